@@ -1,0 +1,492 @@
+#include "catalog.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+/* Names compare without regard to ASCII case, as in Lindorm and MySQL. */
+static int name_eq(const char *a, const char *b, uint32_t blen)
+{
+	uint32_t i = 0;
+	for (; i < blen; i++)
+		if (!a[i] || lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
+			return 0;
+	return a[i] == 0;
+}
+
+static uint32_t name_hash(const char *s, uint32_t len)
+{
+	uint32_t h = 2166136261u;
+	for (uint32_t i = 0; i < len; i++)
+		h = (h ^ (uint32_t)lower((unsigned char)s[i])) * 16777619u;
+	return h;
+}
+
+void kp_catalog_init(kp_catalog *c)
+{
+	memset(c, 0, sizeof(*c));
+	kp_arena_init(&c->arena);
+}
+
+void kp_catalog_free(kp_catalog *c)
+{
+	free(c->tables);
+	free(c->hash);
+	kp_arena_free(&c->arena);
+	memset(c, 0, sizeof(*c));
+}
+
+static void hash_insert(kp_catalog *c, kp_table *t);
+
+static void hash_rebuild(kp_catalog *c, uint32_t cap)
+{
+	free(c->hash);
+	c->hash = calloc(cap, sizeof(*c->hash));
+	if (!c->hash)
+		abort();
+	c->hashcap = cap;
+	for (int i = 0; i < c->ntables; i++)
+		if (!c->tables[i]->dropped)
+			hash_insert(c, c->tables[i]);
+}
+
+static void hash_insert(kp_catalog *c, kp_table *t)
+{
+	uint32_t m = c->hashcap - 1;
+	uint32_t i = name_hash(t->name, (uint32_t)strlen(t->name)) & m;
+	while (c->hash[i])
+		i = (i + 1) & m;
+	c->hash[i] = t;
+}
+
+kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len)
+{
+	if (!c->hashcap)
+		return NULL;
+	uint32_t m = c->hashcap - 1;
+	for (uint32_t i = name_hash(name, len) & m; c->hash[i]; i = (i + 1) & m)
+		if (name_eq(c->hash[i]->name, name, len))
+			return c->hash[i];
+	return NULL;
+}
+
+int kp_table_column(const kp_table *t, const char *name, uint32_t len)
+{
+	for (int i = 0; i < t->ncols; i++)
+		if (name_eq(t->cols[i].name, name, len))
+			return i;
+	return -1;
+}
+
+kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len)
+{
+	for (int i = 0; i < t->nindexes; i++)
+		if (name_eq(t->indexes[i]->name, name, len))
+			return t->indexes[i];
+	return NULL;
+}
+
+const char *kp_table_option_get(const kp_table *t, const char *key)
+{
+	for (int i = 0; i < t->nopts; i++)
+		if (name_eq(t->opts[i].key, key, (uint32_t)strlen(key)))
+			return t->opts[i].value;
+	return NULL;
+}
+
+static kp_type_class classify(const kp_name *type)
+{
+	static const struct { const char *name; kp_type_class c; } map[] = {
+		{"bigint", KP_T_INT}, {"int", KP_T_INT}, {"integer", KP_T_INT},
+		{"smallint", KP_T_INT}, {"tinyint", KP_T_INT}, {"mediumint", KP_T_INT},
+		{"long", KP_T_INT}, {"short", KP_T_INT}, {"byte", KP_T_INT},
+		{"unsigned_long", KP_T_INT}, {"unsigned_int", KP_T_INT}, {"serial", KP_T_INT},
+		{"double", KP_T_REAL}, {"float", KP_T_REAL}, {"real", KP_T_REAL},
+		{"decimal", KP_T_REAL}, {"numeric", KP_T_REAL},
+		{"varchar", KP_T_STRING}, {"char", KP_T_STRING}, {"string", KP_T_STRING},
+		{"text", KP_T_STRING}, {"nvarchar", KP_T_STRING}, {"nchar", KP_T_STRING},
+		{"longtext", KP_T_STRING}, {"mediumtext", KP_T_STRING},
+		{"binary", KP_T_BINARY}, {"varbinary", KP_T_BINARY}, {"blob", KP_T_BINARY},
+		{"boolean", KP_T_BOOL}, {"bool", KP_T_BOOL},
+		{"timestamp", KP_T_TIME}, {"date", KP_T_TIME}, {"time", KP_T_TIME},
+		{"datetime", KP_T_TIME}, {"json", KP_T_JSON},
+	};
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (kp_name_eq(type, map[i].name))
+			return map[i].c;
+	return KP_T_OTHER;
+}
+
+static char *cat_name(kp_catalog *c, const kp_name *n)
+{
+	return kp_arena_strndup(&c->arena, n->s, n->len);
+}
+
+/* `cf:col` (Lindorm) carries its column family inside the quoted name. */
+static void split_family(kp_catalog *c, kp_column *col, const kp_coldef *d)
+{
+	const char *colon = d->name.quoted ? memchr(d->name.s, ':', d->name.len) : NULL;
+	if (colon) {
+		col->family = kp_arena_strndup(&c->arena, d->name.s, (size_t)(colon - d->name.s));
+		col->name = kp_arena_strndup(&c->arena, colon + 1, d->name.len - (size_t)(colon - d->name.s) - 1);
+	} else {
+		col->name = cat_name(c, &d->name);
+		col->family = d->family.s ? cat_name(c, &d->family) : NULL;
+	}
+}
+
+static int hash_bits(const kp_name *fn)
+{
+	if (kp_name_eq(fn, "hash8")) return 8;
+	if (kp_name_eq(fn, "hash32")) return 32;
+	if (kp_name_eq(fn, "hash64")) return 64;
+	return 0;
+}
+
+/* Resolves key parts against t's columns. Returns -1 after reporting. */
+static int build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *parts,
+                     const char *what, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	int err = 0;
+	out->n = (int)parts->n;
+	out->parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (parts->n + 1));
+	for (uint32_t i = 0; i < parts->n; i++) {
+		const kp_keypart *p = parts->items[i];
+		kp_key_part *k = &out->parts[i];
+		k->desc = p->desc;
+		if (p->hashfn.s) {
+			k->col = -1;
+			k->hash_bits = hash_bits(&p->hashfn);
+			if (!k->hash_bits) {
+				kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->hashfn.off, p->hashfn.srclen,
+				            "unknown key function '%.*s' in %s of %s: expected hash8, hash32 or hash64",
+				            (int)p->hashfn.len, p->hashfn.s, what, t->name);
+				err = -1;
+				continue;
+			}
+			if (i != 0) {
+				kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->off, p->len,
+				            "a hash prefix must be the first part of the %s of %s", what, t->name);
+				err = -1;
+			}
+			k->nhash = (int)p->hashcols.n;
+			k->hash_cols = kp_arena_alloc(&c->arena, sizeof(int) * (p->hashcols.n + 1));
+			for (uint32_t j = 0; j < p->hashcols.n; j++) {
+				const kp_name *hn = p->hashcols.items[j];
+				int ci = kp_table_column(t, hn->s, hn->len);
+				int in_key = 0;
+				for (uint32_t m = 0; m < parts->n; m++) {
+					const kp_keypart *q = parts->items[m];
+					if (!q->hashfn.s && kp_name_eqn(&q->col, hn))
+						in_key = 1;
+				}
+				if (ci < 0 || !in_key) {
+					kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, hn->off, hn->srclen,
+					            ci < 0 ? "%s of %s hashes unknown column '%.*s'"
+					                   : "%s of %s hashes '%.*s', which is not one of its key columns",
+					            what, t->name, (int)hn->len, hn->s);
+					err = -1;
+				}
+				k->hash_cols[j] = ci;
+			}
+			continue;
+		}
+		k->col = kp_table_column(t, p->col.s, p->col.len);
+		if (k->col < 0) {
+			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->col.off, p->col.srclen,
+			            "%s of %s names unknown column '%.*s'", what, t->name,
+			            (int)p->col.len, p->col.s);
+			err = -1;
+			continue;
+		}
+		for (uint32_t j = 0; j < i; j++)
+			if (out->parts[j].col == k->col) {
+				kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->col.off, p->col.srclen,
+				            "column '%s' appears twice in the %s of %s", t->cols[k->col].name,
+				            what, t->name);
+				err = -1;
+			}
+	}
+	return err;
+}
+
+static char *option_text(kp_catalog *c, const kp_expr *v)
+{
+	if (!v)
+		return kp_arena_strndup(&c->arena, "", 0);
+	if (v->kind == KP_X_STRING)
+		return kp_arena_strndup(&c->arena, v->str, v->slen);
+	return kp_arena_strndup(&c->arena, v->name.s, v->name.len);
+}
+
+static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
+                           kp_source *src, kp_arena *a, kp_diags *d)
+{
+	kp_index *ix = kp_arena_alloc(&c->arena, sizeof(*ix));
+	ix->table = t;
+	ix->unique = def->unique;
+	ix->src = src;
+	ix->off = def->off;
+	ix->using = def->using.s ? cat_name(c, &def->using) : NULL;
+	ix->kv = !def->using.s || kp_name_eq(&def->using, "kv") || kp_name_eq(&def->using, "btree") ||
+	         kp_name_eq(&def->using, "hash");
+	if (def->using.s && !ix->kv && !kp_name_eq(&def->using, "search") &&
+	    !kp_name_eq(&def->using, "columnar")) {
+		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, def->using.off, def->using.srclen,
+		            "unknown index type '%.*s': expected KV, SEARCH or COLUMNAR",
+		            (int)def->using.len, def->using.s);
+		return NULL;
+	}
+	if (def->name.s) {
+		ix->name = cat_name(c, &def->name);
+	} else {
+		const kp_keypart *p0 = def->parts.n ? def->parts.items[0] : NULL;
+		ix->name = kp_arena_printf(&c->arena, "%s_%.*s_idx%d", t->name,
+		                           p0 ? (int)p0->col.len : 0, p0 ? p0->col.s : "", t->nindexes + 1);
+	}
+	kp_key user;
+	if (build_key(c, &user, t, &def->parts, "index", src, a, d) < 0)
+		return NULL;
+	for (int i = 0; i < user.n; i++)
+		if (user.parts[i].col < 0) {
+			const kp_keypart *p = def->parts.items[i];
+			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->off, p->len,
+			            "a secondary index cannot have a hash part");
+			return NULL;
+		}
+	ix->nuser = user.n;
+	ix->covers = kp_arena_alloc(&c->arena, sizeof(bool) * (size_t)(t->ncols + 1));
+	ix->key.parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(user.n + t->pk.n + 1));
+	for (int i = 0; i < user.n; i++) {
+		ix->key.parts[ix->key.n++] = user.parts[i];
+		ix->covers[user.parts[i].col] = true;
+	}
+	for (int i = 0; i < t->pk.n; i++) {
+		const kp_key_part *p = &t->pk.parts[i];
+		if (p->col < 0 || ix->covers[p->col])
+			continue;
+		kp_key_part q = *p;
+		q.desc = false;
+		ix->key.parts[ix->key.n++] = q;
+		ix->covers[p->col] = true;
+	}
+	for (uint32_t i = 0; i < def->include.n; i++) {
+		const kp_name *n = def->include.items[i];
+		int ci = kp_table_column(t, n->s, n->len);
+		if (ci < 0) {
+			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, n->off, n->srclen,
+			            "INCLUDE of index %s names unknown column '%.*s'", ix->name,
+			            (int)n->len, n->s);
+			return NULL;
+		}
+		ix->covers[ci] = true;
+	}
+	if (kp_table_index(t, ix->name, (uint32_t)strlen(ix->name))) {
+		kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, def->name.off, def->name.srclen,
+		            "index '%s' already exists on %s", ix->name, t->name);
+		return NULL;
+	}
+	t->indexes = kp_arena_grow(&c->arena, t->indexes, (size_t)t->nindexes,
+	                           (size_t)t->nindexes + 1, sizeof(*t->indexes));
+	t->indexes[t->nindexes++] = ix;
+	return ix;
+}
+
+static int create_table(kp_catalog *c, const kp_create_table *ct, kp_source *src,
+                        kp_arena *a, kp_diags *d)
+{
+	kp_table *old = kp_catalog_find(c, ct->name.s, ct->name.len);
+	if (old) {
+		if (ct->if_not_exists)
+			return 0;
+		kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, ct->name.off, ct->name.srclen,
+		            "table '%.*s' already exists", (int)ct->name.len, ct->name.s);
+		return -1;
+	}
+	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
+	t->name = cat_name(c, &ct->name);
+	t->src = src;
+	t->off = ct->name.off;
+	t->pk_off = ct->pk_off;
+	t->ncols = (int)ct->cols.n;
+	t->cols = kp_arena_alloc(&c->arena, sizeof(kp_column) * (ct->cols.n + 1));
+	int err = 0;
+	const kp_coldef *inline_pk = NULL;
+	char **families = kp_arena_alloc(a, sizeof(char *) * (ct->cols.n + 1));
+	for (uint32_t i = 0; i < ct->cols.n; i++) {
+		const kp_coldef *cd = ct->cols.items[i];
+		kp_column *col = &t->cols[i];
+		split_family(c, col, cd);
+		col->type_name = cat_name(c, &cd->type);
+		col->tclass = classify(&cd->type);
+		col->length = cd->ntargs ? cd->targs[0] : -1;
+		col->is_unsigned = cd->is_unsigned;
+		col->not_null = cd->not_null;
+		col->auto_increment = cd->auto_increment;
+		col->key_pos = -1;
+		col->src = src;
+		col->off = cd->off;
+		if (col->tclass == KP_T_OTHER)
+			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_WARNING, src, cd->type.off, cd->type.srclen,
+			            "unknown type '%s' for column '%s'; its values are not checked",
+			            col->type_name, col->name);
+		for (uint32_t j = 0; j < i; j++)
+			if (name_eq(t->cols[j].name, col->name, (uint32_t)strlen(col->name))) {
+				kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
+				            "column '%s' declared twice in table %s", col->name, t->name);
+				err = -1;
+			}
+		if (col->family) {
+			int seen = 0;
+			for (int f = 0; f < t->nfamilies; f++)
+				if (!strcmp(families[f], col->family))
+					seen = 1;
+			if (!seen)
+				families[t->nfamilies++] = col->family;
+		}
+		if (cd->primary_key) {
+			if (inline_pk || ct->has_pk) {
+				kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
+				            "table %s declares more than one primary key", t->name);
+				err = -1;
+			}
+			inline_pk = cd;
+		}
+	}
+	if (ct->has_pk) {
+		if (build_key(c, &t->pk, t, &ct->pk, "primary key", src, a, d) < 0)
+			err = -1;
+	} else if (inline_pk) {
+		t->pk.n = 1;
+		t->pk.parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part));
+		t->pk.parts[0].col = kp_table_column(t, inline_pk->name.s, inline_pk->name.len);
+		t->pk.parts[0].desc = inline_pk->pk_desc;
+		t->pk_off = inline_pk->off;
+	} else {
+		kp_diag_add(d, a, KP_R_NO_PRIMARY_KEY, KP_SEV_ERROR, src, ct->name.off, ct->name.srclen,
+		            "table %s has no primary key; wide-column stores require one", t->name);
+		err = -1;
+	}
+	if (err)
+		return -1;
+	for (int i = 0; i < t->pk.n; i++)
+		if (t->pk.parts[i].col >= 0)
+			t->cols[t->pk.parts[i].col].key_pos = i;
+	t->nopts = (int)ct->options.n;
+	t->opts = kp_arena_alloc(&c->arena, sizeof(kp_table_option) * (ct->options.n + 1));
+	for (uint32_t i = 0; i < ct->options.n; i++) {
+		const kp_option *o = ct->options.items[i];
+		t->opts[i].key = cat_name(c, &o->key);
+		t->opts[i].value = option_text(c, o->value);
+	}
+	for (uint32_t i = 0; i < ct->partition.n; i++) {
+		const kp_name *n = ct->partition.items[i];
+		if (kp_table_column(t, n->s, n->len) < 0) {
+			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, n->off, n->srclen,
+			            "PARTITION BY HASH of %s names unknown column '%.*s'", t->name,
+			            (int)n->len, n->s);
+			return -1;
+		}
+	}
+	/* Register first: inline indexes resolve against the finished table. */
+	if (c->ntables == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 16;
+		c->tables = realloc(c->tables, sizeof(*c->tables) * (size_t)c->cap);
+		if (!c->tables)
+			abort();
+	}
+	c->tables[c->ntables++] = t;
+	if ((uint32_t)c->ntables * 2 > c->hashcap)
+		hash_rebuild(c, c->hashcap ? c->hashcap * 2 : 64);
+	else
+		hash_insert(c, t);
+	for (uint32_t i = 0; i < ct->indexes.n; i++)
+		if (!add_index(c, t, ct->indexes.items[i], src, a, d))
+			err = -1;
+	return err;
+}
+
+static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	if (dr->is_index) {
+		for (int i = 0; i < c->ntables; i++) {
+			kp_table *t = c->tables[i];
+			if (t->dropped || (dr->table.s && !name_eq(t->name, dr->table.s, dr->table.len)))
+				continue;
+			for (int j = 0; j < t->nindexes; j++)
+				if (name_eq(t->indexes[j]->name, dr->name.s, dr->name.len)) {
+					memmove(&t->indexes[j], &t->indexes[j + 1],
+					        sizeof(*t->indexes) * (size_t)(t->nindexes - j - 1));
+					t->nindexes--;
+					return 0;
+				}
+		}
+		if (dr->if_exists)
+			return 0;
+		kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, dr->name.off, dr->name.srclen,
+		            "no such index: %.*s", (int)dr->name.len, dr->name.s);
+		return -1;
+	}
+	kp_table *t = kp_catalog_find(c, dr->name.s, dr->name.len);
+	if (!t) {
+		if (dr->if_exists)
+			return 0;
+		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, dr->name.off, dr->name.srclen,
+		            "no such table: %.*s", (int)dr->name.len, dr->name.s);
+		return -1;
+	}
+	t->dropped = true;
+	hash_rebuild(c, c->hashcap);
+	return 0;
+}
+
+int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	switch (s->kind) {
+	case KP_S_CREATE_TABLE:
+		return create_table(c, &s->u.create_table, src, a, d);
+	case KP_S_CREATE_INDEX: {
+		const kp_indexdef *def = &s->u.create_index;
+		kp_table *t = kp_catalog_find(c, def->table.s, def->table.len);
+		if (!t) {
+			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, def->table.off, def->table.srclen,
+			            "CREATE INDEX on unknown table '%.*s'", (int)def->table.len, def->table.s);
+			return -1;
+		}
+		if (def->if_not_exists && def->name.s && kp_table_index(t, def->name.s, def->name.len))
+			return 0;
+		return add_index(c, t, def, src, a, d) ? 0 : -1;
+	}
+	case KP_S_DROP:
+		return drop(c, &s->u.drop, src, a, d);
+	default:
+		return 0;
+	}
+}
+
+void kp_key_part_name(kp_buf *out, const kp_table *t, const kp_key_part *p)
+{
+	if (p->col >= 0) {
+		kp_buf_puts(out, t->cols[p->col].name);
+		return;
+	}
+	kp_buf_printf(out, "hash%d(", p->hash_bits);
+	for (int i = 0; i < p->nhash; i++)
+		kp_buf_printf(out, "%s%s", i ? ", " : "", p->hash_cols[i] >= 0 ? t->cols[p->hash_cols[i]].name : "?");
+	kp_buf_putc(out, ')');
+}
+
+void kp_key_notation(kp_buf *out, const kp_table *t, const kp_key *k)
+{
+	for (int i = 0; i < k->n; i++) {
+		kp_buf_putc(out, '[');
+		kp_key_part_name(out, t, &k->parts[i]);
+		if (k->parts[i].desc)
+			kp_buf_puts(out, " DESC");
+		kp_buf_putc(out, ']');
+	}
+}

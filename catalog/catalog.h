@@ -1,0 +1,119 @@
+/* The catalog: tables, their columns and types, the ordered primary key,
+ * and secondary indexes, built from CREATE TABLE / CREATE INDEX / DROP. The
+ * catalog owns copies of every name, so it outlives statement arenas. */
+#ifndef KP_CATALOG_H
+#define KP_CATALOG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "ast.h"
+#include "source.h"
+
+typedef enum kp_type_class {
+	KP_T_INT,       /* BIGINT, INT, SMALLINT, TINYINT, ... */
+	KP_T_REAL,      /* DOUBLE, FLOAT, DECIMAL */
+	KP_T_STRING,    /* VARCHAR, CHAR, STRING, TEXT */
+	KP_T_BINARY,    /* BINARY, VARBINARY, BLOB */
+	KP_T_BOOL,      /* BOOLEAN */
+	KP_T_TIME,      /* TIMESTAMP, DATE, TIME, DATETIME */
+	KP_T_JSON,      /* JSON */
+	KP_T_OTHER,     /* a type keyplan does not know */
+} kp_type_class;
+
+typedef struct kp_column {
+	char *name;             /* column name */
+	char *family;           /* column family, or NULL */
+	char *type_name;        /* type as written, e.g. "VARCHAR" */
+	kp_type_class tclass;   /* what values it holds */
+	int64_t length;         /* declared length (VARCHAR(n)), or -1 */
+	bool is_unsigned;       /* UNSIGNED */
+	bool not_null;          /* NOT NULL (key columns are always not null) */
+	bool auto_increment;    /* AUTO_INCREMENT */
+	int key_pos;            /* position in the primary key, or -1 */
+	kp_source *src;         /* where it was declared */
+	uint32_t off;           /* offset of the declaration */
+} kp_column;
+
+/* One part of an ordered key: a column, or a hash of columns (Lindorm's
+ * PRIMARY KEY (hash32(p1), p1, p2)). */
+typedef struct kp_key_part {
+	int col;                /* table column index; -1 for a hash part */
+	bool desc;              /* stored in descending order */
+	int hash_bits;          /* 8, 32 or 64 for a hash part, else 0 */
+	int *hash_cols;         /* columns the hash is computed over */
+	int nhash;              /* entries in hash_cols */
+} kp_key_part;
+
+typedef struct kp_key {
+	kp_key_part *parts;     /* in key order */
+	int n;                  /* number of parts */
+} kp_key;
+
+typedef struct kp_table kp_table;
+
+typedef struct kp_index {
+	char *name;             /* index name */
+	kp_table *table;        /* indexed table */
+	kp_key key;             /* index columns, then the primary key columns
+	                           the index does not already hold */
+	int nuser;              /* parts declared by the user (a prefix of key) */
+	bool *covers;           /* per table column: the index row holds it */
+	bool unique;            /* UNIQUE */
+	bool kv;                /* a KV (key-ordered) index the planner may use */
+	char *using;            /* USING kind as written, or NULL */
+	kp_source *src;         /* where it was declared */
+	uint32_t off;           /* offset of its name (or definition) */
+} kp_index;
+
+typedef struct kp_table_option {
+	char *key;              /* option name */
+	char *value;            /* value as text */
+} kp_table_option;
+
+struct kp_table {
+	char *name;             /* table name */
+	kp_column *cols;        /* columns in declaration order */
+	int ncols;              /* entries in cols */
+	kp_key pk;              /* primary key */
+	kp_index **indexes;     /* secondary indexes */
+	int nindexes;           /* entries in indexes */
+	kp_table_option *opts;  /* table options */
+	int nopts;              /* entries in opts */
+	int nfamilies;          /* distinct column families (0: none declared) */
+	kp_source *src;         /* where it was declared */
+	uint32_t off;           /* offset of its name */
+	uint32_t pk_off;        /* offset of its PRIMARY KEY clause */
+	bool dropped;           /* removed by DROP TABLE */
+};
+
+typedef struct kp_catalog {
+	kp_arena arena;         /* owns every table, column and name */
+	kp_table **tables;      /* in declaration order (dropped ones kept, flagged) */
+	int ntables;            /* entries in tables */
+	int cap;                /* entries allocated in tables */
+	kp_table **hash;        /* open-addressing table of live tables by name */
+	uint32_t hashcap;       /* slots in hash (power of two) */
+} kp_catalog;
+
+void kp_catalog_init(kp_catalog *c);
+void kp_catalog_free(kp_catalog *c);
+
+/* Applies CREATE TABLE, CREATE INDEX or DROP. Returns 0, or -1 after
+ * reporting located errors into d (allocated in a). Other statements are
+ * ignored (returns 0). */
+int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src,
+                     kp_arena *a, kp_diags *d);
+
+kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len);
+int kp_table_column(const kp_table *t, const char *name, uint32_t len);
+kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len);
+const char *kp_table_option_get(const kp_table *t, const char *key);
+
+/* The key in the documents' notation: [userid][orderid DESC]. */
+void kp_key_notation(kp_buf *out, const kp_table *t, const kp_key *k);
+/* Name of a key part: the column, or hash32(p1, p2). */
+void kp_key_part_name(kp_buf *out, const kp_table *t, const kp_key_part *p);
+
+#endif

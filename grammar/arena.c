@@ -1,0 +1,199 @@
+#include "arena.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KP_ARENA_BLOCK 65536
+
+struct kp_arena_block {
+	kp_arena_block *next;   /* older block */
+	size_t size;            /* usable bytes in data */
+	_Alignas(max_align_t) unsigned char data[];
+};
+
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n);
+	if (!p) {
+		fputs("keyplan: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+void kp_arena_init(kp_arena *a)
+{
+	memset(a, 0, sizeof(*a));
+}
+
+void *kp_arena_alloc(kp_arena *a, size_t n)
+{
+	size_t align = _Alignof(max_align_t);
+	n = (n + align - 1) & ~(align - 1);
+	if (n == 0)
+		n = align;
+	if (!a->head || a->used + n > a->head->size) {
+		size_t size = n > KP_ARENA_BLOCK ? n : KP_ARENA_BLOCK;
+		kp_arena_block *b = xmalloc(sizeof(*b) + size);
+		b->size = size;
+		b->next = a->head;
+		a->head = b;
+		a->used = 0;
+	}
+	void *p = a->head->data + a->used;
+	a->used += n;
+	a->total += n;
+	memset(p, 0, n);
+	return p;
+}
+
+char *kp_arena_strndup(kp_arena *a, const char *s, size_t n)
+{
+	char *p = kp_arena_alloc(a, n + 1);
+	memcpy(p, s, n);
+	p[n] = 0;
+	return p;
+}
+
+char *kp_arena_printf(kp_arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *p = kp_arena_alloc(a, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void *kp_arena_grow(kp_arena *a, void *old, size_t oldn, size_t want, size_t size)
+{
+	void *p = kp_arena_alloc(a, want * size);
+	if (old && oldn)
+		memcpy(p, old, oldn * size);
+	return p;
+}
+
+void kp_arena_reset(kp_arena *a)
+{
+	if (!a->head)
+		return;
+	/* keep the oldest block (the one at the tail): it is the standard size */
+	kp_arena_block *b = a->head, *keep = NULL;
+	while (b) {
+		kp_arena_block *next = b->next;
+		if (!next && b->size == KP_ARENA_BLOCK)
+			keep = b;
+		else
+			free(b);
+		b = next;
+	}
+	a->head = keep;
+	if (keep)
+		keep->next = NULL;
+	a->used = 0;
+	a->total = 0;
+}
+
+void kp_arena_free(kp_arena *a)
+{
+	kp_arena_block *b = a->head;
+	while (b) {
+		kp_arena_block *next = b->next;
+		free(b);
+		b = next;
+	}
+	kp_arena_init(a);
+}
+
+static void buf_reserve(kp_buf *b, size_t extra)
+{
+	if (b->len + extra + 1 <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < b->len + extra + 1)
+		cap *= 2;
+	char *p = realloc(b->data, cap);
+	if (!p) {
+		fputs("keyplan: out of memory\n", stderr);
+		abort();
+	}
+	b->data = p;
+	b->cap = cap;
+}
+
+void kp_buf_put(kp_buf *b, const char *s, size_t n)
+{
+	buf_reserve(b, n);
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = 0;
+}
+
+void kp_buf_puts(kp_buf *b, const char *s)
+{
+	kp_buf_put(b, s, strlen(s));
+}
+
+void kp_buf_putc(kp_buf *b, char c)
+{
+	buf_reserve(b, 1);
+	b->data[b->len++] = c;
+	b->data[b->len] = 0;
+}
+
+void kp_buf_printf(kp_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	buf_reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void kp_buf_json_str(kp_buf *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	buf_reserve(b, n + 2);
+	kp_buf_putc(b, '"');
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		switch (c) {
+		case '"': kp_buf_put(b, "\\\"", 2); break;
+		case '\\': kp_buf_put(b, "\\\\", 2); break;
+		case '\n': kp_buf_put(b, "\\n", 2); break;
+		case '\r': kp_buf_put(b, "\\r", 2); break;
+		case '\t': kp_buf_put(b, "\\t", 2); break;
+		default:
+			if (c < 0x20) {
+				char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+				kp_buf_put(b, e, 6);
+			} else {
+				kp_buf_putc(b, (char)c);
+			}
+		}
+	}
+	kp_buf_putc(b, '"');
+}
+
+void kp_buf_clear(kp_buf *b)
+{
+	b->len = 0;
+	if (b->data)
+		b->data[0] = 0;
+}
+
+void kp_buf_free(kp_buf *b)
+{
+	free(b->data);
+	memset(b, 0, sizeof(*b));
+}

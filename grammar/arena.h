@@ -1,0 +1,49 @@
+/* Arena allocator: every statement's AST, plan and messages live in one
+ * arena that is reset when the statement is done, so nothing is freed
+ * piecemeal and nothing can leak per statement. */
+#ifndef KP_ARENA_H
+#define KP_ARENA_H
+
+#include <stddef.h>
+
+typedef struct kp_arena_block kp_arena_block;
+
+typedef struct kp_arena {
+	kp_arena_block *head;   /* block being filled; older blocks follow ->next */
+	size_t used;            /* bytes used in head */
+	size_t total;           /* bytes handed out since the last reset */
+} kp_arena;
+
+void  kp_arena_init(kp_arena *a);
+/* Returns zeroed memory aligned for any type; aborts on out-of-memory. */
+void *kp_arena_alloc(kp_arena *a, size_t n);
+/* Copies n bytes and adds a terminating NUL. */
+char *kp_arena_strndup(kp_arena *a, const char *s, size_t n);
+/* printf into the arena. */
+char *kp_arena_printf(kp_arena *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Grows an array kept in the arena: returns a copy with room for `want`
+ * elements of `size` bytes (old contents copied). */
+void *kp_arena_grow(kp_arena *a, void *old, size_t oldn, size_t want, size_t size);
+/* Keeps the first block for reuse, frees the others. */
+void  kp_arena_reset(kp_arena *a);
+void  kp_arena_free(kp_arena *a);
+
+/* A growable byte buffer on the heap, for output text. */
+typedef struct kp_buf {
+	char *data;     /* NUL-terminated contents */
+	size_t len;     /* bytes used, without the NUL */
+	size_t cap;     /* bytes allocated */
+} kp_buf;
+
+void kp_buf_put(kp_buf *b, const char *s, size_t n);
+void kp_buf_puts(kp_buf *b, const char *s);
+void kp_buf_putc(kp_buf *b, char c);
+void kp_buf_printf(kp_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Appends s as a JSON string literal, quotes included. */
+void kp_buf_json_str(kp_buf *b, const char *s, size_t n);
+void kp_buf_clear(kp_buf *b);
+void kp_buf_free(kp_buf *b);
+
+#endif

@@ -1,0 +1,322 @@
+#include "ast.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+void kp_list_push(kp_arena *a, kp_list *l, void *item)
+{
+	if (l->n == l->cap) {
+		uint32_t cap = l->cap ? l->cap * 2 : 4;
+		l->items = kp_arena_grow(a, l->items, l->n, cap, sizeof(void *));
+		l->cap = cap;
+	}
+	l->items[l->n++] = item;
+}
+
+const char *kp_op_text(kp_op op)
+{
+	static const char *t[] = {"", "=", "<>", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "||"};
+	return t[op];
+}
+
+const char *kp_stmt_kind_name(kp_stmt_kind k)
+{
+	static const char *t[] = {"none", "create_table", "create_index", "drop", "select",
+	                          "insert", "upsert", "replace", "update", "delete"};
+	return t[k];
+}
+
+static int lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+bool kp_name_eq(const kp_name *n, const char *s)
+{
+	uint32_t i = 0;
+	for (; i < n->len; i++)
+		if (!s[i] || lower((unsigned char)n->s[i]) != lower((unsigned char)s[i]))
+			return false;
+	return s[i] == 0;
+}
+
+bool kp_name_eqn(const kp_name *a, const kp_name *b)
+{
+	if (a->len != b->len)
+		return false;
+	for (uint32_t i = 0; i < a->len; i++)
+		if (lower((unsigned char)a->s[i]) != lower((unsigned char)b->s[i]))
+			return false;
+	return true;
+}
+
+/* Removes the doubled quote characters of a quoted token body. */
+static const char *undouble(kp_arena *a, const char *s, uint32_t *len, char q)
+{
+	if (!memchr(s, q, *len))
+		return s;
+	char *c = kp_arena_alloc(a, *len + 1);
+	uint32_t j = 0;
+	for (uint32_t i = 0; i < *len; i++) {
+		c[j++] = s[i];
+		if (s[i] == q)
+			i++;
+	}
+	*len = j;
+	return c;
+}
+
+kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len)
+{
+	kp_name n;
+	const char *s = text + off;
+	n.off = off;
+	n.srclen = len;
+	n.quoted = false;
+	n.s = s;
+	n.len = len;
+	if (len >= 2 && (s[0] == '"' || s[0] == '`')) {
+		n.quoted = true;
+		n.len = len - 2;
+		n.s = undouble(a, s + 1, &n.len, s[0]);
+	}
+	return n;
+}
+
+kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, uint32_t len)
+{
+	kp_expr *e = kp_arena_alloc(a, sizeof(*e));
+	const char *s = text + off;
+	e->kind = (uint8_t)kind;
+	e->off = off;
+	e->len = len;
+	e->depth = 1;
+	e->name.s = s;
+	e->name.len = len;
+	e->name.off = off;
+	e->name.srclen = len;
+	if (kind == KP_X_INT) {
+		errno = 0;
+		char *end;
+		int hex = len > 2 && (s[1] == 'x' || s[1] == 'X');
+		unsigned long long v = hex ? strtoull(s + 2, &end, 16) : strtoull(s, &end, 10);
+		if (errno == ERANGE || v > (unsigned long long)INT64_MAX) {
+			e->overflow = true;
+			e->fval = hex ? (double)v : strtod(s, NULL);
+		} else {
+			e->ival = (int64_t)v;
+			e->fval = (double)v;
+		}
+	} else if (kind == KP_X_FLOAT) {
+		e->fval = strtod(s, NULL);
+	} else if (kind == KP_X_STRING) {
+		e->slen = len - 2;
+		e->str = undouble(a, s + 1, &e->slen, '\'');
+	}
+	return e;
+}
+
+/* ------------------------------------------------------------ rendering */
+
+/* Binding strength, as in SQLite's grammar (higher binds tighter). */
+enum { P_OR = 1, P_AND, P_NOT, P_EQ, P_REL, P_ADD, P_MUL, P_CONCAT, P_UNARY, P_PRIMARY };
+
+static int prec(const kp_expr *e)
+{
+	switch (e->kind) {
+	case KP_X_OR: return P_OR;
+	case KP_X_AND: case KP_X_CHAIN: return P_AND;
+	case KP_X_NOT: return P_NOT;
+	case KP_X_CMP:
+		return (e->op == KP_OP_EQ || e->op == KP_OP_NE) ? P_EQ : P_REL;
+	case KP_X_BETWEEN: case KP_X_IN: case KP_X_LIKE: case KP_X_ISNULL: return P_EQ;
+	case KP_X_ARITH:
+		if (e->op == KP_OP_CONCAT) return P_CONCAT;
+		return (e->op == KP_OP_ADD || e->op == KP_OP_SUB) ? P_ADD : P_MUL;
+	case KP_X_NEG: return P_UNARY;
+	default: return P_PRIMARY;
+	}
+}
+
+static void render(kp_buf *o, const kp_expr *e);
+
+/* Renders e, in parentheses when it binds less tightly than min. */
+static void sub(kp_buf *o, const kp_expr *e, int min)
+{
+	if (prec(e) < min) {
+		kp_buf_putc(o, '(');
+		render(o, e);
+		kp_buf_putc(o, ')');
+	} else {
+		render(o, e);
+	}
+}
+
+static void put_name(kp_buf *o, const kp_name *n)
+{
+	int plain = n->len > 0 && !n->quoted;
+	for (uint32_t i = 0; plain && i < n->len; i++) {
+		unsigned char c = (unsigned char)n->s[i];
+		if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (i > 0 && c >= '0' && c <= '9')))
+			plain = 0;
+	}
+	if (plain) {
+		kp_buf_put(o, n->s, n->len);
+		return;
+	}
+	kp_buf_putc(o, '"');
+	for (uint32_t i = 0; i < n->len; i++) {
+		if (n->s[i] == '"')
+			kp_buf_putc(o, '"');
+		kp_buf_putc(o, n->s[i]);
+	}
+	kp_buf_putc(o, '"');
+}
+
+static void render_list(kp_buf *o, kp_expr *const *l, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			kp_buf_puts(o, ", ");
+		sub(o, l[i], P_OR);
+	}
+}
+
+static void render(kp_buf *o, const kp_expr *e)
+{
+	switch (e->kind) {
+	case KP_X_COLUMN:
+		put_name(o, &e->name);
+		break;
+	case KP_X_INT: case KP_X_FLOAT: case KP_X_PARAM:
+		kp_buf_put(o, e->name.s, e->name.len);
+		break;
+	case KP_X_STRING:
+		kp_buf_putc(o, '\'');
+		for (uint32_t i = 0; i < e->slen; i++) {
+			if (e->str[i] == '\'')
+				kp_buf_putc(o, '\'');
+			kp_buf_putc(o, e->str[i]);
+		}
+		kp_buf_putc(o, '\'');
+		break;
+	case KP_X_BOOL:
+		kp_buf_puts(o, e->ival ? "TRUE" : "FALSE");
+		break;
+	case KP_X_NULL:
+		kp_buf_puts(o, "NULL");
+		break;
+	case KP_X_STAR:
+		kp_buf_putc(o, '*');
+		break;
+	case KP_X_CMP:
+		sub(o, e->a, P_REL + 1);
+		kp_buf_printf(o, " %s ", kp_op_text(e->op));
+		sub(o, e->b, P_REL + 1);
+		break;
+	case KP_X_CHAIN:
+		sub(o, e->list[0], P_REL + 1);
+		kp_buf_printf(o, " %s ", kp_op_text(e->op));
+		sub(o, e->list[1], P_REL + 1);
+		kp_buf_puts(o, " AND ");
+		sub(o, e->list[1], P_REL + 1);
+		kp_buf_printf(o, " %s ", kp_op_text(e->op2));
+		sub(o, e->list[2], P_REL + 1);
+		break;
+	case KP_X_AND: case KP_X_OR:
+		for (uint32_t i = 0; i < e->n; i++) {
+			if (i)
+				kp_buf_puts(o, e->kind == KP_X_AND ? " AND " : " OR ");
+			sub(o, e->list[i], prec(e) + 1);
+		}
+		break;
+	case KP_X_NOT:
+		kp_buf_puts(o, "NOT ");
+		sub(o, e->a, P_NOT);
+		break;
+	case KP_X_BETWEEN:
+		sub(o, e->a, P_REL);
+		kp_buf_puts(o, e->negated ? " NOT BETWEEN " : " BETWEEN ");
+		sub(o, e->b, P_REL);
+		kp_buf_puts(o, " AND ");
+		sub(o, e->c, P_REL);
+		break;
+	case KP_X_IN:
+		sub(o, e->a, P_REL);
+		kp_buf_puts(o, e->negated ? " NOT IN (" : " IN (");
+		render_list(o, e->list, e->n);
+		kp_buf_putc(o, ')');
+		break;
+	case KP_X_LIKE:
+		sub(o, e->a, P_REL);
+		kp_buf_puts(o, e->negated ? " NOT LIKE " : " LIKE ");
+		sub(o, e->b, P_REL);
+		if (e->c) {
+			kp_buf_puts(o, " ESCAPE ");
+			sub(o, e->c, P_REL);
+		}
+		break;
+	case KP_X_ISNULL:
+		sub(o, e->a, P_REL);
+		kp_buf_puts(o, e->negated ? " IS NOT NULL" : " IS NULL");
+		break;
+	case KP_X_ARITH: {
+		int p = prec(e);
+		sub(o, e->a, p);
+		kp_buf_printf(o, " %s ", kp_op_text(e->op));
+		sub(o, e->b, p + 1);
+		break;
+	}
+	case KP_X_NEG:
+		kp_buf_puts(o, e->op == KP_OP_SUB ? "-" : "+");
+		sub(o, e->a, P_PRIMARY);
+		break;
+	case KP_X_FUNC:
+		put_name(o, &e->name);
+		kp_buf_putc(o, '(');
+		if (e->star)
+			kp_buf_putc(o, '*');
+		if (e->distinct)
+			kp_buf_puts(o, "DISTINCT ");
+		render_list(o, e->list, e->n);
+		kp_buf_putc(o, ')');
+		break;
+	case KP_X_TUPLE:
+		kp_buf_putc(o, '(');
+		render_list(o, e->list, e->n);
+		kp_buf_putc(o, ')');
+		break;
+	case KP_X_CAST:
+		kp_buf_puts(o, "CAST(");
+		render(o, e->a);
+		kp_buf_puts(o, " AS ");
+		kp_buf_put(o, e->name.s, e->name.len);
+		kp_buf_putc(o, ')');
+		break;
+	case KP_X_CASE:
+		kp_buf_puts(o, "CASE");
+		if (e->a) {
+			kp_buf_putc(o, ' ');
+			sub(o, e->a, P_OR);
+		}
+		for (uint32_t i = 0; i + 1 < e->n; i += 2) {
+			kp_buf_puts(o, " WHEN ");
+			sub(o, e->list[i], P_OR);
+			kp_buf_puts(o, " THEN ");
+			sub(o, e->list[i + 1], P_OR);
+		}
+		if (e->c) {
+			kp_buf_puts(o, " ELSE ");
+			sub(o, e->c, P_OR);
+		}
+		kp_buf_puts(o, " END");
+		break;
+	}
+}
+
+void kp_expr_to_sql(kp_buf *out, const kp_expr *e)
+{
+	render(out, e);
+}

@@ -1,0 +1,244 @@
+/* The AST the parser builds for one statement. Every node lives in the
+ * statement's arena; names and literals are slices of the source text
+ * unless unescaping forced a copy. The grammar never looks at the catalog:
+ * resolving names is the catalog's and planner's job. */
+#ifndef KP_AST_H
+#define KP_AST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arena.h"
+
+/* A name as written: unquoted, "double", `back` or [bracket] quoted. */
+typedef struct kp_name {
+	const char *s;          /* text without quotes (slice or arena copy); NULL if absent */
+	uint32_t len;           /* bytes in s */
+	uint32_t off;           /* byte offset of the name in the source */
+	uint32_t srclen;        /* bytes of the name in the source, quotes included */
+	bool quoted;            /* written with quotes */
+} kp_name;
+
+/* A growable array of pointers, in the arena. */
+typedef struct kp_list {
+	void **items;           /* elements */
+	uint32_t n;             /* elements used */
+	uint32_t cap;           /* elements allocated */
+} kp_list;
+
+void kp_list_push(kp_arena *a, kp_list *l, void *item);
+
+typedef enum kp_op {
+	KP_OP_NONE = 0,
+	KP_OP_EQ, KP_OP_NE, KP_OP_LT, KP_OP_LE, KP_OP_GT, KP_OP_GE,   /* comparisons */
+	KP_OP_ADD, KP_OP_SUB, KP_OP_MUL, KP_OP_DIV, KP_OP_MOD, KP_OP_CONCAT, /* arithmetic */
+} kp_op;
+
+const char *kp_op_text(kp_op op);
+
+typedef enum kp_expr_kind {
+	KP_X_COLUMN,    /* name, optional qual */
+	KP_X_INT,       /* ival (text in name) */
+	KP_X_FLOAT,     /* fval (text in name) */
+	KP_X_STRING,    /* str/slen, unescaped */
+	KP_X_BOOL,      /* ival 0 or 1 */
+	KP_X_NULL,      /* NULL */
+	KP_X_PARAM,     /* ?, ?N, :name, $N: text in name */
+	KP_X_STAR,      /* * in a select list or count(*) */
+	KP_X_CMP,       /* a op b */
+	KP_X_CHAIN,     /* list[0] op list[1] op2 list[2]: the chained comparison */
+	KP_X_AND,       /* list, n >= 2 */
+	KP_X_OR,        /* list, n >= 2 */
+	KP_X_NOT,       /* NOT a */
+	KP_X_BETWEEN,   /* a [NOT] BETWEEN b AND c */
+	KP_X_IN,        /* a [NOT] IN (list) */
+	KP_X_LIKE,      /* a [NOT] LIKE b [ESCAPE c] */
+	KP_X_ISNULL,    /* a IS [NOT] NULL */
+	KP_X_ARITH,     /* a op b */
+	KP_X_NEG,       /* op SUB: -a; op ADD: +a */
+	KP_X_FUNC,      /* name(list), or name(*) with star; distinct */
+	KP_X_TUPLE,     /* (list), n >= 2 */
+	KP_X_CASE,      /* CASE: list of operands, kept only to render */
+	KP_X_CAST,      /* CAST(a AS name) */
+} kp_expr_kind;
+
+typedef struct kp_expr {
+	uint8_t kind;           /* kp_expr_kind */
+	uint8_t op;             /* kp_op for CMP, CHAIN (first), ARITH, NEG */
+	uint8_t op2;            /* CHAIN: second operator */
+	bool negated;           /* NOT IN, NOT LIKE, NOT BETWEEN, IS NOT NULL */
+	bool paren;             /* written inside parentheses */
+	bool star;              /* FUNC: name(*); */
+	bool distinct;          /* FUNC: name(DISTINCT ...) */
+	bool overflow;          /* INT: does not fit in 64 bits (then fval holds it) */
+	uint16_t depth;         /* height of this subtree (limits recursion) */
+	int32_t colref;         /* COLUMN: table column + 1 once the planner has
+	                           resolved it; 0 before (the grammar never sets it) */
+	uint32_t off;           /* byte offset of the first token */
+	uint32_t len;           /* bytes up to the end of the last token */
+	kp_name name;           /* COLUMN, FUNC, CAST type; literal text for INT/FLOAT/PARAM */
+	kp_name qual;           /* COLUMN: qualifier (table, alias or column family) */
+	const char *str;        /* STRING: value */
+	uint32_t slen;          /* STRING: bytes in str */
+	int64_t ival;           /* INT, BOOL */
+	double fval;            /* FLOAT (and INT on overflow) */
+	struct kp_expr *a, *b, *c;  /* operands */
+	struct kp_expr **list;  /* CHAIN, AND, OR, IN, FUNC, TUPLE, CASE operands */
+	uint32_t n;             /* entries in list */
+} kp_expr;
+
+/* A column definition in CREATE TABLE. */
+typedef struct kp_coldef {
+	kp_name name;           /* column name (without its family) */
+	kp_name family;         /* `cf:col` or cf.col family; s NULL if none */
+	kp_name type;           /* type name as written */
+	int64_t targs[2];       /* type arguments: VARCHAR(n), DECIMAL(p,s) */
+	int ntargs;             /* how many type arguments */
+	bool is_unsigned;       /* UNSIGNED */
+	bool not_null;          /* NOT NULL */
+	bool auto_increment;    /* AUTO_INCREMENT */
+	bool primary_key;       /* inline PRIMARY KEY */
+	bool pk_desc;           /* inline PRIMARY KEY DESC */
+	bool unique;            /* inline UNIQUE */
+	kp_expr *dflt;          /* DEFAULT value, or NULL */
+	uint32_t off;           /* offset of the definition */
+} kp_coldef;
+
+/* One part of a primary or index key: a column or a hash of columns. */
+typedef struct kp_keypart {
+	kp_name col;            /* the column (s NULL for a hash part) */
+	bool desc;              /* DESC */
+	kp_name hashfn;         /* hash8, hash32, hash64 (s NULL for a column part) */
+	kp_list hashcols;       /* kp_name* the hash is computed over */
+	uint32_t off;           /* offset of the part */
+	uint32_t len;           /* bytes of the part */
+} kp_keypart;
+
+/* key = value table option, WITH (...) or MySQL style. */
+typedef struct kp_option {
+	kp_name key;            /* option name */
+	kp_expr *value;         /* value as an expression (literal or name) */
+} kp_option;
+
+/* An index: inline KEY/INDEX/UNIQUE KEY or CREATE INDEX. */
+typedef struct kp_indexdef {
+	kp_name name;           /* index name (may be absent for inline keys) */
+	kp_name table;          /* CREATE INDEX ... ON table */
+	kp_name using;          /* KV, SEARCH, COLUMNAR */
+	kp_list parts;          /* kp_keypart* */
+	kp_list include;        /* kp_name* covered columns */
+	kp_list options;        /* kp_option* */
+	bool unique;            /* UNIQUE */
+	bool if_not_exists;     /* IF NOT EXISTS */
+	uint32_t off;           /* offset of the definition */
+} kp_indexdef;
+
+typedef struct kp_create_table {
+	kp_name name;           /* table name */
+	bool if_not_exists;     /* IF NOT EXISTS */
+	kp_list cols;           /* kp_coldef* */
+	kp_list pk;             /* kp_keypart* of the table-level PRIMARY KEY */
+	uint32_t pk_off;        /* offset of the PRIMARY KEY clause (0 if none) */
+	bool has_pk;            /* a table-level PRIMARY KEY clause was written */
+	kp_list indexes;        /* kp_indexdef* inline KEY / INDEX / UNIQUE KEY */
+	kp_list options;        /* kp_option* table options */
+	kp_list partition;      /* kp_name* PARTITION BY HASH columns */
+} kp_create_table;
+
+typedef struct kp_drop {
+	kp_name name;           /* table or index */
+	kp_name table;          /* DROP INDEX i ON t */
+	bool is_index;          /* DROP INDEX */
+	bool if_exists;         /* IF EXISTS */
+} kp_drop;
+
+typedef struct kp_order_item {
+	kp_expr *expr;          /* sort expression */
+	bool desc;              /* DESC */
+} kp_order_item;
+
+typedef struct kp_select {
+	bool distinct;          /* SELECT DISTINCT */
+	kp_list items;          /* kp_expr* result columns (STAR for *) */
+	kp_name table;          /* FROM table */
+	kp_name alias;          /* [AS] alias */
+	kp_expr *where;         /* WHERE, or NULL */
+	kp_list group;          /* kp_expr* GROUP BY */
+	kp_expr *having;        /* HAVING, or NULL */
+	kp_list order;          /* kp_order_item* */
+	kp_expr *limit;         /* LIMIT, or NULL */
+	kp_expr *offset;        /* OFFSET, or NULL */
+	bool allow_filtering;   /* trailing ALLOW FILTERING */
+} kp_select;
+
+typedef struct kp_assign {
+	kp_name col;            /* column */
+	kp_expr *value;         /* new value */
+} kp_assign;
+
+typedef struct kp_insert {
+	int verb;               /* KP_S_INSERT, KP_S_UPSERT, KP_S_REPLACE */
+	kp_name table;          /* target */
+	kp_list cols;           /* kp_name* column list (may be empty) */
+	kp_list rows;           /* kp_list* of kp_expr* */
+	kp_list on_dup;         /* kp_assign* ON DUPLICATE KEY UPDATE */
+} kp_insert;
+
+typedef struct kp_update {
+	kp_name table;          /* target */
+	kp_list sets;           /* kp_assign* */
+	kp_expr *where;         /* WHERE, or NULL */
+	kp_list order;          /* kp_order_item* (MySQL) */
+	kp_expr *limit;         /* LIMIT (MySQL) */
+} kp_update;
+
+typedef enum kp_stmt_kind {
+	KP_S_NONE = 0,
+	KP_S_CREATE_TABLE,
+	KP_S_CREATE_INDEX,
+	KP_S_DROP,
+	KP_S_SELECT,
+	KP_S_INSERT,
+	KP_S_UPSERT,
+	KP_S_REPLACE,
+	KP_S_UPDATE,
+	KP_S_DELETE,
+} kp_stmt_kind;
+
+const char *kp_stmt_kind_name(kp_stmt_kind k);
+
+/* A hint from a comment such as /\*+ _l_force_index_('idx') *\/. */
+typedef struct kp_hint {
+	kp_name name;           /* hint name */
+	kp_list args;           /* kp_expr* arguments */
+} kp_hint;
+
+typedef struct kp_stmt {
+	kp_stmt_kind kind;      /* which union member is set */
+	bool explain;           /* EXPLAIN prefix */
+	uint32_t off;           /* offset of the first token */
+	uint32_t len;           /* bytes to the end of the last token */
+	kp_list hints;          /* kp_hint* */
+	union {
+		kp_create_table create_table;
+		kp_indexdef create_index;
+		kp_drop drop;
+		kp_select select;
+		kp_insert insert;
+		kp_update update;   /* UPDATE; DELETE uses where/order/limit */
+	} u;
+} kp_stmt;
+
+/* A name from source text[off, off+len): strips quotes, undoubles "" and ``. */
+kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len);
+/* A literal node (INT, FLOAT, STRING, NULL, BOOL, PARAM) from its token. */
+kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, uint32_t len);
+
+/* Renders an expression as SQL that SQLite reads with the same meaning
+ * (chained comparisons are expanded to AND). */
+void kp_expr_to_sql(kp_buf *out, const kp_expr *e);
+/* Compares a name with a NUL-terminated string, ignoring ASCII case. */
+bool kp_name_eq(const kp_name *n, const char *s);
+bool kp_name_eqn(const kp_name *a, const kp_name *b);
+
+#endif

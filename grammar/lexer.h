@@ -1,0 +1,32 @@
+/* The re2c lexer: bytes in, tokens out. Tokens are slices of the source
+ * (offset and length); nothing is copied. The source must end with a NUL
+ * byte at text[len] (the sentinel), which kp_source guarantees. */
+#ifndef KP_LEXER_H
+#define KP_LEXER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Token codes beyond the grammar's own (parser.h): */
+#define KP_TOK_EOF   0      /* end of input */
+#define KP_TOK_HINT  1000   /* a hint comment, start with "/" "*" "+" */
+#define KP_TOK_ERROR 1001   /* a lexical error; see kp_lexer.err */
+
+typedef struct kp_token {
+	int type;               /* TK_* from parser.h, or KP_TOK_* */
+	uint32_t off;           /* byte offset in the source */
+	uint32_t len;           /* bytes */
+} kp_token;
+
+typedef struct kp_lexer {
+	const char *src;        /* source text, NUL at src[len] */
+	size_t len;             /* bytes of source */
+	size_t pos;             /* offset of the next byte to read */
+	char err[128];          /* message of the last KP_TOK_ERROR */
+} kp_lexer;
+
+void kp_lexer_init(kp_lexer *lx, const char *src, size_t len, size_t pos);
+/* Reads the next token, skipping white space and plain comments. */
+int kp_lex(kp_lexer *lx, kp_token *tok);
+
+#endif

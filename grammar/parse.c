@@ -1,0 +1,325 @@
+#include "parse.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser.h"
+
+/* lemon's generated entry points (grammar/parser.y, %name kpParse) */
+void *kpParseAlloc(void *(*mallocProc)(size_t));
+void kpParseFree(void *p, void (*freeProc)(void *));
+void kpParse(void *p, int major, kp_token minor, kp_pctx *ctx);
+
+struct kp_parser {
+	void *lemon;            /* lemon parser, reused across statements */
+	uint32_t last_start;    /* first token of the last statement read */
+};
+
+uint32_t kp_parser_last_start(const kp_parser *p)
+{
+	return p->last_start;
+}
+
+kp_parser *kp_parser_new(void)
+{
+	kp_parser *p = calloc(1, sizeof(*p));
+	if (!p)
+		abort();
+	p->lemon = kpParseAlloc(malloc);
+	if (!p->lemon)
+		abort();
+	return p;
+}
+
+void kp_parser_free(kp_parser *p)
+{
+	if (!p)
+		return;
+	kpParseFree(p->lemon, free);
+	free(p);
+}
+
+/* After an error the lemon parser is mid-statement: start a fresh one. */
+static void reset_lemon(kp_parser *p)
+{
+	kpParseFree(p->lemon, free);
+	p->lemon = kpParseAlloc(malloc);
+	if (!p->lemon)
+		abort();
+}
+
+/* Type names that make `key TYPE` / `index TYPE` a column definition. */
+static int is_type_name(const char *s, uint32_t len)
+{
+	static const char *types[] = {
+		"varchar", "char", "string", "text", "bigint", "int", "integer", "smallint",
+		"tinyint", "mediumint", "double", "float", "real", "decimal", "numeric",
+		"boolean", "bool", "binary", "varbinary", "blob", "timestamp", "date",
+		"time", "datetime", "json", "long", "short", "byte", "unsigned_long",
+		"unsigned_int", "nvarchar", "nchar", "longtext", "mediumtext", NULL};
+	kp_name n = {s, len, 0, len, false};
+	for (int i = 0; types[i]; i++)
+		if (kp_name_eq(&n, types[i]))
+			return 1;
+	return 0;
+}
+
+/* Quotes up to 40 bytes of a token for a message, cut on a UTF-8 boundary. */
+static const char *token_text(kp_arena *a, const char *text, kp_token t)
+{
+	uint32_t n = t.len;
+	if (n > 40) {
+		n = 40;
+		while (n > 0 && ((unsigned char)text[t.off + n] & 0xc0) == 0x80)
+			n--;
+	}
+	return kp_arena_printf(a, "%.*s%s", (int)n, text + t.off, n < t.len ? "..." : "");
+}
+
+/* Parses the inside of one hint comment: name[(args)] [, name[(args)]]... */
+static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_diags *d)
+{
+	kp_lexer lx;
+	kp_token t;
+	uint32_t end = h.off + h.len - 2;
+	kp_lexer_init(&lx, src->text, src->len, h.off + 3);
+	kp_hint *cur = NULL;
+	int inargs = 0;
+	while (kp_lex(&lx, &t) != KP_TOK_EOF && t.off < end) {
+		if (!inargs && t.type == TK_COMMA) {
+			cur = NULL;
+			continue;
+		}
+		if (!inargs && !cur && t.type != TK_LP && t.type != TK_COMMA &&
+		    t.type != TK_RP && t.type != KP_TOK_ERROR && t.type != TK_STRING &&
+		    t.type != TK_INTEGER) {
+			cur = kp_arena_alloc(a, sizeof(*cur));
+			cur->name = kp_ast_name(a, src->text, t.off, t.len);
+			kp_list_push(a, &s->hints, cur);
+			continue;
+		}
+		if (cur && !inargs && t.type == TK_LP) {
+			inargs = 1;
+			continue;
+		}
+		if (inargs && t.type == TK_RP) {
+			inargs = 0;
+			cur = NULL;
+			continue;
+		}
+		if (inargs && t.type == TK_COMMA)
+			continue;
+		if (inargs && (t.type == TK_STRING || t.type == TK_INTEGER || t.type == TK_ID)) {
+			kp_expr *e = t.type == TK_ID
+				? kp_ast_literal(a, src->text, KP_X_COLUMN, t.off, t.len)
+				: kp_ast_literal(a, src->text, t.type == TK_STRING ? KP_X_STRING : KP_X_INT, t.off, t.len);
+			if (t.type == TK_ID)
+				e->name = kp_ast_name(a, src->text, t.off, t.len);
+			kp_list_push(a, &cur->args, e);
+			continue;
+		}
+		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, t.off, t.len,
+		            "malformed hint near '%s'; expected name or name('arg', ...)",
+		            token_text(a, src->text, t));
+		return;
+	}
+	if (inargs)
+		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, h.off, h.len,
+		            "malformed hint: missing ')'");
+}
+
+/* What the driver knows about the statement being read. */
+typedef struct stmt_state {
+	uint32_t ntok;          /* tokens fed so far */
+	int first;              /* first token's type (after EXPLAIN) */
+	int prev;               /* previous token's type */
+	int depth;              /* parenthesis depth */
+	int from;               /* 0 before FROM, 1 in the FROM list, 2 after it */
+	int skip;               /* an error was reported: skip to ';' */
+	int create_table;       /* CREATE TABLE */
+	uint32_t start;         /* offset of the first token */
+	uint32_t end;           /* end offset of the last token */
+	kp_token hints[8];      /* hint comments seen */
+	int nhints;             /* entries in hints */
+} stmt_state;
+
+static int join_kw(int t)
+{
+	return t == TK_JOIN;
+}
+
+/* Statement shapes keyplan refuses with a clear message instead of a
+ * syntax error: joins, subqueries, CTEs, set operations. */
+static const char *unsupported(stmt_state *st, kp_token t)
+{
+	if (st->ntok == 0 && t.type == TK_WITH)
+		return "WITH (common table expressions) is not supported";
+	if (join_kw(t.type))
+		return "joins are not supported: keyplan plans single-table statements";
+	if (t.type == TK_UNION || t.type == TK_INTERSECT || t.type == TK_EXCEPT)
+		return "set operations (UNION, INTERSECT, EXCEPT) are not supported";
+	if (t.type == TK_SELECT && st->ntok > 0 && !(st->ntok == 1 && st->prev == TK_EXPLAIN)) {
+		if (st->prev == TK_LP)
+			return "subqueries are not supported";
+		return "INSERT ... SELECT and CREATE TABLE ... AS SELECT are not supported";
+	}
+	if (t.type == TK_COMMA && st->from == 1 && st->depth == 0)
+		return "comma joins (FROM a, b) are not supported: keyplan plans single-table statements";
+	return NULL;
+}
+
+static void note_token(stmt_state *st, kp_token t)
+{
+	if (st->ntok == 0 || (st->ntok == 1 && st->prev == TK_EXPLAIN))
+		st->first = t.type;
+	if (st->ntok == 1 && st->prev == TK_CREATE && t.type == TK_TABLE)
+		st->create_table = 1;
+	if (t.type == TK_FROM && st->depth == 0 && (st->first == TK_SELECT || st->first == TK_DELETE))
+		st->from = 1;
+	else if (st->from == 1 && st->depth == 0 &&
+	         (t.type == TK_WHERE || t.type == TK_GROUP || t.type == TK_ORDER ||
+	          t.type == TK_LIMIT || t.type == TK_HAVING || t.type == TK_ALLOW))
+		st->from = 2;
+	if (t.type == TK_LP)
+		st->depth++;
+	else if (t.type == TK_RP && st->depth > 0)
+		st->depth--;
+	st->prev = t.type;
+	st->ntok++;
+}
+
+int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
+                  kp_arena *a, kp_diags *d)
+{
+	kp_lexer lx;
+	kp_token t;
+	stmt_state st;
+	kp_pctx ctx;
+	memset(&st, 0, sizeof st);
+	memset(&ctx, 0, sizeof ctx);
+	ctx.arena = a;
+	ctx.text = src->text;
+	*out = NULL;
+	kp_lexer_init(&lx, src->text, src->len, *pos);
+	int seen_anything = 0;
+
+	for (;;) {
+		int type = kp_lex(&lx, &t);
+		if (type == KP_TOK_ERROR) {
+			if (!seen_anything)
+				p->last_start = t.off;
+			kp_diag_add(d, a, KP_R_LEXICAL, KP_SEV_ERROR, src, t.off, t.len, "%s", lx.err);
+			if (!st.skip && st.ntok)
+				reset_lemon(p);
+			st.skip = 1;
+			seen_anything = 1;
+			continue;
+		}
+		if (type == KP_TOK_HINT) {
+			if (st.nhints < (int)(sizeof st.hints / sizeof st.hints[0]))
+				st.hints[st.nhints++] = t;
+			continue;
+		}
+		if (type == TK_SEMI || type == KP_TOK_EOF) {
+			*pos = lx.pos;
+			if (st.ntok == 0 && !st.skip) {
+				if (type == KP_TOK_EOF)
+					return seen_anything;
+				continue;   /* empty statement */
+			}
+			if (st.skip)
+				return 1;
+			kp_token end = t;
+			end.type = 0;
+			kpParse(p->lemon, 0, end, &ctx);
+			if (ctx.failed || !ctx.stmt) {
+				if (ctx.errtok.type == 0)
+					ctx.errtok = t;
+				if (ctx.errtok.type == KP_TOK_EOF || ctx.errtok.type == 0)
+					kp_diag_add(d, a, KP_R_SYNTAX, KP_SEV_ERROR, src, t.off, t.len,
+					            type == TK_SEMI ? "syntax error near ';': statement is incomplete"
+					                            : "syntax error: statement is incomplete at end of input");
+				else
+					kp_diag_add(d, a, KP_R_SYNTAX, KP_SEV_ERROR, src, ctx.errtok.off, ctx.errtok.len,
+					            "syntax error near '%s'", token_text(a, src->text, ctx.errtok));
+				reset_lemon(p);
+				return 1;
+			}
+			kp_stmt *s = ctx.stmt;
+			s->off = st.start;
+			s->len = st.end - st.start;
+			for (int i = 0; i < st.nhints; i++)
+				parse_hint(s, src, st.hints[i], a, d);
+			*out = s;
+			return 1;
+		}
+		seen_anything = 1;
+		if (st.skip)
+			continue;
+		if (st.ntok == 0 && !st.skip)
+			st.start = p->last_start = t.off;
+		st.end = t.off + t.len;
+
+		const char *why = unsupported(&st, t);
+		if (why) {
+			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, t.off, t.len, "%s", why);
+			if (st.ntok)
+				reset_lemon(p);
+			st.skip = 1;
+			continue;
+		}
+		if (t.type == TK_LP && st.depth >= KP_MAX_PAREN_DEPTH) {
+			kp_diag_add(d, a, KP_R_LIMITS, KP_SEV_ERROR, src, t.off, 1,
+			            "parentheses nested more than %d levels deep", KP_MAX_PAREN_DEPTH);
+			reset_lemon(p);
+			st.skip = 1;
+			continue;
+		}
+		if (st.end - st.start > KP_MAX_STMT_BYTES) {
+			kp_diag_add(d, a, KP_R_LIMITS, KP_SEV_ERROR, src, st.start, 0,
+			            "statement longer than %u bytes", KP_MAX_STMT_BYTES);
+			reset_lemon(p);
+			st.skip = 1;
+			continue;
+		}
+		/* `key VARCHAR(10)` at the start of a table element is a column
+		 * named key, not a KEY index: one token of lookahead decides. */
+		if (st.create_table && st.depth == 1 && (st.prev == TK_LP || st.prev == TK_COMMA) &&
+		    (t.type == TK_KEY || t.type == TK_INDEX)) {
+			kp_lexer peek = lx;
+			kp_token n;
+			if (kp_lex(&peek, &n) == TK_ID && is_type_name(src->text + n.off, n.len))
+				t.type = TK_ID;
+		}
+		note_token(&st, t);
+		kpParse(p->lemon, t.type, t, &ctx);
+		if (ctx.failed || ctx.overflow || ctx.limit_msg) {
+			if (ctx.overflow)
+				kp_diag_add(d, a, KP_R_LIMITS, KP_SEV_ERROR, src, t.off, t.len,
+				            "expression nested too deeply");
+			else if (ctx.limit_msg)
+				kp_diag_add(d, a, KP_R_LIMITS, KP_SEV_ERROR, src, ctx.limit_off, 0,
+				            "%s", ctx.limit_msg);
+			else
+				kp_diag_add(d, a, KP_R_SYNTAX, KP_SEV_ERROR, src, ctx.errtok.off, ctx.errtok.len,
+				            "syntax error near '%s'", token_text(a, src->text, ctx.errtok));
+			reset_lemon(p);
+			st.skip = 1;
+		}
+	}
+}
+
+int kp_parse_all(kp_list *out, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	kp_parser *p = kp_parser_new();
+	size_t pos = 0;
+	kp_stmt *s;
+	int n = 0;
+	while (kp_parse_next(p, &s, src, &pos, a, d)) {
+		n++;
+		if (s)
+			kp_list_push(a, out, s);
+	}
+	kp_parser_free(p);
+	return n;
+}

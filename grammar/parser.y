@@ -1,0 +1,649 @@
+/* Grammar of the keyplan SQL dialect (Lindorm, Phoenix, HBase-style SQL and
+ * the MySQL forms of the source documents), for the lemon parser generator.
+ * The actions build the AST in the statement's arena and nothing else: no
+ * catalog lookups, no planning. */
+
+%name kpParse
+%token_prefix TK_
+%token_type {kp_token}
+%default_type {int}
+%extra_argument {kp_pctx *ctx}
+%stack_size 4000
+%start_symbol input
+
+%include {
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast.h"
+#include "lexer.h"
+#include "parse.h"
+
+#define ARENA (ctx->arena)
+
+/* A name from an identifier token, with the name-length limit. */
+static kp_name mkname(kp_pctx *ctx, kp_token t)
+{
+	kp_name n = kp_ast_name(ARENA, ctx->text, t.off, t.len);
+	if (n.len > KP_MAX_IDENT_BYTES && !ctx->limit_msg) {
+		ctx->limit_msg = "name longer than 1024 bytes";
+		ctx->limit_off = t.off;
+	}
+	return n;
+}
+
+static kp_name noname(void)
+{
+	kp_name n = {0};
+	return n;
+}
+
+static uint32_t end_of(const kp_expr *e)
+{
+	return e->off + e->len;
+}
+
+static kp_expr *mkexpr(kp_pctx *ctx, int kind, uint32_t off, uint32_t end)
+{
+	kp_expr *e = kp_arena_alloc(ARENA, sizeof(*e));
+	e->kind = (uint8_t)kind;
+	e->off = off;
+	e->len = end - off;
+	e->depth = 1;
+	return e;
+}
+
+static void set_depth(kp_pctx *ctx, kp_expr *e, const kp_expr *child)
+{
+	if (child && child->depth + 1 > e->depth)
+		e->depth = child->depth + 1;
+	if (e->depth > KP_MAX_EXPR_DEPTH && !ctx->limit_msg) {
+		ctx->limit_msg = "expression nested more than 1000 levels deep";
+		ctx->limit_off = e->off;
+	}
+}
+
+static kp_expr *mkbin(kp_pctx *ctx, int kind, int op, kp_expr *x, kp_expr *y)
+{
+	kp_expr *e = mkexpr(ctx, kind, x->off, end_of(y));
+	e->op = (uint8_t)op;
+	e->a = x;
+	e->b = y;
+	set_depth(ctx, e, x);
+	set_depth(ctx, e, y);
+	return e;
+}
+
+static void push_expr(kp_pctx *ctx, kp_expr *e, kp_expr *item)
+{
+	kp_list l = {(void **)e->list, e->n, e->n};
+	/* lists built here grow by doubling: keep capacity implicit as the
+	 * next power of two at or above n */
+	uint32_t cap = 1;
+	while (cap < e->n)
+		cap <<= 1;
+	l.cap = e->n == 0 ? 0 : cap;
+	kp_list_push(ARENA, &l, item);
+	e->list = (kp_expr **)l.items;
+	e->n = l.n;
+	set_depth(ctx, e, item);
+}
+
+/* AND and OR are n-ary, so a long chain of conjuncts is one flat node and
+ * never deep recursion. */
+static kp_expr *mklogic(kp_pctx *ctx, int kind, kp_expr *x, kp_expr *y)
+{
+	kp_expr *e;
+	if (x->kind == kind && !x->paren) {
+		e = x;
+	} else {
+		e = mkexpr(ctx, kind, x->off, end_of(x));
+		push_expr(ctx, e, x);
+	}
+	push_expr(ctx, e, y);
+	e->len = end_of(y) - e->off;
+	return e;
+}
+
+static int is_rel(int op)
+{
+	return op == KP_OP_LT || op == KP_OP_LE || op == KP_OP_GT || op == KP_OP_GE;
+}
+
+/* x op y, where `a < x < b` (the documents' chained comparison) becomes a
+ * CHAIN node rather than SQL's (a < x) < b. */
+static kp_expr *mkcmp(kp_pctx *ctx, int op, kp_expr *x, kp_expr *y)
+{
+	if (x->kind == KP_X_CMP && !x->paren && is_rel(x->op) && is_rel(op)) {
+		kp_expr *e = mkexpr(ctx, KP_X_CHAIN, x->off, end_of(y));
+		e->op = x->op;
+		e->op2 = (uint8_t)op;
+		push_expr(ctx, e, x->a);
+		push_expr(ctx, e, x->b);
+		push_expr(ctx, e, y);
+		return e;
+	}
+	return mkbin(ctx, KP_X_CMP, op, x, y);
+}
+
+static kp_expr *mkunary(kp_pctx *ctx, int kind, int op, kp_token t, kp_expr *x)
+{
+	kp_expr *e = mkexpr(ctx, kind, t.off, end_of(x));
+	e->op = (uint8_t)op;
+	e->a = x;
+	set_depth(ctx, e, x);
+	return e;
+}
+
+static kp_expr *mklit(kp_pctx *ctx, int kind, kp_token t)
+{
+	return kp_ast_literal(ARENA, ctx->text, kind, t.off, t.len);
+}
+
+static kp_expr *mkcol(kp_pctx *ctx, kp_name q, kp_name n)
+{
+	uint32_t off = q.s ? q.off : n.off;
+	kp_expr *e = mkexpr(ctx, KP_X_COLUMN, off, n.off + n.srclen);
+	e->name = n;
+	e->qual = q;
+	return e;
+}
+
+static kp_stmt *mkstmt(kp_pctx *ctx, kp_stmt_kind kind)
+{
+	kp_stmt *s = kp_arena_alloc(ARENA, sizeof(*s));
+	s->kind = kind;
+	ctx->stmt = s;
+	return s;
+}
+
+static kp_keypart *mkpart(kp_pctx *ctx, kp_name col, uint32_t end)
+{
+	kp_keypart *p = kp_arena_alloc(ARENA, sizeof(*p));
+	p->col = col;
+	p->off = col.off;
+	p->len = end - col.off;
+	return p;
+}
+
+static kp_name *boxname(kp_pctx *ctx, kp_name n)
+{
+	kp_name *p = kp_arena_alloc(ARENA, sizeof(*p));
+	*p = n;
+	return p;
+}
+
+static void push(kp_pctx *ctx, kp_list *l, void *item)
+{
+	kp_list_push(ARENA, l, item);
+}
+}
+
+%syntax_error {
+	(void)yymajor;
+	if (!ctx->failed) {
+		ctx->failed = 1;
+		ctx->errtok = TOKEN;
+	}
+}
+%stack_overflow {
+	ctx->overflow = 1;
+}
+%parse_failure {
+	if (!ctx->failed) {
+		ctx->failed = 1;
+		ctx->errtok.type = 0;
+	}
+}
+
+/* Keywords that may also be names where the grammar allows it. */
+%fallback ID
+  KEY INDEX ASC DESC ALLOW FILTERING HASH PARTITION INCLUDE ASYNC SYNC
+  COMMENT DUPLICATE UPSERT REPLACE EXPLAIN CONSTRAINT OFFSET IF EXISTS
+  TABLE TRUE FALSE END PRIMARY UNIQUE UNSIGNED AUTO_INCREMENT DEFAULT
+  LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING.
+
+%left OR.
+%left AND.
+%right NOT.
+%left IS LIKE BETWEEN IN NE EQ.
+%left GT LE LT GE.
+%right ESCAPE.
+%left PLUS MINUS.
+%left STAR SLASH REM.
+%left CONCAT.
+%right UMINUS.
+
+/* Tokens the lexer produces that no rule uses: the driver handles them. */
+%token SEMI JOIN UNION INTERSECT EXCEPT.
+
+%token_class id ID.
+
+input ::= cmdx.
+cmdx ::= cmd.
+cmdx ::= EXPLAIN cmd. { if (ctx->stmt) ctx->stmt->explain = true; }
+
+/* ---------------------------------------------------------------- names */
+%type nm {kp_name}
+nm(A) ::= id(X). { A = mkname(ctx, X); }
+
+%type fullname {kp_name}
+fullname(A) ::= nm(X). { A = X; }
+fullname(A) ::= nm DOT nm(Y). { A = Y; }
+
+%type nmlist {kp_list}
+nmlist(A) ::= nm(X). { memset(&A, 0, sizeof A); push(ctx, &A, boxname(ctx, X)); }
+nmlist(A) ::= nmlist(L) COMMA nm(X). { A = L; push(ctx, &A, boxname(ctx, X)); }
+
+/* --------------------------------------------------------- CREATE TABLE */
+%type ifnotexists {int}
+ifnotexists(A) ::= . { A = 0; }
+ifnotexists(A) ::= IF NOT EXISTS. { A = 1; }
+
+cmd ::= CREATE TABLE ifnotexists(E) fullname(N) LP tellist RP tableopts. {
+	kp_stmt *s = ctx->stmt;
+	s->u.create_table.name = N;
+	s->u.create_table.if_not_exists = E;
+}
+
+tellist ::= tel.
+tellist ::= tellist COMMA tel.
+
+%include {
+/* The CREATE TABLE under construction (created on its first element). */
+static kp_create_table *cur_table(kp_pctx *ctx)
+{
+	if (!ctx->stmt)
+		mkstmt(ctx, KP_S_CREATE_TABLE);
+	return &ctx->stmt->u.create_table;
+}
+}
+
+tel ::= coldef(C). { kp_create_table *t = cur_table(ctx); push(ctx, &t->cols, C);
+	if (t->cols.n > KP_MAX_COLUMNS && !ctx->limit_msg) { ctx->limit_msg = "more than 4096 columns in one table"; ctx->limit_off = C->off; } }
+%include {
+static void set_pk(kp_pctx *ctx, kp_token p, kp_list k)
+{
+	kp_create_table *t = cur_table(ctx);
+	if (t->has_pk && !ctx->failed) {
+		ctx->failed = 1;
+		ctx->errtok = p;
+	}
+	t->has_pk = true;
+	t->pk = k;
+	t->pk_off = p.off;
+}
+
+static void add_inline_index(kp_pctx *ctx, int unique, kp_name n, kp_name using, kp_list k, kp_list inc)
+{
+	kp_create_table *t = cur_table(ctx);
+	kp_indexdef *d = kp_arena_alloc(ARENA, sizeof(*d));
+	d->name = n;
+	d->using = using;
+	d->parts = k;
+	d->include = inc;
+	d->unique = unique;
+	d->off = n.s ? n.off : (k.n ? ((kp_keypart *)k.items[0])->off : 0);
+	push(ctx, &t->indexes, d);
+}
+}
+
+/* PRIMARY and USING are spelled out in each rule (no empty rule before
+ * them), so lemon never lets them fall back to an identifier there. */
+tel ::= PRIMARY(P) KEY LP keyparts(K) RP. { set_pk(ctx, P, K); }
+tel ::= CONSTRAINT nm PRIMARY(P) KEY LP keyparts(K) RP. { set_pk(ctx, P, K); }
+tel ::= idxkw(U) using_opt(S) LP keyparts(K) RP include_opt(I). { add_inline_index(ctx, U, noname(), S, K, I); }
+tel ::= idxkw(U) nm(N) using_opt(S) LP keyparts(K) RP include_opt(I). { add_inline_index(ctx, U, N, S, K, I); }
+
+/* idxkw: 1 for a UNIQUE key */
+%type idxkw {int}
+idxkw(A) ::= KEY. { A = 0; }
+idxkw(A) ::= INDEX. { A = 0; }
+idxkw(A) ::= UNIQUE. { A = 1; }
+idxkw(A) ::= UNIQUE KEY. { A = 1; }
+idxkw(A) ::= UNIQUE INDEX. { A = 1; }
+
+%type idxname {kp_name}
+idxname(A) ::= . { A = noname(); }
+idxname(A) ::= nm(X). { A = X; }
+
+%type using_opt {kp_name}
+using_opt(A) ::= . { A = noname(); }
+using_opt(A) ::= USING nm(X). { A = X; }
+using_opt(A) ::= USING HASH(H). { A = mkname(ctx, H); }
+
+%type include_opt {kp_list}
+include_opt(A) ::= . { memset(&A, 0, sizeof A); }
+include_opt(A) ::= INCLUDE LP nmlist(L) RP. { A = L; }
+
+%type keyparts {kp_list}
+keyparts(A) ::= keypart(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
+keyparts(A) ::= keyparts(L) COMMA keypart(X). { A = L; push(ctx, &A, X); }
+
+%type keypart {kp_keypart*}
+keypart(A) ::= nm(X) sortorder(D). { A = mkpart(ctx, X, X.off + X.srclen); A->desc = D; }
+keypart(A) ::= nm(F) LP nmlist(L) RP(R) sortorder(D). {
+	kp_name none = noname(); none.off = F.off;
+	A = mkpart(ctx, none, R.off + 1); A->hashfn = F; A->hashcols = L; A->desc = D; }
+keypart(A) ::= nm(X) LP INTEGER RP(R) sortorder(D). { A = mkpart(ctx, X, R.off + 1); A->desc = D; }
+
+%type sortorder {int}
+sortorder(A) ::= . { A = 0; }
+sortorder(A) ::= ASC. { A = 0; }
+sortorder(A) ::= DESC. { A = 1; }
+
+/* Column definitions. */
+%type coldef {kp_coldef*}
+coldef(A) ::= colname(N) typename(T) colconstraints(C). {
+	A = C; A->name = N.name; A->family = N.family; A->type = T.type;
+	A->targs[0] = T.targs[0]; A->targs[1] = T.targs[1]; A->ntargs = T.ntargs;
+	A->off = N.family.s ? N.family.off : N.name.off;
+	if (T.is_unsigned) A->is_unsigned = true; }
+
+%type colname {kp_coldef}
+colname(A) ::= nm(X). { memset(&A, 0, sizeof A); A.name = X; }
+colname(A) ::= nm(F) DOT nm(X). { memset(&A, 0, sizeof A); A.family = F; A.name = X; }
+
+%type typename {kp_coldef}
+typename(A) ::= nm(X). { memset(&A, 0, sizeof A); A.type = X; }
+typename(A) ::= nm(X) LP signed(P) RP. { memset(&A, 0, sizeof A); A.type = X; A.targs[0] = P; A.ntargs = 1; }
+typename(A) ::= nm(X) LP signed(P) COMMA signed(Q) RP. { memset(&A, 0, sizeof A); A.type = X; A.targs[0] = P; A.targs[1] = Q; A.ntargs = 2; }
+typename(A) ::= typename(X) UNSIGNED. { A = X; A.is_unsigned = true; }
+
+%type signed {int64_t}
+signed(A) ::= INTEGER(X). { A = mklit(ctx, KP_X_INT, X)->ival; }
+signed(A) ::= MINUS INTEGER(X). { A = -mklit(ctx, KP_X_INT, X)->ival; }
+
+%type colconstraints {kp_coldef*}
+colconstraints(A) ::= . { A = kp_arena_alloc(ARENA, sizeof(kp_coldef)); }
+colconstraints(A) ::= colconstraints(X) NOT NULL. { A = X; A->not_null = true; }
+colconstraints(A) ::= colconstraints(X) NULL. { A = X; }
+colconstraints(A) ::= colconstraints(X) DEFAULT term(V). { A = X; A->dflt = V; }
+colconstraints(A) ::= colconstraints(X) DEFAULT MINUS term(V). { A = X; A->dflt = V; }
+colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP RP. { A = X; A->dflt = mkcol(ctx, noname(), F); }
+colconstraints(A) ::= colconstraints(X) DEFAULT LP expr(V) RP. { A = X; A->dflt = V; }
+colconstraints(A) ::= colconstraints(X) AUTO_INCREMENT. { A = X; A->auto_increment = true; }
+colconstraints(A) ::= colconstraints(X) PRIMARY KEY sortorder(D). { A = X; A->primary_key = true; A->pk_desc = D; }
+colconstraints(A) ::= colconstraints(X) UNIQUE. { A = X; A->unique = true; }
+colconstraints(A) ::= colconstraints(X) UNIQUE KEY. { A = X; A->unique = true; }
+colconstraints(A) ::= colconstraints(X) COMMENT STRING. { A = X; }
+colconstraints(A) ::= colconstraints(X) ON UPDATE nm LP RP. { A = X; }
+colconstraints(A) ::= colconstraints(X) ON UPDATE nm. { A = X; }
+
+/* Table options: WITH (...), PARTITION BY HASH (...), k = v lists. */
+tableopts ::= .
+tableopts ::= tableopts tableopt.
+tableopts ::= tableopts COMMA tableopt.
+
+%include {
+static void add_opt(kp_pctx *ctx, kp_name k, kp_expr *v)
+{
+	kp_create_table *t = cur_table(ctx);
+	kp_option *o = kp_arena_alloc(ARENA, sizeof(*o));
+	o->key = k;
+	o->value = v;
+	push(ctx, &t->options, o);
+}
+}
+
+tableopt ::= WITH LP optlist(L) RP. {
+	kp_create_table *t = cur_table(ctx);
+	for (uint32_t i = 0; i < L.n; i++) push(ctx, &t->options, L.items[i]); }
+tableopt ::= PARTITION BY HASH LP nmlist(L) RP. { cur_table(ctx)->partition = L; }
+tableopt ::= nm(K) EQ optvalue(V). { add_opt(ctx, K, V); }
+tableopt ::= nm(K) optvalue(V). { add_opt(ctx, K, V); }
+tableopt ::= DEFAULT nm(K) EQ optvalue(V). { add_opt(ctx, K, V); }
+tableopt ::= DEFAULT nm(K) optvalue(V). { add_opt(ctx, K, V); }
+tableopt ::= COMMENT(K) EQ STRING(V). { add_opt(ctx, mkname(ctx, K), mklit(ctx, KP_X_STRING, V)); }
+tableopt ::= COMMENT(K) STRING(V). { add_opt(ctx, mkname(ctx, K), mklit(ctx, KP_X_STRING, V)); }
+tableopt ::= AUTO_INCREMENT(K) EQ INTEGER(V). { add_opt(ctx, mkname(ctx, K), mklit(ctx, KP_X_INT, V)); }
+
+%type optlist {kp_list}
+optlist(A) ::= option(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
+optlist(A) ::= optlist(L) COMMA option(X). { A = L; push(ctx, &A, X); }
+
+%type option {kp_option*}
+option(A) ::= nm(K) EQ optvalue(V). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->key = K; A->value = V; }
+option(A) ::= STRING(K) EQ optvalue(V). {
+	A = kp_arena_alloc(ARENA, sizeof(*A)); kp_expr *k = mklit(ctx, KP_X_STRING, K);
+	A->key.s = k->str; A->key.len = k->slen; A->key.off = K.off; A->key.srclen = K.len; A->key.quoted = true; A->value = V; }
+
+%type optvalue {kp_expr*}
+optvalue(A) ::= term(X). { A = X; }
+optvalue(A) ::= MINUS term(X). { A = X; }
+optvalue(A) ::= nm(X). { A = mkcol(ctx, noname(), X); }
+
+/* --------------------------------------------------------- CREATE INDEX */
+cmd ::= CREATE uniq(U) INDEX ifnotexists(E) idxname(N) using_opt(S) ON fullname(T) LP keyparts(K) RP include_opt(I) syncopt idxwith(W). {
+	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_INDEX);
+	kp_indexdef *d = &s->u.create_index;
+	d->name = N; d->table = T; d->using = S; d->parts = K; d->include = I;
+	d->unique = U; d->if_not_exists = E; d->options = W;
+	d->off = N.s ? N.off : T.off; }
+
+%type uniq {int}
+uniq(A) ::= . { A = 0; }
+uniq(A) ::= UNIQUE. { A = 1; }
+
+syncopt ::= .
+syncopt ::= ASYNC.
+syncopt ::= SYNC.
+
+%type idxwith {kp_list}
+idxwith(A) ::= . { memset(&A, 0, sizeof A); }
+idxwith(A) ::= WITH LP optlist(L) RP. { A = L; }
+
+/* ----------------------------------------------------------------- DROP */
+%type ifexists {int}
+ifexists(A) ::= . { A = 0; }
+ifexists(A) ::= IF EXISTS. { A = 1; }
+
+cmd ::= DROP TABLE ifexists(E) fullname(N). {
+	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.if_exists = E; }
+cmd ::= DROP INDEX ifexists(E) nm(N). {
+	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.is_index = true; s->u.drop.if_exists = E; }
+cmd ::= DROP INDEX ifexists(E) nm(N) ON fullname(T). {
+	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.table = T;
+	s->u.drop.is_index = true; s->u.drop.if_exists = E; }
+
+/* --------------------------------------------------------------- SELECT */
+cmd ::= select.
+
+%type selhead {kp_select*}
+selhead(A) ::= SELECT distinct(D) selcollist(L). {
+	kp_stmt *s = mkstmt(ctx, KP_S_SELECT); A = &s->u.select; A->distinct = D; A->items = L; }
+
+select ::= selhead.
+select ::= selhead(S) FROM fullname(T) as(X) where_opt(W) groupby_opt(G) having_opt(H) orderby_opt(O) limit_opt(L) allow_opt(F). {
+	S->table = T; S->alias = X; S->where = W; S->group = G; S->having = H; S->order = O;
+	S->limit = L.a; S->offset = L.b; S->allow_filtering = F; }
+
+%type distinct {int}
+distinct(A) ::= . { A = 0; }
+distinct(A) ::= ALL. { A = 0; }
+distinct(A) ::= DISTINCT. { A = 1; }
+
+%type selcollist {kp_list}
+selcollist(A) ::= selcol(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
+selcollist(A) ::= selcollist(L) COMMA selcol(X). { A = L; push(ctx, &A, X); }
+
+%type selcol {kp_expr*}
+selcol(A) ::= STAR(S). { A = mkexpr(ctx, KP_X_STAR, S.off, S.off + 1); }
+selcol(A) ::= nm(Q) DOT STAR(S). { A = mkexpr(ctx, KP_X_STAR, Q.off, S.off + 1); A->qual = Q; }
+selcol(A) ::= expr(X) as. { A = X; }
+
+%type as {kp_name}
+as(A) ::= . { A = noname(); }
+as(A) ::= AS nm(X). { A = X; }
+as(A) ::= id(X). { A = mkname(ctx, X); }
+
+%type where_opt {kp_expr*}
+where_opt(A) ::= . { A = NULL; }
+where_opt(A) ::= WHERE expr(X). { A = X; }
+
+%type groupby_opt {kp_list}
+groupby_opt(A) ::= . { memset(&A, 0, sizeof A); }
+groupby_opt(A) ::= GROUP BY exprlist(L). { A = L; }
+
+%type having_opt {kp_expr*}
+having_opt(A) ::= . { A = NULL; }
+having_opt(A) ::= HAVING expr(X). { A = X; }
+
+%type orderby_opt {kp_list}
+orderby_opt(A) ::= . { memset(&A, 0, sizeof A); }
+orderby_opt(A) ::= ORDER BY sortlist(L). { A = L; }
+
+%type sortlist {kp_list}
+sortlist(A) ::= sortitem(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
+sortlist(A) ::= sortlist(L) COMMA sortitem(X). { A = L; push(ctx, &A, X); }
+
+%type sortitem {kp_order_item*}
+sortitem(A) ::= expr(X) sortorder(D). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->expr = X; A->desc = D; }
+
+%include {
+typedef struct kp_limit { kp_expr *a, *b; } kp_limit;
+}
+%type limit_opt {kp_limit}
+limit_opt(A) ::= . { A.a = A.b = NULL; }
+limit_opt(A) ::= LIMIT expr(X). { A.a = X; A.b = NULL; }
+limit_opt(A) ::= LIMIT expr(X) OFFSET expr(Y). { A.a = X; A.b = Y; }
+limit_opt(A) ::= LIMIT expr(Y) COMMA expr(X). { A.a = X; A.b = Y; }
+
+%type allow_opt {int}
+allow_opt(A) ::= . { A = 0; }
+allow_opt(A) ::= ALLOW FILTERING. { A = 1; }
+
+/* --------------------------------------------------------------- INSERT */
+%type insverb {int}
+insverb(A) ::= INSERT. { A = KP_S_INSERT; }
+insverb(A) ::= UPSERT. { A = KP_S_UPSERT; }
+insverb(A) ::= REPLACE. { A = KP_S_REPLACE; }
+
+cmd ::= insverb(V) INTO fullname(T) inscols(C) VALUES rowlist(R) ondup(D). {
+	kp_stmt *s = mkstmt(ctx, (kp_stmt_kind)V);
+	s->u.insert.verb = V; s->u.insert.table = T; s->u.insert.cols = C;
+	s->u.insert.rows = R; s->u.insert.on_dup = D; }
+
+%type inscols {kp_list}
+inscols(A) ::= . { memset(&A, 0, sizeof A); }
+inscols(A) ::= LP nmlist(L) RP. { A = L; }
+
+%type rowlist {kp_list}
+rowlist(A) ::= row(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
+rowlist(A) ::= rowlist(L) COMMA row(X). { A = L; push(ctx, &A, X); }
+
+%type row {kp_list*}
+row(A) ::= LP exprlist(L) RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); *A = L; }
+
+%type ondup {kp_list}
+ondup(A) ::= . { memset(&A, 0, sizeof A); }
+ondup(A) ::= ON DUPLICATE KEY UPDATE setlist(L). { A = L; }
+
+%type setlist {kp_list}
+setlist(A) ::= setitem(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
+setlist(A) ::= setlist(L) COMMA setitem(X). { A = L; push(ctx, &A, X); }
+
+%type setitem {kp_assign*}
+setitem(A) ::= nm(C) EQ expr(V). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->col = C; A->value = V; }
+setitem(A) ::= nm DOT nm(C) EQ expr(V). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->col = C; A->value = V; }
+
+/* ------------------------------------------------------- UPDATE, DELETE */
+cmd ::= UPDATE fullname(T) SET setlist(L) where_opt(W) orderby_opt(O) limit_opt(M). {
+	kp_stmt *s = mkstmt(ctx, KP_S_UPDATE);
+	s->u.update.table = T; s->u.update.sets = L; s->u.update.where = W;
+	s->u.update.order = O; s->u.update.limit = M.a; }
+cmd ::= DELETE FROM fullname(T) where_opt(W) orderby_opt(O) limit_opt(M). {
+	kp_stmt *s = mkstmt(ctx, KP_S_DELETE);
+	s->u.update.table = T; s->u.update.where = W; s->u.update.order = O; s->u.update.limit = M.a; }
+
+/* ---------------------------------------------------------- expressions */
+%type expr {kp_expr*}
+%type term {kp_expr*}
+
+term(A) ::= INTEGER(X). { A = mklit(ctx, KP_X_INT, X); }
+term(A) ::= FLOAT(X). { A = mklit(ctx, KP_X_FLOAT, X); }
+term(A) ::= STRING(X). { A = mklit(ctx, KP_X_STRING, X); }
+term(A) ::= NULL(X). { A = mklit(ctx, KP_X_NULL, X); }
+term(A) ::= TRUE(X). { A = mklit(ctx, KP_X_BOOL, X); A->ival = 1; }
+term(A) ::= FALSE(X). { A = mklit(ctx, KP_X_BOOL, X); A->ival = 0; }
+term(A) ::= PARAM(X). { A = mklit(ctx, KP_X_PARAM, X); }
+
+expr(A) ::= term(X). { A = X; }
+expr(A) ::= LP(L) expr(X) RP(R). { A = X; A->paren = true; A->off = L.off; A->len = R.off + 1 - L.off; }
+expr(A) ::= LP(L) expr(X) COMMA exprlist(Y) RP(R). {
+	A = mkexpr(ctx, KP_X_TUPLE, L.off, R.off + 1); push_expr(ctx, A, X);
+	for (uint32_t i = 0; i < Y.n; i++) push_expr(ctx, A, Y.items[i]); }
+expr(A) ::= nm(X). { A = mkcol(ctx, noname(), X); }
+expr(A) ::= nm(Q) DOT nm(X). { A = mkcol(ctx, Q, X); }
+expr(A) ::= nm(F) LP RP(R). { A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; }
+expr(A) ::= nm(F) LP STAR RP(R). { A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->star = true; }
+expr(A) ::= nm(F) LP distinct(D) exprlist(L) RP(R). {
+	A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->distinct = D;
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
+expr(A) ::= CAST(C) LP expr(X) AS typename(T) RP(R). {
+	A = mkexpr(ctx, KP_X_CAST, C.off, R.off + 1); A->a = X; A->name = T.type; set_depth(ctx, A, X); }
+expr(A) ::= CASE(C) case_operand(O) case_list(L) case_else(E) END(R). {
+	A = mkexpr(ctx, KP_X_CASE, C.off, R.off + R.len); A->a = O; A->c = E;
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]);
+	if (O) set_depth(ctx, A, O); if (E) set_depth(ctx, A, E); }
+
+%type case_operand {kp_expr*}
+case_operand(A) ::= . { A = NULL; }
+case_operand(A) ::= expr(X). { A = X; }
+%type case_list {kp_list}
+case_list(A) ::= WHEN expr(X) THEN expr(Y). { memset(&A, 0, sizeof A); push(ctx, &A, X); push(ctx, &A, Y); }
+case_list(A) ::= case_list(L) WHEN expr(X) THEN expr(Y). { A = L; push(ctx, &A, X); push(ctx, &A, Y); }
+%type case_else {kp_expr*}
+case_else(A) ::= . { A = NULL; }
+case_else(A) ::= ELSE expr(X). { A = X; }
+
+expr(A) ::= expr(X) AND expr(Y). { A = mklogic(ctx, KP_X_AND, X, Y); }
+expr(A) ::= expr(X) OR expr(Y). { A = mklogic(ctx, KP_X_OR, X, Y); }
+expr(A) ::= NOT(N) expr(X). { A = mkunary(ctx, KP_X_NOT, 0, N, X); }
+expr(A) ::= expr(X) EQ expr(Y). { A = mkcmp(ctx, KP_OP_EQ, X, Y); }
+expr(A) ::= expr(X) NE expr(Y). { A = mkcmp(ctx, KP_OP_NE, X, Y); }
+expr(A) ::= expr(X) LT expr(Y). { A = mkcmp(ctx, KP_OP_LT, X, Y); }
+expr(A) ::= expr(X) LE expr(Y). { A = mkcmp(ctx, KP_OP_LE, X, Y); }
+expr(A) ::= expr(X) GT expr(Y). { A = mkcmp(ctx, KP_OP_GT, X, Y); }
+expr(A) ::= expr(X) GE expr(Y). { A = mkcmp(ctx, KP_OP_GE, X, Y); }
+expr(A) ::= expr(X) PLUS expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_ADD, X, Y); }
+expr(A) ::= expr(X) MINUS expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_SUB, X, Y); }
+expr(A) ::= expr(X) STAR expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_MUL, X, Y); }
+expr(A) ::= expr(X) SLASH expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_DIV, X, Y); }
+expr(A) ::= expr(X) REM expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_MOD, X, Y); }
+expr(A) ::= expr(X) CONCAT expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_CONCAT, X, Y); }
+expr(A) ::= MINUS(M) expr(X). [UMINUS] { A = mkunary(ctx, KP_X_NEG, KP_OP_SUB, M, X); }
+expr(A) ::= PLUS(M) expr(X). [UMINUS] { A = mkunary(ctx, KP_X_NEG, KP_OP_ADD, M, X); }
+expr(A) ::= expr(X) IS NULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; set_depth(ctx, A, X); }
+expr(A) ::= expr(X) IS NOT NULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; A->negated = true; set_depth(ctx, A, X); }
+
+%type likeop {int}
+likeop(A) ::= LIKE. { A = 0; }
+likeop(A) ::= NOT LIKE. { A = 1; } [LIKE]
+expr(A) ::= expr(X) likeop(N) expr(Y). [LIKE] { A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N; }
+expr(A) ::= expr(X) likeop(N) expr(Y) ESCAPE expr(Z). [LIKE] {
+	A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N; A->c = Z; A->len = end_of(Z) - A->off; set_depth(ctx, A, Z); }
+
+%type betweenop {int}
+betweenop(A) ::= BETWEEN. { A = 0; }
+betweenop(A) ::= NOT BETWEEN. { A = 1; }
+expr(A) ::= expr(X) betweenop(N) expr(Y) AND expr(Z). [BETWEEN] {
+	A = mkbin(ctx, KP_X_BETWEEN, 0, X, Y); A->c = Z; A->negated = N; A->len = end_of(Z) - A->off; set_depth(ctx, A, Z); }
+
+%type inop {int}
+inop(A) ::= IN. { A = 0; }
+inop(A) ::= NOT IN. { A = 1; }
+expr(A) ::= expr(X) inop(N) LP exprlist_opt(L) RP(R). [IN] {
+	A = mkexpr(ctx, KP_X_IN, X->off, R.off + 1); A->a = X; A->negated = N; set_depth(ctx, A, X);
+	A->list = (kp_expr **)L.items; A->n = L.n;
+	for (uint32_t i = 0; i < L.n; i++) set_depth(ctx, A, L.items[i]);
+	if (L.n > KP_MAX_IN_LIST && !ctx->limit_msg) { ctx->limit_msg = "IN list longer than 100000 values"; ctx->limit_off = A->off; } }
+
+%type exprlist {kp_list}
+exprlist(A) ::= expr(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
+exprlist(A) ::= exprlist(L) COMMA expr(X). { A = L; push(ctx, &A, X); }
+
+%type exprlist_opt {kp_list}
+exprlist_opt(A) ::= . { memset(&A, 0, sizeof A); }
+exprlist_opt(A) ::= exprlist(L). { A = L; }

@@ -1,0 +1,244 @@
+#include "source.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const kp_rule_info rules[KP_R__COUNT] = {
+	[KP_R_FULL_SCAN]      = {"KP001", "full-scan", KP_SEV_ERROR, "query scans the whole table: no condition on the leading key column"},
+	[KP_R_FILTERED_SCAN]  = {"KP002", "filtered-scan", KP_SEV_INFO, "key range plus predicates the key cannot serve, checked by a server-side filter"},
+	[KP_R_REVERSE_SCAN]   = {"KP003", "reverse-scan", KP_SEV_WARNING, "rows are read backwards, which is slower than the stored order"},
+	[KP_R_UNBOUNDED_SORT] = {"KP004", "unbounded-sort", KP_SEV_WARNING, "ORDER BY the key cannot serve: every row in range is read and sorted"},
+	[KP_R_IMPOSSIBLE]     = {"KP005", "impossible-condition", KP_SEV_WARNING, "the WHERE clause can never be true"},
+	[KP_R_KEY_FUNCTION]   = {"KP006", "key-function", KP_SEV_WARNING, "a function or expression of a key column cannot use the key"},
+	[KP_R_TYPE_MISMATCH]  = {"KP007", "type-mismatch", KP_SEV_WARNING, "a literal whose type does not fit the key column cannot use the key"},
+	[KP_R_UNKNOWN_TABLE]  = {"KP008", "unknown-table", KP_SEV_ERROR, "the statement names a table the schema does not declare"},
+	[KP_R_UNKNOWN_COLUMN] = {"KP009", "unknown-column", KP_SEV_ERROR, "the statement names a column the table does not have"},
+	[KP_R_CHAINED_CMP]    = {"KP010", "chained-comparison", KP_SEV_WARNING, "chained comparison a < x < b is not portable SQL"},
+	[KP_R_SYNTAX]         = {"KP011", "syntax-error", KP_SEV_ERROR, "the statement does not parse"},
+	[KP_R_UNSUPPORTED]    = {"KP012", "unsupported", KP_SEV_ERROR, "joins, subqueries, CTEs and set operations are not supported"},
+	[KP_R_DUPLICATE]      = {"KP013", "duplicate-name", KP_SEV_ERROR, "a table, column or index is declared twice"},
+	[KP_R_BAD_KEY]        = {"KP014", "bad-key", KP_SEV_ERROR, "the primary key or an index names a missing column"},
+	[KP_R_NO_PRIMARY_KEY] = {"KP015", "no-primary-key", KP_SEV_ERROR, "wide-column stores require a primary key"},
+	[KP_R_LEXICAL]        = {"KP016", "lexical-error", KP_SEV_ERROR, "malformed token: unterminated string or comment, stray byte, NUL or invalid UTF-8"},
+	[KP_R_HASH_PREFIX]    = {"KP017", "hash-prefix-unbound", KP_SEV_WARNING, "a hash-prefixed key is usable only when every hashed column is bound by = or IN"},
+	[KP_R_LIMIT]          = {"KP018", "limit-work", KP_SEV_INFO, "whether LIMIT bounds the rows the store reads"},
+	[KP_R_UNKNOWN_INDEX]  = {"KP019", "unknown-index", KP_SEV_ERROR, "a hint names an index the table does not have"},
+	[KP_R_HINT]           = {"KP020", "unknown-hint", KP_SEV_WARNING, "a hint keyplan does not know"},
+	[KP_R_LIMITS]         = {"KP021", "input-limit", KP_SEV_ERROR, "the input exceeds one of keyplan's documented limits"},
+};
+
+const kp_rule_info *kp_rule_get(kp_rule r)
+{
+	return &rules[r];
+}
+
+const char *kp_severity_name(kp_severity s)
+{
+	static const char *names[] = {"info", "warning", "error"};
+	return names[s];
+}
+
+int kp_source_read(kp_source *out, const char *path, char *errbuf, size_t errlen)
+{
+	memset(out, 0, sizeof(*out));
+	int is_stdin = strcmp(path, "-") == 0;
+	FILE *f = is_stdin ? stdin : fopen(path, "rb");
+	if (!f) {
+		snprintf(errbuf, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	size_t cap = 65536, len = 0;
+	char *buf = malloc(cap);
+	if (!buf)
+		abort();
+	for (;;) {
+		if (len + 1 >= cap) {
+			if (cap >= ((size_t)1 << 32)) {
+				snprintf(errbuf, errlen, "%s: file larger than 4 GiB", path);
+				free(buf);
+				if (!is_stdin)
+					fclose(f);
+				return -1;
+			}
+			cap *= 2;
+			char *nb = realloc(buf, cap);
+			if (!nb)
+				abort();
+			buf = nb;
+		}
+		size_t n = fread(buf + len, 1, cap - len - 1, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	int err = ferror(f);
+	if (!is_stdin)
+		fclose(f);
+	if (err) {
+		snprintf(errbuf, errlen, "%s: read error", path);
+		free(buf);
+		return -1;
+	}
+	buf[len] = 0;
+	out->path = strdup(is_stdin ? "<stdin>" : path);
+	out->text = buf;
+	out->len = len;
+	return 0;
+}
+
+void kp_source_from_string(kp_source *out, const char *path, const char *text, size_t len)
+{
+	memset(out, 0, sizeof(*out));
+	out->path = strdup(path);
+	out->text = malloc(len + 1);
+	if (!out->text || !out->path)
+		abort();
+	memcpy(out->text, text, len);
+	out->text[len] = 0;
+	out->len = len;
+}
+
+void kp_source_free(kp_source *s)
+{
+	free(s->path);
+	free(s->text);
+	free(s->lines);
+	memset(s, 0, sizeof(*s));
+}
+
+static void build_lines(kp_source *s)
+{
+	size_t cap = 64, n = 0;
+	uint32_t *lines = malloc(cap * sizeof(*lines));
+	if (!lines)
+		abort();
+	lines[n++] = 0;
+	const char *p = s->text, *end = s->text + s->len;
+	while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		p++;
+		if (n == cap) {
+			cap *= 2;
+			uint32_t *nl = realloc(lines, cap * sizeof(*lines));
+			if (!nl)
+				abort();
+			lines = nl;
+		}
+		lines[n++] = (uint32_t)(p - s->text);
+	}
+	s->lines = lines;
+	s->nlines = n;
+}
+
+static size_t line_index(kp_source *s, size_t off)
+{
+	if (!s->lines)
+		build_lines(s);
+	size_t lo = 0, hi = s->nlines;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s->lines[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
+{
+	if (off > s->len)
+		off = s->len;
+	size_t li = line_index(s, off);
+	uint32_t c = 1;
+	for (size_t i = s->lines[li]; i < off; i++) {
+		unsigned char ch = (unsigned char)s->text[i];
+		if ((ch & 0xc0) != 0x80 && !(ch == '\r' && i + 1 < s->len && s->text[i + 1] == '\n'))
+			c++;
+	}
+	*line = (uint32_t)li + 1;
+	*col = c;
+}
+
+const char *kp_source_line_text(kp_source *s, size_t off, size_t *len)
+{
+	if (off > s->len)
+		off = s->len;
+	size_t li = line_index(s, off);
+	size_t start = s->lines[li];
+	size_t end = li + 1 < s->nlines ? s->lines[li + 1] - 1 : s->len;
+	if (end > start && s->text[end - 1] == '\r')
+		end--;
+	*len = end - start;
+	return s->text + start;
+}
+
+kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
+                     kp_source *src, uint32_t off, uint32_t len, const char *fmt, ...)
+{
+	kp_diag *g = kp_arena_alloc(a, sizeof(*g));
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *msg = kp_arena_alloc(a, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	g->rule = rule;
+	g->severity = sev;
+	g->src = src;
+	g->off = off;
+	g->len = len;
+	g->message = msg;
+	if (d->tail)
+		d->tail->next = g;
+	else
+		d->head = g;
+	d->tail = g;
+	d->count[sev]++;
+	return g;
+}
+
+void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
+{
+	static const char *sevcol[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
+	const kp_rule_info *r = kp_rule_get(d->rule);
+	uint32_t line, col;
+	kp_source_linecol(d->src, d->off, &line, &col);
+	if (color)
+		kp_buf_printf(out, "\033[1m%s:%u:%u:\033[0m %s%s:\033[0m \033[1m%s\033[0m [%s %s]\n",
+		              d->src->path, line, col, sevcol[d->severity], kp_severity_name(d->severity),
+		              d->message, r->id, r->slug);
+	else
+		kp_buf_printf(out, "%s:%u:%u: %s: %s [%s %s]\n", d->src->path, line, col,
+		              kp_severity_name(d->severity), d->message, r->id, r->slug);
+	size_t len;
+	const char *text = kp_source_line_text(d->src, d->off, &len);
+	if (len > 400)   /* a huge line: show no excerpt rather than flood the terminal */
+		return;
+	kp_buf_printf(out, "%6u | ", line);
+	for (size_t i = 0; i < len; i++)
+		kp_buf_putc(out, text[i] == '\t' ? ' ' : text[i]);
+	kp_buf_puts(out, "\n       | ");
+	uint32_t width = 0;
+	size_t start = (size_t)(d->src->text + d->off - text);
+	size_t end = start + d->len;
+	if (end > len)
+		end = len;
+	for (size_t i = end; i > start; i--)
+		if (((unsigned char)text[i - 1] & 0xc0) != 0x80)
+			width++;
+	for (uint32_t i = 1; i < col; i++)
+		kp_buf_putc(out, ' ');
+	if (color)
+		kp_buf_puts(out, "\033[1;32m");
+	kp_buf_putc(out, '^');
+	for (uint32_t i = 1; i < width; i++)
+		kp_buf_putc(out, '~');
+	if (color)
+		kp_buf_puts(out, "\033[0m");
+	kp_buf_putc(out, '\n');
+}

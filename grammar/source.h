@@ -1,0 +1,102 @@
+/* Source files and located diagnostics. Every token and AST node records a
+ * byte offset into its kp_source; line and column are derived only when a
+ * message is printed, from a line table built once per file. */
+#ifndef KP_SOURCE_H
+#define KP_SOURCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+
+typedef struct kp_source {
+	char *path;             /* as given by the user, or "<stdin>", "<command line>" */
+	char *text;             /* contents, NUL-terminated (text[len] == 0) */
+	size_t len;             /* bytes, without the terminating NUL */
+	uint32_t *lines;        /* byte offset where each line starts; built lazily */
+	size_t nlines;          /* entries in lines */
+} kp_source;
+
+/* Reads a whole file ("-" is standard input). On failure returns -1 and
+ * leaves a message in errbuf. */
+int  kp_source_read(kp_source *out, const char *path, char *errbuf, size_t errlen);
+/* Wraps a copy of text. */
+void kp_source_from_string(kp_source *out, const char *path, const char *text, size_t len);
+void kp_source_free(kp_source *s);
+/* 1-based line and column of a byte offset. Columns count Unicode code
+ * points, so a CJK character is one column; CR of a CRLF is not counted. */
+void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col);
+/* The text of the line holding off, without its line break. */
+const char *kp_source_line_text(kp_source *s, size_t off, size_t *len);
+
+typedef enum kp_severity {
+	KP_SEV_INFO = 0,
+	KP_SEV_WARNING = 1,
+	KP_SEV_ERROR = 2,
+} kp_severity;
+
+/* Rules: stable IDs and slugs shared by every module. */
+typedef enum kp_rule {
+	KP_R_FULL_SCAN = 0,     /* KP001 full-scan */
+	KP_R_FILTERED_SCAN,     /* KP002 filtered-scan */
+	KP_R_REVERSE_SCAN,      /* KP003 reverse-scan */
+	KP_R_UNBOUNDED_SORT,    /* KP004 unbounded-sort */
+	KP_R_IMPOSSIBLE,        /* KP005 impossible-condition */
+	KP_R_KEY_FUNCTION,      /* KP006 key-function */
+	KP_R_TYPE_MISMATCH,     /* KP007 type-mismatch */
+	KP_R_UNKNOWN_TABLE,     /* KP008 unknown-table */
+	KP_R_UNKNOWN_COLUMN,    /* KP009 unknown-column */
+	KP_R_CHAINED_CMP,       /* KP010 chained-comparison */
+	KP_R_SYNTAX,            /* KP011 syntax-error */
+	KP_R_UNSUPPORTED,       /* KP012 unsupported */
+	KP_R_DUPLICATE,         /* KP013 duplicate-name */
+	KP_R_BAD_KEY,           /* KP014 bad-key */
+	KP_R_NO_PRIMARY_KEY,    /* KP015 no-primary-key */
+	KP_R_LEXICAL,           /* KP016 lexical-error */
+	KP_R_HASH_PREFIX,       /* KP017 hash-prefix-unbound */
+	KP_R_LIMIT,             /* KP018 limit-work */
+	KP_R_UNKNOWN_INDEX,     /* KP019 unknown-index */
+	KP_R_HINT,              /* KP020 unknown-hint */
+	KP_R_LIMITS,            /* KP021 input-limit */
+	KP_R__COUNT
+} kp_rule;
+
+typedef struct kp_rule_info {
+	const char *id;         /* "KP001" */
+	const char *slug;       /* "full-scan" */
+	kp_severity severity;   /* default severity */
+	const char *summary;    /* one-line description */
+} kp_rule_info;
+
+const kp_rule_info *kp_rule_get(kp_rule r);
+const char *kp_severity_name(kp_severity s);
+
+/* One located message. */
+typedef struct kp_diag {
+	kp_rule rule;           /* which rule */
+	kp_severity severity;   /* may differ from the rule's default */
+	kp_source *src;         /* file the span lies in */
+	uint32_t off;           /* byte offset of the span */
+	uint32_t len;           /* byte length of the span (0: a point) */
+	const char *message;    /* text, allocated in the owner's arena */
+	struct kp_diag *next;   /* next in the list, in order of emission */
+} kp_diag;
+
+typedef struct kp_diags {
+	kp_diag *head;          /* first message */
+	kp_diag *tail;          /* last message, for appending */
+	unsigned count[3];      /* messages per severity */
+} kp_diags;
+
+kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
+                     kp_source *src, uint32_t off, uint32_t len,
+                     const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+
+
+
+/* Formats d as a compiler diagnostic with the source line and a caret:
+ *   file:line:col: error: message [KP001 full-scan]
+ *      3 | SELECT ...
+ *        |        ^~~~ */
+void kp_diag_format(kp_buf *out, const kp_diag *d, int color);
+#endif

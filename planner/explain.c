@@ -1,0 +1,274 @@
+#include "explain.h"
+
+#include <string.h>
+
+static const char *part_name(kp_buf *tmp, const kp_plan *p, int i)
+{
+	kp_buf_clear(tmp);
+	kp_key_part_name(tmp, p->table, &p->key->parts[i]);
+	return tmp->data;
+}
+
+static void text_range(kp_buf *out, const kp_plan *p, const kp_range *r)
+{
+	kp_buf tmp = {0};
+	if (r->neq) {
+		kp_buf_puts(out, p->access == KP_ACCESS_GET ? "(" : "prefix (");
+		for (int i = 0; i < r->neq; i++) {
+			if (i)
+				kp_buf_puts(out, ", ");
+			if (p->key->parts[i].col >= 0)
+				kp_buf_printf(out, "%s=", part_name(&tmp, p, i));
+			kp_value_sql(out, &r->eq[i]);
+		}
+		kp_buf_putc(out, ')');
+	}
+	if (r->has_range) {
+		kp_buf_printf(out, "%srange %s ", r->neq ? " " : "", part_name(&tmp, p, r->neq));
+		kp_buf_putc(out, r->lo.set && r->lo.incl ? '[' : '(');
+		if (r->lo.set)
+			kp_value_sql(out, &r->lo.v);
+		else
+			kp_buf_puts(out, "-inf");
+		kp_buf_puts(out, ", ");
+		if (r->hi.set)
+			kp_value_sql(out, &r->hi.v);
+		else
+			kp_buf_puts(out, "+inf");
+		kp_buf_putc(out, r->hi.set && r->hi.incl ? ']' : ')');
+	}
+	kp_buf_free(&tmp);
+}
+
+static void text_filter(kp_buf *out, const kp_plan *p)
+{
+	if (!p->filter.n)
+		return;
+	kp_buf_puts(out, " filter ");
+	for (uint32_t i = 0; i < p->filter.n; i++) {
+		if (i)
+			kp_buf_puts(out, " AND ");
+		kp_expr_to_sql(out, p->filter.items[i]);
+	}
+}
+
+void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
+{
+	if (!s) {
+		kp_buf_puts(out, "ERROR: statement not planned (see diagnostics)");
+		return;
+	}
+	switch (s->kind) {
+	case KP_S_CREATE_TABLE:
+		kp_buf_printf(out, "CREATE TABLE %.*s", (int)s->u.create_table.name.len, s->u.create_table.name.s);
+		return;
+	case KP_S_CREATE_INDEX:
+		kp_buf_printf(out, "CREATE INDEX %.*s ON %.*s", (int)s->u.create_index.name.len,
+		              s->u.create_index.name.s ? s->u.create_index.name.s : "",
+		              (int)s->u.create_index.table.len, s->u.create_index.table.s);
+		return;
+	case KP_S_DROP:
+		kp_buf_printf(out, "DROP %s %.*s", s->u.drop.is_index ? "INDEX" : "TABLE",
+		              (int)s->u.drop.name.len, s->u.drop.name.s);
+		return;
+	case KP_S_INSERT: case KP_S_UPSERT: case KP_S_REPLACE: {
+		static const char *verbs[] = {[KP_S_INSERT] = "INSERT", [KP_S_UPSERT] = "UPSERT",
+		                              [KP_S_REPLACE] = "REPLACE"};
+		kp_buf_printf(out, "%s %.*s: no plan (writes carry no access path)", verbs[s->kind],
+		              (int)s->u.insert.table.len, s->u.insert.table.s);
+		return;
+	}
+	default:
+		break;
+	}
+	if (!p || !p->table || p->access == KP_ACCESS_NONE) {
+		if (s->kind == KP_S_SELECT && !s->u.select.table.s)
+			kp_buf_puts(out, "SELECT: no table, no plan");
+		else
+			kp_buf_puts(out, "ERROR: statement not planned (see diagnostics)");
+		return;
+	}
+	const char *t = p->table->name;
+	kp_buf via = {0};
+	if (p->index)
+		kp_buf_printf(&via, " via index %s%s", p->index->name, p->covering ? "" : " (+ table lookup)");
+	else
+		kp_buf_puts(&via, "");
+	switch (p->access) {
+	case KP_ACCESS_GET:
+		if (p->nranges == 0) {
+			kp_buf_printf(out, "GET %s%s no keys: the condition is never true", t, via.data);
+			break;
+		}
+		if (p->nranges == 1)
+			kp_buf_printf(out, "GET %s%s key ", t, via.data);
+		else
+			kp_buf_printf(out, "GET %s%s %d keys ", t, via.data, p->nranges);
+		for (int i = 0; i < p->nranges; i++) {
+			if (i)
+				kp_buf_puts(out, ", ");
+			text_range(out, p, &p->ranges[i]);
+		}
+		text_filter(out, p);
+		break;
+	case KP_ACCESS_SCAN:
+	case KP_ACCESS_FILTERED:
+		kp_buf_printf(out, "%s %s%s ", p->access == KP_ACCESS_SCAN ? "SCAN" : "FILTERED SCAN", t, via.data);
+		if (p->nranges > 1)
+			kp_buf_printf(out, "%d ranges: ", p->nranges);
+		for (int i = 0; i < p->nranges; i++) {
+			if (i)
+				kp_buf_puts(out, "; ");
+			text_range(out, p, &p->ranges[i]);
+		}
+		text_filter(out, p);
+		break;
+	case KP_ACCESS_FULL: {
+		kp_buf lead = {0};
+		kp_key_part_name(&lead, p->table, &p->table->pk.parts[0]);
+		if (p->rejected)
+			kp_buf_printf(out, "REJECTED %s: full table scan, no condition on leading key column %s",
+			              t, lead.data);
+		else
+			kp_buf_printf(out, "FULL SCAN %s%s", t, via.data);
+		kp_buf_free(&lead);
+		text_filter(out, p);
+		break;
+	}
+	default:
+		break;
+	}
+	if (p->order != KP_ORDER_NONE)
+		kp_buf_printf(out, " order %s", kp_order_name(p->order));
+	kp_buf_free(&via);
+}
+
+static void json_bound(kp_buf *out, const kp_bound *b)
+{
+	if (b->set)
+		kp_value_json(out, &b->v);
+	else
+		kp_buf_puts(out, "null");
+}
+
+void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
+                     uint32_t off, const kp_diags *d)
+{
+	uint32_t line, col;
+	kp_source_linecol(src, off, &line, &col);
+	kp_buf_puts(out, "{\"file\": ");
+	kp_buf_json_str(out, src->path, strlen(src->path));
+	kp_buf_printf(out, ", \"line\": %u, \"column\": %u, \"statement\": ", line, col);
+	if (s)
+		kp_buf_printf(out, "\"%s\"", kp_stmt_kind_name(s->kind));
+	else
+		kp_buf_puts(out, "null");
+	bool planned = p && p->table && p->access != KP_ACCESS_NONE;
+	kp_buf_puts(out, ", \"table\": ");
+	if (p && p->table)
+		kp_buf_json_str(out, p->table->name, strlen(p->table->name));
+	else
+		kp_buf_puts(out, "null");
+	kp_buf_puts(out, ", \"path\": ");
+	if (!planned) {
+		kp_buf_puts(out, "null");
+	} else if (p->index) {
+		kp_buf_puts(out, "{\"type\": \"index\", \"name\": ");
+		kp_buf_json_str(out, p->index->name, strlen(p->index->name));
+		kp_buf_printf(out, ", \"covering\": %s}", p->covering ? "true" : "false");
+	} else {
+		kp_buf_puts(out, "{\"type\": \"primary\"}");
+	}
+	kp_buf_puts(out, ", \"access\": ");
+	if (planned)
+		kp_buf_printf(out, "\"%s\"", kp_access_name(p->access));
+	else
+		kp_buf_puts(out, "null");
+	kp_buf_printf(out, ", \"rejected\": %s", planned && p->rejected ? "true" : "false");
+	kp_buf_puts(out, ", \"key\": ");
+	kp_buf tmp = {0};
+	if (planned) {
+		kp_buf_putc(out, '[');
+		for (int i = 0; i < p->key->n; i++) {
+			if (i)
+				kp_buf_puts(out, ", ");
+			kp_buf_clear(&tmp);
+			kp_key_part_name(&tmp, p->table, &p->key->parts[i]);
+			kp_buf_json_str(out, tmp.data, tmp.len);
+		}
+		kp_buf_puts(out, "], \"key_order\": [");
+		for (int i = 0; i < p->key->n; i++)
+			kp_buf_printf(out, "%s\"%s\"", i ? ", " : "", p->key->parts[i].desc ? "desc" : "asc");
+		kp_buf_putc(out, ']');
+	} else {
+		kp_buf_puts(out, "null, \"key_order\": null");
+	}
+	kp_buf_puts(out, ", \"ranges\": ");
+	if (planned) {
+		kp_buf_putc(out, '[');
+		for (int i = 0; i < p->nranges; i++) {
+			const kp_range *r = &p->ranges[i];
+			kp_buf_puts(out, i ? ", {\"eq\": [" : "{\"eq\": [");
+			for (int j = 0; j < r->neq; j++) {
+				if (j)
+					kp_buf_puts(out, ", ");
+				kp_value_json(out, &r->eq[j]);
+			}
+			kp_buf_puts(out, "], \"range\": ");
+			if (r->has_range) {
+				kp_buf_clear(&tmp);
+				kp_key_part_name(&tmp, p->table, &p->key->parts[r->neq]);
+				kp_buf_puts(out, "{\"column\": ");
+				kp_buf_json_str(out, tmp.data, tmp.len);
+				kp_buf_puts(out, ", \"lower\": ");
+				json_bound(out, &r->lo);
+				kp_buf_printf(out, ", \"lower_inclusive\": %s, \"upper\": ",
+				              r->lo.set && r->lo.incl ? "true" : "false");
+				json_bound(out, &r->hi);
+				kp_buf_printf(out, ", \"upper_inclusive\": %s}", r->hi.set && r->hi.incl ? "true" : "false");
+			} else {
+				kp_buf_puts(out, "null");
+			}
+			kp_buf_putc(out, '}');
+		}
+		kp_buf_putc(out, ']');
+	} else {
+		kp_buf_puts(out, "null");
+	}
+	kp_buf_puts(out, ", \"filter\": ");
+	if (planned && p->filter.n) {
+		kp_buf_clear(&tmp);
+		for (uint32_t i = 0; i < p->filter.n; i++) {
+			if (i)
+				kp_buf_puts(&tmp, " AND ");
+			kp_expr_to_sql(&tmp, p->filter.items[i]);
+		}
+		kp_buf_json_str(out, tmp.data, tmp.len);
+	} else {
+		kp_buf_puts(out, "null");
+	}
+	kp_buf_puts(out, ", \"order\": ");
+	if (planned && p->order != KP_ORDER_NONE)
+		kp_buf_printf(out, "\"%s\"", kp_order_name(p->order));
+	else
+		kp_buf_puts(out, "null");
+	kp_buf_puts(out, ", \"diagnostics\": [");
+	int first = 1;
+	for (const kp_diag *g = d ? d->head : NULL; g; g = g->next) {
+		const kp_rule_info *r = kp_rule_get(g->rule);
+		uint32_t l1, c1, l2, c2;
+		kp_source_linecol(g->src, g->off, &l1, &c1);
+		kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
+		kp_buf_puts(out, first ? "{" : ", {");
+		first = 0;
+		kp_buf_printf(out, "\"rule\": \"%s\", \"slug\": \"%s\", \"severity\": \"%s\", \"message\": ",
+		              r->id, r->slug, kp_severity_name(g->severity));
+		kp_buf_json_str(out, g->message, strlen(g->message));
+		kp_buf_puts(out, ", \"file\": ");
+		kp_buf_json_str(out, g->src->path, strlen(g->src->path));
+		kp_buf_printf(out, ", \"line\": %u, \"column\": %u, \"end_line\": %u, \"end_column\": %u}",
+		              l1, c1, l2, c2);
+	}
+	kp_buf_puts(out, "]}");
+	kp_buf_free(&tmp);
+}

@@ -1,0 +1,16 @@
+/* Rendering of plans: one text line per statement, or one JSON object per
+ * statement (JSON Lines, docs/plan-json.md). */
+#ifndef KP_EXPLAIN_H
+#define KP_EXPLAIN_H
+
+#include "plan.h"
+
+/* The plan line, without a trailing newline. s is NULL for a statement
+ * that had errors. */
+void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s);
+/* One JSON object for the statement at offset off of src, with its
+ * diagnostics, without a trailing newline. p and s may be NULL. */
+void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
+                     uint32_t off, const kp_diags *d);
+
+#endif

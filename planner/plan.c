@@ -1,0 +1,1403 @@
+/* Term analysis and access-path choice.
+ *
+ * A WHERE clause is turned, for one candidate key, into a set of boxes: each
+ * box constrains every key column to an interval (or leaves it free), and
+ * the union of the boxes holds every row the clause can accept. AND
+ * intersects box sets, OR unions them, NOT is pushed down to the leaves
+ * where that is exact (key columns are never NULL). A box set is `exact`
+ * when it holds exactly the accepted rows. Boxes become key ranges (an
+ * equality prefix and a range on the next part); whatever a range cannot
+ * express stays in the residual filter, conjunct by conjunct, so that
+ * ranges ∧ filter ≡ WHERE. */
+#include "plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A constraint on one key column: an interval; both bounds unset = free. */
+typedef struct kp_con {
+	kp_bound lo;            /* lower bound */
+	kp_bound hi;            /* upper bound */
+} kp_con;
+
+/* A union of boxes; a box is an array of nk constraints. */
+typedef struct boxset {
+	kp_con **b;             /* boxes */
+	uint32_t n;             /* number of boxes (0: never true) */
+	bool exact;             /* the union is exactly the accepted rows */
+} boxset;
+
+/* Planning context for one candidate key. */
+typedef struct pctx {
+	kp_arena *a;            /* statement arena */
+	kp_diags *d;            /* diagnostics */
+	kp_source *src;         /* source of the statement */
+	const kp_table *t;      /* table */
+	const kp_key *key;      /* candidate key */
+	int nk;                 /* distinct table columns the key uses */
+	int *kcol;              /* table column -> key column slot, or -1 */
+	bool report;            /* emit diagnostics (only on the primary-key pass) */
+	bool limit_hit;         /* KP_MAX_RANGES was exceeded */
+} pctx;
+
+const char *kp_access_name(kp_access a)
+{
+	static const char *n[] = {"none", "get", "scan", "filtered_scan", "full_scan"};
+	return n[a];
+}
+
+const char *kp_order_name(kp_order o)
+{
+	static const char *n[] = {"none", "key", "reverse", "sort"};
+	return n[o];
+}
+
+/* ------------------------------------------------------------- bounds */
+
+static int vcmp(const kp_value *a, const kp_value *b, bool *ok)
+{
+	return kp_value_cmp(a, b, ok);
+}
+
+/* The tighter of two lower bounds. *lossy when they cannot be compared. */
+static kp_bound max_lo(kp_bound x, kp_bound y, bool *lossy)
+{
+	if (!x.set)
+		return y;
+	if (!y.set)
+		return x;
+	bool ok;
+	int c = vcmp(&x.v, &y.v, &ok);
+	if (!ok) {
+		*lossy = true;
+		return x;
+	}
+	if (c != 0)
+		return c > 0 ? x : y;
+	x.incl = x.incl && y.incl;
+	return x;
+}
+
+static kp_bound min_hi(kp_bound x, kp_bound y, bool *lossy)
+{
+	if (!x.set)
+		return y;
+	if (!y.set)
+		return x;
+	bool ok;
+	int c = vcmp(&x.v, &y.v, &ok);
+	if (!ok) {
+		*lossy = true;
+		return x;
+	}
+	if (c != 0)
+		return c < 0 ? x : y;
+	x.incl = x.incl && y.incl;
+	return x;
+}
+
+static bool con_free(const kp_con *c)
+{
+	return !c->lo.set && !c->hi.set;
+}
+
+static bool con_empty(const kp_con *c)
+{
+	if (!c->lo.set || !c->hi.set)
+		return false;
+	bool ok;
+	int r = vcmp(&c->lo.v, &c->hi.v, &ok);
+	return ok && (r > 0 || (r == 0 && !(c->lo.incl && c->hi.incl)));
+}
+
+static bool con_point(const kp_con *c)
+{
+	if (!c->lo.set || !c->hi.set || !c->lo.incl || !c->hi.incl)
+		return false;
+	bool ok;
+	return vcmp(&c->lo.v, &c->hi.v, &ok) == 0 && ok;
+}
+
+/* Does lower bound x admit everything lower bound y admits? */
+static bool lo_covers(const kp_bound *x, const kp_bound *y)
+{
+	if (!x->set)
+		return true;
+	if (!y->set)
+		return false;
+	bool ok;
+	int c = vcmp(&x->v, &y->v, &ok);
+	if (!ok)
+		return false;
+	return c < 0 || (c == 0 && (x->incl || !y->incl));
+}
+
+static bool hi_covers(const kp_bound *x, const kp_bound *y)
+{
+	if (!x->set)
+		return true;
+	if (!y->set)
+		return false;
+	bool ok;
+	int c = vcmp(&x->v, &y->v, &ok);
+	if (!ok)
+		return false;
+	return c > 0 || (c == 0 && (x->incl || !y->incl));
+}
+
+static bool con_covers(const kp_con *x, const kp_con *y)
+{
+	return lo_covers(&x->lo, &y->lo) && hi_covers(&x->hi, &y->hi);
+}
+
+/* ---------------------------------------------------------- box sets */
+
+static kp_con *box_new(pctx *pc)
+{
+	return kp_arena_alloc(pc->a, sizeof(kp_con) * (size_t)(pc->nk ? pc->nk : 1));
+}
+
+static boxset bs_none(void)
+{
+	boxset s = {NULL, 0, true};
+	return s;
+}
+
+static boxset bs_all(pctx *pc, bool exact)
+{
+	boxset s;
+	s.b = kp_arena_alloc(pc->a, sizeof(kp_con *));
+	s.b[0] = box_new(pc);
+	s.n = 1;
+	s.exact = exact;
+	return s;
+}
+
+static boxset bs_one(pctx *pc, int kc, kp_bound lo, kp_bound hi)
+{
+	boxset s = bs_all(pc, true);
+	s.b[0][kc].lo = lo;
+	s.b[0][kc].hi = hi;
+	return s;
+}
+
+/* One box holding every box of s (coarser, so inexact). */
+static boxset bs_hull(pctx *pc, boxset s)
+{
+	boxset h = bs_all(pc, false);
+	if (s.n == 0)
+		return s;
+	for (int k = 0; k < pc->nk; k++) {
+		kp_con c = s.b[0][k];
+		for (uint32_t i = 1; i < s.n && !con_free(&c); i++) {
+			const kp_con *x = &s.b[i][k];
+			if (!lo_covers(&c.lo, &x->lo))
+				c.lo = x->lo;
+			if (!hi_covers(&c.hi, &x->hi))
+				c.hi = x->hi;
+			/* incomparable bounds: give up on this column */
+			if (!lo_covers(&c.lo, &x->lo))
+				c.lo.set = false;
+			if (!hi_covers(&c.hi, &x->hi))
+				c.hi.set = false;
+		}
+		h.b[0][k] = c;
+	}
+	return h;
+}
+
+static void note_limit(pctx *pc)
+{
+	pc->limit_hit = true;
+}
+
+static boxset bs_or(pctx *pc, boxset x, boxset y)
+{
+	if (x.n == 0)
+		return (boxset){y.b, y.n, x.exact && y.exact};
+	if (y.n == 0)
+		return (boxset){x.b, x.n, x.exact && y.exact};
+	boxset s;
+	s.n = x.n + y.n;
+	s.exact = x.exact && y.exact;
+	s.b = kp_arena_alloc(pc->a, sizeof(kp_con *) * s.n);
+	memcpy(s.b, x.b, sizeof(kp_con *) * x.n);
+	memcpy(s.b + x.n, y.b, sizeof(kp_con *) * y.n);
+	if (s.n > KP_MAX_RANGES) {
+		note_limit(pc);
+		return bs_hull(pc, s);
+	}
+	return s;
+}
+
+static boxset bs_and(pctx *pc, boxset x, boxset y)
+{
+	if (x.n == 0 || y.n == 0)
+		return (boxset){NULL, 0, x.exact && y.exact};
+	if ((uint64_t)x.n * y.n > KP_MAX_RANGES) {
+		note_limit(pc);
+		/* keep the more selective side; the other goes to the filter */
+		boxset k = x.n <= y.n ? x : y;
+		k.exact = false;
+		return k;
+	}
+	boxset s;
+	s.exact = x.exact && y.exact;
+	s.b = kp_arena_alloc(pc->a, sizeof(kp_con *) * x.n * y.n);
+	s.n = 0;
+	for (uint32_t i = 0; i < x.n; i++)
+		for (uint32_t j = 0; j < y.n; j++) {
+			kp_con *b = box_new(pc);
+			bool lossy = false, empty = false;
+			for (int k = 0; k < pc->nk && !empty; k++) {
+				b[k].lo = max_lo(x.b[i][k].lo, y.b[j][k].lo, &lossy);
+				b[k].hi = min_hi(x.b[i][k].hi, y.b[j][k].hi, &lossy);
+				empty = con_empty(&b[k]);
+			}
+			if (lossy)
+				s.exact = false;
+			if (!empty)
+				s.b[s.n++] = b;
+		}
+	return s;
+}
+
+/* ------------------------------------------------------------ leaves */
+
+static kp_bound bound(const kp_value *v, bool incl)
+{
+	kp_bound b;
+	b.set = true;
+	b.incl = incl;
+	b.v = *v;
+	return b;
+}
+
+static const kp_bound NOBOUND = {false, false, {0}};
+
+static boxset bs_cmp(pctx *pc, int kc, int op, const kp_value *v)
+{
+	switch (op) {
+	case KP_OP_EQ: return bs_one(pc, kc, bound(v, true), bound(v, true));
+	case KP_OP_LT: return bs_one(pc, kc, NOBOUND, bound(v, false));
+	case KP_OP_LE: return bs_one(pc, kc, NOBOUND, bound(v, true));
+	case KP_OP_GT: return bs_one(pc, kc, bound(v, false), NOBOUND);
+	case KP_OP_GE: return bs_one(pc, kc, bound(v, true), NOBOUND);
+	default: return bs_all(pc, false);   /* <> serves no key range */
+	}
+}
+
+static int negate_op(int op)
+{
+	switch (op) {
+	case KP_OP_EQ: return KP_OP_NE;
+	case KP_OP_NE: return KP_OP_EQ;
+	case KP_OP_LT: return KP_OP_GE;
+	case KP_OP_LE: return KP_OP_GT;
+	case KP_OP_GT: return KP_OP_LE;
+	case KP_OP_GE: return KP_OP_LT;
+	default: return op;
+	}
+}
+
+static int flip_op(int op)
+{
+	switch (op) {
+	case KP_OP_LT: return KP_OP_GT;
+	case KP_OP_LE: return KP_OP_GE;
+	case KP_OP_GT: return KP_OP_LT;
+	case KP_OP_GE: return KP_OP_LE;
+	default: return op;
+	}
+}
+
+static bool is_const(const kp_expr *e)
+{
+	kp_value v;
+	return kp_value_of(&v, e);
+}
+
+/* The key slot of a column reference, or -1. */
+static int key_slot(pctx *pc, const kp_expr *e)
+{
+	if (e->kind != KP_X_COLUMN || e->colref <= 0)
+		return -1;
+	return pc->kcol[e->colref - 1];
+}
+
+/* A key column referenced anywhere inside e (not e itself), or NULL. */
+static const kp_expr *key_col_inside(pctx *pc, const kp_expr *e)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == KP_X_COLUMN)
+		return e->colref > 0 && pc->t->cols[e->colref - 1].key_pos >= 0 ? e : NULL;
+	const kp_expr *r;
+	if ((r = key_col_inside(pc, e->a)) || (r = key_col_inside(pc, e->b)) ||
+	    (r = key_col_inside(pc, e->c)))
+		return r;
+	for (uint32_t i = 0; i < e->n; i++)
+		if ((r = key_col_inside(pc, e->list[i])))
+			return r;
+	return NULL;
+}
+
+/* Complains when an expression wraps a key column (md5(userid) = ...). */
+static void check_key_function(pctx *pc, const kp_expr *side)
+{
+	if (!pc->report || side->kind == KP_X_COLUMN || side->kind == KP_X_TUPLE)
+		return;
+	const kp_expr *c = key_col_inside(pc, side);
+	if (c)
+		kp_diag_add(pc->d, pc->a, KP_R_KEY_FUNCTION, KP_SEV_WARNING, pc->src, side->off, side->len,
+		            "key column '%s' is wrapped in an expression, so the key cannot serve this "
+		            "condition; compare the column itself with a constant",
+		            pc->t->cols[c->colref - 1].name);
+}
+
+static bool fits(kp_type_class tc, const kp_value *v)
+{
+	if (v->kind == KP_V_PARAM)
+		return true;
+	switch (tc) {
+	case KP_T_INT: case KP_T_REAL: return v->kind == KP_V_INT || v->kind == KP_V_REAL;
+	case KP_T_STRING: case KP_T_BINARY: return v->kind == KP_V_STR;
+	case KP_T_BOOL: return v->kind == KP_V_BOOL || (v->kind == KP_V_INT && (v->i == 0 || v->i == 1));
+	case KP_T_TIME: return v->kind == KP_V_STR || v->kind == KP_V_INT;
+	default: return v->kind != KP_V_NULL;
+	}
+}
+
+/* The value of constant e for key column col, or false (reported) when it
+ * cannot bind the key: NULL, or a type the column cannot hold. */
+static bool key_value(pctx *pc, kp_value *v, const kp_expr *col, const kp_expr *e)
+{
+	if (!kp_value_of(v, e) || v->kind == KP_V_NULL)
+		return false;
+	const kp_column *c = &pc->t->cols[col->colref - 1];
+	if (!fits(c->tclass, v)) {
+		if (pc->report) {
+			kp_buf b = {0};
+			kp_value_sql(&b, v);
+			kp_diag_add(pc->d, pc->a, KP_R_TYPE_MISMATCH, KP_SEV_WARNING, pc->src, e->off, e->len,
+			            "%s does not fit %s column '%s', so it is not used for the key",
+			            b.data, c->type_name, c->name);
+			kp_buf_free(&b);
+		}
+		return false;
+	}
+	if (v->kind == KP_V_BOOL) {
+		v->kind = KP_V_INT;
+	}
+	return true;
+}
+
+static boxset analyze(pctx *pc, const kp_expr *e, bool neg);
+
+static kp_expr *synth(pctx *pc, int kind, int op, kp_expr *a, kp_expr *b, const kp_expr *at)
+{
+	kp_expr *e = kp_arena_alloc(pc->a, sizeof(*e));
+	e->kind = (uint8_t)kind;
+	e->op = (uint8_t)op;
+	e->a = a;
+	e->b = b;
+	e->off = at->off;
+	e->len = at->len;
+	return e;
+}
+
+static kp_expr *synth_list(pctx *pc, int kind, kp_expr **items, uint32_t n, const kp_expr *at)
+{
+	kp_expr *e = synth(pc, kind, 0, NULL, NULL, at);
+	e->list = items;
+	e->n = n;
+	return e;
+}
+
+/* (a1, ..., an) op (b1, ..., bn) as AND/OR of scalar comparisons. */
+static kp_expr *expand_tuple(pctx *pc, const kp_expr *x, int op, const kp_expr *y, const kp_expr *at)
+{
+	uint32_t n = x->n;
+	if (op == KP_OP_EQ || op == KP_OP_NE) {
+		kp_expr **l = kp_arena_alloc(pc->a, sizeof(kp_expr *) * n);
+		for (uint32_t i = 0; i < n; i++)
+			l[i] = synth(pc, KP_X_CMP, op, x->list[i], y->list[i], at);
+		return n == 1 ? l[0] : synth_list(pc, op == KP_OP_EQ ? KP_X_AND : KP_X_OR, l, n, at);
+	}
+	int strict = (op == KP_OP_LE) ? KP_OP_LT : (op == KP_OP_GE) ? KP_OP_GT : op;
+	kp_expr **ors = kp_arena_alloc(pc->a, sizeof(kp_expr *) * n);
+	for (uint32_t i = 0; i < n; i++) {
+		kp_expr **ands = kp_arena_alloc(pc->a, sizeof(kp_expr *) * (i + 1));
+		for (uint32_t j = 0; j < i; j++)
+			ands[j] = synth(pc, KP_X_CMP, KP_OP_EQ, x->list[j], y->list[j], at);
+		ands[i] = synth(pc, KP_X_CMP, i + 1 == n ? op : strict, x->list[i], y->list[i], at);
+		ors[i] = i == 0 ? ands[0] : synth_list(pc, KP_X_AND, ands, i + 1, at);
+	}
+	return n == 1 ? ors[0] : synth_list(pc, KP_X_OR, ors, n, at);
+}
+
+static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
+{
+	const kp_expr *x = e->a, *y = e->b;
+	int op = e->op;
+	if (x->kind == KP_X_TUPLE && y->kind == KP_X_TUPLE) {
+		if (x->n != y->n)
+			return bs_all(pc, false);
+		return analyze(pc, expand_tuple(pc, x, op, y, e), neg);
+	}
+	if (x->kind != KP_X_COLUMN && is_const(x) && !is_const(y)) {
+		const kp_expr *t = x;
+		x = y;
+		y = t;
+		op = flip_op(op);
+	}
+	if (x->kind != KP_X_COLUMN || !is_const(y)) {
+		check_key_function(pc, e->a);
+		check_key_function(pc, e->b);
+		return bs_all(pc, false);
+	}
+	int kc = key_slot(pc, x);
+	kp_value v;
+	if (kc < 0 || !key_value(pc, &v, x, y))
+		return bs_all(pc, false);
+	return bs_cmp(pc, kc, neg ? negate_op(op) : op, &v);
+}
+
+static boxset leaf_between(pctx *pc, const kp_expr *e, bool neg)
+{
+	int kc = key_slot(pc, e->a);
+	if (kc < 0) {
+		check_key_function(pc, e->a);
+		return bs_all(pc, false);
+	}
+	kp_value lo, hi;
+	if (!is_const(e->b) || !is_const(e->c) || !key_value(pc, &lo, e->a, e->b) ||
+	    !key_value(pc, &hi, e->a, e->c))
+		return bs_all(pc, false);
+	if (e->negated != neg)
+		return bs_or(pc, bs_cmp(pc, kc, KP_OP_LT, &lo), bs_cmp(pc, kc, KP_OP_GT, &hi));
+	boxset s = bs_one(pc, kc, bound(&lo, true), bound(&hi, true));
+	if (con_empty(&s.b[0][kc]))
+		return bs_none();
+	return s;
+}
+
+static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg)
+{
+	bool negated = e->negated != neg;
+	if (e->a->kind == KP_X_TUPLE) {
+		/* (a, b) IN ((1, 2), (3, 4)) */
+		kp_expr **ors = kp_arena_alloc(pc->a, sizeof(kp_expr *) * (e->n + 1));
+		for (uint32_t i = 0; i < e->n; i++) {
+			if (e->list[i]->kind != KP_X_TUPLE || e->list[i]->n != e->a->n)
+				return bs_all(pc, false);
+			ors[i] = expand_tuple(pc, e->a, KP_OP_EQ, e->list[i], e);
+		}
+		if (e->n == 0)
+			return negated ? bs_all(pc, true) : bs_none();
+		kp_expr *o = e->n == 1 ? ors[0] : synth_list(pc, KP_X_OR, ors, e->n, e);
+		return analyze(pc, o, negated);
+	}
+	int kc = key_slot(pc, e->a);
+	if (kc < 0) {
+		check_key_function(pc, e->a);
+		return bs_all(pc, false);
+	}
+	if (e->n == 0)
+		return negated ? bs_all(pc, true) : bs_none();
+	if (negated)
+		return bs_all(pc, false);
+	if (e->n > KP_MAX_RANGES) {
+		note_limit(pc);
+		boxset s = bs_none();
+		kp_value lo, hi;
+		bool have = false;
+		for (uint32_t i = 0; i < e->n; i++) {
+			kp_value v;
+			if (!key_value(pc, &v, e->a, e->list[i]))
+				return bs_all(pc, false);
+			bool ok;
+			if (!have) {
+				lo = hi = v;
+				have = true;
+				continue;
+			}
+			int c1 = vcmp(&v, &lo, &ok);
+			if (!ok)
+				return bs_all(pc, false);
+			if (c1 < 0)
+				lo = v;
+			if (vcmp(&v, &hi, &ok) > 0)
+				hi = v;
+		}
+		s = bs_one(pc, kc, bound(&lo, true), bound(&hi, true));
+		s.exact = false;
+		return s;
+	}
+	boxset s;
+	s.b = kp_arena_alloc(pc->a, sizeof(kp_con *) * e->n);
+	s.n = 0;
+	s.exact = true;
+	for (uint32_t i = 0; i < e->n; i++) {
+		kp_value v;
+		if (!key_value(pc, &v, e->a, e->list[i]))
+			return bs_all(pc, false);
+		kp_con *b = box_new(pc);
+		b[kc].lo = b[kc].hi = bound(&v, true);
+		s.b[s.n++] = b;
+	}
+	return s;
+}
+
+/* The smallest string above every string that starts with p: p with its
+ * last code point incremented (keeps UTF-8 valid). False if none exists. */
+static bool prefix_successor(kp_arena *a, const char *p, uint32_t n, kp_value *out)
+{
+	while (n > 0) {
+		uint32_t start = n - 1;
+		while (start > 0 && ((unsigned char)p[start] & 0xc0) == 0x80)
+			start--;
+		const unsigned char *s = (const unsigned char *)p + start;
+		uint32_t cp, len = n - start;
+		if (len == 1) cp = s[0];
+		else if (len == 2) cp = ((s[0] & 0x1fu) << 6) | (s[1] & 0x3fu);
+		else if (len == 3) cp = ((s[0] & 0x0fu) << 12) | ((s[1] & 0x3fu) << 6) | (s[2] & 0x3fu);
+		else cp = ((s[0] & 0x07u) << 18) | ((s[1] & 0x3fu) << 12) | ((s[2] & 0x3fu) << 6) | (s[3] & 0x3fu);
+		cp++;
+		if (cp == 0xd800)
+			cp = 0xe000;
+		if (cp > 0x10ffff) {
+			n = start;
+			continue;
+		}
+		char *o = kp_arena_alloc(a, start + 5);
+		memcpy(o, p, start);
+		uint32_t k = start;
+		if (cp < 0x80) {
+			o[k++] = (char)cp;
+		} else if (cp < 0x800) {
+			o[k++] = (char)(0xc0 | (cp >> 6));
+			o[k++] = (char)(0x80 | (cp & 0x3f));
+		} else if (cp < 0x10000) {
+			o[k++] = (char)(0xe0 | (cp >> 12));
+			o[k++] = (char)(0x80 | ((cp >> 6) & 0x3f));
+			o[k++] = (char)(0x80 | (cp & 0x3f));
+		} else {
+			o[k++] = (char)(0xf0 | (cp >> 18));
+			o[k++] = (char)(0x80 | ((cp >> 12) & 0x3f));
+			o[k++] = (char)(0x80 | ((cp >> 6) & 0x3f));
+			o[k++] = (char)(0x80 | (cp & 0x3f));
+		}
+		memset(out, 0, sizeof(*out));
+		out->kind = KP_V_STR;
+		out->s = o;
+		out->n = k;
+		return true;
+	}
+	return false;
+}
+
+/* LIKE 'abc%' on a string key column is the range ['abc', 'abd'); exact
+ * when the pattern is a plain prefix followed by one '%'. LIKE is taken as
+ * case-sensitive (byte order), as the stores compare keys. */
+static boxset leaf_like(pctx *pc, const kp_expr *e, bool neg)
+{
+	int kc = key_slot(pc, e->a);
+	if (kc < 0) {
+		check_key_function(pc, e->a);
+		return bs_all(pc, false);
+	}
+	const kp_column *c = &pc->t->cols[e->a->colref - 1];
+	if (e->c || e->b->kind != KP_X_STRING || c->tclass != KP_T_STRING)
+		return bs_all(pc, false);
+	const char *p = e->b->str;
+	uint32_t n = e->b->slen, plen = 0;
+	while (plen < n && p[plen] != '%' && p[plen] != '_')
+		plen++;
+	bool negated = e->negated != neg;
+	kp_value pre = {0};
+	pre.kind = KP_V_STR;
+	pre.s = p;
+	pre.n = plen;
+	if (plen == n) {   /* no wildcard: equality */
+		if (negated)
+			return bs_all(pc, false);
+		return bs_cmp(pc, kc, KP_OP_EQ, &pre);
+	}
+	if (plen == 0)
+		return bs_all(pc, false);
+	bool exact = plen + 1 == n && p[plen] == '%';
+	kp_value succ;
+	bool has_succ = prefix_successor(pc->a, p, plen, &succ);
+	if (negated) {
+		if (!exact)
+			return bs_all(pc, false);
+		boxset s = bs_cmp(pc, kc, KP_OP_LT, &pre);
+		return has_succ ? bs_or(pc, s, bs_cmp(pc, kc, KP_OP_GE, &succ)) : s;
+	}
+	boxset s = bs_one(pc, kc, bound(&pre, true), has_succ ? bound(&succ, false) : NOBOUND);
+	s.exact = exact;
+	return s;
+}
+
+static boxset leaf_isnull(pctx *pc, const kp_expr *e, bool neg)
+{
+	if (key_slot(pc, e->a) < 0)
+		return bs_all(pc, false);
+	/* key columns are never NULL */
+	return (e->negated != neg) ? bs_all(pc, true) : bs_none();
+}
+
+static boxset analyze(pctx *pc, const kp_expr *e, bool neg)
+{
+	switch (e->kind) {
+	case KP_X_AND:
+	case KP_X_OR: {
+		bool conj = (e->kind == KP_X_AND) != neg;
+		boxset acc = conj ? bs_all(pc, true) : bs_none();
+		for (uint32_t i = 0; i < e->n; i++) {
+			boxset s = analyze(pc, e->list[i], neg);
+			acc = conj ? bs_and(pc, acc, s) : bs_or(pc, acc, s);
+		}
+		return acc;
+	}
+	case KP_X_NOT:
+		return analyze(pc, e->a, !neg);
+	case KP_X_CMP:
+		return leaf_cmp(pc, e, neg);
+	case KP_X_CHAIN: {
+		kp_expr *l[2];
+		l[0] = synth(pc, KP_X_CMP, e->op, e->list[0], e->list[1], e);
+		l[1] = synth(pc, KP_X_CMP, e->op2, e->list[1], e->list[2], e);
+		return analyze(pc, synth_list(pc, KP_X_AND, l, 2, e), neg);
+	}
+	case KP_X_BETWEEN:
+		return leaf_between(pc, e, neg);
+	case KP_X_IN:
+		return leaf_in(pc, e, neg);
+	case KP_X_LIKE:
+		return leaf_like(pc, e, neg);
+	case KP_X_ISNULL:
+		return leaf_isnull(pc, e, neg);
+	case KP_X_BOOL:
+		return (e->ival != 0) != neg ? bs_all(pc, true) : bs_none();
+	default:
+		return bs_all(pc, false);
+	}
+}
+
+/* ------------------------------------------------------------ ranges */
+
+/* Turns a box into a range over the key's parts. */
+static void box_range(pctx *pc, const kp_con *b, kp_range *r)
+{
+	const kp_key *k = pc->key;
+	memset(r, 0, sizeof(*r));
+	r->eq = kp_arena_alloc(pc->a, sizeof(kp_value) * (size_t)(k->n + 1));
+	for (int i = 0; i < k->n; i++) {
+		const kp_key_part *p = &k->parts[i];
+		if (p->col < 0) {
+			kp_value *of = kp_arena_alloc(pc->a, sizeof(kp_value) * (size_t)(p->nhash + 1));
+			for (int j = 0; j < p->nhash; j++) {
+				const kp_con *c = &b[pc->kcol[p->hash_cols[j]]];
+				if (!con_point(c))
+					return;
+				of[j] = c->lo.v;
+			}
+			kp_value *h = &r->eq[r->neq++];
+			memset(h, 0, sizeof(*h));
+			h->kind = KP_V_HASH;
+			h->bits = p->hash_bits;
+			h->of = of;
+			h->nof = p->nhash;
+			continue;
+		}
+		const kp_con *c = &b[pc->kcol[p->col]];
+		if (con_point(c)) {
+			r->eq[r->neq++] = c->lo.v;
+			continue;
+		}
+		if (!con_free(c)) {
+			r->has_range = true;
+			r->lo = c->lo;
+			r->hi = c->hi;
+		}
+		return;
+	}
+}
+
+/* Compares where two ranges start, in the key's stored order. */
+static int range_start_cmp(const kp_key *k, const kp_range *x, const kp_range *y)
+{
+	for (int i = 0; i < k->n; i++) {
+		const kp_value *xv = NULL, *yv = NULL;
+		if (i < x->neq)
+			xv = &x->eq[i];
+		else if (i == x->neq && x->has_range)
+			xv = k->parts[i].desc ? (x->hi.set ? &x->hi.v : NULL) : (x->lo.set ? &x->lo.v : NULL);
+		if (i < y->neq)
+			yv = &y->eq[i];
+		else if (i == y->neq && y->has_range)
+			yv = k->parts[i].desc ? (y->hi.set ? &y->hi.v : NULL) : (y->lo.set ? &y->lo.v : NULL);
+		if (!xv || !yv) {
+			if (xv != yv)
+				return xv ? 1 : -1;   /* unbounded starts first */
+			return 0;
+		}
+		bool ok;
+		int c = kp_value_cmp(xv, yv, &ok);
+		if (c)
+			return k->parts[i].desc ? -c : c;
+		if (i >= x->neq || i >= y->neq)
+			return 0;
+	}
+	return 0;
+}
+
+/* The constraint a range puts on part i: point, interval or free. */
+static kp_con range_con(const kp_range *r, int i)
+{
+	kp_con c;
+	memset(&c, 0, sizeof c);
+	if (i < r->neq) {
+		c.lo = c.hi = bound(&r->eq[i], true);
+	} else if (i == r->neq && r->has_range) {
+		c.lo = r->lo;
+		c.hi = r->hi;
+	}
+	return c;
+}
+
+/* Does range x hold every row of range y? */
+static bool range_covers(const kp_key *k, const kp_range *x, const kp_range *y)
+{
+	for (int i = 0; i < k->n; i++) {
+		if (i >= x->neq && !(i == x->neq && x->has_range))
+			return true;
+		kp_con cx = range_con(x, i), cy = range_con(y, i);
+		if (con_free(&cy))
+			return false;
+		if (i < x->neq) {
+			if (!(i < y->neq))
+				return false;
+			bool ok;
+			if (kp_value_cmp(&x->eq[i], &y->eq[i], &ok) != 0 || !ok)
+				return false;
+			continue;
+		}
+		return con_covers(&cx, &cy);
+	}
+	return true;
+}
+
+/* Merges y into x when both range over the same part after the same
+ * prefix and their intervals overlap or touch. */
+static bool range_merge(const kp_key *k, kp_range *x, const kp_range *y)
+{
+	if (x->neq != y->neq || !x->has_range || !y->has_range)
+		return false;
+	for (int i = 0; i < x->neq; i++) {
+		bool ok;
+		if (kp_value_cmp(&x->eq[i], &y->eq[i], &ok) != 0 || !ok)
+			return false;
+	}
+	(void)k;
+	/* overlap: x.lo <= y.hi and y.lo <= x.hi (touching counts if inclusive) */
+	kp_con cx = {x->lo, x->hi}, cy = {y->lo, y->hi};
+	kp_con meet;
+	bool lossy = false;
+	meet.lo = max_lo(cx.lo, cy.lo, &lossy);
+	meet.hi = min_hi(cx.hi, cy.hi, &lossy);
+	if (lossy)
+		return false;
+	if (con_empty(&meet)) {
+		/* touching: [a, b) and [b, c) */
+		bool ok;
+		if (!(meet.lo.set && meet.hi.set && kp_value_cmp(&meet.lo.v, &meet.hi.v, &ok) == 0 && ok &&
+		      (meet.lo.incl || meet.hi.incl)))
+			return false;
+	}
+	if (!lo_covers(&x->lo, &y->lo))
+		x->lo = y->lo;
+	if (!hi_covers(&x->hi, &y->hi))
+		x->hi = y->hi;
+	return true;
+}
+
+static const kp_key *sort_key;
+
+static int range_qcmp(const void *a, const void *b)
+{
+	return range_start_cmp(sort_key, a, b);
+}
+
+/* Sorts ranges in key order and merges overlapping ones. */
+static int normalize_ranges(const kp_key *k, kp_range *r, int n)
+{
+	sort_key = k;
+	qsort(r, (size_t)n, sizeof(*r), range_qcmp);
+	int m = 0;
+	for (int i = 0; i < n; i++) {
+		if (m > 0 && (range_covers(k, &r[m - 1], &r[i]) || range_merge(k, &r[m - 1], &r[i])))
+			continue;
+		if (m > 0 && range_covers(k, &r[i], &r[m - 1])) {
+			r[m - 1] = r[i];
+			continue;
+		}
+		r[m++] = r[i];
+	}
+	return m;
+}
+
+/* Is range r inside some box of s? */
+static bool range_in_boxset(pctx *pc, const kp_range *r, const boxset *s)
+{
+	const kp_key *k = pc->key;
+	for (uint32_t i = 0; i < s->n; i++) {
+		const kp_con *b = s->b[i];
+		bool inside = true;
+		for (int slot = 0; slot < pc->nk && inside; slot++) {
+			kp_con rc;
+			memset(&rc, 0, sizeof rc);
+			for (int p = 0; p < k->n; p++)
+				if (k->parts[p].col >= 0 && pc->kcol[k->parts[p].col] == slot)
+					rc = range_con(r, p);
+			inside = con_covers(&b[slot], &rc);
+		}
+		if (inside)
+			return true;
+	}
+	return false;
+}
+
+/* ----------------------------------------------------- path evaluation */
+
+typedef struct path_eval {
+	const kp_index *index;  /* NULL: primary key */
+	const kp_key *key;      /* the path's key */
+	kp_access access;       /* class */
+	kp_range *ranges;       /* ranges */
+	int nranges;            /* count */
+	kp_list filter;         /* residual conjuncts */
+	int bound;              /* key parts bound by the weakest range */
+	bool covering;          /* holds every column used */
+	bool limit_hit;         /* ranges were coarsened */
+} path_eval;
+
+static void conjuncts(const kp_expr *w, const kp_expr ***out, uint32_t *n, kp_arena *a)
+{
+	if (w->kind == KP_X_AND) {
+		*out = (const kp_expr **)w->list;
+		*n = w->n;
+		return;
+	}
+	*out = kp_arena_alloc(a, sizeof(kp_expr *));
+	(*out)[0] = w;
+	*n = 1;
+}
+
+static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const kp_expr *where,
+                      bool report, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	pctx pc;
+	memset(&pc, 0, sizeof pc);
+	pc.a = a;
+	pc.d = d;
+	pc.src = src;
+	pc.t = t;
+	pc.key = key;
+	pc.report = report;
+	pc.kcol = kp_arena_alloc(a, sizeof(int) * (size_t)(t->ncols + 1));
+	for (int i = 0; i < t->ncols; i++)
+		pc.kcol[i] = -1;
+	for (int i = 0; i < key->n; i++) {
+		const kp_key_part *p = &key->parts[i];
+		if (p->col >= 0 && pc.kcol[p->col] < 0)
+			pc.kcol[p->col] = pc.nk++;
+		for (int j = 0; j < p->nhash; j++)
+			if (p->hash_cols[j] >= 0 && pc.kcol[p->hash_cols[j]] < 0)
+				pc.kcol[p->hash_cols[j]] = pc.nk++;
+	}
+	pe->key = key;
+	memset(&pe->filter, 0, sizeof pe->filter);
+
+	const kp_expr **conj = NULL;
+	uint32_t nconj = 0;
+	boxset all = bs_all(&pc, true);
+	boxset *parts = NULL;
+	if (where) {
+		conjuncts(where, &conj, &nconj, a);
+		parts = kp_arena_alloc(a, sizeof(boxset) * nconj);
+		for (uint32_t i = 0; i < nconj; i++) {
+			parts[i] = analyze(&pc, conj[i], false);
+			all = bs_and(&pc, all, parts[i]);
+		}
+	}
+	pe->limit_hit = pc.limit_hit;
+	pe->ranges = kp_arena_alloc(a, sizeof(kp_range) * (all.n + 1));
+	pe->nranges = 0;
+	bool full = false;
+	for (uint32_t i = 0; i < all.n; i++) {
+		kp_range *r = &pe->ranges[pe->nranges++];
+		box_range(&pc, all.b[i], r);
+		if (r->neq == 0 && !r->has_range)
+			full = true;
+	}
+	if (full) {
+		pe->nranges = 1;
+		memset(&pe->ranges[0], 0, sizeof(kp_range));
+	} else {
+		pe->nranges = normalize_ranges(key, pe->ranges, pe->nranges);
+	}
+	/* residual filter: conjuncts the ranges do not already guarantee */
+	for (uint32_t i = 0; i < nconj; i++) {
+		bool served = parts[i].exact;
+		for (int r = 0; served && r < pe->nranges; r++)
+			served = range_in_boxset(&pc, &pe->ranges[r], &parts[i]);
+		if (!served)
+			kp_list_push(a, &pe->filter, (void *)conj[i]);
+	}
+	pe->bound = key->n + 1;
+	bool all_get = true;
+	for (int r = 0; r < pe->nranges; r++) {
+		int b = pe->ranges[r].neq + (pe->ranges[r].has_range ? 1 : 0);
+		if (b < pe->bound)
+			pe->bound = b;
+		if (pe->ranges[r].neq < key->n)
+			all_get = false;
+	}
+	if (pe->nranges == 0)
+		pe->bound = key->n;
+	if (full)
+		pe->access = KP_ACCESS_FULL;
+	else if (all_get)
+		pe->access = KP_ACCESS_GET;
+	else if (pe->filter.n == 0)
+		pe->access = KP_ACCESS_SCAN;
+	else
+		pe->access = KP_ACCESS_FILTERED;
+}
+
+/* Is path a better than path b? GET < SCAN < FILTERED < FULL, then more
+ * bound key parts, then covering, then fewer ranges. */
+static bool better(const path_eval *a, const path_eval *b)
+{
+	if (a->access != b->access)
+		return a->access < b->access;
+	if (a->bound != b->bound)
+		return a->bound > b->bound;
+	if (a->covering != b->covering)
+		return a->covering;
+	return a->nranges < b->nranges;
+}
+
+/* ------------------------------------------------------ name resolution */
+
+typedef struct resolve_ctx {
+	const kp_table *t;      /* table */
+	const kp_name *alias;   /* FROM alias, or NULL */
+	bool *used;             /* per column: referenced */
+	int errors;             /* unknown names reported */
+	kp_source *src;
+	kp_arena *a;
+	kp_diags *d;
+} resolve_ctx;
+
+static void resolve(resolve_ctx *rc, kp_expr *e)
+{
+	if (!e)
+		return;
+	if (e->kind == KP_X_COLUMN) {
+		const kp_table *t = rc->t;
+		int ci = kp_table_column(t, e->name.s, e->name.len);
+		if (e->qual.s) {
+			bool is_table = kp_name_eq(&e->qual, t->name) ||
+			                (rc->alias && rc->alias->s && kp_name_eqn(&e->qual, rc->alias));
+			bool is_family = ci >= 0 && t->cols[ci].family && kp_name_eq(&e->qual, t->cols[ci].family);
+			if (!is_table && !is_family) {
+				kp_diag_add(rc->d, rc->a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, rc->src, e->qual.off,
+				            e->qual.srclen, "'%.*s' is not table %s, its alias or a column family of '%.*s'",
+				            (int)e->qual.len, e->qual.s, t->name, (int)e->name.len, e->name.s);
+				rc->errors++;
+				return;
+			}
+		}
+		if (ci < 0) {
+			kp_diag_add(rc->d, rc->a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, rc->src, e->name.off,
+			            e->name.srclen, "unknown column '%.*s' in table %s", (int)e->name.len,
+			            e->name.s, t->name);
+			rc->errors++;
+			return;
+		}
+		e->colref = ci + 1;
+		rc->used[ci] = true;
+		return;
+	}
+	if (e->kind == KP_X_STAR) {
+		for (int i = 0; i < rc->t->ncols; i++)
+			rc->used[i] = true;
+		return;
+	}
+	resolve(rc, e->a);
+	resolve(rc, e->b);
+	resolve(rc, e->c);
+	for (uint32_t i = 0; i < e->n; i++)
+		resolve(rc, e->list[i]);
+}
+
+static void resolve_list(resolve_ctx *rc, const kp_list *l)
+{
+	for (uint32_t i = 0; i < l->n; i++)
+		resolve(rc, l->items[i]);
+}
+
+static void resolve_order(resolve_ctx *rc, const kp_list *l)
+{
+	for (uint32_t i = 0; i < l->n; i++)
+		resolve(rc, ((kp_order_item *)l->items[i])->expr);
+}
+
+static void warn_chains(const kp_expr *e, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	if (!e)
+		return;
+	if (e->kind == KP_X_CHAIN)
+		kp_diag_add(d, a, KP_R_CHAINED_CMP, KP_SEV_WARNING, src, e->off, e->len,
+		            "chained comparison is not portable SQL (SQL reads it as (a %s b) %s c); "
+		            "write it as ... AND ...", kp_op_text(e->op), kp_op_text(e->op2));
+	warn_chains(e->a, src, a, d);
+	warn_chains(e->b, src, a, d);
+	warn_chains(e->c, src, a, d);
+	for (uint32_t i = 0; i < e->n; i++)
+		warn_chains(e->list[i], src, a, d);
+}
+
+/* ---------------------------------------------------------------- order */
+
+/* Is key part i bound to one single value by every range? */
+static bool single_eq(const kp_plan *p, int i)
+{
+	if (p->nranges == 0)
+		return true;
+	for (int r = 0; r < p->nranges; r++) {
+		if (p->ranges[r].neq <= i)
+			return false;
+		bool ok;
+		if (r > 0 && (kp_value_cmp(&p->ranges[r].eq[i], &p->ranges[0].eq[i], &ok) != 0 || !ok))
+			return false;
+	}
+	return true;
+}
+
+static kp_order plan_order(const kp_plan *p, const kp_list *order)
+{
+	if (order->n == 0)
+		return KP_ORDER_NONE;
+	const kp_key *k = p->key;
+	uint32_t ti = 0;
+	int dir = 0;   /* 1 forward, 2 backward */
+	for (int i = 0; i < k->n && ti < order->n; i++) {
+		/* terms on columns bound to one value are constant: skip them */
+		while (ti < order->n) {
+			const kp_expr *e = ((kp_order_item *)order->items[ti])->expr;
+			bool constant = false;
+			for (int j = 0; e->kind == KP_X_COLUMN && j < k->n; j++)
+				if (k->parts[j].col == e->colref - 1 && single_eq(p, j))
+					constant = true;
+			if (!constant)
+				break;
+			ti++;
+		}
+		if (ti == order->n)
+			break;
+		const kp_order_item *it = order->items[ti];
+		const kp_key_part *part = &k->parts[i];
+		if (it->expr->kind == KP_X_COLUMN && part->col == it->expr->colref - 1) {
+			int d = (it->desc != part->desc) ? 2 : 1;
+			if (dir && d != dir)
+				return KP_ORDER_SORT;
+			dir = d;
+			ti++;
+			continue;
+		}
+		if (!single_eq(p, i))
+			return KP_ORDER_SORT;
+	}
+	while (ti < order->n) {   /* trailing constant terms */
+		const kp_expr *e = ((kp_order_item *)order->items[ti])->expr;
+		bool constant = false;
+		for (int j = 0; e->kind == KP_X_COLUMN && j < k->n; j++)
+			if (k->parts[j].col == e->colref - 1 && single_eq(p, j))
+				constant = true;
+		if (!constant)
+			return KP_ORDER_SORT;
+		ti++;
+	}
+	return dir == 2 ? KP_ORDER_REVERSE : KP_ORDER_KEY;
+}
+
+/* ---------------------------------------------------------------- hints */
+
+typedef struct hints {
+	bool allow_filtering;   /* _l_allow_filtering_ */
+	const kp_hint *force;   /* _l_force_index_('idx') */
+	const kp_hint *ignore;  /* _l_ignore_index_[('idx', ...)] */
+} hints;
+
+static void read_hints(hints *h, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	static const char *known[] = {"_l_operation_timeout_", "_l_hot_only_", "_l_ts_min_",
+	                              "_l_ts_max_", "_l_versions_", NULL};
+	memset(h, 0, sizeof(*h));
+	for (uint32_t i = 0; i < s->hints.n; i++) {
+		const kp_hint *x = s->hints.items[i];
+		if (kp_name_eq(&x->name, "_l_allow_filtering_")) {
+			h->allow_filtering = true;
+		} else if (kp_name_eq(&x->name, "_l_force_index_")) {
+			if (x->args.n != 1) {
+				kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
+				            "_l_force_index_ takes one index name, as _l_force_index_('idx')");
+				continue;
+			}
+			h->force = x;
+		} else if (kp_name_eq(&x->name, "_l_ignore_index_")) {
+			h->ignore = x;
+		} else {
+			bool ok = false;
+			for (int k = 0; known[k]; k++)
+				if (kp_name_eq(&x->name, known[k]))
+					ok = true;
+			if (!ok)
+				kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
+				            "unknown hint '%.*s' is ignored", (int)x->name.len, x->name.s);
+		}
+	}
+}
+
+static const char *hint_arg(const kp_expr *e, uint32_t *len)
+{
+	if (e->kind == KP_X_STRING) {
+		*len = e->slen;
+		return e->str;
+	}
+	*len = e->name.len;
+	return e->name.s;
+}
+
+static bool ignored(const hints *h, const kp_index *ix)
+{
+	if (!h->ignore)
+		return false;
+	if (h->ignore->args.n == 0)
+		return true;
+	for (uint32_t i = 0; i < h->ignore->args.n; i++) {
+		uint32_t n;
+		const char *s = hint_arg(h->ignore->args.items[i], &n);
+		kp_name nm = {s, n, 0, n, false};
+		if (kp_name_eq(&nm, ix->name))
+			return true;
+	}
+	return false;
+}
+
+/* ----------------------------------------------------------------- main */
+
+static void key_part_text(kp_buf *b, const kp_table *t, const kp_key *k, int i)
+{
+	kp_key_part_name(b, t, &k->parts[i]);
+}
+
+void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
+                  const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	memset(out, 0, sizeof(*out));
+	out->stmt = s;
+	const kp_name *tname;
+	const kp_name *alias = NULL;
+	kp_expr *where;
+	const kp_list *order;
+	const kp_expr *limit;
+	bool allow_kw = false;
+	switch (s->kind) {
+	case KP_S_SELECT:
+		if (!s->u.select.table.s)
+			return;   /* SELECT without FROM */
+		tname = &s->u.select.table;
+		alias = &s->u.select.alias;
+		where = s->u.select.where;
+		order = &s->u.select.order;
+		limit = s->u.select.limit;
+		allow_kw = s->u.select.allow_filtering;
+		break;
+	case KP_S_UPDATE:
+	case KP_S_DELETE:
+		tname = &s->u.update.table;
+		where = s->u.update.where;
+		order = &s->u.update.order;
+		limit = s->u.update.limit;
+		break;
+	case KP_S_INSERT: case KP_S_UPSERT: case KP_S_REPLACE: {
+		const kp_name *n = &s->u.insert.table;
+		if (!kp_catalog_find(cat, n->s, n->len))
+			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			            "no such table: %.*s", (int)n->len, n->s);
+		return;
+	}
+	default:
+		return;
+	}
+	const kp_table *t = kp_catalog_find(cat, tname->s, tname->len);
+	if (!t) {
+		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, tname->off, tname->srclen,
+		            "no such table: %.*s", (int)tname->len, tname->s);
+		return;
+	}
+	out->table = t;
+
+	resolve_ctx rc = {t, alias, NULL, 0, src, a, d};
+	rc.used = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+	if (s->kind == KP_S_SELECT) {
+		resolve_list(&rc, &s->u.select.items);
+		resolve_list(&rc, &s->u.select.group);
+		resolve(&rc, s->u.select.having);
+	} else if (s->kind == KP_S_UPDATE) {
+		for (uint32_t i = 0; i < s->u.update.sets.n; i++) {
+			kp_assign *as = s->u.update.sets.items[i];
+			int ci = kp_table_column(t, as->col.s, as->col.len);
+			if (ci < 0) {
+				kp_diag_add(d, a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, src, as->col.off, as->col.srclen,
+				            "unknown column '%.*s' in table %s", (int)as->col.len, as->col.s, t->name);
+				rc.errors++;
+			}
+			resolve(&rc, as->value);
+		}
+	} else {
+		for (int i = 0; i < t->ncols; i++)
+			rc.used[i] = true;   /* DELETE removes whole rows */
+	}
+	resolve(&rc, where);
+	resolve_order(&rc, order);
+	if (rc.errors)
+		return;
+	warn_chains(where, src, a, d);
+
+	hints h;
+	read_hints(&h, s, src, a, d);
+	bool allow = h.allow_filtering || allow_kw;
+
+	/* candidate paths: the primary key, then every KV index */
+	path_eval best, cur;
+	memset(&best, 0, sizeof best);
+	eval_path(&best, t, &t->pk, where, true, src, a, d);
+	best.covering = true;
+	const kp_index *forced = NULL;
+	if (h.force) {
+		uint32_t n;
+		const char *nm = hint_arg(h.force->args.items[0], &n);
+		forced = kp_table_index(t, nm, n);
+		if (!forced) {
+			const kp_expr *arg = h.force->args.items[0];
+			kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, arg->off, arg->len,
+			            "_l_force_index_ names '%.*s', which is not an index of %s", (int)n, nm, t->name);
+			return;
+		}
+	}
+	for (int i = 0; i < t->nindexes; i++) {
+		const kp_index *ix = t->indexes[i];
+		if (!ix->kv || (forced && ix != forced) || (!forced && ignored(&h, ix)))
+			continue;
+		memset(&cur, 0, sizeof cur);
+		eval_path(&cur, t, &ix->key, where, false, src, a, d);
+		cur.index = ix;
+		cur.covering = true;
+		for (int c = 0; c < t->ncols; c++)
+			if (rc.used[c] && !ix->covers[c])
+				cur.covering = false;
+		if (forced || better(&cur, &best))
+			best = cur;
+	}
+
+	out->index = best.index;
+	out->key = best.key;
+	out->covering = best.covering;
+	out->access = best.access;
+	out->ranges = best.ranges;
+	out->nranges = best.nranges;
+	out->filter = best.filter;
+	out->order = plan_order(out, order);
+
+	const kp_expr *span = where ? where : NULL;
+	uint32_t soff = span ? span->off : s->off, slen = span ? span->len : s->len;
+	if (best.limit_hit)
+		kp_diag_add(d, a, KP_R_LIMITS, KP_SEV_WARNING, src, soff, slen,
+		            "more than %d key ranges after OR/IN expansion: planned with fewer, "
+		            "coarser ranges and a filter", KP_MAX_RANGES);
+	if (where && out->nranges == 0)
+		kp_diag_add(d, a, KP_R_IMPOSSIBLE, KP_SEV_WARNING, src, soff, slen,
+		            "the WHERE clause can never be true, so the query never returns a row");
+
+	if (out->access == KP_ACCESS_FULL) {
+		kp_buf lead = {0};
+		key_part_text(&lead, t, &t->pk, 0);
+		const kp_key_part *p0 = &t->pk.parts[0];
+		if (!where) {
+			if (!limit)
+				kp_diag_add(d, a, KP_R_FULL_SCAN, KP_SEV_WARNING, src, s->off, s->len,
+				            "full table scan: no WHERE clause reads every row of %s", t->name);
+		} else if (allow) {
+			kp_diag_add(d, a, KP_R_FULL_SCAN, KP_SEV_WARNING, src, soff, slen,
+			            "full table scan of %s, allowed by %s: no condition on leading key column '%s'",
+			            t->name, h.allow_filtering ? "the _l_allow_filtering_ hint" : "ALLOW FILTERING",
+			            lead.data);
+		} else if (p0->col < 0) {
+			out->rejected = !opts->never_reject;
+			kp_diag_add(d, a, KP_R_HASH_PREFIX, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
+			            src, soff, slen,
+			            "full table scan: the key of %s leads with %s, which is bound only when "
+			            "every hashed column is bound by = or IN; a range cannot use it",
+			            t->name, lead.data);
+		} else {
+			out->rejected = !opts->never_reject;
+			kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
+			            src, soff, slen,
+			            "full table scan: no condition on leading key column '%s' of %s "
+			            "(Lindorm refuses it: \"This query may be a full table scan and thus may "
+			            "have unpredictable performance\")", lead.data, t->name);
+		}
+		kp_buf_free(&lead);
+	}
+	if (out->access == KP_ACCESS_FILTERED || (out->access == KP_ACCESS_GET && out->filter.n)) {
+		kp_buf f = {0};
+		for (uint32_t i = 0; i < out->filter.n; i++) {
+			if (i)
+				kp_buf_puts(&f, " AND ");
+			kp_expr_to_sql(&f, out->filter.items[i]);
+		}
+		const kp_expr *f0 = out->filter.items[0];
+		kp_diag_add(d, a, KP_R_FILTERED_SCAN, KP_SEV_INFO, src, f0->off, f0->len,
+		            "%s: the server filters rows by %s", out->access == KP_ACCESS_GET ? "get" : "filtered scan",
+		            f.data);
+		kp_buf_free(&f);
+	}
+	if (out->order == KP_ORDER_REVERSE) {
+		const kp_order_item *it = order->items[0];
+		kp_diag_add(d, a, KP_R_REVERSE_SCAN, KP_SEV_WARNING, src, it->expr->off, it->expr->len,
+		            "rows are read in reverse key order, which is slower than the stored order; "
+		            "if most reads want this order, declare the key column with the opposite direction");
+	} else if (out->order == KP_ORDER_SORT && out->access != KP_ACCESS_GET) {
+		const kp_order_item *it = order->items[0];
+		kp_diag_add(d, a, KP_R_UNBOUNDED_SORT, KP_SEV_WARNING, src, it->expr->off, it->expr->len,
+		            "the key cannot serve this ORDER BY: every row in range is read and sorted");
+	}
+	if (limit && out->access != KP_ACCESS_GET && out->access != KP_ACCESS_NONE && !out->rejected) {
+		if (out->order == KP_ORDER_SORT)
+			kp_diag_add(d, a, KP_R_LIMIT, KP_SEV_INFO, src, limit->off, limit->len,
+			            "LIMIT does not bound the work: every row in range is read and sorted first");
+		else if (out->filter.n)
+			kp_diag_add(d, a, KP_R_LIMIT, KP_SEV_INFO, src, limit->off, limit->len,
+			            "LIMIT stops after enough matches, but the filter may read many more rows");
+		else
+			kp_diag_add(d, a, KP_R_LIMIT, KP_SEV_INFO, src, limit->off, limit->len,
+			            "LIMIT bounds the rows read: the scan stops after them");
+	}
+}

@@ -1,0 +1,76 @@
+/* Access-path choice: for a SELECT, UPDATE or DELETE, which key (the
+ * primary key or a secondary index) serves it, as which class (GET, SCAN,
+ * FILTERED SCAN, full scan), over which key ranges, with which residual
+ * filter and in which order. */
+#ifndef KP_PLAN_H
+#define KP_PLAN_H
+
+#include <stdbool.h>
+
+#include "catalog.h"
+#include "value.h"
+
+/* Upper bound on key ranges after OR/IN expansion; past it the planner
+ * plans with one covering range and says so (docs/limits.md). */
+#define KP_MAX_RANGES 10000
+
+typedef enum kp_access {
+	KP_ACCESS_NONE = 0,     /* no plan (DDL, INSERT, errors) */
+	KP_ACCESS_GET,          /* every key part bound to one value per key */
+	KP_ACCESS_SCAN,         /* key prefix (+ range on the next part), nothing else */
+	KP_ACCESS_FILTERED,     /* key ranges plus a server-side filter */
+	KP_ACCESS_FULL,         /* no bound on the leading key part */
+} kp_access;
+
+typedef enum kp_order {
+	KP_ORDER_NONE = 0,      /* no ORDER BY */
+	KP_ORDER_KEY,           /* rows come out in the requested order */
+	KP_ORDER_REVERSE,       /* the requested order is exactly backwards */
+	KP_ORDER_SORT,          /* the store must sort */
+} kp_order;
+
+/* One side of a range. */
+typedef struct kp_bound {
+	bool set;               /* false: unbounded */
+	bool incl;              /* inclusive */
+	kp_value v;             /* the bound */
+} kp_bound;
+
+/* A contiguous stretch of the key: the first neq parts bound to one value,
+ * then optionally a range on part neq. */
+typedef struct kp_range {
+	int neq;                /* key parts bound by equality */
+	kp_value *eq;           /* their values (a hash part has kind KP_V_HASH) */
+	bool has_range;         /* part neq is bounded by lo/hi */
+	kp_bound lo;            /* lower bound of part neq */
+	kp_bound hi;            /* upper bound of part neq */
+} kp_range;
+
+typedef struct kp_plan {
+	const kp_stmt *stmt;    /* the statement planned */
+	const kp_table *table;  /* its table, or NULL */
+	const kp_index *index;  /* chosen index, or NULL for the primary key */
+	const kp_key *key;      /* the chosen path's key */
+	bool covering;          /* the chosen path holds every column the statement uses */
+	kp_access access;       /* access class */
+	bool rejected;          /* a full scan the store refuses */
+	kp_range *ranges;       /* key ranges, sorted in key order, merged */
+	int nranges;            /* entries in ranges; 0 with GET: never true */
+	kp_list filter;         /* kp_expr* conjuncts the key ranges do not serve */
+	kp_order order;         /* how ORDER BY is served */
+} kp_plan;
+
+/* Settings that change the rules. */
+typedef struct kp_plan_opts {
+	bool never_reject;      /* warn about full scans instead of rejecting (Phoenix) */
+} kp_plan_opts;
+
+/* Plans s (any kind; only SELECT, UPDATE and DELETE get an access path).
+ * Diagnostics go to d, allocated in a, as does the plan. */
+void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
+                  const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
+
+const char *kp_access_name(kp_access a);       /* "get", "scan", ... */
+const char *kp_order_name(kp_order o);         /* "key", "reverse", "sort" */
+
+#endif

@@ -1,0 +1,172 @@
+#include "value.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+bool kp_value_of(kp_value *out, const kp_expr *e)
+{
+	memset(out, 0, sizeof(*out));
+	int neg = 0;
+	while (e->kind == KP_X_NEG && (e->a->kind == KP_X_INT || e->a->kind == KP_X_FLOAT ||
+	                               e->a->kind == KP_X_NEG)) {
+		if (e->op == KP_OP_SUB)
+			neg = !neg;
+		e = e->a;
+	}
+	switch (e->kind) {
+	case KP_X_INT:
+		if (e->overflow) {
+			out->kind = KP_V_REAL;
+			out->r = neg ? -e->fval : e->fval;
+		} else {
+			out->kind = KP_V_INT;
+			out->i = neg ? -e->ival : e->ival;
+		}
+		return true;
+	case KP_X_FLOAT:
+		out->kind = KP_V_REAL;
+		out->r = neg ? -e->fval : e->fval;
+		return true;
+	case KP_X_STRING:
+		out->kind = KP_V_STR;
+		out->s = e->str;
+		out->n = e->slen;
+		return true;
+	case KP_X_BOOL:
+		out->kind = KP_V_BOOL;
+		out->i = e->ival;
+		return true;
+	case KP_X_NULL:
+		out->kind = KP_V_NULL;
+		return true;
+	case KP_X_PARAM:
+		out->kind = KP_V_PARAM;
+		out->s = e->name.s;
+		out->n = e->name.len;
+		out->off = e->off;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static int cmp_int_real(int64_t i, double r)
+{
+	/* long double holds every int64 exactly on the platforms we build for;
+	 * SQLite compares INTEGER with REAL exactly too. */
+	long double a = (long double)i, b = (long double)r;
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+
+int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok)
+{
+	*ok = true;
+	int an = a->kind == KP_V_INT || a->kind == KP_V_BOOL || a->kind == KP_V_REAL;
+	int bn = b->kind == KP_V_INT || b->kind == KP_V_BOOL || b->kind == KP_V_REAL;
+	if (an && bn) {
+		if (a->kind != KP_V_REAL && b->kind != KP_V_REAL)
+			return a->i < b->i ? -1 : a->i > b->i;
+		if (a->kind == KP_V_REAL && b->kind == KP_V_REAL)
+			return a->r < b->r ? -1 : a->r > b->r;
+		if (a->kind == KP_V_REAL)
+			return -cmp_int_real(b->i, a->r);
+		return cmp_int_real(a->i, b->r);
+	}
+	if (a->kind == KP_V_STR && b->kind == KP_V_STR) {
+		/* byte order: how wide-column stores and SQLite's BINARY collation
+		 * order UTF-8 keys */
+		uint32_t n = a->n < b->n ? a->n : b->n;
+		int c = memcmp(a->s, b->s, n);
+		if (c)
+			return c < 0 ? -1 : 1;
+		return a->n < b->n ? -1 : a->n > b->n;
+	}
+	if (a->kind == KP_V_PARAM && b->kind == KP_V_PARAM) {
+		int anon_a = a->n == 1, anon_b = b->n == 1;
+		if (!anon_a && !anon_b && a->n == b->n && memcmp(a->s, b->s, a->n) == 0)
+			return 0;
+		if (anon_a && anon_b && a->off == b->off)
+			return 0;
+	}
+	if (a->kind == KP_V_HASH && b->kind == KP_V_HASH && a->nof == b->nof) {
+		for (int i = 0; i < a->nof; i++) {
+			int c = kp_value_cmp(&a->of[i], &b->of[i], ok);
+			if (!*ok || c)
+				return c;
+		}
+		return 0;
+	}
+	*ok = false;
+	/* arbitrary but stable */
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	return a->off < b->off ? -1 : a->off > b->off;
+}
+
+static void put_real(kp_buf *out, double r)
+{
+	if (isnan(r) || isinf(r)) {
+		kp_buf_puts(out, "null");
+		return;
+	}
+	char tmp[64];
+	snprintf(tmp, sizeof tmp, "%.17g", r);
+	if (!strpbrk(tmp, ".eE"))
+		strcat(tmp, ".0");
+	kp_buf_puts(out, tmp);
+}
+
+void kp_value_json(kp_buf *out, const kp_value *v)
+{
+	switch (v->kind) {
+	case KP_V_INT: kp_buf_printf(out, "%lld", (long long)v->i); break;
+	case KP_V_REAL: put_real(out, v->r); break;
+	case KP_V_STR: kp_buf_json_str(out, v->s, v->n); break;
+	case KP_V_BOOL: kp_buf_puts(out, v->i ? "true" : "false"); break;
+	case KP_V_NULL: kp_buf_puts(out, "null"); break;
+	case KP_V_PARAM:
+		kp_buf_puts(out, "{\"param\": ");
+		kp_buf_json_str(out, v->s, v->n);
+		kp_buf_putc(out, '}');
+		break;
+	case KP_V_HASH:
+		kp_buf_printf(out, "{\"hash\": \"hash%d\", \"of\": [", v->bits);
+		for (int i = 0; i < v->nof; i++) {
+			if (i)
+				kp_buf_puts(out, ", ");
+			kp_value_json(out, &v->of[i]);
+		}
+		kp_buf_puts(out, "]}");
+		break;
+	}
+}
+
+void kp_value_sql(kp_buf *out, const kp_value *v)
+{
+	switch (v->kind) {
+	case KP_V_STR:
+		kp_buf_putc(out, '\'');
+		for (uint32_t i = 0; i < v->n; i++) {
+			if (v->s[i] == '\'')
+				kp_buf_putc(out, '\'');
+			kp_buf_putc(out, v->s[i]);
+		}
+		kp_buf_putc(out, '\'');
+		break;
+	case KP_V_BOOL: kp_buf_puts(out, v->i ? "TRUE" : "FALSE"); break;
+	case KP_V_NULL: kp_buf_puts(out, "NULL"); break;
+	case KP_V_PARAM: kp_buf_put(out, v->s, v->n); break;
+	case KP_V_HASH:
+		kp_buf_printf(out, "hash%d(", v->bits);
+		for (int i = 0; i < v->nof; i++) {
+			if (i)
+				kp_buf_puts(out, ", ");
+			kp_value_sql(out, &v->of[i]);
+		}
+		kp_buf_putc(out, ')');
+		break;
+	default:
+		kp_value_json(out, v);
+	}
+}

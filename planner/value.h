@@ -1,0 +1,46 @@
+/* Constant values as the planner sees them: the literals and parameters a
+ * condition compares a key column with. */
+#ifndef KP_VALUE_H
+#define KP_VALUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "ast.h"
+
+typedef enum kp_vkind {
+	KP_V_INT,       /* i */
+	KP_V_REAL,      /* r */
+	KP_V_STR,       /* s, n bytes */
+	KP_V_BOOL,      /* i is 0 or 1; compares as an integer */
+	KP_V_NULL,      /* SQL NULL */
+	KP_V_PARAM,     /* bind parameter: s, n is its text; off tells ? apart */
+	KP_V_HASH,      /* a hash key part: hashN over of[0..nof) */
+} kp_vkind;
+
+typedef struct kp_value {
+	kp_vkind kind;          /* which fields are set */
+	int64_t i;              /* INT, BOOL */
+	double r;               /* REAL */
+	const char *s;          /* STR bytes, PARAM text */
+	uint32_t n;             /* bytes in s */
+	uint32_t off;           /* PARAM: source offset (anonymous ? are distinct) */
+	int bits;               /* HASH: 8, 32 or 64 */
+	const struct kp_value *of; /* HASH: the hashed values */
+	int nof;                /* HASH: entries in of */
+} kp_value;
+
+/* The value of a constant expression: a literal, -literal or a parameter.
+ * Returns false for anything else. */
+bool kp_value_of(kp_value *out, const kp_expr *e);
+/* Compares a and b: <0, 0, >0. *ok is false when they cannot be ordered
+ * (different kinds, or parameters), and the result is then arbitrary. */
+int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok);
+/* JSON: numbers, strings, booleans, null; {"param": "?1"};
+ * {"hash": "hash32", "of": [...]}. */
+void kp_value_json(kp_buf *out, const kp_value *v);
+/* SQL literal text: 123, 'abc', ?1, hash32('abc'). */
+void kp_value_sql(kp_buf *out, const kp_value *v);
+
+#endif
