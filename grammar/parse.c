@@ -234,8 +234,6 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			kpParse(p->lemon, 0, end, &ctx);
 			if (ctx.failed || !ctx.stmt) {
 				if (ctx.errtok.type == 0)
-					ctx.errtok = t;
-				if (ctx.errtok.type == KP_TOK_EOF || ctx.errtok.type == 0)
 					kp_diag_add(d, a, KP_R_SYNTAX, KP_SEV_ERROR, src, t.off, t.len,
 					            type == TK_SEMI ? "syntax error near ';': statement is incomplete"
 					                            : "syntax error: statement is incomplete at end of input");

@@ -40,16 +40,62 @@ static void text_range(kp_buf *out, const kp_plan *p, const kp_range *r)
 	kp_buf_free(&tmp);
 }
 
-static void text_filter(kp_buf *out, const kp_plan *p)
+static void json_bound(kp_buf *out, const kp_bound *b)
 {
-	if (!p->filter.n)
-		return;
-	kp_buf_puts(out, " filter ");
+	if (b->set)
+		kp_value_json(out, &b->v);
+	else
+		kp_buf_puts(out, "null");
+}
+
+void kp_filter_sql(kp_buf *out, const kp_plan *p)
+{
 	for (uint32_t i = 0; i < p->filter.n; i++) {
 		if (i)
 			kp_buf_puts(out, " AND ");
 		kp_expr_to_sql(out, p->filter.items[i]);
 	}
+}
+
+static void text_filter(kp_buf *out, const kp_plan *p)
+{
+	if (!p->filter.n)
+		return;
+	kp_buf_puts(out, " filter ");
+	kp_filter_sql(out, p);
+}
+
+void kp_ranges_json(kp_buf *out, const kp_plan *p)
+{
+	kp_buf tmp = {0};
+	kp_buf_putc(out, '[');
+	for (int i = 0; i < p->nranges; i++) {
+		const kp_range *r = &p->ranges[i];
+		kp_buf_puts(out, i ? ", {\"eq\": [" : "{\"eq\": [");
+		for (int j = 0; j < r->neq; j++) {
+			if (j)
+				kp_buf_puts(out, ", ");
+			kp_value_json(out, &r->eq[j]);
+		}
+		kp_buf_puts(out, "], \"range\": ");
+		if (r->has_range) {
+			kp_buf_clear(&tmp);
+			kp_key_part_name(&tmp, p->table, &p->key->parts[r->neq]);
+			kp_buf_puts(out, "{\"column\": ");
+			kp_buf_json_str(out, tmp.data, tmp.len);
+			kp_buf_puts(out, ", \"lower\": ");
+			json_bound(out, &r->lo);
+			kp_buf_printf(out, ", \"lower_inclusive\": %s, \"upper\": ",
+			              r->lo.set && r->lo.incl ? "true" : "false");
+			json_bound(out, &r->hi);
+			kp_buf_printf(out, ", \"upper_inclusive\": %s}", r->hi.set && r->hi.incl ? "true" : "false");
+		} else {
+			kp_buf_puts(out, "null");
+		}
+		kp_buf_putc(out, '}');
+	}
+	kp_buf_putc(out, ']');
+	kp_buf_free(&tmp);
 }
 
 void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
@@ -143,14 +189,6 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	kp_buf_free(&via);
 }
 
-static void json_bound(kp_buf *out, const kp_bound *b)
-{
-	if (b->set)
-		kp_value_json(out, &b->v);
-	else
-		kp_buf_puts(out, "null");
-}
-
 void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
                      uint32_t off, const kp_diags *d)
 {
@@ -204,45 +242,14 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		kp_buf_puts(out, "null, \"key_order\": null");
 	}
 	kp_buf_puts(out, ", \"ranges\": ");
-	if (planned) {
-		kp_buf_putc(out, '[');
-		for (int i = 0; i < p->nranges; i++) {
-			const kp_range *r = &p->ranges[i];
-			kp_buf_puts(out, i ? ", {\"eq\": [" : "{\"eq\": [");
-			for (int j = 0; j < r->neq; j++) {
-				if (j)
-					kp_buf_puts(out, ", ");
-				kp_value_json(out, &r->eq[j]);
-			}
-			kp_buf_puts(out, "], \"range\": ");
-			if (r->has_range) {
-				kp_buf_clear(&tmp);
-				kp_key_part_name(&tmp, p->table, &p->key->parts[r->neq]);
-				kp_buf_puts(out, "{\"column\": ");
-				kp_buf_json_str(out, tmp.data, tmp.len);
-				kp_buf_puts(out, ", \"lower\": ");
-				json_bound(out, &r->lo);
-				kp_buf_printf(out, ", \"lower_inclusive\": %s, \"upper\": ",
-				              r->lo.set && r->lo.incl ? "true" : "false");
-				json_bound(out, &r->hi);
-				kp_buf_printf(out, ", \"upper_inclusive\": %s}", r->hi.set && r->hi.incl ? "true" : "false");
-			} else {
-				kp_buf_puts(out, "null");
-			}
-			kp_buf_putc(out, '}');
-		}
-		kp_buf_putc(out, ']');
-	} else {
+	if (planned)
+		kp_ranges_json(out, p);
+	else
 		kp_buf_puts(out, "null");
-	}
 	kp_buf_puts(out, ", \"filter\": ");
 	if (planned && p->filter.n) {
 		kp_buf_clear(&tmp);
-		for (uint32_t i = 0; i < p->filter.n; i++) {
-			if (i)
-				kp_buf_puts(&tmp, " AND ");
-			kp_expr_to_sql(&tmp, p->filter.items[i]);
-		}
+		kp_filter_sql(&tmp, p);
 		kp_buf_json_str(out, tmp.data, tmp.len);
 	} else {
 		kp_buf_puts(out, "null");

@@ -13,4 +13,9 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s);
 void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
                      uint32_t off, const kp_diags *d);
 
+/* Just the "ranges" array of the JSON form. */
+void kp_ranges_json(kp_buf *out, const kp_plan *p);
+/* The residual filter as SQL (empty when there is none). */
+void kp_filter_sql(kp_buf *out, const kp_plan *p);
+
 #endif

@@ -870,6 +870,49 @@ static bool range_in_boxset(pctx *pc, const kp_range *r, const boxset *s)
 	return false;
 }
 
+/* Merges boxes that differ on at most one key column where their intervals
+ * overlap or touch, so that a union such as p BETWEEN 1 AND 5 OR p BETWEEN
+ * 4 AND 9 is recognised as covering the merged range [1, 9]. Quadratic, so
+ * only for small sets. */
+static void bs_merge(pctx *pc, boxset *s)
+{
+	if (s->n < 2 || s->n > 64)
+		return;
+	bool changed = true;
+	while (changed) {
+		changed = false;
+		for (uint32_t i = 0; i < s->n && !changed; i++)
+			for (uint32_t j = i + 1; j < s->n && !changed; j++) {
+				int diff = -1, ndiff = 0;
+				for (int k = 0; k < pc->nk; k++)
+					if (!con_covers(&s->b[i][k], &s->b[j][k]) || !con_covers(&s->b[j][k], &s->b[i][k])) {
+						diff = k;
+						ndiff++;
+					}
+				if (ndiff > 1)
+					continue;
+				if (ndiff == 1) {
+					kp_con *x = &s->b[i][diff], *y = &s->b[j][diff];
+					kp_con meet;
+					bool lossy = false;
+					meet.lo = max_lo(x->lo, y->lo, &lossy);
+					meet.hi = min_hi(x->hi, y->hi, &lossy);
+					bool ok;
+					bool touch = meet.lo.set && meet.hi.set && (meet.lo.incl || meet.hi.incl) &&
+					             kp_value_cmp(&meet.lo.v, &meet.hi.v, &ok) == 0 && ok;
+					if (lossy || (con_empty(&meet) && !touch))
+						continue;
+					if (!lo_covers(&x->lo, &y->lo))
+						x->lo = y->lo;
+					if (!hi_covers(&x->hi, &y->hi))
+						x->hi = y->hi;
+				}
+				s->b[j] = s->b[--s->n];
+				changed = true;
+			}
+	}
+}
+
 /* ----------------------------------------------------- path evaluation */
 
 typedef struct path_eval {
@@ -931,6 +974,7 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 		for (uint32_t i = 0; i < nconj; i++) {
 			parts[i] = analyze(&pc, conj[i], false);
 			all = bs_and(&pc, all, parts[i]);
+			bs_merge(&pc, &parts[i]);
 		}
 	}
 	pe->limit_hit = pc.limit_hit;

@@ -1,0 +1,117 @@
+/* Catalog: tables, keys, indexes and every located schema error. */
+#include <string.h>
+
+#include "kp_test.h"
+
+static void test_table_and_key(void)
+{
+	kpt t;
+	kpt_init(&t);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE Orders (userid VARCHAR(64), orderid BIGINT, "
+	                               "amount DOUBLE, PRIMARY KEY (userid, orderid DESC))"), 0);
+	const kp_table *tb = kp_catalog_find(&t.cat, "orders", 6);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tb);
+	CU_ASSERT_EQUAL(tb->ncols, 3);
+	CU_ASSERT_EQUAL(tb->pk.n, 2);
+	CU_ASSERT_EQUAL(tb->pk.parts[0].col, 0);
+	CU_ASSERT_EQUAL(tb->pk.parts[1].col, 1);
+	CU_ASSERT_TRUE(tb->pk.parts[1].desc);
+	CU_ASSERT_EQUAL(tb->cols[0].tclass, KP_T_STRING);
+	CU_ASSERT_EQUAL(tb->cols[0].length, 64);
+	CU_ASSERT_EQUAL(tb->cols[1].key_pos, 1);
+	CU_ASSERT_EQUAL(tb->cols[2].key_pos, -1);
+	kp_buf b = {0};
+	kp_key_notation(&b, tb, &tb->pk);
+	CU_ASSERT_STRING_EQUAL(b.data, "[userid][orderid DESC]");
+	kp_buf_free(&b);
+	kpt_free(&t);
+}
+
+static void test_hash_key_families_indexes(void)
+{
+	kpt t;
+	kpt_init(&t);
+	CU_ASSERT_EQUAL(kpt_schema(&t,
+		"CREATE TABLE e (`f1:a` INT, f2.b INT, id BIGINT, PRIMARY KEY (hash32(id), id));"
+		"CREATE INDEX ia ON e (a) INCLUDE (b);"), 0);
+	const kp_table *tb = kp_catalog_find(&t.cat, "e", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tb);
+	CU_ASSERT_STRING_EQUAL(tb->cols[0].name, "a");
+	CU_ASSERT_STRING_EQUAL(tb->cols[0].family, "f1");
+	CU_ASSERT_STRING_EQUAL(tb->cols[1].family, "f2");
+	CU_ASSERT_EQUAL(tb->nfamilies, 2);
+	CU_ASSERT_EQUAL(tb->pk.parts[0].col, -1);
+	CU_ASSERT_EQUAL(tb->pk.parts[0].hash_bits, 32);
+	CU_ASSERT_EQUAL(tb->nindexes, 1);
+	kp_buf b = {0};
+	kp_key_notation(&b, tb, &tb->pk);
+	CU_ASSERT_STRING_EQUAL(b.data, "[hash32(id)][id]");
+	kp_buf_clear(&b);
+	kp_key_notation(&b, tb, &tb->indexes[0]->key);
+	CU_ASSERT_STRING_EQUAL(b.data, "[a][id]");
+	CU_ASSERT_TRUE(tb->indexes[0]->covers[1]);
+	kp_buf_free(&b);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "DROP INDEX ia ON e; DROP TABLE e;"), 0);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "e", 1));
+	kpt_free(&t);
+}
+
+/* One bad schema: its error rule, message and position. */
+static void expect(const char *sql, kp_rule rule, const char *msg, uint32_t line, uint32_t col)
+{
+	kpt t;
+	kpt_init(&t);
+	kpt_schema(&t, sql);
+	const kp_diag *g = t.d.head;
+	while (g && g->severity != KP_SEV_ERROR)
+		g = g->next;
+	CU_ASSERT_PTR_NOT_NULL(g);
+	if (g) {
+		uint32_t l, c;
+		kp_source_linecol(g->src, g->off, &l, &c);
+		if (strcmp(g->message, msg))
+			fprintf(stderr, "\n  got: %s\n  want: %s\n", g->message, msg);
+		CU_ASSERT_EQUAL(g->rule, rule);
+		CU_ASSERT_STRING_EQUAL(g->message, msg);
+		CU_ASSERT_EQUAL(l, line);
+		CU_ASSERT_EQUAL(c, col);
+	}
+	kpt_free(&t);
+}
+
+static void test_errors(void)
+{
+	expect("CREATE TABLE t (a INT, PRIMARY KEY (a));\nCREATE TABLE T (b INT, PRIMARY KEY (b));",
+	       KP_R_DUPLICATE, "table 'T' already exists", 2, 14);
+	expect("CREATE TABLE t (a INT, A INT, PRIMARY KEY (a))", KP_R_DUPLICATE,
+	       "column 'A' declared twice in table t", 1, 24);
+	expect("CREATE TABLE t (a INT,\n PRIMARY KEY (a, zz))", KP_R_BAD_KEY,
+	       "primary key of t names unknown column 'zz'", 2, 18);
+	expect("CREATE TABLE t (a INT, b INT)", KP_R_NO_PRIMARY_KEY,
+	       "table t has no primary key; wide-column stores require one", 1, 14);
+	expect("CREATE TABLE t (a INT, PRIMARY KEY (a, a))", KP_R_BAD_KEY,
+	       "column 'a' appears twice in the primary key of t", 1, 40);
+	expect("CREATE TABLE t (a INT, PRIMARY KEY (md5(a), a))", KP_R_BAD_KEY,
+	       "unknown key function 'md5' in primary key of t: expected hash8, hash32 or hash64", 1, 37);
+	expect("CREATE TABLE t (a INT, b INT, PRIMARY KEY (hash32(b), a))", KP_R_BAD_KEY,
+	       "primary key of t hashes 'b', which is not one of its key columns", 1, 51);
+	expect("CREATE INDEX i ON nope (a)", KP_R_UNKNOWN_TABLE,
+	       "CREATE INDEX on unknown table 'nope'", 1, 19);
+	expect("CREATE TABLE t (a INT PRIMARY KEY);\nCREATE INDEX i ON t (zz)", KP_R_BAD_KEY,
+	       "index of t names unknown column 'zz'", 2, 22);
+	expect("CREATE TABLE t (a INT PRIMARY KEY, b INT);\nCREATE INDEX i ON t (b);\nCREATE INDEX i ON t (b)",
+	       KP_R_DUPLICATE, "index 'i' already exists on t", 3, 14);
+	expect("DROP TABLE nope", KP_R_UNKNOWN_TABLE, "no such table: nope", 1, 12);
+	expect("CREATE TABLE t (a INT PRIMARY KEY, b INT PRIMARY KEY)", KP_R_BAD_KEY,
+	       "table t declares more than one primary key", 1, 36);
+}
+
+int main(void)
+{
+	CU_initialize_registry();
+	CU_pSuite s = CU_add_suite("catalog", NULL, NULL);
+	CU_add_test(s, "table, columns, key", test_table_and_key);
+	CU_add_test(s, "hash key, families, indexes, drop", test_hash_key_families_indexes);
+	CU_add_test(s, "located errors", test_errors);
+	return kpt_run();
+}

@@ -1,0 +1,158 @@
+/* Lexer: every token kind, offsets, and every malformed input. */
+#include <string.h>
+
+#include "kp_test.h"
+#include "lexer.h"
+#include "parser.h"
+
+/* Lexes src (n bytes; a NUL is appended) into types/offsets. */
+static int lex_all(const char *src, size_t n, int *types, uint32_t *offs, char errs[][128], int max)
+{
+	static char buf[4096];
+	memcpy(buf, src, n);
+	buf[n] = 0;
+	kp_lexer lx;
+	kp_lexer_init(&lx, buf, n, 0);
+	int k = 0;
+	kp_token t;
+	while (k < max) {
+		int ty = kp_lex(&lx, &t);
+		if (ty == KP_TOK_EOF)
+			break;
+		types[k] = ty;
+		offs[k] = t.off;
+		if (errs)
+			strcpy(errs[k], ty == KP_TOK_ERROR ? lx.err : "");
+		k++;
+	}
+	return k;
+}
+
+static void test_every_token_kind(void)
+{
+	const char *src = "SELECT foo \"Bar\" `baz` 'it''s' 12 1.5 1e3 .5 0x1F ? ?1 :name $1 "
+	                  "= == <> != < <= > >= + - * / % || ( ) , ; .";
+	int want[] = {TK_SELECT, TK_ID, TK_ID, TK_ID, TK_STRING, TK_INTEGER, TK_FLOAT, TK_FLOAT,
+	              TK_FLOAT, TK_INTEGER, TK_PARAM, TK_PARAM, TK_PARAM, TK_PARAM, TK_EQ, TK_EQ,
+	              TK_NE, TK_NE, TK_LT, TK_LE, TK_GT, TK_GE, TK_PLUS, TK_MINUS, TK_STAR,
+	              TK_SLASH, TK_REM, TK_CONCAT, TK_LP, TK_RP, TK_COMMA, TK_SEMI, TK_DOT};
+	int types[64];
+	uint32_t offs[64];
+	int n = lex_all(src, strlen(src), types, offs, NULL, 64);
+	CU_ASSERT_EQUAL(n, (int)(sizeof want / sizeof want[0]));
+	for (int i = 0; i < n && i < (int)(sizeof want / sizeof want[0]); i++)
+		CU_ASSERT_EQUAL(types[i], want[i]);
+	CU_ASSERT_EQUAL(offs[1], 7);
+	CU_ASSERT_EQUAL(offs[4], 23);
+}
+
+static void test_keywords_case_insensitive(void)
+{
+	int types[8];
+	uint32_t offs[8];
+	int n = lex_all("sElEcT FrOm wHeRe selected", 26, types, offs, NULL, 8);
+	CU_ASSERT_EQUAL(n, 4);
+	CU_ASSERT_EQUAL(types[0], TK_SELECT);
+	CU_ASSERT_EQUAL(types[1], TK_FROM);
+	CU_ASSERT_EQUAL(types[2], TK_WHERE);
+	CU_ASSERT_EQUAL(types[3], TK_ID);
+}
+
+static void test_comments_and_hints(void)
+{
+	int types[8];
+	uint32_t offs[8];
+	const char *src = "-- line\nSELECT /* block */ /*+ _l_allow_filtering_ */ * # mysql\n1";
+	int n = lex_all(src, strlen(src), types, offs, NULL, 8);
+	CU_ASSERT_EQUAL(n, 4);
+	CU_ASSERT_EQUAL(types[0], TK_SELECT);
+	CU_ASSERT_EQUAL(offs[0], 8);
+	CU_ASSERT_EQUAL(types[1], KP_TOK_HINT);
+	CU_ASSERT_EQUAL(types[2], TK_STAR);
+	CU_ASSERT_EQUAL(types[3], TK_INTEGER);
+}
+
+static void test_utf8_identifiers(void)
+{
+	int types[4];
+	uint32_t offs[4];
+	const char *src = "用户 x";
+	int n = lex_all(src, strlen(src), types, offs, NULL, 4);
+	CU_ASSERT_EQUAL(n, 2);
+	CU_ASSERT_EQUAL(types[0], TK_ID);
+	CU_ASSERT_EQUAL(offs[1], 7);
+}
+
+/* A single malformed input: the error, where, and what follows. */
+static void check_error(const char *src, size_t n, uint32_t at, const char *msg, int ntokens)
+{
+	int types[8];
+	uint32_t offs[8];
+	char errs[8][128];
+	int k = lex_all(src, n, types, offs, errs, 8);
+	int found = 0;
+	for (int i = 0; i < k; i++)
+		if (types[i] == KP_TOK_ERROR && !found) {
+			found = 1;
+			CU_ASSERT_EQUAL(offs[i], at);
+			CU_ASSERT_STRING_EQUAL(errs[i], msg);
+		}
+	CU_ASSERT_TRUE(found);
+	CU_ASSERT_EQUAL(k, ntokens);
+}
+
+static void test_eof_inside_string(void)
+{
+	check_error("SELECT 'abc", 11, 7, "unterminated string literal", 2);
+}
+
+static void test_eof_inside_comment(void)
+{
+	check_error("SELECT /* abc", 13, 7, "unterminated comment", 2);
+	check_error("SELECT /*+ hint", 15, 7, "unterminated comment", 2);
+}
+
+static void test_eof_inside_quoted_name(void)
+{
+	check_error("SELECT \"abc", 11, 7, "unterminated quoted name", 2);
+	check_error("SELECT `abc", 11, 7, "unterminated quoted name", 2);
+}
+
+static void test_nul_bytes(void)
+{
+	check_error("SELECT \0 1", 10, 7, "NUL byte in input", 3);
+	check_error("'a\0b' 1", 7, 2, "NUL byte in string literal", 2);
+}
+
+static void test_invalid_utf8(void)
+{
+	check_error("SELECT '\xff'", 10, 8, "invalid UTF-8 byte 0xff in string literal", 2);
+	check_error("x \xc3\x28", 4, 2, "invalid UTF-8 byte 0xc3 in input", 3);
+	check_error("-- \xfe\n1", 6, 3, "invalid UTF-8 byte 0xfe in comment", 2);
+	/* overlong encoding and a surrogate */
+	check_error("\xc0\xaf", 2, 0, "invalid UTF-8 byte 0xc0 in input", 2);
+	check_error("'\xed\xa0\x80'", 5, 1, "invalid UTF-8 byte 0xed in string literal", 1);
+}
+
+static void test_stray_bytes(void)
+{
+	check_error("SELECT @", 8, 7, "unexpected character '@'", 2);
+	check_error("\x01", 1, 0, "unexpected control character 0x01", 1);
+}
+
+int main(void)
+{
+	CU_initialize_registry();
+	CU_pSuite s = CU_add_suite("lexer", NULL, NULL);
+	CU_add_test(s, "every token kind", test_every_token_kind);
+	CU_add_test(s, "keywords are case-insensitive", test_keywords_case_insensitive);
+	CU_add_test(s, "comments and hints", test_comments_and_hints);
+	CU_add_test(s, "UTF-8 identifiers", test_utf8_identifiers);
+	CU_add_test(s, "EOF inside a string", test_eof_inside_string);
+	CU_add_test(s, "EOF inside a comment", test_eof_inside_comment);
+	CU_add_test(s, "EOF inside a quoted name", test_eof_inside_quoted_name);
+	CU_add_test(s, "NUL bytes", test_nul_bytes);
+	CU_add_test(s, "invalid UTF-8", test_invalid_utf8);
+	CU_add_test(s, "stray bytes", test_stray_bytes);
+	return kpt_run();
+}

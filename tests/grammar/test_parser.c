@@ -1,0 +1,249 @@
+/* Parser: every statement form, every SQL statement of the source
+ * documents, error messages, recovery, and unsupported shapes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kp_test.h"
+
+static kp_arena arena;
+
+/* Parses sql; returns the statements and leaves diagnostics in *d. */
+static kp_list parse(const char *sql, kp_diags *d, kp_source *src)
+{
+	kp_list l = {0};
+	kp_source_from_string(src, "t.sql", sql, strlen(sql));
+	memset(d, 0, sizeof(*d));
+	kp_parse_all(&l, src, &arena, d);
+	return l;
+}
+
+static void expect_ok(const char *sql, kp_stmt_kind kind)
+{
+	kp_diags d;
+	kp_source src;
+	kp_list l = parse(sql, &d, &src);
+	if (d.head)
+		fprintf(stderr, "\n  unexpected: %s\n  in: %s\n", d.head->message, sql);
+	CU_ASSERT_PTR_NULL(d.head);
+	CU_ASSERT_EQUAL(l.n, 1);
+	if (l.n == 1)
+		CU_ASSERT_EQUAL(((kp_stmt *)l.items[0])->kind, kind);
+	kp_source_free(&src);
+}
+
+static void expect_error(const char *sql, const char *message, uint32_t line, uint32_t col)
+{
+	kp_diags d;
+	kp_source src;
+	parse(sql, &d, &src);
+	CU_ASSERT_PTR_NOT_NULL(d.head);
+	if (d.head) {
+		uint32_t l, c;
+		kp_source_linecol(&src, d.head->off, &l, &c);
+		if (strcmp(d.head->message, message) != 0)
+			fprintf(stderr, "\n  got: %s\n  want: %s\n", d.head->message, message);
+		CU_ASSERT_STRING_EQUAL(d.head->message, message);
+		CU_ASSERT_EQUAL(l, line);
+		CU_ASSERT_EQUAL(c, col);
+	}
+	kp_source_free(&src);
+}
+
+static void test_create_table_forms(void)
+{
+	expect_ok("CREATE TABLE t (a INT, PRIMARY KEY (a))", KP_S_CREATE_TABLE);
+	expect_ok("CREATE TABLE IF NOT EXISTS db.t (a VARCHAR(10) NOT NULL, b BIGINT UNSIGNED, "
+	          "CONSTRAINT pk PRIMARY KEY (a ASC, b DESC)) WITH (CONSISTENCY = 'strong', "
+	          "'MUTABILITY' = 'MUTABLE_LATEST', TTL = 86400)", KP_S_CREATE_TABLE);
+	expect_ok("CREATE TABLE t (p1 INT, p2 INT, v INT, PRIMARY KEY (hash32(p1), p1, p2))", KP_S_CREATE_TABLE);
+	expect_ok("CREATE TABLE t (p1 INT, p2 INT, PRIMARY KEY (hash64(p1, p2), p1, p2))", KP_S_CREATE_TABLE);
+	expect_ok("CREATE TABLE t (id BIGINT AUTO_INCREMENT PRIMARY KEY, c TEXT COMMENT 'x', "
+	          "d TIMESTAMP DEFAULT NOW(), e DOUBLE DEFAULT 1.5, f DECIMAL(10, 2) DEFAULT -1, "
+	          "KEY k1 (c), INDEX USING KV (d) INCLUDE (e), UNIQUE KEY u (e)) "
+	          "PARTITION BY HASH (id) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4", KP_S_CREATE_TABLE);
+	expect_ok("CREATE TABLE t (`cf:c1` VARCHAR, cf.c2 INT, k BIGINT, PRIMARY KEY (k)) SALT_BUCKETS = 16, "
+	          "COMPRESSION = 'GZ'", KP_S_CREATE_TABLE);
+	/* keywords the dialect allows as names */
+	expect_ok("CREATE TABLE t (key VARCHAR(8), value INT, timestamp BIGINT, status INT, name TEXT, "
+	          "`index` INT, PRIMARY KEY (key, timestamp))", KP_S_CREATE_TABLE);
+	expect_ok("CREATE TABLE t (a BOOLEAN, b BINARY(8), c VARBINARY, d DATE, e TIME, f JSON, "
+	          "g CHAR(2), h STRING, i SMALLINT, j TINYINT, k INTEGER, l FLOAT, PRIMARY KEY (k))",
+	          KP_S_CREATE_TABLE);
+}
+
+static void test_index_and_drop_forms(void)
+{
+	expect_ok("CREATE INDEX idx ON t (a)", KP_S_CREATE_INDEX);
+	expect_ok("CREATE UNIQUE INDEX IF NOT EXISTS idx USING KV ON t (a DESC, b) INCLUDE (c, d) "
+	          "ASYNC WITH (COMPRESSION = 'ZSTD')", KP_S_CREATE_INDEX);
+	expect_ok("CREATE INDEX idx USING SEARCH ON t (a) SYNC", KP_S_CREATE_INDEX);
+	expect_ok("CREATE INDEX ON t (a)", KP_S_CREATE_INDEX);
+	expect_ok("DROP TABLE IF EXISTS t", KP_S_DROP);
+	expect_ok("DROP INDEX idx ON t", KP_S_DROP);
+	expect_ok("DROP INDEX IF EXISTS idx", KP_S_DROP);
+}
+
+static void test_select_forms(void)
+{
+	expect_ok("SELECT * FROM t", KP_S_SELECT);
+	expect_ok("SELECT DISTINCT a, b AS bee, c cee, t.*, count(*), max(DISTINCT b) FROM t AS x "
+	          "WHERE a = 1 GROUP BY a HAVING count(*) > 1 ORDER BY a DESC, b LIMIT 10 OFFSET 5",
+	          KP_S_SELECT);
+	expect_ok("SELECT * FROM t WHERE a = 1 LIMIT 5, 10", KP_S_SELECT);
+	expect_ok("SELECT /*+ _l_allow_filtering_, _l_force_index_('idx') */ * FROM t WHERE b = 1",
+	          KP_S_SELECT);
+	expect_ok("SELECT * FROM t WHERE b = 1 ALLOW FILTERING", KP_S_SELECT);
+	expect_ok("SELECT * FROM t WHERE 123 < orderid < 456 AND a BETWEEN 1 AND 2 AND b NOT IN (1, 2) "
+	          "AND c LIKE 'x%' AND d NOT LIKE 'y' ESCAPE '\\' AND e IS NULL AND f IS NOT NULL "
+	          "AND (p1, p2) > (1, 2) AND NOT (g = 1 OR h <> 2) AND i + 1 * 2 - -3 / 4 % 5 = ? "
+	          "AND j = ?1 AND k = :name AND l = $1 AND m = TRUE AND n || 'x' = 'y' AND "
+	          "CASE WHEN a = 1 THEN 2 ELSE 3 END = 2 AND CAST(a AS VARCHAR) = '1' AND md5(a) = 'x'",
+	          KP_S_SELECT);
+	expect_ok("SELECT LAST_INSERT_ID()", KP_S_SELECT);
+	expect_ok("EXPLAIN SELECT * FROM t WHERE a = 1", KP_S_SELECT);
+}
+
+static void test_dml_forms(void)
+{
+	expect_ok("INSERT INTO t (a, b) VALUES (1, 'x'), (2, 'y')", KP_S_INSERT);
+	expect_ok("UPSERT INTO t (a) VALUES (1)", KP_S_UPSERT);
+	expect_ok("REPLACE INTO t VALUES (1)", KP_S_REPLACE);
+	expect_ok("INSERT INTO t (a) VALUES (1) ON DUPLICATE KEY UPDATE b = b + 1", KP_S_INSERT);
+	expect_ok("UPDATE t SET a = 1, b = b + 1 WHERE c = 2", KP_S_UPDATE);
+	expect_ok("DELETE FROM t WHERE a = 1", KP_S_DELETE);
+	expect_ok("DELETE FROM t", KP_S_DELETE);
+}
+
+/* Every SQL statement quoted in shared/seeds, verbatim. */
+static void test_seed_statements(void)
+{
+	expect_ok("SELECT * FROM table WHERE userid='abc' AND orderid=123", KP_S_SELECT);
+	expect_ok("SELECT * FROM table WHERE userid='abc' AND 123<orderid<456", KP_S_SELECT);
+	expect_ok("SELECT * FROM table WHERE userid='abc' AND 123<orderid<456 ORDER BY orderid DESC",
+	          KP_S_SELECT);
+	expect_ok("CREATE TABLE `tickets64` (\n"
+	          "    `id` bigint(20) unsigned NOT NULL auto_increment,\n"
+	          "    `stub` char(1) NOT NULL default '',\n"
+	          "    PRIMARY KEY  (`id`),\n"
+	          "    UNIQUE KEY `stub` (`stub`)\n"
+	          ") ENGINE=MyISAM;", KP_S_CREATE_TABLE);
+	expect_ok("REPLACE INTO `tickets64` (`stub`) VALUES ('a');", KP_S_REPLACE);
+	expect_ok("SELECT LAST_INSERT_ID();", KP_S_SELECT);
+	expect_ok("CREATE TABLE `sequence` (\n"
+	          "    `name` varchar(50) NOT NULL,\n"
+	          "    `id` bigint(20) unsigned NOT NULL DEFAULT '0',\n"
+	          "    PRIMARY KEY (`name`)\n"
+	          ") ENGINE=InnoDB;", KP_S_CREATE_TABLE);
+	expect_ok("INSERT INTO `sequence` (`name`) VALUES \n('users'), ('photos'), ('albums'), ('comments');",
+	          KP_S_INSERT);
+	expect_ok("UPDATE `sequence` SET `id` = LAST_INSERT_ID(`id` + 1) WHERE `name` = 'photos';",
+	          KP_S_UPDATE);
+	expect_ok("INSERT INTO `sequence` (`name`) VALUES('new_business') ON DUPLICATE KEY UPDATE "
+	          "`id` = LAST_INSERT_ID(`id` + 1);", KP_S_INSERT);
+}
+
+static void test_chained_comparison_ast(void)
+{
+	kp_diags d;
+	kp_source src;
+	kp_list l = parse("SELECT * FROM t WHERE 123 < orderid < 456", &d, &src);
+	CU_ASSERT_EQUAL(l.n, 1);
+	kp_expr *w = ((kp_stmt *)l.items[0])->u.select.where;
+	CU_ASSERT_EQUAL(w->kind, KP_X_CHAIN);
+	kp_buf b = {0};
+	kp_expr_to_sql(&b, w);
+	CU_ASSERT_STRING_EQUAL(b.data, "123 < orderid AND orderid < 456");
+	kp_buf_free(&b);
+	kp_source_free(&src);
+	/* parenthesized: SQL's own reading */
+	l = parse("SELECT * FROM t WHERE (1 < a) < 2", &d, &src);
+	w = ((kp_stmt *)l.items[0])->u.select.where;
+	CU_ASSERT_EQUAL(w->kind, KP_X_CMP);
+	kp_source_free(&src);
+}
+
+static void test_render_precedence(void)
+{
+	kp_diags d;
+	kp_source src;
+	kp_list l = parse("SELECT * FROM t WHERE (a = 1 OR b = 2) AND NOT (c = 3 AND d = 'it''s') "
+	                  "AND (e + 1) * 2 = 4", &d, &src);
+	kp_buf b = {0};
+	kp_expr_to_sql(&b, ((kp_stmt *)l.items[0])->u.select.where);
+	CU_ASSERT_STRING_EQUAL(b.data, "(a = 1 OR b = 2) AND NOT (c = 3 AND d = 'it''s') AND (e + 1) * 2 = 4");
+	kp_buf_free(&b);
+	kp_source_free(&src);
+}
+
+static void test_syntax_errors(void)
+{
+	expect_error("SELECT * FROM WHERE a = 1", "syntax error near 'WHERE'", 1, 15);
+	expect_error("SELECT * FROM t WHERE", "syntax error: statement is incomplete at end of input", 1, 22);
+	expect_error("SELECT * FROM t WHERE a =;", "syntax error near ';': statement is incomplete", 1, 26);
+	expect_error("CREATE TABLE t (a INT,\n  PRIMARY KEY a)", "syntax error near 'a'", 2, 15);
+	expect_error("SELECT 'abc", "unterminated string literal", 1, 8);
+}
+
+static void test_recovery(void)
+{
+	kp_diags d;
+	kp_source src;
+	kp_list l = parse("SELECT FROM;\nSELECT * FROM t WHERE a = 1;\nSELEC x;\nDELETE FROM t", &d, &src);
+	CU_ASSERT_EQUAL(l.n, 2);
+	CU_ASSERT_EQUAL(d.count[KP_SEV_ERROR], 2);
+	kp_source_free(&src);
+}
+
+static void test_unsupported(void)
+{
+	expect_error("SELECT * FROM a JOIN b ON a.x = b.x", "joins are not supported: keyplan plans single-table statements", 1, 17);
+	expect_error("SELECT * FROM a, b", "comma joins (FROM a, b) are not supported: keyplan plans single-table statements", 1, 16);
+	expect_error("SELECT * FROM t WHERE a IN (SELECT b FROM u)", "subqueries are not supported", 1, 29);
+	expect_error("WITH x AS (SELECT 1) SELECT * FROM x", "WITH (common table expressions) is not supported", 1, 1);
+	expect_error("SELECT a FROM t UNION SELECT a FROM u", "set operations (UNION, INTERSECT, EXCEPT) are not supported", 1, 17);
+	expect_error("INSERT INTO t SELECT * FROM u", "INSERT ... SELECT and CREATE TABLE ... AS SELECT are not supported", 1, 15);
+}
+
+static void test_limits(void)
+{
+	char *deep = malloc(300 * 2 + 64);
+	strcpy(deep, "SELECT * FROM t WHERE ");
+	for (int i = 0; i < 300; i++)
+		strcat(deep, "(");
+	strcat(deep, "a");
+	expect_error(deep, "parentheses nested more than 256 levels deep", 1, 23 + 256);
+	free(deep);
+	char *nots = malloc(5000 * 4 + 64);
+	strcpy(nots, "SELECT * FROM t WHERE ");
+	for (int i = 0; i < 5000; i++)
+		strcat(nots, "NOT ");
+	strcat(nots, "a");
+	kp_diags d;
+	kp_source src;
+	parse(nots, &d, &src);
+	CU_ASSERT_PTR_NOT_NULL(d.head);
+	CU_ASSERT_EQUAL(d.head ? (int)d.head->rule : -1, KP_R_LIMITS);
+	kp_source_free(&src);
+	free(nots);
+}
+
+int main(void)
+{
+	kp_arena_init(&arena);
+	CU_initialize_registry();
+	CU_pSuite s = CU_add_suite("parser", NULL, NULL);
+	CU_add_test(s, "CREATE TABLE forms", test_create_table_forms);
+	CU_add_test(s, "CREATE INDEX and DROP forms", test_index_and_drop_forms);
+	CU_add_test(s, "SELECT forms", test_select_forms);
+	CU_add_test(s, "INSERT, UPDATE, DELETE forms", test_dml_forms);
+	CU_add_test(s, "statements of the source documents", test_seed_statements);
+	CU_add_test(s, "chained comparison", test_chained_comparison_ast);
+	CU_add_test(s, "rendering keeps precedence", test_render_precedence);
+	CU_add_test(s, "syntax errors are located", test_syntax_errors);
+	CU_add_test(s, "recovery at the next statement", test_recovery);
+	CU_add_test(s, "unsupported shapes", test_unsupported);
+	CU_add_test(s, "nesting limits", test_limits);
+	int rc = kpt_run();
+	kp_arena_free(&arena);
+	return rc;
+}

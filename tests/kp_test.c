@@ -1,0 +1,97 @@
+#include "kp_test.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void kpt_init(kpt *t)
+{
+	memset(t, 0, sizeof(*t));
+	kp_catalog_init(&t->cat);
+	kp_arena_init(&t->arena);
+}
+
+void kpt_free(kpt *t)
+{
+	for (int i = 0; i < t->nsrcs; i++)
+		kp_source_free(&t->srcs[i]);
+	kp_catalog_free(&t->cat);
+	kp_arena_free(&t->arena);
+}
+
+static void collect_rules(kpt *t)
+{
+	t->rules[0] = 0;
+	for (const kp_diag *g = t->d.head; g; g = g->next) {
+		if (t->rules[0])
+			strncat(t->rules, " ", sizeof t->rules - strlen(t->rules) - 1);
+		strncat(t->rules, kp_rule_get(g->rule)->id, sizeof t->rules - strlen(t->rules) - 1);
+	}
+}
+
+int kpt_schema(kpt *t, const char *sql)
+{
+	kp_source *src = &t->srcs[t->nsrcs++];
+	kp_source_from_string(src, "schema.sql", sql, strlen(sql));
+	kp_parser *p = kp_parser_new();
+	size_t pos = 0;
+	kp_stmt *s;
+	int errors = 0;
+	memset(&t->d, 0, sizeof t->d);
+	kp_arena_reset(&t->arena);
+	while (kp_parse_next(p, &s, src, &pos, &t->arena, &t->d))
+		if (s)
+			kp_catalog_apply(&t->cat, s, src, &t->arena, &t->d);
+	errors = (int)t->d.count[KP_SEV_ERROR];
+	collect_rules(t);
+	kp_parser_free(p);
+	return errors;
+}
+
+int kpt_plan(kpt *t, const char *sql)
+{
+	static kp_source src;
+	kp_source_free(&src);
+	kp_source_from_string(&src, "query.sql", sql, strlen(sql));
+	kp_arena_reset(&t->arena);
+	memset(&t->d, 0, sizeof t->d);
+	memset(&t->plan, 0, sizeof t->plan);
+	kp_parser *p = kp_parser_new();
+	size_t pos = 0;
+	kp_stmt *s = NULL;
+	kp_parse_next(p, &s, &src, &pos, &t->arena, &t->d);
+	kp_parser_free(p);
+	if (s)
+		kp_plan_stmt(&t->plan, &t->cat, s, &t->opts, &src, &t->arena, &t->d);
+	t->access = t->plan.table ? kp_access_name(t->plan.access) : "none";
+	t->order = kp_order_name(t->plan.order);
+	kp_buf b = {0};
+	if (t->plan.table && t->plan.access != KP_ACCESS_NONE)
+		kp_ranges_json(&b, &t->plan);
+	snprintf(t->ranges, sizeof t->ranges, "%s", b.data ? b.data : "");
+	kp_buf_clear(&b);
+	kp_filter_sql(&b, &t->plan);
+	snprintf(t->filter, sizeof t->filter, "%s", b.data ? b.data : "");
+	kp_buf_clear(&b);
+	kp_explain_text(&b, &t->plan, s);
+	snprintf(t->text, sizeof t->text, "%s", b.data ? b.data : "");
+	kp_buf_free(&b);
+	collect_rules(t);
+	return (int)t->d.count[KP_SEV_ERROR];
+}
+
+int kpt_has_message(const kpt *t, const char *s)
+{
+	for (const kp_diag *g = t->d.head; g; g = g->next)
+		if (strstr(g->message, s))
+			return 1;
+	return 0;
+}
+
+int kpt_run(void)
+{
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	return failed ? 1 : 0;
+}
