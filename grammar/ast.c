@@ -320,3 +320,12 @@ void kp_expr_to_sql(kp_buf *out, const kp_expr *e)
 {
 	render(out, e);
 }
+
+void kp_conj_to_sql(kp_buf *out, kp_expr *const *l, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			kp_buf_puts(out, " AND ");
+		sub(out, l[i], n > 1 ? P_AND + 1 : P_OR);
+	}
+}

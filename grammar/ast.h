@@ -237,6 +237,8 @@ kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, u
 /* Renders an expression as SQL that SQLite reads with the same meaning
  * (chained comparisons are expanded to AND). */
 void kp_expr_to_sql(kp_buf *out, const kp_expr *e);
+/* Renders conjuncts joined by AND, parenthesizing those that need it. */
+void kp_conj_to_sql(kp_buf *out, kp_expr *const *l, uint32_t n);
 /* Compares a name with a NUL-terminated string, ignoring ASCII case. */
 bool kp_name_eq(const kp_name *n, const char *s);
 bool kp_name_eqn(const kp_name *a, const kp_name *b);

@@ -50,11 +50,7 @@ static void json_bound(kp_buf *out, const kp_bound *b)
 
 void kp_filter_sql(kp_buf *out, const kp_plan *p)
 {
-	for (uint32_t i = 0; i < p->filter.n; i++) {
-		if (i)
-			kp_buf_puts(out, " AND ");
-		kp_expr_to_sql(out, p->filter.items[i]);
-	}
+	kp_conj_to_sql(out, (kp_expr *const *)p->filter.items, p->filter.n);
 }
 
 static void text_filter(kp_buf *out, const kp_plan *p)

@@ -1412,11 +1412,7 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 	}
 	if (out->access == KP_ACCESS_FILTERED || (out->access == KP_ACCESS_GET && out->filter.n)) {
 		kp_buf f = {0};
-		for (uint32_t i = 0; i < out->filter.n; i++) {
-			if (i)
-				kp_buf_puts(&f, " AND ");
-			kp_expr_to_sql(&f, out->filter.items[i]);
-		}
+		kp_conj_to_sql(&f, (kp_expr *const *)out->filter.items, out->filter.n);
 		const kp_expr *f0 = out->filter.items[0];
 		kp_diag_add(d, a, KP_R_FILTERED_SCAN, KP_SEV_INFO, src, f0->off, f0->len,
 		            "%s: the server filters rows by %s", out->access == KP_ACCESS_GET ? "get" : "filtered scan",

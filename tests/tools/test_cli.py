@@ -1,1 +1,106 @@
-import sys; sys.exit(0)
+#!/usr/bin/env python3
+"""CLI tests for `keyplan`: exit codes, help, text plans, and JSON Lines
+that a real JSON parser accepts. Usage: test_cli.py KEYPLAN SOURCE_DIR"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+KEYPLAN, SRC = sys.argv[1], sys.argv[2]
+SCHEMA = os.path.join(SRC, "examples", "schema.sql")
+QUERIES = os.path.join(SRC, "examples", "queries.sql")
+passed = failed = 0
+
+
+def run(*args, stdin=None):
+    p = subprocess.run([KEYPLAN, *args], input=stdin, capture_output=True, timeout=60)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+def check(name, cond, detail=""):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}\n{detail}")
+
+
+rc, out, err = run("--help")
+check("help exits 0", rc == 0 and "explain" in out, out)
+rc, out, err = run("explain", "--help")
+check("explain help", rc == 0 and "--schema FILE" in out and "--format text|json" in out, out)
+rc, out, err = run("--version")
+check("version", rc == 0 and out.startswith("keyplan "), out)
+rc, out, err = run()
+check("no command is a usage error", rc == 2, err)
+rc, out, err = run("frobnicate")
+check("unknown command", rc == 2 and "unknown command 'frobnicate'" in err, err)
+rc, out, err = run("explain", "--schema", SCHEMA, "--bogus", "x.sql")
+check("unknown option", rc == 2 and "unknown option '--bogus'" in err, err)
+rc, out, err = run("explain", "--schema", SCHEMA, "--format", "xml", "-e", "SELECT 1")
+check("unknown format", rc == 2 and "unknown format 'xml'" in err, err)
+rc, out, err = run("explain", "--schema", "/nonexistent.sql", "-e", "SELECT 1")
+check("missing schema is an I/O error", rc == 2 and "/nonexistent.sql: cannot open" in err, err)
+rc, out, err = run("explain", "--schema", SCHEMA, "/nonexistent.sql")
+check("missing query file", rc == 2 and "cannot open" in err, err)
+rc, out, err = run("explain", "--schema", SCHEMA)
+check("no queries", rc == 2 and "no queries" in err, err)
+
+# exit 0 when everything plans, 1 on a rejected query or an error
+rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WHERE userid='abc' AND orderid=123")
+check("GET exits 0", rc == 0 and out == "GET orders key (userid='abc', orderid=123)\n", out + err)
+rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WHERE orderid = 1")
+check("rejected exits 1", rc == 1 and out.startswith("REJECTED orders: full table scan") and
+      "<command line>:1:28: error: full table scan" in err and "[KP001 full-scan]" in err, out + err)
+rc, out, err = run("explain", "--schema", SCHEMA, "--target", "phoenix", "-e", "SELECT * FROM orders WHERE orderid = 1")
+check("phoenix warns, exits 0", rc == 0 and out.startswith("FULL SCAN orders") and "warning:" in err, out + err)
+rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM WHERE")
+check("syntax error exits 1", rc == 1 and "<command line>:1:15: error: syntax error near 'WHERE'" in err, err)
+
+# the bundled examples
+rc, out, err = run("explain", "--schema", SCHEMA, QUERIES)
+lines = out.splitlines()
+check("examples: one line per statement", len(lines) == 14, out)
+check("examples: GET first", lines[0] == "GET orders key (userid='abc', orderid=123)", out)
+check("examples: index path", "SCAN orders via index idx_orders_status prefix (status='paid')" in lines, out)
+check("examples: rejected exit 1", rc == 1, str(rc))
+
+# stdin and JSON Lines
+with open(QUERIES, "rb") as f:
+    data = f.read()
+rc, out, err = run("explain", "--schema", SCHEMA, "--format", "json", "-", stdin=data)
+objs = [json.loads(l) for l in out.splitlines()]
+check("json: one object per statement", len(objs) == 14, out)
+keys = {"file", "line", "column", "statement", "table", "path", "access", "rejected", "key",
+        "key_order", "ranges", "filter", "order", "diagnostics"}
+check("json: every field", all(set(o) == keys for o in objs), out)
+o = objs[0]
+check("json: GET object", o["file"] == "<stdin>" and o["line"] == 2 and o["column"] == 1 and
+      o["access"] == "get" and o["ranges"] == [{"eq": ["abc", 123], "range": None}] and
+      o["path"] == {"type": "primary"} and o["key"] == ["userid", "orderid"], json.dumps(o))
+o = objs[4]
+check("json: rejected object", o["access"] == "full_scan" and o["rejected"] is True and
+      o["diagnostics"][0]["rule"] == "KP001" and o["diagnostics"][0]["line"] == 14, json.dumps(o))
+
+# errors never hide the following statements; bad bytes are located
+with tempfile.NamedTemporaryFile("wb", suffix=".sql", delete=False) as f:
+    f.write(b"SELECT * FROM orders WHERE userid = 'a\xff';\r\nSELECT * FROM orders WHERE userid = 'b';\n"
+            b"SELECT \x00;\nSELECT * FROM orders WHERE userid = '\xe7\x94\xa8' AND x = 'unterminated")
+    bad = f.name
+rc, out, err = run("explain", "--schema", SCHEMA, "--format", "json", bad)
+objs = [json.loads(l) for l in out.splitlines()]
+check("bad input: four statements", len(objs) == 4, out)
+check("bad input: invalid UTF-8 located", objs[0]["diagnostics"][0]["message"] ==
+      "invalid UTF-8 byte 0xff in string literal" and objs[0]["diagnostics"][0]["column"] == 39, out)
+check("bad input: next statement planned after CRLF", objs[1]["access"] == "scan" and objs[1]["line"] == 2, out)
+check("bad input: NUL located", objs[2]["diagnostics"][0]["message"] == "NUL byte in input" and
+      objs[2]["line"] == 3 and objs[2]["diagnostics"][0]["column"] == 8, out)
+check("bad input: unterminated string after UTF-8", objs[3]["diagnostics"][0]["message"] ==
+      "unterminated string literal" and objs[3]["diagnostics"][0]["column"] == 49, out)
+check("bad input: exit 1", rc == 1, str(rc))
+os.unlink(bad)
+
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
