@@ -58,15 +58,22 @@ char *kp_arena_strndup(kp_arena *a, const char *s, size_t n)
 	return p;
 }
 
+char *kp_arena_vprintf(kp_arena *a, const char *fmt, va_list ap)
+{
+	va_list cp;
+	va_copy(cp, ap);
+	int n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	char *p = kp_arena_alloc(a, (size_t)n + 1);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
 char *kp_arena_printf(kp_arena *a, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	char *p = kp_arena_alloc(a, (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	char *p = kp_arena_vprintf(a, fmt, ap);
 	va_end(ap);
 	return p;
 }

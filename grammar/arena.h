@@ -4,6 +4,7 @@
 #ifndef KP_ARENA_H
 #define KP_ARENA_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 typedef struct kp_arena_block kp_arena_block;
@@ -22,6 +23,8 @@ char *kp_arena_strndup(kp_arena *a, const char *s, size_t n);
 /* printf into the arena. */
 char *kp_arena_printf(kp_arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* vprintf into the arena. */
+char *kp_arena_vprintf(kp_arena *a, const char *fmt, va_list ap);
 /* Grows an array kept in the arena: returns a copy with room for `want`
  * elements of `size` bytes (old contents copied). */
 void *kp_arena_grow(kp_arena *a, void *old, size_t oldn, size_t want, size_t size);

@@ -181,11 +181,7 @@ kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
 	kp_diag *g = kp_arena_alloc(a, sizeof(*g));
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	char *msg = kp_arena_alloc(a, (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	char *msg = kp_arena_vprintf(a, fmt, ap);
 	va_end(ap);
 	g->rule = rule;
 	g->severity = sev;

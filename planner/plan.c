@@ -59,15 +59,17 @@ static int vcmp(const kp_value *a, const kp_value *b, bool *ok)
 	return kp_value_cmp(a, b, ok);
 }
 
-/* The tighter of two lower bounds. *lossy when they cannot be compared. */
-static kp_bound max_lo(kp_bound x, kp_bound y, bool *lossy)
+/* The tighter of two bounds on the same side: dir +1 keeps the greater
+ * (lower bounds), -1 the smaller (upper bounds). *lossy when they cannot be
+ * compared; x is kept then. */
+static kp_bound tighter(kp_bound x, kp_bound y, int dir, bool *lossy)
 {
 	if (!x.set)
 		return y;
 	if (!y.set)
 		return x;
 	bool ok;
-	int c = vcmp(&x.v, &y.v, &ok);
+	int c = vcmp(&x.v, &y.v, &ok) * dir;
 	if (!ok) {
 		*lossy = true;
 		return x;
@@ -78,22 +80,14 @@ static kp_bound max_lo(kp_bound x, kp_bound y, bool *lossy)
 	return x;
 }
 
+static kp_bound max_lo(kp_bound x, kp_bound y, bool *lossy)
+{
+	return tighter(x, y, 1, lossy);
+}
+
 static kp_bound min_hi(kp_bound x, kp_bound y, bool *lossy)
 {
-	if (!x.set)
-		return y;
-	if (!y.set)
-		return x;
-	bool ok;
-	int c = vcmp(&x.v, &y.v, &ok);
-	if (!ok) {
-		*lossy = true;
-		return x;
-	}
-	if (c != 0)
-		return c < 0 ? x : y;
-	x.incl = x.incl && y.incl;
-	return x;
+	return tighter(x, y, -1, lossy);
 }
 
 static bool con_free(const kp_con *c)
@@ -118,31 +112,29 @@ static bool con_point(const kp_con *c)
 	return vcmp(&c->lo.v, &c->hi.v, &ok) == 0 && ok;
 }
 
-/* Does lower bound x admit everything lower bound y admits? */
-static bool lo_covers(const kp_bound *x, const kp_bound *y)
+/* Does bound x admit everything bound y on the same side admits? dir +1
+ * for lower bounds, -1 for upper bounds. */
+static bool bound_covers(const kp_bound *x, const kp_bound *y, int dir)
 {
 	if (!x->set)
 		return true;
 	if (!y->set)
 		return false;
 	bool ok;
-	int c = vcmp(&x->v, &y->v, &ok);
+	int c = vcmp(&x->v, &y->v, &ok) * dir;
 	if (!ok)
 		return false;
 	return c < 0 || (c == 0 && (x->incl || !y->incl));
 }
 
+static bool lo_covers(const kp_bound *x, const kp_bound *y)
+{
+	return bound_covers(x, y, 1);
+}
+
 static bool hi_covers(const kp_bound *x, const kp_bound *y)
 {
-	if (!x->set)
-		return true;
-	if (!y->set)
-		return false;
-	bool ok;
-	int c = vcmp(&x->v, &y->v, &ok);
-	if (!ok)
-		return false;
-	return c > 0 || (c == 0 && (x->incl || !y->incl));
+	return bound_covers(x, y, -1);
 }
 
 static bool con_covers(const kp_con *x, const kp_con *y)
