@@ -316,6 +316,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, kp_source *src
 	t->cols = kp_arena_alloc(&c->arena, sizeof(kp_column) * (ct->cols.n + 1));
 	int err = 0;
 	const kp_coldef *inline_pk = NULL;
+	int pk_index = -1;          /* column of the inline PRIMARY KEY */
 	char **families = kp_arena_alloc(a, sizeof(char *) * (ct->cols.n + 1));
 	for (uint32_t i = 0; i < ct->cols.n; i++) {
 		const kp_coldef *cd = ct->cols.items[i];
@@ -324,6 +325,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, kp_source *src
 		col->type_name = cat_name(c, &cd->type);
 		col->tclass = classify(&cd->type);
 		col->length = cd->ntargs ? cd->targs[0] : -1;
+		col->scale = cd->ntargs > 1 ? cd->targs[1] : -1;
 		col->is_unsigned = cd->is_unsigned;
 		col->not_null = cd->not_null;
 		col->auto_increment = cd->auto_increment;
@@ -355,6 +357,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, kp_source *src
 				err = -1;
 			}
 			inline_pk = cd;
+			pk_index = (int)i;
 		}
 	}
 	if (ct->has_pk) {
@@ -363,7 +366,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, kp_source *src
 	} else if (inline_pk) {
 		t->pk.n = 1;
 		t->pk.parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part));
-		t->pk.parts[0].col = kp_table_column(t, inline_pk->name.s, inline_pk->name.len);
+		t->pk.parts[0].col = pk_index;
 		t->pk.parts[0].desc = inline_pk->pk_desc;
 		t->pk_off = inline_pk->off;
 	} else {

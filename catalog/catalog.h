@@ -28,6 +28,7 @@ typedef struct kp_column {
 	char *type_name;        /* type as written, e.g. "VARCHAR" */
 	kp_type_class tclass;   /* what values it holds */
 	int64_t length;         /* declared length (VARCHAR(n)), or -1 */
+	int64_t scale;          /* second type argument (DECIMAL(p,s)), or -1 */
 	bool is_unsigned;       /* UNSIGNED */
 	bool not_null;          /* NOT NULL (key columns are always not null) */
 	bool auto_increment;    /* AUTO_INCREMENT */

@@ -28,6 +28,19 @@ static const kp_rule_info rules[KP_R__COUNT] = {
 	[KP_R_UNKNOWN_INDEX]  = {"KP019", "unknown-index", KP_SEV_ERROR, "a hint names an index the table does not have"},
 	[KP_R_HINT]           = {"KP020", "unknown-hint", KP_SEV_WARNING, "a hint keyplan does not know"},
 	[KP_R_LIMITS]         = {"KP021", "input-limit", KP_SEV_ERROR, "the input exceeds one of keyplan's documented limits"},
+	[KP_R_UNKNOWN_DIRECTIVE] = {"KP022", "bad-directive", KP_SEV_WARNING, "a keyplan comment directive (weight, ignore) is malformed or names an unknown rule"},
+	[KP_R_HOT_MONOTONIC]  = {"KP101", "hotspot-monotonic", KP_SEV_WARNING, "the leading key column grows monotonically (auto-increment, time, sequence): every write lands in one region"},
+	[KP_R_HOT_ENUM]       = {"KP102", "hotspot-enum", KP_SEV_WARNING, "the leading key column has few distinct values (enum, status, boolean): writes pile onto a few regions"},
+	[KP_R_HOT_PREFIX]     = {"KP103", "hotspot-prefix", KP_SEV_WARNING, "the leading key column's values share a prefix (phone numbers, URLs): writes cluster"},
+	[KP_R_MANY_KEY_COLUMNS] = {"KP104", "many-key-columns", KP_SEV_WARNING, "more than 3 key columns slow writes and cost storage"},
+	[KP_R_LONG_KEY]       = {"KP105", "long-key", KP_SEV_WARNING, "key columns without a length bound, over 2 KB, or a fixed-width key far over 16 bytes"},
+	[KP_R_NUMERIC_STRING] = {"KP106", "numeric-string-key", KP_SEV_INFO, "a string key column holds numbers, codes or dates: a number is shorter and fixed-width"},
+	[KP_R_NON_UNIQUE]     = {"KP107", "non-unique-key", KP_SEV_WARNING, "the key does not identify one row: later writes become versions of earlier rows"},
+	[KP_R_MANY_FAMILIES]  = {"KP108", "many-column-families", KP_SEV_WARNING, "more than 2 column families: each read touches more files"},
+	[KP_R_TARGET]         = {"KP110", "target-limit", KP_SEV_ERROR, "the schema or query breaks a hard limit of the target store"},
+	[KP_R_UNSERVED]       = {"KP120", "unserved-query", KP_SEV_WARNING, "the key cannot serve this query as a GET or SCAN: an index table or secondary index can"},
+	[KP_R_BETTER_KEY]     = {"KP121", "better-key", KP_SEV_INFO, "another order of the key columns serves more of the workload"},
+	[KP_R_DESC_KEY]       = {"KP122", "desc-key", KP_SEV_INFO, "most reads want the newest rows first: declare the key column DESC"},
 };
 
 const kp_rule_info *kp_rule_get(kp_rule r)
@@ -198,6 +211,37 @@ kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
 	return g;
 }
 
+static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len, uint32_t line,
+                    uint32_t col, int color);
+
+void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const char *fmt, ...)
+{
+	kp_note *n = kp_arena_alloc(a, sizeof(*n));
+	va_list ap;
+	va_start(ap, fmt);
+	n->message = kp_arena_vprintf(a, fmt, ap);
+	va_end(ap);
+	n->src = src;
+	n->off = off;
+	kp_note **p = &g->notes;
+	while (*p)
+		p = &(*p)->next;
+	*p = n;
+}
+
+void kp_diag_help(kp_diag *g, kp_arena *a, const char *fmt, ...)
+{
+	kp_help *h = kp_arena_alloc(a, sizeof(*h));
+	va_list ap;
+	va_start(ap, fmt);
+	h->message = kp_arena_vprintf(a, fmt, ap);
+	va_end(ap);
+	kp_help **p = &g->helps;
+	while (*p)
+		p = &(*p)->next;
+	*p = h;
+}
+
 void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 {
 	static const char *sevcol[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
@@ -213,8 +257,21 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 		              kp_severity_name(d->severity), d->message, r->id, r->slug);
 	size_t len;
 	const char *text = kp_source_line_text(d->src, d->off, &len);
-	if (len > 400)   /* a huge line: show no excerpt rather than flood the terminal */
-		return;
+	if (len <= 400)   /* a huge line: show no excerpt rather than flood the terminal */
+		excerpt(out, d, text, len, line, col, color);
+	for (const kp_note *n = d->notes; n; n = n->next) {
+		uint32_t nl, nc;
+		kp_source_linecol(n->src, n->off, &nl, &nc);
+		kp_buf_printf(out, "%s%s:%u:%u: note:%s %s\n", color ? "\033[1m" : "", n->src->path, nl, nc,
+		              color ? "\033[0m" : "", n->message);
+	}
+	for (const kp_help *h = d->helps; h; h = h->next)
+		kp_buf_printf(out, "%shelp:%s %s\n", color ? "\033[1;32m" : "", color ? "\033[0m" : "", h->message);
+}
+
+static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len, uint32_t line,
+                    uint32_t col, int color)
+{
 	kp_buf_printf(out, "%6u | ", line);
 	for (size_t i = 0; i < len; i++)
 		kp_buf_putc(out, text[i] == '\t' ? ' ' : text[i]);

@@ -58,6 +58,19 @@ typedef enum kp_rule {
 	KP_R_UNKNOWN_INDEX,     /* KP019 unknown-index */
 	KP_R_HINT,              /* KP020 unknown-hint */
 	KP_R_LIMITS,            /* KP021 input-limit */
+	KP_R_UNKNOWN_DIRECTIVE, /* KP022 bad-directive */
+	KP_R_HOT_MONOTONIC,     /* KP101 hotspot-monotonic */
+	KP_R_HOT_ENUM,          /* KP102 hotspot-enum */
+	KP_R_HOT_PREFIX,        /* KP103 hotspot-prefix */
+	KP_R_MANY_KEY_COLUMNS,  /* KP104 many-key-columns */
+	KP_R_LONG_KEY,          /* KP105 long-key */
+	KP_R_NUMERIC_STRING,    /* KP106 numeric-string-key */
+	KP_R_NON_UNIQUE,        /* KP107 non-unique-key */
+	KP_R_MANY_FAMILIES,     /* KP108 many-column-families */
+	KP_R_TARGET,            /* KP110 target-limit */
+	KP_R_UNSERVED,          /* KP120 unserved-query */
+	KP_R_BETTER_KEY,        /* KP121 better-key */
+	KP_R_DESC_KEY,          /* KP122 desc-key */
 	KP_R__COUNT
 } kp_rule;
 
@@ -71,6 +84,20 @@ typedef struct kp_rule_info {
 const kp_rule_info *kp_rule_get(kp_rule r);
 const char *kp_severity_name(kp_severity s);
 
+/* A note attached to a diagnostic: where something related was declared. */
+typedef struct kp_note {
+	kp_source *src;         /* file of the note */
+	uint32_t off;           /* byte offset */
+	const char *message;    /* text */
+	struct kp_note *next;   /* next note */
+} kp_note;
+
+/* A help line attached to a diagnostic: how to fix it. */
+typedef struct kp_help {
+	const char *message;    /* text */
+	struct kp_help *next;   /* next help line */
+} kp_help;
+
 /* One located message. */
 typedef struct kp_diag {
 	kp_rule rule;           /* which rule */
@@ -79,6 +106,8 @@ typedef struct kp_diag {
 	uint32_t off;           /* byte offset of the span */
 	uint32_t len;           /* byte length of the span (0: a point) */
 	const char *message;    /* text, allocated in the owner's arena */
+	kp_note *notes;         /* related locations, in order */
+	kp_help *helps;         /* fixes, in order */
 	struct kp_diag *next;   /* next in the list, in order of emission */
 } kp_diag;
 
@@ -93,6 +122,11 @@ kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
                      const char *fmt, ...) __attribute__((format(printf, 8, 9)));
 
 
+
+void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void kp_diag_help(kp_diag *g, kp_arena *a, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* Formats d as a compiler diagnostic with the source line and a caret:
  *   file:line:col: error: message [KP001 full-scan]

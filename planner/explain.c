@@ -256,22 +256,42 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 	else
 		kp_buf_puts(out, "null");
 	kp_buf_puts(out, ", \"diagnostics\": [");
-	int first = 1;
 	for (const kp_diag *g = d ? d->head : NULL; g; g = g->next) {
-		const kp_rule_info *r = kp_rule_get(g->rule);
-		uint32_t l1, c1, l2, c2;
-		kp_source_linecol(g->src, g->off, &l1, &c1);
-		kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
-		kp_buf_puts(out, first ? "{" : ", {");
-		first = 0;
-		kp_buf_printf(out, "\"rule\": \"%s\", \"slug\": \"%s\", \"severity\": \"%s\", \"message\": ",
-		              r->id, r->slug, kp_severity_name(g->severity));
-		kp_buf_json_str(out, g->message, strlen(g->message));
-		kp_buf_puts(out, ", \"file\": ");
-		kp_buf_json_str(out, g->src->path, strlen(g->src->path));
-		kp_buf_printf(out, ", \"line\": %u, \"column\": %u, \"end_line\": %u, \"end_column\": %u}",
-		              l1, c1, l2, c2);
+		if (g != d->head)
+			kp_buf_puts(out, ", ");
+		kp_diag_json(out, g);
 	}
 	kp_buf_puts(out, "]}");
 	kp_buf_free(&tmp);
+}
+
+void kp_diag_json(kp_buf *out, const kp_diag *g)
+{
+	const kp_rule_info *r = kp_rule_get(g->rule);
+	uint32_t l1, c1, l2, c2;
+	kp_source_linecol(g->src, g->off, &l1, &c1);
+	kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
+	kp_buf_printf(out, "{\"rule\": \"%s\", \"slug\": \"%s\", \"severity\": \"%s\", \"message\": ",
+	              r->id, r->slug, kp_severity_name(g->severity));
+	kp_buf_json_str(out, g->message, strlen(g->message));
+	kp_buf_puts(out, ", \"file\": ");
+	kp_buf_json_str(out, g->src->path, strlen(g->src->path));
+	kp_buf_printf(out, ", \"line\": %u, \"column\": %u, \"end_line\": %u, \"end_column\": %u, \"notes\": [",
+	              l1, c1, l2, c2);
+	for (const kp_note *n = g->notes; n; n = n->next) {
+		uint32_t nl, nc;
+		kp_source_linecol(n->src, n->off, &nl, &nc);
+		kp_buf_puts(out, n == g->notes ? "{\"file\": " : ", {\"file\": ");
+		kp_buf_json_str(out, n->src->path, strlen(n->src->path));
+		kp_buf_printf(out, ", \"line\": %u, \"column\": %u, \"message\": ", nl, nc);
+		kp_buf_json_str(out, n->message, strlen(n->message));
+		kp_buf_putc(out, '}');
+	}
+	kp_buf_puts(out, "], \"help\": [");
+	for (const kp_help *h = g->helps; h; h = h->next) {
+		if (h != g->helps)
+			kp_buf_puts(out, ", ");
+		kp_buf_json_str(out, h->message, strlen(h->message));
+	}
+	kp_buf_puts(out, "]}");
 }

@@ -13,6 +13,8 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s);
 void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
                      uint32_t off, const kp_diags *d);
 
+/* One diagnostic as a JSON object (docs/plan-json.md). */
+void kp_diag_json(kp_buf *out, const kp_diag *g);
 /* Just the "ranges" array of the JSON form. */
 void kp_ranges_json(kp_buf *out, const kp_plan *p);
 /* The residual filter as SQL (empty when there is none). */

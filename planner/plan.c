@@ -1243,51 +1243,80 @@ static void key_part_text(kp_buf *b, const kp_table *t, const kp_key *k, int i)
 	kp_key_part_name(b, t, &k->parts[i]);
 }
 
+/* The parts of a statement the planner reads. False for statements that
+ * have no access path. */
+typedef struct stmt_view {
+	const kp_name *table;   /* target table */
+	const kp_name *alias;   /* FROM alias, or NULL */
+	kp_expr *where;         /* WHERE, or NULL */
+	const kp_list *order;   /* ORDER BY items */
+	const kp_expr *limit;   /* LIMIT, or NULL */
+	bool allow_kw;          /* ALLOW FILTERING */
+} stmt_view;
+
+static bool view_of(stmt_view *v, const kp_stmt *s)
+{
+	memset(v, 0, sizeof(*v));
+	switch (s->kind) {
+	case KP_S_SELECT:
+		if (!s->u.select.table.s)
+			return false;   /* SELECT without FROM */
+		v->table = &s->u.select.table;
+		v->alias = &s->u.select.alias;
+		v->where = s->u.select.where;
+		v->order = &s->u.select.order;
+		v->limit = s->u.select.limit;
+		v->allow_kw = s->u.select.allow_filtering;
+		return true;
+	case KP_S_UPDATE:
+	case KP_S_DELETE:
+		v->table = &s->u.update.table;
+		v->where = s->u.update.where;
+		v->order = &s->u.update.order;
+		v->limit = s->u.update.limit;
+		return true;
+	default:
+		return false;
+	}
+}
+
 void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
                   const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
 	memset(out, 0, sizeof(*out));
 	out->stmt = s;
-	const kp_name *tname;
-	const kp_name *alias = NULL;
-	kp_expr *where;
-	const kp_list *order;
-	const kp_expr *limit;
-	bool allow_kw = false;
-	switch (s->kind) {
-	case KP_S_SELECT:
-		if (!s->u.select.table.s)
-			return;   /* SELECT without FROM */
-		tname = &s->u.select.table;
-		alias = &s->u.select.alias;
-		where = s->u.select.where;
-		order = &s->u.select.order;
-		limit = s->u.select.limit;
-		allow_kw = s->u.select.allow_filtering;
-		break;
-	case KP_S_UPDATE:
-	case KP_S_DELETE:
-		tname = &s->u.update.table;
-		where = s->u.update.where;
-		order = &s->u.update.order;
-		limit = s->u.update.limit;
-		break;
-	case KP_S_INSERT: case KP_S_UPSERT: case KP_S_REPLACE: {
+	stmt_view v;
+	if (s->kind == KP_S_INSERT || s->kind == KP_S_UPSERT || s->kind == KP_S_REPLACE) {
 		const kp_name *n = &s->u.insert.table;
 		if (!kp_catalog_find(cat, n->s, n->len))
 			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
 			            "no such table: %.*s", (int)n->len, n->s);
 		return;
 	}
-	default:
+	if (!view_of(&v, s))
 		return;
-	}
-	const kp_table *t = kp_catalog_find(cat, tname->s, tname->len);
+	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
 	if (!t) {
-		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, tname->off, tname->srclen,
-		            "no such table: %.*s", (int)tname->len, tname->s);
+		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
+		            "no such table: %.*s", (int)v.table->len, v.table->s);
 		return;
 	}
+	kp_plan_on_table(out, t, s, opts, src, a, d);
+}
+
+void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
+                      const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	memset(out, 0, sizeof(*out));
+	out->stmt = s;
+	stmt_view v;
+	if (!view_of(&v, s))
+		return;
+	const kp_name *alias = v.alias;
+	kp_expr *where = v.where;
+	const kp_list *order = v.order;
+	const kp_expr *limit = v.limit;
+	bool allow_kw = v.allow_kw;
 	out->table = t;
 
 	resolve_ctx rc = {t, alias, NULL, 0, src, a, d};
@@ -1374,6 +1403,7 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 
 	if (out->access == KP_ACCESS_FULL) {
 		kp_buf lead = {0};
+		kp_diag *rej = NULL;
 		key_part_text(&lead, t, &t->pk, 0);
 		const kp_key_part *p0 = &t->pk.parts[0];
 		if (!where) {
@@ -1387,18 +1417,25 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 			            lead.data);
 		} else if (p0->col < 0) {
 			out->rejected = !opts->never_reject;
-			kp_diag_add(d, a, KP_R_HASH_PREFIX, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
+			rej = kp_diag_add(d, a, KP_R_HASH_PREFIX, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
 			            src, soff, slen,
 			            "full table scan: the key of %s leads with %s, which is bound only when "
 			            "every hashed column is bound by = or IN; a range cannot use it",
 			            t->name, lead.data);
 		} else {
 			out->rejected = !opts->never_reject;
-			kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
+			rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
 			            src, soff, slen,
 			            "full table scan: no condition on leading key column '%s' of %s "
 			            "(Lindorm refuses it: \"This query may be a full table scan and thus may "
 			            "have unpredictable performance\")", lead.data, t->name);
+		}
+		if (rej && t->src) {
+			kp_diag_note(rej, a, t->src, t->pk_off ? t->pk_off : t->off,
+			             "primary key of %s declared here", t->name);
+			kp_diag_help(rej, a, "bind %s with = or IN, use a secondary index or index table "
+			             "(keyplan check advises one), or opt in with /*+ _l_allow_filtering_ */",
+			             lead.data);
 		}
 		kp_buf_free(&lead);
 	}

@@ -70,6 +70,11 @@ typedef struct kp_plan_opts {
 void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
                   const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
 
+/* Plans s against table t as given (which may be a hypothetical copy with
+ * another key or extra indexes), without looking the table up by name. */
+void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
+                      const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
+
 const char *kp_access_name(kp_access a);       /* "get", "scan", ... */
 const char *kp_order_name(kp_order o);         /* "key", "reverse", "sort" */
 

@@ -1,18 +1,24 @@
 /* keyplan: catches bad primary-key designs and bad queries for wide-column
- * stores. This file is the command-line front end. */
+ * stores. This file is the command-line front end: explain, lint, check,
+ * rules. */
+#include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
+#include <glob.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "advisor.h"
 #include "catalog.h"
+#include "config.h"
 #include "explain.h"
 #include "parse.h"
 #include "plan.h"
-
-#define KEYPLAN_VERSION "0.1.0"
+#include "report.h"
 
 static const char usage_main[] =
 	"usage: keyplan <command> [options]\n"
@@ -23,16 +29,16 @@ static const char usage_main[] =
 	"\n"
 	"commands:\n"
 	"  explain   print the plan of every statement\n"
+	"  lint      report problems in query files, like a compiler (for CI)\n"
+	"  check     check a schema and its workload, and advise fixes (pre-deploy)\n"
+	"  rules     list the rules\n"
 	"\n"
 	"options:\n"
 	"  -h, --help     show this help (keyplan <command> --help for a command)\n"
-	"  --version      print the version\n"
-	"\n"
-	"exit status: 0 every statement planned without error, 1 a statement was\n"
-	"rejected or has an error, 2 usage or I/O error.\n";
+	"  --version      print the version\n";
 
 static const char usage_explain[] =
-	"usage: keyplan explain --schema FILE [--schema FILE...] [--format text|json]\n"
+	"usage: keyplan explain [--schema PATH]... [--format text|json] [--target T]\n"
 	"                       [-e SQL]... [FILE... | -]\n"
 	"\n"
 	"Reads the schema (CREATE TABLE / CREATE INDEX), then plans every statement\n"
@@ -40,50 +46,289 @@ static const char usage_explain[] =
 	"DDL among the queries changes the schema from there on.\n"
 	"\n"
 	"options:\n"
-	"  --schema FILE        schema file; may be repeated\n"
+	"  --schema PATH        schema file, or folder of *.sql files; may be repeated\n"
 	"  -e, --execute SQL    plan SQL given on the command line; may be repeated\n"
 	"  --format text|json   text: one plan line per statement on stdout and\n"
 	"                       diagnostics on stderr (default); json: one JSON object\n"
-	"                       per statement per line, diagnostics included\n"
-	"                       (docs/plan-json.md)\n"
-	"  --target lindorm|phoenix\n"
-	"                       lindorm (default) rejects full scans; phoenix warns\n"
+	"                       per statement per line (docs/plan-json.md)\n"
+	"  --target T           lindorm (default), tablestore, phoenix or generic;\n"
+	"                       phoenix and generic warn about full scans instead of\n"
+	"                       rejecting them\n"
+	"  --color WHEN         auto (default), always or never\n"
+	"  --config FILE        read FILE instead of the nearest .keyplan\n"
 	"  -h, --help           show this help\n"
 	"\n"
 	"exit status: 0 every statement planned without error, 1 a statement was\n"
 	"rejected or has an error, 2 usage or I/O error.\n";
 
-typedef struct app {
-	kp_catalog cat;         /* the schema so far */
-	kp_parser *parser;      /* reused parser */
-	kp_arena arena;         /* per-statement arena */
-	kp_plan_opts opts;      /* planning rules */
-	bool json;              /* --format json */
-	int color;              /* colour diagnostics */
-	bool failed;            /* a statement was rejected or had an error */
-	kp_buf out;             /* stdout buffer */
-	kp_buf err;             /* stderr buffer */
-} app;
+static const char usage_lint[] =
+	"usage: keyplan lint [--schema PATH]... [options] [FILE | DIR]... [-e SQL]...\n"
+	"\n"
+	"Plans every statement of the query files (folders are searched for *.sql)\n"
+	"and reports each problem as a diagnostic: rejected full scans, filtered\n"
+	"scans, reverse scans, sorts, impossible conditions, unusable keys, unknown\n"
+	"tables and columns, non-portable syntax, and the target store's limits.\n"
+	"\n"
+	"options:\n"
+	"  --schema PATH        schema file or folder; may be repeated\n"
+	"  -e, --execute SQL    lint SQL given on the command line\n"
+	"  --format F           text (default), json, sarif or github\n"
+	"  --output FILE        write the report to FILE\n"
+	"  --fail-on LEVEL      error (default), warning or info: exit 1 on findings\n"
+	"                       at or above LEVEL\n"
+	"  --target T           lindorm (default), tablestore, phoenix or generic\n"
+	"  --color WHEN         auto (default), always or never (NO_COLOR and\n"
+	"                       CLICOLOR_FORCE are honoured)\n"
+	"  --config FILE        read FILE instead of the nearest .keyplan\n"
+	"  --no-config          read no config file\n"
+	"  --report-unused-ignores\n"
+	"                       warn about keyplan:ignore comments that silence nothing\n"
+	"  -h, --help           show this help\n"
+	"\n"
+	"exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage, I/O\n"
+	"or config error.\n";
 
-static void flush(app *ap)
+static const char usage_check[] =
+	"usage: keyplan check --schema PATH... [--workload PATH]... [options]\n"
+	"\n"
+	"Checks the schema (write hotspots, key size and shape, column families, the\n"
+	"target's hard limits) and, with a workload, which queries the keys serve;\n"
+	"then advises fixes: hash prefixes, salting, index tables, secondary indexes,\n"
+	"a reordered key, DESC key columns. A workload query may carry a weight in a\n"
+	"comment before it: -- weight: 1200.\n"
+	"\n"
+	"options:\n"
+	"  --schema PATH        schema file or folder; may be repeated\n"
+	"  --workload PATH      query file or folder; may be repeated\n"
+	"  --format F           text (default), json (docs/advice-json.md), sarif or\n"
+	"                       github\n"
+	"  --output FILE        write the report to FILE\n"
+	"  --fail-on LEVEL      error (default), warning or info\n"
+	"  --target T           lindorm (default), tablestore, phoenix or generic\n"
+	"  --color WHEN         auto (default), always or never\n"
+	"  --config FILE        read FILE instead of the nearest .keyplan\n"
+	"  --no-config          read no config file\n"
+	"  --report-unused-ignores\n"
+	"                       warn about keyplan:ignore comments that silence nothing\n"
+	"  -h, --help           show this help\n"
+	"\n"
+	"exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage, I/O\n"
+	"or config error.\n";
+
+/* One query input: a path, or SQL from -e. */
+typedef struct input {
+	const char *text;       /* path or SQL */
+	bool is_sql;            /* -e */
+} input;
+
+typedef struct cli {
+	const char *cmd;        /* explain, lint, check */
+	kp_arena arena;         /* owns the run: sources, ASTs, diagnostics */
+	kp_list schemas;        /* char* paths */
+	kp_list inputs;         /* input* */
+	kp_list workloads;      /* char* paths */
+	kp_format fmt;          /* --format */
+	kp_target target;       /* --target */
+	bool target_set;        /* --target given */
+	int color_mode;         /* 0 auto, 1 always, 2 never */
+	const char *output;     /* --output */
+	int fail_on;            /* --fail-on, or -1 */
+	const char *config;     /* --config */
+	bool no_config;         /* --no-config */
+	bool report_unused;     /* --report-unused-ignores */
+	kp_config cfg;          /* the config file, if any */
+	kp_list sources;        /* kp_source* to free */
+	kp_catalog cat;         /* schema */
+	kp_parser *parser;      /* reused parser */
+	kp_plan_opts opts;      /* planning rules */
+	bool io_error;          /* a file could not be read */
+} cli;
+
+static int usage_error(const char *cmd, const char *usage, const char *fmt, const char *arg)
 {
-	if (ap->out.len) {
-		fwrite(ap->out.data, 1, ap->out.len, stdout);
-		kp_buf_clear(&ap->out);
-	}
-	if (ap->err.len) {
-		fflush(stdout);
-		fwrite(ap->err.data, 1, ap->err.len, stderr);
-		kp_buf_clear(&ap->err);
-	}
+	fprintf(stderr, "keyplan %s: ", cmd);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n\n%s", usage);
+	return 2;
 }
 
-static void print_diags(app *ap, const kp_diags *d)
+/* Parses the options of cmd. Returns -1 to go on, or an exit status. */
+static int parse_args(cli *c, int argc, char **argv, const char *usage)
 {
-	for (const kp_diag *g = d->head; g; g = g->next)
-		kp_diag_format(&ap->err, g, ap->color);
-	if (d->count[KP_SEV_ERROR])
-		ap->failed = true;
+	c->fail_on = -1;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage, stdout);
+			return 0;
+		}
+		if (!strcmp(a, "--report-unused-ignores") && strcmp(c->cmd, "explain")) {
+			c->report_unused = true;
+			continue;
+		}
+		if (!strcmp(a, "--no-config")) {
+			c->no_config = true;
+			continue;
+		}
+		if (!strcmp(a, "-") || a[0] != '-') {
+			input *in = kp_arena_alloc(&c->arena, sizeof(*in));
+			in->text = a;
+			kp_list_push(&c->arena, &c->inputs, in);
+			continue;
+		}
+		/* options with a value: --opt VALUE or --opt=VALUE */
+		static const char *with_value[] = {"--schema", "--format", "--target", "--execute", "-e",
+		                                   "--output", "--color", "--fail-on", "--config", "--workload", NULL};
+		const char *val = NULL, *name = NULL;
+		for (int k = 0; with_value[k]; k++) {
+			size_t n = strlen(with_value[k]);
+			if (!strcmp(a, with_value[k])) {
+				name = with_value[k];
+				if (i + 1 >= argc)
+					return usage_error(c->cmd, usage, "%s needs a value", a);
+				val = argv[++i];
+			} else if (!strncmp(a, with_value[k], n) && a[n] == '=') {
+				name = with_value[k];
+				val = a + n + 1;
+			}
+			if (name)
+				break;
+		}
+		if (!name)
+			return usage_error(c->cmd, usage, "unknown option '%s'", a);
+		bool is_explain = !strcmp(c->cmd, "explain"), is_check = !strcmp(c->cmd, "check");
+		if (!strcmp(name, "--schema")) {
+			kp_list_push(&c->arena, &c->schemas, (void *)val);
+		} else if (!strcmp(name, "--workload") && is_check) {
+			kp_list_push(&c->arena, &c->workloads, (void *)val);
+		} else if ((!strcmp(name, "-e") || !strcmp(name, "--execute")) && !is_check) {
+			input *in = kp_arena_alloc(&c->arena, sizeof(*in));
+			in->text = val;
+			in->is_sql = true;
+			kp_list_push(&c->arena, &c->inputs, in);
+		} else if (!strcmp(name, "--format")) {
+			if (!strcmp(val, "text")) c->fmt = KP_FMT_TEXT;
+			else if (!strcmp(val, "json")) c->fmt = KP_FMT_JSON;
+			else if (!strcmp(val, "sarif") && !is_explain) c->fmt = KP_FMT_SARIF;
+			else if (!strcmp(val, "github") && !is_explain) c->fmt = KP_FMT_GITHUB;
+			else
+				return usage_error(c->cmd, usage, is_explain ? "unknown format '%s' (expected text or json)"
+				                   : "unknown format '%s' (expected text, json, sarif or github)", val);
+		} else if (!strcmp(name, "--target")) {
+			if (kp_target_parse(&c->target, val) < 0)
+				return usage_error(c->cmd, usage, "unknown target '%s' (expected lindorm, tablestore, "
+				                   "phoenix or generic)", val);
+			c->target_set = true;
+		} else if (!strcmp(name, "--color")) {
+			if (!strcmp(val, "auto")) c->color_mode = 0;
+			else if (!strcmp(val, "always")) c->color_mode = 1;
+			else if (!strcmp(val, "never")) c->color_mode = 2;
+			else return usage_error(c->cmd, usage, "--color must be auto, always or never, not '%s'", val);
+		} else if (!strcmp(name, "--fail-on") && !is_explain) {
+			if (!strcmp(val, "error")) c->fail_on = KP_SEV_ERROR;
+			else if (!strcmp(val, "warning")) c->fail_on = KP_SEV_WARNING;
+			else if (!strcmp(val, "info")) c->fail_on = KP_SEV_INFO;
+			else return usage_error(c->cmd, usage, "--fail-on must be error, warning or info, not '%s'", val);
+		} else if (!strcmp(name, "--output") && !is_explain) {
+			c->output = val;
+		} else if (!strcmp(name, "--config")) {
+			c->config = val;
+		} else {
+			return usage_error(c->cmd, usage, "option '%s' does not apply to this command", name);
+		}
+	}
+	return -1;
+}
+
+/* Reads the config file (flags win over it). Returns -1 to go on, or 2. */
+static int apply_config(cli *c)
+{
+	if (c->no_config)
+		return -1;
+	char *found = c->config ? NULL : kp_config_find();
+	const char *path = c->config ? c->config : found;
+	if (!path)
+		return -1;
+	int rc = kp_config_load(&c->cfg, path, &c->arena);
+	free(found);
+	if (rc < 0) {
+		fprintf(stderr, "keyplan: %s\n", c->cfg.err);
+		return 2;
+	}
+	if (c->schemas.n == 0)
+		c->schemas = c->cfg.schemas;
+	if (!c->target_set && c->cfg.target >= 0)
+		c->target = (kp_target)c->cfg.target;
+	if (c->fail_on < 0)
+		c->fail_on = c->cfg.fail_on;
+	return -1;
+}
+
+static bool excluded(const cli *c, const char *path)
+{
+	const char *p2 = !strncmp(path, "./", 2) ? path + 2 : path;
+	for (uint32_t i = 0; i < c->cfg.exclude.n; i++) {
+		const char *g = c->cfg.exclude.items[i];
+		const char *g2 = !strncmp(g, "./", 2) ? g + 2 : g;
+		if (!fnmatch(g2, p2, 0) || !fnmatch(g, path, 0))
+			return true;
+	}
+	return false;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Appends path, or the *.sql files below it (sorted), to out. */
+static int collect(cli *c, const char *path, kp_list *out)
+{
+	struct stat st;
+	if (strcmp(path, "-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(path);
+		if (!d) {
+			fprintf(stderr, "keyplan: %s: cannot open folder: %s\n", path, strerror(errno));
+			return -1;
+		}
+		kp_list names = {0};
+		struct dirent *e;
+		while ((e = readdir(d)) != NULL) {
+			if (e->d_name[0] == '.')
+				continue;
+			char *full = kp_arena_printf(&c->arena, "%s%s%s", path,
+			                             path[strlen(path) - 1] == '/' ? "" : "/", e->d_name);
+			struct stat s2;
+			if (stat(full, &s2) < 0)
+				continue;
+			size_t n = strlen(e->d_name);
+			if (S_ISDIR(s2.st_mode) || (n > 4 && !strcmp(e->d_name + n - 4, ".sql")))
+				kp_list_push(&c->arena, &names, full);
+		}
+		closedir(d);
+		if (names.n)
+			qsort(names.items, names.n, sizeof(void *), cmp_str);
+		for (uint32_t i = 0; i < names.n; i++)
+			if (collect(c, names.items[i], out) < 0)
+				return -1;
+		return 0;
+	}
+	if (!excluded(c, path))
+		kp_list_push(&c->arena, out, (void *)path);
+	return 0;
+}
+
+static kp_source *open_source(cli *c, const char *path)
+{
+	char err[512];
+	kp_source *src = kp_arena_alloc(&c->arena, sizeof(*src));
+	if (kp_source_read(src, path, err, sizeof err) < 0) {
+		fprintf(stderr, "keyplan: %s\n", err);
+		c->io_error = true;
+		return NULL;
+	}
+	kp_list_push(&c->arena, &c->sources, src);
+	return src;
 }
 
 static bool is_ddl(kp_stmt_kind k)
@@ -91,174 +336,350 @@ static bool is_ddl(kp_stmt_kind k)
 	return k == KP_S_CREATE_TABLE || k == KP_S_CREATE_INDEX || k == KP_S_DROP;
 }
 
-/* Reads every statement of src. Schema files only change the catalog;
- * query files also print a plan per statement. */
-static void run_source(app *ap, kp_source *src, bool schema)
+static int use_color(const cli *c, FILE *f)
 {
+	if (c->color_mode == 1)
+		return 1;
+	if (c->color_mode == 2)
+		return 0;
+	const char *force = getenv("CLICOLOR_FORCE");
+	if (force && *force && strcmp(force, "0"))
+		return 1;
+	if (getenv("NO_COLOR") && *getenv("NO_COLOR"))
+		return 0;
+	return isatty(fileno(f));
+}
+
+static void cli_init(cli *c, const char *cmd)
+{
+	memset(c, 0, sizeof(*c));
+	c->cmd = cmd;
+	kp_arena_init(&c->arena);
+	kp_catalog_init(&c->cat);
+	c->cfg.fail_on = -1;
+	c->cfg.target = -1;
+}
+
+static void cli_free(cli *c)
+{
+	for (uint32_t i = 0; i < c->sources.n; i++)
+		kp_source_free(c->sources.items[i]);
+	kp_parser_free(c->parser);
+	kp_catalog_free(&c->cat);
+	kp_arena_free(&c->arena);
+}
+
+static void set_plan_opts(cli *c)
+{
+	c->opts.never_reject = c->target == KP_TARGET_PHOENIX || c->target == KP_TARGET_GENERIC;
+	c->parser = kp_parser_new();
+}
+
+/* ------------------------------------------------------------- explain */
+
+typedef struct explain_run {
+	cli *c;                 /* options and schema */
+	kp_arena arena;         /* per-statement arena */
+	bool json;              /* --format json */
+	int color;              /* colour diagnostics */
+	bool failed;            /* a statement was rejected or had an error */
+	kp_buf out;             /* stdout buffer */
+	kp_buf err;             /* stderr buffer */
+} explain_run;
+
+static void flush(explain_run *er)
+{
+	if (er->out.len) {
+		fwrite(er->out.data, 1, er->out.len, stdout);
+		kp_buf_clear(&er->out);
+	}
+	if (er->err.len) {
+		fflush(stdout);
+		fwrite(er->err.data, 1, er->err.len, stderr);
+		kp_buf_clear(&er->err);
+	}
+}
+
+/* Reads every statement of src, one at a time: the arena is reset after
+ * each, so memory does not grow with the input. */
+static void explain_source(explain_run *er, kp_source *src, bool schema)
+{
+	cli *c = er->c;
 	size_t pos = 0;
 	kp_stmt *s;
 	for (;;) {
 		kp_diags d = {0};
-		kp_arena_reset(&ap->arena);
-		if (!kp_parse_next(ap->parser, &s, src, &pos, &ap->arena, &d))
+		kp_arena_reset(&er->arena);
+		if (!kp_parse_next(c->parser, &s, src, &pos, &er->arena, &d))
 			break;
-		uint32_t start = kp_parser_last_start(ap->parser);
+		uint32_t start = kp_parser_last_start(c->parser);
 		kp_plan plan;
 		memset(&plan, 0, sizeof plan);
 		if (s && is_ddl(s->kind)) {
-			kp_catalog_apply(&ap->cat, s, src, &ap->arena, &d);
+			kp_catalog_apply(&c->cat, s, src, &er->arena, &d);
 		} else if (s && schema) {
-			kp_diag_add(&d, &ap->arena, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
+			kp_diag_add(&d, &er->arena, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
 			            "%s in a schema file is not planned; pass it as a query file",
 			            kp_stmt_kind_name(s->kind));
 		} else if (s) {
-			kp_plan_stmt(&plan, &ap->cat, s, &ap->opts, src, &ap->arena, &d);
+			kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, &er->arena, &d);
 		}
-		if (plan.rejected)
-			ap->failed = true;
-		if (ap->json) {
+		if (plan.rejected || d.count[KP_SEV_ERROR])
+			er->failed = true;
+		if (er->json) {
 			if (!schema || d.head) {
-				kp_explain_json(&ap->out, &plan, s, src, start, &d);
-				kp_buf_putc(&ap->out, '\n');
+				kp_explain_json(&er->out, &plan, s, src, start, &d);
+				kp_buf_putc(&er->out, '\n');
 			}
-			if (d.count[KP_SEV_ERROR])
-				ap->failed = true;
 		} else {
 			if (!schema) {
-				kp_explain_text(&ap->out, &plan, s);
-				kp_buf_putc(&ap->out, '\n');
+				kp_explain_text(&er->out, &plan, s);
+				kp_buf_putc(&er->out, '\n');
 			}
-			print_diags(ap, &d);
+			for (const kp_diag *g = d.head; g; g = g->next)
+				kp_diag_format(&er->err, g, er->color);
 		}
-		if (ap->out.len > 65536 || ap->err.len)
-			flush(ap);
+		if (er->out.len > 65536 || er->err.len)
+			flush(er);
 	}
-	flush(ap);
-}
-
-static int load(app *ap, kp_source **srcs, int *nsrcs, const char *path, bool schema)
-{
-	char err[512];
-	kp_source *src = malloc(sizeof(*src));
-	if (!src)
-		abort();
-	if (kp_source_read(src, path, err, sizeof err) < 0) {
-		fprintf(stderr, "keyplan: %s\n", err);
-		free(src);
-		return -1;
-	}
-	srcs[(*nsrcs)++] = src;
-	run_source(ap, src, schema);
-	return 0;
+	flush(er);
 }
 
 static int cmd_explain(int argc, char **argv)
 {
-	app ap;
-	memset(&ap, 0, sizeof ap);
-	const char **schemas = calloc((size_t)argc + 1, sizeof(char *));
-	const char **inputs = calloc((size_t)argc + 1, sizeof(char *));
-	bool *is_expr = calloc((size_t)argc + 1, sizeof(bool));
-	int nschemas = 0, ninputs = 0, rc = 0;
-	kp_source **srcs = calloc((size_t)argc + 2, sizeof(kp_source *));
-	int nsrcs = 0;
-	if (!schemas || !inputs || !is_expr || !srcs)
-		abort();
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		const char *val = NULL;
-#define OPT(name) (strcmp(a, name) == 0 || (strncmp(a, name "=", sizeof(name)) == 0 && (val = a + sizeof(name))))
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			fputs(usage_explain, stdout);
-			goto cleanup;
-		} else if (OPT("--schema") || OPT("--format") || OPT("--target") || OPT("--execute") ||
-		           strcmp(a, "-e") == 0) {
-			const char *name = a;
-			if (!val) {
-				if (i + 1 >= argc) {
-					fprintf(stderr, "keyplan explain: %s needs a value\n", a);
-					rc = 2;
-					goto cleanup;
-				}
-				val = argv[++i];
-			}
-			if (strncmp(name, "--schema", 8) == 0) {
-				schemas[nschemas++] = val;
-			} else if (strncmp(name, "--format", 8) == 0) {
-				if (strcmp(val, "json") == 0)
-					ap.json = true;
-				else if (strcmp(val, "text") != 0) {
-					fprintf(stderr, "keyplan explain: unknown format '%s' (expected text or json)\n", val);
-					rc = 2;
-					goto cleanup;
-				}
-			} else if (strncmp(name, "--target", 8) == 0) {
-				if (strcmp(val, "phoenix") == 0)
-					ap.opts.never_reject = true;
-				else if (strcmp(val, "lindorm") != 0) {
-					fprintf(stderr, "keyplan explain: unknown target '%s' (expected lindorm or phoenix)\n", val);
-					rc = 2;
-					goto cleanup;
-				}
-			} else {
-				is_expr[ninputs] = true;
-				inputs[ninputs++] = val;
-			}
-		} else if (a[0] == '-' && a[1] != 0) {
-			fprintf(stderr, "keyplan explain: unknown option '%s'\n%s", a, usage_explain);
-			rc = 2;
-			goto cleanup;
-		} else {
-			inputs[ninputs++] = a;
-		}
-#undef OPT
-	}
-	if (ninputs == 0) {
+	cli c;
+	cli_init(&c, "explain");
+	int rc = parse_args(&c, argc, argv, usage_explain);
+	if (rc < 0)
+		rc = apply_config(&c);
+	if (rc >= 0)
+		goto done;
+	if (c.inputs.n == 0) {
 		fprintf(stderr, "keyplan explain: no queries: give FILEs, - for standard input, or -e SQL\n");
 		rc = 2;
-		goto cleanup;
+		goto done;
 	}
-	kp_catalog_init(&ap.cat);
-	kp_arena_init(&ap.arena);
-	ap.parser = kp_parser_new();
-	ap.color = 0;
-	srcs = realloc(srcs, sizeof(kp_source *) * (size_t)(nschemas + ninputs + 1));
-	for (int i = 0; i < nschemas; i++)
-		if (load(&ap, srcs, &nsrcs, schemas[i], true) < 0) {
+	set_plan_opts(&c);
+	explain_run er;
+	memset(&er, 0, sizeof er);
+	er.c = &c;
+	er.json = c.fmt == KP_FMT_JSON;
+	er.color = use_color(&c, stderr);
+	kp_arena_init(&er.arena);
+	rc = 0;
+	kp_list files = {0};
+	for (uint32_t i = 0; i < c.schemas.n && !rc; i++)
+		if (collect(&c, c.schemas.items[i], &files) < 0)
 			rc = 2;
-			goto done;
-		}
-	for (int i = 0; i < ninputs; i++) {
-		if (is_expr[i]) {
-			kp_source *src = malloc(sizeof(*src));
-			if (!src)
-				abort();
-			kp_source_from_string(src, "<command line>", inputs[i], strlen(inputs[i]));
-			srcs[nsrcs++] = src;
-			run_source(&ap, src, false);
-		} else if (load(&ap, srcs, &nsrcs, inputs[i], false) < 0) {
+	for (uint32_t i = 0; i < files.n && !rc; i++) {
+		kp_source *src = open_source(&c, files.items[i]);
+		if (!src)
 			rc = 2;
-			goto done;
-		}
+		else
+			explain_source(&er, src, true);
 	}
-	rc = ap.failed ? 1 : 0;
+	for (uint32_t i = 0; i < c.inputs.n && !rc; i++) {
+		const input *in = c.inputs.items[i];
+		kp_source *src;
+		if (in->is_sql) {
+			src = kp_arena_alloc(&c.arena, sizeof(*src));
+			kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
+			kp_list_push(&c.arena, &c.sources, src);
+		} else if (!(src = open_source(&c, in->text))) {
+			rc = 2;
+			break;
+		}
+		explain_source(&er, src, false);
+	}
+	if (!rc)
+		rc = er.failed ? 1 : 0;
+	flush(&er);
+	kp_buf_free(&er.out);
+	kp_buf_free(&er.err);
+	kp_arena_free(&er.arena);
 done:
-	flush(&ap);
-	kp_parser_free(ap.parser);
-	kp_arena_free(&ap.arena);
-	kp_catalog_free(&ap.cat);
-	kp_buf_free(&ap.out);
-	kp_buf_free(&ap.err);
-	for (int i = 0; i < nsrcs; i++) {
-		kp_source_free(srcs[i]);
-		free(srcs[i]);
-	}
-cleanup:
-	free(srcs);
-	free(schemas);
-	free(inputs);
-	free(is_expr);
+	cli_free(&c);
 	return rc;
+}
+
+/* -------------------------------------------------------- lint, check */
+
+typedef enum role { ROLE_SCHEMA, ROLE_QUERY, ROLE_WORKLOAD } role;
+
+/* Reads every statement of src into the run's arena, collecting
+ * diagnostics in d and, for a workload, queries in adv. */
+static void collect_source(cli *c, kp_source *src, role r, kp_report *rep, kp_diags *d, kp_advisor *adv)
+{
+	size_t pos = 0;
+	kp_stmt *s;
+	for (;;) {
+		size_t prev = pos;
+		if (!kp_parse_next(c->parser, &s, src, &pos, &c->arena, d))
+			break;
+		uint32_t start = kp_parser_last_start(c->parser);
+		double weight = 1;
+		kp_report_directives(rep, src, prev, start, start, &weight);
+		kp_report_stmt_end(rep, src, start, s ? s->off + s->len : (uint32_t)pos);
+		if (!s)
+			continue;
+		if (is_ddl(s->kind)) {
+			kp_catalog_apply(&c->cat, s, src, &c->arena, d);
+			continue;
+		}
+		if (r == ROLE_SCHEMA && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT && s->kind != KP_S_REPLACE) {
+			kp_diag_add(d, &c->arena, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
+			            "%s in a schema file is not planned; pass it as a query file",
+			            kp_stmt_kind_name(s->kind));
+			continue;
+		}
+		kp_plan plan;
+		kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, &c->arena, d);
+		kp_advise_statement(c->target, s, src, &c->arena, d);
+		if (adv && r != ROLE_SCHEMA)
+			kp_advisor_add(adv, s, &plan, src, weight);
+	}
+	/* directives after the last statement (ignore-file at the end) */
+	kp_report_directives(rep, src, pos, src->len, (uint32_t)src->len, NULL);
+}
+
+static int run_files(cli *c, kp_list *paths, role r, kp_report *rep, kp_diags *d, kp_advisor *adv)
+{
+	kp_list files = {0};
+	for (uint32_t i = 0; i < paths->n; i++)
+		if (collect(c, paths->items[i], &files) < 0)
+			return -1;
+	for (uint32_t i = 0; i < files.n; i++) {
+		kp_source *src = open_source(c, files.items[i]);
+		if (!src)
+			return -1;
+		collect_source(c, src, r, rep, d, adv);
+	}
+	return 0;
+}
+
+static int finish(cli *c, kp_report *rep, kp_diags *d, kp_advisor *adv)
+{
+	for (int i = 0; i < KP_R__COUNT; i++)
+		rep->rules[i] = c->cfg.rules[i];
+	kp_report_take(rep, d);
+	if (c->report_unused)
+		kp_report_unused(rep);
+	kp_table_summary *sums = NULL;
+	int nsums = adv ? kp_advisor_summary(adv, &sums) : 0;
+	FILE *out = stdout;
+	if (c->output && !(out = fopen(c->output, "w"))) {
+		fprintf(stderr, "keyplan: %s: cannot write: %s\n", c->output, strerror(errno));
+		return 2;
+	}
+	kp_report_write(out, rep, c->fmt, c->fmt == KP_FMT_TEXT ? use_color(c, out) : 0, adv, sums, nsums);
+	if (out != stdout && fclose(out) != 0) {
+		fprintf(stderr, "keyplan: %s: write error\n", c->output);
+		return 2;
+	}
+	int fail_on = c->fail_on >= 0 ? c->fail_on : KP_SEV_ERROR;
+	return kp_report_worst(rep) >= fail_on ? 1 : 0;
+}
+
+static int cmd_lint_or_check(int argc, char **argv, bool check)
+{
+	cli c;
+	cli_init(&c, check ? "check" : "lint");
+	const char *usage = check ? usage_check : usage_lint;
+	int rc = parse_args(&c, argc, argv, usage);
+	if (rc < 0)
+		rc = apply_config(&c);
+	if (rc >= 0)
+		goto done;
+	if (check && c.inputs.n) {
+		const input *in = c.inputs.items[0];
+		rc = usage_error("check", usage, "unexpected argument '%s': give query files with --workload", in->text);
+		goto done;
+	}
+	if (check && c.schemas.n == 0) {
+		rc = usage_error("check", usage, "%s", "no schema: give --schema PATH (or schema = in .keyplan)");
+		goto done;
+	}
+	if (!check && c.inputs.n == 0) {
+		/* the config's include globs name the query files */
+		for (uint32_t i = 0; i < c.cfg.include.n; i++) {
+			glob_t g;
+			if (glob(c.cfg.include.items[i], 0, NULL, &g) == 0)
+				for (size_t k = 0; k < g.gl_pathc; k++) {
+					input *in = kp_arena_alloc(&c.arena, sizeof(*in));
+					in->text = kp_arena_strndup(&c.arena, g.gl_pathv[k], strlen(g.gl_pathv[k]));
+					kp_list_push(&c.arena, &c.inputs, in);
+				}
+			globfree(&g);
+		}
+		if (c.inputs.n == 0) {
+			rc = usage_error("lint", usage, "%s", "no query files: give FILEs or DIRs, -e SQL, or include = in .keyplan");
+			goto done;
+		}
+	}
+	set_plan_opts(&c);
+	kp_report rep;
+	memset(&rep, 0, sizeof rep);
+	rep.a = &c.arena;
+	kp_diags d = {0};
+	kp_advisor adv;
+	kp_advisor_init(&adv, &c.cat, c.target, &c.arena, &d);
+	rc = 0;
+	if (run_files(&c, &c.schemas, ROLE_SCHEMA, &rep, &d, NULL) < 0) {
+		rc = 2;
+		goto done;
+	}
+	if (check) {
+		if (run_files(&c, &c.workloads, ROLE_WORKLOAD, &rep, &d, &adv) < 0) {
+			rc = 2;
+			goto done;
+		}
+		kp_advisor_run(&adv);
+	} else {
+		kp_list paths = {0};
+		for (uint32_t i = 0; i < c.inputs.n; i++) {
+			const input *in = c.inputs.items[i];
+			if (in->is_sql) {
+				kp_source *src = kp_arena_alloc(&c.arena, sizeof(*src));
+				kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
+				kp_list_push(&c.arena, &c.sources, src);
+				collect_source(&c, src, ROLE_QUERY, &rep, &d, NULL);
+			} else {
+				paths.n = 0;
+				kp_list_push(&c.arena, &paths, (void *)in->text);
+				if (run_files(&c, &paths, ROLE_QUERY, &rep, &d, NULL) < 0) {
+					rc = 2;
+					goto done;
+				}
+			}
+		}
+		/* lint reports the target's schema limits too */
+		kp_advisor lint_adv;
+		kp_diags schema_d = {0};
+		kp_advisor_init(&lint_adv, &c.cat, c.target, &c.arena, &schema_d);
+		(void)lint_adv;
+	}
+	rc = finish(&c, &rep, &d, check ? &adv : NULL);
+done:
+	cli_free(&c);
+	return rc;
+}
+
+static int cmd_rules(int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			puts("usage: keyplan rules\n\nLists every rule: ID, slug, default severity, summary.\n"
+			     "Each rule has a page in docs/rules/<ID>.md.");
+			return 0;
+		}
+		fprintf(stderr, "keyplan rules: unexpected argument '%s'\n", argv[i]);
+		return 2;
+	}
+	for (int i = 0; i < KP_R__COUNT; i++) {
+		const kp_rule_info *r = kp_rule_get((kp_rule)i);
+		printf("%s  %-22s %-8s %s\n", r->id, r->slug, kp_severity_name(r->severity), r->summary);
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -268,16 +689,22 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	const char *cmd = argv[1];
-	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
 		fputs(usage_main, stdout);
 		return 0;
 	}
-	if (strcmp(cmd, "--version") == 0) {
+	if (!strcmp(cmd, "--version")) {
 		printf("keyplan %s\n", KEYPLAN_VERSION);
 		return 0;
 	}
-	if (strcmp(cmd, "explain") == 0)
+	if (!strcmp(cmd, "explain"))
 		return cmd_explain(argc - 2, argv + 2);
-	fprintf(stderr, "keyplan: unknown command '%s'\n%s", cmd, usage_main);
+	if (!strcmp(cmd, "lint"))
+		return cmd_lint_or_check(argc - 2, argv + 2, false);
+	if (!strcmp(cmd, "check"))
+		return cmd_lint_or_check(argc - 2, argv + 2, true);
+	if (!strcmp(cmd, "rules"))
+		return cmd_rules(argc - 2, argv + 2);
+	fprintf(stderr, "keyplan: unknown command '%s'\n\n%s", cmd, usage_main);
 	return 2;
 }

@@ -30,7 +30,7 @@ def check(name, cond, detail=""):
 rc, out, err = run("--help")
 check("help exits 0", rc == 0 and "explain" in out, out)
 rc, out, err = run("explain", "--help")
-check("explain help", rc == 0 and "--schema FILE" in out and "--format text|json" in out, out)
+check("explain help", rc == 0 and "--schema PATH" in out and "--format text|json" in out, out)
 rc, out, err = run("--version")
 check("version", rc == 0 and out.startswith("keyplan "), out)
 rc, out, err = run()

@@ -1,0 +1,78 @@
+/* The advisor: explains and fixes. It reads the catalog and finished plans
+ * and never feeds back into planning; to judge a proposed key it plans the
+ * workload against a hypothetical copy of the table. */
+#ifndef KP_ADVISOR_H
+#define KP_ADVISOR_H
+
+#include "plan.h"
+
+typedef enum kp_target {
+	KP_TARGET_LINDORM = 0,  /* the documents' main store (default) */
+	KP_TARGET_TABLESTORE,   /* Alibaba Tablestore */
+	KP_TARGET_PHOENIX,      /* Apache Phoenix over HBase */
+	KP_TARGET_GENERIC,      /* no store-specific limits */
+} kp_target;
+
+/* Parses lindorm|tablestore|phoenix|generic. Returns -1 if unknown. */
+int kp_target_parse(kp_target *out, const char *s);
+const char *kp_target_name(kp_target t);
+
+/* One concrete fix. */
+typedef struct kp_advice {
+	kp_rule rule;           /* the finding it fixes */
+	const char *kind;       /* hash_prefix, salt_buckets, ... (docs/advice-json.md) */
+	const kp_table *table;  /* table it is about */
+	kp_list columns;        /* char* column names it is about */
+	const char *message;    /* what to do and its trade-off */
+	const char *key;        /* the new key in the documents' notation: [a][b DESC] */
+	const char *ddl;        /* DDL in the target's syntax, or NULL */
+	int serves;             /* queries served as GET/SCAN with the fix, or -1 */
+	int of;                 /* out of this many queries, or -1 */
+} kp_advice;
+
+/* A workload query with its plan. */
+typedef struct kp_wquery {
+	const kp_stmt *stmt;    /* statement (kept alive by the caller) */
+	kp_plan plan;           /* its plan against the real schema */
+	kp_source *src;         /* where it was read */
+	double weight;          /* from a leading "-- weight: N" comment; 1 otherwise */
+} kp_wquery;
+
+typedef struct kp_advisor {
+	const kp_catalog *cat;  /* schema */
+	kp_target target;       /* store whose limits apply */
+	kp_arena *a;            /* where advice and diagnostics go */
+	kp_diags *d;            /* findings */
+	kp_list advice;         /* kp_advice*, in order of the findings */
+	kp_list queries;        /* kp_wquery* workload */
+} kp_advisor;
+
+void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a,
+                     kp_diags *d);
+/* Adds a planned query to the workload. */
+void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src,
+                    double weight);
+/* Checks one statement against the target's query limits (IN list size,
+ * LIMIT/OFFSET, ORDER BY without LIMIT). Diagnostics go to d. */
+void kp_advise_statement(kp_target target, const kp_stmt *s, kp_source *src, kp_arena *a,
+                         kp_diags *d);
+/* Runs the schema checks, the target's schema limits and the workload
+ * checks. */
+void kp_advisor_run(kp_advisor *adv);
+
+/* Per-table counts of the workload's access classes. */
+typedef struct kp_table_summary {
+	const kp_table *table;  /* table */
+	int before[4];          /* get, scan, filtered, rejected/full with the schema as it is */
+	int after[4];           /* the same with the advised secondary indexes added */
+} kp_table_summary;
+
+/* Fills one summary per table that the workload reads; returns the count. */
+int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out);
+
+/* CREATE TABLE for t with another key (NULL: t's own), in the target's
+ * syntax. */
+void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key *key,
+                  kp_target target);
+
+#endif

@@ -1,0 +1,24 @@
+/* The .keyplan configuration file (INI, read with libinih). */
+#ifndef KP_CONFIG_H
+#define KP_CONFIG_H
+
+#include "report.h"
+
+typedef struct kp_config {
+	char *path;             /* the file read, or NULL when there is none */
+	kp_list schemas;        /* char* schema paths (relative to the file's folder) */
+	kp_list include;        /* char* globs of query files */
+	kp_list exclude;        /* char* globs of files to skip */
+	int fail_on;            /* kp_severity, or -1 when not set */
+	int target;             /* kp_target, or -1 when not set */
+	kp_rule_setting rules[KP_R__COUNT]; /* per-rule severity or off */
+	char err[512];          /* the first error, file:line: message */
+} kp_config;
+
+/* Walks up from the current directory looking for ".keyplan". Returns a
+ * malloc'd path, or NULL. */
+char *kp_config_find(void);
+/* Reads path. Returns 0, or -1 with cfg->err set. */
+int kp_config_load(kp_config *cfg, const char *path, kp_arena *a);
+
+#endif

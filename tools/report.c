@@ -1,0 +1,492 @@
+#include "report.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "explain.h"
+
+int kp_rule_lookup(const char *s, size_t n)
+{
+	for (int i = 0; i < KP_R__COUNT; i++) {
+		const kp_rule_info *r = kp_rule_get((kp_rule)i);
+		if ((strlen(r->id) == n && strncasecmp(r->id, s, n) == 0) ||
+		    (strlen(r->slug) == n && strncmp(r->slug, s, n) == 0))
+			return i;
+	}
+	return -1;
+}
+
+static void directive_warning(kp_report *r, kp_source *src, size_t off, size_t len, const char *msg,
+                              const char *arg, size_t arglen)
+{
+	kp_diag_add(&r->diags, r->a, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, src, (uint32_t)off,
+	            (uint32_t)len, msg, (int)arglen, arg);
+}
+
+/* One "--" comment line [p, end): a keyplan: directive or a weight. */
+static void one_comment(kp_report *r, kp_source *src, const char *p, const char *end, uint32_t stmt_off,
+                        double *weight)
+{
+	const char *t = src->text;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if ((size_t)(end - p) >= 7 && strncmp(p, "weight:", 7) == 0) {
+		const char *q = p + 7;
+		char buf[64];
+		size_t n = (size_t)(end - q) < sizeof buf - 1 ? (size_t)(end - q) : sizeof buf - 1;
+		memcpy(buf, q, n);
+		buf[n] = 0;
+		char *e;
+		double w = strtod(buf, &e);
+		while (*e == ' ' || *e == '\t' || *e == '\r')
+			e++;
+		if (e == buf || *e || w < 0)
+			directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
+			                  "malformed weight '%.*s': expected -- weight: N with N >= 0", q, (size_t)(end - q));
+		else if (weight)
+			*weight = w;
+		return;
+	}
+	if ((size_t)(end - p) < 8 || strncmp(p, "keyplan:", 8) != 0)
+		return;
+	const char *d = p + 8;
+	bool file_wide;
+	if ((size_t)(end - d) >= 11 && strncmp(d, "ignore-file", 11) == 0 &&
+	    (d + 11 == end || isspace((unsigned char)d[11]))) {
+		file_wide = true;
+		d += 11;
+	} else if ((size_t)(end - d) >= 6 && strncmp(d, "ignore", 6) == 0 &&
+	           (d + 6 == end || isspace((unsigned char)d[6]))) {
+		file_wide = false;
+		d += 6;
+	} else {
+		const char *w = d;
+		while (w < end && !isspace((unsigned char)*w))
+			w++;
+		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
+		                  "unknown directive 'keyplan:%.*s': expected keyplan:ignore or keyplan:ignore-file",
+		                  d, (size_t)(w - d));
+		return;
+	}
+	kp_suppression *s = kp_arena_alloc(r->a, sizeof(*s));
+	s->src = src;
+	s->off = (uint32_t)(p - t);
+	s->file_wide = file_wide;
+	s->stmt_off = stmt_off;
+	s->stmt_end = UINT32_MAX;
+	int nrules = 0;
+	bool comma = true;   /* a rule may follow */
+	while (d < end) {
+		while (d < end && isspace((unsigned char)*d))
+			d++;
+		if (d >= end)
+			break;
+		const char *w = d;
+		while (d < end && !isspace((unsigned char)*d) && *d != ',')
+			d++;
+		size_t wl = (size_t)(d - w);
+		bool had_comma = false;
+		while (d < end && (isspace((unsigned char)*d) || *d == ',')) {
+			if (*d == ',')
+				had_comma = true;
+			d++;
+		}
+		int rule = wl ? kp_rule_lookup(w, wl) : -1;
+		bool looks_like_id = wl >= 3 && (w[0] == 'K' || w[0] == 'k') && (w[1] == 'P' || w[1] == 'p') &&
+		                     isdigit((unsigned char)w[2]);
+		if (rule >= 0) {
+			s->rules[rule] = true;
+			nrules++;
+		} else if (looks_like_id || comma || nrules == 0) {
+			directive_warning(r, src, (size_t)(w - t), wl, "unknown rule '%.*s' in keyplan:ignore "
+			                  "(see keyplan rules)", w, wl);
+		} else {
+			break;   /* the reason */
+		}
+		comma = had_comma;
+	}
+	if (nrules == 0) {
+		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
+		                  "keyplan:ignore names no known rule, so it silences nothing: '%.*s'",
+		                  p, (size_t)(end - p));
+		return;
+	}
+	kp_list_push(r->a, &r->sups, s);
+}
+
+void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
+                          double *weight)
+{
+	const char *t = src->text;
+	size_t i = from;
+	while (i + 1 < to) {
+		if (t[i] == '-' && t[i + 1] == '-') {
+			const char *e = memchr(t + i, '\n', to - i);
+			size_t end = e ? (size_t)(e - t) : to;
+			size_t stop = end;
+			if (stop > i && t[stop - 1] == '\r')
+				stop--;
+			one_comment(r, src, t + i + 2, t + stop, stmt_off, weight);
+			i = end;
+		} else if (t[i] == '/' && t[i + 1] == '*') {
+			const char *e = strstr(t + i + 2, "*/");
+			i = e ? (size_t)(e - t) + 2 : to;
+		} else {
+			i++;
+		}
+	}
+}
+
+void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end)
+{
+	for (uint32_t i = r->sups.n; i-- > 0;) {
+		kp_suppression *s = r->sups.items[i];
+		if (s->src != src)
+			break;
+		if (!s->file_wide && s->stmt_off == stmt_off && s->stmt_end == UINT32_MAX)
+			s->stmt_end = end;
+	}
+}
+
+static bool suppressed(kp_report *r, const kp_diag *g)
+{
+	if (g->rule == KP_R_UNKNOWN_DIRECTIVE)
+		return false;
+	for (uint32_t i = 0; i < r->sups.n; i++) {
+		kp_suppression *s = r->sups.items[i];
+		if (s->src != g->src || !s->rules[g->rule])
+			continue;
+		if (s->file_wide || (g->off >= s->stmt_off && g->off < s->stmt_end)) {
+			s->used++;
+			return true;
+		}
+	}
+	return false;
+}
+
+void kp_report_take(kp_report *r, const kp_diags *d)
+{
+	for (const kp_diag *g = d->head; g; g = g->next) {
+		kp_rule_setting *set = &r->rules[g->rule];
+		if (set->set && set->off)
+			continue;
+		if (suppressed(r, g))
+			continue;
+		kp_diag *c = kp_arena_alloc(r->a, sizeof(*c));
+		*c = *g;
+		c->next = NULL;
+		if (set->set)
+			c->severity = set->severity;
+		if (r->diags.tail)
+			r->diags.tail->next = c;
+		else
+			r->diags.head = c;
+		r->diags.tail = c;
+		r->diags.count[c->severity]++;
+	}
+}
+
+void kp_report_unused(kp_report *r)
+{
+	for (uint32_t i = 0; i < r->sups.n; i++) {
+		kp_suppression *s = r->sups.items[i];
+		if (!s->used)
+			kp_diag_add(&r->diags, r->a, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, s->src, s->off, 0,
+			            "this keyplan:%s silences nothing", s->file_wide ? "ignore-file" : "ignore");
+	}
+}
+
+int kp_report_worst(const kp_report *r)
+{
+	for (int s = KP_SEV_ERROR; s >= KP_SEV_INFO; s--)
+		if (r->diags.count[s])
+			return s;
+	return -1;
+}
+
+/* --------------------------------------------------------------- text */
+
+static void write_advice_text(kp_buf *b, const kp_advisor *adv, int color)
+{
+	if (!adv || adv->advice.n == 0)
+		return;
+	kp_buf_printf(b, "\n%sadvice%s\n", color ? "\033[1m" : "", color ? "\033[0m" : "");
+	for (uint32_t i = 0; i < adv->advice.n; i++) {
+		const kp_advice *x = adv->advice.items[i];
+		kp_buf_printf(b, "  [%s] %s: %s\n", kp_rule_get(x->rule)->id, x->table->name, x->message);
+		if (x->key)
+			kp_buf_printf(b, "      key: %s\n", x->key);
+		if (x->serves >= 0)
+			kp_buf_printf(b, "      serves: %d of %d\n", x->serves, x->of);
+		if (x->ddl)
+			kp_buf_printf(b, "      %s;\n", x->ddl);
+	}
+}
+
+static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int color)
+{
+	if (n == 0)
+		return;
+	kp_buf_printf(b, "\n%ssummary%s (queries per access class, now -> with the advised indexes)\n",
+	              color ? "\033[1m" : "", color ? "\033[0m" : "");
+	kp_buf_printf(b, "  %-24s %9s %9s %9s %9s\n", "table", "GET", "SCAN", "FILTERED", "REJECTED");
+	for (int i = 0; i < n; i++) {
+		char cells[4][32];
+		for (int k = 0; k < 4; k++)
+			snprintf(cells[k], sizeof cells[k], "%d->%d", s[i].before[k], s[i].after[k]);
+		kp_buf_printf(b, "  %-24s %9s %9s %9s %9s\n", s[i].table->name, cells[0], cells[1], cells[2], cells[3]);
+	}
+}
+
+/* --------------------------------------------------------------- JSON */
+
+static void json_advice(kp_buf *b, const kp_advisor *adv)
+{
+	kp_buf_puts(b, "\"advice\": [");
+	for (uint32_t i = 0; adv && i < adv->advice.n; i++) {
+		const kp_advice *x = adv->advice.items[i];
+		kp_buf_puts(b, i ? ",\n  {" : "\n  {");
+		kp_buf_printf(b, "\"rule\": \"%s\", \"kind\": \"%s\", \"table\": ", kp_rule_get(x->rule)->id, x->kind);
+		kp_buf_json_str(b, x->table->name, strlen(x->table->name));
+		kp_buf_puts(b, ", \"columns\": [");
+		for (uint32_t c = 0; c < x->columns.n; c++) {
+			const char *cn = x->columns.items[c];
+			if (c)
+				kp_buf_puts(b, ", ");
+			kp_buf_json_str(b, cn, strlen(cn));
+		}
+		kp_buf_puts(b, "], \"message\": ");
+		kp_buf_json_str(b, x->message, strlen(x->message));
+		kp_buf_puts(b, ", \"key\": ");
+		if (x->key)
+			kp_buf_json_str(b, x->key, strlen(x->key));
+		else
+			kp_buf_puts(b, "null");
+		kp_buf_puts(b, ", \"ddl\": ");
+		if (x->ddl)
+			kp_buf_json_str(b, x->ddl, strlen(x->ddl));
+		else
+			kp_buf_puts(b, "null");
+		if (x->serves >= 0)
+			kp_buf_printf(b, ", \"serves\": %d, \"of\": %d}", x->serves, x->of);
+		else
+			kp_buf_puts(b, ", \"serves\": null, \"of\": null}");
+	}
+	kp_buf_puts(b, adv && adv->advice.n ? "\n]" : "]");
+}
+
+static void json_summary(kp_buf *b, const kp_table_summary *s, int n)
+{
+	static const char *k[] = {"get", "scan", "filtered_scan", "rejected"};
+	kp_buf_puts(b, "\"summary\": [");
+	for (int i = 0; i < n; i++) {
+		kp_buf_puts(b, i ? ",\n  {\"table\": " : "\n  {\"table\": ");
+		kp_buf_json_str(b, s[i].table->name, strlen(s[i].table->name));
+		for (int side = 0; side < 2; side++) {
+			kp_buf_printf(b, ", \"%s\": {", side ? "after" : "before");
+			for (int j = 0; j < 4; j++)
+				kp_buf_printf(b, "%s\"%s\": %d", j ? ", " : "", k[j], side ? s[i].after[j] : s[i].before[j]);
+			kp_buf_putc(b, '}');
+		}
+		kp_buf_putc(b, '}');
+	}
+	kp_buf_puts(b, n ? "\n]" : "]");
+}
+
+/* -------------------------------------------------------------- SARIF */
+
+static const char *sarif_level(kp_severity s)
+{
+	return s == KP_SEV_ERROR ? "error" : s == KP_SEV_WARNING ? "warning" : "note";
+}
+
+/* A stable fingerprint: rule, file, and the text of the flagged line
+ * (FNV-1a), so results survive edits elsewhere in the file. */
+static void fingerprint(kp_buf *b, const kp_diag *g)
+{
+	size_t len;
+	const char *line = kp_source_line_text(g->src, g->off, &len);
+	uint64_t h = 1469598103934665603ull;
+	const char *parts[3] = {kp_rule_get(g->rule)->id, g->src->path, NULL};
+	for (int i = 0; i < 2; i++)
+		for (const char *p = parts[i]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	for (size_t i = 0; i < len; i++)
+		if (!isspace((unsigned char)line[i]))
+			h = (h ^ (unsigned char)line[i]) * 1099511628211ull;
+	kp_buf_printf(b, "%016llx", (unsigned long long)h);
+}
+
+static void sarif_uri(kp_buf *b, const char *path)
+{
+	/* relative paths stay relative (resolved against the checkout by
+	 * code scanning); characters outside the URI set are escaped */
+	kp_buf u = {0};
+	if (path[0] == '.' && path[1] == '/')
+		path += 2;
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if (isalnum(*p) || strchr("/-._~", *p))
+			kp_buf_putc(&u, (char)*p);
+		else
+			kp_buf_printf(&u, "%%%02X", *p);
+	}
+	kp_buf_json_str(b, u.data, u.len);
+	kp_buf_free(&u);
+}
+
+static void write_sarif(kp_buf *b, const kp_report *r)
+{
+	kp_buf_puts(b, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+	               "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": {\n"
+	               "      \"name\": \"keyplan\", \"version\": \"" KEYPLAN_VERSION "\",\n"
+	               "      \"informationUri\": \"" KEYPLAN_DOCS_URI "\",\n      \"rules\": [");
+	for (int i = 0; i < KP_R__COUNT; i++) {
+		const kp_rule_info *ri = kp_rule_get((kp_rule)i);
+		kp_buf_puts(b, i ? ",\n        {" : "\n        {");
+		kp_buf_printf(b, "\"id\": \"%s\", \"name\": \"%s\", ", ri->id, ri->slug);
+		kp_buf_puts(b, "\"shortDescription\": {\"text\": ");
+		kp_buf_json_str(b, ri->summary, strlen(ri->summary));
+		kp_buf_puts(b, "}, \"fullDescription\": {\"text\": ");
+		kp_buf help = {0};
+		kp_buf_printf(&help, "%s (%s): %s.", ri->id, ri->slug, ri->summary);
+		kp_buf_json_str(b, help.data, help.len);
+		kp_buf_clear(&help);
+		kp_buf_puts(b, "}, \"help\": {\"text\": ");
+		kp_buf_printf(&help, "%s. See docs/rules/%s.md for why it matters and how to fix it.", ri->summary, ri->id);
+		kp_buf_json_str(b, help.data, help.len);
+		kp_buf_free(&help);
+		kp_buf_printf(b, "}, \"helpUri\": \"%s/rules/%s.md\", \"defaultConfiguration\": {\"level\": \"%s\"}}",
+		              KEYPLAN_DOCS_URI, ri->id, sarif_level(ri->severity));
+	}
+	kp_buf_puts(b, "\n      ]\n    }},\n    \"columnKind\": \"unicodeCodePoints\",\n    \"results\": [");
+	int first = 1;
+	for (const kp_diag *g = r->diags.head; g; g = g->next) {
+		const kp_rule_info *ri = kp_rule_get(g->rule);
+		uint32_t l1, c1, l2, c2;
+		kp_source_linecol(g->src, g->off, &l1, &c1);
+		kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
+		if (l2 == l1 && c2 <= c1)
+			c2 = c1 + 1;
+		kp_buf_puts(b, first ? "\n      {" : ",\n      {");
+		first = 0;
+		kp_buf_printf(b, "\"ruleId\": \"%s\", \"ruleIndex\": %d, \"level\": \"%s\", \"message\": {\"text\": ",
+		              ri->id, (int)g->rule, sarif_level(g->severity));
+		kp_buf msg = {0};
+		kp_buf_puts(&msg, g->message);
+		for (const kp_help *h = g->helps; h; h = h->next)
+			kp_buf_printf(&msg, "\nhelp: %s", h->message);
+		kp_buf_json_str(b, msg.data, msg.len);
+		kp_buf_free(&msg);
+		kp_buf_puts(b, "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
+		sarif_uri(b, g->src->path);
+		kp_buf_printf(b, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u, \"endLine\": %u, "
+		              "\"endColumn\": %u}}}]", l1, c1, l2, c2);
+		if (g->notes) {
+			kp_buf_puts(b, ", \"relatedLocations\": [");
+			int id = 1;
+			for (const kp_note *n = g->notes; n; n = n->next, id++) {
+				uint32_t nl, nc;
+				kp_source_linecol(n->src, n->off, &nl, &nc);
+				kp_buf_printf(b, "%s{\"id\": %d, \"physicalLocation\": {\"artifactLocation\": {\"uri\": ",
+				              id > 1 ? ", " : "", id);
+				sarif_uri(b, n->src->path);
+				kp_buf_printf(b, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}, \"message\": {\"text\": ",
+				              nl, nc);
+				kp_buf_json_str(b, n->message, strlen(n->message));
+				kp_buf_puts(b, "}}");
+			}
+			kp_buf_putc(b, ']');
+		}
+		kp_buf_puts(b, ", \"partialFingerprints\": {\"primaryLocationLineHash\": \"");
+		fingerprint(b, g);
+		kp_buf_puts(b, "\"}}");
+	}
+	kp_buf_puts(b, first ? "]\n  }]\n}\n" : "\n    ]\n  }]\n}\n");
+}
+
+/* ------------------------------------------------------------- GitHub */
+
+/* Escaping of the Actions toolkit: data escapes % CR LF, properties also
+ * escape : and , (toolkit/packages/core/src/command.ts). */
+static void gh_escape(kp_buf *b, const char *s, bool property)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '%': kp_buf_puts(b, "%25"); break;
+		case '\r': kp_buf_puts(b, "%0D"); break;
+		case '\n': kp_buf_puts(b, "%0A"); break;
+		case ':': if (property) kp_buf_puts(b, "%3A"); else kp_buf_putc(b, ':'); break;
+		case ',': if (property) kp_buf_puts(b, "%2C"); else kp_buf_putc(b, ','); break;
+		default: kp_buf_putc(b, *s);
+		}
+	}
+}
+
+static void write_github(kp_buf *b, const kp_report *r)
+{
+	for (const kp_diag *g = r->diags.head; g; g = g->next) {
+		const kp_rule_info *ri = kp_rule_get(g->rule);
+		uint32_t l1, c1, l2, c2;
+		kp_source_linecol(g->src, g->off, &l1, &c1);
+		kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
+		kp_buf_printf(b, "::%s file=", g->severity == KP_SEV_ERROR ? "error" :
+		              g->severity == KP_SEV_WARNING ? "warning" : "notice");
+		gh_escape(b, g->src->path, true);
+		kp_buf_printf(b, ",line=%u,col=%u,endLine=%u,endColumn=%u,title=", l1, c1, l2, c2);
+		kp_buf title = {0};
+		kp_buf_printf(&title, "%s %s", ri->id, ri->slug);
+		gh_escape(b, title.data, true);
+		kp_buf_free(&title);
+		kp_buf_puts(b, "::");
+		kp_buf msg = {0};
+		kp_buf_puts(&msg, g->message);
+		for (const kp_help *h = g->helps; h; h = h->next)
+			kp_buf_printf(&msg, "\nhelp: %s", h->message);
+		gh_escape(b, msg.data, false);
+		kp_buf_free(&msg);
+		kp_buf_putc(b, '\n');
+	}
+}
+
+void kp_report_write(FILE *out, const kp_report *r, kp_format fmt, int color, const kp_advisor *adv,
+                     const kp_table_summary *sums, int nsums)
+{
+	kp_buf b = {0};
+	switch (fmt) {
+	case KP_FMT_TEXT:
+		for (const kp_diag *g = r->diags.head; g; g = g->next)
+			kp_diag_format(&b, g, color);
+		write_advice_text(&b, adv, color);
+		write_summary_text(&b, sums, nsums, color);
+		if (r->diags.head || adv)
+			kp_buf_printf(&b, "\n%u error(s), %u warning(s), %u note(s)\n", r->diags.count[KP_SEV_ERROR],
+			              r->diags.count[KP_SEV_WARNING], r->diags.count[KP_SEV_INFO]);
+		break;
+	case KP_FMT_JSON:
+		kp_buf_puts(&b, "{\"version\": 1, \"diagnostics\": [");
+		for (const kp_diag *g = r->diags.head; g; g = g->next) {
+			kp_buf_puts(&b, g == r->diags.head ? "\n  " : ",\n  ");
+			kp_diag_json(&b, g);
+		}
+		kp_buf_puts(&b, r->diags.head ? "\n]" : "]");
+		if (adv) {
+			kp_buf_puts(&b, ",\n");
+			json_advice(&b, adv);
+			kp_buf_puts(&b, ",\n");
+			json_summary(&b, sums, nsums);
+		}
+		kp_buf_puts(&b, "}\n");
+		break;
+	case KP_FMT_SARIF:
+		write_sarif(&b, r);
+		break;
+	case KP_FMT_GITHUB:
+		write_github(&b, r);
+		break;
+	}
+	if (b.len)
+		fwrite(b.data, 1, b.len, out);
+	kp_buf_free(&b);
+}

@@ -1,0 +1,67 @@
+/* Reports for lint and check: diagnostics collected over a whole run,
+ * filtered by suppressions and rule settings, and written as text, JSON,
+ * SARIF 2.1.0 or GitHub workflow commands. */
+#ifndef KP_REPORT_H
+#define KP_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "advisor.h"
+
+typedef enum kp_format {
+	KP_FMT_TEXT,            /* compiler-style */
+	KP_FMT_JSON,            /* docs/lint-json.md, docs/advice-json.md */
+	KP_FMT_SARIF,           /* SARIF 2.1.0 */
+	KP_FMT_GITHUB,          /* ::error file=...:: workflow commands */
+} kp_format;
+
+/* Per-rule setting from the config file: a severity, or off. */
+typedef struct kp_rule_setting {
+	bool set;               /* overridden */
+	bool off;               /* never reported */
+	kp_severity severity;   /* new severity */
+} kp_rule_setting;
+
+/* A keyplan:ignore directive in a comment. */
+typedef struct kp_suppression {
+	kp_source *src;         /* file */
+	uint32_t off;           /* where the directive is */
+	bool file_wide;         /* keyplan:ignore-file */
+	uint32_t stmt_off;      /* start of the statement it applies to */
+	uint32_t stmt_end;      /* end of that statement */
+	bool rules[KP_R__COUNT];/* rules it silences */
+	int used;               /* diagnostics it silenced */
+} kp_suppression;
+
+typedef struct kp_report {
+	kp_arena *a;                    /* owns everything below */
+	kp_diags diags;                 /* kept diagnostics, in order */
+	kp_list sups;                   /* kp_suppression* */
+	kp_rule_setting rules[KP_R__COUNT]; /* config overrides */
+} kp_report;
+
+/* Parses the comments in text[from, to) (white space and comments between
+ * two statements) for "-- keyplan:ignore ...", "-- keyplan:ignore-file ..."
+ * and "-- weight: N". Malformed directives are reported into r. *weight is
+ * set when a weight is given. stmt_off is the statement that follows. */
+void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
+                          double *weight);
+/* Records where the statement that starts at stmt_off ends. */
+void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end);
+/* Moves the diagnostics of d into the report, applying rule settings and
+ * suppressions. */
+void kp_report_take(kp_report *r, const kp_diags *d);
+/* Reports suppressions that silenced nothing (--report-unused-ignores). */
+void kp_report_unused(kp_report *r);
+/* Highest severity kept, or -1 if none. */
+int kp_report_worst(const kp_report *r);
+
+/* Writes the report. adv and sums are for check (NULL for lint). */
+void kp_report_write(FILE *out, const kp_report *r, kp_format fmt, int color, const kp_advisor *adv,
+                     const kp_table_summary *sums, int nsums);
+
+/* Looks a rule up by ID (KP001) or slug (full-scan). */
+int kp_rule_lookup(const char *s, size_t n);
+
+#endif
