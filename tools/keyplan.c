@@ -1,6 +1,7 @@
 /* keyplan: catches bad primary-key designs and bad queries for wide-column
  * stores. This file is the command-line front end: explain, lint, check,
  * rules. */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
@@ -138,6 +139,7 @@ typedef struct cli {
 	bool report_unused;     /* --report-unused-ignores */
 	kp_config cfg;          /* the config file, if any */
 	kp_list sources;        /* kp_source* to free */
+	kp_list schema_files;   /* char* real paths of the schema files read */
 	kp_catalog cat;         /* schema */
 	kp_parser *parser;      /* reused parser */
 	kp_plan_opts opts;      /* planning rules */
@@ -542,6 +544,22 @@ static void collect_source(cli *c, kp_source *src, role r, kp_report *rep, kp_di
 	kp_report_directives(rep, src, pos, src->len, (uint32_t)src->len, NULL);
 }
 
+/* A query folder may hold the schema files too: those are read once, as
+ * the schema. */
+static bool is_schema_file(cli *c, const char *path, bool remember)
+{
+	char *real = realpath(path, NULL);
+	if (!real)
+		return false;
+	bool found = false;
+	for (uint32_t i = 0; i < c->schema_files.n && !found; i++)
+		found = !strcmp(c->schema_files.items[i], real);
+	if (remember && !found)
+		kp_list_push(&c->arena, &c->schema_files, kp_arena_strndup(&c->arena, real, strlen(real)));
+	free(real);
+	return found;
+}
+
 static int run_files(cli *c, kp_list *paths, role r, kp_report *rep, kp_diags *d, kp_advisor *adv)
 {
 	kp_list files = {0};
@@ -549,6 +567,9 @@ static int run_files(cli *c, kp_list *paths, role r, kp_report *rep, kp_diags *d
 		if (collect(c, paths->items[i], &files) < 0)
 			return -1;
 	for (uint32_t i = 0; i < files.n; i++) {
+		if (strcmp(files.items[i], "-") && is_schema_file(c, files.items[i], r == ROLE_SCHEMA) &&
+		    r != ROLE_SCHEMA)
+			continue;
 		kp_source *src = open_source(c, files.items[i]);
 		if (!src)
 			return -1;
@@ -652,11 +673,6 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 				}
 			}
 		}
-		/* lint reports the target's schema limits too */
-		kp_advisor lint_adv;
-		kp_diags schema_d = {0};
-		kp_advisor_init(&lint_adv, &c.cat, c.target, &c.arena, &schema_d);
-		(void)lint_adv;
 	}
 	rc = finish(&c, &rep, &d, check ? &adv : NULL);
 done:

@@ -435,13 +435,10 @@ static void write_github(kp_buf *b, const kp_report *r)
 		              g->severity == KP_SEV_WARNING ? "warning" : "notice");
 		gh_escape(b, g->src->path, true);
 		kp_buf_printf(b, ",line=%u,col=%u,endLine=%u,endColumn=%u,title=", l1, c1, l2, c2);
-		kp_buf title = {0};
-		kp_buf_printf(&title, "%s %s", ri->id, ri->slug);
-		gh_escape(b, title.data, true);
-		kp_buf_free(&title);
+		gh_escape(b, ri->id, true);
 		kp_buf_puts(b, "::");
 		kp_buf msg = {0};
-		kp_buf_puts(&msg, g->message);
+		kp_buf_printf(&msg, "%s [%s %s]", g->message, ri->id, ri->slug);
 		for (const kp_help *h = g->helps; h; h = h->next)
 			kp_buf_printf(&msg, "\nhelp: %s", h->message);
 		gh_escape(b, msg.data, false);
