@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""keyplan lint and check as CI users run them: golden files of every format,
+SARIF validated against the official schema, exit codes, suppressions,
+config discovery, weights, and a 10,000-statement file whose diagnostics
+must all sit at the right line and column.
+
+Usage: test_lint.py KEYPLAN SOURCE_DIR [SHARED_DIR]
+Set KP_UPDATE_GOLDEN=1 to rewrite the golden files."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+KEYPLAN = os.path.abspath(sys.argv[1])
+SRC = os.path.abspath(sys.argv[2])
+SHARED = sys.argv[3] if len(sys.argv) > 3 else os.path.join(SRC, "..", "shared")
+GOLDEN = os.path.join(SRC, "tests", "golden")
+passed = failed = 0
+
+
+def run(*args, cwd=SRC, env=None, stdin=None):
+    e = dict(os.environ)
+    e.pop("NO_COLOR", None)
+    e.pop("CLICOLOR_FORCE", None)
+    e.update(env or {})
+    p = subprocess.run([KEYPLAN, *args], cwd=cwd, env=e, input=stdin, capture_output=True, timeout=120)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+def check(name, cond, detail=""):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}\n{detail[:3000]}")
+
+
+def golden(name, text):
+    path = os.path.join(GOLDEN, name)
+    if os.environ.get("KP_UPDATE_GOLDEN"):
+        os.makedirs(GOLDEN, exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+    with open(path) as f:
+        want = f.read()
+    check(f"golden {name}", text == want, f"--- got\n{text}\n--- want\n{want}")
+
+
+S, Q = "examples/schema.sql", "examples/queries.sql"
+
+# ---------------------------------------------------------------- golden
+for fmt, ext in (("text", "txt"), ("json", "json"), ("sarif", "sarif"), ("github", "txt")):
+    rc, out, err = run("lint", "--no-config", "--schema", S, Q, "--format", fmt)
+    check(f"lint {fmt} exit 1", rc == 1, err)
+    golden(f"lint-{fmt}.{ext}", out)
+for fmt, ext in (("text", "txt"), ("json", "json")):
+    rc, out, err = run("check", "--no-config", "--schema", S, "--workload", Q, "--format", fmt)
+    check(f"check {fmt} exit 1", rc == 1, err)
+    golden(f"check-{fmt}.{ext}", out)
+
+# ------------------------------------------------------------------ SARIF
+rc, out, err = run("lint", "--no-config", "--schema", S, Q, "--format", "sarif")
+doc = json.loads(out)
+schema_path = os.path.join(SHARED, "schemas", "sarif-schema-2.1.0.json")
+validated = False
+if os.path.exists(schema_path):
+    try:
+        import jsonschema
+        with open(schema_path) as f:
+            sch = json.load(f)
+        cls = jsonschema.validators.validator_for(sch)
+        errors = list(cls(sch, format_checker=jsonschema.FormatChecker()).iter_errors(doc))
+        check("sarif validates against the official schema", not errors,
+              "\n".join(e.message for e in errors[:5]))
+        validated = True
+    except ImportError:
+        print("note: python3-jsonschema missing; checking GitHub's required fields only")
+# GitHub code scanning's required fields, checked directly in any case
+run0 = doc["runs"][0]
+rules = run0["tool"]["driver"]["rules"]
+check("sarif version", doc["version"] == "2.1.0")
+check("sarif rules described", all(r["shortDescription"]["text"] and r["fullDescription"]["text"] and
+                                   r["help"]["text"] and r["helpUri"].startswith("https://") for r in rules))
+res = run0["results"]
+check("sarif results", len(res) > 0 and all(
+    r["ruleId"] == rules[r["ruleIndex"]]["id"] and r["message"]["text"] and
+    r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "examples/queries.sql" and
+    r["locations"][0]["physicalLocation"]["region"]["startLine"] >= 1 and
+    r["partialFingerprints"]["primaryLocationLineHash"] for r in res), json.dumps(res[:2]))
+print(f"sarif: {'validated with jsonschema' if validated else 'required fields checked'}")
+
+# ---------------------------------------------------------- exit codes
+rc, out, err = run("lint", "--no-config", "--schema", S, "-e", "SELECT * FROM orders WHERE userid = 'a' AND orderid = 1")
+check("clean lint exits 0", rc == 0 and out == "", out + err)
+rc, out, err = run("lint", "--no-config", "--schema", S, "-e", "SELECT * FROM orders WHERE userid = 'a' AND amount > 1")
+check("info only exits 0", rc == 0 and "[KP002 filtered-scan]" in out, out)
+rc, out, err = run("lint", "--no-config", "--fail-on", "info", "--schema", S, "-e", "SELECT * FROM orders WHERE userid = 'a' AND amount > 1")
+check("--fail-on info exits 1", rc == 1, out)
+rc, out, err = run("lint", "--no-config", "--fail-on=warning", "--schema", S, "-e", "SELECT * FROM orders WHERE userid = 'a' AND 1 < orderid < 3 LIMIT 5")
+check("--fail-on warning exits 1 on a warning", rc == 1 and "KP010" in out, out)
+rc, out, err = run("lint", "--no-config", "--schema", S, "/nonexistent/q.sql")
+check("unreadable file exits 2", rc == 2 and "cannot open" in err, err)
+rc, out, err = run("lint", "--no-config", "--bogus")
+check("unknown option exits 2", rc == 2 and "unknown option '--bogus'" in err, err)
+rc, out, err = run("lint", "--no-config", "--format", "xml", "-e", "SELECT 1")
+check("unknown format exits 2", rc == 2, err)
+rc, out, err = run("check", "--no-config", "--workload", Q)
+check("check without schema exits 2", rc == 2 and "no schema" in err, err)
+rc, out, err = run("rules")
+check("rules lists every rule", rc == 0 and "KP001  full-scan" in out and "KP122  desc-key" in out, out)
+
+# ------------------------------------------------------- --output, colour
+with tempfile.TemporaryDirectory() as tmp:
+    o = os.path.join(tmp, "report.sarif")
+    rc, out, err = run("lint", "--no-config", "--schema", S, Q, "--format", "sarif", "--output", o)
+    check("--output writes the file", rc == 1 and out == "" and json.load(open(o))["version"] == "2.1.0", out + err)
+rc, out, err = run("lint", "--no-config", "--schema", S, Q, "--color", "always")
+check("--color always", "\033[" in out)
+rc, out, err = run("lint", "--no-config", "--schema", S, Q)
+check("no colour when not a terminal", "\033[" not in out)
+rc, out, err = run("lint", "--no-config", "--schema", S, Q, env={"CLICOLOR_FORCE": "1"})
+check("CLICOLOR_FORCE", "\033[" in out)
+rc, out, err = run("lint", "--no-config", "--schema", S, Q, "--color=never", env={"CLICOLOR_FORCE": "1"})
+check("--color never wins", "\033[" not in out)
+
+# ------------------------------------------------------------ suppressions
+def lint_text(sql, *extra):
+    with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False, dir=SRC) as f:
+        f.write(sql)
+        name = os.path.basename(f.name)
+    try:
+        return run("lint", "--no-config", "--schema", S, name, "--format", "json", *extra)
+    finally:
+        os.unlink(os.path.join(SRC, name))
+
+
+def rules_of(out):
+    return [d["rule"] for d in json.loads(out)["diagnostics"]]
+
+
+BAD = "SELECT * FROM orders WHERE orderid = 1;\n"
+rc, out, err = lint_text("-- keyplan:ignore KP001 reviewed: a nightly batch\n" + BAD + BAD)
+check("ignore applies to the next statement only", rules_of(out) == ["KP001"] and
+      json.loads(out)["diagnostics"][0]["line"] == 3, out)
+rc, out, err = lint_text("-- keyplan:ignore full-scan, filtered-scan\n" + BAD)
+check("ignore by slug, list", rules_of(out) == [] and rc == 0, out)
+rc, out, err = lint_text(BAD + "-- keyplan:ignore-file KP001\n" + BAD)
+check("ignore-file covers the whole file", rules_of(out) == [], out)
+rc, out, err = lint_text("-- keyplan:ignore KP999\n" + BAD)
+check("unknown rule warns and ignores nothing", rules_of(out) == ["KP022", "KP022", "KP001"], out)
+rc, out, err = lint_text("-- keyplan:ignore\n" + BAD)
+check("empty ignore warns and ignores nothing", rules_of(out) == ["KP022", "KP001"], out)
+rc, out, err = lint_text("-- keyplan:ignore full-scn typo\n" + BAD)
+check("misspelled slug warns", "KP001" in rules_of(out) and "KP022" in rules_of(out), out)
+rc, out, err = lint_text("-- keyplan:ignroe KP001\n" + BAD)
+check("unknown directive warns", rules_of(out) == ["KP022", "KP001"], out)
+rc, out, err = lint_text("-- keyplan:ignore KP002\n" + BAD, "--report-unused-ignores")
+check("unused ignore reported on request", sorted(rules_of(out)) == ["KP001", "KP022"], out)
+rc, out, err = lint_text("-- keyplan:ignore KP002\n" + BAD)
+check("unused ignore silent by default", rules_of(out) == ["KP001"], out)
+
+# ---------------------------------------------------------------- config
+with tempfile.TemporaryDirectory() as tmp:
+    os.makedirs(os.path.join(tmp, "db"))
+    os.makedirs(os.path.join(tmp, "queries", "deep"))
+    with open(os.path.join(SRC, S)) as f:
+        open(os.path.join(tmp, "db", "schema.sql"), "w").write(f.read())
+    open(os.path.join(tmp, "queries", "q.sql"), "w").write(
+        "SELECT * FROM orders WHERE userid = 'a' AND amount > 1;\n")
+    open(os.path.join(tmp, "queries", "skip.sql"), "w").write(BAD)
+    with open(os.path.join(tmp, ".keyplan"), "w") as f:
+        f.write("[keyplan]\nschema = db/schema.sql\ninclude = queries/*.sql\nexclude = queries/skip.sql\n"
+                "fail-on = info\n[rules]\nfull-scan = off\n")
+    sub = os.path.join(tmp, "queries", "deep")
+    rc, out, err = run("lint", "q.sql", "--format", "json", cwd=os.path.join(tmp, "queries"))
+    check("config found walking up; fail-on from config", rc == 1 and rules_of(out) == ["KP002"], out + err)
+    rc, out, err = run("lint", "--fail-on", "error", "../q.sql", cwd=sub)
+    check("flags win over the config", rc == 0, out + err)
+    rc, out, err = run("lint", "--format", "json", cwd=tmp)
+    check("include and exclude globs", rc == 1 and rules_of(out) == ["KP002"], out + err)
+    rc, out, err = run("lint", "--format", "json", "../skip.sql", cwd=sub)
+    check("rule off in config", rules_of(out) == [], out + err)
+    rc, out, err = run("lint", "--no-config", "--schema", "../../db/schema.sql", "../skip.sql", "--format", "json", cwd=sub)
+    check("--no-config", rules_of(out) == ["KP001"], out + err)
+    bad = os.path.join(tmp, "bad.ini")
+    open(bad, "w").write("[rules]\nKP999 = off\n")
+    rc, out, err = run("lint", "--config", bad, "-e", "SELECT 1", cwd=tmp)
+    check("bad config exits 2", rc == 2 and "unknown rule 'KP999'" in err, err)
+
+# ---------------------------------------------------------------- weights
+W = ("CREATE TABLE t (a BIGINT, b BIGINT, v INT, PRIMARY KEY (a, b));\n")
+with tempfile.TemporaryDirectory() as tmp:
+    open(os.path.join(tmp, "s.sql"), "w").write(W)
+    open(os.path.join(tmp, "w.sql"), "w").write(
+        "-- weight: 1200\nSELECT * FROM t WHERE b = 1;\nSELECT * FROM t WHERE a = 1;\n-- weight: x\nSELECT * FROM t WHERE a = 2;\n")
+    rc, out, err = run("check", "--no-config", "--target", "generic", "--schema", "s.sql", "--workload", "w.sql",
+                       "--format", "json", cwd=tmp)
+    d = json.loads(out)
+    re = [a for a in d["advice"] if a["kind"] == "reorder_key"]
+    check("weights steer the reordered key", len(re) == 1 and re[0]["key"] == "[b][a]" and
+          re[0]["serves"] == 1200 and re[0]["of"] == 1202, json.dumps(d["advice"]))
+    check("malformed weight warns", any(x["rule"] == "KP022" and x["line"] == 4 for x in d["diagnostics"]), out)
+
+# ----------------------------------------------- 10,000 statements, located
+lines, want = [], []
+for i in range(10000):
+    pad = " " * (i % 7)
+    if i % 3 == 0:
+        lines.append(f"-- 注释 {i} ünïcödé\r")
+    lineno = len(lines) + 1
+    if i % 2:
+        stmt = f"{pad}SELECT * FROM orders WHERE orderid = {i};"
+        col = len(pad) + len("SELECT * FROM orders WHERE ") + 1
+        want.append((lineno, col))
+    else:
+        stmt = f"{pad}/* 块 */ SELECT * FROM orders WHERE userid = 'u{i}';"
+    lines.append(stmt + ("\r" if i % 5 == 0 else ""))
+with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False, encoding="utf-8") as f:
+    f.write("\n".join(lines) + "\n")
+    big = f.name
+rc, out, err = run("lint", "--no-config", "--schema", S, big, "--format", "json")
+got = [(d["line"], d["column"]) for d in json.loads(out)["diagnostics"] if d["rule"] == "KP001"]
+check("10,000 statements: every diagnostic at its line and column", got == want,
+      f"{len(got)} vs {len(want)}; first mismatch: " +
+      str(next(((g, w) for g, w in zip(got, want) if g != w), None)))
+os.unlink(big)
+
+# ---------------------------------------------------- github escaping
+with tempfile.TemporaryDirectory() as tmp:
+    p = os.path.join(tmp, "a,b:c.sql")
+    open(p, "w").write("SELECT * FROM orders WHERE userid LIKE 'a_%' AND amount > 100;\n")
+    rc, out, err = run("lint", "--no-config", "--schema", os.path.join(SRC, S), "a,b:c.sql", "--format", "github",
+                       "--fail-on", "info", cwd=tmp)
+    check("github: properties and data escaped",
+          out.startswith("::notice file=a%2Cb%3Ac.sql,line=1,col=28,endLine=1,endColumn=45,title=KP002::") and
+          "LIKE 'a_%25'" in out and rc == 1, out)
+
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
