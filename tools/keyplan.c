@@ -19,6 +19,7 @@
 #include "explain.h"
 #include "parse.h"
 #include "plan.h"
+#include "repl.h"
 #include "report.h"
 
 static const char usage_main[] =
@@ -33,6 +34,7 @@ static const char usage_main[] =
 	"  lint      report problems in query files, like a compiler (for CI)\n"
 	"  check     check a schema and its workload, and advise fixes (pre-deploy)\n"
 	"  rules     list the rules\n"
+	"  repl      interactive shell (the default when no command is given)\n"
 	"\n"
 	"options:\n"
 	"  -h, --help     show this help (keyplan <command> --help for a command)\n"
@@ -680,6 +682,58 @@ done:
 	return rc;
 }
 
+static const char usage_repl[] =
+	"usage: keyplan [repl] [--schema PATH]... [--target T] [--format text|json]\n"
+	"\n"
+	"An interactive shell: statements end with ';' and may span lines; DDL builds\n"
+	"the session's schema, SELECT/UPDATE/DELETE print their plans, .help lists the\n"
+	"dot-commands. With standard input not a terminal it reads statements and\n"
+	"prints plans, with no prompt (keyplan < file.sql).\n"
+	"\n"
+	"History is kept in $KEYPLAN_HISTORY, else $XDG_STATE_HOME/keyplan/history,\n"
+	"else ~/.local/state/keyplan/history.\n"
+	"\n"
+	"options:\n"
+	"  --schema PATH        schema file or folder to start with; may be repeated\n"
+	"  --target T           lindorm (default), tablestore, phoenix or generic\n"
+	"  --format text|json   how plans are printed (.format changes it)\n"
+	"  -h, --help           show this help\n";
+
+static int cmd_repl(int argc, char **argv)
+{
+	cli c;
+	cli_init(&c, "repl");
+	int rc = parse_args(&c, argc, argv, usage_repl);
+	if (rc < 0)
+		rc = apply_config(&c);
+	if (rc >= 0)
+		goto done;
+	if (c.inputs.n) {
+		const input *in = c.inputs.items[0];
+		rc = usage_error("repl", usage_repl, "unexpected argument '%s' (use .read FILE, or keyplan < FILE)",
+		                 in->text);
+		goto done;
+	}
+	kp_repl *r = kp_repl_new(c.target, stdout, stderr);
+	kp_list files = {0};
+	rc = 0;
+	for (uint32_t i = 0; i < c.schemas.n && !rc; i++)
+		if (collect(&c, c.schemas.items[i], &files) < 0)
+			rc = 2;
+	for (uint32_t i = 0; i < files.n && !rc; i++)
+		if (kp_repl_load(r, files.items[i]) < 0)
+			rc = 2;
+	if (!rc) {
+		if (c.fmt == KP_FMT_JSON)
+			kp_repl_dot(r, ".format json");
+		rc = kp_repl_run(r);
+	}
+	kp_repl_free(r);
+done:
+	cli_free(&c);
+	return rc;
+}
+
 static int cmd_rules(int argc, char **argv)
 {
 	for (int i = 0; i < argc; i++) {
@@ -700,10 +754,8 @@ static int cmd_rules(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	if (argc < 2) {
-		fputs(usage_main, stderr);
-		return 2;
-	}
+	if (argc < 2)
+		return cmd_repl(0, argv + 1);
 	const char *cmd = argv[1];
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
 		fputs(usage_main, stdout);
@@ -721,6 +773,10 @@ int main(int argc, char **argv)
 		return cmd_lint_or_check(argc - 2, argv + 2, true);
 	if (!strcmp(cmd, "rules"))
 		return cmd_rules(argc - 2, argv + 2);
+	if (!strcmp(cmd, "repl"))
+		return cmd_repl(argc - 2, argv + 2);
+	if (cmd[0] == '-' && strcmp(cmd, "-"))
+		return cmd_repl(argc - 1, argv + 1);   /* keyplan --schema s.sql */
 	fprintf(stderr, "keyplan: unknown command '%s'\n\n%s", cmd, usage_main);
 	return 2;
 }

@@ -1,0 +1,624 @@
+#include "repl.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
+
+#include "explain.h"
+#include "parse.h"
+#include "parser.h"
+
+struct kp_repl {
+	kp_arena arena;         /* session-long: sources, ASTs of typed queries */
+	kp_arena stmt;          /* per statement: plans and messages */
+	kp_catalog cat;         /* the session's schema */
+	kp_parser *parser;      /* reused parser */
+	kp_target target;       /* --target */
+	kp_plan_opts opts;      /* planning rules */
+	bool json;              /* .format json */
+	kp_list sources;        /* kp_source* to free */
+	kp_list queries;        /* kp_wquery* typed so far (the .advise workload) */
+	FILE *out;              /* plans, command output */
+	FILE *err;              /* diagnostics */
+	int inputs;             /* statements typed, to name sources */
+	bool quiet;             /* print nothing for DDL (loading --schema) */
+};
+
+size_t kp_repl_complete(const char *buf, size_t len, bool *blank)
+{
+	/* the lexer needs a NUL after the text */
+	char *copy = malloc(len + 1);
+	if (!copy)
+		abort();
+	memcpy(copy, buf, len);
+	copy[len] = 0;
+	kp_lexer lx;
+	kp_token t;
+	kp_lexer_init(&lx, copy, len, 0);
+	size_t end = 0;
+	*blank = true;
+	for (;;) {
+		int ty = kp_lex(&lx, &t);
+		if (ty == KP_TOK_EOF)
+			break;
+		if (ty == KP_TOK_ERROR) {
+			/* an unterminated string, comment or name: more is coming */
+			if (strncmp(lx.err, "unterminated", 12) == 0) {
+				*blank = false;
+				end = 0;
+				break;
+			}
+			*blank = false;
+			continue;
+		}
+		if (ty == TK_SEMI) {
+			end = t.off + 1;
+			break;
+		}
+		if (ty != KP_TOK_HINT)
+			*blank = false;
+	}
+	free(copy);
+	return end;
+}
+
+kp_repl *kp_repl_new(kp_target target, FILE *out, FILE *err)
+{
+	kp_repl *r = calloc(1, sizeof(*r));
+	if (!r)
+		abort();
+	kp_arena_init(&r->arena);
+	kp_arena_init(&r->stmt);
+	kp_catalog_init(&r->cat);
+	r->parser = kp_parser_new();
+	r->target = target;
+	r->opts.never_reject = target == KP_TARGET_PHOENIX || target == KP_TARGET_GENERIC;
+	r->out = out;
+	r->err = err;
+	return r;
+}
+
+void kp_repl_free(kp_repl *r)
+{
+	if (!r)
+		return;
+	for (uint32_t i = 0; i < r->sources.n; i++)
+		kp_source_free(r->sources.items[i]);
+	kp_parser_free(r->parser);
+	kp_catalog_free(&r->cat);
+	kp_arena_free(&r->stmt);
+	kp_arena_free(&r->arena);
+	free(r);
+}
+
+static void print_diags(kp_repl *r, const kp_diags *d)
+{
+	kp_buf b = {0};
+	for (const kp_diag *g = d->head; g; g = g->next)
+		kp_diag_format(&b, g, 0);
+	if (b.len) {
+		fflush(r->out);
+		fwrite(b.data, 1, b.len, r->err);
+		fflush(r->err);
+	}
+	kp_buf_free(&b);
+}
+
+static void run_source(kp_repl *r, kp_source *src)
+{
+	size_t pos = 0;
+	kp_stmt *s;
+	for (;;) {
+		kp_diags d = {0};
+		kp_arena_reset(&r->stmt);
+		/* statements are kept (the .advise workload): parse into the session arena */
+		if (!kp_parse_next(r->parser, &s, src, &pos, &r->arena, &d))
+			break;
+		uint32_t start = kp_parser_last_start(r->parser);
+		kp_plan plan;
+		memset(&plan, 0, sizeof plan);
+		if (s && (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_INDEX || s->kind == KP_S_DROP)) {
+			kp_catalog_apply(&r->cat, s, src, &r->stmt, &d);
+		} else if (s) {
+			kp_plan_stmt(&plan, &r->cat, s, &r->opts, src, &r->arena, &d);
+			kp_advise_statement(r->target, s, src, &r->stmt, &d);
+			if (plan.table) {
+				kp_wquery *q = kp_arena_alloc(&r->arena, sizeof(*q));
+				q->stmt = s;
+				q->plan = plan;
+				q->src = src;
+				q->weight = 1;
+				kp_list_push(&r->arena, &r->queries, q);
+			}
+		}
+		kp_buf b = {0};
+		bool ddl = s && (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_INDEX || s->kind == KP_S_DROP);
+		if (r->quiet && ddl && !d.head)
+			continue;
+		if (r->json)
+			kp_explain_json(&b, &plan, s, src, start, &d);
+		else
+			kp_explain_text(&b, &plan, s);
+		kp_buf_putc(&b, '\n');
+		fwrite(b.data, 1, b.len, r->out);
+		kp_buf_free(&b);
+		if (!r->json)
+			print_diags(r, &d);
+		fflush(r->out);
+	}
+}
+
+void kp_repl_sql(kp_repl *r, const char *name, const char *text, size_t len)
+{
+	kp_source *src = kp_arena_alloc(&r->arena, sizeof(*src));
+	kp_source_from_string(src, name, text, len);
+	kp_list_push(&r->arena, &r->sources, src);
+	run_source(r, src);
+}
+
+int kp_repl_load(kp_repl *r, const char *path)
+{
+	r->quiet = true;
+	int rc = kp_repl_read(r, path);
+	r->quiet = false;
+	return rc;
+}
+
+int kp_repl_read(kp_repl *r, const char *path)
+{
+	char err[512];
+	kp_source *src = kp_arena_alloc(&r->arena, sizeof(*src));
+	if (kp_source_read(src, path, err, sizeof err) < 0) {
+		fprintf(r->err, "error: %s\n", err);
+		return -1;
+	}
+	kp_list_push(&r->arena, &r->sources, src);
+	run_source(r, src);
+	return 0;
+}
+
+static const kp_table *find_table(kp_repl *r, const char *name)
+{
+	const kp_table *t = kp_catalog_find(&r->cat, name, (uint32_t)strlen(name));
+	if (!t)
+		fprintf(r->err, "error: no such table: %s\n", name);
+	return t;
+}
+
+static void show_schema(kp_repl *r, const kp_table *t)
+{
+	kp_buf b = {0};
+	kp_table_ddl(&b, t, NULL, NULL, r->target);
+	kp_buf_puts(&b, ";\n  -- key: ");
+	kp_key_notation(&b, t, &t->pk);
+	kp_buf_putc(&b, '\n');
+	for (int i = 0; i < t->nindexes; i++) {
+		const kp_index *ix = t->indexes[i];
+		kp_buf_printf(&b, "CREATE INDEX %s ON %s (", ix->name, t->name);
+		for (int j = 0; j < ix->nuser; j++)
+			kp_buf_printf(&b, "%s%s%s", j ? ", " : "", t->cols[ix->key.parts[j].col].name,
+			              ix->key.parts[j].desc ? " DESC" : "");
+		kp_buf_puts(&b, ");\n  -- key: ");
+		kp_key_notation(&b, t, &ix->key);
+		kp_buf_putc(&b, '\n');
+	}
+	fwrite(b.data, 1, b.len, r->out);
+	kp_buf_free(&b);
+}
+
+static void each_table(kp_repl *r, const char *arg, void (*fn)(kp_repl *, const kp_table *))
+{
+	if (arg && *arg) {
+		const kp_table *t = find_table(r, arg);
+		if (t)
+			fn(r, t);
+		return;
+	}
+	for (int i = 0; i < r->cat.ntables; i++)
+		if (!r->cat.tables[i]->dropped)
+			fn(r, r->cat.tables[i]);
+}
+
+static void show_indexes(kp_repl *r, const kp_table *t)
+{
+	for (int i = 0; i < t->nindexes; i++) {
+		kp_buf b = {0};
+		kp_key_notation(&b, t, &t->indexes[i]->key);
+		fprintf(r->out, "%s  on %s  %s%s\n", t->indexes[i]->name, t->name, b.data,
+		        t->indexes[i]->kv ? "" : "  (not key-ordered)");
+		kp_buf_free(&b);
+	}
+}
+
+static void advise(kp_repl *r, const char *table)
+{
+	const kp_table *only = table && *table ? find_table(r, table) : NULL;
+	if (table && *table && !only)
+		return;
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_diags d = {0};
+	kp_advisor adv;
+	kp_advisor_init(&adv, &r->cat, r->target, &a, &d);
+	for (uint32_t i = 0; i < r->queries.n; i++) {
+		const kp_wquery *q = r->queries.items[i];
+		if (!only || q->plan.table == only)
+			kp_advisor_add(&adv, q->stmt, &q->plan, q->src, q->weight);
+	}
+	kp_advisor_run(&adv);
+	kp_buf b = {0};
+	for (const kp_diag *g = d.head; g; g = g->next)
+		if (!only || !g->src || strstr(g->message, only->name))
+			kp_diag_format(&b, g, 0);
+	int n = 0;
+	for (uint32_t i = 0; i < adv.advice.n; i++) {
+		const kp_advice *x = adv.advice.items[i];
+		if (only && x->table != only)
+			continue;
+		kp_buf_printf(&b, "%s[%s] %s: %s\n", n++ ? "" : "\nadvice\n", kp_rule_get(x->rule)->id,
+		              x->table->name, x->message);
+		if (x->key)
+			kp_buf_printf(&b, "    key: %s\n", x->key);
+		if (x->ddl)
+			kp_buf_printf(&b, "    %s;\n", x->ddl);
+	}
+	if (!b.len)
+		kp_buf_puts(&b, "no findings\n");
+	fwrite(b.data, 1, b.len, r->out);
+	kp_buf_free(&b);
+	kp_arena_free(&a);
+}
+
+/* .try TABLE PRIMARY KEY (...): re-plans the session's queries on TABLE
+ * against that key, side by side; the real schema is left as it is. */
+static void try_key(kp_repl *r, const char *arg)
+{
+	char name[256];
+	int n = 0;
+	while (arg[n] && arg[n] != ' ' && arg[n] != '\t' && n < 255)
+		n++;
+	memcpy(name, arg, (size_t)n);
+	name[n] = 0;
+	const char *rest = arg + n;
+	while (*rest == ' ' || *rest == '\t')
+		rest++;
+	if (!n || strncasecmp(rest, "PRIMARY KEY", 11) != 0) {
+		fprintf(r->err, "error: usage: .try TABLE PRIMARY KEY (col [DESC], ...)\n");
+		return;
+	}
+	const kp_table *t = find_table(r, name);
+	if (!t)
+		return;
+	/* the table's DDL with the key replaced, parsed into a scratch catalog */
+	kp_buf ddl = {0};
+	kp_table_ddl(&ddl, t, NULL, NULL, KP_TARGET_GENERIC);
+	char *pk = strstr(ddl.data, ", PRIMARY KEY (");
+	ddl.len = (size_t)(pk - ddl.data);
+	kp_buf_printf(&ddl, ", %s)", rest);
+	kp_catalog tmp;
+	kp_catalog_init(&tmp);
+	kp_source src;
+	kp_source_from_string(&src, "<.try>", ddl.data, ddl.len);
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_diags d = {0};
+	kp_list stmts = {0};
+	kp_parse_all(&stmts, &src, &a, &d);
+	if (stmts.n == 1)
+		kp_catalog_apply(&tmp, stmts.items[0], &src, &a, &d);
+	const kp_table *alt = kp_catalog_find(&tmp, t->name, (uint32_t)strlen(t->name));
+	if (!alt || d.count[KP_SEV_ERROR]) {
+		fprintf(r->err, "error: cannot use that key:");
+		for (const kp_diag *g = d.head; g; g = g->next)
+			fprintf(r->err, " %s", g->message);
+		fputc('\n', r->err);
+		goto cleanup;
+	}
+	/* same columns in the same order, so resolved column numbers carry over */
+	kp_buf now = {0}, with = {0};
+	kp_key_notation(&now, t, &t->pk);
+	kp_key_notation(&with, alt, &alt->pk);
+	fprintf(r->out, "%-60s | %s\n", now.data, with.data);
+	int shown = 0;
+	for (uint32_t i = 0; i < r->queries.n; i++) {
+		const kp_wquery *q = r->queries.items[i];
+		if (q->plan.table != t)
+			continue;
+		kp_plan p;
+		kp_diags pd = {0};
+		kp_table h = *alt;
+		h.indexes = NULL;
+		h.nindexes = 0;
+		kp_plan_on_table(&p, &h, q->stmt, &r->opts, q->src, &a, &pd);
+		kp_buf l = {0}, rt = {0};
+		kp_explain_text(&l, &q->plan, q->stmt);
+		kp_explain_text(&rt, &p, q->stmt);
+		fprintf(r->out, "%-60s | %s\n", l.data, rt.data);
+		kp_buf_free(&l);
+		kp_buf_free(&rt);
+		shown++;
+	}
+	if (!shown)
+		fprintf(r->out, "(no queries on %s yet: type some, then .try again)\n", t->name);
+	kp_buf_free(&now);
+	kp_buf_free(&with);
+cleanup:
+	kp_source_free(&src);
+	kp_catalog_free(&tmp);
+	kp_arena_free(&a);
+	kp_buf_free(&ddl);
+}
+
+static const char help_text[] =
+	"Statements end with ';' and may span lines. CREATE TABLE / CREATE INDEX / DROP change\n"
+	"the session's schema; SELECT, UPDATE and DELETE print their plans.\n"
+	"\n"
+	".help                        this text\n"
+	".tables                      list the tables and their keys\n"
+	".schema [TABLE]              DDL and key, in the documents' [a][b DESC] notation\n"
+	".indexes [TABLE]             secondary indexes\n"
+	".read FILE                   run the statements of FILE\n"
+	".format text|json            how plans are printed\n"
+	".advise [TABLE]              run the advisor over the schema and the queries typed so far\n"
+	".try TABLE PRIMARY KEY (...) re-plan the session's queries against another key\n"
+	".quit                        leave (also .exit, or end of input)\n";
+
+bool kp_repl_dot(kp_repl *r, const char *line)
+{
+	char cmd[32];
+	int n = 0;
+	while (line[n] && line[n] != ' ' && line[n] != '\t' && n < 31) {
+		cmd[n] = line[n];
+		n++;
+	}
+	cmd[n] = 0;
+	const char *arg = line + n;
+	while (*arg == ' ' || *arg == '\t')
+		arg++;
+	char a[1024];
+	snprintf(a, sizeof a, "%s", arg);
+	size_t al = strlen(a);
+	while (al && (a[al - 1] == ' ' || a[al - 1] == '\t' || a[al - 1] == '\r' || a[al - 1] == ';'))
+		a[--al] = 0;
+	if (!strcmp(cmd, ".quit") || !strcmp(cmd, ".exit"))
+		return false;
+	if (!strcmp(cmd, ".help")) {
+		fputs(help_text, r->out);
+	} else if (!strcmp(cmd, ".tables")) {
+		int shown = 0;
+		for (int i = 0; i < r->cat.ntables; i++) {
+			const kp_table *t = r->cat.tables[i];
+			if (t->dropped)
+				continue;
+			kp_buf b = {0};
+			kp_key_notation(&b, t, &t->pk);
+			fprintf(r->out, "%-24s %s\n", t->name, b.data);
+			kp_buf_free(&b);
+			shown++;
+		}
+		if (!shown)
+			fprintf(r->out, "(no tables: CREATE TABLE one, or .read a schema file)\n");
+	} else if (!strcmp(cmd, ".schema")) {
+		each_table(r, a, show_schema);
+	} else if (!strcmp(cmd, ".indexes")) {
+		each_table(r, a, show_indexes);
+	} else if (!strcmp(cmd, ".read")) {
+		if (!*a)
+			fprintf(r->err, "error: usage: .read FILE\n");
+		else
+			kp_repl_read(r, a);
+	} else if (!strcmp(cmd, ".format")) {
+		if (!strcmp(a, "json"))
+			r->json = true;
+		else if (!strcmp(a, "text"))
+			r->json = false;
+		else
+			fprintf(r->err, "error: usage: .format text|json\n");
+	} else if (!strcmp(cmd, ".advise")) {
+		advise(r, a);
+	} else if (!strcmp(cmd, ".try")) {
+		try_key(r, a);
+	} else {
+		fprintf(r->err, "error: unknown command '%s' (.help lists them)\n", cmd);
+	}
+	fflush(r->out);
+	return true;
+}
+
+/* ------------------------------------------------------- line editing */
+
+static kp_repl *completing;     /* the session completion reads (readline has no user pointer) */
+static kp_buf pending;          /* statement text typed so far */
+
+static const char *const keywords[] = {
+	"SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "IN", "IS", "NULL", "LIKE", "BETWEEN", "ORDER",
+	"BY", "ASC", "DESC", "LIMIT", "OFFSET", "GROUP", "HAVING", "CREATE", "TABLE", "INDEX", "PRIMARY",
+	"KEY", "INCLUDE", "DROP", "INSERT", "UPSERT", "INTO", "VALUES", "UPDATE", "SET", "DELETE",
+	"EXPLAIN", "DISTINCT", "ALLOW", "FILTERING", "BIGINT", "VARCHAR", "INT", "DOUBLE", "BOOLEAN",
+	"TIMESTAMP", ".help", ".tables", ".schema", ".indexes", ".read", ".format", ".advise", ".try",
+	".quit", NULL};
+
+/* Does text name `name` as a whole word (any case)? */
+static bool mentions(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = text; *p; p++) {
+		if (strncasecmp(p, name, n) != 0)
+			continue;
+		bool left = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+		bool right = !(isalnum((unsigned char)p[n]) || p[n] == '_');
+		if (left && right)
+			return true;
+	}
+	return false;
+}
+
+static char *candidate(const char *text, int state)
+{
+	static int kw, tb, col, ctab;
+	size_t len = strlen(text);
+	if (!state)
+		kw = tb = col = ctab = 0;
+	for (; keywords[kw]; kw++)
+		if (!strncasecmp(keywords[kw], text, len)) {
+			/* match the case the user is typing */
+			char *m = strdup(keywords[kw]);
+			if (len && islower((unsigned char)text[0]))
+				for (char *c = m; *c; c++)
+					*c = (char)tolower((unsigned char)*c);
+			kw++;
+			return m;
+		}
+	const kp_catalog *cat = &completing->cat;
+	for (; tb < cat->ntables; tb++)
+		if (!cat->tables[tb]->dropped && !strncasecmp(cat->tables[tb]->name, text, len))
+			return strdup(cat->tables[tb++]->name);
+	/* columns of the tables the statement names */
+	for (; ctab < cat->ntables; ctab++, col = 0) {
+		const kp_table *t = cat->tables[ctab];
+		if (t->dropped || !(mentions(rl_line_buffer, t->name) || (pending.data && mentions(pending.data, t->name))))
+			continue;
+		for (; col < t->ncols; col++)
+			if (!strncasecmp(t->cols[col].name, text, len))
+				return strdup(t->cols[col++].name);
+	}
+	return NULL;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+	(void)start;
+	(void)end;
+	return rl_completion_matches(text, candidate);
+}
+
+static char *history_path(void)
+{
+	const char *env = getenv("KEYPLAN_HISTORY");
+	if (env && *env)
+		return strdup(env);
+	const char *state = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	char dir[4096];
+	if (state && *state)
+		snprintf(dir, sizeof dir, "%s/keyplan", state);
+	else if (home && *home)
+		snprintf(dir, sizeof dir, "%s/.local/state/keyplan", home);
+	else
+		return NULL;
+	/* mkdir -p */
+	for (char *p = dir + 1; *p; p++)
+		if (*p == '/') {
+			*p = 0;
+			mkdir(dir, 0700);
+			*p = '/';
+		}
+	mkdir(dir, 0700);
+	size_t n = strlen(dir) + 16;
+	char *path = malloc(n);
+	if (path)
+		snprintf(path, n, "%s/history", dir);
+	return path;
+}
+
+/* Feeds complete statements out of pending; keeps the rest. */
+static void drain(kp_repl *r)
+{
+	for (;;) {
+		bool blank;
+		size_t n = kp_repl_complete(pending.data ? pending.data : "", pending.len, &blank);
+		if (blank) {
+			kp_buf_clear(&pending);
+			return;
+		}
+		if (!n)
+			return;
+		char name[32];
+		snprintf(name, sizeof name, "<input %d>", ++r->inputs);
+		kp_repl_sql(r, name, pending.data, n);
+		size_t rest = pending.len - n;
+		memmove(pending.data, pending.data + n, rest);
+		pending.len = rest;
+		pending.data[rest] = 0;
+	}
+}
+
+static bool handle_line(kp_repl *r, const char *line)
+{
+	const char *p = line;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	bool empty = true;
+	for (size_t i = 0; i < pending.len; i++)
+		if (pending.data[i] != ' ' && pending.data[i] != '\t' && pending.data[i] != '\n' &&
+		    pending.data[i] != '\r')
+			empty = false;
+	if (empty && *p == '.') {
+		kp_buf_clear(&pending);
+		return kp_repl_dot(r, p);
+	}
+	kp_buf_puts(&pending, line);
+	kp_buf_putc(&pending, '\n');
+	drain(r);
+	return true;
+}
+
+int kp_repl_run(kp_repl *r)
+{
+	completing = r;
+	kp_buf_clear(&pending);
+	if (!isatty(STDIN_FILENO)) {
+		/* a pipe: no prompt, no line editing */
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t n;
+		bool go = true;
+		while (go && (n = getline(&line, &cap, stdin)) >= 0) {
+			if (n && line[n - 1] == '\n')
+				line[n - 1] = 0;
+			go = handle_line(r, line);
+		}
+		free(line);
+		if (go && pending.len) {
+			char name[32];
+			snprintf(name, sizeof name, "<input %d>", ++r->inputs);
+			bool blank;
+			kp_repl_complete(pending.data, pending.len, &blank);
+			if (!blank)
+				kp_repl_sql(r, name, pending.data, pending.len);
+		}
+		kp_buf_free(&pending);
+		return 0;
+	}
+	char *hist = history_path();
+	using_history();
+	if (hist)
+		read_history(hist);
+	rl_attempted_completion_function = complete;
+	rl_basic_word_break_characters = " \t\n,;()=<>'\"";
+	fprintf(r->out, "keyplan %s: plans SQL against wide-table keys. .help for help, .quit to leave.\n",
+	        KEYPLAN_VERSION);
+	bool go = true;
+	while (go) {
+		char *line = readline(pending.len ? "   ...> " : "keyplan> ");
+		if (!line) {
+			fputc('\n', r->out);
+			break;
+		}
+		if (*line)
+			add_history(line);
+		go = handle_line(r, line);
+		free(line);
+		if (hist)
+			write_history(hist);
+	}
+	free(hist);
+	kp_buf_free(&pending);
+	return 0;
+}
