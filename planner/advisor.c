@@ -1421,7 +1421,8 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
 		/* the table with every advised secondary index added */
 		int nix = t->nindexes;
 		kp_index **ix = kp_arena_alloc(adv->a, sizeof(kp_index *) * (adv->advice.n + (size_t)nix + 1));
-		memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
+		if (nix)
+			memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
 		for (uint32_t k = 0; k < adv->advice.n; k++) {
 			const kp_advice *x = adv->advice.items[k];
 			if (x->table != t || strcmp(x->kind, "secondary_index") != 0)
