@@ -60,12 +60,17 @@ char *kp_arena_strndup(kp_arena *a, const char *s, size_t n)
 
 char *kp_arena_vprintf(kp_arena *a, const char *fmt, va_list ap)
 {
+	/* one pass for the common short message */
+	char small[256];
 	va_list cp;
 	va_copy(cp, ap);
-	int n = vsnprintf(NULL, 0, fmt, cp);
+	int n = vsnprintf(small, sizeof small, fmt, cp);
 	va_end(cp);
 	char *p = kp_arena_alloc(a, (size_t)n + 1);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	if ((size_t)n < sizeof small)
+		memcpy(p, small, (size_t)n + 1);
+	else
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
 	return p;
 }
 
@@ -156,39 +161,76 @@ void kp_buf_putc(kp_buf *b, char c)
 
 void kp_buf_printf(kp_buf *b, const char *fmt, ...)
 {
+	/* one pass when the text fits in the room left, two otherwise */
+	buf_reserve(b, 64);
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	int n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
 	va_end(ap);
-	buf_reserve(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	if ((size_t)n >= b->cap - b->len) {
+		buf_reserve(b, (size_t)n);
+		va_start(ap, fmt);
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	b->len += (size_t)n;
+}
+
+void kp_buf_int(kp_buf *b, int64_t v)
+{
+	/* by hand: printf's format parsing dominated the JSON writer's profile */
+	char tmp[24];
+	int i = 24;
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	do {
+		tmp[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		tmp[--i] = '-';
+	kp_buf_put(b, tmp + i, (size_t)(24 - i));
 }
 
 void kp_buf_json_str(kp_buf *b, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 	buf_reserve(b, n + 2);
-	kp_buf_putc(b, '"');
+	b->data[b->len++] = '"';
+	size_t run = 0;   /* start of the pending run of plain bytes */
 	for (size_t i = 0; i < n; i++) {
+		/* skip 8 plain bytes at a time (no byte < 0x20, '"' or '\\'):
+		 * by hand, since escaping strings led the JSON writer's profile */
+		while (i + 8 <= n) {
+			uint64_t w;
+			memcpy(&w, s + i, 8);
+			const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+			uint64_t lt20 = (w - ones * 0x20) & ~w & highs;
+			uint64_t q = w ^ (ones * '"'), bs = w ^ (ones * '\\');
+			uint64_t isq = (q - ones) & ~q & highs, isbs = (bs - ones) & ~bs & highs;
+			if (lt20 | isq | isbs)
+				break;
+			i += 8;
+		}
+		if (i >= n)
+			break;
 		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		kp_buf_put(b, s + run, i - run);
+		run = i + 1;
 		switch (c) {
 		case '"': kp_buf_put(b, "\\\"", 2); break;
 		case '\\': kp_buf_put(b, "\\\\", 2); break;
 		case '\n': kp_buf_put(b, "\\n", 2); break;
 		case '\r': kp_buf_put(b, "\\r", 2); break;
 		case '\t': kp_buf_put(b, "\\t", 2); break;
-		default:
-			if (c < 0x20) {
-				char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-				kp_buf_put(b, e, 6);
-			} else {
-				kp_buf_putc(b, (char)c);
-			}
+		default: {
+			char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+			kp_buf_put(b, e, 6);
+		}
 		}
 	}
+	kp_buf_put(b, s + run, n - run);
 	kp_buf_putc(b, '"');
 }
 

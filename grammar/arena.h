@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct kp_arena_block kp_arena_block;
 
@@ -44,6 +45,8 @@ void kp_buf_puts(kp_buf *b, const char *s);
 void kp_buf_putc(kp_buf *b, char c);
 void kp_buf_printf(kp_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Appends a decimal integer. */
+void kp_buf_int(kp_buf *b, int64_t v);
 /* Appends s as a JSON string literal, quotes included. */
 void kp_buf_json_str(kp_buf *b, const char *s, size_t n);
 void kp_buf_clear(kp_buf *b);

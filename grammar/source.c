@@ -165,14 +165,24 @@ void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
 	if (off > s->len)
 		off = s->len;
 	size_t li = line_index(s, off);
-	uint32_t c = 1;
-	for (size_t i = s->lines[li]; i < off; i++) {
-		unsigned char ch = (unsigned char)s->text[i];
-		if ((ch & 0xc0) != 0x80 && !(ch == '\r' && i + 1 < s->len && s->text[i + 1] == '\n'))
-			c++;
+	/* code points = bytes - continuation bytes; counted 8 bytes at a time
+	 * since every statement and message asks for a column */
+	size_t i = s->lines[li];
+	uint32_t c = 1 + (uint32_t)(off - i);
+	const unsigned char *t = (const unsigned char *)s->text;
+	for (; i + 8 <= off; i += 8) {
+		uint64_t w;
+		memcpy(&w, t + i, 8);
+		uint64_t cont = (w & ~(w << 1)) & 0x8080808080808080ull;   /* bytes 10xxxxxx */
+		c -= (uint32_t)__builtin_popcountll(cont);
 	}
-	*line = (uint32_t)li + 1;
-	*col = c;
+	for (; i < off; i++)
+		if ((t[i] & 0xc0) == 0x80)
+			c--;
+	if (off > s->lines[li] && t[off - 1] == '\r' && off < s->len && t[off] == '\n')
+		c--;   /* the CR of a CRLF is not a column */
+	*line = s->base_line + (uint32_t)li + 1;
+	*col = c + (li == 0 ? s->base_col : 0);
 }
 
 const char *kp_source_line_text(kp_source *s, size_t off, size_t *len)
@@ -213,6 +223,43 @@ kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
 
 static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len, uint32_t line,
                     uint32_t col, int color);
+
+static const char *dup_str(kp_arena *a, const char *s)
+{
+	return kp_arena_strndup(a, s, strlen(s));
+}
+
+void kp_diags_copy(kp_diags *dst, kp_arena *a, const kp_diags *src)
+{
+	for (const kp_diag *g = src->head; g; g = g->next) {
+		kp_diag *c = kp_arena_alloc(a, sizeof(*c));
+		*c = *g;
+		c->next = NULL;
+		c->message = dup_str(a, g->message);
+		kp_note **np = &c->notes;
+		for (const kp_note *n = g->notes; n; n = n->next) {
+			kp_note *m = kp_arena_alloc(a, sizeof(*m));
+			*m = *n;
+			m->next = NULL;
+			m->message = dup_str(a, n->message);
+			*np = m;
+			np = &m->next;
+		}
+		kp_help **hp = &c->helps;
+		for (const kp_help *h = g->helps; h; h = h->next) {
+			kp_help *m = kp_arena_alloc(a, sizeof(*m));
+			m->message = dup_str(a, h->message);
+			*hp = m;
+			hp = &m->next;
+		}
+		if (dst->tail)
+			dst->tail->next = c;
+		else
+			dst->head = c;
+		dst->tail = c;
+		dst->count[c->severity]++;
+	}
+}
 
 void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const char *fmt, ...)
 {
@@ -284,8 +331,10 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 	for (size_t i = end; i > start; i--)
 		if (((unsigned char)text[i - 1] & 0xc0) != 0x80)
 			width++;
-	for (uint32_t i = 1; i < col; i++)
-		kp_buf_putc(out, ' ');
+	(void)col;
+	for (size_t i = 0; i < start && i < len; i++)
+		if (((unsigned char)text[i] & 0xc0) != 0x80 && !(text[i] == '\r'))
+			kp_buf_putc(out, ' ');
 	if (color)
 		kp_buf_puts(out, "\033[1;32m");
 	kp_buf_putc(out, '^');
@@ -294,4 +343,193 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 	if (color)
 		kp_buf_puts(out, "\033[0m");
 	kp_buf_putc(out, '\n');
+}
+
+/* ------------------------------------------------------------ streaming */
+
+enum { ST_CODE, ST_SQUOTE, ST_DQUOTE, ST_BQUOTE, ST_LINE_COMMENT, ST_BLOCK_COMMENT };
+
+/* Past this many bytes without a statement boundary the window is handed
+ * over as it is (the parser then reports the over-long statement), so a
+ * stray quote cannot make the whole file resident. */
+#define KP_STREAM_FORCE ((size_t)32 << 20)
+
+/* Finds statement boundaries: a ';' outside strings, quoted names and
+ * comments. A hand-written scanner rather than the re2c lexer because it
+ * must stop and resume anywhere in a chunk; it only has to agree with the
+ * lexer on where quotes and comments start and end. */
+static const unsigned char stream_special[256] = {
+	[';'] = 1, ['\''] = 1, ['"'] = 1, ['`'] = 1, ['#'] = 1, ['-'] = 1, ['/'] = 1,
+};
+
+static void scan_boundaries(kp_stream *st)
+{
+	const char *b = st->buf;
+	size_t end = st->eof ? st->have : (st->have ? st->have - 1 : 0);  /* keep 1 byte of lookahead */
+	size_t i = st->scanned;
+	int s = st->state;
+	while (i < end) {
+		/* fast paths: runs of bytes that cannot change the state */
+		if (s == ST_CODE) {
+			while (i < end && !stream_special[(unsigned char)b[i]])
+				i++;
+			if (i >= end)
+				break;
+		} else if (s == ST_LINE_COMMENT) {
+			const char *nl = memchr(b + i, '\n', end - i);
+			i = nl ? (size_t)(nl - b) : end;
+			if (i >= end)
+				break;
+		}
+		char c = b[i];
+		switch (s) {
+		case ST_CODE:
+			if (c == ';') {
+				st->boundary = i + 1;
+			} else if (c == '\'') {
+				s = ST_SQUOTE;
+			} else if (c == '"') {
+				s = ST_DQUOTE;
+			} else if (c == '`') {
+				s = ST_BQUOTE;
+			} else if (c == '#' || (c == '-' && i + 1 < st->have && b[i + 1] == '-')) {
+				s = ST_LINE_COMMENT;
+			} else if (c == '/' && i + 1 < st->have && b[i + 1] == '*') {
+				s = ST_BLOCK_COMMENT;
+				i++;
+			}
+			break;
+		case ST_SQUOTE: case ST_DQUOTE: case ST_BQUOTE: {
+			char q = s == ST_SQUOTE ? '\'' : s == ST_DQUOTE ? '"' : '`';
+			if (c == q) {
+				if (i + 1 < st->have && b[i + 1] == q)
+					i++;   /* doubled quote */
+				else
+					s = ST_CODE;
+			}
+			break;
+		}
+		case ST_LINE_COMMENT:
+			if (c == '\n')
+				s = ST_CODE;
+			break;
+		case ST_BLOCK_COMMENT:
+			if (c == '*' && i + 1 < st->have && b[i + 1] == '/') {
+				s = ST_CODE;
+				i++;
+			}
+			break;
+		}
+		i++;
+	}
+	st->scanned = i;
+	st->state = s;
+}
+
+int kp_stream_open(kp_stream *st, const char *path, size_t chunk, char *errbuf, size_t errlen)
+{
+	memset(st, 0, sizeof(*st));
+	bool is_stdin = strcmp(path, "-") == 0;
+	st->f = is_stdin ? stdin : fopen(path, "rb");
+	if (!st->f) {
+		snprintf(errbuf, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	st->cap = chunk ? chunk : (size_t)1 << 20;
+	st->buf = malloc(st->cap + 1);
+	st->src.path = strdup(is_stdin ? "<stdin>" : path);
+	if (!st->buf || !st->src.path)
+		abort();
+	st->src.text = st->buf;
+	return 0;
+}
+
+/* Column advance over [p, p + n) and whether it holds a line break. */
+static void advance_base(kp_source *s, const char *p, size_t n)
+{
+	const char *nl = NULL;
+	for (const char *q = p + n; q > p; q--)
+		if (q[-1] == '\n') {
+			nl = q - 1;
+			break;
+		}
+	if (nl) {
+		for (const char *q = p; q <= nl; q++)
+			if (*q == '\n')
+				s->base_line++;
+		s->base_col = 0;
+		n -= (size_t)(nl + 1 - p);
+		p = nl + 1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)p[i];
+		if ((ch & 0xc0) != 0x80 && !(ch == '\r' && i + 1 < n && p[i + 1] == '\n'))
+			s->base_col++;
+	}
+}
+
+int kp_stream_next(kp_stream *st, size_t *consumed)
+{
+	kp_source *s = &st->src;
+	if (s->len < st->have)
+		st->buf[s->len] = st->saved;   /* lift the sentinel */
+	size_t drop = *consumed;
+	if (drop > s->len)
+		drop = s->len;
+	advance_base(s, st->buf, drop);
+	memmove(st->buf, st->buf + drop, st->have - drop);
+	st->have -= drop;
+	st->scanned -= drop;
+	st->boundary = st->boundary > drop ? st->boundary - drop : 0;
+	*consumed = 0;
+	free(s->lines);
+	s->lines = NULL;
+	s->nlines = 0;
+	for (;;) {
+		scan_boundaries(st);
+		bool force = st->have >= KP_STREAM_FORCE && st->boundary == 0;
+		if (st->boundary > 0 || st->eof || force) {
+			size_t n = st->eof || force ? st->have : st->boundary;
+			if (force)
+				st->state = ST_CODE;
+			if (n == 0 && st->eof)
+				return 0;
+			s->text = st->buf;
+			s->len = n;
+			st->saved = st->buf[n];
+			st->buf[n] = 0;
+			if (st->eof || force) {
+				st->scanned = st->have;
+				st->boundary = 0;
+			} else {
+				st->boundary = 0;
+			}
+			return 1;
+		}
+		if (st->have == st->cap) {
+			st->cap *= 2;
+			char *nb = realloc(st->buf, st->cap + 1);
+			if (!nb)
+				abort();
+			st->buf = nb;
+		}
+		size_t want = st->cap - st->have;
+		size_t got = fread(st->buf + st->have, 1, want, st->f);
+		st->have += got;
+		if (got < want) {
+			if (ferror(st->f))
+				return -1;
+			st->eof = true;
+		}
+	}
+}
+
+void kp_stream_close(kp_stream *st)
+{
+	if (st->f && st->f != stdin)
+		fclose(st->f);
+	free(st->buf);
+	free(st->src.path);
+	free(st->src.lines);
+	memset(st, 0, sizeof(*st));
 }

@@ -4,8 +4,10 @@
 #ifndef KP_SOURCE_H
 #define KP_SOURCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "arena.h"
 
@@ -15,7 +17,34 @@ typedef struct kp_source {
 	size_t len;             /* bytes, without the terminating NUL */
 	uint32_t *lines;        /* byte offset where each line starts; built lazily */
 	size_t nlines;          /* entries in lines */
+	uint32_t base_line;     /* lines of the file before text[0] (a streamed window) */
+	uint32_t base_col;      /* code points before text[0] on its line */
 } kp_source;
+
+/* A file read as a sliding window of whole statements, so a file of any
+ * size is planned in bounded memory: the window holds the statements not
+ * yet read, and is refilled from the file as they are consumed. */
+typedef struct kp_stream {
+	kp_source src;          /* the window: src.text[0, src.len) are whole statements */
+	FILE *f;                /* the file (stdin for "-") */
+	char *buf;              /* window storage; src.text points into it */
+	size_t cap;             /* bytes allocated in buf */
+	size_t have;            /* bytes read into buf */
+	size_t scanned;         /* bytes of buf the boundary scanner has seen */
+	int state;              /* scanner state at buf[scanned] (string, comment, ...) */
+	size_t boundary;        /* end of the last whole statement found */
+	bool eof;               /* the file is exhausted */
+	char saved;             /* byte under the NUL sentinel at buf[src.len] */
+} kp_stream;
+
+/* Opens path ("-": standard input), reading chunk bytes at a time (0: 1
+ * MiB). On failure returns -1 with errbuf set. */
+int  kp_stream_open(kp_stream *st, const char *path, size_t chunk, char *errbuf, size_t errlen);
+/* Drops the first *consumed bytes of the window and refills it: returns 1
+ * with a new window (and *consumed set to 0), 0 at the end of the file, -1
+ * on a read error. */
+int  kp_stream_next(kp_stream *st, size_t *consumed);
+void kp_stream_close(kp_stream *st);
 
 /* Reads a whole file ("-" is standard input). On failure returns -1 and
  * leaves a message in errbuf. */
@@ -122,6 +151,10 @@ kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
                      const char *fmt, ...) __attribute__((format(printf, 8, 9)));
 
 
+
+/* Appends deep copies of src's messages to dst, allocated in a (so that
+ * src's arena can be reset). */
+void kp_diags_copy(kp_diags *dst, kp_arena *a, const kp_diags *src);
 
 void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));

@@ -41,6 +41,11 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	kp_wquery *q = kp_arena_alloc(adv->a, sizeof(*q));
 	q->stmt = s;
 	q->plan = *p;
+	/* the advisor keeps the plan's class, path and order; its ranges and
+	 * filter live in the caller's per-statement arena */
+	q->plan.ranges = NULL;
+	q->plan.filter.items = NULL;
+	q->plan.filter.n = q->plan.filter.cap = 0;
 	q->src = src;
 	q->weight = weight;
 	kp_list_push(adv->a, &adv->queries, q);

@@ -49,7 +49,8 @@ typedef struct kp_advisor {
 
 void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a,
                      kp_diags *d);
-/* Adds a planned query to the workload. */
+/* Adds a planned query to the workload. s must outlive the advisor; of p
+ * only the class, path and order are kept (ranges and filter are not). */
 void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src,
                     double weight);
 /* Checks one statement against the target's query limits (IN list size,

@@ -192,10 +192,16 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 	kp_source_linecol(src, off, &line, &col);
 	kp_buf_puts(out, "{\"file\": ");
 	kp_buf_json_str(out, src->path, strlen(src->path));
-	kp_buf_printf(out, ", \"line\": %u, \"column\": %u, \"statement\": ", line, col);
-	if (s)
-		kp_buf_printf(out, "\"%s\"", kp_stmt_kind_name(s->kind));
-	else
+	kp_buf_puts(out, ", \"line\": ");
+	kp_buf_int(out, line);
+	kp_buf_puts(out, ", \"column\": ");
+	kp_buf_int(out, col);
+	kp_buf_puts(out, ", \"statement\": ");
+	if (s) {
+		kp_buf_putc(out, '"');
+		kp_buf_puts(out, kp_stmt_kind_name(s->kind));
+		kp_buf_putc(out, '"');
+	} else
 		kp_buf_puts(out, "null");
 	bool planned = p && p->table && p->access != KP_ACCESS_NONE;
 	kp_buf_puts(out, ", \"table\": ");
@@ -214,11 +220,14 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		kp_buf_puts(out, "{\"type\": \"primary\"}");
 	}
 	kp_buf_puts(out, ", \"access\": ");
-	if (planned)
-		kp_buf_printf(out, "\"%s\"", kp_access_name(p->access));
-	else
+	if (planned) {
+		kp_buf_putc(out, '"');
+		kp_buf_puts(out, kp_access_name(p->access));
+		kp_buf_putc(out, '"');
+	} else {
 		kp_buf_puts(out, "null");
-	kp_buf_printf(out, ", \"rejected\": %s", planned && p->rejected ? "true" : "false");
+	}
+	kp_buf_puts(out, planned && p->rejected ? ", \"rejected\": true" : ", \"rejected\": false");
 	kp_buf_puts(out, ", \"key\": ");
 	kp_buf tmp = {0};
 	if (planned) {
@@ -231,8 +240,11 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 			kp_buf_json_str(out, tmp.data, tmp.len);
 		}
 		kp_buf_puts(out, "], \"key_order\": [");
-		for (int i = 0; i < p->key->n; i++)
-			kp_buf_printf(out, "%s\"%s\"", i ? ", " : "", p->key->parts[i].desc ? "desc" : "asc");
+		for (int i = 0; i < p->key->n; i++) {
+			if (i)
+				kp_buf_puts(out, ", ");
+			kp_buf_puts(out, p->key->parts[i].desc ? "\"desc\"" : "\"asc\"");
+		}
 		kp_buf_putc(out, ']');
 	} else {
 		kp_buf_puts(out, "null, \"key_order\": null");
@@ -251,8 +263,11 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		kp_buf_puts(out, "null");
 	}
 	kp_buf_puts(out, ", \"order\": ");
-	if (planned && p->order != KP_ORDER_NONE)
-		kp_buf_printf(out, "\"%s\"", kp_order_name(p->order));
+	if (planned && p->order != KP_ORDER_NONE) {
+		kp_buf_putc(out, '"');
+		kp_buf_puts(out, kp_order_name(p->order));
+		kp_buf_putc(out, '"');
+	}
 	else
 		kp_buf_puts(out, "null");
 	kp_buf_puts(out, ", \"diagnostics\": [");
@@ -265,25 +280,41 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 	kp_buf_free(&tmp);
 }
 
+static void json_pos(kp_buf *out, const char *name, uint32_t v)
+{
+	kp_buf_puts(out, name);
+	kp_buf_int(out, v);
+}
+
 void kp_diag_json(kp_buf *out, const kp_diag *g)
 {
 	const kp_rule_info *r = kp_rule_get(g->rule);
 	uint32_t l1, c1, l2, c2;
 	kp_source_linecol(g->src, g->off, &l1, &c1);
 	kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
-	kp_buf_printf(out, "{\"rule\": \"%s\", \"slug\": \"%s\", \"severity\": \"%s\", \"message\": ",
-	              r->id, r->slug, kp_severity_name(g->severity));
+	kp_buf_puts(out, "{\"rule\": \"");
+	kp_buf_puts(out, r->id);
+	kp_buf_puts(out, "\", \"slug\": \"");
+	kp_buf_puts(out, r->slug);
+	kp_buf_puts(out, "\", \"severity\": \"");
+	kp_buf_puts(out, kp_severity_name(g->severity));
+	kp_buf_puts(out, "\", \"message\": ");
 	kp_buf_json_str(out, g->message, strlen(g->message));
 	kp_buf_puts(out, ", \"file\": ");
 	kp_buf_json_str(out, g->src->path, strlen(g->src->path));
-	kp_buf_printf(out, ", \"line\": %u, \"column\": %u, \"end_line\": %u, \"end_column\": %u, \"notes\": [",
-	              l1, c1, l2, c2);
+	json_pos(out, ", \"line\": ", l1);
+	json_pos(out, ", \"column\": ", c1);
+	json_pos(out, ", \"end_line\": ", l2);
+	json_pos(out, ", \"end_column\": ", c2);
+	kp_buf_puts(out, ", \"notes\": [");
 	for (const kp_note *n = g->notes; n; n = n->next) {
 		uint32_t nl, nc;
 		kp_source_linecol(n->src, n->off, &nl, &nc);
 		kp_buf_puts(out, n == g->notes ? "{\"file\": " : ", {\"file\": ");
 		kp_buf_json_str(out, n->src->path, strlen(n->src->path));
-		kp_buf_printf(out, ", \"line\": %u, \"column\": %u, \"message\": ", nl, nc);
+		json_pos(out, ", \"line\": ", nl);
+		json_pos(out, ", \"column\": ", nc);
+		kp_buf_puts(out, ", \"message\": ");
 		kp_buf_json_str(out, n->message, strlen(n->message));
 		kp_buf_putc(out, '}');
 	}

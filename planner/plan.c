@@ -222,10 +222,23 @@ static boxset bs_or(pctx *pc, boxset x, boxset y)
 	return s;
 }
 
+static bool box_free(const pctx *pc, const kp_con *b)
+{
+	for (int k = 0; k < pc->nk; k++)
+		if (!con_free(&b[k]))
+			return false;
+	return true;
+}
+
 static boxset bs_and(pctx *pc, boxset x, boxset y)
 {
 	if (x.n == 0 || y.n == 0)
 		return (boxset){NULL, 0, x.exact && y.exact};
+	/* the whole key space is the identity of AND */
+	if (x.n == 1 && box_free(pc, x.b[0]))
+		return (boxset){y.b, y.n, x.exact && y.exact};
+	if (y.n == 1 && box_free(pc, y.b[0]))
+		return (boxset){x.b, x.n, x.exact && y.exact};
 	if ((uint64_t)x.n * y.n > KP_MAX_RANGES) {
 		note_limit(pc);
 		/* keep the more selective side; the other goes to the filter */
@@ -826,6 +839,8 @@ static int range_qcmp(const void *a, const void *b)
 /* Sorts ranges in key order and merges overlapping ones. */
 static int normalize_ranges(const kp_key *k, kp_range *r, int n)
 {
+	if (n < 2)
+		return n;
 	sort_key = k;
 	qsort(r, (size_t)n, sizeof(*r), range_qcmp);
 	int m = 0;
@@ -844,18 +859,19 @@ static int normalize_ranges(const kp_key *k, kp_range *r, int n)
 /* Is range r inside some box of s? */
 static bool range_in_boxset(pctx *pc, const kp_range *r, const boxset *s)
 {
+	/* the range's constraint per key column slot, computed once */
 	const kp_key *k = pc->key;
+	kp_con rc[64];
+	kp_con *cons = pc->nk <= 64 ? rc : kp_arena_alloc(pc->a, sizeof(kp_con) * (size_t)pc->nk);
+	memset(cons, 0, sizeof(kp_con) * (size_t)pc->nk);
+	for (int p = 0; p < k->n && p <= r->neq; p++)
+		if (k->parts[p].col >= 0)
+			cons[pc->kcol[k->parts[p].col]] = range_con(r, p);
 	for (uint32_t i = 0; i < s->n; i++) {
 		const kp_con *b = s->b[i];
 		bool inside = true;
-		for (int slot = 0; slot < pc->nk && inside; slot++) {
-			kp_con rc;
-			memset(&rc, 0, sizeof rc);
-			for (int p = 0; p < k->n; p++)
-				if (k->parts[p].col >= 0 && pc->kcol[k->parts[p].col] == slot)
-					rc = range_con(r, p);
-			inside = con_covers(&b[slot], &rc);
-		}
+		for (int slot = 0; slot < pc->nk && inside; slot++)
+			inside = con_covers(&b[slot], &cons[slot]);
 		if (inside)
 			return true;
 	}

@@ -120,7 +120,7 @@ static void put_real(kp_buf *out, double r)
 void kp_value_json(kp_buf *out, const kp_value *v)
 {
 	switch (v->kind) {
-	case KP_V_INT: kp_buf_printf(out, "%lld", (long long)v->i); break;
+	case KP_V_INT: kp_buf_int(out, v->i); break;
 	case KP_V_REAL: put_real(out, v->r); break;
 	case KP_V_STR: kp_buf_json_str(out, v->s, v->n); break;
 	case KP_V_BOOL: kp_buf_puts(out, v->i ? "true" : "false"); break;

@@ -126,7 +126,8 @@ typedef struct input {
 
 typedef struct cli {
 	const char *cmd;        /* explain, lint, check */
-	kp_arena arena;         /* owns the run: sources, ASTs, diagnostics */
+	kp_arena arena;         /* owns the run: sources, kept ASTs, diagnostics */
+	kp_arena scratch;       /* one statement's parse, plan and messages */
 	kp_list schemas;        /* char* paths */
 	kp_list inputs;         /* input* */
 	kp_list workloads;      /* char* paths */
@@ -359,6 +360,7 @@ static void cli_init(cli *c, const char *cmd)
 	memset(c, 0, sizeof(*c));
 	c->cmd = cmd;
 	kp_arena_init(&c->arena);
+	kp_arena_init(&c->scratch);
 	kp_catalog_init(&c->cat);
 	c->cfg.fail_on = -1;
 	c->cfg.target = -1;
@@ -370,6 +372,7 @@ static void cli_free(cli *c)
 		kp_source_free(c->sources.items[i]);
 	kp_parser_free(c->parser);
 	kp_catalog_free(&c->cat);
+	kp_arena_free(&c->scratch);
 	kp_arena_free(&c->arena);
 }
 
@@ -405,8 +408,8 @@ static void flush(explain_run *er)
 }
 
 /* Reads every statement of src, one at a time: the arena is reset after
- * each, so memory does not grow with the input. */
-static void explain_source(explain_run *er, kp_source *src, bool schema)
+ * each, so memory does not grow with the input. Returns the bytes read. */
+static size_t explain_source(explain_run *er, kp_source *src, bool schema)
 {
 	cli *c = er->c;
 	size_t pos = 0;
@@ -447,6 +450,26 @@ static void explain_source(explain_run *er, kp_source *src, bool schema)
 			flush(er);
 	}
 	flush(er);
+	return pos;
+}
+
+/* A query file, streamed: a window of whole statements at a time. */
+static int explain_stream(explain_run *er, const char *path)
+{
+	kp_stream st;
+	char err[512];
+	if (kp_stream_open(&st, path, 0, err, sizeof err) < 0) {
+		fprintf(stderr, "keyplan: %s\n", err);
+		return -1;
+	}
+	size_t consumed = 0;
+	int r;
+	while ((r = kp_stream_next(&st, &consumed)) > 0)
+		consumed = explain_source(er, &st.src, false);
+	if (r < 0)
+		fprintf(stderr, "keyplan: %s: read error\n", path);
+	kp_stream_close(&st);
+	return r;
 }
 
 static int cmd_explain(int argc, char **argv)
@@ -484,16 +507,14 @@ static int cmd_explain(int argc, char **argv)
 	}
 	for (uint32_t i = 0; i < c.inputs.n && !rc; i++) {
 		const input *in = c.inputs.items[i];
-		kp_source *src;
 		if (in->is_sql) {
-			src = kp_arena_alloc(&c.arena, sizeof(*src));
+			kp_source *src = kp_arena_alloc(&c.arena, sizeof(*src));
 			kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
 			kp_list_push(&c.arena, &c.sources, src);
-		} else if (!(src = open_source(&c, in->text))) {
+			explain_source(&er, src, false);
+		} else if (explain_stream(&er, in->text) < 0) {
 			rc = 2;
-			break;
 		}
-		explain_source(&er, src, false);
 	}
 	if (!rc)
 		rc = er.failed ? 1 : 0;
@@ -510,37 +531,45 @@ done:
 
 typedef enum role { ROLE_SCHEMA, ROLE_QUERY, ROLE_WORKLOAD } role;
 
-/* Reads every statement of src into the run's arena, collecting
- * diagnostics in d and, for a workload, queries in adv. */
+/* Reads every statement of src. Each statement is parsed and planned in
+ * the scratch arena, which is reset after it; only its messages are kept
+ * (copied into the run's arena), and for a workload its AST, which the
+ * advisor re-plans. So lint's memory grows with its findings, not with
+ * its input. */
 static void collect_source(cli *c, kp_source *src, role r, kp_report *rep, kp_diags *d, kp_advisor *adv)
 {
 	size_t pos = 0;
 	kp_stmt *s;
+	bool keep_ast = adv && r == ROLE_WORKLOAD;
 	for (;;) {
 		size_t prev = pos;
-		if (!kp_parse_next(c->parser, &s, src, &pos, &c->arena, d))
+		kp_diags sd = {0};
+		kp_arena_reset(&c->scratch);
+		kp_arena *a = keep_ast ? &c->arena : &c->scratch;
+		if (!kp_parse_next(c->parser, &s, src, &pos, a, &sd)) {
+			kp_diags_copy(d, &c->arena, &sd);
 			break;
+		}
 		uint32_t start = kp_parser_last_start(c->parser);
 		double weight = 1;
 		kp_report_directives(rep, src, prev, start, start, &weight);
 		kp_report_stmt_end(rep, src, start, s ? s->off + s->len : (uint32_t)pos);
-		if (!s)
-			continue;
-		if (is_ddl(s->kind)) {
-			kp_catalog_apply(&c->cat, s, src, &c->arena, d);
-			continue;
-		}
-		if (r == ROLE_SCHEMA && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT && s->kind != KP_S_REPLACE) {
-			kp_diag_add(d, &c->arena, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
+		if (!s) {
+		} else if (is_ddl(s->kind)) {
+			kp_catalog_apply(&c->cat, s, src, &c->scratch, &sd);
+		} else if (r == ROLE_SCHEMA && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT &&
+		           s->kind != KP_S_REPLACE) {
+			kp_diag_add(&sd, &c->scratch, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
 			            "%s in a schema file is not planned; pass it as a query file",
 			            kp_stmt_kind_name(s->kind));
-			continue;
+		} else {
+			kp_plan plan;
+			kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, &c->scratch, &sd);
+			kp_advise_statement(c->target, s, src, &c->scratch, &sd);
+			if (keep_ast)
+				kp_advisor_add(adv, s, &plan, src, weight);
 		}
-		kp_plan plan;
-		kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, &c->arena, d);
-		kp_advise_statement(c->target, s, src, &c->arena, d);
-		if (adv && r != ROLE_SCHEMA)
-			kp_advisor_add(adv, s, &plan, src, weight);
+		kp_diags_copy(d, &c->arena, &sd);
 	}
 	/* directives after the last statement (ignore-file at the end) */
 	kp_report_directives(rep, src, pos, src->len, (uint32_t)src->len, NULL);

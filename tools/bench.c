@@ -1,0 +1,298 @@
+/* keyplan benchmark: generates a reproducible workload (many tables, N
+ * SELECTs of every access class), then times, in the same run and on the
+ * same statements:
+ *   keyplan explain --format json   (the real binary, output to /dev/null)
+ *   keyplan lint                    (the real binary)
+ *   sqlite3_prepare_v2              (in process, the same schema WITHOUT ROWID)
+ * and prints statements/s, MB/s, the ratio keyplan/SQLite, and peak RSS;
+ * then the peak RSS of explain on 10,000 vs N statements, and keyplan check
+ * with the workload advisor against lint on 100 tables and 100,000 queries.
+ *
+ * usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] */
+#define _DEFAULT_SOURCE   /* wait4 */
+#include <errno.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static uint64_t rng;
+
+static uint32_t rnd(uint32_t n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng % n);
+}
+
+typedef struct table {
+	int nkey;               /* key columns k0..k{nkey-1} */
+	int text[4];            /* key column i is VARCHAR */
+} table;
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void val(FILE *f, int text)
+{
+	if (text)
+		fprintf(f, "'u%u'", rnd(100000));
+	else
+		fprintf(f, "%u", rnd(1000000));
+}
+
+static void gen_schema(const char *path, table *t, int ntables)
+{
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	for (int i = 0; i < ntables; i++) {
+		t[i].nkey = 1 + (int)rnd(4);
+		fprintf(f, "CREATE TABLE t%d (", i);
+		for (int k = 0; k < t[i].nkey; k++) {
+			t[i].text[k] = (int)rnd(2);
+			fprintf(f, "k%d %s NOT NULL, ", k, t[i].text[k] ? "VARCHAR(32)" : "BIGINT");
+		}
+		fprintf(f, "v0 BIGINT, v1 VARCHAR(32), v2 DOUBLE, PRIMARY KEY (");
+		for (int k = 0; k < t[i].nkey; k++)
+			fprintf(f, "%sk%d%s", k ? ", " : "", k, k == t[i].nkey - 1 && rnd(3) == 0 ? " DESC" : "");
+		fprintf(f, ")) WITHOUT ROWID;\n");
+	}
+	fclose(f);
+}
+
+/* One SELECT of a random access class. */
+static void gen_query(FILE *f, const table *tabs, int ntables)
+{
+	int ti = (int)rnd((uint32_t)ntables);
+	const table *t = &tabs[ti];
+	fprintf(f, "SELECT * FROM t%d WHERE ", ti);
+	switch (rnd(6)) {
+	case 0:   /* GET */
+		for (int k = 0; k < t->nkey; k++) {
+			fprintf(f, "%sk%d = ", k ? " AND " : "", k);
+			val(f, t->text[k]);
+		}
+		break;
+	case 1:   /* SCAN: prefix and a range */
+		fprintf(f, "k0 = ");
+		val(f, t->text[0]);
+		if (t->nkey > 1) {
+			fprintf(f, " AND k1 >= ");
+			val(f, t->text[1]);
+			fprintf(f, " AND k1 < ");
+			val(f, t->text[1]);
+		}
+		fprintf(f, " ORDER BY k0 LIMIT 100");
+		break;
+	case 2:   /* FILTERED */
+		fprintf(f, "k0 = ");
+		val(f, t->text[0]);
+		fprintf(f, " AND v0 > %u AND v1 LIKE 'x%%'", rnd(1000));
+		break;
+	case 3:   /* multi-get */
+		fprintf(f, "k0 IN (");
+		for (int i = 0; i < 5; i++) {
+			if (i)
+				fprintf(f, ", ");
+			val(f, t->text[0]);
+		}
+		fprintf(f, ")");
+		break;
+	case 4:   /* OR of prefixes */
+		fprintf(f, "(k0 = ");
+		val(f, t->text[0]);
+		fprintf(f, " OR k0 = ");
+		val(f, t->text[0]);
+		fprintf(f, ") AND v2 < 1.5");
+		break;
+	default:  /* REJECTED */
+		fprintf(f, "v0 = %u", rnd(100));
+		break;
+	}
+	fprintf(f, ";\n");
+}
+
+static void gen_queries(const char *path, const table *t, int ntables, long n)
+{
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	for (long i = 0; i < n; i++)
+		gen_query(f, t, ntables);
+	fclose(f);
+}
+
+/* Runs argv with stdout to /dev/null; returns seconds, peak RSS in KiB. */
+static double run(char *const argv[], long *maxrss_kb, int *status)
+{
+	double t0 = now();
+	pid_t pid = fork();
+	if (pid == 0) {
+		int fd = open("/dev/null", O_WRONLY);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	int st;
+	struct rusage ru;
+	wait4(pid, &st, 0, &ru);
+	*maxrss_kb = ru.ru_maxrss;
+	*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+	return now() - t0;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	rewind(f);
+	char *b = malloc((size_t)n + 1);
+	if (!b || fread(b, 1, (size_t)n, f) != (size_t)n)
+		exit(2);
+	b[n] = 0;
+	fclose(f);
+	*len = (size_t)n;
+	return b;
+}
+
+static double sqlite_prepare(const char *schema_path, const char *queries_path, long *count, int *errors)
+{
+	sqlite3 *db;
+	sqlite3_open(":memory:", &db);
+	size_t sl, ql;
+	char *schema = slurp(schema_path, &sl);
+	char *q = slurp(queries_path, &ql);
+	if (sqlite3_exec(db, schema, NULL, NULL, NULL) != SQLITE_OK) {
+		fprintf(stderr, "sqlite schema: %s\n", sqlite3_errmsg(db));
+		exit(2);
+	}
+	double t0 = now();
+	const char *p = q;
+	*count = 0;
+	*errors = 0;
+	while (*p) {
+		sqlite3_stmt *st;
+		const char *tail;
+		if (sqlite3_prepare_v2(db, p, -1, &st, &tail) != SQLITE_OK)
+			(*errors)++;
+		if (!st && tail == p)
+			break;
+		if (st)
+			(*count)++;
+		sqlite3_finalize(st);
+		p = tail;
+	}
+	double dt = now() - t0;
+	sqlite3_close(db);
+	free(schema);
+	free(q);
+	return dt;
+}
+
+static long file_size(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 ? (long)st.st_size : 0;
+}
+
+int main(int argc, char **argv)
+{
+	long n = 1000000;
+	const char *keyplan = "./keyplan";
+	const char *dir = NULL;
+	uint64_t seed = 20261122;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--statements") && i + 1 < argc)
+			n = atol(argv[++i]);
+		else if (!strcmp(argv[i], "--keyplan") && i + 1 < argc)
+			keyplan = argv[++i];
+		else if (!strcmp(argv[i], "--dir") && i + 1 < argc)
+			dir = argv[++i];
+		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+			seed = strtoull(argv[++i], NULL, 10);
+		else {
+			fprintf(stderr, "usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S]\n");
+			return 2;
+		}
+	}
+	char tmpl[] = "/tmp/keyplan-bench-XXXXXX";
+	if (!dir && !(dir = mkdtemp(tmpl))) {
+		perror("mkdtemp");
+		return 2;
+	}
+	char schema[4096], queries[4096], small[4096], checkq[4096];
+	snprintf(schema, sizeof schema, "%s/schema.sql", dir);
+	snprintf(queries, sizeof queries, "%s/queries.sql", dir);
+	snprintf(small, sizeof small, "%s/queries-10k.sql", dir);
+	snprintf(checkq, sizeof checkq, "%s/queries-100k.sql", dir);
+	rng = seed;
+	table tabs[100];
+	gen_schema(schema, tabs, 100);
+	gen_queries(queries, tabs, 100, n);
+	gen_queries(small, tabs, 100, 10000);
+	gen_queries(checkq, tabs, 100, 100000);
+	double mb = (double)file_size(queries) / 1e6;
+	printf("workload: %ld SELECTs over 100 tables, %.1f MB, seed %llu (%s)\n\n", n, mb,
+	       (unsigned long long)seed, dir);
+
+	long rss, rss_small, rss_lint, rss_check, rss_lint100k;
+	int st;
+	char *explain_argv[] = {(char *)keyplan, "explain", "--no-config", "--format", "json", "--schema", schema, queries, NULL};
+	double t_explain = run(explain_argv, &rss, &st);
+	if (st > 1) {
+		fprintf(stderr, "keyplan explain failed (%d)\n", st);
+		return 2;
+	}
+	char *lint_argv[] = {(char *)keyplan, "lint", "--no-config", "--schema", schema, queries, NULL};
+	double t_lint = run(lint_argv, &rss_lint, &st);
+	long count;
+	int errors;
+	double t_sqlite = sqlite_prepare(schema, queries, &count, &errors);
+	if (count != n || errors) {
+		fprintf(stderr, "sqlite prepared %ld of %ld statements, %d errors\n", count, n, errors);
+		return 2;
+	}
+	printf("%-34s %12s %9s %14s %12s\n", "", "stmts/s", "MB/s", "vs SQLite", "peak RSS");
+	printf("%-34s %12.0f %9.1f %13.2fx %9ld MB\n", "keyplan explain --format json", n / t_explain, mb / t_explain,
+	       t_sqlite / t_explain, rss / 1024);
+	printf("%-34s %12.0f %9.1f %13.2fx %9ld MB\n", "keyplan lint", n / t_lint, mb / t_lint, t_sqlite / t_lint,
+	       rss_lint / 1024);
+	printf("%-34s %12.0f %9.1f %13s %12s\n", "sqlite3_prepare_v2 (in process)", n / t_sqlite, mb / t_sqlite,
+	       "1.00x", "-");
+
+	char *small_argv[] = {(char *)keyplan, "explain", "--no-config", "--format", "json", "--schema", schema, small, NULL};
+	run(small_argv, &rss_small, &st);
+	printf("\npeak RSS of explain: %ld KB for 10,000 statements, %ld KB for %ld (ratio %.2f)\n", rss_small, rss, n,
+	       (double)rss / (double)rss_small);
+
+	char *lint100k[] = {(char *)keyplan, "lint", "--no-config", "--schema", schema, checkq, NULL};
+	double t_l100 = run(lint100k, &rss_lint100k, &st);
+	char *check100k[] = {(char *)keyplan, "check", "--no-config", "--schema", schema, "--workload", checkq, NULL};
+	double t_c100 = run(check100k, &rss_check, &st);
+	printf("check with the advisor, 100 tables x 100,000 queries: %.2f s; lint: %.2f s (ratio %.2f)\n", t_c100,
+	       t_l100, t_c100 / t_l100);
+	return 0;
+}
