@@ -77,7 +77,7 @@ kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len)
 int kp_table_column(const kp_table *t, const char *name, uint32_t len)
 {
 	for (int i = 0; i < t->ncols; i++)
-		if (name_eq(t->cols[i].name, name, len))
+		if (t->cols[i].name_len == len && name_eq(t->cols[i].name, name, len))
 			return i;
 	return -1;
 }
@@ -322,6 +322,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, kp_source *src
 		const kp_coldef *cd = ct->cols.items[i];
 		kp_column *col = &t->cols[i];
 		split_family(c, col, cd);
+		col->name_len = (uint32_t)strlen(col->name);
 		col->type_name = cat_name(c, &cd->type);
 		col->tclass = classify(&cd->type);
 		col->length = cd->ntargs ? cd->targs[0] : -1;

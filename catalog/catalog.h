@@ -24,6 +24,7 @@ typedef enum kp_type_class {
 
 typedef struct kp_column {
 	char *name;             /* column name */
+	uint32_t name_len;      /* bytes in name (a cheap first test in lookups) */
 	char *family;           /* column family, or NULL */
 	char *type_name;        /* type as written, e.g. "VARCHAR" */
 	kp_type_class tclass;   /* what values it holds */

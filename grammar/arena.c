@@ -14,21 +14,14 @@ struct kp_arena_block {
 	_Alignas(max_align_t) unsigned char data[];
 };
 
-static void *xmalloc(size_t n)
-{
-	void *p = malloc(n);
-	if (!p) {
-		fputs("keyplan: out of memory\n", stderr);
-		abort();
-	}
-	return p;
-}
-
 void kp_arena_init(kp_arena *a)
 {
 	memset(a, 0, sizeof(*a));
 }
 
+/* Block memory is zeroed when it is obtained (calloc) and when a block is
+ * kept across a reset, so each allocation needs no memset of its own: one
+ * big clear per statement instead of one small one per node. */
 void *kp_arena_alloc(kp_arena *a, size_t n)
 {
 	size_t align = _Alignof(max_align_t);
@@ -37,7 +30,11 @@ void *kp_arena_alloc(kp_arena *a, size_t n)
 		n = align;
 	if (!a->head || a->used + n > a->head->size) {
 		size_t size = n > KP_ARENA_BLOCK ? n : KP_ARENA_BLOCK;
-		kp_arena_block *b = xmalloc(sizeof(*b) + size);
+		kp_arena_block *b = calloc(1, sizeof(*b) + size);
+		if (!b) {
+			fputs("keyplan: out of memory\n", stderr);
+			abort();
+		}
 		b->size = size;
 		b->next = a->head;
 		a->head = b;
@@ -46,7 +43,6 @@ void *kp_arena_alloc(kp_arena *a, size_t n)
 	void *p = a->head->data + a->used;
 	a->used += n;
 	a->total += n;
-	memset(p, 0, n);
 	return p;
 }
 
@@ -97,6 +93,9 @@ void kp_arena_reset(kp_arena *a)
 		return;
 	/* keep the oldest block (the one at the tail): it is the standard size */
 	kp_arena_block *b = a->head, *keep = NULL;
+	/* bytes of the kept block that may be dirty: all of it if newer blocks
+	 * followed it, else what was used */
+	size_t keep_used = a->head->next ? KP_ARENA_BLOCK : a->used;
 	while (b) {
 		kp_arena_block *next = b->next;
 		if (!next && b->size == KP_ARENA_BLOCK)
@@ -105,6 +104,8 @@ void kp_arena_reset(kp_arena *a)
 			free(b);
 		b = next;
 	}
+	if (keep)
+		memset(keep->data, 0, keep_used);
 	a->head = keep;
 	if (keep)
 		keep->next = NULL;
@@ -123,10 +124,8 @@ void kp_arena_free(kp_arena *a)
 	kp_arena_init(a);
 }
 
-static void buf_reserve(kp_buf *b, size_t extra)
+void kp_buf_grow(kp_buf *b, size_t extra)
 {
-	if (b->len + extra + 1 <= b->cap)
-		return;
 	size_t cap = b->cap ? b->cap : 256;
 	while (cap < b->len + extra + 1)
 		cap *= 2;
@@ -139,24 +138,10 @@ static void buf_reserve(kp_buf *b, size_t extra)
 	b->cap = cap;
 }
 
-void kp_buf_put(kp_buf *b, const char *s, size_t n)
+static void buf_reserve(kp_buf *b, size_t extra)
 {
-	buf_reserve(b, n);
-	memcpy(b->data + b->len, s, n);
-	b->len += n;
-	b->data[b->len] = 0;
-}
-
-void kp_buf_puts(kp_buf *b, const char *s)
-{
-	kp_buf_put(b, s, strlen(s));
-}
-
-void kp_buf_putc(kp_buf *b, char c)
-{
-	buf_reserve(b, 1);
-	b->data[b->len++] = c;
-	b->data[b->len] = 0;
+	if (b->len + extra + 1 > b->cap)
+		kp_buf_grow(b, extra);
 }
 
 void kp_buf_printf(kp_buf *b, const char *fmt, ...)

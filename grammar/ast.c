@@ -97,11 +97,20 @@ kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, u
 	e->name.off = off;
 	e->name.srclen = len;
 	if (kind == KP_X_INT) {
-		errno = 0;
-		char *end;
 		int hex = len > 2 && (s[1] == 'x' || s[1] == 'X');
-		unsigned long long v = hex ? strtoull(s + 2, &end, 16) : strtoull(s, &end, 10);
-		if (errno == ERANGE || v > (unsigned long long)INT64_MAX) {
+		unsigned long long v = 0;
+		int range = 0;
+		if (!hex && len < 19) {
+			/* the common short decimal, without strtoull's locale work */
+			for (uint32_t i = 0; i < len; i++)
+				v = v * 10 + (unsigned)(s[i] - '0');
+		} else {
+			errno = 0;
+			char *end;
+			v = hex ? strtoull(s + 2, &end, 16) : strtoull(s, &end, 10);
+			range = errno == ERANGE;
+		}
+		if (range || v > (unsigned long long)INT64_MAX) {
 			e->overflow = true;
 			e->fval = hex ? (double)v : strtod(s, NULL);
 		} else {

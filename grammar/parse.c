@@ -143,6 +143,17 @@ typedef struct stmt_state {
 	int nhints;             /* entries in hints */
 } stmt_state;
 
+/* Which tokens the driver must look at: most are fed to the parser
+ * untouched, and this table keeps the per-token work to one lookup. */
+enum { TF_CHECK = 1, TF_STATE = 2 };
+static const unsigned char token_flags[KP_TOK_ERROR + 1] = {
+	[TK_WITH] = TF_CHECK, [TK_JOIN] = TF_CHECK, [TK_UNION] = TF_CHECK, [TK_INTERSECT] = TF_CHECK,
+	[TK_EXCEPT] = TF_CHECK, [TK_SELECT] = TF_CHECK, [TK_COMMA] = TF_CHECK,
+	[TK_LP] = TF_STATE, [TK_RP] = TF_STATE, [TK_FROM] = TF_STATE, [TK_WHERE] = TF_STATE,
+	[TK_GROUP] = TF_STATE, [TK_ORDER] = TF_STATE, [TK_LIMIT] = TF_STATE, [TK_HAVING] = TF_STATE,
+	[TK_ALLOW] = TF_STATE, [TK_TABLE] = TF_STATE,
+};
+
 static int join_kw(int t)
 {
 	return t == TK_JOIN;
@@ -258,7 +269,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			st.start = p->last_start = t.off;
 		st.end = t.off + t.len;
 
-		const char *why = unsupported(&st, t);
+		const char *why = token_flags[t.type] & TF_CHECK ? unsupported(&st, t) : NULL;
 		if (why) {
 			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, t.off, t.len, "%s", why);
 			if (st.ntok)
@@ -289,7 +300,12 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			if (kp_lex(&peek, &n) == TK_ID && is_type_name(src->text + n.off, n.len))
 				t.type = TK_ID;
 		}
-		note_token(&st, t);
+		if (st.ntok < 2 || (token_flags[t.type] & TF_STATE))
+			note_token(&st, t);
+		else {
+			st.prev = t.type;
+			st.ntok++;
+		}
 		kpParse(p->lemon, t.type, t, &ctx);
 		if (ctx.failed || ctx.overflow || ctx.limit_msg) {
 			if (ctx.overflow)

@@ -375,9 +375,10 @@ static void scan_boundaries(kp_stream *st)
 				i++;
 			if (i >= end)
 				break;
-		} else if (s == ST_LINE_COMMENT) {
-			const char *nl = memchr(b + i, '\n', end - i);
-			i = nl ? (size_t)(nl - b) : end;
+		} else if (s == ST_LINE_COMMENT || s == ST_SQUOTE || s == ST_DQUOTE || s == ST_BQUOTE) {
+			int want = s == ST_LINE_COMMENT ? '\n' : s == ST_SQUOTE ? '\'' : s == ST_DQUOTE ? '"' : '`';
+			const char *hit = memchr(b + i, want, end - i);
+			i = hit ? (size_t)(hit - b) : end;
 			if (i >= end)
 				break;
 		}

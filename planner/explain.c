@@ -50,7 +50,10 @@ static void json_bound(kp_buf *out, const kp_bound *b)
 
 void kp_filter_sql(kp_buf *out, const kp_plan *p)
 {
-	kp_conj_to_sql(out, (kp_expr *const *)p->filter.items, p->filter.n);
+	if (p->filter_sql)
+		kp_buf_puts(out, p->filter_sql);
+	else
+		kp_conj_to_sql(out, (kp_expr *const *)p->filter.items, p->filter.n);
 }
 
 static void text_filter(kp_buf *out, const kp_plan *p)
@@ -81,10 +84,10 @@ void kp_ranges_json(kp_buf *out, const kp_plan *p)
 			kp_buf_json_str(out, tmp.data, tmp.len);
 			kp_buf_puts(out, ", \"lower\": ");
 			json_bound(out, &r->lo);
-			kp_buf_printf(out, ", \"lower_inclusive\": %s, \"upper\": ",
-			              r->lo.set && r->lo.incl ? "true" : "false");
+			kp_buf_puts(out, r->lo.set && r->lo.incl ? ", \"lower_inclusive\": true, \"upper\": "
+			                                        : ", \"lower_inclusive\": false, \"upper\": ");
 			json_bound(out, &r->hi);
-			kp_buf_printf(out, ", \"upper_inclusive\": %s}", r->hi.set && r->hi.incl ? "true" : "false");
+			kp_buf_puts(out, r->hi.set && r->hi.incl ? ", \"upper_inclusive\": true}" : ", \"upper_inclusive\": false}");
 		} else {
 			kp_buf_puts(out, "null");
 		}

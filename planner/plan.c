@@ -1458,6 +1458,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	if (out->access == KP_ACCESS_FILTERED || (out->access == KP_ACCESS_GET && out->filter.n)) {
 		kp_buf f = {0};
 		kp_conj_to_sql(&f, (kp_expr *const *)out->filter.items, out->filter.n);
+		out->filter_sql = kp_arena_strndup(a, f.data, f.len);
 		const kp_expr *f0 = out->filter.items[0];
 		kp_diag_add(d, a, KP_R_FILTERED_SCAN, KP_SEV_INFO, src, f0->off, f0->len,
 		            "%s: the server filters rows by %s", out->access == KP_ACCESS_GET ? "get" : "filtered scan",

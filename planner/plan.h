@@ -57,6 +57,7 @@ typedef struct kp_plan {
 	kp_range *ranges;       /* key ranges, sorted in key order, merged */
 	int nranges;            /* entries in ranges; 0 with GET: never true */
 	kp_list filter;         /* kp_expr* conjuncts the key ranges do not serve */
+	const char *filter_sql; /* filter rendered as SQL once, or NULL */
 	kp_order order;         /* how ORDER BY is served */
 } kp_plan;
 

@@ -62,6 +62,8 @@ static int cmp_int_real(int64_t i, double r)
 int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok)
 {
 	*ok = true;
+	if (a->kind == KP_V_INT && b->kind == KP_V_INT)
+		return a->i < b->i ? -1 : a->i > b->i;
 	int an = a->kind == KP_V_INT || a->kind == KP_V_BOOL || a->kind == KP_V_REAL;
 	int bn = b->kind == KP_V_INT || b->kind == KP_V_BOOL || b->kind == KP_V_REAL;
 	if (an && bn) {
