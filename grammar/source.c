@@ -169,6 +169,10 @@ void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
 	 * since every statement and message asks for a column */
 	size_t i = s->lines[li];
 	uint32_t c = 1 + (uint32_t)(off - i);
+	if (s->memo_col && s->memo_line == li && s->memo_off <= off && s->memo_off > i) {
+		c = s->memo_col + (uint32_t)(off - s->memo_off);
+		i = s->memo_off;
+	}
 	const unsigned char *t = (const unsigned char *)s->text;
 	for (; i + 8 <= off; i += 8) {
 		uint64_t w;
@@ -179,6 +183,9 @@ void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
 	for (; i < off; i++)
 		if ((t[i] & 0xc0) == 0x80)
 			c--;
+	s->memo_off = off;
+	s->memo_col = c;
+	s->memo_line = li;
 	if (off > s->lines[li] && t[off - 1] == '\r' && off < s->len && t[off] == '\n')
 		c--;   /* the CR of a CRLF is not a column */
 	*line = s->base_line + (uint32_t)li + 1;
@@ -486,6 +493,7 @@ int kp_stream_next(kp_stream *st, size_t *consumed)
 	free(s->lines);
 	s->lines = NULL;
 	s->nlines = 0;
+	s->memo_col = 0;
 	for (;;) {
 		scan_boundaries(st);
 		bool force = st->have >= KP_STREAM_FORCE && st->boundary == 0;

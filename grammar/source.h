@@ -19,6 +19,11 @@ typedef struct kp_source {
 	size_t nlines;          /* entries in lines */
 	uint32_t base_line;     /* lines of the file before text[0] (a streamed window) */
 	uint32_t base_col;      /* code points before text[0] on its line */
+	size_t memo_off;        /* last offset kp_source_linecol counted to ... */
+	uint32_t memo_col;      /* ... its column (without base_col) ... */
+	size_t memo_line;       /* ... and its line index: later offsets on the
+	                           same line continue from there, so the columns
+	                           of a long line cost linear time, not quadratic */
 } kp_source;
 
 /* A file read as a sliding window of whole statements, so a file of any

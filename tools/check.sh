@@ -1,12 +1,24 @@
 #!/bin/sh
-# The whole test suite: a -Werror build, then the same tests built with
-# AddressSanitizer + UndefinedBehaviorSanitizer (leaks are errors).
+# The whole test suite:
+#  1. a -Werror release build: every test, plus the 1 GB streaming test;
+#  2. the same tests built with AddressSanitizer + UndefinedBehaviorSanitizer
+#     (leaks are errors);
+#  3. the C suites under valgrind's memcheck (no leaks, no errors).
 set -eu
 cd "$(dirname "$0")/.."
+jobs=$(nproc)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKEYPLAN_WERROR=ON
-cmake --build build -j"$(nproc)"
-ctest --test-dir build --output-on-failure
+cmake --build build -j"$jobs"
+KP_STRESS=1 ctest --test-dir build --output-on-failure -j"$jobs"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DKEYPLAN_SANITIZE=ON -DKEYPLAN_WERROR=ON
-cmake --build build-asan -j"$(nproc)"
+cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --output-on-failure
+  ctest --test-dir build-asan --output-on-failure -j"$jobs"
+if command -v valgrind >/dev/null 2>&1; then
+  for t in test_lexer test_parser test_stream test_catalog test_planner test_advisor test_repl test_oracle; do
+    echo "valgrind: $t"
+    KP_ORACLE_QUERIES=2000 valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
+      --errors-for-leak-kinds=definite,indirect --error-exitcode=99 build/tests/$t >/dev/null
+  done
+  echo "valgrind: no errors, no leaks"
+fi

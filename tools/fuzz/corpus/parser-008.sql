@@ -1,0 +1,1 @@
+CREATE INDEX idx ON t (a);

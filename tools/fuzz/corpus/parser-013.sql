@@ -1,0 +1,1 @@
+DROP INDEX idx ON t;

@@ -1,0 +1,1 @@
+EXPLAIN SELECT * FROM t WHERE a = 1;

@@ -1,0 +1,1 @@
+UPSERT INTO t (a) VALUES (1);

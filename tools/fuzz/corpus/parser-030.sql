@@ -1,0 +1,1 @@
+SELECT * FROM table WHERE userid='abc' AND orderid=123;

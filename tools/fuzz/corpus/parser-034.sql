@@ -1,0 +1,1 @@
+REPLACE INTO `tickets64` (`stub`) VALUES ('a');;

@@ -1,0 +1,2 @@
+INSERT INTO `sequence` (`name`) VALUES 
+('users'), ('photos'), ('albums'), ('comments');;
