@@ -149,6 +149,10 @@ static size_t line_index(kp_source *s, size_t off)
 {
 	if (!s->lines)
 		build_lines(s);
+	/* offsets mostly come in order: try the last line asked about, and the next */
+	for (size_t li = s->memo_line; li < s->memo_line + 2 && li < s->nlines; li++)
+		if (s->lines[li] <= off && (li + 1 == s->nlines || off < s->lines[li + 1]))
+			return li;
 	size_t lo = 0, hi = s->nlines;
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;

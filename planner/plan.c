@@ -760,17 +760,59 @@ static int range_start_cmp(const kp_key *k, const kp_range *x, const kp_range *y
 }
 
 /* The constraint a range puts on part i: point, interval or free. */
-static kp_con range_con(const kp_range *r, int i)
+/* The constraint a range puts on key part i, by pointer (ranges are
+ * compared often enough that copying values showed in the profile):
+ * lo/hi NULL = unbounded. */
+typedef struct cview {
+	const kp_value *lo;     /* lower bound, or NULL */
+	const kp_value *hi;     /* upper bound, or NULL */
+	bool lo_incl, hi_incl;  /* inclusive */
+} cview;
+
+static cview range_view(const kp_range *r, int i)
 {
-	kp_con c;
-	memset(&c, 0, sizeof c);
+	cview v = {NULL, NULL, false, false};
 	if (i < r->neq) {
-		c.lo = c.hi = bound(&r->eq[i], true);
+		v.lo = v.hi = &r->eq[i];
+		v.lo_incl = v.hi_incl = true;
 	} else if (i == r->neq && r->has_range) {
-		c.lo = r->lo;
-		c.hi = r->hi;
+		if (r->lo.set) {
+			v.lo = &r->lo.v;
+			v.lo_incl = r->lo.incl;
+		}
+		if (r->hi.set) {
+			v.hi = &r->hi.v;
+			v.hi_incl = r->hi.incl;
+		}
 	}
-	return c;
+	return v;
+}
+
+/* Does bound x (value xv, inclusive xi; xv NULL = unbounded) admit
+ * everything bound y admits? dir +1 for lower bounds, -1 for upper. */
+static bool vb_covers(const kp_value *xv, bool xi, const kp_value *yv, bool yi, int dir)
+{
+	if (!xv)
+		return true;
+	if (!yv)
+		return false;
+	bool ok;
+	int c = vcmp(xv, yv, &ok) * dir;
+	if (!ok)
+		return false;
+	return c < 0 || (c == 0 && (xi || !yi));
+}
+
+static bool view_covers(const cview *x, const cview *y)
+{
+	return vb_covers(x->lo, x->lo_incl, y->lo, y->lo_incl, 1) &&
+	       vb_covers(x->hi, x->hi_incl, y->hi, y->hi_incl, -1);
+}
+
+static bool box_covers_view(const kp_con *b, const cview *y)
+{
+	return vb_covers(b->lo.set ? &b->lo.v : NULL, b->lo.incl, y->lo, y->lo_incl, 1) &&
+	       vb_covers(b->hi.set ? &b->hi.v : NULL, b->hi.incl, y->hi, y->hi_incl, -1);
 }
 
 /* Does range x hold every row of range y? */
@@ -779,8 +821,8 @@ static bool range_covers(const kp_key *k, const kp_range *x, const kp_range *y)
 	for (int i = 0; i < k->n; i++) {
 		if (i >= x->neq && !(i == x->neq && x->has_range))
 			return true;
-		kp_con cx = range_con(x, i), cy = range_con(y, i);
-		if (con_free(&cy))
+		cview cx = range_view(x, i), cy = range_view(y, i);
+		if (!cy.lo && !cy.hi)
 			return false;
 		if (i < x->neq) {
 			if (!(i < y->neq))
@@ -790,7 +832,7 @@ static bool range_covers(const kp_key *k, const kp_range *x, const kp_range *y)
 				return false;
 			continue;
 		}
-		return con_covers(&cx, &cy);
+		return view_covers(&cx, &cy);
 	}
 	return true;
 }
@@ -861,17 +903,17 @@ static bool range_in_boxset(pctx *pc, const kp_range *r, const boxset *s)
 {
 	/* the range's constraint per key column slot, computed once */
 	const kp_key *k = pc->key;
-	kp_con rc[64];
-	kp_con *cons = pc->nk <= 64 ? rc : kp_arena_alloc(pc->a, sizeof(kp_con) * (size_t)pc->nk);
-	memset(cons, 0, sizeof(kp_con) * (size_t)pc->nk);
+	cview vc[64];
+	cview *views = pc->nk <= 64 ? vc : kp_arena_alloc(pc->a, sizeof(cview) * (size_t)pc->nk);
+	memset(views, 0, sizeof(cview) * (size_t)pc->nk);
 	for (int p = 0; p < k->n && p <= r->neq; p++)
 		if (k->parts[p].col >= 0)
-			cons[pc->kcol[k->parts[p].col]] = range_con(r, p);
+			views[pc->kcol[k->parts[p].col]] = range_view(r, p);
 	for (uint32_t i = 0; i < s->n; i++) {
 		const kp_con *b = s->b[i];
 		bool inside = true;
 		for (int slot = 0; slot < pc->nk && inside; slot++)
-			inside = con_covers(&b[slot], &cons[slot]);
+			inside = box_covers_view(&b[slot], &views[slot]);
 		if (inside)
 			return true;
 	}
@@ -1000,6 +1042,19 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 		memset(&pe->ranges[0], 0, sizeof(kp_range));
 	} else {
 		pe->nranges = normalize_ranges(key, pe->ranges, pe->nranges);
+		/* merging can leave a range unbounded on both sides: that is just
+		 * its prefix, and with no prefix the whole table */
+		for (int r = 0; r < pe->nranges; r++) {
+			kp_range *x = &pe->ranges[r];
+			if (x->has_range && !x->lo.set && !x->hi.set)
+				x->has_range = false;
+			if (x->neq == 0 && !x->has_range)
+				full = true;
+		}
+		if (full) {
+			pe->nranges = 1;
+			memset(&pe->ranges[0], 0, sizeof(kp_range));
+		}
 	}
 	/* residual filter: conjuncts the ranges do not already guarantee */
 	for (uint32_t i = 0; i < nconj; i++) {
@@ -1090,6 +1145,10 @@ static void resolve(resolve_ctx *rc, kp_expr *e)
 			rc->used[i] = true;
 		return;
 	}
+	if (e->kind == KP_X_CHAIN)   /* in the same walk: one pass over the tree */
+		kp_diag_add(rc->d, rc->a, KP_R_CHAINED_CMP, KP_SEV_WARNING, rc->src, e->off, e->len,
+		            "chained comparison is not portable SQL (SQL reads it as (a %s b) %s c); "
+		            "write it as ... AND ...", kp_op_text(e->op), kp_op_text(e->op2));
 	resolve(rc, e->a);
 	resolve(rc, e->b);
 	resolve(rc, e->c);
@@ -1107,21 +1166,6 @@ static void resolve_order(resolve_ctx *rc, const kp_list *l)
 {
 	for (uint32_t i = 0; i < l->n; i++)
 		resolve(rc, ((kp_order_item *)l->items[i])->expr);
-}
-
-static void warn_chains(const kp_expr *e, kp_source *src, kp_arena *a, kp_diags *d)
-{
-	if (!e)
-		return;
-	if (e->kind == KP_X_CHAIN)
-		kp_diag_add(d, a, KP_R_CHAINED_CMP, KP_SEV_WARNING, src, e->off, e->len,
-		            "chained comparison is not portable SQL (SQL reads it as (a %s b) %s c); "
-		            "write it as ... AND ...", kp_op_text(e->op), kp_op_text(e->op2));
-	warn_chains(e->a, src, a, d);
-	warn_chains(e->b, src, a, d);
-	warn_chains(e->c, src, a, d);
-	for (uint32_t i = 0; i < e->n; i++)
-		warn_chains(e->list[i], src, a, d);
 }
 
 /* ---------------------------------------------------------------- order */
@@ -1360,7 +1404,6 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	resolve_order(&rc, order);
 	if (rc.errors)
 		return;
-	warn_chains(where, src, a, d);
 
 	hints h;
 	read_hints(&h, s, src, a, d);

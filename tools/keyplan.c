@@ -532,22 +532,22 @@ done:
 typedef enum role { ROLE_SCHEMA, ROLE_QUERY, ROLE_WORKLOAD } role;
 
 /* Reads every statement of src. Each statement is parsed and planned in
- * the scratch arena, which is reset after it; only its messages are kept
- * (copied into the run's arena), and for a workload its AST, which the
- * advisor re-plans. So lint's memory grows with its findings, not with
- * its input. */
-static void collect_source(cli *c, kp_source *src, role r, kp_report *rep, kp_diags *d, kp_advisor *adv)
+ * the scratch arena, which is reset after it, and its messages are written
+ * to the report at once; only a workload's ASTs are kept, for the advisor
+ * to re-plan. So lint's memory does not grow with its input. */
+static void collect_source(cli *c, kp_source *src, role r, kp_report *rep, kp_advisor *adv)
 {
 	size_t pos = 0;
 	kp_stmt *s;
 	bool keep_ast = adv && r == ROLE_WORKLOAD;
+	kp_report_file_directives(rep, src);
 	for (;;) {
 		size_t prev = pos;
 		kp_diags sd = {0};
 		kp_arena_reset(&c->scratch);
 		kp_arena *a = keep_ast ? &c->arena : &c->scratch;
 		if (!kp_parse_next(c->parser, &s, src, &pos, a, &sd)) {
-			kp_diags_copy(d, &c->arena, &sd);
+			kp_report_emit(rep, &sd);
 			break;
 		}
 		uint32_t start = kp_parser_last_start(c->parser);
@@ -569,7 +569,7 @@ static void collect_source(cli *c, kp_source *src, role r, kp_report *rep, kp_di
 			if (keep_ast)
 				kp_advisor_add(adv, s, &plan, src, weight);
 		}
-		kp_diags_copy(d, &c->arena, &sd);
+		kp_report_emit(rep, &sd);
 	}
 	/* directives after the last statement (ignore-file at the end) */
 	kp_report_directives(rep, src, pos, src->len, (uint32_t)src->len, NULL);
@@ -591,7 +591,7 @@ static bool is_schema_file(cli *c, const char *path, bool remember)
 	return found;
 }
 
-static int run_files(cli *c, kp_list *paths, role r, kp_report *rep, kp_diags *d, kp_advisor *adv)
+static int run_files(cli *c, kp_list *paths, role r, kp_report *rep, kp_advisor *adv)
 {
 	kp_list files = {0};
 	for (uint32_t i = 0; i < paths->n; i++)
@@ -604,28 +604,23 @@ static int run_files(cli *c, kp_list *paths, role r, kp_report *rep, kp_diags *d
 		kp_source *src = open_source(c, files.items[i]);
 		if (!src)
 			return -1;
-		collect_source(c, src, r, rep, d, adv);
+		collect_source(c, src, r, rep, adv);
 	}
 	return 0;
 }
 
-static int finish(cli *c, kp_report *rep, kp_diags *d, kp_advisor *adv)
+static int finish(cli *c, kp_report *rep, kp_advisor *adv)
 {
-	for (int i = 0; i < KP_R__COUNT; i++)
-		rep->rules[i] = c->cfg.rules[i];
-	kp_report_take(rep, d);
+	if (adv) {
+		kp_advisor_run(adv);
+		kp_report_emit(rep, adv->d);
+	}
 	if (c->report_unused)
 		kp_report_unused(rep);
 	kp_table_summary *sums = NULL;
 	int nsums = adv ? kp_advisor_summary(adv, &sums) : 0;
-	FILE *out = stdout;
-	if (c->output && !(out = fopen(c->output, "w"))) {
-		fprintf(stderr, "keyplan: %s: cannot write: %s\n", c->output, strerror(errno));
-		return 2;
-	}
-	kp_report_write(out, rep, c->fmt, c->fmt == KP_FMT_TEXT ? use_color(c, out) : 0, adv, sums, nsums);
-	if (out != stdout && fclose(out) != 0) {
-		fprintf(stderr, "keyplan: %s: write error\n", c->output);
+	if (kp_report_end(rep, adv, sums, nsums) < 0) {
+		fprintf(stderr, "keyplan: %s: write error\n", c->output ? c->output : "<stdout>");
 		return 2;
 	}
 	int fail_on = c->fail_on >= 0 ? c->fail_on : KP_SEV_ERROR;
@@ -669,43 +664,52 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 		}
 	}
 	set_plan_opts(&c);
-	kp_report rep;
-	memset(&rep, 0, sizeof rep);
-	rep.a = &c.arena;
-	kp_diags d = {0};
-	kp_advisor adv;
-	kp_advisor_init(&adv, &c.cat, c.target, &c.arena, &d);
-	rc = 0;
-	if (run_files(&c, &c.schemas, ROLE_SCHEMA, &rep, &d, NULL) < 0) {
+	FILE *out = stdout;
+	if (c.output && !(out = fopen(c.output, "w"))) {
+		fprintf(stderr, "keyplan: %s: cannot write: %s\n", c.output, strerror(errno));
 		rc = 2;
 		goto done;
 	}
-	if (check) {
-		if (run_files(&c, &c.workloads, ROLE_WORKLOAD, &rep, &d, &adv) < 0) {
+	kp_report rep;
+	memset(&rep, 0, sizeof rep);
+	for (int i = 0; i < KP_R__COUNT; i++)
+		rep.rules[i] = c.cfg.rules[i];
+	kp_report_begin(&rep, &c.arena, out, c.fmt, c.fmt == KP_FMT_TEXT ? use_color(&c, out) : 0);
+	kp_diags adv_diags = {0};
+	kp_advisor adv;
+	kp_advisor_init(&adv, &c.cat, c.target, &c.arena, &adv_diags);
+	rc = 0;
+	if (run_files(&c, &c.schemas, ROLE_SCHEMA, &rep, NULL) < 0)
+		rc = 2;
+	if (!rc && check) {
+		if (run_files(&c, &c.workloads, ROLE_WORKLOAD, &rep, &adv) < 0)
 			rc = 2;
-			goto done;
-		}
-		kp_advisor_run(&adv);
-	} else {
+	} else if (!rc) {
 		kp_list paths = {0};
-		for (uint32_t i = 0; i < c.inputs.n; i++) {
+		for (uint32_t i = 0; i < c.inputs.n && !rc; i++) {
 			const input *in = c.inputs.items[i];
 			if (in->is_sql) {
 				kp_source *src = kp_arena_alloc(&c.arena, sizeof(*src));
 				kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
 				kp_list_push(&c.arena, &c.sources, src);
-				collect_source(&c, src, ROLE_QUERY, &rep, &d, NULL);
+				collect_source(&c, src, ROLE_QUERY, &rep, NULL);
 			} else {
 				paths.n = 0;
 				kp_list_push(&c.arena, &paths, (void *)in->text);
-				if (run_files(&c, &paths, ROLE_QUERY, &rep, &d, NULL) < 0) {
+				if (run_files(&c, &paths, ROLE_QUERY, &rep, NULL) < 0)
 					rc = 2;
-					goto done;
-				}
 			}
 		}
 	}
-	rc = finish(&c, &rep, &d, check ? &adv : NULL);
+	if (rc) {
+		kp_report_end(&rep, NULL, NULL, 0);
+	} else {
+		rc = finish(&c, &rep, check ? &adv : NULL);
+	}
+	if (out != stdout && fclose(out) != 0 && !rc) {
+		fprintf(stderr, "keyplan: %s: write error\n", c.output);
+		rc = 2;
+	}
 done:
 	cli_free(&c);
 	return rc;

@@ -21,13 +21,16 @@ int kp_rule_lookup(const char *s, size_t n)
 static void directive_warning(kp_report *r, kp_source *src, size_t off, size_t len, const char *msg,
                               const char *arg, size_t arglen)
 {
-	kp_diag_add(&r->diags, r->a, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, src, (uint32_t)off,
+	kp_diags d = {0};
+	kp_diag_add(&d, &r->scratch, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, src, (uint32_t)off,
 	            (uint32_t)len, msg, (int)arglen, arg);
+	kp_report_emit(r, &d);
+	kp_arena_reset(&r->scratch);
 }
 
 /* One "--" comment line [p, end): a keyplan: directive or a weight. */
 static void one_comment(kp_report *r, kp_source *src, const char *p, const char *end, uint32_t stmt_off,
-                        double *weight)
+                        double *weight, bool file_pass)
 {
 	const char *t = src->text;
 	while (p < end && (*p == ' ' || *p == '\t'))
@@ -53,6 +56,9 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 		return;
 	const char *d = p + 8;
 	bool file_wide;
+	bool is_file_directive = (size_t)(end - d) >= 11 && strncmp(d, "ignore-file", 11) == 0;
+	if (is_file_directive != file_pass)
+		return;   /* file-wide directives are read once, before the statements */
 	if ((size_t)(end - d) >= 11 && strncmp(d, "ignore-file", 11) == 0 &&
 	    (d + 11 == end || isspace((unsigned char)d[11]))) {
 		file_wide = true;
@@ -128,7 +134,7 @@ void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, 
 			size_t stop = end;
 			if (stop > i && t[stop - 1] == '\r')
 				stop--;
-			one_comment(r, src, t + i + 2, t + stop, stmt_off, weight);
+			one_comment(r, src, t + i + 2, t + stop, stmt_off, weight, false);
 			i = end;
 		} else if (t[i] == '/' && t[i + 1] == '*') {
 			const char *e = strstr(t + i + 2, "*/");
@@ -136,6 +142,25 @@ void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, 
 		} else {
 			i++;
 		}
+	}
+}
+
+void kp_report_file_directives(kp_report *r, kp_source *src)
+{
+	/* "-- keyplan:ignore-file" at the start of a line (after white space);
+	 * found before any statement, since it covers those before it too */
+	const char *t = src->text, *end = t + src->len;
+	for (const char *p = t; p < end; ) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end;
+		const char *q = p;
+		while (q < e && (*q == ' ' || *q == '\t'))
+			q++;
+		if (e - q > 2 && q[0] == '-' && q[1] == '-') {
+			const char *stop = e > q && e[-1] == '\r' ? e - 1 : e;
+			one_comment(r, src, q + 2, stop, 0, NULL, true);
+		}
+		p = nl ? nl + 1 : end;
 	}
 }
 
@@ -166,7 +191,18 @@ static bool suppressed(kp_report *r, const kp_diag *g)
 	return false;
 }
 
-void kp_report_take(kp_report *r, const kp_diags *d)
+static void flush_buf(kp_report *r, bool force)
+{
+	if (r->buf.len && (force || r->buf.len > 65536)) {
+		fwrite(r->buf.data, 1, r->buf.len, r->out);
+		kp_buf_clear(&r->buf);
+	}
+}
+
+static void write_sarif_result(kp_buf *b, const kp_diag *g, bool first);
+static void write_github_line(kp_buf *b, const kp_diag *g);
+
+void kp_report_emit(kp_report *r, const kp_diags *d)
 {
 	for (const kp_diag *g = d->head; g; g = g->next) {
 		kp_rule_setting *set = &r->rules[g->rule];
@@ -174,34 +210,47 @@ void kp_report_take(kp_report *r, const kp_diags *d)
 			continue;
 		if (suppressed(r, g))
 			continue;
-		kp_diag *c = kp_arena_alloc(r->a, sizeof(*c));
-		*c = *g;
-		c->next = NULL;
+		kp_diag c = *g;
 		if (set->set)
-			c->severity = set->severity;
-		if (r->diags.tail)
-			r->diags.tail->next = c;
-		else
-			r->diags.head = c;
-		r->diags.tail = c;
-		r->diags.count[c->severity]++;
+			c.severity = set->severity;
+		switch (r->fmt) {
+		case KP_FMT_TEXT:
+			kp_diag_format(&r->buf, &c, r->color);
+			break;
+		case KP_FMT_JSON:
+			kp_buf_puts(&r->buf, r->written ? ",\n  " : "\n  ");
+			kp_diag_json(&r->buf, &c);
+			break;
+		case KP_FMT_SARIF:
+			write_sarif_result(&r->buf, &c, r->written == 0);
+			break;
+		case KP_FMT_GITHUB:
+			write_github_line(&r->buf, &c);
+			break;
+		}
+		r->written++;
+		r->count[c.severity]++;
+		flush_buf(r, false);
 	}
 }
 
 void kp_report_unused(kp_report *r)
 {
+	kp_diags d = {0};
 	for (uint32_t i = 0; i < r->sups.n; i++) {
 		kp_suppression *s = r->sups.items[i];
 		if (!s->used)
-			kp_diag_add(&r->diags, r->a, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, s->src, s->off, 0,
+			kp_diag_add(&d, &r->scratch, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, s->src, s->off, 0,
 			            "this keyplan:%s silences nothing", s->file_wide ? "ignore-file" : "ignore");
 	}
+	kp_report_emit(r, &d);
+	kp_arena_reset(&r->scratch);
 }
 
 int kp_report_worst(const kp_report *r)
 {
 	for (int s = KP_SEV_ERROR; s >= KP_SEV_INFO; s--)
-		if (r->diags.count[s])
+		if (r->count[s])
 			return s;
 	return -1;
 }
@@ -336,7 +385,7 @@ static void sarif_uri(kp_buf *b, const char *path)
 	kp_buf_free(&u);
 }
 
-static void write_sarif(kp_buf *b, const kp_report *r)
+static void write_sarif_header(kp_buf *b)
 {
 	kp_buf_puts(b, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 	               "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": {\n"
@@ -361,8 +410,11 @@ static void write_sarif(kp_buf *b, const kp_report *r)
 		              KEYPLAN_DOCS_URI, ri->id, sarif_level(ri->severity));
 	}
 	kp_buf_puts(b, "\n      ]\n    }},\n    \"columnKind\": \"unicodeCodePoints\",\n    \"results\": [");
-	int first = 1;
-	for (const kp_diag *g = r->diags.head; g; g = g->next) {
+}
+
+static void write_sarif_result(kp_buf *b, const kp_diag *g, bool first)
+{
+	{
 		const kp_rule_info *ri = kp_rule_get(g->rule);
 		uint32_t l1, c1, l2, c2;
 		kp_source_linecol(g->src, g->off, &l1, &c1);
@@ -370,7 +422,6 @@ static void write_sarif(kp_buf *b, const kp_report *r)
 		if (l2 == l1 && c2 <= c1)
 			c2 = c1 + 1;
 		kp_buf_puts(b, first ? "\n      {" : ",\n      {");
-		first = 0;
 		kp_buf_printf(b, "\"ruleId\": \"%s\", \"ruleIndex\": %d, \"level\": \"%s\", \"message\": {\"text\": ",
 		              ri->id, (int)g->rule, sarif_level(g->severity));
 		kp_buf msg = {0};
@@ -403,7 +454,6 @@ static void write_sarif(kp_buf *b, const kp_report *r)
 		fingerprint(b, g);
 		kp_buf_puts(b, "\"}}");
 	}
-	kp_buf_puts(b, first ? "]\n  }]\n}\n" : "\n    ]\n  }]\n}\n");
 }
 
 /* ------------------------------------------------------------- GitHub */
@@ -424,9 +474,9 @@ static void gh_escape(kp_buf *b, const char *s, bool property)
 	}
 }
 
-static void write_github(kp_buf *b, const kp_report *r)
+static void write_github_line(kp_buf *b, const kp_diag *g)
 {
-	for (const kp_diag *g = r->diags.head; g; g = g->next) {
+	{
 		const kp_rule_info *ri = kp_rule_get(g->rule);
 		uint32_t l1, c1, l2, c2;
 		kp_source_linecol(g->src, g->off, &l1, &c1);
@@ -447,43 +497,48 @@ static void write_github(kp_buf *b, const kp_report *r)
 	}
 }
 
-void kp_report_write(FILE *out, const kp_report *r, kp_format fmt, int color, const kp_advisor *adv,
-                     const kp_table_summary *sums, int nsums)
+void kp_report_begin(kp_report *r, kp_arena *a, FILE *out, kp_format fmt, int color)
 {
-	kp_buf b = {0};
-	switch (fmt) {
+	r->a = a;
+	r->out = out;
+	r->fmt = fmt;
+	r->color = color;
+	kp_arena_init(&r->scratch);
+	if (fmt == KP_FMT_JSON)
+		kp_buf_puts(&r->buf, "{\"version\": 1, \"diagnostics\": [");
+	else if (fmt == KP_FMT_SARIF)
+		write_sarif_header(&r->buf);
+}
+
+int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *sums, int nsums)
+{
+	kp_buf *b = &r->buf;
+	switch (r->fmt) {
 	case KP_FMT_TEXT:
-		for (const kp_diag *g = r->diags.head; g; g = g->next)
-			kp_diag_format(&b, g, color);
-		write_advice_text(&b, adv, color);
-		write_summary_text(&b, sums, nsums, color);
-		if (r->diags.head || adv)
-			kp_buf_printf(&b, "\n%u error(s), %u warning(s), %u note(s)\n", r->diags.count[KP_SEV_ERROR],
-			              r->diags.count[KP_SEV_WARNING], r->diags.count[KP_SEV_INFO]);
+		write_advice_text(b, adv, r->color);
+		write_summary_text(b, sums, nsums, r->color);
+		if (r->written || adv)
+			kp_buf_printf(b, "\n%u error(s), %u warning(s), %u note(s)\n", r->count[KP_SEV_ERROR],
+			              r->count[KP_SEV_WARNING], r->count[KP_SEV_INFO]);
 		break;
 	case KP_FMT_JSON:
-		kp_buf_puts(&b, "{\"version\": 1, \"diagnostics\": [");
-		for (const kp_diag *g = r->diags.head; g; g = g->next) {
-			kp_buf_puts(&b, g == r->diags.head ? "\n  " : ",\n  ");
-			kp_diag_json(&b, g);
-		}
-		kp_buf_puts(&b, r->diags.head ? "\n]" : "]");
+		kp_buf_puts(b, r->written ? "\n]" : "]");
 		if (adv) {
-			kp_buf_puts(&b, ",\n");
-			json_advice(&b, adv);
-			kp_buf_puts(&b, ",\n");
-			json_summary(&b, sums, nsums);
+			kp_buf_puts(b, ",\n");
+			json_advice(b, adv);
+			kp_buf_puts(b, ",\n");
+			json_summary(b, sums, nsums);
 		}
-		kp_buf_puts(&b, "}\n");
+		kp_buf_puts(b, "}\n");
 		break;
 	case KP_FMT_SARIF:
-		write_sarif(&b, r);
+		kp_buf_puts(b, r->written ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n");
 		break;
 	case KP_FMT_GITHUB:
-		write_github(&b, r);
 		break;
 	}
-	if (b.len)
-		fwrite(b.data, 1, b.len, out);
-	kp_buf_free(&b);
+	flush_buf(r, true);
+	kp_buf_free(b);
+	kp_arena_free(&r->scratch);
+	return ferror(r->out) ? -1 : 0;
 }

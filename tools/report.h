@@ -34,13 +34,26 @@ typedef struct kp_suppression {
 	int used;               /* diagnostics it silenced */
 } kp_suppression;
 
+/* A report is written as it goes: each statement's diagnostics are
+ * filtered and written at once, so memory does not grow with the input. */
 typedef struct kp_report {
-	kp_arena *a;                    /* owns everything below */
-	kp_diags diags;                 /* kept diagnostics, in order */
+	kp_arena *a;                    /* owns the suppressions */
 	kp_list sups;                   /* kp_suppression* */
 	kp_rule_setting rules[KP_R__COUNT]; /* config overrides */
+	FILE *out;                      /* where the report goes */
+	kp_format fmt;                  /* its format */
+	int color;                      /* text: ANSI colours */
+	kp_buf buf;                     /* pending output */
+	unsigned count[3];              /* diagnostics written, per severity */
+	unsigned written;               /* diagnostics written */
+	kp_arena scratch;               /* for directive warnings */
 } kp_report;
 
+/* Starts the report (headers of JSON and SARIF). */
+void kp_report_begin(kp_report *r, kp_arena *a, FILE *out, kp_format fmt, int color);
+/* Finds the file-wide directives of src ("-- keyplan:ignore-file" at the
+ * start of a line), before any of its statements is reported. */
+void kp_report_file_directives(kp_report *r, kp_source *src);
 /* Parses the comments in text[from, to) (white space and comments between
  * two statements) for "-- keyplan:ignore ...", "-- keyplan:ignore-file ..."
  * and "-- weight: N". Malformed directives are reported into r. *weight is
@@ -49,17 +62,15 @@ void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, 
                           double *weight);
 /* Records where the statement that starts at stmt_off ends. */
 void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end);
-/* Moves the diagnostics of d into the report, applying rule settings and
- * suppressions. */
-void kp_report_take(kp_report *r, const kp_diags *d);
+/* Writes the diagnostics of d, applying rule settings and suppressions. */
+void kp_report_emit(kp_report *r, const kp_diags *d);
 /* Reports suppressions that silenced nothing (--report-unused-ignores). */
 void kp_report_unused(kp_report *r);
-/* Highest severity kept, or -1 if none. */
+/* Finishes the report: advice and summary (check; adv NULL for lint), the
+ * closing of JSON and SARIF, the totals of text. Returns -1 on a write error. */
+int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *sums, int nsums);
+/* Highest severity written, or -1 if none. */
 int kp_report_worst(const kp_report *r);
-
-/* Writes the report. adv and sums are for check (NULL for lint). */
-void kp_report_write(FILE *out, const kp_report *r, kp_format fmt, int color, const kp_advisor *adv,
-                     const kp_table_summary *sums, int nsums);
 
 /* Looks a rule up by ID (KP001) or slug (full-scan). */
 int kp_rule_lookup(const char *s, size_t n);

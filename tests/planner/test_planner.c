@@ -140,6 +140,16 @@ static void test_not_pushdown(void)
 	     "\"lower\": 8, \"lower_inclusive\": false, \"upper\": null, \"upper_inclusive\": false}}]", "", "none");
 }
 
+static void test_union_of_everything(void)
+{
+	/* two ranges that together cover the whole column are a full scan */
+	plan("SELECT * FROM k3 WHERE p1 > 5 OR p1 <= 5", "full_scan", "[{\"eq\": [], \"range\": null}]", "", "none");
+	CU_ASSERT_TRUE(T.plan.rejected);
+	plan("SELECT * FROM k3 WHERE p1 NOT BETWEEN 5 AND 3", "full_scan", "[{\"eq\": [], \"range\": null}]", "", "none");
+	/* under a prefix it is just the prefix */
+	plan("SELECT * FROM k3 WHERE p1 = 1 AND (p2 < 3 OR p2 >= 3)", "scan", "[{\"eq\": [1], \"range\": null}]", "", "none");
+}
+
 static void test_like(void)
 {
 	plan("SELECT * FROM orders WHERE userid LIKE 'abc%'", "scan",
@@ -269,6 +279,7 @@ int main(void)
 	CU_add_test(s, "OR and IN become unions of ranges", test_or_in_union);
 	CU_add_test(s, "NOT is pushed down", test_not_pushdown);
 	CU_add_test(s, "LIKE prefixes", test_like);
+	CU_add_test(s, "unions that cover everything", test_union_of_everything);
 	CU_add_test(s, "redundant and impossible conditions", test_redundant_and_impossible);
 	CU_add_test(s, "conditions the key cannot use", test_unusable_conditions);
 	CU_add_test(s, "ORDER BY", test_order);
