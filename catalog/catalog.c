@@ -403,6 +403,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, kp_source *src
 		if (!c->tables)
 			abort();
 	}
+	t->id = c->ntables;
 	c->tables[c->ntables++] = t;
 	if ((uint32_t)c->ntables * 2 > c->hashcap)
 		hash_rebuild(c, c->hashcap ? c->hashcap * 2 : 64);

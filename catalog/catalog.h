@@ -88,6 +88,7 @@ struct kp_table {
 	uint32_t off;           /* offset of its name */
 	uint32_t pk_off;        /* offset of its PRIMARY KEY clause */
 	bool dropped;           /* removed by DROP TABLE */
+	int id;                 /* position in the catalog's tables array */
 };
 
 typedef struct kp_catalog {

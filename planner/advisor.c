@@ -51,6 +51,93 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	kp_list_push(adv->a, &adv->queries, q);
 }
 
+/* The workload's queries on t: bucketed once, so the per-table checks cost
+ * O(queries) in all rather than O(tables x queries). */
+static const kp_list *queries_of(kp_advisor *adv, const kp_table *t)
+{
+	if (!adv->by_table || adv->bucketed != adv->queries.n) {
+		adv->by_table = kp_arena_alloc(adv->a, sizeof(kp_list) * (size_t)(adv->cat->ntables + 1));
+		for (uint32_t i = 0; i < adv->queries.n; i++) {
+			kp_wquery *q = adv->queries.items[i];
+			if (q->plan.table && q->plan.table->id < adv->cat->ntables &&
+			    adv->cat->tables[q->plan.table->id] == q->plan.table)
+				kp_list_push(adv->a, &adv->by_table[q->plan.table->id], q);
+		}
+		adv->bucketed = adv->queries.n;
+	}
+	return &adv->by_table[t->id];
+}
+
+/* A map from 64-bit keys to small values (open addressing): plan classes
+ * by (key, query shape), proposals by key. Checking a large workload
+ * re-plans the same few shapes many times; this makes each shape cost one
+ * plan per candidate key. */
+typedef struct u64map {
+	uint64_t *keys;         /* keys (0 is mapped to 1) */
+	uint32_t *vals;         /* values */
+	uint32_t cap;           /* slots, a power of two */
+	uint32_t n;             /* slots used */
+} u64map;
+
+static uint64_t map_key(uint64_t k)
+{
+	return k ? k : 1;
+}
+
+static bool map_get(const u64map *m, uint64_t k, uint32_t *v)
+{
+	if (!m->cap)
+		return false;
+	k = map_key(k);
+	for (uint32_t i = (uint32_t)(k * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1); m->keys[i];
+	     i = (i + 1) & (m->cap - 1))
+		if (m->keys[i] == k) {
+			*v = m->vals[i];
+			return true;
+		}
+	return false;
+}
+
+static void map_put(u64map *m, uint64_t k, uint32_t v)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		u64map g = {0};
+		g.cap = m->cap ? m->cap * 2 : 64;
+		g.keys = calloc(g.cap, sizeof(uint64_t));
+		g.vals = calloc(g.cap, sizeof(uint32_t));
+		if (!g.keys || !g.vals)
+			abort();
+		for (uint32_t i = 0; i < m->cap; i++)
+			if (m->keys[i])
+				map_put(&g, m->keys[i], m->vals[i]);
+		free(m->keys);
+		free(m->vals);
+		*m = g;
+	}
+	k = map_key(k);
+	uint32_t i = (uint32_t)(k * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
+	while (m->keys[i] && m->keys[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	if (!m->keys[i])
+		m->n++;
+	m->keys[i] = k;
+	m->vals[i] = v;
+}
+
+static void map_free(u64map *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof(*m));
+}
+
+static uint64_t str_hash(const char *s, uint64_t h)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
 /* ------------------------------------------------------------ names */
 
 static void lower_copy(char *dst, const char *src, size_t n)
@@ -834,10 +921,14 @@ typedef struct proposal {
 	kp_access example;      /* class of the first query with it */
 } proposal;
 
+static kp_access cached_class(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q,
+                              kp_arena *scratch);
+
 static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 {
 	proposal *props = NULL;
 	int nprops = 0, cap = 0;
+	u64map byprop = {0}, classes = {0};
 	kp_buf m = {0};
 	for (uint32_t qi = 0; qi < adv->queries.n; qi++) {
 		kp_wquery *q = adv->queries.items[qi];
@@ -882,12 +973,13 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		}
 		kp_buf_clear(&m);
 		kp_key_notation(&m, t, &nk);
+		uint64_t pk = str_hash(m.data, str_hash(t->name, 1469598103934665603ull));
 		proposal *pr = NULL;
-		for (int i = 0; i < nprops; i++)
-			if (props[i].t == t && !strcmp(props[i].key, m.data))
-				pr = &props[i];
+		uint32_t pi;
+		if (map_get(&byprop, pk, &pi) && props[pi].t == t && !strcmp(props[pi].key, m.data))
+			pr = &props[pi];
 		kp_table *h = hypo_table(scratch, t, &nk, NULL, 0);
-		kp_access now = plan_class(h, q, scratch, NULL);
+		kp_access now = cached_class(&classes, pk, h, q, scratch);
 		if (!pr) {
 			if (nprops == cap) {
 				cap = cap ? cap * 2 : 8;
@@ -895,6 +987,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 				if (!props)
 					abort();
 			}
+			map_put(&byprop, pk, (uint32_t)nprops);
 			pr = &props[nprops++];
 			memset(pr, 0, sizeof(*pr));
 			pr->t = t;
@@ -975,6 +1068,8 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_buf_free(&ddl);
 	}
 	free(props);
+	map_free(&byprop);
+	map_free(&classes);
 	kp_buf_free(&m);
 }
 
@@ -1003,8 +1098,9 @@ static uint64_t shape_hash(const kp_expr *e, uint64_t h)
 		h = mix(h, (uint64_t)e->colref);
 	if (e->kind == KP_X_IN)
 		h = mix(h, e->n > 1);
-	if (e->kind == KP_X_STRING && e->slen && (e->str[0] == '%' || e->str[0] == '_'))
-		h = mix(h, 77);
+	if (e->kind == KP_X_LIKE && e->b && e->b->kind == KP_X_STRING)   /* exactness depends on the pattern */
+		for (uint32_t i = 0; i < e->b->slen; i++)
+			h = mix(h, (unsigned char)e->b->str[i]);
 	h = shape_hash(e->a, h);
 	h = shape_hash(e->b, h);
 	h = shape_hash(e->c, h);
@@ -1014,22 +1110,47 @@ static uint64_t shape_hash(const kp_expr *e, uint64_t h)
 	return h;
 }
 
-static int table_shapes(const kp_advisor *adv, const kp_table *t, shape **out, double *total, int *nq)
+static uint64_t query_shape(const kp_wquery *cq)
+{
+	kp_wquery *q = (kp_wquery *)cq;   /* the shape is a cache on the query */
+	if (q->shape)
+		return q->shape;
+	uint64_t h = shape_hash(where_of(q->stmt), 17);
+	const kp_list *o = order_of(q->stmt);
+	for (uint32_t j = 0; j < o->n; j++) {
+		const kp_order_item *it = o->items[j];
+		h = mix(shape_hash(it->expr, h), it->desc);
+	}
+	q->shape = h ? h : 1;
+	return q->shape;
+}
+
+/* The class of q planned on h, from the cache when this (key, shape) was
+ * planned before. */
+static kp_access cached_class(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q,
+                              kp_arena *scratch)
+{
+	uint64_t k = mix(keyid, query_shape(q));
+	uint32_t v;
+	if (map_get(cache, k, &v))
+		return (kp_access)v;
+	kp_access a = plan_class(h, q, scratch, NULL);
+	map_put(cache, k, (uint32_t)a);
+	return a;
+}
+
+static int table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *total, int *nq)
 {
 	shape *s = NULL;
 	int n = 0, cap = 0;
 	*total = 0;
 	*nq = 0;
-	for (uint32_t i = 0; i < adv->queries.n; i++) {
-		const kp_wquery *q = adv->queries.items[i];
+	const kp_list *qs = queries_of(adv, t);
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
 		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
 			continue;
-		uint64_t h = shape_hash(where_of(q->stmt), 17);
-		const kp_list *o = order_of(q->stmt);
-		for (uint32_t j = 0; j < o->n; j++) {
-			const kp_order_item *it = o->items[j];
-			h = mix(shape_hash(it->expr, h), it->desc);
-		}
+		uint64_t h = query_shape(q);
 		*total += q->weight;
 		(*nq)++;
 		int k = 0;
@@ -1213,8 +1334,9 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	double rev = 0, fwd = 0;
 	int part = -1, nrev = 0, nord = 0;
-	for (uint32_t i = 0; i < adv->queries.n; i++) {
-		const kp_wquery *q = adv->queries.items[i];
+	const kp_list *qs = queries_of(adv, t);
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
 		if (q->plan.table != t || q->plan.index || q->plan.order == KP_ORDER_NONE)
 			continue;
 		nord++;
@@ -1238,8 +1360,8 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	/* check: the reversed reads become forward reads */
 	kp_table *h = hypo_table(scratch, t, &nk, NULL, 0);
 	int fixed = 0;
-	for (uint32_t i = 0; i < adv->queries.n; i++) {
-		const kp_wquery *q = adv->queries.items[i];
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
 		kp_order o;
 		if (q->plan.table == t && !q->plan.index && q->plan.order == KP_ORDER_REVERSE) {
 			plan_class(h, q, scratch, &o);
@@ -1271,8 +1393,9 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 
 static void check_unique(kp_advisor *adv, const kp_table *t)
 {
-	for (uint32_t i = 0; i < adv->queries.n; i++) {
-		const kp_wquery *q = adv->queries.items[i];
+	const kp_list *qs = queries_of(adv, t);
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
 		const kp_plan *p = &q->plan;
 		if (p->table != t || p->access != KP_ACCESS_GET || p->nranges != 1 || p->index ||
 		    q->stmt->kind != KP_S_SELECT)
@@ -1413,10 +1536,11 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
 	kp_arena_init(&scratch);
 	for (int i = 0; i < adv->cat->ntables; i++) {
 		const kp_table *t = adv->cat->tables[i];
+		const kp_list *qs = queries_of(adv, t);
 		int count = 0;
-		for (uint32_t j = 0; j < adv->queries.n; j++) {
-			const kp_wquery *q = adv->queries.items[j];
-			if (q->plan.table == t && q->plan.access != KP_ACCESS_NONE)
+		for (uint32_t j = 0; j < qs->n; j++) {
+			const kp_wquery *q = qs->items[j];
+			if (q->plan.access != KP_ACCESS_NONE)
 				count++;
 		}
 		if (t->dropped || count == 0)
@@ -1424,7 +1548,7 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
 		kp_table_summary *ts = &s[n++];
 		ts->table = t;
 		/* the table with every advised secondary index added */
-		int nix = t->nindexes;
+		int nix = t->nindexes, added = 0;
 		kp_index **ix = kp_arena_alloc(adv->a, sizeof(kp_index *) * (adv->advice.n + (size_t)nix + 1));
 		if (nix)
 			memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
@@ -1446,17 +1570,21 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
 			for (int c = 0; c < t->ncols; c++)
 				all[c] = true;
 			ix[nix++] = hypo_index(adv->a, t, "advised", cols, desc, m, all);
+			added++;
 		}
 		kp_table *h = hypo_table(adv->a, t, &t->pk, ix, nix);
 		h->src = NULL;
-		for (uint32_t j = 0; j < adv->queries.n; j++) {
-			const kp_wquery *q = adv->queries.items[j];
-			if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+		u64map classes = {0};
+		for (uint32_t j = 0; j < qs->n; j++) {
+			const kp_wquery *q = qs->items[j];
+			if (q->plan.access == KP_ACCESS_NONE)
 				continue;
 			ts->before[class_slot(q->plan.access)]++;
-			ts->after[class_slot(plan_class(h, q, &scratch, NULL))]++;
+			/* without an advised index the plan stays as it is */
+			ts->after[class_slot(added ? cached_class(&classes, 0, h, q, &scratch) : q->plan.access)]++;
 			kp_arena_reset(&scratch);
 		}
+		map_free(&classes);
 	}
 	kp_arena_free(&scratch);
 	*out = s;

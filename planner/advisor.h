@@ -36,6 +36,8 @@ typedef struct kp_wquery {
 	kp_plan plan;           /* its plan against the real schema */
 	kp_source *src;         /* where it was read */
 	double weight;          /* from a leading "-- weight: N" comment; 1 otherwise */
+	uint64_t shape;         /* hash of its shape (columns, operators, ORDER BY, not
+	                           literals), computed on first use; 0 before */
 } kp_wquery;
 
 typedef struct kp_advisor {
@@ -45,6 +47,8 @@ typedef struct kp_advisor {
 	kp_diags *d;            /* findings */
 	kp_list advice;         /* kp_advice*, in order of the findings */
 	kp_list queries;        /* kp_wquery* workload */
+	kp_list *by_table;      /* the workload bucketed by table id (built on use) */
+	uint32_t bucketed;      /* queries in by_table */
 } kp_advisor;
 
 void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a,
