@@ -12,7 +12,7 @@ cmake --build build -j"$jobs"
 KP_STRESS=1 ctest --test-dir build --output-on-failure -j"$jobs"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DKEYPLAN_SANITIZE=ON -DKEYPLAN_WERROR=ON
 cmake --build build-asan -j"$jobs"
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+KP_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j"$jobs"
 if command -v valgrind >/dev/null 2>&1; then
   for t in test_lexer test_parser test_stream test_catalog test_planner test_advisor test_repl test_oracle; do
