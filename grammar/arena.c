@@ -22,28 +22,21 @@ void kp_arena_init(kp_arena *a)
 /* Block memory is zeroed when it is obtained (calloc) and when a block is
  * kept across a reset, so each allocation needs no memset of its own: one
  * big clear per statement instead of one small one per node. */
-void *kp_arena_alloc(kp_arena *a, size_t n)
+void *kp_arena_alloc_block(kp_arena *a, size_t n)
 {
-	size_t align = _Alignof(max_align_t);
-	n = (n + align - 1) & ~(align - 1);
-	if (n == 0)
-		n = align;
-	if (!a->head || a->used + n > a->head->size) {
-		size_t size = n > KP_ARENA_BLOCK ? n : KP_ARENA_BLOCK;
-		kp_arena_block *b = calloc(1, sizeof(*b) + size);
-		if (!b) {
-			fputs("keyplan: out of memory\n", stderr);
-			abort();
-		}
-		b->size = size;
-		b->next = a->head;
-		a->head = b;
-		a->used = 0;
+	size_t size = n > KP_ARENA_BLOCK ? n : KP_ARENA_BLOCK;
+	kp_arena_block *b = calloc(1, sizeof(*b) + size);
+	if (!b) {
+		fputs("keyplan: out of memory\n", stderr);
+		abort();
 	}
-	void *p = a->head->data + a->used;
-	a->used += n;
+	b->size = size;
+	b->next = a->head;
+	a->head = b;
+	a->next = (char *)b->data + n;
+	a->end = (char *)b->data + size;
 	a->total += n;
-	return p;
+	return b->data;
 }
 
 char *kp_arena_strndup(kp_arena *a, const char *s, size_t n)
@@ -95,7 +88,7 @@ void kp_arena_reset(kp_arena *a)
 	kp_arena_block *b = a->head, *keep = NULL;
 	/* bytes of the kept block that may be dirty: all of it if newer blocks
 	 * followed it, else what was used */
-	size_t keep_used = a->head->next ? KP_ARENA_BLOCK : a->used;
+	size_t keep_used = a->head->next ? KP_ARENA_BLOCK : (size_t)(a->next - (char *)a->head->data);
 	while (b) {
 		kp_arena_block *next = b->next;
 		if (!next && b->size == KP_ARENA_BLOCK)
@@ -104,12 +97,14 @@ void kp_arena_reset(kp_arena *a)
 			free(b);
 		b = next;
 	}
-	if (keep)
-		memset(keep->data, 0, keep_used);
 	a->head = keep;
-	if (keep)
+	a->next = a->end = NULL;
+	if (keep) {
+		memset(keep->data, 0, keep_used);
 		keep->next = NULL;
-	a->used = 0;
+		a->next = (char *)keep->data;
+		a->end = (char *)keep->data + keep->size;
+	}
 	a->total = 0;
 }
 

@@ -13,13 +13,29 @@ typedef struct kp_arena_block kp_arena_block;
 
 typedef struct kp_arena {
 	kp_arena_block *head;   /* block being filled; older blocks follow ->next */
-	size_t used;            /* bytes used in head */
+	char *next;             /* next free byte in head */
+	char *end;              /* end of head's storage */
 	size_t total;           /* bytes handed out since the last reset */
 } kp_arena;
 
 void  kp_arena_init(kp_arena *a);
-/* Returns zeroed memory aligned for any type; aborts on out-of-memory. */
-void *kp_arena_alloc(kp_arena *a, size_t n);
+/* The slow path of kp_arena_alloc: a new block. */
+void *kp_arena_alloc_block(kp_arena *a, size_t n);
+
+/* Returns zeroed memory aligned for any type; aborts on out-of-memory.
+ * Inline: every AST node and plan structure comes from here. */
+static inline void *kp_arena_alloc(kp_arena *a, size_t n)
+{
+	n = (n + 15) & ~(size_t)15;
+	if (n == 0)
+		n = 16;
+	if ((size_t)(a->end - a->next) < n)
+		return kp_arena_alloc_block(a, n);
+	void *p = a->next;
+	a->next += n;
+	a->total += n;
+	return p;
+}
 /* Copies n bytes and adds a terminating NUL. */
 char *kp_arena_strndup(kp_arena *a, const char *s, size_t n);
 /* printf into the arena. */

@@ -569,12 +569,20 @@ term(A) ::= TRUE(X). { A = mklit(ctx, KP_X_BOOL, X); A->ival = 1; }
 term(A) ::= FALSE(X). { A = mklit(ctx, KP_X_BOOL, X); A->ival = 0; }
 term(A) ::= PARAM(X). { A = mklit(ctx, KP_X_PARAM, X); }
 
-expr(A) ::= term(X). { A = X; }
+/* Literals and names reduce straight to expr (not through term and nm):
+ * one reduction less per operand, on the parser's hottest path. */
+expr(A) ::= INTEGER(X). { A = mklit(ctx, KP_X_INT, X); }
+expr(A) ::= FLOAT(X). { A = mklit(ctx, KP_X_FLOAT, X); }
+expr(A) ::= STRING(X). { A = mklit(ctx, KP_X_STRING, X); }
+expr(A) ::= NULL(X). { A = mklit(ctx, KP_X_NULL, X); }
+expr(A) ::= TRUE(X). { A = mklit(ctx, KP_X_BOOL, X); A->ival = 1; }
+expr(A) ::= FALSE(X). { A = mklit(ctx, KP_X_BOOL, X); A->ival = 0; }
+expr(A) ::= PARAM(X). { A = mklit(ctx, KP_X_PARAM, X); }
 expr(A) ::= LP(L) expr(X) RP(R). { A = X; A->paren = true; A->off = L.off; A->len = R.off + 1 - L.off; }
 expr(A) ::= LP(L) expr(X) COMMA exprlist(Y) RP(R). {
 	A = mkexpr(ctx, KP_X_TUPLE, L.off, R.off + 1); push_expr(ctx, A, X);
 	for (uint32_t i = 0; i < Y.n; i++) push_expr(ctx, A, Y.items[i]); }
-expr(A) ::= nm(X). { A = mkcol(ctx, noname(), X); }
+expr(A) ::= id(X). { A = mkcol(ctx, noname(), mkname(ctx, X)); }
 expr(A) ::= nm(Q) DOT nm(X). { A = mkcol(ctx, Q, X); }
 expr(A) ::= nm(F) LP RP(R). { A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; }
 expr(A) ::= nm(F) LP STAR RP(R). { A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->star = true; }

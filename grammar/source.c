@@ -181,8 +181,8 @@ void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
 	for (; i + 8 <= off; i += 8) {
 		uint64_t w;
 		memcpy(&w, t + i, 8);
-		uint64_t cont = (w & ~(w << 1)) & 0x8080808080808080ull;   /* bytes 10xxxxxx */
-		c -= (uint32_t)__builtin_popcountll(cont);
+		uint64_t cont = ((w & ~(w << 1)) & 0x8080808080808080ull) >> 7;   /* bytes 10xxxxxx */
+		c -= (uint32_t)((cont * 0x0101010101010101ull) >> 56);           /* their count */
 	}
 	for (; i < off; i++)
 		if ((t[i] & 0xc0) == 0x80)

@@ -188,13 +188,28 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	kp_buf_free(&via);
 }
 
+/* A file's path as a JSON string: every statement and message repeats it,
+ * so the escaped form of the last path is kept (compared by content: a
+ * freed path's address may come back with another path). */
+static void json_path(kp_buf *out, const char *path)
+{
+	static kp_buf last, escaped;
+	if (!last.data || strcmp(last.data, path) != 0) {
+		kp_buf_clear(&last);
+		kp_buf_puts(&last, path);
+		kp_buf_clear(&escaped);
+		kp_buf_json_str(&escaped, path, strlen(path));
+	}
+	kp_buf_put(out, escaped.data, escaped.len);
+}
+
 void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
                      uint32_t off, const kp_diags *d)
 {
 	uint32_t line, col;
 	kp_source_linecol(src, off, &line, &col);
 	kp_buf_puts(out, "{\"file\": ");
-	kp_buf_json_str(out, src->path, strlen(src->path));
+	json_path(out, src->path);
 	kp_buf_puts(out, ", \"line\": ");
 	kp_buf_int(out, line);
 	kp_buf_puts(out, ", \"column\": ");
@@ -304,7 +319,7 @@ void kp_diag_json(kp_buf *out, const kp_diag *g)
 	kp_buf_puts(out, "\", \"message\": ");
 	kp_buf_json_str(out, g->message, strlen(g->message));
 	kp_buf_puts(out, ", \"file\": ");
-	kp_buf_json_str(out, g->src->path, strlen(g->src->path));
+	json_path(out, g->src->path);
 	json_pos(out, ", \"line\": ", l1);
 	json_pos(out, ", \"column\": ", c1);
 	json_pos(out, ", \"end_line\": ", l2);
