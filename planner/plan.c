@@ -18,6 +18,8 @@
 typedef struct kp_con {
 	kp_bound lo;            /* lower bound */
 	kp_bound hi;            /* upper bound */
+	bool point;             /* lo == hi, both inclusive: one value (kept in step
+	                           with lo and hi, so it is compared once) */
 } kp_con;
 
 /* A union of boxes; a box is an array of nk constraints. */
@@ -106,10 +108,24 @@ static bool con_empty(const kp_con *c)
 
 static bool con_point(const kp_con *c)
 {
-	if (!c->lo.set || !c->hi.set || !c->lo.incl || !c->hi.incl)
+	return c->point;
+}
+
+/* Recomputes c->point; returns true when c is empty (lo above hi). */
+static bool con_settle(kp_con *c)
+{
+	c->point = false;
+	if (!c->lo.set || !c->hi.set)
 		return false;
 	bool ok;
-	return vcmp(&c->lo.v, &c->hi.v, &ok) == 0 && ok;
+	int r = vcmp(&c->lo.v, &c->hi.v, &ok);
+	if (!ok)
+		return false;
+	if (r == 0 && c->lo.incl && c->hi.incl) {
+		c->point = true;
+		return false;
+	}
+	return r >= 0;
 }
 
 /* Does bound x admit everything bound y on the same side admits? dir +1
@@ -170,6 +186,7 @@ static boxset bs_one(pctx *pc, int kc, kp_bound lo, kp_bound hi)
 	boxset s = bs_all(pc, true);
 	s.b[0][kc].lo = lo;
 	s.b[0][kc].hi = hi;
+	con_settle(&s.b[0][kc]);
 	return s;
 }
 
@@ -193,6 +210,7 @@ static boxset bs_hull(pctx *pc, boxset s)
 			if (!hi_covers(&c.hi, &x->hi))
 				c.hi.set = false;
 		}
+		con_settle(&c);
 		h.b[0][k] = c;
 	}
 	return h;
@@ -257,7 +275,7 @@ static boxset bs_and(pctx *pc, boxset x, boxset y)
 			for (int k = 0; k < pc->nk && !empty; k++) {
 				b[k].lo = max_lo(x.b[i][k].lo, y.b[j][k].lo, &lossy);
 				b[k].hi = min_hi(x.b[i][k].hi, y.b[j][k].hi, &lossy);
-				empty = con_empty(&b[k]);
+				empty = con_settle(&b[k]);
 			}
 			if (lossy)
 				s.exact = false;
@@ -549,6 +567,7 @@ static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg)
 			return bs_all(pc, false);
 		kp_con *b = box_new(pc);
 		b[kc].lo = b[kc].hi = bound(&v, true);
+		b[kc].point = true;
 		s.b[s.n++] = b;
 	}
 	return s;
@@ -850,7 +869,7 @@ static bool range_merge(const kp_key *k, kp_range *x, const kp_range *y)
 	}
 	(void)k;
 	/* overlap: x.lo <= y.hi and y.lo <= x.hi (touching counts if inclusive) */
-	kp_con cx = {x->lo, x->hi}, cy = {y->lo, y->hi};
+	kp_con cx = {x->lo, x->hi, false}, cy = {y->lo, y->hi, false};
 	kp_con meet;
 	bool lossy = false;
 	meet.lo = max_lo(cx.lo, cy.lo, &lossy);
@@ -956,6 +975,7 @@ static void bs_merge(pctx *pc, boxset *s)
 						x->lo = y->lo;
 					if (!hi_covers(&x->hi, &y->hi))
 						x->hi = y->hi;
+					con_settle(x);
 				}
 				s->b[j] = s->b[--s->n];
 				changed = true;
