@@ -119,6 +119,26 @@ static int lex_bad_quoted(kp_lexer *lx, kp_token *t, const unsigned char *start,
 	return lex_error(lx, t, bad, 1, resume, msg);
 }
 
+/* A -- or # comment [start, end): checks its bytes, including a NUL that
+ * stopped it before the end of the line. Returns 0 to go on lexing (after
+ * the comment), or KP_TOK_ERROR with the error token set (resuming after
+ * the line). */
+static int line_comment(kp_lexer *lx, kp_token *t, const unsigned char *start, const unsigned char *end)
+{
+	const unsigned char *base = (const unsigned char *)lx->src, *limit = base + lx->len;
+	const unsigned char *b = bad_byte(start, end);
+	if (!b && end < limit && *end == 0)
+		b = end;   /* a NUL inside the comment, not the end of input */
+	if (b) {
+		const unsigned char *e = b;
+		while (e < limit && *e != '\n')
+			e++;
+		return lex_error(lx, t, b, 1, e, "in comment");
+	}
+	lx->pos = (size_t)(end - base);
+	return 0;
+}
+
 int kp_lex(kp_lexer *lx, kp_token *t)
 {
 	const unsigned char *YYCURSOR, *YYMARKER, *start;
@@ -151,12 +171,8 @@ loop:
 	nul               { if ((size_t)(YYCURSOR - 1 - base) >= lx->len) { t->type = KP_TOK_EOF; t->off = (uint32_t)lx->len; t->len = 0; lx->pos = lx->len; return KP_TOK_EOF; }
 	                    return lex_error(lx, t, start, 1, YYCURSOR, "in input"); }
 	[ \t\r\n\f\v]+    { lx->pos = (size_t)(YYCURSOR - base); goto loop; }
-	"--" [^\n\x00]*   { const unsigned char *b = bad_byte(start, YYCURSOR);
-	                    if (b) { while (*YYCURSOR && *YYCURSOR != '\n') YYCURSOR++; return lex_error(lx, t, b, 1, YYCURSOR, "in comment"); }
-	                    lx->pos = (size_t)(YYCURSOR - base); goto loop; }
-	"#" [^\n\x00]*    { /* MySQL comment */ const unsigned char *b = bad_byte(start, YYCURSOR);
-	                    if (b) { while (*YYCURSOR && *YYCURSOR != '\n') YYCURSOR++; return lex_error(lx, t, b, 1, YYCURSOR, "in comment"); }
-	                    lx->pos = (size_t)(YYCURSOR - base); goto loop; }
+	"--" [^\n\x00]*   { if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
+	"#" [^\n\x00]*    { /* MySQL comment */ if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
 	"/*+" cbody       { const unsigned char *b = bad_byte(start, YYCURSOR);
 	                    if (b) return lex_error(lx, t, b, 1, YYCURSOR, "in hint comment");
 	                    TOK(KP_TOK_HINT); }

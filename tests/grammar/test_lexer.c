@@ -134,6 +134,32 @@ static void test_invalid_utf8(void)
 	check_error("'\xed\xa0\x80'", 5, 1, "invalid UTF-8 byte 0xed in string literal", 1);
 }
 
+static void test_more_kinds(void)
+{
+	int types[16];
+	uint32_t offs[16];
+	const char *src = "0xFF 1e10 2.5E-3 $12 :p_1 ?7 a$b \"x\"\"y\" `p``q` 'a''b'";
+	int want[] = {TK_INTEGER, TK_FLOAT, TK_FLOAT, TK_PARAM, TK_PARAM, TK_PARAM, TK_ID, TK_ID, TK_ID, TK_STRING};
+	int n = lex_all(src, strlen(src), types, offs, NULL, 16);
+	CU_ASSERT_EQUAL(n, 10);
+	for (int i = 0; i < n && i < 10; i++)
+		CU_ASSERT_EQUAL(types[i], want[i]);
+}
+
+#define CHECK(src, at, msg, n) check_error(src, sizeof(src) - 1, at, msg, n)
+
+static void test_bad_comments_and_names(void)
+{
+	CHECK("SELECT /* \xff */ 1", 10, "invalid UTF-8 byte 0xff in comment", 3);
+	CHECK("/*+ \xfe */ SELECT", 4, "invalid UTF-8 byte 0xfe in hint comment", 2);
+	/* a NUL inside a line comment is reported, and the rest of the line skipped */
+	CHECK("-- a\0b\n1", 4, "NUL byte in comment", 2);
+	CHECK("# a\0b c\n1", 3, "NUL byte in comment", 2);
+	CHECK("SELECT \"\" FROM t", 7, "empty quoted name", 4);
+	CHECK("SELECT \"a\xc3\" FROM t", 9, "invalid UTF-8 byte 0xc3 in quoted name", 4);
+	CHECK("SELECT 'a\0", 9, "NUL byte in string literal", 2);
+}
+
 static void test_stray_bytes(void)
 {
 	check_error("SELECT @", 8, 7, "unexpected character '@'", 2);
@@ -154,5 +180,7 @@ int main(void)
 	CU_add_test(s, "NUL bytes", test_nul_bytes);
 	CU_add_test(s, "invalid UTF-8", test_invalid_utf8);
 	CU_add_test(s, "stray bytes", test_stray_bytes);
+	CU_add_test(s, "more token kinds", test_more_kinds);
+	CU_add_test(s, "bad bytes in comments and names", test_bad_comments_and_names);
 	return kpt_run();
 }

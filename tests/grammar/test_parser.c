@@ -175,6 +175,39 @@ static void test_render_precedence(void)
 	kp_source_free(&src);
 }
 
+static void renders(const char *where, const char *want)
+{
+	kp_diags d;
+	kp_source src;
+	char sql[1024];
+	snprintf(sql, sizeof sql, "SELECT * FROM t WHERE %s", where);
+	kp_list l = parse(sql, &d, &src);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	kp_buf b = {0};
+	kp_expr_to_sql(&b, ((kp_stmt *)l.items[0])->u.select.where);
+	if (strcmp(b.data, want))
+		fprintf(stderr, "\n  got:  %s\n  want: %s\n", b.data, want);
+	CU_ASSERT_STRING_EQUAL(b.data, want);
+	kp_buf_free(&b);
+	kp_source_free(&src);
+}
+
+static void test_render_every_form(void)
+{
+	renders("CASE a WHEN 1 THEN 'x' ELSE 'y' END = 'x'", "CASE a WHEN 1 THEN 'x' ELSE 'y' END = 'x'");
+	renders("CASE WHEN a > 1 THEN 2 END IS NULL", "CASE WHEN a > 1 THEN 2 END IS NULL");
+	renders("CAST(a AS VARCHAR) = '1'", "CAST(a AS VARCHAR) = '1'");
+	renders("-a = - -1", "-a = -(-1)");
+	renders("count(DISTINCT a) > 1 AND max(*) > 0", "count(DISTINCT a) > 1 AND max(*) > 0");
+	renders("(a, b) IN ((1, 2), (3, 4))", "(a, b) IN ((1, 2), (3, 4))");
+	renders("a NOT BETWEEN 1 AND 2 OR b NOT IN (1) OR c NOT LIKE 'x%' ESCAPE '!'",
+	        "a NOT BETWEEN 1 AND 2 OR b NOT IN (1) OR c NOT LIKE 'x%' ESCAPE '!'");
+	renders("\"my col\" = 1 AND `x\"y` = 2 AND a || 'b' = 'cb'", "\"my col\" = 1 AND \"x\"\"y\" = 2 AND a || 'b' = 'cb'");
+	renders("a - (b - c) = a / (b * c) % 2", "a - (b - c) = a / (b * c) % 2");
+	renders("NOT (a = 1 OR b = 2) AND TRUE AND FALSE IS NOT NULL", "NOT (a = 1 OR b = 2) AND TRUE AND FALSE IS NOT NULL");
+	renders("a = ?1 AND b = :x AND c = $2 AND d = ?", "a = ?1 AND b = :x AND c = $2 AND d = ?");
+}
+
 static void test_syntax_errors(void)
 {
 	expect_error("SELECT * FROM WHERE a = 1", "syntax error near 'WHERE'", 1, 15);
@@ -239,6 +272,7 @@ int main(void)
 	CU_add_test(s, "statements of the source documents", test_seed_statements);
 	CU_add_test(s, "chained comparison", test_chained_comparison_ast);
 	CU_add_test(s, "rendering keeps precedence", test_render_precedence);
+	CU_add_test(s, "rendering every form", test_render_every_form);
 	CU_add_test(s, "syntax errors are located", test_syntax_errors);
 	CU_add_test(s, "recovery at the next statement", test_recovery);
 	CU_add_test(s, "unsupported shapes", test_unsupported);

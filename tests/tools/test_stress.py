@@ -77,6 +77,13 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, err, dt, _ = run(["lint", "--no-config", "--schema", SCHEMA, parens])
     check("1,000,000 open parentheses: lint", rc == 1 and clean(err), err[:500])
 
+    comments = os.path.join(tmp, "comments.sql")
+    with open(comments, "w") as f:
+        f.write("-- a comment line\n# and another\n/* and a block */\n" * 700_000)
+        f.write("SELECT * FROM orders WHERE userid = 'a';\n")
+    rc, err, dt, _ = run(["explain", "--no-config", "--schema", SCHEMA, comments])
+    check("2,100,000 comments before a statement: no deep recursion", rc == 0 and clean(err), err[:500])
+
     garbage = os.path.join(tmp, "garbage.sql")
     rnd = random.Random(7)
     with open(garbage, "wb") as f:
