@@ -106,6 +106,59 @@ static void test_errors(void)
 	       "table t declares more than one primary key", 1, 36);
 }
 
+static void test_more_forms(void)
+{
+	kpt t;
+	kpt_init(&t);
+	/* many tables: the name hash grows */
+	kp_buf b = {0};
+	for (int i = 0; i < 100; i++)
+		kp_buf_printf(&b, "CREATE TABLE t%d (a INT PRIMARY KEY, `f:x` INT, `f:y` INT, `g:z` INT) "
+		                  "WITH (TTL = 86400, 'MUTABILITY' = 'IMMUTABLE', COMPRESSION = zstd);", i);
+	CU_ASSERT_EQUAL(kpt_schema(&t, b.data), 0);
+	kp_buf_free(&b);
+	const kp_table *t77 = kp_catalog_find(&t.cat, "T77", 3);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t77);
+	CU_ASSERT_EQUAL(t77->nfamilies, 2);
+	CU_ASSERT_STRING_EQUAL(kp_table_option_get(t77, "ttl"), "86400");
+	CU_ASSERT_STRING_EQUAL(kp_table_option_get(t77, "mutability"), "IMMUTABLE");
+	CU_ASSERT_STRING_EQUAL(kp_table_option_get(t77, "compression"), "zstd");
+	CU_ASSERT_PTR_NULL(kp_table_option_get(t77, "nope"));
+	/* IF [NOT] EXISTS never complain */
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE IF NOT EXISTS t1 (b INT PRIMARY KEY);"
+	                               "DROP TABLE IF EXISTS nope; DROP INDEX IF EXISTS nope;"
+	                               "CREATE INDEX i1 ON t1 (`x`); CREATE INDEX IF NOT EXISTS i1 ON t1 (y);"
+	                               "CREATE INDEX ON t1 (z) INCLUDE (x); CREATE INDEX s1 USING SEARCH ON t1 (y);"), 0);
+	const kp_table *t1 = kp_catalog_find(&t.cat, "t1", 2);
+	CU_ASSERT_EQUAL(t1->nindexes, 3);
+	CU_ASSERT_STRING_EQUAL(t1->indexes[1]->name, "t1_z_idx2");
+	CU_ASSERT_FALSE(t1->indexes[2]->kv);
+	/* an unknown type is a warning, not an error */
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE w (a GEOMETRY PRIMARY KEY);"), 0);
+	CU_ASSERT_STRING_EQUAL(t.rules, "KP014");
+	CU_ASSERT_TRUE(kpt_has_message(&t, "unknown type 'GEOMETRY' for column 'a'"));
+	kpt_free(&t);
+}
+
+static void test_more_errors(void)
+{
+	expect("CREATE TABLE t (a INT PRIMARY KEY) PARTITION BY HASH (zz)", KP_R_BAD_KEY,
+	       "PARTITION BY HASH of t names unknown column 'zz'", 1, 55);
+	expect("CREATE TABLE t (a INT PRIMARY KEY, b INT);\nCREATE INDEX i USING BTREEZ ON t (b)", KP_R_BAD_KEY,
+	       "unknown index type 'BTREEZ': expected KV, SEARCH or COLUMNAR", 2, 22);
+	expect("CREATE TABLE t (a INT PRIMARY KEY, b INT);\nCREATE INDEX i ON t (b) INCLUDE (zz)", KP_R_BAD_KEY,
+	       "INCLUDE of index i names unknown column 'zz'", 2, 34);
+	expect("CREATE TABLE t (a INT PRIMARY KEY, b INT);\nCREATE INDEX i ON t (hash32(b), b)", KP_R_BAD_KEY,
+	       "a secondary index cannot have a hash part", 2, 22);
+	expect("CREATE TABLE t (a INT, b INT, PRIMARY KEY (a, hash32(a)))", KP_R_BAD_KEY,
+	       "a hash prefix must be the first part of the primary key of t", 1, 47);
+	expect("CREATE TABLE t (a INT, PRIMARY KEY (hash32(zz), a))", KP_R_BAD_KEY,
+	       "primary key of t hashes unknown column 'zz'", 1, 44);
+	expect("DROP INDEX nope ON t", KP_R_UNKNOWN_INDEX, "no such index: nope", 1, 12);
+	expect("CREATE TABLE t (a INT, PRIMARY KEY (a), PRIMARY KEY (a))", KP_R_SYNTAX,
+	       "syntax error near 'PRIMARY'", 1, 41);
+}
+
 int main(void)
 {
 	CU_initialize_registry();
@@ -113,5 +166,7 @@ int main(void)
 	CU_add_test(s, "table, columns, key", test_table_and_key);
 	CU_add_test(s, "hash key, families, indexes, drop", test_hash_key_families_indexes);
 	CU_add_test(s, "located errors", test_errors);
+	CU_add_test(s, "more forms", test_more_forms);
+	CU_add_test(s, "more errors", test_more_errors);
 	return kpt_run();
 }

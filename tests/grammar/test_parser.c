@@ -237,6 +237,54 @@ static void test_unsupported(void)
 	expect_error("INSERT INTO t SELECT * FROM u", "INSERT ... SELECT and CREATE TABLE ... AS SELECT are not supported", 1, 15);
 }
 
+static void test_hints(void)
+{
+	kp_diags d;
+	kp_source src;
+	kp_list l = parse("SELECT /*+ _l_force_index_('a', b), _l_hot_only_, x(1) */ * FROM t", &d, &src);
+	CU_ASSERT_PTR_NULL(d.head);
+	kp_stmt *s = l.items[0];
+	CU_ASSERT_EQUAL(s->hints.n, 3);
+	kp_hint *h = s->hints.items[0];
+	CU_ASSERT_TRUE(kp_name_eq(&h->name, "_l_force_index_"));
+	CU_ASSERT_EQUAL(h->args.n, 2);
+	kp_source_free(&src);
+	parse("SELECT /*+ a(1 */ * FROM t", &d, &src);
+	CU_ASSERT_PTR_NOT_NULL(d.head);
+	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "", "malformed hint: missing ')'");
+	kp_source_free(&src);
+	parse("SELECT /*+ a = 1 */ * FROM t", &d, &src);
+	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "",
+	                       "malformed hint near '='; expected name or name('arg', ...)");
+	kp_source_free(&src);
+}
+
+static void test_more_unsupported(void)
+{
+	expect_error("DELETE FROM a, b WHERE x = 1", "comma joins (FROM a, b) are not supported: keyplan plans single-table statements", 1, 14);
+	expect_error("SELECT a FROM t INTERSECT SELECT a FROM u", "set operations (UNION, INTERSECT, EXCEPT) are not supported", 1, 17);
+	expect_error("SELECT a FROM t LEFT JOIN u ON t.a = u.a", "joins are not supported: keyplan plans single-table statements", 1, 22);
+	/* a comma inside parentheses after FROM is not a join */
+	expect_ok("SELECT * FROM t WHERE (a, b) IN ((1, 2))", KP_S_SELECT);
+	/* a statement over the length limit */
+	size_t n = KP_MAX_STMT_BYTES + 64;
+	char *big = malloc(n + 64);
+	strcpy(big, "SELECT * FROM t WHERE a IN (1");
+	size_t len = strlen(big);
+	while (len < n) {
+		memcpy(big + len, ", 1", 3);
+		len += 3;
+	}
+	strcpy(big + len, ")");
+	kp_diags d;
+	kp_source src;
+	parse(big, &d, &src);
+	CU_ASSERT_PTR_NOT_NULL(d.head);
+	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "", "statement longer than 16777216 bytes");
+	kp_source_free(&src);
+	free(big);
+}
+
 static void test_limits(void)
 {
 	char *deep = malloc(300 * 2 + 64);
@@ -277,6 +325,8 @@ int main(void)
 	CU_add_test(s, "recovery at the next statement", test_recovery);
 	CU_add_test(s, "unsupported shapes", test_unsupported);
 	CU_add_test(s, "nesting limits", test_limits);
+	CU_add_test(s, "hints", test_hints);
+	CU_add_test(s, "more unsupported shapes", test_more_unsupported);
 	int rc = kpt_run();
 	kp_arena_free(&arena);
 	return rc;
