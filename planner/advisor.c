@@ -924,6 +924,26 @@ typedef struct proposal {
 static kp_access cached_class(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q,
                               kp_arena *scratch);
 
+/* _c1_c2[_desc] naming a proposal's columns, and a number when an earlier
+ * proposal on the same table already has that name: names are unique. */
+static void proposal_suffix(kp_buf *name, const kp_table *t, const proposal *pr, const proposal *props, int i)
+{
+	for (int j = 0; j < pr->user.n; j++)
+		kp_buf_printf(name, "_%s%s", t->cols[pr->user.cols[j]].name, pr->user.desc[j] ? "_desc" : "");
+	int same = 0;
+	for (int k = 0; k < i; k++) {
+		const proposal *o = &props[k];
+		if (o->t != t || o->user.n != pr->user.n)
+			continue;
+		bool eq = true;
+		for (int j = 0; j < pr->user.n && eq; j++)
+			eq = o->user.cols[j] == pr->user.cols[j] && o->user.desc[j] == pr->user.desc[j];
+		same += eq;
+	}
+	if (same)
+		kp_buf_printf(name, "_%d", same + 1);
+}
+
 static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 {
 	proposal *props = NULL;
@@ -1023,8 +1043,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		const kp_table *t = pr->t;
 		kp_buf name = {0}, ddl = {0};
 		kp_buf_printf(&name, "%s_by", t->name);
-		for (int j = 0; j < pr->user.n; j++)
-			kp_buf_printf(&name, "_%s", t->cols[pr->user.cols[j]].name);
+		proposal_suffix(&name, t, pr, props, i);
 		kp_table_ddl(&ddl, t, name.data, &pr->newkey, adv->target);
 		kp_advice *x = advise(adv, KP_R_UNSERVED, "index_table", t,
 		                      kp_arena_printf(adv->a, "index_table: keep a second table %s keyed %s, "
@@ -1038,8 +1057,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_buf_clear(&ddl);
 		kp_buf_clear(&name);
 		kp_buf_printf(&name, "idx_%s", t->name);
-		for (int j = 0; j < pr->user.n; j++)
-			kp_buf_printf(&name, "_%s", t->cols[pr->user.cols[j]].name);
+		proposal_suffix(&name, t, pr, props, i);
 		kp_buf_printf(&ddl, "CREATE INDEX %s ON %s (", name.data, t->name);
 		for (int j = 0; j < pr->user.n; j++)
 			kp_buf_printf(&ddl, "%s%s%s", j ? ", " : "", t->cols[pr->user.cols[j]].name,

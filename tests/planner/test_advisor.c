@@ -377,6 +377,70 @@ static void test_reorder_brute_force(void)
 	CU_ASSERT_TRUE(improved >= 10);
 }
 
+static void test_targets_syntax(void)
+{
+	run r;
+	/* Tablestore: no hash functions, the hash goes into the partition key */
+	run_advisor(&r, "CREATE TABLE o (order_number BIGINT, v INT, PRIMARY KEY (order_number));", "", KP_TARGET_TABLESTORE);
+	const kp_advice *x = find_advice(&r, "hash_prefix");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NULL(x->ddl);
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "partition key"));
+	run_free(&r);
+	/* Phoenix: families as cf.col, an existing salt is kept */
+	run_advisor(&r, "CREATE TABLE p (created_at BIGINT, f.a INT, PRIMARY KEY (created_at)) SALT_BUCKETS = 8;", "",
+	            KP_TARGET_PHOENIX);
+	expect_advice(&r, "salt_buckets", "[bucket][created_at]",
+	              "CREATE TABLE p (created_at BIGINT NOT NULL, f.a INT, PRIMARY KEY (created_at)) SALT_BUCKETS = 8");
+	run_free(&r);
+	/* fixed-width keys of narrow types stay short; a long CHAR key does not */
+	run_advisor(&r, "CREATE TABLE n1 (a TINYINT, b SMALLINT, c INT, d DATE, PRIMARY KEY (a, b, c)); "
+	                "CREATE TABLE n2 (a CHAR(40), PRIMARY KEY (a));", "", KP_TARGET_GENERIC);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_LONG_KEY), 1);
+	run_free(&r);
+}
+
+static void test_unserved_shapes(void)
+{
+	const char *schema = "CREATE TABLE t (a BIGINT, b BIGINT, c VARCHAR(8), d BIGINT, v INT, PRIMARY KEY (a, b));";
+	run r;
+	run_advisor(&r, schema,
+	            "SELECT v FROM t WHERE c IN ('x', 'y') AND d BETWEEN 1 AND 5;"
+	            "SELECT v FROM t WHERE c = 'x' AND 1 < d < 5;"
+	            "SELECT v FROM t WHERE c LIKE 'ab%' ORDER BY c DESC LIMIT 5;"
+	            "SELECT v FROM t WHERE d = 3 ORDER BY c LIMIT 5;"
+	            "UPDATE t SET v = 1 WHERE c = 'z';"
+	            "DELETE FROM t WHERE d > 9 LIMIT 20000;"
+	            "SELECT v FROM t WHERE md5(c) = 'x';", KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_UNSERVED), 6);   /* md5(c): nothing a key could bind */
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_TARGET), 1);   /* LIMIT 20000 on the DELETE */
+	int tables = 0;
+	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
+		const kp_advice *x = r.adv.advice.items[i];
+		if (!strcmp(x->kind, "index_table"))
+			tables++;
+	}
+	/* [c][d][a][b] serves the first two, [c DESC][a][b] the LIKE, [d][c][a][b] the fourth,
+	 * [c][a][b] the UPDATE, [d][a][b] the DELETE; md5(c) binds nothing */
+	CU_ASSERT_EQUAL(tables, 5);
+	const char *names[] = {"t_by_c_d", "t_by_c_desc", "t_by_d_c", "t_by_c", "t_by_d"};
+	int k = 0;
+	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
+		const kp_advice *x = r.adv.advice.items[i];
+		if (!strcmp(x->kind, "index_table") && k < 5) {
+			char want[64];
+			snprintf(want, sizeof want, "CREATE TABLE %s (", names[k++]);
+			CU_ASSERT_EQUAL(strncmp(x->ddl, want, strlen(want)), 0);
+		}
+	}
+	kp_table_summary *sums;
+	int n = kp_advisor_summary(&r.adv, &sums);
+	CU_ASSERT_EQUAL(n, 1);
+	CU_ASSERT_EQUAL(sums[0].before[3], 7);
+	CU_ASSERT_EQUAL(sums[0].after[3], 1);   /* md5(c) stays a full scan */
+	run_free(&r);
+}
+
 int main(void)
 {
 	CU_initialize_registry();
@@ -391,5 +455,7 @@ int main(void)
 	CU_add_test(s, "DESC key column", test_desc_key);
 	CU_add_test(s, "unique key", test_unique_key);
 	CU_add_test(s, "reordered key against brute force", test_reorder_brute_force);
+	CU_add_test(s, "fix syntax per target", test_targets_syntax);
+	CU_add_test(s, "unserved query shapes", test_unserved_shapes);
 	return kpt_run();
 }
