@@ -14,7 +14,8 @@ static const char *SCHEMA =
 	"CREATE TABLE tr (seller BIGINT, buyer BIGINT, ts BIGINT, ono BIGINT, price INT,"
 	"  PRIMARY KEY (seller, ts, ono));"
 	"CREATE INDEX by_buyer ON tr (buyer, ts) INCLUDE (price);"
-	"CREATE INDEX by_ts ON tr (ts);";
+	"CREATE INDEX by_ts ON tr (ts);"
+	"CREATE TABLE ev (flag BOOLEAN, at TIMESTAMP, name VARCHAR(16), PRIMARY KEY (flag, at, name));";
 
 /* Plans q and checks access, ranges JSON, filter and order. */
 static void plan(const char *q, const char *access, const char *ranges, const char *filter,
@@ -150,6 +151,63 @@ static void test_union_of_everything(void)
 	plan("SELECT * FROM k3 WHERE p1 = 1 AND (p2 < 3 OR p2 >= 3)", "scan", "[{\"eq\": [1], \"range\": null}]", "", "none");
 }
 
+static void test_limits_and_edges(void)
+{
+	/* over KP_MAX_RANGES values: one covering range and a filter, with a warning */
+	kp_buf q = {0};
+	kp_buf_puts(&q, "SELECT * FROM k3 WHERE p1 IN (");
+	for (int i = 0; i < 10001; i++)
+		kp_buf_printf(&q, "%s%d", i ? ", " : "", 10001 - i);
+	kp_buf_puts(&q, ")");
+	kpt_plan(&T, q.data);
+	CU_ASSERT_STRING_EQUAL(T.access, "filtered_scan");
+	CU_ASSERT_STRING_EQUAL(T.ranges, "[{\"eq\": [], \"range\": {\"column\": \"p1\", \"lower\": 1, "
+	                                 "\"lower_inclusive\": true, \"upper\": 10001, \"upper_inclusive\": true}}]");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "more than 10000 key ranges"));
+	kp_buf_free(&q);
+	/* 101 x 101 keys: the cross product is cut back to one side */
+	kp_buf_puts(&q, "SELECT * FROM k3 WHERE p1 IN (");
+	for (int i = 0; i < 101; i++)
+		kp_buf_printf(&q, "%s%d", i ? ", " : "", i);
+	kp_buf_puts(&q, ") AND p2 IN (");
+	for (int i = 0; i < 101; i++)
+		kp_buf_printf(&q, "%s%d", i ? ", " : "", i);
+	kp_buf_puts(&q, ")");
+	kpt_plan(&T, q.data);
+	CU_ASSERT_STRING_EQUAL(T.access, "filtered_scan");
+	CU_ASSERT_EQUAL(T.plan.nranges, 101);
+	kp_buf_free(&q);
+	/* BOOLEAN and TIMESTAMP keys take their literals */
+	plan("SELECT * FROM ev WHERE flag = TRUE AND at >= '2026-01-01'", "scan",
+	     "[{\"eq\": [1], \"range\": {\"column\": \"at\", \"lower\": \"2026-01-01\", \"lower_inclusive\": true, "
+	     "\"upper\": null, \"upper_inclusive\": false}}]", "", "none");
+	plan("SELECT * FROM ev WHERE flag = 2", "full_scan", "[{\"eq\": [], \"range\": null}]", "flag = 2", "none");
+	rules("KP007 KP001");
+	/* LIKE: multibyte prefixes, ESCAPE, NOT LIKE */
+	plan("SELECT * FROM orders WHERE userid LIKE '\xc3\xa9%'", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"userid\", \"lower\": \"\xc3\xa9\", \"lower_inclusive\": true, "
+	     "\"upper\": \"\xc3\xaa\", \"upper_inclusive\": false}}]", "", "none");
+	plan("SELECT * FROM orders WHERE userid LIKE '\xe7\x94\xa8%'", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"userid\", \"lower\": \"\xe7\x94\xa8\", \"lower_inclusive\": true, "
+	     "\"upper\": \"\xe7\x94\xa9\", \"upper_inclusive\": false}}]", "", "none");
+	plan("SELECT * FROM orders WHERE userid LIKE 'a!%%' ESCAPE '!'", "full_scan", "[{\"eq\": [], \"range\": null}]",
+	     "userid LIKE 'a!%%' ESCAPE '!'", "none");
+	plan("SELECT * FROM orders WHERE userid NOT LIKE 'b%' AND userid < 'c'", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"userid\", \"lower\": null, \"lower_inclusive\": false, "
+	     "\"upper\": \"b\", \"upper_inclusive\": false}}]", "", "none");
+	/* tuples of different sizes compare nothing */
+	plan("SELECT * FROM k3 WHERE p1 = 1 AND (p2, p3) = (1, 2, 3)", "filtered_scan",
+	     "[{\"eq\": [1], \"range\": null}]", "(p2, p3) = (1, 2, 3)", "none");
+	/* constant on the left */
+	plan("SELECT * FROM k3 WHERE 5 > p1", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"p1\", \"lower\": null, \"lower_inclusive\": false, "
+	     "\"upper\": 5, \"upper_inclusive\": false}}]", "", "none");
+	/* NULL never binds a key */
+	plan("SELECT * FROM k3 WHERE p1 = NULL", "full_scan", "[{\"eq\": [], \"range\": null}]", "p1 = NULL", "none");
+	plan("SELECT * FROM k3 WHERE p1 IS NOT NULL AND p1 = 3", "scan", "[{\"eq\": [3], \"range\": null}]", "", "none");
+	plan("SELECT * FROM k3 WHERE FALSE OR p1 = 3", "scan", "[{\"eq\": [3], \"range\": null}]", "", "none");
+}
+
 static void test_like(void)
 {
 	plan("SELECT * FROM orders WHERE userid LIKE 'abc%'", "scan",
@@ -280,6 +338,7 @@ int main(void)
 	CU_add_test(s, "NOT is pushed down", test_not_pushdown);
 	CU_add_test(s, "LIKE prefixes", test_like);
 	CU_add_test(s, "unions that cover everything", test_union_of_everything);
+	CU_add_test(s, "limits and edge cases", test_limits_and_edges);
 	CU_add_test(s, "redundant and impossible conditions", test_redundant_and_impossible);
 	CU_add_test(s, "conditions the key cannot use", test_unusable_conditions);
 	CU_add_test(s, "ORDER BY", test_order);
