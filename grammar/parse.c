@@ -13,7 +13,13 @@ void kpParse(void *p, int major, kp_token minor, kp_pctx *ctx);
 struct kp_parser {
 	void *lemon;            /* lemon parser, reused across statements */
 	uint32_t last_start;    /* first token of the last statement read */
+	bool at_eof;            /* that statement ended at the end of the input */
 };
+
+bool kp_parser_at_eof(const kp_parser *p)
+{
+	return p->at_eof;
+}
 
 uint32_t kp_parser_last_start(const kp_parser *p)
 {
@@ -233,6 +239,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		}
 		if (type == TK_SEMI || type == KP_TOK_EOF) {
 			*pos = lx.pos;
+			p->at_eof = type == KP_TOK_EOF;
 			if (st.ntok == 0 && !st.skip) {
 				if (type == KP_TOK_EOF)
 					return seen_anything;

@@ -42,6 +42,10 @@ void kp_parser_free(kp_parser *p);
 int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
                   kp_arena *a, kp_diags *d);
 
+/* Did the statement kp_parse_next last read end at the end of the input
+ * (rather than at a ';')? In a streamed window it may be cut short. */
+bool kp_parser_at_eof(const kp_parser *p);
+
 /* Offset of the first token of the statement kp_parse_next last read. */
 uint32_t kp_parser_last_start(const kp_parser *p);
 

@@ -358,86 +358,6 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 
 /* ------------------------------------------------------------ streaming */
 
-enum { ST_CODE, ST_SQUOTE, ST_DQUOTE, ST_BQUOTE, ST_LINE_COMMENT, ST_BLOCK_COMMENT };
-
-/* Past this many bytes without a statement boundary the window is handed
- * over as it is (the parser then reports the over-long statement), so a
- * stray quote cannot make the whole file resident. */
-#define KP_STREAM_FORCE ((size_t)32 << 20)
-
-/* Finds statement boundaries: a ';' outside strings, quoted names and
- * comments. A hand-written scanner rather than the re2c lexer because it
- * must stop and resume anywhere in a chunk; it only has to agree with the
- * lexer on where quotes and comments start and end. */
-static const unsigned char stream_special[256] = {
-	[';'] = 1, ['\''] = 1, ['"'] = 1, ['`'] = 1, ['#'] = 1, ['-'] = 1, ['/'] = 1,
-};
-
-static void scan_boundaries(kp_stream *st)
-{
-	const char *b = st->buf;
-	size_t end = st->eof ? st->have : (st->have ? st->have - 1 : 0);  /* keep 1 byte of lookahead */
-	size_t i = st->scanned;
-	int s = st->state;
-	while (i < end) {
-		/* fast paths: runs of bytes that cannot change the state */
-		if (s == ST_CODE) {
-			while (i < end && !stream_special[(unsigned char)b[i]])
-				i++;
-			if (i >= end)
-				break;
-		} else if (s == ST_LINE_COMMENT || s == ST_SQUOTE || s == ST_DQUOTE || s == ST_BQUOTE) {
-			int want = s == ST_LINE_COMMENT ? '\n' : s == ST_SQUOTE ? '\'' : s == ST_DQUOTE ? '"' : '`';
-			const char *hit = memchr(b + i, want, end - i);
-			i = hit ? (size_t)(hit - b) : end;
-			if (i >= end)
-				break;
-		}
-		char c = b[i];
-		switch (s) {
-		case ST_CODE:
-			if (c == ';') {
-				st->boundary = i + 1;
-			} else if (c == '\'') {
-				s = ST_SQUOTE;
-			} else if (c == '"') {
-				s = ST_DQUOTE;
-			} else if (c == '`') {
-				s = ST_BQUOTE;
-			} else if (c == '#' || (c == '-' && i + 1 < st->have && b[i + 1] == '-')) {
-				s = ST_LINE_COMMENT;
-			} else if (c == '/' && i + 1 < st->have && b[i + 1] == '*') {
-				s = ST_BLOCK_COMMENT;
-				i++;
-			}
-			break;
-		case ST_SQUOTE: case ST_DQUOTE: case ST_BQUOTE: {
-			char q = s == ST_SQUOTE ? '\'' : s == ST_DQUOTE ? '"' : '`';
-			if (c == q) {
-				if (i + 1 < st->have && b[i + 1] == q)
-					i++;   /* doubled quote */
-				else
-					s = ST_CODE;
-			}
-			break;
-		}
-		case ST_LINE_COMMENT:
-			if (c == '\n')
-				s = ST_CODE;
-			break;
-		case ST_BLOCK_COMMENT:
-			if (c == '*' && i + 1 < st->have && b[i + 1] == '/') {
-				s = ST_CODE;
-				i++;
-			}
-			break;
-		}
-		i++;
-	}
-	st->scanned = i;
-	st->state = s;
-}
-
 int kp_stream_open(kp_stream *st, const char *path, size_t chunk, char *errbuf, size_t errlen)
 {
 	memset(st, 0, sizeof(*st));
@@ -483,49 +403,30 @@ static void advance_base(kp_source *s, const char *p, size_t n)
 int kp_stream_next(kp_stream *st, size_t *consumed)
 {
 	kp_source *s = &st->src;
-	if (s->len < st->have)
-		st->buf[s->len] = st->saved;   /* lift the sentinel */
 	size_t drop = *consumed;
 	if (drop > s->len)
 		drop = s->len;
+	if (st->last && drop == s->len)
+		return 0;
 	advance_base(s, st->buf, drop);
 	memmove(st->buf, st->buf + drop, st->have - drop);
 	st->have -= drop;
-	st->scanned -= drop;
-	st->boundary = st->boundary > drop ? st->boundary - drop : 0;
 	*consumed = 0;
 	free(s->lines);
 	s->lines = NULL;
 	s->nlines = 0;
 	s->memo_col = 0;
-	for (;;) {
-		scan_boundaries(st);
-		bool force = st->have >= KP_STREAM_FORCE && st->boundary == 0;
-		if (st->boundary > 0 || st->eof || force) {
-			size_t n = st->eof || force ? st->have : st->boundary;
-			if (force)
-				st->state = ST_CODE;
-			if (n == 0 && st->eof)
-				return 0;
-			s->text = st->buf;
-			s->len = n;
-			st->saved = st->buf[n];
-			st->buf[n] = 0;
-			if (st->eof || force) {
-				st->scanned = st->have;
-				st->boundary = 0;
-			} else {
-				st->boundary = 0;
-			}
-			return 1;
-		}
-		if (st->have == st->cap) {
-			st->cap *= 2;
-			char *nb = realloc(st->buf, st->cap + 1);
-			if (!nb)
-				abort();
-			st->buf = nb;
-		}
+	if (st->last)
+		return 0;   /* the caller stopped short at the end: nothing more to give */
+	/* no progress in a full buffer: one statement is longer than it */
+	if (drop == 0 && st->have == st->cap) {
+		st->cap *= 2;
+		char *nb = realloc(st->buf, st->cap + 1);
+		if (!nb)
+			abort();
+		st->buf = nb;
+	}
+	while (!st->eof && st->have < st->cap) {
 		size_t want = st->cap - st->have;
 		size_t got = fread(st->buf + st->have, 1, want, st->f);
 		st->have += got;
@@ -535,6 +436,13 @@ int kp_stream_next(kp_stream *st, size_t *consumed)
 			st->eof = true;
 		}
 	}
+	if (st->eof && st->have == 0)
+		return 0;
+	s->text = st->buf;
+	s->len = st->have;
+	st->buf[st->have] = 0;   /* the lexer's sentinel */
+	st->last = st->eof;
+	return 1;
 }
 
 void kp_stream_close(kp_stream *st)

@@ -26,21 +26,25 @@ typedef struct kp_source {
 	                           of a long line cost linear time, not quadratic */
 } kp_source;
 
-/* A file read as a sliding window of whole statements, so a file of any
- * size is planned in bounded memory: the window holds the statements not
- * yet read, and is refilled from the file as they are consumed. */
+/* A file read as a sliding window, so a file of any size is planned in
+ * bounded memory. A window may end inside a statement: the reader parses
+ * the statements that end in it (kp_parser_at_eof tells a statement cut by
+ * the window's end), reports how far it got, and the rest comes again, with
+ * more of the file, in the next window. */
 typedef struct kp_stream {
-	kp_source src;          /* the window: src.text[0, src.len) are whole statements */
+	kp_source src;          /* the window: src.text[0, src.len), NUL after it */
 	FILE *f;                /* the file (stdin for "-") */
 	char *buf;              /* window storage; src.text points into it */
-	size_t cap;             /* bytes allocated in buf */
+	size_t cap;             /* bytes allocated in buf (plus one for the NUL) */
 	size_t have;            /* bytes read into buf */
-	size_t scanned;         /* bytes of buf the boundary scanner has seen */
-	int state;              /* scanner state at buf[scanned] (string, comment, ...) */
-	size_t boundary;        /* end of the last whole statement found */
 	bool eof;               /* the file is exhausted */
-	char saved;             /* byte under the NUL sentinel at buf[src.len] */
+	bool last;              /* this window ends at the end of the file */
 } kp_stream;
+
+/* A window grown past this without a whole statement in it is planned as
+ * it is (the parser reports the over-long statement), so that input with no
+ * ';' cannot make the whole file resident. */
+#define KP_STREAM_MAX ((size_t)32 << 20)
 
 /* Opens path ("-": standard input), reading chunk bytes at a time (0: 1
  * MiB). On failure returns -1 with errbuf set. */

@@ -408,8 +408,10 @@ static void flush(explain_run *er)
 }
 
 /* Reads every statement of src, one at a time: the arena is reset after
- * each, so memory does not grow with the input. Returns the bytes read. */
-static size_t explain_source(explain_run *er, kp_source *src, bool schema)
+ * each, so memory does not grow with the input. With more_follows (a
+ * streamed window that is not the file's last), a statement cut by the end
+ * of src is left for the next window. Returns the bytes read. */
+static size_t explain_source(explain_run *er, kp_source *src, bool schema, bool more_follows)
 {
 	cli *c = er->c;
 	size_t pos = 0;
@@ -417,8 +419,16 @@ static size_t explain_source(explain_run *er, kp_source *src, bool schema)
 	for (;;) {
 		kp_diags d = {0};
 		kp_arena_reset(&er->arena);
-		if (!kp_parse_next(c->parser, &s, src, &pos, &er->arena, &d))
+		size_t before = pos;
+		if (!kp_parse_next(c->parser, &s, src, &pos, &er->arena, &d)) {
+			if (more_follows)
+				pos = before;   /* trailing comments may go on in the next window */
 			break;
+		}
+		if (more_follows && kp_parser_at_eof(c->parser)) {
+			pos = before;
+			break;
+		}
 		uint32_t start = kp_parser_last_start(c->parser);
 		kp_plan plan;
 		memset(&plan, 0, sizeof plan);
@@ -465,7 +475,7 @@ static int explain_stream(explain_run *er, const char *path)
 	size_t consumed = 0;
 	int r;
 	while ((r = kp_stream_next(&st, &consumed)) > 0)
-		consumed = explain_source(er, &st.src, false);
+		consumed = explain_source(er, &st.src, false, !st.last && st.src.len <= KP_STREAM_MAX);
 	if (r < 0)
 		fprintf(stderr, "keyplan: %s: read error\n", path);
 	kp_stream_close(&st);
@@ -503,7 +513,7 @@ static int cmd_explain(int argc, char **argv)
 		if (!src)
 			rc = 2;
 		else
-			explain_source(&er, src, true);
+			explain_source(&er, src, true, false);
 	}
 	for (uint32_t i = 0; i < c.inputs.n && !rc; i++) {
 		const input *in = c.inputs.items[i];
@@ -511,7 +521,7 @@ static int cmd_explain(int argc, char **argv)
 			kp_source *src = kp_arena_alloc(&c.arena, sizeof(*src));
 			kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
 			kp_list_push(&c.arena, &c.sources, src);
-			explain_source(&er, src, false);
+			explain_source(&er, src, false, false);
 		} else if (explain_stream(&er, in->text) < 0) {
 			rc = 2;
 		}
