@@ -269,6 +269,17 @@ static int apply_config(cli *c)
 	return -1;
 }
 
+/* cli_init, the options, then the config file. Returns -1 to go on, or
+ * an exit status. */
+static void cli_init(cli *c, const char *cmd);
+
+static int cli_setup(cli *c, const char *cmd, int argc, char **argv, const char *usage)
+{
+	cli_init(c, cmd);
+	int rc = parse_args(c, argc, argv, usage);
+	return rc < 0 ? apply_config(c) : rc;
+}
+
 static bool excluded(const cli *c, const char *path)
 {
 	const char *p2 = !strncmp(path, "./", 2) ? path + 2 : path;
@@ -485,10 +496,7 @@ static int explain_stream(explain_run *er, const char *path)
 static int cmd_explain(int argc, char **argv)
 {
 	cli c;
-	cli_init(&c, "explain");
-	int rc = parse_args(&c, argc, argv, usage_explain);
-	if (rc < 0)
-		rc = apply_config(&c);
+	int rc = cli_setup(&c, "explain", argc, argv, usage_explain);
 	if (rc >= 0)
 		goto done;
 	if (c.inputs.n == 0) {
@@ -640,11 +648,8 @@ static int finish(cli *c, kp_report *rep, kp_advisor *adv)
 static int cmd_lint_or_check(int argc, char **argv, bool check)
 {
 	cli c;
-	cli_init(&c, check ? "check" : "lint");
 	const char *usage = check ? usage_check : usage_lint;
-	int rc = parse_args(&c, argc, argv, usage);
-	if (rc < 0)
-		rc = apply_config(&c);
+	int rc = cli_setup(&c, check ? "check" : "lint", argc, argv, usage);
 	if (rc >= 0)
 		goto done;
 	if (check && c.inputs.n) {
@@ -745,10 +750,7 @@ static const char usage_repl[] =
 static int cmd_repl(int argc, char **argv)
 {
 	cli c;
-	cli_init(&c, "repl");
-	int rc = parse_args(&c, argc, argv, usage_repl);
-	if (rc < 0)
-		rc = apply_config(&c);
+	int rc = cli_setup(&c, "repl", argc, argv, usage_repl);
 	if (rc >= 0)
 		goto done;
 	if (c.inputs.n) {

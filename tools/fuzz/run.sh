@@ -13,7 +13,7 @@ for t in fuzz_lexer fuzz_plan fuzz_schema; do
   work=build-fuzz/corpus-$t
   rm -rf "$work"
   mkdir -p "$work"
-  cp tools/fuzz/corpus/* tests/regress/* "$work"/ 2>/dev/null || true
+  cp tools/fuzz/corpus/* examples/*.sql tests/regress/* "$work"/ 2>/dev/null || true
   echo "== $t: $SECONDS_PER_TARGET s"
   ./build-fuzz/$t -max_total_time="$SECONDS_PER_TARGET" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
     -dict=tools/fuzz/sql.dict -artifact_prefix=build-fuzz/crashes/$t- -print_final_stats=1 "$work" 2>&1 |
