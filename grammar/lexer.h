@@ -4,6 +4,7 @@
 #ifndef KP_LEXER_H
 #define KP_LEXER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,6 +24,8 @@ typedef struct kp_lexer {
 	size_t len;             /* bytes of source */
 	size_t pos;             /* offset of the next byte to read */
 	char err[128];          /* message of the last KP_TOK_ERROR */
+	bool soft;              /* that error lies inside a complete comment: the
+	                           tokens around it are intact */
 } kp_lexer;
 
 void kp_lexer_init(kp_lexer *lx, const char *src, size_t len, size_t pos);

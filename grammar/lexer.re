@@ -16,6 +16,7 @@ void kp_lexer_init(kp_lexer *lx, const char *src, size_t len, size_t pos)
 	lx->len = len;
 	lx->pos = pos;
 	lx->err[0] = 0;
+	lx->soft = false;
 }
 
 /* Length of the valid UTF-8 sequence at p (1 for ASCII), or 0 if invalid.
@@ -74,9 +75,20 @@ static int lex_error(kp_lexer *lx, kp_token *t, const unsigned char *at,
 	else
 		snprintf(lx->err, sizeof lx->err, "%s", what);
 	t->type = KP_TOK_ERROR;
+	lx->soft = false;
 	t->off = (uint32_t)(at - (const unsigned char *)lx->src);
 	t->len = (uint32_t)len;
 	lx->pos = (size_t)(resume - (const unsigned char *)lx->src);
+	return KP_TOK_ERROR;
+}
+
+/* A bad byte inside a comment whose end is known: reported, but the
+ * statement around it goes on. */
+static int lex_soft_error(kp_lexer *lx, kp_token *t, const unsigned char *at,
+                          const unsigned char *resume, const char *what)
+{
+	lex_error(lx, t, at, 1, resume, what);
+	lx->soft = true;
 	return KP_TOK_ERROR;
 }
 
@@ -133,7 +145,7 @@ static int line_comment(kp_lexer *lx, kp_token *t, const unsigned char *start, c
 		const unsigned char *e = b;
 		while (e < limit && *e != '\n')
 			e++;
-		return lex_error(lx, t, b, 1, e, "in comment");
+		return lex_soft_error(lx, t, b, e, "in comment");
 	}
 	lx->pos = (size_t)(end - base);
 	return 0;
@@ -174,10 +186,10 @@ loop:
 	"--" [^\n\x00]*   { if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
 	"#" [^\n\x00]*    { /* MySQL comment */ if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
 	"/*+" cbody       { const unsigned char *b = bad_byte(start, YYCURSOR);
-	                    if (b) return lex_error(lx, t, b, 1, YYCURSOR, "in hint comment");
+	                    if (b) return lex_soft_error(lx, t, b, YYCURSOR, "in hint comment");
 	                    TOK(KP_TOK_HINT); }
 	"/*" cbody        { const unsigned char *b = bad_byte(start, YYCURSOR);
-	                    if (b) return lex_error(lx, t, b, 1, YYCURSOR, "in comment");
+	                    if (b) return lex_soft_error(lx, t, b, YYCURSOR, "in comment");
 	                    lx->pos = (size_t)(YYCURSOR - base); goto loop; }
 	"/*"              { return lex_bad_quoted(lx, t, start, '/', "comment"); }
 

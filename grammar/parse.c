@@ -222,6 +222,12 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 
 	for (;;) {
 		int type = kp_lex(&lx, &t);
+		if (type == KP_TOK_ERROR && lx.soft) {
+			/* a bad byte inside a comment: the statement itself is intact */
+			kp_diag_add(d, a, KP_R_LEXICAL, KP_SEV_ERROR, src, t.off, t.len, "%s", lx.err);
+			seen_anything = 1;   /* reported even when no statement follows */
+			continue;
+		}
 		if (type == KP_TOK_ERROR) {
 			if (!seen_anything)
 				p->last_start = t.off;

@@ -217,6 +217,17 @@ static void test_syntax_errors(void)
 	expect_error("SELECT 'abc", "unterminated string literal", 1, 8);
 }
 
+static void test_bad_comment_keeps_statement(void)
+{
+	kp_diags d;
+	kp_source src;
+	/* a bad byte in a comment is an error, but the statements around it stand */
+	kp_list l = parse("SELECT * -- \xff\nFROM t;\n-- tail \xfe", &d, &src);
+	CU_ASSERT_EQUAL(l.n, 1);
+	CU_ASSERT_EQUAL(d.count[KP_SEV_ERROR], 2);
+	kp_source_free(&src);
+}
+
 static void test_recovery(void)
 {
 	kp_diags d;
@@ -323,6 +334,7 @@ int main(void)
 	CU_add_test(s, "rendering every form", test_render_every_form);
 	CU_add_test(s, "syntax errors are located", test_syntax_errors);
 	CU_add_test(s, "recovery at the next statement", test_recovery);
+	CU_add_test(s, "a bad comment keeps its statement", test_bad_comment_keeps_statement);
 	CU_add_test(s, "unsupported shapes", test_unsupported);
 	CU_add_test(s, "nesting limits", test_limits);
 	CU_add_test(s, "hints", test_hints);
