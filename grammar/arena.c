@@ -158,14 +158,27 @@ void kp_buf_printf(kp_buf *b, const char *fmt, ...)
 
 void kp_buf_int(kp_buf *b, int64_t v)
 {
-	/* by hand: printf's format parsing dominated the JSON writer's profile */
+	/* by hand, two digits at a time: printf's format parsing dominated the
+	 * JSON writer's profile, and every line and column goes through here */
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
 	char tmp[24];
 	int i = 24;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	do {
-		tmp[--i] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	while (u >= 100) {
+		unsigned d = (unsigned)(u % 100) * 2;
+		u /= 100;
+		tmp[--i] = pairs[d + 1];
+		tmp[--i] = pairs[d];
+	}
+	if (u >= 10) {
+		tmp[--i] = pairs[u * 2 + 1];
+		tmp[--i] = pairs[u * 2];
+	} else {
+		tmp[--i] = (char)('0' + u);
+	}
 	if (v < 0)
 		tmp[--i] = '-';
 	kp_buf_put(b, tmp + i, (size_t)(24 - i));

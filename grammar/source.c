@@ -213,10 +213,13 @@ kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
                      kp_source *src, uint32_t off, uint32_t len, const char *fmt, ...)
 {
 	kp_diag *g = kp_arena_alloc(a, sizeof(*g));
-	va_list ap;
-	va_start(ap, fmt);
-	char *msg = kp_arena_vprintf(a, fmt, ap);
-	va_end(ap);
+	const char *msg = fmt;   /* a format with no conversions is its own message */
+	if (strchr(fmt, '%')) {
+		va_list ap;
+		va_start(ap, fmt);
+		msg = kp_arena_vprintf(a, fmt, ap);
+		va_end(ap);
+	}
 	g->rule = rule;
 	g->severity = sev;
 	g->src = src;

@@ -143,7 +143,8 @@ typedef struct kp_diag {
 	kp_source *src;         /* file the span lies in */
 	uint32_t off;           /* byte offset of the span */
 	uint32_t len;           /* byte length of the span (0: a point) */
-	const char *message;    /* text, allocated in the owner's arena */
+	const char *message;    /* text, in the owner's arena (or the format itself,
+	                           a string literal, when it has no conversions) */
 	kp_note *notes;         /* related locations, in order */
 	kp_help *helps;         /* fixes, in order */
 	struct kp_diag *next;   /* next in the list, in order of emission */
