@@ -389,9 +389,8 @@ static void advance_base(kp_source *s, const char *p, size_t n)
 			break;
 		}
 	if (nl) {
-		for (const char *q = p; q <= nl; q++)
-			if (*q == '\n')
-				s->base_line++;
+		for (const char *q = p; (q = memchr(q, '\n', (size_t)(nl + 1 - q))) != NULL; q++)
+			s->base_line++;
 		s->base_col = 0;
 		n -= (size_t)(nl + 1 - p);
 		p = nl + 1;
