@@ -336,20 +336,22 @@ sortorder(A) ::= DESC. { A = 1; }
 /* Column definitions. */
 %type coldef {kp_coldef*}
 coldef(A) ::= colname(N) typename(T) colconstraints(C). {
-	A = C; A->name = N.name; A->family = N.family; A->type = T.type;
-	A->targs[0] = T.targs[0]; A->targs[1] = T.targs[1]; A->ntargs = T.ntargs;
-	A->off = N.family.s ? N.family.off : N.name.off;
-	if (T.is_unsigned) A->is_unsigned = true; }
+	A = C; A->name = N->name; A->family = N->family; A->type = T->type;
+	A->targs[0] = T->targs[0]; A->targs[1] = T->targs[1]; A->ntargs = T->ntargs;
+	A->off = N->family.s ? N->family.off : N->name.off;
+	if (T->is_unsigned) A->is_unsigned = true; }
 
-%type colname {kp_coldef}
-colname(A) ::= nm(X). { memset(&A, 0, sizeof A); A.name = X; }
-colname(A) ::= nm(F) DOT nm(X). { memset(&A, 0, sizeof A); A.family = F; A.name = X; }
+/* colname and typename are pointers: a parser stack entry holds the union
+ * of every symbol's type, so no symbol may be a large struct */
+%type colname {kp_coldef*}
+colname(A) ::= nm(X). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->name = X; }
+colname(A) ::= nm(F) DOT nm(X). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->family = F; A->name = X; }
 
-%type typename {kp_coldef}
-typename(A) ::= nm(X). { memset(&A, 0, sizeof A); A.type = X; }
-typename(A) ::= nm(X) LP signed(P) RP. { memset(&A, 0, sizeof A); A.type = X; A.targs[0] = P; A.ntargs = 1; }
-typename(A) ::= nm(X) LP signed(P) COMMA signed(Q) RP. { memset(&A, 0, sizeof A); A.type = X; A.targs[0] = P; A.targs[1] = Q; A.ntargs = 2; }
-typename(A) ::= typename(X) UNSIGNED. { A = X; A.is_unsigned = true; }
+%type typename {kp_coldef*}
+typename(A) ::= nm(X). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; }
+typename(A) ::= nm(X) LP signed(P) RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; A->targs[0] = P; A->ntargs = 1; }
+typename(A) ::= nm(X) LP signed(P) COMMA signed(Q) RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; A->targs[0] = P; A->targs[1] = Q; A->ntargs = 2; }
+typename(A) ::= typename(X) UNSIGNED. { A = X; A->is_unsigned = true; }
 
 %type signed {int64_t}
 signed(A) ::= INTEGER(X). { A = mklit(ctx, KP_X_INT, X)->ival; }
@@ -590,7 +592,7 @@ expr(A) ::= nm(F) LP distinct(D) exprlist(L) RP(R). {
 	A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->distinct = D;
 	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
 expr(A) ::= CAST(C) LP expr(X) AS typename(T) RP(R). {
-	A = mkexpr(ctx, KP_X_CAST, C.off, R.off + 1); A->a = X; A->name = T.type; set_depth(ctx, A, X); }
+	A = mkexpr(ctx, KP_X_CAST, C.off, R.off + 1); A->a = X; A->name = T->type; set_depth(ctx, A, X); }
 expr(A) ::= CASE(C) case_operand(O) case_list(L) case_else(E) END(R). {
 	A = mkexpr(ctx, KP_X_CASE, C.off, R.off + R.len); A->a = O; A->c = E;
 	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]);
