@@ -64,6 +64,22 @@ static const char usage_explain[] =
 	"exit status: 0 every statement planned without error, 1 a statement was\n"
 	"rejected or has an error, 2 usage or I/O error.\n";
 
+/* The options lint and check share, and their exit status. */
+#define REPORT_OPTIONS \
+	"  --fail-on LEVEL      error (default), warning or info: exit 1 on findings\n" \
+	"                       at or above LEVEL\n" \
+	"  --target T           lindorm (default), tablestore, phoenix or generic\n" \
+	"  --color WHEN         auto (default), always or never (NO_COLOR and\n" \
+	"                       CLICOLOR_FORCE are honoured)\n" \
+	"  --config FILE        read FILE instead of the nearest .keyplan\n" \
+	"  --no-config          read no config file\n" \
+	"  --report-unused-ignores\n" \
+	"                       warn about keyplan:ignore comments that silence nothing\n" \
+	"  -h, --help           show this help\n" \
+	"\n" \
+	"exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage, I/O\n" \
+	"or config error.\n"
+
 static const char usage_lint[] =
 	"usage: keyplan lint [--schema PATH]... [options] [FILE | DIR]... [-e SQL]...\n"
 	"\n"
@@ -77,19 +93,7 @@ static const char usage_lint[] =
 	"  -e, --execute SQL    lint SQL given on the command line\n"
 	"  --format F           text (default), json, sarif or github\n"
 	"  --output FILE        write the report to FILE\n"
-	"  --fail-on LEVEL      error (default), warning or info: exit 1 on findings\n"
-	"                       at or above LEVEL\n"
-	"  --target T           lindorm (default), tablestore, phoenix or generic\n"
-	"  --color WHEN         auto (default), always or never (NO_COLOR and\n"
-	"                       CLICOLOR_FORCE are honoured)\n"
-	"  --config FILE        read FILE instead of the nearest .keyplan\n"
-	"  --no-config          read no config file\n"
-	"  --report-unused-ignores\n"
-	"                       warn about keyplan:ignore comments that silence nothing\n"
-	"  -h, --help           show this help\n"
-	"\n"
-	"exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage, I/O\n"
-	"or config error.\n";
+	REPORT_OPTIONS;
 
 static const char usage_check[] =
 	"usage: keyplan check --schema PATH... [--workload PATH]... [options]\n"
@@ -106,17 +110,7 @@ static const char usage_check[] =
 	"  --format F           text (default), json (docs/advice-json.md), sarif or\n"
 	"                       github\n"
 	"  --output FILE        write the report to FILE\n"
-	"  --fail-on LEVEL      error (default), warning or info\n"
-	"  --target T           lindorm (default), tablestore, phoenix or generic\n"
-	"  --color WHEN         auto (default), always or never\n"
-	"  --config FILE        read FILE instead of the nearest .keyplan\n"
-	"  --no-config          read no config file\n"
-	"  --report-unused-ignores\n"
-	"                       warn about keyplan:ignore comments that silence nothing\n"
-	"  -h, --help           show this help\n"
-	"\n"
-	"exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage, I/O\n"
-	"or config error.\n";
+	REPORT_OPTIONS;
 
 /* One query input: a path, or SQL from -e. */
 typedef struct input {
