@@ -16,7 +16,7 @@ void kp_list_push(kp_arena *a, kp_list *l, void *item)
 
 const char *kp_op_text(kp_op op)
 {
-	static const char *t[] = {"", "=", "<>", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "||"};
+	static const char *t[] = {"", "=", "<>", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "||", "IS", "IS NOT"};
 	return t[op];
 }
 
@@ -138,7 +138,8 @@ static int prec(const kp_expr *e)
 	case KP_X_AND: case KP_X_CHAIN: return P_AND;
 	case KP_X_NOT: return P_NOT;
 	case KP_X_CMP:
-		return (e->op == KP_OP_EQ || e->op == KP_OP_NE) ? P_EQ : P_REL;
+		return (e->op == KP_OP_EQ || e->op == KP_OP_NE || e->op == KP_OP_IS || e->op == KP_OP_ISNOT)
+		       ? P_EQ : P_REL;
 	case KP_X_BETWEEN: case KP_X_IN: case KP_X_LIKE: case KP_X_ISNULL: return P_EQ;
 	case KP_X_ARITH:
 		if (e->op == KP_OP_CONCAT) return P_CONCAT;
@@ -260,7 +261,7 @@ static void render(kp_buf *o, const kp_expr *e)
 		break;
 	case KP_X_LIKE:
 		sub(o, e->a, P_REL);
-		kp_buf_puts(o, e->negated ? " NOT LIKE " : " LIKE ");
+		kp_buf_puts(o, e->glob ? (e->negated ? " NOT GLOB " : " GLOB ") : (e->negated ? " NOT LIKE " : " LIKE "));
 		sub(o, e->b, P_REL);
 		if (e->c) {
 			kp_buf_puts(o, " ESCAPE ");

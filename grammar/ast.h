@@ -32,6 +32,7 @@ typedef enum kp_op {
 	KP_OP_NONE = 0,
 	KP_OP_EQ, KP_OP_NE, KP_OP_LT, KP_OP_LE, KP_OP_GT, KP_OP_GE,   /* comparisons */
 	KP_OP_ADD, KP_OP_SUB, KP_OP_MUL, KP_OP_DIV, KP_OP_MOD, KP_OP_CONCAT, /* arithmetic */
+	KP_OP_IS, KP_OP_ISNOT,                      /* a IS b, a IS NOT b (NULL-safe equality) */
 } kp_op;
 
 const char *kp_op_text(kp_op op);
@@ -52,7 +53,7 @@ typedef enum kp_expr_kind {
 	KP_X_NOT,       /* NOT a */
 	KP_X_BETWEEN,   /* a [NOT] BETWEEN b AND c */
 	KP_X_IN,        /* a [NOT] IN (list) */
-	KP_X_LIKE,      /* a [NOT] LIKE b [ESCAPE c] */
+	KP_X_LIKE,      /* a [NOT] LIKE b [ESCAPE c], or a [NOT] GLOB b */
 	KP_X_ISNULL,    /* a IS [NOT] NULL */
 	KP_X_ARITH,     /* a op b */
 	KP_X_NEG,       /* op SUB: -a; op ADD: +a */
@@ -71,6 +72,7 @@ typedef struct kp_expr {
 	bool star;              /* FUNC: name(*); */
 	bool distinct;          /* FUNC: name(DISTINCT ...) */
 	bool overflow;          /* INT: does not fit in 64 bits (then fval holds it) */
+	bool glob;              /* LIKE: the GLOB operator (wildcards * ? [..]) */
 	uint16_t depth;         /* height of this subtree (limits recursion) */
 	int32_t colref;         /* COLUMN: table column + 1 once the planner has
 	                           resolved it; 0 before (the grammar never sets it) */

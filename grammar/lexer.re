@@ -216,6 +216,9 @@ loop:
 	'is'              { TOK(TK_IS); }
 	'null'            { TOK(TK_NULL); }
 	'like'            { TOK(TK_LIKE); }
+	'glob'            { TOK(TK_GLOB); }
+	'isnull'          { TOK(TK_ISNULL); }
+	'notnull'         { TOK(TK_NOTNULL); }
 	'between'         { TOK(TK_BETWEEN); }
 	'escape'          { TOK(TK_ESCAPE); }
 	'as'              { TOK(TK_AS); }

@@ -202,12 +202,12 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
   KEY INDEX ASC DESC ALLOW FILTERING HASH PARTITION INCLUDE ASYNC SYNC
   COMMENT DUPLICATE UPSERT REPLACE EXPLAIN CONSTRAINT OFFSET IF EXISTS
   TABLE TRUE FALSE END PRIMARY UNIQUE UNSIGNED AUTO_INCREMENT DEFAULT
-  LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING.
+  LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING GLOB ISNULL NOTNULL.
 
 %left OR.
 %left AND.
 %right NOT.
-%left IS LIKE BETWEEN IN NE EQ.
+%left IS LIKE GLOB BETWEEN IN ISNULL NOTNULL NE EQ.
 %left GT LE LT GE.
 %right ESCAPE.
 %left PLUS MINUS.
@@ -625,15 +625,35 @@ expr(A) ::= expr(X) REM expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_MOD, X, Y); 
 expr(A) ::= expr(X) CONCAT expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_CONCAT, X, Y); }
 expr(A) ::= MINUS(M) expr(X). [UMINUS] { A = mkunary(ctx, KP_X_NEG, KP_OP_SUB, M, X); }
 expr(A) ::= PLUS(M) expr(X). [UMINUS] { A = mkunary(ctx, KP_X_NEG, KP_OP_ADD, M, X); }
-expr(A) ::= expr(X) IS NULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; set_depth(ctx, A, X); }
-expr(A) ::= expr(X) IS NOT NULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; A->negated = true; set_depth(ctx, A, X); }
+%include {
+/* x IS [NOT] y: IS NULL gets its own node (the planner knows key columns
+ * are never NULL); IS with a value is SQL's NULL-safe comparison. */
+static kp_expr *mkis(kp_pctx *ctx, kp_expr *x, kp_expr *y, bool neg)
+{
+	if (y->kind == KP_X_NULL && !y->paren) {
+		kp_expr *e = mkexpr(ctx, KP_X_ISNULL, x->off, end_of(y));
+		e->a = x;
+		e->negated = neg;
+		set_depth(ctx, e, x);
+		return e;
+	}
+	return mkbin(ctx, KP_X_CMP, neg ? KP_OP_ISNOT : KP_OP_IS, x, y);
+}
+}
+expr(A) ::= expr(X) IS expr(Y). { A = mkis(ctx, X, Y, false); }
+expr(A) ::= expr(X) IS NOT expr(Y). { A = mkis(ctx, X, Y, true); }
 
+/* likeop: bit 0 NOT, bit 1 GLOB (SQLite's case-sensitive pattern match) */
 %type likeop {int}
 likeop(A) ::= LIKE. { A = 0; }
 likeop(A) ::= NOT LIKE. { A = 1; } [LIKE]
-expr(A) ::= expr(X) likeop(N) expr(Y). [LIKE] { A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N; }
+likeop(A) ::= GLOB. { A = 2; }
+likeop(A) ::= NOT GLOB. { A = 3; } [GLOB]
+expr(A) ::= expr(X) likeop(N) expr(Y). [LIKE] { A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N & 1; A->glob = N >> 1; }
+expr(A) ::= expr(X) ISNULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; set_depth(ctx, A, X); }
+expr(A) ::= expr(X) NOTNULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; A->negated = true; set_depth(ctx, A, X); }
 expr(A) ::= expr(X) likeop(N) expr(Y) ESCAPE expr(Z). [LIKE] {
-	A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N; A->c = Z; A->len = end_of(Z) - A->off; set_depth(ctx, A, Z); }
+	A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N & 1; A->glob = N >> 1; A->c = Z; A->len = end_of(Z) - A->off; set_depth(ctx, A, Z); }
 
 %type betweenop {int}
 betweenop(A) ::= BETWEEN. { A = 0; }

@@ -483,6 +483,11 @@ static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 	kp_value v;
 	if (kc < 0 || !key_value(pc, &v, x, y))
 		return bs_all(pc, false);
+	/* a key column is never NULL and v is not NULL: IS is =, IS NOT is <> */
+	if (op == KP_OP_IS)
+		op = KP_OP_EQ;
+	else if (op == KP_OP_ISNOT)
+		op = KP_OP_NE;
 	return bs_cmp(pc, kc, neg ? negate_op(op) : op, &v);
 }
 
@@ -623,7 +628,8 @@ static bool prefix_successor(kp_arena *a, const char *p, uint32_t n, kp_value *o
 
 /* LIKE 'abc%' on a string key column is the range ['abc', 'abd'); exact
  * when the pattern is a plain prefix followed by one '%'. LIKE is taken as
- * case-sensitive (byte order), as the stores compare keys. */
+ * case-sensitive (byte order), as the stores compare keys. GLOB 'abc*' is
+ * the same with GLOB's wildcards (and is case-sensitive in SQL too). */
 static boxset leaf_like(pctx *pc, const kp_expr *e, bool neg)
 {
 	int kc = key_slot(pc, e->a);
@@ -636,7 +642,9 @@ static boxset leaf_like(pctx *pc, const kp_expr *e, bool neg)
 		return bs_all(pc, false);
 	const char *p = e->b->str;
 	uint32_t n = e->b->slen, plen = 0;
-	while (plen < n && p[plen] != '%' && p[plen] != '_')
+	/* LIKE wildcards % _, GLOB wildcards * ? [ */
+	while (plen < n && (e->glob ? p[plen] != '*' && p[plen] != '?' && p[plen] != '['
+	                            : p[plen] != '%' && p[plen] != '_'))
 		plen++;
 	bool negated = e->negated != neg;
 	kp_value pre = {0};
@@ -650,7 +658,7 @@ static boxset leaf_like(pctx *pc, const kp_expr *e, bool neg)
 	}
 	if (plen == 0)
 		return bs_all(pc, false);
-	bool exact = plen + 1 == n && p[plen] == '%';
+	bool exact = plen + 1 == n && p[plen] == (e->glob ? '*' : '%');
 	kp_value succ;
 	bool has_succ = prefix_successor(pc->a, p, plen, &succ);
 	if (negated) {

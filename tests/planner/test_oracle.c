@@ -28,6 +28,7 @@ static uint32_t rnd(uint32_t n)
 
 static const char *STRS[] = {"", "a", "ab", "abc", "abd", "b", "ba", "bb", "c", "\xc3\xa9", "\xc3\xa9" "a", "a'b"};
 static const char *LIKES[] = {"a%", "ab%", "b%", "\xc3\xa9%", "a_%", "%b", "abc", "%", "a'%"};
+static const char *GLOBS[] = {"a*", "ab*", "b*", "\xc3\xa9*", "a?*", "*b", "abc", "*", "a[b]*", "A*"};
 #define NSTRS (sizeof STRS / sizeof STRS[0])
 
 typedef struct schema {
@@ -110,15 +111,28 @@ static void gen_expr(const schema *s, kp_buf *b, int depth)
 			kp_buf_printf(b, " %s k%d %s ", rnd(2) ? "<" : "<=", k, rnd(2) ? "<" : "<=");
 			constant(b, 0);
 		} else {
-			kp_buf_printf(b, "k%d %s", k, rnd(4) ? " LIKE " : " NOT LIKE ");
-			put_str(b, LIKES[rnd(sizeof LIKES / sizeof LIKES[0])]);
+			if (rnd(3)) {
+				kp_buf_printf(b, "k%d %s", k, rnd(4) ? " LIKE " : " NOT LIKE ");
+				put_str(b, LIKES[rnd(sizeof LIKES / sizeof LIKES[0])]);
+			} else {
+				kp_buf_printf(b, "k%d %s", k, rnd(4) ? " GLOB " : " NOT GLOB ");
+				put_str(b, GLOBS[rnd(sizeof GLOBS / sizeof GLOBS[0])]);
+			}
 		}
 		break;
 	}
-	case 6:
-		pick_col(s, b);
-		kp_buf_puts(b, rnd(2) ? " IS NULL" : " IS NOT NULL");
+	case 6: {
+		int text = pick_col(s, b);
+		uint32_t k = rnd(4);
+		if (k < 2) {
+			static const char *forms[][2] = {{" IS NULL", " ISNULL"}, {" IS NOT NULL", " NOTNULL"}};
+			kp_buf_puts(b, forms[k][rnd(2)]);
+		} else {
+			kp_buf_puts(b, k == 2 ? " IS " : " IS NOT ");
+			constant(b, text);
+		}
 		break;
+	}
 	case 7:
 		if (s->nkey >= 2) {
 			kp_buf_printf(b, "(k0, k1) %s (", ops[rnd(6)]);

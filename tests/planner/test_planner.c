@@ -206,6 +206,17 @@ static void test_limits_and_edges(void)
 	plan("SELECT * FROM k3 WHERE p1 = NULL", "full_scan", "[{\"eq\": [], \"range\": null}]", "p1 = NULL", "none");
 	plan("SELECT * FROM k3 WHERE p1 IS NOT NULL AND p1 = 3", "scan", "[{\"eq\": [3], \"range\": null}]", "", "none");
 	plan("SELECT * FROM k3 WHERE FALSE OR p1 = 3", "scan", "[{\"eq\": [3], \"range\": null}]", "", "none");
+	/* GLOB prefixes are ranges too; ISNULL and NOTNULL are IS [NOT] NULL */
+	plan("SELECT * FROM orders WHERE userid GLOB 'ab*'", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"userid\", \"lower\": \"ab\", \"lower_inclusive\": true, "
+	     "\"upper\": \"ac\", \"upper_inclusive\": false}}]", "", "none");
+	plan("SELECT * FROM orders WHERE userid GLOB 'a?c*' AND userid NOTNULL", "filtered_scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"userid\", \"lower\": \"a\", \"lower_inclusive\": true, "
+	     "\"upper\": \"b\", \"upper_inclusive\": false}}]", "userid GLOB 'a?c*'", "none");
+	plan("SELECT * FROM k3 WHERE p1 ISNULL", "get", "[]", "", "none");
+	/* IS on a key column (never NULL) is =; IS NOT is <> */
+	plan("SELECT * FROM k3 WHERE p1 IS 3 AND NOT (p2 IS NOT 4)", "scan", "[{\"eq\": [3, 4], \"range\": null}]", "", "none");
+	plan("SELECT * FROM k3 WHERE p1 = 3 AND v IS 4", "filtered_scan", "[{\"eq\": [3], \"range\": null}]", "v IS 4", "none");
 }
 
 static void test_like(void)
