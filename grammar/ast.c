@@ -144,7 +144,7 @@ static int prec(const kp_expr *e)
 	case KP_X_ARITH:
 		if (e->op == KP_OP_CONCAT) return P_CONCAT;
 		return (e->op == KP_OP_ADD || e->op == KP_OP_SUB) ? P_ADD : P_MUL;
-	case KP_X_NEG: return P_UNARY;
+	case KP_X_NEG: case KP_X_COLLATE: return P_UNARY;
 	default: return P_PRIMARY;
 	}
 }
@@ -304,6 +304,11 @@ static void render(kp_buf *o, const kp_expr *e)
 		kp_buf_puts(o, " AS ");
 		kp_buf_put(o, e->name.s, e->name.len);
 		kp_buf_putc(o, ')');
+		break;
+	case KP_X_COLLATE:
+		sub(o, e->a, P_PRIMARY);
+		kp_buf_puts(o, " COLLATE ");
+		put_name(o, &e->name);
 		break;
 	case KP_X_CASE:
 		kp_buf_puts(o, "CASE");

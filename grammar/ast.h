@@ -61,6 +61,7 @@ typedef enum kp_expr_kind {
 	KP_X_TUPLE,     /* (list), n >= 2 */
 	KP_X_CASE,      /* CASE: list of operands, kept only to render */
 	KP_X_CAST,      /* CAST(a AS name) */
+	KP_X_COLLATE,   /* a COLLATE name */
 } kp_expr_kind;
 
 typedef struct kp_expr {

@@ -217,6 +217,7 @@ loop:
 	'null'            { TOK(TK_NULL); }
 	'like'            { TOK(TK_LIKE); }
 	'glob'            { TOK(TK_GLOB); }
+	'collate'         { TOK(TK_COLLATE); }
 	'isnull'          { TOK(TK_ISNULL); }
 	'notnull'         { TOK(TK_NOTNULL); }
 	'between'         { TOK(TK_BETWEEN); }

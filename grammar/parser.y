@@ -202,7 +202,7 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
   KEY INDEX ASC DESC ALLOW FILTERING HASH PARTITION INCLUDE ASYNC SYNC
   COMMENT DUPLICATE UPSERT REPLACE EXPLAIN CONSTRAINT OFFSET IF EXISTS
   TABLE TRUE FALSE END PRIMARY UNIQUE UNSIGNED AUTO_INCREMENT DEFAULT
-  LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING GLOB ISNULL NOTNULL.
+  LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING GLOB ISNULL NOTNULL COLLATE.
 
 %left OR.
 %left AND.
@@ -214,6 +214,7 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
 %left STAR SLASH REM.
 %left CONCAT.
 %right UMINUS.
+%left COLLATE.
 
 /* Tokens the lexer produces that no rule uses: the driver handles them. */
 %token SEMI JOIN UNION INTERSECT EXCEPT.
@@ -650,6 +651,8 @@ likeop(A) ::= NOT LIKE. { A = 1; } [LIKE]
 likeop(A) ::= GLOB. { A = 2; }
 likeop(A) ::= NOT GLOB. { A = 3; } [GLOB]
 expr(A) ::= expr(X) likeop(N) expr(Y). [LIKE] { A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N & 1; A->glob = N >> 1; }
+expr(A) ::= expr(X) COLLATE id(C). {
+	A = mkexpr(ctx, KP_X_COLLATE, X->off, C.off + C.len); A->a = X; A->name = mkname(ctx, C); set_depth(ctx, A, X); }
 expr(A) ::= expr(X) ISNULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; set_depth(ctx, A, X); }
 expr(A) ::= expr(X) NOTNULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; A->negated = true; set_depth(ctx, A, X); }
 expr(A) ::= expr(X) likeop(N) expr(Y) ESCAPE expr(Z). [LIKE] {

@@ -340,9 +340,19 @@ static bool is_const(const kp_expr *e)
 	return kp_value_of(&v, e);
 }
 
+/* x COLLATE BINARY is x: keys compare byte by byte, which is BINARY. Any
+ * other collation changes the order, so that operand stays as it is. */
+static const kp_expr *strip_binary(const kp_expr *e)
+{
+	while (e->kind == KP_X_COLLATE && kp_name_eq(&e->name, "binary"))
+		e = e->a;
+	return e;
+}
+
 /* The key slot of a column reference, or -1. */
 static int key_slot(pctx *pc, const kp_expr *e)
 {
+	e = strip_binary(e);
 	if (e->kind != KP_X_COLUMN || e->colref <= 0)
 		return -1;
 	return pc->kcol[e->colref - 1];
@@ -395,6 +405,7 @@ static bool fits(kp_type_class tc, const kp_value *v)
  * cannot bind the key: NULL, or a type the column cannot hold. */
 static bool key_value(pctx *pc, kp_value *v, const kp_expr *col, const kp_expr *e)
 {
+	col = strip_binary(col);
 	if (!kp_value_of(v, e) || v->kind == KP_V_NULL)
 		return false;
 	const kp_column *c = &pc->t->cols[col->colref - 1];
@@ -461,7 +472,7 @@ static kp_expr *expand_tuple(pctx *pc, const kp_expr *x, int op, const kp_expr *
 
 static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 {
-	const kp_expr *x = e->a, *y = e->b;
+	const kp_expr *x = strip_binary(e->a), *y = strip_binary(e->b);
 	int op = e->op;
 	if (x->kind == KP_X_TUPLE && y->kind == KP_X_TUPLE) {
 		if (x->n != y->n)
@@ -637,7 +648,7 @@ static boxset leaf_like(pctx *pc, const kp_expr *e, bool neg)
 		check_key_function(pc, e->a);
 		return bs_all(pc, false);
 	}
-	const kp_column *c = &pc->t->cols[e->a->colref - 1];
+	const kp_column *c = &pc->t->cols[strip_binary(e->a)->colref - 1];
 	if (e->c || e->b->kind != KP_X_STRING || c->tclass != KP_T_STRING)
 		return bs_all(pc, false);
 	const char *p = e->b->str;

@@ -206,6 +206,7 @@ static void test_render_every_form(void)
 	renders("a - (b - c) = a / (b * c) % 2", "a - (b - c) = a / (b * c) % 2");
 	renders("NOT (a = 1 OR b = 2) AND TRUE AND FALSE IS NOT NULL", "NOT (a = 1 OR b = 2) AND TRUE AND FALSE IS NOT NULL");
 	renders("a = ?1 AND b = :x AND c = $2 AND d = ?", "a = ?1 AND b = :x AND c = $2 AND d = ?");
+	renders("a COLLATE NOCASE = 'x' AND (b || c) COLLATE binary > 'y'", "a COLLATE NOCASE = 'x' AND (b || c) COLLATE binary > 'y'");
 	renders("a IS 5 OR b IS NOT 'x' OR c IS NOT NULL OR d IS (NULL)", "a IS 5 OR b IS NOT 'x' OR c IS NOT NULL OR d IS NULL");
 }
 

@@ -5,7 +5,8 @@
  *          none lies outside the ranges;
  *   plans: where SQLite's EXPLAIN QUERY PLAN searches the primary key with
  *          an equality prefix, keyplan binds at least that prefix; where
- *          keyplan scans the whole table, SQLite scans too.
+ *          keyplan scans the whole table, SQLite scans too (queries with
+ *          COLLATE NOCASE are left out of this comparison: see below).
  * KP_ORACLE_SEED and KP_ORACLE_QUERIES replay or widen a run; a failure
  * prints the seed, the schema and the query. */
 #include <inttypes.h>
@@ -79,6 +80,8 @@ static void gen_expr(const schema *s, kp_buf *b, int depth)
 	switch (r) {
 	case 0: case 1: case 2: {
 		int text = pick_col(s, b);
+		if (text && rnd(10) == 0)
+			kp_buf_puts(b, rnd(2) ? " COLLATE NOCASE" : " COLLATE BINARY");
 		kp_buf_printf(b, " %s ", ops[rnd(7)]);
 		constant(b, text);
 		break;
@@ -282,7 +285,10 @@ static int check_query(kpt *t, const schema *sc, const char *ddl, const char *qu
 		fail = 1;
 	}
 	/* plans: keyplan binds at least SQLite's equality prefix */
-	int sq = sqlite_eq_prefix(w.data);
+	/* a NOCASE comparison is no byte range for a wide-column store, while
+	 * SQLite plans it its own ways (OR-to-IN, case variants): a legitimate
+	 * difference, kept out of the plan comparison (rows are still checked) */
+	int sq = strstr(query, "NOCASE") ? -2 : sqlite_eq_prefix(w.data);
 	if (sq >= -1)
 		plan_checks++;
 	if (!fail && sq >= 0 && p->nranges > 0 && p->access != KP_ACCESS_FULL) {

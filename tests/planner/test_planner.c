@@ -214,6 +214,13 @@ static void test_limits_and_edges(void)
 	     "[{\"eq\": [], \"range\": {\"column\": \"userid\", \"lower\": \"a\", \"lower_inclusive\": true, "
 	     "\"upper\": \"b\", \"upper_inclusive\": false}}]", "userid GLOB 'a?c*'", "none");
 	plan("SELECT * FROM k3 WHERE p1 ISNULL", "get", "[]", "", "none");
+	/* COLLATE BINARY is the keys' own order; NOCASE is not */
+	plan("SELECT * FROM orders WHERE userid COLLATE BINARY = 'a' AND orderid BETWEEN 1 AND 2", "scan",
+	     "[{\"eq\": [\"a\"], \"range\": {\"column\": \"orderid\", \"lower\": 1, \"lower_inclusive\": true, "
+	     "\"upper\": 2, \"upper_inclusive\": true}}]", "", "none");
+	plan("SELECT * FROM orders WHERE userid COLLATE NOCASE = 'a'", "full_scan", "[{\"eq\": [], \"range\": null}]",
+	     "userid COLLATE NOCASE = 'a'", "none");
+	rules("KP006 KP001");
 	/* IS on a key column (never NULL) is =; IS NOT is <> */
 	plan("SELECT * FROM k3 WHERE p1 IS 3 AND NOT (p2 IS NOT 4)", "scan", "[{\"eq\": [3, 4], \"range\": null}]", "", "none");
 	plan("SELECT * FROM k3 WHERE p1 = 3 AND v IS 4", "filtered_scan", "[{\"eq\": [3], \"range\": null}]", "v IS 4", "none");
