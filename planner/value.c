@@ -92,7 +92,7 @@ int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok)
 			return 0;
 	}
 	if (a->kind == KP_V_HASH && b->kind == KP_V_HASH && a->nof == b->nof) {
-		for (int i = 0; i < a->nof; i++) {
+		for (uint32_t i = 0; i < a->nof; i++) {
 			int c = kp_value_cmp(&a->of[i], &b->of[i], ok);
 			if (!*ok || c)
 				return c;
@@ -134,7 +134,7 @@ void kp_value_json(kp_buf *out, const kp_value *v)
 		break;
 	case KP_V_HASH:
 		kp_buf_printf(out, "{\"hash\": \"hash%d\", \"of\": [", v->bits);
-		for (int i = 0; i < v->nof; i++) {
+		for (uint32_t i = 0; i < v->nof; i++) {
 			if (i)
 				kp_buf_puts(out, ", ");
 			kp_value_json(out, &v->of[i]);
@@ -161,7 +161,7 @@ void kp_value_sql(kp_buf *out, const kp_value *v)
 	case KP_V_PARAM: kp_buf_put(out, v->s, v->n); break;
 	case KP_V_HASH:
 		kp_buf_printf(out, "hash%d(", v->bits);
-		for (int i = 0; i < v->nof; i++) {
+		for (uint32_t i = 0; i < v->nof; i++) {
 			if (i)
 				kp_buf_puts(out, ", ");
 			kp_value_sql(out, &v->of[i]);

@@ -20,15 +20,19 @@ typedef enum kp_vkind {
 } kp_vkind;
 
 typedef struct kp_value {
-	kp_vkind kind;          /* which fields are set */
-	int64_t i;              /* INT, BOOL */
-	double r;               /* REAL */
-	const char *s;          /* STR bytes, PARAM text */
-	uint32_t n;             /* bytes in s */
+	uint8_t kind;           /* kp_vkind: which fields are set */
+	uint8_t bits;           /* HASH: 8, 32 or 64 */
+	union {
+		uint32_t n;         /* STR, PARAM: bytes in s */
+		uint32_t nof;       /* HASH: entries in of */
+	};
 	uint32_t off;           /* PARAM: source offset (anonymous ? are distinct) */
-	int bits;               /* HASH: 8, 32 or 64 */
-	const struct kp_value *of; /* HASH: the hashed values */
-	int nof;                /* HASH: entries in of */
+	union {                 /* one per kind: values are copied a lot, so kept small */
+		int64_t i;          /* INT, BOOL */
+		double r;           /* REAL */
+		const char *s;      /* STR bytes, PARAM text */
+		const struct kp_value *of; /* HASH: the hashed values */
+	};
 } kp_value;
 
 /* The value of a constant expression: a literal, -literal or a parameter.
