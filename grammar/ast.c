@@ -115,7 +115,6 @@ kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, u
 			e->fval = hex ? (double)v : strtod(s, NULL);
 		} else {
 			e->ival = (int64_t)v;
-			e->fval = (double)v;
 		}
 	} else if (kind == KP_X_FLOAT) {
 		e->fval = strtod(s, NULL);

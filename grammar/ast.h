@@ -80,11 +80,17 @@ typedef struct kp_expr {
 	uint32_t off;           /* byte offset of the first token */
 	uint32_t len;           /* bytes up to the end of the last token */
 	kp_name name;           /* COLUMN, FUNC, CAST type; literal text for INT/FLOAT/PARAM */
-	kp_name qual;           /* COLUMN: qualifier (table, alias or column family) */
-	const char *str;        /* STRING: value */
-	uint32_t slen;          /* STRING: bytes in str */
-	int64_t ival;           /* INT, BOOL */
-	double fval;            /* FLOAT (and INT on overflow) */
+	union {                 /* by kind: the AST of every statement is built, so nodes are kept small */
+		kp_name qual;       /* COLUMN, STAR: qualifier (table, alias or column family) */
+		struct {
+			const char *str; /* STRING: value */
+			uint32_t slen;   /* STRING: bytes in str */
+		};
+	};
+	union {
+		int64_t ival;       /* INT (unless overflow), BOOL */
+		double fval;        /* FLOAT, and INT on overflow */
+	};
 	struct kp_expr *a, *b, *c;  /* operands */
 	struct kp_expr **list;  /* CHAIN, AND, OR, IN, FUNC, TUPLE, CASE operands */
 	uint32_t n;             /* entries in list */

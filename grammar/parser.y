@@ -355,8 +355,16 @@ typename(A) ::= nm(X) LP signed(P) COMMA signed(Q) RP. { A = kp_arena_alloc(AREN
 typename(A) ::= typename(X) UNSIGNED. { A = X; A->is_unsigned = true; }
 
 %type signed {int64_t}
-signed(A) ::= INTEGER(X). { A = mklit(ctx, KP_X_INT, X)->ival; }
-signed(A) ::= MINUS INTEGER(X). { A = -mklit(ctx, KP_X_INT, X)->ival; }
+%include {
+/* A type argument: an integer literal, INT64_MAX when it does not fit. */
+static int64_t mkint(kp_pctx *ctx, kp_token t)
+{
+	kp_expr *e = mklit(ctx, KP_X_INT, t);
+	return e->overflow ? INT64_MAX : e->ival;
+}
+}
+signed(A) ::= INTEGER(X). { A = mkint(ctx, X); }
+signed(A) ::= MINUS INTEGER(X). { A = -mkint(ctx, X); }
 
 %type colconstraints {kp_coldef*}
 colconstraints(A) ::= . { A = kp_arena_alloc(ARENA, sizeof(kp_coldef)); }

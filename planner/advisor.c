@@ -1419,7 +1419,8 @@ static void check_unique(kp_advisor *adv, const kp_table *t)
 		    q->stmt->kind != KP_S_SELECT)
 			continue;
 		const kp_select *s = &q->stmt->u.select;
-		bool many = (s->limit && s->limit->kind == KP_X_INT && s->limit->ival > 1) || s->order.n > 0;
+		bool many = (s->limit && s->limit->kind == KP_X_INT && (s->limit->overflow || s->limit->ival > 1)) ||
+		            s->order.n > 0;
 		if (!many)
 			continue;
 		kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, q->stmt->off,
