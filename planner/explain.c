@@ -27,12 +27,12 @@ static void text_range(kp_buf *out, const kp_plan *p, const kp_range *r)
 		kp_buf_printf(out, "%srange %s ", r->neq ? " " : "", part_name(&tmp, p, r->neq));
 		kp_buf_putc(out, r->lo.set && r->lo.incl ? '[' : '(');
 		if (r->lo.set)
-			kp_value_sql(out, &r->lo.v);
+			kp_value_sql(out, &r->lo);
 		else
 			kp_buf_puts(out, "-inf");
 		kp_buf_puts(out, ", ");
 		if (r->hi.set)
-			kp_value_sql(out, &r->hi.v);
+			kp_value_sql(out, &r->hi);
 		else
 			kp_buf_puts(out, "+inf");
 		kp_buf_putc(out, r->hi.set && r->hi.incl ? ']' : ')');
@@ -43,7 +43,7 @@ static void text_range(kp_buf *out, const kp_plan *p, const kp_range *r)
 static void json_bound(kp_buf *out, const kp_bound *b)
 {
 	if (b->set)
-		kp_value_json(out, &b->v);
+		kp_value_json(out, b);
 	else
 		kp_buf_puts(out, "null");
 }

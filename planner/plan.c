@@ -71,7 +71,7 @@ static kp_bound tighter(kp_bound x, kp_bound y, int dir, bool *lossy)
 	if (!y.set)
 		return x;
 	bool ok;
-	int c = vcmp(&x.v, &y.v, &ok) * dir;
+	int c = vcmp(&x, &y, &ok) * dir;
 	if (!ok) {
 		*lossy = true;
 		return x;
@@ -102,7 +102,7 @@ static bool con_empty(const kp_con *c)
 	if (!c->lo.set || !c->hi.set)
 		return false;
 	bool ok;
-	int r = vcmp(&c->lo.v, &c->hi.v, &ok);
+	int r = vcmp(&c->lo, &c->hi, &ok);
 	return ok && (r > 0 || (r == 0 && !(c->lo.incl && c->hi.incl)));
 }
 
@@ -118,7 +118,7 @@ static bool con_settle(kp_con *c)
 	if (!c->lo.set || !c->hi.set)
 		return false;
 	bool ok;
-	int r = vcmp(&c->lo.v, &c->hi.v, &ok);
+	int r = vcmp(&c->lo, &c->hi, &ok);
 	if (!ok)
 		return false;
 	if (r == 0 && c->lo.incl && c->hi.incl) {
@@ -137,7 +137,7 @@ static bool bound_covers(const kp_bound *x, const kp_bound *y, int dir)
 	if (!y->set)
 		return false;
 	bool ok;
-	int c = vcmp(&x->v, &y->v, &ok) * dir;
+	int c = vcmp(x, y, &ok) * dir;
 	if (!ok)
 		return false;
 	return c < 0 || (c == 0 && (x->incl || !y->incl));
@@ -289,14 +289,13 @@ static boxset bs_and(pctx *pc, boxset x, boxset y)
 
 static kp_bound bound(const kp_value *v, bool incl)
 {
-	kp_bound b;
+	kp_bound b = *v;
 	b.set = true;
 	b.incl = incl;
-	b.v = *v;
 	return b;
 }
 
-static const kp_bound NOBOUND = {false, false, {0}};
+static const kp_bound NOBOUND;   /* all zero: unbounded */
 
 static boxset bs_cmp(pctx *pc, int kc, int op, const kp_value *v)
 {
@@ -745,7 +744,7 @@ static void box_range(pctx *pc, const kp_con *b, kp_range *r)
 				const kp_con *c = &b[pc->kcol[p->hash_cols[j]]];
 				if (!con_point(c))
 					return;
-				of[j] = c->lo.v;
+				of[j] = c->lo;
 			}
 			kp_value *h = &r->eq[r->neq++];
 			memset(h, 0, sizeof(*h));
@@ -757,7 +756,7 @@ static void box_range(pctx *pc, const kp_con *b, kp_range *r)
 		}
 		const kp_con *c = &b[pc->kcol[p->col]];
 		if (con_point(c)) {
-			r->eq[r->neq++] = c->lo.v;
+			r->eq[r->neq++] = c->lo;
 			continue;
 		}
 		if (!con_free(c)) {
@@ -777,11 +776,11 @@ static int range_start_cmp(const kp_key *k, const kp_range *x, const kp_range *y
 		if (i < x->neq)
 			xv = &x->eq[i];
 		else if (i == x->neq && x->has_range)
-			xv = k->parts[i].desc ? (x->hi.set ? &x->hi.v : NULL) : (x->lo.set ? &x->lo.v : NULL);
+			xv = k->parts[i].desc ? (x->hi.set ? &x->hi : NULL) : (x->lo.set ? &x->lo : NULL);
 		if (i < y->neq)
 			yv = &y->eq[i];
 		else if (i == y->neq && y->has_range)
-			yv = k->parts[i].desc ? (y->hi.set ? &y->hi.v : NULL) : (y->lo.set ? &y->lo.v : NULL);
+			yv = k->parts[i].desc ? (y->hi.set ? &y->hi : NULL) : (y->lo.set ? &y->lo : NULL);
 		if (!xv || !yv) {
 			if (xv != yv)
 				return xv ? 1 : -1;   /* unbounded starts first */
@@ -815,11 +814,11 @@ static cview range_view(const kp_range *r, int i)
 		v.lo_incl = v.hi_incl = true;
 	} else if (i == r->neq && r->has_range) {
 		if (r->lo.set) {
-			v.lo = &r->lo.v;
+			v.lo = &r->lo;
 			v.lo_incl = r->lo.incl;
 		}
 		if (r->hi.set) {
-			v.hi = &r->hi.v;
+			v.hi = &r->hi;
 			v.hi_incl = r->hi.incl;
 		}
 	}
@@ -849,8 +848,8 @@ static bool view_covers(const cview *x, const cview *y)
 
 static bool box_covers_view(const kp_con *b, const cview *y)
 {
-	return vb_covers(b->lo.set ? &b->lo.v : NULL, b->lo.incl, y->lo, y->lo_incl, 1) &&
-	       vb_covers(b->hi.set ? &b->hi.v : NULL, b->hi.incl, y->hi, y->hi_incl, -1);
+	return vb_covers(b->lo.set ? &b->lo : NULL, b->lo.incl, y->lo, y->lo_incl, 1) &&
+	       vb_covers(b->hi.set ? &b->hi : NULL, b->hi.incl, y->hi, y->hi_incl, -1);
 }
 
 /* Does range x hold every row of range y? */
@@ -898,7 +897,7 @@ static bool range_merge(const kp_key *k, kp_range *x, const kp_range *y)
 	if (con_empty(&meet)) {
 		/* touching: [a, b) and [b, c) */
 		bool ok;
-		if (!(meet.lo.set && meet.hi.set && kp_value_cmp(&meet.lo.v, &meet.hi.v, &ok) == 0 && ok &&
+		if (!(meet.lo.set && meet.hi.set && kp_value_cmp(&meet.lo, &meet.hi, &ok) == 0 && ok &&
 		      (meet.lo.incl || meet.hi.incl)))
 			return false;
 	}
@@ -987,7 +986,7 @@ static void bs_merge(pctx *pc, boxset *s)
 					meet.hi = min_hi(x->hi, y->hi, &lossy);
 					bool ok;
 					bool touch = meet.lo.set && meet.hi.set && (meet.lo.incl || meet.hi.incl) &&
-					             kp_value_cmp(&meet.lo.v, &meet.hi.v, &ok) == 0 && ok;
+					             kp_value_cmp(&meet.lo, &meet.hi, &ok) == 0 && ok;
 					if (lossy || (con_empty(&meet) && !touch))
 						continue;
 					if (!lo_covers(&x->lo, &y->lo))

@@ -22,6 +22,8 @@ typedef enum kp_vkind {
 typedef struct kp_value {
 	uint8_t kind;           /* kp_vkind: which fields are set */
 	uint8_t bits;           /* HASH: 8, 32 or 64 */
+	bool set;               /* as a kp_bound: bounded (false: unbounded side) */
+	bool incl;              /* as a kp_bound: inclusive */
 	union {
 		uint32_t n;         /* STR, PARAM: bytes in s */
 		uint32_t nof;       /* HASH: entries in of */

@@ -221,11 +221,11 @@ static void ranges_sql(kp_buf *b, const kp_plan *p)
 			const char *c = p->table->cols[p->key->parts[r->neq].col].name;
 			if (r->lo.set) {
 				kp_buf_printf(b, " AND %s %s ", c, r->lo.incl ? ">=" : ">");
-				kp_value_sql(b, &r->lo.v);
+				kp_value_sql(b, &r->lo);
 			}
 			if (r->hi.set) {
 				kp_buf_printf(b, " AND %s %s ", c, r->hi.incl ? "<=" : "<");
-				kp_value_sql(b, &r->hi.v);
+				kp_value_sql(b, &r->hi);
 			}
 		}
 		kp_buf_putc(b, ')');
