@@ -35,7 +35,6 @@ void *kp_arena_alloc_block(kp_arena *a, size_t n)
 	a->head = b;
 	a->next = (char *)b->data + n;
 	a->end = (char *)b->data + size;
-	a->total += n;
 	return b->data;
 }
 
@@ -105,7 +104,6 @@ void kp_arena_reset(kp_arena *a)
 		a->next = (char *)keep->data;
 		a->end = (char *)keep->data + keep->size;
 	}
-	a->total = 0;
 }
 
 void kp_arena_free(kp_arena *a)

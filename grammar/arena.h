@@ -15,7 +15,6 @@ typedef struct kp_arena {
 	kp_arena_block *head;   /* block being filled; older blocks follow ->next */
 	char *next;             /* next free byte in head */
 	char *end;              /* end of head's storage */
-	size_t total;           /* bytes handed out since the last reset */
 } kp_arena;
 
 void  kp_arena_init(kp_arena *a);
@@ -33,7 +32,6 @@ static inline void *kp_arena_alloc(kp_arena *a, size_t n)
 		return kp_arena_alloc_block(a, n);
 	void *p = a->next;
 	a->next += n;
-	a->total += n;
 	return p;
 }
 /* Copies n bytes and adds a terminating NUL. */

@@ -238,43 +238,6 @@ kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
 static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len, uint32_t line,
                     uint32_t col, int color);
 
-static const char *dup_str(kp_arena *a, const char *s)
-{
-	return kp_arena_strndup(a, s, strlen(s));
-}
-
-void kp_diags_copy(kp_diags *dst, kp_arena *a, const kp_diags *src)
-{
-	for (const kp_diag *g = src->head; g; g = g->next) {
-		kp_diag *c = kp_arena_alloc(a, sizeof(*c));
-		*c = *g;
-		c->next = NULL;
-		c->message = dup_str(a, g->message);
-		kp_note **np = &c->notes;
-		for (const kp_note *n = g->notes; n; n = n->next) {
-			kp_note *m = kp_arena_alloc(a, sizeof(*m));
-			*m = *n;
-			m->next = NULL;
-			m->message = dup_str(a, n->message);
-			*np = m;
-			np = &m->next;
-		}
-		kp_help **hp = &c->helps;
-		for (const kp_help *h = g->helps; h; h = h->next) {
-			kp_help *m = kp_arena_alloc(a, sizeof(*m));
-			m->message = dup_str(a, h->message);
-			*hp = m;
-			hp = &m->next;
-		}
-		if (dst->tail)
-			dst->tail->next = c;
-		else
-			dst->head = c;
-		dst->tail = c;
-		dst->count[c->severity]++;
-	}
-}
-
 void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const char *fmt, ...)
 {
 	kp_note *n = kp_arena_alloc(a, sizeof(*n));

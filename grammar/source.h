@@ -162,10 +162,6 @@ kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
 
 
 
-/* Appends deep copies of src's messages to dst, allocated in a (so that
- * src's arena can be reset). */
-void kp_diags_copy(kp_diags *dst, kp_arena *a, const kp_diags *src);
-
 void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 void kp_diag_help(kp_diag *g, kp_arena *a, const char *fmt, ...)
