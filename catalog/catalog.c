@@ -57,7 +57,7 @@ static void hash_rebuild(kp_catalog *c, uint32_t cap)
 static void hash_insert(kp_catalog *c, kp_table *t)
 {
 	uint32_t m = c->hashcap - 1;
-	uint32_t i = name_hash(t->name, (uint32_t)strlen(t->name)) & m;
+	uint32_t i = name_hash(t->name, t->name_len) & m;
 	while (c->hash[i])
 		i = (i + 1) & m;
 	c->hash[i] = t;
@@ -309,6 +309,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, kp_source *src
 	}
 	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
 	t->name = cat_name(c, &ct->name);
+	t->name_len = (uint32_t)strlen(t->name);
 	t->src = src;
 	t->off = ct->name.off;
 	t->pk_off = ct->pk_off;

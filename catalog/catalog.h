@@ -76,6 +76,7 @@ typedef struct kp_table_option {
 
 struct kp_table {
 	char *name;             /* table name */
+	uint32_t name_len;      /* bytes in name */
 	kp_column *cols;        /* columns in declaration order */
 	int ncols;              /* entries in cols */
 	kp_key pk;              /* primary key */

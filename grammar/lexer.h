@@ -13,10 +13,13 @@
 #define KP_TOK_HINT  1000   /* a hint comment, start with "/" "*" "+" */
 #define KP_TOK_ERROR 1001   /* a lexical error; see kp_lexer.err */
 
+/* Passed by value to the parser on every token: the slice comes first so
+ * that it travels in one register and is copied as one 8-byte word (with
+ * the type first, the copy read across two stores and stalled). */
 typedef struct kp_token {
-	int type;               /* TK_* from parser.h, or KP_TOK_* */
 	uint32_t off;           /* byte offset in the source */
 	uint32_t len;           /* bytes */
+	int type;               /* TK_* from parser.h, or KP_TOK_* */
 } kp_token;
 
 typedef struct kp_lexer {

@@ -312,8 +312,14 @@ loop:
 	                    return lex_error(lx, t, start, 1, YYCURSOR, m); }
 	*/
 done:
-	t->off = (uint32_t)(start - base);
-	t->len = (uint32_t)(YYCURSOR - start);
+	/* the slice as one 8-byte store: the caller reads it back as one word
+	 * to pass the token on, and two 4-byte stores stall that load */
+	{
+		uint64_t slice = (uint64_t)(uint32_t)(start - base) |
+		                 (uint64_t)(uint32_t)(YYCURSOR - start) << 32;
+		kp_token whole = {.off = (uint32_t)slice, .len = (uint32_t)(slice >> 32), .type = t->type};
+		*t = whole;
+	}
 	lx->pos = (size_t)(YYCURSOR - base);
 	return t->type;
 #undef TOK

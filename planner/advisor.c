@@ -596,7 +596,7 @@ static void check_shape(kp_advisor *adv, const kp_table *t)
 		kp_buf_clear(&m);
 		kp_buf_printf(&m, "%s has %d column families; keep as few as possible (1 or 2), with data "
 		              "read together in one family", t->name, t->nfamilies);
-		kp_diag *g = finding(adv, KP_R_MANY_FAMILIES, t, t->off, (uint32_t)strlen(t->name), m.data);
+		kp_diag *g = finding(adv, KP_R_MANY_FAMILIES, t, t->off, t->name_len, m.data);
 		kp_advice *x = advise(adv, KP_R_MANY_FAMILIES, "fewer_column_families", t,
 		                      "fewer_column_families: merge families that are read together",
 		                      key_notation(adv, t, &t->pk), NULL);
@@ -653,7 +653,7 @@ static void check_target_schema(kp_advisor *adv, const kp_table *t)
 		}
 		if (t->nfamilies > 3) {
 			snprintf(num, sizeof num, "%d", t->nfamilies);
-			target_error(adv, t, t->off, (uint32_t)strlen(t->name), "%s has %s column families; %s "
+			target_error(adv, t, t->off, t->name_len, "%s has %s column families; %s "
 			             "allows at most 3", t->name, num);
 		}
 	} else if (adv->target == KP_TARGET_TABLESTORE) {
@@ -685,7 +685,7 @@ static void check_target_schema(kp_advisor *adv, const kp_table *t)
 			char *end;
 			long n = strtol(salt, &end, 10);
 			if (*end || n < 1 || n > 256)
-				target_error(adv, t, t->off, (uint32_t)strlen(t->name), "SALT_BUCKETS = %s on %s; %s "
+				target_error(adv, t, t->off, t->name_len, "SALT_BUCKETS = %s on %s; %s "
 				             "allows 1 to 256", salt, t->name);
 		}
 	}

@@ -64,6 +64,19 @@ static void text_filter(kp_buf *out, const kp_plan *p)
 	kp_filter_sql(out, p);
 }
 
+/* A key part's name as a JSON string: a column's name straight from the
+ * catalog (this runs for every key part of every plan), a hash part built. */
+static void part_json(kp_buf *out, kp_buf *tmp, const kp_table *t, const kp_key_part *kp)
+{
+	if (kp->col >= 0) {
+		kp_buf_json_str(out, t->cols[kp->col].name, t->cols[kp->col].name_len);
+		return;
+	}
+	kp_buf_clear(tmp);
+	kp_key_part_name(tmp, t, kp);
+	kp_buf_json_str(out, tmp->data, tmp->len);
+}
+
 void kp_ranges_json(kp_buf *out, const kp_plan *p)
 {
 	kp_buf tmp = {0};
@@ -78,10 +91,8 @@ void kp_ranges_json(kp_buf *out, const kp_plan *p)
 		}
 		kp_buf_puts(out, "], \"range\": ");
 		if (r->has_range) {
-			kp_buf_clear(&tmp);
-			kp_key_part_name(&tmp, p->table, &p->key->parts[r->neq]);
 			kp_buf_puts(out, "{\"column\": ");
-			kp_buf_json_str(out, tmp.data, tmp.len);
+			part_json(out, &tmp, p->table, &p->key->parts[r->neq]);
 			kp_buf_puts(out, ", \"lower\": ");
 			json_bound(out, &r->lo);
 			kp_buf_puts(out, r->lo.set && r->lo.incl ? ", \"lower_inclusive\": true, \"upper\": "
@@ -224,7 +235,7 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 	bool planned = p && p->table && p->access != KP_ACCESS_NONE;
 	kp_buf_puts(out, ", \"table\": ");
 	if (p && p->table)
-		kp_buf_json_str(out, p->table->name, strlen(p->table->name));
+		kp_buf_json_str(out, p->table->name, p->table->name_len);
 	else
 		kp_buf_puts(out, "null");
 	kp_buf_puts(out, ", \"path\": ");
@@ -253,9 +264,7 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		for (int i = 0; i < p->key->n; i++) {
 			if (i)
 				kp_buf_puts(out, ", ");
-			kp_buf_clear(&tmp);
-			kp_key_part_name(&tmp, p->table, &p->key->parts[i]);
-			kp_buf_json_str(out, tmp.data, tmp.len);
+			part_json(out, &tmp, p->table, &p->key->parts[i]);
 		}
 		kp_buf_puts(out, "], \"key_order\": [");
 		for (int i = 0; i < p->key->n; i++) {

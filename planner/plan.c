@@ -56,8 +56,14 @@ const char *kp_order_name(kp_order o)
 
 /* ------------------------------------------------------------- bounds */
 
-static int vcmp(const kp_value *a, const kp_value *b, bool *ok)
+/* Integers compared here, everything else in kp_value_cmp: most key
+ * values are integers, and the planner compares bounds all the time. */
+static inline int vcmp(const kp_value *a, const kp_value *b, bool *ok)
 {
+	if (a->kind == KP_V_INT && b->kind == KP_V_INT) {
+		*ok = true;
+		return (a->i > b->i) - (a->i < b->i);
+	}
 	return kp_value_cmp(a, b, ok);
 }
 
@@ -935,26 +941,120 @@ static int normalize_ranges(const kp_key *k, kp_range *r, int n)
 	return m;
 }
 
-/* Is range r inside some box of s? */
-static bool range_in_boxset(pctx *pc, const kp_range *r, const boxset *s)
+/* A range's constraint on every key column slot (a view into it). */
+static void range_views(const pctx *pc, const kp_range *r, cview *views)
 {
-	/* the range's constraint per key column slot, computed once */
 	const kp_key *k = pc->key;
-	cview vc[64];
-	cview *views = pc->nk <= 64 ? vc : kp_arena_alloc(pc->a, sizeof(cview) * (size_t)pc->nk);
 	memset(views, 0, sizeof(cview) * (size_t)pc->nk);
 	for (int p = 0; p < k->n && p <= r->neq; p++)
 		if (k->parts[p].col >= 0)
 			views[pc->kcol[k->parts[p].col]] = range_view(r, p);
-	for (uint32_t i = 0; i < s->n; i++) {
-		const kp_con *b = s->b[i];
-		bool inside = true;
-		for (int slot = 0; slot < pc->nk && inside; slot++)
-			inside = box_covers_view(&b[slot], &views[slot]);
-		if (inside)
-			return true;
+}
+
+/* Does box b hold every row the views admit? */
+static bool box_covers_views(const pctx *pc, const kp_con *b, const cview *views)
+{
+	for (int slot = 0; slot < pc->nk; slot++) {
+		const kp_con *c = &b[slot];
+		const cview *y = &views[slot];
+		if (c->point && y->lo && y->lo == y->hi) {
+			/* one value against one value: a single comparison */
+			bool ok;
+			if (vcmp(&c->lo, y->lo, &ok) != 0 || !ok)
+				return false;
+		} else if (!box_covers_view(c, y)) {
+			return false;
+		}
 	}
-	return false;
+	return true;
+}
+
+/* A boxset that is a list of single values of one kind on one key column
+ * slot (k IN (...), k = v), sorted, so that a range is looked up in it by
+ * binary search instead of against every box: a long IN list otherwise
+ * makes the residual-filter check quadratic. */
+typedef struct point_index {
+	int slot;               /* the constrained slot, or -1: not indexable */
+	const kp_value **v;     /* the values, sorted */
+	uint32_t n;             /* entries in v */
+} point_index;
+
+static int pv_cmp(const void *x, const void *y)
+{
+	bool ok;
+	return kp_value_cmp(*(const kp_value *const *)x, *(const kp_value *const *)y, &ok);
+}
+
+static point_index point_index_build(const pctx *pc, const boxset *s)
+{
+	point_index pi = {-1, NULL, 0};
+	if (s->n < 8)
+		return pi;
+	int slot = -1;
+	kp_vkind kind = KP_V_NULL;
+	for (uint32_t i = 0; i < s->n; i++) {
+		int constrained = 0;
+		for (int k = 0; k < pc->nk; k++) {
+			const kp_con *c = &s->b[i][k];
+			if (!c->lo.set && !c->hi.set)
+				continue;
+			if (!c->point || (slot >= 0 && slot != k) ||
+			    (c->lo.kind != KP_V_INT && c->lo.kind != KP_V_STR) ||
+			    (i > 0 && c->lo.kind != kind))
+				return pi;
+			slot = k;
+			kind = c->lo.kind;
+			constrained++;
+		}
+		if (constrained != 1)
+			return pi;   /* a box open on every slot admits everything */
+	}
+	pi.v = kp_arena_alloc(pc->a, sizeof(*pi.v) * s->n);
+	for (uint32_t i = 0; i < s->n; i++)
+		pi.v[i] = &s->b[i][slot].lo;
+	qsort(pi.v, s->n, sizeof(*pi.v), pv_cmp);
+	pi.n = s->n;
+	pi.slot = slot;
+	return pi;
+}
+
+/* Is a range with these views inside some box of the indexed set? 1 yes,
+ * 0 no, -1 when the view is not a single value of the indexed kind (the
+ * caller then tries every box). */
+static int point_index_has(const point_index *pi, const cview *views)
+{
+	const cview *y = &views[pi->slot];
+	if (!y->lo || y->lo != y->hi || y->lo->kind != pi->v[0]->kind)
+		return -1;
+	uint32_t lo = 0, hi = pi->n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		bool ok;
+		int c = kp_value_cmp(pi->v[mid], y->lo, &ok);
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/* Is every range inside some box of s? */
+static bool ranges_in_boxset(const pctx *pc, int nranges, const cview *views, const boxset *s)
+{
+	point_index pi = point_index_build(pc, s);
+	for (int r = 0; r < nranges; r++) {
+		const cview *v = views + (size_t)r * (size_t)pc->nk;
+		int found = pi.slot >= 0 ? point_index_has(&pi, v) : -1;
+		bool inside = found == 1;
+		for (uint32_t i = 0; found < 0 && i < s->n && !inside; i++)
+			inside = box_covers_views(pc, s->b[i], v);
+		if (!inside)
+			return false;
+	}
+	return true;
 }
 
 /* Merges boxes that differ on at most one key column where their intervals
@@ -1095,10 +1195,18 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 		}
 	}
 	/* residual filter: conjuncts the ranges do not already guarantee */
+	cview *views = NULL;
 	for (uint32_t i = 0; i < nconj; i++) {
 		bool served = parts[i].exact;
-		for (int r = 0; served && r < pe->nranges; r++)
-			served = range_in_boxset(&pc, &pe->ranges[r], &parts[i]);
+		if (served && pe->nranges > 0) {
+			if (!views) {
+				/* every range's view on every slot, once for all conjuncts */
+				views = kp_arena_alloc(a, sizeof(cview) * (size_t)pe->nranges * (size_t)(pc.nk + 1));
+				for (int r = 0; r < pe->nranges; r++)
+					range_views(&pc, &pe->ranges[r], views + (size_t)r * (size_t)pc.nk);
+			}
+			served = ranges_in_boxset(&pc, pe->nranges, views, &parts[i]);
+		}
 		if (!served)
 			kp_list_push(a, &pe->filter, (void *)conj[i]);
 	}

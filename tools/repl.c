@@ -312,7 +312,7 @@ static void try_key(kp_repl *r, const char *arg)
 	kp_parse_all(&stmts, &src, &a, &d);
 	if (stmts.n == 1)
 		kp_catalog_apply(&tmp, stmts.items[0], &src, &a, &d);
-	const kp_table *alt = kp_catalog_find(&tmp, t->name, (uint32_t)strlen(t->name));
+	const kp_table *alt = kp_catalog_find(&tmp, t->name, t->name_len);
 	if (!alt || d.count[KP_SEV_ERROR]) {
 		fprintf(r->err, "error: cannot use that key:");
 		for (const kp_diag *g = d.head; g; g = g->next)

@@ -298,7 +298,7 @@ static void json_advice(kp_buf *b, const kp_advisor *adv)
 		const kp_advice *x = adv->advice.items[i];
 		kp_buf_puts(b, i ? ",\n  {" : "\n  {");
 		kp_buf_printf(b, "\"rule\": \"%s\", \"kind\": \"%s\", \"table\": ", kp_rule_get(x->rule)->id, x->kind);
-		kp_buf_json_str(b, x->table->name, strlen(x->table->name));
+		kp_buf_json_str(b, x->table->name, x->table->name_len);
 		kp_buf_puts(b, ", \"columns\": [");
 		for (uint32_t c = 0; c < x->columns.n; c++) {
 			const char *cn = x->columns.items[c];
@@ -332,7 +332,7 @@ static void json_summary(kp_buf *b, const kp_table_summary *s, int n)
 	kp_buf_puts(b, "\"summary\": [");
 	for (int i = 0; i < n; i++) {
 		kp_buf_puts(b, i ? ",\n  {\"table\": " : "\n  {\"table\": ");
-		kp_buf_json_str(b, s[i].table->name, strlen(s[i].table->name));
+		kp_buf_json_str(b, s[i].table->name, s[i].table->name_len);
 		for (int side = 0; side < 2; side++) {
 			kp_buf_printf(b, ", \"%s\": {", side ? "after" : "before");
 			for (int j = 0; j < 4; j++)

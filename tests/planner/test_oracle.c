@@ -97,7 +97,9 @@ static void gen_expr(const schema *s, kp_buf *b, int depth)
 	case 4: {
 		int text = pick_col(s, b);
 		kp_buf_puts(b, rnd(4) ? " IN (" : " NOT IN (");
-		int n = (int)rnd(4);
+		/* mostly short lists; now and then one long enough for the
+		 * planner's sorted lookup of single values (8 or more) */
+		int n = rnd(8) ? (int)rnd(4) : 8 + (int)rnd(9);
 		for (int i = 0; i < n; i++) {
 			if (i)
 				kp_buf_puts(b, ", ");

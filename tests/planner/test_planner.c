@@ -177,6 +177,36 @@ static void test_limits_and_edges(void)
 	CU_ASSERT_STRING_EQUAL(T.access, "filtered_scan");
 	CU_ASSERT_EQUAL(T.plan.nranges, 101);
 	kp_buf_free(&q);
+	/* long IN lists are served by a sorted lookup: every conjunct the ranges
+	 * guarantee stays out of the filter, whatever the list order */
+	plan("SELECT * FROM k3 WHERE p1 IN (9, 3, 12, 1, 7, 5, 11, 2, 8, 4) AND p1 IN (3, 1, 2) AND p2 = 0 AND p3 = 0",
+	     "get", "[{\"eq\": [1, 0, 0], \"range\": null}, {\"eq\": [2, 0, 0], \"range\": null}, "
+	     "{\"eq\": [3, 0, 0], \"range\": null}]", "", "none");
+	plan("SELECT * FROM orders WHERE userid IN ('h', 'b', 'g', 'a', 'f', 'c', 'e', 'd') AND orderid = 1",
+	     "get", "[{\"eq\": [\"a\", 1], \"range\": null}, {\"eq\": [\"b\", 1], \"range\": null}, "
+	     "{\"eq\": [\"c\", 1], \"range\": null}, {\"eq\": [\"d\", 1], \"range\": null}, "
+	     "{\"eq\": [\"e\", 1], \"range\": null}, {\"eq\": [\"f\", 1], \"range\": null}, "
+	     "{\"eq\": [\"g\", 1], \"range\": null}, {\"eq\": [\"h\", 1], \"range\": null}]", "", "none");
+	/* a value of another kind is looked up against every box */
+	plan("SELECT * FROM k3 WHERE p1 IN (1, 2, 3, 4, 5, 6, 7, 8, 9) AND p1 = 4.0", "scan",
+	     "[{\"eq\": [4], \"range\": null}]", "", "none");
+	/* a range is never inside a list of single values */
+	plan("SELECT * FROM k3 WHERE p1 IN (1, 2, 3, 4, 5, 6, 7, 8, 9) OR p1 BETWEEN 20 AND 30", "scan",
+	     "[{\"eq\": [1], \"range\": null}, {\"eq\": [2], \"range\": null}, {\"eq\": [3], \"range\": null}, "
+	     "{\"eq\": [4], \"range\": null}, {\"eq\": [5], \"range\": null}, {\"eq\": [6], \"range\": null}, "
+	     "{\"eq\": [7], \"range\": null}, {\"eq\": [8], \"range\": null}, {\"eq\": [9], \"range\": null}, "
+	     "{\"eq\": [], \"range\": {\"column\": \"p1\", \"lower\": 20, \"lower_inclusive\": true, "
+	     "\"upper\": 30, \"upper_inclusive\": true}}]", "", "none");
+	/* 5,000 values and 2 x 5,000 keys: each range found by binary search */
+	kp_buf_puts(&q, "SELECT * FROM k3 WHERE p1 IN (");
+	for (int i = 0; i < 5000; i++)
+		kp_buf_printf(&q, "%s%d", i ? ", " : "", (i * 7919) % 5000);
+	kp_buf_puts(&q, ") AND p2 IN (1, 2)");
+	kpt_plan(&T, q.data);
+	CU_ASSERT_STRING_EQUAL(T.access, "scan");
+	CU_ASSERT_EQUAL(T.plan.nranges, 10000);
+	CU_ASSERT_STRING_EQUAL(T.filter, "");
+	kp_buf_free(&q);
 	/* BOOLEAN and TIMESTAMP keys take their literals */
 	plan("SELECT * FROM ev WHERE flag = TRUE AND at >= '2026-01-01'", "scan",
 	     "[{\"eq\": [1], \"range\": {\"column\": \"at\", \"lower\": \"2026-01-01\", \"lower_inclusive\": true, "

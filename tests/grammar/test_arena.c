@@ -1,0 +1,132 @@
+/* The arena and the output buffer: zeroed aligned allocations, blocks kept
+ * and cleared across resets, and the hand-written formatter checked against
+ * the C library's snprintf on every conversion it handles (and on the ones
+ * it hands back to vsnprintf). */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kp_test.h"
+
+/* kp_buf_printf and kp_arena_printf must give exactly what snprintf gives. */
+#define CHECK_FMT(...)                                                    \
+	do {                                                              \
+		char want_[8192];                                         \
+		snprintf(want_, sizeof want_, __VA_ARGS__);               \
+		kp_buf b_ = {0};                                          \
+		kp_buf_printf(&b_, __VA_ARGS__);                          \
+		ASSERT_STR(b_.data, want_);                               \
+		CU_ASSERT_EQUAL(b_.len, strlen(want_));                   \
+		kp_buf_free(&b_);                                         \
+		kp_arena a_;                                              \
+		kp_arena_init(&a_);                                       \
+		ASSERT_STR(kp_arena_printf(&a_, __VA_ARGS__), want_);     \
+		kp_arena_free(&a_);                                       \
+	} while (0)
+
+static void test_formats(void)
+{
+	CHECK_FMT("plain text, no conversions");
+	CHECK_FMT("%s and %s", "one", "two");
+	CHECK_FMT("%s", "");
+	CHECK_FMT("[%.*s]", 3, "abcdef");
+	CHECK_FMT("[%.*s]", 10, "abc");
+	CHECK_FMT("[%.*s]", 0, "abc");
+	CHECK_FMT("%c%c%c", 'x', 'y', 'z');
+	CHECK_FMT("100%% sure, %d%%", 42);
+	CHECK_FMT("%d %d %d %d", 0, -1, INT_MAX, INT_MIN);
+	CHECK_FMT("%u %u", 0u, UINT_MAX);
+	CHECK_FMT("%ld %ld %lu", LONG_MAX, LONG_MIN, ULONG_MAX);
+	CHECK_FMT("%lld %lld %llu", LLONG_MAX, LLONG_MIN, ULLONG_MAX);
+	CHECK_FMT("%zu bytes", (size_t)123456789);
+	CHECK_FMT("trailing %s", "text at the end");
+	/* conversions the fast path leaves to vsnprintf */
+	CHECK_FMT("%5d|%-5d|%05d", 42, 42, 42);
+	CHECK_FMT("%.2f %g", 3.14159, 1e-7);
+	CHECK_FMT("%x %08x", 255u, 0xbeefu);
+	CHECK_FMT("%-8s|", "ab");
+	CHECK_FMT("%s then %6u", "a", 7u);
+}
+
+/* Text longer than the 256-byte first attempt, in both writers. */
+static void test_long_text(void)
+{
+	char big[3000];
+	memset(big, 'q', sizeof big - 1);
+	big[sizeof big - 1] = 0;
+	CHECK_FMT("<%s|%d|%s>", big, -5, big + 2000);
+	kp_buf b = {0};
+	for (int i = 0; i < 1000; i++)
+		kp_buf_printf(&b, "%d,", i);
+	CU_ASSERT_EQUAL(b.len, 10 * 2 + 90 * 3 + 900 * 4);
+	CU_ASSERT_EQUAL(strncmp(b.data + b.len - 4, "999,", 4), 0);
+	kp_buf_free(&b);
+}
+
+static void test_int_and_json(void)
+{
+	kp_buf b = {0};
+	int64_t vals[] = {0, 7, -7, 10, 99, 100, -100, 123456789, INT64_MAX, INT64_MIN};
+	char want[1024] = "";
+	for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+		kp_buf_int(&b, vals[i]);
+		kp_buf_putc(&b, ' ');
+		snprintf(want + strlen(want), sizeof want - strlen(want), "%lld ", (long long)vals[i]);
+	}
+	ASSERT_STR(b.data, want);
+	kp_buf_clear(&b);
+	const char raw[] = "a\"b\\c\n\t\x01 long enough to take the word-at-a-time path \x7f é";
+	kp_buf_json_str(&b, raw, sizeof raw - 1);
+	ASSERT_STR(b.data, "\"a\\\"b\\\\c\\n\\t\\u0001 long enough to take the word-at-a-time path \x7f é\"");
+	kp_buf_free(&b);
+}
+
+static void test_arena_blocks(void)
+{
+	kp_arena a;
+	kp_arena_init(&a);
+	/* aligned, zeroed, distinct */
+	char *p = kp_arena_alloc(&a, 3);
+	char *q = kp_arena_alloc(&a, 0);
+	CU_ASSERT_EQUAL((uintptr_t)p % 16, 0);
+	CU_ASSERT_EQUAL((uintptr_t)q % 16, 0);
+	CU_ASSERT_TRUE(q >= p + 16);
+	memset(p, 0xab, 3);
+	/* an allocation larger than a block gets a block of its own */
+	unsigned char *huge = kp_arena_alloc(&a, 200000);
+	CU_ASSERT_EQUAL(huge[0] | huge[199999], 0);
+	huge[5] = 1;
+	/* fill past the first block, then reset: memory comes back zeroed */
+	for (int i = 0; i < 5000; i++)
+		memset(kp_arena_alloc(&a, 40), 0xcd, 40);
+	kp_arena_reset(&a);
+	for (int i = 0; i < 3000; i++) {
+		unsigned char *r = kp_arena_alloc(&a, 40);
+		for (int j = 0; j < 40; j++)
+			CU_ASSERT_EQUAL_FATAL(r[j], 0);
+	}
+	char *s = kp_arena_strndup(&a, "hello world", 5);
+	ASSERT_STR(s, "hello");
+	int *grown = kp_arena_grow(&a, NULL, 0, 4, sizeof(int));
+	grown[3] = 9;
+	int *again = kp_arena_grow(&a, grown, 4, 8, sizeof(int));
+	CU_ASSERT_EQUAL(again[3], 9);
+	CU_ASSERT_EQUAL(again[7], 0);
+	kp_arena_reset(&a);
+	kp_arena_free(&a);
+	/* reset and free of an arena that never allocated */
+	kp_arena_reset(&a);
+	kp_arena_free(&a);
+}
+
+int main(void)
+{
+	CU_initialize_registry();
+	CU_pSuite s = CU_add_suite("arena", NULL, NULL);
+	CU_add_test(s, "formats match snprintf", test_formats);
+	CU_add_test(s, "long formatted text", test_long_text);
+	CU_add_test(s, "integers and JSON strings", test_int_and_json);
+	CU_add_test(s, "blocks, reset, grow", test_arena_blocks);
+	return kpt_run();
+}
