@@ -204,6 +204,10 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
   TABLE TRUE FALSE END PRIMARY UNIQUE UNSIGNED AUTO_INCREMENT DEFAULT
   LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING GLOB ISNULL NOTNULL COLLATE.
 
+/* Only to settle `FROM t ALLOW FILTERING` (see the select rules): after
+ * the table name, ALLOW is shifted, never taken as an alias. */
+%nonassoc FROM.
+%nonassoc ALLOW.
 %left OR.
 %left AND.
 %right NOT.
@@ -230,7 +234,7 @@ cmdx ::= EXPLAIN cmd. { if (ctx->stmt) ctx->stmt->explain = true; }
 nm(A) ::= id(X). { A = mkname(ctx, X); }
 
 %type fullname {kp_name}
-fullname(A) ::= nm(X). { A = X; }
+fullname(A) ::= id(X). { A = mkname(ctx, X); }
 fullname(A) ::= nm DOT nm(Y). { A = Y; }
 
 %type nmlist {kp_list}
@@ -460,58 +464,90 @@ cmd ::= DROP INDEX ifexists(E) nm(N) ON fullname(T). {
 
 /* --------------------------------------------------------------- SELECT */
 cmd ::= select.
-
+cmd ::= selhead.
+/* SELECT is a head (the result columns) and FROM, then its clauses, each
+ * one rule on the left-recursive `select`: a missing clause costs no empty
+ * reduction (this is the parser's hottest statement). The clause order is
+ * checked in the actions; a clause out of order or repeated is a syntax
+ * error at its keyword, as a fixed sequence of rules would report it. */
+%include {
+enum { SEL_WHERE = 1, SEL_GROUP, SEL_HAVING, SEL_ORDER, SEL_LIMIT, SEL_ALLOW };
+static void sel_clause(kp_pctx *ctx, kp_token kw, int clause)
+{
+	if (ctx->sel_clause >= clause && !ctx->failed) {
+		ctx->failed = 1;
+		ctx->errtok = kw;
+	}
+	ctx->sel_clause = clause;
+}
+static kp_select *mksel(kp_pctx *ctx, int distinct, kp_list items)
+{
+	kp_stmt *s = mkstmt(ctx, KP_S_SELECT);
+	s->u.select.distinct = distinct;
+	s->u.select.items = items;
+	return &s->u.select;
+}
+}
 %type selhead {kp_select*}
-selhead(A) ::= SELECT distinct(D) selcollist(L). {
-	kp_stmt *s = mkstmt(ctx, KP_S_SELECT); A = &s->u.select; A->distinct = D; A->items = L; }
-
-select ::= selhead.
-select ::= selhead(S) FROM fullname(T) as(X) where_opt(W) groupby_opt(G) having_opt(H) orderby_opt(O) limit_opt(L) allow_opt(F). {
-	S->table = T; S->alias = X; S->where = W; S->group = G; S->having = H; S->order = O;
-	S->limit = L.a; S->offset = L.b; S->allow_filtering = F; }
-
+selhead(A) ::= SELECT selcollist(L). { A = mksel(ctx, 0, L); }
+selhead(A) ::= SELECT ALL selcollist(L). { A = mksel(ctx, 0, L); }
+selhead(A) ::= SELECT DISTINCT selcollist(L). { A = mksel(ctx, 1, L); }
+%type select {kp_select*}
+select(A) ::= selhead(S) FROM fullname(T). { A = S; A->table = T; }
+select(A) ::= selhead(S) FROM fullname(T) AS nm(X). { A = S; A->table = T; A->alias = X; }
+select(A) ::= selhead(S) FROM fullname(T) id(X). { A = S; A->table = T; A->alias = mkname(ctx, X); }
+/* Spelled out: right after the table name ALLOW would otherwise fall back
+ * to an alias (lemon's %fallback wins over a default reduction); the
+ * precedence of ALLOW over FROM picks this rule over reducing first. */
+select(A) ::= selhead(S) FROM fullname(T) ALLOW(K) FILTERING. {
+	A = S; A->table = T; sel_clause(ctx, K, SEL_ALLOW); A->allow_filtering = 1; }
+select(A) ::= select(S) WHERE(K) expr(X). { A = S; sel_clause(ctx, K, SEL_WHERE); A->where = X; }
+select(A) ::= select(S) GROUP(K) BY exprlist(L). { A = S; sel_clause(ctx, K, SEL_GROUP); A->group = L; }
+select(A) ::= select(S) HAVING(K) expr(X). { A = S; sel_clause(ctx, K, SEL_HAVING); A->having = X; }
+select(A) ::= select(S) ORDER(K) BY sortlist(L). { A = S; sel_clause(ctx, K, SEL_ORDER); A->order = L; }
+select(A) ::= select(S) LIMIT(K) expr(X). { A = S; sel_clause(ctx, K, SEL_LIMIT); A->limit = X; }
+select(A) ::= select(S) LIMIT(K) expr(X) OFFSET expr(Y). {
+	A = S; sel_clause(ctx, K, SEL_LIMIT); A->limit = X; A->offset = Y; }
+select(A) ::= select(S) LIMIT(K) expr(Y) COMMA expr(X). {
+	A = S; sel_clause(ctx, K, SEL_LIMIT); A->limit = X; A->offset = Y; }
+select(A) ::= select(S) ALLOW(K) FILTERING. { A = S; sel_clause(ctx, K, SEL_ALLOW); A->allow_filtering = 1; }
 %type distinct {int}
 distinct(A) ::= . { A = 0; }
 distinct(A) ::= ALL. { A = 0; }
 distinct(A) ::= DISTINCT. { A = 1; }
-
 %type selcollist {kp_list}
 selcollist(A) ::= selcol(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
 selcollist(A) ::= selcollist(L) COMMA selcol(X). { A = L; push(ctx, &A, X); }
-
 %type selcol {kp_expr*}
 selcol(A) ::= STAR(S). { A = mkexpr(ctx, KP_X_STAR, S.off, S.off + 1); }
 selcol(A) ::= nm(Q) DOT STAR(S). { A = mkexpr(ctx, KP_X_STAR, Q.off, S.off + 1); A->qual = Q; }
 selcol(A) ::= expr(X) as. { A = X; }
-
 %type as {kp_name}
 as(A) ::= . { A = noname(); }
 as(A) ::= AS nm(X). { A = X; }
 as(A) ::= id(X). { A = mkname(ctx, X); }
-
 %type where_opt {kp_expr*}
 where_opt(A) ::= . { A = NULL; }
 where_opt(A) ::= WHERE expr(X). { A = X; }
-
-%type groupby_opt {kp_list}
-groupby_opt(A) ::= . { memset(&A, 0, sizeof A); }
-groupby_opt(A) ::= GROUP BY exprlist(L). { A = L; }
-
-%type having_opt {kp_expr*}
-having_opt(A) ::= . { A = NULL; }
-having_opt(A) ::= HAVING expr(X). { A = X; }
-
 %type orderby_opt {kp_list}
 orderby_opt(A) ::= . { memset(&A, 0, sizeof A); }
 orderby_opt(A) ::= ORDER BY sortlist(L). { A = L; }
-
 %type sortlist {kp_list}
 sortlist(A) ::= sortitem(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
 sortlist(A) ::= sortlist(L) COMMA sortitem(X). { A = L; push(ctx, &A, X); }
-
 %type sortitem {kp_order_item*}
-sortitem(A) ::= expr(X) sortorder(D). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->expr = X; A->desc = D; }
-
+%include {
+static kp_order_item *mksort(kp_pctx *ctx, kp_expr *x, int desc)
+{
+	kp_order_item *o = kp_arena_alloc(ARENA, sizeof(*o));
+	o->expr = x;
+	o->desc = desc;
+	return o;
+}
+}
+sortitem(A) ::= expr(X). { A = mksort(ctx, X, 0); }
+sortitem(A) ::= expr(X) ASC. { A = mksort(ctx, X, 0); }
+sortitem(A) ::= expr(X) DESC. { A = mksort(ctx, X, 1); }
 %include {
 typedef struct kp_limit { kp_expr *a, *b; } kp_limit;
 }
@@ -520,11 +556,6 @@ limit_opt(A) ::= . { A.a = A.b = NULL; }
 limit_opt(A) ::= LIMIT expr(X). { A.a = X; A.b = NULL; }
 limit_opt(A) ::= LIMIT expr(X) OFFSET expr(Y). { A.a = X; A.b = Y; }
 limit_opt(A) ::= LIMIT expr(Y) COMMA expr(X). { A.a = X; A.b = Y; }
-
-%type allow_opt {int}
-allow_opt(A) ::= . { A = 0; }
-allow_opt(A) ::= ALLOW FILTERING. { A = 1; }
-
 /* --------------------------------------------------------------- INSERT */
 %type insverb {int}
 insverb(A) ::= INSERT. { A = KP_S_INSERT; }

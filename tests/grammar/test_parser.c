@@ -210,8 +210,60 @@ static void test_render_every_form(void)
 	renders("a IS 5 OR b IS NOT 'x' OR c IS NOT NULL OR d IS (NULL)", "a IS 5 OR b IS NOT 'x' OR c IS NOT NULL OR d IS NULL");
 }
 
+/* The SELECT clauses land in their fields, in any combination. */
+static void test_select_clauses(void)
+{
+	kp_diags d;
+	kp_source src;
+	kp_list l = parse("SELECT DISTINCT a FROM s.t x WHERE a = 1 GROUP BY a, b HAVING a > 1 "
+	                  "ORDER BY a DESC, b ASC, c LIMIT 10 OFFSET 5 ALLOW FILTERING", &d, &src);
+	CU_ASSERT_PTR_NULL(d.head);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	const kp_select *s = &((kp_stmt *)l.items[0])->u.select;
+	CU_ASSERT_TRUE(s->distinct);
+	CU_ASSERT_EQUAL(s->table.len, 1);
+	CU_ASSERT_EQUAL(s->table.s[0], 't');
+	CU_ASSERT_EQUAL(s->alias.s[0], 'x');
+	CU_ASSERT_EQUAL(s->where->kind, KP_X_CMP);
+	CU_ASSERT_EQUAL(s->group.n, 2);
+	CU_ASSERT_EQUAL(s->having->kind, KP_X_CMP);
+	CU_ASSERT_EQUAL_FATAL(s->order.n, 3);
+	CU_ASSERT_TRUE(((kp_order_item *)s->order.items[0])->desc);
+	CU_ASSERT_FALSE(((kp_order_item *)s->order.items[1])->desc);
+	CU_ASSERT_FALSE(((kp_order_item *)s->order.items[2])->desc);
+	CU_ASSERT_EQUAL(s->limit->ival, 10);
+	CU_ASSERT_EQUAL(s->offset->ival, 5);
+	CU_ASSERT_TRUE(s->allow_filtering);
+	kp_source_free(&src);
+	/* MySQL's LIMIT offset, count */
+	l = parse("SELECT * FROM t LIMIT 5, 10", &d, &src);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	s = &((kp_stmt *)l.items[0])->u.select;
+	CU_ASSERT_EQUAL(s->limit->ival, 10);
+	CU_ASSERT_EQUAL(s->offset->ival, 5);
+	CU_ASSERT_PTR_NULL(s->where);
+	CU_ASSERT_FALSE(s->allow_filtering);
+	kp_source_free(&src);
+	/* ALLOW FILTERING straight after the table name is the clause, not an alias */
+	l = parse("SELECT * FROM t ALLOW FILTERING", &d, &src);
+	CU_ASSERT_PTR_NULL(d.head);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	s = &((kp_stmt *)l.items[0])->u.select;
+	CU_ASSERT_TRUE(s->allow_filtering);
+	CU_ASSERT_PTR_NULL(s->alias.s);
+	kp_source_free(&src);
+	expect_ok("SELECT * FROM t AS allow WHERE a = 1", KP_S_SELECT);
+}
+
 static void test_syntax_errors(void)
 {
+	/* clauses out of order or repeated: an error at the clause's keyword */
+	expect_error("SELECT * FROM t ORDER BY a WHERE b = 1", "syntax error near 'WHERE'", 1, 28);
+	expect_error("SELECT * FROM t WHERE a = 1 WHERE b = 2", "syntax error near 'WHERE'", 1, 29);
+	expect_error("SELECT * FROM t LIMIT 1 LIMIT 2", "syntax error near 'LIMIT'", 1, 25);
+	expect_error("SELECT * FROM t ALLOW FILTERING WHERE a = 1", "syntax error near 'WHERE'", 1, 33);
+	expect_error("SELECT * FROM t HAVING a > 1 GROUP BY a", "syntax error near 'GROUP'", 1, 30);
+	expect_error("SELECT * FROM t WHERE a = 1 LIMIT 2 ORDER BY a", "syntax error near 'ORDER'", 1, 37);
 	expect_error("SELECT * FROM WHERE a = 1", "syntax error near 'WHERE'", 1, 15);
 	expect_error("SELECT * FROM t WHERE", "syntax error: statement is incomplete at end of input", 1, 22);
 	expect_error("SELECT * FROM t WHERE a =;", "syntax error near ';': statement is incomplete", 1, 26);
@@ -329,6 +381,7 @@ int main(void)
 	CU_add_test(s, "CREATE TABLE forms", test_create_table_forms);
 	CU_add_test(s, "CREATE INDEX and DROP forms", test_index_and_drop_forms);
 	CU_add_test(s, "SELECT forms", test_select_forms);
+	CU_add_test(s, "SELECT clauses", test_select_clauses);
 	CU_add_test(s, "INSERT, UPDATE, DELETE forms", test_dml_forms);
 	CU_add_test(s, "statements of the source documents", test_seed_statements);
 	CU_add_test(s, "chained comparison", test_chained_comparison_ast);
