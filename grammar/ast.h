@@ -228,6 +228,8 @@ typedef struct kp_stmt {
 	uint32_t off;           /* offset of the first token */
 	uint32_t len;           /* bytes to the end of the last token */
 	kp_list hints;          /* kp_hint* */
+	uint32_t largest_in;    /* most values in one of its IN lists (0: none),
+	                           so checks of list sizes need not walk the tree */
 	union {
 		kp_create_table create_table;
 		kp_indexdef create_index;

@@ -270,6 +270,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			kp_stmt *s = ctx.stmt;
 			s->off = st.start;
 			s->len = st.end - st.start;
+			s->largest_in = ctx.largest_in;
 			for (int i = 0; i < st.nhints; i++)
 				parse_hint(s, src, st.hints[i], a, d);
 			*out = s;

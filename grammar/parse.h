@@ -28,6 +28,7 @@ typedef struct kp_pctx {
 	const char *limit_msg;  /* an action hit an input limit: message */
 	uint32_t limit_off;     /* where */
 	int overflow;           /* the parser stack overflowed */
+	uint32_t largest_in;    /* most values in one IN list so far */
 	int sel_clause;         /* the last SELECT clause seen (parser.y's
 	                           clause order: WHERE, GROUP BY, ...) */
 } kp_pctx;

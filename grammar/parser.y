@@ -516,16 +516,17 @@ distinct(A) ::= . { A = 0; }
 distinct(A) ::= ALL. { A = 0; }
 distinct(A) ::= DISTINCT. { A = 1; }
 %type selcollist {kp_list}
+/* `*` goes straight into the list, and an expression's alias is spelled
+ * out: no unit or empty reduction for the usual `SELECT *` or `SELECT a`. */
+selcollist(A) ::= STAR(S). { memset(&A, 0, sizeof A); push(ctx, &A, mkexpr(ctx, KP_X_STAR, S.off, S.off + 1)); }
+selcollist(A) ::= selcollist(L) COMMA STAR(S). { A = L; push(ctx, &A, mkexpr(ctx, KP_X_STAR, S.off, S.off + 1)); }
 selcollist(A) ::= selcol(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
 selcollist(A) ::= selcollist(L) COMMA selcol(X). { A = L; push(ctx, &A, X); }
 %type selcol {kp_expr*}
-selcol(A) ::= STAR(S). { A = mkexpr(ctx, KP_X_STAR, S.off, S.off + 1); }
 selcol(A) ::= nm(Q) DOT STAR(S). { A = mkexpr(ctx, KP_X_STAR, Q.off, S.off + 1); A->qual = Q; }
-selcol(A) ::= expr(X) as. { A = X; }
-%type as {kp_name}
-as(A) ::= . { A = noname(); }
-as(A) ::= AS nm(X). { A = X; }
-as(A) ::= id(X). { A = mkname(ctx, X); }
+selcol(A) ::= expr(X). { A = X; }
+selcol(A) ::= expr(X) AS nm. { A = X; }
+selcol(A) ::= expr(X) id. { A = X; }
 %type where_opt {kp_expr*}
 where_opt(A) ::= . { A = NULL; }
 where_opt(A) ::= WHERE expr(X). { A = X; }
@@ -710,6 +711,7 @@ expr(A) ::= expr(X) inop(N) LP exprlist_opt(L) RP(R). [IN] {
 	A = mkexpr(ctx, KP_X_IN, X->off, R.off + 1); A->a = X; A->negated = N; set_depth(ctx, A, X);
 	A->list = (kp_expr **)L.items; A->n = L.n;
 	for (uint32_t i = 0; i < L.n; i++) set_depth(ctx, A, L.items[i]);
+	if (L.n > ctx->largest_in) ctx->largest_in = L.n;
 	if (L.n > KP_MAX_IN_LIST && !ctx->limit_msg) { ctx->limit_msg = "IN list longer than 100000 values"; ctx->limit_off = A->off; } }
 
 %type exprlist {kp_list}

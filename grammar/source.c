@@ -296,9 +296,27 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len, uint32_t line,
                     uint32_t col, int color)
 {
-	kp_buf_printf(out, "%6u | ", line);
-	for (size_t i = 0; i < len; i++)
-		kp_buf_putc(out, text[i] == '\t' ? ' ' : text[i]);
+	/* the line number right-aligned in 6 columns, the line with tabs shown
+	 * as one space each; copied in runs, not byte by byte (lint prints an
+	 * excerpt for every finding) */
+	char num[16];
+	int w = 0;
+	for (uint32_t v = line; w == 0 || v; v /= 10)
+		num[15 - w++] = (char)('0' + v % 10);
+	for (int i = w; i < 6; i++)
+		kp_buf_putc(out, ' ');
+	kp_buf_put(out, num + 16 - w, (size_t)w);
+	kp_buf_put(out, " | ", 3);
+	for (size_t i = 0; i < len;) {
+		const char *tab = memchr(text + i, '\t', len - i);
+		size_t run = tab ? (size_t)(tab - text) - i : len - i;
+		kp_buf_put(out, text + i, run);
+		i += run;
+		if (tab) {
+			kp_buf_putc(out, ' ');
+			i++;
+		}
+	}
 	kp_buf_puts(out, "\n       | ");
 	uint32_t width = 0;
 	size_t start = (size_t)(d->src->text + d->off - text);

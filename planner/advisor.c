@@ -723,7 +723,8 @@ void kp_advise_statement(kp_target target, const kp_stmt *s, kp_source *src, kp_
 	} else {
 		return;
 	}
-	walk_in_lists(where, target, src, a, d);
+	if (s->largest_in > 2000)
+		walk_in_lists(where, target, src, a, d);
 	const kp_expr *nums[2] = {limit, offset};
 	for (int i = 0; i < 2; i++)
 		if (nums[i] && nums[i]->kind == KP_X_INT && (nums[i]->overflow || nums[i]->ival > 10000))
