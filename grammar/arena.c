@@ -1,6 +1,7 @@
 #include "arena.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -298,47 +299,75 @@ void kp_buf_int(kp_buf *b, int64_t v)
 	kp_buf_put(b, tmp + i, (size_t)(24 - i));
 }
 
-void kp_buf_json_str(kp_buf *b, const char *s, size_t n)
+/* JSON escape of each byte: 0 plain, 'u' for \u00XX, else the letter
+ * after the backslash. */
+static const char json_esc[256] = {
+	['\0'] = 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 't', 'n', 'u', 'u', 'r', 'u', 'u',
+	'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u',
+	['"'] = '"', ['\\'] = '\\',
+};
+
+/* Does any of the 8 bytes in w need escaping (< 0x20, '"' or '\\')? */
+static inline bool json_word_special(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	uint64_t lt20 = (w - ones * 0x20) & ~w & highs;
+	uint64_t q = w ^ (ones * '"'), bs = w ^ (ones * '\\');
+	uint64_t isq = (q - ones) & ~q & highs, isbs = (bs - ones) & ~bs & highs;
+	return (lt20 | isq | isbs) != 0;
+}
+
+static inline char *json_byte(char *p, unsigned char c)
 {
 	static const char hex[] = "0123456789abcdef";
-	buf_reserve(b, n + 2);
+	char e = json_esc[c];
+	if (!e) {
+		*p++ = (char)c;
+	} else if (e != 'u') {
+		*p++ = '\\';
+		*p++ = e;
+	} else {
+		memcpy(p, "\\u00", 4);
+		p[4] = hex[c >> 4];
+		p[5] = hex[c & 15];
+		p += 6;
+	}
+	return p;
+}
+
+void kp_buf_json_str(kp_buf *b, const char *s, size_t n)
+{
+	/* By hand, since escaping strings leads the JSON writer's profile: room
+	 * for the worst case is reserved once (6 bytes per input byte, in
+	 * pieces for long strings), then 8 plain bytes are copied at a time and
+	 * only a word holding a byte to escape goes byte by byte. */
+	buf_reserve(b, 2);
 	b->data[b->len++] = '"';
-	size_t run = 0;   /* start of the pending run of plain bytes */
-	for (size_t i = 0; i < n; i++) {
-		/* skip 8 plain bytes at a time (no byte < 0x20, '"' or '\\'):
-		 * by hand, since escaping strings led the JSON writer's profile */
-		while (i + 8 <= n) {
+	while (n > 0) {   /* each piece leaves room for the closing quote and NUL */
+		size_t piece = n > 4096 ? 4096 : n;
+		buf_reserve(b, 6 * piece + 1);
+		char *p = b->data + b->len;
+		size_t i = 0;
+		while (i + 8 <= piece) {
 			uint64_t w;
 			memcpy(&w, s + i, 8);
-			const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-			uint64_t lt20 = (w - ones * 0x20) & ~w & highs;
-			uint64_t q = w ^ (ones * '"'), bs = w ^ (ones * '\\');
-			uint64_t isq = (q - ones) & ~q & highs, isbs = (bs - ones) & ~bs & highs;
-			if (lt20 | isq | isbs)
-				break;
-			i += 8;
+			if (!json_word_special(w)) {
+				memcpy(p, &w, 8);
+				p += 8;
+				i += 8;
+				continue;
+			}
+			for (size_t end = i + 8; i < end; i++)
+				p = json_byte(p, (unsigned char)s[i]);
 		}
-		if (i >= n)
-			break;
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
-		kp_buf_put(b, s + run, i - run);
-		run = i + 1;
-		switch (c) {
-		case '"': kp_buf_put(b, "\\\"", 2); break;
-		case '\\': kp_buf_put(b, "\\\\", 2); break;
-		case '\n': kp_buf_put(b, "\\n", 2); break;
-		case '\r': kp_buf_put(b, "\\r", 2); break;
-		case '\t': kp_buf_put(b, "\\t", 2); break;
-		default: {
-			char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-			kp_buf_put(b, e, 6);
-		}
-		}
+		for (; i < piece; i++)
+			p = json_byte(p, (unsigned char)s[i]);
+		b->len = (size_t)(p - b->data);
+		s += piece;
+		n -= piece;
 	}
-	kp_buf_put(b, s + run, n - run);
-	kp_buf_putc(b, '"');
+	b->data[b->len++] = '"';
+	b->data[b->len] = 0;
 }
 
 void kp_buf_clear(kp_buf *b)

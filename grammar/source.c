@@ -114,8 +114,16 @@ void kp_source_from_string(kp_source *out, const char *path, const char *text, s
 	out->len = len;
 }
 
+const kp_buf *kp_source_path_json(kp_source *s)
+{
+	if (!s->path_json.len)
+		kp_buf_json_str(&s->path_json, s->path, strlen(s->path));
+	return &s->path_json;
+}
+
 void kp_source_free(kp_source *s)
 {
+	kp_buf_free(&s->path_json);
 	free(s->path);
 	free(s->text);
 	free(s->lines);
@@ -435,5 +443,6 @@ void kp_stream_close(kp_stream *st)
 	free(st->buf);
 	free(st->src.path);
 	free(st->src.lines);
+	kp_buf_free(&st->src.path_json);
 	memset(st, 0, sizeof(*st));
 }

@@ -24,6 +24,8 @@ typedef struct kp_source {
 	size_t memo_line;       /* ... and its line index: later offsets on the
 	                           same line continue from there, so the columns
 	                           of a long line cost linear time, not quadratic */
+	kp_buf path_json;       /* path as a JSON string, quotes included; built on
+	                           first use (every JSON line repeats it) */
 } kp_source;
 
 /* A file read as a sliding window, so a file of any size is planned in
@@ -63,6 +65,8 @@ void kp_source_from_string(kp_source *out, const char *path, const char *text, s
 void kp_source_free(kp_source *s);
 /* 1-based line and column of a byte offset. Columns count Unicode code
  * points, so a CJK character is one column; CR of a CRLF is not counted. */
+/* The path as a JSON string literal (kept in the source). */
+const kp_buf *kp_source_path_json(kp_source *s);
 void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col);
 /* The text of the line holding off, without its line break. */
 const char *kp_source_line_text(kp_source *s, size_t off, size_t *len);

@@ -199,19 +199,10 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	kp_buf_free(&via);
 }
 
-/* A file's path as a JSON string: every statement and message repeats it,
- * so the escaped form of the last path is kept (compared by content: a
- * freed path's address may come back with another path). */
-static void json_path(kp_buf *out, const char *path)
+static void json_path(kp_buf *out, kp_source *src)
 {
-	static kp_buf last, escaped;
-	if (!last.data || strcmp(last.data, path) != 0) {
-		kp_buf_clear(&last);
-		kp_buf_puts(&last, path);
-		kp_buf_clear(&escaped);
-		kp_buf_json_str(&escaped, path, strlen(path));
-	}
-	kp_buf_put(out, escaped.data, escaped.len);
+	const kp_buf *p = kp_source_path_json(src);
+	kp_buf_put(out, p->data, p->len);
 }
 
 void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
@@ -220,7 +211,7 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 	uint32_t line, col;
 	kp_source_linecol(src, off, &line, &col);
 	kp_buf_puts(out, "{\"file\": ");
-	json_path(out, src->path);
+	json_path(out, src);
 	kp_buf_puts(out, ", \"line\": ");
 	kp_buf_int(out, line);
 	kp_buf_puts(out, ", \"column\": ");
@@ -328,7 +319,7 @@ void kp_diag_json(kp_buf *out, const kp_diag *g)
 	kp_buf_puts(out, "\", \"message\": ");
 	kp_buf_json_str(out, g->message, strlen(g->message));
 	kp_buf_puts(out, ", \"file\": ");
-	json_path(out, g->src->path);
+	json_path(out, g->src);
 	json_pos(out, ", \"line\": ", l1);
 	json_pos(out, ", \"column\": ", c1);
 	json_pos(out, ", \"end_line\": ", l2);
@@ -338,7 +329,7 @@ void kp_diag_json(kp_buf *out, const kp_diag *g)
 		uint32_t nl, nc;
 		kp_source_linecol(n->src, n->off, &nl, &nc);
 		kp_buf_puts(out, n == g->notes ? "{\"file\": " : ", {\"file\": ");
-		kp_buf_json_str(out, n->src->path, strlen(n->src->path));
+		json_path(out, n->src);
 		json_pos(out, ", \"line\": ", nl);
 		json_pos(out, ", \"column\": ", nc);
 		kp_buf_puts(out, ", \"message\": ");

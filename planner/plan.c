@@ -926,8 +926,20 @@ static int normalize_ranges(const kp_key *k, kp_range *r, int n)
 {
 	if (n < 2)
 		return n;
-	sort_key = k;
-	qsort(r, (size_t)n, sizeof(*r), range_qcmp);
+	if (n <= 16) {
+		/* a few ranges (an IN list, an OR): insertion sort in place; qsort's
+		 * merge sort with its buffer cost more than the comparisons */
+		for (int i = 1; i < n; i++) {
+			kp_range x = r[i];
+			int j = i;
+			for (; j > 0 && range_start_cmp(k, &r[j - 1], &x) > 0; j--)
+				r[j] = r[j - 1];
+			r[j] = x;
+		}
+	} else {
+		sort_key = k;
+		qsort(r, (size_t)n, sizeof(*r), range_qcmp);
+	}
 	int m = 0;
 	for (int i = 0; i < n; i++) {
 		if (m > 0 && (range_covers(k, &r[m - 1], &r[i]) || range_merge(k, &r[m - 1], &r[i])))

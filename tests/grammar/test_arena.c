@@ -79,6 +79,32 @@ static void test_int_and_json(void)
 	const char raw[] = "a\"b\\c\n\t\x01 long enough to take the word-at-a-time path \x7f é";
 	kp_buf_json_str(&b, raw, sizeof raw - 1);
 	ASSERT_STR(b.data, "\"a\\\"b\\\\c\\n\\t\\u0001 long enough to take the word-at-a-time path \x7f é\"");
+	/* a long string, written in pieces, with escapes on every boundary */
+	static char big[10001], want_big[30000];
+	size_t w = 0;
+	want_big[w++] = '"';
+	for (int i = 0; i < 10000; i++) {
+		big[i] = i % 97 == 0 ? '"' : i % 89 == 0 ? '\x1f' : (char)('a' + i % 26);
+		if (big[i] == '"') {
+			want_big[w++] = '\\';
+			want_big[w++] = '"';
+		} else if (big[i] == '\x1f') {
+			memcpy(want_big + w, "\\u001f", 6);
+			w += 6;
+		} else {
+			want_big[w++] = big[i];
+		}
+	}
+	want_big[w++] = '"';
+	kp_buf_clear(&b);
+	kp_buf_puts(&b, "x");
+	kp_buf_json_str(&b, big, 10000);
+	CU_ASSERT_EQUAL(b.len, w + 1);
+	CU_ASSERT_EQUAL(memcmp(b.data + 1, want_big, w), 0);
+	CU_ASSERT_EQUAL(b.data[b.len], 0);
+	kp_buf_clear(&b);
+	kp_buf_json_str(&b, "", 0);
+	ASSERT_STR(b.data, "\"\"");
 	kp_buf_free(&b);
 }
 
