@@ -1234,11 +1234,55 @@ static void key_from_order(kp_key *k, const kp_table *t, const int *perm, int n)
 	k->n = n;
 }
 
+/* Keys with more columns than this are not reordered (the search plans
+ * every query for n^2 trial keys). */
+#define KP_REORDER_MAX 32
+
+/* Greedy key order (for keys too long to try every order): fills the
+ * positions left to right with the column that serves the most, each trial
+ * completed with the columns in `rest` order; ties go to the column bound
+ * by = more often (eqw); no column marked in no_lead goes first. Writes the
+ * order to out and returns the weight it serves. */
+static double greedy_order(const kp_table *t, kp_key *k, const shape *s, int ns, kp_arena *scratch,
+                           const double *eqw, const int *rest, const bool *no_lead, int *out)
+{
+	int n = t->pk.n;
+	bool used[KP_REORDER_MAX] = {false};
+	double got = 0;
+	for (int pos = 0; pos < n; pos++) {
+		int pick = -1;
+		double pick_w = -1;
+		for (int c = 0; c < n; c++) {
+			if (used[c] || (pos == 0 && no_lead[c]))
+				continue;
+			int trial[KP_REORDER_MAX], m = 0;
+			for (int j = 0; j < pos; j++)
+				trial[m++] = out[j];
+			trial[m++] = c;
+			for (int j = 0; j < n; j++)
+				if (!used[rest[j]] && rest[j] != c)
+					trial[m++] = rest[j];
+			key_from_order(k, t, trial, n);
+			double w = key_serves(t, k, s, ns, scratch);
+			if (w > pick_w || (w == pick_w && eqw[c] > eqw[pick])) {
+				pick_w = w;
+				pick = c;
+			}
+		}
+		if (pick < 0)
+			return -1;   /* every column is barred from leading */
+		used[pick] = true;
+		out[pos] = pick;
+		got = pick_w;
+	}
+	return got;
+}
+
 static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	int n = t->pk.n;
-	if (n < 2)
-		return;
+	if (n < 2 || n > KP_REORDER_MAX)
+		return;   /* longer keys already draw KP104; their orders are not searched */
 	for (int i = 0; i < n; i++)
 		if (t->pk.parts[i].col < 0)
 			return;   /* a hash-prefixed key is laid out on purpose */
@@ -1251,7 +1295,7 @@ static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratc
 		return;
 	}
 	double current = key_serves(t, &t->pk, s, ns, scratch);
-	int perm[16], best[16], best_cool[16];
+	int perm[KP_REORDER_MAX], best[KP_REORDER_MAX], best_cool[KP_REORDER_MAX];
 	double best_w = current, best_cool_w = -1;
 	kp_key k;
 	k.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);
@@ -1274,34 +1318,43 @@ static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratc
 		} while (next_perm(perm, n));
 	} else {
 		/* greedy: fill positions left to right with the column that serves
-		 * the most, the rest kept in their declared order */
-		bool used[16] = {false};
-		for (int pos = 0; pos < n; pos++) {
-			int pick = -1;
-			double pick_w = -1;
-			for (int c = 0; c < n; c++) {
-				if (used[c])
-					continue;
-				int trial[16], m = 0;
-				for (int j = 0; j < pos; j++)
-					trial[m++] = best[j];
-				trial[m++] = c;
-				for (int j = 0; j < n; j++)
-					if (!used[j] && j != c)
-						trial[m++] = j;
-				key_from_order(&k, t, trial, n);
-				double w = key_serves(t, &k, s, ns, scratch);
-				if (w > pick_w) {
-					pick_w = w;
-					pick = c;
-				}
+		 * the most. A trial key puts the candidate next and completes it
+		 * with the other columns, the ones the workload binds by = first,
+		 * then by ranges: completed in declared order, a column that only
+		 * serves together with another would never be picked. Ties go to
+		 * the column bound by = more often. */
+		double eqw[KP_REORDER_MAX] = {0}, rangew[KP_REORDER_MAX] = {0};
+		for (int i = 0; i < ns; i++) {
+			colset eq = {0}, range = {0};
+			sargable(where_of(s[i].q->stmt), &eq, &range);
+			for (int p = 0; p < n; p++) {
+				for (int j = 0; j < eq.n; j++)
+					if (eq.cols[j] == t->pk.parts[p].col)
+						eqw[p] += s[i].weight;
+				for (int j = 0; j < range.n; j++)
+					if (range.cols[j] == t->pk.parts[p].col)
+						rangew[p] += s[i].weight;
 			}
-			used[pick] = true;
-			best[pos] = pick;
-			best_w = pick_w;
 		}
-		memcpy(best_cool, best, sizeof best);
-		best_cool_w = hot_reason(&t->cols[t->pk.parts[best[0]].col]) ? -1 : best_w;
+		int rest[KP_REORDER_MAX];   /* every column, most often bound first */
+		for (int i = 0; i < n; i++) {
+			int j = i;
+			for (; j > 0 && (eqw[rest[j - 1]] < eqw[i] ||
+			                 (eqw[rest[j - 1]] == eqw[i] && rangew[rest[j - 1]] < rangew[i])); j--)
+				rest[j] = rest[j - 1];
+			rest[j] = i;
+		}
+		bool no_lead[KP_REORDER_MAX] = {false};
+		best_w = greedy_order(t, &k, s, ns, scratch, eqw, rest, no_lead, best);
+		if (hot_reason(&t->cols[t->pk.parts[best[0]].col])) {
+			/* the same search with no hotspot column first */
+			for (int i = 0; i < n; i++)
+				no_lead[i] = hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
+			best_cool_w = greedy_order(t, &k, s, ns, scratch, eqw, rest, no_lead, best_cool);
+		} else {
+			memcpy(best_cool, best, sizeof best);
+			best_cool_w = best_w;
+		}
 	}
 	const int *chosen = best;
 	double chosen_w = best_w;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "kp_test.h"
 
@@ -47,6 +48,12 @@ static void test_formats(void)
 	CHECK_FMT("%x %08x", 255u, 0xbeefu);
 	CHECK_FMT("%-8s|", "ab");
 	CHECK_FMT("%s then %6u", "a", 7u);
+	CHECK_FMT("%lx|%zd|%.3s|%lu", 255ul, (ssize_t)-4, "abcdef", 12ul);
+	/* a message longer than the first attempt, with every fast conversion */
+	char pad[400];
+	memset(pad, 'p', sizeof pad - 1);
+	pad[sizeof pad - 1] = 0;
+	CHECK_FMT("%s %c %% %d %.*s %zu", pad, 'c', -9, 2, "xyz", (size_t)5);
 }
 
 /* Text longer than the 256-byte first attempt, in both writers. */

@@ -105,10 +105,112 @@ static void test_windows_match_whole_file(void)
 	unlink(path);
 }
 
+/* Reading files: the errors a user can meet, with the path in them. */
+static void test_source_read_errors(void)
+{
+	kp_source src;
+	char err[256];
+	CU_ASSERT_EQUAL(kp_source_read(&src, "/nonexistent/q.sql", err, sizeof err), -1);
+	ASSERT_STR(err, "/nonexistent/q.sql: cannot open: No such file or directory");
+	CU_ASSERT_EQUAL(kp_source_read(&src, "/", err, sizeof err), -1);
+	ASSERT_STR(err, "/: read error");
+	kp_stream st;
+	CU_ASSERT_EQUAL(kp_stream_open(&st, "/nonexistent/q.sql", 0, err, sizeof err), -1);
+	ASSERT_STR(err, "/nonexistent/q.sql: cannot open: No such file or directory");
+	CU_ASSERT_EQUAL(kp_stream_open(&st, "/", 0, err, sizeof err), 0);
+	size_t consumed = 0;
+	CU_ASSERT_EQUAL(kp_stream_next(&st, &consumed), -1);
+	kp_stream_close(&st);
+	/* an empty file gives no window */
+	char path[] = "/tmp/kp-empty-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	CU_ASSERT_EQUAL(kp_stream_open(&st, path, 0, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(kp_stream_next(&st, &consumed), 0);
+	kp_stream_close(&st);
+	CU_ASSERT_EQUAL(kp_source_read(&src, path, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(src.len, 0);
+	CU_ASSERT_EQUAL(strncmp(kp_source_path_json(&src)->data, "\"/tmp/kp-empty-", 15), 0);
+	kp_source_free(&src);
+	unlink(path);
+}
+
+/* Lines and columns: CRLF, multibyte text, offsets past the end. */
+static void test_positions(void)
+{
+	kp_source src;
+	const char *text = "ab\r\n\xe7\x94\xa8x\r\n\tz";
+	kp_source_from_string(&src, "p.sql", text, strlen(text));
+	uint32_t l, c;
+	kp_source_linecol(&src, 3, &l, &c);   /* the LF of a CRLF: the CR is no column */
+	CU_ASSERT_EQUAL(l, 1);
+	CU_ASSERT_EQUAL(c, 3);
+	kp_source_linecol(&src, 7, &l, &c);   /* 'x' after a three-byte character */
+	CU_ASSERT_EQUAL(l, 2);
+	CU_ASSERT_EQUAL(c, 2);
+	kp_source_linecol(&src, 1000, &l, &c);   /* past the end: the end */
+	CU_ASSERT_EQUAL(l, 3);
+	CU_ASSERT_EQUAL(c, 3);
+	size_t len;
+	const char *line = kp_source_line_text(&src, 4, &len);
+	CU_ASSERT_EQUAL(len, 4);                  /* without the CR */
+	CU_ASSERT_EQUAL(memcmp(line, "\xe7\x94\xa8x", 4), 0);
+	line = kp_source_line_text(&src, 5000, &len);
+	CU_ASSERT_EQUAL(len, 2);
+	kp_source_free(&src);
+}
+
+/* The text form of a diagnostic: header, excerpt, caret under the span
+ * (in code points), notes and help; no excerpt for a huge line. */
+static void test_diag_format(void)
+{
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_source src;
+	const char *text = "SELECT\t'\xc3\xa9t\xc3\xa9' FROM t WHERE x = 1;\r\n";
+	kp_source_from_string(&src, "f.sql", text, strlen(text));
+	kp_diags d = {0};
+	kp_diag *g = kp_diag_add(&d, &a, KP_R_SYNTAX, KP_SEV_ERROR, &src, 7, 7, "bad %s", "string");
+	kp_diag_note(g, &a, &src, 0, "statement starts here");
+	kp_diag_note(g, &a, &src, 16, "and %d more", 2);
+	kp_diag_help(g, &a, "try %s", "again");
+	kp_diag_help(g, &a, "or not");
+	kp_buf b = {0};
+	kp_diag_format(&b, g, 0);
+	ASSERT_STR(b.data,
+	           "f.sql:1:8: error: bad string [KP011 syntax-error]\n"
+	           "     1 | SELECT '\xc3\xa9t\xc3\xa9' FROM t WHERE x = 1;\n"
+	           "       |        ^~~~~\n"
+	           "f.sql:1:1: note: statement starts here\n"
+	           "f.sql:1:15: note: and 2 more\n"
+	           "help: try again\n"
+	           "help: or not\n");
+	kp_buf_clear(&b);
+	kp_diag_format(&b, g, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "\033[1;31merror:\033[0m"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "\033[1;32m^~~~~\033[0m"));
+	kp_source_free(&src);
+	/* a 500-byte line: the header alone */
+	char big[600];
+	memset(big, 'x', 500);
+	strcpy(big + 500, " = 1;");
+	kp_source_from_string(&src, "big.sql", big, strlen(big));
+	g = kp_diag_add(&d, &a, KP_R_SYNTAX, KP_SEV_WARNING, &src, 501, 1, "here");
+	kp_buf_clear(&b);
+	kp_diag_format(&b, g, 0);
+	ASSERT_STR(b.data, "big.sql:1:502: warning: here [KP011 syntax-error]\n");
+	kp_buf_free(&b);
+	kp_source_free(&src);
+	kp_arena_free(&a);
+}
+
 int main(void)
 {
 	CU_initialize_registry();
 	CU_pSuite s = CU_add_suite("stream", NULL, NULL);
 	CU_add_test(s, "windows match the whole file", test_windows_match_whole_file);
+	CU_add_test(s, "read errors", test_source_read_errors);
+	CU_add_test(s, "lines and columns", test_positions);
+	CU_add_test(s, "diagnostic text", test_diag_format);
 	return kpt_run();
 }

@@ -377,6 +377,53 @@ static void test_reorder_brute_force(void)
 	CU_ASSERT_TRUE(improved >= 10);
 }
 
+/* Keys of more than 6 columns: the greedy search, which must find an order
+ * where a column serves only together with the next one, and must not lead
+ * with a hotspot column without saying so. */
+static void test_reorder_greedy(void)
+{
+	run r;
+	run_advisor(&r, "CREATE TABLE w (a BIGINT, b BIGINT, c BIGINT, d BIGINT, e BIGINT, f BIGINT, g BIGINT, h BIGINT, "
+	                "v INT, PRIMARY KEY (a, b, c, d, e, f, g, h));",
+	            "SELECT * FROM w WHERE h = 1 AND g = 2;"
+	            "SELECT * FROM w WHERE h = 1 AND g = 3 AND f > 4;"
+	            "SELECT * FROM w WHERE h = 2;"
+	            "SELECT * FROM w WHERE a = 1;", KP_TARGET_GENERIC);
+	expect_advice(&r, "reorder_key", "[h][g][f][a][b][c][d][e]",
+	              "CREATE TABLE w (a BIGINT NOT NULL, b BIGINT NOT NULL, c BIGINT NOT NULL, d BIGINT NOT NULL, "
+	              "e BIGINT NOT NULL, f BIGINT NOT NULL, g BIGINT NOT NULL, h BIGINT NOT NULL, v INT, "
+	              "PRIMARY KEY (h, g, f, a, b, c, d, e))");
+	const kp_advice *x = find_advice(&r, "reorder_key");
+	CU_ASSERT_EQUAL(x ? x->serves : -1, 3);
+	CU_ASSERT_EQUAL(x ? x->of : -1, 4);
+	run_free(&r);
+	run_advisor(&r, "CREATE TABLE w (created_at TIMESTAMP, a BIGINT, b BIGINT, c BIGINT, d BIGINT, e BIGINT, f BIGINT, "
+	                "v INT, PRIMARY KEY (a, b, c, d, e, f, created_at));",
+	            "SELECT * FROM w WHERE created_at = 1;"
+	            "SELECT * FROM w WHERE created_at = 2 AND f = 1;"
+	            "SELECT * FROM w WHERE f = 3 AND e = 1;", KP_TARGET_GENERIC);
+	x = find_advice(&r, "reorder_key");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_STRING_EQUAL(x->key, "[f][created_at][e][a][b][c][d]");
+	CU_ASSERT_STRING_EQUAL(x->message, "reorder_key: [f][created_at][e][a][b][c][d] serves 1 of 3 queries instead of 0; "
+	                                   "leading with created_at would serve more, but it is a write hotspot");
+	run_free(&r);
+	/* 40 key columns: not searched (and no overflow) */
+	kp_buf schema = {0};
+	kp_buf_puts(&schema, "CREATE TABLE z (");
+	for (int i = 0; i < 40; i++)
+		kp_buf_printf(&schema, "c%d BIGINT, ", i);
+	kp_buf_puts(&schema, "PRIMARY KEY (");
+	for (int i = 0; i < 40; i++)
+		kp_buf_printf(&schema, "%sc%d", i ? ", " : "", i);
+	kp_buf_puts(&schema, "));");
+	run_advisor(&r, schema.data, "SELECT * FROM z WHERE c39 = 1;", KP_TARGET_GENERIC);
+	CU_ASSERT_PTR_NULL(find_advice(&r, "reorder_key"));
+	CU_ASSERT_PTR_NOT_NULL(find_advice(&r, "index_table"));
+	run_free(&r);
+	kp_buf_free(&schema);
+}
+
 static void test_targets_syntax(void)
 {
 	run r;
@@ -455,6 +502,7 @@ int main(void)
 	CU_add_test(s, "DESC key column", test_desc_key);
 	CU_add_test(s, "unique key", test_unique_key);
 	CU_add_test(s, "reordered key against brute force", test_reorder_brute_force);
+	CU_add_test(s, "reordered key, greedy search", test_reorder_greedy);
 	CU_add_test(s, "fix syntax per target", test_targets_syntax);
 	CU_add_test(s, "unserved query shapes", test_unserved_shapes);
 	return kpt_run();

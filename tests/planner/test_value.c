@@ -81,6 +81,80 @@ static void test_compare(void)
 	CU_ASSERT_EQUAL(kp_value_cmp(&h1, &h1, &ok), 0);
 }
 
+static kp_value bv(int64_t i)
+{
+	kp_value v = {0};
+	v.kind = KP_V_BOOL;
+	v.i = i;
+	return v;
+}
+
+/* Every pair of kinds: the sign of the comparison and whether it is exact. */
+static void test_compare_every_kind(void)
+{
+	bool ok;
+	kp_value t = bv(1), f = bv(0), one = iv(1), half = rv(0.5), two = rv(2.0), nul = {0};
+	nul.kind = KP_V_NULL;
+	/* BOOL compares as an integer, with INT and REAL alike */
+	CU_ASSERT_EQUAL(kp_value_cmp(&t, &one, &ok), 0);
+	CU_ASSERT_TRUE(ok);
+	CU_ASSERT_EQUAL(kp_value_cmp(&f, &t, &ok), -1);
+	CU_ASSERT_TRUE(ok);
+	CU_ASSERT_EQUAL(kp_value_cmp(&t, &half, &ok), 1);
+	CU_ASSERT_TRUE(ok);
+	CU_ASSERT_EQUAL(kp_value_cmp(&half, &f, &ok), 1);
+	CU_ASSERT_EQUAL(kp_value_cmp(&two, &half, &ok), 1);
+	CU_ASSERT_EQUAL(kp_value_cmp(&half, &two, &ok), -1);
+	CU_ASSERT_EQUAL(kp_value_cmp(&two, &two, &ok), 0);
+	kp_value minus1 = iv(-1);
+	CU_ASSERT_EQUAL(kp_value_cmp(&one, &minus1, &ok), 1);
+	/* negative values across INT and REAL */
+	kp_value m = iv(-3), mr = rv(-2.5);
+	CU_ASSERT_EQUAL(kp_value_cmp(&m, &mr, &ok), -1);
+	CU_ASSERT_EQUAL(kp_value_cmp(&mr, &m, &ok), 1);
+	/* NULL compares with nothing, not even NULL; the order is still stable */
+	int c1 = kp_value_cmp(&nul, &one, &ok);
+	CU_ASSERT_FALSE(ok);
+	int c2 = kp_value_cmp(&one, &nul, &ok);
+	CU_ASSERT_FALSE(ok);
+	CU_ASSERT_EQUAL(c1, -c2);
+	CU_ASSERT_EQUAL(kp_value_cmp(&nul, &nul, &ok), 0);
+	CU_ASSERT_FALSE(ok);
+	/* a parameter against a literal: unknown */
+	kp_value p = pv(":p", 1), s = sv("a");
+	kp_value_cmp(&p, &s, &ok);
+	CU_ASSERT_FALSE(ok);
+	kp_value_cmp(&s, &p, &ok);
+	CU_ASSERT_FALSE(ok);
+	/* a named and an anonymous parameter: unknown; two different names too */
+	kp_value anon = pv("?", 2), other = pv(":q", 1);
+	kp_value_cmp(&p, &anon, &ok);
+	CU_ASSERT_FALSE(ok);
+	kp_value_cmp(&anon, &p, &ok);
+	CU_ASSERT_FALSE(ok);
+	kp_value_cmp(&p, &other, &ok);
+	CU_ASSERT_FALSE(ok);
+	kp_value longer = pv(":pp", 1);
+	kp_value_cmp(&p, &longer, &ok);
+	CU_ASSERT_FALSE(ok);
+	/* hashes: of different widths or over incomparable values do not compare */
+	kp_value of1[1] = {iv(1)}, of2[2] = {iv(1), iv(2)}, ofp[1] = {pv("?", 3)};
+	kp_value h1 = {0}, h2 = {0}, hp = {0};
+	h1.kind = h2.kind = hp.kind = KP_V_HASH;
+	h1.of = of1;
+	h1.nof = 1;
+	h2.of = of2;
+	h2.nof = 2;
+	hp.of = ofp;
+	hp.nof = 1;
+	kp_value_cmp(&h1, &h2, &ok);
+	CU_ASSERT_FALSE(ok);
+	kp_value_cmp(&h1, &hp, &ok);
+	CU_ASSERT_FALSE(ok);
+	kp_value_cmp(&h1, &one, &ok);
+	CU_ASSERT_FALSE(ok);
+}
+
 static void forms(kp_value v, const char *json, const char *sql)
 {
 	kp_buf b = {0};
@@ -102,6 +176,12 @@ static void test_forms(void)
 	b.kind = KP_V_BOOL;
 	b.i = 1;
 	forms(b, "true", "TRUE");
+	b.i = 0;
+	forms(b, "false", "FALSE");
+	/* non-finite reals have no JSON number */
+	forms(rv(1.0 / 0.0), "null", "null");
+	forms(rv(-1e300 * 1e300), "null", "null");
+	forms(rv(1e300), "1.0000000000000001e+300", "1.0000000000000001e+300");
 	kp_value n = {0};
 	n.kind = KP_V_NULL;
 	forms(n, "null", "NULL");
@@ -122,7 +202,8 @@ static void test_of_expr(void)
 	kp_list l = {0};
 	kp_diags d = {0};
 	kp_source src;
-	const char *sql = "SELECT -5, - -2.5, +3, 99999999999999999999, 0x1F, TRUE, NULL, ?2, 'x''y', a";
+	const char *sql = "SELECT -5, - -2.5, +3, 99999999999999999999, 0x1F, TRUE, NULL, ?2, 'x''y', a, "
+	                  "-99999999999999999999, - -7, -(1 + 2)";
 	kp_source_from_string(&src, "v.sql", sql, strlen(sql));
 	kp_parse_all(&l, &src, &a, &d);
 	CU_ASSERT_EQUAL_FATAL(l.n, 1);
@@ -138,6 +219,9 @@ static void test_of_expr(void)
 	CU_ASSERT_TRUE(kp_value_of(&v, items->items[7]) && v.kind == KP_V_PARAM && v.n == 2);
 	CU_ASSERT_TRUE(kp_value_of(&v, items->items[8]) && v.kind == KP_V_STR && v.n == 3 && !memcmp(v.s, "x'y", 3));
 	CU_ASSERT_FALSE(kp_value_of(&v, items->items[9]));
+	CU_ASSERT_TRUE(kp_value_of(&v, items->items[10]) && v.kind == KP_V_REAL && v.r < -9.9e19);
+	CU_ASSERT_TRUE(kp_value_of(&v, items->items[11]) && v.kind == KP_V_INT && v.i == 7);
+	CU_ASSERT_FALSE(kp_value_of(&v, items->items[12]));
 	kp_source_free(&src);
 	kp_arena_free(&a);
 }
@@ -147,6 +231,7 @@ int main(void)
 	CU_initialize_registry();
 	CU_pSuite s = CU_add_suite("value", NULL, NULL);
 	CU_add_test(s, "comparison across kinds", test_compare);
+	CU_add_test(s, "comparison of every kind pair", test_compare_every_kind);
 	CU_add_test(s, "JSON and SQL forms", test_forms);
 	CU_add_test(s, "values of expressions", test_of_expr);
 	return kpt_run();
