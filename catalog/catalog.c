@@ -433,8 +433,14 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, k
 		}
 		if (dr->if_exists)
 			return 0;
+		if (dr->table.s && !kp_catalog_find(c, dr->table.s, dr->table.len)) {
+			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, dr->table.off, dr->table.srclen,
+			            "no such table: %.*s", (int)dr->table.len, dr->table.s);
+			return -1;
+		}
 		kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, dr->name.off, dr->name.srclen,
-		            "no such index: %.*s", (int)dr->name.len, dr->name.s);
+		            "no such index: %.*s%s%.*s", (int)dr->name.len, dr->name.s, dr->table.s ? " on " : "",
+		            (int)dr->table.len, dr->table.s ? dr->table.s : "");
 		return -1;
 	}
 	kp_table *t = kp_catalog_find(c, dr->name.s, dr->name.len);

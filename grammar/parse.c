@@ -241,6 +241,10 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		if (type == KP_TOK_HINT) {
 			if (st.nhints < (int)(sizeof st.hints / sizeof st.hints[0]))
 				st.hints[st.nhints++] = t;
+			else
+				kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, t.off, t.len,
+				            "more than %d hint comments in one statement: this one is ignored",
+				            (int)(sizeof st.hints / sizeof st.hints[0]));
 			continue;
 		}
 		if (type == TK_SEMI || type == KP_TOK_EOF) {

@@ -154,9 +154,50 @@ static void test_more_errors(void)
 	       "a hash prefix must be the first part of the primary key of t", 1, 47);
 	expect("CREATE TABLE t (a INT, PRIMARY KEY (hash32(zz), a))", KP_R_BAD_KEY,
 	       "primary key of t hashes unknown column 'zz'", 1, 44);
-	expect("DROP INDEX nope ON t", KP_R_UNKNOWN_INDEX, "no such index: nope", 1, 12);
+	expect("DROP INDEX nope ON t", KP_R_UNKNOWN_TABLE, "no such table: t", 1, 20);
+	expect("CREATE TABLE t (a INT PRIMARY KEY, b INT);\nDROP INDEX nope ON t", KP_R_UNKNOWN_INDEX,
+	       "no such index: nope on t", 2, 12);
+	expect("DROP INDEX nope", KP_R_UNKNOWN_INDEX, "no such index: nope", 1, 12);
+	/* an index dropped from one table is no longer there to drop */
+	expect("CREATE TABLE t (a INT PRIMARY KEY, b INT);\nCREATE INDEX i ON t (b);\nDROP INDEX i ON t;\nDROP INDEX i ON t",
+	       KP_R_UNKNOWN_INDEX, "no such index: i on t", 4, 12);
+	expect("CREATE TABLE t (a INT PRIMARY KEY, b INT);\nCREATE INDEX i ON t (b);\nCREATE INDEX i ON t (a)",
+	       KP_R_DUPLICATE, "index 'i' already exists on t", 3, 14);
 	expect("CREATE TABLE t (a INT, PRIMARY KEY (a), PRIMARY KEY (a))", KP_R_SYNTAX,
 	       "syntax error near 'PRIMARY'", 1, 41);
+}
+
+static void test_hash_widths_and_index_kinds(void)
+{
+	kpt t;
+	kpt_init(&t);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE h8 (a INT, b INT, PRIMARY KEY (hash8(a), a, b));"
+	                               "CREATE TABLE h64 (a INT, b INT, PRIMARY KEY (hash64(a, b), a, b));"
+	                               "CREATE TABLE t (a INT, b INT, c INT, d INT, PRIMARY KEY (a), KEY (b), "
+	                               "INDEX USING BTREE (c));"
+	                               "CREATE INDEX s2 USING COLUMNAR ON t (c);"
+	                               "CREATE INDEX k2 USING KV ON t (d);"), 0);
+	const kp_table *h8 = kp_catalog_find(&t.cat, "h8", 2), *h64 = kp_catalog_find(&t.cat, "h64", 3);
+	CU_ASSERT_EQUAL(h8->pk.parts[0].hash_bits, 8);
+	CU_ASSERT_EQUAL(h64->pk.parts[0].hash_bits, 64);
+	CU_ASSERT_EQUAL(h64->pk.parts[0].nhash, 2);
+	kp_buf b = {0};
+	kp_key_notation(&b, h64, &h64->pk);
+	CU_ASSERT_STRING_EQUAL(b.data, "[hash64(a, b)][a][b]");
+	kp_buf_free(&b);
+	const kp_table *tt = kp_catalog_find(&t.cat, "t", 1);
+	CU_ASSERT_EQUAL_FATAL(tt->nindexes, 4);
+	/* unnamed inline indexes are named after the table and first column */
+	CU_ASSERT_STRING_EQUAL(tt->indexes[0]->name, "t_b_idx1");
+	CU_ASSERT_STRING_EQUAL(tt->indexes[1]->name, "t_c_idx2");
+	CU_ASSERT_TRUE(tt->indexes[1]->kv);     /* BTREE: key-ordered */
+	CU_ASSERT_FALSE(tt->indexes[2]->kv);    /* COLUMNAR: not a key range */
+	CU_ASSERT_TRUE(tt->indexes[3]->kv);
+	kpt_plan(&t, "SELECT * FROM h8 WHERE a = 1");
+	CU_ASSERT_STRING_EQUAL(t.text, "SCAN h8 prefix (hash8(1), a=1)");
+	kpt_plan(&t, "SELECT * FROM t WHERE c = 1");
+	CU_ASSERT_STRING_EQUAL(t.text, "SCAN t via index t_c_idx2 (+ table lookup) prefix (c=1)");
+	kpt_free(&t);
 }
 
 int main(void)
@@ -168,5 +209,6 @@ int main(void)
 	CU_add_test(s, "located errors", test_errors);
 	CU_add_test(s, "more forms", test_more_forms);
 	CU_add_test(s, "more errors", test_more_errors);
+	CU_add_test(s, "hash widths and index kinds", test_hash_widths_and_index_kinds);
 	return kpt_run();
 }

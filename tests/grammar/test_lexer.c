@@ -160,8 +160,36 @@ static void test_bad_comments_and_names(void)
 	CHECK("SELECT 'a\0", 9, "NUL byte in string literal", 2);
 }
 
+/* Every class of malformed UTF-8, in a string (the quoted-token path) and
+ * in a comment (the comment checker); the valid forms around them pass. */
+static void test_utf8_classes(void)
+{
+	CHECK("'\xc3\x28' 1", 1, "invalid UTF-8 byte 0xc3 in string literal", 2);          /* bad continuation */
+	CHECK("'\xe0\x80\x80' 1", 1, "invalid UTF-8 byte 0xe0 in string literal", 2);      /* overlong, 3 bytes */
+	CHECK("'\xe1\x80' 1", 1, "invalid UTF-8 byte 0xe1 in string literal", 2);          /* cut short */
+	CHECK("'\xf0\x80\x80\x80' 1", 1, "invalid UTF-8 byte 0xf0 in string literal", 2);  /* overlong, 4 bytes */
+	CHECK("'\xf4\x90\x80\x80' 1", 1, "invalid UTF-8 byte 0xf4 in string literal", 2);  /* past U+10FFFF */
+	CHECK("'\xf1\x80\x80' 1", 1, "invalid UTF-8 byte 0xf1 in string literal", 2);      /* cut short */
+	CHECK("'\xf5\x80\x80\x80' 1", 1, "invalid UTF-8 byte 0xf5 in string literal", 2);  /* no such lead byte */
+	CHECK("'a''b\xff' 1", 5, "invalid UTF-8 byte 0xff in string literal", 3);          /* after a doubled quote: 'a' lexes first */
+	CHECK("-- \xe0\x80\x80\n1", 3, "invalid UTF-8 byte 0xe0 in comment", 2);
+	CHECK("-- \xed\xa0\x80\n1", 3, "invalid UTF-8 byte 0xed in comment", 2);
+	CHECK("-- \xf0\x80\x80\x80\n1", 3, "invalid UTF-8 byte 0xf0 in comment", 2);
+	CHECK("-- \xf4\x90\x80\x80\n1", 3, "invalid UTF-8 byte 0xf4 in comment", 2);
+	CHECK("-- \xf1\x80\x80\n1", 3, "invalid UTF-8 byte 0xf1 in comment", 2);
+	CHECK("-- \xe1\x28\x80\n1", 3, "invalid UTF-8 byte 0xe1 in comment", 2);
+	/* valid two-, three- and four-byte characters in strings and comments */
+	int types[8];
+	uint32_t offs[8];
+	const char ok[] = "'\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf' -- \xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\n/* \xed\x9f\xbf */ 1";
+	CU_ASSERT_EQUAL(lex_all(ok, sizeof ok - 1, types, offs, NULL, 8), 2);
+	CU_ASSERT_EQUAL(types[0], TK_STRING);
+	CU_ASSERT_EQUAL(types[1], TK_INTEGER);
+}
+
 static void test_stray_bytes(void)
 {
+	check_error("\x7f", 1, 0, "unexpected control character 0x7f", 1);
 	check_error("SELECT @", 8, 7, "unexpected character '@'", 2);
 	check_error("\x01", 1, 0, "unexpected control character 0x01", 1);
 }
@@ -171,6 +199,7 @@ int main(void)
 	CU_initialize_registry();
 	CU_pSuite s = CU_add_suite("lexer", NULL, NULL);
 	CU_add_test(s, "every token kind", test_every_token_kind);
+	CU_add_test(s, "every class of malformed UTF-8", test_utf8_classes);
 	CU_add_test(s, "keywords are case-insensitive", test_keywords_case_insensitive);
 	CU_add_test(s, "comments and hints", test_comments_and_hints);
 	CU_add_test(s, "UTF-8 identifiers", test_utf8_identifiers);

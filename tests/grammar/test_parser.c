@@ -322,12 +322,42 @@ static void test_hints(void)
 	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "",
 	                       "malformed hint near '='; expected name or name('arg', ...)");
 	kp_source_free(&src);
+	/* empty entries and stray literals between hints */
+	l = parse("SELECT /*+ , a, , b('x', 2, c) */ * FROM t", &d, &src);
+	CU_ASSERT_PTR_NULL(d.head);
+	s = l.items[0];
+	CU_ASSERT_EQUAL_FATAL(s->hints.n, 2);
+	h = s->hints.items[1];
+	CU_ASSERT_EQUAL(h->args.n, 3);
+	kp_source_free(&src);
+	parse("SELECT /*+ 'x' */ * FROM t", &d, &src);
+	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "",
+	                       "malformed hint near ''x''; expected name or name('arg', ...)");
+	kp_source_free(&src);
+	parse("SELECT /*+ a(b(1)) */ * FROM t", &d, &src);
+	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "",
+	                       "malformed hint near '('; expected name or name('arg', ...)");
+	kp_source_free(&src);
+	/* a ninth hint comment is reported, not dropped in silence */
+	l = parse("SELECT /*+ a */ /*+ b */ /*+ c */ /*+ d */ /*+ e */ /*+ f */ /*+ g */ /*+ h */ /*+ i */ * FROM t",
+	          &d, &src);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[0])->hints.n, 8);
+	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "",
+	                       "more than 8 hint comments in one statement: this one is ignored");
+	kp_source_free(&src);
 }
 
 static void test_more_unsupported(void)
 {
 	expect_error("DELETE FROM a, b WHERE x = 1", "comma joins (FROM a, b) are not supported: keyplan plans single-table statements", 1, 14);
 	expect_error("SELECT a FROM t INTERSECT SELECT a FROM u", "set operations (UNION, INTERSECT, EXCEPT) are not supported", 1, 17);
+	expect_error("SELECT a FROM t EXCEPT SELECT a FROM u", "set operations (UNION, INTERSECT, EXCEPT) are not supported", 1, 17);
+	/* a long token is quoted up to 40 bytes, cut on a character boundary */
+	expect_error("SELECT * FROM t WHERE a = 1 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9" "bbbb = 2",
+	             "syntax error near 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9...'", 1, 29);
+	expect_error("SELECT * FROM t WHERE a = 1 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9" "bbbb = 2",
+	             "syntax error near 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'", 1, 29);
 	expect_error("SELECT a FROM t LEFT JOIN u ON t.a = u.a", "joins are not supported: keyplan plans single-table statements", 1, 22);
 	/* a comma inside parentheses after FROM is not a join */
 	expect_ok("SELECT * FROM t WHERE (a, b) IN ((1, 2))", KP_S_SELECT);

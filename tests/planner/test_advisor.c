@@ -424,6 +424,57 @@ static void test_reorder_greedy(void)
 	kp_buf_free(&schema);
 }
 
+/* Is there a finding of this rule with exactly this message? */
+static bool has_finding(const run *r, kp_rule rule, const char *msg)
+{
+	for (const kp_diag *g = r->d.head; g; g = g->next)
+		if (g->rule == rule && !strcmp(g->message, msg))
+			return true;
+	return false;
+}
+
+static void test_more_statement_checks(void)
+{
+	run r;
+	run_advisor(&r, "CREATE TABLE t (a BIGINT, b VARCHAR, c BINARY(4), d INT, PRIMARY KEY (a, b, c));",
+	            "SELECT * FROM t WHERE a = 1 LIMIT 5 OFFSET 20000;"
+	            "SELECT * FROM t WHERE a = 1 LIMIT 99999999999999999999;"
+	            "UPDATE t SET d = 1 WHERE a = 1 ORDER BY b;"
+	            "INSERT INTO t VALUES (1, 'x', 'y', 2);"
+	            "INSERT INTO t (a, b, c, d) VALUES (1, 'x', 'y', 2), (1, 'x', 'y', 3);"
+	            "UPSERT INTO t (a, b, c, d) VALUES (5, 'x', 'y', 2);"
+	            "UPSERT INTO t (a, b, c, d) VALUES (5, 'x', 'y', 2);"
+	            "INSERT INTO t (a, d) VALUES (7, 1);"
+	            "INSERT INTO t (a, d) VALUES (7, 1);", KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_TARGET), 3);
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_TARGET, "OFFSET 20000; lindorm allows at most 10000"));
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_TARGET, "LIMIT 99999999999999999999; lindorm allows at most 10000"));
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_TARGET, "ORDER BY without LIMIT; lindorm requires a LIMIT with ORDER BY"));
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_LONG_KEY,
+	                           "key column 'b' of t has no length bound; keep key values short (well under 2 KB)"));
+	/* two rows of one INSERT with one key: once; UPSERTs overwrite on purpose; rows
+	 * without every key column tell nothing */
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_NON_UNIQUE), 1);
+	run_free(&r);
+	/* tablestore key types */
+	run_advisor(&r, "CREATE TABLE t (a BIGINT, b VARCHAR(100), c VARBINARY(10), PRIMARY KEY (a, b, c));"
+	                "CREATE TABLE u (a BINARY(2000), b DOUBLE, PRIMARY KEY (a, b));", "", KP_TARGET_TABLESTORE);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_TARGET), 2);
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_TARGET, "key column 'a' of u: tablestore key columns are BIGINT, "
+	                                            "VARCHAR(n <= 1024) or VARBINARY(n <= 1024)"));
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_TARGET, "key column 'b' of u: tablestore key columns are BIGINT, "
+	                                            "VARCHAR(n <= 1024) or VARBINARY(n <= 1024)"));
+	run_free(&r);
+	/* phoenix salt buckets: a number from 1 to 256 */
+	run_advisor(&r, "CREATE TABLE p (a BIGINT, PRIMARY KEY (a)) SALT_BUCKETS = abc;"
+	                "CREATE TABLE q (a BIGINT, PRIMARY KEY (a)) SALT_BUCKETS = 0;"
+	                "CREATE TABLE s (a BIGINT, PRIMARY KEY (a)) SALT_BUCKETS = 256;", "", KP_TARGET_PHOENIX);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_TARGET), 2);
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_TARGET, "SALT_BUCKETS = abc on p; phoenix allows 1 to 256"));
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_TARGET, "SALT_BUCKETS = 0 on q; phoenix allows 1 to 256"));
+	run_free(&r);
+}
+
 static void test_targets_syntax(void)
 {
 	run r;
@@ -503,6 +554,7 @@ int main(void)
 	CU_add_test(s, "unique key", test_unique_key);
 	CU_add_test(s, "reordered key against brute force", test_reorder_brute_force);
 	CU_add_test(s, "reordered key, greedy search", test_reorder_greedy);
+	CU_add_test(s, "more statement checks", test_more_statement_checks);
 	CU_add_test(s, "fix syntax per target", test_targets_syntax);
 	CU_add_test(s, "unserved query shapes", test_unserved_shapes);
 	return kpt_run();

@@ -9,7 +9,8 @@ static const char *SCHEMA =
 	"CREATE TABLE orders (userid VARCHAR(64), orderid BIGINT, amount DOUBLE, status VARCHAR(8),"
 	"  PRIMARY KEY (userid, orderid));"
 	"CREATE TABLE m (host VARCHAR, ev VARCHAR, ts BIGINT, v DOUBLE, PRIMARY KEY (host, ev, ts DESC));"
-	"CREATE TABLE k3 (p1 INT, p2 INT, p3 INT, v INT, PRIMARY KEY (p1, p2, p3));"
+	"CREATE TABLE k3 (p1 INT, p2 INT, p3 INT, v INT, `f:x` INT, PRIMARY KEY (p1, p2, p3));"
+	"CREATE TABLE s (name VARCHAR, n INT, PRIMARY KEY (name, n));"
 	"CREATE TABLE h (p1 INT, p2 INT, v INT, PRIMARY KEY (hash32(p1), p1, p2));"
 	"CREATE TABLE tr (seller BIGINT, buyer BIGINT, ts BIGINT, ono BIGINT, price INT,"
 	"  PRIMARY KEY (seller, ts, ono));"
@@ -353,6 +354,93 @@ static void test_hash_prefix(void)
 	rules("KP017");
 }
 
+static void test_hints_with_arguments(void)
+{
+	plan("SELECT /*+ _l_ignore_index_('by_buyer') */ * FROM tr WHERE buyer = 7", "full_scan",
+	     "[{\"eq\": [], \"range\": null}]", "buyer = 7", "none");
+	plan("SELECT /*+ _l_ignore_index_(by_ts, 'by_buyer') */ * FROM tr WHERE buyer = 7 AND ts = 3", "full_scan",
+	     "[{\"eq\": [], \"range\": null}]", "buyer = 7 AND ts = 3", "none");
+	/* ignoring another index leaves by_buyer usable */
+	plan("SELECT /*+ _l_ignore_index_(by_ts) */ * FROM tr WHERE buyer = 7", "scan",
+	     "[{\"eq\": [7], \"range\": null}]", "", "none");
+	plan("SELECT /*+ _l_force_index_('a', 'b') */ * FROM tr WHERE buyer = 7", "scan",
+	     "[{\"eq\": [7], \"range\": null}]", "", "none");
+	rules("KP020");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "_l_force_index_ takes one index name, as _l_force_index_('idx')"));
+	plan("SELECT /*+ _l_whatever_ */ * FROM tr WHERE seller = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "",
+	     "none");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "unknown hint '_l_whatever_' is ignored"));
+}
+
+static void test_more_shapes(void)
+{
+	/* IN lists: empty, and tuples of the wrong arity stay in the filter */
+	plan("SELECT * FROM k3 WHERE p1 IN ()", "get", "[]", "", "none");
+	rules("KP005");
+	plan("SELECT * FROM k3 WHERE p1 NOT IN ()", "full_scan", "[{\"eq\": [], \"range\": null}]", "", "none");
+	plan("SELECT * FROM k3 WHERE (p1, p2) IN ((1, 2), (3))", "full_scan", "[{\"eq\": [], \"range\": null}]",
+	     "(p1, p2) IN ((1, 2), 3)", "none");
+	/* qualified names: the alias, the table, a column family */
+	plan("SELECT * FROM k3 x WHERE x.p1 = 1 AND k3.p2 = 2 AND f.x = 3", "filtered_scan",
+	     "[{\"eq\": [1, 2], \"range\": null}]", "x = 3", "none");
+	plan("SELECT * FROM k3 WHERE y.p1 = 1", "none", "", "", "none");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "'y' is not table k3, its alias or a column family of 'p1'"));
+	/* ORDER BY over bound prefixes, mixed directions, non-key columns */
+	plan("SELECT * FROM k3 WHERE p1 = 1 AND p2 = 2 ORDER BY p1, p2, p3 DESC", "scan",
+	     "[{\"eq\": [1, 2], \"range\": null}]", "", "reverse");
+	plan("SELECT * FROM k3 WHERE p1 = 1 ORDER BY p2 DESC, p3", "scan", "[{\"eq\": [1], \"range\": null}]", "",
+	     "sort");
+	plan("SELECT * FROM k3 WHERE p1 = 1 ORDER BY v", "scan", "[{\"eq\": [1], \"range\": null}]", "", "sort");
+	plan("SELECT * FROM k3 WHERE p1 IN (1, 2) AND p2 = 3 ORDER BY p3 LIMIT 2", "scan",
+	     "[{\"eq\": [1, 3], \"range\": null}, {\"eq\": [2, 3], \"range\": null}]", "", "sort");
+	rules("KP004 KP018");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "LIMIT does not bound the work: every row in range is read and sorted first"));
+	/* patterns: ESCAPE, no prefix, no wildcard, GLOB, a non-string column */
+	plan("SELECT * FROM s WHERE name LIKE 'a\\%%' ESCAPE '\\'", "full_scan", "[{\"eq\": [], \"range\": null}]",
+	     "name LIKE 'a\\%%' ESCAPE '\\'", "none");
+	plan("SELECT * FROM s WHERE name LIKE '%a'", "full_scan", "[{\"eq\": [], \"range\": null}]", "name LIKE '%a'",
+	     "none");
+	plan("SELECT * FROM s WHERE name LIKE 'abc'", "scan", "[{\"eq\": [\"abc\"], \"range\": null}]", "", "none");
+	plan("SELECT * FROM s WHERE name GLOB 'a?b'", "filtered_scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"name\", \"lower\": \"a\", \"lower_inclusive\": true, "
+	     "\"upper\": \"b\", \"upper_inclusive\": false}}]", "name GLOB 'a?b'", "none");
+	plan("SELECT * FROM k3 WHERE p1 LIKE '1%'", "full_scan", "[{\"eq\": [], \"range\": null}]", "p1 LIKE '1%'",
+	     "none");
+	/* the successor of U+FFFF is U+10000, of a 4-byte character the next one */
+	plan("SELECT * FROM s WHERE name LIKE '\xef\xbf\xbf%'", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"name\", \"lower\": \"\xef\xbf\xbf\", \"lower_inclusive\": true, "
+	     "\"upper\": \"\xf0\x90\x80\x80\", \"upper_inclusive\": false}}]", "", "none");
+	plan("SELECT * FROM s WHERE name LIKE '\xf0\x9d\x84\x9e%'", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"name\", \"lower\": \"\xf0\x9d\x84\x9e\", \"lower_inclusive\": true, "
+	     "\"upper\": \"\xf0\x9d\x84\x9f\", \"upper_inclusive\": false}}]", "", "none");
+	/* constants: TRUE, NOT FALSE and OR FALSE change nothing */
+	plan("SELECT * FROM k3 WHERE p1 = 1 AND TRUE", "scan", "[{\"eq\": [1], \"range\": null}]", "", "none");
+	plan("SELECT * FROM k3 WHERE p1 = 1 AND NOT FALSE", "scan", "[{\"eq\": [1], \"range\": null}]", "", "none");
+	plan("SELECT * FROM k3 WHERE p1 = 1 OR FALSE", "scan", "[{\"eq\": [1], \"range\": null}]", "", "none");
+	/* a constant on the left; a tuple comparison the range already implies */
+	plan("SELECT * FROM k3 WHERE 1 = p1", "scan", "[{\"eq\": [1], \"range\": null}]", "", "none");
+	plan("SELECT * FROM k3 WHERE 1 < p1 AND (p1, p2) > (1, 2)", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"p1\", \"lower\": 1, \"lower_inclusive\": false, "
+	     "\"upper\": null, \"upper_inclusive\": false}}]", "", "none");
+	plan("SELECT * FROM k3 WHERE p1 BETWEEN p2 AND 5", "full_scan", "[{\"eq\": [], \"range\": null}]",
+	     "p1 BETWEEN p2 AND 5", "none");
+	/* OR of two IN lists past the range limit: one covering range */
+	kp_buf q = {0};
+	kp_buf_puts(&q, "SELECT * FROM k3 WHERE p1 IN (");
+	for (int i = 0; i < 6000; i++)
+		kp_buf_printf(&q, "%s%d", i ? ", " : "", i);
+	kp_buf_puts(&q, ") OR p1 IN (");
+	for (int i = 0; i < 6000; i++)
+		kp_buf_printf(&q, "%s%d", i ? ", " : "", 10000 + i);
+	kp_buf_puts(&q, ")");
+	kpt_plan(&T, q.data);
+	CU_ASSERT_STRING_EQUAL(T.access, "filtered_scan");
+	CU_ASSERT_STRING_EQUAL(T.ranges, "[{\"eq\": [], \"range\": {\"column\": \"p1\", \"lower\": 0, "
+	                                 "\"lower_inclusive\": true, \"upper\": 15999, \"upper_inclusive\": true}}]");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "more than 10000 key ranges"));
+	kp_buf_free(&q);
+}
+
 static void test_dml_and_errors(void)
 {
 	plan("UPDATE orders SET amount = 1 WHERE userid = 'a' AND orderid = 2", "get",
@@ -391,6 +479,8 @@ int main(void)
 	CU_add_test(s, "conditions the key cannot use", test_unusable_conditions);
 	CU_add_test(s, "ORDER BY", test_order);
 	CU_add_test(s, "secondary indexes and hints", test_indexes);
+	CU_add_test(s, "hints with arguments", test_hints_with_arguments);
+	CU_add_test(s, "more shapes", test_more_shapes);
 	CU_add_test(s, "hash-prefixed keys", test_hash_prefix);
 	CU_add_test(s, "DML and name errors", test_dml_and_errors);
 	int rc = kpt_run();
