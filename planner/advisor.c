@@ -541,7 +541,8 @@ static void check_shape(kp_advisor *adv, const kp_table *t)
 		else
 			fixed += w;
 		if (c->tclass == KP_T_STRING || c->tclass == KP_T_BINARY) {
-			if (c->length < 0 || c->length > 2048) {
+			/* CHAR and BINARY without a length hold one byte */
+			if ((c->length < 0 && w < 0) || c->length > 2048) {
 				kp_buf_clear(&m);
 				if (c->length < 0)
 					kp_buf_printf(&m, "key column '%s' of %s has no length bound; keep key values "

@@ -119,9 +119,13 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 		kp_buf_printf(out, "CREATE TABLE %.*s", (int)s->u.create_table.name.len, s->u.create_table.name.s);
 		return;
 	case KP_S_CREATE_INDEX:
-		kp_buf_printf(out, "CREATE INDEX %.*s ON %.*s", (int)s->u.create_index.name.len,
-		              s->u.create_index.name.s ? s->u.create_index.name.s : "",
-		              (int)s->u.create_index.table.len, s->u.create_index.table.s);
+		if (s->u.create_index.name.s)
+			kp_buf_printf(out, "CREATE INDEX %.*s ON %.*s", (int)s->u.create_index.name.len,
+			              s->u.create_index.name.s, (int)s->u.create_index.table.len,
+			              s->u.create_index.table.s);
+		else
+			kp_buf_printf(out, "CREATE INDEX ON %.*s", (int)s->u.create_index.table.len,
+			              s->u.create_index.table.s);
 		return;
 	case KP_S_DROP:
 		kp_buf_printf(out, "DROP %s %.*s", s->u.drop.is_index ? "INDEX" : "TABLE",

@@ -1247,6 +1247,10 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
  * bound key parts, then covering, then fewer ranges. */
 static bool better(const path_eval *a, const path_eval *b)
 {
+	/* a condition that is never true reads nothing on any path: keep the
+	 * first (the primary key), not an index with a longer key */
+	if (a->nranges == 0 && b->nranges == 0 && a->access == KP_ACCESS_GET && b->access == KP_ACCESS_GET)
+		return false;
 	if (a->access != b->access)
 		return a->access < b->access;
 	if (a->bound != b->bound)

@@ -475,6 +475,74 @@ static void test_more_statement_checks(void)
 	run_free(&r);
 }
 
+/* Key widths from the declared types. */
+static void test_key_widths(void)
+{
+	run r;
+	run_advisor(&r, "CREATE TABLE w1 (a TINYINT, b SMALLINT, c MEDIUMINT, d FLOAT, e DATE, f CHAR(9), g BOOLEAN, "
+	                "PRIMARY KEY (a, b, c, d, e, f, g));"
+	                "CREATE TABLE w2 (a BYTE, b SHORT, c INTEGER, d BINARY(3), f DOUBLE, g BOOL, h TIMESTAMP, "
+	                "PRIMARY KEY (a, b, c, d, f, g, h));"
+	                "CREATE TABLE w3 (a CHAR, b BINARY, c BIGINT, PRIMARY KEY (a, b, c));"
+	                "CREATE TABLE w4 (a INT, b VARCHAR(3000), PRIMARY KEY (a, b));", "", KP_TARGET_GENERIC);
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_LONG_KEY, "the key of w1 is 25 bytes wide; HBase advises keys of 16 bytes "
+	                                              "or less (every cell stores its key)"));
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_LONG_KEY, "the key of w2 is 27 bytes wide; HBase advises keys of 16 bytes "
+	                                              "or less (every cell stores its key)"));
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_LONG_KEY, "key column 'b' of w4 may hold 3000 bytes; keep key values "
+	                                              "under 2 KB"));
+	/* w3: CHAR and BINARY without a length are one byte each, 10 in all */
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_LONG_KEY), 3);
+	run_free(&r);
+}
+
+/* A workload over many tables with many query shapes each: the per-table
+ * buckets, the shape and proposal tables grow past their first sizes, and
+ * every count stays exact. */
+static void test_workload_at_scale(void)
+{
+	kp_buf schema = {0}, work = {0};
+	for (int t = 0; t < 30; t++) {
+		kp_buf_printf(&schema, "CREATE TABLE t%d (a BIGINT, b BIGINT", t);
+		for (int i = 0; i < 20; i++)
+			kp_buf_printf(&schema, ", c%d BIGINT", i);
+		kp_buf_puts(&schema, ", PRIMARY KEY (a, b));");
+		for (int i = 0; i < 20; i++)
+			kp_buf_printf(&work, "SELECT a FROM t%d WHERE c%d = %d;SELECT a FROM t%d WHERE c%d = %d;", t, i, i, t, i,
+			              i + 1);
+		kp_buf_printf(&work, "SELECT * FROM t%d WHERE a = 1;", t);
+	}
+	run r;
+	run_advisor(&r, schema.data, work.data, KP_TARGET_GENERIC);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_UNSERVED), 1200);
+	int tables = 0, indexes = 0;
+	const kp_advice *last = NULL;
+	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
+		const kp_advice *x = r.adv.advice.items[i];
+		tables += !strcmp(x->kind, "index_table");
+		if (!strcmp(x->kind, "secondary_index")) {
+			indexes++;
+			last = x;
+		}
+	}
+	CU_ASSERT_EQUAL(tables, 600);
+	CU_ASSERT_EQUAL(indexes, 600);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(last);
+	CU_ASSERT_STRING_EQUAL(last->ddl, "CREATE INDEX idx_t29_c19 ON t29 (c19)");
+	CU_ASSERT_EQUAL(last->serves, 2);
+	CU_ASSERT_EQUAL(last->of, 2);
+	kp_table_summary *sums;
+	int n = kp_advisor_summary(&r.adv, &sums);
+	CU_ASSERT_EQUAL_FATAL(n, 30);
+	CU_ASSERT_EQUAL(sums[29].before[1], 1);
+	CU_ASSERT_EQUAL(sums[29].before[3], 40);
+	CU_ASSERT_EQUAL(sums[29].after[1], 41);
+	CU_ASSERT_EQUAL(sums[29].after[3], 0);
+	run_free(&r);
+	kp_buf_free(&schema);
+	kp_buf_free(&work);
+}
+
 static void test_targets_syntax(void)
 {
 	run r;
@@ -555,6 +623,8 @@ int main(void)
 	CU_add_test(s, "reordered key against brute force", test_reorder_brute_force);
 	CU_add_test(s, "reordered key, greedy search", test_reorder_greedy);
 	CU_add_test(s, "more statement checks", test_more_statement_checks);
+	CU_add_test(s, "a workload at scale", test_workload_at_scale);
+	CU_add_test(s, "key widths", test_key_widths);
 	CU_add_test(s, "fix syntax per target", test_targets_syntax);
 	CU_add_test(s, "unserved query shapes", test_unserved_shapes);
 	return kpt_run();

@@ -106,5 +106,26 @@ check("bad input: unterminated string after UTF-8", objs[3]["diagnostics"][0]["m
 check("bad input: exit 1", rc == 1, str(rc))
 os.unlink(bad)
 
+# every statement kind has a text line; a never-true WHERE stays on the primary key
+rc, out, err = run("explain", "--no-config", "-e",
+                   "CREATE TABLE t (a INT PRIMARY KEY, b INT); CREATE INDEX ON t (b); CREATE INDEX ib ON t (b); "
+                   "DROP INDEX ib ON t; UPSERT INTO t (a, b) VALUES (1, 2); REPLACE INTO t (a, b) VALUES (1, 2); "
+                   "INSERT INTO t (a, b) VALUES (1, 2); SELECT 1; SELECT * FROM t WHERE a = 1 AND a = 2; "
+                   "SELECT * FROM nope; DROP TABLE t")
+check("text line per statement kind", rc == 1 and out.splitlines() == [
+    "CREATE TABLE t", "CREATE INDEX ON t", "CREATE INDEX ib ON t", "DROP INDEX ib",
+    "UPSERT t: no plan (writes carry no access path)", "REPLACE t: no plan (writes carry no access path)",
+    "INSERT t: no plan (writes carry no access path)", "SELECT: no table, no plan",
+    "GET t no keys: the condition is never true", "ERROR: statement not planned (see diagnostics)",
+    "DROP TABLE t"], out + err)
+rc, out, err = run("explain", "--no-config", "--format", "json", "-e",
+                   "CREATE TABLE t (a INT PRIMARY KEY, b INT); CREATE INDEX ib ON t (b) INCLUDE (a); "
+                   "SELECT a, b FROM t WHERE b = 1; SELECT * FROM nope")
+lines = [json.loads(x) for x in out.splitlines()]
+check("json: DDL lines, a covering index path, an unknown table",
+      rc == 1 and len(lines) == 4 and lines[0]["statement"] == "create_table" and lines[0]["path"] is None and
+      lines[2]["path"] == {"type": "index", "name": "ib", "covering": True} and lines[2]["key"] == ["b", "a"] and
+      lines[3]["table"] is None and lines[3]["diagnostics"][0]["rule"] == "KP008", out)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
