@@ -36,6 +36,8 @@ void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, k
 	adv->d = d;
 }
 
+static uint64_t query_shape(const kp_wquery *cq);
+
 void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src, double weight)
 {
 	kp_wquery *q = kp_arena_alloc(adv->a, sizeof(*q));
@@ -49,6 +51,10 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	q->src = src;
 	q->weight = weight;
 	kp_list_push(adv->a, &adv->queries, q);
+	/* hashed now, while the statement is in the cache: later passes visit
+	 * every query again, and the AST is cold by then */
+	if (p->table && p->access != KP_ACCESS_NONE)
+		query_shape(q);
 }
 
 /* The workload's queries on t: bucketed once, so the per-table checks cost

@@ -74,7 +74,8 @@ static void test_long_text(void)
 static void test_int_and_json(void)
 {
 	kp_buf b = {0};
-	int64_t vals[] = {0, 7, -7, 10, 99, 100, -100, 123456789, INT64_MAX, INT64_MIN};
+	int64_t vals[] = {0, 7, -7, 9, 10, 11, 99, 100, -100, 999, 1000, 123456789, 1000000000000000000ll,
+	                  999999999999999999ll, -1000000000000000000ll, INT64_MAX, INT64_MIN};
 	char want[1024] = "";
 	for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
 		kp_buf_int(&b, vals[i]);
