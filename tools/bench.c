@@ -314,9 +314,20 @@ int main(int argc, char **argv)
 	       (double)rss / (double)rss_small);
 
 	char *lint100k[] = {(char *)keyplan, "lint", "--no-config", "--schema", schema, checkq, NULL};
-	double t_l100 = run(lint100k, &rss_lint100k, &st);
 	char *check100k[] = {(char *)keyplan, "check", "--no-config", "--schema", schema, "--workload", checkq, NULL};
-	double t_c100 = run(check100k, &rss_check, &st);
+	double t_l100 = 1e30, t_c100 = 1e30;
+	for (int r = 0; r < runs; r++) {
+		double t = run(lint100k, &rss_lint100k, &st);
+		if (t < t_l100)
+			t_l100 = t;
+		t = run(check100k, &rss_check, &st);
+		if (st > 1) {
+			fprintf(stderr, "keyplan check failed (%d)\n", st);
+			return 2;
+		}
+		if (t < t_c100)
+			t_c100 = t;
+	}
 	printf("check with the advisor, 100 tables x 100,000 queries: %.2f s; lint: %.2f s (ratio %.2f)\n", t_c100,
 	       t_l100, t_c100 / t_l100);
 	return 0;

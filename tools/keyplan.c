@@ -547,20 +547,38 @@ typedef enum role { ROLE_SCHEMA, ROLE_QUERY, ROLE_WORKLOAD } role;
  * the scratch arena, which is reset after it, and its messages are written
  * to the report at once; only a workload's ASTs are kept, for the advisor
  * to re-plan. So lint's memory does not grow with its input. */
+static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_advisor *adv, bool more_follows);
+
 static void collect_source(cli *c, kp_source *src, role r, kp_report *rep, kp_advisor *adv)
+{
+	kp_report_file_directives(rep, src);
+	collect_window(c, src, r, rep, adv, false);
+}
+
+/* The statements of src, or of a window of a streamed file: with
+ * more_follows, a statement cut by the window's end is left for the next
+ * window. Returns the bytes read. */
+static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_advisor *adv, bool more_follows)
 {
 	size_t pos = 0;
 	kp_stmt *s;
 	bool keep_ast = adv && r == ROLE_WORKLOAD;
-	kp_report_file_directives(rep, src);
 	for (;;) {
 		size_t prev = pos;
 		kp_diags sd = {0};
 		kp_arena_reset(&c->scratch);
 		kp_arena *a = keep_ast ? &c->arena : &c->scratch;
 		if (!kp_parse_next(c->parser, &s, src, &pos, a, &sd)) {
+			if (more_follows) {
+				pos = prev;   /* trailing comments may go on in the next window */
+				return pos;
+			}
 			kp_report_emit(rep, &sd);
 			break;
+		}
+		if (more_follows && kp_parser_at_eof(c->parser)) {
+			pos = prev;
+			return pos;
 		}
 		uint32_t start = kp_parser_last_start(c->parser);
 		double weight = 1;
@@ -582,9 +600,40 @@ static void collect_source(cli *c, kp_source *src, role r, kp_report *rep, kp_ad
 				kp_advisor_add(adv, s, &plan, src, weight);
 		}
 		kp_report_emit(rep, &sd);
+		/* a query file's findings are all out: its keyplan:ignore lines
+		 * have served (schema and workload files keep theirs, for the
+		 * advisor's findings written at the end) */
+		if (r == ROLE_QUERY)
+			kp_report_stmt_done(rep);
 	}
 	/* directives after the last statement (ignore-file at the end) */
 	kp_report_directives(rep, src, pos, src->len, (uint32_t)src->len, NULL);
+	return pos;
+}
+
+/* A query file read in windows, so that lint's memory does not grow with
+ * the file: its ignore-file directives first (one pass over the file), then
+ * its statements. */
+static int collect_stream(cli *c, const char *path, kp_report *rep)
+{
+	char err[512];
+	if (kp_report_scan_file_directives(rep, path, err, sizeof err) < 0) {
+		fprintf(stderr, "keyplan: %s\n", err);
+		return -1;
+	}
+	kp_stream st;
+	if (kp_stream_open(&st, path, 0, err, sizeof err) < 0) {
+		fprintf(stderr, "keyplan: %s\n", err);
+		return -1;
+	}
+	size_t consumed = 0;
+	int rc;
+	while ((rc = kp_stream_next(&st, &consumed)) > 0)
+		consumed = collect_window(c, &st.src, ROLE_QUERY, rep, NULL, !st.last && st.src.len <= KP_STREAM_MAX);
+	if (rc < 0)
+		fprintf(stderr, "keyplan: %s: read error\n", path);
+	kp_stream_close(&st);
+	return rc < 0 ? -1 : 0;
 }
 
 /* A query folder may hold the schema files too: those are read once, as
@@ -613,6 +662,15 @@ static int run_files(cli *c, kp_list *paths, role r, kp_report *rep, kp_advisor 
 		if (strcmp(files.items[i], "-") && is_schema_file(c, files.items[i], r == ROLE_SCHEMA) &&
 		    r != ROLE_SCHEMA)
 			continue;
+		if (r == ROLE_QUERY && strcmp(files.items[i], "-") != 0) {
+			/* lint's query files are streamed; schema files stay (the
+			 * catalog points into them), and so do workload files (the
+			 * advisor keeps their statements) and standard input (read
+			 * once, so its ignore-file lines cannot be looked for first) */
+			if (collect_stream(c, files.items[i], rep) < 0)
+				return -1;
+			continue;
+		}
 		kp_source *src = open_source(c, files.items[i]);
 		if (!src)
 			return -1;

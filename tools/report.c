@@ -1,6 +1,8 @@
 #include "report.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -26,6 +28,25 @@ static void directive_warning(kp_report *r, kp_source *src, size_t off, size_t l
 	            (uint32_t)len, msg, (int)arglen, arg);
 	kp_report_emit(r, &d);
 	kp_arena_reset(&r->scratch);
+}
+
+/* A copy of the line around text[off, off + len) as a source of its own,
+ * placed at the same line and column, so a directive can be reported after
+ * the window it was read in is gone. *rel is off in the copy. */
+static kp_source *anchor(kp_report *r, kp_source *src, size_t off, uint32_t *rel)
+{
+	size_t n;
+	const char *line = kp_source_line_text(src, off, &n);
+	size_t start = (size_t)(line - src->text);
+	uint32_t l, c;
+	kp_source_linecol(src, start, &l, &c);
+	kp_source *x = kp_arena_alloc(r->a, sizeof(*x));
+	kp_source_from_string(x, src->path, line, n);
+	x->base_line = l - 1;
+	x->base_col = c - 1;
+	kp_list_push(r->a, &r->anchors, x);
+	*rel = (uint32_t)(off - start);
+	return x;
 }
 
 /* One "--" comment line [p, end): a keyplan: directive or a weight. */
@@ -78,7 +99,8 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 	}
 	kp_suppression *s = kp_arena_alloc(r->a, sizeof(*s));
 	s->src = src;
-	s->off = (uint32_t)(p - t);
+	s->path = kp_arena_strndup(r->a, src->path, strlen(src->path));
+	s->at = anchor(r, src, (size_t)(p - t), &s->off);
 	s->file_wide = file_wide;
 	s->stmt_off = stmt_off;
 	s->stmt_end = UINT32_MAX;
@@ -120,6 +142,7 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 		return;
 	}
 	kp_list_push(r->a, &r->sups, s);
+	kp_list_push(r->a, &r->active, s);
 }
 
 void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
@@ -164,10 +187,105 @@ void kp_report_file_directives(kp_report *r, kp_source *src)
 	}
 }
 
+void kp_report_stmt_done(kp_report *r)
+{
+	uint32_t m = 0;
+	for (uint32_t i = 0; i < r->active.n; i++) {
+		kp_suppression *s = r->active.items[i];
+		if (s->file_wide)
+			r->active.items[m++] = s;
+		else
+			s->src = NULL;   /* its statement is done */
+	}
+	r->active.n = m;
+}
+
+/* The ignore-file directive line being collected by the scanner. */
+typedef struct dir_line {
+	char text[4096];        /* the line from its start (cut at 4 KiB) */
+	size_t n;               /* bytes in text */
+	bool candidate;         /* white space so far, then "--": may be one */
+	bool past_space;        /* a byte other than space or tab was seen */
+	int dashes;             /* bytes of the line after its white space */
+} dir_line;
+
+static void scan_line_end(kp_report *r, const char *path, dir_line *dl, uint32_t line)
+{
+	if (dl->candidate && dl->dashes > 2) {
+		size_t n = dl->n;
+		if (n > 0 && dl->text[n - 1] == '\r')
+			n--;
+		kp_source *x = kp_arena_alloc(r->a, sizeof(*x));
+		kp_source_from_string(x, path, dl->text, n);
+		x->base_line = line - 1;
+		kp_list_push(r->a, &r->anchors, x);
+		const char *q = x->text;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		one_comment(r, x, q + 2, x->text + n, 0, NULL, true);
+	}
+	dl->n = 0;
+	dl->candidate = false;
+	dl->past_space = false;
+}
+
+int kp_report_scan_file_directives(kp_report *r, const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	/* by hand, a byte at a time through a state machine: a line of any
+	 * length costs no memory, and only lines that start with "--" (after
+	 * white space) are kept, up to 4 KiB */
+	static char buf[1 << 16];
+	dir_line dl = {0};
+	uint32_t line = 1;
+	size_t got;
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+		for (size_t i = 0; i < got; i++) {
+			char ch = buf[i];
+			if (ch == '\n') {
+				scan_line_end(r, path, &dl, line);
+				line++;
+				continue;
+			}
+			if (!dl.past_space && (ch == ' ' || ch == '\t')) {
+				if (dl.n < sizeof dl.text)
+					dl.text[dl.n++] = ch;
+				continue;
+			}
+			if (!dl.past_space) {
+				dl.past_space = true;
+				dl.candidate = true;
+				dl.dashes = 0;
+			}
+			if (!dl.candidate)
+				continue;
+			if (dl.dashes < 2 && ch != '-') {
+				dl.candidate = false;   /* not a "--" comment */
+				continue;
+			}
+			dl.dashes++;
+			if (dl.n < sizeof dl.text)
+				dl.text[dl.n++] = ch;
+		}
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		snprintf(err, errlen, "%s: read error", path);
+		return -1;
+	}
+	scan_line_end(r, path, &dl, line);
+	return 0;
+}
+
 void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end)
 {
-	for (uint32_t i = r->sups.n; i-- > 0;) {
-		kp_suppression *s = r->sups.items[i];
+	for (uint32_t i = r->active.n; i-- > 0;) {
+		kp_suppression *s = r->active.items[i];
 		if (s->src != src)
 			break;
 		if (!s->file_wide && s->stmt_off == stmt_off && s->stmt_end == UINT32_MAX)
@@ -179,11 +297,12 @@ static bool suppressed(kp_report *r, const kp_diag *g)
 {
 	if (g->rule == KP_R_UNKNOWN_DIRECTIVE)
 		return false;
-	for (uint32_t i = 0; i < r->sups.n; i++) {
-		kp_suppression *s = r->sups.items[i];
-		if (s->src != g->src || !s->rules[g->rule])
+	for (uint32_t i = 0; i < r->active.n; i++) {
+		kp_suppression *s = r->active.items[i];
+		if (!s->rules[g->rule])
 			continue;
-		if (s->file_wide || (g->off >= s->stmt_off && g->off < s->stmt_end)) {
+		if (s->file_wide ? strcmp(s->path, g->src->path) == 0
+		                 : s->src == g->src && g->off >= s->stmt_off && g->off < s->stmt_end) {
 			s->used++;
 			return true;
 		}
@@ -240,7 +359,7 @@ void kp_report_unused(kp_report *r)
 	for (uint32_t i = 0; i < r->sups.n; i++) {
 		kp_suppression *s = r->sups.items[i];
 		if (!s->used)
-			kp_diag_add(&d, &r->scratch, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, s->src, s->off, 0,
+			kp_diag_add(&d, &r->scratch, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, s->at, s->off, 0,
 			            "this keyplan:%s silences nothing", s->file_wide ? "ignore-file" : "ignore");
 	}
 	kp_report_emit(r, &d);
@@ -540,5 +659,8 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 	flush_buf(r, true);
 	kp_buf_free(b);
 	kp_arena_free(&r->scratch);
+	for (uint32_t i = 0; i < r->anchors.n; i++)
+		kp_source_free(r->anchors.items[i]);
+	r->anchors.n = 0;
 	return ferror(r->out) ? -1 : 0;
 }

@@ -25,8 +25,13 @@ typedef struct kp_rule_setting {
 
 /* A keyplan:ignore directive in a comment. */
 typedef struct kp_suppression {
-	kp_source *src;         /* file */
-	uint32_t off;           /* where the directive is */
+	kp_source *src;         /* the source its statement is in; NULL once
+	                           that statement is done (a streamed window
+	                           moved on) */
+	const char *path;       /* its file: keyplan:ignore-file matches by path */
+	kp_source *at;          /* the directive's line, kept for reporting it
+	                           after its window is gone */
+	uint32_t off;           /* where the directive is in `at` */
 	bool file_wide;         /* keyplan:ignore-file */
 	uint32_t stmt_off;      /* start of the statement it applies to */
 	uint32_t stmt_end;      /* end of that statement */
@@ -38,7 +43,7 @@ typedef struct kp_suppression {
  * filtered and written at once, so memory does not grow with the input. */
 typedef struct kp_report {
 	kp_arena *a;                    /* owns the suppressions */
-	kp_list sups;                   /* kp_suppression* */
+	kp_list sups;                   /* kp_suppression*, every one, in order */
 	kp_rule_setting rules[KP_R__COUNT]; /* config overrides */
 	FILE *out;                      /* where the report goes */
 	kp_format fmt;                  /* its format */
@@ -47,6 +52,11 @@ typedef struct kp_report {
 	unsigned count[3];              /* diagnostics written, per severity */
 	unsigned written;               /* diagnostics written */
 	kp_arena scratch;               /* for directive warnings */
+	kp_list anchors;                /* kp_source*: the directives' lines */
+	kp_list active;                 /* kp_suppression* that may still match:
+	                                   the file-wide ones and the current
+	                                   statement's (a file with thousands of
+	                                   directives stays linear) */
 } kp_report;
 
 /* Starts the report (headers of JSON and SARIF). */
@@ -54,6 +64,12 @@ void kp_report_begin(kp_report *r, kp_arena *a, FILE *out, kp_format fmt, int co
 /* Finds the file-wide directives of src ("-- keyplan:ignore-file" at the
  * start of a line), before any of its statements is reported. */
 void kp_report_file_directives(kp_report *r, kp_source *src);
+/* The same for a file read in windows: a first pass over the file, line by
+ * line in bounded memory. Returns -1 (err set) when it cannot be read. */
+int kp_report_scan_file_directives(kp_report *r, const char *path, char *err, size_t errlen);
+/* The statement is reported: its keyplan:ignore directives have served
+ * (they are kept for --report-unused-ignores, but match nothing more). */
+void kp_report_stmt_done(kp_report *r);
 /* Parses the comments in text[from, to) (white space and comments between
  * two statements) for "-- keyplan:ignore ...", "-- keyplan:ignore-file ..."
  * and "-- weight: N". Malformed directives are reported into r. *weight is
