@@ -53,10 +53,19 @@ bool kp_value_of(kp_value *out, const kp_expr *e)
 
 static int cmp_int_real(int64_t i, double r)
 {
-	/* long double holds every int64 exactly on the platforms we build for;
-	 * SQLite compares INTEGER with REAL exactly too. */
-	long double a = (long double)i, b = (long double)r;
-	return a < b ? -1 : a > b ? 1 : 0;
+	/* exact, as SQLite compares INTEGER with REAL, without long double
+	 * (which is only 64 bits on some platforms, and under valgrind) */
+	if (isnan(r))
+		return 0;
+	if (r >= 9223372036854775808.0)
+		return -1;
+	if (r < -9223372036854775808.0)
+		return 1;
+	int64_t t = (int64_t)r;   /* |r| < 2^63: exact truncation */
+	if (i != t)
+		return i < t ? -1 : 1;
+	double frac = r - (double)t;
+	return frac > 0 ? -1 : frac < 0 ? 1 : 0;
 }
 
 int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok)

@@ -112,6 +112,15 @@ static void test_compare_every_kind(void)
 	kp_value m = iv(-3), mr = rv(-2.5);
 	CU_ASSERT_EQUAL(kp_value_cmp(&m, &mr, &ok), -1);
 	CU_ASSERT_EQUAL(kp_value_cmp(&mr, &m, &ok), 1);
+	/* the edges of INTEGER against REAL, exactly */
+	kp_value m3 = iv(-3), m35 = rv(-3.5), lo = iv(INT64_MIN), lor = rv(-9223372036854775808.0), big = rv(1e300),
+	         small = rv(-1e300), nan = rv(0.0 / 0.0), seven = iv(7), sevenr = rv(7.0);
+	CU_ASSERT_EQUAL(kp_value_cmp(&m3, &m35, &ok), 1);
+	CU_ASSERT_EQUAL(kp_value_cmp(&lo, &lor, &ok), 0);
+	CU_ASSERT_EQUAL(kp_value_cmp(&lo, &big, &ok), -1);
+	CU_ASSERT_EQUAL(kp_value_cmp(&lo, &small, &ok), 1);
+	CU_ASSERT_EQUAL(kp_value_cmp(&seven, &sevenr, &ok), 0);
+	CU_ASSERT_EQUAL(kp_value_cmp(&seven, &nan, &ok), 0);
 	/* NULL compares with nothing, not even NULL; the order is still stable */
 	int c1 = kp_value_cmp(&nul, &one, &ok);
 	CU_ASSERT_FALSE(ok);
