@@ -35,6 +35,10 @@ static void directive_warning(kp_report *r, kp_source *src, size_t off, size_t l
  * the window it was read in is gone. *rel is off in the copy. */
 static kp_source *anchor(kp_report *r, kp_source *src, size_t off, uint32_t *rel)
 {
+	if (r->anchors.n && r->anchors.items[r->anchors.n - 1] == src) {
+		*rel = (uint32_t)off;   /* already a line of its own (the file-wide scan's) */
+		return src;
+	}
 	size_t n;
 	const char *line = kp_source_line_text(src, off, &n);
 	size_t start = (size_t)(line - src->text);
@@ -204,14 +208,14 @@ void kp_report_stmt_done(kp_report *r)
 typedef struct dir_line {
 	char text[4096];        /* the line from its start (cut at 4 KiB) */
 	size_t n;               /* bytes in text */
-	bool candidate;         /* white space so far, then "--": may be one */
+	bool candidate;         /* white space, then "--" so far: may be one */
 	bool past_space;        /* a byte other than space or tab was seen */
-	int dashes;             /* bytes of the line after its white space */
+	int after_space;        /* bytes of the line after its white space */
 } dir_line;
 
 static void scan_line_end(kp_report *r, const char *path, dir_line *dl, uint32_t line)
 {
-	if (dl->candidate && dl->dashes > 2) {
+	if (dl->candidate && dl->after_space > 2) {
 		size_t n = dl->n;
 		if (n > 0 && dl->text[n - 1] == '\r')
 			n--;
@@ -259,15 +263,15 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, char *err, si
 			if (!dl.past_space) {
 				dl.past_space = true;
 				dl.candidate = true;
-				dl.dashes = 0;
+				dl.after_space = 0;
 			}
 			if (!dl.candidate)
 				continue;
-			if (dl.dashes < 2 && ch != '-') {
+			if (dl.after_space < 2 && ch != '-') {
 				dl.candidate = false;   /* not a "--" comment */
 				continue;
 			}
-			dl.dashes++;
+			dl.after_space++;
 			if (dl.n < sizeof dl.text)
 				dl.text[dl.n++] = ch;
 		}
