@@ -62,6 +62,8 @@ typedef struct kp_plan {
 /* Settings that change the rules. */
 typedef struct kp_plan_opts {
 	bool never_reject;      /* warn about full scans instead of rejecting (Phoenix) */
+	const char *full_scan_note; /* the target store's own words on a full scan, added to
+	                               KP001 in parentheses; NULL: none (kp_target_plan_opts) */
 } kp_plan_opts;
 
 /* Plans s (any kind; only SELECT, UPDATE and DELETE get an access path).
