@@ -1673,12 +1673,42 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	kp_buf_free(&m);
 }
 
+/* A secondary index is a table of its own, sorted by its columns: led by
+ * a monotonic, enum-like or shared-prefix column, its writes pile up just
+ * the same (seeds 000: "also for index columns"). */
+static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
+{
+	for (int i = 0; i < t->nindexes; i++) {
+		const kp_index *ix = t->indexes[i];
+		if (!ix->kv || ix->nuser == 0 || ix->key.parts[0].col < 0 || !ix->src)
+			continue;
+		const kp_column *c = &t->cols[ix->key.parts[0].col];
+		const char *r;
+		kp_rule rule;
+		if ((r = monotonic_reason(c)))
+			rule = KP_R_HOT_MONOTONIC;
+		else if ((r = enum_reason(c)))
+			rule = KP_R_HOT_ENUM;
+		else if ((r = prefix_reason(c)))
+			rule = KP_R_HOT_PREFIX;
+		else
+			continue;
+		kp_diag *g = kp_diag_add(adv->d, adv->a, rule, kp_rule_get(rule)->severity, ix->src, ix->off,
+		                         (uint32_t)strlen(ix->name), "index %s of %s leads with '%s', %s: its "
+		                         "writes pile onto a few regions (a write hotspot)", ix->name, t->name,
+		                         c->name, r);
+		kp_diag_help(g, adv->a, "lead the index with a well-spread column its reads bind by = and put %s "
+		             "after it, or keep an index table led by a hash or bucket prefix", c->name);
+	}
+}
+
 static void check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	const target_info *ti = tinfo(adv->target);
 	const kp_key_part *p0 = &t->pk.parts[0];
 	if (ti->max_salt_buckets && kp_table_option_get(t, "salt_buckets"))
-		return;   /* the salt byte already spreads the writes */
+		return;   /* the salt byte already spreads the writes (its indexes are salted too) */
+	check_index_hotspots(adv, t);
 	const char *what = ti->lead_word;
 	kp_buf m = {0};
 	if (p0->col < 0) {
