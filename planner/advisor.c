@@ -1819,11 +1819,16 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			odesc = it->desc;
 		}
 		/* = columns in any order serve alike: well-spread ones lead, so
-		 * the index is no write hotspot when the query allows it */
-		for (int pass = 0; pass < 2; pass++)
-			for (int i = 0; i < eq.n; i++)
-				if ((hot_reason(&t->cols[eq.cols[i]]) != NULL) == (pass == 1))
+		 * the index is no write hotspot when the query allows it; then
+		 * monotonic or shared-prefix ones (a hash of them spreads), enums
+		 * last (a hash of few values does not) */
+		for (int pass = 0; pass < 3; pass++)
+			for (int i = 0; i < eq.n; i++) {
+				const kp_column *c = &t->cols[eq.cols[i]];
+				int rank = !hot_reason(c) ? 0 : !enum_reason(c) ? 1 : 2;
+				if (rank == pass)
 					colset_add(&key, eq.cols[i], false);
+			}
 		int rcol = -1;
 		for (int i = 0; i < range.n; i++)
 			if (range.cols[i] == ocol)
