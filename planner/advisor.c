@@ -1073,20 +1073,21 @@ typedef struct verdict {
 	kp_list worse;          /* kp_wquery* served now, not with the fix */
 } verdict;
 
-/* Plans each statement of t's workload on h. With fanout, a statement that
+/* Plans each statement of t's workload on h, against its plan on base (NULL:
+ * its plan as it is). With fanout, a statement that
  * h does not serve but the current key does is read bucket by bucket (one
  * scan per bucket, merged): served, and counted in v->fanout. */
-static void judge(kp_advisor *adv, const kp_table *t, const kp_table *h, bool fanout, kp_arena *scratch,
-                  verdict *v)
+static void judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const kp_table *h, bool fanout,
+                  kp_arena *scratch, verdict *v)
 {
 	memset(v, 0, sizeof(*v));
-	u64map cache = {0};
+	u64map cache = {0}, cache0 = {0};
 	const kp_list *qs = queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		kp_wquery *q = qs->items[i];
 		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
 			continue;
-		bool now = served(q->plan.access);
+		bool now = served(base ? cached_class(&cache0, 0, base, q, scratch) : q->plan.access);
 		bool then = served(cached_class(&cache, 0, h, q, scratch));
 		kp_arena_reset(scratch);
 		if (!then && now && fanout) {
@@ -1102,6 +1103,7 @@ static void judge(kp_advisor *adv, const kp_table *t, const kp_table *h, bool fa
 		}
 	}
 	map_free(&cache);
+	map_free(&cache0);
 }
 
 /* Records a verdict on an advice record: served weight before and after,
@@ -1439,8 +1441,8 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
  * when it fixes a hotspot (g, the hotspot's finding); when it makes a
  * statement worse, only together with an index table keyed as now that
  * keeps those statements served. Returns whether it was offered. */
-static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_key *nk,
-                          const char *tradeoff, kp_arena *scratch)
+static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_table *with,
+                          const kp_key *nk, const char *tradeoff, kp_arena *scratch)
 {
 	int n = nk->n;
 	const char *key = key_notation(adv, t, nk);
@@ -1450,7 +1452,8 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 			return false;   /* already advised as a hotspot's fix */
 	}
 	verdict v;
-	judge(adv, t, hypo_table(adv->a, t, nk, t->indexes, t->nindexes), false, scratch, &v);
+	judge(adv, t, with == t ? NULL : with, hypo_table(adv->a, t, nk, with->indexes, with->nindexes), false,
+	      scratch, &v);
 	if (v.after < v.before || (!g && v.after <= v.before))
 		return false;
 	kp_advice *companion = NULL;
@@ -1482,7 +1485,8 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 		                key_notation(adv, t, &t->pk), t->name, v.before, v.total, key, v.after, tradeoff);
 	const char *lead = t->cols[nk->parts[0].col].name;
 	const char *what = rule == KP_R_BETTER_KEY
-	                   ? kp_arena_printf(adv->a, "reorder_key: %s%s", key, tradeoff)
+	                   ? kp_arena_printf(adv->a, "reorder_key: %s%s%s", key, tradeoff,
+	                                     with->nindexes > t->nindexes ? " (with the advised secondary indexes)" : "")
 	                   : kp_arena_printf(adv->a, "reorder_key: lead the key with %s, which the reads bind, "
 	                                     "and move %s after it: writes spread over the values of %s", lead,
 	                                     t->cols[t->pk.parts[0].col].name, lead);
@@ -1546,7 +1550,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			nk.n = nparts;
 			nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)nparts);
 			key_from_order(&nk, t, best, nparts);
-			offer_reorder(adv, rule, g, t, &nk, "", scratch);
+			offer_reorder(adv, rule, g, t, t, &nk, "", scratch);
 		}
 	}
 	free(s);
@@ -1565,7 +1569,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	bool room = !ti->max_key_parts || nparts + 1 <= ti->max_key_parts;
 	if (spreads && room && reads_bind(adv, t, hc, nh)) {
 		kp_key hk = hashed_key(adv->a, &t->pk, hc, nh);
-		judge(adv, t, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
 		if (v.broken == 0) {
 			kp_buf cols = {0}, lead = {0};
 			for (int i = 0; i < nh; i++)
@@ -1601,7 +1605,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	/* 3. shared prefixes: the value reversed, point reads still work */
 	if (rule == KP_R_HOT_PREFIX && reads_bind(adv, t, &ci, 1)) {
 		kp_key hk = hashed_key(adv->a, &t->pk, &ci, 1);
-		judge(adv, t, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
 		if (v.broken == 0) {
 			kp_buf lead = {0};
 			kp_buf_printf(&lead, "[reverse(%s)]", c->name);
@@ -1630,7 +1634,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			if (t->pk.parts[i].col >= 0)
 				kc[nk++] = t->pk.parts[i].col;
 		kp_key hk = hashed_key(adv->a, &t->pk, kc, nk);
-		judge(adv, t, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
 		kp_buf b = {0};
 		kp_table_ddl(&b, t, NULL, NULL, adv->target);
 		kp_buf_printf(&b, " SALT_BUCKETS = %d", KP_BUCKETS);
@@ -1647,7 +1651,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	} else if (src >= 0 && room && !ti->max_salt_buckets) {
 		const kp_column *sc = &t->cols[src];
 		kp_key hk = hashed_key(adv->a, &t->pk, &src, 1);
-		judge(adv, t, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
 		const char *expr = sc->tclass == KP_T_INT || sc->tclass == KP_T_TIME
 		                   ? kp_arena_printf(adv->a, "%s %% %d", sc->name, KP_BUCKETS)
 		                   : kp_arena_printf(adv->a, "hash(%s) %% %d", sc->name, KP_BUCKETS);
@@ -1948,7 +1952,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		memcpy(all, pr->covers, sizeof(bool) * (size_t)t->ncols);
 		ix[t->nindexes] = hypo_index(adv->a, t, name.data, pr->user.cols, pr->user.desc, pr->user.n, all);
 		verdict v;
-		judge(adv, t, hypo_table(adv->a, t, &t->pk, ix, t->nindexes + 1), false, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &t->pk, ix, t->nindexes + 1), false, scratch, &v);
 		const char *msg;
 		if (ti->sql_index)
 			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, covering the columns these "
@@ -1984,6 +1988,41 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 
 /* ------------------------------------------------------ reordered key */
 
+/* t with its indexes and every secondary index advised for it (a copy), or
+ * t itself when none was advised. */
+static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, kp_arena *a)
+{
+	int nix = t->nindexes, added = 0;
+	kp_index **ix = kp_arena_alloc(a, sizeof(kp_index *) * (adv->advice.n + (size_t)nix + 1));
+	if (nix)
+		memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		const kp_advice *x = adv->advice.items[k];
+		if (x->table != t || strcmp(x->kind, "secondary_index") != 0)
+			continue;
+		int cols[16];
+		bool desc[16];
+		int m = 0;
+		for (uint32_t c = 0; c < x->columns.n && m < 16; c++) {
+			int ci = kp_table_column(t, x->columns.items[c], (uint32_t)strlen(x->columns.items[c]));
+			if (ci >= 0) {
+				desc[m] = false;
+				cols[m++] = ci;
+			}
+		}
+		bool *all = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+		for (int c = 0; c < t->ncols; c++)
+			all[c] = true;
+		ix[nix++] = hypo_index(a, t, "advised", cols, desc, m, all);
+		added++;
+	}
+	if (!added)
+		return t;
+	kp_table *h = hypo_table(a, t, &t->pk, ix, nix);
+	h->src = t->src;
+	return h;
+}
+
 static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	if (!reorderable(t))
@@ -1996,21 +2035,24 @@ static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratc
 		free(s);
 		return;
 	}
+	/* searched with the table's own indexes only: a reordered key is the
+	 * alternative to the advised indexes, not an addition to them */
+	const kp_table *with = t;
 	int n = t->pk.n;
 	for (int i = 0; i < ns; i++)
 		s[i].now = served(s[i].q->plan.access);
-	double current = key_serves(t, &t->pk, s, ns, scratch);
+	double current = key_serves(with, &t->pk, s, ns, scratch);
 	bool none[KP_REORDER_MAX] = {false}, hot[KP_REORDER_MAX] = {false};
 	int best[KP_REORDER_MAX], cool[KP_REORDER_MAX];
 	for (int i = 0; i < n; i++)
 		hot[i] = hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
-	double best_w = search_order(adv, t, s, ns, scratch, none, best);
+	double best_w = search_order(adv, with, s, ns, scratch, none, best);
 	const int *chosen = best;
 	double chosen_w = best_w;
 	const char *tradeoff = "";
 	if (hot[best[0]]) {
 		/* never bring back a hotspot silently */
-		double cool_w = search_order(adv, t, s, ns, scratch, hot, cool);
+		double cool_w = search_order(adv, with, s, ns, scratch, hot, cool);
 		if (cool_w > current) {
 			chosen = cool;
 			chosen_w = cool_w;
@@ -2028,7 +2070,7 @@ static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratc
 	nk.n = n;
 	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);
 	key_from_order(&nk, t, chosen, n);
-	offer_reorder(adv, KP_R_BETTER_KEY, NULL, t, &nk, tradeoff, scratch);
+	offer_reorder(adv, KP_R_BETTER_KEY, NULL, t, with, &nk, tradeoff, scratch);
 }
 
 /* ----------------------------------------------------------- DESC key */
@@ -2066,7 +2108,7 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	 * now is lost */
 	kp_table *h = hypo_table(adv->a, t, &nk, t->indexes, t->nindexes);
 	verdict v;
-	judge(adv, t, h, false, scratch, &v);
+	judge(adv, t, NULL, h, false, scratch, &v);
 	if (v.broken > 0)
 		return;
 	double fixed = 0;
@@ -2301,32 +2343,8 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
 		kp_table_summary *ts = &s[n++];
 		ts->table = t;
 		/* the table with every advised secondary index added */
-		int nix = t->nindexes, added = 0;
-		kp_index **ix = kp_arena_alloc(adv->a, sizeof(kp_index *) * (adv->advice.n + (size_t)nix + 1));
-		if (nix)
-			memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
-		for (uint32_t k = 0; k < adv->advice.n; k++) {
-			const kp_advice *x = adv->advice.items[k];
-			if (x->table != t || strcmp(x->kind, "secondary_index") != 0)
-				continue;
-			int cols[16];
-			bool desc[16];
-			int m = 0;
-			for (uint32_t c = 0; c < x->columns.n && m < 16; c++) {
-				int ci = kp_table_column(t, x->columns.items[c], (uint32_t)strlen(x->columns.items[c]));
-				if (ci >= 0) {
-					desc[m] = false;
-					cols[m++] = ci;
-				}
-			}
-			bool *all = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
-			for (int c = 0; c < t->ncols; c++)
-				all[c] = true;
-			ix[nix++] = hypo_index(adv->a, t, "advised", cols, desc, m, all);
-			added++;
-		}
-		kp_table *h = hypo_table(adv->a, t, &t->pk, ix, nix);
-		h->src = NULL;
+		const kp_table *h = with_advised_indexes(adv, t, adv->a);
+		bool added = h != t;
 		u64map classes = {0};
 		for (uint32_t j = 0; j < qs->n; j++) {
 			const kp_wquery *q = qs->items[j];
