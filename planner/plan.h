@@ -62,6 +62,7 @@ typedef struct kp_plan {
 /* Settings that change the rules. */
 typedef struct kp_plan_opts {
 	bool never_reject;      /* warn about full scans instead of rejecting (Phoenix) */
+	bool phoenix;           /* Phoenix's hints are known (INDEX, NO_INDEX, SMALL, ...) */
 } kp_plan_opts;
 
 /* Plans s (any kind; only SELECT, UPDATE and DELETE get an access path).

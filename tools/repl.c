@@ -79,6 +79,7 @@ kp_repl *kp_repl_new(kp_target target, FILE *out, FILE *err)
 	r->parser = kp_parser_new();
 	r->target = target;
 	r->opts.never_reject = target == KP_TARGET_PHOENIX || target == KP_TARGET_GENERIC;
+	r->opts.phoenix = target == KP_TARGET_PHOENIX;
 	r->out = out;
 	r->err = err;
 	return r;

@@ -366,10 +366,62 @@ static void test_hints_with_arguments(void)
 	plan("SELECT /*+ _l_force_index_('a', 'b') */ * FROM tr WHERE buyer = 7", "scan",
 	     "[{\"eq\": [7], \"range\": null}]", "", "none");
 	rules("KP020");
-	CU_ASSERT_TRUE(kpt_has_message(&T, "_l_force_index_ takes one index name, as _l_force_index_('idx')"));
+	CU_ASSERT_TRUE(kpt_has_message(&T, "malformed hint '_l_force_index_' is ignored; write it _l_force_index_('idx')"));
 	plan("SELECT /*+ _l_whatever_ */ * FROM tr WHERE seller = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "",
 	     "none");
 	CU_ASSERT_TRUE(kpt_has_message(&T, "unknown hint '_l_whatever_' is ignored"));
+}
+
+/* Every documented Lindorm hint with its argument forms; Phoenix's hints
+ * under --target phoenix, INDEX and NO_INDEX changing the path. */
+static void test_documented_hints(void)
+{
+	plan("SELECT /*+ _l_hot_only_, _l_hot_only_(true), _l_hot_only_(FALSE), _l_ts_min_(1000), "
+	     "_l_ts_max_(2000), _l_versions_(3), _l_ts_(1500), _l_operation_timeout_(30000), operationtimeout(?) */ "
+	     "* FROM tr WHERE seller = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "", "none");
+	rules("");
+	plan("SELECT /*+ _l_hot_only_(3) */ * FROM tr WHERE seller = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "",
+	     "none");
+	rules("KP020");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "malformed hint '_l_hot_only_' is ignored; write it _l_hot_only_ or _l_hot_only_(true)"));
+	plan("SELECT /*+ _l_ts_('x') */ * FROM tr WHERE seller = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "", "none");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "malformed hint '_l_ts_' is ignored; write it _l_ts_(1700000000000)"));
+	plan("SELECT /*+ _l_allow_filtering_(1) */ * FROM tr WHERE ono = 7", "full_scan",
+	     "[{\"eq\": [], \"range\": null}]", "ono = 7", "none");
+	CU_ASSERT_TRUE(T.plan.rejected);
+	/* Phoenix's hints are unknown to other targets */
+	plan("SELECT /*+ NO_INDEX */ * FROM tr WHERE buyer = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "", "none");
+	rules("KP020");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "unknown hint 'NO_INDEX' is ignored"));
+	T.opts.phoenix = true;
+	T.opts.never_reject = true;
+	plan("SELECT /*+ NO_INDEX SMALL SERIAL NO_CACHE RANGE_SCAN SKIP_SCAN USE_SORT_MERGE_JOIN NO_STAR_JOIN "
+	     "NO_CHILD_PARENT_JOIN_OPTIMIZATION USE_PERSISTENT_CACHE NO_INDEX_SERVER_MERGE hash_aggregate "
+	     "FORWARD_SCAN SEEK_TO_COLUMN NO_SEEK_TO_COLUMN USE_DATA_OVER_INDEX_TABLE USE_INDEX_OVER_DATA_TABLE */ "
+	     "* FROM tr WHERE buyer = 7", "full_scan", "[{\"eq\": [], \"range\": null}]", "buyer = 7", "none");
+	rules("KP001");
+	CU_ASSERT_PTR_NULL(T.plan.index);
+	/* INDEX(table idx ...): the first index of the table that exists */
+	plan("SELECT /*+ INDEX(tr nope by_ts by_buyer) */ * FROM tr WHERE buyer = 7 AND ts = 3", "filtered_scan",
+	     "[{\"eq\": [3], \"range\": null}]", "buyer = 7", "none");
+	CU_ASSERT_STRING_EQUAL(T.plan.index->name, "by_ts");
+	plan("SELECT /*+ INDEX(x \"by_ts\") */ * FROM tr x WHERE buyer = 7 AND ts = 3", "filtered_scan",
+	     "[{\"eq\": [3], \"range\": null}]", "buyer = 7", "none");
+	CU_ASSERT_STRING_EQUAL(T.plan.index->name, "by_ts");
+	plan("SELECT /*+ INDEX(other by_ts) */ * FROM tr WHERE buyer = 7 AND ts = 3", "scan",
+	     "[{\"eq\": [7, 3], \"range\": null}]", "", "none");
+	rules("KP020");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "INDEX hint names table 'other', not tr: it is ignored"));
+	plan("SELECT /*+ INDEX(tr nope) */ * FROM tr WHERE buyer = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "",
+	     "none");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "INDEX hint names no index of tr that keyplan can use: it is ignored"));
+	plan("SELECT /*+ INDEX(tr) */ * FROM tr WHERE buyer = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "", "none");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "malformed hint 'INDEX' is ignored; write it INDEX(table idx ...)"));
+	/* NO_INDEX wins over INDEX */
+	plan("SELECT /*+ INDEX(tr by_ts) NO_INDEX */ * FROM tr WHERE ts = 3", "full_scan",
+	     "[{\"eq\": [], \"range\": null}]", "ts = 3", "none");
+	T.opts.phoenix = false;
+	T.opts.never_reject = false;
 }
 
 static void test_more_shapes(void)
@@ -480,6 +532,7 @@ int main(void)
 	CU_add_test(s, "ORDER BY", test_order);
 	CU_add_test(s, "secondary indexes and hints", test_indexes);
 	CU_add_test(s, "hints with arguments", test_hints_with_arguments);
+	CU_add_test(s, "documented hints", test_documented_hints);
 	CU_add_test(s, "more shapes", test_more_shapes);
 	CU_add_test(s, "hash-prefixed keys", test_hash_prefix);
 	CU_add_test(s, "DML and name errors", test_dml_and_errors);
