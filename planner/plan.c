@@ -11,6 +11,8 @@
  * ranges ∧ filter ≡ WHERE. */
 #include "plan.h"
 
+#include "fold.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -339,10 +341,10 @@ static int flip_op(int op)
 	}
 }
 
-static bool is_const(const kp_expr *e)
+static bool is_const(pctx *pc, const kp_expr *e)
 {
 	kp_value v;
-	return kp_value_of(&v, e);
+	return kp_value_fold(&v, e, pc->a);
 }
 
 /* x COLLATE BINARY is x: keys compare byte by byte, which is BINARY. Any
@@ -401,8 +403,8 @@ static bool fits(kp_type_class tc, const kp_value *v)
 	case KP_T_INT: case KP_T_REAL: return v->kind == KP_V_INT || v->kind == KP_V_REAL;
 	case KP_T_STRING: case KP_T_BINARY: return v->kind == KP_V_STR;
 	case KP_T_BOOL: return v->kind == KP_V_BOOL || (v->kind == KP_V_INT && (v->i == 0 || v->i == 1));
-	case KP_T_TIME: return v->kind == KP_V_STR || v->kind == KP_V_INT;
-	default: return v->kind != KP_V_NULL;
+	case KP_T_TIME: return v->kind == KP_V_STR || v->kind == KP_V_INT || v->kind == KP_V_TIME;
+	default: return v->kind != KP_V_NULL && v->kind != KP_V_TIME;
 	}
 }
 
@@ -411,7 +413,7 @@ static bool fits(kp_type_class tc, const kp_value *v)
 static bool key_value(pctx *pc, kp_value *v, const kp_expr *col, const kp_expr *e)
 {
 	col = strip_binary(col);
-	if (!kp_value_of(v, e) || v->kind == KP_V_NULL)
+	if (!kp_value_fold(v, e, pc->a) || v->kind == KP_V_NULL)
 		return false;
 	const kp_column *c = &pc->t->cols[col->colref - 1];
 	if (!fits(c->tclass, v)) {
@@ -492,13 +494,13 @@ static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 			return bs_all(pc, false);
 		return analyze(pc, expand_tuple(pc, x, op, y, e), neg);
 	}
-	if (x->kind != KP_X_COLUMN && is_const(x) && !is_const(y)) {
+	if (x->kind != KP_X_COLUMN && is_const(pc, x) && !is_const(pc, y)) {
 		const kp_expr *t = x;
 		x = y;
 		y = t;
 		op = flip_op(op);
 	}
-	if (x->kind != KP_X_COLUMN || !is_const(y)) {
+	if (x->kind != KP_X_COLUMN || !is_const(pc, y)) {
 		check_key_function(pc, e->a);
 		check_key_function(pc, e->b);
 		return bs_all(pc, false);
@@ -523,7 +525,7 @@ static boxset leaf_between(pctx *pc, const kp_expr *e, bool neg)
 		return bs_all(pc, false);
 	}
 	kp_value lo, hi;
-	if (!is_const(e->b) || !is_const(e->c) || !key_value(pc, &lo, e->a, e->b) ||
+	if (!is_const(pc, e->b) || !is_const(pc, e->c) || !key_value(pc, &lo, e->a, e->b) ||
 	    !key_value(pc, &hi, e->a, e->c))
 		return bs_all(pc, false);
 	if (e->negated != neg)
@@ -1373,6 +1375,17 @@ static bool single_eq(const kp_plan *p, int i)
 	return true;
 }
 
+/* Does every range bound key part i (so that it holds no NULL)? */
+static bool part_bounded(const kp_plan *p, int i)
+{
+	if (p->nranges == 0)
+		return true;
+	for (int r = 0; r < p->nranges; r++)
+		if (!(p->ranges[r].neq > i || (p->ranges[r].neq == i && p->ranges[r].has_range)))
+			return false;
+	return true;
+}
+
 static kp_order plan_order(const kp_plan *p, const kp_list *order)
 {
 	if (order->n == 0)
@@ -1399,6 +1412,14 @@ static kp_order plan_order(const kp_plan *p, const kp_list *order)
 		if (it->expr->kind == KP_X_COLUMN && part->col == it->expr->colref - 1) {
 			int d = (it->desc != part->desc) ? 2 : 1;
 			if (dir && d != dir)
+				return KP_ORDER_SORT;
+			/* NULLS FIRST|LAST matters only for a column that can be NULL
+			 * (key columns never are): keyplan takes NULL to be stored
+			 * before every value of its key part, so a forward read gives
+			 * NULLS FIRST and a reverse read NULLS LAST (docs/plan-json.md) */
+			const kp_column *c = &p->table->cols[part->col];
+			if (it->nulls && c->key_pos < 0 && !c->not_null && !part_bounded(p, i) &&
+			    it->nulls != (d == 1 ? KP_NULLS_FIRST : KP_NULLS_LAST))
 				return KP_ORDER_SORT;
 			dir = d;
 			ti++;
