@@ -63,6 +63,8 @@ typedef struct kp_plan {
 typedef struct kp_plan_opts {
 	bool never_reject;      /* warn about full scans instead of rejecting (Phoenix) */
 	bool phoenix;           /* Phoenix's hints are known (INDEX, NO_INDEX, SMALL, ...) */
+	const char *full_scan_note; /* the target store's own words on a full scan, added to
+	                               KP001 in parentheses; NULL: none (kp_target_plan_opts) */
 } kp_plan_opts;
 
 /* Plans s (any kind; only SELECT, UPDATE and DELETE get an access path).
