@@ -286,12 +286,25 @@ loop:
 	'union'           { TOK(TK_UNION); }
 	'intersect'       { TOK(TK_INTERSECT); }
 	'except'          { TOK(TK_EXCEPT); }
+	'view'            { TOK(TK_VIEW); }
+	'alter'           { TOK(TK_ALTER); }
+	'add'             { TOK(TK_ADD); }
+	'column'          { TOK(TK_COLUMN); }
+	'cascade'         { TOK(TK_CASCADE); }
+	'split'           { TOK(TK_SPLIT); }
+	'array'           { TOK(TK_ARRAY); }
+	'row_timestamp'   { TOK(TK_ROW_TIMESTAMP); }
+	'local'           { TOK(TK_LOCAL); }
+	'uncovered'       { TOK(TK_UNCOVERED); }
+	'immutable'       { TOK(TK_IMMUTABLE); }
 
 	idstart idcont*   { TOK(TK_ID); }
 
 	"(" { TOK(TK_LP); }
 	")" { TOK(TK_RP); }
 	"," { TOK(TK_COMMA); }
+	"[" { TOK(TK_LSQ); }
+	"]" { TOK(TK_RSQ); }
 	";" { TOK(TK_SEMI); }
 	"." { TOK(TK_DOT); }
 	"=" | "==" { TOK(TK_EQ); }

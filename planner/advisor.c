@@ -801,7 +801,7 @@ static kp_access plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scr
 {
 	kp_plan p;
 	kp_diags d = {0};
-	kp_plan_opts o = {false};
+	kp_plan_opts o = {.never_reject = false};
 	kp_plan_on_table(&p, h, q->stmt, &o, q->src, scratch, &d);
 	if (order)
 		*order = p.order;

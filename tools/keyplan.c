@@ -341,11 +341,6 @@ static kp_source *open_source(cli *c, const char *path)
 	return src;
 }
 
-static bool is_ddl(kp_stmt_kind k)
-{
-	return k == KP_S_CREATE_TABLE || k == KP_S_CREATE_INDEX || k == KP_S_DROP;
-}
-
 static int use_color(const cli *c, FILE *f)
 {
 	if (c->color_mode == 1)
@@ -384,6 +379,7 @@ static void cli_free(cli *c)
 static void set_plan_opts(cli *c)
 {
 	c->opts.never_reject = c->target == KP_TARGET_PHOENIX || c->target == KP_TARGET_GENERIC;
+	c->opts.phoenix = c->target == KP_TARGET_PHOENIX;
 	c->parser = kp_parser_new();
 }
 
@@ -437,7 +433,7 @@ static size_t explain_source(explain_run *er, kp_source *src, bool schema, bool 
 		uint32_t start = kp_parser_last_start(c->parser);
 		kp_plan plan;
 		memset(&plan, 0, sizeof plan);
-		if (s && is_ddl(s->kind)) {
+		if (s && kp_stmt_is_ddl(s->kind)) {
 			kp_catalog_apply(&c->cat, s, src, &er->arena, &d);
 		} else if (s && schema) {
 			kp_diag_add(&d, &er->arena, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
@@ -585,7 +581,7 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 		kp_report_directives(rep, src, prev, start, start, &weight);
 		kp_report_stmt_end(rep, src, start, s ? s->off + s->len : (uint32_t)pos);
 		if (!s) {
-		} else if (is_ddl(s->kind)) {
+		} else if (kp_stmt_is_ddl(s->kind)) {
 			kp_catalog_apply(&c->cat, s, src, &c->scratch, &sd);
 		} else if (r == ROLE_SCHEMA && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT &&
 		           s->kind != KP_S_REPLACE) {

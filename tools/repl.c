@@ -79,6 +79,7 @@ kp_repl *kp_repl_new(kp_target target, FILE *out, FILE *err)
 	r->parser = kp_parser_new();
 	r->target = target;
 	r->opts.never_reject = target == KP_TARGET_PHOENIX || target == KP_TARGET_GENERIC;
+	r->opts.phoenix = target == KP_TARGET_PHOENIX;
 	r->out = out;
 	r->err = err;
 	return r;
@@ -123,7 +124,7 @@ static void run_source(kp_repl *r, kp_source *src)
 		uint32_t start = kp_parser_last_start(r->parser);
 		kp_plan plan;
 		memset(&plan, 0, sizeof plan);
-		if (s && (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_INDEX || s->kind == KP_S_DROP)) {
+		if (s && kp_stmt_is_ddl(s->kind)) {
 			kp_catalog_apply(&r->cat, s, src, &r->stmt, &d);
 		} else if (s) {
 			kp_plan_stmt(&plan, &r->cat, s, &r->opts, src, &r->arena, &d);
@@ -138,7 +139,7 @@ static void run_source(kp_repl *r, kp_source *src)
 			}
 		}
 		kp_buf b = {0};
-		bool ddl = s && (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_INDEX || s->kind == KP_S_DROP);
+		bool ddl = s && kp_stmt_is_ddl(s->kind);
 		if (r->quiet && ddl && !d.head)
 			continue;
 		if (r->json)

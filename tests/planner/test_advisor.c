@@ -27,7 +27,7 @@ static void run_advisor(run *r, const char *schema, const char *workload, kp_tar
 	kp_parser *p = kp_parser_new();
 	size_t pos = 0;
 	kp_stmt *s;
-	kp_plan_opts o = {target == KP_TARGET_PHOENIX};
+	kp_plan_opts o = {.never_reject = target == KP_TARGET_PHOENIX, .phoenix = target == KP_TARGET_PHOENIX};
 	while (kp_parse_next(p, &s, &r->wsrc, &pos, &r->a, &r->d)) {
 		if (!s)
 			continue;
@@ -349,7 +349,7 @@ static void test_reorder_brute_force(void)
 				const kp_wquery *q = r.adv.queries.items[qi];
 				kp_plan p;
 				kp_diags d = {0};
-				kp_plan_opts o = {true};
+				kp_plan_opts o = {.never_reject = true};
 				kp_plan_on_table(&p, &h, q->stmt, &o, q->src, &scratch, &d);
 				served += p.access == KP_ACCESS_GET || p.access == KP_ACCESS_SCAN;
 			}
