@@ -312,7 +312,8 @@ static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 				return NULL;
 			}
 		}
-		if (user.parts[i].col < 0 && !user.parts[i].expr) {
+		const kp_expr *x = user.parts[i].expr;
+		if (user.parts[i].col < 0 && (!x || (x->kind == KP_X_FUNC && hash_bits(&x->name)))) {
 			const kp_keypart *p = def->parts.items[i];
 			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->off, p->len,
 			            "a secondary index cannot have a hash part");
