@@ -267,7 +267,12 @@ static void render(kp_buf *o, const kp_expr *e)
 		break;
 	case KP_X_LIKE:
 		sub(o, e->a, P_REL);
-		kp_buf_puts(o, e->glob ? (e->negated ? " NOT GLOB " : " GLOB ") : (e->negated ? " NOT LIKE " : " LIKE "));
+		if (e->glob)
+			kp_buf_puts(o, e->negated ? " NOT GLOB " : " GLOB ");
+		else if (e->op2)
+			kp_buf_puts(o, e->negated ? " NOT ILIKE " : " ILIKE ");
+		else
+			kp_buf_puts(o, e->negated ? " NOT LIKE " : " LIKE ");
 		sub(o, e->b, P_REL);
 		if (e->c) {
 			kp_buf_puts(o, " ESCAPE ");
@@ -298,6 +303,46 @@ static void render(kp_buf *o, const kp_expr *e)
 			kp_buf_puts(o, "DISTINCT ");
 		render_list(o, e->list, e->n);
 		kp_buf_putc(o, ')');
+		if (e->b) {
+			kp_buf_puts(o, " WITHIN GROUP (ORDER BY ");
+			render_list(o, e->b->list, e->b->n);
+			kp_buf_putc(o, ')');
+		}
+		break;
+	case KP_X_SUBSCRIPT:
+		sub(o, e->a, P_PRIMARY);
+		kp_buf_putc(o, '[');
+		sub(o, e->b, P_OR);
+		kp_buf_putc(o, ']');
+		break;
+	case KP_X_ARRAY:
+		kp_buf_puts(o, "ARRAY[");
+		render_list(o, e->list, e->n);
+		kp_buf_putc(o, ']');
+		break;
+	case KP_X_QUANT:
+		kp_buf_puts(o, e->op2 ? "ALL(" : "ANY(");
+		sub(o, e->a, P_OR);
+		kp_buf_putc(o, ')');
+		break;
+	case KP_X_MATCH:
+		kp_buf_puts(o, "MATCH(");
+		render_list(o, e->list, e->n);
+		kp_buf_puts(o, ") AGAINST(");
+		sub(o, e->a, P_OR);
+		kp_buf_putc(o, ')');
+		break;
+	case KP_X_SEQ:
+		if (e->op2) {
+			kp_buf_puts(o, "CURRENT VALUE FOR ");
+		} else if (e->a) {
+			kp_buf_puts(o, "NEXT ");
+			sub(o, e->a, P_PRIMARY);
+			kp_buf_puts(o, " VALUES FOR ");
+		} else {
+			kp_buf_puts(o, "NEXT VALUE FOR ");
+		}
+		put_name(o, &e->name);
 		break;
 	case KP_X_TUPLE:
 		kp_buf_putc(o, '(');

@@ -62,12 +62,20 @@ typedef enum kp_expr_kind {
 	KP_X_CASE,      /* CASE: list of operands, kept only to render */
 	KP_X_CAST,      /* CAST(a AS name) */
 	KP_X_COLLATE,   /* a COLLATE name */
+	KP_X_SUBSCRIPT, /* a[b]: an array element */
+	KP_X_ARRAY,     /* ARRAY[list] */
+	KP_X_QUANT,     /* ANY(a) / SOME(a), or ALL(a) with op2 1: the right side of a
+	                   comparison over an array */
+	KP_X_MATCH,     /* MATCH(list) AGAINST(a): Lindorm search */
+	KP_X_SEQ,       /* NEXT VALUE FOR name (op2 0; a: the count of NEXT n VALUES),
+	                   CURRENT VALUE FOR name (op2 1) */
 } kp_expr_kind;
 
 typedef struct kp_expr {
 	uint8_t kind;           /* kp_expr_kind */
 	uint8_t op;             /* kp_op for CMP, CHAIN (first), ARITH, NEG */
-	uint8_t op2;            /* CHAIN: second operator */
+	uint8_t op2;            /* CHAIN: second operator; LIKE: 1 for ILIKE;
+	                           QUANT: 1 for ALL; SEQ: 1 for CURRENT */
 	bool negated;           /* NOT IN, NOT LIKE, NOT BETWEEN, IS NOT NULL */
 	bool paren;             /* written inside parentheses */
 	bool star;              /* FUNC: name(*); */
@@ -79,7 +87,8 @@ typedef struct kp_expr {
 	                           resolved it; 0 before (the grammar never sets it) */
 	uint32_t off;           /* byte offset of the first token */
 	uint32_t len;           /* bytes up to the end of the last token */
-	kp_name name;           /* COLUMN, FUNC, CAST type; literal text for INT/FLOAT/PARAM */
+	kp_name name;           /* COLUMN, FUNC, CAST type, SEQ sequence; literal text
+	                           for INT/FLOAT/PARAM */
 	union {                 /* by kind: the AST of every statement is built, so nodes are kept small */
 		kp_name qual;       /* COLUMN, STAR: qualifier (table, alias or column family) */
 		struct {
@@ -92,7 +101,9 @@ typedef struct kp_expr {
 		double fval;        /* FLOAT, and INT on overflow */
 	};
 	struct kp_expr *a, *b, *c;  /* operands */
-	struct kp_expr **list;  /* CHAIN, AND, OR, IN, FUNC, TUPLE, CASE operands */
+	struct kp_expr **list;  /* CHAIN, AND, OR, IN, FUNC, TUPLE, CASE, ARRAY, MATCH
+	                           operands (FUNC: b is a TUPLE of the WITHIN GROUP
+	                           (ORDER BY ...) expressions, or NULL) */
 	uint32_t n;             /* entries in list */
 } kp_expr;
 
@@ -222,9 +233,12 @@ typedef struct kp_skipped {
 	kp_name name;           /* the object it names, when the form has one */
 } kp_skipped;
 
+enum { KP_NULLS_DEFAULT = 0, KP_NULLS_FIRST, KP_NULLS_LAST };
+
 typedef struct kp_order_item {
 	kp_expr *expr;          /* sort expression */
 	bool desc;              /* DESC */
+	uint8_t nulls;          /* KP_NULLS_*: NULLS FIRST / LAST as written */
 } kp_order_item;
 
 typedef struct kp_select {
@@ -236,9 +250,12 @@ typedef struct kp_select {
 	kp_list group;          /* kp_expr* GROUP BY */
 	kp_expr *having;        /* HAVING, or NULL */
 	kp_list order;          /* kp_order_item* */
-	kp_expr *limit;         /* LIMIT, or NULL */
+	kp_expr *limit;         /* LIMIT, or FETCH FIRST n ROWS ONLY, or NULL */
 	kp_expr *offset;        /* OFFSET, or NULL */
 	bool allow_filtering;   /* trailing ALLOW FILTERING */
+	bool fetch;             /* the limit was written FETCH FIRST|NEXT n ROWS ONLY */
+	struct kp_insert *into; /* UPSERT|INSERT INTO t [(cols)] SELECT ...: the write; the
+	                           statement is planned as its SELECT */
 } kp_select;
 
 typedef struct kp_assign {
@@ -251,7 +268,9 @@ typedef struct kp_insert {
 	kp_name table;          /* target */
 	kp_list cols;           /* kp_name* column list (may be empty) */
 	kp_list rows;           /* kp_list* of kp_expr* */
-	kp_list on_dup;         /* kp_assign* ON DUPLICATE KEY UPDATE */
+	kp_list on_dup;         /* kp_assign* ON DUPLICATE KEY UPDATE[_ONLY] */
+	bool on_dup_ignore;     /* ON DUPLICATE KEY IGNORE */
+	bool returning;         /* RETURNING * */
 } kp_insert;
 
 typedef struct kp_update {

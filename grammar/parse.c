@@ -82,7 +82,19 @@ static const char *token_text(kp_arena *a, const char *text, kp_token t)
 	return kp_arena_printf(a, "%.*s%s", (int)n, text + t.off, n < t.len ? "..." : "");
 }
 
-/* Parses the inside of one hint comment: name[(args)] [, name[(args)]]... */
+/* Is token t a word (a name or a keyword), as hint names and arguments are? */
+static int is_word(const kp_source *src, kp_token t)
+{
+	unsigned char c = (unsigned char)src->text[t.off];
+	return t.type != KP_TOK_ERROR && t.len > 0 &&
+	       (c == '_' || c == '"' || c == '`' || c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+}
+
+/* Parses the inside of one hint comment: hints separated by commas or
+ * spaces (Lindorm: name[(args)], ...; Phoenix: NAME NAME(args) ...), each
+ * argument a string, number, TRUE/FALSE, bind parameter or a name, which
+ * may be dotted (Phoenix's INDEX(schema.table idx)); arguments are
+ * separated by commas or spaces. */
 static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_diags *d)
 {
 	kp_lexer lx;
@@ -90,15 +102,14 @@ static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_d
 	uint32_t end = h.off + h.len - 2;
 	kp_lexer_init(&lx, src->text, src->len, h.off + 3);
 	kp_hint *cur = NULL;
-	int inargs = 0;
+	kp_expr *last = NULL;   /* the last name argument, which a '.' extends */
+	int inargs = 0, dot = 0;
 	while (kp_lex(&lx, &t) != KP_TOK_EOF && t.off < end) {
 		if (!inargs && t.type == TK_COMMA) {
 			cur = NULL;
 			continue;
 		}
-		if (!inargs && !cur && t.type != TK_LP && t.type != TK_COMMA &&
-		    t.type != TK_RP && t.type != KP_TOK_ERROR && t.type != TK_STRING &&
-		    t.type != TK_INTEGER) {
+		if (!inargs && is_word(src, t)) {
 			cur = kp_arena_alloc(a, sizeof(*cur));
 			cur->name = kp_ast_name(a, src->text, t.off, t.len);
 			kp_list_push(a, &s->hints, cur);
@@ -106,21 +117,48 @@ static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_d
 		}
 		if (cur && !inargs && t.type == TK_LP) {
 			inargs = 1;
+			last = NULL;
 			continue;
 		}
-		if (inargs && t.type == TK_RP) {
+		if (inargs && !dot && t.type == TK_RP) {
 			inargs = 0;
 			cur = NULL;
 			continue;
 		}
-		if (inargs && t.type == TK_COMMA)
+		if (inargs && !dot && t.type == TK_COMMA) {
+			last = NULL;
 			continue;
-		if (inargs && (t.type == TK_STRING || t.type == TK_INTEGER || t.type == TK_ID)) {
-			kp_expr *e = t.type == TK_ID
-				? kp_ast_literal(a, src->text, KP_X_COLUMN, t.off, t.len)
-				: kp_ast_literal(a, src->text, t.type == TK_STRING ? KP_X_STRING : KP_X_INT, t.off, t.len);
-			if (t.type == TK_ID)
+		}
+		if (inargs && !dot && last && t.type == TK_DOT) {
+			dot = 1;
+			continue;
+		}
+		if (inargs && dot && is_word(src, t)) {
+			/* schema.table: one name over both words */
+			kp_name n = kp_ast_name(a, src->text, t.off, t.len);
+			last->qual = last->name;
+			last->name = n;
+			last->len = t.off + t.len - last->off;
+			dot = 0;
+			continue;
+		}
+		if (inargs && !dot && (t.type == TK_STRING || t.type == TK_INTEGER || t.type == TK_FLOAT ||
+		                       t.type == TK_PARAM || t.type == TK_TRUE || t.type == TK_FALSE ||
+		                       is_word(src, t))) {
+			kp_expr *e;
+			last = NULL;
+			if (t.type == TK_STRING || t.type == TK_INTEGER || t.type == TK_FLOAT || t.type == TK_PARAM) {
+				int kind = t.type == TK_STRING ? KP_X_STRING : t.type == TK_INTEGER ? KP_X_INT
+				         : t.type == TK_FLOAT ? KP_X_FLOAT : KP_X_PARAM;
+				e = kp_ast_literal(a, src->text, kind, t.off, t.len);
+			} else if (t.type == TK_TRUE || t.type == TK_FALSE) {
+				e = kp_ast_literal(a, src->text, KP_X_BOOL, t.off, t.len);
+				e->ival = t.type == TK_TRUE;
+			} else {
+				e = kp_ast_literal(a, src->text, KP_X_COLUMN, t.off, t.len);
 				e->name = kp_ast_name(a, src->text, t.off, t.len);
+				last = e;
+			}
 			kp_list_push(a, &cur->args, e);
 			continue;
 		}
@@ -160,13 +198,21 @@ typedef struct stmt_state {
 
 /* Which tokens the driver must look at: most are fed to the parser
  * untouched, and this table keeps the per-token work to one lookup. */
-enum { TF_CHECK = 1, TF_STATE = 2 };
+enum { TF_CHECK = 1, TF_STATE = 2, TF_START = 4, TF_PEEK = 8 };
 static const unsigned char token_flags[KP_TOK_ERROR + 1] = {
 	[TK_WITH] = TF_CHECK, [TK_JOIN] = TF_CHECK, [TK_UNION] = TF_CHECK, [TK_INTERSECT] = TF_CHECK,
-	[TK_EXCEPT] = TF_CHECK, [TK_SELECT] = TF_CHECK, [TK_COMMA] = TF_CHECK,
-	[TK_LP] = TF_STATE, [TK_RP] = TF_STATE, [TK_FROM] = TF_STATE, [TK_WHERE] = TF_STATE,
+	[TK_EXCEPT] = TF_CHECK, [TK_SELECT] = TF_CHECK | TF_START, [TK_COMMA] = TF_CHECK,
+	[TK_OVER] = TF_CHECK,
+	[TK_LP] = TF_STATE | TF_CHECK, [TK_RP] = TF_STATE, [TK_FROM] = TF_STATE, [TK_WHERE] = TF_STATE,
 	[TK_GROUP] = TF_STATE, [TK_ORDER] = TF_STATE, [TK_LIMIT] = TF_STATE, [TK_HAVING] = TF_STATE,
 	[TK_ALLOW] = TF_STATE, [TK_TABLE] = TF_STATE, [TK_VIEW] = TF_STATE,
+	/* words that begin a statement: an error at one of them may be a
+	 * missing ';' before it */
+	[TK_INSERT] = TF_START, [TK_UPSERT] = TF_START, [TK_REPLACE] = TF_START,
+	[TK_UPDATE] = TF_START, [TK_DELETE] = TF_START, [TK_CREATE] = TF_START,
+	[TK_DROP] = TF_START, [TK_EXPLAIN] = TF_START,
+	/* keywords only when the next token says so (NEXT VALUE FOR, ...) */
+	[TK_NEXT] = TF_PEEK, [TK_CURRENT] = TF_PEEK, [TK_MATCH] = TF_PEEK,
 };
 
 /* Statements keyplan recognises and skips (no catalog change, no plan):
@@ -182,7 +228,7 @@ static const struct skip_form {
 	{TK_ID, "describe", NULL, "DESCRIBE"}, {TK_DESC, NULL, NULL, "DESCRIBE"},
 	{TK_ID, "grant", NULL, "GRANT"}, {TK_ID, "revoke", NULL, "REVOKE"},
 	{TK_ID, "truncate", NULL, "TRUNCATE"}, {TK_ID, "declare", NULL, "DECLARE CURSOR"},
-	{TK_ID, "open", NULL, "OPEN CURSOR"}, {TK_ID, "fetch", NULL, "FETCH"},
+	{TK_ID, "open", NULL, "OPEN CURSOR"}, {TK_FETCH, NULL, NULL, "FETCH"},
 	{TK_ID, "close", NULL, "CLOSE CURSOR"}, {TK_ID, "trace", NULL, "TRACE"},
 	{TK_ID, "list", "jars", "LIST JARS"}, {TK_ADD, NULL, "jars", "ADD JARS"},
 	{TK_ID, "execute", "upgrade", "EXECUTE UPGRADE"}, {TK_DELETE, NULL, "jar", "DELETE JAR"},
@@ -228,7 +274,7 @@ static kp_token peek_token(kp_lexer lx)
  * skips? Sets st->skipped and the name it names. */
 static int skip_form(stmt_state *st, const char *text, const kp_lexer *lx, kp_token t)
 {
-	if (t.type != TK_ID && t.type != TK_DESC && t.type != TK_ADD && t.type != TK_DELETE &&
+	if (t.type != TK_ID && t.type != TK_DESC && t.type != TK_ADD && t.type != TK_DELETE && t.type != TK_FETCH &&
 	    t.type != TK_UPDATE && t.type != TK_CREATE && t.type != TK_DROP && t.type != TK_ALTER)
 		return 0;
 	kp_lexer after = *lx;
@@ -247,16 +293,20 @@ static int skip_form(stmt_state *st, const char *text, const kp_lexer *lx, kp_to
 				continue;
 		}
 		st->skipped = f->what;
-		/* the object's name: the word after the form's keywords */
+		/* the object's name: the [schema.]name after the form's keywords
+		 * (and IF [NOT] EXISTS) */
 		kp_lexer nl = after;
-		kp_token n = peek_token(nl);
-		if (f->w2) {
+		kp_token n;
+		if (f->w2)
 			kp_lex(&nl, &n);
-			n = peek_token(nl);
-		}
 		st->skipped_name.len = 0;
-		if (n.type == TK_ID)
+		while (kp_lex(&nl, &n) == TK_IF || n.type == TK_NOT || n.type == TK_EXISTS)
+			;
+		while (n.type == TK_ID) {
 			st->skipped_name = n;
+			if (kp_lex(&nl, &n) != TK_DOT || kp_lex(&nl, &n) != TK_ID)
+				break;
+		}
 		return 1;
 	}
 	return 0;
@@ -281,11 +331,13 @@ static const char *unsupported(stmt_state *st, kp_token t)
 		st->view_select = 1;
 		return NULL;
 	}
-	if (t.type == TK_SELECT && st->ntok > 0 && !(st->ntok == 1 && st->prev == TK_EXPLAIN)) {
-		if (st->prev == TK_LP)
-			return "subqueries are not supported";
-		return "INSERT ... SELECT and CREATE TABLE ... AS SELECT are not supported";
-	}
+	if (t.type == TK_SELECT && st->ntok > 0 && st->prev == TK_LP)
+		return "subqueries are not supported";
+	if (t.type == TK_LP && st->prev == TK_FROM && st->depth == 0)
+		return "derived tables (FROM (SELECT ...)) are not supported";
+	/* f(...) OVER (...): a window function */
+	if (t.type == TK_OVER && st->prev == TK_RP)
+		return "window functions (OVER) are not supported";
 	if (t.type == TK_COMMA && st->from == 1 && st->depth == 0)
 		return "comma joins (FROM a, b) are not supported: keyplan plans single-table statements";
 	return NULL;
@@ -314,6 +366,86 @@ static void note_token(stmt_state *st, kp_token t)
 	st->ntok++;
 }
 
+/* Words that are keywords only before a given token: elsewhere they are
+ * names (a column called next or match). */
+static int contextual(const kp_lexer *lx, kp_token t)
+{
+	kp_lexer peek = *lx;
+	kp_token n;
+	int nt = kp_lex(&peek, &n);
+	switch (t.type) {
+	case TK_NEXT:       /* NEXT VALUE FOR s, NEXT n VALUES FOR s, FETCH NEXT n ROWS */
+		return nt == TK_VALUE || nt == TK_INTEGER || nt == TK_PARAM || nt == TK_ROW || nt == TK_ROWS
+		       ? t.type : TK_ID;
+	case TK_CURRENT:    /* CURRENT VALUE FOR s */
+		return nt == TK_VALUE ? t.type : TK_ID;
+	case TK_MATCH:      /* MATCH (cols) AGAINST (...) */
+		return nt == TK_LP ? t.type : TK_ID;
+	default:
+		return t.type;
+	}
+}
+
+/* The token type the grammar is fed for t: a few words depend on the
+ * tokens around them. */
+static int rewrite(const stmt_state *st, const kp_lexer *lx, kp_source *src, kp_token t)
+{
+	/* `key VARCHAR(10)` at the start of a table element is a column
+	 * named key, not a KEY index: one token of lookahead decides. */
+	if (st->create_table && st->depth == 1 && (st->prev == TK_LP || st->prev == TK_COMMA) &&
+	    (t.type == TK_KEY || t.type == TK_INDEX)) {
+		kp_lexer peek = *lx;
+		kp_token n;
+		if (kp_lex(&peek, &n) == TK_ID && is_type_name(src->text + n.off, n.len))
+			return TK_ID;
+	}
+	if (token_flags[t.type] & TF_PEEK)
+		return contextual(lx, t);
+	return t.type;
+}
+
+/* Is [start, stop) one complete statement? Then it is returned, parsed
+ * again from its first token (the text before a statement keyword at
+ * which the parser stopped: a ';' was left out). NULL otherwise. */
+static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, uint32_t stop,
+                                kp_arena *a)
+{
+	kp_lexer lx;
+	kp_token t;
+	stmt_state st;
+	kp_pctx ctx;
+	memset(&st, 0, sizeof st);
+	memset(&ctx, 0, sizeof ctx);
+	ctx.arena = a;
+	ctx.text = src->text;
+	reset_lemon(p);
+	kp_lexer_init(&lx, src->text, src->len, start);
+	uint32_t last_end = start;
+	for (;;) {
+		int type = kp_lex(&lx, &t);
+		if (type == KP_TOK_EOF || t.off >= stop)
+			break;
+		if (type == KP_TOK_HINT || type == KP_TOK_ERROR)
+			continue;
+		last_end = t.off + t.len;
+		t.type = rewrite(&st, &lx, src, t);
+		note_token(&st, t);
+		kpParse(p->lemon, t.type, t, &ctx);
+		if (ctx.failed || ctx.overflow || ctx.limit_msg)
+			break;
+	}
+	kp_token end = {stop, 0, 0};
+	if (!ctx.failed && !ctx.overflow && !ctx.limit_msg)
+		kpParse(p->lemon, 0, end, &ctx);
+	reset_lemon(p);
+	if (ctx.failed || ctx.overflow || ctx.limit_msg || !ctx.stmt)
+		return NULL;
+	ctx.stmt->off = start;
+	ctx.stmt->len = last_end - start;
+	ctx.stmt->largest_in = ctx.largest_in;
+	return ctx.stmt;
+}
+
 int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
                   kp_arena *a, kp_diags *d)
 {
@@ -328,6 +460,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	*out = NULL;
 	kp_lexer_init(&lx, src->text, src->len, *pos);
 	int seen_anything = 0;
+	kp_token last = {0, 0, 0}, before = {0, 0, 0};   /* the last two tokens fed */
 
 	for (;;) {
 		int type = kp_lex(&lx, &t);
@@ -467,15 +600,11 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			st.skip = 1;
 			continue;
 		}
-		/* `key VARCHAR(10)` at the start of a table element is a column
-		 * named key, not a KEY index: one token of lookahead decides. */
-		if (st.create_table && st.depth == 1 && (st.prev == TK_LP || st.prev == TK_COMMA) &&
-		    (t.type == TK_KEY || t.type == TK_INDEX)) {
-			kp_lexer peek = lx;
-			kp_token n;
-			if (kp_lex(&peek, &n) == TK_ID && is_type_name(src->text + n.off, n.len))
-				t.type = TK_ID;
-		}
+		before = last;
+		last = t;
+		if ((st.create_table && (t.type == TK_KEY || t.type == TK_INDEX)) ||
+		    (token_flags[t.type] & TF_PEEK))
+			t.type = rewrite(&st, &lx, src, t);
 		if (st.ntok < 2 || (token_flags[t.type] & TF_STATE))
 			note_token(&st, t);
 		else {
@@ -483,6 +612,31 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			st.ntok++;
 		}
 		kpParse(p->lemon, t.type, t, &ctx);
+		if (ctx.failed && !ctx.overflow && !ctx.limit_msg && ctx.errtok.off == t.off && st.depth == 0) {
+			/* `SELECT ... FROM a SELECT ...`: if the text before a
+			 * statement keyword is a whole statement, only the ';' is
+			 * missing; the first statement is returned and the next call
+			 * reads the second from there. The keyword is this token, or
+			 * the one before when the grammar took it for a name (an
+			 * alias: UPSERT and REPLACE are names too). */
+			kp_token kw = {0, 0, 0};
+			if ((token_flags[t.type] & TF_START) && st.ntok > 1)
+				kw = t;
+			else if ((token_flags[before.type] & TF_START) && st.ntok > 2 && before.off > st.start)
+				kw = before;
+			kp_stmt *s = kw.type ? complete_before(p, src, st.start, kw.off, a) : NULL;
+			if (s) {
+				kp_diag_add(d, a, KP_R_SYNTAX, KP_SEV_ERROR, src, kw.off, kw.len,
+				            "missing ';' before '%s'", token_text(a, src->text, kw));
+				for (int i = 0; i < st.nhints; i++)
+					if (st.hints[i].off < kw.off)
+						parse_hint(s, src, st.hints[i], a, d);
+				*pos = kw.off;
+				p->at_eof = false;
+				*out = s;
+				return 1;
+			}
+		}
 		if (ctx.failed || ctx.overflow || ctx.limit_msg) {
 			if (ctx.overflow)
 				kp_diag_add(d, a, KP_R_LIMITS, KP_SEV_ERROR, src, t.off, t.len,

@@ -203,26 +203,28 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
   COMMENT DUPLICATE UPSERT REPLACE EXPLAIN CONSTRAINT OFFSET IF EXISTS
   TABLE TRUE FALSE END PRIMARY UNIQUE UNSIGNED AUTO_INCREMENT DEFAULT
   LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING GLOB ISNULL NOTNULL COLLATE
-  VIEW ALTER ADD COLUMN CASCADE SPLIT ARRAY ROW_TIMESTAMP LOCAL UNCOVERED IMMUTABLE.
+  NULLS FIRST LAST FETCH NEXT CURRENT VALUE FOR ROW ROWS ONLY ARRAY ANY SOME MATCH AGAINST
+  IGNORE UPDATE_ONLY RETURNING ILIKE DISTINCTROW WITHIN OVER
+  VIEW ALTER ADD COLUMN CASCADE SPLIT ROW_TIMESTAMP LOCAL UNCOVERED IMMUTABLE.
 
 /* Only to settle `FROM t ALLOW FILTERING` (see the select rules): after
  * the table name, ALLOW is shifted, never taken as an alias. */
 %nonassoc FROM.
-%nonassoc ALLOW.
+%nonassoc ALLOW OFFSET FETCH.
 %left OR.
 %left AND.
 %right NOT.
-%left IS LIKE GLOB BETWEEN IN ISNULL NOTNULL NE EQ.
+%left IS LIKE ILIKE GLOB BETWEEN IN ISNULL NOTNULL NE EQ.
 %left GT LE LT GE.
 %right ESCAPE.
 %left PLUS MINUS.
 %left STAR SLASH REM.
 %left CONCAT.
 %right UMINUS.
-%left COLLATE.
+%left COLLATE LBRACKET.
 
 /* Tokens the lexer produces that no rule uses: the driver handles them. */
-%token SEMI JOIN UNION INTERSECT EXCEPT LSQ RSQ.
+%token SEMI JOIN UNION INTERSECT EXCEPT OVER.
 
 %token_class id ID.
 
@@ -373,8 +375,8 @@ typename(A) ::= nm(X) LP signed(P) COMMA signed(Q) RP. { A = kp_arena_alloc(AREN
 typename(A) ::= typename(X) UNSIGNED. { A = X; A->is_unsigned = true; }
 /* Phoenix arrays: VARCHAR ARRAY, INTEGER[], VARCHAR(10) ARRAY[5] */
 typename(A) ::= typename(X) ARRAY. { A = X; A->is_array = true; }
-typename(A) ::= typename(X) LSQ RSQ. { A = X; A->is_array = true; }
-typename(A) ::= typename(X) LSQ INTEGER RSQ. { A = X; A->is_array = true; }
+typename(A) ::= typename(X) LBRACKET RBRACKET. { A = X; A->is_array = true; }
+typename(A) ::= typename(X) LBRACKET INTEGER RBRACKET. { A = X; A->is_array = true; }
 
 %type signed {int64_t}
 %include {
@@ -583,7 +585,10 @@ idxclause ::= WITH LP optlist(L) RP. {
 	kp_indexdef *d = cur_index(ctx);
 	for (uint32_t i = 0; i < L.n; i++) push(ctx, &d->options, L.items[i]); }
 idxclause ::= SPLIT ON LP exprlist RP.
-idxclause ::= idxprop.
+/* Phoenix's k=v options, written without a comma after the clauses (a
+ * quoted 'k' = v only after a comma: a string could end a WHERE) */
+idxclause ::= nm(K) EQ optvalue(V). { push(ctx, &cur_index(ctx)->options, mkopt(ctx, noname(), K, V)); }
+idxclause ::= nm(F) DOT nm(K) EQ optvalue(V). { push(ctx, &cur_index(ctx)->options, mkopt(ctx, F, K, V)); }
 idxprop ::= option(O). { push(ctx, &cur_index(ctx)->options, O); }
 
 /* Phoenix column references: [family.]column */
@@ -763,7 +768,7 @@ cmd ::= selhead.
  * checked in the actions; a clause out of order or repeated is a syntax
  * error at its keyword, as a fixed sequence of rules would report it. */
 %include {
-enum { SEL_WHERE = 1, SEL_GROUP, SEL_HAVING, SEL_ORDER, SEL_LIMIT, SEL_ALLOW };
+enum { SEL_WHERE = 1, SEL_GROUP, SEL_HAVING, SEL_ORDER, SEL_LIMIT, SEL_OFFSET, SEL_FETCH, SEL_ALLOW };
 static void sel_clause(kp_pctx *ctx, kp_token kw, int clause)
 {
 	if (ctx->sel_clause >= clause && !ctx->failed) {
@@ -784,6 +789,7 @@ static kp_select *mksel(kp_pctx *ctx, int distinct, kp_list items)
 selhead(A) ::= SELECT selcollist(L). { A = mksel(ctx, 0, L); }
 selhead(A) ::= SELECT ALL selcollist(L). { A = mksel(ctx, 0, L); }
 selhead(A) ::= SELECT DISTINCT selcollist(L). { A = mksel(ctx, 1, L); }
+selhead(A) ::= SELECT DISTINCTROW selcollist(L). { A = mksel(ctx, 1, L); }
 %type select {kp_select*}
 select(A) ::= selhead(S) FROM fullname(T). { A = S; A->table = T; }
 select(A) ::= selhead(S) FROM fullname(T) AS nm(X). { A = S; A->table = T; A->alias = X; }
@@ -798,8 +804,47 @@ select(A) ::= select(S) GROUP(K) BY exprlist(L). { A = S; sel_clause(ctx, K, SEL
 select(A) ::= select(S) HAVING(K) expr(X). { A = S; sel_clause(ctx, K, SEL_HAVING); A->having = X; }
 select(A) ::= select(S) ORDER(K) BY sortlist(L). { A = S; sel_clause(ctx, K, SEL_ORDER); A->order = L; }
 select(A) ::= select(S) LIMIT(K) expr(X). { A = S; sel_clause(ctx, K, SEL_LIMIT); A->limit = X; }
-select(A) ::= select(S) LIMIT(K) expr(X) OFFSET expr(Y). {
-	A = S; sel_clause(ctx, K, SEL_LIMIT); A->limit = X; A->offset = Y; }
+/* OFFSET and FETCH are clauses of their own (Phoenix: LIMIT, then OFFSET
+ * n [ROW|ROWS], then FETCH FIRST|NEXT [n] ROW|ROWS ONLY), so LIMIT n OFFSET
+ * m, OFFSET m alone and OFFSET m ROWS FETCH NEXT n ROWS ONLY all parse;
+ * right after the table name they are spelled out, as ALLOW is. */
+select(A) ::= selhead(S) FROM fullname(T) offset(O). { A = S; A->table = T; sel_offset(ctx, A, O); }
+select(A) ::= selhead(S) FROM fullname(T) fetch(F). { A = S; A->table = T; sel_fetch(ctx, A, F); }
+select(A) ::= select(S) offset(O). { A = S; sel_offset(ctx, A, O); }
+select(A) ::= select(S) fetch(F). { A = S; sel_fetch(ctx, A, F); }
+%include {
+typedef struct kp_clause { kp_token kw; kp_expr *x; } kp_clause;
+static void sel_offset(kp_pctx *ctx, kp_select *s, kp_clause o)
+{
+	sel_clause(ctx, o.kw, SEL_OFFSET);
+	s->offset = o.x;
+}
+static void sel_fetch(kp_pctx *ctx, kp_select *s, kp_clause f)
+{
+	/* FETCH is the standard spelling of LIMIT: one or the other */
+	if (s->limit && !ctx->failed) {
+		ctx->failed = 1;
+		ctx->errtok = f.kw;
+	}
+	sel_clause(ctx, f.kw, SEL_FETCH);
+	s->limit = f.x;
+	s->fetch = true;
+}
+}
+%type offset {kp_clause}
+offset(A) ::= OFFSET(K) expr(X). { A.kw = K; A.x = X; }
+offset(A) ::= OFFSET(K) expr(X) rowword. { A.kw = K; A.x = X; }
+%type fetch {kp_clause}
+fetch(A) ::= FETCH(K) firstnext expr(X) rowword ONLY. { A.kw = K; A.x = X; }
+/* FETCH FIRST ROW ONLY: one row */
+fetch(A) ::= FETCH(K) firstnext rowword(R) ONLY. {
+	A.kw = K; A.x = mkexpr(ctx, KP_X_INT, R.off, R.off + R.len); A.x->ival = 1;
+	A.x->name.s = "1"; A.x->name.len = 1; }
+firstnext ::= FIRST.
+firstnext ::= NEXT.
+%type rowword {kp_token}
+rowword(A) ::= ROW(X). { A = X; }
+rowword(A) ::= ROWS(X). { A = X; }
 select(A) ::= select(S) LIMIT(K) expr(Y) COMMA expr(X). {
 	A = S; sel_clause(ctx, K, SEL_LIMIT); A->limit = X; A->offset = Y; }
 select(A) ::= select(S) ALLOW(K) FILTERING. { A = S; sel_clause(ctx, K, SEL_ALLOW); A->allow_filtering = 1; }
@@ -841,6 +886,12 @@ static kp_order_item *mksort(kp_pctx *ctx, kp_expr *x, int desc)
 sortitem(A) ::= expr(X). { A = mksort(ctx, X, 0); }
 sortitem(A) ::= expr(X) ASC. { A = mksort(ctx, X, 0); }
 sortitem(A) ::= expr(X) DESC. { A = mksort(ctx, X, 1); }
+sortitem(A) ::= expr(X) nulls(N). { A = mksort(ctx, X, 0); A->nulls = (uint8_t)N; }
+sortitem(A) ::= expr(X) ASC nulls(N). { A = mksort(ctx, X, 0); A->nulls = (uint8_t)N; }
+sortitem(A) ::= expr(X) DESC nulls(N). { A = mksort(ctx, X, 1); A->nulls = (uint8_t)N; }
+%type nulls {int}
+nulls(A) ::= NULLS FIRST. { A = KP_NULLS_FIRST; }
+nulls(A) ::= NULLS LAST. { A = KP_NULLS_LAST; }
 %include {
 typedef struct kp_limit { kp_expr *a, *b; } kp_limit;
 }
@@ -855,14 +906,54 @@ insverb(A) ::= INSERT. { A = KP_S_INSERT; }
 insverb(A) ::= UPSERT. { A = KP_S_UPSERT; }
 insverb(A) ::= REPLACE. { A = KP_S_REPLACE; }
 
-cmd ::= insverb(V) INTO fullname(T) inscols(C) VALUES rowlist(R) ondup(D). {
-	kp_stmt *s = mkstmt(ctx, (kp_stmt_kind)V);
-	s->u.insert.verb = V; s->u.insert.table = T; s->u.insert.cols = C;
-	s->u.insert.rows = R; s->u.insert.on_dup = D; }
+%include {
+static kp_insert *mkinsert(kp_pctx *ctx, int verb, kp_name t, kp_list cols)
+{
+	kp_stmt *s = mkstmt(ctx, (kp_stmt_kind)verb);
+	s->u.insert.verb = verb;
+	s->u.insert.table = t;
+	s->u.insert.cols = cols;
+	return &s->u.insert;
+}
+/* ON DUPLICATE KEY: IGNORE, or UPDATE / UPDATE_ONLY assignments */
+typedef struct kp_ondup { kp_list set; bool ignore; } kp_ondup;
+}
+cmd ::= insverb(V) INTO fullname(T) inscols(C) VALUES rowlist(R) ondup(D) returning(X). {
+	kp_insert *i = mkinsert(ctx, V, T, C);
+	i->rows = R; i->on_dup = D.set; i->on_dup_ignore = D.ignore; i->returning = X; }
+/* UPSERT INTO t [(cols)] SELECT ...: the statement is its SELECT (which
+ * is what keyplan plans), with the write it feeds attached */
+%include {
+static void mkinto(kp_pctx *ctx, kp_select *sel, int verb, kp_name t, kp_list cols, int ret)
+{
+	kp_insert *i = kp_arena_alloc(ARENA, sizeof(*i));
+	i->verb = verb;
+	i->table = t;
+	i->cols = cols;
+	i->returning = ret;
+	sel->into = i;
+}
+}
+cmd ::= insverb(V) INTO fullname(T) inscols(C) select(S) returning(X). { mkinto(ctx, S, V, T, C, X); }
+cmd ::= insverb(V) INTO fullname(T) inscols(C) selhead(S) returning(X). { mkinto(ctx, S, V, T, C, X); }
+
+%type returning {int}
+returning(A) ::= . { A = 0; }
+returning(A) ::= RETURNING STAR. { A = 1; }
 
 %type inscols {kp_list}
 inscols(A) ::= . { memset(&A, 0, sizeof A); }
-inscols(A) ::= LP nmlist(L) RP. { A = L; }
+inscols(A) ::= LP inscollist(L) RP. { A = L; }
+/* Phoenix: a family-qualified column (cf.c) or a dynamic column declared
+ * in place (c VARCHAR) */
+%type inscollist {kp_list}
+inscollist(A) ::= inscol(X). { memset(&A, 0, sizeof A); push(ctx, &A, boxname(ctx, X)); }
+inscollist(A) ::= inscollist(L) COMMA inscol(X). { A = L; push(ctx, &A, boxname(ctx, X)); }
+%type inscol {kp_name}
+inscol(A) ::= nm(X). { A = X; }
+inscol(A) ::= nm DOT nm(X). { A = X; }
+inscol(A) ::= nm(X) typename. { A = X; }
+inscol(A) ::= nm DOT nm(X) typename. { A = X; }
 
 %type rowlist {kp_list}
 rowlist(A) ::= row(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
@@ -871,9 +962,11 @@ rowlist(A) ::= rowlist(L) COMMA row(X). { A = L; push(ctx, &A, X); }
 %type row {kp_list*}
 row(A) ::= LP exprlist(L) RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); *A = L; }
 
-%type ondup {kp_list}
+%type ondup {kp_ondup}
 ondup(A) ::= . { memset(&A, 0, sizeof A); }
-ondup(A) ::= ON DUPLICATE KEY UPDATE setlist(L). { A = L; }
+ondup(A) ::= ON DUPLICATE KEY UPDATE setlist(L). { A.set = L; A.ignore = false; }
+ondup(A) ::= ON DUPLICATE KEY UPDATE_ONLY setlist(L). { A.set = L; A.ignore = false; }
+ondup(A) ::= ON DUPLICATE KEY IGNORE. { memset(&A, 0, sizeof A); A.ignore = true; }
 
 %type setlist {kp_list}
 setlist(A) ::= setitem(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
@@ -888,6 +981,9 @@ cmd ::= UPDATE fullname(T) SET setlist(L) where_opt(W) orderby_opt(O) limit_opt(
 	kp_stmt *s = mkstmt(ctx, KP_S_UPDATE);
 	s->u.update.table = T; s->u.update.sets = L; s->u.update.where = W;
 	s->u.update.order = O; s->u.update.limit = M.a; }
+cmd ::= DELETE FROM fullname(T) where_opt(W) orderby_opt(O) limit_opt(M) RETURNING STAR. {
+	kp_stmt *s = mkstmt(ctx, KP_S_DELETE);
+	s->u.update.table = T; s->u.update.where = W; s->u.update.order = O; s->u.update.limit = M.a; }
 cmd ::= DELETE FROM fullname(T) where_opt(W) orderby_opt(O) limit_opt(M). {
 	kp_stmt *s = mkstmt(ctx, KP_S_DELETE);
 	s->u.update.table = T; s->u.update.where = W; s->u.update.order = O; s->u.update.limit = M.a; }
@@ -924,6 +1020,38 @@ expr(A) ::= nm(F) LP STAR RP(R). { A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1);
 expr(A) ::= nm(F) LP distinct(D) exprlist(L) RP(R). {
 	A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->distinct = D;
 	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
+expr(A) ::= nm(Q) DOT nm DOT nm(X). { A = mkcol(ctx, Q, X); A->off = Q.off; }
+/* Phoenix's typed literals: DATE '2013-01-01', TIMESTAMP '...', TIME '...'
+ * are CAST('...' AS type) */
+expr(A) ::= id(T) STRING(S). {
+	A = mkexpr(ctx, KP_X_CAST, T.off, S.off + S.len); A->a = mklit(ctx, KP_X_STRING, S);
+	A->name = mkname(ctx, T); set_depth(ctx, A, A->a); }
+expr(A) ::= nm(F) LP distinct(D) exprlist(L) RP WITHIN GROUP LP ORDER BY sortlist(O) RP(R). {
+	A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->distinct = D;
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]);
+	A->b = mkexpr(ctx, KP_X_TUPLE, F.off, R.off + 1);
+	for (uint32_t i = 0; i < O.n; i++) push_expr(ctx, A->b, ((kp_order_item *)O.items[i])->expr);
+	set_depth(ctx, A, A->b); }
+expr(A) ::= expr(X) LBRACKET expr(Y) RBRACKET(R). {
+	A = mkbin(ctx, KP_X_SUBSCRIPT, 0, X, Y); A->len = R.off + 1 - A->off; }
+expr(A) ::= ARRAY(K) LBRACKET exprlist_opt(L) RBRACKET(R). {
+	A = mkexpr(ctx, KP_X_ARRAY, K.off, R.off + 1);
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
+/* Lindorm search: MATCH (col, ...) AGAINST ('text'); MATCH(col, 'text')
+ * without AGAINST is Tablestore's full-text function */
+expr(A) ::= MATCH(K) LP exprlist(L) RP AGAINST LP expr(X) RP(R). {
+	A = mkexpr(ctx, KP_X_MATCH, K.off, R.off + 1); A->a = X; set_depth(ctx, A, X);
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
+expr(A) ::= MATCH(K) LP exprlist(L) RP(R). {
+	A = mkexpr(ctx, KP_X_FUNC, K.off, R.off + 1); A->name = mkname(ctx, K);
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
+/* sequences (Phoenix): NEXT VALUE FOR s, CURRENT VALUE FOR s, NEXT n VALUES FOR s */
+expr(A) ::= NEXT(K) VALUE FOR fullname(N). {
+	A = mkexpr(ctx, KP_X_SEQ, K.off, N.off + N.srclen); A->name = N; }
+expr(A) ::= CURRENT(K) VALUE FOR fullname(N). {
+	A = mkexpr(ctx, KP_X_SEQ, K.off, N.off + N.srclen); A->name = N; A->op2 = 1; }
+expr(A) ::= NEXT(K) term(X) VALUES FOR fullname(N). {
+	A = mkexpr(ctx, KP_X_SEQ, K.off, N.off + N.srclen); A->name = N; A->a = X; }
 expr(A) ::= CAST(C) LP expr(X) AS typename(T) RP(R). {
 	A = mkexpr(ctx, KP_X_CAST, C.off, R.off + 1); A->a = X; A->name = T->type; set_depth(ctx, A, X); }
 expr(A) ::= CASE(C) case_operand(O) case_list(L) case_else(E) END(R). {
@@ -975,20 +1103,48 @@ static kp_expr *mkis(kp_pctx *ctx, kp_expr *x, kp_expr *y, bool neg)
 }
 expr(A) ::= expr(X) IS expr(Y). { A = mkis(ctx, X, Y, false); }
 expr(A) ::= expr(X) IS NOT expr(Y). { A = mkis(ctx, X, Y, true); }
+/* IS NOT DISTINCT FROM is IS (NULL-safe =), IS DISTINCT FROM is IS NOT */
+expr(A) ::= expr(X) IS DISTINCT FROM expr(Y). [IS] { A = mkbin(ctx, KP_X_CMP, KP_OP_ISNOT, X, Y); }
+expr(A) ::= expr(X) IS NOT DISTINCT FROM expr(Y). [IS] { A = mkbin(ctx, KP_X_CMP, KP_OP_IS, X, Y); }
+/* x op ANY|SOME|ALL (array): the quantified side is one node, so the
+ * comparison stays a comparison */
+%include {
+static kp_expr *mkquant(kp_pctx *ctx, int op, kp_expr *x, kp_token q, kp_expr *y, kp_token r)
+{
+	kp_expr *e = mkexpr(ctx, KP_X_QUANT, q.off, r.off + 1);
+	e->a = y;
+	e->op2 = (uint8_t)q.type;   /* quant: 1 for ALL */
+	set_depth(ctx, e, y);
+	return mkbin(ctx, KP_X_CMP, op, x, e);
+}
+}
+%type quant {kp_token}
+quant(A) ::= ANY(X). { A = X; A.type = 0; }
+quant(A) ::= SOME(X). { A = X; A.type = 0; }
+quant(A) ::= ALL(X). { A = X; A.type = 1; }
+expr(A) ::= expr(X) EQ quant(Q) LP expr(Y) RP(R). { A = mkquant(ctx, KP_OP_EQ, X, Q, Y, R); }
+expr(A) ::= expr(X) NE quant(Q) LP expr(Y) RP(R). { A = mkquant(ctx, KP_OP_NE, X, Q, Y, R); }
+expr(A) ::= expr(X) LT quant(Q) LP expr(Y) RP(R). { A = mkquant(ctx, KP_OP_LT, X, Q, Y, R); }
+expr(A) ::= expr(X) LE quant(Q) LP expr(Y) RP(R). { A = mkquant(ctx, KP_OP_LE, X, Q, Y, R); }
+expr(A) ::= expr(X) GT quant(Q) LP expr(Y) RP(R). { A = mkquant(ctx, KP_OP_GT, X, Q, Y, R); }
+expr(A) ::= expr(X) GE quant(Q) LP expr(Y) RP(R). { A = mkquant(ctx, KP_OP_GE, X, Q, Y, R); }
 
-/* likeop: bit 0 NOT, bit 1 GLOB (SQLite's case-sensitive pattern match) */
+/* likeop: bit 0 NOT, bit 1 GLOB (SQLite's case-sensitive pattern match),
+ * bit 2 ILIKE (Phoenix's case-insensitive LIKE) */
 %type likeop {int}
 likeop(A) ::= LIKE. { A = 0; }
 likeop(A) ::= NOT LIKE. { A = 1; } [LIKE]
+likeop(A) ::= ILIKE. { A = 4; }
+likeop(A) ::= NOT ILIKE. { A = 5; } [ILIKE]
 likeop(A) ::= GLOB. { A = 2; }
 likeop(A) ::= NOT GLOB. { A = 3; } [GLOB]
-expr(A) ::= expr(X) likeop(N) expr(Y). [LIKE] { A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N & 1; A->glob = N >> 1; }
+expr(A) ::= expr(X) likeop(N) expr(Y). [LIKE] { A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N & 1; A->glob = (N >> 1) & 1; A->op2 = (uint8_t)(N >> 2); }
 expr(A) ::= expr(X) COLLATE id(C). {
 	A = mkexpr(ctx, KP_X_COLLATE, X->off, C.off + C.len); A->a = X; A->name = mkname(ctx, C); set_depth(ctx, A, X); }
 expr(A) ::= expr(X) ISNULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; set_depth(ctx, A, X); }
 expr(A) ::= expr(X) NOTNULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; A->negated = true; set_depth(ctx, A, X); }
 expr(A) ::= expr(X) likeop(N) expr(Y) ESCAPE expr(Z). [LIKE] {
-	A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N & 1; A->glob = N >> 1; A->c = Z; A->len = end_of(Z) - A->off; set_depth(ctx, A, Z); }
+	A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N & 1; A->glob = (N >> 1) & 1; A->op2 = (uint8_t)(N >> 2); A->c = Z; A->len = end_of(Z) - A->off; set_depth(ctx, A, Z); }
 
 %type betweenop {int}
 betweenop(A) ::= BETWEEN. { A = 0; }

@@ -520,10 +520,18 @@ static kp_expr *expand_tuple(pctx *pc, const kp_expr *x, int op, const kp_expr *
 	return n == 1 ? ors[0] : synth_list(pc, KP_X_OR, ors, n, at);
 }
 
+static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg);
+
 static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 {
 	const kp_expr *x = strip_binary(e->a), *y = strip_binary(e->b);
 	int op = e->op;
+	if (y->kind == KP_X_QUANT && y->a->kind == KP_X_ARRAY && op == KP_OP_EQ && !y->op2) {
+		/* x = ANY(ARRAY[v1, v2]) is x IN (v1, v2) */
+		kp_expr *in = synth_list(pc, KP_X_IN, y->a->list, y->a->n, e);
+		in->a = (kp_expr *)e->a;
+		return leaf_in(pc, in, neg);
+	}
 	if (x->kind == KP_X_TUPLE && y->kind == KP_X_TUPLE) {
 		if (x->n != y->n)
 			return bs_all(pc, false);
@@ -1326,13 +1334,31 @@ typedef struct resolve_ctx {
 	kp_diags *d;
 } resolve_ctx;
 
+/* SQL's functions called without parentheses. */
+static bool niladic(const kp_name *n)
+{
+	static const char *names[] = {"current_date", "current_time", "current_timestamp",
+	                              "localtime", "localtimestamp", "sysdate", NULL};
+	for (int i = 0; names[i]; i++)
+		if (kp_name_eq(n, names[i]))
+			return true;
+	return false;
+}
+
 static void resolve(resolve_ctx *rc, kp_expr *e)
 {
 	if (!e)
 		return;
+	if (e->kind == KP_X_SEQ)
+		return;   /* names a sequence, not a column */
 	if (e->kind == KP_X_COLUMN) {
 		const kp_table *t = rc->t;
 		int ci = kp_table_column(t, e->name.s, e->name.len);
+		if (ci < 0 && !e->qual.s && niladic(&e->name)) {
+			/* CURRENT_DATE and friends are functions written without () */
+			e->kind = KP_X_FUNC;
+			return;
+		}
 		if (e->qual.s) {
 			bool is_table = kp_name_eq(&e->qual, t->name) ||
 			                (rc->alias && rc->alias->s && kp_name_eqn(&e->qual, rc->alias));
@@ -1679,6 +1705,13 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 	}
 	if (!view_of(&v, s))
 		return;
+	if (s->kind == KP_S_SELECT && s->u.select.into) {
+		/* UPSERT INTO w SELECT ... FROM t: t is planned, w must exist */
+		const kp_name *n = &s->u.select.into->table;
+		if (!kp_catalog_find(cat, n->s, n->len))
+			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			            "no such table: %.*s", (int)n->len, n->s);
+	}
 	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
 	if (!t) {
 		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
