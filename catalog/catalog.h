@@ -138,7 +138,7 @@ int kp_table_column(const kp_table *t, const char *name, uint32_t len);
 kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len);
 const char *kp_table_option_get(const kp_table *t, const char *key);
 
-/* The key in the documents' notation: [userid][orderid DESC]. */
+/* The key in key notation: [userid][orderid DESC]. */
 void kp_key_notation(kp_buf *out, const kp_table *t, const kp_key *k);
 /* Name of a key part: the column, or hash32(p1, p2). */
 void kp_key_part_name(kp_buf *out, const kp_table *t, const kp_key_part *p);

@@ -1177,6 +1177,7 @@ typedef struct path_eval {
 	int bound;              /* key parts bound by the weakest range */
 	bool covering;          /* holds every column used */
 	bool limit_hit;         /* ranges were coarsened */
+	kp_order order;         /* how it returns the ORDER BY (set for the path choice) */
 } path_eval;
 
 static void conjuncts(const kp_expr *w, const kp_expr ***out, uint32_t *n, kp_arena *a)
@@ -1306,7 +1307,8 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 }
 
 /* Is path a better than path b? GET < SCAN < FILTERED < FULL, then more
- * bound key parts, then covering, then fewer ranges. */
+ * bound key parts, then the ORDER BY read in key order over read backwards
+ * over sorted, then covering, then fewer ranges. */
 static bool better(const path_eval *a, const path_eval *b)
 {
 	/* a condition that is never true reads nothing on any path: keep the
@@ -1317,6 +1319,8 @@ static bool better(const path_eval *a, const path_eval *b)
 		return a->access < b->access;
 	if (a->bound != b->bound)
 		return a->bound > b->bound;
+	if (a->order != b->order)   /* KEY < REVERSE < SORT (NONE for every path alike) */
+		return a->order < b->order;
 	if (a->covering != b->covering)
 		return a->covering;
 	return a->nranges < b->nranges;
@@ -1472,6 +1476,18 @@ static kp_order plan_order(const kp_plan *p, const kp_list *order)
 		ti++;
 	}
 	return dir == 2 ? KP_ORDER_REVERSE : KP_ORDER_KEY;
+}
+
+/* How a candidate path returns the ORDER BY: an index whose order matches
+ * is preferred over one read backwards or sorted. */
+static kp_order path_order(const path_eval *pe, const kp_list *order)
+{
+	kp_plan p;
+	memset(&p, 0, sizeof p);
+	p.key = pe->key;
+	p.ranges = pe->ranges;
+	p.nranges = pe->nranges;
+	return plan_order(&p, order);
 }
 
 /* ---------------------------------------------------------------- hints */
@@ -1780,6 +1796,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	memset(&best, 0, sizeof best);
 	eval_path(&best, t, &t->pk, where, true, src, a, d);
 	best.covering = true;
+	best.order = path_order(&best, order);
 	const kp_index *forced = NULL;
 	if (h.force) {
 		uint32_t n;
@@ -1824,6 +1841,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 			used = used_ix;
 		}
 		cur.covering = !ix->uncovered;
+		cur.order = path_order(&cur, order);
 		for (int c = 0; c < t->ncols; c++)
 			if (used[c] && !ix->covers[c])
 				cur.covering = false;
@@ -1919,9 +1937,9 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 			out->rejected = !opts->never_reject;
 			rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
 			            src, soff, slen,
-			            "full table scan: no condition on leading key column '%s' of %s "
-			            "(Lindorm refuses it: \"This query may be a full table scan and thus may "
-			            "have unpredictable performance\")", lead.data, t->name);
+			            "full table scan: no condition on leading key column '%s' of %s%s%s%s",
+			            lead.data, t->name, opts->full_scan_note ? " (" : "",
+			            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
 		}
 		if (rej && t->src) {
 			kp_diag_note(rej, a, t->src, t->pk_off ? t->pk_off : t->off,

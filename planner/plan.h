@@ -63,6 +63,8 @@ typedef struct kp_plan {
 /* Settings that change the rules. */
 typedef struct kp_plan_opts {
 	bool never_reject;      /* warn about full scans instead of rejecting (Phoenix) */
+	const char *full_scan_note; /* the target store's own words on a full scan, added to
+	                               KP001 in parentheses; NULL: none (kp_target_plan_opts) */
 	bool phoenix;           /* Phoenix's index rules: a global index that does not
 	                           cover the query is used only when hinted */
 } kp_plan_opts;

@@ -378,8 +378,7 @@ static void cli_free(cli *c)
 
 static void set_plan_opts(cli *c)
 {
-	c->opts.never_reject = c->target == KP_TARGET_PHOENIX || c->target == KP_TARGET_GENERIC;
-	c->opts.phoenix = c->target == KP_TARGET_PHOENIX;
+	kp_target_plan_opts(&c->opts, c->target);
 	c->parser = kp_parser_new();
 }
 

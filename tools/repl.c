@@ -78,8 +78,7 @@ kp_repl *kp_repl_new(kp_target target, FILE *out, FILE *err)
 	kp_catalog_init(&r->cat);
 	r->parser = kp_parser_new();
 	r->target = target;
-	r->opts.never_reject = target == KP_TARGET_PHOENIX || target == KP_TARGET_GENERIC;
-	r->opts.phoenix = target == KP_TARGET_PHOENIX;
+	kp_target_plan_opts(&r->opts, target);
 	r->out = out;
 	r->err = err;
 	return r;
@@ -362,7 +361,7 @@ static const char help_text[] =
 	"\n"
 	".help                        this text\n"
 	".tables                      list the tables and their keys\n"
-	".schema [TABLE]              DDL and key, in the documents' [a][b DESC] notation\n"
+	".schema [TABLE]              DDL and key, in key notation ([a][b DESC])\n"
 	".indexes [TABLE]             secondary indexes\n"
 	".read FILE                   run the statements of FILE\n"
 	".format text|json            how plans are printed\n"
