@@ -871,3 +871,8 @@ void kp_key_notation(kp_buf *out, const kp_table *t, const kp_key *k)
 		kp_buf_putc(out, ']');
 	}
 }
+
+kp_type_class kp_type_class_of(const kp_name *type)
+{
+	return classify(type);
+}

@@ -135,6 +135,8 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src,
 
 kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len);
 int kp_table_column(const kp_table *t, const char *name, uint32_t len);
+/* The class of values a type name holds (VARCHAR: KP_T_STRING, ...). */
+kp_type_class kp_type_class_of(const kp_name *type);
 kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len);
 const char *kp_table_option_get(const kp_table *t, const char *key);
 

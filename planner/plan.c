@@ -11,6 +11,8 @@
  * ranges ∧ filter ≡ WHERE. */
 #include "plan.h"
 
+#include "fold.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -344,10 +346,10 @@ static int flip_op(int op)
 	}
 }
 
-static bool is_const(const kp_expr *e)
+static bool is_const(pctx *pc, const kp_expr *e)
 {
 	kp_value v;
-	return kp_value_of(&v, e);
+	return kp_value_fold(&v, e, pc->a);
 }
 
 /* x COLLATE BINARY is x: keys compare byte by byte, which is BINARY. Any
@@ -439,8 +441,8 @@ static bool fits(kp_type_class tc, const kp_value *v)
 	case KP_T_INT: case KP_T_REAL: return v->kind == KP_V_INT || v->kind == KP_V_REAL;
 	case KP_T_STRING: case KP_T_BINARY: return v->kind == KP_V_STR;
 	case KP_T_BOOL: return v->kind == KP_V_BOOL || (v->kind == KP_V_INT && (v->i == 0 || v->i == 1));
-	case KP_T_TIME: return v->kind == KP_V_STR || v->kind == KP_V_INT;
-	default: return v->kind != KP_V_NULL;
+	case KP_T_TIME: return v->kind == KP_V_STR || v->kind == KP_V_INT || v->kind == KP_V_TIME;
+	default: return v->kind != KP_V_NULL && v->kind != KP_V_TIME;
 	}
 }
 
@@ -449,7 +451,7 @@ static bool fits(kp_type_class tc, const kp_value *v)
 static bool key_value(pctx *pc, kp_value *v, const kp_expr *col, const kp_expr *e)
 {
 	col = strip_binary(col);
-	if (!kp_value_of(v, e) || v->kind == KP_V_NULL)
+	if (!kp_value_fold(v, e, pc->a) || v->kind == KP_V_NULL)
 		return false;
 	if (col->kind != KP_X_COLUMN) {   /* an indexed expression */
 		if (!fits(expr_class(col), v))
@@ -537,14 +539,14 @@ static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 			return bs_all(pc, false);
 		return analyze(pc, expand_tuple(pc, x, op, y, e), neg);
 	}
-	if (x->kind != KP_X_COLUMN && is_const(x) && !is_const(y)) {
+	if (x->kind != KP_X_COLUMN && is_const(pc, x) && !is_const(pc, y)) {
 		const kp_expr *t = x;
 		x = y;
 		y = t;
 		op = flip_op(op);
 	}
-	int kc = is_const(y) ? key_slot(pc, x) : -1;
-	if (kc < 0 && (x->kind != KP_X_COLUMN || !is_const(y))) {
+	int kc = is_const(pc, y) ? key_slot(pc, x) : -1;
+	if (kc < 0 && (x->kind != KP_X_COLUMN || !is_const(pc, y))) {
 		check_key_function(pc, e->a);
 		check_key_function(pc, e->b);
 		return bs_all(pc, false);
@@ -568,7 +570,7 @@ static boxset leaf_between(pctx *pc, const kp_expr *e, bool neg)
 		return bs_all(pc, false);
 	}
 	kp_value lo, hi;
-	if (!is_const(e->b) || !is_const(e->c) || !key_value(pc, &lo, e->a, e->b) ||
+	if (!is_const(pc, e->b) || !is_const(pc, e->c) || !key_value(pc, &lo, e->a, e->b) ||
 	    !key_value(pc, &hi, e->a, e->c))
 		return bs_all(pc, false);
 	if (e->negated != neg)
@@ -1431,6 +1433,17 @@ static bool single_eq(const kp_plan *p, int i)
 	return true;
 }
 
+/* Does every range bound key part i (so that it holds no NULL)? */
+static bool part_bounded(const kp_plan *p, int i)
+{
+	if (p->nranges == 0)
+		return true;
+	for (int r = 0; r < p->nranges; r++)
+		if (!(p->ranges[r].neq > i || (p->ranges[r].neq == i && p->ranges[r].has_range)))
+			return false;
+	return true;
+}
+
 static kp_order plan_order(const kp_plan *p, const kp_list *order)
 {
 	if (order->n == 0)
@@ -1458,6 +1471,14 @@ static kp_order plan_order(const kp_plan *p, const kp_list *order)
 			int d = (it->desc != part->desc) ? 2 : 1;
 			if (dir && d != dir)
 				return KP_ORDER_SORT;
+			/* NULLS FIRST|LAST matters only for a column that can be NULL
+			 * (key columns never are): keyplan takes NULL to be stored
+			 * before every value of its key part, so a forward read gives
+			 * NULLS FIRST and a reverse read NULLS LAST (docs/plan-json.md) */
+			const kp_column *c = &p->table->cols[part->col];
+			if (it->nulls && c->key_pos < 0 && !c->not_null && !part_bounded(p, i) &&
+			    it->nulls != (d == 1 ? KP_NULLS_FIRST : KP_NULLS_LAST))
+				return KP_ORDER_SORT;
 			dir = d;
 			ti++;
 			continue;
@@ -1480,10 +1501,11 @@ static kp_order plan_order(const kp_plan *p, const kp_list *order)
 
 /* How a candidate path returns the ORDER BY: an index whose order matches
  * is preferred over one read backwards or sorted. */
-static kp_order path_order(const path_eval *pe, const kp_list *order)
+static kp_order path_order(const kp_table *t, const path_eval *pe, const kp_list *order)
 {
 	kp_plan p;
 	memset(&p, 0, sizeof p);
+	p.table = t;
 	p.key = pe->key;
 	p.ranges = pe->ranges;
 	p.nranges = pe->nranges;
@@ -1492,38 +1514,120 @@ static kp_order path_order(const path_eval *pe, const kp_list *order)
 
 /* ---------------------------------------------------------------- hints */
 
+/* What a hint's arguments must be. */
+enum { HARG_NONE, HARG_INT, HARG_BOOL_OPT, HARG_NAME, HARG_NAMES, HARG_TABLE_NAMES, HARG_ANY };
+/* What a hint does to the plan (most change only how the store runs it). */
+enum { HACT_NONE, HACT_ALLOW_FILTERING, HACT_FORCE_INDEX, HACT_IGNORE_INDEX, HACT_PHX_INDEX, HACT_PHX_NO_INDEX };
+/* Which dialect documents it: Lindorm's are known under every target,
+ * Phoenix's under --target phoenix. */
+enum { HD_LINDORM = 1, HD_PHOENIX = 2 };
+
+typedef struct hint_spec {
+	const char *name;       /* as documented (matched ignoring case) */
+	uint8_t dialect;        /* HD_* */
+	uint8_t args;           /* HARG_* */
+	uint8_t act;            /* HACT_* */
+	const char *form;       /* how it is written, for messages */
+} hint_spec;
+
+/* Lindorm's HINT page (wide-table SQL) and Phoenix's HintNode.Hint. */
+static const hint_spec hint_specs[] = {
+	{"_l_allow_filtering_", HD_LINDORM, HARG_NONE, HACT_ALLOW_FILTERING, "_l_allow_filtering_"},
+	{"_l_force_index_", HD_LINDORM, HARG_NAME, HACT_FORCE_INDEX, "_l_force_index_('idx')"},
+	{"_l_ignore_index_", HD_LINDORM, HARG_NAMES, HACT_IGNORE_INDEX, "_l_ignore_index_ or _l_ignore_index_('idx', ...)"},
+	{"_l_operation_timeout_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_operation_timeout_(30000)"},
+	{"operationtimeout", HD_LINDORM, HARG_INT, HACT_NONE, "operationtimeout(30000)"},
+	{"_l_ts_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_ts_(1700000000000)"},
+	{"_l_ts_min_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_ts_min_(1700000000000)"},
+	{"_l_ts_max_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_ts_max_(1700000000000)"},
+	{"_l_versions_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_versions_(3)"},
+	{"_l_hot_only_", HD_LINDORM, HARG_BOOL_OPT, HACT_NONE, "_l_hot_only_ or _l_hot_only_(true)"},
+	{"index", HD_PHOENIX, HARG_TABLE_NAMES, HACT_PHX_INDEX, "INDEX(table idx ...)"},
+	{"no_index", HD_PHOENIX, HARG_NONE, HACT_PHX_NO_INDEX, "NO_INDEX"},
+	{"range_scan", HD_PHOENIX, HARG_NONE, HACT_NONE, "RANGE_SCAN"},
+	{"skip_scan", HD_PHOENIX, HARG_NONE, HACT_NONE, "SKIP_SCAN"},
+	{"small", HD_PHOENIX, HARG_NONE, HACT_NONE, "SMALL"},
+	{"serial", HD_PHOENIX, HARG_NONE, HACT_NONE, "SERIAL"},
+	{"no_cache", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_CACHE"},
+	{"forward_scan", HD_PHOENIX, HARG_NONE, HACT_NONE, "FORWARD_SCAN"},
+	{"seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "SEEK_TO_COLUMN"},
+	{"no_seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_SEEK_TO_COLUMN"},
+	{"use_data_over_index_table", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_DATA_OVER_INDEX_TABLE"},
+	{"use_index_over_data_table", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_INDEX_OVER_DATA_TABLE"},
+	{"use_sort_merge_join", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_SORT_MERGE_JOIN"},
+	{"use_persistent_cache", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_PERSISTENT_CACHE"},
+	{"no_star_join", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_STAR_JOIN"},
+	{"no_child_parent_join_optimization", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_CHILD_PARENT_JOIN_OPTIMIZATION"},
+	{"hash_aggregate", HD_PHOENIX, HARG_NONE, HACT_NONE, "HASH_AGGREGATE"},
+	{"no_index_server_merge", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_INDEX_SERVER_MERGE"},
+	{"cdc_include", HD_PHOENIX, HARG_ANY, HACT_NONE, "CDC_INCLUDE(PRE POST ...)"},
+};
+
 typedef struct hints {
 	bool allow_filtering;   /* _l_allow_filtering_ */
 	const kp_hint *force;   /* _l_force_index_('idx') */
 	const kp_hint *ignore;  /* _l_ignore_index_[('idx', ...)] */
+	const kp_hint *phx_index; /* Phoenix INDEX(t idx ...) */
+	bool no_index;          /* Phoenix NO_INDEX: the data table only */
 } hints;
 
-static void read_hints(hints *h, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
+static bool is_name_arg(const kp_expr *e)
 {
-	static const char *known[] = {"_l_operation_timeout_", "_l_hot_only_", "_l_ts_min_",
-	                              "_l_ts_max_", "_l_versions_", NULL};
+	return e->kind == KP_X_STRING || e->kind == KP_X_COLUMN;
+}
+
+/* Do the hint's arguments have the documented form? */
+static bool hint_args_ok(const kp_hint *x, int args)
+{
+	uint32_t n = x->args.n;
+	kp_expr *const *v = (kp_expr *const *)x->args.items;
+	switch (args) {
+	case HARG_NONE: return n == 0;
+	case HARG_INT: return n == 1 && (v[0]->kind == KP_X_INT || v[0]->kind == KP_X_PARAM);
+	case HARG_BOOL_OPT: return n == 0 || (n == 1 && v[0]->kind == KP_X_BOOL);
+	case HARG_NAME: return n == 1 && is_name_arg(v[0]);
+	case HARG_TABLE_NAMES:
+		if (n < 2)
+			return false;
+		/* fall through */
+	case HARG_NAMES:
+		for (uint32_t i = 0; i < n; i++)
+			if (!is_name_arg(v[i]))
+				return false;
+		return true;
+	default: return true;
+	}
+}
+
+static void read_hints(hints *h, const kp_stmt *s, const kp_plan_opts *opts, kp_source *src,
+                       kp_arena *a, kp_diags *d)
+{
 	memset(h, 0, sizeof(*h));
+	int dialects = HD_LINDORM | (opts->phoenix ? HD_PHOENIX : 0);
 	for (uint32_t i = 0; i < s->hints.n; i++) {
 		const kp_hint *x = s->hints.items[i];
-		if (kp_name_eq(&x->name, "_l_allow_filtering_")) {
-			h->allow_filtering = true;
-		} else if (kp_name_eq(&x->name, "_l_force_index_")) {
-			if (x->args.n != 1) {
-				kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
-				            "_l_force_index_ takes one index name, as _l_force_index_('idx')");
-				continue;
-			}
-			h->force = x;
-		} else if (kp_name_eq(&x->name, "_l_ignore_index_")) {
-			h->ignore = x;
-		} else {
-			bool ok = false;
-			for (int k = 0; known[k]; k++)
-				if (kp_name_eq(&x->name, known[k]))
-					ok = true;
-			if (!ok)
-				kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
-				            "unknown hint '%.*s' is ignored", (int)x->name.len, x->name.s);
+		const hint_spec *spec = NULL;
+		for (size_t k = 0; k < sizeof hint_specs / sizeof hint_specs[0] && !spec; k++)
+			if ((hint_specs[k].dialect & dialects) && kp_name_eq(&x->name, hint_specs[k].name))
+				spec = &hint_specs[k];
+		if (!spec) {
+			kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
+			            "unknown hint '%.*s' is ignored", (int)x->name.len, x->name.s);
+			continue;
+		}
+		if (!hint_args_ok(x, spec->args)) {
+			kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
+			            "malformed hint '%.*s' is ignored; write it %s", (int)x->name.len, x->name.s,
+			            spec->form);
+			continue;
+		}
+		switch (spec->act) {
+		case HACT_ALLOW_FILTERING: h->allow_filtering = true; break;
+		case HACT_FORCE_INDEX: h->force = x; break;
+		case HACT_IGNORE_INDEX: h->ignore = x; break;
+		case HACT_PHX_INDEX: h->phx_index = x; break;
+		case HACT_PHX_NO_INDEX: h->no_index = true; break;
+		default: break;
 		}
 	}
 }
@@ -1540,6 +1644,8 @@ static const char *hint_arg(const kp_expr *e, uint32_t *len)
 
 static bool ignored(const hints *h, const kp_index *ix)
 {
+	if (h->no_index)
+		return true;
 	if (!h->ignore)
 		return false;
 	if (h->ignore->args.n == 0)
@@ -1552,6 +1658,33 @@ static bool ignored(const hints *h, const kp_index *ix)
 			return true;
 	}
 	return false;
+}
+
+/* Phoenix's INDEX(t idx1 idx2 ...): the first listed index of t that
+ * exists is used; a hint naming another table (or alias), or only
+ * missing indexes, is ignored, as Phoenix ignores it. */
+static const kp_index *phoenix_index(const hints *h, const kp_table *t, const kp_name *alias,
+                                     kp_source *src, kp_arena *a, kp_diags *d)
+{
+	const kp_expr *tab = h->phx_index->args.items[0];
+	uint32_t n;
+	const char *tn = hint_arg(tab, &n);
+	kp_name nm = {tn, n, 0, n, false};
+	if (!kp_name_eq(&nm, t->name) && !(alias && alias->s && kp_name_eqn(&nm, alias))) {
+		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, tab->off, tab->len,
+		            "INDEX hint names table '%.*s', not %s: it is ignored", (int)n, tn, t->name);
+		return NULL;
+	}
+	for (uint32_t i = 1; i < h->phx_index->args.n; i++) {
+		const char *s = hint_arg(h->phx_index->args.items[i], &n);
+		kp_index *ix = kp_table_index(t, s, n);
+		if (ix && ix->kv)
+			return ix;
+	}
+	const kp_expr *first = h->phx_index->args.items[1];
+	kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, first->off, first->len,
+	            "INDEX hint names no index of %s that keyplan can use: it is ignored", t->name);
+	return NULL;
 }
 
 /* ----------------------------------------------------------------- main */
@@ -1788,7 +1921,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		return;
 
 	hints h;
-	read_hints(&h, s, src, a, d);
+	read_hints(&h, s, opts, src, a, d);
 	bool allow = h.allow_filtering || allow_kw;
 
 	/* candidate paths: the primary key, then every KV index */
@@ -1796,7 +1929,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	memset(&best, 0, sizeof best);
 	eval_path(&best, t, &t->pk, where, true, src, a, d);
 	best.covering = true;
-	best.order = path_order(&best, order);
+	best.order = path_order(t, &best, order);
 	const kp_index *forced = NULL;
 	if (h.force) {
 		uint32_t n;
@@ -1808,6 +1941,8 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 			            "_l_force_index_ names '%.*s', which is not an index of %s", (int)n, nm, t->name);
 			return;
 		}
+	} else if (h.phx_index && !h.no_index) {
+		forced = phoenix_index(&h, t, alias, src, a, d);
 	}
 	bool *used_ix = NULL;
 	for (int i = 0; i < t->nindexes; i++) {
@@ -1841,7 +1976,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 			used = used_ix;
 		}
 		cur.covering = !ix->uncovered;
-		cur.order = path_order(&cur, order);
+		cur.order = path_order(t, &cur, order);
 		for (int c = 0; c < t->ncols; c++)
 			if (used[c] && !ix->covers[c])
 				cur.covering = false;

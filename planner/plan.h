@@ -63,10 +63,11 @@ typedef struct kp_plan {
 /* Settings that change the rules. */
 typedef struct kp_plan_opts {
 	bool never_reject;      /* warn about full scans instead of rejecting (Phoenix) */
+	bool phoenix;           /* Phoenix's hints are known (INDEX, NO_INDEX, SMALL, ...),
+	                           and its index rules apply: a global index that does not
+	                           cover the query is used only when hinted */
 	const char *full_scan_note; /* the target store's own words on a full scan, added to
 	                               KP001 in parentheses; NULL: none (kp_target_plan_opts) */
-	bool phoenix;           /* Phoenix's index rules: a global index that does not
-	                           cover the query is used only when hinted */
 } kp_plan_opts;
 
 /* Plans s (any kind; only SELECT, UPDATE and DELETE get an access path).
