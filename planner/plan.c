@@ -40,13 +40,18 @@ typedef struct pctx {
 	const kp_key *key;      /* candidate key */
 	int nk;                 /* distinct table columns the key uses */
 	int *kcol;              /* table column -> key column slot, or -1 */
+	int *pslot;             /* key part -> its slot (a column's, or an expression
+	                           part's own); -1 for a hash part */
+	const kp_expr **xexpr;  /* slot -> the expression of a functional index
+	                           part, NULL for a column slot */
+	int nx;                 /* expression slots */
 	bool report;            /* emit diagnostics (only on the primary-key pass) */
 	bool limit_hit;         /* KP_MAX_RANGES was exceeded */
 } pctx;
 
 const char *kp_access_name(kp_access a)
 {
-	static const char *n[] = {"none", "get", "scan", "filtered_scan", "full_scan"};
+	static const char *n[] = {"none", "get", "scan", "filtered_scan", "search", "full_scan"};
 	return n[a];
 }
 
@@ -356,13 +361,40 @@ static const kp_expr *strip_binary(const kp_expr *e)
 	return e;
 }
 
-/* The key slot of a column reference, or -1. */
+/* The key slot of a column reference, or of an expression a functional
+ * index part indexes (the same expression, structurally), or -1. */
 static int key_slot(pctx *pc, const kp_expr *e)
 {
 	e = strip_binary(e);
-	if (e->kind != KP_X_COLUMN || e->colref <= 0)
-		return -1;
-	return pc->kcol[e->colref - 1];
+	if (e->kind == KP_X_COLUMN)
+		return e->colref > 0 ? pc->kcol[e->colref - 1] : -1;
+	for (int s = 0; pc->nx && s < pc->nk; s++)
+		if (pc->xexpr[s] && kp_expr_equal(e, pc->xexpr[s]))
+			return s;
+	return -1;
+}
+
+/* What values an indexed expression holds: text for string functions and
+ * ||, numbers for arithmetic; KP_T_OTHER (any value) otherwise. */
+static kp_type_class expr_class(const kp_expr *e)
+{
+	static const char *text_fns[] = {"upper", "lower", "substr", "substring", "trim", "ltrim",
+	                                 "rtrim", "concat", "reverse", "lpad", "rpad", "regexp_substr",
+	                                 "regexp_replace", "to_char", NULL};
+	if (e->kind == KP_X_ARITH)
+		return e->op == KP_OP_CONCAT ? KP_T_STRING : KP_T_REAL;
+	if (e->kind == KP_X_FUNC)
+		for (int i = 0; text_fns[i]; i++)
+			if (kp_name_eq(&e->name, text_fns[i]))
+				return KP_T_STRING;
+	return KP_T_OTHER;
+}
+
+/* The class of values a keyed operand (a column or an indexed expression) holds. */
+static kp_type_class slot_class(const pctx *pc, const kp_expr *x)
+{
+	x = strip_binary(x);
+	return x->kind == KP_X_COLUMN ? pc->t->cols[x->colref - 1].tclass : expr_class(x);
 }
 
 /* A key column referenced anywhere inside e (not e itself), or NULL. */
@@ -387,6 +419,12 @@ static void check_key_function(pctx *pc, const kp_expr *side)
 {
 	if (!pc->report || side->kind == KP_X_COLUMN || side->kind == KP_X_TUPLE)
 		return;
+	/* an expression a functional index indexes is served there */
+	for (int i = 0; i < pc->t->nindexes; i++)
+		for (int j = 0; pc->t->indexes[i]->has_expr && j < pc->t->indexes[i]->nuser; j++)
+			if (pc->t->indexes[i]->key.parts[j].expr &&
+			    kp_expr_equal(strip_binary(side), pc->t->indexes[i]->key.parts[j].expr))
+				return;
 	const kp_expr *c = key_col_inside(pc, side);
 	if (c)
 		kp_diag_add(pc->d, pc->a, KP_R_KEY_FUNCTION, KP_SEV_WARNING, pc->src, side->off, side->len,
@@ -415,6 +453,13 @@ static bool key_value(pctx *pc, kp_value *v, const kp_expr *col, const kp_expr *
 	col = strip_binary(col);
 	if (!kp_value_fold(v, e, pc->a) || v->kind == KP_V_NULL)
 		return false;
+	if (col->kind != KP_X_COLUMN) {   /* an indexed expression */
+		if (!fits(expr_class(col), v))
+			return false;
+		if (v->kind == KP_V_BOOL)
+			v->kind = KP_V_INT;
+		return true;
+	}
 	const kp_column *c = &pc->t->cols[col->colref - 1];
 	if (!fits(c->tclass, v)) {
 		if (pc->report) {
@@ -500,12 +545,12 @@ static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 		y = t;
 		op = flip_op(op);
 	}
-	if (x->kind != KP_X_COLUMN || !is_const(pc, y)) {
+	int kc = is_const(pc, y) ? key_slot(pc, x) : -1;
+	if (kc < 0 && (x->kind != KP_X_COLUMN || !is_const(pc, y))) {
 		check_key_function(pc, e->a);
 		check_key_function(pc, e->b);
 		return bs_all(pc, false);
 	}
-	int kc = key_slot(pc, x);
 	kp_value v;
 	if (kc < 0 || !key_value(pc, &v, x, y))
 		return bs_all(pc, false);
@@ -663,8 +708,7 @@ static boxset leaf_like(pctx *pc, const kp_expr *e, bool neg)
 		check_key_function(pc, e->a);
 		return bs_all(pc, false);
 	}
-	const kp_column *c = &pc->t->cols[strip_binary(e->a)->colref - 1];
-	if (e->c || e->b->kind != KP_X_STRING || c->tclass != KP_T_STRING)
+	if (e->c || e->b->kind != KP_X_STRING || slot_class(pc, e->a) != KP_T_STRING)
 		return bs_all(pc, false);
 	const char *p = e->b->str;
 	uint32_t n = e->b->slen, plen = 0;
@@ -754,7 +798,7 @@ static void box_range(pctx *pc, const kp_con *b, kp_range *r)
 	r->eq = kp_arena_alloc(pc->a, sizeof(kp_value) * (size_t)(k->n + 1));
 	for (int i = 0; i < k->n; i++) {
 		const kp_key_part *p = &k->parts[i];
-		if (p->col < 0) {
+		if (p->col < 0 && !p->expr) {
 			kp_value *of = kp_arena_alloc(pc->a, sizeof(kp_value) * (size_t)(p->nhash + 1));
 			for (int j = 0; j < p->nhash; j++) {
 				const kp_con *c = &b[pc->kcol[p->hash_cols[j]]];
@@ -770,7 +814,7 @@ static void box_range(pctx *pc, const kp_con *b, kp_range *r)
 			h->nof = p->nhash;
 			continue;
 		}
-		const kp_con *c = &b[pc->kcol[p->col]];
+		const kp_con *c = &b[pc->pslot[i]];
 		if (con_point(c)) {
 			r->eq[r->neq++] = c->lo;
 			continue;
@@ -969,8 +1013,8 @@ static void range_views(const pctx *pc, const kp_range *r, cview *views)
 	const kp_key *k = pc->key;
 	memset(views, 0, sizeof(cview) * (size_t)pc->nk);
 	for (int p = 0; p < k->n && p <= r->neq; p++)
-		if (k->parts[p].col >= 0)
-			views[pc->kcol[k->parts[p].col]] = range_view(r, p);
+		if (pc->pslot[p] >= 0)
+			views[pc->pslot[p]] = range_view(r, p);
 }
 
 /* Does box b hold every row the views admit? */
@@ -1164,10 +1208,20 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 	pc.kcol = kp_arena_alloc(a, sizeof(int) * (size_t)(t->ncols + 1));
 	for (int i = 0; i < t->ncols; i++)
 		pc.kcol[i] = -1;
+	pc.pslot = kp_arena_alloc(a, sizeof(int) * (size_t)(key->n + 1));
+	pc.xexpr = kp_arena_alloc(a, sizeof(kp_expr *) * (size_t)(t->ncols + key->n + 1));
 	for (int i = 0; i < key->n; i++) {
 		const kp_key_part *p = &key->parts[i];
+		pc.pslot[i] = -1;
 		if (p->col >= 0 && pc.kcol[p->col] < 0)
 			pc.kcol[p->col] = pc.nk++;
+		if (p->col >= 0)
+			pc.pslot[i] = pc.kcol[p->col];
+		if (p->expr) {
+			pc.xexpr[pc.nk] = p->expr;
+			pc.pslot[i] = pc.nk++;
+			pc.nx++;
+		}
 		for (int j = 0; j < p->nhash; j++)
 			if (p->hash_cols[j] >= 0 && pc.kcol[p->hash_cols[j]] < 0)
 				pc.kcol[p->hash_cols[j]] = pc.nk++;
@@ -1701,6 +1755,114 @@ static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n,
 		             (int)n->len, n->s);
 }
 
+/* Moves a copied expression onto [off, off+len) of the statement's source
+ * (a view's WHERE comes from another statement, maybe another file). */
+static void relocate(kp_expr *e, uint32_t off, uint32_t len)
+{
+	if (!e)
+		return;
+	e->off = off;
+	e->len = len;
+	e->name.off = e->qual.off = off;
+	e->name.srclen = e->kind == KP_X_COLUMN || e->kind == KP_X_FUNC ? len : e->name.srclen;
+	if (e->kind != KP_X_STRING)
+		e->qual.srclen = len;
+	relocate(e->a, off, len);
+	relocate(e->b, off, len);
+	relocate(e->c, off, len);
+	for (uint32_t i = 0; i < e->n; i++)
+		relocate(e->list[i], off, len);
+}
+
+/* The statement's WHERE with a view's conditions ANDed in, as if written
+ * in the query (located at the view's name there). */
+static kp_expr *with_view_where(const kp_table *t, kp_expr *where, const kp_name *at, kp_arena *a)
+{
+	uint32_t nq = where ? (where->kind == KP_X_AND && !where->paren ? where->n : 1) : 0;
+	kp_expr *e = kp_arena_alloc(a, sizeof(*e));
+	e->kind = KP_X_AND;
+	e->list = kp_arena_alloc(a, sizeof(kp_expr *) * (nq + (uint32_t)t->nview_where + 1));
+	for (uint32_t i = 0; i < nq; i++)
+		e->list[e->n++] = where->kind == KP_X_AND && !where->paren ? where->list[i] : where;
+	for (int i = 0; i < t->nview_where; i++) {
+		kp_expr *c = kp_expr_copy(a, t->view_where[i]);
+		relocate(c, at->off, at->srclen);
+		c->paren = true;
+		e->list[e->n++] = c;
+	}
+	if (e->n == 1)
+		return e->list[0];
+	e->off = where ? where->off : at->off;
+	e->len = where ? where->len : at->srclen;
+	e->depth = 1;
+	for (uint32_t i = 0; i < e->n; i++)
+		if (e->list[i]->depth + 1 > e->depth)
+			e->depth = (uint16_t)(e->list[i]->depth + 1);
+	return e;
+}
+
+/* Marks the columns e reads outside expressions that a functional index
+ * part of ix indexes (those come from the index row itself). */
+static void uses_outside(const kp_expr *e, const kp_index *ix, bool *used)
+{
+	if (!e)
+		return;
+	for (int i = 0; i < ix->nuser; i++)
+		if (ix->key.parts[i].expr && kp_expr_equal(e, ix->key.parts[i].expr))
+			return;
+	if (e->kind == KP_X_COLUMN && e->colref > 0)
+		used[e->colref - 1] = true;
+	if (e->kind == KP_X_STAR)
+		for (int i = 0; i < ix->table->ncols; i++)
+			used[i] = true;
+	uses_outside(e->a, ix, used);
+	uses_outside(e->b, ix, used);
+	uses_outside(e->c, ix, used);
+	for (uint32_t i = 0; i < e->n; i++)
+		uses_outside(e->list[i], ix, used);
+}
+
+/* Does the WHERE hold every conjunct of a partial index's WHERE? */
+static bool implies(const kp_expr *where, const kp_expr *cond)
+{
+	if (!where)
+		return false;
+	uint32_t nw = where->kind == KP_X_AND && !where->paren ? where->n : 1;
+	uint32_t nc = cond->kind == KP_X_AND && !cond->paren ? cond->n : 1;
+	for (uint32_t i = 0; i < nc; i++) {
+		const kp_expr *c = nc > 1 || (cond->kind == KP_X_AND && !cond->paren) ? cond->list[i] : cond;
+		bool found = false;
+		for (uint32_t j = 0; j < nw && !found; j++)
+			found = kp_expr_equal(nw > 1 || (where->kind == KP_X_AND && !where->paren) ? where->list[j] : where, c);
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* Marks the columns e references. */
+static void cols_of(const kp_expr *e, bool *set)
+{
+	if (!e)
+		return;
+	if (e->kind == KP_X_COLUMN && e->colref > 0)
+		set[e->colref - 1] = true;
+	cols_of(e->a, set);
+	cols_of(e->b, set);
+	cols_of(e->c, set);
+	for (uint32_t i = 0; i < e->n; i++)
+		cols_of(e->list[i], set);
+}
+
+/* Is column c one a search index indexes? */
+static bool search_has(const kp_index *ix, int c)
+{
+	for (int i = 0; i < ix->nuser; i++)
+		if (ix->key.parts[i].col == c)
+			return true;
+	return ix->columnar;
+}
+
 void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
                   const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
@@ -1730,6 +1892,13 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 		note_failed_ddl(g, cat, v.table, a);
 		return;
 	}
+	if (t->view_unsupported) {
+		kp_diag *g = kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
+		                         "view %s cannot be planned: %s", t->name, t->view_unsupported);
+		if (t->src)
+			kp_diag_note(g, a, t->src, t->view_unsupported_off, "the query of view %s", t->name);
+		return;
+	}
 	kp_plan_on_table(out, t, s, opts, src, a, d);
 }
 
@@ -1743,6 +1912,8 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		return;
 	const kp_name *alias = v.alias;
 	kp_expr *where = v.where;
+	if (t->nview_where)
+		where = with_view_where(t, where, v.table, a);
 	const kp_list *order = v.order;
 	const kp_expr *limit = v.limit;
 	bool allow_kw = v.allow_kw;
@@ -1798,20 +1969,79 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	} else if (h.phx_index && !h.no_index) {
 		forced = phoenix_index(&h, t, alias, src, a, d);
 	}
+	bool *used_ix = NULL;
 	for (int i = 0; i < t->nindexes; i++) {
 		const kp_index *ix = t->indexes[i];
-		if (!ix->kv || (forced && ix != forced) || (!forced && ignored(&h, ix)))
+		if (!ix->kv || ix->state != KP_IX_ACTIVE || (forced && ix != forced) || (!forced && ignored(&h, ix)))
+			continue;
+		/* a partial index holds only the rows its WHERE admits */
+		if (ix->where && !implies(where, ix->where))
 			continue;
 		memset(&cur, 0, sizeof cur);
 		eval_path(&cur, t, &ix->key, where, false, src, a, d);
 		cur.index = ix;
-		cur.covering = true;
+		const bool *used = rc.used;
+		if (ix->has_expr) {
+			/* columns read only inside an indexed expression come from the index */
+			if (!used_ix)
+				used_ix = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+			memset(used_ix, 0, sizeof(bool) * (size_t)(t->ncols + 1));
+			if (s->kind == KP_S_SELECT) {
+				for (uint32_t k = 0; k < s->u.select.items.n; k++)
+					uses_outside(s->u.select.items.items[k], ix, used_ix);
+				for (uint32_t k = 0; k < s->u.select.group.n; k++)
+					uses_outside(s->u.select.group.items[k], ix, used_ix);
+				uses_outside(s->u.select.having, ix, used_ix);
+			} else {
+				memcpy(used_ix, rc.used, sizeof(bool) * (size_t)t->ncols);
+			}
+			uses_outside(where, ix, used_ix);
+			for (uint32_t k = 0; order && k < order->n; k++)
+				uses_outside(((kp_order_item *)order->items[k])->expr, ix, used_ix);
+			used = used_ix;
+		}
+		cur.covering = !ix->uncovered;
 		cur.order = path_order(t, &cur, order);
 		for (int c = 0; c < t->ncols; c++)
-			if (rc.used[c] && !ix->covers[c])
+			if (used[c] && !ix->covers[c])
 				cur.covering = false;
+		/* Phoenix uses a global index that does not cover the query only
+		 * when a hint names it; LOCAL and UNCOVERED indexes read the
+		 * table's rows themselves */
+		if (opts->phoenix && !cur.covering && !ix->local && !ix->uncovered && forced != ix)
+			continue;
 		if (forced || better(&cur, &best))
 			best = cur;
+	}
+	/* A Lindorm search index serves conditions on any of its columns, in
+	 * any combination: it is used when no key serves the WHERE (a full
+	 * scan otherwise) and it indexes every column the WHERE reads. */
+	const kp_index *search = NULL;
+	if (where && (best.access == KP_ACCESS_FULL || (forced && forced->search))) {
+		bool *wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+		cols_of(where, wcols);
+		for (int i = 0; i < t->nindexes && !search; i++) {
+			const kp_index *ix = t->indexes[i];
+			if (!ix->search || ix->state != KP_IX_ACTIVE || (forced && ix != forced) ||
+			    (!forced && ignored(&h, ix)))
+				continue;
+			bool all = true;
+			for (int c = 0; c < t->ncols && all; c++)
+				if (wcols[c] && !search_has(ix, c))
+					all = false;
+			if (all)
+				search = ix;
+		}
+	}
+	if (search) {
+		memset(&best, 0, sizeof best);
+		best.index = search;
+		best.key = &search->key;
+		best.access = KP_ACCESS_SEARCH;
+		best.covering = true;
+		for (int c = 0; c < t->ncols; c++)
+			if (rc.used[c] && !search->covers[c])
+				best.covering = false;
 	}
 
 	out->index = best.index;
@@ -1822,6 +2052,15 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	out->nranges = best.nranges;
 	out->filter = best.filter;
 	out->order = plan_order(out, order);
+	if (search && order->n) {
+		/* the search engine sorts by any column it indexes */
+		out->order = KP_ORDER_KEY;
+		for (uint32_t k = 0; k < order->n; k++) {
+			const kp_expr *e = ((kp_order_item *)order->items[k])->expr;
+			if (e->kind != KP_X_COLUMN || !search_has(search, e->colref - 1))
+				out->order = KP_ORDER_SORT;
+		}
+	}
 
 	const kp_expr *span = where ? where : NULL;
 	uint32_t soff = span ? span->off : s->off, slen = span ? span->len : s->len;
@@ -1829,7 +2068,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		kp_diag_add(d, a, KP_R_LIMITS, KP_SEV_WARNING, src, soff, slen,
 		            "more than %d key ranges after OR/IN expansion: planned with fewer, "
 		            "coarser ranges and a filter", KP_MAX_RANGES);
-	if (where && out->nranges == 0)
+	if (where && out->nranges == 0 && out->access != KP_ACCESS_SEARCH)
 		kp_diag_add(d, a, KP_R_IMPOSSIBLE, KP_SEV_WARNING, src, soff, slen,
 		            "the WHERE clause can never be true, so the query never returns a row");
 
@@ -1868,6 +2107,11 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 			kp_diag_help(rej, a, "bind %s with = or IN, use a secondary index or index table "
 			             "(keyplan check advises one), or opt in with /*+ _l_allow_filtering_ */",
 			             lead.data);
+			for (int i = 0; i < t->nindexes; i++)
+				if (t->indexes[i]->columnar && t->indexes[i]->state == KP_IX_ACTIVE)
+					kp_diag_help(rej, a, "%s has columnar index %s: analytical scans that run in "
+					             "Lindorm's compute engine read it, not the table's key", t->name,
+					             t->indexes[i]->name);
 		}
 		kp_buf_free(&lead);
 	}

@@ -341,11 +341,6 @@ static kp_source *open_source(cli *c, const char *path)
 	return src;
 }
 
-static bool is_ddl(kp_stmt_kind k)
-{
-	return k == KP_S_CREATE_TABLE || k == KP_S_CREATE_INDEX || k == KP_S_DROP;
-}
-
 static int use_color(const cli *c, FILE *f)
 {
 	if (c->color_mode == 1)
@@ -437,7 +432,7 @@ static size_t explain_source(explain_run *er, kp_source *src, bool schema, bool 
 		uint32_t start = kp_parser_last_start(c->parser);
 		kp_plan plan;
 		memset(&plan, 0, sizeof plan);
-		if (s && is_ddl(s->kind)) {
+		if (s && kp_stmt_is_ddl(s->kind)) {
 			kp_catalog_apply(&c->cat, s, src, &er->arena, &d);
 		} else if (s && schema) {
 			kp_diag_add(&d, &er->arena, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
@@ -590,7 +585,7 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 		if (!s) {
 			if (r == ROLE_SCHEMA)
 				kp_catalog_note_failed(&c->cat, src, start);
-		} else if (is_ddl(s->kind)) {
+		} else if (kp_stmt_is_ddl(s->kind)) {
 			kp_catalog_apply(&c->cat, s, src, &c->scratch, &sd);
 		} else if (r == ROLE_SCHEMA && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT &&
 		           s->kind != KP_S_REPLACE) {
