@@ -18,9 +18,8 @@ loop:
 #define TOK(k) do { t->type = (k); goto done; } while (0)
 #define STR(q, triple) do { size_t body = (size_t)(YYCURSOR - base); \
 		t->prefix = (uint8_t)(body - (size_t)(start - base) - (triple ? 3 : 1)); \
-		bool raw = false; \
-		for (const unsigned char *p = start; p < start + t->prefix; p++) raw |= *p == 'r' || *p == 'R'; \
-		YYCURSOR = base + kp_hlex_skip_string(lx->src, lx->len, body, q, triple, !raw, false, 0); \
+		/* a backslash escapes the quote in raw strings too (and stays) */ \
+		YYCURSOR = base + kp_hlex_skip_string(lx->src, lx->len, body, q, triple, true, false, 0); \
 		t->style = KP_HS_PY; t->quote = triple ? 3 : 1; TOK(KP_HT_STR); } while (0)
 	/*!re2c
 	re2c:define:YYCTYPE = "unsigned char";
