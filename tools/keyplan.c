@@ -378,11 +378,6 @@ static kp_source *open_source(cli *c, const char *path)
 	return src;
 }
 
-static bool is_ddl(kp_stmt_kind k)
-{
-	return k == KP_S_CREATE_TABLE || k == KP_S_CREATE_INDEX || k == KP_S_DROP;
-}
-
 static int use_color(const cli *c, FILE *f)
 {
 	if (c->color_mode == 1)
@@ -425,7 +420,7 @@ static void cli_free(cli *c)
 
 static void set_plan_opts(cli *c)
 {
-	c->opts.never_reject = c->target == KP_TARGET_PHOENIX || c->target == KP_TARGET_GENERIC;
+	kp_target_plan_opts(&c->opts, c->target);
 	c->parser = kp_parser_new();
 }
 
@@ -479,7 +474,7 @@ static size_t explain_source(explain_run *er, kp_source *src, bool schema, bool 
 		uint32_t start = kp_parser_last_start(c->parser);
 		kp_plan plan;
 		memset(&plan, 0, sizeof plan);
-		if (s && is_ddl(s->kind)) {
+		if (s && kp_stmt_is_ddl(s->kind)) {
 			kp_catalog_apply(&c->cat, s, src, &er->arena, &d);
 		} else if (s && schema) {
 			kp_diag_add(&d, &er->arena, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
@@ -597,7 +592,7 @@ static void run_stmt(cli *c, kp_stmt *s, kp_source *src, role r, kp_advisor *adv
                      kp_diags *sd)
 {
 	if (!s) {
-	} else if (is_ddl(s->kind)) {
+	} else if (kp_stmt_is_ddl(s->kind)) {
 		kp_catalog_apply(&c->cat, s, src, a, sd);
 	} else if (r == ROLE_SCHEMA && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT &&
 	           s->kind != KP_S_REPLACE) {
@@ -629,7 +624,7 @@ static bool plan_embedded(void *ctx, kp_source *sql, kp_diags *d, kp_arena *a)
 	size_t pos = 0;
 	kp_stmt *s;
 	while (kp_parse_next(c->parser, &s, sql, &pos, keep_ast ? &c->arena : a, d)) {
-		keep |= s && is_ddl(s->kind);
+		keep |= s && kp_stmt_is_ddl(s->kind);
 		run_stmt(c, s, sql, e->r, e->adv, 1, a, d);
 	}
 	return keep;

@@ -421,7 +421,7 @@ static void write_advice_text(kp_buf *b, const kp_advisor *adv, int color)
 		if (x->key)
 			kp_buf_printf(b, "      key: %s\n", x->key);
 		if (x->serves >= 0)
-			kp_buf_printf(b, "      serves: %d of %d\n", x->serves, x->of);
+			kp_buf_printf(b, "      serves: %d of %d (weight)\n", x->serves, x->of);
 		if (x->ddl)
 			kp_buf_printf(b, "      %s;\n", x->ddl);
 	}
@@ -472,9 +472,22 @@ static void json_advice(kp_buf *b, const kp_advisor *adv)
 		else
 			kp_buf_puts(b, "null");
 		if (x->serves >= 0)
-			kp_buf_printf(b, ", \"serves\": %d, \"of\": %d}", x->serves, x->of);
+			kp_buf_printf(b, ", \"serves\": %d, \"of\": %d", x->serves, x->of);
 		else
-			kp_buf_puts(b, ", \"serves\": null, \"of\": null}");
+			kp_buf_puts(b, ", \"serves\": null, \"of\": null");
+		if (x->before >= 0)
+			kp_buf_printf(b, ", \"served_before\": %g, \"served_after\": %g, \"weight\": %g, "
+			              "\"fanout\": %g, \"worse\": [", x->before, x->after, x->total, x->fanout);
+		else
+			kp_buf_puts(b, ", \"served_before\": null, \"served_after\": null, \"weight\": null, "
+			            "\"fanout\": null, \"worse\": [");
+		for (uint32_t w = 0; w < x->worse.n; w++) {
+			const char *at = x->worse.items[w];
+			if (w)
+				kp_buf_puts(b, ", ");
+			kp_buf_json_str(b, at, strlen(at));
+		}
+		kp_buf_puts(b, "]}");
 	}
 	kp_buf_puts(b, adv && adv->advice.n ? "\n]" : "]");
 }
