@@ -292,6 +292,16 @@ loop:
 	'union'           { TOK(TK_UNION); }
 	'intersect'       { TOK(TK_INTERSECT); }
 	'except'          { TOK(TK_EXCEPT); }
+	'view'            { TOK(TK_VIEW); }
+	'alter'           { TOK(TK_ALTER); }
+	'add'             { TOK(TK_ADD); }
+	'column'          { TOK(TK_COLUMN); }
+	'cascade'         { TOK(TK_CASCADE); }
+	'split'           { TOK(TK_SPLIT); }
+	'row_timestamp'   { TOK(TK_ROW_TIMESTAMP); }
+	'local'           { TOK(TK_LOCAL); }
+	'uncovered'       { TOK(TK_UNCOVERED); }
+	'immutable'       { TOK(TK_IMMUTABLE); }
 	'nulls'           { TOK(TK_NULLS); }
 	'first'           { TOK(TK_FIRST); }
 	'last'            { TOK(TK_LAST); }

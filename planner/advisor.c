@@ -79,6 +79,7 @@ void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 {
 	o->never_reject = tinfo(t)->never_reject;
 	o->full_scan_note = tinfo(t)->full_scan_note;
+	o->phoenix = t == KP_TARGET_PHOENIX;
 }
 
 void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a, kp_diags *d)
@@ -769,7 +770,7 @@ static kp_access plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scr
 {
 	kp_plan p;
 	kp_diags d = {0};
-	kp_plan_opts o = {false, NULL};
+	kp_plan_opts o = {.never_reject = false};
 	kp_plan_on_table(&p, h, q->stmt, &o, q->src, scratch, &d);
 	if (order)
 		*order = p.order;

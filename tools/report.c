@@ -172,6 +172,32 @@ void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, 
 	}
 }
 
+void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
+                            uint32_t stmt_end, bool file_pass)
+{
+	const char *t = host->text, *e = t + end;
+	for (const char *p = t + off; p + 8 <= e; p++) {
+		if (*p != 'k' || memcmp(p, "keyplan:", 8))
+			continue;
+		/* to the end of its line, without a closing comment marker */
+		const char *stop = memchr(p, '\n', (size_t)(e - p));
+		if (!stop)
+			stop = e;
+		while (stop > p && (stop[-1] == ' ' || stop[-1] == '\t' || stop[-1] == '\r'))
+			stop--;
+		if (stop - p >= 10 && !memcmp(stop - 2, "*/", 2))
+			stop -= 2;
+		uint32_t before = r->sups.n;
+		one_comment(r, host, p, stop, stmt_off, NULL, file_pass);
+		for (uint32_t i = before; i < r->sups.n; i++) {
+			kp_suppression *s = r->sups.items[i];
+			if (!s->file_wide)
+				s->stmt_end = stmt_end;
+		}
+		p = stop;
+	}
+}
+
 void kp_report_file_directives(kp_report *r, kp_source *src)
 {
 	/* "-- keyplan:ignore-file" at the start of a line (after white space);
@@ -301,12 +327,16 @@ static bool suppressed(kp_report *r, const kp_diag *g)
 {
 	if (g->rule == KP_R_UNKNOWN_DIRECTIVE)
 		return false;
+	/* SQL taken out of application code is matched where it lies in the
+	 * host file, which is where its directives are */
+	kp_source *gs;
+	size_t go = kp_source_origin(g->src, g->off, &gs);
 	for (uint32_t i = 0; i < r->active.n; i++) {
 		kp_suppression *s = r->active.items[i];
 		if (!s->rules[g->rule])
 			continue;
 		if (s->file_wide ? strcmp(s->path, g->src->path) == 0
-		                 : s->src == g->src && g->off >= s->stmt_off && g->off < s->stmt_end) {
+		                 : s->src == gs && go >= s->stmt_off && go < s->stmt_end) {
 			s->used++;
 			return true;
 		}

@@ -76,6 +76,11 @@ void kp_report_stmt_done(kp_report *r);
  * set when a weight is given. stmt_off is the statement that follows. */
 void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
                           double *weight);
+/* The keyplan: directives in a comment of application code, host text
+ * [off, end): an ignore applies to the statement at [stmt_off, stmt_end)
+ * of the host (file_pass: only the ignore-file ones, else only the others). */
+void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
+                            uint32_t stmt_end, bool file_pass);
 /* Records where the statement that starts at stmt_off ends. */
 void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end);
 /* Writes the diagnostics of d, applying rule settings and suppressions. */

@@ -375,7 +375,7 @@ static void test_reorder_brute_force(void)
 				const kp_wquery *q = r.adv.queries.items[qi];
 				kp_plan p;
 				kp_diags d = {0};
-				kp_plan_opts o = {true, NULL};
+				kp_plan_opts o = {.never_reject = true};
 				kp_plan_on_table(&p, &h, q->stmt, &o, q->src, &scratch, &d);
 				served += p.access == KP_ACCESS_GET || p.access == KP_ACCESS_SCAN;
 			}
