@@ -1210,6 +1210,8 @@ static char *lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *nam
 static void rank_advice(kp_advisor *adv, uint32_t from)
 {
 	uint32_t n = adv->advice.n - from;
+	if (n < 2)
+		return;
 	kp_advice **items = malloc(sizeof(kp_advice *) * (n + 1));
 	uint32_t *group = malloc(sizeof(uint32_t) * (n + 1)), ng = 0;
 	if (!items || !group)
