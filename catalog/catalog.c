@@ -2,6 +2,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+#include "lexer.h"
+#include "parser.h"
 
 static int lower(int c)
 {
@@ -688,6 +692,15 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, k
 	return 0;
 }
 
+static void add_failed(kp_catalog *c, const kp_name *n, kp_source *src, uint32_t off)
+{
+	kp_failed_ddl *f = kp_arena_alloc(&c->arena, sizeof(*f));
+	f->name = cat_name(c, n);
+	f->src = src;
+	f->off = off;
+	kp_list_push(&c->arena, &c->failed, f);
+}
+
 /* Grows t's columns by one (and every index's covers with them). */
 static kp_column *add_column(kp_catalog *c, kp_table *t)
 {
@@ -820,8 +833,12 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *
 {
 	switch (s->kind) {
 	case KP_S_CREATE_TABLE:
-	case KP_S_CREATE_VIEW:
-		return create_table(c, &s->u.create_table, s->kind == KP_S_CREATE_VIEW, src, a, d);
+	case KP_S_CREATE_VIEW: {
+		int rc = create_table(c, &s->u.create_table, s->kind == KP_S_CREATE_VIEW, src, a, d);
+		if (rc < 0)
+			add_failed(c, &s->u.create_table.name, src, s->off);
+		return rc;
+	}
 	case KP_S_ALTER_TABLE:
 		return alter_table(c, &s->u.alter, src, a, d);
 	case KP_S_ALTER_INDEX:
@@ -875,4 +892,52 @@ void kp_key_notation(kp_buf *out, const kp_table *t, const kp_key *k)
 kp_type_class kp_type_class_of(const kp_name *type)
 {
 	return classify(type);
+}
+
+const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, uint32_t len)
+{
+	for (uint32_t i = c->failed.n; i-- > 0;) {
+		const kp_failed_ddl *f = c->failed.items[i];
+		if (name_eq(f->name, name, len))
+			return f;
+	}
+	return NULL;
+}
+
+void kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start)
+{
+	/* CREATE [words] TABLE|VIEW [IF NOT EXISTS] name[.name]: a few words
+	 * (LOCAL, TEMPORARY, ...) may stand between CREATE and TABLE */
+	kp_lexer lx;
+	kp_token t;
+	kp_arena tmp;
+	kp_arena_init(&tmp);
+	kp_lexer_init(&lx, src->text, src->len, start);
+	int type = kp_lex(&lx, &t);
+	bool table = false;
+	for (int i = 0; type == TK_CREATE && i < 4 && !table; i++) {
+		type = kp_lex(&lx, &t);
+		if (type == KP_TOK_EOF || type == KP_TOK_ERROR || type == TK_SEMI || type == TK_LP)
+			break;
+		table = (t.len == 5 && !strncasecmp(src->text + t.off, "table", 5)) ||
+		        (t.len == 4 && !strncasecmp(src->text + t.off, "view", 4));
+	}
+	if (table) {
+		type = kp_lex(&lx, &t);
+		if (type == TK_IF) {
+			kp_lex(&lx, &t);          /* NOT */
+			kp_lex(&lx, &t);          /* EXISTS */
+			type = kp_lex(&lx, &t);
+		}
+		if (type == TK_ID) {
+			kp_name n = kp_ast_name(&tmp, src->text, t.off, t.len);
+			kp_lexer peek = lx;
+			kp_token dot, second;
+			if (kp_lex(&peek, &dot) == TK_DOT && kp_lex(&peek, &second) == TK_ID)
+				n = kp_ast_qualified(&tmp, n, kp_ast_name(&tmp, src->text, second.off, second.len));
+			if (!kp_catalog_find(c, n.s, n.len))
+				add_failed(c, &n, src, start);
+		}
+	}
+	kp_arena_free(&tmp);
 }

@@ -121,7 +121,16 @@ typedef struct kp_catalog {
 	int cap;                /* entries allocated in tables */
 	kp_table **hash;        /* open-addressing table of live tables by name */
 	uint32_t hashcap;       /* slots in hash (power of two) */
+	kp_list failed;         /* kp_failed_ddl*: CREATE statements that failed */
 } kp_catalog;
+
+/* A CREATE TABLE that did not parse or was refused: a query naming its
+ * table says where it failed (the table is not in the catalog). */
+typedef struct kp_failed_ddl {
+	char *name;             /* the table it would have created */
+	kp_source *src;         /* where the statement is */
+	uint32_t off;           /* its first token */
+} kp_failed_ddl;
 
 void kp_catalog_init(kp_catalog *c);
 void kp_catalog_free(kp_catalog *c);
@@ -134,6 +143,12 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src,
                      kp_arena *a, kp_diags *d);
 
 kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len);
+/* Records the statement at src[start] as a failed CREATE TABLE when it is
+ * one (the caller parsed it with errors): its table's name is read from
+ * its first tokens. */
+void kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start);
+/* The last failed CREATE of table name, or NULL. */
+const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, uint32_t len);
 int kp_table_column(const kp_table *t, const char *name, uint32_t len);
 /* The class of values a type name holds (VARCHAR: KP_T_STRING, ...). */
 kp_type_class kp_type_class_of(const kp_name *type);

@@ -91,6 +91,21 @@ kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len)
 	return n;
 }
 
+kp_name kp_ast_qualified(kp_arena *a, kp_name schema, kp_name name)
+{
+	kp_name n = name;
+	char *s = kp_arena_alloc(a, (size_t)schema.len + name.len + 2);
+	memcpy(s, schema.s, schema.len);
+	s[schema.len] = '.';
+	memcpy(s + schema.len + 1, name.s, name.len);
+	n.s = s;
+	n.len = schema.len + 1 + name.len;
+	n.off = schema.off;
+	n.srclen = name.off + name.srclen - schema.off;
+	n.quoted = schema.quoted || name.quoted;
+	return n;
+}
+
 kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, uint32_t len)
 {
 	kp_expr *e = kp_arena_alloc(a, sizeof(*e));
@@ -342,7 +357,7 @@ static void render(kp_buf *o, const kp_expr *e)
 		} else {
 			kp_buf_puts(o, "NEXT VALUE FOR ");
 		}
-		put_name(o, &e->name);
+		kp_buf_put(o, e->name.s, e->name.len);   /* schema.sequence as written */
 		break;
 	case KP_X_TUPLE:
 		kp_buf_putc(o, '(');

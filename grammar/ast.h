@@ -332,6 +332,10 @@ typedef struct kp_stmt {
 
 /* A name from source text[off, off+len): strips quotes, undoubles "" and ``. */
 kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len);
+/* schema.name as one name: the text "schema.name" (quotes removed), spanning
+ * both words in the source; quoted if either part is. Tables are named so
+ * in the catalog: s.t and t are different tables. */
+kp_name kp_ast_qualified(kp_arena *a, kp_name schema, kp_name name);
 /* A literal node (INT, FLOAT, STRING, NULL, BOOL, PARAM) from its token. */
 kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, uint32_t len);
 

@@ -238,7 +238,7 @@ nm(A) ::= id(X). { A = mkname(ctx, X); }
 
 %type fullname {kp_name}
 fullname(A) ::= id(X). { A = mkname(ctx, X); }
-fullname(A) ::= nm DOT nm(Y). { A = Y; }
+fullname(A) ::= nm(X) DOT nm(Y). { A = kp_ast_qualified(ARENA, X, Y); }
 
 %type nmlist {kp_list}
 nmlist(A) ::= nm(X). { memset(&A, 0, sizeof A); push(ctx, &A, boxname(ctx, X)); }
@@ -1020,7 +1020,7 @@ expr(A) ::= nm(F) LP STAR RP(R). { A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1);
 expr(A) ::= nm(F) LP distinct(D) exprlist(L) RP(R). {
 	A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->distinct = D;
 	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
-expr(A) ::= nm(Q) DOT nm DOT nm(X). { A = mkcol(ctx, Q, X); A->off = Q.off; }
+expr(A) ::= nm(S) DOT nm(Q) DOT nm(X). { A = mkcol(ctx, kp_ast_qualified(ARENA, S, Q), X); }
 /* Phoenix's typed literals: DATE '2013-01-01', TIMESTAMP '...', TIME '...'
  * are CAST('...' AS type) */
 expr(A) ::= id(T) STRING(S). {

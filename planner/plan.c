@@ -1340,6 +1340,15 @@ typedef struct resolve_ctx {
 	kp_diags *d;
 } resolve_ctx;
 
+/* Does qualifier q name table tname ("s.t" is also named by "t")? */
+static bool names_table(const kp_name *q, const char *tname)
+{
+	if (kp_name_eq(q, tname))
+		return true;
+	const char *dot = strrchr(tname, '.');
+	return dot && kp_name_eq(q, dot + 1);
+}
+
 /* SQL's functions called without parentheses. */
 static bool niladic(const kp_name *n)
 {
@@ -1366,7 +1375,7 @@ static void resolve(resolve_ctx *rc, kp_expr *e)
 			return;
 		}
 		if (e->qual.s) {
-			bool is_table = kp_name_eq(&e->qual, t->name) ||
+			bool is_table = names_table(&e->qual, t->name) ||
 			                (rc->alias && rc->alias->s && kp_name_eqn(&e->qual, rc->alias));
 			bool is_family = ci >= 0 && t->cols[ci].family && kp_name_eq(&e->qual, t->cols[ci].family);
 			if (!is_table && !is_family) {
@@ -1670,6 +1679,12 @@ static const kp_index *phoenix_index(const hints *h, const kp_table *t, const kp
 	uint32_t n;
 	const char *tn = hint_arg(tab, &n);
 	kp_name nm = {tn, n, 0, n, false};
+	if (tab->kind == KP_X_COLUMN && tab->qual.s) {
+		/* INDEX(schema.table idx) */
+		nm = kp_ast_qualified(a, tab->qual, tab->name);
+		tn = nm.s;
+		n = nm.len;
+	}
 	if (!kp_name_eq(&nm, t->name) && !(alias && alias->s && kp_name_eqn(&nm, alias))) {
 		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, tab->off, tab->len,
 		            "INDEX hint names table '%.*s', not %s: it is ignored", (int)n, tn, t->name);
@@ -1729,6 +1744,15 @@ static bool view_of(stmt_view *v, const kp_stmt *s)
 	default:
 		return false;
 	}
+}
+
+/* A table whose CREATE failed is unknown: the note says where it failed. */
+static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n, kp_arena *a)
+{
+	const kp_failed_ddl *f = kp_catalog_failed(cat, n->s, n->len);
+	if (g && f)
+		kp_diag_note(g, a, f->src, f->off, "the CREATE statement of %.*s failed here, so the table is not in the schema",
+		             (int)n->len, n->s);
 }
 
 /* Moves a copied expression onto [off, off+len) of the statement's source
@@ -1848,8 +1872,8 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 	if (s->kind == KP_S_INSERT || s->kind == KP_S_UPSERT || s->kind == KP_S_REPLACE) {
 		const kp_name *n = &s->u.insert.table;
 		if (!kp_catalog_find(cat, n->s, n->len))
-			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
-			            "no such table: %.*s", (int)n->len, n->s);
+			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
 		return;
 	}
 	if (!view_of(&v, s))
@@ -1858,13 +1882,14 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 		/* UPSERT INTO w SELECT ... FROM t: t is planned, w must exist */
 		const kp_name *n = &s->u.select.into->table;
 		if (!kp_catalog_find(cat, n->s, n->len))
-			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
-			            "no such table: %.*s", (int)n->len, n->s);
+			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
 	}
 	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
 	if (!t) {
-		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
-		            "no such table: %.*s", (int)v.table->len, v.table->s);
+		kp_diag *g = kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
+		                         "no such table: %.*s", (int)v.table->len, v.table->s);
+		note_failed_ddl(g, cat, v.table, a);
 		return;
 	}
 	if (t->view_unsupported) {

@@ -491,6 +491,9 @@ static size_t explain_source(explain_run *er, kp_source *src, bool schema, bool 
 			            kp_stmt_kind_name(s->kind));
 		} else if (s) {
 			kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, &er->arena, &d);
+		} else if (schema) {
+			/* schema sources live to the end: a failed CREATE is remembered */
+			kp_catalog_note_failed(&c->cat, src, start);
 		}
 		if (plan.rejected || d.count[KP_SEV_ERROR])
 			er->failed = true;
@@ -700,6 +703,8 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 		double weight = 1;
 		kp_report_directives(rep, src, prev, start, start, &weight);
 		kp_report_stmt_end(rep, src, start, s ? s->off + s->len : (uint32_t)pos);
+		if (!s && r == ROLE_SCHEMA)
+			kp_catalog_note_failed(&c->cat, src, start);
 		run_stmt(c, s, src, r, adv, weight, &c->scratch, &sd);
 		kp_report_emit(rep, &sd);
 		/* a query file's findings are all out: its keyplan:ignore lines

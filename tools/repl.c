@@ -123,9 +123,11 @@ static void run_source(kp_repl *r, kp_source *src)
 		uint32_t start = kp_parser_last_start(r->parser);
 		kp_plan plan;
 		memset(&plan, 0, sizeof plan);
-		if (s && kp_stmt_is_ddl(s->kind)) {
+		if (!s) {
+			kp_catalog_note_failed(&r->cat, src, start);
+		} else if (kp_stmt_is_ddl(s->kind)) {
 			kp_catalog_apply(&r->cat, s, src, &r->stmt, &d);
-		} else if (s) {
+		} else {
 			kp_plan_stmt(&plan, &r->cat, s, &r->opts, src, &r->arena, &d);
 			kp_advise_statement(r->target, s, src, &r->stmt, &d);
 			if (plan.table) {

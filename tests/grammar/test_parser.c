@@ -221,8 +221,11 @@ static void test_select_clauses(void)
 	CU_ASSERT_EQUAL_FATAL(l.n, 1);
 	const kp_select *s = &((kp_stmt *)l.items[0])->u.select;
 	CU_ASSERT_TRUE(s->distinct);
-	CU_ASSERT_EQUAL(s->table.len, 1);
-	CU_ASSERT_EQUAL(s->table.s[0], 't');
+	/* schema.table is one name: s.t and t are different tables */
+	CU_ASSERT_EQUAL(s->table.len, 3);
+	CU_ASSERT_NSTRING_EQUAL(s->table.s, "s.t", 3);
+	CU_ASSERT_EQUAL(s->table.off, 23);
+	CU_ASSERT_EQUAL(s->table.srclen, 3);
 	CU_ASSERT_EQUAL(s->alias.s[0], 'x');
 	CU_ASSERT_EQUAL(s->where->kind, KP_X_CMP);
 	CU_ASSERT_EQUAL(s->group.n, 2);
@@ -330,7 +333,7 @@ static void test_query_expressions(void)
 	renders("MATCH(a, b) AGAINST('foo bar') AND MATCH(c, 'x')", "MATCH(a, b) AGAINST('foo bar') AND MATCH(c, 'x')");
 	renders("a IS DISTINCT FROM 1 AND b IS NOT DISTINCT FROM c", "a IS NOT 1 AND b IS c");
 	renders("a = NEXT VALUE FOR s.q AND b = CURRENT VALUE FOR q AND c = NEXT 5 VALUES FOR q",
-	        "a = NEXT VALUE FOR q AND b = CURRENT VALUE FOR q AND c = NEXT 5 VALUES FOR q");
+	        "a = NEXT VALUE FOR s.q AND b = CURRENT VALUE FOR q AND c = NEXT 5 VALUES FOR q");
 	renders("d > DATE '2013-01-01' AND e < TIMESTAMP '2013-01-01 10:00:00'",
 	        "d > CAST('2013-01-01' AS DATE) AND e < CAST('2013-01-01 10:00:00' AS TIMESTAMP)");
 	renders("a ILIKE 'x%' AND b NOT ILIKE 'y'", "a ILIKE 'x%' AND b NOT ILIKE 'y'");
