@@ -1777,7 +1777,21 @@ typedef struct proposal {
 	bool *covers;           /* columns to INCLUDE */
 	kp_list qs;             /* kp_wquery* it was proposed for */
 	double desc_w, asc_w;   /* weight of its reads wanting the range column DESC / ASC */
+	double weight;          /* weight of the statements it was proposed for */
 } proposal;
+
+typedef struct prop_rank {
+	int i;                  /* proposal */
+	double w;               /* its weight */
+} prop_rank;
+
+static int prop_rank_cmp(const void *a, const void *b)
+{
+	const prop_rank *x = a, *y = b;
+	if (x->w != y->w)
+		return x->w > y->w ? -1 : 1;
+	return x->i - y->i;
+}
 
 static kp_access cached_class(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q,
                               kp_arena *scratch);
@@ -1898,6 +1912,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			if (used[i])
 				pr->covers[i] = true;
 		kp_list_push(adv->a, &pr->qs, q);
+		pr->weight += q->weight;
 		kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off,
 		                         q->stmt->len, "the key of %s cannot serve this query (%s); a table or "
 		                         "index keyed %s makes it a %s", t->name,
@@ -1907,6 +1922,24 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_arena_reset(scratch);
 		kp_diag_help(g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
 		             t->name, m.data);
+	}
+	/* ranked by the weight they were proposed for (ties keep the
+	 * workload's order) */
+	if (nprops > 1) {
+		prop_rank *rk = malloc(sizeof(*rk) * (size_t)nprops);
+		proposal *sorted = malloc(sizeof(*sorted) * (size_t)nprops);
+		if (!rk || !sorted)
+			abort();
+		for (int i = 0; i < nprops; i++) {
+			rk[i].i = i;
+			rk[i].w = props[i].weight;
+		}
+		qsort(rk, (size_t)nprops, sizeof(*rk), prop_rank_cmp);
+		for (int i = 0; i < nprops; i++)
+			sorted[i] = props[rk[i].i];
+		free(props);
+		free(rk);
+		props = sorted;
 	}
 	for (int i = 0; i < nprops; i++) {
 		proposal *pr = &props[i];
