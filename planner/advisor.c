@@ -1362,17 +1362,25 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 	}
 	const kp_column *lead = &t->cols[user->cols[0]];
 	enum { PLAIN, HASHED, BUCKETED } spread = PLAIN;
+	int hc[16], nh = 0;
 	if (hot_reason(lead)) {
-		spread = BUCKETED;
-		if (!enum_reason(lead)) {
-			spread = HASHED;
-			for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {
-				const kp_wquery *q = qs->items[i];
-				colset eq = {0}, range = {0};
-				sargable(where_of(q->stmt), &eq, &range);
+		/* hashed over the leading columns up to a well-spread one (a hash
+		 * of enums alone spreads nothing), when every statement binds them
+		 * by = or IN and so computes the hash */
+		bool spreads = false;
+		for (int i = 0; i < user->n && !spreads; i++) {
+			hc[nh++] = user->cols[i];
+			spreads = !enum_reason(&t->cols[user->cols[i]]);
+		}
+		spread = spreads ? HASHED : BUCKETED;
+		for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {
+			const kp_wquery *q = qs->items[i];
+			colset eq = {0}, range = {0};
+			sargable(where_of(q->stmt), &eq, &range);
+			for (int k = 0; k < nh; k++) {
 				bool bound = false;
 				for (int j = 0; j < eq.n; j++)
-					bound |= eq.cols[j] == user->cols[0];
+					bound |= eq.cols[j] == hc[k];
 				if (!bound)
 					spread = BUCKETED;
 			}
@@ -1383,7 +1391,7 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 		return NULL;
 	kp_key judged = nk;
 	if (spread == HASHED)
-		judged = hashed_key(adv->a, &nk, &user->cols[0], 1);
+		judged = hashed_key(adv->a, &nk, hc, nh);
 	kp_table *h = hypo_table(adv->a, t, &judged, NULL, 0);
 	double serves = 0, of = 0, fan = 0;
 	for (uint32_t i = 0; i < qs->n; i++) {
@@ -1404,7 +1412,11 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s",
 		              name, k.data, t->name, why);
 	} else if (spread == HASHED) {
-		kp_buf_printf(&k, "[md5(%s).substr(0,4)]", lead->name);
+		kp_buf hn = {0};
+		for (int i = 0; i < nh; i++)
+			kp_buf_printf(&hn, "%s%s", i ? ", " : "", t->cols[hc[i]].name);
+		kp_buf_printf(&k, "[md5(%s).substr(0,4)]", hn.data);
+		kp_buf_free(&hn);
 		kp_key_notation(&k, t, &nk);
 		if (ti->hash_key_parts) {
 			kp_buf b = {0};
@@ -1415,8 +1427,8 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 			ddl = lead_column_ddl(adv, t, name, &nk, kp_arena_printf(adv->a, "%s_hash", lead->name), true);
 		}
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
-		              "led by a hash of %s, since %s alone would be a write hotspot (its reads bind it "
-		              "by = or IN, so each computes the hash)", name, k.data, t->name, why, lead->name,
+		              "led by a hash, since %s alone would be a write hotspot (its reads bind the hashed "
+		              "columns by = or IN, so each computes the hash)", name, k.data, t->name, why,
 		              lead->name);
 	} else {
 		kp_buf_puts(&k, "[bucket]");
