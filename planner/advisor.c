@@ -97,6 +97,22 @@ static uint64_t query_shape(const kp_wquery *cq);
  * every query for n^2 trial keys). */
 #define KP_REORDER_MAX 32
 
+/* What a fix does to the workload of its table: every planned statement on
+ * the table re-planned on a copy of the table with the fix applied. */
+typedef struct verdict {
+	double total;           /* weight of the table's planned statements */
+	double before;          /* served as GET or SCAN now */
+	double after;           /* served as GET or SCAN with the fix */
+	double broken;          /* served now, not with the fix */
+	double fanout;          /* served with the fix as one scan per bucket, merged */
+	kp_list worse;          /* kp_wquery* served now, not with the fix */
+} verdict;
+
+static void judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const kp_table *h, bool fanout,
+                  kp_arena *scratch, verdict *v);
+static void verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buckets);
+static kp_table *hypo_table(kp_arena *a, const kp_table *t, const kp_key *key, kp_index **ix, int nix);
+
 void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src, double weight)
 {
 	kp_wquery *q = kp_arena_alloc(adv->a, sizeof(*q));
@@ -489,7 +505,7 @@ static const char *hot_reason(const kp_column *c)
 	return r;
 }
 
-static void check_shape(kp_advisor *adv, const kp_table *t)
+static void check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	kp_buf m = {0};
 	int ncols = 0;
@@ -558,6 +574,16 @@ static void check_shape(kp_advisor *adv, const kp_table *t)
 				                                      "('2015122410' => 2015122410)", c->name),
 				                      key_notation(adv, t, &t->pk), bufdup(adv->a, &ddl));
 				advice_col(adv, x, c->name);
+				/* the workload on the retyped column: a read comparing it with
+				 * a string no longer binds the key, and is named */
+				cols[ci].tclass = KP_T_INT;
+				verdict v;
+				judge(adv, t, NULL, hypo_table(adv->a, &tt, &t->pk, t->indexes, t->nindexes), false, scratch, &v);
+				if (v.worse.n)
+					x->message = kp_arena_printf(adv->a, "%s; the statements it makes worse compare %s with "
+					                             "a string: write the value as a number there", x->message,
+					                             c->name);
+				verdict_apply(adv, x, &v, 1);
 				kp_diag_help(g, adv->a, "%s", x->message);
 				kp_buf_free(&ddl);
 			}
@@ -1063,16 +1089,6 @@ static double greedy_order(const kp_table *t, kp_key *k, const shape *s, int ns,
 
 /* ------------------------------------------------------- judging a fix */
 
-/* What a fix does to the workload of its table: every planned statement on
- * the table re-planned on a copy of the table with the fix applied. */
-typedef struct verdict {
-	double total;           /* weight of the table's planned statements */
-	double before;          /* served as GET or SCAN now */
-	double after;           /* served as GET or SCAN with the fix */
-	double broken;          /* served now, not with the fix */
-	double fanout;          /* served with the fix as one scan per bucket, merged */
-	kp_list worse;          /* kp_wquery* served now, not with the fix */
-} verdict;
 
 /* Plans each statement of t's workload on h, against its plan on base (NULL:
  * its plan as it is). With fanout, a statement that
@@ -2207,7 +2223,7 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 /* The unique_key fix: the column that tells rows apart (col, else a
  * non-key time, sequence or id column by its name) added to the end of the
  * key, with the new table's DDL; a generic fix when no column stands out. */
-static kp_advice *unique_fix(kp_advisor *adv, const kp_table *t, int col)
+static kp_advice *unique_fix(kp_advisor *adv, const kp_table *t, int col, kp_arena *scratch)
 {
 	for (int i = 0; col < 0 && i < t->ncols; i++)
 		if (t->cols[i].key_pos < 0 && t->cols[i].tclass != KP_T_JSON && monotonic_reason(&t->cols[i]))
@@ -2233,11 +2249,14 @@ static kp_advice *unique_fix(kp_advisor *adv, const kp_table *t, int col)
 	                                      migration_note(adv, t)),
 	                      key, bufdup(adv->a, &ddl));
 	advice_col(adv, x, t->cols[col].name);
+	verdict v;
+	judge(adv, t, NULL, hypo_table(adv->a, t, &nk, t->indexes, t->nindexes), false, scratch, &v);
+	verdict_apply(adv, x, &v, 1);
 	kp_buf_free(&ddl);
 	return x;
 }
 
-static void check_unique(kp_advisor *adv, const kp_table *t)
+static void check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	const kp_list *qs = queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
@@ -2256,7 +2275,7 @@ static void check_unique(kp_advisor *adv, const kp_table *t)
 		                         "several rows; one key is one row, so later writes become versions of it",
 		                         key_notation(adv, t, &t->pk), t->name);
 		int oc = s->order.n ? colref_of(((kp_order_item *)s->order.items[0])->expr) : -1;
-		kp_advice *x = unique_fix(adv, t, oc >= 0 && t->cols[oc].key_pos < 0 ? oc : -1);
+		kp_advice *x = unique_fix(adv, t, oc >= 0 && t->cols[oc].key_pos < 0 ? oc : -1, scratch);
 		kp_diag_help(g, adv->a, "%s", x->message);
 		return;
 	}
@@ -2313,7 +2332,7 @@ static void check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 				kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, st->off,
 				                         st->len, "the workload writes the same key of %s twice; the "
 				                         "later row overwrites the earlier one as a newer version", t->name);
-				kp_advice *x = unique_fix(adv, t, -1);
+				kp_advice *x = unique_fix(adv, t, -1, scratch);
 				kp_diag_help(g, adv->a, "%s", x->message);
 			}
 			if (!dup) {
@@ -2346,7 +2365,7 @@ void kp_advisor_run(kp_advisor *adv)
 			continue;
 		check_target_schema(adv, t);
 		check_hotspots(adv, t, &scratch);
-		check_shape(adv, t);
+		check_shape(adv, t, &scratch);
 	}
 	check_duplicate_inserts(adv, &scratch);
 	suggest_indexes(adv, &scratch);
@@ -2354,7 +2373,7 @@ void kp_advisor_run(kp_advisor *adv)
 		const kp_table *t = adv->cat->tables[i];
 		if (t->dropped)
 			continue;
-		check_unique(adv, t);
+		check_unique(adv, t, &scratch);
 		suggest_reorder(adv, t, &scratch);
 		suggest_desc(adv, t, &scratch);
 	}
