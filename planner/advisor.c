@@ -75,6 +75,11 @@ const char *kp_target_name(kp_target t)
 	return tinfo(t)->name;
 }
 
+int kp_target_names(kp_target t)
+{
+	return t == KP_TARGET_PHOENIX ? KP_NAMES_UPPER : t == KP_TARGET_LINDORM ? KP_NAMES_EXACT : KP_NAMES_NOCASE;
+}
+
 void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 {
 	o->never_reject = tinfo(t)->never_reject;
@@ -1362,17 +1367,25 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 	}
 	const kp_column *lead = &t->cols[user->cols[0]];
 	enum { PLAIN, HASHED, BUCKETED } spread = PLAIN;
+	int hc[16], nh = 0;
 	if (hot_reason(lead)) {
-		spread = BUCKETED;
-		if (!enum_reason(lead)) {
-			spread = HASHED;
-			for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {
-				const kp_wquery *q = qs->items[i];
-				colset eq = {0}, range = {0};
-				sargable(where_of(q->stmt), &eq, &range);
+		/* hashed over the leading columns up to a well-spread one (a hash
+		 * of enums alone spreads nothing), when every statement binds them
+		 * by = or IN and so computes the hash */
+		bool spreads = false;
+		for (int i = 0; i < user->n && !spreads; i++) {
+			hc[nh++] = user->cols[i];
+			spreads = !enum_reason(&t->cols[user->cols[i]]);
+		}
+		spread = spreads ? HASHED : BUCKETED;
+		for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {
+			const kp_wquery *q = qs->items[i];
+			colset eq = {0}, range = {0};
+			sargable(where_of(q->stmt), &eq, &range);
+			for (int k = 0; k < nh; k++) {
 				bool bound = false;
 				for (int j = 0; j < eq.n; j++)
-					bound |= eq.cols[j] == user->cols[0];
+					bound |= eq.cols[j] == hc[k];
 				if (!bound)
 					spread = BUCKETED;
 			}
@@ -1383,7 +1396,7 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 		return NULL;
 	kp_key judged = nk;
 	if (spread == HASHED)
-		judged = hashed_key(adv->a, &nk, &user->cols[0], 1);
+		judged = hashed_key(adv->a, &nk, hc, nh);
 	kp_table *h = hypo_table(adv->a, t, &judged, NULL, 0);
 	double serves = 0, of = 0, fan = 0;
 	for (uint32_t i = 0; i < qs->n; i++) {
@@ -1404,7 +1417,11 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s",
 		              name, k.data, t->name, why);
 	} else if (spread == HASHED) {
-		kp_buf_printf(&k, "[md5(%s).substr(0,4)]", lead->name);
+		kp_buf hn = {0};
+		for (int i = 0; i < nh; i++)
+			kp_buf_printf(&hn, "%s%s", i ? ", " : "", t->cols[hc[i]].name);
+		kp_buf_printf(&k, "[md5(%s).substr(0,4)]", hn.data);
+		kp_buf_free(&hn);
 		kp_key_notation(&k, t, &nk);
 		if (ti->hash_key_parts) {
 			kp_buf b = {0};
@@ -1415,8 +1432,8 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 			ddl = lead_column_ddl(adv, t, name, &nk, kp_arena_printf(adv->a, "%s_hash", lead->name), true);
 		}
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
-		              "led by a hash of %s, since %s alone would be a write hotspot (its reads bind it "
-		              "by = or IN, so each computes the hash)", name, k.data, t->name, why, lead->name,
+		              "led by a hash, since %s alone would be a write hotspot (its reads bind the hashed "
+		              "columns by = or IN, so each computes the hash)", name, k.data, t->name, why,
 		              lead->name);
 	} else {
 		kp_buf_puts(&k, "[bucket]");
@@ -1777,7 +1794,21 @@ typedef struct proposal {
 	bool *covers;           /* columns to INCLUDE */
 	kp_list qs;             /* kp_wquery* it was proposed for */
 	double desc_w, asc_w;   /* weight of its reads wanting the range column DESC / ASC */
+	double weight;          /* weight of the statements it was proposed for */
 } proposal;
+
+typedef struct prop_rank {
+	int i;                  /* proposal */
+	double w;               /* its weight */
+} prop_rank;
+
+static int prop_rank_cmp(const void *a, const void *b)
+{
+	const prop_rank *x = a, *y = b;
+	if (x->w != y->w)
+		return x->w > y->w ? -1 : 1;
+	return x->i - y->i;
+}
 
 static kp_access cached_class(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q,
                               kp_arena *scratch);
@@ -1898,6 +1929,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			if (used[i])
 				pr->covers[i] = true;
 		kp_list_push(adv->a, &pr->qs, q);
+		pr->weight += q->weight;
 		kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off,
 		                         q->stmt->len, "the key of %s cannot serve this query (%s); a table or "
 		                         "index keyed %s makes it a %s", t->name,
@@ -1907,6 +1939,24 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_arena_reset(scratch);
 		kp_diag_help(g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
 		             t->name, m.data);
+	}
+	/* ranked by the weight they were proposed for (ties keep the
+	 * workload's order) */
+	if (nprops > 1) {
+		prop_rank *rk = malloc(sizeof(*rk) * (size_t)nprops);
+		proposal *sorted = malloc(sizeof(*sorted) * (size_t)nprops);
+		if (!rk || !sorted)
+			abort();
+		for (int i = 0; i < nprops; i++) {
+			rk[i].i = i;
+			rk[i].w = props[i].weight;
+		}
+		qsort(rk, (size_t)nprops, sizeof(*rk), prop_rank_cmp);
+		for (int i = 0; i < nprops; i++)
+			sorted[i] = props[rk[i].i];
+		free(props);
+		free(rk);
+		props = sorted;
 	}
 	for (int i = 0; i < nprops; i++) {
 		proposal *pr = &props[i];

@@ -431,6 +431,9 @@ static void set_plan_opts(cli *c)
 {
 	kp_target_plan_opts(&c->opts, c->target);
 	c->parser = kp_parser_new();
+	/* names compare as the target compares them (docs/targets.md) */
+	c->cat.names = kp_target_names(c->target);
+	kp_parser_fold_upper(c->parser, c->cat.names == KP_NAMES_UPPER);
 }
 
 /* ------------------------------------------------------------- explain */

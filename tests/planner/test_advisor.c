@@ -831,6 +831,24 @@ static void test_index_leads(void)
 	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE INDEX idx_ev_owner_kind ON ev (owner, kind) INCLUDE (created_at, v)");
 	CU_ASSERT_PTR_NULL(advice_on(&r, "ev", "secondary_index", 1));
 	run_free(&r);
+	/* an enum lead is hashed together with the well-spread column after it
+	 * when every read binds both by = (here the companion of a reorder) */
+	const double w[] = {2000, 100};
+	run_advisor_w(&r, "CREATE TABLE te (event_type VARCHAR(16), tenant_id VARCHAR(32), ts BIGINT, p VARCHAR(50), "
+	                  "PRIMARY KEY (event_type, tenant_id, ts));",
+	              "SELECT * FROM te WHERE tenant_id = 't' AND ts > 5 LIMIT 100;"
+	              "SELECT * FROM te WHERE event_type = 'login' AND tenant_id = 't' LIMIT 10;", KP_TARGET_LINDORM, w, 2);
+	x = advice_on(&r, "te", "reorder_key", 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_STRING_EQUAL(x->key, "[tenant_id][ts][event_type]");
+	CU_ASSERT_EQUAL(x->rule, KP_R_HOT_ENUM);
+	x = r.adv.advice.items[advice_index(&r, x) + 1];
+	CU_ASSERT_STRING_EQUAL(x->key, "[md5(event_type, tenant_id).substr(0,4)][event_type][tenant_id][ts]");
+	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE TABLE te_by_event_type_tenant_id_ts (event_type VARCHAR(16) NOT NULL, "
+	                               "tenant_id VARCHAR(32) NOT NULL, ts BIGINT NOT NULL, p VARCHAR(50), "
+	                               "PRIMARY KEY (hash32(event_type, tenant_id), event_type, tenant_id, ts))");
+	CU_ASSERT_EQUAL(x->serves, 100);
+	run_free(&r);
 	/* an existing index led by a timestamp is a hotspot too */
 	run_advisor(&r, "CREATE TABLE ev (k VARCHAR(32), created_at BIGINT, PRIMARY KEY (k));"
 	                "CREATE INDEX by_time ON ev (created_at);", "", KP_TARGET_LINDORM);
