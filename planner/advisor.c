@@ -75,6 +75,11 @@ const char *kp_target_name(kp_target t)
 	return tinfo(t)->name;
 }
 
+int kp_target_names(kp_target t)
+{
+	return t == KP_TARGET_PHOENIX ? KP_NAMES_UPPER : t == KP_TARGET_LINDORM ? KP_NAMES_EXACT : KP_NAMES_NOCASE;
+}
+
 void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 {
 	o->never_reject = tinfo(t)->never_reject;
