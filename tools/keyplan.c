@@ -684,7 +684,6 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 	size_t pos = 0;
 	kp_stmt *s;
 	bool keep_ast = adv && r == ROLE_WORKLOAD;
-	(void)keep_ast;
 	for (;;) {
 		size_t prev = pos;
 		kp_diags sd = {0};
