@@ -429,23 +429,25 @@ static bool word_before(const char *text, size_t end, const char *w)
 
 /* Does a value go where the SQL written so far (out) ends? After a
  * comparison or arithmetic operator, an opening parenthesis or comma, or
- * a keyword that takes a value. */
-static bool value_position(const kp_buf *out)
+ * a keyword that takes a value: 1; after IN, where the pasted text is a
+ * parenthesised list: 2; else 0. */
+static int value_position(const kp_buf *out)
 {
 	size_t e = out->len;
 	while (e > 0 && isspace((unsigned char)out->data[e - 1]))
 		e--;
 	if (e == 0)
-		return false;
+		return 0;
 	char c = out->data[e - 1];
 	if (strchr("=<>(,+-*/|", c))
-		return true;
-	static const char *kw[] = {"IN", "LIKE", "GLOB", "LIMIT", "OFFSET", "VALUES", "BETWEEN", "THEN", "ELSE",
-	                           "WHEN", NULL};
+		return 1;
+	if (word_before(out->data, e, "IN"))
+		return 2;
+	static const char *kw[] = {"LIKE", "GLOB", "LIMIT", "OFFSET", "BETWEEN", "THEN", "ELSE", "WHEN", NULL};
 	for (int i = 0; kw[i]; i++)
 		if (word_before(out->data, e, kw[i]))
-			return true;
-	return false;
+			return 1;
+	return 0;
 }
 
 /* The bytes that may change the quoting state or start a placeholder. */
@@ -516,6 +518,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 	const uint32_t *m = b->map;
 	enum { S_NONE, S_SQ, S_DQ, S_BT, S_LINE, S_BLOCK } st = S_NONE;
 	unsigned hi = 0, nholes = 0;
+	int vp;
 	bool all_values = true;
 	uint32_t first_off = 0, first_len = 0;
 	bool py = lang == KP_LANG_PYTHON;
@@ -523,8 +526,8 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 #define HOLE(hoff, hlen) do { \
 		if (nholes++ == 0) { first_off = (hoff); first_len = (hlen); } \
 		if (st == S_SQ) { /* inside a quoted string: its content is unknown, it stays a string */ } \
-		else if (st == S_NONE && value_position(&f.out)) { \
-			fput(&f, "?", 1, NULL, (hoff)); \
+		else if (st == S_NONE && (vp = value_position(&f.out)) != 0) { \
+			fput(&f, vp == 2 ? "(?)" : "?", vp == 2 ? 3 : 1, NULL, (hoff)); \
 			if (i < n && (isalnum((unsigned char)t[i]) || t[i] == '_')) fput(&f, " ", 1, NULL, (hoff)); \
 		} else if (st != S_LINE && st != S_BLOCK) all_values = false; \
 	} while (0)

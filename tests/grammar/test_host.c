@@ -92,6 +92,12 @@ static void test_java(void)
 	ASSERT_STR(x.f.head->next->v[0].sql.text, "SELECT * FROM t WHERE a = ''");
 	ext_free(&x);
 
+	/* a list pasted after IN */
+	extract(&x, KP_LANG_JAVA, "q = \"SELECT * FROM t WHERE a IN \" + ids;");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a IN (?)");
+	CU_ASSERT(x.f.head->v[0].holes_planned);
+	ext_free(&x);
+
 	/* String.format: %s outside quotes is pasted text; a LIKE pattern is not */
 	extract(&x, KP_LANG_JAVA, "f(\"SELECT * FROM t WHERE a = %d AND b LIKE 'x%s'\")");
 	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = ? AND b LIKE 'x%s'");
