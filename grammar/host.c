@@ -776,6 +776,42 @@ out:
 	}
 }
 
+/* Does the ( at T[p] open an annotation's arguments: @Name( or
+ * @a.b.Name( ? */
+static bool annotation(const extractor *x, size_t p)
+{
+	const kp_htok *T = x->tk.t;
+	size_t a = p;
+	while (a >= 3 && T[a - 1].type == KP_HT_OTHER && T[a - 2].type == KP_HT_DOT)
+		a -= 2;
+	return a >= 1 && T[a - 1].type == KP_HT_ANNOT;
+}
+
+/* Is the annotation whose arguments T[p] opens Spring Data's @Query
+ * without nativeQuery = true? Its string is JPQL (entities and their
+ * fields), not SQL. */
+static bool jpql(const extractor *x, size_t p)
+{
+	const kp_htok *T = x->tk.t;
+	const kp_htok *nt = &T[p - 1];   /* the last part of the name */
+	const char *name = x->src->text + nt->off;
+	size_t n = nt->len;
+	if (!(n >= 5 && !memcmp(name + n - 5, "Query", 5) && (n == 5 || (n == 6 && name[0] == '@'))))
+		return false;
+	int d = 0;
+	for (size_t i = p; i < x->tk.n && T[i].type != KP_HT_EOF; i++) {
+		if (T[i].type == KP_HT_OPEN)
+			d++;
+		else if (T[i].type == KP_HT_CLOSE && --d == 0)
+			break;
+		if (d == 1 && T[i].type == KP_HT_OTHER && T[i].len == 11 &&
+		    !memcmp(x->src->text + T[i].off, "nativeQuery", 11) && T[i + 1].type == KP_HT_ASSIGN &&
+		    T[i + 2].len == 4 && !memcmp(x->src->text + T[i + 2].off, "true", 4))
+			return false;
+	}
+	return true;
+}
+
 static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bool check_sql)
 {
 	kp_host_variant v;
@@ -814,7 +850,7 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 	tokenize(&x.tk, src, lang);
 	const kp_htok *T = x.tk.t;
 	/* brackets: whether each is an annotation's ( or an array inside one */
-	enum { B_PLAIN, B_ANNOT, B_ARRAY };
+	enum { B_PLAIN, B_ANNOT, B_ARRAY, B_JPQL };
 	unsigned char kind[256];
 	kp_list dirs = {0};
 	for (size_t i = 0; i < x.tk.n && T[i].type != KP_HT_EOF;) {
@@ -832,8 +868,10 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 			continue;
 		case KP_HT_OPEN:
 			if (x.depth < 256)
-				kind[x.depth] = t->open == '(' && i > 0 && T[i - 1].type == KP_HT_ANNOT ? B_ANNOT
-				              : (t->open == '{' || t->open == '[') && inner == B_ANNOT ? B_ARRAY : B_PLAIN;
+				kind[x.depth] = t->open == '(' && annotation(&x, i)
+				              ? (jpql(&x, i) ? B_JPQL : B_ANNOT)
+				              : (t->open == '{' || t->open == '[') && inner == B_ANNOT ? B_ARRAY
+				              : inner == B_JPQL ? B_JPQL : B_PLAIN;
 			x.depth++;
 			i++;
 			continue;
@@ -843,6 +881,10 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 			i++;
 			continue;
 		case KP_HT_STR: {
+			if (inner == B_JPQL) {
+				i++;   /* JPQL names entities, not tables */
+				continue;
+			}
 			kp_hb_clear(&x.b);
 			bool pyformat = false;
 			size_t j = read_chain(&x, i, &pyformat);
