@@ -102,6 +102,23 @@ with tempfile.TemporaryDirectory() as tmp:
     check("completed statement runs", t.read_until("SCAN card_spend prefix (card_id='c')"),
           t.buf.decode(errors="replace"))
 
+    # Ctrl-C cancels the statement being typed and the shell goes on
+    t.mark()
+    t.send("SELECT * FROM orders\r")
+    t.read_until("...> ")
+    t.mark()   # the earlier prompt is out before this one
+    t.send("WHERE orderid = 1\x03")
+    check("Ctrl-C: a fresh prompt", t.read_until("keyplan> "), t.buf.decode(errors="replace"))
+    t.mark()
+    t.send("SELECT * FROM metrics WHERE hostname = 'after';\r")
+    check("Ctrl-C: the cancelled input is gone, the session goes on",
+          t.read_until("SCAN metrics prefix (hostname='after')") and b"REJECTED" not in t.buf,
+          t.buf.decode(errors="replace"))
+    t.mark()
+    t.send("\x03")
+    check("Ctrl-C on an empty prompt: still running", t.read_until("keyplan> ") and
+          os.waitpid(t.pid, os.WNOHANG)[0] == 0, t.buf.decode(errors="replace"))
+
     t.send(".quit\r")
     check("quit", t.wait_exit() == 0, t.buf.decode(errors="replace"))
     check("history written", os.path.exists(env["KEYPLAN_HISTORY"]))
@@ -109,11 +126,25 @@ with tempfile.TemporaryDirectory() as tmp:
     t = Term(env)
     t.read_until("keyplan> ")
     t.mark()
-    t.send("\x1b[A\x1b[A\r")   # up twice: the card_spend query
-    check("history survives a restart", t.read_until("SCAN card_spend prefix (card_id='c')"),
+    t.send("\x1b[A\x1b[A\r")   # up twice: the last query
+    check("history survives a restart", t.read_until("SCAN metrics prefix (hostname='after')"),
           t.buf.decode(errors="replace"))
     t.send(".quit\r")
     t.wait_exit()
+
+    # Ctrl-D with a statement half typed runs it, as sqlite3 does, then ends
+    t = Term(env)
+    t.read_until("keyplan> ")
+    t.mark()
+    t.send("SELECT * FROM orders\r")
+    t.read_until("...> ")
+    t.mark()
+    t.send("WHERE userid = 'eof'\r")
+    t.read_until("...> ")
+    t.send("\x04")
+    code = t.wait_exit()
+    check("Ctrl-D runs the unfinished statement and exits 0",
+          code == 0 and b"SCAN orders prefix (userid='eof')" in t.buf, f"{code} " + t.buf.decode(errors="replace"))
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
