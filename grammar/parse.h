@@ -23,6 +23,7 @@ typedef struct kp_pctx {
 	kp_arena *arena;        /* where the statement's AST goes */
 	const char *text;       /* source text */
 	kp_stmt *stmt;          /* the statement being built (set on accept) */
+	kp_stmt *outer;         /* CREATE VIEW: the view, while its SELECT is read */
 	int failed;             /* a syntax error was reported */
 	kp_token errtok;        /* the token at the syntax error */
 	const char *limit_msg;  /* an action hit an input limit: message */

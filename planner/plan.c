@@ -11,6 +11,8 @@
  * ranges ∧ filter ≡ WHERE. */
 #include "plan.h"
 
+#include "fold.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,13 +40,18 @@ typedef struct pctx {
 	const kp_key *key;      /* candidate key */
 	int nk;                 /* distinct table columns the key uses */
 	int *kcol;              /* table column -> key column slot, or -1 */
+	int *pslot;             /* key part -> its slot (a column's, or an expression
+	                           part's own); -1 for a hash part */
+	const kp_expr **xexpr;  /* slot -> the expression of a functional index
+	                           part, NULL for a column slot */
+	int nx;                 /* expression slots */
 	bool report;            /* emit diagnostics (only on the primary-key pass) */
 	bool limit_hit;         /* KP_MAX_RANGES was exceeded */
 } pctx;
 
 const char *kp_access_name(kp_access a)
 {
-	static const char *n[] = {"none", "get", "scan", "filtered_scan", "full_scan"};
+	static const char *n[] = {"none", "get", "scan", "filtered_scan", "search", "full_scan"};
 	return n[a];
 }
 
@@ -339,10 +346,10 @@ static int flip_op(int op)
 	}
 }
 
-static bool is_const(const kp_expr *e)
+static bool is_const(pctx *pc, const kp_expr *e)
 {
 	kp_value v;
-	return kp_value_of(&v, e);
+	return kp_value_fold(&v, e, pc->a);
 }
 
 /* x COLLATE BINARY is x: keys compare byte by byte, which is BINARY. Any
@@ -354,13 +361,40 @@ static const kp_expr *strip_binary(const kp_expr *e)
 	return e;
 }
 
-/* The key slot of a column reference, or -1. */
+/* The key slot of a column reference, or of an expression a functional
+ * index part indexes (the same expression, structurally), or -1. */
 static int key_slot(pctx *pc, const kp_expr *e)
 {
 	e = strip_binary(e);
-	if (e->kind != KP_X_COLUMN || e->colref <= 0)
-		return -1;
-	return pc->kcol[e->colref - 1];
+	if (e->kind == KP_X_COLUMN)
+		return e->colref > 0 ? pc->kcol[e->colref - 1] : -1;
+	for (int s = 0; pc->nx && s < pc->nk; s++)
+		if (pc->xexpr[s] && kp_expr_equal(e, pc->xexpr[s]))
+			return s;
+	return -1;
+}
+
+/* What values an indexed expression holds: text for string functions and
+ * ||, numbers for arithmetic; KP_T_OTHER (any value) otherwise. */
+static kp_type_class expr_class(const kp_expr *e)
+{
+	static const char *text_fns[] = {"upper", "lower", "substr", "substring", "trim", "ltrim",
+	                                 "rtrim", "concat", "reverse", "lpad", "rpad", "regexp_substr",
+	                                 "regexp_replace", "to_char", NULL};
+	if (e->kind == KP_X_ARITH)
+		return e->op == KP_OP_CONCAT ? KP_T_STRING : KP_T_REAL;
+	if (e->kind == KP_X_FUNC)
+		for (int i = 0; text_fns[i]; i++)
+			if (kp_name_eq(&e->name, text_fns[i]))
+				return KP_T_STRING;
+	return KP_T_OTHER;
+}
+
+/* The class of values a keyed operand (a column or an indexed expression) holds. */
+static kp_type_class slot_class(const pctx *pc, const kp_expr *x)
+{
+	x = strip_binary(x);
+	return x->kind == KP_X_COLUMN ? pc->t->cols[x->colref - 1].tclass : expr_class(x);
 }
 
 /* A key column referenced anywhere inside e (not e itself), or NULL. */
@@ -385,6 +419,12 @@ static void check_key_function(pctx *pc, const kp_expr *side)
 {
 	if (!pc->report || side->kind == KP_X_COLUMN || side->kind == KP_X_TUPLE)
 		return;
+	/* an expression a functional index indexes is served there */
+	for (int i = 0; i < pc->t->nindexes; i++)
+		for (int j = 0; pc->t->indexes[i]->has_expr && j < pc->t->indexes[i]->nuser; j++)
+			if (pc->t->indexes[i]->key.parts[j].expr &&
+			    kp_expr_equal(strip_binary(side), pc->t->indexes[i]->key.parts[j].expr))
+				return;
 	const kp_expr *c = key_col_inside(pc, side);
 	if (c)
 		kp_diag_add(pc->d, pc->a, KP_R_KEY_FUNCTION, KP_SEV_WARNING, pc->src, side->off, side->len,
@@ -401,8 +441,8 @@ static bool fits(kp_type_class tc, const kp_value *v)
 	case KP_T_INT: case KP_T_REAL: return v->kind == KP_V_INT || v->kind == KP_V_REAL;
 	case KP_T_STRING: case KP_T_BINARY: return v->kind == KP_V_STR;
 	case KP_T_BOOL: return v->kind == KP_V_BOOL || (v->kind == KP_V_INT && (v->i == 0 || v->i == 1));
-	case KP_T_TIME: return v->kind == KP_V_STR || v->kind == KP_V_INT;
-	default: return v->kind != KP_V_NULL;
+	case KP_T_TIME: return v->kind == KP_V_STR || v->kind == KP_V_INT || v->kind == KP_V_TIME;
+	default: return v->kind != KP_V_NULL && v->kind != KP_V_TIME;
 	}
 }
 
@@ -411,8 +451,15 @@ static bool fits(kp_type_class tc, const kp_value *v)
 static bool key_value(pctx *pc, kp_value *v, const kp_expr *col, const kp_expr *e)
 {
 	col = strip_binary(col);
-	if (!kp_value_of(v, e) || v->kind == KP_V_NULL)
+	if (!kp_value_fold(v, e, pc->a) || v->kind == KP_V_NULL)
 		return false;
+	if (col->kind != KP_X_COLUMN) {   /* an indexed expression */
+		if (!fits(expr_class(col), v))
+			return false;
+		if (v->kind == KP_V_BOOL)
+			v->kind = KP_V_INT;
+		return true;
+	}
 	const kp_column *c = &pc->t->cols[col->colref - 1];
 	if (!fits(c->tclass, v)) {
 		if (pc->report) {
@@ -475,27 +522,35 @@ static kp_expr *expand_tuple(pctx *pc, const kp_expr *x, int op, const kp_expr *
 	return n == 1 ? ors[0] : synth_list(pc, KP_X_OR, ors, n, at);
 }
 
+static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg);
+
 static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 {
 	const kp_expr *x = strip_binary(e->a), *y = strip_binary(e->b);
 	int op = e->op;
+	if (y->kind == KP_X_QUANT && y->a->kind == KP_X_ARRAY && op == KP_OP_EQ && !y->op2) {
+		/* x = ANY(ARRAY[v1, v2]) is x IN (v1, v2) */
+		kp_expr *in = synth_list(pc, KP_X_IN, y->a->list, y->a->n, e);
+		in->a = (kp_expr *)e->a;
+		return leaf_in(pc, in, neg);
+	}
 	if (x->kind == KP_X_TUPLE && y->kind == KP_X_TUPLE) {
 		if (x->n != y->n)
 			return bs_all(pc, false);
 		return analyze(pc, expand_tuple(pc, x, op, y, e), neg);
 	}
-	if (x->kind != KP_X_COLUMN && is_const(x) && !is_const(y)) {
+	if (x->kind != KP_X_COLUMN && is_const(pc, x) && !is_const(pc, y)) {
 		const kp_expr *t = x;
 		x = y;
 		y = t;
 		op = flip_op(op);
 	}
-	if (x->kind != KP_X_COLUMN || !is_const(y)) {
+	int kc = is_const(pc, y) ? key_slot(pc, x) : -1;
+	if (kc < 0 && (x->kind != KP_X_COLUMN || !is_const(pc, y))) {
 		check_key_function(pc, e->a);
 		check_key_function(pc, e->b);
 		return bs_all(pc, false);
 	}
-	int kc = key_slot(pc, x);
 	kp_value v;
 	if (kc < 0 || !key_value(pc, &v, x, y))
 		return bs_all(pc, false);
@@ -515,7 +570,7 @@ static boxset leaf_between(pctx *pc, const kp_expr *e, bool neg)
 		return bs_all(pc, false);
 	}
 	kp_value lo, hi;
-	if (!is_const(e->b) || !is_const(e->c) || !key_value(pc, &lo, e->a, e->b) ||
+	if (!is_const(pc, e->b) || !is_const(pc, e->c) || !key_value(pc, &lo, e->a, e->b) ||
 	    !key_value(pc, &hi, e->a, e->c))
 		return bs_all(pc, false);
 	if (e->negated != neg)
@@ -653,8 +708,7 @@ static boxset leaf_like(pctx *pc, const kp_expr *e, bool neg)
 		check_key_function(pc, e->a);
 		return bs_all(pc, false);
 	}
-	const kp_column *c = &pc->t->cols[strip_binary(e->a)->colref - 1];
-	if (e->c || e->b->kind != KP_X_STRING || c->tclass != KP_T_STRING)
+	if (e->c || e->b->kind != KP_X_STRING || slot_class(pc, e->a) != KP_T_STRING)
 		return bs_all(pc, false);
 	const char *p = e->b->str;
 	uint32_t n = e->b->slen, plen = 0;
@@ -744,7 +798,7 @@ static void box_range(pctx *pc, const kp_con *b, kp_range *r)
 	r->eq = kp_arena_alloc(pc->a, sizeof(kp_value) * (size_t)(k->n + 1));
 	for (int i = 0; i < k->n; i++) {
 		const kp_key_part *p = &k->parts[i];
-		if (p->col < 0) {
+		if (p->col < 0 && !p->expr) {
 			kp_value *of = kp_arena_alloc(pc->a, sizeof(kp_value) * (size_t)(p->nhash + 1));
 			for (int j = 0; j < p->nhash; j++) {
 				const kp_con *c = &b[pc->kcol[p->hash_cols[j]]];
@@ -760,7 +814,7 @@ static void box_range(pctx *pc, const kp_con *b, kp_range *r)
 			h->nof = p->nhash;
 			continue;
 		}
-		const kp_con *c = &b[pc->kcol[p->col]];
+		const kp_con *c = &b[pc->pslot[i]];
 		if (con_point(c)) {
 			r->eq[r->neq++] = c->lo;
 			continue;
@@ -959,8 +1013,8 @@ static void range_views(const pctx *pc, const kp_range *r, cview *views)
 	const kp_key *k = pc->key;
 	memset(views, 0, sizeof(cview) * (size_t)pc->nk);
 	for (int p = 0; p < k->n && p <= r->neq; p++)
-		if (k->parts[p].col >= 0)
-			views[pc->kcol[k->parts[p].col]] = range_view(r, p);
+		if (pc->pslot[p] >= 0)
+			views[pc->pslot[p]] = range_view(r, p);
 }
 
 /* Does box b hold every row the views admit? */
@@ -1125,6 +1179,7 @@ typedef struct path_eval {
 	int bound;              /* key parts bound by the weakest range */
 	bool covering;          /* holds every column used */
 	bool limit_hit;         /* ranges were coarsened */
+	kp_order order;         /* how it returns the ORDER BY (set for the path choice) */
 } path_eval;
 
 static void conjuncts(const kp_expr *w, const kp_expr ***out, uint32_t *n, kp_arena *a)
@@ -1153,10 +1208,20 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 	pc.kcol = kp_arena_alloc(a, sizeof(int) * (size_t)(t->ncols + 1));
 	for (int i = 0; i < t->ncols; i++)
 		pc.kcol[i] = -1;
+	pc.pslot = kp_arena_alloc(a, sizeof(int) * (size_t)(key->n + 1));
+	pc.xexpr = kp_arena_alloc(a, sizeof(kp_expr *) * (size_t)(t->ncols + key->n + 1));
 	for (int i = 0; i < key->n; i++) {
 		const kp_key_part *p = &key->parts[i];
+		pc.pslot[i] = -1;
 		if (p->col >= 0 && pc.kcol[p->col] < 0)
 			pc.kcol[p->col] = pc.nk++;
+		if (p->col >= 0)
+			pc.pslot[i] = pc.kcol[p->col];
+		if (p->expr) {
+			pc.xexpr[pc.nk] = p->expr;
+			pc.pslot[i] = pc.nk++;
+			pc.nx++;
+		}
 		for (int j = 0; j < p->nhash; j++)
 			if (p->hash_cols[j] >= 0 && pc.kcol[p->hash_cols[j]] < 0)
 				pc.kcol[p->hash_cols[j]] = pc.nk++;
@@ -1244,7 +1309,8 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 }
 
 /* Is path a better than path b? GET < SCAN < FILTERED < FULL, then more
- * bound key parts, then covering, then fewer ranges. */
+ * bound key parts, then the ORDER BY read in key order over read backwards
+ * over sorted, then covering, then fewer ranges. */
 static bool better(const path_eval *a, const path_eval *b)
 {
 	/* a condition that is never true reads nothing on any path: keep the
@@ -1255,6 +1321,8 @@ static bool better(const path_eval *a, const path_eval *b)
 		return a->access < b->access;
 	if (a->bound != b->bound)
 		return a->bound > b->bound;
+	if (a->order != b->order)   /* KEY < REVERSE < SORT (NONE for every path alike) */
+		return a->order < b->order;
 	if (a->covering != b->covering)
 		return a->covering;
 	return a->nranges < b->nranges;
@@ -1272,15 +1340,42 @@ typedef struct resolve_ctx {
 	kp_diags *d;
 } resolve_ctx;
 
+/* Does qualifier q name table tname ("s.t" is also named by "t")? */
+static bool names_table(const kp_name *q, const char *tname)
+{
+	if (kp_name_eq(q, tname))
+		return true;
+	const char *dot = strrchr(tname, '.');
+	return dot && kp_name_eq(q, dot + 1);
+}
+
+/* SQL's functions called without parentheses. */
+static bool niladic(const kp_name *n)
+{
+	static const char *names[] = {"current_date", "current_time", "current_timestamp",
+	                              "localtime", "localtimestamp", "sysdate", NULL};
+	for (int i = 0; names[i]; i++)
+		if (kp_name_eq(n, names[i]))
+			return true;
+	return false;
+}
+
 static void resolve(resolve_ctx *rc, kp_expr *e)
 {
 	if (!e)
 		return;
+	if (e->kind == KP_X_SEQ)
+		return;   /* names a sequence, not a column */
 	if (e->kind == KP_X_COLUMN) {
 		const kp_table *t = rc->t;
 		int ci = kp_table_column(t, e->name.s, e->name.len);
+		if (ci < 0 && !e->qual.s && niladic(&e->name)) {
+			/* CURRENT_DATE and friends are functions written without () */
+			e->kind = KP_X_FUNC;
+			return;
+		}
 		if (e->qual.s) {
-			bool is_table = kp_name_eq(&e->qual, t->name) ||
+			bool is_table = names_table(&e->qual, t->name) ||
 			                (rc->alias && rc->alias->s && kp_name_eqn(&e->qual, rc->alias));
 			bool is_family = ci >= 0 && t->cols[ci].family && kp_name_eq(&e->qual, t->cols[ci].family);
 			if (!is_table && !is_family) {
@@ -1347,6 +1442,17 @@ static bool single_eq(const kp_plan *p, int i)
 	return true;
 }
 
+/* Does every range bound key part i (so that it holds no NULL)? */
+static bool part_bounded(const kp_plan *p, int i)
+{
+	if (p->nranges == 0)
+		return true;
+	for (int r = 0; r < p->nranges; r++)
+		if (!(p->ranges[r].neq > i || (p->ranges[r].neq == i && p->ranges[r].has_range)))
+			return false;
+	return true;
+}
+
 static kp_order plan_order(const kp_plan *p, const kp_list *order)
 {
 	if (order->n == 0)
@@ -1374,6 +1480,14 @@ static kp_order plan_order(const kp_plan *p, const kp_list *order)
 			int d = (it->desc != part->desc) ? 2 : 1;
 			if (dir && d != dir)
 				return KP_ORDER_SORT;
+			/* NULLS FIRST|LAST matters only for a column that can be NULL
+			 * (key columns never are): keyplan takes NULL to be stored
+			 * before every value of its key part, so a forward read gives
+			 * NULLS FIRST and a reverse read NULLS LAST (docs/plan-json.md) */
+			const kp_column *c = &p->table->cols[part->col];
+			if (it->nulls && c->key_pos < 0 && !c->not_null && !part_bounded(p, i) &&
+			    it->nulls != (d == 1 ? KP_NULLS_FIRST : KP_NULLS_LAST))
+				return KP_ORDER_SORT;
 			dir = d;
 			ti++;
 			continue;
@@ -1394,40 +1508,135 @@ static kp_order plan_order(const kp_plan *p, const kp_list *order)
 	return dir == 2 ? KP_ORDER_REVERSE : KP_ORDER_KEY;
 }
 
+/* How a candidate path returns the ORDER BY: an index whose order matches
+ * is preferred over one read backwards or sorted. */
+static kp_order path_order(const kp_table *t, const path_eval *pe, const kp_list *order)
+{
+	kp_plan p;
+	memset(&p, 0, sizeof p);
+	p.table = t;
+	p.key = pe->key;
+	p.ranges = pe->ranges;
+	p.nranges = pe->nranges;
+	return plan_order(&p, order);
+}
+
 /* ---------------------------------------------------------------- hints */
+
+/* What a hint's arguments must be. */
+enum { HARG_NONE, HARG_INT, HARG_BOOL_OPT, HARG_NAME, HARG_NAMES, HARG_TABLE_NAMES, HARG_ANY };
+/* What a hint does to the plan (most change only how the store runs it). */
+enum { HACT_NONE, HACT_ALLOW_FILTERING, HACT_FORCE_INDEX, HACT_IGNORE_INDEX, HACT_PHX_INDEX, HACT_PHX_NO_INDEX };
+/* Which dialect documents it: Lindorm's are known under every target,
+ * Phoenix's under --target phoenix. */
+enum { HD_LINDORM = 1, HD_PHOENIX = 2 };
+
+typedef struct hint_spec {
+	const char *name;       /* as documented (matched ignoring case) */
+	uint8_t dialect;        /* HD_* */
+	uint8_t args;           /* HARG_* */
+	uint8_t act;            /* HACT_* */
+	const char *form;       /* how it is written, for messages */
+} hint_spec;
+
+/* Lindorm's HINT page (wide-table SQL) and Phoenix's HintNode.Hint. */
+static const hint_spec hint_specs[] = {
+	{"_l_allow_filtering_", HD_LINDORM, HARG_NONE, HACT_ALLOW_FILTERING, "_l_allow_filtering_"},
+	{"_l_force_index_", HD_LINDORM, HARG_NAME, HACT_FORCE_INDEX, "_l_force_index_('idx')"},
+	{"_l_ignore_index_", HD_LINDORM, HARG_NAMES, HACT_IGNORE_INDEX, "_l_ignore_index_ or _l_ignore_index_('idx', ...)"},
+	{"_l_operation_timeout_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_operation_timeout_(30000)"},
+	{"operationtimeout", HD_LINDORM, HARG_INT, HACT_NONE, "operationtimeout(30000)"},
+	{"_l_ts_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_ts_(1700000000000)"},
+	{"_l_ts_min_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_ts_min_(1700000000000)"},
+	{"_l_ts_max_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_ts_max_(1700000000000)"},
+	{"_l_versions_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_versions_(3)"},
+	{"_l_hot_only_", HD_LINDORM, HARG_BOOL_OPT, HACT_NONE, "_l_hot_only_ or _l_hot_only_(true)"},
+	{"index", HD_PHOENIX, HARG_TABLE_NAMES, HACT_PHX_INDEX, "INDEX(table idx ...)"},
+	{"no_index", HD_PHOENIX, HARG_NONE, HACT_PHX_NO_INDEX, "NO_INDEX"},
+	{"range_scan", HD_PHOENIX, HARG_NONE, HACT_NONE, "RANGE_SCAN"},
+	{"skip_scan", HD_PHOENIX, HARG_NONE, HACT_NONE, "SKIP_SCAN"},
+	{"small", HD_PHOENIX, HARG_NONE, HACT_NONE, "SMALL"},
+	{"serial", HD_PHOENIX, HARG_NONE, HACT_NONE, "SERIAL"},
+	{"no_cache", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_CACHE"},
+	{"forward_scan", HD_PHOENIX, HARG_NONE, HACT_NONE, "FORWARD_SCAN"},
+	{"seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "SEEK_TO_COLUMN"},
+	{"no_seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_SEEK_TO_COLUMN"},
+	{"use_data_over_index_table", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_DATA_OVER_INDEX_TABLE"},
+	{"use_index_over_data_table", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_INDEX_OVER_DATA_TABLE"},
+	{"use_sort_merge_join", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_SORT_MERGE_JOIN"},
+	{"use_persistent_cache", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_PERSISTENT_CACHE"},
+	{"no_star_join", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_STAR_JOIN"},
+	{"no_child_parent_join_optimization", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_CHILD_PARENT_JOIN_OPTIMIZATION"},
+	{"hash_aggregate", HD_PHOENIX, HARG_NONE, HACT_NONE, "HASH_AGGREGATE"},
+	{"no_index_server_merge", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_INDEX_SERVER_MERGE"},
+	{"cdc_include", HD_PHOENIX, HARG_ANY, HACT_NONE, "CDC_INCLUDE(PRE POST ...)"},
+};
 
 typedef struct hints {
 	bool allow_filtering;   /* _l_allow_filtering_ */
 	const kp_hint *force;   /* _l_force_index_('idx') */
 	const kp_hint *ignore;  /* _l_ignore_index_[('idx', ...)] */
+	const kp_hint *phx_index; /* Phoenix INDEX(t idx ...) */
+	bool no_index;          /* Phoenix NO_INDEX: the data table only */
 } hints;
 
-static void read_hints(hints *h, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
+static bool is_name_arg(const kp_expr *e)
 {
-	static const char *known[] = {"_l_operation_timeout_", "_l_hot_only_", "_l_ts_min_",
-	                              "_l_ts_max_", "_l_versions_", NULL};
+	return e->kind == KP_X_STRING || e->kind == KP_X_COLUMN;
+}
+
+/* Do the hint's arguments have the documented form? */
+static bool hint_args_ok(const kp_hint *x, int args)
+{
+	uint32_t n = x->args.n;
+	kp_expr *const *v = (kp_expr *const *)x->args.items;
+	switch (args) {
+	case HARG_NONE: return n == 0;
+	case HARG_INT: return n == 1 && (v[0]->kind == KP_X_INT || v[0]->kind == KP_X_PARAM);
+	case HARG_BOOL_OPT: return n == 0 || (n == 1 && v[0]->kind == KP_X_BOOL);
+	case HARG_NAME: return n == 1 && is_name_arg(v[0]);
+	case HARG_TABLE_NAMES:
+		if (n < 2)
+			return false;
+		/* fall through */
+	case HARG_NAMES:
+		for (uint32_t i = 0; i < n; i++)
+			if (!is_name_arg(v[i]))
+				return false;
+		return true;
+	default: return true;
+	}
+}
+
+static void read_hints(hints *h, const kp_stmt *s, const kp_plan_opts *opts, kp_source *src,
+                       kp_arena *a, kp_diags *d)
+{
 	memset(h, 0, sizeof(*h));
+	int dialects = HD_LINDORM | (opts->phoenix ? HD_PHOENIX : 0);
 	for (uint32_t i = 0; i < s->hints.n; i++) {
 		const kp_hint *x = s->hints.items[i];
-		if (kp_name_eq(&x->name, "_l_allow_filtering_")) {
-			h->allow_filtering = true;
-		} else if (kp_name_eq(&x->name, "_l_force_index_")) {
-			if (x->args.n != 1) {
-				kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
-				            "_l_force_index_ takes one index name, as _l_force_index_('idx')");
-				continue;
-			}
-			h->force = x;
-		} else if (kp_name_eq(&x->name, "_l_ignore_index_")) {
-			h->ignore = x;
-		} else {
-			bool ok = false;
-			for (int k = 0; known[k]; k++)
-				if (kp_name_eq(&x->name, known[k]))
-					ok = true;
-			if (!ok)
-				kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
-				            "unknown hint '%.*s' is ignored", (int)x->name.len, x->name.s);
+		const hint_spec *spec = NULL;
+		for (size_t k = 0; k < sizeof hint_specs / sizeof hint_specs[0] && !spec; k++)
+			if ((hint_specs[k].dialect & dialects) && kp_name_eq(&x->name, hint_specs[k].name))
+				spec = &hint_specs[k];
+		if (!spec) {
+			kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
+			            "unknown hint '%.*s' is ignored", (int)x->name.len, x->name.s);
+			continue;
+		}
+		if (!hint_args_ok(x, spec->args)) {
+			kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
+			            "malformed hint '%.*s' is ignored; write it %s", (int)x->name.len, x->name.s,
+			            spec->form);
+			continue;
+		}
+		switch (spec->act) {
+		case HACT_ALLOW_FILTERING: h->allow_filtering = true; break;
+		case HACT_FORCE_INDEX: h->force = x; break;
+		case HACT_IGNORE_INDEX: h->ignore = x; break;
+		case HACT_PHX_INDEX: h->phx_index = x; break;
+		case HACT_PHX_NO_INDEX: h->no_index = true; break;
+		default: break;
 		}
 	}
 }
@@ -1444,6 +1653,8 @@ static const char *hint_arg(const kp_expr *e, uint32_t *len)
 
 static bool ignored(const hints *h, const kp_index *ix)
 {
+	if (h->no_index)
+		return true;
 	if (!h->ignore)
 		return false;
 	if (h->ignore->args.n == 0)
@@ -1456,6 +1667,39 @@ static bool ignored(const hints *h, const kp_index *ix)
 			return true;
 	}
 	return false;
+}
+
+/* Phoenix's INDEX(t idx1 idx2 ...): the first listed index of t that
+ * exists is used; a hint naming another table (or alias), or only
+ * missing indexes, is ignored, as Phoenix ignores it. */
+static const kp_index *phoenix_index(const hints *h, const kp_table *t, const kp_name *alias,
+                                     kp_source *src, kp_arena *a, kp_diags *d)
+{
+	const kp_expr *tab = h->phx_index->args.items[0];
+	uint32_t n;
+	const char *tn = hint_arg(tab, &n);
+	kp_name nm = {tn, n, 0, n, false};
+	if (tab->kind == KP_X_COLUMN && tab->qual.s) {
+		/* INDEX(schema.table idx) */
+		nm = kp_ast_qualified(a, tab->qual, tab->name);
+		tn = nm.s;
+		n = nm.len;
+	}
+	if (!kp_name_eq(&nm, t->name) && !(alias && alias->s && kp_name_eqn(&nm, alias))) {
+		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, tab->off, tab->len,
+		            "INDEX hint names table '%.*s', not %s: it is ignored", (int)n, tn, t->name);
+		return NULL;
+	}
+	for (uint32_t i = 1; i < h->phx_index->args.n; i++) {
+		const char *s = hint_arg(h->phx_index->args.items[i], &n);
+		kp_index *ix = kp_table_index(t, s, n);
+		if (ix && ix->kv)
+			return ix;
+	}
+	const kp_expr *first = h->phx_index->args.items[1];
+	kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, first->off, first->len,
+	            "INDEX hint names no index of %s that keyplan can use: it is ignored", t->name);
+	return NULL;
 }
 
 /* ----------------------------------------------------------------- main */
@@ -1502,6 +1746,123 @@ static bool view_of(stmt_view *v, const kp_stmt *s)
 	}
 }
 
+/* A table whose CREATE failed is unknown: the note says where it failed. */
+static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n, kp_arena *a)
+{
+	const kp_failed_ddl *f = kp_catalog_failed(cat, n->s, n->len);
+	if (g && f)
+		kp_diag_note(g, a, f->src, f->off, "the CREATE statement of %.*s failed here, so the table is not in the schema",
+		             (int)n->len, n->s);
+}
+
+/* Moves a copied expression onto [off, off+len) of the statement's source
+ * (a view's WHERE comes from another statement, maybe another file). */
+static void relocate(kp_expr *e, uint32_t off, uint32_t len)
+{
+	if (!e)
+		return;
+	e->off = off;
+	e->len = len;
+	e->name.off = e->qual.off = off;
+	e->name.srclen = e->kind == KP_X_COLUMN || e->kind == KP_X_FUNC ? len : e->name.srclen;
+	if (e->kind != KP_X_STRING)
+		e->qual.srclen = len;
+	relocate(e->a, off, len);
+	relocate(e->b, off, len);
+	relocate(e->c, off, len);
+	for (uint32_t i = 0; i < e->n; i++)
+		relocate(e->list[i], off, len);
+}
+
+/* The statement's WHERE with a view's conditions ANDed in, as if written
+ * in the query (located at the view's name there). */
+static kp_expr *with_view_where(const kp_table *t, kp_expr *where, const kp_name *at, kp_arena *a)
+{
+	uint32_t nq = where ? (where->kind == KP_X_AND && !where->paren ? where->n : 1) : 0;
+	kp_expr *e = kp_arena_alloc(a, sizeof(*e));
+	e->kind = KP_X_AND;
+	e->list = kp_arena_alloc(a, sizeof(kp_expr *) * (nq + (uint32_t)t->nview_where + 1));
+	for (uint32_t i = 0; i < nq; i++)
+		e->list[e->n++] = where->kind == KP_X_AND && !where->paren ? where->list[i] : where;
+	for (int i = 0; i < t->nview_where; i++) {
+		kp_expr *c = kp_expr_copy(a, t->view_where[i]);
+		relocate(c, at->off, at->srclen);
+		c->paren = true;
+		e->list[e->n++] = c;
+	}
+	if (e->n == 1)
+		return e->list[0];
+	e->off = where ? where->off : at->off;
+	e->len = where ? where->len : at->srclen;
+	e->depth = 1;
+	for (uint32_t i = 0; i < e->n; i++)
+		if (e->list[i]->depth + 1 > e->depth)
+			e->depth = (uint16_t)(e->list[i]->depth + 1);
+	return e;
+}
+
+/* Marks the columns e reads outside expressions that a functional index
+ * part of ix indexes (those come from the index row itself). */
+static void uses_outside(const kp_expr *e, const kp_index *ix, bool *used)
+{
+	if (!e)
+		return;
+	for (int i = 0; i < ix->nuser; i++)
+		if (ix->key.parts[i].expr && kp_expr_equal(e, ix->key.parts[i].expr))
+			return;
+	if (e->kind == KP_X_COLUMN && e->colref > 0)
+		used[e->colref - 1] = true;
+	if (e->kind == KP_X_STAR)
+		for (int i = 0; i < ix->table->ncols; i++)
+			used[i] = true;
+	uses_outside(e->a, ix, used);
+	uses_outside(e->b, ix, used);
+	uses_outside(e->c, ix, used);
+	for (uint32_t i = 0; i < e->n; i++)
+		uses_outside(e->list[i], ix, used);
+}
+
+/* Does the WHERE hold every conjunct of a partial index's WHERE? */
+static bool implies(const kp_expr *where, const kp_expr *cond)
+{
+	if (!where)
+		return false;
+	uint32_t nw = where->kind == KP_X_AND && !where->paren ? where->n : 1;
+	uint32_t nc = cond->kind == KP_X_AND && !cond->paren ? cond->n : 1;
+	for (uint32_t i = 0; i < nc; i++) {
+		const kp_expr *c = nc > 1 || (cond->kind == KP_X_AND && !cond->paren) ? cond->list[i] : cond;
+		bool found = false;
+		for (uint32_t j = 0; j < nw && !found; j++)
+			found = kp_expr_equal(nw > 1 || (where->kind == KP_X_AND && !where->paren) ? where->list[j] : where, c);
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* Marks the columns e references. */
+static void cols_of(const kp_expr *e, bool *set)
+{
+	if (!e)
+		return;
+	if (e->kind == KP_X_COLUMN && e->colref > 0)
+		set[e->colref - 1] = true;
+	cols_of(e->a, set);
+	cols_of(e->b, set);
+	cols_of(e->c, set);
+	for (uint32_t i = 0; i < e->n; i++)
+		cols_of(e->list[i], set);
+}
+
+/* Is column c one a search index indexes? */
+static bool search_has(const kp_index *ix, int c)
+{
+	for (int i = 0; i < ix->nuser; i++)
+		if (ix->key.parts[i].col == c)
+			return true;
+	return ix->columnar;
+}
+
 void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
                   const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
@@ -1511,16 +1872,31 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 	if (s->kind == KP_S_INSERT || s->kind == KP_S_UPSERT || s->kind == KP_S_REPLACE) {
 		const kp_name *n = &s->u.insert.table;
 		if (!kp_catalog_find(cat, n->s, n->len))
-			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
-			            "no such table: %.*s", (int)n->len, n->s);
+			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
 		return;
 	}
 	if (!view_of(&v, s))
 		return;
+	if (s->kind == KP_S_SELECT && s->u.select.into) {
+		/* UPSERT INTO w SELECT ... FROM t: t is planned, w must exist */
+		const kp_name *n = &s->u.select.into->table;
+		if (!kp_catalog_find(cat, n->s, n->len))
+			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
+	}
 	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
 	if (!t) {
-		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
-		            "no such table: %.*s", (int)v.table->len, v.table->s);
+		kp_diag *g = kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
+		                         "no such table: %.*s", (int)v.table->len, v.table->s);
+		note_failed_ddl(g, cat, v.table, a);
+		return;
+	}
+	if (t->view_unsupported) {
+		kp_diag *g = kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
+		                         "view %s cannot be planned: %s", t->name, t->view_unsupported);
+		if (t->src)
+			kp_diag_note(g, a, t->src, t->view_unsupported_off, "the query of view %s", t->name);
 		return;
 	}
 	kp_plan_on_table(out, t, s, opts, src, a, d);
@@ -1536,6 +1912,8 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		return;
 	const kp_name *alias = v.alias;
 	kp_expr *where = v.where;
+	if (t->nview_where)
+		where = with_view_where(t, where, v.table, a);
 	const kp_list *order = v.order;
 	const kp_expr *limit = v.limit;
 	bool allow_kw = v.allow_kw;
@@ -1568,7 +1946,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		return;
 
 	hints h;
-	read_hints(&h, s, src, a, d);
+	read_hints(&h, s, opts, src, a, d);
 	bool allow = h.allow_filtering || allow_kw;
 
 	/* candidate paths: the primary key, then every KV index */
@@ -1576,6 +1954,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	memset(&best, 0, sizeof best);
 	eval_path(&best, t, &t->pk, where, true, src, a, d);
 	best.covering = true;
+	best.order = path_order(t, &best, order);
 	const kp_index *forced = NULL;
 	if (h.force) {
 		uint32_t n;
@@ -1587,20 +1966,82 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 			            "_l_force_index_ names '%.*s', which is not an index of %s", (int)n, nm, t->name);
 			return;
 		}
+	} else if (h.phx_index && !h.no_index) {
+		forced = phoenix_index(&h, t, alias, src, a, d);
 	}
+	bool *used_ix = NULL;
 	for (int i = 0; i < t->nindexes; i++) {
 		const kp_index *ix = t->indexes[i];
-		if (!ix->kv || (forced && ix != forced) || (!forced && ignored(&h, ix)))
+		if (!ix->kv || ix->state != KP_IX_ACTIVE || (forced && ix != forced) || (!forced && ignored(&h, ix)))
+			continue;
+		/* a partial index holds only the rows its WHERE admits */
+		if (ix->where && !implies(where, ix->where))
 			continue;
 		memset(&cur, 0, sizeof cur);
 		eval_path(&cur, t, &ix->key, where, false, src, a, d);
 		cur.index = ix;
-		cur.covering = true;
+		const bool *used = rc.used;
+		if (ix->has_expr) {
+			/* columns read only inside an indexed expression come from the index */
+			if (!used_ix)
+				used_ix = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+			memset(used_ix, 0, sizeof(bool) * (size_t)(t->ncols + 1));
+			if (s->kind == KP_S_SELECT) {
+				for (uint32_t k = 0; k < s->u.select.items.n; k++)
+					uses_outside(s->u.select.items.items[k], ix, used_ix);
+				for (uint32_t k = 0; k < s->u.select.group.n; k++)
+					uses_outside(s->u.select.group.items[k], ix, used_ix);
+				uses_outside(s->u.select.having, ix, used_ix);
+			} else {
+				memcpy(used_ix, rc.used, sizeof(bool) * (size_t)t->ncols);
+			}
+			uses_outside(where, ix, used_ix);
+			for (uint32_t k = 0; order && k < order->n; k++)
+				uses_outside(((kp_order_item *)order->items[k])->expr, ix, used_ix);
+			used = used_ix;
+		}
+		cur.covering = !ix->uncovered;
+		cur.order = path_order(t, &cur, order);
 		for (int c = 0; c < t->ncols; c++)
-			if (rc.used[c] && !ix->covers[c])
+			if (used[c] && !ix->covers[c])
 				cur.covering = false;
+		/* Phoenix uses a global index that does not cover the query only
+		 * when a hint names it; LOCAL and UNCOVERED indexes read the
+		 * table's rows themselves */
+		if (opts->phoenix && !cur.covering && !ix->local && !ix->uncovered && forced != ix)
+			continue;
 		if (forced || better(&cur, &best))
 			best = cur;
+	}
+	/* A Lindorm search index serves conditions on any of its columns, in
+	 * any combination: it is used when no key serves the WHERE (a full
+	 * scan otherwise) and it indexes every column the WHERE reads. */
+	const kp_index *search = NULL;
+	if (where && (best.access == KP_ACCESS_FULL || (forced && forced->search))) {
+		bool *wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+		cols_of(where, wcols);
+		for (int i = 0; i < t->nindexes && !search; i++) {
+			const kp_index *ix = t->indexes[i];
+			if (!ix->search || ix->state != KP_IX_ACTIVE || (forced && ix != forced) ||
+			    (!forced && ignored(&h, ix)))
+				continue;
+			bool all = true;
+			for (int c = 0; c < t->ncols && all; c++)
+				if (wcols[c] && !search_has(ix, c))
+					all = false;
+			if (all)
+				search = ix;
+		}
+	}
+	if (search) {
+		memset(&best, 0, sizeof best);
+		best.index = search;
+		best.key = &search->key;
+		best.access = KP_ACCESS_SEARCH;
+		best.covering = true;
+		for (int c = 0; c < t->ncols; c++)
+			if (rc.used[c] && !search->covers[c])
+				best.covering = false;
 	}
 
 	out->index = best.index;
@@ -1611,6 +2052,15 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	out->nranges = best.nranges;
 	out->filter = best.filter;
 	out->order = plan_order(out, order);
+	if (search && order->n) {
+		/* the search engine sorts by any column it indexes */
+		out->order = KP_ORDER_KEY;
+		for (uint32_t k = 0; k < order->n; k++) {
+			const kp_expr *e = ((kp_order_item *)order->items[k])->expr;
+			if (e->kind != KP_X_COLUMN || !search_has(search, e->colref - 1))
+				out->order = KP_ORDER_SORT;
+		}
+	}
 
 	const kp_expr *span = where ? where : NULL;
 	uint32_t soff = span ? span->off : s->off, slen = span ? span->len : s->len;
@@ -1618,7 +2068,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		kp_diag_add(d, a, KP_R_LIMITS, KP_SEV_WARNING, src, soff, slen,
 		            "more than %d key ranges after OR/IN expansion: planned with fewer, "
 		            "coarser ranges and a filter", KP_MAX_RANGES);
-	if (where && out->nranges == 0)
+	if (where && out->nranges == 0 && out->access != KP_ACCESS_SEARCH)
 		kp_diag_add(d, a, KP_R_IMPOSSIBLE, KP_SEV_WARNING, src, soff, slen,
 		            "the WHERE clause can never be true, so the query never returns a row");
 
@@ -1647,9 +2097,9 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 			out->rejected = !opts->never_reject;
 			rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
 			            src, soff, slen,
-			            "full table scan: no condition on leading key column '%s' of %s "
-			            "(Lindorm refuses it: \"This query may be a full table scan and thus may "
-			            "have unpredictable performance\")", lead.data, t->name);
+			            "full table scan: no condition on leading key column '%s' of %s%s%s%s",
+			            lead.data, t->name, opts->full_scan_note ? " (" : "",
+			            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
 		}
 		if (rej && t->src) {
 			kp_diag_note(rej, a, t->src, t->pk_off ? t->pk_off : t->off,
@@ -1657,6 +2107,11 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 			kp_diag_help(rej, a, "bind %s with = or IN, use a secondary index or index table "
 			             "(keyplan check advises one), or opt in with /*+ _l_allow_filtering_ */",
 			             lead.data);
+			for (int i = 0; i < t->nindexes; i++)
+				if (t->indexes[i]->columnar && t->indexes[i]->state == KP_IX_ACTIVE)
+					kp_diag_help(rej, a, "%s has columnar index %s: analytical scans that run in "
+					             "Lindorm's compute engine read it, not the table's key", t->name,
+					             t->indexes[i]->name);
 		}
 		kp_buf_free(&lead);
 	}

@@ -1,5 +1,7 @@
 #include "value.h"
 
+#include "fold.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -68,6 +70,39 @@ static int cmp_int_real(int64_t i, double r)
 	return frac > 0 ? -1 : frac < 0 ? 1 : 0;
 }
 
+static bool time_ms(const kp_value *v, int64_t *ms)
+{
+	if (v->kind == KP_V_TIME || v->kind == KP_V_INT) {
+		*ms = v->i;
+		return true;
+	}
+	return v->kind == KP_V_STR && kp_parse_time(v->s, v->n, ms);
+}
+
+/* yyyy-MM-dd HH:mm:ss.SSS (UTC) */
+static void put_time(kp_buf *out, int64_t ms)
+{
+	int64_t days = ms / 86400000, rem = ms % 86400000;
+	if (rem < 0) {
+		rem += 86400000;
+		days--;
+	}
+	/* civil_from_days (Howard Hinnant) */
+	int64_t z = days + 719468;
+	int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+	int64_t doe = z - era * 146097;
+	int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	int64_t y = yoe + era * 400;
+	int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	int64_t mp = (5 * doy + 2) / 153;
+	int64_t d = doy - (153 * mp + 2) / 5 + 1;
+	int64_t m = mp < 10 ? mp + 3 : mp - 9;
+	y += m <= 2;
+	kp_buf_printf(out, "%04lld-%02lld-%02lld %02lld:%02lld:%02lld.%03lld", (long long)y, (long long)m,
+	              (long long)d, (long long)(rem / 3600000), (long long)(rem / 60000 % 60),
+	              (long long)(rem / 1000 % 60), (long long)(rem % 1000));
+}
+
 int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok)
 {
 	*ok = true;
@@ -107,6 +142,13 @@ int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok)
 				return c;
 		}
 		return 0;
+	}
+	if (a->kind == KP_V_TIME || b->kind == KP_V_TIME) {
+		/* a date/time against another, an integer (milliseconds) or a
+		 * date string (yyyy-MM-dd ...) */
+		int64_t x, y;
+		if (time_ms(a, &x) && time_ms(b, &y))
+			return x < y ? -1 : x > y;
 	}
 	*ok = false;
 	/* arbitrary but stable */
@@ -150,6 +192,11 @@ void kp_value_json(kp_buf *out, const kp_value *v)
 		}
 		kp_buf_puts(out, "]}");
 		break;
+	case KP_V_TIME:
+		kp_buf_puts(out, "{\"time\": \"");
+		put_time(out, v->i);
+		kp_buf_puts(out, "\"}");
+		break;
 	}
 }
 
@@ -168,6 +215,11 @@ void kp_value_sql(kp_buf *out, const kp_value *v)
 	case KP_V_BOOL: kp_buf_puts(out, v->i ? "TRUE" : "FALSE"); break;
 	case KP_V_NULL: kp_buf_puts(out, "NULL"); break;
 	case KP_V_PARAM: kp_buf_put(out, v->s, v->n); break;
+	case KP_V_TIME:
+		kp_buf_puts(out, "TIMESTAMP '");
+		put_time(out, v->i);
+		kp_buf_putc(out, '\'');
+		break;
 	case KP_V_HASH:
 		kp_buf_printf(out, "hash%d(", v->bits);
 		for (uint32_t i = 0; i < v->nof; i++) {

@@ -18,6 +18,7 @@
 #include "advisor.h"
 #include "catalog.h"
 #include "config.h"
+#include "embed.h"
 #include "explain.h"
 #include "parse.h"
 #include "plan.h"
@@ -93,14 +94,19 @@ static const char usage_explain[] =
 static const char usage_lint[] =
 	"usage: keyplan lint [--schema PATH]... [options] [FILE | DIR]... [-e SQL]...\n"
 	"\n"
-	"Plans every statement of the query files (folders are searched for *.sql)\n"
-	"and reports each problem as a diagnostic: rejected full scans, filtered\n"
-	"scans, reverse scans, sorts, impossible conditions, unusable keys, unknown\n"
-	"tables and columns, non-portable syntax, and the target store's limits.\n"
+	"Plans every statement of the query files and reports each problem as a\n"
+	"diagnostic: rejected full scans, filtered scans, reverse scans, sorts,\n"
+	"impossible conditions, unusable keys, unknown tables and columns,\n"
+	"non-portable syntax, and the target store's limits. Folders are searched\n"
+	"for *.sql and for SQL embedded in application code: *.java, *.kt, *.go,\n"
+	"*.py and MyBatis mapper *.xml; findings point into the application source\n"
+	"(docs/embedded-sql.md).\n"
 	"\n"
 	"options:\n"
 	"  --schema PATH        schema file or folder; may be repeated\n"
 	"  -e, --execute SQL    lint SQL given on the command line\n"
+	"  --lang L             read named files and -e as sql, java, kotlin, go, python\n"
+	"                       or mybatis, and take only L's files from folders\n"
 	"  --format F           text (default), json, sarif or github\n"
 	"  --output FILE        write the report to FILE (a run that fails leaves no\n"
 	"                       FILE, or, for SARIF, a run marked as failed)\n"
@@ -117,7 +123,10 @@ static const char usage_check[] =
 	"\n"
 	"options:\n"
 	"  --schema PATH        schema file or folder; may be repeated\n"
-	"  --workload PATH      query file or folder; may be repeated\n"
+	"  --workload PATH      query file or folder (SQL or application code, as for\n"
+	"                       lint); may be repeated\n"
+	"  --lang L             read named workload files as sql, java, kotlin, go,\n"
+	"                       python or mybatis\n"
 	"  --format F           text (default), json (docs/advice-json.md), sarif or\n"
 	"                       github\n"
 	"  --output FILE        write the report to FILE (as lint does)\n"
@@ -160,6 +169,11 @@ typedef struct cli {
 	bool exit_zero;         /* --exit-zero: findings do not fail the run */
 	const char *stdin_name; /* --stdin-filename */
 	bool abort;             /* a fatal error: stop reading */
+	bool host_walk;         /* walk_files() takes application code too (query
+	                           folders of lint and check; else *.sql only) */
+	int lang;               /* --lang, or -1: by file name */
+	kp_list hosts;          /* kp_host_file* whose SQL the run still uses */
+	kp_list host_arenas;    /* kp_arena* holding them */
 } cli;
 
 /* Reports an error that ends the run with status 2; the first one is kept
@@ -216,7 +230,7 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 		/* options with a value: --opt VALUE or --opt=VALUE */
 		static const char *with_value[] = {"--schema", "--format", "--target", "--execute", "-e",
 		                                   "--output", "--color", "--fail-on", "--config", "--workload",
-		                                   "--exclude", "--stdin-filename", NULL};
+		                                   "--exclude", "--stdin-filename", "--lang", NULL};
 		const char *val = NULL, *name = NULL;
 		for (int k = 0; with_value[k]; k++) {
 			size_t n = strlen(with_value[k]);
@@ -275,6 +289,10 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			kp_list_push(&c->arena, &c->excludes, (void *)val);
 		} else if (!strcmp(name, "--stdin-filename") && strcmp(c->cmd, "repl")) {
 			c->stdin_name = val;
+		} else if (!strcmp(name, "--lang") && !is_explain) {
+			if ((c->lang = kp_lang_parse(val)) < 0)
+				return usage_error(c->cmd, usage, "unknown language '%s' (expected sql, java, kotlin, go, "
+				                   "python or mybatis)", val);
 		} else {
 			return usage_error(c->cmd, usage, "option '%s' does not apply to this command", name);
 		}
@@ -353,14 +371,6 @@ static bool excluded(cli *c, const char *path)
 	return false;
 }
 
-/* A file the walker takes from a folder: *.sql. (Named files are taken
- * whatever their name.) */
-static bool is_query_file(const char *name)
-{
-	size_t n = strlen(name);
-	return n > 4 && !strcasecmp(name + n - 4, ".sql");
-}
-
 /* Folders the walker never enters: hidden ones (.git, .venv, ...) and
  * vendored dependencies. */
 static bool skipped_folder(const char *name)
@@ -372,6 +382,32 @@ static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
+
+/* The language a file is read as, or -1 to pass it by: the one function
+ * that picks files. A folder walk (walked) takes .sql, .java, .kt, .go,
+ * .py and MyBatis mapper .xml files (only those of --lang when it is
+ * given); a file named by the user is read as --lang, else by its
+ * extension, else as SQL. Schema files are always SQL. */
+static int file_lang(const cli *c, const char *path, bool walked)
+{
+	if (c->lang >= 0 && !walked)
+		return c->lang;
+	int l = kp_lang_of_path(path);
+	if (walked && c->lang >= 0 && l != c->lang)
+		return -1;
+	if (l == KP_LANG_MYBATIS) {
+		/* other XML is passed by silently */
+		char head[4096];
+		FILE *f = fopen(path, "rb");
+		size_t n = f ? fread(head, 1, sizeof head, f) : 0;
+		if (f)
+			fclose(f);
+		if (!kp_host_is_mapper(head, n))
+			return -1;
+	}
+	return l < 0 && !walked ? KP_LANG_SQL : l;
+}
+
 
 /* Has the file or folder st been seen in this walk? Records it if not.
  * Symbolic links are followed, so a loop comes back to a folder already
@@ -392,7 +428,8 @@ static bool seen_before(kp_list *seen, kp_arena *a, const struct stat *st)
 }
 
 /* The file walker, one place for lint, check, explain and the shell:
- * appends path, or the query files below it (sorted, recursively), to out.
+ * appends path, or the files below it that file_lang picks (sorted,
+ * recursively; *.sql only for a schema), to out.
  * seen holds the files and folders already taken (one list per role).
  * *found counts the files appended. Returns -1 (reported) when a folder
  * cannot be read. */
@@ -428,7 +465,8 @@ static int walk_files(cli *c, const char *path, kp_list *out, kp_list *seen, int
 			if (stat(full, &s2) < 0)
 				continue;   /* a dangling link */
 			if (S_ISDIR(s2.st_mode) ? !skipped_folder(e->d_name)
-			                        : S_ISREG(s2.st_mode) && is_query_file(e->d_name))
+			    : S_ISREG(s2.st_mode) && (!c->host_walk ? kp_lang_of_path(full) == KP_LANG_SQL
+			                                            : file_lang(c, full, true) >= 0))
 				kp_list_push(&c->arena, &names, full);
 		}
 		closedir(d);
@@ -499,7 +537,8 @@ static int gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files)
 		if (walk_files(c, p, files, seen, &found) < 0)
 			return -1;
 		if (!found && exists && strcmp(p, "-") && S_ISDIR(st.st_mode) && !excluded(c, p)) {
-			cli_error(c, "%s: no .sql files in this folder", p);
+			cli_error(c, c->host_walk ? "%s: no .sql files (nor application code with SQL) in this folder"
+			                          : "%s: no .sql files in this folder", p);
 			return -1;
 		}
 	}
@@ -519,11 +558,6 @@ static kp_source *open_source(cli *c, const char *path)
 	if (!strcmp(path, "-"))
 		name_stdin(c, src);
 	return src;
-}
-
-static bool is_ddl(kp_stmt_kind k)
-{
-	return k == KP_S_CREATE_TABLE || k == KP_S_CREATE_INDEX || k == KP_S_DROP;
 }
 
 static int use_color(const cli *c, FILE *f)
@@ -552,10 +586,15 @@ static void cli_init(cli *c, const char *cmd)
 	char *wd = getcwd(NULL, 0);
 	c->cwd = kp_arena_strndup(&c->arena, wd ? wd : "/", strlen(wd ? wd : "/"));
 	free(wd);
+	c->lang = -1;
 }
 
 static void cli_free(cli *c)
 {
+	for (uint32_t i = 0; i < c->hosts.n; i++)
+		kp_host_file_free(c->hosts.items[i]);
+	for (uint32_t i = 0; i < c->host_arenas.n; i++)
+		kp_arena_free(c->host_arenas.items[i]);
 	for (uint32_t i = 0; i < c->sources.n; i++)
 		kp_source_free(c->sources.items[i]);
 	kp_parser_free(c->parser);
@@ -566,7 +605,7 @@ static void cli_free(cli *c)
 
 static void set_plan_opts(cli *c)
 {
-	c->opts.never_reject = c->target == KP_TARGET_PHOENIX || c->target == KP_TARGET_GENERIC;
+	kp_target_plan_opts(&c->opts, c->target);
 	c->parser = kp_parser_new();
 }
 
@@ -593,6 +632,7 @@ static bool is_schema_file(cli *c, const char *path, bool remember)
 static int read_schema(cli *c, void (*fn)(void *, kp_source *), void *ctx)
 {
 	kp_list files = {0};
+	c->host_walk = false;   /* schema folders: *.sql only */
 	if (gather(c, &c->schemas, &c->seen_schema, &files) < 0)
 		return -1;
 	for (uint32_t i = 0; i < files.n; i++) {
@@ -715,7 +755,7 @@ static size_t explain_source(explain_run *er, kp_source *src, bool schema, bool 
 		uint32_t start = kp_parser_last_start(c->parser);
 		kp_plan plan;
 		memset(&plan, 0, sizeof plan);
-		if (s && is_ddl(s->kind)) {
+		if (s && kp_stmt_is_ddl(s->kind)) {
 			kp_catalog_apply(&c->cat, s, src, &er->arena, &d);
 			if (more_follows || er->streamed)
 				keep_declarations(c, src, start, pos);
@@ -731,6 +771,9 @@ static size_t explain_source(explain_run *er, kp_source *src, bool schema, bool 
 			}
 			/* the target's limits, as lint reports them */
 			kp_advise_statement(c->target, s, src, &er->arena, &d);
+		} else if (schema) {
+			/* schema sources live to the end: a failed CREATE is remembered */
+			kp_catalog_note_failed(&c->cat, src, start);
 		}
 		if (plan.rejected || d.count[KP_SEV_ERROR])
 			er->failed = true;
@@ -847,6 +890,71 @@ typedef enum role { ROLE_SCHEMA, ROLE_QUERY, ROLE_WORKLOAD } role;
  * to re-plan. So lint's memory does not grow with its input. */
 static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_advisor *adv, bool more_follows);
 
+/* One statement: DDL changes the schema, a query is planned (and kept for
+ * the advisor when it is a workload's); messages go to sd, in a. */
+static void run_stmt(cli *c, kp_stmt *s, kp_source *src, role r, kp_advisor *adv, double weight, kp_arena *a,
+                     kp_diags *sd)
+{
+	if (!s) {
+	} else if (kp_stmt_is_ddl(s->kind)) {
+		kp_catalog_apply(&c->cat, s, src, a, sd);
+	} else if (r == ROLE_SCHEMA && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT &&
+	           s->kind != KP_S_REPLACE) {
+		kp_diag_add(sd, a, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
+		            "%s in a schema file is not planned; pass it as a query file",
+		            kp_stmt_kind_name(s->kind));
+	} else {
+		kp_plan plan;
+		kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, a, sd);
+		kp_advise_statement(c->target, s, src, a, sd);
+		if (adv && r == ROLE_WORKLOAD)
+			kp_advisor_add(adv, s, &plan, src, weight);
+	}
+}
+
+/* SQL taken out of application code: embed.c reports it, planning each
+ * variant through this. */
+typedef struct embed_ctx {
+	cli *c;
+	role r;
+	kp_advisor *adv;
+} embed_ctx;
+
+static bool plan_embedded(void *ctx, kp_source *sql, kp_diags *d, kp_arena *a)
+{
+	embed_ctx *e = ctx;
+	cli *c = e->c;
+	bool keep_ast = e->adv && e->r == ROLE_WORKLOAD, keep = keep_ast;
+	size_t pos = 0;
+	kp_stmt *s;
+	while (kp_parse_next(c->parser, &s, sql, &pos, keep_ast ? &c->arena : a, d)) {
+		keep |= s && kp_stmt_is_ddl(s->kind);
+		run_stmt(c, s, sql, e->r, e->adv, 1, a, d);
+	}
+	return keep;
+}
+
+/* A host file (Java, Kotlin, Go, Python, MyBatis XML): read whole, its
+ * SQL reported, then freed unless the schema or the advisor points into
+ * it. */
+static void collect_host(cli *c, kp_source *src, kp_lang lang, role r, kp_report *rep, kp_advisor *adv)
+{
+	kp_arena *fa = kp_arena_alloc(&c->arena, sizeof *fa);
+	kp_arena_init(fa);
+	embed_ctx e = {c, r, adv};
+	bool keep = false;
+	kp_host_file *hf = kp_embed_run(rep, src, lang, plan_embedded, &e, fa, &keep);
+	if (keep) {
+		kp_list_push(&c->arena, &c->sources, src);
+		kp_list_push(&c->arena, &c->hosts, hf);
+		kp_list_push(&c->arena, &c->host_arenas, fa);
+		return;
+	}
+	kp_host_file_free(hf);
+	kp_arena_free(fa);
+	kp_source_free(src);
+}
+
 static void collect_source(cli *c, kp_source *src, role r, kp_report *rep, kp_advisor *adv)
 {
 	kp_report_file_directives(rep, src);
@@ -862,6 +970,7 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 	size_t gap = 0;         /* where the comments before the next statement start */
 	kp_stmt *s;
 	bool keep_ast = adv && r == ROLE_WORKLOAD;
+	(void)keep_ast;
 	for (;;) {
 		size_t prev = pos;
 		kp_diags sd = {0};
@@ -886,26 +995,14 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 		kp_report_stmt_end(rep, src, start, end);
 		kp_report_stmt_directives(rep, src, start, end, pos, trail);
 		gap = trail;
-		if (!s) {
-		} else if (is_ddl(s->kind)) {
-			kp_catalog_apply(&c->cat, s, src, &c->scratch, &sd);
-			if (r == ROLE_QUERY)
-				keep_declarations(c, src, start, pos);
-		} else if (r == ROLE_SCHEMA && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT &&
-		           s->kind != KP_S_REPLACE) {
-			kp_diag_add(&sd, &c->scratch, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
-			            "%s in a schema file is not planned; pass it as a query file",
-			            kp_stmt_kind_name(s->kind));
-		} else {
-			kp_plan plan;
-			kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, &c->scratch, &sd);
-			if (missing_schema(c, &sd)) {
-				c->abort = true;
-				return pos;
-			}
-			kp_advise_statement(c->target, s, src, &c->scratch, &sd);
-			if (keep_ast)
-				kp_advisor_add(adv, s, &plan, src, weight);
+		if (!s && r == ROLE_SCHEMA)
+			kp_catalog_note_failed(&c->cat, src, start);
+		run_stmt(c, s, src, r, adv, weight, &c->scratch, &sd);
+		if (s && kp_stmt_is_ddl(s->kind) && r == ROLE_QUERY)
+			keep_declarations(c, src, start, pos);
+		if (missing_schema(c, &sd)) {
+			c->abort = true;
+			return pos;
 		}
 		kp_report_emit(rep, &sd);
 		/* a query file's findings are all out: its keyplan:ignore lines
@@ -947,11 +1044,25 @@ static int collect_stream(cli *c, const char *path, kp_report *rep)
 static int run_files(cli *c, kp_list *paths, role r, kp_report *rep, kp_advisor *adv)
 {
 	kp_list files = {0};
+	c->host_walk = r != ROLE_SCHEMA;
 	if (gather(c, paths, &c->seen_query, &files) < 0)
 		return -1;
 	for (uint32_t i = 0; i < files.n; i++) {
 		if (strcmp(files.items[i], "-") && is_schema_file(c, files.items[i], false))
 			continue;
+		int lang = r == ROLE_SCHEMA ? KP_LANG_SQL : file_lang(c, files.items[i], false);
+		if (lang < 0)
+			continue;   /* XML that is not a MyBatis mapper */
+		if (lang != KP_LANG_SQL) {
+			char err[512];
+			kp_source *src = kp_arena_alloc(&c->arena, sizeof *src);
+			if (kp_source_read(src, files.items[i], err, sizeof err) < 0) {
+				cli_error(c, "%s", err);
+				return -1;
+			}
+			collect_host(c, src, (kp_lang)lang, r, rep, adv);
+			continue;
+		}
 		if (r == ROLE_QUERY && strcmp(files.items[i], "-") != 0) {
 			/* lint's query files are streamed; schema files stay (the
 			 * catalog points into them), and so do workload files (the
@@ -1110,6 +1221,10 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 			if (in->is_sql) {
 				kp_source *src = kp_arena_alloc(&c.arena, sizeof(*src));
 				kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
+				if (c.lang > KP_LANG_SQL) {
+					collect_host(&c, src, (kp_lang)c.lang, ROLE_QUERY, &rep, NULL);
+					continue;
+				}
 				kp_list_push(&c.arena, &c.sources, src);
 				collect_source(&c, src, ROLE_QUERY, &rep, NULL);
 				if (c.abort)

@@ -82,7 +82,7 @@ kp_repl *kp_repl_new(kp_target target, FILE *out, FILE *err)
 	kp_catalog_init(&r->cat);
 	r->parser = kp_parser_new();
 	r->target = target;
-	r->opts.never_reject = target == KP_TARGET_PHOENIX || target == KP_TARGET_GENERIC;
+	kp_target_plan_opts(&r->opts, target);
 	r->out = out;
 	r->err = err;
 	return r;
@@ -127,9 +127,11 @@ static void run_source(kp_repl *r, kp_source *src)
 		uint32_t start = kp_parser_last_start(r->parser);
 		kp_plan plan;
 		memset(&plan, 0, sizeof plan);
-		if (s && (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_INDEX || s->kind == KP_S_DROP)) {
+		if (!s) {
+			kp_catalog_note_failed(&r->cat, src, start);
+		} else if (kp_stmt_is_ddl(s->kind)) {
 			kp_catalog_apply(&r->cat, s, src, &r->stmt, &d);
-		} else if (s) {
+		} else {
 			kp_plan_stmt(&plan, &r->cat, s, &r->opts, src, &r->arena, &d);
 			kp_advise_statement(r->target, s, src, &r->stmt, &d);
 			if (plan.table) {
@@ -144,7 +146,7 @@ static void run_source(kp_repl *r, kp_source *src)
 		if (plan.rejected || d.count[KP_SEV_ERROR])
 			r->failed = true;
 		kp_buf b = {0};
-		bool ddl = s && (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_INDEX || s->kind == KP_S_DROP);
+		bool ddl = s && kp_stmt_is_ddl(s->kind);
 		if (r->quiet && ddl && !d.head)
 			continue;
 		if (r->json)
@@ -371,7 +373,7 @@ static const char help_text[] =
 	"\n"
 	".help                        this text\n"
 	".tables                      list the tables and their keys\n"
-	".schema [TABLE]              DDL and key, in the documents' [a][b DESC] notation\n"
+	".schema [TABLE]              DDL and key, in key notation ([a][b DESC])\n"
 	".indexes [TABLE]             secondary indexes\n"
 	".read FILE                   run the statements of FILE\n"
 	".format text|json            how plans are printed\n"

@@ -282,7 +282,9 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 		}
 		comma = had_comma;
 	}
-	if (bad && legacy_reason) {
+	if (bad && legacy_reason && r->in_host) {
+		bad = NULL;   /* host comments take the reason as it comes (XML forbids "--") */
+	} else if (bad && legacy_reason) {
 		directive_warning(r, src, (size_t)(bad - t), badlen,
 		                  "'%.*s' is not a rule: write the reason after ' -- ' (keyplan:ignore KP001 -- reason)",
 		                  bad, badlen);
@@ -424,6 +426,29 @@ void kp_report_stmt_directives(kp_report *r, kp_source *src, uint32_t start, uin
 		scan_comments(r, src, start, end, start, end, NULL, true);
 }
 
+void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
+                            uint32_t stmt_end, bool file_pass)
+{
+	const char *t = host->text, *e = t + end;
+	for (const char *p = t + off; p + 8 <= e; p++) {
+		if ((*p != 'k' && *p != 'K') || strncasecmp(p, "keyplan:", 8))
+			continue;
+		/* to the end of its line, without a closing comment marker */
+		const char *stop = memchr(p, '\n', (size_t)(e - p));
+		if (!stop)
+			stop = e;
+		while (stop > p && (stop[-1] == ' ' || stop[-1] == '\t' || stop[-1] == '\r'))
+			stop--;
+		if (stop - p >= 10 && !memcmp(stop - 2, "*/", 2))
+			stop -= 2;
+		/* a host comment is a line of its own: no "start of a line" rule */
+		r->in_host = true;
+		one_comment(r, host, p, stop, stmt_off, stmt_end, NULL, file_pass, true);
+		r->in_host = false;
+		p = stop;
+	}
+}
+
 void kp_report_file_directives(kp_report *r, kp_source *src)
 {
 	/* "-- keyplan:ignore-file" at the start of a line (after white space);
@@ -553,12 +578,16 @@ static bool suppressed(kp_report *r, const kp_diag *g)
 {
 	if (g->rule == KP_R_UNKNOWN_DIRECTIVE)
 		return false;
+	/* SQL taken out of application code is matched where it lies in the
+	 * host file, which is where its directives are */
+	kp_source *gs;
+	size_t go = kp_source_origin(g->src, g->off, &gs);
 	for (uint32_t i = 0; i < r->active.n; i++) {
 		kp_suppression *s = r->active.items[i];
 		if (!s->rules[g->rule])
 			continue;
 		if (s->file_wide ? strcmp(s->path, g->src->path) == 0
-		                 : s->src == g->src && g->off >= s->stmt_off && g->off < s->stmt_end) {
+		                 : s->src == gs && go >= s->stmt_off && go < s->stmt_end) {
 			s->used++;
 			return true;
 		}
@@ -649,7 +678,7 @@ static void write_advice_text(kp_buf *b, const kp_advisor *adv, int color)
 		if (x->key)
 			kp_buf_printf(b, "      key: %s\n", x->key);
 		if (x->serves >= 0)
-			kp_buf_printf(b, "      serves: %d of %d\n", x->serves, x->of);
+			kp_buf_printf(b, "      serves: %d of %d (weight)\n", x->serves, x->of);
 		if (x->ddl)
 			kp_buf_printf(b, "      %s;\n", x->ddl);
 	}
@@ -724,9 +753,22 @@ static void json_advice(kp_buf *b, const kp_advisor *adv)
 		else
 			kp_buf_puts(b, "null");
 		if (x->serves >= 0)
-			kp_buf_printf(b, ", \"serves\": %d, \"of\": %d}", x->serves, x->of);
+			kp_buf_printf(b, ", \"serves\": %d, \"of\": %d", x->serves, x->of);
 		else
-			kp_buf_puts(b, ", \"serves\": null, \"of\": null}");
+			kp_buf_puts(b, ", \"serves\": null, \"of\": null");
+		if (x->before >= 0)
+			kp_buf_printf(b, ", \"served_before\": %g, \"served_after\": %g, \"weight\": %g, "
+			              "\"fanout\": %g, \"worse\": [", x->before, x->after, x->total, x->fanout);
+		else
+			kp_buf_puts(b, ", \"served_before\": null, \"served_after\": null, \"weight\": null, "
+			            "\"fanout\": null, \"worse\": [");
+		for (uint32_t w = 0; w < x->worse.n; w++) {
+			const char *at = x->worse.items[w];
+			if (w)
+				kp_buf_puts(b, ", ");
+			kp_buf_json_str(b, at, strlen(at));
+		}
+		kp_buf_puts(b, "]}");
 	}
 	kp_buf_puts(b, adv && adv->advice.n ? "\n]" : "]");
 }

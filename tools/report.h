@@ -67,6 +67,7 @@ typedef struct kp_report {
 	const char *fatal;              /* the run failed (exit 2) with this error */
 	unsigned sarif_results;         /* results written to SARIF */
 	unsigned capped;                /* results left out of SARIF (over the cap) */
+	bool in_host;                   /* reading a comment of application code */
 } kp_report;
 
 /* GitHub code scanning takes at most this many results per SARIF run. */
@@ -98,6 +99,11 @@ size_t kp_report_trailing_end(const kp_source *src, size_t after, bool more_foll
  * [start, end), and trailing it on its last line, text [after, trail_end). */
 void kp_report_stmt_directives(kp_report *r, kp_source *src, uint32_t start, uint32_t end, size_t after,
                                size_t trail_end);
+/* The keyplan: directives in a comment of application code, host text
+ * [off, end): an ignore applies to the statement at [stmt_off, stmt_end)
+ * of the host (file_pass: only the ignore-file ones, else only the others). */
+void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
+                            uint32_t stmt_end, bool file_pass);
 /* Records where the statement that starts at stmt_off ends. */
 void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end);
 /* Writes the diagnostics of d, applying rule settings and suppressions. */

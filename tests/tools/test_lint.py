@@ -23,6 +23,7 @@ def run(*args, cwd=SRC, env=None, stdin=None):
     e = dict(os.environ)
     e.pop("NO_COLOR", None)
     e.pop("CLICOLOR_FORCE", None)
+    e.pop("GITHUB_WORKSPACE", None)
     e.update(env or {})
     p = subprocess.run([KEYPLAN, *args], cwd=cwd, env=e, input=stdin, capture_output=True, timeout=120)
     return p.returncode, p.stdout.decode(), p.stderr.decode()

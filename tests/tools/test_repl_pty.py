@@ -114,11 +114,13 @@ with tempfile.TemporaryDirectory() as tmp:
     check("Ctrl-C: the cancelled input is gone, the session goes on",
           t.read_until("SCAN metrics prefix (hostname='after')") and b"REJECTED" not in t.buf,
           t.buf.decode(errors="replace"))
+    t.read_until("keyplan> ")   # the prompt after that plan, before a new mark
     t.mark()
     t.send("\x03")
     check("Ctrl-C on an empty prompt: still running", t.read_until("keyplan> ") and
           os.waitpid(t.pid, os.WNOHANG)[0] == 0, t.buf.decode(errors="replace"))
 
+    time.sleep(0.3)   # Ctrl-C delivered and handled before the next keys
     t.send(".quit\r")
     check("quit", t.wait_exit() == 0, t.buf.decode(errors="replace"))
     check("history written", os.path.exists(env["KEYPLAN_HISTORY"]))

@@ -212,7 +212,7 @@ with tempfile.TemporaryDirectory() as tmp:
     write(os.path.join(tmp, "blank.sql"), "-- nothing here\n")
     write(os.path.join(tmp, "q.sql"), BAD + "\n")
     rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "empty", cwd=tmp)
-    check("a folder with no .sql: said, exit 2", rc == 2 and "empty: no .sql files in this folder" in err, err)
+    check("a folder with no .sql: said, exit 2", rc == 2 and "empty: no .sql files" in err, err)
     rc, out, err = run("lint", "--no-config", "--schema", "blank.sql", "q.sql", cwd=tmp)
     check("a schema with no table: said, exit 2", rc == 2 and "blank.sql: the schema defines no table" in err and
           "no such table" not in out, out + err)
