@@ -317,12 +317,26 @@ static void render(kp_buf *o, const kp_expr *e)
 		if (e->distinct)
 			kp_buf_puts(o, "DISTINCT ");
 		render_list(o, e->list, e->n);
+		if (e->op2 && e->b) {
+			kp_buf_puts(o, " ORDER BY ");
+			render_list(o, e->b->list, e->b->n);
+		}
+		if (e->c) {
+			kp_buf_puts(o, " SEPARATOR ");
+			sub(o, e->c, P_PRIMARY);
+		}
 		kp_buf_putc(o, ')');
-		if (e->b) {
+		if (!e->op2 && e->b) {
 			kp_buf_puts(o, " WITHIN GROUP (ORDER BY ");
 			render_list(o, e->b->list, e->b->n);
 			kp_buf_putc(o, ')');
 		}
+		break;
+	case KP_X_INTERVAL:
+		kp_buf_puts(o, "INTERVAL ");
+		sub(o, e->a, P_PRIMARY);
+		kp_buf_putc(o, ' ');
+		put_name(o, &e->name);
 		break;
 	case KP_X_SUBSCRIPT:
 		sub(o, e->a, P_PRIMARY);

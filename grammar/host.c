@@ -457,7 +457,7 @@ typedef struct finisher {
 static void fput(finisher *f, const char *p, size_t n, const uint32_t *map, uint32_t host)
 {
 	if (f->out.len + n + 1 > f->cap) {
-		size_t cap = f->cap ? f->cap : 256;
+		size_t cap = f->cap ? f->cap : f->out.cap + 1;
 		while (cap < f->out.len + n + 1)
 			cap *= 2;
 		uint32_t *m = realloc(f->map, cap * sizeof *m);
@@ -507,6 +507,8 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 	finisher f = {0};
 	const char *t = b->text.data ? b->text.data : "";
 	size_t n = b->text.len;
+	kp_buf_grow(&f.out, n + 16);   /* the SQL is about as long as the text */
+	fput(&f, "", 0, NULL, 0);
 	const uint32_t *m = b->map;
 	enum { S_NONE, S_SQ, S_DQ, S_BT, S_LINE, S_BLOCK } st = S_NONE;
 	unsigned hi = 0, nholes = 0;
@@ -514,6 +516,10 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 	uint32_t first_off = 0, first_len = 0;
 	bool py = lang == KP_LANG_PYTHON;
 	bool mybatis_marks = lang == KP_LANG_JAVA || lang == KP_LANG_KOTLIN || lang == KP_LANG_MYBATIS;
+	static bool special[256];
+	if (!special['\''])
+		for (const char *sp = "'\"`-/*#$%\n"; *sp; sp++)
+			special[(unsigned char)*sp] = true;
 #define HOLE(hoff, hlen) do { \
 		if (nholes++ == 0) { first_off = (hoff); first_len = (hlen); } \
 		if (st == S_SQ) { } \
@@ -530,6 +536,15 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 		}
 		if (i >= n)
 			break;
+		/* a run of bytes that change no state goes in one copy */
+		size_t stop = hi < b->nholes && b->holes[hi].at < n ? b->holes[hi].at : n, j = i;
+		while (j < stop && !special[(unsigned char)t[j]])
+			j++;
+		if (j > i) {
+			fput(&f, t + i, j - i, m + i, 0);
+			i = j;
+			continue;
+		}
 		char c = t[i];
 		size_t rest = n - i;
 		switch (st) {

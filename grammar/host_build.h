@@ -6,6 +6,10 @@
 
 #include "host.h"
 
+/* Bytes of one statement written out of a MyBatis mapper (as the parser's
+ * KP_MAX_STMT_BYTES). */
+#define KP_MAX_HOST_STMT ((size_t)16 << 20)
+
 typedef struct kp_hhole {
 	uint32_t at;            /* offset in the text built */
 	uint32_t host, len;     /* the pasted expression in the host file */

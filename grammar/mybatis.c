@@ -19,6 +19,10 @@
 #define MB_MAX_ATTR       (64u << 10)   /* bytes in one attribute value */
 #define MB_MAX_INCLUDE    32            /* nested <include> */
 #define MB_MAX_CHOICES    4096          /* choice points in one statement */
+#define MB_MAX_VISITS     (256u << 10)  /* nodes walked to write one variant:
+                                           <include> and <foreach> must not
+                                           expand like a billion laughs */
+#define MB_MAX_SAMPLE_WORK ((size_t)64 << 20) /* bytes written while sampling */
 
 typedef struct mnode {
 	const char *name;       /* element name; NULL for text */
@@ -161,6 +165,7 @@ static const char *attr(const mnode *n, const char *name)
 typedef struct mstmt {
 	mreader *r;
 	mnode *mapper;          /* for <sql id> lookups */
+	const mnode *stmt;      /* the statement element */
 	const char *ns;         /* the mapper's namespace */
 	/* choice points, numbered in document order over the expanded tree;
 	 * every branch is walked, taken or not, so the numbering is the same
@@ -174,13 +179,15 @@ typedef struct mstmt {
 	const mnode *incl[MB_MAX_INCLUDE];
 	int nincl;
 	bool reported;          /* an include error reported for it */
+	unsigned visits;        /* nodes walked for this variant */
+	bool too_big;           /* a variant expanded past the limits */
 } mstmt;
 
 static void write_children(mstmt *m, const mnode *n, kp_hbuild *b, bool live);
 
 static void report(mstmt *m, uint32_t off, const char *msg, const char *arg)
 {
-	if (m->reported || !m->counting)
+	if (m->reported)
 		return;
 	m->reported = true;
 	kp_diag_add(&m->r->f->d, m->r->a, KP_R_SYNTAX, KP_SEV_ERROR, m->r->f->src, off, 0, msg, arg);
@@ -329,6 +336,15 @@ static uint8_t picked(mstmt *m, unsigned k, bool live)
 
 static void write_node(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
 {
+	if (++m->visits > MB_MAX_VISITS || b->text.len > KP_MAX_HOST_STMT) {
+		if (!m->too_big) {
+			m->too_big = true;
+			m->reported = false;
+			report(m, m->stmt->off, "mapper XML: the statement expands past %s (<include> and <foreach> "
+			       "nested too much); it is not planned", "262,144 elements or 16 MiB");
+		}
+		return;
+	}
 	if (!n->name) {
 		if (live)
 			append(b, n->text, 0, n->text->text.len);
@@ -437,8 +453,11 @@ static void try_variant(mstmt *m, const mnode *stmt, const uint8_t *p, vlist *vl
 	memset(m->reached, 0, nc);
 	m->next = 0;
 	m->nincl = 0;
+	m->visits = 0;
 	kp_hb_clear(b);
 	write_children(m, stmt, b, true);
+	if (m->too_big)
+		return;   /* reported; never planned cut short */
 	uint8_t *key = kp_arena_alloc(m->r->a, nc ? nc : 1);
 	for (unsigned c = 0; c < nc; c++)
 		key[c] = m->reached[c] ? p[c] : 0xff;
@@ -454,11 +473,15 @@ static void try_variant(mstmt *m, const mnode *stmt, const uint8_t *p, vlist *vl
 
 static void read_statement(mreader *r, mnode *mapper, const char *ns, mnode *stmt, kp_host_stmt **tail)
 {
-	mstmt m = {.r = r, .mapper = mapper, .ns = ns, .counting = true};
+	mstmt m = {.r = r, .mapper = mapper, .stmt = stmt, .ns = ns, .counting = true};
 	kp_hbuild b;
 	kp_hb_init(&b);
 	write_children(&m, stmt, &b, true);
 	m.counting = false;
+	if (m.too_big) {
+		kp_hb_free(&b);
+		return;
+	}
 	unsigned nc = m.nchoices;
 	m.pick = kp_arena_alloc(r->a, nc ? nc : 1);
 	m.reached = kp_arena_alloc(r->a, nc ? nc : 1);
@@ -503,7 +526,10 @@ static void read_statement(mreader *r, mnode *mapper, const char *ns, mnode *stm
 			try_variant(&m, stmt, p, &vl, &b);
 		}
 		uint32_t seed = 20261123;
-		for (int tries = 0; tries < 64 * KP_HOST_MAX_VARIANTS && vl.n < KP_HOST_MAX_VARIANTS; tries++) {
+		size_t work = 0;
+		for (int tries = 0; tries < 64 * KP_HOST_MAX_VARIANTS && vl.n < KP_HOST_MAX_VARIANTS &&
+		                    work < MB_MAX_SAMPLE_WORK; tries++) {
+			work += b.text.len + 1;
 			for (unsigned c = 0; c < nc; c++)
 				p[c] = (uint8_t)(lcg(&seed) % radix(&m.choices[c]));
 			try_variant(&m, stmt, p, &vl, &b);

@@ -177,6 +177,8 @@ typedef struct stmt_state {
 	uint32_t ntok;          /* tokens fed so far */
 	int first;              /* first token's type (after EXPLAIN) */
 	int prev;               /* previous token's type */
+	int prev2;              /* the type of the token before it */
+	int from_call;          /* FROM name ( at depth 0: dynamic columns or a table function */
 	int depth;              /* parenthesis depth */
 	int from;               /* 0 before FROM, 1 in the FROM list, 2 after it */
 	int skip;               /* an error was reported: skip to ';' */
@@ -212,7 +214,7 @@ static const unsigned char token_flags[KP_TOK_ERROR + 1] = {
 	[TK_UPDATE] = TF_START, [TK_DELETE] = TF_START, [TK_CREATE] = TF_START,
 	[TK_DROP] = TF_START, [TK_EXPLAIN] = TF_START,
 	/* keywords only when the next token says so (NEXT VALUE FOR, ...) */
-	[TK_NEXT] = TF_PEEK, [TK_CURRENT] = TF_PEEK, [TK_MATCH] = TF_PEEK,
+	[TK_NEXT] = TF_PEEK, [TK_CURRENT] = TF_PEEK, [TK_MATCH] = TF_PEEK, [TK_INTERVAL] = TF_PEEK,
 };
 
 /* Statements keyplan recognises and skips (no catalog change, no plan):
@@ -358,10 +360,13 @@ static void note_token(stmt_state *st, kp_token t)
 	         (t.type == TK_WHERE || t.type == TK_GROUP || t.type == TK_ORDER ||
 	          t.type == TK_LIMIT || t.type == TK_HAVING || t.type == TK_ALLOW))
 		st->from = 2;
+	if (t.type == TK_LP && st->depth == 0 && st->prev == TK_ID && st->prev2 == TK_FROM)
+		st->from_call = 1;
 	if (t.type == TK_LP)
 		st->depth++;
-	else if (t.type == TK_RP && st->depth > 0)
-		st->depth--;
+	else if (t.type == TK_RP && st->depth > 0 && --st->depth == 0)
+		st->from_call = 0;   /* past the FROM call's parentheses */
+	st->prev2 = st->prev;
 	st->prev = t.type;
 	st->ntok++;
 }
@@ -381,9 +386,23 @@ static int contextual(const kp_lexer *lx, kp_token t)
 		return nt == TK_VALUE ? t.type : TK_ID;
 	case TK_MATCH:      /* MATCH (cols) AGAINST (...) */
 		return nt == TK_LP ? t.type : TK_ID;
+	case TK_INTERVAL:   /* INTERVAL 1 DAY, INTERVAL '1' DAY */
+		return nt == TK_INTEGER || nt == TK_STRING || nt == TK_FLOAT || nt == TK_PARAM ||
+		       nt == TK_MINUS || nt == TK_LP ? t.type : TK_ID;
 	default:
 		return t.type;
 	}
+}
+
+/* Is the next token JOIN, or OUTER JOIN? */
+static bool joins_next(const kp_lexer *lx)
+{
+	kp_lexer peek = *lx;
+	kp_token n;
+	int nt = kp_lex(&peek, &n);
+	if (nt == TK_OUTER)
+		nt = kp_lex(&peek, &n);
+	return nt == TK_JOIN;
 }
 
 /* The token type the grammar is fed for t: a few words depend on the
@@ -608,6 +627,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		if (st.ntok < 2 || (token_flags[t.type] & TF_STATE))
 			note_token(&st, t);
 		else {
+			st.prev2 = st.prev;
 			st.prev = t.type;
 			st.ntok++;
 		}
@@ -636,6 +656,23 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 				*out = s;
 				return 1;
 			}
+		}
+		if (ctx.failed && !ctx.overflow && !ctx.limit_msg && st.from_call && st.depth > 0) {
+			/* FROM f(...) that is not a list of dynamic columns */
+			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, t.off, t.len, "%s",
+			            "table functions in FROM (UNNEST(...), ...) are not supported");
+			reset_lemon(p);
+			st.skip = 1;
+			continue;
+		}
+		if (ctx.failed && !ctx.overflow && !ctx.limit_msg && ctx.errtok.off == t.off && joins_next(&lx)) {
+			/* a join spelled with a word before JOIN (INNER, LEFT OUTER,
+			 * Phoenix's SEMI and ANTI, ...): the grammar stops at the word */
+			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, t.off, t.len, "%s",
+			            "joins are not supported: keyplan plans single-table statements");
+			reset_lemon(p);
+			st.skip = 1;
+			continue;
 		}
 		if (ctx.failed || ctx.overflow || ctx.limit_msg) {
 			if (ctx.overflow)

@@ -1074,20 +1074,21 @@ typedef struct verdict {
 	kp_list worse;          /* kp_wquery* served now, not with the fix */
 } verdict;
 
-/* Plans each statement of t's workload on h. With fanout, a statement that
+/* Plans each statement of t's workload on h, against its plan on base (NULL:
+ * its plan as it is). With fanout, a statement that
  * h does not serve but the current key does is read bucket by bucket (one
  * scan per bucket, merged): served, and counted in v->fanout. */
-static void judge(kp_advisor *adv, const kp_table *t, const kp_table *h, bool fanout, kp_arena *scratch,
-                  verdict *v)
+static void judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const kp_table *h, bool fanout,
+                  kp_arena *scratch, verdict *v)
 {
 	memset(v, 0, sizeof(*v));
-	u64map cache = {0};
+	u64map cache = {0}, cache0 = {0};
 	const kp_list *qs = queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		kp_wquery *q = qs->items[i];
 		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
 			continue;
-		bool now = served(q->plan.access);
+		bool now = served(base ? cached_class(&cache0, 0, base, q, scratch) : q->plan.access);
 		bool then = served(cached_class(&cache, 0, h, q, scratch));
 		kp_arena_reset(scratch);
 		if (!then && now && fanout) {
@@ -1103,6 +1104,7 @@ static void judge(kp_advisor *adv, const kp_table *t, const kp_table *h, bool fa
 		}
 	}
 	map_free(&cache);
+	map_free(&cache0);
 }
 
 /* Records a verdict on an advice record: served weight before and after,
@@ -1208,6 +1210,8 @@ static char *lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *nam
 static void rank_advice(kp_advisor *adv, uint32_t from)
 {
 	uint32_t n = adv->advice.n - from;
+	if (n < 2)
+		return;
 	kp_advice **items = malloc(sizeof(kp_advice *) * (n + 1));
 	uint32_t *group = malloc(sizeof(uint32_t) * (n + 1)), ng = 0;
 	if (!items || !group)
@@ -1440,8 +1444,8 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
  * when it fixes a hotspot (g, the hotspot's finding); when it makes a
  * statement worse, only together with an index table keyed as now that
  * keeps those statements served. Returns whether it was offered. */
-static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_key *nk,
-                          const char *tradeoff, kp_arena *scratch)
+static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_table *with,
+                          const kp_key *nk, const char *tradeoff, kp_arena *scratch)
 {
 	int n = nk->n;
 	const char *key = key_notation(adv, t, nk);
@@ -1451,7 +1455,8 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 			return false;   /* already advised as a hotspot's fix */
 	}
 	verdict v;
-	judge(adv, t, hypo_table(adv->a, t, nk, t->indexes, t->nindexes), false, scratch, &v);
+	judge(adv, t, with == t ? NULL : with, hypo_table(adv->a, t, nk, with->indexes, with->nindexes), false,
+	      scratch, &v);
 	if (v.after < v.before || (!g && v.after <= v.before))
 		return false;
 	kp_advice *companion = NULL;
@@ -1483,7 +1488,8 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 		                key_notation(adv, t, &t->pk), t->name, v.before, v.total, key, v.after, tradeoff);
 	const char *lead = t->cols[nk->parts[0].col].name;
 	const char *what = rule == KP_R_BETTER_KEY
-	                   ? kp_arena_printf(adv->a, "reorder_key: %s%s", key, tradeoff)
+	                   ? kp_arena_printf(adv->a, "reorder_key: %s%s%s", key, tradeoff,
+	                                     with->nindexes > t->nindexes ? " (with the advised secondary indexes)" : "")
 	                   : kp_arena_printf(adv->a, "reorder_key: lead the key with %s, which the reads bind, "
 	                                     "and move %s after it: writes spread over the values of %s", lead,
 	                                     t->cols[t->pk.parts[0].col].name, lead);
@@ -1547,7 +1553,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			nk.n = nparts;
 			nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)nparts);
 			key_from_order(&nk, t, best, nparts);
-			offer_reorder(adv, rule, g, t, &nk, "", scratch);
+			offer_reorder(adv, rule, g, t, t, &nk, "", scratch);
 		}
 	}
 	free(s);
@@ -1566,7 +1572,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	bool room = !ti->max_key_parts || nparts + 1 <= ti->max_key_parts;
 	if (spreads && room && reads_bind(adv, t, hc, nh)) {
 		kp_key hk = hashed_key(adv->a, &t->pk, hc, nh);
-		judge(adv, t, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
 		if (v.broken == 0) {
 			kp_buf cols = {0}, lead = {0};
 			for (int i = 0; i < nh; i++)
@@ -1602,7 +1608,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	/* 3. shared prefixes: the value reversed, point reads still work */
 	if (rule == KP_R_HOT_PREFIX && reads_bind(adv, t, &ci, 1)) {
 		kp_key hk = hashed_key(adv->a, &t->pk, &ci, 1);
-		judge(adv, t, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
 		if (v.broken == 0) {
 			kp_buf lead = {0};
 			kp_buf_printf(&lead, "[reverse(%s)]", c->name);
@@ -1631,7 +1637,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			if (t->pk.parts[i].col >= 0)
 				kc[nk++] = t->pk.parts[i].col;
 		kp_key hk = hashed_key(adv->a, &t->pk, kc, nk);
-		judge(adv, t, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
 		kp_buf b = {0};
 		kp_table_ddl(&b, t, NULL, NULL, adv->target);
 		kp_buf_printf(&b, " SALT_BUCKETS = %d", KP_BUCKETS);
@@ -1648,7 +1654,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	} else if (src >= 0 && room && !ti->max_salt_buckets) {
 		const kp_column *sc = &t->cols[src];
 		kp_key hk = hashed_key(adv->a, &t->pk, &src, 1);
-		judge(adv, t, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
 		const char *expr = sc->tclass == KP_T_INT || sc->tclass == KP_T_TIME
 		                   ? kp_arena_printf(adv->a, "%s %% %d", sc->name, KP_BUCKETS)
 		                   : kp_arena_printf(adv->a, "hash(%s) %% %d", sc->name, KP_BUCKETS);
@@ -1674,12 +1680,42 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	kp_buf_free(&m);
 }
 
+/* A secondary index is a table of its own, sorted by its columns: led by
+ * a monotonic, enum-like or shared-prefix column, its writes pile up just
+ * the same (seeds 000: "also for index columns"). */
+static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
+{
+	for (int i = 0; i < t->nindexes; i++) {
+		const kp_index *ix = t->indexes[i];
+		if (!ix->kv || ix->nuser == 0 || ix->key.parts[0].col < 0 || !ix->src)
+			continue;
+		const kp_column *c = &t->cols[ix->key.parts[0].col];
+		const char *r;
+		kp_rule rule;
+		if ((r = monotonic_reason(c)))
+			rule = KP_R_HOT_MONOTONIC;
+		else if ((r = enum_reason(c)))
+			rule = KP_R_HOT_ENUM;
+		else if ((r = prefix_reason(c)))
+			rule = KP_R_HOT_PREFIX;
+		else
+			continue;
+		kp_diag *g = kp_diag_add(adv->d, adv->a, rule, kp_rule_get(rule)->severity, ix->src, ix->off,
+		                         (uint32_t)strlen(ix->name), "index %s of %s leads with '%s', %s: its "
+		                         "writes pile onto a few regions (a write hotspot)", ix->name, t->name,
+		                         c->name, r);
+		kp_diag_help(g, adv->a, "lead the index with a well-spread column its reads bind by = and put %s "
+		             "after it, or keep an index table led by a hash or bucket prefix", c->name);
+	}
+}
+
 static void check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	const target_info *ti = tinfo(adv->target);
 	const kp_key_part *p0 = &t->pk.parts[0];
 	if (ti->max_salt_buckets && kp_table_option_get(t, "salt_buckets"))
-		return;   /* the salt byte already spreads the writes */
+		return;   /* the salt byte already spreads the writes (its indexes are salted too) */
+	check_index_hotspots(adv, t);
 	const char *what = ti->lead_word;
 	kp_buf m = {0};
 	if (p0->col < 0) {
@@ -1790,11 +1826,16 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			odesc = it->desc;
 		}
 		/* = columns in any order serve alike: well-spread ones lead, so
-		 * the index is no write hotspot when the query allows it */
-		for (int pass = 0; pass < 2; pass++)
-			for (int i = 0; i < eq.n; i++)
-				if ((hot_reason(&t->cols[eq.cols[i]]) != NULL) == (pass == 1))
+		 * the index is no write hotspot when the query allows it; then
+		 * monotonic or shared-prefix ones (a hash of them spreads), enums
+		 * last (a hash of few values does not) */
+		for (int pass = 0; pass < 3; pass++)
+			for (int i = 0; i < eq.n; i++) {
+				const kp_column *c = &t->cols[eq.cols[i]];
+				int rank = !hot_reason(c) ? 0 : !enum_reason(c) ? 1 : 2;
+				if (rank == pass)
 					colset_add(&key, eq.cols[i], false);
+			}
 		int rcol = -1;
 		for (int i = 0; i < range.n; i++)
 			if (range.cols[i] == ocol)
@@ -1914,7 +1955,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		memcpy(all, pr->covers, sizeof(bool) * (size_t)t->ncols);
 		ix[t->nindexes] = hypo_index(adv->a, t, name.data, pr->user.cols, pr->user.desc, pr->user.n, all);
 		verdict v;
-		judge(adv, t, hypo_table(adv->a, t, &t->pk, ix, t->nindexes + 1), false, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &t->pk, ix, t->nindexes + 1), false, scratch, &v);
 		const char *msg;
 		if (ti->sql_index)
 			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, covering the columns these "
@@ -1950,6 +1991,41 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 
 /* ------------------------------------------------------ reordered key */
 
+/* t with its indexes and every secondary index advised for it (a copy), or
+ * t itself when none was advised. */
+static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, kp_arena *a)
+{
+	int nix = t->nindexes, added = 0;
+	kp_index **ix = kp_arena_alloc(a, sizeof(kp_index *) * (adv->advice.n + (size_t)nix + 1));
+	if (nix)
+		memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		const kp_advice *x = adv->advice.items[k];
+		if (x->table != t || strcmp(x->kind, "secondary_index") != 0)
+			continue;
+		int cols[16];
+		bool desc[16];
+		int m = 0;
+		for (uint32_t c = 0; c < x->columns.n && m < 16; c++) {
+			int ci = kp_table_column(t, x->columns.items[c], (uint32_t)strlen(x->columns.items[c]));
+			if (ci >= 0) {
+				desc[m] = false;
+				cols[m++] = ci;
+			}
+		}
+		bool *all = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+		for (int c = 0; c < t->ncols; c++)
+			all[c] = true;
+		ix[nix++] = hypo_index(a, t, "advised", cols, desc, m, all);
+		added++;
+	}
+	if (!added)
+		return t;
+	kp_table *h = hypo_table(a, t, &t->pk, ix, nix);
+	h->src = t->src;
+	return h;
+}
+
 static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	if (!reorderable(t))
@@ -1962,21 +2038,24 @@ static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratc
 		free(s);
 		return;
 	}
+	/* searched with the table's own indexes only: a reordered key is the
+	 * alternative to the advised indexes, not an addition to them */
+	const kp_table *with = t;
 	int n = t->pk.n;
 	for (int i = 0; i < ns; i++)
 		s[i].now = served(s[i].q->plan.access);
-	double current = key_serves(t, &t->pk, s, ns, scratch);
+	double current = key_serves(with, &t->pk, s, ns, scratch);
 	bool none[KP_REORDER_MAX] = {false}, hot[KP_REORDER_MAX] = {false};
 	int best[KP_REORDER_MAX], cool[KP_REORDER_MAX];
 	for (int i = 0; i < n; i++)
 		hot[i] = hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
-	double best_w = search_order(adv, t, s, ns, scratch, none, best);
+	double best_w = search_order(adv, with, s, ns, scratch, none, best);
 	const int *chosen = best;
 	double chosen_w = best_w;
 	const char *tradeoff = "";
 	if (hot[best[0]]) {
 		/* never bring back a hotspot silently */
-		double cool_w = search_order(adv, t, s, ns, scratch, hot, cool);
+		double cool_w = search_order(adv, with, s, ns, scratch, hot, cool);
 		if (cool_w > current) {
 			chosen = cool;
 			chosen_w = cool_w;
@@ -1994,7 +2073,7 @@ static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratc
 	nk.n = n;
 	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);
 	key_from_order(&nk, t, chosen, n);
-	offer_reorder(adv, KP_R_BETTER_KEY, NULL, t, &nk, tradeoff, scratch);
+	offer_reorder(adv, KP_R_BETTER_KEY, NULL, t, with, &nk, tradeoff, scratch);
 }
 
 /* ----------------------------------------------------------- DESC key */
@@ -2032,7 +2111,7 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	 * now is lost */
 	kp_table *h = hypo_table(adv->a, t, &nk, t->indexes, t->nindexes);
 	verdict v;
-	judge(adv, t, h, false, scratch, &v);
+	judge(adv, t, NULL, h, false, scratch, &v);
 	if (v.broken > 0)
 		return;
 	double fixed = 0;
@@ -2267,32 +2346,8 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
 		kp_table_summary *ts = &s[n++];
 		ts->table = t;
 		/* the table with every advised secondary index added */
-		int nix = t->nindexes, added = 0;
-		kp_index **ix = kp_arena_alloc(adv->a, sizeof(kp_index *) * (adv->advice.n + (size_t)nix + 1));
-		if (nix)
-			memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
-		for (uint32_t k = 0; k < adv->advice.n; k++) {
-			const kp_advice *x = adv->advice.items[k];
-			if (x->table != t || strcmp(x->kind, "secondary_index") != 0)
-				continue;
-			int cols[16];
-			bool desc[16];
-			int m = 0;
-			for (uint32_t c = 0; c < x->columns.n && m < 16; c++) {
-				int ci = kp_table_column(t, x->columns.items[c], (uint32_t)strlen(x->columns.items[c]));
-				if (ci >= 0) {
-					desc[m] = false;
-					cols[m++] = ci;
-				}
-			}
-			bool *all = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
-			for (int c = 0; c < t->ncols; c++)
-				all[c] = true;
-			ix[nix++] = hypo_index(adv->a, t, "advised", cols, desc, m, all);
-			added++;
-		}
-		kp_table *h = hypo_table(adv->a, t, &t->pk, ix, nix);
-		h->src = NULL;
+		const kp_table *h = with_advised_indexes(adv, t, adv->a);
+		bool added = h != t;
 		u64map classes = {0};
 		for (uint32_t j = 0; j < qs->n; j++) {
 			const kp_wquery *q = qs->items[j];

@@ -1338,6 +1338,7 @@ typedef struct resolve_ctx {
 	kp_source *src;
 	kp_arena *a;
 	kp_diags *d;
+	const kp_list *dyn;     /* kp_name*: dynamic columns the query declares, or NULL */
 } resolve_ctx;
 
 /* Does qualifier q name table tname ("s.t" is also named by "t")? */
@@ -1347,6 +1348,14 @@ static bool names_table(const kp_name *q, const char *tname)
 		return true;
 	const char *dot = strrchr(tname, '.');
 	return dot && kp_name_eq(q, dot + 1);
+}
+
+static bool in_names(const kp_list *l, const kp_name *n)
+{
+	for (uint32_t i = 0; i < l->n; i++)
+		if (kp_name_eqn(l->items[i], n))
+			return true;
+	return false;
 }
 
 /* SQL's functions called without parentheses. */
@@ -1369,6 +1378,8 @@ static void resolve(resolve_ctx *rc, kp_expr *e)
 	if (e->kind == KP_X_COLUMN) {
 		const kp_table *t = rc->t;
 		int ci = kp_table_column(t, e->name.s, e->name.len);
+		if (ci < 0 && rc->dyn && in_names(rc->dyn, &e->name))
+			return;   /* a dynamic column the query declares: not in the key */
 		if (ci < 0 && !e->qual.s && niladic(&e->name)) {
 			/* CURRENT_DATE and friends are functions written without () */
 			e->kind = KP_X_FUNC;
@@ -1919,7 +1930,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	bool allow_kw = v.allow_kw;
 	out->table = t;
 
-	resolve_ctx rc = {t, alias, NULL, 0, src, a, d};
+	resolve_ctx rc = {t, alias, NULL, 0, src, a, d, s->kind == KP_S_SELECT ? &s->u.select.dyncols : NULL};
 	rc.used = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
 	if (s->kind == KP_S_SELECT) {
 		resolve_list(&rc, &s->u.select.items);

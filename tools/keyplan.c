@@ -174,6 +174,7 @@ typedef struct cli {
 	int lang;               /* --lang, or -1: by file name */
 	kp_list hosts;          /* kp_host_file* whose SQL the run still uses */
 	kp_list host_arenas;    /* kp_arena* holding them */
+	kp_arena *host_arena;   /* the arena the next host file is read into */
 } cli;
 
 /* Reports an error that ends the run with status 2; the first one is kept
@@ -939,19 +940,23 @@ static bool plan_embedded(void *ctx, kp_source *sql, kp_diags *d, kp_arena *a)
  * it. */
 static void collect_host(cli *c, kp_source *src, kp_lang lang, role r, kp_report *rep, kp_advisor *adv)
 {
-	kp_arena *fa = kp_arena_alloc(&c->arena, sizeof *fa);
-	kp_arena_init(fa);
+	/* one arena serves file after file, until a file must be kept */
+	if (!c->host_arena) {
+		c->host_arena = kp_arena_alloc(&c->arena, sizeof *c->host_arena);
+		kp_arena_init(c->host_arena);
+		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
+	}
 	embed_ctx e = {c, r, adv};
 	bool keep = false;
-	kp_host_file *hf = kp_embed_run(rep, src, lang, plan_embedded, &e, fa, &keep);
+	kp_host_file *hf = kp_embed_run(rep, src, lang, plan_embedded, &e, c->host_arena, &keep);
 	if (keep) {
 		kp_list_push(&c->arena, &c->sources, src);
 		kp_list_push(&c->arena, &c->hosts, hf);
-		kp_list_push(&c->arena, &c->host_arenas, fa);
+		c->host_arena = NULL;
 		return;
 	}
 	kp_host_file_free(hf);
-	kp_arena_free(fa);
+	kp_arena_reset(c->host_arena);
 	kp_source_free(src);
 }
 

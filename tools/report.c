@@ -759,6 +759,9 @@ static void json_advice(kp_buf *b, const kp_advisor *adv)
 		if (x->before >= 0)
 			kp_buf_printf(b, ", \"served_before\": %g, \"served_after\": %g, \"weight\": %g, "
 			              "\"fanout\": %g, \"worse\": [", x->before, x->after, x->total, x->fanout);
+		else if (x->fanout > 0)   /* a bucketed index table: its reads fan out */
+			kp_buf_printf(b, ", \"served_before\": null, \"served_after\": null, \"weight\": null, "
+			              "\"fanout\": %g, \"worse\": [", x->fanout);
 		else
 			kp_buf_puts(b, ", \"served_before\": null, \"served_after\": null, \"weight\": null, "
 			            "\"fanout\": null, \"worse\": [");

@@ -402,6 +402,41 @@ static void test_upsert_forms(void)
 	expect_ok("DELETE FROM t WHERE a = 1 RETURNING *", KP_S_DELETE);
 }
 
+/* Forms found missing on real statements: aggregate ORDER BY and
+ * SEPARATOR, INTERVAL, SELECT ALL DISTINCT, dynamic columns, array
+ * elements in UPSERT, INSERT IGNORE, @@variables, // comments, joins
+ * spelled with a word before JOIN. */
+static void test_real_statement_forms(void)
+{
+	renders("HEAD(t ORDER BY ts DESC) = 1 AND GROUP_CONCAT(d ORDER BY ts SEPARATOR '|') = 'x' "
+	        "AND GROUP_CONCAT(DISTINCT d SEPARATOR ',') = 'y'",
+	        "HEAD(t ORDER BY ts) = 1 AND GROUP_CONCAT(d ORDER BY ts SEPARATOR '|') = 'x' "
+	        "AND GROUP_CONCAT(DISTINCT d SEPARATOR ',') = 'y'");
+	renders("ts > NOW() - INTERVAL 24 HOUR AND ts < NOW() + INTERVAL '1' DAY AND interval = 3",
+	        "ts > NOW() - INTERVAL 24 HOUR AND ts < NOW() + INTERVAL '1' DAY AND interval = 3");
+	renders("a = @@version", "a = @@version");
+	expect_error("SELECT GROUP_CONCAT(d ORDER BY ts SEPERATOR ',') FROM t", "syntax error near 'SEPERATOR'", 1, 35);
+	kp_source src;
+	const kp_select *s = sel1("SELECT ALL DISTINCT a FROM t", &src);
+	CU_ASSERT_TRUE(s->distinct);
+	kp_source_free(&src);
+	s = sel1("SELECT k FROM t (v3 VARCHAR, cf.v4 INTEGER) WHERE v3 = 'x'", &src);
+	CU_ASSERT_EQUAL_FATAL(s->dyncols.n, 2);
+	CU_ASSERT_TRUE(kp_name_eq(s->dyncols.items[1], "v4"));
+	kp_source_free(&src);
+	expect_ok("UPSERT INTO t (k, a[2]) VALUES ('A', 5)", KP_S_UPSERT);
+	expect_ok("insert ignore into t values (1, 'x')", KP_S_INSERT);
+	expect_ok("select a from b // a Phoenix comment\nwhere a = 1", KP_S_SELECT);
+	expect_error("SELECT * FROM a x INNER JOIN b y ON x.k = y.k",
+	             "joins are not supported: keyplan plans single-table statements", 1, 19);
+	expect_error("SELECT * FROM a x LEFT OUTER JOIN b y ON x.k = y.k",
+	             "joins are not supported: keyplan plans single-table statements", 1, 19);
+	expect_error("SELECT * FROM a I Semi JOIN (SELECT 1) b ON I.k = b.k",
+	             "joins are not supported: keyplan plans single-table statements", 1, 19);
+	expect_error("SELECT * FROM UNNEST(ARRAY[1, 2]) AS t(a)",
+	             "table functions in FROM (UNNEST(...), ...) are not supported", 1, 27);
+}
+
 /* A statement keyword where the grammar cannot go on, after a whole
  * statement: the ';' between them was left out. Both are read. */
 static void test_missing_semicolon(void)
@@ -623,6 +658,7 @@ int main(void)
 	CU_add_test(s, "query expressions", test_query_expressions);
 	CU_add_test(s, "UPSERT forms", test_upsert_forms);
 	CU_add_test(s, "missing ';'", test_missing_semicolon);
+	CU_add_test(s, "forms of real statements", test_real_statement_forms);
 	CU_add_test(s, "byte-order mark", test_bom);
 	int rc = kpt_run();
 	kp_arena_free(&arena);

@@ -182,6 +182,14 @@ with tempfile.TemporaryDirectory() as tmp:
         "invalid UTF-8": (b'<mapper>\n<select id="x">SELECT * FROM orders WHERE \xff</select></mapper>', (2, 43),
                           "not well-formed"),
         "unterminated": ('<mapper>\n<select id="x">SELECT * FROM orders', (2, 36), "no element found"),
+        "include bomb": ('<mapper><sql id="a0">x</sql>\n' +
+                         "".join(f'<sql id="a{i}"><include refid="a{i-1}"/><include refid="a{i-1}"/></sql>\n'
+                                 for i in range(1, 30)) +
+                         '<select id="s">SELECT * FROM orders WHERE <include refid="a29"/></select></mapper>',
+                         (31, 1), "the statement expands past 262,144 elements"),
+        "foreach bomb": ('<mapper>\n  <select id="f">SELECT * FROM orders WHERE orderid IN ' +
+                         '<foreach open="(" close=")" separator=",">' * 60 + "#{i}" + "</foreach>" * 60 +
+                         "</select></mapper>", (2, 3), "the statement expands past"),
         "undefined entity": ('<mapper>\n<select id="x">SELECT &nope;</select></mapper>', (2, 23), "undefined entity"),
     }
     for what, (body, (line, col), msg) in hostile.items():

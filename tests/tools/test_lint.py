@@ -204,6 +204,13 @@ with tempfile.TemporaryDirectory() as tmp:
     re = [a for a in d["advice"] if a["kind"] == "reorder_key"]
     check("weights steer the reordered key", len(re) == 1 and re[0]["key"] == "[b][a]" and
           re[0]["serves"] == 1200 and re[0]["of"] == 1202, json.dumps(d["advice"]))
+    i = d["advice"].index(re[0]) if re else 0
+    check("the reorder is judged on the weighted workload", re and re[0]["served_before"] == 2 and
+          re[0]["served_after"] == 1200 and re[0]["weight"] == 1202 and re[0]["worse"] == ["w.sql:3", "w.sql:5"] and
+          "makes worse: w.sql:3 (weight 1), w.sql:5 (weight 1)" in re[0]["message"], json.dumps(re))
+    check("a reorder that makes reads worse comes with an index table keyed as now",
+          d["advice"][i + 1]["kind"] == "index_table" and d["advice"][i + 1]["key"] == "[a][b]" and
+          d["advice"][i + 1]["serves"] == 2 and d["advice"][i + 1]["worse"] == [], json.dumps(d["advice"]))
     check("malformed weight warns", any(x["rule"] == "KP022" and x["line"] == 4 for x in d["diagnostics"]), out)
 
 # ----------------------------------------------- 10,000 statements, located
