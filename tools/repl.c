@@ -2,6 +2,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -451,6 +453,7 @@ static uint32_t line_no;        /* lines read so far (standard input not a termi
 static uint32_t pending_line;   /* line and column where pending starts */
 static uint32_t pending_col;
 static volatile sig_atomic_t interrupted;   /* Ctrl-C while reading a line */
+static int interrupt_pipe[2] = {-1, -1};    /* the handler writes a byte: wakes read_key */
 
 /* Moves (pending_line, pending_col) past text[0, n): lines, and columns in
  * code points, as kp_source counts them. */
@@ -615,28 +618,52 @@ static bool handle_line(kp_repl *r, const char *line)
 }
 
 /* Ctrl-C at the prompt: cancel the input typed so far (sqlite3 and psql
- * do the same), never end the session. The handler only sets a flag; the
- * read it interrupts (libedit reads through read_key) then ends the line as
- * end of input would, and the flag tells the two apart. */
+ * do the same), never end the session. The handler sets a flag and writes
+ * a byte to a pipe that read_key waits on beside the terminal, so a
+ * Ctrl-C is seen whenever it comes (during a read, or between two); the
+ * line then ends as end of input would, and the flag tells the two apart. */
 static void on_interrupt(int sig)
 {
 	(void)sig;
 	interrupted = 1;
+	if (interrupt_pipe[1] >= 0) {
+		ssize_t w = write(interrupt_pipe[1], "", 1);
+		(void)w;
+	}
 }
 
-/* libedit's character reader: one byte, as its own does, but a read that
- * Ctrl-C interrupts ends the line instead of being retried. */
+/* libedit's character reader: one byte, as its own is, but Ctrl-C ends the
+ * line instead of the read being retried. */
 static int read_key(FILE *f)
 {
-	unsigned char ch;
+	struct pollfd p[2] = {{fileno(f), POLLIN, 0}, {interrupt_pipe[0], POLLIN, 0}};
 	for (;;) {
+		if (interrupted)
+			return EOF;
+		if (poll(p, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return EOF;
+		}
+		if (p[1].revents)
+			continue;   /* the flag is set */
+		unsigned char ch;
 		ssize_t n = read(fileno(f), &ch, 1);
 		if (n == 1)
 			return ch;
-		if (n < 0 && errno == EINTR && !interrupted)
+		if (n < 0 && errno == EINTR)
 			continue;
 		return EOF;
 	}
+}
+
+/* Empties the interrupt pipe before a new line is read. */
+static void clear_interrupt(void)
+{
+	char buf[64];
+	while (read(interrupt_pipe[0], buf, sizeof buf) > 0)
+		;
+	interrupted = 0;
 }
 
 /* Runs what is left of pending at the end of input: sqlite3 runs an
@@ -696,6 +723,11 @@ int kp_repl_run(kp_repl *r)
 		read_history(hist);
 	rl_attempted_completion_function = complete;
 	rl_basic_word_break_characters = " \t\n,;()=<>'\"";
+	if (pipe(interrupt_pipe) < 0)
+		interrupt_pipe[0] = interrupt_pipe[1] = -1;
+	for (int k = 0; k < 2; k++)
+		if (interrupt_pipe[k] >= 0)
+			fcntl(interrupt_pipe[k], F_SETFL, O_NONBLOCK);
 	struct sigaction sa, old;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_interrupt;
@@ -706,7 +738,7 @@ int kp_repl_run(kp_repl *r)
 	        KEYPLAN_VERSION);
 	bool go = true;
 	while (go) {
-		interrupted = 0;
+		clear_interrupt();
 		char *line = readline(pending.len ? "   ...> " : "keyplan> ");
 		if (interrupted) {
 			/* Ctrl-C: drop the statement being typed, prompt again */
@@ -730,6 +762,11 @@ int kp_repl_run(kp_repl *r)
 			write_history(hist);
 	}
 	sigaction(SIGINT, &old, NULL);
+	for (int k = 0; k < 2; k++)
+		if (interrupt_pipe[k] >= 0) {
+			close(interrupt_pipe[k]);
+			interrupt_pipe[k] = -1;
+		}
 	free(hist);
 	kp_buf_free(&pending);
 	return 0;
