@@ -22,6 +22,14 @@ static int name_eq(const char *a, const char *b, uint32_t blen)
 	return a[i] == 0;
 }
 
+/* name_eq, or byte for byte when the target's names are case-sensitive */
+static int names_eq(bool exact, const char *a, const char *b, uint32_t blen)
+{
+	if (!exact)
+		return name_eq(a, b, blen);
+	return strncmp(a, b, blen) == 0 && a[blen] == 0 && memchr(b, 0, blen) == NULL;
+}
+
 static uint32_t name_hash(const char *s, uint32_t len)
 {
 	uint32_t h = 2166136261u;
@@ -73,7 +81,7 @@ kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len)
 		return NULL;
 	uint32_t m = c->hashcap - 1;
 	for (uint32_t i = name_hash(name, len) & m; c->hash[i]; i = (i + 1) & m)
-		if (name_eq(c->hash[i]->name, name, len))
+		if (names_eq(c->names != KP_NAMES_NOCASE, c->hash[i]->name, name, len))
 			return c->hash[i];
 	return NULL;
 }
@@ -81,7 +89,7 @@ kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len)
 int kp_table_column(const kp_table *t, const char *name, uint32_t len)
 {
 	for (int i = 0; i < t->ncols; i++)
-		if (t->cols[i].name_len == len && !t->cols[i].dropped && name_eq(t->cols[i].name, name, len))
+		if (t->cols[i].name_len == len && !t->cols[i].dropped && names_eq(t->exact_names, t->cols[i].name, name, len))
 			return i;
 	return -1;
 }
@@ -89,7 +97,7 @@ int kp_table_column(const kp_table *t, const char *name, uint32_t len)
 kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len)
 {
 	for (int i = 0; i < t->nindexes; i++)
-		if (name_eq(t->indexes[i]->name, name, len))
+		if (names_eq(t->exact_names, t->indexes[i]->name, name, len))
 			return t->indexes[i];
 	return NULL;
 }
@@ -466,6 +474,7 @@ static int create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src,
 		return -1;
 	}
 	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
+	t->exact_names = c->names != KP_NAMES_NOCASE;
 	t->name = cat_name(c, &ct->name);
 	t->name_len = (uint32_t)strlen(t->name);
 	t->src = src;
@@ -552,6 +561,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 	if (is_view && ct->base.s)
 		return create_view(c, ct, src, a, d);
 	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
+	t->exact_names = c->names != KP_NAMES_NOCASE;
 	t->name = cat_name(c, &ct->name);
 	t->name_len = (uint32_t)strlen(t->name);
 	t->src = src;
@@ -898,9 +908,17 @@ const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, ui
 {
 	for (uint32_t i = c->failed.n; i-- > 0;) {
 		const kp_failed_ddl *f = c->failed.items[i];
-		if (name_eq(f->name, name, len))
+		if (names_eq(c->names != KP_NAMES_NOCASE, f->name, name, len))
 			return f;
 	}
+	return NULL;
+}
+
+kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t len)
+{
+	for (int i = 0; i < c->ntables; i++)
+		if (!c->tables[i]->dropped && name_eq(c->tables[i]->name, name, len))
+			return c->tables[i];
 	return NULL;
 }
 
@@ -930,11 +948,12 @@ void kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start)
 			type = kp_lex(&lx, &t);
 		}
 		if (type == TK_ID) {
-			kp_name n = kp_ast_name(&tmp, src->text, t.off, t.len);
+			bool upper = c->names == KP_NAMES_UPPER;
+			kp_name n = kp_ast_name_folded(&tmp, src->text, t.off, t.len, upper);
 			kp_lexer peek = lx;
 			kp_token dot, second;
 			if (kp_lex(&peek, &dot) == TK_DOT && kp_lex(&peek, &second) == TK_ID)
-				n = kp_ast_qualified(&tmp, n, kp_ast_name(&tmp, src->text, second.off, second.len));
+				n = kp_ast_qualified(&tmp, n, kp_ast_name_folded(&tmp, src->text, second.off, second.len, upper));
 			if (!kp_catalog_find(c, n.s, n.len))
 				add_failed(c, &n, src, start);
 		}

@@ -111,6 +111,7 @@ struct kp_table {
 	uint32_t off;           /* offset of its name */
 	uint32_t pk_off;        /* offset of its PRIMARY KEY clause */
 	bool dropped;           /* removed by DROP TABLE */
+	bool exact_names;       /* its columns and indexes compare byte for byte */
 	int id;                 /* position in the catalog's tables array */
 };
 
@@ -122,7 +123,14 @@ typedef struct kp_catalog {
 	kp_table **hash;        /* open-addressing table of live tables by name */
 	uint32_t hashcap;       /* slots in hash (power of two) */
 	kp_list failed;         /* kp_failed_ddl*: CREATE statements that failed */
+	int names;              /* KP_NAMES_*: how names compare (docs/targets.md) */
 } kp_catalog;
+
+/* How the target compares names. NOCASE: ignoring ASCII case (generic,
+ * Tablestore). EXACT: byte for byte (Lindorm: identifiers are case-
+ * sensitive). UPPER: byte for byte, the parser having upper-cased every
+ * unquoted name (Phoenix); names the catalog reads itself are folded so. */
+enum { KP_NAMES_NOCASE = 0, KP_NAMES_EXACT, KP_NAMES_UPPER };
 
 /* A CREATE TABLE that did not parse or was refused: a query naming its
  * table says where it failed (the table is not in the catalog). */
@@ -147,6 +155,8 @@ kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len);
  * one (the caller parsed it with errors): its table's name is read from
  * its first tokens. */
 void kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start);
+/* A live table whose name equals name ignoring case (for "did you mean"). */
+kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t len);
 /* The last failed CREATE of table name, or NULL. */
 const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, uint32_t len);
 int kp_table_column(const kp_table *t, const char *name, uint32_t len);

@@ -91,6 +91,23 @@ kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len)
 	return n;
 }
 
+kp_name kp_ast_name_folded(kp_arena *a, const char *text, uint32_t off, uint32_t len, bool upper)
+{
+	kp_name n = kp_ast_name(a, text, off, len);
+	if (!upper || n.quoted)
+		return n;
+	uint32_t i = 0;
+	while (i < n.len && !(n.s[i] >= 'a' && n.s[i] <= 'z'))
+		i++;
+	if (i == n.len)
+		return n;   /* already upper case: keep the slice */
+	char *s = kp_arena_alloc(a, (size_t)n.len + 1);
+	for (i = 0; i < n.len; i++)
+		s[i] = n.s[i] >= 'a' && n.s[i] <= 'z' ? (char)(n.s[i] - 'a' + 'A') : n.s[i];
+	n.s = s;
+	return n;
+}
+
 kp_name kp_ast_qualified(kp_arena *a, kp_name schema, kp_name name)
 {
 	kp_name n = name;

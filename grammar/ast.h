@@ -335,6 +335,9 @@ typedef struct kp_stmt {
 
 /* A name from source text[off, off+len): strips quotes, undoubles "" and ``. */
 kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len);
+/* kp_ast_name, with an unquoted name upper-cased (ASCII) when upper is set:
+ * Phoenix folds unquoted identifiers so (docs/targets.md). */
+kp_name kp_ast_name_folded(kp_arena *a, const char *text, uint32_t off, uint32_t len, bool upper);
 /* schema.name as one name: the text "schema.name" (quotes removed), spanning
  * both words in the source; quoted if either part is. Tables are named so
  * in the catalog: s.t and t are different tables. */

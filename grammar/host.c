@@ -448,6 +448,10 @@ static bool value_position(const kp_buf *out)
 	return false;
 }
 
+/* The bytes that may change the quoting state or start a placeholder. */
+static const bool special[256] = {['\''] = 1, ['"'] = 1, ['`'] = 1, ['-'] = 1, ['/'] = 1, ['*'] = 1,
+                                  ['#'] = 1, ['$'] = 1, ['%'] = 1, ['\n'] = 1};
+
 typedef struct finisher {
 	kp_buf out;
 	uint32_t *map;
@@ -516,13 +520,9 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 	uint32_t first_off = 0, first_len = 0;
 	bool py = lang == KP_LANG_PYTHON;
 	bool mybatis_marks = lang == KP_LANG_JAVA || lang == KP_LANG_KOTLIN || lang == KP_LANG_MYBATIS;
-	static bool special[256];
-	if (!special['\''])
-		for (const char *sp = "'\"`-/*#$%\n"; *sp; sp++)
-			special[(unsigned char)*sp] = true;
 #define HOLE(hoff, hlen) do { \
 		if (nholes++ == 0) { first_off = (hoff); first_len = (hlen); } \
-		if (st == S_SQ) { } \
+		if (st == S_SQ) { /* inside a quoted string: its content is unknown, it stays a string */ } \
 		else if (st == S_NONE && value_position(&f.out)) { \
 			fput(&f, "?", 1, NULL, (hoff)); \
 			if (i < n && (isalnum((unsigned char)t[i]) || t[i] == '_')) fput(&f, " ", 1, NULL, (hoff)); \
@@ -583,10 +583,8 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 				} else {
 					/* ${name} is pasted in as text */
 					uint32_t hoff = m[i], hend = m[e - 1] + 1;
-					size_t save = i;
 					i = e;
 					HOLE(hoff, hend > hoff ? hend - hoff : 1);
-					(void)save;
 					continue;
 				}
 				i = e;
@@ -869,12 +867,12 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 	for (uint32_t k = 0; k < dirs.n; k++)
 		out->dirs[k] = *(kp_host_comment *)dirs.items[k];
 	out->ndirs = dirs.n;
-	kp_host_assign_dirs(out, a);
+	kp_host_assign_dirs(out);
 	free(x.tk.t);
 	kp_hb_free(&x.b);
 }
 
-void kp_host_assign_dirs(kp_host_file *f, kp_arena *a)
+void kp_host_assign_dirs(kp_host_file *f)
 {
 	/* a statement's directives are the keyplan: comments after the
 	 * previous statement (or inside it, for a MyBatis element) */
@@ -890,7 +888,6 @@ void kp_host_assign_dirs(kp_host_file *f, kp_arena *a)
 		st->ndirs = k - first;
 		prev_end = st->end;
 	}
-	(void)a;
 }
 
 void kp_host_file_free(kp_host_file *f)

@@ -41,7 +41,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 
 void kp_host_add_stmt(kp_host_file *f, kp_host_stmt **tail, kp_host_stmt *st);
 /* Gives each statement the keyplan: comments of f->dirs that belong to it. */
-void kp_host_assign_dirs(kp_host_file *f, kp_arena *a);
+void kp_host_assign_dirs(kp_host_file *f);
 /* The MyBatis reader (mybatis.c). */
 void kp_mybatis_extract(kp_host_file *f, kp_arena *a);
 

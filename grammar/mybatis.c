@@ -488,9 +488,11 @@ static void read_statement(mreader *r, mnode *mapper, const char *ns, mnode *stm
 	double total = 1;
 	for (unsigned c = 0; c < nc; c++)
 		total *= radix(&m.choices[c]);
-	vlist vl = {0};
-	vl.v = kp_arena_alloc(r->a, KP_HOST_MAX_VARIANTS * sizeof *vl.v);
-	vl.keys = kp_arena_alloc(r->a, KP_HOST_MAX_VARIANTS * sizeof *vl.keys);
+	/* room for the most variants on the stack; the arena keeps only those
+	 * planned (most statements have a few) */
+	kp_host_variant vs[KP_HOST_MAX_VARIANTS];
+	uint8_t *keys[KP_HOST_MAX_VARIANTS];
+	vlist vl = {vs, 0, keys};
 	uint8_t *p = kp_arena_alloc(r->a, nc ? nc : 1);
 	if (total <= KP_HOST_MAX_VARIANTS) {
 		/* every combination, counting in mixed radix */
@@ -541,7 +543,8 @@ static void read_statement(mreader *r, mnode *mapper, const char *ns, mnode *stm
 	st->end = stmt->end;
 	const char *id = attr(stmt, "id");
 	st->name = id ? id : stmt->name;
-	st->v = vl.v;
+	st->v = kp_arena_alloc(r->a, (vl.n ? vl.n : 1) * sizeof *st->v);
+	memcpy(st->v, vl.v, vl.n * sizeof *st->v);
 	st->nv = vl.n;
 	st->choices = m.choices;
 	st->nchoices = nc;
@@ -591,7 +594,7 @@ void kp_mybatis_extract(kp_host_file *f, kp_arena *a)
 	for (uint32_t k = 0; k < r.dirs.n; k++)
 		f->dirs[k] = *(kp_host_comment *)r.dirs.items[k];
 	f->ndirs = r.dirs.n;
-	kp_host_assign_dirs(f, a);
+	kp_host_assign_dirs(f);
 	for (uint32_t k = 0; k < r.texts.n; k++)
 		kp_hb_free(r.texts.items[k]);
 }

@@ -13,8 +13,14 @@ void kpParse(void *p, int major, kp_token minor, kp_pctx *ctx);
 struct kp_parser {
 	void *lemon;            /* lemon parser, reused across statements */
 	uint32_t last_start;    /* first token of the last statement read */
+	bool fold_upper;        /* kp_parser_fold_upper */
 	bool at_eof;            /* that statement ended at the end of the input */
 };
+
+void kp_parser_fold_upper(kp_parser *p, bool on)
+{
+	p->fold_upper = on;
+}
 
 bool kp_parser_at_eof(const kp_parser *p)
 {
@@ -95,7 +101,7 @@ static int is_word(const kp_source *src, kp_token t)
  * argument a string, number, TRUE/FALSE, bind parameter or a name, which
  * may be dotted (Phoenix's INDEX(schema.table idx)); arguments are
  * separated by commas or spaces. */
-static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_diags *d)
+static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_diags *d, bool upper)
 {
 	kp_lexer lx;
 	kp_token t;
@@ -135,7 +141,7 @@ static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_d
 		}
 		if (inargs && dot && is_word(src, t)) {
 			/* schema.table: one name over both words */
-			kp_name n = kp_ast_name(a, src->text, t.off, t.len);
+			kp_name n = kp_ast_name_folded(a, src->text, t.off, t.len, upper);
 			last->qual = last->name;
 			last->name = n;
 			last->len = t.off + t.len - last->off;
@@ -156,7 +162,7 @@ static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_d
 				e->ival = t.type == TK_TRUE;
 			} else {
 				e = kp_ast_literal(a, src->text, KP_X_COLUMN, t.off, t.len);
-				e->name = kp_ast_name(a, src->text, t.off, t.len);
+				e->name = kp_ast_name_folded(a, src->text, t.off, t.len, upper);
 				last = e;
 			}
 			kp_list_push(a, &cur->args, e);
@@ -437,6 +443,7 @@ static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, ui
 	memset(&ctx, 0, sizeof ctx);
 	ctx.arena = a;
 	ctx.text = src->text;
+	ctx.fold_upper = p->fold_upper;
 	reset_lemon(p);
 	kp_lexer_init(&lx, src->text, src->len, start);
 	uint32_t last_end = start;
@@ -476,6 +483,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	memset(&ctx, 0, sizeof ctx);
 	ctx.arena = a;
 	ctx.text = src->text;
+	ctx.fold_upper = p->fold_upper;
 	*out = NULL;
 	kp_lexer_init(&lx, src->text, src->len, *pos);
 	int seen_anything = 0;
@@ -531,7 +539,8 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			if (st.view_bad && ctx.outer) {
 				kp_stmt *s = ctx.outer;
 				if (!s->u.create_table.base.s && st.view_base.len)
-					s->u.create_table.base = kp_ast_name(a, src->text, st.view_base.off, st.view_base.len);
+					s->u.create_table.base = kp_ast_name_folded(a, src->text, st.view_base.off, st.view_base.len,
+					                                            p->fold_upper);
 				s->off = st.start;
 				s->len = st.end - st.start;
 				s->u.create_table.view_unsupported = st.view_bad;
@@ -560,7 +569,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			s->len = st.end - st.start;
 			s->largest_in = ctx.largest_in;
 			for (int i = 0; i < st.nhints; i++)
-				parse_hint(s, src, st.hints[i], a, d);
+				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
 			*out = s;
 			return 1;
 		}
@@ -650,7 +659,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 				            "missing ';' before '%s'", token_text(a, src->text, kw));
 				for (int i = 0; i < st.nhints; i++)
 					if (st.hints[i].off < kw.off)
-						parse_hint(s, src, st.hints[i], a, d);
+						parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
 				*pos = kw.off;
 				p->at_eof = false;
 				*out = s;

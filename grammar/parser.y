@@ -25,7 +25,7 @@
 /* A name from an identifier token, with the name-length limit. */
 static kp_name mkname(kp_pctx *ctx, kp_token t)
 {
-	kp_name n = kp_ast_name(ARENA, ctx->text, t.off, t.len);
+	kp_name n = kp_ast_name_folded(ARENA, ctx->text, t.off, t.len, ctx->fold_upper);
 	if (n.len > KP_MAX_IDENT_BYTES && !ctx->limit_msg) {
 		ctx->limit_msg = "name longer than 1024 bytes";
 		ctx->limit_off = t.off;

@@ -75,6 +75,11 @@ const char *kp_target_name(kp_target t)
 	return tinfo(t)->name;
 }
 
+int kp_target_names(kp_target t)
+{
+	return t == KP_TARGET_PHOENIX ? KP_NAMES_UPPER : t == KP_TARGET_LINDORM ? KP_NAMES_EXACT : KP_NAMES_NOCASE;
+}
+
 void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 {
 	o->never_reject = tinfo(t)->never_reject;
@@ -96,6 +101,22 @@ static uint64_t query_shape(const kp_wquery *cq);
 /* Keys with more columns than this are not reordered (the search plans
  * every query for n^2 trial keys). */
 #define KP_REORDER_MAX 32
+
+/* What a fix does to the workload of its table: every planned statement on
+ * the table re-planned on a copy of the table with the fix applied. */
+typedef struct verdict {
+	double total;           /* weight of the table's planned statements */
+	double before;          /* served as GET or SCAN now */
+	double after;           /* served as GET or SCAN with the fix */
+	double broken;          /* served now, not with the fix */
+	double fanout;          /* served with the fix as one scan per bucket, merged */
+	kp_list worse;          /* kp_wquery* served now, not with the fix */
+} verdict;
+
+static void judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const kp_table *h, bool fanout,
+                  kp_arena *scratch, verdict *v);
+static void verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buckets);
+static kp_table *hypo_table(kp_arena *a, const kp_table *t, const kp_key *key, kp_index **ix, int nix);
 
 void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src, double weight)
 {
@@ -489,7 +510,7 @@ static const char *hot_reason(const kp_column *c)
 	return r;
 }
 
-static void check_shape(kp_advisor *adv, const kp_table *t)
+static void check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	kp_buf m = {0};
 	int ncols = 0;
@@ -558,6 +579,16 @@ static void check_shape(kp_advisor *adv, const kp_table *t)
 				                                      "('2015122410' => 2015122410)", c->name),
 				                      key_notation(adv, t, &t->pk), bufdup(adv->a, &ddl));
 				advice_col(adv, x, c->name);
+				/* the workload on the retyped column: a read comparing it with
+				 * a string no longer binds the key, and is named */
+				cols[ci].tclass = KP_T_INT;
+				verdict v;
+				judge(adv, t, NULL, hypo_table(adv->a, &tt, &t->pk, t->indexes, t->nindexes), false, scratch, &v);
+				if (v.worse.n)
+					x->message = kp_arena_printf(adv->a, "%s; the statements it makes worse compare %s with "
+					                             "a string: write the value as a number there", x->message,
+					                             c->name);
+				verdict_apply(adv, x, &v, 1);
 				kp_diag_help(g, adv->a, "%s", x->message);
 				kp_buf_free(&ddl);
 			}
@@ -1063,16 +1094,6 @@ static double greedy_order(const kp_table *t, kp_key *k, const shape *s, int ns,
 
 /* ------------------------------------------------------- judging a fix */
 
-/* What a fix does to the workload of its table: every planned statement on
- * the table re-planned on a copy of the table with the fix applied. */
-typedef struct verdict {
-	double total;           /* weight of the table's planned statements */
-	double before;          /* served as GET or SCAN now */
-	double after;           /* served as GET or SCAN with the fix */
-	double broken;          /* served now, not with the fix */
-	double fanout;          /* served with the fix as one scan per bucket, merged */
-	kp_list worse;          /* kp_wquery* served now, not with the fix */
-} verdict;
 
 /* Plans each statement of t's workload on h, against its plan on base (NULL:
  * its plan as it is). With fanout, a statement that
@@ -1197,6 +1218,42 @@ static char *lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *nam
 		k.parts[i + 1] = base->parts[i];
 		k.parts[i + 1].col = base->parts[i].col + 1;
 	}
+	kp_buf b = {0};
+	kp_table_ddl(&b, &c, name, &k, adv->target);
+	char *r = bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
+/* DDL of t (named name) keyed by base whose first column is replaced by a
+ * string column col holding a prefix of plen characters (a hash or a
+ * bucket number, zero-padded) followed by that column's value, zero-padded
+ * (seeds 000: pk1 = hash(pk).substring(0,4) + pk): the key keeps its
+ * number of columns. NULL when the first column has no bounded width. */
+static char *merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, const kp_key *base,
+                             const char *col, int plen)
+{
+	const kp_column *lead = &t->cols[base->parts[0].col];
+	long long w = lead->tclass == KP_T_INT || lead->tclass == KP_T_TIME ? 20
+	              : lead->tclass == KP_T_STRING && lead->length > 0 ? lead->length : -1;
+	if (w < 0 || w + plen > 1024)
+		return NULL;
+	kp_table c = *t;
+	c.cols = kp_arena_alloc(adv->a, sizeof(kp_column) * (size_t)(t->ncols + 1));
+	memcpy(c.cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+	kp_column *nc = &c.cols[t->ncols];
+	nc->name = (char *)col;
+	nc->name_len = (uint32_t)strlen(col);
+	nc->type_name = "VARCHAR";
+	nc->tclass = KP_T_STRING;
+	nc->length = w + plen;
+	nc->scale = -1;
+	c.ncols = t->ncols + 1;
+	kp_key k = *base;
+	k.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)k.n);
+	memcpy(k.parts, base->parts, sizeof(kp_key_part) * (size_t)k.n);
+	k.parts[0].col = t->ncols;
+	k.parts[0].desc = false;
 	kp_buf b = {0};
 	kp_table_ddl(&b, &c, name, &k, adv->target);
 	char *r = bufdup(adv->a, &b);
@@ -1340,6 +1397,74 @@ static bool reorderable(const kp_table *t)
 
 /* --------------------------------------------------- index tables */
 
+/* Weight of the statements qs that t keyed k serves as GET or SCAN. */
+static double proposal_serves(const kp_table *t, const kp_key *k, const kp_list *qs, kp_arena *scratch)
+{
+	kp_table h = *t;
+	kp_column *cols = kp_arena_alloc(scratch, sizeof(kp_column) * (size_t)(t->ncols + 1));
+	memcpy(cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+	for (int i = 0; i < t->ncols; i++)
+		cols[i].key_pos = -1;
+	for (int i = 0; i < k->n; i++)
+		if (k->parts[i].col >= 0)
+			cols[k->parts[i].col].key_pos = i;
+	h.cols = cols;
+	h.pk = *k;
+	h.indexes = NULL;
+	h.nindexes = 0;
+	h.src = NULL;
+	double w = 0;
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		kp_plan p;
+		kp_diags d = {0};
+		kp_plan_opts o = {.never_reject = false};
+		kp_plan_on_table(&p, &h, q->stmt, &o, q->src, scratch, &d);
+		if (served(p.access))
+			w += q->weight;
+	}
+	kp_arena_reset(scratch);
+	return w;
+}
+
+/* A copy of t with one more column, <t>_key, that holds the key columns
+ * key->parts[from..] concatenated (zero-padded numbers, a separator after
+ * each: seeds 004), and in *out the key with those parts replaced by it.
+ * NULL when a column has no bounded width or the whole is too long. */
+static kp_table *concat_table(kp_advisor *adv, const kp_table *t, const kp_key *key, int from, kp_key *out)
+{
+	long long len = 0;
+	for (int i = from; i < key->n; i++) {
+		const kp_column *c = &t->cols[key->parts[i].col];
+		if (c->tclass == KP_T_INT || c->tclass == KP_T_TIME)
+			len += 20 + 1;   /* a zero-padded 64-bit number and a separator */
+		else if ((c->tclass == KP_T_STRING || c->tclass == KP_T_BINARY) && c->length > 0)
+			len += c->length + 1;
+		else
+			return NULL;
+	}
+	if (len > 1024)
+		return NULL;
+	kp_table *tc = kp_arena_alloc(adv->a, sizeof(*tc));
+	*tc = *t;
+	tc->cols = kp_arena_alloc(adv->a, sizeof(kp_column) * (size_t)(t->ncols + 1));
+	memcpy(tc->cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+	kp_column *nc = &tc->cols[t->ncols];
+	nc->name = kp_arena_printf(adv->a, "%s_key", t->name);
+	nc->name_len = (uint32_t)strlen(nc->name);
+	nc->type_name = "VARCHAR";
+	nc->tclass = KP_T_STRING;
+	nc->length = len;
+	nc->scale = -1;
+	nc->key_pos = -1;
+	tc->ncols = t->ncols + 1;
+	out->n = from + 1;
+	out->parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)(from + 1));
+	memcpy(out->parts, key->parts, sizeof(kp_key_part) * (size_t)from);
+	out->parts[from].col = t->ncols;
+	return tc;
+}
+
 /* Advice for an index table of t keyed by user's columns and then t's key
  * columns, for the statements in qs. A lead that is itself a write hotspot
  * is spread: hashed when every statement binds it by = or IN (and it is no
@@ -1362,70 +1487,132 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 	}
 	const kp_column *lead = &t->cols[user->cols[0]];
 	enum { PLAIN, HASHED, BUCKETED } spread = PLAIN;
+	int hc[16], nh = 0;
 	if (hot_reason(lead)) {
-		spread = BUCKETED;
-		if (!enum_reason(lead)) {
-			spread = HASHED;
-			for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {
-				const kp_wquery *q = qs->items[i];
-				colset eq = {0}, range = {0};
-				sargable(where_of(q->stmt), &eq, &range);
+		/* hashed over the leading columns up to a well-spread one (a hash
+		 * of enums alone spreads nothing), when every statement binds them
+		 * by = or IN and so computes the hash */
+		bool spreads = false;
+		for (int i = 0; i < user->n && !spreads; i++) {
+			hc[nh++] = user->cols[i];
+			spreads = !enum_reason(&t->cols[user->cols[i]]);
+		}
+		spread = spreads ? HASHED : BUCKETED;
+		for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {
+			const kp_wquery *q = qs->items[i];
+			colset eq = {0}, range = {0};
+			sargable(where_of(q->stmt), &eq, &range);
+			for (int k = 0; k < nh; k++) {
 				bool bound = false;
 				for (int j = 0; j < eq.n; j++)
-					bound |= eq.cols[j] == user->cols[0];
+					bound |= eq.cols[j] == hc[k];
 				if (!bound)
 					spread = BUCKETED;
 			}
 		}
 	}
-	int parts = nk.n + (spread != PLAIN);
-	if (ti->max_key_parts && parts > ti->max_key_parts)
-		return NULL;
 	kp_key judged = nk;
 	if (spread == HASHED)
-		judged = hashed_key(adv->a, &nk, &user->cols[0], 1);
-	kp_table *h = hypo_table(adv->a, t, &judged, NULL, 0);
-	double serves = 0, of = 0, fan = 0;
-	for (uint32_t i = 0; i < qs->n; i++) {
-		const kp_wquery *q = qs->items[i];
-		of += q->weight;
-		if (served(plan_class(h, q, scratch, NULL)))
-			serves += q->weight;
-		kp_arena_reset(scratch);
+		judged = hashed_key(adv->a, &nk, hc, nh);
+	double of = 0, fan = 0;
+	for (uint32_t i = 0; i < qs->n; i++)
+		of += ((const kp_wquery *)qs->items[i])->weight;
+	double serves = proposal_serves(t, &judged, qs, scratch);
+	/* more key columns than 3 (KP104) or than the target allows: the key
+	 * columns of t after the index columns become one concatenated column,
+	 * when that serves the statements as well */
+	const kp_table *src = t;
+	const char *concat = "";
+	int parts = nk.n + (spread != PLAIN);
+	if ((parts > 3 || (ti->max_key_parts && parts > ti->max_key_parts)) && nk.n - user->n >= 2) {
+		kp_key ck;
+		kp_table *tc = concat_table(adv, t, &nk, user->n, &ck);
+		if (tc) {
+			kp_key cj = spread == HASHED ? hashed_key(adv->a, &ck, hc, nh) : ck;
+			if (proposal_serves(tc, &cj, qs, scratch) >= serves) {
+				kp_buf cn = {0};
+				for (int i = user->n; i < nk.n; i++)
+					kp_buf_printf(&cn, "%s%s", i > user->n ? ", " : "", t->cols[nk.parts[i].col].name);
+				concat = kp_arena_printf(adv->a, "; its last key column %s holds the key columns %s of %s "
+				                         "concatenated (zero-padded, with a separator below every value "
+				                         "character), so it keeps %d key columns",
+				                         tc->cols[t->ncols].name, cn.data, t->name, ck.n + (spread != PLAIN));
+				kp_buf_free(&cn);
+				src = tc;
+				nk = ck;
+				judged = cj;
+				parts = nk.n + (spread != PLAIN);
+			}
+		}
 	}
+	if (ti->max_key_parts && parts > ti->max_key_parts)
+		return NULL;
 	kp_buf m = {0}, k = {0};
 	char *ddl;
 	if (spread == PLAIN) {
-		kp_key_notation(&k, t, &nk);
+		kp_key_notation(&k, src, &nk);
 		kp_buf b = {0};
-		kp_table_ddl(&b, t, name, &nk, adv->target);
+		kp_table_ddl(&b, src, name, &nk, adv->target);
 		ddl = bufdup(adv->a, &b);
 		kp_buf_free(&b);
-		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s",
-		              name, k.data, t->name, why);
+		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s%s",
+		              name, k.data, t->name, why, concat);
 	} else if (spread == HASHED) {
-		kp_buf_printf(&k, "[md5(%s).substr(0,4)]", lead->name);
-		kp_key_notation(&k, t, &nk);
+		kp_buf hn = {0};
+		for (int i = 0; i < nh; i++)
+			kp_buf_printf(&hn, "%s%s", i ? ", " : "", t->cols[hc[i]].name);
+		kp_buf_printf(&k, "[md5(%s).substr(0,4)]", hn.data);
+		kp_buf_free(&hn);
+		kp_key_notation(&k, src, &nk);
+		ddl = NULL;
 		if (ti->hash_key_parts) {
 			kp_buf b = {0};
-			kp_table_ddl(&b, t, name, &judged, adv->target);
+			kp_table_ddl(&b, src, name, &judged, adv->target);
 			ddl = bufdup(adv->a, &b);
 			kp_buf_free(&b);
-		} else {
-			ddl = lead_column_ddl(adv, t, name, &nk, kp_arena_printf(adv->a, "%s_hash", lead->name), true);
+		} else if (parts > 3 && nh == 1 &&
+		           (ddl = merged_lead_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_key", lead->name), 4))) {
+			kp_buf_clear(&k);
+			kp_buf_printf(&k, "[md5(%s).substr(0,4) + %s]", lead->name, lead->name);
+			for (int i = 1; i < nk.n; i++) {
+				kp_buf_putc(&k, '[');
+				kp_key_part_name(&k, src, &nk.parts[i]);
+				kp_buf_puts(&k, nk.parts[i].desc ? " DESC]" : "]");
+			}
+			concat = kp_arena_printf(adv->a, "%s; %s_key holds the hash (4 hex characters of md5) followed by "
+			                         "%s, zero-padded, in one key column, so it keeps %d key columns", concat,
+			                         lead->name, lead->name, nk.n);
 		}
+		if (!ddl)
+			ddl = lead_column_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_hash", lead->name), true);
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
-		              "led by a hash of %s, since %s alone would be a write hotspot (its reads bind it "
-		              "by = or IN, so each computes the hash)", name, k.data, t->name, why, lead->name,
-		              lead->name);
+		              "led by a hash, since %s alone would be a write hotspot (its reads bind the hashed "
+		              "columns by = or IN, so each computes the hash)%s", name, k.data, t->name, why,
+		              lead->name, concat);
 	} else {
 		kp_buf_puts(&k, "[bucket]");
-		kp_key_notation(&k, t, &nk);
-		ddl = lead_column_ddl(adv, t, name, &nk, "bucket", false);
+		kp_key_notation(&k, src, &nk);
+		ddl = parts > 3 ? merged_lead_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_key", lead->name), 3)
+		                : NULL;
+		if (ddl) {
+			kp_buf_clear(&k);
+			kp_buf_printf(&k, "[bucket + %s]", lead->name);
+			for (int i = 1; i < nk.n; i++) {
+				kp_buf_putc(&k, '[');
+				kp_key_part_name(&k, src, &nk.parts[i]);
+				kp_buf_puts(&k, nk.parts[i].desc ? " DESC]" : "]");
+			}
+		}
+		if (ddl)
+			concat = kp_arena_printf(adv->a, "%s; %s_key holds the bucket (3 digits) followed by %s, "
+			                         "zero-padded, in one key column, so it keeps %d key columns", concat,
+			                         lead->name, lead->name, nk.n);
+		else
+			ddl = lead_column_ddl(adv, src, name, &nk, "bucket", false);
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
 		              "led by bucket = hash of the key of %s %% 16, computed by the writer, since %s "
-		              "alone would be a write hotspot: a read is 16 scans (bucket = 0 to 15) merged",
-		              name, k.data, t->name, why, t->name, lead->name);
+		              "alone would be a write hotspot: a read is 16 scans (bucket = 0 to 15) merged%s",
+		              name, k.data, t->name, why, t->name, lead->name, concat);
 		fan = serves;
 	}
 	kp_advice *x = advise(adv, rule, "index_table", t, bufdup(adv->a, &m), bufdup(adv->a, &k), ddl);
@@ -1777,7 +1964,21 @@ typedef struct proposal {
 	bool *covers;           /* columns to INCLUDE */
 	kp_list qs;             /* kp_wquery* it was proposed for */
 	double desc_w, asc_w;   /* weight of its reads wanting the range column DESC / ASC */
+	double weight;          /* weight of the statements it was proposed for */
 } proposal;
+
+typedef struct prop_rank {
+	int i;                  /* proposal */
+	double w;               /* its weight */
+} prop_rank;
+
+static int prop_rank_cmp(const void *a, const void *b)
+{
+	const prop_rank *x = a, *y = b;
+	if (x->w != y->w)
+		return x->w > y->w ? -1 : 1;
+	return x->i - y->i;
+}
 
 static kp_access cached_class(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q,
                               kp_arena *scratch);
@@ -1880,6 +2081,12 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			for (int i = 0; i < pr->user.n; i++)
 				pr->user.desc[i] = false;
 			pr->covers = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
+		} else if (user.n > pr->user.n) {
+			/* the same key, bound further by this query: its index
+			 * columns are the longer prefix (the rest may be concatenated) */
+			pr->user = user;
+			for (int i = 0; i < pr->user.n; i++)
+				pr->user.desc[i] = false;
 		}
 		for (int i = 0; i < key.n; i++)
 			nk.parts[i].desc = key.desc[i];
@@ -1898,6 +2105,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			if (used[i])
 				pr->covers[i] = true;
 		kp_list_push(adv->a, &pr->qs, q);
+		pr->weight += q->weight;
 		kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off,
 		                         q->stmt->len, "the key of %s cannot serve this query (%s); a table or "
 		                         "index keyed %s makes it a %s", t->name,
@@ -1907,6 +2115,24 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_arena_reset(scratch);
 		kp_diag_help(g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
 		             t->name, m.data);
+	}
+	/* ranked by the weight they were proposed for (ties keep the
+	 * workload's order) */
+	if (nprops > 1) {
+		prop_rank *rk = malloc(sizeof(*rk) * (size_t)nprops);
+		proposal *sorted = malloc(sizeof(*sorted) * (size_t)nprops);
+		if (!rk || !sorted)
+			abort();
+		for (int i = 0; i < nprops; i++) {
+			rk[i].i = i;
+			rk[i].w = props[i].weight;
+		}
+		qsort(rk, (size_t)nprops, sizeof(*rk), prop_rank_cmp);
+		for (int i = 0; i < nprops; i++)
+			sorted[i] = props[rk[i].i];
+		free(props);
+		free(rk);
+		props = sorted;
 	}
 	for (int i = 0; i < nprops; i++) {
 		proposal *pr = &props[i];
@@ -2162,7 +2388,7 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 /* The unique_key fix: the column that tells rows apart (col, else a
  * non-key time, sequence or id column by its name) added to the end of the
  * key, with the new table's DDL; a generic fix when no column stands out. */
-static kp_advice *unique_fix(kp_advisor *adv, const kp_table *t, int col)
+static kp_advice *unique_fix(kp_advisor *adv, const kp_table *t, int col, kp_arena *scratch)
 {
 	for (int i = 0; col < 0 && i < t->ncols; i++)
 		if (t->cols[i].key_pos < 0 && t->cols[i].tclass != KP_T_JSON && monotonic_reason(&t->cols[i]))
@@ -2188,11 +2414,14 @@ static kp_advice *unique_fix(kp_advisor *adv, const kp_table *t, int col)
 	                                      migration_note(adv, t)),
 	                      key, bufdup(adv->a, &ddl));
 	advice_col(adv, x, t->cols[col].name);
+	verdict v;
+	judge(adv, t, NULL, hypo_table(adv->a, t, &nk, t->indexes, t->nindexes), false, scratch, &v);
+	verdict_apply(adv, x, &v, 1);
 	kp_buf_free(&ddl);
 	return x;
 }
 
-static void check_unique(kp_advisor *adv, const kp_table *t)
+static void check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	const kp_list *qs = queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
@@ -2211,7 +2440,7 @@ static void check_unique(kp_advisor *adv, const kp_table *t)
 		                         "several rows; one key is one row, so later writes become versions of it",
 		                         key_notation(adv, t, &t->pk), t->name);
 		int oc = s->order.n ? colref_of(((kp_order_item *)s->order.items[0])->expr) : -1;
-		kp_advice *x = unique_fix(adv, t, oc >= 0 && t->cols[oc].key_pos < 0 ? oc : -1);
+		kp_advice *x = unique_fix(adv, t, oc >= 0 && t->cols[oc].key_pos < 0 ? oc : -1, scratch);
 		kp_diag_help(g, adv->a, "%s", x->message);
 		return;
 	}
@@ -2268,7 +2497,7 @@ static void check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 				kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, st->off,
 				                         st->len, "the workload writes the same key of %s twice; the "
 				                         "later row overwrites the earlier one as a newer version", t->name);
-				kp_advice *x = unique_fix(adv, t, -1);
+				kp_advice *x = unique_fix(adv, t, -1, scratch);
 				kp_diag_help(g, adv->a, "%s", x->message);
 			}
 			if (!dup) {
@@ -2301,7 +2530,7 @@ void kp_advisor_run(kp_advisor *adv)
 			continue;
 		check_target_schema(adv, t);
 		check_hotspots(adv, t, &scratch);
-		check_shape(adv, t);
+		check_shape(adv, t, &scratch);
 	}
 	check_duplicate_inserts(adv, &scratch);
 	suggest_indexes(adv, &scratch);
@@ -2309,7 +2538,7 @@ void kp_advisor_run(kp_advisor *adv)
 		const kp_table *t = adv->cat->tables[i];
 		if (t->dropped)
 			continue;
-		check_unique(adv, t);
+		check_unique(adv, t, &scratch);
 		suggest_reorder(adv, t, &scratch);
 		suggest_desc(adv, t, &scratch);
 	}

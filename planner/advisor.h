@@ -19,6 +19,10 @@ const char *kp_target_name(kp_target t);
 /* The planning rules of a target: whether full scans are refused, and the
  * store's own words on them. */
 void kp_target_plan_opts(kp_plan_opts *o, kp_target t);
+/* How the target compares names (KP_NAMES_*, docs/targets.md): Phoenix
+ * upper-cases unquoted names, Lindorm's are case-sensitive, Tablestore and
+ * generic ignore case. */
+int kp_target_names(kp_target t);
 
 /* One concrete fix. */
 typedef struct kp_advice {

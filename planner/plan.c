@@ -1760,10 +1760,17 @@ static bool view_of(stmt_view *v, const kp_stmt *s)
 /* A table whose CREATE failed is unknown: the note says where it failed. */
 static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n, kp_arena *a)
 {
+	if (!g)
+		return;
 	const kp_failed_ddl *f = kp_catalog_failed(cat, n->s, n->len);
-	if (g && f)
+	if (f)
 		kp_diag_note(g, a, f->src, f->off, "the CREATE statement of %.*s failed here, so the table is not in the schema",
 		             (int)n->len, n->s);
+	/* names that differ only in case are different tables on this target */
+	const kp_table *near = cat->names != KP_NAMES_NOCASE ? kp_catalog_find_nocase(cat, n->s, n->len) : NULL;
+	if (near)
+		kp_diag_help(g, a, "did you mean %s? names are case-sensitive on this target%s", near->name,
+		             cat->names == KP_NAMES_UPPER ? " once quoted (unquoted names are upper-cased)" : "");
 }
 
 /* Moves a copied expression onto [off, off+len) of the statement's source

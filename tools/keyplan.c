@@ -608,6 +608,9 @@ static void set_plan_opts(cli *c)
 {
 	kp_target_plan_opts(&c->opts, c->target);
 	c->parser = kp_parser_new();
+	/* names compare as the target compares them (docs/targets.md) */
+	c->cat.names = kp_target_names(c->target);
+	kp_parser_fold_upper(c->parser, c->cat.names == KP_NAMES_UPPER);
 }
 
 /* A query folder may hold the schema files too: those are read once, as
@@ -975,7 +978,6 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 	size_t gap = 0;         /* where the comments before the next statement start */
 	kp_stmt *s;
 	bool keep_ast = adv && r == ROLE_WORKLOAD;
-	(void)keep_ast;
 	for (;;) {
 		size_t prev = pos;
 		kp_diags sd = {0};

@@ -85,6 +85,8 @@ kp_repl *kp_repl_new(kp_target target, FILE *out, FILE *err)
 	r->parser = kp_parser_new();
 	r->target = target;
 	kp_target_plan_opts(&r->opts, target);
+	r->cat.names = kp_target_names(target);
+	kp_parser_fold_upper(r->parser, r->cat.names == KP_NAMES_UPPER);
 	r->out = out;
 	r->err = err;
 	return r;
