@@ -429,23 +429,25 @@ static bool word_before(const char *text, size_t end, const char *w)
 
 /* Does a value go where the SQL written so far (out) ends? After a
  * comparison or arithmetic operator, an opening parenthesis or comma, or
- * a keyword that takes a value. */
-static bool value_position(const kp_buf *out)
+ * a keyword that takes a value: 1; after IN, where the pasted text is a
+ * parenthesised list: 2; else 0. */
+static int value_position(const kp_buf *out)
 {
 	size_t e = out->len;
 	while (e > 0 && isspace((unsigned char)out->data[e - 1]))
 		e--;
 	if (e == 0)
-		return false;
+		return 0;
 	char c = out->data[e - 1];
 	if (strchr("=<>(,+-*/|", c))
-		return true;
-	static const char *kw[] = {"IN", "LIKE", "GLOB", "LIMIT", "OFFSET", "VALUES", "BETWEEN", "THEN", "ELSE",
-	                           "WHEN", NULL};
+		return 1;
+	if (word_before(out->data, e, "IN"))
+		return 2;
+	static const char *kw[] = {"LIKE", "GLOB", "LIMIT", "OFFSET", "BETWEEN", "THEN", "ELSE", "WHEN", NULL};
 	for (int i = 0; kw[i]; i++)
 		if (word_before(out->data, e, kw[i]))
-			return true;
-	return false;
+			return 1;
+	return 0;
 }
 
 /* The bytes that may change the quoting state or start a placeholder. */
@@ -516,6 +518,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 	const uint32_t *m = b->map;
 	enum { S_NONE, S_SQ, S_DQ, S_BT, S_LINE, S_BLOCK } st = S_NONE;
 	unsigned hi = 0, nholes = 0;
+	int vp;
 	bool all_values = true;
 	uint32_t first_off = 0, first_len = 0;
 	bool py = lang == KP_LANG_PYTHON;
@@ -523,8 +526,8 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 #define HOLE(hoff, hlen) do { \
 		if (nholes++ == 0) { first_off = (hoff); first_len = (hlen); } \
 		if (st == S_SQ) { /* inside a quoted string: its content is unknown, it stays a string */ } \
-		else if (st == S_NONE && value_position(&f.out)) { \
-			fput(&f, "?", 1, NULL, (hoff)); \
+		else if (st == S_NONE && (vp = value_position(&f.out)) != 0) { \
+			fput(&f, vp == 2 ? "(?)" : "?", vp == 2 ? 3 : 1, NULL, (hoff)); \
 			if (i < n && (isalnum((unsigned char)t[i]) || t[i] == '_')) fput(&f, " ", 1, NULL, (hoff)); \
 		} else if (st != S_LINE && st != S_BLOCK) all_values = false; \
 	} while (0)
@@ -773,6 +776,42 @@ out:
 	}
 }
 
+/* Does the ( at T[p] open an annotation's arguments: @Name( or
+ * @a.b.Name( ? */
+static bool annotation(const extractor *x, size_t p)
+{
+	const kp_htok *T = x->tk.t;
+	size_t a = p;
+	while (a >= 3 && T[a - 1].type == KP_HT_OTHER && T[a - 2].type == KP_HT_DOT)
+		a -= 2;
+	return a >= 1 && T[a - 1].type == KP_HT_ANNOT;
+}
+
+/* Is the annotation whose arguments T[p] opens Spring Data's @Query
+ * without nativeQuery = true? Its string is JPQL (entities and their
+ * fields), not SQL. */
+static bool jpql(const extractor *x, size_t p)
+{
+	const kp_htok *T = x->tk.t;
+	const kp_htok *nt = &T[p - 1];   /* the last part of the name */
+	const char *name = x->src->text + nt->off;
+	size_t n = nt->len;
+	if (!(n >= 5 && !memcmp(name + n - 5, "Query", 5) && (n == 5 || (n == 6 && name[0] == '@'))))
+		return false;
+	int d = 0;
+	for (size_t i = p; i < x->tk.n && T[i].type != KP_HT_EOF; i++) {
+		if (T[i].type == KP_HT_OPEN)
+			d++;
+		else if (T[i].type == KP_HT_CLOSE && --d == 0)
+			break;
+		if (d == 1 && T[i].type == KP_HT_OTHER && T[i].len == 11 &&
+		    !memcmp(x->src->text + T[i].off, "nativeQuery", 11) && T[i + 1].type == KP_HT_ASSIGN &&
+		    T[i + 2].len == 4 && !memcmp(x->src->text + T[i + 2].off, "true", 4))
+			return false;
+	}
+	return true;
+}
+
 static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bool check_sql)
 {
 	kp_host_variant v;
@@ -811,7 +850,7 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 	tokenize(&x.tk, src, lang);
 	const kp_htok *T = x.tk.t;
 	/* brackets: whether each is an annotation's ( or an array inside one */
-	enum { B_PLAIN, B_ANNOT, B_ARRAY };
+	enum { B_PLAIN, B_ANNOT, B_ARRAY, B_JPQL };
 	unsigned char kind[256];
 	kp_list dirs = {0};
 	for (size_t i = 0; i < x.tk.n && T[i].type != KP_HT_EOF;) {
@@ -829,8 +868,10 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 			continue;
 		case KP_HT_OPEN:
 			if (x.depth < 256)
-				kind[x.depth] = t->open == '(' && i > 0 && T[i - 1].type == KP_HT_ANNOT ? B_ANNOT
-				              : (t->open == '{' || t->open == '[') && inner == B_ANNOT ? B_ARRAY : B_PLAIN;
+				kind[x.depth] = t->open == '(' && annotation(&x, i)
+				              ? (jpql(&x, i) ? B_JPQL : B_ANNOT)
+				              : (t->open == '{' || t->open == '[') && inner == B_ANNOT ? B_ARRAY
+				              : inner == B_JPQL ? B_JPQL : B_PLAIN;
 			x.depth++;
 			i++;
 			continue;
@@ -840,6 +881,10 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 			i++;
 			continue;
 		case KP_HT_STR: {
+			if (inner == B_JPQL) {
+				i++;   /* JPQL names entities, not tables */
+				continue;
+			}
 			kp_hb_clear(&x.b);
 			bool pyformat = false;
 			size_t j = read_chain(&x, i, &pyformat);

@@ -177,6 +177,8 @@ typedef struct mstmt {
 	uint8_t *reached;       /* choice points it reached */
 	unsigned next;          /* next choice point's number */
 	const mnode *incl[MB_MAX_INCLUDE];
+	const mnode *incl_at[MB_MAX_INCLUDE];   /* the <include> elements, for
+	                                           their <property> values */
 	int nincl;
 	bool reported;          /* an include error reported for it */
 	unsigned visits;        /* nodes walked for this variant */
@@ -290,6 +292,42 @@ static void write_trim(mstmt *m, const mnode *n, kp_hbuild *b, bool live, const 
 	kp_hb_free(&in);
 }
 
+/* The value of an <include>'s <property name=...>, the innermost first. */
+static const char *property(const mstmt *m, const char *name, size_t len)
+{
+	for (int i = m->nincl; i-- > 0;)
+		for (const mnode *p = m->incl_at[i]->child; p; p = p->next) {
+			const char *pn = p->name && !strcmp(p->name, "property") ? attr(p, "name") : NULL;
+			if (pn && strlen(pn) == len && !strncmp(pn, name, len))
+				return attr(p, "value");
+		}
+	return NULL;
+}
+
+/* A text node; inside an <include>, ${name} of its <property> elements is
+ * replaced by the value (configuration, not pasted input), mapped to the
+ * "${". */
+static void write_text(mstmt *m, const kp_hbuild *t, kp_hbuild *b)
+{
+	size_t done = 0, n = t->text.len;
+	const char *s = t->text.data;
+	for (size_t i = 0; m->nincl && i + 2 < n; i++) {
+		if (s[i] != '$' || s[i + 1] != '{')
+			continue;
+		const char *close = memchr(s + i + 2, '}', n - i - 2);
+		if (!close)
+			break;
+		const char *v = property(m, s + i + 2, (size_t)(close - s) - i - 2);
+		if (!v)
+			continue;
+		append(b, t, done, i);
+		kp_hb_put(b, v, strlen(v), t->map[i], false);
+		done = (size_t)(close - s) + 1;
+		i = done - 1;
+	}
+	append(b, t, done, n);
+}
+
 static unsigned new_choice(mstmt *m, const mnode *n, bool is_choose)
 {
 	unsigned k = m->next++;
@@ -347,7 +385,7 @@ static void write_node(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
 	}
 	if (!n->name) {
 		if (live)
-			append(b, n->text, 0, n->text->text.len);
+			write_text(m, n->text, b);
 		return;
 	}
 	const char *nm = n->name;
@@ -410,6 +448,7 @@ static void write_node(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
 			report(m, n->off, "mapper XML: <include refid=\"%s\"> nested more than 32 deep", refid);
 			return;
 		}
+		m->incl_at[m->nincl] = n;
 		m->incl[m->nincl++] = frag;
 		write_children(m, frag, b, live);
 		m->nincl--;

@@ -17,11 +17,11 @@ static bool same(const finding *a, const finding *b)
 	       !strcmp(a->g->message, b->g->message);
 }
 
-static void interpolation(kp_diags *d, kp_arena *a, kp_source *host, const kp_host_variant *v)
+static void interpolation(kp_diags *d, kp_arena *a, kp_source *host, const kp_host_variant *v, bool planned)
 {
 	uint32_t n = v->hole_len > 60 ? 60 : v->hole_len;
-	const char *what = v->holes_planned ? "it was planned with a bind parameter in its place"
-	                                    : "the statement was not planned";
+	const char *what = planned ? "it was planned with a bind parameter in its place"
+	                           : "the statement was not planned";
 	kp_diag *g = kp_diag_add(d, a, KP_R_INTERPOLATED, KP_SEV_WARNING, host, v->hole_off, v->hole_len,
 	                         "interpolated SQL: `%.*s%s` is pasted into the statement text%s: an injection "
 	                         "risk, and keyplan cannot check it fully (%s)", (int)n, host->text + v->hole_off,
@@ -99,10 +99,19 @@ kp_host_file *kp_embed_run(kp_report *rep, kp_source *src, kp_lang lang, kp_embe
 		for (unsigned vi = 0; vi < st->nv; vi++) {
 			kp_host_variant *v = &st->v[vi];
 			kp_diags d = {0};
-			if (v->holes_planned && plan(ctx, &v->sql, &d, &sa))
+			bool planned = v->holes_planned;
+			if (planned && plan(ctx, &v->sql, &d, &sa))
 				*keep = true;
+			if (planned && v->nholes) {
+				/* a pasted value whose place keyplan guessed wrong: the
+				 * statement is unknown, not wrong */
+				for (const kp_diag *g = d.head; g && planned; g = g->next)
+					planned = g->rule != KP_R_SYNTAX && g->rule != KP_R_LEXICAL;
+				if (!planned)
+					d = (kp_diags){0};
+			}
 			if (v->nholes)
-				interpolation(&d, &sa, src, v);
+				interpolation(&d, &sa, src, v, planned);
 			for (const kp_diag *g = d.head; g; g = g->next) {
 				if (n == cap) {
 					cap *= 2;

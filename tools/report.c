@@ -458,6 +458,8 @@ void kp_report_file_directives(kp_report *r, kp_source *src)
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *e = nl ? nl : end;
 		const char *q = p;
+		if (p == t && src->len >= 3 && !memcmp(t, "\xef\xbb\xbf", 3))
+			q += 3;   /* a byte-order mark is not text */
 		while (q < e && (*q == ' ' || *q == '\t'))
 			q++;
 		if (e - q > 2 && q[0] == '-' && q[1] == '-') {
@@ -524,8 +526,13 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, char *err, si
 	dir_line dl = {0};
 	uint32_t line = 1;
 	size_t got;
+	bool first = true;
 	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
-		for (size_t i = 0; i < got; i++) {
+		size_t i = 0;
+		if (first && got >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+			i = 3;   /* a byte-order mark is not text */
+		first = false;
+		for (; i < got; i++) {
 			char ch = buf[i];
 			if (ch == '\n') {
 				scan_line_end(r, path, &dl, line);

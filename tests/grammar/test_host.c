@@ -92,6 +92,22 @@ static void test_java(void)
 	ASSERT_STR(x.f.head->next->v[0].sql.text, "SELECT * FROM t WHERE a = ''");
 	ext_free(&x);
 
+	/* Spring Data @Query is JPQL unless nativeQuery = true */
+	extract(&x, KP_LANG_JAVA, "@Query(\"SELECT u FROM User u\") A a();\n"
+	                          "@org.x.Query(value = {\"SELECT o FROM Order o\"}) B b();\n"
+	                          "@Query(value = \"SELECT * FROM t\", nativeQuery = true) C c();\n"
+	                          "@NamedQuery(\"SELECT * FROM u\") D d();");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(x.f.head->v[0].sql.text, "SELECT * FROM t");
+	ASSERT_STR(x.f.head->next->v[0].sql.text, "SELECT * FROM u");
+	ext_free(&x);
+
+	/* a list pasted after IN */
+	extract(&x, KP_LANG_JAVA, "q = \"SELECT * FROM t WHERE a IN \" + ids;");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a IN (?)");
+	CU_ASSERT(x.f.head->v[0].holes_planned);
+	ext_free(&x);
+
 	/* String.format: %s outside quotes is pasted text; a LIKE pattern is not */
 	extract(&x, KP_LANG_JAVA, "f(\"SELECT * FROM t WHERE a = %d AND b LIKE 'x%s'\")");
 	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = ? AND b LIKE 'x%s'");
@@ -232,6 +248,18 @@ static void test_mybatis(void)
 	in[0] = true;
 	ASSERT_STR(kp_host_describe(st, in, &a), "when <otherwise> (none of `x`, `y`) and not `w`");
 	kp_arena_free(&a);
+	ext_free(&x);
+
+	/* an <include>'s <property> fills ${name} of its fragment; other ${} are pasted */
+	const char *pm = "<mapper namespace=\"n\"><sql id=\"c\">${alias}.a, ${alias}.b, ${other}</sql>"
+	                 "<select id=\"s\">SELECT <include refid=\"n.c\"><property name=\"alias\" value=\"t1\"/>"
+	                 "</include> FROM t t1</select></mapper>";
+	extract(&x, KP_LANG_MYBATIS, pm);
+	st = x.f.head;
+	ASSERT_STR(st->v[0].sql.text, "SELECT t1.a, t1.b, ? FROM t t1");
+	CU_ASSERT_EQUAL(st->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(st->v[0].sql.map[7], (uint32_t)(strstr(pm, "${alias}") - pm));
+	CU_ASSERT_EQUAL(st->v[0].hole_off, (uint32_t)(strstr(pm, "${other}") - pm));
 	ext_free(&x);
 
 	/* <set>, <trim>, entities and CDATA map back to the host */

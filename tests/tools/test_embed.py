@@ -240,6 +240,17 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("lint", "--no-config", "--schema", SCHEMA, "--lang", "java", "--format", "json",
                        "-e", 'String q = "SELECT * FROM orders WHERE orderid = ?";', cwd=tmp)
     check("-e with --lang java", rc == 1 and json.loads(out)["diagnostics"][0]["column"] == 40, out + err)
+    rc, out, err = run("lint", "--no-config", "--schema", SCHEMA, "--lang", "java", "--format", "json", "-e",
+                       'a = "SELECT * FROM orders WHERE userid = ? AND orderid IN " + ids;\n'
+                       'b = "SELECT * FROM orders WHERE (orderid = " + x + ")) AND amount > 1";\n'
+                       'c = "SELECT * FROM orders WHERE orderid = 1; SELECT * FROM orders WHERE userid = ?";', cwd=tmp)
+    diags = json.loads(out)["diagnostics"] if out.startswith("{") else []
+    check("a list pasted after IN is planned as IN (?); a misplaced guess is not planned, not a syntax error; "
+          "two statements in one literal",
+          [(d["rule"], d["line"], d["column"]) for d in diags] ==
+          [("KP035", 1, 63), ("KP035", 2, 48), ("KP001", 3, 33)] and
+          "was planned with a bind parameter" in diags[0]["message"] and "was not planned" in diags[1]["message"],
+          out + err)
     rc, out, err = run("lint", "--no-config", "--lang", "cobol", "-e", "x", cwd=tmp)
     check("unknown --lang is a usage error", rc == 2 and "unknown language 'cobol'" in err, err)
 
