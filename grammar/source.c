@@ -187,6 +187,13 @@ size_t kp_source_origin(const kp_source *s, size_t off, kp_source **where)
 	return s->map[off];
 }
 
+/* Does the input start with a UTF-8 byte-order mark (text[len] is NUL)? */
+static bool has_bom(const kp_source *s)
+{
+	const unsigned char *t = (const unsigned char *)s->text;
+	return t[0] == 0xef && t[1] == 0xbb && t[2] == 0xbf;
+}
+
 void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
 {
 	if (s->host) {
@@ -219,6 +226,8 @@ void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
 	s->memo_line = li;
 	if (off > s->lines[li] && t[off - 1] == '\r' && off < s->len && t[off] == '\n')
 		c--;   /* the CR of a CRLF is not a column */
+	if (li == 0 && s->base_line == 0 && off >= 3 && has_bom(s))
+		c--;   /* nor is a byte-order mark (the lexer skips it) */
 	*line = s->base_line + (uint32_t)li + 1;
 	*col = c + (li == 0 ? s->base_col : 0);
 }
@@ -234,6 +243,8 @@ const char *kp_source_line_text(kp_source *s, size_t off, size_t *len)
 	size_t end = li + 1 < s->nlines ? s->lines[li + 1] - 1 : s->len;
 	if (end > start && s->text[end - 1] == '\r')
 		end--;
+	if (li == 0 && s->base_line == 0 && end >= 3 && has_bom(s))
+		start = 3;   /* shown without the byte-order mark */
 	*len = end - start;
 	return s->text + start;
 }

@@ -451,7 +451,7 @@ static void advice_col(kp_advisor *adv, kp_advice *x, const char *col)
 	kp_list_push(adv->a, &x->columns, (void *)col);
 }
 
-/* The key with part i replaced by the documents' notation for a fix. */
+/* The key in key notation with its parts before skip_from replaced by lead. */
 static char *notation_with(kp_advisor *adv, const kp_table *t, const char *lead, int skip_from)
 {
 	kp_buf b = {0};
@@ -619,6 +619,34 @@ static void check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 
 /* ----------------------------------------------------- target limits */
 
+/* Declared width in bytes of key k of t (hash parts add nothing), or -1
+ * when a column has no bound. */
+static long long key_width(const kp_table *t, const kp_key *k)
+{
+	long long width = 0;
+	for (int i = 0; i < k->n; i++) {
+		int ci = k->parts[i].col;
+		if (ci < 0)
+			continue;
+		const kp_column *c = &t->cols[ci];
+		int w = fixed_width(c);
+		if (w >= 0)
+			width += w;
+		else if (c->length >= 0)
+			width += c->length;
+		else
+			return -1;
+	}
+	return width;
+}
+
+/* Does a key of this width (plus extra bytes the fix adds) fit the target? */
+static bool width_fits(kp_advisor *adv, long long width, int extra)
+{
+	long long max = tinfo(adv->target)->max_key_bytes;
+	return !max || width < 0 || width + extra <= max;
+}
+
 /* A key column type Tablestore accepts: BIGINT, VARCHAR(n <= 1024) or
  * VARBINARY(n <= 1024). */
 static bool strict_key_type(const kp_column *c)
@@ -647,8 +675,7 @@ static void check_target_schema(kp_advisor *adv, const kp_table *t)
 		            "the key of %s has %s parts; %s allows at most %d", t->name, num, ti->name,
 		            ti->max_key_parts);
 	}
-	long long width = 0;
-	bool bounded = true;
+	long long width = key_width(t, &t->pk);
 	for (int i = 0; i < t->pk.n; i++) {
 		int ci = t->pk.parts[i].col;
 		if (ci < 0) {
@@ -669,15 +696,8 @@ static void check_target_schema(kp_advisor *adv, const kp_table *t)
 		if (ti->strict_key_types && !strict_key_type(c))
 			target_error(adv, t, c->off, name_len(c), "key column '%s' of %s: %s key columns are "
 			             "BIGINT, VARCHAR(n <= 1024) or VARBINARY(n <= 1024)", c->name, t->name);
-		int w = fixed_width(c);
-		if (w >= 0)
-			width += w;
-		else if (c->length >= 0)
-			width += c->length;
-		else
-			bounded = false;
 	}
-	if (ti->max_key_bytes && bounded && width > ti->max_key_bytes) {
+	if (ti->max_key_bytes && width > ti->max_key_bytes) {
 		snprintf(num, sizeof num, "%lld", width);
 		target_error(adv, t, t->pk_off, 0, "the key of %s may be %s bytes long; %s allows at most 2 KB",
 		             t->name, num);
@@ -1547,6 +1567,8 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 	}
 	if (ti->max_key_parts && parts > ti->max_key_parts)
 		return NULL;
+	if (!width_fits(adv, key_width(src, &nk), spread != PLAIN ? 4 : 0))
+		return NULL;   /* longer than the target's key */
 	kp_buf m = {0}, k = {0};
 	char *ddl;
 	if (spread == PLAIN) {
@@ -1756,7 +1778,8 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		hc[nh++] = col;
 		spreads = !enum_reason(&t->cols[col]);
 	}
-	bool room = !ti->max_key_parts || nparts + 1 <= ti->max_key_parts;
+	bool room = (!ti->max_key_parts || nparts + 1 <= ti->max_key_parts) &&
+	            width_fits(adv, key_width(t, &t->pk), 4);
 	if (spreads && room && reads_bind(adv, t, hc, nh)) {
 		kp_key hk = hashed_key(adv->a, &t->pk, hc, nh);
 		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);

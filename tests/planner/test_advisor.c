@@ -936,6 +936,26 @@ static void test_shape_fixes_judged(void)
 	run_free(&r);
 }
 
+/* No advised key passes the target's 2 KB key: a bucket or hash column
+ * in front of a 2,048-byte key, or an index table over it, is not offered
+ * for Lindorm (it is for generic). */
+static void test_key_width_limit(void)
+{
+	const char *schema = "CREATE TABLE links (url VARCHAR(2048), code VARCHAR(12), hits BIGINT, PRIMARY KEY (url));";
+	const char *work = "SELECT * FROM links WHERE url = 'x';SELECT * FROM links WHERE code = 'abc';";
+	run r;
+	run_advisor(&r, schema, work, KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_PREFIX), 1);
+	CU_ASSERT_PTR_NULL(find_advice(&r, "salt_buckets"));
+	CU_ASSERT_PTR_NULL(find_advice(&r, "index_table"));
+	CU_ASSERT_PTR_NOT_NULL(find_advice(&r, "secondary_index"));
+	run_free(&r);
+	run_advisor(&r, schema, work, KP_TARGET_GENERIC);
+	CU_ASSERT_PTR_NOT_NULL(find_advice(&r, "salt_buckets"));
+	CU_ASSERT_PTR_NOT_NULL(find_advice(&r, "index_table"));
+	run_free(&r);
+}
+
 /* KP001 in the target's own words. */
 static void test_full_scan_wording(void)
 {
@@ -1217,6 +1237,7 @@ int main(void)
 	CU_add_test(s, "DESC advice judged", test_desc_judged);
 	CU_add_test(s, "detection gaps", test_detection_gaps);
 	CU_add_test(s, "shape fixes judged", test_shape_fixes_judged);
+	CU_add_test(s, "advised keys within the target's key width", test_key_width_limit);
 	CU_add_test(s, "full scans in the target's words", test_full_scan_wording);
 	CU_add_test(s, "index matching the ORDER BY", test_order_matching_index);
 	CU_add_test(s, "fixpoint on random schemas and workloads", test_fixpoint_random);
