@@ -367,5 +367,51 @@ with tempfile.TemporaryDirectory() as tmp:
           "KP001.md" in pages and len(pages) >= 30 and
           os.path.exists(os.path.join(tmp, "share", "man", "man1", "keyplan.1")), p.stdout + p.stderr)
 
+
+# ------------------------------------------------------------ JSON Schemas
+import glob as _glob
+import jsonschema
+
+
+def validator(name):
+    with open(os.path.join(SRC, "docs", "schemas", name)) as f:
+        sch = json.load(f)
+    jsonschema.validators.validator_for(sch).check_schema(sch)
+    return jsonschema.validators.validator_for(sch)(sch)
+
+
+def errors_of(v, doc):
+    return [f"{list(e.absolute_path)}: {e.message}" for e in v.iter_errors(doc)]
+
+
+vplan, vlint, vcheck = validator("plan.schema.json"), validator("lint.schema.json"), validator("check.schema.json")
+plans = []
+for q in ["examples/queries.sql"] + sorted(_glob.glob(os.path.join(SRC, "tests", "corpus", "*.sql"))):
+    rc, out, err = run("explain", "--no-config", "--schema", S, "--format", "json", q)
+    plans += [json.loads(x) for x in out.splitlines()]
+rc, out, err = run("explain", "--no-config", "--format", "json", "-e",
+                   "CREATE TABLE e (h VARCHAR, ts TIMESTAMP, id BIGINT, PRIMARY KEY (hash32(h), h, ts DESC, id));"
+                   "SELECT * FROM e WHERE h = ? AND ts >= TO_DATE('2020-01-01') AND ts < NOW() AND id IN (1, 2);"
+                   "SELECT * FROM e WHERE h = 'x' AND ts = DATE '2021-02-03' ORDER BY ts; SELECT * FROM e WHERE id = 1")
+plans += [json.loads(x) for x in out.splitlines()]
+bad = [(i, e) for i, o in enumerate(plans) for e in errors_of(vplan, o)]
+check("plan JSON lines validate against docs/schemas/plan.schema.json", len(plans) > 100 and not bad,
+      f"{len(plans)} plans; {bad[:5]}")
+kinds = {json.dumps(v, sort_keys=True)[:8] for o in plans for r in (o["ranges"] or []) for v in r["eq"]}
+check("... covering hash, time and parameter values", any(k.startswith('{"hash"') for k in kinds) and
+      any(k.startswith('{"param') for k in kinds) and any(k.startswith('{"time"') for k in kinds), str(kinds))
+rc, out, err = run("lint", "--no-config", "--schema", S, "examples/queries.sql", "--format", "json",
+                   "--report-unused-ignores")
+doc = json.loads(out)
+check("lint JSON validates against docs/schemas/lint.schema.json", not errors_of(vlint, doc), str(errors_of(vlint, doc)))
+doc["diagnostics"][0]["severity"] = "fatal"
+check("... and a wrong severity does not", errors_of(vlint, doc) != [])
+rc, out, err = run("check", "--no-config", "--schema", S, "--workload", "examples/queries.sql", "--format", "json")
+doc = json.loads(out)
+check("check JSON validates against docs/schemas/check.schema.json", not errors_of(vcheck, doc) and doc["advice"],
+      str(errors_of(vcheck, doc)[:5]))
+del doc["summary"][0]["after"]
+check("... and a summary without 'after' does not", errors_of(vcheck, doc) != [])
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
