@@ -853,19 +853,18 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 	enum { B_PLAIN, B_ANNOT, B_ARRAY, B_JPQL };
 	unsigned char kind[256];
 	kp_list dirs = {0};
+	/* every keyplan: comment, wherever it is (between joined literals too) */
+	for (size_t i = 0; i < x.tk.n; i++)
+		if (T[i].type == KP_HT_COMMENT && has_directive(src, &T[i])) {
+			kp_host_comment *c = kp_arena_alloc(a, sizeof *c);
+			c->off = T[i].off;
+			c->end = T[i].off + T[i].len;
+			kp_list_push(a, &dirs, c);
+		}
 	for (size_t i = 0; i < x.tk.n && T[i].type != KP_HT_EOF;) {
 		const kp_htok *t = &T[i];
 		int inner = x.depth > 0 && x.depth <= 256 ? kind[x.depth - 1] : B_PLAIN;
 		switch (t->type) {
-		case KP_HT_COMMENT:
-			if (has_directive(src, t)) {
-				kp_host_comment *c = kp_arena_alloc(a, sizeof *c);
-				c->off = t->off;
-				c->end = t->off + t->len;
-				kp_list_push(a, &dirs, c);
-			}
-			i++;
-			continue;
 		case KP_HT_OPEN:
 			if (x.depth < 256)
 				kind[x.depth] = t->open == '(' && annotation(&x, i)
@@ -919,19 +918,31 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 
 void kp_host_assign_dirs(kp_host_file *f)
 {
-	/* a statement's directives are the keyplan: comments after the
-	 * previous statement (or inside it, for a MyBatis element) */
+	/* a directive belongs to the statement it trails on that statement's
+	 * last line, else to the next statement (or the one holding it, for a
+	 * MyBatis element); directives and statements are in file order, so
+	 * each statement's are a slice */
+	const char *t = f->src->text;
+	kp_host_stmt *prev = NULL, *st = f->head;
 	unsigned k = 0;
-	uint32_t prev_end = 0;
-	for (kp_host_stmt *st = f->head; st; st = st->next) {
-		while (k < f->ndirs && f->dirs[k].off < prev_end)
-			k++;
-		unsigned first = k;
-		while (k < f->ndirs && f->dirs[k].off < st->end)
-			k++;
-		st->dirs = f->dirs + first;
-		st->ndirs = k - first;
-		prev_end = st->end;
+	for (kp_host_stmt *s = f->head; s; s = s->next) {
+		s->dirs = f->dirs;
+		s->ndirs = 0;
+	}
+	for (; k < f->ndirs; k++) {
+		const kp_host_comment *c = &f->dirs[k];
+		while (st && st->end <= c->off) {
+			prev = st;
+			st = st->next;
+		}
+		kp_host_stmt *owner = st;
+		if (prev && prev->end <= c->off && !memchr(t + prev->end, '\n', c->off - prev->end))
+			owner = prev;   /* trailing: String q = "..."; // keyplan:ignore ... */
+		if (!owner)
+			continue;
+		if (owner->ndirs == 0)
+			owner->dirs = f->dirs + k;
+		owner->ndirs++;
 	}
 }
 

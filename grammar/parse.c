@@ -508,6 +508,19 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			continue;
 		}
 		if (type == KP_TOK_HINT) {
+			/* the stores read a hint only right after the statement's verb
+			 * (Lindorm's HINT page; Phoenix's grammar): elsewhere it is a
+			 * plain comment to them */
+			int pv = st.ntok ? st.prev : 0;
+			if (pv != TK_SELECT && pv != TK_UPSERT && pv != TK_INSERT && pv != TK_UPDATE &&
+			    pv != TK_DELETE && pv != TK_REPLACE) {
+				if (!st.skip)
+					kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, t.off, t.len,
+					            "a hint comment is read only right after SELECT, UPSERT, INSERT, "
+					            "UPDATE or DELETE: the store ignores this one");
+				seen_anything = 1;
+				continue;
+			}
 			if (st.nhints < (int)(sizeof st.hints / sizeof st.hints[0]))
 				st.hints[st.nhints++] = t;
 			else

@@ -92,6 +92,7 @@ void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, k
 	memset(adv, 0, sizeof(*adv));
 	adv->cat = cat;
 	adv->target = target;
+	kp_target_plan_opts(&adv->opts, target);
 	adv->a = a;
 	adv->d = d;
 }
@@ -130,6 +131,7 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	q->plan.filter.n = q->plan.filter.cap = 0;
 	q->src = src;
 	q->weight = weight;
+	q->opts = &adv->opts;
 	kp_list_push(adv->a, &adv->queries, q);
 	/* hashed now, while the statement is in the cache: later passes visit
 	 * every query again, and the AST is cold by then */
@@ -821,8 +823,7 @@ static kp_access plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scr
 {
 	kp_plan p;
 	kp_diags d = {0};
-	kp_plan_opts o = {.never_reject = false};
-	kp_plan_on_table(&p, h, q->stmt, &o, q->src, scratch, &d);
+	kp_plan_on_table(&p, h, q->stmt, q->opts, q->src, scratch, &d);
 	if (order)
 		*order = p.order;
 	return p.access;
@@ -1438,8 +1439,7 @@ static double proposal_serves(const kp_table *t, const kp_key *k, const kp_list 
 		const kp_wquery *q = qs->items[i];
 		kp_plan p;
 		kp_diags d = {0};
-		kp_plan_opts o = {.never_reject = false};
-		kp_plan_on_table(&p, &h, q->stmt, &o, q->src, scratch, &d);
+		kp_plan_on_table(&p, &h, q->stmt, q->opts, q->src, scratch, &d);
 		if (served(p.access))
 			w += q->weight;
 	}

@@ -51,11 +51,13 @@ typedef struct kp_wquery {
 	double weight;          /* from a leading "-- weight: N" comment; 1 otherwise */
 	uint64_t shape;         /* hash of its shape (columns, operators, ORDER BY, not
 	                           literals), computed on first use; 0 before */
+	const kp_plan_opts *opts; /* the target's planning rules, to plan it again */
 } kp_wquery;
 
 typedef struct kp_advisor {
 	const kp_catalog *cat;  /* schema */
 	kp_target target;       /* store whose limits apply */
+	kp_plan_opts opts;      /* its planning rules (kp_target_plan_opts) */
 	kp_arena *a;            /* where advice and diagnostics go */
 	kp_diags *d;            /* findings */
 	kp_list advice;         /* kp_advice*, in order of the findings */

@@ -1358,6 +1358,16 @@ static bool in_names(const kp_list *l, const kp_name *n)
 	return false;
 }
 
+/* Lindorm names the timestamp of a non-key column c c_l_ts: the column
+ * c, or -1 when name is not such a pseudo-column of t. */
+static int ts_pseudo_column(const kp_table *t, const kp_name *n)
+{
+	if (n->len <= 5 || memcmp(n->s + n->len - 5, "_l_ts", 5) != 0)
+		return -1;
+	int ci = kp_table_column(t, n->s, n->len - 5);
+	return ci >= 0 && t->cols[ci].key_pos < 0 ? ci : -1;
+}
+
 /* SQL's functions called without parentheses. */
 static bool niladic(const kp_name *n)
 {
@@ -1380,6 +1390,12 @@ static void resolve(resolve_ctx *rc, kp_expr *e)
 		int ci = kp_table_column(t, e->name.s, e->name.len);
 		if (ci < 0 && rc->dyn && in_names(rc->dyn, &e->name))
 			return;   /* a dynamic column the query declares: not in the key */
+		if (ci < 0 && (ci = ts_pseudo_column(t, &e->name)) >= 0) {
+			/* Lindorm's c_l_ts: the write timestamp of non-key column c,
+			 * read with c (no key part) */
+			rc->used[ci] = true;
+			return;
+		}
 		if (ci < 0 && !e->qual.s && niladic(&e->name)) {
 			/* CURRENT_DATE and friends are functions written without () */
 			e->kind = KP_X_FUNC;

@@ -568,6 +568,26 @@ static void test_hints(void)
 	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "",
 	                       "malformed hint near '('; expected name or name('arg', ...)");
 	kp_source_free(&src);
+	/* a hint comment anywhere but right after the verb is a plain comment
+	 * to the stores: reported, and not read */
+	l = parse("UPSERT INTO /*+ _l_ts_(3000) */ t (a) VALUES (1)", &d, &src);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[0])->hints.n, 0);
+	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "",
+	                       "a hint comment is read only right after SELECT, UPSERT, INSERT, UPDATE or DELETE: "
+	                       "the store ignores this one");
+	CU_ASSERT_EQUAL(d.head ? d.head->off : 0, 12);
+	kp_source_free(&src);
+	l = parse("/*+ _l_allow_filtering_ */ SELECT * FROM t; SELECT * FROM t /*+ a */ WHERE b = 1; "
+	          "EXPLAIN SELECT /*+ c */ 1; DELETE /*+ d */ FROM t; UPDATE /*+ e */ t SET a = 1", &d, &src);
+	CU_ASSERT_EQUAL_FATAL(l.n, 5);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[0])->hints.n, 0);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[1])->hints.n, 0);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[2])->hints.n, 1);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[3])->hints.n, 1);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[4])->hints.n, 1);
+	CU_ASSERT_EQUAL(d.count[KP_SEV_WARNING], 2);
+	kp_source_free(&src);
 	/* a ninth hint comment is reported, not dropped in silence */
 	l = parse("SELECT /*+ a */ /*+ b */ /*+ c */ /*+ d */ /*+ e */ /*+ f */ /*+ g */ /*+ h */ /*+ i */ * FROM t",
 	          &d, &src);

@@ -956,6 +956,22 @@ static void test_key_width_limit(void)
 	run_free(&r);
 }
 
+/* Fixes are planned with the target's own rules: Phoenix does not use a
+ * global index that does not cover the query unless hinted. */
+static void test_judged_with_target_rules(void)
+{
+	run r;
+	run_advisor(&r, "CREATE TABLE t (a BIGINT, b BIGINT, c BIGINT, v INT, PRIMARY KEY (a, c));"
+	                "CREATE INDEX i ON t (b);",
+	            "SELECT * FROM t WHERE c = 1;SELECT * FROM t WHERE b = 1;", KP_TARGET_PHOENIX);
+	const kp_advice *x = find_advice(&r, "reorder_key");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_STRING_EQUAL(x->key, "[c][a]");
+	CU_ASSERT_EQUAL(x->before, 0);
+	CU_ASSERT_EQUAL(x->after, 1);   /* not 2: index i does not cover SELECT * */
+	run_free(&r);
+}
+
 /* KP001 in the target's own words. */
 static void test_full_scan_wording(void)
 {
@@ -1238,6 +1254,7 @@ int main(void)
 	CU_add_test(s, "detection gaps", test_detection_gaps);
 	CU_add_test(s, "shape fixes judged", test_shape_fixes_judged);
 	CU_add_test(s, "advised keys within the target's key width", test_key_width_limit);
+	CU_add_test(s, "fixes planned with the target's rules", test_judged_with_target_rules);
 	CU_add_test(s, "full scans in the target's words", test_full_scan_wording);
 	CU_add_test(s, "index matching the ORDER BY", test_order_matching_index);
 	CU_add_test(s, "fixpoint on random schemas and workloads", test_fixpoint_random);

@@ -503,6 +503,11 @@ static void test_query_forms(void)
 	     "[{\"eq\": [1], \"range\": null}]", "v = ANY(ARRAY[1]) AND MATCH(v) AGAINST('x') AND v[1] = 2", "none");
 	plan("SELECT * FROM k3 WHERE p1 IS NOT DISTINCT FROM 4 AND p2 IS DISTINCT FROM 5", "filtered_scan",
 	     "[{\"eq\": [4], \"range\": null}]", "p2 IS NOT 5", "none");
+	/* Lindorm's write-timestamp pseudo-column of a non-key column */
+	plan("SELECT /*+ _l_versions_(2) */ v, v_l_ts FROM k3 WHERE p1 = 1 AND v_l_ts > 1000", "filtered_scan",
+	     "[{\"eq\": [1], \"range\": null}]", "v_l_ts > 1000", "none");
+	plan("SELECT p1_l_ts FROM k3 WHERE p1 = 1", "none", "", "", "none");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "unknown column 'p1_l_ts' in table k3"));
 	plan("SELECT NEXT VALUE FOR seq, p1 FROM k3 WHERE p1 = 1 OFFSET 5 ROWS FETCH NEXT 3 ROWS ONLY", "scan",
 	     "[{\"eq\": [1], \"range\": null}]", "", "none");
 	rules("KP018");

@@ -266,6 +266,15 @@ with tempfile.TemporaryDirectory() as tmp:
           located(diags) == [("KP001", 5, 42), ("KP022", 7, 21)],
           str(located(diags)))
 
+    with open(os.path.join(tmp, "T.py"), "w") as f:
+        f.write('a = "SELECT * FROM orders WHERE orderid = %s"  # keyplan:ignore KP001 -- trailing\n'
+                'b = "SELECT * FROM orders WHERE orderid = %s"\n'
+                'c = ("SELECT * FROM orders "  # keyplan:ignore full-scan -- inside the expression\n'
+                '     "WHERE orderid = %s")\n')
+    rc, diags, err = lint_json("T.py", cwd=tmp)
+    check("a directive trailing a statement on its line applies to it, not to the next",
+          located(diags) == [("KP001", 2, 33)], str(located(diags)) + err)
+
     # check --workload reads application code too
     rc, out, err = run("check", "--no-config", "--schema", SCHEMA, "--workload", os.path.join(EMBED, "Orders.java"),
                        "--format", "json", cwd=tmp)
