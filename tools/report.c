@@ -901,7 +901,7 @@ static void write_sarif_result(kp_report *r, kp_buf *b, const kp_diag *g, bool f
 		const kp_rule_info *ri = kp_rule_get(g->rule);
 		uint32_t l1, c1, l2, c2;
 		kp_source_linecol(g->src, g->off, &l1, &c1);
-		kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
+		kp_source_linecol_end(g->src, g->off, g->len, &l2, &c2);
 		if (l2 == l1 && c2 <= c1)
 			c2 = c1 + 1;
 		kp_buf_puts(b, first ? "\n      {" : ",\n      {");
@@ -963,7 +963,7 @@ static void write_github_line(kp_report *r, kp_buf *b, const kp_diag *g)
 		const kp_rule_info *ri = kp_rule_get(g->rule);
 		uint32_t l1, c1, l2, c2;
 		kp_source_linecol(g->src, g->off, &l1, &c1);
-		kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
+		kp_source_linecol_end(g->src, g->off, g->len, &l2, &c2);
 		kp_buf_printf(b, "::%s file=", g->severity == KP_SEV_ERROR ? "error" :
 		              g->severity == KP_SEV_WARNING ? "warning" : "notice");
 		gh_escape(b, rel_path(r, g->src->path), true);
