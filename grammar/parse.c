@@ -300,7 +300,9 @@ static int skip_form(stmt_state *st, const char *text, const kp_lexer *lx, kp_to
 		if (f->w2)
 			kp_lex(&nl, &n);
 		st->skipped_name.len = 0;
-		while (kp_lex(&nl, &n) == TK_IF || n.type == TK_NOT || n.type == TK_EXISTS)
+		while (kp_lex(&nl, &n) == TK_IF || n.type == TK_NOT || n.type == TK_EXISTS || n.type == TK_TABLE ||
+		       n.type == TK_OR || n.type == TK_REPLACE || word_is(text, n, "function") ||
+		       word_is(text, n, "temporary"))
 			;
 		while (n.type == TK_ID) {
 			st->skipped_name = n;
