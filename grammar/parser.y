@@ -616,6 +616,7 @@ idxclause ::= WITH LP optlist(L) RP. {
 	kp_indexdef *d = cur_index(ctx);
 	for (uint32_t i = 0; i < L.n; i++) push(ctx, &d->options, L.items[i]); }
 idxclause ::= SPLIT ON LP exprlist RP.
+idxclause ::= id(P) INTEGER. { want_word(ctx, P, "partitions"); }
 /* Phoenix's k=v options, written without a comma after the clauses (a
  * quoted 'k' = v only after a comma: a string could end a WHERE) */
 idxclause ::= nm(K) EQ optvalue(V). { push(ctx, &cur_index(ctx)->options, mkopt(ctx, noname(), K, V)); }
