@@ -2,6 +2,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+#include "lexer.h"
+#include "parser.h"
 
 static int lower(int c)
 {
@@ -16,6 +20,14 @@ static int name_eq(const char *a, const char *b, uint32_t blen)
 		if (!a[i] || lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
 			return 0;
 	return a[i] == 0;
+}
+
+/* name_eq, or byte for byte when the target's names are case-sensitive */
+static int names_eq(bool exact, const char *a, const char *b, uint32_t blen)
+{
+	if (!exact)
+		return name_eq(a, b, blen);
+	return strncmp(a, b, blen) == 0 && a[blen] == 0 && memchr(b, 0, blen) == NULL;
 }
 
 static uint32_t name_hash(const char *s, uint32_t len)
@@ -69,7 +81,7 @@ kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len)
 		return NULL;
 	uint32_t m = c->hashcap - 1;
 	for (uint32_t i = name_hash(name, len) & m; c->hash[i]; i = (i + 1) & m)
-		if (name_eq(c->hash[i]->name, name, len))
+		if (names_eq(c->names != KP_NAMES_NOCASE, c->hash[i]->name, name, len))
 			return c->hash[i];
 	return NULL;
 }
@@ -77,7 +89,7 @@ kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len)
 int kp_table_column(const kp_table *t, const char *name, uint32_t len)
 {
 	for (int i = 0; i < t->ncols; i++)
-		if (t->cols[i].name_len == len && !t->cols[i].dropped && name_eq(t->cols[i].name, name, len))
+		if (t->cols[i].name_len == len && !t->cols[i].dropped && names_eq(t->exact_names, t->cols[i].name, name, len))
 			return i;
 	return -1;
 }
@@ -85,7 +97,7 @@ int kp_table_column(const kp_table *t, const char *name, uint32_t len)
 kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len)
 {
 	for (int i = 0; i < t->nindexes; i++)
-		if (name_eq(t->indexes[i]->name, name, len))
+		if (names_eq(t->exact_names, t->indexes[i]->name, name, len))
 			return t->indexes[i];
 	return NULL;
 }
@@ -462,6 +474,7 @@ static int create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src,
 		return -1;
 	}
 	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
+	t->exact_names = c->names != KP_NAMES_NOCASE;
 	t->name = cat_name(c, &ct->name);
 	t->name_len = (uint32_t)strlen(t->name);
 	t->src = src;
@@ -548,6 +561,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 	if (is_view && ct->base.s)
 		return create_view(c, ct, src, a, d);
 	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
+	t->exact_names = c->names != KP_NAMES_NOCASE;
 	t->name = cat_name(c, &ct->name);
 	t->name_len = (uint32_t)strlen(t->name);
 	t->src = src;
@@ -688,6 +702,15 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, k
 	return 0;
 }
 
+static void add_failed(kp_catalog *c, const kp_name *n, kp_source *src, uint32_t off)
+{
+	kp_failed_ddl *f = kp_arena_alloc(&c->arena, sizeof(*f));
+	f->name = cat_name(c, n);
+	f->src = src;
+	f->off = off;
+	kp_list_push(&c->arena, &c->failed, f);
+}
+
 /* Grows t's columns by one (and every index's covers with them). */
 static kp_column *add_column(kp_catalog *c, kp_table *t)
 {
@@ -820,8 +843,12 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *
 {
 	switch (s->kind) {
 	case KP_S_CREATE_TABLE:
-	case KP_S_CREATE_VIEW:
-		return create_table(c, &s->u.create_table, s->kind == KP_S_CREATE_VIEW, src, a, d);
+	case KP_S_CREATE_VIEW: {
+		int rc = create_table(c, &s->u.create_table, s->kind == KP_S_CREATE_VIEW, src, a, d);
+		if (rc < 0)
+			add_failed(c, &s->u.create_table.name, src, s->off);
+		return rc;
+	}
 	case KP_S_ALTER_TABLE:
 		return alter_table(c, &s->u.alter, src, a, d);
 	case KP_S_ALTER_INDEX:
@@ -875,4 +902,61 @@ void kp_key_notation(kp_buf *out, const kp_table *t, const kp_key *k)
 kp_type_class kp_type_class_of(const kp_name *type)
 {
 	return classify(type);
+}
+
+const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, uint32_t len)
+{
+	for (uint32_t i = c->failed.n; i-- > 0;) {
+		const kp_failed_ddl *f = c->failed.items[i];
+		if (names_eq(c->names != KP_NAMES_NOCASE, f->name, name, len))
+			return f;
+	}
+	return NULL;
+}
+
+kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t len)
+{
+	for (int i = 0; i < c->ntables; i++)
+		if (!c->tables[i]->dropped && name_eq(c->tables[i]->name, name, len))
+			return c->tables[i];
+	return NULL;
+}
+
+void kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start)
+{
+	/* CREATE [words] TABLE|VIEW [IF NOT EXISTS] name[.name]: a few words
+	 * (LOCAL, TEMPORARY, ...) may stand between CREATE and TABLE */
+	kp_lexer lx;
+	kp_token t;
+	kp_arena tmp;
+	kp_arena_init(&tmp);
+	kp_lexer_init(&lx, src->text, src->len, start);
+	int type = kp_lex(&lx, &t);
+	bool table = false;
+	for (int i = 0; type == TK_CREATE && i < 4 && !table; i++) {
+		type = kp_lex(&lx, &t);
+		if (type == KP_TOK_EOF || type == KP_TOK_ERROR || type == TK_SEMI || type == TK_LP)
+			break;
+		table = (t.len == 5 && !strncasecmp(src->text + t.off, "table", 5)) ||
+		        (t.len == 4 && !strncasecmp(src->text + t.off, "view", 4));
+	}
+	if (table) {
+		type = kp_lex(&lx, &t);
+		if (type == TK_IF) {
+			kp_lex(&lx, &t);          /* NOT */
+			kp_lex(&lx, &t);          /* EXISTS */
+			type = kp_lex(&lx, &t);
+		}
+		if (type == TK_ID) {
+			bool upper = c->names == KP_NAMES_UPPER;
+			kp_name n = kp_ast_name_folded(&tmp, src->text, t.off, t.len, upper);
+			kp_lexer peek = lx;
+			kp_token dot, second;
+			if (kp_lex(&peek, &dot) == TK_DOT && kp_lex(&peek, &second) == TK_ID)
+				n = kp_ast_qualified(&tmp, n, kp_ast_name_folded(&tmp, src->text, second.off, second.len, upper));
+			if (!kp_catalog_find(c, n.s, n.len))
+				add_failed(c, &n, src, start);
+		}
+	}
+	kp_arena_free(&tmp);
 }

@@ -111,6 +111,7 @@ struct kp_table {
 	uint32_t off;           /* offset of its name */
 	uint32_t pk_off;        /* offset of its PRIMARY KEY clause */
 	bool dropped;           /* removed by DROP TABLE */
+	bool exact_names;       /* its columns and indexes compare byte for byte */
 	int id;                 /* position in the catalog's tables array */
 };
 
@@ -121,7 +122,23 @@ typedef struct kp_catalog {
 	int cap;                /* entries allocated in tables */
 	kp_table **hash;        /* open-addressing table of live tables by name */
 	uint32_t hashcap;       /* slots in hash (power of two) */
+	kp_list failed;         /* kp_failed_ddl*: CREATE statements that failed */
+	int names;              /* KP_NAMES_*: how names compare (docs/targets.md) */
 } kp_catalog;
+
+/* How the target compares names. NOCASE: ignoring ASCII case (generic,
+ * Tablestore). EXACT: byte for byte (Lindorm: identifiers are case-
+ * sensitive). UPPER: byte for byte, the parser having upper-cased every
+ * unquoted name (Phoenix); names the catalog reads itself are folded so. */
+enum { KP_NAMES_NOCASE = 0, KP_NAMES_EXACT, KP_NAMES_UPPER };
+
+/* A CREATE TABLE that did not parse or was refused: a query naming its
+ * table says where it failed (the table is not in the catalog). */
+typedef struct kp_failed_ddl {
+	char *name;             /* the table it would have created */
+	kp_source *src;         /* where the statement is */
+	uint32_t off;           /* its first token */
+} kp_failed_ddl;
 
 void kp_catalog_init(kp_catalog *c);
 void kp_catalog_free(kp_catalog *c);
@@ -134,6 +151,14 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src,
                      kp_arena *a, kp_diags *d);
 
 kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len);
+/* Records the statement at src[start] as a failed CREATE TABLE when it is
+ * one (the caller parsed it with errors): its table's name is read from
+ * its first tokens. */
+void kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start);
+/* A live table whose name equals name ignoring case (for "did you mean"). */
+kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t len);
+/* The last failed CREATE of table name, or NULL. */
+const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, uint32_t len);
 int kp_table_column(const kp_table *t, const char *name, uint32_t len);
 /* The class of values a type name holds (VARCHAR: KP_T_STRING, ...). */
 kp_type_class kp_type_class_of(const kp_name *type);

@@ -91,6 +91,38 @@ kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len)
 	return n;
 }
 
+kp_name kp_ast_name_folded(kp_arena *a, const char *text, uint32_t off, uint32_t len, bool upper)
+{
+	kp_name n = kp_ast_name(a, text, off, len);
+	if (!upper || n.quoted)
+		return n;
+	uint32_t i = 0;
+	while (i < n.len && !(n.s[i] >= 'a' && n.s[i] <= 'z'))
+		i++;
+	if (i == n.len)
+		return n;   /* already upper case: keep the slice */
+	char *s = kp_arena_alloc(a, (size_t)n.len + 1);
+	for (i = 0; i < n.len; i++)
+		s[i] = n.s[i] >= 'a' && n.s[i] <= 'z' ? (char)(n.s[i] - 'a' + 'A') : n.s[i];
+	n.s = s;
+	return n;
+}
+
+kp_name kp_ast_qualified(kp_arena *a, kp_name schema, kp_name name)
+{
+	kp_name n = name;
+	char *s = kp_arena_alloc(a, (size_t)schema.len + name.len + 2);
+	memcpy(s, schema.s, schema.len);
+	s[schema.len] = '.';
+	memcpy(s + schema.len + 1, name.s, name.len);
+	n.s = s;
+	n.len = schema.len + 1 + name.len;
+	n.off = schema.off;
+	n.srclen = name.off + name.srclen - schema.off;
+	n.quoted = schema.quoted || name.quoted;
+	return n;
+}
+
 kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, uint32_t len)
 {
 	kp_expr *e = kp_arena_alloc(a, sizeof(*e));
@@ -302,12 +334,26 @@ static void render(kp_buf *o, const kp_expr *e)
 		if (e->distinct)
 			kp_buf_puts(o, "DISTINCT ");
 		render_list(o, e->list, e->n);
+		if (e->op2 && e->b) {
+			kp_buf_puts(o, " ORDER BY ");
+			render_list(o, e->b->list, e->b->n);
+		}
+		if (e->c) {
+			kp_buf_puts(o, " SEPARATOR ");
+			sub(o, e->c, P_PRIMARY);
+		}
 		kp_buf_putc(o, ')');
-		if (e->b) {
+		if (!e->op2 && e->b) {
 			kp_buf_puts(o, " WITHIN GROUP (ORDER BY ");
 			render_list(o, e->b->list, e->b->n);
 			kp_buf_putc(o, ')');
 		}
+		break;
+	case KP_X_INTERVAL:
+		kp_buf_puts(o, "INTERVAL ");
+		sub(o, e->a, P_PRIMARY);
+		kp_buf_putc(o, ' ');
+		put_name(o, &e->name);
 		break;
 	case KP_X_SUBSCRIPT:
 		sub(o, e->a, P_PRIMARY);
@@ -342,7 +388,7 @@ static void render(kp_buf *o, const kp_expr *e)
 		} else {
 			kp_buf_puts(o, "NEXT VALUE FOR ");
 		}
-		put_name(o, &e->name);
+		kp_buf_put(o, e->name.s, e->name.len);   /* schema.sequence as written */
 		break;
 	case KP_X_TUPLE:
 		kp_buf_putc(o, '(');

@@ -69,6 +69,7 @@ typedef enum kp_expr_kind {
 	KP_X_MATCH,     /* MATCH(list) AGAINST(a): Lindorm search */
 	KP_X_SEQ,       /* NEXT VALUE FOR name (op2 0; a: the count of NEXT n VALUES),
 	                   CURRENT VALUE FOR name (op2 1) */
+	KP_X_INTERVAL,  /* INTERVAL a unit: unit in name */
 } kp_expr_kind;
 
 typedef struct kp_expr {
@@ -103,7 +104,8 @@ typedef struct kp_expr {
 	struct kp_expr *a, *b, *c;  /* operands */
 	struct kp_expr **list;  /* CHAIN, AND, OR, IN, FUNC, TUPLE, CASE, ARRAY, MATCH
 	                           operands (FUNC: b is a TUPLE of the WITHIN GROUP
-	                           (ORDER BY ...) expressions, or NULL) */
+	                           (ORDER BY ...) expressions, or of the ORDER BY inside
+	                           the parentheses when op2 is 1; c a SEPARATOR) */
 	uint32_t n;             /* entries in list */
 } kp_expr;
 
@@ -255,6 +257,7 @@ typedef struct kp_select {
 	kp_expr *offset;        /* OFFSET, or NULL */
 	bool allow_filtering;   /* trailing ALLOW FILTERING */
 	bool fetch;             /* the limit was written FETCH FIRST|NEXT n ROWS ONLY */
+	kp_list dyncols;        /* kp_name*: Phoenix dynamic columns, FROM t (c TYPE, ...) */
 	struct kp_insert *into; /* UPSERT|INSERT INTO t [(cols)] SELECT ...: the write; the
 	                           statement is planned as its SELECT */
 } kp_select;
@@ -333,6 +336,13 @@ typedef struct kp_stmt {
 
 /* A name from source text[off, off+len): strips quotes, undoubles "" and ``. */
 kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len);
+/* kp_ast_name, with an unquoted name upper-cased (ASCII) when upper is set:
+ * Phoenix folds unquoted identifiers so (docs/targets.md). */
+kp_name kp_ast_name_folded(kp_arena *a, const char *text, uint32_t off, uint32_t len, bool upper);
+/* schema.name as one name: the text "schema.name" (quotes removed), spanning
+ * both words in the source; quoted if either part is. Tables are named so
+ * in the catalog: s.t and t are different tables. */
+kp_name kp_ast_qualified(kp_arena *a, kp_name schema, kp_name name);
 /* A literal node (INT, FLOAT, STRING, NULL, BOOL, PARAM) from its token. */
 kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, uint32_t len);
 

@@ -191,6 +191,7 @@ loop:
 	[ \t\r\n\f\v]+    { lx->pos = (size_t)(YYCURSOR - base); goto loop; }
 	"--" [^\n\x00]*   { if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
 	"#" [^\n\x00]*    { /* MySQL comment */ if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
+	"//" [^\n\x00]*   { /* Phoenix comment */ if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
 	"/*+" cbody       { const unsigned char *b = bad_byte(start, YYCURSOR);
 	                    if (b) return lex_soft_error(lx, t, b, YYCURSOR, "in hint comment");
 	                    TOK(KP_TOK_HINT); }
@@ -211,6 +212,7 @@ loop:
 	"0" [xX] [0-9a-fA-F]+               { TOK(TK_INTEGER); }
 	digits "." [0-9]* exp? | "." digits exp? | digits exp { TOK(TK_FLOAT); }
 	"?" [0-9]* | ":" [a-zA-Z0-9_]+ | "$" digits { TOK(TK_PARAM); }
+	"@@" [a-zA-Z_] [a-zA-Z0-9_.]* { /* a system variable (@@version): a constant */ TOK(TK_PARAM); }
 
 	'select'          { TOK(TK_SELECT); }
 	'from'            { TOK(TK_FROM); }
@@ -325,6 +327,7 @@ loop:
 	'distinctrow'     { TOK(TK_DISTINCTROW); }
 	'within'          { TOK(TK_WITHIN); }
 	'over'            { TOK(TK_OVER); }
+	'interval'        { TOK(TK_INTERVAL); }
 
 	idstart idcont*   { TOK(TK_ID); }
 

@@ -13,8 +13,14 @@ void kpParse(void *p, int major, kp_token minor, kp_pctx *ctx);
 struct kp_parser {
 	void *lemon;            /* lemon parser, reused across statements */
 	uint32_t last_start;    /* first token of the last statement read */
+	bool fold_upper;        /* kp_parser_fold_upper */
 	bool at_eof;            /* that statement ended at the end of the input */
 };
+
+void kp_parser_fold_upper(kp_parser *p, bool on)
+{
+	p->fold_upper = on;
+}
 
 bool kp_parser_at_eof(const kp_parser *p)
 {
@@ -95,7 +101,7 @@ static int is_word(const kp_source *src, kp_token t)
  * argument a string, number, TRUE/FALSE, bind parameter or a name, which
  * may be dotted (Phoenix's INDEX(schema.table idx)); arguments are
  * separated by commas or spaces. */
-static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_diags *d)
+static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_diags *d, bool upper)
 {
 	kp_lexer lx;
 	kp_token t;
@@ -135,7 +141,7 @@ static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_d
 		}
 		if (inargs && dot && is_word(src, t)) {
 			/* schema.table: one name over both words */
-			kp_name n = kp_ast_name(a, src->text, t.off, t.len);
+			kp_name n = kp_ast_name_folded(a, src->text, t.off, t.len, upper);
 			last->qual = last->name;
 			last->name = n;
 			last->len = t.off + t.len - last->off;
@@ -156,7 +162,7 @@ static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_d
 				e->ival = t.type == TK_TRUE;
 			} else {
 				e = kp_ast_literal(a, src->text, KP_X_COLUMN, t.off, t.len);
-				e->name = kp_ast_name(a, src->text, t.off, t.len);
+				e->name = kp_ast_name_folded(a, src->text, t.off, t.len, upper);
 				last = e;
 			}
 			kp_list_push(a, &cur->args, e);
@@ -177,6 +183,8 @@ typedef struct stmt_state {
 	uint32_t ntok;          /* tokens fed so far */
 	int first;              /* first token's type (after EXPLAIN) */
 	int prev;               /* previous token's type */
+	int prev2;              /* the type of the token before it */
+	int from_call;          /* FROM name ( at depth 0: dynamic columns or a table function */
 	int depth;              /* parenthesis depth */
 	int from;               /* 0 before FROM, 1 in the FROM list, 2 after it */
 	int skip;               /* an error was reported: skip to ';' */
@@ -190,6 +198,7 @@ typedef struct stmt_state {
 	uint32_t first_off;     /* offset of the skipped form's first keyword */
 	kp_token view_base;     /* CREATE VIEW ... AS SELECT ... FROM: the table
 	                           named (len 0: none yet) */
+	kp_token view_schema;   /* its schema in schema.table (len 0: none) */
 	uint32_t start;         /* offset of the first token */
 	uint32_t end;           /* end offset of the last token */
 	kp_token hints[8];      /* hint comments seen */
@@ -212,7 +221,7 @@ static const unsigned char token_flags[KP_TOK_ERROR + 1] = {
 	[TK_UPDATE] = TF_START, [TK_DELETE] = TF_START, [TK_CREATE] = TF_START,
 	[TK_DROP] = TF_START, [TK_EXPLAIN] = TF_START,
 	/* keywords only when the next token says so (NEXT VALUE FOR, ...) */
-	[TK_NEXT] = TF_PEEK, [TK_CURRENT] = TF_PEEK, [TK_MATCH] = TF_PEEK,
+	[TK_NEXT] = TF_PEEK, [TK_CURRENT] = TF_PEEK, [TK_MATCH] = TF_PEEK, [TK_INTERVAL] = TF_PEEK,
 };
 
 /* Statements keyplan recognises and skips (no catalog change, no plan):
@@ -360,10 +369,13 @@ static void note_token(stmt_state *st, kp_token t)
 	         (t.type == TK_WHERE || t.type == TK_GROUP || t.type == TK_ORDER ||
 	          t.type == TK_LIMIT || t.type == TK_HAVING || t.type == TK_ALLOW))
 		st->from = 2;
+	if (t.type == TK_LP && st->depth == 0 && st->prev == TK_ID && st->prev2 == TK_FROM)
+		st->from_call = 1;
 	if (t.type == TK_LP)
 		st->depth++;
-	else if (t.type == TK_RP && st->depth > 0)
-		st->depth--;
+	else if (t.type == TK_RP && st->depth > 0 && --st->depth == 0)
+		st->from_call = 0;   /* past the FROM call's parentheses */
+	st->prev2 = st->prev;
 	st->prev = t.type;
 	st->ntok++;
 }
@@ -383,9 +395,23 @@ static int contextual(const kp_lexer *lx, kp_token t)
 		return nt == TK_VALUE ? t.type : TK_ID;
 	case TK_MATCH:      /* MATCH (cols) AGAINST (...) */
 		return nt == TK_LP ? t.type : TK_ID;
+	case TK_INTERVAL:   /* INTERVAL 1 DAY, INTERVAL '1' DAY */
+		return nt == TK_INTEGER || nt == TK_STRING || nt == TK_FLOAT || nt == TK_PARAM ||
+		       nt == TK_MINUS || nt == TK_LP ? t.type : TK_ID;
 	default:
 		return t.type;
 	}
+}
+
+/* Is the next token JOIN, or OUTER JOIN? */
+static bool joins_next(const kp_lexer *lx)
+{
+	kp_lexer peek = *lx;
+	kp_token n;
+	int nt = kp_lex(&peek, &n);
+	if (nt == TK_OUTER)
+		nt = kp_lex(&peek, &n);
+	return nt == TK_JOIN;
 }
 
 /* The token type the grammar is fed for t: a few words depend on the
@@ -420,6 +446,7 @@ static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, ui
 	memset(&ctx, 0, sizeof ctx);
 	ctx.arena = a;
 	ctx.text = src->text;
+	ctx.fold_upper = p->fold_upper;
 	reset_lemon(p);
 	kp_lexer_init(&lx, src->text, src->len, start);
 	uint32_t last_end = start;
@@ -459,6 +486,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	memset(&ctx, 0, sizeof ctx);
 	ctx.arena = a;
 	ctx.text = src->text;
+	ctx.fold_upper = p->fold_upper;
 	*out = NULL;
 	kp_lexer_init(&lx, src->text, src->len, *pos);
 	int seen_anything = 0;
@@ -483,6 +511,19 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			continue;
 		}
 		if (type == KP_TOK_HINT) {
+			/* the stores read a hint only right after the statement's verb
+			 * (Lindorm's HINT page; Phoenix's grammar): elsewhere it is a
+			 * plain comment to them */
+			int pv = st.ntok ? st.prev : 0;
+			if (pv != TK_SELECT && pv != TK_UPSERT && pv != TK_INSERT && pv != TK_UPDATE &&
+			    pv != TK_DELETE && pv != TK_REPLACE) {
+				if (!st.skip)
+					kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, t.off, t.len,
+					            "a hint comment is read only right after SELECT, UPSERT, INSERT, "
+					            "UPDATE or DELETE: the store ignores this one");
+				seen_anything = 1;
+				continue;
+			}
 			if (st.nhints < (int)(sizeof st.hints / sizeof st.hints[0]))
 				st.hints[st.nhints++] = t;
 			else
@@ -513,8 +554,14 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			}
 			if (st.view_bad && ctx.outer) {
 				kp_stmt *s = ctx.outer;
-				if (!s->u.create_table.base.s && st.view_base.len)
-					s->u.create_table.base = kp_ast_name(a, src->text, st.view_base.off, st.view_base.len);
+				if (!s->u.create_table.base.s && st.view_base.len) {
+					kp_name b = kp_ast_name_folded(a, src->text, st.view_base.off, st.view_base.len,
+					                               p->fold_upper);
+					if (st.view_schema.len)
+						b = kp_ast_qualified(a, kp_ast_name_folded(a, src->text, st.view_schema.off,
+						                                           st.view_schema.len, p->fold_upper), b);
+					s->u.create_table.base = b;
+				}
 				s->off = st.start;
 				s->len = st.end - st.start;
 				s->u.create_table.view_unsupported = st.view_bad;
@@ -543,7 +590,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			s->len = st.end - st.start;
 			s->largest_in = ctx.largest_in;
 			for (int i = 0; i < st.nhints; i++)
-				parse_hint(s, src, st.hints[i], a, d);
+				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
 			*out = s;
 			return 1;
 		}
@@ -571,9 +618,12 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		    (t.type == TK_GROUP || t.type == TK_ORDER || t.type == TK_HAVING || t.type == TK_LIMIT ||
 		     t.type == TK_OFFSET))
 			why = "a view whose query is not SELECT * FROM table [WHERE ...]";
-		if (st.view_select && st.from == 1 && (t.type == TK_ID || st.prev == TK_DOT) &&
-		    (st.prev == TK_FROM || st.prev == TK_DOT))
+		if (st.view_select && st.from == 1 && t.type == TK_ID && st.prev == TK_FROM && !st.view_base.len)
 			st.view_base = t;   /* [schema.]table after FROM */
+		else if (st.view_select && st.from == 1 && st.prev == TK_DOT && st.view_base.len && !st.view_schema.len) {
+			st.view_schema = st.view_base;
+			st.view_base = t;
+		}
 		if (why && st.view_select && ctx.outer) {
 			/* the view is recognised; queries against it get the message */
 			st.view_bad = why;
@@ -610,6 +660,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		if (st.ntok < 2 || (token_flags[t.type] & TF_STATE))
 			note_token(&st, t);
 		else {
+			st.prev2 = st.prev;
 			st.prev = t.type;
 			st.ntok++;
 		}
@@ -632,12 +683,29 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 				            "missing ';' before '%s'", token_text(a, src->text, kw));
 				for (int i = 0; i < st.nhints; i++)
 					if (st.hints[i].off < kw.off)
-						parse_hint(s, src, st.hints[i], a, d);
+						parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
 				*pos = kw.off;
 				p->at_eof = false;
 				*out = s;
 				return 1;
 			}
+		}
+		if (ctx.failed && !ctx.overflow && !ctx.limit_msg && st.from_call && st.depth > 0) {
+			/* FROM f(...) that is not a list of dynamic columns */
+			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, t.off, t.len, "%s",
+			            "table functions in FROM (UNNEST(...), ...) are not supported");
+			reset_lemon(p);
+			st.skip = 1;
+			continue;
+		}
+		if (ctx.failed && !ctx.overflow && !ctx.limit_msg && ctx.errtok.off == t.off && joins_next(&lx)) {
+			/* a join spelled with a word before JOIN (INNER, LEFT OUTER,
+			 * Phoenix's SEMI and ANTI, ...): the grammar stops at the word */
+			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, t.off, t.len, "%s",
+			            "joins are not supported: keyplan plans single-table statements");
+			reset_lemon(p);
+			st.skip = 1;
+			continue;
 		}
 		if (ctx.failed || ctx.overflow || ctx.limit_msg) {
 			if (ctx.overflow)

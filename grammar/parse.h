@@ -30,6 +30,7 @@ typedef struct kp_pctx {
 	uint32_t limit_off;     /* where */
 	int overflow;           /* the parser stack overflowed */
 	uint32_t largest_in;    /* most values in one IN list so far */
+	bool fold_upper;        /* upper-case unquoted names (Phoenix) */
 	int sel_clause;         /* the last SELECT clause seen (parser.y's
 	                           clause order: WHERE, GROUP BY, ...) */
 } kp_pctx;
@@ -37,6 +38,9 @@ typedef struct kp_pctx {
 typedef struct kp_parser kp_parser;
 
 kp_parser *kp_parser_new(void);
+/* Upper-case every unquoted name from now on, as Phoenix does (its
+ * catalog then compares names byte for byte: KP_NAMES_UPPER). */
+void kp_parser_fold_upper(kp_parser *p, bool on);
 void kp_parser_free(kp_parser *p);
 
 /* Parses the statement starting at *pos. Returns 0 at end of input (no

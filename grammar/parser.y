@@ -25,7 +25,7 @@
 /* A name from an identifier token, with the name-length limit. */
 static kp_name mkname(kp_pctx *ctx, kp_token t)
 {
-	kp_name n = kp_ast_name(ARENA, ctx->text, t.off, t.len);
+	kp_name n = kp_ast_name_folded(ARENA, ctx->text, t.off, t.len, ctx->fold_upper);
 	if (n.len > KP_MAX_IDENT_BYTES && !ctx->limit_msg) {
 		ctx->limit_msg = "name longer than 1024 bytes";
 		ctx->limit_off = t.off;
@@ -204,7 +204,7 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
   TABLE TRUE FALSE END PRIMARY UNIQUE UNSIGNED AUTO_INCREMENT DEFAULT
   LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING GLOB ISNULL NOTNULL COLLATE
   NULLS FIRST LAST FETCH NEXT CURRENT VALUE FOR ROW ROWS ONLY ARRAY ANY SOME MATCH AGAINST
-  IGNORE UPDATE_ONLY RETURNING ILIKE DISTINCTROW WITHIN OVER
+  IGNORE UPDATE_ONLY RETURNING ILIKE DISTINCTROW WITHIN OVER INTERVAL
   VIEW ALTER ADD COLUMN CASCADE SPLIT ROW_TIMESTAMP LOCAL UNCOVERED IMMUTABLE.
 
 /* Only to settle `FROM t ALLOW FILTERING` (see the select rules): after
@@ -238,7 +238,7 @@ nm(A) ::= id(X). { A = mkname(ctx, X); }
 
 %type fullname {kp_name}
 fullname(A) ::= id(X). { A = mkname(ctx, X); }
-fullname(A) ::= nm DOT nm(Y). { A = Y; }
+fullname(A) ::= nm(X) DOT nm(Y). { A = kp_ast_qualified(ARENA, X, Y); }
 
 %type nmlist {kp_list}
 nmlist(A) ::= nm(X). { memset(&A, 0, sizeof A); push(ctx, &A, boxname(ctx, X)); }
@@ -822,10 +822,20 @@ selhead(A) ::= SELECT selcollist(L). { A = mksel(ctx, 0, L); }
 selhead(A) ::= SELECT ALL selcollist(L). { A = mksel(ctx, 0, L); }
 selhead(A) ::= SELECT DISTINCT selcollist(L). { A = mksel(ctx, 1, L); }
 selhead(A) ::= SELECT DISTINCTROW selcollist(L). { A = mksel(ctx, 1, L); }
+selhead(A) ::= SELECT ALL DISTINCT selcollist(L). { A = mksel(ctx, 1, L); }
 %type select {kp_select*}
 select(A) ::= selhead(S) FROM fullname(T). { A = S; A->table = T; }
 select(A) ::= selhead(S) FROM fullname(T) AS nm(X). { A = S; A->table = T; A->alias = X; }
 select(A) ::= selhead(S) FROM fullname(T) id(X). { A = S; A->table = T; A->alias = mkname(ctx, X); }
+/* Phoenix's dynamic columns, declared for this query: FROM t (c TYPE, ...) */
+select(A) ::= selhead(S) FROM fullname(T) LP dyncols(D) RP. { A = S; A->table = T; A->dyncols = D; }
+select(A) ::= selhead(S) FROM fullname(T) LP dyncols(D) RP AS nm(X). { A = S; A->table = T; A->dyncols = D; A->alias = X; }
+%type dyncols {kp_list}
+dyncols(A) ::= dyncol(X). { memset(&A, 0, sizeof A); push(ctx, &A, boxname(ctx, X)); }
+dyncols(A) ::= dyncols(L) COMMA dyncol(X). { A = L; push(ctx, &A, boxname(ctx, X)); }
+%type dyncol {kp_name}
+dyncol(A) ::= nm(X) typename. { A = X; }
+dyncol(A) ::= nm DOT nm(X) typename. { A = X; }
 /* Spelled out: right after the table name ALLOW would otherwise fall back
  * to an alias (lemon's %fallback wins over a default reduction); the
  * precedence of ALLOW over FROM picks this rule over reducing first. */
@@ -935,6 +945,7 @@ limit_opt(A) ::= LIMIT expr(Y) COMMA expr(X). { A.a = X; A.b = Y; }
 /* --------------------------------------------------------------- INSERT */
 %type insverb {int}
 insverb(A) ::= INSERT. { A = KP_S_INSERT; }
+insverb(A) ::= INSERT IGNORE. { A = KP_S_INSERT; }
 insverb(A) ::= UPSERT. { A = KP_S_UPSERT; }
 insverb(A) ::= REPLACE. { A = KP_S_REPLACE; }
 
@@ -986,6 +997,8 @@ inscol(A) ::= nm(X). { A = X; }
 inscol(A) ::= nm DOT nm(X). { A = X; }
 inscol(A) ::= nm(X) typename. { A = X; }
 inscol(A) ::= nm DOT nm(X) typename. { A = X; }
+/* an array element: UPSERT INTO t (k, a[2]) */
+inscol(A) ::= nm(X) LBRACKET expr RBRACKET. { A = X; }
 
 %type rowlist {kp_list}
 rowlist(A) ::= row(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
@@ -1052,7 +1065,7 @@ expr(A) ::= nm(F) LP STAR RP(R). { A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1);
 expr(A) ::= nm(F) LP distinct(D) exprlist(L) RP(R). {
 	A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->distinct = D;
 	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
-expr(A) ::= nm(Q) DOT nm DOT nm(X). { A = mkcol(ctx, Q, X); A->off = Q.off; }
+expr(A) ::= nm(S) DOT nm(Q) DOT nm(X). { A = mkcol(ctx, kp_ast_qualified(ARENA, S, Q), X); }
 /* Phoenix's typed literals: DATE '2013-01-01', TIMESTAMP '...', TIME '...'
  * are CAST('...' AS type) */
 expr(A) ::= id(T) STRING(S). {
@@ -1064,6 +1077,45 @@ expr(A) ::= nm(F) LP distinct(D) exprlist(L) RP WITHIN GROUP LP ORDER BY sortlis
 	A->b = mkexpr(ctx, KP_X_TUPLE, F.off, R.off + 1);
 	for (uint32_t i = 0; i < O.n; i++) push_expr(ctx, A->b, ((kp_order_item *)O.items[i])->expr);
 	set_depth(ctx, A, A->b); }
+/* an aggregate's own order (Lindorm HEAD(x ORDER BY t), GROUP_CONCAT(x
+ * ORDER BY t SEPARATOR ',')): kept like WITHIN GROUP, in b */
+%include {
+static kp_expr *mkordered(kp_pctx *ctx, kp_name f, int distinct, kp_list args, kp_list order,
+                          kp_token sep, kp_expr *sepval, kp_token r)
+{
+	kp_expr *e = mkexpr(ctx, KP_X_FUNC, f.off, r.off + 1);
+	e->name = f;
+	e->distinct = distinct;
+	e->op2 = 1;   /* the order is written inside the parentheses */
+	for (uint32_t i = 0; i < args.n; i++)
+		push_expr(ctx, e, args.items[i]);
+	if (order.n) {
+		e->b = mkexpr(ctx, KP_X_TUPLE, f.off, r.off + 1);
+		for (uint32_t i = 0; i < order.n; i++)
+			push_expr(ctx, e->b, ((kp_order_item *)order.items[i])->expr);
+		set_depth(ctx, e, e->b);
+	}
+	if (sepval) {
+		/* only GROUP_CONCAT's SEPARATOR may stand there */
+		kp_name w = mkname(ctx, sep);
+		if (!kp_name_eq(&w, "separator") && !ctx->failed) {
+			ctx->failed = 1;
+			ctx->errtok = sep;
+		}
+		e->c = sepval;
+	}
+	return e;
+}
+}
+expr(A) ::= nm(F) LP distinct(D) exprlist(L) ORDER BY sortlist(O) RP(R). {
+	kp_token none = {0, 0, 0}; A = mkordered(ctx, F, D, L, O, none, NULL, R); }
+expr(A) ::= nm(F) LP distinct(D) exprlist(L) ORDER BY sortlist(O) id(W) STRING(V) RP(R). {
+	A = mkordered(ctx, F, D, L, O, W, mklit(ctx, KP_X_STRING, V), R); }
+expr(A) ::= nm(F) LP distinct(D) exprlist(L) id(W) STRING(V) RP(R). {
+	kp_list none; memset(&none, 0, sizeof none); A = mkordered(ctx, F, D, L, none, W, mklit(ctx, KP_X_STRING, V), R); }
+/* INTERVAL n unit (Lindorm, MySQL): a constant span of time */
+expr(A) ::= INTERVAL(K) expr(X) id(U). [UMINUS] {
+	A = mkexpr(ctx, KP_X_INTERVAL, K.off, U.off + U.len); A->a = X; A->name = mkname(ctx, U); set_depth(ctx, A, X); }
 expr(A) ::= expr(X) LBRACKET expr(Y) RBRACKET(R). {
 	A = mkbin(ctx, KP_X_SUBSCRIPT, 0, X, Y); A->len = R.off + 1 - A->off; }
 expr(A) ::= ARRAY(K) LBRACKET exprlist_opt(L) RBRACKET(R). {

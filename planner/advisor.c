@@ -75,6 +75,11 @@ const char *kp_target_name(kp_target t)
 	return tinfo(t)->name;
 }
 
+int kp_target_names(kp_target t)
+{
+	return t == KP_TARGET_PHOENIX ? KP_NAMES_UPPER : t == KP_TARGET_LINDORM ? KP_NAMES_EXACT : KP_NAMES_NOCASE;
+}
+
 void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 {
 	o->never_reject = tinfo(t)->never_reject;
@@ -87,6 +92,7 @@ void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, k
 	memset(adv, 0, sizeof(*adv));
 	adv->cat = cat;
 	adv->target = target;
+	kp_target_plan_opts(&adv->opts, target);
 	adv->a = a;
 	adv->d = d;
 }
@@ -96,6 +102,22 @@ static uint64_t query_shape(const kp_wquery *cq);
 /* Keys with more columns than this are not reordered (the search plans
  * every query for n^2 trial keys). */
 #define KP_REORDER_MAX 32
+
+/* What a fix does to the workload of its table: every planned statement on
+ * the table re-planned on a copy of the table with the fix applied. */
+typedef struct verdict {
+	double total;           /* weight of the table's planned statements */
+	double before;          /* served as GET or SCAN now */
+	double after;           /* served as GET or SCAN with the fix */
+	double broken;          /* served now, not with the fix */
+	double fanout;          /* served with the fix as one scan per bucket, merged */
+	kp_list worse;          /* kp_wquery* served now, not with the fix */
+} verdict;
+
+static void judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const kp_table *h, bool fanout,
+                  kp_arena *scratch, verdict *v);
+static void verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buckets);
+static kp_table *hypo_table(kp_arena *a, const kp_table *t, const kp_key *key, kp_index **ix, int nix);
 
 void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src, double weight)
 {
@@ -109,6 +131,7 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	q->plan.filter.n = q->plan.filter.cap = 0;
 	q->src = src;
 	q->weight = weight;
+	q->opts = &adv->opts;
 	kp_list_push(adv->a, &adv->queries, q);
 	/* hashed now, while the statement is in the cache: later passes visit
 	 * every query again, and the AST is cold by then */
@@ -430,7 +453,7 @@ static void advice_col(kp_advisor *adv, kp_advice *x, const char *col)
 	kp_list_push(adv->a, &x->columns, (void *)col);
 }
 
-/* The key with part i replaced by the documents' notation for a fix. */
+/* The key in key notation with its parts before skip_from replaced by lead. */
 static char *notation_with(kp_advisor *adv, const kp_table *t, const char *lead, int skip_from)
 {
 	kp_buf b = {0};
@@ -489,7 +512,7 @@ static const char *hot_reason(const kp_column *c)
 	return r;
 }
 
-static void check_shape(kp_advisor *adv, const kp_table *t)
+static void check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	kp_buf m = {0};
 	int ncols = 0;
@@ -558,6 +581,16 @@ static void check_shape(kp_advisor *adv, const kp_table *t)
 				                                      "('2015122410' => 2015122410)", c->name),
 				                      key_notation(adv, t, &t->pk), bufdup(adv->a, &ddl));
 				advice_col(adv, x, c->name);
+				/* the workload on the retyped column: a read comparing it with
+				 * a string no longer binds the key, and is named */
+				cols[ci].tclass = KP_T_INT;
+				verdict v;
+				judge(adv, t, NULL, hypo_table(adv->a, &tt, &t->pk, t->indexes, t->nindexes), false, scratch, &v);
+				if (v.worse.n)
+					x->message = kp_arena_printf(adv->a, "%s; the statements it makes worse compare %s with "
+					                             "a string: write the value as a number there", x->message,
+					                             c->name);
+				verdict_apply(adv, x, &v, 1);
 				kp_diag_help(g, adv->a, "%s", x->message);
 				kp_buf_free(&ddl);
 			}
@@ -588,6 +621,34 @@ static void check_shape(kp_advisor *adv, const kp_table *t)
 
 /* ----------------------------------------------------- target limits */
 
+/* Declared width in bytes of key k of t (hash parts add nothing), or -1
+ * when a column has no bound. */
+static long long key_width(const kp_table *t, const kp_key *k)
+{
+	long long width = 0;
+	for (int i = 0; i < k->n; i++) {
+		int ci = k->parts[i].col;
+		if (ci < 0)
+			continue;
+		const kp_column *c = &t->cols[ci];
+		int w = fixed_width(c);
+		if (w >= 0)
+			width += w;
+		else if (c->length >= 0)
+			width += c->length;
+		else
+			return -1;
+	}
+	return width;
+}
+
+/* Does a key of this width (plus extra bytes the fix adds) fit the target? */
+static bool width_fits(kp_advisor *adv, long long width, int extra)
+{
+	long long max = tinfo(adv->target)->max_key_bytes;
+	return !max || width < 0 || width + extra <= max;
+}
+
 /* A key column type Tablestore accepts: BIGINT, VARCHAR(n <= 1024) or
  * VARBINARY(n <= 1024). */
 static bool strict_key_type(const kp_column *c)
@@ -616,8 +677,7 @@ static void check_target_schema(kp_advisor *adv, const kp_table *t)
 		            "the key of %s has %s parts; %s allows at most %d", t->name, num, ti->name,
 		            ti->max_key_parts);
 	}
-	long long width = 0;
-	bool bounded = true;
+	long long width = key_width(t, &t->pk);
 	for (int i = 0; i < t->pk.n; i++) {
 		int ci = t->pk.parts[i].col;
 		if (ci < 0) {
@@ -638,15 +698,8 @@ static void check_target_schema(kp_advisor *adv, const kp_table *t)
 		if (ti->strict_key_types && !strict_key_type(c))
 			target_error(adv, t, c->off, name_len(c), "key column '%s' of %s: %s key columns are "
 			             "BIGINT, VARCHAR(n <= 1024) or VARBINARY(n <= 1024)", c->name, t->name);
-		int w = fixed_width(c);
-		if (w >= 0)
-			width += w;
-		else if (c->length >= 0)
-			width += c->length;
-		else
-			bounded = false;
 	}
-	if (ti->max_key_bytes && bounded && width > ti->max_key_bytes) {
+	if (ti->max_key_bytes && width > ti->max_key_bytes) {
 		snprintf(num, sizeof num, "%lld", width);
 		target_error(adv, t, t->pk_off, 0, "the key of %s may be %s bytes long; %s allows at most 2 KB",
 		             t->name, num);
@@ -770,8 +823,7 @@ static kp_access plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scr
 {
 	kp_plan p;
 	kp_diags d = {0};
-	kp_plan_opts o = {.never_reject = false};
-	kp_plan_on_table(&p, h, q->stmt, &o, q->src, scratch, &d);
+	kp_plan_on_table(&p, h, q->stmt, q->opts, q->src, scratch, &d);
 	if (order)
 		*order = p.order;
 	return p.access;
@@ -1063,31 +1115,22 @@ static double greedy_order(const kp_table *t, kp_key *k, const shape *s, int ns,
 
 /* ------------------------------------------------------- judging a fix */
 
-/* What a fix does to the workload of its table: every planned statement on
- * the table re-planned on a copy of the table with the fix applied. */
-typedef struct verdict {
-	double total;           /* weight of the table's planned statements */
-	double before;          /* served as GET or SCAN now */
-	double after;           /* served as GET or SCAN with the fix */
-	double broken;          /* served now, not with the fix */
-	double fanout;          /* served with the fix as one scan per bucket, merged */
-	kp_list worse;          /* kp_wquery* served now, not with the fix */
-} verdict;
 
-/* Plans each statement of t's workload on h. With fanout, a statement that
+/* Plans each statement of t's workload on h, against its plan on base (NULL:
+ * its plan as it is). With fanout, a statement that
  * h does not serve but the current key does is read bucket by bucket (one
  * scan per bucket, merged): served, and counted in v->fanout. */
-static void judge(kp_advisor *adv, const kp_table *t, const kp_table *h, bool fanout, kp_arena *scratch,
-                  verdict *v)
+static void judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const kp_table *h, bool fanout,
+                  kp_arena *scratch, verdict *v)
 {
 	memset(v, 0, sizeof(*v));
-	u64map cache = {0};
+	u64map cache = {0}, cache0 = {0};
 	const kp_list *qs = queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		kp_wquery *q = qs->items[i];
 		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
 			continue;
-		bool now = served(q->plan.access);
+		bool now = served(base ? cached_class(&cache0, 0, base, q, scratch) : q->plan.access);
 		bool then = served(cached_class(&cache, 0, h, q, scratch));
 		kp_arena_reset(scratch);
 		if (!then && now && fanout) {
@@ -1103,6 +1146,7 @@ static void judge(kp_advisor *adv, const kp_table *t, const kp_table *h, bool fa
 		}
 	}
 	map_free(&cache);
+	map_free(&cache0);
 }
 
 /* Records a verdict on an advice record: served weight before and after,
@@ -1202,12 +1246,50 @@ static char *lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *nam
 	return r;
 }
 
+/* DDL of t (named name) keyed by base whose first column is replaced by a
+ * string column col holding a prefix of plen characters (a hash or a
+ * bucket number, zero-padded) followed by that column's value, zero-padded
+ * (seeds 000: pk1 = hash(pk).substring(0,4) + pk): the key keeps its
+ * number of columns. NULL when the first column has no bounded width. */
+static char *merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, const kp_key *base,
+                             const char *col, int plen)
+{
+	const kp_column *lead = &t->cols[base->parts[0].col];
+	long long w = lead->tclass == KP_T_INT || lead->tclass == KP_T_TIME ? 20
+	              : lead->tclass == KP_T_STRING && lead->length > 0 ? lead->length : -1;
+	if (w < 0 || w + plen > 1024)
+		return NULL;
+	kp_table c = *t;
+	c.cols = kp_arena_alloc(adv->a, sizeof(kp_column) * (size_t)(t->ncols + 1));
+	memcpy(c.cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+	kp_column *nc = &c.cols[t->ncols];
+	nc->name = (char *)col;
+	nc->name_len = (uint32_t)strlen(col);
+	nc->type_name = "VARCHAR";
+	nc->tclass = KP_T_STRING;
+	nc->length = w + plen;
+	nc->scale = -1;
+	c.ncols = t->ncols + 1;
+	kp_key k = *base;
+	k.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)k.n);
+	memcpy(k.parts, base->parts, sizeof(kp_key_part) * (size_t)k.n);
+	k.parts[0].col = t->ncols;
+	k.parts[0].desc = false;
+	kp_buf b = {0};
+	kp_table_ddl(&b, &c, name, &k, adv->target);
+	char *r = bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
 /* Moves the advice records pushed since `from` into order: most weight
  * served with the fix first, then the fewest reads fanned out. An index
  * table that comes with a reordered key stays right after it. */
 static void rank_advice(kp_advisor *adv, uint32_t from)
 {
 	uint32_t n = adv->advice.n - from;
+	if (n < 2)
+		return;
 	kp_advice **items = malloc(sizeof(kp_advice *) * (n + 1));
 	uint32_t *group = malloc(sizeof(uint32_t) * (n + 1)), ng = 0;
 	if (!items || !group)
@@ -1336,6 +1418,73 @@ static bool reorderable(const kp_table *t)
 
 /* --------------------------------------------------- index tables */
 
+/* Weight of the statements qs that t keyed k serves as GET or SCAN. */
+static double proposal_serves(const kp_table *t, const kp_key *k, const kp_list *qs, kp_arena *scratch)
+{
+	kp_table h = *t;
+	kp_column *cols = kp_arena_alloc(scratch, sizeof(kp_column) * (size_t)(t->ncols + 1));
+	memcpy(cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+	for (int i = 0; i < t->ncols; i++)
+		cols[i].key_pos = -1;
+	for (int i = 0; i < k->n; i++)
+		if (k->parts[i].col >= 0)
+			cols[k->parts[i].col].key_pos = i;
+	h.cols = cols;
+	h.pk = *k;
+	h.indexes = NULL;
+	h.nindexes = 0;
+	h.src = NULL;
+	double w = 0;
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		kp_plan p;
+		kp_diags d = {0};
+		kp_plan_on_table(&p, &h, q->stmt, q->opts, q->src, scratch, &d);
+		if (served(p.access))
+			w += q->weight;
+	}
+	kp_arena_reset(scratch);
+	return w;
+}
+
+/* A copy of t with one more column, <t>_key, that holds the key columns
+ * key->parts[from..] concatenated (zero-padded numbers, a separator after
+ * each: seeds 004), and in *out the key with those parts replaced by it.
+ * NULL when a column has no bounded width or the whole is too long. */
+static kp_table *concat_table(kp_advisor *adv, const kp_table *t, const kp_key *key, int from, kp_key *out)
+{
+	long long len = 0;
+	for (int i = from; i < key->n; i++) {
+		const kp_column *c = &t->cols[key->parts[i].col];
+		if (c->tclass == KP_T_INT || c->tclass == KP_T_TIME)
+			len += 20 + 1;   /* a zero-padded 64-bit number and a separator */
+		else if ((c->tclass == KP_T_STRING || c->tclass == KP_T_BINARY) && c->length > 0)
+			len += c->length + 1;
+		else
+			return NULL;
+	}
+	if (len > 1024)
+		return NULL;
+	kp_table *tc = kp_arena_alloc(adv->a, sizeof(*tc));
+	*tc = *t;
+	tc->cols = kp_arena_alloc(adv->a, sizeof(kp_column) * (size_t)(t->ncols + 1));
+	memcpy(tc->cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+	kp_column *nc = &tc->cols[t->ncols];
+	nc->name = kp_arena_printf(adv->a, "%s_key", t->name);
+	nc->name_len = (uint32_t)strlen(nc->name);
+	nc->type_name = "VARCHAR";
+	nc->tclass = KP_T_STRING;
+	nc->length = len;
+	nc->scale = -1;
+	nc->key_pos = -1;
+	tc->ncols = t->ncols + 1;
+	out->n = from + 1;
+	out->parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)(from + 1));
+	memcpy(out->parts, key->parts, sizeof(kp_key_part) * (size_t)from);
+	out->parts[from].col = t->ncols;
+	return tc;
+}
+
 /* Advice for an index table of t keyed by user's columns and then t's key
  * columns, for the statements in qs. A lead that is itself a write hotspot
  * is spread: hashed when every statement binds it by = or IN (and it is no
@@ -1358,70 +1507,134 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 	}
 	const kp_column *lead = &t->cols[user->cols[0]];
 	enum { PLAIN, HASHED, BUCKETED } spread = PLAIN;
+	int hc[16], nh = 0;
 	if (hot_reason(lead)) {
-		spread = BUCKETED;
-		if (!enum_reason(lead)) {
-			spread = HASHED;
-			for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {
-				const kp_wquery *q = qs->items[i];
-				colset eq = {0}, range = {0};
-				sargable(where_of(q->stmt), &eq, &range);
+		/* hashed over the leading columns up to a well-spread one (a hash
+		 * of enums alone spreads nothing), when every statement binds them
+		 * by = or IN and so computes the hash */
+		bool spreads = false;
+		for (int i = 0; i < user->n && !spreads; i++) {
+			hc[nh++] = user->cols[i];
+			spreads = !enum_reason(&t->cols[user->cols[i]]);
+		}
+		spread = spreads ? HASHED : BUCKETED;
+		for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {
+			const kp_wquery *q = qs->items[i];
+			colset eq = {0}, range = {0};
+			sargable(where_of(q->stmt), &eq, &range);
+			for (int k = 0; k < nh; k++) {
 				bool bound = false;
 				for (int j = 0; j < eq.n; j++)
-					bound |= eq.cols[j] == user->cols[0];
+					bound |= eq.cols[j] == hc[k];
 				if (!bound)
 					spread = BUCKETED;
 			}
 		}
 	}
-	int parts = nk.n + (spread != PLAIN);
-	if (ti->max_key_parts && parts > ti->max_key_parts)
-		return NULL;
 	kp_key judged = nk;
 	if (spread == HASHED)
-		judged = hashed_key(adv->a, &nk, &user->cols[0], 1);
-	kp_table *h = hypo_table(adv->a, t, &judged, NULL, 0);
-	double serves = 0, of = 0, fan = 0;
-	for (uint32_t i = 0; i < qs->n; i++) {
-		const kp_wquery *q = qs->items[i];
-		of += q->weight;
-		if (served(plan_class(h, q, scratch, NULL)))
-			serves += q->weight;
-		kp_arena_reset(scratch);
+		judged = hashed_key(adv->a, &nk, hc, nh);
+	double of = 0, fan = 0;
+	for (uint32_t i = 0; i < qs->n; i++)
+		of += ((const kp_wquery *)qs->items[i])->weight;
+	double serves = proposal_serves(t, &judged, qs, scratch);
+	/* more key columns than 3 (KP104) or than the target allows: the key
+	 * columns of t after the index columns become one concatenated column,
+	 * when that serves the statements as well */
+	const kp_table *src = t;
+	const char *concat = "";
+	int parts = nk.n + (spread != PLAIN);
+	if ((parts > 3 || (ti->max_key_parts && parts > ti->max_key_parts)) && nk.n - user->n >= 2) {
+		kp_key ck;
+		kp_table *tc = concat_table(adv, t, &nk, user->n, &ck);
+		if (tc) {
+			kp_key cj = spread == HASHED ? hashed_key(adv->a, &ck, hc, nh) : ck;
+			if (proposal_serves(tc, &cj, qs, scratch) >= serves) {
+				kp_buf cn = {0};
+				for (int i = user->n; i < nk.n; i++)
+					kp_buf_printf(&cn, "%s%s", i > user->n ? ", " : "", t->cols[nk.parts[i].col].name);
+				concat = kp_arena_printf(adv->a, "; its last key column %s holds the key columns %s of %s "
+				                         "concatenated (zero-padded, with a separator below every value "
+				                         "character), so it keeps %d key columns",
+				                         tc->cols[t->ncols].name, cn.data, t->name, ck.n + (spread != PLAIN));
+				kp_buf_free(&cn);
+				src = tc;
+				nk = ck;
+				judged = cj;
+				parts = nk.n + (spread != PLAIN);
+			}
+		}
 	}
+	if (ti->max_key_parts && parts > ti->max_key_parts)
+		return NULL;
+	if (!width_fits(adv, key_width(src, &nk), spread != PLAIN ? 4 : 0))
+		return NULL;   /* longer than the target's key */
 	kp_buf m = {0}, k = {0};
 	char *ddl;
 	if (spread == PLAIN) {
-		kp_key_notation(&k, t, &nk);
+		kp_key_notation(&k, src, &nk);
 		kp_buf b = {0};
-		kp_table_ddl(&b, t, name, &nk, adv->target);
+		kp_table_ddl(&b, src, name, &nk, adv->target);
 		ddl = bufdup(adv->a, &b);
 		kp_buf_free(&b);
-		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s",
-		              name, k.data, t->name, why);
+		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s%s",
+		              name, k.data, t->name, why, concat);
 	} else if (spread == HASHED) {
-		kp_buf_printf(&k, "[md5(%s).substr(0,4)]", lead->name);
-		kp_key_notation(&k, t, &nk);
+		kp_buf hn = {0};
+		for (int i = 0; i < nh; i++)
+			kp_buf_printf(&hn, "%s%s", i ? ", " : "", t->cols[hc[i]].name);
+		kp_buf_printf(&k, "[md5(%s).substr(0,4)]", hn.data);
+		kp_buf_free(&hn);
+		kp_key_notation(&k, src, &nk);
+		ddl = NULL;
 		if (ti->hash_key_parts) {
 			kp_buf b = {0};
-			kp_table_ddl(&b, t, name, &judged, adv->target);
+			kp_table_ddl(&b, src, name, &judged, adv->target);
 			ddl = bufdup(adv->a, &b);
 			kp_buf_free(&b);
-		} else {
-			ddl = lead_column_ddl(adv, t, name, &nk, kp_arena_printf(adv->a, "%s_hash", lead->name), true);
+		} else if (parts > 3 && nh == 1 &&
+		           (ddl = merged_lead_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_key", lead->name), 4))) {
+			kp_buf_clear(&k);
+			kp_buf_printf(&k, "[md5(%s).substr(0,4) + %s]", lead->name, lead->name);
+			for (int i = 1; i < nk.n; i++) {
+				kp_buf_putc(&k, '[');
+				kp_key_part_name(&k, src, &nk.parts[i]);
+				kp_buf_puts(&k, nk.parts[i].desc ? " DESC]" : "]");
+			}
+			concat = kp_arena_printf(adv->a, "%s; %s_key holds the hash (4 hex characters of md5) followed by "
+			                         "%s, zero-padded, in one key column, so it keeps %d key columns", concat,
+			                         lead->name, lead->name, nk.n);
 		}
+		if (!ddl)
+			ddl = lead_column_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_hash", lead->name), true);
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
-		              "led by a hash of %s, since %s alone would be a write hotspot (its reads bind it "
-		              "by = or IN, so each computes the hash)", name, k.data, t->name, why, lead->name,
-		              lead->name);
+		              "led by a hash, since %s alone would be a write hotspot (its reads bind the hashed "
+		              "columns by = or IN, so each computes the hash)%s", name, k.data, t->name, why,
+		              lead->name, concat);
 	} else {
 		kp_buf_puts(&k, "[bucket]");
-		kp_key_notation(&k, t, &nk);
-		ddl = lead_column_ddl(adv, t, name, &nk, "bucket", false);
+		kp_key_notation(&k, src, &nk);
+		ddl = parts > 3 ? merged_lead_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_key", lead->name), 3)
+		                : NULL;
+		if (ddl) {
+			kp_buf_clear(&k);
+			kp_buf_printf(&k, "[bucket + %s]", lead->name);
+			for (int i = 1; i < nk.n; i++) {
+				kp_buf_putc(&k, '[');
+				kp_key_part_name(&k, src, &nk.parts[i]);
+				kp_buf_puts(&k, nk.parts[i].desc ? " DESC]" : "]");
+			}
+		}
+		if (ddl)
+			concat = kp_arena_printf(adv->a, "%s; %s_key holds the bucket (3 digits) followed by %s, "
+			                         "zero-padded, in one key column, so it keeps %d key columns", concat,
+			                         lead->name, lead->name, nk.n);
+		else
+			ddl = lead_column_ddl(adv, src, name, &nk, "bucket", false);
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
 		              "led by bucket = hash of the key of %s %% 16, computed by the writer, since %s "
-		              "alone would be a write hotspot: a read is 16 scans (bucket = 0 to 15) merged",
-		              name, k.data, t->name, why, t->name, lead->name);
+		              "alone would be a write hotspot: a read is 16 scans (bucket = 0 to 15) merged%s",
+		              name, k.data, t->name, why, t->name, lead->name, concat);
 		fan = serves;
 	}
 	kp_advice *x = advise(adv, rule, "index_table", t, bufdup(adv->a, &m), bufdup(adv->a, &k), ddl);
@@ -1440,8 +1653,8 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
  * when it fixes a hotspot (g, the hotspot's finding); when it makes a
  * statement worse, only together with an index table keyed as now that
  * keeps those statements served. Returns whether it was offered. */
-static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_key *nk,
-                          const char *tradeoff, kp_arena *scratch)
+static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_table *with,
+                          const kp_key *nk, const char *tradeoff, kp_arena *scratch)
 {
 	int n = nk->n;
 	const char *key = key_notation(adv, t, nk);
@@ -1451,7 +1664,8 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 			return false;   /* already advised as a hotspot's fix */
 	}
 	verdict v;
-	judge(adv, t, hypo_table(adv->a, t, nk, t->indexes, t->nindexes), false, scratch, &v);
+	judge(adv, t, with == t ? NULL : with, hypo_table(adv->a, t, nk, with->indexes, with->nindexes), false,
+	      scratch, &v);
 	if (v.after < v.before || (!g && v.after <= v.before))
 		return false;
 	kp_advice *companion = NULL;
@@ -1483,7 +1697,8 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 		                key_notation(adv, t, &t->pk), t->name, v.before, v.total, key, v.after, tradeoff);
 	const char *lead = t->cols[nk->parts[0].col].name;
 	const char *what = rule == KP_R_BETTER_KEY
-	                   ? kp_arena_printf(adv->a, "reorder_key: %s%s", key, tradeoff)
+	                   ? kp_arena_printf(adv->a, "reorder_key: %s%s%s", key, tradeoff,
+	                                     with->nindexes > t->nindexes ? " (with the advised secondary indexes)" : "")
 	                   : kp_arena_printf(adv->a, "reorder_key: lead the key with %s, which the reads bind, "
 	                                     "and move %s after it: writes spread over the values of %s", lead,
 	                                     t->cols[t->pk.parts[0].col].name, lead);
@@ -1547,7 +1762,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			nk.n = nparts;
 			nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)nparts);
 			key_from_order(&nk, t, best, nparts);
-			offer_reorder(adv, rule, g, t, &nk, "", scratch);
+			offer_reorder(adv, rule, g, t, t, &nk, "", scratch);
 		}
 	}
 	free(s);
@@ -1563,10 +1778,11 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		hc[nh++] = col;
 		spreads = !enum_reason(&t->cols[col]);
 	}
-	bool room = !ti->max_key_parts || nparts + 1 <= ti->max_key_parts;
+	bool room = (!ti->max_key_parts || nparts + 1 <= ti->max_key_parts) &&
+	            width_fits(adv, key_width(t, &t->pk), 4);
 	if (spreads && room && reads_bind(adv, t, hc, nh)) {
 		kp_key hk = hashed_key(adv->a, &t->pk, hc, nh);
-		judge(adv, t, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
 		if (v.broken == 0) {
 			kp_buf cols = {0}, lead = {0};
 			for (int i = 0; i < nh; i++)
@@ -1602,7 +1818,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	/* 3. shared prefixes: the value reversed, point reads still work */
 	if (rule == KP_R_HOT_PREFIX && reads_bind(adv, t, &ci, 1)) {
 		kp_key hk = hashed_key(adv->a, &t->pk, &ci, 1);
-		judge(adv, t, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
 		if (v.broken == 0) {
 			kp_buf lead = {0};
 			kp_buf_printf(&lead, "[reverse(%s)]", c->name);
@@ -1631,7 +1847,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			if (t->pk.parts[i].col >= 0)
 				kc[nk++] = t->pk.parts[i].col;
 		kp_key hk = hashed_key(adv->a, &t->pk, kc, nk);
-		judge(adv, t, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
 		kp_buf b = {0};
 		kp_table_ddl(&b, t, NULL, NULL, adv->target);
 		kp_buf_printf(&b, " SALT_BUCKETS = %d", KP_BUCKETS);
@@ -1648,7 +1864,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	} else if (src >= 0 && room && !ti->max_salt_buckets) {
 		const kp_column *sc = &t->cols[src];
 		kp_key hk = hashed_key(adv->a, &t->pk, &src, 1);
-		judge(adv, t, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
 		const char *expr = sc->tclass == KP_T_INT || sc->tclass == KP_T_TIME
 		                   ? kp_arena_printf(adv->a, "%s %% %d", sc->name, KP_BUCKETS)
 		                   : kp_arena_printf(adv->a, "hash(%s) %% %d", sc->name, KP_BUCKETS);
@@ -1674,12 +1890,42 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	kp_buf_free(&m);
 }
 
+/* A secondary index is a table of its own, sorted by its columns: led by
+ * a monotonic, enum-like or shared-prefix column, its writes pile up just
+ * the same (seeds 000: "also for index columns"). */
+static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
+{
+	for (int i = 0; i < t->nindexes; i++) {
+		const kp_index *ix = t->indexes[i];
+		if (!ix->kv || ix->nuser == 0 || ix->key.parts[0].col < 0 || !ix->src)
+			continue;
+		const kp_column *c = &t->cols[ix->key.parts[0].col];
+		const char *r;
+		kp_rule rule;
+		if ((r = monotonic_reason(c)))
+			rule = KP_R_HOT_MONOTONIC;
+		else if ((r = enum_reason(c)))
+			rule = KP_R_HOT_ENUM;
+		else if ((r = prefix_reason(c)))
+			rule = KP_R_HOT_PREFIX;
+		else
+			continue;
+		kp_diag *g = kp_diag_add(adv->d, adv->a, rule, kp_rule_get(rule)->severity, ix->src, ix->off,
+		                         (uint32_t)strlen(ix->name), "index %s of %s leads with '%s', %s: its "
+		                         "writes pile onto a few regions (a write hotspot)", ix->name, t->name,
+		                         c->name, r);
+		kp_diag_help(g, adv->a, "lead the index with a well-spread column its reads bind by = and put %s "
+		             "after it, or keep an index table led by a hash or bucket prefix", c->name);
+	}
+}
+
 static void check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	const target_info *ti = tinfo(adv->target);
 	const kp_key_part *p0 = &t->pk.parts[0];
 	if (ti->max_salt_buckets && kp_table_option_get(t, "salt_buckets"))
-		return;   /* the salt byte already spreads the writes */
+		return;   /* the salt byte already spreads the writes (its indexes are salted too) */
+	check_index_hotspots(adv, t);
 	const char *what = ti->lead_word;
 	kp_buf m = {0};
 	if (p0->col < 0) {
@@ -1741,7 +1987,21 @@ typedef struct proposal {
 	bool *covers;           /* columns to INCLUDE */
 	kp_list qs;             /* kp_wquery* it was proposed for */
 	double desc_w, asc_w;   /* weight of its reads wanting the range column DESC / ASC */
+	double weight;          /* weight of the statements it was proposed for */
 } proposal;
+
+typedef struct prop_rank {
+	int i;                  /* proposal */
+	double w;               /* its weight */
+} prop_rank;
+
+static int prop_rank_cmp(const void *a, const void *b)
+{
+	const prop_rank *x = a, *y = b;
+	if (x->w != y->w)
+		return x->w > y->w ? -1 : 1;
+	return x->i - y->i;
+}
 
 static kp_access cached_class(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q,
                               kp_arena *scratch);
@@ -1790,11 +2050,16 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			odesc = it->desc;
 		}
 		/* = columns in any order serve alike: well-spread ones lead, so
-		 * the index is no write hotspot when the query allows it */
-		for (int pass = 0; pass < 2; pass++)
-			for (int i = 0; i < eq.n; i++)
-				if ((hot_reason(&t->cols[eq.cols[i]]) != NULL) == (pass == 1))
+		 * the index is no write hotspot when the query allows it; then
+		 * monotonic or shared-prefix ones (a hash of them spreads), enums
+		 * last (a hash of few values does not) */
+		for (int pass = 0; pass < 3; pass++)
+			for (int i = 0; i < eq.n; i++) {
+				const kp_column *c = &t->cols[eq.cols[i]];
+				int rank = !hot_reason(c) ? 0 : !enum_reason(c) ? 1 : 2;
+				if (rank == pass)
 					colset_add(&key, eq.cols[i], false);
+			}
 		int rcol = -1;
 		for (int i = 0; i < range.n; i++)
 			if (range.cols[i] == ocol)
@@ -1839,6 +2104,12 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			for (int i = 0; i < pr->user.n; i++)
 				pr->user.desc[i] = false;
 			pr->covers = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
+		} else if (user.n > pr->user.n) {
+			/* the same key, bound further by this query: its index
+			 * columns are the longer prefix (the rest may be concatenated) */
+			pr->user = user;
+			for (int i = 0; i < pr->user.n; i++)
+				pr->user.desc[i] = false;
 		}
 		for (int i = 0; i < key.n; i++)
 			nk.parts[i].desc = key.desc[i];
@@ -1857,6 +2128,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			if (used[i])
 				pr->covers[i] = true;
 		kp_list_push(adv->a, &pr->qs, q);
+		pr->weight += q->weight;
 		kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off,
 		                         q->stmt->len, "the key of %s cannot serve this query (%s); a table or "
 		                         "index keyed %s makes it a %s", t->name,
@@ -1866,6 +2138,24 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_arena_reset(scratch);
 		kp_diag_help(g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
 		             t->name, m.data);
+	}
+	/* ranked by the weight they were proposed for (ties keep the
+	 * workload's order) */
+	if (nprops > 1) {
+		prop_rank *rk = malloc(sizeof(*rk) * (size_t)nprops);
+		proposal *sorted = malloc(sizeof(*sorted) * (size_t)nprops);
+		if (!rk || !sorted)
+			abort();
+		for (int i = 0; i < nprops; i++) {
+			rk[i].i = i;
+			rk[i].w = props[i].weight;
+		}
+		qsort(rk, (size_t)nprops, sizeof(*rk), prop_rank_cmp);
+		for (int i = 0; i < nprops; i++)
+			sorted[i] = props[rk[i].i];
+		free(props);
+		free(rk);
+		props = sorted;
 	}
 	for (int i = 0; i < nprops; i++) {
 		proposal *pr = &props[i];
@@ -1914,7 +2204,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		memcpy(all, pr->covers, sizeof(bool) * (size_t)t->ncols);
 		ix[t->nindexes] = hypo_index(adv->a, t, name.data, pr->user.cols, pr->user.desc, pr->user.n, all);
 		verdict v;
-		judge(adv, t, hypo_table(adv->a, t, &t->pk, ix, t->nindexes + 1), false, scratch, &v);
+		judge(adv, t, NULL, hypo_table(adv->a, t, &t->pk, ix, t->nindexes + 1), false, scratch, &v);
 		const char *msg;
 		if (ti->sql_index)
 			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, covering the columns these "
@@ -1950,6 +2240,41 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 
 /* ------------------------------------------------------ reordered key */
 
+/* t with its indexes and every secondary index advised for it (a copy), or
+ * t itself when none was advised. */
+static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, kp_arena *a)
+{
+	int nix = t->nindexes, added = 0;
+	kp_index **ix = kp_arena_alloc(a, sizeof(kp_index *) * (adv->advice.n + (size_t)nix + 1));
+	if (nix)
+		memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		const kp_advice *x = adv->advice.items[k];
+		if (x->table != t || strcmp(x->kind, "secondary_index") != 0)
+			continue;
+		int cols[16];
+		bool desc[16];
+		int m = 0;
+		for (uint32_t c = 0; c < x->columns.n && m < 16; c++) {
+			int ci = kp_table_column(t, x->columns.items[c], (uint32_t)strlen(x->columns.items[c]));
+			if (ci >= 0) {
+				desc[m] = false;
+				cols[m++] = ci;
+			}
+		}
+		bool *all = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+		for (int c = 0; c < t->ncols; c++)
+			all[c] = true;
+		ix[nix++] = hypo_index(a, t, "advised", cols, desc, m, all);
+		added++;
+	}
+	if (!added)
+		return t;
+	kp_table *h = hypo_table(a, t, &t->pk, ix, nix);
+	h->src = t->src;
+	return h;
+}
+
 static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	if (!reorderable(t))
@@ -1962,21 +2287,24 @@ static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratc
 		free(s);
 		return;
 	}
+	/* searched with the table's own indexes only: a reordered key is the
+	 * alternative to the advised indexes, not an addition to them */
+	const kp_table *with = t;
 	int n = t->pk.n;
 	for (int i = 0; i < ns; i++)
 		s[i].now = served(s[i].q->plan.access);
-	double current = key_serves(t, &t->pk, s, ns, scratch);
+	double current = key_serves(with, &t->pk, s, ns, scratch);
 	bool none[KP_REORDER_MAX] = {false}, hot[KP_REORDER_MAX] = {false};
 	int best[KP_REORDER_MAX], cool[KP_REORDER_MAX];
 	for (int i = 0; i < n; i++)
 		hot[i] = hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
-	double best_w = search_order(adv, t, s, ns, scratch, none, best);
+	double best_w = search_order(adv, with, s, ns, scratch, none, best);
 	const int *chosen = best;
 	double chosen_w = best_w;
 	const char *tradeoff = "";
 	if (hot[best[0]]) {
 		/* never bring back a hotspot silently */
-		double cool_w = search_order(adv, t, s, ns, scratch, hot, cool);
+		double cool_w = search_order(adv, with, s, ns, scratch, hot, cool);
 		if (cool_w > current) {
 			chosen = cool;
 			chosen_w = cool_w;
@@ -1994,7 +2322,7 @@ static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratc
 	nk.n = n;
 	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);
 	key_from_order(&nk, t, chosen, n);
-	offer_reorder(adv, KP_R_BETTER_KEY, NULL, t, &nk, tradeoff, scratch);
+	offer_reorder(adv, KP_R_BETTER_KEY, NULL, t, with, &nk, tradeoff, scratch);
 }
 
 /* ----------------------------------------------------------- DESC key */
@@ -2032,7 +2360,7 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	 * now is lost */
 	kp_table *h = hypo_table(adv->a, t, &nk, t->indexes, t->nindexes);
 	verdict v;
-	judge(adv, t, h, false, scratch, &v);
+	judge(adv, t, NULL, h, false, scratch, &v);
 	if (v.broken > 0)
 		return;
 	double fixed = 0;
@@ -2083,7 +2411,7 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 /* The unique_key fix: the column that tells rows apart (col, else a
  * non-key time, sequence or id column by its name) added to the end of the
  * key, with the new table's DDL; a generic fix when no column stands out. */
-static kp_advice *unique_fix(kp_advisor *adv, const kp_table *t, int col)
+static kp_advice *unique_fix(kp_advisor *adv, const kp_table *t, int col, kp_arena *scratch)
 {
 	for (int i = 0; col < 0 && i < t->ncols; i++)
 		if (t->cols[i].key_pos < 0 && t->cols[i].tclass != KP_T_JSON && monotonic_reason(&t->cols[i]))
@@ -2109,11 +2437,14 @@ static kp_advice *unique_fix(kp_advisor *adv, const kp_table *t, int col)
 	                                      migration_note(adv, t)),
 	                      key, bufdup(adv->a, &ddl));
 	advice_col(adv, x, t->cols[col].name);
+	verdict v;
+	judge(adv, t, NULL, hypo_table(adv->a, t, &nk, t->indexes, t->nindexes), false, scratch, &v);
+	verdict_apply(adv, x, &v, 1);
 	kp_buf_free(&ddl);
 	return x;
 }
 
-static void check_unique(kp_advisor *adv, const kp_table *t)
+static void check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	const kp_list *qs = queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
@@ -2132,7 +2463,7 @@ static void check_unique(kp_advisor *adv, const kp_table *t)
 		                         "several rows; one key is one row, so later writes become versions of it",
 		                         key_notation(adv, t, &t->pk), t->name);
 		int oc = s->order.n ? colref_of(((kp_order_item *)s->order.items[0])->expr) : -1;
-		kp_advice *x = unique_fix(adv, t, oc >= 0 && t->cols[oc].key_pos < 0 ? oc : -1);
+		kp_advice *x = unique_fix(adv, t, oc >= 0 && t->cols[oc].key_pos < 0 ? oc : -1, scratch);
 		kp_diag_help(g, adv->a, "%s", x->message);
 		return;
 	}
@@ -2189,7 +2520,7 @@ static void check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 				kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, st->off,
 				                         st->len, "the workload writes the same key of %s twice; the "
 				                         "later row overwrites the earlier one as a newer version", t->name);
-				kp_advice *x = unique_fix(adv, t, -1);
+				kp_advice *x = unique_fix(adv, t, -1, scratch);
 				kp_diag_help(g, adv->a, "%s", x->message);
 			}
 			if (!dup) {
@@ -2222,7 +2553,7 @@ void kp_advisor_run(kp_advisor *adv)
 			continue;
 		check_target_schema(adv, t);
 		check_hotspots(adv, t, &scratch);
-		check_shape(adv, t);
+		check_shape(adv, t, &scratch);
 	}
 	check_duplicate_inserts(adv, &scratch);
 	suggest_indexes(adv, &scratch);
@@ -2230,7 +2561,7 @@ void kp_advisor_run(kp_advisor *adv)
 		const kp_table *t = adv->cat->tables[i];
 		if (t->dropped)
 			continue;
-		check_unique(adv, t);
+		check_unique(adv, t, &scratch);
 		suggest_reorder(adv, t, &scratch);
 		suggest_desc(adv, t, &scratch);
 	}
@@ -2267,32 +2598,8 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
 		kp_table_summary *ts = &s[n++];
 		ts->table = t;
 		/* the table with every advised secondary index added */
-		int nix = t->nindexes, added = 0;
-		kp_index **ix = kp_arena_alloc(adv->a, sizeof(kp_index *) * (adv->advice.n + (size_t)nix + 1));
-		if (nix)
-			memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
-		for (uint32_t k = 0; k < adv->advice.n; k++) {
-			const kp_advice *x = adv->advice.items[k];
-			if (x->table != t || strcmp(x->kind, "secondary_index") != 0)
-				continue;
-			int cols[16];
-			bool desc[16];
-			int m = 0;
-			for (uint32_t c = 0; c < x->columns.n && m < 16; c++) {
-				int ci = kp_table_column(t, x->columns.items[c], (uint32_t)strlen(x->columns.items[c]));
-				if (ci >= 0) {
-					desc[m] = false;
-					cols[m++] = ci;
-				}
-			}
-			bool *all = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
-			for (int c = 0; c < t->ncols; c++)
-				all[c] = true;
-			ix[nix++] = hypo_index(adv->a, t, "advised", cols, desc, m, all);
-			added++;
-		}
-		kp_table *h = hypo_table(adv->a, t, &t->pk, ix, nix);
-		h->src = NULL;
+		const kp_table *h = with_advised_indexes(adv, t, adv->a);
+		bool added = h != t;
 		u64map classes = {0};
 		for (uint32_t j = 0; j < qs->n; j++) {
 			const kp_wquery *q = qs->items[j];

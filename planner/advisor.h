@@ -19,6 +19,10 @@ const char *kp_target_name(kp_target t);
 /* The planning rules of a target: whether full scans are refused, and the
  * store's own words on them. */
 void kp_target_plan_opts(kp_plan_opts *o, kp_target t);
+/* How the target compares names (KP_NAMES_*, docs/targets.md): Phoenix
+ * upper-cases unquoted names, Lindorm's are case-sensitive, Tablestore and
+ * generic ignore case. */
+int kp_target_names(kp_target t);
 
 /* One concrete fix. */
 typedef struct kp_advice {
@@ -47,11 +51,13 @@ typedef struct kp_wquery {
 	double weight;          /* from a leading "-- weight: N" comment; 1 otherwise */
 	uint64_t shape;         /* hash of its shape (columns, operators, ORDER BY, not
 	                           literals), computed on first use; 0 before */
+	const kp_plan_opts *opts; /* the target's planning rules, to plan it again */
 } kp_wquery;
 
 typedef struct kp_advisor {
 	const kp_catalog *cat;  /* schema */
 	kp_target target;       /* store whose limits apply */
+	kp_plan_opts opts;      /* its planning rules (kp_target_plan_opts) */
 	kp_arena *a;            /* where advice and diagnostics go */
 	kp_diags *d;            /* findings */
 	kp_list advice;         /* kp_advice*, in order of the findings */

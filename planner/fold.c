@@ -267,6 +267,8 @@ bool kp_value_fold(kp_value *out, const kp_expr *e, kp_arena *a)
 	switch (e->kind) {
 	case KP_X_FUNC:
 		return fold_func(out, e, a);
+	case KP_X_INTERVAL:
+		return kp_value_fold(&x, e->a, a) && opaque(out, e, a);
 	case KP_X_CAST: {
 		if (!kp_value_fold(&x, e->a, a))
 			return false;

@@ -1338,7 +1338,35 @@ typedef struct resolve_ctx {
 	kp_source *src;
 	kp_arena *a;
 	kp_diags *d;
+	const kp_list *dyn;     /* kp_name*: dynamic columns the query declares, or NULL */
 } resolve_ctx;
+
+/* Does qualifier q name table tname ("s.t" is also named by "t")? */
+static bool names_table(const kp_name *q, const char *tname)
+{
+	if (kp_name_eq(q, tname))
+		return true;
+	const char *dot = strrchr(tname, '.');
+	return dot && kp_name_eq(q, dot + 1);
+}
+
+static bool in_names(const kp_list *l, const kp_name *n)
+{
+	for (uint32_t i = 0; i < l->n; i++)
+		if (kp_name_eqn(l->items[i], n))
+			return true;
+	return false;
+}
+
+/* Lindorm names the timestamp of a non-key column c c_l_ts: the column
+ * c, or -1 when name is not such a pseudo-column of t. */
+static int ts_pseudo_column(const kp_table *t, const kp_name *n)
+{
+	if (n->len <= 5 || memcmp(n->s + n->len - 5, "_l_ts", 5) != 0)
+		return -1;
+	int ci = kp_table_column(t, n->s, n->len - 5);
+	return ci >= 0 && t->cols[ci].key_pos < 0 ? ci : -1;
+}
 
 /* SQL's functions called without parentheses. */
 static bool niladic(const kp_name *n)
@@ -1360,13 +1388,21 @@ static void resolve(resolve_ctx *rc, kp_expr *e)
 	if (e->kind == KP_X_COLUMN) {
 		const kp_table *t = rc->t;
 		int ci = kp_table_column(t, e->name.s, e->name.len);
+		if (ci < 0 && rc->dyn && in_names(rc->dyn, &e->name))
+			return;   /* a dynamic column the query declares: not in the key */
+		if (ci < 0 && (ci = ts_pseudo_column(t, &e->name)) >= 0) {
+			/* Lindorm's c_l_ts: the write timestamp of non-key column c,
+			 * read with c (no key part) */
+			rc->used[ci] = true;
+			return;
+		}
 		if (ci < 0 && !e->qual.s && niladic(&e->name)) {
 			/* CURRENT_DATE and friends are functions written without () */
 			e->kind = KP_X_FUNC;
 			return;
 		}
 		if (e->qual.s) {
-			bool is_table = kp_name_eq(&e->qual, t->name) ||
+			bool is_table = names_table(&e->qual, t->name) ||
 			                (rc->alias && rc->alias->s && kp_name_eqn(&e->qual, rc->alias));
 			bool is_family = ci >= 0 && t->cols[ci].family && kp_name_eq(&e->qual, t->cols[ci].family);
 			if (!is_table && !is_family) {
@@ -1670,6 +1706,12 @@ static const kp_index *phoenix_index(const hints *h, const kp_table *t, const kp
 	uint32_t n;
 	const char *tn = hint_arg(tab, &n);
 	kp_name nm = {tn, n, 0, n, false};
+	if (tab->kind == KP_X_COLUMN && tab->qual.s) {
+		/* INDEX(schema.table idx) */
+		nm = kp_ast_qualified(a, tab->qual, tab->name);
+		tn = nm.s;
+		n = nm.len;
+	}
 	if (!kp_name_eq(&nm, t->name) && !(alias && alias->s && kp_name_eqn(&nm, alias))) {
 		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, tab->off, tab->len,
 		            "INDEX hint names table '%.*s', not %s: it is ignored", (int)n, tn, t->name);
@@ -1729,6 +1771,22 @@ static bool view_of(stmt_view *v, const kp_stmt *s)
 	default:
 		return false;
 	}
+}
+
+/* A table whose CREATE failed is unknown: the note says where it failed. */
+static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n, kp_arena *a)
+{
+	if (!g)
+		return;
+	const kp_failed_ddl *f = kp_catalog_failed(cat, n->s, n->len);
+	if (f)
+		kp_diag_note(g, a, f->src, f->off, "the CREATE statement of %.*s failed here, so the table is not in the schema",
+		             (int)n->len, n->s);
+	/* names that differ only in case are different tables on this target */
+	const kp_table *near = cat->names != KP_NAMES_NOCASE ? kp_catalog_find_nocase(cat, n->s, n->len) : NULL;
+	if (near)
+		kp_diag_help(g, a, "did you mean %s? names are case-sensitive on this target%s", near->name,
+		             cat->names == KP_NAMES_UPPER ? " once quoted (unquoted names are upper-cased)" : "");
 }
 
 /* Moves a copied expression onto [off, off+len) of the statement's source
@@ -1876,8 +1934,8 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 	if (s->kind == KP_S_INSERT || s->kind == KP_S_UPSERT || s->kind == KP_S_REPLACE) {
 		const kp_name *n = &s->u.insert.table;
 		if (!kp_catalog_find(cat, n->s, n->len))
-			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
-			            "no such table: %.*s", (int)n->len, n->s);
+			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
 		return;
 	}
 	if (!view_of(&v, s))
@@ -1886,13 +1944,14 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 		/* UPSERT INTO w SELECT ... FROM t: t is planned, w must exist */
 		const kp_name *n = &s->u.select.into->table;
 		if (!kp_catalog_find(cat, n->s, n->len))
-			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
-			            "no such table: %.*s", (int)n->len, n->s);
+			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
 	}
 	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
 	if (!t) {
-		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
-		            "no such table: %.*s", (int)v.table->len, v.table->s);
+		kp_diag *g = kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
+		                         "no such table: %.*s", (int)v.table->len, v.table->s);
+		note_failed_ddl(g, cat, v.table, a);
 		return;
 	}
 	if (t->view_unsupported) {
@@ -1922,7 +1981,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	bool allow_kw = v.allow_kw;
 	out->table = t;
 
-	resolve_ctx rc = {t, alias, NULL, 0, src, a, d};
+	resolve_ctx rc = {t, alias, NULL, 0, src, a, d, s->kind == KP_S_SELECT ? &s->u.select.dyncols : NULL};
 	rc.used = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
 	if (s->kind == KP_S_SELECT) {
 		resolve_list(&rc, &s->u.select.items);

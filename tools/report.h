@@ -57,7 +57,21 @@ typedef struct kp_report {
 	                                   the file-wide ones and the current
 	                                   statement's (a file with thousands of
 	                                   directives stays linear) */
+	char *cwd;                      /* the working directory */
+	char *root;                     /* the repository root (SARIF's %SRCROOT%,
+	                                   GitHub's workspace): reported paths are
+	                                   relative to it */
+	kp_buf rel_of;                  /* the last path made relative ... */
+	kp_buf rel;                     /* ... and the result (paths repeat) */
+	bool rel_outside;               /* that path is outside the root */
+	const char *fatal;              /* the run failed (exit 2) with this error */
+	unsigned sarif_results;         /* results written to SARIF */
+	unsigned capped;                /* results left out of SARIF (over the cap) */
+	bool in_host;                   /* reading a comment of application code */
 } kp_report;
+
+/* GitHub code scanning takes at most this many results per SARIF run. */
+#define KP_SARIF_MAX_RESULTS 25000
 
 /* Starts the report (headers of JSON and SARIF). */
 void kp_report_begin(kp_report *r, kp_arena *a, FILE *out, kp_format fmt, int color);
@@ -71,11 +85,25 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, char *err, si
  * (they are kept for --report-unused-ignores, but match nothing more). */
 void kp_report_stmt_done(kp_report *r);
 /* Parses the comments in text[from, to) (white space and comments between
- * two statements) for "-- keyplan:ignore ...", "-- keyplan:ignore-file ..."
- * and "-- weight: N". Malformed directives are reported into r. *weight is
+ * two statements) for "keyplan:ignore ...", "keyplan:ignore-file ..."
+ * and "weight: N", in "--" or slash-star comments, in any case. Malformed directives are reported into r. *weight is
  * set when a weight is given. stmt_off is the statement that follows. */
 void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
                           double *weight);
+/* Where the comments on the rest of the line after a statement end (after
+ * is just past its ';'): a trailing "-- keyplan:ignore" there is the
+ * statement's own. Returns after when none, or SIZE_MAX when the line may
+ * go on past the end of a streamed window (more_follows). */
+size_t kp_report_trailing_end(const kp_source *src, size_t after, bool more_follows);
+/* Reads the directives in the statement's own comments: inside it, text
+ * [start, end), and trailing it on its last line, text [after, trail_end). */
+void kp_report_stmt_directives(kp_report *r, kp_source *src, uint32_t start, uint32_t end, size_t after,
+                               size_t trail_end);
+/* The keyplan: directives in a comment of application code, host text
+ * [off, end): an ignore applies to the statement at [stmt_off, stmt_end)
+ * of the host (file_pass: only the ignore-file ones, else only the others). */
+void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
+                            uint32_t stmt_end, bool file_pass);
 /* Records where the statement that starts at stmt_off ends. */
 void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end);
 /* Writes the diagnostics of d, applying rule settings and suppressions. */
@@ -85,8 +113,18 @@ void kp_report_unused(kp_report *r);
 /* Finishes the report: advice and summary (check; adv NULL for lint), the
  * closing of JSON and SARIF, the totals of text. Returns -1 on a write error. */
 int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *sums, int nsums);
+/* The run failed with msg (exit 2): kp_report_end marks a SARIF run as not
+ * successful, with msg as its tool notification. */
+void kp_report_fail(kp_report *r, const char *msg);
 /* Highest severity written, or -1 if none. */
 int kp_report_worst(const kp_report *r);
+
+/* path made absolute against cwd and normalised lexically ("." and ".."
+ * segments resolved, glob characters kept), in a. */
+char *kp_path_abs(kp_arena *a, const char *cwd, const char *path);
+/* The repository root for the working directory cwd: $GITHUB_WORKSPACE when
+ * cwd is inside it, else the nearest folder with a .git, else cwd. malloc'd. */
+char *kp_repo_root(const char *cwd);
 
 /* Looks a rule up by ID (KP001) or slug (full-scan). */
 int kp_rule_lookup(const char *s, size_t n);

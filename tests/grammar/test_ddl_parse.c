@@ -74,7 +74,7 @@ static void test_phoenix_create_table(void)
 	                 "SALT_BUCKETS = 16, m.VERSIONS = 5, DATA_BLOCK_ENCODING = 'NONE', TTL = 86400 "
 	                 "SPLIT ON ('a', 'm', ?)", KP_S_CREATE_TABLE);
 	const kp_create_table *t = &s->u.create_table;
-	CU_ASSERT_TRUE(name_is(&t->name, "metrics"));
+	CU_ASSERT_TRUE(name_is(&t->name, "my_schema.metrics"));
 	CU_ASSERT_TRUE(t->if_not_exists);
 	CU_ASSERT_EQUAL(t->cols.n, 4);
 	CU_ASSERT_TRUE(t->has_pk);
@@ -144,7 +144,7 @@ static void test_create_index(void)
 	                 KP_S_CREATE_INDEX);
 	const kp_indexdef *x = &s->u.create_index;
 	CU_ASSERT_TRUE(x->local && !x->uncovered && !x->unique && x->if_not_exists);
-	CU_ASSERT_TRUE(name_is(&x->table, "opportunity"));
+	CU_ASSERT_TRUE(name_is(&x->table, "sales.opportunity"));
 	CU_ASSERT_EQUAL(x->parts.n, 3);
 	CU_ASSERT_PTR_NOT_NULL(ixpart(s, 0)->expr);
 	CU_ASSERT_EQUAL(ixpart(s, 0)->expr->kind, KP_X_FUNC);
@@ -212,7 +212,7 @@ static void test_views_alter_drop(void)
 	CU_ASSERT_STRING_EQUAL(s->u.create_table.view_unsupported,
 	                       "a view whose query is not SELECT * FROM table [WHERE ...]");
 	CU_ASSERT_EQUAL(s->u.create_table.view_unsupported_off, 36);
-	CU_ASSERT_TRUE(name_is(&s->u.create_table.base, "t1"));
+	CU_ASSERT_TRUE(name_is(&s->u.create_table.base, "s.t1"));
 	s = one("CREATE VIEW c AS SELECT a, b FROM t1 WHERE a = 1", KP_S_CREATE_VIEW);
 	CU_ASSERT_PTR_NOT_NULL(s->u.create_table.view_unsupported);
 	s = one("CREATE VIEW u AS SELECT * FROM t1 UNION ALL SELECT * FROM t2", KP_S_CREATE_VIEW);

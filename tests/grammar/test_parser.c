@@ -221,8 +221,11 @@ static void test_select_clauses(void)
 	CU_ASSERT_EQUAL_FATAL(l.n, 1);
 	const kp_select *s = &((kp_stmt *)l.items[0])->u.select;
 	CU_ASSERT_TRUE(s->distinct);
-	CU_ASSERT_EQUAL(s->table.len, 1);
-	CU_ASSERT_EQUAL(s->table.s[0], 't');
+	/* schema.table is one name: s.t and t are different tables */
+	CU_ASSERT_EQUAL(s->table.len, 3);
+	CU_ASSERT_NSTRING_EQUAL(s->table.s, "s.t", 3);
+	CU_ASSERT_EQUAL(s->table.off, 23);
+	CU_ASSERT_EQUAL(s->table.srclen, 3);
 	CU_ASSERT_EQUAL(s->alias.s[0], 'x');
 	CU_ASSERT_EQUAL(s->where->kind, KP_X_CMP);
 	CU_ASSERT_EQUAL(s->group.n, 2);
@@ -330,7 +333,7 @@ static void test_query_expressions(void)
 	renders("MATCH(a, b) AGAINST('foo bar') AND MATCH(c, 'x')", "MATCH(a, b) AGAINST('foo bar') AND MATCH(c, 'x')");
 	renders("a IS DISTINCT FROM 1 AND b IS NOT DISTINCT FROM c", "a IS NOT 1 AND b IS c");
 	renders("a = NEXT VALUE FOR s.q AND b = CURRENT VALUE FOR q AND c = NEXT 5 VALUES FOR q",
-	        "a = NEXT VALUE FOR q AND b = CURRENT VALUE FOR q AND c = NEXT 5 VALUES FOR q");
+	        "a = NEXT VALUE FOR s.q AND b = CURRENT VALUE FOR q AND c = NEXT 5 VALUES FOR q");
 	renders("d > DATE '2013-01-01' AND e < TIMESTAMP '2013-01-01 10:00:00'",
 	        "d > CAST('2013-01-01' AS DATE) AND e < CAST('2013-01-01 10:00:00' AS TIMESTAMP)");
 	renders("a ILIKE 'x%' AND b NOT ILIKE 'y'", "a ILIKE 'x%' AND b NOT ILIKE 'y'");
@@ -397,6 +400,41 @@ static void test_upsert_forms(void)
 	CU_ASSERT_TRUE(st->u.insert.returning);
 	kp_source_free(&src);
 	expect_ok("DELETE FROM t WHERE a = 1 RETURNING *", KP_S_DELETE);
+}
+
+/* Forms found missing on real statements: aggregate ORDER BY and
+ * SEPARATOR, INTERVAL, SELECT ALL DISTINCT, dynamic columns, array
+ * elements in UPSERT, INSERT IGNORE, @@variables, // comments, joins
+ * spelled with a word before JOIN. */
+static void test_real_statement_forms(void)
+{
+	renders("HEAD(t ORDER BY ts DESC) = 1 AND GROUP_CONCAT(d ORDER BY ts SEPARATOR '|') = 'x' "
+	        "AND GROUP_CONCAT(DISTINCT d SEPARATOR ',') = 'y'",
+	        "HEAD(t ORDER BY ts) = 1 AND GROUP_CONCAT(d ORDER BY ts SEPARATOR '|') = 'x' "
+	        "AND GROUP_CONCAT(DISTINCT d SEPARATOR ',') = 'y'");
+	renders("ts > NOW() - INTERVAL 24 HOUR AND ts < NOW() + INTERVAL '1' DAY AND interval = 3",
+	        "ts > NOW() - INTERVAL 24 HOUR AND ts < NOW() + INTERVAL '1' DAY AND interval = 3");
+	renders("a = @@version", "a = @@version");
+	expect_error("SELECT GROUP_CONCAT(d ORDER BY ts SEPERATOR ',') FROM t", "syntax error near 'SEPERATOR'", 1, 35);
+	kp_source src;
+	const kp_select *s = sel1("SELECT ALL DISTINCT a FROM t", &src);
+	CU_ASSERT_TRUE(s->distinct);
+	kp_source_free(&src);
+	s = sel1("SELECT k FROM t (v3 VARCHAR, cf.v4 INTEGER) WHERE v3 = 'x'", &src);
+	CU_ASSERT_EQUAL_FATAL(s->dyncols.n, 2);
+	CU_ASSERT_TRUE(kp_name_eq(s->dyncols.items[1], "v4"));
+	kp_source_free(&src);
+	expect_ok("UPSERT INTO t (k, a[2]) VALUES ('A', 5)", KP_S_UPSERT);
+	expect_ok("insert ignore into t values (1, 'x')", KP_S_INSERT);
+	expect_ok("select a from b // a Phoenix comment\nwhere a = 1", KP_S_SELECT);
+	expect_error("SELECT * FROM a x INNER JOIN b y ON x.k = y.k",
+	             "joins are not supported: keyplan plans single-table statements", 1, 19);
+	expect_error("SELECT * FROM a x LEFT OUTER JOIN b y ON x.k = y.k",
+	             "joins are not supported: keyplan plans single-table statements", 1, 19);
+	expect_error("SELECT * FROM a I Semi JOIN (SELECT 1) b ON I.k = b.k",
+	             "joins are not supported: keyplan plans single-table statements", 1, 19);
+	expect_error("SELECT * FROM UNNEST(ARRAY[1, 2]) AS t(a)",
+	             "table functions in FROM (UNNEST(...), ...) are not supported", 1, 27);
 }
 
 /* A statement keyword where the grammar cannot go on, after a whole
@@ -530,6 +568,26 @@ static void test_hints(void)
 	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "",
 	                       "malformed hint near '('; expected name or name('arg', ...)");
 	kp_source_free(&src);
+	/* a hint comment anywhere but right after the verb is a plain comment
+	 * to the stores: reported, and not read */
+	l = parse("UPSERT INTO /*+ _l_ts_(3000) */ t (a) VALUES (1)", &d, &src);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[0])->hints.n, 0);
+	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "",
+	                       "a hint comment is read only right after SELECT, UPSERT, INSERT, UPDATE or DELETE: "
+	                       "the store ignores this one");
+	CU_ASSERT_EQUAL(d.head ? d.head->off : 0, 12);
+	kp_source_free(&src);
+	l = parse("/*+ _l_allow_filtering_ */ SELECT * FROM t; SELECT * FROM t /*+ a */ WHERE b = 1; "
+	          "EXPLAIN SELECT /*+ c */ 1; DELETE /*+ d */ FROM t; UPDATE /*+ e */ t SET a = 1", &d, &src);
+	CU_ASSERT_EQUAL_FATAL(l.n, 5);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[0])->hints.n, 0);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[1])->hints.n, 0);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[2])->hints.n, 1);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[3])->hints.n, 1);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[4])->hints.n, 1);
+	CU_ASSERT_EQUAL(d.count[KP_SEV_WARNING], 2);
+	kp_source_free(&src);
 	/* a ninth hint comment is reported, not dropped in silence */
 	l = parse("SELECT /*+ a */ /*+ b */ /*+ c */ /*+ d */ /*+ e */ /*+ f */ /*+ g */ /*+ h */ /*+ i */ * FROM t",
 	          &d, &src);
@@ -620,6 +678,7 @@ int main(void)
 	CU_add_test(s, "query expressions", test_query_expressions);
 	CU_add_test(s, "UPSERT forms", test_upsert_forms);
 	CU_add_test(s, "missing ';'", test_missing_semicolon);
+	CU_add_test(s, "forms of real statements", test_real_statement_forms);
 	CU_add_test(s, "byte-order mark", test_bom);
 	int rc = kpt_run();
 	kp_arena_free(&arena);

@@ -503,9 +503,54 @@ static void test_query_forms(void)
 	     "[{\"eq\": [1], \"range\": null}]", "v = ANY(ARRAY[1]) AND MATCH(v) AGAINST('x') AND v[1] = 2", "none");
 	plan("SELECT * FROM k3 WHERE p1 IS NOT DISTINCT FROM 4 AND p2 IS DISTINCT FROM 5", "filtered_scan",
 	     "[{\"eq\": [4], \"range\": null}]", "p2 IS NOT 5", "none");
+	/* Lindorm's write-timestamp pseudo-column of a non-key column */
+	plan("SELECT /*+ _l_versions_(2) */ v, v_l_ts FROM k3 WHERE p1 = 1 AND v_l_ts > 1000", "filtered_scan",
+	     "[{\"eq\": [1], \"range\": null}]", "v_l_ts > 1000", "none");
+	plan("SELECT p1_l_ts FROM k3 WHERE p1 = 1", "none", "", "", "none");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "unknown column 'p1_l_ts' in table k3"));
 	plan("SELECT NEXT VALUE FOR seq, p1 FROM k3 WHERE p1 = 1 OFFSET 5 ROWS FETCH NEXT 3 ROWS ONLY", "scan",
 	     "[{\"eq\": [1], \"range\": null}]", "", "none");
 	rules("KP018");
+}
+
+/* schema.table names another table than table; a query on a table whose
+ * CREATE failed says where it failed. */
+static void test_table_names(void)
+{
+	CU_ASSERT_EQUAL(kpt_schema(&T, "CREATE TABLE app.users (id BIGINT, n INT, PRIMARY KEY (id));\n"
+	                                "CREATE TABLE users (name VARCHAR, id BIGINT, PRIMARY KEY (name));"), 0);
+	plan("SELECT * FROM app.users WHERE id = 1", "get", "[{\"eq\": [1], \"range\": null}]", "", "none");
+	plan("SELECT * FROM users WHERE id = 1", "full_scan", "[{\"eq\": [], \"range\": null}]", "id = 1", "none");
+	/* a column qualified by the table, with or without its schema */
+	plan("SELECT users.n, app.users.id FROM app.users WHERE app.users.id = 2 AND users.n = 3", "get",
+	     "[{\"eq\": [2], \"range\": null}]", "n = 3", "none");
+	plan("SELECT * FROM other.users WHERE id = 1", "none", "", "", "none");
+	rules("KP008");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "no such table: other.users"));
+	/* one CREATE that does not parse, one the catalog refuses */
+	CU_ASSERT_EQUAL(kpt_schema(&T, "CREATE TABLE broken (a INT, b INT PRIMARY KEY (a));\n"
+	                                "CREATE TABLE IF NOT EXISTS app.refused (a INT, PRIMARY KEY (nope));"), 2);
+	plan("SELECT * FROM broken WHERE a = 1", "none", "", "", "none");
+	rules("KP008");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(T.d.head);
+	CU_ASSERT_STRING_EQUAL(T.d.head->message, "no such table: broken");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(T.d.head->notes);
+	CU_ASSERT_STRING_EQUAL(T.d.head->notes->message,
+	                       "the CREATE statement of broken failed here, so the table is not in the schema");
+	uint32_t line, col;
+	kp_source_linecol(T.d.head->notes->src, T.d.head->notes->off, &line, &col);
+	CU_ASSERT_EQUAL(line, 1);
+	CU_ASSERT_EQUAL(col, 1);
+	plan("UPSERT INTO app.refused (a) VALUES (1)", "none", "", "", "none");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(T.d.head);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(T.d.head->notes);
+	kp_source_linecol(T.d.head->notes->src, T.d.head->notes->off, &line, &col);
+	CU_ASSERT_EQUAL(line, 2);
+	CU_ASSERT_STRING_EQUAL(T.d.head->notes->message,
+	                       "the CREATE statement of app.refused failed here, so the table is not in the schema");
+	/* a table never declared has no note */
+	plan("SELECT * FROM never WHERE a = 1", "none", "", "", "none");
+	CU_ASSERT_PTR_NULL(T.d.head->notes);
 }
 
 static void test_more_shapes(void)
@@ -620,6 +665,7 @@ int main(void)
 	CU_add_test(s, "NULLS FIRST and LAST", test_order_nulls);
 	CU_add_test(s, "functions of constants", test_constant_functions);
 	CU_add_test(s, "query forms", test_query_forms);
+	CU_add_test(s, "table names", test_table_names);
 	CU_add_test(s, "more shapes", test_more_shapes);
 	CU_add_test(s, "hash-prefixed keys", test_hash_prefix);
 	CU_add_test(s, "DML and name errors", test_dml_and_errors);

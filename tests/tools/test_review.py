@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""keyplan in code review (issue 15): paths relative to the repository
+root, failed runs that never look clean, suppressions on the statement's own
+line and in block comments, "nothing to do" errors, the file walker, and
+consistent locations. SARIF output is validated against the official schema.
+
+Usage: test_review.py KEYPLAN SOURCE_DIR [SHARED_DIR]"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+KEYPLAN = os.path.abspath(sys.argv[1])
+SRC = os.path.abspath(sys.argv[2])
+SHARED = sys.argv[3] if len(sys.argv) > 3 else os.environ.get("KP_SHARED", os.path.join(SRC, "..", "shared"))
+SCHEMA_SQL = open(os.path.join(SRC, "examples", "schema.sql")).read()
+passed = failed = 0
+
+
+def run(*args, cwd=SRC, env=None, stdin=None):
+    e = dict(os.environ)
+    for k in ("NO_COLOR", "CLICOLOR_FORCE", "GITHUB_WORKSPACE"):
+        e.pop(k, None)
+    e.update(env or {})
+    p = subprocess.run([KEYPLAN, *args], cwd=cwd, env=e, input=stdin, capture_output=True, timeout=120)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+def check(name, cond, detail=""):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}\n{detail[:3000]}")
+
+
+_validator = None
+
+
+def sarif_errors(doc):
+    """Messages of the official SARIF 2.1.0 schema's validator ([] if valid)."""
+    global _validator
+    if _validator is None:
+        import jsonschema
+        with open(os.path.join(SHARED, "schemas", "sarif-schema-2.1.0.json")) as f:
+            sch = json.load(f)
+        _validator = jsonschema.validators.validator_for(sch)(sch, format_checker=jsonschema.FormatChecker())
+    return [f"{list(e.path)}: {e.message}" for e in _validator.iter_errors(doc)]
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def diags(out):
+    return json.loads(out)["diagnostics"]
+
+
+def rules_of(out):
+    return [d["rule"] for d in diags(out)]
+
+
+BAD = "SELECT * FROM orders WHERE orderid = 1;"
+
+# ------------------------------------------------------------------ paths
+# A repository with .keyplan include globs: SARIF and GitHub annotations
+# carry paths relative to the repository root, from the root and from a
+# subfolder; SARIF declares the root in originalUriBaseIds.
+with tempfile.TemporaryDirectory() as repo:
+    os.mkdir(os.path.join(repo, ".git"))
+    write(os.path.join(repo, "db", "schema.sql"), SCHEMA_SQL)
+    write(os.path.join(repo, "queries", "q.sql"), BAD + "\n")
+    write(os.path.join(repo, ".keyplan"), "[keyplan]\nschema = db/schema.sql\ninclude = queries/*.sql\n")
+    for cwd in (repo, os.path.join(repo, "queries")):
+        args = () if cwd == repo else ("q.sql",)
+        rc, out, err = run("lint", "--format", "sarif", *args, cwd=cwd)
+        doc = json.loads(out)
+        errs = sarif_errors(doc)
+        check(f"sarif from {os.path.relpath(cwd, repo)} validates", rc == 1 and not errs, "\n".join(errs) + err)
+        r0 = doc["runs"][0]
+        res = r0["results"][0]
+        loc = res["locations"][0]["physicalLocation"]["artifactLocation"]
+        rel = res["relatedLocations"][0]["physicalLocation"]["artifactLocation"]
+        check(f"sarif uri relative to the root ({os.path.relpath(cwd, repo)})",
+              loc == {"uri": "queries/q.sql", "uriBaseId": "%SRCROOT%"} and
+              rel == {"uri": "db/schema.sql", "uriBaseId": "%SRCROOT%"} and
+              r0["originalUriBaseIds"]["%SRCROOT%"]["uri"] == "file://" + os.path.realpath(repo) + "/"
+              or r0["originalUriBaseIds"]["%SRCROOT%"]["uri"] == "file://" + repo + "/", json.dumps(r0)[-1500:])
+        rc, out, err = run("lint", "--format", "github", *args, cwd=cwd)
+        check(f"github annotation path relative to the root ({os.path.relpath(cwd, repo)})",
+              out.startswith("::error file=queries/q.sql,line=1,col=28,"), out + err)
+    rc, out, err = run("lint", cwd=repo)
+    check("text: include paths relative to the working directory",
+          out.startswith("queries/q.sql:1:28: error:") and "\ndb/schema.sql:9:5: note:" in out, out + err)
+    # GITHUB_WORKSPACE names the root when set
+    rc, out, err = run("lint", "--format", "github", "q.sql", cwd=os.path.join(repo, "queries"),
+                       env={"GITHUB_WORKSPACE": repo})
+    check("GITHUB_WORKSPACE is the root", out.startswith("::error file=queries/q.sql,"), out + err)
+    # a file outside the root is an absolute file: URI, still valid SARIF
+    with tempfile.TemporaryDirectory() as other:
+        write(os.path.join(other, "o.sql"), BAD + "\n")
+        rc, out, err = run("lint", "--format", "sarif", os.path.join(other, "o.sql"), cwd=repo)
+        doc = json.loads(out)
+        loc = doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+        check("outside the root: absolute file URI", loc == {"uri": "file://" + os.path.join(other, "o.sql")} and
+              not sarif_errors(doc), json.dumps(loc))
+
+# ----------------------------------------------------------- fatal errors
+S = "examples/schema.sql"
+with tempfile.TemporaryDirectory() as tmp:
+    o = os.path.join(tmp, "out.sarif")
+    rc, out, err = run("lint", "--no-config", "--schema", S, "examples/queries.sql", "/nonexistent/q.sql",
+                       "--format", "sarif", "--output", o)
+    doc = json.load(open(o))
+    inv = doc["runs"][0]["invocations"][0]
+    check("exit 2 with --output sarif: a failed run, the error as a notification",
+          rc == 2 and inv["executionSuccessful"] is False and
+          "/nonexistent/q.sql: cannot open" in inv["toolExecutionNotifications"][0]["message"]["text"] and
+          inv["toolExecutionNotifications"][0]["level"] == "error" and not sarif_errors(doc), json.dumps(inv) + err)
+    rc, out, err = run("lint", "--no-config", "--schema", S, "examples/queries.sql", "--format", "sarif", "--output", o)
+    doc = json.load(open(o))
+    check("a good run is marked successful", rc == 1 and
+          doc["runs"][0]["invocations"] == [{"executionSuccessful": True}], json.dumps(doc["runs"][0]["invocations"]))
+    j = os.path.join(tmp, "out.json")
+    write(j, '{"version": 1, "diagnostics": []}\n')
+    rc, out, err = run("lint", "--no-config", "--schema", "/nonexistent.sql", "examples/queries.sql",
+                       "--format", "json", "--output", j)
+    check("exit 2 with --output json: no report left behind", rc == 2 and not os.path.exists(j) and
+          not [f for f in os.listdir(tmp) if ".tmp-" in f], str(os.listdir(tmp)) + err)
+    rc, out, err = run("lint", "--no-config", "--schema", S, "examples/queries.sql", "--exit-zero")
+    check("--exit-zero: findings reported, exit 0", rc == 0 and "error: full table scan" in out, err)
+    rc, out, err = run("lint", "--no-config", "--schema", S, "/nonexistent/q.sql", "--exit-zero")
+    check("--exit-zero: a fatal error still exits 2", rc == 2, err)
+    # GitHub takes at most 25,000 results per run: warn and cap
+    big = os.path.join(tmp, "big.sql")
+    write(big, (BAD + "\n") * 25010)
+    rc, out, err = run("lint", "--no-config", "--schema", S, big, "--format", "sarif")
+    doc = json.loads(out)
+    r0 = doc["runs"][0]
+    note = r0["invocations"][0].get("toolExecutionNotifications", [{}])[0]
+    check("SARIF capped at 25,000 results, with a warning", rc == 1 and len(r0["results"]) == 25000 and
+          "25010 results" in err and note.get("level") == "warning" and "25010 results" in note["message"]["text"]
+          and r0["invocations"][0]["executionSuccessful"] is True, err + json.dumps(note))
+wf = open(os.path.join(SRC, "docs", "examples", "github-workflow.yml")).read()
+check("example workflow: no '|| true', report-only with --exit-zero", "|| true" not in wf and "--exit-zero" in wf, wf)
+
+# ------------------------------------------------------------ suppressions
+def lint_sql(sql, *extra):
+    with tempfile.TemporaryDirectory() as d:
+        write(os.path.join(d, "q.sql"), sql)
+        return run("lint", "--no-config", "--schema", os.path.join(SRC, S), "q.sql", "--format", "json", *extra, cwd=d)
+
+
+rc, out, err = lint_sql(BAD + " -- keyplan:ignore KP001 -- nightly batch\n" + BAD + "\n")
+ds = diags(out)
+check("trailing same-line ignore silences its own statement, not the next",
+      [(d["rule"], d["line"]) for d in ds] == [("KP001", 2)], out)
+rc, out, err = lint_sql("/* keyplan:ignore KP001 -- reviewed */\n" + BAD + "\n" + BAD + "\n")
+check("block comment before the statement", [(d["rule"], d["line"]) for d in diags(out)] == [("KP001", 3)], out)
+rc, out, err = lint_sql(BAD + " /* keyplan:ignore full-scan */\n" + BAD + "\n")
+check("trailing block comment", [(d["rule"], d["line"]) for d in diags(out)] == [("KP001", 2)], out)
+rc, out, err = lint_sql("-- KEYPLAN:IGNORE kp001\n" + BAD + "\n-- Keyplan:Ignore FULL-SCAN\n" + BAD + "\n")
+check("upper and mixed case", diags(out) == [] and rc == 0, out)
+rc, out, err = lint_sql("SELECT * FROM orders -- keyplan:ignore KP001 -- a comment inside\n WHERE orderid = 1;\n" +
+                        BAD + "\n")
+check("a comment inside the statement", [(d["rule"], d["line"]) for d in diags(out)] == [("KP001", 3)], out)
+rc, out, err = lint_sql("SELECT * FROM orders /* keyplan:ignore KP001 */ WHERE orderid = 1;\n")
+check("a block comment inside the statement", diags(out) == [], out)
+rc, out, err = lint_sql("SELECT * FROM orders WHERE orderid = 1 AND amount <> '-- keyplan:ignore KP001';\n")
+check("a directive inside a string is not one", "KP001" in rules_of(out), out)
+rc, out, err = lint_sql("-- keyplan:ignore full-scan: nightly job\n" + BAD + "\n")
+ds = diags(out)
+check("'full-scan: nightly job': exactly one KP022, and it silences nothing",
+      [d["rule"] for d in ds] == ["KP022", "KP001"] and "full-scan:" in ds[0]["message"] and
+      "--" in ds[0]["message"], out)
+rc, out, err = lint_sql("-- keyplan:ignore KP001, KP999, bogus words here\n" + BAD + "\n")
+check("one KP022 per bad directive", rules_of(out) == ["KP022", "KP001"], out)
+rc, out, err = lint_sql("-- keyplan:ignore KP001, filtered-scan -- why: it is a batch, -- really\n" + BAD + "\n")
+check("rule list, then the reason after --", diags(out) == [], out)
+rc, out, err = lint_sql("-- keyplan:ignore KP001 reviewed by ops\n" + BAD + "\n")
+ds = diags(out)
+check("a reason without the separator: one KP022 asking for it, the rule still silenced",
+      [d["rule"] for d in ds] == ["KP022"] and "' -- '" in ds[0]["message"], out)
+rc, out, err = lint_sql(BAD + " -- keyplan:ignore-file KP001\n" + BAD + "\n")
+check("ignore-file must start a line: one KP022", rules_of(out) == ["KP022", "KP001", "KP001"], out)
+rc, out, err = lint_sql(BAD + " -- keyplan:ignore KP002\n", "--report-unused-ignores")
+ds = diags(out)
+check("an unused trailing ignore is reported at its place", [(d["rule"], d["line"], d["column"]) for d in ds] ==
+      [("KP001", 1, 28), ("KP022", 1, 44)], out)
+# the same through standard input (read whole) and a streamed file
+sql = "".join((BAD + (" -- keyplan:ignore KP001\n" if i % 3 == 0 else " /* keyplan:ignore KP001 */ " if i % 3 == 1
+                      else "\n")) for i in range(40000))
+with tempfile.TemporaryDirectory() as d:
+    write(os.path.join(d, "q.sql"), sql)
+    rc1, out1, _ = run("lint", "--no-config", "--schema", os.path.join(SRC, S), "q.sql", "--format", "json", cwd=d)
+    rc2, out2, _ = run("lint", "--no-config", "--schema", os.path.join(SRC, S), "-", "--stdin-filename", "q.sql",
+                       "--format", "json", cwd=d, stdin=sql.encode())
+    l1 = [(x["line"], x["column"]) for x in diags(out1)]
+    l2 = [(x["line"], x["column"]) for x in diags(out2)]
+    check("trailing directives across stream windows agree with whole input", l1 == l2 and len(l1) == 13333,
+          f"{len(l1)} {len(l2)} {l1[:3]} {l2[:3]}")
+
+# ------------------------------------------------------------ nothing to do
+with tempfile.TemporaryDirectory() as tmp:
+    os.mkdir(os.path.join(tmp, "empty"))
+    write(os.path.join(tmp, "empty", "notes.txt"), "x")
+    write(os.path.join(tmp, "s.sql"), SCHEMA_SQL)
+    write(os.path.join(tmp, "blank.sql"), "-- nothing here\n")
+    write(os.path.join(tmp, "q.sql"), BAD + "\n")
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "empty", cwd=tmp)
+    check("a folder with no .sql: said, exit 2", rc == 2 and "empty: no .sql files" in err, err)
+    rc, out, err = run("lint", "--no-config", "--schema", "blank.sql", "q.sql", cwd=tmp)
+    check("a schema with no table: said, exit 2", rc == 2 and "blank.sql: the schema defines no table" in err and
+          "no such table" not in out, out + err)
+    rc, out, err = run("lint", "--no-config", "--schema", "empty", "q.sql", cwd=tmp)
+    check("a schema folder with no .sql: exit 2", rc == 2 and "no .sql files" in err, err)
+    rc, out, err = run("lint", "--no-config", "--schema", "missing.sql", "q.sql", cwd=tmp)
+    check("a missing schema: exit 2", rc == 2 and "missing.sql: cannot open" in err, err)
+    rc, out, err = run("lint", "--no-config", "q.sql", cwd=tmp)
+    check("lint with no schema at all: said once, exit 2", rc == 2 and "no schema" in err and
+          "no such table" not in out, out + err)
+    rc, out, err = run("explain", "--no-config", "q.sql", cwd=tmp)
+    check("explain with no schema at all: exit 2", rc == 2 and "no schema" in err, out + err)
+    rc, out, err = run("explain", "--no-config", "--schema", "blank.sql", "q.sql", cwd=tmp)
+    check("explain with an empty schema: exit 2", rc == 2 and "defines no table" in err, out + err)
+    rc, out, err = run("lint", "--no-config", "-e", "CREATE TABLE t (a INT PRIMARY KEY); SELECT * FROM t WHERE a = 1",
+                       cwd=tmp)
+    check("no schema, but the input defines its tables: fine", rc == 0, out + err)
+
+# exclude applies to named files; .git, node_modules, link loops, duplicates
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "db", "schema.sql"), SCHEMA_SQL)
+    write(os.path.join(tmp, "queries", "q.sql"), BAD + "\n")
+    write(os.path.join(tmp, "queries", "gen", "g.sql"), BAD + "\n")
+    write(os.path.join(tmp, "queries", "node_modules", "n.sql"), BAD + "\n")
+    write(os.path.join(tmp, "queries", ".git", "x.sql"), BAD + "\n")
+    os.symlink("..", os.path.join(tmp, "queries", "gen", "loop"))
+    write(os.path.join(tmp, ".keyplan"), "[keyplan]\nschema = db/schema.sql\nexclude = queries/gen/*\n")
+    rc, out, err = run("lint", "--format", "json", "queries/gen/g.sql", cwd=tmp)
+    check("config exclude applies to a file named on the command line", rc == 0 and diags(out) == [], out + err)
+    rc, out, err = run("lint", "--format", "json", "g.sql", cwd=os.path.join(tmp, "queries", "gen"))
+    check("... also from a subfolder", rc == 0 and diags(out) == [], out + err)
+    rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "--format", "json", "queries", cwd=tmp)
+    files = sorted(d["file"] for d in diags(out))
+    check("walker: skips .git and node_modules, follows a link loop once",
+          files == ["queries/gen/g.sql", "queries/q.sql"], str(files) + err)
+    rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "--format", "json", "queries/q.sql",
+                       "./queries/q.sql", "queries", cwd=tmp)
+    files = sorted(d["file"] for d in diags(out))
+    check("the same file named twice is linted once", files == ["queries/gen/g.sql", "queries/q.sql"], str(files))
+    rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "--format", "json", "queries",
+                       "--exclude", "queries/gen", cwd=tmp)
+    check("--exclude a folder", sorted(d["file"] for d in diags(out)) == ["queries/q.sql"], out + err)
+    rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "--format", "json", "queries/g*/*.sql",
+                       cwd=tmp)
+    check("a glob on the command line", sorted(d["file"] for d in diags(out)) == ["queries/gen/g.sql"], out + err)
+    rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "nomatch/*.sql", cwd=tmp)
+    check("a glob that matches nothing: exit 2", rc == 2 and "nomatch/*.sql: no file matches" in err, err)
+
+# ---------------------------------------------------- locations, consistency
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "schema.sql"), "-- the schema\n\n" + SCHEMA_SQL)
+    write(os.path.join(tmp, "q.sql"), "\n" + BAD + "\n")
+    write(os.path.join(tmp, "r.sql"), "\n\n\n\n\n\n\n\n\n\n\n\n" + BAD + "\n")
+    rc, out, err = run("lint", "--no-config", "schema.sql", "q.sql", "r.sql", "--format", "json", cwd=tmp)
+    ds = [d for d in diags(out) if d["rule"] == "KP001"]
+    check("schema as a file argument: 'primary key declared here' in that file",
+          len(ds) == 2 and all(d["notes"][0]["file"] == "schema.sql" and d["notes"][0]["line"] == 11 for d in ds),
+          out)
+    rc, out, err = run("explain", "--no-config", "schema.sql", "q.sql", "r.sql", "--format", "json", cwd=tmp)
+    notes = [d["notes"] for x in out.splitlines() for d in json.loads(x)["diagnostics"] if d["rule"] == "KP001"]
+    check("explain: the note in the schema file too",
+          len(notes) == 2 and all(n[0]["file"] == "schema.sql" and n[0]["line"] == 11 for n in notes), out)
+lim = "SELECT * FROM orders WHERE userid = 'a' LIMIT 20000"
+rc1, out1, err1 = run("explain", "--no-config", "--schema", S, "-e", lim)
+rc2, out2, err2 = run("lint", "--no-config", "--schema", S, "-e", lim)
+check("explain and lint agree on target limits", rc1 == 1 and rc2 == 1 and
+      "error: LIMIT 20000; lindorm allows at most 10000 [KP110" in err1 and
+      "error: LIMIT 20000; lindorm allows at most 10000 [KP110" in out2, err1 + out2)
+rc, out, err = run("--no-config", "--schema", S, stdin=("SELECT * FROM orders WHERE userid = 'a';\n\n" + BAD +
+                                                         "\n  " + BAD + "\n").encode())
+check("keyplan < file.sql: exit 1 on rejected, real line numbers", rc == 1 and
+      "<stdin>:3:28: error: full table scan" in err and "<stdin>:4:30: error: full table scan" in err, err)
+rc, out, err = run("--no-config", "--schema", S, stdin=b"SELECT * FROM orders WHERE userid = 'a';\n")
+check("keyplan < file.sql: exit 0 when all plan", rc == 0, err)
+
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
