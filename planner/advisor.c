@@ -31,28 +31,40 @@ typedef struct target_info {
 	bool never_reject;          /* full scans run (warned about), not refused */
 	const char *full_scan_note; /* its words on a full scan (KP001) */
 	const char *id_source;      /* where unique ids come from in this store */
+	int max_in_list;            /* values in one IN list, 0: no limit */
+	int max_limit;              /* LIMIT and OFFSET, 0: no limit */
+	bool order_needs_limit;     /* ORDER BY only with a LIMIT */
+	bool phoenix_rules;         /* Phoenix's hints and index rules (kp_plan_opts.phoenix) */
+	bool dotted_families;       /* column families written cf.col (else `cf:col`) */
+	int names;                  /* how names match (KP_NAMES_*) */
 } target_info;
 
 static const target_info targets[] = {
-	[KP_TARGET_LINDORM] = {"lindorm", "leading key column", 5, 3, 2048, true, true, false, 0, true,
-	                       false, true, true, false, false,
-	                       "Lindorm refuses it: \"This query may be a full table scan and thus may have "
-	                       "unpredictable performance\"",
-	                       "take ids from a generator outside the table (a ticket or sequence service) and "
-	                       "hash-prefix them"},
-	[KP_TARGET_TABLESTORE] = {"tablestore", "partition key", 4, 0, 0, false, false, true, 0, false, false,
-	                          false, false, false, false,
-	                          "Tablestore reads every partition for it",
-	                          "let Tablestore generate them in an auto-increment key column after the "
-	                          "partition key"},
-	[KP_TARGET_PHOENIX] = {"phoenix", "leading key column", 0, 0, 0, false, false, false, 256, false, true,
-	                       true, true, false, true,
-	                       "Phoenix runs it as a full scan over every region",
-	                       "take ids from a Phoenix sequence (CREATE SEQUENCE, NEXT VALUE FOR)"},
-	[KP_TARGET_GENERIC] = {"generic", "leading key column", 0, 0, 0, false, false, false, 0, false, false,
-	                       true, true, true, true, NULL,
-	                       "take ids from a ticket table (REPLACE INTO tickets64 (stub) VALUES ('a'); "
-	                       "SELECT LAST_INSERT_ID();) or a sequence table"},
+	[KP_TARGET_LINDORM] = {
+		.name = "lindorm", .lead_word = "leading key column", .max_key_parts = 5, .max_families = 3,
+		.max_key_bytes = 2048, .binary_last_only = true, .no_json_key = true, .hash_key_parts = true,
+		.desc_key = true, .sql_index = true, .names = KP_NAMES_EXACT,
+		.full_scan_note = "Lindorm refuses it: \"This query may be a full table scan and thus may have "
+		                  "unpredictable performance\"",
+		.id_source = "take ids from a generator outside the table (a ticket or sequence service) and "
+		             "hash-prefix them",
+		.max_in_list = 2000, .max_limit = 10000, .order_needs_limit = true},
+	[KP_TARGET_TABLESTORE] = {
+		.name = "tablestore", .lead_word = "partition key", .max_key_parts = 4, .strict_key_types = true,
+		.names = KP_NAMES_NOCASE,
+		.full_scan_note = "Tablestore reads every partition for it",
+		.id_source = "let Tablestore generate them in an auto-increment key column after the partition key"},
+	[KP_TARGET_PHOENIX] = {
+		.name = "phoenix", .lead_word = "leading key column", .max_salt_buckets = 256, .pk_constraint = true,
+		.desc_key = true, .sql_index = true, .never_reject = true, .phoenix_rules = true,
+		.dotted_families = true, .names = KP_NAMES_UPPER,
+		.full_scan_note = "Phoenix runs it as a full scan over every region",
+		.id_source = "take ids from a Phoenix sequence (CREATE SEQUENCE, NEXT VALUE FOR)"},
+	[KP_TARGET_GENERIC] = {
+		.name = "generic", .lead_word = "leading key column", .desc_key = true, .sql_index = true,
+		.mysql_ddl = true, .never_reject = true, .names = KP_NAMES_NOCASE,
+		.id_source = "take ids from a ticket table (REPLACE INTO tickets64 (stub) VALUES ('a'); "
+		             "SELECT LAST_INSERT_ID();) or a sequence table"},
 };
 
 static const target_info *tinfo(kp_target t)
@@ -77,14 +89,14 @@ const char *kp_target_name(kp_target t)
 
 int kp_target_names(kp_target t)
 {
-	return t == KP_TARGET_PHOENIX ? KP_NAMES_UPPER : t == KP_TARGET_LINDORM ? KP_NAMES_EXACT : KP_NAMES_NOCASE;
+	return tinfo(t)->names;
 }
 
 void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 {
 	o->never_reject = tinfo(t)->never_reject;
 	o->full_scan_note = tinfo(t)->full_scan_note;
-	o->phoenix = t == KP_TARGET_PHOENIX;
+	o->phoenix = tinfo(t)->phoenix_rules;
 }
 
 void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a, kp_diags *d)
@@ -373,7 +385,7 @@ static void put_strict_key_type(kp_buf *b, const kp_column *c)
 
 static void put_col_name(kp_buf *b, const kp_column *c, kp_target target)
 {
-	if (c->family && target == KP_TARGET_PHOENIX)
+	if (c->family && tinfo(target)->dotted_families)
 		kp_buf_printf(b, "%s.%s", c->family, c->name);
 	else if (c->family)
 		kp_buf_printf(b, "`%s:%s`", c->family, c->name);
@@ -720,24 +732,23 @@ static void check_target_schema(kp_advisor *adv, const kp_table *t)
 	}
 }
 
-static void walk_in_lists(const kp_expr *e, kp_target target, kp_source *src, kp_arena *a, kp_diags *d)
+static void walk_in_lists(const kp_expr *e, const target_info *ti, kp_source *src, kp_arena *a, kp_diags *d)
 {
 	if (!e)
 		return;
-	if (e->kind == KP_X_IN && e->n > 2000 && target == KP_TARGET_LINDORM)
+	if (e->kind == KP_X_IN && e->n > (uint32_t)ti->max_in_list)
 		kp_diag_add(d, a, KP_R_TARGET, KP_SEV_ERROR, src, e->off, e->len,
-		            "IN list of %u values; lindorm allows at most 2000", e->n);
-	walk_in_lists(e->a, target, src, a, d);
-	walk_in_lists(e->b, target, src, a, d);
-	walk_in_lists(e->c, target, src, a, d);
+		            "IN list of %u values; %s allows at most %d", e->n, ti->name, ti->max_in_list);
+	walk_in_lists(e->a, ti, src, a, d);
+	walk_in_lists(e->b, ti, src, a, d);
+	walk_in_lists(e->c, ti, src, a, d);
 	for (uint32_t i = 0; i < e->n; i++)
-		walk_in_lists(e->list[i], target, src, a, d);
+		walk_in_lists(e->list[i], ti, src, a, d);
 }
 
 void kp_advise_statement(kp_target target, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
 {
-	if (target != KP_TARGET_LINDORM)
-		return;
+	const target_info *ti = tinfo(target);
 	const kp_expr *where = NULL, *limit = NULL, *offset = NULL;
 	const kp_list *order = NULL;
 	if (s->kind == KP_S_SELECT) {
@@ -752,18 +763,18 @@ void kp_advise_statement(kp_target target, const kp_stmt *s, kp_source *src, kp_
 	} else {
 		return;
 	}
-	if (s->largest_in > 2000)
-		walk_in_lists(where, target, src, a, d);
+	if (ti->max_in_list && s->largest_in > (uint32_t)ti->max_in_list)
+		walk_in_lists(where, ti, src, a, d);
 	const kp_expr *nums[2] = {limit, offset};
-	for (int i = 0; i < 2; i++)
-		if (nums[i] && nums[i]->kind == KP_X_INT && (nums[i]->overflow || nums[i]->ival > 10000))
+	for (int i = 0; i < 2 && ti->max_limit; i++)
+		if (nums[i] && nums[i]->kind == KP_X_INT && (nums[i]->overflow || nums[i]->ival > ti->max_limit))
 			kp_diag_add(d, a, KP_R_TARGET, KP_SEV_ERROR, src, nums[i]->off, nums[i]->len,
-			            "%s %.*s; lindorm allows at most 10000", i ? "OFFSET" : "LIMIT",
-			            (int)nums[i]->name.len, nums[i]->name.s);
-	if (order && order->n && !limit) {
+			            "%s %.*s; %s allows at most %d", i ? "OFFSET" : "LIMIT",
+			            (int)nums[i]->name.len, nums[i]->name.s, ti->name, ti->max_limit);
+	if (ti->order_needs_limit && order && order->n && !limit) {
 		const kp_order_item *it = order->items[0];
 		kp_diag_add(d, a, KP_R_TARGET, KP_SEV_ERROR, src, it->expr->off, it->expr->len,
-		            "ORDER BY without LIMIT; lindorm requires a LIMIT with ORDER BY");
+		            "ORDER BY without LIMIT; %s requires a LIMIT with ORDER BY", ti->name);
 	}
 }
 
@@ -2168,6 +2179,23 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_buf_printf(&name, "%s_by", t->name);
 		proposal_suffix(&name, t, pr, props, i);
 		kp_advice *x = index_table_advice(adv, KP_R_UNSERVED, t, &pr->user, name.data, &pr->qs, "", scratch);
+		if (x) {
+			/* the table's workload with the queries it serves read from it
+			 * (they are all unserved now) */
+			verdict v;
+			memset(&v, 0, sizeof v);
+			const kp_list *tq = queries_of(adv, t);
+			for (uint32_t k = 0; k < tq->n; k++) {
+				const kp_wquery *q = tq->items[k];
+				if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+					continue;
+				v.total += q->weight;
+				v.before += served(q->plan.access) ? q->weight : 0;
+			}
+			v.after = v.before + x->serves;
+			v.fanout = x->fanout;
+			verdict_apply(adv, x, &v, 16);
+		}
 		const kp_column *lead = &t->cols[pr->user.cols[0]];
 		if (hot_reason(lead)) {
 			/* a secondary index led by a hotspot column is a hotspot itself */

@@ -4,6 +4,7 @@
  * expressions") lists what folds and how the values compare. */
 #include "fold.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,8 +147,9 @@ static bool number_of(kp_value *out, const char *s, uint32_t n)
 	memcpy(buf, s, n);
 	buf[n] = 0;
 	char *end;
+	errno = 0;
 	long long i = strtoll(buf, &end, 10);
-	if (*end == 0 && end != buf && buf[0] != ' ') {
+	if (*end == 0 && end != buf && buf[0] != ' ' && errno != ERANGE) {
 		out->kind = KP_V_INT;
 		out->i = i;
 		return true;
@@ -173,15 +175,28 @@ static bool cast_to(kp_value *v, kp_type_class tc, kp_arena *a)
 		}
 		if (v->kind == KP_V_STR) {
 			kp_value n = {0};
-			return number_of(&n, v->s, v->n) && n.kind == KP_V_INT && (*v = n, true);
+			if (!number_of(&n, v->s, v->n) || n.kind != KP_V_INT)
+				return false;
+			*v = n;
+			return true;
 		}
-		return v->kind == KP_V_REAL && v->r == (double)(int64_t)v->r && (v->i = (int64_t)v->r, v->kind = KP_V_INT, true);
+		/* an integral real in range; anything else rounds as the store
+		 * decides, which keyplan does not guess */
+		if (v->kind != KP_V_REAL || !(v->r >= -9223372036854775808.0 && v->r < 9223372036854775808.0) ||
+		    v->r != (double)(int64_t)v->r)
+			return false;
+		v->i = (int64_t)v->r;
+		v->kind = KP_V_INT;
+		return true;
 	case KP_T_REAL:
 		if (v->kind == KP_V_INT || v->kind == KP_V_REAL)
 			return true;   /* an integer compares with reals exactly */
 		if (v->kind == KP_V_STR) {
 			kp_value n = {0};
-			return number_of(&n, v->s, v->n) && (*v = n, true);
+			if (!number_of(&n, v->s, v->n))
+				return false;
+			*v = n;
+			return true;
 		}
 		return false;
 	case KP_T_STRING:

@@ -1054,7 +1054,7 @@ static bool key_change(const kp_advice *x, kp_target target)
 	       (!strcmp(x->kind, "hash_prefix") && target == KP_TARGET_LINDORM);
 }
 
-/* Random schemas and weighted workloads (KP_FIXPOINT_SEED, KP_FIXPOINT_ROUNDS):
+/* Random schemas and weighted workloads (KP_FIXPOINT_SEED, KP_FIXPOINT_ROUNDS; 200 rounds by default):
  * - every advised DDL parses under its target and draws no KP110;
  * - no advised index table or index is itself a write hotspot (KP101-KP103),
  *   and an index table on at most 2 index columns draws no KP104/KP105;
@@ -1068,7 +1068,7 @@ static void test_fixpoint_random(void)
 	const char *env = getenv("KP_FIXPOINT_SEED");
 	uint64_t seed = env ? strtoull(env, NULL, 10) : 20261123;
 	env = getenv("KP_FIXPOINT_ROUNDS");
-	int rounds = env ? atoi(env) : 60;
+	int rounds = env ? atoi(env) : 200;
 	uint64_t saved = rng;
 	rng = seed * 2654435761u + 1;
 	int npool = (int)(sizeof gpool / sizeof gpool[0]), checked_ddl = 0, applied = 0, judged = 0;

@@ -481,6 +481,10 @@ static void test_constant_functions(void)
 	     "p1 = TO_DATE('2013-01-01')", "none");
 	CU_ASSERT_TRUE(kpt_has_message(&T, "TIMESTAMP '2013-01-01 00:00:00.000' does not fit INT column 'p1', so it is not used for the key"));
 	plan("SELECT * FROM k3 WHERE p1 = RAND()", "full_scan", "[{\"eq\": [], \"range\": null}]", "p1 = RAND()", "none");
+	/* casts keyplan cannot evaluate exactly stay opaque constants */
+	plan("SELECT * FROM k3 WHERE p1 = CAST(1e30 AS INTEGER) AND p2 = CAST(2.5 AS INTEGER) AND p3 = TO_NUMBER('99999999999999999999')",
+	     "get", "[{\"eq\": [{\"param\": \"CAST(1e30 AS INTEGER)\"}, {\"param\": \"CAST(2.5 AS INTEGER)\"}, 1e+20], "
+	     "\"range\": null}]", "", "none");
 	/* not a date keyplan reads: still a constant */
 	plan("SELECT * FROM ev WHERE flag = TRUE AND at = TO_DATE('2013-02-30')", "scan",
 	     "[{\"eq\": [1, {\"param\": \"TO_DATE('2013-02-30')\"}], \"range\": null}]", "", "none");
