@@ -647,6 +647,7 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 		}
 		r->written++;
 		r->count[c.severity]++;
+		r->reported[c.rule] = true;
 		flush_buf(r, false);
 	}
 }
@@ -1041,6 +1042,12 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 		if (r->written || adv)
 			kp_buf_printf(b, "\n%u error(s), %u warning(s), %u info\n", r->count[KP_SEV_ERROR],
 			              r->count[KP_SEV_WARNING], r->count[KP_SEV_INFO]);
+		/* where each rule reported is explained (also: keyplan rules ID) */
+		for (int i = 0; i < KP_R__COUNT; i++)
+			if (r->reported[i]) {
+				const kp_rule_info *ri = kp_rule_get((kp_rule)i);
+				kp_buf_printf(b, "%s %s: %s/rules/%s.md\n", ri->id, ri->slug, KEYPLAN_DOCS_URI, ri->id);
+			}
 		break;
 	case KP_FMT_JSON:
 		kp_buf_puts(b, r->written ? "\n]" : "]");
