@@ -7,6 +7,26 @@
 
 #include <string.h>
 
+/* The end of a block comment whose body starts at pos: Kotlin's nest,
+ * Java's do not; an unterminated one runs to the end. */
+static size_t block_comment(const char *s, size_t len, size_t pos, bool nest)
+{
+	unsigned depth = 1;
+	while (pos + 1 < len) {
+		if (s[pos] == '*' && s[pos + 1] == '/') {
+			pos += 2;
+			if (--depth == 0)
+				return pos;
+		} else if (nest && s[pos] == '/' && s[pos + 1] == '*') {
+			pos += 2;
+			depth++;
+		} else {
+			pos++;
+		}
+	}
+	return len;
+}
+
 int kp_hlex_java(kp_hlex *lx, kp_htok *t)
 {
 	const unsigned char *YYCURSOR, *YYMARKER, *start;
@@ -21,14 +41,13 @@ loop:
 	re2c:yyfill:enable = 0;
 
 	id = [a-zA-Z_$\x80-\xff] [a-zA-Z0-9_$\x80-\xff]*;
-	cbody = ([^*\x00] | "*"+ [^*/\x00])* "*"+ "/";
 
 	"\x00"            { if ((size_t)(start - base) >= lx->len) { t->off = (uint32_t)lx->len; t->len = 0; lx->pos = lx->len; t->type = KP_HT_EOF; return KP_HT_EOF; }
 	                    TOK(KP_HT_OTHER); }
 	[ \t\r\n\f]+      { lx->pos = (size_t)(YYCURSOR - base); goto loop; }
 	"//" [^\n\x00]*   { TOK(KP_HT_COMMENT); }
-	"/*" cbody        { TOK(KP_HT_COMMENT); }
-	"/*"              { YYCURSOR = base + lx->len; TOK(KP_HT_COMMENT); }
+	"/*"              { YYCURSOR = base + block_comment(lx->src, lx->len, (size_t)(YYCURSOR - base), lx->kotlin);
+	                    TOK(KP_HT_COMMENT); }
 	'"""'             { size_t e = kp_hlex_skip_string(lx->src, lx->len, (size_t)(YYCURSOR - base), '"', true,
 	                                                   !lx->kotlin, lx->kotlin, 0);
 	                    YYCURSOR = base + e;

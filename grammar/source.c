@@ -194,6 +194,16 @@ static bool has_bom(const kp_source *s)
 	return t[0] == 0xef && t[1] == 0xbb && t[2] == 0xbf;
 }
 
+void kp_source_linecol_end(kp_source *s, size_t off, size_t len, uint32_t *line, uint32_t *col)
+{
+	if (!s->host || len == 0 || off + len > s->len) {
+		kp_source_linecol(s, off + len, line, col);
+		return;
+	}
+	size_t start = s->map[off], end = (size_t)s->map[off + len - 1] + 1;
+	kp_source_linecol(s->host, end > start ? end : start, line, col);
+}
+
 void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
 {
 	if (s->host) {

@@ -73,6 +73,10 @@ void kp_source_free(kp_source *s);
 /* The path as a JSON string literal (kept in the source). */
 const kp_buf *kp_source_path_json(kp_source *s);
 void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col);
+/* Line and column just after the span [off, off + len): for SQL taken out
+ * of application code, just after its last byte in the host (the next
+ * byte of the SQL may come from a literal further on). */
+void kp_source_linecol_end(kp_source *s, size_t off, size_t len, uint32_t *line, uint32_t *col);
 /* Where off lies in the file the user wrote: itself, or, for SQL taken out
  * of application code, the host file (*where) and the offset in it. */
 size_t kp_source_origin(const kp_source *s, size_t off, kp_source **where);

@@ -361,7 +361,7 @@ void kp_diag_json(kp_buf *out, const kp_diag *g)
 	const kp_rule_info *r = kp_rule_get(g->rule);
 	uint32_t l1, c1, l2, c2;
 	kp_source_linecol(g->src, g->off, &l1, &c1);
-	kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
+	kp_source_linecol_end(g->src, g->off, g->len, &l2, &c2);
 	kp_buf_puts(out, "{\"rule\": \"");
 	kp_buf_puts(out, r->id);
 	kp_buf_puts(out, "\", \"slug\": \"");

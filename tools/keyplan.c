@@ -36,12 +36,17 @@ static const char usage_main[] =
 	"  explain   print the plan of every statement\n"
 	"  lint      report problems in query files, like a compiler (for CI)\n"
 	"  check     check a schema and its workload, and advise fixes (pre-deploy)\n"
-	"  rules     list the rules\n"
+	"  rules     list the rules; keyplan rules KP001 prints a rule's page\n"
 	"  repl      interactive shell (the default when no command is given)\n"
+	"  help      keyplan help COMMAND: that command's options\n"
 	"\n"
 	"options:\n"
 	"  -h, --help     show this help (keyplan <command> --help for a command)\n"
-	"  --version      print the version\n";
+	"  -V, --version  print the version\n"
+	"\n"
+	"environment: NO_COLOR (no colour), CLICOLOR_FORCE (colour even when not a\n"
+	"terminal), TERM=dumb (no colour), KEYPLAN_HISTORY (the shell's history),\n"
+	"GITHUB_WORKSPACE (the repository root for reported paths).\n";
 
 static const char usage_explain[] =
 	"usage: keyplan explain [--schema PATH]... [--format text|json] [--target T]\n"
@@ -194,11 +199,14 @@ static void cli_error(cli *c, const char *fmt, ...)
 		snprintf(c->fatal, sizeof c->fatal, "%s", msg);
 }
 
+/* A usage error is one line, as compilers and linters print them; the
+ * options are one --help away. */
 static int usage_error(const char *cmd, const char *usage, const char *fmt, const char *arg)
 {
+	(void)usage;
 	fprintf(stderr, "keyplan %s: ", cmd);
 	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n\n%s", usage);
+	fprintf(stderr, " (keyplan %s --help lists the options)\n", cmd);
 	return 2;
 }
 
@@ -574,6 +582,9 @@ static int use_color(const cli *c, FILE *f)
 		return 1;
 	if (getenv("NO_COLOR") && *getenv("NO_COLOR"))
 		return 0;
+	const char *term = getenv("TERM");
+	if (term && !strcmp(term, "dumb"))
+		return 0;   /* a terminal that shows escape codes as text */
 	return isatty(fileno(f));
 }
 
@@ -1304,17 +1315,56 @@ done:
 	return rc;
 }
 
+/* The rule pages (docs/rules/ID.md), compiled in: see cmake/embed_rules.cmake. */
+extern const struct kp_rule_page {
+	const char *id;
+	const char *text;
+} kp_rule_pages[];
+
+static const char usage_rules[] =
+	"usage: keyplan rules [RULE]...\n"
+	"\n"
+	"Without RULE, lists every rule: ID, slug, default severity, summary.\n"
+	"With RULEs (IDs such as KP001, or slugs such as full-scan), prints each\n"
+	"rule's page: why it matters, how to fix it, how to silence it, and where\n"
+	"the page is online.\n"
+	"\n"
+	"options:\n"
+	"  -h, --help           show this help\n";
+
 static int cmd_rules(int argc, char **argv)
 {
-	for (int i = 0; i < argc; i++) {
+	for (int i = 0; i < argc; i++)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			puts("usage: keyplan rules\n\nLists every rule: ID, slug, default severity, summary.\n"
-			     "Each rule has a page in docs/rules/<ID>.md.");
+			fputs(usage_rules, stdout);
 			return 0;
 		}
-		fprintf(stderr, "keyplan rules: unexpected argument '%s'\n", argv[i]);
-		return 2;
+	for (int i = 0; i < argc; i++) {
+		int r = kp_rule_lookup(argv[i], strlen(argv[i]));
+		if (r < 0 || argv[i][0] == '-') {
+			fprintf(stderr, "keyplan rules: unknown rule '%s' (keyplan rules lists them)\n", argv[i]);
+			return 2;
+		}
 	}
+	for (int i = 0; i < argc; i++) {
+		const kp_rule_info *ri = kp_rule_get((kp_rule)kp_rule_lookup(argv[i], strlen(argv[i])));
+		const char *text = NULL;
+		for (int k = 0; kp_rule_pages[k].id; k++)
+			if (!strcmp(kp_rule_pages[k].id, ri->id))
+				text = kp_rule_pages[k].text;
+		if (i)
+			putchar('\n');
+		if (text)
+			fputs(text, stdout);
+		else
+			printf("# %s %s\n\n%s.\n", ri->id, ri->slug, ri->summary);
+		if (text && text[0] && text[strlen(text) - 1] != '\n')
+			putchar('\n');
+		printf("\nOnline: %s/rules/%s.md\n", KEYPLAN_DOCS_URI,
+		       ri->id);
+	}
+	if (argc)
+		return 0;
 	for (int i = 0; i < KP_R__COUNT; i++) {
 		const kp_rule_info *r = kp_rule_get((kp_rule)i);
 		printf("%s  %-22s %-8s %s\n", r->id, r->slug, kp_severity_name(r->severity), r->summary);
@@ -1322,16 +1372,41 @@ static int cmd_rules(int argc, char **argv)
 	return 0;
 }
 
+/* keyplan help [COMMAND]: the command's --help. */
+static int cmd_help(int argc, char **argv)
+{
+	if (argc == 0) {
+		fputs(usage_main, stdout);
+		return 0;
+	}
+	static const struct {
+		const char *name;
+		const char *usage;
+	} pages[] = {{"explain", usage_explain}, {"lint", usage_lint}, {"check", usage_check},
+	             {"rules", usage_rules}, {"repl", usage_repl}};
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
+		if (!strcmp(argv[0], pages[i].name)) {
+			fputs(pages[i].usage, stdout);
+			return 0;
+		}
+	if (kp_rule_lookup(argv[0], strlen(argv[0])) >= 0)
+		return cmd_rules(1, argv);   /* keyplan help KP001 */
+	fprintf(stderr, "keyplan help: unknown command '%s' (explain, lint, check, rules, repl)\n", argv[0]);
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
 		return cmd_repl(0, argv + 1);
 	const char *cmd = argv[1];
-	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) {
 		fputs(usage_main, stdout);
 		return 0;
 	}
-	if (!strcmp(cmd, "--version")) {
+	if (!strcmp(cmd, "help"))
+		return cmd_help(argc - 2, argv + 2);
+	if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V") || !strcmp(cmd, "version")) {
 		printf("keyplan %s\n", KEYPLAN_VERSION);
 		return 0;
 	}
@@ -1347,6 +1422,6 @@ int main(int argc, char **argv)
 		return cmd_repl(argc - 2, argv + 2);
 	if (cmd[0] == '-' && strcmp(cmd, "-"))
 		return cmd_repl(argc - 1, argv + 1);   /* keyplan --schema s.sql */
-	fprintf(stderr, "keyplan: unknown command '%s'\n\n%s", cmd, usage_main);
+	fprintf(stderr, "keyplan: unknown command '%s' (explain, lint, check, rules, repl; keyplan --help)\n", cmd);
 	return 2;
 }

@@ -291,6 +291,37 @@ static void advise(kp_repl *r, const char *table)
 	kp_arena_free(&a);
 }
 
+/* Two texts side by side in columns of TRY_COL, each wrapped at spaces
+ * (a word longer than a column is cut), so a row fits 100 columns. */
+#define TRY_COL 48
+
+static size_t wrap_piece(const char *s, size_t n)
+{
+	if (n <= TRY_COL)
+		return n;
+	size_t k = TRY_COL;
+	while (k > 0 && s[k] != ' ')
+		k--;
+	return k ? k : TRY_COL;
+}
+
+static void side_by_side(FILE *out, const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	while (na || nb) {
+		size_t ka = wrap_piece(a, na), kb = wrap_piece(b, nb);
+		fprintf(out, "%-*.*s | %.*s\n", TRY_COL, (int)ka, a, (int)kb, b);
+		a += ka;
+		na -= ka;
+		b += kb;
+		nb -= kb;
+		while (na && *a == ' ')
+			a++, na--;
+		while (nb && *b == ' ')
+			b++, nb--;
+	}
+}
+
 /* .try TABLE PRIMARY KEY (...): re-plans the session's queries on TABLE
  * against that key, side by side; the real schema is left as it is. */
 static void try_key(kp_repl *r, const char *arg)
@@ -340,7 +371,7 @@ static void try_key(kp_repl *r, const char *arg)
 	kp_buf now = {0}, with = {0};
 	kp_key_notation(&now, t, &t->pk);
 	kp_key_notation(&with, alt, &alt->pk);
-	fprintf(r->out, "%-60s | %s\n", now.data, with.data);
+	side_by_side(r->out, now.data, with.data);
 	int shown = 0;
 	for (uint32_t i = 0; i < r->queries.n; i++) {
 		const kp_wquery *q = r->queries.items[i];
@@ -355,7 +386,7 @@ static void try_key(kp_repl *r, const char *arg)
 		kp_buf l = {0}, rt = {0};
 		kp_explain_text(&l, &q->plan, q->stmt);
 		kp_explain_text(&rt, &p, q->stmt);
-		fprintf(r->out, "%-60s | %s\n", l.data, rt.data);
+		side_by_side(r->out, l.data, rt.data);
 		kp_buf_free(&l);
 		kp_buf_free(&rt);
 		shown++;

@@ -647,6 +647,7 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 		}
 		r->written++;
 		r->count[c.severity]++;
+		r->reported[c.rule] = true;
 		flush_buf(r, false);
 	}
 }
@@ -900,7 +901,7 @@ static void write_sarif_result(kp_report *r, kp_buf *b, const kp_diag *g, bool f
 		const kp_rule_info *ri = kp_rule_get(g->rule);
 		uint32_t l1, c1, l2, c2;
 		kp_source_linecol(g->src, g->off, &l1, &c1);
-		kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
+		kp_source_linecol_end(g->src, g->off, g->len, &l2, &c2);
 		if (l2 == l1 && c2 <= c1)
 			c2 = c1 + 1;
 		kp_buf_puts(b, first ? "\n      {" : ",\n      {");
@@ -962,7 +963,7 @@ static void write_github_line(kp_report *r, kp_buf *b, const kp_diag *g)
 		const kp_rule_info *ri = kp_rule_get(g->rule);
 		uint32_t l1, c1, l2, c2;
 		kp_source_linecol(g->src, g->off, &l1, &c1);
-		kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
+		kp_source_linecol_end(g->src, g->off, g->len, &l2, &c2);
 		kp_buf_printf(b, "::%s file=", g->severity == KP_SEV_ERROR ? "error" :
 		              g->severity == KP_SEV_WARNING ? "warning" : "notice");
 		gh_escape(b, rel_path(r, g->src->path), true);
@@ -1041,6 +1042,12 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 		if (r->written || adv)
 			kp_buf_printf(b, "\n%u error(s), %u warning(s), %u info\n", r->count[KP_SEV_ERROR],
 			              r->count[KP_SEV_WARNING], r->count[KP_SEV_INFO]);
+		/* where each rule reported is explained (also: keyplan rules ID) */
+		for (int i = 0; i < KP_R__COUNT; i++)
+			if (r->reported[i]) {
+				const kp_rule_info *ri = kp_rule_get((kp_rule)i);
+				kp_buf_printf(b, "%s %s: %s/rules/%s.md\n", ri->id, ri->slug, KEYPLAN_DOCS_URI, ri->id);
+			}
 		break;
 	case KP_FMT_JSON:
 		kp_buf_puts(b, r->written ? "\n]" : "]");

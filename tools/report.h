@@ -68,6 +68,8 @@ typedef struct kp_report {
 	unsigned sarif_results;         /* results written to SARIF */
 	unsigned capped;                /* results left out of SARIF (over the cap) */
 	bool in_host;                   /* reading a comment of application code */
+	bool reported[KP_R__COUNT];     /* rules with a finding written (text
+	                                   ends with their pages' addresses) */
 } kp_report;
 
 /* GitHub code scanning takes at most this many results per SARIF run. */

@@ -127,6 +127,14 @@ static void test_kotlin(void)
 	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(t, "${") - t));
 	CU_ASSERT_EQUAL(x.f.head->v[0].hole_len, 9);
 	ext_free(&x);
+	/* block comments nest in Kotlin, not in Java */
+	extract(&x, KP_LANG_KOTLIN, "/* a /* b */ \"SELECT * FROM t\" */ val q = \"SELECT * FROM u\"");
+	CU_ASSERT_EQUAL(count(&x), 1);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM u");
+	ext_free(&x);
+	extract(&x, KP_LANG_JAVA, "/* a /* b */ String q = \"SELECT * FROM t\";");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t");
+	ext_free(&x);
 	extract(&x, KP_LANG_KOTLIN, "val q = \"SELECT * FROM t WHERE a = \\$1\"");
 	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = $1");
 	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 0);
@@ -248,6 +256,13 @@ static void test_mybatis(void)
 	in[0] = true;
 	ASSERT_STR(kp_host_describe(st, in, &a), "when <otherwise> (none of `x`, `y`) and not `w`");
 	kp_arena_free(&a);
+	ext_free(&x);
+
+	/* a parameter with a nested ${} is one parameter */
+	extract(&x, KP_LANG_MYBATIS, "<mapper><select id=\"s\">SELECT * FROM t WHERE a IN <foreach open=\"(\" "
+	                             "close=\")\" separator=\",\">#{ids[${index}]}</foreach></select></mapper>");
+	ASSERT_STR(x.f.head->v[0].sql.text, "SELECT * FROM t WHERE a IN (? , ?)");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 0);
 	ext_free(&x);
 
 	/* an <include>'s <property> fills ${name} of its fragment; other ${} are pasted */

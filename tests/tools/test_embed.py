@@ -275,6 +275,13 @@ with tempfile.TemporaryDirectory() as tmp:
     check("a directive trailing a statement on its line applies to it, not to the next",
           located(diags) == [("KP001", 2, 33)], str(located(diags)) + err)
 
+    with open(os.path.join(tmp, "E.java"), "w") as f:
+        f.write('class E {\n  String a = "SELECT * FROM orders WHERE orderid = ?"\n    + " LIMIT 5";\n}\n')
+    rc, diags, err = lint_json("E.java", cwd=tmp)
+    check("a span ending where a literal ends ends there, not in the next literal",
+          [(d["line"], d["column"], d["end_line"], d["end_column"]) for d in diags] == [(2, 42, 2, 53)],
+          str(diags) + err)
+
     # check --workload reads application code too
     rc, out, err = run("check", "--no-config", "--schema", SCHEMA, "--workload", os.path.join(EMBED, "Orders.java"),
                        "--format", "json", cwd=tmp)

@@ -288,5 +288,130 @@ check("keyplan < file.sql: exit 1 on rejected, real line numbers", rc == 1 and
 rc, out, err = run("--no-config", "--schema", S, stdin=b"SELECT * FROM orders WHERE userid = 'a';\n")
 check("keyplan < file.sql: exit 0 when all plan", rc == 0, err)
 
+# ------------------------------------------------------------- CLI parity
+rc, out, err = run("rules", "KP001")
+check("keyplan rules KP001: the page and its address", rc == 0 and out.startswith("# KP001 full-scan") and
+      "## What it detects" in out and out.rstrip().endswith("/rules/KP001.md") and "https://" in out, out)
+rc, out, err = run("rules", "full-scan", "kp002")
+check("rules by slug and by ID in any case", rc == 0 and "# KP001 full-scan" in out and "# KP002 filtered-scan" in out,
+      out)
+rc, out, err = run("rules", "KP999")
+check("rules: an unknown rule", rc == 2 and err == "keyplan rules: unknown rule 'KP999' (keyplan rules lists them)\n",
+      err)
+for cmd in ("explain", "lint", "check", "rules", "repl"):
+    rc, out, err = run("help", cmd)
+    rc2, out2, err2 = run(cmd, "--help")
+    check(f"keyplan help {cmd} is {cmd} --help", rc == 0 and out == out2 and out.startswith("usage: keyplan"), out)
+rc, out, err = run("help", "bogus")
+check("help: unknown command", rc == 2 and "unknown command 'bogus'" in err, err)
+for flag in ("-V", "--version"):
+    rc, out, err = run(flag)
+    check(f"{flag}", rc == 0 and out.startswith("keyplan ") and out.count("\n") == 1, out)
+for args in (("lint", "--bogus"), ("explain", "--format", "xml", "-e", "x"), ("check", "--fail-on", "x"),
+             ("lint", "--schema"), ("frobnicate",)):
+    rc, out, err = run(*args)
+    check(f"one-line usage error: {' '.join(args)}", rc == 2 and err.count("\n") == 1 and out == "", err)
+# every option of every command in its --help and in the man page
+man = open(os.path.join(SRC, "docs", "keyplan.1")).read().replace("\\-", "-")
+for sect in ("EXAMPLES", "FILES", "ENVIRONMENT", "EXIT STATUS"):
+    check(f"man page has {sect}", f".SH {sect}" in man, sect)
+for var in ("NO_COLOR", "CLICOLOR_FORCE", "KEYPLAN_HISTORY", "GITHUB_WORKSPACE", "TERM"):
+    check(f"man page ENVIRONMENT names {var}", var in man.split(".SH ENVIRONMENT")[1].split(".SH")[0], var)
+import re
+src = open(os.path.join(SRC, "tools", "keyplan.c")).read()
+opts = set(re.findall(r'"(--[a-z][a-z-]+)"', src)) - {"--help"}
+for cmd in ("explain", "lint", "check"):
+    rc, out, err = run(cmd, "--help")
+    for o in sorted(opts):
+        rc2, _, err2 = run(cmd, o, "x", "--no-config", "-e", "SELECT 1")
+        applies = "does not apply" not in err2 and "unknown option" not in err2
+        if applies:
+            check(f"{cmd} --help lists {o}", o in out, out)
+            check(f"man page lists {o}", o in man, o)
+# TERM=dumb: no colour even when forced to be a terminal-like run
+rc, out, err = run("lint", "--no-config", "--schema", S, "-e", BAD, env={"TERM": "dumb"})
+check("TERM=dumb: no colour", "\033[" not in out, out)
+rc, out, err = run("lint", "--no-config", "--schema", S, "-e", BAD, "--color", "always", env={"TERM": "dumb"})
+check("--color always wins over TERM=dumb", "\033[" in out, out)
+# text output: info counted as info, rule addresses
+rc, out, err = run("lint", "--no-config", "--schema", S, "-e", "SELECT * FROM orders WHERE userid = 'a' AND amount > 1")
+check("info counted as info; the rule's address", "0 error(s), 0 warning(s), 1 info\n" in out and
+      out.endswith("KP002 filtered-scan: https://github.com/keyplan/keyplan/blob/main/docs/rules/KP002.md\n"), out)
+# summary columns stay aligned with large counts and long names
+with tempfile.TemporaryDirectory() as tmp:
+    long = "a_table_with_a_rather_long_name_for_columns"
+    write(os.path.join(tmp, "s.sql"), f"CREATE TABLE {long} (a BIGINT, b BIGINT, PRIMARY KEY (a, b));\n")
+    write(os.path.join(tmp, "w.sql"), f"SELECT * FROM {long} WHERE a = 1;\n" * 12345 +
+          f"SELECT * FROM {long} WHERE b = 1;\n")
+    rc, out, err = run("check", "--no-config", "--target", "generic", "--schema", "s.sql", "--workload", "w.sql",
+                       cwd=tmp)
+    rows = out.split("summary (")[1].split("\n\n")[0].splitlines()[1:]
+    head, row = rows[0], rows[1]
+    cols = [m.end() for m in re.finditer(r"\S+", head)]
+    check("summary: header and row end their columns at the same places",
+          cols[1:] == [m.end() for m in re.finditer(r"\S+", row)][1:] and row.split()[0] == long and
+          "12345->12346" in row, "\n".join(rows))
+# .try output fits 100 columns
+rc, out, err = run("--no-config", "--schema", S, stdin=(
+    "SELECT * FROM orders WHERE orderid = 1 AND amount > 10 AND status = 'paid' ORDER BY userid DESC;\n"
+    "SELECT * FROM orders WHERE userid = 'a';\n.try orders PRIMARY KEY (orderid, userid)\n").encode())
+tl = out.split("[userid][orderid]")[1].splitlines()
+check(".try rows fit 100 columns, side by side", all(len(x) <= 100 for x in tl) and len(tl) >= 5 and
+      "REJECTED orders: full table scan" in out and all(" | " in x for x in tl[1:]), out)
+# rule pages installed with the binary
+with tempfile.TemporaryDirectory() as tmp:
+    bdir = os.path.dirname(KEYPLAN)
+    p = subprocess.run(["cmake", "--install", bdir, "--prefix", tmp], capture_output=True, text=True)
+    pages = os.listdir(os.path.join(tmp, "share", "doc", "keyplan", "rules")) if p.returncode == 0 else []
+    check("cmake --install installs the rule pages and the man page",
+          "KP001.md" in pages and len(pages) >= 30 and
+          os.path.exists(os.path.join(tmp, "share", "man", "man1", "keyplan.1")), p.stdout + p.stderr)
+
+
+# ------------------------------------------------------------ JSON Schemas
+import glob as _glob
+import jsonschema
+
+
+def validator(name):
+    with open(os.path.join(SRC, "docs", "schemas", name)) as f:
+        sch = json.load(f)
+    jsonschema.validators.validator_for(sch).check_schema(sch)
+    return jsonschema.validators.validator_for(sch)(sch)
+
+
+def errors_of(v, doc):
+    return [f"{list(e.absolute_path)}: {e.message}" for e in v.iter_errors(doc)]
+
+
+vplan, vlint, vcheck = validator("plan.schema.json"), validator("lint.schema.json"), validator("check.schema.json")
+plans = []
+for q in ["examples/queries.sql"] + sorted(_glob.glob(os.path.join(SRC, "tests", "corpus", "*.sql"))):
+    rc, out, err = run("explain", "--no-config", "--schema", S, "--format", "json", q)
+    plans += [json.loads(x) for x in out.splitlines()]
+rc, out, err = run("explain", "--no-config", "--format", "json", "-e",
+                   "CREATE TABLE e (h VARCHAR, ts TIMESTAMP, id BIGINT, PRIMARY KEY (hash32(h), h, ts DESC, id));"
+                   "SELECT * FROM e WHERE h = ? AND ts >= TO_DATE('2020-01-01') AND ts < NOW() AND id IN (1, 2);"
+                   "SELECT * FROM e WHERE h = 'x' AND ts = DATE '2021-02-03' ORDER BY ts; SELECT * FROM e WHERE id = 1")
+plans += [json.loads(x) for x in out.splitlines()]
+bad = [(i, e) for i, o in enumerate(plans) for e in errors_of(vplan, o)]
+check("plan JSON lines validate against docs/schemas/plan.schema.json", len(plans) > 100 and not bad,
+      f"{len(plans)} plans; {bad[:5]}")
+kinds = {json.dumps(v, sort_keys=True)[:8] for o in plans for r in (o["ranges"] or []) for v in r["eq"]}
+check("... covering hash, time and parameter values", any(k.startswith('{"hash"') for k in kinds) and
+      any(k.startswith('{"param') for k in kinds) and any(k.startswith('{"time"') for k in kinds), str(kinds))
+rc, out, err = run("lint", "--no-config", "--schema", S, "examples/queries.sql", "--format", "json",
+                   "--report-unused-ignores")
+doc = json.loads(out)
+check("lint JSON validates against docs/schemas/lint.schema.json", not errors_of(vlint, doc), str(errors_of(vlint, doc)))
+doc["diagnostics"][0]["severity"] = "fatal"
+check("... and a wrong severity does not", errors_of(vlint, doc) != [])
+rc, out, err = run("check", "--no-config", "--schema", S, "--workload", "examples/queries.sql", "--format", "json")
+doc = json.loads(out)
+check("check JSON validates against docs/schemas/check.schema.json", not errors_of(vcheck, doc) and doc["advice"],
+      str(errors_of(vcheck, doc)[:5]))
+del doc["summary"][0]["after"]
+check("... and a summary without 'after' does not", errors_of(vcheck, doc) != [])
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
