@@ -275,6 +275,9 @@ static kp_create_table *cur_table(kp_pctx *ctx)
 }
 }
 
+tel ::= colname(C). { kp_create_table *t = cur_table(ctx); C->off = C->family.s ? C->family.off : C->name.off;
+	C->untyped = true; push(ctx, &t->cols, C);
+	if (t->cols.n > KP_MAX_COLUMNS && !ctx->limit_msg) { ctx->limit_msg = "more than 4096 columns in one table"; ctx->limit_off = C->off; } }
 tel ::= coldef(C). { kp_create_table *t = cur_table(ctx); push(ctx, &t->cols, C);
 	if (t->cols.n > KP_MAX_COLUMNS && !ctx->limit_msg) { ctx->limit_msg = "more than 4096 columns in one table"; ctx->limit_off = C->off; } }
 %include {
@@ -323,9 +326,6 @@ idxkw(A) ::= UNIQUE. { A = 1; }
 idxkw(A) ::= UNIQUE KEY. { A = 1; }
 idxkw(A) ::= UNIQUE INDEX. { A = 1; }
 
-%type idxname {kp_name}
-idxname(A) ::= . { A = noname(); }
-idxname(A) ::= nm(X). { A = X; }
 
 %type using_opt {kp_name}
 using_opt(A) ::= . { A = noname(); }
@@ -362,6 +362,16 @@ coldef(A) ::= colname(N) typename(T) colconstraints(C). {
 	if (T->is_unsigned) A->is_unsigned = true;
 	if (T->is_array) A->is_array = true; }
 
+/* Phoenix's documents also write NOT NULL before the type (and, in a
+ * table's column list, a column of an existing HBase table with no type:
+ * see tel). */
+coldef(A) ::= colname(N) NOT NULL typename(T) colconstraints(C). {
+	A = C; A->name = N->name; A->family = N->family; A->type = T->type; A->not_null = true;
+	A->targs[0] = T->targs[0]; A->targs[1] = T->targs[1]; A->ntargs = T->ntargs;
+	A->off = N->family.s ? N->family.off : N->name.off;
+	if (T->is_unsigned) A->is_unsigned = true;
+	if (T->is_array) A->is_array = true; }
+
 /* colname and typename are pointers: a parser stack entry holds the union
  * of every symbol's type, so no symbol may be a large struct */
 %type colname {kp_coldef*}
@@ -376,7 +386,7 @@ typename(A) ::= typename(X) UNSIGNED. { A = X; A->is_unsigned = true; }
 /* Phoenix arrays: VARCHAR ARRAY, INTEGER[], VARCHAR(10) ARRAY[5] */
 typename(A) ::= typename(X) ARRAY. { A = X; A->is_array = true; }
 typename(A) ::= typename(X) LBRACKET RBRACKET. { A = X; A->is_array = true; }
-typename(A) ::= typename(X) LBRACKET INTEGER RBRACKET. { A = X; A->is_array = true; }
+typename(A) ::= typename(X) LBRACKET signed RBRACKET. { A = X; A->is_array = true; }
 
 %type signed {int64_t}
 %include {
@@ -545,10 +555,11 @@ static kp_indexdef *cur_index(kp_pctx *ctx)
 }
 cmd ::= idxhead idxtail.
 %type idxhead {kp_indexdef*}
-idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxname(N) using_opt(S) ON fullname(T) LP idxkeys(K) RP. {
+idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxid(I) ON fullname(T) LP idxkeys(K) RP. {
 	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_INDEX);
 	kp_indexdef *d = &s->u.create_index;
-	d->name = N; d->table = T; d->using = S;
+	kp_name N = I ? I[0] : noname();
+	d->name = N; d->table = T; d->using = I ? I[1] : noname();
 	d->unique = U == 1; d->local = U == 2; d->uncovered = U == 3; d->if_not_exists = E;
 	d->off = N.s ? N.off : T.off;
 	if (K.n == 0) d->all_columns = true;
@@ -558,6 +569,26 @@ idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxname(N) using_opt(S) ON
 		push(ctx, &d->parts, idx_part(ctx, o->expr, o->desc));
 	}
 	A = d; }
+
+/* [name] [USING method], as {name, method} (NULL: neither): USING is
+ * spelled out, so an unnamed Lindorm index USING KV ON t is not an index
+ * named USING */
+%include {
+static kp_name *idxid(kp_pctx *ctx, kp_name n, kp_name u)
+{
+	kp_name *p = kp_arena_alloc(ARENA, 2 * sizeof(*p));
+	p[0] = n;
+	p[1] = u;
+	return p;
+}
+}
+%type idxid {kp_name*}
+idxid(A) ::= . { A = NULL; }
+idxid(A) ::= nm(N). { A = idxid(ctx, N, noname()); }
+idxid(A) ::= USING nm(S). { A = idxid(ctx, noname(), S); }
+idxid(A) ::= USING HASH(H). { A = idxid(ctx, noname(), mkname(ctx, H)); }
+idxid(A) ::= nm(N) USING nm(S). { A = idxid(ctx, N, S); }
+idxid(A) ::= nm(N) USING HASH(H). { A = idxid(ctx, N, mkname(ctx, H)); }
 
 /* idxmods: 1 UNIQUE, 2 LOCAL, 3 UNCOVERED */
 %type idxmods {int}
@@ -585,6 +616,7 @@ idxclause ::= WITH LP optlist(L) RP. {
 	kp_indexdef *d = cur_index(ctx);
 	for (uint32_t i = 0; i < L.n; i++) push(ctx, &d->options, L.items[i]); }
 idxclause ::= SPLIT ON LP exprlist RP.
+idxclause ::= id(P) INTEGER. { want_word(ctx, P, "partitions"); }
 /* Phoenix's k=v options, written without a comma after the clauses (a
  * quoted 'k' = v only after a comma: a string could end a WHERE) */
 idxclause ::= nm(K) EQ optvalue(V). { push(ctx, &cur_index(ctx)->options, mkopt(ctx, noname(), K, V)); }
