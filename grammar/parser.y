@@ -204,13 +204,13 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
   TABLE TRUE FALSE END PRIMARY UNIQUE UNSIGNED AUTO_INCREMENT DEFAULT
   LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING GLOB ISNULL NOTNULL COLLATE
   NULLS FIRST LAST FETCH NEXT CURRENT VALUE FOR ROW ROWS ONLY ARRAY ANY SOME MATCH AGAINST
-  IGNORE UPDATE_ONLY RETURNING ILIKE DISTINCTROW WITHIN OVER INTERVAL
+  IGNORE UPDATE_ONLY RETURNING ILIKE DISTINCTROW WITHIN OVER INTERVAL TABLESAMPLE
   VIEW ALTER ADD COLUMN CASCADE SPLIT ROW_TIMESTAMP LOCAL UNCOVERED IMMUTABLE.
 
 /* Only to settle `FROM t ALLOW FILTERING` (see the select rules): after
  * the table name, ALLOW is shifted, never taken as an alias. */
 %nonassoc FROM.
-%nonassoc ALLOW OFFSET FETCH.
+%nonassoc ALLOW OFFSET FETCH TABLESAMPLE.
 %left OR.
 %left AND.
 %right NOT.
@@ -800,7 +800,7 @@ cmd ::= selhead.
  * checked in the actions; a clause out of order or repeated is a syntax
  * error at its keyword, as a fixed sequence of rules would report it. */
 %include {
-enum { SEL_WHERE = 1, SEL_GROUP, SEL_HAVING, SEL_ORDER, SEL_LIMIT, SEL_OFFSET, SEL_FETCH, SEL_ALLOW };
+enum { SEL_SAMPLE = 1, SEL_WHERE, SEL_GROUP, SEL_HAVING, SEL_ORDER, SEL_LIMIT, SEL_OFFSET, SEL_FETCH, SEL_ALLOW };
 static void sel_clause(kp_pctx *ctx, kp_token kw, int clause)
 {
 	if (ctx->sel_clause >= clause && !ctx->failed) {
@@ -851,6 +851,11 @@ select(A) ::= select(S) LIMIT(K) expr(X). { A = S; sel_clause(ctx, K, SEL_LIMIT)
  * m, OFFSET m alone and OFFSET m ROWS FETCH NEXT n ROWS ONLY all parse;
  * right after the table name they are spelled out, as ALLOW is. */
 select(A) ::= selhead(S) FROM fullname(T) offset(O). { A = S; A->table = T; sel_offset(ctx, A, O); }
+/* Phoenix: FROM t [[AS] alias] [(dynamic columns)] TABLESAMPLE (percent):
+ * which rows are read is the store's sampling, not the key's; kept to
+ * parse, with the table's plan unchanged */
+select(A) ::= selhead(S) FROM fullname(T) TABLESAMPLE(K) LP expr RP. { A = S; A->table = T; sel_clause(ctx, K, SEL_SAMPLE); }
+select(A) ::= select(S) TABLESAMPLE(K) LP expr RP. { A = S; sel_clause(ctx, K, SEL_SAMPLE); }
 select(A) ::= selhead(S) FROM fullname(T) fetch(F). { A = S; A->table = T; sel_fetch(ctx, A, F); }
 select(A) ::= select(S) offset(O). { A = S; sel_offset(ctx, A, O); }
 select(A) ::= select(S) fetch(F). { A = S; sel_fetch(ctx, A, F); }
