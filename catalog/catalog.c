@@ -380,7 +380,7 @@ static void fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_s
 {
 	split_family(c, col, cd);
 	col->name_len = (uint32_t)strlen(col->name);
-	col->type_name = cat_name(c, &cd->type);
+	col->type_name = cd->type.s ? cat_name(c, &cd->type) : kp_arena_strndup(&c->arena, "", 0);
 	col->tclass = classify(&cd->type);
 	col->length = cd->ntargs ? cd->targs[0] : -1;
 	col->scale = cd->ntargs > 1 ? cd->targs[1] : -1;
@@ -392,7 +392,7 @@ static void fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_s
 	col->key_pos = -1;
 	col->src = src;
 	col->off = cd->off;
-	if (col->tclass == KP_T_OTHER)
+	if (col->tclass == KP_T_OTHER && !cd->untyped)
 		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_WARNING, src, cd->type.off, cd->type.srclen,
 		            "unknown type '%s' for column '%s'; its values are not checked",
 		            col->type_name, col->name);

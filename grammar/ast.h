@@ -124,6 +124,7 @@ typedef struct kp_coldef {
 	bool unique;            /* inline UNIQUE */
 	bool row_timestamp;     /* Phoenix PRIMARY KEY ... ROW_TIMESTAMP */
 	bool is_array;          /* Phoenix TYPE ARRAY, TYPE[], TYPE ARRAY[n] */
+	bool untyped;           /* no type written (Phoenix, a column of an HBase table) */
 	kp_expr *dflt;          /* DEFAULT value, or NULL */
 	uint32_t off;           /* offset of the definition */
 } kp_coldef;

@@ -578,9 +578,13 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 		}
 		bool code = st == S_NONE || (st == S_SQ && c != '\'');
 		if (code && (c == '#' || c == '$') && mybatis_marks && rest > 2 && t[i + 1] == '{') {
-			const char *close = memchr(t + i + 2, '}', n - i - 2);
+			/* to the matching brace: #{ids[${index}]} is one parameter */
+			size_t e = i + 2;
+			int braces = 1;
+			for (; e < n && braces; e++)
+				braces += t[e] == '{' ? 1 : t[e] == '}' ? -1 : 0;
+			const char *close = braces == 0 ? t + e - 1 : NULL;
 			if (close) {
-				size_t e = (size_t)(close - t) + 1;
 				if (c == '#' && st == S_NONE) {
 					fput(&f, "?", 1, NULL, m[i]);   /* #{name} is a bind parameter */
 				} else {

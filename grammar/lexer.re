@@ -328,6 +328,7 @@ loop:
 	'within'          { TOK(TK_WITHIN); }
 	'over'            { TOK(TK_OVER); }
 	'interval'        { TOK(TK_INTERVAL); }
+	'tablesample'     { TOK(TK_TABLESAMPLE); }
 
 	idstart idcont*   { TOK(TK_ID); }
 

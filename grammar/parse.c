@@ -198,6 +198,7 @@ typedef struct stmt_state {
 	uint32_t first_off;     /* offset of the skipped form's first keyword */
 	kp_token view_base;     /* CREATE VIEW ... AS SELECT ... FROM: the table
 	                           named (len 0: none yet) */
+	kp_token view_schema;   /* its schema in schema.table (len 0: none) */
 	uint32_t start;         /* offset of the first token */
 	uint32_t end;           /* end offset of the last token */
 	kp_token hints[8];      /* hint comments seen */
@@ -308,7 +309,9 @@ static int skip_form(stmt_state *st, const char *text, const kp_lexer *lx, kp_to
 		if (f->w2)
 			kp_lex(&nl, &n);
 		st->skipped_name.len = 0;
-		while (kp_lex(&nl, &n) == TK_IF || n.type == TK_NOT || n.type == TK_EXISTS)
+		while (kp_lex(&nl, &n) == TK_IF || n.type == TK_NOT || n.type == TK_EXISTS || n.type == TK_TABLE ||
+		       n.type == TK_OR || n.type == TK_REPLACE || word_is(text, n, "function") ||
+		       word_is(text, n, "temporary"))
 			;
 		while (n.type == TK_ID) {
 			st->skipped_name = n;
@@ -551,9 +554,14 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			}
 			if (st.view_bad && ctx.outer) {
 				kp_stmt *s = ctx.outer;
-				if (!s->u.create_table.base.s && st.view_base.len)
-					s->u.create_table.base = kp_ast_name_folded(a, src->text, st.view_base.off, st.view_base.len,
-					                                            p->fold_upper);
+				if (!s->u.create_table.base.s && st.view_base.len) {
+					kp_name b = kp_ast_name_folded(a, src->text, st.view_base.off, st.view_base.len,
+					                               p->fold_upper);
+					if (st.view_schema.len)
+						b = kp_ast_qualified(a, kp_ast_name_folded(a, src->text, st.view_schema.off,
+						                                           st.view_schema.len, p->fold_upper), b);
+					s->u.create_table.base = b;
+				}
 				s->off = st.start;
 				s->len = st.end - st.start;
 				s->u.create_table.view_unsupported = st.view_bad;
@@ -610,9 +618,12 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		    (t.type == TK_GROUP || t.type == TK_ORDER || t.type == TK_HAVING || t.type == TK_LIMIT ||
 		     t.type == TK_OFFSET))
 			why = "a view whose query is not SELECT * FROM table [WHERE ...]";
-		if (st.view_select && st.from == 1 && (t.type == TK_ID || st.prev == TK_DOT) &&
-		    (st.prev == TK_FROM || st.prev == TK_DOT))
+		if (st.view_select && st.from == 1 && t.type == TK_ID && st.prev == TK_FROM && !st.view_base.len)
 			st.view_base = t;   /* [schema.]table after FROM */
+		else if (st.view_select && st.from == 1 && st.prev == TK_DOT && st.view_base.len && !st.view_schema.len) {
+			st.view_schema = st.view_base;
+			st.view_base = t;
+		}
 		if (why && st.view_select && ctx.outer) {
 			/* the view is recognised; queries against it get the message */
 			st.view_bad = why;

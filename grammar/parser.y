@@ -204,13 +204,13 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
   TABLE TRUE FALSE END PRIMARY UNIQUE UNSIGNED AUTO_INCREMENT DEFAULT
   LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING GLOB ISNULL NOTNULL COLLATE
   NULLS FIRST LAST FETCH NEXT CURRENT VALUE FOR ROW ROWS ONLY ARRAY ANY SOME MATCH AGAINST
-  IGNORE UPDATE_ONLY RETURNING ILIKE DISTINCTROW WITHIN OVER INTERVAL
+  IGNORE UPDATE_ONLY RETURNING ILIKE DISTINCTROW WITHIN OVER INTERVAL TABLESAMPLE
   VIEW ALTER ADD COLUMN CASCADE SPLIT ROW_TIMESTAMP LOCAL UNCOVERED IMMUTABLE.
 
 /* Only to settle `FROM t ALLOW FILTERING` (see the select rules): after
  * the table name, ALLOW is shifted, never taken as an alias. */
 %nonassoc FROM.
-%nonassoc ALLOW OFFSET FETCH.
+%nonassoc ALLOW OFFSET FETCH TABLESAMPLE.
 %left OR.
 %left AND.
 %right NOT.
@@ -275,6 +275,9 @@ static kp_create_table *cur_table(kp_pctx *ctx)
 }
 }
 
+tel ::= colname(C). { kp_create_table *t = cur_table(ctx); C->off = C->family.s ? C->family.off : C->name.off;
+	C->untyped = true; push(ctx, &t->cols, C);
+	if (t->cols.n > KP_MAX_COLUMNS && !ctx->limit_msg) { ctx->limit_msg = "more than 4096 columns in one table"; ctx->limit_off = C->off; } }
 tel ::= coldef(C). { kp_create_table *t = cur_table(ctx); push(ctx, &t->cols, C);
 	if (t->cols.n > KP_MAX_COLUMNS && !ctx->limit_msg) { ctx->limit_msg = "more than 4096 columns in one table"; ctx->limit_off = C->off; } }
 %include {
@@ -323,9 +326,6 @@ idxkw(A) ::= UNIQUE. { A = 1; }
 idxkw(A) ::= UNIQUE KEY. { A = 1; }
 idxkw(A) ::= UNIQUE INDEX. { A = 1; }
 
-%type idxname {kp_name}
-idxname(A) ::= . { A = noname(); }
-idxname(A) ::= nm(X). { A = X; }
 
 %type using_opt {kp_name}
 using_opt(A) ::= . { A = noname(); }
@@ -362,6 +362,16 @@ coldef(A) ::= colname(N) typename(T) colconstraints(C). {
 	if (T->is_unsigned) A->is_unsigned = true;
 	if (T->is_array) A->is_array = true; }
 
+/* Phoenix's documents also write NOT NULL before the type (and, in a
+ * table's column list, a column of an existing HBase table with no type:
+ * see tel). */
+coldef(A) ::= colname(N) NOT NULL typename(T) colconstraints(C). {
+	A = C; A->name = N->name; A->family = N->family; A->type = T->type; A->not_null = true;
+	A->targs[0] = T->targs[0]; A->targs[1] = T->targs[1]; A->ntargs = T->ntargs;
+	A->off = N->family.s ? N->family.off : N->name.off;
+	if (T->is_unsigned) A->is_unsigned = true;
+	if (T->is_array) A->is_array = true; }
+
 /* colname and typename are pointers: a parser stack entry holds the union
  * of every symbol's type, so no symbol may be a large struct */
 %type colname {kp_coldef*}
@@ -376,7 +386,7 @@ typename(A) ::= typename(X) UNSIGNED. { A = X; A->is_unsigned = true; }
 /* Phoenix arrays: VARCHAR ARRAY, INTEGER[], VARCHAR(10) ARRAY[5] */
 typename(A) ::= typename(X) ARRAY. { A = X; A->is_array = true; }
 typename(A) ::= typename(X) LBRACKET RBRACKET. { A = X; A->is_array = true; }
-typename(A) ::= typename(X) LBRACKET INTEGER RBRACKET. { A = X; A->is_array = true; }
+typename(A) ::= typename(X) LBRACKET signed RBRACKET. { A = X; A->is_array = true; }
 
 %type signed {int64_t}
 %include {
@@ -545,10 +555,11 @@ static kp_indexdef *cur_index(kp_pctx *ctx)
 }
 cmd ::= idxhead idxtail.
 %type idxhead {kp_indexdef*}
-idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxname(N) using_opt(S) ON fullname(T) LP idxkeys(K) RP. {
+idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxid(I) ON fullname(T) LP idxkeys(K) RP. {
 	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_INDEX);
 	kp_indexdef *d = &s->u.create_index;
-	d->name = N; d->table = T; d->using = S;
+	kp_name N = I ? I[0] : noname();
+	d->name = N; d->table = T; d->using = I ? I[1] : noname();
 	d->unique = U == 1; d->local = U == 2; d->uncovered = U == 3; d->if_not_exists = E;
 	d->off = N.s ? N.off : T.off;
 	if (K.n == 0) d->all_columns = true;
@@ -558,6 +569,26 @@ idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxname(N) using_opt(S) ON
 		push(ctx, &d->parts, idx_part(ctx, o->expr, o->desc));
 	}
 	A = d; }
+
+/* [name] [USING method], as {name, method} (NULL: neither): USING is
+ * spelled out, so an unnamed Lindorm index USING KV ON t is not an index
+ * named USING */
+%include {
+static kp_name *idxid(kp_pctx *ctx, kp_name n, kp_name u)
+{
+	kp_name *p = kp_arena_alloc(ARENA, 2 * sizeof(*p));
+	p[0] = n;
+	p[1] = u;
+	return p;
+}
+}
+%type idxid {kp_name*}
+idxid(A) ::= . { A = NULL; }
+idxid(A) ::= nm(N). { A = idxid(ctx, N, noname()); }
+idxid(A) ::= USING nm(S). { A = idxid(ctx, noname(), S); }
+idxid(A) ::= USING HASH(H). { A = idxid(ctx, noname(), mkname(ctx, H)); }
+idxid(A) ::= nm(N) USING nm(S). { A = idxid(ctx, N, S); }
+idxid(A) ::= nm(N) USING HASH(H). { A = idxid(ctx, N, mkname(ctx, H)); }
 
 /* idxmods: 1 UNIQUE, 2 LOCAL, 3 UNCOVERED */
 %type idxmods {int}
@@ -585,6 +616,7 @@ idxclause ::= WITH LP optlist(L) RP. {
 	kp_indexdef *d = cur_index(ctx);
 	for (uint32_t i = 0; i < L.n; i++) push(ctx, &d->options, L.items[i]); }
 idxclause ::= SPLIT ON LP exprlist RP.
+idxclause ::= id(P) INTEGER. { want_word(ctx, P, "partitions"); }
 /* Phoenix's k=v options, written without a comma after the clauses (a
  * quoted 'k' = v only after a comma: a string could end a WHERE) */
 idxclause ::= nm(K) EQ optvalue(V). { push(ctx, &cur_index(ctx)->options, mkopt(ctx, noname(), K, V)); }
@@ -768,7 +800,7 @@ cmd ::= selhead.
  * checked in the actions; a clause out of order or repeated is a syntax
  * error at its keyword, as a fixed sequence of rules would report it. */
 %include {
-enum { SEL_WHERE = 1, SEL_GROUP, SEL_HAVING, SEL_ORDER, SEL_LIMIT, SEL_OFFSET, SEL_FETCH, SEL_ALLOW };
+enum { SEL_SAMPLE = 1, SEL_WHERE, SEL_GROUP, SEL_HAVING, SEL_ORDER, SEL_LIMIT, SEL_OFFSET, SEL_FETCH, SEL_ALLOW };
 static void sel_clause(kp_pctx *ctx, kp_token kw, int clause)
 {
 	if (ctx->sel_clause >= clause && !ctx->failed) {
@@ -819,6 +851,11 @@ select(A) ::= select(S) LIMIT(K) expr(X). { A = S; sel_clause(ctx, K, SEL_LIMIT)
  * m, OFFSET m alone and OFFSET m ROWS FETCH NEXT n ROWS ONLY all parse;
  * right after the table name they are spelled out, as ALLOW is. */
 select(A) ::= selhead(S) FROM fullname(T) offset(O). { A = S; A->table = T; sel_offset(ctx, A, O); }
+/* Phoenix: FROM t [[AS] alias] [(dynamic columns)] TABLESAMPLE (percent):
+ * which rows are read is the store's sampling, not the key's; kept to
+ * parse, with the table's plan unchanged */
+select(A) ::= selhead(S) FROM fullname(T) TABLESAMPLE(K) LP expr RP. { A = S; A->table = T; sel_clause(ctx, K, SEL_SAMPLE); }
+select(A) ::= select(S) TABLESAMPLE(K) LP expr RP. { A = S; sel_clause(ctx, K, SEL_SAMPLE); }
 select(A) ::= selhead(S) FROM fullname(T) fetch(F). { A = S; A->table = T; sel_fetch(ctx, A, F); }
 select(A) ::= select(S) offset(O). { A = S; sel_offset(ctx, A, O); }
 select(A) ::= select(S) fetch(F). { A = S; sel_fetch(ctx, A, F); }

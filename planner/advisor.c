@@ -124,6 +124,10 @@ typedef struct verdict {
 	double broken;          /* served now, not with the fix */
 	double fanout;          /* served with the fix as one scan per bucket, merged */
 	kp_list worse;          /* kp_wquery* served now, not with the fix */
+	kp_list served;         /* kp_wquery* served now */
+	const char *rewrite;    /* set by the caller: how each read served now must be
+	                           rewritten for the fix (a key column the writer fills),
+	                           or NULL when reads stay as they are */
 } verdict;
 
 static void judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const kp_table *h, bool fanout,
@@ -1150,6 +1154,8 @@ static void judge(kp_advisor *adv, const kp_table *t, const kp_table *base, cons
 		}
 		v->total += q->weight;
 		v->before += now ? q->weight : 0;
+		if (now)
+			kp_list_push(adv->a, &v->served, q);
 		v->after += then ? q->weight : 0;
 		if (now && !then) {
 			v->broken += q->weight;
@@ -1185,6 +1191,20 @@ static void verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int b
 	}
 	if (v->worse.n > 5)
 		kp_buf_printf(&m, " and %u more", v->worse.n - 5);
+	/* reads that, left as they are, the new key no longer serves: they are
+	 * worse until rewritten, and listed with them */
+	for (uint32_t i = 0; v->rewrite && i < v->served.n; i++) {
+		const kp_wquery *q = v->served.items[i];
+		uint32_t line, col;
+		kp_source_linecol(q->src, q->stmt->off, &line, &col);
+		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
+		kp_list_push(adv->a, &x->worse, at);
+		if (i < 5)
+			kp_buf_printf(&m, "%s%s (weight %g)", i ? ", " : kp_arena_printf(adv->a, "; reads to rewrite (%s): ",
+			                                                               v->rewrite), at, q->weight);
+	}
+	if (v->rewrite && v->served.n > 5)
+		kp_buf_printf(&m, " and %u more", v->served.n - 5);
 	x->message = bufdup(adv->a, &m);
 	kp_buf_free(&m);
 }
@@ -1817,6 +1837,8 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 				              "written by the writer; every read binds %s by = or IN, so each computes it "
 				              "and stays a GET or SCAN; range reads over %s alone would be lost",
 				              ti->lead_word[0] == 'p' ? "partition key" : "key", hn, cols.data, cols.data, c->name);
+				v.rewrite = kp_arena_printf(adv->a, "each adds %s = the first 4 hex characters of md5(%s)",
+				                            hn, cols.data);
 			}
 			kp_buf_printf(&m, "; %s", migration_note(adv, t));
 			kp_advice *x = advise(adv, rule, "hash_prefix", t, bufdup(adv->a, &m), key, ddl);
@@ -1837,8 +1859,8 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			kp_advice *x = advise(adv, rule, "reverse_key", t,
 			                      kp_arena_printf(adv->a, "reverse_key: store %s reversed, so the varying "
 			                                      "digits lead; every read binds %s by = or IN, so point "
-			                                      "reads still work; ordering by %s is lost",
-			                                      c->name, c->name, c->name), key, NULL);
+			                                      "reads still work, binding the reversed value; ordering "
+			                                      "by %s is lost", c->name, c->name, c->name), key, NULL);
 			advice_col(adv, x, c->name);
 			verdict_apply(adv, x, &v, 1);
 			kp_buf_free(&lead);
@@ -1888,6 +1910,8 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		                      notation_with(adv, t, "[bucket]", 0),
 		                      lead_column_ddl(adv, t, NULL, &t->pk, "bucket", false));
 		advice_col(adv, x, sc->name);
+		v.rewrite = kp_arena_printf(adv->a, "a GET adds bucket = %s, any other read is one read per bucket "
+		                            "with bucket = 0 to %d", expr, KP_BUCKETS - 1);
 		verdict_apply(adv, x, &v, KP_BUCKETS);
 	}
 	rank_advice(adv, first);

@@ -1874,6 +1874,34 @@ static bool implies(const kp_expr *where, const kp_expr *cond)
 	return true;
 }
 
+/* The WHERE without the conjuncts a partial index's WHERE already
+ * guarantees for every row the index holds (NULL when none is left). */
+static kp_expr *minus_implied(kp_expr *where, const kp_expr *cond, kp_arena *a)
+{
+	bool wand = where->kind == KP_X_AND && !where->paren;
+	uint32_t nw = wand ? where->n : 1;
+	uint32_t nc = cond->kind == KP_X_AND && !cond->paren ? cond->n : 1;
+	kp_expr **keep = kp_arena_alloc(a, sizeof(kp_expr *) * (nw + 1));
+	uint32_t n = 0;
+	for (uint32_t j = 0; j < nw; j++) {
+		kp_expr *w = wand ? where->list[j] : where;
+		bool implied = false;
+		for (uint32_t i = 0; i < nc && !implied; i++)
+			implied = kp_expr_equal(w, nc > 1 || (cond->kind == KP_X_AND && !cond->paren) ? cond->list[i] : cond);
+		if (!implied)
+			keep[n++] = w;
+	}
+	if (n == 0)
+		return NULL;
+	if (n == 1)
+		return keep[0];
+	kp_expr *e = kp_arena_alloc(a, sizeof(*e));
+	*e = *where;
+	e->list = keep;
+	e->n = n;
+	return e;
+}
+
 /* Marks the columns e references. */
 static void cols_of(const kp_expr *e, bool *set)
 {
@@ -2012,7 +2040,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		if (ix->where && !implies(where, ix->where))
 			continue;
 		memset(&cur, 0, sizeof cur);
-		eval_path(&cur, t, &ix->key, where, false, src, a, d);
+		eval_path(&cur, t, &ix->key, ix->where ? minus_implied(where, ix->where, a) : where, false, src, a, d);
 		cur.index = ix;
 		const bool *used = rc.used;
 		if (ix->has_expr) {

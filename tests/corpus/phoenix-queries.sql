@@ -44,6 +44,8 @@ SELECT PERCENTILE_CONT(0.9) WITHIN GROUP (ORDER BY val ASC) FROM metrics;
 SELECT PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY val DESC) FROM metrics WHERE host = 'a';
 SELECT host, FIRST_VALUE(val) WITHIN GROUP (ORDER BY ts DESC) FROM metrics GROUP BY host;
 SELECT eventTime, gcTime FROM eventlog (gcTime TIME, usedMem BIGINT) WHERE eventType = 'OOM' AND gcTime < eventTime;
+SELECT * FROM metrics TABLESAMPLE (12.5) WHERE host = 'a';
+SELECT m.val FROM metrics AS m TABLESAMPLE(50);
 SELECT m.host, m.val FROM telemetry.metrics m WHERE m.host = 'a' AND telemetry.metrics.val > 1;
 SELECT cf.* FROM metrics WHERE host = 'a';
 SELECT "Host", "lowerCase" FROM "MixedCase" WHERE "Host" = 'a';

@@ -258,6 +258,13 @@ static void test_mybatis(void)
 	kp_arena_free(&a);
 	ext_free(&x);
 
+	/* a parameter with a nested ${} is one parameter */
+	extract(&x, KP_LANG_MYBATIS, "<mapper><select id=\"s\">SELECT * FROM t WHERE a IN <foreach open=\"(\" "
+	                             "close=\")\" separator=\",\">#{ids[${index}]}</foreach></select></mapper>");
+	ASSERT_STR(x.f.head->v[0].sql.text, "SELECT * FROM t WHERE a IN (? , ?)");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 0);
+	ext_free(&x);
+
 	/* an <include>'s <property> fills ${name} of its fragment; other ${} are pasted */
 	const char *pm = "<mapper namespace=\"n\"><sql id=\"c\">${alias}.a, ${alias}.b, ${other}</sql>"
 	                 "<select id=\"s\">SELECT <include refid=\"n.c\"><property name=\"alias\" value=\"t1\"/>"

@@ -425,6 +425,14 @@ static void test_real_statement_forms(void)
 	CU_ASSERT_TRUE(kp_name_eq(s->dyncols.items[1], "v4"));
 	kp_source_free(&src);
 	expect_ok("UPSERT INTO t (k, a[2]) VALUES ('A', 5)", KP_S_UPSERT);
+	/* Phoenix table sampling, after the table, its alias or its dynamic columns */
+	s = sel1("SELECT * FROM t AS x TABLESAMPLE (0.5) WHERE k = 1", &src);
+	CU_ASSERT_EQUAL(s->alias.s[0], 'x');
+	CU_ASSERT_EQUAL(s->where->kind, KP_X_CMP);
+	kp_source_free(&src);
+	expect_ok("SELECT * FROM t TABLESAMPLE(10)", KP_S_SELECT);
+	expect_ok("SELECT * FROM t (v VARCHAR) TABLESAMPLE (1) WHERE v = 'a'", KP_S_SELECT);
+	expect_error("SELECT * FROM t WHERE k = 1 TABLESAMPLE (1)", "syntax error near 'TABLESAMPLE'", 1, 29);
 	expect_ok("insert ignore into t values (1, 'x')", KP_S_INSERT);
 	expect_ok("select a from b // a Phoenix comment\nwhere a = 1", KP_S_SELECT);
 	expect_error("SELECT * FROM a x INNER JOIN b y ON x.k = y.k",
