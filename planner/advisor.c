@@ -2601,7 +2601,8 @@ void kp_advisor_run(kp_advisor *adv)
 	kp_arena_init(&scratch);
 	for (int i = 0; i < adv->cat->ntables; i++) {
 		const kp_table *t = adv->cat->tables[i];
-		if (t->dropped)
+		/* a view over a table has that table's key: checked there, once */
+		if (t->dropped || t->view_base)
 			continue;
 		check_target_schema(adv, t);
 		check_hotspots(adv, t, &scratch);
@@ -2611,7 +2612,7 @@ void kp_advisor_run(kp_advisor *adv)
 	suggest_indexes(adv, &scratch);
 	for (int i = 0; i < adv->cat->ntables; i++) {
 		const kp_table *t = adv->cat->tables[i];
-		if (t->dropped)
+		if (t->dropped || t->view_base)
 			continue;
 		check_unique(adv, t, &scratch);
 		suggest_reorder(adv, t, &scratch);
