@@ -124,7 +124,6 @@ typedef struct verdict {
 	double broken;          /* served now, not with the fix */
 	double fanout;          /* served with the fix as one scan per bucket, merged */
 	kp_list worse;          /* kp_wquery* served now, not with the fix */
-	kp_list served;         /* kp_wquery* served now */
 	const char *rewrite;    /* set by the caller: how each read served now must be
 	                           rewritten for the fix (a key column the writer fills),
 	                           or NULL when reads stay as they are */
@@ -1154,8 +1153,6 @@ static void judge(kp_advisor *adv, const kp_table *t, const kp_table *base, cons
 		}
 		v->total += q->weight;
 		v->before += now ? q->weight : 0;
-		if (now)
-			kp_list_push(adv->a, &v->served, q);
 		v->after += then ? q->weight : 0;
 		if (now && !then) {
 			v->broken += q->weight;
@@ -1193,18 +1190,22 @@ static void verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int b
 		kp_buf_printf(&m, " and %u more", v->worse.n - 5);
 	/* reads that, left as they are, the new key no longer serves: they are
 	 * worse until rewritten, and listed with them */
-	for (uint32_t i = 0; v->rewrite && i < v->served.n; i++) {
-		const kp_wquery *q = v->served.items[i];
+	const kp_list *qs = queries_of(adv, x->table);
+	uint32_t nr = 0;
+	for (uint32_t i = 0; v->rewrite && i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		if (q->plan.table != x->table || !served(q->plan.access))
+			continue;
 		uint32_t line, col;
 		kp_source_linecol(q->src, q->stmt->off, &line, &col);
 		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 		kp_list_push(adv->a, &x->worse, at);
-		if (i < 5)
-			kp_buf_printf(&m, "%s%s (weight %g)", i ? ", " : kp_arena_printf(adv->a, "; reads to rewrite (%s): ",
-			                                                               v->rewrite), at, q->weight);
+		if (nr++ < 5)
+			kp_buf_printf(&m, "%s%s (weight %g)", nr > 1 ? ", " : kp_arena_printf(adv->a, "; reads to rewrite (%s): ",
+			                                                                    v->rewrite), at, q->weight);
 	}
-	if (v->rewrite && v->served.n > 5)
-		kp_buf_printf(&m, " and %u more", v->served.n - 5);
+	if (nr > 5)
+		kp_buf_printf(&m, " and %u more", nr - 5);
 	x->message = bufdup(adv->a, &m);
 	kp_buf_free(&m);
 }
@@ -2174,6 +2175,8 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_diag_help(g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
 		             t->name, m.data);
 	}
+	kp_arena hyp;
+	kp_arena_init(&hyp);
 	/* ranked by the weight they were proposed for (ties keep the
 	 * workload's order) */
 	if (nprops > 1) {
@@ -2249,14 +2252,15 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		}
 		if (ninc)
 			kp_buf_putc(&ddl, ')');
-		kp_index **ix = kp_arena_alloc(adv->a, sizeof(kp_index *) * (size_t)(t->nindexes + 1));
+		/* the table with the index, in an arena of its own: it is only
+		 * planned against, then dropped */
+		kp_arena_reset(&hyp);
+		kp_index **ix = kp_arena_alloc(&hyp, sizeof(kp_index *) * (size_t)(t->nindexes + 1));
 		if (t->nindexes)
 			memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)t->nindexes);
-		bool *all = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
-		memcpy(all, pr->covers, sizeof(bool) * (size_t)t->ncols);
-		ix[t->nindexes] = hypo_index(adv->a, t, name.data, pr->user.cols, pr->user.desc, pr->user.n, all);
+		ix[t->nindexes] = hypo_index(&hyp, t, name.data, pr->user.cols, pr->user.desc, pr->user.n, pr->covers);
 		verdict v;
-		judge(adv, t, NULL, hypo_table(adv->a, t, &t->pk, ix, t->nindexes + 1), false, scratch, &v);
+		judge(adv, t, NULL, hypo_table(&hyp, t, &t->pk, ix, t->nindexes + 1), false, scratch, &v);
 		const char *msg;
 		if (ti->sql_index)
 			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, covering the columns these "
@@ -2285,6 +2289,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_buf_free(&shown);
 	}
 	free(props);
+	kp_arena_free(&hyp);
 	map_free(&byprop);
 	map_free(&classes);
 	kp_buf_free(&m);
