@@ -388,6 +388,7 @@ static void fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_s
 	col->not_null = cd->not_null;
 	col->auto_increment = cd->auto_increment;
 	col->row_timestamp = cd->row_timestamp;
+	col->nullable = cd->explicit_null && !cd->not_null;
 	col->is_array = cd->is_array;
 	col->key_pos = -1;
 	col->src = src;

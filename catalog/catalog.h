@@ -34,6 +34,8 @@ typedef struct kp_column {
 	bool not_null;          /* NOT NULL (key columns are always not null) */
 	bool auto_increment;    /* AUTO_INCREMENT */
 	bool row_timestamp;     /* Phoenix ROW_TIMESTAMP: the key column is the cell timestamp */
+	bool nullable;          /* declared NULL: as a key column (Phoenix) it may hold
+	                           NULL, which sorts before every value */
 	bool is_array;          /* Phoenix ARRAY type */
 	bool dropped;           /* removed by ALTER TABLE ... DROP COLUMN (kept so
 	                           column indexes stay stable; never found by name) */
