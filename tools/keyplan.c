@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "advisor.h"
+#include "baseline.h"
 #include "catalog.h"
 #include "config.h"
 #include "embed.h"
@@ -86,6 +87,11 @@ static const char usage_explain[] =
 	"  --exclude GLOB       skip matching files and folders, also when named;\n" \
 	"                       may be repeated (relative to the working directory)\n" \
 	"  --stdin-filename P   report standard input (-) as the file P\n" \
+	"  --baseline FILE      report only findings not recorded in FILE; say which\n" \
+	"                       entries match nothing any more\n" \
+	"  --write-baseline FILE record every finding in FILE (exit 0)\n" \
+	"  --diff REV           report only findings in statements that git diff REV\n" \
+	"                       touches (- reads a unified diff on standard input)\n" \
 	"  --target T           lindorm (default), tablestore, phoenix or generic\n" \
 	"  --color WHEN         auto (default), always or never (NO_COLOR and\n" \
 	"                       CLICOLOR_FORCE are honoured)\n" \
@@ -177,6 +183,10 @@ typedef struct cli {
 	bool exit_zero;         /* --exit-zero: findings do not fail the run */
 	const char *stdin_name; /* --stdin-filename */
 	bool abort;             /* a fatal error: stop reading */
+	const char *baseline_path;  /* --baseline */
+	const char *write_baseline; /* --write-baseline */
+	bool diff_mode;         /* --diff: only statements a change touches */
+	const char *diff_rev;   /* its revision, or - for a diff on standard input */
 	bool host_walk;         /* walk_files() takes application code too (query
 	                           folders of lint and check; else *.sql only) */
 	int lang;               /* --lang, or -1: by file name */
@@ -242,7 +252,8 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 		/* options with a value: --opt VALUE or --opt=VALUE */
 		static const char *with_value[] = {"--schema", "--format", "--target", "--execute", "-e",
 		                                   "--output", "--color", "--fail-on", "--config", "--workload",
-		                                   "--exclude", "--stdin-filename", "--lang", NULL};
+		                                   "--exclude", "--stdin-filename", "--lang", "--baseline",
+		                                   "--write-baseline", "--diff", NULL};
 		const char *val = NULL, *name = NULL;
 		for (int k = 0; with_value[k]; k++) {
 			size_t n = strlen(with_value[k]);
@@ -297,6 +308,15 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			c->output = val;
 		} else if (!strcmp(name, "--config")) {
 			c->config = val;
+		} else if (!strcmp(name, "--baseline") && !is_explain && strcmp(c->cmd, "repl")) {
+			c->baseline_path = val;
+		} else if (!strcmp(name, "--write-baseline") && !is_explain && strcmp(c->cmd, "repl")) {
+			c->write_baseline = val;
+		} else if (!strcmp(name, "--diff") && !is_explain && strcmp(c->cmd, "repl")) {
+			if (val[0] == '-' && val[1])
+				return usage_error(c->cmd, usage, "--diff takes a revision or -, not '%s'", val);
+			c->diff_rev = val;
+			c->diff_mode = true;
 		} else if (!strcmp(name, "--exclude") && strcmp(c->cmd, "repl")) {
 			kp_list_push(&c->arena, &c->excludes, (void *)val);
 		} else if (!strcmp(name, "--stdin-filename") && strcmp(c->cmd, "repl")) {
@@ -705,6 +725,13 @@ static void keep_declarations(cli *c, kp_source *src, uint32_t start, size_t end
 				t->indexes[k]->off -= start;
 			}
 	}
+	for (uint32_t i = 0; i < c->cat.failed.n; i++) {
+		kp_failed_ddl *f = c->cat.failed.items[i];
+		if (f->src == src) {
+			f->src = x;
+			f->off -= start;
+		}
+	}
 }
 
 /* No schema was given and none is defined: planning would only say "no
@@ -789,9 +816,9 @@ static size_t explain_source(explain_run *er, kp_source *src, bool schema, bool 
 			}
 			/* the target's limits, as lint reports them */
 			kp_advise_statement(c->target, s, src, &er->arena, &d);
-		} else if (schema) {
-			/* schema sources live to the end: a failed CREATE is remembered */
-			kp_catalog_note_failed(&c->cat, src, start);
+		} else if (kp_catalog_note_failed(&c->cat, src, start) && (more_follows || er->streamed)) {
+			/* a failed CREATE is remembered, in a copy of a streamed window */
+			keep_declarations(c, src, start, pos);
 		}
 		if (plan.rejected || d.count[KP_SEV_ERROR])
 			er->failed = true;
@@ -910,9 +937,10 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 
 /* One statement: DDL changes the schema, a query is planned (and kept for
  * the advisor when it is a workload's); messages go to sd, in a. */
-static void run_stmt(cli *c, kp_stmt *s, kp_source *src, role r, kp_advisor *adv, double weight, kp_arena *a,
-                     kp_diags *sd)
+static const kp_table *run_stmt(cli *c, kp_stmt *s, kp_source *src, role r, kp_advisor *adv, double weight,
+                                kp_arena *a, kp_diags *sd)
 {
+	const kp_table *table = NULL;
 	if (!s) {
 	} else if (kp_stmt_is_ddl(s->kind)) {
 		kp_catalog_apply(&c->cat, s, src, a, sd);
@@ -927,7 +955,9 @@ static void run_stmt(cli *c, kp_stmt *s, kp_source *src, role r, kp_advisor *adv
 		kp_advise_statement(c->target, s, src, a, sd);
 		if (adv && r == ROLE_WORKLOAD)
 			kp_advisor_add(adv, s, &plan, src, weight);
+		table = plan.table;
 	}
+	return table;   /* the statement's table, for baseline fingerprints */
 }
 
 /* SQL taken out of application code: embed.c reports it, planning each
@@ -1016,16 +1046,18 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 		kp_report_stmt_end(rep, src, start, end);
 		kp_report_stmt_directives(rep, src, start, end, pos, trail);
 		gap = trail;
-		if (!s && r == ROLE_SCHEMA)
-			kp_catalog_note_failed(&c->cat, src, start);
-		run_stmt(c, s, src, r, adv, weight, &c->scratch, &sd);
+		if (!s && r != ROLE_WORKLOAD && kp_catalog_note_failed(&c->cat, src, start) && r == ROLE_QUERY)
+			keep_declarations(c, src, start, pos);
+		const kp_table *table = run_stmt(c, s, src, r, adv, weight, &c->scratch, &sd);
 		if (s && kp_stmt_is_ddl(s->kind) && r == ROLE_QUERY)
 			keep_declarations(c, src, start, pos);
 		if (missing_schema(c, &sd)) {
 			c->abort = true;
 			return pos;
 		}
+		kp_report_stmt_shape(rep, src, start, end, table ? table->name : NULL);
 		kp_report_emit(rep, &sd);
+		kp_report_stmt_clear(rep);
 		/* a query file's findings are all out: its keyplan:ignore lines
 		 * have served (schema and workload files keep theirs, for the
 		 * advisor's findings written at the end) */
@@ -1180,6 +1212,31 @@ static int close_output(cli *c, FILE *out, const char *tmp, int rc)
 	return rc;
 }
 
+/* Baseline entries that matched no finding: fixed, or their statement
+ * changed. Said on standard error (the report holds findings only), with
+ * how to refresh the file. Not with --diff: most statements were not
+ * looked at. */
+static void report_stale(cli *c, kp_baseline *b)
+{
+	if (c->diff_mode)
+		return;
+	unsigned stale = 0;
+	for (uint32_t i = 0; i < b->entries.n; i++)
+		stale += ((kp_baseline_entry *)b->entries.items[i])->left;
+	if (!stale)
+		return;
+	fprintf(stderr, "keyplan: %s: %u baseline entr%s no finding any more (fixed, or the statement "
+	        "changed); keyplan %s --write-baseline %s refreshes it:\n", c->baseline_path, stale,
+	        stale == 1 ? "y matches" : "ies match", c->cmd, c->baseline_path);
+	for (uint32_t i = 0; i < b->entries.n; i++) {
+		const kp_baseline_entry *e = b->entries.items[i];
+		if (e->left)
+			fprintf(stderr, "  %s:%u: %s%s%s%s: %s%s\n", e->file ? e->file : "?", e->line, e->rule ? e->rule : "?",
+			        e->table ? " (" : "", e->table ? e->table : "", e->table ? ")" : "",
+			        e->shape ? e->shape : "", e->left > 1 ? " (several)" : "");
+	}
+}
+
 static int cmd_lint_or_check(int argc, char **argv, bool check)
 {
 	cli c;
@@ -1216,17 +1273,53 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 		}
 	}
 	set_plan_opts(&c);
+	kp_baseline known, found;
+	kp_baseline_init(&known);
+	kp_baseline_init(&found);
+	kp_diffscope scope;
+	kp_diffscope_init(&scope);
+	if (c.baseline_path && c.write_baseline) {
+		rc = usage_error(c.cmd, usage, "%s", "--baseline and --write-baseline do not go together "
+		                 "(--write-baseline records every finding)");
+		goto free_baselines;
+	}
+	if (c.baseline_path) {
+		char err[512];
+		if (kp_baseline_read(&known, c.baseline_path, err, sizeof err) < 0) {
+			cli_error(&c, "%s", err);
+			rc = 2;
+			goto free_baselines;
+		}
+	}
+	if (c.diff_rev) {
+		char err[512];
+		if (!strcmp(c.diff_rev, "-")) {
+			kp_diffscope_read(&scope, stdin);
+		} else {
+			char *root = kp_repo_root(c.cwd);
+			int grc = kp_diffscope_git(&scope, root, c.diff_rev, err, sizeof err);
+			free(root);
+			if (grc < 0) {
+				cli_error(&c, "%s", err);
+				rc = 2;
+				goto free_baselines;
+			}
+		}
+	}
 	char *tmp;
 	FILE *out = open_output(&c, &tmp);
 	if (!out) {
 		rc = 2;
-		goto done;
+		goto free_baselines;
 	}
 	kp_report rep;
 	memset(&rep, 0, sizeof rep);
 	for (int i = 0; i < KP_R__COUNT; i++)
 		rep.rules[i] = c.cfg.rules[i];
 	kp_report_begin(&rep, &c.arena, out, c.fmt, c.fmt == KP_FMT_TEXT ? use_color(&c, out) : 0);
+	rep.baseline = c.baseline_path ? &known : NULL;
+	rep.record = c.write_baseline ? &found : NULL;
+	rep.diff = c.diff_rev ? &scope : NULL;
 	kp_diags adv_diags = {0};
 	kp_advisor adv;
 	kp_advisor_init(&adv, &c.cat, c.target, &c.arena, &adv_diags);
@@ -1265,6 +1358,26 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 		rc = finish(&c, &rep, check ? &adv : NULL);
 	}
 	rc = close_output(&c, out, tmp, rc);
+	if (rc != 2 && c.baseline_path)
+		report_stale(&c, &known);
+	if (rc != 2 && c.write_baseline) {
+		char err[512];
+		if (kp_baseline_write(&found, c.write_baseline, err, sizeof err) < 0) {
+			cli_error(&c, "%s", err);
+			rc = 2;
+		} else {
+			unsigned n = 0;
+			for (uint32_t i = 0; i < found.entries.n; i++)
+				n += ((kp_baseline_entry *)found.entries.items[i])->count;
+			fprintf(stderr, "keyplan: %s: %u finding(s) recorded; --baseline %s reports only new ones\n",
+			        c.write_baseline, n, c.write_baseline);
+			rc = 0;   /* recording findings is the run's purpose, not a failure */
+		}
+	}
+free_baselines:
+	kp_diffscope_free(&scope);
+	kp_baseline_free(&known);
+	kp_baseline_free(&found);
 done:
 	cli_free(&c);
 	return rc;

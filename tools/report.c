@@ -613,6 +613,57 @@ static void flush_buf(kp_report *r, bool force)
 static void write_sarif_result(kp_report *r, kp_buf *b, const kp_diag *g, bool first);
 static void write_github_line(kp_report *r, kp_buf *b, const kp_diag *g);
 
+void kp_report_stmt_shape(kp_report *r, kp_source *src, uint32_t start, uint32_t end, const char *table)
+{
+	r->cur_src = src;
+	r->cur_start = start;
+	r->cur_end = end;
+	if (r->baseline || r->record)
+		kp_shape_of(&r->shape, src, start, end, table, &r->scratch_shapes);
+}
+
+void kp_report_stmt_clear(kp_report *r)
+{
+	r->cur_src = NULL;
+	r->shape.set = false;
+	kp_arena_reset(&r->scratch_shapes);
+}
+
+/* --diff: does the change touch the finding's statement (or, outside a
+ * statement, its line)? */
+static bool in_diff(kp_report *r, const kp_diag *g)
+{
+	uint32_t first, last, col;
+	if (r->cur_src == g->src) {
+		kp_source_linecol(g->src, r->cur_start, &first, &col);
+		kp_source_linecol(g->src, r->cur_end > r->cur_start ? r->cur_end - 1 : r->cur_start, &last, &col);
+	} else {
+		kp_source_linecol(g->src, g->off, &first, &col);
+		last = first;
+	}
+	return kp_diffscope_touches(r->diff, rel_path(r, g->src->path), first, last);
+}
+
+/* Is the finding new? Findings in the baseline are not (and are counted);
+ * with --write-baseline every finding is recorded. */
+static bool is_new(kp_report *r, const kp_diag *g)
+{
+	if (!r->baseline && !r->record)
+		return true;
+	uint64_t fp = kp_fingerprint(&r->shape, g->rule, g->src, g->off);
+	if (r->record) {
+		uint32_t line, col;
+		kp_source_linecol(g->src, g->off, &line, &col);
+		kp_baseline_add(r->record, fp, g->rule, r->shape.set ? r->shape.table : NULL, rel_path(r, g->src->path),
+		                line, r->shape.set ? r->shape.text : NULL);
+	}
+	if (r->baseline && kp_baseline_take(r->baseline, fp)) {
+		r->baselined++;
+		return false;
+	}
+	return true;
+}
+
 void kp_report_emit(kp_report *r, const kp_diags *d)
 {
 	for (const kp_diag *g = d->head; g; g = g->next) {
@@ -620,6 +671,12 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 		if (set->set && set->off)
 			continue;
 		if (suppressed(r, g))
+			continue;
+		if (r->diff && !in_diff(r, g)) {
+			r->outside_diff++;
+			continue;
+		}
+		if (!is_new(r, g))
 			continue;
 		kp_diag c = *g;
 		if (set->set)
@@ -987,6 +1044,7 @@ void kp_report_begin(kp_report *r, kp_arena *a, FILE *out, kp_format fmt, int co
 	r->fmt = fmt;
 	r->color = color;
 	kp_arena_init(&r->scratch);
+	kp_arena_init(&r->scratch_shapes);
 	char *wd = getcwd(NULL, 0);
 	r->cwd = kp_arena_strndup(a, wd ? wd : "/", strlen(wd ? wd : "/"));
 	free(wd);
@@ -1042,6 +1100,9 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 		if (r->written || adv)
 			kp_buf_printf(b, "\n%u error(s), %u warning(s), %u info\n", r->count[KP_SEV_ERROR],
 			              r->count[KP_SEV_WARNING], r->count[KP_SEV_INFO]);
+		if (r->baselined)
+			kp_buf_printf(b, "%s%u finding(s) in the baseline not shown\n", r->written || adv ? "" : "\n",
+			              r->baselined);
 		/* where each rule reported is explained (also: keyplan rules ID) */
 		for (int i = 0; i < KP_R__COUNT; i++)
 			if (r->reported[i]) {
@@ -1074,6 +1135,7 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 	flush_buf(r, true);
 	kp_buf_free(b);
 	kp_arena_free(&r->scratch);
+	kp_arena_free(&r->scratch_shapes);
 	for (uint32_t i = 0; i < r->anchors.n; i++)
 		kp_source_free(r->anchors.items[i]);
 	r->anchors.n = 0;

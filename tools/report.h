@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "advisor.h"
+#include "baseline.h"
+#include "diffscope.h"
 
 typedef enum kp_format {
 	KP_FMT_TEXT,            /* compiler-style */
@@ -70,6 +72,15 @@ typedef struct kp_report {
 	bool in_host;                   /* reading a comment of application code */
 	bool reported[KP_R__COUNT];     /* rules with a finding written (text
 	                                   ends with their pages' addresses) */
+	kp_baseline *baseline;          /* --baseline: known findings are not written */
+	kp_baseline *record;            /* --write-baseline: every finding is recorded */
+	kp_stmt_shape shape;            /* the statement being reported, for fingerprints */
+	kp_arena scratch_shapes;        /* its text */
+	unsigned baselined;             /* findings left out as known */
+	const kp_diffscope *diff;       /* --diff: only findings in touched statements */
+	kp_source *cur_src;             /* the statement being reported: its */
+	uint32_t cur_start, cur_end;    /* source and span (kp_report_stmt_shape) */
+	unsigned outside_diff;          /* findings left out as untouched by --diff */
 } kp_report;
 
 /* GitHub code scanning takes at most this many results per SARIF run. */
@@ -106,6 +117,11 @@ void kp_report_stmt_directives(kp_report *r, kp_source *src, uint32_t start, uin
  * of the host (file_pass: only the ignore-file ones, else only the others). */
 void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
                             uint32_t stmt_end, bool file_pass);
+/* The statement whose findings come next (baselines fingerprint them by its
+ * shape and table); kp_report_stmt_clear when they are out. Costs nothing
+ * without a baseline. */
+void kp_report_stmt_shape(kp_report *r, kp_source *src, uint32_t start, uint32_t end, const char *table);
+void kp_report_stmt_clear(kp_report *r);
 /* Records where the statement that starts at stmt_off ends. */
 void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end);
 /* Writes the diagnostics of d, applying rule settings and suppressions. */

@@ -368,6 +368,84 @@ with tempfile.TemporaryDirectory() as tmp:
           os.path.exists(os.path.join(tmp, "share", "man", "man1", "keyplan.1")), p.stdout + p.stderr)
 
 
+# ---------------------------------------------------------------- baseline
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "schema.sql"), SCHEMA_SQL)
+    q = os.path.join(tmp, "q.sql")
+    write(q, BAD + "\nSELECT * FROM orders WHERE userid = 'a' AND amount > 3;\n" + BAD + "\n")
+    base = os.path.join(tmp, "base.json")
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--write-baseline", base, cwd=tmp)
+    entries = [json.loads(x.rstrip(",")) for x in open(base).read().splitlines()[1:-1]]
+    check("--write-baseline: every finding recorded, exit 0", rc == 0 and
+          sorted((e["rule"], e["count"]) for e in entries) == [("KP001", 2), ("KP002", 1)] and
+          "3 finding(s) recorded" in err and json.load(open(base))["keyplan_baseline"] == 1, open(base).read() + err)
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", base, "--format",
+                       "json", cwd=tmp)
+    check("--baseline: nothing new, exit 0", rc == 0 and diags(out) == [] and err == "", out + err)
+    # lines move, literals and spacing change, comments come: still known
+    write(q, "-- moved down\n\n\n" + BAD.replace("= 1", "=   42") + "\n/* c */ SELECT * FROM orders WHERE userid = 'b' "
+          "AND amount > 99;\n" + BAD + "\n")
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", base, "--format",
+                       "json", cwd=tmp)
+    check("baseline survives line moves, new literals, comments", rc == 0 and diags(out) == [] and err == "", out + err)
+    # a new finding, a third copy of a known one, and a fixed one (stale)
+    write(q, BAD + "\n" + BAD + "\n" + BAD + "\nSELECT * FROM card_spend WHERE device_id = 'x';\n")
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", base, "--format",
+                       "json", cwd=tmp)
+    check("only new findings fail; stale entries reported",
+          rc == 1 and [(d["rule"], d["line"]) for d in diags(out)] == [("KP001", 3), ("KP001", 4)] and
+          "1 baseline entry matches no finding any more" in err and "q.sql:2: KP002 (orders)" in err, out + err)
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", base, cwd=tmp)
+    check("text: the baselined count", "2 finding(s) in the baseline not shown" in out, out)
+    write(os.path.join(tmp, "bad.json"), '{"something": "else"}\n')
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", "bad.json", cwd=tmp)
+    check("a file that is not a baseline: exit 2", rc == 2 and "not a keyplan baseline" in err and out == "", err)
+    write(os.path.join(tmp, "bad.json"), '{"keyplan_baseline": 1, "findings": [\n{"fingerprint": "zz", "count": 1}\n]}\n')
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", "bad.json", cwd=tmp)
+    check("a malformed entry: exit 2, located", rc == 2 and "bad.json:2: malformed baseline entry" in err, err)
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", "nope.json", cwd=tmp)
+    check("a missing baseline: exit 2", rc == 2 and "nope.json: cannot open baseline" in err, err)
+
+# ------------------------------------------------------------------ --diff
+if subprocess.run(["git", "--version"], capture_output=True).returncode == 0:
+    with tempfile.TemporaryDirectory() as tmp:
+        g = ["git", "-C", tmp, "-c", "user.email=t@t", "-c", "user.name=t"]
+        subprocess.run(["git", "init", "-q", tmp], check=True)
+        write(os.path.join(tmp, "db", "schema.sql"), SCHEMA_SQL)
+        write(os.path.join(tmp, "q", "a.sql"), BAD + "\nSELECT * FROM orders\n WHERE userid = 'a' AND amount > 3;\n" + BAD + "\n")
+        write(os.path.join(tmp, "q", "b.sql"), BAD + "\n")
+        subprocess.run(g + ["add", "."], check=True)
+        subprocess.run(g + ["commit", "-qm", "one"], check=True)
+        # change: the second line of the two-line statement, and a new statement at the end
+        write(os.path.join(tmp, "q", "a.sql"), BAD + "\nSELECT * FROM orders\n WHERE userid = 'b' AND amount > 3;\n" + BAD +
+              "\n" + BAD.replace("1", "9") + "\n")
+        rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "q", "--diff", "HEAD", "--format", "json",
+                           cwd=tmp)
+        check("--diff REV: only findings in the statements the change touches",
+              rc == 1 and [(d["file"], d["rule"], d["line"]) for d in diags(out)] ==
+              [("q/a.sql", "KP002", 3), ("q/a.sql", "KP001", 5)], out + err)
+        rc, out, err = run("lint", "--no-config", "--schema", "../db/schema.sql", "a.sql", "--diff", "HEAD", "--format",
+                           "json", cwd=os.path.join(tmp, "q"))
+        check("--diff from a subfolder (paths from the repository root)",
+              [(d["rule"], d["line"]) for d in diags(out)] == [("KP002", 3), ("KP001", 5)], out + err)
+        diff = subprocess.run(g + ["diff", "HEAD"], capture_output=True).stdout
+        rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "q", "--diff", "-", "--format", "json",
+                           cwd=tmp, stdin=diff)
+        check("--diff -: a unified diff (with context lines) on standard input",
+              [(d["rule"], d["line"]) for d in diags(out)] == [("KP002", 3), ("KP001", 5)], out + err)
+        rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "q", "--diff", "HEAD", cwd=tmp)
+        check("--diff: nothing touched in b.sql, no finding there", "b.sql" not in out, out)
+        subprocess.run(g + ["commit", "-qam", "two"], check=True)
+        rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "q", "--diff", "HEAD", "--format",
+                           "json", cwd=tmp)
+        check("--diff with no change: no finding, exit 0", rc == 0 and diags(out) == [], out + err)
+        rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "q", "--diff", "no-such-rev", cwd=tmp)
+        check("--diff with an unknown revision: exit 2", rc == 2 and "--diff no-such-rev: git diff failed" in err, err)
+        rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "q", "--diff", "--output=x", cwd=tmp)
+        check("--diff never passes an option to git", rc == 2 and not os.path.exists(os.path.join(tmp, "x")), err)
+else:
+    print("note: git missing; --diff REV not tested")
+
 # ------------------------------------------------------------ JSON Schemas
 import glob as _glob
 import jsonschema
