@@ -725,6 +725,44 @@ static size_t skip(const extractor *x, size_t i, int depth)
 	return i;
 }
 
+/* The replacement fields of str.format ({}, {0}, {name!r:>10}) become
+ * holes; {{ and }} are braces. */
+static void format_fields(kp_hbuild *b)
+{
+	kp_hbuild out;
+	kp_hb_init(&out);
+	const char *t = b->text.data;
+	size_t n = b->text.len;
+	unsigned h = 0;
+	for (size_t i = 0; i < n || h < b->nholes;) {
+		while (h < b->nholes && b->holes[h].at <= i) {
+			kp_hb_hole(&out, b->holes[h].host, b->holes[h].len);
+			h++;
+		}
+		if (i >= n)
+			break;
+		char c = t[i];
+		if ((c == '{' || c == '}') && i + 1 < n && t[i + 1] == c) {
+			kp_hb_put(&out, t + i, 1, b->map[i], false);
+			i += 2;
+			continue;
+		}
+		if (c == '{') {
+			const char *close = memchr(t + i, '}', n - i);
+			if (close) {
+				size_t e = (size_t)(close - t) + 1;
+				kp_hb_hole(&out, b->map[i], b->map[e - 1] + 1 - b->map[i]);
+				i = e;
+				continue;
+			}
+		}
+		kp_hb_put(&out, t + i, 1, b->map[i], false);
+		i++;
+	}
+	kp_hb_free(b);
+	*b = out;
+}
+
 /* Reads the string expression that starts with the literal at i into x->b:
  * literals joined by + (and, in Python, by nothing), with any other
  * operand a hole. Returns the index of the token after it. */
@@ -776,6 +814,9 @@ static size_t read_chain(extractor *x, size_t i, bool *pyformat)
 out:
 		if (py && T[j].type == KP_HT_PCT)
 			*pyformat = true;   /* "..." % args: Python's own formatting */
+		if (py && T[j].type == KP_HT_DOT && T[j + 1].type == KP_HT_OTHER && T[j + 1].len == 6 &&
+		    !memcmp(x->src->text + T[j + 1].off, "format", 6) && T[j + 2].type == KP_HT_OPEN)
+			format_fields(&x->b);   /* "...{}...".format(args) */
 		return j;
 	}
 }

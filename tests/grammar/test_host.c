@@ -170,6 +170,14 @@ static void test_python(void)
 	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 1);
 	CU_ASSERT_EQUAL(x.f.head->next->v[0].nholes, 1);
 	ext_free(&x);
+	/* str.format: {} fields are pasted, {{ }} are braces */
+	const char *t2 = "q = \"SELECT * FROM t WHERE a = {} AND b = '{{x}}' AND c = {name!r}\".format(a, name=n)\n";
+	extract(&x, KP_LANG_PYTHON, t2);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = ? AND b = '{x}' AND c = ?");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 2);
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(t2, "{}") - t2));
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_len, 2);
+	ext_free(&x);
 }
 
 static void test_picking(void)
