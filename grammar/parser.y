@@ -407,6 +407,10 @@ colconstraints(A) ::= colconstraints(X) NULL. { A = X; A->explicit_null = true; 
 colconstraints(A) ::= colconstraints(X) DEFAULT term(V). { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) DEFAULT MINUS term(V). { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP RP. { A = X; A->dflt = mkcol(ctx, noname(), F); }
+/* Phoenix: DEFAULT any constant expression, e.g. TO_DATE('2024-01-01') */
+colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP exprlist(L) RP(R). {
+	A = X; A->dflt = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->dflt->name = F;
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A->dflt, L.items[i]); }
 colconstraints(A) ::= colconstraints(X) DEFAULT LP expr(V) RP. { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) AUTO_INCREMENT. { A = X; A->auto_increment = true; }
 colconstraints(A) ::= colconstraints(X) PRIMARY KEY sortorder(D). { A = X; A->primary_key = true; A->pk_desc = D; }

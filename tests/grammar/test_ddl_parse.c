@@ -109,6 +109,10 @@ static void test_phoenix_create_table(void)
 	        KP_S_CREATE_TABLE);
 	CU_ASSERT_TRUE(col(s, 0)->not_null);
 	CU_ASSERT_TRUE(name_is(&col(s, 0)->type, "DATE"));
+	s = one("CREATE TABLE t (k VARCHAR PRIMARY KEY, d DATE DEFAULT TO_DATE('2020-01-01', 'yyyy-MM-dd'))",
+	        KP_S_CREATE_TABLE);
+	CU_ASSERT_EQUAL(col(s, 1)->dflt->kind, KP_X_FUNC);
+	CU_ASSERT_EQUAL(col(s, 1)->dflt->n, 2);
 	s = one("CREATE TABLE t (id BIGINT NOT NULL PRIMARY KEY, date)", KP_S_CREATE_TABLE);
 	CU_ASSERT_TRUE(col(s, 1)->untyped);
 	/* Lindorm: PARTITION BY HASH with a salt factor, RANGE TIME, ZORDER BY, WITH (...) */
