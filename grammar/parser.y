@@ -766,6 +766,15 @@ static kp_token notoken(void)
 cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) id(W) idxstate_tail(O). { alter_index(ctx, E, I, T, W, O); }
 cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) SET altopts(O). { alter_index(ctx, E, I, T, notoken(), O); }
 cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) WITH LP optlist(O) RP. { alter_index(ctx, E, I, T, notoken(), O); }
+/* Lindorm: a search index gains columns, ADD COLUMNS (c [(options)], ...) */
+cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) ADD id(C) LP sortlist(L) RP. {
+	want_word(ctx, C, "columns");
+	kp_list none = {0};
+	alter_index(ctx, E, I, T, notoken(), none);
+	for (uint32_t i = 0; i < L.n; i++) {
+		kp_order_item *o = L.items[i];
+		push(ctx, &ctx->stmt->u.alter_index.add, idx_part(ctx, o->expr, o->desc));
+	} }
 %type idxstate_tail {kp_list}
 idxstate_tail(A) ::= . { memset(&A, 0, sizeof A); }
 idxstate_tail(A) ::= ALL. { memset(&A, 0, sizeof A); }

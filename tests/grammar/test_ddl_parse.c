@@ -250,6 +250,9 @@ static void test_views_alter_drop(void)
 	CU_ASSERT_EQUAL(s->u.alter_index.state, KP_IX_UNUSABLE);
 	s = one("ALTER INDEX idx ON t ACTIVE SET GUIDE_POSTS_WIDTH = 1", KP_S_ALTER_INDEX);
 	CU_ASSERT_EQUAL(s->u.alter_index.options.n, 1);
+	s = one("ALTER INDEX IF EXISTS idx ON t ADD COLUMNS (c3, c4(type=text))", KP_S_ALTER_INDEX);
+	CU_ASSERT_EQUAL(s->u.alter_index.add.n, 2);
+	CU_ASSERT_PTR_NULL(s->u.alter_index.verb.s);
 	s = one("ALTER INDEX idx ON t WITH (numShards = 8)", KP_S_ALTER_INDEX);
 	CU_ASSERT_PTR_NULL(s->u.alter_index.verb.s);
 	/* DROP */
@@ -322,6 +325,7 @@ static void test_ddl_errors(void)
 	error_at("CREATE INDEX i ON t (a) PARTITION BY RANGE TIMES (a)", "syntax error near 'TIMES'", 1, 44);
 	error_at("CREATE VIEW v AS SELECT * FROM", "syntax error: statement is incomplete at end of input", 1, 31);
 	error_at("ALTER TABLE t ADD", "syntax error: statement is incomplete at end of input", 1, 18);
+	error_at("ALTER INDEX i ON t ADD COLUMN (a)", "syntax error near 'COLUMN'", 1, 24);
 }
 
 int main(void)
