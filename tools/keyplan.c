@@ -724,6 +724,13 @@ static void keep_declarations(cli *c, kp_source *src, uint32_t start, size_t end
 				t->indexes[k]->off -= start;
 			}
 	}
+	for (uint32_t i = 0; i < c->cat.failed.n; i++) {
+		kp_failed_ddl *f = c->cat.failed.items[i];
+		if (f->src == src) {
+			f->src = x;
+			f->off -= start;
+		}
+	}
 }
 
 /* No schema was given and none is defined: planning would only say "no
@@ -808,9 +815,9 @@ static size_t explain_source(explain_run *er, kp_source *src, bool schema, bool 
 			}
 			/* the target's limits, as lint reports them */
 			kp_advise_statement(c->target, s, src, &er->arena, &d);
-		} else if (schema) {
-			/* schema sources live to the end: a failed CREATE is remembered */
-			kp_catalog_note_failed(&c->cat, src, start);
+		} else if (kp_catalog_note_failed(&c->cat, src, start) && (more_follows || er->streamed)) {
+			/* a failed CREATE is remembered, in a copy of a streamed window */
+			keep_declarations(c, src, start, pos);
 		}
 		if (plan.rejected || d.count[KP_SEV_ERROR])
 			er->failed = true;
@@ -1038,8 +1045,8 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 		kp_report_stmt_end(rep, src, start, end);
 		kp_report_stmt_directives(rep, src, start, end, pos, trail);
 		gap = trail;
-		if (!s && r == ROLE_SCHEMA)
-			kp_catalog_note_failed(&c->cat, src, start);
+		if (!s && r != ROLE_WORKLOAD && kp_catalog_note_failed(&c->cat, src, start) && r == ROLE_QUERY)
+			keep_declarations(c, src, start, pos);
 		const kp_table *table = run_stmt(c, s, src, r, adv, weight, &c->scratch, &sd);
 		if (s && kp_stmt_is_ddl(s->kind) && r == ROLE_QUERY)
 			keep_declarations(c, src, start, pos);
