@@ -1585,7 +1585,8 @@ static kp_order path_order(const kp_table *t, const path_eval *pe, const kp_list
 /* What a hint's arguments must be. */
 enum { HARG_NONE, HARG_INT, HARG_BOOL_OPT, HARG_NAME, HARG_NAMES, HARG_TABLE_NAMES, HARG_ANY };
 /* What a hint does to the plan (most change only how the store runs it). */
-enum { HACT_NONE, HACT_ALLOW_FILTERING, HACT_FORCE_INDEX, HACT_IGNORE_INDEX, HACT_PHX_INDEX, HACT_PHX_NO_INDEX };
+enum { HACT_NONE, HACT_ALLOW_FILTERING, HACT_FORCE_INDEX, HACT_IGNORE_INDEX, HACT_PHX_INDEX, HACT_PHX_NO_INDEX,
+       HACT_PHX_INDEX_OVER_DATA };
 /* Which dialect documents it: Lindorm's are known under every target,
  * Phoenix's under --target phoenix. */
 enum { HD_LINDORM = 1, HD_PHOENIX = 2 };
@@ -1621,7 +1622,7 @@ static const hint_spec hint_specs[] = {
 	{"seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "SEEK_TO_COLUMN"},
 	{"no_seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_SEEK_TO_COLUMN"},
 	{"use_data_over_index_table", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_DATA_OVER_INDEX_TABLE"},
-	{"use_index_over_data_table", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_INDEX_OVER_DATA_TABLE"},
+	{"use_index_over_data_table", HD_PHOENIX, HARG_NONE, HACT_PHX_INDEX_OVER_DATA, "USE_INDEX_OVER_DATA_TABLE"},
 	{"use_sort_merge_join", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_SORT_MERGE_JOIN"},
 	{"use_persistent_cache", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_PERSISTENT_CACHE"},
 	{"no_star_join", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_STAR_JOIN"},
@@ -1637,6 +1638,7 @@ typedef struct hints {
 	const kp_hint *ignore;  /* _l_ignore_index_[('idx', ...)] */
 	const kp_hint *phx_index; /* Phoenix INDEX(t idx ...) */
 	bool no_index;          /* Phoenix NO_INDEX: the data table only */
+	bool index_over_data;   /* Phoenix USE_INDEX_OVER_DATA_TABLE: ties go to an index */
 } hints;
 
 static bool is_name_arg(const kp_expr *e)
@@ -1695,6 +1697,7 @@ static void read_hints(hints *h, const kp_stmt *s, const kp_plan_opts *opts, kp_
 		case HACT_IGNORE_INDEX: h->ignore = x; break;
 		case HACT_PHX_INDEX: h->phx_index = x; break;
 		case HACT_PHX_NO_INDEX: h->no_index = true; break;
+		case HACT_PHX_INDEX_OVER_DATA: h->index_over_data = true; break;
 		default: break;
 		}
 	}
@@ -2104,7 +2107,10 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		 * table's rows themselves */
 		if (opts->phoenix && !cur.covering && !ix->local && !ix->uncovered && forced != ix)
 			continue;
-		if (forced || better(&cur, &best))
+		/* Phoenix's USE_INDEX_OVER_DATA_TABLE: on a tie the index wins
+		 * (USE_DATA_OVER_INDEX_TABLE is what keyplan does anyway) */
+		if (forced || better(&cur, &best) ||
+		    (h.index_over_data && !best.index && !better(&best, &cur)))
 			best = cur;
 	}
 	/* A Lindorm search index serves conditions on any of its columns, in
