@@ -1542,7 +1542,7 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)all.n);
 	for (int i = 0; i < all.n; i++) {
 		nk.parts[i].col = all.cols[i];
-		nk.parts[i].desc = all.desc[i];
+		nk.parts[i].desc = all.desc[i] && ti->desc_key;   /* else read backwards */
 	}
 	const kp_column *lead = &t->cols[user->cols[0]];
 	enum { PLAIN, HASHED, BUCKETED } spread = PLAIN;
@@ -2208,7 +2208,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		/* ASC and DESC twins are one index: it reads the other direction
 		 * backwards; the heavier direction is stored */
 		for (int j = 0; j < pr->user.n; j++)
-			pr->user.desc[j] = j == pr->user.n - 1 && pr->desc_w > pr->asc_w;
+			pr->user.desc[j] = j == pr->user.n - 1 && pr->desc_w > pr->asc_w && ti->desc_key;
 		kp_buf name = {0}, ddl = {0};
 		kp_buf_printf(&name, "%s_by", t->name);
 		proposal_suffix(&name, t, pr, props, i);
