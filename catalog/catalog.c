@@ -388,6 +388,7 @@ static void fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_s
 	col->not_null = cd->not_null;
 	col->auto_increment = cd->auto_increment;
 	col->row_timestamp = cd->row_timestamp;
+	col->nullable = cd->explicit_null && !cd->not_null;
 	col->is_array = cd->is_array;
 	col->key_pos = -1;
 	col->src = src;
@@ -922,8 +923,9 @@ kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t
 	return NULL;
 }
 
-void kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start)
+bool kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start)
 {
+	bool recorded = false;
 	/* CREATE [words] TABLE|VIEW [IF NOT EXISTS] name[.name]: a few words
 	 * (LOCAL, TEMPORARY, ...) may stand between CREATE and TABLE */
 	kp_lexer lx;
@@ -954,9 +956,12 @@ void kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start)
 			kp_token dot, second;
 			if (kp_lex(&peek, &dot) == TK_DOT && kp_lex(&peek, &second) == TK_ID)
 				n = kp_ast_qualified(&tmp, n, kp_ast_name_folded(&tmp, src->text, second.off, second.len, upper));
-			if (!kp_catalog_find(c, n.s, n.len))
+			if (!kp_catalog_find(c, n.s, n.len)) {
 				add_failed(c, &n, src, start);
+				recorded = true;
+			}
 		}
 	}
 	kp_arena_free(&tmp);
+	return recorded;
 }

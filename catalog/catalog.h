@@ -34,6 +34,8 @@ typedef struct kp_column {
 	bool not_null;          /* NOT NULL (key columns are always not null) */
 	bool auto_increment;    /* AUTO_INCREMENT */
 	bool row_timestamp;     /* Phoenix ROW_TIMESTAMP: the key column is the cell timestamp */
+	bool nullable;          /* declared NULL: as a key column (Phoenix) it may hold
+	                           NULL, which sorts before every value */
 	bool is_array;          /* Phoenix ARRAY type */
 	bool dropped;           /* removed by ALTER TABLE ... DROP COLUMN (kept so
 	                           column indexes stay stable; never found by name) */
@@ -153,8 +155,8 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src,
 kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len);
 /* Records the statement at src[start] as a failed CREATE TABLE when it is
  * one (the caller parsed it with errors): its table's name is read from
- * its first tokens. */
-void kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start);
+ * its first tokens. Returns whether it was recorded. */
+bool kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start);
 /* A live table whose name equals name ignoring case (for "did you mean"). */
 kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t len);
 /* The last failed CREATE of table name, or NULL. */

@@ -118,6 +118,7 @@ typedef struct kp_coldef {
 	int ntargs;             /* how many type arguments */
 	bool is_unsigned;       /* UNSIGNED */
 	bool not_null;          /* NOT NULL */
+	bool explicit_null;     /* NULL written (Phoenix: a nullable key column) */
 	bool auto_increment;    /* AUTO_INCREMENT */
 	bool primary_key;       /* inline PRIMARY KEY */
 	bool pk_desc;           /* inline PRIMARY KEY DESC */

@@ -403,7 +403,7 @@ signed(A) ::= MINUS INTEGER(X). { A = -mkint(ctx, X); }
 %type colconstraints {kp_coldef*}
 colconstraints(A) ::= . { A = kp_arena_alloc(ARENA, sizeof(kp_coldef)); }
 colconstraints(A) ::= colconstraints(X) NOT NULL. { A = X; A->not_null = true; }
-colconstraints(A) ::= colconstraints(X) NULL. { A = X; }
+colconstraints(A) ::= colconstraints(X) NULL. { A = X; A->explicit_null = true; }
 colconstraints(A) ::= colconstraints(X) DEFAULT term(V). { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) DEFAULT MINUS term(V). { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP RP. { A = X; A->dflt = mkcol(ctx, noname(), F); }

@@ -43,6 +43,11 @@ static const kp_rule_info rules[KP_R__COUNT] = {
 	[KP_R_UNSERVED]       = {"KP120", "unserved-query", KP_SEV_WARNING, "the key cannot serve this query as a GET or SCAN: an index table or secondary index can"},
 	[KP_R_BETTER_KEY]     = {"KP121", "better-key", KP_SEV_INFO, "another order of the key columns serves more of the workload"},
 	[KP_R_DESC_KEY]       = {"KP122", "desc-key", KP_SEV_INFO, "most reads want the newest rows first: declare the key column DESC"},
+	[KP_R_MIGRATION_BREAKS] = {"KP130", "migration-breaks-query", KP_SEV_ERROR, "the schema change breaks a workload query: it no longer plans, or the store rejects it"},
+	[KP_R_MIGRATION_SLOWER] = {"KP131", "migration-slower-query", KP_SEV_WARNING, "the schema change makes a workload query's access worse (GET to SCAN, SCAN to FILTERED SCAN, ...)"},
+	[KP_R_MIGRATION_ORDER]  = {"KP132", "migration-order-change", KP_SEV_WARNING, "the schema change makes the store sort, or read backwards, for a workload query's ORDER BY"},
+	[KP_R_MIGRATION_FASTER] = {"KP133", "migration-faster-query", KP_SEV_INFO, "the schema change serves a workload query better, or makes a broken one plan"},
+	[KP_R_MIGRATION_PATH]   = {"KP134", "migration-path-change", KP_SEV_INFO, "the schema change serves a workload query as well as before, through another path"},
 };
 
 const kp_rule_info *kp_rule_get(kp_rule r)

@@ -127,6 +127,11 @@ typedef enum kp_rule {
 	KP_R_UNSERVED,          /* KP120 unserved-query */
 	KP_R_BETTER_KEY,        /* KP121 better-key */
 	KP_R_DESC_KEY,          /* KP122 desc-key */
+	KP_R_MIGRATION_BREAKS,  /* KP130 migration-breaks-query */
+	KP_R_MIGRATION_SLOWER,  /* KP131 migration-slower-query */
+	KP_R_MIGRATION_ORDER,   /* KP132 migration-order-change */
+	KP_R_MIGRATION_FASTER,  /* KP133 migration-faster-query */
+	KP_R_MIGRATION_PATH,    /* KP134 migration-path-change */
 	KP_R__COUNT
 } kp_rule;
 

@@ -45,6 +45,9 @@ typedef struct pctx {
 	const kp_expr **xexpr;  /* slot -> the expression of a functional index
 	                           part, NULL for a column slot */
 	int nx;                 /* expression slots */
+	bool *nullslot;         /* slot -> a nullable key column (Phoenix `NULL`):
+	                           NULL sorts first, so a range unbounded below
+	                           starts after it */
 	bool report;            /* emit diagnostics (only on the primary-key pass) */
 	bool limit_hit;         /* KP_MAX_RANGES was exceeded */
 } pctx;
@@ -70,6 +73,11 @@ static inline int vcmp(const kp_value *a, const kp_value *b, bool *ok)
 	if (a->kind == KP_V_INT && b->kind == KP_V_INT) {
 		*ok = true;
 		return (a->i > b->i) - (a->i < b->i);
+	}
+	/* in a key, NULL (a nullable Phoenix key column's) sorts before every value */
+	if (a->kind == KP_V_NULL || b->kind == KP_V_NULL) {
+		*ok = true;
+		return (b->kind == KP_V_NULL) - (a->kind == KP_V_NULL);
 	}
 	return kp_value_cmp(a, b, ok);
 }
@@ -196,6 +204,11 @@ static boxset bs_all(pctx *pc, bool exact)
 
 static boxset bs_one(pctx *pc, int kc, kp_bound lo, kp_bound hi)
 {
+	if (!lo.set && pc->nullslot[kc]) {
+		memset(&lo, 0, sizeof lo);
+		lo.kind = KP_V_NULL;
+		lo.set = true;   /* exclusive: SQL comparisons never hold for NULL */
+	}
 	boxset s = bs_all(pc, true);
 	s.b[0][kc].lo = lo;
 	s.b[0][kc].hi = hi;
@@ -744,8 +757,19 @@ static boxset leaf_like(pctx *pc, const kp_expr *e, bool neg)
 
 static boxset leaf_isnull(pctx *pc, const kp_expr *e, bool neg)
 {
-	if (key_slot(pc, e->a) < 0)
-		return bs_all(pc, false);
+	int kc = key_slot(pc, e->a);
+	if (kc < 0 || strip_binary(e->a)->kind != KP_X_COLUMN)
+		return bs_all(pc, false);   /* an indexed expression may be NULL */
+	if (pc->nullslot[kc]) {
+		/* a nullable key column: NULL is its first value */
+		if (e->negated != neg)
+			return bs_one(pc, kc, NOBOUND, NOBOUND);
+		kp_bound nb;
+		memset(&nb, 0, sizeof nb);
+		nb.kind = KP_V_NULL;
+		nb.set = nb.incl = true;
+		return bs_one(pc, kc, nb, nb);
+	}
 	/* key columns are never NULL */
 	return (e->negated != neg) ? bs_all(pc, true) : bs_none();
 }
@@ -847,7 +871,7 @@ static int range_start_cmp(const kp_key *k, const kp_range *x, const kp_range *y
 			return 0;
 		}
 		bool ok;
-		int c = kp_value_cmp(xv, yv, &ok);
+		int c = vcmp(xv, yv, &ok);
 		if (c)
 			return k->parts[i].desc ? -c : c;
 		if (i >= x->neq || i >= y->neq)
@@ -925,7 +949,7 @@ static bool range_covers(const kp_key *k, const kp_range *x, const kp_range *y)
 			if (!(i < y->neq))
 				return false;
 			bool ok;
-			if (kp_value_cmp(&x->eq[i], &y->eq[i], &ok) != 0 || !ok)
+			if (vcmp(&x->eq[i], &y->eq[i], &ok) != 0 || !ok)
 				return false;
 			continue;
 		}
@@ -942,7 +966,7 @@ static bool range_merge(const kp_key *k, kp_range *x, const kp_range *y)
 		return false;
 	for (int i = 0; i < x->neq; i++) {
 		bool ok;
-		if (kp_value_cmp(&x->eq[i], &y->eq[i], &ok) != 0 || !ok)
+		if (vcmp(&x->eq[i], &y->eq[i], &ok) != 0 || !ok)
 			return false;
 	}
 	(void)k;
@@ -957,7 +981,7 @@ static bool range_merge(const kp_key *k, kp_range *x, const kp_range *y)
 	if (con_empty(&meet)) {
 		/* touching: [a, b) and [b, c) */
 		bool ok;
-		if (!(meet.lo.set && meet.hi.set && kp_value_cmp(&meet.lo, &meet.hi, &ok) == 0 && ok &&
+		if (!(meet.lo.set && meet.hi.set && vcmp(&meet.lo, &meet.hi, &ok) == 0 && ok &&
 		      (meet.lo.incl || meet.hi.incl)))
 			return false;
 	}
@@ -1048,7 +1072,7 @@ typedef struct point_index {
 static int pv_cmp(const void *x, const void *y)
 {
 	bool ok;
-	return kp_value_cmp(*(const kp_value *const *)x, *(const kp_value *const *)y, &ok);
+	return vcmp(*(const kp_value *const *)x, *(const kp_value *const *)y, &ok);
 }
 
 static point_index point_index_build(const pctx *pc, const boxset *s)
@@ -1096,7 +1120,7 @@ static int point_index_has(const point_index *pi, const cview *views)
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
 		bool ok;
-		int c = kp_value_cmp(pi->v[mid], y->lo, &ok);
+		int c = vcmp(pi->v[mid], y->lo, &ok);
 		if (c == 0)
 			return 1;
 		if (c < 0)
@@ -1152,7 +1176,7 @@ static void bs_merge(pctx *pc, boxset *s)
 					meet.hi = min_hi(x->hi, y->hi, &lossy);
 					bool ok;
 					bool touch = meet.lo.set && meet.hi.set && (meet.lo.incl || meet.hi.incl) &&
-					             kp_value_cmp(&meet.lo, &meet.hi, &ok) == 0 && ok;
+					             vcmp(&meet.lo, &meet.hi, &ok) == 0 && ok;
 					if (lossy || (con_empty(&meet) && !touch))
 						continue;
 					if (!lo_covers(&x->lo, &y->lo))
@@ -1209,14 +1233,17 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 	for (int i = 0; i < t->ncols; i++)
 		pc.kcol[i] = -1;
 	pc.pslot = kp_arena_alloc(a, sizeof(int) * (size_t)(key->n + 1));
+	pc.nullslot = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + key->n + 1));
 	pc.xexpr = kp_arena_alloc(a, sizeof(kp_expr *) * (size_t)(t->ncols + key->n + 1));
 	for (int i = 0; i < key->n; i++) {
 		const kp_key_part *p = &key->parts[i];
 		pc.pslot[i] = -1;
 		if (p->col >= 0 && pc.kcol[p->col] < 0)
 			pc.kcol[p->col] = pc.nk++;
-		if (p->col >= 0)
+		if (p->col >= 0) {
 			pc.pslot[i] = pc.kcol[p->col];
+			pc.nullslot[pc.pslot[i]] = t->cols[p->col].nullable;
+		}
 		if (p->expr) {
 			pc.xexpr[pc.nk] = p->expr;
 			pc.pslot[i] = pc.nk++;
@@ -1463,7 +1490,7 @@ static bool single_eq(const kp_plan *p, int i)
 		if (p->ranges[r].neq <= i)
 			return false;
 		bool ok;
-		if (r > 0 && (kp_value_cmp(&p->ranges[r].eq[i], &p->ranges[0].eq[i], &ok) != 0 || !ok))
+		if (r > 0 && (vcmp(&p->ranges[r].eq[i], &p->ranges[0].eq[i], &ok) != 0 || !ok))
 			return false;
 	}
 	return true;
@@ -1553,7 +1580,8 @@ static kp_order path_order(const kp_table *t, const path_eval *pe, const kp_list
 /* What a hint's arguments must be. */
 enum { HARG_NONE, HARG_INT, HARG_BOOL_OPT, HARG_NAME, HARG_NAMES, HARG_TABLE_NAMES, HARG_ANY };
 /* What a hint does to the plan (most change only how the store runs it). */
-enum { HACT_NONE, HACT_ALLOW_FILTERING, HACT_FORCE_INDEX, HACT_IGNORE_INDEX, HACT_PHX_INDEX, HACT_PHX_NO_INDEX };
+enum { HACT_NONE, HACT_ALLOW_FILTERING, HACT_FORCE_INDEX, HACT_IGNORE_INDEX, HACT_PHX_INDEX, HACT_PHX_NO_INDEX,
+       HACT_PHX_INDEX_OVER_DATA };
 /* Which dialect documents it: Lindorm's are known under every target,
  * Phoenix's under --target phoenix. */
 enum { HD_LINDORM = 1, HD_PHOENIX = 2 };
@@ -1589,7 +1617,7 @@ static const hint_spec hint_specs[] = {
 	{"seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "SEEK_TO_COLUMN"},
 	{"no_seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_SEEK_TO_COLUMN"},
 	{"use_data_over_index_table", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_DATA_OVER_INDEX_TABLE"},
-	{"use_index_over_data_table", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_INDEX_OVER_DATA_TABLE"},
+	{"use_index_over_data_table", HD_PHOENIX, HARG_NONE, HACT_PHX_INDEX_OVER_DATA, "USE_INDEX_OVER_DATA_TABLE"},
 	{"use_sort_merge_join", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_SORT_MERGE_JOIN"},
 	{"use_persistent_cache", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_PERSISTENT_CACHE"},
 	{"no_star_join", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_STAR_JOIN"},
@@ -1605,6 +1633,7 @@ typedef struct hints {
 	const kp_hint *ignore;  /* _l_ignore_index_[('idx', ...)] */
 	const kp_hint *phx_index; /* Phoenix INDEX(t idx ...) */
 	bool no_index;          /* Phoenix NO_INDEX: the data table only */
+	bool index_over_data;   /* Phoenix USE_INDEX_OVER_DATA_TABLE: ties go to an index */
 } hints;
 
 static bool is_name_arg(const kp_expr *e)
@@ -1663,6 +1692,7 @@ static void read_hints(hints *h, const kp_stmt *s, const kp_plan_opts *opts, kp_
 		case HACT_IGNORE_INDEX: h->ignore = x; break;
 		case HACT_PHX_INDEX: h->phx_index = x; break;
 		case HACT_PHX_NO_INDEX: h->no_index = true; break;
+		case HACT_PHX_INDEX_OVER_DATA: h->index_over_data = true; break;
 		default: break;
 		}
 	}
@@ -2072,7 +2102,10 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		 * table's rows themselves */
 		if (opts->phoenix && !cur.covering && !ix->local && !ix->uncovered && forced != ix)
 			continue;
-		if (forced || better(&cur, &best))
+		/* Phoenix's USE_INDEX_OVER_DATA_TABLE: on a tie the index wins
+		 * (USE_DATA_OVER_INDEX_TABLE is what keyplan does anyway) */
+		if (forced || better(&cur, &best) ||
+		    (h.index_over_data && !best.index && !better(&best, &cur)))
 			best = cur;
 	}
 	/* A Lindorm search index serves conditions on any of its columns, in

@@ -185,6 +185,10 @@ typedef struct cli {
 	const char *baseline_path;  /* --baseline */
 	const char *write_baseline; /* --write-baseline */
 	bool diff_mode;         /* --diff: only statements a change touches */
+	kp_list base_schemas;   /* --base-schema: char* paths of the old schema */
+	kp_catalog base_cat;    /* the old schema */
+	kp_list seen_base;      /* files the walker took for it */
+	kp_report *rep;         /* the report of lint and check */
 	const char *diff_rev;   /* its revision, or - for a diff on standard input */
 	bool host_walk;         /* walk_files() takes application code too (query
 	                           folders of lint and check; else *.sql only) */
@@ -252,7 +256,7 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 		static const char *with_value[] = {"--schema", "--format", "--target", "--execute", "-e",
 		                                   "--output", "--color", "--fail-on", "--config", "--workload",
 		                                   "--exclude", "--stdin-filename", "--lang", "--baseline",
-		                                   "--write-baseline", "--diff", NULL};
+		                                   "--write-baseline", "--diff", "--base-schema", NULL};
 		const char *val = NULL, *name = NULL;
 		for (int k = 0; with_value[k]; k++) {
 			size_t n = strlen(with_value[k]);
@@ -273,6 +277,8 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 		bool is_explain = !strcmp(c->cmd, "explain"), is_check = !strcmp(c->cmd, "check");
 		if (!strcmp(name, "--schema")) {
 			kp_list_push(&c->arena, &c->schemas, (void *)val);
+		} else if (!strcmp(name, "--base-schema") && is_check) {
+			kp_list_push(&c->arena, &c->base_schemas, (void *)val);
 		} else if (!strcmp(name, "--workload") && is_check) {
 			kp_list_push(&c->arena, &c->workloads, (void *)val);
 		} else if ((!strcmp(name, "-e") || !strcmp(name, "--execute")) && !is_check) {
@@ -615,6 +621,7 @@ static void cli_init(cli *c, const char *cmd)
 	kp_arena_init(&c->arena);
 	kp_arena_init(&c->scratch);
 	kp_catalog_init(&c->cat);
+	kp_catalog_init(&c->base_cat);
 	c->cfg.fail_on = -1;
 	c->cfg.target = -1;
 	char *wd = getcwd(NULL, 0);
@@ -633,6 +640,7 @@ static void cli_free(cli *c)
 		kp_source_free(c->sources.items[i]);
 	kp_parser_free(c->parser);
 	kp_catalog_free(&c->cat);
+	kp_catalog_free(&c->base_cat);
 	kp_arena_free(&c->scratch);
 	kp_arena_free(&c->arena);
 }
@@ -666,11 +674,12 @@ static bool is_schema_file(cli *c, const char *path, bool remember)
  * schema), each file once, handed to fn. A schema that names no file, or
  * whose files define no table, is an error: every query would only be
  * "no such table". Returns -1 (reported) on an error. */
-static int read_schema(cli *c, void (*fn)(void *, kp_source *), void *ctx)
+static int read_schema_of(cli *c, const kp_list *paths, kp_list *seen, const kp_catalog *cat,
+                          void (*fn)(void *, kp_source *), void *ctx)
 {
 	kp_list files = {0};
 	c->host_walk = false;   /* schema folders: *.sql only */
-	if (gather(c, &c->schemas, &c->seen_schema, &files) < 0)
+	if (gather(c, paths, seen, &files) < 0)
 		return -1;
 	for (uint32_t i = 0; i < files.n; i++) {
 		if (strcmp(files.items[i], "-"))
@@ -680,15 +689,20 @@ static int read_schema(cli *c, void (*fn)(void *, kp_source *), void *ctx)
 			return -1;
 		fn(ctx, src);
 	}
-	if (c->schemas.n && c->cat.ntables == 0) {
+	if (paths->n && cat->ntables == 0) {
 		kp_buf names = {0};
-		for (uint32_t i = 0; i < c->schemas.n; i++)
-			kp_buf_printf(&names, "%s%s", i ? ", " : "", (const char *)c->schemas.items[i]);
+		for (uint32_t i = 0; i < paths->n; i++)
+			kp_buf_printf(&names, "%s%s", i ? ", " : "", (const char *)paths->items[i]);
 		cli_error(c, "%s: the schema defines no table (no CREATE TABLE read)", names.data);
 		kp_buf_free(&names);
 		return -1;
 	}
 	return 0;
+}
+
+static int read_schema(cli *c, void (*fn)(void *, kp_source *), void *ctx)
+{
+	return read_schema_of(c, &c->schemas, &c->seen_schema, &c->cat, fn, ctx);
 }
 
 /* DDL read from a streamed window: the catalog keeps where each table,
@@ -723,6 +737,31 @@ static void keep_declarations(cli *c, kp_source *src, uint32_t start, size_t end
 				t->indexes[k]->src = x;
 				t->indexes[k]->off -= start;
 			}
+	}
+	for (uint32_t i = 0; i < c->cat.failed.n; i++) {
+		kp_failed_ddl *f = c->cat.failed.items[i];
+		if (f->src == src) {
+			f->src = x;
+			f->off -= start;
+		}
+	}
+}
+
+/* Drops all but the errors of d: the old schema of check --base-schema
+ * reports only what stops it being read (its warnings are not this
+ * change's). */
+static void keep_errors(kp_diags *d)
+{
+	kp_diag **p = &d->head;
+	d->tail = NULL;
+	while (*p) {
+		if ((*p)->severity != KP_SEV_ERROR) {
+			d->count[(*p)->severity]--;
+			*p = (*p)->next;
+		} else {
+			d->tail = *p;
+			p = &(*p)->next;
+		}
 	}
 }
 
@@ -808,9 +847,9 @@ static size_t explain_source(explain_run *er, kp_source *src, bool schema, bool 
 			}
 			/* the target's limits, as lint reports them */
 			kp_advise_statement(c->target, s, src, &er->arena, &d);
-		} else if (schema) {
-			/* schema sources live to the end: a failed CREATE is remembered */
-			kp_catalog_note_failed(&c->cat, src, start);
+		} else if (kp_catalog_note_failed(&c->cat, src, start) && (more_follows || er->streamed)) {
+			/* a failed CREATE is remembered, in a copy of a streamed window */
+			keep_declarations(c, src, start, pos);
 		}
 		if (plan.rejected || d.count[KP_SEV_ERROR])
 			er->failed = true;
@@ -919,7 +958,7 @@ done:
 
 /* -------------------------------------------------------- lint, check */
 
-typedef enum role { ROLE_SCHEMA, ROLE_QUERY, ROLE_WORKLOAD } role;
+typedef enum role { ROLE_SCHEMA, ROLE_QUERY, ROLE_WORKLOAD, ROLE_BASE } role;
 
 /* Reads every statement of src. Each statement is parsed and planned in
  * the scratch arena, which is reset after it, and its messages are written
@@ -929,21 +968,134 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 
 /* One statement: DDL changes the schema, a query is planned (and kept for
  * the advisor when it is a workload's); messages go to sd, in a. */
+/* How well a plan serves its query, for comparing two: an error is worst,
+ * then a rejected full scan, an allowed one, FILTERED SCAN, search, SCAN,
+ * GET. */
+static int plan_rank(const kp_plan *p, bool err)
+{
+	if (err)
+		return -1;
+	if (p->rejected)
+		return 0;
+	static const int rank[] = {[KP_ACCESS_NONE] = 6, [KP_ACCESS_GET] = 5, [KP_ACCESS_SCAN] = 4,
+	                           [KP_ACCESS_SEARCH] = 3, [KP_ACCESS_FILTERED] = 2, [KP_ACCESS_FULL] = 1};
+	return rank[p->access];
+}
+
+static int order_rank(kp_order o)
+{
+	return o == KP_ORDER_SORT ? 0 : o == KP_ORDER_REVERSE ? 1 : 2;
+}
+
+/* The first error of d after `after` (NULL: from its head), or NULL. */
+static const kp_diag *first_error(const kp_diags *d, const kp_diag *after)
+{
+	for (const kp_diag *g = after ? after->next : d->head; g; g = g->next)
+		if (g->severity == KP_SEV_ERROR)
+			return g;
+	return NULL;
+}
+
+/* check --base-schema: a workload query planned against the old schema
+ * (old) and the new one (now). A change of plan is a finding at the query
+ * (KP130-KP134) and an entry of the report's migration impact. */
+static void compare_plans(cli *c, kp_stmt *s, kp_source *src, const kp_plan *old, const kp_diag *old_err,
+                          const kp_plan *now, const kp_diag *now_err, kp_arena *a, kp_diags *sd)
+{
+	int r0 = plan_rank(old, old_err), r1 = plan_rank(now, now_err);
+	int o0 = order_rank(old->order), o1 = order_rank(now->order);
+	const char *i0 = old->index ? old->index->name : "", *i1 = now->index ? now->index->name : "";
+	kp_rule rule;
+	const char *change;
+	if (r0 < 0 && r1 < 0)
+		return;   /* broken before and after: its own diagnostics say why */
+	if (r1 < r0) {
+		rule = r1 <= 0 ? KP_R_MIGRATION_BREAKS : KP_R_MIGRATION_SLOWER;
+		change = r1 <= 0 ? "broken" : "worse";
+	} else if (r1 > r0) {
+		rule = KP_R_MIGRATION_FASTER;
+		change = r0 < 0 ? "fixed" : "better";
+	} else if (o1 < o0) {
+		rule = KP_R_MIGRATION_ORDER;
+		change = "order";
+	} else if (o1 > o0) {
+		rule = KP_R_MIGRATION_FASTER;
+		change = "better";
+	} else if (strcmp(i0, i1)) {
+		rule = KP_R_MIGRATION_PATH;
+		change = "path";
+	} else {
+		return;
+	}
+	kp_buf t0 = {0}, t1 = {0};
+	if (old_err)
+		kp_buf_printf(&t0, "ERROR: %s", old_err->message);
+	else
+		kp_explain_text(&t0, old, s);
+	if (now_err)
+		kp_buf_printf(&t1, "ERROR: %s", now_err->message);
+	else
+		kp_explain_text(&t1, now, s);
+	static const char *what[] = {[KP_R_MIGRATION_BREAKS] = "breaks this query",
+	                             [KP_R_MIGRATION_SLOWER] = "makes this query slower",
+	                             [KP_R_MIGRATION_ORDER] = "changes how this query's ORDER BY is served",
+	                             [KP_R_MIGRATION_FASTER] = "serves this query better",
+	                             [KP_R_MIGRATION_PATH] = "reads this query through another path"};
+	size_t line_len;
+	const char *line = kp_source_line_text(src, s->off, &line_len);
+	uint32_t span = (uint32_t)(line_len - (size_t)(src->text + s->off - line));
+	if (span > s->len)
+		span = s->len;
+	kp_diag *g = kp_diag_add(sd, a, rule, kp_rule_get(rule)->severity, src, s->off, span,
+	                         "the schema change %s: %s -> %s", what[rule], t0.data, t1.data);
+	if (rule == KP_R_MIGRATION_BREAKS || rule == KP_R_MIGRATION_SLOWER || rule == KP_R_MIGRATION_ORDER)
+		kp_diag_help(g, a, "keep what the query needs in the new schema (its key order, the index it used), "
+		             "change the query in the same release, or add an index (keyplan check advises one)");
+	kp_impact x;
+	memset(&x, 0, sizeof x);
+	x.file = src->path;
+	kp_source_linecol(src, s->off, &x.line, &x.col);
+	x.table = now->table ? now->table->name : old->table ? old->table->name : NULL;
+	x.change = change;
+	x.access[0] = old_err ? "error" : old->access == KP_ACCESS_NONE ? NULL : kp_access_name(old->access);
+	x.access[1] = now_err ? "error" : now->access == KP_ACCESS_NONE ? NULL : kp_access_name(now->access);
+	x.order[0] = old->order == KP_ORDER_NONE ? NULL : kp_order_name(old->order);
+	x.order[1] = now->order == KP_ORDER_NONE ? NULL : kp_order_name(now->order);
+	x.plan[0] = t0.data;
+	x.plan[1] = t1.data;
+	kp_report_impact(c->rep, &x);
+	kp_buf_free(&t0);
+	kp_buf_free(&t1);
+}
+
 static const kp_table *run_stmt(cli *c, kp_stmt *s, kp_source *src, role r, kp_advisor *adv, double weight,
                                 kp_arena *a, kp_diags *sd)
 {
 	const kp_table *table = NULL;
 	if (!s) {
 	} else if (kp_stmt_is_ddl(s->kind)) {
-		kp_catalog_apply(&c->cat, s, src, a, sd);
-	} else if (r == ROLE_SCHEMA && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT &&
+		kp_catalog_apply(r == ROLE_BASE ? &c->base_cat : &c->cat, s, src, a, sd);
+	} else if ((r == ROLE_SCHEMA || r == ROLE_BASE) && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT &&
 	           s->kind != KP_S_REPLACE) {
 		kp_diag_add(sd, a, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
 		            "%s in a schema file is not planned; pass it as a query file",
 		            kp_stmt_kind_name(s->kind));
+	} else if (r == ROLE_BASE) {
 	} else {
-		kp_plan plan;
+		kp_plan plan, old;
+		kp_diags od = {0};
+		bool compare = c->base_schemas.n && r == ROLE_WORKLOAD;
+		if (compare)   /* the old schema first: the new plan is the one the advisor keeps */
+			kp_plan_stmt(&old, &c->base_cat, s, &c->opts, src, a, &od);
+		const kp_diag *before = sd->tail;
 		kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, a, sd);
+		if (compare) {
+			/* a rejected full scan is a plan (its rank says it is the worst
+			 * one); other errors mean the query does not plan */
+			const kp_diag *e0 = old.rejected ? NULL : first_error(&od, NULL);
+			const kp_diag *e1 = plan.rejected ? NULL : first_error(sd, before);
+			compare_plans(c, s, src, &old, e0, &plan, e1, a, sd);
+		}
 		kp_advise_statement(c->target, s, src, a, sd);
 		if (adv && r == ROLE_WORKLOAD)
 			kp_advisor_add(adv, s, &plan, src, weight);
@@ -1038,8 +1190,8 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 		kp_report_stmt_end(rep, src, start, end);
 		kp_report_stmt_directives(rep, src, start, end, pos, trail);
 		gap = trail;
-		if (!s && r == ROLE_SCHEMA)
-			kp_catalog_note_failed(&c->cat, src, start);
+		if (!s && r != ROLE_WORKLOAD && kp_catalog_note_failed(&c->cat, src, start) && r == ROLE_QUERY)
+			keep_declarations(c, src, start, pos);
 		const kp_table *table = run_stmt(c, s, src, r, adv, weight, &c->scratch, &sd);
 		if (s && kp_stmt_is_ddl(s->kind) && r == ROLE_QUERY)
 			keep_declarations(c, src, start, pos);
@@ -1047,6 +1199,8 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 			c->abort = true;
 			return pos;
 		}
+		if (r == ROLE_BASE)
+			keep_errors(&sd);
 		kp_report_stmt_shape(rep, src, start, end, table ? table->name : NULL);
 		kp_report_emit(rep, &sd);
 		kp_report_stmt_clear(rep);
@@ -1156,6 +1310,13 @@ static void lint_schema_file(void *ctx, kp_source *src)
 	collect_source(x->c, src, ROLE_SCHEMA, x->rep, NULL);
 }
 
+/* The old schema of check --base-schema: read into its own catalog. */
+static void base_schema_file(void *ctx, kp_source *src)
+{
+	schema_ctx *x = ctx;
+	collect_source(x->c, src, ROLE_BASE, x->rep, NULL);
+}
+
 /* --output FILE: the report is written to a temporary file beside FILE and
  * renamed over it at the end. A run that fails (exit 2) leaves no report
  * that looks clean: SARIF gets a run marked as failed, with the error as a
@@ -1241,6 +1402,10 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 		rc = usage_error("check", usage, "unexpected argument '%s': give query files with --workload", in->text);
 		goto done;
 	}
+	if (check && c.base_schemas.n && c.workloads.n == 0) {
+		rc = usage_error("check", usage, "%s", "--base-schema compares the workload's plans: give --workload PATH");
+		goto done;
+	}
 	if (check && c.schemas.n == 0) {
 		rc = usage_error("check", usage, "%s", "no schema: give --schema PATH (or schema = in .keyplan)");
 		goto done;
@@ -1316,7 +1481,12 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 	kp_advisor adv;
 	kp_advisor_init(&adv, &c.cat, c.target, &c.arena, &adv_diags);
 	schema_ctx sx = {&c, &rep};
+	c.rep = &rep;
+	rep.impact_mode = c.base_schemas.n > 0;
 	rc = read_schema(&c, lint_schema_file, &sx) < 0 ? 2 : 0;
+	if (!rc && c.base_schemas.n &&
+	    read_schema_of(&c, &c.base_schemas, &c.seen_base, &c.base_cat, base_schema_file, &sx) < 0)
+		rc = 2;
 	if (!rc && check) {
 		if (run_files(&c, &c.workloads, ROLE_WORKLOAD, &rep, &adv) < 0)
 			rc = 2;

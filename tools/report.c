@@ -788,6 +788,70 @@ static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int 
 	}
 }
 
+static char *dup0(kp_arena *a, const char *s)
+{
+	return s ? kp_arena_strndup(a, s, strlen(s)) : NULL;
+}
+
+void kp_report_impact(kp_report *r, const kp_impact *x)
+{
+	kp_impact *c = kp_arena_alloc(r->a, sizeof(*c));
+	*c = *x;
+	c->file = dup0(r->a, rel_path(r, x->file));
+	c->table = dup0(r->a, x->table);
+	for (int k = 0; k < 2; k++)
+		c->plan[k] = dup0(r->a, x->plan[k]);
+	kp_list_push(r->a, &r->impacts, c);
+}
+
+static void write_impact_text(kp_report *r, kp_buf *b)
+{
+	if (!r->impact_mode)
+		return;
+	kp_buf_printf(b, "\n%smigration impact%s (workload queries whose plan the schema change changes)\n",
+	              r->color ? "\033[1m" : "", r->color ? "\033[0m" : "");
+	if (!r->impacts.n)
+		kp_buf_puts(b, "  none: every workload query plans as before\n");
+	for (uint32_t i = 0; i < r->impacts.n; i++) {
+		const kp_impact *x = r->impacts.items[i];
+		kp_buf_printf(b, "  %s:%u: %s\n      before: %s\n      after:  %s\n", x->file, x->line, x->change,
+		              x->plan[0], x->plan[1]);
+	}
+}
+
+static void json_impact(kp_buf *b, const kp_report *r)
+{
+	kp_buf_puts(b, "\"impact\": [");
+	for (uint32_t i = 0; i < r->impacts.n; i++) {
+		const kp_impact *x = r->impacts.items[i];
+		kp_buf_puts(b, i ? ",\n  {\"file\": " : "\n  {\"file\": ");
+		kp_buf_json_str(b, x->file, strlen(x->file));
+		kp_buf_printf(b, ", \"line\": %u, \"column\": %u, \"table\": ", x->line, x->col);
+		if (x->table)
+			kp_buf_json_str(b, x->table, strlen(x->table));
+		else
+			kp_buf_puts(b, "null");
+		kp_buf_printf(b, ", \"change\": \"%s\"", x->change);
+		for (int k = 0; k < 2; k++) {
+			kp_buf_printf(b, ", \"%s\": {\"access\": ", k ? "after" : "before");
+			if (x->access[k])
+				kp_buf_printf(b, "\"%s\"", x->access[k]);
+			else
+				kp_buf_puts(b, "null");
+			kp_buf_puts(b, ", \"order\": ");
+			if (x->order[k])
+				kp_buf_printf(b, "\"%s\"", x->order[k]);
+			else
+				kp_buf_puts(b, "null");
+			kp_buf_puts(b, ", \"plan\": ");
+			kp_buf_json_str(b, x->plan[k], strlen(x->plan[k]));
+			kp_buf_putc(b, '}');
+		}
+		kp_buf_putc(b, '}');
+	}
+	kp_buf_puts(b, r->impacts.n ? "\n]" : "]");
+}
+
 /* --------------------------------------------------------------- JSON */
 
 static void json_advice(kp_buf *b, const kp_advisor *adv)
@@ -1095,6 +1159,7 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 	kp_buf *b = &r->buf;
 	switch (r->fmt) {
 	case KP_FMT_TEXT:
+		write_impact_text(r, b);
 		write_advice_text(b, adv, r->color);
 		write_summary_text(b, sums, nsums, r->color);
 		if (r->written || adv)
@@ -1117,6 +1182,10 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 			json_advice(b, adv);
 			kp_buf_puts(b, ",\n");
 			json_summary(b, sums, nsums);
+		}
+		if (r->impact_mode) {
+			kp_buf_puts(b, ",\n");
+			json_impact(b, r);
 		}
 		kp_buf_puts(b, "}\n");
 		break;

@@ -41,6 +41,17 @@ typedef struct kp_suppression {
 	int used;               /* diagnostics it silenced */
 } kp_suppression;
 
+/* A workload query whose plan a schema change changes (check --base-schema). */
+typedef struct kp_impact {
+	const char *file;       /* where the query is */
+	uint32_t line, col;
+	const char *table;      /* its table (new schema, else old), or NULL */
+	const char *change;     /* broken, worse, order, better, fixed, path */
+	const char *access[2];  /* before, after: kp_access_name, or "error" */
+	const char *order[2];   /* kp_order_name, or NULL without ORDER BY */
+	const char *plan[2];    /* the plans' text lines (or the error) */
+} kp_impact;
+
 /* A report is written as it goes: each statement's diagnostics are
  * filtered and written at once, so memory does not grow with the input. */
 typedef struct kp_report {
@@ -81,6 +92,8 @@ typedef struct kp_report {
 	kp_source *cur_src;             /* the statement being reported: its */
 	uint32_t cur_start, cur_end;    /* source and span (kp_report_stmt_shape) */
 	unsigned outside_diff;          /* findings left out as untouched by --diff */
+	bool impact_mode;               /* check --base-schema: report the impact */
+	kp_list impacts;                /* kp_impact*, in workload order */
 } kp_report;
 
 /* GitHub code scanning takes at most this many results per SARIF run. */
@@ -134,6 +147,8 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 /* The run failed with msg (exit 2): kp_report_end marks a SARIF run as not
  * successful, with msg as its tool notification. */
 void kp_report_fail(kp_report *r, const char *msg);
+/* Records a plan change (copied into the report's arena). */
+void kp_report_impact(kp_report *r, const kp_impact *x);
 /* Highest severity written, or -1 if none. */
 int kp_report_worst(const kp_report *r);
 

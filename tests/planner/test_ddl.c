@@ -336,6 +336,29 @@ static void test_ddl_errors(void)
 	kpt_free(&t);
 }
 
+/* Phoenix key columns declared NULL may hold NULL, which sorts first. */
+static void test_nullable_key(void)
+{
+	kpt t;
+	kpt_init(&t);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE ts (inst VARCHAR NULL, host VARCHAR NULL, d DATE NOT NULL, v DECIMAL "
+	                               "CONSTRAINT pk PRIMARY KEY (inst, host, d))"), 0);
+	CU_ASSERT_TRUE(kp_catalog_find(&t.cat, "ts", 2)->cols[0].nullable);
+	CU_ASSERT_FALSE(kp_catalog_find(&t.cat, "ts", 2)->cols[2].nullable);
+	kpt_plan(&t, "SELECT host FROM ts WHERE inst IS NULL AND host IS NOT NULL");
+	CU_ASSERT_STRING_EQUAL(t.text, "SCAN ts prefix (inst=NULL) range host (NULL, +inf)");
+	CU_ASSERT_STRING_EQUAL(t.rules, "");
+	/* a range unbounded below starts after NULL: the filter is not needed */
+	kpt_plan(&t, "SELECT host FROM ts WHERE inst < 'b'");
+	CU_ASSERT_STRING_EQUAL(t.text, "SCAN ts range inst (NULL, 'b')");
+	kpt_plan(&t, "SELECT host FROM ts WHERE NOT (inst >= 'b') AND inst IS NOT NULL");
+	CU_ASSERT_STRING_EQUAL(t.text, "SCAN ts range inst (NULL, 'b')");
+	/* NOT NULL key columns never hold NULL: IS NULL is never true */
+	kpt_plan(&t, "SELECT host FROM ts WHERE inst = 'a' AND host = 'b' AND d IS NULL");
+	CU_ASSERT_STRING_EQUAL(t.rules, "KP005");
+	kpt_free(&t);
+}
+
 /* The advisor checks a view's key once, on its base table. */
 static void test_advisor_skips_views(void)
 {
@@ -376,6 +399,7 @@ int main(void)
 	CU_add_test(s, "views, drops and mapping tables", test_views_and_drops);
 	CU_add_test(s, "DDL errors", test_ddl_errors);
 	CU_add_test(s, "the advisor checks a view's key on its base", test_advisor_skips_views);
+	CU_add_test(s, "nullable Phoenix key columns", test_nullable_key);
 	int rc = kpt_run();
 	kpt_free(&T);
 	return rc;

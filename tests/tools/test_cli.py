@@ -92,6 +92,21 @@ with tempfile.TemporaryDirectory() as d:
     check("byte-order mark in a schema file", rc == 0 and out.startswith("GET b key (k=1)"), out + err)
     rc, out, err = run("lint", "--schema", os.path.join(d, "s.sql"), os.path.join(d, "q.sql"))
     check("ignore-file after a byte-order mark", rc == 0 and "KP001" not in out + err, out + err)
+    # a query on a table whose CREATE failed: the note points at that CREATE,
+    # in a schema file and in a (streamed) query file
+    with open(os.path.join(d, "bad.sql"), "w") as f:
+        f.write("CREATE TABLE ok (k INT, PRIMARY KEY (k));\n\nCREATE TABLE web (h CHAR(2) NOT NULL, d DATE NOT NULL, n BIGINT\n"
+                "  CONSTRAINT pk PRIMARY KEY (h d));\n")
+    with open(os.path.join(d, "both.sql"), "w") as f:
+        f.write("CREATE TABLE qf (a INT, b INT PRIMARY KEY (a));\nSELECT * FROM qf WHERE a = 1;\n")
+    rc, out, err = run("explain", "--schema", os.path.join(d, "bad.sql"), "-e", "SELECT * FROM web WHERE h = 'a'")
+    check("failed CREATE in a schema file noted", rc == 1 and
+          os.path.join(d, "bad.sql") + ":3:1: note: the CREATE statement of web failed here, so the table is not in the schema" in err,
+          out + err)
+    for cmd in ("explain", "lint"):
+        rc, out, err = run(cmd, "--schema", os.path.join(d, "s.sql"), os.path.join(d, "both.sql"))
+        check(cmd + ": failed CREATE in a query file noted", rc == 1 and
+              os.path.join(d, "both.sql") + ":1:1: note: the CREATE statement of qf failed here" in out + err, out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM WHERE")
 check("syntax error exits 1", rc == 1 and "<command line>:1:15: error: syntax error near 'WHERE'" in err, err)
 

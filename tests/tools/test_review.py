@@ -491,5 +491,67 @@ check("check JSON validates against docs/schemas/check.schema.json", not errors_
 del doc["summary"][0]["after"]
 check("... and a summary without 'after' does not", errors_of(vcheck, doc) != [])
 
+# -------------------------------------------------------- migration impact
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "old.sql"),
+          "CREATE TABLE orders (userid VARCHAR, orderid BIGINT, status VARCHAR, amount INT, note VARCHAR,\n"
+          "  PRIMARY KEY (userid, orderid));\nCREATE INDEX idx_status ON orders (status);\n"
+          "CREATE TABLE m (host VARCHAR, ts BIGINT, v INT, PRIMARY KEY (host, ts DESC));\n"
+          "CREATE TABLE k (a INT, b INT, c INT, PRIMARY KEY (a, b));\n")
+    write(os.path.join(tmp, "new.sql"),
+          "CREATE TABLE orders (userid VARCHAR, orderid BIGINT, status VARCHAR, amount INT,\n"
+          "  PRIMARY KEY (orderid, userid));\nCREATE INDEX idx_amount ON orders (amount);\n"
+          "CREATE INDEX idx_st ON orders (status, userid);\n"
+          "CREATE TABLE m (host VARCHAR, ts BIGINT, v INT, PRIMARY KEY (host, ts));\n"
+          "CREATE TABLE k (a INT, b INT, c INT, PRIMARY KEY (a, c, b));\n")
+    write(os.path.join(tmp, "w.sql"),
+          "SELECT * FROM orders WHERE userid = 'a' AND orderid = 1;\n"     # 1 same class: nothing
+          "SELECT * FROM orders WHERE userid = 'a';\n"                     # 2 SCAN -> REJECTED
+          "SELECT * FROM orders WHERE status = 'paid';\n"                  # 3 via idx_status -> via idx_st
+          "SELECT * FROM orders WHERE orderid = 5;\n"                      # 4 REJECTED -> SCAN
+          "SELECT note FROM orders WHERE userid = 'a' AND orderid = 1;\n"  # 5 column dropped
+          "SELECT * FROM m WHERE host = 'h' ORDER BY ts DESC LIMIT 10;\n"  # 6 key order -> reverse
+          "SELECT * FROM k WHERE a = 1 AND b = 2;\n"                       # 7 GET -> FILTERED SCAN
+          "SELECT * FROM k WHERE a = 1;\n")                                # 8 SCAN -> SCAN: nothing
+    base = ("check", "--no-config", "--base-schema", "old.sql", "--schema", "new.sql", "--workload", "w.sql")
+    rc, out, err = run(*base, "--format", "json", cwd=tmp)
+    doc = json.loads(out)
+    imp = [(x["line"], x["change"], x["before"]["access"], x["after"]["access"]) for x in doc["impact"]]
+    check("impact: each query whose class, order or path changes, before -> after", imp == [
+        (2, "broken", "scan", "full_scan"), (3, "path", "scan", "scan"), (4, "better", "full_scan", "scan"),
+        (5, "broken", "get", "error"), (6, "order", "scan", "scan"), (7, "worse", "get", "filtered_scan")],
+        json.dumps(doc["impact"], indent=1))
+    x6 = doc["impact"][4]
+    check("impact: plans and orders before and after", x6["before"]["order"] == "key" and
+          x6["after"]["order"] == "reverse" and x6["before"]["plan"] == "SCAN m prefix (host='h') order key" and
+          x6["table"] == "m" and x6["file"] == "w.sql", json.dumps(x6))
+    mig = [(d["rule"], d["line"], d["severity"]) for d in doc["diagnostics"] if d["rule"] >= "KP130"]
+    check("impact findings: errors for broken queries, warnings for worse ones", mig == [
+        ("KP130", 2, "error"), ("KP134", 3, "info"), ("KP133", 4, "info"), ("KP130", 5, "error"),
+        ("KP132", 6, "warning"), ("KP131", 7, "warning")], str(mig))
+    check("impact JSON validates against check.schema.json", not errors_of(vcheck, doc) if "vcheck" in dir() else True)
+    check("a schema change that breaks queries exits 1", rc == 1, err)
+    rc, out, err = run(*base, cwd=tmp)
+    check("impact in text: before and after, per query",
+          "migration impact (workload queries whose plan the schema change changes)\n  w.sql:2: broken\n"
+          "      before: SCAN orders prefix (userid='a')\n      after:  REJECTED orders: full table scan" in out and
+          "w.sql:5:1: error: the schema change breaks this query: GET orders key (userid='a', orderid=1) -> "
+          "ERROR: unknown column 'note' in table orders [KP130 migration-breaks-query]" in out, out)
+    rc, out, err = run(*base, "--format", "sarif", cwd=tmp)
+    sdoc = json.loads(out)
+    check("impact in SARIF, valid", not sarif_errors(sdoc) and
+          sum(r["ruleId"] == "KP130" for r in sdoc["runs"][0]["results"]) == 2, "\n".join(sarif_errors(sdoc)))
+    rc, out, err = run(*base, "--format", "github", cwd=tmp)
+    check("impact as GitHub annotations", "::error file=w.sql,line=2,col=1," in out and "title=KP130::" in out, out)
+    rc, out, err = run("check", "--no-config", "--base-schema", "new.sql", "--schema", "new.sql", "--workload", "w.sql",
+                       "--format", "json", cwd=tmp)
+    check("no schema change: no impact", json.loads(out)["impact"] == [], out)
+    rc, out, err = run("check", "--no-config", "--base-schema", "old.sql", "--schema", "new.sql", cwd=tmp)
+    check("--base-schema without a workload: usage error", rc == 2 and "--workload" in err, err)
+    write(os.path.join(tmp, "empty.sql"), "\n")
+    rc, out, err = run("check", "--no-config", "--base-schema", "empty.sql", "--schema", "new.sql", "--workload",
+                       "w.sql", cwd=tmp)
+    check("an empty old schema: exit 2", rc == 2 and "empty.sql: the schema defines no table" in err, err)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
