@@ -435,7 +435,7 @@ static int file_lang(const cli *c, const char *path, bool walked)
 		return -1;
 	if (l == KP_LANG_MYBATIS) {
 		/* other XML is passed by silently */
-		char head[4096];
+		char head[16384];   /* past a long licence comment */
 		FILE *f = fopen(path, "rb");
 		size_t n = f ? fread(head, 1, sizeof head, f) : 0;
 		if (f)
