@@ -94,6 +94,15 @@ int kp_table_column(const kp_table *t, const char *name, uint32_t len)
 	return -1;
 }
 
+int kp_table_column_in(const kp_table *t, const kp_name *family, const kp_name *name)
+{
+	for (int i = 0; i < t->ncols; i++)
+		if (t->cols[i].name_len == name->len && !t->cols[i].dropped && t->cols[i].family &&
+		    name_eq(t->cols[i].name, name->s, name->len) && kp_name_eq(family, t->cols[i].family))
+			return i;
+	return -1;
+}
+
 kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len)
 {
 	for (int i = 0; i < t->nindexes; i++)
@@ -578,8 +587,11 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 		const kp_coldef *cd = ct->cols.items[i];
 		kp_column *col = &t->cols[i];
 		fill_column(c, col, cd, src, a, d);
+		/* Phoenix: the same name in two column families is two columns */
 		for (uint32_t j = 0; j < i; j++)
-			if (name_eq(t->cols[j].name, col->name, (uint32_t)strlen(col->name))) {
+			if (name_eq(t->cols[j].name, col->name, (uint32_t)strlen(col->name)) &&
+			    (!t->cols[j].family) == (!col->family) &&
+			    (!col->family || !strcmp(t->cols[j].family, col->family))) {
 				kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
 				            "column '%s' declared twice in table %s", col->name, t->name);
 				err = -1;
@@ -755,7 +767,10 @@ static int alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_are
 			kp_column tmp;
 			memset(&tmp, 0, sizeof tmp);
 			fill_column(c, &tmp, cd, src, a, d);
-			if (kp_table_column(t, tmp.name, tmp.name_len) >= 0) {
+			kp_name fam = {tmp.family, tmp.family ? (uint32_t)strlen(tmp.family) : 0, 0, 0, false};
+			kp_name nm = {tmp.name, tmp.name_len, 0, tmp.name_len, false};
+			int same = tmp.family ? kp_table_column_in(t, &fam, &nm) : kp_table_column(t, tmp.name, tmp.name_len);
+			if (same >= 0 && (tmp.family || !t->cols[same].family)) {
 				if (al->if_flag)
 					continue;
 				kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
@@ -812,6 +827,41 @@ static int alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_are
 	return err;
 }
 
+/* Lindorm's ALTER INDEX ... ADD COLUMNS (c, ...): the index's own
+ * columns grow (before the primary-key columns it carries). */
+static int add_index_columns(kp_catalog *c, kp_table *t, kp_index *ix, const kp_list *add, kp_source *src,
+                             kp_arena *a, kp_diags *d)
+{
+	if (!add->n)
+		return 0;
+	kp_key more;
+	if (build_key(c, &more, t, add, "index", src, a, d) < 0)
+		return -1;
+	kp_key_part *parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(ix->key.n + more.n + 1));
+	int n = 0;
+	for (int i = 0; i < ix->nuser; i++)
+		parts[n++] = ix->key.parts[i];
+	for (int i = 0; i < more.n; i++) {
+		const kp_keypart *p = add->items[i];
+		if (more.parts[i].col < 0) {
+			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->off, p->len,
+			            "ADD COLUMNS of index %s takes columns, not expressions", ix->name);
+			return -1;
+		}
+		if (key_uses(&ix->key, ix->key.n, more.parts[i].col))
+			continue;   /* already held (a key column, or added before) */
+		parts[n++] = more.parts[i];
+		ix->covers[more.parts[i].col] = true;
+	}
+	int nuser = n;
+	for (int i = ix->nuser; i < ix->key.n; i++)
+		parts[n++] = ix->key.parts[i];
+	ix->key.parts = parts;
+	ix->key.n = n;
+	ix->nuser = nuser;
+	return 0;
+}
+
 /* ALTER INDEX: DISABLE and UNUSABLE take the index out of planning,
  * USABLE, ACTIVE and REBUILD put it back. */
 static int alter_index(kp_catalog *c, const kp_alter_index *ai, kp_source *src, kp_arena *a, kp_diags *d)
@@ -824,7 +874,7 @@ static int alter_index(kp_catalog *c, const kp_alter_index *ai, kp_source *src, 
 		if (ix) {
 			if (ai->verb.s)
 				ix->state = ai->state;
-			return 0;
+			return add_index_columns(c, t, ix, &ai->add, src, a, d);
 		}
 	}
 	if (ai->if_exists)

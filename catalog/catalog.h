@@ -164,6 +164,8 @@ const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, ui
 int kp_table_column(const kp_table *t, const char *name, uint32_t len);
 /* The class of values a type name holds (VARCHAR: KP_T_STRING, ...). */
 kp_type_class kp_type_class_of(const kp_name *type);
+/* The column `family.name` (Phoenix allows one name in several families), or -1. */
+int kp_table_column_in(const kp_table *t, const kp_name *family, const kp_name *name);
 kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len);
 const char *kp_table_option_get(const kp_table *t, const char *key);
 

@@ -229,6 +229,7 @@ typedef struct kp_alter_index {
 	kp_index_state state;   /* the state it puts the index in */
 	kp_name verb;           /* the state keyword as written */
 	kp_list options;        /* kp_option* SET options */
+	kp_list add;            /* kp_keypart* Lindorm ADD COLUMNS (...) */
 } kp_alter_index;
 
 /* A statement keyplan recognises and skips: no catalog change, no plan. */

@@ -407,6 +407,10 @@ colconstraints(A) ::= colconstraints(X) NULL. { A = X; A->explicit_null = true; 
 colconstraints(A) ::= colconstraints(X) DEFAULT term(V). { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) DEFAULT MINUS term(V). { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP RP. { A = X; A->dflt = mkcol(ctx, noname(), F); }
+/* Phoenix: DEFAULT any constant expression, e.g. TO_DATE('2024-01-01') */
+colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP exprlist(L) RP(R). {
+	A = X; A->dflt = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->dflt->name = F;
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A->dflt, L.items[i]); }
 colconstraints(A) ::= colconstraints(X) DEFAULT LP expr(V) RP. { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) AUTO_INCREMENT. { A = X; A->auto_increment = true; }
 colconstraints(A) ::= colconstraints(X) PRIMARY KEY sortorder(D). { A = X; A->primary_key = true; A->pk_desc = D; }
@@ -762,6 +766,15 @@ static kp_token notoken(void)
 cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) id(W) idxstate_tail(O). { alter_index(ctx, E, I, T, W, O); }
 cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) SET altopts(O). { alter_index(ctx, E, I, T, notoken(), O); }
 cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) WITH LP optlist(O) RP. { alter_index(ctx, E, I, T, notoken(), O); }
+/* Lindorm: a search index gains columns, ADD COLUMNS (c [(options)], ...) */
+cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) ADD id(C) LP sortlist(L) RP. {
+	want_word(ctx, C, "columns");
+	kp_list none = {0};
+	alter_index(ctx, E, I, T, notoken(), none);
+	for (uint32_t i = 0; i < L.n; i++) {
+		kp_order_item *o = L.items[i];
+		push(ctx, &ctx->stmt->u.alter_index.add, idx_part(ctx, o->expr, o->desc));
+	} }
 %type idxstate_tail {kp_list}
 idxstate_tail(A) ::= . { memset(&A, 0, sizeof A); }
 idxstate_tail(A) ::= ALL. { memset(&A, 0, sizeof A); }

@@ -156,7 +156,7 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 			kp_buf_printf(out, " %s", ai->state == KP_IX_ACTIVE ? "(used by queries)" :
 			              ai->state == KP_IX_DISABLED ? "(disabled: not used)" : "(unusable: not used)");
 		else
-			kp_buf_puts(out, " SET");
+			kp_buf_puts(out, ai->add.n ? " ADD COLUMNS" : " SET");
 		return;
 	}
 	case KP_S_SKIPPED:

@@ -1428,6 +1428,11 @@ static void resolve(resolve_ctx *rc, kp_expr *e)
 			e->kind = KP_X_FUNC;
 			return;
 		}
+		if (e->qual.s && ci >= 0 && !(t->cols[ci].family && kp_name_eq(&e->qual, t->cols[ci].family))) {
+			int cf = kp_table_column_in(t, &e->qual, &e->name);
+			if (cf >= 0)
+				ci = cf;   /* cf.col names this family's column of that name */
+		}
 		if (e->qual.s) {
 			bool is_table = names_table(&e->qual, t->name) ||
 			                (rc->alias && rc->alias->s && kp_name_eqn(&e->qual, rc->alias));

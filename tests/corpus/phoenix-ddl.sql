@@ -33,7 +33,8 @@ CREATE IMMUTABLE TABLE readings (
 
 -- NULL and DEFAULT, quoted names keep their case
 CREATE TABLE "CaseKept" ("Id" BIGINT NOT NULL PRIMARY KEY, "v" VARCHAR NULL,
-    n INTEGER DEFAULT 0, s VARCHAR DEFAULT 'none');
+    n INTEGER DEFAULT 0, s VARCHAR DEFAULT 'none', since DATE DEFAULT TO_DATE('2020-01-01'),
+    m BIGINT DEFAULT -1, r DOUBLE DEFAULT (1.5 * 2));
 
 -- bind parameters as split points and option values
 CREATE TABLE staged (k VARCHAR PRIMARY KEY, v VARCHAR) MAX_FILESIZE = 2000000, VERSIONS = ? SPLIT ON (?, ?);

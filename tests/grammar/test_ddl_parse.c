@@ -109,6 +109,10 @@ static void test_phoenix_create_table(void)
 	        KP_S_CREATE_TABLE);
 	CU_ASSERT_TRUE(col(s, 0)->not_null);
 	CU_ASSERT_TRUE(name_is(&col(s, 0)->type, "DATE"));
+	s = one("CREATE TABLE t (k VARCHAR PRIMARY KEY, d DATE DEFAULT TO_DATE('2020-01-01', 'yyyy-MM-dd'))",
+	        KP_S_CREATE_TABLE);
+	CU_ASSERT_EQUAL(col(s, 1)->dflt->kind, KP_X_FUNC);
+	CU_ASSERT_EQUAL(col(s, 1)->dflt->n, 2);
 	s = one("CREATE TABLE t (id BIGINT NOT NULL PRIMARY KEY, date)", KP_S_CREATE_TABLE);
 	CU_ASSERT_TRUE(col(s, 1)->untyped);
 	/* Lindorm: PARTITION BY HASH with a salt factor, RANGE TIME, ZORDER BY, WITH (...) */
@@ -246,6 +250,9 @@ static void test_views_alter_drop(void)
 	CU_ASSERT_EQUAL(s->u.alter_index.state, KP_IX_UNUSABLE);
 	s = one("ALTER INDEX idx ON t ACTIVE SET GUIDE_POSTS_WIDTH = 1", KP_S_ALTER_INDEX);
 	CU_ASSERT_EQUAL(s->u.alter_index.options.n, 1);
+	s = one("ALTER INDEX IF EXISTS idx ON t ADD COLUMNS (c3, c4(type=text))", KP_S_ALTER_INDEX);
+	CU_ASSERT_EQUAL(s->u.alter_index.add.n, 2);
+	CU_ASSERT_PTR_NULL(s->u.alter_index.verb.s);
 	s = one("ALTER INDEX idx ON t WITH (numShards = 8)", KP_S_ALTER_INDEX);
 	CU_ASSERT_PTR_NULL(s->u.alter_index.verb.s);
 	/* DROP */
@@ -318,6 +325,7 @@ static void test_ddl_errors(void)
 	error_at("CREATE INDEX i ON t (a) PARTITION BY RANGE TIMES (a)", "syntax error near 'TIMES'", 1, 44);
 	error_at("CREATE VIEW v AS SELECT * FROM", "syntax error: statement is incomplete at end of input", 1, 31);
 	error_at("ALTER TABLE t ADD", "syntax error: statement is incomplete at end of input", 1, 18);
+	error_at("ALTER INDEX i ON t ADD COLUMN (a)", "syntax error near 'COLUMN'", 1, 24);
 }
 
 int main(void)

@@ -359,6 +359,31 @@ static void test_nullable_key(void)
 	kpt_free(&t);
 }
 
+/* Phoenix: one column name in two families is two columns; Lindorm: a
+ * search index gains columns. */
+static void test_families_and_index_columns(void)
+{
+	kpt t;
+	kpt_init(&t);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE f (id INTEGER NOT NULL PRIMARY KEY, m.util DECIMAL, i.util DECIMAL, util2)"), 0);
+	const kp_table *f = kp_catalog_find(&t.cat, "f", 1);
+	CU_ASSERT_EQUAL(f->ncols, 4);
+	kpt_plan(&t, "SELECT m.util FROM f WHERE id = 1 AND i.util > 3");
+	CU_ASSERT_STRING_EQUAL(t.rules, "KP002");
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE g (id INTEGER PRIMARY KEY, m.util DECIMAL, m.util INTEGER)"), 1);
+	CU_ASSERT_TRUE(kpt_has_message(&t, "column 'util' declared twice in table g"));
+	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER TABLE f ADD x.util VARCHAR"), 0);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER TABLE f ADD i.util VARCHAR"), 1);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE s (pk INT, a INT, b INT, PRIMARY KEY (pk));"
+	                               "CREATE INDEX si USING SEARCH ON s (a);"
+	                               "ALTER INDEX IF EXISTS si ON s ADD COLUMNS (b, a)"), 0);
+	kpt_plan(&t, "SELECT pk FROM s WHERE b = 1");
+	CU_ASSERT_STRING_EQUAL(t.text, "SEARCH s via search index si: the search engine serves every condition (a, b)");
+	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER INDEX si ON s ADD COLUMNS (zz)"), 1);
+	CU_ASSERT_TRUE(kpt_has_message(&t, "index of s names unknown column 'zz'"));
+	kpt_free(&t);
+}
+
 /* The advisor checks a view's key once, on its base table. */
 static void test_advisor_skips_views(void)
 {
@@ -400,6 +425,7 @@ int main(void)
 	CU_add_test(s, "DDL errors", test_ddl_errors);
 	CU_add_test(s, "the advisor checks a view's key on its base", test_advisor_skips_views);
 	CU_add_test(s, "nullable Phoenix key columns", test_nullable_key);
+	CU_add_test(s, "column families and ADD COLUMNS", test_families_and_index_columns);
 	int rc = kpt_run();
 	kpt_free(&T);
 	return rc;
