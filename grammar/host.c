@@ -709,7 +709,115 @@ typedef struct extractor {
 	int depth;              /* brackets open */
 	kp_hbuild b;
 	kp_host_stmt *tail;
+	struct hconst *consts;  /* the file's string constants */
+	size_t nconsts;
 } extractor;
+
+/* A constant of the file: an upper-case name given a string of literals
+ * once (static final String COLUMNS = "a, b"; const Cols = "a, b"). Used
+ * as an operand of +, it is its text, not pasted input; a statement that
+ * is used that way (a prefix) is not planned on its own. */
+typedef struct hconst {
+	uint32_t name, len;     /* the name in the host */
+	size_t first, last;     /* its literal tokens */
+	bool twice;             /* assigned more than once: not a constant */
+	bool used;              /* an operand of + somewhere */
+} hconst;
+
+static bool const_name(const char *p, size_t n)
+{
+	bool upper = false;
+	for (size_t i = 0; i < n; i++) {
+		if (islower((unsigned char)p[i]) || !(isalnum((unsigned char)p[i]) || p[i] == '_'))
+			return false;
+		upper |= isupper((unsigned char)p[i]);
+	}
+	return upper;
+}
+
+/* The constant named by t, assigned once or not. */
+static bool word_is(const extractor *x, size_t i, const char *w)
+{
+	const kp_htok *t = &x->tk.t[i];
+	return t->type == KP_HT_OTHER && t->len == strlen(w) && !memcmp(x->src->text + t->off, w, t->len);
+}
+
+/* A name declared constant whatever its case: Go's const, Kotlin's const
+ * val, Java's final String. */
+static bool declared_const(const extractor *x, size_t i)
+{
+	return (i >= 1 && x->lang == KP_LANG_GO && word_is(x, i - 1, "const")) ||
+	       (i >= 2 && x->lang == KP_LANG_KOTLIN && word_is(x, i - 1, "val") && word_is(x, i - 2, "const")) ||
+	       (i >= 2 && x->lang == KP_LANG_JAVA && word_is(x, i - 1, "String") && word_is(x, i - 2, "final"));
+}
+
+static hconst *any_const(const extractor *x, const kp_htok *t)
+{
+	if (t->type != KP_HT_OTHER)
+		return NULL;
+	for (size_t c = 0; c < x->nconsts; c++)
+		if (x->consts[c].len == t->len && !memcmp(x->src->text + x->consts[c].name, x->src->text + t->off, t->len))
+			return &x->consts[c];
+	return NULL;
+}
+
+static hconst *find_const(const extractor *x, const kp_htok *t)
+{
+	hconst *c = any_const(x, t);
+	return c && !c->twice ? c : NULL;
+}
+
+/* The constants: NAME = "..." [+ "..."]... followed by the end of the
+ * statement; then which are operands of +. */
+static void find_consts(extractor *x)
+{
+	const kp_htok *T = x->tk.t;
+	size_t cap = 0;
+	for (size_t i = 0; i + 2 < x->tk.n; i++) {
+		if (T[i].type != KP_HT_OTHER || T[i + 1].type != KP_HT_ASSIGN || T[i + 2].type != KP_HT_STR ||
+		    (i > 0 && T[i - 1].type == KP_HT_DOT) ||
+		    !(const_name(x->src->text + T[i].off, T[i].len) || declared_const(x, i)))
+			continue;
+		size_t last = i + 2, j = i + 3;
+		for (;;) {
+			if (T[j].type == KP_HT_COMMENT) {
+				j++;
+			} else if (T[j].type == KP_HT_PLUS && (T[j + 1].type == KP_HT_STR ||
+			           (T[j + 1].type == KP_HT_OTHER &&
+			            const_name(x->src->text + T[j + 1].off, T[j + 1].len)))) {
+				last = j + 1;
+				j += 2;
+			} else if (x->lang == KP_LANG_PYTHON && T[j].type == KP_HT_STR) {
+				last = j++;
+			} else {
+				break;
+			}
+		}
+		int ty = T[j].type;
+		if (!(ty == KP_HT_SEMI || ty == KP_HT_NL || ty == KP_HT_EOF || ty == KP_HT_CLOSE || ty == KP_HT_COMMA ||
+		      (x->lang != KP_LANG_JAVA && T[j].off > T[last].off + T[last].len &&
+		       memchr(x->src->text + T[last].off + T[last].len, '\n', T[j].off - T[last].off - T[last].len))))
+			continue;   /* more follows: not a plain string */
+		hconst *dup = any_const(x, &T[i]);
+		if (dup) {
+			dup->twice = true;
+			continue;
+		}
+		if (x->nconsts == cap) {
+			cap = cap ? cap * 2 : 16;
+			hconst *nc = realloc(x->consts, cap * sizeof *nc);
+			if (!nc)
+				abort();
+			x->consts = nc;
+		}
+		x->consts[x->nconsts++] = (hconst){T[i].off, T[i].len, i + 2, last, false, false};
+	}
+	for (size_t i = 1; i + 1 < x->tk.n && x->nconsts; i++) {
+		hconst *c = find_const(x, &T[i]);
+		if (c && (T[i - 1].type == KP_HT_PLUS || T[i + 1].type == KP_HT_PLUS))
+			c->used = true;
+	}
+}
 
 /* The next token from i that is not a comment, nor a line break inside
  * brackets (Python). */
@@ -763,6 +871,24 @@ static void format_fields(kp_hbuild *b)
 	*b = out;
 }
 
+/* Appends the text of constant c (its literals, and the constants it is
+ * built from, 8 deep; anything else is a hole). */
+static void decode_const(extractor *x, const hconst *c, int depth)
+{
+	const kp_htok *T = x->tk.t;
+	for (size_t q = c->first; q <= c->last; q++) {
+		if (T[q].type == KP_HT_STR) {
+			decode_literal(&x->b, x->src->text, &T[q]);
+		} else if (T[q].type == KP_HT_OTHER) {
+			const hconst *d = depth < 8 ? find_const(x, &T[q]) : NULL;
+			if (d && d != c)
+				decode_const(x, d, depth + 1);
+			else
+				kp_hb_hole(&x->b, T[q].off, T[q].len);
+		}
+	}
+}
+
 /* Reads the string expression that starts with the literal at i into x->b:
  * literals joined by + (and, in Python, by nothing), with any other
  * operand a hole. Returns the index of the token after it. */
@@ -771,7 +897,11 @@ static size_t read_chain(extractor *x, size_t i, bool *pyformat)
 	const kp_htok *T = x->tk.t;
 	bool py = x->lang == KP_LANG_PYTHON;
 	for (;;) {
-		decode_literal(&x->b, x->src->text, &T[i]);
+		const hconst *ci = T[i].type == KP_HT_STR ? NULL : find_const(x, &T[i]);
+		if (ci)
+			decode_const(x, ci, 0);   /* the chain starts with a constant */
+		else
+			decode_literal(&x->b, x->src->text, &T[i]);
 		size_t j = skip(x, i + 1, x->depth);
 		if (py && T[j].type == KP_HT_STR) {
 			i = j;
@@ -804,7 +934,12 @@ static size_t read_chain(extractor *x, size_t i, bool *pyformat)
 				j = k;   /* a dangling +: the chain ends */
 				goto out;
 			}
-			kp_hb_hole(&x->b, T[k].off, T[last].off + T[last].len - T[k].off);
+			const hconst *c = last == k ? find_const(x, &T[k]) : NULL;
+			if (c) {
+				decode_const(x, c, 0);
+			} else {
+				kp_hb_hole(&x->b, T[k].off, T[last].off + T[last].len - T[k].off);
+			}
 			j = skip(x, e, x->depth);
 		}
 		if (T[j].type == KP_HT_PLUS) {
@@ -894,6 +1029,7 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 	kp_hb_init(&x.b);
 	tokenize(&x.tk, src, lang);
 	const kp_htok *T = x.tk.t;
+	find_consts(&x);
 	/* brackets: whether each is an annotation's ( or an array inside one */
 	enum { B_PLAIN, B_ANNOT, B_ARRAY, B_JPQL };
 	unsigned char kind[256];
@@ -924,6 +1060,14 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 				x.depth--;
 			i++;
 			continue;
+		case KP_HT_OTHER:
+			/* BASE + " WHERE ...": a chain that starts with a constant */
+			if (!find_const(&x, t) || T[skip(&x, i + 1, x.depth)].type != KP_HT_PLUS ||
+			    (i > 0 && (T[i - 1].type == KP_HT_PLUS || T[i - 1].type == KP_HT_DOT))) {
+				i++;
+				continue;
+			}
+			/* fall through */
 		case KP_HT_STR: {
 			if (inner == B_JPQL) {
 				i++;   /* JPQL names entities, not tables */
@@ -932,6 +1076,13 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 			kp_hb_clear(&x.b);
 			bool pyformat = false;
 			size_t j = read_chain(&x, i, &pyformat);
+			bool prefix = false;
+			for (size_t c = 0; c < x.nconsts && !prefix; c++)
+				prefix = x.consts[c].first == i && x.consts[c].used && !x.consts[c].twice;
+			if (prefix) {
+				i = j > i ? j : i + 1;   /* planned where it is used */
+				continue;
+			}
 			/* an annotation's array of strings: MyBatis joins them with
 			 * a space */
 			while (inner == B_ARRAY && T[j].type == KP_HT_COMMA) {
@@ -958,6 +1109,7 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 	out->ndirs = dirs.n;
 	kp_host_assign_dirs(out);
 	free(x.tk.t);
+	free(x.consts);
 	kp_hb_free(&x.b);
 }
 

@@ -1272,8 +1272,15 @@ static char *lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *nam
 	k.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)k.n);
 	k.parts[0].col = 0;
 	for (int i = 0; i < base->n; i++) {
-		k.parts[i + 1] = base->parts[i];
-		k.parts[i + 1].col = base->parts[i].col + 1;
+		kp_key_part *p = &k.parts[i + 1];
+		*p = base->parts[i];
+		if (p->col >= 0) {
+			p->col++;
+		} else if (p->nhash > 0) {   /* a hash part: its columns move too */
+			p->hash_cols = kp_arena_alloc(adv->a, sizeof(int) * (size_t)p->nhash);
+			for (int j = 0; j < p->nhash; j++)
+				p->hash_cols[j] = base->parts[i].hash_cols[j] + (base->parts[i].hash_cols[j] >= 0);
+		}
 	}
 	kp_buf b = {0};
 	kp_table_ddl(&b, &c, name, &k, adv->target);

@@ -131,8 +131,9 @@ static const char usage_check[] =
 	"Checks the schema (write hotspots, key size and shape, column families, the\n"
 	"target's hard limits) and, with a workload, which queries the keys serve;\n"
 	"then advises fixes: hash prefixes, salting, index tables, secondary indexes,\n"
-	"a reordered key, DESC key columns. A workload query may carry a weight in a\n"
-	"comment before it: -- weight: 1200.\n"
+	"a reordered key, DESC key columns, each planned against the weighted\n"
+	"workload (weight served before -> after, statements made worse by file:line).\n"
+	"A workload query may carry a weight in a comment before it: -- weight: 1200.\n"
 	"\n"
 	"options:\n"
 	"  --schema PATH        schema file or folder; may be repeated\n"
@@ -434,7 +435,7 @@ static int file_lang(const cli *c, const char *path, bool walked)
 		return -1;
 	if (l == KP_LANG_MYBATIS) {
 		/* other XML is passed by silently */
-		char head[4096];
+		char head[16384];   /* past a long licence comment */
 		FILE *f = fopen(path, "rb");
 		size_t n = f ? fread(head, 1, sizeof head, f) : 0;
 		if (f)

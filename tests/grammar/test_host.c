@@ -92,6 +92,26 @@ static void test_java(void)
 	ASSERT_STR(x.f.head->next->v[0].sql.text, "SELECT * FROM t WHERE a = ''");
 	ext_free(&x);
 
+	/* constants of the file are their text: a prefix constant is planned
+	 * where it is used, not alone; a name assigned twice is not a constant */
+	const char *ct = "static final String COLS = \"a, \" + \"b\";\n"
+	                 "static final String BASE = \"SELECT \" + COLS + \" FROM t\";\n"
+	                 "String q = BASE + \" WHERE a = ?\";\n"
+	                 "String X = \"x\"; String X = \"y\";\n"
+	                 "String r = \"SELECT * FROM t WHERE a = \" + X;\n";
+	extract(&x, KP_LANG_JAVA, ct);
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(sql_of(&x, "b FROM", &h), "SELECT a, b FROM t WHERE a = ?");
+	CU_ASSERT_EQUAL(h, (uint32_t)(strstr(ct, "b\";") - ct));   /* maps into COLS's definition */
+	CU_ASSERT_EQUAL(x.f.head->off, (uint32_t)(strstr(ct, "BASE + ") - ct));
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 0);
+	CU_ASSERT_EQUAL(x.f.head->next->v[0].nholes, 1);
+	ext_free(&x);
+	extract(&x, KP_LANG_GO, "const base = \"SELECT * FROM t\"\nvar q = base + \" WHERE a = ?\"\n");
+	CU_ASSERT_EQUAL(count(&x), 1);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = ?");
+	ext_free(&x);
+
 	/* Spring Data @Query is JPQL unless nativeQuery = true */
 	extract(&x, KP_LANG_JAVA, "@Query(\"SELECT u FROM User u\") A a();\n"
 	                          "@org.x.Query(value = {\"SELECT o FROM Order o\"}) B b();\n"
