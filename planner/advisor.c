@@ -417,9 +417,13 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 	if (!key)
 		key = &t->pk;
 	kp_buf_printf(out, "CREATE TABLE %s (", name ? name : t->name);
+	bool first = true;
 	for (int i = 0; i < t->ncols; i++) {
 		const kp_column *c = &t->cols[i];
-		kp_buf_puts(out, i ? ", " : "");
+		if (c->dropped)
+			continue;   /* ALTER TABLE ... DROP COLUMN */
+		kp_buf_puts(out, first ? "" : ", ");
+		first = false;
 		put_col_name(out, c, target);
 		kp_buf_putc(out, ' ');
 		bool in_key = false;

@@ -127,6 +127,9 @@ static void test_phoenix_create_table(void)
 	s = one("CREATE TABLE exampletable (id BIGINT(20), colvalue MEDIUMTEXT, PRIMARY KEY (id)) "
 	        "ENGINE='tablestore', ENGINE_ATTRIBUTE='{\"consistency\": \"eventual\"}'", KP_S_CREATE_TABLE);
 	CU_ASSERT_EQUAL(s->u.create_table.options.n, 2);
+	/* Phoenix's NOVERIFY, the last word */
+	one("CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER) NOVERIFY", KP_S_CREATE_TABLE);
+	one("CREATE TABLE t (id INTEGER PRIMARY KEY) TTL = 10 NOVERIFY", KP_S_CREATE_TABLE);
 	/* a second PRIMARY KEY parses: the catalog reports it at the second clause */
 	s = one("CREATE TABLE t (a INT, b INT CONSTRAINT p1 PRIMARY KEY (a), CONSTRAINT p2 PRIMARY KEY (b))",
 	        KP_S_CREATE_TABLE);
@@ -325,6 +328,7 @@ static void test_ddl_errors(void)
 	error_at("CREATE INDEX i ON t (a) PARTITION BY RANGE TIMES (a)", "syntax error near 'TIMES'", 1, 44);
 	error_at("CREATE VIEW v AS SELECT * FROM", "syntax error: statement is incomplete at end of input", 1, 31);
 	error_at("ALTER TABLE t ADD", "syntax error: statement is incomplete at end of input", 1, 18);
+	error_at("CREATE TABLE t (id INTEGER PRIMARY KEY) NOVERIFIED", "syntax error near 'NOVERIFIED'", 1, 41);
 	error_at("ALTER INDEX i ON t ADD COLUMN (a)", "syntax error near 'COLUMN'", 1, 24);
 }
 

@@ -248,6 +248,11 @@ static void test_alter(void)
 	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER TABLE a DROP COLUMN IF EXISTS w, nope"), 0);
 	CU_ASSERT_EQUAL(kp_table_column(a, "w", 1), -1);
 	CU_ASSERT_EQUAL(a->nindexes, 0);
+	kp_buf ddl = {0};
+	kp_table_ddl(&ddl, a, NULL, NULL, KP_TARGET_PHOENIX);
+	CU_ASSERT_STRING_EQUAL(ddl.data, "CREATE TABLE a (k VARCHAR NOT NULL, v INTEGER, d.x BIGINT, y VARCHAR, "
+	                       "z VARCHAR NOT NULL, CONSTRAINT pk PRIMARY KEY (k, z))");
+	kp_buf_free(&ddl);
 	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER TABLE a DROP COLUMN k"), 1);
 	CU_ASSERT_TRUE(kpt_has_message(&t, "cannot drop 'k': it is a primary key column of a"));
 	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER TABLE a DROP COLUMN nope"), 1);
