@@ -1178,9 +1178,9 @@ static void verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int b
 	if (v->total <= 0)
 		return;   /* no workload on the table: nothing to say */
 	kp_buf m = {0};
-	kp_buf_printf(&m, "%s; served %g -> %g of %g weight", x->message, v->before, v->after, v->total);
+	kp_buf_printf(&m, "%s; served %.15g -> %.15g of %.15g weight", x->message, v->before, v->after, v->total);
 	if (v->fanout > 0)
-		kp_buf_printf(&m, " (%g of it as %d scans merged, one per bucket)", v->fanout, buckets);
+		kp_buf_printf(&m, " (%.15g of it as %d scans merged, one per bucket)", v->fanout, buckets);
 	for (uint32_t i = 0; i < v->worse.n; i++) {
 		const kp_wquery *q = v->worse.items[i];
 		uint32_t line, col;
@@ -1188,7 +1188,7 @@ static void verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int b
 		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 		kp_list_push(adv->a, &x->worse, at);
 		if (i < 5)
-			kp_buf_printf(&m, "%s%s (weight %g)", i ? ", " : "; makes worse: ", at, q->weight);
+			kp_buf_printf(&m, "%s%s (weight %.15g)", i ? ", " : "; makes worse: ", at, q->weight);
 	}
 	if (v->worse.n > 5)
 		kp_buf_printf(&m, " and %u more", v->worse.n - 5);
@@ -1205,7 +1205,7 @@ static void verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int b
 		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 		kp_list_push(adv->a, &x->worse, at);
 		if (nr++ < 5)
-			kp_buf_printf(&m, "%s%s (weight %g)", nr > 1 ? ", " : kp_arena_printf(adv->a, "; reads to rewrite (%s): ",
+			kp_buf_printf(&m, "%s%s (weight %.15g)", nr > 1 ? ", " : kp_arena_printf(adv->a, "; reads to rewrite (%s): ",
 			                                                                    v->rewrite), at, q->weight);
 	}
 	if (nr > 5)
@@ -1736,7 +1736,7 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 	kp_table_ddl(&ddl, t, NULL, nk, adv->target);
 	if (!g)
 		g = kp_diag_add(adv->d, adv->a, KP_R_BETTER_KEY, KP_SEV_INFO, t->src, t->pk_off ? t->pk_off : t->off,
-		                0, "key %s of %s serves %g of %g weight as GET or SCAN; %s serves %g%s",
+		                0, "key %s of %s serves %.15g of %.15g weight as GET or SCAN; %s serves %.15g%s",
 		                key_notation(adv, t, &t->pk), t->name, v.before, v.total, key, v.after, tradeoff);
 	const char *lead = t->cols[nk->parts[0].col].name;
 	const char *what = rule == KP_R_BETTER_KEY
@@ -2448,14 +2448,14 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	const char *key = key_notation(adv, t, &nk);
 	kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_DESC_KEY, KP_SEV_INFO, t->src,
 	                         t->pk_off ? t->pk_off : t->off, 0,
-	                         "%g of %g weight of ordered reads of %s read %s backwards, which is slower "
+	                         "%.15g of %.15g weight of ordered reads of %s read %s backwards, which is slower "
 	                         "than the stored order", rev, nord, t->name, cn);
 	kp_advice *x;
 	if (ti->desc_key) {
 		kp_buf ddl = {0};
 		kp_table_ddl(&ddl, t, NULL, &nk, adv->target);
 		x = advise(adv, KP_R_DESC_KEY, "desc_key", t,
-		           kp_arena_printf(adv->a, "desc_key: declare %s %s in the key, so %g of that weight "
+		           kp_arena_printf(adv->a, "desc_key: declare %s %s in the key, so %.15g of that weight "
 		                           "reads forwards; %s", cn, nk.parts[part].desc ? "DESC" : "ASC", fixed,
 		                           migration_note(adv, t)),
 		           key, bufdup(adv->a, &ddl));
@@ -2463,7 +2463,7 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	} else {
 		x = advise(adv, KP_R_DESC_KEY, "desc_key", t,
 		           kp_arena_printf(adv->a, "desc_key: %s keys have no DESC; store %s as Long.MAX_VALUE - "
-		                           "%s, so the newest rows sort first and %g of that weight reads forwards; "
+		                           "%s, so the newest rows sort first and %.15g of that weight reads forwards; "
 		                           "%s", ti->name, cn, cn, fixed, migration_note(adv, t)),
 		           key, NULL);
 	}
