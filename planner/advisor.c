@@ -1851,6 +1851,24 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 				              ti->lead_word[0] == 'p' ? "partition key" : "key", hn, cols.data, cols.data, c->name);
 				v.rewrite = kp_arena_printf(adv->a, "each adds %s = the first 4 hex characters of md5(%s)",
 				                            hn, cols.data);
+				/* a fourth key column would draw KP104: the hash and the value
+				 * share one key column instead */
+				const char *mn = kp_arena_printf(adv->a, "%s_key", c->name);
+				char *merged = nparts >= 3 ? merged_lead_ddl(adv, t, NULL, &t->pk, mn, 4) : NULL;
+				if (merged) {
+					ddl = merged;
+					kp_buf_clear(&lead);
+					kp_buf_printf(&lead, "[md5(%s).substr(0,4) + %s]", cols.data, c->name);
+					key = notation_with(adv, t, lead.data, 1);
+					kp_buf_clear(&m);
+					kp_buf_printf(&m, "hash_prefix: key the table by %s, the first 4 hex characters of md5(%s) "
+					              "followed by %s, zero-padded, in place of %s (one key column, so the key "
+					              "keeps %d), written by the writer; every read binds %s by = or IN, so each "
+					              "computes it and stays a GET or SCAN; range reads over %s alone would be lost",
+					              mn, cols.data, c->name, c->name, nparts, cols.data, c->name);
+					v.rewrite = kp_arena_printf(adv->a, "each binds %s = md5(%s) prefix + %s instead of %s", mn,
+					                            cols.data, c->name, c->name);
+				}
 			}
 			kp_buf_printf(&m, "; %s", migration_note(adv, t));
 			kp_advice *x = advise(adv, rule, "hash_prefix", t, bufdup(adv->a, &m), key, ddl);
@@ -1913,17 +1931,36 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		const char *expr = sc->tclass == KP_T_INT || sc->tclass == KP_T_TIME
 		                   ? kp_arena_printf(adv->a, "%s %% %d", sc->name, KP_BUCKETS)
 		                   : kp_arena_printf(adv->a, "hash(%s) %% %d", sc->name, KP_BUCKETS);
-		kp_advice *x = advise(adv, rule, "salt_buckets", t,
-		                      kp_arena_printf(adv->a, "salt_buckets: lead the key with bucket = %s, computed "
-		                                      "by the writer: writes spread over %d buckets; a GET computes "
-		                                      "its bucket from %s, any other read is %d scans (bucket = 0 "
-		                                      "to %d) merged; %s", expr, KP_BUCKETS, sc->name, KP_BUCKETS,
-		                                      KP_BUCKETS - 1, migration_note(adv, t)),
-		                      notation_with(adv, t, "[bucket]", 0),
-		                      lead_column_ddl(adv, t, NULL, &t->pk, "bucket", false));
+		/* a fourth key column would draw KP104: the bucket and the lead
+		 * share one key column instead */
+		const char *ln = t->cols[t->pk.parts[0].col].name;
+		const char *mn = kp_arena_printf(adv->a, "%s_key", ln);
+		char *merged = nparts >= 3 ? merged_lead_ddl(adv, t, NULL, &t->pk, mn, 3) : NULL;
+		kp_advice *x;
+		if (merged) {
+			x = advise(adv, rule, "salt_buckets", t,
+			           kp_arena_printf(adv->a, "salt_buckets: key the table by %s, bucket = %s (3 digits, "
+			                           "computed by the writer) followed by %s, zero-padded, in place of %s (one "
+			                           "key column, so the key keeps %d): writes spread over %d buckets; a GET "
+			                           "computes its bucket from %s, any other read is %d scans (bucket = 0 to "
+			                           "%d) merged; %s", mn, expr, ln, ln, nparts, KP_BUCKETS, sc->name,
+			                           KP_BUCKETS, KP_BUCKETS - 1, migration_note(adv, t)),
+			           notation_with(adv, t, kp_arena_printf(adv->a, "[bucket + %s]", ln), 1), merged);
+			v.rewrite = kp_arena_printf(adv->a, "a GET binds %s = bucket %s + %s, any other read is one read "
+			                            "per bucket 0 to %d", mn, expr, ln, KP_BUCKETS - 1);
+		} else {
+			x = advise(adv, rule, "salt_buckets", t,
+			           kp_arena_printf(adv->a, "salt_buckets: lead the key with bucket = %s, computed "
+			                           "by the writer: writes spread over %d buckets; a GET computes "
+			                           "its bucket from %s, any other read is %d scans (bucket = 0 "
+			                           "to %d) merged; %s", expr, KP_BUCKETS, sc->name, KP_BUCKETS,
+			                           KP_BUCKETS - 1, migration_note(adv, t)),
+			           notation_with(adv, t, "[bucket]", 0),
+			           lead_column_ddl(adv, t, NULL, &t->pk, "bucket", false));
+			v.rewrite = kp_arena_printf(adv->a, "a GET adds bucket = %s, any other read is one read per bucket "
+			                            "with bucket = 0 to %d", expr, KP_BUCKETS - 1);
+		}
 		advice_col(adv, x, sc->name);
-		v.rewrite = kp_arena_printf(adv->a, "a GET adds bucket = %s, any other read is one read per bucket "
-		                            "with bucket = 0 to %d", expr, KP_BUCKETS - 1);
 		verdict_apply(adv, x, &v, KP_BUCKETS);
 	}
 	rank_advice(adv, first);
