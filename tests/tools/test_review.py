@@ -406,6 +406,18 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", "nope.json", cwd=tmp)
     check("a missing baseline: exit 2", rc == 2 and "nope.json: cannot open baseline" in err, err)
 
+# --stdin-filename: standard input reported as that file, and excluded like it
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), SCHEMA_SQL)
+    write(os.path.join(tmp, ".keyplan"), "[keyplan]\nschema = s.sql\nexclude = gen/*\n")
+    rc, out, err = run("lint", "-", "--stdin-filename", "q/x.sql", "--format", "github", cwd=tmp, stdin=BAD.encode())
+    check("--stdin-filename names standard input", rc == 1 and out.startswith("::error file=q/x.sql,line=1,col=28"),
+          out + err)
+    rc, out, err = run("lint", "-", "--stdin-filename", "gen/x.sql", "--format", "json", cwd=tmp, stdin=BAD.encode())
+    check("--stdin-filename is excluded as that file would be", rc == 0 and diags(out) == [], out + err)
+    rc, out, err = run("explain", "-", "--stdin-filename", "q/y.sql", "--format", "json", cwd=tmp, stdin=BAD.encode())
+    check("explain --stdin-filename", rc == 1 and json.loads(out.splitlines()[0])["file"] == "q/y.sql", out + err)
+
 # ------------------------------------------------------------------ --diff
 if subprocess.run(["git", "--version"], capture_output=True).returncode == 0:
     with tempfile.TemporaryDirectory() as tmp:
