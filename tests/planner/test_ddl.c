@@ -389,6 +389,34 @@ static void test_families_and_index_columns(void)
 	kpt_free(&t);
 }
 
+/* What explain prints for DDL and skipped statements. */
+static void test_explain_text(void)
+{
+	static const char *cases[][2] = {
+		{"CREATE SEQUENCE s.q START WITH 1", "CREATE SEQUENCE q: skipped (recognised; keyplan neither models nor plans it)"},
+		{"EXPLAIN SHOW TABLES", "SHOW TABLES: skipped (recognised; keyplan neither models nor plans it)"},
+		{"DESC t", "DESCRIBE t: skipped (recognised; keyplan neither models nor plans it)"},
+		{"CREATE VIEW v AS SELECT * FROM b WHERE x = 1", "CREATE VIEW v ON b"},
+		{"CREATE VIEW v AS SELECT * FROM b ORDER BY x",
+		 "CREATE VIEW v ON b: queries against it are not planned (a view whose query is not SELECT * FROM table [WHERE ...])"},
+		{"ALTER VIEW v DROP COLUMN c", "ALTER VIEW v DROP COLUMN"},
+		{"ALTER TABLE t ADD c INT", "ALTER TABLE t ADD"},
+		{"ALTER TABLE t SET TTL = 1", "ALTER TABLE t SET"},
+		{"ALTER INDEX i ON t DISABLE", "ALTER INDEX i ON t (disabled: not used)"},
+		{"ALTER INDEX i ON t UNUSABLE", "ALTER INDEX i ON t (unusable: not used)"},
+		{"ALTER INDEX i ON t REBUILD", "ALTER INDEX i ON t (used by queries)"},
+		{"ALTER INDEX i ON t ADD COLUMNS (c)", "ALTER INDEX i ON t ADD COLUMNS"},
+		{"DROP VIEW v", "DROP VIEW v"},
+		{"DROP MAPPING TABLE m", "DROP MAPPING TABLE m"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		kpt_plan(&T, cases[i][0]);
+		if (strcmp(T.text, cases[i][1]))
+			fprintf(stderr, "\n  %s\n  got:  %s\n  want: %s\n", cases[i][0], T.text, cases[i][1]);
+		CU_ASSERT_STRING_EQUAL(T.text, cases[i][1]);
+	}
+}
+
 /* The advisor checks a view's key once, on its base table. */
 static void test_advisor_skips_views(void)
 {
@@ -430,6 +458,7 @@ int main(void)
 	CU_add_test(s, "DDL errors", test_ddl_errors);
 	CU_add_test(s, "the advisor checks a view's key on its base", test_advisor_skips_views);
 	CU_add_test(s, "nullable Phoenix key columns", test_nullable_key);
+	CU_add_test(s, "explain text of DDL and skipped statements", test_explain_text);
 	CU_add_test(s, "column families and ADD COLUMNS", test_families_and_index_columns);
 	int rc = kpt_run();
 	kpt_free(&T);
