@@ -233,8 +233,16 @@ static void test_limits_and_edges(void)
 	plan("SELECT * FROM k3 WHERE 5 > p1", "scan",
 	     "[{\"eq\": [], \"range\": {\"column\": \"p1\", \"lower\": null, \"lower_inclusive\": false, "
 	     "\"upper\": 5, \"upper_inclusive\": false}}]", "", "none");
-	/* NULL never binds a key */
-	plan("SELECT * FROM k3 WHERE p1 = NULL", "full_scan", "[{\"eq\": [], \"range\": null}]", "p1 = NULL", "none");
+	/* a comparison with NULL is never true (nor false) */
+	plan("SELECT * FROM k3 WHERE p1 = NULL", "get", "[]", "", "none");
+	rules("KP005");
+	plan("SELECT * FROM k3 WHERE NOT (p1 < NULL)", "get", "[]", "", "none");
+	plan("SELECT * FROM k3 WHERE p1 BETWEEN 3 AND NULL", "get", "[]", "", "none");
+	plan("SELECT * FROM k3 WHERE p1 NOT BETWEEN 3 AND NULL", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"p1\", \"lower\": null, \"lower_inclusive\": false, "
+	     "\"upper\": 3, \"upper_inclusive\": false}}]", "", "none");
+	/* a NULL in an IN list matches nothing */
+	plan("SELECT * FROM k3 WHERE p1 IN (2, NULL)", "scan", "[{\"eq\": [2], \"range\": null}]", "", "none");
 	plan("SELECT * FROM k3 WHERE p1 IS NOT NULL AND p1 = 3", "scan", "[{\"eq\": [3], \"range\": null}]", "", "none");
 	plan("SELECT * FROM k3 WHERE FALSE OR p1 = 3", "scan", "[{\"eq\": [3], \"range\": null}]", "", "none");
 	/* GLOB prefixes are ranges too; ISNULL and NOTNULL are IS [NOT] NULL */
