@@ -115,6 +115,9 @@ static bool con_point(const kp_con *c)
 static bool con_settle(kp_con *c)
 {
 	c->point = false;
+	/* from NULL, the least value, inclusive: from the start */
+	if (c->lo.set && c->lo.kind == KP_V_NULL && c->lo.incl && !(c->hi.set && c->hi.kind == KP_V_NULL))
+		c->lo.set = false;
 	/* infinities bound like any number: nothing lies above +inf */
 	if ((c->lo.set && !c->lo.incl && c->lo.kind == KP_V_REAL && c->lo.r > 1.7976931348623157e308) ||
 	    (c->hi.set && !c->hi.incl && c->hi.kind == KP_V_REAL && c->hi.r < -1.7976931348623157e308))
