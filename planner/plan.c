@@ -623,7 +623,7 @@ static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 		return bs_all(pc, false);
 	/* a parameter may be bound to NULL, which IS matches in a column that
 	 * can be NULL */
-	if (op == KP_OP_IS && v.kind == KP_V_PARAM && pc->nullable[kc])
+	if ((op == KP_OP_IS || op == KP_OP_ISNOT) && v.kind == KP_V_PARAM && pc->nullable[kc])
 		return bs_all(pc, false);
 	/* v is not NULL: IS is = and IS NOT is <> (which serves no range, so
 	 * also where the column can be NULL) */

@@ -538,6 +538,8 @@ static void test_nulls_on_index_columns(void)
 	/* a parameter may be NULL, which IS matches: not a key value there */
 	plan("SELECT * FROM nt WHERE v1 = 'a' AND v0 IS :p", "filtered_scan", "[{\"eq\": [\"a\"], \"range\": null}]",
 	     "v0 IS :p", "none");
+	plan("SELECT * FROM nt WHERE v1 = 'a' AND NOT (v0 IS NOT :p)", "filtered_scan",
+	     "[{\"eq\": [\"a\"], \"range\": null}]", "NOT v0 IS NOT :p", "none");
 	/* key columns stay never NULL */
 	plan("SELECT * FROM nt WHERE k0 IS NULL", "get", "[]", "", "none");
 }
