@@ -2,6 +2,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+#include "lexer.h"
+#include "parser.h"
 
 static int lower(int c)
 {
@@ -16,6 +20,14 @@ static int name_eq(const char *a, const char *b, uint32_t blen)
 		if (!a[i] || lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
 			return 0;
 	return a[i] == 0;
+}
+
+/* name_eq, or byte for byte when the target's names are case-sensitive */
+static int names_eq(bool exact, const char *a, const char *b, uint32_t blen)
+{
+	if (!exact)
+		return name_eq(a, b, blen);
+	return strncmp(a, b, blen) == 0 && a[blen] == 0 && memchr(b, 0, blen) == NULL;
 }
 
 static uint32_t name_hash(const char *s, uint32_t len)
@@ -69,7 +81,7 @@ kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len)
 		return NULL;
 	uint32_t m = c->hashcap - 1;
 	for (uint32_t i = name_hash(name, len) & m; c->hash[i]; i = (i + 1) & m)
-		if (name_eq(c->hash[i]->name, name, len))
+		if (names_eq(c->names != KP_NAMES_NOCASE, c->hash[i]->name, name, len))
 			return c->hash[i];
 	return NULL;
 }
@@ -77,7 +89,16 @@ kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len)
 int kp_table_column(const kp_table *t, const char *name, uint32_t len)
 {
 	for (int i = 0; i < t->ncols; i++)
-		if (t->cols[i].name_len == len && name_eq(t->cols[i].name, name, len))
+		if (t->cols[i].name_len == len && !t->cols[i].dropped && names_eq(t->exact_names, t->cols[i].name, name, len))
+			return i;
+	return -1;
+}
+
+int kp_table_column_in(const kp_table *t, const kp_name *family, const kp_name *name)
+{
+	for (int i = 0; i < t->ncols; i++)
+		if (t->cols[i].name_len == name->len && !t->cols[i].dropped && t->cols[i].family &&
+		    name_eq(t->cols[i].name, name->s, name->len) && kp_name_eq(family, t->cols[i].family))
 			return i;
 	return -1;
 }
@@ -85,7 +106,7 @@ int kp_table_column(const kp_table *t, const char *name, uint32_t len)
 kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len)
 {
 	for (int i = 0; i < t->nindexes; i++)
-		if (name_eq(t->indexes[i]->name, name, len))
+		if (names_eq(t->exact_names, t->indexes[i]->name, name, len))
 			return t->indexes[i];
 	return NULL;
 }
@@ -105,7 +126,13 @@ static kp_type_class classify(const kp_name *type)
 		{"smallint", KP_T_INT}, {"tinyint", KP_T_INT}, {"mediumint", KP_T_INT},
 		{"long", KP_T_INT}, {"short", KP_T_INT}, {"byte", KP_T_INT},
 		{"unsigned_long", KP_T_INT}, {"unsigned_int", KP_T_INT}, {"serial", KP_T_INT},
+		{"unsigned_smallint", KP_T_INT}, {"unsigned_tinyint", KP_T_INT},
 		{"double", KP_T_REAL}, {"float", KP_T_REAL}, {"real", KP_T_REAL},
+		{"unsigned_double", KP_T_REAL}, {"unsigned_float", KP_T_REAL},
+		{"unsigned_date", KP_T_TIME}, {"unsigned_time", KP_T_TIME}, {"unsigned_timestamp", KP_T_TIME},
+		{"varbinary_encoded", KP_T_BINARY}, {"bson", KP_T_JSON},
+		{"tinytext", KP_T_STRING}, {"tinyblob", KP_T_BINARY}, {"mediumblob", KP_T_BINARY},
+		{"longblob", KP_T_BINARY}, {"bigdecimal", KP_T_REAL},
 		{"decimal", KP_T_REAL}, {"numeric", KP_T_REAL},
 		{"varchar", KP_T_STRING}, {"char", KP_T_STRING}, {"string", KP_T_STRING},
 		{"text", KP_T_STRING}, {"nvarchar", KP_T_STRING}, {"nchar", KP_T_STRING},
@@ -147,6 +174,28 @@ static int hash_bits(const kp_name *fn)
 	return 0;
 }
 
+/* Reports the first column an index expression names that t lacks. */
+static int check_expr_cols(const kp_table *t, const kp_expr *e, const char *what, kp_source *src,
+                           kp_arena *a, kp_diags *d)
+{
+	if (!e)
+		return 0;
+	if (e->kind == KP_X_COLUMN) {
+		if (kp_table_column(t, e->name.s, e->name.len) >= 0)
+			return 0;
+		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, e->name.off, e->name.srclen,
+		            "%s of %s names unknown column '%.*s'", what, t->name, (int)e->name.len, e->name.s);
+		return -1;
+	}
+	if (check_expr_cols(t, e->a, what, src, a, d) < 0 || check_expr_cols(t, e->b, what, src, a, d) < 0 ||
+	    check_expr_cols(t, e->c, what, src, a, d) < 0)
+		return -1;
+	for (uint32_t i = 0; i < e->n; i++)
+		if (check_expr_cols(t, e->list[i], what, src, a, d) < 0)
+			return -1;
+	return 0;
+}
+
 /* Resolves key parts against t's columns. Returns -1 after reporting. */
 static int build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *parts,
                      const char *what, kp_source *src, kp_arena *a, kp_diags *d)
@@ -158,6 +207,16 @@ static int build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *par
 		const kp_keypart *p = parts->items[i];
 		kp_key_part *k = &out->parts[i];
 		k->desc = p->desc;
+		/* c(10): a prefix of column c (MySQL), else a call of function c */
+		if (p->expr && (!p->prefix_len || kp_table_column(t, p->col.s, p->col.len) < 0)) {
+			k->col = -1;
+			if (check_expr_cols(t, p->expr, what, src, a, d) < 0) {
+				err = -1;
+				continue;
+			}
+			k->expr = kp_expr_copy(&c->arena, p->expr);
+			continue;
+		}
 		if (p->hashfn.s) {
 			k->col = -1;
 			k->hash_bits = hash_bits(&p->hashfn);
@@ -234,8 +293,11 @@ static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 	ix->using = def->using.s ? cat_name(c, &def->using) : NULL;
 	ix->kv = !def->using.s || kp_name_eq(&def->using, "kv") || kp_name_eq(&def->using, "btree") ||
 	         kp_name_eq(&def->using, "hash");
-	if (def->using.s && !ix->kv && !kp_name_eq(&def->using, "search") &&
-	    !kp_name_eq(&def->using, "columnar")) {
+	ix->search = def->using.s && kp_name_eq(&def->using, "search");
+	ix->columnar = def->using.s && kp_name_eq(&def->using, "columnar");
+	ix->local = def->local;
+	ix->uncovered = def->uncovered;
+	if (def->using.s && !ix->kv && !ix->search && !ix->columnar) {
 		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, def->using.off, def->using.srclen,
 		            "unknown index type '%.*s': expected KV, SEARCH or COLUMNAR",
 		            (int)def->using.len, def->using.s);
@@ -248,23 +310,48 @@ static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 		ix->name = kp_arena_printf(&c->arena, "%s_%.*s_idx%d", t->name,
 		                           p0 ? (int)p0->col.len : 0, p0 ? p0->col.s : "", t->nindexes + 1);
 	}
+	if (def->all_columns && !ix->columnar && !ix->search) {
+		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, def->off, 1,
+		            "only a COLUMNAR or SEARCH index may index every column (*)");
+		return NULL;
+	}
 	kp_key user;
 	if (build_key(c, &user, t, &def->parts, "index", src, a, d) < 0)
 		return NULL;
-	for (int i = 0; i < user.n; i++)
-		if (user.parts[i].col < 0) {
+	if (def->where) {
+		if (check_expr_cols(t, def->where, "WHERE of index", src, a, d) < 0)
+			return NULL;
+		ix->where = kp_expr_copy(&c->arena, def->where);
+	}
+	for (int i = 0; i < user.n; i++) {
+		if (user.parts[i].expr) {
+			ix->has_expr = true;
+			if (!ix->kv) {
+				const kp_keypart *p = def->parts.items[i];
+				kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->off, p->len,
+				            "a %s index indexes columns, not expressions", ix->using);
+				return NULL;
+			}
+		}
+		const kp_expr *x = user.parts[i].expr;
+		if (user.parts[i].col < 0 && (!x || (x->kind == KP_X_FUNC && hash_bits(&x->name)))) {
 			const kp_keypart *p = def->parts.items[i];
 			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->off, p->len,
 			            "a secondary index cannot have a hash part");
 			return NULL;
 		}
+	}
 	ix->nuser = user.n;
 	ix->covers = kp_arena_alloc(&c->arena, sizeof(bool) * (size_t)(t->ncols + 1));
 	ix->key.parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(user.n + t->pk.n + 1));
 	for (int i = 0; i < user.n; i++) {
 		ix->key.parts[ix->key.n++] = user.parts[i];
-		ix->covers[user.parts[i].col] = true;
+		if (user.parts[i].col >= 0)
+			ix->covers[user.parts[i].col] = true;
 	}
+	if (def->all_columns)
+		for (int i = 0; i < t->ncols; i++)
+			ix->covers[i] = true;
 	for (int i = 0; i < t->pk.n; i++) {
 		const kp_key_part *p = &t->pk.parts[i];
 		if (p->col < 0 || ix->covers[p->col])
@@ -296,108 +383,79 @@ static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 	return ix;
 }
 
-static int create_table(kp_catalog *c, const kp_create_table *ct, kp_source *src,
+/* Fills a table column from its definition. */
+static void fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_source *src,
                         kp_arena *a, kp_diags *d)
 {
-	kp_table *old = kp_catalog_find(c, ct->name.s, ct->name.len);
-	if (old) {
-		if (ct->if_not_exists)
-			return 0;
-		kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, ct->name.off, ct->name.srclen,
-		            "table '%.*s' already exists", (int)ct->name.len, ct->name.s);
-		return -1;
+	split_family(c, col, cd);
+	col->name_len = (uint32_t)strlen(col->name);
+	col->type_name = cd->type.s ? cat_name(c, &cd->type) : kp_arena_strndup(&c->arena, "", 0);
+	col->tclass = classify(&cd->type);
+	col->length = cd->ntargs ? cd->targs[0] : -1;
+	col->scale = cd->ntargs > 1 ? cd->targs[1] : -1;
+	col->is_unsigned = cd->is_unsigned;
+	col->not_null = cd->not_null;
+	col->auto_increment = cd->auto_increment;
+	col->row_timestamp = cd->row_timestamp;
+	col->nullable = cd->explicit_null && !cd->not_null;
+	col->is_array = cd->is_array;
+	col->key_pos = -1;
+	col->src = src;
+	col->off = cd->off;
+	if (col->tclass == KP_T_OTHER && !cd->untyped)
+		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_WARNING, src, cd->type.off, cd->type.srclen,
+		            "unknown type '%s' for column '%s'; its values are not checked",
+		            col->type_name, col->name);
+}
+
+/* Counts the distinct column families of t. */
+static void count_families(kp_table *t, kp_arena *a)
+{
+	char **families = kp_arena_alloc(a, sizeof(char *) * (size_t)(t->ncols + 1));
+	t->nfamilies = 0;
+	for (int i = 0; i < t->ncols; i++) {
+		const kp_column *col = &t->cols[i];
+		if (!col->family || col->dropped)
+			continue;
+		int seen = 0;
+		for (int f = 0; f < t->nfamilies; f++)
+			if (!strcmp(families[f], col->family))
+				seen = 1;
+		if (!seen)
+			families[t->nfamilies++] = col->family;
 	}
-	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
-	t->name = cat_name(c, &ct->name);
-	t->name_len = (uint32_t)strlen(t->name);
-	t->src = src;
-	t->off = ct->name.off;
-	t->pk_off = ct->pk_off;
-	t->ncols = (int)ct->cols.n;
-	t->cols = kp_arena_alloc(&c->arena, sizeof(kp_column) * (ct->cols.n + 1));
-	int err = 0;
-	const kp_coldef *inline_pk = NULL;
-	int pk_index = -1;          /* column of the inline PRIMARY KEY */
-	char **families = kp_arena_alloc(a, sizeof(char *) * (ct->cols.n + 1));
-	for (uint32_t i = 0; i < ct->cols.n; i++) {
-		const kp_coldef *cd = ct->cols.items[i];
-		kp_column *col = &t->cols[i];
-		split_family(c, col, cd);
-		col->name_len = (uint32_t)strlen(col->name);
-		col->type_name = cat_name(c, &cd->type);
-		col->tclass = classify(&cd->type);
-		col->length = cd->ntargs ? cd->targs[0] : -1;
-		col->scale = cd->ntargs > 1 ? cd->targs[1] : -1;
-		col->is_unsigned = cd->is_unsigned;
-		col->not_null = cd->not_null;
-		col->auto_increment = cd->auto_increment;
-		col->key_pos = -1;
-		col->src = src;
-		col->off = cd->off;
-		if (col->tclass == KP_T_OTHER)
-			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_WARNING, src, cd->type.off, cd->type.srclen,
-			            "unknown type '%s' for column '%s'; its values are not checked",
-			            col->type_name, col->name);
-		for (uint32_t j = 0; j < i; j++)
-			if (name_eq(t->cols[j].name, col->name, (uint32_t)strlen(col->name))) {
-				kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
-				            "column '%s' declared twice in table %s", col->name, t->name);
-				err = -1;
-			}
-		if (col->family) {
-			int seen = 0;
-			for (int f = 0; f < t->nfamilies; f++)
-				if (!strcmp(families[f], col->family))
-					seen = 1;
-			if (!seen)
-				families[t->nfamilies++] = col->family;
-		}
-		if (cd->primary_key) {
-			if (inline_pk || ct->has_pk) {
-				kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
-				            "table %s declares more than one primary key", t->name);
-				err = -1;
-			}
-			inline_pk = cd;
-			pk_index = (int)i;
-		}
+}
+
+/* Sets (or adds) table options; Phoenix's family-qualified a.VERSIONS=1 is
+ * kept as "a.VERSIONS". SALT_BUCKETS is read into the table. */
+static void set_options(kp_catalog *c, kp_table *t, const kp_list *opts)
+{
+	if (!opts->n)
+		return;
+	kp_table_option *o = kp_arena_alloc(&c->arena, sizeof(*o) * (size_t)(t->nopts + (int)opts->n + 1));
+	if (t->nopts)
+		memcpy(o, t->opts, sizeof(*o) * (size_t)t->nopts);
+	t->opts = o;
+	for (uint32_t i = 0; i < opts->n; i++) {
+		const kp_option *op = opts->items[i];
+		char *key = op->family.s ? kp_arena_printf(&c->arena, "%.*s.%.*s", (int)op->family.len,
+		                                           op->family.s, (int)op->key.len, op->key.s)
+		                         : cat_name(c, &op->key);
+		char *value = option_text(c, op->value);
+		int k = 0;
+		while (k < t->nopts && !name_eq(t->opts[k].key, key, (uint32_t)strlen(key)))
+			k++;
+		if (k == t->nopts)
+			t->nopts++;
+		t->opts[k].key = key;
+		t->opts[k].value = value;
+		if (!op->family.s && kp_name_eq(&op->key, "salt_buckets"))
+			t->salt_buckets = (int)strtol(value, NULL, 10);
 	}
-	if (ct->has_pk) {
-		if (build_key(c, &t->pk, t, &ct->pk, "primary key", src, a, d) < 0)
-			err = -1;
-	} else if (inline_pk) {
-		t->pk.n = 1;
-		t->pk.parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part));
-		t->pk.parts[0].col = pk_index;
-		t->pk.parts[0].desc = inline_pk->pk_desc;
-		t->pk_off = inline_pk->off;
-	} else {
-		kp_diag_add(d, a, KP_R_NO_PRIMARY_KEY, KP_SEV_ERROR, src, ct->name.off, ct->name.srclen,
-		            "table %s has no primary key; wide-column stores require one", t->name);
-		err = -1;
-	}
-	if (err)
-		return -1;
-	for (int i = 0; i < t->pk.n; i++)
-		if (t->pk.parts[i].col >= 0)
-			t->cols[t->pk.parts[i].col].key_pos = i;
-	t->nopts = (int)ct->options.n;
-	t->opts = kp_arena_alloc(&c->arena, sizeof(kp_table_option) * (ct->options.n + 1));
-	for (uint32_t i = 0; i < ct->options.n; i++) {
-		const kp_option *o = ct->options.items[i];
-		t->opts[i].key = cat_name(c, &o->key);
-		t->opts[i].value = option_text(c, o->value);
-	}
-	for (uint32_t i = 0; i < ct->partition.n; i++) {
-		const kp_name *n = ct->partition.items[i];
-		if (kp_table_column(t, n->s, n->len) < 0) {
-			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, n->off, n->srclen,
-			            "PARTITION BY HASH of %s names unknown column '%.*s'", t->name,
-			            (int)n->len, n->s);
-			return -1;
-		}
-	}
-	/* Register first: inline indexes resolve against the finished table. */
+}
+
+static void register_table(kp_catalog *c, kp_table *t)
+{
 	if (c->ntables == c->cap) {
 		c->cap = c->cap ? c->cap * 2 : 16;
 		c->tables = realloc(c->tables, sizeof(*c->tables) * (size_t)c->cap);
@@ -410,6 +468,193 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, kp_source *src
 		hash_rebuild(c, c->hashcap ? c->hashcap * 2 : 64);
 	else
 		hash_insert(c, t);
+}
+
+/* A view over a base table: the base's columns (same positions, so its key
+ * and indexes carry over), then the view's own; its queries get the
+ * view's WHERE (and its base view's) ANDed in. */
+static int create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src,
+                       kp_arena *a, kp_diags *d)
+{
+	const kp_table *base = kp_catalog_find(c, ct->base.s, ct->base.len);
+	if (!base) {
+		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, ct->base.off, ct->base.srclen,
+		            "CREATE VIEW %.*s over unknown table '%.*s'", (int)ct->name.len, ct->name.s,
+		            (int)ct->base.len, ct->base.s);
+		return -1;
+	}
+	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
+	t->exact_names = c->names != KP_NAMES_NOCASE;
+	t->name = cat_name(c, &ct->name);
+	t->name_len = (uint32_t)strlen(t->name);
+	t->src = src;
+	t->off = ct->name.off;
+	t->pk_off = base->pk_off;
+	t->is_view = true;
+	t->view_base = base->view_base ? base->view_base : base->name;
+	t->salt_buckets = base->salt_buckets;
+	t->ncols = base->ncols + (int)ct->cols.n;
+	t->cols = kp_arena_alloc(&c->arena, sizeof(kp_column) * (size_t)(t->ncols + 1));
+	memcpy(t->cols, base->cols, sizeof(kp_column) * (size_t)base->ncols);
+	int err = 0;
+	for (uint32_t i = 0; i < ct->cols.n; i++) {
+		const kp_coldef *cd = ct->cols.items[i];
+		kp_column *col = &t->cols[base->ncols + (int)i];
+		fill_column(c, col, cd, src, a, d);
+		for (int j = 0; j < base->ncols + (int)i; j++)
+			if (!t->cols[j].dropped && name_eq(t->cols[j].name, col->name, col->name_len)) {
+				kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
+				            "column '%s' declared twice in view %s", col->name, t->name);
+				err = -1;
+			}
+		if (cd->primary_key) {
+			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
+			            "view %s cannot change the primary key of %s", t->name, base->name);
+			err = -1;
+		}
+	}
+	if (ct->has_pk) {
+		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, ct->pk_off, 7,
+		            "view %s cannot change the primary key of %s", t->name, base->name);
+		err = -1;
+	}
+	t->pk = base->pk;
+	if (ct->view_where && check_expr_cols(t, ct->view_where, "WHERE of view", src, a, d) < 0)
+		err = -1;
+	if (err)
+		return -1;
+	t->nview_where = base->nview_where + (ct->view_where ? 1 : 0);
+	t->view_where = kp_arena_alloc(&c->arena, sizeof(kp_expr *) * (size_t)(t->nview_where + 1));
+	for (int i = 0; i < base->nview_where; i++)
+		t->view_where[i] = base->view_where[i];
+	if (ct->view_where)
+		t->view_where[base->nview_where] = kp_expr_copy(&c->arena, ct->view_where);
+	t->view_unsupported = base->view_unsupported;
+	t->view_unsupported_off = base->view_unsupported_off;
+	if (ct->view_unsupported) {
+		t->view_unsupported = ct->view_unsupported;
+		t->view_unsupported_off = ct->view_unsupported_off;
+	}
+	/* the base's options, then the view's own */
+	t->nopts = base->nopts;
+	t->opts = base->opts;
+	set_options(c, t, &ct->options);
+	/* the base's indexes serve the view too: their covers grow to the
+	 * view's columns (its own columns are not in them) */
+	for (int i = 0; i < base->nindexes; i++) {
+		kp_index *ix = kp_arena_alloc(&c->arena, sizeof(*ix));
+		*ix = *base->indexes[i];
+		ix->table = t;
+		ix->covers = kp_arena_alloc(&c->arena, sizeof(bool) * (size_t)(t->ncols + 1));
+		memcpy(ix->covers, base->indexes[i]->covers, sizeof(bool) * (size_t)base->ncols);
+		t->indexes = kp_arena_grow(&c->arena, t->indexes, (size_t)t->nindexes,
+		                           (size_t)t->nindexes + 1, sizeof(*t->indexes));
+		t->indexes[t->nindexes++] = ix;
+	}
+	count_families(t, a);
+	register_table(c, t);
+	return 0;
+}
+
+static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, kp_source *src,
+                        kp_arena *a, kp_diags *d)
+{
+	kp_table *old = kp_catalog_find(c, ct->name.s, ct->name.len);
+	if (old) {
+		if (ct->if_not_exists)
+			return 0;
+		kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, ct->name.off, ct->name.srclen,
+		            "%s '%.*s' already exists", old->is_view ? "view" : "table", (int)ct->name.len,
+		            ct->name.s);
+		return -1;
+	}
+	if (is_view && ct->base.s)
+		return create_view(c, ct, src, a, d);
+	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
+	t->exact_names = c->names != KP_NAMES_NOCASE;
+	t->name = cat_name(c, &ct->name);
+	t->name_len = (uint32_t)strlen(t->name);
+	t->src = src;
+	t->off = ct->name.off;
+	t->pk_off = ct->pk_off;
+	t->is_view = is_view;
+	t->ncols = (int)ct->cols.n;
+	t->cols = kp_arena_alloc(&c->arena, sizeof(kp_column) * (ct->cols.n + 1));
+	int err = 0;
+	const kp_coldef *inline_pk = NULL;
+	int pk_index = -1;          /* column of the inline PRIMARY KEY */
+	for (uint32_t i = 0; i < ct->cols.n; i++) {
+		const kp_coldef *cd = ct->cols.items[i];
+		kp_column *col = &t->cols[i];
+		fill_column(c, col, cd, src, a, d);
+		/* Phoenix: the same name in two column families is two columns */
+		for (uint32_t j = 0; j < i; j++)
+			if (name_eq(t->cols[j].name, col->name, (uint32_t)strlen(col->name)) &&
+			    (!t->cols[j].family) == (!col->family) &&
+			    (!col->family || !strcmp(t->cols[j].family, col->family))) {
+				kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
+				            "column '%s' declared twice in table %s", col->name, t->name);
+				err = -1;
+			}
+		if (cd->primary_key) {
+			if (inline_pk || ct->has_pk) {
+				kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
+				            "table %s declares more than one primary key", t->name);
+				err = -1;
+			}
+			inline_pk = cd;
+			pk_index = (int)i;
+		}
+	}
+	if (ct->dup_pk_off) {
+		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, ct->dup_pk_off, 7,
+		            "table %s declares more than one primary key", t->name);
+		err = -1;
+	}
+	count_families(t, a);
+	if (ct->has_pk) {
+		if (build_key(c, &t->pk, t, &ct->pk, "primary key", src, a, d) < 0)
+			err = -1;
+		for (uint32_t i = 0; i < ct->pk.n && !err; i++) {
+			const kp_keypart *p = ct->pk.items[i];
+			if (p->row_timestamp && t->pk.parts[i].col >= 0)
+				t->cols[t->pk.parts[i].col].row_timestamp = true;
+		}
+	} else if (inline_pk) {
+		t->pk.n = 1;
+		t->pk.parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part));
+		t->pk.parts[0].col = pk_index;
+		t->pk.parts[0].desc = inline_pk->pk_desc;
+		t->pk_off = inline_pk->off;
+	} else {
+		kp_diag_add(d, a, KP_R_NO_PRIMARY_KEY, KP_SEV_ERROR, src, ct->name.off, ct->name.srclen,
+		            "%s %s has no primary key; wide-column stores require one",
+		            is_view ? "view" : "table", t->name);
+		err = -1;
+	}
+	if (err)
+		return -1;
+	for (int i = 0; i < t->pk.n; i++)
+		if (t->pk.parts[i].col >= 0)
+			t->cols[t->pk.parts[i].col].key_pos = i;
+	for (int i = 0; i < t->ncols; i++)
+		if (t->cols[i].row_timestamp && t->cols[i].key_pos < 0) {
+			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, t->cols[i].off, (uint32_t)t->cols[i].name_len,
+			            "ROW_TIMESTAMP column '%s' of %s is not a primary key column", t->cols[i].name, t->name);
+			return -1;
+		}
+	set_options(c, t, &ct->options);
+	for (uint32_t i = 0; i < ct->partition.n; i++) {
+		const kp_name *n = ct->partition.items[i];
+		if (kp_table_column(t, n->s, n->len) < 0) {
+			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, n->off, n->srclen,
+			            "PARTITION BY HASH of %s names unknown column '%.*s'", t->name,
+			            (int)n->len, n->s);
+			return -1;
+		}
+	}
+	/* Register first: inline indexes resolve against the finished table. */
+	register_table(c, t);
 	for (uint32_t i = 0; i < ct->indexes.n; i++)
 		if (!add_index(c, t, ct->indexes.items[i], src, a, d))
 			err = -1;
@@ -448,19 +693,217 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, k
 		if (dr->if_exists)
 			return 0;
 		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, dr->name.off, dr->name.srclen,
-		            "no such table: %.*s", (int)dr->name.len, dr->name.s);
+		            "no such %s: %.*s", dr->is_view ? "view" : "table", (int)dr->name.len, dr->name.s);
+		return -1;
+	}
+	if (dr->is_view != t->is_view && !dr->is_mapping) {
+		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, dr->name.off, dr->name.srclen,
+		            "%s is a %s: drop it with DROP %s", t->name, t->is_view ? "view" : "table",
+		            t->is_view ? "VIEW" : "TABLE");
 		return -1;
 	}
 	t->dropped = true;
+	/* CASCADE drops the views over it (Phoenix) */
+	for (int i = 0; dr->cascade && i < c->ntables; i++) {
+		kp_table *v = c->tables[i];
+		if (!v->dropped && v->is_view && v->view_base &&
+		    (name_eq(v->view_base, t->name, t->name_len) || (t->view_base && v->nview_where > t->nview_where &&
+		     name_eq(v->view_base, t->view_base, (uint32_t)strlen(t->view_base)))))
+			v->dropped = true;
+	}
 	hash_rebuild(c, c->hashcap);
 	return 0;
+}
+
+static void add_failed(kp_catalog *c, const kp_name *n, kp_source *src, uint32_t off)
+{
+	kp_failed_ddl *f = kp_arena_alloc(&c->arena, sizeof(*f));
+	f->name = cat_name(c, n);
+	f->src = src;
+	f->off = off;
+	kp_list_push(&c->arena, &c->failed, f);
+}
+
+/* Grows t's columns by one (and every index's covers with them). */
+static kp_column *add_column(kp_catalog *c, kp_table *t)
+{
+	kp_column *cols = kp_arena_alloc(&c->arena, sizeof(kp_column) * (size_t)(t->ncols + 2));
+	memcpy(cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+	t->cols = cols;
+	for (int i = 0; i < t->nindexes; i++) {
+		bool *cv = kp_arena_alloc(&c->arena, sizeof(bool) * (size_t)(t->ncols + 2));
+		memcpy(cv, t->indexes[i]->covers, sizeof(bool) * (size_t)t->ncols);
+		if (t->indexes[i]->columnar)
+			cv[t->ncols] = true;   /* ON t (*): every column, new ones too */
+		t->indexes[i]->covers = cv;
+	}
+	return &t->cols[t->ncols++];
+}
+
+static bool key_uses(const kp_key *k, int n, int col)
+{
+	for (int i = 0; i < n; i++)
+		if (k->parts[i].col == col)
+			return true;
+	return false;
+}
+
+/* ALTER TABLE / VIEW: ADD columns (a Phoenix PRIMARY KEY column extends the
+ * key), DROP COLUMN (an index keyed on it is dropped, as Phoenix does), SET
+ * options. */
+static int alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	kp_table *t = kp_catalog_find(c, al->table.s, al->table.len);
+	if (!t) {
+		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, al->table.off, al->table.srclen,
+		            "ALTER %s on unknown %s '%.*s'", al->is_view ? "VIEW" : "TABLE",
+		            al->is_view ? "view" : "table", (int)al->table.len, al->table.s);
+		return -1;
+	}
+	int err = 0;
+	if (al->action == KP_ALTER_ADD) {
+		for (uint32_t i = 0; i < al->cols.n; i++) {
+			const kp_coldef *cd = al->cols.items[i];
+			kp_column tmp;
+			memset(&tmp, 0, sizeof tmp);
+			fill_column(c, &tmp, cd, src, a, d);
+			kp_name fam = {tmp.family, tmp.family ? (uint32_t)strlen(tmp.family) : 0, 0, 0, false};
+			kp_name nm = {tmp.name, tmp.name_len, 0, tmp.name_len, false};
+			int same = tmp.family ? kp_table_column_in(t, &fam, &nm) : kp_table_column(t, tmp.name, tmp.name_len);
+			if (same >= 0 && (tmp.family || !t->cols[same].family)) {
+				if (al->if_flag)
+					continue;
+				kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
+				            "column '%s' already exists in %s", tmp.name, t->name);
+				err = -1;
+				continue;
+			}
+			kp_column *col = add_column(c, t);
+			*col = tmp;
+			if (cd->primary_key) {
+				kp_key_part *parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(t->pk.n + 2));
+				memcpy(parts, t->pk.parts, sizeof(kp_key_part) * (size_t)t->pk.n);
+				parts[t->pk.n].col = t->ncols - 1;
+				parts[t->pk.n].desc = cd->pk_desc;
+				col->key_pos = t->pk.n;
+				t->pk.parts = parts;
+				t->pk.n++;
+			}
+		}
+		count_families(t, a);
+	} else if (al->action == KP_ALTER_DROP) {
+		for (uint32_t i = 0; i < al->cols.n; i++) {
+			const kp_coldef *cd = al->cols.items[i];
+			int ci = kp_table_column(t, cd->name.s, cd->name.len);
+			if (ci < 0) {
+				if (al->if_flag)
+					continue;
+				kp_diag_add(d, a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
+				            "unknown column '%.*s' in %s", (int)cd->name.len, cd->name.s, t->name);
+				err = -1;
+				continue;
+			}
+			if (t->cols[ci].key_pos >= 0) {
+				kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
+				            "cannot drop '%s': it is a primary key column of %s", t->cols[ci].name, t->name);
+				err = -1;
+				continue;
+			}
+			t->cols[ci].dropped = true;
+			for (int j = 0; j < t->nindexes; j++) {
+				kp_index *ix = t->indexes[j];
+				if (key_uses(&ix->key, ix->nuser, ci)) {
+					memmove(&t->indexes[j], &t->indexes[j + 1], sizeof(*t->indexes) * (size_t)(t->nindexes - j - 1));
+					t->nindexes--;
+					j--;
+				} else {
+					ix->covers[ci] = false;
+				}
+			}
+		}
+		count_families(t, a);
+	}
+	set_options(c, t, &al->options);
+	return err;
+}
+
+/* Lindorm's ALTER INDEX ... ADD COLUMNS (c, ...): the index's own
+ * columns grow (before the primary-key columns it carries). */
+static int add_index_columns(kp_catalog *c, kp_table *t, kp_index *ix, const kp_list *add, kp_source *src,
+                             kp_arena *a, kp_diags *d)
+{
+	if (!add->n)
+		return 0;
+	kp_key more;
+	if (build_key(c, &more, t, add, "index", src, a, d) < 0)
+		return -1;
+	kp_key_part *parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(ix->key.n + more.n + 1));
+	int n = 0;
+	for (int i = 0; i < ix->nuser; i++)
+		parts[n++] = ix->key.parts[i];
+	for (int i = 0; i < more.n; i++) {
+		const kp_keypart *p = add->items[i];
+		if (more.parts[i].col < 0) {
+			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->off, p->len,
+			            "ADD COLUMNS of index %s takes columns, not expressions", ix->name);
+			return -1;
+		}
+		if (key_uses(&ix->key, ix->key.n, more.parts[i].col))
+			continue;   /* already held (a key column, or added before) */
+		parts[n++] = more.parts[i];
+		ix->covers[more.parts[i].col] = true;
+	}
+	int nuser = n;
+	for (int i = ix->nuser; i < ix->key.n; i++)
+		parts[n++] = ix->key.parts[i];
+	ix->key.parts = parts;
+	ix->key.n = n;
+	ix->nuser = nuser;
+	return 0;
+}
+
+/* ALTER INDEX: DISABLE and UNUSABLE take the index out of planning,
+ * USABLE, ACTIVE and REBUILD put it back. */
+static int alter_index(kp_catalog *c, const kp_alter_index *ai, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	for (int i = 0; i < c->ntables; i++) {
+		kp_table *t = c->tables[i];
+		if (t->dropped || (ai->table.s && !name_eq(t->name, ai->table.s, ai->table.len)))
+			continue;
+		kp_index *ix = kp_table_index(t, ai->index.s, ai->index.len);
+		if (ix) {
+			if (ai->verb.s)
+				ix->state = ai->state;
+			return add_index_columns(c, t, ix, &ai->add, src, a, d);
+		}
+	}
+	if (ai->if_exists)
+		return 0;
+	if (ai->table.s && !kp_catalog_find(c, ai->table.s, ai->table.len)) {
+		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, ai->table.off, ai->table.srclen,
+		            "no such table: %.*s", (int)ai->table.len, ai->table.s);
+		return -1;
+	}
+	kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, ai->index.off, ai->index.srclen,
+	            "no such index: %.*s%s%.*s", (int)ai->index.len, ai->index.s, ai->table.s ? " on " : "",
+	            (int)ai->table.len, ai->table.s ? ai->table.s : "");
+	return -1;
 }
 
 int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
 {
 	switch (s->kind) {
 	case KP_S_CREATE_TABLE:
-		return create_table(c, &s->u.create_table, src, a, d);
+	case KP_S_CREATE_VIEW: {
+		int rc = create_table(c, &s->u.create_table, s->kind == KP_S_CREATE_VIEW, src, a, d);
+		if (rc < 0)
+			add_failed(c, &s->u.create_table.name, src, s->off);
+		return rc;
+	}
+	case KP_S_ALTER_TABLE:
+		return alter_table(c, &s->u.alter, src, a, d);
+	case KP_S_ALTER_INDEX:
+		return alter_index(c, &s->u.alter_index, src, a, d);
 	case KP_S_CREATE_INDEX: {
 		const kp_indexdef *def = &s->u.create_index;
 		kp_table *t = kp_catalog_find(c, def->table.s, def->table.len);
@@ -486,6 +929,10 @@ void kp_key_part_name(kp_buf *out, const kp_table *t, const kp_key_part *p)
 		kp_buf_puts(out, t->cols[p->col].name);
 		return;
 	}
+	if (p->expr) {
+		kp_expr_to_sql(out, p->expr);
+		return;
+	}
 	kp_buf_printf(out, "hash%d(", p->hash_bits);
 	for (int i = 0; i < p->nhash; i++)
 		kp_buf_printf(out, "%s%s", i ? ", " : "", p->hash_cols[i] >= 0 ? t->cols[p->hash_cols[i]].name : "?");
@@ -501,4 +948,70 @@ void kp_key_notation(kp_buf *out, const kp_table *t, const kp_key *k)
 			kp_buf_puts(out, " DESC");
 		kp_buf_putc(out, ']');
 	}
+}
+
+kp_type_class kp_type_class_of(const kp_name *type)
+{
+	return classify(type);
+}
+
+const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, uint32_t len)
+{
+	for (uint32_t i = c->failed.n; i-- > 0;) {
+		const kp_failed_ddl *f = c->failed.items[i];
+		if (names_eq(c->names != KP_NAMES_NOCASE, f->name, name, len))
+			return f;
+	}
+	return NULL;
+}
+
+kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t len)
+{
+	for (int i = 0; i < c->ntables; i++)
+		if (!c->tables[i]->dropped && name_eq(c->tables[i]->name, name, len))
+			return c->tables[i];
+	return NULL;
+}
+
+bool kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start)
+{
+	bool recorded = false;
+	/* CREATE [words] TABLE|VIEW [IF NOT EXISTS] name[.name]: a few words
+	 * (LOCAL, TEMPORARY, ...) may stand between CREATE and TABLE */
+	kp_lexer lx;
+	kp_token t;
+	kp_arena tmp;
+	kp_arena_init(&tmp);
+	kp_lexer_init(&lx, src->text, src->len, start);
+	int type = kp_lex(&lx, &t);
+	bool table = false;
+	for (int i = 0; type == TK_CREATE && i < 4 && !table; i++) {
+		type = kp_lex(&lx, &t);
+		if (type == KP_TOK_EOF || type == KP_TOK_ERROR || type == TK_SEMI || type == TK_LP)
+			break;
+		table = (t.len == 5 && !strncasecmp(src->text + t.off, "table", 5)) ||
+		        (t.len == 4 && !strncasecmp(src->text + t.off, "view", 4));
+	}
+	if (table) {
+		type = kp_lex(&lx, &t);
+		if (type == TK_IF) {
+			kp_lex(&lx, &t);          /* NOT */
+			kp_lex(&lx, &t);          /* EXISTS */
+			type = kp_lex(&lx, &t);
+		}
+		if (type == TK_ID) {
+			bool upper = c->names == KP_NAMES_UPPER;
+			kp_name n = kp_ast_name_folded(&tmp, src->text, t.off, t.len, upper);
+			kp_lexer peek = lx;
+			kp_token dot, second;
+			if (kp_lex(&peek, &dot) == TK_DOT && kp_lex(&peek, &second) == TK_ID)
+				n = kp_ast_qualified(&tmp, n, kp_ast_name_folded(&tmp, src->text, second.off, second.len, upper));
+			if (!kp_catalog_find(c, n.s, n.len)) {
+				add_failed(c, &n, src, start);
+				recorded = true;
+			}
+		}
+	}
+	kp_arena_free(&tmp);
+	return recorded;
 }

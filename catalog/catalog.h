@@ -33,6 +33,12 @@ typedef struct kp_column {
 	bool is_unsigned;       /* UNSIGNED */
 	bool not_null;          /* NOT NULL (key columns are always not null) */
 	bool auto_increment;    /* AUTO_INCREMENT */
+	bool row_timestamp;     /* Phoenix ROW_TIMESTAMP: the key column is the cell timestamp */
+	bool nullable;          /* declared NULL: as a key column (Phoenix) it may hold
+	                           NULL, which sorts before every value */
+	bool is_array;          /* Phoenix ARRAY type */
+	bool dropped;           /* removed by ALTER TABLE ... DROP COLUMN (kept so
+	                           column indexes stay stable; never found by name) */
 	int key_pos;            /* position in the primary key, or -1 */
 	kp_source *src;         /* where it was declared */
 	uint32_t off;           /* offset of the declaration */
@@ -41,7 +47,9 @@ typedef struct kp_column {
 /* One part of an ordered key: a column, or a hash of columns (Lindorm's
  * PRIMARY KEY (hash32(p1), p1, p2)). */
 typedef struct kp_key_part {
-	int col;                /* table column index; -1 for a hash part */
+	int col;                /* table column index; -1 for a hash or expression part */
+	kp_expr *expr;          /* a functional index part (col -1): its expression,
+	                           owned by the catalog; NULL otherwise */
 	bool desc;              /* stored in descending order */
 	int hash_bits;          /* 8, 32 or 64 for a hash part, else 0 */
 	int *hash_cols;         /* columns the hash is computed over */
@@ -64,6 +72,14 @@ typedef struct kp_index {
 	bool *covers;           /* per table column: the index row holds it */
 	bool unique;            /* UNIQUE */
 	bool kv;                /* a KV (key-ordered) index the planner may use */
+	bool search;            /* Lindorm USING SEARCH: serves conditions on any of
+	                           its columns, in any combination (no leading-key rule) */
+	bool columnar;          /* Lindorm USING COLUMNAR: read by the compute engine */
+	bool local;             /* Phoenix LOCAL: used even when it does not cover */
+	bool uncovered;         /* Phoenix UNCOVERED: rows always read from the table */
+	bool has_expr;          /* a key part is an expression (functional index) */
+	kp_index_state state;   /* ALTER INDEX: active, disabled or unusable */
+	kp_expr *where;         /* Phoenix partial index: its WHERE (catalog copy), or NULL */
 	char *using;            /* USING kind as written, or NULL */
 	kp_source *src;         /* where it was declared */
 	uint32_t off;           /* offset of its name (or definition) */
@@ -85,10 +101,19 @@ struct kp_table {
 	kp_table_option *opts;  /* table options */
 	int nopts;              /* entries in opts */
 	int nfamilies;          /* distinct column families (0: none declared) */
+	int salt_buckets;       /* Phoenix SALT_BUCKETS (0: not salted) */
+	bool is_view;           /* CREATE VIEW */
+	char *view_base;        /* the view's base table (NULL: a view with its own key) */
+	kp_expr **view_where;   /* conjuncts its queries get (the views' WHEREs down
+	                           to the base table), catalog copies */
+	int nview_where;        /* entries in view_where */
+	const char *view_unsupported; /* the view's query cannot be planned: why, or NULL */
+	uint32_t view_unsupported_off; /* where that shape starts */
 	kp_source *src;         /* where it was declared */
 	uint32_t off;           /* offset of its name */
 	uint32_t pk_off;        /* offset of its PRIMARY KEY clause */
 	bool dropped;           /* removed by DROP TABLE */
+	bool exact_names;       /* its columns and indexes compare byte for byte */
 	int id;                 /* position in the catalog's tables array */
 };
 
@@ -99,23 +124,52 @@ typedef struct kp_catalog {
 	int cap;                /* entries allocated in tables */
 	kp_table **hash;        /* open-addressing table of live tables by name */
 	uint32_t hashcap;       /* slots in hash (power of two) */
+	kp_list failed;         /* kp_failed_ddl*: CREATE statements that failed */
+	int names;              /* KP_NAMES_*: how names compare (docs/targets.md) */
 } kp_catalog;
+
+/* How the target compares names. NOCASE: ignoring ASCII case (generic,
+ * Tablestore). EXACT: byte for byte (Lindorm: identifiers are case-
+ * sensitive). UPPER: byte for byte, the parser having upper-cased every
+ * unquoted name (Phoenix); names the catalog reads itself are folded so. */
+enum { KP_NAMES_NOCASE = 0, KP_NAMES_EXACT, KP_NAMES_UPPER };
+
+/* A CREATE TABLE that did not parse or was refused: a query naming its
+ * table says where it failed (the table is not in the catalog). */
+typedef struct kp_failed_ddl {
+	char *name;             /* the table it would have created */
+	kp_source *src;         /* where the statement is */
+	uint32_t off;           /* its first token */
+} kp_failed_ddl;
 
 void kp_catalog_init(kp_catalog *c);
 void kp_catalog_free(kp_catalog *c);
 
-/* Applies CREATE TABLE, CREATE INDEX or DROP. Returns 0, or -1 after
+/* Applies CREATE TABLE, CREATE VIEW, CREATE INDEX, ALTER TABLE / VIEW /
+ * INDEX or DROP. Returns 0, or -1 after
  * reporting located errors into d (allocated in a). Other statements are
  * ignored (returns 0). */
 int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src,
                      kp_arena *a, kp_diags *d);
 
 kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len);
+/* Records the statement at src[start] as a failed CREATE TABLE when it is
+ * one (the caller parsed it with errors): its table's name is read from
+ * its first tokens. Returns whether it was recorded. */
+bool kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start);
+/* A live table whose name equals name ignoring case (for "did you mean"). */
+kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t len);
+/* The last failed CREATE of table name, or NULL. */
+const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, uint32_t len);
 int kp_table_column(const kp_table *t, const char *name, uint32_t len);
+/* The class of values a type name holds (VARCHAR: KP_T_STRING, ...). */
+kp_type_class kp_type_class_of(const kp_name *type);
+/* The column `family.name` (Phoenix allows one name in several families), or -1. */
+int kp_table_column_in(const kp_table *t, const kp_name *family, const kp_name *name);
 kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len);
 const char *kp_table_option_get(const kp_table *t, const char *key);
 
-/* The key in the documents' notation: [userid][orderid DESC]. */
+/* The key in key notation: [userid][orderid DESC]. */
 void kp_key_notation(kp_buf *out, const kp_table *t, const kp_key *k);
 /* Name of a key part: the column, or hash32(p1, p2). */
 void kp_key_part_name(kp_buf *out, const kp_table *t, const kp_key_part *p);

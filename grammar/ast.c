@@ -23,8 +23,15 @@ const char *kp_op_text(kp_op op)
 const char *kp_stmt_kind_name(kp_stmt_kind k)
 {
 	static const char *t[] = {"none", "create_table", "create_index", "drop", "select",
-	                          "insert", "upsert", "replace", "update", "delete"};
+	                          "insert", "upsert", "replace", "update", "delete",
+	                          "create_view", "alter_table", "alter_index", "skipped"};
 	return t[k];
+}
+
+bool kp_stmt_is_ddl(kp_stmt_kind k)
+{
+	return k == KP_S_CREATE_TABLE || k == KP_S_CREATE_INDEX || k == KP_S_DROP || k == KP_S_CREATE_VIEW ||
+	       k == KP_S_ALTER_TABLE || k == KP_S_ALTER_INDEX || k == KP_S_SKIPPED;
 }
 
 static int lower(int c)
@@ -81,6 +88,38 @@ kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len)
 		n.len = len - 2;
 		n.s = undouble(a, s + 1, &n.len, s[0]);
 	}
+	return n;
+}
+
+kp_name kp_ast_name_folded(kp_arena *a, const char *text, uint32_t off, uint32_t len, bool upper)
+{
+	kp_name n = kp_ast_name(a, text, off, len);
+	if (!upper || n.quoted)
+		return n;
+	uint32_t i = 0;
+	while (i < n.len && !(n.s[i] >= 'a' && n.s[i] <= 'z'))
+		i++;
+	if (i == n.len)
+		return n;   /* already upper case: keep the slice */
+	char *s = kp_arena_alloc(a, (size_t)n.len + 1);
+	for (i = 0; i < n.len; i++)
+		s[i] = n.s[i] >= 'a' && n.s[i] <= 'z' ? (char)(n.s[i] - 'a' + 'A') : n.s[i];
+	n.s = s;
+	return n;
+}
+
+kp_name kp_ast_qualified(kp_arena *a, kp_name schema, kp_name name)
+{
+	kp_name n = name;
+	char *s = kp_arena_alloc(a, (size_t)schema.len + name.len + 2);
+	memcpy(s, schema.s, schema.len);
+	s[schema.len] = '.';
+	memcpy(s + schema.len + 1, name.s, name.len);
+	n.s = s;
+	n.len = schema.len + 1 + name.len;
+	n.off = schema.off;
+	n.srclen = name.off + name.srclen - schema.off;
+	n.quoted = schema.quoted || name.quoted;
 	return n;
 }
 
@@ -264,7 +303,12 @@ static void render(kp_buf *o, const kp_expr *e)
 		break;
 	case KP_X_LIKE:
 		sub(o, e->a, P_REL);
-		kp_buf_puts(o, e->glob ? (e->negated ? " NOT GLOB " : " GLOB ") : (e->negated ? " NOT LIKE " : " LIKE "));
+		if (e->glob)
+			kp_buf_puts(o, e->negated ? " NOT GLOB " : " GLOB ");
+		else if (e->op2)
+			kp_buf_puts(o, e->negated ? " NOT ILIKE " : " ILIKE ");
+		else
+			kp_buf_puts(o, e->negated ? " NOT LIKE " : " LIKE ");
 		sub(o, e->b, P_REL);
 		if (e->c) {
 			kp_buf_puts(o, " ESCAPE ");
@@ -294,7 +338,61 @@ static void render(kp_buf *o, const kp_expr *e)
 		if (e->distinct)
 			kp_buf_puts(o, "DISTINCT ");
 		render_list(o, e->list, e->n);
+		if (e->op2 && e->b) {
+			kp_buf_puts(o, " ORDER BY ");
+			render_list(o, e->b->list, e->b->n);
+		}
+		if (e->c) {
+			kp_buf_puts(o, " SEPARATOR ");
+			sub(o, e->c, P_PRIMARY);
+		}
 		kp_buf_putc(o, ')');
+		if (!e->op2 && e->b) {
+			kp_buf_puts(o, " WITHIN GROUP (ORDER BY ");
+			render_list(o, e->b->list, e->b->n);
+			kp_buf_putc(o, ')');
+		}
+		break;
+	case KP_X_INTERVAL:
+		kp_buf_puts(o, "INTERVAL ");
+		sub(o, e->a, P_PRIMARY);
+		kp_buf_putc(o, ' ');
+		put_name(o, &e->name);
+		break;
+	case KP_X_SUBSCRIPT:
+		sub(o, e->a, P_PRIMARY);
+		kp_buf_putc(o, '[');
+		sub(o, e->b, P_OR);
+		kp_buf_putc(o, ']');
+		break;
+	case KP_X_ARRAY:
+		kp_buf_puts(o, "ARRAY[");
+		render_list(o, e->list, e->n);
+		kp_buf_putc(o, ']');
+		break;
+	case KP_X_QUANT:
+		kp_buf_puts(o, e->op2 ? "ALL(" : "ANY(");
+		sub(o, e->a, P_OR);
+		kp_buf_putc(o, ')');
+		break;
+	case KP_X_MATCH:
+		kp_buf_puts(o, "MATCH(");
+		render_list(o, e->list, e->n);
+		kp_buf_puts(o, ") AGAINST(");
+		sub(o, e->a, P_OR);
+		kp_buf_putc(o, ')');
+		break;
+	case KP_X_SEQ:
+		if (e->op2) {
+			kp_buf_puts(o, "CURRENT VALUE FOR ");
+		} else if (e->a) {
+			kp_buf_puts(o, "NEXT ");
+			sub(o, e->a, P_PRIMARY);
+			kp_buf_puts(o, " VALUES FOR ");
+		} else {
+			kp_buf_puts(o, "NEXT VALUE FOR ");
+		}
+		kp_buf_put(o, e->name.s, e->name.len);   /* schema.sequence as written */
 		break;
 	case KP_X_TUPLE:
 		kp_buf_putc(o, '(');
@@ -346,4 +444,83 @@ void kp_conj_to_sql(kp_buf *out, kp_expr *const *l, uint32_t n)
 			kp_buf_puts(out, " AND ");
 		sub(out, l[i], n > 1 ? P_AND + 1 : P_OR);
 	}
+}
+
+/* ------------------------------------------------------ copy and compare */
+
+static void copy_name(kp_arena *a, kp_name *n)
+{
+	if (n->s)
+		n->s = kp_arena_strndup(a, n->s, n->len);
+}
+
+kp_expr *kp_expr_copy(kp_arena *a, const kp_expr *e)
+{
+	if (!e)
+		return NULL;
+	kp_expr *c = kp_arena_alloc(a, sizeof(*c));
+	*c = *e;
+	c->colref = 0;
+	copy_name(a, &c->name);
+	if (e->kind == KP_X_STRING) {
+		char *s = kp_arena_alloc(a, e->slen + 1);
+		memcpy(s, e->str, e->slen);
+		c->str = s;
+	} else {
+		copy_name(a, &c->qual);
+	}
+	c->a = kp_expr_copy(a, e->a);
+	c->b = kp_expr_copy(a, e->b);
+	c->c = kp_expr_copy(a, e->c);
+	if (e->n) {
+		c->list = kp_arena_alloc(a, sizeof(kp_expr *) * e->n);
+		for (uint32_t i = 0; i < e->n; i++)
+			c->list[i] = kp_expr_copy(a, e->list[i]);
+	}
+	return c;
+}
+
+/* Structural equality for matching a query's expression with an index's:
+ * names ignore ASCII case (and a column's table or family qualifier, which
+ * both sides may or may not write), literals compare by value, layout and
+ * parentheses are ignored. */
+bool kp_expr_equal(const kp_expr *x, const kp_expr *y)
+{
+	if (!x || !y)
+		return x == y;
+	if (x->kind != y->kind || x->op != y->op || x->op2 != y->op2 || x->negated != y->negated ||
+	    x->star != y->star || x->distinct != y->distinct || x->glob != y->glob || x->n != y->n)
+		return false;
+	switch (x->kind) {
+	case KP_X_COLUMN: case KP_X_FUNC: case KP_X_CAST: case KP_X_COLLATE:
+		if (!kp_name_eqn(&x->name, &y->name))
+			return false;
+		break;
+	case KP_X_INT:
+		if (x->overflow != y->overflow || (x->overflow ? x->fval != y->fval : x->ival != y->ival))
+			return false;
+		break;
+	case KP_X_FLOAT:
+		if (x->fval != y->fval)
+			return false;
+		break;
+	case KP_X_STRING:
+		if (x->slen != y->slen || memcmp(x->str, y->str, x->slen) != 0)
+			return false;
+		break;
+	case KP_X_BOOL:
+		if (x->ival != y->ival)
+			return false;
+		break;
+	case KP_X_PARAM:
+		return false;   /* two parameters are never known to be equal */
+	default:
+		break;
+	}
+	if (!kp_expr_equal(x->a, y->a) || !kp_expr_equal(x->b, y->b) || !kp_expr_equal(x->c, y->c))
+		return false;
+	for (uint32_t i = 0; i < x->n; i++)
+		if (!kp_expr_equal(x->list[i], y->list[i]))
+			return false;
+	return true;
 }

@@ -62,12 +62,21 @@ typedef enum kp_expr_kind {
 	KP_X_CASE,      /* CASE: list of operands, kept only to render */
 	KP_X_CAST,      /* CAST(a AS name) */
 	KP_X_COLLATE,   /* a COLLATE name */
+	KP_X_SUBSCRIPT, /* a[b]: an array element */
+	KP_X_ARRAY,     /* ARRAY[list] */
+	KP_X_QUANT,     /* ANY(a) / SOME(a), or ALL(a) with op2 1: the right side of a
+	                   comparison over an array */
+	KP_X_MATCH,     /* MATCH(list) AGAINST(a): Lindorm search */
+	KP_X_SEQ,       /* NEXT VALUE FOR name (op2 0; a: the count of NEXT n VALUES),
+	                   CURRENT VALUE FOR name (op2 1) */
+	KP_X_INTERVAL,  /* INTERVAL a unit: unit in name */
 } kp_expr_kind;
 
 typedef struct kp_expr {
 	uint8_t kind;           /* kp_expr_kind */
 	uint8_t op;             /* kp_op for CMP, CHAIN (first), ARITH, NEG */
-	uint8_t op2;            /* CHAIN: second operator */
+	uint8_t op2;            /* CHAIN: second operator; LIKE: 1 for ILIKE;
+	                           QUANT: 1 for ALL; SEQ: 1 for CURRENT */
 	bool negated;           /* NOT IN, NOT LIKE, NOT BETWEEN, IS NOT NULL */
 	bool paren;             /* written inside parentheses */
 	bool star;              /* FUNC: name(*); */
@@ -79,7 +88,8 @@ typedef struct kp_expr {
 	                           resolved it; 0 before (the grammar never sets it) */
 	uint32_t off;           /* byte offset of the first token */
 	uint32_t len;           /* bytes up to the end of the last token */
-	kp_name name;           /* COLUMN, FUNC, CAST type; literal text for INT/FLOAT/PARAM */
+	kp_name name;           /* COLUMN, FUNC, CAST type, SEQ sequence; literal text
+	                           for INT/FLOAT/PARAM */
 	union {                 /* by kind: the AST of every statement is built, so nodes are kept small */
 		kp_name qual;       /* COLUMN, STAR: qualifier (table, alias or column family) */
 		struct {
@@ -92,7 +102,10 @@ typedef struct kp_expr {
 		double fval;        /* FLOAT, and INT on overflow */
 	};
 	struct kp_expr *a, *b, *c;  /* operands */
-	struct kp_expr **list;  /* CHAIN, AND, OR, IN, FUNC, TUPLE, CASE operands */
+	struct kp_expr **list;  /* CHAIN, AND, OR, IN, FUNC, TUPLE, CASE, ARRAY, MATCH
+	                           operands (FUNC: b is a TUPLE of the WITHIN GROUP
+	                           (ORDER BY ...) expressions, or of the ORDER BY inside
+	                           the parentheses when op2 is 1; c a SEPARATOR) */
 	uint32_t n;             /* entries in list */
 } kp_expr;
 
@@ -105,10 +118,14 @@ typedef struct kp_coldef {
 	int ntargs;             /* how many type arguments */
 	bool is_unsigned;       /* UNSIGNED */
 	bool not_null;          /* NOT NULL */
+	bool explicit_null;     /* NULL written (Phoenix: a nullable key column) */
 	bool auto_increment;    /* AUTO_INCREMENT */
 	bool primary_key;       /* inline PRIMARY KEY */
 	bool pk_desc;           /* inline PRIMARY KEY DESC */
 	bool unique;            /* inline UNIQUE */
+	bool row_timestamp;     /* Phoenix PRIMARY KEY ... ROW_TIMESTAMP */
+	bool is_array;          /* Phoenix TYPE ARRAY, TYPE[], TYPE ARRAY[n] */
+	bool untyped;           /* no type written (Phoenix, a column of an HBase table) */
 	kp_expr *dflt;          /* DEFAULT value, or NULL */
 	uint32_t off;           /* offset of the definition */
 } kp_coldef;
@@ -116,15 +133,23 @@ typedef struct kp_coldef {
 /* One part of a primary or index key: a column or a hash of columns. */
 typedef struct kp_keypart {
 	kp_name col;            /* the column (s NULL for a hash part) */
+	kp_name colfamily;      /* CREATE INDEX ... (cf.col): its family, or s NULL */
 	bool desc;              /* DESC */
+	bool prefix_len;        /* c(10): a MySQL prefix length, or a call c(10) */
 	kp_name hashfn;         /* hash8, hash32, hash64 (s NULL for a column part) */
 	kp_list hashcols;       /* kp_name* the hash is computed over */
+	bool row_timestamp;     /* Phoenix ROW_TIMESTAMP */
+	kp_expr *expr;          /* CREATE INDEX: an expression part (functional
+	                           index; col.s NULL), else NULL */
+	kp_list colopts;        /* kp_option* column options of a search index
+	                           part: c(type=text, analyzer=ik) */
 	uint32_t off;           /* offset of the part */
 	uint32_t len;           /* bytes of the part */
 } kp_keypart;
 
 /* key = value table option, WITH (...) or MySQL style. */
 typedef struct kp_option {
+	kp_name family;         /* Phoenix a.VERSIONS=1: the column family (s NULL if none) */
 	kp_name key;            /* option name */
 	kp_expr *value;         /* value as an expression (literal or name) */
 } kp_option;
@@ -137,8 +162,12 @@ typedef struct kp_indexdef {
 	kp_list parts;          /* kp_keypart* */
 	kp_list include;        /* kp_name* covered columns */
 	kp_list options;        /* kp_option* */
+	kp_expr *where;         /* Phoenix partial index: WHERE, or NULL */
 	bool unique;            /* UNIQUE */
 	bool if_not_exists;     /* IF NOT EXISTS */
+	bool local;             /* Phoenix LOCAL */
+	bool uncovered;         /* Phoenix UNCOVERED */
+	bool all_columns;       /* ON t (*) or ON t ('*'): every column */
 	uint32_t off;           /* offset of the definition */
 } kp_indexdef;
 
@@ -149,21 +178,72 @@ typedef struct kp_create_table {
 	kp_list pk;             /* kp_keypart* of the table-level PRIMARY KEY */
 	uint32_t pk_off;        /* offset of the PRIMARY KEY clause (0 if none) */
 	bool has_pk;            /* a table-level PRIMARY KEY clause was written */
+	uint32_t dup_pk_off;    /* offset of a second table-level PRIMARY KEY (0: none) */
 	kp_list indexes;        /* kp_indexdef* inline KEY / INDEX / UNIQUE KEY */
 	kp_list options;        /* kp_option* table options */
 	kp_list partition;      /* kp_name* PARTITION BY HASH columns */
+	/* CREATE VIEW v [(cols)] [AS SELECT * FROM base [WHERE w]] */
+	kp_name base;           /* the view's base table (s NULL: none) */
+	kp_expr *view_where;    /* its WHERE, or NULL */
+	const char *view_unsupported; /* why its SELECT cannot be planned, or NULL */
+	uint32_t view_unsupported_off; /* where that shape starts */
 } kp_create_table;
 
 typedef struct kp_drop {
 	kp_name name;           /* table or index */
 	kp_name table;          /* DROP INDEX i ON t */
 	bool is_index;          /* DROP INDEX */
+	bool is_view;           /* DROP VIEW */
+	bool is_mapping;        /* DROP MAPPING TABLE (Tablestore) */
 	bool if_exists;         /* IF EXISTS */
+	bool cascade;           /* CASCADE */
 } kp_drop;
+
+/* ALTER TABLE / ALTER VIEW (Phoenix, Lindorm). */
+typedef enum kp_alter_action {
+	KP_ALTER_ADD = 1,       /* ADD [IF NOT EXISTS] coldef, ... [options] */
+	KP_ALTER_DROP,          /* DROP COLUMN [IF EXISTS] col, ... */
+	KP_ALTER_SET,           /* SET options */
+} kp_alter_action;
+
+typedef struct kp_alter {
+	kp_name table;          /* table or view */
+	bool is_view;           /* ALTER VIEW */
+	kp_alter_action action; /* what it does */
+	bool if_flag;           /* ADD IF NOT EXISTS / DROP COLUMN IF EXISTS */
+	kp_list cols;           /* ADD: kp_coldef*; DROP: kp_coldef* (name and family only) */
+	kp_list options;        /* kp_option* */
+} kp_alter;
+
+/* ALTER INDEX [IF EXISTS] i ON t {DISABLE | REBUILD | USABLE | UNUSABLE | ACTIVE}. */
+typedef enum kp_index_state {
+	KP_IX_ACTIVE = 0,       /* used by queries */
+	KP_IX_DISABLED,         /* DISABLE: not maintained, not used */
+	KP_IX_UNUSABLE,         /* UNUSABLE: maintained, not used */
+} kp_index_state;
+
+typedef struct kp_alter_index {
+	kp_name index;          /* index */
+	kp_name table;          /* ON table (s NULL: Lindorm without ON) */
+	bool if_exists;         /* IF EXISTS */
+	kp_index_state state;   /* the state it puts the index in */
+	kp_name verb;           /* the state keyword as written */
+	kp_list options;        /* kp_option* SET options */
+	kp_list add;            /* kp_keypart* Lindorm ADD COLUMNS (...) */
+} kp_alter_index;
+
+/* A statement keyplan recognises and skips: no catalog change, no plan. */
+typedef struct kp_skipped {
+	const char *what;       /* e.g. "CREATE SEQUENCE" */
+	kp_name name;           /* the object it names, when the form has one */
+} kp_skipped;
+
+enum { KP_NULLS_DEFAULT = 0, KP_NULLS_FIRST, KP_NULLS_LAST };
 
 typedef struct kp_order_item {
 	kp_expr *expr;          /* sort expression */
 	bool desc;              /* DESC */
+	uint8_t nulls;          /* KP_NULLS_*: NULLS FIRST / LAST as written */
 } kp_order_item;
 
 typedef struct kp_select {
@@ -175,9 +255,13 @@ typedef struct kp_select {
 	kp_list group;          /* kp_expr* GROUP BY */
 	kp_expr *having;        /* HAVING, or NULL */
 	kp_list order;          /* kp_order_item* */
-	kp_expr *limit;         /* LIMIT, or NULL */
+	kp_expr *limit;         /* LIMIT, or FETCH FIRST n ROWS ONLY, or NULL */
 	kp_expr *offset;        /* OFFSET, or NULL */
 	bool allow_filtering;   /* trailing ALLOW FILTERING */
+	bool fetch;             /* the limit was written FETCH FIRST|NEXT n ROWS ONLY */
+	kp_list dyncols;        /* kp_name*: Phoenix dynamic columns, FROM t (c TYPE, ...) */
+	struct kp_insert *into; /* UPSERT|INSERT INTO t [(cols)] SELECT ...: the write; the
+	                           statement is planned as its SELECT */
 } kp_select;
 
 typedef struct kp_assign {
@@ -190,7 +274,9 @@ typedef struct kp_insert {
 	kp_name table;          /* target */
 	kp_list cols;           /* kp_name* column list (may be empty) */
 	kp_list rows;           /* kp_list* of kp_expr* */
-	kp_list on_dup;         /* kp_assign* ON DUPLICATE KEY UPDATE */
+	kp_list on_dup;         /* kp_assign* ON DUPLICATE KEY UPDATE[_ONLY] */
+	bool on_dup_ignore;     /* ON DUPLICATE KEY IGNORE */
+	bool returning;         /* RETURNING * */
 } kp_insert;
 
 typedef struct kp_update {
@@ -212,9 +298,16 @@ typedef enum kp_stmt_kind {
 	KP_S_REPLACE,
 	KP_S_UPDATE,
 	KP_S_DELETE,
+	KP_S_CREATE_VIEW,       /* u.create_table with base/view_where */
+	KP_S_ALTER_TABLE,       /* u.alter */
+	KP_S_ALTER_INDEX,       /* u.alter_index */
+	KP_S_SKIPPED,           /* u.skipped */
 } kp_stmt_kind;
 
 const char *kp_stmt_kind_name(kp_stmt_kind k);
+/* Statements that change the schema (or are recognised and skipped): the
+ * catalog applies them; they get no access path. */
+bool kp_stmt_is_ddl(kp_stmt_kind k);
 
 /* A hint from a comment such as /\*+ _l_force_index_('idx') *\/. */
 typedef struct kp_hint {
@@ -237,11 +330,21 @@ typedef struct kp_stmt {
 		kp_select select;
 		kp_insert insert;
 		kp_update update;   /* UPDATE; DELETE uses where/order/limit */
+		kp_alter alter;
+		kp_alter_index alter_index;
+		kp_skipped skipped;
 	} u;
 } kp_stmt;
 
 /* A name from source text[off, off+len): strips quotes, undoubles "" and ``. */
 kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len);
+/* kp_ast_name, with an unquoted name upper-cased (ASCII) when upper is set:
+ * Phoenix folds unquoted identifiers so (docs/targets.md). */
+kp_name kp_ast_name_folded(kp_arena *a, const char *text, uint32_t off, uint32_t len, bool upper);
+/* schema.name as one name: the text "schema.name" (quotes removed), spanning
+ * both words in the source; quoted if either part is. Tables are named so
+ * in the catalog: s.t and t are different tables. */
+kp_name kp_ast_qualified(kp_arena *a, kp_name schema, kp_name name);
 /* A literal node (INT, FLOAT, STRING, NULL, BOOL, PARAM) from its token. */
 kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, uint32_t len);
 
@@ -252,6 +355,12 @@ void kp_expr_to_sql(kp_buf *out, const kp_expr *e);
 void kp_conj_to_sql(kp_buf *out, kp_expr *const *l, uint32_t n);
 /* Compares a name with a NUL-terminated string, ignoring ASCII case. */
 bool kp_name_eq(const kp_name *n, const char *s);
+/* A deep copy of e in a (names and strings copied: it outlives the source
+ * statement's arena); resolved column references are cleared. */
+kp_expr *kp_expr_copy(kp_arena *a, const kp_expr *e);
+/* Do x and y denote the same expression (names ignoring case, literals by
+ * value, a column's qualifier ignored)? Parameters are never equal. */
+bool kp_expr_equal(const kp_expr *x, const kp_expr *y);
 bool kp_name_eqn(const kp_name *a, const kp_name *b);
 
 #endif

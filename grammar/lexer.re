@@ -14,6 +14,12 @@ void kp_lexer_init(kp_lexer *lx, const char *src, size_t len, size_t pos)
 {
 	lx->src = src;
 	lx->len = len;
+	/* a UTF-8 byte-order mark at the start of the input is not text
+	 * (editors on Windows write one); text[len] is NUL, so the test stops
+	 * at the end of a shorter input */
+	const unsigned char *u = (const unsigned char *)src;
+	if (pos == 0 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf)
+		pos = 3;
 	lx->pos = pos;
 	lx->err[0] = 0;
 	lx->soft = false;
@@ -185,6 +191,7 @@ loop:
 	[ \t\r\n\f\v]+    { lx->pos = (size_t)(YYCURSOR - base); goto loop; }
 	"--" [^\n\x00]*   { if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
 	"#" [^\n\x00]*    { /* MySQL comment */ if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
+	"//" [^\n\x00]*   { /* Phoenix comment */ if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
 	"/*+" cbody       { const unsigned char *b = bad_byte(start, YYCURSOR);
 	                    if (b) return lex_soft_error(lx, t, b, YYCURSOR, "in hint comment");
 	                    TOK(KP_TOK_HINT); }
@@ -204,7 +211,8 @@ loop:
 	digits                              { TOK(TK_INTEGER); }
 	"0" [xX] [0-9a-fA-F]+               { TOK(TK_INTEGER); }
 	digits "." [0-9]* exp? | "." digits exp? | digits exp { TOK(TK_FLOAT); }
-	"?" [0-9]* | ":" [a-zA-Z_] [a-zA-Z0-9_]* | "$" digits { TOK(TK_PARAM); }
+	"?" [0-9]* | ":" [a-zA-Z0-9_]+ | "$" digits { TOK(TK_PARAM); }
+	"@@" [a-zA-Z_] [a-zA-Z0-9_.]* { /* a system variable (@@version): a constant */ TOK(TK_PARAM); }
 
 	'select'          { TOK(TK_SELECT); }
 	'from'            { TOK(TK_FROM); }
@@ -286,10 +294,47 @@ loop:
 	'union'           { TOK(TK_UNION); }
 	'intersect'       { TOK(TK_INTERSECT); }
 	'except'          { TOK(TK_EXCEPT); }
+	'view'            { TOK(TK_VIEW); }
+	'alter'           { TOK(TK_ALTER); }
+	'add'             { TOK(TK_ADD); }
+	'column'          { TOK(TK_COLUMN); }
+	'cascade'         { TOK(TK_CASCADE); }
+	'split'           { TOK(TK_SPLIT); }
+	'row_timestamp'   { TOK(TK_ROW_TIMESTAMP); }
+	'local'           { TOK(TK_LOCAL); }
+	'uncovered'       { TOK(TK_UNCOVERED); }
+	'immutable'       { TOK(TK_IMMUTABLE); }
+	'nulls'           { TOK(TK_NULLS); }
+	'first'           { TOK(TK_FIRST); }
+	'last'            { TOK(TK_LAST); }
+	'fetch'           { TOK(TK_FETCH); }
+	'next'            { TOK(TK_NEXT); }
+	'current'         { TOK(TK_CURRENT); }
+	'value'           { TOK(TK_VALUE); }
+	'for'             { TOK(TK_FOR); }
+	'row'             { TOK(TK_ROW); }
+	'rows'            { TOK(TK_ROWS); }
+	'only'            { TOK(TK_ONLY); }
+	'array'           { TOK(TK_ARRAY); }
+	'any'             { TOK(TK_ANY); }
+	'some'            { TOK(TK_SOME); }
+	'match'           { TOK(TK_MATCH); }
+	'against'         { TOK(TK_AGAINST); }
+	'ignore'          { TOK(TK_IGNORE); }
+	'update_only'     { TOK(TK_UPDATE_ONLY); }
+	'returning'       { TOK(TK_RETURNING); }
+	'ilike'           { TOK(TK_ILIKE); }
+	'distinctrow'     { TOK(TK_DISTINCTROW); }
+	'within'          { TOK(TK_WITHIN); }
+	'over'            { TOK(TK_OVER); }
+	'interval'        { TOK(TK_INTERVAL); }
+	'tablesample'     { TOK(TK_TABLESAMPLE); }
 
 	idstart idcont*   { TOK(TK_ID); }
 
 	"(" { TOK(TK_LP); }
+	"[" { TOK(TK_LBRACKET); }
+	"]" { TOK(TK_RBRACKET); }
 	")" { TOK(TK_RP); }
 	"," { TOK(TK_COMMA); }
 	";" { TOK(TK_SEMI); }

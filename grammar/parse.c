@@ -13,8 +13,14 @@ void kpParse(void *p, int major, kp_token minor, kp_pctx *ctx);
 struct kp_parser {
 	void *lemon;            /* lemon parser, reused across statements */
 	uint32_t last_start;    /* first token of the last statement read */
+	bool fold_upper;        /* kp_parser_fold_upper */
 	bool at_eof;            /* that statement ended at the end of the input */
 };
+
+void kp_parser_fold_upper(kp_parser *p, bool on)
+{
+	p->fold_upper = on;
+}
 
 bool kp_parser_at_eof(const kp_parser *p)
 {
@@ -82,23 +88,34 @@ static const char *token_text(kp_arena *a, const char *text, kp_token t)
 	return kp_arena_printf(a, "%.*s%s", (int)n, text + t.off, n < t.len ? "..." : "");
 }
 
-/* Parses the inside of one hint comment: name[(args)] [, name[(args)]]... */
-static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_diags *d)
+/* Is token t a word (a name or a keyword), as hint names and arguments are? */
+static int is_word(const kp_source *src, kp_token t)
+{
+	unsigned char c = (unsigned char)src->text[t.off];
+	return t.type != KP_TOK_ERROR && t.len > 0 &&
+	       (c == '_' || c == '"' || c == '`' || c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+}
+
+/* Parses the inside of one hint comment: hints separated by commas or
+ * spaces (Lindorm: name[(args)], ...; Phoenix: NAME NAME(args) ...), each
+ * argument a string, number, TRUE/FALSE, bind parameter or a name, which
+ * may be dotted (Phoenix's INDEX(schema.table idx)); arguments are
+ * separated by commas or spaces. */
+static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_diags *d, bool upper)
 {
 	kp_lexer lx;
 	kp_token t;
 	uint32_t end = h.off + h.len - 2;
 	kp_lexer_init(&lx, src->text, src->len, h.off + 3);
 	kp_hint *cur = NULL;
-	int inargs = 0;
+	kp_expr *last = NULL;   /* the last name argument, which a '.' extends */
+	int inargs = 0, dot = 0;
 	while (kp_lex(&lx, &t) != KP_TOK_EOF && t.off < end) {
 		if (!inargs && t.type == TK_COMMA) {
 			cur = NULL;
 			continue;
 		}
-		if (!inargs && !cur && t.type != TK_LP && t.type != TK_COMMA &&
-		    t.type != TK_RP && t.type != KP_TOK_ERROR && t.type != TK_STRING &&
-		    t.type != TK_INTEGER) {
+		if (!inargs && is_word(src, t)) {
 			cur = kp_arena_alloc(a, sizeof(*cur));
 			cur->name = kp_ast_name(a, src->text, t.off, t.len);
 			kp_list_push(a, &s->hints, cur);
@@ -106,21 +123,48 @@ static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_d
 		}
 		if (cur && !inargs && t.type == TK_LP) {
 			inargs = 1;
+			last = NULL;
 			continue;
 		}
-		if (inargs && t.type == TK_RP) {
+		if (inargs && !dot && t.type == TK_RP) {
 			inargs = 0;
 			cur = NULL;
 			continue;
 		}
-		if (inargs && t.type == TK_COMMA)
+		if (inargs && !dot && t.type == TK_COMMA) {
+			last = NULL;
 			continue;
-		if (inargs && (t.type == TK_STRING || t.type == TK_INTEGER || t.type == TK_ID)) {
-			kp_expr *e = t.type == TK_ID
-				? kp_ast_literal(a, src->text, KP_X_COLUMN, t.off, t.len)
-				: kp_ast_literal(a, src->text, t.type == TK_STRING ? KP_X_STRING : KP_X_INT, t.off, t.len);
-			if (t.type == TK_ID)
-				e->name = kp_ast_name(a, src->text, t.off, t.len);
+		}
+		if (inargs && !dot && last && t.type == TK_DOT) {
+			dot = 1;
+			continue;
+		}
+		if (inargs && dot && is_word(src, t)) {
+			/* schema.table: one name over both words */
+			kp_name n = kp_ast_name_folded(a, src->text, t.off, t.len, upper);
+			last->qual = last->name;
+			last->name = n;
+			last->len = t.off + t.len - last->off;
+			dot = 0;
+			continue;
+		}
+		if (inargs && !dot && (t.type == TK_STRING || t.type == TK_INTEGER || t.type == TK_FLOAT ||
+		                       t.type == TK_PARAM || t.type == TK_TRUE || t.type == TK_FALSE ||
+		                       is_word(src, t))) {
+			kp_expr *e;
+			last = NULL;
+			if (t.type == TK_STRING || t.type == TK_INTEGER || t.type == TK_FLOAT || t.type == TK_PARAM) {
+				int kind = t.type == TK_STRING ? KP_X_STRING : t.type == TK_INTEGER ? KP_X_INT
+				         : t.type == TK_FLOAT ? KP_X_FLOAT : KP_X_PARAM;
+				e = kp_ast_literal(a, src->text, kind, t.off, t.len);
+			} else if (t.type == TK_TRUE || t.type == TK_FALSE) {
+				e = kp_ast_literal(a, src->text, KP_X_BOOL, t.off, t.len);
+				e->ival = t.type == TK_TRUE;
+			} else {
+				e = kp_ast_literal(a, src->text, KP_X_COLUMN, t.off, t.len);
+				e->name = kp_ast_name_folded(a, src->text, t.off, t.len, upper);
+				last = e;
+			}
 			kp_list_push(a, &cur->args, e);
 			continue;
 		}
@@ -139,10 +183,22 @@ typedef struct stmt_state {
 	uint32_t ntok;          /* tokens fed so far */
 	int first;              /* first token's type (after EXPLAIN) */
 	int prev;               /* previous token's type */
+	int prev2;              /* the type of the token before it */
+	int from_call;          /* FROM name ( at depth 0: dynamic columns or a table function */
 	int depth;              /* parenthesis depth */
 	int from;               /* 0 before FROM, 1 in the FROM list, 2 after it */
 	int skip;               /* an error was reported: skip to ';' */
-	int create_table;       /* CREATE TABLE */
+	int create_table;       /* CREATE TABLE or CREATE VIEW: column definitions follow */
+	int create_view;        /* CREATE VIEW */
+	int view_select;        /* inside CREATE VIEW's AS SELECT */
+	const char *view_bad;   /* that SELECT has a shape keyplan cannot plan: why */
+	uint32_t view_bad_off;  /* where */
+	const char *skipped;    /* a statement keyplan recognises and skips: its form */
+	kp_token skipped_name;  /* the name after the form's keywords (len 0: none) */
+	uint32_t first_off;     /* offset of the skipped form's first keyword */
+	kp_token view_base;     /* CREATE VIEW ... AS SELECT ... FROM: the table
+	                           named (len 0: none yet) */
+	kp_token view_schema;   /* its schema in schema.table (len 0: none) */
 	uint32_t start;         /* offset of the first token */
 	uint32_t end;           /* end offset of the last token */
 	kp_token hints[8];      /* hint comments seen */
@@ -151,14 +207,121 @@ typedef struct stmt_state {
 
 /* Which tokens the driver must look at: most are fed to the parser
  * untouched, and this table keeps the per-token work to one lookup. */
-enum { TF_CHECK = 1, TF_STATE = 2 };
+enum { TF_CHECK = 1, TF_STATE = 2, TF_START = 4, TF_PEEK = 8 };
 static const unsigned char token_flags[KP_TOK_ERROR + 1] = {
 	[TK_WITH] = TF_CHECK, [TK_JOIN] = TF_CHECK, [TK_UNION] = TF_CHECK, [TK_INTERSECT] = TF_CHECK,
-	[TK_EXCEPT] = TF_CHECK, [TK_SELECT] = TF_CHECK, [TK_COMMA] = TF_CHECK,
-	[TK_LP] = TF_STATE, [TK_RP] = TF_STATE, [TK_FROM] = TF_STATE, [TK_WHERE] = TF_STATE,
+	[TK_EXCEPT] = TF_CHECK, [TK_SELECT] = TF_CHECK | TF_START, [TK_COMMA] = TF_CHECK,
+	[TK_OVER] = TF_CHECK,
+	[TK_LP] = TF_STATE | TF_CHECK, [TK_RP] = TF_STATE, [TK_FROM] = TF_STATE, [TK_WHERE] = TF_STATE,
 	[TK_GROUP] = TF_STATE, [TK_ORDER] = TF_STATE, [TK_LIMIT] = TF_STATE, [TK_HAVING] = TF_STATE,
-	[TK_ALLOW] = TF_STATE, [TK_TABLE] = TF_STATE,
+	[TK_ALLOW] = TF_STATE, [TK_TABLE] = TF_STATE, [TK_VIEW] = TF_STATE,
+	/* words that begin a statement: an error at one of them may be a
+	 * missing ';' before it */
+	[TK_INSERT] = TF_START, [TK_UPSERT] = TF_START, [TK_REPLACE] = TF_START,
+	[TK_UPDATE] = TF_START, [TK_DELETE] = TF_START, [TK_CREATE] = TF_START,
+	[TK_DROP] = TF_START, [TK_EXPLAIN] = TF_START,
+	/* keywords only when the next token says so (NEXT VALUE FOR, ...) */
+	[TK_NEXT] = TF_PEEK, [TK_CURRENT] = TF_PEEK, [TK_MATCH] = TF_PEEK, [TK_INTERVAL] = TF_PEEK,
 };
+
+/* Statements keyplan recognises and skips (no catalog change, no plan):
+ * the first keyword, and the second one when the first alone does not
+ * decide. Words are compared as written, ignoring case. */
+static const struct skip_form {
+	int tok;                /* first token type */
+	const char *w1;         /* its word when tok is TK_ID, else NULL */
+	const char *w2;         /* the second word, or NULL: any */
+	const char *what;       /* the form, as explain prints it */
+} skip_forms[] = {
+	{TK_ID, "use", NULL, "USE"}, {TK_ID, "show", NULL, "SHOW"},
+	{TK_ID, "describe", NULL, "DESCRIBE"}, {TK_DESC, NULL, NULL, "DESCRIBE"},
+	{TK_ID, "grant", NULL, "GRANT"}, {TK_ID, "revoke", NULL, "REVOKE"},
+	{TK_ID, "truncate", NULL, "TRUNCATE"}, {TK_ID, "declare", NULL, "DECLARE CURSOR"},
+	{TK_ID, "open", NULL, "OPEN CURSOR"}, {TK_FETCH, NULL, NULL, "FETCH"},
+	{TK_ID, "close", NULL, "CLOSE CURSOR"}, {TK_ID, "trace", NULL, "TRACE"},
+	{TK_ID, "list", "jars", "LIST JARS"}, {TK_ADD, NULL, "jars", "ADD JARS"},
+	{TK_ID, "execute", "upgrade", "EXECUTE UPGRADE"}, {TK_DELETE, NULL, "jar", "DELETE JAR"},
+	{TK_UPDATE, NULL, "statistics", "UPDATE STATISTICS"},
+	{TK_CREATE, NULL, "sequence", "CREATE SEQUENCE"}, {TK_CREATE, NULL, "schema", "CREATE SCHEMA"},
+	{TK_CREATE, NULL, "function", "CREATE FUNCTION"}, {TK_CREATE, NULL, "temporary", "CREATE FUNCTION"},
+	{TK_CREATE, NULL, "or", "CREATE FUNCTION"}, {TK_CREATE, NULL, "cdc", "CREATE CDC"},
+	{TK_CREATE, NULL, "database", "CREATE DATABASE"}, {TK_CREATE, NULL, "namespace", "CREATE NAMESPACE"},
+	{TK_CREATE, NULL, "user", "CREATE USER"}, {TK_CREATE, NULL, "role", "CREATE ROLE"},
+	{TK_DROP, NULL, "sequence", "DROP SEQUENCE"}, {TK_DROP, NULL, "schema", "DROP SCHEMA"},
+	{TK_DROP, NULL, "function", "DROP FUNCTION"}, {TK_DROP, NULL, "cdc", "DROP CDC"},
+	{TK_DROP, NULL, "database", "DROP DATABASE"}, {TK_DROP, NULL, "namespace", "DROP NAMESPACE"},
+	{TK_DROP, NULL, "user", "DROP USER"}, {TK_DROP, NULL, "role", "DROP ROLE"},
+	{TK_ALTER, NULL, "session", "ALTER SESSION"}, {TK_ALTER, NULL, "database", "ALTER DATABASE"},
+	{TK_ALTER, NULL, "user", "ALTER USER"}, {TK_ALTER, NULL, "system", "ALTER SYSTEM"},
+};
+
+static int word_is(const char *text, kp_token t, const char *w)
+{
+	size_t n = strlen(w);
+	if (t.len != n)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		int c = (unsigned char)text[t.off + i];
+		if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != w[i])
+			return 0;
+	}
+	return 1;
+}
+
+/* The next token that is not a hint comment or a bad byte. */
+static kp_token peek_token(kp_lexer lx)
+{
+	kp_token n;
+	int ty;
+	do
+		ty = kp_lex(&lx, &n);
+	while (ty == KP_TOK_HINT || ty == KP_TOK_ERROR);
+	return n;
+}
+
+/* Is the statement starting with t (the lexer just after it) one keyplan
+ * skips? Sets st->skipped and the name it names. */
+static int skip_form(stmt_state *st, const char *text, const kp_lexer *lx, kp_token t)
+{
+	if (t.type != TK_ID && t.type != TK_DESC && t.type != TK_ADD && t.type != TK_DELETE && t.type != TK_FETCH &&
+	    t.type != TK_UPDATE && t.type != TK_CREATE && t.type != TK_DROP && t.type != TK_ALTER)
+		return 0;
+	kp_lexer after = *lx;
+	kp_token second = {0};
+	int have_second = 0;
+	for (size_t i = 0; i < sizeof skip_forms / sizeof skip_forms[0]; i++) {
+		const struct skip_form *f = &skip_forms[i];
+		if (f->tok != t.type || (f->w1 && !word_is(text, t, f->w1)))
+			continue;
+		if (f->w2) {
+			if (!have_second) {
+				second = peek_token(after);
+				have_second = 1;
+			}
+			if (!word_is(text, second, f->w2))
+				continue;
+		}
+		st->skipped = f->what;
+		/* the object's name: the [schema.]name after the form's keywords
+		 * (and IF [NOT] EXISTS) */
+		kp_lexer nl = after;
+		kp_token n;
+		if (f->w2)
+			kp_lex(&nl, &n);
+		st->skipped_name.len = 0;
+		while (kp_lex(&nl, &n) == TK_IF || n.type == TK_NOT || n.type == TK_EXISTS || n.type == TK_TABLE ||
+		       n.type == TK_OR || n.type == TK_REPLACE || word_is(text, n, "function") ||
+		       word_is(text, n, "temporary"))
+			;
+		while (n.type == TK_ID) {
+			st->skipped_name = n;
+			if (kp_lex(&nl, &n) != TK_DOT || kp_lex(&nl, &n) != TK_ID)
+				break;
+		}
+		return 1;
+	}
+	return 0;
+}
 
 static int join_kw(int t)
 {
@@ -175,11 +338,17 @@ static const char *unsupported(stmt_state *st, kp_token t)
 		return "joins are not supported: keyplan plans single-table statements";
 	if (t.type == TK_UNION || t.type == TK_INTERSECT || t.type == TK_EXCEPT)
 		return "set operations (UNION, INTERSECT, EXCEPT) are not supported";
-	if (t.type == TK_SELECT && st->ntok > 0 && !(st->ntok == 1 && st->prev == TK_EXPLAIN)) {
-		if (st->prev == TK_LP)
-			return "subqueries are not supported";
-		return "INSERT ... SELECT and CREATE TABLE ... AS SELECT are not supported";
+	if (t.type == TK_SELECT && st->create_view && st->prev == TK_AS && st->depth == 0) {
+		st->view_select = 1;
+		return NULL;
 	}
+	if (t.type == TK_SELECT && st->ntok > 0 && st->prev == TK_LP)
+		return "subqueries are not supported";
+	if (t.type == TK_LP && st->prev == TK_FROM && st->depth == 0)
+		return "derived tables (FROM (SELECT ...)) are not supported";
+	/* f(...) OVER (...): a window function */
+	if (t.type == TK_OVER && st->prev == TK_RP)
+		return "window functions (OVER) are not supported";
 	if (t.type == TK_COMMA && st->from == 1 && st->depth == 0)
 		return "comma joins (FROM a, b) are not supported: keyplan plans single-table statements";
 	return NULL;
@@ -189,20 +358,121 @@ static void note_token(stmt_state *st, kp_token t)
 {
 	if (st->ntok == 0 || (st->ntok == 1 && st->prev == TK_EXPLAIN))
 		st->first = t.type;
-	if (st->ntok == 1 && st->prev == TK_CREATE && t.type == TK_TABLE)
+	if (st->first == TK_CREATE && st->ntok <= 2 && (t.type == TK_TABLE || t.type == TK_VIEW)) {
 		st->create_table = 1;
-	if (t.type == TK_FROM && st->depth == 0 && (st->first == TK_SELECT || st->first == TK_DELETE))
+		st->create_view = t.type == TK_VIEW;
+	}
+	if (t.type == TK_FROM && st->depth == 0 &&
+	    (st->first == TK_SELECT || st->first == TK_DELETE || st->view_select))
 		st->from = 1;
 	else if (st->from == 1 && st->depth == 0 &&
 	         (t.type == TK_WHERE || t.type == TK_GROUP || t.type == TK_ORDER ||
 	          t.type == TK_LIMIT || t.type == TK_HAVING || t.type == TK_ALLOW))
 		st->from = 2;
+	if (t.type == TK_LP && st->depth == 0 && st->prev == TK_ID && st->prev2 == TK_FROM)
+		st->from_call = 1;
 	if (t.type == TK_LP)
 		st->depth++;
-	else if (t.type == TK_RP && st->depth > 0)
-		st->depth--;
+	else if (t.type == TK_RP && st->depth > 0 && --st->depth == 0)
+		st->from_call = 0;   /* past the FROM call's parentheses */
+	st->prev2 = st->prev;
 	st->prev = t.type;
 	st->ntok++;
+}
+
+/* Words that are keywords only before a given token: elsewhere they are
+ * names (a column called next or match). */
+static int contextual(const kp_lexer *lx, kp_token t)
+{
+	kp_lexer peek = *lx;
+	kp_token n;
+	int nt = kp_lex(&peek, &n);
+	switch (t.type) {
+	case TK_NEXT:       /* NEXT VALUE FOR s, NEXT n VALUES FOR s, FETCH NEXT n ROWS */
+		return nt == TK_VALUE || nt == TK_INTEGER || nt == TK_PARAM || nt == TK_ROW || nt == TK_ROWS
+		       ? t.type : TK_ID;
+	case TK_CURRENT:    /* CURRENT VALUE FOR s */
+		return nt == TK_VALUE ? t.type : TK_ID;
+	case TK_MATCH:      /* MATCH (cols) AGAINST (...) */
+		return nt == TK_LP ? t.type : TK_ID;
+	case TK_INTERVAL:   /* INTERVAL 1 DAY, INTERVAL '1' DAY */
+		return nt == TK_INTEGER || nt == TK_STRING || nt == TK_FLOAT || nt == TK_PARAM ||
+		       nt == TK_MINUS || nt == TK_LP ? t.type : TK_ID;
+	default:
+		return t.type;
+	}
+}
+
+/* Is the next token JOIN, or OUTER JOIN? */
+static bool joins_next(const kp_lexer *lx)
+{
+	kp_lexer peek = *lx;
+	kp_token n;
+	int nt = kp_lex(&peek, &n);
+	if (nt == TK_OUTER)
+		nt = kp_lex(&peek, &n);
+	return nt == TK_JOIN;
+}
+
+/* The token type the grammar is fed for t: a few words depend on the
+ * tokens around them. */
+static int rewrite(const stmt_state *st, const kp_lexer *lx, kp_source *src, kp_token t)
+{
+	/* `key VARCHAR(10)` at the start of a table element is a column
+	 * named key, not a KEY index: one token of lookahead decides. */
+	if (st->create_table && st->depth == 1 && (st->prev == TK_LP || st->prev == TK_COMMA) &&
+	    (t.type == TK_KEY || t.type == TK_INDEX)) {
+		kp_lexer peek = *lx;
+		kp_token n;
+		if (kp_lex(&peek, &n) == TK_ID && is_type_name(src->text + n.off, n.len))
+			return TK_ID;
+	}
+	if (token_flags[t.type] & TF_PEEK)
+		return contextual(lx, t);
+	return t.type;
+}
+
+/* Is [start, stop) one complete statement? Then it is returned, parsed
+ * again from its first token (the text before a statement keyword at
+ * which the parser stopped: a ';' was left out). NULL otherwise. */
+static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, uint32_t stop,
+                                kp_arena *a)
+{
+	kp_lexer lx;
+	kp_token t;
+	stmt_state st;
+	kp_pctx ctx;
+	memset(&st, 0, sizeof st);
+	memset(&ctx, 0, sizeof ctx);
+	ctx.arena = a;
+	ctx.text = src->text;
+	ctx.fold_upper = p->fold_upper;
+	reset_lemon(p);
+	kp_lexer_init(&lx, src->text, src->len, start);
+	uint32_t last_end = start;
+	for (;;) {
+		int type = kp_lex(&lx, &t);
+		if (type == KP_TOK_EOF || t.off >= stop)
+			break;
+		if (type == KP_TOK_HINT || type == KP_TOK_ERROR)
+			continue;
+		last_end = t.off + t.len;
+		t.type = rewrite(&st, &lx, src, t);
+		note_token(&st, t);
+		kpParse(p->lemon, t.type, t, &ctx);
+		if (ctx.failed || ctx.overflow || ctx.limit_msg)
+			break;
+	}
+	kp_token end = {stop, 0, 0};
+	if (!ctx.failed && !ctx.overflow && !ctx.limit_msg)
+		kpParse(p->lemon, 0, end, &ctx);
+	reset_lemon(p);
+	if (ctx.failed || ctx.overflow || ctx.limit_msg || !ctx.stmt)
+		return NULL;
+	ctx.stmt->off = start;
+	ctx.stmt->len = last_end - start;
+	ctx.stmt->largest_in = ctx.largest_in;
+	return ctx.stmt;
 }
 
 int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
@@ -216,9 +486,11 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	memset(&ctx, 0, sizeof ctx);
 	ctx.arena = a;
 	ctx.text = src->text;
+	ctx.fold_upper = p->fold_upper;
 	*out = NULL;
 	kp_lexer_init(&lx, src->text, src->len, *pos);
 	int seen_anything = 0;
+	kp_token last = {0, 0, 0}, before = {0, 0, 0};   /* the last two tokens fed */
 
 	for (;;) {
 		int type = kp_lex(&lx, &t);
@@ -239,6 +511,19 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			continue;
 		}
 		if (type == KP_TOK_HINT) {
+			/* the stores read a hint only right after the statement's verb
+			 * (Lindorm's HINT page; Phoenix's grammar): elsewhere it is a
+			 * plain comment to them */
+			int pv = st.ntok ? st.prev : 0;
+			if (pv != TK_SELECT && pv != TK_UPSERT && pv != TK_INSERT && pv != TK_UPDATE &&
+			    pv != TK_DELETE && pv != TK_REPLACE) {
+				if (!st.skip)
+					kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, t.off, t.len,
+					            "a hint comment is read only right after SELECT, UPSERT, INSERT, "
+					            "UPDATE or DELETE: the store ignores this one");
+				seen_anything = 1;
+				continue;
+			}
 			if (st.nhints < (int)(sizeof st.hints / sizeof st.hints[0]))
 				st.hints[st.nhints++] = t;
 			else
@@ -254,6 +539,35 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 				if (type == KP_TOK_EOF)
 					return seen_anything;
 				continue;   /* empty statement */
+			}
+			if (st.skipped) {
+				kp_stmt *s = kp_arena_alloc(a, sizeof(*s));
+				s->kind = KP_S_SKIPPED;
+				s->explain = st.first != 0 && st.ntok > 0 && st.start != st.first_off;
+				s->off = st.start;
+				s->len = st.end - st.start;
+				s->u.skipped.what = st.skipped;
+				if (st.skipped_name.len)
+					s->u.skipped.name = kp_ast_name(a, src->text, st.skipped_name.off, st.skipped_name.len);
+				*out = s;
+				return 1;
+			}
+			if (st.view_bad && ctx.outer) {
+				kp_stmt *s = ctx.outer;
+				if (!s->u.create_table.base.s && st.view_base.len) {
+					kp_name b = kp_ast_name_folded(a, src->text, st.view_base.off, st.view_base.len,
+					                               p->fold_upper);
+					if (st.view_schema.len)
+						b = kp_ast_qualified(a, kp_ast_name_folded(a, src->text, st.view_schema.off,
+						                                           st.view_schema.len, p->fold_upper), b);
+					s->u.create_table.base = b;
+				}
+				s->off = st.start;
+				s->len = st.end - st.start;
+				s->u.create_table.view_unsupported = st.view_bad;
+				s->u.create_table.view_unsupported_off = st.view_bad_off;
+				*out = s;
+				return 1;
 			}
 			if (st.skip)
 				return 1;
@@ -276,18 +590,47 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			s->len = st.end - st.start;
 			s->largest_in = ctx.largest_in;
 			for (int i = 0; i < st.nhints; i++)
-				parse_hint(s, src, st.hints[i], a, d);
+				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
 			*out = s;
 			return 1;
 		}
 		seen_anything = 1;
+		if (st.skipped || st.view_bad) {
+			st.end = t.off + t.len;
+			continue;
+		}
 		if (st.skip)
 			continue;
 		if (st.ntok == 0 && !st.skip)
 			st.start = p->last_start = t.off;
 		st.end = t.off + t.len;
+		if ((st.ntok == 0 || (st.ntok == 1 && st.prev == TK_EXPLAIN)) && skip_form(&st, src->text, &lx, t)) {
+			if (st.ntok)
+				reset_lemon(p);
+			st.first_off = t.off;
+			st.first = t.type;
+			st.ntok++;
+			continue;
+		}
 
 		const char *why = token_flags[t.type] & TF_CHECK ? unsupported(&st, t) : NULL;
+		if (st.view_select && st.depth == 0 && !why &&
+		    (t.type == TK_GROUP || t.type == TK_ORDER || t.type == TK_HAVING || t.type == TK_LIMIT ||
+		     t.type == TK_OFFSET))
+			why = "a view whose query is not SELECT * FROM table [WHERE ...]";
+		if (st.view_select && st.from == 1 && t.type == TK_ID && st.prev == TK_FROM && !st.view_base.len)
+			st.view_base = t;   /* [schema.]table after FROM */
+		else if (st.view_select && st.from == 1 && st.prev == TK_DOT && st.view_base.len && !st.view_schema.len) {
+			st.view_schema = st.view_base;
+			st.view_base = t;
+		}
+		if (why && st.view_select && ctx.outer) {
+			/* the view is recognised; queries against it get the message */
+			st.view_bad = why;
+			st.view_bad_off = t.off;
+			reset_lemon(p);
+			continue;
+		}
 		if (why) {
 			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, t.off, t.len, "%s", why);
 			if (st.ntok)
@@ -309,22 +652,61 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			st.skip = 1;
 			continue;
 		}
-		/* `key VARCHAR(10)` at the start of a table element is a column
-		 * named key, not a KEY index: one token of lookahead decides. */
-		if (st.create_table && st.depth == 1 && (st.prev == TK_LP || st.prev == TK_COMMA) &&
-		    (t.type == TK_KEY || t.type == TK_INDEX)) {
-			kp_lexer peek = lx;
-			kp_token n;
-			if (kp_lex(&peek, &n) == TK_ID && is_type_name(src->text + n.off, n.len))
-				t.type = TK_ID;
-		}
+		before = last;
+		last = t;
+		if ((st.create_table && (t.type == TK_KEY || t.type == TK_INDEX)) ||
+		    (token_flags[t.type] & TF_PEEK))
+			t.type = rewrite(&st, &lx, src, t);
 		if (st.ntok < 2 || (token_flags[t.type] & TF_STATE))
 			note_token(&st, t);
 		else {
+			st.prev2 = st.prev;
 			st.prev = t.type;
 			st.ntok++;
 		}
 		kpParse(p->lemon, t.type, t, &ctx);
+		if (ctx.failed && !ctx.overflow && !ctx.limit_msg && ctx.errtok.off == t.off && st.depth == 0) {
+			/* `SELECT ... FROM a SELECT ...`: if the text before a
+			 * statement keyword is a whole statement, only the ';' is
+			 * missing; the first statement is returned and the next call
+			 * reads the second from there. The keyword is this token, or
+			 * the one before when the grammar took it for a name (an
+			 * alias: UPSERT and REPLACE are names too). */
+			kp_token kw = {0, 0, 0};
+			if ((token_flags[t.type] & TF_START) && st.ntok > 1)
+				kw = t;
+			else if ((token_flags[before.type] & TF_START) && st.ntok > 2 && before.off > st.start)
+				kw = before;
+			kp_stmt *s = kw.type ? complete_before(p, src, st.start, kw.off, a) : NULL;
+			if (s) {
+				kp_diag_add(d, a, KP_R_SYNTAX, KP_SEV_ERROR, src, kw.off, kw.len,
+				            "missing ';' before '%s'", token_text(a, src->text, kw));
+				for (int i = 0; i < st.nhints; i++)
+					if (st.hints[i].off < kw.off)
+						parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
+				*pos = kw.off;
+				p->at_eof = false;
+				*out = s;
+				return 1;
+			}
+		}
+		if (ctx.failed && !ctx.overflow && !ctx.limit_msg && st.from_call && st.depth > 0) {
+			/* FROM f(...) that is not a list of dynamic columns */
+			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, t.off, t.len, "%s",
+			            "table functions in FROM (UNNEST(...), ...) are not supported");
+			reset_lemon(p);
+			st.skip = 1;
+			continue;
+		}
+		if (ctx.failed && !ctx.overflow && !ctx.limit_msg && ctx.errtok.off == t.off && joins_next(&lx)) {
+			/* a join spelled with a word before JOIN (INNER, LEFT OUTER,
+			 * Phoenix's SEMI and ANTI, ...): the grammar stops at the word */
+			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, t.off, t.len, "%s",
+			            "joins are not supported: keyplan plans single-table statements");
+			reset_lemon(p);
+			st.skip = 1;
+			continue;
+		}
 		if (ctx.failed || ctx.overflow || ctx.limit_msg) {
 			if (ctx.overflow)
 				kp_diag_add(d, a, KP_R_LIMITS, KP_SEV_ERROR, src, t.off, t.len,

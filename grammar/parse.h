@@ -23,12 +23,14 @@ typedef struct kp_pctx {
 	kp_arena *arena;        /* where the statement's AST goes */
 	const char *text;       /* source text */
 	kp_stmt *stmt;          /* the statement being built (set on accept) */
+	kp_stmt *outer;         /* CREATE VIEW: the view, while its SELECT is read */
 	int failed;             /* a syntax error was reported */
 	kp_token errtok;        /* the token at the syntax error */
 	const char *limit_msg;  /* an action hit an input limit: message */
 	uint32_t limit_off;     /* where */
 	int overflow;           /* the parser stack overflowed */
 	uint32_t largest_in;    /* most values in one IN list so far */
+	bool fold_upper;        /* upper-case unquoted names (Phoenix) */
 	int sel_clause;         /* the last SELECT clause seen (parser.y's
 	                           clause order: WHERE, GROUP BY, ...) */
 } kp_pctx;
@@ -36,6 +38,9 @@ typedef struct kp_pctx {
 typedef struct kp_parser kp_parser;
 
 kp_parser *kp_parser_new(void);
+/* Upper-case every unquoted name from now on, as Phoenix does (its
+ * catalog then compares names byte for byte: KP_NAMES_UPPER). */
+void kp_parser_fold_upper(kp_parser *p, bool on);
 void kp_parser_free(kp_parser *p);
 
 /* Parses the statement starting at *pos. Returns 0 at end of input (no

@@ -25,7 +25,7 @@
 /* A name from an identifier token, with the name-length limit. */
 static kp_name mkname(kp_pctx *ctx, kp_token t)
 {
-	kp_name n = kp_ast_name(ARENA, ctx->text, t.off, t.len);
+	kp_name n = kp_ast_name_folded(ARENA, ctx->text, t.off, t.len, ctx->fold_upper);
 	if (n.len > KP_MAX_IDENT_BYTES && !ctx->limit_msg) {
 		ctx->limit_msg = "name longer than 1024 bytes";
 		ctx->limit_off = t.off;
@@ -202,26 +202,29 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
   KEY INDEX ASC DESC ALLOW FILTERING HASH PARTITION INCLUDE ASYNC SYNC
   COMMENT DUPLICATE UPSERT REPLACE EXPLAIN CONSTRAINT OFFSET IF EXISTS
   TABLE TRUE FALSE END PRIMARY UNIQUE UNSIGNED AUTO_INCREMENT DEFAULT
-  LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING GLOB ISNULL NOTNULL COLLATE.
+  LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING GLOB ISNULL NOTNULL COLLATE
+  NULLS FIRST LAST FETCH NEXT CURRENT VALUE FOR ROW ROWS ONLY ARRAY ANY SOME MATCH AGAINST
+  IGNORE UPDATE_ONLY RETURNING ILIKE DISTINCTROW WITHIN OVER INTERVAL TABLESAMPLE
+  VIEW ALTER ADD COLUMN CASCADE SPLIT ROW_TIMESTAMP LOCAL UNCOVERED IMMUTABLE.
 
 /* Only to settle `FROM t ALLOW FILTERING` (see the select rules): after
  * the table name, ALLOW is shifted, never taken as an alias. */
 %nonassoc FROM.
-%nonassoc ALLOW.
+%nonassoc ALLOW OFFSET FETCH TABLESAMPLE.
 %left OR.
 %left AND.
 %right NOT.
-%left IS LIKE GLOB BETWEEN IN ISNULL NOTNULL NE EQ.
+%left IS LIKE ILIKE GLOB BETWEEN IN ISNULL NOTNULL NE EQ.
 %left GT LE LT GE.
 %right ESCAPE.
 %left PLUS MINUS.
 %left STAR SLASH REM.
 %left CONCAT.
 %right UMINUS.
-%left COLLATE.
+%left COLLATE LBRACKET.
 
 /* Tokens the lexer produces that no rule uses: the driver handles them. */
-%token SEMI JOIN UNION INTERSECT EXCEPT.
+%token SEMI JOIN UNION INTERSECT EXCEPT OVER.
 
 %token_class id ID.
 
@@ -235,7 +238,7 @@ nm(A) ::= id(X). { A = mkname(ctx, X); }
 
 %type fullname {kp_name}
 fullname(A) ::= id(X). { A = mkname(ctx, X); }
-fullname(A) ::= nm DOT nm(Y). { A = Y; }
+fullname(A) ::= nm(X) DOT nm(Y). { A = kp_ast_qualified(ARENA, X, Y); }
 
 %type nmlist {kp_list}
 nmlist(A) ::= nm(X). { memset(&A, 0, sizeof A); push(ctx, &A, boxname(ctx, X)); }
@@ -246,14 +249,21 @@ nmlist(A) ::= nmlist(L) COMMA nm(X). { A = L; push(ctx, &A, boxname(ctx, X)); }
 ifnotexists(A) ::= . { A = 0; }
 ifnotexists(A) ::= IF NOT EXISTS. { A = 1; }
 
-cmd ::= CREATE TABLE ifnotexists(E) fullname(N) LP tellist RP tableopts. {
+/* Phoenix: CREATE [IMMUTABLE] TABLE ... (cols [[,] CONSTRAINT pk PRIMARY
+ * KEY (...)]) [options] [SPLIT ON (...)]; Lindorm and MySQL: a comma
+ * before the table-level key, options WITH (...), PARTITION BY ... */
+cmd ::= crtable ifnotexists(E) fullname(N) LP tellist RP tableopts. {
 	kp_stmt *s = ctx->stmt;
 	s->u.create_table.name = N;
 	s->u.create_table.if_not_exists = E;
 }
+crtable ::= CREATE TABLE.
+crtable ::= CREATE IMMUTABLE TABLE.
 
 tellist ::= tel.
 tellist ::= tellist COMMA tel.
+/* Phoenix's canonical form: no comma before CONSTRAINT ... PRIMARY KEY */
+tellist ::= tellist pkcons.
 
 %include {
 /* The CREATE TABLE under construction (created on its first element). */
@@ -265,15 +275,21 @@ static kp_create_table *cur_table(kp_pctx *ctx)
 }
 }
 
+tel ::= colname(C). { kp_create_table *t = cur_table(ctx); C->off = C->family.s ? C->family.off : C->name.off;
+	C->untyped = true; push(ctx, &t->cols, C);
+	if (t->cols.n > KP_MAX_COLUMNS && !ctx->limit_msg) { ctx->limit_msg = "more than 4096 columns in one table"; ctx->limit_off = C->off; } }
 tel ::= coldef(C). { kp_create_table *t = cur_table(ctx); push(ctx, &t->cols, C);
 	if (t->cols.n > KP_MAX_COLUMNS && !ctx->limit_msg) { ctx->limit_msg = "more than 4096 columns in one table"; ctx->limit_off = C->off; } }
 %include {
+/* A second table-level PRIMARY KEY is kept for the catalog to report
+ * (KP014, at the clause), not a syntax error. */
 static void set_pk(kp_pctx *ctx, kp_token p, kp_list k)
 {
 	kp_create_table *t = cur_table(ctx);
-	if (t->has_pk && !ctx->failed) {
-		ctx->failed = 1;
-		ctx->errtok = p;
+	if (t->has_pk) {
+		if (!t->dup_pk_off)
+			t->dup_pk_off = p.off;
+		return;
 	}
 	t->has_pk = true;
 	t->pk = k;
@@ -297,9 +313,10 @@ static void add_inline_index(kp_pctx *ctx, int unique, kp_name n, kp_name using,
 /* PRIMARY and USING are spelled out in each rule (no empty rule before
  * them), so lemon never lets them fall back to an identifier there. */
 tel ::= PRIMARY(P) KEY LP keyparts(K) RP. { set_pk(ctx, P, K); }
-tel ::= CONSTRAINT nm PRIMARY(P) KEY LP keyparts(K) RP. { set_pk(ctx, P, K); }
-tel ::= idxkw(U) using_opt(S) LP keyparts(K) RP include_opt(I). { add_inline_index(ctx, U, noname(), S, K, I); }
-tel ::= idxkw(U) nm(N) using_opt(S) LP keyparts(K) RP include_opt(I). { add_inline_index(ctx, U, N, S, K, I); }
+tel ::= pkcons.
+pkcons ::= CONSTRAINT nm PRIMARY(P) KEY LP keyparts(K) RP. { set_pk(ctx, P, K); }
+tel ::= idxkw(U) using_opt(S) LP keyparts(K) RP include_opt(I) idxwith. { add_inline_index(ctx, U, noname(), S, K, I); }
+tel ::= idxkw(U) nm(N) using_opt(S) LP keyparts(K) RP include_opt(I) idxwith. { add_inline_index(ctx, U, N, S, K, I); }
 
 /* idxkw: 1 for a UNIQUE key */
 %type idxkw {int}
@@ -309,9 +326,6 @@ idxkw(A) ::= UNIQUE. { A = 1; }
 idxkw(A) ::= UNIQUE KEY. { A = 1; }
 idxkw(A) ::= UNIQUE INDEX. { A = 1; }
 
-%type idxname {kp_name}
-idxname(A) ::= . { A = noname(); }
-idxname(A) ::= nm(X). { A = X; }
 
 %type using_opt {kp_name}
 using_opt(A) ::= . { A = noname(); }
@@ -328,6 +342,7 @@ keyparts(A) ::= keyparts(L) COMMA keypart(X). { A = L; push(ctx, &A, X); }
 
 %type keypart {kp_keypart*}
 keypart(A) ::= nm(X) sortorder(D). { A = mkpart(ctx, X, X.off + X.srclen); A->desc = D; }
+keypart(A) ::= nm(X) sortorder(D) ROW_TIMESTAMP(R). { A = mkpart(ctx, X, R.off + R.len); A->desc = D; A->row_timestamp = true; }
 keypart(A) ::= nm(F) LP nmlist(L) RP(R) sortorder(D). {
 	kp_name none = noname(); none.off = F.off;
 	A = mkpart(ctx, none, R.off + 1); A->hashfn = F; A->hashcols = L; A->desc = D; }
@@ -344,7 +359,18 @@ coldef(A) ::= colname(N) typename(T) colconstraints(C). {
 	A = C; A->name = N->name; A->family = N->family; A->type = T->type;
 	A->targs[0] = T->targs[0]; A->targs[1] = T->targs[1]; A->ntargs = T->ntargs;
 	A->off = N->family.s ? N->family.off : N->name.off;
-	if (T->is_unsigned) A->is_unsigned = true; }
+	if (T->is_unsigned) A->is_unsigned = true;
+	if (T->is_array) A->is_array = true; }
+
+/* Phoenix's documents also write NOT NULL before the type (and, in a
+ * table's column list, a column of an existing HBase table with no type:
+ * see tel). */
+coldef(A) ::= colname(N) NOT NULL typename(T) colconstraints(C). {
+	A = C; A->name = N->name; A->family = N->family; A->type = T->type; A->not_null = true;
+	A->targs[0] = T->targs[0]; A->targs[1] = T->targs[1]; A->ntargs = T->ntargs;
+	A->off = N->family.s ? N->family.off : N->name.off;
+	if (T->is_unsigned) A->is_unsigned = true;
+	if (T->is_array) A->is_array = true; }
 
 /* colname and typename are pointers: a parser stack entry holds the union
  * of every symbol's type, so no symbol may be a large struct */
@@ -357,6 +383,10 @@ typename(A) ::= nm(X). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; }
 typename(A) ::= nm(X) LP signed(P) RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; A->targs[0] = P; A->ntargs = 1; }
 typename(A) ::= nm(X) LP signed(P) COMMA signed(Q) RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; A->targs[0] = P; A->targs[1] = Q; A->ntargs = 2; }
 typename(A) ::= typename(X) UNSIGNED. { A = X; A->is_unsigned = true; }
+/* Phoenix arrays: VARCHAR ARRAY, INTEGER[], VARCHAR(10) ARRAY[5] */
+typename(A) ::= typename(X) ARRAY. { A = X; A->is_array = true; }
+typename(A) ::= typename(X) LBRACKET RBRACKET. { A = X; A->is_array = true; }
+typename(A) ::= typename(X) LBRACKET signed RBRACKET. { A = X; A->is_array = true; }
 
 %type signed {int64_t}
 %include {
@@ -373,10 +403,14 @@ signed(A) ::= MINUS INTEGER(X). { A = -mkint(ctx, X); }
 %type colconstraints {kp_coldef*}
 colconstraints(A) ::= . { A = kp_arena_alloc(ARENA, sizeof(kp_coldef)); }
 colconstraints(A) ::= colconstraints(X) NOT NULL. { A = X; A->not_null = true; }
-colconstraints(A) ::= colconstraints(X) NULL. { A = X; }
+colconstraints(A) ::= colconstraints(X) NULL. { A = X; A->explicit_null = true; }
 colconstraints(A) ::= colconstraints(X) DEFAULT term(V). { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) DEFAULT MINUS term(V). { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP RP. { A = X; A->dflt = mkcol(ctx, noname(), F); }
+/* Phoenix: DEFAULT any constant expression, e.g. TO_DATE('2024-01-01') */
+colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP exprlist(L) RP(R). {
+	A = X; A->dflt = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->dflt->name = F;
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A->dflt, L.items[i]); }
 colconstraints(A) ::= colconstraints(X) DEFAULT LP expr(V) RP. { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) AUTO_INCREMENT. { A = X; A->auto_increment = true; }
 colconstraints(A) ::= colconstraints(X) PRIMARY KEY sortorder(D). { A = X; A->primary_key = true; A->pk_desc = D; }
@@ -385,6 +419,8 @@ colconstraints(A) ::= colconstraints(X) UNIQUE KEY. { A = X; A->unique = true; }
 colconstraints(A) ::= colconstraints(X) COMMENT STRING. { A = X; }
 colconstraints(A) ::= colconstraints(X) ON UPDATE nm LP RP. { A = X; }
 colconstraints(A) ::= colconstraints(X) ON UPDATE nm. { A = X; }
+colconstraints(A) ::= colconstraints(X) ROW_TIMESTAMP. { A = X; A->row_timestamp = true; }
+colconstraints(A) ::= colconstraints(X) COLLATE id. { A = X; }
 
 /* Table options: WITH (...), PARTITION BY HASH (...), k = v lists. */
 tableopts ::= .
@@ -392,20 +428,55 @@ tableopts ::= tableopts tableopt.
 tableopts ::= tableopts COMMA tableopt.
 
 %include {
-static void add_opt(kp_pctx *ctx, kp_name k, kp_expr *v)
+static kp_option *mkopt(kp_pctx *ctx, kp_name f, kp_name k, kp_expr *v)
 {
-	kp_create_table *t = cur_table(ctx);
 	kp_option *o = kp_arena_alloc(ARENA, sizeof(*o));
+	o->family = f;
 	o->key = k;
 	o->value = v;
-	push(ctx, &t->options, o);
+	return o;
+}
+static void add_opt(kp_pctx *ctx, kp_name k, kp_expr *v)
+{
+	push(ctx, &cur_table(ctx)->options, mkopt(ctx, noname(), k, v));
+}
+/* The column names of PARTITION BY HASH (c1, c2(4)): a salt factor
+ * c(n) is written as a call. */
+static kp_list part_cols(kp_pctx *ctx, kp_list l)
+{
+	kp_list out = {0};
+	for (uint32_t i = 0; i < l.n; i++) {
+		kp_expr *e = l.items[i];
+		if (e->kind == KP_X_COLUMN || e->kind == KP_X_FUNC)
+			push(ctx, &out, boxname(ctx, e->name));
+	}
+	return out;
+}
+/* Words a rule takes as an identifier checked here (ZORDER, MAPPING,
+ * TIME): a different word is a syntax error at it. */
+static void want_word(kp_pctx *ctx, kp_token t, const char *w)
+{
+	kp_name n = kp_ast_name(ARENA, ctx->text, t.off, t.len);
+	if (!n.quoted && kp_name_eq(&n, w))
+		return;
+	if (!ctx->failed) {
+		ctx->failed = 1;
+		ctx->errtok = t;
+	}
 }
 }
 
 tableopt ::= WITH LP optlist(L) RP. {
 	kp_create_table *t = cur_table(ctx);
 	for (uint32_t i = 0; i < L.n; i++) push(ctx, &t->options, L.items[i]); }
-tableopt ::= PARTITION BY HASH LP nmlist(L) RP. { cur_table(ctx)->partition = L; }
+tableopt ::= PARTITION BY HASH LP exprlist(L) RP. { cur_table(ctx)->partition = part_cols(ctx, L); }
+/* Lindorm: PARTITION BY RANGE TIME (c ...), PARTITION BY ENUMERABLE (...) */
+tableopt ::= PARTITION BY id LP exprlist RP.
+tableopt ::= PARTITION BY id id(T) LP exprlist RP. { want_word(ctx, T, "time"); }
+tableopt ::= id(Z) BY LP nmlist RP. { want_word(ctx, Z, "zorder"); }
+/* Phoenix: SPLIT ON (value, ...) and family-qualified options a.VERSIONS=1 */
+tableopt ::= SPLIT ON LP exprlist RP.
+tableopt ::= nm(F) DOT nm(K) EQ optvalue(V). { push(ctx, &cur_table(ctx)->options, mkopt(ctx, F, K, V)); }
 tableopt ::= nm(K) EQ optvalue(V). { add_opt(ctx, K, V); }
 tableopt ::= nm(K) optvalue(V). { add_opt(ctx, K, V); }
 tableopt ::= DEFAULT nm(K) EQ optvalue(V). { add_opt(ctx, K, V); }
@@ -419,7 +490,8 @@ optlist(A) ::= option(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
 optlist(A) ::= optlist(L) COMMA option(X). { A = L; push(ctx, &A, X); }
 
 %type option {kp_option*}
-option(A) ::= nm(K) EQ optvalue(V). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->key = K; A->value = V; }
+option(A) ::= nm(K) EQ optvalue(V). { A = mkopt(ctx, noname(), K, V); }
+option(A) ::= nm(F) DOT nm(K) EQ optvalue(V). { A = mkopt(ctx, F, K, V); }
 option(A) ::= STRING(K) EQ optvalue(V). {
 	A = kp_arena_alloc(ARENA, sizeof(*A)); kp_expr *k = mklit(ctx, KP_X_STRING, K);
 	A->key.s = k->str; A->key.len = k->slen; A->key.off = K.off; A->key.srclen = K.len; A->key.quoted = true; A->value = V; }
@@ -430,32 +502,302 @@ optvalue(A) ::= MINUS term(X). { A = X; }
 optvalue(A) ::= nm(X). { A = mkcol(ctx, noname(), X); }
 
 /* --------------------------------------------------------- CREATE INDEX */
-cmd ::= CREATE uniq(U) INDEX ifnotexists(E) idxname(N) using_opt(S) ON fullname(T) LP keyparts(K) RP include_opt(I) syncopt idxwith(W). {
+/* Phoenix: CREATE [LOCAL | UNCOVERED] INDEX [IF NOT EXISTS] i ON t (expr
+ * [ASC|DESC], ...) [INCLUDE (cf.col, ...)] [WHERE ...] [ASYNC] [k=v, ...]
+ * [SPLIT ON (...)]. Lindorm: CREATE INDEX [i] [USING KV|SEARCH|COLUMNAR]
+ * ON t (c [DESC] | c(type=text, analyzer=ik) | f(c) | * , ...) [INCLUDE
+ * (...)] [PARTITION BY ...] [ASYNC|SYNC] [WITH (...)]. The trailing clauses
+ * are one list in any order: each store's order is a subset of it. */
+%include {
+/* An index key item read as an expression: a column, c(opt=value, ...) (a
+ * search index column with options), c(10) (a MySQL prefix length) when
+ * c is a plain name, or any other expression (a functional index part). */
+static kp_keypart *idx_part(kp_pctx *ctx, kp_expr *e, int desc)
+{
+	kp_keypart *p = kp_arena_alloc(ARENA, sizeof(*p));
+	p->off = e->off;
+	p->len = e->len;
+	p->desc = desc;
+	if (e->kind == KP_X_COLUMN && !e->paren) {
+		p->col = e->name;
+		p->colfamily = e->qual;
+		return p;
+	}
+	if (e->kind == KP_X_FUNC && !e->paren && e->n > 0 && !e->star && !e->distinct) {
+		bool opts = true;
+		for (uint32_t i = 0; i < e->n; i++) {
+			const kp_expr *x = e->list[i];
+			if (x->kind != KP_X_CMP || x->op != KP_OP_EQ || x->paren || x->a->kind != KP_X_COLUMN ||
+			    x->a->qual.s)
+				opts = false;
+		}
+		if (opts) {
+			p->col = e->name;
+			for (uint32_t i = 0; i < e->n; i++) {
+				const kp_expr *x = e->list[i];
+				kp_option *o = kp_arena_alloc(ARENA, sizeof(*o));
+				o->key = x->a->name;
+				o->value = x->b;
+				push(ctx, &p->colopts, o);
+			}
+			return p;
+		}
+		if (e->n == 1 && e->list[0]->kind == KP_X_INT) {
+			p->col = e->name;
+			p->prefix_len = true;
+			p->expr = e;   /* kept: the catalog decides (a column c, or a function c) */
+			return p;
+		}
+	}
+	p->expr = e;
+	return p;
+}
+static kp_indexdef *cur_index(kp_pctx *ctx)
+{
+	return &ctx->stmt->u.create_index;
+}
+}
+cmd ::= idxhead idxtail.
+%type idxhead {kp_indexdef*}
+idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxid(I) ON fullname(T) LP idxkeys(K) RP. {
 	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_INDEX);
 	kp_indexdef *d = &s->u.create_index;
-	d->name = N; d->table = T; d->using = S; d->parts = K; d->include = I;
-	d->unique = U; d->if_not_exists = E; d->options = W;
-	d->off = N.s ? N.off : T.off; }
+	kp_name N = I ? I[0] : noname();
+	d->name = N; d->table = T; d->using = I ? I[1] : noname();
+	d->unique = U == 1; d->local = U == 2; d->uncovered = U == 3; d->if_not_exists = E;
+	d->off = N.s ? N.off : T.off;
+	if (K.n == 0) d->all_columns = true;
+	for (uint32_t i = 0; i < K.n; i++) {
+		kp_order_item *o = K.items[i];
+		if (o->expr->kind == KP_X_STRING && K.n == 1) { d->all_columns = true; continue; }
+		push(ctx, &d->parts, idx_part(ctx, o->expr, o->desc));
+	}
+	A = d; }
 
-%type uniq {int}
-uniq(A) ::= . { A = 0; }
-uniq(A) ::= UNIQUE. { A = 1; }
+/* [name] [USING method], as {name, method} (NULL: neither): USING is
+ * spelled out, so an unnamed Lindorm index USING KV ON t is not an index
+ * named USING */
+%include {
+static kp_name *idxid(kp_pctx *ctx, kp_name n, kp_name u)
+{
+	kp_name *p = kp_arena_alloc(ARENA, 2 * sizeof(*p));
+	p[0] = n;
+	p[1] = u;
+	return p;
+}
+}
+%type idxid {kp_name*}
+idxid(A) ::= . { A = NULL; }
+idxid(A) ::= nm(N). { A = idxid(ctx, N, noname()); }
+idxid(A) ::= USING nm(S). { A = idxid(ctx, noname(), S); }
+idxid(A) ::= USING HASH(H). { A = idxid(ctx, noname(), mkname(ctx, H)); }
+idxid(A) ::= nm(N) USING nm(S). { A = idxid(ctx, N, S); }
+idxid(A) ::= nm(N) USING HASH(H). { A = idxid(ctx, N, mkname(ctx, H)); }
 
-syncopt ::= .
-syncopt ::= ASYNC.
-syncopt ::= SYNC.
+/* idxmods: 1 UNIQUE, 2 LOCAL, 3 UNCOVERED */
+%type idxmods {int}
+idxmods(A) ::= . { A = 0; }
+idxmods(A) ::= UNIQUE. { A = 1; }
+idxmods(A) ::= LOCAL. { A = 2; }
+idxmods(A) ::= UNCOVERED. { A = 3; }
+
+/* the key list: sort items (expr [ASC|DESC]); * or '*' is every column */
+%type idxkeys {kp_list}
+idxkeys(A) ::= sortlist(L). { A = L; }
+idxkeys(A) ::= STAR. { memset(&A, 0, sizeof A); }
+
+idxtail ::= .
+idxtail ::= idxtail idxclause.
+idxtail ::= idxtail COMMA idxprop.
+idxclause ::= INCLUDE LP colreflist(L) RP. { cur_index(ctx)->include = L; }
+idxclause ::= WHERE expr(X). { cur_index(ctx)->where = X; }
+idxclause ::= ASYNC.
+idxclause ::= SYNC.
+idxclause ::= PARTITION BY HASH LP exprlist RP.
+idxclause ::= PARTITION BY id LP exprlist RP.
+idxclause ::= PARTITION BY id id(T) LP exprlist RP. { want_word(ctx, T, "time"); }
+idxclause ::= WITH LP optlist(L) RP. {
+	kp_indexdef *d = cur_index(ctx);
+	for (uint32_t i = 0; i < L.n; i++) push(ctx, &d->options, L.items[i]); }
+idxclause ::= SPLIT ON LP exprlist RP.
+idxclause ::= id(P) INTEGER. { want_word(ctx, P, "partitions"); }
+/* Phoenix's k=v options, written without a comma after the clauses (a
+ * quoted 'k' = v only after a comma: a string could end a WHERE) */
+idxclause ::= nm(K) EQ optvalue(V). { push(ctx, &cur_index(ctx)->options, mkopt(ctx, noname(), K, V)); }
+idxclause ::= nm(F) DOT nm(K) EQ optvalue(V). { push(ctx, &cur_index(ctx)->options, mkopt(ctx, F, K, V)); }
+idxprop ::= option(O). { push(ctx, &cur_index(ctx)->options, O); }
+
+/* Phoenix column references: [family.]column */
+%type colreflist {kp_list}
+colreflist(A) ::= colref(X). { memset(&A, 0, sizeof A); push(ctx, &A, boxname(ctx, X)); }
+colreflist(A) ::= colreflist(L) COMMA colref(X). { A = L; push(ctx, &A, boxname(ctx, X)); }
+%type colref {kp_name}
+colref(A) ::= nm(X). { A = X; }
+colref(A) ::= nm DOT nm(X). { A = X; }
 
 %type idxwith {kp_list}
 idxwith(A) ::= . { memset(&A, 0, sizeof A); }
 idxwith(A) ::= WITH LP optlist(L) RP. { A = L; }
+
+/* ---------------------------------------------------------- CREATE VIEW */
+/* Phoenix: CREATE VIEW [IF NOT EXISTS] v [(cols)] [AS SELECT * FROM t
+ * [WHERE ...]] [options]. The head makes the statement first: the SELECT's
+ * own rules make a statement of their own, which the view then absorbs. */
+%include {
+static void view_select(kp_pctx *ctx, kp_select *q)
+{
+	kp_stmt *v = ctx->outer;
+	ctx->stmt = v;
+	kp_create_table *t = &v->u.create_table;
+	t->base = q->table;
+	t->view_where = q->where;
+	bool star = q->items.n == 1 && ((kp_expr *)q->items.items[0])->kind == KP_X_STAR &&
+	            !((kp_expr *)q->items.items[0])->qual.s;
+	if (!star || q->distinct) {
+		t->view_unsupported = "a view whose query is not SELECT * FROM table [WHERE ...]";
+		t->view_unsupported_off = ((kp_expr *)q->items.items[0])->off;
+	}
+}
+}
+cmd ::= viewhead viewcols viewas viewopts.
+viewhead ::= CREATE VIEW ifnotexists(E) fullname(N). {
+	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_VIEW);
+	s->u.create_table.name = N;
+	s->u.create_table.if_not_exists = E;
+	ctx->outer = s; }
+viewcols ::= .
+viewcols ::= LP tellist RP.
+/* The query is a SELECT head (its result columns) on one table and an
+ * optional WHERE; the driver stops reading at any other clause or shape
+ * and records the view as one keyplan cannot plan. */
+viewas ::= .
+viewas ::= AS selhead(Q) FROM fullname(T). { Q->table = T; view_select(ctx, Q); }
+viewas ::= AS selhead(Q) FROM fullname(T) WHERE expr(W). { Q->table = T; Q->where = W; view_select(ctx, Q); }
+viewopts ::= .
+viewopts ::= viewopts tableopt.
+viewopts ::= viewopts COMMA tableopt.
+
+/* ----------------------------------------------------------------- ALTER */
+/* Phoenix: ALTER {TABLE | VIEW} t {ADD [IF NOT EXISTS] coldef, ... [options]
+ * | DROP COLUMN [IF EXISTS] col, ... | SET options}; Lindorm: ADD [COLUMN]
+ * (...) and SET with quoted option names. */
+%include {
+static kp_alter *mkalter(kp_pctx *ctx, int view, kp_name t, kp_alter_action act)
+{
+	kp_stmt *s = mkstmt(ctx, KP_S_ALTER_TABLE);
+	s->u.alter.table = t;
+	s->u.alter.is_view = view;
+	s->u.alter.action = act;
+	return &s->u.alter;
+}
+}
+%type tblview {int}
+tblview(A) ::= TABLE. { A = 0; }
+tblview(A) ::= VIEW. { A = 1; }
+
+cmd ::= althead addcol ifnotexists(E) addlist cascadeidx. { ctx->stmt->u.alter.if_flag = E; }
+cmd ::= althead addcol ifnotexists(E) LP addlist RP addopts cascadeidx. { ctx->stmt->u.alter.if_flag = E; }
+althead ::= ALTER tblview(V) fullname(T) ADD. { mkalter(ctx, V, T, KP_ALTER_ADD); }
+cmd ::= ALTER tblview(V) fullname(T) DROP COLUMN ifexists(E) dropcols(L). {
+	kp_alter *a = mkalter(ctx, V, T, KP_ALTER_DROP); a->if_flag = E; a->cols = L; }
+cmd ::= ALTER tblview(V) fullname(T) SET altopts(O). {
+	kp_alter *a = mkalter(ctx, V, T, KP_ALTER_SET); a->options = O; }
+addcol ::= .
+addcol ::= COLUMN.
+
+/* added columns, and options after them (with or without a comma) */
+addlist ::= coldef(C). { push(ctx, &ctx->stmt->u.alter.cols, C); }
+addlist ::= addlist COMMA coldef(C). { push(ctx, &ctx->stmt->u.alter.cols, C); }
+addlist ::= addlist option(O). { push(ctx, &ctx->stmt->u.alter.options, O); }
+addlist ::= addlist COMMA option(O). { push(ctx, &ctx->stmt->u.alter.options, O); }
+addopts ::= .
+addopts ::= addopts option(O). { push(ctx, &ctx->stmt->u.alter.options, O); }
+addopts ::= addopts COMMA option(O). { push(ctx, &ctx->stmt->u.alter.options, O); }
+/* Phoenix: CASCADE INDEX ALL | idx, ... adds the columns to indexes too */
+cascadeidx ::= .
+cascadeidx ::= CASCADE INDEX ALL.
+cascadeidx ::= CASCADE INDEX nmlist.
+
+%type dropcols {kp_list}
+dropcols(A) ::= colname(C). { memset(&A, 0, sizeof A); push(ctx, &A, C); }
+dropcols(A) ::= dropcols(L) COMMA colname(C). { A = L; push(ctx, &A, C); }
+
+%type altopts {kp_list}
+altopts(A) ::= option(O). { memset(&A, 0, sizeof A); push(ctx, &A, O); }
+altopts(A) ::= LP optlist(L) RP. { A = L; }
+altopts(A) ::= altopts(L) COMMA option(O). { A = L; push(ctx, &A, O); }
+
+/* ALTER INDEX [IF EXISTS] i ON t {DISABLE | REBUILD [ALL] | USABLE |
+ * UNUSABLE | ACTIVE} [ASYNC] [[SET] options]; Lindorm also spells the
+ * states DISABLED and BUILD, and sets options WITH (...) or SET (...). */
+%include {
+static void alter_index(kp_pctx *ctx, int e, kp_name i, kp_name t, kp_token w, kp_list o)
+{
+	kp_stmt *s = mkstmt(ctx, KP_S_ALTER_INDEX);
+	kp_alter_index *a = &s->u.alter_index;
+	a->if_exists = e;
+	a->index = i;
+	a->table = t;
+	a->options = o;
+	if (!w.len)
+		return;
+	a->verb = mkname(ctx, w);
+	static const struct { const char *w; kp_index_state s; } states[] = {
+		{"disable", KP_IX_DISABLED}, {"disabled", KP_IX_DISABLED},
+		{"unusable", KP_IX_UNUSABLE}, {"usable", KP_IX_ACTIVE}, {"active", KP_IX_ACTIVE},
+		{"rebuild", KP_IX_ACTIVE}, {"build", KP_IX_ACTIVE},
+	};
+	for (size_t k = 0; k < sizeof states / sizeof states[0]; k++)
+		if (!a->verb.quoted && kp_name_eq(&a->verb, states[k].w)) {
+			a->state = states[k].s;
+			return;
+		}
+	if (!ctx->failed) {
+		ctx->failed = 1;
+		ctx->errtok = w;
+	}
+}
+static kp_token notoken(void)
+{
+	kp_token t = {0};
+	return t;
+}
+}
+cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) id(W) idxstate_tail(O). { alter_index(ctx, E, I, T, W, O); }
+cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) SET altopts(O). { alter_index(ctx, E, I, T, notoken(), O); }
+cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) WITH LP optlist(O) RP. { alter_index(ctx, E, I, T, notoken(), O); }
+/* Lindorm: a search index gains columns, ADD COLUMNS (c [(options)], ...) */
+cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) ADD id(C) LP sortlist(L) RP. {
+	want_word(ctx, C, "columns");
+	kp_list none = {0};
+	alter_index(ctx, E, I, T, notoken(), none);
+	for (uint32_t i = 0; i < L.n; i++) {
+		kp_order_item *o = L.items[i];
+		push(ctx, &ctx->stmt->u.alter_index.add, idx_part(ctx, o->expr, o->desc));
+	} }
+%type idxstate_tail {kp_list}
+idxstate_tail(A) ::= . { memset(&A, 0, sizeof A); }
+idxstate_tail(A) ::= ALL. { memset(&A, 0, sizeof A); }
+idxstate_tail(A) ::= ASYNC. { memset(&A, 0, sizeof A); }
+idxstate_tail(A) ::= ALL ASYNC. { memset(&A, 0, sizeof A); }
+idxstate_tail(A) ::= idxstate_tail(L) SET altopts(O). { A = L; for (uint32_t i = 0; i < O.n; i++) push(ctx, &A, O.items[i]); }
 
 /* ----------------------------------------------------------------- DROP */
 %type ifexists {int}
 ifexists(A) ::= . { A = 0; }
 ifexists(A) ::= IF EXISTS. { A = 1; }
 
-cmd ::= DROP TABLE ifexists(E) fullname(N). {
-	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.if_exists = E; }
+%type cascade {int}
+cascade(A) ::= . { A = 0; }
+cascade(A) ::= CASCADE. { A = 1; }
+
+cmd ::= DROP tblview(V) ifexists(E) fullname(N) cascade(C). {
+	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.if_exists = E;
+	s->u.drop.is_view = V; s->u.drop.cascade = C; }
+/* Tablestore: DROP MAPPING TABLE [IF EXISTS] t removes the mapping */
+cmd ::= DROP id(M) TABLE ifexists(E) fullname(N). {
+	want_word(ctx, M, "mapping");
+	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.if_exists = E; s->u.drop.is_mapping = true; }
 cmd ::= DROP INDEX ifexists(E) nm(N). {
 	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.is_index = true; s->u.drop.if_exists = E; }
 cmd ::= DROP INDEX ifexists(E) nm(N) ON fullname(T). {
@@ -471,7 +813,7 @@ cmd ::= selhead.
  * checked in the actions; a clause out of order or repeated is a syntax
  * error at its keyword, as a fixed sequence of rules would report it. */
 %include {
-enum { SEL_WHERE = 1, SEL_GROUP, SEL_HAVING, SEL_ORDER, SEL_LIMIT, SEL_ALLOW };
+enum { SEL_SAMPLE = 1, SEL_WHERE, SEL_GROUP, SEL_HAVING, SEL_ORDER, SEL_LIMIT, SEL_OFFSET, SEL_FETCH, SEL_ALLOW };
 static void sel_clause(kp_pctx *ctx, kp_token kw, int clause)
 {
 	if (ctx->sel_clause >= clause && !ctx->failed) {
@@ -492,10 +834,21 @@ static kp_select *mksel(kp_pctx *ctx, int distinct, kp_list items)
 selhead(A) ::= SELECT selcollist(L). { A = mksel(ctx, 0, L); }
 selhead(A) ::= SELECT ALL selcollist(L). { A = mksel(ctx, 0, L); }
 selhead(A) ::= SELECT DISTINCT selcollist(L). { A = mksel(ctx, 1, L); }
+selhead(A) ::= SELECT DISTINCTROW selcollist(L). { A = mksel(ctx, 1, L); }
+selhead(A) ::= SELECT ALL DISTINCT selcollist(L). { A = mksel(ctx, 1, L); }
 %type select {kp_select*}
 select(A) ::= selhead(S) FROM fullname(T). { A = S; A->table = T; }
 select(A) ::= selhead(S) FROM fullname(T) AS nm(X). { A = S; A->table = T; A->alias = X; }
 select(A) ::= selhead(S) FROM fullname(T) id(X). { A = S; A->table = T; A->alias = mkname(ctx, X); }
+/* Phoenix's dynamic columns, declared for this query: FROM t (c TYPE, ...) */
+select(A) ::= selhead(S) FROM fullname(T) LP dyncols(D) RP. { A = S; A->table = T; A->dyncols = D; }
+select(A) ::= selhead(S) FROM fullname(T) LP dyncols(D) RP AS nm(X). { A = S; A->table = T; A->dyncols = D; A->alias = X; }
+%type dyncols {kp_list}
+dyncols(A) ::= dyncol(X). { memset(&A, 0, sizeof A); push(ctx, &A, boxname(ctx, X)); }
+dyncols(A) ::= dyncols(L) COMMA dyncol(X). { A = L; push(ctx, &A, boxname(ctx, X)); }
+%type dyncol {kp_name}
+dyncol(A) ::= nm(X) typename. { A = X; }
+dyncol(A) ::= nm DOT nm(X) typename. { A = X; }
 /* Spelled out: right after the table name ALLOW would otherwise fall back
  * to an alias (lemon's %fallback wins over a default reduction); the
  * precedence of ALLOW over FROM picks this rule over reducing first. */
@@ -506,8 +859,52 @@ select(A) ::= select(S) GROUP(K) BY exprlist(L). { A = S; sel_clause(ctx, K, SEL
 select(A) ::= select(S) HAVING(K) expr(X). { A = S; sel_clause(ctx, K, SEL_HAVING); A->having = X; }
 select(A) ::= select(S) ORDER(K) BY sortlist(L). { A = S; sel_clause(ctx, K, SEL_ORDER); A->order = L; }
 select(A) ::= select(S) LIMIT(K) expr(X). { A = S; sel_clause(ctx, K, SEL_LIMIT); A->limit = X; }
-select(A) ::= select(S) LIMIT(K) expr(X) OFFSET expr(Y). {
-	A = S; sel_clause(ctx, K, SEL_LIMIT); A->limit = X; A->offset = Y; }
+/* OFFSET and FETCH are clauses of their own (Phoenix: LIMIT, then OFFSET
+ * n [ROW|ROWS], then FETCH FIRST|NEXT [n] ROW|ROWS ONLY), so LIMIT n OFFSET
+ * m, OFFSET m alone and OFFSET m ROWS FETCH NEXT n ROWS ONLY all parse;
+ * right after the table name they are spelled out, as ALLOW is. */
+select(A) ::= selhead(S) FROM fullname(T) offset(O). { A = S; A->table = T; sel_offset(ctx, A, O); }
+/* Phoenix: FROM t [[AS] alias] [(dynamic columns)] TABLESAMPLE (percent):
+ * which rows are read is the store's sampling, not the key's; kept to
+ * parse, with the table's plan unchanged */
+select(A) ::= selhead(S) FROM fullname(T) TABLESAMPLE(K) LP expr RP. { A = S; A->table = T; sel_clause(ctx, K, SEL_SAMPLE); }
+select(A) ::= select(S) TABLESAMPLE(K) LP expr RP. { A = S; sel_clause(ctx, K, SEL_SAMPLE); }
+select(A) ::= selhead(S) FROM fullname(T) fetch(F). { A = S; A->table = T; sel_fetch(ctx, A, F); }
+select(A) ::= select(S) offset(O). { A = S; sel_offset(ctx, A, O); }
+select(A) ::= select(S) fetch(F). { A = S; sel_fetch(ctx, A, F); }
+%include {
+typedef struct kp_clause { kp_token kw; kp_expr *x; } kp_clause;
+static void sel_offset(kp_pctx *ctx, kp_select *s, kp_clause o)
+{
+	sel_clause(ctx, o.kw, SEL_OFFSET);
+	s->offset = o.x;
+}
+static void sel_fetch(kp_pctx *ctx, kp_select *s, kp_clause f)
+{
+	/* FETCH is the standard spelling of LIMIT: one or the other */
+	if (s->limit && !ctx->failed) {
+		ctx->failed = 1;
+		ctx->errtok = f.kw;
+	}
+	sel_clause(ctx, f.kw, SEL_FETCH);
+	s->limit = f.x;
+	s->fetch = true;
+}
+}
+%type offset {kp_clause}
+offset(A) ::= OFFSET(K) expr(X). { A.kw = K; A.x = X; }
+offset(A) ::= OFFSET(K) expr(X) rowword. { A.kw = K; A.x = X; }
+%type fetch {kp_clause}
+fetch(A) ::= FETCH(K) firstnext expr(X) rowword ONLY. { A.kw = K; A.x = X; }
+/* FETCH FIRST ROW ONLY: one row */
+fetch(A) ::= FETCH(K) firstnext rowword(R) ONLY. {
+	A.kw = K; A.x = mkexpr(ctx, KP_X_INT, R.off, R.off + R.len); A.x->ival = 1;
+	A.x->name.s = "1"; A.x->name.len = 1; }
+firstnext ::= FIRST.
+firstnext ::= NEXT.
+%type rowword {kp_token}
+rowword(A) ::= ROW(X). { A = X; }
+rowword(A) ::= ROWS(X). { A = X; }
 select(A) ::= select(S) LIMIT(K) expr(Y) COMMA expr(X). {
 	A = S; sel_clause(ctx, K, SEL_LIMIT); A->limit = X; A->offset = Y; }
 select(A) ::= select(S) ALLOW(K) FILTERING. { A = S; sel_clause(ctx, K, SEL_ALLOW); A->allow_filtering = 1; }
@@ -549,6 +946,12 @@ static kp_order_item *mksort(kp_pctx *ctx, kp_expr *x, int desc)
 sortitem(A) ::= expr(X). { A = mksort(ctx, X, 0); }
 sortitem(A) ::= expr(X) ASC. { A = mksort(ctx, X, 0); }
 sortitem(A) ::= expr(X) DESC. { A = mksort(ctx, X, 1); }
+sortitem(A) ::= expr(X) nulls(N). { A = mksort(ctx, X, 0); A->nulls = (uint8_t)N; }
+sortitem(A) ::= expr(X) ASC nulls(N). { A = mksort(ctx, X, 0); A->nulls = (uint8_t)N; }
+sortitem(A) ::= expr(X) DESC nulls(N). { A = mksort(ctx, X, 1); A->nulls = (uint8_t)N; }
+%type nulls {int}
+nulls(A) ::= NULLS FIRST. { A = KP_NULLS_FIRST; }
+nulls(A) ::= NULLS LAST. { A = KP_NULLS_LAST; }
 %include {
 typedef struct kp_limit { kp_expr *a, *b; } kp_limit;
 }
@@ -560,17 +963,60 @@ limit_opt(A) ::= LIMIT expr(Y) COMMA expr(X). { A.a = X; A.b = Y; }
 /* --------------------------------------------------------------- INSERT */
 %type insverb {int}
 insverb(A) ::= INSERT. { A = KP_S_INSERT; }
+insverb(A) ::= INSERT IGNORE. { A = KP_S_INSERT; }
 insverb(A) ::= UPSERT. { A = KP_S_UPSERT; }
 insverb(A) ::= REPLACE. { A = KP_S_REPLACE; }
 
-cmd ::= insverb(V) INTO fullname(T) inscols(C) VALUES rowlist(R) ondup(D). {
-	kp_stmt *s = mkstmt(ctx, (kp_stmt_kind)V);
-	s->u.insert.verb = V; s->u.insert.table = T; s->u.insert.cols = C;
-	s->u.insert.rows = R; s->u.insert.on_dup = D; }
+%include {
+static kp_insert *mkinsert(kp_pctx *ctx, int verb, kp_name t, kp_list cols)
+{
+	kp_stmt *s = mkstmt(ctx, (kp_stmt_kind)verb);
+	s->u.insert.verb = verb;
+	s->u.insert.table = t;
+	s->u.insert.cols = cols;
+	return &s->u.insert;
+}
+/* ON DUPLICATE KEY: IGNORE, or UPDATE / UPDATE_ONLY assignments */
+typedef struct kp_ondup { kp_list set; bool ignore; } kp_ondup;
+}
+cmd ::= insverb(V) INTO fullname(T) inscols(C) VALUES rowlist(R) ondup(D) returning(X). {
+	kp_insert *i = mkinsert(ctx, V, T, C);
+	i->rows = R; i->on_dup = D.set; i->on_dup_ignore = D.ignore; i->returning = X; }
+/* UPSERT INTO t [(cols)] SELECT ...: the statement is its SELECT (which
+ * is what keyplan plans), with the write it feeds attached */
+%include {
+static void mkinto(kp_pctx *ctx, kp_select *sel, int verb, kp_name t, kp_list cols, int ret)
+{
+	kp_insert *i = kp_arena_alloc(ARENA, sizeof(*i));
+	i->verb = verb;
+	i->table = t;
+	i->cols = cols;
+	i->returning = ret;
+	sel->into = i;
+}
+}
+cmd ::= insverb(V) INTO fullname(T) inscols(C) select(S) returning(X). { mkinto(ctx, S, V, T, C, X); }
+cmd ::= insverb(V) INTO fullname(T) inscols(C) selhead(S) returning(X). { mkinto(ctx, S, V, T, C, X); }
+
+%type returning {int}
+returning(A) ::= . { A = 0; }
+returning(A) ::= RETURNING STAR. { A = 1; }
 
 %type inscols {kp_list}
 inscols(A) ::= . { memset(&A, 0, sizeof A); }
-inscols(A) ::= LP nmlist(L) RP. { A = L; }
+inscols(A) ::= LP inscollist(L) RP. { A = L; }
+/* Phoenix: a family-qualified column (cf.c) or a dynamic column declared
+ * in place (c VARCHAR) */
+%type inscollist {kp_list}
+inscollist(A) ::= inscol(X). { memset(&A, 0, sizeof A); push(ctx, &A, boxname(ctx, X)); }
+inscollist(A) ::= inscollist(L) COMMA inscol(X). { A = L; push(ctx, &A, boxname(ctx, X)); }
+%type inscol {kp_name}
+inscol(A) ::= nm(X). { A = X; }
+inscol(A) ::= nm DOT nm(X). { A = X; }
+inscol(A) ::= nm(X) typename. { A = X; }
+inscol(A) ::= nm DOT nm(X) typename. { A = X; }
+/* an array element: UPSERT INTO t (k, a[2]) */
+inscol(A) ::= nm(X) LBRACKET expr RBRACKET. { A = X; }
 
 %type rowlist {kp_list}
 rowlist(A) ::= row(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
@@ -579,9 +1025,11 @@ rowlist(A) ::= rowlist(L) COMMA row(X). { A = L; push(ctx, &A, X); }
 %type row {kp_list*}
 row(A) ::= LP exprlist(L) RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); *A = L; }
 
-%type ondup {kp_list}
+%type ondup {kp_ondup}
 ondup(A) ::= . { memset(&A, 0, sizeof A); }
-ondup(A) ::= ON DUPLICATE KEY UPDATE setlist(L). { A = L; }
+ondup(A) ::= ON DUPLICATE KEY UPDATE setlist(L). { A.set = L; A.ignore = false; }
+ondup(A) ::= ON DUPLICATE KEY UPDATE_ONLY setlist(L). { A.set = L; A.ignore = false; }
+ondup(A) ::= ON DUPLICATE KEY IGNORE. { memset(&A, 0, sizeof A); A.ignore = true; }
 
 %type setlist {kp_list}
 setlist(A) ::= setitem(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
@@ -596,6 +1044,9 @@ cmd ::= UPDATE fullname(T) SET setlist(L) where_opt(W) orderby_opt(O) limit_opt(
 	kp_stmt *s = mkstmt(ctx, KP_S_UPDATE);
 	s->u.update.table = T; s->u.update.sets = L; s->u.update.where = W;
 	s->u.update.order = O; s->u.update.limit = M.a; }
+cmd ::= DELETE FROM fullname(T) where_opt(W) orderby_opt(O) limit_opt(M) RETURNING STAR. {
+	kp_stmt *s = mkstmt(ctx, KP_S_DELETE);
+	s->u.update.table = T; s->u.update.where = W; s->u.update.order = O; s->u.update.limit = M.a; }
 cmd ::= DELETE FROM fullname(T) where_opt(W) orderby_opt(O) limit_opt(M). {
 	kp_stmt *s = mkstmt(ctx, KP_S_DELETE);
 	s->u.update.table = T; s->u.update.where = W; s->u.update.order = O; s->u.update.limit = M.a; }
@@ -632,6 +1083,77 @@ expr(A) ::= nm(F) LP STAR RP(R). { A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1);
 expr(A) ::= nm(F) LP distinct(D) exprlist(L) RP(R). {
 	A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->distinct = D;
 	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
+expr(A) ::= nm(S) DOT nm(Q) DOT nm(X). { A = mkcol(ctx, kp_ast_qualified(ARENA, S, Q), X); }
+/* Phoenix's typed literals: DATE '2013-01-01', TIMESTAMP '...', TIME '...'
+ * are CAST('...' AS type) */
+expr(A) ::= id(T) STRING(S). {
+	A = mkexpr(ctx, KP_X_CAST, T.off, S.off + S.len); A->a = mklit(ctx, KP_X_STRING, S);
+	A->name = mkname(ctx, T); set_depth(ctx, A, A->a); }
+expr(A) ::= nm(F) LP distinct(D) exprlist(L) RP WITHIN GROUP LP ORDER BY sortlist(O) RP(R). {
+	A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->distinct = D;
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]);
+	A->b = mkexpr(ctx, KP_X_TUPLE, F.off, R.off + 1);
+	for (uint32_t i = 0; i < O.n; i++) push_expr(ctx, A->b, ((kp_order_item *)O.items[i])->expr);
+	set_depth(ctx, A, A->b); }
+/* an aggregate's own order (Lindorm HEAD(x ORDER BY t), GROUP_CONCAT(x
+ * ORDER BY t SEPARATOR ',')): kept like WITHIN GROUP, in b */
+%include {
+static kp_expr *mkordered(kp_pctx *ctx, kp_name f, int distinct, kp_list args, kp_list order,
+                          kp_token sep, kp_expr *sepval, kp_token r)
+{
+	kp_expr *e = mkexpr(ctx, KP_X_FUNC, f.off, r.off + 1);
+	e->name = f;
+	e->distinct = distinct;
+	e->op2 = 1;   /* the order is written inside the parentheses */
+	for (uint32_t i = 0; i < args.n; i++)
+		push_expr(ctx, e, args.items[i]);
+	if (order.n) {
+		e->b = mkexpr(ctx, KP_X_TUPLE, f.off, r.off + 1);
+		for (uint32_t i = 0; i < order.n; i++)
+			push_expr(ctx, e->b, ((kp_order_item *)order.items[i])->expr);
+		set_depth(ctx, e, e->b);
+	}
+	if (sepval) {
+		/* only GROUP_CONCAT's SEPARATOR may stand there */
+		kp_name w = mkname(ctx, sep);
+		if (!kp_name_eq(&w, "separator") && !ctx->failed) {
+			ctx->failed = 1;
+			ctx->errtok = sep;
+		}
+		e->c = sepval;
+	}
+	return e;
+}
+}
+expr(A) ::= nm(F) LP distinct(D) exprlist(L) ORDER BY sortlist(O) RP(R). {
+	kp_token none = {0, 0, 0}; A = mkordered(ctx, F, D, L, O, none, NULL, R); }
+expr(A) ::= nm(F) LP distinct(D) exprlist(L) ORDER BY sortlist(O) id(W) STRING(V) RP(R). {
+	A = mkordered(ctx, F, D, L, O, W, mklit(ctx, KP_X_STRING, V), R); }
+expr(A) ::= nm(F) LP distinct(D) exprlist(L) id(W) STRING(V) RP(R). {
+	kp_list none; memset(&none, 0, sizeof none); A = mkordered(ctx, F, D, L, none, W, mklit(ctx, KP_X_STRING, V), R); }
+/* INTERVAL n unit (Lindorm, MySQL): a constant span of time */
+expr(A) ::= INTERVAL(K) expr(X) id(U). [UMINUS] {
+	A = mkexpr(ctx, KP_X_INTERVAL, K.off, U.off + U.len); A->a = X; A->name = mkname(ctx, U); set_depth(ctx, A, X); }
+expr(A) ::= expr(X) LBRACKET expr(Y) RBRACKET(R). {
+	A = mkbin(ctx, KP_X_SUBSCRIPT, 0, X, Y); A->len = R.off + 1 - A->off; }
+expr(A) ::= ARRAY(K) LBRACKET exprlist_opt(L) RBRACKET(R). {
+	A = mkexpr(ctx, KP_X_ARRAY, K.off, R.off + 1);
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
+/* Lindorm search: MATCH (col, ...) AGAINST ('text'); MATCH(col, 'text')
+ * without AGAINST is Tablestore's full-text function */
+expr(A) ::= MATCH(K) LP exprlist(L) RP AGAINST LP expr(X) RP(R). {
+	A = mkexpr(ctx, KP_X_MATCH, K.off, R.off + 1); A->a = X; set_depth(ctx, A, X);
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
+expr(A) ::= MATCH(K) LP exprlist(L) RP(R). {
+	A = mkexpr(ctx, KP_X_FUNC, K.off, R.off + 1); A->name = mkname(ctx, K);
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
+/* sequences (Phoenix): NEXT VALUE FOR s, CURRENT VALUE FOR s, NEXT n VALUES FOR s */
+expr(A) ::= NEXT(K) VALUE FOR fullname(N). {
+	A = mkexpr(ctx, KP_X_SEQ, K.off, N.off + N.srclen); A->name = N; }
+expr(A) ::= CURRENT(K) VALUE FOR fullname(N). {
+	A = mkexpr(ctx, KP_X_SEQ, K.off, N.off + N.srclen); A->name = N; A->op2 = 1; }
+expr(A) ::= NEXT(K) term(X) VALUES FOR fullname(N). {
+	A = mkexpr(ctx, KP_X_SEQ, K.off, N.off + N.srclen); A->name = N; A->a = X; }
 expr(A) ::= CAST(C) LP expr(X) AS typename(T) RP(R). {
 	A = mkexpr(ctx, KP_X_CAST, C.off, R.off + 1); A->a = X; A->name = T->type; set_depth(ctx, A, X); }
 expr(A) ::= CASE(C) case_operand(O) case_list(L) case_else(E) END(R). {
@@ -683,20 +1205,48 @@ static kp_expr *mkis(kp_pctx *ctx, kp_expr *x, kp_expr *y, bool neg)
 }
 expr(A) ::= expr(X) IS expr(Y). { A = mkis(ctx, X, Y, false); }
 expr(A) ::= expr(X) IS NOT expr(Y). { A = mkis(ctx, X, Y, true); }
+/* IS NOT DISTINCT FROM is IS (NULL-safe =), IS DISTINCT FROM is IS NOT */
+expr(A) ::= expr(X) IS DISTINCT FROM expr(Y). [IS] { A = mkbin(ctx, KP_X_CMP, KP_OP_ISNOT, X, Y); }
+expr(A) ::= expr(X) IS NOT DISTINCT FROM expr(Y). [IS] { A = mkbin(ctx, KP_X_CMP, KP_OP_IS, X, Y); }
+/* x op ANY|SOME|ALL (array): the quantified side is one node, so the
+ * comparison stays a comparison */
+%include {
+static kp_expr *mkquant(kp_pctx *ctx, int op, kp_expr *x, kp_token q, kp_expr *y, kp_token r)
+{
+	kp_expr *e = mkexpr(ctx, KP_X_QUANT, q.off, r.off + 1);
+	e->a = y;
+	e->op2 = (uint8_t)q.type;   /* quant: 1 for ALL */
+	set_depth(ctx, e, y);
+	return mkbin(ctx, KP_X_CMP, op, x, e);
+}
+}
+%type quant {kp_token}
+quant(A) ::= ANY(X). { A = X; A.type = 0; }
+quant(A) ::= SOME(X). { A = X; A.type = 0; }
+quant(A) ::= ALL(X). { A = X; A.type = 1; }
+expr(A) ::= expr(X) EQ quant(Q) LP expr(Y) RP(R). { A = mkquant(ctx, KP_OP_EQ, X, Q, Y, R); }
+expr(A) ::= expr(X) NE quant(Q) LP expr(Y) RP(R). { A = mkquant(ctx, KP_OP_NE, X, Q, Y, R); }
+expr(A) ::= expr(X) LT quant(Q) LP expr(Y) RP(R). { A = mkquant(ctx, KP_OP_LT, X, Q, Y, R); }
+expr(A) ::= expr(X) LE quant(Q) LP expr(Y) RP(R). { A = mkquant(ctx, KP_OP_LE, X, Q, Y, R); }
+expr(A) ::= expr(X) GT quant(Q) LP expr(Y) RP(R). { A = mkquant(ctx, KP_OP_GT, X, Q, Y, R); }
+expr(A) ::= expr(X) GE quant(Q) LP expr(Y) RP(R). { A = mkquant(ctx, KP_OP_GE, X, Q, Y, R); }
 
-/* likeop: bit 0 NOT, bit 1 GLOB (SQLite's case-sensitive pattern match) */
+/* likeop: bit 0 NOT, bit 1 GLOB (SQLite's case-sensitive pattern match),
+ * bit 2 ILIKE (Phoenix's case-insensitive LIKE) */
 %type likeop {int}
 likeop(A) ::= LIKE. { A = 0; }
 likeop(A) ::= NOT LIKE. { A = 1; } [LIKE]
+likeop(A) ::= ILIKE. { A = 4; }
+likeop(A) ::= NOT ILIKE. { A = 5; } [ILIKE]
 likeop(A) ::= GLOB. { A = 2; }
 likeop(A) ::= NOT GLOB. { A = 3; } [GLOB]
-expr(A) ::= expr(X) likeop(N) expr(Y). [LIKE] { A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N & 1; A->glob = N >> 1; }
+expr(A) ::= expr(X) likeop(N) expr(Y). [LIKE] { A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N & 1; A->glob = (N >> 1) & 1; A->op2 = (uint8_t)(N >> 2); }
 expr(A) ::= expr(X) COLLATE id(C). {
 	A = mkexpr(ctx, KP_X_COLLATE, X->off, C.off + C.len); A->a = X; A->name = mkname(ctx, C); set_depth(ctx, A, X); }
 expr(A) ::= expr(X) ISNULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; set_depth(ctx, A, X); }
 expr(A) ::= expr(X) NOTNULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; A->negated = true; set_depth(ctx, A, X); }
 expr(A) ::= expr(X) likeop(N) expr(Y) ESCAPE expr(Z). [LIKE] {
-	A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N & 1; A->glob = N >> 1; A->c = Z; A->len = end_of(Z) - A->off; set_depth(ctx, A, Z); }
+	A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N & 1; A->glob = (N >> 1) & 1; A->op2 = (uint8_t)(N >> 2); A->c = Z; A->len = end_of(Z) - A->off; set_depth(ctx, A, Z); }
 
 %type betweenop {int}
 betweenop(A) ::= BETWEEN. { A = 0; }

@@ -29,6 +29,8 @@ static const kp_rule_info rules[KP_R__COUNT] = {
 	[KP_R_HINT]           = {"KP020", "unknown-hint", KP_SEV_WARNING, "a hint keyplan does not know"},
 	[KP_R_LIMITS]         = {"KP021", "input-limit", KP_SEV_ERROR, "the input exceeds one of keyplan's documented limits"},
 	[KP_R_UNKNOWN_DIRECTIVE] = {"KP022", "bad-directive", KP_SEV_WARNING, "a keyplan comment directive (weight, ignore) is malformed or names an unknown rule"},
+	[KP_R_INTERPOLATED]   = {"KP035", "interpolated-sql", KP_SEV_WARNING, "application code pastes values or text into the SQL: an injection risk, and the statement cannot be checked fully"},
+	[KP_R_VARIANTS]       = {"KP036", "sampled-variants", KP_SEV_INFO, "a dynamic MyBatis statement has more variants than keyplan plans: a documented sample of them is planned"},
 	[KP_R_HOT_MONOTONIC]  = {"KP101", "hotspot-monotonic", KP_SEV_WARNING, "the leading key column grows monotonically (auto-increment, time, sequence): every write lands in one region"},
 	[KP_R_HOT_ENUM]       = {"KP102", "hotspot-enum", KP_SEV_WARNING, "the leading key column has few distinct values (enum, status, boolean): writes pile onto a few regions"},
 	[KP_R_HOT_PREFIX]     = {"KP103", "hotspot-prefix", KP_SEV_WARNING, "the leading key column's values share a prefix (phone numbers, URLs): writes cluster"},
@@ -41,6 +43,11 @@ static const kp_rule_info rules[KP_R__COUNT] = {
 	[KP_R_UNSERVED]       = {"KP120", "unserved-query", KP_SEV_WARNING, "the key cannot serve this query as a GET or SCAN: an index table or secondary index can"},
 	[KP_R_BETTER_KEY]     = {"KP121", "better-key", KP_SEV_INFO, "another order of the key columns serves more of the workload"},
 	[KP_R_DESC_KEY]       = {"KP122", "desc-key", KP_SEV_INFO, "most reads want the newest rows first: declare the key column DESC"},
+	[KP_R_MIGRATION_BREAKS] = {"KP130", "migration-breaks-query", KP_SEV_ERROR, "the schema change breaks a workload query: it no longer plans, or the store rejects it"},
+	[KP_R_MIGRATION_SLOWER] = {"KP131", "migration-slower-query", KP_SEV_WARNING, "the schema change makes a workload query's access worse (GET to SCAN, SCAN to FILTERED SCAN, ...)"},
+	[KP_R_MIGRATION_ORDER]  = {"KP132", "migration-order-change", KP_SEV_WARNING, "the schema change makes the store sort, or read backwards, for a workload query's ORDER BY"},
+	[KP_R_MIGRATION_FASTER] = {"KP133", "migration-faster-query", KP_SEV_INFO, "the schema change serves a workload query better, or makes a broken one plan"},
+	[KP_R_MIGRATION_PATH]   = {"KP134", "migration-path-change", KP_SEV_INFO, "the schema change serves a workload query as well as before, through another path"},
 };
 
 const kp_rule_info *kp_rule_get(kp_rule r)
@@ -127,6 +134,7 @@ void kp_source_free(kp_source *s)
 	free(s->path);
 	free(s->text);
 	free(s->lines);
+	free(s->map);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -172,8 +180,41 @@ static size_t line_index(kp_source *s, size_t off)
 	return lo;
 }
 
+size_t kp_source_origin(const kp_source *s, size_t off, kp_source **where)
+{
+	if (off > s->len)
+		off = s->len;
+	if (!s->host) {
+		*where = (kp_source *)s;
+		return off;
+	}
+	*where = s->host;
+	return s->map[off];
+}
+
+/* Does the input start with a UTF-8 byte-order mark (text[len] is NUL)? */
+static bool has_bom(const kp_source *s)
+{
+	const unsigned char *t = (const unsigned char *)s->text;
+	return t[0] == 0xef && t[1] == 0xbb && t[2] == 0xbf;
+}
+
+void kp_source_linecol_end(kp_source *s, size_t off, size_t len, uint32_t *line, uint32_t *col)
+{
+	if (!s->host || len == 0 || off + len > s->len) {
+		kp_source_linecol(s, off + len, line, col);
+		return;
+	}
+	size_t start = s->map[off], end = (size_t)s->map[off + len - 1] + 1;
+	kp_source_linecol(s->host, end > start ? end : start, line, col);
+}
+
 void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
 {
+	if (s->host) {
+		kp_source_linecol(s->host, s->map[off > s->len ? s->len : off], line, col);
+		return;
+	}
 	if (off > s->len)
 		off = s->len;
 	size_t li = line_index(s, off);
@@ -200,12 +241,16 @@ void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
 	s->memo_line = li;
 	if (off > s->lines[li] && t[off - 1] == '\r' && off < s->len && t[off] == '\n')
 		c--;   /* the CR of a CRLF is not a column */
+	if (li == 0 && s->base_line == 0 && off >= 3 && has_bom(s))
+		c--;   /* nor is a byte-order mark (the lexer skips it) */
 	*line = s->base_line + (uint32_t)li + 1;
 	*col = c + (li == 0 ? s->base_col : 0);
 }
 
 const char *kp_source_line_text(kp_source *s, size_t off, size_t *len)
 {
+	if (s->host)
+		return kp_source_line_text(s->host, s->map[off > s->len ? s->len : off], len);
 	if (off > s->len)
 		off = s->len;
 	size_t li = line_index(s, off);
@@ -213,6 +258,8 @@ const char *kp_source_line_text(kp_source *s, size_t off, size_t *len)
 	size_t end = li + 1 < s->nlines ? s->lines[li + 1] - 1 : s->len;
 	if (end > start && s->text[end - 1] == '\r')
 		end--;
+	if (li == 0 && s->base_line == 0 && end >= 3 && has_bom(s))
+		start = 3;   /* shown without the byte-order mark */
 	*len = end - start;
 	return s->text + start;
 }
@@ -327,8 +374,13 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 	}
 	kp_buf_puts(out, "\n       | ");
 	uint32_t width = 0;
-	size_t start = (size_t)(d->src->text + d->off - text);
-	size_t end = start + d->len;
+	kp_source *at;
+	size_t hoff = kp_source_origin(d->src, d->off, &at);
+	size_t hend = d->len ? kp_source_origin(d->src, (size_t)d->off + d->len - 1, &at) + 1 : hoff;
+	if (hend < hoff)
+		hend = hoff;   /* a span whose end lies in an earlier piece of the host */
+	size_t start = (size_t)(at->text + hoff - text);
+	size_t end = start + (hend - hoff);
 	if (end > len)
 		end = len;
 	for (size_t i = end; i > start; i--)

@@ -26,6 +26,11 @@ typedef struct kp_source {
 	                           of a long line cost linear time, not quadratic */
 	kp_buf path_json;       /* path as a JSON string, quotes included; built on
 	                           first use (every JSON line repeats it) */
+	struct kp_source *host; /* SQL taken out of application code (grammar/host.h):
+	                           the file it was read from; lines, columns and
+	                           excerpts are the host's */
+	uint32_t *map;          /* with host: the host offset of every byte of
+	                           text, and map[len] for its end (owned) */
 } kp_source;
 
 /* A file read as a sliding window, so a file of any size is planned in
@@ -68,6 +73,13 @@ void kp_source_free(kp_source *s);
 /* The path as a JSON string literal (kept in the source). */
 const kp_buf *kp_source_path_json(kp_source *s);
 void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col);
+/* Line and column just after the span [off, off + len): for SQL taken out
+ * of application code, just after its last byte in the host (the next
+ * byte of the SQL may come from a literal further on). */
+void kp_source_linecol_end(kp_source *s, size_t off, size_t len, uint32_t *line, uint32_t *col);
+/* Where off lies in the file the user wrote: itself, or, for SQL taken out
+ * of application code, the host file (*where) and the offset in it. */
+size_t kp_source_origin(const kp_source *s, size_t off, kp_source **where);
 /* The text of the line holding off, without its line break. */
 const char *kp_source_line_text(kp_source *s, size_t off, size_t *len);
 
@@ -101,6 +113,8 @@ typedef enum kp_rule {
 	KP_R_HINT,              /* KP020 unknown-hint */
 	KP_R_LIMITS,            /* KP021 input-limit */
 	KP_R_UNKNOWN_DIRECTIVE, /* KP022 bad-directive */
+	KP_R_INTERPOLATED,      /* KP035 interpolated-sql */
+	KP_R_VARIANTS,          /* KP036 sampled-variants */
 	KP_R_HOT_MONOTONIC,     /* KP101 hotspot-monotonic */
 	KP_R_HOT_ENUM,          /* KP102 hotspot-enum */
 	KP_R_HOT_PREFIX,        /* KP103 hotspot-prefix */
@@ -113,6 +127,11 @@ typedef enum kp_rule {
 	KP_R_UNSERVED,          /* KP120 unserved-query */
 	KP_R_BETTER_KEY,        /* KP121 better-key */
 	KP_R_DESC_KEY,          /* KP122 desc-key */
+	KP_R_MIGRATION_BREAKS,  /* KP130 migration-breaks-query */
+	KP_R_MIGRATION_SLOWER,  /* KP131 migration-slower-query */
+	KP_R_MIGRATION_ORDER,   /* KP132 migration-order-change */
+	KP_R_MIGRATION_FASTER,  /* KP133 migration-faster-query */
+	KP_R_MIGRATION_PATH,    /* KP134 migration-path-change */
 	KP_R__COUNT
 } kp_rule;
 

@@ -16,6 +16,13 @@ typedef enum kp_target {
 /* Parses lindorm|tablestore|phoenix|generic. Returns -1 if unknown. */
 int kp_target_parse(kp_target *out, const char *s);
 const char *kp_target_name(kp_target t);
+/* The planning rules of a target: whether full scans are refused, and the
+ * store's own words on them. */
+void kp_target_plan_opts(kp_plan_opts *o, kp_target t);
+/* How the target compares names (KP_NAMES_*, docs/targets.md): Phoenix
+ * upper-cases unquoted names, Lindorm's are case-sensitive, Tablestore and
+ * generic ignore case. */
+int kp_target_names(kp_target t);
 
 /* One concrete fix. */
 typedef struct kp_advice {
@@ -24,10 +31,16 @@ typedef struct kp_advice {
 	const kp_table *table;  /* table it is about */
 	kp_list columns;        /* char* column names it is about */
 	const char *message;    /* what to do and its trade-off */
-	const char *key;        /* the new key in the documents' notation: [a][b DESC] */
+	const char *key;        /* the new key in key notation: [a][b DESC] */
 	const char *ddl;        /* DDL in the target's syntax, or NULL */
-	int serves;             /* queries served as GET/SCAN with the fix, or -1 */
-	int of;                 /* out of this many queries, or -1 */
+	int serves;             /* weight served as GET/SCAN with the fix, or -1 */
+	int of;                 /* out of this much weight, or -1 */
+	double before;          /* weight of the table's workload served as GET or SCAN now,
+	                           or -1 when the fix was not planned against the workload */
+	double after;           /* the same with the fix applied */
+	double total;           /* weight of the table's planned workload */
+	double fanout;          /* weight read as one scan per bucket, merged */
+	kp_list worse;          /* char* "file:line" of each statement the fix makes worse */
 } kp_advice;
 
 /* A workload query with its plan. */
@@ -38,11 +51,13 @@ typedef struct kp_wquery {
 	double weight;          /* from a leading "-- weight: N" comment; 1 otherwise */
 	uint64_t shape;         /* hash of its shape (columns, operators, ORDER BY, not
 	                           literals), computed on first use; 0 before */
+	const kp_plan_opts *opts; /* the target's planning rules, to plan it again */
 } kp_wquery;
 
 typedef struct kp_advisor {
 	const kp_catalog *cat;  /* schema */
 	kp_target target;       /* store whose limits apply */
+	kp_plan_opts opts;      /* its planning rules (kp_target_plan_opts) */
 	kp_arena *a;            /* where advice and diagnostics go */
 	kp_diags *d;            /* findings */
 	kp_list advice;         /* kp_advice*, in order of the findings */

@@ -17,7 +17,7 @@ static void text_range(kp_buf *out, const kp_plan *p, const kp_range *r)
 		for (int i = 0; i < r->neq; i++) {
 			if (i)
 				kp_buf_puts(out, ", ");
-			if (p->key->parts[i].col >= 0)
+			if (p->key->parts[i].col >= 0 || p->key->parts[i].expr)
 				kp_buf_printf(out, "%s=", part_name(&tmp, p, i));
 			kp_value_sql(out, &r->eq[i]);
 		}
@@ -57,7 +57,7 @@ static bool part_nullable(const kp_plan *p, int i)
 	if (kp->col < 0)
 		return false;
 	const kp_column *c = &p->table->cols[kp->col];
-	return c->key_pos < 0 && !c->not_null;
+	return c->nullable || (c->key_pos < 0 && !c->not_null);
 }
 
 static void json_bound(kp_buf *out, const kp_bound *b)
@@ -162,8 +162,42 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 			              s->u.create_index.table.s);
 		return;
 	case KP_S_DROP:
-		kp_buf_printf(out, "DROP %s %.*s", s->u.drop.is_index ? "INDEX" : "TABLE",
+		kp_buf_printf(out, "DROP %s %.*s", s->u.drop.is_index ? "INDEX" : s->u.drop.is_view ? "VIEW" :
+		              s->u.drop.is_mapping ? "MAPPING TABLE" : "TABLE",
 		              (int)s->u.drop.name.len, s->u.drop.name.s);
+		return;
+	case KP_S_CREATE_VIEW: {
+		const kp_create_table *v = &s->u.create_table;
+		kp_buf_printf(out, "CREATE VIEW %.*s", (int)v->name.len, v->name.s);
+		if (v->base.s)
+			kp_buf_printf(out, " ON %.*s", (int)v->base.len, v->base.s);
+		if (v->view_unsupported)
+			kp_buf_printf(out, ": queries against it are not planned (%s)", v->view_unsupported);
+		return;
+	}
+	case KP_S_ALTER_TABLE: {
+		static const char *acts[] = {"", "ADD", "DROP COLUMN", "SET"};
+		kp_buf_printf(out, "ALTER %s %.*s %s", s->u.alter.is_view ? "VIEW" : "TABLE",
+		              (int)s->u.alter.table.len, s->u.alter.table.s, acts[s->u.alter.action]);
+		return;
+	}
+	case KP_S_ALTER_INDEX: {
+		const kp_alter_index *ai = &s->u.alter_index;
+		kp_buf_printf(out, "ALTER INDEX %.*s", (int)ai->index.len, ai->index.s);
+		if (ai->table.s)
+			kp_buf_printf(out, " ON %.*s", (int)ai->table.len, ai->table.s);
+		if (ai->verb.s)
+			kp_buf_printf(out, " %s", ai->state == KP_IX_ACTIVE ? "(used by queries)" :
+			              ai->state == KP_IX_DISABLED ? "(disabled: not used)" : "(unusable: not used)");
+		else
+			kp_buf_puts(out, ai->add.n ? " ADD COLUMNS" : " SET");
+		return;
+	}
+	case KP_S_SKIPPED:
+		kp_buf_puts(out, s->u.skipped.what);
+		if (s->u.skipped.name.s)
+			kp_buf_printf(out, " %.*s", (int)s->u.skipped.name.len, s->u.skipped.name.s);
+		kp_buf_puts(out, ": skipped (recognised; keyplan neither models nor plans it)");
 		return;
 	case KP_S_INSERT: case KP_S_UPSERT: case KP_S_REPLACE: {
 		static const char *verbs[] = {[KP_S_INSERT] = "INSERT", [KP_S_UPSERT] = "UPSERT",
@@ -217,6 +251,19 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 		}
 		text_filter(out, p);
 		break;
+	case KP_ACCESS_SEARCH: {
+		kp_buf_printf(out, "SEARCH %s via search index %s%s: the search engine serves every condition (",
+		              t, p->index->name, p->covering ? "" : " (+ table lookup)");
+		kp_buf tmp = {0};
+		for (int i = 0; i < p->index->nuser; i++) {
+			if (i)
+				kp_buf_puts(out, ", ");
+			kp_buf_puts(out, part_name(&tmp, p, i));
+		}
+		kp_buf_free(&tmp);
+		kp_buf_putc(out, ')');
+		break;
+	}
 	case KP_ACCESS_FULL: {
 		kp_buf lead = {0};
 		kp_key_part_name(&lead, p->table, &p->table->pk.parts[0]);
@@ -271,7 +318,8 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 	if (!planned) {
 		kp_buf_puts(out, "null");
 	} else if (p->index) {
-		kp_buf_puts(out, "{\"type\": \"index\", \"name\": ");
+		kp_buf_puts(out, p->access == KP_ACCESS_SEARCH ? "{\"type\": \"search\", \"name\": "
+		                                                : "{\"type\": \"index\", \"name\": ");
 		kp_buf_json_str(out, p->index->name, strlen(p->index->name));
 		kp_buf_printf(out, ", \"covering\": %s}", p->covering ? "true" : "false");
 	} else {
@@ -306,7 +354,7 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		kp_buf_puts(out, "null, \"key_order\": null");
 	}
 	kp_buf_puts(out, ", \"ranges\": ");
-	if (planned)
+	if (planned && p->access != KP_ACCESS_SEARCH)
 		kp_ranges_json(out, p);
 	else
 		kp_buf_puts(out, "null");
@@ -347,7 +395,7 @@ void kp_diag_json(kp_buf *out, const kp_diag *g)
 	const kp_rule_info *r = kp_rule_get(g->rule);
 	uint32_t l1, c1, l2, c2;
 	kp_source_linecol(g->src, g->off, &l1, &c1);
-	kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
+	kp_source_linecol_end(g->src, g->off, g->len, &l2, &c2);
 	kp_buf_puts(out, "{\"rule\": \"");
 	kp_buf_puts(out, r->id);
 	kp_buf_puts(out, "\", \"slug\": \"");

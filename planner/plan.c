@@ -11,6 +11,8 @@
  * ranges ∧ filter ≡ WHERE. */
 #include "plan.h"
 
+#include "fold.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,14 +40,21 @@ typedef struct pctx {
 	const kp_key *key;      /* candidate key */
 	int nk;                 /* distinct table columns the key uses */
 	int *kcol;              /* table column -> key column slot, or -1 */
-	bool *nullable;         /* key column slot -> can be NULL (an index column) */
+	int *pslot;             /* key part -> its slot (a column's, or an expression
+	                           part's own); -1 for a hash part */
+	const kp_expr **xexpr;  /* slot -> the expression of a functional index
+	                           part, NULL for a column slot */
+	int nx;                 /* expression slots */
+	bool *nullslot;         /* slot -> a nullable key column (Phoenix `NULL`):
+	                           NULL sorts first, so a range unbounded below
+	                           starts after it */
 	bool report;            /* emit diagnostics (only on the primary-key pass) */
 	bool limit_hit;         /* KP_MAX_RANGES was exceeded */
 } pctx;
 
 const char *kp_access_name(kp_access a)
 {
-	static const char *n[] = {"none", "get", "scan", "filtered_scan", "full_scan"};
+	static const char *n[] = {"none", "get", "scan", "filtered_scan", "search", "full_scan"};
 	return n[a];
 }
 
@@ -190,6 +199,11 @@ static boxset bs_all(pctx *pc, bool exact)
 
 static boxset bs_one(pctx *pc, int kc, kp_bound lo, kp_bound hi)
 {
+	if (!lo.set && pc->nullslot[kc]) {
+		memset(&lo, 0, sizeof lo);
+		lo.kind = KP_V_NULL;
+		lo.set = true;   /* exclusive: SQL comparisons never hold for NULL */
+	}
 	boxset s = bs_all(pc, true);
 	s.b[0][kc].lo = lo;
 	s.b[0][kc].hi = hi;
@@ -315,13 +329,13 @@ static int box_bound(const pctx *pc, const kp_con *b)
 	int n = 0;
 	for (int i = 0; i < k->n; i++, n++) {
 		const kp_key_part *p = &k->parts[i];
-		if (p->col < 0) {
+		if (pc->pslot[i] < 0) {
 			for (int j = 0; j < p->nhash; j++)
 				if (!con_point(&b[pc->kcol[p->hash_cols[j]]]))
 					return n;
 			continue;
 		}
-		const kp_con *c = &b[pc->kcol[p->col]];
+		const kp_con *c = &b[pc->pslot[i]];
 		if (!con_point(c))
 			return con_free(c) ? n : n + 1;
 	}
@@ -409,7 +423,7 @@ static const kp_bound ISNULL = {.kind = KP_V_NULL, .set = true, .incl = true};
  * true for NULL, and NOT of it is never true either). */
 static kp_bound low_end(const pctx *pc, int kc)
 {
-	return pc->nullable[kc] ? NOTNULL : NOBOUND;
+	return pc->nullslot[kc] ? NOTNULL : NOBOUND;
 }
 
 static boxset bs_cmp(pctx *pc, int kc, int op, const kp_value *v)
@@ -448,10 +462,10 @@ static int flip_op(int op)
 	}
 }
 
-static bool is_const(const kp_expr *e)
+static bool is_const(pctx *pc, const kp_expr *e)
 {
 	kp_value v;
-	return kp_value_of(&v, e);
+	return kp_value_fold(&v, e, pc->a);
 }
 
 /* x COLLATE BINARY is x: keys compare byte by byte, which is BINARY. Any
@@ -463,13 +477,40 @@ static const kp_expr *strip_binary(const kp_expr *e)
 	return e;
 }
 
-/* The key slot of a column reference, or -1. */
+/* The key slot of a column reference, or of an expression a functional
+ * index part indexes (the same expression, structurally), or -1. */
 static int key_slot(pctx *pc, const kp_expr *e)
 {
 	e = strip_binary(e);
-	if (e->kind != KP_X_COLUMN || e->colref <= 0)
-		return -1;
-	return pc->kcol[e->colref - 1];
+	if (e->kind == KP_X_COLUMN)
+		return e->colref > 0 ? pc->kcol[e->colref - 1] : -1;
+	for (int s = 0; pc->nx && s < pc->nk; s++)
+		if (pc->xexpr[s] && kp_expr_equal(e, pc->xexpr[s]))
+			return s;
+	return -1;
+}
+
+/* What values an indexed expression holds: text for string functions and
+ * ||, numbers for arithmetic; KP_T_OTHER (any value) otherwise. */
+static kp_type_class expr_class(const kp_expr *e)
+{
+	static const char *text_fns[] = {"upper", "lower", "substr", "substring", "trim", "ltrim",
+	                                 "rtrim", "concat", "reverse", "lpad", "rpad", "regexp_substr",
+	                                 "regexp_replace", "to_char", NULL};
+	if (e->kind == KP_X_ARITH)
+		return e->op == KP_OP_CONCAT ? KP_T_STRING : KP_T_REAL;
+	if (e->kind == KP_X_FUNC)
+		for (int i = 0; text_fns[i]; i++)
+			if (kp_name_eq(&e->name, text_fns[i]))
+				return KP_T_STRING;
+	return KP_T_OTHER;
+}
+
+/* The class of values a keyed operand (a column or an indexed expression) holds. */
+static kp_type_class slot_class(const pctx *pc, const kp_expr *x)
+{
+	x = strip_binary(x);
+	return x->kind == KP_X_COLUMN ? pc->t->cols[x->colref - 1].tclass : expr_class(x);
 }
 
 /* A key column referenced anywhere inside e (not e itself), or NULL. */
@@ -494,6 +535,12 @@ static void check_key_function(pctx *pc, const kp_expr *side)
 {
 	if (!pc->report || side->kind == KP_X_COLUMN || side->kind == KP_X_TUPLE)
 		return;
+	/* an expression a functional index indexes is served there */
+	for (int i = 0; i < pc->t->nindexes; i++)
+		for (int j = 0; pc->t->indexes[i]->has_expr && j < pc->t->indexes[i]->nuser; j++)
+			if (pc->t->indexes[i]->key.parts[j].expr &&
+			    kp_expr_equal(strip_binary(side), pc->t->indexes[i]->key.parts[j].expr))
+				return;
 	const kp_expr *c = key_col_inside(pc, side);
 	if (c)
 		kp_diag_add(pc->d, pc->a, KP_R_KEY_FUNCTION, KP_SEV_WARNING, pc->src, side->off, side->len,
@@ -510,8 +557,8 @@ static bool fits(kp_type_class tc, const kp_value *v)
 	case KP_T_INT: case KP_T_REAL: return v->kind == KP_V_INT || v->kind == KP_V_REAL;
 	case KP_T_STRING: case KP_T_BINARY: return v->kind == KP_V_STR;
 	case KP_T_BOOL: return v->kind == KP_V_BOOL || (v->kind == KP_V_INT && (v->i == 0 || v->i == 1));
-	case KP_T_TIME: return v->kind == KP_V_STR || v->kind == KP_V_INT;
-	default: return v->kind != KP_V_NULL;
+	case KP_T_TIME: return v->kind == KP_V_STR || v->kind == KP_V_INT || v->kind == KP_V_TIME;
+	default: return v->kind != KP_V_NULL && v->kind != KP_V_TIME;
 	}
 }
 
@@ -520,8 +567,15 @@ static bool fits(kp_type_class tc, const kp_value *v)
 static bool key_value(pctx *pc, kp_value *v, const kp_expr *col, const kp_expr *e)
 {
 	col = strip_binary(col);
-	if (!kp_value_of(v, e) || v->kind == KP_V_NULL)
+	if (!kp_value_fold(v, e, pc->a) || v->kind == KP_V_NULL)
 		return false;
+	if (col->kind != KP_X_COLUMN) {   /* an indexed expression */
+		if (!fits(expr_class(col), v))
+			return false;
+		if (v->kind == KP_V_BOOL)
+			v->kind = KP_V_INT;
+		return true;
+	}
 	const kp_column *c = &pc->t->cols[col->colref - 1];
 	if (!fits(c->tclass, v)) {
 		if (pc->report) {
@@ -588,42 +642,50 @@ static kp_expr *expand_tuple(pctx *pc, const kp_expr *x, int op, const kp_expr *
  * key column is never NULL; an index column can be, and NULL sorts first. */
 static boxset null_test(pctx *pc, int kc, bool not_null)
 {
-	if (!pc->nullable[kc])
+	if (!pc->nullslot[kc])
 		return not_null ? bs_all(pc, true) : bs_none();
 	return not_null ? bs_one(pc, kc, NOTNULL, NOBOUND) : bs_one(pc, kc, ISNULL, ISNULL);
 }
+
+static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg);
 
 static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 {
 	const kp_expr *x = strip_binary(e->a), *y = strip_binary(e->b);
 	int op = e->op;
+	if (y->kind == KP_X_QUANT && y->a->kind == KP_X_ARRAY && op == KP_OP_EQ && !y->op2) {
+		/* x = ANY(ARRAY[v1, v2]) is x IN (v1, v2) */
+		kp_expr *in = synth_list(pc, KP_X_IN, y->a->list, y->a->n, e);
+		in->a = (kp_expr *)e->a;
+		return leaf_in(pc, in, neg);
+	}
 	if (x->kind == KP_X_TUPLE && y->kind == KP_X_TUPLE) {
 		if (x->n != y->n)
 			return bs_all(pc, false);
 		return analyze(pc, expand_tuple(pc, x, op, y, e), neg);
 	}
-	if (x->kind != KP_X_COLUMN && is_const(x) && !is_const(y)) {
+	if (x->kind != KP_X_COLUMN && is_const(pc, x) && !is_const(pc, y)) {
 		const kp_expr *t = x;
 		x = y;
 		y = t;
 		op = flip_op(op);
 	}
 	kp_value v;
-	if (op != KP_OP_IS && op != KP_OP_ISNOT && kp_value_of(&v, y) && v.kind == KP_V_NULL)
+	if (op != KP_OP_IS && op != KP_OP_ISNOT && kp_value_fold(&v, y, pc->a) && v.kind == KP_V_NULL)
 		return bs_none();   /* a comparison with NULL is never true, nor false */
-	if (x->kind != KP_X_COLUMN || !is_const(y)) {
+	int kc = is_const(pc, y) ? key_slot(pc, x) : -1;
+	if (kc < 0 && (x->kind != KP_X_COLUMN || !is_const(pc, y))) {
 		check_key_function(pc, e->a);
 		check_key_function(pc, e->b);
 		return bs_all(pc, false);
 	}
-	int kc = key_slot(pc, x);
-	if (kc >= 0 && (op == KP_OP_IS || op == KP_OP_ISNOT) && kp_value_of(&v, y) && v.kind == KP_V_NULL)
+	if (kc >= 0 && (op == KP_OP_IS || op == KP_OP_ISNOT) && kp_value_fold(&v, y, pc->a) && v.kind == KP_V_NULL)
 		return null_test(pc, kc, (op == KP_OP_ISNOT) != neg);
 	if (kc < 0 || !key_value(pc, &v, x, y))
 		return bs_all(pc, false);
 	/* a parameter may be bound to NULL, which IS matches in a column that
 	 * can be NULL */
-	if ((op == KP_OP_IS || op == KP_OP_ISNOT) && v.kind == KP_V_PARAM && pc->nullable[kc])
+	if ((op == KP_OP_IS || op == KP_OP_ISNOT) && v.kind == KP_V_PARAM && pc->nullslot[kc])
 		return bs_all(pc, false);
 	/* v is not NULL: IS is = and IS NOT is <> (which serves no range, so
 	 * also where the column can be NULL) */
@@ -642,11 +704,11 @@ static boxset leaf_between(pctx *pc, const kp_expr *e, bool neg)
 		return bs_all(pc, false);
 	}
 	kp_value lo, hi;
-	if (!is_const(e->b) || !is_const(e->c))
+	if (!is_const(pc, e->b) || !is_const(pc, e->c))
 		return bs_all(pc, false);
 	/* a NULL end: BETWEEN is never true; NOT BETWEEN is the other side */
-	bool lo_null = kp_value_of(&lo, e->b) && lo.kind == KP_V_NULL;
-	bool hi_null = kp_value_of(&hi, e->c) && hi.kind == KP_V_NULL;
+	bool lo_null = kp_value_fold(&lo, e->b, pc->a) && lo.kind == KP_V_NULL;
+	bool hi_null = kp_value_fold(&hi, e->c, pc->a) && hi.kind == KP_V_NULL;
 	if (lo_null || hi_null) {
 		if (e->negated == neg || (lo_null && hi_null))
 			return bs_none();
@@ -791,8 +853,7 @@ static boxset leaf_like(pctx *pc, const kp_expr *e, bool neg)
 		check_key_function(pc, e->a);
 		return bs_all(pc, false);
 	}
-	const kp_column *c = &pc->t->cols[strip_binary(e->a)->colref - 1];
-	if (e->c || e->b->kind != KP_X_STRING || c->tclass != KP_T_STRING)
+	if (e->c || e->b->kind != KP_X_STRING || slot_class(pc, e->a) != KP_T_STRING)
 		return bs_all(pc, false);
 	const char *p = e->b->str;
 	uint32_t n = e->b->slen, plen = 0;
@@ -829,8 +890,8 @@ static boxset leaf_like(pctx *pc, const kp_expr *e, bool neg)
 static boxset leaf_isnull(pctx *pc, const kp_expr *e, bool neg)
 {
 	int kc = key_slot(pc, e->a);
-	if (kc < 0)
-		return bs_all(pc, false);
+	if (kc < 0 || strip_binary(e->a)->kind != KP_X_COLUMN)
+		return bs_all(pc, false);   /* an indexed expression may be NULL */
 	return null_test(pc, kc, e->negated != neg);
 }
 
@@ -883,13 +944,13 @@ static void box_then(pctx *pc, const kp_con *b, kp_range *r)
 	if (!r->has_range)
 		return;
 	int i = r->neq + 1;
-	while (i < k->n && k->parts[i].col >= 0 && con_point(&b[pc->kcol[k->parts[i].col]]))
+	while (i < k->n && pc->pslot[i] >= 0 && con_point(&b[pc->pslot[i]]))
 		i++;
 	if (i == r->neq + 1)
 		return;
 	r->then = kp_arena_alloc(pc->a, sizeof(kp_value) * (size_t)(i - r->neq));
 	for (int j = r->neq + 1; j < i; j++)
-		r->then[r->nthen++] = b[pc->kcol[k->parts[j].col]].lo;
+		r->then[r->nthen++] = b[pc->pslot[j]].lo;
 }
 
 /* Turns a box into a range over the key's parts. */
@@ -900,7 +961,7 @@ static void box_range(pctx *pc, const kp_con *b, kp_range *r)
 	r->eq = kp_arena_alloc(pc->a, sizeof(kp_value) * (size_t)(k->n + 1));
 	for (int i = 0; i < k->n; i++) {
 		const kp_key_part *p = &k->parts[i];
-		if (p->col < 0) {
+		if (p->col < 0 && !p->expr) {
 			kp_value *of = kp_arena_alloc(pc->a, sizeof(kp_value) * (size_t)(p->nhash + 1));
 			for (int j = 0; j < p->nhash; j++) {
 				const kp_con *c = &b[pc->kcol[p->hash_cols[j]]];
@@ -916,7 +977,7 @@ static void box_range(pctx *pc, const kp_con *b, kp_range *r)
 			h->nof = p->nhash;
 			continue;
 		}
-		const kp_con *c = &b[pc->kcol[p->col]];
+		const kp_con *c = &b[pc->pslot[i]];
 		if (con_point(c)) {
 			r->eq[r->neq++] = c->lo;
 			continue;
@@ -1166,14 +1227,20 @@ static void sort_spans(const kp_key *k, kspan *sp, int n)
 /* Appends the ranges that make up the stretch from s to e, in stored
  * order: the tail of s's prefix, a range on the first part where s and e
  * differ, then the head of e's prefix. */
-static void span_ranges(pctx *pc, kcut s, kcut e, kp_range *out, int *n)
+static void span_ranges(pctx *pc, kcut s, kcut e, kp_range *out, int *n, bool *unordered)
 {
 	const kp_key *k = pc->key;
 	int ds = cut_depth(&s), de = cut_depth(&e), c = 0;
 	while (c < ds && c < de) {
 		bool kn;
-		if (vcmp(cut_val(&s, c), cut_val(&e, c), &kn) != 0 || !kn)
+		if (vcmp(cut_val(&s, c), cut_val(&e, c), &kn) != 0 || !kn) {
+			/* where the ends' order is unknown, so is the pieces' */
+			if (!kn && ds > c + 1)
+				*unordered = true;
+			if (!kn && de > c + 1)
+				*unordered = true;
 			break;
+		}
 		c++;
 	}
 	if ((c == ds && s.side > 0) || (c == de && e.side < 0))
@@ -1190,7 +1257,7 @@ static void span_ranges(pctx *pc, kcut s, kcut e, kp_range *out, int *n)
 	}
 	if (ds > c + 1) {
 		kcut tail = {s.eq, NULL, c + 1, 1};
-		span_ranges(pc, s, tail, out, n);
+		span_ranges(pc, s, tail, out, n, unordered);
 		r = &out[*n];
 		memset(r, 0, sizeof(*r));
 		r->eq = out[*n - 1].eq;   /* the same prefix values */
@@ -1234,7 +1301,7 @@ static void span_ranges(pctx *pc, kcut s, kcut e, kp_range *out, int *n)
 	}
 	if (de > c + 1) {
 		kcut head = {e.eq, NULL, c + 1, -1};
-		span_ranges(pc, head, e, out, n);
+		span_ranges(pc, head, e, out, n, unordered);
 	}
 }
 
@@ -1266,6 +1333,13 @@ static kp_range *normalize_skip(pctx *pc, kp_range *r, int *n, bool *unordered)
 {
 	const kp_key *k = pc->key;
 	int nr = *n;
+	for (int i = 0; i < nr; i++) {
+		bool known = true;
+		if (r[i].lo.set && r[i].hi.set)
+			vcmp(&r[i].lo, &r[i].hi, &known);
+		if (!known)
+			return NULL;
+	}
 	kspan *sp = kp_arena_alloc(pc->a, sizeof(kspan) * (size_t)nr);
 	for (int i = 0; i < nr; i++) {
 		sp[i].s = range_start(k, &r[i]);
@@ -1301,7 +1375,7 @@ static kp_range *normalize_skip(pctx *pc, kp_range *r, int *n, bool *unordered)
 			out[no++] = *cur.one;
 		} else {
 			int before = no;
-			span_ranges(pc, cur.s, cur.e, out, &no);
+			span_ranges(pc, cur.s, cur.e, out, &no, unordered);
 			for (int x = before; x < no; x++) {
 				out[x].nthen = from->nthen;
 				out[x].then = from->then;
@@ -1319,7 +1393,6 @@ static kp_range *normalize_skip(pctx *pc, kp_range *r, int *n, bool *unordered)
 	sort_key = k;
 	qsort(os, (size_t)no, sizeof(*os), span_qcmp);
 	kp_range *sorted = kp_arena_alloc(pc->a, sizeof(kp_range) * (size_t)(no + 1));
-	*unordered = false;
 	for (int i = 0; i < no; i++) {
 		sorted[i] = *os[i].one;
 		if (i + 1 < no && !span_before(k, &os[i], &os[i + 1]))
@@ -1343,6 +1416,7 @@ static kp_range *normalize_ranges(pctx *pc, kp_range *r, int *n, bool *unordered
 		kp_range *x = normalize_skip(pc, r, n, unordered);
 		if (x)
 			return x;
+		*unordered = false;
 		for (int i = 0; i < nr; i++)
 			r[i].nthen = 0;   /* read as plain ranges; the filter keeps the rest */
 	}
@@ -1358,6 +1432,15 @@ static kp_range *normalize_ranges(pctx *pc, kp_range *r, int *n, bool *unordered
 		uniform = same_shape(&r[0], &r[i]);
 	int m = 0;
 	bool slow = false, hull = false;
+	/* a range whose own ends have no known order (k > 'c' AND k < :p) may
+	 * be empty or not: the order of cuts through it proves nothing */
+	for (int i = 0; i < nr && !slow; i++) {
+		bool known = true;
+		if (r[i].has_range && r[i].lo.set && r[i].hi.set)
+			vcmp(&r[i].lo, &r[i].hi, &known);
+		slow = !known;
+	}
+	*unordered = slow;
 	for (int i = 0; i < nr && !slow; i++) {
 		if (m == 0) {
 			sp[m++] = sp[i];
@@ -1422,7 +1505,7 @@ static kp_range *normalize_ranges(pctx *pc, kp_range *r, int *n, bool *unordered
 		if (sp[i].one)
 			out[no++] = *sp[i].one;
 		else
-			span_ranges(pc, sp[i].s, sp[i].e, out, &no);
+			span_ranges(pc, sp[i].s, sp[i].e, out, &no, unordered);
 	}
 	*n = no;
 	return out;
@@ -1434,8 +1517,8 @@ static void range_views(const pctx *pc, const kp_range *r, cview *views)
 	const kp_key *k = pc->key;
 	memset(views, 0, sizeof(cview) * (size_t)pc->nk);
 	for (int p = 0; p < k->n && p <= r->neq + r->nthen; p++)
-		if (k->parts[p].col >= 0)
-			views[pc->kcol[k->parts[p].col]] = range_view(r, p);
+		if (pc->pslot[p] >= 0)
+			views[pc->pslot[p]] = range_view(r, p);
 }
 
 /* Does box b hold every row the views admit? */
@@ -1469,7 +1552,7 @@ typedef struct point_index {
 static int pv_cmp(const void *x, const void *y)
 {
 	bool ok;
-	return kp_value_cmp(*(const kp_value *const *)x, *(const kp_value *const *)y, &ok);
+	return vcmp(*(const kp_value *const *)x, *(const kp_value *const *)y, &ok);
 }
 
 static point_index point_index_build(const pctx *pc, const boxset *s)
@@ -1517,7 +1600,7 @@ static int point_index_has(const point_index *pi, const cview *views)
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
 		bool ok;
-		int c = kp_value_cmp(pi->v[mid], y->lo, &ok);
+		int c = vcmp(pi->v[mid], y->lo, &ok);
 		if (c == 0)
 			return 1;
 		if (c < 0)
@@ -1571,7 +1654,12 @@ static void bs_merge(pctx *pc, boxset *s)
 					bool lossy = false;
 					meet.lo = max_lo(x->lo, y->lo, &lossy);
 					meet.hi = min_hi(x->hi, y->hi, &lossy);
-					/* only where they are known to overlap or touch */
+					/* only where they are known to overlap or touch, and not
+					 * on a parameter, which may be bound to NULL (then
+					 * k < :p OR k >= :p holds for no row) */
+					if (x->lo.kind == KP_V_PARAM || x->hi.kind == KP_V_PARAM ||
+					    y->lo.kind == KP_V_PARAM || y->hi.kind == KP_V_PARAM)
+						continue;
 					bool ok = true;
 					int r = meet.lo.set && meet.hi.set ? vcmp(&meet.lo, &meet.hi, &ok) : -1;
 					bool joined = r < 0 || (r == 0 && (meet.lo.incl || meet.hi.incl));
@@ -1602,6 +1690,7 @@ typedef struct path_eval {
 	bool covering;          /* holds every column used */
 	bool limit_hit;         /* ranges were coarsened */
 	bool unordered;         /* two ranges have no known order */
+	kp_order order;         /* how it returns the ORDER BY (set for the path choice) */
 } path_eval;
 
 static void conjuncts(const kp_expr *w, const kp_expr ***out, uint32_t *n, kp_arena *a)
@@ -1628,15 +1717,27 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 	pc.key = key;
 	pc.report = report;
 	pc.kcol = kp_arena_alloc(a, sizeof(int) * (size_t)(t->ncols + 1));
-	pc.nullable = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
 	for (int i = 0; i < t->ncols; i++)
 		pc.kcol[i] = -1;
+	pc.pslot = kp_arena_alloc(a, sizeof(int) * (size_t)(key->n + 1));
+	pc.nullslot = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + key->n + 1));
+	pc.xexpr = kp_arena_alloc(a, sizeof(kp_expr *) * (size_t)(t->ncols + key->n + 1));
 	for (int i = 0; i < key->n; i++) {
 		const kp_key_part *p = &key->parts[i];
-		if (p->col >= 0 && pc.kcol[p->col] < 0) {
-			/* primary-key columns are never NULL; other index columns can be */
-			pc.nullable[pc.nk] = t->cols[p->col].key_pos < 0 && !t->cols[p->col].not_null;
+		pc.pslot[i] = -1;
+		if (p->col >= 0 && pc.kcol[p->col] < 0)
 			pc.kcol[p->col] = pc.nk++;
+		if (p->col >= 0) {
+			pc.pslot[i] = pc.kcol[p->col];
+			/* primary-key columns are never NULL unless declared NULL (Phoenix);
+			 * other index columns can be */
+			const kp_column *c = &t->cols[p->col];
+			pc.nullslot[pc.pslot[i]] = c->nullable || (c->key_pos < 0 && !c->not_null);
+		}
+		if (p->expr) {
+			pc.xexpr[pc.nk] = p->expr;
+			pc.pslot[i] = pc.nk++;
+			pc.nx++;
 		}
 		for (int j = 0; j < p->nhash; j++)
 			if (p->hash_cols[j] >= 0 && pc.kcol[p->hash_cols[j]] < 0)
@@ -1733,7 +1834,8 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 }
 
 /* Is path a better than path b? GET < SCAN < FILTERED < FULL, then more
- * bound key parts, then covering, then fewer ranges. */
+ * bound key parts, then the ORDER BY read in key order over read backwards
+ * over sorted, then covering, then fewer ranges. */
 static bool better(const path_eval *a, const path_eval *b)
 {
 	/* a condition that is never true reads nothing on any path: keep the
@@ -1744,6 +1846,8 @@ static bool better(const path_eval *a, const path_eval *b)
 		return a->access < b->access;
 	if (a->bound != b->bound)
 		return a->bound > b->bound;
+	if (a->order != b->order)   /* KEY < REVERSE < SORT (NONE for every path alike) */
+		return a->order < b->order;
 	if (a->covering != b->covering)
 		return a->covering;
 	return a->nranges < b->nranges;
@@ -1759,17 +1863,76 @@ typedef struct resolve_ctx {
 	kp_source *src;
 	kp_arena *a;
 	kp_diags *d;
+	const kp_list *dyn;     /* kp_name*: dynamic columns the query declares, or NULL */
 } resolve_ctx;
+
+/* Does qualifier q name table tname ("s.t" is also named by "t")? */
+static bool names_table(const kp_name *q, const char *tname)
+{
+	if (kp_name_eq(q, tname))
+		return true;
+	const char *dot = strrchr(tname, '.');
+	return dot && kp_name_eq(q, dot + 1);
+}
+
+static bool in_names(const kp_list *l, const kp_name *n)
+{
+	for (uint32_t i = 0; i < l->n; i++)
+		if (kp_name_eqn(l->items[i], n))
+			return true;
+	return false;
+}
+
+/* Lindorm names the timestamp of a non-key column c c_l_ts: the column
+ * c, or -1 when name is not such a pseudo-column of t. */
+static int ts_pseudo_column(const kp_table *t, const kp_name *n)
+{
+	if (n->len <= 5 || memcmp(n->s + n->len - 5, "_l_ts", 5) != 0)
+		return -1;
+	int ci = kp_table_column(t, n->s, n->len - 5);
+	return ci >= 0 && t->cols[ci].key_pos < 0 ? ci : -1;
+}
+
+/* SQL's functions called without parentheses. */
+static bool niladic(const kp_name *n)
+{
+	static const char *names[] = {"current_date", "current_time", "current_timestamp",
+	                              "localtime", "localtimestamp", "sysdate", NULL};
+	for (int i = 0; names[i]; i++)
+		if (kp_name_eq(n, names[i]))
+			return true;
+	return false;
+}
 
 static void resolve(resolve_ctx *rc, kp_expr *e)
 {
 	if (!e)
 		return;
+	if (e->kind == KP_X_SEQ)
+		return;   /* names a sequence, not a column */
 	if (e->kind == KP_X_COLUMN) {
 		const kp_table *t = rc->t;
 		int ci = kp_table_column(t, e->name.s, e->name.len);
+		if (ci < 0 && rc->dyn && in_names(rc->dyn, &e->name))
+			return;   /* a dynamic column the query declares: not in the key */
+		if (ci < 0 && (ci = ts_pseudo_column(t, &e->name)) >= 0) {
+			/* Lindorm's c_l_ts: the write timestamp of non-key column c,
+			 * read with c (no key part) */
+			rc->used[ci] = true;
+			return;
+		}
+		if (ci < 0 && !e->qual.s && niladic(&e->name)) {
+			/* CURRENT_DATE and friends are functions written without () */
+			e->kind = KP_X_FUNC;
+			return;
+		}
+		if (e->qual.s && ci >= 0 && !(t->cols[ci].family && kp_name_eq(&e->qual, t->cols[ci].family))) {
+			int cf = kp_table_column_in(t, &e->qual, &e->name);
+			if (cf >= 0)
+				ci = cf;   /* cf.col names this family's column of that name */
+		}
 		if (e->qual.s) {
-			bool is_table = kp_name_eq(&e->qual, t->name) ||
+			bool is_table = names_table(&e->qual, t->name) ||
 			                (rc->alias && rc->alias->s && kp_name_eqn(&e->qual, rc->alias));
 			bool is_family = ci >= 0 && t->cols[ci].family && kp_name_eq(&e->qual, t->cols[ci].family);
 			if (!is_table && !is_family) {
@@ -1836,6 +1999,20 @@ static bool single_eq(const kp_plan *p, int i)
 	return true;
 }
 
+/* Does every range bound key part i (so that it holds no NULL)? */
+static bool part_bounded(const kp_plan *p, int i)
+{
+	if (p->nranges == 0)
+		return true;
+	for (int r = 0; r < p->nranges; r++) {
+		const kp_range *x = &p->ranges[r];
+		/* a range unbounded below on a column that can be NULL reads its NULLs */
+		if (!((x->neq > i && x->eq[i].kind != KP_V_NULL) || (x->neq == i && x->has_range && x->lo.set)))
+			return false;
+	}
+	return true;
+}
+
 static kp_order plan_order(const kp_plan *p, const kp_list *order)
 {
 	if (order->n == 0)
@@ -1863,6 +2040,14 @@ static kp_order plan_order(const kp_plan *p, const kp_list *order)
 			int d = (it->desc != part->desc) ? 2 : 1;
 			if (dir && d != dir)
 				return KP_ORDER_SORT;
+			/* NULLS FIRST|LAST matters only for a column that can be NULL
+			 * (key columns never are): keyplan takes NULL to be stored
+			 * before every value of its key part, so a forward read gives
+			 * NULLS FIRST and a reverse read NULLS LAST (docs/plan-json.md) */
+			const kp_column *c = &p->table->cols[part->col];
+			if (it->nulls && (c->nullable || (c->key_pos < 0 && !c->not_null)) && !part_bounded(p, i) &&
+			    it->nulls != (d == 1 ? KP_NULLS_FIRST : KP_NULLS_LAST))
+				return KP_ORDER_SORT;
 			dir = d;
 			ti++;
 			continue;
@@ -1887,40 +2072,139 @@ static kp_order plan_order(const kp_plan *p, const kp_list *order)
 	return dir == 2 ? KP_ORDER_REVERSE : KP_ORDER_KEY;
 }
 
+/* How a candidate path returns the ORDER BY: an index whose order matches
+ * is preferred over one read backwards or sorted. */
+static kp_order path_order(const kp_table *t, const path_eval *pe, const kp_list *order)
+{
+	kp_plan p;
+	memset(&p, 0, sizeof p);
+	p.table = t;
+	p.key = pe->key;
+	p.ranges = pe->ranges;
+	p.nranges = pe->nranges;
+	p.unordered = pe->unordered;
+	return plan_order(&p, order);
+}
+
 /* ---------------------------------------------------------------- hints */
+
+/* What a hint's arguments must be. */
+enum { HARG_NONE, HARG_INT, HARG_BOOL_OPT, HARG_NAME, HARG_NAMES, HARG_TABLE_NAMES, HARG_ANY };
+/* What a hint does to the plan (most change only how the store runs it). */
+enum { HACT_NONE, HACT_ALLOW_FILTERING, HACT_FORCE_INDEX, HACT_IGNORE_INDEX, HACT_PHX_INDEX, HACT_PHX_NO_INDEX,
+       HACT_PHX_INDEX_OVER_DATA };
+/* Which dialect documents it: Lindorm's are known under every target,
+ * Phoenix's under --target phoenix. */
+enum { HD_LINDORM = 1, HD_PHOENIX = 2 };
+
+typedef struct hint_spec {
+	const char *name;       /* as documented (matched ignoring case) */
+	uint8_t dialect;        /* HD_* */
+	uint8_t args;           /* HARG_* */
+	uint8_t act;            /* HACT_* */
+	const char *form;       /* how it is written, for messages */
+} hint_spec;
+
+/* Lindorm's HINT page (wide-table SQL) and Phoenix's HintNode.Hint. */
+static const hint_spec hint_specs[] = {
+	{"_l_allow_filtering_", HD_LINDORM, HARG_NONE, HACT_ALLOW_FILTERING, "_l_allow_filtering_"},
+	{"_l_force_index_", HD_LINDORM, HARG_NAME, HACT_FORCE_INDEX, "_l_force_index_('idx')"},
+	{"_l_ignore_index_", HD_LINDORM, HARG_NAMES, HACT_IGNORE_INDEX, "_l_ignore_index_ or _l_ignore_index_('idx', ...)"},
+	{"_l_operation_timeout_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_operation_timeout_(30000)"},
+	{"operationtimeout", HD_LINDORM, HARG_INT, HACT_NONE, "operationtimeout(30000)"},
+	{"_l_ts_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_ts_(1700000000000)"},
+	{"_l_ts_min_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_ts_min_(1700000000000)"},
+	{"_l_ts_max_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_ts_max_(1700000000000)"},
+	{"_l_versions_", HD_LINDORM, HARG_INT, HACT_NONE, "_l_versions_(3)"},
+	{"_l_hot_only_", HD_LINDORM, HARG_BOOL_OPT, HACT_NONE, "_l_hot_only_ or _l_hot_only_(true)"},
+	{"index", HD_PHOENIX, HARG_TABLE_NAMES, HACT_PHX_INDEX, "INDEX(table idx ...)"},
+	{"no_index", HD_PHOENIX, HARG_NONE, HACT_PHX_NO_INDEX, "NO_INDEX"},
+	{"range_scan", HD_PHOENIX, HARG_NONE, HACT_NONE, "RANGE_SCAN"},
+	{"skip_scan", HD_PHOENIX, HARG_NONE, HACT_NONE, "SKIP_SCAN"},
+	{"small", HD_PHOENIX, HARG_NONE, HACT_NONE, "SMALL"},
+	{"serial", HD_PHOENIX, HARG_NONE, HACT_NONE, "SERIAL"},
+	{"no_cache", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_CACHE"},
+	{"forward_scan", HD_PHOENIX, HARG_NONE, HACT_NONE, "FORWARD_SCAN"},
+	{"seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "SEEK_TO_COLUMN"},
+	{"no_seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_SEEK_TO_COLUMN"},
+	{"use_data_over_index_table", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_DATA_OVER_INDEX_TABLE"},
+	{"use_index_over_data_table", HD_PHOENIX, HARG_NONE, HACT_PHX_INDEX_OVER_DATA, "USE_INDEX_OVER_DATA_TABLE"},
+	{"use_sort_merge_join", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_SORT_MERGE_JOIN"},
+	{"use_persistent_cache", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_PERSISTENT_CACHE"},
+	{"no_star_join", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_STAR_JOIN"},
+	{"no_child_parent_join_optimization", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_CHILD_PARENT_JOIN_OPTIMIZATION"},
+	{"hash_aggregate", HD_PHOENIX, HARG_NONE, HACT_NONE, "HASH_AGGREGATE"},
+	{"no_index_server_merge", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_INDEX_SERVER_MERGE"},
+	{"cdc_include", HD_PHOENIX, HARG_ANY, HACT_NONE, "CDC_INCLUDE(PRE POST ...)"},
+};
 
 typedef struct hints {
 	bool allow_filtering;   /* _l_allow_filtering_ */
 	const kp_hint *force;   /* _l_force_index_('idx') */
 	const kp_hint *ignore;  /* _l_ignore_index_[('idx', ...)] */
+	const kp_hint *phx_index; /* Phoenix INDEX(t idx ...) */
+	bool no_index;          /* Phoenix NO_INDEX: the data table only */
+	bool index_over_data;   /* Phoenix USE_INDEX_OVER_DATA_TABLE: ties go to an index */
 } hints;
 
-static void read_hints(hints *h, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
+static bool is_name_arg(const kp_expr *e)
 {
-	static const char *known[] = {"_l_operation_timeout_", "_l_hot_only_", "_l_ts_min_",
-	                              "_l_ts_max_", "_l_versions_", NULL};
+	return e->kind == KP_X_STRING || e->kind == KP_X_COLUMN;
+}
+
+/* Do the hint's arguments have the documented form? */
+static bool hint_args_ok(const kp_hint *x, int args)
+{
+	uint32_t n = x->args.n;
+	kp_expr *const *v = (kp_expr *const *)x->args.items;
+	switch (args) {
+	case HARG_NONE: return n == 0;
+	case HARG_INT: return n == 1 && (v[0]->kind == KP_X_INT || v[0]->kind == KP_X_PARAM);
+	case HARG_BOOL_OPT: return n == 0 || (n == 1 && v[0]->kind == KP_X_BOOL);
+	case HARG_NAME: return n == 1 && is_name_arg(v[0]);
+	case HARG_TABLE_NAMES:
+		if (n < 2)
+			return false;
+		/* fall through */
+	case HARG_NAMES:
+		for (uint32_t i = 0; i < n; i++)
+			if (!is_name_arg(v[i]))
+				return false;
+		return true;
+	default: return true;
+	}
+}
+
+static void read_hints(hints *h, const kp_stmt *s, const kp_plan_opts *opts, kp_source *src,
+                       kp_arena *a, kp_diags *d)
+{
 	memset(h, 0, sizeof(*h));
+	int dialects = HD_LINDORM | (opts->phoenix ? HD_PHOENIX : 0);
 	for (uint32_t i = 0; i < s->hints.n; i++) {
 		const kp_hint *x = s->hints.items[i];
-		if (kp_name_eq(&x->name, "_l_allow_filtering_")) {
-			h->allow_filtering = true;
-		} else if (kp_name_eq(&x->name, "_l_force_index_")) {
-			if (x->args.n != 1) {
-				kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
-				            "_l_force_index_ takes one index name, as _l_force_index_('idx')");
-				continue;
-			}
-			h->force = x;
-		} else if (kp_name_eq(&x->name, "_l_ignore_index_")) {
-			h->ignore = x;
-		} else {
-			bool ok = false;
-			for (int k = 0; known[k]; k++)
-				if (kp_name_eq(&x->name, known[k]))
-					ok = true;
-			if (!ok)
-				kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
-				            "unknown hint '%.*s' is ignored", (int)x->name.len, x->name.s);
+		const hint_spec *spec = NULL;
+		for (size_t k = 0; k < sizeof hint_specs / sizeof hint_specs[0] && !spec; k++)
+			if ((hint_specs[k].dialect & dialects) && kp_name_eq(&x->name, hint_specs[k].name))
+				spec = &hint_specs[k];
+		if (!spec) {
+			kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
+			            "unknown hint '%.*s' is ignored", (int)x->name.len, x->name.s);
+			continue;
+		}
+		if (!hint_args_ok(x, spec->args)) {
+			kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, x->name.off, x->name.srclen,
+			            "malformed hint '%.*s' is ignored; write it %s", (int)x->name.len, x->name.s,
+			            spec->form);
+			continue;
+		}
+		switch (spec->act) {
+		case HACT_ALLOW_FILTERING: h->allow_filtering = true; break;
+		case HACT_FORCE_INDEX: h->force = x; break;
+		case HACT_IGNORE_INDEX: h->ignore = x; break;
+		case HACT_PHX_INDEX: h->phx_index = x; break;
+		case HACT_PHX_NO_INDEX: h->no_index = true; break;
+		case HACT_PHX_INDEX_OVER_DATA: h->index_over_data = true; break;
+		default: break;
 		}
 	}
 }
@@ -1937,6 +2221,8 @@ static const char *hint_arg(const kp_expr *e, uint32_t *len)
 
 static bool ignored(const hints *h, const kp_index *ix)
 {
+	if (h->no_index)
+		return true;
 	if (!h->ignore)
 		return false;
 	if (h->ignore->args.n == 0)
@@ -1949,6 +2235,39 @@ static bool ignored(const hints *h, const kp_index *ix)
 			return true;
 	}
 	return false;
+}
+
+/* Phoenix's INDEX(t idx1 idx2 ...): the first listed index of t that
+ * exists is used; a hint naming another table (or alias), or only
+ * missing indexes, is ignored, as Phoenix ignores it. */
+static const kp_index *phoenix_index(const hints *h, const kp_table *t, const kp_name *alias,
+                                     kp_source *src, kp_arena *a, kp_diags *d)
+{
+	const kp_expr *tab = h->phx_index->args.items[0];
+	uint32_t n;
+	const char *tn = hint_arg(tab, &n);
+	kp_name nm = {tn, n, 0, n, false};
+	if (tab->kind == KP_X_COLUMN && tab->qual.s) {
+		/* INDEX(schema.table idx) */
+		nm = kp_ast_qualified(a, tab->qual, tab->name);
+		tn = nm.s;
+		n = nm.len;
+	}
+	if (!kp_name_eq(&nm, t->name) && !(alias && alias->s && kp_name_eqn(&nm, alias))) {
+		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, tab->off, tab->len,
+		            "INDEX hint names table '%.*s', not %s: it is ignored", (int)n, tn, t->name);
+		return NULL;
+	}
+	for (uint32_t i = 1; i < h->phx_index->args.n; i++) {
+		const char *s = hint_arg(h->phx_index->args.items[i], &n);
+		kp_index *ix = kp_table_index(t, s, n);
+		if (ix && ix->kv)
+			return ix;
+	}
+	const kp_expr *first = h->phx_index->args.items[1];
+	kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, first->off, first->len,
+	            "INDEX hint names no index of %s that keyplan can use: it is ignored", t->name);
+	return NULL;
 }
 
 /* ----------------------------------------------------------------- main */
@@ -1995,6 +2314,158 @@ static bool view_of(stmt_view *v, const kp_stmt *s)
 	}
 }
 
+/* A table whose CREATE failed is unknown: the note says where it failed. */
+static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n, kp_arena *a)
+{
+	if (!g)
+		return;
+	const kp_failed_ddl *f = kp_catalog_failed(cat, n->s, n->len);
+	if (f)
+		kp_diag_note(g, a, f->src, f->off, "the CREATE statement of %.*s failed here, so the table is not in the schema",
+		             (int)n->len, n->s);
+	/* names that differ only in case are different tables on this target */
+	const kp_table *near = cat->names != KP_NAMES_NOCASE ? kp_catalog_find_nocase(cat, n->s, n->len) : NULL;
+	if (near)
+		kp_diag_help(g, a, "did you mean %s? names are case-sensitive on this target%s", near->name,
+		             cat->names == KP_NAMES_UPPER ? " once quoted (unquoted names are upper-cased)" : "");
+}
+
+/* Moves a copied expression onto [off, off+len) of the statement's source
+ * (a view's WHERE comes from another statement, maybe another file). */
+static void relocate(kp_expr *e, uint32_t off, uint32_t len)
+{
+	if (!e)
+		return;
+	e->off = off;
+	e->len = len;
+	e->name.off = e->qual.off = off;
+	e->name.srclen = e->kind == KP_X_COLUMN || e->kind == KP_X_FUNC ? len : e->name.srclen;
+	if (e->kind != KP_X_STRING)
+		e->qual.srclen = len;
+	relocate(e->a, off, len);
+	relocate(e->b, off, len);
+	relocate(e->c, off, len);
+	for (uint32_t i = 0; i < e->n; i++)
+		relocate(e->list[i], off, len);
+}
+
+/* The statement's WHERE with a view's conditions ANDed in, as if written
+ * in the query (located at the view's name there). */
+static kp_expr *with_view_where(const kp_table *t, kp_expr *where, const kp_name *at, kp_arena *a)
+{
+	uint32_t nq = where ? (where->kind == KP_X_AND && !where->paren ? where->n : 1) : 0;
+	kp_expr *e = kp_arena_alloc(a, sizeof(*e));
+	e->kind = KP_X_AND;
+	e->list = kp_arena_alloc(a, sizeof(kp_expr *) * (nq + (uint32_t)t->nview_where + 1));
+	for (uint32_t i = 0; i < nq; i++)
+		e->list[e->n++] = where->kind == KP_X_AND && !where->paren ? where->list[i] : where;
+	for (int i = 0; i < t->nview_where; i++) {
+		kp_expr *c = kp_expr_copy(a, t->view_where[i]);
+		relocate(c, at->off, at->srclen);
+		c->paren = true;
+		e->list[e->n++] = c;
+	}
+	if (e->n == 1)
+		return e->list[0];
+	e->off = where ? where->off : at->off;
+	e->len = where ? where->len : at->srclen;
+	e->depth = 1;
+	for (uint32_t i = 0; i < e->n; i++)
+		if (e->list[i]->depth + 1 > e->depth)
+			e->depth = (uint16_t)(e->list[i]->depth + 1);
+	return e;
+}
+
+/* Marks the columns e reads outside expressions that a functional index
+ * part of ix indexes (those come from the index row itself). */
+static void uses_outside(const kp_expr *e, const kp_index *ix, bool *used)
+{
+	if (!e)
+		return;
+	for (int i = 0; i < ix->nuser; i++)
+		if (ix->key.parts[i].expr && kp_expr_equal(e, ix->key.parts[i].expr))
+			return;
+	if (e->kind == KP_X_COLUMN && e->colref > 0)
+		used[e->colref - 1] = true;
+	if (e->kind == KP_X_STAR)
+		for (int i = 0; i < ix->table->ncols; i++)
+			used[i] = true;
+	uses_outside(e->a, ix, used);
+	uses_outside(e->b, ix, used);
+	uses_outside(e->c, ix, used);
+	for (uint32_t i = 0; i < e->n; i++)
+		uses_outside(e->list[i], ix, used);
+}
+
+/* Does the WHERE hold every conjunct of a partial index's WHERE? */
+static bool implies(const kp_expr *where, const kp_expr *cond)
+{
+	if (!where)
+		return false;
+	uint32_t nw = where->kind == KP_X_AND && !where->paren ? where->n : 1;
+	uint32_t nc = cond->kind == KP_X_AND && !cond->paren ? cond->n : 1;
+	for (uint32_t i = 0; i < nc; i++) {
+		const kp_expr *c = nc > 1 || (cond->kind == KP_X_AND && !cond->paren) ? cond->list[i] : cond;
+		bool found = false;
+		for (uint32_t j = 0; j < nw && !found; j++)
+			found = kp_expr_equal(nw > 1 || (where->kind == KP_X_AND && !where->paren) ? where->list[j] : where, c);
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* The WHERE without the conjuncts a partial index's WHERE already
+ * guarantees for every row the index holds (NULL when none is left). */
+static kp_expr *minus_implied(kp_expr *where, const kp_expr *cond, kp_arena *a)
+{
+	bool wand = where->kind == KP_X_AND && !where->paren;
+	uint32_t nw = wand ? where->n : 1;
+	uint32_t nc = cond->kind == KP_X_AND && !cond->paren ? cond->n : 1;
+	kp_expr **keep = kp_arena_alloc(a, sizeof(kp_expr *) * (nw + 1));
+	uint32_t n = 0;
+	for (uint32_t j = 0; j < nw; j++) {
+		kp_expr *w = wand ? where->list[j] : where;
+		bool implied = false;
+		for (uint32_t i = 0; i < nc && !implied; i++)
+			implied = kp_expr_equal(w, nc > 1 || (cond->kind == KP_X_AND && !cond->paren) ? cond->list[i] : cond);
+		if (!implied)
+			keep[n++] = w;
+	}
+	if (n == 0)
+		return NULL;
+	if (n == 1)
+		return keep[0];
+	kp_expr *e = kp_arena_alloc(a, sizeof(*e));
+	*e = *where;
+	e->list = keep;
+	e->n = n;
+	return e;
+}
+
+/* Marks the columns e references. */
+static void cols_of(const kp_expr *e, bool *set)
+{
+	if (!e)
+		return;
+	if (e->kind == KP_X_COLUMN && e->colref > 0)
+		set[e->colref - 1] = true;
+	cols_of(e->a, set);
+	cols_of(e->b, set);
+	cols_of(e->c, set);
+	for (uint32_t i = 0; i < e->n; i++)
+		cols_of(e->list[i], set);
+}
+
+/* Is column c one a search index indexes? */
+static bool search_has(const kp_index *ix, int c)
+{
+	for (int i = 0; i < ix->nuser; i++)
+		if (ix->key.parts[i].col == c)
+			return true;
+	return ix->columnar;
+}
+
 void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
                   const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
@@ -2004,16 +2475,31 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 	if (s->kind == KP_S_INSERT || s->kind == KP_S_UPSERT || s->kind == KP_S_REPLACE) {
 		const kp_name *n = &s->u.insert.table;
 		if (!kp_catalog_find(cat, n->s, n->len))
-			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
-			            "no such table: %.*s", (int)n->len, n->s);
+			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
 		return;
 	}
 	if (!view_of(&v, s))
 		return;
+	if (s->kind == KP_S_SELECT && s->u.select.into) {
+		/* UPSERT INTO w SELECT ... FROM t: t is planned, w must exist */
+		const kp_name *n = &s->u.select.into->table;
+		if (!kp_catalog_find(cat, n->s, n->len))
+			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
+	}
 	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
 	if (!t) {
-		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
-		            "no such table: %.*s", (int)v.table->len, v.table->s);
+		kp_diag *g = kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
+		                         "no such table: %.*s", (int)v.table->len, v.table->s);
+		note_failed_ddl(g, cat, v.table, a);
+		return;
+	}
+	if (t->view_unsupported) {
+		kp_diag *g = kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
+		                         "view %s cannot be planned: %s", t->name, t->view_unsupported);
+		if (t->src)
+			kp_diag_note(g, a, t->src, t->view_unsupported_off, "the query of view %s", t->name);
 		return;
 	}
 	kp_plan_on_table(out, t, s, opts, src, a, d);
@@ -2029,12 +2515,14 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		return;
 	const kp_name *alias = v.alias;
 	kp_expr *where = v.where;
+	if (t->nview_where)
+		where = with_view_where(t, where, v.table, a);
 	const kp_list *order = v.order;
 	const kp_expr *limit = v.limit;
 	bool allow_kw = v.allow_kw;
 	out->table = t;
 
-	resolve_ctx rc = {t, alias, NULL, 0, src, a, d};
+	resolve_ctx rc = {t, alias, NULL, 0, src, a, d, s->kind == KP_S_SELECT ? &s->u.select.dyncols : NULL};
 	rc.used = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
 	if (s->kind == KP_S_SELECT) {
 		resolve_list(&rc, &s->u.select.items);
@@ -2061,7 +2549,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		return;
 
 	hints h;
-	read_hints(&h, s, src, a, d);
+	read_hints(&h, s, opts, src, a, d);
 	bool allow = h.allow_filtering || allow_kw;
 
 	/* candidate paths: the primary key, then every KV index */
@@ -2069,6 +2557,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	memset(&best, 0, sizeof best);
 	eval_path(&best, t, &t->pk, where, true, src, a, d);
 	best.covering = true;
+	best.order = path_order(t, &best, order);
 	const kp_index *forced = NULL;
 	if (h.force) {
 		uint32_t n;
@@ -2080,20 +2569,85 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 			            "_l_force_index_ names '%.*s', which is not an index of %s", (int)n, nm, t->name);
 			return;
 		}
+	} else if (h.phx_index && !h.no_index) {
+		forced = phoenix_index(&h, t, alias, src, a, d);
 	}
+	bool *used_ix = NULL;
 	for (int i = 0; i < t->nindexes; i++) {
 		const kp_index *ix = t->indexes[i];
-		if (!ix->kv || (forced && ix != forced) || (!forced && ignored(&h, ix)))
+		if (!ix->kv || ix->state != KP_IX_ACTIVE || (forced && ix != forced) || (!forced && ignored(&h, ix)))
+			continue;
+		/* a partial index holds only the rows its WHERE admits */
+		if (ix->where && !implies(where, ix->where))
 			continue;
 		memset(&cur, 0, sizeof cur);
-		eval_path(&cur, t, &ix->key, where, false, src, a, d);
+		eval_path(&cur, t, &ix->key, ix->where ? minus_implied(where, ix->where, a) : where, false, src, a, d);
 		cur.index = ix;
-		cur.covering = true;
+		const bool *used = rc.used;
+		if (ix->has_expr) {
+			/* columns read only inside an indexed expression come from the index */
+			if (!used_ix)
+				used_ix = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+			memset(used_ix, 0, sizeof(bool) * (size_t)(t->ncols + 1));
+			if (s->kind == KP_S_SELECT) {
+				for (uint32_t k = 0; k < s->u.select.items.n; k++)
+					uses_outside(s->u.select.items.items[k], ix, used_ix);
+				for (uint32_t k = 0; k < s->u.select.group.n; k++)
+					uses_outside(s->u.select.group.items[k], ix, used_ix);
+				uses_outside(s->u.select.having, ix, used_ix);
+			} else {
+				memcpy(used_ix, rc.used, sizeof(bool) * (size_t)t->ncols);
+			}
+			uses_outside(where, ix, used_ix);
+			for (uint32_t k = 0; order && k < order->n; k++)
+				uses_outside(((kp_order_item *)order->items[k])->expr, ix, used_ix);
+			used = used_ix;
+		}
+		cur.covering = !ix->uncovered;
+		cur.order = path_order(t, &cur, order);
 		for (int c = 0; c < t->ncols; c++)
-			if (rc.used[c] && !ix->covers[c])
+			if (used[c] && !ix->covers[c])
 				cur.covering = false;
-		if (forced || better(&cur, &best))
+		/* Phoenix uses a global index that does not cover the query only
+		 * when a hint names it; LOCAL and UNCOVERED indexes read the
+		 * table's rows themselves */
+		if (opts->phoenix && !cur.covering && !ix->local && !ix->uncovered && forced != ix)
+			continue;
+		/* Phoenix's USE_INDEX_OVER_DATA_TABLE: on a tie the index wins
+		 * (USE_DATA_OVER_INDEX_TABLE is what keyplan does anyway) */
+		if (forced || better(&cur, &best) ||
+		    (h.index_over_data && !best.index && !better(&best, &cur)))
 			best = cur;
+	}
+	/* A Lindorm search index serves conditions on any of its columns, in
+	 * any combination: it is used when no key serves the WHERE (a full
+	 * scan otherwise) and it indexes every column the WHERE reads. */
+	const kp_index *search = NULL;
+	if (where && (best.access == KP_ACCESS_FULL || (forced && forced->search))) {
+		bool *wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+		cols_of(where, wcols);
+		for (int i = 0; i < t->nindexes && !search; i++) {
+			const kp_index *ix = t->indexes[i];
+			if (!ix->search || ix->state != KP_IX_ACTIVE || (forced && ix != forced) ||
+			    (!forced && ignored(&h, ix)))
+				continue;
+			bool all = true;
+			for (int c = 0; c < t->ncols && all; c++)
+				if (wcols[c] && !search_has(ix, c))
+					all = false;
+			if (all)
+				search = ix;
+		}
+	}
+	if (search) {
+		memset(&best, 0, sizeof best);
+		best.index = search;
+		best.key = &search->key;
+		best.access = KP_ACCESS_SEARCH;
+		best.covering = true;
+		for (int c = 0; c < t->ncols; c++)
+			if (rc.used[c] && !search->covers[c])
+				best.covering = false;
 	}
 
 	out->index = best.index;
@@ -2105,6 +2659,15 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	out->filter = best.filter;
 	out->unordered = best.unordered;
 	out->order = plan_order(out, order);
+	if (search && order->n) {
+		/* the search engine sorts by any column it indexes */
+		out->order = KP_ORDER_KEY;
+		for (uint32_t k = 0; k < order->n; k++) {
+			const kp_expr *e = ((kp_order_item *)order->items[k])->expr;
+			if (e->kind != KP_X_COLUMN || !search_has(search, e->colref - 1))
+				out->order = KP_ORDER_SORT;
+		}
+	}
 
 	const kp_expr *span = where ? where : NULL;
 	uint32_t soff = span ? span->off : s->off, slen = span ? span->len : s->len;
@@ -2112,7 +2675,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		kp_diag_add(d, a, KP_R_LIMITS, KP_SEV_WARNING, src, soff, slen,
 		            "more than %d key ranges after OR/IN expansion: planned with fewer, "
 		            "coarser ranges and a filter", KP_MAX_RANGES);
-	if (where && out->nranges == 0)
+	if (where && out->nranges == 0 && out->access != KP_ACCESS_SEARCH)
 		kp_diag_add(d, a, KP_R_IMPOSSIBLE, KP_SEV_WARNING, src, soff, slen,
 		            "the WHERE clause can never be true, so the query never returns a row");
 
@@ -2141,9 +2704,9 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 			out->rejected = !opts->never_reject;
 			rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
 			            src, soff, slen,
-			            "full table scan: no condition on leading key column '%s' of %s "
-			            "(Lindorm refuses it: \"This query may be a full table scan and thus may "
-			            "have unpredictable performance\")", lead.data, t->name);
+			            "full table scan: no condition on leading key column '%s' of %s%s%s%s",
+			            lead.data, t->name, opts->full_scan_note ? " (" : "",
+			            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
 		}
 		if (rej && t->src) {
 			kp_diag_note(rej, a, t->src, t->pk_off ? t->pk_off : t->off,
@@ -2151,6 +2714,11 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 			kp_diag_help(rej, a, "bind %s with = or IN, use a secondary index or index table "
 			             "(keyplan check advises one), or opt in with /*+ _l_allow_filtering_ */",
 			             lead.data);
+			for (int i = 0; i < t->nindexes; i++)
+				if (t->indexes[i]->columnar && t->indexes[i]->state == KP_IX_ACTIVE)
+					kp_diag_help(rej, a, "%s has columnar index %s: analytical scans that run in "
+					             "Lindorm's compute engine read it, not the table's key", t->name,
+					             t->indexes[i]->name);
 		}
 		kp_buf_free(&lead);
 	}

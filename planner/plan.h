@@ -19,6 +19,7 @@ typedef enum kp_access {
 	KP_ACCESS_GET,          /* every key part bound to one value per key */
 	KP_ACCESS_SCAN,         /* key prefix (+ range on the next part), nothing else */
 	KP_ACCESS_FILTERED,     /* key ranges plus a server-side filter */
+	KP_ACCESS_SEARCH,       /* a Lindorm search index serves every condition */
 	KP_ACCESS_FULL,         /* no bound on the leading key part */
 } kp_access;
 
@@ -66,6 +67,11 @@ typedef struct kp_plan {
 /* Settings that change the rules. */
 typedef struct kp_plan_opts {
 	bool never_reject;      /* warn about full scans instead of rejecting (Phoenix) */
+	bool phoenix;           /* Phoenix's hints are known (INDEX, NO_INDEX, SMALL, ...),
+	                           and its index rules apply: a global index that does not
+	                           cover the query is used only when hinted */
+	const char *full_scan_note; /* the target store's own words on a full scan, added to
+	                               KP001 in parentheses; NULL: none (kp_target_plan_opts) */
 } kp_plan_opts;
 
 /* Plans s (any kind; only SELECT, UPDATE and DELETE get an access path).

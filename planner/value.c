@@ -1,5 +1,7 @@
 #include "value.h"
 
+#include "fold.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -82,6 +84,39 @@ static int cmp_int_real(int64_t i, double r)
 	return frac > 0 ? -1 : frac < 0 ? 1 : 0;
 }
 
+static bool time_ms(const kp_value *v, int64_t *ms)
+{
+	if (v->kind == KP_V_TIME || v->kind == KP_V_INT) {
+		*ms = v->i;
+		return true;
+	}
+	return v->kind == KP_V_STR && kp_parse_time(v->s, v->n, ms);
+}
+
+/* yyyy-MM-dd HH:mm:ss.SSS (UTC) */
+static void put_time(kp_buf *out, int64_t ms)
+{
+	int64_t days = ms / 86400000, rem = ms % 86400000;
+	if (rem < 0) {
+		rem += 86400000;
+		days--;
+	}
+	/* civil_from_days (Howard Hinnant) */
+	int64_t z = days + 719468;
+	int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+	int64_t doe = z - era * 146097;
+	int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	int64_t y = yoe + era * 400;
+	int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	int64_t mp = (5 * doy + 2) / 153;
+	int64_t d = doy - (153 * mp + 2) / 5 + 1;
+	int64_t m = mp < 10 ? mp + 3 : mp - 9;
+	y += m <= 2;
+	kp_buf_printf(out, "%04lld-%02lld-%02lld %02lld:%02lld:%02lld.%03lld", (long long)y, (long long)m,
+	              (long long)d, (long long)(rem / 3600000), (long long)(rem / 60000 % 60),
+	              (long long)(rem / 1000 % 60), (long long)(rem % 1000));
+}
+
 int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok)
 {
 	*ok = true;
@@ -122,6 +157,13 @@ int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok)
 		}
 		return 0;
 	}
+	if (a->kind == KP_V_TIME || b->kind == KP_V_TIME) {
+		/* a date/time against another, an integer (milliseconds) or a
+		 * date string (yyyy-MM-dd ...) */
+		int64_t x, y;
+		if (time_ms(a, &x) && time_ms(b, &y))
+			return x < y ? -1 : x > y;
+	}
 	*ok = false;
 	/* arbitrary but stable */
 	if (a->kind != b->kind)
@@ -129,7 +171,8 @@ int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok)
 	return a->off < b->off ? -1 : a->off > b->off;
 }
 
-/* Rank of a kind in the stored order: NULL, numbers, strings, hashes. */
+/* Rank of a kind in the stored order: NULL, numbers, strings, hashes;
+ * 5 for kinds that compare with several (times), 4 for parameters. */
 static int key_rank(const kp_value *v)
 {
 	switch (v->kind) {
@@ -137,7 +180,8 @@ static int key_rank(const kp_value *v)
 	case KP_V_INT: case KP_V_REAL: case KP_V_BOOL: return 1;
 	case KP_V_STR: return 2;
 	case KP_V_HASH: return 3;
-	default: return 4;   /* PARAM */
+	case KP_V_PARAM: return 4;
+	default: return 5;
 	}
 }
 
@@ -168,11 +212,9 @@ int kp_value_key_cmp(const kp_value *a, const kp_value *b, bool *known)
 		*known = c == 0;
 		return c;
 	}
-	if (ra != rb)
-		return ra < rb ? -1 : 1;
-	if (ra == 0)
-		return 0;
-	if (ra == 3) {
+	if (ra == 0 || rb == 0)
+		return (rb == 0) - (ra == 0);
+	if (ra == 3 && rb == 3) {
 		if (a->nof != b->nof)
 			return a->nof < b->nof ? -1 : 1;
 		for (uint32_t i = 0; i < a->nof; i++) {
@@ -187,8 +229,11 @@ int kp_value_key_cmp(const kp_value *a, const kp_value *b, bool *known)
 	}
 	bool ok;
 	int c = kp_value_cmp(a, b, &ok);
-	if (!ok)   /* NaN */
-		*known = false;
+	if (ok)
+		return c;
+	if (ra != rb && ra < 3 && rb < 3)
+		return ra < rb ? -1 : 1;   /* numbers before strings, as SQLite orders them */
+	*known = false;   /* NaN, or a time against what it does not compare with */
 	return c;
 }
 
@@ -233,6 +278,11 @@ void kp_value_json(kp_buf *out, const kp_value *v)
 		}
 		kp_buf_puts(out, "]}");
 		break;
+	case KP_V_TIME:
+		kp_buf_puts(out, "{\"time\": \"");
+		put_time(out, v->i);
+		kp_buf_puts(out, "\"}");
+		break;
 	}
 }
 
@@ -251,6 +301,11 @@ void kp_value_sql(kp_buf *out, const kp_value *v)
 	case KP_V_BOOL: kp_buf_puts(out, v->i ? "TRUE" : "FALSE"); break;
 	case KP_V_NULL: kp_buf_puts(out, "NULL"); break;
 	case KP_V_PARAM: kp_buf_put(out, v->s, v->n); break;
+	case KP_V_TIME:
+		kp_buf_puts(out, "TIMESTAMP '");
+		put_time(out, v->i);
+		kp_buf_putc(out, '\'');
+		break;
 	case KP_V_HASH:
 		kp_buf_printf(out, "hash%d(", v->bits);
 		for (uint32_t i = 0; i < v->nof; i++) {

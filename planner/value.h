@@ -17,6 +17,7 @@ typedef enum kp_vkind {
 	KP_V_NULL,      /* SQL NULL */
 	KP_V_PARAM,     /* bind parameter: s, n is its text; off tells ? apart */
 	KP_V_HASH,      /* a hash key part: hashN over of[0..nof) */
+	KP_V_TIME,      /* a date/time: i is milliseconds since 1970-01-01 UTC */
 } kp_vkind;
 
 typedef struct kp_value {
@@ -30,7 +31,7 @@ typedef struct kp_value {
 	};
 	uint32_t off;           /* PARAM: source offset (anonymous ? are distinct) */
 	union {                 /* one per kind: values are copied a lot, so kept small */
-		int64_t i;          /* INT, BOOL */
+		int64_t i;          /* INT, BOOL, TIME */
 		double r;           /* REAL */
 		const char *s;      /* STR bytes, PARAM text */
 		const struct kp_value *of; /* HASH: the hashed values */
@@ -50,9 +51,9 @@ int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok);
  * result is then still a total, stable order, for sorting. */
 int kp_value_key_cmp(const kp_value *a, const kp_value *b, bool *known);
 /* JSON: numbers, strings, booleans, null; {"param": "?1"};
- * {"hash": "hash32", "of": [...]}. */
+ * {"hash": "hash32", "of": [...]}; {"time": "2013-01-01 00:00:00.000"}. */
 void kp_value_json(kp_buf *out, const kp_value *v);
-/* SQL literal text: 123, 'abc', ?1, hash32('abc'). */
+/* SQL literal text: 123, 'abc', ?1, hash32('abc'), TIMESTAMP '2013-01-01 00:00:00.000'. */
 void kp_value_sql(kp_buf *out, const kp_value *v);
 
 #endif

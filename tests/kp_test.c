@@ -38,9 +38,12 @@ int kpt_schema(kpt *t, const char *sql)
 	int errors = 0;
 	memset(&t->d, 0, sizeof t->d);
 	kp_arena_reset(&t->arena);
-	while (kp_parse_next(p, &s, src, &pos, &t->arena, &t->d))
+	while (kp_parse_next(p, &s, src, &pos, &t->arena, &t->d)) {
 		if (s)
 			kp_catalog_apply(&t->cat, s, src, &t->arena, &t->d);
+		else
+			kp_catalog_note_failed(&t->cat, src, kp_parser_last_start(p));
+	}
 	errors = (int)t->d.count[KP_SEV_ERROR];
 	collect_rules(t);
 	kp_parser_free(p);

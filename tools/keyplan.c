@@ -6,16 +6,20 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <glob.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "advisor.h"
+#include "baseline.h"
 #include "catalog.h"
 #include "config.h"
+#include "embed.h"
 #include "explain.h"
 #include "parse.h"
 #include "plan.h"
@@ -33,12 +37,17 @@ static const char usage_main[] =
 	"  explain   print the plan of every statement\n"
 	"  lint      report problems in query files, like a compiler (for CI)\n"
 	"  check     check a schema and its workload, and advise fixes (pre-deploy)\n"
-	"  rules     list the rules\n"
+	"  rules     list the rules; keyplan rules KP001 prints a rule's page\n"
 	"  repl      interactive shell (the default when no command is given)\n"
+	"  help      keyplan help COMMAND: that command's options\n"
 	"\n"
 	"options:\n"
 	"  -h, --help     show this help (keyplan <command> --help for a command)\n"
-	"  --version      print the version\n";
+	"  -V, --version  print the version\n"
+	"\n"
+	"environment: NO_COLOR (no colour), CLICOLOR_FORCE (colour even when not a\n"
+	"terminal), TERM=dumb (no colour), KEYPLAN_HISTORY (the shell's history),\n"
+	"GITHUB_WORKSPACE (the repository root for reported paths).\n";
 
 static const char usage_explain[] =
 	"usage: keyplan explain [--schema PATH]... [--format text|json] [--target T]\n"
@@ -56,9 +65,14 @@ static const char usage_explain[] =
 	"                       per statement per line (docs/plan-json.md)\n"
 	"  --target T           lindorm (default), tablestore, phoenix or generic;\n"
 	"                       phoenix and generic warn about full scans instead of\n"
-	"                       rejecting them\n"
+	"                       rejecting them; names compare as the target does\n"
+	"                       (phoenix upper-cases unquoted names, lindorm is\n"
+	"                       case-sensitive: docs/targets.md)\n"
 	"  --color WHEN         auto (default), always or never\n"
+	"  --exclude GLOB       skip matching files and folders; may be repeated\n"
+	"  --stdin-filename P   report standard input (-) as the file P\n"
 	"  --config FILE        read FILE instead of the nearest .keyplan\n"
+	"  --no-config          read no config file\n"
 	"  -h, --help           show this help\n"
 	"\n"
 	"exit status: 0 every statement planned without error, 1 a statement was\n"
@@ -68,6 +82,16 @@ static const char usage_explain[] =
 #define REPORT_OPTIONS \
 	"  --fail-on LEVEL      error (default), warning or info: exit 1 on findings\n" \
 	"                       at or above LEVEL\n" \
+	"  --exit-zero          report only: exit 0 whatever the findings (2 still\n" \
+	"                       means the run failed)\n" \
+	"  --exclude GLOB       skip matching files and folders, also when named;\n" \
+	"                       may be repeated (relative to the working directory)\n" \
+	"  --stdin-filename P   report standard input (-) as the file P\n" \
+	"  --baseline FILE      report only findings not recorded in FILE; say which\n" \
+	"                       entries match nothing any more\n" \
+	"  --write-baseline FILE record every finding in FILE (exit 0)\n" \
+	"  --diff REV           report only findings in statements that git diff REV\n" \
+	"                       touches (- reads a unified diff on standard input)\n" \
 	"  --target T           lindorm (default), tablestore, phoenix or generic\n" \
 	"  --color WHEN         auto (default), always or never (NO_COLOR and\n" \
 	"                       CLICOLOR_FORCE are honoured)\n" \
@@ -83,16 +107,22 @@ static const char usage_explain[] =
 static const char usage_lint[] =
 	"usage: keyplan lint [--schema PATH]... [options] [FILE | DIR]... [-e SQL]...\n"
 	"\n"
-	"Plans every statement of the query files (folders are searched for *.sql)\n"
-	"and reports each problem as a diagnostic: rejected full scans, filtered\n"
-	"scans, reverse scans, sorts, impossible conditions, unusable keys, unknown\n"
-	"tables and columns, non-portable syntax, and the target store's limits.\n"
+	"Plans every statement of the query files and reports each problem as a\n"
+	"diagnostic: rejected full scans, filtered scans, reverse scans, sorts,\n"
+	"impossible conditions, unusable keys, unknown tables and columns,\n"
+	"non-portable syntax, and the target store's limits. Folders are searched\n"
+	"for *.sql and for SQL embedded in application code: *.java, *.kt, *.go,\n"
+	"*.py and MyBatis mapper *.xml; findings point into the application source\n"
+	"(docs/embedded-sql.md).\n"
 	"\n"
 	"options:\n"
 	"  --schema PATH        schema file or folder; may be repeated\n"
 	"  -e, --execute SQL    lint SQL given on the command line\n"
+	"  --lang L             read named files and -e as sql, java, kotlin, go, python\n"
+	"                       or mybatis, and take only L's files from folders\n"
 	"  --format F           text (default), json, sarif or github\n"
-	"  --output FILE        write the report to FILE\n"
+	"  --output FILE        write the report to FILE (a run that fails leaves no\n"
+	"                       FILE, or, for SARIF, a run marked as failed)\n"
 	REPORT_OPTIONS;
 
 static const char usage_check[] =
@@ -101,15 +131,19 @@ static const char usage_check[] =
 	"Checks the schema (write hotspots, key size and shape, column families, the\n"
 	"target's hard limits) and, with a workload, which queries the keys serve;\n"
 	"then advises fixes: hash prefixes, salting, index tables, secondary indexes,\n"
-	"a reordered key, DESC key columns. A workload query may carry a weight in a\n"
-	"comment before it: -- weight: 1200.\n"
+	"a reordered key, DESC key columns, each planned against the weighted\n"
+	"workload (weight served before -> after, statements made worse by file:line).\n"
+	"A workload query may carry a weight in a comment before it: -- weight: 1200.\n"
 	"\n"
 	"options:\n"
 	"  --schema PATH        schema file or folder; may be repeated\n"
-	"  --workload PATH      query file or folder; may be repeated\n"
+	"  --workload PATH      query file or folder (SQL or application code, as for\n"
+	"                       lint); may be repeated\n"
+	"  --lang L             read named workload files as sql, java, kotlin, go,\n"
+	"                       python or mybatis\n"
 	"  --format F           text (default), json (docs/advice-json.md), sarif or\n"
 	"                       github\n"
-	"  --output FILE        write the report to FILE\n"
+	"  --output FILE        write the report to FILE (as lint does)\n"
 	REPORT_OPTIONS;
 
 /* One query input: a path, or SQL from -e. */
@@ -141,13 +175,53 @@ typedef struct cli {
 	kp_parser *parser;      /* reused parser */
 	kp_plan_opts opts;      /* planning rules */
 	bool io_error;          /* a file could not be read */
+	char *cwd;              /* the working directory (paths are shown relative to it) */
+	kp_list excludes;       /* char* --exclude globs */
+	kp_list seen_schema;    /* files and folders the walker took as schema */
+	kp_list seen_query;     /* ... as queries or workload */
+	char fatal[1024];       /* the first error that ends the run (exit 2) */
+	bool exit_zero;         /* --exit-zero: findings do not fail the run */
+	const char *stdin_name; /* --stdin-filename */
+	bool abort;             /* a fatal error: stop reading */
+	const char *baseline_path;  /* --baseline */
+	const char *write_baseline; /* --write-baseline */
+	bool diff_mode;         /* --diff: only statements a change touches */
+	kp_list base_schemas;   /* --base-schema: char* paths of the old schema */
+	kp_catalog base_cat;    /* the old schema */
+	kp_list seen_base;      /* files the walker took for it */
+	kp_report *rep;         /* the report of lint and check */
+	const char *diff_rev;   /* its revision, or - for a diff on standard input */
+	bool host_walk;         /* walk_files() takes application code too (query
+	                           folders of lint and check; else *.sql only) */
+	int lang;               /* --lang, or -1: by file name */
+	kp_list hosts;          /* kp_host_file* whose SQL the run still uses */
+	kp_list host_arenas;    /* kp_arena* holding them */
+	kp_arena *host_arena;   /* the arena the next host file is read into */
 } cli;
 
+/* Reports an error that ends the run with status 2; the first one is kept
+ * for the report (SARIF's tool notification). */
+static void cli_error(cli *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void cli_error(cli *c, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "keyplan: %s\n", msg);
+	if (!c->fatal[0])
+		snprintf(c->fatal, sizeof c->fatal, "%s", msg);
+}
+
+/* A usage error is one line, as compilers and linters print them; the
+ * options are one --help away. */
 static int usage_error(const char *cmd, const char *usage, const char *fmt, const char *arg)
 {
+	(void)usage;
 	fprintf(stderr, "keyplan %s: ", cmd);
 	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n\n%s", usage);
+	fprintf(stderr, " (keyplan %s --help lists the options)\n", cmd);
 	return 2;
 }
 
@@ -169,6 +243,10 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			c->no_config = true;
 			continue;
 		}
+		if (!strcmp(a, "--exit-zero") && strcmp(c->cmd, "explain") && strcmp(c->cmd, "repl")) {
+			c->exit_zero = true;
+			continue;
+		}
 		if (!strcmp(a, "-") || a[0] != '-') {
 			input *in = kp_arena_alloc(&c->arena, sizeof(*in));
 			in->text = a;
@@ -177,7 +255,9 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 		}
 		/* options with a value: --opt VALUE or --opt=VALUE */
 		static const char *with_value[] = {"--schema", "--format", "--target", "--execute", "-e",
-		                                   "--output", "--color", "--fail-on", "--config", "--workload", NULL};
+		                                   "--output", "--color", "--fail-on", "--config", "--workload",
+		                                   "--exclude", "--stdin-filename", "--lang", "--baseline",
+		                                   "--write-baseline", "--diff", "--base-schema", NULL};
 		const char *val = NULL, *name = NULL;
 		for (int k = 0; with_value[k]; k++) {
 			size_t n = strlen(with_value[k]);
@@ -198,6 +278,8 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 		bool is_explain = !strcmp(c->cmd, "explain"), is_check = !strcmp(c->cmd, "check");
 		if (!strcmp(name, "--schema")) {
 			kp_list_push(&c->arena, &c->schemas, (void *)val);
+		} else if (!strcmp(name, "--base-schema") && is_check) {
+			kp_list_push(&c->arena, &c->base_schemas, (void *)val);
 		} else if (!strcmp(name, "--workload") && is_check) {
 			kp_list_push(&c->arena, &c->workloads, (void *)val);
 		} else if ((!strcmp(name, "-e") || !strcmp(name, "--execute")) && !is_check) {
@@ -232,6 +314,23 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			c->output = val;
 		} else if (!strcmp(name, "--config")) {
 			c->config = val;
+		} else if (!strcmp(name, "--baseline") && !is_explain && strcmp(c->cmd, "repl")) {
+			c->baseline_path = val;
+		} else if (!strcmp(name, "--write-baseline") && !is_explain && strcmp(c->cmd, "repl")) {
+			c->write_baseline = val;
+		} else if (!strcmp(name, "--diff") && !is_explain && strcmp(c->cmd, "repl")) {
+			if (val[0] == '-' && val[1])
+				return usage_error(c->cmd, usage, "--diff takes a revision or -, not '%s'", val);
+			c->diff_rev = val;
+			c->diff_mode = true;
+		} else if (!strcmp(name, "--exclude") && strcmp(c->cmd, "repl")) {
+			kp_list_push(&c->arena, &c->excludes, (void *)val);
+		} else if (!strcmp(name, "--stdin-filename") && strcmp(c->cmd, "repl")) {
+			c->stdin_name = val;
+		} else if (!strcmp(name, "--lang") && !is_explain) {
+			if ((c->lang = kp_lang_parse(val)) < 0)
+				return usage_error(c->cmd, usage, "unknown language '%s' (expected sql, java, kotlin, go, "
+				                   "python or mybatis)", val);
 		} else {
 			return usage_error(c->cmd, usage, "option '%s' does not apply to this command", name);
 		}
@@ -274,16 +373,47 @@ static int cli_setup(cli *c, const char *cmd, int argc, char **argv, const char 
 	return rc < 0 ? apply_config(c) : rc;
 }
 
-static bool excluded(const cli *c, const char *path)
+/* ------------------------------------------------------- file walking */
+
+/* The path files are reported under: relative to the working directory
+ * when the file lies below it (config globs give absolute paths), else as
+ * given, without a leading "./". */
+static const char *display_path(cli *c, const char *path)
 {
-	const char *p2 = !strncmp(path, "./", 2) ? path + 2 : path;
-	for (uint32_t i = 0; i < c->cfg.exclude.n; i++) {
-		const char *g = c->cfg.exclude.items[i];
-		const char *g2 = !strncmp(g, "./", 2) ? g + 2 : g;
-		if (!fnmatch(g2, p2, 0) || !fnmatch(g, path, 0))
-			return true;
+	if (!strcmp(path, "-"))
+		return path;
+	const char *abs = kp_path_abs(&c->arena, c->cwd, path);
+	size_t n = strlen(c->cwd);
+	if (!strncmp(abs, c->cwd, n) && abs[n] == '/' && (path[0] == '/' || strstr(path, "..")))
+		return abs + n + 1;
+	while (path[0] == '.' && path[1] == '/' && path[2])
+		path += 2;
+	return path;
+}
+
+/* Is path (as given, or absolute) excluded by the config's exclude globs
+ * (relative to the config file) or by --exclude (relative to the working
+ * directory)? Both are matched against the absolute path, so a file named
+ * on the command line is excluded as one found in a folder is. */
+static bool excluded(cli *c, const char *path)
+{
+	const char *abs = kp_path_abs(&c->scratch, c->cwd, path);
+	for (int k = 0; k < 2; k++) {
+		const kp_list *l = k ? &c->excludes : &c->cfg.exclude;
+		for (uint32_t i = 0; i < l->n; i++) {
+			const char *g = kp_path_abs(&c->scratch, c->cwd, l->items[i]);
+			if (!fnmatch(g, abs, 0))
+				return true;
+		}
 	}
 	return false;
+}
+
+/* Folders the walker never enters: hidden ones (.git, .venv, ...) and
+ * vendored dependencies. */
+static bool skipped_folder(const char *name)
+{
+	return name[0] == '.' || !strcmp(name, "node_modules");
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -291,40 +421,165 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Appends path, or the *.sql files below it (sorted), to out. */
-static int collect(cli *c, const char *path, kp_list *out)
+/* The language a file is read as, or -1 to pass it by: the one function
+ * that picks files. A folder walk (walked) takes .sql, .java, .kt, .go,
+ * .py and MyBatis mapper .xml files (only those of --lang when it is
+ * given); a file named by the user is read as --lang, else by its
+ * extension, else as SQL. Schema files are always SQL. */
+static int file_lang(const cli *c, const char *path, bool walked)
+{
+	if (c->lang >= 0 && !walked)
+		return c->lang;
+	int l = kp_lang_of_path(path);
+	if (walked && c->lang >= 0 && l != c->lang)
+		return -1;
+	if (l == KP_LANG_MYBATIS) {
+		/* other XML is passed by silently */
+		char head[16384];   /* past a long licence comment */
+		FILE *f = fopen(path, "rb");
+		size_t n = f ? fread(head, 1, sizeof head, f) : 0;
+		if (f)
+			fclose(f);
+		if (!kp_host_is_mapper(head, n))
+			return -1;
+	}
+	return l < 0 && !walked ? KP_LANG_SQL : l;
+}
+
+
+/* Has the file or folder st been seen in this walk? Records it if not.
+ * Symbolic links are followed, so a loop comes back to a folder already
+ * seen and stops there; a file named twice is read once. */
+static bool seen_before(kp_list *seen, kp_arena *a, const struct stat *st)
+{
+	for (uint32_t i = 0; i < seen->n; i++) {
+		const dev_t *d = seen->items[i];
+		const ino_t *ino = (const ino_t *)(d + 1);
+		if (*d == st->st_dev && *ino == st->st_ino)
+			return true;
+	}
+	dev_t *d = kp_arena_alloc(a, sizeof(dev_t) + sizeof(ino_t));
+	*d = st->st_dev;
+	memcpy(d + 1, &st->st_ino, sizeof(ino_t));
+	kp_list_push(a, seen, d);
+	return false;
+}
+
+/* The file walker, one place for lint, check, explain and the shell:
+ * appends path, or the files below it that file_lang picks (sorted,
+ * recursively; *.sql only for a schema), to out.
+ * seen holds the files and folders already taken (one list per role).
+ * *found counts the files appended. Returns -1 (reported) when a folder
+ * cannot be read. */
+static int walk_files(cli *c, const char *path, kp_list *out, kp_list *seen, int *found)
 {
 	struct stat st;
-	if (strcmp(path, "-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+	if (!strcmp(path, "-")) {
+		(*found)++;
+		if (!c->stdin_name || !excluded(c, c->stdin_name))
+			kp_list_push(&c->arena, out, (void *)path);
+		return 0;
+	}
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (excluded(c, path))
+			return 0;
+		if (seen_before(seen, &c->arena, &st)) {
+			(*found)++;   /* taken already (a link loop, or named twice) */
+			return 0;
+		}
 		DIR *d = opendir(path);
 		if (!d) {
-			fprintf(stderr, "keyplan: %s: cannot open folder: %s\n", path, strerror(errno));
+			cli_error(c, "%s: cannot open folder: %s", path, strerror(errno));
 			return -1;
 		}
 		kp_list names = {0};
 		struct dirent *e;
 		while ((e = readdir(d)) != NULL) {
-			if (e->d_name[0] == '.')
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 				continue;
 			char *full = kp_arena_printf(&c->arena, "%s%s%s", path,
 			                             path[strlen(path) - 1] == '/' ? "" : "/", e->d_name);
 			struct stat s2;
 			if (stat(full, &s2) < 0)
-				continue;
-			size_t n = strlen(e->d_name);
-			if (S_ISDIR(s2.st_mode) || (n > 4 && !strcmp(e->d_name + n - 4, ".sql")))
+				continue;   /* a dangling link */
+			if (S_ISDIR(s2.st_mode) ? !skipped_folder(e->d_name)
+			    : S_ISREG(s2.st_mode) && (!c->host_walk ? kp_lang_of_path(full) == KP_LANG_SQL
+			                                            : file_lang(c, full, true) >= 0))
 				kp_list_push(&c->arena, &names, full);
 		}
 		closedir(d);
 		if (names.n)
 			qsort(names.items, names.n, sizeof(void *), cmp_str);
 		for (uint32_t i = 0; i < names.n; i++)
-			if (collect(c, names.items[i], out) < 0)
+			if (walk_files(c, names.items[i], out, seen, found) < 0)
 				return -1;
 		return 0;
 	}
-	if (!excluded(c, path))
-		kp_list_push(&c->arena, out, (void *)path);
+	/* a file (or a path that does not exist: reading it reports that) */
+	if (excluded(c, path))
+		return 0;
+	(*found)++;
+	if (stat(path, &st) == 0 && seen_before(seen, &c->arena, &st))
+		return 0;
+	kp_list_push(&c->arena, out, (void *)display_path(c, path));
+	return 0;
+}
+
+/* Standard input is reported as --stdin-filename when given. */
+static void name_stdin(cli *c, kp_source *src)
+{
+	if (!c->stdin_name)
+		return;
+	free(src->path);
+	src->path = strdup(display_path(c, c->stdin_name));
+	if (!src->path)
+		abort();
+	kp_buf_clear(&src->path_json);
+}
+
+static bool has_glob(const char *p)
+{
+	return strpbrk(p, "*?[") != NULL;
+}
+
+/* The files named by paths (files, folders, globs the shell left alone),
+ * through the walker. A folder or glob that gives no query file is an
+ * error: there would be nothing to do. Returns -1 (reported) on an error. */
+static int gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files)
+{
+	for (uint32_t i = 0; i < paths->n; i++) {
+		const char *p = paths->items[i];
+		struct stat st;
+		bool exists = !strcmp(p, "-") || stat(p, &st) == 0;
+		int found = 0;
+		if (!exists && has_glob(p)) {
+			glob_t g;
+			int rc = glob(p, 0, NULL, &g);
+			for (size_t k = 0; rc == 0 && k < g.gl_pathc; k++)
+				if (walk_files(c, kp_arena_strndup(&c->arena, g.gl_pathv[k], strlen(g.gl_pathv[k])), files,
+				               seen, &found) < 0) {
+					globfree(&g);
+					return -1;
+				}
+			globfree(&g);
+			if (rc != 0 && rc != GLOB_NOMATCH) {
+				cli_error(c, "%s: cannot expand the pattern", p);
+				return -1;
+			}
+			if (!found) {
+				cli_error(c, "%s: no file matches", p);
+				return -1;
+			}
+			continue;
+		}
+		if (walk_files(c, p, files, seen, &found) < 0)
+			return -1;
+		if (!found && exists && strcmp(p, "-") && S_ISDIR(st.st_mode) && !excluded(c, p)) {
+			cli_error(c, c->host_walk ? "%s: no .sql files (nor application code with SQL) in this folder"
+			                          : "%s: no .sql files in this folder", p);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -333,17 +588,14 @@ static kp_source *open_source(cli *c, const char *path)
 	char err[512];
 	kp_source *src = kp_arena_alloc(&c->arena, sizeof(*src));
 	if (kp_source_read(src, path, err, sizeof err) < 0) {
-		fprintf(stderr, "keyplan: %s\n", err);
+		cli_error(c, "%s", err);
 		c->io_error = true;
 		return NULL;
 	}
 	kp_list_push(&c->arena, &c->sources, src);
+	if (!strcmp(path, "-"))
+		name_stdin(c, src);
 	return src;
-}
-
-static bool is_ddl(kp_stmt_kind k)
-{
-	return k == KP_S_CREATE_TABLE || k == KP_S_CREATE_INDEX || k == KP_S_DROP;
 }
 
 static int use_color(const cli *c, FILE *f)
@@ -357,6 +609,9 @@ static int use_color(const cli *c, FILE *f)
 		return 1;
 	if (getenv("NO_COLOR") && *getenv("NO_COLOR"))
 		return 0;
+	const char *term = getenv("TERM");
+	if (term && !strcmp(term, "dumb"))
+		return 0;   /* a terminal that shows escape codes as text */
 	return isatty(fileno(f));
 }
 
@@ -367,24 +622,163 @@ static void cli_init(cli *c, const char *cmd)
 	kp_arena_init(&c->arena);
 	kp_arena_init(&c->scratch);
 	kp_catalog_init(&c->cat);
+	kp_catalog_init(&c->base_cat);
 	c->cfg.fail_on = -1;
 	c->cfg.target = -1;
+	char *wd = getcwd(NULL, 0);
+	c->cwd = kp_arena_strndup(&c->arena, wd ? wd : "/", strlen(wd ? wd : "/"));
+	free(wd);
+	c->lang = -1;
 }
 
 static void cli_free(cli *c)
 {
+	for (uint32_t i = 0; i < c->hosts.n; i++)
+		kp_host_file_free(c->hosts.items[i]);
+	for (uint32_t i = 0; i < c->host_arenas.n; i++)
+		kp_arena_free(c->host_arenas.items[i]);
 	for (uint32_t i = 0; i < c->sources.n; i++)
 		kp_source_free(c->sources.items[i]);
 	kp_parser_free(c->parser);
 	kp_catalog_free(&c->cat);
+	kp_catalog_free(&c->base_cat);
 	kp_arena_free(&c->scratch);
 	kp_arena_free(&c->arena);
 }
 
 static void set_plan_opts(cli *c)
 {
-	c->opts.never_reject = c->target == KP_TARGET_PHOENIX || c->target == KP_TARGET_GENERIC;
+	kp_target_plan_opts(&c->opts, c->target);
 	c->parser = kp_parser_new();
+	/* names compare as the target compares them (docs/targets.md) */
+	c->cat.names = kp_target_names(c->target);
+	kp_parser_fold_upper(c->parser, c->cat.names == KP_NAMES_UPPER);
+}
+
+/* A query folder may hold the schema files too: those are read once, as
+ * the schema. */
+static bool is_schema_file(cli *c, const char *path, bool remember)
+{
+	char *real = realpath(path, NULL);
+	if (!real)
+		return false;
+	bool found = false;
+	for (uint32_t i = 0; i < c->schema_files.n && !found; i++)
+		found = !strcmp(c->schema_files.items[i], real);
+	if (remember && !found)
+		kp_list_push(&c->arena, &c->schema_files, kp_arena_strndup(&c->arena, real, strlen(real)));
+	free(real);
+	return found;
+}
+
+/* Reads the schema: every file and folder of --schema (or the config's
+ * schema), each file once, handed to fn. A schema that names no file, or
+ * whose files define no table, is an error: every query would only be
+ * "no such table". Returns -1 (reported) on an error. */
+static int read_schema_of(cli *c, const kp_list *paths, kp_list *seen, const kp_catalog *cat,
+                          void (*fn)(void *, kp_source *), void *ctx)
+{
+	kp_list files = {0};
+	c->host_walk = false;   /* schema folders: *.sql only */
+	if (gather(c, paths, seen, &files) < 0)
+		return -1;
+	for (uint32_t i = 0; i < files.n; i++) {
+		if (strcmp(files.items[i], "-"))
+			is_schema_file(c, files.items[i], true);
+		kp_source *src = open_source(c, files.items[i]);
+		if (!src)
+			return -1;
+		fn(ctx, src);
+	}
+	if (paths->n && cat->ntables == 0) {
+		kp_buf names = {0};
+		for (uint32_t i = 0; i < paths->n; i++)
+			kp_buf_printf(&names, "%s%s", i ? ", " : "", (const char *)paths->items[i]);
+		cli_error(c, "%s: the schema defines no table (no CREATE TABLE read)", names.data);
+		kp_buf_free(&names);
+		return -1;
+	}
+	return 0;
+}
+
+static int read_schema(cli *c, void (*fn)(void *, kp_source *), void *ctx)
+{
+	return read_schema_of(c, &c->schemas, &c->seen_schema, &c->cat, fn, ctx);
+}
+
+/* DDL read from a streamed window: the catalog keeps where each table,
+ * column and index was declared (for notes such as "primary key declared
+ * here"), but the window is reused for the next part of the file, or the
+ * next file. So the statement's text is copied into a source of its own,
+ * placed at the same line and column, and the new declarations point into
+ * the copy. */
+static void keep_declarations(cli *c, kp_source *src, uint32_t start, size_t end)
+{
+	kp_source *x = kp_arena_alloc(&c->arena, sizeof(*x));
+	kp_source_from_string(x, src->path, src->text + start, end - start);
+	uint32_t l, col;
+	kp_source_linecol(src, start, &l, &col);
+	x->base_line = l - 1;
+	x->base_col = col - 1;
+	kp_list_push(&c->arena, &c->sources, x);
+	for (int i = 0; i < c->cat.ntables; i++) {
+		kp_table *t = c->cat.tables[i];
+		if (t->src == src) {
+			t->src = x;
+			t->off -= start;
+			t->pk_off -= start;
+		}
+		for (int k = 0; k < t->ncols; k++)
+			if (t->cols[k].src == src) {
+				t->cols[k].src = x;
+				t->cols[k].off -= start;
+			}
+		for (int k = 0; k < t->nindexes; k++)
+			if (t->indexes[k]->src == src) {
+				t->indexes[k]->src = x;
+				t->indexes[k]->off -= start;
+			}
+	}
+	for (uint32_t i = 0; i < c->cat.failed.n; i++) {
+		kp_failed_ddl *f = c->cat.failed.items[i];
+		if (f->src == src) {
+			f->src = x;
+			f->off -= start;
+		}
+	}
+}
+
+/* Drops all but the errors of d: the old schema of check --base-schema
+ * reports only what stops it being read (its warnings are not this
+ * change's). */
+static void keep_errors(kp_diags *d)
+{
+	kp_diag **p = &d->head;
+	d->tail = NULL;
+	while (*p) {
+		if ((*p)->severity != KP_SEV_ERROR) {
+			d->count[(*p)->severity]--;
+			*p = (*p)->next;
+		} else {
+			d->tail = *p;
+			p = &(*p)->next;
+		}
+	}
+}
+
+/* No schema was given and none is defined: planning would only say "no
+ * such table" for every statement. One error instead. */
+static bool missing_schema(cli *c, const kp_diags *d)
+{
+	if (c->schemas.n || c->cat.ntables)
+		return false;
+	for (const kp_diag *g = d->head; g; g = g->next)
+		if (g->rule == KP_R_UNKNOWN_TABLE) {
+			cli_error(c, "no schema: give --schema PATH (a file or folder of CREATE TABLE statements), "
+			          "or schema = in .keyplan");
+			return true;
+		}
+	return false;
 }
 
 /* ------------------------------------------------------------- explain */
@@ -397,6 +791,7 @@ typedef struct explain_run {
 	bool failed;            /* a statement was rejected or had an error */
 	kp_buf out;             /* stdout buffer */
 	kp_buf err;             /* stderr buffer */
+	bool streamed;          /* src is a streamed window (reused after it) */
 } explain_run;
 
 static void flush(explain_run *er)
@@ -437,14 +832,25 @@ static size_t explain_source(explain_run *er, kp_source *src, bool schema, bool 
 		uint32_t start = kp_parser_last_start(c->parser);
 		kp_plan plan;
 		memset(&plan, 0, sizeof plan);
-		if (s && is_ddl(s->kind)) {
+		if (s && kp_stmt_is_ddl(s->kind)) {
 			kp_catalog_apply(&c->cat, s, src, &er->arena, &d);
+			if (more_follows || er->streamed)
+				keep_declarations(c, src, start, pos);
 		} else if (s && schema) {
 			kp_diag_add(&d, &er->arena, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
 			            "%s in a schema file is not planned; pass it as a query file",
 			            kp_stmt_kind_name(s->kind));
 		} else if (s) {
 			kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, &er->arena, &d);
+			if (missing_schema(c, &d)) {
+				c->abort = true;
+				break;
+			}
+			/* the target's limits, as lint reports them */
+			kp_advise_statement(c->target, s, src, &er->arena, &d);
+		} else if (kp_catalog_note_failed(&c->cat, src, start) && (more_follows || er->streamed)) {
+			/* a failed CREATE is remembered, in a copy of a streamed window */
+			keep_declarations(c, src, start, pos);
 		}
 		if (plan.rejected || d.count[KP_SEV_ERROR])
 			er->failed = true;
@@ -474,17 +880,34 @@ static int explain_stream(explain_run *er, const char *path)
 	kp_stream st;
 	char err[512];
 	if (kp_stream_open(&st, path, 0, err, sizeof err) < 0) {
-		fprintf(stderr, "keyplan: %s\n", err);
+		cli_error(er->c, "%s", err);
 		return -1;
 	}
+	if (!strcmp(path, "-"))
+		name_stdin(er->c, &st.src);
 	size_t consumed = 0;
-	int r;
-	while ((r = kp_stream_next(&st, &consumed)) > 0)
+	int r = 0;
+	er->streamed = true;
+	while (!er->c->abort && (r = kp_stream_next(&st, &consumed)) > 0)
 		consumed = explain_source(er, &st.src, false, !st.last && st.src.len <= KP_STREAM_MAX);
+	er->streamed = false;
 	if (r < 0)
-		fprintf(stderr, "keyplan: %s: read error\n", path);
+		cli_error(er->c, "%s: read error", path);
 	kp_stream_close(&st);
-	return r;
+	return er->c->abort ? -1 : r;
+}
+
+static int explain_files(explain_run *er, const kp_list *files)
+{
+	for (uint32_t i = 0; i < files->n; i++)
+		if (explain_stream(er, files->items[i]) < 0)
+			return -1;
+	return 0;
+}
+
+static void explain_schema_file(void *ctx, kp_source *src)
+{
+	explain_source(ctx, src, true, false);
 }
 
 static int cmd_explain(int argc, char **argv)
@@ -505,18 +928,8 @@ static int cmd_explain(int argc, char **argv)
 	er.json = c.fmt == KP_FMT_JSON;
 	er.color = use_color(&c, stderr);
 	kp_arena_init(&er.arena);
-	rc = 0;
-	kp_list files = {0};
-	for (uint32_t i = 0; i < c.schemas.n && !rc; i++)
-		if (collect(&c, c.schemas.items[i], &files) < 0)
-			rc = 2;
-	for (uint32_t i = 0; i < files.n && !rc; i++) {
-		kp_source *src = open_source(&c, files.items[i]);
-		if (!src)
-			rc = 2;
-		else
-			explain_source(&er, src, true, false);
-	}
+	rc = read_schema(&c, explain_schema_file, &er) < 0 ? 2 : 0;
+	kp_list queries = {0}, files = {0};
 	for (uint32_t i = 0; i < c.inputs.n && !rc; i++) {
 		const input *in = c.inputs.items[i];
 		if (in->is_sql) {
@@ -524,8 +937,13 @@ static int cmd_explain(int argc, char **argv)
 			kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
 			kp_list_push(&c.arena, &c.sources, src);
 			explain_source(&er, src, false, false);
-		} else if (explain_stream(&er, in->text) < 0) {
-			rc = 2;
+			if (c.abort)
+				rc = 2;
+		} else {
+			queries.n = files.n = 0;
+			kp_list_push(&c.arena, &queries, (void *)in->text);
+			if (gather(&c, &queries, &c.seen_query, &files) < 0 || explain_files(&er, &files) < 0)
+				rc = 2;
 		}
 	}
 	if (!rc)
@@ -541,13 +959,198 @@ done:
 
 /* -------------------------------------------------------- lint, check */
 
-typedef enum role { ROLE_SCHEMA, ROLE_QUERY, ROLE_WORKLOAD } role;
+typedef enum role { ROLE_SCHEMA, ROLE_QUERY, ROLE_WORKLOAD, ROLE_BASE } role;
 
 /* Reads every statement of src. Each statement is parsed and planned in
  * the scratch arena, which is reset after it, and its messages are written
  * to the report at once; only a workload's ASTs are kept, for the advisor
  * to re-plan. So lint's memory does not grow with its input. */
 static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_advisor *adv, bool more_follows);
+
+/* One statement: DDL changes the schema, a query is planned (and kept for
+ * the advisor when it is a workload's); messages go to sd, in a. */
+/* How well a plan serves its query, for comparing two: an error is worst,
+ * then a rejected full scan, an allowed one, FILTERED SCAN, search, SCAN,
+ * GET. */
+static int plan_rank(const kp_plan *p, bool err)
+{
+	if (err)
+		return -1;
+	if (p->rejected)
+		return 0;
+	static const int rank[] = {[KP_ACCESS_NONE] = 6, [KP_ACCESS_GET] = 5, [KP_ACCESS_SCAN] = 4,
+	                           [KP_ACCESS_SEARCH] = 3, [KP_ACCESS_FILTERED] = 2, [KP_ACCESS_FULL] = 1};
+	return rank[p->access];
+}
+
+static int order_rank(kp_order o)
+{
+	return o == KP_ORDER_SORT ? 0 : o == KP_ORDER_REVERSE ? 1 : 2;
+}
+
+/* The first error of d after `after` (NULL: from its head), or NULL. */
+static const kp_diag *first_error(const kp_diags *d, const kp_diag *after)
+{
+	for (const kp_diag *g = after ? after->next : d->head; g; g = g->next)
+		if (g->severity == KP_SEV_ERROR)
+			return g;
+	return NULL;
+}
+
+/* check --base-schema: a workload query planned against the old schema
+ * (old) and the new one (now). A change of plan is a finding at the query
+ * (KP130-KP134) and an entry of the report's migration impact. */
+static void compare_plans(cli *c, kp_stmt *s, kp_source *src, const kp_plan *old, const kp_diag *old_err,
+                          const kp_plan *now, const kp_diag *now_err, kp_arena *a, kp_diags *sd)
+{
+	int r0 = plan_rank(old, old_err), r1 = plan_rank(now, now_err);
+	int o0 = order_rank(old->order), o1 = order_rank(now->order);
+	const char *i0 = old->index ? old->index->name : "", *i1 = now->index ? now->index->name : "";
+	kp_rule rule;
+	const char *change;
+	if (r0 < 0 && r1 < 0)
+		return;   /* broken before and after: its own diagnostics say why */
+	if (r1 < r0) {
+		rule = r1 <= 0 ? KP_R_MIGRATION_BREAKS : KP_R_MIGRATION_SLOWER;
+		change = r1 <= 0 ? "broken" : "worse";
+	} else if (r1 > r0) {
+		rule = KP_R_MIGRATION_FASTER;
+		change = r0 < 0 ? "fixed" : "better";
+	} else if (o1 < o0) {
+		rule = KP_R_MIGRATION_ORDER;
+		change = "order";
+	} else if (o1 > o0) {
+		rule = KP_R_MIGRATION_FASTER;
+		change = "better";
+	} else if (strcmp(i0, i1)) {
+		rule = KP_R_MIGRATION_PATH;
+		change = "path";
+	} else {
+		return;
+	}
+	kp_buf t0 = {0}, t1 = {0};
+	if (old_err)
+		kp_buf_printf(&t0, "ERROR: %s", old_err->message);
+	else
+		kp_explain_text(&t0, old, s);
+	if (now_err)
+		kp_buf_printf(&t1, "ERROR: %s", now_err->message);
+	else
+		kp_explain_text(&t1, now, s);
+	static const char *what[] = {[KP_R_MIGRATION_BREAKS] = "breaks this query",
+	                             [KP_R_MIGRATION_SLOWER] = "makes this query slower",
+	                             [KP_R_MIGRATION_ORDER] = "changes how this query's ORDER BY is served",
+	                             [KP_R_MIGRATION_FASTER] = "serves this query better",
+	                             [KP_R_MIGRATION_PATH] = "reads this query through another path"};
+	size_t line_len;
+	const char *line = kp_source_line_text(src, s->off, &line_len);
+	uint32_t span = (uint32_t)(line_len - (size_t)(src->text + s->off - line));
+	if (span > s->len)
+		span = s->len;
+	kp_diag *g = kp_diag_add(sd, a, rule, kp_rule_get(rule)->severity, src, s->off, span,
+	                         "the schema change %s: %s -> %s", what[rule], t0.data, t1.data);
+	if (rule == KP_R_MIGRATION_BREAKS || rule == KP_R_MIGRATION_SLOWER || rule == KP_R_MIGRATION_ORDER)
+		kp_diag_help(g, a, "keep what the query needs in the new schema (its key order, the index it used), "
+		             "change the query in the same release, or add an index (keyplan check advises one)");
+	kp_impact x;
+	memset(&x, 0, sizeof x);
+	x.file = src->path;
+	kp_source_linecol(src, s->off, &x.line, &x.col);
+	x.table = now->table ? now->table->name : old->table ? old->table->name : NULL;
+	x.change = change;
+	x.access[0] = old_err ? "error" : old->access == KP_ACCESS_NONE ? NULL : kp_access_name(old->access);
+	x.access[1] = now_err ? "error" : now->access == KP_ACCESS_NONE ? NULL : kp_access_name(now->access);
+	x.order[0] = old->order == KP_ORDER_NONE ? NULL : kp_order_name(old->order);
+	x.order[1] = now->order == KP_ORDER_NONE ? NULL : kp_order_name(now->order);
+	x.plan[0] = t0.data;
+	x.plan[1] = t1.data;
+	kp_report_impact(c->rep, &x);
+	kp_buf_free(&t0);
+	kp_buf_free(&t1);
+}
+
+static const kp_table *run_stmt(cli *c, kp_stmt *s, kp_source *src, role r, kp_advisor *adv, double weight,
+                                kp_arena *a, kp_diags *sd)
+{
+	const kp_table *table = NULL;
+	if (!s) {
+	} else if (kp_stmt_is_ddl(s->kind)) {
+		kp_catalog_apply(r == ROLE_BASE ? &c->base_cat : &c->cat, s, src, a, sd);
+	} else if ((r == ROLE_SCHEMA || r == ROLE_BASE) && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT &&
+	           s->kind != KP_S_REPLACE) {
+		kp_diag_add(sd, a, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
+		            "%s in a schema file is not planned; pass it as a query file",
+		            kp_stmt_kind_name(s->kind));
+	} else if (r == ROLE_BASE) {
+	} else {
+		kp_plan plan, old;
+		kp_diags od = {0};
+		bool compare = c->base_schemas.n && r == ROLE_WORKLOAD;
+		if (compare)   /* the old schema first: the new plan is the one the advisor keeps */
+			kp_plan_stmt(&old, &c->base_cat, s, &c->opts, src, a, &od);
+		const kp_diag *before = sd->tail;
+		kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, a, sd);
+		if (compare) {
+			/* a rejected full scan is a plan (its rank says it is the worst
+			 * one); other errors mean the query does not plan */
+			const kp_diag *e0 = old.rejected ? NULL : first_error(&od, NULL);
+			const kp_diag *e1 = plan.rejected ? NULL : first_error(sd, before);
+			compare_plans(c, s, src, &old, e0, &plan, e1, a, sd);
+		}
+		kp_advise_statement(c->target, s, src, a, sd);
+		if (adv && r == ROLE_WORKLOAD)
+			kp_advisor_add(adv, s, &plan, src, weight);
+		table = plan.table;
+	}
+	return table;   /* the statement's table, for baseline fingerprints */
+}
+
+/* SQL taken out of application code: embed.c reports it, planning each
+ * variant through this. */
+typedef struct embed_ctx {
+	cli *c;
+	role r;
+	kp_advisor *adv;
+} embed_ctx;
+
+static bool plan_embedded(void *ctx, kp_source *sql, kp_diags *d, kp_arena *a)
+{
+	embed_ctx *e = ctx;
+	cli *c = e->c;
+	bool keep_ast = e->adv && e->r == ROLE_WORKLOAD, keep = keep_ast;
+	size_t pos = 0;
+	kp_stmt *s;
+	while (kp_parse_next(c->parser, &s, sql, &pos, keep_ast ? &c->arena : a, d)) {
+		keep |= s && kp_stmt_is_ddl(s->kind);
+		run_stmt(c, s, sql, e->r, e->adv, 1, a, d);
+	}
+	return keep;
+}
+
+/* A host file (Java, Kotlin, Go, Python, MyBatis XML): read whole, its
+ * SQL reported, then freed unless the schema or the advisor points into
+ * it. */
+static void collect_host(cli *c, kp_source *src, kp_lang lang, role r, kp_report *rep, kp_advisor *adv)
+{
+	/* one arena serves file after file, until a file must be kept */
+	if (!c->host_arena) {
+		c->host_arena = kp_arena_alloc(&c->arena, sizeof *c->host_arena);
+		kp_arena_init(c->host_arena);
+		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
+	}
+	embed_ctx e = {c, r, adv};
+	bool keep = false;
+	kp_host_file *hf = kp_embed_run(rep, src, lang, plan_embedded, &e, c->host_arena, &keep);
+	if (keep) {
+		kp_list_push(&c->arena, &c->sources, src);
+		kp_list_push(&c->arena, &c->hosts, hf);
+		c->host_arena = NULL;
+		return;
+	}
+	kp_host_file_free(hf);
+	kp_arena_reset(c->host_arena);
+	kp_source_free(src);
+}
 
 static void collect_source(cli *c, kp_source *src, role r, kp_report *rep, kp_advisor *adv)
 {
@@ -561,6 +1164,7 @@ static void collect_source(cli *c, kp_source *src, role r, kp_report *rep, kp_ad
 static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_advisor *adv, bool more_follows)
 {
 	size_t pos = 0;
+	size_t gap = 0;         /* where the comments before the next statement start */
 	kp_stmt *s;
 	bool keep_ast = adv && r == ROLE_WORKLOAD;
 	for (;;) {
@@ -569,37 +1173,38 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 		kp_arena_reset(&c->scratch);
 		kp_arena *a = keep_ast ? &c->arena : &c->scratch;
 		if (!kp_parse_next(c->parser, &s, src, &pos, a, &sd)) {
-			if (more_follows) {
-				pos = prev;   /* trailing comments may go on in the next window */
-				return pos;
-			}
+			if (more_follows)
+				return gap;   /* trailing comments may go on in the next window */
 			kp_report_emit(rep, &sd);
 			break;
 		}
-		if (more_follows && kp_parser_at_eof(c->parser)) {
-			pos = prev;
+		if (more_follows && kp_parser_at_eof(c->parser))
+			return gap;
+		uint32_t start = kp_parser_last_start(c->parser);
+		uint32_t end = s ? s->off + s->len : (uint32_t)pos;
+		/* a comment after the statement on its last line is its own */
+		size_t trail = kp_report_trailing_end(src, pos, more_follows);
+		if (trail == SIZE_MAX)
+			return gap;   /* that line ends in the next window */
+		double weight = 1;
+		kp_report_directives(rep, src, gap > prev ? gap : prev, start, start, &weight);
+		kp_report_stmt_end(rep, src, start, end);
+		kp_report_stmt_directives(rep, src, start, end, pos, trail);
+		gap = trail;
+		if (!s && r != ROLE_WORKLOAD && kp_catalog_note_failed(&c->cat, src, start) && r == ROLE_QUERY)
+			keep_declarations(c, src, start, pos);
+		const kp_table *table = run_stmt(c, s, src, r, adv, weight, &c->scratch, &sd);
+		if (s && kp_stmt_is_ddl(s->kind) && r == ROLE_QUERY)
+			keep_declarations(c, src, start, pos);
+		if (missing_schema(c, &sd)) {
+			c->abort = true;
 			return pos;
 		}
-		uint32_t start = kp_parser_last_start(c->parser);
-		double weight = 1;
-		kp_report_directives(rep, src, prev, start, start, &weight);
-		kp_report_stmt_end(rep, src, start, s ? s->off + s->len : (uint32_t)pos);
-		if (!s) {
-		} else if (is_ddl(s->kind)) {
-			kp_catalog_apply(&c->cat, s, src, &c->scratch, &sd);
-		} else if (r == ROLE_SCHEMA && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT &&
-		           s->kind != KP_S_REPLACE) {
-			kp_diag_add(&sd, &c->scratch, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
-			            "%s in a schema file is not planned; pass it as a query file",
-			            kp_stmt_kind_name(s->kind));
-		} else {
-			kp_plan plan;
-			kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, &c->scratch, &sd);
-			kp_advise_statement(c->target, s, src, &c->scratch, &sd);
-			if (keep_ast)
-				kp_advisor_add(adv, s, &plan, src, weight);
-		}
+		if (r == ROLE_BASE)
+			keep_errors(&sd);
+		kp_report_stmt_shape(rep, src, start, end, table ? table->name : NULL);
 		kp_report_emit(rep, &sd);
+		kp_report_stmt_clear(rep);
 		/* a query file's findings are all out: its keyplan:ignore lines
 		 * have served (schema and workload files keep theirs, for the
 		 * advisor's findings written at the end) */
@@ -607,7 +1212,7 @@ static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_
 			kp_report_stmt_done(rep);
 	}
 	/* directives after the last statement (ignore-file at the end) */
-	kp_report_directives(rep, src, pos, src->len, (uint32_t)src->len, NULL);
+	kp_report_directives(rep, src, gap > pos ? gap : pos, src->len, (uint32_t)src->len, NULL);
 	return pos;
 }
 
@@ -618,50 +1223,46 @@ static int collect_stream(cli *c, const char *path, kp_report *rep)
 {
 	char err[512];
 	if (kp_report_scan_file_directives(rep, path, err, sizeof err) < 0) {
-		fprintf(stderr, "keyplan: %s\n", err);
+		cli_error(c, "%s", err);
 		return -1;
 	}
 	kp_stream st;
 	if (kp_stream_open(&st, path, 0, err, sizeof err) < 0) {
-		fprintf(stderr, "keyplan: %s\n", err);
+		cli_error(c, "%s", err);
 		return -1;
 	}
 	size_t consumed = 0;
-	int rc;
-	while ((rc = kp_stream_next(&st, &consumed)) > 0)
+	int rc = 0;
+	while (!c->abort && (rc = kp_stream_next(&st, &consumed)) > 0)
 		consumed = collect_window(c, &st.src, ROLE_QUERY, rep, NULL, !st.last && st.src.len <= KP_STREAM_MAX);
 	if (rc < 0)
-		fprintf(stderr, "keyplan: %s: read error\n", path);
+		cli_error(c, "%s: read error", path);
 	kp_stream_close(&st);
-	return rc < 0 ? -1 : 0;
-}
-
-/* A query folder may hold the schema files too: those are read once, as
- * the schema. */
-static bool is_schema_file(cli *c, const char *path, bool remember)
-{
-	char *real = realpath(path, NULL);
-	if (!real)
-		return false;
-	bool found = false;
-	for (uint32_t i = 0; i < c->schema_files.n && !found; i++)
-		found = !strcmp(c->schema_files.items[i], real);
-	if (remember && !found)
-		kp_list_push(&c->arena, &c->schema_files, kp_arena_strndup(&c->arena, real, strlen(real)));
-	free(real);
-	return found;
+	return rc < 0 || c->abort ? -1 : 0;
 }
 
 static int run_files(cli *c, kp_list *paths, role r, kp_report *rep, kp_advisor *adv)
 {
 	kp_list files = {0};
-	for (uint32_t i = 0; i < paths->n; i++)
-		if (collect(c, paths->items[i], &files) < 0)
-			return -1;
+	c->host_walk = r != ROLE_SCHEMA;
+	if (gather(c, paths, &c->seen_query, &files) < 0)
+		return -1;
 	for (uint32_t i = 0; i < files.n; i++) {
-		if (strcmp(files.items[i], "-") && is_schema_file(c, files.items[i], r == ROLE_SCHEMA) &&
-		    r != ROLE_SCHEMA)
+		if (strcmp(files.items[i], "-") && is_schema_file(c, files.items[i], false))
 			continue;
+		int lang = r == ROLE_SCHEMA ? KP_LANG_SQL : file_lang(c, files.items[i], false);
+		if (lang < 0)
+			continue;   /* XML that is not a MyBatis mapper */
+		if (lang != KP_LANG_SQL) {
+			char err[512];
+			kp_source *src = kp_arena_alloc(&c->arena, sizeof *src);
+			if (kp_source_read(src, files.items[i], err, sizeof err) < 0) {
+				cli_error(c, "%s", err);
+				return -1;
+			}
+			collect_host(c, src, (kp_lang)lang, r, rep, adv);
+			continue;
+		}
 		if (r == ROLE_QUERY && strcmp(files.items[i], "-") != 0) {
 			/* lint's query files are streamed; schema files stay (the
 			 * catalog points into them), and so do workload files (the
@@ -675,6 +1276,8 @@ static int run_files(cli *c, kp_list *paths, role r, kp_report *rep, kp_advisor 
 		if (!src)
 			return -1;
 		collect_source(c, src, r, rep, adv);
+		if (c->abort)
+			return -1;
 	}
 	return 0;
 }
@@ -694,7 +1297,98 @@ static int finish(cli *c, kp_report *rep, kp_advisor *adv)
 		return 2;
 	}
 	int fail_on = c->fail_on >= 0 ? c->fail_on : KP_SEV_ERROR;
-	return kp_report_worst(rep) >= fail_on ? 1 : 0;
+	return kp_report_worst(rep) >= fail_on && !c->exit_zero ? 1 : 0;
+}
+
+typedef struct schema_ctx {
+	cli *c;                 /* the run */
+	kp_report *rep;         /* its report */
+} schema_ctx;
+
+static void lint_schema_file(void *ctx, kp_source *src)
+{
+	schema_ctx *x = ctx;
+	collect_source(x->c, src, ROLE_SCHEMA, x->rep, NULL);
+}
+
+/* The old schema of check --base-schema: read into its own catalog. */
+static void base_schema_file(void *ctx, kp_source *src)
+{
+	schema_ctx *x = ctx;
+	collect_source(x->c, src, ROLE_BASE, x->rep, NULL);
+}
+
+/* --output FILE: the report is written to a temporary file beside FILE and
+ * renamed over it at the end. A run that fails (exit 2) leaves no report
+ * that looks clean: SARIF gets a run marked as failed, with the error as a
+ * tool notification; the other formats leave no FILE at all. */
+static FILE *open_output(cli *c, char **tmp)
+{
+	*tmp = NULL;
+	if (!c->output)
+		return stdout;
+	char *t = kp_arena_printf(&c->arena, "%s.tmp-XXXXXX", c->output);
+	int fd = mkstemp(t);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		cli_error(c, "%s: cannot write: %s", c->output, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(t);
+		}
+		return NULL;
+	}
+	*tmp = t;
+	return f;
+}
+
+static int close_output(cli *c, FILE *out, const char *tmp, int rc)
+{
+	if (out == stdout) {
+		if (fflush(stdout) != 0 && rc != 2) {
+			cli_error(c, "<stdout>: write error");
+			rc = 2;
+		}
+		return rc;
+	}
+	if (fclose(out) != 0 && rc != 2) {
+		cli_error(c, "%s: write error", c->output);
+		rc = 2;
+	}
+	if (rc == 2 && c->fmt != KP_FMT_SARIF) {
+		unlink(tmp);
+		unlink(c->output);   /* a report from an earlier run would pass for this one's */
+	} else if (rename(tmp, c->output) != 0) {
+		cli_error(c, "%s: cannot write: %s", c->output, strerror(errno));
+		unlink(tmp);
+		rc = 2;
+	}
+	return rc;
+}
+
+/* Baseline entries that matched no finding: fixed, or their statement
+ * changed. Said on standard error (the report holds findings only), with
+ * how to refresh the file. Not with --diff: most statements were not
+ * looked at. */
+static void report_stale(cli *c, kp_baseline *b)
+{
+	if (c->diff_mode)
+		return;
+	unsigned stale = 0;
+	for (uint32_t i = 0; i < b->entries.n; i++)
+		stale += ((kp_baseline_entry *)b->entries.items[i])->left;
+	if (!stale)
+		return;
+	fprintf(stderr, "keyplan: %s: %u baseline entr%s no finding any more (fixed, or the statement "
+	        "changed); keyplan %s --write-baseline %s refreshes it:\n", c->baseline_path, stale,
+	        stale == 1 ? "y matches" : "ies match", c->cmd, c->baseline_path);
+	for (uint32_t i = 0; i < b->entries.n; i++) {
+		const kp_baseline_entry *e = b->entries.items[i];
+		if (e->left)
+			fprintf(stderr, "  %s:%u: %s%s%s%s: %s%s\n", e->file ? e->file : "?", e->line, e->rule ? e->rule : "?",
+			        e->table ? " (" : "", e->table ? e->table : "", e->table ? ")" : "",
+			        e->shape ? e->shape : "", e->left > 1 ? " (several)" : "");
+	}
 }
 
 static int cmd_lint_or_check(int argc, char **argv, bool check)
@@ -707,6 +1401,10 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 	if (check && c.inputs.n) {
 		const input *in = c.inputs.items[0];
 		rc = usage_error("check", usage, "unexpected argument '%s': give query files with --workload", in->text);
+		goto done;
+	}
+	if (check && c.base_schemas.n && c.workloads.n == 0) {
+		rc = usage_error("check", usage, "%s", "--base-schema compares the workload's plans: give --workload PATH");
 		goto done;
 	}
 	if (check && c.schemas.n == 0) {
@@ -726,27 +1424,69 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 			globfree(&g);
 		}
 		if (c.inputs.n == 0) {
-			rc = usage_error("lint", usage, "%s", "no query files: give FILEs or DIRs, -e SQL, or include = in .keyplan");
+			rc = usage_error("lint", usage, "%s", c.cfg.include.n
+			                 ? "no query files: the include globs of .keyplan match no file"
+			                 : "no query files: give FILEs or DIRs, -e SQL, or include = in .keyplan");
 			goto done;
 		}
 	}
 	set_plan_opts(&c);
-	FILE *out = stdout;
-	if (c.output && !(out = fopen(c.output, "w"))) {
-		fprintf(stderr, "keyplan: %s: cannot write: %s\n", c.output, strerror(errno));
+	kp_baseline known, found;
+	kp_baseline_init(&known);
+	kp_baseline_init(&found);
+	kp_diffscope scope;
+	kp_diffscope_init(&scope);
+	if (c.baseline_path && c.write_baseline) {
+		rc = usage_error(c.cmd, usage, "%s", "--baseline and --write-baseline do not go together "
+		                 "(--write-baseline records every finding)");
+		goto free_baselines;
+	}
+	if (c.baseline_path) {
+		char err[512];
+		if (kp_baseline_read(&known, c.baseline_path, err, sizeof err) < 0) {
+			cli_error(&c, "%s", err);
+			rc = 2;
+			goto free_baselines;
+		}
+	}
+	if (c.diff_rev) {
+		char err[512];
+		if (!strcmp(c.diff_rev, "-")) {
+			kp_diffscope_read(&scope, stdin);
+		} else {
+			char *root = kp_repo_root(c.cwd);
+			int grc = kp_diffscope_git(&scope, root, c.diff_rev, err, sizeof err);
+			free(root);
+			if (grc < 0) {
+				cli_error(&c, "%s", err);
+				rc = 2;
+				goto free_baselines;
+			}
+		}
+	}
+	char *tmp;
+	FILE *out = open_output(&c, &tmp);
+	if (!out) {
 		rc = 2;
-		goto done;
+		goto free_baselines;
 	}
 	kp_report rep;
 	memset(&rep, 0, sizeof rep);
 	for (int i = 0; i < KP_R__COUNT; i++)
 		rep.rules[i] = c.cfg.rules[i];
 	kp_report_begin(&rep, &c.arena, out, c.fmt, c.fmt == KP_FMT_TEXT ? use_color(&c, out) : 0);
+	rep.baseline = c.baseline_path ? &known : NULL;
+	rep.record = c.write_baseline ? &found : NULL;
+	rep.diff = c.diff_rev ? &scope : NULL;
 	kp_diags adv_diags = {0};
 	kp_advisor adv;
 	kp_advisor_init(&adv, &c.cat, c.target, &c.arena, &adv_diags);
-	rc = 0;
-	if (run_files(&c, &c.schemas, ROLE_SCHEMA, &rep, NULL) < 0)
+	schema_ctx sx = {&c, &rep};
+	c.rep = &rep;
+	rep.impact_mode = c.base_schemas.n > 0;
+	rc = read_schema(&c, lint_schema_file, &sx) < 0 ? 2 : 0;
+	if (!rc && c.base_schemas.n &&
+	    read_schema_of(&c, &c.base_schemas, &c.seen_base, &c.base_cat, base_schema_file, &sx) < 0)
 		rc = 2;
 	if (!rc && check) {
 		if (run_files(&c, &c.workloads, ROLE_WORKLOAD, &rep, &adv) < 0)
@@ -758,8 +1498,14 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 			if (in->is_sql) {
 				kp_source *src = kp_arena_alloc(&c.arena, sizeof(*src));
 				kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
+				if (c.lang > KP_LANG_SQL) {
+					collect_host(&c, src, (kp_lang)c.lang, ROLE_QUERY, &rep, NULL);
+					continue;
+				}
 				kp_list_push(&c.arena, &c.sources, src);
 				collect_source(&c, src, ROLE_QUERY, &rep, NULL);
+				if (c.abort)
+					rc = 2;
 			} else {
 				paths.n = 0;
 				kp_list_push(&c.arena, &paths, (void *)in->text);
@@ -769,14 +1515,32 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 		}
 	}
 	if (rc) {
+		kp_report_fail(&rep, c.fatal[0] ? c.fatal : "keyplan stopped on an error");
 		kp_report_end(&rep, NULL, NULL, 0);
 	} else {
 		rc = finish(&c, &rep, check ? &adv : NULL);
 	}
-	if (out != stdout && fclose(out) != 0 && !rc) {
-		fprintf(stderr, "keyplan: %s: write error\n", c.output);
-		rc = 2;
+	rc = close_output(&c, out, tmp, rc);
+	if (rc != 2 && c.baseline_path)
+		report_stale(&c, &known);
+	if (rc != 2 && c.write_baseline) {
+		char err[512];
+		if (kp_baseline_write(&found, c.write_baseline, err, sizeof err) < 0) {
+			cli_error(&c, "%s", err);
+			rc = 2;
+		} else {
+			unsigned n = 0;
+			for (uint32_t i = 0; i < found.entries.n; i++)
+				n += ((kp_baseline_entry *)found.entries.items[i])->count;
+			fprintf(stderr, "keyplan: %s: %u finding(s) recorded; --baseline %s reports only new ones\n",
+			        c.write_baseline, n, c.write_baseline);
+			rc = 0;   /* recording findings is the run's purpose, not a failure */
+		}
 	}
+free_baselines:
+	kp_diffscope_free(&scope);
+	kp_baseline_free(&known);
+	kp_baseline_free(&found);
 done:
 	cli_free(&c);
 	return rc;
@@ -813,10 +1577,7 @@ static int cmd_repl(int argc, char **argv)
 	}
 	kp_repl *r = kp_repl_new(c.target, stdout, stderr);
 	kp_list files = {0};
-	rc = 0;
-	for (uint32_t i = 0; i < c.schemas.n && !rc; i++)
-		if (collect(&c, c.schemas.items[i], &files) < 0)
-			rc = 2;
+	rc = gather(&c, &c.schemas, &c.seen_schema, &files) < 0 ? 2 : 0;
 	for (uint32_t i = 0; i < files.n && !rc; i++)
 		if (kp_repl_load(r, files.items[i]) < 0)
 			rc = 2;
@@ -831,17 +1592,56 @@ done:
 	return rc;
 }
 
+/* The rule pages (docs/rules/ID.md), compiled in: see cmake/embed_rules.cmake. */
+extern const struct kp_rule_page {
+	const char *id;
+	const char *text;
+} kp_rule_pages[];
+
+static const char usage_rules[] =
+	"usage: keyplan rules [RULE]...\n"
+	"\n"
+	"Without RULE, lists every rule: ID, slug, default severity, summary.\n"
+	"With RULEs (IDs such as KP001, or slugs such as full-scan), prints each\n"
+	"rule's page: why it matters, how to fix it, how to silence it, and where\n"
+	"the page is online.\n"
+	"\n"
+	"options:\n"
+	"  -h, --help           show this help\n";
+
 static int cmd_rules(int argc, char **argv)
 {
-	for (int i = 0; i < argc; i++) {
+	for (int i = 0; i < argc; i++)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			puts("usage: keyplan rules\n\nLists every rule: ID, slug, default severity, summary.\n"
-			     "Each rule has a page in docs/rules/<ID>.md.");
+			fputs(usage_rules, stdout);
 			return 0;
 		}
-		fprintf(stderr, "keyplan rules: unexpected argument '%s'\n", argv[i]);
-		return 2;
+	for (int i = 0; i < argc; i++) {
+		int r = kp_rule_lookup(argv[i], strlen(argv[i]));
+		if (r < 0 || argv[i][0] == '-') {
+			fprintf(stderr, "keyplan rules: unknown rule '%s' (keyplan rules lists them)\n", argv[i]);
+			return 2;
+		}
 	}
+	for (int i = 0; i < argc; i++) {
+		const kp_rule_info *ri = kp_rule_get((kp_rule)kp_rule_lookup(argv[i], strlen(argv[i])));
+		const char *text = NULL;
+		for (int k = 0; kp_rule_pages[k].id; k++)
+			if (!strcmp(kp_rule_pages[k].id, ri->id))
+				text = kp_rule_pages[k].text;
+		if (i)
+			putchar('\n');
+		if (text)
+			fputs(text, stdout);
+		else
+			printf("# %s %s\n\n%s.\n", ri->id, ri->slug, ri->summary);
+		if (text && text[0] && text[strlen(text) - 1] != '\n')
+			putchar('\n');
+		printf("\nOnline: %s/rules/%s.md\n", KEYPLAN_DOCS_URI,
+		       ri->id);
+	}
+	if (argc)
+		return 0;
 	for (int i = 0; i < KP_R__COUNT; i++) {
 		const kp_rule_info *r = kp_rule_get((kp_rule)i);
 		printf("%s  %-22s %-8s %s\n", r->id, r->slug, kp_severity_name(r->severity), r->summary);
@@ -849,16 +1649,41 @@ static int cmd_rules(int argc, char **argv)
 	return 0;
 }
 
+/* keyplan help [COMMAND]: the command's --help. */
+static int cmd_help(int argc, char **argv)
+{
+	if (argc == 0) {
+		fputs(usage_main, stdout);
+		return 0;
+	}
+	static const struct {
+		const char *name;
+		const char *usage;
+	} pages[] = {{"explain", usage_explain}, {"lint", usage_lint}, {"check", usage_check},
+	             {"rules", usage_rules}, {"repl", usage_repl}};
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
+		if (!strcmp(argv[0], pages[i].name)) {
+			fputs(pages[i].usage, stdout);
+			return 0;
+		}
+	if (kp_rule_lookup(argv[0], strlen(argv[0])) >= 0)
+		return cmd_rules(1, argv);   /* keyplan help KP001 */
+	fprintf(stderr, "keyplan help: unknown command '%s' (explain, lint, check, rules, repl)\n", argv[0]);
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
 		return cmd_repl(0, argv + 1);
 	const char *cmd = argv[1];
-	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) {
 		fputs(usage_main, stdout);
 		return 0;
 	}
-	if (!strcmp(cmd, "--version")) {
+	if (!strcmp(cmd, "help"))
+		return cmd_help(argc - 2, argv + 2);
+	if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V") || !strcmp(cmd, "version")) {
 		printf("keyplan %s\n", KEYPLAN_VERSION);
 		return 0;
 	}
@@ -874,6 +1699,6 @@ int main(int argc, char **argv)
 		return cmd_repl(argc - 2, argv + 2);
 	if (cmd[0] == '-' && strcmp(cmd, "-"))
 		return cmd_repl(argc - 1, argv + 1);   /* keyplan --schema s.sql */
-	fprintf(stderr, "keyplan: unknown command '%s'\n\n%s", cmd, usage_main);
+	fprintf(stderr, "keyplan: unknown command '%s' (explain, lint, check, rules, repl; keyplan --help)\n", cmd);
 	return 2;
 }

@@ -2,6 +2,9 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -28,6 +31,9 @@ struct kp_repl {
 	FILE *err;              /* diagnostics */
 	int inputs;             /* statements typed, to name sources */
 	bool quiet;             /* print nothing for DDL (loading --schema) */
+	bool failed;            /* a statement was rejected or had an error */
+	uint32_t at_line;       /* where the next text fed starts (standard */
+	uint32_t at_col;        /* input not a terminal): line and column */
 };
 
 size_t kp_repl_complete(const char *buf, size_t len, bool *blank)
@@ -78,7 +84,9 @@ kp_repl *kp_repl_new(kp_target target, FILE *out, FILE *err)
 	kp_catalog_init(&r->cat);
 	r->parser = kp_parser_new();
 	r->target = target;
-	r->opts.never_reject = target == KP_TARGET_PHOENIX || target == KP_TARGET_GENERIC;
+	kp_target_plan_opts(&r->opts, target);
+	r->cat.names = kp_target_names(target);
+	kp_parser_fold_upper(r->parser, r->cat.names == KP_NAMES_UPPER);
 	r->out = out;
 	r->err = err;
 	return r;
@@ -123,9 +131,11 @@ static void run_source(kp_repl *r, kp_source *src)
 		uint32_t start = kp_parser_last_start(r->parser);
 		kp_plan plan;
 		memset(&plan, 0, sizeof plan);
-		if (s && (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_INDEX || s->kind == KP_S_DROP)) {
+		if (!s) {
+			kp_catalog_note_failed(&r->cat, src, start);
+		} else if (kp_stmt_is_ddl(s->kind)) {
 			kp_catalog_apply(&r->cat, s, src, &r->stmt, &d);
-		} else if (s) {
+		} else {
 			kp_plan_stmt(&plan, &r->cat, s, &r->opts, src, &r->arena, &d);
 			kp_advise_statement(r->target, s, src, &r->stmt, &d);
 			if (plan.table) {
@@ -137,8 +147,10 @@ static void run_source(kp_repl *r, kp_source *src)
 				kp_list_push(&r->arena, &r->queries, q);
 			}
 		}
+		if (plan.rejected || d.count[KP_SEV_ERROR])
+			r->failed = true;
 		kp_buf b = {0};
-		bool ddl = s && (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_INDEX || s->kind == KP_S_DROP);
+		bool ddl = s && kp_stmt_is_ddl(s->kind);
 		if (r->quiet && ddl && !d.head)
 			continue;
 		if (r->json)
@@ -158,6 +170,10 @@ void kp_repl_sql(kp_repl *r, const char *name, const char *text, size_t len)
 {
 	kp_source *src = kp_arena_alloc(&r->arena, sizeof(*src));
 	kp_source_from_string(src, name, text, len);
+	if (r->at_line) {
+		src->base_line = r->at_line - 1;
+		src->base_col = r->at_col - 1;
+	}
 	kp_list_push(&r->arena, &r->sources, src);
 	run_source(r, src);
 }
@@ -275,6 +291,37 @@ static void advise(kp_repl *r, const char *table)
 	kp_arena_free(&a);
 }
 
+/* Two texts side by side in columns of TRY_COL, each wrapped at spaces
+ * (a word longer than a column is cut), so a row fits 100 columns. */
+#define TRY_COL 48
+
+static size_t wrap_piece(const char *s, size_t n)
+{
+	if (n <= TRY_COL)
+		return n;
+	size_t k = TRY_COL;
+	while (k > 0 && s[k] != ' ')
+		k--;
+	return k ? k : TRY_COL;
+}
+
+static void side_by_side(FILE *out, const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	while (na || nb) {
+		size_t ka = wrap_piece(a, na), kb = wrap_piece(b, nb);
+		fprintf(out, "%-*.*s | %.*s\n", TRY_COL, (int)ka, a, (int)kb, b);
+		a += ka;
+		na -= ka;
+		b += kb;
+		nb -= kb;
+		while (na && *a == ' ')
+			a++, na--;
+		while (nb && *b == ' ')
+			b++, nb--;
+	}
+}
+
 /* .try TABLE PRIMARY KEY (...): re-plans the session's queries on TABLE
  * against that key, side by side; the real schema is left as it is. */
 static void try_key(kp_repl *r, const char *arg)
@@ -324,7 +371,7 @@ static void try_key(kp_repl *r, const char *arg)
 	kp_buf now = {0}, with = {0};
 	kp_key_notation(&now, t, &t->pk);
 	kp_key_notation(&with, alt, &alt->pk);
-	fprintf(r->out, "%-60s | %s\n", now.data, with.data);
+	side_by_side(r->out, now.data, with.data);
 	int shown = 0;
 	for (uint32_t i = 0; i < r->queries.n; i++) {
 		const kp_wquery *q = r->queries.items[i];
@@ -339,7 +386,7 @@ static void try_key(kp_repl *r, const char *arg)
 		kp_buf l = {0}, rt = {0};
 		kp_explain_text(&l, &q->plan, q->stmt);
 		kp_explain_text(&rt, &p, q->stmt);
-		fprintf(r->out, "%-60s | %s\n", l.data, rt.data);
+		side_by_side(r->out, l.data, rt.data);
 		kp_buf_free(&l);
 		kp_buf_free(&rt);
 		shown++;
@@ -361,7 +408,7 @@ static const char help_text[] =
 	"\n"
 	".help                        this text\n"
 	".tables                      list the tables and their keys\n"
-	".schema [TABLE]              DDL and key, in the documents' [a][b DESC] notation\n"
+	".schema [TABLE]              DDL and key, in key notation ([a][b DESC])\n"
 	".indexes [TABLE]             secondary indexes\n"
 	".read FILE                   run the statements of FILE\n"
 	".format text|json            how plans are printed\n"
@@ -435,6 +482,25 @@ bool kp_repl_dot(kp_repl *r, const char *line)
 
 static kp_repl *completing;     /* the session completion reads (readline has no user pointer) */
 static kp_buf pending;          /* statement text typed so far */
+static uint32_t line_no;        /* lines read so far (standard input not a terminal) */
+static uint32_t pending_line;   /* line and column where pending starts */
+static uint32_t pending_col;
+static volatile sig_atomic_t interrupted;   /* Ctrl-C while reading a line */
+static int interrupt_pipe[2] = {-1, -1};    /* the handler writes a byte: wakes read_key */
+
+/* Moves (pending_line, pending_col) past text[0, n): lines, and columns in
+ * code points, as kp_source counts them. */
+static void advance_pending(const char *text, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (text[i] == '\n') {
+			pending_line++;
+			pending_col = 1;
+		} else if (((unsigned char)text[i] & 0xC0) != 0x80 && text[i] != '\r') {
+			pending_col++;
+		}
+	}
+}
 
 static const char *const keywords[] = {
 	"SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "IN", "IS", "NULL", "LIKE", "BETWEEN", "ORDER",
@@ -540,8 +606,16 @@ static void drain(kp_repl *r)
 		if (!n)
 			return;
 		char name[32];
-		snprintf(name, sizeof name, "<input %d>", ++r->inputs);
+		if (line_no) {
+			snprintf(name, sizeof name, "<stdin>");
+			r->at_line = pending_line;
+			r->at_col = pending_col;
+		} else {
+			snprintf(name, sizeof name, "<input %d>", ++r->inputs);
+		}
 		kp_repl_sql(r, name, pending.data, n);
+		r->at_line = 0;
+		advance_pending(pending.data, n);
 		size_t rest = pending.len - n;
 		memmove(pending.data, pending.data + n, rest);
 		pending.len = rest;
@@ -563,10 +637,88 @@ static bool handle_line(kp_repl *r, const char *line)
 		kp_buf_clear(&pending);
 		return kp_repl_dot(r, p);
 	}
+	if (empty && line_no) {
+		/* white space left from the line before: the next statement
+		 * starts on this line */
+		kp_buf_clear(&pending);
+		pending_line = line_no;
+		pending_col = 1;
+	}
 	kp_buf_puts(&pending, line);
 	kp_buf_putc(&pending, '\n');
 	drain(r);
 	return true;
+}
+
+/* Ctrl-C at the prompt: cancel the input typed so far (sqlite3 and psql
+ * do the same), never end the session. The handler sets a flag and writes
+ * a byte to a pipe that read_key waits on beside the terminal, so a
+ * Ctrl-C is seen whenever it comes (during a read, or between two); the
+ * line then ends as end of input would, and the flag tells the two apart. */
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+	if (interrupt_pipe[1] >= 0) {
+		ssize_t w = write(interrupt_pipe[1], "", 1);
+		(void)w;
+	}
+}
+
+/* libedit's character reader: one byte, as its own is, but Ctrl-C ends the
+ * line instead of the read being retried. */
+static int read_key(FILE *f)
+{
+	struct pollfd p[2] = {{fileno(f), POLLIN, 0}, {interrupt_pipe[0], POLLIN, 0}};
+	for (;;) {
+		if (interrupted)
+			return EOF;
+		if (poll(p, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return EOF;
+		}
+		if (p[1].revents)
+			continue;   /* the flag is set */
+		unsigned char ch;
+		ssize_t n = read(fileno(f), &ch, 1);
+		if (n == 1)
+			return ch;
+		if (n < 0 && errno == EINTR)
+			continue;
+		return EOF;
+	}
+}
+
+/* Empties the interrupt pipe before a new line is read. */
+static void clear_interrupt(void)
+{
+	char buf[64];
+	while (read(interrupt_pipe[0], buf, sizeof buf) > 0)
+		;
+	interrupted = 0;
+}
+
+/* Runs what is left of pending at the end of input: sqlite3 runs an
+ * unfinished statement (the parser says what is missing). */
+static void run_rest(kp_repl *r)
+{
+	bool blank;
+	kp_repl_complete(pending.data ? pending.data : "", pending.len, &blank);
+	if (blank || !pending.len)
+		return;
+	if (pending.data[pending.len - 1] == '\n')
+		pending.data[--pending.len] = 0;   /* the line break added after the last line */
+	char name[32];
+	if (line_no) {
+		snprintf(name, sizeof name, "<stdin>");
+		r->at_line = pending_line;
+		r->at_col = pending_col;
+	} else {
+		snprintf(name, sizeof name, "<input %d>", ++r->inputs);
+	}
+	kp_repl_sql(r, name, pending.data, pending.len);
+	r->at_line = 0;
 }
 
 int kp_repl_run(kp_repl *r)
@@ -574,41 +726,65 @@ int kp_repl_run(kp_repl *r)
 	completing = r;
 	kp_buf_clear(&pending);
 	if (!isatty(STDIN_FILENO)) {
-		/* a pipe: no prompt, no line editing */
+		/* a pipe: no prompt, no line editing; messages carry the lines of
+		 * the input, and a rejected statement or an error makes the exit
+		 * status 1, as keyplan explain does */
 		char *line = NULL;
 		size_t cap = 0;
 		ssize_t n;
 		bool go = true;
+		line_no = 0;
+		pending_line = 1;
+		pending_col = 1;
 		while (go && (n = getline(&line, &cap, stdin)) >= 0) {
+			line_no++;
 			if (n && line[n - 1] == '\n')
 				line[n - 1] = 0;
 			go = handle_line(r, line);
 		}
 		free(line);
-		if (go && pending.len) {
-			char name[32];
-			snprintf(name, sizeof name, "<input %d>", ++r->inputs);
-			bool blank;
-			kp_repl_complete(pending.data, pending.len, &blank);
-			if (!blank)
-				kp_repl_sql(r, name, pending.data, pending.len);
-		}
+		if (go)
+			run_rest(r);
+		line_no = 0;
 		kp_buf_free(&pending);
-		return 0;
+		return r->failed ? 1 : 0;
 	}
 	char *hist = history_path();
+	rl_getc_function = read_key;   /* read when libedit starts, in using_history */
 	using_history();
 	if (hist)
 		read_history(hist);
 	rl_attempted_completion_function = complete;
 	rl_basic_word_break_characters = " \t\n,;()=<>'\"";
+	if (pipe(interrupt_pipe) < 0)
+		interrupt_pipe[0] = interrupt_pipe[1] = -1;
+	for (int k = 0; k < 2; k++)
+		if (interrupt_pipe[k] >= 0)
+			fcntl(interrupt_pipe[k], F_SETFL, O_NONBLOCK);
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_interrupt;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0;   /* no SA_RESTART: the read must return */
+	sigaction(SIGINT, &sa, &old);
 	fprintf(r->out, "keyplan %s: plans SQL against wide-table keys. .help for help, .quit to leave.\n",
 	        KEYPLAN_VERSION);
 	bool go = true;
 	while (go) {
+		clear_interrupt();
 		char *line = readline(pending.len ? "   ...> " : "keyplan> ");
-		if (!line) {
+		if (interrupted) {
+			/* Ctrl-C: drop the statement being typed, prompt again */
+			free(line);
+			kp_buf_clear(&pending);
 			fputc('\n', r->out);
+			fflush(r->out);
+			continue;
+		}
+		if (!line) {
+			/* Ctrl-D: an unfinished statement is run, as sqlite3 does */
+			fputc('\n', r->out);
+			run_rest(r);
 			break;
 		}
 		if (*line)
@@ -618,6 +794,12 @@ int kp_repl_run(kp_repl *r)
 		if (hist)
 			write_history(hist);
 	}
+	sigaction(SIGINT, &old, NULL);
+	for (int k = 0; k < 2; k++)
+		if (interrupt_pipe[k] >= 0) {
+			close(interrupt_pipe[k]);
+			interrupt_pipe[k] = -1;
+		}
 	free(hist);
 	kp_buf_free(&pending);
 	return 0;

@@ -2,19 +2,130 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "explain.h"
+
+char *kp_path_abs(kp_arena *a, const char *cwd, const char *path)
+{
+	size_t n = strlen(cwd) + strlen(path) + 2;
+	char *in = kp_arena_alloc(a, n), *out = kp_arena_alloc(a, n);
+	snprintf(in, n, "%s%s%s", path[0] == '/' ? "" : cwd, path[0] == '/' ? "" : "/", path);
+	size_t o = 0;
+	for (const char *p = in; *p;) {
+		while (*p == '/')
+			p++;
+		const char *s = p;
+		while (*p && *p != '/')
+			p++;
+		size_t len = (size_t)(p - s);
+		if (len == 0 || (len == 1 && s[0] == '.'))
+			continue;
+		if (len == 2 && s[0] == '.' && s[1] == '.') {
+			while (o > 0 && out[o - 1] != '/')
+				o--;
+			if (o > 0)
+				o--;
+			continue;
+		}
+		out[o++] = '/';
+		memcpy(out + o, s, len);
+		o += len;
+	}
+	if (o == 0)
+		out[o++] = '/';
+	out[o] = 0;
+	return out;
+}
+
+/* Is path inside (or equal to) the folder dir? */
+static bool path_under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+	if (n == 1 && dir[0] == '/')
+		return path[0] == '/';
+	return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == 0);
+}
+
+char *kp_repo_root(const char *cwd)
+{
+	const char *ws = getenv("GITHUB_WORKSPACE");
+	if (ws && ws[0] == '/') {
+		kp_arena a;
+		kp_arena_init(&a);
+		char *w = kp_path_abs(&a, "/", ws);
+		char *res = path_under(cwd, w) ? strdup(w) : NULL;
+		kp_arena_free(&a);
+		if (res)
+			return res;
+	}
+	size_t n = strlen(cwd);
+	char *dir = malloc(n + 8);
+	if (!dir)
+		abort();
+	memcpy(dir, cwd, n + 1);
+	for (;;) {
+		size_t k = strlen(dir);
+		struct stat st;
+		snprintf(dir + k, 8, "%s.git", k > 1 ? "/" : "");
+		bool found = stat(dir, &st) == 0;
+		dir[k] = 0;
+		if (found)
+			return dir;
+		char *slash = strrchr(dir, '/');
+		if (!slash || k <= 1)
+			break;
+		if (slash == dir)
+			slash[1] = 0;
+		else
+			*slash = 0;
+	}
+	memcpy(dir, cwd, n + 1);
+	return dir;
+}
+
+/* path relative to the repository root (r->rel), as GitHub and SARIF
+ * consumers resolve it; r->rel_outside when it is not below the root (or
+ * not a file: <stdin>, <command line>), then r->rel is path as given. */
+static const char *rel_path(kp_report *r, const char *path)
+{
+	if (r->rel_of.len && strcmp(r->rel_of.data, path) == 0)
+		return r->rel.data;
+	kp_buf_clear(&r->rel_of);
+	kp_buf_puts(&r->rel_of, path);
+	kp_buf_clear(&r->rel);
+	r->rel_outside = true;
+	if (path[0] != '<' && r->root) {
+		kp_arena a;
+		kp_arena_init(&a);
+		const char *abs = kp_path_abs(&a, r->cwd, path);
+		if (path_under(abs, r->root) && strcmp(abs, r->root)) {
+			size_t n = strlen(r->root);
+			kp_buf_puts(&r->rel, abs + n + (n > 1));
+			r->rel_outside = false;
+		} else {
+			kp_buf_puts(&r->rel, abs);
+		}
+		kp_arena_free(&a);
+	} else {
+		kp_buf_puts(&r->rel, path);
+	}
+	return r->rel.data;
+}
 
 int kp_rule_lookup(const char *s, size_t n)
 {
 	for (int i = 0; i < KP_R__COUNT; i++) {
 		const kp_rule_info *r = kp_rule_get((kp_rule)i);
 		if ((strlen(r->id) == n && strncasecmp(r->id, s, n) == 0) ||
-		    (strlen(r->slug) == n && strncmp(r->slug, s, n) == 0))
+		    (strlen(r->slug) == n && strncasecmp(r->slug, s, n) == 0))
 			return i;
 	}
 	return -1;
@@ -53,14 +164,40 @@ static kp_source *anchor(kp_report *r, kp_source *src, size_t off, uint32_t *rel
 	return x;
 }
 
-/* One "--" comment line [p, end): a keyplan: directive or a weight. */
+/* Does [p, end) start with word, in any case? */
+static bool starts_ci(const char *p, const char *end, const char *word)
+{
+	size_t n = strlen(word);
+	return (size_t)(end - p) >= n && strncasecmp(p, word, n) == 0;
+}
+
+/* Does the rule-list word w look like a rule ID (KP and a digit)? */
+static bool looks_like_id(const char *w, size_t n)
+{
+	return n >= 3 && (w[0] == 'K' || w[0] == 'k') && (w[1] == 'P' || w[1] == 'p') && isdigit((unsigned char)w[2]);
+}
+
+/* The text of one comment [p, end), without its "--" or its slash-star
+ * pair: a keyplan: directive, a weight, or nothing. at_line_start: the
+ * comment is the first thing on its line. The directive's statement is
+ * [stmt_off, stmt_end) (stmt_end UINT32_MAX: set when it is parsed).
+ *
+ *   keyplan:ignore RULE[, RULE]... [-- REASON]
+ *   keyplan:ignore-file RULE[, RULE]... [-- REASON]
+ *
+ * Everything is case-insensitive. A malformed directive gives exactly one
+ * KP022 and silences nothing, except words after a valid rule list with no
+ * "--" before them: the old way of giving a reason, which still silences
+ * (with a KP022 asking for the separator). */
 static void one_comment(kp_report *r, kp_source *src, const char *p, const char *end, uint32_t stmt_off,
-                        double *weight, bool file_pass)
+                        uint32_t stmt_end, double *weight, bool file_pass, bool at_line_start)
 {
 	const char *t = src->text;
-	while (p < end && (*p == ' ' || *p == '\t'))
+	while (p < end && isspace((unsigned char)*p))
 		p++;
-	if ((size_t)(end - p) >= 7 && strncmp(p, "weight:", 7) == 0) {
+	while (end > p && isspace((unsigned char)end[-1]))
+		end--;
+	if (!file_pass && starts_ci(p, end, "weight:")) {
 		const char *q = p + 7;
 		char buf[64];
 		size_t n = (size_t)(end - q) < sizeof buf - 1 ? (size_t)(end - q) : sizeof buf - 1;
@@ -77,22 +214,19 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 			*weight = w;
 		return;
 	}
-	if ((size_t)(end - p) < 8 || strncmp(p, "keyplan:", 8) != 0)
+	if (!starts_ci(p, end, "keyplan:"))
 		return;
 	const char *d = p + 8;
 	bool file_wide;
-	bool is_file_directive = (size_t)(end - d) >= 11 && strncmp(d, "ignore-file", 11) == 0;
-	if (is_file_directive != file_pass)
-		return;   /* file-wide directives are read once, before the statements */
-	if ((size_t)(end - d) >= 11 && strncmp(d, "ignore-file", 11) == 0 &&
-	    (d + 11 == end || isspace((unsigned char)d[11]))) {
+	if (starts_ci(d, end, "ignore-file") && (d + 11 == end || isspace((unsigned char)d[11]))) {
 		file_wide = true;
 		d += 11;
-	} else if ((size_t)(end - d) >= 6 && strncmp(d, "ignore", 6) == 0 &&
-	           (d + 6 == end || isspace((unsigned char)d[6]))) {
+	} else if (starts_ci(d, end, "ignore") && (d + 6 == end || isspace((unsigned char)d[6]))) {
 		file_wide = false;
 		d += 6;
 	} else {
+		if (file_pass)
+			return;   /* reported by the statement pass */
 		const char *w = d;
 		while (w < end && !isspace((unsigned char)*w))
 			w++;
@@ -101,74 +235,217 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 		                  d, (size_t)(w - d));
 		return;
 	}
+	/* ignore-file lines are read once, before the statements, by the file
+	 * pass; it takes "--" comments that start a line, nothing else */
+	if (file_wide != file_pass) {
+		if (file_wide && !at_line_start)
+			directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
+			                  "keyplan:ignore-file must be a '--' comment at the start of a line: '%.*s'",
+			                  p, (size_t)(end - p));
+		return;
+	}
+	kp_suppression s0;
+	memset(&s0, 0, sizeof s0);
+	/* the rule list ends at "--": the reason follows */
+	const char *list_end = d;
+	while (list_end + 1 < end && !(list_end[0] == '-' && list_end[1] == '-'))
+		list_end++;
+	if (list_end + 1 >= end)
+		list_end = end;
+	int nrules = 0;
+	bool comma = true;   /* the next word continues the list */
+	bool legacy_reason = false;
+	const char *bad = NULL;
+	size_t badlen = 0;
+	for (const char *q = d; q < list_end && !bad;) {
+		while (q < list_end && isspace((unsigned char)*q))
+			q++;
+		if (q >= list_end)
+			break;
+		const char *w = q;
+		while (q < list_end && !isspace((unsigned char)*q) && *q != ',')
+			q++;
+		size_t wl = (size_t)(q - w);
+		bool had_comma = false;
+		while (q < list_end && (isspace((unsigned char)*q) || *q == ',')) {
+			had_comma |= *q == ',';
+			q++;
+		}
+		int rule = wl ? kp_rule_lookup(w, wl) : -1;
+		if (rule >= 0) {
+			s0.rules[rule] = true;
+			nrules++;
+		} else {
+			bad = w;
+			badlen = wl;
+			legacy_reason = nrules > 0 && !comma && !looks_like_id(w, wl);
+		}
+		comma = had_comma;
+	}
+	if (bad && legacy_reason && r->in_host) {
+		bad = NULL;   /* host comments take the reason as it comes (XML forbids "--") */
+	} else if (bad && legacy_reason) {
+		directive_warning(r, src, (size_t)(bad - t), badlen,
+		                  "'%.*s' is not a rule: write the reason after ' -- ' (keyplan:ignore KP001 -- reason)",
+		                  bad, badlen);
+	} else if (bad) {
+		size_t bl = badlen;
+		if (bl > 1 && bad[bl - 1] == ':' && kp_rule_lookup(bad, bl - 1) >= 0)
+			directive_warning(r, src, (size_t)(bad - t), badlen,
+			                  "unknown rule '%.*s' in keyplan:ignore, so it silences nothing: write the "
+			                  "reason after ' -- ' (keyplan:ignore RULE -- reason)", bad, badlen);
+		else
+			directive_warning(r, src, (size_t)(bad - t), badlen,
+			                  "unknown rule '%.*s' in keyplan:ignore, so it silences nothing (keyplan rules "
+			                  "lists them; a reason goes after ' -- ')", bad, badlen);
+		return;
+	} else if (nrules == 0) {
+		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
+		                  file_wide ? "keyplan:ignore-file names no rule, so it silences nothing: '%.*s'"
+		                            : "keyplan:ignore names no rule, so it silences nothing: '%.*s'",
+		                  p, (size_t)(end - p));
+		return;
+	}
 	kp_suppression *s = kp_arena_alloc(r->a, sizeof(*s));
+	*s = s0;
 	s->src = src;
 	s->path = kp_arena_strndup(r->a, src->path, strlen(src->path));
 	s->at = anchor(r, src, (size_t)(p - t), &s->off);
 	s->file_wide = file_wide;
 	s->stmt_off = stmt_off;
-	s->stmt_end = UINT32_MAX;
-	int nrules = 0;
-	bool comma = true;   /* a rule may follow */
-	while (d < end) {
-		while (d < end && isspace((unsigned char)*d))
-			d++;
-		if (d >= end)
-			break;
-		const char *w = d;
-		while (d < end && !isspace((unsigned char)*d) && *d != ',')
-			d++;
-		size_t wl = (size_t)(d - w);
-		bool had_comma = false;
-		while (d < end && (isspace((unsigned char)*d) || *d == ',')) {
-			if (*d == ',')
-				had_comma = true;
-			d++;
-		}
-		int rule = wl ? kp_rule_lookup(w, wl) : -1;
-		bool looks_like_id = wl >= 3 && (w[0] == 'K' || w[0] == 'k') && (w[1] == 'P' || w[1] == 'p') &&
-		                     isdigit((unsigned char)w[2]);
-		if (rule >= 0) {
-			s->rules[rule] = true;
-			nrules++;
-		} else if (looks_like_id || comma || nrules == 0) {
-			directive_warning(r, src, (size_t)(w - t), wl, "unknown rule '%.*s' in keyplan:ignore "
-			                  "(see keyplan rules)", w, wl);
-		} else {
-			break;   /* the reason */
-		}
-		comma = had_comma;
-	}
-	if (nrules == 0) {
-		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
-		                  "keyplan:ignore names no known rule, so it silences nothing: '%.*s'",
-		                  p, (size_t)(end - p));
-		return;
-	}
+	s->stmt_end = stmt_end;
 	kp_list_push(r->a, &r->sups, s);
 	kp_list_push(r->a, &r->active, s);
+}
+
+/* Is text[i] the first thing on its line (white space before it)? */
+static bool line_start(const char *t, size_t i)
+{
+	while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t'))
+		i--;
+	return i == 0 || t[i - 1] == '\n';
+}
+
+/* Reads the comments of text[from, to): directives for the statement
+ * [stmt_off, stmt_end). Strings and quoted names are skipped when in_stmt
+ * (between statements the lexer has already told there are none). */
+static void scan_comments(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
+                          uint32_t stmt_end, double *weight, bool in_stmt)
+{
+	const char *t = src->text;
+	size_t i = from;
+	while (i + 1 < to) {
+		char ch = t[i];
+		if (in_stmt && (ch == '\'' || ch == '"' || ch == '`')) {
+			for (i++; i < to; i++)
+				if (t[i] == ch) {
+					if (i + 1 < to && t[i + 1] == ch && ch == '\'') {
+						i++;
+						continue;
+					}
+					break;
+				}
+			i++;
+		} else if (ch == '-' && t[i + 1] == '-') {
+			const char *e = memchr(t + i, '\n', to - i);
+			size_t end = e ? (size_t)(e - t) : to;
+			one_comment(r, src, t + i + 2, t + end, stmt_off, stmt_end, weight, false,
+			            line_start(t, i));
+			i = end;
+		} else if (ch == '/' && t[i + 1] == '*') {
+			const char *e = NULL;
+			for (size_t k = i + 2; k + 1 < to; k++)
+				if (t[k] == '*' && t[k + 1] == '/') {
+					e = t + k;
+					break;
+				}
+			size_t end = e ? (size_t)(e - t) : to;
+			if (t[i + 2] != '+')   /* a hint, not a comment */
+				one_comment(r, src, t + i + 2, t + end, stmt_off, stmt_end, weight, false, false);
+			i = e ? end + 2 : to;
+		} else {
+			i++;
+		}
+	}
 }
 
 void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
                           double *weight)
 {
+	scan_comments(r, src, from, to, stmt_off, UINT32_MAX, weight, false);
+}
+
+/* Could text[from, to) hold a directive? A cheap test before a statement's
+ * text is scanned for its comments: every directive has "keyplan:". */
+static bool may_hold_directive(const char *t, size_t from, size_t to)
+{
+	for (const char *p = t + from; (p = memchr(p, ':', to - (size_t)(p - t))) != NULL; p++)
+		if ((size_t)(p - t) >= from + 7 && strncasecmp(p - 7, "keyplan", 7) == 0)
+			return true;
+	return false;
+}
+
+size_t kp_report_trailing_end(const kp_source *src, size_t after, bool more_follows)
+{
 	const char *t = src->text;
-	size_t i = from;
-	while (i + 1 < to) {
-		if (t[i] == '-' && t[i + 1] == '-') {
-			const char *e = memchr(t + i, '\n', to - i);
-			size_t end = e ? (size_t)(e - t) : to;
-			size_t stop = end;
-			if (stop > i && t[stop - 1] == '\r')
-				stop--;
-			one_comment(r, src, t + i + 2, t + stop, stmt_off, weight, false);
-			i = end;
-		} else if (t[i] == '/' && t[i + 1] == '*') {
-			const char *e = strstr(t + i + 2, "*/");
-			i = e ? (size_t)(e - t) + 2 : to;
-		} else {
+	size_t i = after, n = src->len;
+	for (;;) {
+		while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r'))
 			i++;
+		if (i + 1 < n && t[i] == '-' && t[i + 1] == '-') {
+			const char *e = memchr(t + i, '\n', n - i);
+			if (!e)
+				return more_follows ? SIZE_MAX : n;
+			return (size_t)(e - t);
 		}
+		if (i + 1 < n && t[i] == '/' && t[i + 1] == '*' && (i + 2 >= n || t[i + 2] != '+')) {
+			const char *e = NULL;
+			for (size_t k = i + 2; k + 1 < n; k++)
+				if (t[k] == '*' && t[k + 1] == '/') {
+					e = t + k;
+					break;
+				}
+			if (!e)
+				return more_follows ? SIZE_MAX : n;
+			i = (size_t)(e - t) + 2;
+			continue;   /* another comment may follow on the line */
+		}
+		if (i >= n)
+			return more_follows ? SIZE_MAX : n;   /* the line may go on in the next window */
+		/* a block comment followed by another statement leads that one */
+		return t[i] == '\n' ? i : after;
+	}
+}
+
+void kp_report_stmt_directives(kp_report *r, kp_source *src, uint32_t start, uint32_t end, size_t after,
+                               size_t trail_end)
+{
+	if (trail_end > after && may_hold_directive(src->text, after, trail_end))
+		scan_comments(r, src, after, trail_end, start, end, NULL, false);
+	if (end > start && may_hold_directive(src->text, start, end))
+		scan_comments(r, src, start, end, start, end, NULL, true);
+}
+
+void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
+                            uint32_t stmt_end, bool file_pass)
+{
+	const char *t = host->text, *e = t + end;
+	for (const char *p = t + off; p + 8 <= e; p++) {
+		if ((*p != 'k' && *p != 'K') || strncasecmp(p, "keyplan:", 8))
+			continue;
+		/* to the end of its line, without a closing comment marker */
+		const char *stop = memchr(p, '\n', (size_t)(e - p));
+		if (!stop)
+			stop = e;
+		while (stop > p && (stop[-1] == ' ' || stop[-1] == '\t' || stop[-1] == '\r'))
+			stop--;
+		if (stop - p >= 10 && !memcmp(stop - 2, "*/", 2))
+			stop -= 2;
+		/* a host comment is a line of its own: no "start of a line" rule */
+		r->in_host = true;
+		one_comment(r, host, p, stop, stmt_off, stmt_end, NULL, file_pass, true);
+		r->in_host = false;
+		p = stop;
 	}
 }
 
@@ -181,11 +458,13 @@ void kp_report_file_directives(kp_report *r, kp_source *src)
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *e = nl ? nl : end;
 		const char *q = p;
+		if (p == t && src->len >= 3 && !memcmp(t, "\xef\xbb\xbf", 3))
+			q += 3;   /* a byte-order mark is not text */
 		while (q < e && (*q == ' ' || *q == '\t'))
 			q++;
 		if (e - q > 2 && q[0] == '-' && q[1] == '-') {
 			const char *stop = e > q && e[-1] == '\r' ? e - 1 : e;
-			one_comment(r, src, q + 2, stop, 0, NULL, true);
+			one_comment(r, src, q + 2, stop, 0, UINT32_MAX, NULL, true, true);
 		}
 		p = nl ? nl + 1 : end;
 	}
@@ -226,7 +505,7 @@ static void scan_line_end(kp_report *r, const char *path, dir_line *dl, uint32_t
 		const char *q = x->text;
 		while (*q == ' ' || *q == '\t')
 			q++;
-		one_comment(r, x, q + 2, x->text + n, 0, NULL, true);
+		one_comment(r, x, q + 2, x->text + n, 0, UINT32_MAX, NULL, true, true);
 	}
 	dl->n = 0;
 	dl->candidate = false;
@@ -247,8 +526,13 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, char *err, si
 	dir_line dl = {0};
 	uint32_t line = 1;
 	size_t got;
+	bool first = true;
 	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
-		for (size_t i = 0; i < got; i++) {
+		size_t i = 0;
+		if (first && got >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+			i = 3;   /* a byte-order mark is not text */
+		first = false;
+		for (; i < got; i++) {
 			char ch = buf[i];
 			if (ch == '\n') {
 				scan_line_end(r, path, &dl, line);
@@ -301,12 +585,16 @@ static bool suppressed(kp_report *r, const kp_diag *g)
 {
 	if (g->rule == KP_R_UNKNOWN_DIRECTIVE)
 		return false;
+	/* SQL taken out of application code is matched where it lies in the
+	 * host file, which is where its directives are */
+	kp_source *gs;
+	size_t go = kp_source_origin(g->src, g->off, &gs);
 	for (uint32_t i = 0; i < r->active.n; i++) {
 		kp_suppression *s = r->active.items[i];
 		if (!s->rules[g->rule])
 			continue;
 		if (s->file_wide ? strcmp(s->path, g->src->path) == 0
-		                 : s->src == g->src && g->off >= s->stmt_off && g->off < s->stmt_end) {
+		                 : s->src == gs && go >= s->stmt_off && go < s->stmt_end) {
 			s->used++;
 			return true;
 		}
@@ -322,8 +610,59 @@ static void flush_buf(kp_report *r, bool force)
 	}
 }
 
-static void write_sarif_result(kp_buf *b, const kp_diag *g, bool first);
-static void write_github_line(kp_buf *b, const kp_diag *g);
+static void write_sarif_result(kp_report *r, kp_buf *b, const kp_diag *g, bool first);
+static void write_github_line(kp_report *r, kp_buf *b, const kp_diag *g);
+
+void kp_report_stmt_shape(kp_report *r, kp_source *src, uint32_t start, uint32_t end, const char *table)
+{
+	r->cur_src = src;
+	r->cur_start = start;
+	r->cur_end = end;
+	if (r->baseline || r->record)
+		kp_shape_of(&r->shape, src, start, end, table, &r->scratch_shapes);
+}
+
+void kp_report_stmt_clear(kp_report *r)
+{
+	r->cur_src = NULL;
+	r->shape.set = false;
+	kp_arena_reset(&r->scratch_shapes);
+}
+
+/* --diff: does the change touch the finding's statement (or, outside a
+ * statement, its line)? */
+static bool in_diff(kp_report *r, const kp_diag *g)
+{
+	uint32_t first, last, col;
+	if (r->cur_src == g->src) {
+		kp_source_linecol(g->src, r->cur_start, &first, &col);
+		kp_source_linecol(g->src, r->cur_end > r->cur_start ? r->cur_end - 1 : r->cur_start, &last, &col);
+	} else {
+		kp_source_linecol(g->src, g->off, &first, &col);
+		last = first;
+	}
+	return kp_diffscope_touches(r->diff, rel_path(r, g->src->path), first, last);
+}
+
+/* Is the finding new? Findings in the baseline are not (and are counted);
+ * with --write-baseline every finding is recorded. */
+static bool is_new(kp_report *r, const kp_diag *g)
+{
+	if (!r->baseline && !r->record)
+		return true;
+	uint64_t fp = kp_fingerprint(&r->shape, g->rule, g->src, g->off);
+	if (r->record) {
+		uint32_t line, col;
+		kp_source_linecol(g->src, g->off, &line, &col);
+		kp_baseline_add(r->record, fp, g->rule, r->shape.set ? r->shape.table : NULL, rel_path(r, g->src->path),
+		                line, r->shape.set ? r->shape.text : NULL);
+	}
+	if (r->baseline && kp_baseline_take(r->baseline, fp)) {
+		r->baselined++;
+		return false;
+	}
+	return true;
+}
 
 void kp_report_emit(kp_report *r, const kp_diags *d)
 {
@@ -332,6 +671,12 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 		if (set->set && set->off)
 			continue;
 		if (suppressed(r, g))
+			continue;
+		if (r->diff && !in_diff(r, g)) {
+			r->outside_diff++;
+			continue;
+		}
+		if (!is_new(r, g))
 			continue;
 		kp_diag c = *g;
 		if (set->set)
@@ -345,14 +690,21 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 			kp_diag_json(&r->buf, &c);
 			break;
 		case KP_FMT_SARIF:
-			write_sarif_result(&r->buf, &c, r->written == 0);
+			/* past GitHub's limit a run is refused whole: keep the first */
+			if (r->sarif_results >= KP_SARIF_MAX_RESULTS) {
+				r->capped++;
+				break;
+			}
+			write_sarif_result(r, &r->buf, &c, r->sarif_results == 0);
+			r->sarif_results++;
 			break;
 		case KP_FMT_GITHUB:
-			write_github_line(&r->buf, &c);
+			write_github_line(r, &r->buf, &c);
 			break;
 		}
 		r->written++;
 		r->count[c.severity]++;
+		r->reported[c.rule] = true;
 		flush_buf(r, false);
 	}
 }
@@ -391,7 +743,7 @@ static void write_advice_text(kp_buf *b, const kp_advisor *adv, int color)
 		if (x->key)
 			kp_buf_printf(b, "      key: %s\n", x->key);
 		if (x->serves >= 0)
-			kp_buf_printf(b, "      serves: %d of %d\n", x->serves, x->of);
+			kp_buf_printf(b, "      serves: %d of %d (weight)\n", x->serves, x->of);
 		if (x->ddl)
 			kp_buf_printf(b, "      %s;\n", x->ddl);
 	}
@@ -403,13 +755,101 @@ static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int 
 		return;
 	kp_buf_printf(b, "\n%ssummary%s (queries per access class, now -> with the advised indexes)\n",
 	              color ? "\033[1m" : "", color ? "\033[0m" : "");
-	kp_buf_printf(b, "  %-24s %9s %9s %9s %9s\n", "table", "GET", "SCAN", "FILTERED", "REJECTED");
+	/* every column as wide as its widest cell, so large counts and long
+	 * table names keep the columns aligned */
+	static const char *head[5] = {"table", "GET", "SCAN", "FILTERED", "REJECTED"};
+	int w[5];
+	for (int k = 0; k < 5; k++)
+		w[k] = (int)strlen(head[k]);
+	if (w[0] < 24)
+		w[0] = 24;
+	char cell[32];
 	for (int i = 0; i < n; i++) {
-		char cells[4][32];
-		for (int k = 0; k < 4; k++)
-			snprintf(cells[k], sizeof cells[k], "%d->%d", s[i].before[k], s[i].after[k]);
-		kp_buf_printf(b, "  %-24s %9s %9s %9s %9s\n", s[i].table->name, cells[0], cells[1], cells[2], cells[3]);
+		if ((int)s[i].table->name_len > w[0])
+			w[0] = (int)s[i].table->name_len;
+		for (int k = 0; k < 4; k++) {
+			int len = snprintf(cell, sizeof cell, "%d->%d", s[i].before[k], s[i].after[k]);
+			if (len > w[k + 1])
+				w[k + 1] = len;
+		}
 	}
+	for (int k = 1; k < 5; k++)
+		if (w[k] < 9)
+			w[k] = 9;
+	kp_buf_printf(b, "  %-*s %*s %*s %*s %*s\n", w[0], head[0], w[1], head[1], w[2], head[2], w[3], head[3],
+	              w[4], head[4]);
+	for (int i = 0; i < n; i++) {
+		kp_buf_printf(b, "  %-*s", w[0], s[i].table->name);
+		for (int k = 0; k < 4; k++) {
+			snprintf(cell, sizeof cell, "%d->%d", s[i].before[k], s[i].after[k]);
+			kp_buf_printf(b, " %*s", w[k + 1], cell);
+		}
+		kp_buf_putc(b, '\n');
+	}
+}
+
+static char *dup0(kp_arena *a, const char *s)
+{
+	return s ? kp_arena_strndup(a, s, strlen(s)) : NULL;
+}
+
+void kp_report_impact(kp_report *r, const kp_impact *x)
+{
+	kp_impact *c = kp_arena_alloc(r->a, sizeof(*c));
+	*c = *x;
+	c->file = dup0(r->a, rel_path(r, x->file));
+	c->table = dup0(r->a, x->table);
+	for (int k = 0; k < 2; k++)
+		c->plan[k] = dup0(r->a, x->plan[k]);
+	kp_list_push(r->a, &r->impacts, c);
+}
+
+static void write_impact_text(kp_report *r, kp_buf *b)
+{
+	if (!r->impact_mode)
+		return;
+	kp_buf_printf(b, "\n%smigration impact%s (workload queries whose plan the schema change changes)\n",
+	              r->color ? "\033[1m" : "", r->color ? "\033[0m" : "");
+	if (!r->impacts.n)
+		kp_buf_puts(b, "  none: every workload query plans as before\n");
+	for (uint32_t i = 0; i < r->impacts.n; i++) {
+		const kp_impact *x = r->impacts.items[i];
+		kp_buf_printf(b, "  %s:%u: %s\n      before: %s\n      after:  %s\n", x->file, x->line, x->change,
+		              x->plan[0], x->plan[1]);
+	}
+}
+
+static void json_impact(kp_buf *b, const kp_report *r)
+{
+	kp_buf_puts(b, "\"impact\": [");
+	for (uint32_t i = 0; i < r->impacts.n; i++) {
+		const kp_impact *x = r->impacts.items[i];
+		kp_buf_puts(b, i ? ",\n  {\"file\": " : "\n  {\"file\": ");
+		kp_buf_json_str(b, x->file, strlen(x->file));
+		kp_buf_printf(b, ", \"line\": %u, \"column\": %u, \"table\": ", x->line, x->col);
+		if (x->table)
+			kp_buf_json_str(b, x->table, strlen(x->table));
+		else
+			kp_buf_puts(b, "null");
+		kp_buf_printf(b, ", \"change\": \"%s\"", x->change);
+		for (int k = 0; k < 2; k++) {
+			kp_buf_printf(b, ", \"%s\": {\"access\": ", k ? "after" : "before");
+			if (x->access[k])
+				kp_buf_printf(b, "\"%s\"", x->access[k]);
+			else
+				kp_buf_puts(b, "null");
+			kp_buf_puts(b, ", \"order\": ");
+			if (x->order[k])
+				kp_buf_printf(b, "\"%s\"", x->order[k]);
+			else
+				kp_buf_puts(b, "null");
+			kp_buf_puts(b, ", \"plan\": ");
+			kp_buf_json_str(b, x->plan[k], strlen(x->plan[k]));
+			kp_buf_putc(b, '}');
+		}
+		kp_buf_putc(b, '}');
+	}
+	kp_buf_puts(b, r->impacts.n ? "\n]" : "]");
 }
 
 /* --------------------------------------------------------------- JSON */
@@ -442,9 +882,25 @@ static void json_advice(kp_buf *b, const kp_advisor *adv)
 		else
 			kp_buf_puts(b, "null");
 		if (x->serves >= 0)
-			kp_buf_printf(b, ", \"serves\": %d, \"of\": %d}", x->serves, x->of);
+			kp_buf_printf(b, ", \"serves\": %d, \"of\": %d", x->serves, x->of);
 		else
-			kp_buf_puts(b, ", \"serves\": null, \"of\": null}");
+			kp_buf_puts(b, ", \"serves\": null, \"of\": null");
+		if (x->before >= 0)
+			kp_buf_printf(b, ", \"served_before\": %g, \"served_after\": %g, \"weight\": %g, "
+			              "\"fanout\": %g, \"worse\": [", x->before, x->after, x->total, x->fanout);
+		else if (x->fanout > 0)   /* a bucketed index table: its reads fan out */
+			kp_buf_printf(b, ", \"served_before\": null, \"served_after\": null, \"weight\": null, "
+			              "\"fanout\": %g, \"worse\": [", x->fanout);
+		else
+			kp_buf_puts(b, ", \"served_before\": null, \"served_after\": null, \"weight\": null, "
+			            "\"fanout\": null, \"worse\": [");
+		for (uint32_t w = 0; w < x->worse.n; w++) {
+			const char *at = x->worse.items[w];
+			if (w)
+				kp_buf_puts(b, ", ");
+			kp_buf_json_str(b, at, strlen(at));
+		}
+		kp_buf_puts(b, "]}");
 	}
 	kp_buf_puts(b, adv && adv->advice.n ? "\n]" : "]");
 }
@@ -476,12 +932,12 @@ static const char *sarif_level(kp_severity s)
 
 /* A stable fingerprint: rule, file, and the text of the flagged line
  * (FNV-1a), so results survive edits elsewhere in the file. */
-static void fingerprint(kp_buf *b, const kp_diag *g)
+static void fingerprint(kp_buf *b, const kp_diag *g, const char *path)
 {
 	size_t len;
 	const char *line = kp_source_line_text(g->src, g->off, &len);
 	uint64_t h = 1469598103934665603ull;
-	const char *parts[3] = {kp_rule_get(g->rule)->id, g->src->path, NULL};
+	const char *parts[3] = {kp_rule_get(g->rule)->id, path, NULL};
 	for (int i = 0; i < 2; i++)
 		for (const char *p = parts[i]; *p; p++)
 			h = (h ^ (unsigned char)*p) * 1099511628211ull;
@@ -491,24 +947,40 @@ static void fingerprint(kp_buf *b, const kp_diag *g)
 	kp_buf_printf(b, "%016llx", (unsigned long long)h);
 }
 
-static void sarif_uri(kp_buf *b, const char *path)
+/* Percent-encodes path as a URI path (RFC 3986 unreserved and '/' stay). */
+static void uri_escape(kp_buf *u, const char *path)
 {
-	/* relative paths stay relative (resolved against the checkout by
-	 * code scanning); characters outside the URI set are escaped */
-	kp_buf u = {0};
-	if (path[0] == '.' && path[1] == '/')
-		path += 2;
 	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
 		if (isalnum(*p) || strchr("/-._~", *p))
-			kp_buf_putc(&u, (char)*p);
+			kp_buf_putc(u, (char)*p);
 		else
-			kp_buf_printf(&u, "%%%02X", *p);
+			kp_buf_printf(u, "%%%02X", *p);
 	}
-	kp_buf_json_str(b, u.data, u.len);
+}
+
+/* An artifactLocation's members: a URI relative to %SRCROOT% (the
+ * repository root, given in the run's originalUriBaseIds) for files below
+ * it, an absolute file: URI for the others. */
+static void sarif_location(kp_report *r, kp_buf *b, const char *path)
+{
+	const char *rel = rel_path(r, path);
+	kp_buf u = {0};
+	if (!r->rel_outside) {
+		uri_escape(&u, rel);
+		kp_buf_puts(b, "\"uri\": ");
+		kp_buf_json_str(b, u.data, u.len);
+		kp_buf_puts(b, ", \"uriBaseId\": \"%SRCROOT%\"");
+	} else {
+		if (rel[0] == '/')
+			kp_buf_puts(&u, "file://");
+		uri_escape(&u, rel);
+		kp_buf_puts(b, "\"uri\": ");
+		kp_buf_json_str(b, u.data, u.len);
+	}
 	kp_buf_free(&u);
 }
 
-static void write_sarif_header(kp_buf *b)
+static void write_sarif_header(kp_report *r, kp_buf *b)
 {
 	kp_buf_puts(b, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 	               "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": {\n"
@@ -532,16 +1004,25 @@ static void write_sarif_header(kp_buf *b)
 		kp_buf_printf(b, "}, \"helpUri\": \"%s/rules/%s.md\", \"defaultConfiguration\": {\"level\": \"%s\"}}",
 		              KEYPLAN_DOCS_URI, ri->id, sarif_level(ri->severity));
 	}
-	kp_buf_puts(b, "\n      ]\n    }},\n    \"columnKind\": \"unicodeCodePoints\",\n    \"results\": [");
+	kp_buf_puts(b, "\n      ]\n    }},\n    \"originalUriBaseIds\": {\"%SRCROOT%\": {\"uri\": ");
+	kp_buf u = {0};
+	kp_buf_puts(&u, "file://");
+	uri_escape(&u, r->root);
+	if (u.data[u.len - 1] != '/')
+		kp_buf_putc(&u, '/');
+	kp_buf_json_str(b, u.data, u.len);
+	kp_buf_free(&u);
+	kp_buf_puts(b, ", \"description\": {\"text\": \"the repository root\"}}},\n"
+	               "    \"columnKind\": \"unicodeCodePoints\",\n    \"results\": [");
 }
 
-static void write_sarif_result(kp_buf *b, const kp_diag *g, bool first)
+static void write_sarif_result(kp_report *r, kp_buf *b, const kp_diag *g, bool first)
 {
 	{
 		const kp_rule_info *ri = kp_rule_get(g->rule);
 		uint32_t l1, c1, l2, c2;
 		kp_source_linecol(g->src, g->off, &l1, &c1);
-		kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
+		kp_source_linecol_end(g->src, g->off, g->len, &l2, &c2);
 		if (l2 == l1 && c2 <= c1)
 			c2 = c1 + 1;
 		kp_buf_puts(b, first ? "\n      {" : ",\n      {");
@@ -553,8 +1034,8 @@ static void write_sarif_result(kp_buf *b, const kp_diag *g, bool first)
 			kp_buf_printf(&msg, "\nhelp: %s", h->message);
 		kp_buf_json_str(b, msg.data, msg.len);
 		kp_buf_free(&msg);
-		kp_buf_puts(b, "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
-		sarif_uri(b, g->src->path);
+		kp_buf_puts(b, "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {");
+		sarif_location(r, b, g->src->path);
 		kp_buf_printf(b, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u, \"endLine\": %u, "
 		              "\"endColumn\": %u}}}]", l1, c1, l2, c2);
 		if (g->notes) {
@@ -563,9 +1044,9 @@ static void write_sarif_result(kp_buf *b, const kp_diag *g, bool first)
 			for (const kp_note *n = g->notes; n; n = n->next, id++) {
 				uint32_t nl, nc;
 				kp_source_linecol(n->src, n->off, &nl, &nc);
-				kp_buf_printf(b, "%s{\"id\": %d, \"physicalLocation\": {\"artifactLocation\": {\"uri\": ",
+				kp_buf_printf(b, "%s{\"id\": %d, \"physicalLocation\": {\"artifactLocation\": {",
 				              id > 1 ? ", " : "", id);
-				sarif_uri(b, n->src->path);
+				sarif_location(r, b, n->src->path);
 				kp_buf_printf(b, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}, \"message\": {\"text\": ",
 				              nl, nc);
 				kp_buf_json_str(b, n->message, strlen(n->message));
@@ -574,7 +1055,7 @@ static void write_sarif_result(kp_buf *b, const kp_diag *g, bool first)
 			kp_buf_putc(b, ']');
 		}
 		kp_buf_puts(b, ", \"partialFingerprints\": {\"primaryLocationLineHash\": \"");
-		fingerprint(b, g);
+		fingerprint(b, g, rel_path(r, g->src->path));
 		kp_buf_puts(b, "\"}}");
 	}
 }
@@ -597,16 +1078,16 @@ static void gh_escape(kp_buf *b, const char *s, bool property)
 	}
 }
 
-static void write_github_line(kp_buf *b, const kp_diag *g)
+static void write_github_line(kp_report *r, kp_buf *b, const kp_diag *g)
 {
 	{
 		const kp_rule_info *ri = kp_rule_get(g->rule);
 		uint32_t l1, c1, l2, c2;
 		kp_source_linecol(g->src, g->off, &l1, &c1);
-		kp_source_linecol(g->src, (size_t)g->off + g->len, &l2, &c2);
+		kp_source_linecol_end(g->src, g->off, g->len, &l2, &c2);
 		kp_buf_printf(b, "::%s file=", g->severity == KP_SEV_ERROR ? "error" :
 		              g->severity == KP_SEV_WARNING ? "warning" : "notice");
-		gh_escape(b, g->src->path, true);
+		gh_escape(b, rel_path(r, g->src->path), true);
 		kp_buf_printf(b, ",line=%u,col=%u,endLine=%u,endColumn=%u,title=", l1, c1, l2, c2);
 		gh_escape(b, ri->id, true);
 		kp_buf_puts(b, "::");
@@ -627,10 +1108,50 @@ void kp_report_begin(kp_report *r, kp_arena *a, FILE *out, kp_format fmt, int co
 	r->fmt = fmt;
 	r->color = color;
 	kp_arena_init(&r->scratch);
+	kp_arena_init(&r->scratch_shapes);
+	char *wd = getcwd(NULL, 0);
+	r->cwd = kp_arena_strndup(a, wd ? wd : "/", strlen(wd ? wd : "/"));
+	free(wd);
+	char *root = kp_repo_root(r->cwd);
+	r->root = kp_arena_strndup(a, root, strlen(root));
+	free(root);
 	if (fmt == KP_FMT_JSON)
 		kp_buf_puts(&r->buf, "{\"version\": 1, \"diagnostics\": [");
 	else if (fmt == KP_FMT_SARIF)
-		write_sarif_header(&r->buf);
+		write_sarif_header(r, &r->buf);
+}
+
+void kp_report_fail(kp_report *r, const char *msg)
+{
+	r->fatal = msg;
+}
+
+/* The run's invocation: whether it succeeded, and the notifications a
+ * reader of the SARIF file must see (the error that stopped it, results
+ * left out over the cap). */
+static void write_sarif_invocation(kp_report *r, kp_buf *b)
+{
+	kp_buf_printf(b, ",\n    \"invocations\": [{\"executionSuccessful\": %s", r->fatal ? "false" : "true");
+	if (r->fatal || r->capped) {
+		kp_buf_puts(b, ", \"toolExecutionNotifications\": [");
+		if (r->fatal) {
+			kp_buf_puts(b, "{\"level\": \"error\", \"message\": {\"text\": ");
+			kp_buf_json_str(b, r->fatal, strlen(r->fatal));
+			kp_buf_puts(b, "}}");
+		}
+		if (r->capped) {
+			kp_buf m = {0};
+			kp_buf_printf(&m, "%u results; GitHub code scanning takes at most %d per run, so only the "
+			              "first %d are in this file", r->sarif_results + r->capped, KP_SARIF_MAX_RESULTS,
+			              KP_SARIF_MAX_RESULTS);
+			kp_buf_printf(b, "%s{\"level\": \"warning\", \"message\": {\"text\": ", r->fatal ? ", " : "");
+			kp_buf_json_str(b, m.data, m.len);
+			kp_buf_puts(b, "}}");
+			kp_buf_free(&m);
+		}
+		kp_buf_putc(b, ']');
+	}
+	kp_buf_puts(b, "}]");
 }
 
 int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *sums, int nsums)
@@ -638,11 +1159,21 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 	kp_buf *b = &r->buf;
 	switch (r->fmt) {
 	case KP_FMT_TEXT:
+		write_impact_text(r, b);
 		write_advice_text(b, adv, r->color);
 		write_summary_text(b, sums, nsums, r->color);
 		if (r->written || adv)
-			kp_buf_printf(b, "\n%u error(s), %u warning(s), %u note(s)\n", r->count[KP_SEV_ERROR],
+			kp_buf_printf(b, "\n%u error(s), %u warning(s), %u info\n", r->count[KP_SEV_ERROR],
 			              r->count[KP_SEV_WARNING], r->count[KP_SEV_INFO]);
+		if (r->baselined)
+			kp_buf_printf(b, "%s%u finding(s) in the baseline not shown\n", r->written || adv ? "" : "\n",
+			              r->baselined);
+		/* where each rule reported is explained (also: keyplan rules ID) */
+		for (int i = 0; i < KP_R__COUNT; i++)
+			if (r->reported[i]) {
+				const kp_rule_info *ri = kp_rule_get((kp_rule)i);
+				kp_buf_printf(b, "%s %s: %s/rules/%s.md\n", ri->id, ri->slug, KEYPLAN_DOCS_URI, ri->id);
+			}
 		break;
 	case KP_FMT_JSON:
 		kp_buf_puts(b, r->written ? "\n]" : "]");
@@ -652,10 +1183,20 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 			kp_buf_puts(b, ",\n");
 			json_summary(b, sums, nsums);
 		}
+		if (r->impact_mode) {
+			kp_buf_puts(b, ",\n");
+			json_impact(b, r);
+		}
 		kp_buf_puts(b, "}\n");
 		break;
 	case KP_FMT_SARIF:
-		kp_buf_puts(b, r->written ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n");
+		kp_buf_puts(b, r->sarif_results ? "\n    ]" : "]");
+		write_sarif_invocation(r, b);
+		kp_buf_puts(b, "\n  }]\n}\n");
+		if (r->capped)
+			fprintf(stderr, "keyplan: warning: %u results; GitHub code scanning takes at most %d per SARIF "
+			        "run, so only the first %d were written\n", r->sarif_results + r->capped,
+			        KP_SARIF_MAX_RESULTS, KP_SARIF_MAX_RESULTS);
 		break;
 	case KP_FMT_GITHUB:
 		break;
@@ -663,8 +1204,11 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 	flush_buf(r, true);
 	kp_buf_free(b);
 	kp_arena_free(&r->scratch);
+	kp_arena_free(&r->scratch_shapes);
 	for (uint32_t i = 0; i < r->anchors.n; i++)
 		kp_source_free(r->anchors.items[i]);
 	r->anchors.n = 0;
+	kp_buf_free(&r->rel_of);
+	kp_buf_free(&r->rel);
 	return ferror(r->out) ? -1 : 0;
 }

@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "advisor.h"
+#include "baseline.h"
+#include "diffscope.h"
 
 typedef enum kp_format {
 	KP_FMT_TEXT,            /* compiler-style */
@@ -39,6 +41,17 @@ typedef struct kp_suppression {
 	int used;               /* diagnostics it silenced */
 } kp_suppression;
 
+/* A workload query whose plan a schema change changes (check --base-schema). */
+typedef struct kp_impact {
+	const char *file;       /* where the query is */
+	uint32_t line, col;
+	const char *table;      /* its table (new schema, else old), or NULL */
+	const char *change;     /* broken, worse, order, better, fixed, path */
+	const char *access[2];  /* before, after: kp_access_name, or "error" */
+	const char *order[2];   /* kp_order_name, or NULL without ORDER BY */
+	const char *plan[2];    /* the plans' text lines (or the error) */
+} kp_impact;
+
 /* A report is written as it goes: each statement's diagnostics are
  * filtered and written at once, so memory does not grow with the input. */
 typedef struct kp_report {
@@ -57,7 +70,34 @@ typedef struct kp_report {
 	                                   the file-wide ones and the current
 	                                   statement's (a file with thousands of
 	                                   directives stays linear) */
+	char *cwd;                      /* the working directory */
+	char *root;                     /* the repository root (SARIF's %SRCROOT%,
+	                                   GitHub's workspace): reported paths are
+	                                   relative to it */
+	kp_buf rel_of;                  /* the last path made relative ... */
+	kp_buf rel;                     /* ... and the result (paths repeat) */
+	bool rel_outside;               /* that path is outside the root */
+	const char *fatal;              /* the run failed (exit 2) with this error */
+	unsigned sarif_results;         /* results written to SARIF */
+	unsigned capped;                /* results left out of SARIF (over the cap) */
+	bool in_host;                   /* reading a comment of application code */
+	bool reported[KP_R__COUNT];     /* rules with a finding written (text
+	                                   ends with their pages' addresses) */
+	kp_baseline *baseline;          /* --baseline: known findings are not written */
+	kp_baseline *record;            /* --write-baseline: every finding is recorded */
+	kp_stmt_shape shape;            /* the statement being reported, for fingerprints */
+	kp_arena scratch_shapes;        /* its text */
+	unsigned baselined;             /* findings left out as known */
+	const kp_diffscope *diff;       /* --diff: only findings in touched statements */
+	kp_source *cur_src;             /* the statement being reported: its */
+	uint32_t cur_start, cur_end;    /* source and span (kp_report_stmt_shape) */
+	unsigned outside_diff;          /* findings left out as untouched by --diff */
+	bool impact_mode;               /* check --base-schema: report the impact */
+	kp_list impacts;                /* kp_impact*, in workload order */
 } kp_report;
+
+/* GitHub code scanning takes at most this many results per SARIF run. */
+#define KP_SARIF_MAX_RESULTS 25000
 
 /* Starts the report (headers of JSON and SARIF). */
 void kp_report_begin(kp_report *r, kp_arena *a, FILE *out, kp_format fmt, int color);
@@ -71,11 +111,30 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, char *err, si
  * (they are kept for --report-unused-ignores, but match nothing more). */
 void kp_report_stmt_done(kp_report *r);
 /* Parses the comments in text[from, to) (white space and comments between
- * two statements) for "-- keyplan:ignore ...", "-- keyplan:ignore-file ..."
- * and "-- weight: N". Malformed directives are reported into r. *weight is
+ * two statements) for "keyplan:ignore ...", "keyplan:ignore-file ..."
+ * and "weight: N", in "--" or slash-star comments, in any case. Malformed directives are reported into r. *weight is
  * set when a weight is given. stmt_off is the statement that follows. */
 void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
                           double *weight);
+/* Where the comments on the rest of the line after a statement end (after
+ * is just past its ';'): a trailing "-- keyplan:ignore" there is the
+ * statement's own. Returns after when none, or SIZE_MAX when the line may
+ * go on past the end of a streamed window (more_follows). */
+size_t kp_report_trailing_end(const kp_source *src, size_t after, bool more_follows);
+/* Reads the directives in the statement's own comments: inside it, text
+ * [start, end), and trailing it on its last line, text [after, trail_end). */
+void kp_report_stmt_directives(kp_report *r, kp_source *src, uint32_t start, uint32_t end, size_t after,
+                               size_t trail_end);
+/* The keyplan: directives in a comment of application code, host text
+ * [off, end): an ignore applies to the statement at [stmt_off, stmt_end)
+ * of the host (file_pass: only the ignore-file ones, else only the others). */
+void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
+                            uint32_t stmt_end, bool file_pass);
+/* The statement whose findings come next (baselines fingerprint them by its
+ * shape and table); kp_report_stmt_clear when they are out. Costs nothing
+ * without a baseline. */
+void kp_report_stmt_shape(kp_report *r, kp_source *src, uint32_t start, uint32_t end, const char *table);
+void kp_report_stmt_clear(kp_report *r);
 /* Records where the statement that starts at stmt_off ends. */
 void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end);
 /* Writes the diagnostics of d, applying rule settings and suppressions. */
@@ -85,8 +144,20 @@ void kp_report_unused(kp_report *r);
 /* Finishes the report: advice and summary (check; adv NULL for lint), the
  * closing of JSON and SARIF, the totals of text. Returns -1 on a write error. */
 int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *sums, int nsums);
+/* The run failed with msg (exit 2): kp_report_end marks a SARIF run as not
+ * successful, with msg as its tool notification. */
+void kp_report_fail(kp_report *r, const char *msg);
+/* Records a plan change (copied into the report's arena). */
+void kp_report_impact(kp_report *r, const kp_impact *x);
 /* Highest severity written, or -1 if none. */
 int kp_report_worst(const kp_report *r);
+
+/* path made absolute against cwd and normalised lexically ("." and ".."
+ * segments resolved, glob characters kept), in a. */
+char *kp_path_abs(kp_arena *a, const char *cwd, const char *path);
+/* The repository root for the working directory cwd: $GITHUB_WORKSPACE when
+ * cwd is inside it, else the nearest folder with a .git, else cwd. malloc'd. */
+char *kp_repo_root(const char *cwd);
 
 /* Looks a rule up by ID (KP001) or slug (full-scan). */
 int kp_rule_lookup(const char *s, size_t n);

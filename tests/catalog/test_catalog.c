@@ -163,8 +163,11 @@ static void test_more_errors(void)
 	       KP_R_UNKNOWN_INDEX, "no such index: i on t", 4, 12);
 	expect("CREATE TABLE t (a INT PRIMARY KEY, b INT);\nCREATE INDEX i ON t (b);\nCREATE INDEX i ON t (a)",
 	       KP_R_DUPLICATE, "index 'i' already exists on t", 3, 14);
-	expect("CREATE TABLE t (a INT, PRIMARY KEY (a), PRIMARY KEY (a))", KP_R_SYNTAX,
-	       "syntax error near 'PRIMARY'", 1, 41);
+	/* a second PRIMARY KEY is its own error at the second clause, not a syntax error */
+	expect("CREATE TABLE t (a INT, PRIMARY KEY (a), PRIMARY KEY (a))", KP_R_BAD_KEY,
+	       "table t declares more than one primary key", 1, 41);
+	expect("CREATE TABLE t (a INT, b INT CONSTRAINT pk PRIMARY KEY (a), CONSTRAINT pk2 PRIMARY KEY (b))",
+	       KP_R_BAD_KEY, "table t declares more than one primary key", 1, 76);
 }
 
 static void test_hash_widths_and_index_kinds(void)

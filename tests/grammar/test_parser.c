@@ -221,8 +221,11 @@ static void test_select_clauses(void)
 	CU_ASSERT_EQUAL_FATAL(l.n, 1);
 	const kp_select *s = &((kp_stmt *)l.items[0])->u.select;
 	CU_ASSERT_TRUE(s->distinct);
-	CU_ASSERT_EQUAL(s->table.len, 1);
-	CU_ASSERT_EQUAL(s->table.s[0], 't');
+	/* schema.table is one name: s.t and t are different tables */
+	CU_ASSERT_EQUAL(s->table.len, 3);
+	CU_ASSERT_NSTRING_EQUAL(s->table.s, "s.t", 3);
+	CU_ASSERT_EQUAL(s->table.off, 23);
+	CU_ASSERT_EQUAL(s->table.srclen, 3);
 	CU_ASSERT_EQUAL(s->alias.s[0], 'x');
 	CU_ASSERT_EQUAL(s->where->kind, KP_X_CMP);
 	CU_ASSERT_EQUAL(s->group.n, 2);
@@ -253,6 +256,237 @@ static void test_select_clauses(void)
 	CU_ASSERT_PTR_NULL(s->alias.s);
 	kp_source_free(&src);
 	expect_ok("SELECT * FROM t AS allow WHERE a = 1", KP_S_SELECT);
+}
+
+/* The SELECT of one statement, parsed with no diagnostics. */
+static const kp_select *sel1(const char *sql, kp_source *src)
+{
+	kp_diags d;
+	kp_list l = parse(sql, &d, src);
+	if (d.head)
+		fprintf(stderr, "\n  unexpected: %s\n  in: %s\n", d.head->message, sql);
+	CU_ASSERT_PTR_NULL(d.head);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	CU_ASSERT_EQUAL_FATAL(((kp_stmt *)l.items[0])->kind, KP_S_SELECT);
+	return &((kp_stmt *)l.items[0])->u.select;
+}
+
+/* Phoenix's and Tablestore's query clauses: NULLS FIRST/LAST, OFFSET
+ * alone, OFFSET ... ROWS, FETCH FIRST|NEXT n ROW|ROWS ONLY, DISTINCTROW. */
+static void test_query_clauses(void)
+{
+	kp_source src;
+	const kp_select *s = sel1("SELECT * FROM t WHERE a = 1 ORDER BY a DESC NULLS LAST, b NULLS FIRST, c ASC", &src);
+	CU_ASSERT_EQUAL_FATAL(s->order.n, 3);
+	const kp_order_item *o = s->order.items[0];
+	CU_ASSERT_TRUE(o->desc);
+	CU_ASSERT_EQUAL(o->nulls, KP_NULLS_LAST);
+	o = s->order.items[1];
+	CU_ASSERT_FALSE(o->desc);
+	CU_ASSERT_EQUAL(o->nulls, KP_NULLS_FIRST);
+	o = s->order.items[2];
+	CU_ASSERT_EQUAL(o->nulls, KP_NULLS_DEFAULT);
+	kp_source_free(&src);
+	/* OFFSET without LIMIT, right after the table name (not an alias) */
+	s = sel1("SELECT * FROM t OFFSET 20", &src);
+	CU_ASSERT_PTR_NULL(s->limit);
+	CU_ASSERT_EQUAL(s->offset->ival, 20);
+	CU_ASSERT_PTR_NULL(s->alias.s);
+	kp_source_free(&src);
+	s = sel1("SELECT * FROM t WHERE a = 1 LIMIT 5 OFFSET 10", &src);
+	CU_ASSERT_EQUAL(s->limit->ival, 5);
+	CU_ASSERT_EQUAL(s->offset->ival, 10);
+	CU_ASSERT_FALSE(s->fetch);
+	kp_source_free(&src);
+	s = sel1("SELECT * FROM t WHERE a = 1 ORDER BY a OFFSET 10 ROWS FETCH NEXT 5 ROWS ONLY", &src);
+	CU_ASSERT_EQUAL(s->limit->ival, 5);
+	CU_ASSERT_EQUAL(s->offset->ival, 10);
+	CU_ASSERT_TRUE(s->fetch);
+	kp_source_free(&src);
+	s = sel1("SELECT * FROM t FETCH FIRST ROW ONLY", &src);
+	CU_ASSERT_EQUAL(s->limit->ival, 1);
+	CU_ASSERT_PTR_NULL(s->offset);
+	kp_source_free(&src);
+	s = sel1("SELECT * FROM t OFFSET ? ROW FETCH FIRST ? ROWS ONLY", &src);
+	CU_ASSERT_EQUAL(s->limit->kind, KP_X_PARAM);
+	CU_ASSERT_EQUAL(s->offset->kind, KP_X_PARAM);
+	kp_source_free(&src);
+	s = sel1("SELECT DISTINCTROW a FROM t", &src);
+	CU_ASSERT_TRUE(s->distinct);
+	kp_source_free(&src);
+	/* clause order: FETCH after OFFSET, and not with LIMIT */
+	expect_error("SELECT * FROM t FETCH FIRST 1 ROWS ONLY OFFSET 2", "syntax error near 'OFFSET'", 1, 41);
+	expect_error("SELECT * FROM t LIMIT 1 FETCH FIRST 1 ROWS ONLY", "syntax error near 'FETCH'", 1, 25);
+	expect_error("SELECT * FROM t OFFSET 1 LIMIT 2", "syntax error near 'LIMIT'", 1, 26);
+	/* words that are keywords only in these clauses are still names */
+	s = sel1("SELECT first, last, rows, nulls, only, fetch, next, current, match, value FROM t AS offset", &src);
+	CU_ASSERT_EQUAL(s->items.n, 10);
+	CU_ASSERT_EQUAL(((kp_expr *)s->items.items[6])->kind, KP_X_COLUMN);
+	CU_ASSERT_EQUAL(s->alias.len, 6);
+	kp_source_free(&src);
+}
+
+static void test_query_expressions(void)
+{
+	renders("a[1] = 2 AND ARRAY[1, 2][b] > 0 AND c = ARRAY[]", "a[1] = 2 AND ARRAY[1, 2][b] > 0 AND c = ARRAY[]");
+	renders("a = ANY(arr) AND b <> ALL(ARRAY['x']) AND c >= SOME(d)", "a = ANY(arr) AND b <> ALL(ARRAY['x']) AND c >= ANY(d)");
+	renders("MATCH(a, b) AGAINST('foo bar') AND MATCH(c, 'x')", "MATCH(a, b) AGAINST('foo bar') AND MATCH(c, 'x')");
+	renders("a IS DISTINCT FROM 1 AND b IS NOT DISTINCT FROM c", "a IS NOT 1 AND b IS c");
+	renders("a = NEXT VALUE FOR s.q AND b = CURRENT VALUE FOR q AND c = NEXT 5 VALUES FOR q",
+	        "a = NEXT VALUE FOR s.q AND b = CURRENT VALUE FOR q AND c = NEXT 5 VALUES FOR q");
+	renders("d > DATE '2013-01-01' AND e < TIMESTAMP '2013-01-01 10:00:00'",
+	        "d > CAST('2013-01-01' AS DATE) AND e < CAST('2013-01-01 10:00:00' AS TIMESTAMP)");
+	renders("a ILIKE 'x%' AND b NOT ILIKE 'y'", "a ILIKE 'x%' AND b NOT ILIKE 'y'");
+	renders("percentile_cont(0.9) WITHIN GROUP (ORDER BY a DESC) > 1",
+	        "percentile_cont(0.9) WITHIN GROUP (ORDER BY a) > 1");
+	renders("s.t.a = 1", "a = 1");
+	renders("a = :1 AND b = :name", "a = :1 AND b = :name");
+	renders("CASE a WHEN 1 THEN 'x' WHEN 2 THEN 'y' END || 'z' = 'xz'",
+	        "CASE a WHEN 1 THEN 'x' WHEN 2 THEN 'y' END || 'z' = 'xz'");
+	/* the AST of the new nodes */
+	kp_source src;
+	const kp_select *s = sel1("SELECT * FROM t WHERE k = ANY(ARRAY[1, 2]) AND MATCH(a) AGAINST('w')", &src);
+	kp_expr *w = s->where;
+	CU_ASSERT_EQUAL_FATAL(w->kind, KP_X_AND);
+	kp_expr *c = w->list[0];
+	CU_ASSERT_EQUAL(c->kind, KP_X_CMP);
+	CU_ASSERT_EQUAL(c->op, KP_OP_EQ);
+	CU_ASSERT_EQUAL_FATAL(c->b->kind, KP_X_QUANT);
+	CU_ASSERT_EQUAL(c->b->op2, 0);
+	CU_ASSERT_EQUAL(c->b->a->kind, KP_X_ARRAY);
+	CU_ASSERT_EQUAL(c->b->a->n, 2);
+	kp_expr *m = w->list[1];
+	CU_ASSERT_EQUAL(m->kind, KP_X_MATCH);
+	CU_ASSERT_EQUAL(m->n, 1);
+	CU_ASSERT_EQUAL(m->a->kind, KP_X_STRING);
+	CU_ASSERT_EQUAL(m->off, 47);
+	CU_ASSERT_EQUAL(m->len, 21);
+	kp_source_free(&src);
+}
+
+/* UPSERT ... SELECT is its SELECT with the write attached; ON DUPLICATE
+ * KEY IGNORE / UPDATE / UPDATE_ONLY; RETURNING *. */
+static void test_upsert_forms(void)
+{
+	kp_diags d;
+	kp_source src;
+	kp_list l = parse("UPSERT INTO w (a, cf.b, c VARCHAR) SELECT a, b, c FROM t WHERE a = 1 LIMIT 3", &d, &src);
+	CU_ASSERT_PTR_NULL(d.head);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	kp_stmt *st = l.items[0];
+	CU_ASSERT_EQUAL(st->kind, KP_S_SELECT);
+	CU_ASSERT_EQUAL(st->off, 0);
+	CU_ASSERT_EQUAL(st->u.select.table.s[0], 't');
+	CU_ASSERT_EQUAL(st->u.select.limit->ival, 3);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(st->u.select.into);
+	CU_ASSERT_EQUAL(st->u.select.into->verb, KP_S_UPSERT);
+	CU_ASSERT_EQUAL(st->u.select.into->table.s[0], 'w');
+	CU_ASSERT_EQUAL(st->u.select.into->cols.n, 3);
+	kp_source_free(&src);
+	expect_ok("INSERT INTO w SELECT * FROM t", KP_S_SELECT);
+	expect_ok("UPSERT INTO w SELECT 1", KP_S_SELECT);
+	l = parse("UPSERT INTO t (a) VALUES (1) ON DUPLICATE KEY IGNORE", &d, &src);
+	CU_ASSERT_PTR_NULL(d.head);
+	st = l.items[0];
+	CU_ASSERT_EQUAL(st->kind, KP_S_UPSERT);
+	CU_ASSERT_TRUE(st->u.insert.on_dup_ignore);
+	CU_ASSERT_EQUAL(st->u.insert.on_dup.n, 0);
+	kp_source_free(&src);
+	l = parse("UPSERT INTO t (a) VALUES (1) ON DUPLICATE KEY UPDATE_ONLY b = b + 1, c = 'x' RETURNING *", &d, &src);
+	CU_ASSERT_PTR_NULL(d.head);
+	st = l.items[0];
+	CU_ASSERT_FALSE(st->u.insert.on_dup_ignore);
+	CU_ASSERT_EQUAL(st->u.insert.on_dup.n, 2);
+	CU_ASSERT_TRUE(st->u.insert.returning);
+	kp_source_free(&src);
+	expect_ok("DELETE FROM t WHERE a = 1 RETURNING *", KP_S_DELETE);
+}
+
+/* Forms found missing on real statements: aggregate ORDER BY and
+ * SEPARATOR, INTERVAL, SELECT ALL DISTINCT, dynamic columns, array
+ * elements in UPSERT, INSERT IGNORE, @@variables, // comments, joins
+ * spelled with a word before JOIN. */
+static void test_real_statement_forms(void)
+{
+	renders("HEAD(t ORDER BY ts DESC) = 1 AND GROUP_CONCAT(d ORDER BY ts SEPARATOR '|') = 'x' "
+	        "AND GROUP_CONCAT(DISTINCT d SEPARATOR ',') = 'y'",
+	        "HEAD(t ORDER BY ts) = 1 AND GROUP_CONCAT(d ORDER BY ts SEPARATOR '|') = 'x' "
+	        "AND GROUP_CONCAT(DISTINCT d SEPARATOR ',') = 'y'");
+	renders("ts > NOW() - INTERVAL 24 HOUR AND ts < NOW() + INTERVAL '1' DAY AND interval = 3",
+	        "ts > NOW() - INTERVAL 24 HOUR AND ts < NOW() + INTERVAL '1' DAY AND interval = 3");
+	renders("a = @@version", "a = @@version");
+	expect_error("SELECT GROUP_CONCAT(d ORDER BY ts SEPERATOR ',') FROM t", "syntax error near 'SEPERATOR'", 1, 35);
+	kp_source src;
+	const kp_select *s = sel1("SELECT ALL DISTINCT a FROM t", &src);
+	CU_ASSERT_TRUE(s->distinct);
+	kp_source_free(&src);
+	s = sel1("SELECT k FROM t (v3 VARCHAR, cf.v4 INTEGER) WHERE v3 = 'x'", &src);
+	CU_ASSERT_EQUAL_FATAL(s->dyncols.n, 2);
+	CU_ASSERT_TRUE(kp_name_eq(s->dyncols.items[1], "v4"));
+	kp_source_free(&src);
+	expect_ok("UPSERT INTO t (k, a[2]) VALUES ('A', 5)", KP_S_UPSERT);
+	/* Phoenix table sampling, after the table, its alias or its dynamic columns */
+	s = sel1("SELECT * FROM t AS x TABLESAMPLE (0.5) WHERE k = 1", &src);
+	CU_ASSERT_EQUAL(s->alias.s[0], 'x');
+	CU_ASSERT_EQUAL(s->where->kind, KP_X_CMP);
+	kp_source_free(&src);
+	expect_ok("SELECT * FROM t TABLESAMPLE(10)", KP_S_SELECT);
+	expect_ok("SELECT * FROM t (v VARCHAR) TABLESAMPLE (1) WHERE v = 'a'", KP_S_SELECT);
+	expect_error("SELECT * FROM t WHERE k = 1 TABLESAMPLE (1)", "syntax error near 'TABLESAMPLE'", 1, 29);
+	expect_ok("insert ignore into t values (1, 'x')", KP_S_INSERT);
+	expect_ok("select a from b // a Phoenix comment\nwhere a = 1", KP_S_SELECT);
+	expect_error("SELECT * FROM a x INNER JOIN b y ON x.k = y.k",
+	             "joins are not supported: keyplan plans single-table statements", 1, 19);
+	expect_error("SELECT * FROM a x LEFT OUTER JOIN b y ON x.k = y.k",
+	             "joins are not supported: keyplan plans single-table statements", 1, 19);
+	expect_error("SELECT * FROM a I Semi JOIN (SELECT 1) b ON I.k = b.k",
+	             "joins are not supported: keyplan plans single-table statements", 1, 19);
+	expect_error("SELECT * FROM UNNEST(ARRAY[1, 2]) AS t(a)",
+	             "table functions in FROM (UNNEST(...), ...) are not supported", 1, 27);
+}
+
+/* A statement keyword where the grammar cannot go on, after a whole
+ * statement: the ';' between them was left out. Both are read. */
+static void test_missing_semicolon(void)
+{
+	kp_diags d;
+	kp_source src;
+	kp_list l = parse("SELECT * FROM t WHERE a = 1\nSELECT * FROM u WHERE b = 2;\nDELETE FROM v", &d, &src);
+	CU_ASSERT_EQUAL_FATAL(l.n, 3);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d.head);
+	CU_ASSERT_STRING_EQUAL(d.head->message, "missing ';' before 'SELECT'");
+	uint32_t line, col;
+	kp_source_linecol(&src, d.head->off, &line, &col);
+	CU_ASSERT_EQUAL(line, 2);
+	CU_ASSERT_EQUAL(col, 1);
+	CU_ASSERT_PTR_NULL(d.head->next);
+	kp_stmt *s1 = l.items[0], *s2 = l.items[1];
+	CU_ASSERT_EQUAL(s1->off, 0);
+	CU_ASSERT_EQUAL(s1->len, 27);
+	CU_ASSERT_EQUAL(s1->u.select.table.s[0], 't');
+	CU_ASSERT_EQUAL(s2->u.select.table.s[0], 'u');
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[2])->kind, KP_S_DELETE);
+	kp_source_free(&src);
+	/* UPSERT right after a table name was taken for an alias: the ';' is
+	 * still found missing before it */
+	expect_error("SELECT * FROM t\nUPSERT INTO t (a) VALUES (1)", "missing ';' before 'UPSERT'", 2, 1);
+	expect_error("UPSERT INTO t (a) VALUES (1) UPDATE t SET a = 2", "missing ';' before 'UPDATE'", 1, 30);
+	expect_error("DELETE FROM t WHERE a = 1 CREATE TABLE u (a INT, PRIMARY KEY (a))", "missing ';' before 'CREATE'", 1, 27);
+	/* not a whole statement before it: an ordinary syntax error */
+	expect_error("SELECT * FROM t WHERE SELECT", "syntax error near 'SELECT'", 1, 23);
+	expect_error("SELECT * FROM t WHERE a = (1 SELECT", "syntax error near 'SELECT'", 1, 30);
+}
+
+/* A UTF-8 byte-order mark at the start of the input is skipped. */
+static void test_bom(void)
+{
+	kp_source src;
+	const kp_select *s = sel1("\xef\xbb\xbfSELECT * FROM t", &src);
+	CU_ASSERT_EQUAL(s->table.s[0], 't');
+	kp_source_free(&src);
+	expect_ok("\xef\xbb\xbf-- comment\nSELECT 1", KP_S_SELECT);
+	/* anywhere else it is not white space */
+	expect_error("SELECT 1;\xef\xbb\xbfSELECT 2", "syntax error near '\xef\xbb\xbfSELECT'", 1, 10);
 }
 
 static void test_syntax_errors(void)
@@ -299,7 +533,11 @@ static void test_unsupported(void)
 	expect_error("SELECT * FROM t WHERE a IN (SELECT b FROM u)", "subqueries are not supported", 1, 29);
 	expect_error("WITH x AS (SELECT 1) SELECT * FROM x", "WITH (common table expressions) is not supported", 1, 1);
 	expect_error("SELECT a FROM t UNION SELECT a FROM u", "set operations (UNION, INTERSECT, EXCEPT) are not supported", 1, 17);
-	expect_error("INSERT INTO t SELECT * FROM u", "INSERT ... SELECT and CREATE TABLE ... AS SELECT are not supported", 1, 15);
+	expect_error("SELECT * FROM (SELECT * FROM u)", "derived tables (FROM (SELECT ...)) are not supported", 1, 15);
+	expect_error("SELECT * FROM t WHERE EXISTS (SELECT 1 FROM u)", "subqueries are not supported", 1, 31);
+	expect_error("SELECT * FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.a = t.a)", "subqueries are not supported", 1, 35);
+	expect_error("SELECT a, rank() OVER (PARTITION BY b ORDER BY a) FROM t", "window functions (OVER) are not supported", 1, 18);
+	expect_error("SELECT * FROM t WHERE a = ANY (SELECT a FROM u)", "subqueries are not supported", 1, 32);
 }
 
 static void test_hints(void)
@@ -337,6 +575,26 @@ static void test_hints(void)
 	parse("SELECT /*+ a(b(1)) */ * FROM t", &d, &src);
 	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "",
 	                       "malformed hint near '('; expected name or name('arg', ...)");
+	kp_source_free(&src);
+	/* a hint comment anywhere but right after the verb is a plain comment
+	 * to the stores: reported, and not read */
+	l = parse("UPSERT INTO /*+ _l_ts_(3000) */ t (a) VALUES (1)", &d, &src);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[0])->hints.n, 0);
+	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "",
+	                       "a hint comment is read only right after SELECT, UPSERT, INSERT, UPDATE or DELETE: "
+	                       "the store ignores this one");
+	CU_ASSERT_EQUAL(d.head ? d.head->off : 0, 12);
+	kp_source_free(&src);
+	l = parse("/*+ _l_allow_filtering_ */ SELECT * FROM t; SELECT * FROM t /*+ a */ WHERE b = 1; "
+	          "EXPLAIN SELECT /*+ c */ 1; DELETE /*+ d */ FROM t; UPDATE /*+ e */ t SET a = 1", &d, &src);
+	CU_ASSERT_EQUAL_FATAL(l.n, 5);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[0])->hints.n, 0);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[1])->hints.n, 0);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[2])->hints.n, 1);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[3])->hints.n, 1);
+	CU_ASSERT_EQUAL(((kp_stmt *)l.items[4])->hints.n, 1);
+	CU_ASSERT_EQUAL(d.count[KP_SEV_WARNING], 2);
 	kp_source_free(&src);
 	/* a ninth hint comment is reported, not dropped in silence */
 	l = parse("SELECT /*+ a */ /*+ b */ /*+ c */ /*+ d */ /*+ e */ /*+ f */ /*+ g */ /*+ h */ /*+ i */ * FROM t",
@@ -424,6 +682,12 @@ int main(void)
 	CU_add_test(s, "nesting limits", test_limits);
 	CU_add_test(s, "hints", test_hints);
 	CU_add_test(s, "more unsupported shapes", test_more_unsupported);
+	CU_add_test(s, "query clauses", test_query_clauses);
+	CU_add_test(s, "query expressions", test_query_expressions);
+	CU_add_test(s, "UPSERT forms", test_upsert_forms);
+	CU_add_test(s, "missing ';'", test_missing_semicolon);
+	CU_add_test(s, "forms of real statements", test_real_statement_forms);
+	CU_add_test(s, "byte-order mark", test_bom);
 	int rc = kpt_run();
 	kp_arena_free(&arena);
 	return rc;

@@ -394,10 +394,210 @@ static void test_hints_with_arguments(void)
 	plan("SELECT /*+ _l_force_index_('a', 'b') */ * FROM tr WHERE buyer = 7", "scan",
 	     "[{\"eq\": [7], \"range\": null}]", "", "none");
 	rules("KP020");
-	CU_ASSERT_TRUE(kpt_has_message(&T, "_l_force_index_ takes one index name, as _l_force_index_('idx')"));
+	CU_ASSERT_TRUE(kpt_has_message(&T, "malformed hint '_l_force_index_' is ignored; write it _l_force_index_('idx')"));
 	plan("SELECT /*+ _l_whatever_ */ * FROM tr WHERE seller = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "",
 	     "none");
 	CU_ASSERT_TRUE(kpt_has_message(&T, "unknown hint '_l_whatever_' is ignored"));
+}
+
+/* Every documented Lindorm hint with its argument forms; Phoenix's hints
+ * under --target phoenix, INDEX and NO_INDEX changing the path. */
+static void test_documented_hints(void)
+{
+	plan("SELECT /*+ _l_hot_only_, _l_hot_only_(true), _l_hot_only_(FALSE), _l_ts_min_(1000), "
+	     "_l_ts_max_(2000), _l_versions_(3), _l_ts_(1500), _l_operation_timeout_(30000), operationtimeout(?) */ "
+	     "* FROM tr WHERE seller = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "", "none");
+	rules("");
+	plan("SELECT /*+ _l_hot_only_(3) */ * FROM tr WHERE seller = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "",
+	     "none");
+	rules("KP020");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "malformed hint '_l_hot_only_' is ignored; write it _l_hot_only_ or _l_hot_only_(true)"));
+	plan("SELECT /*+ _l_ts_('x') */ * FROM tr WHERE seller = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "", "none");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "malformed hint '_l_ts_' is ignored; write it _l_ts_(1700000000000)"));
+	plan("SELECT /*+ _l_allow_filtering_(1) */ * FROM tr WHERE ono = 7", "full_scan",
+	     "[{\"eq\": [], \"range\": null}]", "ono = 7", "none");
+	CU_ASSERT_TRUE(T.plan.rejected);
+	/* Phoenix's hints are unknown to other targets */
+	plan("SELECT /*+ NO_INDEX */ * FROM tr WHERE buyer = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "", "none");
+	rules("KP020");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "unknown hint 'NO_INDEX' is ignored"));
+	T.opts.phoenix = true;
+	T.opts.never_reject = true;
+	plan("SELECT /*+ NO_INDEX SMALL SERIAL NO_CACHE RANGE_SCAN SKIP_SCAN USE_SORT_MERGE_JOIN NO_STAR_JOIN "
+	     "NO_CHILD_PARENT_JOIN_OPTIMIZATION USE_PERSISTENT_CACHE NO_INDEX_SERVER_MERGE hash_aggregate "
+	     "FORWARD_SCAN SEEK_TO_COLUMN NO_SEEK_TO_COLUMN USE_DATA_OVER_INDEX_TABLE USE_INDEX_OVER_DATA_TABLE */ "
+	     "* FROM tr WHERE buyer = 7", "full_scan", "[{\"eq\": [], \"range\": null}]", "buyer = 7", "none");
+	rules("KP001");
+	CU_ASSERT_PTR_NULL(T.plan.index);
+	/* INDEX(table idx ...): the first index of the table that exists */
+	plan("SELECT /*+ INDEX(tr nope by_ts by_buyer) */ * FROM tr WHERE buyer = 7 AND ts = 3", "filtered_scan",
+	     "[{\"eq\": [3], \"range\": null}]", "buyer = 7", "none");
+	CU_ASSERT_STRING_EQUAL(T.plan.index->name, "by_ts");
+	plan("SELECT /*+ INDEX(x \"by_ts\") */ * FROM tr x WHERE buyer = 7 AND ts = 3", "filtered_scan",
+	     "[{\"eq\": [3], \"range\": null}]", "buyer = 7", "none");
+	CU_ASSERT_STRING_EQUAL(T.plan.index->name, "by_ts");
+	plan("SELECT /*+ INDEX(other by_ts) */ * FROM tr WHERE buyer = 7 AND ts = 3", "scan",
+	     "[{\"eq\": [7, 3], \"range\": null}]", "", "none");
+	rules("KP020");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "INDEX hint names table 'other', not tr: it is ignored"));
+	plan("SELECT /*+ INDEX(tr nope) */ * FROM tr WHERE buyer = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "",
+	     "none");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "INDEX hint names no index of tr that keyplan can use: it is ignored"));
+	plan("SELECT /*+ INDEX(tr) */ * FROM tr WHERE buyer = 7", "scan", "[{\"eq\": [7], \"range\": null}]", "", "none");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "malformed hint 'INDEX' is ignored; write it INDEX(table idx ...)"));
+	/* a tie between the table and an index: the table, unless
+	 * USE_INDEX_OVER_DATA_TABLE (seller = 1 AND buyer = 7: one part bound on
+	 * either key, both covering with SELECT seller, buyer, ts) */
+	plan("SELECT seller, buyer, ts FROM tr WHERE seller = 1 AND buyer = 7", "filtered_scan",
+	     "[{\"eq\": [1], \"range\": null}]", "buyer = 7", "none");
+	CU_ASSERT_PTR_NULL(T.plan.index);
+	plan("SELECT /*+ USE_INDEX_OVER_DATA_TABLE */ seller, buyer, ts FROM tr WHERE seller = 1 AND buyer = 7",
+	     "filtered_scan", "[{\"eq\": [7], \"range\": null}]", "seller = 1", "none");
+	CU_ASSERT_STRING_EQUAL(T.plan.index ? T.plan.index->name : "", "by_buyer");
+	plan("SELECT /*+ USE_DATA_OVER_INDEX_TABLE */ seller, buyer, ts FROM tr WHERE seller = 1 AND buyer = 7",
+	     "filtered_scan", "[{\"eq\": [1], \"range\": null}]", "buyer = 7", "none");
+	/* NO_INDEX wins over INDEX */
+	plan("SELECT /*+ INDEX(tr by_ts) NO_INDEX */ * FROM tr WHERE ts = 3", "full_scan",
+	     "[{\"eq\": [], \"range\": null}]", "ts = 3", "none");
+	T.opts.phoenix = false;
+	T.opts.never_reject = false;
+}
+
+/* NULLS FIRST|LAST: key columns are never NULL; a nullable index column
+ * holds NULL before its values, unless the ranges bound it. */
+static void test_order_nulls(void)
+{
+	plan("SELECT * FROM k3 WHERE p1 = 1 ORDER BY p2 NULLS LAST, p3 DESC NULLS FIRST", "scan",
+	     "[{\"eq\": [1], \"range\": null}]", "", "sort");
+	plan("SELECT * FROM k3 WHERE p1 = 1 ORDER BY p2 DESC NULLS FIRST, p3 DESC NULLS LAST", "scan",
+	     "[{\"eq\": [1], \"range\": null}]", "", "reverse");
+	plan("SELECT * FROM k3 WHERE p1 = 1 ORDER BY p2 NULLS LAST", "scan", "[{\"eq\": [1], \"range\": null}]", "", "key");
+	/* buyer (in index by_buyer) may be NULL: a forward read gives NULLS FIRST */
+	plan("SELECT /*+ _l_force_index_('by_buyer') */ buyer, ts FROM tr WHERE price > 1 ORDER BY buyer NULLS FIRST",
+	     "full_scan", "[{\"eq\": [], \"range\": null}]", "price > 1", "key");
+	plan("SELECT /*+ _l_force_index_('by_buyer') */ buyer, ts FROM tr WHERE price > 1 ORDER BY buyer NULLS LAST",
+	     "full_scan", "[{\"eq\": [], \"range\": null}]", "price > 1", "sort");
+	plan("SELECT /*+ _l_force_index_('by_buyer') */ buyer, ts FROM tr WHERE price > 1 ORDER BY buyer DESC NULLS LAST",
+	     "full_scan", "[{\"eq\": [], \"range\": null}]", "price > 1", "reverse");
+	plan("SELECT /*+ _l_force_index_('by_buyer') */ buyer, ts FROM tr WHERE price > 1 ORDER BY buyer DESC NULLS FIRST",
+	     "full_scan", "[{\"eq\": [], \"range\": null}]", "price > 1", "sort");
+	/* a range on buyer holds no NULL: either placement is served */
+	plan("SELECT buyer, ts FROM tr WHERE buyer > 5 ORDER BY buyer NULLS LAST", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"buyer\", \"lower\": 5, \"lower_inclusive\": false, "
+	     "\"upper\": null, \"upper_inclusive\": false, \"nulls\": false}}]", "", "key");
+	/* unbounded below, the range reads the NULLs: only NULLS FIRST is served */
+	plan("SELECT buyer, ts FROM tr WHERE buyer < 5 OR buyer IS NULL ORDER BY buyer NULLS LAST", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"buyer\", \"lower\": null, \"lower_inclusive\": false, "
+	     "\"upper\": 5, \"upper_inclusive\": false, \"nulls\": true}}]", "", "sort");
+}
+
+/* Functions of literals bound the key like literals; other constants
+ * like bind parameters. */
+static void test_constant_functions(void)
+{
+	plan("SELECT * FROM ev WHERE flag = TRUE AND at >= TO_DATE('2013-01-01') AND at < TO_TIMESTAMP('2013-01-02 10:30:00.5')",
+	     "scan", "[{\"eq\": [1], \"range\": {\"column\": \"at\", \"lower\": {\"time\": \"2013-01-01 00:00:00.000\"}, "
+	     "\"lower_inclusive\": true, \"upper\": {\"time\": \"2013-01-02 10:30:00.500\"}, \"upper_inclusive\": false}}]",
+	     "", "none");
+	rules("");
+	/* a date string and epoch milliseconds compare with a folded date */
+	plan("SELECT * FROM ev WHERE flag = TRUE AND at > TO_DATE('2013-01-01') AND at > '2012-12-31' AND at < 1356998400001",
+	     "scan", "[{\"eq\": [1], \"range\": {\"column\": \"at\", \"lower\": {\"time\": \"2013-01-01 00:00:00.000\"}, "
+	     "\"lower_inclusive\": false, \"upper\": 1356998400001, \"upper_inclusive\": false}}]", "", "none");
+	plan("SELECT * FROM ev WHERE flag = TRUE AND at = DATE '2013-01-01' AND name = CAST(12 AS VARCHAR)", "get",
+	     "[{\"eq\": [1, {\"time\": \"2013-01-01 00:00:00.000\"}, \"12\"], \"range\": null}]", "", "none");
+	plan("SELECT * FROM k3 WHERE p1 = CAST('7' AS INTEGER) AND p2 = TO_NUMBER('8') AND p3 = 2 * 3 + 1", "get",
+	     "[{\"eq\": [7, 8, 7], \"range\": null}]", "", "none");
+	plan("SELECT * FROM s WHERE name = 'ab' || 'c' AND n = -(2)", "get", "[{\"eq\": [\"abc\", -2], \"range\": null}]",
+	     "", "none");
+	/* constants keyplan does not evaluate: a bound with no known value */
+	plan("SELECT * FROM ev WHERE flag = TRUE AND at > NOW() AND at <= CURRENT_DATE", "scan",
+	     "[{\"eq\": [1], \"range\": {\"column\": \"at\", \"lower\": {\"param\": \"NOW()\"}, "
+	     "\"lower_inclusive\": false, \"upper\": {\"param\": \"CURRENT_DATE()\"}, \"upper_inclusive\": true}}]",
+	     "", "none");
+	plan("SELECT * FROM s WHERE name = UPPER('a') AND n > TO_DATE('1/2/2013', 'M/d/yyyy')", "scan",
+	     "[{\"eq\": [{\"param\": \"UPPER('a')\"}], \"range\": {\"column\": \"n\", \"lower\": {\"param\": "
+	     "\"TO_DATE('1/2/2013', 'M/d/yyyy')\"}, \"lower_inclusive\": false, \"upper\": null, \"upper_inclusive\": false}}]",
+	     "", "none");
+	/* the folded date does not fit an integer column; RAND() is not a constant */
+	plan("SELECT * FROM k3 WHERE p1 = TO_DATE('2013-01-01')", "full_scan", "[{\"eq\": [], \"range\": null}]",
+	     "p1 = TO_DATE('2013-01-01')", "none");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "TIMESTAMP '2013-01-01 00:00:00.000' does not fit INT column 'p1', so it is not used for the key"));
+	plan("SELECT * FROM k3 WHERE p1 = RAND()", "full_scan", "[{\"eq\": [], \"range\": null}]", "p1 = RAND()", "none");
+	/* casts keyplan cannot evaluate exactly stay opaque constants */
+	plan("SELECT * FROM k3 WHERE p1 = CAST(1e30 AS INTEGER) AND p2 = CAST(2.5 AS INTEGER) AND p3 = TO_NUMBER('99999999999999999999')",
+	     "get", "[{\"eq\": [{\"param\": \"CAST(1e30 AS INTEGER)\"}, {\"param\": \"CAST(2.5 AS INTEGER)\"}, 1e+20], "
+	     "\"range\": null}]", "", "none");
+	/* not a date keyplan reads: still a constant */
+	plan("SELECT * FROM ev WHERE flag = TRUE AND at = TO_DATE('2013-02-30')", "scan",
+	     "[{\"eq\": [1, {\"param\": \"TO_DATE('2013-02-30')\"}], \"range\": null}]", "", "none");
+}
+
+/* UPSERT ... SELECT is planned as its SELECT; x = ANY(ARRAY[...]) is IN. */
+static void test_query_forms(void)
+{
+	plan("UPSERT INTO s (name, n) SELECT status, 1 FROM orders WHERE userid = 'u' LIMIT 10", "scan",
+	     "[{\"eq\": [\"u\"], \"range\": null}]", "", "none");
+	plan("UPSERT INTO nosuch SELECT * FROM orders WHERE userid = 'u'", "scan",
+	     "[{\"eq\": [\"u\"], \"range\": null}]", "", "none");
+	rules("KP008");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "no such table: nosuch"));
+	plan("SELECT * FROM k3 WHERE p1 = ANY(ARRAY[3, 1]) AND p2 = 2", "scan",
+	     "[{\"eq\": [1, 2], \"range\": null}, {\"eq\": [3, 2], \"range\": null}]", "", "none");
+	plan("SELECT * FROM k3 WHERE p1 = ALL(ARRAY[3, 1])", "full_scan", "[{\"eq\": [], \"range\": null}]",
+	     "p1 = ALL(ARRAY[3, 1])", "none");
+	plan("SELECT * FROM k3 WHERE p1 = 1 AND v = ANY(ARRAY[1]) AND MATCH(v) AGAINST('x') AND v[1] = 2", "filtered_scan",
+	     "[{\"eq\": [1], \"range\": null}]", "v = ANY(ARRAY[1]) AND MATCH(v) AGAINST('x') AND v[1] = 2", "none");
+	plan("SELECT * FROM k3 WHERE p1 IS NOT DISTINCT FROM 4 AND p2 IS DISTINCT FROM 5", "filtered_scan",
+	     "[{\"eq\": [4], \"range\": null}]", "p2 IS NOT 5", "none");
+	/* Lindorm's write-timestamp pseudo-column of a non-key column */
+	plan("SELECT /*+ _l_versions_(2) */ v, v_l_ts FROM k3 WHERE p1 = 1 AND v_l_ts > 1000", "filtered_scan",
+	     "[{\"eq\": [1], \"range\": null}]", "v_l_ts > 1000", "none");
+	plan("SELECT p1_l_ts FROM k3 WHERE p1 = 1", "none", "", "", "none");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "unknown column 'p1_l_ts' in table k3"));
+	plan("SELECT NEXT VALUE FOR seq, p1 FROM k3 WHERE p1 = 1 OFFSET 5 ROWS FETCH NEXT 3 ROWS ONLY", "scan",
+	     "[{\"eq\": [1], \"range\": null}]", "", "none");
+	rules("KP018");
+}
+
+/* schema.table names another table than table; a query on a table whose
+ * CREATE failed says where it failed. */
+static void test_table_names(void)
+{
+	CU_ASSERT_EQUAL(kpt_schema(&T, "CREATE TABLE app.users (id BIGINT, n INT, PRIMARY KEY (id));\n"
+	                                "CREATE TABLE users (name VARCHAR, id BIGINT, PRIMARY KEY (name));"), 0);
+	plan("SELECT * FROM app.users WHERE id = 1", "get", "[{\"eq\": [1], \"range\": null}]", "", "none");
+	plan("SELECT * FROM users WHERE id = 1", "full_scan", "[{\"eq\": [], \"range\": null}]", "id = 1", "none");
+	/* a column qualified by the table, with or without its schema */
+	plan("SELECT users.n, app.users.id FROM app.users WHERE app.users.id = 2 AND users.n = 3", "get",
+	     "[{\"eq\": [2], \"range\": null}]", "n = 3", "none");
+	plan("SELECT * FROM other.users WHERE id = 1", "none", "", "", "none");
+	rules("KP008");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "no such table: other.users"));
+	/* one CREATE that does not parse, one the catalog refuses */
+	CU_ASSERT_EQUAL(kpt_schema(&T, "CREATE TABLE broken (a INT, b INT PRIMARY KEY (a));\n"
+	                                "CREATE TABLE IF NOT EXISTS app.refused (a INT, PRIMARY KEY (nope));"), 2);
+	plan("SELECT * FROM broken WHERE a = 1", "none", "", "", "none");
+	rules("KP008");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(T.d.head);
+	CU_ASSERT_STRING_EQUAL(T.d.head->message, "no such table: broken");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(T.d.head->notes);
+	CU_ASSERT_STRING_EQUAL(T.d.head->notes->message,
+	                       "the CREATE statement of broken failed here, so the table is not in the schema");
+	uint32_t line, col;
+	kp_source_linecol(T.d.head->notes->src, T.d.head->notes->off, &line, &col);
+	CU_ASSERT_EQUAL(line, 1);
+	CU_ASSERT_EQUAL(col, 1);
+	plan("UPSERT INTO app.refused (a) VALUES (1)", "none", "", "", "none");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(T.d.head);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(T.d.head->notes);
+	kp_source_linecol(T.d.head->notes->src, T.d.head->notes->off, &line, &col);
+	CU_ASSERT_EQUAL(line, 2);
+	CU_ASSERT_STRING_EQUAL(T.d.head->notes->message,
+	                       "the CREATE statement of app.refused failed here, so the table is not in the schema");
+	/* a table never declared has no note */
+	plan("SELECT * FROM never WHERE a = 1", "none", "", "", "none");
+	CU_ASSERT_PTR_NULL(T.d.head->notes);
 }
 
 static void test_more_shapes(void)
@@ -691,6 +891,11 @@ int main(void)
 	CU_add_test(s, "ORDER BY", test_order);
 	CU_add_test(s, "secondary indexes and hints", test_indexes);
 	CU_add_test(s, "hints with arguments", test_hints_with_arguments);
+	CU_add_test(s, "documented hints", test_documented_hints);
+	CU_add_test(s, "NULLS FIRST and LAST", test_order_nulls);
+	CU_add_test(s, "functions of constants", test_constant_functions);
+	CU_add_test(s, "query forms", test_query_forms);
+	CU_add_test(s, "table names", test_table_names);
 	CU_add_test(s, "more shapes", test_more_shapes);
 	CU_add_test(s, "hash-prefixed keys", test_hash_prefix);
 	CU_add_test(s, "DML and name errors", test_dml_and_errors);

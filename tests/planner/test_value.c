@@ -1,6 +1,7 @@
 /* Values: comparison across kinds, JSON and SQL forms. */
 #include <string.h>
 
+#include "fold.h"
 #include "kp_test.h"
 #include "value.h"
 
@@ -237,6 +238,44 @@ static void test_of_expr(void)
 	kp_arena_free(&a);
 }
 
+static void test_times(void)
+{
+	int64_t ms;
+	CU_ASSERT_TRUE(kp_parse_time("1970-01-01", 10, &ms) && ms == 0);
+	CU_ASSERT_TRUE(kp_parse_time("2013-01-01 00:00:00", 19, &ms) && ms == 1356998400000);
+	CU_ASSERT_TRUE(kp_parse_time("2013-01-01T10:30:15.25Z", 23, &ms) && ms == 1357036215250);
+	CU_ASSERT_TRUE(kp_parse_time("2000-02-29 23:59", 16, &ms) && ms == 951868740000);
+	CU_ASSERT_TRUE(kp_parse_time("1969-12-31 23:59:59.999", 23, &ms) && ms == -1);
+	CU_ASSERT_FALSE(kp_parse_time("1900-02-29", 10, &ms));
+	CU_ASSERT_FALSE(kp_parse_time("2013-13-01", 10, &ms));
+	CU_ASSERT_FALSE(kp_parse_time("2013-01-01 24:00", 16, &ms));
+	CU_ASSERT_FALSE(kp_parse_time("2013-01-01 10", 13, &ms));
+	CU_ASSERT_FALSE(kp_parse_time("01/02/2013", 10, &ms));
+	CU_ASSERT_FALSE(kp_parse_time("2013-01-01x", 11, &ms));
+	kp_value t = {0};
+	t.kind = KP_V_TIME;
+	t.i = -1;
+	forms(t, "{\"time\": \"1969-12-31 23:59:59.999\"}", "TIMESTAMP '1969-12-31 23:59:59.999'");
+	t.i = 951868740000;
+	forms(t, "{\"time\": \"2000-02-29 23:59:00.000\"}", "TIMESTAMP '2000-02-29 23:59:00.000'");
+	/* a time against an integer (milliseconds) and a date string */
+	kp_value i = {0}, str = {0};
+	i.kind = KP_V_INT;
+	i.i = 951868740001;
+	str.kind = KP_V_STR;
+	str.s = "2000-02-29 23:59";
+	str.n = 16;
+	bool ok;
+	CU_ASSERT_EQUAL(kp_value_cmp(&t, &i, &ok), -1);
+	CU_ASSERT_TRUE(ok);
+	CU_ASSERT_EQUAL(kp_value_cmp(&t, &str, &ok), 0);
+	CU_ASSERT_TRUE(ok);
+	str.s = "soon";
+	str.n = 4;
+	kp_value_cmp(&t, &str, &ok);
+	CU_ASSERT_FALSE(ok);
+}
+
 int main(void)
 {
 	CU_initialize_registry();
@@ -245,5 +284,6 @@ int main(void)
 	CU_add_test(s, "comparison of every kind pair", test_compare_every_kind);
 	CU_add_test(s, "JSON and SQL forms", test_forms);
 	CU_add_test(s, "values of expressions", test_of_expr);
+	CU_add_test(s, "dates and times", test_times);
 	return kpt_run();
 }

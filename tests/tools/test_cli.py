@@ -59,7 +59,54 @@ rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WH
 check("rejected exits 1", rc == 1 and out.startswith("REJECTED orders: full table scan") and
       "<command line>:1:28: error: full table scan" in err and "[KP001 full-scan]" in err, out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "--target", "phoenix", "-e", "SELECT * FROM orders WHERE orderid = 1")
-check("phoenix warns, exits 0", rc == 0 and out.startswith("FULL SCAN orders") and "warning:" in err, out + err)
+check("phoenix warns, exits 0", rc == 0 and out.startswith("FULL SCAN ORDERS") and "warning:" in err, out + err)
+
+# names compare as the target does: Phoenix upper-cases unquoted names, so
+# "orders" (quoted, lower case) is another table; Lindorm's names are
+# case-sensitive; generic ignores case
+rc, out, err = run("explain", "--schema", SCHEMA, "--target", "phoenix", "--format", "json", "-e",
+                   "SELECT * FROM Orders WHERE USERID = 'a'; SELECT * FROM \"orders\" WHERE userid = 'a'; "
+                   "SELECT * FROM \"ORDERS\" WHERE \"USERID\" = 'a'")
+objs = [json.loads(l) for l in out.splitlines()]
+check("phoenix folds unquoted names", [o["access"] for o in objs] == ["scan", None, "scan"]
+      and objs[0]["table"] == "ORDERS" and objs[1]["diagnostics"][0]["rule"] == "KP008", out + err)
+rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM Orders WHERE userid = 'a'")
+check("lindorm names are case-sensitive", rc == 1 and "no such table: Orders" in err
+      and "help: did you mean orders? names are case-sensitive on this target" in err, out + err)
+rc, out, err = run("explain", "--schema", SCHEMA, "--target", "generic", "-e", "SELECT * FROM ORDERS WHERE USERID = 'a'")
+check("generic ignores case", rc == 0 and out.startswith("SCAN orders"), out + err)
+
+# a UTF-8 byte-order mark (Windows editors write one) is not text: a file or
+# standard input starting with one reads as without, its columns do not
+# count it, and an ignore-file directive on its first line is seen
+BOM = b"\xef\xbb\xbf"
+rc, out, err = run("explain", "--schema", SCHEMA, "-", stdin=BOM + b"SELECT * FROM orders WHERE userid = 1;\n")
+check("byte-order mark on standard input", rc == 1 and "<stdin>:1:37: warning: 1 does not fit" in err
+      and "     1 | SELECT * FROM orders" in err, out + err)
+with tempfile.TemporaryDirectory() as d:
+    with open(os.path.join(d, "s.sql"), "wb") as f:
+        f.write(BOM + b"CREATE TABLE b (k INT, PRIMARY KEY (k));\n")
+    with open(os.path.join(d, "q.sql"), "wb") as f:
+        f.write(BOM + b"-- keyplan:ignore-file full-scan\nSELECT * FROM b WHERE k > 0 OR k < 0 OR 1 = 1;\n")
+    rc, out, err = run("explain", "--schema", os.path.join(d, "s.sql"), "-e", "SELECT * FROM b WHERE k = 1")
+    check("byte-order mark in a schema file", rc == 0 and out.startswith("GET b key (k=1)"), out + err)
+    rc, out, err = run("lint", "--schema", os.path.join(d, "s.sql"), os.path.join(d, "q.sql"))
+    check("ignore-file after a byte-order mark", rc == 0 and "KP001" not in out + err, out + err)
+    # a query on a table whose CREATE failed: the note points at that CREATE,
+    # in a schema file and in a (streamed) query file
+    with open(os.path.join(d, "bad.sql"), "w") as f:
+        f.write("CREATE TABLE ok (k INT, PRIMARY KEY (k));\n\nCREATE TABLE web (h CHAR(2) NOT NULL, d DATE NOT NULL, n BIGINT\n"
+                "  CONSTRAINT pk PRIMARY KEY (h d));\n")
+    with open(os.path.join(d, "both.sql"), "w") as f:
+        f.write("CREATE TABLE qf (a INT, b INT PRIMARY KEY (a));\nSELECT * FROM qf WHERE a = 1;\n")
+    rc, out, err = run("explain", "--schema", os.path.join(d, "bad.sql"), "-e", "SELECT * FROM web WHERE h = 'a'")
+    check("failed CREATE in a schema file noted", rc == 1 and
+          os.path.join(d, "bad.sql") + ":3:1: note: the CREATE statement of web failed here, so the table is not in the schema" in err,
+          out + err)
+    for cmd in ("explain", "lint"):
+        rc, out, err = run(cmd, "--schema", os.path.join(d, "s.sql"), os.path.join(d, "both.sql"))
+        check(cmd + ": failed CREATE in a query file noted", rc == 1 and
+              os.path.join(d, "both.sql") + ":1:1: note: the CREATE statement of qf failed here" in out + err, out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM WHERE")
 check("syntax error exits 1", rc == 1 and "<command line>:1:15: error: syntax error near 'WHERE'" in err, err)
 

@@ -87,7 +87,7 @@ static void test_dot_commands(void)
 	const char *s3[] = {SCHEMA, "SELECT * FROM t WHERE b = 2;", ".try t PRIMARY KEY (b, a)", ".try t PRIMARY KEY (zz)",
 	                    ".tables"};
 	out = session(s3, 5, &err);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "[a][b DESC]                                                  | [b][a]\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "[a][b DESC]                                      | [b][a]\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "| SCAN t prefix (b=2)\n"));
 	/* the real schema is unchanged */
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "t                        [a][b DESC]\n"));

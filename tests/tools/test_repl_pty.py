@@ -55,6 +55,16 @@ class Term:
         while time.time() < end:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
+                # what it wrote last may still be in the terminal
+                while True:
+                    try:
+                        r, _, _ = select.select([self.fd], [], [], 0.2)
+                        chunk = os.read(self.fd, 65536) if r else b""
+                    except OSError:
+                        chunk = b""
+                    if not chunk:
+                        break
+                    self.buf += chunk
                 return os.waitstatus_to_exitcode(status)
             try:
                 r, _, _ = select.select([self.fd], [], [], 0.1)
@@ -102,6 +112,26 @@ with tempfile.TemporaryDirectory() as tmp:
     check("completed statement runs", t.read_until("SCAN card_spend prefix (card_id='c')"),
           t.buf.decode(errors="replace"))
 
+    # Ctrl-C cancels the statement being typed and the shell goes on
+    t.mark()
+    t.send("SELECT * FROM orders\r")
+    t.read_until("...> ")
+    t.mark()   # the earlier prompt is out before this one
+    time.sleep(0.3)
+    t.send("WHERE orderid = 1\x03")
+    check("Ctrl-C: a fresh prompt", t.read_until("keyplan> "), t.buf.decode(errors="replace"))
+    t.mark()
+    t.send("SELECT * FROM metrics WHERE hostname = 'after';\r")
+    check("Ctrl-C: the cancelled input is gone, the session goes on",
+          t.read_until("SCAN metrics prefix (hostname='after')") and b"REJECTED" not in t.buf,
+          t.buf.decode(errors="replace"))
+    t.read_until("keyplan> ")   # the prompt after that plan, before a new mark
+    t.mark()
+    t.send("\x03")
+    check("Ctrl-C on an empty prompt: still running", t.read_until("keyplan> ") and
+          os.waitpid(t.pid, os.WNOHANG)[0] == 0, t.buf.decode(errors="replace"))
+
+    time.sleep(0.3)   # Ctrl-C delivered and handled before the next keys
     t.send(".quit\r")
     check("quit", t.wait_exit() == 0, t.buf.decode(errors="replace"))
     check("history written", os.path.exists(env["KEYPLAN_HISTORY"]))
@@ -109,11 +139,26 @@ with tempfile.TemporaryDirectory() as tmp:
     t = Term(env)
     t.read_until("keyplan> ")
     t.mark()
-    t.send("\x1b[A\x1b[A\r")   # up twice: the card_spend query
-    check("history survives a restart", t.read_until("SCAN card_spend prefix (card_id='c')"),
+    t.send("\x1b[A\x1b[A\r")   # up twice: the last query
+    check("history survives a restart", t.read_until("SCAN metrics prefix (hostname='after')"),
           t.buf.decode(errors="replace"))
     t.send(".quit\r")
     t.wait_exit()
+
+    # Ctrl-D with a statement half typed runs it, as sqlite3 does, then ends
+    t = Term(env)
+    t.read_until("keyplan> ")
+    t.mark()
+    t.send("SELECT * FROM orders\r")
+    t.read_until("...> ")
+    t.mark()
+    t.send("WHERE userid = 'eof'\r")
+    t.read_until("...> ")
+    time.sleep(0.3)   # libedit switches the terminal mode around its prompt
+    t.send("\x04")
+    code = t.wait_exit()
+    check("Ctrl-D runs the unfinished statement and exits 0",
+          code == 0 and b"SCAN orders prefix (userid='eof')" in t.buf, f"{code} " + t.buf.decode(errors="replace"))
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -48,7 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t pos = 0;
 	kp_stmt *s;
 	for (int target = 0; target < 4; target++) {
-		kp_plan_opts opts = {target == KP_TARGET_PHOENIX};
+		kp_plan_opts opts;
+		kp_target_plan_opts(&opts, (kp_target)target);
 		pos = 0;
 		for (;;) {
 			kp_diags d = {0};

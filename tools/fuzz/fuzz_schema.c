@@ -20,7 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kp_parser *p = kp_parser_new();
 	kp_advisor adv;
 	kp_advisor_init(&adv, &cat, (kp_target)(size % 4), &a, &d);
-	kp_plan_opts opts = {size % 4 == KP_TARGET_PHOENIX};
+	kp_plan_opts opts;
+	kp_target_plan_opts(&opts, (kp_target)(size % 4));
 	size_t pos = 0;
 	kp_stmt *s;
 	while (kp_parse_next(p, &s, &src, &pos, &a, &d)) {

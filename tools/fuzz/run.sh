@@ -1,5 +1,6 @@
 #!/bin/sh
-# Builds the libFuzzer targets with clang (-fsanitize=fuzzer,address,undefined)
+# Builds the libFuzzer targets (the lexer; parse-plan-advise; schema and
+# queries; the host-language scanners and MyBatis XML reader) with clang (-fsanitize=fuzzer,address,undefined)
 # and runs each for SECONDS (default 60) from the seed corpus. A crash, leak
 # or sanitizer report fails the run and leaves the input in build-fuzz/crashes.
 # Add every crash found to tests/regress/ (tests/tools/test_regress.py replays it).
@@ -7,13 +8,18 @@ set -eu
 cd "$(dirname "$0")/../.."
 SECONDS_PER_TARGET=${1:-60}
 CC=clang cmake -S . -B build-fuzz -DKEYPLAN_FUZZ=ON -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_lexer fuzz_plan fuzz_schema
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_lexer fuzz_plan fuzz_schema fuzz_host
 mkdir -p build-fuzz/crashes
-for t in fuzz_lexer fuzz_plan fuzz_schema; do
+for t in fuzz_lexer fuzz_plan fuzz_schema fuzz_host; do
   work=build-fuzz/corpus-$t
   rm -rf "$work"
   mkdir -p "$work"
-  cp tools/fuzz/corpus/* examples/*.sql tests/regress/* "$work"/ 2>/dev/null || true
+  if [ $t = fuzz_host ]; then
+    # the first byte picks the language: application code and mapper XML
+    cp tools/fuzz/corpus-host/* "$work"/
+  else
+    cp tools/fuzz/corpus/* examples/*.sql tests/regress/* "$work"/ 2>/dev/null || true
+  fi
   echo "== $t: $SECONDS_PER_TARGET s"
   ./build-fuzz/$t -max_total_time="$SECONDS_PER_TARGET" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
     -dict=tools/fuzz/sql.dict -artifact_prefix=build-fuzz/crashes/$t- -print_final_stats=1 "$work" 2>&1 |

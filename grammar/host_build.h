@@ -1,0 +1,48 @@
+/* Shared by host.c and mybatis.c: SQL text built piece by piece with the
+ * host offset of every byte, and the holes where application code pastes
+ * text in. */
+#ifndef KP_HOST_BUILD_H
+#define KP_HOST_BUILD_H
+
+#include "host.h"
+
+/* Bytes of one statement written out of a MyBatis mapper (as the parser's
+ * KP_MAX_STMT_BYTES). */
+#define KP_MAX_HOST_STMT ((size_t)16 << 20)
+
+typedef struct kp_hhole {
+	uint32_t at;            /* offset in the text built */
+	uint32_t host, len;     /* the pasted expression in the host file */
+} kp_hhole;
+
+typedef struct kp_hbuild {
+	kp_buf text;            /* the SQL so far */
+	uint32_t *map;          /* host offset of each byte of text */
+	size_t mapcap;
+	kp_hhole *holes;
+	unsigned nholes, holecap;
+} kp_hbuild;
+
+void kp_hb_init(kp_hbuild *b);
+void kp_hb_clear(kp_hbuild *b);
+void kp_hb_free(kp_hbuild *b);
+/* Appends n bytes; verbatim: byte i comes from host + i, else every byte
+ * comes from host (an escape, an entity, text keyplan adds). */
+void kp_hb_put(kp_hbuild *b, const char *p, size_t n, uint32_t host, bool verbatim);
+/* Text pasted in by the application at this point. */
+void kp_hb_hole(kp_hbuild *b, uint32_t host, uint32_t len);
+/* Turns the host's placeholders into bind parameters and places the holes
+ * (a ? where a value goes, nothing inside a quoted string), then fills v
+ * with the SQL as a source mapped onto host. With check_sql, text that
+ * does not start like a statement is dropped (returns false). pyformat:
+ * a Python literal formatted with %, whose %s are pasted values. */
+bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_source *host,
+                  kp_host_variant *v);
+
+void kp_host_add_stmt(kp_host_file *f, kp_host_stmt **tail, kp_host_stmt *st);
+/* Gives each statement the keyplan: comments of f->dirs that belong to it. */
+void kp_host_assign_dirs(kp_host_file *f);
+/* The MyBatis reader (mybatis.c). */
+void kp_mybatis_extract(kp_host_file *f, kp_arena *a);
+
+#endif

@@ -1,0 +1,639 @@
+/* MyBatis mapper XML, read with libexpat into a small tree that keeps the
+ * host offset of every byte of text; each <select|insert|update|delete> is
+ * written out once per variant of its dynamic SQL (<if>, <choose>), with
+ * <include>, <where>, <set>, <trim> and <foreach> applied as MyBatis does.
+ * docs/embedded-sql.md lists the rules. Untrusted input: entity
+ * declarations are refused (no billion laughs, no external entities),
+ * nesting and attribute sizes are bounded, and every error is located. */
+#include <expat.h>
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "host_build.h"
+
+#define MB_MAX_DEPTH      200           /* nested elements */
+#define MB_MAX_ATTR       (64u << 10)   /* bytes in one attribute value */
+#define MB_MAX_INCLUDE    32            /* nested <include> */
+#define MB_MAX_CHOICES    4096          /* choice points in one statement */
+#define MB_MAX_VISITS     (256u << 10)  /* nodes walked to write one variant:
+                                           <include> and <foreach> must not
+                                           expand like a billion laughs */
+#define MB_MAX_SAMPLE_WORK ((size_t)64 << 20) /* bytes written while sampling */
+
+typedef struct mnode {
+	const char *name;       /* element name; NULL for text */
+	const char **attrs;     /* name, value, ..., NULL */
+	uint32_t off, end;      /* the element (start tag to end tag) or text */
+	kp_hbuild *text;        /* text: the characters with their offsets */
+	struct mnode *child, *last, *next;
+} mnode;
+
+typedef struct mreader {
+	XML_Parser p;
+	kp_host_file *f;
+	kp_arena *a;
+	const char *src;
+	mnode root;             /* a document node above the root element */
+	mnode *stack[MB_MAX_DEPTH + 2];
+	int depth;
+	const char *err;        /* why we stopped the parser */
+	uint32_t err_off;
+	kp_list dirs;           /* kp_host_comment* */
+	kp_list texts;          /* kp_hbuild* to free */
+} mreader;
+
+static void stop(mreader *r, const char *why)
+{
+	if (!r->err) {
+		r->err = why;
+		r->err_off = (uint32_t)XML_GetCurrentByteIndex(r->p);
+	}
+	XML_StopParser(r->p, XML_FALSE);
+}
+
+static void add_child(mnode *parent, mnode *n)
+{
+	if (parent->last)
+		parent->last->next = n;
+	else
+		parent->child = n;
+	parent->last = n;
+}
+
+static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **attrs)
+{
+	mreader *r = ud;
+	if (r->depth >= MB_MAX_DEPTH) {
+		stop(r, "elements nested too deeply (limit 200)");
+		return;
+	}
+	mnode *n = kp_arena_alloc(r->a, sizeof *n);
+	n->name = kp_arena_strndup(r->a, name, strlen(name));
+	size_t na = 0;
+	while (attrs[na])
+		na++;
+	n->attrs = kp_arena_alloc(r->a, (na + 1) * sizeof *n->attrs);
+	for (size_t i = 0; i < na; i++) {
+		size_t l = strlen(attrs[i]);
+		if (l > MB_MAX_ATTR) {
+			stop(r, "attribute value longer than 64 KiB");
+			return;
+		}
+		n->attrs[i] = kp_arena_strndup(r->a, attrs[i], l);
+	}
+	n->off = (uint32_t)XML_GetCurrentByteIndex(r->p);
+	add_child(r->stack[r->depth], n);
+	r->stack[++r->depth] = n;
+}
+
+static void XMLCALL on_end(void *ud, const XML_Char *name)
+{
+	mreader *r = ud;
+	(void)name;
+	if (r->depth <= 0)
+		return;
+	mnode *n = r->stack[r->depth--];
+	n->end = (uint32_t)(XML_GetCurrentByteIndex(r->p) + XML_GetCurrentByteCount(r->p));
+}
+
+static void XMLCALL on_text(void *ud, const XML_Char *s, int len)
+{
+	mreader *r = ud;
+	mnode *parent = r->stack[r->depth];
+	mnode *n = parent->last;
+	if (!n || n->name) {
+		n = kp_arena_alloc(r->a, sizeof *n);
+		n->text = kp_arena_alloc(r->a, sizeof *n->text);
+		kp_hb_init(n->text);
+		kp_list_push(r->a, &r->texts, n->text);
+		n->off = (uint32_t)XML_GetCurrentByteIndex(r->p);
+		add_child(parent, n);
+	}
+	long at = XML_GetCurrentByteIndex(r->p);
+	int raw = XML_GetCurrentByteCount(r->p);
+	/* the text as written maps byte for byte; an entity, a character
+	 * reference or a normalised line break maps to where it starts */
+	bool verbatim = raw == len && !memcmp(r->src + at, s, (size_t)len);
+	kp_hb_put(n->text, s, (size_t)len, (uint32_t)at, verbatim);
+	n->end = (uint32_t)(at + raw);
+}
+
+static void XMLCALL on_comment(void *ud, const XML_Char *data)
+{
+	mreader *r = ud;
+	if (!strstr(data, "keyplan:"))
+		return;
+	long at = XML_GetCurrentByteIndex(r->p);
+	int raw = XML_GetCurrentByteCount(r->p);
+	kp_host_comment *c = kp_arena_alloc(r->a, sizeof *c);
+	c->off = (uint32_t)at + 4;
+	c->end = (uint32_t)(at + raw - 3);
+	if (c->end < c->off)
+		c->end = c->off;
+	kp_list_push(r->a, &r->dirs, c);
+}
+
+static void XMLCALL on_entity_decl(void *ud, const XML_Char *name, int is_param, const XML_Char *value,
+                                   int value_len, const XML_Char *base, const XML_Char *system_id,
+                                   const XML_Char *public_id, const XML_Char *notation)
+{
+	(void)name, (void)is_param, (void)value, (void)value_len, (void)base, (void)system_id;
+	(void)public_id, (void)notation;
+	stop(ud, "entity declarations are not read (they can expand without bound or load other files)");
+}
+
+static void XMLCALL on_skipped(void *ud, const XML_Char *name, int is_param)
+{
+	(void)name, (void)is_param;
+	stop(ud, "undefined entity");
+}
+
+static const char *attr(const mnode *n, const char *name)
+{
+	for (size_t i = 0; n->attrs && n->attrs[i]; i += 2)
+		if (!strcmp(n->attrs[i], name))
+			return n->attrs[i + 1];
+	return NULL;
+}
+
+/* ------------------------------------------------------------- writing */
+
+typedef struct mstmt {
+	mreader *r;
+	mnode *mapper;          /* for <sql id> lookups */
+	const mnode *stmt;      /* the statement element */
+	const char *ns;         /* the mapper's namespace */
+	/* choice points, numbered in document order over the expanded tree;
+	 * every branch is walked, taken or not, so the numbering is the same
+	 * in every variant */
+	kp_host_choice *choices;
+	unsigned nchoices, cap;
+	bool counting;          /* first walk: collecting the choice points */
+	uint8_t *pick;          /* the variant being written */
+	uint8_t *reached;       /* choice points it reached */
+	unsigned next;          /* next choice point's number */
+	const mnode *incl[MB_MAX_INCLUDE];
+	const mnode *incl_at[MB_MAX_INCLUDE];   /* the <include> elements, for
+	                                           their <property> values */
+	int nincl;
+	bool reported;          /* an include error reported for it */
+	unsigned visits;        /* nodes walked for this variant */
+	bool too_big;           /* a variant expanded past the limits */
+} mstmt;
+
+static void write_children(mstmt *m, const mnode *n, kp_hbuild *b, bool live);
+
+static void report(mstmt *m, uint32_t off, const char *msg, const char *arg)
+{
+	if (m->reported)
+		return;
+	m->reported = true;
+	kp_diag_add(&m->r->f->d, m->r->a, KP_R_SYNTAX, KP_SEV_ERROR, m->r->f->src, off, 0, msg, arg);
+}
+
+static const mnode *find_sql(mstmt *m, const char *refid)
+{
+	size_t nsl = m->ns ? strlen(m->ns) : 0;
+	if (nsl && !strncmp(refid, m->ns, nsl) && refid[nsl] == '.')
+		refid += nsl + 1;   /* namespace.id of this mapper */
+	for (const mnode *c = m->mapper->child; c; c = c->next)
+		if (c->name && !strcmp(c->name, "sql")) {
+			const char *id = attr(c, "id");
+			if (id && !strcmp(id, refid))
+				return c;
+		}
+	return NULL;
+}
+
+static void put_mapped(kp_hbuild *dst, const char *t, const uint32_t *map, size_t n)
+{
+	if (!n)
+		return;
+	kp_hb_put(dst, t, n, 0, false);
+	memcpy(dst->map + dst->text.len - n, map, n * sizeof *map);
+}
+
+/* Copies src's text [from, to) and its holes into dst. */
+static void append(kp_hbuild *dst, const kp_hbuild *src, size_t from, size_t to)
+{
+	size_t done = from;
+	for (unsigned h = 0; h < src->nholes; h++) {
+		uint32_t at = src->holes[h].at;
+		if (at < from || at > to)
+			continue;
+		put_mapped(dst, src->text.data + done, src->map + done, at - done);
+		done = at;
+		kp_hb_hole(dst, src->holes[h].host, src->holes[h].len);
+	}
+	put_mapped(dst, src->text.data + done, src->map + done, to - done);
+}
+
+/* Does s[0, n) start with o (case-insensitively)? */
+static bool starts_ci(const char *s, size_t n, const char *o, size_t on)
+{
+	return on <= n && !strncasecmp(s, o, on);
+}
+
+/* <where>, <set> and <trim>: the children's text, trimmed; if any is left,
+ * the first matching prefix override and suffix override removed, and
+ * prefix and suffix added (as TrimSqlNode does). */
+static void write_trim(mstmt *m, const mnode *n, kp_hbuild *b, bool live, const char *prefix, const char *suffix,
+                       const char *pre_over, const char *suf_over)
+{
+	kp_hbuild in;
+	kp_hb_init(&in);
+	write_children(m, n, &in, live);
+	if (live) {
+		size_t s = 0, e = in.text.len;
+		const char *t = in.text.data;
+		while (s < e && isspace((unsigned char)t[s]))
+			s++;
+		while (e > s && isspace((unsigned char)t[e - 1]))
+			e--;
+		bool holes_in = false;
+		for (unsigned h = 0; h < in.nholes; h++)
+			holes_in |= in.holes[h].at >= s && in.holes[h].at <= e;
+		if (e > s || holes_in) {
+			for (const char *o = pre_over; o && *o;) {
+				const char *bar = strchr(o, '|');
+				size_t on = bar ? (size_t)(bar - o) : strlen(o);
+				if (on && starts_ci(t + s, e - s, o, on)) {
+					s += on;
+					break;
+				}
+				o = bar ? bar + 1 : o + on;
+			}
+			for (const char *o = suf_over; o && *o;) {
+				const char *bar = strchr(o, '|');
+				size_t on = bar ? (size_t)(bar - o) : strlen(o);
+				if (on && on <= e - s && !strncasecmp(t + e - on, o, on)) {
+					e -= on;
+					break;
+				}
+				o = bar ? bar + 1 : o + on;
+			}
+			if (prefix && *prefix) {
+				kp_hb_put(b, " ", 1, n->off, false);
+				kp_hb_put(b, prefix, strlen(prefix), n->off, false);
+				kp_hb_put(b, " ", 1, n->off, false);
+			}
+			append(b, &in, s, e);
+			if (suffix && *suffix) {
+				kp_hb_put(b, " ", 1, n->end, false);
+				kp_hb_put(b, suffix, strlen(suffix), n->end ? n->end - 1 : 0, false);
+			}
+			kp_hb_put(b, " ", 1, n->end ? n->end - 1 : 0, false);
+		}
+	}
+	kp_hb_free(&in);
+}
+
+/* The value of an <include>'s <property name=...>, the innermost first. */
+static const char *property(const mstmt *m, const char *name, size_t len)
+{
+	for (int i = m->nincl; i-- > 0;)
+		for (const mnode *p = m->incl_at[i]->child; p; p = p->next) {
+			const char *pn = p->name && !strcmp(p->name, "property") ? attr(p, "name") : NULL;
+			if (pn && strlen(pn) == len && !strncmp(pn, name, len))
+				return attr(p, "value");
+		}
+	return NULL;
+}
+
+/* A text node; inside an <include>, ${name} of its <property> elements is
+ * replaced by the value (configuration, not pasted input), mapped to the
+ * "${". */
+static void write_text(mstmt *m, const kp_hbuild *t, kp_hbuild *b)
+{
+	size_t done = 0, n = t->text.len;
+	const char *s = t->text.data;
+	for (size_t i = 0; m->nincl && i + 2 < n; i++) {
+		if (s[i] != '$' || s[i + 1] != '{')
+			continue;
+		const char *close = memchr(s + i + 2, '}', n - i - 2);
+		if (!close)
+			break;
+		const char *v = property(m, s + i + 2, (size_t)(close - s) - i - 2);
+		if (!v)
+			continue;
+		append(b, t, done, i);
+		kp_hb_put(b, v, strlen(v), t->map[i], false);
+		done = (size_t)(close - s) + 1;
+		i = done - 1;
+	}
+	append(b, t, done, n);
+}
+
+static unsigned new_choice(mstmt *m, const mnode *n, bool is_choose)
+{
+	unsigned k = m->next++;
+	if (!m->counting || k < m->nchoices || k >= MB_MAX_CHOICES)
+		return k;   /* known already (a <foreach>'s second item) */
+	if (m->nchoices == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 16;
+		m->choices = kp_arena_grow(m->r->a, m->choices, m->nchoices, m->cap, sizeof *m->choices);
+	}
+	kp_host_choice *c = &m->choices[m->nchoices++];
+	c->is_choose = is_choose;
+	if (!is_choose) {
+		c->nwhen = 1;
+		c->tests = kp_arena_alloc(m->r->a, sizeof *c->tests);
+		const char *t = attr(n, "test");
+		c->tests[0] = t ? t : "?";
+		return k;
+	}
+	unsigned nw = 0;
+	for (const mnode *w = n->child; w; w = w->next)
+		if (w->name && !strcmp(w->name, "when") && nw < 254)
+			nw++;
+		else if (w->name && !strcmp(w->name, "otherwise"))
+			c->has_otherwise = true;
+	c->nwhen = nw;
+	c->tests = kp_arena_alloc(m->r->a, (nw ? nw : 1) * sizeof *c->tests);
+	nw = 0;
+	for (const mnode *w = n->child; w; w = w->next)
+		if (w->name && !strcmp(w->name, "when") && nw < 254) {
+			const char *t = attr(w, "test");
+			c->tests[nw++] = t ? t : "?";
+		}
+	return k;
+}
+
+static uint8_t picked(mstmt *m, unsigned k, bool live)
+{
+	if (k >= MB_MAX_CHOICES)
+		return 0;
+	if (live && !m->counting)
+		m->reached[k] = 1;
+	return m->counting ? 1 : m->pick[k];
+}
+
+static void write_node(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
+{
+	if (++m->visits > MB_MAX_VISITS || b->text.len > KP_MAX_HOST_STMT) {
+		if (!m->too_big) {
+			m->too_big = true;
+			m->reported = false;
+			report(m, m->stmt->off, "mapper XML: the statement expands past %s (<include> and <foreach> "
+			       "nested too much); it is not planned", "262,144 elements or 16 MiB");
+		}
+		return;
+	}
+	if (!n->name) {
+		if (live)
+			write_text(m, n->text, b);
+		return;
+	}
+	const char *nm = n->name;
+	if (!strcmp(nm, "if")) {
+		unsigned k = new_choice(m, n, false);
+		write_children(m, n, b, live && picked(m, k, live) == 1);
+	} else if (!strcmp(nm, "choose")) {
+		unsigned k = new_choice(m, n, true);
+		uint8_t p = picked(m, k, live);
+		unsigned w = 0;
+		for (const mnode *c = n->child; c; c = c->next) {
+			if (!c->name)
+				continue;
+			if (!strcmp(c->name, "when") && w < 254) {
+				w++;
+				write_children(m, c, b, live && p == w);
+			} else if (!strcmp(c->name, "otherwise")) {
+				write_children(m, c, b, live && p == 0);
+			}
+		}
+	} else if (!strcmp(nm, "where")) {
+		write_trim(m, n, b, live, "WHERE", NULL, "AND |OR |AND\n|OR\n|AND\r|OR\r|AND\t|OR\t", NULL);
+	} else if (!strcmp(nm, "set")) {
+		write_trim(m, n, b, live, "SET", NULL, ",", ",");
+	} else if (!strcmp(nm, "trim")) {
+		write_trim(m, n, b, live, attr(n, "prefix"), attr(n, "suffix"), attr(n, "prefixOverrides"),
+		           attr(n, "suffixOverrides"));
+	} else if (!strcmp(nm, "foreach")) {
+		/* two items stand for a list of any length: open item sep item close */
+		const char *open = attr(n, "open"), *close = attr(n, "close"), *sep = attr(n, "separator");
+		if (live && open)
+			kp_hb_put(b, open, strlen(open), n->off, false);
+		unsigned mark = m->next;
+		write_children(m, n, b, live);
+		if (live) {
+			kp_hb_put(b, " ", 1, n->off, false);
+			if (sep)
+				kp_hb_put(b, sep, strlen(sep), n->off, false);
+			kp_hb_put(b, " ", 1, n->off, false);
+		}
+		/* the second item: the same choice points as the first */
+		m->next = mark;
+		write_children(m, n, b, live);
+		if (live && close)
+			kp_hb_put(b, close, strlen(close), n->end ? n->end - 1 : 0, false);
+	} else if (!strcmp(nm, "include")) {
+		const char *refid = attr(n, "refid");
+		const mnode *frag = refid ? find_sql(m, refid) : NULL;
+		if (!frag) {
+			report(m, n->off, "mapper XML: <include refid=\"%s\"> names no <sql id> of this mapper",
+			       refid ? refid : "");
+			return;
+		}
+		for (int i = 0; i < m->nincl; i++)
+			if (m->incl[i] == frag) {
+				report(m, n->off, "mapper XML: <include refid=\"%s\"> includes itself", refid);
+				return;
+			}
+		if (m->nincl >= MB_MAX_INCLUDE) {
+			report(m, n->off, "mapper XML: <include refid=\"%s\"> nested more than 32 deep", refid);
+			return;
+		}
+		m->incl_at[m->nincl] = n;
+		m->incl[m->nincl++] = frag;
+		write_children(m, frag, b, live);
+		m->nincl--;
+	} else if (!strcmp(nm, "bind") || !strcmp(nm, "selectKey") || !strcmp(nm, "property")) {
+		/* a variable, a separate statement, an include's property */
+	} else {
+		write_children(m, n, b, live);
+	}
+}
+
+static void write_children(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
+{
+	for (const mnode *c = n->child; c; c = c->next)
+		write_node(m, c, b, live);
+}
+
+/* A small fixed generator for the sample: the same variants on every run. */
+static uint32_t lcg(uint32_t *s)
+{
+	*s = *s * 1103515245u + 12345u;
+	return *s >> 8;
+}
+
+static unsigned radix(const kp_host_choice *c)
+{
+	return c->is_choose ? c->nwhen + 1 : 2;
+}
+
+typedef struct vlist {
+	kp_host_variant *v;
+	unsigned n;
+	uint8_t **keys;         /* canonical picks (unreached: 0xff) */
+} vlist;
+
+/* Writes the variant with picks p; kept unless one with the same reached
+ * picks is there already. */
+static void try_variant(mstmt *m, const mnode *stmt, const uint8_t *p, vlist *vl, kp_hbuild *b)
+{
+	unsigned nc = m->nchoices;
+	memcpy(m->pick, p, nc);
+	memset(m->reached, 0, nc);
+	m->next = 0;
+	m->nincl = 0;
+	m->visits = 0;
+	kp_hb_clear(b);
+	write_children(m, stmt, b, true);
+	if (m->too_big)
+		return;   /* reported; never planned cut short */
+	uint8_t *key = kp_arena_alloc(m->r->a, nc ? nc : 1);
+	for (unsigned c = 0; c < nc; c++)
+		key[c] = m->reached[c] ? p[c] : 0xff;
+	for (unsigned i = 0; i < vl->n; i++)
+		if (!memcmp(vl->keys[i], key, nc))
+			return;
+	kp_host_variant v;
+	kp_hb_finish(b, KP_LANG_MYBATIS, false, false, m->r->f->src, &v);
+	v.pick = key;
+	vl->keys[vl->n] = key;
+	vl->v[vl->n++] = v;
+}
+
+static void read_statement(mreader *r, mnode *mapper, const char *ns, mnode *stmt, kp_host_stmt **tail)
+{
+	mstmt m = {.r = r, .mapper = mapper, .stmt = stmt, .ns = ns, .counting = true};
+	kp_hbuild b;
+	kp_hb_init(&b);
+	write_children(&m, stmt, &b, true);
+	m.counting = false;
+	if (m.too_big) {
+		kp_hb_free(&b);
+		return;
+	}
+	unsigned nc = m.nchoices;
+	m.pick = kp_arena_alloc(r->a, nc ? nc : 1);
+	m.reached = kp_arena_alloc(r->a, nc ? nc : 1);
+	double total = 1;
+	for (unsigned c = 0; c < nc; c++)
+		total *= radix(&m.choices[c]);
+	/* room for the most variants on the stack; the arena keeps only those
+	 * planned (most statements have a few) */
+	kp_host_variant vs[KP_HOST_MAX_VARIANTS];
+	uint8_t *keys[KP_HOST_MAX_VARIANTS];
+	vlist vl = {vs, 0, keys};
+	uint8_t *p = kp_arena_alloc(r->a, nc ? nc : 1);
+	if (total <= KP_HOST_MAX_VARIANTS) {
+		/* every combination, counting in mixed radix */
+		memset(p, 0, nc);
+		for (;;) {
+			try_variant(&m, stmt, p, &vl, &b);
+			unsigned c = 0;
+			while (c < nc && ++p[c] == radix(&m.choices[c]))
+				p[c++] = 0;
+			if (c == nc)
+				break;
+		}
+	} else {
+		/* the sample: every branch absent, every branch present (a
+		 * <choose> at its first <when>), each choice point alone taken
+		 * (each of its branches) and alone left out, then pseudo-random
+		 * combinations from a fixed seed, until 64 */
+		memset(p, 0, nc);
+		try_variant(&m, stmt, p, &vl, &b);
+		for (unsigned c = 0; c < nc; c++)
+			p[c] = 1;
+		try_variant(&m, stmt, p, &vl, &b);
+		for (unsigned c = 0; c < nc && vl.n < KP_HOST_MAX_VARIANTS; c++)
+			for (unsigned k = 1; k < radix(&m.choices[c]) && vl.n < KP_HOST_MAX_VARIANTS; k++) {
+				memset(p, 0, nc);
+				p[c] = (uint8_t)k;
+				try_variant(&m, stmt, p, &vl, &b);
+			}
+		for (unsigned c = 0; c < nc && vl.n < KP_HOST_MAX_VARIANTS; c++) {
+			for (unsigned k = 0; k < nc; k++)
+				p[k] = 1;
+			p[c] = 0;
+			try_variant(&m, stmt, p, &vl, &b);
+		}
+		uint32_t seed = 20261123;
+		size_t work = 0;
+		for (int tries = 0; tries < 64 * KP_HOST_MAX_VARIANTS && vl.n < KP_HOST_MAX_VARIANTS &&
+		                    work < MB_MAX_SAMPLE_WORK; tries++) {
+			work += b.text.len + 1;
+			for (unsigned c = 0; c < nc; c++)
+				p[c] = (uint8_t)(lcg(&seed) % radix(&m.choices[c]));
+			try_variant(&m, stmt, p, &vl, &b);
+		}
+	}
+	kp_hb_free(&b);
+	kp_host_stmt *st = kp_arena_alloc(r->a, sizeof *st);
+	st->off = stmt->off;
+	st->end = stmt->end;
+	const char *id = attr(stmt, "id");
+	st->name = id ? id : stmt->name;
+	st->v = kp_arena_alloc(r->a, (vl.n ? vl.n : 1) * sizeof *st->v);
+	memcpy(st->v, vl.v, vl.n * sizeof *st->v);
+	st->nv = vl.n;
+	st->choices = m.choices;
+	st->nchoices = nc;
+	st->total = total;
+	kp_host_add_stmt(r->f, tail, st);
+}
+
+void kp_mybatis_extract(kp_host_file *f, kp_arena *a)
+{
+	mreader r = {.f = f, .a = a, .src = f->src->text};
+	r.stack[0] = &r.root;
+	if (f->src->len > INT_MAX) {
+		kp_diag_add(&f->d, a, KP_R_LIMITS, KP_SEV_ERROR, f->src, 0, 0, "mapper XML larger than 2 GiB");
+		return;
+	}
+	r.p = XML_ParserCreate("UTF-8");
+	if (!r.p)
+		abort();
+	XML_SetUserData(r.p, &r);
+	XML_SetElementHandler(r.p, on_start, on_end);
+	XML_SetCharacterDataHandler(r.p, on_text);
+	XML_SetCommentHandler(r.p, on_comment);
+	XML_SetEntityDeclHandler(r.p, on_entity_decl);
+	XML_SetSkippedEntityHandler(r.p, on_skipped);
+	XML_SetParamEntityParsing(r.p, XML_PARAM_ENTITY_PARSING_NEVER);
+	if (XML_Parse(r.p, f->src->text, (int)f->src->len, 1) == XML_STATUS_ERROR) {
+		const char *why = r.err ? r.err : XML_ErrorString(XML_GetErrorCode(r.p));
+		long at = r.err ? (long)r.err_off : XML_GetCurrentByteIndex(r.p);
+		if (at < 0 || (size_t)at > f->src->len)
+			at = (long)f->src->len;
+		kp_diag_add(&f->d, a, KP_R_SYNTAX, KP_SEV_ERROR, f->src, (uint32_t)at, 0, "mapper XML: %s", why);
+	} else {
+		mnode *mapper = r.root.child;
+		while (mapper && !mapper->name)
+			mapper = mapper->next;
+		if (mapper && !strcmp(mapper->name, "mapper")) {
+			const char *ns = attr(mapper, "namespace");
+			kp_host_stmt *tail = NULL;
+			for (mnode *c = mapper->child; c; c = c->next)
+				if (c->name && (!strcmp(c->name, "select") || !strcmp(c->name, "insert") ||
+				                !strcmp(c->name, "update") || !strcmp(c->name, "delete")))
+					read_statement(&r, mapper, ns, c, &tail);
+		}
+	}
+	XML_ParserFree(r.p);
+	f->dirs = kp_arena_alloc(a, (r.dirs.n ? r.dirs.n : 1) * sizeof *f->dirs);
+	for (uint32_t k = 0; k < r.dirs.n; k++)
+		f->dirs[k] = *(kp_host_comment *)r.dirs.items[k];
+	f->ndirs = r.dirs.n;
+	kp_host_assign_dirs(f);
+	for (uint32_t k = 0; k < r.texts.n; k++)
+		kp_hb_free(r.texts.items[k]);
+}

@@ -1,0 +1,36 @@
+-- Statements keyplan recognises and skips (no plan, no catalog change),
+-- written from Phoenix's grammar. Checked by tests/tools/test_corpus.py.
+CREATE SEQUENCE IF NOT EXISTS app.order_seq START WITH 100 INCREMENT BY 5 MINVALUE 1 MAXVALUE 100000 CYCLE CACHE 50;
+CREATE SEQUENCE plain_seq;
+DROP SEQUENCE IF EXISTS app.order_seq;
+CREATE SCHEMA IF NOT EXISTS app;
+DROP SCHEMA IF EXISTS app CASCADE;
+USE app;
+USE DEFAULT;
+UPDATE STATISTICS some_table;
+UPDATE STATISTICS some_table COLUMNS SET GUIDE_POSTS_WIDTH = 1000;
+GRANT 'RW' ON TABLE some_table TO 'alice';
+GRANT 'R' ON SCHEMA app TO GROUP 'readers';
+REVOKE 'W' ON some_table FROM 'alice';
+SHOW SCHEMAS LIKE 'a%';
+SHOW CREATE TABLE some_table;
+DESCRIBE some_table;
+DESC some_table;
+TRUNCATE some_table;
+DECLARE cur1 CURSOR FOR SELECT k FROM some_table WHERE k > 'a' ORDER BY k;
+OPEN cur1;
+FETCH NEXT 20 ROWS FROM cur1;
+CLOSE cur1;
+CREATE FUNCTION rev(VARCHAR) RETURNS VARCHAR AS 'org.example.Rev' USING JAR 'hdfs:/udf/rev.jar';
+CREATE TEMPORARY FUNCTION add2(INTEGER, INTEGER CONSTANT DEFAULTVALUE='1' MINVALUE='0' MAXVALUE='9') RETURNS INTEGER AS 'org.example.Add2';
+CREATE OR REPLACE FUNCTION rev(VARCHAR) RETURNS VARCHAR AS 'org.example.Rev2';
+DROP FUNCTION IF EXISTS rev;
+CREATE CDC IF NOT EXISTS some_cdc ON some_table INCLUDE (PRE, POST) TTL = 100;
+DROP CDC some_cdc ON some_table;
+EXPLAIN CREATE SEQUENCE explained_seq;
+TRACE ON WITH SAMPLING 0.5;
+ALTER SESSION SET CONSISTENCY = 'timeline';
+EXECUTE UPGRADE;
+LIST JARS;
+ADD JARS 'hdfs:/a.jar', 'hdfs:/b.jar';
+DELETE JAR 'hdfs:/a.jar';

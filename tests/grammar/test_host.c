@@ -1,0 +1,334 @@
+/* SQL taken out of application code (grammar/host.h): the SQL each host
+ * language's literals make, escapes decoded, placeholders as parameters,
+ * holes where code is pasted in, the host offset of every byte, file
+ * picking, and the MyBatis variants and their sample. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "host.h"
+#include "kp_test.h"
+
+typedef struct ext {
+	kp_source src;
+	kp_arena a;
+	kp_host_file f;
+} ext;
+
+static void extract(ext *x, kp_lang lang, const char *text)
+{
+	kp_arena_init(&x->a);
+	kp_source_from_string(&x->src, "t", text, strlen(text));
+	kp_host_extract(&x->f, &x->src, lang, &x->a);
+}
+
+static void ext_free(ext *x)
+{
+	kp_host_file_free(&x->f);
+	kp_source_free(&x->src);
+	kp_arena_free(&x->a);
+}
+
+static unsigned count(const ext *x)
+{
+	unsigned n = 0;
+	for (const kp_host_stmt *s = x->f.head; s; s = s->next)
+		n++;
+	return n;
+}
+
+/* The SQL of the only statement, and the host offset of its byte at. */
+static const char *sql_of(ext *x, const char *at_text, uint32_t *host)
+{
+	if (!x->f.head)
+		return "";
+	kp_source *s = &x->f.head->v[0].sql;
+	if (at_text && host) {
+		const char *p = strstr(s->text, at_text);
+		*host = p ? s->map[p - s->text] : UINT32_MAX;
+	}
+	return s->text;
+}
+
+static void test_java(void)
+{
+	ext x;
+	uint32_t h;
+	const char *t = "String q = \"SELECT * FROM t WHERE a = '\\u00e9\\t\\101\\\\\\\"' \"\n"
+	                "  + \"AND b = ?\"; // SELECT * FROM nope\n";
+	extract(&x, KP_LANG_JAVA, t);
+	CU_ASSERT_EQUAL(count(&x), 1);
+	ASSERT_STR(sql_of(&x, "AND", &h), "SELECT * FROM t WHERE a = '\xc3\xa9\tA\\\"' AND b = ?");
+	CU_ASSERT_EQUAL(h, (uint32_t)(strstr(t, "AND") - t));
+	sql_of(&x, "\xc3\xa9", &h);
+	CU_ASSERT_EQUAL(h, (uint32_t)(strstr(t, "\\u00e9") - t));   /* an escape maps to its backslash */
+	ext_free(&x);
+
+	/* a text block: the body after the line break, escapes and \<newline> */
+	t = "String q = \"\"\"\n    SELECT * FROM t \\\n    WHERE a = \"x\"\n    \"\"\";";
+	extract(&x, KP_LANG_JAVA, t);
+	ASSERT_STR(sql_of(&x, "WHERE", &h), "    SELECT * FROM t     WHERE a = \"x\"\n    ");
+	CU_ASSERT_EQUAL(h, (uint32_t)(strstr(t, "WHERE") - t));
+	ext_free(&x);
+
+	/* not SQL: no statement keyword, or no FROM after SELECT */
+	extract(&x, KP_LANG_JAVA, "a(\"Select a file\"); b(\"Update failed: \" + e); c(\"from x\");");
+	CU_ASSERT_EQUAL(count(&x), 0);
+	ext_free(&x);
+
+	/* an annotation's array joined with a space; #{} and ${} */
+	extract(&x, KP_LANG_JAVA, "@Select({\"SELECT * FROM t\", \"WHERE a = #{a} AND b = ${b}\"}) void f();");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = ? AND b = ?");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 1);
+	CU_ASSERT(x.f.head->v[0].holes_planned);
+	ext_free(&x);
+
+	/* a pasted clause is not planned; a pasted value inside quotes is */
+	extract(&x, KP_LANG_JAVA, "q = \"SELECT * FROM t \" + where + \"\";\nr = \"SELECT * FROM t WHERE a = '\" + a + \"'\";");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	CU_ASSERT_FALSE(x.f.head->v[0].holes_planned);
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, 25);
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_len, 5);
+	CU_ASSERT(x.f.head->next->v[0].holes_planned);
+	ASSERT_STR(x.f.head->next->v[0].sql.text, "SELECT * FROM t WHERE a = ''");
+	ext_free(&x);
+
+	/* constants of the file are their text: a prefix constant is planned
+	 * where it is used, not alone; a name assigned twice is not a constant */
+	const char *ct = "static final String COLS = \"a, \" + \"b\";\n"
+	                 "static final String BASE = \"SELECT \" + COLS + \" FROM t\";\n"
+	                 "String q = BASE + \" WHERE a = ?\";\n"
+	                 "String X = \"x\"; String X = \"y\";\n"
+	                 "String r = \"SELECT * FROM t WHERE a = \" + X;\n";
+	extract(&x, KP_LANG_JAVA, ct);
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(sql_of(&x, "b FROM", &h), "SELECT a, b FROM t WHERE a = ?");
+	CU_ASSERT_EQUAL(h, (uint32_t)(strstr(ct, "b\";") - ct));   /* maps into COLS's definition */
+	CU_ASSERT_EQUAL(x.f.head->off, (uint32_t)(strstr(ct, "BASE + ") - ct));
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 0);
+	CU_ASSERT_EQUAL(x.f.head->next->v[0].nholes, 1);
+	ext_free(&x);
+	extract(&x, KP_LANG_GO, "const base = \"SELECT * FROM t\"\nvar q = base + \" WHERE a = ?\"\n");
+	CU_ASSERT_EQUAL(count(&x), 1);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = ?");
+	ext_free(&x);
+
+	/* Spring Data @Query is JPQL unless nativeQuery = true */
+	extract(&x, KP_LANG_JAVA, "@Query(\"SELECT u FROM User u\") A a();\n"
+	                          "@org.x.Query(value = {\"SELECT o FROM Order o\"}) B b();\n"
+	                          "@Query(value = \"SELECT * FROM t\", nativeQuery = true) C c();\n"
+	                          "@NamedQuery(\"SELECT * FROM u\") D d();");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(x.f.head->v[0].sql.text, "SELECT * FROM t");
+	ASSERT_STR(x.f.head->next->v[0].sql.text, "SELECT * FROM u");
+	ext_free(&x);
+
+	/* a list pasted after IN */
+	extract(&x, KP_LANG_JAVA, "q = \"SELECT * FROM t WHERE a IN \" + ids;");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a IN (?)");
+	CU_ASSERT(x.f.head->v[0].holes_planned);
+	ext_free(&x);
+
+	/* String.format: %s outside quotes is pasted text; a LIKE pattern is not */
+	extract(&x, KP_LANG_JAVA, "f(\"SELECT * FROM t WHERE a = %d AND b LIKE 'x%s'\")");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = ? AND b LIKE 'x%s'");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 1);
+	ext_free(&x);
+}
+
+static void test_kotlin(void)
+{
+	ext x;
+	uint32_t h;
+	const char *t = "val q = \"\"\"SELECT * FROM t WHERE a = ${m[\"k\"]} AND b = $id\"\"\"\n";
+	extract(&x, KP_LANG_KOTLIN, t);
+	ASSERT_STR(sql_of(&x, "AND", &h), "SELECT * FROM t WHERE a = ? AND b = ?");
+	CU_ASSERT_EQUAL(h, (uint32_t)(strstr(t, "AND") - t));
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 2);
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(t, "${") - t));
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_len, 9);
+	ext_free(&x);
+	/* block comments nest in Kotlin, not in Java */
+	extract(&x, KP_LANG_KOTLIN, "/* a /* b */ \"SELECT * FROM t\" */ val q = \"SELECT * FROM u\"");
+	CU_ASSERT_EQUAL(count(&x), 1);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM u");
+	ext_free(&x);
+	extract(&x, KP_LANG_JAVA, "/* a /* b */ String q = \"SELECT * FROM t\";");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t");
+	ext_free(&x);
+	extract(&x, KP_LANG_KOTLIN, "val q = \"SELECT * FROM t WHERE a = \\$1\"");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = $1");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 0);
+	ext_free(&x);
+}
+
+static void test_go(void)
+{
+	ext x;
+	uint32_t h;
+	const char *t = "q := `SELECT * FROM t\r\nWHERE a = $1` + \"\\x41ND b = '\\U0001F600'\"";
+	extract(&x, KP_LANG_GO, t);
+	ASSERT_STR(sql_of(&x, "WHERE", &h), "SELECT * FROM t\nWHERE a = $1AND b = '\xf0\x9f\x98\x80'");
+	CU_ASSERT_EQUAL(h, (uint32_t)(strstr(t, "WHERE") - t));   /* after a dropped CR */
+	ext_free(&x);
+}
+
+static void test_python(void)
+{
+	ext x;
+	uint32_t h;
+	const char *t = "cur.execute(\"SELECT * FROM t \"\n    r\"WHERE a = %(name)s AND b LIKE 'x%%' AND d = '\\\"'\"\n"
+	                "    \" AND c = %s\")\nother = \"SELECT * FROM u WHERE a = 1\"\n";
+	extract(&x, KP_LANG_PYTHON, t);
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(sql_of(&x, "WHERE", &h), "SELECT * FROM t WHERE a = :name AND b LIKE 'x%' AND d = '\\\"' AND c = ?");
+	CU_ASSERT_EQUAL(h, (uint32_t)(strstr(t, "WHERE") - t));
+	ext_free(&x);
+	/* f-strings: {{ is a brace, {x} a hole; % formatting pastes */
+	extract(&x, KP_LANG_PYTHON, "q = f\"SELECT * FROM t WHERE a = {a} AND b = '{{x}}'\"\n"
+	                            "r = \"SELECT * FROM t WHERE a = %s\" % a\n");
+	ASSERT_STR(x.f.head->v[0].sql.text, "SELECT * FROM t WHERE a = ? AND b = '{x}'");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(x.f.head->next->v[0].nholes, 1);
+	ext_free(&x);
+	/* str.format: {} fields are pasted, {{ }} are braces */
+	const char *t2 = "q = \"SELECT * FROM t WHERE a = {} AND b = '{{x}}' AND c = {name!r}\".format(a, name=n)\n";
+	extract(&x, KP_LANG_PYTHON, t2);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = ? AND b = '{x}' AND c = ?");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 2);
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(t2, "{}") - t2));
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_len, 2);
+	ext_free(&x);
+}
+
+static void test_picking(void)
+{
+	CU_ASSERT_EQUAL(kp_lang_of_path("a/B.java"), KP_LANG_JAVA);
+	CU_ASSERT_EQUAL(kp_lang_of_path("b.kt"), KP_LANG_KOTLIN);
+	CU_ASSERT_EQUAL(kp_lang_of_path("x.go"), KP_LANG_GO);
+	CU_ASSERT_EQUAL(kp_lang_of_path("x.py"), KP_LANG_PYTHON);
+	CU_ASSERT_EQUAL(kp_lang_of_path("q.sql"), KP_LANG_SQL);
+	CU_ASSERT_EQUAL(kp_lang_of_path("m.xml"), KP_LANG_MYBATIS);
+	CU_ASSERT_EQUAL(kp_lang_of_path("notes.txt"), -1);
+	CU_ASSERT_EQUAL(kp_lang_of_path(".py"), -1);
+	CU_ASSERT_EQUAL(kp_lang_parse("kotlin"), KP_LANG_KOTLIN);
+	CU_ASSERT_EQUAL(kp_lang_parse("cobol"), -1);
+	const char *m = "\xef\xbb\xbf<?xml version=\"1.0\"?>\n<!-- c -->\n<!DOCTYPE mapper PUBLIC \"x\" \"y\" [ <!-- > --> ]>\n"
+	                "<mapper namespace=\"a\">";
+	CU_ASSERT(kp_host_is_mapper(m, strlen(m)));
+	CU_ASSERT(kp_host_is_mapper("<m:mapper>", 10));
+	CU_ASSERT_FALSE(kp_host_is_mapper("<project><mapper/></project>", 28));
+	CU_ASSERT_FALSE(kp_host_is_mapper("<mappers>", 9));
+	CU_ASSERT_FALSE(kp_host_is_mapper("<!-- unterminated", 17));
+	CU_ASSERT_FALSE(kp_host_is_mapper("", 0));
+}
+
+static void test_mybatis(void)
+{
+	ext x;
+	/* 20 independent <if>: 2^20 variants; the sample starts with every
+	 * branch absent, then every branch present, then each alone */
+	kp_buf b = {0};
+	kp_buf_puts(&b, "<mapper><select id=\"s\">SELECT * FROM t <where>");
+	for (int i = 0; i < 20; i++)
+		kp_buf_printf(&b, "<if test=\"c%d != null\">AND a%d = #{c%d}</if>", i, i, i);
+	kp_buf_puts(&b, "</where></select></mapper>");
+	extract(&x, KP_LANG_MYBATIS, b.data);
+	kp_host_stmt *st = x.f.head;
+	CU_ASSERT_EQUAL(st->nv, KP_HOST_MAX_VARIANTS);
+	CU_ASSERT_EQUAL(st->total, 1048576.0);
+	CU_ASSERT_EQUAL(st->nchoices, 20);
+	bool all0 = true, all1 = true, alone = true;
+	for (unsigned c = 0; c < 20; c++) {
+		all0 &= st->v[0].pick[c] == 0;
+		all1 &= st->v[1].pick[c] == 1;
+		for (unsigned k = 0; k < 20; k++)
+			alone &= st->v[2 + c].pick[k] == (k == c);
+	}
+	CU_ASSERT(all0 && all1 && alone);
+	ASSERT_STR(st->v[0].sql.text, "SELECT * FROM t ");
+	ASSERT_STR(st->v[2].sql.text, "SELECT * FROM t  WHERE a0 = ? ");
+	/* the sample is the same on every run */
+	ext y;
+	extract(&y, KP_LANG_MYBATIS, b.data);
+	bool same = true;
+	for (unsigned i = 0; i < st->nv; i++)
+		same &= !strcmp(st->v[i].sql.text, y.f.head->v[i].sql.text);
+	CU_ASSERT(same);
+	ext_free(&y);
+	ext_free(&x);
+	kp_buf_free(&b);
+
+	/* <choose> branches are exclusive; an <if> inside a <foreach> is the
+	 * same choice point in both items; nested unreached choices collapse */
+	extract(&x, KP_LANG_MYBATIS,
+	        "<mapper><select id=\"s\">SELECT * FROM t WHERE <choose><when test=\"x\">a = 1</when>"
+	        "<when test=\"y\">b = 2<if test=\"z\"> AND c = 3</if></when><otherwise>d = 4</otherwise></choose>"
+	        " AND e IN <foreach open=\"(\" close=\")\" separator=\",\">#{i}<if test=\"w\">+1</if></foreach>"
+	        "</select></mapper>");
+	st = x.f.head;
+	CU_ASSERT_EQUAL(st->nchoices, 3);
+	CU_ASSERT_EQUAL(st->total, 12.0);
+	CU_ASSERT_EQUAL(st->nv, 8);   /* z matters only under y: 4 choose x 2 w, minus 2 x 2 collapsed */
+	ASSERT_STR(st->v[0].sql.text, "SELECT * FROM t WHERE d = 4 AND e IN (? , ?)");
+	bool found = false;
+	for (unsigned i = 0; i < st->nv; i++)
+		found |= !strcmp(st->v[i].sql.text, "SELECT * FROM t WHERE b = 2 AND c = 3 AND e IN (?+1 , ?+1)");
+	CU_ASSERT(found);
+	bool in[8] = {0};
+	for (unsigned i = 0; i < st->nv; i++)
+		in[i] = st->v[i].pick[0] == 2;
+	kp_arena a;
+	kp_arena_init(&a);
+	ASSERT_STR(kp_host_describe(st, in, &a), "when `y`");
+	memset(in, 0, sizeof in);
+	in[0] = true;
+	ASSERT_STR(kp_host_describe(st, in, &a), "when <otherwise> (none of `x`, `y`) and not `w`");
+	kp_arena_free(&a);
+	ext_free(&x);
+
+	/* a parameter with a nested ${} is one parameter */
+	extract(&x, KP_LANG_MYBATIS, "<mapper><select id=\"s\">SELECT * FROM t WHERE a IN <foreach open=\"(\" "
+	                             "close=\")\" separator=\",\">#{ids[${index}]}</foreach></select></mapper>");
+	ASSERT_STR(x.f.head->v[0].sql.text, "SELECT * FROM t WHERE a IN (? , ?)");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 0);
+	ext_free(&x);
+
+	/* an <include>'s <property> fills ${name} of its fragment; other ${} are pasted */
+	const char *pm = "<mapper namespace=\"n\"><sql id=\"c\">${alias}.a, ${alias}.b, ${other}</sql>"
+	                 "<select id=\"s\">SELECT <include refid=\"n.c\"><property name=\"alias\" value=\"t1\"/>"
+	                 "</include> FROM t t1</select></mapper>";
+	extract(&x, KP_LANG_MYBATIS, pm);
+	st = x.f.head;
+	ASSERT_STR(st->v[0].sql.text, "SELECT t1.a, t1.b, ? FROM t t1");
+	CU_ASSERT_EQUAL(st->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(st->v[0].sql.map[7], (uint32_t)(strstr(pm, "${alias}") - pm));
+	CU_ASSERT_EQUAL(st->v[0].hole_off, (uint32_t)(strstr(pm, "${other}") - pm));
+	ext_free(&x);
+
+	/* <set>, <trim>, entities and CDATA map back to the host */
+	const char *t = "<mapper><update id=\"u\">UPDATE t <set><if test=\"a\">a = 1,</if></set>\n"
+	                "<trim prefix=\"WHERE\" prefixOverrides=\"AND |OR \"> OR k &lt; <![CDATA[ 5 ]]></trim></update></mapper>";
+	extract(&x, KP_LANG_MYBATIS, t);
+	st = x.f.head;
+	CU_ASSERT_EQUAL(st->nv, 2);
+	ASSERT_STR(st->v[1].sql.text, "UPDATE t  SET a = 1 \n WHERE k <  5 ");
+	const char *k = strstr(st->v[1].sql.text, "k <");
+	CU_ASSERT_EQUAL(st->v[1].sql.map[k - st->v[1].sql.text], (uint32_t)(strstr(t, "k &lt;") - t));
+	CU_ASSERT_EQUAL(st->v[1].sql.map[k + 2 - st->v[1].sql.text], (uint32_t)(strstr(t, "&lt;") - t));
+	CU_ASSERT_EQUAL(st->v[1].sql.map[k + 5 - st->v[1].sql.text], (uint32_t)(strstr(t, " 5 ]]") - t) + 1);
+	ext_free(&x);
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 1;
+	CU_pSuite s = CU_add_suite("host", NULL, NULL);
+	CU_add_test(s, "java", test_java);
+	CU_add_test(s, "kotlin", test_kotlin);
+	CU_add_test(s, "go", test_go);
+	CU_add_test(s, "python", test_python);
+	CU_add_test(s, "file picking", test_picking);
+	CU_add_test(s, "mybatis", test_mybatis);
+	return kpt_run();
+}

@@ -1,0 +1,291 @@
+#include "baseline.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lexer.h"
+#include "parser.h"
+
+#define FNV_INIT 1469598103934665603ull
+
+static uint64_t fnv(uint64_t h, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
+}
+
+static bool is_literal(int type)
+{
+	return type == TK_INTEGER || type == TK_STRING || type == TK_FLOAT || type == TK_PARAM;
+}
+
+void kp_shape_of(kp_stmt_shape *sh, kp_source *src, uint32_t start, uint32_t end, const char *table,
+                 kp_arena *a)
+{
+	memset(sh, 0, sizeof(*sh));
+	sh->set = true;
+	sh->table = table;
+	kp_buf b = {0};
+	kp_lexer lx;
+	kp_lexer_init(&lx, src->text, src->len, start);
+	kp_token t;
+	for (;;) {
+		int ty = kp_lex(&lx, &t);
+		if (ty == KP_TOK_EOF || t.off >= end)
+			break;
+		if (ty == KP_TOK_HINT)
+			continue;
+		if (ty == TK_SEMI)
+			break;
+		if (is_literal(ty)) {
+			/* a list of values is one ?: IN (1, 2) and IN (1, 2, 3) share a shape */
+			if (b.len >= 4 && !memcmp(b.data + b.len - 4, " ? ,", 4)) {
+				b.len -= 2;
+				b.data[b.len] = 0;
+				continue;
+			}
+			kp_buf_puts(&b, " ?");
+			continue;
+		}
+		kp_buf_putc(&b, ' ');
+		const char *p = src->text + t.off;
+		bool quoted = *p == '"' || *p == '`';
+		for (uint32_t i = 0; i < t.len; i++)
+			kp_buf_putc(&b, quoted ? p[i] : (char)tolower((unsigned char)p[i]));
+	}
+	const char *txt = b.len ? b.data + 1 : "";
+	size_t n = b.len ? b.len - 1 : 0;
+	sh->hash = fnv(FNV_INIT, txt, n);
+	sh->text = kp_arena_strndup(a, txt, n > 240 ? 240 : n);
+	kp_buf_free(&b);
+}
+
+uint64_t kp_fingerprint(kp_stmt_shape *sh, kp_rule rule, kp_source *src, uint32_t off)
+{
+	const char *id = kp_rule_get(rule)->id;
+	uint64_t h = fnv(FNV_INIT, id, strlen(id));
+	if (sh && sh->set) {
+		char buf[48];
+		int n = snprintf(buf, sizeof buf, "|%016llx|%u|", (unsigned long long)sh->hash, sh->seen[rule]++);
+		h = fnv(h, buf, (size_t)n);
+		if (sh->table)
+			h = fnv(h, sh->table, strlen(sh->table));
+		return h;
+	}
+	/* no statement: the flagged line's text without its spacing */
+	size_t len;
+	const char *line = kp_source_line_text(src, off, &len);
+	h = fnv(h, "|line|", 6);
+	for (size_t i = 0; i < len; i++)
+		if (!isspace((unsigned char)line[i]))
+			h = fnv(h, line + i, 1);
+	return h;
+}
+
+void kp_baseline_init(kp_baseline *b)
+{
+	memset(b, 0, sizeof(*b));
+	kp_arena_init(&b->arena);
+}
+
+void kp_baseline_free(kp_baseline *b)
+{
+	free(b->slots);
+	kp_arena_free(&b->arena);
+	memset(b, 0, sizeof(*b));
+}
+
+static kp_baseline_entry **slot(kp_baseline *b, uint64_t fp)
+{
+	uint32_t i = (uint32_t)(fp ^ (fp >> 32)) & (b->cap - 1);
+	while (b->slots[i] && b->slots[i]->fp != fp)
+		i = (i + 1) & (b->cap - 1);
+	return &b->slots[i];
+}
+
+static kp_baseline_entry *entry(kp_baseline *b, uint64_t fp)
+{
+	if ((b->entries.n + 1) * 2 > b->cap) {
+		uint32_t old = b->cap;
+		kp_baseline_entry **os = b->slots;
+		b->cap = b->cap ? b->cap * 2 : 64;
+		b->slots = calloc(b->cap, sizeof(*b->slots));
+		if (!b->slots)
+			abort();
+		for (uint32_t i = 0; i < old; i++)
+			if (os[i])
+				*slot(b, os[i]->fp) = os[i];
+		free(os);
+	}
+	kp_baseline_entry **s = slot(b, fp);
+	if (!*s) {
+		*s = kp_arena_alloc(&b->arena, sizeof(**s));
+		memset(*s, 0, sizeof(**s));
+		(*s)->fp = fp;
+		kp_list_push(&b->arena, &b->entries, *s);
+	}
+	return *s;
+}
+
+static char *dup_or_null(kp_arena *a, const char *s)
+{
+	return s ? kp_arena_strndup(a, s, strlen(s)) : NULL;
+}
+
+void kp_baseline_add(kp_baseline *b, uint64_t fp, kp_rule rule, const char *table, const char *file,
+                     unsigned line, const char *shape)
+{
+	kp_baseline_entry *e = entry(b, fp);
+	if (e->count++ == 0) {
+		e->rule = dup_or_null(&b->arena, kp_rule_get(rule)->id);
+		e->table = dup_or_null(&b->arena, table);
+		e->file = dup_or_null(&b->arena, file);
+		e->line = line;
+		e->shape = dup_or_null(&b->arena, shape);
+	}
+	e->left = e->count;
+}
+
+bool kp_baseline_take(kp_baseline *b, uint64_t fp)
+{
+	if (!b->cap)
+		return false;
+	kp_baseline_entry *e = *slot(b, fp);
+	if (!e || !e->left)
+		return false;
+	e->left--;
+	return true;
+}
+
+/* The string value of "key": "..." in line, unescaped (\" and \\ only:
+ * the writer escapes those, and control bytes as \u00XX, kept as they are). */
+static char *field(kp_arena *a, const char *line, const char *key)
+{
+	char pat[32];
+	snprintf(pat, sizeof pat, "\"%s\": \"", key);
+	const char *p = strstr(line, pat);
+	if (!p)
+		return NULL;
+	p += strlen(pat);
+	kp_buf v = {0};
+	for (; *p && *p != '"'; p++) {
+		if (*p == '\\' && p[1])
+			p++;
+		kp_buf_putc(&v, *p);
+	}
+	char *s = kp_arena_strndup(a, v.data ? v.data : "", v.len);
+	kp_buf_free(&v);
+	return s;
+}
+
+static bool number(const char *line, const char *key, unsigned long long *out)
+{
+	char pat[32];
+	snprintf(pat, sizeof pat, "\"%s\": ", key);
+	const char *p = strstr(line, pat);
+	if (!p)
+		return false;
+	char *e;
+	errno = 0;
+	*out = strtoull(p + strlen(pat), &e, 10);
+	return e != p + strlen(pat) && !errno;
+}
+
+int kp_baseline_read(kp_baseline *b, const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open baseline: %s", path, strerror(errno));
+		return -1;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	unsigned lineno = 0;
+	int rc = 0;
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		if (lineno == 1) {
+			if (!strstr(line, "\"keyplan_baseline\": 1")) {
+				snprintf(err, errlen, "%s:1: not a keyplan baseline (keyplan lint --write-baseline writes one)",
+				         path);
+				rc = -1;
+				break;
+			}
+			continue;
+		}
+		char *fps = field(&b->arena, line, "fingerprint");
+		if (!fps)
+			continue;   /* the closing lines */
+		char *end;
+		unsigned long long fp = strtoull(fps, &end, 16);
+		unsigned long long count = 1, ln = 0;
+		if (strlen(fps) != 16 || *end || (number(line, "count", &count) && (count == 0 || count > 1000000))) {
+			snprintf(err, errlen, "%s:%u: malformed baseline entry", path, lineno);
+			rc = -1;
+			break;
+		}
+		number(line, "line", &ln);
+		kp_baseline_entry *e = entry(b, (uint64_t)fp);
+		if (e->count == 0) {
+			e->rule = field(&b->arena, line, "rule");
+			e->table = field(&b->arena, line, "table");
+			e->file = field(&b->arena, line, "file");
+			e->shape = field(&b->arena, line, "statement");
+			e->line = (unsigned)(ln > 0xffffffffu ? 0 : ln);
+		}
+		e->count += (unsigned)count;
+		e->left = e->count;
+	}
+	free(line);
+	if (!rc && ferror(f)) {
+		snprintf(err, errlen, "%s: read error", path);
+		rc = -1;
+	}
+	fclose(f);
+	return rc;
+}
+
+static void json_str_or_null(kp_buf *out, const char *s)
+{
+	if (s)
+		kp_buf_json_str(out, s, strlen(s));
+	else
+		kp_buf_puts(out, "null");
+}
+
+int kp_baseline_write(const kp_baseline *b, const char *path, char *err, size_t errlen)
+{
+	kp_buf out = {0};
+	kp_buf_puts(&out, "{\"keyplan_baseline\": 1, \"findings\": [\n");
+	for (uint32_t i = 0; i < b->entries.n; i++) {
+		const kp_baseline_entry *e = b->entries.items[i];
+		kp_buf_printf(&out, "{\"fingerprint\": \"%016llx\", \"count\": %u, \"rule\": ",
+		              (unsigned long long)e->fp, e->count);
+		json_str_or_null(&out, e->rule);
+		kp_buf_puts(&out, ", \"table\": ");
+		json_str_or_null(&out, e->table);
+		kp_buf_puts(&out, ", \"file\": ");
+		json_str_or_null(&out, e->file);
+		kp_buf_printf(&out, ", \"line\": %u, \"statement\": ", e->line);
+		json_str_or_null(&out, e->shape);
+		kp_buf_puts(&out, i + 1 < b->entries.n ? "},\n" : "}\n");
+	}
+	kp_buf_puts(&out, "]}\n");
+	FILE *f = fopen(path, "w");
+	int rc = 0;
+	if (!f || fwrite(out.data, 1, out.len, f) != out.len) {
+		snprintf(err, errlen, "%s: cannot write baseline: %s", path, strerror(errno));
+		rc = -1;
+	}
+	if (f && fclose(f) != 0 && !rc) {
+		snprintf(err, errlen, "%s: cannot write baseline: %s", path, strerror(errno));
+		rc = -1;
+	}
+	kp_buf_free(&out);
+	return rc;
+}

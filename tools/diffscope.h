@@ -1,0 +1,30 @@
+/* --diff: the lines a change touches, from `git diff` or a unified diff,
+ * so that lint reports only findings in statements the change touches. */
+#ifndef KP_DIFFSCOPE_H
+#define KP_DIFFSCOPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ast.h"
+
+typedef struct kp_diffscope {
+	kp_arena arena;         /* owns the files and their ranges */
+	kp_list files;          /* kp_diff_file*, as the diff names them */
+} kp_diffscope;
+
+void kp_diffscope_init(kp_diffscope *d);
+void kp_diffscope_free(kp_diffscope *d);
+/* Reads a unified diff (git diff, diff -u): the new side's files and the
+ * line ranges its hunks add or change (a deletion touches the lines around
+ * it). Paths lose git's "b/" prefix. Returns the number of files. */
+int kp_diffscope_read(kp_diffscope *d, FILE *f);
+/* Runs `git diff --unified=0 REV` in dir and reads it. Returns -1 with err
+ * set when git fails (not a repository, unknown revision). */
+int kp_diffscope_git(kp_diffscope *d, const char *dir, const char *rev, char *err, size_t errlen);
+/* Does the change touch lines [first, last] of path (relative to the
+ * repository root)? */
+bool kp_diffscope_touches(const kp_diffscope *d, const char *path, uint32_t first, uint32_t last);
+
+#endif

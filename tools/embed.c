@@ -1,0 +1,145 @@
+/* lint and check over SQL embedded in application code: see embed.h. */
+#include "embed.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* One finding of one variant. */
+typedef struct finding {
+	const kp_diag *g;
+	unsigned variant;
+	size_t host_off;        /* where it lies in the host file */
+} finding;
+
+static bool same(const finding *a, const finding *b)
+{
+	return a->g->rule == b->g->rule && a->g->severity == b->g->severity && a->host_off == b->host_off &&
+	       !strcmp(a->g->message, b->g->message);
+}
+
+static void interpolation(kp_diags *d, kp_arena *a, kp_source *host, const kp_host_variant *v, bool planned)
+{
+	uint32_t n = v->hole_len > 60 ? 60 : v->hole_len;
+	const char *what = planned ? "it was planned with a bind parameter in its place"
+	                           : "the statement was not planned";
+	kp_diag *g = kp_diag_add(d, a, KP_R_INTERPOLATED, KP_SEV_WARNING, host, v->hole_off, v->hole_len,
+	                         "interpolated SQL: `%.*s%s` is pasted into the statement text%s: an injection "
+	                         "risk, and keyplan cannot check it fully (%s)", (int)n, host->text + v->hole_off,
+	                         n < v->hole_len ? "..." : "",
+	                         v->nholes > 1 ? kp_arena_printf(a, " (and %u more)", v->nholes - 1) : "", what);
+	kp_diag_help(g, a, "pass the value as a bind parameter (?, :name, #{name}, %%s), or keep the dynamic "
+	             "parts in MyBatis <if>/<choose> tags that keyplan can plan");
+}
+
+/* The findings of every variant of st, each distinct one once, in the
+ * order of the host file. */
+static void merge(kp_report *rep, const kp_host_stmt *st, finding *fs, size_t n, kp_arena *a)
+{
+	bool *in = kp_arena_alloc(a, st->nv ? st->nv : 1);
+	bool *done = kp_arena_alloc(a, n ? n : 1);
+	kp_diag **groups = kp_arena_alloc(a, (n ? n : 1) * sizeof *groups);
+	size_t *at = kp_arena_alloc(a, (n ? n : 1) * sizeof *at);
+	size_t ng = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (done[i])
+			continue;
+		memset(in, 0, st->nv);
+		for (size_t k = i; k < n; k++)
+			if (!done[k] && same(&fs[i], &fs[k])) {
+				done[k] = true;
+				in[fs[k].variant] = true;
+			}
+		const char *when = st->nv > 1 ? kp_host_describe(st, in, a) : NULL;
+		kp_diag *g = kp_arena_alloc(a, sizeof *g);
+		*g = *fs[i].g;
+		g->next = NULL;
+		if (when)
+			g->message = kp_arena_printf(a, "%s: %s", when, g->message);
+		/* insertion, stable: findings mostly come in order already */
+		size_t k = ng++;
+		while (k > 0 && at[k - 1] > fs[i].host_off) {
+			groups[k] = groups[k - 1];
+			at[k] = at[k - 1];
+			k--;
+		}
+		groups[k] = g;
+		at[k] = fs[i].host_off;
+	}
+	kp_diags out = {0};
+	for (size_t i = 0; i < ng; i++) {
+		kp_diag *g = groups[i];
+		if (out.tail)
+			out.tail->next = g;
+		else
+			out.head = g;
+		out.tail = g;
+		out.count[g->severity]++;
+	}
+	kp_report_emit(rep, &out);
+}
+
+kp_host_file *kp_embed_run(kp_report *rep, kp_source *src, kp_lang lang, kp_embed_plan_fn plan, void *ctx,
+                           kp_arena *a, bool *keep)
+{
+	kp_host_file *hf = kp_arena_alloc(a, sizeof *hf);
+	kp_host_extract(hf, src, lang, a);
+	kp_report_emit(rep, &hf->d);
+	for (unsigned k = 0; k < hf->ndirs; k++)
+		kp_report_host_comment(rep, src, hf->dirs[k].off, hf->dirs[k].end, 0, 0, true);
+	kp_arena sa;
+	kp_arena_init(&sa);
+	for (const kp_host_stmt *st = hf->head; st; st = st->next) {
+		kp_arena_reset(&sa);
+		for (unsigned k = 0; k < st->ndirs; k++)
+			kp_report_host_comment(rep, src, st->dirs[k].off, st->dirs[k].end, st->off, st->end, false);
+		size_t n = 0, cap = 16;
+		finding *fs = malloc(cap * sizeof *fs);
+		if (!fs)
+			abort();
+		for (unsigned vi = 0; vi < st->nv; vi++) {
+			kp_host_variant *v = &st->v[vi];
+			kp_diags d = {0};
+			bool planned = v->holes_planned;
+			if (planned && plan(ctx, &v->sql, &d, &sa))
+				*keep = true;
+			if (planned && v->nholes) {
+				/* a pasted value whose place keyplan guessed wrong: the
+				 * statement is unknown, not wrong */
+				for (const kp_diag *g = d.head; g && planned; g = g->next)
+					planned = g->rule != KP_R_SYNTAX && g->rule != KP_R_LEXICAL;
+				if (!planned)
+					d = (kp_diags){0};
+			}
+			if (v->nholes)
+				interpolation(&d, &sa, src, v, planned);
+			for (const kp_diag *g = d.head; g; g = g->next) {
+				if (n == cap) {
+					cap *= 2;
+					finding *nf = realloc(fs, cap * sizeof *fs);
+					if (!nf)
+						abort();
+					fs = nf;
+				}
+				kp_source *where;
+				fs[n++] = (finding){g, vi, kp_source_origin(g->src, g->off, &where)};
+			}
+		}
+		merge(rep, st, fs, n, &sa);
+		free(fs);
+		if (st->total > st->nv) {
+			unsigned nif = 0, nchoose = 0;
+			for (unsigned c = 0; c < st->nchoices; c++)
+				st->choices[c].is_choose ? nchoose++ : nif++;
+			kp_diags d = {0};
+			kp_diag_add(&d, &sa, KP_R_VARIANTS, KP_SEV_INFO, src, st->off, 0,
+			            "'%s' has %.0f variants (%u <if>, %u <choose>); %u are planned: every branch "
+			            "absent, every branch present, each branch alone and each left out, then a fixed "
+			            "sample (at most %d)", st->name ? st->name : "statement", st->total, nif, nchoose,
+			            st->nv, KP_HOST_MAX_VARIANTS);
+			kp_report_emit(rep, &d);
+		}
+		kp_report_stmt_done(rep);
+	}
+	kp_arena_free(&sa);
+	return hf;
+}
