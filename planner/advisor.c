@@ -251,6 +251,21 @@ static void lower_copy(char *dst, const char *src, size_t n)
 	dst[i] = 0;
 }
 
+/* A column name in lower case with its camelCase words split by '_'
+ * (createdAt -> created_at, orderNumber -> order_number), so the name
+ * heuristics read both spellings. */
+static void name_words(char *dst, const char *src, size_t n)
+{
+	size_t j = 0;
+	for (size_t i = 0; src[i] && j + 2 < n; i++) {
+		unsigned char ch = (unsigned char)src[i];
+		if (isupper(ch) && i > 0 && (islower((unsigned char)src[i - 1]) || isdigit((unsigned char)src[i - 1])))
+			dst[j++] = '_';
+		dst[j++] = (char)tolower(ch);
+	}
+	dst[j] = 0;
+}
+
 static bool ends_with(const char *s, const char *suffix)
 {
 	size_t a = strlen(s), b = strlen(suffix);
@@ -282,7 +297,7 @@ static const char *monotonic_reason(const kp_column *c)
 	                                    "serial_no", "log_time", NULL};
 	static const char *const suffixes[] = {"_time", "_ts", "_at", "_date", "_seq", "_timestamp", NULL};
 	char l[128];
-	lower_copy(l, c->name, sizeof l);
+	name_words(l, c->name, sizeof l);
 	if (c->auto_increment)
 		return "an AUTO_INCREMENT column";
 	if (c->tclass == KP_T_TIME)
@@ -303,7 +318,7 @@ static const char *enum_reason(const kp_column *c)
 	                                       "_level", "_severity", "_priority", "_tier", "_role", "_mode",
 	                                       "_stage", "_phase", "_env", NULL};
 	char l[128];
-	lower_copy(l, c->name, sizeof l);
+	name_words(l, c->name, sizeof l);
 	if (c->tclass == KP_T_BOOL)
 		return "a BOOLEAN";
 	if (name_in(l, names) || any_suffix(l, suffixes) || strncmp(l, "is_", 3) == 0)
@@ -317,7 +332,7 @@ static const char *prefix_reason(const kp_column *c)
 	                                    "url", "uri", "domain", "host_url", NULL};
 	static const char *const suffixes[] = {"_phone", "_mobile", "_tel", "_url", NULL};
 	char l[128];
-	lower_copy(l, c->name, sizeof l);
+	name_words(l, c->name, sizeof l);
 	if (c->tclass != KP_T_STRING && c->tclass != KP_T_INT)
 		return NULL;
 	if (name_in(l, names) || any_suffix(l, suffixes))
@@ -332,7 +347,7 @@ static bool numeric_string(const kp_column *c)
 	static const char *const suffixes[] = {"_date", "_day", "_hour", "_month", "_year", "_time",
 	                                       "_num", "_no", "_number", "_dt", NULL};
 	char l[128];
-	lower_copy(l, c->name, sizeof l);
+	name_words(l, c->name, sizeof l);
 	return c->tclass == KP_T_STRING && (name_in(l, names) || any_suffix(l, suffixes));
 }
 

@@ -147,6 +147,16 @@ static void test_hotspot_enum_and_prefix(void)
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_PREFIX), 1);
 	expect_advice(&r, "reverse_key", "[reverse(phone)][ts2]", NULL);
 	run_free(&r);
+	/* camelCase names read as their words */
+	run_advisor(&r, "CREATE TABLE a (createdAt BIGINT, x BIGINT, PRIMARY KEY (createdAt, x));"
+	                "CREATE TABLE b (orderType VARCHAR(8), x BIGINT, PRIMARY KEY (orderType, x));"
+	                "CREATE TABLE c (mobilePhone VARCHAR(20), x BIGINT, PRIMARY KEY (mobilePhone, x));"
+	                "CREATE TABLE d (userId VARCHAR(20), orderId BIGINT, PRIMARY KEY (userId, orderId));", "",
+	            KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC), 1);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_ENUM), 1);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_PREFIX), 1);
+	run_free(&r);
 }
 
 static void test_key_shape(void)
