@@ -115,6 +115,10 @@ static uint64_t query_shape(const kp_wquery *cq);
  * every query for n^2 trial keys). */
 #define KP_REORDER_MAX 32
 
+/* Buckets of a salted key or a bucketed index table: writes spread over
+ * them, and a read that cannot compute its bucket is this many scans. */
+#define KP_BUCKETS 16
+
 /* What a fix does to the workload of its table: every planned statement on
  * the table re-planned on a copy of the table with the fix applied. */
 typedef struct verdict {
@@ -1690,9 +1694,10 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 		else
 			ddl = lead_column_ddl(adv, src, name, &nk, "bucket", false);
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
-		              "led by bucket = hash of the key of %s %% 16, computed by the writer, since %s "
-		              "alone would be a write hotspot: a read is 16 scans (bucket = 0 to 15) merged%s",
-		              name, k.data, t->name, why, t->name, lead->name, concat);
+		              "led by bucket = hash of the key of %s %% %d, computed by the writer, since %s "
+		              "alone would be a write hotspot: a read is %d scans (bucket = 0 to %d) merged%s",
+		              name, k.data, t->name, why, t->name, KP_BUCKETS, lead->name, KP_BUCKETS, KP_BUCKETS - 1,
+		              concat);
 		fan = serves;
 	}
 	kp_advice *x = advise(adv, rule, "index_table", t, bufdup(adv->a, &m), bufdup(adv->a, &k), ddl);
@@ -1786,7 +1791,6 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 
 /* ------------------------------------------------------ hotspot fixes */
 
-#define KP_BUCKETS 16
 
 /* Fixes for a hot leading column c of t, each planned against the table's
  * workload: a fix that leaves a read it serves now unserved is not
@@ -2284,7 +2288,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			}
 			v.after = v.before + x->serves;
 			v.fanout = x->fanout;
-			verdict_apply(adv, x, &v, 16);
+			verdict_apply(adv, x, &v, KP_BUCKETS);
 		}
 		const kp_column *lead = &t->cols[pr->user.cols[0]];
 		if (hot_reason(lead)) {
