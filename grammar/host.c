@@ -711,6 +711,8 @@ typedef struct extractor {
 	kp_host_stmt *tail;
 	struct hconst *consts;  /* the file's string constants */
 	size_t nconsts;
+	uint32_t *chash;        /* open addressing over consts: index + 1, 0 empty */
+	size_t chash_mask;
 } extractor;
 
 /* A constant of the file: an upper-case name given a string of literals
@@ -735,7 +737,6 @@ static bool const_name(const char *p, size_t n)
 	return upper;
 }
 
-/* The constant named by t, assigned once or not. */
 static bool word_is(const extractor *x, size_t i, const char *w)
 {
 	const kp_htok *t = &x->tk.t[i];
@@ -751,14 +752,54 @@ static bool declared_const(const extractor *x, size_t i)
 	       (i >= 2 && x->lang == KP_LANG_JAVA && word_is(x, i - 1, "String") && word_is(x, i - 2, "final"));
 }
 
+static uint32_t name_hash(const char *p, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)p[i]) * 16777619u;
+	return h;
+}
+
+/* The constant named by t, assigned once or not: a hash lookup, since
+ * every name of the file is looked up. */
 static hconst *any_const(const extractor *x, const kp_htok *t)
 {
-	if (t->type != KP_HT_OTHER)
+	if (t->type != KP_HT_OTHER || !x->chash)
 		return NULL;
-	for (size_t c = 0; c < x->nconsts; c++)
-		if (x->consts[c].len == t->len && !memcmp(x->src->text + x->consts[c].name, x->src->text + t->off, t->len))
-			return &x->consts[c];
-	return NULL;
+	const char *p = x->src->text + t->off;
+	for (size_t h = name_hash(p, t->len) & x->chash_mask;; h = (h + 1) & x->chash_mask) {
+		uint32_t e = x->chash[h];
+		if (!e)
+			return NULL;
+		hconst *c = &x->consts[e - 1];
+		if (c->len == t->len && !memcmp(x->src->text + c->name, p, t->len))
+			return c;
+	}
+}
+
+static void chash_put(extractor *x, size_t idx)
+{
+	const char *p = x->src->text + x->consts[idx].name;
+	size_t h = name_hash(p, x->consts[idx].len) & x->chash_mask;
+	while (x->chash[h])
+		h = (h + 1) & x->chash_mask;
+	x->chash[h] = (uint32_t)idx + 1;
+}
+
+/* Adds consts[idx] to the hash, which stays at most half full. */
+static void chash_add(extractor *x, size_t idx)
+{
+	if (!x->chash || (idx + 1) * 2 > x->chash_mask + 1) {
+		size_t cap = x->chash ? (x->chash_mask + 1) * 2 : 64;
+		free(x->chash);
+		x->chash = calloc(cap, sizeof *x->chash);
+		if (!x->chash)
+			abort();
+		x->chash_mask = cap - 1;
+		for (size_t c = 0; c < idx; c++)
+			chash_put(x, c);
+	}
+	chash_put(x, idx);
 }
 
 static hconst *find_const(const extractor *x, const kp_htok *t)
@@ -810,7 +851,9 @@ static void find_consts(extractor *x)
 				abort();
 			x->consts = nc;
 		}
-		x->consts[x->nconsts++] = (hconst){T[i].off, T[i].len, i + 2, last, false, false};
+		x->consts[x->nconsts] = (hconst){T[i].off, T[i].len, i + 2, last, false, false};
+		chash_add(x, x->nconsts);
+		x->nconsts++;
 	}
 	for (size_t i = 1; i + 1 < x->tk.n && x->nconsts; i++) {
 		hconst *c = find_const(x, &T[i]);
@@ -1076,9 +1119,9 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 			kp_hb_clear(&x.b);
 			bool pyformat = false;
 			size_t j = read_chain(&x, i, &pyformat);
-			bool prefix = false;
-			for (size_t c = 0; c < x.nconsts && !prefix; c++)
-				prefix = x.consts[c].first == i && x.consts[c].used && !x.consts[c].twice;
+			/* the definition of a constant used as a prefix: NAME = "..." */
+			const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? any_const(&x, &T[i - 2]) : NULL;
+			bool prefix = pc && pc->first == i && pc->used && !pc->twice;
 			if (prefix) {
 				i = j > i ? j : i + 1;   /* planned where it is used */
 				continue;
@@ -1110,6 +1153,7 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 	kp_host_assign_dirs(out);
 	free(x.tk.t);
 	free(x.consts);
+	free(x.chash);
 	kp_hb_free(&x.b);
 }
 

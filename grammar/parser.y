@@ -257,6 +257,13 @@ cmd ::= crtable ifnotexists(E) fullname(N) LP tellist RP tableopts. {
 	s->u.create_table.name = N;
 	s->u.create_table.if_not_exists = E;
 }
+/* Phoenix: NOVERIFY after the column list, the statement's last word */
+cmd ::= crtable ifnotexists(E) fullname(N) LP tellist RP tableopts id(V). {
+	want_word(ctx, V, "noverify");
+	kp_stmt *s = ctx->stmt;
+	s->u.create_table.name = N;
+	s->u.create_table.if_not_exists = E;
+}
 crtable ::= CREATE TABLE.
 crtable ::= CREATE IMMUTABLE TABLE.
 

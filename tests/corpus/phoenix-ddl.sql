@@ -36,6 +36,9 @@ CREATE TABLE "CaseKept" ("Id" BIGINT NOT NULL PRIMARY KEY, "v" VARCHAR NULL,
     n INTEGER DEFAULT 0, s VARCHAR DEFAULT 'none', since DATE DEFAULT TO_DATE('2020-01-01'),
     m BIGINT DEFAULT -1, r DOUBLE DEFAULT (1.5 * 2));
 
+-- NOVERIFY: the HBase table is not checked
+CREATE TABLE existing_hbase (k VARCHAR PRIMARY KEY, v VARCHAR) NOVERIFY;
+
 -- bind parameters as split points and option values
 CREATE TABLE staged (k VARCHAR PRIMARY KEY, v VARCHAR) MAX_FILESIZE = 2000000, VERSIONS = ? SPLIT ON (?, ?);
 

