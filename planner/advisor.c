@@ -115,6 +115,10 @@ static uint64_t query_shape(const kp_wquery *cq);
  * every query for n^2 trial keys). */
 #define KP_REORDER_MAX 32
 
+/* Buckets of a salted key or a bucketed index table: writes spread over
+ * them, and a read that cannot compute its bucket is this many scans. */
+#define KP_BUCKETS 16
+
 /* What a fix does to the workload of its table: every planned statement on
  * the table re-planned on a copy of the table with the fix applied. */
 typedef struct verdict {
@@ -251,6 +255,21 @@ static void lower_copy(char *dst, const char *src, size_t n)
 	dst[i] = 0;
 }
 
+/* A column name in lower case with its camelCase words split by '_'
+ * (createdAt -> created_at, orderNumber -> order_number), so the name
+ * heuristics read both spellings. */
+static void name_words(char *dst, const char *src, size_t n)
+{
+	size_t j = 0;
+	for (size_t i = 0; src[i] && j + 2 < n; i++) {
+		unsigned char ch = (unsigned char)src[i];
+		if (isupper(ch) && i > 0 && (islower((unsigned char)src[i - 1]) || isdigit((unsigned char)src[i - 1])))
+			dst[j++] = '_';
+		dst[j++] = (char)tolower(ch);
+	}
+	dst[j] = 0;
+}
+
 static bool ends_with(const char *s, const char *suffix)
 {
 	size_t a = strlen(s), b = strlen(suffix);
@@ -282,7 +301,7 @@ static const char *monotonic_reason(const kp_column *c)
 	                                    "serial_no", "log_time", NULL};
 	static const char *const suffixes[] = {"_time", "_ts", "_at", "_date", "_seq", "_timestamp", NULL};
 	char l[128];
-	lower_copy(l, c->name, sizeof l);
+	name_words(l, c->name, sizeof l);
 	if (c->auto_increment)
 		return "an AUTO_INCREMENT column";
 	if (c->tclass == KP_T_TIME)
@@ -303,7 +322,7 @@ static const char *enum_reason(const kp_column *c)
 	                                       "_level", "_severity", "_priority", "_tier", "_role", "_mode",
 	                                       "_stage", "_phase", "_env", NULL};
 	char l[128];
-	lower_copy(l, c->name, sizeof l);
+	name_words(l, c->name, sizeof l);
 	if (c->tclass == KP_T_BOOL)
 		return "a BOOLEAN";
 	if (name_in(l, names) || any_suffix(l, suffixes) || strncmp(l, "is_", 3) == 0)
@@ -317,7 +336,7 @@ static const char *prefix_reason(const kp_column *c)
 	                                    "url", "uri", "domain", "host_url", NULL};
 	static const char *const suffixes[] = {"_phone", "_mobile", "_tel", "_url", NULL};
 	char l[128];
-	lower_copy(l, c->name, sizeof l);
+	name_words(l, c->name, sizeof l);
 	if (c->tclass != KP_T_STRING && c->tclass != KP_T_INT)
 		return NULL;
 	if (name_in(l, names) || any_suffix(l, suffixes))
@@ -332,7 +351,7 @@ static bool numeric_string(const kp_column *c)
 	static const char *const suffixes[] = {"_date", "_day", "_hour", "_month", "_year", "_time",
 	                                       "_num", "_no", "_number", "_dt", NULL};
 	char l[128];
-	lower_copy(l, c->name, sizeof l);
+	name_words(l, c->name, sizeof l);
 	return c->tclass == KP_T_STRING && (name_in(l, names) || any_suffix(l, suffixes));
 }
 
@@ -1178,9 +1197,9 @@ static void verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int b
 	if (v->total <= 0)
 		return;   /* no workload on the table: nothing to say */
 	kp_buf m = {0};
-	kp_buf_printf(&m, "%s; served %g -> %g of %g weight", x->message, v->before, v->after, v->total);
+	kp_buf_printf(&m, "%s; served %.15g -> %.15g of %.15g weight", x->message, v->before, v->after, v->total);
 	if (v->fanout > 0)
-		kp_buf_printf(&m, " (%g of it as %d scans merged, one per bucket)", v->fanout, buckets);
+		kp_buf_printf(&m, " (%.15g of it as %d scans merged, one per bucket)", v->fanout, buckets);
 	for (uint32_t i = 0; i < v->worse.n; i++) {
 		const kp_wquery *q = v->worse.items[i];
 		uint32_t line, col;
@@ -1188,7 +1207,7 @@ static void verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int b
 		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 		kp_list_push(adv->a, &x->worse, at);
 		if (i < 5)
-			kp_buf_printf(&m, "%s%s (weight %g)", i ? ", " : "; makes worse: ", at, q->weight);
+			kp_buf_printf(&m, "%s%s (weight %.15g)", i ? ", " : "; makes worse: ", at, q->weight);
 	}
 	if (v->worse.n > 5)
 		kp_buf_printf(&m, " and %u more", v->worse.n - 5);
@@ -1205,7 +1224,7 @@ static void verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int b
 		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 		kp_list_push(adv->a, &x->worse, at);
 		if (nr++ < 5)
-			kp_buf_printf(&m, "%s%s (weight %g)", nr > 1 ? ", " : kp_arena_printf(adv->a, "; reads to rewrite (%s): ",
+			kp_buf_printf(&m, "%s%s (weight %.15g)", nr > 1 ? ", " : kp_arena_printf(adv->a, "; reads to rewrite (%s): ",
 			                                                                    v->rewrite), at, q->weight);
 	}
 	if (nr > 5)
@@ -1546,7 +1565,7 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)all.n);
 	for (int i = 0; i < all.n; i++) {
 		nk.parts[i].col = all.cols[i];
-		nk.parts[i].desc = all.desc[i];
+		nk.parts[i].desc = all.desc[i] && ti->desc_key;   /* else read backwards */
 	}
 	const kp_column *lead = &t->cols[user->cols[0]];
 	enum { PLAIN, HASHED, BUCKETED } spread = PLAIN;
@@ -1675,9 +1694,10 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 		else
 			ddl = lead_column_ddl(adv, src, name, &nk, "bucket", false);
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
-		              "led by bucket = hash of the key of %s %% 16, computed by the writer, since %s "
-		              "alone would be a write hotspot: a read is 16 scans (bucket = 0 to 15) merged%s",
-		              name, k.data, t->name, why, t->name, lead->name, concat);
+		              "led by bucket = hash of the key of %s %% %d, computed by the writer, since %s "
+		              "alone would be a write hotspot: a read is %d scans (bucket = 0 to %d) merged%s",
+		              name, k.data, t->name, why, t->name, KP_BUCKETS, lead->name, KP_BUCKETS, KP_BUCKETS - 1,
+		              concat);
 		fan = serves;
 	}
 	kp_advice *x = advise(adv, rule, "index_table", t, bufdup(adv->a, &m), bufdup(adv->a, &k), ddl);
@@ -1736,7 +1756,7 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 	kp_table_ddl(&ddl, t, NULL, nk, adv->target);
 	if (!g)
 		g = kp_diag_add(adv->d, adv->a, KP_R_BETTER_KEY, KP_SEV_INFO, t->src, t->pk_off ? t->pk_off : t->off,
-		                0, "key %s of %s serves %g of %g weight as GET or SCAN; %s serves %g%s",
+		                0, "key %s of %s serves %.15g of %.15g weight as GET or SCAN; %s serves %.15g%s",
 		                key_notation(adv, t, &t->pk), t->name, v.before, v.total, key, v.after, tradeoff);
 	const char *lead = t->cols[nk->parts[0].col].name;
 	const char *what = rule == KP_R_BETTER_KEY
@@ -1771,7 +1791,6 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 
 /* ------------------------------------------------------ hotspot fixes */
 
-#define KP_BUCKETS 16
 
 /* Fixes for a hot leading column c of t, each planned against the table's
  * workload: a fix that leaves a read it serves now unserved is not
@@ -1851,6 +1870,24 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 				              ti->lead_word[0] == 'p' ? "partition key" : "key", hn, cols.data, cols.data, c->name);
 				v.rewrite = kp_arena_printf(adv->a, "each adds %s = the first 4 hex characters of md5(%s)",
 				                            hn, cols.data);
+				/* a fourth key column would draw KP104: the hash and the value
+				 * share one key column instead */
+				const char *mn = kp_arena_printf(adv->a, "%s_key", c->name);
+				char *merged = nparts >= 3 ? merged_lead_ddl(adv, t, NULL, &t->pk, mn, 4) : NULL;
+				if (merged) {
+					ddl = merged;
+					kp_buf_clear(&lead);
+					kp_buf_printf(&lead, "[md5(%s).substr(0,4) + %s]", cols.data, c->name);
+					key = notation_with(adv, t, lead.data, 1);
+					kp_buf_clear(&m);
+					kp_buf_printf(&m, "hash_prefix: key the table by %s, the first 4 hex characters of md5(%s) "
+					              "followed by %s, zero-padded, in place of %s (one key column, so the key "
+					              "keeps %d), written by the writer; every read binds %s by = or IN, so each "
+					              "computes it and stays a GET or SCAN; range reads over %s alone would be lost",
+					              mn, cols.data, c->name, c->name, nparts, cols.data, c->name);
+					v.rewrite = kp_arena_printf(adv->a, "each binds %s = md5(%s) prefix + %s instead of %s", mn,
+					                            cols.data, c->name, c->name);
+				}
 			}
 			kp_buf_printf(&m, "; %s", migration_note(adv, t));
 			kp_advice *x = advise(adv, rule, "hash_prefix", t, bufdup(adv->a, &m), key, ddl);
@@ -1913,17 +1950,36 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		const char *expr = sc->tclass == KP_T_INT || sc->tclass == KP_T_TIME
 		                   ? kp_arena_printf(adv->a, "%s %% %d", sc->name, KP_BUCKETS)
 		                   : kp_arena_printf(adv->a, "hash(%s) %% %d", sc->name, KP_BUCKETS);
-		kp_advice *x = advise(adv, rule, "salt_buckets", t,
-		                      kp_arena_printf(adv->a, "salt_buckets: lead the key with bucket = %s, computed "
-		                                      "by the writer: writes spread over %d buckets; a GET computes "
-		                                      "its bucket from %s, any other read is %d scans (bucket = 0 "
-		                                      "to %d) merged; %s", expr, KP_BUCKETS, sc->name, KP_BUCKETS,
-		                                      KP_BUCKETS - 1, migration_note(adv, t)),
-		                      notation_with(adv, t, "[bucket]", 0),
-		                      lead_column_ddl(adv, t, NULL, &t->pk, "bucket", false));
+		/* a fourth key column would draw KP104: the bucket and the lead
+		 * share one key column instead */
+		const char *ln = t->cols[t->pk.parts[0].col].name;
+		const char *mn = kp_arena_printf(adv->a, "%s_key", ln);
+		char *merged = nparts >= 3 ? merged_lead_ddl(adv, t, NULL, &t->pk, mn, 3) : NULL;
+		kp_advice *x;
+		if (merged) {
+			x = advise(adv, rule, "salt_buckets", t,
+			           kp_arena_printf(adv->a, "salt_buckets: key the table by %s, bucket = %s (3 digits, "
+			                           "computed by the writer) followed by %s, zero-padded, in place of %s (one "
+			                           "key column, so the key keeps %d): writes spread over %d buckets; a GET "
+			                           "computes its bucket from %s, any other read is %d scans (bucket = 0 to "
+			                           "%d) merged; %s", mn, expr, ln, ln, nparts, KP_BUCKETS, sc->name,
+			                           KP_BUCKETS, KP_BUCKETS - 1, migration_note(adv, t)),
+			           notation_with(adv, t, kp_arena_printf(adv->a, "[bucket + %s]", ln), 1), merged);
+			v.rewrite = kp_arena_printf(adv->a, "a GET binds %s = bucket %s + %s, any other read is one read "
+			                            "per bucket 0 to %d", mn, expr, ln, KP_BUCKETS - 1);
+		} else {
+			x = advise(adv, rule, "salt_buckets", t,
+			           kp_arena_printf(adv->a, "salt_buckets: lead the key with bucket = %s, computed "
+			                           "by the writer: writes spread over %d buckets; a GET computes "
+			                           "its bucket from %s, any other read is %d scans (bucket = 0 "
+			                           "to %d) merged; %s", expr, KP_BUCKETS, sc->name, KP_BUCKETS,
+			                           KP_BUCKETS - 1, migration_note(adv, t)),
+			           notation_with(adv, t, "[bucket]", 0),
+			           lead_column_ddl(adv, t, NULL, &t->pk, "bucket", false));
+			v.rewrite = kp_arena_printf(adv->a, "a GET adds bucket = %s, any other read is one read per bucket "
+			                            "with bucket = 0 to %d", expr, KP_BUCKETS - 1);
+		}
 		advice_col(adv, x, sc->name);
-		v.rewrite = kp_arena_printf(adv->a, "a GET adds bucket = %s, any other read is one read per bucket "
-		                            "with bucket = 0 to %d", expr, KP_BUCKETS - 1);
 		verdict_apply(adv, x, &v, KP_BUCKETS);
 	}
 	rank_advice(adv, first);
@@ -2212,7 +2268,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		/* ASC and DESC twins are one index: it reads the other direction
 		 * backwards; the heavier direction is stored */
 		for (int j = 0; j < pr->user.n; j++)
-			pr->user.desc[j] = j == pr->user.n - 1 && pr->desc_w > pr->asc_w;
+			pr->user.desc[j] = j == pr->user.n - 1 && pr->desc_w > pr->asc_w && ti->desc_key;
 		kp_buf name = {0}, ddl = {0};
 		kp_buf_printf(&name, "%s_by", t->name);
 		proposal_suffix(&name, t, pr, props, i);
@@ -2232,7 +2288,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			}
 			v.after = v.before + x->serves;
 			v.fanout = x->fanout;
-			verdict_apply(adv, x, &v, 16);
+			verdict_apply(adv, x, &v, KP_BUCKETS);
 		}
 		const kp_column *lead = &t->cols[pr->user.cols[0]];
 		if (hot_reason(lead)) {
@@ -2448,14 +2504,14 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	const char *key = key_notation(adv, t, &nk);
 	kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_DESC_KEY, KP_SEV_INFO, t->src,
 	                         t->pk_off ? t->pk_off : t->off, 0,
-	                         "%g of %g weight of ordered reads of %s read %s backwards, which is slower "
+	                         "%.15g of %.15g weight of ordered reads of %s read %s backwards, which is slower "
 	                         "than the stored order", rev, nord, t->name, cn);
 	kp_advice *x;
 	if (ti->desc_key) {
 		kp_buf ddl = {0};
 		kp_table_ddl(&ddl, t, NULL, &nk, adv->target);
 		x = advise(adv, KP_R_DESC_KEY, "desc_key", t,
-		           kp_arena_printf(adv->a, "desc_key: declare %s %s in the key, so %g of that weight "
+		           kp_arena_printf(adv->a, "desc_key: declare %s %s in the key, so %.15g of that weight "
 		                           "reads forwards; %s", cn, nk.parts[part].desc ? "DESC" : "ASC", fixed,
 		                           migration_note(adv, t)),
 		           key, bufdup(adv->a, &ddl));
@@ -2463,7 +2519,7 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	} else {
 		x = advise(adv, KP_R_DESC_KEY, "desc_key", t,
 		           kp_arena_printf(adv->a, "desc_key: %s keys have no DESC; store %s as Long.MAX_VALUE - "
-		                           "%s, so the newest rows sort first and %g of that weight reads forwards; "
+		                           "%s, so the newest rows sort first and %.15g of that weight reads forwards; "
 		                           "%s", ti->name, cn, cn, fixed, migration_note(adv, t)),
 		           key, NULL);
 	}

@@ -886,11 +886,11 @@ static void json_advice(kp_buf *b, const kp_advisor *adv)
 		else
 			kp_buf_puts(b, ", \"serves\": null, \"of\": null");
 		if (x->before >= 0)
-			kp_buf_printf(b, ", \"served_before\": %g, \"served_after\": %g, \"weight\": %g, "
-			              "\"fanout\": %g, \"worse\": [", x->before, x->after, x->total, x->fanout);
+			kp_buf_printf(b, ", \"served_before\": %.15g, \"served_after\": %.15g, \"weight\": %.15g, "
+			              "\"fanout\": %.15g, \"worse\": [", x->before, x->after, x->total, x->fanout);
 		else if (x->fanout > 0)   /* a bucketed index table: its reads fan out */
 			kp_buf_printf(b, ", \"served_before\": null, \"served_after\": null, \"weight\": null, "
-			              "\"fanout\": %g, \"worse\": [", x->fanout);
+			              "\"fanout\": %.15g, \"worse\": [", x->fanout);
 		else
 			kp_buf_puts(b, ", \"served_before\": null, \"served_after\": null, \"weight\": null, "
 			            "\"fanout\": null, \"worse\": [");

@@ -304,8 +304,18 @@ static void test_views_and_drops(void)
 	/* a Phoenix view with its own key (over an HBase table) is a table */
 	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE VIEW \"hb\" (k VARCHAR PRIMARY KEY, \"v\" UNSIGNED_LONG) DEFAULT_COLUMN_FAMILY = 'a'"), 0);
 	CU_ASSERT_TRUE(kp_catalog_find(&t.cat, "hb", 2)->is_view);
+	/* CASCADE on a view drops the views over it, not its siblings */
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE VIEW sib AS SELECT * FROM b WHERE v > 5 AND v < 9;"
+	                               "CREATE VIEW bv3 AS SELECT * FROM bv2;"
+	                               "DROP VIEW bv CASCADE"), 0);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "bv", 2));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "bv2", 3));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "bv3", 3));
+	CU_ASSERT_PTR_NOT_NULL(kp_catalog_find(&t.cat, "sib", 3));
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE VIEW bv AS SELECT * FROM b; CREATE VIEW bv2 AS SELECT * FROM bv"), 0);
 	/* CASCADE drops the views over the table */
 	CU_ASSERT_EQUAL(kpt_schema(&t, "DROP TABLE IF EXISTS b CASCADE"), 0);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "sib", 3));
 	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "b", 1));
 	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "bv", 2));
 	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "bv2", 3));
@@ -389,6 +399,34 @@ static void test_families_and_index_columns(void)
 	kpt_free(&t);
 }
 
+/* What explain prints for DDL and skipped statements. */
+static void test_explain_text(void)
+{
+	static const char *cases[][2] = {
+		{"CREATE SEQUENCE s.q START WITH 1", "CREATE SEQUENCE q: skipped (recognised; keyplan neither models nor plans it)"},
+		{"EXPLAIN SHOW TABLES", "SHOW TABLES: skipped (recognised; keyplan neither models nor plans it)"},
+		{"DESC t", "DESCRIBE t: skipped (recognised; keyplan neither models nor plans it)"},
+		{"CREATE VIEW v AS SELECT * FROM b WHERE x = 1", "CREATE VIEW v ON b"},
+		{"CREATE VIEW v AS SELECT * FROM b ORDER BY x",
+		 "CREATE VIEW v ON b: queries against it are not planned (a view whose query is not SELECT * FROM table [WHERE ...])"},
+		{"ALTER VIEW v DROP COLUMN c", "ALTER VIEW v DROP COLUMN"},
+		{"ALTER TABLE t ADD c INT", "ALTER TABLE t ADD"},
+		{"ALTER TABLE t SET TTL = 1", "ALTER TABLE t SET"},
+		{"ALTER INDEX i ON t DISABLE", "ALTER INDEX i ON t (disabled: not used)"},
+		{"ALTER INDEX i ON t UNUSABLE", "ALTER INDEX i ON t (unusable: not used)"},
+		{"ALTER INDEX i ON t REBUILD", "ALTER INDEX i ON t (used by queries)"},
+		{"ALTER INDEX i ON t ADD COLUMNS (c)", "ALTER INDEX i ON t ADD COLUMNS"},
+		{"DROP VIEW v", "DROP VIEW v"},
+		{"DROP MAPPING TABLE m", "DROP MAPPING TABLE m"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		kpt_plan(&T, cases[i][0]);
+		if (strcmp(T.text, cases[i][1]))
+			fprintf(stderr, "\n  %s\n  got:  %s\n  want: %s\n", cases[i][0], T.text, cases[i][1]);
+		CU_ASSERT_STRING_EQUAL(T.text, cases[i][1]);
+	}
+}
+
 /* The advisor checks a view's key once, on its base table. */
 static void test_advisor_skips_views(void)
 {
@@ -430,6 +468,7 @@ int main(void)
 	CU_add_test(s, "DDL errors", test_ddl_errors);
 	CU_add_test(s, "the advisor checks a view's key on its base", test_advisor_skips_views);
 	CU_add_test(s, "nullable Phoenix key columns", test_nullable_key);
+	CU_add_test(s, "explain text of DDL and skipped statements", test_explain_text);
 	CU_add_test(s, "column families and ADD COLUMNS", test_families_and_index_columns);
 	int rc = kpt_run();
 	kpt_free(&T);

@@ -18,7 +18,7 @@ for t in fuzz_lexer fuzz_plan fuzz_schema fuzz_host; do
     # the first byte picks the language: application code and mapper XML
     cp tools/fuzz/corpus-host/* "$work"/
   else
-    cp tools/fuzz/corpus/* examples/*.sql tests/regress/* "$work"/ 2>/dev/null || true
+    cp tools/fuzz/corpus/* examples/*.sql tests/corpus/*.sql tests/regress/* "$work"/ 2>/dev/null || true
   fi
   echo "== $t: $SECONDS_PER_TARGET s"
   ./build-fuzz/$t -max_total_time="$SECONDS_PER_TARGET" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
