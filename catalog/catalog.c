@@ -492,6 +492,7 @@ static int create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src,
 	t->pk_off = base->pk_off;
 	t->is_view = true;
 	t->view_base = base->view_base ? base->view_base : base->name;
+	t->view_parent = base->name;
 	t->salt_buckets = base->salt_buckets;
 	t->ncols = base->ncols + (int)ct->cols.n;
 	t->cols = kp_arena_alloc(&c->arena, sizeof(kp_column) * (size_t)(t->ncols + 1));
@@ -703,13 +704,20 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, k
 		return -1;
 	}
 	t->dropped = true;
-	/* CASCADE drops the views over it (Phoenix) */
-	for (int i = 0; dr->cascade && i < c->ntables; i++) {
+	/* CASCADE drops the views over it, and the views over those (Phoenix):
+	 * a view comes after the table it selects from, so one pass does */
+	bool *gone = dr->cascade ? kp_arena_alloc(a, sizeof(bool) * (size_t)(c->ntables + 1)) : NULL;
+	if (gone)
+		gone[t->id] = true;
+	for (int i = t->id + 1; gone && i < c->ntables; i++) {
 		kp_table *v = c->tables[i];
-		if (!v->dropped && v->is_view && v->view_base &&
-		    (name_eq(v->view_base, t->name, t->name_len) || (t->view_base && v->nview_where > t->nview_where &&
-		     name_eq(v->view_base, t->view_base, (uint32_t)strlen(t->view_base)))))
-			v->dropped = true;
+		if (v->dropped || !v->view_parent)
+			continue;
+		for (int j = t->id; j < i; j++)
+			if (gone[j] && name_eq(c->tables[j]->name, v->view_parent, (uint32_t)strlen(v->view_parent))) {
+				v->dropped = gone[i] = true;
+				break;
+			}
 	}
 	hash_rebuild(c, c->hashcap);
 	return 0;

@@ -104,6 +104,7 @@ struct kp_table {
 	int salt_buckets;       /* Phoenix SALT_BUCKETS (0: not salted) */
 	bool is_view;           /* CREATE VIEW */
 	char *view_base;        /* the view's base table (NULL: a view with its own key) */
+	char *view_parent;      /* the table or view it selects from (NULL: none) */
 	kp_expr **view_where;   /* conjuncts its queries get (the views' WHEREs down
 	                           to the base table), catalog copies */
 	int nview_where;        /* entries in view_where */

@@ -149,7 +149,11 @@ kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, u
 			v = hex ? strtoull(s + 2, &end, 16) : strtoull(s, &end, 10);
 			range = errno == ERANGE;
 		}
-		if (range || v > (unsigned long long)INT64_MAX) {
+		if (hex && !range) {
+			/* SQLite reads a hex literal of up to 16 digits as the 64-bit
+			 * two's complement: 0xFFFFFFFFFFFFFFFF is -1 */
+			e->ival = (int64_t)v;
+		} else if (range || v > (unsigned long long)INT64_MAX) {
 			e->overflow = true;
 			e->fval = hex ? (double)v : strtod(s, NULL);
 		} else {

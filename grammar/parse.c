@@ -614,9 +614,19 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		}
 
 		const char *why = token_flags[t.type] & TF_CHECK ? unsupported(&st, t) : NULL;
+		if (st.view_select && st.depth == 0 && !why && st.from == 1 && t.type == TK_ID && st.prev == TK_ID) {
+			/* FROM t x: the view's options (x = ..., x.y = ...) end the FROM
+			 * list; anything else is an alias (a join names its own reason) */
+			int next = peek_token(lx).type;
+			if (next == TK_EQ || next == TK_DOT)
+				st.from = 2;
+			else if (next != TK_JOIN && next != TK_INNER && next != TK_LEFT && next != TK_RIGHT &&
+			         next != TK_FULL && next != TK_CROSS && next != TK_NATURAL && next != TK_COMMA)
+				why = "a view whose query is not SELECT * FROM table [WHERE ...]";
+		}
 		if (st.view_select && st.depth == 0 && !why &&
 		    (t.type == TK_GROUP || t.type == TK_ORDER || t.type == TK_HAVING || t.type == TK_LIMIT ||
-		     t.type == TK_OFFSET))
+		     t.type == TK_OFFSET || (st.from == 1 && t.type == TK_AS)))
 			why = "a view whose query is not SELECT * FROM table [WHERE ...]";
 		if (st.view_select && st.from == 1 && t.type == TK_ID && st.prev == TK_FROM && !st.view_base.len)
 			st.view_base = t;   /* [schema.]table after FROM */

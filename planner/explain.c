@@ -37,7 +37,27 @@ static void text_range(kp_buf *out, const kp_plan *p, const kp_range *r)
 			kp_buf_puts(out, "+inf");
 		kp_buf_putc(out, r->hi.set && r->hi.incl ? ']' : ')');
 	}
+	if (r->nthen) {
+		kp_buf_puts(out, " then (");
+		for (int i = 0; i < r->nthen; i++) {
+			if (i)
+				kp_buf_puts(out, ", ");
+			kp_buf_printf(out, "%s=", part_name(&tmp, p, r->neq + 1 + i));
+			kp_value_sql(out, &r->then[i]);
+		}
+		kp_buf_putc(out, ')');
+	}
 	kp_buf_free(&tmp);
+}
+
+/* Can key part i hold NULL? Index columns can; primary-key columns not. */
+static bool part_nullable(const kp_plan *p, int i)
+{
+	const kp_key_part *kp = &p->key->parts[i];
+	if (kp->col < 0)
+		return false;
+	const kp_column *c = &p->table->cols[kp->col];
+	return c->nullable || (c->key_pos < 0 && !c->not_null);
 }
 
 static void json_bound(kp_buf *out, const kp_bound *b)
@@ -98,9 +118,23 @@ void kp_ranges_json(kp_buf *out, const kp_plan *p)
 			kp_buf_puts(out, r->lo.set && r->lo.incl ? ", \"lower_inclusive\": true, \"upper\": "
 			                                        : ", \"lower_inclusive\": false, \"upper\": ");
 			json_bound(out, &r->hi);
-			kp_buf_puts(out, r->hi.set && r->hi.incl ? ", \"upper_inclusive\": true}" : ", \"upper_inclusive\": false}");
+			kp_buf_puts(out, r->hi.set && r->hi.incl ? ", \"upper_inclusive\": true" : ", \"upper_inclusive\": false");
+			/* on a column that can be NULL: are its NULL rows (stored
+			 * first) read? A NULL lower bound is written null, like none */
+			if (part_nullable(p, r->neq))
+				kp_buf_puts(out, r->lo.set ? ", \"nulls\": false" : ", \"nulls\": true");
+			kp_buf_putc(out, '}');
 		} else {
 			kp_buf_puts(out, "null");
+		}
+		if (r->nthen) {
+			kp_buf_puts(out, ", \"then\": [");
+			for (int j = 0; j < r->nthen; j++) {
+				if (j)
+					kp_buf_puts(out, ", ");
+				kp_value_json(out, &r->then[j]);
+			}
+			kp_buf_putc(out, ']');
 		}
 		kp_buf_putc(out, '}');
 	}

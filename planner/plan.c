@@ -66,20 +66,17 @@ const char *kp_order_name(kp_order o)
 
 /* ------------------------------------------------------------- bounds */
 
-/* Integers compared here, everything else in kp_value_cmp: most key
- * values are integers, and the planner compares bounds all the time. */
+/* Values in the stored key order (NULL first); *ok is false when the order
+ * depends on parameters. Integers compared here, everything else in
+ * kp_value_key_cmp: most key values are integers, and the planner compares
+ * bounds all the time. */
 static inline int vcmp(const kp_value *a, const kp_value *b, bool *ok)
 {
 	if (a->kind == KP_V_INT && b->kind == KP_V_INT) {
 		*ok = true;
 		return (a->i > b->i) - (a->i < b->i);
 	}
-	/* in a key, NULL (a nullable Phoenix key column's) sorts before every value */
-	if (a->kind == KP_V_NULL || b->kind == KP_V_NULL) {
-		*ok = true;
-		return (b->kind == KP_V_NULL) - (a->kind == KP_V_NULL);
-	}
-	return kp_value_cmp(a, b, ok);
+	return kp_value_key_cmp(a, b, ok);
 }
 
 /* The tighter of two bounds on the same side: dir +1 keeps the greater
@@ -118,15 +115,6 @@ static bool con_free(const kp_con *c)
 	return !c->lo.set && !c->hi.set;
 }
 
-static bool con_empty(const kp_con *c)
-{
-	if (!c->lo.set || !c->hi.set)
-		return false;
-	bool ok;
-	int r = vcmp(&c->lo, &c->hi, &ok);
-	return ok && (r > 0 || (r == 0 && !(c->lo.incl && c->hi.incl)));
-}
-
 static bool con_point(const kp_con *c)
 {
 	return c->point;
@@ -136,6 +124,13 @@ static bool con_point(const kp_con *c)
 static bool con_settle(kp_con *c)
 {
 	c->point = false;
+	/* from NULL, the least value, inclusive: from the start */
+	if (c->lo.set && c->lo.kind == KP_V_NULL && c->lo.incl && !(c->hi.set && c->hi.kind == KP_V_NULL))
+		c->lo.set = false;
+	/* infinities bound like any number: nothing lies above +inf */
+	if ((c->lo.set && !c->lo.incl && c->lo.kind == KP_V_REAL && c->lo.r > 1.7976931348623157e308) ||
+	    (c->hi.set && !c->hi.incl && c->hi.kind == KP_V_REAL && c->hi.r < -1.7976931348623157e308))
+		return true;
 	if (!c->lo.set || !c->hi.set)
 		return false;
 	bool ok;
@@ -212,7 +207,8 @@ static boxset bs_one(pctx *pc, int kc, kp_bound lo, kp_bound hi)
 	boxset s = bs_all(pc, true);
 	s.b[0][kc].lo = lo;
 	s.b[0][kc].hi = hi;
-	con_settle(&s.b[0][kc]);
+	if (con_settle(&s.b[0][kc]))
+		return bs_none();
 	return s;
 }
 
@@ -247,12 +243,67 @@ static void note_limit(pctx *pc)
 	pc->limit_hit = true;
 }
 
+static bool box_free(const pctx *pc, const kp_con *b)
+{
+	for (int k = 0; k < pc->nk; k++)
+		if (!con_free(&b[k]))
+			return false;
+	return true;
+}
+
+/* A total order on boxes, to find equal ones by sorting. */
+static const pctx *box_sort_pc;
+
+static int bound_order(const kp_bound *x, const kp_bound *y)
+{
+	if (x->set != y->set)
+		return x->set ? 1 : -1;
+	if (!x->set)
+		return 0;
+	bool ok;
+	int c = vcmp(x, y, &ok);
+	if (!c && !ok)
+		c = x->kind != y->kind ? (x->kind < y->kind ? -1 : 1) : (x->off > y->off) - (x->off < y->off);
+	return c ? c : (int)x->incl - (int)y->incl;
+}
+
+static int box_qcmp(const void *a, const void *b)
+{
+	const kp_con *x = *(kp_con *const *)a, *y = *(kp_con *const *)b;
+	for (int k = 0; k < box_sort_pc->nk; k++) {
+		int c = bound_order(&x[k].lo, &y[k].lo);
+		if (!c)
+			c = bound_order(&x[k].hi, &y[k].hi);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+/* Drops repeated boxes (sorts s). */
+static void bs_dedupe(pctx *pc, boxset *s)
+{
+	box_sort_pc = pc;
+	qsort(s->b, s->n, sizeof(kp_con *), box_qcmp);
+	uint32_t m = 0;
+	for (uint32_t i = 0; i < s->n; i++)
+		if (m == 0 || box_qcmp(&s->b[m - 1], &s->b[i]) != 0)
+			s->b[m++] = s->b[i];
+	s->n = m;
+}
+
 static boxset bs_or(pctx *pc, boxset x, boxset y)
 {
 	if (x.n == 0)
 		return (boxset){y.b, y.n, x.exact && y.exact};
 	if (y.n == 0)
 		return (boxset){x.b, x.n, x.exact && y.exact};
+	/* the whole key space absorbs the rest (only a set of one box can hold
+	 * it: every constructor keeps that so) */
+	if (x.n == 1 && box_free(pc, x.b[0]))
+		return (boxset){x.b, 1, x.exact && y.exact};
+	if (y.n == 1 && box_free(pc, y.b[0]))
+		return (boxset){y.b, 1, x.exact && y.exact};
 	boxset s;
 	s.n = x.n + y.n;
 	s.exact = x.exact && y.exact;
@@ -260,18 +311,47 @@ static boxset bs_or(pctx *pc, boxset x, boxset y)
 	memcpy(s.b, x.b, sizeof(kp_con *) * x.n);
 	memcpy(s.b + x.n, y.b, sizeof(kp_con *) * y.n);
 	if (s.n > KP_MAX_RANGES) {
-		note_limit(pc);
-		return bs_hull(pc, s);
+		/* repeated boxes do not count */
+		bs_dedupe(pc, &s);
+		if (s.n > KP_MAX_RANGES) {
+			note_limit(pc);
+			return bs_hull(pc, s);
+		}
 	}
 	return s;
 }
 
-static bool box_free(const pctx *pc, const kp_con *b)
+/* Key parts a box binds, in key order: points, then one more when the
+ * next part is bounded. */
+static int box_bound(const pctx *pc, const kp_con *b)
 {
-	for (int k = 0; k < pc->nk; k++)
-		if (!con_free(&b[k]))
-			return false;
-	return true;
+	const kp_key *k = pc->key;
+	int n = 0;
+	for (int i = 0; i < k->n; i++, n++) {
+		const kp_key_part *p = &k->parts[i];
+		if (pc->pslot[i] < 0) {
+			for (int j = 0; j < p->nhash; j++)
+				if (!con_point(&b[pc->kcol[p->hash_cols[j]]]))
+					return n;
+			continue;
+		}
+		const kp_con *c = &b[pc->pslot[i]];
+		if (!con_point(c))
+			return con_free(c) ? n : n + 1;
+	}
+	return n;
+}
+
+/* The key parts the weakest box of s binds. */
+static int bs_bound(const pctx *pc, const boxset *s)
+{
+	int m = pc->key->n + 1;
+	for (uint32_t i = 0; i < s->n; i++) {
+		int b = box_bound(pc, s->b[i]);
+		if (b < m)
+			m = b;
+	}
+	return m;
 }
 
 static boxset bs_and(pctx *pc, boxset x, boxset y)
@@ -284,9 +364,14 @@ static boxset bs_and(pctx *pc, boxset x, boxset y)
 	if (y.n == 1 && box_free(pc, y.b[0]))
 		return (boxset){x.b, x.n, x.exact && y.exact};
 	if ((uint64_t)x.n * y.n > KP_MAX_RANGES) {
+		/* too many boxes: one side keeps its boxes, the other shrinks to
+		 * the one box that holds it (what it loses stays in the filter);
+		 * of the two, the one that binds more key parts */
 		note_limit(pc);
-		/* keep the more selective side; the other goes to the filter */
-		boxset k = x.n <= y.n ? x : y;
+		boxset hx = bs_hull(pc, x), hy = bs_hull(pc, y);
+		boxset a = bs_and(pc, x, hy), b = bs_and(pc, hx, y);
+		int ba = bs_bound(pc, &a), bb = bs_bound(pc, &b);
+		boxset k = (ba > bb || (ba == bb && a.n >= b.n)) ? a : b;
 		k.exact = false;
 		return k;
 	}
@@ -299,8 +384,15 @@ static boxset bs_and(pctx *pc, boxset x, boxset y)
 			kp_con *b = box_new(pc);
 			bool lossy = false, empty = false;
 			for (int k = 0; k < pc->nk && !empty; k++) {
-				b[k].lo = max_lo(x.b[i][k].lo, y.b[j][k].lo, &lossy);
-				b[k].hi = min_hi(x.b[i][k].hi, y.b[j][k].hi, &lossy);
+				bool l = false;
+				b[k].lo = max_lo(x.b[i][k].lo, y.b[j][k].lo, &l);
+				b[k].hi = min_hi(x.b[i][k].hi, y.b[j][k].hi, &l);
+				if (l && (x.b[i][k].point || y.b[j][k].point)) {
+					/* a value against bounds of unknown order (parameters):
+					 * the intersection lies within the value */
+					b[k] = x.b[i][k].point ? x.b[i][k] : y.b[j][k];
+				}
+				lossy = lossy || l;
 				empty = con_settle(&b[k]);
 			}
 			if (lossy)
@@ -322,13 +414,24 @@ static kp_bound bound(const kp_value *v, bool incl)
 }
 
 static const kp_bound NOBOUND;   /* all zero: unbounded */
+/* above NULL: NULL is the least value of a column, stored first */
+static const kp_bound NOTNULL = {.kind = KP_V_NULL, .set = true, .incl = false};
+static const kp_bound ISNULL = {.kind = KP_V_NULL, .set = true, .incl = true};
+
+/* The least lower bound of a comparison with a value: unbounded on a key
+ * column, above NULL on a column that can be NULL (a comparison is never
+ * true for NULL, and NOT of it is never true either). */
+static kp_bound low_end(const pctx *pc, int kc)
+{
+	return pc->nullslot[kc] ? NOTNULL : NOBOUND;
+}
 
 static boxset bs_cmp(pctx *pc, int kc, int op, const kp_value *v)
 {
 	switch (op) {
 	case KP_OP_EQ: return bs_one(pc, kc, bound(v, true), bound(v, true));
-	case KP_OP_LT: return bs_one(pc, kc, NOBOUND, bound(v, false));
-	case KP_OP_LE: return bs_one(pc, kc, NOBOUND, bound(v, true));
+	case KP_OP_LT: return bs_one(pc, kc, low_end(pc, kc), bound(v, false));
+	case KP_OP_LE: return bs_one(pc, kc, low_end(pc, kc), bound(v, true));
 	case KP_OP_GT: return bs_one(pc, kc, bound(v, false), NOBOUND);
 	case KP_OP_GE: return bs_one(pc, kc, bound(v, true), NOBOUND);
 	default: return bs_all(pc, false);   /* <> serves no key range */
@@ -535,6 +638,15 @@ static kp_expr *expand_tuple(pctx *pc, const kp_expr *x, int op, const kp_expr *
 	return n == 1 ? ors[0] : synth_list(pc, KP_X_OR, ors, n, at);
 }
 
+/* The rows where key column slot kc is NULL (not_null false) or is not. A
+ * key column is never NULL; an index column can be, and NULL sorts first. */
+static boxset null_test(pctx *pc, int kc, bool not_null)
+{
+	if (!pc->nullslot[kc])
+		return not_null ? bs_all(pc, true) : bs_none();
+	return not_null ? bs_one(pc, kc, NOTNULL, NOBOUND) : bs_one(pc, kc, ISNULL, ISNULL);
+}
+
 static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg);
 
 static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
@@ -558,16 +670,25 @@ static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 		y = t;
 		op = flip_op(op);
 	}
+	kp_value v;
+	if (op != KP_OP_IS && op != KP_OP_ISNOT && kp_value_fold(&v, y, pc->a) && v.kind == KP_V_NULL)
+		return bs_none();   /* a comparison with NULL is never true, nor false */
 	int kc = is_const(pc, y) ? key_slot(pc, x) : -1;
 	if (kc < 0 && (x->kind != KP_X_COLUMN || !is_const(pc, y))) {
 		check_key_function(pc, e->a);
 		check_key_function(pc, e->b);
 		return bs_all(pc, false);
 	}
-	kp_value v;
+	if (kc >= 0 && (op == KP_OP_IS || op == KP_OP_ISNOT) && kp_value_fold(&v, y, pc->a) && v.kind == KP_V_NULL)
+		return null_test(pc, kc, (op == KP_OP_ISNOT) != neg);
 	if (kc < 0 || !key_value(pc, &v, x, y))
 		return bs_all(pc, false);
-	/* a key column is never NULL and v is not NULL: IS is =, IS NOT is <> */
+	/* a parameter may be bound to NULL, which IS matches in a column that
+	 * can be NULL */
+	if ((op == KP_OP_IS || op == KP_OP_ISNOT) && v.kind == KP_V_PARAM && pc->nullslot[kc])
+		return bs_all(pc, false);
+	/* v is not NULL: IS is = and IS NOT is <> (which serves no range, so
+	 * also where the column can be NULL) */
 	if (op == KP_OP_IS)
 		op = KP_OP_EQ;
 	else if (op == KP_OP_ISNOT)
@@ -583,15 +704,23 @@ static boxset leaf_between(pctx *pc, const kp_expr *e, bool neg)
 		return bs_all(pc, false);
 	}
 	kp_value lo, hi;
-	if (!is_const(pc, e->b) || !is_const(pc, e->c) || !key_value(pc, &lo, e->a, e->b) ||
-	    !key_value(pc, &hi, e->a, e->c))
+	if (!is_const(pc, e->b) || !is_const(pc, e->c))
+		return bs_all(pc, false);
+	/* a NULL end: BETWEEN is never true; NOT BETWEEN is the other side */
+	bool lo_null = kp_value_fold(&lo, e->b, pc->a) && lo.kind == KP_V_NULL;
+	bool hi_null = kp_value_fold(&hi, e->c, pc->a) && hi.kind == KP_V_NULL;
+	if (lo_null || hi_null) {
+		if (e->negated == neg || (lo_null && hi_null))
+			return bs_none();
+		if (lo_null)
+			return key_value(pc, &hi, e->a, e->c) ? bs_cmp(pc, kc, KP_OP_GT, &hi) : bs_all(pc, false);
+		return key_value(pc, &lo, e->a, e->b) ? bs_cmp(pc, kc, KP_OP_LT, &lo) : bs_all(pc, false);
+	}
+	if (!key_value(pc, &lo, e->a, e->b) || !key_value(pc, &hi, e->a, e->c))
 		return bs_all(pc, false);
 	if (e->negated != neg)
 		return bs_or(pc, bs_cmp(pc, kc, KP_OP_LT, &lo), bs_cmp(pc, kc, KP_OP_GT, &hi));
-	boxset s = bs_one(pc, kc, bound(&lo, true), bound(&hi, true));
-	if (con_empty(&s.b[0][kc]))
-		return bs_none();
-	return s;
+	return bs_one(pc, kc, bound(&lo, true), bound(&hi, true));
 }
 
 static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg)
@@ -652,6 +781,9 @@ static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg)
 	s.exact = true;
 	for (uint32_t i = 0; i < e->n; i++) {
 		kp_value v;
+		/* a NULL in the list matches no row (it only turns false into NULL) */
+		if (kp_value_of(&v, e->list[i]) && v.kind == KP_V_NULL)
+			continue;
 		if (!key_value(pc, &v, e->a, e->list[i]))
 			return bs_all(pc, false);
 		kp_con *b = box_new(pc);
@@ -760,18 +892,7 @@ static boxset leaf_isnull(pctx *pc, const kp_expr *e, bool neg)
 	int kc = key_slot(pc, e->a);
 	if (kc < 0 || strip_binary(e->a)->kind != KP_X_COLUMN)
 		return bs_all(pc, false);   /* an indexed expression may be NULL */
-	if (pc->nullslot[kc]) {
-		/* a nullable key column: NULL is its first value */
-		if (e->negated != neg)
-			return bs_one(pc, kc, NOBOUND, NOBOUND);
-		kp_bound nb;
-		memset(&nb, 0, sizeof nb);
-		nb.kind = KP_V_NULL;
-		nb.set = nb.incl = true;
-		return bs_one(pc, kc, nb, nb);
-	}
-	/* key columns are never NULL */
-	return (e->negated != neg) ? bs_all(pc, true) : bs_none();
+	return null_test(pc, kc, e->negated != neg);
 }
 
 static boxset analyze(pctx *pc, const kp_expr *e, bool neg)
@@ -814,6 +935,24 @@ static boxset analyze(pctx *pc, const kp_expr *e, bool neg)
 
 /* ------------------------------------------------------------ ranges */
 
+/* After a range on part neq, the parts that box b binds to one value each
+ * (a skip scan seeks them inside the range). */
+static void box_then(pctx *pc, const kp_con *b, kp_range *r)
+{
+	const kp_key *k = pc->key;
+	r->nthen = 0;
+	if (!r->has_range)
+		return;
+	int i = r->neq + 1;
+	while (i < k->n && pc->pslot[i] >= 0 && con_point(&b[pc->pslot[i]]))
+		i++;
+	if (i == r->neq + 1)
+		return;
+	r->then = kp_arena_alloc(pc->a, sizeof(kp_value) * (size_t)(i - r->neq));
+	for (int j = r->neq + 1; j < i; j++)
+		r->then[r->nthen++] = b[pc->pslot[j]].lo;
+}
+
 /* Turns a box into a range over the key's parts. */
 static void box_range(pctx *pc, const kp_con *b, kp_range *r)
 {
@@ -847,40 +986,14 @@ static void box_range(pctx *pc, const kp_con *b, kp_range *r)
 			r->has_range = true;
 			r->lo = c->lo;
 			r->hi = c->hi;
+			if (r->lo.kind == KP_V_NULL && r->lo.incl)
+				r->lo.set = false;   /* from NULL, the least value: from the start */
+			r->has_range = r->lo.set || r->hi.set;
 		}
 		return;
 	}
 }
 
-/* Compares where two ranges start, in the key's stored order. */
-static int range_start_cmp(const kp_key *k, const kp_range *x, const kp_range *y)
-{
-	for (int i = 0; i < k->n; i++) {
-		const kp_value *xv = NULL, *yv = NULL;
-		if (i < x->neq)
-			xv = &x->eq[i];
-		else if (i == x->neq && x->has_range)
-			xv = k->parts[i].desc ? (x->hi.set ? &x->hi : NULL) : (x->lo.set ? &x->lo : NULL);
-		if (i < y->neq)
-			yv = &y->eq[i];
-		else if (i == y->neq && y->has_range)
-			yv = k->parts[i].desc ? (y->hi.set ? &y->hi : NULL) : (y->lo.set ? &y->lo : NULL);
-		if (!xv || !yv) {
-			if (xv != yv)
-				return xv ? 1 : -1;   /* unbounded starts first */
-			return 0;
-		}
-		bool ok;
-		int c = vcmp(xv, yv, &ok);
-		if (c)
-			return k->parts[i].desc ? -c : c;
-		if (i >= x->neq || i >= y->neq)
-			return 0;
-	}
-	return 0;
-}
-
-/* The constraint a range puts on part i: point, interval or free. */
 /* The constraint a range puts on key part i, by pointer (ranges are
  * compared often enough that copying values showed in the profile):
  * lo/hi NULL = unbounded. */
@@ -905,6 +1018,9 @@ static cview range_view(const kp_range *r, int i)
 			v.hi = &r->hi;
 			v.hi_incl = r->hi.incl;
 		}
+	} else if (i > r->neq && i - r->neq - 1 < r->nthen) {
+		v.lo = v.hi = &r->then[i - r->neq - 1];
+		v.lo_incl = v.hi_incl = true;
 	}
 	return v;
 }
@@ -924,111 +1040,475 @@ static bool vb_covers(const kp_value *xv, bool xi, const kp_value *yv, bool yi, 
 	return c < 0 || (c == 0 && (xi || !yi));
 }
 
-static bool view_covers(const cview *x, const cview *y)
-{
-	return vb_covers(x->lo, x->lo_incl, y->lo, y->lo_incl, 1) &&
-	       vb_covers(x->hi, x->hi_incl, y->hi, y->hi_incl, -1);
-}
-
 static bool box_covers_view(const kp_con *b, const cview *y)
 {
 	return vb_covers(b->lo.set ? &b->lo : NULL, b->lo.incl, y->lo, y->lo_incl, 1) &&
 	       vb_covers(b->hi.set ? &b->hi : NULL, b->hi.incl, y->hi, y->hi_incl, -1);
 }
 
-/* Does range x hold every row of range y? */
-static bool range_covers(const kp_key *k, const kp_range *x, const kp_range *y)
+/* ------------------------------------------ ranges in stored key order
+ *
+ * Every range is one stretch of the stored key order (a skip range: its
+ * envelope), from a cut to a cut. Ranges are sorted by where they start
+ * and swept in that order: a range that starts before the stretch so far
+ * ends is merged into it, so the ranges that come out are disjoint and
+ * sorted; a merged stretch is cut back into ranges (an equality prefix
+ * and a range on the next part), which `(k0, k1) > (3, 5)` needs twice:
+ * [k0 = 3, k1 > 5] then [k0 > 3]. Bounds that are bind parameters have no
+ * known order: stretches whose overlap is unknown are merged into their
+ * hull (the condition then stays in the filter), except keys bound by
+ * equalities alone at the same depth, which are the same key or disjoint. */
+
+/* A cut in the stored order: just before (side -1) or just after (+1)
+ * every key that starts with the values eq[0..neq) then last (if set). */
+typedef struct kcut {
+	const kp_value *eq;     /* leading values */
+	const kp_value *last;   /* one more value, or NULL */
+	int neq;                /* values taken from eq */
+	int side;               /* -1 before, +1 after */
+} kcut;
+
+static int cut_depth(const kcut *c)
 {
-	for (int i = 0; i < k->n; i++) {
-		if (i >= x->neq && !(i == x->neq && x->has_range))
-			return true;
-		cview cx = range_view(x, i), cy = range_view(y, i);
-		if (!cy.lo && !cy.hi)
-			return false;
-		if (i < x->neq) {
-			if (!(i < y->neq))
-				return false;
-			bool ok;
-			if (vcmp(&x->eq[i], &y->eq[i], &ok) != 0 || !ok)
-				return false;
-			continue;
+	return c->neq + (c->last != NULL);
+}
+
+static const kp_value *cut_val(const kcut *c, int i)
+{
+	return i < c->neq ? &c->eq[i] : c->last;
+}
+
+static kcut range_start(const kp_key *k, const kp_range *r)
+{
+	kcut c = {r->eq, NULL, r->neq, -1};
+	if (r->has_range) {
+		const kp_bound *b = k->parts[r->neq].desc ? &r->hi : &r->lo;
+		if (b->set) {
+			c.last = b;
+			c.side = b->incl ? -1 : 1;
 		}
-		return view_covers(&cx, &cy);
+	}
+	return c;
+}
+
+static kcut range_end(const kp_key *k, const kp_range *r)
+{
+	kcut c = {r->eq, NULL, r->neq, 1};
+	if (r->has_range) {
+		const kp_bound *b = k->parts[r->neq].desc ? &r->lo : &r->hi;
+		if (b->set) {
+			c.last = b;
+			c.side = b->incl ? 1 : -1;
+		}
+	}
+	return c;
+}
+
+/* Orders two cuts; *known is false when that depends on parameters' values
+ * (the result is then still a total order, for sorting). */
+static int cut_cmp(const kp_key *k, const kcut *x, const kcut *y, bool *known)
+{
+	int dx = cut_depth(x), dy = cut_depth(y), n = dx < dy ? dx : dy;
+	*known = true;
+	for (int i = 0; i < n; i++) {
+		int c = vcmp(cut_val(x, i), cut_val(y, i), known);
+		if (c || !*known)
+			return k->parts[i].desc ? -c : c;
+	}
+	if (dx == dy)
+		return (x->side > y->side) - (x->side < y->side);
+	return dx < dy ? x->side : -y->side;
+}
+
+/* The earlier (side -1) or later (+1) of two cuts; where their order is
+ * unknown, the cut before or after the prefix they share: their hull. */
+static kcut cut_pick(const kp_key *k, kcut a, kcut b, int side, bool *hull)
+{
+	bool known;
+	int c = cut_cmp(k, &a, &b, &known);
+	if (known)
+		return (c <= 0) == (side < 0) ? a : b;
+	*hull = true;
+	int i = 0, n = cut_depth(&a) < cut_depth(&b) ? cut_depth(&a) : cut_depth(&b);
+	for (; i < n; i++) {
+		bool kn;
+		if (vcmp(cut_val(&a, i), cut_val(&b, i), &kn) != 0 || !kn)
+			break;
+	}
+	kcut r = {a.eq, NULL, i, side};   /* i <= a.neq: the values differ at i */
+	return r;
+}
+
+/* One stretch of the sweep. */
+typedef struct kspan {
+	kcut s, e;              /* where it starts and ends */
+	const kp_range *one;    /* the only range in it, or NULL once merged */
+} kspan;
+
+static bool same_bound(const kp_bound *x, const kp_bound *y)
+{
+	if (x->set != y->set)
+		return false;
+	bool known;
+	return !x->set || (x->incl == y->incl && vcmp(x, y, &known) == 0 && known);
+}
+
+/* Ranges of one shape (the same depth, range bounds and then-values; only
+ * the equality values differ) are the same range or disjoint, even when
+ * those values are parameters (k IN (:a, :b) AND j > 2). */
+static bool same_shape(const kp_range *x, const kp_range *y)
+{
+	if (x->neq != y->neq || x->has_range != y->has_range || x->nthen != y->nthen)
+		return false;
+	if (x->has_range && (!same_bound(&x->lo, &y->lo) || !same_bound(&x->hi, &y->hi)))
+		return false;
+	for (int i = 0; i < x->nthen; i++) {
+		bool known;
+		if (vcmp(&x->then[i], &y->then[i], &known) != 0 || !known)
+			return false;
 	}
 	return true;
 }
 
-/* Merges y into x when both range over the same part after the same
- * prefix and their intervals overlap or touch. */
-static bool range_merge(const kp_key *k, kp_range *x, const kp_range *y)
+static bool span_points(const kspan *x, const kspan *y)
 {
-	if (x->neq != y->neq || !x->has_range || !y->has_range)
-		return false;
-	for (int i = 0; i < x->neq; i++) {
-		bool ok;
-		if (vcmp(&x->eq[i], &y->eq[i], &ok) != 0 || !ok)
-			return false;
-	}
-	(void)k;
-	/* overlap: x.lo <= y.hi and y.lo <= x.hi (touching counts if inclusive) */
-	kp_con cx = {x->lo, x->hi, false}, cy = {y->lo, y->hi, false};
-	kp_con meet;
-	bool lossy = false;
-	meet.lo = max_lo(cx.lo, cy.lo, &lossy);
-	meet.hi = min_hi(cx.hi, cy.hi, &lossy);
-	if (lossy)
-		return false;
-	if (con_empty(&meet)) {
-		/* touching: [a, b) and [b, c) */
-		bool ok;
-		if (!(meet.lo.set && meet.hi.set && vcmp(&meet.lo, &meet.hi, &ok) == 0 && ok &&
-		      (meet.lo.incl || meet.hi.incl)))
-			return false;
-	}
-	if (!lo_covers(&x->lo, &y->lo))
-		x->lo = y->lo;
-	if (!hi_covers(&x->hi, &y->hi))
-		x->hi = y->hi;
-	return true;
+	return x->one && y->one && same_shape(x->one, y->one);
+}
+
+/* Are x and y known to be the same range? */
+static bool span_same(const kp_key *k, const kspan *x, const kspan *y)
+{
+	bool k1, k2;
+	return cut_cmp(k, &x->s, &y->s, &k1) == 0 && k1 && cut_cmp(k, &x->e, &y->e, &k2) == 0 && k2 &&
+	       (!x->one || !y->one || (x->one->nthen == 0 && y->one->nthen == 0));
+}
+
+/* Is x known to end before y starts? */
+static bool span_before(const kp_key *k, const kspan *x, const kspan *y)
+{
+	bool known;
+	return cut_cmp(k, &x->e, &y->s, &known) < 0 && known;
+}
+
+static void span_merge(const kp_key *k, kspan *x, const kspan *y, bool *hull)
+{
+	x->s = cut_pick(k, x->s, y->s, -1, hull);
+	x->e = cut_pick(k, x->e, y->e, 1, hull);
+	x->one = NULL;
 }
 
 static const kp_key *sort_key;
 
-static int range_qcmp(const void *a, const void *b)
+static int span_qcmp(const void *a, const void *b)
 {
-	return range_start_cmp(sort_key, a, b);
+	bool known;
+	return cut_cmp(sort_key, &((const kspan *)a)->s, &((const kspan *)b)->s, &known);
 }
 
-/* Sorts ranges in key order and merges overlapping ones. */
-static int normalize_ranges(const kp_key *k, kp_range *r, int n)
+static void sort_spans(const kp_key *k, kspan *sp, int n)
 {
-	if (n < 2)
-		return n;
 	if (n <= 16) {
 		/* a few ranges (an IN list, an OR): insertion sort in place; qsort's
 		 * merge sort with its buffer cost more than the comparisons */
 		for (int i = 1; i < n; i++) {
-			kp_range x = r[i];
+			kspan x = sp[i];
 			int j = i;
-			for (; j > 0 && range_start_cmp(k, &r[j - 1], &x) > 0; j--)
-				r[j] = r[j - 1];
-			r[j] = x;
+			bool known;
+			for (; j > 0 && cut_cmp(k, &sp[j - 1].s, &x.s, &known) > 0; j--)
+				sp[j] = sp[j - 1];
+			sp[j] = x;
 		}
 	} else {
 		sort_key = k;
-		qsort(r, (size_t)n, sizeof(*r), range_qcmp);
+		qsort(sp, (size_t)n, sizeof(*sp), span_qcmp);
 	}
+}
+
+/* Appends the ranges that make up the stretch from s to e, in stored
+ * order: the tail of s's prefix, a range on the first part where s and e
+ * differ, then the head of e's prefix. */
+static void span_ranges(pctx *pc, kcut s, kcut e, kp_range *out, int *n, bool *unordered)
+{
+	const kp_key *k = pc->key;
+	int ds = cut_depth(&s), de = cut_depth(&e), c = 0;
+	while (c < ds && c < de) {
+		bool kn;
+		if (vcmp(cut_val(&s, c), cut_val(&e, c), &kn) != 0 || !kn) {
+			/* where the ends' order is unknown, so is the pieces' */
+			if (!kn && ds > c + 1)
+				*unordered = true;
+			if (!kn && de > c + 1)
+				*unordered = true;
+			break;
+		}
+		c++;
+	}
+	if ((c == ds && s.side > 0) || (c == de && e.side < 0))
+		return;   /* empty */
+	kp_range *r = &out[*n];
+	memset(r, 0, sizeof(*r));
+	r->eq = kp_arena_alloc(pc->a, sizeof(kp_value) * (size_t)(c + 1));
+	for (int i = 0; i < c; i++)
+		r->eq[i] = *cut_val(&s, i);
+	r->neq = c;
+	if (c == ds && c == de) {
+		(*n)++;
+		return;
+	}
+	if (ds > c + 1) {
+		kcut tail = {s.eq, NULL, c + 1, 1};
+		span_ranges(pc, s, tail, out, n, unordered);
+		r = &out[*n];
+		memset(r, 0, sizeof(*r));
+		r->eq = out[*n - 1].eq;   /* the same prefix values */
+		r->neq = c;
+	}
+	/* the stored order's lower and upper ends on part c */
+	kp_bound lo = {0}, hi = {0};
+	if (ds > c) {
+		lo = *cut_val(&s, c);
+		lo.set = true;
+		lo.incl = ds == c + 1 && s.side < 0;
+	}
+	if (de > c) {
+		hi = *cut_val(&e, c);
+		hi.set = true;
+		hi.incl = de == c + 1 && e.side > 0;
+	}
+	bool empty = false;
+	if (lo.set && hi.set) {
+		bool kn;
+		int d = vcmp(&lo, &hi, &kn) * (k->parts[c].desc ? -1 : 1);
+		if (kn && d == 0 && lo.incl && hi.incl) {
+			r->eq[r->neq++] = lo;   /* one value */
+			lo.set = hi.set = false;
+		} else if (kn && (d > 0 || d == 0)) {
+			empty = true;
+		}
+	}
+	if (k->parts[c].desc) {
+		kp_bound t = lo;
+		lo = hi;
+		hi = t;
+	}
+	if (lo.set && lo.kind == KP_V_NULL && lo.incl)
+		lo.set = false;   /* NULL is the least value: from it is from the start */
+	if (!empty) {
+		r->has_range = lo.set || hi.set;
+		r->lo = lo;
+		r->hi = hi;
+		(*n)++;
+	}
+	if (de > c + 1) {
+		kcut head = {e.eq, NULL, c + 1, -1};
+		span_ranges(pc, head, e, out, n, unordered);
+	}
+}
+
+/* Orders the then-values of two skip ranges; *known as for cuts. */
+static int then_cmp(const kp_range *x, const kp_range *y, bool *known)
+{
+	*known = true;
+	for (int i = 0; i < x->nthen && i < y->nthen; i++) {
+		int c = vcmp(&x->then[i], &y->then[i], known);
+		if (c || !*known)
+			return c;
+	}
+	return (x->nthen > y->nthen) - (x->nthen < y->nthen);
+}
+
+static int skip_qcmp(const void *a, const void *b)
+{
+	const kspan *x = a, *y = b;
+	bool known;
+	int c = then_cmp(x->one, y->one, &known);
+	return c ? c : cut_cmp(sort_key, &x->s, &y->s, &known);
+}
+
+/* Skip ranges (a range on part m, then equalities on the parts after it;
+ * all of one shape): ranges with the same then-values are merged where
+ * they overlap, those with different ones read different rows. NULL when
+ * parameters leave that unknown: then they are read as plain ranges. */
+static kp_range *normalize_skip(pctx *pc, kp_range *r, int *n, bool *unordered)
+{
+	const kp_key *k = pc->key;
+	int nr = *n;
+	for (int i = 0; i < nr; i++) {
+		bool known = true;
+		if (r[i].lo.set && r[i].hi.set)
+			vcmp(&r[i].lo, &r[i].hi, &known);
+		if (!known)
+			return NULL;
+	}
+	kspan *sp = kp_arena_alloc(pc->a, sizeof(kspan) * (size_t)nr);
+	for (int i = 0; i < nr; i++) {
+		sp[i].s = range_start(k, &r[i]);
+		sp[i].e = range_end(k, &r[i]);
+		sp[i].one = &r[i];
+	}
+	sort_key = k;
+	qsort(sp, (size_t)nr, sizeof(*sp), skip_qcmp);
+	kp_range *out = kp_arena_alloc(pc->a, sizeof(kp_range) * (size_t)(nr + 1));
+	int no = 0;
+	for (int i = 0; i < nr;) {
+		kspan cur = sp[i];
+		const kp_range *from = sp[i].one;
+		int j = i + 1;
+		for (; j < nr; j++) {
+			bool known;
+			int c = then_cmp(from, sp[j].one, &known);
+			if (!known)
+				return NULL;
+			if (c)
+				break;
+			c = cut_cmp(k, &sp[j].s, &cur.e, &known);
+			if (!known)
+				return NULL;
+			if (c > 0)
+				break;
+			bool hull = false;
+			span_merge(k, &cur, &sp[j], &hull);
+			if (hull)
+				return NULL;
+		}
+		if (cur.one) {
+			out[no++] = *cur.one;
+		} else {
+			int before = no;
+			span_ranges(pc, cur.s, cur.e, out, &no, unordered);
+			for (int x = before; x < no; x++) {
+				out[x].nthen = from->nthen;
+				out[x].then = from->then;
+			}
+		}
+		i = j;
+	}
+	/* in stored order of where they start */
+	kspan *os = kp_arena_alloc(pc->a, sizeof(kspan) * (size_t)(no + 1));
+	for (int i = 0; i < no; i++) {
+		os[i].s = range_start(k, &out[i]);
+		os[i].e = range_end(k, &out[i]);
+		os[i].one = &out[i];
+	}
+	sort_key = k;
+	qsort(os, (size_t)no, sizeof(*os), span_qcmp);
+	kp_range *sorted = kp_arena_alloc(pc->a, sizeof(kp_range) * (size_t)(no + 1));
+	for (int i = 0; i < no; i++) {
+		sorted[i] = *os[i].one;
+		if (i + 1 < no && !span_before(k, &os[i], &os[i + 1]))
+			*unordered = true;   /* their stretches interleave */
+	}
+	*n = no;
+	return sorted;
+}
+
+/* Sorts ranges in stored key order and makes them disjoint (see above).
+ * Returns the ranges (r itself when nothing merged) and their number in
+ * *n; *unordered when two of them have no known order. */
+static kp_range *normalize_ranges(pctx *pc, kp_range *r, int *n, bool *unordered)
+{
+	const kp_key *k = pc->key;
+	int nr = *n;
+	*unordered = false;
+	if (nr < 2)
+		return r;
+	if (r[0].nthen) {
+		kp_range *x = normalize_skip(pc, r, n, unordered);
+		if (x)
+			return x;
+		*unordered = false;
+		for (int i = 0; i < nr; i++)
+			r[i].nthen = 0;   /* read as plain ranges; the filter keeps the rest */
+	}
+	kspan *sp = kp_arena_alloc(pc->a, sizeof(kspan) * (size_t)nr);
+	for (int i = 0; i < nr; i++) {
+		sp[i].s = range_start(k, &r[i]);
+		sp[i].e = range_end(k, &r[i]);
+		sp[i].one = &r[i];
+	}
+	sort_spans(k, sp, nr);
+	bool uniform = true;
+	for (int i = 1; i < nr && uniform; i++)
+		uniform = same_shape(&r[0], &r[i]);
 	int m = 0;
-	for (int i = 0; i < n; i++) {
-		if (m > 0 && (range_covers(k, &r[m - 1], &r[i]) || range_merge(k, &r[m - 1], &r[i])))
-			continue;
-		if (m > 0 && range_covers(k, &r[i], &r[m - 1])) {
-			r[m - 1] = r[i];
+	bool slow = false, hull = false;
+	/* a range whose own ends have no known order (k > 'c' AND k < :p) may
+	 * be empty or not: the order of cuts through it proves nothing */
+	for (int i = 0; i < nr && !slow; i++) {
+		bool known = true;
+		if (r[i].has_range && r[i].lo.set && r[i].hi.set)
+			vcmp(&r[i].lo, &r[i].hi, &known);
+		slow = !known;
+	}
+	*unordered = slow;
+	for (int i = 0; i < nr && !slow; i++) {
+		if (m == 0) {
+			sp[m++] = sp[i];
 			continue;
 		}
-		r[m++] = r[i];
+		bool known;
+		int c = cut_cmp(k, &sp[i].s, &sp[m - 1].e, &known);
+		if (known && c > 0) {
+			sp[m++] = sp[i];
+		} else if (span_same(k, &sp[m - 1], &sp[i])) {
+			continue;   /* the same range twice */
+		} else if (uniform) {
+			/* one shape: the same range (equal ones sort together, and
+			 * were dropped) or disjoint, in an order the values decide */
+			*unordered = *unordered || !known || c <= 0;
+			sp[m++] = sp[i];
+		} else if (known) {
+			span_merge(k, &sp[m - 1], &sp[i], &hull);
+			slow = hull;
+		} else {
+			slow = true;
+		}
 	}
-	return m;
+	if (slow) {
+		/* parameters: merge every pair whose overlap is not known to be
+		 * empty, to a fixed point; past a few hundred, one hull */
+		m = nr;
+		for (int i = 0; i < nr; i++) {
+			sp[i].s = range_start(k, &r[i]);
+			sp[i].e = range_end(k, &r[i]);
+			sp[i].one = &r[i];
+		}
+		if (m > 256) {
+			for (int i = 1; i < m; i++)
+				span_merge(k, &sp[0], &sp[i], &hull);
+			m = 1;
+		}
+		bool changed = true;
+		while (changed) {
+			changed = false;
+			for (int i = 0; i < m; i++)
+				for (int j = i + 1; j < m; j++) {
+					if (span_before(k, &sp[i], &sp[j]) || span_before(k, &sp[j], &sp[i]) ||
+					    (span_points(&sp[i], &sp[j]) && !span_same(k, &sp[i], &sp[j])))
+						continue;
+					span_merge(k, &sp[i], &sp[j], &hull);
+					sp[j--] = sp[--m];
+					changed = true;
+				}
+		}
+		sort_spans(k, sp, m);
+		for (int i = 0; i + 1 < m; i++)
+			if (!span_before(k, &sp[i], &sp[i + 1]))
+				*unordered = true;
+	}
+	size_t cap = 0;
+	for (int i = 0; i < m; i++)
+		cap += sp[i].one ? 1 : (size_t)(2 * k->n + 1);
+	kp_range *out = kp_arena_alloc(pc->a, sizeof(kp_range) * (cap + 1));
+	int no = 0;
+	for (int i = 0; i < m; i++) {
+		if (sp[i].one)
+			out[no++] = *sp[i].one;
+		else
+			span_ranges(pc, sp[i].s, sp[i].e, out, &no, unordered);
+	}
+	*n = no;
+	return out;
 }
 
 /* A range's constraint on every key column slot (a view into it). */
@@ -1036,7 +1516,7 @@ static void range_views(const pctx *pc, const kp_range *r, cview *views)
 {
 	const kp_key *k = pc->key;
 	memset(views, 0, sizeof(cview) * (size_t)pc->nk);
-	for (int p = 0; p < k->n && p <= r->neq; p++)
+	for (int p = 0; p < k->n && p <= r->neq + r->nthen; p++)
 		if (pc->pslot[p] >= 0)
 			views[pc->pslot[p]] = range_view(r, p);
 }
@@ -1174,10 +1654,16 @@ static void bs_merge(pctx *pc, boxset *s)
 					bool lossy = false;
 					meet.lo = max_lo(x->lo, y->lo, &lossy);
 					meet.hi = min_hi(x->hi, y->hi, &lossy);
-					bool ok;
-					bool touch = meet.lo.set && meet.hi.set && (meet.lo.incl || meet.hi.incl) &&
-					             vcmp(&meet.lo, &meet.hi, &ok) == 0 && ok;
-					if (lossy || (con_empty(&meet) && !touch))
+					/* only where they are known to overlap or touch, and not
+					 * on a parameter, which may be bound to NULL (then
+					 * k < :p OR k >= :p holds for no row) */
+					if (x->lo.kind == KP_V_PARAM || x->hi.kind == KP_V_PARAM ||
+					    y->lo.kind == KP_V_PARAM || y->hi.kind == KP_V_PARAM)
+						continue;
+					bool ok = true;
+					int r = meet.lo.set && meet.hi.set ? vcmp(&meet.lo, &meet.hi, &ok) : -1;
+					bool joined = r < 0 || (r == 0 && (meet.lo.incl || meet.hi.incl));
+					if (lossy || !ok || !joined)
 						continue;
 					if (!lo_covers(&x->lo, &y->lo))
 						x->lo = y->lo;
@@ -1203,6 +1689,7 @@ typedef struct path_eval {
 	int bound;              /* key parts bound by the weakest range */
 	bool covering;          /* holds every column used */
 	bool limit_hit;         /* ranges were coarsened */
+	bool unordered;         /* two ranges have no known order */
 	kp_order order;         /* how it returns the ORDER BY (set for the path choice) */
 } path_eval;
 
@@ -1242,7 +1729,10 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 			pc.kcol[p->col] = pc.nk++;
 		if (p->col >= 0) {
 			pc.pslot[i] = pc.kcol[p->col];
-			pc.nullslot[pc.pslot[i]] = t->cols[p->col].nullable;
+			/* primary-key columns are never NULL unless declared NULL (Phoenix);
+			 * other index columns can be */
+			const kp_column *c = &t->cols[p->col];
+			pc.nullslot[pc.pslot[i]] = c->nullable || (c->key_pos < 0 && !c->not_null);
 		}
 		if (p->expr) {
 			pc.xexpr[pc.nk] = p->expr;
@@ -1272,18 +1762,26 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 	pe->limit_hit = pc.limit_hit;
 	pe->ranges = kp_arena_alloc(a, sizeof(kp_range) * (all.n + 1));
 	pe->nranges = 0;
-	bool full = false;
+	bool full = false, skip = true;
 	for (uint32_t i = 0; i < all.n; i++) {
 		kp_range *r = &pe->ranges[pe->nranges++];
 		box_range(&pc, all.b[i], r);
 		if (r->neq == 0 && !r->has_range)
 			full = true;
+		box_then(&pc, all.b[i], r);
+		if (!r->nthen || r->neq != pe->ranges[0].neq || r->nthen != pe->ranges[0].nthen)
+			skip = false;
 	}
+	/* a product of ranges on one part and equalities on the next ones (a
+	 * Phoenix skip scan) when every box has that shape */
+	if (!skip || pe->nranges < 2)
+		for (int i = 0; i < pe->nranges; i++)
+			pe->ranges[i].nthen = 0;
 	if (full) {
 		pe->nranges = 1;
 		memset(&pe->ranges[0], 0, sizeof(kp_range));
 	} else {
-		pe->nranges = normalize_ranges(key, pe->ranges, pe->nranges);
+		pe->ranges = normalize_ranges(&pc, pe->ranges, &pe->nranges, &pe->unordered);
 		/* merging can leave a range unbounded on both sides: that is just
 		 * its prefix, and with no prefix the whole table */
 		for (int r = 0; r < pe->nranges; r++) {
@@ -1506,9 +2004,12 @@ static bool part_bounded(const kp_plan *p, int i)
 {
 	if (p->nranges == 0)
 		return true;
-	for (int r = 0; r < p->nranges; r++)
-		if (!(p->ranges[r].neq > i || (p->ranges[r].neq == i && p->ranges[r].has_range)))
+	for (int r = 0; r < p->nranges; r++) {
+		const kp_range *x = &p->ranges[r];
+		/* a range unbounded below on a column that can be NULL reads its NULLs */
+		if (!((x->neq > i && x->eq[i].kind != KP_V_NULL) || (x->neq == i && x->has_range && x->lo.set)))
 			return false;
+	}
 	return true;
 }
 
@@ -1544,7 +2045,7 @@ static kp_order plan_order(const kp_plan *p, const kp_list *order)
 			 * before every value of its key part, so a forward read gives
 			 * NULLS FIRST and a reverse read NULLS LAST (docs/plan-json.md) */
 			const kp_column *c = &p->table->cols[part->col];
-			if (it->nulls && c->key_pos < 0 && !c->not_null && !part_bounded(p, i) &&
+			if (it->nulls && (c->nullable || (c->key_pos < 0 && !c->not_null)) && !part_bounded(p, i) &&
 			    it->nulls != (d == 1 ? KP_NULLS_FIRST : KP_NULLS_LAST))
 				return KP_ORDER_SORT;
 			dir = d;
@@ -1564,6 +2065,10 @@ static kp_order plan_order(const kp_plan *p, const kp_list *order)
 			return KP_ORDER_SORT;
 		ti++;
 	}
+	/* the key order holds across ranges only when they are known to be
+	 * sorted (unless every ORDER BY term is constant) */
+	if (dir && p->unordered)
+		return KP_ORDER_SORT;
 	return dir == 2 ? KP_ORDER_REVERSE : KP_ORDER_KEY;
 }
 
@@ -1577,6 +2082,7 @@ static kp_order path_order(const kp_table *t, const path_eval *pe, const kp_list
 	p.key = pe->key;
 	p.ranges = pe->ranges;
 	p.nranges = pe->nranges;
+	p.unordered = pe->unordered;
 	return plan_order(&p, order);
 }
 
@@ -2151,6 +2657,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	out->ranges = best.ranges;
 	out->nranges = best.nranges;
 	out->filter = best.filter;
+	out->unordered = best.unordered;
 	out->order = plan_order(out, order);
 	if (search && order->n) {
 		/* the search engine sorts by any column it indexes */

@@ -43,6 +43,8 @@ typedef struct kp_range {
 	bool has_range;         /* part neq is bounded by lo/hi */
 	kp_bound lo;            /* lower bound of part neq */
 	kp_bound hi;            /* upper bound of part neq */
+	int nthen;              /* a skip range: the nthen parts after part neq ... */
+	kp_value *then;         /* ... each bound to one value (read by seeking) */
 } kp_range;
 
 typedef struct kp_plan {
@@ -58,6 +60,8 @@ typedef struct kp_plan {
 	kp_list filter;         /* kp_expr* conjuncts the key ranges do not serve */
 	const char *filter_sql; /* filter rendered as SQL once, or NULL */
 	kp_order order;         /* how ORDER BY is served */
+	bool unordered;         /* two ranges have no known order (parameters, or
+	                           skip ranges whose stretches interleave) */
 } kp_plan;
 
 /* Settings that change the rules. */

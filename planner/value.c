@@ -18,9 +18,23 @@ bool kp_value_of(kp_value *out, const kp_expr *e)
 	}
 	switch (e->kind) {
 	case KP_X_INT:
+		/* as SQLite reads integers: a hex literal is the 64-bit two's
+		 * complement of its digits (0xFFFFFFFFFFFFFFFF is -1; more than 16
+		 * digits is an error there, so no value here); a decimal one past
+		 * 64 bits is a REAL, except -9223372036854775808 */
 		if (e->overflow) {
+			if (e->name.len > 2 && (e->name.s[1] == 'x' || e->name.s[1] == 'X'))
+				return false;
+			if (neg && e->name.len == 19 && memcmp(e->name.s, "9223372036854775808", 19) == 0) {
+				out->kind = KP_V_INT;
+				out->i = INT64_MIN;
+				return true;
+			}
 			out->kind = KP_V_REAL;
 			out->r = neg ? -e->fval : e->fval;
+		} else if (neg && e->ival == INT64_MIN) {
+			out->kind = KP_V_REAL;   /* -(-2^63) overflows to REAL, as in SQLite */
+			out->r = 9223372036854775808.0;
 		} else {
 			out->kind = KP_V_INT;
 			out->i = neg ? -e->ival : e->ival;
@@ -157,10 +171,82 @@ int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok)
 	return a->off < b->off ? -1 : a->off > b->off;
 }
 
+/* Rank of a kind in the stored order: NULL, numbers, strings, hashes;
+ * 5 for kinds that compare with several (times), 4 for parameters. */
+static int key_rank(const kp_value *v)
+{
+	switch (v->kind) {
+	case KP_V_NULL: return 0;
+	case KP_V_INT: case KP_V_REAL: case KP_V_BOOL: return 1;
+	case KP_V_STR: return 2;
+	case KP_V_HASH: return 3;
+	case KP_V_PARAM: return 4;
+	default: return 5;
+	}
+}
+
+int kp_value_key_cmp(const kp_value *a, const kp_value *b, bool *known)
+{
+	int ra = key_rank(a), rb = key_rank(b);
+	*known = true;
+	if (ra == 4 || rb == 4) {
+		if (ra != rb) {
+			*known = false;
+			return ra < rb ? -1 : 1;
+		}
+		/* parameters: the same one is equal to itself; others are
+		 * unknown, ordered by text (anonymous ? by place) to stay total */
+		int anon_a = a->n == 1, anon_b = b->n == 1;
+		if (anon_a != anon_b) {
+			*known = false;
+			return anon_a ? -1 : 1;
+		}
+		int c;
+		if (anon_a) {
+			c = a->off < b->off ? -1 : a->off > b->off;
+		} else {
+			uint32_t n = a->n < b->n ? a->n : b->n;
+			c = memcmp(a->s, b->s, n);
+			c = c ? (c < 0 ? -1 : 1) : (a->n < b->n ? -1 : a->n > b->n);
+		}
+		*known = c == 0;
+		return c;
+	}
+	if (ra == 0 || rb == 0)
+		return (rb == 0) - (ra == 0);
+	if (ra == 3 && rb == 3) {
+		if (a->nof != b->nof)
+			return a->nof < b->nof ? -1 : 1;
+		for (uint32_t i = 0; i < a->nof; i++) {
+			bool k;
+			int c = kp_value_key_cmp(&a->of[i], &b->of[i], &k);
+			if (!k)
+				*known = false;
+			if (c)
+				return c;
+		}
+		return 0;
+	}
+	bool ok;
+	int c = kp_value_cmp(a, b, &ok);
+	if (ok)
+		return c;
+	if (ra != rb && ra < 3 && rb < 3)
+		return ra < rb ? -1 : 1;   /* numbers before strings, as SQLite orders them */
+	*known = false;   /* NaN, or a time against what it does not compare with */
+	return c;
+}
+
 static void put_real(kp_buf *out, double r)
 {
-	if (isnan(r) || isinf(r)) {
+	if (isnan(r)) {
 		kp_buf_puts(out, "null");
+		return;
+	}
+	if (isinf(r)) {
+		/* a JSON number (and SQL literal) too large for a double: the
+		 * infinity SQLite reads 1e999 as */
+		kp_buf_puts(out, r > 0 ? "1e999" : "-1e999");
 		return;
 	}
 	char tmp[64];

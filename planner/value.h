@@ -44,6 +44,12 @@ bool kp_value_of(kp_value *out, const kp_expr *e);
 /* Compares a and b: <0, 0, >0. *ok is false when they cannot be ordered
  * (different kinds, or parameters), and the result is then arbitrary. */
 int kp_value_cmp(const kp_value *a, const kp_value *b, bool *ok);
+/* Compares a and b in the order keys are stored: NULL first, then numbers
+ * (INTEGER and REAL exactly), then strings byte by byte, hash parts by their
+ * hashed values. *known is false when the order is not known before the
+ * statement runs (a bind parameter other than the same one, or NaN); the
+ * result is then still a total, stable order, for sorting. */
+int kp_value_key_cmp(const kp_value *a, const kp_value *b, bool *known);
 /* JSON: numbers, strings, booleans, null; {"param": "?1"};
  * {"hash": "hash32", "of": [...]}; {"time": "2013-01-01 00:00:00.000"}. */
 void kp_value_json(kp_buf *out, const kp_value *v);

@@ -220,6 +220,14 @@ static void test_views_alter_drop(void)
 	                       "a view whose query is not SELECT * FROM table [WHERE ...]");
 	CU_ASSERT_EQUAL(s->u.create_table.view_unsupported_off, 36);
 	CU_ASSERT_TRUE(name_is(&s->u.create_table.base, "s.t1"));
+	s = one("CREATE VIEW a1 AS SELECT * FROM t1 AS x WHERE x.a = 1", KP_S_CREATE_VIEW);
+	CU_ASSERT_PTR_NOT_NULL(s->u.create_table.view_unsupported);
+	CU_ASSERT_TRUE(name_is(&s->u.create_table.base, "t1"));
+	s = one("CREATE VIEW a2 AS SELECT * FROM t1 x WHERE x.a = 1", KP_S_CREATE_VIEW);
+	CU_ASSERT_PTR_NOT_NULL(s->u.create_table.view_unsupported);
+	s = one("CREATE VIEW a3 AS SELECT * FROM t1 TTL = 5, a.VERSIONS = 2", KP_S_CREATE_VIEW);
+	CU_ASSERT_PTR_NULL(s->u.create_table.view_unsupported);
+	CU_ASSERT_EQUAL(s->u.create_table.options.n, 2);
 	s = one("CREATE VIEW c AS SELECT a, b FROM t1 WHERE a = 1", KP_S_CREATE_VIEW);
 	CU_ASSERT_PTR_NOT_NULL(s->u.create_table.view_unsupported);
 	s = one("CREATE VIEW u AS SELECT * FROM t1 UNION ALL SELECT * FROM t2", KP_S_CREATE_VIEW);

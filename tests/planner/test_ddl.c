@@ -304,8 +304,18 @@ static void test_views_and_drops(void)
 	/* a Phoenix view with its own key (over an HBase table) is a table */
 	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE VIEW \"hb\" (k VARCHAR PRIMARY KEY, \"v\" UNSIGNED_LONG) DEFAULT_COLUMN_FAMILY = 'a'"), 0);
 	CU_ASSERT_TRUE(kp_catalog_find(&t.cat, "hb", 2)->is_view);
+	/* CASCADE on a view drops the views over it, not its siblings */
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE VIEW sib AS SELECT * FROM b WHERE v > 5 AND v < 9;"
+	                               "CREATE VIEW bv3 AS SELECT * FROM bv2;"
+	                               "DROP VIEW bv CASCADE"), 0);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "bv", 2));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "bv2", 3));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "bv3", 3));
+	CU_ASSERT_PTR_NOT_NULL(kp_catalog_find(&t.cat, "sib", 3));
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE VIEW bv AS SELECT * FROM b; CREATE VIEW bv2 AS SELECT * FROM bv"), 0);
 	/* CASCADE drops the views over the table */
 	CU_ASSERT_EQUAL(kpt_schema(&t, "DROP TABLE IF EXISTS b CASCADE"), 0);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "sib", 3));
 	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "b", 1));
 	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "bv", 2));
 	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "bv2", 3));
