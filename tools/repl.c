@@ -17,6 +17,11 @@
 #include "parse.h"
 #include "parser.h"
 
+/* Ctrl-C in the interactive shell (see on_interrupt): while a line is read
+ * it cancels the input; while statements run (.read of a long file) it
+ * stops them. */
+static volatile sig_atomic_t interrupted;
+
 struct kp_repl {
 	kp_arena arena;         /* session-long: sources, ASTs of typed queries */
 	kp_arena stmt;          /* per statement: plans and messages */
@@ -123,6 +128,10 @@ static void run_source(kp_repl *r, kp_source *src)
 	size_t pos = 0;
 	kp_stmt *s;
 	for (;;) {
+		if (interrupted) {
+			fputs("interrupted\n", r->err);
+			break;
+		}
 		kp_diags d = {0};
 		kp_arena_reset(&r->stmt);
 		/* statements are kept (the .advise workload): parse into the session arena */
@@ -485,7 +494,6 @@ static kp_buf pending;          /* statement text typed so far */
 static uint32_t line_no;        /* lines read so far (standard input not a terminal) */
 static uint32_t pending_line;   /* line and column where pending starts */
 static uint32_t pending_col;
-static volatile sig_atomic_t interrupted;   /* Ctrl-C while reading a line */
 static int interrupt_pipe[2] = {-1, -1};    /* the handler writes a byte: wakes read_key */
 
 /* Moves (pending_line, pending_col) past text[0, n): lines, and columns in

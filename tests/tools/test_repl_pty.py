@@ -131,6 +131,22 @@ with tempfile.TemporaryDirectory() as tmp:
     check("Ctrl-C on an empty prompt: still running", t.read_until("keyplan> ") and
           os.waitpid(t.pid, os.WNOHANG)[0] == 0, t.buf.decode(errors="replace"))
 
+    # Ctrl-C while a long .read runs stops it, and the shell goes on
+    big = os.path.join(tmp, "big.sql")
+    with open(big, "w") as f:
+        f.write("SELECT * FROM orders WHERE userid = 'r';\n" * 300000)
+    t.mark()
+    t.send(f".read {big}\r")
+    t.read_until("SCAN orders prefix (userid='r')")
+    t.send("\x03")
+    check("Ctrl-C stops a long .read", t.read_until("interrupted"), t.buf.decode(errors="replace")[-500:])
+    t.read_until("keyplan> ")
+    t.mark()
+    time.sleep(0.3)
+    t.send("SELECT * FROM metrics WHERE hostname = 'again';\r")
+    check("... and the session goes on", t.read_until("SCAN metrics prefix (hostname='again')"),
+          t.buf.decode(errors="replace")[-500:])
+
     time.sleep(0.3)   # Ctrl-C delivered and handled before the next keys
     t.send(".quit\r")
     check("quit", t.wait_exit() == 0, t.buf.decode(errors="replace"))
@@ -140,7 +156,7 @@ with tempfile.TemporaryDirectory() as tmp:
     t.read_until("keyplan> ")
     t.mark()
     t.send("\x1b[A\x1b[A\r")   # up twice: the last query
-    check("history survives a restart", t.read_until("SCAN metrics prefix (hostname='after')"),
+    check("history survives a restart", t.read_until("SCAN metrics prefix (hostname='again')"),
           t.buf.decode(errors="replace"))
     t.send(".quit\r")
     t.wait_exit()
