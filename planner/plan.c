@@ -468,6 +468,19 @@ static bool is_const(pctx *pc, const kp_expr *e)
 	return kp_value_fold(&v, e, pc->a);
 }
 
+/* Is e the constant NULL? (Folded only when it is not a plain literal:
+ * this runs for every comparison.) */
+static bool is_null(pctx *pc, const kp_expr *e)
+{
+	if (e->kind == KP_X_NULL)
+		return true;
+	if (e->kind == KP_X_INT || e->kind == KP_X_STRING || e->kind == KP_X_FLOAT || e->kind == KP_X_PARAM ||
+	    e->kind == KP_X_COLUMN)
+		return false;
+	kp_value v;
+	return kp_value_fold(&v, e, pc->a) && v.kind == KP_V_NULL;
+}
+
 /* x COLLATE BINARY is x: keys compare byte by byte, which is BINARY. Any
  * other collation changes the order, so that operand stays as it is. */
 static const kp_expr *strip_binary(const kp_expr *e)
@@ -671,7 +684,7 @@ static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 		op = flip_op(op);
 	}
 	kp_value v;
-	if (op != KP_OP_IS && op != KP_OP_ISNOT && kp_value_fold(&v, y, pc->a) && v.kind == KP_V_NULL)
+	if (op != KP_OP_IS && op != KP_OP_ISNOT && is_null(pc, y))
 		return bs_none();   /* a comparison with NULL is never true, nor false */
 	int kc = is_const(pc, y) ? key_slot(pc, x) : -1;
 	if (kc < 0 && (x->kind != KP_X_COLUMN || !is_const(pc, y))) {
@@ -679,7 +692,7 @@ static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 		check_key_function(pc, e->b);
 		return bs_all(pc, false);
 	}
-	if (kc >= 0 && (op == KP_OP_IS || op == KP_OP_ISNOT) && kp_value_fold(&v, y, pc->a) && v.kind == KP_V_NULL)
+	if (kc >= 0 && (op == KP_OP_IS || op == KP_OP_ISNOT) && is_null(pc, y))
 		return null_test(pc, kc, (op == KP_OP_ISNOT) != neg);
 	if (kc < 0 || !key_value(pc, &v, x, y))
 		return bs_all(pc, false);
@@ -707,8 +720,7 @@ static boxset leaf_between(pctx *pc, const kp_expr *e, bool neg)
 	if (!is_const(pc, e->b) || !is_const(pc, e->c))
 		return bs_all(pc, false);
 	/* a NULL end: BETWEEN is never true; NOT BETWEEN is the other side */
-	bool lo_null = kp_value_fold(&lo, e->b, pc->a) && lo.kind == KP_V_NULL;
-	bool hi_null = kp_value_fold(&hi, e->c, pc->a) && hi.kind == KP_V_NULL;
+	bool lo_null = is_null(pc, e->b), hi_null = is_null(pc, e->c);
 	if (lo_null || hi_null) {
 		if (e->negated == neg || (lo_null && hi_null))
 			return bs_none();
@@ -782,7 +794,7 @@ static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg)
 	for (uint32_t i = 0; i < e->n; i++) {
 		kp_value v;
 		/* a NULL in the list matches no row (it only turns false into NULL) */
-		if (kp_value_of(&v, e->list[i]) && v.kind == KP_V_NULL)
+		if (is_null(pc, e->list[i]))
 			continue;
 		if (!key_value(pc, &v, e->a, e->list[i]))
 			return bs_all(pc, false);
@@ -1420,7 +1432,9 @@ static kp_range *normalize_ranges(pctx *pc, kp_range *r, int *n, bool *unordered
 		for (int i = 0; i < nr; i++)
 			r[i].nthen = 0;   /* read as plain ranges; the filter keeps the rest */
 	}
-	kspan *sp = kp_arena_alloc(pc->a, sizeof(kspan) * (size_t)nr);
+	/* a few ranges (the common case) on the stack: this runs per path */
+	kspan few[16];
+	kspan *sp = nr <= 16 ? few : kp_arena_alloc(pc->a, sizeof(kspan) * (size_t)nr);
 	for (int i = 0; i < nr; i++) {
 		sp[i].s = range_start(k, &r[i]);
 		sp[i].e = range_end(k, &r[i]);
@@ -1499,6 +1513,15 @@ static kp_range *normalize_ranges(pctx *pc, kp_range *r, int *n, bool *unordered
 	size_t cap = 0;
 	for (int i = 0; i < m; i++)
 		cap += sp[i].one ? 1 : (size_t)(2 * k->n + 1);
+	if (cap == (size_t)m && m <= 16) {
+		/* nothing merged: sorted in place */
+		kp_range tmp[16];
+		for (int i = 0; i < m; i++)
+			tmp[i] = *sp[i].one;
+		memcpy(r, tmp, sizeof(kp_range) * (size_t)m);
+		*n = m;
+		return r;
+	}
 	kp_range *out = kp_arena_alloc(pc->a, sizeof(kp_range) * (cap + 1));
 	int no = 0;
 	for (int i = 0; i < m; i++) {

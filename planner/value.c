@@ -187,8 +187,16 @@ static int key_rank(const kp_value *v)
 
 int kp_value_key_cmp(const kp_value *a, const kp_value *b, bool *known)
 {
-	int ra = key_rank(a), rb = key_rank(b);
 	*known = true;
+	if (a->kind == KP_V_STR && b->kind == KP_V_STR) {
+		/* the common case first: byte order */
+		uint32_t n = a->n < b->n ? a->n : b->n;
+		int c = memcmp(a->s, b->s, n);
+		if (c)
+			return c < 0 ? -1 : 1;
+		return a->n < b->n ? -1 : a->n > b->n;
+	}
+	int ra = key_rank(a), rb = key_rank(b);
 	if (ra == 4 || rb == 4) {
 		if (ra != rb) {
 			*known = false;
