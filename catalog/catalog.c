@@ -710,6 +710,18 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, k
 		            t->is_view ? "VIEW" : "TABLE");
 		return -1;
 	}
+	/* Phoenix refuses to drop a table or view that views select from
+	 * unless CASCADE drops those too: dropping it alone would leave views
+	 * over nothing, still planned against a base that is gone */
+	for (int i = t->id + 1; !dr->cascade && i < c->ntables; i++) {
+		const kp_table *v = c->tables[i];
+		if (!v->dropped && v->view_parent && name_eq(t->name, v->view_parent, (uint32_t)strlen(v->view_parent))) {
+			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, dr->name.off, dr->name.srclen,
+			            "cannot drop %s: view %s selects from it (DROP %s %s CASCADE drops its views too)",
+			            t->name, v->name, t->is_view ? "VIEW" : "TABLE", t->name);
+			return -1;
+		}
+	}
 	t->dropped = true;
 	/* CASCADE drops the views over it, and the views over those (Phoenix):
 	 * a view comes after the table it selects from, so one pass does */

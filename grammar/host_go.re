@@ -27,8 +27,12 @@ loop:
 	"//" [^\n\x00]*   { TOK(KP_HT_COMMENT); }
 	"/*" cbody        { TOK(KP_HT_COMMENT); }
 	"/*"              { YYCURSOR = base + lx->len; TOK(KP_HT_COMMENT); }
-	"`" [^`\x00]* "`" { t->style = KP_HS_GO_RAW; t->quote = 1; TOK(KP_HT_STR); }
-	"`"               { YYCURSOR = base + lx->len; TOK(KP_HT_OTHER); }
+	"`"               { /* to the closing backquote, NUL bytes included (the SQL lexer
+	                       * reports them); an unterminated one runs to the end, as
+	                       * the other scanners' strings do */
+	                    const void *q = memchr(YYCURSOR, '`', lx->len - (size_t)(YYCURSOR - base));
+	                    YYCURSOR = q ? (const unsigned char *)q + 1 : base + lx->len;
+	                    t->style = KP_HS_GO_RAW; t->quote = 1; TOK(KP_HT_STR); }
 	'"'               { size_t e = kp_hlex_skip_string(lx->src, lx->len, (size_t)(YYCURSOR - base), '"', false,
 	                                                   true, false, 0);
 	                    YYCURSOR = base + e;

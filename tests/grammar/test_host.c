@@ -170,6 +170,20 @@ static void test_go(void)
 	ASSERT_STR(sql_of(&x, "WHERE", &h), "SELECT * FROM t\nWHERE a = $1AND b = '\xf0\x9f\x98\x80'");
 	CU_ASSERT_EQUAL(h, (uint32_t)(strstr(t, "WHERE") - t));   /* after a dropped CR */
 	ext_free(&x);
+	/* a NUL byte does not end a raw string (the SQL lexer reports it), and
+	 * an unterminated one runs to the end: neither statement is dropped */
+	static const char nul[] = "q := `SELECT * FROM t\0 WHERE a = 1`\nr := `SELECT * FROM u WHERE b = 2\n";
+	kp_arena_init(&x.a);
+	kp_source_from_string(&x.src, "t", nul, sizeof nul - 1);
+	kp_host_extract(&x.f, &x.src, KP_LANG_GO, &x.a);
+	CU_ASSERT_EQUAL(count(&x), 2);
+	if (count(&x) == 2) {
+		static const char want[] = "SELECT * FROM t\0 WHERE a = 1";
+		CU_ASSERT_EQUAL(x.f.head->v[0].sql.len, sizeof want - 1);
+		CU_ASSERT_EQUAL(memcmp(x.f.head->v[0].sql.text, want, sizeof want), 0);
+		ASSERT_STR(x.f.head->next->v[0].sql.text, "SELECT * FROM u WHERE b = 2\n");
+	}
+	ext_free(&x);
 }
 
 static void test_python(void)

@@ -304,6 +304,13 @@ static void test_views_and_drops(void)
 	/* a Phoenix view with its own key (over an HBase table) is a table */
 	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE VIEW \"hb\" (k VARCHAR PRIMARY KEY, \"v\" UNSIGNED_LONG) DEFAULT_COLUMN_FAMILY = 'a'"), 0);
 	CU_ASSERT_TRUE(kp_catalog_find(&t.cat, "hb", 2)->is_view);
+	/* without CASCADE a table or view that views select from stays */
+	CU_ASSERT_EQUAL(kpt_schema(&t, "DROP TABLE b"), 1);
+	CU_ASSERT_TRUE(kpt_has_message(&t, "cannot drop b: view bv selects from it (DROP TABLE b CASCADE drops its views too)"));
+	CU_ASSERT_EQUAL(kpt_schema(&t, "DROP VIEW bv"), 1);
+	CU_ASSERT_TRUE(kpt_has_message(&t, "cannot drop bv: view bv2 selects from it (DROP VIEW bv CASCADE drops its views too)"));
+	CU_ASSERT_PTR_NOT_NULL(kp_catalog_find(&t.cat, "b", 1));
+	CU_ASSERT_PTR_NOT_NULL(kp_catalog_find(&t.cat, "bv", 2));
 	/* CASCADE on a view drops the views over it, not its siblings */
 	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE VIEW sib AS SELECT * FROM b WHERE v > 5 AND v < 9;"
 	                               "CREATE VIEW bv3 AS SELECT * FROM bv2;"
