@@ -1552,8 +1552,9 @@ static kp_table *concat_table(kp_advisor *adv, const kp_table *t, const kp_key *
  * is spread: hashed when every statement binds it by = or IN (and it is no
  * enum, which a hash cannot spread), else by a bucket of the row key, read
  * as one scan per bucket. NULL when the target cannot hold the key. */
-static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table *t, const colset *user,
-                                     const char *name, const kp_list *qs, const char *why, kp_arena *scratch)
+static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_table *t, const colset *user,
+                                    const char *name, const kp_list *qs, const char *why, kp_arena *scratch,
+                                    double need, double *served)
 {
 	const target_info *ti = tinfo(adv->target);
 	colset all = *user;
@@ -1600,6 +1601,9 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 	for (uint32_t i = 0; i < qs->n; i++)
 		of += ((const kp_wquery *)qs->items[i])->weight;
 	double serves = proposal_serves(t, &judged, qs, scratch);
+	*served = serves;
+	if (serves < need)
+		return NULL;   /* fewer index columns serve less */
 	/* more key columns than 3 (KP104) or than the target allows: the key
 	 * columns of t after the index columns become one concatenated column,
 	 * when that serves the statements as well */
@@ -1633,6 +1637,7 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 		return NULL;   /* longer than the target's key */
 	kp_buf m = {0}, k = {0};
 	char *ddl;
+	bool own = false;   /* the hash or bucket has a key column of its own */
 	if (spread == PLAIN) {
 		kp_key_notation(&k, src, &nk);
 		kp_buf b = {0};
@@ -1667,8 +1672,10 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 			                         "%s, zero-padded, in one key column, so it keeps %d key columns", concat,
 			                         lead->name, lead->name, nk.n);
 		}
-		if (!ddl)
+		if (!ddl) {
 			ddl = lead_column_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_hash", lead->name), true);
+			own = true;
+		}
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
 		              "led by a hash, since %s alone would be a write hotspot (its reads bind the hashed "
 		              "columns by = or IN, so each computes the hash)%s", name, k.data, t->name, why,
@@ -1691,14 +1698,25 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 			concat = kp_arena_printf(adv->a, "%s; %s_key holds the bucket (3 digits) followed by %s, "
 			                         "zero-padded, in one key column, so it keeps %d key columns", concat,
 			                         lead->name, lead->name, nk.n);
-		else
+		else {
 			ddl = lead_column_ddl(adv, src, name, &nk, "bucket", false);
+			own = true;
+		}
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
 		              "led by bucket = hash of the key of %s %% %d, computed by the writer, since %s "
 		              "alone would be a write hotspot: a read is %d scans (bucket = 0 to %d) merged%s",
 		              name, k.data, t->name, why, t->name, KP_BUCKETS, lead->name, KP_BUCKETS, KP_BUCKETS - 1,
 		              concat);
 		fan = serves;
+	}
+	/* its DDL's key columns: a hash32() part is none, a hash or bucket
+	 * merged into the lead's column adds none, one of their own adds one.
+	 * More than 3 would draw KP104 itself (3 or more index columns and the
+	 * table's key after them): not offered, the secondary index serves */
+	if (nk.n + own > 3) {
+		kp_buf_free(&m);
+		kp_buf_free(&k);
+		return NULL;
 	}
 	kp_advice *x = advise(adv, rule, "index_table", t, bufdup(adv->a, &m), bufdup(adv->a, &k), ddl);
 	x->serves = (int)(serves + 0.5);
@@ -1709,6 +1727,27 @@ static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_tab
 	kp_buf_free(&m);
 	kp_buf_free(&k);
 	return x;
+}
+
+/* index_table_keyed on user's columns, or on the longest prefix of them
+ * that serves qs as well when the whole would pass 3 key columns or the
+ * target's key (an index table keyed as a 4-column key now, for the
+ * statements a reorder makes worse: [a][b] and the rest concatenated).
+ * NULL when no prefix does. */
+static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table *t, const colset *user,
+                                     const char *name, const kp_list *qs, const char *why, kp_arena *scratch)
+{
+	double full = 0, got;
+	for (int u = user->n; u >= 1; u--) {
+		colset cut = *user;
+		cut.n = u;
+		kp_advice *x = index_table_keyed(adv, rule, t, &cut, name, qs, why, scratch, full, &got);
+		if (x)
+			return x;
+		if (u == user->n)
+			full = got;
+	}
+	return NULL;
 }
 
 /* Offers t keyed nk (a reordering of its key) for rule, judged on the
@@ -2091,7 +2130,16 @@ typedef struct proposal {
 	kp_list qs;             /* kp_wquery* it was proposed for */
 	double desc_w, asc_w;   /* weight of its reads wanting the range column DESC / ASC */
 	double weight;          /* weight of the statements it was proposed for */
+	kp_list found;          /* unserved_finding* of its statements (KP120) */
 } proposal;
+
+/* A KP120 finding, worded again with the key the advice finally creates
+ * (hashed, bucketed, concatenated) once that is known. */
+typedef struct unserved_finding {
+	kp_diag *g;             /* the finding */
+	const char *was;        /* how the query is read now */
+	const char *then;       /* what the proposed key makes it */
+} unserved_finding;
 
 typedef struct prop_rank {
 	int i;                  /* proposal */
@@ -2127,6 +2175,35 @@ static void proposal_suffix(kp_buf *name, const kp_table *t, const proposal *pr,
 	}
 	if (same)
 		kp_buf_printf(name, "_%d", same + 1);
+}
+
+/* Words the KP120 findings of pr with the keys its advice creates: the
+ * index table's final key (hashed, bucketed, concatenated) and the
+ * secondary index's, either NULL when not advised. */
+static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice *x, const kp_advice *y)
+{
+	const char *tk = x ? x->key : NULL, *ik = y ? y->key : NULL;
+	if (!tk && !ik)
+		return;   /* nothing advised: the proposed key stays named */
+	bool same = tk && ik && !strcmp(tk, ik);
+	const char *keyed, *help;
+	if (tk && ik && !same) {
+		keyed = kp_arena_printf(adv->a, "an index table keyed %s or a secondary index keyed %s", tk, ik);
+		help = kp_arena_printf(adv->a, "index_table on %s keyed %s, or secondary_index on %s keyed %s",
+		                       pr->t->name, tk, pr->t->name, ik);
+	} else {
+		keyed = kp_arena_printf(adv->a, "%s keyed %s", same ? "a table or index" : tk ? "an index table"
+		                        : "a secondary index", tk ? tk : ik);
+		help = kp_arena_printf(adv->a, "%s on %s keyed %s", same ? "index_table or secondary_index"
+		                       : tk ? "index_table" : "secondary_index", pr->t->name, tk ? tk : ik);
+	}
+	for (uint32_t i = 0; i < pr->found.n; i++) {
+		const unserved_finding *f = pr->found.items[i];
+		f->g->message = kp_arena_printf(adv->a, "the key of %s cannot serve this query (%s); %s makes it a %s",
+		                                pr->t->name, f->was, keyed, f->then);
+		if (f->g->helps)
+			f->g->helps->message = kp_arena_printf(adv->a, "%s (see the advice below)", help);
+	}
 }
 
 static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
@@ -2234,15 +2311,17 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 				pr->covers[i] = true;
 		kp_list_push(adv->a, &pr->qs, q);
 		pr->weight += q->weight;
-		kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off,
-		                         q->stmt->len, "the key of %s cannot serve this query (%s); a table or "
-		                         "index keyed %s makes it a %s", t->name,
-		                         p->rejected ? "rejected full scan" : kp_access_name(p->access), m.data,
-		                         now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
-		                         now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan");
+		unserved_finding *f = kp_arena_alloc(adv->a, sizeof(*f));
+		f->was = p->rejected ? "rejected full scan" : kp_access_name(p->access);
+		f->then = now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
+		          now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan";
+		f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off, q->stmt->len,
+		                   "the key of %s cannot serve this query (%s); a table or index keyed %s makes it a %s",
+		                   t->name, f->was, m.data, f->then);
 		kp_arena_reset(scratch);
-		kp_diag_help(g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
+		kp_diag_help(f->g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
 		             t->name, m.data);
+		kp_list_push(adv->a, &pr->found, f);
 	}
 	kp_arena hyp;
 	kp_arena_init(&hyp);
@@ -2295,6 +2374,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		const kp_column *lead = &t->cols[pr->user.cols[0]];
 		if (hot_reason(lead)) {
 			/* a secondary index led by a hotspot column is a hotspot itself */
+			reword_unserved(adv, pr, x, NULL);
 			kp_buf_free(&name);
 			continue;
 		}
@@ -2352,6 +2432,7 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		}
 		for (int j = 0; j < pr->user.n; j++)
 			advice_col(adv, y, t->cols[pr->user.cols[j]].name);
+		reword_unserved(adv, pr, x, y);
 		kp_buf_free(&name);
 		kp_buf_free(&ddl);
 		kp_buf_free(&inc);
@@ -2413,9 +2494,16 @@ static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratc
 		free(s);
 		return;
 	}
-	/* searched with the table's own indexes only: a reordered key is the
-	 * alternative to the advised indexes, not an addition to them */
-	const kp_table *with = t;
+	/* orders searched on the key alone, without the table's indexes: the
+	 * advised indexes are for the statements the key does not serve, and
+	 * once created they would change a search that counted indexes, so
+	 * applying all advice (the reorder and the indexes) would draw another
+	 * reorder. On the key alone the order found stays the best; the
+	 * reorder is still judged (and offered) with the table's indexes. */
+	kp_arena wa;
+	kp_arena_init(&wa);
+	kp_table *with = hypo_table(&wa, t, &t->pk, NULL, 0);
+	with->src = t->src;
 	int n = t->pk.n;
 	for (int i = 0; i < ns; i++)
 		s[i].now = served(s[i].q->plan.access);
@@ -2442,13 +2530,14 @@ static void suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratc
 		}
 	}
 	free(s);
-	if (chosen_w <= current)
-		return;
-	kp_key nk;
-	nk.n = n;
-	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);
-	key_from_order(&nk, t, chosen, n);
-	offer_reorder(adv, KP_R_BETTER_KEY, NULL, t, with, &nk, tradeoff, scratch);
+	if (chosen_w > current) {
+		kp_key nk;
+		nk.n = n;
+		nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);
+		key_from_order(&nk, t, chosen, n);
+		offer_reorder(adv, KP_R_BETTER_KEY, NULL, t, t, &nk, tradeoff, scratch);
+	}
+	kp_arena_free(&wa);
 }
 
 /* ----------------------------------------------------------- DESC key */
@@ -2732,9 +2821,9 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
 			const kp_wquery *q = qs->items[j];
 			if (q->plan.access == KP_ACCESS_NONE)
 				continue;
-			ts->before[class_slot(q->plan.access)]++;
+			ts->before[class_slot(q->plan.access)] += q->weight;
 			/* without an advised index the plan stays as it is */
-			ts->after[class_slot(added ? cached_class(&classes, 0, h, q, &scratch) : q->plan.access)]++;
+			ts->after[class_slot(added ? cached_class(&classes, 0, h, q, &scratch) : q->plan.access)] += q->weight;
 			kp_arena_reset(&scratch);
 		}
 		map_free(&classes);

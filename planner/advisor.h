@@ -80,11 +80,12 @@ void kp_advise_statement(kp_target target, const kp_stmt *s, kp_source *src, kp_
  * checks. */
 void kp_advisor_run(kp_advisor *adv);
 
-/* Per-table counts of the workload's access classes. */
+/* Per-table weight of the workload in each access class (the unit every
+ * advice message uses). */
 typedef struct kp_table_summary {
 	const kp_table *table;  /* table */
-	int before[4];          /* get, scan, filtered, rejected/full with the schema as it is */
-	int after[4];           /* the same with the advised secondary indexes added */
+	double before[4];       /* get, scan, filtered, rejected/full with the schema as it is */
+	double after[4];        /* the same with the advised secondary indexes added */
 } kp_table_summary;
 
 /* Fills one summary per table that the workload reads; returns the count. */

@@ -759,7 +759,7 @@ static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int 
 {
 	if (n == 0)
 		return;
-	kp_buf_printf(b, "\n%ssummary%s (queries per access class, now -> with the advised indexes)\n",
+	kp_buf_printf(b, "\n%ssummary%s (weight per access class, now -> with the advised indexes)\n",
 	              color ? "\033[1m" : "", color ? "\033[0m" : "");
 	/* every column as wide as its widest cell, so large counts and long
 	 * table names keep the columns aligned */
@@ -769,12 +769,12 @@ static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int 
 		w[k] = (int)strlen(head[k]);
 	if (w[0] < 24)
 		w[0] = 24;
-	char cell[32];
+	char cell[64];
 	for (int i = 0; i < n; i++) {
 		if ((int)s[i].table->name_len > w[0])
 			w[0] = (int)s[i].table->name_len;
 		for (int k = 0; k < 4; k++) {
-			int len = snprintf(cell, sizeof cell, "%d->%d", s[i].before[k], s[i].after[k]);
+			int len = snprintf(cell, sizeof cell, "%.15g->%.15g", s[i].before[k], s[i].after[k]);
 			if (len > w[k + 1])
 				w[k + 1] = len;
 		}
@@ -787,7 +787,7 @@ static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int 
 	for (int i = 0; i < n; i++) {
 		kp_buf_printf(b, "  %-*s", w[0], s[i].table->name);
 		for (int k = 0; k < 4; k++) {
-			snprintf(cell, sizeof cell, "%d->%d", s[i].before[k], s[i].after[k]);
+			snprintf(cell, sizeof cell, "%.15g->%.15g", s[i].before[k], s[i].after[k]);
 			kp_buf_printf(b, " %*s", w[k + 1], cell);
 		}
 		kp_buf_putc(b, '\n');
@@ -921,7 +921,7 @@ static void json_summary(kp_buf *b, const kp_table_summary *s, int n)
 		for (int side = 0; side < 2; side++) {
 			kp_buf_printf(b, ", \"%s\": {", side ? "after" : "before");
 			for (int j = 0; j < 4; j++)
-				kp_buf_printf(b, "%s\"%s\": %d", j ? ", " : "", k[j], side ? s[i].after[j] : s[i].before[j]);
+				kp_buf_printf(b, "%s\"%s\": %.15g", j ? ", " : "", k[j], side ? s[i].after[j] : s[i].before[j]);
 			kp_buf_putc(b, '}');
 		}
 		kp_buf_putc(b, '}');
