@@ -27,7 +27,14 @@ static int names_eq(bool exact, const char *a, const char *b, uint32_t blen)
 {
 	if (!exact)
 		return name_eq(a, b, blen);
-	return strncmp(a, b, blen) == 0 && a[blen] == 0 && memchr(b, 0, blen) == NULL;
+	/* by hand, not strncmp + memchr: this runs for every column reference
+	 * of every statement, and the two libc calls cost more than the loop
+	 * on names this short (a NUL in b never equals a's byte) */
+	uint32_t i = 0;
+	for (; i < blen; i++)
+		if (!a[i] || a[i] != b[i])
+			return 0;
+	return a[i] == 0;
 }
 
 static uint32_t name_hash(const char *s, uint32_t len)

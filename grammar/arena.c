@@ -18,6 +18,8 @@
  * in one call instead of one fault per page, which showed in `check`'s
  * profile as a quarter of its time. */
 #define KP_ARENA_MMAP_MIN ((size_t)256 << 10)
+/* kp_arena_reset keeps its newest block up to this size */
+#define KP_ARENA_KEEP_MAX ((size_t)1 << 20)
 
 struct kp_arena_block {
 	kp_arena_block *next;   /* older block */
@@ -232,14 +234,26 @@ void kp_arena_reset(kp_arena *a)
 {
 	if (!a->head)
 		return;
-	/* keep the oldest block (the one at the tail): it is the standard size */
 	kp_arena_block *b = a->head, *keep = NULL;
-	/* bytes of the kept block that may be dirty: all of it if newer blocks
-	 * followed it, else what was used */
-	size_t keep_used = a->head->next ? KP_ARENA_BLOCK : (size_t)(a->next - (char *)a->head->data);
+	size_t keep_used;
+	if (a->head->size <= KP_ARENA_KEEP_MAX) {
+		/* keep the newest block, the largest: a scratch arena reset once
+		 * per candidate (the advisor re-plans a table's workload for each
+		 * proposal) otherwise grew through 128, 256 and 512 KB blocks again
+		 * each time, and mapping them (MAP_POPULATE clears every page) was
+		 * a quarter of `check`'s time; clearing only the bytes used is
+		 * cheaper */
+		keep = a->head;
+		keep_used = (size_t)(a->next - (char *)keep->data);
+		b = keep->next;
+	} else {
+		/* a very large block is not pinned: keep the oldest (the
+		 * standard size), all of it dirty when newer blocks followed */
+		keep_used = a->head->next ? KP_ARENA_BLOCK : (size_t)(a->next - (char *)a->head->data);
+	}
 	while (b) {
 		kp_arena_block *next = b->next;
-		if (!next && b->size == KP_ARENA_BLOCK)
+		if (!keep && !next && b->size == KP_ARENA_BLOCK)
 			keep = b;
 		else
 			block_free(b);

@@ -44,7 +44,8 @@ char *kp_arena_vprintf(kp_arena *a, const char *fmt, va_list ap);
 /* Grows an array kept in the arena: returns a copy with room for `want`
  * elements of `size` bytes (old contents copied). */
 void *kp_arena_grow(kp_arena *a, void *old, size_t oldn, size_t want, size_t size);
-/* Keeps the first block for reuse, frees the others. */
+/* Keeps one block for reuse (the newest, unless it is over 1 MB: then the
+ * first), cleared, and frees the others. */
 void  kp_arena_reset(kp_arena *a);
 void  kp_arena_free(kp_arena *a);
 

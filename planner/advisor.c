@@ -2250,13 +2250,15 @@ static void suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		 * the index is no write hotspot when the query allows it; then
 		 * monotonic or shared-prefix ones (a hash of them spreads), enums
 		 * last (a hash of few values does not) */
+		int rank[sizeof eq.cols / sizeof eq.cols[0]];   /* each column named once, not once a pass */
+		for (int i = 0; i < eq.n; i++) {
+			const kp_column *c = &t->cols[eq.cols[i]];
+			rank[i] = !hot_reason(c) ? 0 : !enum_reason(c) ? 1 : 2;
+		}
 		for (int pass = 0; pass < 3; pass++)
-			for (int i = 0; i < eq.n; i++) {
-				const kp_column *c = &t->cols[eq.cols[i]];
-				int rank = !hot_reason(c) ? 0 : !enum_reason(c) ? 1 : 2;
-				if (rank == pass)
+			for (int i = 0; i < eq.n; i++)
+				if (rank[i] == pass)
 					colset_add(&key, eq.cols[i], false);
-			}
 		int rcol = -1;
 		for (int i = 0; i < range.n; i++)
 			if (range.cols[i] == ocol)

@@ -549,8 +549,14 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, char *err, si
 				dl.candidate = true;
 				dl.after_space = 0;
 			}
-			if (!dl.candidate)
+			if (!dl.candidate) {
+				/* the rest of the line is no directive: jump to its end
+				 * (memchr, not a byte at a time: nearly every line of a
+				 * query file is code, and this scan reads the whole file) */
+				const char *nl = memchr(buf + i, '\n', got - i);
+				i = nl ? (size_t)(nl - buf) - 1 : got;
 				continue;
+			}
 			if (dl.after_space < 2 && ch != '-') {
 				dl.candidate = false;   /* not a "--" comment */
 				continue;
