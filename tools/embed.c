@@ -1,6 +1,8 @@
 /* lint and check over SQL embedded in application code: see embed.h. */
 #include "embed.h"
 
+#include <float.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,10 +133,19 @@ kp_host_file *kp_embed_run(kp_report *rep, kp_source *src, kp_lang lang, kp_embe
 			for (unsigned c = 0; c < st->nchoices; c++)
 				st->choices[c].is_choose ? nchoose++ : nif++;
 			kp_diags d = {0};
+			/* the count is a product: past 2^53 %.0f prints noise digits, past
+			 * DBL_MAX (1024 <if>) "inf" */
+			char many[48];
+			if (st->total < 1e15)
+				snprintf(many, sizeof many, "%.0f", st->total);
+			else if (st->total <= DBL_MAX)
+				snprintf(many, sizeof many, "about %.3g", st->total);
+			else
+				snprintf(many, sizeof many, "more than %.3g", DBL_MAX);
 			kp_diag_add(&d, &sa, KP_R_VARIANTS, KP_SEV_INFO, src, st->off, 0,
-			            "'%s' has %.0f variants (%u <if>, %u <choose>); %u are planned: every branch "
+			            "'%s' has %s variants (%u <if>, %u <choose>); %u are planned: every branch "
 			            "absent, every branch present, each branch alone and each left out, then a fixed "
-			            "sample (at most %d)", st->name ? st->name : "statement", st->total, nif, nchoose,
+			            "sample (at most %d)", st->name ? st->name : "statement", many, nif, nchoose,
 			            st->nv, KP_HOST_MAX_VARIANTS);
 			kp_report_emit(rep, &d);
 		}

@@ -153,6 +153,15 @@ with tempfile.TemporaryDirectory() as tmp:
     check("20 <if>: KP036 says how many variants and how many planned",
           len(kp036) == 1 and "'many' has 1048576 variants (20 <if>, 0 <choose>); 64 are planned" in kp036[0]["message"]
           and kp036[0]["severity"] == "info" and (kp036[0]["line"], kp036[0]["column"]) == (2, 3), str(diags))
+    # 60 and 1100 <if>: the count is rounded, not printed with noise digits or as "inf"
+    for n, says in ((60, "about 1.15e+18"), (1100, "more than 1.8e+308")):
+        ifs2 = "".join(f'<if test="c{i}">AND userid = #{{c{i}}}</if>' for i in range(n))
+        p2 = mapper(f'<mapper namespace="m"><select id="huge">SELECT * FROM orders <where>{ifs2}</where></select></mapper>',
+                    name="H.xml")
+        rc2, diags2, err2 = lint_json(p2, cwd=tmp)
+        k2 = [d["message"] for d in diags2 if d["rule"] == "KP036"]
+        check(f"{n} <if>: KP036 says {says} variants",
+              len(k2) == 1 and k2[0].startswith(f"'huge' has {says} variants ({n} <if>, 0 <choose>); 64 are planned"), str(k2))
     kp001 = [d for d in diags if d["rule"] == "KP001"]
     check("20 <if>: the sample includes every branch absent, the only full scan",
           len(kp001) == 1 and kp001[0]["message"] == "when " + " and ".join(f"`c{i} == null`" for i in range(20)) +
