@@ -276,13 +276,16 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 		if (!name)
 			return usage_error(c->cmd, usage, "unknown option '%s'", a);
 		bool is_explain = !strcmp(c->cmd, "explain"), is_check = !strcmp(c->cmd, "check");
+		/* the shell prints plans as explain does and has no report: the
+		 * report options would be accepted and then silently ignored */
+		bool is_repl = !strcmp(c->cmd, "repl");
 		if (!strcmp(name, "--schema")) {
 			kp_list_push(&c->arena, &c->schemas, (void *)val);
 		} else if (!strcmp(name, "--base-schema") && is_check) {
 			kp_list_push(&c->arena, &c->base_schemas, (void *)val);
 		} else if (!strcmp(name, "--workload") && is_check) {
 			kp_list_push(&c->arena, &c->workloads, (void *)val);
-		} else if ((!strcmp(name, "-e") || !strcmp(name, "--execute")) && !is_check) {
+		} else if ((!strcmp(name, "-e") || !strcmp(name, "--execute")) && !is_check && !is_repl) {
 			input *in = kp_arena_alloc(&c->arena, sizeof(*in));
 			in->text = val;
 			in->is_sql = true;
@@ -290,27 +293,27 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 		} else if (!strcmp(name, "--format")) {
 			if (!strcmp(val, "text")) c->fmt = KP_FMT_TEXT;
 			else if (!strcmp(val, "json")) c->fmt = KP_FMT_JSON;
-			else if (!strcmp(val, "sarif") && !is_explain) c->fmt = KP_FMT_SARIF;
-			else if (!strcmp(val, "github") && !is_explain) c->fmt = KP_FMT_GITHUB;
+			else if (!strcmp(val, "sarif") && !is_explain && !is_repl) c->fmt = KP_FMT_SARIF;
+			else if (!strcmp(val, "github") && !is_explain && !is_repl) c->fmt = KP_FMT_GITHUB;
 			else
-				return usage_error(c->cmd, usage, is_explain ? "unknown format '%s' (expected text or json)"
+				return usage_error(c->cmd, usage, is_explain || is_repl ? "unknown format '%s' (expected text or json)"
 				                   : "unknown format '%s' (expected text, json, sarif or github)", val);
 		} else if (!strcmp(name, "--target")) {
 			if (kp_target_parse(&c->target, val) < 0)
 				return usage_error(c->cmd, usage, "unknown target '%s' (expected lindorm, tablestore, "
 				                   "phoenix or generic)", val);
 			c->target_set = true;
-		} else if (!strcmp(name, "--color")) {
+		} else if (!strcmp(name, "--color") && !is_repl) {
 			if (!strcmp(val, "auto")) c->color_mode = 0;
 			else if (!strcmp(val, "always")) c->color_mode = 1;
 			else if (!strcmp(val, "never")) c->color_mode = 2;
 			else return usage_error(c->cmd, usage, "--color must be auto, always or never, not '%s'", val);
-		} else if (!strcmp(name, "--fail-on") && !is_explain) {
+		} else if (!strcmp(name, "--fail-on") && !is_explain && !is_repl) {
 			if (!strcmp(val, "error")) c->fail_on = KP_SEV_ERROR;
 			else if (!strcmp(val, "warning")) c->fail_on = KP_SEV_WARNING;
 			else if (!strcmp(val, "info")) c->fail_on = KP_SEV_INFO;
 			else return usage_error(c->cmd, usage, "--fail-on must be error, warning or info, not '%s'", val);
-		} else if (!strcmp(name, "--output") && !is_explain) {
+		} else if (!strcmp(name, "--output") && !is_explain && !is_repl) {
 			c->output = val;
 		} else if (!strcmp(name, "--config")) {
 			c->config = val;
@@ -327,7 +330,7 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			kp_list_push(&c->arena, &c->excludes, (void *)val);
 		} else if (!strcmp(name, "--stdin-filename") && strcmp(c->cmd, "repl")) {
 			c->stdin_name = val;
-		} else if (!strcmp(name, "--lang") && !is_explain) {
+		} else if (!strcmp(name, "--lang") && !is_explain && !is_repl) {
 			if ((c->lang = kp_lang_parse(val)) < 0)
 				return usage_error(c->cmd, usage, "unknown language '%s' (expected sql, java, kotlin, go, "
 				                   "python or mybatis)", val);
@@ -1561,6 +1564,9 @@ static const char usage_repl[] =
 	"  --schema PATH        schema file or folder to start with; may be repeated\n"
 	"  --target T           lindorm (default), tablestore, phoenix or generic\n"
 	"  --format text|json   how plans are printed (.format changes it)\n"
+	"  --config FILE        read FILE instead of the nearest .keyplan (its schema\n"
+	"                       and target)\n"
+	"  --no-config          read no config file\n"
 	"  -h, --help           show this help\n";
 
 static int cmd_repl(int argc, char **argv)

@@ -43,6 +43,14 @@ rc, out, err = run("--schema", SCHEMA, stdin=b"SELECT * FROM orders WHERE userid
 check("keyplan < file: a NUL byte is reported where it is, its statement is not dropped",
       rc == 1 and out == "ERROR: statement not planned (see diagnostics)\nSCAN orders prefix (userid='b')\n" and
       err.startswith("<stdin>:1:37: error: NUL byte in input [KP016 lexical-error]\n"), out + err)
+for opt in (["--output", "x"], ["--fail-on", "info"], ["--lang", "java"], ["-e", "SELECT 1"], ["--color", "never"]):
+    rc, out, err = run("repl", *opt, stdin=b"")
+    check(f"repl refuses {opt[0]}, which it would ignore", rc == 2 and out == "" and err.startswith(
+        f"keyplan repl: option '{opt[0]}' does not apply to this command"), err)
+rc, out, err = run("repl", "--format", "sarif", stdin=b"")
+check("repl has no sarif", rc == 2 and "unknown format 'sarif' (expected text or json)" in err, err)
+rc, out, err = run("repl", "--no-config", "--format", "json", "--schema", SCHEMA, stdin=b"SELECT * FROM orders WHERE userid = 'a';")
+check("repl --no-config --format json", rc == 0 and json.loads(out)["access"] == "scan", out + err)
 rc, out, err = run("frobnicate")
 check("unknown command", rc == 2 and "unknown command 'frobnicate'" in err, err)
 rc, out, err = run("explain", "--schema", SCHEMA, "--bogus", "x.sql")
