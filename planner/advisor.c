@@ -1737,6 +1737,23 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 static kp_advice *index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table *t, const colset *user,
                                      const char *name, const kp_list *qs, const char *why, kp_arena *scratch)
 {
+	/* a name no earlier index table advised on t has (a reorder's
+	 * companion and a proposal may share columns): applying all advice
+	 * creates each */
+	int same = 0;
+	for (bool taken = true; taken;) {
+		taken = false;
+		const char *want = same ? kp_arena_printf(adv->a, "%s_%d", name, same + 1) : name;
+		for (uint32_t i = 0; i < adv->advice.n && !taken; i++) {
+			const kp_advice *y = adv->advice.items[i];
+			taken = y->table == t && y->ddl && !strcmp(y->kind, "index_table") &&
+			        !strncmp(y->ddl + 13, want, strlen(want)) && y->ddl[13 + strlen(want)] == ' ';
+		}
+		if (taken)
+			same++;
+		else
+			name = want;
+	}
 	double full = 0, got;
 	for (int u = user->n; u >= 1; u--) {
 		colset cut = *user;

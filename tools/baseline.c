@@ -207,8 +207,14 @@ int kp_baseline_read(kp_baseline *b, const char *path, char *err, size_t errlen)
 	ssize_t n;
 	unsigned lineno = 0;
 	int rc = 0;
+	bool closed = false;
 	while ((n = getline(&line, &cap, f)) >= 0) {
 		lineno++;
+		if (closed || memchr(line, 0, (size_t)n)) {
+			snprintf(err, errlen, "%s:%u: malformed baseline entry", path, lineno);
+			rc = -1;
+			break;
+		}
 		if (lineno == 1) {
 			if (!strstr(line, "\"keyplan_baseline\": 1")) {
 				snprintf(err, errlen, "%s:1: not a keyplan baseline (keyplan lint --write-baseline writes one)",
@@ -218,9 +224,16 @@ int kp_baseline_read(kp_baseline *b, const char *path, char *err, size_t errlen)
 			}
 			continue;
 		}
-		char *fps = field(&b->arena, line, "fingerprint");
-		if (!fps)
-			continue;   /* the closing lines */
+		if (!strncmp(line, "]}", 2) && strspn(line + 2, " \t\r\n") == (size_t)n - 2) {
+			closed = true;   /* the writer's last line: what follows is not its */
+			continue;
+		}
+		char *fps = strncmp(line, "{\"fingerprint\": \"", 17) ? NULL : field(&b->arena, line, "fingerprint");
+		if (!fps) {
+			snprintf(err, errlen, "%s:%u: malformed baseline entry", path, lineno);
+			rc = -1;
+			break;
+		}
 		char *end;
 		unsigned long long fp = strtoull(fps, &end, 16);
 		unsigned long long count = 1, ln = 0;
@@ -238,10 +251,17 @@ int kp_baseline_read(kp_baseline *b, const char *path, char *err, size_t errlen)
 			e->shape = field(&b->arena, line, "statement");
 			e->line = (unsigned)(ln > 0xffffffffu ? 0 : ln);
 		}
-		e->count += (unsigned)count;
+		e->count = e->count + count > 1000000 ? 1000000 : e->count + (unsigned)count;
 		e->left = e->count;
 	}
 	free(line);
+	/* an empty or cut file (a write interrupted, a bad merge) would
+	 * otherwise hide every finding it lost */
+	if (!rc && !ferror(f) && !closed) {
+		snprintf(err, errlen, "%s:%u: the baseline ends early (no closing ]}): write it again with --write-baseline",
+		         path, lineno + 1);
+		rc = -1;
+	}
 	if (!rc && ferror(f)) {
 		snprintf(err, errlen, "%s: read error", path);
 		rc = -1;

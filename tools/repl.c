@@ -631,7 +631,9 @@ static void drain(kp_repl *r)
 	}
 }
 
-static bool handle_line(kp_repl *r, const char *line)
+/* One line of input, len bytes: a NUL byte in it is kept, for the lexer to
+ * report, rather than ending the line (and dropping its statement). */
+static bool handle_line(kp_repl *r, const char *line, size_t len)
 {
 	const char *p = line;
 	while (*p == ' ' || *p == '\t')
@@ -652,7 +654,7 @@ static bool handle_line(kp_repl *r, const char *line)
 		pending_line = line_no;
 		pending_col = 1;
 	}
-	kp_buf_puts(&pending, line);
+	kp_buf_put(&pending, line, len);
 	kp_buf_putc(&pending, '\n');
 	drain(r);
 	return true;
@@ -747,8 +749,8 @@ int kp_repl_run(kp_repl *r)
 		while (go && (n = getline(&line, &cap, stdin)) >= 0) {
 			line_no++;
 			if (n && line[n - 1] == '\n')
-				line[n - 1] = 0;
-			go = handle_line(r, line);
+				line[--n] = 0;
+			go = handle_line(r, line, (size_t)n);
 		}
 		free(line);
 		if (go)
@@ -797,7 +799,7 @@ int kp_repl_run(kp_repl *r)
 		}
 		if (*line)
 			add_history(line);
-		go = handle_line(r, line);
+		go = handle_line(r, line, strlen(line));
 		free(line);
 		if (hist)
 			write_history(hist);

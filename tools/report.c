@@ -13,6 +13,9 @@
 
 #include "explain.h"
 
+/* the largest -- weight: N (a thousand such statements still sum below INT_MAX) */
+#define KP_WEIGHT_MAX 1e6
+
 char *kp_path_abs(kp_arena *a, const char *cwd, const char *path)
 {
 	size_t n = strlen(cwd) + strlen(path) + 2;
@@ -207,9 +210,12 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 		double w = strtod(buf, &e);
 		while (*e == ' ' || *e == '\t' || *e == '\r')
 			e++;
-		if (e == buf || *e || w < 0)
+		/* nan, inf and huge weights would make every sum and the advice's
+		 * integer "serves N of M" meaningless (or overflow it) */
+		if (e == buf || *e || !(w >= 0 && w <= KP_WEIGHT_MAX))
 			directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
-			                  "malformed weight '%.*s': expected -- weight: N with N >= 0", q, (size_t)(end - q));
+			                  "malformed weight '%.*s': expected -- weight: N with 0 <= N <= 1000000", q,
+			                  (size_t)(end - q));
 		else if (weight)
 			*weight = w;
 		return;

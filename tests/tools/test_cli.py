@@ -39,6 +39,10 @@ rc, out, err = run("--schema", SCHEMA, stdin=b"SELECT * FROM orders\n WHERE user
 check("keyplan < file: plans, dot-commands, a last statement without ';'",
       rc == 0 and out.startswith("SCAN orders prefix (userid='a')\norders ") and
       out.endswith("SCAN orders prefix (userid='b')\n") and "keyplan>" not in out, out + err)
+rc, out, err = run("--schema", SCHEMA, stdin=b"SELECT * FROM orders WHERE userid = \0 'a';\nSELECT * FROM orders WHERE userid = 'b';\n")
+check("keyplan < file: a NUL byte is reported where it is, its statement is not dropped",
+      rc == 1 and out == "ERROR: statement not planned (see diagnostics)\nSCAN orders prefix (userid='b')\n" and
+      err.startswith("<stdin>:1:37: error: NUL byte in input [KP016 lexical-error]\n"), out + err)
 rc, out, err = run("frobnicate")
 check("unknown command", rc == 2 and "unknown command 'frobnicate'" in err, err)
 rc, out, err = run("explain", "--schema", SCHEMA, "--bogus", "x.sql")

@@ -212,6 +212,21 @@ with tempfile.TemporaryDirectory() as tmp:
           d["advice"][i + 1]["kind"] == "index_table" and d["advice"][i + 1]["key"] == "[a][b]" and
           d["advice"][i + 1]["serves"] == 2 and d["advice"][i + 1]["worse"] == [], json.dumps(d["advice"]))
     check("malformed weight warns", any(x["rule"] == "KP022" and x["line"] == 4 for x in d["diagnostics"]), out)
+    # nan, inf and huge weights are refused (each weighs 1): the sums and the
+    # advice's integer serves/of stay meaningful
+    open(os.path.join(tmp, "w.sql"), "w").write(
+        "-- weight: 1e300\nSELECT * FROM t WHERE b = 1;\n-- weight: nan\nSELECT * FROM t WHERE b = 2;\n"
+        "-- weight: 1000001\nSELECT * FROM t WHERE b = 3;\n-- weight: 1000000\nSELECT * FROM t WHERE a = 1;\n")
+    rc, out, err = run("check", "--no-config", "--target", "generic", "--schema", "s.sql", "--workload", "w.sql",
+                       "--format", "json", cwd=tmp)
+    d = json.loads(out)
+    bad = [(x["line"], x["message"]) for x in d["diagnostics"] if x["rule"] == "KP022"]
+    check("nan, inf and huge weights warn", bad == [
+        (1, "malformed weight ' 1e300': expected -- weight: N with 0 <= N <= 1000000"),
+        (3, "malformed weight ' nan': expected -- weight: N with 0 <= N <= 1000000"),
+        (5, "malformed weight ' 1000001': expected -- weight: N with 0 <= N <= 1000000")], out)
+    check("refused weights weigh 1", all(a["of"] in (None, 3, 1000003) and (a["serves"] is None or 0 <= a["serves"] <= 1000003)
+                                         for a in d["advice"]) and d["advice"], json.dumps(d["advice"]))
 
 # ----------------------------------------------- 10,000 statements, located
 lines, want = [], []

@@ -405,6 +405,23 @@ with tempfile.TemporaryDirectory() as tmp:
     check("a malformed entry: exit 2, located", rc == 2 and "bad.json:2: malformed baseline entry" in err, err)
     rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", "nope.json", cwd=tmp)
     check("a missing baseline: exit 2", rc == 2 and "nope.json: cannot open baseline" in err, err)
+    # a cut or emptied baseline would hide the findings it lost: refused, located
+    whole = open(base).read()
+    write(os.path.join(tmp, "cut.json"), whole[:whole.index("\n", whole.index("\n") + 1) + 1])
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", "cut.json", cwd=tmp)
+    check("a cut baseline: exit 2, located", rc == 2 and out == "" and
+          err == "keyplan: cut.json:3: the baseline ends early (no closing ]}): write it again with --write-baseline\n", err)
+    write(os.path.join(tmp, "cut.json"), "")
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", "cut.json", cwd=tmp)
+    check("an empty baseline: exit 2", rc == 2 and "cut.json:1: the baseline ends early" in err, err)
+    write(os.path.join(tmp, "cut.json"), whole.replace("\n{", "\n{\"fingerprnt\": 1}\n{", 1))
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", "cut.json", cwd=tmp)
+    check("a line that is no entry: exit 2, located", rc == 2 and "cut.json:2: malformed baseline entry" in err, err)
+    write(os.path.join(tmp, "cut.json"), whole.replace("\n", "\r\n"))
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", "cut.json", cwd=tmp)
+    rc2, out2, err2 = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", base, cwd=tmp)
+    check("a baseline with CRLF line ends reads as written", rc == rc2 == 1 and out == out2 and
+          err == err2.replace(base, "cut.json") and "1 baseline entry matches no finding" in err, err + err2)
 
 # --stdin-filename: standard input reported as that file, and excluded like it
 with tempfile.TemporaryDirectory() as tmp:
