@@ -100,8 +100,10 @@ int kp_diffscope_read(kp_diffscope *d, FILE *f)
 			if (c > UINT32_MAX - 2)
 				continue;
 			/* with no lines on the new side, c is the line before the change */
-			const char *comma = strchr(plus + 2, ',');
-			bool empty = comma && comma < strstr(plus + 2, " ") && strtoul(comma + 1, NULL, 10) == 0;
+			const char *comma = strchr(plus + 2, ','), *space = strchr(plus + 2, ' ');
+			/* the count is the new side's when no space (" @@") ends it first;
+			 * comparing with a NULL space was undefined and read +c,0 as c,1 */
+			bool empty = comma && (!space || comma < space) && strtoul(comma + 1, NULL, 10) == 0;
 			at = (uint32_t)(empty ? c + 1 : c);
 			in_hunk = true;
 		}

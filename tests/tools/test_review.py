@@ -464,6 +464,13 @@ if subprocess.run(["git", "--version"], capture_output=True).returncode == 0:
               [(d["rule"], d["line"]) for d in diags(out)] == [("KP002", 3), ("KP001", 5)], out + err)
         rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "q", "--diff", "HEAD", cwd=tmp)
         check("--diff: nothing touched in b.sql, no finding there", "b.sql" not in out, out)
+        # lines removed after line 5 (+5,0): only the statement on line 5 is touched,
+        # whether or not the hunk header ends with " @@"
+        for end in (" @@", ""):
+            rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "q", "--diff", "-", "--format",
+                               "json", cwd=tmp, stdin=f"+++ b/q/a.sql\n@@ -6 +5,0{end}\n-gone\n".encode())
+            check(f"--diff -: an empty new side +5,0{end}", [(d["rule"], d["line"]) for d in diags(out)] == [("KP001", 5)],
+                  out + err)
         subprocess.run(g + ["commit", "-qam", "two"], check=True)
         rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "q", "--diff", "HEAD", "--format",
                            "json", cwd=tmp)
