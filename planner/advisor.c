@@ -6,6 +6,7 @@
 #include "advisor.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -467,6 +468,14 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 static char *bufdup(kp_arena *a, kp_buf *b)
 {
 	return kp_arena_strndup(a, b->data ? b->data : "", b->len);
+}
+
+/* A summed weight as the advice's integer serves/of: rounded, and held at
+ * INT_MAX (weights are capped at 1,000,000 each, but thousands of heavy
+ * statements still sum past it; converting such a double to int is undefined). */
+static int weight_int(double w)
+{
+	return w >= (double)INT_MAX ? INT_MAX : (int)(w + 0.5);
 }
 
 static kp_advice *advise(kp_advisor *adv, kp_rule rule, const char *kind, const kp_table *t,
@@ -1719,8 +1728,8 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		return NULL;
 	}
 	kp_advice *x = advise(adv, rule, "index_table", t, bufdup(adv->a, &m), bufdup(adv->a, &k), ddl);
-	x->serves = (int)(serves + 0.5);
-	x->of = (int)(of + 0.5);
+	x->serves = weight_int(serves);
+	x->of = weight_int(of);
 	x->fanout = fan;
 	for (int j = 0; j < user->n; j++)
 		advice_col(adv, x, t->cols[user->cols[j]].name);
@@ -1830,8 +1839,8 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 	                                      migration_note(adv, t)),
 	                      key, bufdup(adv->a, &ddl));
 	verdict_apply(adv, x, &v, 1);
-	x->serves = (int)(v.after + 0.5);
-	x->of = (int)(v.total + 0.5);
+	x->serves = weight_int(v.after);
+	x->of = weight_int(v.total);
 	for (int i = 0; i < n; i++)
 		advice_col(adv, x, t->cols[nk->parts[i].col].name);
 	if (rule == KP_R_BETTER_KEY)
@@ -2632,8 +2641,8 @@ static void suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		           key, NULL);
 	}
 	verdict_apply(adv, x, &v, 1);
-	x->serves = (int)(fixed + 0.5);
-	x->of = (int)(nord + 0.5);
+	x->serves = weight_int(fixed);
+	x->of = weight_int(nord);
 	advice_col(adv, x, cn);
 	kp_diag_help(g, adv->a, "%s: %s", x->message, key);
 }

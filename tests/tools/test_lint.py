@@ -227,6 +227,16 @@ with tempfile.TemporaryDirectory() as tmp:
         (5, "malformed weight ' 1000001': expected -- weight: N with 0 <= N <= 1000000")], out)
     check("refused weights weigh 1", all(a["of"] in (None, 3, 1000003) and (a["serves"] is None or 0 <= a["serves"] <= 1000003)
                                          for a in d["advice"]) and d["advice"], json.dumps(d["advice"]))
+    # 3,000 statements at the largest weight sum past INT_MAX: serves/of are
+    # held at 2147483647, never a wrapped negative number
+    open(os.path.join(tmp, "w.sql"), "w").write(
+        "".join(f"-- weight: 1000000\nSELECT * FROM t WHERE b = {i};\n" for i in range(3000)))
+    rc, out, err = run("check", "--no-config", "--target", "generic", "--schema", "s.sql", "--workload", "w.sql",
+                       "--format", "json", cwd=tmp)
+    d = json.loads(out)
+    big = [a for a in d["advice"] if a["of"] is not None]
+    check("weight sums past INT_MAX are held at INT_MAX", big and all(
+        a["of"] == 2147483647 and 0 <= a["serves"] <= 2147483647 for a in big), json.dumps(d["advice"])[:2000])
 
 # ----------------------------------------------- 10,000 statements, located
 lines, want = [], []
