@@ -669,6 +669,22 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 	return err;
 }
 
+/* DROP INDEX / ALTER INDEX naming an index that is not there: "no such
+ * table" when the ON table is missing too, else "no such index". */
+static int no_such_index(const kp_catalog *c, const kp_name *index, const kp_name *table,
+                         kp_source *src, kp_arena *a, kp_diags *d)
+{
+	if (table->s && !kp_catalog_find(c, table->s, table->len)) {
+		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, table->off, table->srclen,
+		            "no such table: %.*s", (int)table->len, table->s);
+		return -1;
+	}
+	kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, index->off, index->srclen,
+	            "no such index: %.*s%s%.*s", (int)index->len, index->s, table->s ? " on " : "",
+	            (int)table->len, table->s ? table->s : "");
+	return -1;
+}
+
 static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, kp_diags *d)
 {
 	if (dr->is_index) {
@@ -686,15 +702,7 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, k
 		}
 		if (dr->if_exists)
 			return 0;
-		if (dr->table.s && !kp_catalog_find(c, dr->table.s, dr->table.len)) {
-			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, dr->table.off, dr->table.srclen,
-			            "no such table: %.*s", (int)dr->table.len, dr->table.s);
-			return -1;
-		}
-		kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, dr->name.off, dr->name.srclen,
-		            "no such index: %.*s%s%.*s", (int)dr->name.len, dr->name.s, dr->table.s ? " on " : "",
-		            (int)dr->table.len, dr->table.s ? dr->table.s : "");
-		return -1;
+		return no_such_index(c, &dr->name, &dr->table, src, a, d);
 	}
 	kp_table *t = kp_catalog_find(c, dr->name.s, dr->name.len);
 	if (!t) {
@@ -906,15 +914,7 @@ static int alter_index(kp_catalog *c, const kp_alter_index *ai, kp_source *src, 
 	}
 	if (ai->if_exists)
 		return 0;
-	if (ai->table.s && !kp_catalog_find(c, ai->table.s, ai->table.len)) {
-		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, ai->table.off, ai->table.srclen,
-		            "no such table: %.*s", (int)ai->table.len, ai->table.s);
-		return -1;
-	}
-	kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, ai->index.off, ai->index.srclen,
-	            "no such index: %.*s%s%.*s", (int)ai->index.len, ai->index.s, ai->table.s ? " on " : "",
-	            (int)ai->table.len, ai->table.s ? ai->table.s : "");
-	return -1;
+	return no_such_index(c, &ai->index, &ai->table, src, a, d);
 }
 
 int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
