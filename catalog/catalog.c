@@ -1,11 +1,11 @@
-#include "catalog.h"
+#include "catalog/catalog.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "lexer.h"
-#include "parser.h"
+#include "grammar/lexer.h"
+#include "grammar/parser.h"
 
 static int lower(int c)
 {

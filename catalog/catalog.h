@@ -7,9 +7,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "arena.h"
-#include "ast.h"
-#include "source.h"
+#include "base/arena.h"
+#include "grammar/ast.h"
+#include "base/source.h"
 
 typedef enum kp_type_class {
 	KP_T_INT,       /* BIGINT, INT, SMALLINT, TINYINT, ... */

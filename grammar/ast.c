@@ -1,4 +1,4 @@
-#include "ast.h"
+#include "grammar/ast.h"
 
 #include <errno.h>
 #include <stdlib.h>

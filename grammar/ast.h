@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "arena.h"
+#include "base/arena.h"
 
 /* A name as written: unquoted, "double", `back` or [bracket] quoted. */
 typedef struct kp_name {

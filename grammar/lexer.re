@@ -3,12 +3,12 @@
  * strings), so there is no keyword table to search per identifier.
  * End of input is found by the sentinel method: text[len] is NUL and no rule
  * but `nul` may consume a NUL byte, so the DFA can never read past it. */
-#include "lexer.h"
+#include "grammar/lexer.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "parser.h"
+#include "grammar/parser.h"
 
 void kp_lexer_init(kp_lexer *lx, const char *src, size_t len, size_t pos)
 {

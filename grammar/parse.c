@@ -1,9 +1,9 @@
-#include "parse.h"
+#include "grammar/parse.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "parser.h"
+#include "grammar/parser.h"
 
 /* lemon's generated entry points (grammar/parser.y, %name kpParse) */
 void *kpParseAlloc(void *(*mallocProc)(size_t));

@@ -6,9 +6,9 @@
 
 #include <stddef.h>
 
-#include "ast.h"
-#include "lexer.h"
-#include "source.h"
+#include "grammar/ast.h"
+#include "grammar/lexer.h"
+#include "base/source.h"
 
 /* Input limits (docs/limits.md). Each gives a located KP021 error. */
 #define KP_MAX_PAREN_DEPTH   256        /* nested parentheses */

@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast.h"
-#include "lexer.h"
-#include "parse.h"
+#include "grammar/ast.h"
+#include "grammar/lexer.h"
+#include "grammar/parse.h"
 
 #define ARENA (ctx->arena)
 

@@ -1,4 +1,4 @@
-#include "explain.h"
+#include "planner/explain.h"
 
 #include <string.h>
 

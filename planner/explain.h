@@ -3,7 +3,7 @@
 #ifndef KP_EXPLAIN_H
 #define KP_EXPLAIN_H
 
-#include "plan.h"
+#include "planner/plan.h"
 
 /* The plan line, without a trailing newline. s is NULL for a statement
  * that had errors. */

@@ -2,13 +2,13 @@
  * that `k = TO_DATE('2013-01-01')` or `k = CAST('1' AS BIGINT)` bounds a
  * key column as a literal does. docs/plan-json.md ("Constant
  * expressions") lists what folds and how the values compare. */
-#include "fold.h"
+#include "planner/fold.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 
 /* Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar
  * (Howard Hinnant's days_from_civil). */

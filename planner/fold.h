@@ -3,7 +3,7 @@
 #ifndef KP_FOLD_H
 #define KP_FOLD_H
 
-#include "value.h"
+#include "planner/value.h"
 
 /* The value of e when it holds no column: a literal or parameter
  * (kp_value_of), TO_DATE / TO_TIMESTAMP / TO_TIME of a date string in the

@@ -9,9 +9,9 @@
  * equality prefix and a range on the next part); whatever a range cannot
  * express stays in the residual filter, conjunct by conjunct, so that
  * ranges ∧ filter ≡ WHERE. */
-#include "plan.h"
+#include "planner/plan.h"
 
-#include "fold.h"
+#include "planner/fold.h"
 
 #include <stdlib.h>
 #include <string.h>

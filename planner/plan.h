@@ -7,8 +7,8 @@
 
 #include <stdbool.h>
 
-#include "catalog.h"
-#include "value.h"
+#include "catalog/catalog.h"
+#include "planner/value.h"
 
 /* Upper bound on key ranges after OR/IN expansion; past it the planner
  * plans with one covering range and says so (docs/limits.md). */

@@ -1,6 +1,6 @@
-#include "value.h"
+#include "planner/value.h"
 
-#include "fold.h"
+#include "planner/fold.h"
 
 #include <math.h>
 #include <stdio.h>

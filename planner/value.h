@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "arena.h"
-#include "ast.h"
+#include "base/arena.h"
+#include "grammar/ast.h"
 
 typedef enum kp_vkind {
 	KP_V_INT,       /* i */

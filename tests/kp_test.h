@@ -5,10 +5,10 @@
 
 #include <CUnit/Basic.h>
 
-#include "catalog.h"
-#include "explain.h"
-#include "parse.h"
-#include "plan.h"
+#include "catalog/catalog.h"
+#include "planner/explain.h"
+#include "grammar/parse.h"
+#include "planner/plan.h"
 
 typedef struct kpt {
 	kp_catalog cat;         /* schema */

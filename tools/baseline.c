@@ -1,4 +1,4 @@
-#include "baseline.h"
+#include "tools/baseline.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lexer.h"
-#include "parser.h"
+#include "grammar/lexer.h"
+#include "grammar/parser.h"
 
 #define FNV_INIT 1469598103934665603ull
 

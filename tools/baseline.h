@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ast.h"
-#include "source.h"
+#include "grammar/ast.h"
+#include "base/source.h"
 
 /* One recorded finding. */
 typedef struct kp_baseline_entry {

@@ -1,4 +1,4 @@
-#include "config.h"
+#include "tools/config.h"
 
 #include <ini.h>
 #include <limits.h>

@@ -2,7 +2,7 @@
 #ifndef KP_CONFIG_H
 #define KP_CONFIG_H
 
-#include "report.h"
+#include "tools/report.h"
 
 typedef struct kp_config {
 	char *path;             /* the file read, or NULL when there is none */

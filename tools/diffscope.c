@@ -1,4 +1,4 @@
-#include "diffscope.h"
+#include "tools/diffscope.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ast.h"
+#include "grammar/ast.h"
 
 typedef struct kp_diffscope {
 	kp_arena arena;         /* owns the files and their ranges */

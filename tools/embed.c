@@ -1,5 +1,5 @@
 /* lint and check over SQL embedded in application code: see embed.h. */
-#include "embed.h"
+#include "tools/embed.h"
 
 #include <float.h>
 #include <stdio.h>

@@ -5,8 +5,8 @@
 #ifndef KP_EMBED_H
 #define KP_EMBED_H
 
-#include "host.h"
-#include "report.h"
+#include "host/host.h"
+#include "tools/report.h"
 
 /* Plans every statement of sql into d (messages in a). Returns true when
  * something now points into sql (the schema it changed, the advisor's

@@ -15,16 +15,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "advisor.h"
-#include "baseline.h"
-#include "catalog.h"
-#include "config.h"
-#include "embed.h"
-#include "explain.h"
-#include "parse.h"
-#include "plan.h"
-#include "repl.h"
-#include "report.h"
+#include "advisor/advisor.h"
+#include "tools/baseline.h"
+#include "catalog/catalog.h"
+#include "tools/config.h"
+#include "tools/embed.h"
+#include "planner/explain.h"
+#include "grammar/parse.h"
+#include "planner/plan.h"
+#include "tools/repl.h"
+#include "tools/report.h"
 
 static const char usage_main[] =
 	"usage: keyplan <command> [options]\n"

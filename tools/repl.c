@@ -1,4 +1,4 @@
-#include "repl.h"
+#include "tools/repl.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -13,9 +13,9 @@
 
 #include <editline/readline.h>
 
-#include "explain.h"
-#include "parse.h"
-#include "parser.h"
+#include "planner/explain.h"
+#include "grammar/parse.h"
+#include "grammar/parser.h"
 
 /* Ctrl-C in the interactive shell (see on_interrupt): while a line is read
  * it cancels the input; while statements run (.read of a long file) it

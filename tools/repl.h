@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "advisor.h"
+#include "advisor/advisor.h"
 
 /* Length of the first complete statement in buf (through its ';'), or 0
  * when buf holds no ';' outside strings, comments and quoted names.

@@ -1,4 +1,4 @@
-#include "report.h"
+#include "tools/report.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "explain.h"
+#include "planner/explain.h"
 
 /* the largest -- weight: N (a thousand such statements still sum below INT_MAX) */
 #define KP_WEIGHT_MAX 1e6

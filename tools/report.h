@@ -7,9 +7,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "advisor.h"
-#include "baseline.h"
-#include "diffscope.h"
+#include "advisor/advisor.h"
+#include "tools/baseline.h"
+#include "tools/diffscope.h"
 
 typedef enum kp_format {
 	KP_FMT_TEXT,            /* compiler-style */

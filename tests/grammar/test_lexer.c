@@ -2,8 +2,8 @@
 #include <string.h>
 
 #include "kp_test.h"
-#include "lexer.h"
-#include "parser.h"
+#include "grammar/lexer.h"
+#include "grammar/parser.h"
 
 /* Lexes src (n bytes; a NUL is appended) into types/offsets. */
 static int lex_all(const char *src, size_t n, int *types, uint32_t *offs, char errs[][128], int max)

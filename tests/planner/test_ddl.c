@@ -4,7 +4,7 @@
  * indexes under Phoenix's rules, Lindorm search and columnar indexes. */
 #include <string.h>
 
-#include "advisor.h"
+#include "advisor/advisor.h"
 #include "kp_test.h"
 
 static kpt T;

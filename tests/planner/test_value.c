@@ -1,9 +1,9 @@
 /* Values: comparison across kinds, JSON and SQL forms. */
 #include <string.h>
 
-#include "fold.h"
+#include "planner/fold.h"
 #include "kp_test.h"
-#include "value.h"
+#include "planner/value.h"
 
 static kp_value iv(int64_t i)
 {

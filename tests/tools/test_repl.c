@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "kp_test.h"
-#include "repl.h"
+#include "tools/repl.h"
 
 static void splits(const char *buf, size_t want, bool blank)
 {

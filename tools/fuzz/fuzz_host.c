@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host.h"
-#include "parse.h"
+#include "host/host.h"
+#include "grammar/parse.h"
 
 static const kp_lang langs[] = {KP_LANG_JAVA, KP_LANG_KOTLIN, KP_LANG_GO, KP_LANG_PYTHON, KP_LANG_MYBATIS};
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lexer.h"
+#include "grammar/lexer.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

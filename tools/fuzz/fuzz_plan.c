@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advisor.h"
-#include "explain.h"
-#include "parse.h"
+#include "advisor/advisor.h"
+#include "planner/explain.h"
+#include "grammar/parse.h"
 
 static const char schema[] =
 	"CREATE TABLE orders (userid VARCHAR(64), orderid BIGINT, amount DOUBLE, status VARCHAR(16),"

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advisor.h"
-#include "explain.h"
-#include "parse.h"
+#include "advisor/advisor.h"
+#include "planner/explain.h"
+#include "grammar/parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

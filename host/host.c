@@ -1,5 +1,5 @@
 /* SQL taken out of application code: see host.h and docs/embedded-sql.md. */
-#include "host.h"
+#include "host/host.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -7,9 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "host_build.h"
-#include "lexer.h"
-#include "parser.h"
+#include "host/host_build.h"
+#include "grammar/lexer.h"
+#include "grammar/parser.h"
 
 static const char *lang_names[KP_LANG__COUNT] = {"sql", "java", "kotlin", "go", "python", "mybatis"};
 

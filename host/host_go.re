@@ -1,7 +1,7 @@
 /* The Go scanner (re2c): interpreted "..." and raw `...` strings, +,
  * brackets, separators and comments; every other token is KP_HT_OTHER. The
  * sentinel method: src[len] is NUL. */
-#include "host.h"
+#include "host/host.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * comments, and the line breaks that end a statement (the extraction
  * ignores those inside brackets; a backslash continues the line). Every
  * other token is KP_HT_OTHER. The sentinel method: src[len] is NUL. */
-#include "host.h"
+#include "host/host.h"
 
 #include <string.h>
 

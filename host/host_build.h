@@ -4,7 +4,7 @@
 #ifndef KP_HOST_BUILD_H
 #define KP_HOST_BUILD_H
 
-#include "host.h"
+#include "host/host.h"
 
 /* Bytes of one statement written out of a MyBatis mapper (as the parser's
  * KP_MAX_STMT_BYTES). */

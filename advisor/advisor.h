@@ -4,7 +4,7 @@
 #ifndef KP_ADVISOR_H
 #define KP_ADVISOR_H
 
-#include "plan.h"
+#include "planner/plan.h"
 
 typedef enum kp_target {
 	KP_TARGET_LINDORM = 0,  /* the documents' main store (default) */

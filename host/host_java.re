@@ -3,7 +3,7 @@
  * annotations, comments); every other token is KP_HT_OTHER. String bodies
  * with Kotlin templates (which may hold strings) are skipped by
  * kp_hlex_skip_string. The sentinel method: src[len] is NUL. */
-#include "host.h"
+#include "host/host.h"
 
 #include <string.h>
 

@@ -1,4 +1,4 @@
-#include "source.h"
+#include "base/source.h"
 
 #include <errno.h>
 #include <stdarg.h>

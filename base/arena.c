@@ -1,5 +1,5 @@
 #define _DEFAULT_SOURCE   /* MAP_ANONYMOUS, MAP_POPULATE */
-#include "arena.h"
+#include "base/arena.h"
 
 #include <stdarg.h>
 #include <stdbool.h>

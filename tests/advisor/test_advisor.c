@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advisor.h"
+#include "advisor/advisor.h"
 #include "kp_test.h"
 
 /* One advisor run over a schema and a workload. */

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "arena.h"
+#include "base/arena.h"
 
 typedef struct kp_source {
 	char *path;             /* as given by the user, or "<stdin>", "<command line>" */

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "host_build.h"
+#include "host/host_build.h"
 
 #define MB_MAX_DEPTH      200           /* nested elements */
 #define MB_MAX_ATTR       (64u << 10)   /* bytes in one attribute value */

@@ -3,7 +3,7 @@
  * tables and secondary indexes for unserved queries, a reordered key, DESC
  * key columns). Every finding is a located diagnostic with help lines; every
  * fix is also a kp_advice record (docs/advice-json.md). */
-#include "advisor.h"
+#include "advisor/advisor.h"
 
 #include <ctype.h>
 #include <limits.h>

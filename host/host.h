@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ast.h"
-#include "source.h"
+#include "grammar/ast.h"
+#include "base/source.h"
 
 typedef enum kp_lang {
 	KP_LANG_SQL = 0,        /* a .sql file: read as it is */
