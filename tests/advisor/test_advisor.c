@@ -159,7 +159,7 @@ static void test_hotspot_enum_and_prefix(void)
 	run_free(&r);
 }
 
-static void test_key_shape(void)
+static void test_many_key_columns_long_keys_and_numeric_strings(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE k4 (a BIGINT, b BIGINT, c BIGINT, d BIGINT, PRIMARY KEY (a, b, c, d));"
@@ -177,7 +177,7 @@ static void test_key_shape(void)
 	run_free(&r);
 }
 
-static void test_families(void)
+static void test_many_column_families(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE f (k BIGINT, `f1:a` INT, `f2:b` INT, `f3:c` INT, `f4:d` INT, PRIMARY KEY (k));",
@@ -508,7 +508,7 @@ static bool has_finding(const run *r, kp_rule rule, const char *msg)
 	return false;
 }
 
-static void test_more_statement_checks(void)
+static void test_target_limits_on_limit_offset_key_types_and_salt(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE t (a BIGINT, b VARCHAR, c BINARY(4), d INT, PRIMARY KEY (a, b, c));",
@@ -853,7 +853,7 @@ static void test_fixes_judged_on_workload(void)
 }
 
 /* A hash over an enum spreads nothing: it does not silence KP102. */
-static void test_enum_hash(void)
+static void test_hash_of_enum_still_hotspot(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE h (status VARCHAR(8), id2 BIGINT, PRIMARY KEY (hash32(status), status, id2));"
@@ -1442,8 +1442,8 @@ static void test_fixpoint_random(void)
 KPT_SUITE("advisor", NULL, NULL,
 	{"monotonic leading column", test_hotspot_monotonic},
 	{"enum and shared-prefix leading column", test_hotspot_enum_and_prefix},
-	{"key size and shape", test_key_shape},
-	{"column families", test_families},
+	{"KP104 many key columns, KP105 long keys, KP106 numeric strings", test_many_key_columns_long_keys_and_numeric_strings},
+	{"KP108 more than three column families, and the target's limit", test_many_column_families},
 	{"target schema limits", test_target_limits},
 	{"target statement limits", test_statement_limits},
 	{"index table fed back through the planner", test_index_table_feedback},
@@ -1451,13 +1451,13 @@ KPT_SUITE("advisor", NULL, NULL,
 	{"unique key", test_unique_key},
 	{"reordered key against brute force", test_reorder_brute_force},
 	{"reordered key, greedy search", test_reorder_greedy},
-	{"more statement checks", test_more_statement_checks},
+	{"target limits on LIMIT, OFFSET, ORDER BY, key types and salt buckets", test_target_limits_on_limit_offset_key_types_and_salt},
 	{"a workload at scale", test_workload_at_scale},
 	{"key widths", test_key_widths},
 	{"fix syntax per target", test_targets_syntax},
 	{"unserved query shapes", test_unserved_shapes},
 	{"fixes judged on the weighted workload", test_fixes_judged_on_workload},
-	{"a hash of an enum", test_enum_hash},
+	{"a hash of an enum-like column still piles writes on a few regions", test_hash_of_enum_still_hotspot},
 	{"advised index leads", test_index_leads},
 	{"DESC advice judged", test_desc_judged},
 	{"detection gaps", test_detection_gaps},
