@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/quote.h"
 #include "planner/explain.h"
 
 /* the largest -- weight: N (a thousand such statements still sum below INT_MAX) */

@@ -559,6 +559,24 @@ static void test_more_statement_checks(void)
 	CU_ASSERT_TRUE(has_finding(&r, KP_R_TARGET, "SALT_BUCKETS = abc on p; phoenix allows 1 to 256"));
 	CU_ASSERT_TRUE(has_finding(&r, KP_R_TARGET, "SALT_BUCKETS = 0 on q; phoenix allows 1 to 256"));
 	run_free(&r);
+	/* the key width bound and hash parts, each worded from its target's row */
+	static const char *const wide = "CREATE TABLE w (a VARCHAR(1500), b VARCHAR(1000), PRIMARY KEY (a, b));"
+	                                "CREATE TABLE h (a BIGINT, PRIMARY KEY (hash32(a), a));";
+	run_advisor(&r, wide, "", KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_TARGET), 1);
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_TARGET, "the key of w may be 2500 bytes long; lindorm allows at most 2 KB"));
+	run_free(&r);
+	run_advisor(&r, wide, "", KP_TARGET_TABLESTORE);
+	/* and VARCHAR(1500), no Tablestore key type */
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_TARGET), 2);
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_TARGET, "the key of h has a hash part; tablestore has no hash functions in "
+	                                            "keys: store the hash in a key column"));
+	run_free(&r);
+	for (kp_target t = KP_TARGET_PHOENIX; t <= KP_TARGET_GENERIC; t++) {
+		run_advisor(&r, wide, "", t);
+		CU_ASSERT_EQUAL(count_rule(&r, KP_R_TARGET), 0);
+		run_free(&r);
+	}
 }
 
 /* Key widths from the declared types. */

@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include "kp_test.h"
+#include "base/quote.h"
 
 /* kp_buf_printf and kp_arena_printf must give exactly what snprintf gives. */
 #define CHECK_FMT(...)                                                    \

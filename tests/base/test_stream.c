@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "kp_test.h"
+#include "base/quote.h"
 
 static const char *TEXT =
 	"SELECT 1;\r\n"
