@@ -95,11 +95,18 @@ int kpt_has_message(const kpt *t, const char *s)
 	return 0;
 }
 
-int kpt_run(void)
+int kpt_main(const char *name, CU_InitializeFunc setup, CU_CleanupFunc teardown, CU_TestInfo *tests)
 {
+	CU_SuiteInfo suites[] = {{name, setup, teardown, NULL, NULL, tests}, CU_SUITE_INFO_NULL};
+	if (CU_initialize_registry() != CUE_SUCCESS || CU_register_suites(suites) != CUE_SUCCESS) {
+		fprintf(stderr, "%s: %s\n", name, CU_get_error_msg());
+		return 1;
+	}
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
-	unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	/* a failed setup skips the suite: that is a failure too, not a pass */
+	unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed() +
+	                  CU_get_number_of_suites_failed();
 	CU_cleanup_registry();
 	return failed ? 1 : 0;
 }

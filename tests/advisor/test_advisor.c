@@ -1450,39 +1450,34 @@ static void test_fixpoint_random(void)
 	rng = saved;
 }
 
-int main(void)
-{
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("advisor", NULL, NULL);
-	CU_add_test(s, "monotonic leading column", test_hotspot_monotonic);
-	CU_add_test(s, "enum and shared-prefix leading column", test_hotspot_enum_and_prefix);
-	CU_add_test(s, "key size and shape", test_key_shape);
-	CU_add_test(s, "column families", test_families);
-	CU_add_test(s, "target schema limits", test_target_limits);
-	CU_add_test(s, "target statement limits", test_statement_limits);
-	CU_add_test(s, "index table fed back through the planner", test_index_table_feedback);
-	CU_add_test(s, "DESC key column", test_desc_key);
-	CU_add_test(s, "unique key", test_unique_key);
-	CU_add_test(s, "reordered key against brute force", test_reorder_brute_force);
-	CU_add_test(s, "reordered key, greedy search", test_reorder_greedy);
-	CU_add_test(s, "more statement checks", test_more_statement_checks);
-	CU_add_test(s, "a workload at scale", test_workload_at_scale);
-	CU_add_test(s, "key widths", test_key_widths);
-	CU_add_test(s, "fix syntax per target", test_targets_syntax);
-	CU_add_test(s, "unserved query shapes", test_unserved_shapes);
-	CU_add_test(s, "fixes judged on the weighted workload", test_fixes_judged_on_workload);
-	CU_add_test(s, "a hash of an enum", test_enum_hash);
-	CU_add_test(s, "advised index leads", test_index_leads);
-	CU_add_test(s, "DESC advice judged", test_desc_judged);
-	CU_add_test(s, "detection gaps", test_detection_gaps);
-	CU_add_test(s, "shape fixes judged", test_shape_fixes_judged);
-	CU_add_test(s, "advised keys within the target's key width", test_key_width_limit);
-	CU_add_test(s, "fixes planned with the target's rules", test_judged_with_target_rules);
-	CU_add_test(s, "full scans in the target's words", test_full_scan_wording);
-	CU_add_test(s, "index matching the ORDER BY", test_order_matching_index);
-	CU_add_test(s, "summary in weight", test_summary_in_weight);
-	CU_add_test(s, "index table names unique", test_index_table_names_unique);
-	CU_add_test(s, "KP120 names the final key", test_unserved_names_final_key);
-	CU_add_test(s, "fixpoint on random schemas and workloads", test_fixpoint_random);
-	return kpt_run();
-}
+KPT_SUITE("advisor", NULL, NULL,
+	{"monotonic leading column", test_hotspot_monotonic},
+	{"enum and shared-prefix leading column", test_hotspot_enum_and_prefix},
+	{"key size and shape", test_key_shape},
+	{"column families", test_families},
+	{"target schema limits", test_target_limits},
+	{"target statement limits", test_statement_limits},
+	{"index table fed back through the planner", test_index_table_feedback},
+	{"DESC key column", test_desc_key},
+	{"unique key", test_unique_key},
+	{"reordered key against brute force", test_reorder_brute_force},
+	{"reordered key, greedy search", test_reorder_greedy},
+	{"more statement checks", test_more_statement_checks},
+	{"a workload at scale", test_workload_at_scale},
+	{"key widths", test_key_widths},
+	{"fix syntax per target", test_targets_syntax},
+	{"unserved query shapes", test_unserved_shapes},
+	{"fixes judged on the weighted workload", test_fixes_judged_on_workload},
+	{"a hash of an enum", test_enum_hash},
+	{"advised index leads", test_index_leads},
+	{"DESC advice judged", test_desc_judged},
+	{"detection gaps", test_detection_gaps},
+	{"shape fixes judged", test_shape_fixes_judged},
+	{"advised keys within the target's key width", test_key_width_limit},
+	{"fixes planned with the target's rules", test_judged_with_target_rules},
+	{"full scans in the target's words", test_full_scan_wording},
+	{"index matching the ORDER BY", test_order_matching_index},
+	{"summary in weight", test_summary_in_weight},
+	{"index table names unique", test_index_table_names_unique},
+	{"KP120 names the final key", test_unserved_names_final_key},
+	{"fixpoint on random schemas and workloads", test_fixpoint_random})

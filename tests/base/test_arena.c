@@ -155,13 +155,8 @@ static void test_arena_blocks(void)
 	kp_arena_free(&a);
 }
 
-int main(void)
-{
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("arena", NULL, NULL);
-	CU_add_test(s, "formats match snprintf", test_formats);
-	CU_add_test(s, "long formatted text", test_long_text);
-	CU_add_test(s, "integers and JSON strings", test_int_and_json);
-	CU_add_test(s, "blocks, reset, grow", test_arena_blocks);
-	return kpt_run();
-}
+KPT_SUITE("arena", NULL, NULL,
+	{"formats match snprintf", test_formats},
+	{"long formatted text", test_long_text},
+	{"integers and JSON strings", test_int_and_json},
+	{"blocks, reset, grow", test_arena_blocks})

@@ -205,13 +205,8 @@ static void test_diag_format(void)
 	kp_arena_free(&a);
 }
 
-int main(void)
-{
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("stream", NULL, NULL);
-	CU_add_test(s, "windows match the whole file", test_windows_match_whole_file);
-	CU_add_test(s, "read errors", test_source_read_errors);
-	CU_add_test(s, "lines and columns", test_positions);
-	CU_add_test(s, "diagnostic text", test_diag_format);
-	return kpt_run();
-}
+KPT_SUITE("stream", NULL, NULL,
+	{"windows match the whole file", test_windows_match_whole_file},
+	{"read errors", test_source_read_errors},
+	{"lines and columns", test_positions},
+	{"diagnostic text", test_diag_format})

@@ -203,15 +203,10 @@ static void test_hash_widths_and_index_kinds(void)
 	kpt_free(&t);
 }
 
-int main(void)
-{
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("catalog", NULL, NULL);
-	CU_add_test(s, "table, columns, key", test_table_and_key);
-	CU_add_test(s, "hash key, families, indexes, drop", test_hash_key_families_indexes);
-	CU_add_test(s, "located errors", test_errors);
-	CU_add_test(s, "more forms", test_more_forms);
-	CU_add_test(s, "more errors", test_more_errors);
-	CU_add_test(s, "hash widths and index kinds", test_hash_widths_and_index_kinds);
-	return kpt_run();
-}
+KPT_SUITE("catalog", NULL, NULL,
+	{"table, columns, key", test_table_and_key},
+	{"hash key, families, indexes, drop", test_hash_key_families_indexes},
+	{"located errors", test_errors},
+	{"more forms", test_more_forms},
+	{"more errors", test_more_errors},
+	{"hash widths and index kinds", test_hash_widths_and_index_kinds})

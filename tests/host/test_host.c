@@ -333,16 +333,10 @@ static void test_mybatis(void)
 	ext_free(&x);
 }
 
-int main(void)
-{
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	CU_pSuite s = CU_add_suite("host", NULL, NULL);
-	CU_add_test(s, "java", test_java);
-	CU_add_test(s, "kotlin", test_kotlin);
-	CU_add_test(s, "go", test_go);
-	CU_add_test(s, "python", test_python);
-	CU_add_test(s, "file picking", test_picking);
-	CU_add_test(s, "mybatis", test_mybatis);
-	return kpt_run();
-}
+KPT_SUITE("host", NULL, NULL,
+	{"java", test_java},
+	{"kotlin", test_kotlin},
+	{"go", test_go},
+	{"python", test_python},
+	{"file picking", test_picking},
+	{"mybatis", test_mybatis})

@@ -455,7 +455,8 @@ static void test_advisor_skips_views(void)
 	kpt_free(&t);
 }
 
-int main(void)
+/* Every test plans against SCHEMA: a schema that does not load fails them all. */
+static int setup(void)
 {
 	kpt_init(&T);
 	if (kpt_schema(&T, SCHEMA)) {
@@ -463,21 +464,25 @@ int main(void)
 			fprintf(stderr, "schema: %s\n", g->message);
 		return 1;
 	}
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("ddl", NULL, NULL);
-	CU_add_test(s, "Phoenix table: key order, ROW_TIMESTAMP, salt, families, options", test_phoenix_table);
-	CU_add_test(s, "functional indexes", test_functional_index);
-	CU_add_test(s, "search and columnar indexes", test_search_and_columnar);
-	CU_add_test(s, "views", test_views);
-	CU_add_test(s, "Phoenix index rules, LOCAL, UNCOVERED, partial", test_phoenix_index_rules);
-	CU_add_test(s, "ALTER TABLE and ALTER INDEX", test_alter);
-	CU_add_test(s, "views, drops and mapping tables", test_views_and_drops);
-	CU_add_test(s, "DDL errors", test_ddl_errors);
-	CU_add_test(s, "the advisor checks a view's key on its base", test_advisor_skips_views);
-	CU_add_test(s, "nullable Phoenix key columns", test_nullable_key);
-	CU_add_test(s, "explain text of DDL and skipped statements", test_explain_text);
-	CU_add_test(s, "column families and ADD COLUMNS", test_families_and_index_columns);
-	int rc = kpt_run();
-	kpt_free(&T);
-	return rc;
+	return 0;
 }
+
+static int teardown(void)
+{
+	kpt_free(&T);
+	return 0;
+}
+
+KPT_SUITE("ddl", setup, teardown,
+	{"Phoenix table: key order, ROW_TIMESTAMP, salt, families, options", test_phoenix_table},
+	{"functional indexes", test_functional_index},
+	{"search and columnar indexes", test_search_and_columnar},
+	{"views", test_views},
+	{"Phoenix index rules, LOCAL, UNCOVERED, partial", test_phoenix_index_rules},
+	{"ALTER TABLE and ALTER INDEX", test_alter},
+	{"views, drops and mapping tables", test_views_and_drops},
+	{"DDL errors", test_ddl_errors},
+	{"the advisor checks a view's key on its base", test_advisor_skips_views},
+	{"nullable Phoenix key columns", test_nullable_key},
+	{"explain text of DDL and skipped statements", test_explain_text},
+	{"column families and ADD COLUMNS", test_families_and_index_columns})

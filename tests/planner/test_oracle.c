@@ -840,10 +840,5 @@ static void test_oracle(void)
 	CU_ASSERT_EQUAL(done, total);
 }
 
-int main(void)
-{
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("oracle", NULL, NULL);
-	CU_add_test(s, "keyplan's ranges and filters against SQLite", test_oracle);
-	return kpt_run();
-}
+KPT_SUITE("oracle", NULL, NULL,
+	{"keyplan's ranges and filters against SQLite", test_oracle})

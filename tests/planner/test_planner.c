@@ -868,44 +868,49 @@ static void test_skip_scan_product(void)
 	     "\"upper\": null, \"upper_inclusive\": false}}]", "KEY2 = 1", "none");
 }
 
-int main(void)
+/* Every test plans against SCHEMA: a schema that does not load fails them all. */
+static int setup(void)
 {
 	kpt_init(&T);
 	if (kpt_schema(&T, SCHEMA) != 0) {
 		fprintf(stderr, "schema failed: %s\n", T.d.head ? T.d.head->message : "?");
 		return 1;
 	}
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("planner", NULL, NULL);
-	CU_add_test(s, "GET", test_get);
-	CU_add_test(s, "SCAN and chained comparison", test_scan_and_chain);
-	CU_add_test(s, "FILTERED SCAN", test_filtered);
-	CU_add_test(s, "REJECTED and allowed full scans", test_rejected);
-	CU_add_test(s, "OR and IN become unions of ranges", test_or_in_union);
-	CU_add_test(s, "NOT is pushed down", test_not_pushdown);
-	CU_add_test(s, "LIKE prefixes", test_like);
-	CU_add_test(s, "unions that cover everything", test_union_of_everything);
-	CU_add_test(s, "limits and edge cases", test_limits_and_edges);
-	CU_add_test(s, "redundant and impossible conditions", test_redundant_and_impossible);
-	CU_add_test(s, "conditions the key cannot use", test_unusable_conditions);
-	CU_add_test(s, "ORDER BY", test_order);
-	CU_add_test(s, "secondary indexes and hints", test_indexes);
-	CU_add_test(s, "hints with arguments", test_hints_with_arguments);
-	CU_add_test(s, "documented hints", test_documented_hints);
-	CU_add_test(s, "NULLS FIRST and LAST", test_order_nulls);
-	CU_add_test(s, "functions of constants", test_constant_functions);
-	CU_add_test(s, "query forms", test_query_forms);
-	CU_add_test(s, "table names", test_table_names);
-	CU_add_test(s, "more shapes", test_more_shapes);
-	CU_add_test(s, "hash-prefixed keys", test_hash_prefix);
-	CU_add_test(s, "DML and name errors", test_dml_and_errors);
-	CU_add_test(s, "ranges in stored key order", test_ranges_in_key_order);
-	CU_add_test(s, "NULLs on index columns", test_nulls_on_index_columns);
-	CU_add_test(s, "literal forms", test_literal_forms);
-	CU_add_test(s, "parameters as bounds", test_parameter_bounds);
-	CU_add_test(s, "the range limit", test_range_limit);
-	CU_add_test(s, "skip-scan product", test_skip_scan_product);
-	int rc = kpt_run();
-	kpt_free(&T);
-	return rc;
+	return 0;
 }
+
+static int teardown(void)
+{
+	kpt_free(&T);
+	return 0;
+}
+
+KPT_SUITE("planner", setup, teardown,
+	{"GET", test_get},
+	{"SCAN and chained comparison", test_scan_and_chain},
+	{"FILTERED SCAN", test_filtered},
+	{"REJECTED and allowed full scans", test_rejected},
+	{"OR and IN become unions of ranges", test_or_in_union},
+	{"NOT is pushed down", test_not_pushdown},
+	{"LIKE prefixes", test_like},
+	{"unions that cover everything", test_union_of_everything},
+	{"limits and edge cases", test_limits_and_edges},
+	{"redundant and impossible conditions", test_redundant_and_impossible},
+	{"conditions the key cannot use", test_unusable_conditions},
+	{"ORDER BY", test_order},
+	{"secondary indexes and hints", test_indexes},
+	{"hints with arguments", test_hints_with_arguments},
+	{"documented hints", test_documented_hints},
+	{"NULLS FIRST and LAST", test_order_nulls},
+	{"functions of constants", test_constant_functions},
+	{"query forms", test_query_forms},
+	{"table names", test_table_names},
+	{"more shapes", test_more_shapes},
+	{"hash-prefixed keys", test_hash_prefix},
+	{"DML and name errors", test_dml_and_errors},
+	{"ranges in stored key order", test_ranges_in_key_order},
+	{"NULLs on index columns", test_nulls_on_index_columns},
+	{"literal forms", test_literal_forms},
+	{"parameters as bounds", test_parameter_bounds},
+	{"the range limit", test_range_limit},
+	{"skip-scan product", test_skip_scan_product})

@@ -276,14 +276,9 @@ static void test_times(void)
 	CU_ASSERT_FALSE(ok);
 }
 
-int main(void)
-{
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("value", NULL, NULL);
-	CU_add_test(s, "comparison across kinds", test_compare);
-	CU_add_test(s, "comparison of every kind pair", test_compare_every_kind);
-	CU_add_test(s, "JSON and SQL forms", test_forms);
-	CU_add_test(s, "values of expressions", test_of_expr);
-	CU_add_test(s, "dates and times", test_times);
-	return kpt_run();
-}
+KPT_SUITE("value", NULL, NULL,
+	{"comparison across kinds", test_compare},
+	{"comparison of every kind pair", test_compare_every_kind},
+	{"JSON and SQL forms", test_forms},
+	{"values of expressions", test_of_expr},
+	{"dates and times", test_times})

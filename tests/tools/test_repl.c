@@ -104,11 +104,6 @@ static void test_dot_commands(void)
 	free(err);
 }
 
-int main(void)
-{
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("repl", NULL, NULL);
-	CU_add_test(s, "statement splitter", test_splitter);
-	CU_add_test(s, "dot-commands", test_dot_commands);
-	return kpt_run();
-}
+KPT_SUITE("repl", NULL, NULL,
+	{"statement splitter", test_splitter},
+	{"dot-commands", test_dot_commands})
