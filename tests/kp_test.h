@@ -8,6 +8,7 @@
 #include "catalog/catalog.h"
 #include "planner/explain.h"
 #include "grammar/parse.h"
+#include "lib/pipeline.h"
 #include "planner/plan.h"
 
 typedef struct kpt {
@@ -16,7 +17,9 @@ typedef struct kpt {
 	kp_source srcs[16];     /* sources kept alive for the catalog */
 	int nsrcs;              /* entries used */
 	kp_plan_opts opts;      /* planning rules */
+	kp_pipe pipe;           /* the statement pipeline, planning against cat and opts */
 	kp_plan plan;           /* last plan */
+	kp_stmt *stmt;          /* last statement, or NULL */
 	kp_diags d;             /* diagnostics of the last call */
 	const char *access;     /* last access class name, or "none" */
 	char ranges[4096];      /* last ranges JSON */

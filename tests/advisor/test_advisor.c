@@ -14,7 +14,20 @@ typedef struct run {
 	kp_source wsrc;         /* workload source */
 	kp_diags d;             /* findings */
 	kp_advisor adv;         /* advisor */
+	kp_pipe p;              /* the workload's pipeline (it holds the ASTs) */
+	const double *weights;  /* the i-th query's weight (NULL: all 1) */
+	int nweights;           /* entries in weights */
 } run;
+
+/* A workload query's weight, by its place among the queries. */
+static int weigh(void *ctx, kp_event *ev)
+{
+	run *r = ctx;
+	int i = (int)r->adv.queries.n;
+	if (ev->phase == KP_EV_PARSED && r->weights && i < r->nweights)
+		ev->weight = r->weights[i];
+	return 0;
+}
 
 /* One advisor run; weights[i] is the weight of the i-th statement (NULL: all 1). */
 static void run_advisor_w(run *r, const char *schema, const char *workload, kp_target target, const double *weights,
@@ -26,21 +39,18 @@ static void run_advisor_w(run *r, const char *schema, const char *workload, kp_t
 	kp_arena_init(&r->a);
 	kp_advisor_init(&r->adv, &r->t.cat, target, &r->a, &r->d);
 	kp_source_from_string(&r->wsrc, "w.sql", workload, strlen(workload));
-	kp_parser *p = kp_parser_new();
-	size_t pos = 0;
-	kp_stmt *s;
-	kp_plan_opts o;
-	kp_target_plan_opts(&o, target);
-	while (kp_parse_next(p, &s, &r->wsrc, &pos, &r->a, &r->d)) {
-		if (!s)
-			continue;
-		kp_plan plan;
-		kp_plan_stmt(&plan, &r->t.cat, s, &o, &r->wsrc, &r->a, &r->d);
-		kp_advise_statement(target, s, &r->wsrc, &r->a, &r->d);
-		int i = (int)r->adv.queries.n;
-		kp_advisor_add(&r->adv, s, &plan, &r->wsrc, weights && i < nweights ? weights[i] : 1);
-	}
-	kp_parser_free(p);
+	r->weights = weights;
+	r->nweights = nweights;
+	/* the workload through the pipeline, with the target's rules, on the schema */
+	kp_pipe *p = &r->p;
+	kp_pipe_init(p, target);
+	kp_pipe_borrow(p, &r->t.cat, &p->own_opts);
+	p->adv = &r->adv;
+	p->collect = &r->d;
+	p->collect_arena = &r->a;
+	p->fn = weigh;
+	p->ctx = r;
+	kp_pipe_source(p, &r->wsrc, KP_ROLE_WORKLOAD);
 	kp_advisor_run(&r->adv);
 }
 
@@ -51,6 +61,7 @@ static void run_advisor(run *r, const char *schema, const char *workload, kp_tar
 
 static void run_free(run *r)
 {
+	kp_pipe_free(&r->p);
 	kp_source_free(&r->wsrc);
 	kp_arena_free(&r->a);
 	kpt_free(&r->t);
