@@ -1,6 +1,6 @@
-/* Source files and located diagnostics. Every token and AST node records a
- * byte offset into its kp_source; line and column are derived only when a
- * message is printed, from a line table built once per file. */
+/* Source files: read whole or as a sliding window. Every token and AST node
+ * records a byte offset into its kp_source; line and column are derived only
+ * when a message is printed, from a line table built once per file. */
 #ifndef KP_SOURCE_H
 #define KP_SOURCE_H
 
@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "base/arena.h"
+#include "base/buf.h"
 
 typedef struct kp_source {
 	char *path;             /* as given by the user, or "<stdin>", "<command line>" */
@@ -68,10 +68,10 @@ int  kp_source_read(kp_source *out, const char *path, char *errbuf, size_t errle
 /* Wraps a copy of text. */
 void kp_source_from_string(kp_source *out, const char *path, const char *text, size_t len);
 void kp_source_free(kp_source *s);
-/* 1-based line and column of a byte offset. Columns count Unicode code
- * points, so a CJK character is one column; CR of a CRLF is not counted. */
 /* The path as a JSON string literal (kept in the source). */
 const kp_buf *kp_source_path_json(kp_source *s);
+/* 1-based line and column of a byte offset. Columns count Unicode code
+ * points, so a CJK character is one column; CR of a CRLF is not counted. */
 void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col);
 /* Line and column just after the span [off, off + len): for SQL taken out
  * of application code, just after its last byte in the host (the next
@@ -83,116 +83,4 @@ size_t kp_source_origin(const kp_source *s, size_t off, kp_source **where);
 /* The text of the line holding off, without its line break. */
 const char *kp_source_line_text(kp_source *s, size_t off, size_t *len);
 
-typedef enum kp_severity {
-	KP_SEV_INFO = 0,
-	KP_SEV_WARNING = 1,
-	KP_SEV_ERROR = 2,
-} kp_severity;
-
-/* Rules: stable IDs and slugs shared by every module. */
-typedef enum kp_rule {
-	KP_R_FULL_SCAN = 0,     /* KP001 full-scan */
-	KP_R_FILTERED_SCAN,     /* KP002 filtered-scan */
-	KP_R_REVERSE_SCAN,      /* KP003 reverse-scan */
-	KP_R_UNBOUNDED_SORT,    /* KP004 unbounded-sort */
-	KP_R_IMPOSSIBLE,        /* KP005 impossible-condition */
-	KP_R_KEY_FUNCTION,      /* KP006 key-function */
-	KP_R_TYPE_MISMATCH,     /* KP007 type-mismatch */
-	KP_R_UNKNOWN_TABLE,     /* KP008 unknown-table */
-	KP_R_UNKNOWN_COLUMN,    /* KP009 unknown-column */
-	KP_R_CHAINED_CMP,       /* KP010 chained-comparison */
-	KP_R_SYNTAX,            /* KP011 syntax-error */
-	KP_R_UNSUPPORTED,       /* KP012 unsupported */
-	KP_R_DUPLICATE,         /* KP013 duplicate-name */
-	KP_R_BAD_KEY,           /* KP014 bad-key */
-	KP_R_NO_PRIMARY_KEY,    /* KP015 no-primary-key */
-	KP_R_LEXICAL,           /* KP016 lexical-error */
-	KP_R_HASH_PREFIX,       /* KP017 hash-prefix-unbound */
-	KP_R_LIMIT,             /* KP018 limit-work */
-	KP_R_UNKNOWN_INDEX,     /* KP019 unknown-index */
-	KP_R_HINT,              /* KP020 unknown-hint */
-	KP_R_LIMITS,            /* KP021 input-limit */
-	KP_R_UNKNOWN_DIRECTIVE, /* KP022 bad-directive */
-	KP_R_INTERPOLATED,      /* KP035 interpolated-sql */
-	KP_R_VARIANTS,          /* KP036 sampled-variants */
-	KP_R_HOT_MONOTONIC,     /* KP101 hotspot-monotonic */
-	KP_R_HOT_ENUM,          /* KP102 hotspot-enum */
-	KP_R_HOT_PREFIX,        /* KP103 hotspot-prefix */
-	KP_R_MANY_KEY_COLUMNS,  /* KP104 many-key-columns */
-	KP_R_LONG_KEY,          /* KP105 long-key */
-	KP_R_NUMERIC_STRING,    /* KP106 numeric-string-key */
-	KP_R_NON_UNIQUE,        /* KP107 non-unique-key */
-	KP_R_MANY_FAMILIES,     /* KP108 many-column-families */
-	KP_R_TARGET,            /* KP110 target-limit */
-	KP_R_UNSERVED,          /* KP120 unserved-query */
-	KP_R_BETTER_KEY,        /* KP121 better-key */
-	KP_R_DESC_KEY,          /* KP122 desc-key */
-	KP_R_MIGRATION_BREAKS,  /* KP130 migration-breaks-query */
-	KP_R_MIGRATION_SLOWER,  /* KP131 migration-slower-query */
-	KP_R_MIGRATION_ORDER,   /* KP132 migration-order-change */
-	KP_R_MIGRATION_FASTER,  /* KP133 migration-faster-query */
-	KP_R_MIGRATION_PATH,    /* KP134 migration-path-change */
-	KP_R__COUNT
-} kp_rule;
-
-typedef struct kp_rule_info {
-	const char *id;         /* "KP001" */
-	const char *slug;       /* "full-scan" */
-	kp_severity severity;   /* default severity */
-	const char *summary;    /* one-line description */
-} kp_rule_info;
-
-const kp_rule_info *kp_rule_get(kp_rule r);
-const char *kp_severity_name(kp_severity s);
-
-/* A note attached to a diagnostic: where something related was declared. */
-typedef struct kp_note {
-	kp_source *src;         /* file of the note */
-	uint32_t off;           /* byte offset */
-	const char *message;    /* text */
-	struct kp_note *next;   /* next note */
-} kp_note;
-
-/* A help line attached to a diagnostic: how to fix it. */
-typedef struct kp_help {
-	const char *message;    /* text */
-	struct kp_help *next;   /* next help line */
-} kp_help;
-
-/* One located message. */
-typedef struct kp_diag {
-	kp_rule rule;           /* which rule */
-	kp_severity severity;   /* may differ from the rule's default */
-	kp_source *src;         /* file the span lies in */
-	uint32_t off;           /* byte offset of the span */
-	uint32_t len;           /* byte length of the span (0: a point) */
-	const char *message;    /* text, in the owner's arena (or the format itself,
-	                           a string literal, when it has no conversions) */
-	kp_note *notes;         /* related locations, in order */
-	kp_help *helps;         /* fixes, in order */
-	struct kp_diag *next;   /* next in the list, in order of emission */
-} kp_diag;
-
-typedef struct kp_diags {
-	kp_diag *head;          /* first message */
-	kp_diag *tail;          /* last message, for appending */
-	unsigned count[3];      /* messages per severity */
-} kp_diags;
-
-kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
-                     kp_source *src, uint32_t off, uint32_t len,
-                     const char *fmt, ...) __attribute__((format(printf, 8, 9)));
-
-
-
-void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-void kp_diag_help(kp_diag *g, kp_arena *a, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* Formats d as a compiler diagnostic with the source line and a caret:
- *   file:line:col: error: message [KP001 full-scan]
- *      3 | SELECT ...
- *        |        ^~~~ */
-void kp_diag_format(kp_buf *out, const kp_diag *d, int color);
 #endif

@@ -128,30 +128,26 @@ const char *kp_table_option_get(const kp_table *t, const char *key)
 
 static kp_type_class classify(const kp_name *type)
 {
-	static const struct { const char *name; kp_type_class c; } map[] = {
-		{"bigint", KP_T_INT}, {"int", KP_T_INT}, {"integer", KP_T_INT},
-		{"smallint", KP_T_INT}, {"tinyint", KP_T_INT}, {"mediumint", KP_T_INT},
-		{"long", KP_T_INT}, {"short", KP_T_INT}, {"byte", KP_T_INT},
-		{"unsigned_long", KP_T_INT}, {"unsigned_int", KP_T_INT}, {"serial", KP_T_INT},
-		{"unsigned_smallint", KP_T_INT}, {"unsigned_tinyint", KP_T_INT},
-		{"double", KP_T_REAL}, {"float", KP_T_REAL}, {"real", KP_T_REAL},
-		{"unsigned_double", KP_T_REAL}, {"unsigned_float", KP_T_REAL},
-		{"unsigned_date", KP_T_TIME}, {"unsigned_time", KP_T_TIME}, {"unsigned_timestamp", KP_T_TIME},
-		{"varbinary_encoded", KP_T_BINARY}, {"bson", KP_T_JSON},
-		{"tinytext", KP_T_STRING}, {"tinyblob", KP_T_BINARY}, {"mediumblob", KP_T_BINARY},
-		{"longblob", KP_T_BINARY}, {"bigdecimal", KP_T_REAL},
-		{"decimal", KP_T_REAL}, {"numeric", KP_T_REAL},
-		{"varchar", KP_T_STRING}, {"char", KP_T_STRING}, {"string", KP_T_STRING},
-		{"text", KP_T_STRING}, {"nvarchar", KP_T_STRING}, {"nchar", KP_T_STRING},
-		{"longtext", KP_T_STRING}, {"mediumtext", KP_T_STRING},
-		{"binary", KP_T_BINARY}, {"varbinary", KP_T_BINARY}, {"blob", KP_T_BINARY},
-		{"boolean", KP_T_BOOL}, {"bool", KP_T_BOOL},
-		{"timestamp", KP_T_TIME}, {"date", KP_T_TIME}, {"time", KP_T_TIME},
-		{"datetime", KP_T_TIME}, {"json", KP_T_JSON},
+	/* the type names of every dialect, by class */
+	static const struct { kp_type_class c; const char *names[16]; } classes[] = {
+		{KP_T_INT, {"bigint", "int", "integer", "smallint", "tinyint", "mediumint", "long", "short",
+		            "byte", "serial", "unsigned_long", "unsigned_int", "unsigned_smallint",
+		            "unsigned_tinyint"}},
+		{KP_T_REAL, {"double", "float", "real", "decimal", "numeric", "bigdecimal", "unsigned_double",
+		             "unsigned_float"}},
+		{KP_T_STRING, {"varchar", "char", "string", "text", "nvarchar", "nchar", "tinytext", "mediumtext",
+		               "longtext"}},
+		{KP_T_BINARY, {"binary", "varbinary", "blob", "tinyblob", "mediumblob", "longblob",
+		               "varbinary_encoded"}},
+		{KP_T_TIME, {"timestamp", "date", "time", "datetime", "unsigned_date", "unsigned_time",
+		             "unsigned_timestamp"}},
+		{KP_T_BOOL, {"boolean", "bool"}},
+		{KP_T_JSON, {"json", "bson"}},
 	};
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (kp_name_eq(type, map[i].name))
-			return map[i].c;
+	for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
+		for (const char *const *n = classes[i].names; *n; n++)
+			if (kp_name_eq(type, *n))
+				return classes[i].c;
 	return KP_T_OTHER;
 }
 

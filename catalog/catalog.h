@@ -8,8 +8,9 @@
 #include <stdint.h>
 
 #include "base/arena.h"
+#include "base/buf.h"
+#include "base/diag.h"
 #include "grammar/ast.h"
-#include "base/source.h"
 
 typedef enum kp_type_class {
 	KP_T_INT,       /* BIGINT, INT, SMALLINT, TINYINT, ... */

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/quote.h"
+
 void kp_list_push(kp_arena *a, kp_list *l, void *item)
 {
 	if (l->n == l->cap) {
@@ -207,24 +209,7 @@ static void sub(kp_buf *o, const kp_expr *e, int min)
 
 static void put_name(kp_buf *o, const kp_name *n)
 {
-	int plain = n->len > 0 && !n->quoted;
-	for (uint32_t i = 0; plain && i < n->len; i++) {
-		unsigned char c = (unsigned char)n->s[i];
-		if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		      (i > 0 && c >= '0' && c <= '9')))
-			plain = 0;
-	}
-	if (plain) {
-		kp_buf_put(o, n->s, n->len);
-		return;
-	}
-	kp_buf_putc(o, '"');
-	for (uint32_t i = 0; i < n->len; i++) {
-		if (n->s[i] == '"')
-			kp_buf_putc(o, '"');
-		kp_buf_putc(o, n->s[i]);
-	}
-	kp_buf_putc(o, '"');
+	kp_buf_sql_name(o, n->s, n->len, n->quoted);
 }
 
 static void render_list(kp_buf *o, kp_expr *const *l, uint32_t n)
@@ -246,13 +231,7 @@ static void render(kp_buf *o, const kp_expr *e)
 		kp_buf_put(o, e->name.s, e->name.len);
 		break;
 	case KP_X_STRING:
-		kp_buf_putc(o, '\'');
-		for (uint32_t i = 0; i < e->slen; i++) {
-			if (e->str[i] == '\'')
-				kp_buf_putc(o, '\'');
-			kp_buf_putc(o, e->str[i]);
-		}
-		kp_buf_putc(o, '\'');
+		kp_buf_sql_str(o, e->str, e->slen);
 		break;
 	case KP_X_BOOL:
 		kp_buf_puts(o, e->ival ? "TRUE" : "FALSE");

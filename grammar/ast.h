@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "base/arena.h"
+#include "base/buf.h"
 
 /* A name as written: unquoted, "double", `back` or [bracket] quoted. */
 typedef struct kp_name {

@@ -8,7 +8,7 @@
 
 #include "grammar/ast.h"
 #include "grammar/lexer.h"
-#include "base/source.h"
+#include "base/diag.h"
 
 /* Input limits (docs/limits.md). Each gives a located KP021 error. */
 #define KP_MAX_PAREN_DEPTH   256        /* nested parentheses */

@@ -454,27 +454,14 @@ static int value_position(const kp_buf *out)
 static const bool special[256] = {['\''] = 1, ['"'] = 1, ['`'] = 1, ['-'] = 1, ['/'] = 1, ['*'] = 1,
                                   ['#'] = 1, ['$'] = 1, ['%'] = 1, ['\n'] = 1};
 
-typedef struct finisher {
-	kp_buf out;
-	uint32_t *map;
-	size_t cap;
-} finisher;
-
-static void fput(finisher *f, const char *p, size_t n, const uint32_t *map, uint32_t host)
+/* Appends n bytes to the finished SQL: byte i comes from map[i], or, with
+ * no map, every byte from host. */
+static void fput(kp_hbuild *f, const char *p, size_t n, const uint32_t *map, uint32_t host)
 {
-	if (f->out.len + n + 1 > f->cap) {
-		size_t cap = f->cap ? f->cap : f->out.cap + 1;
-		while (cap < f->out.len + n + 1)
-			cap *= 2;
-		uint32_t *m = realloc(f->map, cap * sizeof *m);
-		if (!m)
-			abort();
-		f->map = m;
-		f->cap = cap;
-	}
+	map_room(f, n);
 	for (size_t i = 0; i < n; i++)
-		f->map[f->out.len + i] = map ? map[i] : host;
-	kp_buf_put(&f->out, p, n);
+		f->map[f->text.len + i] = map ? map[i] : host;
+	kp_buf_put(&f->text, p, n);
 }
 
 /* The SQL statement keywords a literal must start with, and a keyword one
@@ -510,10 +497,10 @@ static bool looks_like_sql(const char *text, size_t len)
 bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_source *host,
                   kp_host_variant *v)
 {
-	finisher f = {0};
+	kp_hbuild f = {0};
 	const char *t = b->text.data ? b->text.data : "";
 	size_t n = b->text.len;
-	kp_buf_grow(&f.out, n + 16);   /* the SQL is about as long as the text */
+	kp_buf_grow(&f.text, n + 16);   /* the SQL is about as long as the text */
 	fput(&f, "", 0, NULL, 0);
 	const uint32_t *m = b->map;
 	enum { S_NONE, S_SQ, S_DQ, S_BT, S_LINE, S_BLOCK } st = S_NONE;
@@ -526,7 +513,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 #define HOLE(hoff, hlen) do { \
 		if (nholes++ == 0) { first_off = (hoff); first_len = (hlen); } \
 		if (st == S_SQ) { /* inside a quoted string: its content is unknown, it stays a string */ } \
-		else if (st == S_NONE && (vp = value_position(&f.out)) != 0) { \
+		else if (st == S_NONE && (vp = value_position(&f.text)) != 0) { \
 			fput(&f, vp == 2 ? "(?)" : "?", vp == 2 ? 3 : 1, NULL, (hoff)); \
 			if (i < n && (isalnum((unsigned char)t[i]) || t[i] == '_')) fput(&f, " ", 1, NULL, (hoff)); \
 		} else if (st != S_LINE && st != S_BLOCK) all_values = false; \
@@ -642,20 +629,19 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 #undef HOLE
 	/* the end maps to just after the last byte */
 	fput(&f, "", 0, NULL, 0);   /* room for map[len] */
-	f.map[f.out.len] = f.out.len ? f.map[f.out.len - 1] + 1 : (n ? m[0] : 0);
-	if (check_sql && !looks_like_sql(f.out.data ? f.out.data : "", f.out.len)) {
-		kp_buf_free(&f.out);
-		free(f.map);
+	f.map[f.text.len] = f.text.len ? f.map[f.text.len - 1] + 1 : (n ? m[0] : 0);
+	if (check_sql && !looks_like_sql(f.text.data ? f.text.data : "", f.text.len)) {
+		kp_hb_free(&f);
 		return false;
 	}
 	memset(v, 0, sizeof *v);
 	v->sql.path = strdup(host->path);
 	if (!v->sql.path)
 		abort();
-	if (!f.out.data)
-		kp_buf_put(&f.out, "", 0);
-	v->sql.text = f.out.data;
-	v->sql.len = f.out.len;
+	if (!f.text.data)
+		kp_buf_put(&f.text, "", 0);
+	v->sql.text = f.text.data;
+	v->sql.len = f.text.len;
 	v->sql.host = host;
 	v->sql.map = f.map;
 	v->nholes = nholes;

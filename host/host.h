@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "grammar/ast.h"
-#include "base/source.h"
+#include "base/diag.h"
 
 typedef enum kp_lang {
 	KP_LANG_SQL = 0,        /* a .sql file: read as it is */

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "base/quote.h"
+
 static const char *part_name(kp_buf *tmp, const kp_plan *p, int i)
 {
 	kp_buf_clear(tmp);

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/quote.h"
+
 bool kp_value_of(kp_value *out, const kp_expr *e)
 {
 	memset(out, 0, sizeof(*out));
@@ -298,13 +300,7 @@ void kp_value_sql(kp_buf *out, const kp_value *v)
 {
 	switch (v->kind) {
 	case KP_V_STR:
-		kp_buf_putc(out, '\'');
-		for (uint32_t i = 0; i < v->n; i++) {
-			if (v->s[i] == '\'')
-				kp_buf_putc(out, '\'');
-			kp_buf_putc(out, v->s[i]);
-		}
-		kp_buf_putc(out, '\'');
+		kp_buf_sql_str(out, v->s, v->n);
 		break;
 	case KP_V_BOOL: kp_buf_puts(out, v->i ? "TRUE" : "FALSE"); break;
 	case KP_V_NULL: kp_buf_puts(out, "NULL"); break;

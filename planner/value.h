@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "base/arena.h"
+#include "base/buf.h"
 #include "grammar/ast.h"
 
 typedef enum kp_vkind {

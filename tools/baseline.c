@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/quote.h"
 #include "grammar/lexer.h"
 #include "grammar/parser.h"
 

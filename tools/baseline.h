@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "grammar/ast.h"
+#include "base/rules.h"
 #include "base/source.h"
 
 /* One recorded finding. */

@@ -3,7 +3,7 @@
 # queries; the host-language scanners and MyBatis XML reader) with clang (-fsanitize=fuzzer,address,undefined)
 # and runs each for SECONDS (default 60) from the seed corpus. A crash, leak
 # or sanitizer report fails the run and leaves the input in build-fuzz/crashes.
-# Add every crash found to tests/regress/ (tests/tools/test_regress.py replays it).
+# Add every crash found to tests/regress/ (tests/tools/test_stress.py replays it).
 set -eu
 cd "$(dirname "$0")/../.."
 SECONDS_PER_TARGET=${1:-60}

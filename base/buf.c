@@ -1,0 +1,91 @@
+#include "base/buf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/fmt.h"
+
+void kp_buf_grow(kp_buf *b, size_t extra)
+{
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < b->len + extra + 1)
+		cap *= 2;
+	char *p = realloc(b->data, cap);
+	if (!p) {
+		fputs("keyplan: out of memory\n", stderr);
+		abort();
+	}
+	b->data = p;
+	b->cap = cap;
+}
+
+void kp_buf_printf(kp_buf *b, const char *fmt, ...)
+{
+	/* one pass when the text fits in the room left, two otherwise */
+	kp_buf_reserve(b, 64);
+	va_list ap;
+	va_start(ap, fmt);
+	int n = kp_vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+	va_end(ap);
+	if ((size_t)n >= b->cap - b->len) {
+		kp_buf_reserve(b, (size_t)n);
+		va_start(ap, fmt);
+		kp_vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	b->len += (size_t)n;
+}
+
+void kp_buf_int(kp_buf *b, int64_t v)
+{
+	/* by hand, two digits at a time, straight into the buffer: printf's
+	 * format parsing dominated the JSON writer's profile, and every line
+	 * and column goes through here */
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+	static const uint64_t pow10[20] = {
+		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull, 100000000ull,
+		1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
+		100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+		1000000000000000000ull, 10000000000000000000ull};
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	int n = 1;
+	while (n < 20 && u >= pow10[n])
+		n++;
+	kp_buf_reserve(b, 21);
+	char *p = b->data + b->len;
+	if (v < 0)
+		*p++ = '-';
+	char *e = p + n;
+	b->len = (size_t)(e - b->data);
+	*e = 0;
+	while (u >= 100) {
+		unsigned d = (unsigned)(u % 100) * 2;
+		u /= 100;
+		*--e = pairs[d + 1];
+		*--e = pairs[d];
+	}
+	if (u >= 10) {
+		*--e = pairs[u * 2 + 1];
+		*--e = pairs[u * 2];
+	} else {
+		*--e = (char)('0' + u);
+	}
+}
+
+void kp_buf_clear(kp_buf *b)
+{
+	b->len = 0;
+	if (b->data)
+		b->data[0] = 0;
+}
+
+void kp_buf_free(kp_buf *b)
+{
+	free(b->data);
+	memset(b, 0, sizeof(*b));
+}

@@ -1,0 +1,137 @@
+#include "base/diag.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
+                     kp_source *src, uint32_t off, uint32_t len, const char *fmt, ...)
+{
+	kp_diag *g = kp_arena_alloc(a, sizeof(*g));
+	const char *msg = fmt;   /* a format with no conversions is its own message */
+	if (strchr(fmt, '%')) {
+		va_list ap;
+		va_start(ap, fmt);
+		msg = kp_arena_vprintf(a, fmt, ap);
+		va_end(ap);
+	}
+	g->rule = rule;
+	g->severity = sev;
+	g->src = src;
+	g->off = off;
+	g->len = len;
+	g->message = msg;
+	if (d->tail)
+		d->tail->next = g;
+	else
+		d->head = g;
+	d->tail = g;
+	d->count[sev]++;
+	return g;
+}
+
+void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const char *fmt, ...)
+{
+	kp_note *n = kp_arena_alloc(a, sizeof(*n));
+	va_list ap;
+	va_start(ap, fmt);
+	n->message = kp_arena_vprintf(a, fmt, ap);
+	va_end(ap);
+	n->src = src;
+	n->off = off;
+	kp_note **p = &g->notes;
+	while (*p)
+		p = &(*p)->next;
+	*p = n;
+}
+
+void kp_diag_help(kp_diag *g, kp_arena *a, const char *fmt, ...)
+{
+	kp_help *h = kp_arena_alloc(a, sizeof(*h));
+	va_list ap;
+	va_start(ap, fmt);
+	h->message = kp_arena_vprintf(a, fmt, ap);
+	va_end(ap);
+	kp_help **p = &g->helps;
+	while (*p)
+		p = &(*p)->next;
+	*p = h;
+}
+
+static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len, uint32_t line,
+                    uint32_t col, int color)
+{
+	/* the line number right-aligned in 6 columns, the line with tabs shown
+	 * as one space each; copied in runs, not byte by byte (lint prints an
+	 * excerpt for every finding) */
+	char num[16];
+	int w = 0;
+	for (uint32_t v = line; w == 0 || v; v /= 10)
+		num[15 - w++] = (char)('0' + v % 10);
+	for (int i = w; i < 6; i++)
+		kp_buf_putc(out, ' ');
+	kp_buf_put(out, num + 16 - w, (size_t)w);
+	kp_buf_put(out, " | ", 3);
+	for (size_t i = 0; i < len;) {
+		const char *tab = memchr(text + i, '\t', len - i);
+		size_t run = tab ? (size_t)(tab - text) - i : len - i;
+		kp_buf_put(out, text + i, run);
+		i += run;
+		if (tab) {
+			kp_buf_putc(out, ' ');
+			i++;
+		}
+	}
+	kp_buf_puts(out, "\n       | ");
+	uint32_t width = 0;
+	kp_source *at;
+	size_t hoff = kp_source_origin(d->src, d->off, &at);
+	size_t hend = d->len ? kp_source_origin(d->src, (size_t)d->off + d->len - 1, &at) + 1 : hoff;
+	if (hend < hoff)
+		hend = hoff;   /* a span whose end lies in an earlier piece of the host */
+	size_t start = (size_t)(at->text + hoff - text);
+	size_t end = start + (hend - hoff);
+	if (end > len)
+		end = len;
+	for (size_t i = end; i > start; i--)
+		if (((unsigned char)text[i - 1] & 0xc0) != 0x80)
+			width++;
+	(void)col;
+	for (size_t i = 0; i < start && i < len; i++)
+		if (((unsigned char)text[i] & 0xc0) != 0x80 && !(text[i] == '\r'))
+			kp_buf_putc(out, ' ');
+	if (color)
+		kp_buf_puts(out, "\033[1;32m");
+	kp_buf_putc(out, '^');
+	for (uint32_t i = 1; i < width; i++)
+		kp_buf_putc(out, '~');
+	if (color)
+		kp_buf_puts(out, "\033[0m");
+	kp_buf_putc(out, '\n');
+}
+
+void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
+{
+	static const char *sevcol[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
+	const kp_rule_info *r = kp_rule_get(d->rule);
+	uint32_t line, col;
+	kp_source_linecol(d->src, d->off, &line, &col);
+	if (color)
+		kp_buf_printf(out, "\033[1m%s:%u:%u:\033[0m %s%s:\033[0m \033[1m%s\033[0m [%s %s]\n",
+		              d->src->path, line, col, sevcol[d->severity], kp_severity_name(d->severity),
+		              d->message, r->id, r->slug);
+	else
+		kp_buf_printf(out, "%s:%u:%u: %s: %s [%s %s]\n", d->src->path, line, col,
+		              kp_severity_name(d->severity), d->message, r->id, r->slug);
+	size_t len;
+	const char *text = kp_source_line_text(d->src, d->off, &len);
+	if (len <= 400)   /* a huge line: show no excerpt rather than flood the terminal */
+		excerpt(out, d, text, len, line, col, color);
+	for (const kp_note *n = d->notes; n; n = n->next) {
+		uint32_t nl, nc;
+		kp_source_linecol(n->src, n->off, &nl, &nc);
+		kp_buf_printf(out, "%s%s:%u:%u: note:%s %s\n", color ? "\033[1m" : "", n->src->path, nl, nc,
+		              color ? "\033[0m" : "", n->message);
+	}
+	for (const kp_help *h = d->helps; h; h = h->next)
+		kp_buf_printf(out, "%shelp:%s %s\n", color ? "\033[1;32m" : "", color ? "\033[0m" : "", h->message);
+}

@@ -1,0 +1,64 @@
+/* Located diagnostics: a message with a rule, a severity, a span in a
+ * source, notes (related places) and help lines, kept in a list in order of
+ * emission; and their compiler-style text. Every layer reports through
+ * here. */
+#ifndef KP_DIAG_H
+#define KP_DIAG_H
+
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/rules.h"
+#include "base/source.h"
+
+/* A note attached to a diagnostic: where something related was declared. */
+typedef struct kp_note {
+	kp_source *src;         /* file of the note */
+	uint32_t off;           /* byte offset */
+	const char *message;    /* text */
+	struct kp_note *next;   /* next note */
+} kp_note;
+
+/* A help line attached to a diagnostic: how to fix it. */
+typedef struct kp_help {
+	const char *message;    /* text */
+	struct kp_help *next;   /* next help line */
+} kp_help;
+
+/* One located message. */
+typedef struct kp_diag {
+	kp_rule rule;           /* which rule */
+	kp_severity severity;   /* may differ from the rule's default */
+	kp_source *src;         /* file the span lies in */
+	uint32_t off;           /* byte offset of the span */
+	uint32_t len;           /* byte length of the span (0: a point) */
+	const char *message;    /* text, in the owner's arena (or the format itself,
+	                           a string literal, when it has no conversions) */
+	kp_note *notes;         /* related locations, in order */
+	kp_help *helps;         /* fixes, in order */
+	struct kp_diag *next;   /* next in the list, in order of emission */
+} kp_diag;
+
+typedef struct kp_diags {
+	kp_diag *head;          /* first message */
+	kp_diag *tail;          /* last message, for appending */
+	unsigned count[3];      /* messages per severity */
+} kp_diags;
+
+kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
+                     kp_source *src, uint32_t off, uint32_t len,
+                     const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+
+void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void kp_diag_help(kp_diag *g, kp_arena *a, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Formats d as a compiler diagnostic with the source line and a caret:
+ *   file:line:col: error: message [KP001 full-scan]
+ *      3 | SELECT ...
+ *        |        ^~~~ */
+void kp_diag_format(kp_buf *out, const kp_diag *d, int color);
+
+#endif

@@ -1,0 +1,109 @@
+#include "base/quote.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+/* JSON escape of each byte: 0 plain, 'u' for \u00XX, else the letter
+ * after the backslash. */
+static const char json_esc[256] = {
+	['\0'] = 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 't', 'n', 'u', 'u', 'r', 'u', 'u',
+	'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u',
+	['"'] = '"', ['\\'] = '\\',
+};
+
+/* Does any of the 8 bytes in w need escaping (< 0x20, '"' or '\\')? */
+static inline bool json_word_special(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	uint64_t lt20 = (w - ones * 0x20) & ~w & highs;
+	uint64_t q = w ^ (ones * '"'), bs = w ^ (ones * '\\');
+	uint64_t isq = (q - ones) & ~q & highs, isbs = (bs - ones) & ~bs & highs;
+	return (lt20 | isq | isbs) != 0;
+}
+
+static inline char *json_byte(char *p, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+	char e = json_esc[c];
+	if (!e) {
+		*p++ = (char)c;
+	} else if (e != 'u') {
+		*p++ = '\\';
+		*p++ = e;
+	} else {
+		memcpy(p, "\\u00", 4);
+		p[4] = hex[c >> 4];
+		p[5] = hex[c & 15];
+		p += 6;
+	}
+	return p;
+}
+
+void kp_buf_json_str(kp_buf *b, const char *s, size_t n)
+{
+	/* By hand, since escaping strings leads the JSON writer's profile: room
+	 * for the worst case is reserved once (6 bytes per input byte, in
+	 * pieces for long strings), then 8 plain bytes are copied at a time and
+	 * only a word holding a byte to escape goes byte by byte. */
+	kp_buf_reserve(b, 2);
+	b->data[b->len++] = '"';
+	while (n > 0) {   /* each piece leaves room for the closing quote and NUL */
+		size_t piece = n > 4096 ? 4096 : n;
+		kp_buf_reserve(b, 6 * piece + 1);
+		char *p = b->data + b->len;
+		size_t i = 0;
+		while (i + 8 <= piece) {
+			uint64_t w;
+			memcpy(&w, s + i, 8);
+			if (!json_word_special(w)) {
+				memcpy(p, &w, 8);
+				p += 8;
+				i += 8;
+				continue;
+			}
+			for (size_t end = i + 8; i < end; i++)
+				p = json_byte(p, (unsigned char)s[i]);
+		}
+		for (; i < piece; i++)
+			p = json_byte(p, (unsigned char)s[i]);
+		b->len = (size_t)(p - b->data);
+		s += piece;
+		n -= piece;
+	}
+	b->data[b->len++] = '"';
+	b->data[b->len] = 0;
+}
+
+void kp_buf_sql_str(kp_buf *b, const char *s, size_t n)
+{
+	kp_buf_putc(b, '\'');
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\'')
+			kp_buf_putc(b, '\'');
+		kp_buf_putc(b, s[i]);
+	}
+	kp_buf_putc(b, '\'');
+}
+
+void kp_buf_sql_name(kp_buf *b, const char *s, size_t n, bool quoted)
+{
+	bool plain = n > 0 && !quoted;
+	for (size_t i = 0; plain && i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (i > 0 && c >= '0' && c <= '9')))
+			plain = false;
+	}
+	if (plain) {
+		kp_buf_put(b, s, n);
+		return;
+	}
+	kp_buf_putc(b, '"');
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '"')
+			kp_buf_putc(b, '"');
+		kp_buf_putc(b, s[i]);
+	}
+	kp_buf_putc(b, '"');
+}
