@@ -30,6 +30,7 @@ typedef struct kp_pctx {
 	uint32_t limit_off;     /* where */
 	int overflow;           /* the parser stack overflowed */
 	uint32_t largest_in;    /* most values in one IN list so far */
+	uint32_t ncolrefs;      /* column references so far (kp_expr.ref) */
 	bool fold_upper;        /* upper-case unquoted names (Phoenix) */
 	int sel_clause;         /* the last SELECT clause seen (parser.y's
 	                           clause order: WHERE, GROUP BY, ...) */

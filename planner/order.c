@@ -37,7 +37,7 @@ kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order)
 		/* the search engine sorts by any column it indexes */
 		for (uint32_t k = 0; k < order->n; k++) {
 			const kp_expr *e = ((kp_order_item *)order->items[k])->expr;
-			if (e->kind != KP_X_COLUMN || !search_has(p->index, e->colref - 1))
+			if (e->kind != KP_X_COLUMN || !search_has(p->index, col_of(p->names->col, e)))
 				return KP_ORDER_SORT;
 		}
 		return KP_ORDER_KEY;
@@ -51,7 +51,7 @@ kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order)
 			const kp_expr *e = ((kp_order_item *)order->items[ti])->expr;
 			bool constant = false;
 			for (int j = 0; e->kind == KP_X_COLUMN && j < k->n; j++)
-				if (k->parts[j].col == e->colref - 1 && single_eq(p, j))
+				if (k->parts[j].col == col_of(p->names->col, e) && single_eq(p, j))
 					constant = true;
 			if (!constant)
 				break;
@@ -61,7 +61,7 @@ kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order)
 			break;
 		const kp_order_item *it = order->items[ti];
 		const kp_key_part *part = &k->parts[i];
-		if (it->expr->kind == KP_X_COLUMN && part->col == it->expr->colref - 1) {
+		if (it->expr->kind == KP_X_COLUMN && part->col == col_of(p->names->col, it->expr)) {
 			int d = (it->desc != part->desc) ? 2 : 1;
 			if (dir && d != dir)
 				return KP_ORDER_SORT;
@@ -84,7 +84,7 @@ kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order)
 		const kp_expr *e = ((kp_order_item *)order->items[ti])->expr;
 		bool constant = false;
 		for (int j = 0; e->kind == KP_X_COLUMN && j < k->n; j++)
-			if (k->parts[j].col == e->colref - 1 && single_eq(p, j))
+			if (k->parts[j].col == col_of(p->names->col, e) && single_eq(p, j))
 				constant = true;
 		if (!constant)
 			return KP_ORDER_SORT;
@@ -99,11 +99,13 @@ kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order)
 
 /* How a candidate path returns the ORDER BY: an index whose order matches
  * is preferred over one read backwards or sorted. */
-kp_order kp_order_of_path(const kp_table *t, const path_eval *pe, const kp_list *order)
+kp_order kp_order_of_path(const kp_table *t, const kp_names *nm, const path_eval *pe,
+                          const kp_list *order)
 {
 	kp_plan p;
 	memset(&p, 0, sizeof p);
 	p.table = t;
+	p.names = nm;
 	p.key = pe->key;
 	p.ranges = pe->ranges;
 	p.nranges = pe->nranges;

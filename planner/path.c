@@ -17,11 +17,12 @@ static void conjuncts(const kp_expr *w, const kp_expr ***out, uint32_t *n, kp_ar
 	*n = 1;
 }
 
-static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const kp_expr *where,
-                      bool report, kp_source *src, kp_arena *a, kp_diags *d)
+static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, const kp_key *key,
+                      const kp_expr *where, bool report, kp_source *src, kp_arena *a, kp_diags *d)
 {
 	pctx pc;
 	memset(&pc, 0, sizeof pc);
+	pc.col = nm->col;
 	pc.a = a;
 	pc.d = d;
 	pc.src = src;
@@ -33,7 +34,6 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 		pc.kcol[i] = -1;
 	pc.pslot = kp_arena_alloc(a, sizeof(int) * (size_t)(key->n + 1));
 	pc.nullslot = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + key->n + 1));
-	pc.xexpr = kp_arena_alloc(a, sizeof(kp_expr *) * (size_t)(t->ncols + key->n + 1));
 	for (int i = 0; i < key->n; i++) {
 		const kp_key_part *p = &key->parts[i];
 		pc.pslot[i] = -1;
@@ -47,6 +47,11 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_key *key, const
 			pc.nullslot[pc.pslot[i]] = c->nullable || (c->key_pos < 0 && !c->not_null);
 		}
 		if (p->expr) {
+			/* only a functional index has expression slots: the table of
+			 * them is allocated for it alone (this runs per candidate key,
+			 * and every byte allocated is cleared again at reset) */
+			if (!pc.xexpr)
+				pc.xexpr = kp_arena_alloc(a, sizeof(kp_expr *) * (size_t)(t->ncols + key->n + 1));
 			pc.xexpr[pc.nk] = p->expr;
 			pc.pslot[i] = pc.nk++;
 			pc.nx++;
@@ -117,23 +122,23 @@ static bool better(const path_eval *a, const path_eval *b)
 
 /* Marks the columns e reads outside expressions that a functional index
  * part of ix indexes (those come from the index row itself). */
-static void uses_outside(const kp_expr *e, const kp_index *ix, bool *used)
+static void uses_outside(const kp_expr *e, const kp_names *nm, const kp_index *ix, bool *used)
 {
 	if (!e)
 		return;
 	for (int i = 0; i < ix->nuser; i++)
 		if (ix->key.parts[i].expr && kp_expr_equal(e, ix->key.parts[i].expr))
 			return;
-	if (e->kind == KP_X_COLUMN && e->colref > 0)
-		used[e->colref - 1] = true;
+	if (e->kind == KP_X_COLUMN && col_of(nm->col, e) >= 0)
+		used[col_of(nm->col, e)] = true;
 	if (e->kind == KP_X_STAR)
 		for (int i = 0; i < ix->table->ncols; i++)
 			used[i] = true;
-	uses_outside(e->a, ix, used);
-	uses_outside(e->b, ix, used);
-	uses_outside(e->c, ix, used);
+	uses_outside(e->a, nm, ix, used);
+	uses_outside(e->b, nm, ix, used);
+	uses_outside(e->c, nm, ix, used);
 	for (uint32_t i = 0; i < e->n; i++)
-		uses_outside(e->list[i], ix, used);
+		uses_outside(e->list[i], nm, ix, used);
 }
 
 /* Does the WHERE hold every conjunct of a partial index's WHERE? */
@@ -183,37 +188,33 @@ static kp_expr *minus_implied(kp_expr *where, const kp_expr *cond, kp_arena *a)
 }
 
 /* Marks the columns e references. */
-static void cols_of(const kp_expr *e, bool *set)
+static void cols_of(const kp_expr *e, const kp_names *nm, bool *set)
 {
 	if (!e)
 		return;
-	if (e->kind == KP_X_COLUMN && e->colref > 0)
-		set[e->colref - 1] = true;
-	cols_of(e->a, set);
-	cols_of(e->b, set);
-	cols_of(e->c, set);
+	if (e->kind == KP_X_COLUMN && col_of(nm->col, e) >= 0)
+		set[col_of(nm->col, e)] = true;
+	cols_of(e->a, nm, set);
+	cols_of(e->b, nm, set);
+	cols_of(e->c, nm, set);
 	for (uint32_t i = 0; i < e->n; i++)
-		cols_of(e->list[i], set);
+		cols_of(e->list[i], nm, set);
 }
 
-bool kp_path_choose(path_eval *best, const plan_ctx *ctx)
+bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const kp_name *alias,
+                    const resolved *r, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
-	const kp_table *t = ctx->t;
-	const kp_stmt *s = ctx->s;
-	kp_expr *where = ctx->where;
-	const kp_list *order = ctx->order;
-	const kp_plan_opts *opts = ctx->opts;
-	const hints *h = &ctx->h;
-	kp_source *src = ctx->src;
-	kp_arena *a = ctx->a;
-	kp_diags *d = ctx->d;
+	const kp_names *nm = r->names;
+	kp_expr *where = r->where;
+	const kp_list *order = r->order;
+	const hints *h = &r->h;
 
 	/* candidate paths: the primary key, then every KV index */
 	path_eval cur;
 	memset(best, 0, sizeof *best);
-	eval_path(best, t, &t->pk, where, true, src, a, d);
+	eval_path(best, t, nm, &t->pk, where, true, src, a, d);
 	best->covering = true;
-	best->order = kp_path_order(t, best, order);
+	best->order = kp_path_order(t, nm, best, order);
 	const kp_index *forced = NULL;
 	if (h->force) {
 		uint32_t n;
@@ -226,7 +227,7 @@ bool kp_path_choose(path_eval *best, const plan_ctx *ctx)
 			return false;
 		}
 	} else if (h->phx_index && !h->no_index) {
-		forced = kp_hints_phoenix_index(h, t, ctx->alias, src, a, d);
+		forced = kp_hints_phoenix_index(h, t, alias, src, a, d);
 	}
 	bool *used_ix = NULL;
 	for (int i = 0; i < t->nindexes; i++) {
@@ -237,9 +238,9 @@ bool kp_path_choose(path_eval *best, const plan_ctx *ctx)
 		if (ix->where && !implies(where, ix->where))
 			continue;
 		memset(&cur, 0, sizeof cur);
-		eval_path(&cur, t, &ix->key, ix->where ? minus_implied(where, ix->where, a) : where, false, src, a, d);
+		eval_path(&cur, t, nm, &ix->key, ix->where ? minus_implied(where, ix->where, a) : where, false, src, a, d);
 		cur.index = ix;
-		const bool *used = ctx->used;
+		const bool *used = r->used;
 		if (ix->has_expr) {
 			/* columns read only inside an indexed expression come from the index */
 			if (!used_ix)
@@ -247,20 +248,20 @@ bool kp_path_choose(path_eval *best, const plan_ctx *ctx)
 			memset(used_ix, 0, sizeof(bool) * (size_t)(t->ncols + 1));
 			if (s->kind == KP_S_SELECT) {
 				for (uint32_t k = 0; k < s->u.select.items.n; k++)
-					uses_outside(s->u.select.items.items[k], ix, used_ix);
+					uses_outside(s->u.select.items.items[k], nm, ix, used_ix);
 				for (uint32_t k = 0; k < s->u.select.group.n; k++)
-					uses_outside(s->u.select.group.items[k], ix, used_ix);
-				uses_outside(s->u.select.having, ix, used_ix);
+					uses_outside(s->u.select.group.items[k], nm, ix, used_ix);
+				uses_outside(s->u.select.having, nm, ix, used_ix);
 			} else {
-				memcpy(used_ix, ctx->used, sizeof(bool) * (size_t)t->ncols);
+				memcpy(used_ix, r->used, sizeof(bool) * (size_t)t->ncols);
 			}
-			uses_outside(where, ix, used_ix);
+			uses_outside(where, nm, ix, used_ix);
 			for (uint32_t k = 0; order && k < order->n; k++)
-				uses_outside(((kp_order_item *)order->items[k])->expr, ix, used_ix);
+				uses_outside(((kp_order_item *)order->items[k])->expr, nm, ix, used_ix);
 			used = used_ix;
 		}
 		cur.covering = !ix->uncovered;
-		cur.order = kp_path_order(t, &cur, order);
+		cur.order = kp_path_order(t, nm, &cur, order);
 		for (int c = 0; c < t->ncols; c++)
 			if (used[c] && !ix->covers[c])
 				cur.covering = false;
@@ -281,7 +282,7 @@ bool kp_path_choose(path_eval *best, const plan_ctx *ctx)
 	const kp_index *search = NULL;
 	if (where && (best->access == KP_ACCESS_FULL || (forced && forced->search))) {
 		bool *wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
-		cols_of(where, wcols);
+		cols_of(where, nm, wcols);
 		for (int i = 0; i < t->nindexes && !search; i++) {
 			const kp_index *ix = t->indexes[i];
 			if (!ix->search || ix->state != KP_IX_ACTIVE || (forced && ix != forced) ||
@@ -302,7 +303,7 @@ bool kp_path_choose(path_eval *best, const plan_ctx *ctx)
 		best->access = KP_ACCESS_SEARCH;
 		best->covering = true;
 		for (int c = 0; c < t->ncols; c++)
-			if (ctx->used[c] && !search->covers[c])
+			if (r->used[c] && !search->covers[c])
 				best->covering = false;
 	}
 	return true;

@@ -31,18 +31,9 @@ static void key_part_text(kp_buf *b, const kp_table *t, const kp_key *k, int i)
 	kp_key_part_name(b, t, &k->parts[i]);
 }
 
-/* The parts of a statement the planner reads. False for statements that
- * have no access path. */
-typedef struct stmt_view {
-	const kp_name *table;   /* target table */
-	const kp_name *alias;   /* FROM alias, or NULL */
-	kp_expr *where;         /* WHERE, or NULL */
-	const kp_list *order;   /* ORDER BY items */
-	const kp_expr *limit;   /* LIMIT, or NULL */
-	bool allow_kw;          /* ALLOW FILTERING */
-} stmt_view;
-
-static bool view_of(stmt_view *v, const kp_stmt *s)
+/* The parts of s the planner reads. False for statements that have no
+ * access path. */
+static bool parts_of(stmt_parts *v, const kp_stmt *s)
 {
 	memset(v, 0, sizeof(*v));
 	switch (s->kind) {
@@ -84,119 +75,24 @@ static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n,
 		             cat->names == KP_NAMES_UPPER ? " once quoted (unquoted names are upper-cased)" : "");
 }
 
-/* Moves a copied expression onto [off, off+len) of the statement's source
- * (a view's WHERE comes from another statement, maybe another file). */
-static void relocate(kp_expr *e, uint32_t off, uint32_t len)
+/* Plans s (parts v) against table t; out is cleared, with its statement. */
+static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
+                          const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
-	if (!e)
-		return;
-	e->off = off;
-	e->len = len;
-	e->name.off = e->qual.off = off;
-	e->name.srclen = e->kind == KP_X_COLUMN || e->kind == KP_X_FUNC ? len : e->name.srclen;
-	if (e->kind != KP_X_STRING)
-		e->qual.srclen = len;
-	relocate(e->a, off, len);
-	relocate(e->b, off, len);
-	relocate(e->c, off, len);
-	for (uint32_t i = 0; i < e->n; i++)
-		relocate(e->list[i], off, len);
-}
-
-/* The statement's WHERE with a view's conditions ANDed in, as if written
- * in the query (located at the view's name there). */
-static kp_expr *with_view_where(const kp_table *t, kp_expr *where, const kp_name *at, kp_arena *a)
-{
-	uint32_t nq = where ? (where->kind == KP_X_AND && !where->paren ? where->n : 1) : 0;
-	kp_expr *e = kp_arena_alloc(a, sizeof(*e));
-	e->kind = KP_X_AND;
-	e->list = kp_arena_alloc(a, sizeof(kp_expr *) * (nq + (uint32_t)t->nview_where + 1));
-	for (uint32_t i = 0; i < nq; i++)
-		e->list[e->n++] = where->kind == KP_X_AND && !where->paren ? where->list[i] : where;
-	for (int i = 0; i < t->nview_where; i++) {
-		kp_expr *c = kp_expr_copy(a, t->view_where[i]);
-		relocate(c, at->off, at->srclen);
-		c->paren = true;
-		e->list[e->n++] = c;
-	}
-	if (e->n == 1)
-		return e->list[0];
-	e->off = where ? where->off : at->off;
-	e->len = where ? where->len : at->srclen;
-	e->depth = 1;
-	for (uint32_t i = 0; i < e->n; i++)
-		if (e->list[i]->depth + 1 > e->depth)
-			e->depth = (uint16_t)(e->list[i]->depth + 1);
-	return e;
-}
-
-void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
-                  const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
-{
-	memset(out, 0, sizeof(*out));
-	out->stmt = s;
-	stmt_view v;
-	if (s->kind == KP_S_INSERT || s->kind == KP_S_UPSERT || s->kind == KP_S_REPLACE) {
-		const kp_name *n = &s->u.insert.table;
-		if (!kp_catalog_find(cat, n->s, n->len))
-			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
-			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
-		return;
-	}
-	if (!view_of(&v, s))
-		return;
-	if (s->kind == KP_S_SELECT && s->u.select.into) {
-		/* UPSERT INTO w SELECT ... FROM t: t is planned, w must exist */
-		const kp_name *n = &s->u.select.into->table;
-		if (!kp_catalog_find(cat, n->s, n->len))
-			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
-			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
-	}
-	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
-	if (!t) {
-		kp_diag *g = kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
-		                         "no such table: %.*s", (int)v.table->len, v.table->s);
-		note_failed_ddl(g, cat, v.table, a);
-		return;
-	}
-	if (t->view_unsupported) {
-		kp_diag *g = kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
-		                         "view %s cannot be planned: %s", t->name, t->view_unsupported);
-		if (t->src)
-			kp_diag_note(g, a, t->src, t->view_unsupported_off, "the query of view %s", t->name);
-		return;
-	}
-	kp_plan_on_table(out, t, s, opts, src, a, d);
-}
-
-void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
-                      const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
-{
-	memset(out, 0, sizeof(*out));
-	out->stmt = s;
-	stmt_view v;
-	if (!view_of(&v, s))
-		return;
-	const kp_name *alias = v.alias;
-	kp_expr *where = v.where;
-	if (t->nview_where)
-		where = with_view_where(t, where, v.table, a);
-	const kp_list *order = v.order;
-	const kp_expr *limit = v.limit;
-	bool allow_kw = v.allow_kw;
+	const kp_expr *limit = v->limit;
 	out->table = t;
 
-	bool *used = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
-	if (kp_resolve_names(used, t, s, alias, where, order, src, a, d))
+	resolved r;
+	kp_resolve(&r, t, s, v, opts, src, a, d);
+	out->names = r.names;
+	if (r.errors)
 		return;
+	kp_expr *where = r.where;
+	const kp_list *order = r.order;
+	bool allow = r.h.allow_filtering || v->allow_kw;
 
-	hints h;
-	kp_hints_read(&h, s, opts, src, a, d);
-	bool allow = h.allow_filtering || allow_kw;
-
-	plan_ctx ctx = {t, s, alias, where, order, opts, used, h, src, a, d};
 	path_eval best;
-	if (!kp_path_choose(&best, &ctx))
+	if (!kp_path_choose(&best, t, s, v->alias, &r, opts, src, a, d))
 		return;
 
 	out->index = best.index;
@@ -231,7 +127,7 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 		} else if (allow) {
 			kp_diag_add(d, a, KP_R_FULL_SCAN, KP_SEV_WARNING, src, soff, slen,
 			            "full table scan of %s, allowed by %s: no condition on leading key column '%s'",
-			            t->name, h.allow_filtering ? "the _l_allow_filtering_ hint" : "ALLOW FILTERING",
+			            t->name, r.h.allow_filtering ? "the _l_allow_filtering_ hint" : "ALLOW FILTERING",
 			            lead.data);
 		} else if (p0->col < 0) {
 			out->rejected = !opts->never_reject;
@@ -293,4 +189,53 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 			kp_diag_add(d, a, KP_R_LIMIT, KP_SEV_INFO, src, limit->off, limit->len,
 			            "LIMIT bounds the rows read: the scan stops after them");
 	}
+}
+
+void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
+                  const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	memset(out, 0, sizeof(*out));
+	out->stmt = s;
+	stmt_parts v;
+	if (s->kind == KP_S_INSERT || s->kind == KP_S_UPSERT || s->kind == KP_S_REPLACE) {
+		const kp_name *n = &s->u.insert.table;
+		if (!kp_catalog_find(cat, n->s, n->len))
+			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
+		return;
+	}
+	if (!parts_of(&v, s))
+		return;
+	if (s->kind == KP_S_SELECT && s->u.select.into) {
+		/* UPSERT INTO w SELECT ... FROM t: t is planned, w must exist */
+		const kp_name *n = &s->u.select.into->table;
+		if (!kp_catalog_find(cat, n->s, n->len))
+			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
+	}
+	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
+	if (!t) {
+		kp_diag *g = kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
+		                         "no such table: %.*s", (int)v.table->len, v.table->s);
+		note_failed_ddl(g, cat, v.table, a);
+		return;
+	}
+	if (t->view_unsupported) {
+		kp_diag *g = kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
+		                         "view %s cannot be planned: %s", t->name, t->view_unsupported);
+		if (t->src)
+			kp_diag_note(g, a, t->src, t->view_unsupported_off, "the query of view %s", t->name);
+		return;
+	}
+	plan_on_table(out, t, s, &v, opts, src, a, d);
+}
+
+void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
+                      const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	memset(out, 0, sizeof(*out));
+	out->stmt = s;
+	stmt_parts v;
+	if (parts_of(&v, s))
+		plan_on_table(out, t, s, &v, opts, src, a, d);
 }

@@ -43,13 +43,15 @@ typedef struct pctx {
 	kp_diags *d;            /* diagnostics */
 	kp_source *src;         /* source of the statement */
 	const kp_table *t;      /* table */
+	const int32_t *col;     /* the statement's kp_names.col (col_of) */
 	const kp_key *key;      /* candidate key */
 	int nk;                 /* distinct table columns the key uses */
 	int *kcol;              /* table column -> key column slot, or -1 */
 	int *pslot;             /* key part -> its slot (a column's, or an expression
 	                           part's own); -1 for a hash part */
 	const kp_expr **xexpr;  /* slot -> the expression of a functional index
-	                           part, NULL for a column slot */
+	                           part, NULL for a column slot (xexpr itself is
+	                           NULL when the key has no expression part) */
 	int nx;                 /* expression slots */
 	bool *nullslot;         /* slot -> a nullable key column (Phoenix `NULL`):
 	                           NULL sorts first, so a range unbounded below
@@ -223,7 +225,6 @@ boxset kp_terms_boxes(pctx *pc, const kp_expr *e, bool neg);
 /* ------------------------------------ candidate paths (range.c, path.c) */
 
 /* One candidate key evaluated for the statement. */
-
 typedef struct path_eval {
 	const kp_index *index;  /* NULL: primary key */
 	const kp_key *key;      /* the path's key */
@@ -246,7 +247,7 @@ bool kp_ranges_of_boxes(pctx *pc, const boxset *all, path_eval *pe);
  * pe's ranges do not already guarantee (range.c). */
 void kp_ranges_filter(pctx *pc, path_eval *pe, const kp_expr **conj, const boxset *parts, uint32_t n);
 
-/* ---------------------------------------------------- hints (resolve.c) */
+/* --------------------------------- names and hints resolved (resolve.c) */
 
 typedef struct hints {
 	bool allow_filtering;   /* _l_allow_filtering_ */
@@ -257,29 +258,43 @@ typedef struct hints {
 	bool index_over_data;   /* Phoenix USE_INDEX_OVER_DATA_TABLE: ties go to an index */
 } hints;
 
-/* The statement being planned against its table, once its names are
- * resolved: what the steps after resolution read. */
-typedef struct plan_ctx {
-	const kp_table *t;      /* the table */
-	const kp_stmt *s;       /* the statement */
+/* The parts of a statement the planner reads (plan.c's parts_of). */
+typedef struct stmt_parts {
+	const kp_name *table;   /* target table */
 	const kp_name *alias;   /* FROM alias, or NULL */
-	kp_expr *where;         /* WHERE with a view's conditions, or NULL */
+	kp_expr *where;         /* WHERE, or NULL */
 	const kp_list *order;   /* ORDER BY items */
-	const kp_plan_opts *opts;
-	const bool *used;       /* per table column: the statement reads it */
-	hints h;                /* the hints that change the plan */
-	kp_source *src;
-	kp_arena *a;
-	kp_diags *d;
-} plan_ctx;
+	const kp_expr *limit;   /* LIMIT, or NULL */
+	bool allow_kw;          /* ALLOW FILTERING */
+} stmt_parts;
 
-/* Resolves the names s reads against table t (unknown ones reported in d):
- * marks the columns read in used. Returns the number of names unknown. */
-int kp_resolve_names(bool *used, const kp_table *t, const kp_stmt *s, const kp_name *alias,
-                     kp_expr *where, const kp_list *order, kp_source *src, kp_arena *a, kp_diags *d);
-/* Reads the statement's hints (unknown or malformed ones reported). */
-void kp_hints_read(hints *h, const kp_stmt *s, const kp_plan_opts *opts, kp_source *src,
-                   kp_arena *a, kp_diags *d);
+/* The resolved view of a statement (resolve.c): the analysis step's
+ * result, which the later steps read instead of writing into the AST. */
+typedef struct resolved {
+	const kp_names *names;  /* the table column each column reference names */
+	bool *used;             /* per table column: the statement reads it */
+	kp_expr *where;         /* WHERE with a view's conditions ANDed in, and a
+	                           function written without () (CURRENT_DATE) as a
+	                           function node: shares every other node with the AST */
+	const kp_list *order;   /* ORDER BY items, likewise */
+	hints h;                /* the hints that change the plan (read when no
+	                           name is unknown) */
+	int errors;             /* names unknown (reported) */
+} resolved;
+
+/* Resolves the names statement s (parts v) reads against table t into *r,
+ * then reads its hints. Unknown names and hints are reported in d; what
+ * the view points to is allocated in a. */
+void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
+                const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
+
+/* The table column a column reference names, or -1: for the planner's
+ * hot paths, which know e is a column reference of the statement. */
+static inline int col_of(const int32_t *col, const kp_expr *e)
+{
+	return col[e->ref] - 1;
+}
+
 /* The name a hint argument gives ('idx' or idx). */
 const char *kp_hint_arg(const kp_expr *e, uint32_t *len);
 /* Do the hints rule out index ix? */
@@ -287,6 +302,8 @@ bool kp_hints_ignore(const hints *h, const kp_index *ix);
 /* The index Phoenix's INDEX(t idx ...) picks for t, or NULL (reported). */
 const kp_index *kp_hints_phoenix_index(const hints *h, const kp_table *t, const kp_name *alias,
                                        kp_source *src, kp_arena *a, kp_diags *d);
+
+/* ------------------------------------------------- path choice (path.c) */
 
 /* Is column c one a search index indexes? */
 static inline bool search_has(const kp_index *ix, int c)
@@ -297,10 +314,12 @@ static inline bool search_has(const kp_index *ix, int c)
 	return ix->columnar;
 }
 
-/* Chooses the access path of ctx's statement into *best: the primary
- * key, every usable KV index, then a search index when no key serves.
- * False when a hint forces an index the table does not have (reported). */
-bool kp_path_choose(path_eval *best, const plan_ctx *ctx);
+/* Chooses the access path of statement s (FROM alias, resolved view r) on
+ * table t into *best: the primary key, every usable KV index, then a
+ * search index when no key serves. False when a hint forces an index the
+ * table does not have (reported). */
+bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const kp_name *alias,
+                    const resolved *r, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
 
 /* ---------------------------------------------------- order (order.c) */
 
@@ -308,16 +327,18 @@ bool kp_path_choose(path_eval *best, const plan_ctx *ctx);
  * the same for a candidate path. Most statements have no ORDER BY: that is
  * answered here, without a call. */
 kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order);
-kp_order kp_order_of_path(const kp_table *t, const path_eval *pe, const kp_list *order);
+kp_order kp_order_of_path(const kp_table *t, const kp_names *nm, const path_eval *pe,
+                          const kp_list *order);
 
 static inline kp_order kp_plan_order(const kp_plan *p, const kp_list *order)
 {
 	return order->n ? kp_order_of_plan(p, order) : KP_ORDER_NONE;
 }
 
-static inline kp_order kp_path_order(const kp_table *t, const path_eval *pe, const kp_list *order)
+static inline kp_order kp_path_order(const kp_table *t, const kp_names *nm, const path_eval *pe,
+                                     const kp_list *order)
 {
-	return order->n ? kp_order_of_path(t, pe, order) : KP_ORDER_NONE;
+	return order->n ? kp_order_of_path(t, nm, pe, order) : KP_ORDER_NONE;
 }
 
 #endif

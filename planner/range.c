@@ -758,7 +758,7 @@ void kp_ranges_filter(pctx *pc, path_eval *pe, const kp_expr **conj, const boxse
 		if (served && pe->nranges > 0) {
 			if (!views) {
 				/* every range's view on every slot, once for all conjuncts */
-				views = kp_arena_alloc(pc->a, sizeof(cview) * (size_t)pe->nranges * (size_t)(pc->nk + 1));
+				views = kp_arena_alloc(pc->a, sizeof(cview) * ((size_t)pe->nranges * (size_t)pc->nk + 1));
 				for (int r = 0; r < pe->nranges; r++)
 					range_views(pc, &pe->ranges[r], views + (size_t)r * (size_t)pc->nk);
 			}

@@ -1,14 +1,20 @@
-/* Name resolution and hints: what the statement's names refer to. Column
- * names are resolved against the table (with its alias, column families,
- * dynamic columns and Lindorm's _l_ts pseudo-columns); hints are read
- * against the hint table of the target's dialects. */
+/* Name resolution and hints: the analysis step before path choice. It
+ * reads the statement and returns a resolved view of it (planInt.h's
+ * `resolved`), leaving the AST as the parser built it: which table column
+ * each column reference names (kp_names, by kp_expr.ref), the columns the
+ * statement reads, its WHERE and ORDER BY as the later steps read them,
+ * and its hints. Column names are resolved against the table (its alias,
+ * column families, dynamic columns and Lindorm's _l_ts pseudo-columns);
+ * hints against the hint table of the target's dialects. */
 #include "planner/planInt.h"
 
 typedef struct resolve_ctx {
 	const kp_table *t;      /* table */
 	const kp_name *alias;   /* FROM alias, or NULL */
-	bool *used;             /* per column: referenced */
-	int errors;             /* unknown names reported */
+	resolved *r;            /* the view being built */
+	int32_t *col;           /* r->names->col, writable */
+	kp_list fns;            /* kp_expr*: column references that are functions
+	                           written without () (rare: the view rewrites them) */
 	kp_source *src;
 	kp_arena *a;
 	kp_diags *d;
@@ -53,7 +59,7 @@ static bool niladic(const kp_name *n)
 	return false;
 }
 
-static void resolve(resolve_ctx *rc, kp_expr *e)
+static void resolve(resolve_ctx *rc, const kp_expr *e)
 {
 	if (!e)
 		return;
@@ -67,12 +73,12 @@ static void resolve(resolve_ctx *rc, kp_expr *e)
 		if (ci < 0 && (ci = ts_pseudo_column(t, &e->name)) >= 0) {
 			/* Lindorm's c_l_ts: the write timestamp of non-key column c,
 			 * read with c (no key part) */
-			rc->used[ci] = true;
+			rc->r->used[ci] = true;
 			return;
 		}
 		if (ci < 0 && !e->qual.s && niladic(&e->name)) {
 			/* CURRENT_DATE and friends are functions written without () */
-			e->kind = KP_X_FUNC;
+			kp_list_push(rc->a, &rc->fns, (void *)e);
 			return;
 		}
 		if (e->qual.s && ci >= 0 && !(t->cols[ci].family && kp_name_eq(&e->qual, t->cols[ci].family))) {
@@ -88,7 +94,7 @@ static void resolve(resolve_ctx *rc, kp_expr *e)
 				kp_diag_add(rc->d, rc->a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, rc->src, e->qual.off,
 				            e->qual.srclen, "'%.*s' is not table %s, its alias or a column family of '%.*s'",
 				            (int)e->qual.len, e->qual.s, t->name, (int)e->name.len, e->name.s);
-				rc->errors++;
+				rc->r->errors++;
 				return;
 			}
 		}
@@ -96,16 +102,16 @@ static void resolve(resolve_ctx *rc, kp_expr *e)
 			kp_diag_add(rc->d, rc->a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, rc->src, e->name.off,
 			            e->name.srclen, "unknown column '%.*s' in table %s", (int)e->name.len,
 			            e->name.s, t->name);
-			rc->errors++;
+			rc->r->errors++;
 			return;
 		}
-		e->colref = ci + 1;
-		rc->used[ci] = true;
+		rc->col[e->ref] = ci + 1;
+		rc->r->used[ci] = true;
 		return;
 	}
 	if (e->kind == KP_X_STAR) {
 		for (int i = 0; i < rc->t->ncols; i++)
-			rc->used[i] = true;
+			rc->r->used[i] = true;
 		return;
 	}
 	if (e->kind == KP_X_CHAIN)   /* in the same walk: one pass over the tree */
@@ -128,36 +134,120 @@ static void resolve_list(resolve_ctx *rc, const kp_list *l)
 static void resolve_order(resolve_ctx *rc, const kp_list *l)
 {
 	for (uint32_t i = 0; i < l->n; i++)
-		resolve(rc, ((kp_order_item *)l->items[i])->expr);
+		resolve(rc, ((const kp_order_item *)l->items[i])->expr);
 }
 
-int kp_resolve_names(bool *used, const kp_table *t, const kp_stmt *s, const kp_name *alias,
-                     kp_expr *where, const kp_list *order, kp_source *src, kp_arena *a, kp_diags *d)
+/* e as the later steps read it: where it holds a function written without
+ * parentheses, a copy of the path down to it with a function node in its
+ * place (sharing every other node with the AST, which is not written). */
+static kp_expr *with_functions(resolve_ctx *rc, kp_expr *e)
 {
-	resolve_ctx rc = {t, alias, NULL, 0, src, a, d, s->kind == KP_S_SELECT ? &s->u.select.dyncols : NULL};
-	rc.used = used;
-	if (s->kind == KP_S_SELECT) {
-		resolve_list(&rc, &s->u.select.items);
-		resolve_list(&rc, &s->u.select.group);
-		resolve(&rc, s->u.select.having);
-	} else if (s->kind == KP_S_UPDATE) {
-		for (uint32_t i = 0; i < s->u.update.sets.n; i++) {
-			kp_assign *as = s->u.update.sets.items[i];
-			int ci = kp_table_column(t, as->col.s, as->col.len);
-			if (ci < 0) {
-				kp_diag_add(d, a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, src, as->col.off, as->col.srclen,
-				            "unknown column '%.*s' in table %s", (int)as->col.len, as->col.s, t->name);
-				rc.errors++;
+	if (!e)
+		return e;
+	if (e->kind == KP_X_COLUMN) {
+		for (uint32_t i = 0; i < rc->fns.n; i++)
+			if (rc->fns.items[i] == e) {
+				kp_expr *f = kp_arena_alloc(rc->a, sizeof(*f));
+				*f = *e;
+				f->kind = KP_X_FUNC;
+				return f;
 			}
-			resolve(&rc, as->value);
-		}
-	} else {
-		for (int i = 0; i < t->ncols; i++)
-			rc.used[i] = true;   /* DELETE removes whole rows */
+		return e;
 	}
-	resolve(&rc, where);
-	resolve_order(&rc, order);
-	return rc.errors;
+	kp_expr *a = with_functions(rc, e->a);
+	kp_expr *b = with_functions(rc, e->b);
+	kp_expr *c = with_functions(rc, e->c);
+	kp_expr **list = e->list;
+	for (uint32_t i = 0; i < e->n; i++) {
+		kp_expr *x = with_functions(rc, e->list[i]);
+		if (x != e->list[i] && list == e->list) {
+			list = kp_arena_alloc(rc->a, sizeof(kp_expr *) * e->n);
+			memcpy(list, e->list, sizeof(kp_expr *) * e->n);
+		}
+		list[i] = x;
+	}
+	if (a == e->a && b == e->b && c == e->c && list == e->list)
+		return e;
+	kp_expr *r = kp_arena_alloc(rc->a, sizeof(*r));
+	*r = *e;
+	r->a = a;
+	r->b = b;
+	r->c = c;
+	r->list = list;
+	return r;
+}
+
+/* The ORDER BY items, likewise: l, or a copy. */
+static const kp_list *order_with_functions(resolve_ctx *rc, const kp_list *l)
+{
+	kp_list *out = NULL;
+	for (uint32_t i = 0; i < l->n; i++) {
+		const kp_order_item *it = l->items[i];
+		kp_expr *x = with_functions(rc, it->expr);
+		if (x == it->expr)
+			continue;
+		if (!out) {
+			out = kp_arena_alloc(rc->a, sizeof(*out));
+			*out = *l;
+			out->items = kp_arena_alloc(rc->a, sizeof(void *) * l->n);
+			memcpy(out->items, l->items, sizeof(void *) * l->n);
+		}
+		kp_order_item *c = kp_arena_alloc(rc->a, sizeof(*c));
+		*c = *it;
+		c->expr = x;
+		out->items[i] = c;
+	}
+	return out ? out : l;
+}
+
+/* Moves a copied expression onto [off, off+len) of the statement's source
+ * (a view's WHERE comes from another statement, maybe another file), and
+ * numbers its column references after the statement's own (*ref). */
+static void relocate(kp_expr *e, uint32_t off, uint32_t len, uint32_t *ref)
+{
+	if (!e)
+		return;
+	e->off = off;
+	e->len = len;
+	e->name.off = e->qual.off = off;
+	e->name.srclen = e->kind == KP_X_COLUMN || e->kind == KP_X_FUNC ? len : e->name.srclen;
+	if (e->kind != KP_X_STRING)
+		e->qual.srclen = len;
+	if (e->kind == KP_X_COLUMN)
+		e->ref = ++*ref;
+	relocate(e->a, off, len, ref);
+	relocate(e->b, off, len, ref);
+	relocate(e->c, off, len, ref);
+	for (uint32_t i = 0; i < e->n; i++)
+		relocate(e->list[i], off, len, ref);
+}
+
+/* The statement's WHERE with a view's conditions ANDed in, as if written
+ * in the query (located at the view's name there); *ref as for relocate. */
+static kp_expr *with_view_where(const kp_table *t, kp_expr *where, const kp_name *at, kp_arena *a,
+                                uint32_t *ref)
+{
+	uint32_t nq = where ? (where->kind == KP_X_AND && !where->paren ? where->n : 1) : 0;
+	kp_expr *e = kp_arena_alloc(a, sizeof(*e));
+	e->kind = KP_X_AND;
+	e->list = kp_arena_alloc(a, sizeof(kp_expr *) * (nq + (uint32_t)t->nview_where + 1));
+	for (uint32_t i = 0; i < nq; i++)
+		e->list[e->n++] = where->kind == KP_X_AND && !where->paren ? where->list[i] : where;
+	for (int i = 0; i < t->nview_where; i++) {
+		kp_expr *c = kp_expr_copy(a, t->view_where[i]);
+		relocate(c, at->off, at->srclen, ref);
+		c->paren = true;
+		e->list[e->n++] = c;
+	}
+	if (e->n == 1)
+		return e->list[0];
+	e->off = where ? where->off : at->off;
+	e->len = where ? where->len : at->srclen;
+	e->depth = 1;
+	for (uint32_t i = 0; i < e->n; i++)
+		if (e->list[i]->depth + 1 > e->depth)
+			e->depth = (uint16_t)(e->list[i]->depth + 1);
+	return e;
 }
 
 /* ---------------------------------------------------------------- hints */
@@ -240,7 +330,7 @@ static bool hint_args_ok(const kp_hint *x, int args)
 	}
 }
 
-void kp_hints_read(hints *h, const kp_stmt *s, const kp_plan_opts *opts, kp_source *src,
+static void read_hints(hints *h, const kp_stmt *s, const kp_plan_opts *opts, kp_source *src,
                        kp_arena *a, kp_diags *d)
 {
 	memset(h, 0, sizeof(*h));
@@ -333,4 +423,61 @@ const kp_index *kp_hints_phoenix_index(const hints *h, const kp_table *t, const 
 	kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, first->off, first->len,
 	            "INDEX hint names no index of %s that keyplan can use: it is ignored", t->name);
 	return NULL;
+}
+
+/* -------------------------------------------------------- resolved view */
+
+const kp_names *kp_names_copy(const kp_names *nm, kp_arena *a)
+{
+	if (!nm)
+		return NULL;
+	kp_names *c = kp_arena_alloc(a, sizeof(*c) + sizeof(int32_t) * nm->n);
+	int32_t *col = (int32_t *)(c + 1);
+	*c = *nm;
+	memcpy(col, nm->col, sizeof(int32_t) * nm->n);
+	c->col = col;
+	return c;
+}
+
+void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
+                const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	memset(r, 0, sizeof(*r));
+	uint32_t nref = s->ncolrefs;
+	kp_expr *where = v->where;
+	if (t->nview_where)
+		where = with_view_where(t, where, v->table, a, &nref);
+	/* the names and their columns in one allocation: this runs per statement */
+	kp_names *nm = kp_arena_alloc(a, sizeof(*nm) + sizeof(int32_t) * (nref + 1));
+	nm->n = nref + 1;
+	nm->col = (int32_t *)(nm + 1);
+	r->names = nm;
+	r->used = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+	resolve_ctx rc = {t, v->alias, r, (int32_t *)(nm + 1), {0}, src, a, d,
+	                  s->kind == KP_S_SELECT ? &s->u.select.dyncols : NULL};
+	if (s->kind == KP_S_SELECT) {
+		resolve_list(&rc, &s->u.select.items);
+		resolve_list(&rc, &s->u.select.group);
+		resolve(&rc, s->u.select.having);
+	} else if (s->kind == KP_S_UPDATE) {
+		for (uint32_t i = 0; i < s->u.update.sets.n; i++) {
+			kp_assign *as = s->u.update.sets.items[i];
+			int ci = kp_table_column(t, as->col.s, as->col.len);
+			if (ci < 0) {
+				kp_diag_add(d, a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, src, as->col.off, as->col.srclen,
+				            "unknown column '%.*s' in table %s", (int)as->col.len, as->col.s, t->name);
+				r->errors++;
+			}
+			resolve(&rc, as->value);
+		}
+	} else {
+		for (int i = 0; i < t->ncols; i++)
+			r->used[i] = true;   /* DELETE removes whole rows */
+	}
+	resolve(&rc, where);
+	resolve_order(&rc, v->order);
+	r->where = rc.fns.n ? with_functions(&rc, where) : where;
+	r->order = rc.fns.n ? order_with_functions(&rc, v->order) : v->order;
+	if (!r->errors && s->hints.n)   /* r->h is zero: no hints */
+		read_hints(&r->h, s, opts, src, a, d);
 }

@@ -114,8 +114,10 @@ static const kp_expr *strip_binary(const kp_expr *e)
 static int key_slot(pctx *pc, const kp_expr *e)
 {
 	e = strip_binary(e);
-	if (e->kind == KP_X_COLUMN)
-		return e->colref > 0 ? pc->kcol[e->colref - 1] : -1;
+	if (e->kind == KP_X_COLUMN) {
+		int c = col_of(pc->col, e);
+		return c >= 0 ? pc->kcol[c] : -1;
+	}
 	for (int s = 0; pc->nx && s < pc->nk; s++)
 		if (pc->xexpr[s] && kp_expr_equal(e, pc->xexpr[s]))
 			return s;
@@ -142,7 +144,7 @@ static kp_type_class expr_class(const kp_expr *e)
 static kp_type_class slot_class(const pctx *pc, const kp_expr *x)
 {
 	x = strip_binary(x);
-	return x->kind == KP_X_COLUMN ? pc->t->cols[x->colref - 1].tclass : expr_class(x);
+	return x->kind == KP_X_COLUMN ? pc->t->cols[col_of(pc->col, x)].tclass : expr_class(x);
 }
 
 /* A key column referenced anywhere inside e (not e itself), or NULL. */
@@ -151,7 +153,7 @@ static const kp_expr *key_col_inside(pctx *pc, const kp_expr *e)
 	if (!e)
 		return NULL;
 	if (e->kind == KP_X_COLUMN)
-		return e->colref > 0 && pc->t->cols[e->colref - 1].key_pos >= 0 ? e : NULL;
+		return col_of(pc->col, e) >= 0 && pc->t->cols[col_of(pc->col, e)].key_pos >= 0 ? e : NULL;
 	const kp_expr *r;
 	if ((r = key_col_inside(pc, e->a)) || (r = key_col_inside(pc, e->b)) ||
 	    (r = key_col_inside(pc, e->c)))
@@ -178,7 +180,7 @@ static void check_key_function(pctx *pc, const kp_expr *side)
 		kp_diag_add(pc->d, pc->a, KP_R_KEY_FUNCTION, KP_SEV_WARNING, pc->src, side->off, side->len,
 		            "key column '%s' is wrapped in an expression, so the key cannot serve this "
 		            "condition; compare the column itself with a constant",
-		            pc->t->cols[c->colref - 1].name);
+		            pc->t->cols[col_of(pc->col, c)].name);
 }
 
 static bool fits(kp_type_class tc, const kp_value *v)
@@ -208,7 +210,7 @@ static bool key_value(pctx *pc, kp_value *v, const kp_expr *col, const kp_expr *
 			v->kind = KP_V_INT;
 		return true;
 	}
-	const kp_column *c = &pc->t->cols[col->colref - 1];
+	const kp_column *c = &pc->t->cols[col_of(pc->col, col)];
 	if (!fits(c->tclass, v)) {
 		if (pc->report) {
 			kp_buf b = {0};
