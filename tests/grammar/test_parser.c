@@ -758,6 +758,17 @@ static void test_limits(void)
 	CU_ASSERT_EQUAL(d.head ? (int)d.head->rule : -1, KP_R_LIMITS);
 	kp_source_free(&src);
 	free(nots);
+	/* a limit met by the statement's last reduction, at its ';' */
+	char *in = malloc(100001 * 2 + 64);
+	strcpy(in, "SELECT * FROM t WHERE a IN (");
+	char *p = in + strlen(in);
+	for (int i = 0; i < 100001; i++) {
+		*p++ = '0';
+		*p++ = ',';
+	}
+	strcpy(p - 1, ");");
+	expect_error(in, "IN list longer than 100000 values", 1, 23);
+	free(in);
 }
 
 int main(void)
