@@ -3,29 +3,14 @@
 that a real JSON parser accepts. Usage: test_cli.py KEYPLAN SOURCE_DIR"""
 import json
 import os
-import subprocess
-import sys
 import tempfile
 
-KEYPLAN, SRC = sys.argv[1], sys.argv[2]
+import kptest
+from kptest import check, run
+
+KEYPLAN, SRC, _ = kptest.args()
 SCHEMA = os.path.join(SRC, "examples", "schema.sql")
 QUERIES = os.path.join(SRC, "examples", "queries.sql")
-passed = failed = 0
-
-
-def run(*args, stdin=None):
-    p = subprocess.run([KEYPLAN, *args], input=stdin, capture_output=True, timeout=60)
-    return p.returncode, p.stdout.decode(), p.stderr.decode()
-
-
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}\n{detail}")
-
 
 rc, out, err = run("--help")
 check("help exits 0", rc == 0 and "explain" in out, out)
@@ -186,5 +171,4 @@ check("json: DDL lines, a covering index path, an unknown table",
       lines[2]["path"] == {"type": "index", "name": "ib", "covering": True} and lines[2]["key"] == ["b", "a"] and
       lines[3]["table"] is None and lines[3]["diagnostics"][0]["rule"] == "KP008", out)
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+kptest.finish()

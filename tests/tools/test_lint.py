@@ -6,36 +6,17 @@ must all sit at the right line and column.
 
 Usage: test_lint.py KEYPLAN SOURCE_DIR [SHARED_DIR]
 Set KP_UPDATE_GOLDEN=1 to rewrite the golden files."""
+import functools
 import json
 import os
-import subprocess
-import sys
 import tempfile
 
-KEYPLAN = os.path.abspath(sys.argv[1])
-SRC = os.path.abspath(sys.argv[2])
-SHARED = sys.argv[3] if len(sys.argv) > 3 else os.path.join(SRC, "..", "shared")
+import kptest
+from kptest import check
+
+KEYPLAN, SRC, SHARED = kptest.args()
 GOLDEN = os.path.join(SRC, "tests", "golden")
-passed = failed = 0
-
-
-def run(*args, cwd=SRC, env=None, stdin=None):
-    e = dict(os.environ)
-    e.pop("NO_COLOR", None)
-    e.pop("CLICOLOR_FORCE", None)
-    e.pop("GITHUB_WORKSPACE", None)
-    e.update(env or {})
-    p = subprocess.run([KEYPLAN, *args], cwd=cwd, env=e, input=stdin, capture_output=True, timeout=120)
-    return p.returncode, p.stdout.decode(), p.stderr.decode()
-
-
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}\n{detail[:3000]}")
+run = functools.partial(kptest.run, cwd=SRC, plain=True, timeout=120)
 
 
 def golden(name, text):
@@ -332,5 +313,4 @@ with tempfile.TemporaryDirectory() as d:
           next((f"first difference at {k}:\n{d1[k]}\n{d2[k]}" for k in range(min(len(d1), len(d2)))
                 if d1[k] != d2[k]), ""))
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+kptest.finish()

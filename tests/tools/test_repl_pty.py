@@ -7,21 +7,13 @@ Usage: test_repl_pty.py KEYPLAN SOURCE_DIR"""
 import os
 import pty
 import select
-import sys
 import tempfile
 import time
 
-KEYPLAN, SRC = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-passed = failed = 0
+import kptest
+from kptest import check
 
-
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}\n{detail[-2000:]}")
+KEYPLAN, SRC, _ = kptest.args()
 
 
 class Term:
@@ -176,5 +168,4 @@ with tempfile.TemporaryDirectory() as tmp:
     check("Ctrl-D runs the unfinished statement and exits 0",
           code == 0 and b"SCAN orders prefix (userid='eof')" in t.buf, f"{code} " + t.buf.decode(errors="replace"))
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+kptest.finish()

@@ -1,0 +1,244 @@
+/* The advisor's private interface, shared by the files of advisor/ only
+ * (the layers above include advisor/advisor.h). One file per idea:
+ *
+ *   targets.c    the target stores as one table (limits, syntax, words)
+ *   columns.c    what a column's name and type say (hotspot reasons, widths)
+ *   query.c      what a workload statement binds, uses and orders by
+ *   workload.c   the weighted workload, re-planned on hypothetical tables;
+ *                verdicts and the summary
+ *   ddl.c        DDL and key notation in the target's syntax
+ *   limits.c     KP110: the target's limits on a table and a statement
+ *   hotspot.c    KP101-KP103: hot leading columns and their fixes
+ *   keyshape.c   KP104-KP106, KP108: key size and shape, column families
+ *   unique.c     KP107: keys that do not tell rows apart
+ *   index.c      KP120: index tables and secondary indexes for unserved reads
+ *   keysearch.c  KP121-KP122: the best key order, DESC key columns
+ *   advisor.c    the driver and the advice records
+ *
+ * The advisor never feeds planning: workload.c is the only file that calls
+ * the planner, and only on hypothetical copies of a table. Names private
+ * to advisor/ start with kpa_. */
+#ifndef KP_ADVISOR_INT_H
+#define KP_ADVISOR_INT_H
+
+#include "advisor/advisor.h"
+
+/* ------------------------------------------------------------ targets.c */
+
+/* Each target store as data: its hard limits, what its DDL can say, and
+ * its own words. The schema checks, the DDL writers and the planner's
+ * full-scan wording read this table; nothing else tests a target by name. */
+typedef struct target_info {
+	const char *name;           /* --target */
+	const char *lead_word;      /* what the store calls the leading key column */
+	const char *key_word;       /* what it calls the key a fix leads with a new column */
+	int max_key_parts;          /* primary key parts, 0: no limit */
+	int max_families;           /* column families, 0: no limit */
+	long long max_key_bytes;    /* declared key width, 0: no limit */
+	bool binary_last_only;      /* a VARBINARY key column only in the last position */
+	bool no_json_key;           /* JSON never in the key */
+	bool strict_key_types;      /* key columns BIGINT, VARCHAR(<= 1024) or VARBINARY(<= 1024) */
+	int max_salt_buckets;       /* SALT_BUCKETS allowed (1..n); 0: no such option */
+	bool hash_key_parts;        /* PRIMARY KEY (hash32(c), ...) */
+	bool hash_part_error;       /* a hash function in the key is an error (KP110) */
+	bool pk_constraint;         /* CONSTRAINT pk PRIMARY KEY (...) */
+	bool desc_key;              /* DESC in the primary key */
+	bool sql_index;             /* CREATE INDEX ... INCLUDE (...) in SQL */
+	bool never_reject;          /* full scans run (warned about), not refused */
+	const char *full_scan_note; /* its words on a full scan (KP001) */
+	const char *id_source;      /* where unique ids come from in this store */
+	const char *id_ddl;         /* the DDL of that id source, or NULL */
+	int max_in_list;            /* values in one IN list, 0: no limit */
+	int max_limit;              /* LIMIT and OFFSET, 0: no limit */
+	bool order_needs_limit;     /* ORDER BY only with a LIMIT */
+	bool phoenix_rules;         /* Phoenix's hints and index rules (kp_plan_opts.phoenix) */
+	bool dotted_families;       /* column families written cf.col (else `cf:col`) */
+	int names;                  /* how names match (KP_NAMES_*) */
+} target_info;
+
+const target_info *kpa_target(kp_target t);
+/* A key column type Tablestore accepts: BIGINT, VARCHAR(n <= 1024) or
+ * VARBINARY(n <= 1024). */
+bool kpa_strict_key_type(const kp_column *c);
+/* Does a key of this width (plus extra bytes the fix adds) fit the target? */
+bool kpa_width_fits(kp_advisor *adv, long long width, int extra);
+
+/* ------------------------------------------------------------ columns.c */
+
+/* Why a leading key column is a write hotspot, or NULL: it grows
+ * monotonically (KP101), has few values (KP102), or its values share a
+ * prefix (KP103); kpa_hot_reason is any of the three. */
+const char *kpa_monotonic_reason(const kp_column *c);
+const char *kpa_enum_reason(const kp_column *c);
+const char *kpa_prefix_reason(const kp_column *c);
+const char *kpa_hot_reason(const kp_column *c);
+/* A string column that holds numbers or dates, by its name (KP106). */
+bool kpa_numeric_string(const kp_column *c);
+/* Fixed width in bytes of a column, or -1 for variable width. */
+int kpa_fixed_width(const kp_column *c);
+/* Declared width in bytes of key k of t, or -1 when a column has no bound. */
+long long kpa_key_width(const kp_table *t, const kp_key *k);
+/* Length of a column's name as written (cf:col with its family). */
+uint32_t kpa_name_len(const kp_column *c);
+void kpa_lower_copy(char *dst, const char *src, size_t n);
+
+/* -------------------------------------------------------------- query.c */
+
+typedef struct colset {
+	int cols[16];           /* columns in order of first appearance */
+	bool desc[16];          /* per column: DESC in the new key */
+	int n;                  /* entries */
+} colset;
+
+void kpa_colset_add(colset *s, int c, bool desc);
+/* The column an expression names (0-based), or -1. */
+int kpa_colref(const kp_expr *e);
+/* Columns a WHERE binds by = / IN and by ranges, from its top-level AND. */
+void kpa_sargable(const kp_expr *w, colset *eq, colset *range);
+const kp_expr *kpa_where_of(const kp_stmt *s);
+const kp_list *kpa_order_of(const kp_stmt *s);
+/* Marks in used every column e reads (all of them for *). */
+void kpa_used_cols(const kp_expr *e, bool *used, int ncols);
+uint64_t kpa_mix(uint64_t h, uint64_t v);
+/* Hash of a query's shape (columns, operators, ORDER BY, not literals),
+ * cached on the query. */
+uint64_t kpa_query_shape(const kp_wquery *q);
+
+/* ----------------------------------------------------------- workload.c */
+
+/* Keys with more columns than this are not reordered (the search plans
+ * every query for n^2 trial keys). */
+#define KP_REORDER_MAX 32
+
+/* Buckets of a salted key or a bucketed index table: writes spread over
+ * them, and a read that cannot compute its bucket is this many scans. */
+#define KP_BUCKETS 16
+
+/* A map from 64-bit keys to small values (open addressing): plan classes
+ * by (key, query shape), proposals by key. Checking a large workload
+ * re-plans the same few shapes many times; this makes each shape cost one
+ * plan per candidate key. */
+typedef struct u64map {
+	uint64_t *keys;         /* keys (0 is mapped to 1) */
+	uint32_t *vals;         /* values */
+	uint32_t cap;           /* slots, a power of two */
+	uint32_t n;             /* slots used */
+} u64map;
+
+bool kpa_map_get(const u64map *m, uint64_t k, uint32_t *v);
+void kpa_map_put(u64map *m, uint64_t k, uint32_t v);
+void kpa_map_free(u64map *m);
+uint64_t kpa_str_hash(const char *s, uint64_t h);
+
+/* The workload's queries on t (bucketed once). */
+const kp_list *kpa_queries_of(kp_advisor *adv, const kp_table *t);
+/* A copy of t with another primary key and the given indexes. */
+kp_table *kpa_hypo_table(kp_arena *a, const kp_table *t, const kp_key *key, kp_index **ix, int nix);
+/* A KV index on t over cols (then t's key columns), covering `covers`. */
+kp_index *kpa_hypo_index(kp_arena *a, const kp_table *t, const char *name, const int *cols, const bool *desc,
+                         int n, const bool *covers);
+/* base with a hash of cols in front (Lindorm's PRIMARY KEY (hash32(c), ...)). */
+kp_key kpa_hashed_key(kp_arena *a, const kp_key *base, const int *cols, int n);
+/* The access class of q planned on the hypothetical table h (and in
+ * *order, when not NULL, how it serves the ORDER BY). */
+kp_access kpa_plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scratch, kp_order *order);
+/* The same from cache when this (key, shape) was planned before. */
+kp_access kpa_cached_class(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q,
+                           kp_arena *scratch);
+bool kpa_served(kp_access a);
+
+/* Queries of one table, grouped by shape (same columns, operators and
+ * ORDER BY, any literals), so that each shape is planned once per key. */
+typedef struct shape {
+	const kp_wquery *q;     /* representative */
+	double weight;          /* total weight of its queries */
+	uint64_t hash;          /* shape hash */
+	bool now;               /* served as GET or SCAN by the table as it is */
+} shape;
+
+/* t's planned queries grouped by shape (the array is malloc'ed). */
+int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *total, int *nq);
+
+/* What a fix does to the workload of its table: every planned statement on
+ * the table re-planned on a copy of the table with the fix applied. */
+typedef struct verdict {
+	double total;           /* weight of the table's planned statements */
+	double before;          /* served as GET or SCAN now */
+	double after;           /* served as GET or SCAN with the fix */
+	double broken;          /* served now, not with the fix */
+	double fanout;          /* served with the fix as one scan per bucket, merged */
+	kp_list worse;          /* kp_wquery* served now, not with the fix */
+	const char *rewrite;    /* set by the caller: how each read served now must be
+	                           rewritten for the fix (a key column the writer fills),
+	                           or NULL when reads stay as they are */
+} verdict;
+
+/* Plans each statement of t's workload on h against its plan on base
+ * (NULL: its plan as it is); with fanout, a statement the current key
+ * serves and h does not is read one scan per bucket, merged. */
+void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const kp_table *h, bool fanout,
+               kp_arena *scratch, verdict *v);
+/* Records a verdict on an advice record and says so in its message. */
+void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buckets);
+/* A summed weight as the advice's integer serves/of. */
+int kpa_weight_int(double w);
+
+/* ---------------------------------------------------------------- ddl.c */
+
+char *kpa_bufdup(kp_arena *a, kp_buf *b);
+const char *kpa_key_notation(kp_advisor *adv, const kp_table *t, const kp_key *k);
+/* The key in key notation with its parts before skip_from replaced by lead. */
+char *kpa_notation_with(kp_advisor *adv, const kp_table *t, const char *lead, int skip_from);
+/* "migration: ...": a key cannot change in place. */
+const char *kpa_migration_note(kp_advisor *adv, const kp_table *t);
+/* DDL of t keyed by a new leading column col (a hash or a bucket the
+ * writer computes) and then base. */
+char *kpa_lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *name, const kp_key *base,
+                          const char *col, bool text);
+/* DDL of t keyed by base with its first column replaced by col, a prefix
+ * of plen characters followed by that column's value; NULL when it has no
+ * bounded width. */
+char *kpa_merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, const kp_key *base,
+                          const char *col, int plen);
+
+/* ----------------------------------------------------------- advisor.c */
+
+/* A new advice record, appended to adv->advice. */
+kp_advice *kpa_advise(kp_advisor *adv, kp_rule rule, const char *kind, const kp_table *t, const char *message,
+                      const char *key, const char *ddl);
+void kpa_advice_col(kp_advisor *adv, kp_advice *x, const char *col);
+/* A finding on t at its rule's severity. */
+kp_diag *kpa_finding(kp_advisor *adv, kp_rule rule, const kp_table *t, uint32_t off, uint32_t len,
+                     const char *msg);
+
+/* ------------------------------------------------------------ the rules */
+
+/* limits.c */
+void kpa_check_target_schema(kp_advisor *adv, const kp_table *t);
+/* hotspot.c */
+void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* keyshape.c */
+void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* unique.c */
+void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch);
+/* index.c */
+void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch);
+/* keysearch.c */
+void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+
+/* index.c: an index table of t keyed by user's columns (or the longest
+ * prefix that serves qs as well) and t's key; NULL when none fits. */
+kp_advice *kpa_index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table *t, const colset *user,
+                                  const char *name, const kp_list *qs, const char *why, kp_arena *scratch);
+
+/* keysearch.c, for the hotspot fixes */
+bool kpa_reorderable(const kp_table *t);
+double kpa_search_order(kp_advisor *adv, const kp_table *t, const shape *s, int ns, kp_arena *scratch,
+                        const bool *no_lead, int *best);
+void kpa_key_from_order(kp_key *k, const kp_table *t, const int *perm, int n);
+bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_table *with,
+                       const kp_key *nk, const char *tradeoff, kp_arena *scratch);
+
+#endif

@@ -1,0 +1,173 @@
+/* What a column's name and declared type say about it: whether it leads a
+ * key into a write hotspot (monotonic, enum-like, shared-prefix names, in
+ * snake_case or camelCase), whether a string holds numbers, and how wide
+ * it is. Heuristics only: they read the schema, never the data. */
+#include "advisor/advisorInt.h"
+
+#include <ctype.h>
+#include <string.h>
+
+void kpa_lower_copy(char *dst, const char *src, size_t n)
+{
+	size_t i = 0;
+	for (; src[i] && i + 1 < n; i++)
+		dst[i] = (char)tolower((unsigned char)src[i]);
+	dst[i] = 0;
+}
+
+/* A column name in lower case with its camelCase words split by '_'
+ * (createdAt -> created_at, orderNumber -> order_number), so the name
+ * heuristics read both spellings. */
+static void name_words(char *dst, const char *src, size_t n)
+{
+	size_t j = 0;
+	for (size_t i = 0; src[i] && j + 2 < n; i++) {
+		unsigned char ch = (unsigned char)src[i];
+		if (isupper(ch) && i > 0 && (islower((unsigned char)src[i - 1]) || isdigit((unsigned char)src[i - 1])))
+			dst[j++] = '_';
+		dst[j++] = (char)tolower(ch);
+	}
+	dst[j] = 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+static bool name_in(const char *lname, const char *const *list)
+{
+	for (int i = 0; list[i]; i++)
+		if (strcmp(lname, list[i]) == 0)
+			return true;
+	return false;
+}
+
+static bool any_suffix(const char *lname, const char *const *list)
+{
+	for (int i = 0; list[i]; i++)
+		if (ends_with(lname, list[i]))
+			return true;
+	return false;
+}
+
+/* Why a leading key column grows monotonically, or NULL. */
+const char *kpa_monotonic_reason(const kp_column *c)
+{
+	static const char *const names[] = {"id", "ts", "time", "timestamp", "date", "datetime", "seq",
+	                                    "sequence", "created", "created_at", "updated_at", "event_time",
+	                                    "order_number", "ordernumber", "orderno", "order_no", "serial",
+	                                    "serial_no", "log_time", NULL};
+	static const char *const suffixes[] = {"_time", "_ts", "_at", "_date", "_seq", "_timestamp", NULL};
+	char l[128];
+	name_words(l, c->name, sizeof l);
+	if (c->auto_increment)
+		return "an AUTO_INCREMENT column";
+	if (c->tclass == KP_T_TIME)
+		return "a time column";
+	if (name_in(l, names) || any_suffix(l, suffixes))
+		return "a time, sequence or id column by its name";
+	return NULL;
+}
+
+const char *kpa_enum_reason(const kp_column *c)
+{
+	static const char *const names[] = {"type", "status", "state", "kind", "category", "gender", "sex",
+	                                    "flag", "level", "region", "country", "enabled", "deleted",
+	                                    "severity", "priority", "tier", "role", "mode", "stage", "phase",
+	                                    "visibility", "platform", "env", "environment", "lang", "language",
+	                                    "currency", "channel", "grade", "log_level", "loglevel", NULL};
+	static const char *const suffixes[] = {"_type", "_status", "_state", "_kind", "_flag", "_category",
+	                                       "_level", "_severity", "_priority", "_tier", "_role", "_mode",
+	                                       "_stage", "_phase", "_env", NULL};
+	char l[128];
+	name_words(l, c->name, sizeof l);
+	if (c->tclass == KP_T_BOOL)
+		return "a BOOLEAN";
+	if (name_in(l, names) || any_suffix(l, suffixes) || strncmp(l, "is_", 3) == 0)
+		return "an enum-like column by its name";
+	return NULL;
+}
+
+const char *kpa_prefix_reason(const kp_column *c)
+{
+	static const char *const names[] = {"phone", "mobile", "tel", "telephone", "phone_number", "msisdn",
+	                                    "url", "uri", "domain", "host_url", NULL};
+	static const char *const suffixes[] = {"_phone", "_mobile", "_tel", "_url", NULL};
+	char l[128];
+	name_words(l, c->name, sizeof l);
+	if (c->tclass != KP_T_STRING && c->tclass != KP_T_INT)
+		return NULL;
+	if (name_in(l, names) || any_suffix(l, suffixes))
+		return "values that share a fixed prefix (phone numbers, URLs)";
+	return NULL;
+}
+
+bool kpa_numeric_string(const kp_column *c)
+{
+	static const char *const names[] = {"date", "day", "hour", "month", "year", "time", "ts", "dt",
+	                                    "yyyymmdd", "yyyymmddhh", "number", "num", "no", NULL};
+	static const char *const suffixes[] = {"_date", "_day", "_hour", "_month", "_year", "_time",
+	                                       "_num", "_no", "_number", "_dt", NULL};
+	char l[128];
+	name_words(l, c->name, sizeof l);
+	return c->tclass == KP_T_STRING && (name_in(l, names) || any_suffix(l, suffixes));
+}
+
+/* Fixed width in bytes of a column, or -1 for variable width. */
+int kpa_fixed_width(const kp_column *c)
+{
+	char l[64];
+	kpa_lower_copy(l, c->type_name, sizeof l);
+	if (!strcmp(l, "tinyint") || !strcmp(l, "byte") || !strcmp(l, "boolean") || !strcmp(l, "bool"))
+		return 1;
+	if (!strcmp(l, "smallint") || !strcmp(l, "short"))
+		return 2;
+	if (!strcmp(l, "int") || !strcmp(l, "integer") || !strcmp(l, "float") || !strcmp(l, "date") ||
+	    !strcmp(l, "mediumint"))
+		return 4;
+	if (c->tclass == KP_T_INT || c->tclass == KP_T_REAL || c->tclass == KP_T_TIME)
+		return 8;
+	if (!strcmp(l, "char") || !strcmp(l, "binary"))
+		return c->length > 0 ? (int)c->length : 1;
+	return -1;
+}
+
+uint32_t kpa_name_len(const kp_column *c)
+{
+	return (uint32_t)strlen(c->name) + (c->family ? (uint32_t)strlen(c->family) + 1 : 0);
+}
+
+/* Which leading columns are hot: used to keep a reordered key from bringing
+ * a hotspot back. */
+const char *kpa_hot_reason(const kp_column *c)
+{
+	const char *r = kpa_monotonic_reason(c);
+	if (!r)
+		r = kpa_enum_reason(c);
+	if (!r)
+		r = kpa_prefix_reason(c);
+	return r;
+}
+
+/* Declared width in bytes of key k of t (hash parts add nothing), or -1
+ * when a column has no bound. */
+long long kpa_key_width(const kp_table *t, const kp_key *k)
+{
+	long long width = 0;
+	for (int i = 0; i < k->n; i++) {
+		int ci = k->parts[i].col;
+		if (ci < 0)
+			continue;
+		const kp_column *c = &t->cols[ci];
+		int w = kpa_fixed_width(c);
+		if (w >= 0)
+			width += w;
+		else if (c->length >= 0)
+			width += c->length;
+		else
+			return -1;
+	}
+	return width;
+}

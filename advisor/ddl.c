@@ -1,0 +1,206 @@
+/* Writers: CREATE TABLE in the target's syntax (its key types, DESC, key
+ * constraint, salt buckets, column families: the target table decides),
+ * tables led by a new hash or bucket column, and keys in key notation. */
+#include "advisor/advisorInt.h"
+
+#include <string.h>
+
+static void put_type(kp_buf *b, const kp_column *c)
+{
+	kp_buf_puts(b, c->type_name);
+	if (c->length >= 0 && c->scale >= 0)
+		kp_buf_printf(b, "(%lld, %lld)", (long long)c->length, (long long)c->scale);
+	else if (c->length >= 0)
+		kp_buf_printf(b, "(%lld)", (long long)c->length);
+	if (c->is_unsigned)
+		kp_buf_puts(b, " UNSIGNED");
+}
+
+/* A key column's type in a store that takes only BIGINT, VARCHAR(<= 1024)
+ * and VARBINARY(<= 1024) key columns: integers, times and booleans as
+ * BIGINT, strings and binaries capped at 1024, anything else as text. */
+static void put_strict_key_type(kp_buf *b, const kp_column *c)
+{
+	long long n = c->length > 0 && c->length < 1024 ? c->length : 1024;
+	if (kpa_strict_key_type(c))
+		put_type(b, c);
+	else if (c->tclass == KP_T_INT || c->tclass == KP_T_TIME || c->tclass == KP_T_BOOL)
+		kp_buf_puts(b, "BIGINT");
+	else if (c->tclass == KP_T_BINARY)
+		kp_buf_printf(b, "VARBINARY(%lld)", n);
+	else
+		kp_buf_printf(b, "VARCHAR(%lld)", n);
+}
+
+static void put_col_name(kp_buf *b, const kp_column *c, kp_target target)
+{
+	if (c->family && kpa_target(target)->dotted_families)
+		kp_buf_printf(b, "%s.%s", c->family, c->name);
+	else if (c->family)
+		kp_buf_printf(b, "`%s:%s`", c->family, c->name);
+	else
+		kp_buf_puts(b, c->name);
+}
+
+static void put_key_parts(kp_buf *b, const kp_table *t, const kp_key *k, bool desc)
+{
+	for (int i = 0; i < k->n; i++) {
+		if (i)
+			kp_buf_puts(b, ", ");
+		kp_key_part_name(b, t, &k->parts[i]);
+		if (k->parts[i].desc && desc)
+			kp_buf_puts(b, " DESC");
+	}
+}
+
+/* The target's writer, from the target table: Phoenix names the key
+ * constraint, Tablestore has only its key types and no DESC, only Phoenix
+ * has SALT_BUCKETS. Hash parts are written as hash32(...): only targets with
+ * hash_key_parts are given keys that have them. */
+void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key *key, kp_target target)
+{
+	const target_info *ti = kpa_target(target);
+	if (!key)
+		key = &t->pk;
+	kp_buf_printf(out, "CREATE TABLE %s (", name ? name : t->name);
+	bool first = true;
+	for (int i = 0; i < t->ncols; i++) {
+		const kp_column *c = &t->cols[i];
+		if (c->dropped)
+			continue;   /* ALTER TABLE ... DROP COLUMN */
+		kp_buf_puts(out, first ? "" : ", ");
+		first = false;
+		put_col_name(out, c, target);
+		kp_buf_putc(out, ' ');
+		bool in_key = false;
+		for (int j = 0; j < key->n; j++)
+			if (key->parts[j].col == i)
+				in_key = true;
+		if (in_key && ti->strict_key_types)
+			put_strict_key_type(out, c);
+		else
+			put_type(out, c);
+		if (in_key || c->not_null)
+			kp_buf_puts(out, " NOT NULL");
+	}
+	kp_buf_puts(out, ti->pk_constraint ? ", CONSTRAINT pk PRIMARY KEY (" : ", PRIMARY KEY (");
+	put_key_parts(out, t, key, ti->desc_key);
+	kp_buf_puts(out, "))");
+	const char *salt = kp_table_option_get(t, "salt_buckets");
+	if (salt && ti->max_salt_buckets)
+		kp_buf_printf(out, " SALT_BUCKETS = %s", salt);
+}
+
+char *kpa_bufdup(kp_arena *a, kp_buf *b)
+{
+	return kp_arena_strndup(a, b->data ? b->data : "", b->len);
+}
+
+/* The key in key notation with its parts before skip_from replaced by lead. */
+char *kpa_notation_with(kp_advisor *adv, const kp_table *t, const char *lead, int skip_from)
+{
+	kp_buf b = {0};
+	kp_buf_puts(&b, lead);
+	for (int i = skip_from; i < t->pk.n; i++) {
+		kp_buf_putc(&b, '[');
+		kp_key_part_name(&b, t, &t->pk.parts[i]);
+		if (t->pk.parts[i].desc)
+			kp_buf_puts(&b, " DESC");
+		kp_buf_putc(&b, ']');
+	}
+	char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
+/* A key cannot be altered in place: a fix that changes it means a new
+ * table and a copy of the rows. */
+const char *kpa_migration_note(kp_advisor *adv, const kp_table *t)
+{
+	return kp_arena_printf(adv->a, "migration: a key cannot change in place: create the new table, copy "
+	                       "the rows of %s, switch over", t->name);
+}
+
+const char *kpa_key_notation(kp_advisor *adv, const kp_table *t, const kp_key *k)
+{
+	kp_buf b = {0};
+	kp_key_notation(&b, t, k);
+	char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
+/* DDL of t (named name) keyed by a new leading column (the writer computes
+ * it: a hash or a bucket) and then base, which has plain columns only. */
+char *kpa_lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *name, const kp_key *base,
+                          const char *col, bool text)
+{
+	const target_info *ti = kpa_target(adv->target);
+	kp_table c = *t;
+	c.cols = kp_arena_alloc(adv->a, sizeof(kp_column) * (size_t)(t->ncols + 1));
+	memcpy(c.cols + 1, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+	kp_column *nc = &c.cols[0];
+	nc->name = (char *)col;
+	nc->name_len = (uint32_t)strlen(col);
+	nc->type_name = text ? "VARCHAR" : ti->strict_key_types ? "BIGINT" : "INT";
+	nc->tclass = text ? KP_T_STRING : KP_T_INT;
+	nc->length = text ? 4 : -1;
+	nc->scale = -1;
+	c.ncols = t->ncols + 1;
+	kp_key k;
+	k.n = base->n + 1;
+	k.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)k.n);
+	k.parts[0].col = 0;
+	for (int i = 0; i < base->n; i++) {
+		kp_key_part *p = &k.parts[i + 1];
+		*p = base->parts[i];
+		if (p->col >= 0) {
+			p->col++;
+		} else if (p->nhash > 0) {   /* a hash part: its columns move too */
+			p->hash_cols = kp_arena_alloc(adv->a, sizeof(int) * (size_t)p->nhash);
+			for (int j = 0; j < p->nhash; j++)
+				p->hash_cols[j] = base->parts[i].hash_cols[j] + (base->parts[i].hash_cols[j] >= 0);
+		}
+	}
+	kp_buf b = {0};
+	kp_table_ddl(&b, &c, name, &k, adv->target);
+	char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
+/* DDL of t (named name) keyed by base whose first column is replaced by a
+ * string column col holding a prefix of plen characters (a hash or a
+ * bucket number, zero-padded) followed by that column's value, zero-padded
+ * (seeds 000: pk1 = hash(pk).substring(0,4) + pk): the key keeps its
+ * number of columns. NULL when the first column has no bounded width. */
+char *kpa_merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, const kp_key *base,
+                          const char *col, int plen)
+{
+	const kp_column *lead = &t->cols[base->parts[0].col];
+	long long w = lead->tclass == KP_T_INT || lead->tclass == KP_T_TIME ? 20
+	              : lead->tclass == KP_T_STRING && lead->length > 0 ? lead->length : -1;
+	if (w < 0 || w + plen > 1024)
+		return NULL;
+	kp_table c = *t;
+	c.cols = kp_arena_alloc(adv->a, sizeof(kp_column) * (size_t)(t->ncols + 1));
+	memcpy(c.cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+	kp_column *nc = &c.cols[t->ncols];
+	nc->name = (char *)col;
+	nc->name_len = (uint32_t)strlen(col);
+	nc->type_name = "VARCHAR";
+	nc->tclass = KP_T_STRING;
+	nc->length = w + plen;
+	nc->scale = -1;
+	c.ncols = t->ncols + 1;
+	kp_key k = *base;
+	k.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)k.n);
+	memcpy(k.parts, base->parts, sizeof(kp_key_part) * (size_t)k.n);
+	k.parts[0].col = t->ncols;
+	k.parts[0].desc = false;
+	kp_buf b = {0};
+	kp_table_ddl(&b, &c, name, &k, adv->target);
+	char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}

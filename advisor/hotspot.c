@@ -1,0 +1,354 @@
+/* KP101-KP103: a key (or a secondary index) led by a column that grows
+ * monotonically, has few values or shares a prefix puts every write on a
+ * few regions. Each fix (a reorder, a hash prefix, a reversal, buckets) is
+ * planned against the table's weighted workload; one that leaves a served
+ * read unserved is not offered. */
+#include "advisor/advisorInt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Does every planned statement on t bind each of cols by = or IN? */
+static bool reads_bind(kp_advisor *adv, const kp_table *t, const int *cols, int n)
+{
+	const kp_list *qs = kpa_queries_of(adv, t);
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+			continue;
+		colset eq = {0}, range = {0};
+		kpa_sargable(kpa_where_of(q->stmt), &eq, &range);
+		for (int k = 0; k < n; k++) {
+			bool found = false;
+			for (int j = 0; j < eq.n; j++)
+				found |= eq.cols[j] == cols[k];
+			if (!found)
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Moves the advice records pushed since `from` into order: most weight
+ * served with the fix first, then the fewest reads fanned out. An index
+ * table that comes with a reordered key stays right after it. */
+static void rank_advice(kp_advisor *adv, uint32_t from)
+{
+	uint32_t n = adv->advice.n - from;
+	if (n < 2)
+		return;
+	kp_advice **items = malloc(sizeof(kp_advice *) * (n + 1));
+	uint32_t *group = malloc(sizeof(uint32_t) * (n + 1)), ng = 0;
+	if (!items || !group)
+		abort();
+	memcpy(items, adv->advice.items + from, sizeof(kp_advice *) * n);
+	for (uint32_t i = 0; i < n; i++)
+		if (!(i > 0 && !strcmp(items[i]->kind, "index_table") && !strcmp(items[i - 1]->kind, "reorder_key")))
+			group[ng++] = i;   /* group starts */
+	/* insertion sort of the group starts by their lead advice */
+	for (uint32_t i = 1; i < ng; i++) {
+		uint32_t g = group[i], j = i;
+		for (; j > 0; j--) {
+			const kp_advice *y = items[group[j - 1]], *x = items[g];
+			if (y->after > x->after || (y->after == x->after && y->fanout <= x->fanout))
+				break;
+			group[j] = group[j - 1];
+		}
+		group[j] = g;
+	}
+	uint32_t k = from;
+	for (uint32_t i = 0; i < ng; i++) {
+		uint32_t g = group[i];
+		adv->advice.items[k++] = items[g];
+		for (uint32_t e = g + 1; e < n && !strcmp(items[e]->kind, "index_table") &&
+		                         !strcmp(items[e - 1]->kind, "reorder_key"); e++)
+			adv->advice.items[k++] = items[e];
+	}
+	free(items);
+	free(group);
+}
+
+/* Fixes for a hot leading column c of t, each planned against the table's
+ * workload: a fix that leaves a read it serves now unserved is not
+ * offered. Moving c out of the lead (when the reads allow it), a hash
+ * prefix over columns every read binds by = or IN (never an enum alone),
+ * a reversal for shared prefixes, and buckets from a well-spread column
+ * with the reads' fan-out. */
+static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_table *t, const kp_column *c,
+                          kp_arena *scratch)
+{
+	const target_info *ti = kpa_target(adv->target);
+	uint32_t first = adv->advice.n;
+	int ci = (int)(c - t->cols);
+	verdict v;
+	kp_buf m = {0};
+	int nparts = t->pk.n;
+	/* 1. a key order led by a well-spread column the reads bind */
+	shape *s = NULL;
+	double total;
+	int nq;
+	int ns = kpa_table_shapes(adv, t, &s, &total, &nq);
+	if (ns && kpa_reorderable(t)) {
+		for (int i = 0; i < ns; i++)
+			s[i].now = kpa_served(s[i].q->plan.access);
+		bool no_lead[KP_REORDER_MAX] = {false};
+		int best[KP_REORDER_MAX];
+		for (int i = 0; i < nparts; i++)
+			no_lead[i] = kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
+		if (kpa_search_order(adv, t, s, ns, scratch, no_lead, best) >= 0) {
+			kp_key nk;
+			nk.n = nparts;
+			nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)nparts);
+			kpa_key_from_order(&nk, t, best, nparts);
+			kpa_offer_reorder(adv, rule, g, t, t, &nk, "", scratch);
+		}
+	}
+	free(s);
+	/* 2. a hash prefix over columns every read binds by = or IN: the lead,
+	 * and for an enum the key columns up to a well-spread one (a hash of
+	 * an enum spreads over its few values only) */
+	int hc[KP_REORDER_MAX], nh = 0;
+	bool spreads = false;
+	for (int i = 0; i < nparts && nh < KP_REORDER_MAX && !spreads; i++) {
+		int col = t->pk.parts[i].col;
+		if (col < 0)
+			break;
+		hc[nh++] = col;
+		spreads = !kpa_enum_reason(&t->cols[col]);
+	}
+	bool room = (!ti->max_key_parts || nparts + 1 <= ti->max_key_parts) &&
+	            kpa_width_fits(adv, kpa_key_width(t, &t->pk), 4);
+	if (spreads && room && reads_bind(adv, t, hc, nh)) {
+		kp_key hk = kpa_hashed_key(adv->a, &t->pk, hc, nh);
+		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
+		if (v.broken == 0) {
+			kp_buf cols = {0}, lead = {0};
+			for (int i = 0; i < nh; i++)
+				kp_buf_printf(&cols, "%s%s", i ? ", " : "", t->cols[hc[i]].name);
+			kp_buf_printf(&lead, "[md5(%s).substr(0,4)]", cols.data);
+			char *key = kpa_notation_with(adv, t, lead.data, 0);
+			char *ddl;
+			kp_buf_clear(&m);
+			if (ti->hash_key_parts) {
+				kp_buf b = {0};
+				kp_table_ddl(&b, t, NULL, &hk, adv->target);
+				ddl = kpa_bufdup(adv->a, &b);
+				kp_buf_free(&b);
+				kp_buf_printf(&m, "hash_prefix: PRIMARY KEY (hash32(%s), ...) spreads writes; every read "
+				              "binds %s by = or IN, so each computes the hash and stays a GET or SCAN; "
+				              "range reads over %s alone would be lost", cols.data, cols.data, c->name);
+			} else {
+				const char *hn = kp_arena_printf(adv->a, "%s_hash", c->name);
+				ddl = kpa_lead_column_ddl(adv, t, NULL, &t->pk, hn, true);
+				kp_buf_printf(&m, "hash_prefix: lead the %s with %s, the first 4 hex characters of md5(%s), "
+				              "written by the writer; every read binds %s by = or IN, so each computes it "
+				              "and stays a GET or SCAN; range reads over %s alone would be lost",
+				              ti->key_word, hn, cols.data, cols.data, c->name);
+				v.rewrite = kp_arena_printf(adv->a, "each adds %s = the first 4 hex characters of md5(%s)",
+				                            hn, cols.data);
+				/* a fourth key column would draw KP104: the hash and the value
+				 * share one key column instead */
+				const char *mn = kp_arena_printf(adv->a, "%s_key", c->name);
+				char *merged = nparts >= 3 ? kpa_merged_lead_ddl(adv, t, NULL, &t->pk, mn, 4) : NULL;
+				if (merged) {
+					ddl = merged;
+					kp_buf_clear(&lead);
+					kp_buf_printf(&lead, "[md5(%s).substr(0,4) + %s]", cols.data, c->name);
+					key = kpa_notation_with(adv, t, lead.data, 1);
+					kp_buf_clear(&m);
+					kp_buf_printf(&m, "hash_prefix: key the table by %s, the first 4 hex characters of md5(%s) "
+					              "followed by %s, zero-padded, in place of %s (one key column, so the key "
+					              "keeps %d), written by the writer; every read binds %s by = or IN, so each "
+					              "computes it and stays a GET or SCAN; range reads over %s alone would be lost",
+					              mn, cols.data, c->name, c->name, nparts, cols.data, c->name);
+					v.rewrite = kp_arena_printf(adv->a, "each binds %s = md5(%s) prefix + %s instead of %s", mn,
+					                            cols.data, c->name, c->name);
+				}
+			}
+			kp_buf_printf(&m, "; %s", kpa_migration_note(adv, t));
+			kp_advice *x = kpa_advise(adv, rule, "hash_prefix", t, kpa_bufdup(adv->a, &m), key, ddl);
+			kpa_advice_col(adv, x, c->name);
+			kpa_verdict_apply(adv, x, &v, 1);
+			kp_buf_free(&cols);
+			kp_buf_free(&lead);
+		}
+	}
+	/* 3. shared prefixes: the value reversed, point reads still work */
+	if (rule == KP_R_HOT_PREFIX && reads_bind(adv, t, &ci, 1)) {
+		kp_key hk = kpa_hashed_key(adv->a, &t->pk, &ci, 1);
+		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
+		if (v.broken == 0) {
+			kp_buf lead = {0};
+			kp_buf_printf(&lead, "[reverse(%s)]", c->name);
+			char *key = kpa_notation_with(adv, t, lead.data, 1);
+			kp_advice *x = kpa_advise(adv, rule, "reverse_key", t,
+			                          kp_arena_printf(adv->a, "reverse_key: store %s reversed, so the varying "
+			                                          "digits lead; every read binds %s by = or IN, so point "
+			                                          "reads still work, binding the reversed value; ordering "
+			                                          "by %s is lost", c->name, c->name, c->name), key, NULL);
+			kpa_advice_col(adv, x, c->name);
+			kpa_verdict_apply(adv, x, &v, 1);
+			kp_buf_free(&lead);
+		}
+	}
+	/* 4. buckets from a well-spread key column: a GET computes its
+	 * bucket, other reads are one scan per bucket, merged */
+	int src = -1;
+	for (int i = 0; i < nparts && src < 0; i++)
+		if (t->pk.parts[i].col >= 0 && !kpa_enum_reason(&t->cols[t->pk.parts[i].col]))
+			src = t->pk.parts[i].col;
+	if (ti->max_salt_buckets && !kp_table_option_get(t, "salt_buckets")) {
+		/* Phoenix salts the whole row key: a read binding every key
+		 * column computes the salt byte */
+		int kc[KP_REORDER_MAX], nk = 0;
+		for (int i = 0; i < nparts && nk < KP_REORDER_MAX; i++)
+			if (t->pk.parts[i].col >= 0)
+				kc[nk++] = t->pk.parts[i].col;
+		kp_key hk = kpa_hashed_key(adv->a, &t->pk, kc, nk);
+		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
+		kp_buf b = {0};
+		kp_table_ddl(&b, t, NULL, NULL, adv->target);
+		kp_buf_printf(&b, " SALT_BUCKETS = %d", KP_BUCKETS);
+		kp_advice *x = kpa_advise(adv, rule, "salt_buckets", t,
+		                          kp_arena_printf(adv->a, "salt_buckets: SALT_BUCKETS = %d prefixes every row "
+		                                          "with a salt byte from a hash of its key, spreading writes "
+		                                          "over %d buckets; a GET computes its bucket from the key, "
+		                                          "every scan is %d scans merged (Phoenix does it); %s",
+		                                          KP_BUCKETS, KP_BUCKETS, KP_BUCKETS, kpa_migration_note(adv, t)),
+		                          kpa_notation_with(adv, t, "[salt]", 0), kpa_bufdup(adv->a, &b));
+		kpa_advice_col(adv, x, c->name);
+		kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
+		kp_buf_free(&b);
+	} else if (src >= 0 && room && !ti->max_salt_buckets) {
+		const kp_column *sc = &t->cols[src];
+		kp_key hk = kpa_hashed_key(adv->a, &t->pk, &src, 1);
+		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
+		const char *expr = sc->tclass == KP_T_INT || sc->tclass == KP_T_TIME
+		                   ? kp_arena_printf(adv->a, "%s %% %d", sc->name, KP_BUCKETS)
+		                   : kp_arena_printf(adv->a, "hash(%s) %% %d", sc->name, KP_BUCKETS);
+		/* a fourth key column would draw KP104: the bucket and the lead
+		 * share one key column instead */
+		const char *ln = t->cols[t->pk.parts[0].col].name;
+		const char *mn = kp_arena_printf(adv->a, "%s_key", ln);
+		char *merged = nparts >= 3 ? kpa_merged_lead_ddl(adv, t, NULL, &t->pk, mn, 3) : NULL;
+		kp_advice *x;
+		if (merged) {
+			x = kpa_advise(adv, rule, "salt_buckets", t,
+			               kp_arena_printf(adv->a, "salt_buckets: key the table by %s, bucket = %s (3 digits, "
+			                               "computed by the writer) followed by %s, zero-padded, in place of %s (one "
+			                               "key column, so the key keeps %d): writes spread over %d buckets; a GET "
+			                               "computes its bucket from %s, any other read is %d scans (bucket = 0 to "
+			                               "%d) merged; %s", mn, expr, ln, ln, nparts, KP_BUCKETS, sc->name,
+			                               KP_BUCKETS, KP_BUCKETS - 1, kpa_migration_note(adv, t)),
+			               kpa_notation_with(adv, t, kp_arena_printf(adv->a, "[bucket + %s]", ln), 1), merged);
+			v.rewrite = kp_arena_printf(adv->a, "a GET binds %s = bucket %s + %s, any other read is one read "
+			                            "per bucket 0 to %d", mn, expr, ln, KP_BUCKETS - 1);
+		} else {
+			x = kpa_advise(adv, rule, "salt_buckets", t,
+			               kp_arena_printf(adv->a, "salt_buckets: lead the key with bucket = %s, computed "
+			                               "by the writer: writes spread over %d buckets; a GET computes "
+			                               "its bucket from %s, any other read is %d scans (bucket = 0 "
+			                               "to %d) merged; %s", expr, KP_BUCKETS, sc->name, KP_BUCKETS,
+			                               KP_BUCKETS - 1, kpa_migration_note(adv, t)),
+			               kpa_notation_with(adv, t, "[bucket]", 0),
+			               kpa_lead_column_ddl(adv, t, NULL, &t->pk, "bucket", false));
+			v.rewrite = kp_arena_printf(adv->a, "a GET adds bucket = %s, any other read is one read per bucket "
+			                            "with bucket = 0 to %d", expr, KP_BUCKETS - 1);
+		}
+		kpa_advice_col(adv, x, sc->name);
+		kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
+	}
+	rank_advice(adv, first);
+	for (uint32_t i = first; i < adv->advice.n; i++) {
+		const kp_advice *x = adv->advice.items[i];
+		kp_diag_help(g, adv->a, "%s: %s", x->message, x->key);
+	}
+	if (first == adv->advice.n)
+		kp_diag_help(g, adv->a, "no key change keyplan tried keeps every read served: spread the writes "
+		             "in the writer (shuffle ordered imports) or serve the reads from an index table");
+	kp_buf_free(&m);
+}
+
+/* A secondary index is a table of its own, sorted by its columns: led by
+ * a monotonic, enum-like or shared-prefix column, its writes pile up just
+ * the same (seeds 000: "also for index columns"). */
+static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
+{
+	for (int i = 0; i < t->nindexes; i++) {
+		const kp_index *ix = t->indexes[i];
+		if (!ix->kv || ix->nuser == 0 || ix->key.parts[0].col < 0 || !ix->src)
+			continue;
+		const kp_column *c = &t->cols[ix->key.parts[0].col];
+		const char *r;
+		kp_rule rule;
+		if ((r = kpa_monotonic_reason(c)))
+			rule = KP_R_HOT_MONOTONIC;
+		else if ((r = kpa_enum_reason(c)))
+			rule = KP_R_HOT_ENUM;
+		else if ((r = kpa_prefix_reason(c)))
+			rule = KP_R_HOT_PREFIX;
+		else
+			continue;
+		kp_diag *g = kp_diag_add(adv->d, adv->a, rule, kp_rule_get(rule)->severity, ix->src, ix->off,
+		                         (uint32_t)strlen(ix->name), "index %s of %s leads with '%s', %s: its "
+		                         "writes pile onto a few regions (a write hotspot)", ix->name, t->name,
+		                         c->name, r);
+		kp_diag_help(g, adv->a, "lead the index with a well-spread column its reads bind by = and put %s "
+		             "after it, or keep an index table led by a hash or bucket prefix", c->name);
+	}
+}
+
+void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
+{
+	const target_info *ti = kpa_target(adv->target);
+	const kp_key_part *p0 = &t->pk.parts[0];
+	if (ti->max_salt_buckets && kp_table_option_get(t, "salt_buckets"))
+		return;   /* the salt byte already spreads the writes (its indexes are salted too) */
+	check_index_hotspots(adv, t);
+	const char *what = ti->lead_word;
+	kp_buf m = {0};
+	if (p0->col < 0) {
+		/* a hash spreads only if some hashed column has many values */
+		bool spread = false;
+		for (int i = 0; i < p0->nhash; i++)
+			spread |= p0->hash_cols[i] >= 0 && !kpa_enum_reason(&t->cols[p0->hash_cols[i]]);
+		if (!spread && p0->nhash > 0 && p0->hash_cols[0] >= 0) {
+			const kp_column *c = &t->cols[p0->hash_cols[0]];
+			kp_buf_printf(&m, "the key of %s leads with a hash of %s, which is %s: a hash of few "
+			              "values spreads writes over only as many regions", t->name, c->name, kpa_enum_reason(c));
+			kp_diag *g = kpa_finding(adv, KP_R_HOT_ENUM, t, t->pk_off ? t->pk_off : t->off, 0, m.data);
+			kp_diag_help(g, adv->a, "hash a well-spread column the reads bind together with %s, or lead "
+			             "the key with it", c->name);
+		}
+		kp_buf_free(&m);
+		return;
+	}
+	const kp_column *c = &t->cols[p0->col];
+	const char *r;
+	if ((r = kpa_monotonic_reason(c))) {
+		kp_buf_printf(&m, "%s '%s' of %s is %s: it grows monotonically, so every new row is "
+		              "written to the same region (a write hotspot)", what, c->name, t->name, r);
+		kp_diag *g = kpa_finding(adv, KP_R_HOT_MONOTONIC, t, c->off, kpa_name_len(c), m.data);
+		hotspot_fixes(adv, g, KP_R_HOT_MONOTONIC, t, c, scratch);
+		if (c->auto_increment) {
+			kp_advice *x = kpa_advise(adv, KP_R_HOT_MONOTONIC, "global_id", t,
+			                          kp_arena_printf(adv->a, "global_id: AUTO_INCREMENT is not unique across "
+			                                          "shards and grows monotonically; %s",
+			                                          ti->id_source),
+			                          kpa_key_notation(adv, t, &t->pk), ti->id_ddl);
+			kpa_advice_col(adv, x, c->name);
+			kp_diag_help(g, adv->a, "%s", x->message);
+		}
+	} else if ((r = kpa_enum_reason(c))) {
+		kp_buf_printf(&m, "%s '%s' of %s is %s: few distinct values put all writes on a few regions",
+		              what, c->name, t->name, r);
+		kp_diag *g = kpa_finding(adv, KP_R_HOT_ENUM, t, c->off, kpa_name_len(c), m.data);
+		hotspot_fixes(adv, g, KP_R_HOT_ENUM, t, c, scratch);
+	} else if ((r = kpa_prefix_reason(c))) {
+		kp_buf_printf(&m, "%s '%s' of %s holds %s: rows cluster in a few regions", what, c->name,
+		              t->name, r);
+		kp_diag *g = kpa_finding(adv, KP_R_HOT_PREFIX, t, c->off, kpa_name_len(c), m.data);
+		hotspot_fixes(adv, g, KP_R_HOT_PREFIX, t, c, scratch);
+	}
+	kp_buf_free(&m);
+}

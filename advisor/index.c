@@ -1,0 +1,603 @@
+/* KP120: reads the key cannot serve. Each unserved statement proposes a
+ * key (its = columns, well-spread first, then one range or ORDER BY
+ * column, then the table's key); proposals on the same key are merged and
+ * ranked by weight. Each becomes an index table (hashed, bucketed or
+ * concatenated so that it is no hotspot and fits the target) and, when its
+ * lead is no hotspot, a secondary index judged on the whole workload. */
+#include "advisor/advisorInt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Weight of the statements qs that t keyed k serves as GET or SCAN. */
+static double proposal_serves(const kp_table *t, const kp_key *k, const kp_list *qs, kp_arena *scratch)
+{
+	const kp_table *h = kpa_hypo_table(scratch, t, k, NULL, 0);
+	double w = 0;
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		if (kpa_served(kpa_plan_class(h, q, scratch, NULL)))
+			w += q->weight;
+	}
+	kp_arena_reset(scratch);
+	return w;
+}
+
+/* A copy of t with one more column, <t>_key, that holds the key columns
+ * key->parts[from..] concatenated (zero-padded numbers, a separator after
+ * each: seeds 004), and in *out the key with those parts replaced by it.
+ * NULL when a column has no bounded width or the whole is too long. */
+static kp_table *concat_table(kp_advisor *adv, const kp_table *t, const kp_key *key, int from, kp_key *out)
+{
+	long long len = 0;
+	for (int i = from; i < key->n; i++) {
+		const kp_column *c = &t->cols[key->parts[i].col];
+		if (c->tclass == KP_T_INT || c->tclass == KP_T_TIME)
+			len += 20 + 1;   /* a zero-padded 64-bit number and a separator */
+		else if ((c->tclass == KP_T_STRING || c->tclass == KP_T_BINARY) && c->length > 0)
+			len += c->length + 1;
+		else
+			return NULL;
+	}
+	if (len > 1024)
+		return NULL;
+	kp_table *tc = kp_arena_alloc(adv->a, sizeof(*tc));
+	*tc = *t;
+	tc->cols = kp_arena_alloc(adv->a, sizeof(kp_column) * (size_t)(t->ncols + 1));
+	memcpy(tc->cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+	kp_column *nc = &tc->cols[t->ncols];
+	nc->name = kp_arena_printf(adv->a, "%s_key", t->name);
+	nc->name_len = (uint32_t)strlen(nc->name);
+	nc->type_name = "VARCHAR";
+	nc->tclass = KP_T_STRING;
+	nc->length = len;
+	nc->scale = -1;
+	nc->key_pos = -1;
+	tc->ncols = t->ncols + 1;
+	out->n = from + 1;
+	out->parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)(from + 1));
+	memcpy(out->parts, key->parts, sizeof(kp_key_part) * (size_t)from);
+	out->parts[from].col = t->ncols;
+	return tc;
+}
+
+/* Advice for an index table of t keyed by user's columns and then t's key
+ * columns, for the statements in qs. A lead that is itself a write hotspot
+ * is spread: hashed when every statement binds it by = or IN (and it is no
+ * enum, which a hash cannot spread), else by a bucket of the row key, read
+ * as one scan per bucket. NULL when the target cannot hold the key. */
+static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_table *t, const colset *user,
+                                    const char *name, const kp_list *qs, const char *why, kp_arena *scratch,
+                                    double need, double *served)
+{
+	const target_info *ti = kpa_target(adv->target);
+	colset all = *user;
+	for (int i = 0; i < t->pk.n; i++)
+		if (t->pk.parts[i].col >= 0)
+			kpa_colset_add(&all, t->pk.parts[i].col, false);
+	kp_key nk;
+	nk.n = all.n;
+	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)all.n);
+	for (int i = 0; i < all.n; i++) {
+		nk.parts[i].col = all.cols[i];
+		nk.parts[i].desc = all.desc[i] && ti->desc_key;   /* else read backwards */
+	}
+	const kp_column *lead = &t->cols[user->cols[0]];
+	enum { PLAIN, HASHED, BUCKETED } spread = PLAIN;
+	int hc[16], nh = 0;
+	if (kpa_hot_reason(lead)) {
+		/* hashed over the leading columns up to a well-spread one (a hash
+		 * of enums alone spreads nothing), when every statement binds them
+		 * by = or IN and so computes the hash */
+		bool spreads = false;
+		for (int i = 0; i < user->n && !spreads; i++) {
+			hc[nh++] = user->cols[i];
+			spreads = !kpa_enum_reason(&t->cols[user->cols[i]]);
+		}
+		spread = spreads ? HASHED : BUCKETED;
+		for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {
+			const kp_wquery *q = qs->items[i];
+			colset eq = {0}, range = {0};
+			kpa_sargable(kpa_where_of(q->stmt), &eq, &range);
+			for (int k = 0; k < nh; k++) {
+				bool bound = false;
+				for (int j = 0; j < eq.n; j++)
+					bound |= eq.cols[j] == hc[k];
+				if (!bound)
+					spread = BUCKETED;
+			}
+		}
+	}
+	kp_key judged = nk;
+	if (spread == HASHED)
+		judged = kpa_hashed_key(adv->a, &nk, hc, nh);
+	double of = 0, fan = 0;
+	for (uint32_t i = 0; i < qs->n; i++)
+		of += ((const kp_wquery *)qs->items[i])->weight;
+	double serves = proposal_serves(t, &judged, qs, scratch);
+	*served = serves;
+	if (serves < need)
+		return NULL;   /* fewer index columns serve less */
+	/* more key columns than 3 (KP104) or than the target allows: the key
+	 * columns of t after the index columns become one concatenated column,
+	 * when that serves the statements as well */
+	const kp_table *src = t;
+	const char *concat = "";
+	int parts = nk.n + (spread != PLAIN);
+	if ((parts > 3 || (ti->max_key_parts && parts > ti->max_key_parts)) && nk.n - user->n >= 2) {
+		kp_key ck;
+		kp_table *tc = concat_table(adv, t, &nk, user->n, &ck);
+		if (tc) {
+			kp_key cj = spread == HASHED ? kpa_hashed_key(adv->a, &ck, hc, nh) : ck;
+			if (proposal_serves(tc, &cj, qs, scratch) >= serves) {
+				kp_buf cn = {0};
+				for (int i = user->n; i < nk.n; i++)
+					kp_buf_printf(&cn, "%s%s", i > user->n ? ", " : "", t->cols[nk.parts[i].col].name);
+				concat = kp_arena_printf(adv->a, "; its last key column %s holds the key columns %s of %s "
+				                         "concatenated (zero-padded, with a separator below every value "
+				                         "character), so it keeps %d key columns",
+				                         tc->cols[t->ncols].name, cn.data, t->name, ck.n + (spread != PLAIN));
+				kp_buf_free(&cn);
+				src = tc;
+				nk = ck;
+				judged = cj;
+				parts = nk.n + (spread != PLAIN);
+			}
+		}
+	}
+	if (ti->max_key_parts && parts > ti->max_key_parts)
+		return NULL;
+	if (!kpa_width_fits(adv, kpa_key_width(src, &nk), spread != PLAIN ? 4 : 0))
+		return NULL;   /* longer than the target's key */
+	kp_buf m = {0}, k = {0};
+	char *ddl;
+	bool own = false;   /* the hash or bucket has a key column of its own */
+	if (spread == PLAIN) {
+		kp_key_notation(&k, src, &nk);
+		kp_buf b = {0};
+		kp_table_ddl(&b, src, name, &nk, adv->target);
+		ddl = kpa_bufdup(adv->a, &b);
+		kp_buf_free(&b);
+		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s%s",
+		              name, k.data, t->name, why, concat);
+	} else if (spread == HASHED) {
+		kp_buf hn = {0};
+		for (int i = 0; i < nh; i++)
+			kp_buf_printf(&hn, "%s%s", i ? ", " : "", t->cols[hc[i]].name);
+		kp_buf_printf(&k, "[md5(%s).substr(0,4)]", hn.data);
+		kp_buf_free(&hn);
+		kp_key_notation(&k, src, &nk);
+		ddl = NULL;
+		if (ti->hash_key_parts) {
+			kp_buf b = {0};
+			kp_table_ddl(&b, src, name, &judged, adv->target);
+			ddl = kpa_bufdup(adv->a, &b);
+			kp_buf_free(&b);
+		} else if (parts > 3 && nh == 1 &&
+		           (ddl = kpa_merged_lead_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_key", lead->name), 4))) {
+			kp_buf_clear(&k);
+			kp_buf_printf(&k, "[md5(%s).substr(0,4) + %s]", lead->name, lead->name);
+			for (int i = 1; i < nk.n; i++) {
+				kp_buf_putc(&k, '[');
+				kp_key_part_name(&k, src, &nk.parts[i]);
+				kp_buf_puts(&k, nk.parts[i].desc ? " DESC]" : "]");
+			}
+			concat = kp_arena_printf(adv->a, "%s; %s_key holds the hash (4 hex characters of md5) followed by "
+			                         "%s, zero-padded, in one key column, so it keeps %d key columns", concat,
+			                         lead->name, lead->name, nk.n);
+		}
+		if (!ddl) {
+			ddl = kpa_lead_column_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_hash", lead->name), true);
+			own = true;
+		}
+		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
+		              "led by a hash, since %s alone would be a write hotspot (its reads bind the hashed "
+		              "columns by = or IN, so each computes the hash)%s", name, k.data, t->name, why,
+		              lead->name, concat);
+	} else {
+		kp_buf_puts(&k, "[bucket]");
+		kp_key_notation(&k, src, &nk);
+		ddl = parts > 3 ? kpa_merged_lead_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_key", lead->name), 3)
+		                : NULL;
+		if (ddl) {
+			kp_buf_clear(&k);
+			kp_buf_printf(&k, "[bucket + %s]", lead->name);
+			for (int i = 1; i < nk.n; i++) {
+				kp_buf_putc(&k, '[');
+				kp_key_part_name(&k, src, &nk.parts[i]);
+				kp_buf_puts(&k, nk.parts[i].desc ? " DESC]" : "]");
+			}
+		}
+		if (ddl)
+			concat = kp_arena_printf(adv->a, "%s; %s_key holds the bucket (3 digits) followed by %s, "
+			                         "zero-padded, in one key column, so it keeps %d key columns", concat,
+			                         lead->name, lead->name, nk.n);
+		else {
+			ddl = kpa_lead_column_ddl(adv, src, name, &nk, "bucket", false);
+			own = true;
+		}
+		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
+		              "led by bucket = hash of the key of %s %% %d, computed by the writer, since %s "
+		              "alone would be a write hotspot: a read is %d scans (bucket = 0 to %d) merged%s",
+		              name, k.data, t->name, why, t->name, KP_BUCKETS, lead->name, KP_BUCKETS, KP_BUCKETS - 1,
+		              concat);
+		fan = serves;
+	}
+	/* its DDL's key columns: a hash32() part is none, a hash or bucket
+	 * merged into the lead's column adds none, one of their own adds one.
+	 * More than 3 would draw KP104 itself (3 or more index columns and the
+	 * table's key after them): not offered, the secondary index serves */
+	if (nk.n + own > 3) {
+		kp_buf_free(&m);
+		kp_buf_free(&k);
+		return NULL;
+	}
+	kp_advice *x = kpa_advise(adv, rule, "index_table", t, kpa_bufdup(adv->a, &m), kpa_bufdup(adv->a, &k), ddl);
+	x->serves = kpa_weight_int(serves);
+	x->of = kpa_weight_int(of);
+	x->fanout = fan;
+	for (int j = 0; j < user->n; j++)
+		kpa_advice_col(adv, x, t->cols[user->cols[j]].name);
+	kp_buf_free(&m);
+	kp_buf_free(&k);
+	return x;
+}
+
+/* index_table_keyed on user's columns, or on the longest prefix of them
+ * that serves qs as well when the whole would pass 3 key columns or the
+ * target's key (an index table keyed as a 4-column key now, for the
+ * statements a reorder makes worse: [a][b] and the rest concatenated).
+ * NULL when no prefix does. */
+kp_advice *kpa_index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table *t, const colset *user,
+                                  const char *name, const kp_list *qs, const char *why, kp_arena *scratch)
+{
+	/* a name no earlier index table advised on t has (a reorder's
+	 * companion and a proposal may share columns): applying all advice
+	 * creates each */
+	int same = 0;
+	for (bool taken = true; taken;) {
+		taken = false;
+		const char *want = same ? kp_arena_printf(adv->a, "%s_%d", name, same + 1) : name;
+		for (uint32_t i = 0; i < adv->advice.n && !taken; i++) {
+			const kp_advice *y = adv->advice.items[i];
+			taken = y->table == t && y->ddl && !strcmp(y->kind, "index_table") &&
+			        !strncmp(y->ddl + 13, want, strlen(want)) && y->ddl[13 + strlen(want)] == ' ';
+		}
+		if (taken)
+			same++;
+		else
+			name = want;
+	}
+	double full = 0, got;
+	for (int u = user->n; u >= 1; u--) {
+		colset cut = *user;
+		cut.n = u;
+		kp_advice *x = index_table_keyed(adv, rule, t, &cut, name, qs, why, scratch, full, &got);
+		if (x)
+			return x;
+		if (u == user->n)
+			full = got;
+	}
+	return NULL;
+}
+
+typedef struct proposal {
+	const kp_table *t;      /* table */
+	char *key;              /* notation of the new key, every column ASC (dedupe: ASC
+	                           and DESC twins are one proposal) */
+	colset user;            /* the index columns */
+	bool *covers;           /* columns to INCLUDE */
+	kp_list qs;             /* kp_wquery* it was proposed for */
+	double desc_w, asc_w;   /* weight of its reads wanting the range column DESC / ASC */
+	double weight;          /* weight of the statements it was proposed for */
+	kp_list found;          /* unserved_finding* of its statements (KP120) */
+} proposal;
+
+/* A KP120 finding, worded again with the key the advice finally creates
+ * (hashed, bucketed, concatenated) once that is known. */
+typedef struct unserved_finding {
+	kp_diag *g;             /* the finding */
+	const char *was;        /* how the query is read now */
+	const char *then;       /* what the proposed key makes it */
+} unserved_finding;
+
+typedef struct prop_rank {
+	int i;                  /* proposal */
+	double w;               /* its weight */
+} prop_rank;
+
+static int prop_rank_cmp(const void *a, const void *b)
+{
+	const prop_rank *x = a, *y = b;
+	if (x->w != y->w)
+		return x->w > y->w ? -1 : 1;
+	return x->i - y->i;
+}
+
+/* _c1_c2[_desc] naming a proposal's columns, and a number when an earlier
+ * proposal on the same table already has that name: names are unique. */
+static void proposal_suffix(kp_buf *name, const kp_table *t, const proposal *pr, const proposal *props, int i)
+{
+	for (int j = 0; j < pr->user.n; j++)
+		kp_buf_printf(name, "_%s%s", t->cols[pr->user.cols[j]].name, pr->user.desc[j] ? "_desc" : "");
+	int same = 0;
+	for (int k = 0; k < i; k++) {
+		const proposal *o = &props[k];
+		if (o->t != t || o->user.n != pr->user.n)
+			continue;
+		bool eq = true;
+		for (int j = 0; j < pr->user.n && eq; j++)
+			eq = o->user.cols[j] == pr->user.cols[j] && o->user.desc[j] == pr->user.desc[j];
+		same += eq;
+	}
+	if (same)
+		kp_buf_printf(name, "_%d", same + 1);
+}
+
+/* Words the KP120 findings of pr with the keys its advice creates: the
+ * index table's final key (hashed, bucketed, concatenated) and the
+ * secondary index's, either NULL when not advised. */
+static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice *x, const kp_advice *y)
+{
+	const char *tk = x ? x->key : NULL, *ik = y ? y->key : NULL;
+	if (!tk && !ik)
+		return;   /* nothing advised: the proposed key stays named */
+	bool same = tk && ik && !strcmp(tk, ik);
+	const char *keyed, *help;
+	if (tk && ik && !same) {
+		keyed = kp_arena_printf(adv->a, "an index table keyed %s or a secondary index keyed %s", tk, ik);
+		help = kp_arena_printf(adv->a, "index_table on %s keyed %s, or secondary_index on %s keyed %s",
+		                       pr->t->name, tk, pr->t->name, ik);
+	} else {
+		keyed = kp_arena_printf(adv->a, "%s keyed %s", same ? "a table or index" : tk ? "an index table"
+		                        : "a secondary index", tk ? tk : ik);
+		help = kp_arena_printf(adv->a, "%s on %s keyed %s", same ? "index_table or secondary_index"
+		                       : tk ? "index_table" : "secondary_index", pr->t->name, tk ? tk : ik);
+	}
+	for (uint32_t i = 0; i < pr->found.n; i++) {
+		const unserved_finding *f = pr->found.items[i];
+		f->g->message = kp_arena_printf(adv->a, "the key of %s cannot serve this query (%s); %s makes it a %s",
+		                                pr->t->name, f->was, keyed, f->then);
+		if (f->g->helps)
+			f->g->helps->message = kp_arena_printf(adv->a, "%s (see the advice below)", help);
+	}
+}
+
+void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
+{
+	const target_info *ti = kpa_target(adv->target);
+	proposal *props = NULL;
+	int nprops = 0, cap = 0;
+	u64map byprop = {0}, classes = {0};
+	kp_buf m = {0};
+	for (uint32_t qi = 0; qi < adv->queries.n; qi++) {
+		kp_wquery *q = adv->queries.items[qi];
+		const kp_plan *p = &q->plan;
+		if (!p->table || kpa_served(p->access) || p->access == KP_ACCESS_NONE)
+			continue;
+		const kp_table *t = p->table;
+		colset eq = {0}, range = {0}, key = {0};
+		kpa_sargable(kpa_where_of(q->stmt), &eq, &range);
+		const kp_list *order = kpa_order_of(q->stmt);
+		int ocol = -1;
+		bool odesc = false;
+		if (order->n) {
+			const kp_order_item *it = order->items[0];
+			ocol = kpa_colref(it->expr);
+			odesc = it->desc;
+		}
+		/* = columns in any order serve alike: well-spread ones lead, so
+		 * the index is no write hotspot when the query allows it; then
+		 * monotonic or shared-prefix ones (a hash of them spreads), enums
+		 * last (a hash of few values does not) */
+		int rank[sizeof eq.cols / sizeof eq.cols[0]];   /* each column named once, not once a pass */
+		for (int i = 0; i < eq.n; i++) {
+			const kp_column *c = &t->cols[eq.cols[i]];
+			rank[i] = !kpa_hot_reason(c) ? 0 : !kpa_enum_reason(c) ? 1 : 2;
+		}
+		for (int pass = 0; pass < 3; pass++)
+			for (int i = 0; i < eq.n; i++)
+				if (rank[i] == pass)
+					kpa_colset_add(&key, eq.cols[i], false);
+		int rcol = -1;
+		for (int i = 0; i < range.n; i++)
+			if (range.cols[i] == ocol)
+				rcol = ocol;
+		if (rcol < 0 && range.n)
+			rcol = range.cols[0];
+		if (rcol < 0 && ocol >= 0)
+			rcol = ocol;
+		if (rcol >= 0)
+			kpa_colset_add(&key, rcol, rcol == ocol && odesc);
+		if (key.n == 0)
+			continue;   /* nothing a key could bind */
+		colset user = key;
+		for (int i = 0; i < t->pk.n; i++)
+			if (t->pk.parts[i].col >= 0)
+				kpa_colset_add(&key, t->pk.parts[i].col, false);
+		kp_key nk;
+		nk.n = key.n;
+		nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)key.n);
+		for (int i = 0; i < key.n; i++)
+			nk.parts[i].col = key.cols[i];
+		kp_buf_clear(&m);
+		kp_key_notation(&m, t, &nk);
+		uint64_t pk = kpa_str_hash(m.data, kpa_str_hash(t->name, 1469598103934665603ull));
+		proposal *pr = NULL;
+		uint32_t pi;
+		if (kpa_map_get(&byprop, pk, &pi) && props[pi].t == t && !strcmp(props[pi].key, m.data))
+			pr = &props[pi];
+		if (!pr) {
+			if (nprops == cap) {
+				cap = cap ? cap * 2 : 8;
+				props = realloc(props, sizeof(*props) * (size_t)cap);
+				if (!props)
+					abort();
+			}
+			kpa_map_put(&byprop, pk, (uint32_t)nprops);
+			pr = &props[nprops++];
+			memset(pr, 0, sizeof(*pr));
+			pr->t = t;
+			pr->key = kpa_bufdup(adv->a, &m);
+			pr->user = user;
+			for (int i = 0; i < pr->user.n; i++)
+				pr->user.desc[i] = false;
+			pr->covers = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
+		} else if (user.n > pr->user.n) {
+			/* the same key, bound further by this query: its index
+			 * columns are the longer prefix (the rest may be concatenated) */
+			pr->user = user;
+			for (int i = 0; i < pr->user.n; i++)
+				pr->user.desc[i] = false;
+		}
+		for (int i = 0; i < key.n; i++)
+			nk.parts[i].desc = key.desc[i];
+		if (rcol >= 0 && rcol == ocol)
+			*(odesc ? &pr->desc_w : &pr->asc_w) += q->weight;
+		kp_buf_clear(&m);
+		kp_key_notation(&m, t, &nk);
+		kp_table *h = kpa_hypo_table(scratch, t, &nk, NULL, 0);
+		kp_access now = kpa_cached_class(&classes, kpa_str_hash(m.data, pk), h, q, scratch);
+		bool *used = kp_arena_alloc(scratch, sizeof(bool) * (size_t)(t->ncols + 1));
+		if (q->stmt->kind == KP_S_SELECT)
+			for (uint32_t i = 0; i < q->stmt->u.select.items.n; i++)
+				kpa_used_cols(q->stmt->u.select.items.items[i], used, t->ncols);
+		kpa_used_cols(kpa_where_of(q->stmt), used, t->ncols);
+		for (int i = 0; i < t->ncols; i++)
+			if (used[i])
+				pr->covers[i] = true;
+		kp_list_push(adv->a, &pr->qs, q);
+		pr->weight += q->weight;
+		unserved_finding *f = kp_arena_alloc(adv->a, sizeof(*f));
+		f->was = p->rejected ? "rejected full scan" : kp_access_name(p->access);
+		f->then = now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
+		          now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan";
+		f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off, q->stmt->len,
+		                   "the key of %s cannot serve this query (%s); a table or index keyed %s makes it a %s",
+		                   t->name, f->was, m.data, f->then);
+		kp_arena_reset(scratch);
+		kp_diag_help(f->g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
+		             t->name, m.data);
+		kp_list_push(adv->a, &pr->found, f);
+	}
+	kp_arena hyp;
+	kp_arena_init(&hyp);
+	/* ranked by the weight they were proposed for (ties keep the
+	 * workload's order) */
+	if (nprops > 1) {
+		prop_rank *rk = malloc(sizeof(*rk) * (size_t)nprops);
+		proposal *sorted = malloc(sizeof(*sorted) * (size_t)nprops);
+		if (!rk || !sorted)
+			abort();
+		for (int i = 0; i < nprops; i++) {
+			rk[i].i = i;
+			rk[i].w = props[i].weight;
+		}
+		qsort(rk, (size_t)nprops, sizeof(*rk), prop_rank_cmp);
+		for (int i = 0; i < nprops; i++)
+			sorted[i] = props[rk[i].i];
+		free(props);
+		free(rk);
+		props = sorted;
+	}
+	for (int i = 0; i < nprops; i++) {
+		proposal *pr = &props[i];
+		const kp_table *t = pr->t;
+		/* ASC and DESC twins are one index: it reads the other direction
+		 * backwards; the heavier direction is stored */
+		for (int j = 0; j < pr->user.n; j++)
+			pr->user.desc[j] = j == pr->user.n - 1 && pr->desc_w > pr->asc_w && ti->desc_key;
+		kp_buf name = {0}, ddl = {0};
+		kp_buf_printf(&name, "%s_by", t->name);
+		proposal_suffix(&name, t, pr, props, i);
+		kp_advice *x = kpa_index_table_advice(adv, KP_R_UNSERVED, t, &pr->user, name.data, &pr->qs, "", scratch);
+		if (x) {
+			/* the table's workload with the queries it serves read from it
+			 * (they are all unserved now) */
+			verdict v;
+			memset(&v, 0, sizeof v);
+			const kp_list *tq = kpa_queries_of(adv, t);
+			for (uint32_t k = 0; k < tq->n; k++) {
+				const kp_wquery *q = tq->items[k];
+				if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+					continue;
+				v.total += q->weight;
+				v.before += kpa_served(q->plan.access) ? q->weight : 0;
+			}
+			v.after = v.before + x->serves;
+			v.fanout = x->fanout;
+			kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
+		}
+		const kp_column *lead = &t->cols[pr->user.cols[0]];
+		if (kpa_hot_reason(lead)) {
+			/* a secondary index led by a hotspot column is a hotspot itself */
+			reword_unserved(adv, pr, x, NULL);
+			kp_buf_free(&name);
+			continue;
+		}
+		/* the same key as a secondary index, judged on the table's whole
+		 * workload */
+		kp_buf_clear(&name);
+		kp_buf_printf(&name, "idx_%s", t->name);
+		proposal_suffix(&name, t, pr, props, i);
+		kp_buf_printf(&ddl, "CREATE INDEX %s ON %s (", name.data, t->name);
+		for (int j = 0; j < pr->user.n; j++)
+			kp_buf_printf(&ddl, "%s%s%s", j ? ", " : "", t->cols[pr->user.cols[j]].name,
+			              pr->user.desc[j] && ti->desc_key ? " DESC" : "");
+		kp_buf_putc(&ddl, ')');
+		int ninc = 0;
+		kp_buf inc = {0};
+		for (int c = 0; c < t->ncols; c++) {
+			bool inkey = t->cols[c].key_pos >= 0;
+			for (int j = 0; j < pr->user.n; j++)
+				inkey |= pr->user.cols[j] == c;
+			if (pr->covers[c] && !inkey) {
+				kp_buf_printf(&ddl, "%s%s", ninc ? ", " : " INCLUDE (", t->cols[c].name);
+				kp_buf_printf(&inc, "%s%s", ninc++ ? ", " : "", t->cols[c].name);
+			}
+		}
+		if (ninc)
+			kp_buf_putc(&ddl, ')');
+		/* the table with the index, in an arena of its own: it is only
+		 * planned against, then dropped */
+		kp_arena_reset(&hyp);
+		kp_index **ix = kp_arena_alloc(&hyp, sizeof(kp_index *) * (size_t)(t->nindexes + 1));
+		if (t->nindexes)
+			memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)t->nindexes);
+		ix[t->nindexes] = kpa_hypo_index(&hyp, t, name.data, pr->user.cols, pr->user.desc, pr->user.n, pr->covers);
+		verdict v;
+		kpa_judge(adv, t, NULL, kpa_hypo_table(&hyp, t, &t->pk, ix, t->nindexes + 1), false, scratch, &v);
+		const char *msg;
+		if (ti->sql_index)
+			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, covering the columns these "
+			                      "queries read; the store maintains it on every write", name.data, t->name);
+		else
+			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, created with the CreateIndex "
+			                      "operation (IndexMeta: primary key %s, the key columns of %s added by the "
+			                      "store; defined columns %s); the store maintains it on every write",
+			                      name.data, t->name, pr->key, t->name, ninc ? inc.data : "none");
+		kp_buf shown = {0};
+		for (int j = 0; j < ix[t->nindexes]->key.n; j++)
+			kp_buf_printf(&shown, "[%s%s]", t->cols[ix[t->nindexes]->key.parts[j].col].name,
+			              ix[t->nindexes]->key.parts[j].desc ? " DESC" : "");
+		kp_advice *y = kpa_advise(adv, KP_R_UNSERVED, "secondary_index", t, msg, kpa_bufdup(adv->a, &shown),
+		                          ti->sql_index ? kpa_bufdup(adv->a, &ddl) : NULL);
+		kpa_verdict_apply(adv, y, &v, 1);
+		if (x) {
+			y->serves = x->serves;
+			y->of = x->of;
+		}
+		for (int j = 0; j < pr->user.n; j++)
+			kpa_advice_col(adv, y, t->cols[pr->user.cols[j]].name);
+		reword_unserved(adv, pr, x, y);
+		kp_buf_free(&name);
+		kp_buf_free(&ddl);
+		kp_buf_free(&inc);
+		kp_buf_free(&shown);
+	}
+	free(props);
+	kp_arena_free(&hyp);
+	kpa_map_free(&byprop);
+	kpa_map_free(&classes);
+	kp_buf_free(&m);
+}

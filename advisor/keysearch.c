@@ -1,0 +1,386 @@
+/* KP121: the order of the key columns that serves the most weight of the
+ * workload (every order up to 6 columns, greedy beyond), never led by a
+ * hotspot silently; a reorder that makes a statement worse comes with an
+ * index table that keeps it served. KP122: a key column read backwards by
+ * most of the ordered reads, declared DESC. */
+#include "advisor/advisorInt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Weighted share a key serves as GET or SCAN (with the table's indexes),
+ * and in *broken the weight served now that it would not serve. */
+static double key_eval(const kp_table *t, const kp_key *k, const shape *s, int n, kp_arena *scratch,
+                       double *broken)
+{
+	double w = 0, b = 0;
+	kp_table *h = kpa_hypo_table(scratch, t, k, t->indexes, t->nindexes);
+	for (int i = 0; i < n; i++) {
+		bool ok = kpa_served(kpa_plan_class(h, s[i].q, scratch, NULL));
+		w += ok ? s[i].weight : 0;
+		b += !ok && s[i].now ? s[i].weight : 0;
+	}
+	kp_arena_reset(scratch);
+	if (broken)
+		*broken = b;
+	return w;
+}
+
+static double key_serves(const kp_table *t, const kp_key *k, const shape *s, int n, kp_arena *scratch)
+{
+	return key_eval(t, k, s, n, scratch, NULL);
+}
+
+static bool next_perm(int *a, int n)
+{
+	int i = n - 2;
+	while (i >= 0 && a[i] >= a[i + 1])
+		i--;
+	if (i < 0)
+		return false;
+	int j = n - 1;
+	while (a[j] <= a[i])
+		j--;
+	int tmp = a[i];
+	a[i] = a[j];
+	a[j] = tmp;
+	for (int l = i + 1, r = n - 1; l < r; l++, r--) {
+		tmp = a[l];
+		a[l] = a[r];
+		a[r] = tmp;
+	}
+	return true;
+}
+
+void kpa_key_from_order(kp_key *k, const kp_table *t, const int *perm, int n)
+{
+	for (int i = 0; i < n; i++) {
+		k->parts[i] = t->pk.parts[perm[i]];
+	}
+	k->n = n;
+}
+
+/* Greedy key order (for keys too long to try every order): fills the
+ * positions left to right with the column that serves the most, each trial
+ * completed with the columns in `rest` order; ties go to the column bound
+ * by = more often (eqw); no column marked in no_lead goes first. Writes the
+ * order to out and returns the weight it serves. */
+static double greedy_order(const kp_table *t, kp_key *k, const shape *s, int ns, kp_arena *scratch,
+                           const double *eqw, const int *rest, const bool *no_lead, int *out)
+{
+	int n = t->pk.n;
+	bool used[KP_REORDER_MAX] = {false};
+	double got = 0;
+	for (int pos = 0; pos < n; pos++) {
+		int pick = -1;
+		double pick_w = -1;
+		for (int c = 0; c < n; c++) {
+			if (used[c] || (pos == 0 && no_lead[c]))
+				continue;
+			int trial[KP_REORDER_MAX], m = 0;
+			for (int j = 0; j < pos; j++)
+				trial[m++] = out[j];
+			trial[m++] = c;
+			for (int j = 0; j < n; j++)
+				if (!used[rest[j]] && rest[j] != c)
+					trial[m++] = rest[j];
+			kpa_key_from_order(k, t, trial, n);
+			double w = key_serves(t, k, s, ns, scratch);
+			if (w > pick_w || (w == pick_w && eqw[c] > eqw[pick])) {
+				pick_w = w;
+				pick = c;
+			}
+		}
+		if (pick < 0)
+			return -1;   /* every column is barred from leading */
+		used[pick] = true;
+		out[pos] = pick;
+		got = pick_w;
+	}
+	return got;
+}
+
+/* The order of t's key columns that serves the most weight, no column in
+ * no_lead first; among equals the one that breaks the least. Exhaustive up
+ * to 6 columns, greedy beyond. Returns the weight, or -1 if every column
+ * is barred from leading. */
+double kpa_search_order(kp_advisor *adv, const kp_table *t, const shape *s, int ns, kp_arena *scratch,
+                        const bool *no_lead, int *best)
+{
+	int n = t->pk.n;
+	kp_key k;
+	k.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);
+	double best_w = -1, best_b = 0;
+	if (n <= 6) {
+		/* at most 720 orders, each planning one query per shape */
+		int perm[KP_REORDER_MAX];
+		for (int i = 0; i < n; i++)
+			perm[i] = i;
+		do {
+			if (no_lead[perm[0]])
+				continue;
+			kpa_key_from_order(&k, t, perm, n);
+			double b, w = key_eval(t, &k, s, ns, scratch, &b);
+			if (w > best_w || (w == best_w && b < best_b)) {
+				best_w = w;
+				best_b = b;
+				memcpy(best, perm, sizeof(int) * (size_t)n);
+			}
+		} while (next_perm(perm, n));
+		return best_w;
+	}
+	/* greedy: fill positions left to right with the column that serves
+	 * the most. A trial key puts the candidate next and completes it with
+	 * the other columns, the ones the workload binds by = first, then by
+	 * ranges: completed in declared order, a column that only serves
+	 * together with another would never be picked. Ties go to the column
+	 * bound by = more often. */
+	double eqw[KP_REORDER_MAX] = {0}, rangew[KP_REORDER_MAX] = {0};
+	for (int i = 0; i < ns; i++) {
+		colset eq = {0}, range = {0};
+		kpa_sargable(kpa_where_of(s[i].q->stmt), &eq, &range);
+		for (int p = 0; p < n; p++) {
+			for (int j = 0; j < eq.n; j++)
+				if (eq.cols[j] == t->pk.parts[p].col)
+					eqw[p] += s[i].weight;
+			for (int j = 0; j < range.n; j++)
+				if (range.cols[j] == t->pk.parts[p].col)
+					rangew[p] += s[i].weight;
+		}
+	}
+	int rest[KP_REORDER_MAX];   /* every column, most often bound first */
+	for (int i = 0; i < n; i++) {
+		int j = i;
+		for (; j > 0 && (eqw[rest[j - 1]] < eqw[i] ||
+		                 (eqw[rest[j - 1]] == eqw[i] && rangew[rest[j - 1]] < rangew[i])); j--)
+			rest[j] = rest[j - 1];
+		rest[j] = i;
+	}
+	return greedy_order(t, &k, s, ns, scratch, eqw, rest, no_lead, best);
+}
+
+/* Can the key of t be reordered at all: 2 to KP_REORDER_MAX plain columns. */
+bool kpa_reorderable(const kp_table *t)
+{
+	if (t->pk.n < 2 || t->pk.n > KP_REORDER_MAX)
+		return false;
+	for (int i = 0; i < t->pk.n; i++)
+		if (t->pk.parts[i].col < 0)
+			return false;   /* a hash-prefixed key is laid out on purpose */
+	return true;
+}
+
+/* Offers t keyed nk (a reordering of its key) for rule, judged on the
+ * table's workload: only when it serves more weight than now, or as much
+ * when it fixes a hotspot (g, the hotspot's finding); when it makes a
+ * statement worse, only together with an index table keyed as now that
+ * keeps those statements served. Returns whether it was offered. */
+bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_table *with,
+                       const kp_key *nk, const char *tradeoff, kp_arena *scratch)
+{
+	int n = nk->n;
+	const char *key = kpa_key_notation(adv, t, nk);
+	for (uint32_t i = 0; i < adv->advice.n; i++) {
+		const kp_advice *y = adv->advice.items[i];
+		if (y->table == t && !strcmp(y->kind, "reorder_key") && !strcmp(y->key, key))
+			return false;   /* already advised as a hotspot's fix */
+	}
+	verdict v;
+	kpa_judge(adv, t, with == t ? NULL : with, kpa_hypo_table(adv->a, t, nk, with->indexes, with->nindexes), false,
+	          scratch, &v);
+	if (v.after < v.before || (!g && v.after <= v.before))
+		return false;
+	kp_advice *companion = NULL;
+	if (v.broken > 0) {
+		if (v.after <= v.before)
+			return false;
+		/* offered only with an index table keyed as now, which keeps the
+		 * statements the new key makes worse served */
+		colset old = {0};
+		kp_buf name = {0};
+		kp_buf_printf(&name, "%s_by", t->name);
+		for (int i = 0; i < t->pk.n; i++) {
+			kpa_colset_add(&old, t->pk.parts[i].col, t->pk.parts[i].desc);
+			kp_buf_printf(&name, "_%s", t->cols[t->pk.parts[i].col].name);
+		}
+		uint32_t mark = adv->advice.n;
+		companion = kpa_index_table_advice(adv, rule, t, &old, name.data, &v.worse,
+		                                   ", so the statements the new key makes worse stay served", scratch);
+		kp_buf_free(&name);
+		adv->advice.n = mark;   /* pushed again after the reorder */
+		if (!companion || companion->serves < companion->of)
+			return false;   /* nothing keeps them served: not offered */
+	}
+	kp_buf ddl = {0};
+	kp_table_ddl(&ddl, t, NULL, nk, adv->target);
+	if (!g)
+		g = kp_diag_add(adv->d, adv->a, KP_R_BETTER_KEY, KP_SEV_INFO, t->src, t->pk_off ? t->pk_off : t->off,
+		                0, "key %s of %s serves %.15g of %.15g weight as GET or SCAN; %s serves %.15g%s",
+		                kpa_key_notation(adv, t, &t->pk), t->name, v.before, v.total, key, v.after, tradeoff);
+	const char *lead = t->cols[nk->parts[0].col].name;
+	const char *what = rule == KP_R_BETTER_KEY
+	                   ? kp_arena_printf(adv->a, "reorder_key: %s%s%s", key, tradeoff,
+	                                     with->nindexes > t->nindexes ? " (with the advised secondary indexes)" : "")
+	                   : kp_arena_printf(adv->a, "reorder_key: lead the key with %s, which the reads bind, "
+	                                     "and move %s after it: writes spread over the values of %s", lead,
+	                                     t->cols[t->pk.parts[0].col].name, lead);
+	kp_advice *x = kpa_advise(adv, rule, "reorder_key", t,
+	                          kp_arena_printf(adv->a, "%s%s; %s", what,
+	                                          companion ? kp_arena_printf(adv->a, "; keep the index table of the "
+	                                                                      "next advice, keyed %s, for the "
+	                                                                      "statements it makes worse",
+	                                                                      companion->key) : "",
+	                                          kpa_migration_note(adv, t)),
+	                          key, kpa_bufdup(adv->a, &ddl));
+	kpa_verdict_apply(adv, x, &v, 1);
+	x->serves = kpa_weight_int(v.after);
+	x->of = kpa_weight_int(v.total);
+	for (int i = 0; i < n; i++)
+		kpa_advice_col(adv, x, t->cols[nk->parts[i].col].name);
+	if (rule == KP_R_BETTER_KEY)
+		kp_diag_help(g, adv->a, "%s", x->message);
+	if (companion) {
+		kp_list_push(adv->a, &adv->advice, companion);
+		if (rule == KP_R_BETTER_KEY)
+			kp_diag_help(g, adv->a, "%s", companion->message);
+	}
+	kp_buf_free(&ddl);
+	return true;
+}
+
+void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
+{
+	if (!kpa_reorderable(t))
+		return;   /* longer keys already draw KP104; their orders are not searched */
+	shape *s;
+	double total;
+	int nq;
+	int ns = kpa_table_shapes(adv, t, &s, &total, &nq);
+	if (ns == 0) {
+		free(s);
+		return;
+	}
+	/* orders searched on the key alone, without the table's indexes: the
+	 * advised indexes are for the statements the key does not serve, and
+	 * once created they would change a search that counted indexes, so
+	 * applying all advice (the reorder and the indexes) would draw another
+	 * reorder. On the key alone the order found stays the best; the
+	 * reorder is still judged (and offered) with the table's indexes. */
+	kp_arena wa;
+	kp_arena_init(&wa);
+	kp_table *with = kpa_hypo_table(&wa, t, &t->pk, NULL, 0);
+	with->src = t->src;
+	int n = t->pk.n;
+	for (int i = 0; i < ns; i++)
+		s[i].now = kpa_served(s[i].q->plan.access);
+	double current = key_serves(with, &t->pk, s, ns, scratch);
+	bool none[KP_REORDER_MAX] = {false}, hot[KP_REORDER_MAX] = {false};
+	int best[KP_REORDER_MAX], cool[KP_REORDER_MAX];
+	for (int i = 0; i < n; i++)
+		hot[i] = kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
+	double best_w = kpa_search_order(adv, with, s, ns, scratch, none, best);
+	const int *chosen = best;
+	double chosen_w = best_w;
+	const char *tradeoff = "";
+	if (hot[best[0]]) {
+		/* never bring back a hotspot silently */
+		double cool_w = kpa_search_order(adv, with, s, ns, scratch, hot, cool);
+		if (cool_w > current) {
+			chosen = cool;
+			chosen_w = cool_w;
+			if (best_w > cool_w)
+				tradeoff = kp_arena_printf(adv->a, "; leading with %s would serve more, but it is a "
+				                           "write hotspot", t->cols[t->pk.parts[best[0]].col].name);
+		} else {
+			chosen_w = current;
+		}
+	}
+	free(s);
+	if (chosen_w > current) {
+		kp_key nk;
+		nk.n = n;
+		nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);
+		kpa_key_from_order(&nk, t, chosen, n);
+		kpa_offer_reorder(adv, KP_R_BETTER_KEY, NULL, t, t, &nk, tradeoff, scratch);
+	}
+	kp_arena_free(&wa);
+}
+
+void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
+{
+	const target_info *ti = kpa_target(adv->target);
+	double rev = 0, fwd = 0, nord = 0;
+	int part = -1;
+	const kp_list *qs = kpa_queries_of(adv, t);
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		/* only reads the key serves in its order: a full scan reads the
+		 * whole table whatever the direction */
+		if (q->plan.table != t || q->plan.index || q->plan.order == KP_ORDER_NONE || !kpa_served(q->plan.access))
+			continue;
+		nord += q->weight;
+		if (q->plan.order == KP_ORDER_REVERSE) {
+			rev += q->weight;
+			int c = kpa_colref(((kp_order_item *)kpa_order_of(q->stmt)->items[0])->expr);
+			for (int j = 0; j < t->pk.n; j++)
+				if (t->pk.parts[j].col == c && part < 0)
+					part = j;
+		} else if (q->plan.order == KP_ORDER_KEY) {
+			fwd += q->weight;
+		}
+	}
+	if (part < 0 || rev <= fwd)
+		return;
+	kp_key nk = t->pk;
+	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)t->pk.n);
+	memcpy(nk.parts, t->pk.parts, sizeof(kp_key_part) * (size_t)t->pk.n);
+	nk.parts[part].desc = !nk.parts[part].desc;
+	/* check: the reversed reads become forward reads, and nothing served
+	 * now is lost */
+	kp_table *h = kpa_hypo_table(adv->a, t, &nk, t->indexes, t->nindexes);
+	verdict v;
+	kpa_judge(adv, t, NULL, h, false, scratch, &v);
+	if (v.broken > 0)
+		return;
+	double fixed = 0;
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		kp_order o;
+		if (q->plan.table == t && !q->plan.index && q->plan.order == KP_ORDER_REVERSE &&
+		    kpa_served(q->plan.access)) {
+			if (kpa_served(kpa_plan_class(h, q, scratch, &o)) && o == KP_ORDER_KEY)
+				fixed += q->weight;
+		}
+		kp_arena_reset(scratch);
+	}
+	if (fixed <= 0)
+		return;
+	const char *cn = t->cols[nk.parts[part].col].name;
+	const char *key = kpa_key_notation(adv, t, &nk);
+	kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_DESC_KEY, KP_SEV_INFO, t->src,
+	                         t->pk_off ? t->pk_off : t->off, 0,
+	                         "%.15g of %.15g weight of ordered reads of %s read %s backwards, which is slower "
+	                         "than the stored order", rev, nord, t->name, cn);
+	kp_advice *x;
+	if (ti->desc_key) {
+		kp_buf ddl = {0};
+		kp_table_ddl(&ddl, t, NULL, &nk, adv->target);
+		x = kpa_advise(adv, KP_R_DESC_KEY, "desc_key", t,
+		               kp_arena_printf(adv->a, "desc_key: declare %s %s in the key, so %.15g of that weight "
+		                               "reads forwards; %s", cn, nk.parts[part].desc ? "DESC" : "ASC", fixed,
+		                               kpa_migration_note(adv, t)),
+		               key, kpa_bufdup(adv->a, &ddl));
+		kp_buf_free(&ddl);
+	} else {
+		x = kpa_advise(adv, KP_R_DESC_KEY, "desc_key", t,
+		               kp_arena_printf(adv->a, "desc_key: %s keys have no DESC; store %s as Long.MAX_VALUE - "
+		                               "%s, so the newest rows sort first and %.15g of that weight reads forwards; "
+		                               "%s", ti->name, cn, cn, fixed, kpa_migration_note(adv, t)),
+		               key, NULL);
+	}
+	kpa_verdict_apply(adv, x, &v, 1);
+	x->serves = kpa_weight_int(fixed);
+	x->of = kpa_weight_int(nord);
+	kpa_advice_col(adv, x, cn);
+	kp_diag_help(g, adv->a, "%s: %s", x->message, key);
+}

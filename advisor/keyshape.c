@@ -1,0 +1,114 @@
+/* KP104-KP106, KP108: the key's shape and size (too many key columns,
+ * unbounded or wide key columns, numbers stored as strings) and too many
+ * column families. */
+#include "advisor/advisorInt.h"
+
+#include <string.h>
+
+void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
+{
+	kp_buf m = {0};
+	int ncols = 0;
+	for (int i = 0; i < t->pk.n; i++)
+		if (t->pk.parts[i].col >= 0)
+			ncols++;
+	if (ncols > 3) {
+		kp_buf_printf(&m, "the key of %s has %d columns; fewer key columns (1 to 3) mean faster "
+		              "writes and less storage", t->name, ncols);
+		kp_diag *g = kpa_finding(adv, KP_R_MANY_KEY_COLUMNS, t, t->pk_off ? t->pk_off : t->off, 0, m.data);
+		kp_advice *x = kpa_advise(adv, KP_R_MANY_KEY_COLUMNS, "fewer_key_columns", t,
+		                          "fewer_key_columns: keep the columns queries bind; concatenate the others "
+		                          "into one (zero-padded, with a separator below every value character) "
+		                          "or move them out of the key", kpa_key_notation(adv, t, &t->pk), NULL);
+		kp_diag_help(g, adv->a, "%s", x->message);
+	}
+	int fixed = 0;
+	bool all_fixed = true;
+	for (int i = 0; i < t->pk.n; i++) {
+		int ci = t->pk.parts[i].col;
+		if (ci < 0)
+			continue;
+		const kp_column *c = &t->cols[ci];
+		int w = kpa_fixed_width(c);
+		if (w < 0)
+			all_fixed = false;
+		else
+			fixed += w;
+		if (c->tclass == KP_T_STRING || c->tclass == KP_T_BINARY) {
+			/* CHAR and BINARY without a length hold one byte */
+			/* a column that may hold 2 KB on its own leaves the key no room
+			 * under the 2 KB bound (and VARCHAR counts characters) */
+			if ((c->length < 0 && w < 0) || c->length >= 2048) {
+				kp_buf_clear(&m);
+				if (c->length < 0)
+					kp_buf_printf(&m, "key column '%s' of %s has no length bound; keep key values "
+					              "short (well under 2 KB)", c->name, t->name);
+				else
+					kp_buf_printf(&m, "key column '%s' of %s may hold %lld bytes; keep key values "
+					              "under 2 KB", c->name, t->name, (long long)c->length);
+				kp_diag *g = kpa_finding(adv, KP_R_LONG_KEY, t, c->off, kpa_name_len(c), m.data);
+				kp_advice *x = kpa_advise(adv, KP_R_LONG_KEY, "shorten_key", t,
+				                          kp_arena_printf(adv->a, "shorten_key: declare %s %s(n) with the "
+				                                          "smallest n that fits, or a code instead of a name",
+				                                          c->name, c->type_name),
+				                          kpa_key_notation(adv, t, &t->pk), NULL);
+				kpa_advice_col(adv, x, c->name);
+				kp_diag_help(g, adv->a, "%s", x->message);
+			}
+			if (kpa_numeric_string(c)) {
+				kp_buf_clear(&m);
+				kp_buf_printf(&m, "key column '%s' of %s is a string that holds numbers or dates "
+				              "(such as '2015122410'); a BIGINT is shorter and fixed-width", c->name, t->name);
+				kp_diag *g = kpa_finding(adv, KP_R_NUMERIC_STRING, t, c->off, kpa_name_len(c), m.data);
+				kp_buf ddl = {0};
+				kp_table tt = *t;
+				kp_column *cols = kp_arena_alloc(adv->a, sizeof(kp_column) * (size_t)t->ncols);
+				memcpy(cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+				cols[ci].type_name = "BIGINT";
+				cols[ci].length = -1;
+				cols[ci].scale = -1;
+				tt.cols = cols;
+				kp_table_ddl(&ddl, &tt, NULL, NULL, adv->target);
+				kp_advice *x = kpa_advise(adv, KP_R_NUMERIC_STRING, "numeric_key", t,
+				                          kp_arena_printf(adv->a, "numeric_key: store %s as BIGINT "
+				                                          "('2015122410' => 2015122410)", c->name),
+				                          kpa_key_notation(adv, t, &t->pk), kpa_bufdup(adv->a, &ddl));
+				kpa_advice_col(adv, x, c->name);
+				/* the workload on the retyped column: a read comparing it with
+				 * a string no longer binds the key, and is named */
+				cols[ci].tclass = KP_T_INT;
+				verdict v;
+				kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, &tt, &t->pk, t->indexes, t->nindexes), false,
+				          scratch, &v);
+				if (v.worse.n)
+					x->message = kp_arena_printf(adv->a, "%s; the statements it makes worse compare %s with "
+					                             "a string: write the value as a number there", x->message,
+					                             c->name);
+				kpa_verdict_apply(adv, x, &v, 1);
+				kp_diag_help(g, adv->a, "%s", x->message);
+				kp_buf_free(&ddl);
+			}
+		}
+	}
+	if (all_fixed && fixed > 24) {
+		kp_buf_clear(&m);
+		kp_buf_printf(&m, "the key of %s is %d bytes wide; HBase advises keys of 16 bytes or less "
+		              "(every cell stores its key)", t->name, fixed);
+		kp_diag *g = kpa_finding(adv, KP_R_LONG_KEY, t, t->pk_off ? t->pk_off : t->off, 0, m.data);
+		kp_advice *x = kpa_advise(adv, KP_R_LONG_KEY, "shorten_key", t,
+		                          "shorten_key: use narrower integer types or fewer key columns",
+		                          kpa_key_notation(adv, t, &t->pk), NULL);
+		kp_diag_help(g, adv->a, "%s", x->message);
+	}
+	if (t->nfamilies > 2) {
+		kp_buf_clear(&m);
+		kp_buf_printf(&m, "%s has %d column families; keep as few as possible (1 or 2), with data "
+		              "read together in one family", t->name, t->nfamilies);
+		kp_diag *g = kpa_finding(adv, KP_R_MANY_FAMILIES, t, t->off, t->name_len, m.data);
+		kp_advice *x = kpa_advise(adv, KP_R_MANY_FAMILIES, "fewer_column_families", t,
+		                          "fewer_column_families: merge families that are read together",
+		                          kpa_key_notation(adv, t, &t->pk), NULL);
+		kp_diag_help(g, adv->a, "%s", x->message);
+	}
+	kp_buf_free(&m);
+}

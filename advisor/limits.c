@@ -1,0 +1,113 @@
+/* KP110: the target's hard limits, from the target table. On a table: key
+ * parts, key types and width, column families, SALT_BUCKETS. On one
+ * statement: IN list size, LIMIT/OFFSET, ORDER BY without LIMIT. */
+#include "advisor/advisorInt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void target_error(kp_advisor *adv, const kp_table *t, uint32_t off, uint32_t len, const char *fmt,
+                         const char *a1, const char *a2)
+{
+	kp_diag_add(adv->d, adv->a, KP_R_TARGET, KP_SEV_ERROR, t->src, off, len, fmt, a1, a2,
+	            kp_target_name(adv->target));
+}
+
+void kpa_check_target_schema(kp_advisor *adv, const kp_table *t)
+{
+	const target_info *ti = kpa_target(adv->target);
+	char num[32];
+	if (ti->max_key_parts && t->pk.n > ti->max_key_parts) {
+		snprintf(num, sizeof num, "%d", t->pk.n);
+		kp_diag_add(adv->d, adv->a, KP_R_TARGET, KP_SEV_ERROR, t->src, t->pk_off, 0,
+		            "the key of %s has %s parts; %s allows at most %d", t->name, num, ti->name,
+		            ti->max_key_parts);
+	}
+	long long width = kpa_key_width(t, &t->pk);
+	for (int i = 0; i < t->pk.n; i++) {
+		int ci = t->pk.parts[i].col;
+		if (ci < 0) {
+			if (ti->hash_part_error)
+				target_error(adv, t, t->pk_off, 0, "the key of %s has a hash part%s; %s has no hash "
+				             "functions in keys: store the hash in a key column", t->name, "");
+			continue;
+		}
+		const kp_column *c = &t->cols[ci];
+		char l[32];
+		kpa_lower_copy(l, c->type_name, sizeof l);
+		if (ti->binary_last_only && c->tclass == KP_T_BINARY && i != t->pk.n - 1)
+			target_error(adv, t, c->off, kpa_name_len(c), "key column '%s' of %s is binary, but %s "
+			             "allows a VARBINARY key column only in the last position", c->name, t->name);
+		if (ti->no_json_key && c->tclass == KP_T_JSON)
+			target_error(adv, t, c->off, kpa_name_len(c), "key column '%s' of %s is JSON, which %s "
+			             "never allows in a primary key", c->name, t->name);
+		if (ti->strict_key_types && !kpa_strict_key_type(c))
+			target_error(adv, t, c->off, kpa_name_len(c), "key column '%s' of %s: %s key columns are "
+			             "BIGINT, VARCHAR(n <= 1024) or VARBINARY(n <= 1024)", c->name, t->name);
+	}
+	if (ti->max_key_bytes && width > ti->max_key_bytes)
+		kp_diag_add(adv->d, adv->a, KP_R_TARGET, KP_SEV_ERROR, t->src, t->pk_off, 0,
+		            "the key of %s may be %lld bytes long; %s allows at most %lld KB", t->name, width, ti->name,
+		            ti->max_key_bytes / 1024);
+	if (ti->max_families && t->nfamilies > ti->max_families) {
+		snprintf(num, sizeof num, "%d", t->nfamilies);
+		kp_diag_add(adv->d, adv->a, KP_R_TARGET, KP_SEV_ERROR, t->src, t->off, t->name_len,
+		            "%s has %s column families; %s allows at most %d", t->name, num, ti->name,
+		            ti->max_families);
+	}
+	const char *salt = kp_table_option_get(t, "salt_buckets");
+	if (salt && ti->max_salt_buckets) {
+		char *end;
+		long n = strtol(salt, &end, 10);
+		if (*end || n < 1 || n > ti->max_salt_buckets)
+			kp_diag_add(adv->d, adv->a, KP_R_TARGET, KP_SEV_ERROR, t->src, t->off, t->name_len,
+			            "SALT_BUCKETS = %s on %s; %s allows 1 to %d", salt, t->name, ti->name,
+			            ti->max_salt_buckets);
+	}
+}
+
+static void walk_in_lists(const kp_expr *e, const target_info *ti, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	if (!e)
+		return;
+	if (e->kind == KP_X_IN && e->n > (uint32_t)ti->max_in_list)
+		kp_diag_add(d, a, KP_R_TARGET, KP_SEV_ERROR, src, e->off, e->len,
+		            "IN list of %u values; %s allows at most %d", e->n, ti->name, ti->max_in_list);
+	walk_in_lists(e->a, ti, src, a, d);
+	walk_in_lists(e->b, ti, src, a, d);
+	walk_in_lists(e->c, ti, src, a, d);
+	for (uint32_t i = 0; i < e->n; i++)
+		walk_in_lists(e->list[i], ti, src, a, d);
+}
+
+void kp_advise_statement(kp_target target, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	const target_info *ti = kpa_target(target);
+	const kp_expr *where = NULL, *limit = NULL, *offset = NULL;
+	const kp_list *order = NULL;
+	if (s->kind == KP_S_SELECT) {
+		where = s->u.select.where;
+		limit = s->u.select.limit;
+		offset = s->u.select.offset;
+		order = &s->u.select.order;
+	} else if (s->kind == KP_S_UPDATE || s->kind == KP_S_DELETE) {
+		where = s->u.update.where;
+		limit = s->u.update.limit;
+		order = &s->u.update.order;
+	} else {
+		return;
+	}
+	if (ti->max_in_list && s->largest_in > (uint32_t)ti->max_in_list)
+		walk_in_lists(where, ti, src, a, d);
+	const kp_expr *nums[2] = {limit, offset};
+	for (int i = 0; i < 2 && ti->max_limit; i++)
+		if (nums[i] && nums[i]->kind == KP_X_INT && (nums[i]->overflow || nums[i]->ival > ti->max_limit))
+			kp_diag_add(d, a, KP_R_TARGET, KP_SEV_ERROR, src, nums[i]->off, nums[i]->len,
+			            "%s %.*s; %s allows at most %d", i ? "OFFSET" : "LIMIT",
+			            (int)nums[i]->name.len, nums[i]->name.s, ti->name, ti->max_limit);
+	if (ti->order_needs_limit && order && order->n && !limit) {
+		const kp_order_item *it = order->items[0];
+		kp_diag_add(d, a, KP_R_TARGET, KP_SEV_ERROR, src, it->expr->off, it->expr->len,
+		            "ORDER BY without LIMIT; %s requires a LIMIT with ORDER BY", ti->name);
+	}
+}

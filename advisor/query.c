@@ -1,0 +1,144 @@
+/* What the advisor reads from a workload statement: the columns its WHERE
+ * binds by = / IN and by ranges, the columns it uses, its ORDER BY, and the
+ * hash of its shape (which groups statements that plan alike). The column
+ * references are the planner's resolution of the statement. */
+#include "advisor/advisorInt.h"
+
+void kpa_colset_add(colset *s, int c, bool desc)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->cols[i] == c)
+			return;
+	if (s->n < 16) {
+		s->desc[s->n] = desc;
+		s->cols[s->n++] = c;
+	}
+}
+
+int kpa_colref(const kp_expr *e)
+{
+	return e && e->kind == KP_X_COLUMN && e->colref > 0 ? e->colref - 1 : -1;
+}
+
+static bool is_value(const kp_expr *e)
+{
+	kp_value v;
+	return kp_value_of(&v, e) && v.kind != KP_V_NULL;
+}
+
+/* Columns a WHERE binds by = / IN and by ranges, from its top-level AND. */
+void kpa_sargable(const kp_expr *w, colset *eq, colset *range)
+{
+	if (!w)
+		return;
+	const kp_expr *one[1] = {w};
+	const kp_expr *const *l = one;
+	uint32_t n = 1;
+	if (w->kind == KP_X_AND) {
+		l = (const kp_expr *const *)w->list;
+		n = w->n;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		const kp_expr *e = l[i];
+		int c;
+		switch (e->kind) {
+		case KP_X_CMP:
+			c = kpa_colref(e->a) >= 0 && is_value(e->b) ? kpa_colref(e->a)
+			  : kpa_colref(e->b) >= 0 && is_value(e->a) ? kpa_colref(e->b) : -1;
+			if (c < 0 || e->op == KP_OP_NE)
+				break;
+			if (e->op == KP_OP_EQ)
+				kpa_colset_add(eq, c, false);
+			else
+				kpa_colset_add(range, c, false);
+			break;
+		case KP_X_IN:
+			if ((c = kpa_colref(e->a)) >= 0 && !e->negated && e->n > 0)
+				kpa_colset_add(eq, c, false);
+			break;
+		case KP_X_BETWEEN:
+			if ((c = kpa_colref(e->a)) >= 0 && !e->negated)
+				kpa_colset_add(range, c, false);
+			break;
+		case KP_X_CHAIN:
+			if ((c = kpa_colref(e->list[1])) >= 0)
+				kpa_colset_add(range, c, false);
+			break;
+		case KP_X_LIKE:
+			if ((c = kpa_colref(e->a)) >= 0 && !e->negated && e->b->kind == KP_X_STRING &&
+			    e->b->slen > 0 && e->b->str[0] != '%' && e->b->str[0] != '_')
+				kpa_colset_add(range, c, false);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+const kp_list *kpa_order_of(const kp_stmt *s)
+{
+	return s->kind == KP_S_SELECT ? &s->u.select.order : &s->u.update.order;
+}
+
+const kp_expr *kpa_where_of(const kp_stmt *s)
+{
+	return s->kind == KP_S_SELECT ? s->u.select.where : s->u.update.where;
+}
+
+void kpa_used_cols(const kp_expr *e, bool *used, int ncols)
+{
+	if (!e)
+		return;
+	if (e->kind == KP_X_COLUMN && e->colref > 0)
+		used[e->colref - 1] = true;
+	if (e->kind == KP_X_STAR)
+		for (int i = 0; i < ncols; i++)
+			used[i] = true;
+	kpa_used_cols(e->a, used, ncols);
+	kpa_used_cols(e->b, used, ncols);
+	kpa_used_cols(e->c, used, ncols);
+	for (uint32_t i = 0; i < e->n; i++)
+		kpa_used_cols(e->list[i], used, ncols);
+}
+
+uint64_t kpa_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h;
+}
+
+static uint64_t shape_hash(const kp_expr *e, uint64_t h)
+{
+	if (!e)
+		return kpa_mix(h, 1);
+	h = kpa_mix(h, (uint64_t)e->kind * 131 + e->op * 7 + e->op2 + (e->negated ? 1000 : 0));
+	if (e->kind == KP_X_COLUMN)
+		h = kpa_mix(h, (uint64_t)e->colref);
+	if (e->kind == KP_X_IN)
+		h = kpa_mix(h, e->n > 1);
+	if (e->kind == KP_X_LIKE && e->b && e->b->kind == KP_X_STRING)   /* exactness depends on the pattern */
+		for (uint32_t i = 0; i < e->b->slen; i++)
+			h = kpa_mix(h, (unsigned char)e->b->str[i]);
+	h = shape_hash(e->a, h);
+	h = shape_hash(e->b, h);
+	h = shape_hash(e->c, h);
+	if (e->kind != KP_X_IN)
+		for (uint32_t i = 0; i < e->n; i++)
+			h = shape_hash(e->list[i], h);
+	return h;
+}
+
+uint64_t kpa_query_shape(const kp_wquery *cq)
+{
+	kp_wquery *q = (kp_wquery *)cq;   /* the shape is a cache on the query */
+	if (q->shape)
+		return q->shape;
+	uint64_t h = shape_hash(kpa_where_of(q->stmt), 17);
+	const kp_list *o = kpa_order_of(q->stmt);
+	for (uint32_t j = 0; j < o->n; j++) {
+		const kp_order_item *it = o->items[j];
+		h = kpa_mix(shape_hash(it->expr, h), it->desc);
+	}
+	q->shape = h ? h : 1;
+	return q->shape;
+}

@@ -1,0 +1,89 @@
+/* The target stores as one table: each store's hard limits, what its DDL
+ * can say, whether it refuses full scans, how it compares names, and its
+ * own words. The rest of the advisor reads these columns and never tests a
+ * target by name; adding a store is adding a row (docs/targets.md). */
+#include "advisor/advisorInt.h"
+
+#include <string.h>
+
+static const target_info targets[] = {
+	[KP_TARGET_LINDORM] = {
+		.name = "lindorm", .lead_word = "leading key column", .key_word = "key", .max_key_parts = 5,
+		.max_families = 3, .max_key_bytes = 2048, .binary_last_only = true, .no_json_key = true,
+		.hash_key_parts = true, .desc_key = true, .sql_index = true, .names = KP_NAMES_EXACT,
+		.full_scan_note = "Lindorm refuses it: \"This query may be a full table scan and thus may have "
+		                  "unpredictable performance\"",
+		.id_source = "take ids from a generator outside the table (a ticket or sequence service) and "
+		             "hash-prefix them",
+		.max_in_list = 2000, .max_limit = 10000, .order_needs_limit = true},
+	[KP_TARGET_TABLESTORE] = {
+		.name = "tablestore", .lead_word = "partition key", .key_word = "partition key", .max_key_parts = 4,
+		.strict_key_types = true, .hash_part_error = true, .names = KP_NAMES_NOCASE,
+		.full_scan_note = "Tablestore reads every partition for it",
+		.id_source = "let Tablestore generate them in an auto-increment key column after the partition key"},
+	[KP_TARGET_PHOENIX] = {
+		.name = "phoenix", .lead_word = "leading key column", .key_word = "key", .max_salt_buckets = 256,
+		.pk_constraint = true, .desc_key = true, .sql_index = true, .never_reject = true, .phoenix_rules = true,
+		.dotted_families = true, .names = KP_NAMES_UPPER,
+		.full_scan_note = "Phoenix runs it as a full scan over every region",
+		.id_source = "take ids from a Phoenix sequence (CREATE SEQUENCE, NEXT VALUE FOR)"},
+	[KP_TARGET_GENERIC] = {
+		.name = "generic", .lead_word = "leading key column", .key_word = "key", .desc_key = true,
+		.sql_index = true, .never_reject = true, .names = KP_NAMES_NOCASE,
+		.id_source = "take ids from a ticket table (REPLACE INTO tickets64 (stub) VALUES ('a'); "
+		             "SELECT LAST_INSERT_ID();) or a sequence table",
+		.id_ddl = "CREATE TABLE tickets64 (id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT, stub CHAR(1) NOT NULL "
+		          "DEFAULT '', PRIMARY KEY (id), UNIQUE KEY stub (stub)) ENGINE=MyISAM"},
+};
+
+#define NTARGETS (sizeof targets / sizeof targets[0])
+
+const target_info *kpa_target(kp_target t)
+{
+	return &targets[(unsigned)t < NTARGETS ? t : KP_TARGET_GENERIC];
+}
+
+int kp_target_parse(kp_target *out, const char *s)
+{
+	for (size_t i = 0; i < NTARGETS; i++)
+		if (strcmp(s, targets[i].name) == 0) {
+			*out = (kp_target)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *kp_target_name(kp_target t)
+{
+	return kpa_target(t)->name;
+}
+
+int kp_target_names(kp_target t)
+{
+	return kpa_target(t)->names;
+}
+
+void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
+{
+	o->never_reject = kpa_target(t)->never_reject;
+	o->full_scan_note = kpa_target(t)->full_scan_note;
+	o->phoenix = kpa_target(t)->phoenix_rules;
+}
+
+/* Does a key of this width (plus extra bytes the fix adds) fit the target? */
+bool kpa_width_fits(kp_advisor *adv, long long width, int extra)
+{
+	long long max = kpa_target(adv->target)->max_key_bytes;
+	return !max || width < 0 || width + extra <= max;
+}
+
+/* A key column type Tablestore accepts: BIGINT, VARCHAR(n <= 1024) or
+ * VARBINARY(n <= 1024). */
+bool kpa_strict_key_type(const kp_column *c)
+{
+	char l[32];
+	kpa_lower_copy(l, c->type_name, sizeof l);
+	return !strcmp(l, "bigint") || !strcmp(l, "long") ||
+	       ((!strcmp(l, "varchar") || !strcmp(l, "string")) && c->length <= 1024) ||
+	       ((!strcmp(l, "varbinary") || !strcmp(l, "binary")) && c->length <= 1024);
+}

@@ -1,0 +1,27 @@
+/* The target stores keyplan knows (docs/targets.md). Each is one row of a
+ * table in advisor/targets.c: its limits, what its DDL can say, its words,
+ * whether it refuses full scans and how it compares names. */
+#ifndef KP_TARGETS_H
+#define KP_TARGETS_H
+
+#include "planner/plan.h"
+
+typedef enum kp_target {
+	KP_TARGET_LINDORM = 0,  /* the documents' main store (default) */
+	KP_TARGET_TABLESTORE,   /* Alibaba Tablestore */
+	KP_TARGET_PHOENIX,      /* Apache Phoenix over HBase */
+	KP_TARGET_GENERIC,      /* no store-specific limits */
+} kp_target;
+
+/* Parses lindorm|tablestore|phoenix|generic. Returns -1 if unknown. */
+int kp_target_parse(kp_target *out, const char *s);
+const char *kp_target_name(kp_target t);
+/* The planning rules of a target: whether full scans are refused, and the
+ * store's own words on them. */
+void kp_target_plan_opts(kp_plan_opts *o, kp_target t);
+/* How the target compares names (KP_NAMES_*, docs/targets.md): Phoenix
+ * upper-cases unquoted names, Lindorm's are case-sensitive, Tablestore and
+ * generic ignore case. */
+int kp_target_names(kp_target t);
+
+#endif

@@ -1,0 +1,140 @@
+/* KP107: a key that does not tell rows apart. A GET on the whole key that
+ * expects several rows, or the workload inserting the same key twice: the
+ * fix adds the column that tells them apart to the end of the key. */
+#include "advisor/advisorInt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The unique_key fix: the column that tells rows apart (col, else a
+ * non-key time, sequence or id column by its name) added to the end of the
+ * key, with the new table's DDL; a generic fix when no column stands out. */
+static kp_advice *unique_fix(kp_advisor *adv, const kp_table *t, int col, kp_arena *scratch)
+{
+	for (int i = 0; col < 0 && i < t->ncols; i++)
+		if (t->cols[i].key_pos < 0 && t->cols[i].tclass != KP_T_JSON && kpa_monotonic_reason(&t->cols[i]))
+			col = i;
+	if (col < 0 || t->pk.n >= KP_REORDER_MAX) {
+		kp_advice *x = kpa_advise(adv, KP_R_NON_UNIQUE, "unique_key", t,
+		                          "unique_key: add the column that tells the rows apart (an order id or a "
+		                          "timestamp) to the end of the key, as [userid][orderid]",
+		                          kpa_key_notation(adv, t, &t->pk), NULL);
+		return x;
+	}
+	kp_key nk;
+	nk.n = t->pk.n + 1;
+	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)nk.n);
+	memcpy(nk.parts, t->pk.parts, sizeof(kp_key_part) * (size_t)t->pk.n);
+	nk.parts[t->pk.n].col = col;
+	const char *key = kpa_key_notation(adv, t, &nk);
+	kp_buf ddl = {0};
+	kp_table_ddl(&ddl, t, NULL, &nk, adv->target);
+	kp_advice *x = kpa_advise(adv, KP_R_NON_UNIQUE, "unique_key", t,
+	                          kp_arena_printf(adv->a, "unique_key: add %s to the end of the key, %s, so each "
+	                                          "row has its own key; %s", t->cols[col].name, key,
+	                                          kpa_migration_note(adv, t)),
+	                          key, kpa_bufdup(adv->a, &ddl));
+	kpa_advice_col(adv, x, t->cols[col].name);
+	verdict v;
+	kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &nk, t->indexes, t->nindexes), false, scratch, &v);
+	kpa_verdict_apply(adv, x, &v, 1);
+	kp_buf_free(&ddl);
+	return x;
+}
+
+void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
+{
+	const kp_list *qs = kpa_queries_of(adv, t);
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		const kp_plan *p = &q->plan;
+		if (p->table != t || p->access != KP_ACCESS_GET || p->nranges != 1 || p->index ||
+		    q->stmt->kind != KP_S_SELECT)
+			continue;
+		const kp_select *s = &q->stmt->u.select;
+		bool many = (s->limit && s->limit->kind == KP_X_INT && (s->limit->overflow || s->limit->ival > 1)) ||
+		            s->order.n > 0;
+		if (!many)
+			continue;
+		kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, q->stmt->off,
+		                         q->stmt->len, "this query binds the whole key %s of %s but expects "
+		                         "several rows; one key is one row, so later writes become versions of it",
+		                         kpa_key_notation(adv, t, &t->pk), t->name);
+		int oc = s->order.n ? kpa_colref(((kp_order_item *)s->order.items[0])->expr) : -1;
+		kp_advice *x = unique_fix(adv, t, oc >= 0 && t->cols[oc].key_pos < 0 ? oc : -1, scratch);
+		kp_diag_help(g, adv->a, "%s", x->message);
+		return;
+	}
+}
+
+/* Several INSERTs in the workload with the same full key. */
+void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
+{
+	typedef struct seen { const kp_table *t; char *key; } seen;
+	seen *s = NULL;
+	int n = 0, cap = 0;
+	const kp_table *reported[64];
+	int nreported = 0;
+	for (uint32_t i = 0; i < adv->queries.n; i++) {
+		const kp_wquery *q = adv->queries.items[i];
+		const kp_stmt *st = q->stmt;
+		if (st->kind != KP_S_INSERT && st->kind != KP_S_UPSERT && st->kind != KP_S_REPLACE)
+			continue;
+		const kp_insert *ins = &st->u.insert;
+		const kp_table *t = kp_catalog_find(adv->cat, ins->table.s, ins->table.len);
+		if (!t || ins->cols.n == 0)
+			continue;
+		for (uint32_t r = 0; r < ins->rows.n; r++) {
+			const kp_list *row = ins->rows.items[r];
+			kp_buf key = {0};
+			bool complete = true;
+			for (int k = 0; k < t->pk.n && complete; k++) {
+				int col = t->pk.parts[k].col;
+				bool found = false;
+				for (uint32_t c = 0; c < ins->cols.n && c < row->n; c++) {
+					const kp_name *nm = ins->cols.items[c];
+					if (col >= 0 && kp_name_eq(nm, t->cols[col].name)) {
+						kp_expr_to_sql(&key, row->items[c]);
+						kp_buf_putc(&key, '|');
+						found = true;
+					}
+				}
+				complete = found || col < 0;
+			}
+			if (!complete) {
+				kp_buf_free(&key);
+				continue;
+			}
+			bool dup = false;
+			for (int j = 0; j < n; j++)
+				if (s[j].t == t && !strcmp(s[j].key, key.data))
+					dup = true;
+			bool already = false;
+			for (int j = 0; j < nreported; j++)
+				if (reported[j] == t)
+					already = true;
+			if (dup && !already && st->kind == KP_S_INSERT && nreported < 64) {
+				reported[nreported++] = t;
+				kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, st->off,
+				                         st->len, "the workload writes the same key of %s twice; the "
+				                         "later row overwrites the earlier one as a newer version", t->name);
+				kp_advice *x = unique_fix(adv, t, -1, scratch);
+				kp_diag_help(g, adv->a, "%s", x->message);
+			}
+			if (!dup) {
+				if (n == cap) {
+					cap = cap ? cap * 2 : 64;
+					s = realloc(s, sizeof(*s) * (size_t)cap);
+					if (!s)
+						abort();
+				}
+				s[n].t = t;
+				s[n].key = kp_arena_strndup(scratch, key.data, key.len);
+				n++;
+			}
+			kp_buf_free(&key);
+		}
+	}
+	free(s);
+	kp_arena_reset(scratch);
+}

@@ -1,0 +1,409 @@
+/* The weighted workload and what a fix does to it. Every proposed key or
+ * index is judged by planning the table's statements again on a
+ * hypothetical copy of the table (this is the only file that calls the
+ * planner, never on the real schema); a verdict records the weight served
+ * before and after and the statements made worse. Also the per-table
+ * summary of the workload in access classes. */
+#include "advisor/advisorInt.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src, double weight)
+{
+	kp_wquery *q = kp_arena_alloc(adv->a, sizeof(*q));
+	q->stmt = s;
+	q->plan = *p;
+	/* the advisor keeps the plan's class, path and order; its ranges and
+	 * filter live in the caller's per-statement arena */
+	q->plan.ranges = NULL;
+	q->plan.filter.items = NULL;
+	q->plan.filter.n = q->plan.filter.cap = 0;
+	q->src = src;
+	q->weight = weight;
+	q->opts = &adv->opts;
+	kp_list_push(adv->a, &adv->queries, q);
+	/* hashed now, while the statement is in the cache: later passes visit
+	 * every query again, and the AST is cold by then */
+	if (p->table && p->access != KP_ACCESS_NONE)
+		kpa_query_shape(q);
+}
+
+/* The workload's queries on t: bucketed once, so the per-table checks cost
+ * O(queries) in all rather than O(tables x queries). */
+const kp_list *kpa_queries_of(kp_advisor *adv, const kp_table *t)
+{
+	if (!adv->by_table || adv->bucketed != adv->queries.n) {
+		adv->by_table = kp_arena_alloc(adv->a, sizeof(kp_list) * (size_t)(adv->cat->ntables + 1));
+		for (uint32_t i = 0; i < adv->queries.n; i++) {
+			kp_wquery *q = adv->queries.items[i];
+			if (q->plan.table && q->plan.table->id < adv->cat->ntables &&
+			    adv->cat->tables[q->plan.table->id] == q->plan.table)
+				kp_list_push(adv->a, &adv->by_table[q->plan.table->id], q);
+		}
+		adv->bucketed = adv->queries.n;
+	}
+	return &adv->by_table[t->id];
+}
+
+static uint64_t map_key(uint64_t k)
+{
+	return k ? k : 1;
+}
+
+bool kpa_map_get(const u64map *m, uint64_t k, uint32_t *v)
+{
+	if (!m->cap)
+		return false;
+	k = map_key(k);
+	for (uint32_t i = (uint32_t)(k * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1); m->keys[i];
+	     i = (i + 1) & (m->cap - 1))
+		if (m->keys[i] == k) {
+			*v = m->vals[i];
+			return true;
+		}
+	return false;
+}
+
+void kpa_map_put(u64map *m, uint64_t k, uint32_t v)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		u64map g = {0};
+		g.cap = m->cap ? m->cap * 2 : 64;
+		g.keys = calloc(g.cap, sizeof(uint64_t));
+		g.vals = calloc(g.cap, sizeof(uint32_t));
+		if (!g.keys || !g.vals)
+			abort();
+		for (uint32_t i = 0; i < m->cap; i++)
+			if (m->keys[i])
+				kpa_map_put(&g, m->keys[i], m->vals[i]);
+		free(m->keys);
+		free(m->vals);
+		*m = g;
+	}
+	k = map_key(k);
+	uint32_t i = (uint32_t)(k * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
+	while (m->keys[i] && m->keys[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	if (!m->keys[i])
+		m->n++;
+	m->keys[i] = k;
+	m->vals[i] = v;
+}
+
+void kpa_map_free(u64map *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof(*m));
+}
+
+uint64_t kpa_str_hash(const char *s, uint64_t h)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+/* A summed weight as the advice's integer serves/of: rounded, and held at
+ * INT_MAX (weights are capped at 1,000,000 each, but thousands of heavy
+ * statements still sum past it; converting such a double to int is undefined). */
+int kpa_weight_int(double w)
+{
+	return w >= (double)INT_MAX ? INT_MAX : (int)(w + 0.5);
+}
+
+/* A copy of t with another primary key and the given indexes. */
+kp_table *kpa_hypo_table(kp_arena *a, const kp_table *t, const kp_key *key, kp_index **ix, int nix)
+{
+	kp_table *h = kp_arena_alloc(a, sizeof(*h));
+	*h = *t;
+	h->cols = kp_arena_alloc(a, sizeof(kp_column) * (size_t)(t->ncols + 1));
+	memcpy(h->cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+	for (int i = 0; i < t->ncols; i++)
+		h->cols[i].key_pos = -1;
+	h->pk = *key;
+	for (int i = 0; i < key->n; i++)
+		if (key->parts[i].col >= 0)
+			h->cols[key->parts[i].col].key_pos = i;
+	h->indexes = ix;
+	h->nindexes = nix;
+	h->src = NULL;   /* no notes pointing at a table that does not exist */
+	return h;
+}
+
+/* A KV index on t over cols (then t's key columns), covering `covers`. */
+kp_index *kpa_hypo_index(kp_arena *a, const kp_table *t, const char *name, const int *cols,
+                         const bool *desc, int n, const bool *covers)
+{
+	kp_index *ix = kp_arena_alloc(a, sizeof(*ix));
+	ix->name = (char *)name;
+	ix->table = (kp_table *)t;
+	ix->kv = true;
+	ix->nuser = n;
+	ix->covers = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+	ix->key.parts = kp_arena_alloc(a, sizeof(kp_key_part) * (size_t)(n + t->pk.n + 1));
+	for (int i = 0; i < n; i++) {
+		kp_key_part *p = &ix->key.parts[ix->key.n++];
+		p->col = cols[i];
+		p->desc = desc ? desc[i] : false;
+		ix->covers[cols[i]] = true;
+	}
+	for (int i = 0; i < t->pk.n; i++) {
+		int c = t->pk.parts[i].col;
+		if (c < 0 || ix->covers[c])
+			continue;
+		kp_key_part *p = &ix->key.parts[ix->key.n++];
+		p->col = c;
+		ix->covers[c] = true;
+	}
+	for (int i = 0; covers && i < t->ncols; i++)
+		if (covers[i])
+			ix->covers[i] = true;
+	return ix;
+}
+
+kp_access kpa_plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scratch, kp_order *order)
+{
+	kp_plan p;
+	kp_diags d = {0};
+	kp_plan_on_table(&p, h, q->stmt, q->opts, q->src, scratch, &d);
+	if (order)
+		*order = p.order;
+	return p.access;
+}
+
+bool kpa_served(kp_access a)
+{
+	return a == KP_ACCESS_GET || a == KP_ACCESS_SCAN;
+}
+
+/* The class of q planned on h, from the cache when this (key, shape) was
+ * planned before. */
+kp_access kpa_cached_class(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q,
+                           kp_arena *scratch)
+{
+	uint64_t k = kpa_mix(keyid, kpa_query_shape(q));
+	uint32_t v;
+	if (kpa_map_get(cache, k, &v))
+		return (kp_access)v;
+	kp_access a = kpa_plan_class(h, q, scratch, NULL);
+	kpa_map_put(cache, k, (uint32_t)a);
+	return a;
+}
+
+int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *total, int *nq)
+{
+	shape *s = NULL;
+	int n = 0, cap = 0;
+	*total = 0;
+	*nq = 0;
+	const kp_list *qs = kpa_queries_of(adv, t);
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+			continue;
+		uint64_t h = kpa_query_shape(q);
+		*total += q->weight;
+		(*nq)++;
+		int k = 0;
+		while (k < n && s[k].hash != h)
+			k++;
+		if (k == n) {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 16;
+				s = realloc(s, sizeof(*s) * (size_t)cap);
+				if (!s)
+					abort();
+			}
+			s[n].q = q;
+			s[n].weight = 0;
+			s[n].hash = h;
+			n++;
+		}
+		s[k].weight += q->weight;
+	}
+	*out = s;
+	return n;
+}
+
+/* Plans each statement of t's workload on h, against its plan on base (NULL:
+ * its plan as it is). With fanout, a statement that
+ * h does not serve but the current key does is read bucket by bucket (one
+ * scan per bucket, merged): served, and counted in v->fanout. */
+void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const kp_table *h, bool fanout,
+               kp_arena *scratch, verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	u64map cache = {0}, cache0 = {0};
+	const kp_list *qs = kpa_queries_of(adv, t);
+	for (uint32_t i = 0; i < qs->n; i++) {
+		kp_wquery *q = qs->items[i];
+		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+			continue;
+		bool now = kpa_served(base ? kpa_cached_class(&cache0, 0, base, q, scratch) : q->plan.access);
+		bool then = kpa_served(kpa_cached_class(&cache, 0, h, q, scratch));
+		kp_arena_reset(scratch);
+		if (!then && now && fanout) {
+			then = true;
+			v->fanout += q->weight;
+		}
+		v->total += q->weight;
+		v->before += now ? q->weight : 0;
+		v->after += then ? q->weight : 0;
+		if (now && !then) {
+			v->broken += q->weight;
+			kp_list_push(adv->a, &v->worse, q);
+		}
+	}
+	kpa_map_free(&cache);
+	kpa_map_free(&cache0);
+}
+
+/* Records a verdict on an advice record: served weight before and after,
+ * the statements it makes worse (file:line), and says so in the message. */
+void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buckets)
+{
+	x->before = v->before;
+	x->after = v->after;
+	x->total = v->total;
+	x->fanout = v->fanout;
+	if (v->total <= 0)
+		return;   /* no workload on the table: nothing to say */
+	kp_buf m = {0};
+	kp_buf_printf(&m, "%s; served %.15g -> %.15g of %.15g weight", x->message, v->before, v->after, v->total);
+	if (v->fanout > 0)
+		kp_buf_printf(&m, " (%.15g of it as %d scans merged, one per bucket)", v->fanout, buckets);
+	for (uint32_t i = 0; i < v->worse.n; i++) {
+		const kp_wquery *q = v->worse.items[i];
+		uint32_t line, col;
+		kp_source_linecol(q->src, q->stmt->off, &line, &col);
+		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
+		kp_list_push(adv->a, &x->worse, at);
+		if (i < 5)
+			kp_buf_printf(&m, "%s%s (weight %.15g)", i ? ", " : "; makes worse: ", at, q->weight);
+	}
+	if (v->worse.n > 5)
+		kp_buf_printf(&m, " and %u more", v->worse.n - 5);
+	/* reads that, left as they are, the new key no longer serves: they are
+	 * worse until rewritten, and listed with them */
+	const kp_list *qs = kpa_queries_of(adv, x->table);
+	uint32_t nr = 0;
+	for (uint32_t i = 0; v->rewrite && i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		if (q->plan.table != x->table || !kpa_served(q->plan.access))
+			continue;
+		uint32_t line, col;
+		kp_source_linecol(q->src, q->stmt->off, &line, &col);
+		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
+		kp_list_push(adv->a, &x->worse, at);
+		if (nr++ < 5)
+			kp_buf_printf(&m, "%s%s (weight %.15g)", nr > 1 ? ", " : kp_arena_printf(adv->a, "; reads to rewrite (%s): ",
+			                                                                    v->rewrite), at, q->weight);
+	}
+	if (nr > 5)
+		kp_buf_printf(&m, " and %u more", nr - 5);
+	x->message = kpa_bufdup(adv->a, &m);
+	kp_buf_free(&m);
+}
+
+/* base with a hash of cols in front (Lindorm's PRIMARY KEY (hash32(c), ...)). */
+kp_key kpa_hashed_key(kp_arena *a, const kp_key *base, const int *cols, int n)
+{
+	kp_key k;
+	k.n = base->n + 1;
+	k.parts = kp_arena_alloc(a, sizeof(kp_key_part) * (size_t)k.n);
+	k.parts[0].col = -1;
+	k.parts[0].hash_bits = 32;
+	k.parts[0].nhash = n;
+	k.parts[0].hash_cols = kp_arena_alloc(a, sizeof(int) * (size_t)n);
+	memcpy(k.parts[0].hash_cols, cols, sizeof(int) * (size_t)n);
+	memcpy(k.parts + 1, base->parts, sizeof(kp_key_part) * (size_t)base->n);
+	return k;
+}
+
+/* t with its indexes and every secondary index advised for it (a copy), or
+ * t itself when none was advised. */
+static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, kp_arena *a)
+{
+	int nix = t->nindexes, added = 0;
+	kp_index **ix = kp_arena_alloc(a, sizeof(kp_index *) * (adv->advice.n + (size_t)nix + 1));
+	if (nix)
+		memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		const kp_advice *x = adv->advice.items[k];
+		if (x->table != t || strcmp(x->kind, "secondary_index") != 0)
+			continue;
+		int cols[16];
+		bool desc[16];
+		int m = 0;
+		for (uint32_t c = 0; c < x->columns.n && m < 16; c++) {
+			int ci = kp_table_column(t, x->columns.items[c], (uint32_t)strlen(x->columns.items[c]));
+			if (ci >= 0) {
+				desc[m] = false;
+				cols[m++] = ci;
+			}
+		}
+		bool *all = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+		for (int c = 0; c < t->ncols; c++)
+			all[c] = true;
+		ix[nix++] = kpa_hypo_index(a, t, "advised", cols, desc, m, all);
+		added++;
+	}
+	if (!added)
+		return t;
+	kp_table *h = kpa_hypo_table(a, t, &t->pk, ix, nix);
+	h->src = t->src;
+	return h;
+}
+
+static int class_slot(kp_access a)
+{
+	switch (a) {
+	case KP_ACCESS_GET: return 0;
+	case KP_ACCESS_SCAN: return 1;
+	case KP_ACCESS_FILTERED: return 2;
+	default: return 3;
+	}
+}
+
+int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
+{
+	int n = 0;
+	kp_table_summary *s = kp_arena_alloc(adv->a, sizeof(*s) * (size_t)(adv->cat->ntables + 1));
+	kp_arena scratch;
+	kp_arena_init(&scratch);
+	for (int i = 0; i < adv->cat->ntables; i++) {
+		const kp_table *t = adv->cat->tables[i];
+		const kp_list *qs = kpa_queries_of(adv, t);
+		int count = 0;
+		for (uint32_t j = 0; j < qs->n; j++) {
+			const kp_wquery *q = qs->items[j];
+			if (q->plan.access != KP_ACCESS_NONE)
+				count++;
+		}
+		if (t->dropped || count == 0)
+			continue;
+		kp_table_summary *ts = &s[n++];
+		ts->table = t;
+		/* the table with every advised secondary index added */
+		const kp_table *h = with_advised_indexes(adv, t, adv->a);
+		bool added = h != t;
+		u64map classes = {0};
+		for (uint32_t j = 0; j < qs->n; j++) {
+			const kp_wquery *q = qs->items[j];
+			if (q->plan.access == KP_ACCESS_NONE)
+				continue;
+			ts->before[class_slot(q->plan.access)] += q->weight;
+			/* without an advised index the plan stays as it is */
+			kp_access then = added ? kpa_cached_class(&classes, 0, h, q, &scratch) : q->plan.access;
+			ts->after[class_slot(then)] += q->weight;
+			kp_arena_reset(&scratch);
+		}
+		kpa_map_free(&classes);
+	}
+	kp_arena_free(&scratch);
+	*out = s;
+	return n;
+}
