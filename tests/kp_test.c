@@ -8,12 +8,19 @@ void kpt_init(kpt *t)
 	memset(t, 0, sizeof(*t));
 	kp_catalog_init(&t->cat);
 	kp_arena_init(&t->arena);
+	/* the planner alone: no target's statement limits */
+	kp_pipe_init(&t->pipe, KP_TARGET_LINDORM);
+	kp_pipe_borrow(&t->pipe, &t->cat, &t->opts);
+	t->pipe.limits = false;
+	t->pipe.collect = &t->d;
+	t->pipe.collect_arena = &t->arena;
 }
 
 void kpt_free(kpt *t)
 {
 	for (int i = 0; i < t->nsrcs; i++)
 		kp_source_free(&t->srcs[i]);
+	kp_pipe_free(&t->pipe);
 	kp_catalog_free(&t->cat);
 	kp_arena_free(&t->arena);
 }
@@ -32,22 +39,23 @@ int kpt_schema(kpt *t, const char *sql)
 {
 	kp_source *src = &t->srcs[t->nsrcs++];
 	kp_source_from_string(src, "schema.sql", sql, strlen(sql));
-	kp_parser *p = kp_parser_new();
-	size_t pos = 0;
-	kp_stmt *s;
-	int errors = 0;
 	memset(&t->d, 0, sizeof t->d);
 	kp_arena_reset(&t->arena);
-	while (kp_parse_next(p, &s, src, &pos, &t->arena, &t->d)) {
-		if (s)
-			kp_catalog_apply(&t->cat, s, src, &t->arena, &t->d);
-		else
-			kp_catalog_note_failed(&t->cat, src, kp_parser_last_start(p));
-	}
-	errors = (int)t->d.count[KP_SEV_ERROR];
+	t->pipe.fn = NULL;
+	kp_pipe_source(&t->pipe, src, KP_ROLE_SCHEMA);
 	collect_rules(t);
-	kp_parser_free(p);
-	return errors;
+	return (int)t->d.count[KP_SEV_ERROR];
+}
+
+/* The first statement: its plan and AST. */
+static int first_stmt(void *ctx, kp_event *ev)
+{
+	kpt *t = ctx;
+	if (ev->phase != KP_EV_DONE)
+		return 0;
+	t->plan = ev->plan;
+	t->stmt = ev->stmt;
+	return 1;
 }
 
 int kpt_plan(kpt *t, const char *sql)
@@ -58,13 +66,10 @@ int kpt_plan(kpt *t, const char *sql)
 	kp_arena_reset(&t->arena);
 	memset(&t->d, 0, sizeof t->d);
 	memset(&t->plan, 0, sizeof t->plan);
-	kp_parser *p = kp_parser_new();
-	size_t pos = 0;
-	kp_stmt *s = NULL;
-	kp_parse_next(p, &s, &src, &pos, &t->arena, &t->d);
-	kp_parser_free(p);
-	if (s)
-		kp_plan_stmt(&t->plan, &t->cat, s, &t->opts, &src, &t->arena, &t->d);
+	t->stmt = NULL;
+	t->pipe.fn = first_stmt;
+	t->pipe.ctx = t;
+	kp_pipe_window(&t->pipe, &src, KP_ROLE_QUERY, false, false);
 	t->access = t->plan.table ? kp_access_name(t->plan.access) : "none";
 	t->order = kp_order_name(t->plan.order);
 	kp_buf b = {0};
@@ -75,7 +80,7 @@ int kpt_plan(kpt *t, const char *sql)
 	kp_filter_sql(&b, &t->plan);
 	snprintf(t->filter, sizeof t->filter, "%s", b.data ? b.data : "");
 	kp_buf_clear(&b);
-	kp_explain_text(&b, &t->plan, s);
+	kp_explain_text(&b, &t->plan, t->stmt);
 	snprintf(t->text, sizeof t->text, "%s", b.data ? b.data : "");
 	kp_buf_free(&b);
 	collect_rules(t);
@@ -90,11 +95,28 @@ int kpt_has_message(const kpt *t, const char *s)
 	return 0;
 }
 
-int kpt_run(void)
+int kpt_setup(kpt *t, const char *schema)
 {
+	kpt_init(t);
+	if (kpt_schema(t, schema) == 0)
+		return 0;
+	for (const kp_diag *g = t->d.head; g; g = g->next)
+		fprintf(stderr, "schema: %s\n", g->message);
+	return 1;
+}
+
+int kpt_main(const char *name, CU_InitializeFunc setup, CU_CleanupFunc teardown, CU_TestInfo *tests)
+{
+	CU_SuiteInfo suites[] = {{name, setup, teardown, NULL, NULL, tests}, CU_SUITE_INFO_NULL};
+	if (CU_initialize_registry() != CUE_SUCCESS || CU_register_suites(suites) != CUE_SUCCESS) {
+		fprintf(stderr, "%s: %s\n", name, CU_get_error_msg());
+		return 1;
+	}
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
-	unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	/* a failed setup skips the suite: that is a failure too, not a pass */
+	unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed() +
+	                  CU_get_number_of_suites_failed();
 	CU_cleanup_registry();
 	return failed ? 1 : 0;
 }

@@ -22,6 +22,7 @@
 #include "tools/embed.h"
 #include "planner/explain.h"
 #include "grammar/parse.h"
+#include "lib/pipeline.h"
 #include "planner/plan.h"
 #include "tools/repl.h"
 #include "tools/report.h"
@@ -154,8 +155,8 @@ typedef struct input {
 
 typedef struct cli {
 	const char *cmd;        /* explain, lint, check */
-	kp_arena arena;         /* owns the run: sources, kept ASTs, diagnostics */
-	kp_arena scratch;       /* one statement's parse, plan and messages */
+	kp_arena arena;         /* owns the run's options, paths and reports */
+	kp_arena scratch;       /* one path's exclusion test */
 	kp_list schemas;        /* char* paths */
 	kp_list inputs;         /* input* */
 	kp_list workloads;      /* char* paths */
@@ -169,12 +170,9 @@ typedef struct cli {
 	bool no_config;         /* --no-config */
 	bool report_unused;     /* --report-unused-ignores */
 	kp_config cfg;          /* the config file, if any */
-	kp_list sources;        /* kp_source* to free */
 	kp_list schema_files;   /* char* real paths of the schema files read */
-	kp_catalog cat;         /* schema */
-	kp_parser *parser;      /* reused parser */
-	kp_plan_opts opts;      /* planning rules */
-	bool io_error;          /* a file could not be read */
+	kp_pipe pipe;           /* the statement pipeline: schema, sources, plans */
+	bool pipe_ready;        /* pipe is set up (start_pipeline) */
 	char *cwd;              /* the working directory (paths are shown relative to it) */
 	kp_list excludes;       /* char* --exclude globs */
 	kp_list seen_schema;    /* files and folders the walker took as schema */
@@ -187,7 +185,6 @@ typedef struct cli {
 	const char *write_baseline; /* --write-baseline */
 	bool diff_mode;         /* --diff: only statements a change touches */
 	kp_list base_schemas;   /* --base-schema: char* paths of the old schema */
-	kp_catalog base_cat;    /* the old schema */
 	kp_list seen_base;      /* files the walker took for it */
 	kp_report *rep;         /* the report of lint and check */
 	const char *diff_rev;   /* its revision, or - for a diff on standard input */
@@ -400,6 +397,7 @@ static const char *display_path(cli *c, const char *path)
  * on the command line is excluded as one found in a folder is. */
 static bool excluded(cli *c, const char *path)
 {
+	kp_arena_reset(&c->scratch);
 	const char *abs = kp_path_abs(&c->scratch, c->cwd, path);
 	for (int k = 0; k < 2; k++) {
 		const kp_list *l = k ? &c->excludes : &c->cfg.exclude;
@@ -528,18 +526,6 @@ static int walk_files(cli *c, const char *path, kp_list *out, kp_list *seen, int
 	return 0;
 }
 
-/* Standard input is reported as --stdin-filename when given. */
-static void name_stdin(cli *c, kp_source *src)
-{
-	if (!c->stdin_name)
-		return;
-	free(src->path);
-	src->path = strdup(display_path(c, c->stdin_name));
-	if (!src->path)
-		abort();
-	kp_buf_clear(&src->path_json);
-}
-
 static bool has_glob(const char *p)
 {
 	return strpbrk(p, "*?[") != NULL;
@@ -589,15 +575,9 @@ static int gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files)
 static kp_source *open_source(cli *c, const char *path)
 {
 	char err[512];
-	kp_source *src = kp_arena_alloc(&c->arena, sizeof(*src));
-	if (kp_source_read(src, path, err, sizeof err) < 0) {
+	kp_source *src = kp_pipe_read(&c->pipe, path, err, sizeof err);
+	if (!src)
 		cli_error(c, "%s", err);
-		c->io_error = true;
-		return NULL;
-	}
-	kp_list_push(&c->arena, &c->sources, src);
-	if (!strcmp(path, "-"))
-		name_stdin(c, src);
 	return src;
 }
 
@@ -624,8 +604,6 @@ static void cli_init(cli *c, const char *cmd)
 	c->cmd = cmd;
 	kp_arena_init(&c->arena);
 	kp_arena_init(&c->scratch);
-	kp_catalog_init(&c->cat);
-	kp_catalog_init(&c->base_cat);
 	c->cfg.fail_on = -1;
 	c->cfg.target = -1;
 	char *wd = getcwd(NULL, 0);
@@ -640,22 +618,19 @@ static void cli_free(cli *c)
 		kp_host_file_free(c->hosts.items[i]);
 	for (uint32_t i = 0; i < c->host_arenas.n; i++)
 		kp_arena_free(c->host_arenas.items[i]);
-	for (uint32_t i = 0; i < c->sources.n; i++)
-		kp_source_free(c->sources.items[i]);
-	kp_parser_free(c->parser);
-	kp_catalog_free(&c->cat);
-	kp_catalog_free(&c->base_cat);
+	if (c->pipe_ready)
+		kp_pipe_free(&c->pipe);
 	kp_arena_free(&c->scratch);
 	kp_arena_free(&c->arena);
 }
 
-static void set_plan_opts(cli *c)
+/* The statement pipeline, for the target the options and config chose. */
+static void start_pipeline(cli *c)
 {
-	kp_target_plan_opts(&c->opts, c->target);
-	c->parser = kp_parser_new();
-	/* names compare as the target compares them (docs/targets.md) */
-	c->cat.names = kp_target_names(c->target);
-	kp_parser_fold_upper(c->parser, c->cat.names == KP_NAMES_UPPER);
+	kp_pipe_init(&c->pipe, c->target);
+	c->pipe_ready = true;
+	if (c->stdin_name)
+		c->pipe.stdin_name = display_path(c, c->stdin_name);
 }
 
 /* A query folder may hold the schema files too: those are read once, as
@@ -706,49 +681,7 @@ static int read_schema_of(cli *c, const kp_list *paths, kp_list *seen, const kp_
 
 static int read_schema(cli *c, void (*fn)(void *, kp_source *), void *ctx)
 {
-	return read_schema_of(c, &c->schemas, &c->seen_schema, &c->cat, fn, ctx);
-}
-
-/* DDL read from a streamed window: the catalog keeps where each table,
- * column and index was declared (for notes such as "primary key declared
- * here"), but the window is reused for the next part of the file, or the
- * next file. So the statement's text is copied into a source of its own,
- * placed at the same line and column, and the new declarations point into
- * the copy. */
-static void keep_declarations(cli *c, kp_source *src, uint32_t start, size_t end)
-{
-	kp_source *x = kp_arena_alloc(&c->arena, sizeof(*x));
-	kp_source_from_string(x, src->path, src->text + start, end - start);
-	uint32_t l, col;
-	kp_source_linecol(src, start, &l, &col);
-	x->base_line = l - 1;
-	x->base_col = col - 1;
-	kp_list_push(&c->arena, &c->sources, x);
-	for (int i = 0; i < c->cat.ntables; i++) {
-		kp_table *t = c->cat.tables[i];
-		if (t->src == src) {
-			t->src = x;
-			t->off -= start;
-			t->pk_off -= start;
-		}
-		for (int k = 0; k < t->ncols; k++)
-			if (t->cols[k].src == src) {
-				t->cols[k].src = x;
-				t->cols[k].off -= start;
-			}
-		for (int k = 0; k < t->nindexes; k++)
-			if (t->indexes[k]->src == src) {
-				t->indexes[k]->src = x;
-				t->indexes[k]->off -= start;
-			}
-	}
-	for (uint32_t i = 0; i < c->cat.failed.n; i++) {
-		kp_failed_ddl *f = c->cat.failed.items[i];
-		if (f->src == src) {
-			f->src = x;
-			f->off -= start;
-		}
-	}
+	return read_schema_of(c, &c->schemas, &c->seen_schema, c->pipe.cat, fn, ctx);
 }
 
 /* Drops all but the errors of d: the old schema of check --base-schema
@@ -773,7 +706,7 @@ static void keep_errors(kp_diags *d)
  * such table" for every statement. One error instead. */
 static bool missing_schema(cli *c, const kp_diags *d)
 {
-	if (c->schemas.n || c->cat.ntables)
+	if (c->schemas.n || c->pipe.cat->ntables)
 		return false;
 	for (const kp_diag *g = d->head; g; g = g->next)
 		if (g->rule == KP_R_UNKNOWN_TABLE) {
@@ -788,13 +721,11 @@ static bool missing_schema(cli *c, const kp_diags *d)
 
 typedef struct explain_run {
 	cli *c;                 /* options and schema */
-	kp_arena arena;         /* per-statement arena */
 	bool json;              /* --format json */
 	int color;              /* colour diagnostics */
 	bool failed;            /* a statement was rejected or had an error */
 	kp_buf out;             /* stdout buffer */
 	kp_buf err;             /* stderr buffer */
-	bool streamed;          /* src is a streamed window (reused after it) */
 } explain_run;
 
 static void flush(explain_run *er)
@@ -810,107 +741,58 @@ static void flush(explain_run *er)
 	}
 }
 
-/* Reads every statement of src, one at a time: the arena is reset after
- * each, so memory does not grow with the input. With more_follows (a
- * streamed window that is not the file's last), a statement cut by the end
- * of src is left for the next window. Returns the bytes read. */
-static size_t explain_source(explain_run *er, kp_source *src, bool schema, bool more_follows)
+/* A statement of the pipeline, printed: its plan line (text or JSON) on
+ * standard output, its diagnostics on standard error. */
+static int explain_event(void *ctx, kp_event *ev)
 {
+	explain_run *er = ctx;
 	cli *c = er->c;
-	size_t pos = 0;
-	kp_stmt *s;
-	for (;;) {
-		kp_diags d = {0};
-		kp_arena_reset(&er->arena);
-		size_t before = pos;
-		if (!kp_parse_next(c->parser, &s, src, &pos, &er->arena, &d)) {
-			if (more_follows)
-				pos = before;   /* trailing comments may go on in the next window */
-			break;
-		}
-		if (more_follows && kp_parser_at_eof(c->parser)) {
-			pos = before;
-			break;
-		}
-		uint32_t start = kp_parser_last_start(c->parser);
-		kp_plan plan;
-		memset(&plan, 0, sizeof plan);
-		if (s && kp_stmt_is_ddl(s->kind)) {
-			kp_catalog_apply(&c->cat, s, src, &er->arena, &d);
-			if (more_follows || er->streamed)
-				keep_declarations(c, src, start, pos);
-		} else if (s && schema) {
-			kp_diag_add(&d, &er->arena, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
-			            "%s in a schema file is not planned; pass it as a query file",
-			            kp_stmt_kind_name(s->kind));
-		} else if (s) {
-			kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, &er->arena, &d);
-			if (missing_schema(c, &d)) {
-				c->abort = true;
-				break;
-			}
-			/* the target's limits, as lint reports them */
-			kp_advise_statement(c->target, s, src, &er->arena, &d);
-		} else if (kp_catalog_note_failed(&c->cat, src, start) && (more_follows || er->streamed)) {
-			/* a failed CREATE is remembered, in a copy of a streamed window */
-			keep_declarations(c, src, start, pos);
-		}
-		if (plan.rejected || d.count[KP_SEV_ERROR])
-			er->failed = true;
-		if (er->json) {
-			if (!schema || d.head) {
-				kp_explain_json(&er->out, &plan, s, src, start, &d);
-				kp_buf_putc(&er->out, '\n');
-			}
-		} else {
-			if (!schema) {
-				kp_explain_text(&er->out, &plan, s);
-				kp_buf_putc(&er->out, '\n');
-			}
-			for (const kp_diag *g = d.head; g; g = g->next)
-				kp_diag_format(&er->err, g, er->color);
-		}
-		if (er->out.len > 65536 || er->err.len)
-			flush(er);
+	if (ev->phase == KP_EV_PLANNED && missing_schema(c, ev->d)) {
+		c->abort = true;
+		return 1;
 	}
-	flush(er);
-	return pos;
+	if (ev->phase == KP_EV_END)
+		flush(er);
+	if (ev->phase != KP_EV_DONE)
+		return 0;
+	bool schema = ev->role == KP_ROLE_SCHEMA;
+	const kp_diags *d = ev->d;
+	if (ev->plan.rejected || d->count[KP_SEV_ERROR])
+		er->failed = true;
+	if (er->json) {
+		if (!schema || d->head) {
+			kp_explain_json(&er->out, &ev->plan, ev->stmt, ev->src, ev->start, d);
+			kp_buf_putc(&er->out, '\n');
+		}
+	} else {
+		if (!schema) {
+			kp_explain_text(&er->out, &ev->plan, ev->stmt);
+			kp_buf_putc(&er->out, '\n');
+		}
+		for (const kp_diag *g = d->head; g; g = g->next)
+			kp_diag_format(&er->err, g, er->color);
+	}
+	if (er->out.len > 65536 || er->err.len)
+		flush(er);
+	return 0;
 }
 
 /* A query file, streamed: a window of whole statements at a time. */
 static int explain_stream(explain_run *er, const char *path)
 {
-	kp_stream st;
 	char err[512];
-	if (kp_stream_open(&st, path, 0, err, sizeof err) < 0) {
+	int rc = kp_pipe_stream(&er->c->pipe, path, KP_ROLE_QUERY, err, sizeof err);
+	flush(er);
+	if (rc < 0 && err[0])
 		cli_error(er->c, "%s", err);
-		return -1;
-	}
-	if (!strcmp(path, "-"))
-		name_stdin(er->c, &st.src);
-	size_t consumed = 0;
-	int r = 0;
-	er->streamed = true;
-	while (!er->c->abort && (r = kp_stream_next(&st, &consumed)) > 0)
-		consumed = explain_source(er, &st.src, false, !st.last && st.src.len <= KP_STREAM_MAX);
-	er->streamed = false;
-	if (r < 0)
-		cli_error(er->c, "%s: read error", path);
-	kp_stream_close(&st);
-	return er->c->abort ? -1 : r;
-}
-
-static int explain_files(explain_run *er, const kp_list *files)
-{
-	for (uint32_t i = 0; i < files->n; i++)
-		if (explain_stream(er, files->items[i]) < 0)
-			return -1;
-	return 0;
+	return rc;
 }
 
 static void explain_schema_file(void *ctx, kp_source *src)
 {
-	explain_source(ctx, src, true, false);
+	explain_run *er = ctx;
+	kp_pipe_source(&er->c->pipe, src, KP_ROLE_SCHEMA);
+	flush(er);
 }
 
 static int cmd_explain(int argc, char **argv)
@@ -924,13 +806,14 @@ static int cmd_explain(int argc, char **argv)
 		rc = 2;
 		goto done;
 	}
-	set_plan_opts(&c);
+	start_pipeline(&c);
 	explain_run er;
 	memset(&er, 0, sizeof er);
 	er.c = &c;
 	er.json = c.fmt == KP_FMT_JSON;
 	er.color = use_color(&c, stderr);
-	kp_arena_init(&er.arena);
+	c.pipe.fn = explain_event;
+	c.pipe.ctx = &er;
 	rc = read_schema(&c, explain_schema_file, &er) < 0 ? 2 : 0;
 	kp_list queries = {0}, files = {0};
 	for (uint32_t i = 0; i < c.inputs.n && !rc; i++) {
@@ -938,15 +821,19 @@ static int cmd_explain(int argc, char **argv)
 		if (in->is_sql) {
 			kp_source *src = kp_arena_alloc(&c.arena, sizeof(*src));
 			kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
-			kp_list_push(&c.arena, &c.sources, src);
-			explain_source(&er, src, false, false);
+			kp_pipe_keep(&c.pipe, src);
+			kp_pipe_source(&c.pipe, src, KP_ROLE_QUERY);
+			flush(&er);
 			if (c.abort)
 				rc = 2;
 		} else {
 			queries.n = files.n = 0;
 			kp_list_push(&c.arena, &queries, (void *)in->text);
-			if (gather(&c, &queries, &c.seen_query, &files) < 0 || explain_files(&er, &files) < 0)
+			if (gather(&c, &queries, &c.seen_query, &files) < 0)
 				rc = 2;
+			for (uint32_t k = 0; k < files.n && !rc; k++)
+				if (explain_stream(&er, files.items[k]) < 0)
+					rc = 2;
 		}
 	}
 	if (!rc)
@@ -954,24 +841,12 @@ static int cmd_explain(int argc, char **argv)
 	flush(&er);
 	kp_buf_free(&er.out);
 	kp_buf_free(&er.err);
-	kp_arena_free(&er.arena);
 done:
 	cli_free(&c);
 	return rc;
 }
-
 /* -------------------------------------------------------- lint, check */
 
-typedef enum role { ROLE_SCHEMA, ROLE_QUERY, ROLE_WORKLOAD, ROLE_BASE } role;
-
-/* Reads every statement of src. Each statement is parsed and planned in
- * the scratch arena, which is reset after it, and its messages are written
- * to the report at once; only a workload's ASTs are kept, for the advisor
- * to re-plan. So lint's memory does not grow with its input. */
-static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_advisor *adv, bool more_follows);
-
-/* One statement: DDL changes the schema, a query is planned (and kept for
- * the advisor when it is a workload's); messages go to sd, in a. */
 /* How well a plan serves its query, for comparing two: an error is worst,
  * then a rejected full scan, an allowed one, FILTERED SCAN, search, SCAN,
  * GET. */
@@ -1072,68 +947,72 @@ static void compare_plans(cli *c, kp_stmt *s, kp_source *src, const kp_plan *old
 	kp_buf_free(&t1);
 }
 
-static const kp_table *run_stmt(cli *c, kp_stmt *s, kp_source *src, role r, kp_advisor *adv, double weight,
-                                kp_arena *a, kp_diags *sd)
+/* A statement of the pipeline, reported: its keyplan: directives read
+ * before it runs, its findings written to the report at once (so lint's
+ * memory does not grow with its input), a workload's compared with its
+ * plan against the old schema of --base-schema. */
+static int lint_event(void *ctx, kp_event *ev)
 {
-	const kp_table *table = NULL;
-	if (!s) {
-	} else if (kp_stmt_is_ddl(s->kind)) {
-		kp_catalog_apply(r == ROLE_BASE ? &c->base_cat : &c->cat, s, src, a, sd);
-	} else if ((r == ROLE_SCHEMA || r == ROLE_BASE) && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT &&
-	           s->kind != KP_S_REPLACE) {
-		kp_diag_add(sd, a, KP_R_UNSUPPORTED, KP_SEV_WARNING, src, s->off, s->len,
-		            "%s in a schema file is not planned; pass it as a query file",
-		            kp_stmt_kind_name(s->kind));
-	} else if (r == ROLE_BASE) {
-	} else {
-		kp_plan plan, old;
-		kp_diags od = {0};
-		bool compare = c->base_schemas.n && r == ROLE_WORKLOAD;
-		if (compare)   /* the old schema first: the new plan is the one the advisor keeps */
-			kp_plan_stmt(&old, &c->base_cat, s, &c->opts, src, a, &od);
-		const kp_diag *before = sd->tail;
-		kp_plan_stmt(&plan, &c->cat, s, &c->opts, src, a, sd);
-		if (compare) {
+	cli *c = ctx;
+	kp_report *rep = c->rep;
+	switch (ev->phase) {
+	case KP_EV_PARSED:
+		kp_report_directives(rep, ev->src, ev->lead, ev->start, ev->start, &ev->weight);
+		kp_report_stmt_end(rep, ev->src, ev->start, ev->end);
+		kp_report_stmt_directives(rep, ev->src, ev->start, ev->end, ev->pos, ev->trail);
+		break;
+	case KP_EV_PLANNED:
+		if (ev->base_planned) {
 			/* a rejected full scan is a plan (its rank says it is the worst
 			 * one); other errors mean the query does not plan */
-			const kp_diag *e0 = old.rejected ? NULL : first_error(&od, NULL);
-			const kp_diag *e1 = plan.rejected ? NULL : first_error(sd, before);
-			compare_plans(c, s, src, &old, e0, &plan, e1, a, sd);
+			const kp_diag *e0 = ev->base_plan.rejected ? NULL : first_error(&ev->base_d, NULL);
+			const kp_diag *e1 = ev->plan.rejected ? NULL : first_error(ev->d, ev->before);
+			compare_plans(c, ev->stmt, ev->src, &ev->base_plan, e0, &ev->plan, e1, ev->a, ev->d);
 		}
-		kp_advise_statement(c->target, s, src, a, sd);
-		if (adv && r == ROLE_WORKLOAD)
-			kp_advisor_add(adv, s, &plan, src, weight);
-		table = plan.table;
+		break;
+	case KP_EV_DONE:
+		if (missing_schema(c, ev->d)) {
+			c->abort = true;
+			return 1;
+		}
+		if (ev->role == KP_ROLE_BASE)
+			keep_errors(ev->d);
+		/* the statement's table, for baseline fingerprints */
+		kp_report_stmt_shape(rep, ev->src, ev->start, ev->end, ev->plan.table ? ev->plan.table->name : NULL);
+		kp_report_emit(rep, ev->d);
+		kp_report_stmt_clear(rep);
+		/* a query file's findings are all out: its keyplan:ignore lines
+		 * have served (schema and workload files keep theirs, for the
+		 * advisor's findings written at the end) */
+		if (ev->role == KP_ROLE_QUERY)
+			kp_report_stmt_done(rep);
+		break;
+	case KP_EV_END:
+		kp_report_emit(rep, ev->d);
+		/* directives after the last statement (ignore-file at the end) */
+		kp_report_directives(rep, ev->src, ev->lead, ev->src->len, (uint32_t)ev->src->len, NULL);
+		break;
 	}
-	return table;   /* the statement's table, for baseline fingerprints */
+	return 0;
 }
 
 /* SQL taken out of application code: embed.c reports it, planning each
- * variant through this. */
+ * variant through the pipeline. */
 typedef struct embed_ctx {
 	cli *c;
-	role r;
-	kp_advisor *adv;
+	kp_role r;
 } embed_ctx;
 
 static bool plan_embedded(void *ctx, kp_source *sql, kp_diags *d, kp_arena *a)
 {
 	embed_ctx *e = ctx;
-	cli *c = e->c;
-	bool keep_ast = e->adv && e->r == ROLE_WORKLOAD, keep = keep_ast;
-	size_t pos = 0;
-	kp_stmt *s;
-	while (kp_parse_next(c->parser, &s, sql, &pos, keep_ast ? &c->arena : a, d)) {
-		keep |= s && kp_stmt_is_ddl(s->kind);
-		run_stmt(c, s, sql, e->r, e->adv, 1, a, d);
-	}
-	return keep;
+	return kp_pipe_sql(&e->c->pipe, sql, e->r, d, a);
 }
 
 /* A host file (Java, Kotlin, Go, Python, MyBatis XML): read whole, its
  * SQL reported, then freed unless the schema or the advisor points into
  * it. */
-static void collect_host(cli *c, kp_source *src, kp_lang lang, role r, kp_report *rep, kp_advisor *adv)
+static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 {
 	/* one arena serves file after file, until a file must be kept */
 	if (!c->host_arena) {
@@ -1141,11 +1020,11 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, role r, kp_report
 		kp_arena_init(c->host_arena);
 		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
 	}
-	embed_ctx e = {c, r, adv};
+	embed_ctx e = {c, r};
 	bool keep = false;
-	kp_host_file *hf = kp_embed_run(rep, src, lang, plan_embedded, &e, c->host_arena, &keep);
+	kp_host_file *hf = kp_embed_run(c->rep, src, lang, plan_embedded, &e, c->host_arena, &keep);
 	if (keep) {
-		kp_list_push(&c->arena, &c->sources, src);
+		kp_pipe_keep(&c->pipe, src);
 		kp_list_push(&c->arena, &c->hosts, hf);
 		c->host_arena = NULL;
 		return;
@@ -1155,105 +1034,40 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, role r, kp_report
 	kp_source_free(src);
 }
 
-static void collect_source(cli *c, kp_source *src, role r, kp_report *rep, kp_advisor *adv)
+static void collect_source(cli *c, kp_source *src, kp_role r)
 {
-	kp_report_file_directives(rep, src);
-	collect_window(c, src, r, rep, adv, false);
-}
-
-/* The statements of src, or of a window of a streamed file: with
- * more_follows, a statement cut by the window's end is left for the next
- * window. Returns the bytes read. */
-static size_t collect_window(cli *c, kp_source *src, role r, kp_report *rep, kp_advisor *adv, bool more_follows)
-{
-	size_t pos = 0;
-	size_t gap = 0;         /* where the comments before the next statement start */
-	kp_stmt *s;
-	bool keep_ast = adv && r == ROLE_WORKLOAD;
-	for (;;) {
-		size_t prev = pos;
-		kp_diags sd = {0};
-		kp_arena_reset(&c->scratch);
-		kp_arena *a = keep_ast ? &c->arena : &c->scratch;
-		if (!kp_parse_next(c->parser, &s, src, &pos, a, &sd)) {
-			if (more_follows)
-				return gap;   /* trailing comments may go on in the next window */
-			kp_report_emit(rep, &sd);
-			break;
-		}
-		if (more_follows && kp_parser_at_eof(c->parser))
-			return gap;
-		uint32_t start = kp_parser_last_start(c->parser);
-		uint32_t end = s ? s->off + s->len : (uint32_t)pos;
-		/* a comment after the statement on its last line is its own */
-		size_t trail = kp_report_trailing_end(src, pos, more_follows);
-		if (trail == SIZE_MAX)
-			return gap;   /* that line ends in the next window */
-		double weight = 1;
-		kp_report_directives(rep, src, gap > prev ? gap : prev, start, start, &weight);
-		kp_report_stmt_end(rep, src, start, end);
-		kp_report_stmt_directives(rep, src, start, end, pos, trail);
-		gap = trail;
-		if (!s && r != ROLE_WORKLOAD && kp_catalog_note_failed(&c->cat, src, start) && r == ROLE_QUERY)
-			keep_declarations(c, src, start, pos);
-		const kp_table *table = run_stmt(c, s, src, r, adv, weight, &c->scratch, &sd);
-		if (s && kp_stmt_is_ddl(s->kind) && r == ROLE_QUERY)
-			keep_declarations(c, src, start, pos);
-		if (missing_schema(c, &sd)) {
-			c->abort = true;
-			return pos;
-		}
-		if (r == ROLE_BASE)
-			keep_errors(&sd);
-		kp_report_stmt_shape(rep, src, start, end, table ? table->name : NULL);
-		kp_report_emit(rep, &sd);
-		kp_report_stmt_clear(rep);
-		/* a query file's findings are all out: its keyplan:ignore lines
-		 * have served (schema and workload files keep theirs, for the
-		 * advisor's findings written at the end) */
-		if (r == ROLE_QUERY)
-			kp_report_stmt_done(rep);
-	}
-	/* directives after the last statement (ignore-file at the end) */
-	kp_report_directives(rep, src, gap > pos ? gap : pos, src->len, (uint32_t)src->len, NULL);
-	return pos;
+	kp_report_file_directives(c->rep, src);
+	kp_pipe_source(&c->pipe, src, r);
 }
 
 /* A query file read in windows, so that lint's memory does not grow with
  * the file: its ignore-file directives first (one pass over the file), then
  * its statements. */
-static int collect_stream(cli *c, const char *path, kp_report *rep)
+static int collect_stream(cli *c, const char *path)
 {
 	char err[512];
-	if (kp_report_scan_file_directives(rep, path, err, sizeof err) < 0) {
+	if (kp_report_scan_file_directives(c->rep, path, err, sizeof err) < 0) {
 		cli_error(c, "%s", err);
 		return -1;
 	}
-	kp_stream st;
-	if (kp_stream_open(&st, path, 0, err, sizeof err) < 0) {
-		cli_error(c, "%s", err);
+	if (kp_pipe_stream(&c->pipe, path, KP_ROLE_QUERY, err, sizeof err) < 0) {
+		if (err[0])
+			cli_error(c, "%s", err);
 		return -1;
 	}
-	size_t consumed = 0;
-	int rc = 0;
-	while (!c->abort && (rc = kp_stream_next(&st, &consumed)) > 0)
-		consumed = collect_window(c, &st.src, ROLE_QUERY, rep, NULL, !st.last && st.src.len <= KP_STREAM_MAX);
-	if (rc < 0)
-		cli_error(c, "%s: read error", path);
-	kp_stream_close(&st);
-	return rc < 0 || c->abort ? -1 : 0;
+	return 0;
 }
 
-static int run_files(cli *c, kp_list *paths, role r, kp_report *rep, kp_advisor *adv)
+static int run_files(cli *c, kp_list *paths, kp_role r)
 {
 	kp_list files = {0};
-	c->host_walk = r != ROLE_SCHEMA;
+	c->host_walk = r != KP_ROLE_SCHEMA;
 	if (gather(c, paths, &c->seen_query, &files) < 0)
 		return -1;
 	for (uint32_t i = 0; i < files.n; i++) {
 		if (strcmp(files.items[i], "-") && is_schema_file(c, files.items[i], false))
 			continue;
-		int lang = r == ROLE_SCHEMA ? KP_LANG_SQL : file_lang(c, files.items[i], false);
+		int lang = r == KP_ROLE_SCHEMA ? KP_LANG_SQL : file_lang(c, files.items[i], false);
 		if (lang < 0)
 			continue;   /* XML that is not a MyBatis mapper */
 		if (lang != KP_LANG_SQL) {
@@ -1263,22 +1077,22 @@ static int run_files(cli *c, kp_list *paths, role r, kp_report *rep, kp_advisor 
 				cli_error(c, "%s", err);
 				return -1;
 			}
-			collect_host(c, src, (kp_lang)lang, r, rep, adv);
+			collect_host(c, src, (kp_lang)lang, r);
 			continue;
 		}
-		if (r == ROLE_QUERY && strcmp(files.items[i], "-") != 0) {
+		if (r == KP_ROLE_QUERY && strcmp(files.items[i], "-") != 0) {
 			/* lint's query files are streamed; schema files stay (the
 			 * catalog points into them), and so do workload files (the
 			 * advisor keeps their statements) and standard input (read
 			 * once, so its ignore-file lines cannot be looked for first) */
-			if (collect_stream(c, files.items[i], rep) < 0)
+			if (collect_stream(c, files.items[i]) < 0)
 				return -1;
 			continue;
 		}
 		kp_source *src = open_source(c, files.items[i]);
 		if (!src)
 			return -1;
-		collect_source(c, src, r, rep, adv);
+		collect_source(c, src, r);
 		if (c->abort)
 			return -1;
 	}
@@ -1303,22 +1117,16 @@ static int finish(cli *c, kp_report *rep, kp_advisor *adv)
 	return kp_report_worst(rep) >= fail_on && !c->exit_zero ? 1 : 0;
 }
 
-typedef struct schema_ctx {
-	cli *c;                 /* the run */
-	kp_report *rep;         /* its report */
-} schema_ctx;
 
 static void lint_schema_file(void *ctx, kp_source *src)
 {
-	schema_ctx *x = ctx;
-	collect_source(x->c, src, ROLE_SCHEMA, x->rep, NULL);
+	collect_source(ctx, src, KP_ROLE_SCHEMA);
 }
 
 /* The old schema of check --base-schema: read into its own catalog. */
 static void base_schema_file(void *ctx, kp_source *src)
 {
-	schema_ctx *x = ctx;
-	collect_source(x->c, src, ROLE_BASE, x->rep, NULL);
+	collect_source(ctx, src, KP_ROLE_BASE);
 }
 
 /* --output FILE: the report is written to a temporary file beside FILE and
@@ -1433,7 +1241,7 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 			goto done;
 		}
 	}
-	set_plan_opts(&c);
+	start_pipeline(&c);
 	kp_baseline known, found;
 	kp_baseline_init(&known);
 	kp_baseline_init(&found);
@@ -1483,16 +1291,20 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 	rep.diff = c.diff_rev ? &scope : NULL;
 	kp_diags adv_diags = {0};
 	kp_advisor adv;
-	kp_advisor_init(&adv, &c.cat, c.target, &c.arena, &adv_diags);
-	schema_ctx sx = {&c, &rep};
+	kp_advisor_init(&adv, c.pipe.cat, c.target, &c.arena, &adv_diags);
+	c.pipe.fn = lint_event;
+	c.pipe.ctx = &c;
+	c.pipe.plan_schema_writes = true;
+	c.pipe.compare = c.base_schemas.n > 0;
+	c.pipe.adv = check ? &adv : NULL;
 	c.rep = &rep;
 	rep.impact_mode = c.base_schemas.n > 0;
-	rc = read_schema(&c, lint_schema_file, &sx) < 0 ? 2 : 0;
+	rc = read_schema(&c, lint_schema_file, &c) < 0 ? 2 : 0;
 	if (!rc && c.base_schemas.n &&
-	    read_schema_of(&c, &c.base_schemas, &c.seen_base, &c.base_cat, base_schema_file, &sx) < 0)
+	    read_schema_of(&c, &c.base_schemas, &c.seen_base, &c.pipe.base_cat, base_schema_file, &c) < 0)
 		rc = 2;
 	if (!rc && check) {
-		if (run_files(&c, &c.workloads, ROLE_WORKLOAD, &rep, &adv) < 0)
+		if (run_files(&c, &c.workloads, KP_ROLE_WORKLOAD) < 0)
 			rc = 2;
 	} else if (!rc) {
 		kp_list paths = {0};
@@ -1502,17 +1314,17 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 				kp_source *src = kp_arena_alloc(&c.arena, sizeof(*src));
 				kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
 				if (c.lang > KP_LANG_SQL) {
-					collect_host(&c, src, (kp_lang)c.lang, ROLE_QUERY, &rep, NULL);
+					collect_host(&c, src, (kp_lang)c.lang, KP_ROLE_QUERY);
 					continue;
 				}
-				kp_list_push(&c.arena, &c.sources, src);
-				collect_source(&c, src, ROLE_QUERY, &rep, NULL);
+				kp_pipe_keep(&c.pipe, src);
+				collect_source(&c, src, KP_ROLE_QUERY);
 				if (c.abort)
 					rc = 2;
 			} else {
 				paths.n = 0;
 				kp_list_push(&c.arena, &paths, (void *)in->text);
-				if (run_files(&c, &paths, ROLE_QUERY, &rep, NULL) < 0)
+				if (run_files(&c, &paths, KP_ROLE_QUERY) < 0)
 					rc = 2;
 			}
 		}

@@ -13,9 +13,10 @@
 
 #include <editline/readline.h>
 
-#include "planner/explain.h"
 #include "grammar/parse.h"
 #include "grammar/parser.h"
+#include "lib/pipeline.h"
+#include "planner/explain.h"
 
 /* Ctrl-C in the interactive shell (see on_interrupt): while a line is read
  * it cancels the input; while statements run (.read of a long file) it
@@ -23,14 +24,9 @@
 static volatile sig_atomic_t interrupted;
 
 struct kp_repl {
-	kp_arena arena;         /* session-long: sources, ASTs of typed queries */
-	kp_arena stmt;          /* per statement: plans and messages */
-	kp_catalog cat;         /* the session's schema */
-	kp_parser *parser;      /* reused parser */
-	kp_target target;       /* --target */
-	kp_plan_opts opts;      /* planning rules */
+	kp_pipe p;              /* the session's schema, sources and statements
+	                           (kept: .advise and .try re-plan them) */
 	bool json;              /* .format json */
-	kp_list sources;        /* kp_source* to free */
 	kp_list queries;        /* kp_wquery* typed so far (the .advise workload) */
 	FILE *out;              /* plans, command output */
 	FILE *err;              /* diagnostics */
@@ -79,19 +75,17 @@ size_t kp_repl_complete(const char *buf, size_t len, bool *blank)
 	return end;
 }
 
+static int repl_event(void *ctx, kp_event *ev);
+
 kp_repl *kp_repl_new(kp_target target, FILE *out, FILE *err)
 {
 	kp_repl *r = calloc(1, sizeof(*r));
 	if (!r)
 		abort();
-	kp_arena_init(&r->arena);
-	kp_arena_init(&r->stmt);
-	kp_catalog_init(&r->cat);
-	r->parser = kp_parser_new();
-	r->target = target;
-	kp_target_plan_opts(&r->opts, target);
-	r->cat.names = kp_target_names(target);
-	kp_parser_fold_upper(r->parser, r->cat.names == KP_NAMES_UPPER);
+	kp_pipe_init(&r->p, target);
+	r->p.keep_stmts = true;
+	r->p.fn = repl_event;
+	r->p.ctx = r;
 	r->out = out;
 	r->err = err;
 	return r;
@@ -101,12 +95,7 @@ void kp_repl_free(kp_repl *r)
 {
 	if (!r)
 		return;
-	for (uint32_t i = 0; i < r->sources.n; i++)
-		kp_source_free(r->sources.items[i]);
-	kp_parser_free(r->parser);
-	kp_catalog_free(&r->cat);
-	kp_arena_free(&r->stmt);
-	kp_arena_free(&r->arena);
+	kp_pipe_free(&r->p);
 	free(r);
 }
 
@@ -123,68 +112,56 @@ static void print_diags(kp_repl *r, const kp_diags *d)
 	kp_buf_free(&b);
 }
 
-static void run_source(kp_repl *r, kp_source *src)
+/* A statement of the pipeline, printed as explain prints it; queries on a
+ * known table are kept, the workload of .advise and .try. Ctrl-C stops a
+ * long .read between two statements. */
+static int repl_event(void *ctx, kp_event *ev)
 {
-	size_t pos = 0;
-	kp_stmt *s;
-	for (;;) {
-		if (interrupted) {
-			fputs("interrupted\n", r->err);
-			break;
-		}
-		kp_diags d = {0};
-		kp_arena_reset(&r->stmt);
-		/* statements are kept (the .advise workload): parse into the session arena */
-		if (!kp_parse_next(r->parser, &s, src, &pos, &r->arena, &d))
-			break;
-		uint32_t start = kp_parser_last_start(r->parser);
-		kp_plan plan;
-		memset(&plan, 0, sizeof plan);
-		if (!s) {
-			kp_catalog_note_failed(&r->cat, src, start);
-		} else if (kp_stmt_is_ddl(s->kind)) {
-			kp_catalog_apply(&r->cat, s, src, &r->stmt, &d);
-		} else {
-			kp_plan_stmt(&plan, &r->cat, s, &r->opts, src, &r->arena, &d);
-			kp_advise_statement(r->target, s, src, &r->stmt, &d);
-			if (plan.table) {
-				kp_wquery *q = kp_arena_alloc(&r->arena, sizeof(*q));
-				q->stmt = s;
-				q->plan = plan;
-				q->src = src;
-				q->weight = 1;
-				kp_list_push(&r->arena, &r->queries, q);
-			}
-		}
-		if (plan.rejected || d.count[KP_SEV_ERROR])
-			r->failed = true;
+	kp_repl *r = ctx;
+	if (ev->phase != KP_EV_DONE)
+		return 0;
+	const kp_diags *d = ev->d;
+	if (ev->plan.table) {
+		kp_wquery *q = kp_arena_alloc(&r->p.arena, sizeof(*q));
+		q->stmt = ev->stmt;
+		q->plan = ev->plan;
+		q->src = ev->src;
+		q->weight = 1;
+		kp_list_push(&r->p.arena, &r->queries, q);
+	}
+	if (ev->plan.rejected || d->count[KP_SEV_ERROR])
+		r->failed = true;
+	bool ddl = ev->stmt && kp_stmt_is_ddl(ev->stmt->kind);
+	if (!(r->quiet && ddl && !d->head)) {
 		kp_buf b = {0};
-		bool ddl = s && kp_stmt_is_ddl(s->kind);
-		if (r->quiet && ddl && !d.head)
-			continue;
 		if (r->json)
-			kp_explain_json(&b, &plan, s, src, start, &d);
+			kp_explain_json(&b, &ev->plan, ev->stmt, ev->src, ev->start, d);
 		else
-			kp_explain_text(&b, &plan, s);
+			kp_explain_text(&b, &ev->plan, ev->stmt);
 		kp_buf_putc(&b, '\n');
 		fwrite(b.data, 1, b.len, r->out);
 		kp_buf_free(&b);
 		if (!r->json)
-			print_diags(r, &d);
+			print_diags(r, d);
 		fflush(r->out);
 	}
+	if (interrupted) {
+		fputs("interrupted\n", r->err);
+		return 1;
+	}
+	return 0;
 }
 
 void kp_repl_sql(kp_repl *r, const char *name, const char *text, size_t len)
 {
-	kp_source *src = kp_arena_alloc(&r->arena, sizeof(*src));
+	kp_source *src = kp_arena_alloc(&r->p.arena, sizeof(*src));
 	kp_source_from_string(src, name, text, len);
 	if (r->at_line) {
 		src->base_line = r->at_line - 1;
 		src->base_col = r->at_col - 1;
 	}
-	kp_list_push(&r->arena, &r->sources, src);
-	run_source(r, src);
+	kp_pipe_keep(&r->p, src);
+	kp_pipe_source(&r->p, src, KP_ROLE_QUERY);
 }
 
 int kp_repl_load(kp_repl *r, const char *path)
@@ -198,19 +175,18 @@ int kp_repl_load(kp_repl *r, const char *path)
 int kp_repl_read(kp_repl *r, const char *path)
 {
 	char err[512];
-	kp_source *src = kp_arena_alloc(&r->arena, sizeof(*src));
-	if (kp_source_read(src, path, err, sizeof err) < 0) {
+	kp_source *src = kp_pipe_read(&r->p, path, err, sizeof err);
+	if (!src) {
 		fprintf(r->err, "error: %s\n", err);
 		return -1;
 	}
-	kp_list_push(&r->arena, &r->sources, src);
-	run_source(r, src);
+	kp_pipe_source(&r->p, src, KP_ROLE_QUERY);
 	return 0;
 }
 
 static const kp_table *find_table(kp_repl *r, const char *name)
 {
-	const kp_table *t = kp_catalog_find(&r->cat, name, (uint32_t)strlen(name));
+	const kp_table *t = kp_catalog_find(r->p.cat, name, (uint32_t)strlen(name));
 	if (!t)
 		fprintf(r->err, "error: no such table: %s\n", name);
 	return t;
@@ -219,7 +195,7 @@ static const kp_table *find_table(kp_repl *r, const char *name)
 static void show_schema(kp_repl *r, const kp_table *t)
 {
 	kp_buf b = {0};
-	kp_table_ddl(&b, t, NULL, NULL, r->target);
+	kp_table_ddl(&b, t, NULL, NULL, r->p.target);
 	kp_buf_puts(&b, ";\n  -- key: ");
 	kp_key_notation(&b, t, &t->pk);
 	kp_buf_putc(&b, '\n');
@@ -245,9 +221,9 @@ static void each_table(kp_repl *r, const char *arg, void (*fn)(kp_repl *, const 
 			fn(r, t);
 		return;
 	}
-	for (int i = 0; i < r->cat.ntables; i++)
-		if (!r->cat.tables[i]->dropped)
-			fn(r, r->cat.tables[i]);
+	for (int i = 0; i < r->p.cat->ntables; i++)
+		if (!r->p.cat->tables[i]->dropped)
+			fn(r, r->p.cat->tables[i]);
 }
 
 static void show_indexes(kp_repl *r, const kp_table *t)
@@ -270,7 +246,7 @@ static void advise(kp_repl *r, const char *table)
 	kp_arena_init(&a);
 	kp_diags d = {0};
 	kp_advisor adv;
-	kp_advisor_init(&adv, &r->cat, r->target, &a, &d);
+	kp_advisor_init(&adv, r->p.cat, r->p.target, &a, &d);
 	for (uint32_t i = 0; i < r->queries.n; i++) {
 		const kp_wquery *q = r->queries.items[i];
 		if (!only || q->plan.table == only)
@@ -391,7 +367,7 @@ static void try_key(kp_repl *r, const char *arg)
 		kp_table h = *alt;
 		h.indexes = NULL;
 		h.nindexes = 0;
-		kp_plan_on_table(&p, &h, q->stmt, &r->opts, q->src, &a, &pd);
+		kp_plan_on_table(&p, &h, q->stmt, r->p.opts, q->src, &a, &pd);
 		kp_buf l = {0}, rt = {0};
 		kp_explain_text(&l, &q->plan, q->stmt);
 		kp_explain_text(&rt, &p, q->stmt);
@@ -448,8 +424,8 @@ bool kp_repl_dot(kp_repl *r, const char *line)
 		fputs(help_text, r->out);
 	} else if (!strcmp(cmd, ".tables")) {
 		int shown = 0;
-		for (int i = 0; i < r->cat.ntables; i++) {
-			const kp_table *t = r->cat.tables[i];
+		for (int i = 0; i < r->p.cat->ntables; i++) {
+			const kp_table *t = r->p.cat->tables[i];
 			if (t->dropped)
 				continue;
 			kp_buf b = {0};
@@ -549,7 +525,7 @@ static char *candidate(const char *text, int state)
 			kw++;
 			return m;
 		}
-	const kp_catalog *cat = &completing->cat;
+	const kp_catalog *cat = completing->p.cat;
 	for (; tb < cat->ntables; tb++)
 		if (!cat->tables[tb]->dropped && !strncasecmp(cat->tables[tb]->name, text, len))
 			return strdup(cat->tables[tb++]->name);

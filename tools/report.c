@@ -392,38 +392,6 @@ static bool may_hold_directive(const char *t, size_t from, size_t to)
 	return false;
 }
 
-size_t kp_report_trailing_end(const kp_source *src, size_t after, bool more_follows)
-{
-	const char *t = src->text;
-	size_t i = after, n = src->len;
-	for (;;) {
-		while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r'))
-			i++;
-		if (i + 1 < n && t[i] == '-' && t[i + 1] == '-') {
-			const char *e = memchr(t + i, '\n', n - i);
-			if (!e)
-				return more_follows ? SIZE_MAX : n;
-			return (size_t)(e - t);
-		}
-		if (i + 1 < n && t[i] == '/' && t[i + 1] == '*' && (i + 2 >= n || t[i + 2] != '+')) {
-			const char *e = NULL;
-			for (size_t k = i + 2; k + 1 < n; k++)
-				if (t[k] == '*' && t[k + 1] == '/') {
-					e = t + k;
-					break;
-				}
-			if (!e)
-				return more_follows ? SIZE_MAX : n;
-			i = (size_t)(e - t) + 2;
-			continue;   /* another comment may follow on the line */
-		}
-		if (i >= n)
-			return more_follows ? SIZE_MAX : n;   /* the line may go on in the next window */
-		/* a block comment followed by another statement leads that one */
-		return t[i] == '\n' ? i : after;
-	}
-}
-
 void kp_report_stmt_directives(kp_report *r, kp_source *src, uint32_t start, uint32_t end, size_t after,
                                size_t trail_end)
 {

@@ -116,11 +116,6 @@ void kp_report_stmt_done(kp_report *r);
  * set when a weight is given. stmt_off is the statement that follows. */
 void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
                           double *weight);
-/* Where the comments on the rest of the line after a statement end (after
- * is just past its ';'): a trailing "-- keyplan:ignore" there is the
- * statement's own. Returns after when none, or SIZE_MAX when the line may
- * go on past the end of a streamed window (more_follows). */
-size_t kp_report_trailing_end(const kp_source *src, size_t after, bool more_follows);
 /* Reads the directives in the statement's own comments: inside it, text
  * [start, end), and trailing it on its last line, text [after, trail_end). */
 void kp_report_stmt_directives(kp_report *r, kp_source *src, uint32_t start, uint32_t end, size_t after,

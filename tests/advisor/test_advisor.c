@@ -14,7 +14,20 @@ typedef struct run {
 	kp_source wsrc;         /* workload source */
 	kp_diags d;             /* findings */
 	kp_advisor adv;         /* advisor */
+	kp_pipe p;              /* the workload's pipeline (it holds the ASTs) */
+	const double *weights;  /* the i-th query's weight (NULL: all 1) */
+	int nweights;           /* entries in weights */
 } run;
+
+/* A workload query's weight, by its place among the queries. */
+static int weigh(void *ctx, kp_event *ev)
+{
+	run *r = ctx;
+	int i = (int)r->adv.queries.n;
+	if (ev->phase == KP_EV_PARSED && r->weights && i < r->nweights)
+		ev->weight = r->weights[i];
+	return 0;
+}
 
 /* One advisor run; weights[i] is the weight of the i-th statement (NULL: all 1). */
 static void run_advisor_w(run *r, const char *schema, const char *workload, kp_target target, const double *weights,
@@ -26,21 +39,18 @@ static void run_advisor_w(run *r, const char *schema, const char *workload, kp_t
 	kp_arena_init(&r->a);
 	kp_advisor_init(&r->adv, &r->t.cat, target, &r->a, &r->d);
 	kp_source_from_string(&r->wsrc, "w.sql", workload, strlen(workload));
-	kp_parser *p = kp_parser_new();
-	size_t pos = 0;
-	kp_stmt *s;
-	kp_plan_opts o;
-	kp_target_plan_opts(&o, target);
-	while (kp_parse_next(p, &s, &r->wsrc, &pos, &r->a, &r->d)) {
-		if (!s)
-			continue;
-		kp_plan plan;
-		kp_plan_stmt(&plan, &r->t.cat, s, &o, &r->wsrc, &r->a, &r->d);
-		kp_advise_statement(target, s, &r->wsrc, &r->a, &r->d);
-		int i = (int)r->adv.queries.n;
-		kp_advisor_add(&r->adv, s, &plan, &r->wsrc, weights && i < nweights ? weights[i] : 1);
-	}
-	kp_parser_free(p);
+	r->weights = weights;
+	r->nweights = nweights;
+	/* the workload through the pipeline, with the target's rules, on the schema */
+	kp_pipe *p = &r->p;
+	kp_pipe_init(p, target);
+	kp_pipe_borrow(p, &r->t.cat, &p->own_opts);
+	p->adv = &r->adv;
+	p->collect = &r->d;
+	p->collect_arena = &r->a;
+	p->fn = weigh;
+	p->ctx = r;
+	kp_pipe_source(p, &r->wsrc, KP_ROLE_WORKLOAD);
 	kp_advisor_run(&r->adv);
 }
 
@@ -51,6 +61,7 @@ static void run_advisor(run *r, const char *schema, const char *workload, kp_tar
 
 static void run_free(run *r)
 {
+	kp_pipe_free(&r->p);
 	kp_source_free(&r->wsrc);
 	kp_arena_free(&r->a);
 	kpt_free(&r->t);
@@ -159,7 +170,7 @@ static void test_hotspot_enum_and_prefix(void)
 	run_free(&r);
 }
 
-static void test_key_shape(void)
+static void test_many_key_columns_long_keys_and_numeric_strings(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE k4 (a BIGINT, b BIGINT, c BIGINT, d BIGINT, PRIMARY KEY (a, b, c, d));"
@@ -177,7 +188,7 @@ static void test_key_shape(void)
 	run_free(&r);
 }
 
-static void test_families(void)
+static void test_many_column_families(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE f (k BIGINT, `f1:a` INT, `f2:b` INT, `f3:c` INT, `f4:d` INT, PRIMARY KEY (k));",
@@ -269,7 +280,7 @@ static void test_index_table_feedback(void)
 	run_free(&r);
 }
 
-static void test_desc_key(void)
+static void test_desc_key_when_most_reads_want_newest_first(void)
 {
 	const char *schema = "CREATE TABLE m (host VARCHAR(64), ts BIGINT, v INT, PRIMARY KEY (host, ts));";
 	run r;
@@ -289,7 +300,7 @@ static void test_desc_key(void)
 	run_free(&r);
 }
 
-static void test_unique_key(void)
+static void test_non_unique_key_from_duplicate_writes_or_order(void)
 {
 	const char *schema = "CREATE TABLE o (userid VARCHAR(64), amount INT, PRIMARY KEY (userid));";
 	run r;
@@ -508,7 +519,7 @@ static bool has_finding(const run *r, kp_rule rule, const char *msg)
 	return false;
 }
 
-static void test_more_statement_checks(void)
+static void test_target_limits_on_limit_offset_key_types_and_salt(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE t (a BIGINT, b VARCHAR, c BINARY(4), d INT, PRIMARY KEY (a, b, c));",
@@ -569,7 +580,7 @@ static void test_more_statement_checks(void)
 }
 
 /* Key widths from the declared types. */
-static void test_key_widths(void)
+static void test_key_width_from_declared_types(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE w1 (a TINYINT, b SMALLINT, c MEDIUMINT, d FLOAT, e DATE, f CHAR(9), g BOOLEAN, "
@@ -853,7 +864,7 @@ static void test_fixes_judged_on_workload(void)
 }
 
 /* A hash over an enum spreads nothing: it does not silence KP102. */
-static void test_enum_hash(void)
+static void test_hash_of_enum_still_hotspot(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE h (status VARCHAR(8), id2 BIGINT, PRIMARY KEY (hash32(status), status, id2));"
@@ -881,7 +892,7 @@ static void test_enum_hash(void)
 /* Advised index tables are no hotspots: well-spread = columns lead; a hot
  * lead bound by = is hashed, one bound by a range is bucketed; no
  * secondary index led by a hotspot column. */
-static void test_index_leads(void)
+static void test_advised_index_tables_lead_with_no_hotspot(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE ev (k VARCHAR(32), created_at BIGINT, kind VARCHAR(8), owner VARCHAR(32), v INT, "
@@ -939,7 +950,7 @@ static void test_index_leads(void)
 
 /* DESC advice only from reads the key serves, and only when no served read
  * gets worse; Tablestore has no DESC keys. */
-static void test_desc_judged(void)
+static void test_desc_advice_only_when_no_served_read_worsens(void)
 {
 	run r;
 	const char *schema = "CREATE TABLE m (host VARCHAR(64), ts BIGINT, v INT, PRIMARY KEY (host, ts));";
@@ -967,7 +978,7 @@ static void test_desc_judged(void)
 }
 
 /* Detection: a 2 KB key column, KP107 names the column. */
-static void test_detection_gaps(void)
+static void test_2kb_key_column_and_unique_key_column_named(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE u (url VARCHAR(2048), x BIGINT, PRIMARY KEY (x, url));"
@@ -990,7 +1001,7 @@ static void test_detection_gaps(void)
 
 /* Shape fixes are judged too: a numeric key breaks reads that bind it with
  * a string, and says so. */
-static void test_shape_fixes_judged(void)
+static void test_numeric_key_fix_reports_reads_it_breaks(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE n (day VARCHAR(10), x INT, PRIMARY KEY (day, x));",
@@ -1508,41 +1519,36 @@ static void test_fixpoint_random(void)
 	rng = saved;
 }
 
-int main(void)
-{
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("advisor", NULL, NULL);
-	CU_add_test(s, "monotonic leading column", test_hotspot_monotonic);
-	CU_add_test(s, "enum and shared-prefix leading column", test_hotspot_enum_and_prefix);
-	CU_add_test(s, "key size and shape", test_key_shape);
-	CU_add_test(s, "column families", test_families);
-	CU_add_test(s, "target schema limits", test_target_limits);
-	CU_add_test(s, "target statement limits", test_statement_limits);
-	CU_add_test(s, "index table fed back through the planner", test_index_table_feedback);
-	CU_add_test(s, "DESC key column", test_desc_key);
-	CU_add_test(s, "unique key", test_unique_key);
-	CU_add_test(s, "reordered key against brute force", test_reorder_brute_force);
-	CU_add_test(s, "reordered key, greedy search", test_reorder_greedy);
-	CU_add_test(s, "more statement checks", test_more_statement_checks);
-	CU_add_test(s, "a workload at scale", test_workload_at_scale);
-	CU_add_test(s, "key widths", test_key_widths);
-	CU_add_test(s, "fix syntax per target", test_targets_syntax);
-	CU_add_test(s, "unserved query shapes", test_unserved_shapes);
-	CU_add_test(s, "fixes judged on the weighted workload", test_fixes_judged_on_workload);
-	CU_add_test(s, "a hash of an enum", test_enum_hash);
-	CU_add_test(s, "advised index leads", test_index_leads);
-	CU_add_test(s, "DESC advice judged", test_desc_judged);
-	CU_add_test(s, "detection gaps", test_detection_gaps);
-	CU_add_test(s, "shape fixes judged", test_shape_fixes_judged);
-	CU_add_test(s, "advised keys within the target's key width", test_key_width_limit);
-	CU_add_test(s, "fixes planned with the target's rules", test_judged_with_target_rules);
-	CU_add_test(s, "full scans in the target's words", test_full_scan_wording);
-	CU_add_test(s, "index matching the ORDER BY", test_order_matching_index);
-	CU_add_test(s, "summary in weight", test_summary_in_weight);
-	CU_add_test(s, "index table names unique", test_index_table_names_unique);
-	CU_add_test(s, "KP120 names the final key", test_unserved_names_final_key);
-	CU_add_test(s, "no index serving no weight", test_no_index_serving_no_weight);
-	CU_add_test(s, "summary plans indexes as advised", test_summary_indexes_as_advised);
-	CU_add_test(s, "fixpoint on random schemas and workloads", test_fixpoint_random);
-	return kpt_run();
-}
+KPT_SUITE("advisor", NULL, NULL,
+	{"monotonic leading column", test_hotspot_monotonic},
+	{"enum and shared-prefix leading column", test_hotspot_enum_and_prefix},
+	{"KP104 many key columns, KP105 long keys, KP106 numeric strings", test_many_key_columns_long_keys_and_numeric_strings},
+	{"KP108 more than three column families, and the target's limit", test_many_column_families},
+	{"target schema limits", test_target_limits},
+	{"target statement limits", test_statement_limits},
+	{"index table fed back through the planner", test_index_table_feedback},
+	{"KP122: a DESC key column when most reads want the newest rows first", test_desc_key_when_most_reads_want_newest_first},
+	{"KP107: a key that writes overwrite or an ORDER BY shows is not unique", test_non_unique_key_from_duplicate_writes_or_order},
+	{"reordered key against brute force", test_reorder_brute_force},
+	{"reordered key, greedy search", test_reorder_greedy},
+	{"target limits on LIMIT, OFFSET, ORDER BY, key types and salt buckets", test_target_limits_on_limit_offset_key_types_and_salt},
+	{"a workload at scale", test_workload_at_scale},
+	{"key widths come from the declared types", test_key_width_from_declared_types},
+	{"fix syntax per target", test_targets_syntax},
+	{"unserved query shapes", test_unserved_shapes},
+	{"fixes judged on the weighted workload", test_fixes_judged_on_workload},
+	{"a hash of an enum-like column still piles writes on a few regions", test_hash_of_enum_still_hotspot},
+	{"advised index tables lead with well-spread columns; hot leads are hashed or bucketed", test_advised_index_tables_lead_with_no_hotspot},
+	{"DESC advice only from served reads, and only when no served read gets worse", test_desc_advice_only_when_no_served_read_worsens},
+	{"a 2 KB key column is a long key; KP107 names the column that makes the key unique", test_2kb_key_column_and_unique_key_column_named},
+	{"a numeric-key fix reports the reads that bind the key with a string", test_numeric_key_fix_reports_reads_it_breaks},
+	{"advised keys within the target's key width", test_key_width_limit},
+	{"fixes planned with the target's rules", test_judged_with_target_rules},
+	{"full scans in the target's words", test_full_scan_wording},
+	{"index matching the ORDER BY", test_order_matching_index},
+	{"summary in weight", test_summary_in_weight},
+	{"index table names unique", test_index_table_names_unique},
+	{"KP120 names the final key", test_unserved_names_final_key},
+	{"no index is advised that serves no statement's weight", test_no_index_serving_no_weight},
+	{"the summary plans each advised index as advised: on Phoenix only what its INCLUDE covers", test_summary_indexes_as_advised},
+	{"fixpoint on random schemas and workloads", test_fixpoint_random})

@@ -137,7 +137,7 @@ static void test_source_read_errors(void)
 }
 
 /* Lines and columns: CRLF, multibyte text, offsets past the end. */
-static void test_positions(void)
+static void test_line_and_column_of_offsets(void)
 {
 	kp_source src;
 	const char *text = "ab\r\n\xe7\x94\xa8x\r\n\tz";
@@ -163,7 +163,7 @@ static void test_positions(void)
 
 /* The text form of a diagnostic: header, excerpt, caret under the span
  * (in code points), notes and help; no excerpt for a huge line. */
-static void test_diag_format(void)
+static void test_diagnostic_text_with_colour_and_excerpt(void)
 {
 	kp_arena a;
 	kp_arena_init(&a);
@@ -205,13 +205,8 @@ static void test_diag_format(void)
 	kp_arena_free(&a);
 }
 
-int main(void)
-{
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("stream", NULL, NULL);
-	CU_add_test(s, "windows match the whole file", test_windows_match_whole_file);
-	CU_add_test(s, "read errors", test_source_read_errors);
-	CU_add_test(s, "lines and columns", test_positions);
-	CU_add_test(s, "diagnostic text", test_diag_format);
-	return kpt_run();
-}
+KPT_SUITE("stream", NULL, NULL,
+	{"windows match the whole file", test_windows_match_whole_file},
+	{"read errors", test_source_read_errors},
+	{"lines and columns of offsets (CRLF, UTF-8, past the end)", test_line_and_column_of_offsets},
+	{"diagnostic text: header, colour, excerpt and caret", test_diagnostic_text_with_colour_and_excerpt})

@@ -134,7 +134,7 @@ static void test_invalid_utf8(void)
 	check_error("'\xed\xa0\x80'", 5, 1, "invalid UTF-8 byte 0xed in string literal", 1);
 }
 
-static void test_more_kinds(void)
+static void test_numbers_parameters_and_quoted_names(void)
 {
 	int types[16];
 	uint32_t offs[16];
@@ -194,22 +194,17 @@ static void test_stray_bytes(void)
 	check_error("\x01", 1, 0, "unexpected control character 0x01", 1);
 }
 
-int main(void)
-{
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("lexer", NULL, NULL);
-	CU_add_test(s, "every token kind", test_every_token_kind);
-	CU_add_test(s, "every class of malformed UTF-8", test_utf8_classes);
-	CU_add_test(s, "keywords are case-insensitive", test_keywords_case_insensitive);
-	CU_add_test(s, "comments and hints", test_comments_and_hints);
-	CU_add_test(s, "UTF-8 identifiers", test_utf8_identifiers);
-	CU_add_test(s, "EOF inside a string", test_eof_inside_string);
-	CU_add_test(s, "EOF inside a comment", test_eof_inside_comment);
-	CU_add_test(s, "EOF inside a quoted name", test_eof_inside_quoted_name);
-	CU_add_test(s, "NUL bytes", test_nul_bytes);
-	CU_add_test(s, "invalid UTF-8", test_invalid_utf8);
-	CU_add_test(s, "stray bytes", test_stray_bytes);
-	CU_add_test(s, "more token kinds", test_more_kinds);
-	CU_add_test(s, "bad bytes in comments and names", test_bad_comments_and_names);
-	return kpt_run();
-}
+KPT_SUITE("lexer", NULL, NULL,
+	{"every token kind", test_every_token_kind},
+	{"every class of malformed UTF-8", test_utf8_classes},
+	{"keywords are case-insensitive", test_keywords_case_insensitive},
+	{"comments and hints", test_comments_and_hints},
+	{"UTF-8 identifiers", test_utf8_identifiers},
+	{"EOF inside a string", test_eof_inside_string},
+	{"EOF inside a comment", test_eof_inside_comment},
+	{"EOF inside a quoted name", test_eof_inside_quoted_name},
+	{"NUL bytes", test_nul_bytes},
+	{"invalid UTF-8", test_invalid_utf8},
+	{"stray bytes", test_stray_bytes},
+	{"hex, float, parameter and quoted-name tokens", test_numbers_parameters_and_quoted_names},
+	{"bad bytes in comments and names", test_bad_comments_and_names})

@@ -693,7 +693,7 @@ static void gen_order(const schema *s, kp_buf *ob, const char *idx_cols[2])
 	}
 }
 
-static void test_oracle(void)
+static void test_ranges_and_filter_select_what_sqlite_selects(void)
 {
 	const char *env = getenv("KP_ORACLE_SEED");
 	uint64_t seed0 = env ? strtoull(env, NULL, 10) : 20261122;
@@ -840,10 +840,5 @@ static void test_oracle(void)
 	CU_ASSERT_EQUAL(done, total);
 }
 
-int main(void)
-{
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("oracle", NULL, NULL);
-	CU_add_test(s, "keyplan's ranges and filters against SQLite", test_oracle);
-	return kpt_run();
-}
+KPT_SUITE("oracle", NULL, NULL,
+	{"keyplan's ranges and filter select the rows SQLite selects", test_ranges_and_filter_select_what_sqlite_selects})

@@ -12,12 +12,12 @@ import glob
 import json
 import os
 import re
-import subprocess
-import sys
-import tempfile
 
-KEYPLAN = os.path.abspath(sys.argv[1])
-CORPUS = os.path.join(os.path.abspath(sys.argv[2]), "tests", "corpus")
+import kptest
+from kptest import check
+
+KEYPLAN, SRC, _ = kptest.args()
+CORPUS = os.path.join(SRC, "tests", "corpus")
 BAD = {"KP011", "KP016"}
 
 
@@ -55,41 +55,29 @@ def statements(text):
 
 def main():
     files = sorted(glob.glob(os.path.join(CORPUS, "*.sql")))
-    if not files:
-        print(f"FAIL no corpus files in {CORPUS}")
-        return 1
-    failed = total = 0
+    check(f"corpus files in {CORPUS}", files)
+    total = 0
     # a schema that names none of the corpus's tables (an empty one is an
     # error: keyplan says there is nothing to plan against)
-    with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as f:
-        f.write("CREATE TABLE kp_corpus_none (k INT PRIMARY KEY);\n")
-        empty = f.name
-    try:
+    with kptest.temp_file("CREATE TABLE kp_corpus_none (k INT PRIMARY KEY);\n") as empty:
         for path in files:
             m = re.match(r"(phoenix|lindorm|tablestore)-", os.path.basename(path))
             target = m.group(1) if m else "generic"
-            p = subprocess.run([KEYPLAN, "explain", "--schema", empty, "--target", target, "--format", "json",
-                                "--color", "never", path], capture_output=True, timeout=120)
+            rc, out, err = kptest.run("explain", "--schema", empty, "--target", target, "--format", "json",
+                                      "--color", "never", path, timeout=120)
             name = os.path.relpath(path, os.path.dirname(CORPUS))
-            if p.returncode > 2 or p.returncode < 0:
-                print(f"FAIL {name}: keyplan exited with {p.returncode}\n{p.stderr.decode()[:2000]}")
-                failed += 1
+            if not check(f"{name}: keyplan exits 0, 1 or 2", 0 <= rc <= 2, f"exit {rc}\n{err[:2000]}"):
                 continue
-            lines = [json.loads(l) for l in p.stdout.decode().splitlines() if l.strip()]
+            lines = [json.loads(l) for l in out.splitlines() if l.strip()]
             want = statements(open(path, encoding="utf-8").read())
             total += want
-            if len(lines) != want:
-                print(f"FAIL {name}: {want} statements, keyplan planned {len(lines)}")
-                failed += 1
-            for o in lines:
-                for d in o["diagnostics"]:
-                    if d["rule"] in BAD:
-                        print(f"FAIL {name}:{d['line']}:{d['column']}: [{d['rule']}] {d['message']}")
-                        failed += 1
-    finally:
-        os.unlink(empty)
-    print(f"{total} statements in {len(files)} files, {failed} failures")
-    return 1 if failed else 0
+            check(f"{name}: every statement gets its plan line", len(lines) == want,
+                  f"{want} statements, keyplan planned {len(lines)}")
+            bad = [f"{name}:{d['line']}:{d['column']}: [{d['rule']}] {d['message']}"
+                   for o in lines for d in o["diagnostics"] if d["rule"] in BAD]
+            check(f"{name}: no syntax or lexical error", not bad, "\n".join(bad))
+    print(f"{total} statements in {len(files)} files")
+    kptest.finish()
 
 
-sys.exit(main())
+main()

