@@ -95,6 +95,16 @@ int kpt_has_message(const kpt *t, const char *s)
 	return 0;
 }
 
+int kpt_setup(kpt *t, const char *schema)
+{
+	kpt_init(t);
+	if (kpt_schema(t, schema) == 0)
+		return 0;
+	for (const kp_diag *g = t->d.head; g; g = g->next)
+		fprintf(stderr, "schema: %s\n", g->message);
+	return 1;
+}
+
 int kpt_main(const char *name, CU_InitializeFunc setup, CU_CleanupFunc teardown, CU_TestInfo *tests)
 {
 	CU_SuiteInfo suites[] = {{name, setup, teardown, NULL, NULL, tests}, CU_SUITE_INFO_NULL};

@@ -37,6 +37,10 @@ int kpt_schema(kpt *t, const char *sql);
 int kpt_plan(kpt *t, const char *sql);
 /* Does the last call's diagnostics hold a message containing s? */
 int kpt_has_message(const kpt *t, const char *s);
+/* A suite's setup: kpt_init, then the schema every test plans against.
+ * Returns nonzero (failing the suite) with the schema's diagnostics on
+ * stderr if it has errors. */
+int kpt_setup(kpt *t, const char *schema);
 
 /* Registers one suite of tests, runs it and returns the process exit
  * status: 1 if setup failed or any assertion did. setup and teardown (or

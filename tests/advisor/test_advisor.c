@@ -170,7 +170,7 @@ static void test_hotspot_enum_and_prefix(void)
 	run_free(&r);
 }
 
-static void test_key_shape(void)
+static void test_many_key_columns_long_keys_and_numeric_strings(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE k4 (a BIGINT, b BIGINT, c BIGINT, d BIGINT, PRIMARY KEY (a, b, c, d));"
@@ -188,7 +188,7 @@ static void test_key_shape(void)
 	run_free(&r);
 }
 
-static void test_families(void)
+static void test_many_column_families(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE f (k BIGINT, `f1:a` INT, `f2:b` INT, `f3:c` INT, `f4:d` INT, PRIMARY KEY (k));",
@@ -280,7 +280,7 @@ static void test_index_table_feedback(void)
 	run_free(&r);
 }
 
-static void test_desc_key(void)
+static void test_desc_key_when_most_reads_want_newest_first(void)
 {
 	const char *schema = "CREATE TABLE m (host VARCHAR(64), ts BIGINT, v INT, PRIMARY KEY (host, ts));";
 	run r;
@@ -300,7 +300,7 @@ static void test_desc_key(void)
 	run_free(&r);
 }
 
-static void test_unique_key(void)
+static void test_non_unique_key_from_duplicate_writes_or_order(void)
 {
 	const char *schema = "CREATE TABLE o (userid VARCHAR(64), amount INT, PRIMARY KEY (userid));";
 	run r;
@@ -519,7 +519,7 @@ static bool has_finding(const run *r, kp_rule rule, const char *msg)
 	return false;
 }
 
-static void test_more_statement_checks(void)
+static void test_target_limits_on_limit_offset_key_types_and_salt(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE t (a BIGINT, b VARCHAR, c BINARY(4), d INT, PRIMARY KEY (a, b, c));",
@@ -580,7 +580,7 @@ static void test_more_statement_checks(void)
 }
 
 /* Key widths from the declared types. */
-static void test_key_widths(void)
+static void test_key_width_from_declared_types(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE w1 (a TINYINT, b SMALLINT, c MEDIUMINT, d FLOAT, e DATE, f CHAR(9), g BOOLEAN, "
@@ -864,7 +864,7 @@ static void test_fixes_judged_on_workload(void)
 }
 
 /* A hash over an enum spreads nothing: it does not silence KP102. */
-static void test_enum_hash(void)
+static void test_hash_of_enum_still_hotspot(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE h (status VARCHAR(8), id2 BIGINT, PRIMARY KEY (hash32(status), status, id2));"
@@ -892,7 +892,7 @@ static void test_enum_hash(void)
 /* Advised index tables are no hotspots: well-spread = columns lead; a hot
  * lead bound by = is hashed, one bound by a range is bucketed; no
  * secondary index led by a hotspot column. */
-static void test_index_leads(void)
+static void test_advised_index_tables_lead_with_no_hotspot(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE ev (k VARCHAR(32), created_at BIGINT, kind VARCHAR(8), owner VARCHAR(32), v INT, "
@@ -950,7 +950,7 @@ static void test_index_leads(void)
 
 /* DESC advice only from reads the key serves, and only when no served read
  * gets worse; Tablestore has no DESC keys. */
-static void test_desc_judged(void)
+static void test_desc_advice_only_when_no_served_read_worsens(void)
 {
 	run r;
 	const char *schema = "CREATE TABLE m (host VARCHAR(64), ts BIGINT, v INT, PRIMARY KEY (host, ts));";
@@ -978,7 +978,7 @@ static void test_desc_judged(void)
 }
 
 /* Detection: a 2 KB key column, KP107 names the column. */
-static void test_detection_gaps(void)
+static void test_2kb_key_column_and_unique_key_column_named(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE u (url VARCHAR(2048), x BIGINT, PRIMARY KEY (x, url));"
@@ -1001,7 +1001,7 @@ static void test_detection_gaps(void)
 
 /* Shape fixes are judged too: a numeric key breaks reads that bind it with
  * a string, and says so. */
-static void test_shape_fixes_judged(void)
+static void test_numeric_key_fix_reports_reads_it_breaks(void)
 {
 	run r;
 	run_advisor(&r, "CREATE TABLE n (day VARCHAR(10), x INT, PRIMARY KEY (day, x));",
@@ -1453,26 +1453,26 @@ static void test_fixpoint_random(void)
 KPT_SUITE("advisor", NULL, NULL,
 	{"monotonic leading column", test_hotspot_monotonic},
 	{"enum and shared-prefix leading column", test_hotspot_enum_and_prefix},
-	{"key size and shape", test_key_shape},
-	{"column families", test_families},
+	{"KP104 many key columns, KP105 long keys, KP106 numeric strings", test_many_key_columns_long_keys_and_numeric_strings},
+	{"KP108 more than three column families, and the target's limit", test_many_column_families},
 	{"target schema limits", test_target_limits},
 	{"target statement limits", test_statement_limits},
 	{"index table fed back through the planner", test_index_table_feedback},
-	{"DESC key column", test_desc_key},
-	{"unique key", test_unique_key},
+	{"KP122: a DESC key column when most reads want the newest rows first", test_desc_key_when_most_reads_want_newest_first},
+	{"KP107: a key that writes overwrite or an ORDER BY shows is not unique", test_non_unique_key_from_duplicate_writes_or_order},
 	{"reordered key against brute force", test_reorder_brute_force},
 	{"reordered key, greedy search", test_reorder_greedy},
-	{"more statement checks", test_more_statement_checks},
+	{"target limits on LIMIT, OFFSET, ORDER BY, key types and salt buckets", test_target_limits_on_limit_offset_key_types_and_salt},
 	{"a workload at scale", test_workload_at_scale},
-	{"key widths", test_key_widths},
+	{"key widths come from the declared types", test_key_width_from_declared_types},
 	{"fix syntax per target", test_targets_syntax},
 	{"unserved query shapes", test_unserved_shapes},
 	{"fixes judged on the weighted workload", test_fixes_judged_on_workload},
-	{"a hash of an enum", test_enum_hash},
-	{"advised index leads", test_index_leads},
-	{"DESC advice judged", test_desc_judged},
-	{"detection gaps", test_detection_gaps},
-	{"shape fixes judged", test_shape_fixes_judged},
+	{"a hash of an enum-like column still piles writes on a few regions", test_hash_of_enum_still_hotspot},
+	{"advised index tables lead with well-spread columns; hot leads are hashed or bucketed", test_advised_index_tables_lead_with_no_hotspot},
+	{"DESC advice only from served reads, and only when no served read gets worse", test_desc_advice_only_when_no_served_read_worsens},
+	{"a 2 KB key column is a long key; KP107 names the column that makes the key unique", test_2kb_key_column_and_unique_key_column_named},
+	{"a numeric-key fix reports the reads that bind the key with a string", test_numeric_key_fix_reports_reads_it_breaks},
 	{"advised keys within the target's key width", test_key_width_limit},
 	{"fixes planned with the target's rules", test_judged_with_target_rules},
 	{"full scans in the target's words", test_full_scan_wording},

@@ -27,7 +27,7 @@
 		kp_arena_free(&a_);                                       \
 	} while (0)
 
-static void test_formats(void)
+static void test_printf_formats_match_snprintf(void)
 {
 	CHECK_FMT("plain text, no conversions");
 	CHECK_FMT("%s and %s", "one", "two");
@@ -117,7 +117,7 @@ static void test_int_and_json(void)
 	kp_buf_free(&b);
 }
 
-static void test_arena_blocks(void)
+static void test_arena_memory_aligned_zeroed_and_reused(void)
 {
 	kp_arena a;
 	kp_arena_init(&a);
@@ -156,7 +156,7 @@ static void test_arena_blocks(void)
 }
 
 KPT_SUITE("arena", NULL, NULL,
-	{"formats match snprintf", test_formats},
+	{"formats match snprintf", test_printf_formats_match_snprintf},
 	{"long formatted text", test_long_text},
 	{"integers and JSON strings", test_int_and_json},
-	{"blocks, reset, grow", test_arena_blocks})
+	{"arena memory is aligned and zeroed, and comes back zeroed after a reset", test_arena_memory_aligned_zeroed_and_reused})

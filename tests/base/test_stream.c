@@ -162,7 +162,7 @@ static void test_source_read_errors(void)
 }
 
 /* Lines and columns: CRLF, multibyte text, offsets past the end. */
-static void test_positions(void)
+static void test_line_and_column_of_offsets(void)
 {
 	kp_source src;
 	const char *text = "ab\r\n\xe7\x94\xa8x\r\n\tz";
@@ -188,7 +188,7 @@ static void test_positions(void)
 
 /* The text form of a diagnostic: header, excerpt, caret under the span
  * (in code points), notes and help; no excerpt for a huge line. */
-static void test_diag_format(void)
+static void test_diagnostic_text_with_colour_and_excerpt(void)
 {
 	kp_arena a;
 	kp_arena_init(&a);
@@ -233,5 +233,5 @@ static void test_diag_format(void)
 KPT_SUITE("stream", NULL, NULL,
 	{"windows match the whole file", test_windows_match_whole_file},
 	{"read errors", test_source_read_errors},
-	{"lines and columns", test_positions},
-	{"diagnostic text", test_diag_format})
+	{"lines and columns of offsets (CRLF, UTF-8, past the end)", test_line_and_column_of_offsets},
+	{"diagnostic text: header, colour, excerpt and caret", test_diagnostic_text_with_colour_and_excerpt})

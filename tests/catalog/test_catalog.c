@@ -3,7 +3,7 @@
 
 #include "kp_test.h"
 
-static void test_table_and_key(void)
+static void test_create_table_builds_columns_and_ordered_key(void)
 {
 	kpt t;
 	kpt_init(&t);
@@ -79,7 +79,7 @@ static void expect(const char *sql, kp_rule rule, const char *msg, uint32_t line
 	kpt_free(&t);
 }
 
-static void test_errors(void)
+static void test_table_and_key_errors_are_located(void)
 {
 	expect("CREATE TABLE t (a INT, PRIMARY KEY (a));\nCREATE TABLE T (b INT, PRIMARY KEY (b));",
 	       KP_R_DUPLICATE, "table 'T' already exists", 2, 14);
@@ -106,7 +106,7 @@ static void test_errors(void)
 	       "table t declares more than one primary key", 1, 36);
 }
 
-static void test_more_forms(void)
+static void test_options_if_exists_indexes_and_unknown_types(void)
 {
 	kpt t;
 	kpt_init(&t);
@@ -140,7 +140,7 @@ static void test_more_forms(void)
 	kpt_free(&t);
 }
 
-static void test_more_errors(void)
+static void test_partition_index_and_drop_errors_are_located(void)
 {
 	expect("CREATE TABLE t (a INT PRIMARY KEY) PARTITION BY HASH (zz)", KP_R_BAD_KEY,
 	       "PARTITION BY HASH of t names unknown column 'zz'", 1, 55);
@@ -204,9 +204,9 @@ static void test_hash_widths_and_index_kinds(void)
 }
 
 KPT_SUITE("catalog", NULL, NULL,
-	{"table, columns, key", test_table_and_key},
+	{"CREATE TABLE builds columns, types and the ordered key", test_create_table_builds_columns_and_ordered_key},
 	{"hash key, families, indexes, drop", test_hash_key_families_indexes},
-	{"located errors", test_errors},
-	{"more forms", test_more_forms},
-	{"more errors", test_more_errors},
+	{"table, column and key errors are located", test_table_and_key_errors_are_located},
+	{"table options, IF [NOT] EXISTS, index names and unknown types", test_options_if_exists_indexes_and_unknown_types},
+	{"PARTITION BY, index, hash-part and DROP errors are located", test_partition_index_and_drop_errors_are_located},
 	{"hash widths and index kinds", test_hash_widths_and_index_kinds})

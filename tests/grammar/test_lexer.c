@@ -134,7 +134,7 @@ static void test_invalid_utf8(void)
 	check_error("'\xed\xa0\x80'", 5, 1, "invalid UTF-8 byte 0xed in string literal", 1);
 }
 
-static void test_more_kinds(void)
+static void test_numbers_parameters_and_quoted_names(void)
 {
 	int types[16];
 	uint32_t offs[16];
@@ -206,5 +206,5 @@ KPT_SUITE("lexer", NULL, NULL,
 	{"NUL bytes", test_nul_bytes},
 	{"invalid UTF-8", test_invalid_utf8},
 	{"stray bytes", test_stray_bytes},
-	{"more token kinds", test_more_kinds},
+	{"hex, float, parameter and quoted-name tokens", test_numbers_parameters_and_quoted_names},
 	{"bad bytes in comments and names", test_bad_comments_and_names})

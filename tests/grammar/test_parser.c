@@ -516,7 +516,7 @@ static void test_bad_comment_keeps_statement(void)
 	kp_source_free(&src);
 }
 
-static void test_recovery(void)
+static void test_error_recovery_at_next_statement(void)
 {
 	kp_diags d;
 	kp_source src;
@@ -526,7 +526,7 @@ static void test_recovery(void)
 	kp_source_free(&src);
 }
 
-static void test_unsupported(void)
+static void test_joins_subqueries_and_set_operations_are_unsupported(void)
 {
 	expect_error("SELECT * FROM a JOIN b ON a.x = b.x", "joins are not supported: keyplan plans single-table statements", 1, 17);
 	expect_error("SELECT * FROM a, b", "comma joins (FROM a, b) are not supported: keyplan plans single-table statements", 1, 16);
@@ -540,7 +540,7 @@ static void test_unsupported(void)
 	expect_error("SELECT * FROM t WHERE a = ANY (SELECT a FROM u)", "subqueries are not supported", 1, 32);
 }
 
-static void test_hints(void)
+static void test_hints_parse_with_arguments_and_malformed_ones_are_errors(void)
 {
 	kp_diags d;
 	kp_source src;
@@ -606,7 +606,7 @@ static void test_hints(void)
 	kp_source_free(&src);
 }
 
-static void test_more_unsupported(void)
+static void test_comma_joins_long_tokens_and_long_statements(void)
 {
 	expect_error("DELETE FROM a, b WHERE x = 1", "comma joins (FROM a, b) are not supported: keyplan plans single-table statements", 1, 14);
 	expect_error("SELECT a FROM t INTERSECT SELECT a FROM u", "set operations (UNION, INTERSECT, EXCEPT) are not supported", 1, 17);
@@ -638,7 +638,7 @@ static void test_more_unsupported(void)
 	free(big);
 }
 
-static void test_limits(void)
+static void test_nesting_past_limit_is_input_limit_error(void)
 {
 	char *deep = malloc(300 * 2 + 64);
 	strcpy(deep, "SELECT * FROM t WHERE ");
@@ -684,12 +684,12 @@ KPT_SUITE("parser", setup, teardown,
 	{"rendering keeps precedence", test_render_precedence},
 	{"rendering every form", test_render_every_form},
 	{"syntax errors are located", test_syntax_errors},
-	{"recovery at the next statement", test_recovery},
+	{"recovery at the next statement", test_error_recovery_at_next_statement},
 	{"a bad comment keeps its statement", test_bad_comment_keeps_statement},
-	{"unsupported shapes", test_unsupported},
-	{"nesting limits", test_limits},
-	{"hints", test_hints},
-	{"more unsupported shapes", test_more_unsupported},
+	{"joins, subqueries, CTEs, set operations and window functions are reported as unsupported", test_joins_subqueries_and_set_operations_are_unsupported},
+	{"nesting past the limit is an input-limit error", test_nesting_past_limit_is_input_limit_error},
+	{"hints parse with their arguments; malformed ones are errors", test_hints_parse_with_arguments_and_malformed_ones_are_errors},
+	{"comma joins, a long token quoted to 40 bytes, a statement over the length limit", test_comma_joins_long_tokens_and_long_statements},
 	{"query clauses", test_query_clauses},
 	{"query expressions", test_query_expressions},
 	{"UPSERT forms", test_upsert_forms},

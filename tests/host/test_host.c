@@ -49,7 +49,7 @@ static const char *sql_of(ext *x, const char *at_text, uint32_t *host)
 	return s->text;
 }
 
-static void test_java(void)
+static void test_java_strings_concatenations_text_blocks_annotations(void)
 {
 	ext x;
 	uint32_t h;
@@ -135,7 +135,7 @@ static void test_java(void)
 	ext_free(&x);
 }
 
-static void test_kotlin(void)
+static void test_kotlin_templates_are_holes_and_comments_nest(void)
 {
 	ext x;
 	uint32_t h;
@@ -161,7 +161,7 @@ static void test_kotlin(void)
 	ext_free(&x);
 }
 
-static void test_go(void)
+static void test_go_raw_strings_keep_nul_and_drop_cr(void)
 {
 	ext x;
 	uint32_t h;
@@ -186,7 +186,7 @@ static void test_go(void)
 	ext_free(&x);
 }
 
-static void test_python(void)
+static void test_python_fstring_fields_are_holes(void)
 {
 	ext x;
 	uint32_t h;
@@ -214,7 +214,7 @@ static void test_python(void)
 	ext_free(&x);
 }
 
-static void test_picking(void)
+static void test_language_picked_by_file_name_and_mapper_root(void)
 {
 	CU_ASSERT_EQUAL(kp_lang_of_path("a/B.java"), KP_LANG_JAVA);
 	CU_ASSERT_EQUAL(kp_lang_of_path("b.kt"), KP_LANG_KOTLIN);
@@ -236,7 +236,7 @@ static void test_picking(void)
 	CU_ASSERT_FALSE(kp_host_is_mapper("", 0));
 }
 
-static void test_mybatis(void)
+static void test_mybatis_variants_sampled_and_mapped(void)
 {
 	ext x;
 	/* 20 independent <if>: 2^20 variants; the sample starts with every
@@ -334,9 +334,9 @@ static void test_mybatis(void)
 }
 
 KPT_SUITE("host", NULL, NULL,
-	{"java", test_java},
-	{"kotlin", test_kotlin},
-	{"go", test_go},
-	{"python", test_python},
-	{"file picking", test_picking},
-	{"mybatis", test_mybatis})
+	{"Java: escapes, + concatenation, text blocks, annotations, non-SQL strings", test_java_strings_concatenations_text_blocks_annotations},
+	{"Kotlin: ${} and $name are holes, block comments nest, \\$ is a dollar", test_kotlin_templates_are_holes_and_comments_nest},
+	{"Go: raw and interpreted strings; a raw string keeps a NUL, drops CRs, runs to the end unterminated", test_go_raw_strings_keep_nul_and_drop_cr},
+	{"Python: f-string and str.format fields are holes, doubled braces are braces", test_python_fstring_fields_are_holes},
+	{"the language is picked by file name, a mapper by its root element", test_language_picked_by_file_name_and_mapper_root},
+	{"MyBatis: variants sampled the same on every run, SQL mapped to the XML", test_mybatis_variants_sampled_and_mapped})

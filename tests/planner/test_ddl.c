@@ -171,7 +171,7 @@ static void test_search_and_columnar(void)
 	CU_ASSERT_TRUE(c->covers[kp_table_column(table("dt"), "c4", 2)]);
 }
 
-static void test_views(void)
+static void test_view_planned_on_base_key_with_its_where(void)
 {
 	const kp_table *v = table("na_stat");
 	CU_ASSERT_TRUE(v->is_view);
@@ -222,7 +222,7 @@ static void test_phoenix_index_rules(void)
 	     "SCAN p via index p_global (+ table lookup) prefix (a='x')");
 }
 
-static void test_alter(void)
+static void test_alter_adds_and_drops_columns_options_and_indexes(void)
 {
 	kpt t;
 	kpt_init(&t);
@@ -458,13 +458,7 @@ static void test_advisor_skips_views(void)
 /* Every test plans against SCHEMA: a schema that does not load fails them all. */
 static int setup(void)
 {
-	kpt_init(&T);
-	if (kpt_schema(&T, SCHEMA)) {
-		for (const kp_diag *g = T.d.head; g; g = g->next)
-			fprintf(stderr, "schema: %s\n", g->message);
-		return 1;
-	}
-	return 0;
+	return kpt_setup(&T, SCHEMA);
 }
 
 static int teardown(void)
@@ -477,9 +471,9 @@ KPT_SUITE("ddl", setup, teardown,
 	{"Phoenix table: key order, ROW_TIMESTAMP, salt, families, options", test_phoenix_table},
 	{"functional indexes", test_functional_index},
 	{"search and columnar indexes", test_search_and_columnar},
-	{"views", test_views},
+	{"a view is planned on its base table's key with its WHERE added", test_view_planned_on_base_key_with_its_where},
 	{"Phoenix index rules, LOCAL, UNCOVERED, partial", test_phoenix_index_rules},
-	{"ALTER TABLE and ALTER INDEX", test_alter},
+	{"ALTER TABLE and ALTER INDEX add and drop columns, options and index states", test_alter_adds_and_drops_columns_options_and_indexes},
 	{"views, drops and mapping tables", test_views_and_drops},
 	{"DDL errors", test_ddl_errors},
 	{"the advisor checks a view's key on its base", test_advisor_skips_views},

@@ -693,7 +693,7 @@ static void gen_order(const schema *s, kp_buf *ob, const char *idx_cols[2])
 	}
 }
 
-static void test_oracle(void)
+static void test_ranges_and_filter_select_what_sqlite_selects(void)
 {
 	const char *env = getenv("KP_ORACLE_SEED");
 	uint64_t seed0 = env ? strtoull(env, NULL, 10) : 20261122;
@@ -841,4 +841,4 @@ static void test_oracle(void)
 }
 
 KPT_SUITE("oracle", NULL, NULL,
-	{"keyplan's ranges and filters against SQLite", test_oracle})
+	{"keyplan's ranges and filter select the rows SQLite selects", test_ranges_and_filter_select_what_sqlite_selects})

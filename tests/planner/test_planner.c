@@ -61,7 +61,7 @@ static void rules(const char *want)
 	CU_ASSERT_STRING_EQUAL(T.rules, want);
 }
 
-static void test_get(void)
+static void test_get_when_every_key_column_bound(void)
 {
 	plan("SELECT * FROM orders WHERE userid='abc' AND orderid=123", "get",
 	     "[{\"eq\": [\"abc\", 123], \"range\": null}]", "", "none");
@@ -85,7 +85,7 @@ static void test_scan_and_chain(void)
 	plan("SELECT * FROM orders WHERE userid = 'a'", "scan", "[{\"eq\": [\"a\"], \"range\": null}]", "", "none");
 }
 
-static void test_filtered(void)
+static void test_filtered_scan_after_key_gap_or_range(void)
 {
 	plan("SELECT * FROM orders WHERE userid='abc' AND amount > 10", "filtered_scan",
 	     "[{\"eq\": [\"abc\"], \"range\": null}]", "amount > 10", "none");
@@ -99,7 +99,7 @@ static void test_filtered(void)
 	     "\"upper\": null, \"upper_inclusive\": false}}]", "p2 = 2", "none");
 }
 
-static void test_rejected(void)
+static void test_full_scan_rejected_unless_allowed(void)
 {
 	plan("SELECT * FROM orders WHERE orderid = 123", "full_scan", "[{\"eq\": [], \"range\": null}]",
 	     "orderid = 123", "none");
@@ -285,7 +285,7 @@ static void test_limits_and_edges(void)
 	plan("SELECT * FROM k3 WHERE p1 = 3 AND v IS 4", "filtered_scan", "[{\"eq\": [3], \"range\": null}]", "v IS 4", "none");
 }
 
-static void test_like(void)
+static void test_like_prefix_becomes_key_range(void)
 {
 	plan("SELECT * FROM orders WHERE userid LIKE 'abc%'", "scan",
 	     "[{\"eq\": [], \"range\": {\"column\": \"userid\", \"lower\": \"abc\", \"lower_inclusive\": true, "
@@ -327,7 +327,7 @@ static void test_unusable_conditions(void)
 	     "[{\"eq\": [{\"param\": \"?\"}], \"range\": null}]", "p1 = ?", "none");
 }
 
-static void test_order(void)
+static void test_order_by_in_key_order_reverse_or_sorted(void)
 {
 	plan("SELECT * FROM k3 WHERE p1 = 1 ORDER BY p2", "scan", "[{\"eq\": [1], \"range\": null}]", "", "key");
 	plan("SELECT * FROM k3 WHERE p1 = 1 ORDER BY p3", "scan", "[{\"eq\": [1], \"range\": null}]", "", "sort");
@@ -350,7 +350,7 @@ static void test_order(void)
 	     "{\"eq\": [\"a\", \"e\", 1], \"range\": null}]", "", "none");
 }
 
-static void test_indexes(void)
+static void test_index_chosen_by_class_and_coverage_or_by_hint(void)
 {
 	plan("SELECT price FROM tr WHERE buyer = 7 AND ts > 100", "scan",
 	     "[{\"eq\": [7], \"range\": {\"column\": \"ts\", \"lower\": 100, \"lower_inclusive\": false, "
@@ -374,7 +374,7 @@ static void test_indexes(void)
 	rules("KP019");
 }
 
-static void test_hash_prefix(void)
+static void test_hash_prefix_usable_only_when_hashed_columns_bound(void)
 {
 	plan("SELECT * FROM h WHERE p1 = 5 AND p2 = 6", "get",
 	     "[{\"eq\": [{\"hash\": \"hash32\", \"of\": [5]}, 5, 6], \"range\": null}]", "", "none");
@@ -600,7 +600,7 @@ static void test_table_names(void)
 	CU_ASSERT_PTR_NULL(T.d.head->notes);
 }
 
-static void test_more_shapes(void)
+static void test_in_lists_qualified_names_patterns_and_constant_terms(void)
 {
 	/* IN lists: empty, and tuples of the wrong arity stay in the filter */
 	plan("SELECT * FROM k3 WHERE p1 IN ()", "get", "[]", "", "none");
@@ -871,12 +871,7 @@ static void test_skip_scan_product(void)
 /* Every test plans against SCHEMA: a schema that does not load fails them all. */
 static int setup(void)
 {
-	kpt_init(&T);
-	if (kpt_schema(&T, SCHEMA) != 0) {
-		fprintf(stderr, "schema failed: %s\n", T.d.head ? T.d.head->message : "?");
-		return 1;
-	}
-	return 0;
+	return kpt_setup(&T, SCHEMA);
 }
 
 static int teardown(void)
@@ -886,27 +881,27 @@ static int teardown(void)
 }
 
 KPT_SUITE("planner", setup, teardown,
-	{"GET", test_get},
+	{"GET when every key column is bound by = or IN", test_get_when_every_key_column_bound},
 	{"SCAN and chained comparison", test_scan_and_chain},
-	{"FILTERED SCAN", test_filtered},
-	{"REJECTED and allowed full scans", test_rejected},
+	{"FILTERED SCAN: key conditions after a gap or a range are filtered", test_filtered_scan_after_key_gap_or_range},
+	{"a full scan is REJECTED unless a hint, ALLOW FILTERING or a missing WHERE allows it", test_full_scan_rejected_unless_allowed},
 	{"OR and IN become unions of ranges", test_or_in_union},
 	{"NOT is pushed down", test_not_pushdown},
-	{"LIKE prefixes", test_like},
+	{"LIKE 'prefix%' is a key range, other patterns a filter", test_like_prefix_becomes_key_range},
 	{"unions that cover everything", test_union_of_everything},
 	{"limits and edge cases", test_limits_and_edges},
 	{"redundant and impossible conditions", test_redundant_and_impossible},
 	{"conditions the key cannot use", test_unusable_conditions},
-	{"ORDER BY", test_order},
-	{"secondary indexes and hints", test_indexes},
+	{"ORDER BY is served in key order, in reverse, or sorted", test_order_by_in_key_order_reverse_or_sorted},
+	{"secondary indexes chosen by class and coverage, or forced and ignored by hints", test_index_chosen_by_class_and_coverage_or_by_hint},
 	{"hints with arguments", test_hints_with_arguments},
 	{"documented hints", test_documented_hints},
 	{"NULLS FIRST and LAST", test_order_nulls},
 	{"functions of constants", test_constant_functions},
 	{"query forms", test_query_forms},
 	{"table names", test_table_names},
-	{"more shapes", test_more_shapes},
-	{"hash-prefixed keys", test_hash_prefix},
+	{"empty IN, qualified names, LIKE and GLOB patterns, constant terms, IN past the range limit", test_in_lists_qualified_names_patterns_and_constant_terms},
+	{"a hash-prefixed key is usable only when the hashed columns are bound", test_hash_prefix_usable_only_when_hashed_columns_bound},
 	{"DML and name errors", test_dml_and_errors},
 	{"ranges in stored key order", test_ranges_in_key_order},
 	{"NULLs on index columns", test_nulls_on_index_columns},

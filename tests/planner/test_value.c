@@ -40,7 +40,7 @@ static kp_value pv(const char *text, uint32_t off)
 	return v;
 }
 
-static void test_compare(void)
+static void test_compare_across_kinds_exactly(void)
 {
 	bool ok;
 	kp_value a = iv(2), b = rv(2.5), c = rv(2.0), d = iv(INT64_MAX);
@@ -176,7 +176,7 @@ static void forms(kp_value v, const char *json, const char *sql)
 	kp_buf_free(&b);
 }
 
-static void test_forms(void)
+static void test_json_and_sql_forms_of_values(void)
 {
 	forms(iv(-42), "-42", "-42");
 	forms(rv(2.5), "2.5", "2.5");
@@ -207,7 +207,7 @@ static void test_forms(void)
 	forms(h, "{\"hash\": \"hash64\", \"of\": [7, \"a\"]}", "hash64(7, 'a')");
 }
 
-static void test_of_expr(void)
+static void test_value_of_literal_expressions(void)
 {
 	kp_arena a;
 	kp_arena_init(&a);
@@ -238,7 +238,7 @@ static void test_of_expr(void)
 	kp_arena_free(&a);
 }
 
-static void test_times(void)
+static void test_parse_time_takes_valid_dates_only(void)
 {
 	int64_t ms;
 	CU_ASSERT_TRUE(kp_parse_time("1970-01-01", 10, &ms) && ms == 0);
@@ -277,8 +277,8 @@ static void test_times(void)
 }
 
 KPT_SUITE("value", NULL, NULL,
-	{"comparison across kinds", test_compare},
+	{"comparison across kinds is exact", test_compare_across_kinds_exactly},
 	{"comparison of every kind pair", test_compare_every_kind},
-	{"JSON and SQL forms", test_forms},
-	{"values of expressions", test_of_expr},
-	{"dates and times", test_times})
+	{"JSON and SQL forms of values", test_json_and_sql_forms_of_values},
+	{"values of literal expressions", test_value_of_literal_expressions},
+	{"dates and times: valid ones parse to epoch milliseconds, others are refused", test_parse_time_takes_valid_dates_only})

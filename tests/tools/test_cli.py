@@ -13,11 +13,11 @@ SCHEMA = os.path.join(SRC, "examples", "schema.sql")
 QUERIES = os.path.join(SRC, "examples", "queries.sql")
 
 rc, out, err = run("--help")
-check("help exits 0", rc == 0 and "explain" in out, out)
+check("--help lists the commands and exits 0", rc == 0 and "explain" in out, out)
 rc, out, err = run("explain", "--help")
-check("explain help", rc == 0 and "--schema PATH" in out and "--format text|json" in out, out)
+check("explain --help lists its options and exits 0", rc == 0 and "--schema PATH" in out and "--format text|json" in out, out)
 rc, out, err = run("--version")
-check("version", rc == 0 and out.startswith("keyplan "), out)
+check("--version prints 'keyplan VERSION' and exits 0", rc == 0 and out.startswith("keyplan "), out)
 rc, out, err = run(stdin=b"")
 check("no command reads statements from a pipe", rc == 0 and out == "", out + err)
 rc, out, err = run("--schema", SCHEMA, stdin=b"SELECT * FROM orders\n WHERE userid = 'a';\n.tables\nSELECT * FROM orders WHERE userid = 'b'")
@@ -37,23 +37,23 @@ check("repl has no sarif", rc == 2 and "unknown format 'sarif' (expected text or
 rc, out, err = run("repl", "--no-config", "--format", "json", "--schema", SCHEMA, stdin=b"SELECT * FROM orders WHERE userid = 'a';")
 check("repl --no-config --format json", rc == 0 and json.loads(out)["access"] == "scan", out + err)
 rc, out, err = run("frobnicate")
-check("unknown command", rc == 2 and "unknown command 'frobnicate'" in err, err)
+check("an unknown command is named and exits 2", rc == 2 and "unknown command 'frobnicate'" in err, err)
 rc, out, err = run("explain", "--schema", SCHEMA, "--bogus", "x.sql")
-check("unknown option", rc == 2 and "unknown option '--bogus'" in err, err)
+check("an unknown option is named and exits 2", rc == 2 and "unknown option '--bogus'" in err, err)
 rc, out, err = run("explain", "--schema", SCHEMA, "--format", "xml", "-e", "SELECT 1")
-check("unknown format", rc == 2 and "unknown format 'xml'" in err, err)
+check("an unknown --format is named and exits 2", rc == 2 and "unknown format 'xml'" in err, err)
 rc, out, err = run("explain", "--schema", "/nonexistent.sql", "-e", "SELECT 1")
 check("missing schema is an I/O error", rc == 2 and "/nonexistent.sql: cannot open" in err, err)
 rc, out, err = run("explain", "--schema", SCHEMA, "/nonexistent.sql")
-check("missing query file", rc == 2 and "cannot open" in err, err)
+check("a query file that cannot be opened exits 2", rc == 2 and "cannot open" in err, err)
 rc, out, err = run("explain", "--schema", SCHEMA)
-check("no queries", rc == 2 and "no queries" in err, err)
+check("explain with a schema and no queries exits 2", rc == 2 and "no queries" in err, err)
 
 # exit 0 when everything plans, 1 on a rejected query or an error
 rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WHERE userid='abc' AND orderid=123")
-check("GET exits 0", rc == 0 and out == "GET orders key (userid='abc', orderid=123)\n", out + err)
+check("a GET prints its key and exits 0", rc == 0 and out == "GET orders key (userid='abc', orderid=123)\n", out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WHERE orderid = 1")
-check("rejected exits 1", rc == 1 and out.startswith("REJECTED orders: full table scan") and
+check("a rejected full scan is located as KP001 and exits 1", rc == 1 and out.startswith("REJECTED orders: full table scan") and
       "<command line>:1:28: error: full table scan" in err and "[KP001 full-scan]" in err, out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "--target", "phoenix", "-e", "SELECT * FROM orders WHERE orderid = 1")
 check("phoenix warns, exits 0", rc == 0 and out.startswith("FULL SCAN ORDERS") and "warning:" in err, out + err)
@@ -71,7 +71,7 @@ rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM Orders WH
 check("lindorm names are case-sensitive", rc == 1 and "no such table: Orders" in err
       and "help: did you mean orders? names are case-sensitive on this target" in err, out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "--target", "generic", "-e", "SELECT * FROM ORDERS WHERE USERID = 'a'")
-check("generic ignores case", rc == 0 and out.startswith("SCAN orders"), out + err)
+check("--target generic matches table and column names in any case", rc == 0 and out.startswith("SCAN orders"), out + err)
 
 # a UTF-8 byte-order mark (Windows editors write one) is not text: a file or
 # standard input starting with one reads as without, its columns do not
@@ -111,8 +111,8 @@ check("syntax error exits 1", rc == 1 and "<command line>:1:15: error: syntax er
 rc, out, err = run("explain", "--schema", SCHEMA, QUERIES)
 lines = out.splitlines()
 check("examples: one line per statement", len(lines) == 14, out)
-check("examples: GET first", lines[0] == "GET orders key (userid='abc', orderid=123)", out)
-check("examples: index path", "SCAN orders via index idx_orders_status prefix (status='paid')" in lines, out)
+check("examples: the first query is a GET on the full key", lines[0] == "GET orders key (userid='abc', orderid=123)", out)
+check("examples: a query on status is served by its index", "SCAN orders via index idx_orders_status prefix (status='paid')" in lines, out)
 check("examples: rejected exit 1", rc == 1, str(rc))
 
 # stdin and JSON Lines
@@ -123,13 +123,13 @@ objs = [json.loads(l) for l in out.splitlines()]
 check("json: one object per statement", len(objs) == 14, out)
 keys = {"file", "line", "column", "statement", "table", "path", "access", "rejected", "key",
         "key_order", "ranges", "filter", "order", "diagnostics"}
-check("json: every field", all(set(o) == keys for o in objs), out)
+check("json: every object has exactly the documented fields", all(set(o) == keys for o in objs), out)
 o = objs[0]
-check("json: GET object", o["file"] == "<stdin>" and o["line"] == 2 and o["column"] == 1 and
+check("json: a GET gives its location, access and key values", o["file"] == "<stdin>" and o["line"] == 2 and o["column"] == 1 and
       o["access"] == "get" and o["ranges"] == [{"eq": ["abc", 123], "range": None}] and
       o["path"] == {"type": "primary"} and o["key"] == ["userid", "orderid"], json.dumps(o))
 o = objs[4]
-check("json: rejected object", o["access"] == "full_scan" and o["rejected"] is True and
+check("json: a rejected full scan gives KP001 at its line", o["access"] == "full_scan" and o["rejected"] is True and
       o["diagnostics"][0]["rule"] == "KP001" and o["diagnostics"][0]["line"] == 14, json.dumps(o))
 
 # errors never hide the following statements; bad bytes are located

@@ -64,11 +64,11 @@ if os.path.exists(schema_path):
 # GitHub code scanning's required fields, checked directly in any case
 run0 = doc["runs"][0]
 rules = run0["tool"]["driver"]["rules"]
-check("sarif version", doc["version"] == "2.1.0")
-check("sarif rules described", all(r["shortDescription"]["text"] and r["fullDescription"]["text"] and
+check("SARIF output is version 2.1.0", doc["version"] == "2.1.0")
+check("SARIF describes every rule with texts and a help URI", all(r["shortDescription"]["text"] and r["fullDescription"]["text"] and
                                    r["help"]["text"] and r["helpUri"].startswith("https://") for r in rules))
 res = run0["results"]
-check("sarif results", len(res) > 0 and all(
+check("SARIF results point at their rule and have a message and location", len(res) > 0 and all(
     r["ruleId"] == rules[r["ruleIndex"]]["id"] and r["message"]["text"] and
     r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "examples/queries.sql" and
     r["locations"][0]["physicalLocation"]["region"]["startLine"] >= 1 and
@@ -101,13 +101,13 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("lint", "--no-config", "--schema", S, Q, "--format", "sarif", "--output", o)
     check("--output writes the file", rc == 1 and out == "" and json.load(open(o))["version"] == "2.1.0", out + err)
 rc, out, err = run("lint", "--no-config", "--schema", S, Q, "--color", "always")
-check("--color always", "\033[" in out)
+check("--color always colours a pipe", "\033[" in out)
 rc, out, err = run("lint", "--no-config", "--schema", S, Q)
 check("no colour when not a terminal", "\033[" not in out)
 rc, out, err = run("lint", "--no-config", "--schema", S, Q, env={"CLICOLOR_FORCE": "1"})
-check("CLICOLOR_FORCE", "\033[" in out)
+check("CLICOLOR_FORCE colours a pipe", "\033[" in out)
 rc, out, err = run("lint", "--no-config", "--schema", S, Q, "--color=never", env={"CLICOLOR_FORCE": "1"})
-check("--color never wins", "\033[" not in out)
+check("--color never wins over CLICOLOR_FORCE", "\033[" not in out)
 
 # ------------------------------------------------------------ suppressions
 def lint_text(sql, *extra):
@@ -137,9 +137,9 @@ check("unknown rule warns once and ignores nothing", rules_of(out) == ["KP022", 
 rc, out, err = lint_text("-- keyplan:ignore\n" + BAD)
 check("empty ignore warns and ignores nothing", rules_of(out) == ["KP022", "KP001"], out)
 rc, out, err = lint_text("-- keyplan:ignore full-scn typo\n" + BAD)
-check("misspelled slug warns", "KP001" in rules_of(out) and "KP022" in rules_of(out), out)
+check("a misspelled slug in keyplan:ignore is KP022 and silences nothing", "KP001" in rules_of(out) and "KP022" in rules_of(out), out)
 rc, out, err = lint_text("-- keyplan:ignroe KP001\n" + BAD)
-check("unknown directive warns", rules_of(out) == ["KP022", "KP001"], out)
+check("an unknown keyplan: directive is KP022 and silences nothing", rules_of(out) == ["KP022", "KP001"], out)
 rc, out, err = lint_text("-- keyplan:ignore KP002\n" + BAD, "--report-unused-ignores")
 check("unused ignore reported on request", sorted(rules_of(out)) == ["KP001", "KP022"], out)
 rc, out, err = lint_text("-- keyplan:ignore KP002\n" + BAD)
@@ -167,7 +167,7 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("lint", "--format", "json", "../skip.sql", cwd=sub)
     check("rule off in config", rules_of(out) == [], out + err)
     rc, out, err = run("lint", "--no-config", "--schema", "../../db/schema.sql", "../skip.sql", "--format", "json", cwd=sub)
-    check("--no-config", rules_of(out) == ["KP001"], out + err)
+    check("--no-config ignores the .keyplan found above the files", rules_of(out) == ["KP001"], out + err)
     bad = os.path.join(tmp, "bad.ini")
     open(bad, "w").write("[rules]\nKP999 = off\n")
     rc, out, err = run("lint", "--config", bad, "-e", "SELECT 1", cwd=tmp)
@@ -192,7 +192,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check("a reorder that makes reads worse comes with an index table keyed as now",
           d["advice"][i + 1]["kind"] == "index_table" and d["advice"][i + 1]["key"] == "[a][b]" and
           d["advice"][i + 1]["serves"] == 2 and d["advice"][i + 1]["worse"] == [], json.dumps(d["advice"]))
-    check("malformed weight warns", any(x["rule"] == "KP022" and x["line"] == 4 for x in d["diagnostics"]), out)
+    check("a malformed -- weight: is KP022 at its line", any(x["rule"] == "KP022" and x["line"] == 4 for x in d["diagnostics"]), out)
     # nan, inf and huge weights are refused (each weighs 1): the sums and the
     # advice's integer serves/of stay meaningful
     open(os.path.join(tmp, "w.sql"), "w").write(

@@ -15,7 +15,7 @@ static void splits(const char *buf, size_t want, bool blank)
 	CU_ASSERT_EQUAL(b, blank);
 }
 
-static void test_splitter(void)
+static void test_statement_ends_at_semicolon_outside_quotes_and_comments(void)
 {
 	splits("SELECT 1;", 9, false);
 	splits("SELECT 1", 0, false);
@@ -61,7 +61,7 @@ static char *session(const char *const *lines, int n, char **errout)
 static const char *SCHEMA = "CREATE TABLE t (a BIGINT, b BIGINT, v INT, PRIMARY KEY (a, b DESC));"
                             "CREATE INDEX iv ON t (v);";
 
-static void test_dot_commands(void)
+static void test_dot_commands_show_format_and_try_schema(void)
 {
 	char *err;
 	const char *s1[] = {SCHEMA, ".tables", ".schema t", ".indexes", ".schema nope"};
@@ -105,5 +105,5 @@ static void test_dot_commands(void)
 }
 
 KPT_SUITE("repl", NULL, NULL,
-	{"statement splitter", test_splitter},
-	{"dot-commands", test_dot_commands})
+	{"a statement ends at a ';' outside strings, quoted names and comments", test_statement_ends_at_semicolon_outside_quotes_and_comments},
+	{"dot-commands show the schema, switch the format and try another key", test_dot_commands_show_format_and_try_schema})

@@ -71,25 +71,25 @@ class Term:
 with tempfile.TemporaryDirectory() as tmp:
     env = {"TERM": "xterm", "HOME": tmp, "KEYPLAN_HISTORY": os.path.join(tmp, "hist"), "PATH": "/usr/bin:/bin"}
     t = Term(env)
-    check("prompt", t.read_until("keyplan> "), t.buf.decode(errors="replace"))
+    check("the shell prompts 'keyplan> '", t.read_until("keyplan> "), t.buf.decode(errors="replace"))
 
     t.mark()
     t.send("SELECT * FROM orders\r")
-    check("continuation prompt", t.read_until("...> "), t.buf.decode(errors="replace"))
+    check("an unfinished statement gets the continuation prompt", t.read_until("...> "), t.buf.decode(errors="replace"))
     t.send("WHERE userid = 'a';\r")
     check("multi-line statement planned", t.read_until("SCAN orders prefix (userid='a')"), t.buf.decode(errors="replace"))
 
     t.mark()
     t.send("EXPLAIN SELECT * FROM orders WHERE userid = 'a' AND orderid = 1;\r")
-    check("EXPLAIN", t.read_until("GET orders key (userid='a', orderid=1)"), t.buf.decode(errors="replace"))
+    check("EXPLAIN SELECT prints the plan", t.read_until("GET orders key (userid='a', orderid=1)"), t.buf.decode(errors="replace"))
 
     t.mark()
     t.send(".tables\r")
-    check(".tables", t.read_until("[userid][orderid]") and t.read_until("card_spend"), t.buf.decode(errors="replace"))
+    check(".tables lists the tables with their keys", t.read_until("[userid][orderid]") and t.read_until("card_spend"), t.buf.decode(errors="replace"))
 
     t.mark()
     t.send("SELEC x;\r")
-    check("syntax error reported", t.read_until("syntax error near 'SELEC'"), t.buf.decode(errors="replace"))
+    check("a syntax error is reported and the shell goes on", t.read_until("syntax error near 'SELEC'"), t.buf.decode(errors="replace"))
     t.mark()
     t.send("SELECT * FROM metrics WHERE hostname = 'h';\r")
     check("session goes on after an error", t.read_until("SCAN metrics prefix (hostname='h')"),
@@ -101,7 +101,7 @@ with tempfile.TemporaryDirectory() as tmp:
     # missing letters ("pend"); the statement then runs on card_spend
     check("tab completes a table name", t.read_until("pend"), t.buf.decode(errors="replace"))
     t.send(" WHERE card_id = 'c';\r")
-    check("completed statement runs", t.read_until("SCAN card_spend prefix (card_id='c')"),
+    check("a statement completed on the next line runs", t.read_until("SCAN card_spend prefix (card_id='c')"),
           t.buf.decode(errors="replace"))
 
     # Ctrl-C cancels the statement being typed and the shell goes on
@@ -141,8 +141,8 @@ with tempfile.TemporaryDirectory() as tmp:
 
     time.sleep(0.3)   # Ctrl-C delivered and handled before the next keys
     t.send(".quit\r")
-    check("quit", t.wait_exit() == 0, t.buf.decode(errors="replace"))
-    check("history written", os.path.exists(env["KEYPLAN_HISTORY"]))
+    check(".quit exits 0", t.wait_exit() == 0, t.buf.decode(errors="replace"))
+    check("the history file is written on exit", os.path.exists(env["KEYPLAN_HISTORY"]))
 
     t = Term(env)
     t.read_until("keyplan> ")
