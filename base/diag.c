@@ -6,14 +6,31 @@
 kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
                      kp_source *src, uint32_t off, uint32_t len, const char *fmt, ...)
 {
+	va_list ap;
+	va_start(ap, fmt);
+	kp_diag *g = kp_diag_vadd(d, a, rule, sev, src, off, len, fmt, ap);
+	va_end(ap);
+	return g;
+}
+
+kp_diag *kp_diag_error(const kp_diag_sink *s, kp_rule rule, uint32_t off, uint32_t len,
+                       const char *fmt, ...)
+{
+	if (!s)
+		return NULL;
+	va_list ap;
+	va_start(ap, fmt);
+	kp_diag *g = kp_diag_vadd(s->diags, s->arena, rule, KP_SEV_ERROR, s->src, off, len, fmt, ap);
+	va_end(ap);
+	return g;
+}
+
+kp_diag *kp_diag_vadd(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
+                      kp_source *src, uint32_t off, uint32_t len, const char *fmt, va_list ap)
+{
 	kp_diag *g = kp_arena_alloc(a, sizeof(*g));
-	const char *msg = fmt;   /* a format with no conversions is its own message */
-	if (strchr(fmt, '%')) {
-		va_list ap;
-		va_start(ap, fmt);
-		msg = kp_arena_vprintf(a, fmt, ap);
-		va_end(ap);
-	}
+	/* a format with no conversions is its own message */
+	const char *msg = strchr(fmt, '%') ? kp_arena_vprintf(a, fmt, ap) : fmt;
 	g->rule = rule;
 	g->severity = sev;
 	g->src = src;

@@ -5,6 +5,7 @@
 #ifndef KP_DIAG_H
 #define KP_DIAG_H
 
+#include <stdarg.h>
 #include <stdint.h>
 
 #include "base/arena.h"
@@ -51,6 +52,22 @@ typedef struct kp_diags {
 kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
                      kp_source *src, uint32_t off, uint32_t len,
                      const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+kp_diag *kp_diag_vadd(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
+                      kp_source *src, uint32_t off, uint32_t len, const char *fmt, va_list ap);
+
+/* Where a reader reports what it finds in one source (the lexer, the
+ * grammar's actions): the list, the arena the messages live in, and the
+ * source their offsets point into. */
+typedef struct kp_diag_sink {
+	kp_diags *diags;        /* the list */
+	kp_arena *arena;        /* the messages' arena */
+	kp_source *src;         /* the source read */
+} kp_diag_sink;
+
+/* An error into a sink; NULL (nothing reported) when s is NULL, as it is
+ * for a look-ahead or a trial parse that reads the text again later. */
+kp_diag *kp_diag_error(const kp_diag_sink *s, kp_rule rule, uint32_t off, uint32_t len,
+                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* A diagnostic that names a file (or nothing: path NULL) but no place in
  * it: a file that cannot be read, a config file that is malformed. */

@@ -75,15 +75,21 @@ void kp_buf_json_str(kp_buf *b, const char *s, size_t n)
 	b->data[b->len] = 0;
 }
 
-void kp_buf_sql_str(kp_buf *b, const char *s, size_t n)
+/* s between quotes q, a q inside doubled (SQL's one escape). */
+static void sql_quoted(kp_buf *b, const char *s, size_t n, char q)
 {
-	kp_buf_putc(b, '\'');
+	kp_buf_putc(b, q);
 	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\'')
-			kp_buf_putc(b, '\'');
+		if (s[i] == q)
+			kp_buf_putc(b, q);
 		kp_buf_putc(b, s[i]);
 	}
-	kp_buf_putc(b, '\'');
+	kp_buf_putc(b, q);
+}
+
+void kp_buf_sql_str(kp_buf *b, const char *s, size_t n)
+{
+	sql_quoted(b, s, n, '\'');
 }
 
 void kp_buf_sql_name(kp_buf *b, const char *s, size_t n, bool quoted)
@@ -95,15 +101,8 @@ void kp_buf_sql_name(kp_buf *b, const char *s, size_t n, bool quoted)
 		      (i > 0 && c >= '0' && c <= '9')))
 			plain = false;
 	}
-	if (plain) {
+	if (plain)
 		kp_buf_put(b, s, n);
-		return;
-	}
-	kp_buf_putc(b, '"');
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '"')
-			kp_buf_putc(b, '"');
-		kp_buf_putc(b, s[i]);
-	}
-	kp_buf_putc(b, '"');
+	else
+		sql_quoted(b, s, n, '"');
 }

@@ -473,6 +473,18 @@ static void register_table(kp_catalog *c, kp_table *t)
 		hash_insert(c, t);
 }
 
+/* A table (or view) named as ct names it, read from src. */
+static kp_table *new_table(kp_catalog *c, const kp_create_table *ct, kp_source *src)
+{
+	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
+	t->exact_names = c->names != KP_NAMES_NOCASE;
+	t->name = cat_name(c, &ct->name);
+	t->name_len = (uint32_t)strlen(t->name);
+	t->src = src;
+	t->off = ct->name.off;
+	return t;
+}
+
 /* A view over a base table: the base's columns (same positions, so its key
  * and indexes carry over), then the view's own; its queries get the
  * view's WHERE (and its base view's) ANDed in. */
@@ -486,12 +498,7 @@ static int create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src,
 		            (int)ct->base.len, ct->base.s);
 		return -1;
 	}
-	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
-	t->exact_names = c->names != KP_NAMES_NOCASE;
-	t->name = cat_name(c, &ct->name);
-	t->name_len = (uint32_t)strlen(t->name);
-	t->src = src;
-	t->off = ct->name.off;
+	kp_table *t = new_table(c, ct, src);
 	t->pk_off = base->pk_off;
 	t->is_view = true;
 	t->view_base = base->view_base ? base->view_base : base->name;
@@ -574,12 +581,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 	}
 	if (is_view && ct->base.s)
 		return create_view(c, ct, src, a, d);
-	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
-	t->exact_names = c->names != KP_NAMES_NOCASE;
-	t->name = cat_name(c, &ct->name);
-	t->name_len = (uint32_t)strlen(t->name);
-	t->src = src;
-	t->off = ct->name.off;
+	kp_table *t = new_table(c, ct, src);
 	t->pk_off = ct->pk_off;
 	t->is_view = is_view;
 	t->ncols = (int)ct->cols.n;
@@ -600,20 +602,10 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 				            "column '%s' declared twice in table %s", col->name, t->name);
 				err = -1;
 			}
-		if (cd->primary_key) {
-			if (inline_pk || ct->has_pk) {
-				kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
-				            "table %s declares more than one primary key", t->name);
-				err = -1;
-			}
+		if (cd->primary_key) {   /* one at most: the grammar reports a second */
 			inline_pk = cd;
 			pk_index = (int)i;
 		}
-	}
-	if (ct->dup_pk_off) {
-		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, ct->dup_pk_off, 7,
-		            "table %s declares more than one primary key", t->name);
-		err = -1;
 	}
 	count_families(t, a);
 	if (ct->has_pk) {

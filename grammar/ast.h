@@ -179,7 +179,6 @@ typedef struct kp_create_table {
 	kp_list pk;             /* kp_keypart* of the table-level PRIMARY KEY */
 	uint32_t pk_off;        /* offset of the PRIMARY KEY clause (0 if none) */
 	bool has_pk;            /* a table-level PRIMARY KEY clause was written */
-	uint32_t dup_pk_off;    /* offset of a second table-level PRIMARY KEY (0: none) */
 	kp_list indexes;        /* kp_indexdef* inline KEY / INDEX / UNIQUE KEY */
 	kp_list options;        /* kp_option* table options */
 	kp_list partition;      /* kp_name* PARTITION BY HASH columns */

@@ -8,10 +8,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/diag.h"
+
 /* Token codes beyond the grammar's own (parser.h): */
 #define KP_TOK_EOF   0      /* end of input */
 #define KP_TOK_HINT  1000   /* a hint comment, start with "/" "*" "+" */
-#define KP_TOK_ERROR 1001   /* a lexical error; see kp_lexer.err */
+#define KP_TOK_ERROR 1001   /* a lexical error, reported to kp_lexer.report */
 
 /* Passed by value to the parser on every token: the slice comes first so
  * that it travels in one register and is copied as one 8-byte word (with
@@ -26,11 +28,17 @@ typedef struct kp_lexer {
 	const char *src;        /* source text, NUL at src[len] */
 	size_t len;             /* bytes of source */
 	size_t pos;             /* offset of the next byte to read */
-	char err[128];          /* message of the last KP_TOK_ERROR */
-	bool soft;              /* that error lies inside a complete comment: the
-	                           tokens around it are intact */
+	const kp_diag_sink *report; /* where each KP_TOK_ERROR's message goes (KP016
+	                           lexical-error); NULL: nowhere */
+	bool soft;              /* the last error lies inside a complete comment:
+	                           the tokens around it are intact */
+	bool unterminated;      /* the last error is the input ending inside a
+	                           string, quoted name or comment (more text may
+	                           close it) */
 } kp_lexer;
 
+/* Starts reading at pos, reporting nowhere (set report to have errors
+ * reported). */
 void kp_lexer_init(kp_lexer *lx, const char *src, size_t len, size_t pos);
 /* Reads the next token, skipping white space and plain comments. */
 int kp_lex(kp_lexer *lx, kp_token *tok);

@@ -21,8 +21,9 @@ void kp_lexer_init(kp_lexer *lx, const char *src, size_t len, size_t pos)
 	if (pos == 0 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf)
 		pos = 3;
 	lx->pos = pos;
-	lx->err[0] = 0;
+	lx->report = NULL;
 	lx->soft = false;
+	lx->unterminated = false;
 }
 
 /* Length of the valid UTF-8 sequence at p (1 for ASCII), or 0 if invalid.
@@ -70,21 +71,24 @@ static const unsigned char *bad_byte(const unsigned char *p, const unsigned char
 	return NULL;
 }
 
+/* The error token at [at, at + len), its message reported; the lexer goes
+ * on at resume. what says where the bad byte lies, or is the message. */
 static int lex_error(kp_lexer *lx, kp_token *t, const unsigned char *at,
                      size_t len, const unsigned char *resume, const char *what)
 {
 	unsigned c = *at;
-	if (c == 0)
-		snprintf(lx->err, sizeof lx->err, "NUL byte %s", what);
-	else if (c >= 0x80)
-		snprintf(lx->err, sizeof lx->err, "invalid UTF-8 byte 0x%02x %s", c, what);
-	else
-		snprintf(lx->err, sizeof lx->err, "%s", what);
 	t->type = KP_TOK_ERROR;
-	lx->soft = false;
 	t->off = (uint32_t)(at - (const unsigned char *)lx->src);
 	t->len = (uint32_t)len;
+	lx->soft = false;
+	lx->unterminated = false;
 	lx->pos = (size_t)(resume - (const unsigned char *)lx->src);
+	if (c == 0)
+		kp_diag_error(lx->report, KP_R_LEXICAL, t->off, t->len, "NUL byte %s", what);
+	else if (c >= 0x80)
+		kp_diag_error(lx->report, KP_R_LEXICAL, t->off, t->len, "invalid UTF-8 byte 0x%02x %s", c, what);
+	else
+		kp_diag_error(lx->report, KP_R_LEXICAL, t->off, t->len, "%s", what);
 	return KP_TOK_ERROR;
 }
 
@@ -129,8 +133,11 @@ static int lex_bad_quoted(kp_lexer *lx, kp_token *t, const unsigned char *start,
 	char msg[64];
 	if (p >= end) {
 		snprintf(msg, sizeof msg, "unterminated %s", what);
-		if (!bad)
-			return lex_error(lx, t, start, 1, end, msg);
+		if (!bad) {
+			lex_error(lx, t, start, 1, end, msg);
+			lx->unterminated = true;
+			return KP_TOK_ERROR;
+		}
 	}
 	snprintf(msg, sizeof msg, "in %s", what);
 	const unsigned char *resume = p >= end ? end : p + (close == '/' ? 2 : 1);

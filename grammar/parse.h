@@ -18,22 +18,48 @@
 #define KP_MAX_IN_LIST       100000     /* values in one IN list */
 #define KP_MAX_COLUMNS       4096       /* columns in one table */
 
+/* Why a statement did not parse (kp_pctx.status): 0, or one of these. */
+enum {
+	KP_PARSE_SYNTAX = -1,   /* lemon stopped at kp_pctx.errtok; the driver
+	                           words it (it knows a missing ';' or a join) */
+	KP_PARSE_OVERFLOW = -2, /* the parser stack overflowed at the token fed */
+	KP_PARSE_REPORTED = -3, /* an action reported why (kp_pctx_error) */
+};
+
+/* The SELECT clauses, in the order a SELECT takes them (parser.y). */
+enum { KP_SEL_SAMPLE = 1, KP_SEL_WHERE, KP_SEL_GROUP, KP_SEL_HAVING, KP_SEL_ORDER, KP_SEL_LIMIT,
+       KP_SEL_OFFSET, KP_SEL_FETCH, KP_SEL_ALLOW, KP_SEL__COUNT };
+
 /* State shared by the driver and the grammar's actions (%extra_argument). */
 typedef struct kp_pctx {
 	kp_arena *arena;        /* where the statement's AST goes */
 	const char *text;       /* source text */
+	const kp_diag_sink *report; /* where the actions report errors (NULL: a
+	                           trial parse, which reports nothing) */
 	kp_stmt *stmt;          /* the statement being built (set on accept) */
 	kp_stmt *outer;         /* CREATE VIEW: the view, while its SELECT is read */
-	int failed;             /* a syntax error was reported */
-	kp_token errtok;        /* the token at the syntax error */
-	const char *limit_msg;  /* an action hit an input limit: message */
-	uint32_t limit_off;     /* where */
-	int overflow;           /* the parser stack overflowed */
+	int status;             /* 0, or KP_PARSE_*: the first failure only */
+	kp_token errtok;        /* KP_PARSE_SYNTAX: the token lemon stopped at
+	                           (type 0: the end of the statement) */
 	uint32_t largest_in;    /* most values in one IN list so far */
 	bool fold_upper;        /* upper-case unquoted names (Phoenix) */
-	int sel_clause;         /* the last SELECT clause seen (parser.y's
-	                           clause order: WHERE, GROUP BY, ...) */
+	int sel_clause;         /* the last SELECT clause seen (KP_SEL_*) */
+	uint32_t sel_at[KP_SEL__COUNT]; /* where each clause's keyword is */
 } kp_pctx;
+
+/* An action's error, reported through ctx->report unless the statement
+ * has failed already; the statement then fails with KP_PARSE_REPORTED.
+ * Returns the diagnostic (for notes), or NULL when nothing was reported. */
+kp_diag *kp_pctx_error(kp_pctx *ctx, kp_rule rule, uint32_t off, uint32_t len, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* A syntax error at t found by an action (a word the rule does not take):
+ * the statement fails as lemon's own syntax errors do. */
+void kp_pctx_syntax_error(kp_pctx *ctx, kp_token t);
+/* A PRIMARY KEY at [off, off + len) (a key column's name, or the keyword of
+ * a table-level clause) of the CREATE TABLE or VIEW being read. When the
+ * table has a primary key already, reports the second (KP014, with a note
+ * at the first) and returns true. */
+bool kp_pctx_primary_key(kp_pctx *ctx, uint32_t off, uint32_t len);
 
 typedef struct kp_parser kp_parser;
 

@@ -26,10 +26,8 @@
 static kp_name mkname(kp_pctx *ctx, kp_token t)
 {
 	kp_name n = kp_ast_name_folded(ARENA, ctx->text, t.off, t.len, ctx->fold_upper);
-	if (n.len > KP_MAX_IDENT_BYTES && !ctx->limit_msg) {
-		ctx->limit_msg = "name longer than 1024 bytes";
-		ctx->limit_off = t.off;
-	}
+	if (n.len > KP_MAX_IDENT_BYTES)
+		kp_pctx_error(ctx, KP_R_LIMITS, t.off, 0, "name longer than 1024 bytes");
 	return n;
 }
 
@@ -58,10 +56,8 @@ static void set_depth(kp_pctx *ctx, kp_expr *e, const kp_expr *child)
 {
 	if (child && child->depth + 1 > e->depth)
 		e->depth = child->depth + 1;
-	if (e->depth > KP_MAX_EXPR_DEPTH && !ctx->limit_msg) {
-		ctx->limit_msg = "expression nested more than 1000 levels deep";
-		ctx->limit_off = e->off;
-	}
+	if (e->depth > KP_MAX_EXPR_DEPTH)
+		kp_pctx_error(ctx, KP_R_LIMITS, e->off, 0, "expression nested more than 1000 levels deep");
 }
 
 static kp_expr *mkbin(kp_pctx *ctx, int kind, int op, kp_expr *x, kp_expr *y)
@@ -181,20 +177,22 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
 }
 
 %syntax_error {
-	(void)yymajor;
-	if (!ctx->failed) {
-		ctx->failed = 1;
-		ctx->errtok = TOKEN;
-	}
+	/* PRIMARY where no element may start (no comma before it) is worded as
+	 * the second primary key when the table has one */
+	kp_stmt *s = ctx->stmt;
+	if (yymajor != TK_PRIMARY || !s || (s->kind != KP_S_CREATE_TABLE && s->kind != KP_S_CREATE_VIEW) ||
+	    !kp_pctx_primary_key(ctx, TOKEN.off, TOKEN.len))
+		kp_pctx_syntax_error(ctx, TOKEN);
 }
 %stack_overflow {
-	ctx->overflow = 1;
+	/* reported by the driver at the token it fed; it outranks a syntax
+	 * error not yet worded */
+	if (ctx->status != KP_PARSE_REPORTED)
+		ctx->status = KP_PARSE_OVERFLOW;
 }
 %parse_failure {
-	if (!ctx->failed) {
-		ctx->failed = 1;
-		ctx->errtok.type = 0;
-	}
+	kp_token end = {0, 0, 0};
+	kp_pctx_syntax_error(ctx, end);
 }
 
 /* Keywords that may also be names where the grammar allows it. */
@@ -252,15 +250,13 @@ ifnotexists(A) ::= IF NOT EXISTS. { A = 1; }
 /* Phoenix: CREATE [IMMUTABLE] TABLE ... (cols [[,] CONSTRAINT pk PRIMARY
  * KEY (...)]) [options] [SPLIT ON (...)]; Lindorm and MySQL: a comma
  * before the table-level key, options WITH (...), PARTITION BY ... */
-cmd ::= crtable ifnotexists(E) fullname(N) LP tellist RP tableopts. {
-	kp_stmt *s = ctx->stmt;
-	s->u.create_table.name = N;
-	s->u.create_table.if_not_exists = E;
-}
+cmd ::= crhead tellist RP tableopts.
 /* Phoenix: NOVERIFY after the column list, the statement's last word */
-cmd ::= crtable ifnotexists(E) fullname(N) LP tellist RP tableopts id(V). {
-	want_word(ctx, V, "noverify");
-	kp_stmt *s = ctx->stmt;
+cmd ::= crhead tellist RP tableopts id(V). { want_word(ctx, V, "noverify"); }
+/* the head names the table before its elements are read (their errors
+ * name it) */
+crhead ::= crtable ifnotexists(E) fullname(N) LP. {
+	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_TABLE);
 	s->u.create_table.name = N;
 	s->u.create_table.if_not_exists = E;
 }
@@ -273,31 +269,31 @@ tellist ::= tellist COMMA tel.
 tellist ::= tellist pkcons.
 
 %include {
-/* The CREATE TABLE under construction (created on its first element). */
+/* The CREATE TABLE or CREATE VIEW whose elements are being read. */
 static kp_create_table *cur_table(kp_pctx *ctx)
 {
-	if (!ctx->stmt)
-		mkstmt(ctx, KP_S_CREATE_TABLE);
 	return &ctx->stmt->u.create_table;
+}
+
+static void add_column(kp_pctx *ctx, kp_coldef *c)
+{
+	kp_create_table *t = cur_table(ctx);
+	if (c->primary_key)
+		kp_pctx_primary_key(ctx, c->name.off, c->name.srclen);
+	push(ctx, &t->cols, c);
+	if (t->cols.n > KP_MAX_COLUMNS)
+		kp_pctx_error(ctx, KP_R_LIMITS, c->off, 0, "more than 4096 columns in one table");
 }
 }
 
-tel ::= colname(C). { kp_create_table *t = cur_table(ctx); C->off = C->family.s ? C->family.off : C->name.off;
-	C->untyped = true; push(ctx, &t->cols, C);
-	if (t->cols.n > KP_MAX_COLUMNS && !ctx->limit_msg) { ctx->limit_msg = "more than 4096 columns in one table"; ctx->limit_off = C->off; } }
-tel ::= coldef(C). { kp_create_table *t = cur_table(ctx); push(ctx, &t->cols, C);
-	if (t->cols.n > KP_MAX_COLUMNS && !ctx->limit_msg) { ctx->limit_msg = "more than 4096 columns in one table"; ctx->limit_off = C->off; } }
+tel ::= colname(C). { C->off = C->family.s ? C->family.off : C->name.off; C->untyped = true; add_column(ctx, C); }
+tel ::= coldef(C). { add_column(ctx, C); }
 %include {
-/* A second table-level PRIMARY KEY is kept for the catalog to report
- * (KP014, at the clause), not a syntax error. */
 static void set_pk(kp_pctx *ctx, kp_token p, kp_list k)
 {
 	kp_create_table *t = cur_table(ctx);
-	if (t->has_pk) {
-		if (!t->dup_pk_off)
-			t->dup_pk_off = p.off;
+	if (kp_pctx_primary_key(ctx, p.off, p.len))
 		return;
-	}
 	t->has_pk = true;
 	t->pk = k;
 	t->pk_off = p.off;
@@ -420,7 +416,11 @@ colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP exprlist(L) RP(R). {
 	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A->dflt, L.items[i]); }
 colconstraints(A) ::= colconstraints(X) DEFAULT LP expr(V) RP. { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) AUTO_INCREMENT. { A = X; A->auto_increment = true; }
-colconstraints(A) ::= colconstraints(X) PRIMARY KEY sortorder(D). { A = X; A->primary_key = true; A->pk_desc = D; }
+colconstraints(A) ::= colconstraints(X) PRIMARY(P) KEY sortorder(D). {
+	A = X;
+	if (A->primary_key)
+		kp_pctx_error(ctx, KP_R_BAD_KEY, P.off, P.len, "PRIMARY KEY written twice for one column");
+	A->primary_key = true; A->pk_desc = D; }
 colconstraints(A) ::= colconstraints(X) UNIQUE. { A = X; A->unique = true; }
 colconstraints(A) ::= colconstraints(X) UNIQUE KEY. { A = X; A->unique = true; }
 colconstraints(A) ::= colconstraints(X) COMMENT STRING. { A = X; }
@@ -464,12 +464,8 @@ static kp_list part_cols(kp_pctx *ctx, kp_list l)
 static void want_word(kp_pctx *ctx, kp_token t, const char *w)
 {
 	kp_name n = kp_ast_name(ARENA, ctx->text, t.off, t.len);
-	if (!n.quoted && kp_name_eq(&n, w))
-		return;
-	if (!ctx->failed) {
-		ctx->failed = 1;
-		ctx->errtok = t;
-	}
+	if (n.quoted || !kp_name_eq(&n, w))
+		kp_pctx_syntax_error(ctx, t);
 }
 }
 
@@ -759,10 +755,7 @@ static void alter_index(kp_pctx *ctx, int e, kp_name i, kp_name t, kp_token w, k
 			a->state = states[k].s;
 			return;
 		}
-	if (!ctx->failed) {
-		ctx->failed = 1;
-		ctx->errtok = w;
-	}
+	kp_pctx_syntax_error(ctx, w);
 }
 static kp_token notoken(void)
 {
@@ -817,17 +810,32 @@ cmd ::= selhead.
 /* SELECT is a head (the result columns) and FROM, then its clauses, each
  * one rule on the left-recursive `select`: a missing clause costs no empty
  * reduction (this is the parser's hottest statement). The clause order is
- * checked in the actions; a clause out of order or repeated is a syntax
- * error at its keyword, as a fixed sequence of rules would report it. */
+ * checked in the actions; a clause out of order or repeated is an error at
+ * its keyword that names the clause, with a note at the earlier one. */
 %include {
-enum { SEL_SAMPLE = 1, SEL_WHERE, SEL_GROUP, SEL_HAVING, SEL_ORDER, SEL_LIMIT, SEL_OFFSET, SEL_FETCH, SEL_ALLOW };
+static const char *const sel_names[KP_SEL__COUNT] = {
+	[KP_SEL_SAMPLE] = "TABLESAMPLE", [KP_SEL_WHERE] = "WHERE", [KP_SEL_GROUP] = "GROUP BY",
+	[KP_SEL_HAVING] = "HAVING", [KP_SEL_ORDER] = "ORDER BY", [KP_SEL_LIMIT] = "LIMIT",
+	[KP_SEL_OFFSET] = "OFFSET", [KP_SEL_FETCH] = "FETCH", [KP_SEL_ALLOW] = "ALLOW FILTERING",
+};
+static void sel_note(kp_pctx *ctx, kp_diag *g, int clause, const char *fmt)
+{
+	if (g)
+		kp_diag_note(g, ctx->report->arena, ctx->report->src, ctx->sel_at[clause], fmt, sel_names[clause]);
+}
 static void sel_clause(kp_pctx *ctx, kp_token kw, int clause)
 {
-	if (ctx->sel_clause >= clause && !ctx->failed) {
-		ctx->failed = 1;
-		ctx->errtok = kw;
-	}
+	int last = ctx->sel_clause;
+	if (last == clause)
+		sel_note(ctx, kp_pctx_error(ctx, KP_R_SYNTAX, kw.off, kw.len, "second %s clause in one SELECT",
+		                            sel_names[clause]),
+		         last, "the first %s clause is here");
+	else if (last > clause)
+		sel_note(ctx, kp_pctx_error(ctx, KP_R_SYNTAX, kw.off, kw.len, "%s clause after %s: %s must come before %s",
+		                            sel_names[clause], sel_names[last], sel_names[clause], sel_names[last]),
+		         last, "%s is here");
 	ctx->sel_clause = clause;
+	ctx->sel_at[clause] = kw.off;
 }
 static kp_select *mksel(kp_pctx *ctx, int distinct, kp_list items)
 {
@@ -860,12 +868,12 @@ dyncol(A) ::= nm DOT nm(X) typename. { A = X; }
  * to an alias (lemon's %fallback wins over a default reduction); the
  * precedence of ALLOW over FROM picks this rule over reducing first. */
 select(A) ::= selhead(S) FROM fullname(T) ALLOW(K) FILTERING. {
-	A = S; A->table = T; sel_clause(ctx, K, SEL_ALLOW); A->allow_filtering = 1; }
-select(A) ::= select(S) WHERE(K) expr(X). { A = S; sel_clause(ctx, K, SEL_WHERE); A->where = X; }
-select(A) ::= select(S) GROUP(K) BY exprlist(L). { A = S; sel_clause(ctx, K, SEL_GROUP); A->group = L; }
-select(A) ::= select(S) HAVING(K) expr(X). { A = S; sel_clause(ctx, K, SEL_HAVING); A->having = X; }
-select(A) ::= select(S) ORDER(K) BY sortlist(L). { A = S; sel_clause(ctx, K, SEL_ORDER); A->order = L; }
-select(A) ::= select(S) LIMIT(K) expr(X). { A = S; sel_clause(ctx, K, SEL_LIMIT); A->limit = X; }
+	A = S; A->table = T; sel_clause(ctx, K, KP_SEL_ALLOW); A->allow_filtering = 1; }
+select(A) ::= select(S) WHERE(K) expr(X). { A = S; sel_clause(ctx, K, KP_SEL_WHERE); A->where = X; }
+select(A) ::= select(S) GROUP(K) BY exprlist(L). { A = S; sel_clause(ctx, K, KP_SEL_GROUP); A->group = L; }
+select(A) ::= select(S) HAVING(K) expr(X). { A = S; sel_clause(ctx, K, KP_SEL_HAVING); A->having = X; }
+select(A) ::= select(S) ORDER(K) BY sortlist(L). { A = S; sel_clause(ctx, K, KP_SEL_ORDER); A->order = L; }
+select(A) ::= select(S) LIMIT(K) expr(X). { A = S; sel_clause(ctx, K, KP_SEL_LIMIT); A->limit = X; }
 /* OFFSET and FETCH are clauses of their own (Phoenix: LIMIT, then OFFSET
  * n [ROW|ROWS], then FETCH FIRST|NEXT [n] ROW|ROWS ONLY), so LIMIT n OFFSET
  * m, OFFSET m alone and OFFSET m ROWS FETCH NEXT n ROWS ONLY all parse;
@@ -874,8 +882,8 @@ select(A) ::= selhead(S) FROM fullname(T) offset(O). { A = S; A->table = T; sel_
 /* Phoenix: FROM t [[AS] alias] [(dynamic columns)] TABLESAMPLE (percent):
  * which rows are read is the store's sampling, not the key's; kept to
  * parse, with the table's plan unchanged */
-select(A) ::= selhead(S) FROM fullname(T) TABLESAMPLE(K) LP expr RP. { A = S; A->table = T; sel_clause(ctx, K, SEL_SAMPLE); }
-select(A) ::= select(S) TABLESAMPLE(K) LP expr RP. { A = S; sel_clause(ctx, K, SEL_SAMPLE); }
+select(A) ::= selhead(S) FROM fullname(T) TABLESAMPLE(K) LP expr RP. { A = S; A->table = T; sel_clause(ctx, K, KP_SEL_SAMPLE); }
+select(A) ::= select(S) TABLESAMPLE(K) LP expr RP. { A = S; sel_clause(ctx, K, KP_SEL_SAMPLE); }
 select(A) ::= selhead(S) FROM fullname(T) fetch(F). { A = S; A->table = T; sel_fetch(ctx, A, F); }
 select(A) ::= select(S) offset(O). { A = S; sel_offset(ctx, A, O); }
 select(A) ::= select(S) fetch(F). { A = S; sel_fetch(ctx, A, F); }
@@ -883,17 +891,17 @@ select(A) ::= select(S) fetch(F). { A = S; sel_fetch(ctx, A, F); }
 typedef struct kp_clause { kp_token kw; kp_expr *x; } kp_clause;
 static void sel_offset(kp_pctx *ctx, kp_select *s, kp_clause o)
 {
-	sel_clause(ctx, o.kw, SEL_OFFSET);
+	sel_clause(ctx, o.kw, KP_SEL_OFFSET);
 	s->offset = o.x;
 }
 static void sel_fetch(kp_pctx *ctx, kp_select *s, kp_clause f)
 {
 	/* FETCH is the standard spelling of LIMIT: one or the other */
-	if (s->limit && !ctx->failed) {
-		ctx->failed = 1;
-		ctx->errtok = f.kw;
-	}
-	sel_clause(ctx, f.kw, SEL_FETCH);
+	if (ctx->sel_at[KP_SEL_LIMIT])
+		sel_note(ctx, kp_pctx_error(ctx, KP_R_SYNTAX, f.kw.off, f.kw.len,
+		                            "FETCH and LIMIT in one SELECT: both limit the rows; keep one"),
+		         KP_SEL_LIMIT, "%s is here");
+	sel_clause(ctx, f.kw, KP_SEL_FETCH);
 	s->limit = f.x;
 	s->fetch = true;
 }
@@ -913,8 +921,8 @@ firstnext ::= NEXT.
 rowword(A) ::= ROW(X). { A = X; }
 rowword(A) ::= ROWS(X). { A = X; }
 select(A) ::= select(S) LIMIT(K) expr(Y) COMMA expr(X). {
-	A = S; sel_clause(ctx, K, SEL_LIMIT); A->limit = X; A->offset = Y; }
-select(A) ::= select(S) ALLOW(K) FILTERING. { A = S; sel_clause(ctx, K, SEL_ALLOW); A->allow_filtering = 1; }
+	A = S; sel_clause(ctx, K, KP_SEL_LIMIT); A->limit = X; A->offset = Y; }
+select(A) ::= select(S) ALLOW(K) FILTERING. { A = S; sel_clause(ctx, K, KP_SEL_ALLOW); A->allow_filtering = 1; }
 %type distinct {int}
 distinct(A) ::= . { A = 0; }
 distinct(A) ::= ALL. { A = 0; }
@@ -1123,10 +1131,8 @@ static kp_expr *mkordered(kp_pctx *ctx, kp_name f, int distinct, kp_list args, k
 	if (sepval) {
 		/* only GROUP_CONCAT's SEPARATOR may stand there */
 		kp_name w = mkname(ctx, sep);
-		if (!kp_name_eq(&w, "separator") && !ctx->failed) {
-			ctx->failed = 1;
-			ctx->errtok = sep;
-		}
+		if (!kp_name_eq(&w, "separator"))
+			kp_pctx_syntax_error(ctx, sep);
 		e->c = sepval;
 	}
 	return e;
@@ -1269,7 +1275,7 @@ expr(A) ::= expr(X) inop(N) LP exprlist_opt(L) RP(R). [IN] {
 	A->list = (kp_expr **)L.items; A->n = L.n;
 	for (uint32_t i = 0; i < L.n; i++) set_depth(ctx, A, L.items[i]);
 	if (L.n > ctx->largest_in) ctx->largest_in = L.n;
-	if (L.n > KP_MAX_IN_LIST && !ctx->limit_msg) { ctx->limit_msg = "IN list longer than 100000 values"; ctx->limit_off = A->off; } }
+	if (L.n > KP_MAX_IN_LIST) kp_pctx_error(ctx, KP_R_LIMITS, A->off, 0, "IN list longer than 100000 values"); }
 
 %type exprlist {kp_list}
 exprlist(A) ::= expr(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }

@@ -260,6 +260,18 @@ static long hexnum(const char *s, size_t end, size_t *i, int min, int max)
 /* The body of a string literal [from, to) of the host, escapes decoded
  * by the rules of style, templates (Kotlin $x ${...}, Python f-string
  * {...}) recorded as holes. */
+/* Past the '}' matching the '{' at s[i] (nested braces counted), or to. */
+static size_t skip_braces(const char *s, size_t i, size_t to)
+{
+	for (int braces = 0; i < to; i++) {
+		if (s[i] == '{')
+			braces++;
+		else if (s[i] == '}' && --braces == 0)
+			return i + 1;
+	}
+	return to;
+}
+
 static void decode_body(kp_hbuild *b, const char *s, size_t from, size_t to, kp_hstyle style, bool raw,
                         bool fstring)
 {
@@ -279,15 +291,7 @@ static void decode_body(kp_hbuild *b, const char *s, size_t from, size_t to, kp_
 			FLUSH();
 			size_t st = i++;
 			if (s[i] == '{') {
-				int braces = 0;
-				for (; i < to; i++) {
-					if (s[i] == '{')
-						braces++;
-					else if (s[i] == '}' && --braces == 0) {
-						i++;
-						break;
-					}
-				}
+				i = skip_braces(s, i, to);
 			} else {
 				while (i < to && (isalnum((unsigned char)s[i]) || s[i] == '_'))
 					i++;
@@ -309,15 +313,7 @@ static void decode_body(kp_hbuild *b, const char *s, size_t from, size_t to, kp_
 				continue;
 			}
 			size_t st = i;
-			int braces = 0;
-			for (; i < to; i++) {
-				if (s[i] == '{')
-					braces++;
-				else if (s[i] == '}' && --braces == 0) {
-					i++;
-					break;
-				}
-			}
+			i = skip_braces(s, i, to);
 			kp_hb_hole(b, (uint32_t)st, (uint32_t)(i - st));
 			run = i;
 			continue;

@@ -56,7 +56,7 @@ size_t kp_repl_complete(const char *buf, size_t len, bool *blank)
 			break;
 		if (ty == KP_TOK_ERROR) {
 			/* an unterminated string, comment or name: more is coming */
-			if (strncmp(lx.err, "unterminated", 12) == 0) {
+			if (lx.unterminated) {
 				*blank = false;
 				end = 0;
 				break;

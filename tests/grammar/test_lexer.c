@@ -1,31 +1,84 @@
 /* Lexer: every token kind, offsets, and every malformed input. */
+#include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "kp_test.h"
 #include "grammar/lexer.h"
 #include "grammar/parser.h"
 
-/* Lexes src (n bytes; a NUL is appended) into types/offsets. */
+/* Lexes src (n bytes; a NUL is appended) into types/offsets, and the
+ * message each error token reported (one lexical error, at the token). */
 static int lex_all(const char *src, size_t n, int *types, uint32_t *offs, char errs[][128], int max)
 {
-	static char buf[4096];
-	memcpy(buf, src, n);
-	buf[n] = 0;
+	kp_source s;
+	kp_source_from_string(&s, "t.sql", src, n);
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_diags d = {0};
+	kp_diag_sink report = {&d, &a, &s};
 	kp_lexer lx;
-	kp_lexer_init(&lx, buf, n, 0);
+	kp_lexer_init(&lx, s.text, n, 0);
+	lx.report = &report;
 	int k = 0;
 	kp_token t;
 	while (k < max) {
+		const kp_diag *before = d.tail;
 		int ty = kp_lex(&lx, &t);
 		if (ty == KP_TOK_EOF)
 			break;
 		types[k] = ty;
 		offs[k] = t.off;
+		CU_ASSERT_EQUAL(d.tail != before, ty == KP_TOK_ERROR);
+		if (ty == KP_TOK_ERROR && d.tail != before) {
+			CU_ASSERT_EQUAL(d.tail->rule, KP_R_LEXICAL);
+			CU_ASSERT_EQUAL(d.tail->severity, KP_SEV_ERROR);
+			CU_ASSERT_EQUAL(d.tail->off, t.off);
+			CU_ASSERT_EQUAL(d.tail->len, t.len);
+		}
 		if (errs)
-			strcpy(errs[k], ty == KP_TOK_ERROR ? lx.err : "");
+			snprintf(errs[k], 128, "%s", ty == KP_TOK_ERROR && d.tail != before ? d.tail->message : "");
 		k++;
 	}
+	kp_arena_free(&a);
+	kp_source_free(&s);
 	return k;
+}
+
+/* Is the first error in src the input ending inside a quoted token? */
+static bool ends_open(const char *src)
+{
+	kp_lexer lx;
+	kp_token t;
+	kp_lexer_init(&lx, src, strlen(src), 0);
+	int ty;
+	while ((ty = kp_lex(&lx, &t)) != KP_TOK_EOF && ty != KP_TOK_ERROR)
+		;
+	return ty == KP_TOK_ERROR && lx.unterminated;
+}
+
+/* The REPL reads on while a string, quoted name or comment is open. */
+static void test_unterminated_is_open(void)
+{
+	CU_ASSERT_TRUE(ends_open("SELECT 'abc"));
+	CU_ASSERT_TRUE(ends_open("SELECT /* abc"));
+	CU_ASSERT_TRUE(ends_open("SELECT `abc"));
+	CU_ASSERT_FALSE(ends_open("SELECT @ 'abc'"));
+	CU_ASSERT_FALSE(ends_open("SELECT '\xff"));   /* a bad byte is reported first */
+	CU_ASSERT_FALSE(ends_open("SELECT 1"));
+}
+
+/* Without a sink the lexer still returns error tokens, reporting nothing. */
+static void test_no_sink_reports_nothing(void)
+{
+	kp_lexer lx;
+	kp_token t;
+	kp_lexer_init(&lx, "SELECT @", 8, 0);
+	CU_ASSERT_PTR_NULL(lx.report);
+	CU_ASSERT_EQUAL(kp_lex(&lx, &t), TK_SELECT);
+	CU_ASSERT_EQUAL(kp_lex(&lx, &t), KP_TOK_ERROR);
+	CU_ASSERT_EQUAL(t.off, 7);
+	CU_ASSERT_EQUAL(kp_lex(&lx, &t), KP_TOK_EOF);
 }
 
 static void test_every_token_kind(void)
@@ -207,4 +260,6 @@ KPT_SUITE("lexer", NULL, NULL,
 	{"invalid UTF-8", test_invalid_utf8},
 	{"stray bytes", test_stray_bytes},
 	{"hex, float, parameter and quoted-name tokens", test_numbers_parameters_and_quoted_names},
-	{"bad bytes in comments and names", test_bad_comments_and_names})
+	{"bad bytes in comments and names", test_bad_comments_and_names},
+	{"input ending inside a string, quoted name or comment is unterminated", test_unterminated_is_open},
+	{"without a sink an error is a token only", test_no_sink_reports_nothing})

@@ -49,6 +49,36 @@ static void expect_error(const char *sql, const char *message, uint32_t line, ui
 	kp_source_free(&src);
 }
 
+/* The statement's one diagnostic: its rule, message and place, and its one
+ * note's message and place. */
+static void expect_error_note(const char *sql, kp_rule rule, const char *message, uint32_t line, uint32_t col,
+                              const char *note, uint32_t nline, uint32_t ncol)
+{
+	kp_diags d;
+	kp_source src;
+	kp_list l = parse(sql, &d, &src);
+	CU_ASSERT_EQUAL(l.n, 0);
+	CU_ASSERT_EQUAL(d.count[KP_SEV_ERROR], 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d.head);
+	CU_ASSERT_PTR_NULL(d.head->next);
+	uint32_t ln, c;
+	kp_source_linecol(&src, d.head->off, &ln, &c);
+	if (strcmp(d.head->message, message) != 0)
+		fprintf(stderr, "\n  got: %s\n  want: %s\n", d.head->message, message);
+	CU_ASSERT_EQUAL(d.head->rule, rule);
+	CU_ASSERT_STRING_EQUAL(d.head->message, message);
+	CU_ASSERT_EQUAL(ln, line);
+	CU_ASSERT_EQUAL(c, col);
+	const kp_note *n = d.head->notes;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(n);
+	CU_ASSERT_PTR_NULL(n->next);
+	kp_source_linecol(&src, n->off, &ln, &c);
+	CU_ASSERT_STRING_EQUAL(n->message, note);
+	CU_ASSERT_EQUAL(ln, nline);
+	CU_ASSERT_EQUAL(c, ncol);
+	kp_source_free(&src);
+}
+
 static void test_create_table_forms(void)
 {
 	expect_ok("CREATE TABLE t (a INT, PRIMARY KEY (a))", KP_S_CREATE_TABLE);
@@ -315,9 +345,11 @@ static void test_query_clauses(void)
 	CU_ASSERT_TRUE(s->distinct);
 	kp_source_free(&src);
 	/* clause order: FETCH after OFFSET, and not with LIMIT */
-	expect_error("SELECT * FROM t FETCH FIRST 1 ROWS ONLY OFFSET 2", "syntax error near 'OFFSET'", 1, 41);
-	expect_error("SELECT * FROM t LIMIT 1 FETCH FIRST 1 ROWS ONLY", "syntax error near 'FETCH'", 1, 25);
-	expect_error("SELECT * FROM t OFFSET 1 LIMIT 2", "syntax error near 'LIMIT'", 1, 26);
+	expect_error("SELECT * FROM t FETCH FIRST 1 ROWS ONLY OFFSET 2",
+	             "OFFSET clause after FETCH: OFFSET must come before FETCH", 1, 41);
+	expect_error("SELECT * FROM t LIMIT 1 FETCH FIRST 1 ROWS ONLY",
+	             "FETCH and LIMIT in one SELECT: both limit the rows; keep one", 1, 25);
+	expect_error("SELECT * FROM t OFFSET 1 LIMIT 2", "LIMIT clause after OFFSET: LIMIT must come before OFFSET", 1, 26);
 	/* words that are keywords only in these clauses are still names */
 	s = sel1("SELECT first, last, rows, nulls, only, fetch, next, current, match, value FROM t AS offset", &src);
 	CU_ASSERT_EQUAL(s->items.n, 10);
@@ -432,7 +464,8 @@ static void test_real_statement_forms(void)
 	kp_source_free(&src);
 	expect_ok("SELECT * FROM t TABLESAMPLE(10)", KP_S_SELECT);
 	expect_ok("SELECT * FROM t (v VARCHAR) TABLESAMPLE (1) WHERE v = 'a'", KP_S_SELECT);
-	expect_error("SELECT * FROM t WHERE k = 1 TABLESAMPLE (1)", "syntax error near 'TABLESAMPLE'", 1, 29);
+	expect_error("SELECT * FROM t WHERE k = 1 TABLESAMPLE (1)",
+	             "TABLESAMPLE clause after WHERE: TABLESAMPLE must come before WHERE", 1, 29);
 	expect_ok("insert ignore into t values (1, 'x')", KP_S_INSERT);
 	expect_ok("select a from b // a Phoenix comment\nwhere a = 1", KP_S_SELECT);
 	expect_error("SELECT * FROM a x INNER JOIN b y ON x.k = y.k",
@@ -489,15 +522,81 @@ static void test_bom(void)
 	expect_error("SELECT 1;\xef\xbb\xbfSELECT 2", "syntax error near '\xef\xbb\xbfSELECT'", 1, 10);
 }
 
+/* A SELECT clause out of order or repeated is an error at its keyword that
+ * names it, with a note at the clause it should have come before. */
+static void test_clause_order_errors(void)
+{
+	static const struct {
+		const char *sql, *message;
+		uint32_t line, col;
+		const char *note;
+		uint32_t nline, ncol;
+	} cases[] = {
+		{"SELECT * FROM t ORDER BY a WHERE b = 1",
+		 "WHERE clause after ORDER BY: WHERE must come before ORDER BY", 1, 28, "ORDER BY is here", 1, 17},
+		{"SELECT * FROM t WHERE a = 1 WHERE b = 2",
+		 "second WHERE clause in one SELECT", 1, 29, "the first WHERE clause is here", 1, 17},
+		{"SELECT * FROM t LIMIT 1 LIMIT 2",
+		 "second LIMIT clause in one SELECT", 1, 25, "the first LIMIT clause is here", 1, 17},
+		{"SELECT * FROM t ALLOW FILTERING WHERE a = 1",
+		 "WHERE clause after ALLOW FILTERING: WHERE must come before ALLOW FILTERING", 1, 33,
+		 "ALLOW FILTERING is here", 1, 17},
+		{"SELECT * FROM t HAVING a > 1 GROUP BY a",
+		 "GROUP BY clause after HAVING: GROUP BY must come before HAVING", 1, 30, "HAVING is here", 1, 17},
+		/* the note is at the last clause before it, on another line */
+		{"SELECT *\nFROM t\nWHERE a = 1\nLIMIT 2\nORDER BY a;",
+		 "ORDER BY clause after LIMIT: ORDER BY must come before LIMIT", 5, 1, "LIMIT is here", 4, 1},
+		{"SELECT * FROM t LIMIT 1 FETCH FIRST 2 ROWS ONLY",
+		 "FETCH and LIMIT in one SELECT: both limit the rows; keep one", 1, 25, "LIMIT is here", 1, 17},
+		{"SELECT * FROM t OFFSET 1 ROWS OFFSET 2 ROWS",
+		 "second OFFSET clause in one SELECT", 1, 31, "the first OFFSET clause is here", 1, 17},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		expect_error_note(cases[i].sql, KP_R_SYNTAX, cases[i].message, cases[i].line, cases[i].col,
+		                  cases[i].note, cases[i].nline, cases[i].ncol);
+	/* in UPSERT ... SELECT too, and the next statement is read as usual */
+	kp_diags d;
+	kp_source src;
+	kp_list l = parse("UPSERT INTO t (a) SELECT a FROM s ORDER BY a WHERE a = 1;\nSELECT * FROM t", &d, &src);
+	CU_ASSERT_EQUAL(l.n, 1);
+	CU_ASSERT_EQUAL(d.count[KP_SEV_ERROR], 1);
+	CU_ASSERT_STRING_EQUAL(d.head->message, "WHERE clause after ORDER BY: WHERE must come before ORDER BY");
+	kp_source_free(&src);
+}
+
+/* A second primary key is an error at it (KP014), with a note at the first,
+ * however either is written. */
+static void test_second_primary_key(void)
+{
+	/* the second is at a key column's name or a table-level PRIMARY, the
+	 * first likewise (the columns of a note: line 1 unless said) */
+	static const struct { const char *sql, *name; uint32_t line, col, nline, ncol; } cases[] = {
+		{"CREATE TABLE t (a INT PRIMARY KEY, b INT PRIMARY KEY)", "t", 1, 36, 1, 17},
+		{"CREATE TABLE t (a INT, b INT,\n  PRIMARY KEY (a),\n  PRIMARY KEY (b))", "t", 3, 3, 2, 3},
+		{"CREATE TABLE s.t (a INT PRIMARY KEY, b INT, PRIMARY KEY (b))", "s.t", 1, 45, 1, 19},
+		{"CREATE TABLE t (a INT, b INT, PRIMARY KEY (a), b2 INT PRIMARY KEY)", "t", 1, 48, 1, 31},
+		/* Phoenix's CONSTRAINT form, without a comma */
+		{"CREATE TABLE t (a INT, b INT CONSTRAINT pk PRIMARY KEY (a) CONSTRAINT pk2 PRIMARY KEY (b))", "t",
+		 1, 75, 1, 44},
+		/* a plain second clause cannot follow without a comma: still the second key */
+		{"CREATE TABLE t (a INT, b INT, PRIMARY KEY (a) PRIMARY KEY (b))", "t", 1, 47, 1, 31},
+		{"CREATE VIEW v (a INT PRIMARY KEY, PRIMARY KEY (a)) AS SELECT * FROM t", "v", 1, 35, 1, 16},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char msg[64];
+		snprintf(msg, sizeof msg, "table %s declares more than one primary key", cases[i].name);
+		expect_error_note(cases[i].sql, KP_R_BAD_KEY, msg, cases[i].line, cases[i].col,
+		                  "its first primary key is declared here", cases[i].nline, cases[i].ncol);
+	}
+	/* one column's PRIMARY KEY written twice */
+	expect_error("CREATE TABLE t (a INT PRIMARY KEY DESC PRIMARY KEY, b INT)",
+	             "PRIMARY KEY written twice for one column", 1, 40);
+	/* a PRIMARY that is not a second key stays a syntax error */
+	expect_error("CREATE TABLE t (a INT, PRIMARY PRIMARY KEY (a))", "syntax error near 'PRIMARY'", 1, 32);
+}
+
 static void test_syntax_errors(void)
 {
-	/* clauses out of order or repeated: an error at the clause's keyword */
-	expect_error("SELECT * FROM t ORDER BY a WHERE b = 1", "syntax error near 'WHERE'", 1, 28);
-	expect_error("SELECT * FROM t WHERE a = 1 WHERE b = 2", "syntax error near 'WHERE'", 1, 29);
-	expect_error("SELECT * FROM t LIMIT 1 LIMIT 2", "syntax error near 'LIMIT'", 1, 25);
-	expect_error("SELECT * FROM t ALLOW FILTERING WHERE a = 1", "syntax error near 'WHERE'", 1, 33);
-	expect_error("SELECT * FROM t HAVING a > 1 GROUP BY a", "syntax error near 'GROUP'", 1, 30);
-	expect_error("SELECT * FROM t WHERE a = 1 LIMIT 2 ORDER BY a", "syntax error near 'ORDER'", 1, 37);
 	expect_error("SELECT * FROM WHERE a = 1", "syntax error near 'WHERE'", 1, 15);
 	expect_error("SELECT * FROM t WHERE", "syntax error: statement is incomplete at end of input", 1, 22);
 	expect_error("SELECT * FROM t WHERE a =;", "syntax error near ';': statement is incomplete", 1, 26);
@@ -659,6 +758,17 @@ static void test_nesting_past_limit_is_input_limit_error(void)
 	CU_ASSERT_EQUAL(d.head ? (int)d.head->rule : -1, KP_R_LIMITS);
 	kp_source_free(&src);
 	free(nots);
+	/* a limit met by the statement's last reduction, at its ';' */
+	char *in = malloc(100001 * 2 + 64);
+	strcpy(in, "SELECT * FROM t WHERE a IN (");
+	char *p = in + strlen(in);
+	for (int i = 0; i < 100001; i++) {
+		*p++ = '0';
+		*p++ = ',';
+	}
+	strcpy(p - 1, ");");
+	expect_error(in, "IN list longer than 100000 values", 1, 23);
+	free(in);
 }
 
 static int setup(void)
@@ -684,6 +794,8 @@ KPT_SUITE("parser", setup, teardown,
 	{"rendering keeps precedence", test_render_precedence},
 	{"rendering every form", test_render_every_form},
 	{"syntax errors are located", test_syntax_errors},
+	{"a SELECT clause out of order or repeated names both clauses", test_clause_order_errors},
+	{"a second primary key is reported at it with a note at the first", test_second_primary_key},
 	{"recovery at the next statement", test_error_recovery_at_next_statement},
 	{"a bad comment keeps its statement", test_bad_comment_keeps_statement},
 	{"joins, subqueries, CTEs, set operations and window functions are reported as unsupported", test_joins_subqueries_and_set_operations_are_unsupported},
