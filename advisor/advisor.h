@@ -24,6 +24,8 @@ typedef struct kp_advice {
 	double total;           /* weight of the table's planned workload */
 	double fanout;          /* weight read as one scan per bucket, merged */
 	kp_list worse;          /* char* "file:line" of each statement the fix makes worse */
+	kp_index *index;        /* secondary_index: the index as advised (its columns, DESC and
+	                           INCLUDE), which the summary plans with; NULL otherwise */
 } kp_advice;
 
 /* A workload query with its plan. */
@@ -68,7 +70,8 @@ void kp_advisor_run(kp_advisor *adv);
 typedef struct kp_table_summary {
 	const kp_table *table;  /* table */
 	double before[4];       /* get, scan, filtered, rejected/full with the schema as it is */
-	double after[4];        /* the same with the advised secondary indexes added */
+	double after[4];        /* the same with the advised secondary indexes added, each
+	                           as advised (its columns, DESC and INCLUDE) */
 } kp_table_summary;
 
 /* Fills one summary per table that the workload reads; returns the count. */

@@ -116,8 +116,8 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		of += ((const kp_wquery *)qs->items[i])->weight;
 	double serves = proposal_serves(t, &judged, qs, scratch);
 	*served = serves;
-	if (serves < need)
-		return NULL;   /* fewer index columns serve less */
+	if (serves <= 0 || serves < need)
+		return NULL;   /* serves no weight, or fewer index columns serve less */
 	/* more key columns than 3 (KP104) or than the target allows: the key
 	 * columns of t after the index columns become one concatenated column,
 	 * when that serves the statements as well */
@@ -290,6 +290,7 @@ typedef struct proposal {
 	kp_list qs;             /* kp_wquery* it was proposed for */
 	double desc_w, asc_w;   /* weight of its reads wanting the range column DESC / ASC */
 	double weight;          /* weight of the statements it was proposed for */
+	double serves;          /* of that, the weight its key serves as GET or SCAN */
 	kp_list found;          /* unserved_finding* of its statements (KP120) */
 } proposal;
 
@@ -297,6 +298,7 @@ typedef struct proposal {
  * (hashed, bucketed, concatenated) once that is known. */
 typedef struct unserved_finding {
 	kp_diag *g;             /* the finding */
+	const char *key;        /* the key it proposes (DESC as the query orders) */
 	const char *was;        /* how the query is read now */
 	const char *then;       /* what the proposed key makes it */
 } unserved_finding;
@@ -340,6 +342,14 @@ static void proposal_suffix(kp_buf *name, const kp_table *t, const proposal *pr,
 static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice *x, const kp_advice *y)
 {
 	const char *tk = x ? x->key : NULL, *ik = y ? y->key : NULL;
+	for (uint32_t i = 0; !tk && !ik && pr->serves <= 0 && i < pr->found.n; i++) {
+		/* no index serving no weight is advised: nothing below to see */
+		const unserved_finding *f = pr->found.items[i];
+		if (f->g->helps)
+			f->g->helps->message = kp_arena_printf(adv->a, "no index is advised: a table or index keyed %s "
+			                                       "serves 0 of the workload's weight as GET or SCAN",
+			                                       f->key);
+	}
 	if (!tk && !ik)
 		return;   /* nothing advised: the proposed key stays named */
 	bool same = tk && ik && !strcmp(tk, ik);
@@ -468,10 +478,12 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 				pr->covers[i] = true;
 		kp_list_push(adv->a, &pr->qs, q);
 		pr->weight += q->weight;
+		pr->serves += kpa_served(now) ? q->weight : 0;
 		unserved_finding *f = kp_arena_alloc(adv->a, sizeof(*f));
 		f->was = p->rejected ? "rejected full scan" : kp_access_name(p->access);
 		f->then = now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
 		          now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan";
+		f->key = kpa_bufdup(adv->a, &m);
 		f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off, q->stmt->len,
 		                   "the key of %s cannot serve this query (%s); a table or index keyed %s makes it a %s",
 		                   t->name, f->was, m.data, f->then);
@@ -510,7 +522,14 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_buf name = {0}, ddl = {0};
 		kp_buf_printf(&name, "%s_by", t->name);
 		proposal_suffix(&name, t, pr, props, i);
-		kp_advice *x = kpa_index_table_advice(adv, KP_R_UNSERVED, t, &pr->user, name.data, &pr->qs, "", scratch);
+		if (pr->serves <= 0) {
+			/* an index that serves no statement's weight is never advised */
+			reword_unserved(adv, pr, NULL, NULL);
+			kp_buf_free(&name);
+			continue;
+		}
+		kp_advice *x = kpa_index_table_advice(adv, KP_R_UNSERVED, t, &pr->user, name.data, &pr->qs, "",
+		                                      scratch);
 		if (x) {
 			/* the table's workload with the queries it serves read from it
 			 * (they are all unserved now) */
@@ -558,15 +577,27 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		}
 		if (ninc)
 			kp_buf_putc(&ddl, ')');
-		/* the table with the index, in an arena of its own: it is only
-		 * planned against, then dropped */
+		/* the index as advised (its columns, DESC, INCLUDE), kept with the
+		 * advice for the summary; the table with it, in an arena of its
+		 * own: it is only planned against, then dropped */
+		kp_index *index = kpa_hypo_index(adv->a, t, kpa_bufdup(adv->a, &name), pr->user.cols, pr->user.desc,
+		                                 pr->user.n, pr->covers);
 		kp_arena_reset(&hyp);
 		kp_index **ix = kp_arena_alloc(&hyp, sizeof(kp_index *) * (size_t)(t->nindexes + 1));
 		if (t->nindexes)
 			memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)t->nindexes);
-		ix[t->nindexes] = kpa_hypo_index(&hyp, t, name.data, pr->user.cols, pr->user.desc, pr->user.n, pr->covers);
+		ix[t->nindexes] = index;
+		const kp_table *h = kpa_hypo_table(&hyp, t, &t->pk, ix, t->nindexes + 1);
 		verdict v;
-		kpa_judge(adv, t, NULL, kpa_hypo_table(&hyp, t, &t->pk, ix, t->nindexes + 1), false, scratch, &v);
+		kpa_judge(adv, t, NULL, h, false, scratch, &v);
+		if (v.after <= v.before) {
+			/* an index that serves no statement's weight is never advised */
+			reword_unserved(adv, pr, x, NULL);
+			kp_buf_free(&name);
+			kp_buf_free(&ddl);
+			kp_buf_free(&inc);
+			continue;
+		}
 		const char *msg;
 		if (ti->sql_index)
 			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, covering the columns these "
@@ -577,16 +608,24 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			                      "store; defined columns %s); the store maintains it on every write",
 			                      name.data, t->name, pr->key, t->name, ninc ? inc.data : "none");
 		kp_buf shown = {0};
-		for (int j = 0; j < ix[t->nindexes]->key.n; j++)
-			kp_buf_printf(&shown, "[%s%s]", t->cols[ix[t->nindexes]->key.parts[j].col].name,
-			              ix[t->nindexes]->key.parts[j].desc ? " DESC" : "");
+		for (int j = 0; j < index->key.n; j++)
+			kp_buf_printf(&shown, "[%s%s]", t->cols[index->key.parts[j].col].name,
+			              index->key.parts[j].desc ? " DESC" : "");
 		kp_advice *y = kpa_advise(adv, KP_R_UNSERVED, "secondary_index", t, msg, kpa_bufdup(adv->a, &shown),
 		                          ti->sql_index ? kpa_bufdup(adv->a, &ddl) : NULL);
+		y->index = index;
 		kpa_verdict_apply(adv, y, &v, 1);
-		if (x) {
-			y->serves = x->serves;
-			y->of = x->of;
+		/* of the statements it was proposed for, the weight it serves as
+		 * advised: on Phoenix only those its INCLUDE covers */
+		double serves = 0;
+		for (uint32_t k = 0; k < pr->qs.n; k++) {
+			const kp_wquery *q = pr->qs.items[k];
+			if (kpa_served(kpa_cached_class(&classes, kpa_str_hash(name.data, 0), h, q, scratch)))
+				serves += q->weight;
+			kp_arena_reset(scratch);
 		}
+		y->serves = kpa_weight_int(serves);
+		y->of = kpa_weight_int(pr->weight);
 		for (int j = 0; j < pr->user.n; j++)
 			kpa_advice_col(adv, y, t->cols[pr->user.cols[j]].name);
 		reword_unserved(adv, pr, x, y);

@@ -133,11 +133,28 @@ uint64_t kpa_query_shape(const kp_wquery *cq)
 	kp_wquery *q = (kp_wquery *)cq;   /* the shape is a cache on the query */
 	if (q->shape)
 		return q->shape;
-	uint64_t h = shape_hash(kpa_where_of(q->stmt), 17);
-	const kp_list *o = kpa_order_of(q->stmt);
+	const kp_stmt *s = q->stmt;
+	uint64_t h = shape_hash(kpa_where_of(s), 17);
+	const kp_list *o = kpa_order_of(s);
 	for (uint32_t j = 0; j < o->n; j++) {
 		const kp_order_item *it = o->items[j];
 		h = kpa_mix(shape_hash(it->expr, h), it->desc);
+	}
+	if (q->opts->phoenix) {
+		/* Phoenix reads through a global index only when it covers every
+		 * column the statement reads: statements alike in WHERE and ORDER
+		 * BY that read other columns (or delete whole rows) plan apart */
+		h = kpa_mix(h, (uint64_t)s->kind);
+		if (s->kind == KP_S_SELECT) {
+			for (uint32_t j = 0; j < s->u.select.items.n; j++)
+				h = shape_hash(s->u.select.items.items[j], h);
+			for (uint32_t j = 0; j < s->u.select.group.n; j++)
+				h = shape_hash(s->u.select.group.items[j], h);
+			h = shape_hash(s->u.select.having, h);
+		} else if (s->kind == KP_S_UPDATE) {
+			for (uint32_t j = 0; j < s->u.update.sets.n; j++)
+				h = shape_hash(((const kp_assign *)s->u.update.sets.items[j])->value, h);
+		}
 	}
 	q->shape = h ? h : 1;
 	return q->shape;

@@ -333,23 +333,10 @@ static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, 
 		memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
 	for (uint32_t k = 0; k < adv->advice.n; k++) {
 		const kp_advice *x = adv->advice.items[k];
-		if (x->table != t || strcmp(x->kind, "secondary_index") != 0)
-			continue;
-		int cols[16];
-		bool desc[16];
-		int m = 0;
-		for (uint32_t c = 0; c < x->columns.n && m < 16; c++) {
-			int ci = kp_table_column(t, x->columns.items[c], (uint32_t)strlen(x->columns.items[c]));
-			if (ci >= 0) {
-				desc[m] = false;
-				cols[m++] = ci;
-			}
+		if (x->table == t && x->index) {
+			ix[nix++] = x->index;
+			added++;
 		}
-		bool *all = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
-		for (int c = 0; c < t->ncols; c++)
-			all[c] = true;
-		ix[nix++] = kpa_hypo_index(a, t, "advised", cols, desc, m, all);
-		added++;
 	}
 	if (!added)
 		return t;
