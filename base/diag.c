@@ -46,6 +46,18 @@ kp_diag *kp_diag_vadd(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
 	return g;
 }
 
+kp_diag *kp_diag_file(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev, const char *path,
+                      const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	const char *msg = kp_arena_vprintf(a, fmt, ap);
+	va_end(ap);
+	kp_diag *g = kp_diag_add(d, a, rule, sev, NULL, 0, 0, "%s", msg);
+	g->file = path ? kp_arena_strndup(a, path, strlen(path)) : NULL;
+	return g;
+}
+
 void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const char *fmt, ...)
 {
 	kp_note *n = kp_arena_alloc(a, sizeof(*n));
@@ -130,6 +142,14 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 {
 	static const char *sevcol[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
 	const kp_rule_info *r = kp_rule_get(d->rule);
+	if (!d->src) {
+		/* a file without a place in it: "file: error: message [rule]" */
+		if (d->file)
+			kp_buf_printf(out, "%s%s:%s ", color ? "\033[1m" : "", d->file, color ? "\033[0m" : "");
+		kp_buf_printf(out, "%s%s:%s %s [%s %s]\n", color ? sevcol[d->severity] : "", kp_severity_name(d->severity),
+		              color ? "\033[0m" : "", d->message, r->id, r->slug);
+		return;
+	}
 	uint32_t line, col;
 	kp_source_linecol(d->src, d->off, &line, &col);
 	if (color)

@@ -5,15 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/diag.h"
 #include "base/quote.h"
 
-int kp_source_read(kp_source *out, const char *path, char *errbuf, size_t errlen)
+int kp_source_read(kp_source *out, const char *path, kp_diags *d, kp_arena *a)
 {
 	memset(out, 0, sizeof(*out));
 	int is_stdin = strcmp(path, "-") == 0;
 	FILE *f = is_stdin ? stdin : fopen(path, "rb");
 	if (!f) {
-		snprintf(errbuf, errlen, "%s: cannot open: %s", path, strerror(errno));
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, "cannot open: %s", strerror(errno));
 		return -1;
 	}
 	size_t cap = 65536, len = 0;
@@ -23,7 +24,7 @@ int kp_source_read(kp_source *out, const char *path, char *errbuf, size_t errlen
 	for (;;) {
 		if (len + 1 >= cap) {
 			if (cap >= ((size_t)1 << 32)) {
-				snprintf(errbuf, errlen, "%s: file larger than 4 GiB", path);
+				kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, "file larger than 4 GiB");
 				free(buf);
 				if (!is_stdin)
 					fclose(f);
@@ -44,7 +45,7 @@ int kp_source_read(kp_source *out, const char *path, char *errbuf, size_t errlen
 	if (!is_stdin)
 		fclose(f);
 	if (err) {
-		snprintf(errbuf, errlen, "%s: read error", path);
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, "read error");
 		free(buf);
 		return -1;
 	}
@@ -212,13 +213,13 @@ const char *kp_source_line_text(kp_source *s, size_t off, size_t *len)
 
 /* ------------------------------------------------------------ streaming */
 
-int kp_stream_open(kp_stream *st, const char *path, size_t chunk, char *errbuf, size_t errlen)
+int kp_stream_open(kp_stream *st, const char *path, size_t chunk, kp_diags *d, kp_arena *a)
 {
 	memset(st, 0, sizeof(*st));
 	bool is_stdin = strcmp(path, "-") == 0;
 	st->f = is_stdin ? stdin : fopen(path, "rb");
 	if (!st->f) {
-		snprintf(errbuf, errlen, "%s: cannot open: %s", path, strerror(errno));
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, "cannot open: %s", strerror(errno));
 		return -1;
 	}
 	st->cap = chunk ? chunk : (size_t)1 << 20;

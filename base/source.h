@@ -9,7 +9,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/arena.h"
 #include "base/buf.h"
+
+typedef struct kp_diags kp_diags;   /* base/diag.h */
 
 typedef struct kp_source {
 	char *path;             /* as given by the user, or "<stdin>", "<command line>" */
@@ -54,17 +57,18 @@ typedef struct kp_stream {
 #define KP_STREAM_MAX ((size_t)32 << 20)
 
 /* Opens path ("-": standard input), reading chunk bytes at a time (0: 1
- * MiB). On failure returns -1 with errbuf set. */
-int  kp_stream_open(kp_stream *st, const char *path, size_t chunk, char *errbuf, size_t errlen);
+ * MiB). On failure returns -1 with an io-error diagnostic (KP023) naming
+ * path added to d, in a. */
+int  kp_stream_open(kp_stream *st, const char *path, size_t chunk, kp_diags *d, kp_arena *a);
 /* Drops the first *consumed bytes of the window and refills it: returns 1
  * with a new window (and *consumed set to 0), 0 at the end of the file, -1
  * on a read error. */
 int  kp_stream_next(kp_stream *st, size_t *consumed);
 void kp_stream_close(kp_stream *st);
 
-/* Reads a whole file ("-" is standard input). On failure returns -1 and
- * leaves a message in errbuf. */
-int  kp_source_read(kp_source *out, const char *path, char *errbuf, size_t errlen);
+/* Reads a whole file ("-" is standard input). On failure returns -1 with
+ * an io-error diagnostic (KP023) naming path added to d, in a. */
+int  kp_source_read(kp_source *out, const char *path, kp_diags *d, kp_arena *a);
 /* Wraps a copy of text. */
 void kp_source_from_string(kp_source *out, const char *path, const char *text, size_t len);
 void kp_source_free(kp_source *s);

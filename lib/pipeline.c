@@ -142,7 +142,11 @@ static void run_stmt(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 		kp_advisor_add(p->adv, s, &ev->plan, ev->src, ev->weight);
 }
 
-size_t kp_stmt_trailing_end(const kp_source *src, size_t after, bool more_follows)
+/* Where the comments on the rest of the line after a statement end (after
+ * is just past its ';'): a trailing "-- keyplan:ignore" there is the
+ * statement's own. Returns after when there are none, or SIZE_MAX when the
+ * line may go on past the end of a streamed window. */
+static size_t trailing_end(const kp_source *src, size_t after, bool more_follows)
 {
 	const char *t = src->text;
 	size_t i = after, n = src->len;
@@ -214,7 +218,7 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 		ev.pos = pos;
 		ev.lead = gap > prev ? gap : prev;
 		/* a comment after the statement on its last line is its own */
-		ev.trail = kp_stmt_trailing_end(src, pos, more_follows);
+		ev.trail = trailing_end(src, pos, more_follows);
 		if (ev.trail == SIZE_MAX)
 			return gap;   /* that line ends in the next window */
 		if (send(p, &ev, KP_EV_PARSED))
@@ -237,10 +241,10 @@ void kp_pipe_source(kp_pipe *p, kp_source *src, kp_role r)
 	kp_pipe_window(p, src, r, false, false);
 }
 
-kp_source *kp_pipe_read(kp_pipe *p, const char *path, char *err, size_t errlen)
+kp_source *kp_pipe_read(kp_pipe *p, const char *path, kp_diags *d, kp_arena *a)
 {
 	kp_source *src = kp_arena_alloc(&p->arena, sizeof(*src));
-	if (kp_source_read(src, path, err, errlen) < 0)
+	if (kp_source_read(src, path, d, a) < 0)
 		return NULL;
 	kp_pipe_keep(p, src);
 	if (!strcmp(path, "-") && p->stdin_name) {
@@ -253,10 +257,10 @@ kp_source *kp_pipe_read(kp_pipe *p, const char *path, char *err, size_t errlen)
 	return src;
 }
 
-int kp_pipe_stream(kp_pipe *p, const char *path, kp_role r, char *err, size_t errlen)
+int kp_pipe_stream(kp_pipe *p, const char *path, kp_role r, kp_diags *d, kp_arena *a)
 {
 	kp_stream st;
-	if (kp_stream_open(&st, path, 0, err, errlen) < 0)
+	if (kp_stream_open(&st, path, 0, d, a) < 0)
 		return -1;
 	if (!strcmp(path, "-") && p->stdin_name) {
 		free(st.src.path);
@@ -270,10 +274,8 @@ int kp_pipe_stream(kp_pipe *p, const char *path, kp_role r, char *err, size_t er
 	p->stop = false;
 	while (!p->stop && (rc = kp_stream_next(&st, &consumed)) > 0)
 		consumed = kp_pipe_window(p, &st.src, r, !st.last && st.src.len <= KP_STREAM_MAX, true);
-	if (errlen)
-		err[0] = 0;
 	if (rc < 0)
-		snprintf(err, errlen, "%s: read error", path);
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, "read error");
 	kp_stream_close(&st);
 	return rc < 0 || p->stop ? -1 : 0;
 }

@@ -114,22 +114,18 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 /* A whole source, which the caller keeps (kp_pipe_keep) while the
  * catalog may point into it. */
 void kp_pipe_source(kp_pipe *p, kp_source *src, kp_role r);
-/* Reads path ("-": standard input) whole, kept by the session: NULL on
- * failure, with a message in err. */
-kp_source *kp_pipe_read(kp_pipe *p, const char *path, char *err, size_t errlen);
+/* Reads path ("-": standard input) whole, kept by the session: NULL when
+ * it cannot be read, with an io-error diagnostic added to d (in a). */
+kp_source *kp_pipe_read(kp_pipe *p, const char *path, kp_diags *d, kp_arena *a);
 /* Streams the file path in windows of whole statements, so memory does not
- * grow with it. Returns 0, or -1: err holds the message, or is empty when
- * the callback stopped the reading. */
-int kp_pipe_stream(kp_pipe *p, const char *path, kp_role r, char *err, size_t errlen);
+ * grow with it. Returns 0, or -1: when it cannot be read (an io-error
+ * diagnostic added to d, in a), or when the callback stopped the reading
+ * (d unchanged). */
+int kp_pipe_stream(kp_pipe *p, const char *path, kp_role r, kp_diags *d, kp_arena *a);
 /* SQL taken out of application code: every statement of sql, its
  * diagnostics into d (in a); only PLANNED events are sent. Returns true
  * when something now points into sql (the schema it changed, the
  * advisor's workload), which must then outlive the session's use of it. */
 bool kp_pipe_sql(kp_pipe *p, kp_source *sql, kp_role r, kp_diags *d, kp_arena *a);
-
-/* Where the comments on the rest of the line after a statement end (after
- * is just past its ';'). Returns after when there are none, or SIZE_MAX
- * when the line may go on past the end of a streamed window. */
-size_t kp_stmt_trailing_end(const kp_source *src, size_t after, bool more_follows);
 
 #endif

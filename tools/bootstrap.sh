@@ -6,7 +6,7 @@ SUDO=
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
 $SUDO apt-get update
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-  build-essential cmake re2c lemon libsqlite3-dev libcunit1-dev libinih-dev libedit-dev libexpat1-dev \
+  build-essential cmake pkg-config re2c lemon libsqlite3-dev libcunit1-dev libinih-dev libedit-dev libexpat1-dev \
   python3 python3-jsonschema valgrind pre-commit
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKEYPLAN_WERROR=ON
 cmake --build build -j"$(nproc)"

@@ -211,6 +211,17 @@ static void cli_error(cli *c, const char *fmt, ...)
 		snprintf(c->fatal, sizeof c->fatal, "%s", msg);
 }
 
+/* The diagnostics of an error that ends the run (a file that cannot be
+ * read), each reported by cli_error as "file: message". */
+static void cli_errors(cli *c, const kp_diags *d)
+{
+	for (const kp_diag *g = d->head; g; g = g->next)
+		if (g->file)
+			cli_error(c, "%s: %s", g->file, g->message);
+		else
+			cli_error(c, "%s", g->message);
+}
+
 /* A usage error is one line, as compilers and linters print them; the
  * options are one --help away. */
 static int usage_error(const char *cmd, const char *usage, const char *fmt, const char *arg)
@@ -574,10 +585,10 @@ static int gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files)
 
 static kp_source *open_source(cli *c, const char *path)
 {
-	char err[512];
-	kp_source *src = kp_pipe_read(&c->pipe, path, err, sizeof err);
+	kp_diags d = {0};
+	kp_source *src = kp_pipe_read(&c->pipe, path, &d, &c->arena);
 	if (!src)
-		cli_error(c, "%s", err);
+		cli_errors(c, &d);
 	return src;
 }
 
@@ -780,11 +791,10 @@ static int explain_event(void *ctx, kp_event *ev)
 /* A query file, streamed: a window of whole statements at a time. */
 static int explain_stream(explain_run *er, const char *path)
 {
-	char err[512];
-	int rc = kp_pipe_stream(&er->c->pipe, path, KP_ROLE_QUERY, err, sizeof err);
+	kp_diags d = {0};
+	int rc = kp_pipe_stream(&er->c->pipe, path, KP_ROLE_QUERY, &d, &er->c->arena);
 	flush(er);
-	if (rc < 0 && err[0])
-		cli_error(er->c, "%s", err);
+	cli_errors(er->c, &d);
 	return rc;
 }
 
@@ -1050,9 +1060,9 @@ static int collect_stream(cli *c, const char *path)
 		cli_error(c, "%s", err);
 		return -1;
 	}
-	if (kp_pipe_stream(&c->pipe, path, KP_ROLE_QUERY, err, sizeof err) < 0) {
-		if (err[0])
-			cli_error(c, "%s", err);
+	kp_diags d = {0};
+	if (kp_pipe_stream(&c->pipe, path, KP_ROLE_QUERY, &d, &c->arena) < 0) {
+		cli_errors(c, &d);
 		return -1;
 	}
 	return 0;
@@ -1071,10 +1081,10 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 		if (lang < 0)
 			continue;   /* XML that is not a MyBatis mapper */
 		if (lang != KP_LANG_SQL) {
-			char err[512];
+			kp_diags d = {0};
 			kp_source *src = kp_arena_alloc(&c->arena, sizeof *src);
-			if (kp_source_read(src, files.items[i], err, sizeof err) < 0) {
-				cli_error(c, "%s", err);
+			if (kp_source_read(src, files.items[i], &d, &c->arena) < 0) {
+				cli_errors(c, &d);
 				return -1;
 			}
 			collect_host(c, src, (kp_lang)lang, r);

@@ -174,10 +174,10 @@ int kp_repl_load(kp_repl *r, const char *path)
 
 int kp_repl_read(kp_repl *r, const char *path)
 {
-	char err[512];
-	kp_source *src = kp_pipe_read(&r->p, path, err, sizeof err);
+	kp_diags d = {0};
+	kp_source *src = kp_pipe_read(&r->p, path, &d, &r->p.scratch);
 	if (!src) {
-		fprintf(r->err, "error: %s\n", err);
+		fprintf(r->err, "error: %s: %s\n", d.head->file, d.head->message);
 		return -1;
 	}
 	kp_pipe_source(&r->p, src, KP_ROLE_QUERY);

@@ -12,10 +12,10 @@
 #include <unistd.h>
 
 #include "base/quote.h"
+#include "lib/advice.h"
+#include "lib/comments.h"
 #include "planner/explain.h"
 
-/* the largest -- weight: N (a thousand such statements still sum below INT_MAX) */
-#define KP_WEIGHT_MAX 1e6
 
 char *kp_path_abs(kp_arena *a, const char *cwd, const char *path)
 {
@@ -197,30 +197,18 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
                         uint32_t stmt_end, double *weight, bool file_pass, bool at_line_start)
 {
 	const char *t = src->text;
-	while (p < end && isspace((unsigned char)*p))
-		p++;
-	while (end > p && isspace((unsigned char)end[-1]))
-		end--;
-	if (!file_pass && starts_ci(p, end, "weight:")) {
-		const char *q = p + 7;
-		char buf[64];
-		size_t n = (size_t)(end - q) < sizeof buf - 1 ? (size_t)(end - q) : sizeof buf - 1;
-		memcpy(buf, q, n);
-		buf[n] = 0;
-		char *e;
-		double w = strtod(buf, &e);
-		while (*e == ' ' || *e == '\t' || *e == '\r')
-			e++;
-		/* nan, inf and huge weights would make every sum and the advice's
-		 * integer "serves N of M" meaningless (or overflow it) */
-		if (e == buf || *e || !(w >= 0 && w <= KP_WEIGHT_MAX))
-			directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
-			                  "malformed weight '%.*s': expected -- weight: N with 0 <= N <= 1000000", q,
-			                  (size_t)(end - q));
-		else if (weight)
-			*weight = w;
+	kp_comment_trim(&p, &end);
+	double w;
+	const char *q;
+	int wr = file_pass ? 0 : kp_weight_parse(p, end, &w, &q);
+	if (wr < 0)
+		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
+		                  "malformed weight '%.*s': expected -- weight: N with 0 <= N <= 1000000", q,
+		                  (size_t)(end - q));
+	else if (wr > 0 && weight)
+		*weight = w;
+	if (wr)
 		return;
-	}
 	if (!starts_ci(p, end, "keyplan:"))
 		return;
 	const char *d = p + 8;
@@ -326,54 +314,27 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 }
 
 /* Is text[i] the first thing on its line (white space before it)? */
-static bool line_start(const char *t, size_t i)
+/* One comment of scan_comments. */
+typedef struct scan_ctx {
+	kp_report *r;
+	kp_source *src;
+	uint32_t stmt_off, stmt_end;
+	double *weight;
+} scan_ctx;
+
+static void scan_one(void *ctx, const char *p, const char *end, bool at_line_start)
 {
-	while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t'))
-		i--;
-	return i == 0 || t[i - 1] == '\n';
+	scan_ctx *x = ctx;
+	one_comment(x->r, x->src, p, end, x->stmt_off, x->stmt_end, x->weight, false, at_line_start);
 }
 
 /* Reads the comments of text[from, to): directives for the statement
- * [stmt_off, stmt_end). Strings and quoted names are skipped when in_stmt
- * (between statements the lexer has already told there are none). */
+ * [stmt_off, stmt_end). */
 static void scan_comments(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
                           uint32_t stmt_end, double *weight, bool in_stmt)
 {
-	const char *t = src->text;
-	size_t i = from;
-	while (i + 1 < to) {
-		char ch = t[i];
-		if (in_stmt && (ch == '\'' || ch == '"' || ch == '`')) {
-			for (i++; i < to; i++)
-				if (t[i] == ch) {
-					if (i + 1 < to && t[i + 1] == ch && ch == '\'') {
-						i++;
-						continue;
-					}
-					break;
-				}
-			i++;
-		} else if (ch == '-' && t[i + 1] == '-') {
-			const char *e = memchr(t + i, '\n', to - i);
-			size_t end = e ? (size_t)(e - t) : to;
-			one_comment(r, src, t + i + 2, t + end, stmt_off, stmt_end, weight, false,
-			            line_start(t, i));
-			i = end;
-		} else if (ch == '/' && t[i + 1] == '*') {
-			const char *e = NULL;
-			for (size_t k = i + 2; k + 1 < to; k++)
-				if (t[k] == '*' && t[k + 1] == '/') {
-					e = t + k;
-					break;
-				}
-			size_t end = e ? (size_t)(e - t) : to;
-			if (t[i + 2] != '+')   /* a hint, not a comment */
-				one_comment(r, src, t + i + 2, t + end, stmt_off, stmt_end, weight, false, false);
-			i = e ? end + 2 : to;
-		} else {
-			i++;
-		}
-	}
+	scan_ctx x = {r, src, stmt_off, stmt_end, weight};
+	kp_comments(src, from, to, in_stmt, scan_one, &x);
 }
 
 void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
@@ -839,49 +800,8 @@ static void json_advice(kp_buf *b, const kp_advisor *adv)
 {
 	kp_buf_puts(b, "\"advice\": [");
 	for (uint32_t i = 0; adv && i < adv->advice.n; i++) {
-		const kp_advice *x = adv->advice.items[i];
-		kp_buf_puts(b, i ? ",\n  {" : "\n  {");
-		kp_buf_printf(b, "\"rule\": \"%s\", \"kind\": \"%s\", \"table\": ", kp_rule_get(x->rule)->id, x->kind);
-		kp_buf_json_str(b, x->table->name, x->table->name_len);
-		kp_buf_puts(b, ", \"columns\": [");
-		for (uint32_t c = 0; c < x->columns.n; c++) {
-			const char *cn = x->columns.items[c];
-			if (c)
-				kp_buf_puts(b, ", ");
-			kp_buf_json_str(b, cn, strlen(cn));
-		}
-		kp_buf_puts(b, "], \"message\": ");
-		kp_buf_json_str(b, x->message, strlen(x->message));
-		kp_buf_puts(b, ", \"key\": ");
-		if (x->key)
-			kp_buf_json_str(b, x->key, strlen(x->key));
-		else
-			kp_buf_puts(b, "null");
-		kp_buf_puts(b, ", \"ddl\": ");
-		if (x->ddl)
-			kp_buf_json_str(b, x->ddl, strlen(x->ddl));
-		else
-			kp_buf_puts(b, "null");
-		if (x->serves >= 0)
-			kp_buf_printf(b, ", \"serves\": %d, \"of\": %d", x->serves, x->of);
-		else
-			kp_buf_puts(b, ", \"serves\": null, \"of\": null");
-		if (x->before >= 0)
-			kp_buf_printf(b, ", \"served_before\": %.15g, \"served_after\": %.15g, \"weight\": %.15g, "
-			              "\"fanout\": %.15g, \"worse\": [", x->before, x->after, x->total, x->fanout);
-		else if (x->fanout > 0)   /* a bucketed index table: its reads fan out */
-			kp_buf_printf(b, ", \"served_before\": null, \"served_after\": null, \"weight\": null, "
-			              "\"fanout\": %.15g, \"worse\": [", x->fanout);
-		else
-			kp_buf_puts(b, ", \"served_before\": null, \"served_after\": null, \"weight\": null, "
-			            "\"fanout\": null, \"worse\": [");
-		for (uint32_t w = 0; w < x->worse.n; w++) {
-			const char *at = x->worse.items[w];
-			if (w)
-				kp_buf_puts(b, ", ");
-			kp_buf_json_str(b, at, strlen(at));
-		}
-		kp_buf_puts(b, "]}");
+		kp_buf_puts(b, i ? ",\n  " : "\n  ");
+		kp_advice_json(b, adv->advice.items[i]);
 	}
 	kp_buf_puts(b, adv && adv->advice.n ? "\n]" : "]");
 }

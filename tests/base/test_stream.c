@@ -65,8 +65,8 @@ static void test_windows_match_whole_file(void)
 	kp_parser *p = kp_parser_new();
 	seen whole = {0};
 	kp_source src;
-	char err[256];
-	CU_ASSERT_EQUAL_FATAL(kp_source_read(&src, path, err, sizeof err), 0);
+	kp_diags d = {0};
+	CU_ASSERT_EQUAL_FATAL(kp_source_read(&src, path, &d, &a), 0);
 	size_t pos = 0;
 	parse_window(&src, &pos, &whole, p, &a, false);
 	kp_source_free(&src);
@@ -75,7 +75,7 @@ static void test_windows_match_whole_file(void)
 
 	for (size_t chunk = 1; chunk <= 64; chunk++) {
 		kp_stream st;
-		CU_ASSERT_EQUAL_FATAL(kp_stream_open(&st, path, chunk, err, sizeof err), 0);
+		CU_ASSERT_EQUAL_FATAL(kp_stream_open(&st, path, chunk, &d, &a), 0);
 		seen got = {0};
 		size_t consumed = 0;
 		int windows = 0;
@@ -106,19 +106,42 @@ static void test_windows_match_whole_file(void)
 	unlink(path);
 }
 
-/* Reading files: the errors a user can meet, with the path in them. */
+/* The one diagnostic of d: an io-error naming file, with message, and its
+ * text as keyplan prints it. */
+static void expect_io(const kp_diags *d, const char *file, const char *message, const char *text)
+{
+	CU_ASSERT_EQUAL_FATAL(d->count[KP_SEV_ERROR], 1);
+	CU_ASSERT_EQUAL(d->head->rule, KP_R_IO);
+	CU_ASSERT_PTR_NULL(d->head->src);
+	ASSERT_STR(d->head->file, file);
+	ASSERT_STR(d->head->message, message);
+	kp_buf b = {0};
+	kp_diag_format(&b, d->head, 0);
+	ASSERT_STR(b.data, text);
+	kp_buf_free(&b);
+}
+
+/* Reading files: the errors a user can meet, as io-error diagnostics
+ * that name the file. */
 static void test_source_read_errors(void)
 {
 	kp_source src;
-	char err[256];
-	CU_ASSERT_EQUAL(kp_source_read(&src, "/nonexistent/q.sql", err, sizeof err), -1);
-	ASSERT_STR(err, "/nonexistent/q.sql: cannot open: No such file or directory");
-	CU_ASSERT_EQUAL(kp_source_read(&src, "/", err, sizeof err), -1);
-	ASSERT_STR(err, "/: read error");
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_diags d = {0};
+	CU_ASSERT_EQUAL(kp_source_read(&src, "/nonexistent/q.sql", &d, &a), -1);
+	expect_io(&d, "/nonexistent/q.sql", "cannot open: No such file or directory",
+	          "/nonexistent/q.sql: error: cannot open: No such file or directory [KP023 io-error]\n");
+	d = (kp_diags){0};
+	CU_ASSERT_EQUAL(kp_source_read(&src, "/", &d, &a), -1);
+	expect_io(&d, "/", "read error", "/: error: read error [KP023 io-error]\n");
 	kp_stream st;
-	CU_ASSERT_EQUAL(kp_stream_open(&st, "/nonexistent/q.sql", 0, err, sizeof err), -1);
-	ASSERT_STR(err, "/nonexistent/q.sql: cannot open: No such file or directory");
-	CU_ASSERT_EQUAL(kp_stream_open(&st, "/", 0, err, sizeof err), 0);
+	d = (kp_diags){0};
+	CU_ASSERT_EQUAL(kp_stream_open(&st, "/nonexistent/q.sql", 0, &d, &a), -1);
+	expect_io(&d, "/nonexistent/q.sql", "cannot open: No such file or directory",
+	          "/nonexistent/q.sql: error: cannot open: No such file or directory [KP023 io-error]\n");
+	d = (kp_diags){0};
+	CU_ASSERT_EQUAL(kp_stream_open(&st, "/", 0, &d, &a), 0);
 	size_t consumed = 0;
 	CU_ASSERT_EQUAL(kp_stream_next(&st, &consumed), -1);
 	kp_stream_close(&st);
@@ -126,14 +149,16 @@ static void test_source_read_errors(void)
 	char path[] = "/tmp/kp-empty-XXXXXX";
 	int fd = mkstemp(path);
 	close(fd);
-	CU_ASSERT_EQUAL(kp_stream_open(&st, path, 0, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(kp_stream_open(&st, path, 0, &d, &a), 0);
 	CU_ASSERT_EQUAL(kp_stream_next(&st, &consumed), 0);
 	kp_stream_close(&st);
-	CU_ASSERT_EQUAL(kp_source_read(&src, path, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(kp_source_read(&src, path, &d, &a), 0);
+	CU_ASSERT_PTR_NULL(d.head);
 	CU_ASSERT_EQUAL(src.len, 0);
 	CU_ASSERT_EQUAL(strncmp(kp_source_path_json(&src)->data, "\"/tmp/kp-empty-", 15), 0);
 	kp_source_free(&src);
 	unlink(path);
+	kp_arena_free(&a);
 }
 
 /* Lines and columns: CRLF, multibyte text, offsets past the end. */

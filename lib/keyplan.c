@@ -1,0 +1,407 @@
+/* libkeyplan's public API (include/keyplan.h), on the statement pipeline:
+ * a session is a kp_pipe whose events become keyplan_statement callbacks. */
+#include "keyplan.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/quote.h"
+#include "host/host.h"
+#include "lib/advice.h"
+#include "lib/comments.h"
+#include "lib/pipeline.h"
+#include "planner/explain.h"
+
+struct keyplan {
+	kp_pipe p;              /* the session's pipeline */
+	keyplan_options o;      /* the caller's callbacks */
+	kp_arena a;             /* host files kept, the advisor's results */
+	kp_list hosts;          /* kp_host_file* the schema or workload may point into */
+	kp_diags adv_d;         /* the advisor's findings */
+	kp_advisor adv;         /* fed the workload */
+	bool advised;           /* keyplan_advise ran */
+};
+
+struct keyplan_diagnostic {
+	const kp_diag *g;
+	kp_arena *a;            /* where text is built: valid as long as g */
+	const char *text;       /* formatted on first use */
+};
+
+struct keyplan_statement {
+	const kp_event *ev;
+	size_t n;               /* diagnostics */
+	keyplan_diagnostic *diags;
+	const char *text;       /* the plan, built on first use */
+	const char *json;
+};
+
+/* ---------------------------------------------------------- the session */
+
+static int api_event(void *ctx, kp_event *ev);
+
+int keyplan_open(const keyplan_options *opts, keyplan **out)
+{
+	if (!out)
+		return KEYPLAN_EINVAL;
+	*out = NULL;
+	if (!opts)
+		return KEYPLAN_EINVAL;
+	kp_target t = KP_TARGET_LINDORM;
+	if (opts->target && kp_target_parse(&t, opts->target) < 0)
+		return KEYPLAN_EINVAL;
+	keyplan *k = calloc(1, sizeof *k);
+	if (!k)
+		abort();
+	kp_pipe_init(&k->p, t);
+	k->p.fn = api_event;
+	k->p.ctx = k;
+	k->o = *opts;
+	kp_arena_init(&k->a);
+	kp_advisor_init(&k->adv, k->p.cat, t, &k->a, &k->adv_d);
+	k->p.adv = &k->adv;
+	*out = k;
+	return KEYPLAN_OK;
+}
+
+void keyplan_close(keyplan *k)
+{
+	if (!k)
+		return;
+	kp_pipe_free(&k->p);
+	for (uint32_t i = 0; i < k->hosts.n; i++)
+		kp_host_file_free(k->hosts.items[i]);
+	kp_arena_free(&k->a);
+	free(k);
+}
+
+static void send_diag(keyplan *k, const kp_diag *g, kp_arena *a)
+{
+	keyplan_diagnostic d = {g, a, NULL};
+	if (k->o.on_diagnostic)
+		k->o.on_diagnostic(k->o.ctx, &d);
+}
+
+/* A comment before a workload statement: its weight, "-- weight: N", as
+ * keyplan check reads it. */
+static void weigh(void *ctx, const char *p, const char *end, bool at_line_start)
+{
+	kp_event *ev = ctx;
+	(void)at_line_start;
+	kp_comment_trim(&p, &end);
+	double w;
+	const char *q;
+	int r = kp_weight_parse(p, end, &w, &q);
+	if (r > 0)
+		ev->weight = w;
+	else if (r < 0)
+		kp_diag_add(ev->d, ev->a, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, ev->src, (uint32_t)(p - ev->src->text),
+		            (uint32_t)(end - p), "malformed weight '%.*s': expected -- weight: N with 0 <= N <= 1000000",
+		            (int)(end - q), q);
+}
+
+static int api_event(void *ctx, kp_event *ev)
+{
+	keyplan *k = ctx;
+	if (ev->phase == KP_EV_PARSED && ev->role == KP_ROLE_WORKLOAD)
+		kp_comments(ev->src, ev->lead, ev->start, false, weigh, ev);
+	if (ev->phase == KP_EV_END) {
+		for (const kp_diag *g = ev->d->head; g; g = g->next)
+			send_diag(k, g, ev->a);
+		return 0;
+	}
+	if (ev->phase != KP_EV_DONE || !k->o.on_statement)
+		return 0;
+	keyplan_statement st;
+	memset(&st, 0, sizeof st);
+	st.ev = ev;
+	for (const kp_diag *g = ev->d->head; g; g = g->next)
+		st.n++;
+	st.diags = kp_arena_alloc(ev->a, (st.n ? st.n : 1) * sizeof *st.diags);
+	size_t i = 0;
+	for (const kp_diag *g = ev->d->head; g; g = g->next)
+		st.diags[i++] = (keyplan_diagnostic){g, ev->a, NULL};
+	k->o.on_statement(k->o.ctx, &st);
+	return 0;
+}
+
+static bool valid_role(keyplan_role role)
+{
+	return role == KEYPLAN_SCHEMA || role == KEYPLAN_QUERY || role == KEYPLAN_WORKLOAD;
+}
+
+static kp_role pipe_role(keyplan_role role)
+{
+	return role == KEYPLAN_SCHEMA ? KP_ROLE_SCHEMA : role == KEYPLAN_QUERY ? KP_ROLE_QUERY : KP_ROLE_WORKLOAD;
+}
+
+int keyplan_feed_string(keyplan *k, keyplan_role role, const char *name, const char *sql, size_t len)
+{
+	if (!k || !sql || !valid_role(role))
+		return KEYPLAN_EINVAL;
+	kp_source *src = kp_arena_alloc(&k->p.arena, sizeof *src);
+	kp_source_from_string(src, name ? name : "<string>", sql, len);
+	kp_pipe_keep(&k->p, src);
+	kp_pipe_source(&k->p, src, pipe_role(role));
+	return KEYPLAN_OK;
+}
+
+/* Application code: each planned variant of each statement it holds. The
+ * file stays with the session (the schema or the workload may point into
+ * its SQL). */
+static int feed_host(keyplan *k, kp_source *src, kp_lang lang, kp_role r)
+{
+	kp_host_file *hf = kp_arena_alloc(&k->a, sizeof *hf);
+	kp_host_extract(hf, src, lang, &k->a);
+	kp_list_push(&k->a, &k->hosts, hf);
+	for (const kp_diag *g = hf->d.head; g; g = g->next)
+		send_diag(k, g, &k->a);
+	for (kp_host_stmt *st = hf->head; st; st = st->next)
+		for (unsigned i = 0; i < st->nv; i++)
+			if (st->v[i].holes_planned)
+				kp_pipe_source(&k->p, &st->v[i].sql, r);
+	return KEYPLAN_OK;
+}
+
+int keyplan_feed_file(keyplan *k, keyplan_role role, const char *path)
+{
+	if (!k || !path || !valid_role(role))
+		return KEYPLAN_EINVAL;
+	int lang = role == KEYPLAN_SCHEMA ? KP_LANG_SQL : kp_lang_of_path(path);
+	kp_diags d = {0};
+	kp_arena_reset(&k->p.scratch);
+	kp_source *src = kp_pipe_read(&k->p, path, &d, &k->p.scratch);
+	if (!src) {
+		for (const kp_diag *g = d.head; g; g = g->next)
+			send_diag(k, g, &k->p.scratch);
+		return KEYPLAN_EIO;
+	}
+	if (lang == KP_LANG_MYBATIS && !kp_host_is_mapper(src->text, src->len))
+		lang = KP_LANG_SQL;   /* XML that is no MyBatis mapper: read as it is */
+	if (lang > KP_LANG_SQL)
+		return feed_host(k, src, (kp_lang)lang, pipe_role(role));
+	kp_pipe_source(&k->p, src, pipe_role(role));
+	return KEYPLAN_OK;
+}
+
+struct keyplan_advice {
+	const kp_advice *x;
+	kp_arena *a;
+	const char *json;       /* built on first use */
+};
+
+int keyplan_advise(keyplan *k, keyplan_advice_fn fn, void *ctx)
+{
+	if (!k)
+		return KEYPLAN_EINVAL;
+	if (k->advised)
+		return KEYPLAN_EFAILED;
+	k->advised = true;
+	kp_advisor_run(&k->adv);
+	for (const kp_diag *g = k->adv_d.head; g; g = g->next)
+		send_diag(k, g, &k->a);
+	for (uint32_t i = 0; fn && i < k->adv.advice.n; i++) {
+		keyplan_advice x = {k->adv.advice.items[i], &k->a, NULL};
+		fn(ctx, &x);
+	}
+	return KEYPLAN_OK;
+}
+
+/* ----------------------------------------------------------- statements */
+
+const char *keyplan_statement_kind(const keyplan_statement *st)
+{
+	return kp_stmt_kind_name(st->ev->stmt ? st->ev->stmt->kind : KP_S_NONE);
+}
+
+const char *keyplan_statement_access(const keyplan_statement *st)
+{
+	const kp_plan *p = &st->ev->plan;
+	return st->ev->planned && p->table && p->access != KP_ACCESS_NONE ? kp_access_name(p->access) : NULL;
+}
+
+int keyplan_statement_rejected(const keyplan_statement *st)
+{
+	return st->ev->plan.rejected ? 1 : 0;
+}
+
+const char *keyplan_statement_table(const keyplan_statement *st)
+{
+	return st->ev->plan.table ? st->ev->plan.table->name : NULL;
+}
+
+const char *keyplan_statement_index(const keyplan_statement *st)
+{
+	return st->ev->plan.index ? st->ev->plan.index->name : NULL;
+}
+
+/* b's text, copied into a (b is freed). */
+static const char *keep_text(kp_arena *a, kp_buf *b)
+{
+	const char *s = kp_arena_strndup(a, b->data ? b->data : "", b->len);
+	kp_buf_free(b);
+	return s;
+}
+
+const char *keyplan_statement_plan_text(const keyplan_statement *st)
+{
+	keyplan_statement *m = (keyplan_statement *)st;   /* built once, on demand */
+	if (!m->text) {
+		kp_buf b = {0};
+		kp_explain_text(&b, &st->ev->plan, st->ev->stmt);
+		m->text = keep_text(st->ev->a, &b);
+	}
+	return m->text;
+}
+
+const char *keyplan_statement_plan_json(const keyplan_statement *st)
+{
+	keyplan_statement *m = (keyplan_statement *)st;
+	if (!m->json) {
+		const kp_event *ev = st->ev;
+		kp_buf b = {0};
+		kp_explain_json(&b, &ev->plan, ev->stmt, ev->src, ev->start, ev->d);
+		m->json = keep_text(ev->a, &b);
+	}
+	return m->json;
+}
+
+const char *keyplan_statement_file(const keyplan_statement *st)
+{
+	kp_source *at;
+	kp_source_origin(st->ev->src, st->ev->start, &at);
+	return at->path;
+}
+
+unsigned keyplan_statement_line(const keyplan_statement *st)
+{
+	uint32_t line, col;
+	kp_source_linecol(st->ev->src, st->ev->start, &line, &col);
+	return line;
+}
+
+unsigned keyplan_statement_column(const keyplan_statement *st)
+{
+	uint32_t line, col;
+	kp_source_linecol(st->ev->src, st->ev->start, &line, &col);
+	return col;
+}
+
+size_t keyplan_statement_diagnostic_count(const keyplan_statement *st)
+{
+	return st->n;
+}
+
+const keyplan_diagnostic *keyplan_statement_diagnostic(const keyplan_statement *st, size_t i)
+{
+	return i < st->n ? &st->diags[i] : NULL;
+}
+
+/* ---------------------------------------------------------- diagnostics */
+
+const char *keyplan_diagnostic_rule(const keyplan_diagnostic *d)
+{
+	return kp_rule_get(d->g->rule)->id;
+}
+
+const char *keyplan_diagnostic_slug(const keyplan_diagnostic *d)
+{
+	return kp_rule_get(d->g->rule)->slug;
+}
+
+keyplan_severity keyplan_diagnostic_severity(const keyplan_diagnostic *d)
+{
+	return (keyplan_severity)d->g->severity;
+}
+
+const char *keyplan_diagnostic_message(const keyplan_diagnostic *d)
+{
+	return d->g->message;
+}
+
+const char *keyplan_diagnostic_file(const keyplan_diagnostic *d)
+{
+	if (!d->g->src)
+		return d->g->file;
+	kp_source *at;
+	kp_source_origin(d->g->src, d->g->off, &at);
+	return at->path;
+}
+
+unsigned keyplan_diagnostic_line(const keyplan_diagnostic *d)
+{
+	uint32_t line = 0, col = 0;
+	if (d->g->src)
+		kp_source_linecol(d->g->src, d->g->off, &line, &col);
+	return line;
+}
+
+unsigned keyplan_diagnostic_column(const keyplan_diagnostic *d)
+{
+	uint32_t line = 0, col = 0;
+	if (d->g->src)
+		kp_source_linecol(d->g->src, d->g->off, &line, &col);
+	return col;
+}
+
+const char *keyplan_diagnostic_text(const keyplan_diagnostic *d)
+{
+	keyplan_diagnostic *m = (keyplan_diagnostic *)d;
+	if (!m->text) {
+		kp_buf b = {0};
+		kp_diag_format(&b, d->g, 0);
+		m->text = keep_text(d->a, &b);
+	}
+	return m->text;
+}
+
+/* --------------------------------------------------------------- advice */
+
+const char *keyplan_advice_kind(const keyplan_advice *a)
+{
+	return a->x->kind;
+}
+
+const char *keyplan_advice_rule(const keyplan_advice *a)
+{
+	return kp_rule_get(a->x->rule)->id;
+}
+
+const char *keyplan_advice_table(const keyplan_advice *a)
+{
+	return a->x->table->name;
+}
+
+const char *keyplan_advice_message(const keyplan_advice *a)
+{
+	return a->x->message;
+}
+
+const char *keyplan_advice_key(const keyplan_advice *a)
+{
+	return a->x->key;
+}
+
+const char *keyplan_advice_ddl(const keyplan_advice *a)
+{
+	return a->x->ddl;
+}
+
+int keyplan_advice_serves(const keyplan_advice *a, int *of)
+{
+	if (of)
+		*of = a->x->serves >= 0 ? a->x->of : -1;
+	return a->x->serves;
+}
+
+const char *keyplan_advice_json(const keyplan_advice *a)
+{
+	keyplan_advice *m = (keyplan_advice *)a;
+	if (!m->json) {
+		kp_buf b = {0};
+		kp_advice_json(&b, a->x);
+		m->json = keep_text(a->a, &b);
+	}
+	return m->json;
+}

@@ -1,0 +1,300 @@
+/* libkeyplan's public API (include/keyplan.h), as a client uses it: exact
+ * plans, diagnostics, advice and error returns. Links the shared library
+ * and includes nothing but keyplan.h. */
+#define _DEFAULT_SOURCE   /* mkstemps */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "keyplan.h"
+
+#define ASSERT_STR(a, b) CU_ASSERT_STRING_EQUAL(a, b)
+
+static const char schema[] =
+	"CREATE TABLE orders (userid VARCHAR(32), orderid BIGINT, status VARCHAR(16), amount DOUBLE,\n"
+	"  PRIMARY KEY (userid, orderid));\n";
+
+/* What the callbacks saw, copied (what they are handed is borrowed). */
+typedef struct seen {
+	int n;                  /* statements */
+	char kind[8][32], access[8][32], table[8][32], index[8][32], text[8][256], json[8][2048], file[8][64];
+	unsigned line[8], col[8];
+	int rejected[8];
+	int ndiag[8];
+	char rule[8][8], slug[8][32], message[8][256], dtext[8][1024];
+	unsigned dline[8], dcol[8];
+	int severity[8];
+	int nother;             /* diagnostics outside statements */
+	char orule[4][8], ofile[4][64], omessage[4][256], otext[4][512];
+	unsigned oline[4];
+	int nadvice;
+	char akind[4][32], arule[4][8], atable[4][32], akey[4][64], addl[4][256], ajson[4][1024];
+	int serves[4], of[4];
+} seen;
+
+static void copy(char *to, size_t n, const char *s)
+{
+	snprintf(to, n, "%s", s ? s : "(null)");
+}
+
+static void on_statement(void *ctx, const keyplan_statement *st)
+{
+	seen *s = ctx;
+	int i = s->n++;
+	if (i >= 8)
+		return;
+	copy(s->kind[i], sizeof s->kind[i], keyplan_statement_kind(st));
+	copy(s->access[i], sizeof s->access[i], keyplan_statement_access(st));
+	copy(s->table[i], sizeof s->table[i], keyplan_statement_table(st));
+	copy(s->index[i], sizeof s->index[i], keyplan_statement_index(st));
+	copy(s->text[i], sizeof s->text[i], keyplan_statement_plan_text(st));
+	copy(s->json[i], sizeof s->json[i], keyplan_statement_plan_json(st));
+	copy(s->file[i], sizeof s->file[i], keyplan_statement_file(st));
+	s->line[i] = keyplan_statement_line(st);
+	s->col[i] = keyplan_statement_column(st);
+	s->rejected[i] = keyplan_statement_rejected(st);
+	s->ndiag[i] = (int)keyplan_statement_diagnostic_count(st);
+	CU_ASSERT_PTR_NULL(keyplan_statement_diagnostic(st, keyplan_statement_diagnostic_count(st)));
+	if (s->ndiag[i]) {
+		const keyplan_diagnostic *d = keyplan_statement_diagnostic(st, 0);
+		copy(s->rule[i], sizeof s->rule[i], keyplan_diagnostic_rule(d));
+		copy(s->slug[i], sizeof s->slug[i], keyplan_diagnostic_slug(d));
+		copy(s->message[i], sizeof s->message[i], keyplan_diagnostic_message(d));
+		copy(s->dtext[i], sizeof s->dtext[i], keyplan_diagnostic_text(d));
+		s->dline[i] = keyplan_diagnostic_line(d);
+		s->dcol[i] = keyplan_diagnostic_column(d);
+		s->severity[i] = keyplan_diagnostic_severity(d);
+	}
+}
+
+static void on_diagnostic(void *ctx, const keyplan_diagnostic *d)
+{
+	seen *s = ctx;
+	int i = s->nother++;
+	if (i >= 4)
+		return;
+	copy(s->orule[i], sizeof s->orule[i], keyplan_diagnostic_rule(d));
+	copy(s->ofile[i], sizeof s->ofile[i], keyplan_diagnostic_file(d));
+	copy(s->omessage[i], sizeof s->omessage[i], keyplan_diagnostic_message(d));
+	copy(s->otext[i], sizeof s->otext[i], keyplan_diagnostic_text(d));
+	s->oline[i] = keyplan_diagnostic_line(d);
+}
+
+static void on_advice(void *ctx, const keyplan_advice *a)
+{
+	seen *s = ctx;
+	int i = s->nadvice++;
+	if (i >= 4)
+		return;
+	copy(s->akind[i], sizeof s->akind[i], keyplan_advice_kind(a));
+	copy(s->arule[i], sizeof s->arule[i], keyplan_advice_rule(a));
+	copy(s->atable[i], sizeof s->atable[i], keyplan_advice_table(a));
+	copy(s->akey[i], sizeof s->akey[i], keyplan_advice_key(a));
+	copy(s->addl[i], sizeof s->addl[i], keyplan_advice_ddl(a));
+	copy(s->ajson[i], sizeof s->ajson[i], keyplan_advice_json(a));
+	s->serves[i] = keyplan_advice_serves(a, &s->of[i]);
+}
+
+static keyplan *open_session(seen *s, const char *target)
+{
+	memset(s, 0, sizeof *s);
+	keyplan_options o = {target, on_statement, on_diagnostic, s};
+	keyplan *k = NULL;
+	CU_ASSERT_EQUAL_FATAL(keyplan_open(&o, &k), KEYPLAN_OK);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
+	return k;
+}
+
+/* Each statement's plan and diagnostics, byte for byte as keyplan explain
+ * --format json prints them. */
+static void test_plans_and_diagnostics(void)
+{
+	seen s;
+	keyplan *k = open_session(&s, NULL);
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema)), KEYPLAN_OK);
+	CU_ASSERT_EQUAL(s.n, 1);   /* the CREATE TABLE */
+	ASSERT_STR(s.kind[0], "create_table");
+	ASSERT_STR(s.access[0], "(null)");
+	CU_ASSERT_EQUAL(s.ndiag[0], 0);
+	const char *q = "SELECT * FROM orders WHERE userid = 'a' AND orderid = 1;\n"
+	                "SELECT * FROM orders WHERE status = 'paid';\n";
+	s.n = 0;
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_QUERY, "q.sql", q, strlen(q)), KEYPLAN_OK);
+	CU_ASSERT_EQUAL_FATAL(s.n, 2);
+	ASSERT_STR(s.kind[0], "select");
+	ASSERT_STR(s.access[0], "get");
+	ASSERT_STR(s.table[0], "orders");
+	ASSERT_STR(s.index[0], "(null)");
+	CU_ASSERT_EQUAL(s.rejected[0], 0);
+	ASSERT_STR(s.text[0], "GET orders key (userid='a', orderid=1)");
+	ASSERT_STR(s.json[0], "{\"file\": \"q.sql\", \"line\": 1, \"column\": 1, \"statement\": \"select\", \"table\": "
+	           "\"orders\", \"path\": {\"type\": \"primary\"}, \"access\": \"get\", \"rejected\": false, \"key\": "
+	           "[\"userid\", \"orderid\"], \"key_order\": [\"asc\", \"asc\"], \"ranges\": [{\"eq\": [\"a\", 1], "
+	           "\"range\": null}], \"filter\": null, \"order\": null, \"diagnostics\": []}");
+	ASSERT_STR(s.file[0], "q.sql");
+	CU_ASSERT_EQUAL(s.line[0], 1);
+	CU_ASSERT_EQUAL(s.col[0], 1);
+	CU_ASSERT_EQUAL(s.ndiag[0], 0);
+
+	ASSERT_STR(s.access[1], "full_scan");
+	CU_ASSERT_EQUAL(s.rejected[1], 1);
+	ASSERT_STR(s.text[1], "REJECTED orders: full table scan, no condition on leading key column userid filter "
+	           "status = 'paid'");
+	CU_ASSERT_EQUAL(s.line[1], 2);
+	CU_ASSERT_EQUAL(s.ndiag[1], 1);
+	ASSERT_STR(s.rule[1], "KP001");
+	ASSERT_STR(s.slug[1], "full-scan");
+	CU_ASSERT_EQUAL(s.severity[1], KEYPLAN_ERROR);
+	ASSERT_STR(s.message[1], "full table scan: no condition on leading key column 'userid' of orders (Lindorm "
+	           "refuses it: \"This query may be a full table scan and thus may have unpredictable performance\")");
+	CU_ASSERT_EQUAL(s.dline[1], 2);
+	CU_ASSERT_EQUAL(s.dcol[1], 28);
+	ASSERT_STR(s.dtext[1], "q.sql:2:28: error: full table scan: no condition on leading key column 'userid' of "
+	           "orders (Lindorm refuses it: \"This query may be a full table scan and thus may have unpredictable "
+	           "performance\") [KP001 full-scan]\n"
+	           "     2 | SELECT * FROM orders WHERE status = 'paid';\n"
+	           "       |                            ^~~~~~~~~~~~~~~\n"
+	           "s.sql:2:3: note: primary key of orders declared here\n"
+	           "help: bind userid with = or IN, use a secondary index or index table (keyplan check advises "
+	           "one), or opt in with /*+ _l_allow_filtering_ */\n");
+	CU_ASSERT_EQUAL(s.nother, 0);
+	keyplan_close(k);
+}
+
+/* The target changes the plan: Phoenix warns about a full scan instead of
+ * rejecting it. */
+static void test_target(void)
+{
+	seen s;
+	keyplan *k = open_session(&s, "phoenix");
+	keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema));
+	const char *q = "SELECT * FROM orders WHERE status = 'paid'";
+	s.n = 0;
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_QUERY, NULL, q, strlen(q)), KEYPLAN_OK);
+	CU_ASSERT_EQUAL_FATAL(s.n, 1);
+	CU_ASSERT_EQUAL(s.rejected[0], 0);
+	ASSERT_STR(s.access[0], "full_scan");
+	ASSERT_STR(s.file[0], "<string>");
+	ASSERT_STR(s.rule[0], "KP001");
+	CU_ASSERT_EQUAL(s.severity[0], KEYPLAN_WARNING);
+	keyplan_close(k);
+}
+
+/* A workload's advice, as keyplan check --format json writes it. */
+static void test_advice(void)
+{
+	seen s;
+	keyplan *k = open_session(&s, "lindorm");
+	keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema));
+	const char *w = "SELECT * FROM orders WHERE userid = 'a' AND orderid = 1;\n"
+	                "-- weight: 50\n"
+	                "SELECT * FROM orders WHERE status = 'paid' AND orderid = 7;\n";
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_WORKLOAD, "w.sql", w, strlen(w)), KEYPLAN_OK);
+	CU_ASSERT_EQUAL(keyplan_advise(k, on_advice, &s), KEYPLAN_OK);
+	CU_ASSERT_EQUAL_FATAL(s.nadvice, 2);
+	ASSERT_STR(s.akind[0], "index_table");
+	ASSERT_STR(s.arule[0], "KP120");
+	ASSERT_STR(s.atable[0], "orders");
+	ASSERT_STR(s.akey[0], "[orderid][status][userid]");
+	ASSERT_STR(s.addl[0], "CREATE TABLE orders_by_orderid_status (userid VARCHAR(32) NOT NULL, orderid BIGINT NOT "
+	           "NULL, status VARCHAR(16) NOT NULL, amount DOUBLE, PRIMARY KEY (orderid, status, userid))");
+	CU_ASSERT_EQUAL(s.serves[0], 50);
+	CU_ASSERT_EQUAL(s.of[0], 50);
+	ASSERT_STR(s.akind[1], "secondary_index");
+	ASSERT_STR(s.ajson[1], "{\"rule\": \"KP120\", \"kind\": \"secondary_index\", \"table\": \"orders\", \"columns\": "
+	           "[\"orderid\", \"status\"], \"message\": \"secondary_index: idx_orders_orderid_status on orders, "
+	           "covering the columns these queries read; the store maintains it on every write; served 1 -> 51 "
+	           "of 51 weight\", \"key\": \"[orderid][status][userid]\", \"ddl\": \"CREATE INDEX "
+	           "idx_orders_orderid_status ON orders (orderid, status) INCLUDE (amount)\", \"serves\": 50, \"of\": "
+	           "50, \"served_before\": 1, \"served_after\": 51, \"weight\": 51, \"fanout\": 0, \"worse\": []}");
+	/* the advisor's finding on the query it cannot serve comes as a diagnostic */
+	CU_ASSERT_EQUAL(s.nother, 1);
+	ASSERT_STR(s.orule[0], "KP120");
+	ASSERT_STR(s.ofile[0], "w.sql");
+	CU_ASSERT_EQUAL(s.oline[0], 3);
+	CU_ASSERT_EQUAL(keyplan_advise(k, on_advice, &s), KEYPLAN_EFAILED);
+	keyplan_close(k);
+}
+
+/* Files: by extension (application code too), and one that cannot be read
+ * is a diagnostic naming it, and KEYPLAN_EIO. */
+static void test_files(void)
+{
+	seen s;
+	keyplan *k = open_session(&s, NULL);
+	char path[] = "/tmp/kp-api-XXXXXX";
+	int fd = mkstemp(path);
+	CU_ASSERT_TRUE_FATAL(fd >= 0);
+	CU_ASSERT_EQUAL((size_t)write(fd, schema, strlen(schema)), strlen(schema));
+	close(fd);
+	CU_ASSERT_EQUAL(keyplan_feed_file(k, KEYPLAN_SCHEMA, path), KEYPLAN_OK);
+	unlink(path);
+	char java[] = "/tmp/kp-api-XXXXXX.java";
+	fd = mkstemps(java, 5);
+	CU_ASSERT_TRUE_FATAL(fd >= 0);
+	const char *code = "class A {\n  String q = \"SELECT * FROM orders WHERE userid = ? AND orderid = ?\";\n}\n";
+	CU_ASSERT_EQUAL((size_t)write(fd, code, strlen(code)), strlen(code));
+	close(fd);
+	s.n = 0;
+	CU_ASSERT_EQUAL(keyplan_feed_file(k, KEYPLAN_QUERY, java), KEYPLAN_OK);
+	unlink(java);
+	CU_ASSERT_EQUAL_FATAL(s.n, 1);
+	ASSERT_STR(s.access[0], "get");
+	ASSERT_STR(s.file[0], java);
+	CU_ASSERT_EQUAL(s.line[0], 2);
+	CU_ASSERT_EQUAL(s.col[0], 15);   /* inside the Java string literal */
+
+	CU_ASSERT_EQUAL(keyplan_feed_file(k, KEYPLAN_QUERY, "/nonexistent/q.sql"), KEYPLAN_EIO);
+	CU_ASSERT_EQUAL_FATAL(s.nother, 1);
+	ASSERT_STR(s.orule[0], "KP023");
+	ASSERT_STR(s.ofile[0], "/nonexistent/q.sql");
+	CU_ASSERT_EQUAL(s.oline[0], 0);
+	ASSERT_STR(s.omessage[0], "cannot open: No such file or directory");
+	ASSERT_STR(s.otext[0], "/nonexistent/q.sql: error: cannot open: No such file or directory [KP023 io-error]\n");
+	keyplan_close(k);
+}
+
+/* Bad arguments are KEYPLAN_EINVAL, never a crash. */
+static void test_errors(void)
+{
+	keyplan *k = (keyplan *)1;
+	keyplan_options o = {"cassandra", NULL, NULL, NULL};
+	CU_ASSERT_EQUAL(keyplan_open(&o, &k), KEYPLAN_EINVAL);
+	CU_ASSERT_PTR_NULL(k);
+	k = (keyplan *)1;
+	CU_ASSERT_EQUAL(keyplan_open(NULL, &k), KEYPLAN_EINVAL);
+	CU_ASSERT_PTR_NULL(k);
+	o.target = NULL;
+	CU_ASSERT_EQUAL(keyplan_open(&o, NULL), KEYPLAN_EINVAL);
+	CU_ASSERT_EQUAL(keyplan_open(&o, &k), KEYPLAN_OK);
+	CU_ASSERT_EQUAL(keyplan_feed_string(NULL, KEYPLAN_QUERY, "x", "SELECT 1", 8), KEYPLAN_EINVAL);
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_QUERY, "x", NULL, 0), KEYPLAN_EINVAL);
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, (keyplan_role)7, "x", "SELECT 1", 8), KEYPLAN_EINVAL);
+	CU_ASSERT_EQUAL(keyplan_feed_file(k, KEYPLAN_QUERY, NULL), KEYPLAN_EINVAL);
+	CU_ASSERT_EQUAL(keyplan_feed_file(NULL, KEYPLAN_QUERY, "x.sql"), KEYPLAN_EINVAL);
+	CU_ASSERT_EQUAL(keyplan_advise(NULL, NULL, NULL), KEYPLAN_EINVAL);
+	/* no callbacks: the statements are read all the same */
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_QUERY, "x", "SELECT * FROM t", 15), KEYPLAN_OK);
+	CU_ASSERT_EQUAL(keyplan_advise(k, NULL, NULL), KEYPLAN_OK);
+	keyplan_close(k);
+	keyplan_close(NULL);
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 1;
+	CU_pSuite s = CU_add_suite("libkeyplan", NULL, NULL);
+	CU_add_test(s, "plans and diagnostics of each statement", test_plans_and_diagnostics);
+	CU_add_test(s, "the target decides what is rejected", test_target);
+	CU_add_test(s, "a workload's advice", test_advice);
+	CU_add_test(s, "files by extension; an unreadable one is a diagnostic", test_files);
+	CU_add_test(s, "bad arguments return KEYPLAN_EINVAL", test_errors);
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	return failed ? 1 : 0;
+}
