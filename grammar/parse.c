@@ -500,7 +500,8 @@ static int rewrite(const stmt_state *st, const kp_lexer *lx, kp_source *src, kp_
  * where the tokens around it decide, the driver's state kept. Most tokens
  * change no state: the flags table keeps their work to a lookup. Inlined:
  * as a call it cost 1.5% of explain's instructions. */
-static inline __attribute__((always_inline)) void feed(kp_parser *p, stmt_state *st, const kp_lexer *lx, kp_source *src, kp_token *t, kp_pctx *ctx)
+static inline __attribute__((always_inline)) void feed(kp_parser *p, stmt_state *st, const kp_lexer *lx,
+                                                       kp_source *src, kp_token *t, kp_pctx *ctx)
 {
 	if ((st->create_table && (t->type == TK_KEY || t->type == TK_INDEX)) || (token_flags[t->type] & TF_PEEK))
 		t->type = rewrite(st, lx, src, *t);
