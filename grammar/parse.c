@@ -500,7 +500,8 @@ static int rewrite(const stmt_state *st, const kp_lexer *lx, kp_source *src, kp_
  * where the tokens around it decide, the driver's state kept. Most tokens
  * change no state: the flags table keeps their work to a lookup. Inlined:
  * as a call it cost 1.5% of explain's instructions. */
-static inline __attribute__((always_inline)) void feed(kp_parser *p, stmt_state *st, const kp_lexer *lx, kp_source *src, kp_token *t, kp_pctx *ctx)
+static inline __attribute__((always_inline)) void feed(kp_parser *p, stmt_state *st, const kp_lexer *lx,
+                                                       kp_source *src, kp_token *t, kp_pctx *ctx)
 {
 	if ((st->create_table && (t->type == TK_KEY || t->type == TK_INDEX)) || (token_flags[t->type] & TF_PEEK))
 		t->type = rewrite(st, lx, src, *t);
@@ -559,6 +560,7 @@ static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, ui
 	ctx.stmt->off = start;
 	ctx.stmt->len = last_end - start;
 	ctx.stmt->largest_in = ctx.largest_in;
+	ctx.stmt->ncolrefs = ctx.ncolrefs;
 	return ctx.stmt;
 }
 
@@ -672,6 +674,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			s->off = st.start;
 			s->len = st.end - st.start;
 			s->largest_in = ctx.largest_in;
+			s->ncolrefs = ctx.ncolrefs;
 			for (int i = 0; i < st.nhints; i++)
 				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
 			*out = s;

@@ -604,6 +604,33 @@ static void test_syntax_errors(void)
 	expect_error("SELECT 'abc", "unterminated string literal", 1, 8);
 }
 
+/* A bad byte is reported once, though the driver reads past it again: a
+ * look-ahead (NEXT decides on the token after it) and the trial parse of
+ * the text before a missing ';'. */
+static void test_lexical_error_reported_once(void)
+{
+	static const struct { const char *sql; uint32_t col; int nstmts; } cases[] = {
+		{"SELECT next @ FROM t", 13, 0},
+		{"SELECT * FROM t /* \xff */ SELECT * FROM u", 20, 2},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		kp_diags d;
+		kp_source src;
+		kp_list l = parse(cases[i].sql, &d, &src);
+		CU_ASSERT_EQUAL(l.n, (uint32_t)cases[i].nstmts);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(d.head);
+		CU_ASSERT_EQUAL(d.head->rule, KP_R_LEXICAL);
+		uint32_t ln, c;
+		kp_source_linecol(&src, d.head->off, &ln, &c);
+		CU_ASSERT_EQUAL(c, cases[i].col);
+		int lexical = 0;
+		for (const kp_diag *g = d.head; g; g = g->next)
+			lexical += g->rule == KP_R_LEXICAL;
+		CU_ASSERT_EQUAL(lexical, 1);
+		kp_source_free(&src);
+	}
+}
+
 static void test_bad_comment_keeps_statement(void)
 {
 	kp_diags d;
@@ -798,6 +825,7 @@ KPT_SUITE("parser", setup, teardown,
 	{"a second primary key is reported at it with a note at the first", test_second_primary_key},
 	{"recovery at the next statement", test_error_recovery_at_next_statement},
 	{"a bad comment keeps its statement", test_bad_comment_keeps_statement},
+	{"a bad byte read again by a look-ahead or a trial parse is reported once", test_lexical_error_reported_once},
 	{"joins, subqueries, CTEs, set operations and window functions are reported as unsupported", test_joins_subqueries_and_set_operations_are_unsupported},
 	{"nesting past the limit is an input-limit error", test_nesting_past_limit_is_input_limit_error},
 	{"hints parse with their arguments; malformed ones are errors", test_hints_parse_with_arguments_and_malformed_ones_are_errors},
