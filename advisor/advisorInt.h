@@ -91,14 +91,15 @@ typedef struct colset {
 } colset;
 
 void kpa_colset_add(colset *s, int c, bool desc);
-/* The column an expression names (0-based), or -1. */
-int kpa_colref(const kp_expr *e);
+/* The column an expression names (0-based), or -1, by nm: the planner's
+ * resolution of the statement's names (kp_plan.names). */
+int kpa_colref(const kp_names *nm, const kp_expr *e);
 /* Columns a WHERE binds by = / IN and by ranges, from its top-level AND. */
-void kpa_sargable(const kp_expr *w, colset *eq, colset *range);
+void kpa_sargable(const kp_names *nm, const kp_expr *w, colset *eq, colset *range);
 const kp_expr *kpa_where_of(const kp_stmt *s);
 const kp_list *kpa_order_of(const kp_stmt *s);
 /* Marks in used every column e reads (all of them for *). */
-void kpa_used_cols(const kp_expr *e, bool *used, int ncols);
+void kpa_used_cols(const kp_names *nm, const kp_expr *e, bool *used, int ncols);
 uint64_t kpa_mix(uint64_t h, uint64_t v);
 /* Hash of a query's shape (columns, operators, ORDER BY, not literals),
  * cached on the query. */

@@ -17,7 +17,7 @@ static bool reads_bind(kp_advisor *adv, const kp_table *t, const int *cols, int 
 		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
 			continue;
 		colset eq = {0}, range = {0};
-		kpa_sargable(kpa_where_of(q->stmt), &eq, &range);
+		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
 		for (int k = 0; k < n; k++) {
 			bool found = false;
 			for (int j = 0; j < eq.n; j++)

@@ -98,7 +98,7 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {
 			const kp_wquery *q = qs->items[i];
 			colset eq = {0}, range = {0};
-			kpa_sargable(kpa_where_of(q->stmt), &eq, &range);
+			kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
 			for (int k = 0; k < nh; k++) {
 				bool bound = false;
 				for (int j = 0; j < eq.n; j++)
@@ -387,13 +387,13 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			continue;
 		const kp_table *t = p->table;
 		colset eq = {0}, range = {0}, key = {0};
-		kpa_sargable(kpa_where_of(q->stmt), &eq, &range);
+		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
 		const kp_list *order = kpa_order_of(q->stmt);
 		int ocol = -1;
 		bool odesc = false;
 		if (order->n) {
 			const kp_order_item *it = order->items[0];
-			ocol = kpa_colref(it->expr);
+			ocol = kpa_colref(q->plan.names, it->expr);
 			odesc = it->desc;
 		}
 		/* = columns in any order serve alike: well-spread ones lead, so
@@ -471,8 +471,8 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		bool *used = kp_arena_alloc(scratch, sizeof(bool) * (size_t)(t->ncols + 1));
 		if (q->stmt->kind == KP_S_SELECT)
 			for (uint32_t i = 0; i < q->stmt->u.select.items.n; i++)
-				kpa_used_cols(q->stmt->u.select.items.items[i], used, t->ncols);
-		kpa_used_cols(kpa_where_of(q->stmt), used, t->ncols);
+				kpa_used_cols(q->plan.names, q->stmt->u.select.items.items[i], used, t->ncols);
+		kpa_used_cols(q->plan.names, kpa_where_of(q->stmt), used, t->ncols);
 		for (int i = 0; i < t->ncols; i++)
 			if (used[i])
 				pr->covers[i] = true;

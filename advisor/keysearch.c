@@ -138,7 +138,7 @@ double kpa_search_order(kp_advisor *adv, const kp_table *t, const shape *s, int 
 	double eqw[KP_REORDER_MAX] = {0}, rangew[KP_REORDER_MAX] = {0};
 	for (int i = 0; i < ns; i++) {
 		colset eq = {0}, range = {0};
-		kpa_sargable(kpa_where_of(s[i].q->stmt), &eq, &range);
+		kpa_sargable(s[i].q->plan.names, kpa_where_of(s[i].q->stmt), &eq, &range);
 		for (int p = 0; p < n; p++) {
 			for (int j = 0; j < eq.n; j++)
 				if (eq.cols[j] == t->pk.parts[p].col)
@@ -321,7 +321,7 @@ void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		nord += q->weight;
 		if (q->plan.order == KP_ORDER_REVERSE) {
 			rev += q->weight;
-			int c = kpa_colref(((kp_order_item *)kpa_order_of(q->stmt)->items[0])->expr);
+			int c = kpa_colref(q->plan.names, ((kp_order_item *)kpa_order_of(q->stmt)->items[0])->expr);
 			for (int j = 0; j < t->pk.n; j++)
 				if (t->pk.parts[j].col == c && part < 0)
 					part = j;

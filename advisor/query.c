@@ -15,9 +15,9 @@ void kpa_colset_add(colset *s, int c, bool desc)
 	}
 }
 
-int kpa_colref(const kp_expr *e)
+int kpa_colref(const kp_names *nm, const kp_expr *e)
 {
-	return e && e->kind == KP_X_COLUMN && e->colref > 0 ? e->colref - 1 : -1;
+	return kp_names_column(nm, e);
 }
 
 static bool is_value(const kp_expr *e)
@@ -27,7 +27,7 @@ static bool is_value(const kp_expr *e)
 }
 
 /* Columns a WHERE binds by = / IN and by ranges, from its top-level AND. */
-void kpa_sargable(const kp_expr *w, colset *eq, colset *range)
+void kpa_sargable(const kp_names *nm, const kp_expr *w, colset *eq, colset *range)
 {
 	if (!w)
 		return;
@@ -43,8 +43,8 @@ void kpa_sargable(const kp_expr *w, colset *eq, colset *range)
 		int c;
 		switch (e->kind) {
 		case KP_X_CMP:
-			c = kpa_colref(e->a) >= 0 && is_value(e->b) ? kpa_colref(e->a)
-			  : kpa_colref(e->b) >= 0 && is_value(e->a) ? kpa_colref(e->b) : -1;
+			c = kpa_colref(nm, e->a) >= 0 && is_value(e->b) ? kpa_colref(nm, e->a)
+			  : kpa_colref(nm, e->b) >= 0 && is_value(e->a) ? kpa_colref(nm, e->b) : -1;
 			if (c < 0 || e->op == KP_OP_NE)
 				break;
 			if (e->op == KP_OP_EQ)
@@ -53,19 +53,19 @@ void kpa_sargable(const kp_expr *w, colset *eq, colset *range)
 				kpa_colset_add(range, c, false);
 			break;
 		case KP_X_IN:
-			if ((c = kpa_colref(e->a)) >= 0 && !e->negated && e->n > 0)
+			if ((c = kpa_colref(nm, e->a)) >= 0 && !e->negated && e->n > 0)
 				kpa_colset_add(eq, c, false);
 			break;
 		case KP_X_BETWEEN:
-			if ((c = kpa_colref(e->a)) >= 0 && !e->negated)
+			if ((c = kpa_colref(nm, e->a)) >= 0 && !e->negated)
 				kpa_colset_add(range, c, false);
 			break;
 		case KP_X_CHAIN:
-			if ((c = kpa_colref(e->list[1])) >= 0)
+			if ((c = kpa_colref(nm, e->list[1])) >= 0)
 				kpa_colset_add(range, c, false);
 			break;
 		case KP_X_LIKE:
-			if ((c = kpa_colref(e->a)) >= 0 && !e->negated && e->b->kind == KP_X_STRING &&
+			if ((c = kpa_colref(nm, e->a)) >= 0 && !e->negated && e->b->kind == KP_X_STRING &&
 			    e->b->slen > 0 && e->b->str[0] != '%' && e->b->str[0] != '_')
 				kpa_colset_add(range, c, false);
 			break;
@@ -85,20 +85,20 @@ const kp_expr *kpa_where_of(const kp_stmt *s)
 	return s->kind == KP_S_SELECT ? s->u.select.where : s->u.update.where;
 }
 
-void kpa_used_cols(const kp_expr *e, bool *used, int ncols)
+void kpa_used_cols(const kp_names *nm, const kp_expr *e, bool *used, int ncols)
 {
 	if (!e)
 		return;
-	if (e->kind == KP_X_COLUMN && e->colref > 0)
-		used[e->colref - 1] = true;
+	if (kp_names_column(nm, e) >= 0)
+		used[kp_names_column(nm, e)] = true;
 	if (e->kind == KP_X_STAR)
 		for (int i = 0; i < ncols; i++)
 			used[i] = true;
-	kpa_used_cols(e->a, used, ncols);
-	kpa_used_cols(e->b, used, ncols);
-	kpa_used_cols(e->c, used, ncols);
+	kpa_used_cols(nm, e->a, used, ncols);
+	kpa_used_cols(nm, e->b, used, ncols);
+	kpa_used_cols(nm, e->c, used, ncols);
 	for (uint32_t i = 0; i < e->n; i++)
-		kpa_used_cols(e->list[i], used, ncols);
+		kpa_used_cols(nm, e->list[i], used, ncols);
 }
 
 uint64_t kpa_mix(uint64_t h, uint64_t v)
@@ -107,24 +107,24 @@ uint64_t kpa_mix(uint64_t h, uint64_t v)
 	return h;
 }
 
-static uint64_t shape_hash(const kp_expr *e, uint64_t h)
+static uint64_t shape_hash(const kp_names *nm, const kp_expr *e, uint64_t h)
 {
 	if (!e)
 		return kpa_mix(h, 1);
 	h = kpa_mix(h, (uint64_t)e->kind * 131 + e->op * 7 + e->op2 + (e->negated ? 1000 : 0));
 	if (e->kind == KP_X_COLUMN)
-		h = kpa_mix(h, (uint64_t)e->colref);
+		h = kpa_mix(h, (uint64_t)(kp_names_column(nm, e) + 1));
 	if (e->kind == KP_X_IN)
 		h = kpa_mix(h, e->n > 1);
 	if (e->kind == KP_X_LIKE && e->b && e->b->kind == KP_X_STRING)   /* exactness depends on the pattern */
 		for (uint32_t i = 0; i < e->b->slen; i++)
 			h = kpa_mix(h, (unsigned char)e->b->str[i]);
-	h = shape_hash(e->a, h);
-	h = shape_hash(e->b, h);
-	h = shape_hash(e->c, h);
+	h = shape_hash(nm, e->a, h);
+	h = shape_hash(nm, e->b, h);
+	h = shape_hash(nm, e->c, h);
 	if (e->kind != KP_X_IN)
 		for (uint32_t i = 0; i < e->n; i++)
-			h = shape_hash(e->list[i], h);
+			h = shape_hash(nm, e->list[i], h);
 	return h;
 }
 
@@ -134,11 +134,11 @@ uint64_t kpa_query_shape(const kp_wquery *cq)
 	if (q->shape)
 		return q->shape;
 	const kp_stmt *s = q->stmt;
-	uint64_t h = shape_hash(kpa_where_of(s), 17);
+	uint64_t h = shape_hash(q->plan.names, kpa_where_of(s), 17);
 	const kp_list *o = kpa_order_of(s);
 	for (uint32_t j = 0; j < o->n; j++) {
 		const kp_order_item *it = o->items[j];
-		h = kpa_mix(shape_hash(it->expr, h), it->desc);
+		h = kpa_mix(shape_hash(q->plan.names, it->expr, h), it->desc);
 	}
 	if (q->opts->phoenix) {
 		/* Phoenix reads through a global index only when it covers every
@@ -147,13 +147,13 @@ uint64_t kpa_query_shape(const kp_wquery *cq)
 		h = kpa_mix(h, (uint64_t)s->kind);
 		if (s->kind == KP_S_SELECT) {
 			for (uint32_t j = 0; j < s->u.select.items.n; j++)
-				h = shape_hash(s->u.select.items.items[j], h);
+				h = shape_hash(q->plan.names, s->u.select.items.items[j], h);
 			for (uint32_t j = 0; j < s->u.select.group.n; j++)
-				h = shape_hash(s->u.select.group.items[j], h);
-			h = shape_hash(s->u.select.having, h);
+				h = shape_hash(q->plan.names, s->u.select.group.items[j], h);
+			h = shape_hash(q->plan.names, s->u.select.having, h);
 		} else if (s->kind == KP_S_UPDATE) {
 			for (uint32_t j = 0; j < s->u.update.sets.n; j++)
-				h = shape_hash(((const kp_assign *)s->u.update.sets.items[j])->value, h);
+				h = shape_hash(q->plan.names, ((const kp_assign *)s->u.update.sets.items[j])->value, h);
 		}
 	}
 	q->shape = h ? h : 1;

@@ -60,7 +60,7 @@ void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		                         q->stmt->len, "this query binds the whole key %s of %s but expects "
 		                         "several rows; one key is one row, so later writes become versions of it",
 		                         kpa_key_notation(adv, t, &t->pk), t->name);
-		int oc = s->order.n ? kpa_colref(((kp_order_item *)s->order.items[0])->expr) : -1;
+		int oc = s->order.n ? kpa_colref(q->plan.names, ((kp_order_item *)s->order.items[0])->expr) : -1;
 		kp_advice *x = unique_fix(adv, t, oc >= 0 && t->cols[oc].key_pos < 0 ? oc : -1, scratch);
 		kp_diag_help(g, adv->a, "%s", x->message);
 		return;

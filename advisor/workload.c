@@ -20,6 +20,8 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	q->plan.ranges = NULL;
 	q->plan.filter.items = NULL;
 	q->plan.filter.n = q->plan.filter.cap = 0;
+	/* and which column each name of the statement names */
+	q->plan.names = kp_names_copy(p->names, adv->a);
 	q->src = src;
 	q->weight = weight;
 	q->opts = &adv->opts;

@@ -439,7 +439,6 @@ kp_expr *kp_expr_copy(kp_arena *a, const kp_expr *e)
 		return NULL;
 	kp_expr *c = kp_arena_alloc(a, sizeof(*c));
 	*c = *e;
-	c->colref = 0;
 	copy_name(a, &c->name);
 	if (e->kind == KP_X_STRING) {
 		char *s = kp_arena_alloc(a, e->slen + 1);

@@ -85,8 +85,10 @@ typedef struct kp_expr {
 	bool overflow;          /* INT: does not fit in 64 bits (then fval holds it) */
 	bool glob;              /* LIKE: the GLOB operator (wildcards * ? [..]) */
 	uint16_t depth;         /* height of this subtree (limits recursion) */
-	int32_t colref;         /* COLUMN: table column + 1 once the planner has
-	                           resolved it; 0 before (the grammar never sets it) */
+	uint32_t ref;           /* COLUMN: its number among the statement's column
+	                           references (1 to kp_stmt.ncolrefs; 0 outside a
+	                           statement), by which the planner's resolved view
+	                           (kp_names) says which table column it names */
 	uint32_t off;           /* byte offset of the first token */
 	uint32_t len;           /* bytes up to the end of the last token */
 	kp_name name;           /* COLUMN, FUNC, CAST type, SEQ sequence; literal text
@@ -323,6 +325,7 @@ typedef struct kp_stmt {
 	kp_list hints;          /* kp_hint* */
 	uint32_t largest_in;    /* most values in one of its IN lists (0: none),
 	                           so checks of list sizes need not walk the tree */
+	uint32_t ncolrefs;      /* column references in it (kp_expr.ref) */
 	union {
 		kp_create_table create_table;
 		kp_indexdef create_index;

@@ -560,6 +560,7 @@ static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, ui
 	ctx.stmt->off = start;
 	ctx.stmt->len = last_end - start;
 	ctx.stmt->largest_in = ctx.largest_in;
+	ctx.stmt->ncolrefs = ctx.ncolrefs;
 	return ctx.stmt;
 }
 
@@ -673,6 +674,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			s->off = st.start;
 			s->len = st.end - st.start;
 			s->largest_in = ctx.largest_in;
+			s->ncolrefs = ctx.ncolrefs;
 			for (int i = 0; i < st.nhints; i++)
 				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
 			*out = s;

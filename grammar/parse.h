@@ -42,6 +42,7 @@ typedef struct kp_pctx {
 	kp_token errtok;        /* KP_PARSE_SYNTAX: the token lemon stopped at
 	                           (type 0: the end of the statement) */
 	uint32_t largest_in;    /* most values in one IN list so far */
+	uint32_t ncolrefs;      /* column references so far (kp_expr.ref) */
 	bool fold_upper;        /* upper-case unquoted names (Phoenix) */
 	int sel_clause;         /* the last SELECT clause seen (KP_SEL_*) */
 	uint32_t sel_at[KP_SEL__COUNT]; /* where each clause's keyword is */

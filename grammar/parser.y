@@ -143,6 +143,7 @@ static kp_expr *mkcol(kp_pctx *ctx, kp_name q, kp_name n)
 	kp_expr *e = mkexpr(ctx, KP_X_COLUMN, off, n.off + n.srclen);
 	e->name = n;
 	e->qual = q;
+	e->ref = ++ctx->ncolrefs;
 	return e;
 }
 

@@ -47,6 +47,16 @@ typedef struct kp_range {
 	kp_value *then;         /* ... each bound to one value (read by seeking) */
 } kp_range;
 
+/* What the column references of a statement name, resolved against its
+ * table: the planner's analysis step writes this view, not the AST. */
+typedef struct kp_names {
+	const int32_t *col;     /* by kp_expr.ref: 1 + the table column the
+	                           reference names, 0 for none (a dynamic column, a
+	                           _l_ts pseudo-column, a function written without
+	                           parentheses); read it with kp_names_column */
+	uint32_t n;             /* entries in col */
+} kp_names;
+
 typedef struct kp_plan {
 	const kp_stmt *stmt;    /* the statement planned */
 	const kp_table *table;  /* its table, or NULL */
@@ -62,6 +72,8 @@ typedef struct kp_plan {
 	kp_order order;         /* how ORDER BY is served */
 	bool unordered;         /* two ranges have no known order (parameters, or
 	                           skip ranges whose stretches interleave) */
+	const kp_names *names;  /* what its column references name, or NULL when
+	                           there was no table to resolve them against */
 } kp_plan;
 
 /* Settings that change the rules. */
@@ -83,6 +95,16 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
  * another key or extra indexes), without looking the table up by name. */
 void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
                       const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
+
+/* The table column column reference e of the planned statement names, or
+ * -1 (not a column reference, or one that names no column of the table). */
+static inline int kp_names_column(const kp_names *nm, const kp_expr *e)
+{
+	return nm && e && e->kind == KP_X_COLUMN && e->ref < nm->n ? nm->col[e->ref] - 1 : -1;
+}
+
+/* A copy of nm in a (for a plan kept beyond its statement's arena). */
+const kp_names *kp_names_copy(const kp_names *nm, kp_arena *a);
 
 const char *kp_access_name(kp_access a);       /* "get", "scan", ... */
 const char *kp_order_name(kp_order o);         /* "key", "reverse", "sort" */

@@ -533,6 +533,29 @@ static void test_constant_functions(void)
 	     "[{\"eq\": [1, {\"param\": \"TO_DATE('2013-02-30')\"}], \"range\": null}]", "", "none");
 }
 
+/* Name resolution returns a view of the statement and leaves its AST as
+ * parsed: kp_plan.names says which table column each column reference
+ * names; a function written without parentheses is a function in the plan
+ * (its filter and bounds) while the AST keeps the name. */
+static void test_resolved_view(void)
+{
+	const char *q = "SELECT * FROM orders WHERE userid = 'u' AND amount > CURRENT_DATE ORDER BY orderid";
+	for (int pass = 0; pass < 2; pass++) {   /* the same plan twice: nothing was written */
+		plan(q, "filtered_scan", "[{\"eq\": [\"u\"], \"range\": null}]", "amount > CURRENT_DATE()", "key");
+		const kp_stmt *s = T.plan.stmt;
+		const kp_expr *w = s->u.select.where;
+		CU_ASSERT_EQUAL(w->list[1]->b->kind, KP_X_COLUMN);
+		CU_ASSERT_EQUAL(kp_names_column(T.plan.names, w->list[0]->a), 0);   /* userid */
+		CU_ASSERT_EQUAL(kp_names_column(T.plan.names, w->list[1]->a), 2);   /* amount */
+		CU_ASSERT_EQUAL(kp_names_column(T.plan.names, w->list[1]->b), -1);  /* CURRENT_DATE */
+		CU_ASSERT_EQUAL(kp_names_column(T.plan.names, ((kp_order_item *)s->u.select.order.items[0])->expr), 1);
+		CU_ASSERT_EQUAL(kp_names_column(T.plan.names, w), -1);   /* not a column reference */
+	}
+	/* unknown names: no plan, and the view says so */
+	plan("SELECT * FROM orders WHERE nope = 1", "none", "", "", "none");
+	CU_ASSERT_EQUAL(kp_names_column(T.plan.names, T.plan.stmt->u.select.where->a), -1);
+}
+
 /* UPSERT ... SELECT is planned as its SELECT; x = ANY(ARRAY[...]) is IN. */
 static void test_query_forms(void)
 {
@@ -899,6 +922,7 @@ KPT_SUITE("planner", setup, teardown,
 	{"NULLS FIRST and LAST", test_order_nulls},
 	{"functions of constants", test_constant_functions},
 	{"query forms", test_query_forms},
+	{"name resolution returns a view, the AST stays as parsed", test_resolved_view},
 	{"table names", test_table_names},
 	{"empty IN, qualified names, LIKE and GLOB patterns, constant terms, IN past the range limit", test_in_lists_qualified_names_patterns_and_constant_terms},
 	{"a hash-prefixed key is usable only when the hashed columns are bound", test_hash_prefix_usable_only_when_hashed_columns_bound},

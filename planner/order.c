@@ -1,0 +1,114 @@
+/* ORDER BY: whether the chosen path returns rows in the requested order,
+ * exactly backwards, or the store must sort them. */
+#include "planner/planInt.h"
+
+/* Is key part i bound to one single value by every range? */
+static bool single_eq(const kp_plan *p, int i)
+{
+	if (p->nranges == 0)
+		return true;
+	for (int r = 0; r < p->nranges; r++) {
+		if (p->ranges[r].neq <= i)
+			return false;
+		bool ok;
+		if (r > 0 && (vcmp(&p->ranges[r].eq[i], &p->ranges[0].eq[i], &ok) != 0 || !ok))
+			return false;
+	}
+	return true;
+}
+
+/* Does every range bound key part i (so that it holds no NULL)? */
+static bool part_bounded(const kp_plan *p, int i)
+{
+	if (p->nranges == 0)
+		return true;
+	for (int r = 0; r < p->nranges; r++) {
+		const kp_range *x = &p->ranges[r];
+		/* a range unbounded below on a column that can be NULL reads its NULLs */
+		if (!((x->neq > i && x->eq[i].kind != KP_V_NULL) || (x->neq == i && x->has_range && x->lo.set)))
+			return false;
+	}
+	return true;
+}
+
+kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order)
+{
+	if (p->access == KP_ACCESS_SEARCH) {
+		/* the search engine sorts by any column it indexes */
+		for (uint32_t k = 0; k < order->n; k++) {
+			const kp_expr *e = ((kp_order_item *)order->items[k])->expr;
+			if (e->kind != KP_X_COLUMN || !search_has(p->index, col_of(p->names->col, e)))
+				return KP_ORDER_SORT;
+		}
+		return KP_ORDER_KEY;
+	}
+	const kp_key *k = p->key;
+	uint32_t ti = 0;
+	int dir = 0;   /* 1 forward, 2 backward */
+	for (int i = 0; i < k->n && ti < order->n; i++) {
+		/* terms on columns bound to one value are constant: skip them */
+		while (ti < order->n) {
+			const kp_expr *e = ((kp_order_item *)order->items[ti])->expr;
+			bool constant = false;
+			for (int j = 0; e->kind == KP_X_COLUMN && j < k->n; j++)
+				if (k->parts[j].col == col_of(p->names->col, e) && single_eq(p, j))
+					constant = true;
+			if (!constant)
+				break;
+			ti++;
+		}
+		if (ti == order->n)
+			break;
+		const kp_order_item *it = order->items[ti];
+		const kp_key_part *part = &k->parts[i];
+		if (it->expr->kind == KP_X_COLUMN && part->col == col_of(p->names->col, it->expr)) {
+			int d = (it->desc != part->desc) ? 2 : 1;
+			if (dir && d != dir)
+				return KP_ORDER_SORT;
+			/* NULLS FIRST|LAST matters only for a column that can be NULL
+			 * (key columns never are): keyplan takes NULL to be stored
+			 * before every value of its key part, so a forward read gives
+			 * NULLS FIRST and a reverse read NULLS LAST (docs/plan-json.md) */
+			const kp_column *c = &p->table->cols[part->col];
+			if (it->nulls && (c->nullable || (c->key_pos < 0 && !c->not_null)) && !part_bounded(p, i) &&
+			    it->nulls != (d == 1 ? KP_NULLS_FIRST : KP_NULLS_LAST))
+				return KP_ORDER_SORT;
+			dir = d;
+			ti++;
+			continue;
+		}
+		if (!single_eq(p, i))
+			return KP_ORDER_SORT;
+	}
+	while (ti < order->n) {   /* trailing constant terms */
+		const kp_expr *e = ((kp_order_item *)order->items[ti])->expr;
+		bool constant = false;
+		for (int j = 0; e->kind == KP_X_COLUMN && j < k->n; j++)
+			if (k->parts[j].col == col_of(p->names->col, e) && single_eq(p, j))
+				constant = true;
+		if (!constant)
+			return KP_ORDER_SORT;
+		ti++;
+	}
+	/* the key order holds across ranges only when they are known to be
+	 * sorted (unless every ORDER BY term is constant) */
+	if (dir && p->unordered)
+		return KP_ORDER_SORT;
+	return dir == 2 ? KP_ORDER_REVERSE : KP_ORDER_KEY;
+}
+
+/* How a candidate path returns the ORDER BY: an index whose order matches
+ * is preferred over one read backwards or sorted. */
+kp_order kp_order_of_path(const kp_table *t, const kp_names *nm, const path_eval *pe,
+                          const kp_list *order)
+{
+	kp_plan p;
+	memset(&p, 0, sizeof p);
+	p.table = t;
+	p.names = nm;
+	p.key = pe->key;
+	p.ranges = pe->ranges;
+	p.nranges = pe->nranges;
+	p.unordered = pe->unordered;
+	return kp_order_of_plan(&p, order);
+}

@@ -1,0 +1,310 @@
+/* Access-path choice (as SQLite's where.c): each candidate key (the
+ * primary key, every usable KV index) is evaluated into ranges, a residual
+ * filter and a class; the best is kept. A Lindorm search index is the path
+ * when no key serves the WHERE. Index rules live here: partial indexes,
+ * covering, Phoenix's rule that an uncovered global index needs a hint. */
+#include "planner/planInt.h"
+
+static void conjuncts(const kp_expr *w, const kp_expr ***out, uint32_t *n, kp_arena *a)
+{
+	if (w->kind == KP_X_AND) {
+		*out = (const kp_expr **)w->list;
+		*n = w->n;
+		return;
+	}
+	*out = kp_arena_alloc(a, sizeof(kp_expr *));
+	(*out)[0] = w;
+	*n = 1;
+}
+
+static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, const kp_key *key,
+                      const kp_expr *where, bool report, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	pctx pc;
+	memset(&pc, 0, sizeof pc);
+	pc.col = nm->col;
+	pc.a = a;
+	pc.d = d;
+	pc.src = src;
+	pc.t = t;
+	pc.key = key;
+	pc.report = report;
+	pc.kcol = kp_arena_alloc(a, sizeof(int) * (size_t)(t->ncols + 1));
+	for (int i = 0; i < t->ncols; i++)
+		pc.kcol[i] = -1;
+	pc.pslot = kp_arena_alloc(a, sizeof(int) * (size_t)(key->n + 1));
+	pc.nullslot = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + key->n + 1));
+	for (int i = 0; i < key->n; i++) {
+		const kp_key_part *p = &key->parts[i];
+		pc.pslot[i] = -1;
+		if (p->col >= 0 && pc.kcol[p->col] < 0)
+			pc.kcol[p->col] = pc.nk++;
+		if (p->col >= 0) {
+			pc.pslot[i] = pc.kcol[p->col];
+			/* primary-key columns are never NULL unless declared NULL (Phoenix);
+			 * other index columns can be */
+			const kp_column *c = &t->cols[p->col];
+			pc.nullslot[pc.pslot[i]] = c->nullable || (c->key_pos < 0 && !c->not_null);
+		}
+		if (p->expr) {
+			/* only a functional index has expression slots: the table of
+			 * them is allocated for it alone (this runs per candidate key,
+			 * and every byte allocated is cleared again at reset) */
+			if (!pc.xexpr)
+				pc.xexpr = kp_arena_alloc(a, sizeof(kp_expr *) * (size_t)(t->ncols + key->n + 1));
+			pc.xexpr[pc.nk] = p->expr;
+			pc.pslot[i] = pc.nk++;
+			pc.nx++;
+		}
+		for (int j = 0; j < p->nhash; j++)
+			if (p->hash_cols[j] >= 0 && pc.kcol[p->hash_cols[j]] < 0)
+				pc.kcol[p->hash_cols[j]] = pc.nk++;
+	}
+	pe->key = key;
+	memset(&pe->filter, 0, sizeof pe->filter);
+
+	const kp_expr **conj = NULL;
+	uint32_t nconj = 0;
+	boxset all = bs_all(&pc, true);
+	boxset *parts = NULL;
+	if (where) {
+		conjuncts(where, &conj, &nconj, a);
+		parts = kp_arena_alloc(a, sizeof(boxset) * nconj);
+		for (uint32_t i = 0; i < nconj; i++) {
+			parts[i] = kp_terms_boxes(&pc, conj[i], false);
+			all = kp_bs_and(&pc, all, parts[i]);
+			kp_bs_merge(&pc, &parts[i]);
+		}
+	}
+	pe->limit_hit = pc.limit_hit;
+	bool full = kp_ranges_of_boxes(&pc, &all, pe);
+	kp_ranges_filter(&pc, pe, conj, parts, nconj);
+	pe->bound = key->n + 1;
+	bool all_get = true;
+	for (int r = 0; r < pe->nranges; r++) {
+		int b = pe->ranges[r].neq + (pe->ranges[r].has_range ? 1 : 0);
+		if (b < pe->bound)
+			pe->bound = b;
+		if (pe->ranges[r].neq < key->n)
+			all_get = false;
+	}
+	if (pe->nranges == 0)
+		pe->bound = key->n;
+	if (full)
+		pe->access = KP_ACCESS_FULL;
+	else if (all_get)
+		pe->access = KP_ACCESS_GET;
+	else if (pe->filter.n == 0)
+		pe->access = KP_ACCESS_SCAN;
+	else
+		pe->access = KP_ACCESS_FILTERED;
+}
+
+/* Is path a better than path b? GET < SCAN < FILTERED < FULL, then more
+ * bound key parts, then the ORDER BY read in key order over read backwards
+ * over sorted, then covering, then fewer ranges. */
+static bool better(const path_eval *a, const path_eval *b)
+{
+	/* a condition that is never true reads nothing on any path: keep the
+	 * first (the primary key), not an index with a longer key */
+	if (a->nranges == 0 && b->nranges == 0 && a->access == KP_ACCESS_GET && b->access == KP_ACCESS_GET)
+		return false;
+	if (a->access != b->access)
+		return a->access < b->access;
+	if (a->bound != b->bound)
+		return a->bound > b->bound;
+	if (a->order != b->order)   /* KEY < REVERSE < SORT (NONE for every path alike) */
+		return a->order < b->order;
+	if (a->covering != b->covering)
+		return a->covering;
+	return a->nranges < b->nranges;
+}
+
+/* Marks the columns e reads outside expressions that a functional index
+ * part of ix indexes (those come from the index row itself). */
+static void uses_outside(const kp_expr *e, const kp_names *nm, const kp_index *ix, bool *used)
+{
+	if (!e)
+		return;
+	for (int i = 0; i < ix->nuser; i++)
+		if (ix->key.parts[i].expr && kp_expr_equal(e, ix->key.parts[i].expr))
+			return;
+	if (e->kind == KP_X_COLUMN && col_of(nm->col, e) >= 0)
+		used[col_of(nm->col, e)] = true;
+	if (e->kind == KP_X_STAR)
+		for (int i = 0; i < ix->table->ncols; i++)
+			used[i] = true;
+	uses_outside(e->a, nm, ix, used);
+	uses_outside(e->b, nm, ix, used);
+	uses_outside(e->c, nm, ix, used);
+	for (uint32_t i = 0; i < e->n; i++)
+		uses_outside(e->list[i], nm, ix, used);
+}
+
+/* Does the WHERE hold every conjunct of a partial index's WHERE? */
+static bool implies(const kp_expr *where, const kp_expr *cond)
+{
+	if (!where)
+		return false;
+	uint32_t nw = where->kind == KP_X_AND && !where->paren ? where->n : 1;
+	uint32_t nc = cond->kind == KP_X_AND && !cond->paren ? cond->n : 1;
+	for (uint32_t i = 0; i < nc; i++) {
+		const kp_expr *c = nc > 1 || (cond->kind == KP_X_AND && !cond->paren) ? cond->list[i] : cond;
+		bool found = false;
+		for (uint32_t j = 0; j < nw && !found; j++)
+			found = kp_expr_equal(nw > 1 || (where->kind == KP_X_AND && !where->paren) ? where->list[j] : where, c);
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* The WHERE without the conjuncts a partial index's WHERE already
+ * guarantees for every row the index holds (NULL when none is left). */
+static kp_expr *minus_implied(kp_expr *where, const kp_expr *cond, kp_arena *a)
+{
+	bool wand = where->kind == KP_X_AND && !where->paren;
+	uint32_t nw = wand ? where->n : 1;
+	uint32_t nc = cond->kind == KP_X_AND && !cond->paren ? cond->n : 1;
+	kp_expr **keep = kp_arena_alloc(a, sizeof(kp_expr *) * (nw + 1));
+	uint32_t n = 0;
+	for (uint32_t j = 0; j < nw; j++) {
+		kp_expr *w = wand ? where->list[j] : where;
+		bool implied = false;
+		for (uint32_t i = 0; i < nc && !implied; i++)
+			implied = kp_expr_equal(w, nc > 1 || (cond->kind == KP_X_AND && !cond->paren) ? cond->list[i] : cond);
+		if (!implied)
+			keep[n++] = w;
+	}
+	if (n == 0)
+		return NULL;
+	if (n == 1)
+		return keep[0];
+	kp_expr *e = kp_arena_alloc(a, sizeof(*e));
+	*e = *where;
+	e->list = keep;
+	e->n = n;
+	return e;
+}
+
+/* Marks the columns e references. */
+static void cols_of(const kp_expr *e, const kp_names *nm, bool *set)
+{
+	if (!e)
+		return;
+	if (e->kind == KP_X_COLUMN && col_of(nm->col, e) >= 0)
+		set[col_of(nm->col, e)] = true;
+	cols_of(e->a, nm, set);
+	cols_of(e->b, nm, set);
+	cols_of(e->c, nm, set);
+	for (uint32_t i = 0; i < e->n; i++)
+		cols_of(e->list[i], nm, set);
+}
+
+bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const kp_name *alias,
+                    const resolved *r, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	const kp_names *nm = r->names;
+	kp_expr *where = r->where;
+	const kp_list *order = r->order;
+	const hints *h = &r->h;
+
+	/* candidate paths: the primary key, then every KV index */
+	path_eval cur;
+	memset(best, 0, sizeof *best);
+	eval_path(best, t, nm, &t->pk, where, true, src, a, d);
+	best->covering = true;
+	best->order = kp_path_order(t, nm, best, order);
+	const kp_index *forced = NULL;
+	if (h->force) {
+		uint32_t n;
+		const char *nm = kp_hint_arg(h->force->args.items[0], &n);
+		forced = kp_table_index(t, nm, n);
+		if (!forced) {
+			const kp_expr *arg = h->force->args.items[0];
+			kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, arg->off, arg->len,
+			            "_l_force_index_ names '%.*s', which is not an index of %s", (int)n, nm, t->name);
+			return false;
+		}
+	} else if (h->phx_index && !h->no_index) {
+		forced = kp_hints_phoenix_index(h, t, alias, src, a, d);
+	}
+	bool *used_ix = NULL;
+	for (int i = 0; i < t->nindexes; i++) {
+		const kp_index *ix = t->indexes[i];
+		if (!ix->kv || ix->state != KP_IX_ACTIVE || (forced && ix != forced) || (!forced && kp_hints_ignore(h, ix)))
+			continue;
+		/* a partial index holds only the rows its WHERE admits */
+		if (ix->where && !implies(where, ix->where))
+			continue;
+		memset(&cur, 0, sizeof cur);
+		eval_path(&cur, t, nm, &ix->key, ix->where ? minus_implied(where, ix->where, a) : where, false, src, a, d);
+		cur.index = ix;
+		const bool *used = r->used;
+		if (ix->has_expr) {
+			/* columns read only inside an indexed expression come from the index */
+			if (!used_ix)
+				used_ix = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+			memset(used_ix, 0, sizeof(bool) * (size_t)(t->ncols + 1));
+			if (s->kind == KP_S_SELECT) {
+				for (uint32_t k = 0; k < s->u.select.items.n; k++)
+					uses_outside(s->u.select.items.items[k], nm, ix, used_ix);
+				for (uint32_t k = 0; k < s->u.select.group.n; k++)
+					uses_outside(s->u.select.group.items[k], nm, ix, used_ix);
+				uses_outside(s->u.select.having, nm, ix, used_ix);
+			} else {
+				memcpy(used_ix, r->used, sizeof(bool) * (size_t)t->ncols);
+			}
+			uses_outside(where, nm, ix, used_ix);
+			for (uint32_t k = 0; order && k < order->n; k++)
+				uses_outside(((kp_order_item *)order->items[k])->expr, nm, ix, used_ix);
+			used = used_ix;
+		}
+		cur.covering = !ix->uncovered;
+		cur.order = kp_path_order(t, nm, &cur, order);
+		for (int c = 0; c < t->ncols; c++)
+			if (used[c] && !ix->covers[c])
+				cur.covering = false;
+		/* Phoenix uses a global index that does not cover the query only
+		 * when a hint names it; LOCAL and UNCOVERED indexes read the
+		 * table's rows themselves */
+		if (opts->phoenix && !cur.covering && !ix->local && !ix->uncovered && forced != ix)
+			continue;
+		/* Phoenix's USE_INDEX_OVER_DATA_TABLE: on a tie the index wins
+		 * (USE_DATA_OVER_INDEX_TABLE is what keyplan does anyway) */
+		if (forced || better(&cur, best) ||
+		    (h->index_over_data && !best->index && !better(best, &cur)))
+			*best = cur;
+	}
+	/* A Lindorm search index serves conditions on any of its columns, in
+	 * any combination: it is used when no key serves the WHERE (a full
+	 * scan otherwise) and it indexes every column the WHERE reads. */
+	const kp_index *search = NULL;
+	if (where && (best->access == KP_ACCESS_FULL || (forced && forced->search))) {
+		bool *wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+		cols_of(where, nm, wcols);
+		for (int i = 0; i < t->nindexes && !search; i++) {
+			const kp_index *ix = t->indexes[i];
+			if (!ix->search || ix->state != KP_IX_ACTIVE || (forced && ix != forced) ||
+			    (!forced && kp_hints_ignore(h, ix)))
+				continue;
+			bool all = true;
+			for (int c = 0; c < t->ncols && all; c++)
+				if (wcols[c] && !search_has(ix, c))
+					all = false;
+			if (all)
+				search = ix;
+		}
+	}
+	if (search) {
+		memset(best, 0, sizeof *best);
+		best->index = search;
+		best->key = &search->key;
+		best->access = KP_ACCESS_SEARCH;
+		best->covering = true;
+		for (int c = 0; c < t->ncols; c++)
+			if (r->used[c] && !search->covers[c])
+				best->covering = false;
+	}
+	return true;
+}

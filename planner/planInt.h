@@ -1,0 +1,344 @@
+/* The planner's private interface, shared by its files and by no one else
+ * (as SQLite's whereInt.h): the box sets a WHERE clause becomes for one
+ * candidate key, the planning context, the evaluated paths, the hints.
+ *
+ * The steps, each in its own file:
+ *   resolve.c  names and hints: what the statement's names refer to
+ *   terms.c    WHERE terms (leaves) -> box sets over the key's columns
+ *   boxes.c    box-set algebra: AND, OR, hull, merge
+ *   range.c    box sets -> key ranges in stored order, and which WHERE
+ *              terms the ranges serve
+ *   path.c     one candidate key evaluated; the access path chosen
+ *   order.c    how the chosen path returns the ORDER BY
+ *   plan.c     the driver: kp_plan_stmt and kp_plan_on_table
+ *
+ * Small helpers the hot paths of several files call are static inline
+ * here: a call into another file is not inlined. */
+#ifndef KP_PLANINT_H
+#define KP_PLANINT_H
+
+#include "planner/plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A constraint on one key column: an interval; both bounds unset = free. */
+typedef struct kp_con {
+	kp_bound lo;            /* lower bound */
+	kp_bound hi;            /* upper bound */
+	bool point;             /* lo == hi, both inclusive: one value (kept in step
+	                           with lo and hi, so it is compared once) */
+} kp_con;
+
+/* A union of boxes; a box is an array of nk constraints. */
+typedef struct boxset {
+	kp_con **b;             /* boxes */
+	uint32_t n;             /* number of boxes (0: never true) */
+	bool exact;             /* the union is exactly the accepted rows */
+} boxset;
+
+/* Planning context for one candidate key. */
+typedef struct pctx {
+	kp_arena *a;            /* statement arena */
+	kp_diags *d;            /* diagnostics */
+	kp_source *src;         /* source of the statement */
+	const kp_table *t;      /* table */
+	const int32_t *col;     /* the statement's kp_names.col (col_of) */
+	const kp_key *key;      /* candidate key */
+	int nk;                 /* distinct table columns the key uses */
+	int *kcol;              /* table column -> key column slot, or -1 */
+	int *pslot;             /* key part -> its slot (a column's, or an expression
+	                           part's own); -1 for a hash part */
+	const kp_expr **xexpr;  /* slot -> the expression of a functional index
+	                           part, NULL for a column slot (xexpr itself is
+	                           NULL when the key has no expression part) */
+	int nx;                 /* expression slots */
+	bool *nullslot;         /* slot -> a nullable key column (Phoenix `NULL`):
+	                           NULL sorts first, so a range unbounded below
+	                           starts after it */
+	bool report;            /* emit diagnostics (only on the primary-key pass) */
+	bool limit_hit;         /* KP_MAX_RANGES was exceeded */
+} pctx;
+
+/* ------------------------------------------------------------- bounds */
+
+/* Values in the stored key order (NULL first); *ok is false when the order
+ * depends on parameters. Integers compared here, everything else in
+ * kp_value_key_cmp: most key values are integers, and the planner compares
+ * bounds all the time. */
+static inline int vcmp(const kp_value *a, const kp_value *b, bool *ok)
+{
+	if (a->kind == KP_V_INT && b->kind == KP_V_INT) {
+		*ok = true;
+		return (a->i > b->i) - (a->i < b->i);
+	}
+	return kp_value_key_cmp(a, b, ok);
+}
+
+/* The tighter of two bounds on the same side: dir +1 keeps the greater
+ * (lower bounds), -1 the smaller (upper bounds). *lossy when they cannot be
+ * compared; x is kept then. */
+static inline kp_bound tighter(kp_bound x, kp_bound y, int dir, bool *lossy)
+{
+	if (!x.set)
+		return y;
+	if (!y.set)
+		return x;
+	bool ok;
+	int c = vcmp(&x, &y, &ok) * dir;
+	if (!ok) {
+		*lossy = true;
+		return x;
+	}
+	if (c != 0)
+		return c > 0 ? x : y;
+	x.incl = x.incl && y.incl;
+	return x;
+}
+
+static inline kp_bound max_lo(kp_bound x, kp_bound y, bool *lossy)
+{
+	return tighter(x, y, 1, lossy);
+}
+
+static inline kp_bound min_hi(kp_bound x, kp_bound y, bool *lossy)
+{
+	return tighter(x, y, -1, lossy);
+}
+
+static inline bool con_free(const kp_con *c)
+{
+	return !c->lo.set && !c->hi.set;
+}
+
+static inline bool con_point(const kp_con *c)
+{
+	return c->point;
+}
+
+/* Recomputes c->point; returns true when c is empty (lo above hi). */
+static inline bool con_settle(kp_con *c)
+{
+	c->point = false;
+	/* from NULL, the least value, inclusive: from the start */
+	if (c->lo.set && c->lo.kind == KP_V_NULL && c->lo.incl && !(c->hi.set && c->hi.kind == KP_V_NULL))
+		c->lo.set = false;
+	/* infinities bound like any number: nothing lies above +inf */
+	if ((c->lo.set && !c->lo.incl && c->lo.kind == KP_V_REAL && c->lo.r > 1.7976931348623157e308) ||
+	    (c->hi.set && !c->hi.incl && c->hi.kind == KP_V_REAL && c->hi.r < -1.7976931348623157e308))
+		return true;
+	if (!c->lo.set || !c->hi.set)
+		return false;
+	bool ok;
+	int r = vcmp(&c->lo, &c->hi, &ok);
+	if (!ok)
+		return false;
+	if (r == 0 && c->lo.incl && c->hi.incl) {
+		c->point = true;
+		return false;
+	}
+	return r >= 0;
+}
+
+/* Does bound x admit everything bound y on the same side admits? dir +1
+ * for lower bounds, -1 for upper bounds. */
+static inline bool bound_covers(const kp_bound *x, const kp_bound *y, int dir)
+{
+	if (!x->set)
+		return true;
+	if (!y->set)
+		return false;
+	bool ok;
+	int c = vcmp(x, y, &ok) * dir;
+	if (!ok)
+		return false;
+	return c < 0 || (c == 0 && (x->incl || !y->incl));
+}
+
+static inline bool lo_covers(const kp_bound *x, const kp_bound *y)
+{
+	return bound_covers(x, y, 1);
+}
+
+static inline bool hi_covers(const kp_bound *x, const kp_bound *y)
+{
+	return bound_covers(x, y, -1);
+}
+
+static inline bool con_covers(const kp_con *x, const kp_con *y)
+{
+	return lo_covers(&x->lo, &y->lo) && hi_covers(&x->hi, &y->hi);
+}
+
+/* ------------------------------------------------- box sets (boxes.c) */
+
+static inline kp_con *box_new(pctx *pc)
+{
+	return kp_arena_alloc(pc->a, sizeof(kp_con) * (size_t)(pc->nk ? pc->nk : 1));
+}
+
+/* No box: never true. */
+static inline boxset bs_none(void)
+{
+	boxset s = {NULL, 0, true};
+	return s;
+}
+
+/* One free box: the whole key space (exact, or standing for a condition
+ * the key cannot serve). */
+static inline boxset bs_all(pctx *pc, bool exact)
+{
+	boxset s;
+	s.b = kp_arena_alloc(pc->a, sizeof(kp_con *));
+	s.b[0] = box_new(pc);
+	s.n = 1;
+	s.exact = exact;
+	return s;
+}
+
+static inline void note_limit(pctx *pc)
+{
+	pc->limit_hit = true;
+}
+
+/* x OR y, x AND y; past KP_MAX_RANGES boxes, coarser and inexact. */
+boxset kp_bs_or(pctx *pc, boxset x, boxset y);
+boxset kp_bs_and(pctx *pc, boxset x, boxset y);
+/* Merges boxes that differ on one column where they overlap or touch;
+ * quadratic, so only for sets of 2 to 64 boxes (checked here: most sets
+ * have one box). */
+void kp_bs_merge_small(pctx *pc, boxset *s);
+
+static inline void kp_bs_merge(pctx *pc, boxset *s)
+{
+	if (s->n >= 2 && s->n <= 64)
+		kp_bs_merge_small(pc, s);
+}
+
+/* ---------------------------------------------------- terms (terms.c) */
+
+/* The box set of a WHERE condition (of NOT it, with neg) for the
+ * candidate key of pc: exact when it holds exactly the rows the condition
+ * accepts. */
+boxset kp_terms_boxes(pctx *pc, const kp_expr *e, bool neg);
+
+/* ------------------------------------ candidate paths (range.c, path.c) */
+
+/* One candidate key evaluated for the statement. */
+typedef struct path_eval {
+	const kp_index *index;  /* NULL: primary key */
+	const kp_key *key;      /* the path's key */
+	kp_access access;       /* class */
+	kp_range *ranges;       /* ranges */
+	int nranges;            /* count */
+	kp_list filter;         /* residual conjuncts */
+	int bound;              /* key parts bound by the weakest range */
+	bool covering;          /* holds every column used */
+	bool limit_hit;         /* ranges were coarsened */
+	bool unordered;         /* two ranges have no known order */
+	kp_order order;         /* how it returns the ORDER BY (set for the path choice) */
+} path_eval;
+
+/* Sets pe's ranges from the box set of its WHERE (range.c): sorted in
+ * stored key order, disjoint. True when they read the whole table (then
+ * pe holds one unbounded range). */
+bool kp_ranges_of_boxes(pctx *pc, const boxset *all, path_eval *pe);
+/* Pushes onto pe->filter each conjunct conj[i] (box set parts[i]) that
+ * pe's ranges do not already guarantee (range.c). */
+void kp_ranges_filter(pctx *pc, path_eval *pe, const kp_expr **conj, const boxset *parts, uint32_t n);
+
+/* --------------------------------- names and hints resolved (resolve.c) */
+
+typedef struct hints {
+	bool allow_filtering;   /* _l_allow_filtering_ */
+	const kp_hint *force;   /* _l_force_index_('idx') */
+	const kp_hint *ignore;  /* _l_ignore_index_[('idx', ...)] */
+	const kp_hint *phx_index; /* Phoenix INDEX(t idx ...) */
+	bool no_index;          /* Phoenix NO_INDEX: the data table only */
+	bool index_over_data;   /* Phoenix USE_INDEX_OVER_DATA_TABLE: ties go to an index */
+} hints;
+
+/* The parts of a statement the planner reads (plan.c's parts_of). */
+typedef struct stmt_parts {
+	const kp_name *table;   /* target table */
+	const kp_name *alias;   /* FROM alias, or NULL */
+	kp_expr *where;         /* WHERE, or NULL */
+	const kp_list *order;   /* ORDER BY items */
+	const kp_expr *limit;   /* LIMIT, or NULL */
+	bool allow_kw;          /* ALLOW FILTERING */
+} stmt_parts;
+
+/* The resolved view of a statement (resolve.c): the analysis step's
+ * result, which the later steps read instead of writing into the AST. */
+typedef struct resolved {
+	const kp_names *names;  /* the table column each column reference names */
+	bool *used;             /* per table column: the statement reads it */
+	kp_expr *where;         /* WHERE with a view's conditions ANDed in, and a
+	                           function written without () (CURRENT_DATE) as a
+	                           function node: shares every other node with the AST */
+	const kp_list *order;   /* ORDER BY items, likewise */
+	hints h;                /* the hints that change the plan (read when no
+	                           name is unknown) */
+	int errors;             /* names unknown (reported) */
+} resolved;
+
+/* Resolves the names statement s (parts v) reads against table t into *r,
+ * then reads its hints. Unknown names and hints are reported in d; what
+ * the view points to is allocated in a. */
+void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
+                const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
+
+/* The table column a column reference names, or -1: for the planner's
+ * hot paths, which know e is a column reference of the statement. */
+static inline int col_of(const int32_t *col, const kp_expr *e)
+{
+	return col[e->ref] - 1;
+}
+
+/* The name a hint argument gives ('idx' or idx). */
+const char *kp_hint_arg(const kp_expr *e, uint32_t *len);
+/* Do the hints rule out index ix? */
+bool kp_hints_ignore(const hints *h, const kp_index *ix);
+/* The index Phoenix's INDEX(t idx ...) picks for t, or NULL (reported). */
+const kp_index *kp_hints_phoenix_index(const hints *h, const kp_table *t, const kp_name *alias,
+                                       kp_source *src, kp_arena *a, kp_diags *d);
+
+/* ------------------------------------------------- path choice (path.c) */
+
+/* Is column c one a search index indexes? */
+static inline bool search_has(const kp_index *ix, int c)
+{
+	for (int i = 0; i < ix->nuser; i++)
+		if (ix->key.parts[i].col == c)
+			return true;
+	return ix->columnar;
+}
+
+/* Chooses the access path of statement s (FROM alias, resolved view r) on
+ * table t into *best: the primary key, every usable KV index, then a
+ * search index when no key serves. False when a hint forces an index the
+ * table does not have (reported). */
+bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const kp_name *alias,
+                    const resolved *r, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
+
+/* ---------------------------------------------------- order (order.c) */
+
+/* How plan p (its key, ranges and order of ranges) returns ORDER BY order;
+ * the same for a candidate path. Most statements have no ORDER BY: that is
+ * answered here, without a call. */
+kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order);
+kp_order kp_order_of_path(const kp_table *t, const kp_names *nm, const path_eval *pe,
+                          const kp_list *order);
+
+static inline kp_order kp_plan_order(const kp_plan *p, const kp_list *order)
+{
+	return order->n ? kp_order_of_plan(p, order) : KP_ORDER_NONE;
+}
+
+static inline kp_order kp_path_order(const kp_table *t, const kp_names *nm, const path_eval *pe,
+                                     const kp_list *order)
+{
+	return order->n ? kp_order_of_path(t, nm, pe, order) : KP_ORDER_NONE;
+}
+
+#endif
