@@ -47,7 +47,7 @@ kp_diag *kp_diag_vadd(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
 }
 
 kp_diag *kp_diag_file(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev, const char *path,
-                      const char *fmt, ...)
+                      uint32_t line, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -55,6 +55,7 @@ kp_diag *kp_diag_file(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev, c
 	va_end(ap);
 	kp_diag *g = kp_diag_add(d, a, rule, sev, NULL, 0, 0, "%s", msg);
 	g->file = path ? kp_arena_strndup(a, path, strlen(path)) : NULL;
+	g->file_line = path ? line : 0;
 	return g;
 }
 
@@ -143,8 +144,10 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 	static const char *sevcol[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
 	const kp_rule_info *r = kp_rule_get(d->rule);
 	if (!d->src) {
-		/* a file without a place in it: "file: error: message [rule]" */
-		if (d->file)
+		/* a file without a span in it: "file[:line]: error: message [rule]" */
+		if (d->file && d->file_line)
+			kp_buf_printf(out, "%s%s:%u:%s ", color ? "\033[1m" : "", d->file, d->file_line, color ? "\033[0m" : "");
+		else if (d->file)
 			kp_buf_printf(out, "%s%s:%s ", color ? "\033[1m" : "", d->file, color ? "\033[0m" : "");
 		kp_buf_printf(out, "%s%s:%s %s [%s %s]\n", color ? sevcol[d->severity] : "", kp_severity_name(d->severity),
 		              color ? "\033[0m" : "", d->message, r->id, r->slug);

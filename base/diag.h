@@ -34,6 +34,7 @@ typedef struct kp_diag {
 	kp_source *src;         /* file the span lies in, or NULL */
 	const char *file;       /* with no src: the file it names (a file that cannot
 	                           be read), or NULL */
+	uint32_t file_line;     /* with file: the line it names, or 0 */
 	uint32_t off;           /* byte offset of the span */
 	uint32_t len;           /* byte length of the span (0: a point) */
 	const char *message;    /* text, in the owner's arena (or the format itself,
@@ -69,10 +70,11 @@ typedef struct kp_diag_sink {
 kp_diag *kp_diag_error(const kp_diag_sink *s, kp_rule rule, uint32_t off, uint32_t len,
                        const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-/* A diagnostic that names a file (or nothing: path NULL) but no place in
- * it: a file that cannot be read, a config file that is malformed. */
+/* A diagnostic that names a file (or nothing: path NULL), and a line of it
+ * or none (0), but no span in a source: a file that cannot be read, a
+ * config file that is malformed. */
 kp_diag *kp_diag_file(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev, const char *path,
-                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+                      uint32_t line, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 void kp_diag_help(kp_diag *g, kp_arena *a, const char *fmt, ...)

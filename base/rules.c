@@ -24,6 +24,7 @@ static const kp_rule_info rules[KP_R__COUNT] = {
 	[KP_R_LIMITS]         = {"KP021", "input-limit", KP_SEV_ERROR, "the input exceeds one of keyplan's documented limits"},
 	[KP_R_UNKNOWN_DIRECTIVE] = {"KP022", "bad-directive", KP_SEV_WARNING, "a keyplan comment directive (weight, ignore) is malformed or names an unknown rule"},
 	[KP_R_IO]             = {"KP023", "io-error", KP_SEV_ERROR, "a file or folder cannot be read"},
+	[KP_R_CONFIG]         = {"KP024", "bad-config", KP_SEV_ERROR, "the config file (.keyplan) has a malformed line, an unknown section or setting, or a bad value"},
 	[KP_R_INTERPOLATED]   = {"KP035", "interpolated-sql", KP_SEV_WARNING, "application code pastes values or text into the SQL: an injection risk, and the statement cannot be checked fully"},
 	[KP_R_VARIANTS]       = {"KP036", "sampled-variants", KP_SEV_INFO, "a dynamic MyBatis statement has more variants than keyplan plans: a documented sample of them is planned"},
 	[KP_R_HOT_MONOTONIC]  = {"KP101", "hotspot-monotonic", KP_SEV_WARNING, "the leading key column grows monotonically (auto-increment, time, sequence): every write lands in one region"},

@@ -34,6 +34,7 @@ typedef enum kp_rule {
 	KP_R_LIMITS,            /* KP021 input-limit */
 	KP_R_UNKNOWN_DIRECTIVE, /* KP022 bad-directive */
 	KP_R_IO,                /* KP023 io-error */
+	KP_R_CONFIG,            /* KP024 bad-config */
 	KP_R_INTERPOLATED,      /* KP035 interpolated-sql */
 	KP_R_VARIANTS,          /* KP036 sampled-variants */
 	KP_R_HOT_MONOTONIC,     /* KP101 hotspot-monotonic */

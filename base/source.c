@@ -14,7 +14,7 @@ int kp_source_read(kp_source *out, const char *path, kp_diags *d, kp_arena *a)
 	int is_stdin = strcmp(path, "-") == 0;
 	FILE *f = is_stdin ? stdin : fopen(path, "rb");
 	if (!f) {
-		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, "cannot open: %s", strerror(errno));
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "cannot open: %s", strerror(errno));
 		return -1;
 	}
 	size_t cap = 65536, len = 0;
@@ -24,7 +24,7 @@ int kp_source_read(kp_source *out, const char *path, kp_diags *d, kp_arena *a)
 	for (;;) {
 		if (len + 1 >= cap) {
 			if (cap >= ((size_t)1 << 32)) {
-				kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, "file larger than 4 GiB");
+				kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "file larger than 4 GiB");
 				free(buf);
 				if (!is_stdin)
 					fclose(f);
@@ -45,7 +45,7 @@ int kp_source_read(kp_source *out, const char *path, kp_diags *d, kp_arena *a)
 	if (!is_stdin)
 		fclose(f);
 	if (err) {
-		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, "read error");
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "read error");
 		free(buf);
 		return -1;
 	}
@@ -219,7 +219,7 @@ int kp_stream_open(kp_stream *st, const char *path, size_t chunk, kp_diags *d, k
 	bool is_stdin = strcmp(path, "-") == 0;
 	st->f = is_stdin ? stdin : fopen(path, "rb");
 	if (!st->f) {
-		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, "cannot open: %s", strerror(errno));
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "cannot open: %s", strerror(errno));
 		return -1;
 	}
 	st->cap = chunk ? chunk : (size_t)1 << 20;

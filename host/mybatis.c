@@ -40,17 +40,25 @@ typedef struct mreader {
 	mnode root;             /* a document node above the root element */
 	mnode *stack[MB_MAX_DEPTH + 2];
 	int depth;
-	const char *err;        /* why we stopped the parser */
-	uint32_t err_off;
+	bool stopped;           /* we stopped the parser, and said why */
 	kp_list dirs;           /* kp_host_comment* */
 	kp_list texts;          /* kp_hbuild* to free */
 } mreader;
 
+static void xml_error(mreader *r, long at, const char *why)
+{
+	if (at < 0 || (size_t)at > r->f->src->len)
+		at = (long)r->f->src->len;
+	kp_diag_add(&r->f->d, r->a, KP_R_SYNTAX, KP_SEV_ERROR, r->f->src, (uint32_t)at, 0, "mapper XML: %s", why);
+}
+
+/* Stops the parser at an error of ours (expat's own are reported when
+ * XML_Parse returns). */
 static void stop(mreader *r, const char *why)
 {
-	if (!r->err) {
-		r->err = why;
-		r->err_off = (uint32_t)XML_GetCurrentByteIndex(r->p);
+	if (!r->stopped) {
+		r->stopped = true;
+		xml_error(r, XML_GetCurrentByteIndex(r->p), why);
 	}
 	XML_StopParser(r->p, XML_FALSE);
 }
@@ -610,11 +618,8 @@ void kp_mybatis_extract(kp_host_file *f, kp_arena *a)
 	XML_SetSkippedEntityHandler(r.p, on_skipped);
 	XML_SetParamEntityParsing(r.p, XML_PARAM_ENTITY_PARSING_NEVER);
 	if (XML_Parse(r.p, f->src->text, (int)f->src->len, 1) == XML_STATUS_ERROR) {
-		const char *why = r.err ? r.err : XML_ErrorString(XML_GetErrorCode(r.p));
-		long at = r.err ? (long)r.err_off : XML_GetCurrentByteIndex(r.p);
-		if (at < 0 || (size_t)at > f->src->len)
-			at = (long)f->src->len;
-		kp_diag_add(&f->d, a, KP_R_SYNTAX, KP_SEV_ERROR, f->src, (uint32_t)at, 0, "mapper XML: %s", why);
+		if (!r.stopped)
+			xml_error(&r, XML_GetCurrentByteIndex(r.p), XML_ErrorString(XML_GetErrorCode(r.p)));
 	} else {
 		mnode *mapper = r.root.child;
 		while (mapper && !mapper->name)

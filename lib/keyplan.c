@@ -331,7 +331,7 @@ const char *keyplan_diagnostic_file(const keyplan_diagnostic *d)
 
 unsigned keyplan_diagnostic_line(const keyplan_diagnostic *d)
 {
-	uint32_t line = 0, col = 0;
+	uint32_t line = d->g->file_line, col = 0;
 	if (d->g->src)
 		kp_source_linecol(d->g->src, d->g->off, &line, &col);
 	return line;

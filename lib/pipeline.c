@@ -275,7 +275,7 @@ int kp_pipe_stream(kp_pipe *p, const char *path, kp_role r, kp_diags *d, kp_aren
 	while (!p->stop && (rc = kp_stream_next(&st, &consumed)) > 0)
 		consumed = kp_pipe_window(p, &st.src, r, !st.last && st.src.len <= KP_STREAM_MAX, true);
 	if (rc < 0)
-		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, "read error");
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "read error");
 	kp_stream_close(&st);
 	return rc < 0 || p->stop ? -1 : 0;
 }

@@ -2,6 +2,7 @@
 
 #include <ini.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,13 +66,24 @@ static void add_list(load_ctx *c, kp_list *l, const char *v, bool path)
 	}
 }
 
+/* A bad setting: a KP024 naming the file (the first one is reported). */
+static void bad(kp_config *cfg, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void bad(kp_config *cfg, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	const char *msg = kp_arena_vprintf(cfg->a, fmt, ap);
+	va_end(ap);
+	kp_diag_file(cfg->d, cfg->a, KP_R_CONFIG, KP_SEV_ERROR, cfg->path, 0, "%s", msg);
+}
+
 /* libinih as Debian builds it passes no line numbers, so messages name the
  * section and key instead. */
 static int handler(void *user, const char *section, const char *name, const char *value)
 {
 	load_ctx *c = user;
 	kp_config *cfg = c->cfg;
-	if (cfg->err[0])
+	if (cfg->d->head)
 		return 1;
 	if (!strcmp(section, "keyplan")) {
 		if (!strcmp(name, "schema")) {
@@ -83,39 +95,35 @@ static int handler(void *user, const char *section, const char *name, const char
 		} else if (!strcmp(name, "fail-on")) {
 			kp_rule_setting s;
 			if (parse_severity(value, false, &s) < 0)
-				snprintf(cfg->err, sizeof cfg->err, "%s: [keyplan] fail-on must be error, warning or info, not '%s'",
-				         cfg->path, value);
+				bad(cfg, "[keyplan] fail-on must be error, warning or info, not '%s'", value);
 			else
 				cfg->fail_on = s.severity;
 		} else if (!strcmp(name, "target")) {
 			kp_target t;
 			if (kp_target_parse(&t, value) < 0)
-				snprintf(cfg->err, sizeof cfg->err, "%s: [keyplan] target must be lindorm, tablestore, phoenix "
-				         "or generic, not '%s'", cfg->path, value);
+				bad(cfg, "[keyplan] target must be lindorm, tablestore, phoenix or generic, not '%s'", value);
 			else
 				cfg->target = (int)t;
 		} else {
-			snprintf(cfg->err, sizeof cfg->err, "%s: unknown setting '%s' in [keyplan] (schema, include, "
-			         "exclude, fail-on, target)", cfg->path, name);
+			bad(cfg, "unknown setting '%s' in [keyplan] (schema, include, exclude, fail-on, target)", name);
 		}
 	} else if (!strcmp(section, "rules")) {
 		int r = kp_rule_lookup(name, strlen(name));
 		if (r < 0)
-			snprintf(cfg->err, sizeof cfg->err, "%s: [rules] unknown rule '%s' (see keyplan rules)", cfg->path,
-			         name);
+			bad(cfg, "[rules] unknown rule '%s' (see keyplan rules)", name);
 		else if (parse_severity(value, true, &cfg->rules[r]) < 0)
-			snprintf(cfg->err, sizeof cfg->err, "%s: [rules] %s must be error, warning, info or off, not '%s'",
-			         cfg->path, name, value);
+			bad(cfg, "[rules] %s must be error, warning, info or off, not '%s'", name, value);
 	} else {
-		snprintf(cfg->err, sizeof cfg->err, "%s: unknown section [%s] (keyplan, rules)", cfg->path,
-		         section);
+		bad(cfg, "unknown section [%s] (keyplan, rules)", section);
 	}
 	return 1;
 }
 
-int kp_config_load(kp_config *cfg, const char *path, kp_arena *a)
+int kp_config_load(kp_config *cfg, const char *path, kp_arena *a, kp_diags *d)
 {
 	memset(cfg, 0, sizeof(*cfg));
+	cfg->d = d;
+	cfg->a = a;
 	cfg->fail_on = -1;
 	cfg->target = -1;
 	cfg->path = kp_arena_strndup(a, path, strlen(path));
@@ -123,12 +131,12 @@ int kp_config_load(kp_config *cfg, const char *path, kp_arena *a)
 	load_ctx c = {cfg, a, slash ? kp_arena_strndup(a, path, (size_t)(slash - path) + 1) : ""};
 	FILE *f = fopen(path, "r");
 	if (!f) {
-		snprintf(cfg->err, sizeof cfg->err, "%s: cannot open config file", path);
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "cannot open config file");
 		return -1;
 	}
 	int rc = ini_parse_file(f, handler, &c);
 	fclose(f);
-	if (rc > 0 && !cfg->err[0])
-		snprintf(cfg->err, sizeof cfg->err, "%s:%d: malformed line", path, rc);
-	return cfg->err[0] ? -1 : 0;
+	if (rc > 0 && !d->head)
+		kp_diag_file(d, a, KP_R_CONFIG, KP_SEV_ERROR, path, (uint32_t)rc, "malformed line");
+	return d->head ? -1 : 0;
 }

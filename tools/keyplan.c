@@ -216,10 +216,26 @@ static void cli_error(cli *c, const char *fmt, ...)
 static void cli_errors(cli *c, const kp_diags *d)
 {
 	for (const kp_diag *g = d->head; g; g = g->next)
-		if (g->file)
+		if (g->file && g->file_line)
+			cli_error(c, "%s:%u: %s", g->file, g->file_line, g->message);
+		else if (g->file)
 			cli_error(c, "%s: %s", g->file, g->message);
 		else
 			cli_error(c, "%s", g->message);
+}
+
+/* A file or folder that cannot be read or written: an io-error (KP023)
+ * naming it, reported by cli_errors. */
+static void cli_io_error(cli *c, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void cli_io_error(cli *c, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	const char *msg = kp_arena_vprintf(&c->arena, fmt, ap);
+	va_end(ap);
+	kp_diags d = {0};
+	kp_diag_file(&d, &c->arena, KP_R_IO, KP_SEV_ERROR, path, 0, "%s", msg);
+	cli_errors(c, &d);
 }
 
 /* A usage error is one line, as compilers and linters print them; the
@@ -358,10 +374,11 @@ static int apply_config(cli *c)
 	const char *path = c->config ? c->config : found;
 	if (!path)
 		return -1;
-	int rc = kp_config_load(&c->cfg, path, &c->arena);
+	kp_diags d = {0};
+	int rc = kp_config_load(&c->cfg, path, &c->arena, &d);
 	free(found);
 	if (rc < 0) {
-		fprintf(stderr, "keyplan: %s\n", c->cfg.err);
+		cli_errors(c, &d);
 		return 2;
 	}
 	if (c->schemas.n == 0)
@@ -501,7 +518,7 @@ static int walk_files(cli *c, const char *path, kp_list *out, kp_list *seen, int
 		}
 		DIR *d = opendir(path);
 		if (!d) {
-			cli_error(c, "%s: cannot open folder: %s", path, strerror(errno));
+			cli_io_error(c, path, "cannot open folder: %s", strerror(errno));
 			return -1;
 		}
 		kp_list names = {0};
@@ -1120,7 +1137,7 @@ static int finish(cli *c, kp_report *rep, kp_advisor *adv)
 	kp_table_summary *sums = NULL;
 	int nsums = adv ? kp_advisor_summary(adv, &sums) : 0;
 	if (kp_report_end(rep, adv, sums, nsums) < 0) {
-		fprintf(stderr, "keyplan: %s: write error\n", c->output ? c->output : "<stdout>");
+		cli_io_error(c, c->output ? c->output : "<stdout>", "write error");
 		return 2;
 	}
 	int fail_on = c->fail_on >= 0 ? c->fail_on : KP_SEV_ERROR;
@@ -1152,7 +1169,7 @@ static FILE *open_output(cli *c, char **tmp)
 	int fd = mkstemp(t);
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!f) {
-		cli_error(c, "%s: cannot write: %s", c->output, strerror(errno));
+		cli_io_error(c, c->output, "cannot write: %s", strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 			unlink(t);
@@ -1167,20 +1184,20 @@ static int close_output(cli *c, FILE *out, const char *tmp, int rc)
 {
 	if (out == stdout) {
 		if (fflush(stdout) != 0 && rc != 2) {
-			cli_error(c, "<stdout>: write error");
+			cli_io_error(c, "<stdout>", "write error");
 			rc = 2;
 		}
 		return rc;
 	}
 	if (fclose(out) != 0 && rc != 2) {
-		cli_error(c, "%s: write error", c->output);
+		cli_io_error(c, c->output, "write error");
 		rc = 2;
 	}
 	if (rc == 2 && c->fmt != KP_FMT_SARIF) {
 		unlink(tmp);
 		unlink(c->output);   /* a report from an earlier run would pass for this one's */
 	} else if (rename(tmp, c->output) != 0) {
-		cli_error(c, "%s: cannot write: %s", c->output, strerror(errno));
+		cli_io_error(c, c->output, "cannot write: %s", strerror(errno));
 		unlink(tmp);
 		rc = 2;
 	}

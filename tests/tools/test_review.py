@@ -297,10 +297,12 @@ for var in ("NO_COLOR", "CLICOLOR_FORCE", "KEYPLAN_HISTORY", "GITHUB_WORKSPACE",
 import re
 src = open(os.path.join(SRC, "tools", "keyplan.c")).read()
 opts = set(re.findall(r'"(--[a-z][a-z-]+)"', src)) - {"--help"}
-for cmd in ("explain", "lint", "check"):
+# (in a temporary folder: an option such as --write-baseline x writes x)
+with tempfile.TemporaryDirectory() as opt_tmp:
+  for cmd in ("explain", "lint", "check"):
     rc, out, err = run(cmd, "--help")
     for o in sorted(opts):
-        rc2, _, err2 = run(cmd, o, "x", "--no-config", "-e", "SELECT 1")
+        rc2, _, err2 = run(cmd, o, "x", "--no-config", "-e", "SELECT 1", cwd=opt_tmp)
         applies = "does not apply" not in err2 and "unknown option" not in err2
         if applies:
             check(f"{cmd} --help lists {o}", o in out, out)
