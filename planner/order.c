@@ -31,6 +31,16 @@ static bool part_bounded(const kp_plan *p, int i)
 	return true;
 }
 
+/* Is ORDER BY term e constant: a column of a key part every range binds
+ * to one single value? */
+static bool constant_term(const kp_plan *p, const kp_expr *e)
+{
+	for (int j = 0; e->kind == KP_X_COLUMN && j < p->key->n; j++)
+		if (p->key->parts[j].col == col_of(p->names->col, e) && single_eq(p, j))
+			return true;
+	return false;
+}
+
 kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order)
 {
 	if (p->access == KP_ACCESS_SEARCH) {
@@ -47,16 +57,8 @@ kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order)
 	int dir = 0;   /* 1 forward, 2 backward */
 	for (int i = 0; i < k->n && ti < order->n; i++) {
 		/* terms on columns bound to one value are constant: skip them */
-		while (ti < order->n) {
-			const kp_expr *e = ((kp_order_item *)order->items[ti])->expr;
-			bool constant = false;
-			for (int j = 0; e->kind == KP_X_COLUMN && j < k->n; j++)
-				if (k->parts[j].col == col_of(p->names->col, e) && single_eq(p, j))
-					constant = true;
-			if (!constant)
-				break;
+		while (ti < order->n && constant_term(p, ((kp_order_item *)order->items[ti])->expr))
 			ti++;
-		}
 		if (ti == order->n)
 			break;
 		const kp_order_item *it = order->items[ti];
@@ -80,16 +82,9 @@ kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order)
 		if (!single_eq(p, i))
 			return KP_ORDER_SORT;
 	}
-	while (ti < order->n) {   /* trailing constant terms */
-		const kp_expr *e = ((kp_order_item *)order->items[ti])->expr;
-		bool constant = false;
-		for (int j = 0; e->kind == KP_X_COLUMN && j < k->n; j++)
-			if (k->parts[j].col == col_of(p->names->col, e) && single_eq(p, j))
-				constant = true;
-		if (!constant)
+	for (; ti < order->n; ti++)   /* trailing constant terms */
+		if (!constant_term(p, ((kp_order_item *)order->items[ti])->expr))
 			return KP_ORDER_SORT;
-		ti++;
-	}
 	/* the key order holds across ranges only when they are known to be
 	 * sorted (unless every ORDER BY term is constant) */
 	if (dir && p->unordered)
