@@ -5,18 +5,6 @@
  * covering, Phoenix's rule that an uncovered global index needs a hint. */
 #include "planner/planInt.h"
 
-static void conjuncts(const kp_expr *w, const kp_expr ***out, uint32_t *n, kp_arena *a)
-{
-	if (w->kind == KP_X_AND) {
-		*out = (const kp_expr **)w->list;
-		*n = w->n;
-		return;
-	}
-	*out = kp_arena_alloc(a, sizeof(kp_expr *));
-	(*out)[0] = w;
-	*n = 1;
-}
-
 static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, const kp_key *key,
                       const kp_expr *where, bool report, kp_source *src, kp_arena *a, kp_diags *d)
 {
@@ -63,18 +51,21 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, cons
 	pe->key = key;
 	memset(&pe->filter, 0, sizeof pe->filter);
 
-	const kp_expr **conj = NULL;
-	uint32_t nconj = 0;
+	/* the WHERE's conjuncts and their box sets; a few (the common case) on
+	 * the stack: this runs per candidate key */
+	const kp_expr *one = where, **conj = &one;
+	uint32_t nconj = where ? 1 : 0;
+	if (where && where->kind == KP_X_AND) {
+		conj = (const kp_expr **)where->list;
+		nconj = where->n;
+	}
 	boxset all = bs_all(&pc, true);
-	boxset *parts = NULL;
-	if (where) {
-		conjuncts(where, &conj, &nconj, a);
-		parts = kp_arena_alloc(a, sizeof(boxset) * nconj);
-		for (uint32_t i = 0; i < nconj; i++) {
-			parts[i] = kp_terms_boxes(&pc, conj[i], false);
-			all = kp_bs_and(&pc, all, parts[i]);
-			kp_bs_merge(&pc, &parts[i]);
-		}
+	boxset few[8];
+	boxset *parts = nconj <= 8 ? few : kp_arena_alloc(a, sizeof(boxset) * nconj);
+	for (uint32_t i = 0; i < nconj; i++) {
+		parts[i] = kp_terms_boxes(&pc, conj[i], false);
+		all = kp_bs_and(&pc, all, parts[i]);
+		kp_bs_merge(&pc, &parts[i]);
 	}
 	pe->limit_hit = pc.limit_hit;
 	bool full = kp_ranges_of_boxes(&pc, &all, pe);
