@@ -1,9 +1,11 @@
 /* The planner's private interface, shared by its files and by no one else
  * (as SQLite's whereInt.h): the box sets a WHERE clause becomes for one
- * candidate key, the planning context, the evaluated paths, the hints.
+ * candidate key, the planning context, the evaluated paths, the resolved
+ * view of the statement with its hints.
  *
  * The steps, each in its own file:
- *   resolve.c  names and hints: what the statement's names refer to
+ *   resolve.c  names and hints: the resolved view the later steps read
+ *              (the AST is left as parsed)
  *   terms.c    WHERE terms (leaves) -> box sets over the key's columns
  *   boxes.c    box-set algebra: AND, OR, hull, merge
  *   range.c    box sets -> key ranges in stored order, and which WHERE
