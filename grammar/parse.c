@@ -574,6 +574,10 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	kp_diag_sink report = {d, a, src};
 	begin(&st, &ctx, p, src, a, &report);
 	*out = NULL;
+	/* where this read starts, until a token (or a bad byte in a comment,
+	 * which makes a "statement" of comments alone) says where the statement
+	 * does: never the start of the last one, maybe of another source */
+	p->last_start = (uint32_t)*pos;
 	kp_lexer_init(&lx, src->text, src->len, *pos);
 	lx.report = &report;
 	int seen_anything = 0;
@@ -584,6 +588,8 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		if (type == KP_TOK_ERROR && lx.soft) {
 			/* a bad byte inside a comment (the lexer reported it): the
 			 * statement itself is intact */
+			if (!seen_anything)
+				p->last_start = t.off;
 			seen_anything = 1;   /* reported even when no statement follows */
 			continue;
 		}

@@ -200,4 +200,18 @@ with kptest.tempdir() as d:
     rc, out, err = kptest.run("rules", "KP024", plain=True)
     check("keyplan rules KP024 prints the bad-config page", rc == 0 and out.startswith("# KP024 bad-config\n"), out + err)
 
+# A "statement" of comments alone with a bad byte in them starts at that
+# byte: not where the last statement (of this source or of the schema read
+# before it) started, which lay past the end of this one (read out of bounds).
+with kptest.tempdir() as d:
+    schema = os.path.join(d, "s.sql")
+    kptest.write(schema, "-- padding\n" * 50 + "CREATE TABLE t (a INT PRIMARY KEY);\n")
+    for sql, at in [("-- a\udce2b", (1, 5)), ("SELECT * FROM t WHERE a = 1;\n-- a\udce2b", (2, 5))]:
+        rc, out, err = kptest.run("explain", "--no-config", "--format", "json", "--schema", schema, "-e", sql,
+                                  plain=True)
+        last = json.loads(out.splitlines()[-1]) if out else {}
+        check(f"comments with a bad byte are a statement at {at}", rc == 1 and last.get("statement") is None and
+              (last.get("line"), last.get("column")) == at and last["diagnostics"][0]["rule"] == "KP016",
+              f"{rc}\n{out}{err}")
+
 kptest.finish()
