@@ -196,11 +196,11 @@ static bool number(const char *line, const char *key, unsigned long long *out)
 	return e != p + strlen(pat) && !errno;
 }
 
-int kp_baseline_read(kp_baseline *b, const char *path, char *err, size_t errlen)
+int kp_baseline_read(kp_baseline *b, const char *path, kp_diags *d, kp_arena *a)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
-		snprintf(err, errlen, "%s: cannot open baseline: %s", path, strerror(errno));
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "cannot open baseline: %s", strerror(errno));
 		return -1;
 	}
 	char *line = NULL;
@@ -212,14 +212,14 @@ int kp_baseline_read(kp_baseline *b, const char *path, char *err, size_t errlen)
 	while ((n = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		if (closed || memchr(line, 0, (size_t)n)) {
-			snprintf(err, errlen, "%s:%u: malformed baseline entry", path, lineno);
+			kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, lineno, "malformed baseline entry");
 			rc = -1;
 			break;
 		}
 		if (lineno == 1) {
 			if (!strstr(line, "\"keyplan_baseline\": 1")) {
-				snprintf(err, errlen, "%s:1: not a keyplan baseline (keyplan lint --write-baseline writes one)",
-				         path);
+				kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 1,
+				             "not a keyplan baseline (keyplan lint --write-baseline writes one)");
 				rc = -1;
 				break;
 			}
@@ -231,7 +231,7 @@ int kp_baseline_read(kp_baseline *b, const char *path, char *err, size_t errlen)
 		}
 		char *fps = strncmp(line, "{\"fingerprint\": \"", 17) ? NULL : field(&b->arena, line, "fingerprint");
 		if (!fps) {
-			snprintf(err, errlen, "%s:%u: malformed baseline entry", path, lineno);
+			kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, lineno, "malformed baseline entry");
 			rc = -1;
 			break;
 		}
@@ -239,7 +239,7 @@ int kp_baseline_read(kp_baseline *b, const char *path, char *err, size_t errlen)
 		unsigned long long fp = strtoull(fps, &end, 16);
 		unsigned long long count = 1, ln = 0;
 		if (strlen(fps) != 16 || *end || (number(line, "count", &count) && (count == 0 || count > 1000000))) {
-			snprintf(err, errlen, "%s:%u: malformed baseline entry", path, lineno);
+			kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, lineno, "malformed baseline entry");
 			rc = -1;
 			break;
 		}
@@ -259,12 +259,12 @@ int kp_baseline_read(kp_baseline *b, const char *path, char *err, size_t errlen)
 	/* an empty or cut file (a write interrupted, a bad merge) would
 	 * otherwise hide every finding it lost */
 	if (!rc && !ferror(f) && !closed) {
-		snprintf(err, errlen, "%s:%u: the baseline ends early (no closing ]}): write it again with --write-baseline",
-		         path, lineno + 1);
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, lineno + 1,
+		             "the baseline ends early (no closing ]}): write it again with --write-baseline");
 		rc = -1;
 	}
 	if (!rc && ferror(f)) {
-		snprintf(err, errlen, "%s: read error", path);
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "read error");
 		rc = -1;
 	}
 	fclose(f);
@@ -279,7 +279,7 @@ static void json_str_or_null(kp_buf *out, const char *s)
 		kp_buf_puts(out, "null");
 }
 
-int kp_baseline_write(const kp_baseline *b, const char *path, char *err, size_t errlen)
+int kp_baseline_write(const kp_baseline *b, const char *path, kp_diags *d, kp_arena *a)
 {
 	kp_buf out = {0};
 	kp_buf_puts(&out, "{\"keyplan_baseline\": 1, \"findings\": [\n");
@@ -300,11 +300,11 @@ int kp_baseline_write(const kp_baseline *b, const char *path, char *err, size_t 
 	FILE *f = fopen(path, "w");
 	int rc = 0;
 	if (!f || fwrite(out.data, 1, out.len, f) != out.len) {
-		snprintf(err, errlen, "%s: cannot write baseline: %s", path, strerror(errno));
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "cannot write baseline: %s", strerror(errno));
 		rc = -1;
 	}
 	if (f && fclose(f) != 0 && !rc) {
-		snprintf(err, errlen, "%s: cannot write baseline: %s", path, strerror(errno));
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "cannot write baseline: %s", strerror(errno));
 		rc = -1;
 	}
 	kp_buf_free(&out);

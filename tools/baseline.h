@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "grammar/ast.h"
+#include "base/diag.h"
 #include "base/rules.h"
 #include "base/source.h"
 
@@ -52,15 +53,17 @@ uint64_t kp_fingerprint(kp_stmt_shape *sh, kp_rule rule, kp_source *src, uint32_
 void kp_baseline_init(kp_baseline *b);
 void kp_baseline_free(kp_baseline *b);
 /* Reads a baseline file written by kp_baseline_write. Returns 0, or -1 with
- * err set (unreadable, or not a keyplan baseline). */
-int kp_baseline_read(kp_baseline *b, const char *path, char *err, size_t errlen);
+ * an io-error (KP023) naming the file, and the line when one is malformed,
+ * in d (messages in a): unreadable, or not a keyplan baseline. */
+int kp_baseline_read(kp_baseline *b, const char *path, kp_diags *d, kp_arena *a);
 /* Records one finding (for --write-baseline). */
 void kp_baseline_add(kp_baseline *b, uint64_t fp, kp_rule rule, const char *table, const char *file,
                      unsigned line, const char *shape);
 /* Takes one finding with fingerprint fp out of the baseline: true if it
  * was there (the finding is not new). */
 bool kp_baseline_take(kp_baseline *b, uint64_t fp);
-/* Writes the baseline to path. Returns 0, or -1 with err set. */
-int kp_baseline_write(const kp_baseline *b, const char *path, char *err, size_t errlen);
+/* Writes the baseline to path. Returns 0, or -1 with an io-error (KP023)
+ * naming the file in d (messages in a). */
+int kp_baseline_write(const kp_baseline *b, const char *path, kp_diags *d, kp_arena *a);
 
 #endif

@@ -112,18 +112,18 @@ int kp_diffscope_read(kp_diffscope *d, FILE *f)
 	return (int)d->files.n;
 }
 
-int kp_diffscope_git(kp_diffscope *d, const char *dir, const char *rev, char *err, size_t errlen)
+int kp_diffscope_git(kp_diffscope *d, const char *dir, const char *rev, kp_diags *diags, kp_arena *a)
 {
 	int fds[2];
 	if (pipe(fds) < 0) {
-		snprintf(err, errlen, "--diff: cannot run git: %s", strerror(errno));
+		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0, "--diff: cannot run git: %s", strerror(errno));
 		return -1;
 	}
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(fds[0]);
 		close(fds[1]);
-		snprintf(err, errlen, "--diff: cannot run git: %s", strerror(errno));
+		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0, "--diff: cannot run git: %s", strerror(errno));
 		return -1;
 	}
 	if (pid == 0) {
@@ -140,15 +140,16 @@ int kp_diffscope_git(kp_diffscope *d, const char *dir, const char *rev, char *er
 	if (!f) {
 		close(fds[0]);
 		waitpid(pid, NULL, 0);
-		snprintf(err, errlen, "--diff: cannot read git's output");
+		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0, "--diff: cannot read git's output");
 		return -1;
 	}
 	kp_diffscope_read(d, f);
 	fclose(f);
 	int status = 0;
 	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		snprintf(err, errlen, "--diff %s: git diff failed%s (is this a git repository, and %s a revision?)", rev,
-		         WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " to start" : "", rev);
+		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0,
+		             "--diff %s: git diff failed%s (is this a git repository, and %s a revision?)", rev,
+		             WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " to start" : "", rev);
 		return -1;
 	}
 	return 0;

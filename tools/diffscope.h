@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/diag.h"
 #include "grammar/ast.h"
 
 typedef struct kp_diffscope {
@@ -20,9 +21,10 @@ void kp_diffscope_free(kp_diffscope *d);
  * line ranges its hunks add or change (a deletion touches the lines around
  * it). Paths lose git's "b/" prefix. Returns the number of files. */
 int kp_diffscope_read(kp_diffscope *d, FILE *f);
-/* Runs `git diff --unified=0 REV` in dir and reads it. Returns -1 with err
- * set when git fails (not a repository, unknown revision). */
-int kp_diffscope_git(kp_diffscope *d, const char *dir, const char *rev, char *err, size_t errlen);
+/* Runs `git diff --unified=0 REV` in dir and reads it. Returns 0, or -1
+ * with an io-error (KP023) in diags (messages in a) when git fails (not a
+ * repository, unknown revision). */
+int kp_diffscope_git(kp_diffscope *d, const char *dir, const char *rev, kp_diags *diags, kp_arena *a);
 /* Does the change touch lines [first, last] of path (relative to the
  * repository root)? */
 bool kp_diffscope_touches(const kp_diffscope *d, const char *path, uint32_t first, uint32_t last);

@@ -1072,12 +1072,11 @@ static void collect_source(cli *c, kp_source *src, kp_role r)
  * its statements. */
 static int collect_stream(cli *c, const char *path)
 {
-	char err[512];
-	if (kp_report_scan_file_directives(c->rep, path, err, sizeof err) < 0) {
-		cli_error(c, "%s", err);
+	kp_diags d = {0};
+	if (kp_report_scan_file_directives(c->rep, path, &d, &c->arena) < 0) {
+		cli_errors(c, &d);
 		return -1;
 	}
-	kp_diags d = {0};
 	if (kp_pipe_stream(&c->pipe, path, KP_ROLE_QUERY, &d, &c->arena) < 0) {
 		cli_errors(c, &d);
 		return -1;
@@ -1280,23 +1279,23 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 		goto free_baselines;
 	}
 	if (c.baseline_path) {
-		char err[512];
-		if (kp_baseline_read(&known, c.baseline_path, err, sizeof err) < 0) {
-			cli_error(&c, "%s", err);
+		kp_diags d = {0};
+		if (kp_baseline_read(&known, c.baseline_path, &d, &c.arena) < 0) {
+			cli_errors(&c, &d);
 			rc = 2;
 			goto free_baselines;
 		}
 	}
 	if (c.diff_rev) {
-		char err[512];
+		kp_diags d = {0};
 		if (!strcmp(c.diff_rev, "-")) {
 			kp_diffscope_read(&scope, stdin);
 		} else {
 			char *root = kp_repo_root(c.cwd);
-			int grc = kp_diffscope_git(&scope, root, c.diff_rev, err, sizeof err);
+			int grc = kp_diffscope_git(&scope, root, c.diff_rev, &d, &c.arena);
 			free(root);
 			if (grc < 0) {
-				cli_error(&c, "%s", err);
+				cli_errors(&c, &d);
 				rc = 2;
 				goto free_baselines;
 			}
@@ -1366,9 +1365,9 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 	if (rc != 2 && c.baseline_path)
 		report_stale(&c, &known);
 	if (rc != 2 && c.write_baseline) {
-		char err[512];
-		if (kp_baseline_write(&found, c.write_baseline, err, sizeof err) < 0) {
-			cli_error(&c, "%s", err);
+		kp_diags d = {0};
+		if (kp_baseline_write(&found, c.write_baseline, &d, &c.arena) < 0) {
+			cli_errors(&c, &d);
 			rc = 2;
 		} else {
 			unsigned n = 0;

@@ -448,11 +448,11 @@ static void scan_line_end(kp_report *r, const char *path, dir_line *dl, uint32_t
 	dl->past_space = false;
 }
 
-int kp_report_scan_file_directives(kp_report *r, const char *path, char *err, size_t errlen)
+int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, kp_arena *a)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "cannot open: %s", strerror(errno));
 		return -1;
 	}
 	/* by hand, a byte at a time through a state machine: a line of any
@@ -505,7 +505,7 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, char *err, si
 	int bad = ferror(f);
 	fclose(f);
 	if (bad) {
-		snprintf(err, errlen, "%s: read error", path);
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "read error");
 		return -1;
 	}
 	scan_line_end(r, path, &dl, line);

@@ -106,7 +106,7 @@ void kp_report_begin(kp_report *r, kp_arena *a, FILE *out, kp_format fmt, int co
 void kp_report_file_directives(kp_report *r, kp_source *src);
 /* The same for a file read in windows: a first pass over the file, line by
  * line in bounded memory. Returns -1 (err set) when it cannot be read. */
-int kp_report_scan_file_directives(kp_report *r, const char *path, char *err, size_t errlen);
+int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, kp_arena *a);
 /* The statement is reported: its keyplan:ignore directives have served
  * (they are kept for --report-unused-ignores, but match nothing more). */
 void kp_report_stmt_done(kp_report *r);
