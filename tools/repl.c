@@ -577,6 +577,22 @@ static char *history_path(void)
 	return path;
 }
 
+/* Runs the first n bytes of pending: from standard input (not a terminal)
+ * as "<stdin>" at the line and column they were read at, typed lines as
+ * "<input N>". */
+static void run_pending(kp_repl *r, size_t n)
+{
+	char name[32];
+	if (line_no) {
+		snprintf(name, sizeof name, "<stdin>");
+		r->at_line = pending_line;
+		r->at_col = pending_col;
+	} else {
+		snprintf(name, sizeof name, "<input %d>", ++r->inputs);
+	}
+	kp_repl_sql(r, name, pending.data, n);
+}
+
 /* Feeds complete statements out of pending; keeps the rest. */
 static void drain(kp_repl *r)
 {
@@ -589,15 +605,7 @@ static void drain(kp_repl *r)
 		}
 		if (!n)
 			return;
-		char name[32];
-		if (line_no) {
-			snprintf(name, sizeof name, "<stdin>");
-			r->at_line = pending_line;
-			r->at_col = pending_col;
-		} else {
-			snprintf(name, sizeof name, "<input %d>", ++r->inputs);
-		}
-		kp_repl_sql(r, name, pending.data, n);
+		run_pending(r, n);
 		r->at_line = 0;
 		advance_pending(pending.data, n);
 		size_t rest = pending.len - n;
@@ -695,15 +703,7 @@ static void run_rest(kp_repl *r)
 		return;
 	if (pending.data[pending.len - 1] == '\n')
 		pending.data[--pending.len] = 0;   /* the line break added after the last line */
-	char name[32];
-	if (line_no) {
-		snprintf(name, sizeof name, "<stdin>");
-		r->at_line = pending_line;
-		r->at_col = pending_col;
-	} else {
-		snprintf(name, sizeof name, "<input %d>", ++r->inputs);
-	}
-	kp_repl_sql(r, name, pending.data, pending.len);
+	run_pending(r, pending.len);
 	r->at_line = 0;
 }
 
