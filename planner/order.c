@@ -31,12 +31,20 @@ static bool part_bounded(const kp_plan *p, int i)
 	return true;
 }
 
+/* Is ORDER BY term e the column of key part `part`? A hash part has no
+ * column (-1), and neither has a reference to a column outside the table's
+ * (a dynamic column, Lindorm's c_l_ts): those two never match. */
+static bool term_is_part(const kp_plan *p, const kp_expr *e, const kp_key_part *part)
+{
+	return e->kind == KP_X_COLUMN && part->col >= 0 && part->col == col_of(p->names->col, e);
+}
+
 /* Is ORDER BY term e constant: a column of a key part every range binds
  * to one single value? */
 static bool constant_term(const kp_plan *p, const kp_expr *e)
 {
-	for (int j = 0; e->kind == KP_X_COLUMN && j < p->key->n; j++)
-		if (p->key->parts[j].col == col_of(p->names->col, e) && single_eq(p, j))
+	for (int j = 0; j < p->key->n; j++)
+		if (term_is_part(p, e, &p->key->parts[j]) && single_eq(p, j))
 			return true;
 	return false;
 }
@@ -63,7 +71,7 @@ kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order)
 			break;
 		const kp_order_item *it = order->items[ti];
 		const kp_key_part *part = &k->parts[i];
-		if (it->expr->kind == KP_X_COLUMN && part->col == col_of(p->names->col, it->expr)) {
+		if (term_is_part(p, it->expr, part)) {
 			int d = (it->desc != part->desc) ? 2 : 1;
 			if (dir && d != dir)
 				return KP_ORDER_SORT;

@@ -113,23 +113,23 @@ static bool better(const path_eval *a, const path_eval *b)
 
 /* Marks the columns e reads outside expressions that a functional index
  * part of ix indexes (those come from the index row itself). */
-static void uses_outside(const kp_expr *e, const kp_names *nm, const kp_index *ix, bool *used)
+static void uses_outside(const kp_expr *e, const int32_t *col, const kp_index *ix, bool *used)
 {
 	if (!e)
 		return;
 	for (int i = 0; i < ix->nuser; i++)
 		if (ix->key.parts[i].expr && kp_expr_equal(e, ix->key.parts[i].expr))
 			return;
-	if (e->kind == KP_X_COLUMN && col_of(nm->col, e) >= 0)
-		used[col_of(nm->col, e)] = true;
+	if (e->kind == KP_X_COLUMN && col_of(col, e) >= 0)
+		used[col_of(col, e)] = true;
 	if (e->kind == KP_X_STAR)
 		for (int i = 0; i < ix->table->ncols; i++)
 			used[i] = true;
-	uses_outside(e->a, nm, ix, used);
-	uses_outside(e->b, nm, ix, used);
-	uses_outside(e->c, nm, ix, used);
+	uses_outside(e->a, col, ix, used);
+	uses_outside(e->b, col, ix, used);
+	uses_outside(e->c, col, ix, used);
 	for (uint32_t i = 0; i < e->n; i++)
-		uses_outside(e->list[i], nm, ix, used);
+		uses_outside(e->list[i], col, ix, used);
 }
 
 /* Does the WHERE hold every conjunct of a partial index's WHERE? */
@@ -179,17 +179,17 @@ static kp_expr *minus_implied(kp_expr *where, const kp_expr *cond, kp_arena *a)
 }
 
 /* Marks the columns e references. */
-static void cols_of(const kp_expr *e, const kp_names *nm, bool *set)
+static void cols_of(const kp_expr *e, const int32_t *col, bool *set)
 {
 	if (!e)
 		return;
-	if (e->kind == KP_X_COLUMN && col_of(nm->col, e) >= 0)
-		set[col_of(nm->col, e)] = true;
-	cols_of(e->a, nm, set);
-	cols_of(e->b, nm, set);
-	cols_of(e->c, nm, set);
+	if (e->kind == KP_X_COLUMN && col_of(col, e) >= 0)
+		set[col_of(col, e)] = true;
+	cols_of(e->a, col, set);
+	cols_of(e->b, col, set);
+	cols_of(e->c, col, set);
 	for (uint32_t i = 0; i < e->n; i++)
-		cols_of(e->list[i], nm, set);
+		cols_of(e->list[i], col, set);
 }
 
 bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const kp_name *alias,
@@ -239,16 +239,16 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 			memset(used_ix, 0, sizeof(bool) * (size_t)(t->ncols + 1));
 			if (s->kind == KP_S_SELECT) {
 				for (uint32_t k = 0; k < s->u.select.items.n; k++)
-					uses_outside(s->u.select.items.items[k], nm, ix, used_ix);
+					uses_outside(s->u.select.items.items[k], nm->col, ix, used_ix);
 				for (uint32_t k = 0; k < s->u.select.group.n; k++)
-					uses_outside(s->u.select.group.items[k], nm, ix, used_ix);
-				uses_outside(s->u.select.having, nm, ix, used_ix);
+					uses_outside(s->u.select.group.items[k], nm->col, ix, used_ix);
+				uses_outside(s->u.select.having, nm->col, ix, used_ix);
 			} else {
 				memcpy(used_ix, r->used, sizeof(bool) * (size_t)t->ncols);
 			}
-			uses_outside(where, nm, ix, used_ix);
+			uses_outside(where, nm->col, ix, used_ix);
 			for (uint32_t k = 0; order && k < order->n; k++)
-				uses_outside(((kp_order_item *)order->items[k])->expr, nm, ix, used_ix);
+				uses_outside(((kp_order_item *)order->items[k])->expr, nm->col, ix, used_ix);
 			used = used_ix;
 		}
 		cur.covering = !ix->uncovered;
@@ -273,7 +273,7 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	const kp_index *search = NULL;
 	if (where && (best->access == KP_ACCESS_FULL || (forced && forced->search))) {
 		bool *wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
-		cols_of(where, nm, wcols);
+		cols_of(where, nm->col, wcols);
 		for (int i = 0; i < t->nindexes && !search; i++) {
 			const kp_index *ix = t->indexes[i];
 			if (!ix->search || ix->state != KP_IX_ACTIVE || (forced && ix != forced) ||

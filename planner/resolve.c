@@ -11,8 +11,9 @@
 typedef struct resolve_ctx {
 	const kp_table *t;      /* table */
 	const kp_name *alias;   /* FROM alias, or NULL */
-	resolved *r;            /* the view being built */
-	int32_t *col;           /* r->names->col, writable */
+	bool *used;             /* the view's used */
+	int32_t *col;           /* the view's names->col, writable */
+	int errors;             /* names unknown (reported) */
 	kp_list fns;            /* kp_expr*: column references that are functions
 	                           written without () (rare: the view rewrites them) */
 	kp_source *src;
@@ -73,7 +74,7 @@ static void resolve(resolve_ctx *rc, const kp_expr *e)
 		if (ci < 0 && (ci = ts_pseudo_column(t, &e->name)) >= 0) {
 			/* Lindorm's c_l_ts: the write timestamp of non-key column c,
 			 * read with c (no key part) */
-			rc->r->used[ci] = true;
+			rc->used[ci] = true;
 			return;
 		}
 		if (ci < 0 && !e->qual.s && niladic(&e->name)) {
@@ -94,7 +95,7 @@ static void resolve(resolve_ctx *rc, const kp_expr *e)
 				kp_diag_add(rc->d, rc->a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, rc->src, e->qual.off,
 				            e->qual.srclen, "'%.*s' is not table %s, its alias or a column family of '%.*s'",
 				            (int)e->qual.len, e->qual.s, t->name, (int)e->name.len, e->name.s);
-				rc->r->errors++;
+				rc->errors++;
 				return;
 			}
 		}
@@ -102,16 +103,16 @@ static void resolve(resolve_ctx *rc, const kp_expr *e)
 			kp_diag_add(rc->d, rc->a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, rc->src, e->name.off,
 			            e->name.srclen, "unknown column '%.*s' in table %s", (int)e->name.len,
 			            e->name.s, t->name);
-			rc->r->errors++;
+			rc->errors++;
 			return;
 		}
 		rc->col[e->ref] = ci + 1;
-		rc->r->used[ci] = true;
+		rc->used[ci] = true;
 		return;
 	}
 	if (e->kind == KP_X_STAR) {
 		for (int i = 0; i < rc->t->ncols; i++)
-			rc->r->used[i] = true;
+			rc->used[i] = true;
 		return;
 	}
 	if (e->kind == KP_X_CHAIN)   /* in the same walk: one pass over the tree */
@@ -453,7 +454,7 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 	nm->col = (int32_t *)(nm + 1);
 	r->names = nm;
 	r->used = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
-	resolve_ctx rc = {t, v->alias, r, (int32_t *)(nm + 1), {0}, src, a, d,
+	resolve_ctx rc = {t, v->alias, r->used, (int32_t *)(nm + 1), 0, {0}, src, a, d,
 	                  s->kind == KP_S_SELECT ? &s->u.select.dyncols : NULL};
 	if (s->kind == KP_S_SELECT) {
 		resolve_list(&rc, &s->u.select.items);
@@ -466,7 +467,7 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 			if (ci < 0) {
 				kp_diag_add(d, a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, src, as->col.off, as->col.srclen,
 				            "unknown column '%.*s' in table %s", (int)as->col.len, as->col.s, t->name);
-				r->errors++;
+				rc.errors++;
 			}
 			resolve(&rc, as->value);
 		}
@@ -476,6 +477,7 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 	}
 	resolve(&rc, where);
 	resolve_order(&rc, v->order);
+	r->errors = rc.errors;
 	r->where = rc.fns.n ? with_functions(&rc, where) : where;
 	r->order = rc.fns.n ? order_with_functions(&rc, v->order) : v->order;
 	if (!r->errors && s->hints.n)   /* r->h is zero: no hints */

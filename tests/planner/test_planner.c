@@ -344,6 +344,14 @@ static void test_order_by_in_key_order_reverse_or_sorted(void)
 	rules("KP018");
 	plan("SELECT * FROM m WHERE host = 'a' AND ev = 'cpu' ORDER BY ts", "scan",
 	     "[{\"eq\": [\"a\", \"cpu\"], \"range\": null}]", "", "reverse");
+	/* a hash key part has no column, and neither has a column's write
+	 * timestamp (v_l_ts): ORDER BY v_l_ts is not the key's order */
+	plan("SELECT * FROM h WHERE p1 = 1 ORDER BY v_l_ts", "scan",
+	     "[{\"eq\": [{\"hash\": \"hash32\", \"of\": [1]}, 1], \"range\": null}]", "", "sort");
+	plan("SELECT * FROM h WHERE p1 = 1 ORDER BY v_l_ts, p2", "scan",
+	     "[{\"eq\": [{\"hash\": \"hash32\", \"of\": [1]}, 1], \"range\": null}]", "", "sort");
+	plan("SELECT * FROM h WHERE p1 = 1 ORDER BY p2", "scan",
+	     "[{\"eq\": [{\"hash\": \"hash32\", \"of\": [1]}, 1], \"range\": null}]", "", "key");
 	/* DESC ranges sort in stored order */
 	plan("SELECT * FROM m WHERE host = 'a' AND ev = 'e' AND ts IN (1, 9, 5)", "get",
 	     "[{\"eq\": [\"a\", \"e\", 9], \"range\": null}, {\"eq\": [\"a\", \"e\", 5], \"range\": null}, "
