@@ -62,7 +62,8 @@ typedef struct keyplan_advice keyplan_advice;
 /* Each statement read, in order, with its plan and its diagnostics. */
 typedef void (*keyplan_statement_fn)(void *ctx, const keyplan_statement *st);
 /* A diagnostic that belongs to no statement: a file that cannot be read,
- * text after the last statement, the advisor's findings. */
+ * text after the last statement, the findings of SQL in application code
+ * (keyplan_feed_file), the advisor's findings. */
 typedef void (*keyplan_diagnostic_fn)(void *ctx, const keyplan_diagnostic *d);
 /* Each piece of advice of keyplan_advise. */
 typedef void (*keyplan_advice_fn)(void *ctx, const keyplan_advice *a);
@@ -83,9 +84,12 @@ KEYPLAN_API void keyplan_close(keyplan *k);
 /* Reads SQL text; name labels its diagnostics ("<string>" when NULL). */
 KEYPLAN_API int keyplan_feed_string(keyplan *k, keyplan_role role, const char *name, const char *sql, size_t len);
 /* Reads a file ("-": standard input) by its extension: .java, .kt, .go,
- * .py and MyBatis mapper .xml as application code whose SQL is planned
- * (each planned variant of a statement is a statement of its own), every
- * other file as SQL. KEYPLAN_EIO when it cannot be read. */
+ * .py and MyBatis mapper .xml as application code whose SQL is planned as
+ * keyplan lint plans it (each planned variant of a statement is a
+ * statement of its own, without diagnostics; the statement's findings,
+ * one for all the variants that share it, led by their branch conditions,
+ * and KP035/KP036, go to on_diagnostic), every other file as SQL.
+ * KEYPLAN_EIO when it cannot be read. */
 KEYPLAN_API int keyplan_feed_file(keyplan *k, keyplan_role role, const char *path);
 
 /* Runs the advisor over the schema and the workload read so far: each

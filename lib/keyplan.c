@@ -10,6 +10,7 @@
 #include "host/host.h"
 #include "lib/advice.h"
 #include "lib/comments.h"
+#include "lib/embed.h"
 #include "lib/pipeline.h"
 #include "planner/explain.h"
 
@@ -31,6 +32,8 @@ struct keyplan_diagnostic {
 
 struct keyplan_statement {
 	const kp_event *ev;
+	const kp_diags *d;      /* its diagnostics: ev->d, or none for SQL in
+	                           application code (see feed_host) */
 	size_t n;               /* diagnostics */
 	keyplan_diagnostic *diags;
 	const char *text;       /* the plan, built on first use */
@@ -116,11 +119,13 @@ static int api_event(void *ctx, kp_event *ev)
 	keyplan_statement st;
 	memset(&st, 0, sizeof st);
 	st.ev = ev;
-	for (const kp_diag *g = ev->d->head; g; g = g->next)
+	static const kp_diags none;
+	st.d = ev->host ? &none : ev->d;
+	for (const kp_diag *g = st.d->head; g; g = g->next)
 		st.n++;
 	st.diags = kp_arena_alloc(ev->a, (st.n ? st.n : 1) * sizeof *st.diags);
 	size_t i = 0;
-	for (const kp_diag *g = ev->d->head; g; g = g->next)
+	for (const kp_diag *g = st.d->head; g; g = g->next)
 		st.diags[i++] = (keyplan_diagnostic){g, ev->a, NULL};
 	k->o.on_statement(k->o.ctx, &st);
 	return 0;
@@ -147,20 +152,24 @@ int keyplan_feed_string(keyplan *k, keyplan_role role, const char *name, const c
 	return KEYPLAN_OK;
 }
 
-/* Application code: each planned variant of each statement it holds. The
- * file stays with the session (the schema or the workload may point into
- * its SQL). */
+static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
+{
+	for (const kp_diag *g = d->head; g; g = g->next)
+		send_diag(ctx, g, a);
+}
+
+/* Application code, as keyplan lint reads it (lib/embed.c): each planned
+ * variant of each statement is a statement of its own, without
+ * diagnostics; the statement's findings, merged across its variants, go
+ * to on_diagnostic after them, so that one found in several variants comes
+ * once. The file stays with the session (the schema or the workload may
+ * point into its SQL). */
 static int feed_host(keyplan *k, kp_source *src, kp_lang lang, kp_role r)
 {
-	kp_host_file *hf = kp_arena_alloc(&k->a, sizeof *hf);
-	kp_host_extract(hf, src, lang, &k->a);
+	kp_embed_sink sink = {host_emit, NULL, NULL, k};
+	bool keep = false;
+	kp_host_file *hf = kp_embed_run(&k->p, src, lang, r, &sink, &k->a, &keep);
 	kp_list_push(&k->a, &k->hosts, hf);
-	for (const kp_diag *g = hf->d.head; g; g = g->next)
-		send_diag(k, g, &k->a);
-	for (kp_host_stmt *st = hf->head; st; st = st->next)
-		for (unsigned i = 0; i < st->nv; i++)
-			if (st->v[i].holes_planned)
-				kp_pipe_source(&k->p, &st->v[i].sql, r);
 	return KEYPLAN_OK;
 }
 
@@ -261,7 +270,7 @@ const char *keyplan_statement_plan_json(const keyplan_statement *st)
 	if (!m->json) {
 		const kp_event *ev = st->ev;
 		kp_buf b = {0};
-		kp_explain_json(&b, &ev->plan, ev->stmt, ev->src, ev->start, ev->d);
+		kp_explain_json(&b, &ev->plan, ev->stmt, ev->src, ev->start, st->d);
 		m->json = keep_text(ev->a, &b);
 	}
 	return m->json;

@@ -300,7 +300,7 @@ bool kp_pipe_sql(kp_pipe *p, kp_source *sql, kp_role r, kp_diags *d, kp_arena *a
 		ev.pos = pos;
 		keep |= ev.stmt && kp_stmt_is_ddl(ev.stmt->kind);
 		run_stmt(p, &ev, a);
-		if (p->stop)
+		if (p->stop || send(p, &ev, KP_EV_DONE))
 			break;
 	}
 	return keep;

@@ -123,7 +123,9 @@ kp_source *kp_pipe_read(kp_pipe *p, const char *path, kp_diags *d, kp_arena *a);
  * (d unchanged). */
 int kp_pipe_stream(kp_pipe *p, const char *path, kp_role r, kp_diags *d, kp_arena *a);
 /* SQL taken out of application code: every statement of sql, its
- * diagnostics into d (in a); only PLANNED events are sent. Returns true
+ * diagnostics into d (in a), which gathers them for every statement of
+ * sql; PLANNED and DONE events are sent, with host set (lib/embed.c
+ * reports d once sql is done). Returns true
  * when something now points into sql (the schema it changed, the
  * advisor's workload), which must then outlive the session's use of it. */
 bool kp_pipe_sql(kp_pipe *p, kp_source *sql, kp_role r, kp_diags *d, kp_arena *a);

@@ -19,7 +19,7 @@
 #include "tools/baseline.h"
 #include "catalog/catalog.h"
 #include "tools/config.h"
-#include "tools/embed.h"
+#include "lib/embed.h"
 #include "planner/explain.h"
 #include "grammar/parse.h"
 #include "lib/pipeline.h"
@@ -998,6 +998,8 @@ static int lint_event(void *ctx, kp_event *ev)
 		}
 		break;
 	case KP_EV_DONE:
+		if (ev->host)
+			break;   /* lib/embed.c merges the variants' findings: see host_emit */
 		if (missing_schema(c, ev->d)) {
 			c->abort = true;
 			return 1;
@@ -1023,17 +1025,24 @@ static int lint_event(void *ctx, kp_event *ev)
 	return 0;
 }
 
-/* SQL taken out of application code: embed.c reports it, planning each
- * variant through the pipeline. */
-typedef struct embed_ctx {
-	cli *c;
-	kp_role r;
-} embed_ctx;
-
-static bool plan_embedded(void *ctx, kp_source *sql, kp_diags *d, kp_arena *a)
+/* SQL taken out of application code (lib/embed.c): the findings of each
+ * statement, merged across its variants, and the host's keyplan: comments,
+ * into the report. */
+static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
 {
-	embed_ctx *e = ctx;
-	return kp_pipe_sql(&e->c->pipe, sql, e->r, d, a);
+	(void)a;
+	kp_report_emit(ctx, d);
+}
+
+static void host_comment(void *ctx, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
+                         uint32_t stmt_end, bool file_pass)
+{
+	kp_report_host_comment(ctx, host, off, end, stmt_off, stmt_end, file_pass);
+}
+
+static void host_stmt_done(void *ctx)
+{
+	kp_report_stmt_done(ctx);
 }
 
 /* A host file (Java, Kotlin, Go, Python, MyBatis XML): read whole, its
@@ -1047,9 +1056,9 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 		kp_arena_init(c->host_arena);
 		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
 	}
-	embed_ctx e = {c, r};
+	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c->rep};
 	bool keep = false;
-	kp_host_file *hf = kp_embed_run(c->rep, src, lang, plan_embedded, &e, c->host_arena, &keep);
+	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, r, &sink, c->host_arena, &keep);
 	if (keep) {
 		kp_pipe_keep(&c->pipe, src);
 		kp_list_push(&c->arena, &c->hosts, hf);

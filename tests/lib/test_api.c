@@ -28,7 +28,7 @@ typedef struct seen {
 	int severity[8];
 	int nother;             /* diagnostics outside statements */
 	char orule[4][8], ofile[4][64], omessage[4][256], otext[4][512];
-	unsigned oline[4];
+	unsigned oline[4], ocol[4];
 	int nadvice;
 	char akind[4][32], arule[4][8], atable[4][32], akey[4][64], addl[4][256], ajson[4][1024];
 	int serves[4], of[4];
@@ -80,6 +80,7 @@ static void on_diagnostic(void *ctx, const keyplan_diagnostic *d)
 	copy(s->omessage[i], sizeof s->omessage[i], keyplan_diagnostic_message(d));
 	copy(s->otext[i], sizeof s->otext[i], keyplan_diagnostic_text(d));
 	s->oline[i] = keyplan_diagnostic_line(d);
+	s->ocol[i] = keyplan_diagnostic_column(d);
 }
 
 static void on_advice(void *ctx, const keyplan_advice *a)
@@ -256,6 +257,98 @@ static void test_files(void)
 	keyplan_close(k);
 }
 
+/* Writes text to a new file named by path, a mkstemps template whose
+ * suffix is ext bytes long. */
+static void temp_file(char *path, int ext, const char *text)
+{
+	int fd = mkstemps(path, ext);
+	CU_ASSERT_TRUE_FATAL(fd >= 0);
+	CU_ASSERT_EQUAL((size_t)write(fd, text, strlen(text)), strlen(text));
+	close(fd);
+}
+
+/* Application code as keyplan lint reads it: a value pasted into the SQL
+ * text is KP035, located in the host file; the statement is still planned,
+ * its findings handed to on_diagnostic, not to the statement. */
+static void test_interpolated_sql(void)
+{
+	seen s;
+	keyplan *k = open_session(&s, NULL);
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema)), KEYPLAN_OK);
+	char java[] = "/tmp/kp-api-XXXXXX.java";
+	temp_file(java, 5, "class A {\n"
+	          "  String q(String uid) { return \"SELECT * FROM orders WHERE userid = '\" + uid + \"'\"; }\n"
+	          "}\n");
+	s.n = 0;
+	CU_ASSERT_EQUAL(keyplan_feed_file(k, KEYPLAN_QUERY, java), KEYPLAN_OK);
+	unlink(java);
+	CU_ASSERT_EQUAL_FATAL(s.n, 1);
+	ASSERT_STR(s.access[0], "scan");
+	CU_ASSERT_EQUAL(s.ndiag[0], 0);
+	CU_ASSERT_EQUAL_FATAL(s.nother, 1);
+	ASSERT_STR(s.orule[0], "KP035");
+	ASSERT_STR(s.ofile[0], java);
+	CU_ASSERT_EQUAL(s.oline[0], 2);
+	CU_ASSERT_EQUAL(s.ocol[0], 75);   /* uid, in the Java code */
+	ASSERT_STR(s.omessage[0], "interpolated SQL: `uid` is pasted into the statement text: an injection risk, and "
+	           "keyplan cannot check it fully (it was planned with a bind parameter in its place)");
+	keyplan_close(k);
+}
+
+/* A MyBatis statement: a finding of two of its variants comes once, with
+ * the conditions that produce it; one with more variants than are planned
+ * says so (KP036). */
+static void test_mybatis_variants(void)
+{
+	seen s;
+	keyplan *k = open_session(&s, NULL);
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema)), KEYPLAN_OK);
+	char xml[] = "/tmp/kp-api-XXXXXX.xml";
+	temp_file(xml, 4, "<mapper namespace=\"M\">\n"
+	          "  <select id=\"byStatus\">\n"
+	          "    SELECT * FROM orders WHERE status = #{s}\n"
+	          "    <choose>\n"
+	          "      <when test=\"a != null\">AND amount = #{a}</when>\n"
+	          "      <when test=\"u != null\">AND userid = #{u}</when>\n"
+	          "      <otherwise>AND orderid = #{o}</otherwise>\n"
+	          "    </choose>\n"
+	          "  </select>\n"
+	          "</mapper>\n");
+	s.n = 0;
+	CU_ASSERT_EQUAL(keyplan_feed_file(k, KEYPLAN_QUERY, xml), KEYPLAN_OK);
+	CU_ASSERT_EQUAL(s.n, 3);   /* each variant is planned */
+	CU_ASSERT_EQUAL_FATAL(s.nother, 2);
+	ASSERT_STR(s.orule[0], "KP001");
+	ASSERT_STR(s.ofile[0], xml);
+	CU_ASSERT_EQUAL(s.oline[0], 3);
+	CU_ASSERT_EQUAL(s.ocol[0], 32);
+	ASSERT_STR(s.omessage[0], "when <otherwise> (none of `a != null`, `u != null`) (and 1 other variant): full table "
+	           "scan: no condition on leading key column 'userid' of orders (Lindorm refuses it: \"This query may be a "
+	           "full table scan and thus may have unpredictable performance\")");
+	ASSERT_STR(s.orule[1], "KP002");
+	ASSERT_STR(s.omessage[1], "when `u != null`: filtered scan: the server filters rows by status = ?");
+	unlink(xml);
+
+	char many[] = "/tmp/kp-api-XXXXXX.xml";
+	temp_file(many, 4, "<mapper namespace=\"S\">\n"
+	          "  <select id=\"many\">SELECT * FROM orders WHERE userid = #{u} AND orderid = #{o}"
+	          "<if test=\"c0 != null\"> </if><if test=\"c1 != null\"> </if><if test=\"c2 != null\"> </if>"
+	          "<if test=\"c3 != null\"> </if><if test=\"c4 != null\"> </if><if test=\"c5 != null\"> </if>"
+	          "<if test=\"c6 != null\"> </if></select>\n"
+	          "</mapper>\n");
+	s.n = s.nother = 0;
+	CU_ASSERT_EQUAL(keyplan_feed_file(k, KEYPLAN_QUERY, many), KEYPLAN_OK);
+	unlink(many);
+	CU_ASSERT_EQUAL(s.n, 64);
+	CU_ASSERT_EQUAL_FATAL(s.nother, 1);
+	ASSERT_STR(s.orule[0], "KP036");
+	CU_ASSERT_EQUAL(s.oline[0], 2);
+	CU_ASSERT_EQUAL(s.ocol[0], 3);
+	ASSERT_STR(s.omessage[0], "'many' has 128 variants (7 <if>, 0 <choose>); 64 are planned: every branch absent, "
+	           "every branch present, each branch alone and each left out, then a fixed sample (at most 64)");
+	keyplan_close(k);
+}
+
 /* Bad arguments are KEYPLAN_EINVAL, never a crash. */
 static void test_errors(void)
 {
@@ -291,6 +384,10 @@ int main(void)
 	CU_add_test(s, "the target decides what is rejected", test_target);
 	CU_add_test(s, "a workload's advice", test_advice);
 	CU_add_test(s, "files by extension; an unreadable one is a diagnostic", test_files);
+	CU_add_test(s, "interpolated SQL in application code is KP035 at the host's line and column",
+	            test_interpolated_sql);
+	CU_add_test(s, "a finding of several MyBatis variants comes once, with its conditions; KP036",
+	            test_mybatis_variants);
 	CU_add_test(s, "bad arguments return KEYPLAN_EINVAL", test_errors);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();

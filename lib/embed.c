@@ -1,5 +1,5 @@
-/* lint and check over SQL embedded in application code: see embed.h. */
-#include "tools/embed.h"
+/* SQL embedded in application code, through the pipeline: see embed.h. */
+#include "lib/embed.h"
 
 #include <float.h>
 #include <stdio.h>
@@ -35,7 +35,7 @@ static void interpolation(kp_diags *d, kp_arena *a, kp_source *host, const kp_ho
 
 /* The findings of every variant of st, each distinct one once, in the
  * order of the host file. */
-static void merge(kp_report *rep, const kp_host_stmt *st, finding *fs, size_t n, kp_arena *a)
+static void merge(const kp_embed_sink *sink, const kp_host_stmt *st, finding *fs, size_t n, kp_arena *a)
 {
 	bool *in = kp_arena_alloc(a, st->nv ? st->nv : 1);
 	bool *done = kp_arena_alloc(a, n ? n : 1);
@@ -77,23 +77,23 @@ static void merge(kp_report *rep, const kp_host_stmt *st, finding *fs, size_t n,
 		out.tail = g;
 		out.count[g->severity]++;
 	}
-	kp_report_emit(rep, &out);
+	sink->emit(sink->ctx, &out, a);
 }
 
-kp_host_file *kp_embed_run(kp_report *rep, kp_source *src, kp_lang lang, kp_embed_plan_fn plan, void *ctx,
+kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, const kp_embed_sink *sink,
                            kp_arena *a, bool *keep)
 {
 	kp_host_file *hf = kp_arena_alloc(a, sizeof *hf);
 	kp_host_extract(hf, src, lang, a);
-	kp_report_emit(rep, &hf->d);
-	for (unsigned k = 0; k < hf->ndirs; k++)
-		kp_report_host_comment(rep, src, hf->dirs[k].off, hf->dirs[k].end, 0, 0, true);
+	sink->emit(sink->ctx, &hf->d, a);
+	for (unsigned k = 0; sink->comment && k < hf->ndirs; k++)
+		sink->comment(sink->ctx, src, hf->dirs[k].off, hf->dirs[k].end, 0, 0, true);
 	kp_arena sa;
 	kp_arena_init(&sa);
 	for (const kp_host_stmt *st = hf->head; st; st = st->next) {
 		kp_arena_reset(&sa);
-		for (unsigned k = 0; k < st->ndirs; k++)
-			kp_report_host_comment(rep, src, st->dirs[k].off, st->dirs[k].end, st->off, st->end, false);
+		for (unsigned k = 0; sink->comment && k < st->ndirs; k++)
+			sink->comment(sink->ctx, src, st->dirs[k].off, st->dirs[k].end, st->off, st->end, false);
 		size_t n = 0, cap = 16;
 		finding *fs = malloc(cap * sizeof *fs);
 		if (!fs)
@@ -102,7 +102,7 @@ kp_host_file *kp_embed_run(kp_report *rep, kp_source *src, kp_lang lang, kp_embe
 			kp_host_variant *v = &st->v[vi];
 			kp_diags d = {0};
 			bool planned = v->holes_planned;
-			if (planned && plan(ctx, &v->sql, &d, &sa))
+			if (planned && kp_pipe_sql(p, &v->sql, r, &d, &sa))
 				*keep = true;
 			if (planned && v->nholes) {
 				/* a pasted value whose place keyplan guessed wrong: the
@@ -126,7 +126,7 @@ kp_host_file *kp_embed_run(kp_report *rep, kp_source *src, kp_lang lang, kp_embe
 				fs[n++] = (finding){g, vi, kp_source_origin(g->src, g->off, &where)};
 			}
 		}
-		merge(rep, st, fs, n, &sa);
+		merge(sink, st, fs, n, &sa);
 		free(fs);
 		if (st->total > st->nv) {
 			unsigned nif = 0, nchoose = 0;
@@ -147,9 +147,10 @@ kp_host_file *kp_embed_run(kp_report *rep, kp_source *src, kp_lang lang, kp_embe
 			            "absent, every branch present, each branch alone and each left out, then a fixed "
 			            "sample (at most %d)", st->name ? st->name : "statement", many, nif, nchoose,
 			            st->nv, KP_HOST_MAX_VARIANTS);
-			kp_report_emit(rep, &d);
+			sink->emit(sink->ctx, &d, &sa);
 		}
-		kp_report_stmt_done(rep);
+		if (sink->stmt_done)
+			sink->stmt_done(sink->ctx);
 	}
 	kp_arena_free(&sa);
 	return hf;
