@@ -257,14 +257,21 @@ static void test_files(void)
 	keyplan_close(k);
 }
 
-/* Writes text to a new file named by path, a mkstemps template whose
- * suffix is ext bytes long. */
-static void temp_file(char *path, int ext, const char *text)
+/* A session with the schema, then fed text as a query file named by path
+ * (a mkstemps template whose suffix, the language, is ext bytes long): what
+ * s saw of that file alone. */
+static keyplan *feed_code(seen *s, char *path, int ext, const char *text)
 {
+	keyplan *k = open_session(s, NULL);
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema)), KEYPLAN_OK);
 	int fd = mkstemps(path, ext);
 	CU_ASSERT_TRUE_FATAL(fd >= 0);
 	CU_ASSERT_EQUAL((size_t)write(fd, text, strlen(text)), strlen(text));
 	close(fd);
+	s->n = s->nother = 0;
+	CU_ASSERT_EQUAL(keyplan_feed_file(k, KEYPLAN_QUERY, path), KEYPLAN_OK);
+	unlink(path);
+	return k;
 }
 
 /* Application code as keyplan lint reads it: a value pasted into the SQL
@@ -273,15 +280,10 @@ static void temp_file(char *path, int ext, const char *text)
 static void test_interpolated_sql(void)
 {
 	seen s;
-	keyplan *k = open_session(&s, NULL);
-	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema)), KEYPLAN_OK);
 	char java[] = "/tmp/kp-api-XXXXXX.java";
-	temp_file(java, 5, "class A {\n"
-	          "  String q(String uid) { return \"SELECT * FROM orders WHERE userid = '\" + uid + \"'\"; }\n"
-	          "}\n");
-	s.n = 0;
-	CU_ASSERT_EQUAL(keyplan_feed_file(k, KEYPLAN_QUERY, java), KEYPLAN_OK);
-	unlink(java);
+	keyplan *k = feed_code(&s, java, 5, "class A {\n"
+	                       "  String q(String uid) { return \"SELECT * FROM orders WHERE userid = '\" + uid + \"'\"; }\n"
+	                       "}\n");
 	CU_ASSERT_EQUAL_FATAL(s.n, 1);
 	ASSERT_STR(s.access[0], "scan");
 	CU_ASSERT_EQUAL(s.ndiag[0], 0);
@@ -301,21 +303,17 @@ static void test_interpolated_sql(void)
 static void test_mybatis_variants(void)
 {
 	seen s;
-	keyplan *k = open_session(&s, NULL);
-	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema)), KEYPLAN_OK);
 	char xml[] = "/tmp/kp-api-XXXXXX.xml";
-	temp_file(xml, 4, "<mapper namespace=\"M\">\n"
-	          "  <select id=\"byStatus\">\n"
-	          "    SELECT * FROM orders WHERE status = #{s}\n"
-	          "    <choose>\n"
-	          "      <when test=\"a != null\">AND amount = #{a}</when>\n"
-	          "      <when test=\"u != null\">AND userid = #{u}</when>\n"
-	          "      <otherwise>AND orderid = #{o}</otherwise>\n"
-	          "    </choose>\n"
-	          "  </select>\n"
-	          "</mapper>\n");
-	s.n = 0;
-	CU_ASSERT_EQUAL(keyplan_feed_file(k, KEYPLAN_QUERY, xml), KEYPLAN_OK);
+	keyplan *k = feed_code(&s, xml, 4, "<mapper namespace=\"M\">\n"
+	                       "  <select id=\"byStatus\">\n"
+	                       "    SELECT * FROM orders WHERE status = #{s}\n"
+	                       "    <choose>\n"
+	                       "      <when test=\"a != null\">AND amount = #{a}</when>\n"
+	                       "      <when test=\"u != null\">AND userid = #{u}</when>\n"
+	                       "      <otherwise>AND orderid = #{o}</otherwise>\n"
+	                       "    </choose>\n"
+	                       "  </select>\n"
+	                       "</mapper>\n");
 	CU_ASSERT_EQUAL(s.n, 3);   /* each variant is planned */
 	CU_ASSERT_EQUAL_FATAL(s.nother, 2);
 	ASSERT_STR(s.orule[0], "KP001");
@@ -327,18 +325,15 @@ static void test_mybatis_variants(void)
 	           "full table scan and thus may have unpredictable performance\")");
 	ASSERT_STR(s.orule[1], "KP002");
 	ASSERT_STR(s.omessage[1], "when `u != null`: filtered scan: the server filters rows by status = ?");
-	unlink(xml);
+	keyplan_close(k);
 
 	char many[] = "/tmp/kp-api-XXXXXX.xml";
-	temp_file(many, 4, "<mapper namespace=\"S\">\n"
-	          "  <select id=\"many\">SELECT * FROM orders WHERE userid = #{u} AND orderid = #{o}"
-	          "<if test=\"c0 != null\"> </if><if test=\"c1 != null\"> </if><if test=\"c2 != null\"> </if>"
-	          "<if test=\"c3 != null\"> </if><if test=\"c4 != null\"> </if><if test=\"c5 != null\"> </if>"
-	          "<if test=\"c6 != null\"> </if></select>\n"
-	          "</mapper>\n");
-	s.n = s.nother = 0;
-	CU_ASSERT_EQUAL(keyplan_feed_file(k, KEYPLAN_QUERY, many), KEYPLAN_OK);
-	unlink(many);
+	k = feed_code(&s, many, 4, "<mapper namespace=\"S\">\n"
+	              "  <select id=\"many\">SELECT * FROM orders WHERE userid = #{u} AND orderid = #{o}"
+	              "<if test=\"c0 != null\"> </if><if test=\"c1 != null\"> </if><if test=\"c2 != null\"> </if>"
+	              "<if test=\"c3 != null\"> </if><if test=\"c4 != null\"> </if><if test=\"c5 != null\"> </if>"
+	              "<if test=\"c6 != null\"> </if></select>\n"
+	              "</mapper>\n");
 	CU_ASSERT_EQUAL(s.n, 64);
 	CU_ASSERT_EQUAL_FATAL(s.nother, 1);
 	ASSERT_STR(s.orule[0], "KP036");
