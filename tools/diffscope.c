@@ -55,60 +55,110 @@ static char *new_path(kp_arena *a, const char *line)
 	return kp_arena_strndup(a, p, n);
 }
 
-int kp_diffscope_read(kp_diffscope *d, FILE *f)
+/* "@@ -a[,b] +c[,d] @@": the old and new sides' first lines and counts (a
+ * count left out is 1); false when the header is not that (cut short). */
+static bool hunk_header(const char *line, unsigned long *old_n, unsigned long *c, unsigned long *new_n)
+{
+	const char *p = line + 3;
+	char *e;
+	if (*p++ != '-' || *p < '0' || *p > '9')
+		return false;
+	strtoul(p, &e, 10);
+	*old_n = 1;
+	if (*e == ',') {
+		if (e[1] < '0' || e[1] > '9')
+			return false;
+		*old_n = strtoul(e + 1, &e, 10);
+	}
+	if (e[0] != ' ' || e[1] != '+' || e[2] < '0' || e[2] > '9')
+		return false;
+	*c = strtoul(e + 2, &e, 10);
+	*new_n = 1;
+	if (*e == ',') {
+		if (e[1] < '0' || e[1] > '9')
+			return false;
+		*new_n = strtoul(e + 1, &e, 10);
+	}
+	/* " @@" may be left out (the old tests' form), but nothing else may follow */
+	return (*e == ' ' || *e == '\n' || *e == '\r' || *e == '\0') && *c <= UINT32_MAX - 2;
+}
+
+int kp_diffscope_read(kp_diffscope *d, FILE *f, const char *name, kp_diags *diags, kp_arena *a)
 {
 	char *line = NULL;
 	size_t cap = 0;
 	kp_diff_file *cur = NULL;
-	uint32_t at = 0;        /* the new side's line the next hunk line is */
-	bool in_hunk = false;
-	while (getline(&line, &cap, f) >= 0) {
-		if (in_hunk && cur) {
-			/* hunk lines: context, added, removed; anything else ends it */
-			if (line[0] == ' ') {
+	bool file_seen = false;    /* a "+++ " header (even /dev/null) came */
+	bool diff_seen = false;    /* any line a diff has: headers, hunks */
+	bool blank = true;         /* nothing but empty lines so far */
+	uint32_t at = 0;           /* the new side's line the next hunk line is */
+	unsigned long old_left = 0, new_left = 0;   /* hunk lines still to come */
+	uint32_t lineno = 0, hunk_line = 0;
+	const char *err = NULL;
+	while (!err && getline(&line, &cap, f) >= 0) {
+		lineno++;
+		if (old_left || new_left) {
+			/* a hunk holds exactly the lines its header counts; an empty
+			 * line is a context line whose space an editor stripped */
+			if ((line[0] == ' ' || line[0] == '\n') && old_left && new_left) {
+				old_left--, new_left--;
 				at++;
-				continue;
-			}
-			if (line[0] == '+' && strncmp(line, "+++ ", 4)) {
-				add_range(cur, at, at);
+			} else if (line[0] == '+' && new_left) {
+				if (cur)   /* NULL: a deleted file's hunk */
+					add_range(cur, at, at);
+				new_left--;
 				at++;
-				continue;
+			} else if (line[0] == '-' && old_left) {
+				if (cur)   /* lines went away between these */
+					add_range(cur, at > 1 ? at - 1 : 1, at);
+				old_left--;
+			} else if (line[0] != '\\') {   /* \ No newline at end of file */
+				err = "truncated hunk (fewer lines than its header counts)";
 			}
-			if (line[0] == '-' && strncmp(line, "--- ", 4)) {
-				add_range(cur, at > 1 ? at - 1 : 1, at);   /* lines went away between these */
-				continue;
-			}
-			if (line[0] == '\\')
-				continue;   /* \ No newline at end of file */
-			in_hunk = false;
+			continue;
 		}
+		if (line[0] != '\n')
+			blank = false;
 		if (!strncmp(line, "+++ ", 4)) {
 			char *path = new_path(&d->arena, line);
+			file_seen = diff_seen = true;
 			cur = NULL;
-			if (path) {
+			if (path && !*path) {
+				err = "no file name after +++";
+			} else if (path) {
 				cur = kp_arena_alloc(&d->arena, sizeof(*cur));
 				memset(cur, 0, sizeof(*cur));
 				cur->path = path;
 				kp_list_push(&d->arena, &d->files, cur);
 			}
-		} else if (!strncmp(line, "@@ ", 3) && cur) {
-			/* @@ -a[,b] +c[,d] @@: the new side starts at line c */
-			const char *plus = strstr(line, " +");
-			if (!plus)
-				continue;
-			unsigned long c = strtoul(plus + 2, NULL, 10);
-			if (c > UINT32_MAX - 2)
-				continue;
-			/* with no lines on the new side, c is the line before the change */
-			const char *comma = strchr(plus + 2, ','), *space = strchr(plus + 2, ' ');
-			/* the count is the new side's when no space (" @@") ends it first;
-			 * comparing with a NULL space was undefined and read +c,0 as c,1 */
-			bool empty = comma && (!space || comma < space) && strtoul(comma + 1, NULL, 10) == 0;
-			at = (uint32_t)(empty ? c + 1 : c);
-			in_hunk = true;
+		} else if (!strncmp(line, "@@ ", 3)) {
+			unsigned long c;
+			diff_seen = true;
+			hunk_line = lineno;
+			if (!file_seen)
+				err = "hunk before any +++ file header";
+			else if (!hunk_header(line, &old_left, &c, &new_left))
+				err = "malformed hunk header (not @@ -A[,B] +C[,D] @@)";
+			else
+				/* with no lines on the new side, c is the line before the change */
+				at = (uint32_t)(new_left == 0 ? c + 1 : c);
+		} else if (!strncmp(line, "diff ", 5) || !strncmp(line, "--- ", 4)) {
+			diff_seen = true;   /* a binary or mode-only change has no +++ */
 		}
 	}
+	if (!err && (old_left || new_left)) {
+		err = "truncated hunk (fewer lines than its header counts)";
+		lineno = hunk_line;
+	}
+	if (!err && !blank && !diff_seen) {
+		err = "not a unified diff (no +++ file header, no @@ hunk)";
+		lineno = 1;
+	}
 	free(line);
+	if (err) {
+		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, name, lineno, "--diff: %s", err);
+		return -1;
+	}
 	return (int)d->files.n;
 }
 
@@ -143,7 +193,9 @@ int kp_diffscope_git(kp_diffscope *d, const char *dir, const char *rev, kp_diags
 		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0, "--diff: cannot read git's output");
 		return -1;
 	}
-	kp_diffscope_read(d, f);
+	/* git's own output is well formed; a failure is git's, reported below */
+	kp_diags ignored = {0};
+	kp_diffscope_read(d, f, "git diff", &ignored, a);
 	fclose(f);
 	int status = 0;
 	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {

@@ -19,8 +19,10 @@ void kp_diffscope_init(kp_diffscope *d);
 void kp_diffscope_free(kp_diffscope *d);
 /* Reads a unified diff (git diff, diff -u): the new side's files and the
  * line ranges its hunks add or change (a deletion touches the lines around
- * it). Paths lose git's "b/" prefix. Returns the number of files. */
-int kp_diffscope_read(kp_diffscope *d, FILE *f);
+ * it). Paths lose git's "b/" prefix. Returns the number of files (0 for
+ * an empty diff), or -1 with an io-error (KP023) naming name and the line
+ * in diags when the input is not a diff or a hunk is malformed or cut short. */
+int kp_diffscope_read(kp_diffscope *d, FILE *f, const char *name, kp_diags *diags, kp_arena *a);
 /* Runs `git diff --unified=0 REV` in dir and reads it. Returns 0, or -1
  * with an io-error (KP023) in diags (messages in a) when git fails (not a
  * repository, unknown revision). */

@@ -1298,7 +1298,11 @@ static int cmd_lint_or_check(int argc, char **argv, bool check)
 	if (c.diff_rev) {
 		kp_diags d = {0};
 		if (!strcmp(c.diff_rev, "-")) {
-			kp_diffscope_read(&scope, stdin);
+			if (kp_diffscope_read(&scope, stdin, "<stdin>", &d, &c.arena) < 0) {
+				cli_errors(&c, &d);
+				rc = 2;
+				goto free_baselines;
+			}
 		} else {
 			char *root = kp_repo_root(c.cwd);
 			int grc = kp_diffscope_git(&scope, root, c.diff_rev, &d, &c.arena);

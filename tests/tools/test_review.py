@@ -450,6 +450,18 @@ if subprocess.run(["git", "--version"], capture_output=True).returncode == 0:
                                "json", cwd=tmp, stdin=f"+++ b/q/a.sql\n@@ -6 +5,0{end}\n-gone\n".encode())
             check(f"--diff -: an empty new side +5,0{end}", [(d["rule"], d["line"]) for d in diags(out)] == [("KP001", 5)],
                   out + err)
+        # input that is not a diff, or a cut-short one, is an error at its line, never "no change"
+        for name, text, msg in (
+                ("not a diff", "SELECT 1;\n", "<stdin>:1: --diff: not a unified diff"),
+                ("a truncated hunk header", "+++ b/q/a.sql\n@@ -1,2 +\n+x\n", "<stdin>:2: --diff: malformed hunk header"),
+                ("a hunk cut short", "+++ b/q/a.sql\n@@ -1,2 +1,3 @@\n x\n+y\n", "<stdin>:2: --diff: truncated hunk"),
+                ("a hunk with no file", "@@ -1 +1 @@\n-x\n+y\n", "<stdin>:1: --diff: hunk before any +++ file header")):
+            rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "q", "--diff", "-", cwd=tmp,
+                               stdin=text.encode())
+            check(f"--diff -: {name} is an error, exit 2", rc == 2 and out == "" and f"keyplan: {msg}" in err, out + err)
+        rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "q", "--diff", "-", "--format", "json",
+                           cwd=tmp, stdin=b"")
+        check("--diff -: an empty diff changes nothing, exit 0", rc == 0 and diags(out) == [], out + err)
         subprocess.run(g + ["commit", "-qam", "two"], check=True)
         rc, out, err = run("lint", "--no-config", "--schema", "db/schema.sql", "q", "--diff", "HEAD", "--format",
                            "json", cwd=tmp)
