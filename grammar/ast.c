@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/quote.h"
+#include "grammar/fold.h"
 
 void kp_list_push(kp_arena *a, kp_list *l, void *item)
 {
@@ -98,14 +99,24 @@ kp_name kp_ast_name_folded(kp_arena *a, const char *text, uint32_t off, uint32_t
 	kp_name n = kp_ast_name(a, text, off, len);
 	if (!upper || n.quoted)
 		return n;
+	/* the common name is ASCII and upper case already: one test a byte */
 	uint32_t i = 0;
-	while (i < n.len && !(n.s[i] >= 'a' && n.s[i] <= 'z'))
+	while (i < n.len && !((n.s[i] >= 'a' && n.s[i] <= 'z') || (unsigned char)n.s[i] >= 0x80))
 		i++;
 	if (i == n.len)
 		return n;   /* already upper case: keep the slice */
 	char *s = kp_arena_alloc(a, (size_t)n.len + 1);
-	for (i = 0; i < n.len; i++)
+	unsigned high = 0;
+	for (i = 0; i < n.len; i++) {
+		high |= (unsigned char)n.s[i];
 		s[i] = n.s[i] >= 'a' && n.s[i] <= 'z' ? (char)(n.s[i] - 'a' + 'A') : n.s[i];
+	}
+	if (high >= 0x80) {
+		/* rarely: letters beyond ASCII, folded again from the start */
+		size_t folded = kp_fold_upper(s, n.s, n.len);
+		s[folded] = 0;
+		n.len = (uint32_t)folded;
+	}
 	n.s = s;
 	return n;
 }
