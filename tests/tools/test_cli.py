@@ -71,6 +71,21 @@ rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM Orders WH
 check("lindorm names are case-sensitive", rc == 1 and "no such table: Orders" in err
       and "help: did you mean orders? names are case-sensitive on this target" in err, out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "--target", "generic", "-e", "SELECT * FROM ORDERS WHERE USERID = 'a'")
+# Phoenix's grammar has no '#' comment and no '#' in unquoted names (its
+# LocalIndexIT expects CREATE TABLE T(L#a ...) to fail): each '#' is an
+# unexpected character there; Lindorm (MySQL) reads '#' as a comment
+rc, out, err = run("explain", "--schema", SCHEMA, "--target", "phoenix", "-e",
+                   "CREATE TABLE T(L#a varchar primary key, aL# integer)")
+check("phoenix: '#' is an unexpected character, each one located", rc == 1 and
+      out == "ERROR: statement not planned (see diagnostics)\n" and err ==
+      "<command line>:1:17: error: unexpected character '#' [KP016 lexical-error]\n"
+      "     1 | CREATE TABLE T(L#a varchar primary key, aL# integer)\n"
+      "       |                 ^\n"
+      "<command line>:1:43: error: unexpected character '#' [KP016 lexical-error]\n"
+      "     1 | CREATE TABLE T(L#a varchar primary key, aL# integer)\n"
+      "       |                                           ^\n", out + err)
+rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WHERE userid = 'a' # mysql comment")
+check("lindorm: '#' starts a comment", rc == 0 and out == "SCAN orders prefix (userid='a')\n" and err == "", out + err)
 check("--target generic matches table and column names in any case", rc == 0 and out.startswith("SCAN orders"), out + err)
 
 # a UTF-8 byte-order mark (Windows editors write one) is not text: a file or
