@@ -77,6 +77,25 @@ static const char *undouble(kp_arena *a, const char *s, uint32_t *len, char q)
 	return c;
 }
 
+/* A quoted name holding a dot, written back in double quotes ("S.T" stays
+ * "S.T", its quotes doubled): joined with '.' a schema-qualified name is
+ * S.T, and the catalog, which keys tables by these bytes, must not take one
+ * for the other. Names without a dot keep their bare bytes. */
+static const char *requote(kp_arena *a, const char *s, uint32_t *len)
+{
+	char *c = kp_arena_alloc(a, (size_t)*len * 2 + 3);
+	uint32_t j = 0;
+	c[j++] = '"';
+	for (uint32_t i = 0; i < *len; i++) {
+		c[j++] = s[i];
+		if (s[i] == '"')
+			c[j++] = '"';
+	}
+	c[j++] = '"';
+	*len = j;
+	return c;
+}
+
 kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len)
 {
 	kp_name n;
@@ -90,6 +109,8 @@ kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len)
 		n.quoted = true;
 		n.len = len - 2;
 		n.s = undouble(a, s + 1, &n.len, s[0]);
+		if (memchr(n.s, '.', n.len))
+			n.s = requote(a, n.s, &n.len);
 	}
 	return n;
 }

@@ -87,6 +87,15 @@ check("phoenix: '#' is an unexpected character, each one located", rc == 1 and
       "       |                                           ^\n", out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WHERE userid = 'a' # mysql comment")
 check("lindorm: '#' starts a comment", rc == 0 and out == "SCAN orders prefix (userid='a')\n" and err == "", out + err)
+# a quoted name holding a dot is one name, another table than schema S, table T
+with tempfile.TemporaryDirectory() as d:
+    with open(os.path.join(d, "st.sql"), "w") as f:
+        f.write('CREATE TABLE s.t (k VARCHAR PRIMARY KEY, v INTEGER);\nCREATE TABLE "S.T" (a VARCHAR PRIMARY KEY, b INTEGER);\n')
+    rc, out, err = run("explain", "--schema", os.path.join(d, "st.sql"), "--target", "phoenix", "-e",
+                       "SELECT * FROM s.t WHERE k = '1'; SELECT * FROM \"S.T\" WHERE a = '1'; SELECT * FROM \"S.T\" WHERE k = '1'")
+    check("\"S.T\" and s.t are two tables, each query planned against its own", rc == 1 and
+          out == "GET S.T key (K='1')\nGET \"S.T\" key (A='1')\nERROR: statement not planned (see diagnostics)\n" and
+          err.startswith("<command line>:1:95: error: unknown column 'K' in table \"S.T\" [KP009 unknown-column]\n"), out + err)
 # Phoenix upper-cases with Java's String.toUpperCase: Latin-1, Latin
 # Extended-A, Greek and Cyrillic fold 1:1 (dotless i to ASCII I, a shorter
 # name); sharp s would become SS and stays as written
