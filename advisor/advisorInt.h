@@ -98,8 +98,9 @@ int kpa_colref(const kp_names *nm, const kp_expr *e);
 void kpa_sargable(const kp_names *nm, const kp_expr *w, colset *eq, colset *range);
 const kp_expr *kpa_where_of(const kp_stmt *s);
 const kp_list *kpa_order_of(const kp_stmt *s);
-/* Marks in used every column e reads (all of them for *). */
-void kpa_used_cols(const kp_names *nm, const kp_expr *e, bool *used, int ncols);
+/* Marks in used every column statement s reads, as the planner counts them
+ * (what an index must cover on Phoenix). */
+void kpa_read_cols(const kp_names *nm, const kp_stmt *s, bool *used, int ncols);
 uint64_t kpa_mix(uint64_t h, uint64_t v);
 /* Hash of a query's shape (columns, operators, ORDER BY, not literals),
  * cached on the query. */

@@ -338,20 +338,29 @@ static void proposal_suffix(kp_buf *name, const kp_table *t, const proposal *pr,
 
 /* Words the KP120 findings of pr with the keys its advice creates: the
  * index table's final key (hashed, bucketed, concatenated) and the
- * secondary index's, either NULL when not advised. */
-static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice *x, const kp_advice *y)
+ * secondary index's, either NULL when not advised. When neither is, the
+ * help says why instead of pointing at advice there is none of: none_why,
+ * why no secondary index was advised (NULL: its key serves no weight). */
+static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice *x, const kp_advice *y,
+                            const char *none_why)
 {
 	const char *tk = x ? x->key : NULL, *ik = y ? y->key : NULL;
-	for (uint32_t i = 0; !tk && !ik && pr->serves <= 0 && i < pr->found.n; i++) {
-		/* no index serving no weight is advised: nothing below to see */
+	for (uint32_t i = 0; !tk && !ik && i < pr->found.n; i++) {
+		/* nothing below to see: the proposed key stays named */
 		const unserved_finding *f = pr->found.items[i];
-		if (f->g->helps)
+		if (!f->g->helps)
+			continue;
+		if (pr->serves <= 0 || !none_why)
 			f->g->helps->message = kp_arena_printf(adv->a, "no index is advised: a table or index keyed %s "
 			                                       "serves 0 of the workload's weight as GET or SCAN",
 			                                       f->key);
+		else
+			f->g->helps->message = kp_arena_printf(adv->a, "no index is advised: no index table keyed %s "
+			                                       "fits the key limits of %s, and %s", f->key,
+			                                       kpa_target(adv->target)->name, none_why);
 	}
 	if (!tk && !ik)
-		return;   /* nothing advised: the proposed key stays named */
+		return;
 	bool same = tk && ik && !strcmp(tk, ik);
 	const char *keyed, *help;
 	if (tk && ik && !same) {
@@ -469,10 +478,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_table *h = kpa_hypo_table(scratch, t, &nk, NULL, 0);
 		kp_access now = kpa_cached_class(&classes, kpa_str_hash(m.data, pk), h, q, scratch);
 		bool *used = kp_arena_alloc(scratch, sizeof(bool) * (size_t)(t->ncols + 1));
-		if (q->stmt->kind == KP_S_SELECT)
-			for (uint32_t i = 0; i < q->stmt->u.select.items.n; i++)
-				kpa_used_cols(q->plan.names, q->stmt->u.select.items.items[i], used, t->ncols);
-		kpa_used_cols(q->plan.names, kpa_where_of(q->stmt), used, t->ncols);
+		kpa_read_cols(q->plan.names, q->stmt, used, t->ncols);
 		for (int i = 0; i < t->ncols; i++)
 			if (used[i])
 				pr->covers[i] = true;
@@ -524,7 +530,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		proposal_suffix(&name, t, pr, props, i);
 		if (pr->serves <= 0) {
 			/* an index that serves no statement's weight is never advised */
-			reword_unserved(adv, pr, NULL, NULL);
+			reword_unserved(adv, pr, NULL, NULL, NULL);
 			kp_buf_free(&name);
 			continue;
 		}
@@ -550,7 +556,9 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		const kp_column *lead = &t->cols[pr->user.cols[0]];
 		if (kpa_hot_reason(lead)) {
 			/* a secondary index led by a hotspot column is a hotspot itself */
-			reword_unserved(adv, pr, x, NULL);
+			reword_unserved(adv, pr, x, NULL,
+			                kp_arena_printf(adv->a, "a secondary index led by %s would be a write hotspot",
+			                                lead->name));
 			kp_buf_free(&name);
 			continue;
 		}
@@ -592,7 +600,8 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kpa_judge(adv, t, NULL, h, false, scratch, &v);
 		if (v.after <= v.before) {
 			/* an index that serves no statement's weight is never advised */
-			reword_unserved(adv, pr, x, NULL);
+			reword_unserved(adv, pr, x, NULL, "a secondary index on its columns serves no more of the "
+			                "workload's weight as GET or SCAN");
 			kp_buf_free(&name);
 			kp_buf_free(&ddl);
 			kp_buf_free(&inc);
@@ -628,7 +637,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		y->of = kpa_weight_int(pr->weight);
 		for (int j = 0; j < pr->user.n; j++)
 			kpa_advice_col(adv, y, t->cols[pr->user.cols[j]].name);
-		reword_unserved(adv, pr, x, y);
+		reword_unserved(adv, pr, x, y, NULL);
 		kp_buf_free(&name);
 		kp_buf_free(&ddl);
 		kp_buf_free(&inc);

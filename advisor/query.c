@@ -85,7 +85,8 @@ const kp_expr *kpa_where_of(const kp_stmt *s)
 	return s->kind == KP_S_SELECT ? s->u.select.where : s->u.update.where;
 }
 
-void kpa_used_cols(const kp_names *nm, const kp_expr *e, bool *used, int ncols)
+/* Marks in used every column e reads (all of them for *). */
+static void used_cols(const kp_names *nm, const kp_expr *e, bool *used, int ncols)
 {
 	if (!e)
 		return;
@@ -94,11 +95,35 @@ void kpa_used_cols(const kp_names *nm, const kp_expr *e, bool *used, int ncols)
 	if (e->kind == KP_X_STAR)
 		for (int i = 0; i < ncols; i++)
 			used[i] = true;
-	kpa_used_cols(nm, e->a, used, ncols);
-	kpa_used_cols(nm, e->b, used, ncols);
-	kpa_used_cols(nm, e->c, used, ncols);
+	used_cols(nm, e->a, used, ncols);
+	used_cols(nm, e->b, used, ncols);
+	used_cols(nm, e->c, used, ncols);
 	for (uint32_t i = 0; i < e->n; i++)
-		kpa_used_cols(nm, e->list[i], used, ncols);
+		used_cols(nm, e->list[i], used, ncols);
+}
+
+/* As the planner counts what a statement reads (planner/resolve.c): a
+ * SELECT's items, GROUP BY and HAVING, an UPDATE's new values, all of a
+ * DELETE's row; then WHERE and ORDER BY of every kind. */
+void kpa_read_cols(const kp_names *nm, const kp_stmt *s, bool *used, int ncols)
+{
+	if (s->kind == KP_S_SELECT) {
+		for (uint32_t i = 0; i < s->u.select.items.n; i++)
+			used_cols(nm, s->u.select.items.items[i], used, ncols);
+		for (uint32_t i = 0; i < s->u.select.group.n; i++)
+			used_cols(nm, s->u.select.group.items[i], used, ncols);
+		used_cols(nm, s->u.select.having, used, ncols);
+	} else if (s->kind == KP_S_UPDATE) {
+		for (uint32_t i = 0; i < s->u.update.sets.n; i++)
+			used_cols(nm, ((const kp_assign *)s->u.update.sets.items[i])->value, used, ncols);
+	} else {
+		for (int i = 0; i < ncols; i++)
+			used[i] = true;   /* DELETE removes whole rows */
+	}
+	used_cols(nm, kpa_where_of(s), used, ncols);
+	const kp_list *o = kpa_order_of(s);
+	for (uint32_t i = 0; i < o->n; i++)
+		used_cols(nm, ((const kp_order_item *)o->items[i])->expr, used, ncols);
 }
 
 uint64_t kpa_mix(uint64_t h, uint64_t v)

@@ -998,6 +998,7 @@ bool kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start)
 	kp_arena tmp;
 	kp_arena_init(&tmp);
 	kp_lexer_init(&lx, src->text, src->len, start);
+	lx.hash_comment = c->names != KP_NAMES_UPPER;   /* as the parser reads it */
 	int type = kp_lex(&lx, &t);
 	bool table = false;
 	for (int i = 0; type == TK_CREATE && i < 4 && !table; i++) {

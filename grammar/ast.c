@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/quote.h"
+#include "grammar/fold.h"
 
 void kp_list_push(kp_arena *a, kp_list *l, void *item)
 {
@@ -76,6 +77,25 @@ static const char *undouble(kp_arena *a, const char *s, uint32_t *len, char q)
 	return c;
 }
 
+/* A quoted name holding a dot, written back in double quotes ("S.T" stays
+ * "S.T", its quotes doubled): joined with '.' a schema-qualified name is
+ * S.T, and the catalog, which keys tables by these bytes, must not take one
+ * for the other. Names without a dot keep their bare bytes. */
+static const char *requote(kp_arena *a, const char *s, uint32_t *len)
+{
+	char *c = kp_arena_alloc(a, (size_t)*len * 2 + 3);
+	uint32_t j = 0;
+	c[j++] = '"';
+	for (uint32_t i = 0; i < *len; i++) {
+		c[j++] = s[i];
+		if (s[i] == '"')
+			c[j++] = '"';
+	}
+	c[j++] = '"';
+	*len = j;
+	return c;
+}
+
 kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len)
 {
 	kp_name n;
@@ -89,6 +109,8 @@ kp_name kp_ast_name(kp_arena *a, const char *text, uint32_t off, uint32_t len)
 		n.quoted = true;
 		n.len = len - 2;
 		n.s = undouble(a, s + 1, &n.len, s[0]);
+		if (memchr(n.s, '.', n.len))
+			n.s = requote(a, n.s, &n.len);
 	}
 	return n;
 }
@@ -98,14 +120,24 @@ kp_name kp_ast_name_folded(kp_arena *a, const char *text, uint32_t off, uint32_t
 	kp_name n = kp_ast_name(a, text, off, len);
 	if (!upper || n.quoted)
 		return n;
+	/* the common name is ASCII and upper case already: one test a byte */
 	uint32_t i = 0;
-	while (i < n.len && !(n.s[i] >= 'a' && n.s[i] <= 'z'))
+	while (i < n.len && !((n.s[i] >= 'a' && n.s[i] <= 'z') || (unsigned char)n.s[i] >= 0x80))
 		i++;
 	if (i == n.len)
 		return n;   /* already upper case: keep the slice */
 	char *s = kp_arena_alloc(a, (size_t)n.len + 1);
-	for (i = 0; i < n.len; i++)
+	unsigned high = 0;
+	for (i = 0; i < n.len; i++) {
+		high |= (unsigned char)n.s[i];
 		s[i] = n.s[i] >= 'a' && n.s[i] <= 'z' ? (char)(n.s[i] - 'a' + 'A') : n.s[i];
+	}
+	if (high >= 0x80) {
+		/* rarely: letters beyond ASCII, folded again from the start */
+		size_t folded = kp_fold_upper(s, n.s, n.len);
+		s[folded] = 0;
+		n.len = (uint32_t)folded;
+	}
 	n.s = s;
 	return n;
 }

@@ -13,7 +13,9 @@
 
 /* A name as written: unquoted, "double", `back` or [bracket] quoted. */
 typedef struct kp_name {
-	const char *s;          /* text without quotes (slice or arena copy); NULL if absent */
+	const char *s;          /* text without quotes (slice or arena copy); NULL if absent;
+	                           a quoted name holding a dot keeps double quotes ("S.T"),
+	                           so that it is not the qualified S.T */
 	uint32_t len;           /* bytes in s */
 	uint32_t off;           /* byte offset of the name in the source */
 	uint32_t srclen;        /* bytes of the name in the source, quotes included */

@@ -32,13 +32,17 @@ typedef struct kp_lexer {
 	                           lexical-error); NULL: nowhere */
 	bool soft;              /* the last error lies inside a complete comment:
 	                           the tokens around it are intact */
+	bool hash_comment;      /* '#' starts a line comment (MySQL); false: it
+	                           is an unexpected character, as in Phoenix,
+	                           whose grammar has neither the comment nor '#'
+	                           in names */
 	bool unterminated;      /* the last error is the input ending inside a
 	                           string, quoted name or comment (more text may
 	                           close it) */
 } kp_lexer;
 
 /* Starts reading at pos, reporting nowhere (set report to have errors
- * reported). */
+ * reported), '#' starting a comment. */
 void kp_lexer_init(kp_lexer *lx, const char *src, size_t len, size_t pos);
 /* Reads the next token, skipping white space and plain comments. */
 int kp_lex(kp_lexer *lx, kp_token *tok);

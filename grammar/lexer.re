@@ -24,6 +24,7 @@ void kp_lexer_init(kp_lexer *lx, const char *src, size_t len, size_t pos)
 	lx->report = NULL;
 	lx->soft = false;
 	lx->unterminated = false;
+	lx->hash_comment = true;
 }
 
 /* Length of the valid UTF-8 sequence at p (1 for ASCII), or 0 if invalid.
@@ -197,7 +198,10 @@ loop:
 	                    return lex_error(lx, t, start, 1, YYCURSOR, "in input"); }
 	[ \t\r\n\f\v]+    { lx->pos = (size_t)(YYCURSOR - base); goto loop; }
 	"--" [^\n\x00]*   { if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
-	"#" [^\n\x00]*    { /* MySQL comment */ if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
+	"#" [^\n\x00]*    { /* MySQL comment */
+	                    if (!lx->hash_comment)
+	                            return lex_error(lx, t, start, 1, start + 1, "unexpected character '#'");
+	                    if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
 	"//" [^\n\x00]*   { /* Phoenix comment */ if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
 	"/*+" cbody       { const unsigned char *b = bad_byte(start, YYCURSOR);
 	                    if (b) return lex_soft_error(lx, t, b, YYCURSOR, "in hint comment");

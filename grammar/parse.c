@@ -15,12 +15,18 @@ struct kp_parser {
 	void *lemon;            /* lemon parser, reused across statements */
 	uint32_t last_start;    /* first token of the last statement read */
 	bool fold_upper;        /* kp_parser_fold_upper */
+	bool no_hash_comments;  /* kp_parser_hash_comments(p, false) */
 	bool at_eof;            /* that statement ended at the end of the input */
 };
 
 void kp_parser_fold_upper(kp_parser *p, bool on)
 {
 	p->fold_upper = on;
+}
+
+void kp_parser_hash_comments(kp_parser *p, bool on)
+{
+	p->no_hash_comments = !on;
 }
 
 bool kp_parser_at_eof(const kp_parser *p)
@@ -539,6 +545,7 @@ static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, ui
 	begin(&st, &ctx, p, src, a, NULL);   /* a trial: it reports nothing */
 	reset_lemon(p);
 	kp_lexer_init(&lx, src->text, src->len, start);
+	lx.hash_comment = !p->no_hash_comments;
 	uint32_t last_end = start;
 	for (;;) {
 		int type = kp_lex(&lx, &t);
@@ -580,6 +587,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	p->last_start = (uint32_t)*pos;
 	kp_lexer_init(&lx, src->text, src->len, *pos);
 	lx.report = &report;
+	lx.hash_comment = !p->no_hash_comments;
 	int seen_anything = 0;
 	kp_token last = {0, 0, 0}, before = {0, 0, 0};   /* the last two tokens fed */
 

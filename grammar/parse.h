@@ -68,6 +68,11 @@ kp_parser *kp_parser_new(void);
 /* Upper-case every unquoted name from now on, as Phoenix does (its
  * catalog then compares names byte for byte: KP_NAMES_UPPER). */
 void kp_parser_fold_upper(kp_parser *p, bool on);
+/* Whether '#' starts a line comment (the default, as in MySQL). Phoenix's
+ * grammar has no such comment and no '#' in unquoted names (its NAME is
+ * LETTER FIELDCHAR*, FIELDCHAR a letter, digit, '_' or U+0080..U+FFFE but
+ * U+2002): there '#' is an unexpected character, as Phoenix reports it. */
+void kp_parser_hash_comments(kp_parser *p, bool on);
 void kp_parser_free(kp_parser *p);
 
 /* Parses the statement starting at *pos. Returns 0 at end of input (no

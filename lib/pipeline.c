@@ -22,6 +22,7 @@ void kp_pipe_init(kp_pipe *p, kp_target target)
 	/* names compare as the target compares them (docs/targets.md) */
 	p->own_cat.names = p->base_cat.names = kp_target_names(target);
 	kp_parser_fold_upper(p->parser, p->own_cat.names == KP_NAMES_UPPER);
+	kp_parser_hash_comments(p->parser, p->own_cat.names != KP_NAMES_UPPER);
 }
 
 void kp_pipe_borrow(kp_pipe *p, kp_catalog *cat, kp_plan_opts *opts)
@@ -29,6 +30,7 @@ void kp_pipe_borrow(kp_pipe *p, kp_catalog *cat, kp_plan_opts *opts)
 	p->cat = cat;
 	p->opts = opts;
 	kp_parser_fold_upper(p->parser, cat->names == KP_NAMES_UPPER);
+	kp_parser_hash_comments(p->parser, cat->names != KP_NAMES_UPPER);
 }
 
 void kp_pipe_free(kp_pipe *p)

@@ -125,6 +125,45 @@ static void test_comments_and_hints(void)
 	CU_ASSERT_EQUAL(types[3], TK_INTEGER);
 }
 
+/* Phoenix's grammar has no '#' comment and no '#' in names (L#a is two
+ * names around an unexpected character there): with hash_comment off, '#'
+ * is one error token and lexing goes on after it. */
+static void test_hash_not_a_comment(void)
+{
+	const char *src = "L#a # b";
+	kp_source s;
+	kp_source_from_string(&s, "t.sql", src, strlen(src));
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_diags d = {0};
+	kp_diag_sink report = {&d, &a, &s};
+	kp_lexer lx;
+	kp_lexer_init(&lx, s.text, s.len, 0);
+	CU_ASSERT_TRUE(lx.hash_comment);
+	lx.hash_comment = false;
+	lx.report = &report;
+	static const int want[] = {TK_ID, KP_TOK_ERROR, TK_ID, KP_TOK_ERROR, TK_ID};
+	static const uint32_t at[] = {0, 1, 2, 4, 6};
+	kp_token t;
+	for (int i = 0; i < 5; i++) {
+		CU_ASSERT_EQUAL(kp_lex(&lx, &t), want[i]);
+		CU_ASSERT_EQUAL(t.off, at[i]);
+		CU_ASSERT_EQUAL(t.len, 1);
+	}
+	CU_ASSERT_EQUAL(kp_lex(&lx, &t), KP_TOK_EOF);
+	CU_ASSERT_EQUAL_FATAL(d.count[KP_SEV_ERROR], 2);
+	CU_ASSERT_STRING_EQUAL(d.head->message, "unexpected character '#'");
+	CU_ASSERT_EQUAL(d.head->off, 1);
+	CU_ASSERT_EQUAL(d.tail->off, 4);
+	/* by default the same text is a name and a comment to the line's end */
+	kp_lexer_init(&lx, s.text, s.len, 0);
+	CU_ASSERT_EQUAL(kp_lex(&lx, &t), TK_ID);
+	CU_ASSERT_EQUAL(t.len, 1);
+	CU_ASSERT_EQUAL(kp_lex(&lx, &t), KP_TOK_EOF);
+	kp_arena_free(&a);
+	kp_source_free(&s);
+}
+
 static void test_utf8_identifiers(void)
 {
 	int types[4];
@@ -252,6 +291,7 @@ KPT_SUITE("lexer", NULL, NULL,
 	{"every class of malformed UTF-8", test_utf8_classes},
 	{"keywords are case-insensitive", test_keywords_case_insensitive},
 	{"comments and hints", test_comments_and_hints},
+	{"'#' is no comment when hash_comment is off", test_hash_not_a_comment},
 	{"UTF-8 identifiers", test_utf8_identifiers},
 	{"EOF inside a string", test_eof_inside_string},
 	{"EOF inside a comment", test_eof_inside_comment},

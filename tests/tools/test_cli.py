@@ -72,6 +72,44 @@ check("lindorm names are case-sensitive", rc == 1 and "no such table: Orders" in
       and "help: did you mean orders? names are case-sensitive on this target" in err, out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "--target", "generic", "-e", "SELECT * FROM ORDERS WHERE USERID = 'a'")
 check("--target generic matches table and column names in any case", rc == 0 and out.startswith("SCAN orders"), out + err)
+# Phoenix's grammar has no '#' comment and no '#' in unquoted names (its
+# LocalIndexIT expects CREATE TABLE T(L#a ...) to fail): each '#' is an
+# unexpected character there; Lindorm (MySQL) reads '#' as a comment
+rc, out, err = run("explain", "--schema", SCHEMA, "--target", "phoenix", "-e",
+                   "CREATE TABLE T(L#a varchar primary key, aL# integer)")
+check("phoenix: '#' is an unexpected character, each one located", rc == 1 and
+      out == "ERROR: statement not planned (see diagnostics)\n" and err ==
+      "<command line>:1:17: error: unexpected character '#' [KP016 lexical-error]\n"
+      "     1 | CREATE TABLE T(L#a varchar primary key, aL# integer)\n"
+      "       |                 ^\n"
+      "<command line>:1:43: error: unexpected character '#' [KP016 lexical-error]\n"
+      "     1 | CREATE TABLE T(L#a varchar primary key, aL# integer)\n"
+      "       |                                           ^\n", out + err)
+rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WHERE userid = 'a' # mysql comment")
+check("lindorm: '#' starts a comment", rc == 0 and out == "SCAN orders prefix (userid='a')\n" and err == "", out + err)
+# a quoted name holding a dot is one name, another table than schema S, table T
+with tempfile.TemporaryDirectory() as d:
+    with open(os.path.join(d, "st.sql"), "w") as f:
+        f.write('CREATE TABLE s.t (k VARCHAR PRIMARY KEY, v INTEGER);\nCREATE TABLE "S.T" (a VARCHAR PRIMARY KEY, b INTEGER);\n')
+    rc, out, err = run("explain", "--schema", os.path.join(d, "st.sql"), "--target", "phoenix", "-e",
+                       "SELECT * FROM s.t WHERE k = '1'; SELECT * FROM \"S.T\" WHERE a = '1'; SELECT * FROM \"S.T\" WHERE k = '1'")
+    check("\"S.T\" and s.t are two tables, each query planned against its own", rc == 1 and
+          out == "GET S.T key (K='1')\nGET \"S.T\" key (A='1')\nERROR: statement not planned (see diagnostics)\n" and
+          err.startswith("<command line>:1:95: error: unknown column 'K' in table \"S.T\" [KP009 unknown-column]\n"), out + err)
+# Phoenix upper-cases with Java's String.toUpperCase: Latin-1, Latin
+# Extended-A, Greek and Cyrillic fold 1:1 (dotless i to ASCII I, a shorter
+# name); sharp s would become SS and stays as written
+with tempfile.TemporaryDirectory() as d:
+    with open(os.path.join(d, "u.sql"), "w", encoding="utf-8") as f:
+        f.write("CREATE TABLE straße (ключ VARCHAR PRIMARY KEY, émoi INTEGER, ıd INTEGER, λ INTEGER);\n")
+    rc, out, err = run("explain", "--schema", os.path.join(d, "u.sql"), "--target", "phoenix", "-e",
+                       "SELECT * FROM STRAßE WHERE КЛЮЧ = 'a' AND ÉMOI = 1 AND ID = 2 AND Λ = 3")
+    check("phoenix folds Latin-1, Latin Extended-A, Greek and Cyrillic names", rc == 0 and
+          out == "GET STRAßE key (КЛЮЧ='a') filter \"ÉMOI\" = 1 AND ID = 2 AND \"Λ\" = 3\n", out + err)
+    rc, out, err = run("explain", "--schema", os.path.join(d, "u.sql"), "--target", "phoenix", "-e",
+                       "SELECT * FROM STRASSE WHERE ключ = 'a'")
+    check("phoenix does not fold sharp s to SS", rc == 1 and
+          err.startswith("<command line>:1:15: error: no such table: STRASSE [KP008 unknown-table]\n"), out + err)
 
 # a UTF-8 byte-order mark (Windows editors write one) is not text: a file or
 # standard input starting with one reads as without, its columns do not
