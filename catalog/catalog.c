@@ -783,6 +783,13 @@ static int alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_are
 		            al->is_view ? "view" : "table", (int)al->table.len, al->table.s);
 		return -1;
 	}
+	/* ALTER VIEW that names a table is refused, as DROP VIEW is (ALTER
+	 * TABLE on a view is left alone: Phoenix's ALTER TABLE alters views) */
+	if (al->is_view && !t->is_view) {
+		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, al->table.off, al->table.srclen,
+		            "%s is a table: alter it with ALTER TABLE", t->name);
+		return -1;
+	}
 	int err = 0;
 	if (al->action == KP_ALTER_ADD) {
 		for (uint32_t i = 0; i < al->cols.n; i++) {

@@ -1,6 +1,7 @@
 #include "kp_test.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void kpt_init(kpt *t)
@@ -37,6 +38,11 @@ static void collect_rules(kpt *t)
 
 int kpt_schema(kpt *t, const char *sql)
 {
+	if (t->nsrcs == (int)(sizeof t->srcs / sizeof t->srcs[0])) {
+		/* a test with more schema calls than this would write past srcs */
+		fprintf(stderr, "kpt_schema: more than %d schema sources in one test\n", t->nsrcs);
+		abort();
+	}
 	kp_source *src = &t->srcs[t->nsrcs++];
 	kp_source_from_string(src, "schema.sql", sql, strlen(sql));
 	memset(&t->d, 0, sizeof t->d);

@@ -14,7 +14,8 @@
 typedef struct kpt {
 	kp_catalog cat;         /* schema */
 	kp_arena arena;         /* statement arena */
-	kp_source srcs[16];     /* sources kept alive for the catalog */
+	kp_source srcs[64];     /* sources kept alive for the catalog (kpt_schema
+	                           stops the test program when they run out) */
 	int nsrcs;              /* entries used */
 	kp_plan_opts opts;      /* planning rules */
 	kp_pipe pipe;           /* the statement pipeline, planning against cat and opts */

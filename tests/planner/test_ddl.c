@@ -299,6 +299,10 @@ static void test_views_and_drops(void)
 	CU_ASSERT_TRUE(kpt_has_message(&t, "bv is a view: drop it with DROP VIEW"));
 	CU_ASSERT_EQUAL(kpt_schema(&t, "DROP VIEW b"), 1);
 	CU_ASSERT_TRUE(kpt_has_message(&t, "b is a table: drop it with DROP TABLE"));
+	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER VIEW b ADD w INTEGER"), 1);
+	CU_ASSERT_TRUE(kpt_has_message(&t, "b is a table: alter it with ALTER TABLE"));
+	CU_ASSERT_EQUAL(kp_table_column(kp_catalog_find(&t.cat, "b", 1), "w", 1), -1);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER VIEW bv ADD w2 INTEGER"), 0);
 	CU_ASSERT_EQUAL(kpt_schema(&t, "DROP VIEW nope"), 1);
 	CU_ASSERT_TRUE(kpt_has_message(&t, "no such view: nope"));
 	/* a Phoenix view with its own key (over an HBase table) is a table */
