@@ -299,14 +299,14 @@ src = open(os.path.join(SRC, "tools", "keyplan.c")).read()
 opts = set(re.findall(r'"(--[a-z][a-z-]+)"', src)) - {"--help"}
 # (in a temporary folder: an option such as --write-baseline x writes x)
 with tempfile.TemporaryDirectory() as opt_tmp:
-  for cmd in ("explain", "lint", "check"):
-    rc, out, err = run(cmd, "--help")
-    for o in sorted(opts):
-        rc2, _, err2 = run(cmd, o, "x", "--no-config", "-e", "SELECT 1", cwd=opt_tmp)
-        applies = "does not apply" not in err2 and "unknown option" not in err2
-        if applies:
-            check(f"{cmd} --help lists {o}", o in out, out)
-            check(f"man page lists {o}", o in man, o)
+    for cmd in ("explain", "lint", "check"):
+        rc, out, err = run(cmd, "--help")
+        for o in sorted(opts):
+            rc2, _, err2 = run(cmd, o, "x", "--no-config", "-e", "SELECT 1", cwd=opt_tmp)
+            applies = "does not apply" not in err2 and "unknown option" not in err2
+            if applies:
+                check(f"{cmd} --help lists {o}", o in out, out)
+                check(f"man page lists {o}", o in man, o)
 # TERM=dumb: no colour even when forced to be a terminal-like run
 rc, out, err = run("lint", "--no-config", "--schema", S, "-e", BAD, env={"TERM": "dumb"})
 check("TERM=dumb: no colour", "\033[" not in out, out)
