@@ -115,7 +115,10 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 			continue;
 		if (kp_report_suppressed(r, g))
 			continue;
-		if (r->diff && !in_diff(r, g)) {
+		/* a migration's effect on a query (KP130-KP134) is the schema
+		 * change's: in scope whatever lines the diff touches */
+		bool migration = g->rule >= KP_R_MIGRATION_BREAKS && g->rule <= KP_R_MIGRATION_PATH;
+		if (r->diff && !migration && !in_diff(r, g)) {
 			r->outside_diff++;
 			continue;
 		}
