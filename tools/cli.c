@@ -74,6 +74,10 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			c->report_unused = true;
 			continue;
 		}
+		if (!strcmp(a, "--verbose") && strcmp(c->cmd, "repl")) {
+			c->verbose = true;
+			continue;
+		}
 		if (!strcmp(a, "--no-config")) {
 			c->no_config = true;
 			continue;

@@ -18,8 +18,11 @@
 	"                       at or above LEVEL\n" \
 	"  --exit-zero          report only: exit 0 whatever the findings (2 still\n" \
 	"                       means the run failed)\n" \
-	"  --exclude GLOB       skip matching files and folders, also when named;\n" \
-	"                       may be repeated (relative to the working directory)\n" \
+	"  --exclude GLOB       skip matching query files and folders, also when\n" \
+	"                       named; may be repeated (relative to the working\n" \
+	"                       directory; the schema is always read whole)\n" \
+	"  --verbose            say the order the schema files apply in (V2__ before\n" \
+	"                       V10__, as Flyway)\n" \
 	"  --stdin-filename P   report standard input (-) as the file P\n" \
 	"  --baseline FILE      report only findings not recorded in FILE; say which\n" \
 	"                       entries match nothing any more\n" \

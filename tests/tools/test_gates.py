@@ -29,6 +29,10 @@ def diags(out):
     return json.loads(out)["diagnostics"]
 
 
+def rules_of(out):
+    return [d["rule"] for d in diags(out)]
+
+
 def found(out):
     return [(d["file"], d["line"], d["rule"]) for d in diags(out)]
 
@@ -75,5 +79,52 @@ if HAVE_GIT:
     shutil.rmtree(old)
 else:
     print("note: git missing; --diff not tested")
+
+# ------------------------------------------- 2. migration order of a schema
+with tempfile.TemporaryDirectory() as tmp:
+    mig = os.path.join(tmp, "db", "migrations")
+    write(os.path.join(mig, "V1__t.sql"), ORDERS)
+    write(os.path.join(mig, "V2__ib.sql"), "CREATE INDEX ib ON orders (status);\n")
+    write(os.path.join(mig, "V10__drop.sql"), "DROP INDEX ib ON orders;\n")
+    write(os.path.join(mig, "V2.1__amount.sql"), "CREATE INDEX ia ON orders (amount);\n")
+    write(os.path.join(mig, "R__views.sql"), "CREATE VIEW paid AS SELECT * FROM orders WHERE status = 'paid';\n")
+    write(os.path.join(tmp, "q.sql"), "SELECT * FROM orders WHERE status = 'paid';\nSELECT * FROM orders WHERE amount = 3;\n")
+    rc, out, err = run("lint", "--no-config", "--schema", "db/migrations", "q.sql", "--format", "json", "--verbose",
+                       cwd=tmp)
+    check("2. V10 applies after V2 (the dropped index serves nothing), V2.1 between them",
+          rc == 1 and [(d["line"], d["rule"]) for d in diags(out)] == [(1, "KP001")], out + err)
+    check("2. --verbose says the order used",
+          "keyplan: schema files, in the order they apply:\n  db/migrations/V1__t.sql (version 1)\n"
+          "  db/migrations/V2__ib.sql (version 2)\n  db/migrations/V2.1__amount.sql (version 2.1)\n"
+          "  db/migrations/V10__drop.sql (version 10)\n  db/migrations/R__views.sql (repeatable)\n" == err, err)
+    rc, out, err = run("explain", "--no-config", "--schema", "db/migrations", "q.sql", cwd=tmp)
+    check("2. explain applies the same order", rc == 1 and out.startswith("REJECTED orders") and "no such" not in err,
+          out + err)
+    # other files first, in natural order; then the migrations
+    write(os.path.join(tmp, "s", "t10.sql"), "CREATE INDEX i10 ON orders (amount);\n")
+    write(os.path.join(tmp, "s", "t2.sql"), ORDERS)
+    write(os.path.join(tmp, "s", "V1_1__x.sql"), "DROP INDEX i10 ON orders;\n")
+    rc, out, err = run("lint", "--no-config", "--schema", "s", "-e", "SELECT * FROM orders WHERE amount = 3",
+                       "--verbose", "--format", "json", cwd=tmp)
+    check("2. other files in natural order (t2 before t10), before V1_1",
+          err == "keyplan: schema files, in the order they apply:\n  s/t2.sql\n  s/t10.sql\n  s/V1_1__x.sql (version 1_1)\n"
+          and rules_of(out) == ["KP001"], out + err)
+    write(os.path.join(mig, "V1.0__again.sql"), "CREATE INDEX ic ON orders (amount);\n")
+    rc, out, err = run("lint", "--no-config", "--schema", "db/migrations", "q.sql", cwd=tmp)
+    check("2. a repeated version (V1.0 is V1) is an error, exit 2",
+          rc == 2 and "keyplan: db/migrations/V1__t.sql: migration version 1 repeats db/migrations/V1.0__again.sql"
+          in err or "keyplan: db/migrations/V1.0__again.sql: migration version 1.0 repeats db/migrations/V1__t.sql" in err,
+          err)
+
+# ------------------------------------------- 5. --exclude and the schema
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "db", "schema.sql"), ORDERS)
+    write(os.path.join(tmp, "db", "q.sql"), BAD)
+    for how in (("--exclude", "db/*"), ("--config", ".keyplan")):
+        write(os.path.join(tmp, ".keyplan"), "[keyplan]\nexclude = db/*\n")
+        rc, out, err = run("lint", *how, "--schema", "db/schema.sql", "db/q.sql", "-e", BAD.strip(), "--format", "json",
+                           cwd=tmp)
+        check(f"5. {how[0]} leaves the schema whole (and skips the query file)",
+              rc == 1 and found(out) == [("<command line>", 1, "KP001")], out + err)
 
 kptest.finish()
