@@ -323,9 +323,47 @@ static const char *sarif_level(kp_severity s)
 	return s == KP_SEV_ERROR ? "error" : s == KP_SEV_WARNING ? "warning" : "note";
 }
 
-/* A stable fingerprint: rule, file, and the text of the flagged line
- * (FNV-1a), so results survive edits elsewhere in the file. */
-static void fingerprint(kp_buf *b, const kp_diag *g, const char *path)
+/* How many times the line hash h was seen before in this run (0 the first
+ * time), counting this one. */
+static uint32_t fp_occurrence(kp_report *r, uint64_t h)
+{
+	if (2 * (r->fp_n + 1) > r->fp_cap) {
+		uint32_t cap = r->fp_cap ? 2 * r->fp_cap : 1024;
+		uint64_t *keys = calloc(cap, sizeof *keys);
+		uint32_t *seen = calloc(cap, sizeof *seen);
+		if (!keys || !seen)
+			abort();
+		for (uint32_t i = 0; i < r->fp_cap; i++)
+			if (r->fp_seen[i]) {
+				uint32_t k = (uint32_t)r->fp_keys[i] & (cap - 1);
+				while (seen[k])
+					k = (k + 1) & (cap - 1);
+				keys[k] = r->fp_keys[i];
+				seen[k] = r->fp_seen[i];
+			}
+		free(r->fp_keys);
+		free(r->fp_seen);
+		r->fp_keys = keys;
+		r->fp_seen = seen;
+		r->fp_cap = cap;
+	}
+	uint32_t k = (uint32_t)h & (r->fp_cap - 1);
+	while (r->fp_seen[k] && r->fp_keys[k] != h)
+		k = (k + 1) & (r->fp_cap - 1);
+	if (!r->fp_seen[k]) {
+		r->fp_keys[k] = h;
+		r->fp_n++;
+	}
+	return r->fp_seen[k]++;
+}
+
+/* A stable fingerprint, as GitHub's own primaryLocationLineHash: a hash of
+ * the rule, the file and the text of the flagged line (white space left
+ * out), then ":" and the how-manieth result with that hash this is. Adding
+ * lines elsewhere in the file changes neither part; two results on lines
+ * of the same text get different fingerprints (GitHub merges alerts that
+ * share one). */
+static void fingerprint(kp_report *r, kp_buf *b, const kp_diag *g, const char *path)
 {
 	size_t len;
 	const char *line = kp_source_line_text(g->src, g->off, &len);
@@ -337,7 +375,7 @@ static void fingerprint(kp_buf *b, const kp_diag *g, const char *path)
 	for (size_t i = 0; i < len; i++)
 		if (!isspace((unsigned char)line[i]))
 			h = (h ^ (unsigned char)line[i]) * 1099511628211ull;
-	kp_buf_printf(b, "%016llx", (unsigned long long)h);
+	kp_buf_printf(b, "%016llx:%u", (unsigned long long)h, fp_occurrence(r, h) + 1);
 }
 
 /* Percent-encodes path as a URI path (RFC 3986 unreserved and '/' stay). */
@@ -448,7 +486,7 @@ static void write_sarif_result(kp_report *r, kp_buf *b, const kp_diag *g, bool f
 			kp_buf_putc(b, ']');
 		}
 		kp_buf_puts(b, ", \"partialFingerprints\": {\"primaryLocationLineHash\": \"");
-		fingerprint(b, g, rel_path(r, g->src->path));
+		fingerprint(r, b, g, rel_path(r, g->src->path));
 		kp_buf_puts(b, "\"}}");
 	}
 }
@@ -603,5 +641,10 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 	r->anchors.n = 0;
 	kp_buf_free(&r->rel_of);
 	kp_buf_free(&r->rel);
+	free(r->fp_keys);
+	free(r->fp_seen);
+	r->fp_keys = NULL;
+	r->fp_seen = NULL;
+	r->fp_cap = r->fp_n = 0;
 	return ferror(r->out) ? -1 : 0;
 }

@@ -81,6 +81,9 @@ typedef struct kp_report {
 	const char *fatal;              /* the run failed (exit 2) with this error */
 	unsigned sarif_results;         /* results written to SARIF */
 	unsigned capped;                /* results left out of SARIF (over the cap) */
+	uint64_t *fp_keys;              /* SARIF: line hashes seen (open addressing, */
+	uint32_t *fp_seen;              /* malloc'd) and how often: the occurrence */
+	uint32_t fp_cap, fp_n;          /* makes each fingerprint unique in the run */
 	bool in_host;                   /* reading a comment of application code */
 	bool reported[KP_R__COUNT];     /* rules with a finding written (text
 	                                   ends with their pages' addresses) */

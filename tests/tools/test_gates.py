@@ -127,4 +127,24 @@ with tempfile.TemporaryDirectory() as tmp:
         check(f"5. {how[0]} leaves the schema whole (and skips the query file)",
               rc == 1 and found(out) == [("<command line>", 1, "KP001")], out + err)
 
+# ------------------------------------------- 3. SARIF fingerprints
+def fingerprints(out):
+    return [(r["locations"][0]["physicalLocation"]["region"]["startLine"],
+             r["partialFingerprints"]["primaryLocationLineHash"]) for r in json.loads(out)["runs"][0]["results"]]
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    write(os.path.join(tmp, "q.sql"), BAD + "SELECT 1 FROM orders WHERE userid = 'a';\n" + BAD + BAD)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "q.sql", "--format", "sarif", cwd=tmp)
+    fp1 = fingerprints(out)
+    check("3. results on lines of the same text have distinct fingerprints",
+          [line for line, _ in fp1] == [1, 3, 4] and len({f for _, f in fp1}) == 3, fp1)
+    write(os.path.join(tmp, "q.sql"), "-- a new first line\n\n" + BAD + "SELECT 1 FROM orders WHERE userid = 'a';\n" +
+          BAD + "SELECT 2 FROM orders WHERE userid = 'b';\n" + BAD)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "q.sql", "--format", "sarif", cwd=tmp)
+    fp2 = fingerprints(out)
+    check("3. fingerprints unchanged when lines are added elsewhere",
+          [line for line, _ in fp2] == [3, 5, 7] and [f for _, f in fp2] == [f for _, f in fp1], fp2)
+
 kptest.finish()
