@@ -50,7 +50,8 @@ const char cli_usage_lint[] =
 	"non-portable syntax, and the target store's limits. Folders are searched\n"
 	"for *.sql and for SQL embedded in application code: *.java, *.kt, *.go,\n"
 	"*.py and MyBatis mapper *.xml; findings point into the application source\n"
-	"(docs/embedded-sql.md).\n"
+	"(docs/embedded-sql.md). DDL in a linted file applies to that file only,\n"
+	"from the --schema catalog: the findings do not depend on the files' order.\n"
 	"\n"
 	"options:\n"
 	"  --schema PATH        schema file or folder; may be repeated\n"
@@ -195,6 +196,7 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c->rep};
 	bool keep = false;
 	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, r, &sink, c->host_arena, &keep);
+	kp_pipe_scope_end(&c->pipe);   /* lint: the file's DDL was its own */
 	if (keep) {
 		kp_pipe_keep(&c->pipe, src);
 		kp_list_push(&c->arena, &c->hosts, hf);
@@ -210,6 +212,7 @@ static void collect_source(cli *c, kp_source *src, kp_role r)
 {
 	kp_report_file_directives(c->rep, src);
 	kp_pipe_source(&c->pipe, src, r);
+	kp_pipe_scope_end(&c->pipe);
 }
 
 /* A query file read in windows, so that lint's memory does not grow with
@@ -222,7 +225,9 @@ static int collect_stream(cli *c, const char *path)
 		cli_errors(c, &d);
 		return -1;
 	}
-	if (kp_pipe_stream(&c->pipe, path, KP_ROLE_QUERY, &d, &c->arena) < 0) {
+	int rc = kp_pipe_stream(&c->pipe, path, KP_ROLE_QUERY, &d, &c->arena);
+	kp_pipe_scope_end(&c->pipe);
+	if (rc < 0) {
 		cli_errors(c, &d);
 		return -1;
 	}
@@ -422,6 +427,10 @@ int cmd_lint(int argc, char **argv, bool check)
 	c.pipe.fn = lint_event;
 	c.pipe.ctx = &c;
 	c.pipe.plan_schema_writes = true;
+	/* lint: DDL in a query file applies to that file only, from the
+	 * --schema catalog, so the findings do not depend on the order or
+	 * grouping of the files (check --base-schema judges migrations) */
+	c.pipe.file_scope = !check;
 	c.pipe.compare = c.base_schemas.n > 0;
 	c.pipe.adv = check ? &adv : NULL;
 	c.rep = &rep;

@@ -147,4 +147,38 @@ with tempfile.TemporaryDirectory() as tmp:
     check("3. fingerprints unchanged when lines are added elsewhere",
           [line for line, _ in fp2] == [3, 5, 7] and [f for _, f in fp2] == [f for _, f in fp1], fp2)
 
+# ------------------------------------------- 4. DDL in a linted file is its own
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "db", "schema.sql"), ORDERS + "CREATE INDEX ix_status ON orders (status);\n")
+    write(os.path.join(tmp, "mig.sql"), "DROP INDEX ix_status ON orders;\nSELECT * FROM orders WHERE status = 'a';\n")
+    write(os.path.join(tmp, "queries", "q.sql"), "SELECT * FROM orders WHERE status = 'b';\n")
+    write(os.path.join(tmp, "app", "Drop.java"),
+          'class Drop {\n  void f(Statement st) throws Exception {\n'
+          '    st.execute("DROP INDEX ix_status ON orders");\n'
+          '    st.executeQuery("SELECT * FROM orders WHERE status = \'c\'");\n  }\n}\n')
+    lint = ("lint", "--no-config", "--schema", "db/schema.sql", "--format", "json")
+    want = [("app/Drop.java", 4, "KP001"), ("mig.sql", 2, "KP001")]
+    for order in (("mig.sql", "queries"), ("queries", "mig.sql"), ("app", "queries", "mig.sql"),
+                  ("mig.sql", "app", "queries"), ("queries", "app")):
+        rc, out, err = run(*lint, *order, cwd=tmp)
+        got = sorted(found(out))
+        expect = sorted(w for w in want if w[0].split("/")[0] in [o.split("/")[0] for o in order])
+        check(f"4. the same findings in any order: lint {' '.join(order)}", got == expect, out + err)
+    # grouping: one run over all files finds what runs over each file find
+    each = []
+    for f in ("mig.sql", "queries", "app"):
+        each += found(run(*lint, f, cwd=tmp)[1])
+    rc, out, err = run(*lint, "mig.sql", "queries", "app", cwd=tmp)
+    check("4. the same findings in any grouping", sorted(found(out)) == sorted(each), out + str(each))
+    # a migration that creates what the schema declares is not "already exists"
+    write(os.path.join(tmp, "db", "migrations", "V1__orders.sql"), ORDERS)
+    write(os.path.join(tmp, "db", "migrations", "V2__ix.sql"), "CREATE INDEX ix_status ON orders (status);\n"
+          "SELECT * FROM orders WHERE status = 'd';\n")
+    rc, out, err = run(*lint, "db/migrations", cwd=tmp)
+    check("4. migrations already in the schema: no KP013, their queries planned", rc == 0 and found(out) == [],
+          out + err)
+    write(os.path.join(tmp, "twice.sql"), "CREATE TABLE t (a INT PRIMARY KEY);\nCREATE TABLE t (a INT PRIMARY KEY);\n")
+    rc, out, err = run(*lint, "twice.sql", cwd=tmp)
+    check("4. a table created twice in one file is still KP013", found(out) == [("twice.sql", 2, "KP013")], out + err)
+
 kptest.finish()

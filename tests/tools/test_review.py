@@ -243,9 +243,9 @@ with tempfile.TemporaryDirectory() as tmp:
     write(os.path.join(tmp, "schema.sql"), "-- the schema\n\n" + SCHEMA_SQL)
     write(os.path.join(tmp, "q.sql"), "\n" + BAD + "\n")
     write(os.path.join(tmp, "r.sql"), "\n\n\n\n\n\n\n\n\n\n\n\n" + BAD + "\n")
-    rc, out, err = run("lint", "--no-config", "schema.sql", "q.sql", "r.sql", "--format", "json", cwd=tmp)
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "r.sql", "--format", "json", cwd=tmp)
     ds = [d for d in diags(out) if d["rule"] == "KP001"]
-    check("schema as a file argument: 'primary key declared here' in that file",
+    check("schema with line offsets: 'primary key declared here' in that file",
           len(ds) == 2 and all(d["notes"][0]["file"] == "schema.sql" and d["notes"][0]["line"] == 11 for d in ds),
           out)
     rc, out, err = run("explain", "--no-config", "schema.sql", "q.sql", "r.sql", "--format", "json", cwd=tmp)
