@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/quote.h"
 #include "planner/explain.h"
 
 const char cli_usage_explain[] =
@@ -84,7 +85,12 @@ static int explain_event(void *ctx, kp_event *ev)
 		}
 	} else {
 		if (!schema) {
-			kp_explain_text(&er->out, &ev->plan, ev->stmt);
+			/* the plan quotes the statement's literals and names: its
+			 * control characters are shown, not sent to the terminal */
+			kp_buf line = {0};
+			kp_explain_text(&line, &ev->plan, ev->stmt);
+			kp_buf_put_visible(&er->out, line.data, line.len);
+			kp_buf_free(&line);
 			kp_buf_putc(&er->out, '\n');
 		}
 		for (const kp_diag *g = d->head; g; g = g->next)

@@ -173,13 +173,24 @@ static void write_advice_text(kp_buf *b, const kp_advisor *adv, int color)
 	kp_buf_printf(b, "\n%sadvice%s\n", color ? "\033[1m" : "", color ? "\033[0m" : "");
 	for (uint32_t i = 0; i < adv->advice.n; i++) {
 		const kp_advice *x = adv->advice.items[i];
-		kp_buf_printf(b, "  [%s] %s: %s\n", kp_rule_get(x->rule)->id, x->table->name, x->message);
-		if (x->key)
-			kp_buf_printf(b, "      key: %s\n", x->key);
+		/* names and DDL carry input text: controls shown, not sent */
+		kp_buf_printf(b, "  [%s] ", kp_rule_get(x->rule)->id);
+		kp_buf_puts_visible(b, x->table->name);
+		kp_buf_puts(b, ": ");
+		kp_buf_puts_visible(b, x->message);
+		kp_buf_putc(b, '\n');
+		if (x->key) {
+			kp_buf_puts(b, "      key: ");
+			kp_buf_puts_visible(b, x->key);
+			kp_buf_putc(b, '\n');
+		}
 		if (x->serves >= 0)
 			kp_buf_printf(b, "      serves: %d of %d (weight)\n", x->serves, x->of);
-		if (x->ddl)
-			kp_buf_printf(b, "      %s;\n", x->ddl);
+		if (x->ddl) {
+			kp_buf_puts(b, "      ");
+			kp_buf_puts_visible(b, x->ddl);
+			kp_buf_puts(b, ";\n");
+		}
 	}
 }
 
@@ -213,7 +224,11 @@ static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int 
 	kp_buf_printf(b, "  %-*s %*s %*s %*s %*s\n", w[0], head[0], w[1], head[1], w[2], head[2], w[3], head[3],
 	              w[4], head[4]);
 	for (int i = 0; i < n; i++) {
-		kp_buf_printf(b, "  %-*s", w[0], s[i].table->name);
+		kp_buf_puts(b, "  ");
+		size_t at = b->len;
+		kp_buf_puts_visible(b, s[i].table->name);
+		for (size_t k = b->len - at; k < (size_t)w[0]; k++)
+			kp_buf_putc(b, ' ');
 		for (int k = 0; k < 4; k++) {
 			snprintf(cell, sizeof cell, "%.15g->%.15g", s[i].before[k], s[i].after[k]);
 			kp_buf_printf(b, " %*s", w[k + 1], cell);
@@ -248,8 +263,13 @@ static void write_impact_text(kp_report *r, kp_buf *b)
 		kp_buf_puts(b, "  none: every workload query plans as before\n");
 	for (uint32_t i = 0; i < r->impacts.n; i++) {
 		const kp_impact *x = r->impacts.items[i];
-		kp_buf_printf(b, "  %s:%u: %s\n      before: %s\n      after:  %s\n", x->file, x->line, x->change,
-		              x->plan[0], x->plan[1]);
+		kp_buf_puts(b, "  ");
+		kp_buf_puts_visible(b, x->file);
+		kp_buf_printf(b, ":%u: %s\n      before: ", x->line, x->change);
+		kp_buf_puts_visible(b, x->plan[0]);
+		kp_buf_puts(b, "\n      after:  ");
+		kp_buf_puts_visible(b, x->plan[1]);
+		kp_buf_putc(b, '\n');
 	}
 }
 
@@ -498,6 +518,13 @@ static void write_sarif_result(kp_report *r, kp_buf *b, const kp_diag *g, bool f
 static void gh_escape(kp_buf *b, const char *s, bool property)
 {
 	for (; *s; s++) {
+		uint32_t cp;
+		size_t k = *s != '\r' && *s != '\n' ? kp_unsafe_char(s, strlen(s), &cp) : 0;
+		if (k) {
+			kp_buf_put_visible(b, s, k);   /* never a raw control in the log */
+			s += k - 1;
+			continue;
+		}
 		switch (*s) {
 		case '%': kp_buf_puts(b, "%25"); break;
 		case '\r': kp_buf_puts(b, "%0D"); break;

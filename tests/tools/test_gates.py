@@ -181,4 +181,27 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run(*lint, "twice.sql", cwd=tmp)
     check("4. a table created twice in one file is still KP013", found(out) == [("twice.sql", 2, "KP013")], out + err)
 
+# ------------------------------------------- 6. control characters never reach the terminal
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), "CREATE TABLE t (a VARCHAR PRIMARY KEY, b VARCHAR);\n")
+    with open(os.path.join(tmp, "q.sql"), "wb") as f:
+        f.write(b"SELECT * FROM t WHERE b = '\x1b[31mred\xe2\x80\xae\x7f\xc2\x9b';\n"
+                b"SELECT * FROM t WHERE a = 'x' AND \"\x1b]0;owned\x07\" = 1;\n")
+    RAW = ("\x1b", "\x07", "\x7f", "\u202e", "\u009b")
+
+    def clean(text):
+        return not any(ch in text for ch in RAW)
+    line1 = "SELECT * FROM t WHERE b = '<U+001B>[31mred<U+202E><U+007F><U+009B>';"
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "q.sql", cwd=tmp)
+    check("6. lint text: controls in excerpts and messages shown as <U+XXXX>", rc == 1 and clean(out) and
+          f"     1 | {line1}\n       |                       ^{'~' * 44}\n" in out and
+          "unknown column '<U+001B>]0;owned<U+0007>'" in out, out)
+    rc, out, err = run("explain", "--no-config", "--schema", "s.sql", "q.sql", cwd=tmp)
+    check("6. explain text: the plan line shows them too", clean(out) and clean(err) and
+          "filter b = '<U+001B>[31mred<U+202E><U+007F><U+009B>'" in out, out + err)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "q.sql", "--format", "github", cwd=tmp)
+    check("6. github annotations: no raw control in the CI log", clean(out) and "<U+001B>]0;owned<U+0007>" in out, out)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "q.sql", "--format", "json", cwd=tmp)
+    check("6. JSON keeps the text (escaped by JSON itself)", "\\u001b]0;owned\\u0007" in out, out)
+
 kptest.finish()
