@@ -72,6 +72,12 @@ int cli_file_lang(const cli *c, const char *path, bool walked)
 {
 	if (c->lang >= 0 && !walked)
 		return c->lang;
+	if (!strcmp(path, "-")) {
+		/* standard input is read as the name --stdin-filename gives it
+		 * (as ruff, eslint and prettier do), else as SQL */
+		int l = c->stdin_name ? kp_lang_of_path(c->stdin_name) : -1;
+		return l < 0 ? KP_LANG_SQL : l;
+	}
 	int l = kp_lang_of_path(path);
 	if (walked && c->lang >= 0 && l != c->lang)
 		return -1;

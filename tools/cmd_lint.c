@@ -23,7 +23,8 @@
 	"                       directory; the schema is always read whole)\n" \
 	"  --verbose            say the order the schema files apply in (V2__ before\n" \
 	"                       V10__, as Flyway)\n" \
-	"  --stdin-filename P   report standard input (-) as the file P\n" \
+	"  --stdin-filename P   report standard input (-) as the file P, read in\n" \
+	"                       P's language (A.java: Java)\n" \
 	"  --baseline FILE      report only findings not recorded in FILE; say which\n" \
 	"                       entries match nothing any more\n" \
 	"  --write-baseline FILE record every finding in FILE (exit 0)\n" \
@@ -252,6 +253,14 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 			if (kp_source_read(src, files.items[i], &d, &c->arena) < 0) {
 				cli_errors(c, &d);
 				return -1;
+			}
+			if (!strcmp(files.items[i], "-") && c->pipe.stdin_name) {
+				/* every finding names standard input as --stdin-filename */
+				free(src->path);
+				src->path = strdup(c->pipe.stdin_name);
+				if (!src->path)
+					abort();
+				kp_buf_clear(&src->path_json);
 			}
 			collect_host(c, src, (kp_lang)lang, r);
 			continue;

@@ -204,4 +204,22 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "q.sql", "--format", "json", cwd=tmp)
     check("6. JSON keeps the text (escaped by JSON itself)", "\\u001b]0;owned\\u0007" in out, out)
 
+# ------------------------------------------- 7. --stdin-filename picks the language, and names every finding
+JAVA = ('class A {\n  void f(Statement st) throws Exception {\n'
+        '    st.executeQuery("SELECT * FROM orders WHERE orderid = 1");\n  }\n}\n')
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    for extra in ((), ("--lang", "java")):
+        rc, out, err = run("lint", "--no-config", "--schema", "s.sql", *extra, "--stdin-filename", "src/A.java", "-",
+                           "--format", "json", cwd=tmp, stdin=JAVA.encode())
+        check(f"7. --stdin-filename A.java {' '.join(extra)}: Java, reported as src/A.java",
+              rc == 1 and [(d["file"], d["line"], d["column"], d["rule"]) for d in diags(out)] ==
+              [("src/A.java", 3, 49, "KP001")], out + err)
+    rc, out, err = run("check", "--no-config", "--schema", "s.sql", "--workload", "-", "--stdin-filename", "src/A.java",
+                       "--format", "sarif", cwd=tmp, stdin=JAVA.encode())
+    res = json.loads(out)["runs"][0]["results"]
+    check("7. check --workload - --stdin-filename A.java: SARIF names src/A.java",
+          [(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in res
+           if r["ruleId"] == "KP001"] == [("KP001", "src/A.java")], out + err)
+
 kptest.finish()
