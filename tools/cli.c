@@ -190,7 +190,9 @@ static int apply_config(cli *c)
 	if (!path)
 		return -1;
 	kp_diags d = {0};
-	int rc = kp_config_load(&c->cfg, path, &c->arena, &d);
+	/* the config's path, and the schema and include paths it gives, are
+	 * shown relative to the working directory, as the ones typed are */
+	int rc = kp_config_load(&c->cfg, kp_path_rel(&c->arena, c->cwd, path), &c->arena, &d);
 	free(found);
 	if (rc < 0) {
 		cli_errors(c, &d);

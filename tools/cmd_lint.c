@@ -339,8 +339,30 @@ static void report_stale(cli *c, kp_baseline *b)
 	}
 }
 
+/* A run that failed before its report was begun (a config error, a
+ * usage error, a baseline or diff that cannot be read): with --output, a
+ * SARIF file still gets a run marked as failed, and no other format leaves
+ * a report from an earlier run in place (cli_close_output). */
+static void report_early_failure(cli *c, bool check)
+{
+	if (!c->output)
+		return;
+	char *tmp;
+	FILE *out = cli_open_output(c, &tmp);
+	if (!out)
+		return;
+	kp_report rep;
+	memset(&rep, 0, sizeof rep);
+	kp_report_begin(&rep, &c->arena, out, c->fmt, 0);
+	rep.check = check;
+	kp_report_fail(&rep, c->fatal[0] ? c->fatal : "usage error (see standard error)");
+	kp_report_end(&rep, NULL, NULL, 0);
+	cli_close_output(c, out, tmp, 2);
+}
+
 int cmd_lint(int argc, char **argv, bool check)
 {
+	bool reported = false;   /* the report was written */
 	cli c;
 	const char *usage = check ? cli_usage_check : cli_usage_lint;
 	int rc = cli_setup(&c, check ? "check" : "lint", argc, argv, usage);
@@ -427,6 +449,7 @@ int cmd_lint(int argc, char **argv, bool check)
 	for (int i = 0; i < KP_R__COUNT; i++)
 		rep.rules[i] = c.cfg.rules[i];
 	kp_report_begin(&rep, &c.arena, out, c.fmt, c.fmt == KP_FMT_TEXT ? cli_use_color(&c, out) : 0);
+	rep.check = check;
 	rep.baseline = c.baseline_path ? &known : NULL;
 	rep.record = c.write_baseline ? &found : NULL;
 	rep.diff = c.diff_rev ? &scope : NULL;
@@ -481,6 +504,7 @@ int cmd_lint(int argc, char **argv, bool check)
 		rc = finish(&c, &rep, check ? &adv : NULL);
 	}
 	rc = cli_close_output(&c, out, tmp, rc);
+	reported = true;
 	if (rc != 2 && c.baseline_path)
 		report_stale(&c, &known);
 	if (rc != 2 && c.write_baseline) {
@@ -502,6 +526,8 @@ free_baselines:
 	kp_baseline_free(&known);
 	kp_baseline_free(&found);
 done:
+	if (rc == 2 && !reported)
+		report_early_failure(&c, check);
 	cli_free(&c);
 	return rc;
 }

@@ -19,9 +19,9 @@ typedef struct kp_config {
 /* Walks up from the current directory looking for ".keyplan". Returns a
  * malloc'd path, or NULL. */
 char *kp_config_find(void);
-/* Reads path. Returns 0, or -1 with its first error added to d (in a):
- * KP023 io-error when it cannot be read, else KP024 bad-config, naming
- * the file (and the line, when libinih gives one). */
+/* Reads path. Returns 0, or -1 with every error added to d (in a): KP023
+ * io-error when it cannot be read, else a KP024 bad-config per bad line,
+ * naming the file and the line. */
 int kp_config_load(kp_config *cfg, const char *path, kp_arena *a, kp_diags *d);
 
 #endif

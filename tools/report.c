@@ -615,9 +615,13 @@ static void write_sarif_invocation(kp_report *r, kp_buf *b)
 int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *sums, int nsums)
 {
 	kp_buf *b = &r->buf;
+	/* a failed run (exit 2) says so in every format, and writes no impact,
+	 * advice or summary that would pass for a whole run's */
+	bool failed = r->fatal != NULL;
 	switch (r->fmt) {
 	case KP_FMT_TEXT:
-		write_impact_text(r, b);
+		if (!failed)
+			write_impact_text(r, b);
 		write_advice_text(b, adv, r->color);
 		write_summary_text(b, sums, nsums, r->color);
 		if (r->written || adv)
@@ -632,6 +636,11 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 				const kp_rule_info *ri = kp_rule_get((kp_rule)i);
 				kp_buf_printf(b, "%s %s: %s/rules/%s.md\n", ri->id, ri->slug, KEYPLAN_DOCS_URI, ri->id);
 			}
+		if (failed) {
+			kp_buf_puts(b, "\nkeyplan: the run failed, the report is incomplete: ");
+			kp_buf_puts_visible(b, r->fatal);
+			kp_buf_putc(b, '\n');
+		}
 		break;
 	case KP_FMT_JSON:
 		kp_buf_puts(b, r->written ? "\n]" : "]");
@@ -640,10 +649,16 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 			json_advice(b, adv);
 			kp_buf_puts(b, ",\n");
 			json_summary(b, sums, nsums);
+		} else if (failed && r->check) {
+			kp_buf_puts(b, ",\n\"advice\": [],\n\"summary\": []");   /* check's required fields */
 		}
-		if (r->impact_mode) {
+		if (r->impact_mode && !failed) {
 			kp_buf_puts(b, ",\n");
 			json_impact(b, r);
+		}
+		if (failed) {
+			kp_buf_puts(b, ",\n\"error\": ");
+			kp_buf_json_str(b, r->fatal, strlen(r->fatal));
 		}
 		kp_buf_puts(b, "}\n");
 		break;
@@ -657,6 +672,11 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 			        KP_SARIF_MAX_RESULTS, KP_SARIF_MAX_RESULTS);
 		break;
 	case KP_FMT_GITHUB:
+		if (failed) {
+			kp_buf_puts(b, "::error title=keyplan failed::");
+			gh_escape(b, r->fatal, false);
+			kp_buf_putc(b, '\n');
+		}
 		break;
 	}
 	flush_buf(r, true);

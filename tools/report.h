@@ -97,6 +97,7 @@ typedef struct kp_report {
 	uint32_t cur_start, cur_end;    /* source and span (kp_report_stmt_shape) */
 	unsigned outside_diff;          /* findings left out as untouched by --diff */
 	bool impact_mode;               /* check --base-schema: report the impact */
+	bool check;                     /* a check report (JSON: advice, summary) */
 	kp_list impacts;                /* kp_impact*, in workload order */
 } kp_report;
 

@@ -25,6 +25,17 @@ ORDERS = ("CREATE TABLE orders (userid VARCHAR, orderid BIGINT, status VARCHAR, 
 BAD = "SELECT * FROM orders WHERE orderid = 1;\n"
 
 
+def validator(name):
+    import jsonschema   # python3-jsonschema (tools/bootstrap.sh)
+    with open(os.path.join(SRC, "docs", "schemas", name)) as f:
+        sch = json.load(f)
+    return jsonschema.validators.validator_for(sch)(sch)
+
+
+def sarif_run(out):
+    return json.loads(out)["runs"][0]
+
+
 def diags(out):
     return json.loads(out)["diagnostics"]
 
@@ -221,5 +232,63 @@ with tempfile.TemporaryDirectory() as tmp:
     check("7. check --workload - --stdin-filename A.java: SARIF names src/A.java",
           [(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in res
            if r["ruleId"] == "KP001"] == [("KP001", "src/A.java")], out + err)
+
+# ------------------------------------------- 8. a failed run never looks clean
+vlint, vcheck = validator("lint.schema.json"), validator("check.schema.json")
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    write(os.path.join(tmp, "q.sql"), BAD)
+    write(os.path.join(tmp, "bad.ini"), "[keyplan]\nfail_on = warning\n")
+    for name, args, msg in (
+            ("a misspelt config key", ("--config", "bad.ini"), "bad.ini:2: unknown setting 'fail_on' in [keyplan]: did you mean 'fail-on'?"),
+            ("a missing config file", ("--config", "/nonexistent/.keyplan"), "/nonexistent/.keyplan: cannot open")):
+        write(os.path.join(tmp, "out.sarif"), "stale")
+        rc, out, err = run("lint", *args, "--schema", "s.sql", "q.sql", "--format", "sarif", "--output", "out.sarif",
+                           cwd=tmp)
+        doc = json.load(open(os.path.join(tmp, "out.sarif")))
+        inv = doc["runs"][0]["invocations"][0]
+        check(f"8. {name}: --output SARIF holds a failed run", rc == 2 and inv["executionSuccessful"] is False and
+              msg in inv["toolExecutionNotifications"][0]["message"]["text"], json.dumps(inv) + err)
+        write(os.path.join(tmp, "out.json"), "stale")
+        rc, out, err = run("lint", *args, "--schema", "s.sql", "q.sql", "--format", "json", "--output", "out.json",
+                           cwd=tmp)
+        check(f"8. {name}: --output JSON leaves no report", rc == 2 and not os.path.exists(os.path.join(tmp, "out.json")),
+              err)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "missing.sql", "--format", "json", cwd=tmp)
+    doc = json.loads(out)
+    check("8. lint --format json on exit 2 carries the error", rc == 2 and
+          doc.get("error", "").startswith("missing.sql: cannot open") and vlint.is_valid(doc), out + err)
+    rc, out, err = run("check", "--no-config", "--schema", "s.sql", "--workload", "missing.sql", "--format", "json",
+                       cwd=tmp)
+    doc = json.loads(out)
+    check("8. check --format json on exit 2 is valid check.schema.json, with the error",
+          rc == 2 and vcheck.is_valid(doc) and doc["advice"] == [] and "error" in doc, out + err)
+    os.mkdir(os.path.join(tmp, "emptydir"))
+    for fmt in ("text", "json"):
+        rc, out, err = run("check", "--no-config", "--base-schema", "s.sql", "--schema", "s.sql", "--workload",
+                           "emptydir/", "--format", fmt, cwd=tmp)
+        check(f"8. check --base-schema with an empty workload ({fmt}): no 'plans as before', exit 2",
+              rc == 2 and "plans as before" not in out and '"impact"' not in out and
+              "emptydir/: no .sql files" in err, out + err)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "missing.sql", "--format", "github", cwd=tmp)
+    check("8. github format: the failure is an annotation", rc == 2 and
+          out.startswith("::error title=keyplan failed::missing.sql: cannot open"), out + err)
+
+# ------------------------------------------- issue 25: config errors have lines, all of them reported
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    write(os.path.join(tmp, ".keyplan"), "[keyplan]\nschema = s.sql\nfail_on = warning\ntarget = mongo\njunk line\n"
+          "[rules]\nKP999 = off\nfull-scan = loud\n" + "; " + "x" * 300 + "\n[nope]\n")
+    rc, out, err = run("lint", "-e", "SELECT 1", cwd=tmp)
+    check("25. config errors: each at its line, every one reported", rc == 2 and err.splitlines() == [
+        "keyplan: .keyplan:3: unknown setting 'fail_on' in [keyplan]: did you mean 'fail-on'? (schema, include, "
+        "exclude, fail-on, target)",
+        "keyplan: .keyplan:4: [keyplan] target must be lindorm, tablestore, phoenix or generic, not 'mongo'",
+        "keyplan: .keyplan:5: malformed line 'junk line' (expected [section], name = value or a ; comment)",
+        "keyplan: .keyplan:7: [rules] unknown rule 'KP999' (see keyplan rules)",
+        "keyplan: .keyplan:8: [rules] full-scan must be error, warning, info or off, not 'loud'",
+        "keyplan: .keyplan:9: line longer than 198 bytes",
+        "keyplan: .keyplan:10: unknown section [nope] (keyplan, rules)"] and
+        os.path.abspath(tmp) not in err, err)
 
 kptest.finish()
