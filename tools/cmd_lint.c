@@ -196,7 +196,9 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 	}
 	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c->rep};
 	bool keep = false;
+	c->rep->host_xml = lang == KP_LANG_MYBATIS;
 	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, r, &sink, c->host_arena, &keep);
+	c->rep->host_xml = false;
 	kp_pipe_scope_end(&c->pipe);   /* lint: the file's DDL was its own */
 	if (keep) {
 		kp_pipe_keep(&c->pipe, src);

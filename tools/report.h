@@ -85,6 +85,7 @@ typedef struct kp_report {
 	uint32_t *fp_seen;              /* malloc'd) and how often: the occurrence */
 	uint32_t fp_cap, fp_n;          /* makes each fingerprint unique in the run */
 	bool in_host;                   /* reading a comment of application code */
+	bool host_xml;                  /* ... of MyBatis XML (the reason follows ':') */
 	bool reported[KP_R__COUNT];     /* rules with a finding written (text
 	                                   ends with their pages' addresses) */
 	kp_baseline *baseline;          /* --baseline: known findings are not written */

@@ -36,8 +36,17 @@ def sarif_run(out):
     return json.loads(out)["runs"][0]
 
 
+def jload(text):
+    """The JSON document text, or {} when it is not one (a check then fails
+    instead of the test stopping)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return {}
+
+
 def diags(out):
-    return json.loads(out)["diagnostics"]
+    return jload(out).get("diagnostics", [])
 
 
 def rules_of(out):
@@ -245,9 +254,9 @@ with tempfile.TemporaryDirectory() as tmp:
         write(os.path.join(tmp, "out.sarif"), "stale")
         rc, out, err = run("lint", *args, "--schema", "s.sql", "q.sql", "--format", "sarif", "--output", "out.sarif",
                            cwd=tmp)
-        doc = json.load(open(os.path.join(tmp, "out.sarif")))
-        inv = doc["runs"][0]["invocations"][0]
-        check(f"8. {name}: --output SARIF holds a failed run", rc == 2 and inv["executionSuccessful"] is False and
+        doc = jload(open(os.path.join(tmp, "out.sarif")).read())
+        inv = doc.get("runs", [{}])[0].get("invocations", [{}])[0]
+        check(f"8. {name}: --output SARIF holds a failed run", rc == 2 and inv.get("executionSuccessful") is False and
               msg in inv["toolExecutionNotifications"][0]["message"]["text"], json.dumps(inv) + err)
         write(os.path.join(tmp, "out.json"), "stale")
         rc, out, err = run("lint", *args, "--schema", "s.sql", "q.sql", "--format", "json", "--output", "out.json",
@@ -255,14 +264,14 @@ with tempfile.TemporaryDirectory() as tmp:
         check(f"8. {name}: --output JSON leaves no report", rc == 2 and not os.path.exists(os.path.join(tmp, "out.json")),
               err)
     rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "missing.sql", "--format", "json", cwd=tmp)
-    doc = json.loads(out)
+    doc = jload(out)
     check("8. lint --format json on exit 2 carries the error", rc == 2 and
           doc.get("error", "").startswith("missing.sql: cannot open") and vlint.is_valid(doc), out + err)
     rc, out, err = run("check", "--no-config", "--schema", "s.sql", "--workload", "missing.sql", "--format", "json",
                        cwd=tmp)
-    doc = json.loads(out)
+    doc = jload(out)
     check("8. check --format json on exit 2 is valid check.schema.json, with the error",
-          rc == 2 and vcheck.is_valid(doc) and doc["advice"] == [] and "error" in doc, out + err)
+          rc == 2 and vcheck.is_valid(doc) and doc.get("advice") == [] and "error" in doc, out + err)
     os.mkdir(os.path.join(tmp, "emptydir"))
     for fmt in ("text", "json"):
         rc, out, err = run("check", "--no-config", "--base-schema", "s.sql", "--schema", "s.sql", "--workload",
@@ -290,5 +299,58 @@ with tempfile.TemporaryDirectory() as tmp:
         "keyplan: .keyplan:9: line longer than 198 bytes",
         "keyplan: .keyplan:10: unknown section [nope] (keyplan, rules)"] and
         os.path.abspath(tmp) not in err, err)
+
+# ------------------------------------------- 11. one suppression form, the docs and the behaviour agree
+import glob as _glob
+import re
+
+docs = [os.path.join(SRC, "README.md"), os.path.join(SRC, "docs", "embedded-sql.md")] + \
+    sorted(_glob.glob(os.path.join(SRC, "docs", "rules", "*.md")))
+examples = set()
+for path in docs:
+    text = open(path).read()
+    # an example in backticks, possibly wrapped over two lines
+    for m in re.finditer(r"`((?:--|//|#|/\*|<!--) ?keyplan:ignore(?:-file)?[^`]*)`", text):
+        if text[m.end():].startswith(" instead of"):
+            continue   # the wrong form, shown as such (KP022's page)
+        examples.add((os.path.relpath(path, SRC), " ".join(m.group(1).split())))
+man = open(os.path.join(SRC, "docs", "keyplan.1")).read().replace("\\-", "-")
+for m in re.finditer(r'"((?:--|//|#|/\*|<!--) ?keyplan:ignore(?:-file)?[^"]*)"', man):
+    examples.add(("docs/keyplan.1", " ".join(m.group(1).split())))
+check("11. the docs show suppression examples", len(examples) >= 45, len(examples))
+SEL = "SELECT * FROM orders WHERE orderid = 1"
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    for where, ex in sorted(examples):
+        if ex.endswith("...") or "RULE" in ex or "[" in ex:
+            continue   # a pattern, not an example
+        if ex.startswith("<!--"):
+            name, text = "M.xml", ('<?xml version="1.0"?>\n<mapper namespace="m">\n  ' + ex +
+                                   '\n  <select id="a">' + SEL + '</select>\n</mapper>\n')
+        elif ex.startswith("//"):
+            name, text = "A.java", "class A {\n  " + ex + '\n  String q = "' + SEL + '";\n}\n'
+        elif ex.startswith("#"):
+            name, text = "a.py", ex + '\ncur.execute("' + SEL + '")\n'
+        else:
+            name, text = "q.sql", ex + "\n" + SEL + ";\n"
+        write(os.path.join(tmp, name), text)
+        rc, out, err = run("lint", "--no-config", "--schema", "s.sql", name, "--format", "json", cwd=tmp)
+        rules = rules_of(out)
+        silences_kp001 = re.search(r"\b(KP001|full-scan)\b", ex) is not None
+        check(f"11. {where}: {ex!r} is well-formed" + (" and silences KP001" if silences_kp001 else ""),
+              "KP022" not in rules and (not silences_kp001 or "KP001" not in rules), out + err)
+        os.remove(os.path.join(tmp, name))
+    # a malformed directive silences nothing, in every comment syntax
+    for name, text in (("q.sql", "-- keyplan:ignore KP001 reviewed\n" + SEL + ";\n"),
+                       ("q.sql", "/* keyplan:ignore KP001 reviewed */\n" + SEL + ";\n"),
+                       ("A.java", 'class A {\n  // keyplan:ignore KP001 reviewed\n  String q = "' + SEL + '";\n}\n'),
+                       ("a.py", '# keyplan:ignore KP001 reviewed\ncur.execute("' + SEL + '")\n'),
+                       ("M.xml", '<?xml version="1.0"?>\n<mapper namespace="m">\n  <!-- keyplan:ignore KP001 reviewed -->\n'
+                                 '  <select id="a">' + SEL + '</select>\n</mapper>\n')):
+        write(os.path.join(tmp, name), text)
+        rc, out, err = run("lint", "--no-config", "--schema", "s.sql", name, "--format", "json", cwd=tmp)
+        check(f"11. {name}: a reason without its separator is KP022 and silences nothing",
+              rules_of(out) == ["KP022", "KP001"], out + err)
+        os.remove(os.path.join(tmp, name))
 
 kptest.finish()
