@@ -112,6 +112,32 @@ static const kp_diag *first_error(const kp_diags *d, const kp_diag *after)
 	return NULL;
 }
 
+/* A query that names a table whose CREATE failed in the schema: the
+ * schema is broken, and every query of that table would only be "unknown
+ * table". The run fails (exit 2: a failed SARIF run, nothing recorded in a
+ * baseline) instead of passing that off as findings; other schema errors
+ * stay findings. Returns true (reported) when d holds such a query. */
+static bool uses_broken_table(cli *c, const kp_diags *d)
+{
+	for (const kp_diag *g = d->head; g; g = g->next) {
+		if (g->rule != KP_R_UNKNOWN_TABLE || !g->notes)
+			continue;
+		for (uint32_t i = 0; i < c->pipe.schema_srcs.n; i++)
+			if (g->notes->src == c->pipe.schema_srcs.items[i]) {
+				uint32_t l, col, nl, nc;
+				kp_source *at;
+				size_t off = kp_source_origin(g->src, g->off, &at);
+				kp_source_linecol(at, off, &l, &col);
+				kp_source_linecol(g->notes->src, g->notes->off, &nl, &nc);
+				cli_error(c, "%s:%u:%u: %s; %s:%u:%u: %s: the schema is broken, fix it first",
+				          at->path, l, col, g->message, g->notes->src->path, nl, nc, g->notes->message);
+				c->abort = true;
+				return true;
+			}
+	}
+	return false;
+}
+
 /* A statement of the pipeline, reported: its keyplan: directives read
  * before it runs, its findings written to the report at once (so lint's
  * memory does not grow with its input), a workload's compared with its
@@ -138,7 +164,7 @@ static int lint_event(void *ctx, kp_event *ev)
 	case KP_EV_DONE:
 		if (ev->host)
 			break;   /* lib/embed.c merges the variants' findings: see host_emit */
-		if (cli_missing_schema(c, ev->d)) {
+		if (cli_missing_schema(c, ev->d) || (ev->role != KP_ROLE_SCHEMA && uses_broken_table(c, ev->d))) {
 			c->abort = true;
 			return 1;
 		}
@@ -169,18 +195,21 @@ static int lint_event(void *ctx, kp_event *ev)
 static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
 {
 	(void)a;
-	kp_report_emit(ctx, d);
+	cli *c = ctx;
+	if (c->abort || uses_broken_table(c, d))
+		return;
+	kp_report_emit(c->rep, d);
 }
 
 static void host_comment(void *ctx, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
                          uint32_t stmt_end, bool file_pass)
 {
-	kp_report_host_comment(ctx, host, off, end, stmt_off, stmt_end, file_pass);
+	kp_report_host_comment(((cli *)ctx)->rep, host, off, end, stmt_off, stmt_end, file_pass);
 }
 
 static void host_stmt_done(void *ctx)
 {
-	kp_report_stmt_done(ctx);
+	kp_report_stmt_done(((cli *)ctx)->rep);
 }
 
 /* A host file (Java, Kotlin, Go, Python, MyBatis XML): read whole, its
@@ -194,7 +223,7 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 		kp_arena_init(c->host_arena);
 		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
 	}
-	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c->rep};
+	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c};
 	bool keep = false;
 	c->rep->host_xml = lang == KP_LANG_MYBATIS;
 	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, r, &sink, c->host_arena, &keep);
@@ -265,6 +294,8 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 				kp_buf_clear(&src->path_json);
 			}
 			collect_host(c, src, (kp_lang)lang, r);
+			if (c->abort)
+				return -1;
 			continue;
 		}
 		if (r == KP_ROLE_QUERY && strcmp(files.items[i], "-") != 0) {
@@ -485,6 +516,8 @@ int cmd_lint(int argc, char **argv, bool check)
 				kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
 				if (c.lang > KP_LANG_SQL) {
 					collect_host(&c, src, (kp_lang)c.lang, KP_ROLE_QUERY);
+					if (c.abort)
+						rc = 2;
 					continue;
 				}
 				kp_pipe_keep(&c.pipe, src);

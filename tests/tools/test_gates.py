@@ -353,4 +353,27 @@ with tempfile.TemporaryDirectory() as tmp:
               rules_of(out) == ["KP022", "KP001"], out + err)
         os.remove(os.path.join(tmp, name))
 
+# ------------------------------------------- 9. a broken schema fails the run
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), "CREATE TABLE orders (userid VARCHAR, orderid BIGINT PRIMARY KEY (userid, orderid));\n"
+          "CREATE TABLE ok (a INT PRIMARY KEY, b INT);\nCREATE INDEX ib ON nope (b);\n")
+    write(os.path.join(tmp, "q.sql"), "SELECT * FROM ok WHERE a = 1;\nSELECT * FROM orders WHERE userid = 'a';\n")
+    write(os.path.join(tmp, "ok.sql"), "SELECT * FROM ok WHERE a = 1;\n")
+    write(os.path.join(tmp, "A.java"), 'class A {\n  String q = "SELECT * FROM orders WHERE userid = ?";\n}\n')
+    msg = ("q.sql:2:15: no such table: orders; s.sql:1:1: the CREATE statement of orders failed here, so the table "
+           "is not in the schema: the schema is broken, fix it first")
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "q.sql", "--exit-zero", "--format", "sarif",
+                       "--write-baseline", "b.json", cwd=tmp)
+    inv = jload(out).get("runs", [{}])[0].get("invocations", [{}])[0]
+    check("9. a query of a table whose CREATE failed: exit 2 even with --exit-zero, a failed SARIF run",
+          rc == 2 and inv.get("executionSuccessful") is False and
+          inv["toolExecutionNotifications"][0]["message"]["text"] == msg and f"keyplan: {msg}\n" in err, out + err)
+    check("9. ... and nothing written to the baseline", not os.path.exists(os.path.join(tmp, "b.json")), err)
+    rc, out, err = run("check", "--no-config", "--schema", "s.sql", "--workload", "A.java", cwd=tmp)
+    check("9. the same for a workload in application code", rc == 2 and "A.java:2:29: no such table: orders" in err, err)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "ok.sql", "--format", "json", cwd=tmp)
+    check("9. other schema errors stay findings (exit 1, the run completes)",
+          rc == 1 and found(out) == [("s.sql", 1, "KP011"), ("s.sql", 3, "KP008")] and "error" not in jload(out),
+          out + err)
+
 kptest.finish()
