@@ -28,8 +28,10 @@
 	"  --baseline FILE      report only findings not recorded in FILE; say which\n" \
 	"                       entries match nothing any more\n" \
 	"  --write-baseline FILE record every finding in FILE (exit 0)\n" \
-	"  --diff REV           report only findings in statements that git diff REV\n" \
-	"                       touches (- reads a unified diff on standard input)\n" \
+	"  --diff REV           report only findings in statements the branch changed\n" \
+	"                       since it left REV (the working tree and untracked files\n" \
+	"                       against git merge-base REV HEAD; - reads a unified\n" \
+	"                       diff on standard input)\n" \
 	"  --target T           lindorm (default), tablestore, phoenix or generic\n" \
 	"  --color WHEN         auto (default), always or never (NO_COLOR and\n" \
 	"                       CLICOLOR_FORCE are honoured)\n" \

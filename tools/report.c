@@ -2,6 +2,7 @@
  * suppressions, --diff, the baseline) and written as text, JSON, SARIF
  * 2.1.0 or GitHub workflow commands. The directives are read in
  * suppress.c. */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include "tools/reportInt.h"
 
 #include <ctype.h>
@@ -72,11 +73,50 @@ void kp_report_stmt_clear(kp_report *r)
 	kp_arena_reset(&r->scratch_shapes);
 }
 
+/* Does the change touch lines [first, last] of path? The diff names files
+ * relative to the repository root (git diff), or to the working directory
+ * (git diff --relative, read with --diff -); a file reached through a
+ * symbolic link is the file it points to. */
+static bool diff_touches(kp_report *r, const char *path, uint32_t first, uint32_t last)
+{
+	if (kp_diffscope_touches(r->diff, rel_path(r, path), first, last))
+		return true;
+	if (path[0] == '<')
+		return false;
+	kp_arena a;
+	kp_arena_init(&a);
+	bool hit = kp_diffscope_touches(r->diff, kp_path_rel(&a, r->cwd, path), first, last);
+	char *real = hit ? NULL : realpath(path, NULL);
+	if (real && r->root) {
+		char *root = realpath(r->root, NULL);
+		if (root && kp_path_under(real, root) && strcmp(real, root))
+			hit = kp_diffscope_touches(r->diff, real + strlen(root) + (strlen(root) > 1), first, last);
+		free(root);
+	}
+	free(real);
+	kp_arena_free(&a);
+	return hit;
+}
+
 /* --diff: does the change touch the finding's statement (or, outside a
- * statement, its line)? */
+ * statement, its line)? SQL taken out of application code is touched
+ * when any line its text comes from is: the statement's own, or that of a
+ * constant it is built from, declared elsewhere in the file. */
 static bool in_diff(kp_report *r, const kp_diag *g)
 {
 	uint32_t first, last, col;
+	if (g->src->host && g->src->map) {
+		kp_source *h = g->src->host;
+		uint32_t prev = 0;
+		for (size_t i = 0; i < g->src->len; i++) {
+			uint32_t line;
+			kp_source_linecol(h, g->src->map[i], &line, &col);
+			if (line != prev && diff_touches(r, h->path, line, line))
+				return true;
+			prev = line;
+		}
+		return false;
+	}
 	if (r->cur_src == g->src) {
 		kp_source_linecol(g->src, r->cur_start, &first, &col);
 		kp_source_linecol(g->src, r->cur_end > r->cur_start ? r->cur_end - 1 : r->cur_start, &last, &col);
@@ -84,7 +124,7 @@ static bool in_diff(kp_report *r, const kp_diag *g)
 		kp_source_linecol(g->src, g->off, &first, &col);
 		last = first;
 	}
-	return kp_diffscope_touches(r->diff, rel_path(r, g->src->path), first, last);
+	return diff_touches(r, g->src->path, first, last);
 }
 
 /* Is the finding new? Findings in the baseline are not (and are counted);

@@ -376,4 +376,50 @@ with tempfile.TemporaryDirectory() as tmp:
           rc == 1 and found(out) == [("s.sql", 1, "KP011"), ("s.sql", 3, "KP008")] and "error" not in jload(out),
           out + err)
 
+# ------------------------------------------- 10. --diff: the branch's own change, against the merge base
+if HAVE_GIT:
+    repo = repo_with({"s.sql": ORDERS, "q/a.sql": BAD, "q/b.sql": "SELECT 1 FROM orders WHERE userid = 'a';\n",
+                      "src/A.java": 'class A {\n  static final String COLS = "userid, orderid";\n'
+                                    '  String q = "SELECT " + COLS + " FROM orders WHERE orderid = ?";\n}\n'})
+    lint = ("lint", "--no-config", "--schema", "s.sql", "--format", "json")
+    git(repo, "checkout", "-qb", "feature")
+    write(os.path.join(repo, "q", "b.sql"), "SELECT 1 FROM orders WHERE userid = 'a';\n" + BAD)
+    git(repo, "commit", "-qam", "feature: a bad query")
+    git(repo, "checkout", "-q", "main")
+    write(os.path.join(repo, "q", "a.sql"), BAD + BAD)   # main moves on, with a bad query of its own
+    git(repo, "commit", "-qam", "main moves")
+    git(repo, "checkout", "-q", "feature")
+    rc, out, err = run(*lint, "q", "--diff", "main", cwd=repo)
+    check("10. --diff main: the merge base, not main's tip (main's own change is not the branch's)",
+          found(out) == [("q/b.sql", 2, "KP001")], out + err)
+    write(os.path.join(repo, "q", "new.sql"), BAD)
+    rc, out, err = run(*lint, "q", "--diff", "main", cwd=repo)
+    check("10. --diff: an untracked new file is part of the change",
+          sorted(found(out)) == [("q/b.sql", 2, "KP001"), ("q/new.sql", 1, "KP001")], out + err)
+    os.symlink("q", os.path.join(repo, "linked"))
+    rc, out, err = run(*lint, "linked/new.sql", "linked/a.sql", "--diff", "main", cwd=repo)
+    check("10. --diff: a finding under a symbolic link's name is matched by the file it points to",
+          found(out) == [("linked/new.sql", 1, "KP001")], out + err)
+    diff = subprocess.run(["git", "-C", os.path.join(repo, "q"), "diff", "--relative", "main...HEAD"],
+                          capture_output=True).stdout
+    rc, out, err = run("lint", "--no-config", "--schema", "../s.sql", "--format", "json", "b.sql", "a.sql", "--diff", "-",
+                       cwd=os.path.join(repo, "q"), stdin=diff)
+    check("10. --diff -: a git diff --relative from a subfolder", found(out) == [("b.sql", 2, "KP001")], out + err)
+    rc, out, err = run(*lint, "src", "--diff", "main", cwd=repo)
+    check("10. --diff: an untouched Java statement has no finding", found(out) == [], out + err)
+    write(os.path.join(repo, "src", "A.java"), 'class A {\n  static final String COLS = "userid, orderid, amount";\n'
+          '  String q = "SELECT " + COLS + " FROM orders WHERE orderid = ?";\n}\n')
+    rc, out, err = run(*lint, "src", "--diff", "main", cwd=repo)
+    check("10. --diff: a change to a Java constant the statement is built from touches the statement",
+          found(out) == [("src/A.java", 3, "KP001")], out + err)
+    shutil.rmtree(repo)
+    with tempfile.TemporaryDirectory() as tmp:
+        write(os.path.join(tmp, "s.sql"), ORDERS)
+        write(os.path.join(tmp, "q.sql"), BAD)
+        rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "q.sql", "--diff", "main", cwd=tmp,
+                           env={"GIT_CEILING_DIRECTORIES": os.path.dirname(tmp)})
+        check("10. --diff outside a git repository: one line, exit 2", rc == 2 and err ==
+              "keyplan: --diff main: not inside a git work tree (--diff - reads a unified diff on standard input)\n",
+              err)
+
 kptest.finish()
