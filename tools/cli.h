@@ -135,5 +135,7 @@ int cmd_lint(int argc, char **argv, bool check);    /* cmd_lint.c: lint and chec
 int cmd_repl(int argc, char **argv);                /* cmd_repl.c */
 int cmd_rules(int argc, char **argv);               /* cmd_rules.c */
 int cmd_help(int argc, char **argv);                /* cmd_rules.c */
+/* A rule's page (docs/rules/ID.md), compiled in, or NULL. */
+const char *cli_rule_page(const char *id);          /* cmd_rules.c */
 
 #endif

@@ -46,6 +46,7 @@
 
 const char cli_usage_lint[] =
 	"usage: keyplan lint [--schema PATH]... [options] [FILE | DIR]... [-e SQL]...\n"
+	"       (no FILE: the config's include globs, else the working directory)\n"
 	"\n"
 	"Plans every statement of the query files and reports each problem as a\n"
 	"diagnostic: rejected full scans, filtered scans, reverse scans, sorts,\n"
@@ -80,6 +81,9 @@ const char cli_usage_check[] =
 	"  --schema PATH        schema file or folder; may be repeated\n"
 	"  --workload PATH      query file or folder (SQL or application code, as for\n"
 	"                       lint); may be repeated\n"
+	"  --base-schema PATH   the schema before a change: each workload query whose\n"
+	"                       plan changes is reported, before -> after (KP130-KP134,\n"
+	"                       and the migration impact); may be repeated\n"
 	"  --lang L             read named workload files as sql, java, kotlin, go,\n"
 	"                       python or mybatis\n"
 	"  --format F           text (default), json (docs/advice-json.md), sarif or\n"
@@ -388,6 +392,8 @@ static void report_early_failure(cli *c, bool check)
 		return;
 	kp_report rep;
 	memset(&rep, 0, sizeof rep);
+	rep.docs = c->cfg.docs;
+	rep.rule_page = cli_rule_page;
 	kp_report_begin(&rep, &c->arena, out, c->fmt, 0);
 	rep.check = check;
 	kp_report_fail(&rep, c->fatal[0] ? c->fatal : "usage error (see standard error)");
@@ -428,11 +434,16 @@ int cmd_lint(int argc, char **argv, bool check)
 				}
 			globfree(&g);
 		}
-		if (c.inputs.n == 0) {
-			rc = cli_usage_error("lint", usage, "%s", c.cfg.include.n
-			                 ? "no query files: the include globs of .keyplan match no file"
-			                 : "no query files: give FILEs or DIRs, -e SQL, or include = in .keyplan");
+		if (c.inputs.n == 0 && c.cfg.include.n) {
+			rc = cli_usage_error("lint", usage, "%s", "no query files: the include globs of .keyplan match no file");
 			goto done;
+		}
+		if (c.inputs.n == 0) {
+			/* no path and no include globs: the working directory, as
+			 * ruff and eslint do */
+			input *in = kp_arena_alloc(&c.arena, sizeof(*in));
+			in->text = ".";
+			kp_list_push(&c.arena, &c.inputs, in);
 		}
 	}
 	cli_start_pipeline(&c);
@@ -483,6 +494,8 @@ int cmd_lint(int argc, char **argv, bool check)
 	memset(&rep, 0, sizeof rep);
 	for (int i = 0; i < KP_R__COUNT; i++)
 		rep.rules[i] = c.cfg.rules[i];
+	rep.docs = c.cfg.docs;   /* the SARIF header names them */
+	rep.rule_page = cli_rule_page;
 	kp_report_begin(&rep, &c.arena, out, c.fmt, c.fmt == KP_FMT_TEXT ? cli_use_color(&c, out) : 0);
 	rep.check = check;
 	rep.baseline = c.baseline_path ? &known : NULL;

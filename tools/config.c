@@ -145,6 +145,17 @@ static int handler(void *user, const char *section, const char *name, const char
 				bad(c, "[keyplan] fail-on must be error, warning or info, not '%s'", value);
 			else
 				cfg->fail_on = s.severity;
+		} else if (!strcmp(name, "docs-url")) {
+			/* the base address of the rule pages (a team's own copy, a
+			 * file:// folder without network): text and SARIF link there */
+			size_t n = strlen(value);
+			while (n && value[n - 1] == '/')
+				n--;
+			if (!n || strpbrk(value, " \t\"<>\\"))
+				bad(c, "[keyplan] docs-url must be an address such as https://host/keyplan/docs, not '%s'",
+				    value);
+			else
+				cfg->docs = kp_arena_strndup(c->a, value, n);
 		} else if (!strcmp(name, "target")) {
 			kp_target t;
 			if (kp_target_parse(&t, value) < 0)
@@ -153,7 +164,7 @@ static int handler(void *user, const char *section, const char *name, const char
 				cfg->target = (int)t;
 		} else {
 			bool dash = !strcmp(name, "fail_on") || !strcasecmp(name, "fail-on") || !strcasecmp(name, "failon");
-			bad(c, "unknown setting '%s' in [keyplan]%s (schema, include, exclude, fail-on, target)", name,
+			bad(c, "unknown setting '%s' in [keyplan]%s (schema, include, exclude, fail-on, target, docs-url)", name,
 			    dash ? ": did you mean 'fail-on'?" : "");
 		}
 	} else if (!strcmp(section, "rules")) {

@@ -11,6 +11,7 @@ typedef struct kp_config {
 	kp_list exclude;        /* char* globs of files to skip */
 	int fail_on;            /* kp_severity, or -1 when not set */
 	int target;             /* kp_target, or -1 when not set */
+	const char *docs;       /* docs-url: where the rule pages are, or NULL */
 	kp_rule_setting rules[KP_R__COUNT]; /* per-rule severity or off */
 	kp_diags *d;            /* where its errors go, while it is read */
 	kp_arena *a;            /* ... and their arena */

@@ -476,7 +476,10 @@ static void write_sarif_header(kp_report *r, kp_buf *b)
 	kp_buf_puts(b, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 	               "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": {\n"
 	               "      \"name\": \"keyplan\", \"version\": \"" KEYPLAN_VERSION "\",\n"
-	               "      \"informationUri\": \"" KEYPLAN_DOCS_URI "\",\n      \"rules\": [");
+	               "      \"informationUri\": ");
+	const char *docs = r->docs ? r->docs : KEYPLAN_DOCS_URI;
+	kp_buf_json_str(b, docs, strlen(docs));
+	kp_buf_puts(b, ",\n      \"rules\": [");
 	for (int i = 0; i < KP_R__COUNT; i++) {
 		const kp_rule_info *ri = kp_rule_get((kp_rule)i);
 		kp_buf_puts(b, i ? ",\n        {" : "\n        {");
@@ -491,9 +494,23 @@ static void write_sarif_header(kp_report *r, kp_buf *b)
 		kp_buf_puts(b, "}, \"help\": {\"text\": ");
 		kp_buf_printf(&help, "%s. See docs/rules/%s.md for why it matters and how to fix it.", ri->summary, ri->id);
 		kp_buf_json_str(b, help.data, help.len);
+		kp_buf_clear(&help);
+		/* the rule's page as code scanning shows it */
+		const char *page = r->rule_page ? r->rule_page(ri->id) : NULL;
+		if (page) {
+			kp_buf_puts(b, ", \"markdown\": ");
+			kp_buf_json_str(b, page, strlen(page));
+		}
+		kp_buf_printf(&help, "%s/rules/%s.md", docs, ri->id);
+		kp_buf_puts(b, "}, \"helpUri\": ");
+		kp_buf_json_str(b, help.data, help.len);
 		kp_buf_free(&help);
-		kp_buf_printf(b, "}, \"helpUri\": \"%s/rules/%s.md\", \"defaultConfiguration\": {\"level\": \"%s\"}}",
-		              KEYPLAN_DOCS_URI, ri->id, sarif_level(ri->severity));
+		kp_buf_printf(b, ", \"defaultConfiguration\": {\"level\": \"%s\"}", sarif_level(ri->severity));
+		/* an injection risk is a security alert in code scanning (CWE-89) */
+		if (i == KP_R_INTERPOLATED)
+			kp_buf_puts(b, ", \"properties\": {\"tags\": [\"security\", \"external/cwe/cwe-89\"], "
+			               "\"security-severity\": \"8.8\", \"precision\": \"medium\"}");
+		kp_buf_putc(b, '}');
 	}
 	kp_buf_puts(b, "\n      ]\n    }},\n    \"originalUriBaseIds\": {\"%SRCROOT%\": {\"uri\": ");
 	kp_buf u = {0};
@@ -674,7 +691,8 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 		for (int i = 0; i < KP_R__COUNT; i++)
 			if (r->reported[i]) {
 				const kp_rule_info *ri = kp_rule_get((kp_rule)i);
-				kp_buf_printf(b, "%s %s: %s/rules/%s.md\n", ri->id, ri->slug, KEYPLAN_DOCS_URI, ri->id);
+				kp_buf_printf(b, "%s %s: %s/rules/%s.md (keyplan rules %s)\n", ri->id, ri->slug,
+				              r->docs ? r->docs : KEYPLAN_DOCS_URI, ri->id, ri->id);
 			}
 		if (failed) {
 			kp_buf_puts(b, "\nkeyplan: the run failed, the report is incomplete: ");

@@ -99,6 +99,10 @@ typedef struct kp_report {
 	unsigned outside_diff;          /* findings left out as untouched by --diff */
 	bool impact_mode;               /* check --base-schema: report the impact */
 	bool check;                     /* a check report (JSON: advice, summary) */
+	const char *docs;               /* where the rule pages are online (the
+	                                   config's docs-url; NULL: KEYPLAN_DOCS_URI) */
+	const char *(*rule_page)(const char *id); /* a rule's page, compiled in
+	                                   (SARIF's help.markdown), or NULL */
 	kp_list impacts;                /* kp_impact*, in workload order */
 } kp_report;
 

@@ -7,6 +7,7 @@ broken schema, --diff against the merge base, one suppression form.
 
 Usage: test_gates.py KEYPLAN SOURCE_DIR"""
 import functools
+import re
 import json
 import os
 import shutil
@@ -291,7 +292,7 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("lint", "-e", "SELECT 1", cwd=tmp)
     check("25. config errors: each at its line, every one reported", rc == 2 and err.splitlines() == [
         "keyplan: .keyplan:3: unknown setting 'fail_on' in [keyplan]: did you mean 'fail-on'? (schema, include, "
-        "exclude, fail-on, target)",
+        "exclude, fail-on, target, docs-url)",
         "keyplan: .keyplan:4: [keyplan] target must be lindorm, tablestore, phoenix or generic, not 'mongo'",
         "keyplan: .keyplan:5: malformed line 'junk line' (expected [section], name = value or a ; comment)",
         "keyplan: .keyplan:7: [rules] unknown rule 'KP999' (see keyplan rules)",
@@ -421,5 +422,53 @@ if HAVE_GIT:
         check("10. --diff outside a git repository: one line, exit 2", rc == 2 and err ==
               "keyplan: --diff main: not inside a git work tree (--diff - reads a unified diff on standard input)\n",
               err)
+
+# ------------------------------------------- issue 25: help, pre-commit, SARIF rules, docs address, lint .
+rc, out, err = run("check", "--help")
+check("25. check --help lists --base-schema", rc == 0 and "  --base-schema PATH" in out, out)
+for args in (("help", "--help"), ("help", "-h"), ("help", "help")):
+    rc, out, err = run(*args)
+    check(f"25. keyplan {' '.join(args)} exits 0 with the help", rc == 0 and out.startswith("usage: keyplan <command>"),
+          out + err)
+hooks = open(os.path.join(SRC, ".pre-commit-hooks.yaml")).read()
+files_re = re.search(r"^\s*files:\s*(\S+)\s*$", hooks, re.M).group(1)
+check("25. the pre-commit hook takes the application code lint reads",
+      all(re.search(files_re, f) for f in ("q.sql", "A.java", "B.kt", "c.go", "d.py", "Mapper.xml")) and
+      not re.search(files_re, "README.md"), files_re)
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    write(os.path.join(tmp, "q", "q.sql"), BAD)
+    write(os.path.join(tmp, "app", "A.java"), JAVA)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "--format", "sarif", cwd=tmp)
+    doc = jload(out)
+    rules = {r["id"]: r for r in doc["runs"][0]["tool"]["driver"]["rules"]}
+    page = subprocess.run([KEYPLAN, "rules", "KP001"], capture_output=True, text=True).stdout
+    check("25. SARIF help.markdown is the rule's page", page.startswith(rules["KP001"]["help"]["markdown"]) and
+          rules["KP001"]["help"]["markdown"].startswith("# KP001 full-scan\n") and
+          all("markdown" in r["help"] for r in rules.values()), json.dumps(rules["KP001"]["help"])[:300])
+    check("25. KP035 is tagged as a security rule (CWE-89)",
+          rules["KP035"]["properties"]["tags"] == ["security", "external/cwe/cwe-89"] and
+          rules["KP035"]["properties"]["security-severity"] == "8.8" and "properties" not in rules["KP001"],
+          json.dumps(rules["KP035"]))
+    check("25. lint with no path lints the working directory (SQL and application code)",
+          rc == 1 and sorted(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                             for r in doc["runs"][0]["results"]) == ["app/A.java", "q/q.sql"], out + err)
+    write(os.path.join(tmp, ".keyplan"), "[keyplan]\nschema = s.sql\ndocs-url = https://docs.example.net/kp/\n")
+    rc, out, err = run("lint", "q", "--format", "sarif", cwd=tmp)
+    drv = jload(out)["runs"][0]["tool"]["driver"]
+    check("25. docs-url: SARIF's helpUri and informationUri point at the team's copy",
+          drv["informationUri"] == "https://docs.example.net/kp" and
+          drv["rules"][0]["helpUri"] == "https://docs.example.net/kp/rules/KP001.md", json.dumps(drv)[:300])
+    rc, out, err = run("lint", "q", cwd=tmp)
+    check("25. docs-url: the text report's addresses, and the installed page (keyplan rules ID)",
+          out.endswith("KP001 full-scan: https://docs.example.net/kp/rules/KP001.md (keyplan rules KP001)\n"), out)
+    rc, out, err = run("rules", "KP001", cwd=tmp)
+    check("25. keyplan rules KP001: the page's address from docs-url, and where it is installed",
+          "\nOnline: https://docs.example.net/kp/rules/KP001.md\nInstalled: /" in out and
+          out.endswith("/share/doc/keyplan/rules/KP001.md\n"), out)
+    write(os.path.join(tmp, ".keyplan"), "[keyplan]\nschema = s.sql\ndocs-url = not an address\n")
+    rc, out, err = run("lint", "q", cwd=tmp)
+    check("25. a bad docs-url is a config error at its line", rc == 2 and
+          err.startswith("keyplan: .keyplan:3: [keyplan] docs-url must be an address"), err)
 
 kptest.finish()

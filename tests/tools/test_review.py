@@ -315,7 +315,8 @@ check("--color always wins over TERM=dumb", "\033[" in out, out)
 # text output: info counted as info, rule addresses
 rc, out, err = run("lint", "--no-config", "--schema", S, "-e", "SELECT * FROM orders WHERE userid = 'a' AND amount > 1")
 check("info counted as info; the rule's address", "0 error(s), 0 warning(s), 1 info\n" in out and
-      out.endswith("KP002 filtered-scan: https://github.com/keyplan/keyplan/blob/main/docs/rules/KP002.md\n"), out)
+      out.endswith("KP002 filtered-scan: https://github.com/keyplan/keyplan/blob/main/docs/rules/KP002.md "
+      "(keyplan rules KP002)\n"), out)
 # summary columns stay aligned with large counts and long names
 with tempfile.TemporaryDirectory() as tmp:
     long = "a_table_with_a_rather_long_name_for_columns"
