@@ -471,4 +471,17 @@ with tempfile.TemporaryDirectory() as tmp:
     check("25. a bad docs-url is a config error at its line", rc == 2 and
           err.startswith("keyplan: .keyplan:3: [keyplan] docs-url must be an address"), err)
 
+# ------------------------------------------- issue 25: check impact ERROR -> REJECTED is still broken
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "old.sql"), "CREATE TABLE orders (userid VARCHAR, orderid BIGINT, PRIMARY KEY (userid, orderid));\n")
+    write(os.path.join(tmp, "new.sql"), ORDERS)
+    write(os.path.join(tmp, "w.sql"), "SELECT * FROM orders WHERE status = 'a';\n")
+    rc, out, err = run("check", "--no-config", "--base-schema", "old.sql", "--schema", "new.sql", "--workload", "w.sql",
+                       "--format", "json", cwd=tmp)
+    doc = jload(out)
+    check("25. impact: ERROR -> REJECTED is broken (KP130), not fixed",
+          [(x["change"], x["before"]["access"], x["after"]["access"]) for x in doc.get("impact", [])] ==
+          [("broken", "error", "full_scan")] and
+          [d["rule"] for d in doc["diagnostics"] if d["rule"] >= "KP130"] == ["KP130"], out + err)
+
 kptest.finish()
