@@ -63,6 +63,9 @@ typedef struct cli {
 	bool schema_walk;       /* the walker reads a schema: migration order,
 	                           no --exclude */
 	bool verbose;           /* --verbose: say the order schema files apply in */
+	bool select[KP_R__COUNT];   /* --select: only these rules are reported */
+	bool selecting;             /* --select was given */
+	bool ignore[KP_R__COUNT];   /* --ignore: these rules are not reported */
 } cli;
 
 /* ------------------------------------------------------------ cli.c */

@@ -16,6 +16,9 @@
 #define REPORT_OPTIONS \
 	"  --fail-on LEVEL      error (default), warning or info: exit 1 on findings\n" \
 	"                       at or above LEVEL\n" \
+	"  --select RULES       report only these rules (IDs or slugs, comma-separated;\n" \
+	"                       may be repeated)\n" \
+	"  --ignore RULES       do not report these rules (as --select; wins over it)\n" \
 	"  --exit-zero          report only: exit 0 whatever the findings (2 still\n" \
 	"                       means the run failed)\n" \
 	"  --exclude GLOB       skip matching query files and folders, also when\n" \
@@ -492,8 +495,17 @@ int cmd_lint(int argc, char **argv, bool check)
 	}
 	kp_report rep;
 	memset(&rep, 0, sizeof rep);
-	for (int i = 0; i < KP_R__COUNT; i++)
+	for (int i = 0; i < KP_R__COUNT; i++) {
 		rep.rules[i] = c.cfg.rules[i];
+		/* --select and --ignore win over the config's [rules] */
+		if ((c.selecting && !c.select[i]) || c.ignore[i]) {
+			rep.rules[i].set = true;
+			rep.rules[i].off = true;
+		} else if (c.selecting && rep.rules[i].off) {
+			rep.rules[i].set = false;   /* selected: back at its default severity */
+			rep.rules[i].off = false;
+		}
+	}
 	rep.docs = c.cfg.docs;   /* the SARIF header names them */
 	rep.rule_page = cli_rule_page;
 	kp_report_begin(&rep, &c.arena, out, c.fmt, c.fmt == KP_FMT_TEXT ? cli_use_color(&c, out) : 0);

@@ -484,4 +484,22 @@ with tempfile.TemporaryDirectory() as tmp:
           [("broken", "error", "full_scan")] and
           [d["rule"] for d in doc["diagnostics"] if d["rule"] >= "KP130"] == ["KP130"], out + err)
 
+# ------------------------------------------- issue 25: --select and --ignore
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    write(os.path.join(tmp, "q.sql"), BAD + "SELECT * FROM orders WHERE userid = 'a' AND amount > 1;\nSELECT * FROM nope;\n")
+    write(os.path.join(tmp, ".keyplan"), "[keyplan]\nschema = s.sql\n[rules]\nfiltered-scan = off\n")
+    lint = ("lint", "q.sql", "--format", "json")
+    rc, out, err = run(*lint, cwd=tmp)
+    check("25. (the config turns KP002 off)", rules_of(out) == ["KP001", "KP008"], out + err)
+    rc, out, err = run(*lint, "--select", "KP001,filtered-scan", cwd=tmp)
+    check("25. --select: only those rules, over the config's off", rc == 1 and rules_of(out) == ["KP001", "KP002"], out)
+    rc, out, err = run(*lint, "--ignore", "full-scan", "--ignore", "KP008", cwd=tmp)
+    check("25. --ignore: those rules are not reported (repeatable), exit 0", rc == 0 and rules_of(out) == [], out)
+    rc, out, err = run(*lint, "--select", "KP001, KP008", "--ignore", "KP008", cwd=tmp)
+    check("25. --ignore wins over --select", rules_of(out) == ["KP001"], out)
+    rc, out, err = run(*lint, "--select", "KP001,nope-rule", cwd=tmp)
+    check("25. --select with an unknown rule: a usage error", rc == 2 and out == "" and
+          "unknown rule 'nope-rule'" in err, err)
+
 kptest.finish()
