@@ -6,6 +6,7 @@
 #include <glob.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "advisor/advisor.h"
 #include "lib/embed.h"
@@ -234,6 +235,7 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 	}
 	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c};
 	bool keep = false;
+	kp_report_file_read(c->rep, src->path);
 	c->rep->host_xml = lang == KP_LANG_MYBATIS;
 	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, r, &sink, c->host_arena, &keep);
 	c->rep->host_xml = false;
@@ -251,6 +253,7 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 
 static void collect_source(cli *c, kp_source *src, kp_role r)
 {
+	kp_report_file_read(c->rep, src->path);
 	kp_report_file_directives(c->rep, src);
 	kp_pipe_source(&c->pipe, src, r);
 	kp_pipe_scope_end(&c->pipe);
@@ -262,6 +265,7 @@ static void collect_source(cli *c, kp_source *src, kp_role r)
 static int collect_stream(cli *c, const char *path)
 {
 	kp_diags d = {0};
+	kp_report_file_read(c->rep, path);
 	if (kp_report_scan_file_directives(c->rep, path, &d, &c->arena) < 0) {
 		cli_errors(c, &d);
 		return -1;
@@ -364,6 +368,13 @@ static void report_stale(cli *c, kp_baseline *b)
 {
 	if (c->diff_mode)
 		return;
+	/* entries of files this run did not read are not stale: a pre-commit
+	 * hook lints the files a commit touches, not the whole project */
+	for (uint32_t i = 0; i < b->entries.n; i++) {
+		kp_baseline_entry *e = b->entries.items[i];
+		if (e->left && !kp_report_was_read(c->rep, e->file))
+			e->left = 0;
+	}
 	unsigned stale = 0;
 	for (uint32_t i = 0; i < b->entries.n; i++)
 		stale += ((kp_baseline_entry *)b->entries.items[i])->left;
@@ -571,6 +582,24 @@ int cmd_lint(int argc, char **argv, bool check)
 		report_stale(&c, &known);
 	if (rc != 2 && c.write_baseline) {
 		kp_diags d = {0};
+		/* the entries of files this run did not read are kept: refreshing
+		 * the baseline from a subset (a pre-commit hook) wipes nothing */
+		kp_baseline old;
+		kp_baseline_init(&old);
+		unsigned kept = 0;
+		if (access(c.write_baseline, F_OK) == 0 && kp_baseline_read(&old, c.write_baseline, &d, &c.arena) == 0) {
+			for (uint32_t i = 0; i < old.entries.n; i++) {
+				const kp_baseline_entry *e = old.entries.items[i];
+				int rule = e->rule ? kp_rule_lookup(e->rule, strlen(e->rule)) : -1;
+				if (rule < 0 || kp_report_was_read(&rep, e->file))
+					continue;
+				for (unsigned k = 0; k < e->count; k++)
+					kp_baseline_add(&found, e->fp, (kp_rule)rule, e->table, e->file, e->line, e->shape);
+				kept += e->count;
+			}
+		}
+		d = (kp_diags){0};   /* an unreadable old file is simply replaced */
+		kp_baseline_free(&old);
 		if (kp_baseline_write(&found, c.write_baseline, &d, &c.arena) < 0) {
 			cli_errors(&c, &d);
 			rc = 2;
@@ -578,8 +607,10 @@ int cmd_lint(int argc, char **argv, bool check)
 			unsigned n = 0;
 			for (uint32_t i = 0; i < found.entries.n; i++)
 				n += ((kp_baseline_entry *)found.entries.items[i])->count;
-			fprintf(stderr, "keyplan: %s: %u finding(s) recorded; --baseline %s reports only new ones\n",
-			        c.write_baseline, n, c.write_baseline);
+			fprintf(stderr, "keyplan: %s: %u finding(s) recorded", c.write_baseline, n);
+			if (kept)
+				fprintf(stderr, " (%u of them from files this run did not read, kept)", kept);
+			fprintf(stderr, "; --baseline %s reports only new ones\n", c.write_baseline);
 			rc = 0;   /* recording findings is the run's purpose, not a failure */
 		}
 	}

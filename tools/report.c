@@ -57,6 +57,29 @@ static void flush_buf(kp_report *r, bool force)
 static void write_sarif_result(kp_report *r, kp_buf *b, const kp_diag *g, bool first);
 static void write_github_line(kp_report *r, kp_buf *b, const kp_diag *g);
 
+void kp_report_file_read(kp_report *r, const char *path)
+{
+	const char *rel = rel_path(r, path);
+	kp_list_push(r->a, &r->read, kp_arena_strndup(r->a, rel, strlen(rel)));
+	r->read_sorted = false;
+}
+
+static int cmp_cstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+bool kp_report_was_read(kp_report *r, const char *file)
+{
+	if (!file || !r->read.n)
+		return false;
+	if (!r->read_sorted) {
+		qsort(r->read.items, r->read.n, sizeof(void *), cmp_cstr);
+		r->read_sorted = true;
+	}
+	return bsearch(&file, r->read.items, r->read.n, sizeof(void *), cmp_cstr) != NULL;
+}
+
 void kp_report_stmt_shape(kp_report *r, kp_source *src, uint32_t start, uint32_t end, const char *table)
 {
 	r->cur_src = src;

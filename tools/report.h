@@ -99,6 +99,9 @@ typedef struct kp_report {
 	unsigned outside_diff;          /* findings left out as untouched by --diff */
 	bool impact_mode;               /* check --base-schema: report the impact */
 	bool check;                     /* a check report (JSON: advice, summary) */
+	kp_list read;                   /* char*: the files read, root-relative as
+	                                   baselines name them (sorted once asked) */
+	bool read_sorted;
 	const char *docs;               /* where the rule pages are online (the
 	                                   config's docs-url; NULL: KEYPLAN_DOCS_URI) */
 	const char *(*rule_page)(const char *id); /* a rule's page, compiled in
@@ -154,6 +157,12 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 void kp_report_fail(kp_report *r, const char *msg);
 /* Records a plan change (copied into the report's arena). */
 void kp_report_impact(kp_report *r, const kp_impact *x);
+/* The run reads path (its findings' baseline entries are in scope). */
+void kp_report_file_read(kp_report *r, const char *path);
+/* Did the run read the file a baseline entry names (root-relative)? A
+ * baseline entry of a file not read is not stale: a pre-commit hook lints a
+ * subset. */
+bool kp_report_was_read(kp_report *r, const char *file);
 /* Highest severity written, or -1 if none. */
 int kp_report_worst(const kp_report *r);
 

@@ -502,4 +502,26 @@ with tempfile.TemporaryDirectory() as tmp:
     check("25. --select with an unknown rule: a usage error", rc == 2 and out == "" and
           "unknown rule 'nope-rule'" in err, err)
 
+# ------------------------------------------- issue 25: a baseline and a subset of the files
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    write(os.path.join(tmp, "a.sql"), BAD)
+    write(os.path.join(tmp, "b.sql"), "SELECT userid FROM orders WHERE orderid = 2;\n"
+          "SELECT * FROM orders WHERE orderid = 3 AND amount > 1;\n")
+    base = ("lint", "--no-config", "--schema", "s.sql")
+    rc, out, err = run(*base, "a.sql", "b.sql", "--write-baseline", "kb.json", cwd=tmp)
+    check("25. (the baseline records both files)", rc == 0 and "3 finding(s) recorded" in err, err)
+    rc, out, err = run(*base, "a.sql", "--baseline", "kb.json", cwd=tmp)
+    check("25. --baseline on a subset: the other files' entries are not stale", rc == 0 and err == "", err)
+    write(os.path.join(tmp, "a.sql"), "SELECT * FROM orders WHERE userid = 'x';\n")   # a.sql's finding fixed
+    rc, out, err = run(*base, "a.sql", "--baseline", "kb.json", cwd=tmp)
+    check("25. --baseline on a subset: the subset's own fixed entry is stale",
+          rc == 0 and "1 baseline entry matches no finding any more" in err and "a.sql:1: KP001" in err, err)
+    rc, out, err = run(*base, "a.sql", "--write-baseline", "kb.json", cwd=tmp)
+    check("25. --write-baseline on a subset keeps the other files' entries",
+          rc == 0 and "2 finding(s) recorded (2 of them from files this run did not read, kept)" in err, err)
+    rc, out, err = run(*base, "a.sql", "b.sql", "--baseline", "kb.json", cwd=tmp)
+    check("25. ... so the whole project is still clean against it", rc == 0 and err == "" and "error" not in out,
+          out + err)
+
 kptest.finish()
