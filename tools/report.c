@@ -170,6 +170,75 @@ static bool is_new(kp_report *r, const kp_diag *g)
 	return true;
 }
 
+static void push_index(uint32_t **a, uint32_t *n, uint32_t *cap, uint32_t v)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 256;
+		*a = realloc(*a, *cap * sizeof **a);
+		if (!*a)
+			abort();
+	}
+	(*a)[(*n)++] = v;
+}
+
+/* A SARIF result, held until the end. GitHub refuses a run of more than
+ * KP_SARIF_MAX_RESULTS results whole: past that many, a result takes the
+ * place of the latest one of the lowest severity below its own, or is left
+ * out itself; so the cap keeps the most severe, in input order. */
+static void sarif_add(kp_report *r, const kp_diag *g)
+{
+	int sev = (int)g->severity;
+	if (r->sarif_results >= KP_SARIF_MAX_RESULTS) {
+		int low = 0;
+		while (low < sev && r->nkept[low] == 0)
+			low++;
+		r->capped++;
+		if (low >= sev)
+			return;   /* nothing less severe to make room */
+		r->recs[r->kept[low][--r->nkept[low]]].dropped = true;
+		r->sarif_results--;
+	}
+	if (r->nrecs == r->caprecs) {
+		r->caprecs = r->caprecs ? r->caprecs * 2 : 256;
+		r->recs = realloc(r->recs, r->caprecs * sizeof *r->recs);
+		if (!r->recs)
+			abort();
+	}
+	kp_sarif_rec *x = &r->recs[r->nrecs];
+	x->off = (uint32_t)r->sarif.len;
+	write_sarif_result(r, &r->sarif, g, true);
+	x->len = (uint32_t)(r->sarif.len - x->off);
+	x->dropped = false;
+	push_index(&r->kept[sev], &r->nkept[sev], &r->capkept[sev], r->nrecs);
+	r->nrecs++;
+	r->sarif_results++;
+}
+
+/* The held SARIF results, in input order. */
+static void sarif_flush_results(kp_report *r, kp_buf *b)
+{
+	bool first = true;
+	for (uint32_t i = 0; i < r->nrecs; i++) {
+		if (r->recs[i].dropped)
+			continue;
+		if (!first)
+			kp_buf_putc(b, ',');
+		kp_buf_put(b, r->sarif.data + r->recs[i].off, r->recs[i].len);
+		first = false;
+		if (b->len > 65536)
+			flush_buf(r, false);
+	}
+	kp_buf_free(&r->sarif);
+	free(r->recs);
+	r->recs = NULL;
+	r->nrecs = r->caprecs = 0;
+	for (int k = 0; k < 3; k++) {
+		free(r->kept[k]);
+		r->kept[k] = NULL;
+		r->nkept[k] = r->capkept[k] = 0;
+	}
+}
+
 void kp_report_emit(kp_report *r, const kp_diags *d)
 {
 	for (const kp_diag *g = d->head; g; g = g->next) {
@@ -199,13 +268,7 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 			kp_diag_json(&r->buf, &c);
 			break;
 		case KP_FMT_SARIF:
-			/* past GitHub's limit a run is refused whole: keep the first */
-			if (r->sarif_results >= KP_SARIF_MAX_RESULTS) {
-				r->capped++;
-				break;
-			}
-			write_sarif_result(r, &r->buf, &c, r->sarif_results == 0);
-			r->sarif_results++;
+			sarif_add(r, &c);
 			break;
 		case KP_FMT_GITHUB:
 			write_github_line(r, &r->buf, &c);
@@ -679,8 +742,8 @@ static void write_sarif_invocation(kp_report *r, kp_buf *b)
 		}
 		if (r->capped) {
 			kp_buf m = {0};
-			kp_buf_printf(&m, "%u results; GitHub code scanning takes at most %d per run, so only the "
-			              "first %d are in this file", r->sarif_results + r->capped, KP_SARIF_MAX_RESULTS,
+			kp_buf_printf(&m, "%u results; GitHub code scanning takes at most %d per run, so the %d most "
+			              "severe are in this file", r->sarif_results + r->capped, KP_SARIF_MAX_RESULTS,
 			              KP_SARIF_MAX_RESULTS);
 			kp_buf_printf(b, "%s{\"level\": \"warning\", \"message\": {\"text\": ", r->fatal ? ", " : "");
 			kp_buf_json_str(b, m.data, m.len);
@@ -744,12 +807,13 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 		kp_buf_puts(b, "}\n");
 		break;
 	case KP_FMT_SARIF:
+		sarif_flush_results(r, b);
 		kp_buf_puts(b, r->sarif_results ? "\n    ]" : "]");
 		write_sarif_invocation(r, b);
 		kp_buf_puts(b, "\n  }]\n}\n");
 		if (r->capped)
 			fprintf(stderr, "keyplan: warning: %u results; GitHub code scanning takes at most %d per SARIF "
-			        "run, so only the first %d were written\n", r->sarif_results + r->capped,
+			        "run, so the %d most severe were written\n", r->sarif_results + r->capped,
 			        KP_SARIF_MAX_RESULTS, KP_SARIF_MAX_RESULTS);
 		break;
 	case KP_FMT_GITHUB:

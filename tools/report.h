@@ -53,6 +53,12 @@ typedef struct kp_impact {
 	const char *plan[2];    /* the plans' text lines (or the error) */
 } kp_impact;
 
+/* A SARIF result held in kp_report.sarif. */
+typedef struct kp_sarif_rec {
+	uint32_t off, len;      /* its text */
+	bool dropped;           /* made room for a more severe one */
+} kp_sarif_rec;
+
 /* A report is written as it goes: each statement's diagnostics are
  * filtered and written at once, so memory does not grow with the input. */
 typedef struct kp_report {
@@ -81,6 +87,12 @@ typedef struct kp_report {
 	const char *fatal;              /* the run failed (exit 2) with this error */
 	unsigned sarif_results;         /* results written to SARIF */
 	unsigned capped;                /* results left out of SARIF (over the cap) */
+	kp_buf sarif;                   /* SARIF results, held to the end: past the
+	                                   cap the least severe make room */
+	struct kp_sarif_rec *recs;      /* each one's place in sarif (malloc'd) */
+	uint32_t nrecs, caprecs;
+	uint32_t *kept[3];              /* per severity: indexes of the kept ones, */
+	uint32_t nkept[3], capkept[3];  /* latest last (malloc'd) */
 	uint64_t *fp_keys;              /* SARIF: line hashes seen (open addressing, */
 	uint32_t *fp_seen;              /* malloc'd) and how often: the occurrence */
 	uint32_t fp_cap, fp_n;          /* makes each fingerprint unique in the run */

@@ -524,4 +524,17 @@ with tempfile.TemporaryDirectory() as tmp:
     check("25. ... so the whole project is still clean against it", rc == 0 and err == "" and "error" not in out,
           out + err)
 
+# ------------------------------------------- issue 25: the 25,000-result cap keeps the most severe
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    INFO = "SELECT * FROM orders WHERE userid = 'a' AND amount > 1;\n"   # KP002, info
+    write(os.path.join(tmp, "big.sql"), INFO * 25005 + BAD * 3 + INFO * 2)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "big.sql", "--format", "sarif", cwd=tmp)
+    res = jload(out).get("runs", [{}])[0].get("results", [])
+    lines = [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in res]
+    check("25. SARIF cap: the errors past 25,000 results are kept, notes make room, input order kept",
+          rc == 1 and len(res) == 25000 and [r["ruleId"] for r in res].count("KP001") == 3 and
+          lines == sorted(lines) and lines[-3:] == [25006, 25007, 25008] and
+          "25010 results" in err and "the 25000 most severe" in err, err + str(lines[-5:]))
+
 kptest.finish()
