@@ -63,6 +63,8 @@ typedef struct cli {
 	bool schema_walk;       /* the walker reads a schema: migration order,
 	                           no --exclude */
 	bool verbose;           /* --verbose: say the order schema files apply in */
+	bool io_failed;         /* a query file could not be read: the others
+	                           are still linted, and the run fails (exit 2) */
 	bool select[KP_R__COUNT];   /* --select: only these rules are reported */
 	bool selecting;             /* --select was given */
 	bool ignore[KP_R__COUNT];   /* --ignore: these rules are not reported */

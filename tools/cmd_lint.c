@@ -296,7 +296,8 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 			kp_source *src = kp_arena_alloc(&c->arena, sizeof *src);
 			if (kp_source_read(src, files.items[i], &d, &c->arena) < 0) {
 				cli_errors(c, &d);
-				return -1;
+				c->io_failed = true;   /* reported; the other files are still read */
+				continue;
 			}
 			if (!strcmp(files.items[i], "-") && c->pipe.stdin_name) {
 				/* every finding names standard input as --stdin-filename */
@@ -316,13 +317,20 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 			 * catalog points into them), and so do workload files (the
 			 * advisor keeps their statements) and standard input (read
 			 * once, so its ignore-file lines cannot be looked for first) */
-			if (collect_stream(c, files.items[i]) < 0)
-				return -1;
+			if (collect_stream(c, files.items[i]) < 0) {
+				if (c->abort)
+					return -1;
+				c->io_failed = true;
+			}
 			continue;
 		}
 		kp_source *src = cli_open_source(c, files.items[i]);
-		if (!src)
-			return -1;
+		if (!src) {
+			if (r == KP_ROLE_SCHEMA)
+				return -1;
+			c->io_failed = true;
+			continue;
+		}
 		collect_source(c, src, r);
 		if (c->abort)
 			return -1;
@@ -570,6 +578,8 @@ int cmd_lint(int argc, char **argv, bool check)
 			}
 		}
 	}
+	if (!rc && c.io_failed)
+		rc = 2;   /* every readable file was linted; the unreadable ones fail the run */
 	if (rc) {
 		kp_report_fail(&rep, c.fatal[0] ? c.fatal : "keyplan stopped on an error");
 		kp_report_end(&rep, NULL, NULL, 0);

@@ -537,4 +537,17 @@ with tempfile.TemporaryDirectory() as tmp:
           lines == sorted(lines) and lines[-3:] == [25006, 25007, 25008] and
           "25010 results" in err and "the 25000 most severe" in err, err + str(lines[-5:]))
 
+# ------------------------------------------- issue 25: a missing file is reported, the rest still linted
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    write(os.path.join(tmp, "a.sql"), BAD)
+    write(os.path.join(tmp, "A.java"), JAVA)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "missing.sql", "a.sql", "Gone.java", "A.java",
+                       "--format", "json", cwd=tmp)
+    doc = jload(out)
+    check("25. missing files: each reported, the others linted, exit 2",
+          rc == 2 and found(out) == [("a.sql", 1, "KP001"), ("A.java", 3, "KP001")] and
+          "keyplan: missing.sql: cannot open" in err and "keyplan: Gone.java: cannot open" in err and
+          doc.get("error", "").startswith("missing.sql: cannot open"), out + err)
+
 kptest.finish()
