@@ -111,6 +111,9 @@ int cli_file_lang(const cli *c, const char *path, bool walked);
 /* The files named by paths (files, folders, globs), through the walker.
  * Returns -1 (reported) on an error. */
 int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files);
+/* Is path text keyplan can read? -1 (one error naming it, reported) for a
+ * binary file or UTF-16 text, else 0. */
+int cli_sniff(cli *c, const char *path);
 /* A file read whole into the pipeline's source, or NULL (reported). */
 kp_source *cli_open_source(cli *c, const char *path);
 /* A query folder may hold the schema files too: those are read once. */

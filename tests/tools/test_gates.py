@@ -550,4 +550,26 @@ with tempfile.TemporaryDirectory() as tmp:
           "keyplan: missing.sql: cannot open" in err and "keyplan: Gone.java: cannot open" in err and
           doc.get("error", "").startswith("missing.sql: cannot open"), out + err)
 
+# ------------------------------------------- issue 25: a binary or UTF-16 file is one error
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    write(os.path.join(tmp, "a.sql"), BAD)
+    with open(os.path.join(tmp, "u16.sql"), "wb") as f:
+        f.write(("SELECT * FROM orders WHERE orderid = 1;\n" * 20).encode("utf-16"))
+    with open(os.path.join(tmp, "u16be.sql"), "wb") as f:
+        f.write(("SELECT 1;\n" * 5).encode("utf-16-be"))
+    with open(os.path.join(tmp, "bin.sql"), "wb") as f:
+        f.write(bytes(range(256)) * 8)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "u16.sql", "u16be.sql", "bin.sql", "a.sql",
+                       "--format", "json", cwd=tmp)
+    check("25. binary and UTF-16 files: one error each, with a hint; the rest linted", rc == 2 and
+          found(out) == [("a.sql", 1, "KP001")] and err.splitlines() == [
+              "keyplan: u16.sql: UTF-16 text: convert it to UTF-8 (iconv -f UTF-16 -t UTF-8), which keyplan reads",
+              "keyplan: u16be.sql: UTF-16 text: convert it to UTF-8 (iconv -f UTF-16 -t UTF-8), which keyplan reads",
+              "keyplan: bin.sql: a binary file (it holds NUL bytes), not text: name SQL or source files only"],
+          out + err)
+    rc, out, err = run("explain", "--no-config", "--schema", "s.sql", "u16.sql", cwd=tmp)
+    check("25. explain: a UTF-16 file is one error", rc == 2 and out == "" and err.count("\n") == 1 and
+          "UTF-16" in err, out + err)
+
 kptest.finish()
