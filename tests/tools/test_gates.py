@@ -572,4 +572,16 @@ with tempfile.TemporaryDirectory() as tmp:
     check("25. explain: a UTF-16 file is one error", rc == 2 and out == "" and err.count("\n") == 1 and
           "UTF-16" in err, out + err)
 
+# ------------------------------------------- issue 25: user docs cite the stores' documents
+internal = []
+for path in [os.path.join(SRC, "README.md")] + sorted(_glob.glob(os.path.join(SRC, "docs", "*.md"))) + \
+        sorted(_glob.glob(os.path.join(SRC, "docs", "rules", "*.md"))):
+    for n, line in enumerate(open(path), 1):
+        if re.search(r"\bseeds \d|shared/seeds|\.\./shared", line):
+            internal.append(f"{os.path.relpath(path, SRC)}:{n}")
+check("25. no user document cites the project's internal notes (seeds)", internal == [], internal)
+kp001 = open(os.path.join(SRC, "docs", "rules", "KP001.md")).read()
+check("25. KP001 cites Lindorm's own document", "Lindorm, *How to design the primary key of a wide table*" in kp001,
+      kp001[:600])
+
 kptest.finish()
