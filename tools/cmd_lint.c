@@ -208,7 +208,13 @@ static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
 	cli *c = ctx;
 	if (c->abort || uses_broken_table(c, d))
 		return;
+	/* baselines know a finding by its statement's shape: the SQL as built
+	 * (one variant's), not the host line, so "WHERE" -> "where" in the
+	 * Java string is the same finding */
+	if (d->head && d->head->src)
+		kp_report_stmt_shape(c->rep, d->head->src, 0, (uint32_t)d->head->src->len, NULL);
 	kp_report_emit(c->rep, d);
+	kp_report_stmt_clear(c->rep);
 }
 
 static void host_comment(void *ctx, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,

@@ -584,4 +584,32 @@ kp001 = open(os.path.join(SRC, "docs", "rules", "KP001.md")).read()
 check("25. KP001 cites Lindorm's own document", "Lindorm, *How to design the primary key of a wide table*" in kp001,
       kp001[:600])
 
+# ------------------------------------------- issue 25: from a subfolder, config paths are relative
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "db", "s.sql"), ORDERS)
+    write(os.path.join(tmp, "q", "a.sql"), BAD)
+    write(os.path.join(tmp, ".keyplan"), "[keyplan]\nschema = db/s.sql\ninclude = q/*.sql\n")
+    rc, out, err = run("lint", "--format", "json", cwd=os.path.join(tmp, "q"))
+    d0 = diags(out)[0] if diags(out) else {}
+    check("25. from a subfolder: the config's schema path is relative in JSON (../db/s.sql), not absolute",
+          d0.get("file") == "a.sql" and d0.get("notes", [{}])[0].get("file") == "../db/s.sql", out + err)
+    rc, out, err = run("lint", cwd=os.path.join(tmp, "q"))
+    check("25. ... and in text", "\n../db/s.sql:2:3: note: primary key of orders declared here\n" in out and
+          os.path.realpath(tmp) not in out and tmp not in out, out)
+
+# ------------------------------------------- issue 25: baselines of application code
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    write(os.path.join(tmp, "A.java"), JAVA)
+    lint = ("lint", "--no-config", "--schema", "s.sql", "A.java")
+    rc, out, err = run(*lint, "--write-baseline", "b.json", cwd=tmp)
+    entries = [json.loads(l) for l in open(os.path.join(tmp, "b.json")).read().splitlines()[1:-1]]
+    check("25. a baseline of application code records the statement",
+          [(e["rule"], e["file"], e["statement"]) for e in entries] ==
+          [("KP001", "A.java", "select * from orders where orderid = ?")], entries)
+    write(os.path.join(tmp, "A.java"), "// a new first line\n" + JAVA.replace("WHERE", "where").replace("= 1", "= 7"))
+    rc, out, err = run(*lint, "--baseline", "b.json", "--format", "json", cwd=tmp)
+    check("25. ... so WHERE -> where, a moved line or a new literal is still the known finding",
+          rc == 0 and diags(out) == [] and err == "", out + err)
+
 kptest.finish()
