@@ -612,4 +612,22 @@ with tempfile.TemporaryDirectory() as tmp:
     check("25. ... so WHERE -> where, a moved line or a new literal is still the known finding",
           rc == 0 and diags(out) == [] and err == "", out + err)
 
+# ------------------------------------------- issue 25: ignore-file in a block comment or a string is text
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    for name, text in (
+            ("block", "/* an example of a directive:\n-- keyplan:ignore-file full-scan\n*/\n" + BAD),
+            ("string", "SELECT * FROM orders WHERE userid = 'a\n-- keyplan:ignore-file full-scan\n' AND orderid = 2;\n" + BAD),
+            ("quoted name", "SELECT \"a\n-- keyplan:ignore-file full-scan\n\" FROM orders WHERE userid = 'x';\n" + BAD)):
+        write(os.path.join(tmp, "q.sql"), text)
+        for how in (("q.sql",), ("-",)):   # streamed, and read whole
+            rc, out, err = run("lint", "--no-config", "--schema", "s.sql", *how, "--format", "json", cwd=tmp,
+                               stdin=text.encode())
+            check(f"25. keyplan:ignore-file inside a {name} silences nothing ({how[0]})",
+                  "KP001" in rules_of(out), out + err)
+    write(os.path.join(tmp, "q.sql"), "/* a comment */ SELECT 1 FROM orders WHERE userid = 'x';\n"
+          "-- keyplan:ignore-file full-scan -- after a closed block comment\n" + BAD)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "q.sql", "--format", "json", cwd=tmp)
+    check("25. ... and after a block comment closes, it does", rc == 0 and rules_of(out) == [], out + err)
+
 kptest.finish()
