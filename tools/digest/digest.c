@@ -31,12 +31,12 @@ void kp_digest_init(kp_digest *dg, kp_target target, uint32_t k)
 {
 	memset(dg, 0, sizeof *dg);
 	dg->target = target;
+	kp_target_fp_opts(&dg->fp, target);
 	dg->k = k ? k : KP_DIGEST_K;
 }
 
 static void shape_free(kp_dshape *s)
 {
-	free(s->shape);
 	for (int i = 0; i < s->nex; i++) {
 		free(s->ex[i].sql);
 		free(s->ex[i].path);
@@ -72,16 +72,16 @@ void kp_digest_free(kp_digest *dg)
 	memset(dg, 0, sizeof *dg);
 }
 
-/* FNV-1a, 64 bits: the table's hash of a shape's text (the shape itself
- * is compared in full, so a collision costs a probe, never a merge). */
-static uint64_t hash_of(const char *s, size_t n)
+/* A fingerprint's first slot: its bits mixed (splitmix64's finaliser), so
+ * that the low bits the table uses depend on all of them. */
+static size_t slot(uint64_t fp, size_t cap)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ull;
-	}
-	return h;
+	fp ^= fp >> 30;
+	fp *= 0xbf58476d1ce4e5b9ull;
+	fp ^= fp >> 27;
+	fp *= 0x94d049bb133111ebull;
+	fp ^= fp >> 31;
+	return (size_t)fp & (cap - 1);
 }
 
 static void grow(kp_digest *dg)
@@ -92,7 +92,7 @@ static void grow(kp_digest *dg)
 		kp_dshape *s = dg->tab[i];
 		if (!s)
 			continue;
-		size_t j = s->hash & (ncap - 1);
+		size_t j = slot(s->fp, ncap);
 		while (nt[j])
 			j = (j + 1) & (ncap - 1);
 		nt[j] = s;
@@ -102,19 +102,16 @@ static void grow(kp_digest *dg)
 	dg->cap = ncap;
 }
 
-kp_dshape *kp_digest_shape(kp_digest *dg, const char *shape, size_t len)
+kp_dshape *kp_digest_shape(kp_digest *dg, uint64_t fp)
 {
 	if ((dg->n + 1) * 4 > dg->cap * 3)
 		grow(dg);
-	uint64_t h = hash_of(shape, len);
-	size_t j = h & (dg->cap - 1);
+	size_t j = slot(fp, dg->cap);
 	for (kp_dshape *s; (s = dg->tab[j]); j = (j + 1) & (dg->cap - 1))
-		if (s->hash == h && s->shape_len == len && !memcmp(s->shape, shape, len))
+		if (s->fp == fp)
 			return s;
 	kp_dshape *s = xcalloc(1, sizeof *s);
-	s->hash = h;
-	s->shape = xstrndup(shape, len);
-	s->shape_len = len;
+	s->fp = fp;
 	dg->tab[j] = s;
 	dg->n++;
 	return s;
@@ -187,7 +184,7 @@ void kp_digest_merge(kp_digest *dst, const kp_digest *src)
 	for (size_t i = 0; i < src->cap; i++) {
 		const kp_dshape *s = src->tab[i];
 		if (s)
-			shape_merge(dst, kp_digest_shape(dst, s->shape, s->shape_len), s);
+			shape_merge(dst, kp_digest_shape(dst, s->fp), s);
 	}
 	dst->statements += src->statements;
 	dst->estimated += src->estimated;
@@ -220,11 +217,7 @@ static int by_count(const void *a, const void *b)
 	const kp_dshape *x = *(kp_dshape *const *)a, *y = *(kp_dshape *const *)b;
 	if (x->count != y->count)
 		return x->count > y->count ? -1 : 1;
-	size_t n = x->shape_len < y->shape_len ? x->shape_len : y->shape_len;
-	int c = memcmp(x->shape, y->shape, n);
-	if (c)
-		return c;
-	return x->shape_len < y->shape_len ? -1 : x->shape_len > y->shape_len;
+	return x->fp < y->fp ? -1 : x->fp > y->fp;
 }
 
 kp_dshape **kp_digest_sorted(const kp_digest *dg)

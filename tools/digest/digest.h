@@ -43,9 +43,8 @@ typedef struct kp_dhot {
 } kp_dhot;
 
 typedef struct kp_dshape {
-	uint64_t hash;
-	char *shape;            /* the shape's text */
-	size_t shape_len;
+	uint64_t fp;            /* the shape: the statements' fingerprint
+	                           (grammar/fingerprint.h); ex[0] shows it */
 	uint64_t count;         /* statements in the logs */
 	double estimated;       /* statements run: count scaled by sampling */
 	bool has_ts;
@@ -81,6 +80,7 @@ typedef struct kp_dskipped {
 
 typedef struct kp_digest {
 	kp_target target;
+	kp_fp_opts fp;          /* how the target tells statements apart */
 	uint32_t k;             /* hot values kept per key column */
 	kp_dshape **tab;        /* open addressing on hash */
 	size_t cap, n;
@@ -112,9 +112,8 @@ typedef struct kp_digest_log {
  * not an error. */
 int kp_digest_add_log(kp_digest *dg, kp_pipe *p, bool plan, const kp_digest_log *log, char **err);
 
-/* Counts one statement of shape text [shape, shape + len): the parts of a
- * statement that a log format gives. For the pipeline's own use and tests. */
-kp_dshape *kp_digest_shape(kp_digest *dg, const char *shape, size_t len);
+/* The shape of fingerprint fp, made (empty) when new. */
+kp_dshape *kp_digest_shape(kp_digest *dg, uint64_t fp);
 
 /* The hot-value sketch of column in s (made when new, of k values). */
 kp_dhot *kp_dshape_hot(kp_dshape *s, const char *column, uint32_t k);
@@ -123,7 +122,7 @@ kp_dhot *kp_dshape_hot(kp_dshape *s, const char *column, uint32_t k);
  * KP_DIGEST_EXAMPLES, dst's first; hot values merged as sketches. */
 void kp_digest_merge(kp_digest *dst, const kp_digest *src);
 
-/* The shapes, by count (then shape text) descending: an array of n
+/* The shapes, by count descending (then fingerprint): an array of n
  * pointers the caller frees. */
 kp_dshape **kp_digest_sorted(const kp_digest *dg);
 

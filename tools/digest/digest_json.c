@@ -11,10 +11,11 @@
 #include "base/quote.h"
 #include "tools/digest/json.h"
 
-/* The grouping the shapes were made with. A merge refuses digests made
- * with another (INTEGRATION POINT, digest_log.c: it becomes the name of
- * the project's shape function when that is merged). */
-#define KP_DIGEST_SHAPES "statement-text"
+/* The grouping the shapes were made with: the project's statement
+ * fingerprint (grammar/fingerprint.h). A merge refuses digests made with
+ * another; a change to the fingerprint that moves statements between
+ * shapes must change this name. */
+#define KP_DIGEST_SHAPES "kp_stmt_fingerprint/1"
 
 static void str_or_null(kp_buf *b, const char *s)
 {
@@ -91,9 +92,8 @@ void kp_digest_json(const kp_digest *dg, kp_buf *b)
 	kp_dshape **v = kp_digest_sorted(dg);
 	for (size_t i = 0; i < dg->n; i++) {
 		const kp_dshape *s = v[i];
-		kp_buf_printf(b, "%s\n  {\"id\": \"%016llx\", \"shape\": ", i ? "," : "", (unsigned long long)s->hash);
-		kp_buf_json_str(b, s->shape, s->shape_len);
-		kp_buf_printf(b, ", \"count\": %llu, \"estimated\": ", (unsigned long long)s->count);
+		kp_buf_printf(b, "%s\n  {\"fingerprint\": \"%016llx\", \"count\": %llu, \"estimated\": ", i ? "," : "",
+		              (unsigned long long)s->fp, (unsigned long long)s->count);
 		num(b, s->estimated);
 		kp_buf_puts(b, ", \"share\": ");
 		num(b, dg->estimated > 0 ? s->estimated / dg->estimated : 0);
@@ -223,10 +223,20 @@ static int read_shape(rd *r, kp_digest *dg, const kp_json *o)
 	const kp_json *sh, *fs, *ls;
 	if (!o || o->kind != KP_J_OBJ)
 		return bad(r, o, "a shape must be an object");
-	if (str_field(r, o, "shape", false, &sh) || str_field(r, o, "first_seen", true, &fs) ||
+	if (str_field(r, o, "fingerprint", false, &sh) || str_field(r, o, "first_seen", true, &fs) ||
 	    str_field(r, o, "last_seen", true, &ls))
 		return -1;
-	kp_dshape *s = kp_digest_shape(dg, sh->s, sh->len);
+	uint64_t fp = 0;
+	if (sh->len != 16)
+		return bad(r, sh, "a fingerprint is 16 hexadecimal digits");
+	for (size_t i = 0; i < 16; i++) {
+		char c = sh->s[i];
+		int h = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+		if (h < 0)
+			return bad(r, sh, "a fingerprint is 16 hexadecimal digits");
+		fp = fp << 4 | (uint64_t)h;
+	}
+	kp_dshape *s = kp_digest_shape(dg, fp);
 	if (s->count || s->nex)
 		return bad(r, sh, "a shape listed twice");
 	double est;

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "base/quote.h"
+#include "grammar/fingerprint.h"
+#include "planner/explain.h"
 #include "planner/plan.h"
 #include "planner/value.h"
 
@@ -35,27 +37,6 @@ static void note_skip(kp_digest *dg, kp_dinput *in, const char *path, uint64_t l
 		k->why = why;
 		k->detail = dup_n(detail, strlen(detail));
 	}
-}
-
-/* ---------------------------------------------------------------------
- * INTEGRATION POINT (issue 21): the shape of a statement.
- *
- * The project has one query-shape function, written on the advisor branch
- * (issue 21) in lib/: it keeps what can change a plan (a literal's type,
- * NULL, the kind of LIKE pattern, an IN list's length against the target's
- * limits) and drops comments, whitespace and keyword case. digest must call
- * it here and nowhere else; it must not grow a second one.
- *
- * Until that function is merged, a statement's shape is its own text (as
- * the parser delimits it): every distinct statement text is its own group.
- * Nothing is normalised here on purpose. Counts, merges and every figure are
- * right for that grouping; only the grouping waits for the shape function.
- * --------------------------------------------------------------------- */
-static void shape_of(const kp_stmt *st, const kp_source *src, kp_target target, kp_buf *out)
-{
-	(void)target;
-	kp_buf_clear(out);
-	kp_buf_put(out, src->text + st->off, st->len);
 }
 
 /* The 0-based position of bind parameter v among the statement's
@@ -128,8 +109,12 @@ static void keep_plan(kp_dshape *s, const kp_plan *pl)
 		s->table = dup_n(pl->table->name, strlen(pl->table->name));
 	if (pl->index)
 		s->index = dup_n(pl->index->name, strlen(pl->index->name));
-	if (pl->filter_sql)
-		s->filter = dup_n(pl->filter_sql, strlen(pl->filter_sql));
+	if (pl->filter.n) {
+		kp_buf f = {0};
+		kp_filter_sql(&f, pl);
+		s->filter = dup_n(f.data ? f.data : "", f.len);
+		kp_buf_free(&f);
+	}
 	if (pl->order != KP_ORDER_NONE)
 		s->order = dup_n(kp_order_name(pl->order), strlen(kp_order_name(pl->order)));
 	s->ranges = pl->nranges;
@@ -192,7 +177,7 @@ typedef struct run {
 	kp_dinput *in;
 	const char *path;
 	double weight;
-	kp_buf shape, tmp, prev;
+	kp_buf tmp, prev;
 	kp_diags d;
 } run;
 
@@ -220,8 +205,8 @@ static void one_record(run *R, const kp_logrec *rec)
 			first = false;
 			continue;
 		}
-		shape_of(st, &src, p->target, &R->shape);
-		kp_dshape *s = kp_digest_shape(dg, R->shape.data, R->shape.len);
+		/* the project's one shape function (grammar/fingerprint.h) */
+		kp_dshape *s = kp_digest_shape(dg, kp_stmt_fingerprint(st, &dg->fp));
 		s->count++;
 		s->estimated += R->weight;
 		dg->statements++;
@@ -326,7 +311,6 @@ int kp_digest_add_log(kp_digest *dg, kp_pipe *p, bool plan, const kp_digest_log 
 			one_record(&R, &rec);
 	}
 	kp_logfmt_end(&fr);
-	kp_buf_free(&R.shape);
 	kp_buf_free(&R.tmp);
 	kp_buf_free(&R.prev);
 	int ret = 0;

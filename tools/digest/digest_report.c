@@ -39,7 +39,8 @@ static void oneline(kp_buf *b, const char *s, size_t n, size_t max)
 
 static void shape_text(kp_buf *b, const kp_digest *dg, const kp_dshape *s, int rank)
 {
-	kp_buf_printf(b, "#%d  %llu statements", rank, (unsigned long long)s->count);
+	kp_buf_printf(b, "#%d  %016llx  %llu statement%s", rank, (unsigned long long)s->fp,
+	              (unsigned long long)s->count, s->count == 1 ? "" : "s");
 	if (s->estimated != (double)s->count)
 		kp_buf_printf(b, " (about %.0f run)", s->estimated);
 	kp_buf_printf(b, ", %.1f%%", dg->estimated > 0 ? 100.0 * s->estimated / dg->estimated : 0.0);
@@ -51,9 +52,11 @@ static void shape_text(kp_buf *b, const kp_digest *dg, const kp_dshape *s, int r
 			kp_buf_printf(b, " via index %s", s->index);
 	}
 	kp_buf_putc(b, '\n');
-	kp_buf_puts(b, "    ");
-	oneline(b, s->shape, s->shape_len, 200);
-	kp_buf_putc(b, '\n');
+	if (s->nex) {
+		kp_buf_puts(b, "    ");
+		oneline(b, s->ex[0].sql, strlen(s->ex[0].sql), 200);
+		kp_buf_putc(b, '\n');
+	}
 	if (s->planned && s->filter) {
 		kp_buf_puts(b, "    filter: ");
 		oneline(b, s->filter, strlen(s->filter), 200);
@@ -117,8 +120,9 @@ void kp_digest_text(const kp_digest *dg, kp_buf *b, int top)
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < dg->n; i++) {
 			const kp_dshape *s = v[i];
-			if (!s->planned || !(pass == 0 ? s->rejected || !strcmp(s->access, "full")
-			                               : !strcmp(s->access, "filtered")))
+			bool full = s->planned && (s->rejected || !strcmp(s->access, "full_scan"));
+			bool filtered = s->planned && !full && (s->filter || !strcmp(s->access, "filtered_scan"));
+			if (pass == 0 ? !full : !filtered)
 				continue;
 			if (!head)
 				kp_buf_puts(b, "\nrejected, full-scan and filtered shapes:\n");

@@ -455,7 +455,7 @@ static int next_mysql(kp_logfmt_reader *fr, kp_logrec *rec, kp_logskipped *sk)
 	size_t len;
 	int rc;
 	bool headers = false;
-	uint64_t start = 0;
+	uint64_t start = 0, sql_start = 0;
 	kp_logrec r0;
 	rec_init(&r0, NULL, 0, 0);
 	kp_buf_clear(&fr->sql);
@@ -521,8 +521,7 @@ static int next_mysql(kp_logfmt_reader *fr, kp_logrec *rec, kp_logskipped *sk)
 				continue;       /* the database the session used */
 			if (!headers)
 				start = fr->r->lineno;
-			if (!start)
-				start = fr->r->lineno;
+			sql_start = fr->r->lineno;
 		} else {
 			kp_buf_putc(&fr->sql, '\n');
 		}
@@ -540,7 +539,7 @@ static int next_mysql(kp_logfmt_reader *fr, kp_logrec *rec, kp_logskipped *sk)
 	*rec = r0;
 	rec->sql = fr->sql.data;
 	rec->len = fr->sql.len;
-	rec->line = start;
+	rec->line = sql_start;
 	return 1;
 }
 
