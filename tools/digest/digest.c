@@ -162,7 +162,13 @@ static void shape_merge(kp_digest *dst, kp_dshape *d, const kp_dshape *s)
 		e->path = xstrdup_or_null(s->ex[i].path);
 		e->line = s->ex[i].line;
 	}
+	if (d->planned && s->planned &&
+	    (s->varies || s->rejected != d->rejected || strcmp(s->access, d->access) ||
+	     !!s->table != !!d->table || (s->table && strcmp(s->table, d->table)) || !!s->index != !!d->index ||
+	     (s->index && strcmp(s->index, d->index))))
+		d->varies = true;
 	if (!d->planned && s->planned) {
+		d->varies = s->varies;
 		d->planned = true;
 		d->access = xstrdup_or_null(s->access);
 		d->rejected = s->rejected;

@@ -59,6 +59,9 @@ typedef struct kp_dshape {
 	char *filter;           /* the residual filter as SQL, or NULL */
 	char *order;            /* "key", "reverse", "sort", or NULL */
 	int64_t ranges;         /* key ranges read */
+	bool varies;            /* a statement of the shape planned otherwise (another
+	                           access, table or index): the plan above is its first
+	                           statement's, not every statement's */
 	kp_dstat time_us, rows_scanned, rows_sent;
 	kp_dhot *hot;
 	int nhot;

@@ -123,7 +123,8 @@ void kp_digest_json(const kp_digest *dg, kp_buf *b)
 			str_or_null(b, s->table);
 			kp_buf_puts(b, ", \"index\": ");
 			str_or_null(b, s->index);
-			kp_buf_printf(b, ", \"ranges\": %lld, \"filter\": ", (long long)s->ranges);
+			kp_buf_printf(b, ", \"ranges\": %lld, \"varies\": %s, \"filter\": ", (long long)s->ranges,
+			              s->varies ? "true" : "false");
 			str_or_null(b, s->filter);
 			kp_buf_puts(b, ", \"order\": ");
 			str_or_null(b, s->order);
@@ -266,14 +267,17 @@ static int read_shape(rd *r, kp_digest *dg, const kp_json *o)
 	if (!pl || (pl->kind != KP_J_NULL && pl->kind != KP_J_OBJ))
 		return bad(r, pl ? pl : o, "plan");
 	if (pl->kind == KP_J_OBJ) {
-		const kp_json *acc, *tab, *idx, *fil, *ord, *rej = kp_json_get(pl, "rejected");
+		const kp_json *acc, *tab, *idx, *fil, *ord, *rej = kp_json_get(pl, "rejected"),
+		              *var = kp_json_get(pl, "varies");
 		int64_t ranges;
 		if (str_field(r, pl, "access", false, &acc) || str_field(r, pl, "table", true, &tab) ||
 		    str_field(r, pl, "index", true, &idx) || str_field(r, pl, "filter", true, &fil) ||
 		    str_field(r, pl, "order", true, &ord))
 			return -1;
-		if (!rej || rej->kind != KP_J_BOOL || !kp_json_i64(kp_json_get(pl, "ranges"), &ranges))
-			return bad(r, pl, "rejected or ranges");
+		if (!rej || rej->kind != KP_J_BOOL || !var || var->kind != KP_J_BOOL ||
+		    !kp_json_i64(kp_json_get(pl, "ranges"), &ranges))
+			return bad(r, pl, "rejected, varies or ranges");
+		s->varies = var->b;
 		s->planned = true;
 		s->access = dup_str(acc);
 		s->rejected = rej->b;

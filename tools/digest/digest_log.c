@@ -120,6 +120,18 @@ static void keep_plan(kp_dshape *s, const kp_plan *pl)
 	s->ranges = pl->nranges;
 }
 
+static bool differ(const char *kept, const char *name)
+{
+	return !kept != !name || (kept && strcmp(kept, name));
+}
+
+/* Does pl give another path than the one kept for its shape? */
+static bool plans_differ(const kp_dshape *s, const kp_plan *pl)
+{
+	return strcmp(s->access, kp_access_name(pl->access)) || s->rejected != pl->rejected ||
+	       differ(s->table, pl->table ? pl->table->name : NULL) || differ(s->index, pl->index ? pl->index->name : NULL);
+}
+
 /* Counts the values the statement binds to each key column. A column bound
  * to the same value in neighbouring ranges (a = 1 AND b IN (...)) counts once. */
 static void count_hot(kp_digest *dg, kp_dshape *s, const kp_plan *pl, const kp_logrec *rec, const kp_source *src,
@@ -237,6 +249,8 @@ static void one_record(run *R, const kp_logrec *rec)
 			kp_plan_stmt(&pl, p->cat, st, p->opts, &src, &p->scratch, &pd);
 			if (!s->planned && pl.access != KP_ACCESS_NONE)
 				keep_plan(s, &pl);
+			else if (s->planned && !s->varies && plans_differ(s, &pl))
+				s->varies = true;
 			count_hot(dg, s, &pl, rec, &src, st, &R->tmp, &R->prev);
 		}
 	}

@@ -50,6 +50,8 @@ static void shape_text(kp_buf *b, const kp_digest *dg, const kp_dshape *s, int r
 			kp_buf_printf(b, " on %s", s->table);
 		if (s->index)
 			kp_buf_printf(b, " via index %s", s->index);
+		if (s->varies)
+			kp_buf_puts(b, " (for its first statement: others plan otherwise)");
 	}
 	kp_buf_putc(b, '\n');
 	if (s->nex) {

@@ -832,6 +832,8 @@ static int next_lindorm(kp_logfmt_reader *fr, kp_logrec *rec, kp_logskipped *sk)
 	size_t at;
 	const char *err;
 	kp_json *o = kp_json_parse(&fr->a, line, len, &at, &err);
+	if (!o && at >= len)
+		return skip(fr, sk, KP_SKIP_DAMAGED, fr->r->lineno, "not JSON: %s at the end of the line", err);
 	if (!o)
 		return skip(fr, sk, KP_SKIP_DAMAGED, fr->r->lineno, "not JSON: %s at byte %zu", err, at + 1);
 	if (o->kind != KP_J_OBJ)
