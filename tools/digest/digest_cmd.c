@@ -8,7 +8,7 @@
 
 #include "tools/digest/digest.h"
 
-static const char usage[] =
+const char kp_digest_usage[] =
 	"usage: keyplan digest [options] LOG...\n"
 	"       keyplan digest --merge [options] DIGEST...\n"
 	"\n"
@@ -72,7 +72,7 @@ int kp_cmd_digest(int argc, char **argv)
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(usage, stdout);
+			fputs(kp_digest_usage, stdout);
 			goto out;
 		}
 		if (!strcmp(a, "--merge")) {
