@@ -60,6 +60,9 @@ typedef struct cli {
 	kp_list hosts;          /* kp_host_file* whose SQL the run still uses */
 	kp_list host_arenas;    /* kp_arena* holding them */
 	kp_arena *host_arena;   /* the arena the next host file is read into */
+	kp_source *log_src;     /* check --workload LOG: the log's shapes as statements ... */
+	const double *log_weights; /* ... their weights, in order ... */
+	size_t log_n, log_next; /* ... how many, and the next one's */
 } cli;
 
 /* ------------------------------------------------------------ cli.c */
