@@ -446,13 +446,16 @@ static void test_hostile_lines_located_and_counted(void)
 		"SELECT * FROM users_1 WHERE name = '\xb2\xe2\xca\xd4';\n" /* GBK */
 		"SELECT * FROM users_1 WHERE name = '\xe6\xb5\x8b\xe8\xaf\x95';\n" /* UTF-8 */
 		"SELECT * FROM users_1 WHERE id = (1;\n"                 /* truncated */
+		"-- a comment, no statement\n"
 		"SELECT * FROM users_1 WHERE id = 2";                    /* no end of line */
 	CU_ASSERT_EQUAL(digest_into(&dg, write_file("h.log", text, sizeof text - 1), KP_LOG_LINES, 1), 0);
 	CU_ASSERT_EQUAL(dg.statements, 3);
 	CU_ASSERT_EQUAL(dg.skipped[KP_SKIP_BINARY], 1);
 	CU_ASSERT_EQUAL(dg.skipped[KP_SKIP_ENCODING], 2);
 	CU_ASSERT_EQUAL(dg.skipped[KP_SKIP_NOT_SQL], 1);
-	CU_ASSERT_EQUAL_FATAL(dg.nskips, 4);
+	CU_ASSERT_EQUAL(dg.skipped[KP_SKIP_NO_STATEMENT], 1);
+	CU_ASSERT_EQUAL_FATAL(dg.nskips, 5);
+	CU_ASSERT_EQUAL(dg.skips[4].line, 7);
 	CU_ASSERT_EQUAL(dg.skips[0].line, 2);
 	ASSERT_STR(dg.skips[0].detail, "control byte 0x00 at byte 34 of the line");
 	CU_ASSERT_EQUAL(dg.skips[1].line, 3);

@@ -79,6 +79,10 @@ with kptest.tempdir() as tmp:
     rc, out, err = kptest.run("digest", "--help")
     check("--help lists every option", rc == 0 and all(o in out for o in (
         "--format", "--log-format", "--sample-rate", "--schema", "--target", "--top ", "--top-values", "--merge")), out)
+    man = open(os.path.join(SRC, "docs", "keyplan.1")).read().replace("\\-", "-")
+    for o in ("--format", "--log-format", "--sample-rate", "--schema", "--target", "--top", "--top-values", "--merge"):
+        check(f"the man page lists digest's {o}", o in man, o)
+    check("the man page describes the digest command", ".B digest\n" in man)
     rc2, out2, _ = kptest.run("help", "digest")
     check("keyplan help digest is its --help", rc2 == 0 and out2 == out)
     rc, out, _ = kptest.run("--help")

@@ -204,10 +204,11 @@ static void one_record(run *R, const kp_logrec *rec)
 	src.len = rec->len;
 	size_t pos = 0;
 	kp_stmt *st;
-	bool first = true;
+	bool first = true, any = false;
 	R->in->records++;
 	memset(&R->d, 0, sizeof R->d);
 	while (kp_parse_next(p->parser, &st, &src, &pos, &p->scratch, &R->d)) {
+		any = true;
 		if (!st) {
 			const kp_diag *e = R->d.tail;
 			uint32_t off = e && e->src == &src ? e->off : kp_parser_last_start(p->parser);
@@ -254,6 +255,8 @@ static void one_record(run *R, const kp_logrec *rec)
 			count_hot(dg, s, &pl, rec, &src, st, &R->tmp, &R->prev);
 		}
 	}
+	if (!any)
+		note_skip(dg, R->in, R->path, rec->line, KP_SKIP_NO_STATEMENT, "a record with no statement (only comments or ';')");
 	if (src.lines)
 		free(src.lines);
 	kp_buf_free(&src.path_json);
