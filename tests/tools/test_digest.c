@@ -563,6 +563,33 @@ static void test_lindorm_json_damaged_and_unknown_lines(void)
 	kp_digest_free(&dg);
 }
 
+static void test_long_examples_beyond_the_first_are_not_kept(void)
+{
+	/* three statements of one shape: the first kept whole however long,
+	 * a later one over 4 KiB not kept, a short one kept */
+	size_t cap = 3 * 10000 + 1000, n = 0;
+	char *text = malloc(cap);
+	for (int i = 0; i < 2; i++) {
+		n += (size_t)snprintf(text + n, cap - n, "SELECT * FROM users_1 WHERE name = '");
+		memset(text + n, 'a' + i, 6000);
+		n += 6000;
+		n += (size_t)snprintf(text + n, cap - n, "';\n");
+	}
+	n += (size_t)snprintf(text + n, cap - n, "SELECT * FROM users_1 WHERE name = 'z';\n");
+	kp_digest dg;
+	kp_digest_init(&dg, KP_TARGET_LINDORM, 0);
+	CU_ASSERT_EQUAL(digest_into(&dg, write_file("ex.log", text, n), KP_LOG_LINES, 1), 0);
+	free(text);
+	CU_ASSERT_EQUAL_FATAL(dg.n, 1);
+	kp_dshape *s = shape_with(&dg, "SELECT * FROM users_1 WHERE name = 'z'");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_EQUAL(s->count, 3);
+	CU_ASSERT_EQUAL(s->nex, 2);
+	CU_ASSERT_EQUAL(strlen(s->ex[0].sql), 6000 + 37);
+	CU_ASSERT_EQUAL(s->ex[1].line, 3);
+	kp_digest_free(&dg);
+}
+
 /* ---- merge ---- */
 
 static void shapes_equal(const kp_digest *a, const kp_digest *b)
@@ -718,5 +745,6 @@ KPT_SUITE("digest", setup, teardown,
 	{"a truncated gzip keeps what was read and says so", test_truncated_gzip_keeps_what_was_read},
 	{"a slow-log event without a statement is located", test_mysql_event_without_statement_located},
 	{"Lindorm JSON: damaged and unknown lines", test_lindorm_json_damaged_and_unknown_lines},
+	{"long examples beyond the first are not kept", test_long_examples_beyond_the_first_are_not_kept},
 	{"shards merged equal one pass", test_shards_merged_equal_one_pass},
 	{"a damaged digest is located and adds nothing", test_damaged_digest_is_located_and_adds_nothing})

@@ -171,6 +171,27 @@ with kptest.tempdir() as tmp:
           f"  {p('bad.log')}:2: binary: control byte 0x01 at byte 1 of the line\n" in out and
           f"  {p('bad.log')}:3: not-sql: " in out, out)
 
+    # --- a 1 GB single line (KP_STRESS=1, as tools/check.sh sets): skipped,
+    # located, in bounded memory, and the line after it still read ---
+    if os.environ.get("KP_STRESS") == "1":
+        import resource
+        big = p("gigabyte.log")
+        with open(big, "w") as f:
+            f.write("SELECT * FROM orders WHERE user_id = 'a' AND order_id = 1;\n")
+            chunk = "x" * (1 << 20)
+            for _ in range(1024):
+                f.write(chunk)
+            f.write("\nSELECT * FROM orders WHERE user_id = 'b' AND order_id = 2;\n")
+        rc, out, err = kptest.run("digest", "--format", "json", big, timeout=1200)
+        d = json.loads(out) if rc == 0 else {}
+        os.unlink(big)
+        rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+        check("a 1 GB line: skipped as too-long at line 2, the statements around it read", rc == 0 and
+              d["statements"] == 2 and d["skipped"]["too-long"] == 1 and d["skips"][0]["line"] == 2 and
+              d["skips"][0]["detail"] == "a line of 1073741824 bytes (at most 16781312 are read)", err + out[:500])
+        if not os.environ.get("KP_SANITIZED"):
+            check(f"a 1 GB line: peak RSS {rss_mb} MB stays under 64 MB", rss_mb < 64, str(rss_mb))
+
     # --- check --workload with a log and with a digest ---
     rc, out, err = kptest.run("check", "--schema", p("s.sql"), "--workload", p("all.log"), "--format", "json")
     doc = json.loads(out) if out.startswith("{") else {}

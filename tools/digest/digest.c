@@ -157,6 +157,8 @@ static void shape_merge(kp_digest *dst, kp_dshape *d, const kp_dshape *s)
 		d->has_ts = true;
 	}
 	for (int i = 0; i < s->nex && d->nex < KP_DIGEST_EXAMPLES; i++) {
+		if (d->nex > 0 && s->ex[i].sql && strlen(s->ex[i].sql) > KP_DIGEST_EXAMPLE_MAX)
+			continue;
 		kp_dexample *e = &d->ex[d->nex++];
 		e->sql = xstrdup_or_null(s->ex[i].sql);
 		e->path = xstrdup_or_null(s->ex[i].path);

@@ -22,6 +22,7 @@
 #include "tools/digest/topk.h"
 
 #define KP_DIGEST_EXAMPLES 3    /* example statements kept per shape */
+#define KP_DIGEST_EXAMPLE_MAX 4096 /* bytes of an example beyond the first */
 #define KP_DIGEST_SKIPS 100     /* located skips kept per digest (all are counted) */
 #define KP_DIGEST_K 10          /* hot values kept per key column */
 

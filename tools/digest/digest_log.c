@@ -232,7 +232,10 @@ static void one_record(run *R, const kp_logrec *rec)
 				s->last_us = rec->ts_us;
 			s->has_ts = true;
 		}
-		if (s->nex < KP_DIGEST_EXAMPLES) {
+		/* the first example whole (check --workload plans it); the others
+		 * only when short, so that a shape costs little memory beyond its
+		 * first statement */
+		if (s->nex == 0 || (s->nex < KP_DIGEST_EXAMPLES && st->len <= KP_DIGEST_EXAMPLE_MAX)) {
 			kp_dexample *ex = &s->ex[s->nex++];
 			ex->sql = dup_n(src.text + st->off, st->len);
 			ex->path = dup_n(R->path, strlen(R->path));
