@@ -157,6 +157,19 @@ with kptest.tempdir() as tmp:
     check("rejected shapes come first", "\nrejected, full-scan and filtered shapes:\n#1 " in out and
           out.index("rejected, full-scan") < out.index("top shapes by count:") < out.index("top shapes by rows scanned:"), out[:600])
 
+    kptest.write(p("two.log"), slow_event(0, "SELECT * FROM orders WHERE user_id = 'u1' AND order_id = 5", 0.0015, 1) +
+                 slow_event(1, "SELECT * FROM orders WHERE user_id = 'u1' AND order_id = 6", 0.0025, 3))
+    rc, out, err = kptest.run("digest", "--schema", p("s.sql"), p("two.log"), plain=True)
+    fp = json.loads(kptest.run("digest", "--format", "json", p("two.log"))[1])["shapes"][0]["fingerprint"]
+    check("a shape's block in the report: plan and estimate, the log's figures, example, hot keys", rc == 0 and
+          "\ntop shapes by count:\n"
+          f"#1  {fp}  2 statements, 100.0%  get on orders, 1 key range\n"
+          "    SELECT * FROM orders WHERE user_id = 'u1' AND order_id = 5\n"
+          "    time avg 2.000 ms max 2.500 ms  rows scanned avg 2.0 max 3  rows sent avg 1.0 max 1\n"
+          f"    first example: {p('two.log')}:5\n"
+          "    hot user_id (of 2, each count up to 0 short): 'u1' x2\n"
+          "    hot order_id (of 2, each count up to 0 short): 5 x1 6 x1\n" in out, out)
+
     # --- sampling said so ---
     kptest.write(p("q.csv"), "QUERY_ID,QUERY,BIND_PARAMETERS,START_TIME\n"
                  "1,SELECT * FROM orders WHERE user_id = ? AND order_id = ?,\"u1,5\",2024-01-02 03:04:05.000\n")

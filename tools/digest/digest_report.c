@@ -50,6 +50,9 @@ static void shape_text(kp_buf *b, const kp_digest *dg, const kp_dshape *s, int r
 			kp_buf_printf(b, " on %s", s->table);
 		if (s->index)
 			kp_buf_printf(b, " via index %s", s->index);
+		/* keyplan's estimate beside the log's figures below */
+		if (s->ranges && !s->rejected && strcmp(s->access, "full_scan"))
+			kp_buf_printf(b, ", %lld key range%s", (long long)s->ranges, s->ranges == 1 ? "" : "s");
 		if (s->varies)
 			kp_buf_puts(b, " (for its first statement: others plan otherwise)");
 	}
@@ -65,7 +68,7 @@ static void shape_text(kp_buf *b, const kp_digest *dg, const kp_dshape *s, int r
 		kp_buf_putc(b, '\n');
 	}
 	if (s->time_us.n || s->rows_scanned.n || s->rows_sent.n) {
-		kp_buf_puts(b, "   ");
+		kp_buf_puts(b, "  ");
 		figure(b, "time", &s->time_us, true);
 		figure(b, "rows scanned", &s->rows_scanned, false);
 		figure(b, "rows sent", &s->rows_sent, false);
