@@ -192,11 +192,19 @@ static char *dup_str(const kp_json *v)
 	return p;
 }
 
+/* A field that is missing or of the wrong kind, named. */
+static int bad_field(rd *r, const kp_json *at, const char *key, const char *want)
+{
+	char msg[160];
+	snprintf(msg, sizeof msg, "'%.64s' is missing or not %s", key, want);
+	return bad(r, at, msg);
+}
+
 static int u64_of(rd *r, const kp_json *o, const char *key, uint64_t *out)
 {
 	const kp_json *v = kp_json_get(o, key);
 	if (!kp_json_u64(v, out))
-		return bad(r, v ? v : o, key);
+		return bad_field(r, v ? v : o, key, "a whole number");
 	return 0;
 }
 
@@ -204,7 +212,7 @@ static int stat_of(rd *r, const kp_json *o, const char *key, kp_dstat *st)
 {
 	const kp_json *v = kp_json_get(o, key);
 	if (!v || v->kind != KP_J_OBJ)
-		return bad(r, o, key);
+		return bad_field(r, v ? v : o, key, "an object");
 	if (u64_of(r, v, "n", &st->n) || u64_of(r, v, "sum", &st->sum) || u64_of(r, v, "max", &st->max))
 		return -1;
 	return 0;
@@ -214,7 +222,7 @@ static int str_field(rd *r, const kp_json *o, const char *key, bool nullable, co
 {
 	const kp_json *v = kp_json_get(o, key);
 	if (!v || !(v->kind == KP_J_STR || (nullable && v->kind == KP_J_NULL)))
-		return bad(r, v ? v : o, key);
+		return bad_field(r, v ? v : o, key, nullable ? "a string or null" : "a string");
 	*out = v->kind == KP_J_STR ? v : NULL;
 	return 0;
 }
@@ -241,8 +249,10 @@ static int read_shape(rd *r, kp_digest *dg, const kp_json *o)
 	if (s->count || s->nex)
 		return bad(r, sh, "a shape listed twice");
 	double est;
-	if (u64_of(r, o, "count", &s->count) || !kp_json_num(kp_json_get(o, "estimated"), &est))
-		return bad(r, o, "count or estimated");
+	if (u64_of(r, o, "count", &s->count))
+		return -1;
+	if (!kp_json_num(kp_json_get(o, "estimated"), &est))
+		return bad_field(r, o, "estimated", "a number");
 	s->estimated = est;
 	if (fs && ls) {
 		if (!kp_log_time(fs->s, fs->len, &s->first_us) || !kp_log_time(ls->s, ls->len, &s->last_us))
@@ -251,7 +261,7 @@ static int read_shape(rd *r, kp_digest *dg, const kp_json *o)
 	}
 	const kp_json *ex = kp_json_get(o, "examples");
 	if (!ex || ex->kind != KP_J_ARR)
-		return bad(r, o, "examples");
+		return bad_field(r, ex ? ex : o, "examples", "an array");
 	for (size_t i = 0; i < ex->n && s->nex < KP_DIGEST_EXAMPLES; i++) {
 		const kp_json *e = ex->items[i], *sql, *path;
 		uint64_t line;
@@ -265,7 +275,7 @@ static int read_shape(rd *r, kp_digest *dg, const kp_json *o)
 	}
 	const kp_json *pl = kp_json_get(o, "plan");
 	if (!pl || (pl->kind != KP_J_NULL && pl->kind != KP_J_OBJ))
-		return bad(r, pl ? pl : o, "plan");
+		return bad_field(r, pl ? pl : o, "plan", "an object or null");
 	if (pl->kind == KP_J_OBJ) {
 		const kp_json *acc, *tab, *idx, *fil, *ord, *rej = kp_json_get(pl, "rejected"),
 		              *var = kp_json_get(pl, "varies");
@@ -292,7 +302,7 @@ static int read_shape(rd *r, kp_digest *dg, const kp_json *o)
 		return -1;
 	const kp_json *hot = kp_json_get(o, "hot_keys");
 	if (!hot || hot->kind != KP_J_ARR)
-		return bad(r, o, "hot_keys");
+		return bad_field(r, hot ? hot : o, "hot_keys", "an array");
 	for (size_t i = 0; i < hot->n; i++) {
 		const kp_json *h = hot->items[i], *col, *vals;
 		uint64_t k, n;
@@ -302,7 +312,7 @@ static int read_shape(rd *r, kp_digest *dg, const kp_json *o)
 			return bad(r, h, "hot values kept with another k");
 		vals = kp_json_get(h, "values");
 		if (!vals || vals->kind != KP_J_ARR)
-			return bad(r, h, "values");
+			return bad_field(r, vals ? vals : h, "values", "an array");
 		kp_dhot *dh = kp_dshape_hot(s, col->s, dg->k);
 		for (size_t j = 0; j < vals->n; j++) {
 			const kp_json *it = vals->items[j], *val, *cut = kp_json_get(it, "cut");
@@ -337,21 +347,21 @@ static int read_doc(rd *r, kp_digest *dg, const kp_json *o)
 		return bad(r, o, "hot values kept with another k (give the same --top-values)");
 	double est;
 	if (!kp_json_num(kp_json_get(o, "estimated"), &est))
-		return bad(r, o, "estimated");
+		return bad_field(r, o, "estimated", "a number");
 	const kp_json *sch = kp_json_get(o, "schema");
 	dg->schema |= sch && sch->kind == KP_J_BOOL && sch->b;
 	dg->statements += statements;
 	dg->estimated += est;
 	const kp_json *ins = kp_json_get(o, "inputs");
 	if (!ins || ins->kind != KP_J_ARR)
-		return bad(r, o, "inputs");
+		return bad_field(r, ins ? ins : o, "inputs", "an array");
 	for (size_t i = 0; i < ins->n; i++) {
 		const kp_json *in = ins->items[i], *path, *fmt;
 		kp_dinput d = {0};
 		if (str_field(r, in, "path", false, &path) || str_field(r, in, "format", false, &fmt) ||
 		    u64_of(r, in, "records", &d.records) || u64_of(r, in, "statements", &d.statements) ||
 		    u64_of(r, in, "skipped", &d.skipped) || !kp_json_num(kp_json_get(in, "sample_rate"), &d.sample_rate))
-			return r->err ? -1 : bad(r, in, "sample_rate");
+			return r->err ? -1 : bad_field(r, in, "sample_rate", "a number");
 		kp_dinput *ni = realloc(dg->inputs, (dg->ninputs + 1) * sizeof *ni);
 		if (!ni)
 			abort();
@@ -361,6 +371,8 @@ static int read_doc(rd *r, kp_digest *dg, const kp_json *o)
 		dg->inputs[dg->ninputs++] = d;
 	}
 	const kp_json *sk = kp_json_get(o, "skipped");
+	if (!sk || sk->kind != KP_J_OBJ)
+		return bad_field(r, sk ? sk : o, "skipped", "an object");
 	for (int i = 0; i < KP_SKIP__COUNT; i++) {
 		uint64_t n;
 		if (u64_of(r, sk, kp_skip_name((kp_skip)i), &n))
@@ -369,7 +381,7 @@ static int read_doc(rd *r, kp_digest *dg, const kp_json *o)
 	}
 	const kp_json *sks = kp_json_get(o, "skips");
 	if (!sks || sks->kind != KP_J_ARR)
-		return bad(r, o, "skips");
+		return bad_field(r, sks ? sks : o, "skips", "an array");
 	for (size_t i = 0; i < sks->n; i++) {
 		const kp_json *e = sks->items[i], *path, *why, *det;
 		uint64_t line;
@@ -392,7 +404,7 @@ static int read_doc(rd *r, kp_digest *dg, const kp_json *o)
 	}
 	const kp_json *shapes = kp_json_get(o, "shapes");
 	if (!shapes || shapes->kind != KP_J_ARR)
-		return bad(r, o, "shapes");
+		return bad_field(r, shapes ? shapes : o, "shapes", "an array");
 	for (size_t i = 0; i < shapes->n; i++)
 		if (read_shape(r, dg, shapes->items[i]))
 			return -1;
