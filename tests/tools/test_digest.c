@@ -426,6 +426,8 @@ static void test_phoenix_csv_with_parameters_and_sampling(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(u1);
 	CU_ASSERT_EQUAL(u1->count, 2);
 	CU_ASSERT_PTR_NOT_NULL(shape_with(&dg, "SELECT * FROM orders WHERE note = 'it''s'"));
+	/* the second record's parameters bound order_id 6 */
+	CU_ASSERT_PTR_NOT_NULL(hot_value(s, "order_id", "6"));
 	/* the record cut short by the end of the file is located */
 	CU_ASSERT_EQUAL(dg.skipped[KP_SKIP_DAMAGED], 1);
 	CU_ASSERT_EQUAL(dg.skips[0].line, 6);
@@ -554,6 +556,7 @@ static void test_lindorm_json_damaged_and_unknown_lines(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	CU_ASSERT_EQUAL(s->time_us.sum, 5000);
 	CU_ASSERT_PTR_NOT_NULL(hot_value(s, "id", "42"));
+
 	CU_ASSERT_EQUAL_FATAL(dg.nskips, 3);
 	CU_ASSERT_EQUAL(dg.skips[0].line, 2);
 	ASSERT_STR(dg.skips[0].detail, "not JSON: expected ',' or '}' at the end of the line");
@@ -587,6 +590,27 @@ static void test_long_examples_beyond_the_first_are_not_kept(void)
 	CU_ASSERT_EQUAL(s->nex, 2);
 	CU_ASSERT_EQUAL(strlen(s->ex[0].sql), 6000 + 37);
 	CU_ASSERT_EQUAL(s->ex[1].line, 3);
+	kp_digest_free(&dg);
+}
+
+static void test_numbered_parameters_bind_by_number(void)
+{
+	/* ?2, $2 and Phoenix's :2 bind the log's second parameter */
+	kp_digest dg;
+	kp_digest_init(&dg, KP_TARGET_LINDORM, 0);
+	CU_ASSERT_EQUAL(digest_into(&dg, write_str("n.json",
+		"{\"sql\": \"SELECT * FROM orders WHERE order_id = ?2 AND user_id = ?1\", \"params\": [\"a\", 7]}\n"
+		"{\"sql\": \"SELECT * FROM orders WHERE order_id = $2 AND user_id = $1\", \"params\": [\"b\", 8]}\n"
+		"{\"sql\": \"SELECT * FROM orders WHERE order_id = :2 AND user_id = :1\", \"params\": [\"c\", 9]}\n"),
+		KP_LOG_AUTO, 1), 0);
+	CU_ASSERT_EQUAL(dg.n, 1);
+	kp_dshape *s = shape_with(&dg, "SELECT * FROM orders WHERE order_id = :2 AND user_id = :1");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_PTR_NOT_NULL(hot_value(s, "user_id", "a"));
+	CU_ASSERT_PTR_NOT_NULL(hot_value(s, "user_id", "b"));
+	CU_ASSERT_PTR_NOT_NULL(hot_value(s, "user_id", "c"));
+	CU_ASSERT_PTR_NOT_NULL(hot_value(s, "order_id", "7"));
+	CU_ASSERT_PTR_NOT_NULL(hot_value(s, "order_id", "9"));
 	kp_digest_free(&dg);
 }
 
@@ -746,5 +770,6 @@ KPT_SUITE("digest", setup, teardown,
 	{"a slow-log event without a statement is located", test_mysql_event_without_statement_located},
 	{"Lindorm JSON: damaged and unknown lines", test_lindorm_json_damaged_and_unknown_lines},
 	{"long examples beyond the first are not kept", test_long_examples_beyond_the_first_are_not_kept},
+	{"numbered parameters bind by their number", test_numbered_parameters_bind_by_number},
 	{"shards merged equal one pass", test_shards_merged_equal_one_pass},
 	{"a damaged digest is located and adds nothing", test_damaged_digest_is_located_and_adds_nothing})

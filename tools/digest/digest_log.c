@@ -45,7 +45,8 @@ static void note_skip(kp_digest *dg, kp_dinput *in, const char *path, uint64_t l
 static int param_index(const kp_value *v, const kp_source *src, const kp_stmt *st)
 {
 	const char *t = v->s;
-	if (v->n >= 2 && (t[0] == '?' || t[0] == '$') && t[1] >= '0' && t[1] <= '9')
+	/* ?1, $1, and Phoenix's :1 */
+	if (v->n >= 2 && (t[0] == '?' || t[0] == '$' || t[0] == ':') && t[1] >= '0' && t[1] <= '9')
 		return atoi(t + 1) - 1;
 	if (v->n != 1 || t[0] != '?')
 		return -1;
@@ -79,7 +80,7 @@ static bool value_text(const kp_value *v, const kp_logrec *rec, const kp_source 
 		kp_value_sql(out, v);
 		return true;
 	}
-	if (v->n > 1 && v->s[0] == ':') {
+	if (v->n > 1 && v->s[0] == ':' && !(v->s[1] >= '0' && v->s[1] <= '9')) {
 		for (size_t i = 0; i < rec->nparams; i++) {
 			const char *nm = rec->params[i].name;
 			if (!nm)
