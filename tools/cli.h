@@ -68,6 +68,9 @@ typedef struct cli {
 	bool select[KP_R__COUNT];   /* --select: only these rules are reported */
 	bool selecting;             /* --select was given */
 	bool ignore[KP_R__COUNT];   /* --ignore: these rules are not reported */
+	kp_source *log_src;     /* check --workload LOG: the log's shapes as statements ... */
+	const double *log_weights; /* ... their weights, in order ... */
+	size_t log_n, log_next; /* ... how many, and the next one's */
 } cli;
 
 /* ------------------------------------------------------------ cli.c */

@@ -12,6 +12,7 @@
 #include "lib/embed.h"
 #include "tools/baseline.h"
 #include "tools/diffscope.h"
+#include "tools/digest/digest_workload.h"
 
 /* The options lint and check share, and their exit status. */
 #define REPORT_OPTIONS \
@@ -84,7 +85,8 @@ const char cli_usage_check[] =
 	"options:\n"
 	"  --schema PATH        schema file or folder; may be repeated\n"
 	"  --workload PATH      query file or folder (SQL or application code, as for\n"
-	"                       lint); may be repeated\n"
+	"                       lint), or a query log or digest (docs/digest.md: each\n"
+	"                       shape weighted by its count); may be repeated\n"
 	"  --base-schema PATH   the schema before a change: each workload query whose\n"
 	"                       plan changes is reported, before -> after (KP130-KP134,\n"
 	"                       and the migration impact); may be repeated\n"
@@ -159,6 +161,8 @@ static int lint_event(void *ctx, kp_event *ev)
 	switch (ev->phase) {
 	case KP_EV_PARSED:
 		kp_report_directives(rep, ev->src, ev->lead, ev->start, ev->start, &ev->weight);
+		if (ev->src == c->log_src && c->log_next < c->log_n)
+			ev->weight = c->log_weights[c->log_next++];     /* a log's shape */
 		kp_report_stmt_end(rep, ev->src, ev->start, ev->end);
 		kp_report_stmt_directives(rep, ev->src, ev->start, ev->end, ev->pos, ev->trail);
 		break;
@@ -285,6 +289,33 @@ static int collect_stream(cli *c, const char *path)
 	return 0;
 }
 
+/* check --workload with a query log or a digest: its shapes, one
+ * statement each, weighted by the statements they stand for, so that
+ * memory is bounded by the shapes, not the log. */
+static int run_log(cli *c, const char *path)
+{
+	kp_source *src = kp_arena_alloc(&c->arena, sizeof *src);
+	kp_log_workload w;
+	char *err = NULL;
+	if (kp_digest_workload(&c->pipe, path, src, &w, &err) < 0) {
+		cli_error(c, "%s", err ? err : path);
+		free(err);
+		return -1;
+	}
+	if (w.skipped)
+		fprintf(stderr, "keyplan check: %s: %llu of its lines or records skipped (keyplan digest %s lists them)\n",
+		        path, (unsigned long long)w.skipped, path);
+	kp_pipe_keep(&c->pipe, src);
+	c->log_src = src;
+	c->log_weights = w.weights;
+	c->log_n = w.n;
+	c->log_next = 0;
+	collect_source(c, src, KP_ROLE_WORKLOAD);
+	c->log_src = NULL;
+	kp_log_workload_free(&w);
+	return c->abort ? -1 : 0;
+}
+
 static int run_files(cli *c, kp_list *paths, kp_role r)
 {
 	kp_list files = {0};
@@ -334,6 +365,11 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 					return -1;
 				c->io_failed = true;
 			}
+			continue;
+		}
+		if (r == KP_ROLE_WORKLOAD && strcmp(files.items[i], "-") && kp_digest_is_log(files.items[i])) {
+			if (run_log(c, files.items[i]) < 0)
+				return -1;
 			continue;
 		}
 		kp_source *src = cli_open_source(c, files.items[i]);

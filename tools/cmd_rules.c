@@ -1,6 +1,7 @@
 /* keyplan rules: the rule list and each rule's page; keyplan help: a
  * command's --help. */
 #include "tools/cli.h"
+#include "tools/digest/digest_cmd.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,7 +104,8 @@ int cmd_help(int argc, char **argv)
 		const char *name;
 		const char *usage;
 	} pages[] = {{"explain", cli_usage_explain}, {"lint", cli_usage_lint}, {"check", cli_usage_check},
-	             {"rules", cli_usage_rules}, {"repl", cli_usage_repl}};
+	             {"rules", cli_usage_rules}, {"repl", cli_usage_repl},
+	             {"digest", kp_digest_usage}};
 	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
 		if (!strcmp(argv[0], pages[i].name)) {
 			fputs(pages[i].usage, stdout);
@@ -111,6 +113,6 @@ int cmd_help(int argc, char **argv)
 		}
 	if (kp_rule_lookup(argv[0], strlen(argv[0])) >= 0)
 		return cmd_rules(1, argv);   /* keyplan help KP001 */
-	fprintf(stderr, "keyplan help: unknown command '%s' (explain, lint, check, rules, repl)\n", argv[0]);
+	fprintf(stderr, "keyplan help: unknown command '%s' (explain, lint, check, digest, rules, repl)\n", argv[0]);
 	return 2;
 }
