@@ -797,6 +797,27 @@ static bool ranges_in_boxset(const pctx *pc, int nranges, const cview *views, co
 	return true;
 }
 
+/* Where NULL is stored first on a DESC part (Phoenix), the ranges, sorted
+ * with NULL as the least value, do not follow the stored order once one
+ * of several reads the NULLs of such a part: their order is not claimed. */
+static bool desc_nulls_apart(const pctx *pc, const path_eval *pe)
+{
+	if (!pc->t->desc_nulls_first || pe->nranges < 2)
+		return false;
+	const kp_key *k = pc->key;
+	for (int r = 0; r < pe->nranges; r++) {
+		const kp_range *x = &pe->ranges[r];
+		for (int i = 0; i <= x->neq && i < k->n; i++) {
+			int slot = pc->pslot[i];
+			if (!k->parts[i].desc || slot < 0 || !pc->nullslot[slot])
+				continue;
+			if ((i < x->neq && x->eq[i].kind == KP_V_NULL) || (i == x->neq && x->has_range && !x->lo.set))
+				return true;
+		}
+	}
+	return false;
+}
+
 bool kp_ranges_of_boxes(pctx *pc, const boxset *all, path_eval *pe)
 {
 	pe->ranges = kp_arena_alloc(pc->a, sizeof(kp_range) * (all->n + 1));
@@ -834,6 +855,8 @@ bool kp_ranges_of_boxes(pctx *pc, const boxset *all, path_eval *pe)
 			pe->nranges = 1;
 			memset(&pe->ranges[0], 0, sizeof(kp_range));
 		}
+		if (desc_nulls_apart(pc, pe))
+			pe->unordered = true;
 	}
 	return full;
 }

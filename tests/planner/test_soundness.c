@@ -164,6 +164,92 @@ static void test_parameter_prefix_is_no_full_scan(void)
 	rules("KP002");
 }
 
+/* NULL order on a DESC nullable column (docs/plan-json.md, "NULL order"):
+ * NULL is the least value under lindorm, so a forward read of an index on
+ * (v1 DESC) gives 'd', 'c', NULL: DESC NULLS LAST, or ASC NULLS FIRST read
+ * backwards. */
+static void test_desc_nullable_index_order_follows_null_order(void)
+{
+	start(KP_TARGET_LINDORM, "CREATE TABLE t (k0 INTEGER NOT NULL, v1 VARCHAR, PRIMARY KEY (k0));"
+	                         "CREATE INDEX ix ON t (v1 DESC)");
+	static const char *RNG =
+		"[{\"eq\": [], \"range\": {\"column\": \"v1\", \"lower\": \"b\", \"lower_inclusive\": false, \"upper\": null, "
+		"\"upper_inclusive\": false, \"nulls\": false}}, {\"eq\": [null], \"range\": null}]";
+	const char *W = "SELECT * FROM t WHERE v1 > 'b' OR v1 IS NULL ORDER BY ";
+	char q[256];
+	struct { const char *ob, *order; } cases[] = {
+		{"v1 DESC NULLS FIRST LIMIT 3", "sort"}, {"v1 NULLS LAST LIMIT 3", "sort"},
+		{"v1 DESC NULLS LAST", "key"}, {"v1 DESC", "key"},
+		{"v1 NULLS FIRST", "reverse"}, {"v1", "reverse"}, {"v1 ASC", "reverse"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(q, sizeof q, "%s%s", W, cases[i].ob);
+		plan(q, "scan", RNG, "", cases[i].order);
+	}
+	/* no NULL read: any placement is served */
+	plan("SELECT * FROM t WHERE v1 > 'b' ORDER BY v1 DESC NULLS FIRST", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"v1\", \"lower\": \"b\", \"lower_inclusive\": false, \"upper\": null, "
+	     "\"upper_inclusive\": false, \"nulls\": false}}]", "", "key");
+}
+
+/* Phoenix stores NULL first on a DESC key part too: a forward read of
+ * (A DESC, B) gives NULL first, so ORDER BY A DESC NULLS FIRST is the key
+ * order and ORDER BY A DESC (NULLS LAST by default) sorts; ranges of which
+ * one reads those NULLs are not in stored order. */
+static void test_phoenix_desc_nullable_key_stores_null_first(void)
+{
+	start(KP_TARGET_PHOENIX,
+	      "CREATE TABLE D (A VARCHAR, B VARCHAR NOT NULL, V DOUBLE, CONSTRAINT pk PRIMARY KEY (A DESC, B))");
+	plan("SELECT * FROM D WHERE A >= 'a' OR A IS NULL ORDER BY A DESC NULLS FIRST", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"A\", \"lower\": \"a\", \"lower_inclusive\": true, \"upper\": null, "
+	     "\"upper_inclusive\": false, \"nulls\": false}}, {\"eq\": [null], \"range\": null}]", "", "sort");
+	CU_ASSERT_TRUE(T.plan.unordered);
+	plan("SELECT /*+ _l_allow_filtering_ */ * FROM D WHERE B = 'x' ORDER BY A DESC NULLS FIRST", "full_scan",
+	     "[{\"eq\": [], \"range\": null}]", "B = 'x'", "key");
+	plan("SELECT /*+ _l_allow_filtering_ */ * FROM D WHERE B = 'x' ORDER BY A DESC", "full_scan",
+	     "[{\"eq\": [], \"range\": null}]", "B = 'x'", "sort");
+	plan("SELECT /*+ _l_allow_filtering_ */ * FROM D WHERE B = 'x' ORDER BY A NULLS LAST", "full_scan",
+	     "[{\"eq\": [], \"range\": null}]", "B = 'x'", "reverse");
+	/* the same under lindorm, where the key column cannot be NULL */
+	start(KP_TARGET_LINDORM, "CREATE TABLE D (A VARCHAR, B VARCHAR NOT NULL, V DOUBLE, PRIMARY KEY (A DESC, B))");
+	plan("SELECT /*+ _l_allow_filtering_ */ * FROM D WHERE B = 'x' ORDER BY A DESC NULLS FIRST", "full_scan",
+	     "[{\"eq\": [], \"range\": null}]", "B = 'x'", "key");
+	plan("SELECT * FROM D WHERE A IS NULL", "get", "[]", "", "none");
+}
+
+/* Phoenix: a variable-length key column not declared NOT NULL holds NULL
+ * (in a key of several columns); a fixed-width one does not. */
+static void test_phoenix_nullable_key_columns_match_null(void)
+{
+	start(KP_TARGET_PHOENIX,
+	      "CREATE TABLE T (A VARCHAR, B VARCHAR, C BIGINT NOT NULL, V DOUBLE, CONSTRAINT pk PRIMARY KEY (A, B, C));"
+	      "CREATE TABLE F (A CHAR(3), B BIGINT, C DECIMAL, CONSTRAINT pk PRIMARY KEY (A, B, C));"
+	      "CREATE TABLE O (A VARCHAR PRIMARY KEY, V DOUBLE)");
+	plan("SELECT * FROM T WHERE A = 'x' AND B IS NULL AND C > 5", "scan",
+	     "[{\"eq\": [\"x\", null], \"range\": {\"column\": \"C\", \"lower\": 5, \"lower_inclusive\": false, "
+	     "\"upper\": null, \"upper_inclusive\": false}}]", "", "none");
+	rules("");
+	plan("SELECT * FROM T WHERE A IS NULL", "scan", "[{\"eq\": [null], \"range\": null}]", "", "none");
+	rules("");
+	/* a comparison reads no NULL: from just after it */
+	plan("SELECT * FROM T WHERE A < 'm'", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"A\", \"lower\": null, \"lower_inclusive\": false, \"upper\": \"m\", "
+	     "\"upper_inclusive\": false, \"nulls\": false}}]", "", "none");
+	plan("SELECT * FROM T WHERE A = 'x' ORDER BY B", "scan", "[{\"eq\": [\"x\"], \"range\": null}]", "", "key");
+	plan("SELECT * FROM T WHERE A = 'x' ORDER BY B NULLS LAST", "scan", "[{\"eq\": [\"x\"], \"range\": null}]", "",
+	     "sort");
+	/* fixed-width CHAR(3) and BIGINT are never NULL; DECIMAL can be */
+	plan("SELECT * FROM F WHERE A IS NULL", "get", "[]", "", "none");
+	plan("SELECT * FROM F WHERE A = 'abc' AND B IS NULL", "get", "[]", "", "none");
+	plan("SELECT * FROM F WHERE A = 'abc' AND B = 1 AND C IS NULL", "get", "[{\"eq\": [\"abc\", 1, null], \"range\": null}]",
+	     "", "none");
+	/* a one-column key is never empty */
+	plan("SELECT * FROM O WHERE A IS NULL", "get", "[]", "", "none");
+	/* under lindorm no key column is NULL */
+	start(KP_TARGET_LINDORM, "CREATE TABLE T (A VARCHAR, B VARCHAR, C BIGINT NOT NULL, PRIMARY KEY (A, B, C))");
+	plan("SELECT * FROM T WHERE A IS NULL", "get", "[]", "", "none");
+}
+
 static int setup(void)
 {
 	kpt_init(&T);
@@ -180,4 +266,7 @@ KPT_SUITE("soundness", setup, teardown,
 	{"past the range limit an IN list with a parameter keeps all its values", test_range_limit_keeps_in_list_with_parameter},
 	{"past the range limit a parameter is no contradiction", test_range_limit_with_parameter_is_no_contradiction},
 	{"repeated IN items do not count against the range limit", test_repeated_in_items_do_not_count_against_the_limit},
-	{"a parameter in an equality prefix is no full scan", test_parameter_prefix_is_no_full_scan})
+	{"a parameter in an equality prefix is no full scan", test_parameter_prefix_is_no_full_scan},
+	{"a DESC nullable index column orders NULLs as the target stores them", test_desc_nullable_index_order_follows_null_order},
+	{"Phoenix stores NULL first on a DESC key part", test_phoenix_desc_nullable_key_stores_null_first},
+	{"Phoenix nullable key columns match NULL", test_phoenix_nullable_key_columns_match_null})
