@@ -818,6 +818,27 @@ static bool desc_nulls_apart(const pctx *pc, const path_eval *pe)
 	return false;
 }
 
+/* keyplan does not compute a store's hash (Lindorm's hash32 ...): ranges
+ * that bind a hash part to different values are sorted by the hashed
+ * values, which is not their stored order; that order is not claimed. */
+static bool hash_apart(const pctx *pc, const path_eval *pe)
+{
+	const kp_key *k = pc->key;
+	for (int i = 0; i < k->n; i++) {
+		if (pc->pslot[i] >= 0)
+			continue;
+		for (int r = 1; r < pe->nranges; r++) {
+			const kp_range *x = &pe->ranges[0], *y = &pe->ranges[r];
+			if (x->neq <= i || y->neq <= i)
+				return true;
+			bool known;
+			if (vcmp(&x->eq[i], &y->eq[i], &known) != 0 || !known)
+				return true;
+		}
+	}
+	return false;
+}
+
 bool kp_ranges_of_boxes(pctx *pc, const boxset *all, path_eval *pe)
 {
 	pe->ranges = kp_arena_alloc(pc->a, sizeof(kp_range) * (all->n + 1));
@@ -855,7 +876,7 @@ bool kp_ranges_of_boxes(pctx *pc, const boxset *all, path_eval *pe)
 			pe->nranges = 1;
 			memset(&pe->ranges[0], 0, sizeof(kp_range));
 		}
-		if (desc_nulls_apart(pc, pe))
+		if (desc_nulls_apart(pc, pe) || hash_apart(pc, pe))
 			pe->unordered = true;
 	}
 	return full;

@@ -250,6 +250,27 @@ static void test_phoenix_nullable_key_columns_match_null(void)
 	plan("SELECT * FROM T WHERE A IS NULL", "get", "[]", "", "none");
 }
 
+/* keyplan does not compute the store's hash: ranges over different hash
+ * values are listed by the hashed values, their stored order unknown. */
+static void test_hash_key_ranges_claim_no_order(void)
+{
+	start(KP_TARGET_LINDORM, "CREATE TABLE h (p1 VARCHAR, p2 INT, v INT, PRIMARY KEY (hash32(p1), p1, p2))");
+	plan("SELECT * FROM h WHERE p1 IN ('y', 'x', 'w') ORDER BY p1 LIMIT 3", "scan",
+	     "[{\"eq\": [{\"hash\": \"hash32\", \"of\": [\"w\"]}, \"w\"], \"range\": null}, {\"eq\": [{\"hash\": \"hash32\", "
+	     "\"of\": [\"x\"]}, \"x\"], \"range\": null}, {\"eq\": [{\"hash\": \"hash32\", \"of\": [\"y\"]}, \"y\"], \"range\": "
+	     "null}]", "", "sort");
+	CU_ASSERT_TRUE(T.plan.unordered);
+	/* one hash value: its range is in key order */
+	plan("SELECT * FROM h WHERE p1 = 'y' AND p2 > 1 ORDER BY p2 LIMIT 3", "scan",
+	     "[{\"eq\": [{\"hash\": \"hash32\", \"of\": [\"y\"]}, \"y\"], \"range\": {\"column\": \"p2\", \"lower\": 1, "
+	     "\"lower_inclusive\": false, \"upper\": null, \"upper_inclusive\": false}}]", "", "key");
+	CU_ASSERT_FALSE(T.plan.unordered);
+	/* ORDER BY a column every range binds to one value stays constant */
+	plan("SELECT * FROM h WHERE p1 IN ('y', 'x') AND p2 = 4 ORDER BY p2 LIMIT 3", "get",
+	     "[{\"eq\": [{\"hash\": \"hash32\", \"of\": [\"x\"]}, \"x\", 4], \"range\": null}, {\"eq\": [{\"hash\": \"hash32\", "
+	     "\"of\": [\"y\"]}, \"y\", 4], \"range\": null}]", "", "key");
+}
+
 static int setup(void)
 {
 	kpt_init(&T);
@@ -269,4 +290,5 @@ KPT_SUITE("soundness", setup, teardown,
 	{"a parameter in an equality prefix is no full scan", test_parameter_prefix_is_no_full_scan},
 	{"a DESC nullable index column orders NULLs as the target stores them", test_desc_nullable_index_order_follows_null_order},
 	{"Phoenix stores NULL first on a DESC key part", test_phoenix_desc_nullable_key_stores_null_first},
-	{"Phoenix nullable key columns match NULL", test_phoenix_nullable_key_columns_match_null})
+	{"Phoenix nullable key columns match NULL", test_phoenix_nullable_key_columns_match_null},
+	{"ranges over different hash values claim no order", test_hash_key_ranges_claim_no_order})
