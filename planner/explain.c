@@ -268,8 +268,11 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	}
 	case KP_ACCESS_FULL: {
 		kp_buf lead = {0};
-		kp_key_part_name(&lead, p->table, &p->table->pk.parts[0]);
-		if (p->rejected)
+		kp_key_part_name(&lead, p->table, &p->key->parts[0]);
+		if (p->rejected && p->index)
+			kp_buf_printf(out, "REJECTED %s: full scan of index %s, no condition on its leading column %s",
+			              t, p->index->name, lead.data);
+		else if (p->rejected)
 			kp_buf_printf(out, "REJECTED %s: full table scan, no condition on leading key column %s",
 			              t, lead.data);
 		else

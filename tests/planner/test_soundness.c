@@ -271,6 +271,43 @@ static void test_hash_key_ranges_claim_no_order(void)
 	     "\"of\": [\"y\"]}, \"y\", 4], \"range\": null}]", "", "key");
 }
 
+/* A hint forcing an index the query cannot use is reported and ignored;
+ * a forced index read whole names its own leading column, not the
+ * primary key's (which the WHERE binds). */
+static void test_forced_index_that_cannot_serve_is_reported(void)
+{
+	start(KP_TARGET_LINDORM, "CREATE TABLE t (k0 INTEGER NOT NULL, v1 VARCHAR, v2 INTEGER, PRIMARY KEY (k0));"
+	                         "CREATE INDEX ix ON t (v1);"
+	                         "CREATE INDEX off ON t (v2);"
+	                         "ALTER INDEX off ON t DISABLE");
+	plan("SELECT /*+ _l_force_index_('ix') */ * FROM t WHERE k0 = 1", "full_scan",
+	     "[{\"eq\": [], \"range\": null}]", "k0 = 1", "none");
+	rules("KP001");
+	CU_ASSERT_TRUE(T.plan.rejected);
+	CU_ASSERT_TRUE(kpt_has_message(&T, "full scan of index ix: no condition on its leading column 'v1'"));
+	CU_ASSERT_FALSE(kpt_has_message(&T, "'k0'"));
+	ASSERT_STR(T.text, "REJECTED t: full scan of index ix, no condition on its leading column v1 filter k0 = 1");
+	plan("SELECT /*+ _l_force_index_('off') */ * FROM t WHERE k0 = 1", "get", "[{\"eq\": [1], \"range\": null}]", "",
+	     "none");
+	rules("KP020");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "the hint forces index off, which is disabled (ALTER INDEX ... DISABLE): "
+	                                   "it is ignored"));
+	/* at the hint's argument 'off' */
+	CU_ASSERT_EQUAL(T.d.head->off, 27);
+	CU_ASSERT_EQUAL(T.d.head->len, 5);
+	start(KP_TARGET_PHOENIX, "CREATE TABLE t (k0 INTEGER NOT NULL, v1 VARCHAR, v2 INTEGER, CONSTRAINT pk PRIMARY KEY (k0));"
+	                         "CREATE INDEX pi ON t (v1) INCLUDE (v2) WHERE v2 > 3");
+	plan("SELECT /*+ INDEX(t pi) */ * FROM t WHERE v1 = 'a'", "full_scan", "[{\"eq\": [], \"range\": null}]",
+	     "V1 = 'a'", "none");
+	rules("KP020 KP001");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "the hint forces index PI, which is partial and the WHERE clause does not "
+	                                   "hold its condition, so it lacks rows the query reads: it is ignored"));
+	plan("SELECT /*+ _l_force_index_('PI') */ * FROM t WHERE v1 = 'a' AND v2 > 3", "scan",
+	     "[{\"eq\": [\"a\"], \"range\": null}]", "", "none");
+	rules("");
+	CU_ASSERT_PTR_NOT_NULL(T.plan.index);
+}
+
 static int setup(void)
 {
 	kpt_init(&T);
@@ -291,4 +328,5 @@ KPT_SUITE("soundness", setup, teardown,
 	{"a DESC nullable index column orders NULLs as the target stores them", test_desc_nullable_index_order_follows_null_order},
 	{"Phoenix stores NULL first on a DESC key part", test_phoenix_desc_nullable_key_stores_null_first},
 	{"Phoenix nullable key columns match NULL", test_phoenix_nullable_key_columns_match_null},
-	{"ranges over different hash values claim no order", test_hash_key_ranges_claim_no_order})
+	{"ranges over different hash values claim no order", test_hash_key_ranges_claim_no_order},
+	{"a forced index that cannot serve the query is reported", test_forced_index_that_cannot_serve_is_reported})
