@@ -355,8 +355,15 @@ static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 	if (def->all_columns)
 		for (int i = 0; i < t->ncols; i++)
 			ix->covers[i] = true;
+	/* the index row ends with the table's row key: its columns the index
+	 * does not hold, and its hash parts, which are bytes of that row key
+	 * (not columns) and order it before the columns after them */
 	for (int i = 0; i < t->pk.n; i++) {
 		const kp_key_part *p = &t->pk.parts[i];
+		if (p->col < 0 && p->nhash > 0) {
+			ix->key.parts[ix->key.n++] = *p;
+			continue;
+		}
 		if (p->col < 0 || ix->covers[p->col])
 			continue;
 		kp_key_part q = *p;

@@ -308,6 +308,23 @@ static void test_forced_index_that_cannot_serve_is_reported(void)
 	CU_ASSERT_PTR_NOT_NULL(T.plan.index);
 }
 
+/* An index row ends with the table's row key, hash part included: over an
+ * index of a hash-keyed table, the primary-key columns after the hash are
+ * in key order only within one hash value. */
+static void test_index_of_hash_keyed_table_holds_the_hash(void)
+{
+	start(KP_TARGET_LINDORM, "CREATE TABLE h (p1 VARCHAR, p2 INT, v INT, PRIMARY KEY (hash32(p1), p1, p2));"
+	                         "CREATE INDEX iv ON h (v)");
+	plan("SELECT * FROM h WHERE v = 1 ORDER BY p1 LIMIT 5", "scan", "[{\"eq\": [1], \"range\": null}]", "", "sort");
+	CU_ASSERT_PTR_NOT_NULL(T.plan.index);
+	CU_ASSERT_EQUAL(T.plan.key->n, 4);
+	plan("SELECT * FROM h WHERE v = 1 AND p1 = 'a' ORDER BY p2 LIMIT 5", "scan",
+	     "[{\"eq\": [1, {\"hash\": \"hash32\", \"of\": [\"a\"]}, \"a\"], \"range\": null}]", "", "key");
+	plan("SELECT * FROM h WHERE v = 1 AND p1 IN ('a', 'b') ORDER BY p1, p2 LIMIT 5", "scan",
+	     "[{\"eq\": [1, {\"hash\": \"hash32\", \"of\": [\"a\"]}, \"a\"], \"range\": null}, {\"eq\": [1, {\"hash\": "
+	     "\"hash32\", \"of\": [\"b\"]}, \"b\"], \"range\": null}]", "", "sort");
+}
+
 static int setup(void)
 {
 	kpt_init(&T);
@@ -329,4 +346,5 @@ KPT_SUITE("soundness", setup, teardown,
 	{"Phoenix stores NULL first on a DESC key part", test_phoenix_desc_nullable_key_stores_null_first},
 	{"Phoenix nullable key columns match NULL", test_phoenix_nullable_key_columns_match_null},
 	{"ranges over different hash values claim no order", test_hash_key_ranges_claim_no_order},
-	{"a forced index that cannot serve the query is reported", test_forced_index_that_cannot_serve_is_reported})
+	{"a forced index that cannot serve the query is reported", test_forced_index_that_cannot_serve_is_reported},
+	{"an index of a hash-keyed table holds the hash part", test_index_of_hash_keyed_table_holds_the_hash})
