@@ -52,12 +52,13 @@ static void text_range(kp_buf *out, const kp_plan *p, const kp_range *r)
 	kp_buf_free(&tmp);
 }
 
-/* Can key part i hold NULL? Index columns can; primary-key columns not. */
+/* Can key part i hold NULL? Index columns and indexed expressions can;
+ * primary-key columns not, unless nullable (Phoenix). */
 static bool part_nullable(const kp_plan *p, int i)
 {
 	const kp_key_part *kp = &p->key->parts[i];
 	if (kp->col < 0)
-		return false;
+		return kp->expr != NULL;
 	const kp_column *c = &p->table->cols[kp->col];
 	return c->nullable || (c->key_pos < 0 && !c->not_null);
 }

@@ -41,6 +41,10 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, cons
 			if (!pc.xexpr)
 				pc.xexpr = kp_arena_alloc(a, sizeof(kp_expr *) * (size_t)(t->ncols + key->n + 1));
 			pc.xexpr[pc.nk] = p->expr;
+			/* an expression over a nullable column is NULL there: a
+			 * comparison is never true for it, so its range starts
+			 * above NULL, as on a nullable column */
+			pc.nullslot[pc.nk] = true;
 			pc.pslot[i] = pc.nk++;
 			pc.nx++;
 		}

@@ -325,6 +325,22 @@ static void test_index_of_hash_keyed_table_holds_the_hash(void)
 	     "\"hash32\", \"of\": [\"b\"]}, \"b\"], \"range\": null}]", "", "sort");
 }
 
+/* An indexed expression over a nullable column is NULL where the column
+ * is: a comparison never holds for NULL, so its range starts above NULL
+ * (found by the oracle: the range read the rows where v0 is NULL as
+ * matching v0 * 2 < 2, with no filter). */
+static void test_indexed_expression_range_reads_no_null(void)
+{
+	start(KP_TARGET_PHOENIX, "CREATE TABLE t (k0 BIGINT NOT NULL, v0 BIGINT, v1 VARCHAR, CONSTRAINT pk PRIMARY KEY (k0));"
+	                         "CREATE LOCAL INDEX i0 ON t (v0 * 2)");
+	plan("SELECT * FROM t WHERE v0 * 2 < 2", "scan",
+	     "[{\"eq\": [], \"range\": {\"column\": \"V0 * 2\", \"lower\": null, \"lower_inclusive\": false, \"upper\": 2, "
+	     "\"upper_inclusive\": false, \"nulls\": false}}]", "", "none");
+	CU_ASSERT_TRUE(T.plan.ranges[0].lo.set);
+	CU_ASSERT_EQUAL(T.plan.ranges[0].lo.kind, KP_V_NULL);
+	CU_ASSERT_FALSE(T.plan.ranges[0].lo.incl);
+}
+
 static int setup(void)
 {
 	kpt_init(&T);
@@ -347,4 +363,5 @@ KPT_SUITE("soundness", setup, teardown,
 	{"Phoenix nullable key columns match NULL", test_phoenix_nullable_key_columns_match_null},
 	{"ranges over different hash values claim no order", test_hash_key_ranges_claim_no_order},
 	{"a forced index that cannot serve the query is reported", test_forced_index_that_cannot_serve_is_reported},
-	{"an index of a hash-keyed table holds the hash part", test_index_of_hash_keyed_table_holds_the_hash})
+	{"an index of a hash-keyed table holds the hash part", test_index_of_hash_keyed_table_holds_the_hash},
+	{"a range on an indexed expression reads no NULL", test_indexed_expression_range_reads_no_null})
