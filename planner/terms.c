@@ -408,12 +408,17 @@ static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg)
 	if (negated)
 		return bs_all(pc, false);
 	if (e->n > KP_MAX_RANGES && in_distinct(pc, e) > KP_MAX_RANGES) {
+		/* past the limit: one range from the least to the greatest value
+		 * (a parameter, whose place is unknown, leaves no bound: the key
+		 * space) */
 		note_limit(pc);
 		boxset s = bs_none();
 		kp_value lo, hi;
 		bool have = false;
 		for (uint32_t i = 0; i < e->n; i++) {
 			kp_value v;
+			if (is_null(pc, e->list[i]))
+				continue;   /* matches no row */
 			if (!key_value(pc, &v, e->a, e->list[i]))
 				return bs_all(pc, false);
 			bool ok;
@@ -433,7 +438,8 @@ static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg)
 			if (c2 > 0)
 				hi = v;
 		}
-		s = bs_one(pc, kc, bound(&lo, true), bound(&hi, true));
+		if (have)
+			s = kp_bs_or(pc, s, bs_one(pc, kc, bound(&lo, true), bound(&hi, true)));
 		s.exact = false;
 		return s;
 	}

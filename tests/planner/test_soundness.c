@@ -341,6 +341,23 @@ static void test_indexed_expression_range_reads_no_null(void)
 	CU_ASSERT_FALSE(T.plan.ranges[0].lo.incl);
 }
 
+/* A NULL item matches no row, also in an IN list past the range limit:
+ * it is no reason to read the whole table. */
+static void test_null_in_a_long_in_list_is_no_full_scan(void)
+{
+	start(KP_TARGET_LINDORM, KV);
+	char *l = int_list(10005, 10005);
+	char q[80000];
+	snprintf(q, sizeof q, "SELECT * FROM u WHERE k0 IN (%s, NULL)", l);
+	kpt_plan(&T, q);
+	ASSERT_STR(T.access, "filtered_scan");
+	ASSERT_STR(T.ranges, "[{\"eq\": [], \"range\": {\"column\": \"k0\", \"lower\": 0, \"lower_inclusive\": true, "
+	                     "\"upper\": 10004, \"upper_inclusive\": true}}]");
+	CU_ASSERT_FALSE(T.plan.rejected);
+	rules("KP021 KP002");
+	free(l);
+}
+
 static int setup(void)
 {
 	kpt_init(&T);
@@ -364,4 +381,5 @@ KPT_SUITE("soundness", setup, teardown,
 	{"ranges over different hash values claim no order", test_hash_key_ranges_claim_no_order},
 	{"a forced index that cannot serve the query is reported", test_forced_index_that_cannot_serve_is_reported},
 	{"an index of a hash-keyed table holds the hash part", test_index_of_hash_keyed_table_holds_the_hash},
-	{"a range on an indexed expression reads no NULL", test_indexed_expression_range_reads_no_null})
+	{"a range on an indexed expression reads no NULL", test_indexed_expression_range_reads_no_null},
+	{"a NULL in an IN list past the range limit is no full scan", test_null_in_a_long_in_list_is_no_full_scan})
