@@ -1,0 +1,859 @@
+/* Diagnostics and plans of a document, statement by statement.
+ *
+ * A document is cut into chunks at each top-level ';' (with what trails it
+ * on its line: a trailing keyplan:ignore belongs to the statement before
+ * it), found by the SQL lexer alone. A chunk's result (the findings lint
+ * reports for it, and its statements' plans) is cached under a hash of its
+ * text and of what it is planned against: the workspace's schema
+ * generation, the target, the file-wide directives, the schema changes
+ * made by the document's own DDL before it. After an edit only the chunks
+ * whose key changed go through the pipeline again, as Postgres's language
+ * server caches statements; the rest keep their results and move with
+ * their text. SQL in application code is one chunk per file (the host
+ * scanner needs the whole file).
+ *
+ * The findings go through the lint report (tools/report.h) with a sink
+ * instead of an output format, so suppressions, .keyplan rule settings and
+ * baselines apply exactly as in keyplan lint. */
+#include "tools/lsp/lsp.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "grammar/lexer.h"
+#include "grammar/parser.h"
+#include "lib/embed.h"
+#include "planner/explain.h"
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+	if (!p)
+		abort();
+	return p;
+}
+
+static void *grow(void *p, uint32_t *cap, uint32_t n, size_t size)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? *cap * 2 : 8;
+	p = realloc(p, *cap * size);
+	if (!p)
+		abort();
+	return p;
+}
+
+void kp_lsp_chunk_free(kp_lsp_chunk *c)
+{
+	for (uint32_t i = 0; i < c->ndiags; i++) {
+		free(c->diags[i].message);
+		for (uint32_t k = 0; k < c->diags[i].nnotes; k++) {
+			free(c->diags[i].notes[k].path);
+			free(c->diags[i].notes[k].message);
+		}
+		free(c->diags[i].notes);
+	}
+	for (uint32_t i = 0; i < c->nstmts; i++) {
+		free(c->stmts[i].hover);
+		free(c->stmts[i].table);
+		free(c->stmts[i].index);
+	}
+	free(c->diags);
+	free(c->stmts);
+	memset(c, 0, sizeof *c);
+}
+
+void kp_lsp_doc_drop_analysis(kp_lsp_doc *d)
+{
+	for (uint32_t i = 0; i < d->nrefs; i++) {
+		kp_lsp_chunk_free(d->refs[i].c);
+		free(d->refs[i].c);
+	}
+	free(d->refs);
+	d->refs = NULL;
+	d->nrefs = 0;
+	if (d->whole) {
+		kp_lsp_chunk_free(d->whole);
+		free(d->whole);
+		d->whole = NULL;
+	}
+	d->analyzed = false;
+}
+
+static uint64_t hash(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static uint64_t hash_u64(uint64_t h, uint64_t v)
+{
+	return hash(h, &v, sizeof v);
+}
+
+/* ------------------------------------------------------------ one run */
+
+/* What a chunk's statements are run with. */
+typedef struct run {
+	kp_lsp *s;
+	kp_lsp_ws *ws;
+	kp_pipe *pipe;
+	kp_report *rep;
+	kp_source *src;         /* the chunk's source (or the host file's) */
+	kp_lsp_chunk *out;      /* its result */
+	const char *doc_path;
+	bool schema;            /* a schema file of the workspace */
+} run;
+
+/* The offset in the chunk of a place a finding points at: the chunk's
+ * own source, the host file its SQL came from, or a copy of one of its
+ * lines (a directive's warning, kept past its window). */
+static bool local_offset(run *r, kp_source *src, uint32_t off, uint32_t *out)
+{
+	if (!src)
+		return false;
+	if (src == r->src) {
+		*out = off;
+		return true;
+	}
+	if (src->host) {
+		kp_source *where;
+		size_t o = kp_source_origin(src, off, &where);
+		if (where == r->src) {
+			*out = (uint32_t)o;
+			return true;
+		}
+		return false;
+	}
+	if (!strcmp(src->path, r->src->path) && src->base_line > 0) {
+		/* a line copied out of the chunk: find that line */
+		const char *t = r->src->text, *e = t + r->src->len;
+		const char *p = t;
+		for (uint32_t l = 0; l < src->base_line && p < e; l++) {
+			const char *nl = memchr(p, '\n', (size_t)(e - p));
+			p = nl ? nl + 1 : e;
+		}
+		*out = (uint32_t)(p - t) + off;
+		if (*out > r->src->len)
+			*out = (uint32_t)r->src->len;
+		return true;
+	}
+	if (!strcmp(src->path, r->src->path) && src->base_line == 0 && src->len <= r->src->len &&
+	    !memcmp(src->text, r->src->text, src->len)) {
+		*out = off;   /* a copy of the first line */
+		return true;
+	}
+	return false;
+}
+
+static void sink(void *ctx, const kp_diag *g)
+{
+	run *r = ctx;
+	kp_lsp_chunk *c = r->out;
+	c->diags = grow(c->diags, &c->dcap, c->ndiags, sizeof *c->diags);
+	kp_lsp_diag *x = &c->diags[c->ndiags++];
+	memset(x, 0, sizeof *x);
+	x->rule = g->rule;
+	x->severity = g->severity;
+	uint32_t off = 0, end = 0;
+	if (local_offset(r, g->src, g->off, &off)) {
+		if (!local_offset(r, g->src, g->off + g->len, &end) || end < off)
+			end = off;
+	}
+	x->off = off;
+	x->end = end;
+	kp_buf m = {0};
+	kp_buf_puts(&m, g->message);
+	if (!g->src && g->file)
+		kp_buf_printf(&m, " (%s)", g->file);
+	for (const kp_help *h = g->helps; h; h = h->next)
+		kp_buf_printf(&m, "\nhelp: %s", h->message);
+	kp_buf_putc(&m, 0);
+	x->message = m.data;
+	uint32_t n = 0;
+	for (const kp_note *nt = g->notes; nt; nt = nt->next)
+		n++;
+	if (n) {
+		x->notes = calloc(n, sizeof *x->notes);
+		if (!x->notes)
+			abort();
+	}
+	for (const kp_note *nt = g->notes; nt; nt = nt->next) {
+		kp_lsp_note *o = &x->notes[x->nnotes];
+		uint32_t lo;
+		if (local_offset(r, nt->src, nt->off, &lo)) {
+			o->path = NULL;   /* this document: placed when published */
+			o->line = lo;
+		} else if (nt->src) {
+			kp_source *where;
+			size_t wo = kp_source_origin(nt->src, nt->off, &where);
+			o->path = xstrdup(where->path);
+			kp_text_position(where->text, where->len, wo, r->s->enc, &o->line, &o->ch);
+			o->line += where->base_line;
+		} else {
+			continue;
+		}
+		o->message = xstrdup(nt->message);
+		x->nnotes++;
+	}
+}
+
+/* A plan as Markdown: class, path and index, rows it reads, key ranges,
+ * residual filter, order; the explain line in a block. */
+static char *plan_hover(const kp_event *ev, const char *label)
+{
+	const kp_plan *p = &ev->plan;
+	kp_buf b = {0};
+	kp_buf_printf(&b, "**%s**", label);
+	if (p->table) {
+		kp_buf_printf(&b, " on `%s`", p->table->name);
+		kp_buf key = {0};
+		if (p->key)
+			kp_key_notation(&key, p->table, p->key);
+		kp_buf_putc(&key, 0);
+		if (p->index)
+			kp_buf_printf(&b, " through index `%s` `%s`%s", p->index->name, key.data,
+			              p->covering ? " (covering)" : " (reads the table for the other columns)");
+		else if (p->key)
+			kp_buf_printf(&b, " through its primary key `%s`", key.data);
+		kp_buf_free(&key);
+	}
+	kp_buf_puts(&b, "\n\n");
+	switch (p->access) {
+	case KP_ACCESS_GET:
+		kp_buf_printf(&b, "- reads: %d row%s, each by its whole key\n", p->nranges, p->nranges == 1 ? "" : "s");
+		break;
+	case KP_ACCESS_SCAN:
+	case KP_ACCESS_FILTERED:
+		kp_buf_printf(&b, "- reads: the rows of %d key range%s\n", p->nranges, p->nranges == 1 ? "" : "s");
+		break;
+	case KP_ACCESS_SEARCH:
+		kp_buf_puts(&b, "- reads: the rows the search index finds\n");
+		break;
+	case KP_ACCESS_FULL:
+		kp_buf_printf(&b, "- reads: every row of `%s`%s\n", p->table ? p->table->name : "the table",
+		              p->rejected ? " (the store rejects it)" : "");
+		break;
+	default:
+		break;
+	}
+	kp_buf f = {0};
+	kp_filter_sql(&f, p);
+	kp_buf_putc(&f, 0);
+	kp_buf_printf(&b, "- filter: %s%s%s\n", f.data[0] ? "`" : "", f.data[0] ? f.data : "none", f.data[0] ? "`" : "");
+	kp_buf_free(&f);
+	if (p->order != KP_ORDER_NONE)
+		kp_buf_printf(&b, "- order: %s\n", p->order == KP_ORDER_KEY ? "served by the key" :
+		              p->order == KP_ORDER_REVERSE ? "served by a reverse scan" : "sorted after reading");
+	kp_buf line = {0};
+	kp_explain_text(&line, p, ev->stmt);
+	kp_buf_putc(&line, 0);
+	kp_buf_printf(&b, "\n```text\n%s\n```\n", line.data);
+	kp_buf_free(&line);
+	kp_buf_putc(&b, 0);
+	return b.data;
+}
+
+static const char *label_of(const kp_plan *p)
+{
+	if (p->rejected)
+		return "REJECTED";
+	switch (p->access) {
+	case KP_ACCESS_GET: return "GET";
+	case KP_ACCESS_SCAN: return "SCAN";
+	case KP_ACCESS_FILTERED: return "FILTERED SCAN";
+	case KP_ACCESS_SEARCH: return "SEARCH";
+	case KP_ACCESS_FULL: return "FULL SCAN";
+	default: return NULL;
+	}
+}
+
+static void record_stmt(run *r, kp_event *ev)
+{
+	uint32_t start, end;
+	if (!local_offset(r, ev->src, ev->start, &start) || !local_offset(r, ev->src, ev->end, &end))
+		return;
+	kp_lsp_chunk *c = r->out;
+	for (uint32_t i = 0; i < c->nstmts; i++)
+		if (c->stmts[i].start == start)
+			return;   /* another variant of the same SQL in application code */
+	c->stmts = grow(c->stmts, &c->scap, c->nstmts, sizeof *c->stmts);
+	kp_lsp_stmt *x = &c->stmts[c->nstmts++];
+	memset(x, 0, sizeof *x);
+	x->start = start;
+	x->end = end < start ? start : end;
+	if (ev->planned && ev->plan.table) {
+		x->label = label_of(&ev->plan);
+		x->hover = x->label ? plan_hover(ev, x->label) : NULL;
+		x->table = xstrdup(ev->plan.table->name);
+		x->index = ev->plan.index ? xstrdup(ev->plan.index->name) : NULL;
+	}
+	if (ev->stmt) {
+		x->is_select = ev->stmt->kind == KP_S_SELECT;
+		uint32_t kw;
+		if (local_offset(r, ev->src, ev->stmt->off + (x->is_select ? 6 : 0), &kw))
+			x->kw_end = kw;
+	}
+}
+
+static int on_event(void *ctx, kp_event *ev)
+{
+	run *r = ctx;
+	kp_report *rep = r->rep;
+	switch (ev->phase) {
+	case KP_EV_PARSED:
+		kp_report_directives(rep, ev->src, ev->lead, ev->start, ev->start, &ev->weight);
+		kp_report_stmt_end(rep, ev->src, ev->start, ev->end);
+		kp_report_stmt_directives(rep, ev->src, ev->start, ev->end, ev->pos, ev->trail);
+		break;
+	case KP_EV_PLANNED:
+		break;
+	case KP_EV_DONE:
+		record_stmt(r, ev);
+		if (ev->host)
+			break;   /* lib/embed.c merges the variants' findings */
+		kp_report_stmt_shape(rep, ev->src, ev->start, ev->end, ev->plan.table ? ev->plan.table->name : NULL);
+		kp_report_emit(rep, ev->d);
+		kp_report_stmt_clear(rep);
+		if (ev->role == KP_ROLE_QUERY)
+			kp_report_stmt_done(rep);
+		break;
+	case KP_EV_END:
+		kp_report_emit(rep, ev->d);
+		kp_report_directives(rep, ev->src, ev->lead, ev->src->len, (uint32_t)ev->src->len, NULL);
+		break;
+	}
+	return 0;
+}
+
+static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
+{
+	(void)a;
+	kp_report_emit(((run *)ctx)->rep, d);
+}
+
+static void host_comment(void *ctx, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
+                         uint32_t stmt_end, bool file_pass)
+{
+	kp_report_host_comment(((run *)ctx)->rep, host, off, end, stmt_off, stmt_end, file_pass);
+}
+
+static void host_stmt_done(void *ctx)
+{
+	kp_report_stmt_done(((run *)ctx)->rep);
+}
+
+static FILE *devnull(void)
+{
+	static FILE *f;
+	if (!f)
+		f = fopen("/dev/null", "w");
+	return f ? f : stderr;
+}
+
+static void report_start(kp_lsp_ws *w, kp_report *rep, kp_arena *a, run *r)
+{
+	memset(rep, 0, sizeof *rep);
+	memcpy(rep->rules, w->rules, sizeof rep->rules);
+	kp_report_begin(rep, a, devnull(), KP_FMT_TEXT, 0);
+	rep->sink = sink;
+	rep->sink_ctx = r;
+	if (w->has_baseline) {
+		/* each analysis matches the findings against the whole baseline */
+		for (uint32_t i = 0; i < w->baseline.entries.n; i++) {
+			kp_baseline_entry *e = w->baseline.entries.items[i];
+			e->left = e->count;
+		}
+		rep->baseline = &w->baseline;
+	}
+}
+
+void kp_lsp_schema_run(kp_lsp *s, kp_lsp_ws *w, kp_report *rep, kp_source *src, kp_lsp_chunk *out)
+{
+	run r = {s, w, &w->pipe, rep, src, out, src->path, true};
+	rep->sink = sink;
+	rep->sink_ctx = &r;
+	w->pipe.fn = on_event;
+	w->pipe.ctx = &r;
+	kp_report_file_directives(rep, src);
+	kp_pipe_source(&w->pipe, src, KP_ROLE_SCHEMA);
+	w->pipe.fn = NULL;
+	w->pipe.ctx = NULL;
+	rep->sink = NULL;
+}
+
+/* ------------------------------------------------------------ chunks */
+
+typedef struct cut {
+	uint32_t base, len;
+	bool ddl;               /* its statement changes the schema */
+} cut;
+
+/* Cuts text into chunks at top-level ';'. */
+static cut *cut_chunks(const char *t, size_t len, bool hash_comment, uint32_t *n)
+{
+	uint32_t cap = 64, k = 0;
+	cut *v = malloc(cap * sizeof *v);
+	if (!v)
+		abort();
+	kp_lexer lx;
+	kp_lexer_init(&lx, t, len, 0);
+	lx.hash_comment = hash_comment;
+	size_t start = 0;
+	bool first = true, ddl = false;
+	size_t semi_line_end = 0;
+	bool after_semi = false;
+	kp_token tok;
+	for (;;) {
+		int ty = kp_lex(&lx, &tok);
+		if (after_semi) {
+			/* the chunk ends after the ';' line when only comments follow
+			 * it there, else right after the ';' */
+			size_t cut_at;
+			if (ty == KP_TOK_EOF || tok.off >= semi_line_end) {
+				cut_at = semi_line_end;
+				if (cut_at < len && t[cut_at] == '\r')
+					cut_at++;
+				if (cut_at < len && t[cut_at] == '\n')
+					cut_at++;
+			} else {
+				cut_at = start;   /* set below: right after the ';' */
+			}
+			if (k == cap) {
+				cap *= 2;
+				v = realloc(v, cap * sizeof *v);
+				if (!v)
+					abort();
+			}
+			v[k].base = k ? v[k - 1].base + v[k - 1].len : 0;
+			v[k].len = (uint32_t)(cut_at - v[k].base);
+			v[k].ddl = ddl;
+			k++;
+			start = cut_at;
+			after_semi = false;
+			first = true;
+			ddl = false;
+		}
+		if (ty == KP_TOK_EOF)
+			break;
+		if (ty == TK_SEMI) {
+			size_t e = tok.off + 1;
+			while (e < len && t[e] != '\n' && t[e] != '\r')
+				e++;
+			semi_line_end = e;
+			start = tok.off + 1;
+			after_semi = true;
+			continue;
+		}
+		if (first && ty != KP_TOK_HINT && ty != KP_TOK_ERROR) {
+			ddl = ty == TK_CREATE || ty == TK_ALTER || ty == TK_DROP;
+			first = false;
+		}
+	}
+	size_t done = k ? v[k - 1].base + v[k - 1].len : 0;
+	if (done < len || k == 0) {
+		if (k == cap) {
+			v = realloc(v, (cap + 1) * sizeof *v);
+			if (!v)
+				abort();
+		}
+		v[k].base = (uint32_t)done;
+		v[k].len = (uint32_t)(len - done);
+		v[k].ddl = ddl;
+		k++;
+	}
+	*n = k;
+	return v;
+}
+
+/* The keyplan:ignore-file lines of the text (they act on every chunk). */
+static uint64_t file_directives_key(const char *t, size_t len, bool *any)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	*any = false;
+	for (size_t i = 0; i + 11 <= len; i++) {
+		if ((t[i] | 0x20) != 'i' || strncasecmp(t + i, "ignore-file", 11))
+			continue;
+		size_t a = i, b = i;
+		while (a > 0 && t[a - 1] != '\n')
+			a--;
+		while (b < len && t[b] != '\n')
+			b++;
+		h = hash(h, t + a, b - a);
+		*any = true;
+		i = b;
+	}
+	return h;
+}
+
+kp_lsp_schema *kp_lsp_doc_schema(kp_lsp_doc *d)
+{
+	return d->ws ? kp_lsp_ws_schema(d->ws, d->path) : NULL;
+}
+
+/* Does application code hold DDL (which would change the shared schema)? */
+static bool host_has_ddl(const char *t, size_t len)
+{
+	static const char *words[] = {"create", "alter", "drop"};
+	for (size_t i = 0; i < len; i++) {
+		char c = (char)(t[i] | 0x20);
+		if (c != 'c' && c != 'a' && c != 'd')
+			continue;
+		for (int w = 0; w < 3; w++) {
+			size_t n = strlen(words[w]);
+			if (i + n <= len && !strncasecmp(t + i, words[w], n) &&
+			    (i == 0 || !isalnum((unsigned char)t[i - 1])) &&
+			    (i + n == len || !isalnum((unsigned char)t[i + n])))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* An index of the old chunks by key, to find the unchanged ones. */
+typedef struct old_map {
+	kp_lsp_chunk **slots;
+	uint32_t cap;
+} old_map;
+
+static void old_put(old_map *m, kp_lsp_chunk *c)
+{
+	uint32_t i = (uint32_t)(c->key * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
+	while (m->slots[i])
+		i = (i + 1) & (m->cap - 1);
+	m->slots[i] = c;
+}
+
+static kp_lsp_chunk *old_take(old_map *m, uint64_t key)
+{
+	if (!m->cap)
+		return NULL;
+	uint32_t i = (uint32_t)(key * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
+	while (m->slots[i]) {
+		kp_lsp_chunk *c = m->slots[i];
+		if (c != (kp_lsp_chunk *)1 && c->key == key) {
+			m->slots[i] = (kp_lsp_chunk *)1;   /* taken: a tombstone */
+			return c;
+		}
+		i = (i + 1) & (m->cap - 1);
+	}
+	return NULL;
+}
+
+static kp_lsp_chunk *new_chunk(uint64_t key)
+{
+	kp_lsp_chunk *c = calloc(1, sizeof *c);
+	if (!c)
+		abort();
+	c->key = key;
+	return c;
+}
+
+void kp_lsp_analyze(kp_lsp *s, kp_lsp_doc *d)
+{
+	if (d->analyzed)
+		return;
+	kp_lsp_ws *w = d->ws;
+	kp_lsp_ws_ensure(s, w);
+	d->runs = 0;
+	if (d->lang < 0 || kp_lsp_doc_schema(d)) {
+		/* a schema file's findings come from the workspace's build */
+		kp_lsp_doc_drop_analysis(d);
+		d->analyzed = true;
+		return;
+	}
+	bool host = d->lang != KP_LANG_SQL;
+	bool any_fd;
+	uint64_t ctx = hash_u64(0xcbf29ce484222325ull, w->gen);
+	ctx = hash(ctx, w->dir, strlen(w->dir));
+	ctx = hash_u64(ctx, file_directives_key(d->t.text, d->t.len, &any_fd));
+	ctx = hash(ctx, d->path, strlen(d->path));
+
+	uint32_t ncut = 1;
+	cut *cuts;
+	bool has_ddl;
+	if (host) {
+		cuts = malloc(sizeof *cuts);
+		if (!cuts)
+			abort();
+		cuts[0] = (cut){0, (uint32_t)d->t.len, false};
+		has_ddl = host_has_ddl(d->t.text, d->t.len);
+	} else {
+		cuts = cut_chunks(d->t.text, d->t.len, w->pipe.cat->names != KP_NAMES_UPPER, &ncut);
+		has_ddl = false;
+		for (uint32_t i = 0; i < ncut; i++)
+			has_ddl |= cuts[i].ddl;
+	}
+	/* keys: the chunk's text, the context, and the DDL before it */
+	uint64_t *keys = malloc(ncut * sizeof *keys);
+	if (!keys)
+		abort();
+	uint64_t ddl_h = 0;
+	for (uint32_t i = 0; i < ncut; i++) {
+		uint64_t k = hash(ctx ^ ddl_h, d->t.text + cuts[i].base, cuts[i].len);
+		keys[i] = hash_u64(k, host ? 1 : 0);
+		if (cuts[i].ddl)
+			ddl_h = hash(ddl_h ^ 0x5bd1e995u, d->t.text + cuts[i].base, cuts[i].len);
+	}
+	old_map om = {0};
+	if (d->nrefs) {
+		om.cap = 16;
+		while (om.cap < d->nrefs * 2)
+			om.cap *= 2;
+		om.slots = calloc(om.cap, sizeof *om.slots);
+		if (!om.slots)
+			abort();
+		for (uint32_t i = 0; i < d->nrefs; i++)
+			old_put(&om, d->refs[i].c);
+	}
+	kp_lsp_ref *refs = calloc(ncut, sizeof *refs);
+	if (!refs)
+		abort();
+	bool need = false;
+	for (uint32_t i = 0; i < ncut; i++) {
+		refs[i].base = cuts[i].base;
+		refs[i].len = cuts[i].len;
+		refs[i].c = cuts[i].ddl ? NULL : old_take(&om, keys[i]);
+		need |= !refs[i].c;
+	}
+	bool redo_whole = !d->whole || d->ctx_key != ctx || any_fd;
+	if (need || redo_whole) {
+		kp_arena ra;
+		kp_arena_init(&ra);
+		kp_report rep;
+		run r = {s, w, NULL, &rep, NULL, NULL, d->path, false};
+		report_start(w, &rep, &ra, &r);
+		kp_pipe p;
+		kp_pipe_init(&p, w->target);
+		p.plan_schema_writes = true;
+		if (has_ddl) {
+			/* the document changes the schema: plan against a copy of it */
+			for (uint32_t i = 0; i < w->nschemas; i++)
+				kp_pipe_source(&p, w->schemas[i].src, KP_ROLE_SCHEMA);
+		} else {
+			kp_pipe_borrow(&p, w->pipe.cat, w->pipe.opts);
+		}
+		p.plan_schema_writes = true;
+		p.fn = on_event;
+		p.ctx = &r;
+		r.pipe = &p;
+		/* the file pass: keyplan:ignore-file lines, and its warnings */
+		kp_source whole = {0};
+		whole.path = d->path;
+		whole.text = d->t.text;
+		whole.len = d->t.len;
+		if (d->whole) {
+			kp_lsp_chunk_free(d->whole);
+			free(d->whole);
+		}
+		d->whole = new_chunk(0);
+		r.src = &whole;
+		r.out = d->whole;
+		if (any_fd && !host)
+			kp_report_file_directives(&rep, &whole);
+		free(whole.lines);
+		kp_buf_free(&whole.path_json);
+		for (uint32_t i = 0; i < ncut; i++) {
+			if (refs[i].c)
+				continue;
+			kp_source *src = kp_arena_alloc(&ra, sizeof *src);
+			kp_source_from_string(src, d->path, d->t.text + cuts[i].base, cuts[i].len);
+			refs[i].c = new_chunk(keys[i]);
+			r.src = src;
+			r.out = refs[i].c;
+			d->runs++;
+			if (host) {
+				kp_embed_sink es = {host_emit, host_comment, host_stmt_done, &r};
+				bool keep = false;
+				kp_arena ha;
+				kp_arena_init(&ha);
+				kp_host_file *hf = kp_embed_run(&p, src, (kp_lang)d->lang, KP_ROLE_QUERY, &es, &ha, &keep);
+				kp_host_file_free(hf);
+				kp_arena_free(&ha);
+				kp_source_free(src);
+			} else if (has_ddl) {
+				kp_pipe_keep(&p, src);   /* the copy's catalog may point into it */
+				kp_pipe_source(&p, src, KP_ROLE_QUERY);
+			} else {
+				kp_pipe_source(&p, src, KP_ROLE_QUERY);
+				kp_source_free(src);
+			}
+		}
+		kp_report_end(&rep, NULL, NULL, 0);
+		kp_pipe_free(&p);
+		kp_arena_free(&ra);
+	}
+	/* the old chunks not reused */
+	for (uint32_t i = 0; i < om.cap; i++) {
+		kp_lsp_chunk *c = om.slots[i];
+		if (c && c != (kp_lsp_chunk *)1) {
+			kp_lsp_chunk_free(c);
+			free(c);
+		}
+	}
+	free(om.slots);
+	free(d->refs);
+	d->refs = refs;
+	d->nrefs = ncut;
+	d->ctx_key = ctx;
+	d->had_ddl = has_ddl;
+	d->analyzed = true;
+	free(cuts);
+	free(keys);
+}
+
+/* ------------------------------------------------------------ publish */
+
+cJSON *kp_lsp_diag_json(kp_lsp *s, kp_lsp_doc *d, uint32_t base, const kp_lsp_diag *g)
+{
+	cJSON *j = cJSON_CreateObject();
+	size_t off = base + g->off, end = base + g->end;
+	if (off > d->t.len)
+		off = d->t.len;
+	if (end > d->t.len)
+		end = d->t.len;
+	cJSON_AddItemToObject(j, "range", kp_lsp_range(s, d, off, end));
+	cJSON_AddNumberToObject(j, "severity", g->severity == KP_SEV_ERROR ? 1 : g->severity == KP_SEV_WARNING ? 2 : 3);
+	const kp_rule_info *ri = kp_rule_get(g->rule);
+	cJSON_AddStringToObject(j, "code", ri->id);
+	cJSON *cd = cJSON_AddObjectToObject(j, "codeDescription");
+	char href[256];
+	snprintf(href, sizeof href, "%s/rules/%s.md", KEYPLAN_DOCS_URI, ri->id);
+	cJSON_AddStringToObject(cd, "href", href);
+	cJSON_AddStringToObject(j, "source", "keyplan");
+	cJSON_AddStringToObject(j, "message", g->message);
+	if (g->nnotes) {
+		cJSON *rel = cJSON_AddArrayToObject(j, "relatedInformation");
+		for (uint32_t i = 0; i < g->nnotes; i++) {
+			const kp_lsp_note *n = &g->notes[i];
+			cJSON *o = cJSON_CreateObject();
+			cJSON *loc = cJSON_AddObjectToObject(o, "location");
+			if (!n->path) {
+				char *uri = xstrdup(d->uri);
+				cJSON_AddStringToObject(loc, "uri", uri);
+				free(uri);
+				size_t no = base + n->line;
+				cJSON_AddItemToObject(loc, "range", kp_lsp_range(s, d, no > d->t.len ? d->t.len : no,
+				                                                  no > d->t.len ? d->t.len : no));
+			} else {
+				char *uri = kp_path_to_uri(n->path);
+				cJSON_AddStringToObject(loc, "uri", uri);
+				free(uri);
+				cJSON *r = cJSON_AddObjectToObject(loc, "range");
+				for (int k = 0; k < 2; k++) {
+					cJSON *p = cJSON_AddObjectToObject(r, k ? "end" : "start");
+					cJSON_AddNumberToObject(p, "line", n->line);
+					cJSON_AddNumberToObject(p, "character", n->ch);
+				}
+			}
+			cJSON_AddStringToObject(o, "message", n->message);
+			cJSON_AddItemToArray(rel, o);
+		}
+	}
+	return j;
+}
+
+static void add_all(kp_lsp *s, kp_lsp_doc *d, cJSON *arr, const kp_lsp_chunk *c, uint32_t base, bool no_schema,
+                    bool *said)
+{
+	for (uint32_t i = 0; i < c->ndiags; i++) {
+		const kp_lsp_diag *g = &c->diags[i];
+		if (no_schema && g->rule == KP_R_UNKNOWN_TABLE) {
+			/* without a schema every table is unknown: one diagnostic says why */
+			if (*said)
+				continue;
+			*said = true;
+			cJSON *j = kp_lsp_diag_json(s, d, base, g);
+			cJSON_ReplaceItemInObject(j, "message", cJSON_CreateString(
+				"no schema: name the schema files in .keyplan (schema = PATH, a file or folder of "
+				"CREATE TABLE statements) or in the server's schema setting"));
+			cJSON_DeleteItemFromObject(j, "code");
+			cJSON_DeleteItemFromObject(j, "codeDescription");
+			cJSON_ReplaceItemInObject(j, "severity", cJSON_CreateNumber(1));
+			cJSON_AddItemToArray(arr, j);
+			continue;
+		}
+		cJSON_AddItemToArray(arr, kp_lsp_diag_json(s, d, base, g));
+	}
+}
+
+/* A problem of the workspace itself (its .keyplan or baseline) as an error
+ * at the top of each of its documents. */
+static void add_setup_error(kp_lsp *s, kp_lsp_doc *d, cJSON *arr, const char *file, const char *msg)
+{
+	cJSON *j = cJSON_CreateObject();
+	cJSON_AddItemToObject(j, "range", kp_lsp_range(s, d, 0, 0));
+	cJSON_AddNumberToObject(j, "severity", 1);
+	cJSON_AddStringToObject(j, "source", "keyplan");
+	kp_buf m = {0};
+	kp_buf_printf(&m, "%s: %s", file, msg);
+	kp_buf_putc(&m, 0);
+	cJSON_AddStringToObject(j, "message", m.data);
+	kp_buf_free(&m);
+	cJSON_AddItemToArray(arr, j);
+}
+
+void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)
+{
+	kp_lsp_analyze(s, d);
+	cJSON *params = cJSON_CreateObject();
+	cJSON_AddStringToObject(params, "uri", d->uri);
+	if (d->version >= 0)
+		cJSON_AddNumberToObject(params, "version", (double)d->version);
+	cJSON *arr = cJSON_AddArrayToObject(params, "diagnostics");
+	kp_lsp_ws *w = d->ws;
+	if (w->config_error)
+		add_setup_error(s, d, arr, w->config, w->config_error);
+	if (w->baseline_error)
+		add_setup_error(s, d, arr, w->baseline_path, w->baseline_error);
+	bool no_schema = !w->schema_given && w->pipe.cat->ntables == 0 && !d->had_ddl, said = false;
+	kp_lsp_schema *sc = kp_lsp_doc_schema(d);
+	if (sc) {
+		add_all(s, d, arr, &sc->res, 0, false, &said);
+	} else if (d->lang >= 0) {
+		if (d->whole)
+			add_all(s, d, arr, d->whole, 0, no_schema, &said);
+		for (uint32_t i = 0; i < d->nrefs; i++)
+			add_all(s, d, arr, d->refs[i].c, d->refs[i].base, no_schema, &said);
+	}
+	kp_rpc_notify(&s->out, "textDocument/publishDiagnostics", params);
+	d->dirty = false;
+}
+
+const kp_lsp_stmt *kp_lsp_stmt_at(kp_lsp_doc *d, size_t off, uint32_t *base)
+{
+	kp_lsp_schema *sc = kp_lsp_doc_schema(d);
+	if (sc) {
+		for (uint32_t k = 0; k < sc->res.nstmts; k++)
+			if (sc->res.stmts[k].start <= off && off <= sc->res.stmts[k].end) {
+				*base = 0;
+				return &sc->res.stmts[k];
+			}
+		return NULL;
+	}
+	/* the chunk holding off: binary search by base */
+	uint32_t lo = 0, hi = d->nrefs;
+	while (hi - lo > 1) {
+		uint32_t mid = (lo + hi) / 2;
+		if (d->refs[mid].base <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	for (uint32_t i = lo; i < d->nrefs && i <= lo + 1; i++) {
+		const kp_lsp_chunk *c = d->refs[i].c;
+		for (uint32_t k = 0; k < c->nstmts; k++) {
+			size_t a = d->refs[i].base + c->stmts[k].start, b = d->refs[i].base + c->stmts[k].end;
+			if (a <= off && off <= b) {
+				*base = d->refs[i].base;
+				return &c->stmts[k];
+			}
+		}
+	}
+	return NULL;
+}
