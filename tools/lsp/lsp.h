@@ -220,9 +220,8 @@ int kp_lsp_resolve(kp_lsp_doc *d, size_t off, kp_table **t, int *col, kp_index *
 /* The rule pages compiled into the binary (cmake/embed_rules.cmake). */
 const char *kp_lsp_rule_page(const char *id);
 
-/* Runs the server on standard input and output: the exit status. */
-int kp_lsp_main(int argc, char **argv);
-/* The same over in and out (tests, the fuzz target). */
+/* Runs the server over s->in and s->out (kp_lsp_main: standard input and
+ * output; the fuzz target: memory): the exit status. */
 int kp_lsp_run(kp_lsp *s);
 void kp_lsp_init(kp_lsp *s);
 void kp_lsp_free(kp_lsp *s);

@@ -9,6 +9,7 @@
  * are published. A request that needs a document's plans analyses it first. */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "tools/lsp/lsp.h"
+#include "tools/lsp/main.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -643,7 +644,7 @@ int kp_lsp_run(kp_lsp *s)
 	return s->exited ? s->exit_code : 1;
 }
 
-static const char usage_lsp[] =
+const char kp_lsp_usage[] =
 	"usage: keyplan lsp [--stdio]\n"
 	"\n"
 	"A Language Server Protocol 3.17 server on standard input and output: the\n"
@@ -664,11 +665,11 @@ int kp_lsp_main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fputs(usage_lsp, stdout);
+			fputs(kp_lsp_usage, stdout);
 			return 0;
 		}
 		if (strcmp(argv[i], "--stdio")) {
-			fprintf(stderr, "keyplan lsp: unknown option '%s'\n%s", argv[i], usage_lsp);
+			fprintf(stderr, "keyplan lsp: unknown option '%s'\n%s", argv[i], kp_lsp_usage);
 			return 2;
 		}
 	}
