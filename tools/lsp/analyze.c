@@ -276,7 +276,10 @@ static const char *label_of(const kp_plan *p)
 static void record_stmt(run *r, kp_event *ev)
 {
 	uint32_t start, end;
-	if (!local_offset(r, ev->src, ev->start, &start) || !local_offset(r, ev->src, ev->end, &end))
+	uint32_t last = ev->end;
+	if (ev->stmt && ev->stmt->off + ev->stmt->len > last)
+		last = ev->stmt->off + ev->stmt->len;   /* SQL in application code reports no end */
+	if (!local_offset(r, ev->src, ev->start, &start) || !local_offset(r, ev->src, last, &end))
 		return;
 	kp_lsp_chunk *c = r->out;
 	for (uint32_t i = 0; i < c->nstmts; i++)
@@ -515,34 +518,48 @@ static bool host_has_ddl(const char *t, size_t len)
 	return false;
 }
 
-/* An index of the old chunks by key, to find the unchanged ones. */
+/* An index of the old chunks by key, to find the unchanged ones; chunks
+ * with the same key (the same statement written twice) chain in their
+ * bucket, so taking one is constant time. */
+typedef struct old_bucket {
+	uint64_t key;
+	kp_lsp_chunk *head;     /* not yet taken (NULL once all are) */
+	bool used;
+} old_bucket;
+
 typedef struct old_map {
-	kp_lsp_chunk **slots;
+	old_bucket *slots;
 	uint32_t cap;
 } old_map;
 
+static old_bucket *bucket_of(const old_map *m, uint64_t key)
+{
+	uint32_t i = (uint32_t)(key * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
+	while (m->slots[i].used && m->slots[i].key != key)
+		i = (i + 1) & (m->cap - 1);
+	return &m->slots[i];
+}
+
 static void old_put(old_map *m, kp_lsp_chunk *c)
 {
-	uint32_t i = (uint32_t)(c->key * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
-	while (m->slots[i])
-		i = (i + 1) & (m->cap - 1);
-	m->slots[i] = c;
+	old_bucket *b = bucket_of(m, c->key);
+	b->used = true;
+	b->key = c->key;
+	c->next = b->head;
+	b->head = c;
 }
 
 static kp_lsp_chunk *old_take(old_map *m, uint64_t key)
 {
 	if (!m->cap)
 		return NULL;
-	uint32_t i = (uint32_t)(key * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
-	while (m->slots[i]) {
-		kp_lsp_chunk *c = m->slots[i];
-		if (c != (kp_lsp_chunk *)1 && c->key == key) {
-			m->slots[i] = (kp_lsp_chunk *)1;   /* taken: a tombstone */
-			return c;
-		}
-		i = (i + 1) & (m->cap - 1);
+	old_bucket *b = bucket_of(m, key);
+	kp_lsp_chunk *c = b->used ? b->head : NULL;
+	if (c) {
+		b->head = c->next;
+		c->taken = true;
 	}
-	return NULL;
+	return c;
 }
 
 static kp_lsp_chunk *new_chunk(uint64_t key)
@@ -689,12 +706,16 @@ void kp_lsp_analyze(kp_lsp *s, kp_lsp_doc *d)
 		kp_arena_free(&ra);
 	}
 	/* the old chunks not reused */
-	for (uint32_t i = 0; i < om.cap; i++) {
-		kp_lsp_chunk *c = om.slots[i];
-		if (c && c != (kp_lsp_chunk *)1) {
+	for (uint32_t i = 0; i < d->nrefs; i++) {
+		kp_lsp_chunk *c = d->refs[i].c;
+		if (!c->taken) {
 			kp_lsp_chunk_free(c);
 			free(c);
 		}
+	}
+	for (uint32_t i = 0; i < ncut; i++) {
+		refs[i].c->taken = false;
+		refs[i].c->next = NULL;
 	}
 	free(om.slots);
 	free(d->refs);

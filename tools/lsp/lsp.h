@@ -70,6 +70,8 @@ typedef struct kp_lsp_chunk {
 	uint32_t ndiags, dcap;
 	kp_lsp_stmt *stmts;
 	uint32_t nstmts, scap;
+	struct kp_lsp_chunk *next; /* the next chunk of the same key (analysis only) */
+	bool taken;             /* reused by the analysis under way */
 } kp_lsp_chunk;
 
 /* A chunk of the current text: where it starts, and its result. */
@@ -128,9 +130,13 @@ struct kp_lsp_ws {
 	char *baseline_error;
 };
 
+/* A message read and not yet handled, or (msg NULL) a framing or JSON
+ * error to answer in its place, so that answers keep the input's order. */
 typedef struct kp_lsp_pending {
 	cJSON *msg;
 	bool cancelled;
+	int code;
+	const char *why;
 } kp_lsp_pending;
 
 typedef struct kp_lsp {

@@ -23,7 +23,8 @@ bool kp_lsp_word_at(kp_lsp_doc *d, size_t off, size_t *start, size_t *end, kp_bu
 	while (ls > 0 && t[ls - 1] != '\n')
 		ls--;
 	for (size_t i = ls; i < n && t[i] != '\n' && i <= off; i++) {
-		if (t[i] != '`' && t[i] != '"')
+		/* in application code '"' delimits the host's strings */
+		if (t[i] != '`' && (t[i] != '"' || d->lang != KP_LANG_SQL))
 			continue;
 		const char *close = memchr(t + i + 1, t[i], n - i - 1);
 		const char *nl = memchr(t + i + 1, '\n', n - i - 1);

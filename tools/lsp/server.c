@@ -542,6 +542,10 @@ static void handle(kp_lsp *s, cJSON *msg, bool cancelled)
 			return;
 		}
 		if (!strcmp(method, "shutdown")) {
+			/* what changed is published before the server stops */
+			for (uint32_t i = 0; i < s->ndocs; i++)
+				if (s->docs[i]->dirty)
+					kp_lsp_publish(s, s->docs[i]);
 			s->shut = true;
 			kp_rpc_result(&s->out, id, NULL);
 			return;
@@ -578,7 +582,7 @@ static void handle(kp_lsp *s, cJSON *msg, bool cancelled)
 	 * need nothing: a notification is never answered */
 }
 
-static void enqueue(kp_lsp *s, cJSON *msg)
+static void enqueue(kp_lsp *s, cJSON *msg, int code, const char *why)
 {
 	if (s->qn == s->qcap) {
 		uint32_t cap = s->qcap ? s->qcap * 2 : 64;
@@ -592,8 +596,10 @@ static void enqueue(kp_lsp *s, cJSON *msg)
 		s->qcap = cap;
 		s->qhead = 0;
 	}
-	s->queue[(s->qhead + s->qn) % s->qcap] = (kp_lsp_pending){msg, false};
+	s->queue[(s->qhead + s->qn) % s->qcap] = (kp_lsp_pending){msg, false, code, why};
 	s->qn++;
+	if (!msg)
+		return;
 	/* a cancellation marks the queued request it names */
 	const cJSON *m = cJSON_GetObjectItemCaseSensitive(msg, "method");
 	if (cJSON_IsString(m) && !strcmp(m->valuestring, "$/cancelRequest")) {
@@ -614,24 +620,23 @@ int kp_lsp_run(kp_lsp *s)
 		/* read what is waiting (at least one message) */
 		do {
 			cJSON *msg;
-			int code;
-			const char *why;
+			int code = 0;
+			const char *why = NULL;
 			kp_rpc_status st = kp_rpc_read(&s->in, &msg, &code, &why);
 			if (st == KP_RPC_EOF) {
 				eof = true;
 				break;
 			}
-			if (st == KP_RPC_BAD) {
-				kp_rpc_error(&s->out, NULL, code, why);
-				continue;
-			}
-			enqueue(s, msg);
+			enqueue(s, st == KP_RPC_BAD ? NULL : msg, code, why);
 		} while (kp_rpc_pending(&s->in) && s->qn < 100000);
 		while (s->qn && !s->exited) {
 			kp_lsp_pending p = s->queue[s->qhead];
 			s->qhead = (s->qhead + 1) % s->qcap;
 			s->qn--;
-			handle(s, p.msg, p.cancelled);
+			if (p.msg)
+				handle(s, p.msg, p.cancelled);
+			else
+				kp_rpc_error(&s->out, NULL, p.code, p.why);
 			cJSON_Delete(p.msg);
 		}
 		/* the queue is empty: publish what changed */
