@@ -397,6 +397,41 @@ typedef struct cut {
 	bool ddl;               /* its statement changes the schema */
 } cut;
 
+/* Where the chunk of the statement whose ';' is at semi ends: after the
+ * white space and comments that follow it from its line (a comment that
+ * starts there trails the statement, even when it runs over lines), and
+ * the line break that ends them; or before the next token on that line. */
+static size_t chunk_end(const char *t, size_t len, size_t semi, bool hash_comment)
+{
+	size_t i = semi + 1;
+	for (;;) {
+		while (i < len && (t[i] == ' ' || t[i] == '\t'))
+			i++;
+		if (i + 1 < len && t[i] == '/' && t[i + 1] == '*' && (i + 2 >= len || t[i + 2] != '+')) {
+			const char *e = NULL;
+			for (size_t k = i + 2; k + 1 < len; k++)
+				if (t[k] == '*' && t[k + 1] == '/') {
+					e = t + k + 2;
+					break;
+				}
+			if (!e)
+				return len;   /* an open comment runs to the end */
+			i = (size_t)(e - t);
+			continue;
+		}
+		if ((i + 1 < len && t[i] == '-' && t[i + 1] == '-') || (hash_comment && i < len && t[i] == '#')) {
+			while (i < len && t[i] != '\n' && t[i] != '\r')
+				i++;
+		}
+		break;
+	}
+	if (i < len && t[i] == '\r')
+		i++;
+	if (i < len && t[i] == '\n')
+		i++;
+	return i;
+}
+
 /* Cuts text into chunks at top-level ';'. */
 static cut *cut_chunks(const char *t, size_t len, bool hash_comment, uint32_t *n)
 {
@@ -407,50 +442,25 @@ static cut *cut_chunks(const char *t, size_t len, bool hash_comment, uint32_t *n
 	kp_lexer lx;
 	kp_lexer_init(&lx, t, len, 0);
 	lx.hash_comment = hash_comment;
-	size_t start = 0;
 	bool first = true, ddl = false;
-	size_t semi_line_end = 0;
-	bool after_semi = false;
+	size_t done = 0;
 	kp_token tok;
-	for (;;) {
-		int ty = kp_lex(&lx, &tok);
-		if (after_semi) {
-			/* the chunk ends after the ';' line when only comments follow
-			 * it there, else right after the ';' */
-			size_t cut_at;
-			if (ty == KP_TOK_EOF || tok.off >= semi_line_end) {
-				cut_at = semi_line_end;
-				if (cut_at < len && t[cut_at] == '\r')
-					cut_at++;
-				if (cut_at < len && t[cut_at] == '\n')
-					cut_at++;
-			} else {
-				cut_at = start;   /* set below: right after the ';' */
-			}
+	int ty;
+	while ((ty = kp_lex(&lx, &tok)) != KP_TOK_EOF) {
+		if (tok.off < done)
+			continue;   /* inside what the last chunk took (its trailing comment) */
+		if (ty == TK_SEMI) {
+			size_t e = chunk_end(t, len, tok.off, hash_comment);
 			if (k == cap) {
 				cap *= 2;
 				v = realloc(v, cap * sizeof *v);
 				if (!v)
 					abort();
 			}
-			v[k].base = k ? v[k - 1].base + v[k - 1].len : 0;
-			v[k].len = (uint32_t)(cut_at - v[k].base);
-			v[k].ddl = ddl;
-			k++;
-			start = cut_at;
-			after_semi = false;
+			v[k++] = (cut){(uint32_t)done, (uint32_t)(e - done), ddl};
+			done = e;
 			first = true;
 			ddl = false;
-		}
-		if (ty == KP_TOK_EOF)
-			break;
-		if (ty == TK_SEMI) {
-			size_t e = tok.off + 1;
-			while (e < len && t[e] != '\n' && t[e] != '\r')
-				e++;
-			semi_line_end = e;
-			start = tok.off + 1;
-			after_semi = true;
 			continue;
 		}
 		if (first && ty != KP_TOK_HINT && ty != KP_TOK_ERROR) {
@@ -458,17 +468,13 @@ static cut *cut_chunks(const char *t, size_t len, bool hash_comment, uint32_t *n
 			first = false;
 		}
 	}
-	size_t done = k ? v[k - 1].base + v[k - 1].len : 0;
 	if (done < len || k == 0) {
 		if (k == cap) {
 			v = realloc(v, (cap + 1) * sizeof *v);
 			if (!v)
 				abort();
 		}
-		v[k].base = (uint32_t)done;
-		v[k].len = (uint32_t)(len - done);
-		v[k].ddl = ddl;
-		k++;
+		v[k++] = (cut){(uint32_t)done, (uint32_t)(len - done), ddl};
 	}
 	*n = k;
 	return v;

@@ -230,6 +230,8 @@ const char *kp_lsp_rule_page(const char *id);
  * output; the fuzz target: memory): the exit status. */
 int kp_lsp_run(kp_lsp *s);
 void kp_lsp_init(kp_lsp *s);
+/* Handles one message (a request is answered on s->out). */
+void kp_lsp_handle(kp_lsp *s, cJSON *msg, bool cancelled);
 void kp_lsp_free(kp_lsp *s);
 
 #endif

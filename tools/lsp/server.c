@@ -497,7 +497,7 @@ static bool valid_id(const cJSON *id)
 	return cJSON_IsNumber(id) || cJSON_IsString(id);
 }
 
-static void handle(kp_lsp *s, cJSON *msg, bool cancelled)
+void kp_lsp_handle(kp_lsp *s, cJSON *msg, bool cancelled)
 {
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(msg, "id");
 	const cJSON *m = cJSON_GetObjectItemCaseSensitive(msg, "method");
@@ -634,7 +634,7 @@ int kp_lsp_run(kp_lsp *s)
 			s->qhead = (s->qhead + 1) % s->qcap;
 			s->qn--;
 			if (p.msg)
-				handle(s, p.msg, p.cancelled);
+				kp_lsp_handle(s, p.msg, p.cancelled);
 			else
 				kp_rpc_error(&s->out, NULL, p.code, p.why);
 			cJSON_Delete(p.msg);
