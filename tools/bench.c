@@ -15,9 +15,12 @@
  * lines, a mapper's WHERE under <where><if>), in MB/s of source scanned,
  * beside lint on the same queries as .sql.
  *
- * usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R] */
+ * With --lsp, keyplan lsp instead (tools/bench_lsp.c).
+ *
+ * usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R] [--lsp] */
 #define _DEFAULT_SOURCE   /* wait4 */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <stdint.h>
@@ -29,6 +32,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "tools/bench_lsp.h"
 
 static uint64_t rng;
 
@@ -306,6 +311,7 @@ int main(int argc, char **argv)
 	const char *dir = NULL;
 	uint64_t seed = 20261122;
 	int runs = 3;
+	bool lsp = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--statements") && i + 1 < argc)
 			n = atol(argv[++i]);
@@ -317,8 +323,10 @@ int main(int argc, char **argv)
 			seed = strtoull(argv[++i], NULL, 10);
 		else if (!strcmp(argv[i], "--runs") && i + 1 < argc && atoi(argv[i + 1]) > 0)
 			runs = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--lsp"))
+			lsp = true;
 		else {
-			fprintf(stderr, "usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]\n");
+			fprintf(stderr, "usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R] [--lsp]\n");
 			return 2;
 		}
 	}
@@ -337,6 +345,8 @@ int main(int argc, char **argv)
 	gen_schema(schema, tabs, 100);
 	gen_queries(queries, tabs, 100, n);
 	gen_queries(small, tabs, 100, 10000);
+	if (lsp)
+		return bench_lsp(keyplan, dir, small, runs);
 	gen_queries(checkq, tabs, 100, 100000);
 	double mb = (double)file_size(queries) / 1e6;
 	printf("workload: %ld SELECTs over 100 tables, %.1f MB, seed %llu (%s)\n\n", n, mb,

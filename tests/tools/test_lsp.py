@@ -195,7 +195,7 @@ with kptest.tempdir() as tmp:
           and not any(d.get("code") == "KP001" and d["range"]["start"]["line"] == 2 for d in diags),
           "%r\n%r" % (lsp_tuples(diags), lint_as_lsp(text2, lint_json(root, "q2.sql"))))
     st = c.request("keyplan/stats", {"textDocument": {"uri": q_uri}})
-    check("the edit re-planned only the statement it touched", st == {"chunks": 5, "planned": 1}, json.dumps(st))
+    check("the edit re-planned only the statement it touched", (st["chunks"], st["planned"]) == (5, 1), json.dumps(st))
 
     # --- a malformed directive and its repair (KP022)
     c.change(q_uri, 3, [{"range": rng(1, 18, 1, 23), "text": "full_scan"}])
@@ -472,7 +472,7 @@ with kptest.tempdir() as tmp:
           [(x["code"], x["range"], x["message"]) for x in d] ==
           [("KP008", rng(7, 14, 7, 21), "no such table: xorders")], json.dumps(d)[:300])
     st = c.request("keyplan/stats", {"textDocument": {"uri": b_uri}})
-    check("the burst re-planned one statement", st == {"chunks": 2000, "planned": 1}, json.dumps(st))
+    check("the burst re-planned one statement", (st["chunks"], st["planned"]) == (2000, 1), json.dumps(st))
     check("the burst is published once", [m for m in c.notes if m.get("method") ==
                                            "textDocument/publishDiagnostics"] == [], json.dumps(c.notes)[:300])
     c.stop()

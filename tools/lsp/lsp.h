@@ -97,8 +97,13 @@ typedef struct kp_lsp_doc {
 	                           pass), recomputed on every analysis */
 	uint64_t ctx_key;       /* context of the last analysis */
 	bool had_ddl;           /* a chunk changes the schema */
+	/* what edits changed since the last analysis: only [edit_lo, len -
+	 * edit_suffix) (edit_lo SIZE_MAX: nothing); old_len, the length then */
+	size_t edit_lo, edit_suffix, old_len;
 	unsigned runs;          /* chunks planned by the last analysis (tests and
-	                           benchmarks read it through $/keyplan/stats) */
+	                           benchmarks read it through keyplan/stats) */
+	double analysis_ms;     /* how long the last analysis took ... */
+	double publish_ms;      /* ... and writing its diagnostics */
 } kp_lsp_doc;
 
 /* A schema file of a workspace, as read: its text (the open document's

@@ -303,7 +303,12 @@ void kp_rpc_send(kp_rpc_writer *w, cJSON *msg)
 	cJSON_Delete(msg);
 	if (!s)
 		abort();
-	size_t n = strlen(s);
+	kp_rpc_send_text(w, s, strlen(s));
+	cJSON_free(s);
+}
+
+void kp_rpc_send_text(kp_rpc_writer *w, const char *s, size_t n)
+{
 	char head[64];
 	int hn = snprintf(head, sizeof head, "Content-Length: %zu\r\n\r\n", n);
 	if (w->fd < 0) {
@@ -322,7 +327,6 @@ void kp_rpc_send(kp_rpc_writer *w, cJSON *msg)
 			write_all(w, s, n);
 		}
 	}
-	cJSON_free(s);
 }
 
 static cJSON *envelope(void)

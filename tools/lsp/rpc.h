@@ -74,6 +74,8 @@ void kp_rpc_writer_mem(kp_rpc_writer *w);
 void kp_rpc_writer_free(kp_rpc_writer *w);
 /* Writes msg framed, and deletes it. */
 void kp_rpc_send(kp_rpc_writer *w, cJSON *msg);
+/* Writes a message already serialised (JSON text of n bytes), framed. */
+void kp_rpc_send_text(kp_rpc_writer *w, const char *s, size_t n);
 /* {"jsonrpc": "2.0", "id": id, "result": result}: takes result (NULL: null). */
 void kp_rpc_result(kp_rpc_writer *w, const cJSON *id, cJSON *result);
 /* An error response; id NULL answers with "id": null. */

@@ -7,10 +7,11 @@
  * (answered with RequestCancelled), and a burst of edits is applied edit by
  * edit but analysed once, when the queue is empty, before the diagnostics
  * are published. A request that needs a document's plans analyses it first. */
-#define _XOPEN_SOURCE 700   /* realpath */
+#define _GNU_SOURCE   /* realpath, F_SETPIPE_SZ */
 #include "tools/lsp/lsp.h"
 #include "tools/lsp/main.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -355,6 +356,8 @@ static void on_open(kp_lsp *s, const cJSON *params)
 		s->docs[s->ndocs++] = d;
 	}
 	kp_doc_set(&d->t, text, strlen(text));
+	d->edit_lo = 0;
+	d->edit_suffix = 0;
 	long long v;
 	d->version = num_at(td, "version", &v) ? v : -1;
 	d->lang = lang_of(d->path, str_at(td, "languageId"), d->t.text, d->t.len);
@@ -380,6 +383,8 @@ static void on_change(kp_lsp *s, const cJSON *params)
 		const cJSON *range = cJSON_GetObjectItemCaseSensitive(c, "range");
 		if (!range) {
 			kp_doc_set(&d->t, text, strlen(text));
+			d->edit_lo = 0;
+			d->edit_suffix = 0;
 			continue;
 		}
 		size_t a, b;
@@ -391,7 +396,13 @@ static void on_change(kp_lsp *s, const cJSON *params)
 			a = b;
 			b = t;
 		}
-		kp_doc_replace(&d->t, a, b, text, strlen(text));
+		size_t n = strlen(text);
+		kp_doc_replace(&d->t, a, b, text, n);
+		/* the text before a and after the insertion is as it was */
+		if (a < d->edit_lo)
+			d->edit_lo = a;
+		if (d->t.len - (a + n) < d->edit_suffix)
+			d->edit_suffix = d->t.len - (a + n);
 	}
 	long long v;
 	if (num_at(td, "version", &v))
@@ -472,6 +483,8 @@ static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 	cJSON *r = cJSON_CreateObject();
 	cJSON_AddNumberToObject(r, "chunks", d->nrefs);
 	cJSON_AddNumberToObject(r, "planned", d->runs);
+	cJSON_AddNumberToObject(r, "analysisMs", d->analysis_ms);
+	cJSON_AddNumberToObject(r, "publishMs", d->publish_ms);
 	kp_rpc_result(&s->out, id, r);
 }
 
@@ -679,6 +692,11 @@ int kp_lsp_main(int argc, char **argv)
 		}
 	}
 	signal(SIGPIPE, SIG_IGN);
+#ifdef F_SETPIPE_SZ
+	/* a document's diagnostics can be megabytes: fewer round trips through
+	 * a larger pipe (Linux; refused quietly elsewhere or over the limit) */
+	fcntl(1, F_SETPIPE_SZ, 1 << 20);
+#endif
 	kp_lsp s;
 	kp_lsp_init(&s);
 	kp_rpc_reader_fd(&s.in, 0);
