@@ -334,6 +334,26 @@ with kptest.tempdir() as tmp:
     check("a new finding is", [(x["code"], x["range"]["start"]["line"]) for x in d] == [("KP001", 5)], json.dumps(d))
     c.stop()
 
+    # a baseline counts findings: one recorded, two alike in the document, one shown (as lint does)
+    one = "SELECT * FROM orders WHERE amount = 1;\n"
+    kptest.write(os.path.join(root, "one.sql"), one)
+    kptest.write(os.path.join(root, "two.sql"), one + one)
+    rc, out, err = kptest.run("lint", "--write-baseline", "b1.txt", "one.sql", cwd=root, plain=True)
+    rc, out, err = kptest.run("lint", "--format", "json", "--baseline", "b1.txt", "two.sql", cwd=root, plain=True)
+    want = lint_as_lsp(one + one, json.loads(out)["diagnostics"])
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root, options={"baseline": "b1.txt"})
+    tu = uri_of(os.path.join(root, "two.sql"))
+    c.open(tu, "sql", one + one)
+    d = c.diagnostics(tu)
+    check("a baseline entry hides as many findings as it recorded, in the document's order",
+          lsp_tuples(d) == want and [x["range"]["start"]["line"] for x in d] == [1], "%r %r" % (lsp_tuples(d), want))
+    c.change(tu, 2, [{"range": rng(1, 0, 1, 0), "text": "-- moved\n"}])
+    d = c.diagnostics(tu)
+    check("... also when only the second is planned again (the first from the cache)", [x["range"]["start"]["line"] for x in d] == [2],
+          json.dumps(d))
+    c.stop()
+
     # --- SQL in application code: lint's positions in the Java file
     java = ('class A {\n  String q = "SELECT * FROM orders " +\n      "WHERE amount = ?";\n'
             '  // keyplan:ignore KP001 -- fine\n  String r = "SELECT * FROM orders WHERE amount = 1";\n}\n')

@@ -110,6 +110,9 @@ typedef struct run {
 	kp_lsp_chunk *out;      /* its result */
 	const char *doc_path;
 	bool schema;            /* a schema file of the workspace */
+	bool want_fp;           /* fingerprint each finding (a baseline is set) */
+	kp_stmt_shape shape;    /* the statement being reported, for them */
+	kp_arena shape_arena;
 } run;
 
 /* The offset in the chunk of a place a finding points at: the chunk's
@@ -162,6 +165,10 @@ static void sink(void *ctx, const kp_diag *g)
 	memset(x, 0, sizeof *x);
 	x->rule = g->rule;
 	x->severity = g->severity;
+	/* as the report fingerprints a finding for --baseline: the baseline is
+	 * applied when the document's findings are published, in its order */
+	if (r->want_fp)
+		x->fp = kp_fingerprint(&r->shape, g->rule, g->src, g->off);
 	uint32_t off = 0, end = 0;
 	if (local_offset(r, g->src, g->off, &off)) {
 		if (!local_offset(r, g->src, g->off + g->len, &end) || end < off)
@@ -323,7 +330,13 @@ static int on_event(void *ctx, kp_event *ev)
 		if (ev->host)
 			break;   /* lib/embed.c merges the variants' findings */
 		kp_report_stmt_shape(rep, ev->src, ev->start, ev->end, ev->plan.table ? ev->plan.table->name : NULL);
+		if (r->want_fp) {
+			kp_arena_reset(&r->shape_arena);
+			kp_shape_of(&r->shape, ev->src, ev->start, ev->end, ev->plan.table ? ev->plan.table->name : NULL,
+			            &r->shape_arena);
+		}
 		kp_report_emit(rep, ev->d);
+		r->shape.set = false;
 		kp_report_stmt_clear(rep);
 		if (ev->role == KP_ROLE_QUERY)
 			kp_report_stmt_done(rep);
@@ -368,19 +381,14 @@ static void report_start(kp_lsp_ws *w, kp_report *rep, kp_arena *a, run *r)
 	kp_report_begin(rep, a, devnull(), KP_FMT_TEXT, 0);
 	rep->sink = sink;
 	rep->sink_ctx = r;
-	if (w->has_baseline) {
-		/* each analysis matches the findings against the whole baseline */
-		for (uint32_t i = 0; i < w->baseline.entries.n; i++) {
-			kp_baseline_entry *e = w->baseline.entries.items[i];
-			e->left = e->count;
-		}
-		rep->baseline = &w->baseline;
-	}
+	r->want_fp = w->has_baseline;
+	kp_arena_init(&r->shape_arena);
 }
 
 void kp_lsp_schema_run(kp_lsp *s, kp_lsp_ws *w, kp_report *rep, kp_source *src, kp_lsp_chunk *out)
 {
-	run r = {s, w, &w->pipe, rep, src, out, src->path, true};
+	run r = {s, w, &w->pipe, rep, src, out, src->path, true, s->opt_baseline != NULL, {0}, {0}};
+	kp_arena_init(&r.shape_arena);
 	rep->sink = sink;
 	rep->sink_ctx = &r;
 	w->pipe.fn = on_event;
@@ -390,6 +398,7 @@ void kp_lsp_schema_run(kp_lsp *s, kp_lsp_ws *w, kp_report *rep, kp_source *src, 
 	w->pipe.fn = NULL;
 	w->pipe.ctx = NULL;
 	rep->sink = NULL;
+	kp_arena_free(&r.shape_arena);
 }
 
 /* ------------------------------------------------------------ chunks */
@@ -778,7 +787,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		kp_arena ra;
 		kp_arena_init(&ra);
 		kp_report rep;
-		run r = {s, w, NULL, &rep, NULL, NULL, d->path, false};
+		run r = {s, w, NULL, &rep, NULL, NULL, d->path, false, false, {0}, {0}};
 		report_start(w, &rep, &ra, &r);
 		kp_pipe p;
 		kp_pipe_init(&p, w->target);
@@ -839,6 +848,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		kp_report_end(&rep, NULL, NULL, 0);
 		kp_pipe_free(&p);
 		kp_arena_free(&ra);
+		kp_arena_free(&r.shape_arena);
 	}
 	/* the old chunks not reused */
 	for (uint32_t i = 0; i < d->nrefs; i++) {
@@ -1006,8 +1016,11 @@ static void put_diag(kp_lsp *s, kp_lsp_doc *d, kp_buf *b, uint32_t base, const k
 static void add_all(kp_lsp *s, kp_lsp_doc *d, kp_buf *b, const kp_lsp_chunk *c, uint32_t base, bool no_schema,
                     bool *said, bool *first)
 {
+	kp_baseline *bl = d->ws->has_baseline ? &d->ws->baseline : NULL;
 	for (uint32_t i = 0; i < c->ndiags; i++) {
 		const kp_lsp_diag *g = &c->diags[i];
+		if (bl && kp_baseline_take(bl, g->fp))
+			continue;   /* known: recorded in the baseline */
 		bool ns = no_schema && g->rule == KP_R_UNKNOWN_TABLE;
 		if (ns && *said)
 			continue;   /* without a schema every table is unknown: one diagnostic says why */
@@ -1051,6 +1064,12 @@ void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)
 	if (w->baseline_error)
 		add_setup_error(s, d, &b, w->baseline_path, w->baseline_error, &first);
 	bool no_schema = !w->schema_given && w->pipe.cat->ntables == 0 && !d->had_ddl, said = false;
+	if (w->has_baseline)
+		/* the baseline's counts are the document's: lint's order within it */
+		for (uint32_t i = 0; i < w->baseline.entries.n; i++) {
+			kp_baseline_entry *e = w->baseline.entries.items[i];
+			e->left = e->count;
+		}
 	kp_lsp_schema *sc = kp_lsp_doc_schema(d);
 	if (sc) {
 		add_all(s, d, &b, &sc->res, 0, false, &said, &first);

@@ -46,6 +46,7 @@ typedef struct kp_lsp_diag {
 	char *message;          /* with the help lines after it */
 	kp_lsp_note *notes;
 	uint32_t nnotes;
+	uint64_t fp;            /* its baseline fingerprint (with a baseline) */
 } kp_lsp_diag;
 
 /* One statement's plan, for hover and inlay hints. */
