@@ -41,7 +41,7 @@ static void *grow(void *p, uint32_t *cap, uint32_t n, size_t size)
 {
 	if (n < *cap)
 		return p;
-	*cap = *cap ? *cap * 2 : 8;
+	*cap = *cap ? *cap * 2 : 1;   /* most chunks hold one statement: no room to spare */
 	p = realloc(p, *cap * size);
 	if (!p)
 		abort();
