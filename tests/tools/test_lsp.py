@@ -295,6 +295,17 @@ with kptest.tempdir() as tmp:
           lsp_tuples(d2) == want and any(d["severity"] == 2 and d.get("code") == "KP001" for d in d2),
           "%r %r" % (lsp_tuples(d2), want))
 
+    # --- a file the .keyplan excludes gets no findings, as lint reads none
+    project(root, {"gen/.keyplan": "[keyplan]\nschema = ../schema/schema.sql\nexclude = out/*\n",
+                   "gen/out/x.sql": "SELECT * FROM orders WHERE orderid = 1;\n",
+                   "gen/in.sql": "SELECT * FROM orders WHERE orderid = 1;\n"})
+    xu, iu = uri_of(os.path.join(root, "gen/out/x.sql")), uri_of(os.path.join(root, "gen/in.sql"))
+    c.open(xu, "sql", "SELECT * FROM orders WHERE orderid = 1;\n")
+    c.open(iu, "sql", "SELECT * FROM orders WHERE orderid = 1;\n")
+    dx, di = c.diagnostics(xu), c.diagnostics(iu)
+    check("exclude: an excluded file has no diagnostics, its neighbour has lint's",
+          dx == [] and [x["code"] for x in di] == ["KP001"], json.dumps([dx, di]))
+
     # --- schema files changed on disk: picked up from didChangeWatchedFiles
     with open(schema_path, "a") as f:
         f.write("CREATE INDEX idx_orders_orderid ON orders (orderid);\n")

@@ -695,8 +695,9 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 	kp_lsp_ws *w = d->ws;
 	kp_lsp_ws_ensure(s, w);
 	d->runs = 0;
-	if (d->lang < 0 || kp_lsp_doc_schema(d)) {
-		/* a schema file's findings come from the workspace's build */
+	if (d->lang < 0 || kp_lsp_doc_schema(d) || kp_lsp_ws_excluded(w, d->path)) {
+		/* a schema file's findings come from the workspace's build; an
+		 * excluded file has none, as lint reads none */
 		kp_lsp_doc_drop_analysis(d);
 		d->analyzed = true;
 		return;
@@ -1073,7 +1074,7 @@ void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)
 	kp_lsp_schema *sc = kp_lsp_doc_schema(d);
 	if (sc) {
 		add_all(s, d, &b, &sc->res, 0, false, &said, &first);
-	} else if (d->lang >= 0) {
+	} else if (d->lang >= 0 && !kp_lsp_ws_excluded(w, d->path)) {
 		if (d->whole)
 			add_all(s, d, &b, d->whole, 0, no_schema, &said, &first);
 		for (uint32_t i = 0; i < d->nrefs; i++)

@@ -192,6 +192,8 @@ kp_lsp_schema *kp_lsp_ws_schema(kp_lsp_ws *w, const char *path);
 /* Marks every workspace whose schema includes path (or could: a new file
  * in a schema folder) stale. Returns true if one was. */
 bool kp_lsp_ws_touch(kp_lsp *s, const char *path);
+/* Is path skipped by the exclude globs of w's .keyplan (as lint skips it)? */
+bool kp_lsp_ws_excluded(kp_lsp_ws *w, const char *path);
 /* The kept DDL statement that declares off of src: its span. */
 bool kp_lsp_ws_decl(kp_lsp_ws *w, kp_source *src, uint32_t off, uint32_t *start, uint32_t *end);
 

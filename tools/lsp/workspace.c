@@ -8,6 +8,7 @@
 #include "tools/lsp/lsp.h"
 
 #include <dirent.h>
+#include <fnmatch.h>
 #include <glob.h>
 #include <stdlib.h>
 #include <string.h>
@@ -386,6 +387,31 @@ bool kp_lsp_ws_touch(kp_lsp *s, const char *path)
 	}
 	free(real);
 	return any;
+}
+
+bool kp_lsp_ws_excluded(kp_lsp_ws *w, const char *path)
+{
+	if (!w->cfg.exclude.n || path[0] != '/')
+		return false;
+	kp_arena a;
+	kp_arena_init(&a);
+	bool hit = false;
+	/* the file, or a folder above it, as lint skips a folder's files */
+	char *p = strdup(path);
+	if (!p)
+		abort();
+	for (size_t n = strlen(p); !hit && n > 1;) {
+		for (uint32_t i = 0; i < w->cfg.exclude.n && !hit; i++)
+			hit = !fnmatch(kp_path_abs(&a, w->dir, w->cfg.exclude.items[i]), p, 0);
+		while (n > 1 && p[n - 1] != '/')
+			n--;
+		if (n > 1)
+			n--;
+		p[n] = 0;
+	}
+	free(p);
+	kp_arena_free(&a);
+	return hit;
 }
 
 bool kp_lsp_ws_decl(kp_lsp_ws *w, kp_source *src, uint32_t off, uint32_t *start, uint32_t *end)
