@@ -59,7 +59,6 @@ void kp_lsp_chunk_free(kp_lsp_chunk *c)
 		free(c->diags[i].notes);
 	}
 	for (uint32_t i = 0; i < c->nstmts; i++) {
-		free(c->stmts[i].hover);
 		free(c->stmts[i].table);
 		free(c->stmts[i].index);
 	}
@@ -300,8 +299,7 @@ static void record_stmt(run *r, kp_event *ev)
 	x->start = start;
 	x->end = end < start ? start : end;
 	if (ev->planned && ev->plan.table) {
-		x->label = label_of(&ev->plan);
-		x->hover = x->label ? plan_hover(ev, x->label) : NULL;
+		x->label = label_of(&ev->plan);   /* the Markdown is made on hover: kp_lsp_plan_markdown */
 		x->table = xstrdup(ev->plan.table->name);
 		x->index = ev->plan.index ? xstrdup(ev->plan.index->name) : NULL;
 	}
@@ -311,6 +309,89 @@ static void record_stmt(run *r, kp_event *ev)
 		if (local_offset(r, ev->src, ev->stmt->off + (x->is_select ? 6 : 0), &kw))
 			x->kw_end = kw;
 	}
+}
+
+/* A hover's plan: the statement's chunk planned again (a plan is kept
+ * only as its label, so that open documents stay small). */
+typedef struct hover_run {
+	run r;
+	uint32_t start;         /* the statement's start in the chunk */
+	char *md;
+} hover_run;
+
+static int hover_event(void *ctx, kp_event *ev)
+{
+	hover_run *h = ctx;
+	uint32_t start;
+	if (ev->phase != KP_EV_DONE || !local_offset(&h->r, ev->src, ev->start, &start) || start != h->start)
+		return 0;
+	const char *label = ev->planned && ev->plan.table ? label_of(&ev->plan) : NULL;
+	if (label && !h->md)
+		h->md = plan_hover(ev, label);
+	return 1;
+}
+
+static void no_emit(void *ctx, const kp_diags *d, kp_arena *a)
+{
+	(void)ctx;
+	(void)d;
+	(void)a;
+}
+
+char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off)
+{
+	uint32_t base;
+	const kp_lsp_stmt *st = kp_lsp_stmt_at(d, off, &base);
+	if (!st || !st->label || kp_lsp_doc_schema(d))
+		return NULL;
+	uint32_t i = 0;
+	while (i < d->nrefs && d->refs[i].base != base)
+		i++;
+	if (i == d->nrefs)
+		return NULL;
+	kp_lsp_ws *w = d->ws;
+	kp_pipe p;
+	kp_pipe_init(&p, w->target);
+	p.plan_schema_writes = true;
+	if (d->had_ddl) {
+		/* the document's own DDL before the statement shapes its schema */
+		for (uint32_t k = 0; k < w->nschemas; k++)
+			kp_pipe_source(&p, w->schemas[k].src, KP_ROLE_SCHEMA);
+		for (uint32_t k = 0; k < i; k++) {
+			kp_source *src = malloc(sizeof *src);
+			if (!src)
+				abort();
+			kp_source_from_string(src, d->path, d->t.text + d->refs[k].base, d->refs[k].len);
+			kp_pipe_source(&p, src, KP_ROLE_QUERY);
+			kp_pipe_keep(&p, src);   /* the catalog may point into it */
+		}
+	} else {
+		kp_pipe_borrow(&p, w->pipe.cat, w->pipe.opts);
+	}
+	kp_source src;
+	kp_source_from_string(&src, d->path, d->t.text + base, d->refs[i].len);
+	hover_run h;
+	memset(&h, 0, sizeof h);
+	h.r.s = s;
+	h.r.ws = w;
+	h.r.src = &src;
+	h.start = st->start;
+	p.fn = hover_event;
+	p.ctx = &h;
+	if (d->lang != KP_LANG_SQL) {
+		kp_embed_sink es = {no_emit, NULL, NULL, NULL};
+		bool keep = false;
+		kp_arena ha;
+		kp_arena_init(&ha);
+		kp_host_file *hf = kp_embed_run(&p, &src, (kp_lang)d->lang, KP_ROLE_QUERY, &es, &ha, &keep);
+		kp_host_file_free(hf);
+		kp_arena_free(&ha);
+	} else {
+		kp_pipe_source(&p, &src, KP_ROLE_QUERY);
+	}
+	kp_pipe_free(&p);
+	kp_source_free(&src);
+	return h.md;
 }
 
 static int on_event(void *ctx, kp_event *ev)

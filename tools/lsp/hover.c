@@ -141,10 +141,12 @@ void kp_lsp_hover(kp_lsp *s, const cJSON *id, const cJSON *params)
 	if (!b.len) {
 		uint32_t base;
 		const kp_lsp_stmt *st = kp_lsp_stmt_at(d, off, &base);
-		if (st && st->hover) {
-			kp_buf_puts(&b, st->hover);
+		char *md = st ? kp_lsp_plan_markdown(s, d, off) : NULL;
+		if (md) {
+			kp_buf_puts(&b, md);
 			ra = base + st->start;
 			rb = base + st->end;
+			free(md);
 		}
 	}
 	if (!b.len) {

@@ -54,7 +54,6 @@ typedef struct kp_lsp_stmt {
 	uint32_t start, end;    /* bytes, relative to the chunk's start */
 	const char *label;      /* inlay label: "GET", "SCAN", "FILTERED SCAN",
 	                           "SEARCH", "FULL SCAN", "REJECTED"; NULL: no plan */
-	char *hover;            /* the plan as Markdown (malloc'd), or NULL */
 	char *table;            /* its table, or NULL */
 	char *index;            /* the index it reads through, or NULL */
 	bool is_select;         /* a SELECT (the opt-in hint goes after its keyword) */
@@ -212,6 +211,9 @@ void kp_lsp_schema_run(kp_lsp *s, kp_lsp_ws *w, kp_report *rep, kp_source *src, 
 cJSON *kp_lsp_diag_json(kp_lsp *s, kp_lsp_doc *d, uint32_t base, const kp_lsp_diag *g);
 /* Is doc a schema file of its workspace? */
 kp_lsp_schema *kp_lsp_doc_schema(kp_lsp_doc *d);
+/* The plan of the statement at off as Markdown (malloc'd), or NULL: its
+ * chunk is planned again. */
+char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off);
 /* The statement (and its chunk's base) holding off, or NULL. */
 const kp_lsp_stmt *kp_lsp_stmt_at(kp_lsp_doc *d, size_t off, uint32_t *base);
 
