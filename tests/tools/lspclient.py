@@ -30,6 +30,8 @@ class LspError(Exception):
 
 
 class LspClient:
+    errors = []          # what every server wrote on stderr (sanitizer reports)
+
     def __init__(self, keyplan, cwd=None, timeout=60):
         self.p = subprocess.Popen([keyplan, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, cwd=cwd)
@@ -137,6 +139,7 @@ class LspClient:
         self.buf += rest
         rc = self.p.wait(timeout=self.timeout)
         self.stderr = self.p.stderr.read().decode()
+        LspClient.errors.append(self.stderr)
         self.p.stdout.close()
         self.p.stderr.close()
         return rc

@@ -508,4 +508,6 @@ with kptest.tempdir() as tmp:
                                            "textDocument/publishDiagnostics"] == [], json.dumps(c.notes)[:300])
     c.stop()
 
+bad = [e for e in LspClient.errors if "Sanitizer" in e or "runtime error" in e]
+check("no server wrote a sanitizer report (%d sessions)" % len(LspClient.errors), not bad, "\n".join(bad)[:3000])
 kptest.finish()

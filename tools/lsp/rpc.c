@@ -91,7 +91,8 @@ static int read_line(kp_rpc_reader *r, const char **line, size_t *len)
 {
 	size_t scanned = 0;
 	for (;;) {
-		char *nl = memchr(r->buf + r->start + scanned, '\n', r->end - r->start - scanned);
+		size_t avail = r->end - r->start - scanned;
+		char *nl = avail ? memchr(r->buf + r->start + scanned, '\n', avail) : NULL;
 		if (nl) {
 			size_t n = (size_t)(nl - (r->buf + r->start));
 			*line = r->buf + r->start;
