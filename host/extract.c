@@ -57,6 +57,9 @@ typedef struct extractor {
 	size_t nconsts;
 	uint32_t *chash;        /* open addressing over consts: index + 1, 0 empty */
 	size_t chash_mask;
+	const char *const *calls; /* a team's own SQL calls (NULL-terminated) */
+	uint32_t *passed;       /* names passed to a SQL call: token index + 1 */
+	size_t passed_mask;
 } extractor;
 
 /* A constant of the file: an upper-case name given a string of literals
@@ -279,10 +282,34 @@ static void decode_const(extractor *x, const hconst *c, int depth)
 /* Reads the string expression that starts with the literal at i into x->b:
  * literals joined by + (and, in Python, by nothing), with any other
  * operand a hole. Returns the index of the token after it. */
+/* Is there a line break between tokens a and b? */
+static bool line_between(const extractor *x, const kp_htok *a, const kp_htok *b)
+{
+	uint32_t from = a->off + a->len;
+	return b->off > from && memchr(x->src->text + from, '\n', b->off - from);
+}
+
+/* Does a line break after the operand token t end the expression? Go
+ * inserts a semicolon after a name, a literal or a closing bracket; so
+ * does Kotlin outside brackets. */
+static bool line_ends_expr(const extractor *x, const kp_htok *t)
+{
+	if (!(t->type == KP_HT_OTHER || t->type == KP_HT_STR || t->type == KP_HT_CLOSE))
+		return false;
+	return x->lang == KP_LANG_GO || (x->lang == KP_LANG_KOTLIN && x->depth == 0);
+}
+
+static bool word_at(const extractor *x, size_t i, const char *w)
+{
+	const kp_htok *t = &x->tk.t[i];
+	return t->type == KP_HT_OTHER && t->len == strlen(w) && !memcmp(x->src->text + t->off, w, t->len);
+}
+
 static size_t read_chain(extractor *x, size_t i, bool *pyformat)
 {
 	const kp_htok *T = x->tk.t;
 	bool py = x->lang == KP_LANG_PYTHON;
+	size_t start = i;
 	for (;;) {
 		const hconst *ci = T[i].type == KP_HT_STR ? NULL : find_const(x, &T[i]);
 		if (ci)
@@ -311,6 +338,8 @@ static size_t read_chain(extractor *x, size_t i, bool *pyformat)
 				if (d == 0 && (ty == KP_HT_PLUS || ty == KP_HT_COMMA || ty == KP_HT_SEMI ||
 				               ty == KP_HT_CLOSE || ty == KP_HT_ASSIGN || (ty == KP_HT_NL && x->depth == 0)))
 					break;
+				if (d == 0 && e > k && line_ends_expr(x, &T[last]) && line_between(x, &T[last], &T[e]))
+					break;   /* the statement ended with its line */
 				if (ty == KP_HT_OPEN)
 					d++;
 				else if (ty == KP_HT_CLOSE)
@@ -333,12 +362,23 @@ static size_t read_chain(extractor *x, size_t i, bool *pyformat)
 			i = skip(x, j + 1, x->depth);
 			continue;
 		}
-out:
-		if (py && T[j].type == KP_HT_PCT)
+out:;
+		/* ("..." "...").format(...): past the parentheses around the
+		 * expression (not a call's) */
+		size_t f = j;
+		if (T[f].type == KP_HT_CLOSE && T[f].open == ')' && start >= 1 && T[start - 1].type == KP_HT_OPEN &&
+		    T[start - 1].open == '(' &&
+		    !(start >= 2 && (T[start - 2].type == KP_HT_OTHER || T[start - 2].type == KP_HT_CLOSE)))
+			f = skip(x, f + 1, x->depth);
+		if (py && T[f].type == KP_HT_PCT)
 			*pyformat = true;   /* "..." % args: Python's own formatting */
-		if (py && T[j].type == KP_HT_DOT && T[j + 1].type == KP_HT_OTHER && T[j + 1].len == 6 &&
-		    !memcmp(x->src->text + T[j + 1].off, "format", 6) && T[j + 2].type == KP_HT_OPEN)
-			format_fields(&x->b);   /* "...{}...".format(args) */
+		if (T[f].type == KP_HT_DOT && T[f + 2].type == KP_HT_OPEN &&
+		    (word_at(x, f + 1, "format") || word_at(x, f + 1, "formatted"))) {
+			if (py)
+				format_fields(&x->b);   /* "...{}...".format(args) */
+			else
+				*pyformat = true;       /* Kotlin's and Java's "...%s...".format(args) */
+		}
 		return j;
 	}
 }
@@ -359,6 +399,8 @@ static bool annotation(const extractor *x, size_t p)
  * fields), not SQL. */
 static bool jpql(const extractor *x, size_t p)
 {
+	if (x->lang == KP_LANG_PYTHON)
+		return false;
 	const kp_htok *T = x->tk.t;
 	const kp_htok *nt = &T[p - 1];   /* the last part of the name */
 	const char *name = x->src->text + nt->off;
@@ -379,12 +421,119 @@ static bool jpql(const extractor *x, size_t p)
 	return true;
 }
 
-static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bool check_sql)
+/* Is the annotation whose arguments T[p] opens one whose strings are SQL:
+ * MyBatis's @Select, @Insert, @Update, @Delete (their arrays are joined),
+ * Spring Data's @Query with nativeQuery = true? */
+static bool sql_annotation(const extractor *x, size_t p)
+{
+	if (x->lang == KP_LANG_PYTHON)
+		return false;
+	const kp_htok *nt = &x->tk.t[p - 1];
+	const char *name = x->src->text + nt->off;
+	size_t n = nt->len;
+	if (name[0] == '@')
+		name++, n--;
+	static const char *const mybatis[] = {"Select", "Insert", "Update", "Delete", NULL};
+	for (size_t k = 0; mybatis[k]; k++)
+		if (strlen(mybatis[k]) == n && !memcmp(name, mybatis[k], n))
+			return true;
+	return n == 5 && !memcmp(name, "Query", 5) && !jpql(x, p);
+}
+
+/* The names passed as a whole argument to a SQL call: cursor.execute(sql),
+ * db.Query(q, id), jdbc.query(FIND_BY_ID, mapper). */
+static uint32_t name_hash(const char *p, size_t n);
+
+static bool passed(const extractor *x, const kp_htok *t)
+{
+	if (!x->passed)
+		return false;
+	const char *p = x->src->text + t->off;
+	for (size_t h = name_hash(p, t->len) & x->passed_mask;; h = (h + 1) & x->passed_mask) {
+		uint32_t e = x->passed[h];
+		if (!e)
+			return false;
+		const kp_htok *u = &x->tk.t[e - 1];
+		if (u->len == t->len && !memcmp(x->src->text + u->off, p, t->len))
+			return true;
+	}
+}
+
+static void find_passed(extractor *x)
+{
+	const kp_htok *T = x->tk.t;
+	size_t stack[256], n = 0, count = 0, cap = 0;
+	for (size_t k = 0; k < x->tk.n && T[k].type != KP_HT_EOF; k++) {
+		if (T[k].type == KP_HT_OPEN) {
+			if (n < 256)
+				stack[n] = k;
+			n++;
+			continue;
+		}
+		if (T[k].type == KP_HT_CLOSE) {
+			if (n)
+				n--;
+			continue;
+		}
+		if (T[k].type != KP_HT_OTHER || !n || n > 256 || k < 1 || k + 1 >= x->tk.n)
+			continue;
+		size_t o = stack[n - 1];
+		if (T[o].open != '(' || o == 0 || T[o - 1].type != KP_HT_OTHER ||
+		    !(T[k - 1].type == KP_HT_COMMA || k - 1 == o) ||
+		    !(T[k + 1].type == KP_HT_COMMA || T[k + 1].type == KP_HT_CLOSE) ||
+		    kp_host_call_evidence(x->src->text + T[o - 1].off, T[o - 1].len, x->calls) != KP_HE_CALL)
+			continue;
+		if (passed(x, &T[k]))
+			continue;
+		if ((count + 1) * 2 > cap) {
+			size_t nc = cap ? cap * 2 : 64;
+			uint32_t *old = x->passed;
+			size_t om = cap;
+			x->passed = calloc(nc, sizeof *x->passed);
+			if (!x->passed)
+				abort();
+			x->passed_mask = nc - 1;
+			cap = nc;
+			for (size_t h = 0; h < om; h++)
+				if (old[h]) {
+					const kp_htok *u = &T[old[h] - 1];
+					size_t q = name_hash(x->src->text + u->off, u->len) & x->passed_mask;
+					while (x->passed[q])
+						q = (q + 1) & x->passed_mask;
+					x->passed[q] = old[h];
+				}
+			free(old);
+		}
+		size_t q = name_hash(x->src->text + T[k].off, T[k].len) & x->passed_mask;
+		while (x->passed[q])
+			q = (q + 1) & x->passed_mask;
+		x->passed[q] = (uint32_t)k + 1;
+		count++;
+	}
+}
+
+/* Calls that format their first argument: String.format, fmt.Sprintf ... */
+static bool format_call(const char *name, size_t n)
+{
+	static const char *const f[] = {"format", "formatted", "Sprintf", "Fprintf", "Printf", "Errorf", NULL};
+	for (size_t k = 0; f[k]; k++)
+		if (strlen(f[k]) == n && !memcmp(name, f[k], n))
+			return true;
+	return false;
+}
+
+static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bool check_sql,
+                     kp_host_evidence ev)
 {
 	kp_host_variant v;
-	if (!kp_hb_finish(&x->b, x->lang, pyformat, check_sql, x->src, &v))
+	if (ev == KP_HE_NOT_SQL || !kp_hb_finish(&x->b, x->lang, pyformat, check_sql, x->src, &v))
 		return;
+	if (ev == KP_HE_NONE && kp_host_prose(v.sql.text, v.sql.len)) {
+		kp_source_free(&v.sql);   /* a sentence, not a statement */
+		return;
+	}
 	kp_host_stmt *st = kp_arena_alloc(x->a, sizeof *st);
+	st->evidence = ev;
 	st->off = off;
 	st->end = end;
 	st->v = kp_arena_alloc(x->a, sizeof *st->v);
@@ -405,6 +554,12 @@ void kp_host_add_stmt(kp_host_file *f, kp_host_stmt **tail, kp_host_stmt *st)
 
 void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *a)
 {
+	kp_host_extract_calls(out, src, lang, NULL, a);
+}
+
+void kp_host_extract_calls(kp_host_file *out, kp_source *src, kp_lang lang, const char *const *sql_calls,
+                           kp_arena *a)
+{
 	memset(out, 0, sizeof *out);
 	out->src = src;
 	out->lang = lang;
@@ -412,14 +567,17 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 		kp_mybatis_extract(out, a);
 		return;
 	}
-	extractor x = {.f = out, .src = src, .lang = lang, .a = a};
+	extractor x = {.f = out, .src = src, .lang = lang, .a = a, .calls = sql_calls};
 	kp_hb_init(&x.b);
 	tokenize(&x.tk, src, lang);
 	const kp_htok *T = x.tk.t;
 	find_consts(&x);
-	/* brackets: whether each is an annotation's ( or an array inside one */
-	enum { B_PLAIN, B_ANNOT, B_ARRAY, B_JPQL };
+	find_passed(&x);
+	/* brackets: whether each is an annotation's (, an array inside a
+	 * MyBatis one, and where it opens */
+	enum { B_PLAIN, B_ANNOT, B_SQLANNOT, B_ARRAY, B_JPQL };
 	unsigned char kind[256];
+	size_t open_at[256];
 	kp_list dirs = {0};
 	/* every keyplan: comment, wherever it is (between joined literals too) */
 	for (size_t i = 0; i < x.tk.n; i++)
@@ -434,11 +592,13 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 		int inner = x.depth > 0 && x.depth <= 256 ? kind[x.depth - 1] : B_PLAIN;
 		switch (t->type) {
 		case KP_HT_OPEN:
-			if (x.depth < 256)
+			if (x.depth < 256) {
 				kind[x.depth] = t->open == '(' && annotation(&x, i)
-				              ? (jpql(&x, i) ? B_JPQL : B_ANNOT)
-				              : (t->open == '{' || t->open == '[') && inner == B_ANNOT ? B_ARRAY
+				              ? (jpql(&x, i) ? B_JPQL : sql_annotation(&x, i) ? B_SQLANNOT : B_ANNOT)
+				              : (t->open == '{' || t->open == '[') && inner == B_SQLANNOT ? B_ARRAY
 				              : inner == B_JPQL ? B_JPQL : B_PLAIN;
+				open_at[x.depth] = i;
+			}
 			x.depth++;
 			i++;
 			continue;
@@ -462,6 +622,34 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 			}
 			kp_hb_clear(&x.b);
 			bool pyformat = false;
+			/* the evidence: the calls around it (through format calls),
+			 * a SQL annotation, or the name it is assigned to */
+			kp_host_evidence ev = KP_HE_NONE;
+			for (int d = x.depth; d > 0 && d <= 256 && ev == KP_HE_NONE; d--) {
+				if (kind[d - 1] == B_SQLANNOT || kind[d - 1] == B_ARRAY) {
+					ev = KP_HE_CALL;
+					break;
+				}
+				size_t o = open_at[d - 1];
+				if (kind[d - 1] != B_PLAIN || T[o].open != '(' || o == 0 || T[o - 1].type != KP_HT_OTHER)
+					break;
+				const char *nm = src->text + T[o - 1].off;
+				ev = kp_host_call_evidence(nm, T[o - 1].len, x.calls);
+				if (ev == KP_HE_NONE && format_call(nm, T[o - 1].len)) {
+					pyformat |= x.lang != KP_LANG_PYTHON && d == x.depth;
+					continue;
+				}
+				break;
+			}
+			if (ev == KP_HE_NONE && i >= 2 && T[i - 1].type == KP_HT_ASSIGN) {
+				size_t nm = i - 2;
+				if (nm >= 2 && T[nm - 1].type == KP_HT_OTHER && T[nm - 1].len == 1 &&
+				    src->text[T[nm - 1].off] == ':')
+					nm -= 2;   /* name: Type = "..." */
+				if (T[nm].type == KP_HT_OTHER &&
+				    (kp_host_sql_name(src->text + T[nm].off, T[nm].len) || passed(&x, &T[nm])))
+					ev = KP_HE_CALL;
+			}
 			size_t j = read_chain(&x, i, &pyformat);
 			/* the definition of a constant used as a prefix: NAME = "..." */
 			const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? any_const(&x, &T[i - 2]) : NULL;
@@ -482,7 +670,7 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 			size_t last = j > i ? j - 1 : i;
 			while (last > i && T[last].type == KP_HT_COMMENT)
 				last--;
-			add_stmt(&x, t->off, T[last].off + T[last].len, pyformat, true);
+			add_stmt(&x, t->off, T[last].off + T[last].len, pyformat, true, ev);
 			i = j > i ? j : i + 1;
 			continue;
 		}
@@ -498,6 +686,7 @@ void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *
 	free(x.tk.t);
 	free(x.consts);
 	free(x.chash);
+	free(x.passed);
 	kp_hb_free(&x.b);
 }
 

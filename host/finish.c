@@ -61,7 +61,9 @@ static void fput(kp_hbuild *f, const char *p, size_t n, const uint32_t *map, uin
 
 /* The SQL statement keywords a literal must start with, and a keyword one
  * of them needs later (so "Update failed" or "Select a file" are not
- * read as SQL). */
+ * read as SQL): SELECT ... FROM, DELETE ... FROM, INSERT|UPSERT|REPLACE
+ * ... INTO|VALUES, UPDATE ... SET, CREATE|DROP|ALTER ... TABLE|INDEX|VIEW,
+ * WITH ... SELECT, TRUNCATE [TABLE] name. */
 static bool looks_like_sql(const char *text, size_t len)
 {
 	kp_lexer lx;
@@ -70,20 +72,32 @@ static bool looks_like_sql(const char *text, size_t len)
 	int first = kp_lex(&lx, &t);
 	if (first == TK_EXPLAIN)
 		first = kp_lex(&lx, &t);
-	int need1, need2;
+	int need[3] = {0, 0, 0};
 	switch (first) {
-	case TK_SELECT: need1 = TK_FROM; need2 = TK_FROM; break;
-	case TK_DELETE: need1 = TK_FROM; need2 = TK_FROM; break;
-	case TK_INSERT: case TK_UPSERT: case TK_REPLACE: need1 = TK_INTO; need2 = TK_VALUES; break;
-	case TK_UPDATE: need1 = TK_SET; need2 = TK_SET; break;
-	case TK_CREATE: case TK_DROP: need1 = TK_TABLE; need2 = TK_INDEX; break;
+	case TK_SELECT: case TK_DELETE: need[0] = TK_FROM; break;
+	case TK_INSERT: case TK_UPSERT: case TK_REPLACE: need[0] = TK_INTO; need[1] = TK_VALUES; break;
+	case TK_UPDATE: need[0] = TK_SET; break;
+	case TK_CREATE: case TK_DROP: case TK_ALTER: need[0] = TK_TABLE; need[1] = TK_INDEX; need[2] = TK_VIEW; break;
+	case TK_WITH: need[0] = TK_SELECT; break;
+	case TK_ID:
+		if (t.len == 8 && !strncasecmp(text + t.off, "truncate", 8)) {
+			int ty = kp_lex(&lx, &t);
+			if (ty == TK_TABLE)
+				return true;
+			if (ty != TK_ID)
+				return false;
+			while ((ty = kp_lex(&lx, &t)) == TK_DOT && kp_lex(&lx, &t) == TK_ID)
+				;
+			return ty == KP_TOK_EOF || ty == TK_SEMI;
+		}
+		return false;
 	default: return false;
 	}
 	for (int k = 0; k < 4096; k++) {
 		int ty = kp_lex(&lx, &t);
 		if (ty == KP_TOK_EOF || ty == TK_SEMI)
 			return false;
-		if (ty == need1 || ty == need2)
+		if (ty == need[0] || ty == need[1] || ty == need[2])
 			return true;
 	}
 	return false;
@@ -180,9 +194,23 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 				continue;
 			}
 		}
-		if (c == '%' && rest > 1 && (st == S_NONE || (py && st == S_SQ))) {
+		if (c == '%' && rest > 1 && (st == S_NONE || ((py || pyformat) && st == S_SQ))) {
 			size_t e = i + 1;
-			if (t[e] == '%' && py) {
+			if (t[e] == '%' && pyformat && !py && e + 1 < n && strchr("sdrvqxfi", t[e + 1]) &&
+			    (e + 2 >= n || !(isalnum((unsigned char)t[e + 2]) || t[e + 2] == '_'))) {
+				/* %%s formatted is %s: a verb for a second formatting */
+				uint32_t hoff = m[i];
+				i = e + 2;
+				HOLE(hoff, m[i - 1] + 1 - hoff);
+				continue;
+			}
+			if (t[e] == '%' && py && pyformat && st == S_NONE && e + 1 < n && t[e + 1] == 's' &&
+			    (e + 2 >= n || !(isalnum((unsigned char)t[e + 2]) || t[e + 2] == '_'))) {
+				fput(&f, "?", 1, NULL, m[i]);   /* "%%s" % x is the driver's %s */
+				i = e + 2;
+				continue;
+			}
+			if (t[e] == '%' && (py || pyformat)) {
 				fput(&f, "%", 1, NULL, m[i]);   /* %% is a percent sign */
 				i += 2;
 				continue;
@@ -195,7 +223,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 					e = (size_t)(close - t) + 1;
 				}
 			}
-			if (e < n && strchr("sdrvqxfi", t[e]) && st == S_NONE &&
+			if (e < n && strchr("sdrvqxfi", t[e]) && (st == S_NONE || pyformat) &&
 			    (e + 1 >= n || !(isalnum((unsigned char)t[e + 1]) || t[e + 1] == '_'))) {
 				e++;
 				if (py && !pyformat) {

@@ -66,6 +66,29 @@ typedef struct kp_host_choice {
 	bool has_otherwise;     /* <choose> with <otherwise> */
 } kp_host_choice;
 
+/* What a string's context says about it being SQL (evidence.c). */
+typedef enum kp_host_evidence {
+	KP_HE_NONE = 0,         /* nothing: its text alone decides */
+	KP_HE_CALL,             /* passed to a call that runs SQL (directly, or
+	                           through a name that is), a MyBatis or native
+	                           query annotation, a name that says sql or
+	                           query, a MyBatis mapper */
+	KP_HE_NOT_SQL,          /* passed to a call that takes another
+	                           language (JPQL, HQL) */
+} kp_host_evidence;
+
+/* The evidence of a call named name (the word before its '('): a known
+ * SQL call, one of extra (a team's own wrappers; NULL-terminated, may be
+ * NULL), a call that takes JPQL or HQL, or none. */
+kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra);
+/* Does a variable's name say it holds SQL (sql, query, any case)? */
+bool kp_host_sql_name(const char *name, size_t len);
+/* Does text read as prose: a sentence's end, or a word SQL never writes
+ * as a name (the, this, your, should ...)? */
+bool kp_host_prose(const char *text, size_t len);
+/* Words (names and keywords) in text. */
+unsigned kp_host_words(const char *text, size_t len);
+
 /* One statement found in the host: a string expression, or a MyBatis
  * <select|insert|update|delete> element with all its variants. */
 typedef struct kp_host_stmt {
@@ -79,6 +102,9 @@ typedef struct kp_host_stmt {
 	                           when sampled) */
 	kp_host_comment *dirs;  /* keyplan: comments that precede it */
 	unsigned ndirs;
+	kp_host_evidence evidence; /* KP_HE_NONE: a string no SQL call takes;
+	                           its errors are notes, or nothing when its
+	                           text is a fragment or a label */
 	struct kp_host_stmt *next;
 } kp_host_stmt;
 
@@ -99,6 +125,10 @@ typedef struct kp_host_file {
  * memory is in a (the variants' sources: free them with
  * kp_host_file_free). */
 void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *a);
+/* The same, with a team's own calls that take SQL (sql_calls,
+ * NULL-terminated; NULL for none). */
+void kp_host_extract_calls(kp_host_file *out, kp_source *src, kp_lang lang, const char *const *sql_calls,
+                           kp_arena *a);
 void kp_host_file_free(kp_host_file *f);
 
 /* The branch conditions of variants: the conditions shared by every variant

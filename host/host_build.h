@@ -38,7 +38,10 @@ void kp_hb_hole(kp_hbuild *b, uint32_t host, uint32_t len);
  * (a ? where a value goes, nothing inside a quoted string), then fills v
  * with the SQL as a source mapped onto host. With check_sql, text that
  * does not start like a statement is dropped (returns false). pyformat:
- * a Python literal formatted with %, whose %s are pasted values. */
+ * a format string (Python's % operator, String.format, fmt.Sprintf,
+ * .format, .formatted), whose verbs are pasted values, inside quotes too;
+ * %% is a percent sign (Python's "%%s" % x the driver's %s, any other
+ * language's %%s a verb for a second formatting). */
 bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_source *host,
                   kp_host_variant *v);
 

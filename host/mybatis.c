@@ -596,6 +596,7 @@ static void read_statement(mreader *r, mnode *mapper, const char *ns, mnode *stm
 	st->choices = m.choices;
 	st->nchoices = nc;
 	st->total = total;
+	st->evidence = KP_HE_CALL;   /* a mapper's statements are run as SQL */
 	kp_host_add_stmt(r->f, tail, st);
 }
 

@@ -33,6 +33,32 @@ static void interpolation(kp_diags *d, kp_arena *a, kp_source *host, const kp_ho
 	             "parts in MyBatis <if>/<choose> tags that keyplan can plan");
 }
 
+/* Did the grammar reject the statement? */
+static bool rejected(const kp_diags *d)
+{
+	for (const kp_diag *g = d->head; g; g = g->next)
+		if (g->rule == KP_R_SYNTAX || g->rule == KP_R_LEXICAL)
+			return true;
+	return false;
+}
+
+/* Is a rejected string a fragment (the grammar wanted more at its end:
+ * "DELETE FROM t WHERE ") or a label (fewer than three words: "CREATE
+ * TABLE", "drop-table")? */
+static bool fragment(const kp_diags *d, const kp_host_variant *v)
+{
+	if (kp_host_words(v->sql.text, v->sql.len) < 3)
+		return true;
+	size_t e = v->sql.len;
+	while (e > 0 && (v->sql.text[e - 1] == ' ' || v->sql.text[e - 1] == '\t' || v->sql.text[e - 1] == '\n' ||
+	                 v->sql.text[e - 1] == '\r' || v->sql.text[e - 1] == ';'))
+		e--;
+	for (const kp_diag *g = d->head; g; g = g->next)
+		if ((g->rule == KP_R_SYNTAX || g->rule == KP_R_LEXICAL) && g->src == &v->sql)
+			return g->off >= e;
+	return false;
+}
+
 /* The findings of every variant of st, each distinct one once, in the
  * order of the host file. */
 static void merge(const kp_embed_sink *sink, const kp_host_stmt *st, finding *fs, size_t n, kp_arena *a)
@@ -84,7 +110,7 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
                            kp_arena *a, bool *keep)
 {
 	kp_host_file *hf = kp_arena_alloc(a, sizeof *hf);
-	kp_host_extract(hf, src, lang, a);
+	kp_host_extract_calls(hf, src, lang, p->sql_calls, a);
 	sink->emit(sink->ctx, &hf->d, a);
 	for (unsigned k = 0; sink->comment && k < hf->ndirs; k++)
 		sink->comment(sink->ctx, src, hf->dirs[k].off, hf->dirs[k].end, 0, 0, true);
@@ -112,6 +138,28 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 				if (!planned)
 					d = (kp_diags){0};
 			}
+			if (st->evidence == KP_HE_NONE && lang != KP_LANG_MYBATIS && rejected(&d)) {
+				/* no SQL call takes it and the grammar rejects it: a
+				 * fragment or a label says nothing, anything else is a
+				 * note at most */
+				if (fragment(&d, v))
+					continue;
+				for (kp_diag *g = d.head; g; g = g->next) {
+					d.count[g->severity]--;
+					d.count[KP_SEV_INFO]++;
+					g->severity = KP_SEV_INFO;
+					g->message = kp_arena_printf(&sa, "if this string is SQL (no SQL call takes it): %s",
+					                             g->message);
+				}
+			}
+			/* a construct keyplan does not plan, in application code: a
+			 * note (the statement may run on another database) */
+			for (kp_diag *g = d.head; g; g = g->next)
+				if (g->rule == KP_R_UNSUPPORTED && g->severity == KP_SEV_ERROR) {
+					d.count[g->severity]--;
+					d.count[KP_SEV_INFO]++;
+					g->severity = KP_SEV_INFO;
+				}
 			if (v->nholes)
 				interpolation(&d, &sa, src, v, planned);
 			for (const kp_diag *g = d.head; g; g = g->next) {

@@ -92,6 +92,8 @@ static int handler(void *user, const char *section, const char *name, const char
 			add_list(c, &cfg->include, value, true);
 		} else if (!strcmp(name, "exclude")) {
 			add_list(c, &cfg->exclude, value, true);
+		} else if (!strcmp(name, "sql-calls")) {
+			add_list(c, &cfg->sql_calls, value, false);
 		} else if (!strcmp(name, "fail-on")) {
 			kp_rule_setting s;
 			if (parse_severity(value, false, &s) < 0)
@@ -105,7 +107,7 @@ static int handler(void *user, const char *section, const char *name, const char
 			else
 				cfg->target = (int)t;
 		} else {
-			bad(cfg, "unknown setting '%s' in [keyplan] (schema, include, exclude, fail-on, target)", name);
+			bad(cfg, "unknown setting '%s' in [keyplan] (schema, include, exclude, sql-calls, fail-on, target)", name);
 		}
 	} else if (!strcmp(section, "rules")) {
 		int r = kp_rule_lookup(name, strlen(name));

@@ -659,6 +659,12 @@ static void start_pipeline(cli *c)
 	c->pipe_ready = true;
 	if (c->stdin_name)
 		c->pipe.stdin_name = display_path(c, c->stdin_name);
+	if (c->cfg.sql_calls.n) {
+		const char **calls = kp_arena_alloc(&c->arena, (c->cfg.sql_calls.n + 1) * sizeof *calls);
+		for (uint32_t k = 0; k < c->cfg.sql_calls.n; k++)
+			calls[k] = c->cfg.sql_calls.items[k];
+		c->pipe.sql_calls = calls;
+	}
 }
 
 /* A query folder may hold the schema files too: those are read once, as

@@ -333,10 +333,59 @@ static void test_mybatis_variants_sampled_and_mapped(void)
 	ext_free(&x);
 }
 
+/* Statements that start with WITH, ALTER, CREATE/DROP VIEW and TRUNCATE
+ * are read; prose that starts with those words is not; the evidence of a
+ * string's context is kept with it. */
+static void test_statement_forms_and_evidence(void)
+{
+	ext x;
+	extract(&x, KP_LANG_JAVA, "a(\"WITH x AS (SELECT 1) SELECT * FROM x\"); b(\"ALTER TABLE t ADD c INT\");\n"
+	                          "c(\"CREATE VIEW v AS SELECT * FROM t\"); d(\"DROP VIEW v\"); e(\"TRUNCATE TABLE t\");\n"
+	                          "f(\"truncate s.t\"); g(\"Truncate the log\"); h(\"With regards\"); i(\"Alter ego\");\n"
+	                          "j(\"truncate t now\");");
+	CU_ASSERT_EQUAL(count(&x), 6);
+	const char *want[] = {"WITH x AS (SELECT 1) SELECT * FROM x", "ALTER TABLE t ADD c INT",
+	                      "CREATE VIEW v AS SELECT * FROM t", "DROP VIEW v", "TRUNCATE TABLE t", "truncate s.t"};
+	unsigned k = 0;
+	for (const kp_host_stmt *s = x.f.head; s && k < 6; s = s->next, k++) {
+		ASSERT_STR(s->v[0].sql.text, want[k]);
+		CU_ASSERT_EQUAL(s->evidence, KP_HE_NONE);
+	}
+	ext_free(&x);
+
+	/* the evidence: a SQL call (through String.format), a name passed to
+	 * one, a name that says sql; JPQL's createQuery is not SQL at all */
+	extract(&x, KP_LANG_JAVA, "ps = c.prepareStatement(String.format(\"SELECT * FROM t WHERE a = %d\", 1));\n"
+	                          "String q = \"SELECT * FROM t\"; jdbc.query(q, m);\n"
+	                          "String countSql = \"SELECT * FROM u\";\n"
+	                          "String other = \"SELECT * FROM w\"; log(other);\n"
+	                          "em.createQuery(\"SELECT u FROM User u\");\n"
+	                          "conn.prepareStatement(\"Select a row from the list\");\n"
+	                          "show(\"Select a row from the list\");");
+	CU_ASSERT_EQUAL(count(&x), 5);
+	kp_host_evidence ev[] = {KP_HE_CALL, KP_HE_CALL, KP_HE_CALL, KP_HE_NONE, KP_HE_CALL};
+	k = 0;
+	for (const kp_host_stmt *s = x.f.head; s && k < 5; s = s->next, k++)
+		CU_ASSERT_EQUAL(s->evidence, ev[k]);
+	ext_free(&x);
+
+	/* a team's own call */
+	const char *calls[] = {"runSql", NULL};
+	kp_arena_init(&x.a);
+	const char *t = "runSql(\"SELECT * FROM t\"); other(\"SELECT * FROM t\");";
+	kp_source_from_string(&x.src, "t", t, strlen(t));
+	kp_host_extract_calls(&x.f, &x.src, KP_LANG_JAVA, calls, &x.a);
+	CU_ASSERT_EQUAL(count(&x), 2);
+	CU_ASSERT_EQUAL(x.f.head->evidence, KP_HE_CALL);
+	CU_ASSERT_EQUAL(x.f.head->next->evidence, KP_HE_NONE);
+	ext_free(&x);
+}
+
 KPT_SUITE("host", NULL, NULL,
 	{"Java: escapes, + concatenation, text blocks, annotations, non-SQL strings", test_java_strings_concatenations_text_blocks_annotations},
 	{"Kotlin: ${} and $name are holes, block comments nest, \\$ is a dollar", test_kotlin_templates_are_holes_and_comments_nest},
 	{"Go: raw and interpreted strings; a raw string keeps a NUL, drops CRs, runs to the end unterminated", test_go_raw_strings_keep_nul_and_drop_cr},
 	{"Python: f-string and str.format fields are holes, doubled braces are braces", test_python_fstring_fields_are_holes},
 	{"the language is picked by file name, a mapper by its root element", test_language_picked_by_file_name_and_mapper_root},
-	{"MyBatis: variants sampled the same on every run, SQL mapped to the XML", test_mybatis_variants_sampled_and_mapped})
+	{"MyBatis: variants sampled the same on every run, SQL mapped to the XML", test_mybatis_variants_sampled_and_mapped},
+	{"WITH, ALTER, views, TRUNCATE read; the evidence of a string's context", test_statement_forms_and_evidence})
