@@ -64,6 +64,9 @@ typedef struct kp_host_choice {
 	unsigned nwhen;         /* <when> branches (1 for <if>) */
 	const char **tests;     /* their test="..." texts */
 	bool has_otherwise;     /* <choose> with <otherwise> */
+	int parent;             /* the choice point whose branch holds it, or -1 */
+	uint8_t parent_pick;    /* ... and that branch (kp_host_variant.pick) */
+	unsigned test0;         /* its first test's number (host/ognl.h) */
 } kp_host_choice;
 
 /* What a string's context says about it being SQL (evidence.c). */
@@ -99,7 +102,10 @@ typedef struct kp_host_stmt {
 	kp_host_choice *choices;/* MyBatis choice points, in document order */
 	unsigned nchoices;
 	double total;           /* variants the statement has in all (> nv
-	                           when sampled) */
+	                           when sampled): those whose branch
+	                           conditions can hold together */
+	bool total_bound;       /* total is an upper bound (too many to count
+	                           them one by one) */
 	kp_host_comment *dirs;  /* keyplan: comments that precede it */
 	unsigned ndirs;
 	kp_host_evidence evidence; /* KP_HE_NONE: a string no SQL call takes;

@@ -37,10 +37,19 @@ static void describe_variant(kp_buf *b, const kp_host_stmt *st, const kp_host_va
                              kp_arena *a)
 {
 	bool first = true;
+	const char **said = kp_arena_alloc(a, (st->nchoices ? st->nchoices : 1) * sizeof *said);
+	unsigned nsaid = 0;
 	for (unsigned c = 0; c < st->nchoices; c++) {
 		if (v->pick[c] == 0xff || (use && !use[c]))
 			continue;
-		kp_buf_printf(b, "%s%s", first ? "" : " and ", pick_text(&st->choices[c], v->pick[c], a));
+		const char *t = pick_text(&st->choices[c], v->pick[c], a);
+		bool again = false;   /* the same condition said twice */
+		for (unsigned k = 0; k < nsaid && !again; k++)
+			again = !strcmp(said[k], t);
+		if (again)
+			continue;
+		said[nsaid++] = t;
+		kp_buf_printf(b, "%s%s", first ? "" : " and ", t);
 		first = false;
 	}
 	if (first)

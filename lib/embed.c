@@ -184,10 +184,11 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 			/* the count is a product: past 2^53 %.0f prints noise digits, past
 			 * DBL_MAX (1024 <if>) "inf" */
 			char many[48];
+			const char *bound = st->total_bound ? "at most " : "";
 			if (st->total < 1e15)
-				snprintf(many, sizeof many, "%.0f", st->total);
+				snprintf(many, sizeof many, "%s%.0f", bound, st->total);
 			else if (st->total <= DBL_MAX)
-				snprintf(many, sizeof many, "about %.3g", st->total);
+				snprintf(many, sizeof many, "%s%.3g", st->total_bound ? "at most about " : "about ", st->total);
 			else
 				snprintf(many, sizeof many, "more than %.3g", DBL_MAX);
 			kp_diag_add(&d, &sa, KP_R_VARIANTS, KP_SEV_INFO, src, st->off, 0,
