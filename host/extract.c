@@ -58,6 +58,8 @@ typedef struct extractor {
 	uint32_t *chash;        /* open addressing over consts: index + 1, 0 empty */
 	size_t chash_mask;
 	const char *const *calls; /* a team's own SQL calls (NULL-terminated) */
+	kp_host_range uses[16]; /* the constants the statement being read uses */
+	unsigned nuses;
 	uint32_t *passed;       /* names passed to a SQL call: token index + 1 */
 	size_t passed_mask;
 } extractor;
@@ -266,6 +268,12 @@ static void format_fields(kp_hbuild *b)
 static void decode_const(extractor *x, const hconst *c, int depth)
 {
 	const kp_htok *T = x->tk.t;
+	kp_host_range u = {T[c->first].off, T[c->last].off + T[c->last].len};
+	bool known = false;
+	for (unsigned k = 0; k < x->nuses && !known; k++)
+		known = x->uses[k].off == u.off;
+	if (!known && x->nuses < 16)
+		x->uses[x->nuses++] = u;
 	for (size_t q = c->first; q <= c->last; q++) {
 		if (T[q].type == KP_HT_STR) {
 			kp_hb_literal(&x->b, x->src->text, &T[q]);
@@ -534,6 +542,11 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
 	}
 	kp_host_stmt *st = kp_arena_alloc(x->a, sizeof *st);
 	st->evidence = ev;
+	if (x->nuses) {
+		st->uses = kp_arena_alloc(x->a, x->nuses * sizeof *st->uses);
+		memcpy(st->uses, x->uses, x->nuses * sizeof *st->uses);
+		st->nuses = x->nuses;
+	}
 	st->off = off;
 	st->end = end;
 	st->v = kp_arena_alloc(x->a, sizeof *st->v);
@@ -621,6 +634,7 @@ void kp_host_extract_calls(kp_host_file *out, kp_source *src, kp_lang lang, cons
 				continue;
 			}
 			kp_hb_clear(&x.b);
+			x.nuses = 0;
 			bool pyformat = false;
 			/* the evidence: the calls around it (through format calls),
 			 * a SQL annotation, or the name it is assigned to */

@@ -56,6 +56,9 @@ typedef struct kp_host_variant {
 	unsigned nholes;        /* interpolated parts */
 	bool holes_planned;     /* every hole stands where a value goes, and
 	                           was replaced by a bind parameter */
+	bool empty_trim;        /* a <set> or <trim> wrote nothing (every
+	                           branch inside it absent): MyBatis writes
+	                           such a variant, but no caller means it */
 } kp_host_variant;
 
 /* A choice point of a dynamic statement: an <if>, or a <choose>. */
@@ -92,6 +95,12 @@ bool kp_host_prose(const char *text, size_t len);
 /* Words (names and keywords) in text. */
 unsigned kp_host_words(const char *text, size_t len);
 
+/* Host text outside a statement that the statement reads: an <include>d
+ * <sql> fragment, a constant's definition. */
+typedef struct kp_host_range {
+	uint32_t off, end;
+} kp_host_range;
+
 /* One statement found in the host: a string expression, or a MyBatis
  * <select|insert|update|delete> element with all its variants. */
 typedef struct kp_host_stmt {
@@ -108,6 +117,8 @@ typedef struct kp_host_stmt {
 	                           them one by one) */
 	kp_host_comment *dirs;  /* keyplan: comments that precede it */
 	unsigned ndirs;
+	kp_host_range *uses;    /* the fragments and constants it reads */
+	unsigned nuses;
 	kp_host_evidence evidence; /* KP_HE_NONE: a string no SQL call takes;
 	                           its errors are notes, or nothing when its
 	                           text is a fragment or a label */

@@ -192,7 +192,11 @@ typedef struct mstmt {
 	bool reported;          /* an include error reported for it */
 	unsigned visits;        /* nodes walked for this variant */
 	bool too_big;           /* a variant expanded past the limits */
+	bool empty_trim;        /* a <set> or <trim> of this variant wrote
+	                           nothing */
 	kp_ognl *ognl;          /* the tests, read */
+	kp_host_range *uses;    /* the <sql> fragments it includes */
+	unsigned nuses, usecap;
 	int cur_parent;         /* the choice point whose branch is being
 	                           walked, or -1 */
 	uint8_t cur_pick;       /* ... and that branch */
@@ -300,6 +304,8 @@ static void write_trim(mstmt *m, const mnode *n, kp_hbuild *b, bool live, const 
 				kp_hb_put(b, suffix, strlen(suffix), n->end ? n->end - 1 : 0, false);
 			}
 			kp_hb_put(b, " ", 1, n->end ? n->end - 1 : 0, false);
+		} else if ((prefix && *prefix) || (suffix && *suffix)) {
+			m->empty_trim = true;
 		}
 	}
 	kp_hb_free(&in);
@@ -493,6 +499,18 @@ static void write_node(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
 		if (m->nincl >= MB_MAX_INCLUDE) {
 			report(m, n->off, "mapper XML: <include refid=\"%s\"> nested more than 32 deep", refid);
 			return;
+		}
+		if (m->counting) {
+			bool known = false;
+			for (unsigned u = 0; u < m->nuses && !known; u++)
+				known = m->uses[u].off == frag->off;
+			if (!known) {
+				if (m->nuses == m->usecap) {
+					m->usecap = m->usecap ? m->usecap * 2 : 4;
+					m->uses = kp_arena_grow(m->r->a, m->uses, m->nuses, m->usecap, sizeof *m->uses);
+				}
+				m->uses[m->nuses++] = (kp_host_range){frag->off, frag->end};
+			}
 		}
 		m->incl_at[m->nincl] = n;
 		m->incl[m->nincl++] = frag;
@@ -720,6 +738,7 @@ static void try_variant(mstmt *m, const mnode *stmt, const uint8_t *p, vlist *vl
 	m->next = 0;
 	m->nincl = 0;
 	m->visits = 0;
+	m->empty_trim = false;
 	kp_hb_clear(b);
 	write_children(m, stmt, b, true);
 	if (m->too_big)
@@ -735,6 +754,7 @@ static void try_variant(mstmt *m, const mnode *stmt, const uint8_t *p, vlist *vl
 	kp_host_variant v;
 	kp_hb_finish(b, KP_LANG_MYBATIS, false, false, m->r->f->src, &v);
 	v.pick = key;
+	v.empty_trim = m->empty_trim;
 	vl->keys[vl->n] = key;
 	vl->v[vl->n++] = v;
 }
@@ -839,6 +859,8 @@ static void read_statement(mreader *r, mnode *mapper, const char *ns, mnode *stm
 	st->nchoices = nc;
 	st->total = total;
 	st->total_bound = e.cut && !kp_ognl_independent(m.ognl);
+	st->uses = m.uses;
+	st->nuses = m.nuses;
 	st->evidence = KP_HE_CALL;   /* a mapper's statements are run as SQL */
 	kp_host_add_stmt(r->f, tail, st);
 }

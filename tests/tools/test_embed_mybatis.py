@@ -97,4 +97,47 @@ with kptest.tempdir() as tmp:
     when = [d["message"] for d in diags if d["message"].startswith("when")]
     check("a condition is said once", not any("`p0 != null` and `p0 != null`" in w for w in when), str(when))
 
+    # 10. a finding in a fragment: once, at the fragment, naming who reads it
+    p = mapper(tmp, "I.xml", """  <sql id="cols">a, nope</sql>
+  <select id="one">SELECT <include refid="cols"/> FROM t WHERE a = 1</select>
+  <select id="two">SELECT <include refid="cols"/> FROM t WHERE a = 2</select>
+  <select id="three">SELECT <include refid="m.cols"/> FROM t WHERE a = <if test="x">3</if><if test="!x">4</if></select>
+""")
+    rc, diags, err = lint(tmp, [p])
+    got = [(d["rule"], d["line"], d["column"], d["message"]) for d in diags]
+    want = [("KP009", 3, 21, "unknown column 'nope' in table t (in the <sql> fragment at line 3, included by 'one', "
+             "'two', 'three')")]
+    check("fragment finding reported once, at the fragment, naming its includers", got == want,
+          f"got  {got}\nwant {want}\n{err}")
+    java = os.path.join(tmp, "K.java")
+    kptest.write(java, """class K {
+  static final String COLS = "a, nope";
+  String q1 = "SELECT " + COLS + " FROM t WHERE a = 1";
+  String q2 = "SELECT " + COLS + " FROM t WHERE a = 2";
+}
+""")
+    rc, diags, err = lint(tmp, [java])
+    got = [(d["rule"], d["line"], d["column"], d["message"]) for d in diags]
+    want = [("KP009", 2, 34, "unknown column 'nope' in table t (in the constant at line 2, used by the statement at "
+             "line 3, the statement at line 4)")]
+    check("a constant's finding reported once, at the constant", got == want, f"got  {got}\nwant {want}\n{err}")
+
+    # the MyBatis generator's standard mapper (*ByExample): no error
+    gen = os.path.join(EMBED, "generator", "OrdersMapper.xml")
+    rc, diags, err = lint(tmp, [gen], schema=os.path.join(EMBED, "schema.sql"))
+    errors = [(d["rule"], d["line"], d["message"][:120]) for d in diags if d["severity"] == "error"]
+    check("generator mapper: no error-level finding", diags and errors == [], f"{errors}\n{err[:2000]}")
+    got = [(d["rule"], d["severity"], d["line"], d["column"]) for d in diags]
+    want = [("KP035", "warning", 19, 23), ("KP035", "warning", 22, 23), ("KP035", "warning", 25, 23),
+            ("KP035", "warning", 28, 23), ("KP001", "warning", 73, 5), ("KP035", "warning", 83, 16),
+            ("KP001", "warning", 99, 5), ("KP011", "info", 140, 3), ("KP001", "warning", 142, 5),
+            ("KP035", "warning", 48, 23), ("KP035", "warning", 51, 23), ("KP035", "warning", 54, 23),
+            ("KP035", "warning", 57, 23), ("KP001", "warning", 148, 5), ("KP011", "info", 166, 3),
+            ("KP036", "info", 147, 3), ("KP001", "warning", 168, 5), ("KP011", "info", 187, 5)]
+    check("generator mapper: exactly the findings MyBatis's output has", got == want, f"got  {got}\nwant {want}")
+    empty = [d["message"] for d in diags if d["rule"] == "KP011"]
+    check("an empty <set>/<trim> is a note that says so",
+          empty and all(m.endswith("(a <set> or <trim> with every branch absent: the caller must pass at least "
+                                   "one of its values)") for m in empty), str(empty))
+
 kptest.finish()
