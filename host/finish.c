@@ -103,6 +103,34 @@ static bool looks_like_sql(const char *text, size_t len)
 	return false;
 }
 
+/* Is the pasted expression p[0, n) a list of placeholders built in code:
+ * ids.joinToString { "?" }, ",".join(["%s"] * len(ids)), String.join(",",
+ * Collections.nCopies(n, "?")), strings.Repeat("?,", n)? Every string
+ * literal in it holds only ?, %s, commas, parentheses and spaces, and one
+ * holds a placeholder. */
+static bool placeholders(const char *p, size_t n)
+{
+	bool any = false;
+	for (size_t i = 0; i < n; i++) {
+		char q = p[i];
+		if (q != '"' && q != '\'' && q != '`')
+			continue;
+		size_t j = i + 1;
+		for (; j < n && p[j] != q; j++) {
+			if (p[j] == '?')
+				any = true;
+			else if (p[j] == '%' && j + 1 < n && p[j + 1] == 's')
+				any = true, j++;
+			else if (!strchr(", ()", p[j]))
+				return false;
+		}
+		if (j >= n)
+			return false;
+		i = j;
+	}
+	return any;
+}
+
 bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_source *host,
                   kp_host_variant *v)
 {
@@ -130,7 +158,18 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 	size_t i = 0;
 	for (;;) {
 		while (hi < b->nholes && b->holes[hi].at <= i) {
-			HOLE(b->holes[hi].host, b->holes[hi].len);
+			uint32_t ho = b->holes[hi].host, hl = b->holes[hi].len;
+			if (st == S_NONE && ho + (size_t)hl <= host->len && placeholders(host->text + ho, hl)) {
+				/* ids.joinToString { "?" }: parameters, not pasted values */
+				fput(&f, "?", 1, NULL, ho);
+				size_t k = i;
+				while (k < n && t[k] == ' ')
+					k++;
+				if (k < n && (t[k] == '?' || (t[k] == '%' && k + 1 < n && t[k + 1] == 's')))
+					fput(&f, ", ", 2, NULL, ho);
+			} else {
+				HOLE(ho, hl);
+			}
 			hi++;
 		}
 		if (i >= n)

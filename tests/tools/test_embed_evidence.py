@@ -152,4 +152,20 @@ func f() {
           [(d["rule"], d["line"], d["column"], d["end_line"], d["end_column"]) for d in diags] ==
           [("KP035", 3, 34, 3, 40)], str(diags))
 
+    # 12. placeholders built in code are parameters, not pasted values
+    rc, got, diags, err = lint(tmp, "P.kt", """fun f(ids: List<Int>) {
+    db.query("SELECT * FROM t WHERE a IN (${ids.joinToString { "?" }})", ids)
+    db.query("SELECT * FROM t WHERE a IN (${ids.joinToString()})", ids)
+}
+""")
+    check("Kotlin joinToString { \"?\" }: no KP035; a pasted list still is",
+          got == [("KP035", "warning", 3, 43)], f"{got}\n{err}")
+    rc, got, diags, err = lint(tmp, "p.go", """package x
+func f() {
+	db.Query("SELECT * FROM t WHERE b IN (" + strings.Repeat("?,", len(ids)-1) + "?)", ids...)
+}
+""")
+    check("Go strings.Repeat(\"?,\", n): parameters, planned",
+          got == [("KP001", "error", 3, 34)], f"{got}\n{err}")
+
 kptest.finish()
