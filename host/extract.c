@@ -567,13 +567,14 @@ void kp_host_add_stmt(kp_host_file *f, kp_host_stmt **tail, kp_host_stmt *st)
 
 void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *a)
 {
-	kp_host_extract_calls(out, src, lang, NULL, a);
+	kp_host_extract_with(out, src, lang, NULL, a);
 }
 
-void kp_host_extract_calls(kp_host_file *out, kp_source *src, kp_lang lang, const char *const *sql_calls,
-                           kp_arena *a)
+void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const kp_host_opts *o, kp_arena *a)
 {
+	const char *const *sql_calls = o ? o->sql_calls : NULL;
 	memset(out, 0, sizeof *out);
+	out->mappers = o ? o->mappers : NULL;
 	out->src = src;
 	out->lang = lang;
 	if (lang == KP_LANG_MYBATIS) {

@@ -125,6 +125,8 @@ typedef struct kp_host_stmt {
 	struct kp_host_stmt *next;
 } kp_host_stmt;
 
+typedef struct kp_mapper_index kp_mapper_index;
+
 typedef struct kp_host_file {
 	kp_source *src;         /* the host file */
 	kp_lang lang;
@@ -133,7 +135,24 @@ typedef struct kp_host_file {
 	unsigned ndirs;
 	kp_diags d;             /* located errors (MyBatis XML that does not
 	                           parse, limits) */
+	const kp_mapper_index *mappers; /* other mappers, during extraction */
 } kp_host_file;
+
+/* The <sql> fragments of a tree's MyBatis mappers, by namespace and id
+ * (mapper_index.c): what a cross-mapper <include> reads. */
+kp_mapper_index *kp_mapper_index_new(void);
+void kp_mapper_index_free(kp_mapper_index *x);
+/* Adds the fragments of a mapper file (anything else adds nothing). */
+void kp_mapper_index_add(kp_mapper_index *x, const char *text, size_t len);
+/* The XML text of fragment id of namespace ns, or NULL. */
+const char *kp_mapper_index_find(const kp_mapper_index *x, const char *ns, size_t nslen, const char *id, size_t *len);
+
+/* What an extraction knows beyond the file. */
+typedef struct kp_host_opts {
+	const char *const *sql_calls; /* a team's own calls that take SQL
+	                           (NULL-terminated), or NULL */
+	const kp_mapper_index *mappers; /* the tree's mappers, or NULL */
+} kp_host_opts;
 
 /* At most this many variants of one dynamic statement are planned. */
 #define KP_HOST_MAX_VARIANTS 64
@@ -142,10 +161,8 @@ typedef struct kp_host_file {
  * memory is in a (the variants' sources: free them with
  * kp_host_file_free). */
 void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *a);
-/* The same, with a team's own calls that take SQL (sql_calls,
- * NULL-terminated; NULL for none). */
-void kp_host_extract_calls(kp_host_file *out, kp_source *src, kp_lang lang, const char *const *sql_calls,
-                           kp_arena *a);
+/* The same, with what is known beyond the file (o may be NULL). */
+void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const kp_host_opts *o, kp_arena *a);
 void kp_host_file_free(kp_host_file *f);
 
 /* The branch conditions of variants: the conditions shared by every variant

@@ -194,6 +194,8 @@ typedef struct mstmt {
 	bool too_big;           /* a variant expanded past the limits */
 	bool empty_trim;        /* a <set> or <trim> of this variant wrote
 	                           nothing */
+	bool foreign_missing;   /* it includes a fragment of a mapper not in
+	                           the tree: noted, not planned */
 	kp_ognl *ognl;          /* the tests, read */
 	kp_host_range *uses;    /* the <sql> fragments it includes */
 	unsigned nuses, usecap;
@@ -203,6 +205,7 @@ typedef struct mstmt {
 } mstmt;
 
 static void write_children(mstmt *m, const mnode *n, kp_hbuild *b, bool live);
+static bool write_foreign(mstmt *m, const mnode *inc, const char *refid, kp_hbuild *b, bool live);
 
 static void report(mstmt *m, uint32_t off, const char *msg, const char *arg)
 {
@@ -486,6 +489,21 @@ static void write_node(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
 	} else if (!strcmp(nm, "include")) {
 		const char *refid = attr(n, "refid");
 		const mnode *frag = refid ? find_sql(m, refid) : NULL;
+		size_t nsl = m->ns ? strlen(m->ns) : 0;
+		const char *dot = refid ? strrchr(refid, '.') : NULL;
+		bool foreign = dot && !(nsl && (size_t)(dot - refid) == nsl && !strncmp(refid, m->ns, nsl));
+		if (!frag && foreign) {
+			/* namespace.id of another mapper: read from the tree's
+			 * mappers, else the statement is not planned (one note) */
+			if (!write_foreign(m, n, refid, b, live) && !m->foreign_missing) {
+				m->foreign_missing = true;
+				kp_diag_add(&m->r->f->d, m->r->a, KP_R_UNSUPPORTED, KP_SEV_INFO, m->r->f->src, n->off,
+				            0, "mapper XML: <include refid=\"%s\"> names a fragment of mapper %.*s, which is "
+				            "not among the files linted; '%s' is not planned", refid, (int)(dot - refid),
+				            refid, attr(m->stmt, "id") ? attr(m->stmt, "id") : m->stmt->name);
+			}
+			return;
+		}
 		if (!frag) {
 			report(m, n->off, "mapper XML: <include refid=\"%s\"> names no <sql id> of this mapper",
 			       refid ? refid : "");
@@ -781,7 +799,7 @@ static void read_statement(mreader *r, mnode *mapper, const char *ns, mnode *stm
 	kp_hb_init(&b);
 	write_children(&m, stmt, &b, true);
 	m.counting = false;
-	if (m.too_big) {
+	if (m.too_big || m.foreign_missing) {
 		kp_hb_free(&b);
 		return;
 	}
@@ -865,6 +883,66 @@ static void read_statement(mreader *r, mnode *mapper, const char *ns, mnode *stm
 	kp_host_add_stmt(r->f, tail, st);
 }
 
+/* Reads r->f->src into the tree at r->root; r->p stays for the caller to
+ * free. */
+static bool parse_xml(mreader *r)
+{
+	r->p = XML_ParserCreate("UTF-8");
+	if (!r->p)
+		abort();
+	XML_SetUserData(r->p, r);
+	XML_SetElementHandler(r->p, on_start, on_end);
+	XML_SetCharacterDataHandler(r->p, on_text);
+	XML_SetCommentHandler(r->p, on_comment);
+	XML_SetEntityDeclHandler(r->p, on_entity_decl);
+	XML_SetSkippedEntityHandler(r->p, on_skipped);
+	XML_SetParamEntityParsing(r->p, XML_PARAM_ENTITY_PARSING_NEVER);
+	return XML_Parse(r->p, r->f->src->text, (int)r->f->src->len, 1) != XML_STATUS_ERROR;
+}
+
+/* The <sql> fragment refid of another mapper of the tree, written into b
+ * with every byte mapped to the <include> element inc (the fragment is in
+ * another file). Returns false when the tree has no such fragment. */
+static bool write_foreign(mstmt *m, const mnode *inc, const char *refid, kp_hbuild *b, bool live)
+{
+	const char *dot = strrchr(refid, '.');
+	size_t len;
+	const char *xml = dot ? kp_mapper_index_find(m->r->f->mappers, refid, (size_t)(dot - refid), dot + 1, &len)
+	                      : NULL;
+	if (!xml || m->nincl >= MB_MAX_INCLUDE)
+		return xml != NULL;
+	kp_source src;
+	kp_source_from_string(&src, "<fragment>", xml, len);
+	kp_host_file hf = {.src = &src, .lang = KP_LANG_MYBATIS};
+	mreader r = {.f = &hf, .a = m->r->a, .src = src.text};
+	r.stack[0] = &r.root;
+	bool ok = parse_xml(&r);
+	XML_ParserFree(r.p);
+	const mnode *frag = r.root.child;
+	while (frag && !frag->name)
+		frag = frag->next;
+	if (ok && frag) {
+		kp_hbuild t;
+		kp_hb_init(&t);
+		m->incl_at[m->nincl] = inc;
+		m->incl[m->nincl++] = frag;
+		write_children(m, frag, &t, live);
+		m->nincl--;
+		for (size_t i = 0; i < t.text.len; i++)
+			t.map[i] = inc->off;
+		for (unsigned h = 0; h < t.nholes; h++) {
+			t.holes[h].host = inc->off;
+			t.holes[h].len = inc->end > inc->off ? inc->end - inc->off : 1;
+		}
+		append(b, &t, 0, t.text.len);
+		kp_hb_free(&t);
+	}
+	for (uint32_t k = 0; k < r.texts.n; k++)
+		kp_hb_free(r.texts.items[k]);
+	kp_source_free(&src);
+	return true;
+}
+
 void kp_mybatis_extract(kp_host_file *f, kp_arena *a)
 {
 	mreader r = {.f = f, .a = a, .src = f->src->text};
@@ -873,17 +951,7 @@ void kp_mybatis_extract(kp_host_file *f, kp_arena *a)
 		kp_diag_add(&f->d, a, KP_R_LIMITS, KP_SEV_ERROR, f->src, 0, 0, "mapper XML larger than 2 GiB");
 		return;
 	}
-	r.p = XML_ParserCreate("UTF-8");
-	if (!r.p)
-		abort();
-	XML_SetUserData(r.p, &r);
-	XML_SetElementHandler(r.p, on_start, on_end);
-	XML_SetCharacterDataHandler(r.p, on_text);
-	XML_SetCommentHandler(r.p, on_comment);
-	XML_SetEntityDeclHandler(r.p, on_entity_decl);
-	XML_SetSkippedEntityHandler(r.p, on_skipped);
-	XML_SetParamEntityParsing(r.p, XML_PARAM_ENTITY_PARSING_NEVER);
-	if (XML_Parse(r.p, f->src->text, (int)f->src->len, 1) == XML_STATUS_ERROR) {
+	if (!parse_xml(&r)) {
 		if (!r.stopped)
 			xml_error(&r, XML_GetCurrentByteIndex(r.p), XML_ErrorString(XML_GetErrorCode(r.p)));
 	} else {

@@ -188,7 +188,8 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
                            kp_arena *a, bool *keep)
 {
 	kp_host_file *hf = kp_arena_alloc(a, sizeof *hf);
-	kp_host_extract_calls(hf, src, lang, p->sql_calls, a);
+	kp_host_opts o = {p->sql_calls, p->mappers};
+	kp_host_extract_with(hf, src, lang, &o, a);
 	sink->emit(sink->ctx, &hf->d, a);
 	for (unsigned k = 0; sink->comment && k < hf->ndirs; k++)
 		sink->comment(sink->ctx, src, hf->dirs[k].off, hf->dirs[k].end, 0, 0, true);

@@ -122,6 +122,28 @@ with kptest.tempdir() as tmp:
              "line 3, the statement at line 4)")]
     check("a constant's finding reported once, at the constant", got == want, f"got  {got}\nwant {want}\n{err}")
 
+    # 11. a cross-mapper <include>: read from the other mapper when it is
+    # linted too (named or in the folder), else one note and no cascade
+    sub = os.path.join(tmp, "x")
+    os.makedirs(sub)
+    a = mapper(sub, "A.xml", """  <select id="a">SELECT <include refid="com.x.BMapper.Base_Column_List"/> FROM t WHERE a = 1</select>
+  <select id="b">SELECT <include refid="com.x.CMapper.cols"/> FROM t WHERE a = 1</select>
+""", ns="com.x.AMapper")
+    b = mapper(sub, "B.xml", """  <sql id="Base_Column_List">a, b, nope</sql>
+""", ns="com.x.BMapper")
+    note = ("KP012", "info", 4, 25, "mapper XML: <include refid=\"com.x.CMapper.cols\"> names a fragment of mapper "
+            "com.x.CMapper, which is not among the files linted; 'b' is not planned")
+    for args, what in (([a, b], "both named"), ([sub], "the folder"), ([b, a], "the other named first")):
+        rc, diags, err = lint(tmp, args)
+        got = [(d["rule"], d["severity"], d["line"], d["column"], d["message"]) for d in diags]
+        want = [note, ("KP009", "error", 3, 25, "unknown column 'nope' in table t")]
+        check(f"cross-mapper include resolved ({what}); a missing mapper is one note", got == want,
+              f"got  {got}\nwant {want}\n{err}")
+    rc, diags, err = lint(tmp, [a])
+    got = [(d["rule"], d["severity"], d["line"]) for d in diags]
+    check("cross-mapper include, the other mapper not linted: a note each, no syntax error",
+          got == [("KP012", "info", 3), ("KP012", "info", 4)], str(got))
+
     # the MyBatis generator's standard mapper (*ByExample): no error
     gen = os.path.join(EMBED, "generator", "OrdersMapper.xml")
     rc, diags, err = lint(tmp, [gen], schema=os.path.join(EMBED, "schema.sql"))
