@@ -485,10 +485,13 @@ static void find_passed(extractor *x)
 		}
 		if (T[k].type != KP_HT_OTHER || !n || n > 256 || k < 1 || k + 1 >= x->tk.n)
 			continue;
-		size_t o = stack[n - 1];
+		size_t o = stack[n - 1], after = k + 1;
+		if (k + 5 < x->tk.n && T[k + 1].type == KP_HT_DOT && word_at(x, k + 2, "toString") &&
+		    T[k + 3].type == KP_HT_OPEN && T[k + 4].type == KP_HT_CLOSE)
+			after = k + 5;   /* sb.toString() */
 		if (T[o].open != '(' || o == 0 || T[o - 1].type != KP_HT_OTHER ||
 		    !(T[k - 1].type == KP_HT_COMMA || k - 1 == o) ||
-		    !(T[k + 1].type == KP_HT_COMMA || T[k + 1].type == KP_HT_CLOSE) ||
+		    !(T[after].type == KP_HT_COMMA || T[after].type == KP_HT_CLOSE) ||
 		    kp_host_call_evidence(x->src->text + T[o - 1].off, T[o - 1].len, x->calls) != KP_HE_CALL)
 			continue;
 		if (passed(x, &T[k]))
@@ -518,6 +521,125 @@ static void find_passed(extractor *x)
 		x->passed[q] = (uint32_t)k + 1;
 		count++;
 	}
+}
+
+/* ------------------------------------------------------------ builders */
+
+static bool same_name(const extractor *x, const kp_htok *a, const kp_htok *b)
+{
+	return a->type == KP_HT_OTHER && b->type == KP_HT_OTHER && a->len == b->len &&
+	       !memcmp(x->src->text + a->off, x->src->text + b->off, a->len);
+}
+
+/* The local a builder keeps its text in, when the string expression at i
+ * starts one: NAME = "...", NAME = new StringBuilder("..."), or the first
+ * NAME.append("..."). The index of NAME's token, or SIZE_MAX. */
+static size_t builder_root(const extractor *x, size_t i)
+{
+	const kp_htok *T = x->tk.t;
+	if (i >= 2 && T[i - 1].type == KP_HT_ASSIGN && T[i - 2].type == KP_HT_OTHER &&
+	    !(i >= 3 && T[i - 3].type == KP_HT_DOT))
+		return i - 2;
+	if (i >= 5 && T[i - 1].type == KP_HT_OPEN && T[i - 1].open == '(' &&
+	    (word_at(x, i - 2, "StringBuilder") || word_at(x, i - 2, "StringBuffer")) && word_at(x, i - 3, "new") &&
+	    T[i - 4].type == KP_HT_ASSIGN && T[i - 5].type == KP_HT_OTHER)
+		return i - 5;
+	if (i >= 4 && T[i - 1].type == KP_HT_OPEN && word_at(x, i - 2, "append") && T[i - 3].type == KP_HT_DOT &&
+	    T[i - 4].type == KP_HT_OTHER && !(i >= 5 && T[i - 5].type == KP_HT_DOT))
+		return i - 4;
+	return SIZE_MAX;
+}
+
+static size_t read_chain(extractor *x, size_t i, bool *pyformat);
+
+/* One appended value starting at k, up to (not with) token stop or the end
+ * of the statement: a string expression (its literals are consumed) or
+ * pasted text. Returns the token after it. */
+static size_t append_value(extractor *x, size_t k, size_t stop, bool *pyformat, uint8_t *consumed)
+{
+	const kp_htok *T = x->tk.t;
+	if (T[k].type == KP_HT_STR) {
+		size_t e = read_chain(x, k, pyformat);
+		for (size_t q = k; q < e; q++)
+			consumed[q] = 1;
+		return e;
+	}
+	int d = 0;
+	size_t e = k, last = k;
+	for (; e < x->tk.n && T[e].type != KP_HT_EOF && e != stop; e++) {
+		int ty = T[e].type;
+		if (d == 0 && (ty == KP_HT_SEMI || ty == KP_HT_NL || ty == KP_HT_COMMA || ty == KP_HT_CLOSE))
+			break;
+		if (ty == KP_HT_OPEN)
+			d++;
+		else if (ty == KP_HT_CLOSE)
+			d--;
+		last = e;
+	}
+	if (e > k)
+		kp_hb_hole(&x->b, T[k].off, T[last].off + T[last].len - T[k].off);
+	return e;
+}
+
+/* Appends to x->b what the code appends to the builder named by token nm
+ * after token j, to the end of the block: NAME += ..., NAME = NAME + ...,
+ * NAME.append(...).append(...). Stops where NAME is given another value.
+ * Returns false when an append is conditional (inside a deeper block: an
+ * if, a loop): the statement the code runs is not known. *end: where the
+ * last append ends in the host. */
+static bool follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8_t *consumed, uint32_t *end)
+{
+	const kp_htok *T = x->tk.t;
+	int d = 0;   /* brackets open since the builder's name */
+	for (size_t k = nm; k < j; k++)
+		d += T[k].type == KP_HT_OPEN ? 1 : T[k].type == KP_HT_CLOSE ? -1 : 0;
+	for (size_t k = j; k < x->tk.n && T[k].type != KP_HT_EOF; k++) {
+		int ty = T[k].type;
+		if (ty == KP_HT_OPEN) {
+			d++;
+			continue;
+		}
+		if (ty == KP_HT_CLOSE) {
+			if (--d < 0)
+				return true;
+			continue;
+		}
+		if (!same_name(x, &T[k], &T[nm]) || (k > 0 && T[k - 1].type == KP_HT_DOT) || k + 3 >= x->tk.n)
+			continue;
+		size_t p = k + 1, e;
+		if (word_at(x, p, "+=")) {
+			if (d > 0)
+				return false;
+			e = append_value(x, p + 1, SIZE_MAX, pyformat, consumed);
+		} else if (T[p].type == KP_HT_ASSIGN && same_name(x, &T[p + 1], &T[nm]) && T[p + 2].type == KP_HT_PLUS) {
+			if (d > 0)
+				return false;
+			e = append_value(x, p + 3, SIZE_MAX, pyformat, consumed);
+		} else if (T[p].type == KP_HT_DOT && word_at(x, p + 1, "append") && T[p + 2].type == KP_HT_OPEN) {
+			if (d > 0)
+				return false;
+			e = p;
+			while (T[e].type == KP_HT_DOT && word_at(x, e + 1, "append") && T[e + 2].type == KP_HT_OPEN) {
+				size_t o = e + 2, c = o + 1;
+				for (int dd = 1; c < x->tk.n && T[c].type != KP_HT_EOF; c++)
+					if (T[c].type == KP_HT_OPEN)
+						dd++;
+					else if (T[c].type == KP_HT_CLOSE && --dd == 0)
+						break;
+				if (c > o + 1)
+					append_value(x, o + 1, c, pyformat, consumed);
+				e = c + 1;
+			}
+		} else if (T[p].type == KP_HT_ASSIGN) {
+			return true;   /* a new value: this builder ends */
+		} else {
+			continue;
+		}
+		if (e > 0 && e - 1 < x->tk.n)
+			*end = T[e - 1].off + T[e - 1].len;
+		k = e > k ? e - 1 : k;
+	}
+	return true;
 }
 
 /* Calls that format their first argument: String.format, fmt.Sprintf ... */
@@ -587,6 +709,9 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	const kp_htok *T = x.tk.t;
 	find_consts(&x);
 	find_passed(&x);
+	uint8_t *consumed = calloc(x.tk.n + 1, 1);   /* literals appended to a builder */
+	if (!consumed)
+		abort();
 	/* brackets: whether each is an annotation's (, an array inside a
 	 * MyBatis one, and where it opens */
 	enum { B_PLAIN, B_ANNOT, B_SQLANNOT, B_ARRAY, B_JPQL };
@@ -665,7 +790,21 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 				    (kp_host_sql_name(src->text + T[nm].off, T[nm].len) || passed(&x, &T[nm])))
 					ev = KP_HE_CALL;
 			}
+			if (consumed[i]) {
+				i++;   /* appended to a builder read already */
+				continue;
+			}
 			size_t j = read_chain(&x, i, &pyformat);
+			/* a builder: what the method appends to it, in order */
+			size_t root = builder_root(&x, i);
+			uint32_t bend = 0;
+			if (root != SIZE_MAX && !follow_builder(&x, root, j, &pyformat, consumed, &bend)) {
+				i = j > i ? j : i + 1;   /* conditional appends: not known */
+				continue;
+			}
+			if (ev == KP_HE_NONE && root != SIZE_MAX &&
+			    (kp_host_sql_name(src->text + T[root].off, T[root].len) || passed(&x, &T[root])))
+				ev = KP_HE_CALL;   /* the builder's name, or where it goes */
 			/* the definition of a constant used as a prefix: NAME = "..." */
 			const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? any_const(&x, &T[i - 2]) : NULL;
 			bool prefix = pc && pc->first == i && pc->used && !pc->twice;
@@ -685,7 +824,8 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 			size_t last = j > i ? j - 1 : i;
 			while (last > i && T[last].type == KP_HT_COMMENT)
 				last--;
-			add_stmt(&x, t->off, T[last].off + T[last].len, pyformat, true, ev);
+			uint32_t send = T[last].off + T[last].len;
+			add_stmt(&x, t->off, bend > send ? bend : send, pyformat, true, ev);
 			i = j > i ? j : i + 1;
 			continue;
 		}
@@ -702,6 +842,7 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	free(x.consts);
 	free(x.chash);
 	free(x.passed);
+	free(consumed);
 	kp_hb_free(&x.b);
 }
 

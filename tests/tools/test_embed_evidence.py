@@ -152,6 +152,47 @@ func f() {
           [(d["rule"], d["line"], d["column"], d["end_line"], d["end_column"]) for d in diags] ==
           [("KP035", 3, 34, 3, 40)], str(diags))
 
+    # 8. builders followed within a method; conditional appends and
+    # fragments without a completed statement are silent
+    rc, got, diags, err = lint(tmp, "S.java", """class S {
+  void a(Connection conn) {
+    StringBuilder sb = new StringBuilder("DELETE FROM t WHERE ");
+    sb.append("a = ").append(id);
+    conn.prepareStatement(sb.toString());
+  }
+  void b(Connection conn) {
+    String sql = "SELECT * FROM t";
+    sql += " WHERE a = ?";
+    conn.prepareStatement(sql);
+  }
+  void c(Connection conn) {
+    String sql = "SELECT * FROM t";
+    if (x) {
+      sql += " WHERE a = ?";
+    }
+    conn.prepareStatement(sql);
+  }
+  void d() {
+    ctx.append("select count(e.id) from ");
+    String q = "INSERT INTO ";
+  }
+  void e(Connection conn) {
+    StringBuilder s2 = new StringBuilder();
+    s2.append("SELECT * FROM t");
+    s2.append(" WHERE b = ?");
+    conn.prepareStatement(s2.toString());
+  }
+}
+""")
+    check("builders: appends joined, located in the append; conditional or unfinished ones silent",
+          got == [("KP035", "warning", 4, 30), ("KP001", "error", 26, 23)], f"{got}\n{err}")
+    rc, got, diags, err = lint(tmp, "s.py", """def f(cur):
+    sql = "select * from t"
+    sql += " where b = %s"
+    cur.execute(sql, (v,))
+""")
+    check("Python +=: joined", got == [("KP001", "error", 3, 20)], f"{got}\n{err}")
+
     # 12. placeholders built in code are parameters, not pasted values
     rc, got, diags, err = lint(tmp, "P.kt", """fun f(ids: List<Int>) {
     db.query("SELECT * FROM t WHERE a IN (${ids.joinToString { "?" }})", ids)
