@@ -525,6 +525,9 @@ static void find_passed(extractor *x)
 
 /* ------------------------------------------------------------ builders */
 
+/* Tokens after a builder's start that are searched for its appends. */
+#define KP_HOST_BUILDER_TOKENS 4096
+
 static bool same_name(const extractor *x, const kp_htok *a, const kp_htok *b)
 {
 	return a->type == KP_HT_OTHER && b->type == KP_HT_OTHER && a->len == b->len &&
@@ -593,7 +596,12 @@ static bool follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, ui
 	int d = 0;   /* brackets open since the builder's name */
 	for (size_t k = nm; k < j; k++)
 		d += T[k].type == KP_HT_OPEN ? 1 : T[k].type == KP_HT_CLOSE ? -1 : 0;
-	for (size_t k = j; k < x->tk.n && T[k].type != KP_HT_EOF; k++) {
+	if (any_const(x, &T[nm]))
+		return true;   /* a constant is no builder */
+	/* a method's worth of tokens at most: a builder lives in one method,
+	 * and a class of many string fields must not be read once per field */
+	size_t stop = j + KP_HOST_BUILDER_TOKENS < x->tk.n ? j + KP_HOST_BUILDER_TOKENS : x->tk.n;
+	for (size_t k = j; k < stop && T[k].type != KP_HT_EOF; k++) {
 		int ty = T[k].type;
 		if (ty == KP_HT_OPEN) {
 			d++;

@@ -302,6 +302,13 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 		abort();
 	if (!f.text.data)
 		kp_buf_put(&f.text, "", 0);
+	/* a file's statements are all kept until it is planned: no slack */
+	char *text = realloc(f.text.data, f.text.len + 1);
+	uint32_t *map = realloc(f.map, (f.text.len + 1) * sizeof *map);
+	if (text)
+		f.text.data = text;
+	if (map)
+		f.map = map;
 	v->sql.text = f.text.data;
 	v->sql.len = f.text.len;
 	v->sql.host = host;
