@@ -201,7 +201,9 @@ func f() {
     started = time.monotonic()
     rc, got, diags, err = lint(tmp, "Many.java", "class Many {\n" + fields + "}\n")
     took = time.monotonic() - started
-    check("20,000 string fields: linted in under 20 s, no finding", got == [] and took < 20, f"{took:.1f} s {got[:3]}")
+    limit = 600 if os.environ.get("KP_SANITIZED") else 20   # sanitizers slow every statement down
+    check("20,000 string fields: linted in under 20 s, no finding", got == [] and took < limit,
+          f"{took:.1f} s {got[:3]}")
 
     # 12. placeholders built in code are parameters, not pasted values
     rc, got, diags, err = lint(tmp, "P.kt", """fun f(ids: List<Int>) {
