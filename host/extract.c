@@ -666,7 +666,7 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
 	kp_host_variant v;
 	if (ev == KP_HE_NOT_SQL || !kp_hb_finish(&x->b, x->lang, pyformat, check_sql, x->src, &v))
 		return;
-	if (ev == KP_HE_NONE && kp_host_prose(v.sql.text, v.sql.len)) {
+	if ((ev == KP_HE_NONE || ev == KP_HE_NAME) && kp_host_prose(v.sql.text, v.sql.len)) {
 		kp_source_free(&v.sql);   /* a sentence, not a statement */
 		return;
 	}
@@ -794,9 +794,9 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 				if (nm >= 2 && T[nm - 1].type == KP_HT_OTHER && T[nm - 1].len == 1 &&
 				    src->text[T[nm - 1].off] == ':')
 					nm -= 2;   /* name: Type = "..." */
-				if (T[nm].type == KP_HT_OTHER &&
-				    (kp_host_sql_name(src->text + T[nm].off, T[nm].len) || passed(&x, &T[nm])))
-					ev = KP_HE_CALL;
+				if (T[nm].type == KP_HT_OTHER)
+					ev = passed(&x, &T[nm]) ? KP_HE_CALL
+					   : kp_host_sql_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NAME : KP_HE_NONE;
 			}
 			if (consumed[i]) {
 				i++;   /* appended to a builder read already */
@@ -810,9 +810,9 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 				i = j > i ? j : i + 1;   /* conditional appends: not known */
 				continue;
 			}
-			if (ev == KP_HE_NONE && root != SIZE_MAX &&
-			    (kp_host_sql_name(src->text + T[root].off, T[root].len) || passed(&x, &T[root])))
-				ev = KP_HE_CALL;   /* the builder's name, or where it goes */
+			if (ev == KP_HE_NONE && root != SIZE_MAX)   /* where the builder goes, its name */
+				ev = passed(&x, &T[root]) ? KP_HE_CALL
+				   : kp_host_sql_name(src->text + T[root].off, T[root].len) ? KP_HE_NAME : KP_HE_NONE;
 			/* the definition of a constant used as a prefix: NAME = "..." */
 			const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? any_const(&x, &T[i - 2]) : NULL;
 			bool prefix = pc && pc->first == i && pc->used && !pc->twice;

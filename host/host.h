@@ -77,8 +77,9 @@ typedef enum kp_host_evidence {
 	KP_HE_NONE = 0,         /* nothing: its text alone decides */
 	KP_HE_CALL,             /* passed to a call that runs SQL (directly, or
 	                           through a name that is), a MyBatis or native
-	                           query annotation, a name that says sql or
-	                           query, a MyBatis mapper */
+	                           query annotation, a MyBatis mapper */
+	KP_HE_NAME,             /* assigned to a name that says sql or query:
+	                           SQL unless it reads as prose */
 	KP_HE_NOT_SQL,          /* passed to a call that takes another
 	                           language (JPQL, HQL) */
 } kp_host_evidence;

@@ -361,9 +361,10 @@ static void test_statement_forms_and_evidence(void)
 	                          "String other = \"SELECT * FROM w\"; log(other);\n"
 	                          "em.createQuery(\"SELECT u FROM User u\");\n"
 	                          "conn.prepareStatement(\"Select a row from the list\");\n"
-	                          "show(\"Select a row from the list\");");
+	                          "show(\"Select a row from the list\");\n"
+	                          "String sqlHint = \"Select a row from the list\";");
 	CU_ASSERT_EQUAL(count(&x), 5);
-	kp_host_evidence ev[] = {KP_HE_CALL, KP_HE_CALL, KP_HE_CALL, KP_HE_NONE, KP_HE_CALL};
+	kp_host_evidence ev[] = {KP_HE_CALL, KP_HE_CALL, KP_HE_NAME, KP_HE_NONE, KP_HE_CALL};
 	k = 0;
 	for (const kp_host_stmt *s = x.f.head; s && k < 5; s = s->next, k++)
 		CU_ASSERT_EQUAL(s->evidence, ev[k]);
