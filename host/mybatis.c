@@ -592,6 +592,12 @@ static bool hold(mstmt *m, const unsigned *tst, const bool *want, unsigned n, un
                  bool *gw)
 {
 	for (unsigned k = from; k < n; k++) {
+		if (kp_ognl_alone(m->ognl, tst[k])) {
+			/* no other test shares a condition: it alone decides */
+			if (!kp_ognl_sat(m->ognl, &tst[k], &want[k], 1))
+				return false;
+			continue;
+		}
 		unsigned g = kp_ognl_group(m->ognl, tst[k]), ng = 0;
 		bool seen = false;
 		for (unsigned j = from; j < k && !seen; j++)

@@ -33,7 +33,12 @@ struct kp_ognl {
 	unsigned budget;        /* nodes left in this search */
 	size_t spent;           /* work of every search so far */
 	unsigned *group;        /* per atom: its group's root (kp_ognl_group) */
+	unsigned *gsize;        /* per root: tests in its group */
 	unsigned ngrouped;      /* atoms grouped so far */
+	unsigned ntgrouped;     /* tests counted in gsize */
+	signed char *single;    /* per test and wanted value: can it alone
+	                           hold (1, 0), or not known yet (-1) */
+	unsigned nsingle;
 };
 
 /* Work for all the searches of one statement; past it every question is
@@ -365,7 +370,25 @@ static bool search(kp_ognl *o, const unsigned *test, const bool *want, unsigned 
 	return false;
 }
 
+static bool sat(kp_ognl *o, const unsigned *test, const bool *want, unsigned n);
+
 bool kp_ognl_sat(kp_ognl *o, const unsigned *test, const bool *want, unsigned n)
+{
+	if (n != 1)
+		return sat(o, test, want, n);
+	/* one test alone: asked again and again, answered once */
+	if (o->nsingle != o->ntests) {
+		o->single = kp_arena_alloc(o->a, 2 * (o->ntests ? o->ntests : 1));
+		memset(o->single, -1, 2 * (o->ntests ? o->ntests : 1));
+		o->nsingle = o->ntests;
+	}
+	signed char *c = &o->single[2 * test[0] + want[0]];
+	if (*c < 0)
+		*c = (signed char)sat(o, test, want, 1);
+	return *c;
+}
+
+static bool sat(kp_ognl *o, const unsigned *test, const bool *want, unsigned n)
 {
 	if (n == 0 || o->natoms == 0 || o->spent > OGNL_WORK)
 		return true;
@@ -408,9 +431,17 @@ static void join_atoms(const fnode *f, unsigned *g, unsigned *first)
 		join_atoms(f->r, g, first);
 }
 
+static unsigned test_root(kp_ognl *o, unsigned test)
+{
+	const fnode *f = o->tests[test];
+	while (f->op != F_ATOM)
+		f = f->l;
+	return root(o->group, f->atom);
+}
+
 unsigned kp_ognl_group(kp_ognl *o, unsigned test)
 {
-	if (!o->group || o->ngrouped != o->natoms) {
+	if (!o->group || o->ngrouped != o->natoms || o->ntgrouped != o->ntests) {
 		/* atoms of one test are one group, and so are the literals
 		 * compared with one name */
 		o->group = kp_arena_alloc(o->a, (o->natoms ? o->natoms : 1) * sizeof *o->group);
@@ -425,11 +456,18 @@ unsigned kp_ognl_group(kp_ognl *o, unsigned test)
 				if (o->atoms[a].lit && o->atoms[b].lit && !strcmp(o->atoms[a].lhs, o->atoms[b].lhs))
 					o->group[root(o->group, b)] = root(o->group, a);
 		o->ngrouped = o->natoms;
+		o->gsize = kp_arena_alloc(o->a, (o->natoms ? o->natoms : 1) * sizeof *o->gsize);
+		for (unsigned t = 0; t < o->ntests; t++)
+			o->gsize[test_root(o, t)]++;
+		o->ntgrouped = o->ntests;
 	}
-	const fnode *f = o->tests[test];
-	while (f->op != F_ATOM)
-		f = f->l;
-	return root(o->group, f->atom);
+	return test_root(o, test);
+}
+
+bool kp_ognl_alone(kp_ognl *o, unsigned test)
+{
+	unsigned g = kp_ognl_group(o, test);
+	return o->gsize[g] == 1;
 }
 
 bool kp_ognl_independent(kp_ognl *o)

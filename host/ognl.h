@@ -27,6 +27,8 @@ bool kp_ognl_sat(kp_ognl *o, const unsigned *test, const bool *want, unsigned n)
  * whether some hold together is decided group by group. Read every test
  * first. */
 unsigned kp_ognl_group(kp_ognl *o, unsigned test);
+/* Is the test a group of its own (no other test shares a condition)? */
+bool kp_ognl_alone(kp_ognl *o, unsigned test);
 /* Is every test a group of its own (no two tests share a condition)? */
 bool kp_ognl_independent(kp_ognl *o);
 
