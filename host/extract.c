@@ -62,6 +62,8 @@ typedef struct extractor {
 	unsigned nuses;
 	uint32_t *passed;       /* names passed to a SQL call: token index + 1 */
 	size_t passed_mask;
+	uint8_t appended[8192]; /* bits by name hash: names appended to somewhere
+	                           (NAME +=, NAME.append(, NAME = NAME +) */
 } extractor;
 
 /* A constant of the file: an upper-case name given a string of literals
@@ -598,6 +600,9 @@ static bool follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, ui
 		d += T[k].type == KP_HT_OPEN ? 1 : T[k].type == KP_HT_CLOSE ? -1 : 0;
 	if (any_const(x, &T[nm]))
 		return true;   /* a constant is no builder */
+	uint32_t bit = name_hash(x->src->text + T[nm].off, T[nm].len) & 0xffff;
+	if (!(x->appended[bit >> 3] & (1u << (bit & 7))))
+		return true;   /* nothing is ever appended to this name */
 	/* a method's worth of tokens at most: a builder lives in one method,
 	 * and a class of many string fields must not be read once per field */
 	size_t stop = j + KP_HOST_BUILDER_TOKENS < x->tk.n ? j + KP_HOST_BUILDER_TOKENS : x->tk.n;
@@ -717,6 +722,13 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	const kp_htok *T = x.tk.t;
 	find_consts(&x);
 	find_passed(&x);
+	for (size_t k = 0; k + 3 < x.tk.n; k++)
+		if (T[k].type == KP_HT_OTHER && (word_at(&x, k + 1, "+=") ||
+		    (T[k + 1].type == KP_HT_DOT && word_at(&x, k + 2, "append") && T[k + 3].type == KP_HT_OPEN) ||
+		    (T[k + 1].type == KP_HT_ASSIGN && same_name(&x, &T[k], &T[k + 2]) && T[k + 3].type == KP_HT_PLUS))) {
+			uint32_t bit = name_hash(src->text + T[k].off, T[k].len) & 0xffff;
+			x.appended[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+		}
 	uint8_t *consumed = calloc(x.tk.n + 1, 1);   /* literals appended to a builder */
 	if (!consumed)
 		abort();
