@@ -129,6 +129,26 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 			            "full table scan of %s, allowed by %s: no condition on leading key column '%s'",
 			            t->name, r.h.allow_filtering ? "the _l_allow_filtering_ hint" : "ALLOW FILTERING",
 			            lead.data);
+		} else if (out->index) {
+			/* an index path read whole (a hint forced it, or its order
+			 * won): its own leading column is the unbound one */
+			kp_buf_clear(&lead);
+			key_part_text(&lead, t, out->key, 0);
+			out->rejected = !opts->never_reject;
+			rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
+			            src, soff, slen,
+			            "full scan of index %s: no condition on its leading column '%s'%s%s%s",
+			            out->index->name, lead.data, opts->full_scan_note ? " (" : "",
+			            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
+			if (rej && out->index->src)
+				kp_diag_note(rej, a, out->index->src, out->index->off, "index %s declared here",
+				             out->index->name);
+			if (rej)
+				kp_diag_help(rej, a, "bind %s with = or IN%s%s%s", lead.data,
+				             r.h.force || r.h.phx_index ? ", or drop the hint that forces " : "",
+				             r.h.force || r.h.phx_index ? out->index->name : "",
+				             r.h.force || r.h.phx_index ? " (keyplan then chooses the path)" : "");
+			rej = NULL;
 		} else if (p0->col < 0) {
 			out->rejected = !opts->never_reject;
 			rej = kp_diag_add(d, a, KP_R_HASH_PREFIX, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,

@@ -483,3 +483,12 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 	if (!r->errors && s->hints.n)   /* r->h is zero: no hints */
 		read_hints(&r->h, s, opts, src, a, d);
 }
+
+const char *kp_hint_known(int i, bool *phoenix, const char **form)
+{
+	if (i < 0 || (size_t)i >= sizeof hint_specs / sizeof *hint_specs)
+		return NULL;
+	*phoenix = hint_specs[i].dialect == HD_PHOENIX;
+	*form = hint_specs[i].form;
+	return hint_specs[i].name;
+}

@@ -62,6 +62,17 @@ typedef struct cli {
 	kp_arena *host_arena;   /* the arena the next host file is read into */
 	kp_mapper_index *mappers; /* the <sql> fragments of the mappers linted,
 	                           for cross-mapper <include> */
+	bool schema_walk;       /* the walker reads a schema: migration order,
+	                           no --exclude */
+	bool verbose;           /* --verbose: say the order schema files apply in */
+	bool io_failed;         /* a query file could not be read: the others
+	                           are still linted, and the run fails (exit 2) */
+	bool select[KP_R__COUNT];   /* --select: only these rules are reported */
+	bool selecting;             /* --select was given */
+	bool ignore[KP_R__COUNT];   /* --ignore: these rules are not reported */
+	kp_source *log_src;     /* check --workload LOG: the log's shapes as statements ... */
+	const double *log_weights; /* ... their weights, in order ... */
+	size_t log_n, log_next; /* ... how many, and the next one's */
 } cli;
 
 /* ------------------------------------------------------------ cli.c */
@@ -105,6 +116,9 @@ int cli_file_lang(const cli *c, const char *path, bool walked);
 /* The files named by paths (files, folders, globs), through the walker.
  * Returns -1 (reported) on an error. */
 int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files);
+/* Is path text keyplan can read? -1 (one error naming it, reported) for a
+ * binary file or UTF-16 text, else 0. */
+int cli_sniff(cli *c, const char *path);
 /* A file read whole into the pipeline's source, or NULL (reported). */
 kp_source *cli_open_source(cli *c, const char *path);
 /* A query folder may hold the schema files too: those are read once. */
@@ -134,5 +148,7 @@ int cmd_lint(int argc, char **argv, bool check);    /* cmd_lint.c: lint and chec
 int cmd_repl(int argc, char **argv);                /* cmd_repl.c */
 int cmd_rules(int argc, char **argv);               /* cmd_rules.c */
 int cmd_help(int argc, char **argv);                /* cmd_rules.c */
+/* A rule's page (docs/rules/ID.md), compiled in, or NULL. */
+const char *cli_rule_page(const char *id);          /* cmd_rules.c */
 
 #endif
