@@ -1,0 +1,40 @@
+/* Inside the shell: the session that tools/repl.c (statements and
+ * dot-commands), repl_schema.c (schema commands) and repl_line.c (the
+ * terminal) share. */
+#ifndef KP_REPLINT_H
+#define KP_REPLINT_H
+
+#include <signal.h>
+
+#include "lib/pipeline.h"
+#include "tools/repl.h"
+
+/* Ctrl-C in the interactive shell (repl_line.c): while a line is read it
+ * cancels the input; while statements run (.read of a long file) it stops
+ * them. */
+extern volatile sig_atomic_t kp_repl_interrupted;
+
+struct kp_repl {
+	kp_pipe p;              /* the session's schema, sources and statements
+	                           (kept: .advise and .try re-plan them) */
+	bool json;              /* .format json */
+	kp_list queries;        /* kp_wquery* typed so far (the .advise workload) */
+	FILE *out;              /* plans, command output */
+	FILE *err;              /* diagnostics */
+	int inputs;             /* statements typed, to name sources */
+	bool quiet;             /* print nothing for DDL (loading --schema) */
+	bool failed;            /* a statement was rejected or had an error */
+	uint32_t at_line;       /* where the next text fed starts (standard */
+	uint32_t at_col;        /* input not a terminal): line and column */
+};
+
+/* The live table a dot-command names, or NULL after printing an error. */
+const kp_table *kp_repl_find_table(kp_repl *r, const char *name);
+/* fn on the table arg names, or on every live table when arg is empty. */
+void kp_repl_each_table(kp_repl *r, const char *arg, void (*fn)(kp_repl *, const kp_table *));
+void kp_repl_show_schema(kp_repl *r, const kp_table *t);
+void kp_repl_show_indexes(kp_repl *r, const kp_table *t);
+void kp_repl_advise(kp_repl *r, const char *table);
+void kp_repl_try_key(kp_repl *r, const char *arg);
+
+#endif
