@@ -911,7 +911,43 @@ static int teardown(void)
 	return 0;
 }
 
+/* The help of the last call's only diagnostic, or "" (none, or no help). */
+static const char *only_help(void)
+{
+	const kp_diag *g = T.d.head;
+	if (!g || g->next || !g->helps)
+		return "";
+	return g->helps->message;
+}
+
+/* A misspelt column or table gets the nearest declared name as help; a
+ * name nothing is near gets none. */
+static void test_misspelt_names_suggest_the_nearest(void)
+{
+	kpt_plan(&T, "SELECT * FROM orders WHERE userd = 'a'");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "unknown column 'userd' in table orders"));
+	CU_ASSERT_STRING_EQUAL(only_help(), "did you mean 'userid'?");
+	kpt_plan(&T, "SELECT amuont FROM orders WHERE userid = 'a'");   /* a transposition */
+	CU_ASSERT_STRING_EQUAL(only_help(), "did you mean 'amount'?");
+	kpt_plan(&T, "UPDATE orders SET stauts = 'x' WHERE userid = 'a' AND orderid = 1");
+	CU_ASSERT_STRING_EQUAL(only_help(), "did you mean 'status'?");
+	kpt_plan(&T, "SELECT * FROM ordres WHERE userid = 'a'");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "no such table: ordres"));
+	CU_ASSERT_STRING_EQUAL(only_help(), "did you mean orders?");
+	/* too far from every name: no guess */
+	kpt_plan(&T, "SELECT * FROM orders WHERE zzzzzz = 1");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "unknown column 'zzzzzz' in table orders"));
+	CU_ASSERT_STRING_EQUAL(only_help(), "");
+	kpt_plan(&T, "SELECT * FROM qqqq WHERE a = 1");
+	CU_ASSERT_STRING_EQUAL(only_help(), "");
+	/* a one-letter name has no near miss (k3 has v, and p1..p3) */
+	kpt_plan(&T, "SELECT * FROM k3 WHERE p1 = 1 AND w = 1");
+	CU_ASSERT_TRUE(kpt_has_message(&T, "unknown column 'w' in table k3"));
+	CU_ASSERT_STRING_EQUAL(only_help(), "");
+}
+
 KPT_SUITE("planner", setup, teardown,
+	{"a misspelt column or table suggests the nearest declared name", test_misspelt_names_suggest_the_nearest},
 	{"GET when every key column is bound by = or IN", test_get_when_every_key_column_bound},
 	{"SCAN and chained comparison", test_scan_and_chain},
 	{"FILTERED SCAN: key conditions after a gap or a range are filtered", test_filtered_scan_after_key_gap_or_range},
