@@ -3,6 +3,7 @@
  * commands are in repl_schema.c, line editing in repl_line.c. */
 #include "tools/replInt.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,6 +140,21 @@ void kp_repl_sql(kp_repl *r, const char *name, const char *text, size_t len)
 	kp_pipe_source(&r->p, src, KP_ROLE_QUERY);
 }
 
+void kp_repl_error(kp_repl *r, const char *fmt, ...)
+{
+	fflush(r->out);
+	if (r->dot_line)
+		fprintf(r->err, "<stdin>:%u:1: ", r->dot_line);
+	fputs("error: ", r->err);
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(r->err, fmt, ap);
+	va_end(ap);
+	fputc('\n', r->err);
+	fflush(r->err);
+	r->failed = true;
+}
+
 int kp_repl_load(kp_repl *r, const char *path)
 {
 	r->quiet = true;
@@ -152,7 +168,7 @@ int kp_repl_read(kp_repl *r, const char *path)
 	kp_diags d = {0};
 	kp_source *src = kp_pipe_read(&r->p, path, &d, &r->p.scratch);
 	if (!src) {
-		fprintf(r->err, "error: %s: %s\n", d.head->file, d.head->message);
+		kp_repl_error(r, "%s: %s", d.head->file, d.head->message);
 		return -1;
 	}
 	kp_pipe_source(&r->p, src, KP_ROLE_QUERY);
@@ -214,7 +230,7 @@ bool kp_repl_dot(kp_repl *r, const char *line)
 		kp_repl_each_table(r, a, kp_repl_show_indexes);
 	} else if (!strcmp(cmd, ".read")) {
 		if (!*a)
-			fprintf(r->err, "error: usage: .read FILE\n");
+			kp_repl_error(r, "usage: .read FILE");
 		else
 			kp_repl_read(r, a);
 	} else if (!strcmp(cmd, ".format")) {
@@ -223,13 +239,13 @@ bool kp_repl_dot(kp_repl *r, const char *line)
 		else if (!strcmp(a, "text"))
 			r->json = false;
 		else
-			fprintf(r->err, "error: usage: .format text|json\n");
+			kp_repl_error(r, "usage: .format text|json");
 	} else if (!strcmp(cmd, ".advise")) {
 		kp_repl_advise(r, a);
 	} else if (!strcmp(cmd, ".try")) {
 		kp_repl_try_key(r, a);
 	} else {
-		fprintf(r->err, "error: unknown command '%s' (.help lists them)\n", cmd);
+		kp_repl_error(r, "unknown command '%s' (.help lists them)", cmd);
 	}
 	fflush(r->out);
 	return true;

@@ -23,13 +23,24 @@ struct kp_repl {
 	FILE *err;              /* diagnostics */
 	int inputs;             /* statements typed, to name sources */
 	bool quiet;             /* print nothing for DDL (loading --schema) */
-	bool failed;            /* a statement was rejected or had an error */
+	bool failed;            /* a statement was rejected or had an error, or a
+	                           dot-command failed */
+	uint32_t dot_line;      /* the line of the dot-command being run (standard
+	                           input not a terminal), or 0 */
 	uint32_t at_line;       /* where the next text fed starts (standard */
 	uint32_t at_col;        /* input not a terminal): line and column */
 };
 
-/* The live table a dot-command names, or NULL after printing an error. */
-const kp_table *kp_repl_find_table(kp_repl *r, const char *name);
+/* An error of a dot-command: "error: ..." (with the line, reading a pipe),
+ * and the exit status of piped input becomes 1. */
+void kp_repl_error(kp_repl *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The live table a dot-command's argument names, read as SQL reads a name
+ * (Phoenix upper-cases it unless quoted; schema.table), or NULL after an
+ * error (with the nearest name). *rest is set past the name. */
+const kp_table *kp_repl_table_arg(kp_repl *r, const char *arg, const char **rest);
+/* The same, when the argument is the name alone. */
+const kp_table *kp_repl_find_table(kp_repl *r, const char *arg);
 /* fn on the table arg names, or on every live table when arg is empty. */
 void kp_repl_each_table(kp_repl *r, const char *arg, void (*fn)(kp_repl *, const kp_table *));
 void kp_repl_show_schema(kp_repl *r, const kp_table *t);

@@ -179,7 +179,10 @@ static bool handle_line(kp_repl *r, const char *line, size_t len)
 			empty = false;
 	if (empty && *p == '.') {
 		kp_buf_clear(&pending);
-		return kp_repl_dot(r, p);
+		r->dot_line = line_no;
+		bool go = kp_repl_dot(r, p);
+		r->dot_line = 0;
+		return go;
 	}
 	if (empty && line_no) {
 		/* white space left from the line before: the next statement

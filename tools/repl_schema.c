@@ -5,15 +5,149 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/quote.h"
+#include "grammar/lexer.h"
 #include "grammar/parse.h"
+#include "grammar/parser.h"
 #include "planner/explain.h"
 
-const kp_table *kp_repl_find_table(kp_repl *r, const char *name)
+/* Is the token at s (n bytes) a name: a word, or a quoted name? */
+static bool is_name_token(const char *s, uint32_t n)
 {
-	const kp_table *t = kp_catalog_find(r->p.cat, name, (uint32_t)strlen(name));
-	if (!t)
-		fprintf(r->err, "error: no such table: %s\n", name);
+	unsigned char c = n ? (unsigned char)s[0] : 0;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '"' || c == '`' ||
+	       c == '[' || c >= 0x80;
+}
+
+const kp_table *kp_repl_table_arg(kp_repl *r, const char *arg, const char **rest)
+{
+	bool upper = r->p.cat->names == KP_NAMES_UPPER;
+	kp_lexer lx;
+	kp_token t;
+	kp_lexer_init(&lx, arg, strlen(arg), 0);
+	lx.hash_comment = !upper;   /* as the parser reads the target's SQL */
+	int ty = kp_lex(&lx, &t);
+	if (ty == KP_TOK_EOF || ty == KP_TOK_ERROR || !is_name_token(arg + t.off, t.len)) {
+		kp_repl_error(r, "expected a table name, not '%s'", arg);
+		return NULL;
+	}
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_name n = kp_ast_name_folded(&a, arg, t.off, t.len, upper);
+	uint32_t end = t.off + t.len;
+	kp_lexer peek = lx;
+	kp_token dot, second;
+	if (kp_lex(&peek, &dot) == TK_DOT && kp_lex(&peek, &second) != KP_TOK_EOF &&
+	    is_name_token(arg + second.off, second.len)) {
+		n = kp_ast_qualified(&a, n, kp_ast_name_folded(&a, arg, second.off, second.len, upper));
+		end = second.off + second.len;
+	}
+	const kp_table *found = kp_catalog_find(r->p.cat, n.s, n.len);
+	if (!found) {
+		const kp_table *near = kp_catalog_find_nocase(r->p.cat, n.s, n.len);
+		if (!near)
+			near = kp_catalog_nearest(r->p.cat, n.s, n.len);
+		if (near)
+			kp_repl_error(r, "no such table: %.*s (did you mean %s?)", (int)n.len, n.s, near->name);
+		else
+			kp_repl_error(r, "no such table: %.*s", (int)n.len, n.s);
+	}
+	kp_arena_free(&a);
+	if (rest) {
+		*rest = arg + end;
+		while (**rest == ' ' || **rest == '\t')
+			(*rest)++;
+	}
+	return found;
+}
+
+const kp_table *kp_repl_find_table(kp_repl *r, const char *arg)
+{
+	const char *rest;
+	const kp_table *t = kp_repl_table_arg(r, arg, &rest);
+	if (t && *rest) {
+		kp_repl_error(r, "unexpected '%s' after the table name", rest);
+		return NULL;
+	}
 	return t;
+}
+
+/* A name as the target reads it back, as kp_table_ddl writes it: Phoenix
+ * (which upper-cases unquoted names) reads one with lower case, or not a
+ * plain word, only "quoted"; the others get it as declared. */
+static void put_name(kp_buf *b, const kp_repl *r, const char *s)
+{
+	if (r->p.cat->names != KP_NAMES_UPPER) {
+		kp_buf_puts(b, s);
+		return;
+	}
+	bool quote = false;
+	for (const char *c = s; *c; c++)
+		if (*c >= 'a' && *c <= 'z')
+			quote = true;
+	kp_buf_sql_name(b, s, strlen(s), quote);
+}
+
+static void put_column(kp_buf *b, const kp_repl *r, const kp_column *c)
+{
+	if (c->family && r->p.target == KP_TARGET_PHOENIX) {
+		put_name(b, r, c->family);
+		kp_buf_putc(b, '.');
+	} else if (c->family) {
+		kp_buf_printf(b, "`%s:%s`", c->family, c->name);
+		return;
+	}
+	put_name(b, r, c->name);
+}
+
+static bool key_holds(const kp_key *k, int col)
+{
+	for (int i = 0; i < k->n; i++)
+		if (k->parts[i].col == col)
+			return true;
+	return false;
+}
+
+/* CREATE INDEX as it was declared: its kind (UNIQUE, LOCAL, UNCOVERED,
+ * USING), its columns or expressions with DESC, the columns it INCLUDEs
+ * (covered, not in its key), and a partial index's WHERE. */
+static void index_ddl(kp_buf *b, const kp_repl *r, const kp_table *t, const kp_index *ix)
+{
+	kp_buf_printf(b, "CREATE %s%s%sINDEX ", ix->unique ? "UNIQUE " : "", ix->local ? "LOCAL " : "",
+	              ix->uncovered ? "UNCOVERED " : "");
+	put_name(b, r, ix->name);
+	if (ix->using)
+		kp_buf_printf(b, " USING %s", ix->using);
+	kp_buf_puts(b, " ON ");
+	put_name(b, r, t->name);
+	kp_buf_puts(b, " (");
+	if (!ix->nuser)
+		kp_buf_putc(b, '*');   /* every column (a COLUMNAR or SEARCH index) */
+	for (int j = 0; j < ix->nuser; j++) {
+		const kp_key_part *p = &ix->key.parts[j];
+		if (j)
+			kp_buf_puts(b, ", ");
+		if (p->col >= 0)
+			put_column(b, r, &t->cols[p->col]);
+		else
+			kp_key_part_name(b, t, p);
+		if (p->desc)
+			kp_buf_puts(b, " DESC");
+	}
+	kp_buf_putc(b, ')');
+	int n = 0;
+	for (int i = 0; ix->nuser && i < t->ncols; i++) {
+		if (!ix->covers[i] || t->cols[i].dropped || key_holds(&ix->key, i))
+			continue;
+		kp_buf_puts(b, n++ ? ", " : " INCLUDE (");
+		put_column(b, r, &t->cols[i]);
+	}
+	if (n)
+		kp_buf_putc(b, ')');
+	if (ix->where) {
+		kp_buf_puts(b, " WHERE ");
+		kp_expr_to_sql(b, ix->where);
+	}
 }
 
 void kp_repl_show_schema(kp_repl *r, const kp_table *t)
@@ -25,13 +159,23 @@ void kp_repl_show_schema(kp_repl *r, const kp_table *t)
 	kp_buf_putc(&b, '\n');
 	for (int i = 0; i < t->nindexes; i++) {
 		const kp_index *ix = t->indexes[i];
-		kp_buf_printf(&b, "CREATE INDEX %s ON %s (", ix->name, t->name);
-		for (int j = 0; j < ix->nuser; j++)
-			kp_buf_printf(&b, "%s%s%s", j ? ", " : "", t->cols[ix->key.parts[j].col].name,
-			              ix->key.parts[j].desc ? " DESC" : "");
-		kp_buf_puts(&b, ");\n  -- key: ");
-		kp_key_notation(&b, t, &ix->key);
+		index_ddl(&b, r, t, ix);
+		kp_buf_puts(&b, ";\n  -- key: ");
+		if (ix->key.n)
+			kp_key_notation(&b, t, &ix->key);
+		else
+			kp_buf_puts(&b, "none");
+		if (!ix->kv)
+			kp_buf_puts(&b, "  (not key-ordered)");
 		kp_buf_putc(&b, '\n');
+		if (ix->state != KP_IX_ACTIVE) {
+			/* ALTER INDEX ... DISABLE | UNUSABLE: not used by queries */
+			kp_buf_puts(&b, "ALTER INDEX ");
+			put_name(&b, r, ix->name);
+			kp_buf_puts(&b, " ON ");
+			put_name(&b, r, t->name);
+			kp_buf_puts(&b, ix->state == KP_IX_DISABLED ? " DISABLE;\n" : " UNUSABLE;\n");
+		}
 	}
 	fwrite(b.data, 1, b.len, r->out);
 	kp_buf_free(&b);
@@ -131,27 +275,47 @@ static void side_by_side(FILE *out, const char *a, const char *b)
 	}
 }
 
+/* Parses text (one statement of kind) into cat; false, with the messages
+ * in d, when it does not parse or apply. */
+static bool apply_ddl(kp_catalog *cat, const char *name, const kp_buf *text, kp_stmt_kind kind,
+                      kp_source *src, kp_arena *a, kp_diags *d)
+{
+	kp_source_from_string(src, name, text->data, text->len);
+	kp_list stmts = {0};
+	kp_parse_all(&stmts, src, a, d);
+	if (stmts.n != 1 || ((kp_stmt *)stmts.items[0])->kind != kind || d->count[KP_SEV_ERROR])
+		return false;
+	return kp_catalog_apply(cat, stmts.items[0], src, a, d) == 0 && !d->count[KP_SEV_ERROR];
+}
+
+static void put_messages(kp_repl *r, const char *what, const kp_diags *d)
+{
+	kp_buf b = {0};
+	for (const kp_diag *g = d->head; g; g = g->next)
+		kp_buf_printf(&b, " %s", g->message);
+	if (!d->head)
+		kp_buf_puts(&b, " it is not one PRIMARY KEY (...) clause");
+	kp_repl_error(r, "%s:%s", what, b.data);
+	kp_buf_free(&b);
+}
+
 /* .try TABLE PRIMARY KEY (...): re-plans the session's queries on TABLE
- * against that key, side by side; the real schema is left as it is. */
+ * against that key, side by side, after the DDL it tried. The table keeps
+ * its secondary indexes (each re-declared on the new key, whose columns
+ * it carries); the real schema is left as it is. */
 void kp_repl_try_key(kp_repl *r, const char *arg)
 {
-	char name[256];
-	int n = 0;
-	while (arg[n] && arg[n] != ' ' && arg[n] != '\t' && n < 255)
-		n++;
-	memcpy(name, arg, (size_t)n);
-	name[n] = 0;
-	const char *rest = arg + n;
-	while (*rest == ' ' || *rest == '\t')
-		rest++;
-	if (!n || strncasecmp(rest, "PRIMARY KEY", 11) != 0) {
-		fprintf(r->err, "error: usage: .try TABLE PRIMARY KEY (col [DESC], ...)\n");
+	const char *rest = arg;
+	const kp_table *t = *arg ? kp_repl_table_arg(r, arg, &rest) : NULL;
+	if (!*arg || (t && strncasecmp(rest, "PRIMARY KEY", 11) != 0)) {
+		kp_repl_error(r, "usage: .try TABLE PRIMARY KEY (col [DESC], ...)");
 		return;
 	}
-	const kp_table *t = kp_repl_find_table(r, name);
 	if (!t)
 		return;
-	/* the table's DDL with the key replaced, parsed into a scratch catalog */
+	/* the table's DDL with the key replaced, then its indexes, each
+	 * parsed on its own (the typed key cannot add a statement) into a
+	 * scratch catalog */
 	kp_buf ddl = {0};
 	kp_table_ddl(&ddl, t, NULL, NULL, KP_TARGET_GENERIC);
 	char *pk = strstr(ddl.data, ", PRIMARY KEY (");
@@ -159,23 +323,30 @@ void kp_repl_try_key(kp_repl *r, const char *arg)
 	kp_buf_printf(&ddl, ", %s)", rest);
 	kp_catalog tmp;
 	kp_catalog_init(&tmp);
-	kp_source src;
-	kp_source_from_string(&src, "<.try>", ddl.data, ddl.len);
 	kp_arena a;
 	kp_arena_init(&a);
+	int nsrc = t->nindexes + 1;
+	kp_source *srcs = kp_arena_alloc(&a, sizeof(kp_source) * (size_t)nsrc);
 	kp_diags d = {0};
-	kp_list stmts = {0};
-	kp_parse_all(&stmts, &src, &a, &d);
-	if (stmts.n == 1)
-		kp_catalog_apply(&tmp, stmts.items[0], &src, &a, &d);
-	const kp_table *alt = kp_catalog_find(&tmp, t->name, t->name_len);
-	if (!alt || d.count[KP_SEV_ERROR]) {
-		fprintf(r->err, "error: cannot use that key:");
-		for (const kp_diag *g = d.head; g; g = g->next)
-			fprintf(r->err, " %s", g->message);
-		fputc('\n', r->err);
+	const kp_table *alt = NULL;
+	if (apply_ddl(&tmp, "<.try>", &ddl, KP_S_CREATE_TABLE, &srcs[0], &a, &d))
+		alt = kp_catalog_find(&tmp, t->name, t->name_len);
+	if (!alt) {
+		put_messages(r, "cannot use that key", &d);
 		goto cleanup;
 	}
+	for (int i = 0; i < t->nindexes; i++) {
+		kp_buf ix = {0};
+		kp_diags id = {0};
+		index_ddl(&ix, r, t, t->indexes[i]);
+		if (!apply_ddl(&tmp, "<.try>", &ix, KP_S_CREATE_INDEX, &srcs[i + 1], &a, &id))
+			put_messages(r, "the index cannot be kept with that key", &id);
+		kp_buf_free(&ix);
+	}
+	kp_buf tried = {0};
+	kp_table_ddl(&tried, alt, NULL, NULL, r->p.target);
+	fprintf(r->out, "%s;\n", tried.data);
+	kp_buf_free(&tried);
 	/* same columns in the same order, so resolved column numbers carry over */
 	kp_buf now = {0}, with = {0};
 	kp_key_notation(&now, t, &t->pk);
@@ -188,10 +359,7 @@ void kp_repl_try_key(kp_repl *r, const char *arg)
 			continue;
 		kp_plan p;
 		kp_diags pd = {0};
-		kp_table h = *alt;
-		h.indexes = NULL;
-		h.nindexes = 0;
-		kp_plan_on_table(&p, &h, q->stmt, r->p.opts, q->src, &a, &pd);
+		kp_plan_on_table(&p, alt, q->stmt, r->p.opts, q->src, &a, &pd);
 		kp_buf l = {0}, rt = {0};
 		kp_explain_text(&l, &q->plan, q->stmt);
 		kp_explain_text(&rt, &p, q->stmt);
@@ -205,7 +373,9 @@ void kp_repl_try_key(kp_repl *r, const char *arg)
 	kp_buf_free(&now);
 	kp_buf_free(&with);
 cleanup:
-	kp_source_free(&src);
+	for (int i = 0; i < nsrc; i++)
+		if (srcs[i].text)
+			kp_source_free(&srcs[i]);
 	kp_catalog_free(&tmp);
 	kp_arena_free(&a);
 	kp_buf_free(&ddl);
