@@ -105,9 +105,15 @@ static int repl_event(void *ctx, kp_event *ev)
 		q->weight = 1;
 		kp_list_push(&r->p.arena, &r->queries, q);
 	}
+	bool ddl = ev->stmt && kp_stmt_is_ddl(ev->stmt->kind);
+	if (r->replaying) {
+		/* .target: the schema's problems under the new target only */
+		if (ddl || !ev->stmt)
+			print_diags(r, d);
+		return 0;
+	}
 	if (ev->plan.rejected || d->count[KP_SEV_ERROR])
 		r->failed = true;
-	bool ddl = ev->stmt && kp_stmt_is_ddl(ev->stmt->kind);
 	if (!(r->quiet && ddl && !d->head)) {
 		kp_buf b = {0};
 		if (r->json)
@@ -175,6 +181,58 @@ int kp_repl_read(kp_repl *r, const char *path)
 	return 0;
 }
 
+/* .target NAME: the session read again under another target, in the
+ * order it was typed and read (the schema, .read files, the queries), as
+ * if it had been started with --target NAME: names fold, limits and
+ * planning rules are the new target's. Only the schema's problems under
+ * it are printed; the queries are re-planned quietly for .advise and
+ * .try. The sources move to the new session (their statements are parsed
+ * again from the same text). */
+static void set_target(kp_repl *r, kp_target target)
+{
+	uint32_t n = r->p.sources.n;
+	kp_source *moved = n ? malloc(sizeof(kp_source) * n) : NULL;
+	if (n && !moved)
+		abort();
+	for (uint32_t i = 0; i < n; i++)
+		moved[i] = *(kp_source *)r->p.sources.items[i];
+	r->p.sources.n = 0;   /* their text now belongs to moved */
+	kp_pipe_free(&r->p);
+	memset(&r->queries, 0, sizeof(r->queries));
+	kp_pipe_init(&r->p, target);
+	r->p.keep_stmts = true;
+	r->p.fn = repl_event;
+	r->p.ctx = r;
+	r->replaying = true;
+	for (uint32_t i = 0; i < n; i++) {
+		kp_source *src = kp_arena_alloc(&r->p.arena, sizeof(*src));
+		*src = moved[i];
+		kp_pipe_keep(&r->p, src);
+		kp_pipe_source(&r->p, src, KP_ROLE_QUERY);
+	}
+	r->replaying = false;
+	free(moved);
+	int tables = 0;
+	for (int i = 0; i < r->p.cat->ntables; i++)
+		tables += !r->p.cat->tables[i]->dropped;
+	fprintf(r->out, "target %s: %d table%s, %u quer%s re-planned\n", kp_target_name(target), tables,
+	        tables == 1 ? "" : "s", r->queries.n, r->queries.n == 1 ? "y" : "ies");
+}
+
+static void target_cmd(kp_repl *r, const char *arg)
+{
+	kp_target t;
+	if (!*arg) {
+		fprintf(r->out, "%s (lindorm, tablestore, phoenix or generic)\n", kp_target_name(r->p.target));
+		return;
+	}
+	if (kp_target_parse(&t, arg) < 0) {
+		kp_repl_error(r, "unknown target '%s' (expected lindorm, tablestore, phoenix or generic)", arg);
+		return;
+	}
+	set_target(r, t);
+}
+
 static const char help_text[] =
 	"Statements end with ';' and may span lines. CREATE TABLE / CREATE INDEX / DROP change\n"
 	"the session's schema; SELECT, UPDATE and DELETE print their plans.\n"
@@ -185,6 +243,8 @@ static const char help_text[] =
 	".indexes [TABLE]             secondary indexes\n"
 	".read FILE                   run the statements of FILE\n"
 	".format text|json            how plans are printed\n"
+	".target [NAME]               the target store; NAME (lindorm, tablestore, phoenix, generic)\n"
+	"                             reads the session again under it\n"
 	".advise [TABLE]              run the advisor over the schema and the queries typed so far\n"
 	".try TABLE PRIMARY KEY (...) re-plan the session's queries against another key\n"
 	".quit                        leave (also .exit, or end of input)\n";
@@ -240,6 +300,8 @@ bool kp_repl_dot(kp_repl *r, const char *line)
 			r->json = false;
 		else
 			kp_repl_error(r, "usage: .format text|json");
+	} else if (!strcmp(cmd, ".target")) {
+		target_cmd(r, a);
 	} else if (!strcmp(cmd, ".advise")) {
 		kp_repl_advise(r, a);
 	} else if (!strcmp(cmd, ".try")) {

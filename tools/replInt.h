@@ -23,6 +23,8 @@ struct kp_repl {
 	FILE *err;              /* diagnostics */
 	int inputs;             /* statements typed, to name sources */
 	bool quiet;             /* print nothing for DDL (loading --schema) */
+	bool replaying;         /* .target reads the session again: print only
+	                           the schema's diagnostics */
 	bool failed;            /* a statement was rejected or had an error, or a
 	                           dot-command failed */
 	uint32_t dot_line;      /* the line of the dot-command being run (standard
@@ -47,5 +49,11 @@ void kp_repl_show_schema(kp_repl *r, const kp_table *t);
 void kp_repl_show_indexes(kp_repl *r, const kp_table *t);
 void kp_repl_advise(kp_repl *r, const char *table);
 void kp_repl_try_key(kp_repl *r, const char *arg);
+
+/* Completions of word, the text being typed, in the order offered (a
+ * NULL-terminated array of strings, all freed by the caller): before is
+ * the statement typed so far up to word, after what follows word on the
+ * line. NULL with *files set: complete a file name (.read). */
+char **kp_repl_completions(kp_repl *r, const char *before, const char *after, const char *word, bool *files);
 
 #endif

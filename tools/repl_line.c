@@ -36,66 +36,50 @@ static void advance_pending(const char *text, size_t n)
 	}
 }
 
-static const char *const keywords[] = {
-	"SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "IN", "IS", "NULL", "LIKE", "BETWEEN", "ORDER",
-	"BY", "ASC", "DESC", "LIMIT", "OFFSET", "GROUP", "HAVING", "CREATE", "TABLE", "INDEX", "PRIMARY",
-	"KEY", "INCLUDE", "DROP", "INSERT", "UPSERT", "INTO", "VALUES", "UPDATE", "SET", "DELETE",
-	"EXPLAIN", "DISTINCT", "ALLOW", "FILTERING", "BIGINT", "VARCHAR", "INT", "DOUBLE", "BOOLEAN",
-	"TIMESTAMP", ".help", ".tables", ".schema", ".indexes", ".read", ".format", ".advise", ".try",
-	".quit", NULL};
-
-/* Does text name `name` as a whole word (any case)? */
-static bool mentions(const char *text, const char *name)
-{
-	size_t n = strlen(name);
-	for (const char *p = text; *p; p++) {
-		if (strncasecmp(p, name, n) != 0)
-			continue;
-		bool left = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
-		bool right = !(isalnum((unsigned char)p[n]) || p[n] == '_');
-		if (left && right)
-			return true;
-	}
-	return false;
-}
+/* The completions of the word being typed (kp_repl_completions), handed
+ * to libedit one at a time. */
+static char **offered;
+static size_t offered_next;
 
 static char *candidate(const char *text, int state)
 {
-	static int kw, tb, col, ctab;
-	size_t len = strlen(text);
+	(void)text;
 	if (!state)
-		kw = tb = col = ctab = 0;
-	for (; keywords[kw]; kw++)
-		if (!strncasecmp(keywords[kw], text, len)) {
-			/* match the case the user is typing */
-			char *m = strdup(keywords[kw]);
-			if (len && islower((unsigned char)text[0]))
-				for (char *c = m; *c; c++)
-					*c = (char)tolower((unsigned char)*c);
-			kw++;
-			return m;
-		}
-	const kp_catalog *cat = completing->p.cat;
-	for (; tb < cat->ntables; tb++)
-		if (!cat->tables[tb]->dropped && !strncasecmp(cat->tables[tb]->name, text, len))
-			return strdup(cat->tables[tb++]->name);
-	/* columns of the tables the statement names */
-	for (; ctab < cat->ntables; ctab++, col = 0) {
-		const kp_table *t = cat->tables[ctab];
-		if (t->dropped || !(mentions(rl_line_buffer, t->name) || (pending.data && mentions(pending.data, t->name))))
-			continue;
-		for (; col < t->ncols; col++)
-			if (!strncasecmp(t->cols[col].name, text, len))
-				return strdup(t->cols[col++].name);
-	}
-	return NULL;
+		offered_next = 0;
+	if (!offered || !offered[offered_next])
+		return NULL;
+	return offered[offered_next++];   /* libedit frees it */
 }
 
 static char **complete(const char *text, int start, int end)
 {
-	(void)start;
 	(void)end;
-	return rl_completion_matches(text, candidate);
+	if (offered) {
+		/* those libedit did not take */
+		while (offered[offered_next])
+			free(offered[offered_next++]);
+		free(offered);
+		offered = NULL;
+	}
+	kp_buf before = {0};
+	if (pending.len)
+		kp_buf_put(&before, pending.data, pending.len);
+	kp_buf_put(&before, rl_line_buffer, (size_t)start);
+	kp_buf_putc(&before, 0);
+	bool files = false;
+	offered = kp_repl_completions(completing, before.data, rl_line_buffer + end, text, &files);
+	kp_buf_free(&before);
+	if (files) {
+		rl_attempted_completion_over = 0;
+		return NULL;   /* libedit completes a file name */
+	}
+	rl_attempted_completion_over = 1;
+	char **res = rl_completion_matches(text, candidate);
+	while (offered[offered_next])
+		free(offered[offered_next++]);
+	free(offered);
+	offered = NULL;
+	return res;
 }
 
 static char *history_path(void)
@@ -260,6 +244,22 @@ static void run_rest(kp_repl *r)
 	r->at_line = 0;
 }
 
+/* Adds the lines typed (entry) to the history, unless blank, and saves
+ * it; entry is emptied. */
+static void remember(kp_buf *entry, const char *hist)
+{
+	bool blank = true;
+	for (size_t i = 0; i < entry->len; i++)
+		if (entry->data[i] != ' ' && entry->data[i] != '\t' && entry->data[i] != '\n')
+			blank = false;
+	if (!blank) {
+		add_history(entry->data);
+		if (hist)
+			write_history(hist);
+	}
+	kp_buf_clear(entry);
+}
+
 int kp_repl_run(kp_repl *r)
 {
 	completing = r;
@@ -309,6 +309,7 @@ int kp_repl_run(kp_repl *r)
 	fprintf(r->out, "keyplan %s: plans SQL against wide-table keys. .help for help, .quit to leave.\n",
 	        KEYPLAN_VERSION);
 	bool go = true;
+	kp_buf entry = {0};   /* the lines of the statement being typed */
 	while (go) {
 		clear_interrupt();
 		char *line = readline(pending.len ? "   ...> " : "keyplan> ");
@@ -316,6 +317,7 @@ int kp_repl_run(kp_repl *r)
 			/* Ctrl-C: drop the statement being typed, prompt again */
 			free(line);
 			kp_buf_clear(&pending);
+			kp_buf_clear(&entry);
 			fputc('\n', r->out);
 			fflush(r->out);
 			continue;
@@ -323,15 +325,19 @@ int kp_repl_run(kp_repl *r)
 		if (!line) {
 			/* Ctrl-D: an unfinished statement is run, as sqlite3 does */
 			fputc('\n', r->out);
+			remember(&entry, hist);
 			run_rest(r);
 			break;
 		}
-		if (*line)
-			add_history(line);
+		/* a statement typed over several lines is one history entry,
+		 * recalled whole */
+		if (entry.len)
+			kp_buf_putc(&entry, '\n');
+		kp_buf_puts(&entry, line);
 		go = handle_line(r, line, strlen(line));
 		free(line);
-		if (hist)
-			write_history(hist);
+		if (!pending.len)
+			remember(&entry, hist);
 	}
 	sigaction(SIGINT, &old, NULL);
 	for (int k = 0; k < 2; k++)
@@ -340,6 +346,7 @@ int kp_repl_run(kp_repl *r)
 			interrupt_pipe[k] = -1;
 		}
 	free(hist);
+	kp_buf_free(&entry);
 	kp_buf_free(&pending);
 	return 0;
 }

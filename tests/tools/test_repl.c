@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "kp_test.h"
-#include "tools/repl.h"
+#include "tools/replInt.h"
 
 static void splits(const char *buf, size_t want, bool blank)
 {
@@ -223,9 +223,71 @@ static void test_schema_prints_index_ddl_that_reads_back_the_same(void)
 	free(err);
 }
 
+/* The completions offered for word, joined by spaces ("" for none; "FILES"
+ * for a file name). */
+static void offers(kp_repl *r, const char *before, const char *word, const char *after, const char *want)
+{
+	bool files;
+	char **m = kp_repl_completions(r, before, after, word, &files);
+	kp_buf b = {0};
+	if (files)
+		kp_buf_puts(&b, "FILES");
+	for (size_t i = 0; m && m[i]; i++) {
+		kp_buf_printf(&b, "%s%s", i ? " " : "", m[i]);
+		free(m[i]);
+	}
+	free(m);
+	const char *got = b.data ? b.data : "";
+	if (strcmp(got, want))
+		fprintf(stderr, "\n  '%s|%s|%s': got '%s' want '%s'\n", before, word, after, got, want);
+	CU_ASSERT_STRING_EQUAL(got, want);
+	kp_buf_free(&b);
+}
+
+/* Completion reads where the word stands: tables after FROM, the columns
+ * of the statement's tables where a column may come (even when FROM comes
+ * after the cursor), dot-commands and their arguments. */
+static void test_completion_depends_on_where_the_word_stands(void)
+{
+	FILE *out = tmpfile(), *err = tmpfile();
+	kp_repl *r = kp_repl_new(KP_TARGET_LINDORM, out, err);
+	const char *schema = "CREATE TABLE orders (userid VARCHAR, orderid BIGINT, status VARCHAR, amount DOUBLE,"
+	                     " PRIMARY KEY (userid, orderid));"
+	                     "CREATE TABLE sessions (sid VARCHAR, started BIGINT, PRIMARY KEY (sid));"
+	                     "CREATE TABLE users (uid VARCHAR, name VARCHAR, PRIMARY KEY (uid));";
+	kp_repl_sql(r, "s", schema, strlen(schema));
+	/* after WHERE: the columns of the table in FROM, not SELECT, SET or sessions */
+	offers(r, "SELECT * FROM orders WHERE ", "s", "", "status");
+	offers(r, "SELECT * FROM orders WHERE userid = 'a' AND ", "", "", "userid orderid status amount");
+	/* FROM after the cursor */
+	offers(r, "SELECT ", "am", " FROM orders", "amount");
+	/* after FROM and JOIN, tables only */
+	offers(r, "SELECT * FROM ", "s", "", "sessions");
+	offers(r, "SELECT * FROM orders JOIN ", "u", "", "users");
+	offers(r, "UPDATE ", "o", "", "orders");
+	offers(r, "UPDATE orders SET ", "st", "", "status");
+	offers(r, "CREATE INDEX ix ON ", "us", "", "users");
+	/* no column fits: keywords (in the case typed) and tables */
+	offers(r, "SELECT * FROM orders WHERE ", "se", "", "select set sessions");
+	offers(r, "SELECT * FROM orders WHERE userid = 'a' ", "or", "", "or order orders orderid");
+	/* a statement over lines: the earlier lines count */
+	offers(r, "SELECT *\nFROM users\nWHERE ", "n", "", "name");
+	/* dot-commands */
+	offers(r, "", ".t", "", ".tables .target .try");
+	offers(r, ".schema ", "o", "", "orders");
+	offers(r, ".try orders PRIMARY KEY (", "st", "", "status");
+	offers(r, ".format ", "j", "", "json");
+	offers(r, ".target ", "p", "", "phoenix");
+	offers(r, ".read ", "ex", "", "FILES");
+	kp_repl_free(r);
+	fclose(out);
+	fclose(err);
+}
+
 KPT_SUITE("repl", NULL, NULL,
 	{"a statement ends at a ';' outside strings, quoted names and comments", test_statement_ends_at_semicolon_outside_quotes_and_comments},
 	{"dot-commands show the schema, switch the format and try another key", test_dot_commands_show_format_and_try_schema},
 	{".try keeps the secondary indexes and prints the DDL it tried", test_try_keeps_secondary_indexes_and_prints_its_ddl},
 	{"under Phoenix, dot-commands read table names as SQL does", test_phoenix_dot_commands_fold_table_names},
-	{".schema prints index DDL that reads back the same", test_schema_prints_index_ddl_that_reads_back_the_same})
+	{".schema prints index DDL that reads back the same", test_schema_prints_index_ddl_that_reads_back_the_same},
+	{"completion depends on where the word stands", test_completion_depends_on_where_the_word_stands})
