@@ -34,12 +34,13 @@ static void put_strict_key_type(kp_buf *b, const kp_column *c)
 		kp_buf_printf(b, "VARCHAR(%lld)", n);
 }
 
-/* A name as the target reads it back: a target that upper-cases unquoted
- * names (Phoenix) reads one with lower case, or not a plain word, only
- * "quoted"; the others get it as declared. */
-static void put_name(kp_buf *b, const char *s, kp_target target)
+/* A name of t as the target reads it back: a target that upper-cases
+ * unquoted names (Phoenix) reads one with lower case, or not a plain word,
+ * only "quoted", when t's names were read so (compared byte for byte);
+ * the others get it as declared. */
+static void put_name(kp_buf *b, const kp_table *t, const char *s, kp_target target)
 {
-	if (kpa_target(target)->names != KP_NAMES_UPPER) {
+	if (kpa_target(target)->names != KP_NAMES_UPPER || !t->exact_names) {
 		kp_buf_puts(b, s);
 		return;
 	}
@@ -50,16 +51,16 @@ static void put_name(kp_buf *b, const char *s, kp_target target)
 	kp_buf_sql_name(b, s, strlen(s), quote);
 }
 
-static void put_col_name(kp_buf *b, const kp_column *c, kp_target target)
+static void put_col_name(kp_buf *b, const kp_table *t, const kp_column *c, kp_target target)
 {
 	if (c->family && kpa_target(target)->dotted_families) {
-		put_name(b, c->family, target);
+		put_name(b, t, c->family, target);
 		kp_buf_putc(b, '.');
-		put_name(b, c->name, target);
+		put_name(b, t, c->name, target);
 	} else if (c->family) {
 		kp_buf_printf(b, "`%s:%s`", c->family, c->name);
 	} else {
-		put_name(b, c->name, target);
+		put_name(b, t, c->name, target);
 	}
 }
 
@@ -69,7 +70,7 @@ static void put_key_parts(kp_buf *b, const kp_table *t, const kp_key *k, bool de
 		if (i)
 			kp_buf_puts(b, ", ");
 		if (k->parts[i].col >= 0 && !t->cols[k->parts[i].col].family)
-			put_name(b, t->cols[k->parts[i].col].name, target);
+			put_name(b, t, t->cols[k->parts[i].col].name, target);
 		else
 			kp_key_part_name(b, t, &k->parts[i]);
 		if (k->parts[i].desc && desc)
@@ -87,7 +88,7 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 	if (!key)
 		key = &t->pk;
 	kp_buf_puts(out, "CREATE TABLE ");
-	put_name(out, name ? name : t->name, target);
+	put_name(out, t, name ? name : t->name, target);
 	kp_buf_puts(out, " (");
 	bool first = true;
 	for (int i = 0; i < t->ncols; i++) {
@@ -96,7 +97,7 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 			continue;   /* ALTER TABLE ... DROP COLUMN */
 		kp_buf_puts(out, first ? "" : ", ");
 		first = false;
-		put_col_name(out, c, target);
+		put_col_name(out, t, c, target);
 		kp_buf_putc(out, ' ');
 		bool in_key = false;
 		for (int j = 0; j < key->n; j++)
