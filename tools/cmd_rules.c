@@ -2,6 +2,8 @@
  * command's --help. */
 #include "tools/cli.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The rule pages (docs/rules/ID.md), compiled in: see cmake/embed_rules.cmake. */
@@ -20,6 +22,36 @@ const char cli_usage_rules[] =
 	"\n"
 	"options:\n"
 	"  -h, --help           show this help\n";
+
+const char *cli_rule_page(const char *id)
+{
+	for (int k = 0; kp_rule_pages[k].id; k++)
+		if (!strcmp(kp_rule_pages[k].id, id))
+			return kp_rule_pages[k].text;
+	return NULL;
+}
+
+/* The rule pages' address: the nearest .keyplan's docs-url when it reads
+ * cleanly, else the build's. */
+static const char *docs_base(void)
+{
+	static char base[1024];
+	if (base[0])
+		return base;
+	snprintf(base, sizeof base, "%s", KEYPLAN_DOCS_URI);
+	char *path = kp_config_find();
+	if (path) {
+		kp_arena a;
+		kp_arena_init(&a);
+		kp_diags d = {0};
+		kp_config cfg;
+		if (kp_config_load(&cfg, path, &a, &d) == 0 && cfg.docs)
+			snprintf(base, sizeof base, "%s", cfg.docs);
+		kp_arena_free(&a);
+		free(path);
+	}
+	return base;
+}
 
 int cmd_rules(int argc, char **argv)
 {
@@ -49,8 +81,7 @@ int cmd_rules(int argc, char **argv)
 			printf("# %s %s\n\n%s.\n", ri->id, ri->slug, ri->summary);
 		if (text && text[0] && text[strlen(text) - 1] != '\n')
 			putchar('\n');
-		printf("\nOnline: %s/rules/%s.md\n", KEYPLAN_DOCS_URI,
-		       ri->id);
+		printf("\nOnline: %s/rules/%s.md\nInstalled: %s/%s.md\n", docs_base(), ri->id, KEYPLAN_RULES_DIR, ri->id);
 	}
 	if (argc)
 		return 0;
@@ -64,7 +95,7 @@ int cmd_rules(int argc, char **argv)
 /* keyplan help [COMMAND]: the command's --help. */
 int cmd_help(int argc, char **argv)
 {
-	if (argc == 0) {
+	if (argc == 0 || !strcmp(argv[0], "-h") || !strcmp(argv[0], "--help") || !strcmp(argv[0], "help")) {
 		fputs(cli_usage_main, stdout);
 		return 0;
 	}
