@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "base/quote.h"
+
 static void put_type(kp_buf *b, const kp_column *c)
 {
 	kp_buf_puts(b, c->type_name);
@@ -32,22 +34,45 @@ static void put_strict_key_type(kp_buf *b, const kp_column *c)
 		kp_buf_printf(b, "VARCHAR(%lld)", n);
 }
 
-static void put_col_name(kp_buf *b, const kp_column *c, kp_target target)
+/* A name of t as the target reads it back: a target that upper-cases
+ * unquoted names (Phoenix) reads one with lower case, or not a plain word,
+ * only "quoted", when t's names were read so (compared byte for byte);
+ * the others get it as declared. */
+static void put_name(kp_buf *b, const kp_table *t, const char *s, kp_target target)
 {
-	if (c->family && kpa_target(target)->dotted_families)
-		kp_buf_printf(b, "%s.%s", c->family, c->name);
-	else if (c->family)
-		kp_buf_printf(b, "`%s:%s`", c->family, c->name);
-	else
-		kp_buf_puts(b, c->name);
+	if (kpa_target(target)->names != KP_NAMES_UPPER || !t->exact_names) {
+		kp_buf_puts(b, s);
+		return;
+	}
+	bool quote = false;
+	for (const char *c = s; *c; c++)
+		if (*c >= 'a' && *c <= 'z')
+			quote = true;
+	kp_buf_sql_name(b, s, strlen(s), quote);
 }
 
-static void put_key_parts(kp_buf *b, const kp_table *t, const kp_key *k, bool desc)
+static void put_col_name(kp_buf *b, const kp_table *t, const kp_column *c, kp_target target)
+{
+	if (c->family && kpa_target(target)->dotted_families) {
+		put_name(b, t, c->family, target);
+		kp_buf_putc(b, '.');
+		put_name(b, t, c->name, target);
+	} else if (c->family) {
+		kp_buf_printf(b, "`%s:%s`", c->family, c->name);
+	} else {
+		put_name(b, t, c->name, target);
+	}
+}
+
+static void put_key_parts(kp_buf *b, const kp_table *t, const kp_key *k, bool desc, kp_target target)
 {
 	for (int i = 0; i < k->n; i++) {
 		if (i)
 			kp_buf_puts(b, ", ");
-		kp_key_part_name(b, t, &k->parts[i]);
+		if (k->parts[i].col >= 0 && !t->cols[k->parts[i].col].family)
+			put_name(b, t, t->cols[k->parts[i].col].name, target);
+		else
+			kp_key_part_name(b, t, &k->parts[i]);
 		if (k->parts[i].desc && desc)
 			kp_buf_puts(b, " DESC");
 	}
@@ -62,7 +87,9 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 	const target_info *ti = kpa_target(target);
 	if (!key)
 		key = &t->pk;
-	kp_buf_printf(out, "CREATE TABLE %s (", name ? name : t->name);
+	kp_buf_puts(out, "CREATE TABLE ");
+	put_name(out, t, name ? name : t->name, target);
+	kp_buf_puts(out, " (");
 	bool first = true;
 	for (int i = 0; i < t->ncols; i++) {
 		const kp_column *c = &t->cols[i];
@@ -70,7 +97,7 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 			continue;   /* ALTER TABLE ... DROP COLUMN */
 		kp_buf_puts(out, first ? "" : ", ");
 		first = false;
-		put_col_name(out, c, target);
+		put_col_name(out, t, c, target);
 		kp_buf_putc(out, ' ');
 		bool in_key = false;
 		for (int j = 0; j < key->n; j++)
@@ -84,7 +111,7 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 			kp_buf_puts(out, " NOT NULL");
 	}
 	kp_buf_puts(out, ti->pk_constraint ? ", CONSTRAINT pk PRIMARY KEY (" : ", PRIMARY KEY (");
-	put_key_parts(out, t, key, ti->desc_key);
+	put_key_parts(out, t, key, ti->desc_key, target);
 	kp_buf_puts(out, "))");
 	const char *salt = kp_table_option_get(t, "salt_buckets");
 	if (salt && ti->max_salt_buckets)

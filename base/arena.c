@@ -67,6 +67,9 @@ void *kp_arena_alloc_block(kp_arena *a, size_t n)
 	}
 	b->mapped = mapped;
 	b->size = size;
+	a->held += sizeof(*b) + size;
+	if (a->held > a->peak)
+		a->peak = a->held;
 	b->next = a->head;
 	a->head = b;
 	a->next = (char *)b->data + n;
@@ -145,6 +148,7 @@ void kp_arena_reset(kp_arena *a)
 		b = next;
 	}
 	a->head = keep;
+	a->held = keep ? sizeof(*keep) + keep->size : 0;
 	a->next = a->end = NULL;
 	if (keep) {
 		memset(keep->data, 0, keep_used);
@@ -163,4 +167,14 @@ void kp_arena_free(kp_arena *a)
 		b = next;
 	}
 	kp_arena_init(a);
+}
+
+size_t kp_arena_peak(const kp_arena *a)
+{
+	return a->peak;
+}
+
+void kp_arena_peak_clear(kp_arena *a)
+{
+	a->peak = a->held;
 }

@@ -13,6 +13,8 @@ typedef struct kp_arena {
 	kp_arena_block *head;   /* block being filled; older blocks follow ->next */
 	char *next;             /* next free byte in head */
 	char *end;              /* end of head's storage */
+	size_t held;            /* bytes of the blocks it holds */
+	size_t peak;            /* the most it held (kp_arena_peak) */
 } kp_arena;
 
 void  kp_arena_init(kp_arena *a);
@@ -46,5 +48,11 @@ void *kp_arena_grow(kp_arena *a, void *old, size_t oldn, size_t want, size_t siz
  * first), cleared, and frees the others. */
 void  kp_arena_reset(kp_arena *a);
 void  kp_arena_free(kp_arena *a);
+/* The most bytes of blocks the arena held at once since it was made or
+ * kp_arena_peak_clear: its high-water mark, across resets (tests of
+ * bounded memory read it). */
+size_t kp_arena_peak(const kp_arena *a);
+/* Starts the high-water mark again from what the arena holds now. */
+void kp_arena_peak_clear(kp_arena *a);
 
 #endif

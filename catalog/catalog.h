@@ -166,6 +166,10 @@ kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len);
 bool kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start);
 /* A live table whose name equals name ignoring case (for "did you mean"). */
 kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t len);
+/* "Did you mean": the live table or the column of t whose name is nearest
+ * name (a few edits apart, ignoring case), or NULL (catalog/near.c). */
+const kp_table *kp_catalog_nearest(const kp_catalog *c, const char *name, uint32_t len);
+const char *kp_table_nearest_column(const kp_table *t, const char *name, uint32_t len);
 /* The last failed CREATE of table name, or NULL. */
 const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, uint32_t len);
 int kp_table_column(const kp_table *t, const char *name, uint32_t len);

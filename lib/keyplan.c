@@ -19,6 +19,9 @@ struct keyplan {
 	keyplan_options o;      /* the caller's callbacks */
 	kp_arena a;             /* host files kept, the advisor's results */
 	kp_list hosts;          /* kp_host_file* the schema or workload may point into */
+	kp_arena *host_arena;   /* the host file being read: reset and reused
+	                           file after file until one must be kept */
+	kp_list host_arenas;    /* kp_arena*: those of host files kept */
 	kp_diags adv_d;         /* the advisor's findings */
 	kp_advisor adv;         /* fed the workload */
 	bool advised;           /* keyplan_advise ran */
@@ -75,6 +78,8 @@ void keyplan_close(keyplan *k)
 	kp_pipe_free(&k->p);
 	for (uint32_t i = 0; i < k->hosts.n; i++)
 		kp_host_file_free(k->hosts.items[i]);
+	for (uint32_t i = 0; i < k->host_arenas.n; i++)
+		kp_arena_free(k->host_arenas.items[i]);
 	kp_arena_free(&k->a);
 	free(k);
 }
@@ -145,10 +150,21 @@ int keyplan_feed_string(keyplan *k, keyplan_role role, const char *name, const c
 {
 	if (!k || !sql || !valid_role(role))
 		return KEYPLAN_EINVAL;
-	kp_source *src = kp_arena_alloc(&k->p.arena, sizeof *src);
-	kp_source_from_string(src, name ? name : "<string>", sql, len);
-	kp_pipe_keep(&k->p, src);
-	kp_pipe_source(&k->p, src, pipe_role(role));
+	if (role == KEYPLAN_WORKLOAD) {
+		/* keyplan_advise re-plans the workload: its statements, and
+		 * the text they point into, stay until keyplan_close */
+		kp_source *src = kp_arena_alloc(&k->p.arena, sizeof *src);
+		kp_source_from_string(src, name ? name : "<string>", sql, len);
+		kp_pipe_keep(&k->p, src);
+		kp_pipe_source(&k->p, src, pipe_role(role));
+		return KEYPLAN_OK;
+	}
+	/* nothing stays: the catalog copies the declarations it keeps, so
+	 * memory does not grow with the strings fed */
+	kp_source src;
+	kp_source_from_string(&src, name ? name : "<string>", sql, len);
+	kp_pipe_window(&k->p, &src, pipe_role(role), false, true);
+	kp_source_free(&src);
 	return KEYPLAN_OK;
 }
 
@@ -168,8 +184,16 @@ static int feed_host(keyplan *k, kp_source *src, kp_lang lang, kp_role r)
 {
 	kp_embed_sink sink = {host_emit, NULL, NULL, k};
 	bool keep = false;
-	kp_host_file *hf = kp_embed_run(&k->p, src, lang, r, &sink, &k->a, &keep);
-	kp_list_push(&k->a, &k->hosts, hf);
+	kp_host_file *hf = kp_embed_run(&k->p, src, lang, r, &sink, k->host_arena, &keep);
+	if (keep) {
+		kp_pipe_keep(&k->p, src);
+		kp_list_push(&k->a, &k->hosts, hf);
+		k->host_arena = NULL;   /* the next file takes a new one */
+		return KEYPLAN_OK;
+	}
+	kp_host_file_free(hf);
+	kp_source_free(src);
+	kp_arena_reset(k->host_arena);
 	return KEYPLAN_OK;
 }
 
@@ -178,20 +202,52 @@ int keyplan_feed_file(keyplan *k, keyplan_role role, const char *path)
 	if (!k || !path || !valid_role(role))
 		return KEYPLAN_EINVAL;
 	int lang = role == KEYPLAN_SCHEMA ? KP_LANG_SQL : kp_lang_of_path(path);
+	if (lang < 0)
+		lang = KP_LANG_SQL;   /* any other file is SQL */
 	kp_diags d = {0};
 	kp_arena_reset(&k->p.scratch);
-	kp_source *src = kp_pipe_read(&k->p, path, &d, &k->p.scratch);
-	if (!src) {
-		for (const kp_diag *g = d.head; g; g = g->next)
-			send_diag(k, g, &k->p.scratch);
-		return KEYPLAN_EIO;
+	if (lang == KP_LANG_SQL && role != KEYPLAN_WORKLOAD) {
+		/* read in windows of whole statements, as keyplan explain reads
+		 * a file: memory does not grow with it */
+		if (kp_pipe_stream(&k->p, path, pipe_role(role), &d, &k->p.scratch) < 0 && d.head) {
+			for (const kp_diag *g = d.head; g; g = g->next)
+				send_diag(k, g, &k->p.scratch);
+			return KEYPLAN_EIO;
+		}
+		return KEYPLAN_OK;
 	}
-	if (lang == KP_LANG_MYBATIS && !kp_host_is_mapper(src->text, src->len))
-		lang = KP_LANG_SQL;   /* XML that is no MyBatis mapper: read as it is */
-	if (lang > KP_LANG_SQL)
-		return feed_host(k, src, (kp_lang)lang, pipe_role(role));
-	kp_pipe_source(&k->p, src, pipe_role(role));
-	return KEYPLAN_OK;
+	if (lang == KP_LANG_SQL) {
+		/* a workload is read whole and kept: keyplan_advise re-plans it */
+		kp_source *src = kp_pipe_read(&k->p, path, &d, &k->p.scratch);
+		if (!src)
+			goto unreadable;
+		kp_pipe_source(&k->p, src, pipe_role(role));
+		return KEYPLAN_OK;
+	}
+	/* application code is read whole (its SQL is built from the file),
+	 * in an arena reused file after file unless the file must be kept */
+	if (!k->host_arena) {
+		k->host_arena = kp_arena_alloc(&k->a, sizeof *k->host_arena);
+		kp_arena_init(k->host_arena);
+		kp_list_push(&k->a, &k->host_arenas, k->host_arena);
+	}
+	kp_source *src = kp_arena_alloc(k->host_arena, sizeof *src);
+	if (kp_source_read(src, path, &d, &k->p.scratch) < 0)
+		goto unreadable;
+	if (lang == KP_LANG_MYBATIS && !kp_host_is_mapper(src->text, src->len)) {
+		/* XML that is no MyBatis mapper: read as SQL, as it is */
+		kp_source *kept = kp_arena_alloc(&k->p.arena, sizeof *kept);
+		*kept = *src;
+		kp_pipe_keep(&k->p, kept);
+		kp_arena_reset(k->host_arena);
+		kp_pipe_source(&k->p, kept, pipe_role(role));
+		return KEYPLAN_OK;
+	}
+	return feed_host(k, src, (kp_lang)lang, pipe_role(role));
+unreadable:
+	for (const kp_diag *g = d.head; g; g = g->next)
+		send_diag(k, g, &k->p.scratch);
+	return KEYPLAN_EIO;
 }
 
 struct keyplan_advice {

@@ -5,6 +5,21 @@
  * shrinks to its hull, and what that loses stays in the filter. */
 #include "planner/planInt.h"
 
+/* Widens interval c to hold x; an incomparable bound gives up on the
+ * column (leaves that side open). */
+static void con_widen(kp_con *c, const kp_con *x)
+{
+	if (con_free(c))
+		return;
+	/* the looser bound; where neither covers the other (a parameter
+	 * against a value) no bound covers both, and taking x's would drop
+	 * the boxes before it */
+	if (!lo_covers(&c->lo, &x->lo))
+		c->lo = lo_covers(&x->lo, &c->lo) ? x->lo : (kp_bound){0};
+	if (!hi_covers(&c->hi, &x->hi))
+		c->hi = hi_covers(&x->hi, &c->hi) ? x->hi : (kp_bound){0};
+}
+
 /* One box holding every box of s (coarser, so inexact). */
 static boxset bs_hull(pctx *pc, boxset s)
 {
@@ -13,16 +28,8 @@ static boxset bs_hull(pctx *pc, boxset s)
 		return s;
 	for (int k = 0; k < pc->nk; k++) {
 		kp_con c = s.b[0][k];
-		for (uint32_t i = 1; i < s.n && !con_free(&c); i++) {
-			const kp_con *x = &s.b[i][k];
-			/* the looser bound; where neither covers the other (a
-			 * parameter against a value) no bound covers both, and
-			 * taking x's would drop the boxes before it */
-			if (!lo_covers(&c.lo, &x->lo))
-				c.lo = lo_covers(&x->lo, &c.lo) ? x->lo : (kp_bound){0};
-			if (!hi_covers(&c.hi, &x->hi))
-				c.hi = hi_covers(&x->hi, &c.hi) ? x->hi : (kp_bound){0};
-		}
+		for (uint32_t i = 1; i < s.n && !con_free(&c); i++)
+			con_widen(&c, &s.b[i][k]);
 		con_settle(&c);
 		h.b[0][k] = c;
 	}
@@ -105,6 +112,59 @@ boxset kp_bs_or(pctx *pc, boxset x, boxset y)
 		}
 	}
 	return s;
+}
+
+void kp_bs_or_into(pctx *pc, bs_acc *acc, boxset y)
+{
+	boxset x = acc->s;
+	bool exact = x.exact && y.exact;
+	if (x.n == 0 || (y.n == 1 && box_free(pc, y.b[0]) && !(x.n == 1 && box_free(pc, x.b[0])))) {
+		acc->s = (boxset){y.b, y.n, exact};
+		acc->cap = 0;   /* y's array, not acc's own */
+		if (acc->coarse)
+			acc->s = bs_hull(pc, acc->s);   /* acc's own box again */
+		return;
+	}
+	if (y.n == 0 || (x.n == 1 && box_free(pc, x.b[0]))) {
+		acc->s.exact = exact;
+		return;
+	}
+	if (acc->coarse) {
+		/* past the limit once: the rest joins the hull (acc's own box,
+		 * widened in place), as an IN list of as many values does */
+		for (int k = 0; k < pc->nk; k++) {
+			kp_con *c = &acc->s.b[0][k];
+			for (uint32_t i = 0; i < y.n && !con_free(c); i++)
+				con_widen(c, &y.b[i][k]);
+			con_settle(c);
+		}
+		acc->s.exact = false;
+		return;
+	}
+	uint32_t n = x.n + y.n;
+	if (n > acc->cap) {
+		/* doubling: n terms copy O(n) boxes in all */
+		uint32_t c = acc->cap ? acc->cap * 2 : 16;
+		while (c < n)
+			c *= 2;
+		kp_con **b = kp_arena_alloc(pc->a, sizeof(kp_con *) * c);
+		memcpy(b, x.b, sizeof(kp_con *) * x.n);
+		acc->s.b = b;
+		acc->cap = c;
+	}
+	memcpy(acc->s.b + x.n, y.b, sizeof(kp_con *) * y.n);
+	acc->s.n = n;
+	acc->s.exact = exact;
+	if (acc->s.n > KP_MAX_RANGES) {
+		/* repeated boxes do not count */
+		bs_dedupe(pc, &acc->s);
+		if (acc->s.n > KP_MAX_RANGES) {
+			note_limit(pc);
+			acc->s = bs_hull(pc, acc->s);
+			acc->cap = 0;
+			acc->coarse = true;
+		}
+	}
 }
 
 /* Key parts a box binds, in key order: points, then one more when the

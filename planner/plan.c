@@ -73,6 +73,8 @@ static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n,
 	if (near)
 		kp_diag_help(g, a, "did you mean %s? names are case-sensitive on this target%s", near->name,
 		             cat->names == KP_NAMES_UPPER ? " once quoted (unquoted names are upper-cased)" : "");
+	else if (!f && (near = kp_catalog_nearest(cat, n->s, n->len)))
+		kp_diag_help(g, a, "did you mean %s?", near->name);
 }
 
 /* Plans s (parts v) against table t; out is cleared, with its statement. */

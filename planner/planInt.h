@@ -205,6 +205,19 @@ static inline void note_limit(pctx *pc)
 
 /* x OR y, x AND y; past KP_MAX_RANGES boxes, coarser and inexact. */
 boxset kp_bs_or(pctx *pc, boxset x, boxset y);
+/* A disjunction of many terms, built term by term (kp_bs_or_into). */
+typedef struct bs_acc {
+	boxset s;               /* the union so far */
+	uint32_t cap;           /* boxes s.b has room for; 0 while s.b is not
+	                           its own (a term's array) */
+	bool coarse;            /* past KP_MAX_RANGES once: s is one hull, and
+	                           every later term joins it */
+} bs_acc;
+/* acc->s OR y, as kp_bs_or, but acc's array grows in place, doubling, so
+ * that n terms cost O(n) boxes, not a copy of the union so far each; past
+ * KP_MAX_RANGES the whole disjunction is one hull, as an IN list of as
+ * many values is. */
+void kp_bs_or_into(pctx *pc, bs_acc *acc, boxset y);
 boxset kp_bs_and(pctx *pc, boxset x, boxset y);
 /* Merges boxes that differ on one column where they overlap or touch;
  * quadratic, so only for sets of 2 to 64 boxes (checked here: most sets

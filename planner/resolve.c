@@ -23,6 +23,14 @@ typedef struct resolve_ctx {
 } resolve_ctx;
 
 /* Does qualifier q name table tname ("s.t" is also named by "t")? */
+/* An unknown column's help: the table's column nearest its name. */
+static void help_near_column(kp_diag *g, kp_arena *a, const kp_table *t, const kp_name *n)
+{
+	const char *near = g ? kp_table_nearest_column(t, n->s, n->len) : NULL;
+	if (near)
+		kp_diag_help(g, a, "did you mean '%s'?", near);
+}
+
 static bool names_table(const kp_name *q, const char *tname)
 {
 	if (kp_name_eq(q, tname))
@@ -100,9 +108,10 @@ static void resolve(resolve_ctx *rc, const kp_expr *e)
 			}
 		}
 		if (ci < 0) {
-			kp_diag_add(rc->d, rc->a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, rc->src, e->name.off,
-			            e->name.srclen, "unknown column '%.*s' in table %s", (int)e->name.len,
-			            e->name.s, t->name);
+			kp_diag *g = kp_diag_add(rc->d, rc->a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, rc->src, e->name.off,
+			                         e->name.srclen, "unknown column '%.*s' in table %s", (int)e->name.len,
+			                         e->name.s, t->name);
+			help_near_column(g, rc->a, t, &e->name);
 			rc->errors++;
 			return;
 		}
@@ -465,8 +474,10 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 			kp_assign *as = s->u.update.sets.items[i];
 			int ci = kp_table_column(t, as->col.s, as->col.len);
 			if (ci < 0) {
-				kp_diag_add(d, a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, src, as->col.off, as->col.srclen,
-				            "unknown column '%.*s' in table %s", (int)as->col.len, as->col.s, t->name);
+				kp_diag *g = kp_diag_add(d, a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, src, as->col.off,
+				                         as->col.srclen, "unknown column '%.*s' in table %s",
+				                         (int)as->col.len, as->col.s, t->name);
+				help_near_column(g, a, t, &as->col);
 				rc.errors++;
 			}
 			resolve(&rc, as->value);

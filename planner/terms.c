@@ -569,11 +569,15 @@ boxset kp_terms_boxes(pctx *pc, const kp_expr *e, bool neg)
 	case KP_X_AND:
 	case KP_X_OR: {
 		bool conj = (e->kind == KP_X_AND) != neg;
-		boxset acc = conj ? bs_all(pc, true) : bs_none();
-		for (uint32_t i = 0; i < e->n; i++) {
-			boxset s = kp_terms_boxes(pc, e->list[i], neg);
-			acc = conj ? kp_bs_and(pc, acc, s) : kp_bs_or(pc, acc, s);
+		if (!conj) {
+			bs_acc acc = {bs_none(), 0, false};
+			for (uint32_t i = 0; i < e->n; i++)
+				kp_bs_or_into(pc, &acc, kp_terms_boxes(pc, e->list[i], neg));
+			return acc.s;
 		}
+		boxset acc = bs_all(pc, true);
+		for (uint32_t i = 0; i < e->n; i++)
+			acc = kp_bs_and(pc, acc, kp_terms_boxes(pc, e->list[i], neg));
 		return acc;
 	}
 	case KP_X_NOT:

@@ -501,7 +501,7 @@ with kptest.tempdir() as tmp:
     d = c.diagnostics(b_uri)
     check("a burst of 10,000 changes: the text they make, its one finding",
           [(x["code"], x["range"], x["message"]) for x in d] ==
-          [("KP008", rng(7, 14, 7, 21), "no such table: xorders")], json.dumps(d)[:300])
+          [("KP008", rng(7, 14, 7, 21), "no such table: xorders\nhelp: did you mean orders?")], json.dumps(d)[:300])
     st = c.request("keyplan/stats", {"textDocument": {"uri": b_uri}})
     check("the burst re-planned one statement", (st["chunks"], st["planned"]) == (2000, 1), json.dumps(st))
     check("the burst is published once", [m for m in c.notes if m.get("method") ==

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "kp_test.h"
-#include "tools/repl.h"
+#include "tools/replInt.h"
 
 static void splits(const char *buf, size_t want, bool blank)
 {
@@ -32,11 +32,11 @@ static void test_statement_ends_at_semicolon_outside_quotes_and_comments(void)
 	splits("", 0, true);
 }
 
-/* Runs dot-commands and statements, returns what they printed. */
-static char *session(const char *const *lines, int n, char **errout)
+/* Runs dot-commands and statements under target, returns what they printed. */
+static char *session_on(kp_target target, const char *const *lines, int n, char **errout)
 {
 	FILE *out = tmpfile(), *err = tmpfile();
-	kp_repl *r = kp_repl_new(KP_TARGET_LINDORM, out, err);
+	kp_repl *r = kp_repl_new(target, out, err);
 	for (int i = 0; i < n; i++) {
 		if (lines[i][0] == '.')
 			kp_repl_dot(r, lines[i]);
@@ -56,6 +56,11 @@ static char *session(const char *const *lines, int n, char **errout)
 	}
 	*errout = bufs[1];
 	return bufs[0];
+}
+
+static char *session(const char *const *lines, int n, char **errout)
+{
+	return session_on(KP_TARGET_LINDORM, lines, n, errout);
 }
 
 static const char *SCHEMA = "CREATE TABLE t (a BIGINT, b BIGINT, v INT, PRIMARY KEY (a, b DESC));"
@@ -104,6 +109,185 @@ static void test_dot_commands_show_format_and_try_schema(void)
 	free(err);
 }
 
+static const char *ORDERS =
+	"CREATE TABLE orders (userid VARCHAR(32), orderid BIGINT, status VARCHAR(8), amount DOUBLE,"
+	" PRIMARY KEY (userid, orderid));"
+	"CREATE INDEX by_status ON orders (status) INCLUDE (amount);";
+
+/* .try with the table's own key changes nothing: its secondary indexes
+ * stay (an index-served query stays a SCAN), and the DDL tried is printed. */
+static void test_try_keeps_secondary_indexes_and_prints_its_ddl(void)
+{
+	char *err;
+	const char *s[] = {ORDERS, "SELECT amount FROM orders WHERE status = 'x';",
+	                   ".try orders PRIMARY KEY (userid, orderid)", ".try orders PRIMARY KEY (orderid)"};
+	char *out = session(s, 4, &err);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out,
+		"CREATE TABLE orders (userid VARCHAR(32) NOT NULL, orderid BIGINT NOT NULL, status VARCHAR(8), "
+		"amount DOUBLE, PRIMARY KEY (userid, orderid));\n"
+		"[userid][orderid]                                | [userid][orderid]\n"
+		"SCAN orders via index by_status prefix           | SCAN orders via index by_status prefix\n"
+		"(status='x')                                     | (status='x')\n"));
+	/* another key: the index carries the new key's columns */
+	CU_ASSERT_PTR_NOT_NULL(strstr(out,
+		"CREATE TABLE orders (userid VARCHAR(32) NOT NULL, orderid BIGINT NOT NULL, status VARCHAR(8), "
+		"amount DOUBLE, PRIMARY KEY (orderid));\n"
+		"[userid][orderid]                                | [orderid]\n"
+		"SCAN orders via index by_status prefix           | SCAN orders via index by_status prefix\n"));
+	CU_ASSERT_STRING_EQUAL(err, "");
+	free(out);
+	free(err);
+	/* the typed key cannot smuggle in another statement */
+	const char *s2[] = {ORDERS, ".try orders PRIMARY KEY (userid); DROP TABLE orders", ".tables"};
+	out = session(s2, 3, &err);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "error: cannot use that key: syntax error near ';'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "orders                   [userid][orderid]\n"));
+	free(out);
+	free(err);
+}
+
+/* Under Phoenix, the dot-commands read a table name as SQL does: unquoted
+ * names are upper-cased, quoted ones kept; a miss names the nearest table. */
+static void test_phoenix_dot_commands_fold_table_names(void)
+{
+	char *err;
+	const char *s[] = {"CREATE TABLE orders (userid VARCHAR NOT NULL, orderid BIGINT NOT NULL, status VARCHAR,"
+	                   " amount DOUBLE CONSTRAINT pk PRIMARY KEY (userid, orderid));"
+	                   "CREATE INDEX by_status ON orders (status) INCLUDE (amount);"
+	                   "CREATE TABLE \"low\" (\"k\" VARCHAR NOT NULL PRIMARY KEY, v INTEGER);",
+	                   "SELECT amount FROM orders WHERE status = 'x';",
+	                   ".schema orders", ".indexes Orders", ".advise orders",
+	                   ".try orders PRIMARY KEY (status, userid, orderid)", ".schema \"low\"", ".schema \"orders\"",
+	                   ".schema low"};
+	char *out = session_on(KP_TARGET_PHOENIX, s, 9, &err);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "CREATE TABLE ORDERS (USERID VARCHAR NOT NULL, ORDERID BIGINT NOT NULL, STATUS "
+	                                   "VARCHAR, AMOUNT DOUBLE, CONSTRAINT pk PRIMARY KEY (USERID, ORDERID));\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "CREATE INDEX BY_STATUS ON ORDERS (STATUS) INCLUDE (AMOUNT);\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "BY_STATUS  on ORDERS  [STATUS][USERID][ORDERID]\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "| [STATUS][USERID][ORDERID]\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "CREATE TABLE \"low\" (\"k\" VARCHAR NOT NULL, V INTEGER, CONSTRAINT pk PRIMARY KEY (\"k\"));\n"));
+	CU_ASSERT_STRING_EQUAL(err, "error: no such table: orders (did you mean ORDERS?)\n"
+	                            "error: no such table: LOW (did you mean low?)\n");
+	free(out);
+	free(err);
+}
+
+/* .schema writes each index as declared (kind, USING, expressions, DESC,
+ * INCLUDE, a partial WHERE), and that DDL read again gives the same. */
+static void test_schema_prints_index_ddl_that_reads_back_the_same(void)
+{
+	const char *ddl =
+		"CREATE TABLE t (a VARCHAR NOT NULL, b BIGINT NOT NULL, c VARCHAR, d DOUBLE, e INTEGER"
+		" CONSTRAINT pk PRIMARY KEY (a, b));"
+		"CREATE INDEX i_inc ON t (c) INCLUDE (d, e);"
+		"CREATE LOCAL INDEX i_loc ON t (d DESC, c);"
+		"CREATE INDEX i_part ON t (e) INCLUDE (c) WHERE d > 10 AND c IS NOT NULL;"
+		"CREATE INDEX i_fn ON t (UPPER(c), b);"
+		"CREATE UNCOVERED INDEX i_unc ON t (e);"
+		"ALTER INDEX i_unc ON t DISABLE;";
+	const char *want =
+		"CREATE TABLE T (A VARCHAR NOT NULL, B BIGINT NOT NULL, C VARCHAR, D DOUBLE, E INTEGER, "
+		"CONSTRAINT pk PRIMARY KEY (A, B));\n  -- key: [A][B]\n"
+		"CREATE INDEX I_INC ON T (C) INCLUDE (D, E);\n  -- key: [C][A][B]\n"
+		"CREATE LOCAL INDEX I_LOC ON T (D DESC, C);\n  -- key: [D DESC][C][A][B]\n"
+		"CREATE INDEX I_PART ON T (E) INCLUDE (C) WHERE D > 10 AND C IS NOT NULL;\n  -- key: [E][A][B]\n"
+		"CREATE INDEX I_FN ON T (UPPER(C), B);\n  -- key: [UPPER(C)][B][A]\n"
+		"CREATE UNCOVERED INDEX I_UNC ON T (E);\n  -- key: [E][A][B]\nALTER INDEX I_UNC ON T DISABLE;\n";
+	char *err;
+	const char *s[] = {ddl, ".schema t"};
+	char *out = session_on(KP_TARGET_PHOENIX, s, 2, &err);
+	const char *at = strstr(out, "CREATE TABLE T (");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+	CU_ASSERT_STRING_EQUAL(at, want);
+	CU_ASSERT_STRING_EQUAL(err, "");
+	/* the printed DDL, read into a fresh session, prints the same */
+	const char *s2[] = {at, ".schema t"};
+	char *err2;
+	char *again = session_on(KP_TARGET_PHOENIX, s2, 2, &err2);
+	const char *at2 = strstr(again, "CREATE TABLE T (");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(at2);
+	CU_ASSERT_STRING_EQUAL(at2, want);
+	CU_ASSERT_STRING_EQUAL(err2, "");
+	free(again);
+	free(err2);
+	free(out);
+	free(err);
+	/* Lindorm: USING and every column (*) */
+	const char *s3[] = {"CREATE TABLE l (a INT, b INT, PRIMARY KEY (a));"
+	                    "CREATE INDEX s1 USING SEARCH ON l (*); CREATE INDEX k1 USING KV ON l (b DESC);",
+	                    ".schema l"};
+	out = session(s3, 2, &err);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "CREATE INDEX s1 USING SEARCH ON l (*);\n  -- key: none  (not key-ordered)\n"
+	                                   "CREATE INDEX k1 USING KV ON l (b DESC);\n  -- key: [b DESC][a]\n"));
+	free(out);
+	free(err);
+}
+
+/* The completions offered for word, joined by spaces ("" for none; "FILES"
+ * for a file name). */
+static void offers(kp_repl *r, const char *before, const char *word, const char *after, const char *want)
+{
+	bool files;
+	char **m = kp_repl_completions(r, before, after, word, &files);
+	kp_buf b = {0};
+	if (files)
+		kp_buf_puts(&b, "FILES");
+	for (size_t i = 0; m && m[i]; i++) {
+		kp_buf_printf(&b, "%s%s", i ? " " : "", m[i]);
+		free(m[i]);
+	}
+	free(m);
+	const char *got = b.data ? b.data : "";
+	if (strcmp(got, want))
+		fprintf(stderr, "\n  '%s|%s|%s': got '%s' want '%s'\n", before, word, after, got, want);
+	CU_ASSERT_STRING_EQUAL(got, want);
+	kp_buf_free(&b);
+}
+
+/* Completion reads where the word stands: tables after FROM, the columns
+ * of the statement's tables where a column may come (even when FROM comes
+ * after the cursor), dot-commands and their arguments. */
+static void test_completion_depends_on_where_the_word_stands(void)
+{
+	FILE *out = tmpfile(), *err = tmpfile();
+	kp_repl *r = kp_repl_new(KP_TARGET_LINDORM, out, err);
+	const char *schema = "CREATE TABLE orders (userid VARCHAR, orderid BIGINT, status VARCHAR, amount DOUBLE,"
+	                     " PRIMARY KEY (userid, orderid));"
+	                     "CREATE TABLE sessions (sid VARCHAR, started BIGINT, PRIMARY KEY (sid));"
+	                     "CREATE TABLE users (uid VARCHAR, name VARCHAR, PRIMARY KEY (uid));";
+	kp_repl_sql(r, "s", schema, strlen(schema));
+	/* after WHERE: the columns of the table in FROM, not SELECT, SET or sessions */
+	offers(r, "SELECT * FROM orders WHERE ", "s", "", "status");
+	offers(r, "SELECT * FROM orders WHERE userid = 'a' AND ", "", "", "userid orderid status amount");
+	/* FROM after the cursor */
+	offers(r, "SELECT ", "am", " FROM orders", "amount");
+	/* after FROM and JOIN, tables only */
+	offers(r, "SELECT * FROM ", "s", "", "sessions");
+	offers(r, "SELECT * FROM orders JOIN ", "u", "", "users");
+	offers(r, "UPDATE ", "o", "", "orders");
+	offers(r, "UPDATE orders SET ", "st", "", "status");
+	offers(r, "CREATE INDEX ix ON ", "us", "", "users");
+	/* no column fits: keywords (in the case typed) and tables */
+	offers(r, "SELECT * FROM orders WHERE ", "se", "", "select set sessions");
+	offers(r, "SELECT * FROM orders WHERE userid = 'a' ", "or", "", "or order orders orderid");
+	/* a statement over lines: the earlier lines count */
+	offers(r, "SELECT *\nFROM users\nWHERE ", "n", "", "name");
+	/* dot-commands */
+	offers(r, "", ".t", "", ".tables .target .try");
+	offers(r, ".schema ", "o", "", "orders");
+	offers(r, ".try orders PRIMARY KEY (", "st", "", "status");
+	offers(r, ".format ", "j", "", "json");
+	offers(r, ".target ", "p", "", "phoenix");
+	offers(r, ".read ", "ex", "", "FILES");
+	kp_repl_free(r);
+	fclose(out);
+	fclose(err);
+}
+
 KPT_SUITE("repl", NULL, NULL,
 	{"a statement ends at a ';' outside strings, quoted names and comments", test_statement_ends_at_semicolon_outside_quotes_and_comments},
-	{"dot-commands show the schema, switch the format and try another key", test_dot_commands_show_format_and_try_schema})
+	{"dot-commands show the schema, switch the format and try another key", test_dot_commands_show_format_and_try_schema},
+	{".try keeps the secondary indexes and prints the DDL it tried", test_try_keeps_secondary_indexes_and_prints_its_ddl},
+	{"under Phoenix, dot-commands read table names as SQL does", test_phoenix_dot_commands_fold_table_names},
+	{".schema prints index DDL that reads back the same", test_schema_prints_index_ddl_that_reads_back_the_same},
+	{"completion depends on where the word stands", test_completion_depends_on_where_the_word_stands})

@@ -123,6 +123,47 @@ with tempfile.TemporaryDirectory() as tmp:
     check("Ctrl-C on an empty prompt: still running", t.read_until("keyplan> ") and
           os.waitpid(t.pid, os.WNOHANG)[0] == 0, t.buf.decode(errors="replace"))
 
+    # completion after WHERE offers the columns of the table in FROM: 'h'
+    # is hostname, not HAVING (both would leave the word as it is)
+    t.read_until("keyplan> ")
+    t.mark()
+    t.send("SELECT * FROM metrics WHERE h\t")
+    check("after WHERE, tab completes a column of the table in FROM", t.read_until("ostname"),
+          t.buf.decode(errors="replace"))
+    t.send(" = 'tab';\r")
+    check("... and the completed statement runs", t.read_until("SCAN metrics prefix (hostname='tab')"),
+          t.buf.decode(errors="replace"))
+    t.read_until("keyplan> ")
+    t.mark()
+    t.send(".target ph\t")
+    check("tab completes a target after .target", t.read_until("oenix"), t.buf.decode(errors="replace"))
+    t.send("\r")
+    check(".target phoenix reads the session again", t.read_until("target phoenix: "), t.buf.decode(errors="replace"))
+    t.read_until("keyplan> ")
+    t.mark()
+    t.send(".schema orders\r")
+    check("under phoenix, .schema orders finds ORDERS", t.read_until("CREATE INDEX IDX_ORDERS_STATUS ON ORDERS (STATUS) INCLUDE (AMOUNT);"),
+          t.buf.decode(errors="replace"))
+    t.read_until("keyplan> ")
+    t.send(".target lindorm\r")
+    t.read_until("target lindorm: ")
+    t.read_until("keyplan> ")
+
+    # a statement typed over two lines is one history entry: up recalls it whole
+    t.mark()
+    t.send("SELECT * FROM orders\r")
+    t.read_until("...> ")
+    t.send("WHERE userid = 'ml';\r")
+    t.read_until("SCAN orders prefix (userid='ml')")
+    t.read_until("keyplan> ")
+    t.mark()
+    time.sleep(0.3)
+    t.send("\x1b[A\r")
+    check("up recalls a multi-line statement whole, and it runs again",
+          t.read_until("SCAN orders prefix (userid='ml')") and b"syntax error" not in t.buf,
+          t.buf.decode(errors="replace"))
+    t.read_until("keyplan> ")
+
     # Ctrl-C while a long .read runs stops it, and the shell goes on
     big = os.path.join(tmp, "big.sql")
     with open(big, "w") as f:
@@ -149,6 +190,27 @@ with tempfile.TemporaryDirectory() as tmp:
     t.mark()
     t.send("\x1b[A\x1b[A\r")   # up twice: the last query
     check("history survives a restart", t.read_until("SCAN metrics prefix (hostname='again')"),
+          t.buf.decode(errors="replace"))
+    t.send(".quit\r")
+    t.wait_exit()
+
+    # the multi-line entry survives a restart too
+    t = Term(env)
+    t.read_until("keyplan> ")
+    t.send("SELECT * FROM orders\r")
+    t.read_until("...> ")
+    t.send("WHERE userid = 'ml2';\r")
+    t.read_until("SCAN orders prefix (userid='ml2')")
+    t.read_until("keyplan> ")
+    t.send(".quit\r")
+    t.wait_exit()
+    t = Term(env)
+    t.read_until("keyplan> ")
+    t.mark()
+    time.sleep(0.3)
+    t.send("\x1b[A\x1b[A\r")   # up twice: past .quit, the two-line statement
+    check("a multi-line history entry survives a restart",
+          t.read_until("SCAN orders prefix (userid='ml2')") and b"syntax error" not in t.buf,
           t.buf.decode(errors="replace"))
     t.send(".quit\r")
     t.wait_exit()
