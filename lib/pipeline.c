@@ -139,7 +139,7 @@ static void run_stmt(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 	if (send(p, ev, KP_EV_PLANNED))
 		return;
 	if (p->limits)
-		kp_advise_statement(p->target, s, ev->src, ev->a, ev->d);
+		kp_advise_statement(p->target, s, &ev->plan, ev->src, ev->a, ev->d);
 	if (p->adv && r == KP_ROLE_WORKLOAD)
 		kp_advisor_add(p->adv, s, &ev->plan, ev->src, ev->weight);
 }

@@ -255,7 +255,8 @@ typedef struct hints {
 	bool allow_filtering;   /* _l_allow_filtering_ */
 	const kp_hint *force;   /* _l_force_index_('idx') */
 	const kp_hint *ignore;  /* _l_ignore_index_[('idx', ...)] */
-	const kp_hint *phx_index; /* Phoenix INDEX(t idx ...) */
+	const kp_hint *phx_index; /* Phoenix INDEX(t idx ...): the first */
+	const kp_list *hints;   /* with phx_index: every hint of the statement, in order */
 	bool no_index;          /* Phoenix NO_INDEX: the data table only */
 	bool index_over_data;   /* Phoenix USE_INDEX_OVER_DATA_TABLE: ties go to an index */
 } hints;

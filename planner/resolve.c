@@ -357,7 +357,12 @@ static void read_hints(hints *h, const kp_stmt *s, const kp_plan_opts *opts, kp_
 		case HACT_ALLOW_FILTERING: h->allow_filtering = true; break;
 		case HACT_FORCE_INDEX: h->force = x; break;
 		case HACT_IGNORE_INDEX: h->ignore = x; break;
-		case HACT_PHX_INDEX: h->phx_index = x; break;
+		case HACT_PHX_INDEX:
+			/* every INDEX hint is read in order (kp_hints_phoenix_index) */
+			if (!h->phx_index)
+				h->phx_index = x;
+			h->hints = &s->hints;
+			break;
 		case HACT_PHX_NO_INDEX: h->no_index = true; break;
 		case HACT_PHX_INDEX_OVER_DATA: h->index_over_data = true; break;
 		default: break;
@@ -393,36 +398,57 @@ bool kp_hints_ignore(const hints *h, const kp_index *ix)
 	return false;
 }
 
-/* Phoenix's INDEX(t idx1 idx2 ...): the first listed index of t that
- * exists is used; a hint naming another table (or alias), or only
- * missing indexes, is ignored, as Phoenix ignores it. */
+/* Does Phoenix's INDEX hint x name table t (or its alias)? *nm is the
+ * table it names. */
+static bool index_hint_names(const kp_hint *x, const kp_table *t, const kp_name *alias, kp_name *nm,
+                             kp_arena *a)
+{
+	const kp_expr *tab = x->args.items[0];
+	uint32_t n;
+	const char *tn = kp_hint_arg(tab, &n);
+	kp_name one = {tn, n, 0, n, false};
+	*nm = one;
+	if (tab->kind == KP_X_COLUMN && tab->qual.s)   /* INDEX(schema.table idx) */
+		*nm = kp_ast_qualified(a, tab->qual, tab->name);
+	return kp_name_eq(nm, t->name) || (alias && alias->s && kp_name_eqn(nm, alias));
+}
+
+/* Phoenix's INDEX(t idx1 idx2 ...), any number of them: the first index
+ * of t they list, hint after hint, that exists and can serve is used
+ * (QueryOptimizer.getHintedQueryPlan reads the hints in order and returns
+ * the first plan addPlan makes); a hint naming another table (or alias),
+ * or only missing indexes, is ignored, as Phoenix ignores it. */
 const kp_index *kp_hints_phoenix_index(const hints *h, const kp_table *t, const kp_name *alias,
                                      kp_source *src, kp_arena *a, kp_diags *d)
 {
-	const kp_expr *tab = h->phx_index->args.items[0];
-	uint32_t n;
-	const char *tn = kp_hint_arg(tab, &n);
-	kp_name nm = {tn, n, 0, n, false};
-	if (tab->kind == KP_X_COLUMN && tab->qual.s) {
-		/* INDEX(schema.table idx) */
-		nm = kp_ast_qualified(a, tab->qual, tab->name);
-		tn = nm.s;
-		n = nm.len;
+	const kp_hint *first = NULL;
+	for (uint32_t k = 0; k < h->hints->n; k++) {
+		const kp_hint *x = h->hints->items[k];
+		if (!kp_name_eq(&x->name, "index") || !hint_args_ok(x, HARG_TABLE_NAMES))
+			continue;
+		kp_name nm;
+		if (!index_hint_names(x, t, alias, &nm, a)) {
+			const kp_expr *tab = x->args.items[0];
+			kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, tab->off, tab->len,
+			            "INDEX hint names table '%.*s', not %s: it is ignored", (int)nm.len, nm.s,
+			            t->name);
+			continue;
+		}
+		if (!first)
+			first = x;
+		for (uint32_t i = 1; i < x->args.n; i++) {
+			uint32_t n;
+			const char *s = kp_hint_arg(x->args.items[i], &n);
+			kp_index *ix = kp_table_index(t, s, n);
+			if (ix && ix->kv && ix->state == KP_IX_ACTIVE)
+				return ix;
+		}
 	}
-	if (!kp_name_eq(&nm, t->name) && !(alias && alias->s && kp_name_eqn(&nm, alias))) {
-		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, tab->off, tab->len,
-		            "INDEX hint names table '%.*s', not %s: it is ignored", (int)n, tn, t->name);
-		return NULL;
+	if (first) {
+		const kp_expr *arg = first->args.items[1];
+		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, arg->off, arg->len,
+		            "INDEX hint names no index of %s that keyplan can use: it is ignored", t->name);
 	}
-	for (uint32_t i = 1; i < h->phx_index->args.n; i++) {
-		const char *s = kp_hint_arg(h->phx_index->args.items[i], &n);
-		kp_index *ix = kp_table_index(t, s, n);
-		if (ix && ix->kv)
-			return ix;
-	}
-	const kp_expr *first = h->phx_index->args.items[1];
-	kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, first->off, first->len,
-	            "INDEX hint names no index of %s that keyplan can use: it is ignored", t->name);
 	return NULL;
 }
 
@@ -482,4 +508,9 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 	r->order = rc.fns.n ? order_with_functions(&rc, v->order) : v->order;
 	if (!r->errors && s->hints.n)   /* r->h is zero: no hints */
 		read_hints(&r->h, s, opts, src, a, d);
+	/* Phoenix plans a query that declares dynamic columns on its data
+	 * table alone, as under NO_INDEX (QueryOptimizer.getApplicablePlans:
+	 * "hasDynamicCols()") */
+	if (opts->phoenix && s->kind == KP_S_SELECT && s->u.select.dyncols.n)
+		r->h.no_index = true;
 }

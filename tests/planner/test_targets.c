@@ -1,0 +1,168 @@
+/* Each store's own plan (docs/targets.md): every rule a target decides a
+ * plan by, planned under that target with its names, limits and words, and
+ * checked by the exact plan line, rule IDs and message. */
+#include <string.h>
+
+#include "advisor/targets.h"
+#include "kp_test.h"
+
+static kpt P;   /* --target phoenix */
+static kpt L;   /* --target lindorm */
+static kpt S;   /* --target tablestore */
+
+static const char *PHOENIX_SCHEMA =
+	"CREATE TABLE t (k INTEGER NOT NULL PRIMARY KEY, v VARCHAR, v1 INTEGER, v2 VARCHAR);"
+	"CREATE INDEX iv ON t (v);"
+	"CREATE INDEX iv1 ON t (v1);"
+	"CREATE INDEX iv2 ON t (v2) INCLUDE (v);"
+	"CREATE TABLE atable (organization_id CHAR(15) NOT NULL, entity_id CHAR(15) NOT NULL, a_string VARCHAR,"
+	"  CONSTRAINT pk PRIMARY KEY (organization_id, entity_id));"
+	"CREATE TABLE ptsdb (inst VARCHAR NOT NULL, host VARCHAR NOT NULL, \"DATE\" DATE NOT NULL, val DECIMAL,"
+	"  CONSTRAINT pk PRIMARY KEY (inst, host, \"DATE\"));";
+
+static const char *LINDORM_SCHEMA =
+	"CREATE TABLE test (p1 INT, p2 INT, p3 INT, c1 INT, c2 INT, c3 INT, PRIMARY KEY (p1, p2, p3));"
+	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, PRIMARY KEY (userid, orderid));";
+
+static const char *TABLESTORE_SCHEMA =
+	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, amount BIGINT, PRIMARY KEY (userid, orderid));";
+
+/* A session under target tg: its names, plan rules and statement limits. */
+static int target_setup(kpt *t, kp_target tg, const char *schema)
+{
+	kpt_init(t);
+	kp_pipe_free(&t->pipe);
+	kp_pipe_init(&t->pipe, tg);
+	t->cat.names = kp_target_names(tg);
+	kp_target_plan_opts(&t->opts, tg);
+	kp_pipe_borrow(&t->pipe, &t->cat, &t->opts);
+	t->pipe.collect = &t->d;
+	t->pipe.collect_arena = &t->arena;
+	if (kpt_schema(t, schema) == 0)
+		return 0;
+	for (const kp_diag *g = t->d.head; g; g = g->next)
+		fprintf(stderr, "schema: %s\n", g->message);
+	return 1;
+}
+
+static int setup(void)
+{
+	return target_setup(&P, KP_TARGET_PHOENIX, PHOENIX_SCHEMA) ||
+	       target_setup(&L, KP_TARGET_LINDORM, LINDORM_SCHEMA) ||
+	       target_setup(&S, KP_TARGET_TABLESTORE, TABLESTORE_SCHEMA);
+}
+
+static int teardown(void)
+{
+	kpt_free(&P);
+	kpt_free(&L);
+	kpt_free(&S);
+	return 0;
+}
+
+/* Plans q in t and checks the plan line and the rule IDs of its diagnostics. */
+static void plan(kpt *t, const char *q, const char *text, const char *rules)
+{
+	kpt_plan(t, q);
+	if (strcmp(t->text, text) || strcmp(t->rules, rules))
+		fprintf(stderr, "\n  query: %s\n  got:  %s [%s]\n  want: %s [%s]\n", q, t->text, t->rules, text, rules);
+	CU_ASSERT_STRING_EQUAL(t->text, text);
+	CU_ASSERT_STRING_EQUAL(t->rules, rules);
+}
+
+/* The help lines of the last plan's diagnostics, joined by " | ". */
+static const char *helps(const kpt *t)
+{
+	static char buf[2048];
+	buf[0] = 0;
+	for (const kp_diag *g = t->d.head; g; g = g->next)
+		for (const kp_help *h = g->helps; h; h = h->next) {
+			if (buf[0])
+				strncat(buf, " | ", sizeof buf - strlen(buf) - 1);
+			strncat(buf, h->message, sizeof buf - strlen(buf) - 1);
+		}
+	return buf;
+}
+
+/* ------------------------------------------------------------ KP001 */
+
+static void test_full_scan_help_names_the_targets_own_opt_in(void)
+{
+	plan(&L, "SELECT * FROM o WHERE orderid = 1", "REJECTED o: full table scan, no condition on leading key column userid filter orderid = 1", "KP001");
+	ASSERT_STR(helps(&L), "bind userid with = or IN, use a secondary index or index table (keyplan check "
+	                      "advises one), or opt in with /*+ _l_allow_filtering_ */");
+	plan(&P, "SELECT * FROM t WHERE v1 + 1 = 2", "FULL SCAN T filter V1 + 1 = 2", "KP001");
+	ASSERT_STR(helps(&P), "bind K with = or IN, or use a secondary index or index table (keyplan check advises one)");
+	plan(&S, "SELECT * FROM o WHERE orderid = 1", "FULL SCAN o filter orderid = 1", "KP001");
+	ASSERT_STR(helps(&S), "bind userid with = or IN, or use a secondary index or index table (keyplan check "
+	                      "advises one)");
+}
+
+static void test_tablestore_runs_a_full_scan_within_its_scan_limits(void)
+{
+	plan(&S, "select * from o where amount > 5 limit 4", "FULL SCAN o filter amount > 5", "KP001 KP018");
+	CU_ASSERT_FALSE(S.plan.rejected);
+	CU_ASSERT_EQUAL(S.d.count[KP_SEV_ERROR], 0);
+	CU_ASSERT_TRUE(kpt_has_message(&S, "full table scan: no condition on leading key column 'userid' of o"));
+	CU_ASSERT_TRUE(kpt_has_message(&S, "(Tablestore runs it, reading every partition, and fails it past its SQL "
+	                                   "scan limits: \"100,000 for the number of scanned rows, 128 MB for the size "
+	                                   "of scanned data, and 30 seconds for the scan duration\")"));
+}
+
+/* ------------------------------------------------------ Phoenix hints */
+
+static void test_phoenix_uses_the_first_usable_of_several_index_hints(void)
+{
+	plan(&P, "SELECT /*+ INDEX(t iv) INDEX(t iv1) */ k FROM t WHERE v = 'a' AND v1 = 3",
+	     "FILTERED SCAN T via index IV (+ table lookup) prefix (V='a') filter V1 = 3", "KP002");
+	/* a missing index is skipped, hint after hint */
+	plan(&P, "SELECT /*+ INDEX(t nope) INDEX(t iv1) */ k FROM t WHERE v = 'a' AND v1 = 3",
+	     "FILTERED SCAN T via index IV1 (+ table lookup) prefix (V1=3) filter V = 'a'", "KP002");
+	/* a hint on another table is ignored and said so */
+	plan(&P, "SELECT /*+ INDEX(x iv) INDEX(t iv1) */ k FROM t WHERE v = 'a' AND v1 = 3",
+	     "FILTERED SCAN T via index IV1 (+ table lookup) prefix (V1=3) filter V = 'a'", "KP020 KP002");
+	CU_ASSERT_TRUE(kpt_has_message(&P, "INDEX hint names table 'X', not T: it is ignored"));
+	plan(&P, "SELECT /*+ INDEX(t nope) INDEX(t nope2) */ k FROM t WHERE v = 'a'", "SCAN T via index IV prefix (V='a')",
+	     "KP020");
+	CU_ASSERT_TRUE(kpt_has_message(&P, "INDEX hint names no index of T that keyplan can use: it is ignored"));
+}
+
+static void test_phoenix_plans_dynamic_columns_on_the_data_table(void)
+{
+	plan(&P, "SELECT k FROM t WHERE v = 'a'", "SCAN T via index IV prefix (V='a')", "");
+	plan(&P, "SELECT k FROM t(v3 VARCHAR) WHERE v = 'a'", "FULL SCAN T filter V = 'a'", "KP001");
+}
+
+/* --------------------------------------------------- Lindorm ORDER BY */
+
+/* The examples of Lindorm's "ORDER BY clause in Lindorm SQL", one by one. */
+static void test_lindorm_order_by_needs_an_equality_on_every_key_column_before_it(void)
+{
+	const char *no = "lindorm cannot serve this ORDER BY: it returns rows in key order without sorting them, so "
+	                 "every key column before an ORDER BY column must be bound by one equality (not a range, IN "
+	                 "or OR)";
+	plan(&L, "SELECT * FROM test WHERE p1 = ? ORDER BY p2", "SCAN test prefix (p1=?) order key", "");
+	plan(&L, "SELECT * FROM test WHERE p1 = ? and p2 = ? ORDER BY p3", "SCAN test prefix (p1=?, p2=?) order key", "");
+	plan(&L, "SELECT * FROM test WHERE p1 = ? and c1 = ? ORDER BY p2",
+	     "FILTERED SCAN test prefix (p1=?) filter c1 = ? order key", "KP002");
+	plan(&L, "SELECT * FROM test ORDER BY p1", "FULL SCAN test order key", "KP001");
+	plan(&L, "SELECT * FROM test WHERE p1 = ? ORDER BY p3", "SCAN test prefix (p1=?) order sort", "KP004 KP110");
+	CU_ASSERT_TRUE(kpt_has_message(&L, no));
+	plan(&L, "SELECT * FROM test WHERE p1 < ? ORDER BY p2", "SCAN test range p1 (-inf, ?) order sort", "KP004 KP110");
+	plan(&L, "SELECT * FROM test WHERE p1 = ? and p2 > ? ORDER BY p3", "SCAN test prefix (p1=?) range p2 (?, +inf) order sort",
+	     "KP004 KP110");
+	plan(&L, "SELECT * FROM test WHERE p1 = ? and p2 = ? and p3 = ? ORDER BY c1",
+	     "GET test key (p1=?, p2=?, p3=?) order sort", "KP110");
+	plan(&L, "SELECT * FROM test WHERE p1 = 1 or p1 = 2 ORDER BY p2", "SCAN test 2 ranges: prefix (p1=1); prefix (p1=2) order sort",
+	     "KP004 KP110");
+	/* DESC reads the key backwards: no sort */
+	plan(&L, "SELECT * FROM test WHERE p1 = ? ORDER BY p2 DESC", "SCAN test prefix (p1=?) order reverse", "KP003");
+}
+
+KPT_SUITE("targets", setup, teardown,
+	{"KP001's help names the target's own opt-in, or none", test_full_scan_help_names_the_targets_own_opt_in},
+	{"Tablestore runs a full scan, within its scan limits", test_tablestore_runs_a_full_scan_within_its_scan_limits},
+	{"Phoenix uses the first usable index of several INDEX hints", test_phoenix_uses_the_first_usable_of_several_index_hints},
+	{"Phoenix plans a query with dynamic columns on the data table", test_phoenix_plans_dynamic_columns_on_the_data_table},
+	{"Lindorm's ORDER BY needs an equality on every key column before it",
+	 test_lindorm_order_by_needs_an_equality_on_every_key_column_before_it})
