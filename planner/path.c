@@ -91,26 +91,6 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, cons
 		pe->access = KP_ACCESS_FILTERED;
 }
 
-/* Is path a better than path b? GET < SCAN < FILTERED < FULL, then more
- * bound key parts, then the ORDER BY read in key order over read backwards
- * over sorted, then covering, then fewer ranges. */
-static bool better(const path_eval *a, const path_eval *b)
-{
-	/* a condition that is never true reads nothing on any path: keep the
-	 * first (the primary key), not an index with a longer key */
-	if (a->nranges == 0 && b->nranges == 0 && a->access == KP_ACCESS_GET && b->access == KP_ACCESS_GET)
-		return false;
-	if (a->access != b->access)
-		return a->access < b->access;
-	if (a->bound != b->bound)
-		return a->bound > b->bound;
-	if (a->order != b->order)   /* KEY < REVERSE < SORT (NONE for every path alike) */
-		return a->order < b->order;
-	if (a->covering != b->covering)
-		return a->covering;
-	return a->nranges < b->nranges;
-}
-
 /* Marks the columns e reads outside expressions that a functional index
  * part of ix indexes (those come from the index row itself). */
 static void uses_outside(const kp_expr *e, const int32_t *col, const kp_index *ix, bool *used)
@@ -263,8 +243,8 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 			continue;
 		/* Phoenix's USE_INDEX_OVER_DATA_TABLE: on a tie the index wins
 		 * (USE_DATA_OVER_INDEX_TABLE is what keyplan does anyway) */
-		if (forced || better(&cur, best) ||
-		    (h->index_over_data && !best->index && !better(best, &cur)))
+		if (forced || kp_path_better(t, &cur, best, opts, h) ||
+		    (h->index_over_data && !best->index && !kp_path_better(t, best, &cur, opts, h)))
 			*best = cur;
 	}
 	/* A Lindorm search index serves conditions on any of its columns, in

@@ -11,6 +11,7 @@
  *   range.c    box sets -> key ranges in stored order, and which WHERE
  *              terms the ranges serve
  *   path.c     one candidate key evaluated; the access path chosen
+ *   choose.c   which of two candidate paths the target's optimizer prefers
  *   order.c    how the chosen path returns the ORDER BY
  *   plan.c     the driver: kp_plan_stmt and kp_plan_on_table
  *
@@ -259,6 +260,7 @@ typedef struct hints {
 	const kp_list *hints;   /* with phx_index: every hint of the statement, in order */
 	bool no_index;          /* Phoenix NO_INDEX: the data table only */
 	bool index_over_data;   /* Phoenix USE_INDEX_OVER_DATA_TABLE: ties go to an index */
+	bool data_over_index;   /* Phoenix USE_DATA_OVER_INDEX_TABLE: ties go to the data table */
 } hints;
 
 /* The parts of a statement the planner reads (plan.c's parts_of). */
@@ -323,6 +325,11 @@ static inline bool search_has(const kp_index *ix, int c)
  * table does not have (reported). */
 bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const kp_name *alias,
                     const resolved *r, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
+
+/* Is candidate a a better path than b on table t, by the target's
+ * optimizer (choose.c)? */
+bool kp_path_better(const kp_table *t, const path_eval *a, const path_eval *b, const kp_plan_opts *opts,
+                    const hints *h);
 
 /* ---------------------------------------------------- order (order.c) */
 

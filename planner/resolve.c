@@ -257,7 +257,7 @@ static kp_expr *with_view_where(const kp_table *t, kp_expr *where, const kp_name
 enum { HARG_NONE, HARG_INT, HARG_BOOL_OPT, HARG_NAME, HARG_NAMES, HARG_TABLE_NAMES, HARG_ANY };
 /* What a hint does to the plan (most change only how the store runs it). */
 enum { HACT_NONE, HACT_ALLOW_FILTERING, HACT_FORCE_INDEX, HACT_IGNORE_INDEX, HACT_PHX_INDEX, HACT_PHX_NO_INDEX,
-       HACT_PHX_INDEX_OVER_DATA };
+       HACT_PHX_INDEX_OVER_DATA, HACT_PHX_DATA_OVER_INDEX };
 /* Which dialect documents it: Lindorm's are known under every target,
  * Phoenix's under --target phoenix. */
 enum { HD_LINDORM = 1, HD_PHOENIX = 2 };
@@ -292,7 +292,7 @@ static const hint_spec hint_specs[] = {
 	{"forward_scan", HD_PHOENIX, HARG_NONE, HACT_NONE, "FORWARD_SCAN"},
 	{"seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "SEEK_TO_COLUMN"},
 	{"no_seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_SEEK_TO_COLUMN"},
-	{"use_data_over_index_table", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_DATA_OVER_INDEX_TABLE"},
+	{"use_data_over_index_table", HD_PHOENIX, HARG_NONE, HACT_PHX_DATA_OVER_INDEX, "USE_DATA_OVER_INDEX_TABLE"},
 	{"use_index_over_data_table", HD_PHOENIX, HARG_NONE, HACT_PHX_INDEX_OVER_DATA, "USE_INDEX_OVER_DATA_TABLE"},
 	{"use_sort_merge_join", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_SORT_MERGE_JOIN"},
 	{"use_persistent_cache", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_PERSISTENT_CACHE"},
@@ -365,6 +365,7 @@ static void read_hints(hints *h, const kp_stmt *s, const kp_plan_opts *opts, kp_
 			break;
 		case HACT_PHX_NO_INDEX: h->no_index = true; break;
 		case HACT_PHX_INDEX_OVER_DATA: h->index_over_data = true; break;
+		case HACT_PHX_DATA_OVER_INDEX: h->data_over_index = true; break;
 		default: break;
 		}
 	}

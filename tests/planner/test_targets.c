@@ -22,7 +22,10 @@ static const char *PHOENIX_SCHEMA =
 
 static const char *LINDORM_SCHEMA =
 	"CREATE TABLE test (p1 INT, p2 INT, p3 INT, c1 INT, c2 INT, c3 INT, PRIMARY KEY (p1, p2, p3));"
-	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, PRIMARY KEY (userid, orderid));";
+	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, PRIMARY KEY (userid, orderid));"
+	"CREATE TABLE t (k INT, v VARCHAR, v1 INT, PRIMARY KEY (k));"
+	"CREATE INDEX iv ON t (v);"
+	"CREATE INDEX iv1 ON t (v1);";
 
 static const char *TABLESTORE_SCHEMA =
 	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, amount BIGINT, PRIMARY KEY (userid, orderid));";
@@ -133,6 +136,39 @@ static void test_phoenix_plans_dynamic_columns_on_the_data_table(void)
 	plan(&P, "SELECT k FROM t(v3 VARCHAR) WHERE v = 'a'", "FULL SCAN T filter V = 'a'", "KP001");
 }
 
+/* ------------------------------------------------------- path choice */
+
+/* Phoenix's orderPlansBestToWorst: a plan that needs no sort for the
+ * ORDER BY comes before one that binds more key columns. */
+static void test_phoenix_prefers_the_path_whose_order_needs_no_sort(void)
+{
+	plan(&P, "SELECT k, v FROM t WHERE v >= 'x' ORDER BY k LIMIT 2", "FULL SCAN T filter V >= 'x' order key",
+	     "KP001 KP018");
+	plan(&P, "SELECT k FROM t WHERE k > 30 ORDER BY v1 LIMIT 5", "FULL SCAN T via index IV1 filter K > 30 order key",
+	     "KP001 KP018");
+	/* without the ORDER BY, the index binds more */
+	plan(&P, "SELECT k, v FROM t WHERE v >= 'x' LIMIT 2", "SCAN T via index IV range V ['x', +inf)", "KP018");
+	/* a point lookup before any order */
+	plan(&P, "SELECT k FROM t WHERE k = 30 ORDER BY v1 LIMIT 5", "GET T key (K=30) order sort", "");
+	/* Lindorm (keyplan's order by class) takes the index and must sort */
+	plan(&L, "SELECT k, v FROM t WHERE v >= 'x' ORDER BY k LIMIT 2", "SCAN t via index iv range v ['x', +inf) order sort",
+	     "KP004 KP018 KP110");
+}
+
+/* Equal bound key columns: the table with fewer non-key columns (an index
+ * over the data table), unless USE_DATA_OVER_INDEX_TABLE. */
+static void test_phoenix_breaks_ties_by_the_smaller_table(void)
+{
+	plan(&P, "SELECT k, v FROM t WHERE v >= 'x' AND k > 3", "FILTERED SCAN T via index IV range V ['x', +inf) filter K > 3",
+	     "KP002");
+	plan(&P, "SELECT /*+ USE_DATA_OVER_INDEX_TABLE */ k, v FROM t WHERE v >= 'x' AND k > 3",
+	     "FILTERED SCAN T range K (3, +inf) filter V >= 'x'", "KP002");
+	/* IV does not hold V2: a global index that does not cover is no
+	 * candidate (unless hinted), so IV2 (V2, INCLUDE V) is used */
+	plan(&P, "SELECT k, v FROM t WHERE v = 'x' AND v2 = 'y'",
+	     "FILTERED SCAN T via index IV2 prefix (V2='y') filter V = 'x'", "KP002");
+}
+
 /* --------------------------------------------------- Lindorm ORDER BY */
 
 /* The examples of Lindorm's "ORDER BY clause in Lindorm SQL", one by one. */
@@ -164,5 +200,7 @@ KPT_SUITE("targets", setup, teardown,
 	{"Tablestore runs a full scan, within its scan limits", test_tablestore_runs_a_full_scan_within_its_scan_limits},
 	{"Phoenix uses the first usable index of several INDEX hints", test_phoenix_uses_the_first_usable_of_several_index_hints},
 	{"Phoenix plans a query with dynamic columns on the data table", test_phoenix_plans_dynamic_columns_on_the_data_table},
+	{"Phoenix prefers the path whose order needs no sort", test_phoenix_prefers_the_path_whose_order_needs_no_sort},
+	{"Phoenix breaks ties by the smaller table", test_phoenix_breaks_ties_by_the_smaller_table},
 	{"Lindorm's ORDER BY needs an equality on every key column before it",
 	 test_lindorm_order_by_needs_an_equality_on_every_key_column_before_it})
