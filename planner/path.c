@@ -6,10 +6,12 @@
 #include "planner/planInt.h"
 
 static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, const kp_key *key,
-                      const kp_expr *where, bool report, kp_source *src, kp_arena *a, kp_diags *d)
+                      const kp_expr *where, bool report, const kp_plan_opts *opts, kp_source *src, kp_arena *a,
+                      kp_diags *d)
 {
 	pctx pc;
 	memset(&pc, 0, sizeof pc);
+	pc.keyfn = opts->phoenix;
 	pc.col = nm->col;
 	pc.a = a;
 	pc.d = d;
@@ -183,7 +185,7 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	/* candidate paths: the primary key, then every KV index */
 	path_eval cur;
 	memset(best, 0, sizeof *best);
-	eval_path(best, t, nm, &t->pk, where, true, src, a, d);
+	eval_path(best, t, nm, &t->pk, where, true, opts, src, a, d);
 	best->covering = true;
 	best->order = kp_path_order(t, nm, best, order);
 	const kp_index *forced = NULL;
@@ -209,7 +211,8 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 		if (ix->where && !implies(where, ix->where))
 			continue;
 		memset(&cur, 0, sizeof cur);
-		eval_path(&cur, t, nm, &ix->key, ix->where ? minus_implied(where, ix->where, a) : where, false, src, a, d);
+		eval_path(&cur, t, nm, &ix->key, ix->where ? minus_implied(where, ix->where, a) : where, false, opts, src,
+		          a, d);
 		cur.index = ix;
 		const bool *used = r->used;
 		if (ix->has_expr) {

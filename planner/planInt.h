@@ -7,6 +7,7 @@
  *   resolve.c  names and hints: the resolved view the later steps read
  *              (the AST is left as parsed)
  *   terms.c    WHERE terms (leaves) -> box sets over the key's columns
+ *   keyfunc.c  key ranges through order-preserving functions (Phoenix)
  *   boxes.c    box-set algebra: AND, OR, hull, merge
  *   range.c    box sets -> key ranges in stored order, and which WHERE
  *              terms the ranges serve
@@ -60,6 +61,8 @@ typedef struct pctx {
 	                           NULL sorts first, so a range unbounded below
 	                           starts after it */
 	bool report;            /* emit diagnostics (only on the primary-key pass) */
+	bool keyfn;             /* functions of key columns form key ranges, as
+	                           Phoenix forms them (keyfunc.c) */
 	bool limit_hit;         /* KP_MAX_RANGES was exceeded */
 } pctx;
 
@@ -224,6 +227,17 @@ static inline void kp_bs_merge(pctx *pc, boxset *s)
  * candidate key of pc: exact when it holds exactly the rows the condition
  * accepts. */
 boxset kp_terms_boxes(pctx *pc, const kp_expr *e, bool neg);
+
+/* The smallest string above every string that starts with p[0..n): p with
+ * its last code point incremented (terms.c). False if none exists. */
+bool kp_prefix_successor(kp_arena *a, const char *p, uint32_t n, kp_value *out);
+
+/* ------------------------------------------ key functions (keyfunc.c) */
+
+/* The box set of `e op v` (op = < <= > >=, v a constant) into *out when e
+ * is a function of a key column whose key range Phoenix forms (pc->keyfn);
+ * false when it is not. */
+bool kp_keyfn_boxes(pctx *pc, const kp_expr *e, int op, const kp_value *v, boxset *out);
 
 /* ------------------------------------ candidate paths (range.c, path.c) */
 

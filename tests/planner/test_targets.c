@@ -18,7 +18,9 @@ static const char *PHOENIX_SCHEMA =
 	"CREATE TABLE atable (organization_id CHAR(15) NOT NULL, entity_id CHAR(15) NOT NULL, a_string VARCHAR,"
 	"  CONSTRAINT pk PRIMARY KEY (organization_id, entity_id));"
 	"CREATE TABLE ptsdb (inst VARCHAR NOT NULL, host VARCHAR NOT NULL, \"DATE\" DATE NOT NULL, val DECIMAL,"
-	"  CONSTRAINT pk PRIMARY KEY (inst, host, \"DATE\"));";
+	"  CONSTRAINT pk PRIMARY KEY (inst, host, \"DATE\"));"
+	"CREATE TABLE dt (d DATE NOT NULL, n DECIMAL NOT NULL, v VARCHAR, CONSTRAINT pk PRIMARY KEY (d, n));"
+	"CREATE TABLE nt (n DECIMAL NOT NULL PRIMARY KEY, v VARCHAR);";
 
 static const char *LINDORM_SCHEMA =
 	"CREATE TABLE test (p1 INT, p2 INT, p3 INT, c1 INT, c2 INT, c3 INT, PRIMARY KEY (p1, p2, p3));"
@@ -169,6 +171,65 @@ static void test_phoenix_breaks_ties_by_the_smaller_table(void)
 	     "FILTERED SCAN T via index IV2 prefix (V2='y') filter V = 'x'", "KP002");
 }
 
+/* ------------------------------------------- key ranges through functions */
+
+static void test_phoenix_substr_prefix_is_a_key_range(void)
+{
+	/* Phoenix's WhereOptimizerTest: RANGE SCAN OVER ATABLE ['000000000000001','003'] - [...,'004'] */
+	plan(&P, "SELECT * FROM atable WHERE organization_id = '000000000000001' AND SUBSTR(entity_id,1,3) > '002' "
+	         "AND SUBSTR(entity_id,1,3) <= '003'",
+	     "SCAN ATABLE prefix (ORGANIZATION_ID='000000000000001') range ENTITY_ID ['003', '004')", "");
+	plan(&P, "SELECT * FROM atable WHERE SUBSTR(organization_id, 1, 2) IN ('ab', 'cd')",
+	     "SCAN ATABLE 2 ranges: range ORGANIZATION_ID ['ab', 'ac'); range ORGANIZATION_ID ['cd', 'ce')", "");
+	/* shorter than the length: the column equals it; longer: never true */
+	plan(&P, "SELECT * FROM atable WHERE SUBSTR(organization_id, 1, 3) = 'ab'",
+	     "SCAN ATABLE prefix (ORGANIZATION_ID='ab')", "");
+	plan(&P, "SELECT * FROM atable WHERE SUBSTR(organization_id, 1, 2) = 'abc'", "GET ATABLE no keys: the condition is never true", "KP005");
+	plan(&P, "SELECT * FROM atable WHERE SUBSTR(organization_id, 0, 2) BETWEEN 'ab' AND 'cd'",
+	     "SCAN ATABLE range ORGANIZATION_ID ['ab', 'ce')", "");
+	/* a parameter: a range from it, the condition kept */
+	plan(&P, "SELECT * FROM atable WHERE organization_id = ? AND SUBSTR(entity_id, 1, 3) = ?",
+	     "FILTERED SCAN ATABLE prefix (ORGANIZATION_ID=?) range ENTITY_ID [?, +inf) filter SUBSTR(ENTITY_ID, 1, 3) = ?",
+	     "KP002");
+	/* another offset keeps no order: KP006 */
+	plan(&P, "SELECT * FROM atable WHERE organization_id = 'a' AND SUBSTR(entity_id, 2, 3) = 'b'",
+	     "FILTERED SCAN ATABLE prefix (ORGANIZATION_ID='a') filter SUBSTR(ENTITY_ID, 2, 3) = 'b'", "KP006 KP002");
+	/* Lindorm: a function of a key column serves no range */
+	plan(&L, "SELECT * FROM o WHERE SUBSTR(userid, 1, 3) = 'abc'", "REJECTED o: full table scan, no condition on "
+	     "leading key column userid filter SUBSTR(userid, 1, 3) = 'abc'", "KP006 KP001");
+}
+
+static void test_phoenix_regexp_substr_and_rtrim_keep_their_filter(void)
+{
+	plan(&P, "SELECT * FROM ptsdb WHERE REGEXP_SUBSTR(inst, '[^-]+', 1) IN ('a', 'c')",
+	     "FILTERED SCAN PTSDB 2 ranges: range INST ['a', 'b'); range INST ['c', 'd') filter "
+	     "REGEXP_SUBSTR(INST, '[^-]+', 1) IN ('a', 'c')", "KP002");
+	plan(&P, "SELECT * FROM ptsdb WHERE RTRIM(inst) = 'a'", "FILTERED SCAN PTSDB range INST ['a', 'a!') filter RTRIM(INST) = 'a'",
+	     "KP002");
+	plan(&P, "SELECT * FROM ptsdb WHERE RTRIM(inst) > 'a'", "FILTERED SCAN PTSDB range INST ('a', +inf) filter RTRIM(INST) > 'a'",
+	     "KP002");
+}
+
+static void test_phoenix_floor_ceil_round_trunc_are_key_ranges(void)
+{
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'DAY') = TO_DATE('2013-01-01')",
+	     "SCAN DT range D [TIMESTAMP '2013-01-01 00:00:00.000', TIMESTAMP '2013-01-01 23:59:59.999']", "");
+	/* not on a day: never true */
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'DAY') = TO_DATE('2013-01-01 10:00:00')", "GET DT no keys: the condition is never true", "KP005");
+	plan(&P, "SELECT * FROM dt WHERE TRUNC(d, 'HOUR', 2) > TO_DATE('2013-01-01 01:00:00')",
+	     "SCAN DT range D (TIMESTAMP '2013-01-01 01:59:59.999', +inf)", "");
+	plan(&P, "SELECT * FROM dt WHERE CEIL(d, 'MINUTE') <= TO_DATE('2013-01-01 00:10:00')",
+	     "SCAN DT range D (-inf, TIMESTAMP '2013-01-01 00:10:00.000']", "");
+	plan(&P, "SELECT * FROM dt WHERE ROUND(d, 'SECOND') = TO_DATE('2013-01-01 00:00:10')",
+	     "SCAN DT range D [TIMESTAMP '2013-01-01 00:00:09.500', TIMESTAMP '2013-01-01 00:00:10.499']", "");
+	/* calendar units are not of fixed length */
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'MONTH') = TO_DATE('2013-01-01')",
+	     "FULL SCAN DT filter FLOOR(D, 'MONTH') = TO_DATE('2013-01-01')", "KP006 KP001");
+	plan(&P, "SELECT * FROM nt WHERE FLOOR(n) = 3", "SCAN NT range N [3.0, 4.0)", "");
+	plan(&P, "SELECT * FROM nt WHERE CEIL(n) BETWEEN 2 AND 4.5", "SCAN NT range N (1.0, 4.0]", "");
+	plan(&P, "SELECT * FROM nt WHERE FLOOR(n) > 2.5", "SCAN NT range N [3.0, +inf)", "");
+}
+
 /* --------------------------------------------------- Lindorm ORDER BY */
 
 /* The examples of Lindorm's "ORDER BY clause in Lindorm SQL", one by one. */
@@ -202,5 +263,9 @@ KPT_SUITE("targets", setup, teardown,
 	{"Phoenix plans a query with dynamic columns on the data table", test_phoenix_plans_dynamic_columns_on_the_data_table},
 	{"Phoenix prefers the path whose order needs no sort", test_phoenix_prefers_the_path_whose_order_needs_no_sort},
 	{"Phoenix breaks ties by the smaller table", test_phoenix_breaks_ties_by_the_smaller_table},
+	{"Phoenix: SUBSTR(c, 1, n) is a key range", test_phoenix_substr_prefix_is_a_key_range},
+	{"Phoenix: REGEXP_SUBSTR and RTRIM are key ranges that keep their filter",
+	 test_phoenix_regexp_substr_and_rtrim_keep_their_filter},
+	{"Phoenix: FLOOR, CEIL, ROUND and TRUNC are key ranges", test_phoenix_floor_ceil_round_trunc_are_key_ranges},
 	{"Lindorm's ORDER BY needs an equality on every key column before it",
 	 test_lindorm_order_by_needs_an_equality_on_every_key_column_before_it})
