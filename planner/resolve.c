@@ -8,6 +8,8 @@
  * hints against the hint table of the target's dialects. */
 #include "planner/planInt.h"
 
+#include "planner/fold.h"
+
 typedef struct resolve_ctx {
 	const kp_table *t;      /* table */
 	const kp_name *alias;   /* FROM alias, or NULL */
@@ -197,6 +199,46 @@ static const kp_list *order_with_functions(resolve_ctx *rc, const kp_list *l)
 		*c = *it;
 		c->expr = x;
 		out->items[i] = c;
+	}
+	return out ? out : l;
+}
+
+/* The ORDER BY as the stores sort by it: an integer literal names the
+ * select item at that position (ORDER BY 2), and any other constant term
+ * sorts nothing, so it is left out (Phoenix's OrderByCompiler skips
+ * "stateless" expressions). l itself when nothing changes. */
+static const kp_list *order_as_sorted(const kp_stmt *s, const kp_list *l, kp_arena *a)
+{
+	kp_list *out = NULL;
+	for (uint32_t i = 0; i < l->n; i++) {
+		const kp_order_item *it = l->items[i];
+		const kp_expr *e = it->expr;
+		kp_expr *pos = NULL;
+		kp_value v;
+		bool drop = false;
+		if (e->kind == KP_X_INT && !e->overflow) {
+			const kp_list *items = s->kind == KP_S_SELECT ? &s->u.select.items : NULL;
+			if (items && e->ival >= 1 && (uint64_t)e->ival <= items->n &&
+			    ((kp_expr *)items->items[e->ival - 1])->kind != KP_X_STAR)
+				pos = items->items[e->ival - 1];
+		} else {
+			drop = kp_value_fold(&v, e, a);
+		}
+		if (!out && (pos || drop)) {
+			out = kp_arena_alloc(a, sizeof(*out));
+			out->items = kp_arena_alloc(a, sizeof(void *) * l->n);
+			for (uint32_t k = 0; k < i; k++)
+				out->items[out->n++] = l->items[k];
+		}
+		if (!out || drop)
+			continue;
+		if (pos) {
+			kp_order_item *c = kp_arena_alloc(a, sizeof(*c));
+			*c = *it;
+			c->expr = pos;
+			it = c;
+		}
+		out->items[out->n++] = (void *)it;
 	}
 	return out ? out : l;
 }
@@ -507,6 +549,8 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 	r->errors = rc.errors;
 	r->where = rc.fns.n ? with_functions(&rc, where) : where;
 	r->order = rc.fns.n ? order_with_functions(&rc, v->order) : v->order;
+	if (r->order->n)
+		r->order = order_as_sorted(s, r->order, a);
 	if (!r->errors && s->hints.n)   /* r->h is zero: no hints */
 		read_hints(&r->h, s, opts, src, a, d);
 	/* Phoenix plans a query that declares dynamic columns on its data

@@ -230,6 +230,22 @@ static void test_phoenix_floor_ceil_round_trunc_are_key_ranges(void)
 	plan(&P, "SELECT * FROM nt WHERE FLOOR(n) > 2.5", "SCAN NT range N [3.0, +inf)", "");
 }
 
+/* ------------------------------------------------------------ ORDER BY */
+
+/* A constant ORDER BY term sorts nothing (Phoenix's OrderByCompiler drops
+ * it); an integer names the select item at that position. */
+static void test_constant_order_by_terms_are_dropped_and_integers_are_positions(void)
+{
+	plan(&P, "SELECT k FROM t WHERE k = 1 ORDER BY 'a', 'b'", "GET T key (K=1)", "");
+	CU_ASSERT_EQUAL(P.plan.order, KP_ORDER_NONE);
+	plan(&P, "SELECT k, v FROM t WHERE v > 'a' ORDER BY 2", "SCAN T via index IV range V ('a', +inf) order key", "");
+	plan(&P, "SELECT k, v FROM t WHERE v > 'a' ORDER BY 1 DESC, NULL",
+	     "FULL SCAN T filter V > 'a' order reverse", "KP001 KP003");
+	/* a position past the select list stays a term the store cannot serve */
+	plan(&L, "SELECT * FROM test WHERE p1 = 1 ORDER BY 9", "SCAN test prefix (p1=1) order sort", "KP004 KP110");
+	plan(&L, "SELECT * FROM test WHERE p1 = 1 ORDER BY ?, p2", "SCAN test prefix (p1=1) order key", "");
+}
+
 /* --------------------------------------------------- Lindorm ORDER BY */
 
 /* The examples of Lindorm's "ORDER BY clause in Lindorm SQL", one by one. */
@@ -267,5 +283,7 @@ KPT_SUITE("targets", setup, teardown,
 	{"Phoenix: REGEXP_SUBSTR and RTRIM are key ranges that keep their filter",
 	 test_phoenix_regexp_substr_and_rtrim_keep_their_filter},
 	{"Phoenix: FLOOR, CEIL, ROUND and TRUNC are key ranges", test_phoenix_floor_ceil_round_trunc_are_key_ranges},
+	{"constant ORDER BY terms are dropped; integers are positions",
+	 test_constant_order_by_terms_are_dropped_and_integers_are_positions},
 	{"Lindorm's ORDER BY needs an equality on every key column before it",
 	 test_lindorm_order_by_needs_an_equality_on_every_key_column_before_it})
