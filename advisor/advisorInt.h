@@ -55,6 +55,7 @@ typedef struct target_info {
 	bool phoenix_rules;         /* Phoenix's hints and index rules (kp_plan_opts.phoenix) */
 	bool dotted_families;       /* column families written cf.col (else `cf:col`) */
 	int names;                  /* how names match (KP_NAMES_*) */
+	bool dq_strings;            /* "text" is a string literal, not a quoted name */
 } target_info;
 
 const target_info *kpa_target(kp_target t);

@@ -19,7 +19,7 @@ static const target_info targets[] = {
 		.max_in_list = 2000, .max_limit = 10000, .order_in_key_order = true},
 	[KP_TARGET_TABLESTORE] = {
 		.name = "tablestore", .lead_word = "partition key", .key_word = "partition key", .max_key_parts = 4,
-		.strict_key_types = true, .hash_part_error = true, .names = KP_NAMES_NOCASE,
+		.strict_key_types = true, .hash_part_error = true, .names = KP_NAMES_NOCASE, .dq_strings = true,
 		.never_reject = true,
 		.full_scan_note = "Tablestore runs it, reading every partition, and fails it past its SQL scan limits: "
 		                  "\"100,000 for the number of scanned rows, 128 MB for the size of scanned data, "
@@ -65,6 +65,11 @@ const char *kp_target_name(kp_target t)
 int kp_target_names(kp_target t)
 {
 	return kpa_target(t)->names;
+}
+
+bool kp_target_dq_strings(kp_target t)
+{
+	return kpa_target(t)->dq_strings;
 }
 
 void kp_target_plan_opts(kp_plan_opts *o, kp_target t)

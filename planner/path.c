@@ -180,7 +180,8 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	const kp_names *nm = r->names;
 	kp_expr *where = r->where;
 	const kp_list *order = r->order;
-	const hints *h = &r->h;
+	hints hl = r->h;
+	const hints *h = &hl;
 
 	/* candidate paths: the primary key, then every KV index */
 	path_eval cur;
@@ -199,6 +200,9 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 			            "_l_force_index_ names '%.*s', which is not an index of %s", (int)n, nm, t->name);
 			return false;
 		}
+	} else if (s->kind == KP_S_SELECT && s->u.select.use_index) {
+		if (!kp_use_index(&forced, &hl, t, &s->u.select, src, a, d))
+			return false;
 	} else if (h->phx_index && !h->no_index) {
 		forced = kp_hints_phoenix_index(h, t, alias, src, a, d);
 	}
@@ -254,7 +258,7 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	 * any combination: it is used when no key serves the WHERE (a full
 	 * scan otherwise) and it indexes every column the WHERE reads. */
 	const kp_index *search = NULL;
-	if (where && (best->access == KP_ACCESS_FULL || (forced && forced->search))) {
+	if (where && !h->no_index && (best->access == KP_ACCESS_FULL || (forced && forced->search))) {
 		bool *wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
 		cols_of(where, nm->col, wcols);
 		for (int i = 0; i < t->nindexes && !search; i++) {

@@ -322,6 +322,11 @@ bool kp_hints_ignore(const hints *h, const kp_index *ix);
 const kp_index *kp_hints_phoenix_index(const hints *h, const kp_table *t, const kp_name *alias,
                                        kp_source *src, kp_arena *a, kp_diags *d);
 
+/* FROM t USE INDEX (...) into *forced (NULL: the data table, h->no_index
+ * set for USE INDEX ()). False (reported) when it names no usable index. */
+bool kp_use_index(const kp_index **forced, hints *h, const kp_table *t, const kp_select *sel, kp_source *src,
+                  kp_arena *a, kp_diags *d);
+
 /* ------------------------------------------------- path choice (path.c) */
 
 /* Is column c one a search index indexes? */

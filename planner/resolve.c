@@ -495,6 +495,34 @@ const kp_index *kp_hints_phoenix_index(const hints *h, const kp_table *t, const 
 	return NULL;
 }
 
+/* FROM t USE INDEX (idx, ...): the first named index of t that exists;
+ * USE INDEX () reads the data table alone (Tablestore: "Force a full table
+ * scan (skip all indexes)"). False when it names only missing indexes
+ * (reported, as _l_force_index_ is). */
+bool kp_use_index(const kp_index **forced, hints *h, const kp_table *t, const kp_select *sel, kp_source *src,
+                  kp_arena *a, kp_diags *d)
+{
+	const kp_list *l = &sel->use_index_names;
+	*forced = NULL;
+	if (l->n == 0) {
+		h->no_index = true;
+		return true;
+	}
+	for (uint32_t i = 0; i < l->n; i++) {
+		const kp_name *n = l->items[i];
+		kp_index *ix = kp_table_index(t, n->s, n->len);
+		if (ix && ix->state == KP_IX_ACTIVE && (ix->kv || ix->search)) {
+			*forced = ix;
+			return true;
+		}
+	}
+	const kp_name *n0 = l->items[0];
+	kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, n0->off, n0->srclen,
+	            "USE INDEX names '%.*s', which is not an index of %s that keyplan can use", (int)n0->len, n0->s,
+	            t->name);
+	return false;
+}
+
 /* -------------------------------------------------------- resolved view */
 
 const kp_names *kp_names_copy(const kp_names *nm, kp_arena *a)

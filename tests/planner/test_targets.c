@@ -30,7 +30,9 @@ static const char *LINDORM_SCHEMA =
 	"CREATE INDEX iv1 ON t (v1);";
 
 static const char *TABLESTORE_SCHEMA =
-	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, amount BIGINT, PRIMARY KEY (userid, orderid));";
+	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, amount BIGINT, note VARCHAR(16) DEFAULT \"none\","
+	"  PRIMARY KEY (userid, orderid)) ENGINE=\"Tablestore\";"
+	"CREATE INDEX by_amount ON o (amount);";
 
 /* A session under target tg: its names, plan rules and statement limits. */
 static int target_setup(kpt *t, kp_target tg, const char *schema)
@@ -105,7 +107,7 @@ static void test_full_scan_help_names_the_targets_own_opt_in(void)
 
 static void test_tablestore_runs_a_full_scan_within_its_scan_limits(void)
 {
-	plan(&S, "select * from o where amount > 5 limit 4", "FULL SCAN o filter amount > 5", "KP001 KP018");
+	plan(&S, "select * from o where note > 'a' limit 4", "FULL SCAN o filter note > 'a'", "KP001 KP018");
 	CU_ASSERT_FALSE(S.plan.rejected);
 	CU_ASSERT_EQUAL(S.d.count[KP_SEV_ERROR], 0);
 	CU_ASSERT_TRUE(kpt_has_message(&S, "full table scan: no condition on leading key column 'userid' of o"));
@@ -136,6 +138,35 @@ static void test_phoenix_plans_dynamic_columns_on_the_data_table(void)
 {
 	plan(&P, "SELECT k FROM t WHERE v = 'a'", "SCAN T via index IV prefix (V='a')", "");
 	plan(&P, "SELECT k FROM t(v3 VARCHAR) WHERE v = 'a'", "FULL SCAN T filter V = 'a'", "KP001");
+}
+
+/* ---------------------------------------------------------- Tablestore */
+
+/* MySQL-compatible: "text" is a string, in DDL (the schema above) and
+ * queries alike (the Python SDK's example: where uid = "7") */
+static void test_tablestore_double_quoted_text_is_a_string(void)
+{
+	plan(&S, "select * from o where userid = \"7\" and orderid = 1", "GET o key (userid='7', orderid=1)", "");
+	plan(&S, "select * from o where userid = \"a\"\"b\"", "SCAN o prefix (userid='a\"b')", "");
+	plan(&S, "select * from o where userid = \"7", "ERROR: statement not planned (see diagnostics)", "KP016");
+	CU_ASSERT_TRUE(kpt_has_message(&S, "unterminated string literal"));
+	/* elsewhere a quoted name */
+	plan(&L, "select * from o where userid = \"7\"", "ERROR: statement not planned (see diagnostics)", "KP009");
+}
+
+/* Tablestore's "Index selection policy": USE INDEX (idx) picks the index,
+ * USE INDEX () the data table (a full scan when the key is not bound). */
+static void test_tablestore_use_index_picks_the_path(void)
+{
+	plan(&S, "select * from o where amount = 5", "SCAN o via index by_amount (+ table lookup) prefix (amount=5)", "");
+	plan(&S, "select * from o use index () where amount = 5", "FULL SCAN o filter amount = 5", "KP001");
+	plan(&S, "select * from o AS x USE INDEX (nope, by_amount) where userid = 'a' and amount = 5",
+	     "SCAN o via index by_amount (+ table lookup) prefix (amount=5, userid='a')", "");
+	plan(&S, "select * from o USE INDEX (by_amount) where userid = 'a'",
+	     "FULL SCAN o via index by_amount (+ table lookup) filter userid = 'a'", "KP001");
+	plan(&S, "select * from o x use index (nope) where amount = 5", "ERROR: statement not planned (see diagnostics)",
+	     "KP019");
+	CU_ASSERT_TRUE(kpt_has_message(&S, "USE INDEX names 'nope', which is not an index of o that keyplan can use"));
 }
 
 /* ------------------------------------------------------- path choice */
@@ -277,6 +308,8 @@ KPT_SUITE("targets", setup, teardown,
 	{"Tablestore runs a full scan, within its scan limits", test_tablestore_runs_a_full_scan_within_its_scan_limits},
 	{"Phoenix uses the first usable index of several INDEX hints", test_phoenix_uses_the_first_usable_of_several_index_hints},
 	{"Phoenix plans a query with dynamic columns on the data table", test_phoenix_plans_dynamic_columns_on_the_data_table},
+	{"Tablestore: double-quoted text is a string", test_tablestore_double_quoted_text_is_a_string},
+	{"Tablestore: USE INDEX picks the path", test_tablestore_use_index_picks_the_path},
 	{"Phoenix prefers the path whose order needs no sort", test_phoenix_prefers_the_path_whose_order_needs_no_sort},
 	{"Phoenix breaks ties by the smaller table", test_phoenix_breaks_ties_by_the_smaller_table},
 	{"Phoenix: SUBSTR(c, 1, n) is a key range", test_phoenix_substr_prefix_is_a_key_range},
