@@ -200,6 +200,30 @@ static int check_expr_cols(const kp_table *t, const kp_expr *e, const char *what
 }
 
 /* Resolves key parts against t's columns. Returns -1 after reporting. */
+/* Is c of a fixed width in Phoenix's row key (PDataType.isFixedWidth):
+ * numbers but DECIMAL, dates and times, BOOLEAN, CHAR(n) and BINARY(n)? */
+static bool fixed_width(const kp_column *c)
+{
+	static const char *const fixed[] = {"integer", "int", "bigint", "smallint", "tinyint", "float", "double",
+	                                    "date", "time", "timestamp", "boolean", "unsigned_int", "unsigned_long",
+	                                    "unsigned_smallint", "unsigned_tinyint", "unsigned_float",
+	                                    "unsigned_double", "unsigned_date", "unsigned_time", "unsigned_timestamp",
+	                                    NULL};
+	if (c->is_array)
+		return false;
+	char l[32];
+	size_t n = strlen(c->type_name);
+	if (n >= sizeof l)
+		return false;
+	for (size_t i = 0; i <= n; i++)
+		l[i] = (char)((c->type_name[i] >= 'A' && c->type_name[i] <= 'Z') ? c->type_name[i] - 'A' + 'a'
+		                                                                   : c->type_name[i]);
+	for (int i = 0; fixed[i]; i++)
+		if (!strcmp(l, fixed[i]))
+			return true;
+	return (!strcmp(l, "char") || !strcmp(l, "binary")) && c->length > 0;
+}
+
 static int build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *parts,
                      const char *what, kp_source *src, kp_arena *a, kp_diags *d)
 {
@@ -518,18 +542,53 @@ static int create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src,
 				            "column '%s' declared twice in view %s", col->name, t->name);
 				err = -1;
 			}
-		if (cd->primary_key) {
-			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
-			            "view %s cannot change the primary key of %s", t->name, base->name);
+	}
+	/* Phoenix lets a view add key columns after its parent's (ViewIT:
+	 * CREATE VIEW v1 (v2 VARCHAR, k3 VARCHAR PRIMARY KEY) AS SELECT * FROM
+	 * t1 WHERE k1 = 1), unless the parent's last key column is of variable
+	 * length (MetaDataClient.throwIfLastPKOfParentIsVariableLength: its
+	 * bytes run to the end of the row key) */
+	kp_key added = {0};
+	if (ct->has_pk && build_key(c, &added, t, &ct->pk, "primary key", src, a, d) < 0)
+		err = -1;
+	for (int i = 0; !err && i < added.n; i++)
+		if (added.parts[i].col < base->ncols) {
+			const kp_keypart *p = ct->pk.items[i];
+			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->off, p->len,
+			            "view %s cannot change the primary key of %s: a view's key columns are new columns, "
+			            "after those of %s", t->name, base->name, base->name);
 			err = -1;
 		}
-	}
-	if (ct->has_pk) {
-		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, ct->pk_off, 7,
-		            "view %s cannot change the primary key of %s", t->name, base->name);
+	int nadd = added.n;
+	for (uint32_t i = 0; i < ct->cols.n; i++)
+		nadd += ((const kp_coldef *)ct->cols.items[i])->primary_key;
+	const kp_column *last = base->pk.n ? &base->cols[base->pk.parts[base->pk.n - 1].col] : NULL;
+	if (!err && nadd && (!last || base->pk.parts[base->pk.n - 1].col < 0 || !fixed_width(last))) {
+		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, ct->has_pk ? ct->pk_off : ct->name.off,
+		            ct->has_pk ? 7 : ct->name.srclen,
+		            "view %s cannot add key columns: the last key column%s%s of %s is of variable length "
+		            "(Phoenix: \"Cannot modify the primary key of a VIEW if last PK column of parent is variable "
+		            "length\")", t->name, last ? " " : "", last ? last->name : "", base->name);
 		err = -1;
 	}
 	t->pk = base->pk;
+	if (!err && nadd) {
+		t->pk.n = base->pk.n + nadd;
+		t->pk.parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(t->pk.n + 1));
+		memcpy(t->pk.parts, base->pk.parts, sizeof(kp_key_part) * (size_t)base->pk.n);
+		int k = base->pk.n;
+		for (uint32_t i = 0; i < ct->cols.n; i++) {
+			const kp_coldef *cd = ct->cols.items[i];
+			if (!cd->primary_key)
+				continue;
+			t->pk.parts[k].col = base->ncols + (int)i;
+			t->pk.parts[k++].desc = cd->pk_desc;
+		}
+		for (int i = 0; i < added.n; i++)
+			t->pk.parts[k++] = added.parts[i];
+		for (int i = base->pk.n; i < t->pk.n; i++)
+			t->cols[t->pk.parts[i].col].key_pos = i;
+	}
 	if (ct->view_where && check_expr_cols(t, ct->view_where, "WHERE of view", src, a, d) < 0)
 		err = -1;
 	if (err)

@@ -20,7 +20,10 @@ static const char *PHOENIX_SCHEMA =
 	"CREATE TABLE ptsdb (inst VARCHAR NOT NULL, host VARCHAR NOT NULL, \"DATE\" DATE NOT NULL, val DECIMAL,"
 	"  CONSTRAINT pk PRIMARY KEY (inst, host, \"DATE\"));"
 	"CREATE TABLE dt (d DATE NOT NULL, n DECIMAL NOT NULL, v VARCHAR, CONSTRAINT pk PRIMARY KEY (d, n));"
-	"CREATE TABLE nt (n DECIMAL NOT NULL PRIMARY KEY, v VARCHAR);";
+	"CREATE TABLE nt (n DECIMAL NOT NULL PRIMARY KEY, v VARCHAR);"
+	"CREATE TABLE t1 (k1 INTEGER NOT NULL, k2 INTEGER NOT NULL, v1 VARCHAR, CONSTRAINT pk PRIMARY KEY (k1, k2));"
+	"CREATE VIEW v1 (v2 VARCHAR, k3 VARCHAR PRIMARY KEY) AS SELECT * FROM t1 WHERE k1 = 1;"
+	"CREATE VIEW v2 (k4 INTEGER, v4 VARCHAR, CONSTRAINT pk PRIMARY KEY (k4 DESC)) AS SELECT * FROM t1;";
 
 static const char *LINDORM_SCHEMA =
 	"CREATE TABLE test (p1 INT, p2 INT, p3 INT, c1 INT, c2 INT, c3 INT, PRIMARY KEY (p1, p2, p3));"
@@ -138,6 +141,28 @@ static void test_phoenix_plans_dynamic_columns_on_the_data_table(void)
 {
 	plan(&P, "SELECT k FROM t WHERE v = 'a'", "SCAN T via index IV prefix (V='a')", "");
 	plan(&P, "SELECT k FROM t(v3 VARCHAR) WHERE v = 'a'", "FULL SCAN T filter V = 'a'", "KP001");
+}
+
+/* ------------------------------------------------- Phoenix views with keys */
+
+/* ViewIT: a view adds key columns after its parent's, unless the parent's
+ * last key column is of variable length. */
+static void test_phoenix_view_adds_key_columns(void)
+{
+	plan(&P, "SELECT * FROM v1 WHERE k2 = 2 AND k3 = 'a'", "GET V1 key (K1=1, K2=2, K3='a')", "");
+	plan(&P, "SELECT * FROM v1 WHERE k2 = 2", "SCAN V1 prefix (K1=1, K2=2)", "");
+	plan(&P, "SELECT * FROM v2 WHERE k1 = 1 AND k2 = 2 ORDER BY k4 DESC", "SCAN V2 prefix (K1=1, K2=2) order key", "");
+	kpt t;
+	CU_ASSERT_EQUAL(target_setup(&t, KP_TARGET_PHOENIX, "CREATE TABLE t2 (k1 VARCHAR NOT NULL PRIMARY KEY, v1 VARCHAR);"), 0);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE VIEW v3 (k3 VARCHAR PRIMARY KEY) AS SELECT * FROM t2"), 1);
+	CU_ASSERT_STRING_EQUAL(t.rules, "KP014");
+	CU_ASSERT_TRUE(kpt_has_message(&t, "view V3 cannot add key columns: the last key column K1 of T2 is of variable "
+	                                   "length (Phoenix: \"Cannot modify the primary key of a VIEW if last PK column "
+	                                   "of parent is variable length\")"));
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE VIEW v4 (x VARCHAR, CONSTRAINT pk PRIMARY KEY (k1)) AS SELECT * FROM t2"), 1);
+	CU_ASSERT_TRUE(kpt_has_message(&t, "view V4 cannot change the primary key of T2: a view's key columns are new "
+	                                   "columns, after those of T2"));
+	kpt_free(&t);
 }
 
 /* ---------------------------------------------------------- Tablestore */
@@ -308,6 +333,7 @@ KPT_SUITE("targets", setup, teardown,
 	{"Tablestore runs a full scan, within its scan limits", test_tablestore_runs_a_full_scan_within_its_scan_limits},
 	{"Phoenix uses the first usable index of several INDEX hints", test_phoenix_uses_the_first_usable_of_several_index_hints},
 	{"Phoenix plans a query with dynamic columns on the data table", test_phoenix_plans_dynamic_columns_on_the_data_table},
+	{"Phoenix: a view adds key columns after its parent's", test_phoenix_view_adds_key_columns},
 	{"Tablestore: double-quoted text is a string", test_tablestore_double_quoted_text_is_a_string},
 	{"Tablestore: USE INDEX picks the path", test_tablestore_use_index_picks_the_path},
 	{"Phoenix prefers the path whose order needs no sort", test_phoenix_prefers_the_path_whose_order_needs_no_sort},
