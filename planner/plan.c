@@ -118,7 +118,12 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 	if (out->access == KP_ACCESS_FULL) {
 		kp_buf lead = {0};
 		kp_diag *rej = NULL;
-		key_part_text(&lead, t, &t->pk, 0);
+		/* the path read end to end: the table's key, or an index's (the
+		 * target's optimizer may prefer a whole index, Phoenix for its
+		 * order or its size) */
+		const kp_index *via = out->index && out->index->key.n && out->index->key.parts[0].col >= 0 ? out->index
+		                                                                                           : NULL;
+		key_part_text(&lead, t, via ? &via->key : &t->pk, 0);
 		const kp_key_part *p0 = &t->pk.parts[0];
 		if (!where) {
 			if (!limit)
@@ -129,6 +134,13 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 			            "full table scan of %s, allowed by %s: no condition on leading key column '%s'",
 			            t->name, r.h.allow_filtering ? "the _l_allow_filtering_ hint" : "ALLOW FILTERING",
 			            lead.data);
+		} else if (via) {
+			out->rejected = !opts->never_reject;
+			rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
+			            src, soff, slen,
+			            "full scan of index %s of %s: no condition on its leading column '%s'%s%s%s",
+			            via->name, t->name, lead.data, opts->full_scan_note ? " (" : "",
+			            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
 		} else if (p0->col < 0) {
 			out->rejected = !opts->never_reject;
 			rej = kp_diag_add(d, a, KP_R_HASH_PREFIX, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
@@ -144,9 +156,12 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 			            lead.data, t->name, opts->full_scan_note ? " (" : "",
 			            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
 		}
+		if (rej && via && via->src)
+			kp_diag_note(rej, a, via->src, via->off, "index %s declared here", via->name);
 		if (rej && t->src) {
-			kp_diag_note(rej, a, t->src, t->pk_off ? t->pk_off : t->off,
-			             "primary key of %s declared here", t->name);
+			if (!via)
+				kp_diag_note(rej, a, t->src, t->pk_off ? t->pk_off : t->off,
+				             "primary key of %s declared here", t->name);
 			if (opts->full_scan_optin)
 				kp_diag_help(rej, a, "bind %s with = or IN, use a secondary index or index table "
 				             "(keyplan check advises one), or opt in with %s", lead.data,
