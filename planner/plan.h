@@ -45,6 +45,11 @@ typedef struct kp_range {
 	kp_bound hi;            /* upper bound of part neq */
 	int nthen;              /* a skip range: the nthen parts after part neq ... */
 	kp_value *then;         /* ... each bound to one value (read by seeking) */
+	bool then_range;        /* ... and the part after those bounded by then_lo and
+	                           then_hi (Phoenix's skip scan goes on past IN into a
+	                           range: SKIP SCAN ON 2 RANGES with no filter) */
+	kp_bound then_lo;       /* lower bound of part neq + 1 + nthen */
+	kp_bound then_hi;       /* upper bound of part neq + 1 + nthen */
 } kp_range;
 
 /* What the column references of a statement name, resolved against its

@@ -391,6 +391,25 @@ static void range_sql(kp_buf *b, const kp_plan *p, const kp_range *r)
 	}
 	for (int j = 0; j < r->nthen; j++)
 		eq_sql(b, part_col(p, r->neq + 1 + j), &r->then[j]);
+	if (r->then_range) {   /* the range a skip scan seeks after its then-values */
+		int part = r->neq + 1 + r->nthen;
+		const char *c = part_col(p, part);
+		const kp_column *col = &p->table->cols[p->key->parts[part].col];
+		bool nullable = col->key_pos < 0 && !col->not_null;
+		if (r->then_lo.set && r->then_lo.kind == KP_V_NULL) {
+			kp_buf_printf(b, " AND %s IS NOT NULL", c);
+		} else if (r->then_lo.set) {
+			kp_buf_printf(b, " AND %s %s ", c, r->then_lo.incl ? ">=" : ">");
+			kp_value_sql(b, &r->then_lo);
+		}
+		if (r->then_hi.set) {
+			kp_buf_printf(b, " AND (%s %s ", c, r->then_hi.incl ? "<=" : "<");
+			kp_value_sql(b, &r->then_hi);
+			if (!r->then_lo.set && nullable)
+				kp_buf_printf(b, " OR %s IS NULL", c);
+			kp_buf_putc(b, ')');
+		}
+	}
 	kp_buf_putc(b, ')');
 }
 
@@ -471,6 +490,9 @@ static bool plan_has_param(const kp_plan *p)
 		for (int j = 0; j < r->nthen; j++)
 			if (r->then[j].kind == KP_V_PARAM)
 				return true;
+		if (r->then_range && ((r->then_lo.set && r->then_lo.kind == KP_V_PARAM) ||
+		                      (r->then_hi.set && r->then_hi.kind == KP_V_PARAM)))
+			return true;
 	}
 	return false;
 }

@@ -21,6 +21,8 @@ static const char *PHOENIX_SCHEMA =
 	"  CONSTRAINT pk PRIMARY KEY (inst, host, \"DATE\"));"
 	"CREATE TABLE dt (d DATE NOT NULL, n DECIMAL NOT NULL, v VARCHAR, CONSTRAINT pk PRIMARY KEY (d, n));"
 	"CREATE TABLE nt (n DECIMAL NOT NULL PRIMARY KEY, v VARCHAR);"
+	"CREATE TABLE k3 (k0 DOUBLE NOT NULL, k1 DOUBLE NOT NULL, k2 INTEGER NOT NULL, v1 VARCHAR,"
+	"  CONSTRAINT pk PRIMARY KEY (k0, k1, k2));"
 	"CREATE TABLE t1 (k1 INTEGER NOT NULL, k2 INTEGER NOT NULL, v1 VARCHAR, CONSTRAINT pk PRIMARY KEY (k1, k2));"
 	"CREATE VIEW v1 (v2 VARCHAR, k3 VARCHAR PRIMARY KEY) AS SELECT * FROM t1 WHERE k1 = 1;"
 	"CREATE VIEW v2 (k4 INTEGER, v4 VARCHAR, CONSTRAINT pk PRIMARY KEY (k4 DESC)) AS SELECT * FROM t1;";
@@ -290,6 +292,48 @@ static void test_phoenix_floor_ceil_round_trunc_are_key_ranges(void)
 	plan(&P, "SELECT * FROM nt WHERE FLOOR(n) > 2.5", "SCAN NT range N [3.0, +inf)", "");
 }
 
+/* ------------------------------------------------------------ skip scan */
+
+/* Phoenix's skip scan goes on past IN into a range: SKIP SCAN ON 2 RANGES,
+ * no filter (the date range is a key range, not a filter). */
+static void test_skip_scan_continues_past_in_into_a_range(void)
+{
+	plan(&P, "SELECT * FROM ptsdb WHERE inst LIKE 'na%' AND host IN ('a','b') AND \"DATE\" >= to_date('2013-01-01') "
+	         "AND \"DATE\" < to_date('2013-01-02')",
+	     "SCAN PTSDB 2 ranges: range INST ['na', 'nb') then (HOST='a') range DATE [TIMESTAMP '2013-01-01 00:00:00.000', "
+	     "TIMESTAMP '2013-01-02 00:00:00.000'); range INST ['na', 'nb') then (HOST='b') range DATE "
+	     "[TIMESTAMP '2013-01-01 00:00:00.000', TIMESTAMP '2013-01-02 00:00:00.000')", "");
+	ASSERT_STR(P.ranges, "[{\"eq\": [], \"range\": {\"column\": \"INST\", \"lower\": \"na\", \"lower_inclusive\": true, "
+	                     "\"upper\": \"nb\", \"upper_inclusive\": false}, \"then\": [\"a\"], \"then_range\": {\"column\": "
+	                     "\"DATE\", \"lower\": {\"time\": \"2013-01-01 00:00:00.000\"}, \"lower_inclusive\": true, \"upper\": "
+	                     "{\"time\": \"2013-01-02 00:00:00.000\"}, \"upper_inclusive\": false}}, {\"eq\": [], \"range\": "
+	                     "{\"column\": \"INST\", \"lower\": \"na\", \"lower_inclusive\": true, \"upper\": \"nb\", "
+	                     "\"upper_inclusive\": false}, \"then\": [\"b\"], \"then_range\": {\"column\": \"DATE\", \"lower\": "
+	                     "{\"time\": \"2013-01-01 00:00:00.000\"}, \"lower_inclusive\": true, \"upper\": {\"time\": "
+	                     "\"2013-01-02 00:00:00.000\"}, \"upper_inclusive\": false}}]");
+	/* one range: no skip scan; the equality and the date stay in the filter */
+	plan(&P, "SELECT * FROM ptsdb WHERE inst LIKE 'na%' AND host = 'a' AND \"DATE\" >= to_date('2013-01-01')",
+	     "FILTERED SCAN PTSDB range INST ['na', 'nb') filter HOST = 'a' AND \"DATE\" >= TO_DATE('2013-01-01')", "KP002");
+	/* different date ranges per host are not merged */
+	plan(&P, "SELECT * FROM ptsdb WHERE inst LIKE 'na%' AND ((host = 'a' AND \"DATE\" > to_date('2013-01-01')) OR "
+	         "(host = 'b' AND \"DATE\" < to_date('2013-01-01')))",
+	     "SCAN PTSDB 2 ranges: range INST ['na', 'nb') then (HOST='a') range DATE (TIMESTAMP '2013-01-01 00:00:00.000', "
+	     "+inf); range INST ['na', 'nb') then (HOST='b') range DATE (-inf, TIMESTAMP '2013-01-01 00:00:00.000')", "");
+	/* merged K0 ranges, the same K2 range after each K1: one skip range per K1 value */
+	plan(&P, "SELECT * FROM k3 WHERE ((k0 BETWEEN 2.5 AND 4) OR (k0 > -1 AND k0 <= 3)) AND k1 IN (5, 2.5) AND k2 > 3",
+	     "SCAN K3 2 ranges: range K0 (-1, 4] then (K1=2.5) range K2 (3, +inf); range K0 (-1, 4] then (K1=5) range K2 "
+	     "(3, +inf)", "");
+	/* the same K1 value seeking two K2 ranges that overlap would read a row
+	 * twice (the oracle, seed 7): the K2 ranges are left out (here the
+	 * condition always holds, so no filter is left either) */
+	plan(&P, "SELECT * FROM k3 WHERE ((k0 BETWEEN 2.5 AND 4) OR (k0 > -1 AND k0 <= 3)) AND k1 IN (5, 2.5) AND "
+	         "(k2 < 5 OR k2 > 3)",
+	     "SCAN K3 2 ranges: range K0 (-1, 4] then (K1=2.5); range K0 (-1, 4] then (K1=5)", "");
+	plan(&P, "SELECT * FROM k3 WHERE k0 > 1 AND k1 IN (5, 2.5) AND (k2 < 3 OR k2 > 7)",
+	     "FILTERED SCAN K3 2 ranges: range K0 (1, +inf) then (K1=2.5); range K0 (1, +inf) then (K1=5) filter K2 < 3 OR "
+	     "K2 > 7", "KP002");
+}
+
 /* ------------------------------------------------------------ ORDER BY */
 
 /* A constant ORDER BY term sorts nothing (Phoenix's OrderByCompiler drops
@@ -346,6 +390,7 @@ KPT_SUITE("targets", setup, teardown,
 	{"Phoenix: REGEXP_SUBSTR and RTRIM are key ranges that keep their filter",
 	 test_phoenix_regexp_substr_and_rtrim_keep_their_filter},
 	{"Phoenix: FLOOR, CEIL, ROUND and TRUNC are key ranges", test_phoenix_floor_ceil_round_trunc_are_key_ranges},
+	{"a skip scan continues past IN into a range", test_skip_scan_continues_past_in_into_a_range},
 	{"constant ORDER BY terms are dropped; integers are positions",
 	 test_constant_order_by_terms_are_dropped_and_integers_are_positions},
 	{"Lindorm's ORDER BY needs an equality on every key column before it",
