@@ -360,9 +360,10 @@ static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 		const kp_key_part *p = &t->pk.parts[i];
 		if (p->col < 0 || ix->covers[p->col])
 			continue;
-		kp_key_part q = *p;
-		q.desc = false;
-		ix->key.parts[ix->key.n++] = q;
+		/* the primary key's columns keep their order in the index row key
+		 * (Phoenix's QueryOptimizerTest: with PRIMARY KEY (k DESC), an index
+		 * on (v1) serves ORDER BY v1, k DESC and not ORDER BY v1, k) */
+		ix->key.parts[ix->key.n++] = *p;
 		ix->covers[p->col] = true;
 	}
 	for (uint32_t i = 0; i < def->include.n; i++) {

@@ -219,6 +219,21 @@ static void test_phoenix_prefers_the_path_whose_order_needs_no_sort(void)
 	     "KP004 KP018 KP110");
 }
 
+/* QueryOptimizerTest: with PRIMARY KEY (k DESC) an index on (v1) holds k
+ * DESC after v1, so it serves ORDER BY v1, k DESC and not ORDER BY v1, k. */
+static void test_index_key_keeps_the_primary_keys_direction(void)
+{
+	kpt t;
+	CU_ASSERT_EQUAL(target_setup(&t, KP_TARGET_PHOENIX,
+	                             "CREATE TABLE t (k INTEGER NOT NULL PRIMARY KEY DESC, v1 VARCHAR, v2 VARCHAR);"
+	                             "CREATE INDEX idx ON t(v1);"), 0);
+	plan(&t, "SELECT k FROM t WHERE k > 30 ORDER BY v1, k DESC LIMIT 5",
+	     "FULL SCAN T via index IDX filter K > 30 order key", "KP001 KP018");
+	plan(&t, "SELECT k FROM t WHERE k > 30 ORDER BY v1, k LIMIT 5", "SCAN T range K (30, +inf) order sort",
+	     "KP004 KP018");
+	kpt_free(&t);
+}
+
 /* Equal bound key columns: the table with fewer non-key columns (an index
  * over the data table), unless USE_DATA_OVER_INDEX_TABLE. */
 static void test_phoenix_breaks_ties_by_the_smaller_table(void)
@@ -385,6 +400,7 @@ KPT_SUITE("targets", setup, teardown,
 	{"Tablestore: double-quoted text is a string", test_tablestore_double_quoted_text_is_a_string},
 	{"Tablestore: USE INDEX picks the path", test_tablestore_use_index_picks_the_path},
 	{"Phoenix prefers the path whose order needs no sort", test_phoenix_prefers_the_path_whose_order_needs_no_sort},
+	{"an index key keeps the primary key's direction", test_index_key_keeps_the_primary_keys_direction},
 	{"Phoenix breaks ties by the smaller table", test_phoenix_breaks_ties_by_the_smaller_table},
 	{"Phoenix: SUBSTR(c, 1, n) is a key range", test_phoenix_substr_prefix_is_a_key_range},
 	{"Phoenix: REGEXP_SUBSTR and RTRIM are key ranges that keep their filter",
