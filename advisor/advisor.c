@@ -12,6 +12,9 @@ void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, k
 	adv->cat = cat;
 	adv->target = target;
 	kp_target_plan_opts(&adv->opts, target);
+	const target_info *ti = kpa_target(target);
+	adv->fp.fold_case = ti->names == KP_NAMES_NOCASE;
+	adv->fp.max_in_list = (uint32_t)ti->max_in_list;
 	adv->a = a;
 	adv->d = d;
 }

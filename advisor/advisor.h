@@ -5,6 +5,7 @@
 #define KP_ADVISOR_H
 
 #include "advisor/targets.h"
+#include "grammar/fingerprint.h"
 #include "planner/plan.h"
 
 /* One concrete fix. */
@@ -34,8 +35,8 @@ typedef struct kp_wquery {
 	kp_plan plan;           /* its plan against the real schema */
 	kp_source *src;         /* where it was read */
 	double weight;          /* from a leading "-- weight: N" comment; 1 otherwise */
-	uint64_t shape;         /* hash of its shape (columns, operators, ORDER BY, not
-	                           literals), computed on first use; 0 before */
+	uint64_t shape;         /* its fingerprint (grammar/fingerprint.h): queries alike
+	                           in it plan alike */
 	const kp_plan_opts *opts; /* the target's planning rules, to plan it again */
 } kp_wquery;
 
@@ -43,6 +44,7 @@ typedef struct kp_advisor {
 	const kp_catalog *cat;  /* schema */
 	kp_target target;       /* store whose limits apply */
 	kp_plan_opts opts;      /* its planning rules (kp_target_plan_opts) */
+	kp_fp_opts fp;          /* how it compares names and its IN-list limit, for shapes */
 	kp_arena *a;            /* where advice and diagnostics go */
 	kp_diags *d;            /* findings */
 	kp_list advice;         /* kp_advice*, in order of the findings */

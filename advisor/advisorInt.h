@@ -104,8 +104,7 @@ const kp_list *kpa_order_of(const kp_stmt *s);
  * (what an index must cover on Phoenix). */
 void kpa_read_cols(const kp_names *nm, const kp_stmt *s, bool *used, int ncols);
 uint64_t kpa_mix(uint64_t h, uint64_t v);
-/* Hash of a query's shape (columns, operators, ORDER BY, not literals),
- * cached on the query. */
+/* A query's shape: its statement's fingerprint (grammar/fingerprint.h). */
 uint64_t kpa_query_shape(const kp_wquery *q);
 
 /* ----------------------------------------------------------- workload.c */

@@ -1,6 +1,6 @@
 /* What the advisor reads from a workload statement: the columns its WHERE
- * binds by = / IN and by ranges, the columns it uses, its ORDER BY, and the
- * hash of its shape (which groups statements that plan alike). The column
+ * binds by = / IN and by ranges, the columns it uses, its ORDER BY, and its
+ * shape (which groups statements that plan alike). The column
  * references are the planner's resolution of the statement. */
 #include "advisor/advisorInt.h"
 
@@ -132,55 +132,9 @@ uint64_t kpa_mix(uint64_t h, uint64_t v)
 	return h;
 }
 
-static uint64_t shape_hash(const kp_names *nm, const kp_expr *e, uint64_t h)
+/* The query's shape: the statement's fingerprint (grammar/fingerprint.h),
+ * computed when the query joins the workload. */
+uint64_t kpa_query_shape(const kp_wquery *q)
 {
-	if (!e)
-		return kpa_mix(h, 1);
-	h = kpa_mix(h, (uint64_t)e->kind * 131 + e->op * 7 + e->op2 + (e->negated ? 1000 : 0));
-	if (e->kind == KP_X_COLUMN)
-		h = kpa_mix(h, (uint64_t)(kp_names_column(nm, e) + 1));
-	if (e->kind == KP_X_IN)
-		h = kpa_mix(h, e->n > 1);
-	if (e->kind == KP_X_LIKE && e->b && e->b->kind == KP_X_STRING)   /* exactness depends on the pattern */
-		for (uint32_t i = 0; i < e->b->slen; i++)
-			h = kpa_mix(h, (unsigned char)e->b->str[i]);
-	h = shape_hash(nm, e->a, h);
-	h = shape_hash(nm, e->b, h);
-	h = shape_hash(nm, e->c, h);
-	if (e->kind != KP_X_IN)
-		for (uint32_t i = 0; i < e->n; i++)
-			h = shape_hash(nm, e->list[i], h);
-	return h;
-}
-
-uint64_t kpa_query_shape(const kp_wquery *cq)
-{
-	kp_wquery *q = (kp_wquery *)cq;   /* the shape is a cache on the query */
-	if (q->shape)
-		return q->shape;
-	const kp_stmt *s = q->stmt;
-	uint64_t h = shape_hash(q->plan.names, kpa_where_of(s), 17);
-	const kp_list *o = kpa_order_of(s);
-	for (uint32_t j = 0; j < o->n; j++) {
-		const kp_order_item *it = o->items[j];
-		h = kpa_mix(shape_hash(q->plan.names, it->expr, h), it->desc);
-	}
-	if (q->opts->phoenix) {
-		/* Phoenix reads through a global index only when it covers every
-		 * column the statement reads: statements alike in WHERE and ORDER
-		 * BY that read other columns (or delete whole rows) plan apart */
-		h = kpa_mix(h, (uint64_t)s->kind);
-		if (s->kind == KP_S_SELECT) {
-			for (uint32_t j = 0; j < s->u.select.items.n; j++)
-				h = shape_hash(q->plan.names, s->u.select.items.items[j], h);
-			for (uint32_t j = 0; j < s->u.select.group.n; j++)
-				h = shape_hash(q->plan.names, s->u.select.group.items[j], h);
-			h = shape_hash(q->plan.names, s->u.select.having, h);
-		} else if (s->kind == KP_S_UPDATE) {
-			for (uint32_t j = 0; j < s->u.update.sets.n; j++)
-				h = shape_hash(q->plan.names, ((const kp_assign *)s->u.update.sets.items[j])->value, h);
-		}
-	}
-	q->shape = h ? h : 1;
 	return q->shape;
 }

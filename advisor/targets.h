@@ -4,6 +4,7 @@
 #ifndef KP_TARGETS_H
 #define KP_TARGETS_H
 
+#include "grammar/fingerprint.h"
 #include "planner/plan.h"
 
 typedef enum kp_target {
@@ -26,5 +27,8 @@ int kp_target_names(kp_target t);
 /* Is "text" a string literal on this target (Tablestore's MySQL-compatible
  * SQL), rather than a quoted name? */
 bool kp_target_dq_strings(kp_target t);
+/* How statements are told apart on the target (grammar/fingerprint.h): its
+ * name comparison and IN-list limit, as the advisor's shapes use them. */
+void kp_target_fp_opts(kp_fp_opts *o, kp_target t);
 
 #endif

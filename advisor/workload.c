@@ -25,11 +25,10 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	q->src = src;
 	q->weight = weight;
 	q->opts = &adv->opts;
+	/* fingerprinted now, while the statement is in the cache: later
+	 * passes visit every query again, and the AST is cold by then */
+	q->shape = kp_stmt_fingerprint(s, &adv->fp);
 	kp_list_push(adv->a, &adv->queries, q);
-	/* hashed now, while the statement is in the cache: later passes visit
-	 * every query again, and the AST is cold by then */
-	if (p->table && p->access != KP_ACCESS_NONE)
-		kpa_query_shape(q);
 }
 
 /* The workload's queries on t: bucketed once, so the per-table checks cost
@@ -201,6 +200,7 @@ int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *to
 	int n = 0, cap = 0;
 	*total = 0;
 	*nq = 0;
+	u64map where = {0};   /* shape -> its entry: a workload has as many shapes as statements at worst */
 	const kp_list *qs = kpa_queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
@@ -209,10 +209,10 @@ int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *to
 		uint64_t h = kpa_query_shape(q);
 		*total += q->weight;
 		(*nq)++;
-		int k = 0;
-		while (k < n && s[k].hash != h)
-			k++;
+		uint32_t found;
+		int k = kpa_map_get(&where, h, &found) ? (int)found : n;
 		if (k == n) {
+			kpa_map_put(&where, h, (uint32_t)n);
 			if (n == cap) {
 				cap = cap ? cap * 2 : 16;
 				s = realloc(s, sizeof(*s) * (size_t)cap);
@@ -226,6 +226,7 @@ int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *to
 		}
 		s[k].weight += q->weight;
 	}
+	kpa_map_free(&where);
 	*out = s;
 	return n;
 }
