@@ -356,8 +356,15 @@ static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 	if (def->all_columns)
 		for (int i = 0; i < t->ncols; i++)
 			ix->covers[i] = true;
+	/* the index row ends with the table's row key: its columns the index
+	 * does not hold, and its hash parts, which are bytes of that row key
+	 * (not columns) and order it before the columns after them */
 	for (int i = 0; i < t->pk.n; i++) {
 		const kp_key_part *p = &t->pk.parts[i];
+		if (p->col < 0 && p->nhash > 0) {
+			ix->key.parts[ix->key.n++] = *p;
+			continue;
+		}
 		if (p->col < 0 || ix->covers[p->col])
 			continue;
 		/* the primary key's columns keep their order in the index row key
@@ -475,11 +482,33 @@ void kpc_register_table(kp_catalog *c, kp_table *t)
 		hash_insert(c, t);
 }
 
+/* Can this Phoenix key column hold NULL? Phoenix stores a NULL key value
+ * as an empty value: a column of a variable-length type (VARCHAR,
+ * VARBINARY, DECIMAL, an array) not declared NOT NULL can be NULL in a key
+ * of several columns (a one-column key cannot be empty in HBase). A
+ * fixed-width one (CHAR(n), BINARY(n), the integer, float, boolean and time
+ * types) cannot, unless declared NULL (nullable, set from the DDL). */
+static bool phoenix_null_key(const kp_column *col)
+{
+	if (col->not_null || col->row_timestamp)
+		return false;
+	if (col->is_array)
+		return true;
+	const char *n = col->type_name;
+	static const char *var[] = {"varchar", "varbinary", "varbinary_encoded", "decimal", "numeric", "string",
+	                            NULL};
+	for (int i = 0; var[i]; i++)
+		if (strcasecmp(n, var[i]) == 0)
+			return true;
+	return false;
+}
+
 /* A table (or view) named as ct names it, read from src. */
 kp_table *kpc_new_table(kp_catalog *c, const kp_create_table *ct, kp_source *src)
 {
 	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
 	t->exact_names = c->names != KP_NAMES_NOCASE;
+	t->desc_nulls_first = c->names == KP_NAMES_UPPER;
 	t->name = cat_name(c, &ct->name);
 	t->name_len = (uint32_t)strlen(t->name);
 	t->src = src;
@@ -553,6 +582,10 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 	for (int i = 0; i < t->pk.n; i++)
 		if (t->pk.parts[i].col >= 0)
 			t->cols[t->pk.parts[i].col].key_pos = i;
+	if (c->names == KP_NAMES_UPPER && t->pk.n > 1)
+		for (int i = 0; i < t->pk.n; i++)
+			if (t->pk.parts[i].col >= 0 && phoenix_null_key(&t->cols[t->pk.parts[i].col]))
+				t->cols[t->pk.parts[i].col].nullable = true;
 	for (int i = 0; i < t->ncols; i++)
 		if (t->cols[i].row_timestamp && t->cols[i].key_pos < 0) {
 			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, t->cols[i].off, (uint32_t)t->cols[i].name_len,

@@ -35,8 +35,9 @@ typedef struct kp_column {
 	bool not_null;          /* NOT NULL (key columns are always not null) */
 	bool auto_increment;    /* AUTO_INCREMENT */
 	bool row_timestamp;     /* Phoenix ROW_TIMESTAMP: the key column is the cell timestamp */
-	bool nullable;          /* declared NULL: as a key column (Phoenix) it may hold
-	                           NULL, which sorts before every value */
+	bool nullable;          /* a key column that may hold NULL (Phoenix: declared
+	                           NULL, or variable-length and not NOT NULL in a
+	                           key of several columns) */
 	bool is_array;          /* Phoenix ARRAY type */
 	bool dropped;           /* removed by ALTER TABLE ... DROP COLUMN (kept so
 	                           column indexes stay stable; never found by name) */
@@ -116,6 +117,10 @@ struct kp_table {
 	uint32_t pk_off;        /* offset of its PRIMARY KEY clause */
 	bool dropped;           /* removed by DROP TABLE */
 	bool exact_names;       /* its columns and indexes compare byte for byte */
+	bool desc_nulls_first;  /* a NULL in a DESC key part is stored before its
+	                           values, as in an ASC one (Phoenix); otherwise
+	                           NULL is the least value, stored last on a DESC
+	                           part (docs/plan-json.md, "NULL order") */
 	int id;                 /* position in the catalog's tables array */
 };
 

@@ -15,15 +15,13 @@ static boxset bs_hull(pctx *pc, boxset s)
 		kp_con c = s.b[0][k];
 		for (uint32_t i = 1; i < s.n && !con_free(&c); i++) {
 			const kp_con *x = &s.b[i][k];
+			/* the looser bound; where neither covers the other (a
+			 * parameter against a value) no bound covers both, and
+			 * taking x's would drop the boxes before it */
 			if (!lo_covers(&c.lo, &x->lo))
-				c.lo = x->lo;
+				c.lo = lo_covers(&x->lo, &c.lo) ? x->lo : (kp_bound){0};
 			if (!hi_covers(&c.hi, &x->hi))
-				c.hi = x->hi;
-			/* incomparable bounds: give up on this column */
-			if (!lo_covers(&c.lo, &x->lo))
-				c.lo.set = false;
-			if (!hi_covers(&c.hi, &x->hi))
-				c.hi.set = false;
+				c.hi = hi_covers(&x->hi, &c.hi) ? x->hi : (kp_bound){0};
 		}
 		con_settle(&c);
 		h.b[0][k] = c;
@@ -151,6 +149,13 @@ boxset kp_bs_and(pctx *pc, boxset x, boxset y)
 		return (boxset){y.b, y.n, x.exact && y.exact};
 	if (y.n == 1 && box_free(pc, y.b[0]))
 		return (boxset){x.b, x.n, x.exact && y.exact};
+	if ((uint64_t)x.n * y.n > KP_MAX_RANGES) {
+		/* repeated boxes do not count (k IN (1, 1, ...)) */
+		if (x.n > 1)
+			bs_dedupe(pc, &x);
+		if (y.n > 1)
+			bs_dedupe(pc, &y);
+	}
 	if ((uint64_t)x.n * y.n > KP_MAX_RANGES) {
 		/* too many boxes: one side keeps its boxes, the other shrinks to
 		 * the one box that holds it (what it loses stays in the filter);

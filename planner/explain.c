@@ -62,12 +62,13 @@ static void text_range(kp_buf *out, const kp_plan *p, const kp_range *r)
 	kp_buf_free(&tmp);
 }
 
-/* Can key part i hold NULL? Index columns can; primary-key columns not. */
+/* Can key part i hold NULL? Index columns and indexed expressions can;
+ * primary-key columns not, unless nullable (Phoenix). */
 static bool part_nullable(const kp_plan *p, int i)
 {
 	const kp_key_part *kp = &p->key->parts[i];
 	if (kp->col < 0)
-		return false;
+		return kp->expr != NULL;
 	const kp_column *c = &p->table->cols[kp->col];
 	return c->nullable || (c->key_pos < 0 && !c->not_null);
 }
@@ -288,8 +289,11 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	}
 	case KP_ACCESS_FULL: {
 		kp_buf lead = {0};
-		kp_key_part_name(&lead, p->table, &p->table->pk.parts[0]);
-		if (p->rejected)
+		kp_key_part_name(&lead, p->table, &p->key->parts[0]);
+		if (p->rejected && p->index)
+			kp_buf_printf(out, "REJECTED %s: full scan of index %s, no condition on its leading column %s",
+			              t, p->index->name, lead.data);
+		else if (p->rejected)
 			kp_buf_printf(out, "REJECTED %s: full table scan, no condition on leading key column %s",
 			              t, lead.data);
 		else

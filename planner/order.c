@@ -31,6 +31,26 @@ static bool part_bounded(const kp_plan *p, int i)
 	return true;
 }
 
+/* Do a key part's NULLs come before its values when the key is read
+ * forwards (backwards with reverse)? NULL is the least value, stored
+ * first on an ASC part and last on a DESC one, except where the table's
+ * store keeps it first on both (Phoenix). */
+static bool nulls_read_first(const kp_table *t, const kp_key_part *part, bool reverse)
+{
+	bool stored_first = t->desc_nulls_first || !part->desc;
+	return stored_first != reverse;
+}
+
+/* Does ORDER BY item it want NULLs first? Written NULLS FIRST or LAST, or
+ * by default where the least value goes: first ascending, last
+ * descending (SQL's default in SQLite, Phoenix and MySQL). */
+static bool nulls_wanted_first(const kp_order_item *it)
+{
+	if (it->nulls)
+		return it->nulls == KP_NULLS_FIRST;
+	return !it->desc;
+}
+
 /* Is ORDER BY term e the column of key part `part`? A hash part has no
  * column (-1), and neither has a reference to a column outside the table's
  * (a dynamic column, Lindorm's c_l_ts): those two never match. */
@@ -75,13 +95,12 @@ kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order)
 			int d = (it->desc != part->desc) ? 2 : 1;
 			if (dir && d != dir)
 				return KP_ORDER_SORT;
-			/* NULLS FIRST|LAST matters only for a column that can be NULL
-			 * (key columns never are): keyplan takes NULL to be stored
-			 * before every value of its key part, so a forward read gives
-			 * NULLS FIRST and a reverse read NULLS LAST (docs/plan-json.md) */
+			/* where NULLs come matters only for a column that can be
+			 * NULL and whose NULLs are read (docs/plan-json.md, "NULL
+			 * order") */
 			const kp_column *c = &p->table->cols[part->col];
-			if (it->nulls && (c->nullable || (c->key_pos < 0 && !c->not_null)) && !part_bounded(p, i) &&
-			    it->nulls != (d == 1 ? KP_NULLS_FIRST : KP_NULLS_LAST))
+			if ((c->nullable || (c->key_pos < 0 && !c->not_null)) && !part_bounded(p, i) &&
+			    nulls_read_first(p->table, part, d == 2) != nulls_wanted_first(it))
 				return KP_ORDER_SORT;
 			dir = d;
 			ti++;

@@ -43,6 +43,10 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, cons
 			if (!pc.xexpr)
 				pc.xexpr = kp_arena_alloc(a, sizeof(kp_expr *) * (size_t)(t->ncols + key->n + 1));
 			pc.xexpr[pc.nk] = p->expr;
+			/* an expression over a nullable column is NULL there: a
+			 * comparison is never true for it, so its range starts
+			 * above NULL, as on a nullable column */
+			pc.nullslot[pc.nk] = true;
 			pc.pslot[i] = pc.nk++;
 			pc.nx++;
 		}
@@ -132,6 +136,38 @@ static bool implies(const kp_expr *where, const kp_expr *cond)
 	return true;
 }
 
+/* Can a hint force index ix for this WHERE? A disabled or unusable index,
+ * or a partial one whose WHERE the query's does not imply (it lacks rows
+ * the query reads), cannot: the hint is reported and ignored, as the
+ * stores ignore it, and the path is chosen without it. */
+bool kp_forced_usable(const kp_index *ix, const hints *h, const kp_expr *where, kp_source *src, kp_arena *a,
+                      kp_diags *d)
+{
+	const kp_hint *hint = h->force ? h->force : h->phx_index;
+	const kp_expr *at = hint->args.items[0];
+	for (uint32_t i = 0; !h->force && i < hint->args.n; i++) {
+		uint32_t n;
+		const char *nm = kp_hint_arg(hint->args.items[i], &n);
+		if (i > 0 && kp_table_index(ix->table, nm, n) == ix) {
+			at = hint->args.items[i];
+			break;
+		}
+	}
+	const char *why = NULL;
+	if (ix->state != KP_IX_ACTIVE)
+		why = ix->state == KP_IX_DISABLED ? "is disabled (ALTER INDEX ... DISABLE)"
+		                                  : "is unusable (ALTER INDEX ... UNUSABLE)";
+	else if (ix->where && !implies(where, ix->where))
+		why = "is partial and the WHERE clause does not hold its condition, so it lacks rows the query reads";
+	if (!why)
+		return true;
+	kp_diag *g = kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, at->off, at->len,
+	                         "the hint forces index %s, which %s: it is ignored", ix->name, why);
+	if (g && ix->src)
+		kp_diag_note(g, a, ix->src, ix->off, "index %s declared here", ix->name);
+	return false;
+}
+
 /* The WHERE without the conjuncts a partial index's WHERE already
  * guarantees for every row the index holds (NULL when none is left). */
 static kp_expr *minus_implied(kp_expr *where, const kp_expr *cond, kp_arena *a)
@@ -201,11 +237,16 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 			return false;
 		}
 	} else if (s->kind == KP_S_SELECT && s->u.select.use_index) {
+		/* USE INDEX names an active index (kp_use_index checks): no hint
+		 * to judge below */
 		if (!kp_use_index(&forced, &hl, t, &s->u.select, src, a, d))
 			return false;
 	} else if (h->phx_index && !h->no_index) {
 		forced = kp_hints_phoenix_index(h, t, alias, src, a, d);
 	}
+	if (forced && (h->force || h->phx_index) && !(s->kind == KP_S_SELECT && s->u.select.use_index && !h->force) &&
+	    !kp_forced_usable(forced, h, where, src, a, d))
+		forced = NULL;
 	bool *used_ix = NULL;
 	for (int i = 0; i < t->nindexes; i++) {
 		const kp_index *ix = t->indexes[i];

@@ -118,12 +118,7 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 	if (out->access == KP_ACCESS_FULL) {
 		kp_buf lead = {0};
 		kp_diag *rej = NULL;
-		/* the path read end to end: the table's key, or an index's (the
-		 * target's optimizer may prefer a whole index, Phoenix for its
-		 * order or its size) */
-		const kp_index *via = out->index && out->index->key.n && out->index->key.parts[0].col >= 0 ? out->index
-		                                                                                           : NULL;
-		key_part_text(&lead, t, via ? &via->key : &t->pk, 0);
+		key_part_text(&lead, t, &t->pk, 0);
 		const kp_key_part *p0 = &t->pk.parts[0];
 		if (!where) {
 			if (!limit)
@@ -134,13 +129,26 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 			            "full table scan of %s, allowed by %s: no condition on leading key column '%s'",
 			            t->name, r.h.allow_filtering ? "the _l_allow_filtering_ hint" : "ALLOW FILTERING",
 			            lead.data);
-		} else if (via) {
+		} else if (out->index) {
+			/* an index path read whole (a hint forced it, or its order
+			 * won): its own leading column is the unbound one */
+			kp_buf_clear(&lead);
+			key_part_text(&lead, t, out->key, 0);
 			out->rejected = !opts->never_reject;
 			rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
 			            src, soff, slen,
-			            "full scan of index %s of %s: no condition on its leading column '%s'%s%s%s",
-			            via->name, t->name, lead.data, opts->full_scan_note ? " (" : "",
+			            "full scan of index %s: no condition on its leading column '%s'%s%s%s",
+			            out->index->name, lead.data, opts->full_scan_note ? " (" : "",
 			            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
+			if (rej && out->index->src)
+				kp_diag_note(rej, a, out->index->src, out->index->off, "index %s declared here",
+				             out->index->name);
+			if (rej)
+				kp_diag_help(rej, a, "bind %s with = or IN%s%s%s", lead.data,
+				             r.h.force || r.h.phx_index ? ", or drop the hint that forces " : "",
+				             r.h.force || r.h.phx_index ? out->index->name : "",
+				             r.h.force || r.h.phx_index ? " (keyplan then chooses the path)" : "");
+			rej = NULL;
 		} else if (p0->col < 0) {
 			out->rejected = !opts->never_reject;
 			rej = kp_diag_add(d, a, KP_R_HASH_PREFIX, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
@@ -156,12 +164,9 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 			            lead.data, t->name, opts->full_scan_note ? " (" : "",
 			            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
 		}
-		if (rej && via && via->src)
-			kp_diag_note(rej, a, via->src, via->off, "index %s declared here", via->name);
 		if (rej && t->src) {
-			if (!via)
-				kp_diag_note(rej, a, t->src, t->pk_off ? t->pk_off : t->off,
-				             "primary key of %s declared here", t->name);
+			kp_diag_note(rej, a, t->src, t->pk_off ? t->pk_off : t->off,
+			             "primary key of %s declared here", t->name);
 			if (opts->full_scan_optin)
 				kp_diag_help(rej, a, "bind %s with = or IN, use a secondary index or index table "
 				             "(keyplan check advises one), or opt in with %s", lead.data,

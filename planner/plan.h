@@ -114,6 +114,11 @@ static inline int kp_names_column(const kp_names *nm, const kp_expr *e)
 /* A copy of nm in a (for a plan kept beyond its statement's arena). */
 const kp_names *kp_names_copy(const kp_names *nm, kp_arena *a);
 
+/* The i-th hint the planner knows (NULL past the last): its name, whether
+ * it is Phoenix's (else Lindorm's, known under every target), and how it
+ * is written (completion offers them). */
+const char *kp_hint_known(int i, bool *phoenix, const char **form);
+
 const char *kp_access_name(kp_access a);       /* "get", "scan", ... */
 const char *kp_order_name(kp_order o);         /* "key", "reverse", "sort" */
 

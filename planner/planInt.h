@@ -350,6 +350,12 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 bool kp_path_better(const kp_table *t, const path_eval *a, const path_eval *b, const kp_plan_opts *opts,
                     const hints *h);
 
+/* Can hint h force index ix for this WHERE? False when ix is disabled,
+ * unusable or partial with a condition the WHERE does not hold (reported
+ * as an ignored hint). */
+bool kp_forced_usable(const kp_index *ix, const hints *h, const kp_expr *where, kp_source *src, kp_arena *a,
+                      kp_diags *d);
+
 /* ---------------------------------------------------- order (order.c) */
 
 /* How plan p (its key, ranges and order of ranges) returns ORDER BY order;

@@ -281,6 +281,83 @@ static bool span_before(const kp_key *k, const kspan *x, const kspan *y)
 	return cut_cmp(k, &x->e, &y->s, &known) < 0 && known;
 }
 
+/* Orders two cuts from key part `from` on, taking the parts before it to
+ * be equal. */
+static int cut_cmp_from(const kp_key *k, const kcut *x, const kcut *y, int from, bool *known)
+{
+	int dx = cut_depth(x), dy = cut_depth(y), n = dx < dy ? dx : dy;
+	*known = true;
+	for (int i = from; i < n; i++) {
+		int c = vcmp(cut_val(x, i), cut_val(y, i), known);
+		if (c || !*known)
+			return k->parts[i].desc ? -c : c;
+	}
+	if (dx == dy)
+		return (x->side > y->side) - (x->side < y->side);
+	return dx < dy ? x->side : -y->side;
+}
+
+/* The leading key parts where a stretch starts and ends on the same
+ * values: its equality prefix. */
+static int span_prefix(const kspan *x)
+{
+	int d = cut_depth(&x->s) < cut_depth(&x->e) ? cut_depth(&x->s) : cut_depth(&x->e), i = 0;
+	for (; i < d; i++) {
+		bool known;
+		if (vcmp(cut_val(&x->s, i), cut_val(&x->e, i), &known) != 0 || !known)
+			break;
+	}
+	/* a prefix the stretch covers whole is all of it; one bounded on its
+	 * last part stops before that part */
+	return i;
+}
+
+/* Two stretches whose equality prefixes differ only where a parameter
+ * stands (k0 IN (:p, 1) AND k1 NOT BETWEEN 2 AND 5): once bound, those
+ * prefixes are equal or not. Not equal, the stretches are disjoint; equal,
+ * what follows decides. So they need no merging when some prefix value is
+ * known to differ, or when, the prefixes taken equal, the rest is known
+ * to be disjoint or the same stretch (a range read twice is read once, as
+ * for k IN (:a, :b)). Their order stays unknown. */
+static bool span_apart(const kp_key *k, const kspan *x, const kspan *y, int *m_out)
+{
+	if ((x->one && x->one->nthen) || (y->one && y->one->nthen))
+		return false;
+	int px = span_prefix(x), py = span_prefix(y), m = px < py ? px : py;
+	bool unknown = false;
+	for (int i = 0; i < m; i++) {
+		bool known;
+		int c = vcmp(cut_val(&x->s, i), cut_val(&y->s, i), &known);
+		if (known && c)
+			return true;
+		unknown = unknown || !known;
+	}
+	if (!unknown)
+		return false;
+	if (m_out)
+		*m_out = m;
+	bool k1, k2;
+	if ((cut_cmp_from(k, &x->e, &y->s, m, &k1) < 0 && k1) || (cut_cmp_from(k, &y->e, &x->s, m, &k2) < 0 && k2))
+		return true;
+	return cut_cmp_from(k, &x->s, &y->s, m, &k1) == 0 && k1 && cut_cmp_from(k, &x->e, &y->e, m, &k2) == 0 && k2;
+}
+
+/* Widens stretch x to the whole of its first m prefix values (m no more
+ * than its equality prefix). */
+static void span_widen(kspan *x, int m)
+{
+	kcut c = x->s;
+	if (m <= c.neq) {
+		c.neq = m;
+		c.last = NULL;
+	}
+	x->s = c;
+	x->s.side = -1;
+	x->e = c;
+	x->e.side = 1;
+	x->one = NULL;
+}
+
 static void span_merge(const kp_key *k, kspan *x, const kspan *y, bool *hull)
 {
 	x->s = cut_pick(k, x->s, y->s, -1, hull);
@@ -620,9 +697,21 @@ static kp_range *normalize_ranges(pctx *pc, kp_range *r, int *n, bool *unordered
 			changed = false;
 			for (int i = 0; i < m; i++)
 				for (int j = i + 1; j < m; j++) {
+					int pm = 0;
 					if (span_before(k, &sp[i], &sp[j]) || span_before(k, &sp[j], &sp[i]) ||
-					    (span_points(&sp[i], &sp[j]) && !span_same(k, &sp[i], &sp[j])))
+					    (span_points(&sp[i], &sp[j]) && !span_same(k, &sp[i], &sp[j])) ||
+					    span_apart(k, &sp[i], &sp[j], &pm))
 						continue;
+					if (pm > 0) {
+						/* prefixes equal or disjoint once bound, the rest
+						 * overlapping: each stretch widens to its prefix
+						 * (the same or disjoint then), not both to their
+						 * hull, which would drop the bound prefix */
+						span_widen(&sp[i], pm);
+						span_widen(&sp[j], pm);
+						changed = true;
+						continue;
+					}
 					span_merge(k, &sp[i], &sp[j], &hull);
 					sp[j--] = sp[--m];
 					changed = true;
@@ -773,6 +862,48 @@ static bool ranges_in_boxset(const pctx *pc, int nranges, const cview *views, co
 	return true;
 }
 
+/* Where NULL is stored first on a DESC part (Phoenix), the ranges, sorted
+ * with NULL as the least value, do not follow the stored order once one
+ * of several reads the NULLs of such a part: their order is not claimed. */
+static bool desc_nulls_apart(const pctx *pc, const path_eval *pe)
+{
+	if (!pc->t->desc_nulls_first || pe->nranges < 2)
+		return false;
+	const kp_key *k = pc->key;
+	for (int r = 0; r < pe->nranges; r++) {
+		const kp_range *x = &pe->ranges[r];
+		for (int i = 0; i <= x->neq && i < k->n; i++) {
+			int slot = pc->pslot[i];
+			if (!k->parts[i].desc || slot < 0 || !pc->nullslot[slot])
+				continue;
+			if ((i < x->neq && x->eq[i].kind == KP_V_NULL) || (i == x->neq && x->has_range && !x->lo.set))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* keyplan does not compute a store's hash (Lindorm's hash32 ...): ranges
+ * that bind a hash part to different values are sorted by the hashed
+ * values, which is not their stored order; that order is not claimed. */
+static bool hash_apart(const pctx *pc, const path_eval *pe)
+{
+	const kp_key *k = pc->key;
+	for (int i = 0; i < k->n; i++) {
+		if (pc->pslot[i] >= 0)
+			continue;
+		for (int r = 1; r < pe->nranges; r++) {
+			const kp_range *x = &pe->ranges[0], *y = &pe->ranges[r];
+			if (x->neq <= i || y->neq <= i)
+				return true;
+			bool known;
+			if (vcmp(&x->eq[i], &y->eq[i], &known) != 0 || !known)
+				return true;
+		}
+	}
+	return false;
+}
+
 bool kp_ranges_of_boxes(pctx *pc, const boxset *all, path_eval *pe)
 {
 	pe->ranges = kp_arena_alloc(pc->a, sizeof(kp_range) * (all->n + 1));
@@ -814,6 +945,8 @@ bool kp_ranges_of_boxes(pctx *pc, const boxset *all, path_eval *pe)
 			pe->nranges = 1;
 			memset(&pe->ranges[0], 0, sizeof(kp_range));
 		}
+		if (desc_nulls_apart(pc, pe) || hash_apart(pc, pe))
+			pe->unordered = true;
 	}
 	return full;
 }

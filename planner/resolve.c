@@ -587,3 +587,12 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 	if (opts->phoenix && s->kind == KP_S_SELECT && s->u.select.dyncols.n)
 		r->h.no_index = true;
 }
+
+const char *kp_hint_known(int i, bool *phoenix, const char **form)
+{
+	if (i < 0 || (size_t)i >= sizeof hint_specs / sizeof *hint_specs)
+		return NULL;
+	*phoenix = hint_specs[i].dialect == HD_PHOENIX;
+	*form = hint_specs[i].form;
+	return hint_specs[i].name;
+}

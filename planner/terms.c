@@ -371,6 +371,33 @@ static boxset leaf_between(pctx *pc, const kp_expr *e, bool neg)
 	return bs_one(pc, kc, bound(&lo, true), bound(&hi, true));
 }
 
+static int kv_qcmp(const void *x, const void *y)
+{
+	bool known;
+	return kp_value_key_cmp(x, y, &known);
+}
+
+/* The distinct items of a long IN list: repeated values are one range
+ * (docs/limits.md), so they do not count against KP_MAX_RANGES. Items
+ * that are not plain values (parameters, expressions) count one each. */
+static uint32_t in_distinct(pctx *pc, const kp_expr *e)
+{
+	kp_value *v = kp_arena_alloc(pc->a, sizeof(*v) * e->n);
+	uint32_t nv = 0, other = 0;
+	for (uint32_t i = 0; i < e->n; i++) {
+		if (kp_value_fold(&v[nv], e->list[i], pc->a) && v[nv].kind != KP_V_PARAM)
+			nv++;
+		else
+			other++;
+	}
+	qsort(v, nv, sizeof(*v), kv_qcmp);
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < nv; i++)
+		if (i == 0 || kv_qcmp(&v[i - 1], &v[i]) != 0)
+			n++;
+	return n + other;
+}
+
 static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg)
 {
 	bool negated = e->negated != neg;
@@ -412,13 +439,18 @@ static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg)
 		return negated ? bs_all(pc, true) : bs_none();
 	if (negated)
 		return bs_all(pc, false);
-	if (e->n > KP_MAX_RANGES) {
+	if (e->n > KP_MAX_RANGES && in_distinct(pc, e) > KP_MAX_RANGES) {
+		/* past the limit: one range from the least to the greatest value
+		 * (a parameter, whose place is unknown, leaves no bound: the key
+		 * space) */
 		note_limit(pc);
 		boxset s = bs_none();
 		kp_value lo, hi;
 		bool have = false;
 		for (uint32_t i = 0; i < e->n; i++) {
 			kp_value v;
+			if (is_null(pc, e->list[i]))
+				continue;   /* matches no row */
 			if (!key_value(pc, &v, e->a, e->list[i]))
 				return bs_all(pc, false);
 			bool ok;
@@ -432,10 +464,14 @@ static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg)
 				return bs_all(pc, false);
 			if (c1 < 0)
 				lo = v;
-			if (vcmp(&v, &hi, &ok) > 0)
+			int c2 = vcmp(&v, &hi, &ok);
+			if (!ok)
+				return bs_all(pc, false);
+			if (c2 > 0)
 				hi = v;
 		}
-		s = bs_one(pc, kc, bound(&lo, true), bound(&hi, true));
+		if (have)
+			s = kp_bs_or(pc, s, bs_one(pc, kc, bound(&lo, true), bound(&hi, true)));
 		s.exact = false;
 		return s;
 	}

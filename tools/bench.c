@@ -23,8 +23,10 @@
  * --workload, with peak RSS beside that of a tenth of it (memory bounded
  * by shapes, flat as the log grows).
  *
+ * With --lsp, keyplan lsp instead (tools/bench_lsp.c).
+ *
  * usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]
- *              [--digest [--digest-statements N] [--big N] [--pt PATH]] */
+ *              [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] */
 #define _DEFAULT_SOURCE   /* wait4 */
 #include <errno.h>
 #include <stdbool.h>
@@ -39,6 +41,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "tools/bench_lsp.h"
 
 static uint64_t rng;
 
@@ -457,6 +461,7 @@ int main(int argc, char **argv)
 	const char *dir = NULL;
 	uint64_t seed = 20261122;
 	int runs = 3;
+	bool lsp = false;
 	bool digest = false;
 	long n_slow = 300000, n_big = 10000000;
 	const char *pt = "/usr/bin/pt-query-digest";
@@ -471,6 +476,8 @@ int main(int argc, char **argv)
 			seed = strtoull(argv[++i], NULL, 10);
 		else if (!strcmp(argv[i], "--runs") && i + 1 < argc && atoi(argv[i + 1]) > 0)
 			runs = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--lsp"))
+			lsp = true;
 		else if (!strcmp(argv[i], "--digest"))
 			digest = true;
 		else if (!strcmp(argv[i], "--digest-statements") && i + 1 < argc && atol(argv[i + 1]) > 0)
@@ -481,7 +488,7 @@ int main(int argc, char **argv)
 			pt = argv[++i];
 		else {
 			fprintf(stderr, "usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]\n"
-			                "             [--digest [--digest-statements N] [--big N] [--pt PATH]]\n");
+			                "             [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp]\n");
 			return 2;
 		}
 	}
@@ -502,6 +509,8 @@ int main(int argc, char **argv)
 		return bench_digest(keyplan, dir, schema, tabs, n_slow, n_big, pt, runs);
 	gen_queries(queries, tabs, 100, n);
 	gen_queries(small, tabs, 100, 10000);
+	if (lsp)
+		return bench_lsp(keyplan, dir, small, runs);
 	gen_queries(checkq, tabs, 100, 100000);
 	double mb = (double)file_size(queries) / 1e6;
 	printf("workload: %ld SELECTs over 100 tables, %.1f MB, seed %llu (%s)\n\n", n, mb,

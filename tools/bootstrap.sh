@@ -6,8 +6,8 @@ SUDO=
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
 $SUDO apt-get update
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-  build-essential cmake pkg-config re2c lemon libsqlite3-dev libcunit1-dev libinih-dev libedit-dev libexpat1-dev \
-  python3 python3-jsonschema valgrind pre-commit
+  build-essential cmake pkg-config re2c lemon libsqlite3-dev libcunit1-dev libinih-dev libedit-dev libexpat1-dev libcjson-dev \
+  python3 python3-jsonschema valgrind pre-commit neovim
 # keyplan digest: gzip logs (zlib), the Dask recipe's test (python3-distributed),
 # the benchmark against pt-query-digest (percona-toolkit)
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \

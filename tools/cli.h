@@ -63,6 +63,8 @@ typedef struct cli {
 	bool schema_walk;       /* the walker reads a schema: migration order,
 	                           no --exclude */
 	bool verbose;           /* --verbose: say the order schema files apply in */
+	bool io_failed;         /* a query file could not be read: the others
+	                           are still linted, and the run fails (exit 2) */
 	bool select[KP_R__COUNT];   /* --select: only these rules are reported */
 	bool selecting;             /* --select was given */
 	bool ignore[KP_R__COUNT];   /* --ignore: these rules are not reported */
@@ -112,6 +114,9 @@ int cli_file_lang(const cli *c, const char *path, bool walked);
 /* The files named by paths (files, folders, globs), through the walker.
  * Returns -1 (reported) on an error. */
 int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files);
+/* Is path text keyplan can read? -1 (one error naming it, reported) for a
+ * binary file or UTF-16 text, else 0. */
+int cli_sniff(cli *c, const char *path);
 /* A file read whole into the pipeline's source, or NULL (reported). */
 kp_source *cli_open_source(cli *c, const char *path);
 /* A query folder may hold the schema files too: those are read once. */

@@ -237,6 +237,40 @@ int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files)
 	return 0;
 }
 
+int cli_sniff(cli *c, const char *path)
+{
+	if (!strcmp(path, "-"))
+		return 0;   /* standard input is read once, as it comes */
+	unsigned char head[8192];
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;   /* reading it reports why */
+	size_t n = fread(head, 1, sizeof head, f);
+	fclose(f);
+	size_t nul[2] = {0, 0}, ctl = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!head[i])
+			nul[i & 1]++;
+		else if (head[i] < 0x20 && !strchr("\t\n\v\f\r\033", head[i]))
+			ctl++;
+	}
+	bool bom16 = n >= 2 && ((head[0] == 0xff && head[1] == 0xfe) || (head[0] == 0xfe && head[1] == 0xff));
+	/* UTF-16 text in ASCII: every other byte NUL, on one side */
+	bool zeros16 = n >= 4 && (nul[0] + nul[1]) * 4 >= n && (nul[0] < nul[1] / 8 || nul[1] < nul[0] / 8);
+	if (bom16 || zeros16) {
+		cli_io_error(c, path, "UTF-16 text: convert it to UTF-8 (iconv -f UTF-16 -t UTF-8), which keyplan reads");
+		return -1;
+	}
+	/* a stray NUL in a text file is a located lexical error; a file full
+	 * of NULs and control bytes is not text at all */
+	size_t bin = nul[0] + nul[1] + ctl;
+	if (nul[0] + nul[1] >= 4 && bin * 20 >= n) {
+		cli_io_error(c, path, "a binary file (it holds NUL bytes), not text: name SQL or source files only");
+		return -1;
+	}
+	return 0;
+}
+
 kp_source *cli_open_source(cli *c, const char *path)
 {
 	kp_diags d = {0};
@@ -289,6 +323,8 @@ int cli_read_schema_of(cli *c, const kp_list *paths, kp_list *seen, const kp_cat
 		}
 	}
 	for (uint32_t i = 0; i < files.n; i++) {
+		if (cli_sniff(c, files.items[i]) < 0)
+			return -1;
 		if (strcmp(files.items[i], "-"))
 			cli_is_schema_file(c, files.items[i], true);
 		kp_source *src = cli_open_source(c, files.items[i]);

@@ -155,7 +155,7 @@ int cmd_explain(int argc, char **argv)
 			if (cli_gather(&c, &queries, &c.seen_query, &files) < 0)
 				rc = 2;
 			for (uint32_t k = 0; k < files.n && !rc; k++)
-				if (explain_stream(&er, files.items[k]) < 0)
+				if (cli_sniff(&c, files.items[k]) < 0 || explain_stream(&er, files.items[k]) < 0)
 					rc = 2;
 		}
 	}

@@ -212,7 +212,13 @@ static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
 	cli *c = ctx;
 	if (c->abort || uses_broken_table(c, d))
 		return;
+	/* baselines know a finding by its statement's shape: the SQL as built
+	 * (one variant's), not the host line, so "WHERE" -> "where" in the
+	 * Java string is the same finding */
+	if (d->head && d->head->src)
+		kp_report_stmt_shape(c->rep, d->head->src, 0, (uint32_t)d->head->src->len, NULL);
 	kp_report_emit(c->rep, d);
+	kp_report_stmt_clear(c->rep);
 }
 
 static void host_comment(void *ctx, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
@@ -322,12 +328,19 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 		int lang = r == KP_ROLE_SCHEMA ? KP_LANG_SQL : cli_file_lang(c, files.items[i], false);
 		if (lang < 0)
 			continue;   /* XML that is not a MyBatis mapper */
+		if (cli_sniff(c, files.items[i]) < 0) {
+			if (r == KP_ROLE_SCHEMA)
+				return -1;
+			c->io_failed = true;   /* one error for the file, not one per byte */
+			continue;
+		}
 		if (lang != KP_LANG_SQL) {
 			kp_diags d = {0};
 			kp_source *src = kp_arena_alloc(&c->arena, sizeof *src);
 			if (kp_source_read(src, files.items[i], &d, &c->arena) < 0) {
 				cli_errors(c, &d);
-				return -1;
+				c->io_failed = true;   /* reported; the other files are still read */
+				continue;
 			}
 			if (!strcmp(files.items[i], "-") && c->pipe.stdin_name) {
 				/* every finding names standard input as --stdin-filename */
@@ -347,8 +360,11 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 			 * catalog points into them), and so do workload files (the
 			 * advisor keeps their statements) and standard input (read
 			 * once, so its ignore-file lines cannot be looked for first) */
-			if (collect_stream(c, files.items[i]) < 0)
-				return -1;
+			if (collect_stream(c, files.items[i]) < 0) {
+				if (c->abort)
+					return -1;
+				c->io_failed = true;
+			}
 			continue;
 		}
 		if (r == KP_ROLE_WORKLOAD && strcmp(files.items[i], "-") && kp_digest_is_log(files.items[i])) {
@@ -357,8 +373,12 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 			continue;
 		}
 		kp_source *src = cli_open_source(c, files.items[i]);
-		if (!src)
-			return -1;
+		if (!src) {
+			if (r == KP_ROLE_SCHEMA)
+				return -1;
+			c->io_failed = true;
+			continue;
+		}
 		collect_source(c, src, r);
 		if (c->abort)
 			return -1;
@@ -606,6 +626,8 @@ int cmd_lint(int argc, char **argv, bool check)
 			}
 		}
 	}
+	if (!rc && c.io_failed)
+		rc = 2;   /* every readable file was linted; the unreadable ones fail the run */
 	if (rc) {
 		kp_report_fail(&rep, c.fatal[0] ? c.fatal : "keyplan stopped on an error");
 		kp_report_end(&rep, NULL, NULL, 0);

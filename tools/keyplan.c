@@ -7,6 +7,7 @@
 
 #include "tools/cli.h"
 #include "tools/digest/digest_cmd.h"
+#include "tools/lsp/main.h"
 
 const char cli_usage_main[] =
 	"usage: keyplan <command> [options]\n"
@@ -22,6 +23,7 @@ const char cli_usage_main[] =
 	"  digest    group the statements of query logs by shape (workload from logs)\n"
 	"  rules     list the rules; keyplan rules KP001 prints a rule's page\n"
 	"  repl      interactive shell (the default when no command is given)\n"
+	"  lsp       language server for editors (LSP over standard input/output)\n"
 	"  help      keyplan help COMMAND: that command's options\n"
 	"\n"
 	"options:\n"
@@ -59,8 +61,10 @@ int main(int argc, char **argv)
 		return kp_cmd_digest(argc - 2, argv + 2);
 	if (!strcmp(cmd, "repl"))
 		return cmd_repl(argc - 2, argv + 2);
+	if (!strcmp(cmd, "lsp"))
+		return kp_lsp_main(argc - 1, argv + 1);
 	if (cmd[0] == '-' && strcmp(cmd, "-"))
 		return cmd_repl(argc - 1, argv + 1);   /* keyplan --schema s.sql */
-	fprintf(stderr, "keyplan: unknown command '%s' (explain, lint, check, digest, rules, repl; keyplan --help)\n", cmd);
+	fprintf(stderr, "keyplan: unknown command '%s' (explain, lint, check, digest, rules, repl, lsp; keyplan --help)\n", cmd);
 	return 2;
 }

@@ -259,6 +259,10 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 		kp_diag c = *g;
 		if (set->set)
 			c.severity = set->severity;
+		if (r->sink) {
+			r->sink(r->sink_ctx, &c);
+			continue;
+		}
 		switch (r->fmt) {
 		case KP_FMT_TEXT:
 			kp_diag_format(&r->buf, &c, r->color);

@@ -119,6 +119,10 @@ typedef struct kp_report {
 	const char *(*rule_page)(const char *id); /* a rule's page, compiled in
 	                                   (SARIF's help.markdown), or NULL */
 	kp_list impacts;                /* kp_impact*, in workload order */
+	/* when set, each finding that passes the filters goes to sink instead
+	 * of the output (keyplan lsp publishes them) */
+	void (*sink)(void *ctx, const kp_diag *g);
+	void *sink_ctx;
 } kp_report;
 
 /* GitHub code scanning takes at most this many results per SARIF run. */

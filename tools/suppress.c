@@ -288,11 +288,38 @@ void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_
 	}
 }
 
+/* Where the file-wide scans are in SQL's text: only a "--" comment that
+ * starts a line outside a string, a quoted name or a block comment holds
+ * a keyplan:ignore-file (one inside a block comment or a string that
+ * spans lines is text, and silences nothing). */
+enum { LX_CODE, LX_STR, LX_QUOTED, LX_BACKTICK, LX_BLOCK, LX_LINE };
+
+/* The state after ch, prev being the byte before it (0 after a token of
+ * two bytes, so that a slash-star-slash does not close what it opened). */
+static int lex_step(int st, char prev, char ch)
+{
+	switch (st) {
+	case LX_CODE:
+		if (ch == '\'') return LX_STR;
+		if (ch == '"') return LX_QUOTED;
+		if (ch == '`') return LX_BACKTICK;
+		if (ch == '*' && prev == '/') return LX_BLOCK;
+		if (ch == '-' && prev == '-') return LX_LINE;
+		return LX_CODE;
+	case LX_STR: return ch == '\'' ? LX_CODE : st;
+	case LX_QUOTED: return ch == '"' ? LX_CODE : st;
+	case LX_BACKTICK: return ch == '`' ? LX_CODE : st;
+	case LX_BLOCK: return ch == '/' && prev == '*' ? LX_CODE : st;
+	default: return ch == '\n' ? LX_CODE : st;
+	}
+}
+
 void kp_report_file_directives(kp_report *r, kp_source *src)
 {
 	/* "-- keyplan:ignore-file" at the start of a line (after white space);
 	 * found before any statement, since it covers those before it too */
 	const char *t = src->text, *end = t + src->len;
+	int st = LX_CODE;
 	for (const char *p = t; p < end; ) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *e = nl ? nl : end;
@@ -301,10 +328,19 @@ void kp_report_file_directives(kp_report *r, kp_source *src)
 			q += 3;   /* a byte-order mark is not text */
 		while (q < e && (*q == ' ' || *q == '\t'))
 			q++;
-		if (e - q > 2 && q[0] == '-' && q[1] == '-') {
+		if (st == LX_CODE && e - q > 2 && q[0] == '-' && q[1] == '-') {
 			const char *stop = e > q && e[-1] == '\r' ? e - 1 : e;
 			one_comment(r, src, q + 2, stop, 0, UINT32_MAX, NULL, true, true);
 		}
+		/* the state the line leaves for the next one */
+		char prev = 0;
+		for (const char *c = q; c < e; c++) {
+			int was = st;
+			st = lex_step(st, prev, *c);
+			prev = st != was && (was == LX_BLOCK || st == LX_BLOCK) ? 0 : *c;
+		}
+		if (st == LX_LINE)
+			st = LX_CODE;
 		p = nl ? nl + 1 : end;
 	}
 }
@@ -363,6 +399,8 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 	 * white space) are kept, up to 4 KiB */
 	static char buf[1 << 16];
 	dir_line dl = {0};
+	int st = LX_CODE;       /* where the bytes are: code, string, comment */
+	char prev = 0;
 	uint32_t line = 1;
 	size_t got;
 	bool first = true;
@@ -376,6 +414,9 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 			if (ch == '\n') {
 				scan_line_end(r, path, &dl, line);
 				line++;
+				if (st == LX_LINE)
+					st = LX_CODE;
+				prev = 0;
 				continue;
 			}
 			if (!dl.past_space && (ch == ' ' || ch == '\t')) {
@@ -385,17 +426,21 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 			}
 			if (!dl.past_space) {
 				dl.past_space = true;
-				dl.candidate = true;
+				dl.candidate = st == LX_CODE;   /* not in a string or block comment */
 				dl.after_space = 0;
 			}
-			if (!dl.candidate) {
-				/* the rest of the line is no directive: jump to its end
-				 * (memchr, not a byte at a time: nearly every line of a
-				 * query file is code, and this scan reads the whole file) */
+			int was = st;
+			st = lex_step(st, prev, ch);
+			prev = st != was && (was == LX_BLOCK || st == LX_BLOCK) ? 0 : ch;
+			if (st == LX_LINE && !dl.candidate) {
+				/* the rest of the line is a comment: jump to its end
+				 * (memchr, not a byte at a time) */
 				const char *nl = memchr(buf + i, '\n', got - i);
 				i = nl ? (size_t)(nl - buf) - 1 : got;
 				continue;
 			}
+			if (!dl.candidate)
+				continue;
 			if (dl.after_space < 2 && ch != '-') {
 				dl.candidate = false;   /* not a "--" comment */
 				continue;

@@ -123,7 +123,7 @@ static void test_functional_index(void)
 	/* arithmetic: a range on k1 / k2, a DESC part */
 	plan("SELECT salary FROM emp WHERE k1 / k2 > 5", "scan",
 	     "[{\"eq\": [], \"range\": {\"column\": \"k1 / k2\", \"lower\": 5, \"lower_inclusive\": false, "
-	     "\"upper\": null, \"upper_inclusive\": false}}]", "",
+	     "\"upper\": null, \"upper_inclusive\": false, \"nulls\": false}}]", "",
 	     "SCAN emp via index ratio range k1 / k2 (5, +inf)");
 	/* the key part's name is its expression */
 	kp_buf b = {0};

@@ -207,9 +207,9 @@ static void test_phoenix_prefers_the_path_whose_order_needs_no_sort(void)
 	plan(&P, "SELECT k FROM t WHERE k > 30 ORDER BY v1 LIMIT 5", "FULL SCAN T via index IV1 filter K > 30 order key",
 	     "KP001 KP018");
 	/* KP001 names the index read end to end, and its leading column */
-	CU_ASSERT_TRUE(kpt_has_message(&P, "full scan of index IV1 of T: no condition on its leading column 'V1' (Phoenix "
+	CU_ASSERT_TRUE(kpt_has_message(&P, "full scan of index IV1: no condition on its leading column 'V1' (Phoenix "
 	                                   "runs it as a full scan over every region)"));
-	ASSERT_STR(helps(&P), "bind V1 with = or IN, or use a secondary index or index table (keyplan check advises one)");
+	ASSERT_STR(helps(&P), "bind V1 with = or IN");
 	/* without the ORDER BY, the index binds more */
 	plan(&P, "SELECT k, v FROM t WHERE v >= 'x' LIMIT 2", "SCAN T via index IV range V ['x', +inf)", "KP018");
 	/* a point lookup before any order */

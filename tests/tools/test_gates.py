@@ -537,4 +537,97 @@ with tempfile.TemporaryDirectory() as tmp:
           lines == sorted(lines) and lines[-3:] == [25006, 25007, 25008] and
           "25010 results" in err and "the 25000 most severe" in err, err + str(lines[-5:]))
 
+# ------------------------------------------- issue 25: a missing file is reported, the rest still linted
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    write(os.path.join(tmp, "a.sql"), BAD)
+    write(os.path.join(tmp, "A.java"), JAVA)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "missing.sql", "a.sql", "Gone.java", "A.java",
+                       "--format", "json", cwd=tmp)
+    doc = jload(out)
+    check("25. missing files: each reported, the others linted, exit 2",
+          rc == 2 and found(out) == [("a.sql", 1, "KP001"), ("A.java", 3, "KP001")] and
+          "keyplan: missing.sql: cannot open" in err and "keyplan: Gone.java: cannot open" in err and
+          doc.get("error", "").startswith("missing.sql: cannot open"), out + err)
+
+# ------------------------------------------- issue 25: a binary or UTF-16 file is one error
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    write(os.path.join(tmp, "a.sql"), BAD)
+    with open(os.path.join(tmp, "u16.sql"), "wb") as f:
+        f.write(("SELECT * FROM orders WHERE orderid = 1;\n" * 20).encode("utf-16"))
+    with open(os.path.join(tmp, "u16be.sql"), "wb") as f:
+        f.write(("SELECT 1;\n" * 5).encode("utf-16-be"))
+    with open(os.path.join(tmp, "bin.sql"), "wb") as f:
+        f.write(bytes(range(256)) * 8)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "u16.sql", "u16be.sql", "bin.sql", "a.sql",
+                       "--format", "json", cwd=tmp)
+    check("25. binary and UTF-16 files: one error each, with a hint; the rest linted", rc == 2 and
+          found(out) == [("a.sql", 1, "KP001")] and err.splitlines() == [
+              "keyplan: u16.sql: UTF-16 text: convert it to UTF-8 (iconv -f UTF-16 -t UTF-8), which keyplan reads",
+              "keyplan: u16be.sql: UTF-16 text: convert it to UTF-8 (iconv -f UTF-16 -t UTF-8), which keyplan reads",
+              "keyplan: bin.sql: a binary file (it holds NUL bytes), not text: name SQL or source files only"],
+          out + err)
+    rc, out, err = run("explain", "--no-config", "--schema", "s.sql", "u16.sql", cwd=tmp)
+    check("25. explain: a UTF-16 file is one error", rc == 2 and out == "" and err.count("\n") == 1 and
+          "UTF-16" in err, out + err)
+
+# ------------------------------------------- issue 25: user docs cite the stores' documents
+internal = []
+for path in [os.path.join(SRC, "README.md")] + sorted(_glob.glob(os.path.join(SRC, "docs", "*.md"))) + \
+        sorted(_glob.glob(os.path.join(SRC, "docs", "rules", "*.md"))):
+    for n, line in enumerate(open(path), 1):
+        if re.search(r"\bseeds \d|shared/seeds|\.\./shared", line):
+            internal.append(f"{os.path.relpath(path, SRC)}:{n}")
+check("25. no user document cites the project's internal notes (seeds)", internal == [], internal)
+kp001 = open(os.path.join(SRC, "docs", "rules", "KP001.md")).read()
+check("25. KP001 cites Lindorm's own document", "Lindorm, *How to design the primary key of a wide table*" in kp001,
+      kp001[:600])
+
+# ------------------------------------------- issue 25: from a subfolder, config paths are relative
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "db", "s.sql"), ORDERS)
+    write(os.path.join(tmp, "q", "a.sql"), BAD)
+    write(os.path.join(tmp, ".keyplan"), "[keyplan]\nschema = db/s.sql\ninclude = q/*.sql\n")
+    rc, out, err = run("lint", "--format", "json", cwd=os.path.join(tmp, "q"))
+    d0 = diags(out)[0] if diags(out) else {}
+    check("25. from a subfolder: the config's schema path is relative in JSON (../db/s.sql), not absolute",
+          d0.get("file") == "a.sql" and d0.get("notes", [{}])[0].get("file") == "../db/s.sql", out + err)
+    rc, out, err = run("lint", cwd=os.path.join(tmp, "q"))
+    check("25. ... and in text", "\n../db/s.sql:2:3: note: primary key of orders declared here\n" in out and
+          os.path.realpath(tmp) not in out and tmp not in out, out)
+
+# ------------------------------------------- issue 25: baselines of application code
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    write(os.path.join(tmp, "A.java"), JAVA)
+    lint = ("lint", "--no-config", "--schema", "s.sql", "A.java")
+    rc, out, err = run(*lint, "--write-baseline", "b.json", cwd=tmp)
+    entries = [json.loads(l) for l in open(os.path.join(tmp, "b.json")).read().splitlines()[1:-1]]
+    check("25. a baseline of application code records the statement",
+          [(e["rule"], e["file"], e["statement"]) for e in entries] ==
+          [("KP001", "A.java", "select * from orders where orderid = ?")], entries)
+    write(os.path.join(tmp, "A.java"), "// a new first line\n" + JAVA.replace("WHERE", "where").replace("= 1", "= 7"))
+    rc, out, err = run(*lint, "--baseline", "b.json", "--format", "json", cwd=tmp)
+    check("25. ... so WHERE -> where, a moved line or a new literal is still the known finding",
+          rc == 0 and diags(out) == [] and err == "", out + err)
+
+# ------------------------------------------- issue 25: ignore-file in a block comment or a string is text
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), ORDERS)
+    for name, text in (
+            ("block", "/* an example of a directive:\n-- keyplan:ignore-file full-scan\n*/\n" + BAD),
+            ("string", "SELECT * FROM orders WHERE userid = 'a\n-- keyplan:ignore-file full-scan\n' AND orderid = 2;\n" + BAD),
+            ("quoted name", "SELECT \"a\n-- keyplan:ignore-file full-scan\n\" FROM orders WHERE userid = 'x';\n" + BAD)):
+        write(os.path.join(tmp, "q.sql"), text)
+        for how in (("q.sql",), ("-",)):   # streamed, and read whole
+            rc, out, err = run("lint", "--no-config", "--schema", "s.sql", *how, "--format", "json", cwd=tmp,
+                               stdin=text.encode())
+            check(f"25. keyplan:ignore-file inside a {name} silences nothing ({how[0]})",
+                  "KP001" in rules_of(out), out + err)
+    write(os.path.join(tmp, "q.sql"), "/* a comment */ SELECT 1 FROM orders WHERE userid = 'x';\n"
+          "-- keyplan:ignore-file full-scan -- after a closed block comment\n" + BAD)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "q.sql", "--format", "json", cwd=tmp)
+    check("25. ... and after a block comment closes, it does", rc == 0 and rules_of(out) == [], out + err)
+
 kptest.finish()

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Untrusted input, as issue #7 lists it: a file of 1,000,000 open
-parentheses, binary garbage, a 100 MB single line, and (with KP_STRESS=1)
+parentheses, binary garbage (one error) and random bytes, a 100 MB single line, and (with KP_STRESS=1)
 a 1 GB file of statements, which explain and lint must stream in bounded
 memory. Also
 replays every input in tests/regress/ (crashes found by fuzzing) through
@@ -79,12 +79,20 @@ with tempfile.TemporaryDirectory() as tmp:
 
     garbage = os.path.join(tmp, "garbage.sql")
     rnd = random.Random(7)
+    data = rnd.randbytes(1 << 20)
     with open(garbage, "wb") as f:
-        f.write(rnd.randbytes(1 << 20))
+        f.write(data)
+    # no NUL byte: not taken for a binary file, so the lexer reads every byte
+    text_garbage = os.path.join(tmp, "text-garbage.sql")
+    with open(text_garbage, "wb") as f:
+        f.write(data.replace(b"\0", b" "))
     for cmd in (["explain"], ["lint"], ["check", "--workload"]):
-        args = [cmd[0], "--no-config", "--schema", SCHEMA] + cmd[1:] + [garbage]
-        rc, err, dt, _ = run(args)
-        check(f"binary garbage: {cmd[0]}", rc == 1 and clean(err), err[:500])
+        args = [cmd[0], "--no-config", "--schema", SCHEMA] + cmd[1:]
+        rc, err, dt, _ = run(args + [garbage])
+        check(f"binary garbage: {cmd[0]}: one error for the file, exit 2",
+              rc == 2 and clean(err) and err.count("\n") == 1 and "a binary file" in err, err[:500])
+        rc, err, dt, _ = run(args + [text_garbage])
+        check(f"random bytes without NUL: {cmd[0]}", rc == 1 and clean(err), err[:500])
 
     line = os.path.join(tmp, "line.sql")
     stmt = b"SELECT * FROM orders WHERE userid = 'x' AND orderid > 5; "

@@ -1,0 +1,384 @@
+/* The language server's benchmark (bench --lsp): keyplan lsp is started
+ * over pipes as an editor starts it, and timed from a message sent to the
+ * diagnostics published:
+ *   - a 10,000-line SQL file opened, then a one-character edit in its
+ *     middle (best of R), beside keyplan lint on the whole file;
+ *   - a 5,000-line Java file (the same queries as string literals), opened,
+ *     then a one-character edit inside a literal;
+ *   - the server's resident memory with 100 documents open (1,000
+ *     statements each). */
+#define _GNU_SOURCE   /* memmem */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tools/bench_lsp.h"
+
+typedef struct srv {
+	pid_t pid;
+	int in, out;            /* its stdin (we write), its stdout (we read) */
+	char *buf;
+	size_t have, cap;
+} srv;
+
+static double clock_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int start(srv *s, const char *keyplan, const char *dir)
+{
+	int a[2], b[2];
+	if (pipe(a) < 0 || pipe(b) < 0)
+		return -1;
+	s->pid = fork();
+	if (s->pid == 0) {
+		dup2(a[0], 0);
+		dup2(b[1], 1);
+		close(a[1]);
+		close(b[0]);
+		if (chdir(dir) < 0)
+			_exit(127);
+		execl(keyplan, keyplan, "lsp", (char *)NULL);
+		_exit(127);
+	}
+	close(a[0]);
+	close(b[1]);
+	s->in = a[1];
+	s->out = b[0];
+	s->buf = NULL;
+	s->have = s->cap = 0;
+	return s->pid > 0 ? 0 : -1;
+}
+
+static void put(srv *s, const char *body, size_t n)
+{
+	char head[64];
+	int hn = snprintf(head, sizeof head, "Content-Length: %zu\r\n\r\n", n);
+	if (write(s->in, head, (size_t)hn) != hn)
+		exit(2);
+	while (n) {
+		ssize_t k = write(s->in, body, n);
+		if (k <= 0) {
+			perror("write to keyplan lsp");
+			exit(2);
+		}
+		body += k;
+		n -= (size_t)k;
+	}
+}
+
+/* The next message's body (valid until the next call), or exits. */
+static char *next(srv *s)
+{
+	static char *msg;
+	for (;;) {
+		char *h = s->have ? memmem(s->buf, s->have, "\r\n\r\n", 4) : NULL;
+		if (h) {
+			size_t n = strtoul(s->buf + 16, NULL, 10), off = (size_t)(h + 4 - s->buf);
+			if (s->have >= off + n) {
+				free(msg);
+				msg = malloc(n + 1);
+				memcpy(msg, s->buf + off, n);
+				msg[n] = 0;
+				memmove(s->buf, s->buf + off + n, s->have - off - n);
+				s->have -= off + n;
+				return msg;
+			}
+		}
+		if (s->cap - s->have < 65536) {
+			s->cap = s->cap ? s->cap * 2 : 1 << 20;
+			s->buf = realloc(s->buf, s->cap);
+		}
+		ssize_t k = read(s->out, s->buf + s->have, s->cap - s->have);
+		if (k <= 0) {
+			fprintf(stderr, "keyplan lsp ended\n");
+			exit(2);
+		}
+		s->have += (size_t)k;
+	}
+}
+
+/* Waits for the diagnostics of uri; returns how many findings. */
+static int wait_diags(srv *s, const char *uri)
+{
+	for (;;) {
+		char *m = next(s);
+		if (strstr(m, "\"textDocument/publishDiagnostics\"") && strstr(m, uri)) {
+			int n = 0;
+			for (char *p = m; (p = strstr(p, "\"severity\"")); p++)
+				n++;
+			return n;
+		}
+	}
+}
+
+static void wait_id(srv *s, int id)
+{
+	char want[32];
+	snprintf(want, sizeof want, "\"id\":%d,", id);
+	while (!strstr(next(s), want))
+		;
+}
+
+/* text as a JSON string body (no quotes). */
+static char *json_escape(const char *t, size_t n, size_t *out)
+{
+	char *o = malloc(n * 6 + 1), *p = o;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)t[i];
+		if (c == '"' || c == '\\') {
+			*p++ = '\\';
+			*p++ = (char)c;
+		} else if (c == '\n') {
+			*p++ = '\\';
+			*p++ = 'n';
+		} else if (c < 0x20) {
+			p += sprintf(p, "\\u%04x", c);
+		} else {
+			*p++ = (char)c;
+		}
+	}
+	*out = (size_t)(p - o);
+	return o;
+}
+
+static void open_doc(srv *s, const char *uri, const char *lang, const char *text, size_t n)
+{
+	size_t en;
+	char *e = json_escape(text, n, &en);
+	size_t cap = en + 512;
+	char *m = malloc(cap);
+	int k = snprintf(m, cap, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{\"textDocument\":"
+	                 "{\"uri\":\"%s\",\"languageId\":\"%s\",\"version\":1,\"text\":\"", uri, lang);
+	memcpy(m + k, e, en);
+	k += (int)en;
+	k += snprintf(m + k, cap - (size_t)k, "\"}}}");
+	put(s, m, (size_t)k);
+	free(m);
+	free(e);
+}
+
+static void edit(srv *s, const char *uri, int version, int line, int ch, int end_ch, const char *text)
+{
+	char m[512];
+	int k = snprintf(m, sizeof m, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{"
+	                 "\"textDocument\":{\"uri\":\"%s\",\"version\":%d},\"contentChanges\":[{\"range\":{\"start\":"
+	                 "{\"line\":%d,\"character\":%d},\"end\":{\"line\":%d,\"character\":%d}},\"text\":\"%s\"}]}}",
+	                 uri, version, line, ch, line, end_ch, text);
+	put(s, m, (size_t)k);
+}
+
+static char *slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long len = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *t = malloc((size_t)len + 1);
+	*n = fread(t, 1, (size_t)len, f);
+	t[*n] = 0;
+	fclose(f);
+	return t;
+}
+
+static long rss_kb(pid_t pid, const char *field)
+{
+	char path[64], line[256];
+	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+	FILE *f = fopen(path, "r");
+	long v = -1;
+	while (f && fgets(line, sizeof line, f))
+		if (!strncmp(line, field, strlen(field)))
+			v = atol(line + strlen(field) + 1);
+	if (f)
+		fclose(f);
+	return v;
+}
+
+/* The server's own account of its last analysis of uri (keyplan/stats). */
+static void server_ms(srv *s, const char *uri, double *analysis, double *publish)
+{
+	static int id = 100;
+	char m[600];
+	int k = snprintf(m, sizeof m, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"keyplan/stats\",\"params\":"
+	                 "{\"textDocument\":{\"uri\":\"%s\"}}}", ++id, uri);
+	put(s, m, (size_t)k);
+	char want[32];
+	snprintf(want, sizeof want, "\"id\":%d,", id);
+	char *r;
+	while (!strstr((r = next(s)), want))
+		;
+	char *a = strstr(r, "\"analysisMs\":"), *p = strstr(r, "\"publishMs\":");
+	*analysis = a ? strtod(a + 13, NULL) : -1;
+	*publish = p ? strtod(p + 12, NULL) : -1;
+}
+
+/* An edit and its publication, best of runs: a space typed at the start
+ * of line, then taken away. *an and *pub: the server's analysis and
+ * publication times of the best run. */
+static double time_edit(srv *s, const char *uri, int *version, int line, int ch, int runs, int *found, double *an,
+                        double *pub)
+{
+	double best = 1e30;
+	for (int r = 0; r < runs; r++) {
+		double t0 = clock_s();
+		edit(s, uri, ++*version, line, ch, ch, " ");
+		*found = wait_diags(s, uri);
+		double t = clock_s() - t0;
+		if (t < best) {
+			best = t;
+			server_ms(s, uri, an, pub);
+		}
+		edit(s, uri, ++*version, line, ch, ch + 1, "");
+		wait_diags(s, uri);
+	}
+	return best;
+}
+
+static double lint_time(const char *keyplan, const char *dir, const char *file)
+{
+	fflush(stdout);   /* the child must not print what is buffered */
+	double t0 = clock_s();
+	pid_t p = fork();
+	if (p == 0) {
+		if (chdir(dir) < 0)
+			_exit(127);
+		if (!freopen("/dev/null", "w", stdout))
+			_exit(127);
+		execl(keyplan, keyplan, "lint", file, (char *)NULL);
+		_exit(127);
+	}
+	int st;
+	waitpid(p, &st, 0);
+	return clock_s() - t0;
+}
+
+int bench_lsp(const char *keyplan, const char *dir, const char *queries10k, int runs)
+{
+	char cfg[4200], uri[4300], juri[4300], path[4200];
+	snprintf(cfg, sizeof cfg, "%s/.keyplan", dir);
+	FILE *f = fopen(cfg, "w");
+	if (!f)
+		return 2;
+	fputs("[keyplan]\nschema = schema.sql\n", f);
+	fclose(f);
+	size_t n;
+	char *sql = slurp(queries10k, &n);
+	if (!sql)
+		return 2;
+	srv s;
+	if (start(&s, keyplan, dir) < 0)
+		return 2;
+	char init[600];
+	int k = snprintf(init, sizeof init, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+	                 "{\"rootUri\":\"file://%s\",\"capabilities\":{}}}", dir);
+	put(&s, init, (size_t)k);
+	wait_id(&s, 1);
+	put(&s, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}", 52);
+
+	/* a 10,000-line SQL file */
+	snprintf(uri, sizeof uri, "file://%s/queries-10k.sql", dir);
+	double t0 = clock_s();
+	open_doc(&s, uri, "sql", sql, n);
+	int found = wait_diags(&s, uri);
+	double t_open = clock_s() - t0;
+	int version = 1;
+	double an, pub;
+	double t_edit = time_edit(&s, uri, &version, 5000, 0, runs, &found, &an, &pub);
+	double t_lint = 1e30;
+	for (int r = 0; r < runs; r++) {
+		double t = lint_time(keyplan, dir, queries10k);
+		if (t < t_lint)
+			t_lint = t;
+	}
+	printf("keyplan lsp, 10,000-line SQL file (%zu bytes, %d findings):\n", n, found);
+	printf("  open: %.1f ms; a one-character edit: %.2f ms to the diagnostics received (best of %d; in the "
+	       "server: %.2f ms analysis, %.2f ms writing them); keyplan lint on the file: %.1f ms (%.1fx the edit, "
+	       "%.0fx its analysis)\n", t_open * 1e3, t_edit * 1e3, runs, an, pub, t_lint * 1e3, t_lint / t_edit,
+	       t_lint * 1e3 / an);
+
+	/* a 5,000-line Java file: 2,500 queries, two lines each */
+	snprintf(path, sizeof path, "%s/Queries.java", dir);
+	f = fopen(path, "w");
+	if (!f)
+		return 2;
+	fputs("class Queries {\n", f);
+	const char *p = sql;
+	int lines = 1;
+	for (int q = 0; q < 2499 && *p; q++) {
+		const char *e = strchr(p, '\n');
+		if (!e)
+			break;
+		fprintf(f, "  String q%d =\n      \"", q);
+		for (const char *c = p; c < e; c++)
+			fputc(*c == '"' ? '\'' : *c, f);
+		fputs("\";\n", f);
+		lines += 2;
+		p = e + 1;
+	}
+	fputs("}\n", f);
+	lines++;
+	fclose(f);
+	size_t jn = 0;
+	char *java = slurp(path, &jn);
+	if (!java)
+		return 2;
+	snprintf(juri, sizeof juri, "file://%s", path);
+	t0 = clock_s();
+	open_doc(&s, juri, "java", java, jn);
+	found = wait_diags(&s, juri);
+	double t_jopen = clock_s() - t0;
+	double t_jedit = time_edit(&s, juri, &version, 2500, 7, runs, &found, &an, &pub);
+	double t_jlint = 1e30;
+	for (int r = 0; r < runs; r++) {
+		double t = lint_time(keyplan, dir, path);
+		if (t < t_jlint)
+			t_jlint = t;
+	}
+	printf("keyplan lsp, %d-line Java file (%zu bytes, %d findings):\n", lines, jn, found);
+	printf("  open: %.1f ms; a one-character edit in a literal: %.2f ms (best of %d; in the server: %.2f ms "
+	       "analysis, %.2f ms writing); keyplan lint on the file: %.1f ms\n", t_jopen * 1e3, t_jedit * 1e3, runs, an,
+	       pub, t_jlint * 1e3);
+
+	/* memory with 100 documents open, 1,000 statements each */
+	long before = rss_kb(s.pid, "VmRSS:");
+	const char *cut = sql;
+	for (int i = 0; i < 1000 && cut; i++) {
+		cut = strchr(cut, '\n');
+		if (cut)
+			cut++;
+	}
+	size_t part = cut ? (size_t)(cut - sql) : n;
+	t0 = clock_s();
+	for (int d = 0; d < 100; d++) {
+		char du[4300];
+		snprintf(du, sizeof du, "file://%s/doc%03d.sql", dir, d);
+		open_doc(&s, du, "sql", sql, part);
+		wait_diags(&s, du);
+	}
+	double t_100 = clock_s() - t0;
+	long rss = rss_kb(s.pid, "VmRSS:"), hwm = rss_kb(s.pid, "VmHWM:");
+	printf("keyplan lsp, 100 more documents open (1,000 statements, %zu bytes each): %.2f s to open and "
+	       "publish all; RSS %ld MB (%ld MB before them; peak %ld MB)\n", part, t_100, rss / 1024, before / 1024,
+	       hwm / 1024);
+	put(&s, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"shutdown\"}", 44);
+	wait_id(&s, 2);
+	put(&s, "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}", 33);
+	int st;
+	waitpid(s.pid, &st, 0);
+	free(sql);
+	free(java);
+	free(s.buf);
+	return 0;
+}

@@ -1,0 +1,247 @@
+/* keyplan lsp: the language server's state, shared by its files (as
+ * SQLite's whereInt.h is by the where*.c files). One idea per file:
+ *
+ *   rpc.c        JSON-RPC framing (rpc.h)
+ *   doc.c        document text, incremental edits, UTF-16/UTF-8 positions (doc.h)
+ *   workspace.c  the .keyplan of each document, its schema and target, baselines
+ *   analyze.c    diagnostics and plans, statement by statement, cached
+ *   server.c     the message loop, lifecycle, document sync, cancellation
+ *   hover.c      plans, rule pages and declarations on hover
+ *   complete.c   completion from the catalog
+ *   navigate.c   go to definition, document symbols
+ *   inlay.c      the access class at the end of each statement
+ *   actions.c    code actions: opt-ins, suppressions, rewrites, the advisor's fix
+ *
+ * Everything here is built on libkeyplan's one pipeline (lib/pipeline.h,
+ * lib/embed.h) and the lint report (tools/report.h): a diagnostic is what
+ * keyplan lint reports for the same file, at the same place. */
+#ifndef KP_LSP_H
+#define KP_LSP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "advisor/targets.h"
+#include "host/host.h"
+#include "lib/pipeline.h"
+#include "tools/baseline.h"
+#include "tools/config.h"
+#include "tools/lsp/doc.h"
+#include "tools/lsp/rpc.h"
+#include "tools/report.h"
+
+/* A related place of a diagnostic (a note): a file and a position in it. */
+typedef struct kp_lsp_note {
+	char *path;             /* its file */
+	uint32_t line, ch;      /* LSP position (in the server's encoding) */
+	char *message;
+} kp_lsp_note;
+
+/* One finding, as lint reports it (rule settings, suppressions and the
+ * baseline applied), placed by byte offsets relative to its chunk. */
+typedef struct kp_lsp_diag {
+	uint32_t off, end;      /* bytes, relative to the chunk's start */
+	kp_rule rule;
+	kp_severity severity;
+	char *message;          /* with the help lines after it */
+	kp_lsp_note *notes;
+	uint32_t nnotes;
+	uint64_t fp;            /* its baseline fingerprint (with a baseline) */
+} kp_lsp_diag;
+
+/* One statement's plan, for hover and inlay hints. */
+typedef struct kp_lsp_stmt {
+	uint32_t start, end;    /* bytes, relative to the chunk's start */
+	const char *label;      /* inlay label: "GET", "SCAN", "FILTERED SCAN",
+	                           "SEARCH", "FULL SCAN", "REJECTED"; NULL: no plan */
+	char *table;            /* its table, or NULL */
+	char *index;            /* the index it reads through, or NULL */
+	bool is_select;         /* a SELECT (the opt-in hint goes after its keyword) */
+	uint32_t kw_end;        /* relative end of its first keyword */
+} kp_lsp_stmt;
+
+/* What one chunk of a document yields: a chunk is the text from the end of
+ * the previous statement (its ';' and what trails it on its line) to the
+ * end of this one, so that every comment that directs a statement lies in
+ * its chunk. Cached by the chunk's text and what it is planned against. */
+typedef struct kp_lsp_chunk {
+	uint64_t key;           /* hash of its text and context */
+	kp_lsp_diag *diags;
+	uint32_t ndiags, dcap;
+	kp_lsp_stmt *stmts;
+	uint32_t nstmts, scap;
+	struct kp_lsp_chunk *next; /* the next chunk of the same key (analysis only) */
+	bool taken;             /* reused by the analysis under way */
+} kp_lsp_chunk;
+
+/* A chunk of the current text: where it starts, and its result. */
+typedef struct kp_lsp_ref {
+	uint32_t base, len;
+	kp_lsp_chunk *c;
+} kp_lsp_ref;
+
+typedef struct kp_lsp_ws kp_lsp_ws;
+
+typedef struct kp_lsp_doc {
+	char *uri;
+	char *path;             /* its file, or the URI when it is not a file */
+	int lang;               /* kp_lang, or -1: not a file keyplan reads */
+	long long version;
+	kp_doc_text t;
+	kp_lsp_ws *ws;          /* the workspace (config) it belongs to */
+	bool dirty;             /* changed since its diagnostics were published */
+	bool analyzed;          /* refs are up to date with t */
+	kp_lsp_ref *refs;       /* its chunks, in order */
+	uint32_t nrefs;
+	kp_lsp_chunk *whole;    /* file-level findings (directives of the file
+	                           pass), recomputed on every analysis */
+	uint64_t ctx_key;       /* context of the last analysis */
+	bool had_ddl;           /* a chunk changes the schema */
+	/* what edits changed since the last analysis: only [edit_lo, len -
+	 * edit_suffix) (edit_lo SIZE_MAX: nothing); old_len, the length then */
+	size_t edit_lo, edit_suffix, old_len;
+	unsigned runs;          /* chunks planned by the last analysis (tests and
+	                           benchmarks read it through keyplan/stats) */
+	double analysis_ms;     /* how long the last analysis took ... */
+	double publish_ms;      /* ... and writing its diagnostics */
+} kp_lsp_doc;
+
+/* A schema file of a workspace, as read: its text (the open document's
+ * when it is open), its findings, its statements' spans. */
+typedef struct kp_lsp_schema {
+	char *path;             /* real path */
+	kp_source *src;         /* owned by the workspace's pipe */
+	kp_lsp_chunk res;       /* findings and statements, offsets from 0 */
+} kp_lsp_schema;
+
+struct kp_lsp_ws {
+	char *dir;              /* the folder of its .keyplan, or the client's root */
+	char *config;           /* the .keyplan read, or NULL */
+	char *config_error;     /* why it could not be read, or NULL */
+	kp_arena arena;         /* the config's strings */
+	kp_config cfg;
+	kp_target target;
+	kp_rule_setting rules[KP_R__COUNT];
+	kp_pipe pipe;           /* the schema: its catalog and sources */
+	bool built;             /* pipe holds the schema */
+	bool stale;             /* rebuild before the next use */
+	kp_lsp_schema *schemas;
+	uint32_t nschemas;
+	bool schema_given;      /* a schema is configured */
+	uint64_t gen;           /* changes with every rebuild */
+	kp_baseline baseline;
+	bool has_baseline;
+	char *baseline_path;
+	char *baseline_error;
+};
+
+/* A message read and not yet handled, or (msg NULL) a framing or JSON
+ * error to answer in its place, so that answers keep the input's order. */
+typedef struct kp_lsp_pending {
+	cJSON *msg;
+	bool cancelled;
+	int code;
+	const char *why;
+} kp_lsp_pending;
+
+typedef struct kp_lsp {
+	kp_rpc_reader in;
+	kp_rpc_writer out;
+	kp_lsp_enc enc;
+	bool initialized;       /* initialize answered */
+	bool shut;              /* shutdown received */
+	bool exited;            /* exit received */
+	int exit_code;
+	char *root;             /* the client's root folder, or NULL */
+	/* initializationOptions and workspace/didChangeConfiguration */
+	char *opt_target;       /* overrides the config's target */
+	char **opt_schema;      /* schema paths when no .keyplan names any */
+	int nopt_schema;
+	char *opt_baseline;     /* baseline file (relative to the workspace) */
+	bool inlay;             /* inlay hints on (default) */
+	bool watch_dynamic;     /* the client registers file watchers */
+	kp_lsp_doc **docs;
+	uint32_t ndocs, docs_cap;
+	kp_lsp_ws **wss;
+	uint32_t nwss, wss_cap;
+	kp_lsp_pending *queue;  /* messages read, not yet handled */
+	uint32_t qhead, qn, qcap;
+	unsigned long long next_id; /* of requests the server sends */
+} kp_lsp;
+
+/* server.c */
+kp_lsp_doc *kp_lsp_find_doc(kp_lsp *s, const char *uri);
+/* The document a request's params.textDocument.uri names, or NULL after
+ * answering the request with an error. */
+kp_lsp_doc *kp_lsp_doc_of(kp_lsp *s, const cJSON *id, const cJSON *params);
+/* LSP position <-> byte offset of doc */
+bool kp_lsp_offset(kp_lsp *s, kp_lsp_doc *d, const cJSON *pos, size_t *off);
+cJSON *kp_lsp_pos(kp_lsp *s, kp_lsp_doc *d, size_t off);
+cJSON *kp_lsp_range(kp_lsp *s, kp_lsp_doc *d, size_t off, size_t end);
+/* A position in a file that may not be open (its text, or the open doc's). */
+cJSON *kp_lsp_location(kp_lsp *s, const char *path, kp_source *src, size_t off, size_t end);
+
+/* workspace.c */
+kp_lsp_ws *kp_lsp_ws_for(kp_lsp *s, const char *path);
+void kp_lsp_ws_free(kp_lsp_ws *w);
+/* Builds the schema again if it is stale (a schema file changed). */
+void kp_lsp_ws_ensure(kp_lsp *s, kp_lsp_ws *w);
+/* The schema file of w at path, or NULL. */
+kp_lsp_schema *kp_lsp_ws_schema(kp_lsp_ws *w, const char *path);
+/* Marks every workspace whose schema includes path (or could: a new file
+ * in a schema folder) stale. Returns true if one was. */
+bool kp_lsp_ws_touch(kp_lsp *s, const char *path);
+/* Is path skipped by the exclude globs of w's .keyplan (as lint skips it)? */
+bool kp_lsp_ws_excluded(kp_lsp_ws *w, const char *path);
+/* The kept DDL statement that declares off of src: its span. */
+bool kp_lsp_ws_decl(kp_lsp_ws *w, kp_source *src, uint32_t off, uint32_t *start, uint32_t *end);
+
+/* analyze.c */
+/* Brings doc's chunks up to date (only chunks whose text or context changed
+ * are planned). */
+void kp_lsp_analyze(kp_lsp *s, kp_lsp_doc *d);
+/* Publishes doc's diagnostics. */
+void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d);
+void kp_lsp_chunk_free(kp_lsp_chunk *c);
+void kp_lsp_doc_drop_analysis(kp_lsp_doc *d);
+/* Runs every statement of one schema file through w's pipe, its findings
+ * into out (used by workspace.c). */
+void kp_lsp_schema_run(kp_lsp *s, kp_lsp_ws *w, kp_report *rep, kp_source *src, kp_lsp_chunk *out);
+/* The diagnostic as LSP JSON, at base in doc. */
+cJSON *kp_lsp_diag_json(kp_lsp *s, kp_lsp_doc *d, uint32_t base, const kp_lsp_diag *g);
+/* Is doc a schema file of its workspace? */
+kp_lsp_schema *kp_lsp_doc_schema(kp_lsp_doc *d);
+/* The plan of the statement at off as Markdown (malloc'd), or NULL: its
+ * chunk is planned again. */
+char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off);
+/* The statement (and its chunk's base) holding off, or NULL. */
+const kp_lsp_stmt *kp_lsp_stmt_at(kp_lsp_doc *d, size_t off, uint32_t *base);
+
+/* the requests, one file each */
+void kp_lsp_hover(kp_lsp *s, const cJSON *id, const cJSON *params);
+void kp_lsp_completion(kp_lsp *s, const cJSON *id, const cJSON *params);
+void kp_lsp_definition(kp_lsp *s, const cJSON *id, const cJSON *params);
+void kp_lsp_symbols(kp_lsp *s, const cJSON *id, const cJSON *params);
+void kp_lsp_inlay(kp_lsp *s, const cJSON *id, const cJSON *params);
+void kp_lsp_code_action(kp_lsp *s, const cJSON *id, const cJSON *params);
+
+/* The identifier at off of doc: its span and its name (folded as the
+ * target compares it: unquoted, and upper-cased for Phoenix), in buf. */
+bool kp_lsp_word_at(kp_lsp_doc *d, size_t off, size_t *start, size_t *end, kp_buf *name);
+
+/* What the name at off declares: 1 a table, 2 a column (*col of *t), 3 an
+ * index (*ix of *t), 0 nothing. */
+int kp_lsp_resolve(kp_lsp_doc *d, size_t off, kp_table **t, int *col, kp_index **ix);
+
+/* The rule pages compiled into the binary (cmake/embed_rules.cmake). */
+const char *kp_lsp_rule_page(const char *id);
+
+/* Runs the server over s->in and s->out (kp_lsp_main: standard input and
+ * output; the fuzz target: memory): the exit status. */
+int kp_lsp_run(kp_lsp *s);
+void kp_lsp_init(kp_lsp *s);
+/* Handles one message (a request is answered on s->out). */
+void kp_lsp_handle(kp_lsp *s, cJSON *msg, bool cancelled);
+void kp_lsp_free(kp_lsp *s);
+
+#endif

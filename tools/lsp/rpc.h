@@ -1,0 +1,86 @@
+/* JSON-RPC 2.0 over the Language Server Protocol's base protocol: messages
+ * framed by a Content-Length header, read from a file descriptor (or a
+ * memory buffer, for the fuzz target) and written to one.
+ *
+ * JSON is cJSON's (Debian libcjson-dev). Of the three Debian-packaged C
+ * JSON libraries, cJSON parses the fastest on small messages (an LSP
+ * session is thousands of them), is one file with no dependencies, takes a
+ * length instead of a NUL (a body is parsed in place), bounds nesting
+ * (CJSON_NESTING_LIMIT, so hostile input cannot exhaust the stack) and is
+ * actively maintained, with security fixes backported by Debian; jansson
+ * reference-counts every value (more calls per message for nothing here),
+ * and json-c is the slowest of the three and the largest. */
+#ifndef KP_LSP_RPC_H
+#define KP_LSP_RPC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "base/buf.h"
+
+/* A body larger than this is answered with an error and skipped unread
+ * (a 50 MB document fits with room to spare). */
+#define KP_RPC_MAX_BODY ((size_t)256 << 20)
+/* A header line longer than this is malformed. */
+#define KP_RPC_MAX_HEADER 1024
+
+/* JSON-RPC and LSP error codes */
+enum {
+	KP_RPC_PARSE_ERROR = -32700,
+	KP_RPC_INVALID_REQUEST = -32600,
+	KP_RPC_METHOD_NOT_FOUND = -32601,
+	KP_RPC_INVALID_PARAMS = -32602,
+	KP_RPC_INTERNAL_ERROR = -32603,
+	KP_RPC_SERVER_NOT_INITIALIZED = -32002,
+	KP_RPC_REQUEST_FAILED = -32803,
+	KP_RPC_REQUEST_CANCELLED = -32800,
+};
+
+typedef struct kp_rpc_reader {
+	int fd;                 /* where bytes come from, or -1: only mem */
+	const char *mem;        /* with fd -1: the whole input */
+	size_t mem_len;
+	char *buf;              /* bytes read and not yet consumed */
+	size_t start, end, cap;
+	bool eof;               /* the input ended */
+	long long pending;      /* a header read whose body comes next, or -1 */
+} kp_rpc_reader;
+
+typedef enum kp_rpc_status {
+	KP_RPC_MESSAGE,         /* *msg holds a parsed message */
+	KP_RPC_BAD,             /* a framing or JSON error: *code and *why say which; the
+	                           reader has skipped past it */
+	KP_RPC_EOF,             /* the input ended (perhaps inside a message) */
+} kp_rpc_status;
+
+void kp_rpc_reader_fd(kp_rpc_reader *r, int fd);
+void kp_rpc_reader_mem(kp_rpc_reader *r, const char *data, size_t len);
+void kp_rpc_reader_free(kp_rpc_reader *r);
+/* Reads the next message. On KP_RPC_BAD, why is a static string. */
+kp_rpc_status kp_rpc_read(kp_rpc_reader *r, cJSON **msg, int *code, const char **why);
+/* Are bytes of another message already buffered or waiting on the fd? */
+bool kp_rpc_pending(kp_rpc_reader *r);
+
+typedef struct kp_rpc_writer {
+	int fd;                 /* where messages go, or -1: into out */
+	kp_buf out;             /* with fd -1: every message written */
+	bool failed;            /* a write failed (the client is gone) */
+} kp_rpc_writer;
+
+void kp_rpc_writer_fd(kp_rpc_writer *w, int fd);
+void kp_rpc_writer_mem(kp_rpc_writer *w);
+void kp_rpc_writer_free(kp_rpc_writer *w);
+/* Writes msg framed, and deletes it. */
+void kp_rpc_send(kp_rpc_writer *w, cJSON *msg);
+/* Writes a message already serialised (JSON text of n bytes), framed. */
+void kp_rpc_send_text(kp_rpc_writer *w, const char *s, size_t n);
+/* {"jsonrpc": "2.0", "id": id, "result": result}: takes result (NULL: null). */
+void kp_rpc_result(kp_rpc_writer *w, const cJSON *id, cJSON *result);
+/* An error response; id NULL answers with "id": null. */
+void kp_rpc_error(kp_rpc_writer *w, const cJSON *id, int code, const char *message);
+/* A notification: takes params. */
+void kp_rpc_notify(kp_rpc_writer *w, const char *method, cJSON *params);
+
+#endif
