@@ -56,6 +56,9 @@ typedef struct kp_host_variant {
 	unsigned nholes;        /* interpolated parts */
 	bool holes_planned;     /* every hole stands where a value goes, and
 	                           was replaced by a bind parameter */
+	bool empty_trim;        /* a <set> or <trim> wrote nothing (every
+	                           branch inside it absent): MyBatis writes
+	                           such a variant, but no caller means it */
 } kp_host_variant;
 
 /* A choice point of a dynamic statement: an <if>, or a <choose>. */
@@ -64,7 +67,40 @@ typedef struct kp_host_choice {
 	unsigned nwhen;         /* <when> branches (1 for <if>) */
 	const char **tests;     /* their test="..." texts */
 	bool has_otherwise;     /* <choose> with <otherwise> */
+	int parent;             /* the choice point whose branch holds it, or -1 */
+	uint8_t parent_pick;    /* ... and that branch (kp_host_variant.pick) */
+	unsigned test0;         /* its first test's number (host/ognl.h) */
 } kp_host_choice;
+
+/* What a string's context says about it being SQL (evidence.c). */
+typedef enum kp_host_evidence {
+	KP_HE_NONE = 0,         /* nothing: its text alone decides */
+	KP_HE_CALL,             /* passed to a call that runs SQL (directly, or
+	                           through a name that is), a MyBatis or native
+	                           query annotation, a MyBatis mapper */
+	KP_HE_NAME,             /* assigned to a name that says sql or query:
+	                           SQL unless it reads as prose */
+	KP_HE_NOT_SQL,          /* passed to a call that takes another
+	                           language (JPQL, HQL) */
+} kp_host_evidence;
+
+/* The evidence of a call named name (the word before its '('): a known
+ * SQL call, one of extra (a team's own wrappers; NULL-terminated, may be
+ * NULL), a call that takes JPQL or HQL, or none. */
+kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra);
+/* Does a variable's name say it holds SQL (sql, query, any case)? */
+bool kp_host_sql_name(const char *name, size_t len);
+/* Does text read as prose: a sentence's end, or a word SQL never writes
+ * as a name (the, this, your, should ...)? */
+bool kp_host_prose(const char *text, size_t len);
+/* Words (names and keywords) in text. */
+unsigned kp_host_words(const char *text, size_t len);
+
+/* Host text outside a statement that the statement reads: an <include>d
+ * <sql> fragment, a constant's definition. */
+typedef struct kp_host_range {
+	uint32_t off, end;
+} kp_host_range;
 
 /* One statement found in the host: a string expression, or a MyBatis
  * <select|insert|update|delete> element with all its variants. */
@@ -76,11 +112,21 @@ typedef struct kp_host_stmt {
 	kp_host_choice *choices;/* MyBatis choice points, in document order */
 	unsigned nchoices;
 	double total;           /* variants the statement has in all (> nv
-	                           when sampled) */
+	                           when sampled): those whose branch
+	                           conditions can hold together */
+	bool total_bound;       /* total is an upper bound (too many to count
+	                           them one by one) */
 	kp_host_comment *dirs;  /* keyplan: comments that precede it */
 	unsigned ndirs;
+	kp_host_range *uses;    /* the fragments and constants it reads */
+	unsigned nuses;
+	kp_host_evidence evidence; /* KP_HE_NONE: a string no SQL call takes;
+	                           its errors are notes, or nothing when its
+	                           text is a fragment or a label */
 	struct kp_host_stmt *next;
 } kp_host_stmt;
+
+typedef struct kp_mapper_index kp_mapper_index;
 
 typedef struct kp_host_file {
 	kp_source *src;         /* the host file */
@@ -90,7 +136,24 @@ typedef struct kp_host_file {
 	unsigned ndirs;
 	kp_diags d;             /* located errors (MyBatis XML that does not
 	                           parse, limits) */
+	const kp_mapper_index *mappers; /* other mappers, during extraction */
 } kp_host_file;
+
+/* The <sql> fragments of a tree's MyBatis mappers, by namespace and id
+ * (mapper_index.c): what a cross-mapper <include> reads. */
+kp_mapper_index *kp_mapper_index_new(void);
+void kp_mapper_index_free(kp_mapper_index *x);
+/* Adds the fragments of a mapper file (anything else adds nothing). */
+void kp_mapper_index_add(kp_mapper_index *x, const char *text, size_t len);
+/* The XML text of fragment id of namespace ns, or NULL. */
+const char *kp_mapper_index_find(const kp_mapper_index *x, const char *ns, size_t nslen, const char *id, size_t *len);
+
+/* What an extraction knows beyond the file. */
+typedef struct kp_host_opts {
+	const char *const *sql_calls; /* a team's own calls that take SQL
+	                           (NULL-terminated), or NULL */
+	const kp_mapper_index *mappers; /* the tree's mappers, or NULL */
+} kp_host_opts;
 
 /* At most this many variants of one dynamic statement are planned. */
 #define KP_HOST_MAX_VARIANTS 64
@@ -99,6 +162,8 @@ typedef struct kp_host_file {
  * memory is in a (the variants' sources: free them with
  * kp_host_file_free). */
 void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *a);
+/* The same, with what is known beyond the file (o may be NULL). */
+void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const kp_host_opts *o, kp_arena *a);
 void kp_host_file_free(kp_host_file *f);
 
 /* The branch conditions of variants: the conditions shared by every variant

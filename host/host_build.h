@@ -1,4 +1,4 @@
-/* Shared by host.c and mybatis.c: SQL text built piece by piece with the
+/* Shared by the host files (literal.c, finish.c, extract.c, mybatis.c): SQL text built piece by piece with the
  * host offset of every byte, and the holes where application code pastes
  * text in. */
 #ifndef KP_HOST_BUILD_H
@@ -29,13 +29,19 @@ void kp_hb_free(kp_hbuild *b);
 /* Appends n bytes; verbatim: byte i comes from host + i, else every byte
  * comes from host (an escape, an entity, text keyplan adds). */
 void kp_hb_put(kp_hbuild *b, const char *p, size_t n, uint32_t host, bool verbatim);
+/* The body of string literal t of host text s, decoded (escapes, Kotlin
+ * and f-string templates as holes), appended to b (literal.c). */
+void kp_hb_literal(kp_hbuild *b, const char *s, const kp_htok *t);
 /* Text pasted in by the application at this point. */
 void kp_hb_hole(kp_hbuild *b, uint32_t host, uint32_t len);
 /* Turns the host's placeholders into bind parameters and places the holes
  * (a ? where a value goes, nothing inside a quoted string), then fills v
  * with the SQL as a source mapped onto host. With check_sql, text that
  * does not start like a statement is dropped (returns false). pyformat:
- * a Python literal formatted with %, whose %s are pasted values. */
+ * a format string (Python's % operator, String.format, fmt.Sprintf,
+ * .format, .formatted), whose verbs are pasted values, inside quotes too;
+ * %% is a percent sign (Python's "%%s" % x the driver's %s, any other
+ * language's %%s a verb for a second formatting). */
 bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_source *host,
                   kp_host_variant *v);
 

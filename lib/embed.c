@@ -33,9 +33,100 @@ static void interpolation(kp_diags *d, kp_arena *a, kp_source *host, const kp_ho
 	             "parts in MyBatis <if>/<choose> tags that keyplan can plan");
 }
 
+/* Did the grammar reject the statement? */
+static bool rejected(const kp_diags *d)
+{
+	for (const kp_diag *g = d->head; g; g = g->next)
+		if (g->rule == KP_R_SYNTAX || g->rule == KP_R_LEXICAL)
+			return true;
+	return false;
+}
+
+/* Is a rejected string a fragment (the grammar wanted more at its end:
+ * "DELETE FROM t WHERE ") or a label (fewer than three words: "CREATE
+ * TABLE", "drop-table")? */
+static bool fragment(const kp_diags *d, const kp_host_variant *v)
+{
+	if (kp_host_words(v->sql.text, v->sql.len) < 3)
+		return true;
+	size_t e = v->sql.len;
+	while (e > 0 && (v->sql.text[e - 1] == ' ' || v->sql.text[e - 1] == '\t' || v->sql.text[e - 1] == '\n' ||
+	                 v->sql.text[e - 1] == '\r' || v->sql.text[e - 1] == ';'))
+		e--;
+	for (const kp_diag *g = d->head; g; g = g->next)
+		if ((g->rule == KP_R_SYNTAX || g->rule == KP_R_LEXICAL) && g->src == &v->sql)
+			return g->off >= e;
+	return false;
+}
+
 /* The findings of every variant of st, each distinct one once, in the
  * order of the host file. */
-static void merge(const kp_embed_sink *sink, const kp_host_stmt *st, finding *fs, size_t n, kp_arena *a)
+/* Findings reported at a fragment of the file (a <sql> fragment, a
+ * constant) already: by rule and place. */
+typedef struct frag_seen {
+	struct { int rule; size_t off; } *k;
+	size_t n, cap;
+} frag_seen;
+
+static bool seen_before(frag_seen *fs, int rule, size_t off)
+{
+	for (size_t i = 0; i < fs->n; i++)
+		if (fs->k[i].rule == rule && fs->k[i].off == off)
+			return true;
+	if (fs->n == fs->cap) {
+		fs->cap = fs->cap ? fs->cap * 2 : 16;
+		void *nk = realloc(fs->k, fs->cap * sizeof *fs->k);
+		if (!nk)
+			abort();
+		fs->k = nk;
+	}
+	fs->k[fs->n].rule = rule;
+	fs->k[fs->n++].off = off;
+	return false;
+}
+
+/* "in the fragment at line N, included by 'a', 'b' and 3 more": the
+ * statements of hf that read the fragment of st holding off. */
+static const char *includers(const kp_host_file *hf, const kp_host_stmt *st, size_t off, kp_arena *a)
+{
+	const kp_host_range *u = NULL;
+	for (unsigned k = 0; k < st->nuses; k++)
+		if (st->uses[k].off <= off && off < st->uses[k].end && (!u || st->uses[k].off >= u->off))
+			u = &st->uses[k];
+	if (!u)
+		return NULL;
+	uint32_t line, col;
+	kp_source_linecol(hf->src, u->off, &line, &col);
+	kp_buf b = {0};
+	kp_buf_printf(&b, "in the %s at line %u, %s by ", hf->lang == KP_LANG_MYBATIS ? "<sql> fragment" : "constant",
+	              line, hf->lang == KP_LANG_MYBATIS ? "included" : "used");
+	unsigned n = 0;
+	for (const kp_host_stmt *o = hf->head; o; o = o->next) {
+		bool reads = false;
+		for (unsigned k = 0; k < o->nuses && !reads; k++)
+			reads = o->uses[k].off == u->off;
+		if (!reads)
+			continue;
+		if (n < 5) {
+			kp_buf_puts(&b, n ? ", " : "");
+			if (o->name) {
+				kp_buf_printf(&b, "'%s'", o->name);
+			} else {
+				kp_source_linecol(hf->src, o->off, &line, &col);
+				kp_buf_printf(&b, "the statement at line %u", line);
+			}
+		}
+		n++;
+	}
+	if (n > 5)
+		kp_buf_printf(&b, " and %u more", n - 5);
+	const char *r = kp_arena_strndup(a, b.data, b.len);
+	kp_buf_free(&b);
+	return r;
+}
+
+static void merge(const kp_embed_sink *sink, const kp_host_file *hf, const kp_host_stmt *st, finding *fs, size_t n,
+                  frag_seen *seen, kp_arena *a)
 {
 	bool *in = kp_arena_alloc(a, st->nv ? st->nv : 1);
 	bool *done = kp_arena_alloc(a, n ? n : 1);
@@ -45,18 +136,31 @@ static void merge(const kp_embed_sink *sink, const kp_host_stmt *st, finding *fs
 	for (size_t i = 0; i < n; i++) {
 		if (done[i])
 			continue;
+		/* a finding in a fragment the statement reads: once per file, at
+		 * the fragment, naming the statements that read it */
+		const char *frag = fs[i].host_off < st->off || fs[i].host_off >= st->end
+		                 ? includers(hf, st, fs[i].host_off, a) : NULL;
+		if (frag) {
+			for (size_t k = i; k < n; k++)
+				if (!done[k] && fs[k].g->rule == fs[i].g->rule && fs[k].host_off == fs[i].host_off)
+					done[k] = true;
+			if (seen_before(seen, fs[i].g->rule, fs[i].host_off))
+				continue;
+		}
 		memset(in, 0, st->nv);
 		for (size_t k = i; k < n; k++)
 			if (!done[k] && same(&fs[i], &fs[k])) {
 				done[k] = true;
 				in[fs[k].variant] = true;
 			}
-		const char *when = st->nv > 1 ? kp_host_describe(st, in, a) : NULL;
+		const char *when = st->nv > 1 && !frag ? kp_host_describe(st, in, a) : NULL;
 		kp_diag *g = kp_arena_alloc(a, sizeof *g);
 		*g = *fs[i].g;
 		g->next = NULL;
 		if (when)
 			g->message = kp_arena_printf(a, "%s: %s", when, g->message);
+		if (frag)
+			g->message = kp_arena_printf(a, "%s (%s)", g->message, frag);
 		/* insertion, stable: findings mostly come in order already */
 		size_t k = ng++;
 		while (k > 0 && at[k - 1] > fs[i].host_off) {
@@ -84,12 +188,14 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
                            kp_arena *a, bool *keep)
 {
 	kp_host_file *hf = kp_arena_alloc(a, sizeof *hf);
-	kp_host_extract(hf, src, lang, a);
+	kp_host_opts o = {p->sql_calls, p->mappers};
+	kp_host_extract_with(hf, src, lang, &o, a);
 	sink->emit(sink->ctx, &hf->d, a);
 	for (unsigned k = 0; sink->comment && k < hf->ndirs; k++)
 		sink->comment(sink->ctx, src, hf->dirs[k].off, hf->dirs[k].end, 0, 0, true);
 	kp_arena sa;
 	kp_arena_init(&sa);
+	frag_seen seen = {0};
 	for (const kp_host_stmt *st = hf->head; st; st = st->next) {
 		kp_arena_reset(&sa);
 		for (unsigned k = 0; sink->comment && k < st->ndirs; k++)
@@ -112,6 +218,39 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 				if (!planned)
 					d = (kp_diags){0};
 			}
+			if (st->evidence == KP_HE_NONE && lang != KP_LANG_MYBATIS && rejected(&d)) {
+				/* no SQL call takes it and the grammar rejects it: a
+				 * fragment or a label says nothing, anything else is a
+				 * note at most */
+				if (fragment(&d, v))
+					continue;
+				for (kp_diag *g = d.head; g; g = g->next) {
+					d.count[g->severity]--;
+					d.count[KP_SEV_INFO]++;
+					g->severity = KP_SEV_INFO;
+					g->message = kp_arena_printf(&sa, "if this string is SQL (no SQL call takes it): %s",
+					                             g->message);
+				}
+			}
+			if (v->empty_trim && rejected(&d)) {
+				/* every branch inside a <set> or <trim> absent: MyBatis
+				 * writes it, but a caller passes at least one value */
+				for (kp_diag *g = d.head; g; g = g->next) {
+					d.count[g->severity]--;
+					d.count[KP_SEV_INFO]++;
+					g->severity = KP_SEV_INFO;
+					g->message = kp_arena_printf(&sa, "%s (a <set> or <trim> with every branch absent: the "
+					                             "caller must pass at least one of its values)", g->message);
+				}
+			}
+			/* a construct keyplan does not plan, in application code: a
+			 * note (the statement may run on another database) */
+			for (kp_diag *g = d.head; g; g = g->next)
+				if (g->rule == KP_R_UNSUPPORTED && g->severity == KP_SEV_ERROR) {
+					d.count[g->severity]--;
+					d.count[KP_SEV_INFO]++;
+					g->severity = KP_SEV_INFO;
+				}
 			if (v->nholes)
 				interpolation(&d, &sa, src, v, planned);
 			for (const kp_diag *g = d.head; g; g = g->next) {
@@ -126,7 +265,7 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 				fs[n++] = (finding){g, vi, kp_source_origin(g->src, g->off, &where)};
 			}
 		}
-		merge(sink, st, fs, n, &sa);
+		merge(sink, hf, st, fs, n, &seen, &sa);
 		free(fs);
 		if (st->total > st->nv) {
 			unsigned nif = 0, nchoose = 0;
@@ -136,10 +275,11 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 			/* the count is a product: past 2^53 %.0f prints noise digits, past
 			 * DBL_MAX (1024 <if>) "inf" */
 			char many[48];
+			const char *bound = st->total_bound ? "at most " : "";
 			if (st->total < 1e15)
-				snprintf(many, sizeof many, "%.0f", st->total);
+				snprintf(many, sizeof many, "%s%.0f", bound, st->total);
 			else if (st->total <= DBL_MAX)
-				snprintf(many, sizeof many, "about %.3g", st->total);
+				snprintf(many, sizeof many, "%s%.3g", st->total_bound ? "at most about " : "about ", st->total);
 			else
 				snprintf(many, sizeof many, "more than %.3g", DBL_MAX);
 			kp_diag_add(&d, &sa, KP_R_VARIANTS, KP_SEV_INFO, src, st->off, 0,
@@ -153,5 +293,6 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 			sink->stmt_done(sink->ctx);
 	}
 	kp_arena_free(&sa);
+	free(seen.k);
 	return hf;
 }

@@ -90,6 +90,11 @@ typedef struct kp_pipe {
 	                           collect_arena, instead of one statement's */
 	kp_arena *collect_arena;
 	const char *stdin_name; /* what standard input is reported as, or NULL */
+	const char *const *sql_calls; /* a team's own calls that take SQL, read
+	                           from application code (NULL-terminated, the
+	                           caller's), or NULL */
+	const struct kp_mapper_index *mappers; /* the <sql> fragments of the
+	                           linted tree's mappers (the caller's), or NULL */
 	kp_event_fn fn;         /* the caller's callback, or NULL */
 	void *ctx;              /* its context */
 	bool stop;              /* the callback asked to stop */

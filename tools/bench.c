@@ -448,6 +448,40 @@ static int bench_digest(const char *keyplan, const char *dir, const char *schema
 	return 0;
 }
 
+/* The queries of queries_path as constants of one Java class, each over
+ * two lines. Returns the file's size. */
+static long gen_big_java(const char *path, const char *queries_path)
+{
+	size_t len;
+	char *q = slurp(queries_path, &len);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	fputs("package bench;\n\nclass Big {\n", f);
+	long n = 0;
+	for (char *line = q, *nl; line < q + len; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (!nl)
+			nl = q + len;
+		*nl = 0;
+		char *semi = strrchr(line, ';');
+		if (semi)
+			*semi = 0;
+		char *where = strstr(line, " WHERE ");
+		if (!where)
+			continue;
+		*where = 0;
+		fprintf(f, "    static final String Q%ld = \"%s \"\n        + \"%s\";\n", n++, line, where + 1);
+	}
+	fputs("}\n", f);
+	long size = ftell(f);
+	fclose(f);
+	free(q);
+	return size;
+}
+
 static long file_size(const char *path)
 {
 	struct stat st;
@@ -604,6 +638,27 @@ int main(int argc, char **argv)
 	       (double)tree / 1e6);
 	printf("  source tree: %.2f s, %.1f MB/s of source scanned, %.0f statements/s, peak RSS %ld MB\n", t_tree,
 	       (double)tree / 1e6 / t_tree, 100000 / t_tree, rss_tree / 1024);
-	printf("  as .sql:     %.2f s, %.1f MB/s, %.0f statements/s\n", t_l100, mb100 / t_l100, 100000 / t_l100);
+	printf("  as .sql:     %.2f s, %.1f MB/s, %.0f statements/s, peak RSS %ld MB\n", t_l100, mb100 / t_l100,
+	       100000 / t_l100, rss_lint100k / 1024);
+
+	/* the same queries in one Java file: the memory a large source file takes */
+	char bigjava[4200];
+	snprintf(bigjava, sizeof bigjava, "%s/Big.java", dir);
+	long bigsize = gen_big_java(bigjava, checkq);
+	char *lint_big[] = {(char *)keyplan, "lint", "--no-config", "--schema", schema, bigjava, NULL};
+	double t_bigjava = 1e30;
+	long rss_bigjava = 0;
+	for (int r = 0; r < runs; r++) {
+		double t = run(lint_big, &rss_bigjava, &st);
+		if (st > 1) {
+			fprintf(stderr, "keyplan lint on one large Java file failed (%d)\n", st);
+			return 2;
+		}
+		if (t < t_bigjava)
+			t_bigjava = t;
+	}
+	printf("  one Java file (%.1f MB): %.2f s, %.1f MB/s, peak RSS %ld MB\n", (double)bigsize / 1e6, t_bigjava,
+	       (double)bigsize / 1e6 / t_bigjava, rss_bigjava / 1024);
+	unlink(bigjava);
 	return 0;
 }

@@ -271,6 +271,7 @@ void cli_free(cli *c)
 		kp_host_file_free(c->hosts.items[i]);
 	for (uint32_t i = 0; i < c->host_arenas.n; i++)
 		kp_arena_free(c->host_arenas.items[i]);
+	kp_mapper_index_free(c->mappers);
 	if (c->pipe_ready)
 		kp_pipe_free(&c->pipe);
 	kp_arena_free(&c->scratch);
@@ -284,6 +285,13 @@ void cli_start_pipeline(cli *c)
 	c->pipe_ready = true;
 	if (c->stdin_name)
 		c->pipe.stdin_name = cli_display_path(c, c->stdin_name);
+	if (c->cfg.sql_calls.n) {
+		/* a team's own calls that take SQL, for application code */
+		const char **calls = kp_arena_alloc(&c->arena, (c->cfg.sql_calls.n + 1) * sizeof *calls);
+		for (uint32_t k = 0; k < c->cfg.sql_calls.n; k++)
+			calls[k] = c->cfg.sql_calls.items[k];
+		c->pipe.sql_calls = calls;
+	}
 }
 
 /* No schema was given and none is defined: planning would only say "no

@@ -60,6 +60,8 @@ typedef struct cli {
 	kp_list hosts;          /* kp_host_file* whose SQL the run still uses */
 	kp_list host_arenas;    /* kp_arena* holding them */
 	kp_arena *host_arena;   /* the arena the next host file is read into */
+	kp_mapper_index *mappers; /* the <sql> fragments of the mappers linted,
+	                           for cross-mapper <include> */
 	bool schema_walk;       /* the walker reads a schema: migration order,
 	                           no --exclude */
 	bool verbose;           /* --verbose: say the order schema files apply in */

@@ -139,6 +139,8 @@ static int handler(void *user, const char *section, const char *name, const char
 			add_list(c, &cfg->include, value, true);
 		} else if (!strcmp(name, "exclude")) {
 			add_list(c, &cfg->exclude, value, true);
+		} else if (!strcmp(name, "sql-calls")) {
+			add_list(c, &cfg->sql_calls, value, false);
 		} else if (!strcmp(name, "fail-on")) {
 			kp_rule_setting s;
 			if (parse_severity(value, false, &s) < 0)
@@ -164,7 +166,7 @@ static int handler(void *user, const char *section, const char *name, const char
 				cfg->target = (int)t;
 		} else {
 			bool dash = !strcmp(name, "fail_on") || !strcasecmp(name, "fail-on") || !strcasecmp(name, "failon");
-			bad(c, "unknown setting '%s' in [keyplan]%s (schema, include, exclude, fail-on, target, docs-url)", name,
+			bad(c, "unknown setting '%s' in [keyplan]%s (schema, include, exclude, sql-calls, fail-on, target, docs-url)", name,
 			    dash ? ": did you mean 'fail-on'?" : "");
 		}
 	} else if (!strcmp(section, "rules")) {

@@ -9,6 +9,8 @@ typedef struct kp_config {
 	kp_list schemas;        /* char* schema paths (relative to the file's folder) */
 	kp_list include;        /* char* globs of query files */
 	kp_list exclude;        /* char* globs of files to skip */
+	kp_list sql_calls;      /* char* names of a team's own calls that take
+	                           SQL (sql-calls = runSql, myQuery) */
 	int fail_on;            /* kp_severity, or -1 when not set */
 	int target;             /* kp_target, or -1 when not set */
 	const char *docs;       /* docs-url: where the rule pages are, or NULL */

@@ -281,8 +281,8 @@ static void test_mybatis_variants_sampled_and_mapped(void)
 	        "</select></mapper>");
 	st = x.f.head;
 	CU_ASSERT_EQUAL(st->nchoices, 3);
-	CU_ASSERT_EQUAL(st->total, 12.0);
-	CU_ASSERT_EQUAL(st->nv, 8);   /* z matters only under y: 4 choose x 2 w, minus 2 x 2 collapsed */
+	CU_ASSERT_EQUAL(st->total, 8.0);   /* z only under y: (x, y and z, y, otherwise) x w */
+	CU_ASSERT_EQUAL(st->nv, 8);
 	ASSERT_STR(st->v[0].sql.text, "SELECT * FROM t WHERE d = 4 AND e IN (? , ?)");
 	bool found = false;
 	for (unsigned i = 0; i < st->nv; i++)
@@ -333,10 +333,169 @@ static void test_mybatis_variants_sampled_and_mapped(void)
 	ext_free(&x);
 }
 
+/* Statements that start with WITH, ALTER, CREATE/DROP VIEW and TRUNCATE
+ * are read; prose that starts with those words is not; the evidence of a
+ * string's context is kept with it. */
+static void test_statement_forms_and_evidence(void)
+{
+	ext x;
+	extract(&x, KP_LANG_JAVA, "a(\"WITH x AS (SELECT 1) SELECT * FROM x\"); b(\"ALTER TABLE t ADD c INT\");\n"
+	                          "c(\"CREATE VIEW v AS SELECT * FROM t\"); d(\"DROP VIEW v\"); e(\"TRUNCATE TABLE t\");\n"
+	                          "f(\"truncate s.t\"); g(\"Truncate the log\"); h(\"With regards\"); i(\"Alter ego\");\n"
+	                          "j(\"truncate t now\");");
+	CU_ASSERT_EQUAL(count(&x), 6);
+	const char *want[] = {"WITH x AS (SELECT 1) SELECT * FROM x", "ALTER TABLE t ADD c INT",
+	                      "CREATE VIEW v AS SELECT * FROM t", "DROP VIEW v", "TRUNCATE TABLE t", "truncate s.t"};
+	unsigned k = 0;
+	for (const kp_host_stmt *s = x.f.head; s && k < 6; s = s->next, k++) {
+		ASSERT_STR(s->v[0].sql.text, want[k]);
+		CU_ASSERT_EQUAL(s->evidence, KP_HE_NONE);
+	}
+	ext_free(&x);
+
+	/* the evidence: a SQL call (through String.format), a name passed to
+	 * one, a name that says sql; JPQL's createQuery is not SQL at all */
+	extract(&x, KP_LANG_JAVA, "ps = c.prepareStatement(String.format(\"SELECT * FROM t WHERE a = %d\", 1));\n"
+	                          "String q = \"SELECT * FROM t\"; jdbc.query(q, m);\n"
+	                          "String countSql = \"SELECT * FROM u\";\n"
+	                          "String other = \"SELECT * FROM w\"; log(other);\n"
+	                          "em.createQuery(\"SELECT u FROM User u\");\n"
+	                          "conn.prepareStatement(\"Select a row from the list\");\n"
+	                          "show(\"Select a row from the list\");\n"
+	                          "String sqlHint = \"Select a row from the list\";");
+	CU_ASSERT_EQUAL(count(&x), 5);
+	kp_host_evidence ev[] = {KP_HE_CALL, KP_HE_CALL, KP_HE_NAME, KP_HE_NONE, KP_HE_CALL};
+	k = 0;
+	for (const kp_host_stmt *s = x.f.head; s && k < 5; s = s->next, k++)
+		CU_ASSERT_EQUAL(s->evidence, ev[k]);
+	ext_free(&x);
+
+	/* a team's own call */
+	const char *calls[] = {"runSql", NULL};
+	kp_arena_init(&x.a);
+	const char *t = "runSql(\"SELECT * FROM t\"); other(\"SELECT * FROM t\");";
+	kp_source_from_string(&x.src, "t", t, strlen(t));
+	kp_host_opts o = {calls, NULL};
+	kp_host_extract_with(&x.f, &x.src, KP_LANG_JAVA, &o, &x.a);
+	CU_ASSERT_EQUAL(count(&x), 2);
+	CU_ASSERT_EQUAL(x.f.head->evidence, KP_HE_CALL);
+	CU_ASSERT_EQUAL(x.f.head->next->evidence, KP_HE_NONE);
+	ext_free(&x);
+}
+
+/* The SQL texts of every variant of the only statement, joined by '|'. */
+static const char *variants(ext *x, kp_buf *b)
+{
+	kp_buf_clear(b);
+	for (unsigned i = 0; x->f.head && i < x->f.head->nv; i++)
+		kp_buf_printf(b, "%s%s", i ? "|" : "", x->f.head->v[i].sql.text);
+	return b->data ? b->data : "";
+}
+
+/* <foreach separator> goes only between items that wrote text, as
+ * ForEachSqlNode does. */
+static void test_mybatis_foreach_separator_only_after_text(void)
+{
+	ext x;
+	kp_buf b = {0};
+	extract(&x, KP_LANG_MYBATIS, "<mapper><select id=\"s\">select * from t <where><foreach collection=\"cs\" "
+	                             "item=\"c\" separator=\"or\"><if test=\"c.valid\">(a = #{c.v})</if></foreach>"
+	                             "</where></select></mapper>");
+	ASSERT_STR(variants(&x, &b), "select * from t |select * from t  WHERE (a = ?) or (a = ?) ");
+	CU_ASSERT_EQUAL(x.f.head->total, 2.0);
+	ext_free(&x);
+	/* open and close stay; a blank item writes no separator */
+	extract(&x, KP_LANG_MYBATIS, "<mapper><select id=\"s\">select * from t where a in <foreach open=\"(\" "
+	                             "close=\")\" separator=\",\"> <if test=\"x\">#{i}</if> </foreach></select></mapper>");
+	ASSERT_STR(variants(&x, &b), "select * from t where a in (    )|select * from t where a in ( ?  ,  ? )");
+	ext_free(&x);
+	kp_buf_free(&b);
+}
+
+/* OGNL tests: the same test twice is one condition, x != null and
+ * x == null are complements, x == 'a' excludes x == 'b', and/or/not;
+ * only variants whose conditions can hold together are counted and
+ * planned; nested branches are not multiplied. */
+static void test_mybatis_only_reachable_variants(void)
+{
+	ext x;
+	kp_buf b = {0};
+	extract(&x, KP_LANG_MYBATIS, "<mapper><select id=\"s\">SELECT * FROM t WHERE <if test=\"a != null\">a = #{a}</if>"
+	                             "<if test=\"a == null\">b = 1</if></select></mapper>");
+	ASSERT_STR(variants(&x, &b), "SELECT * FROM t WHERE b = 1|SELECT * FROM t WHERE a = ?");
+	CU_ASSERT_EQUAL(x.f.head->total, 2.0);
+	ext_free(&x);
+
+	/* twelve times the same test (spelled null != x, neq): two variants */
+	kp_buf m = {0};
+	kp_buf_puts(&m, "<mapper><select id=\"s\">SELECT * FROM t <where>");
+	for (int i = 0; i < 12; i++)
+		kp_buf_printf(&m, "<if test=\"%s\">AND c%d = 1 </if>", i % 3 == 0 ? "x != null" : i % 3 == 1 ?
+		              "null != x" : "x neq null", i);
+	kp_buf_puts(&m, "</where></select></mapper>");
+	extract(&x, KP_LANG_MYBATIS, m.data);
+	CU_ASSERT_EQUAL(x.f.head->total, 2.0);
+	CU_ASSERT_EQUAL(x.f.head->nv, 2);
+	CU_ASSERT_FALSE(x.f.head->total_bound);
+	ext_free(&x);
+	kp_buf_free(&m);
+
+	/* and, or, not; a <choose> whose when's exclude an <if> */
+	extract(&x, KP_LANG_MYBATIS, "<mapper><select id=\"s\">SELECT * FROM t WHERE k = 1"
+	                             "<if test=\"a != null and b != null\"> AND a = #{a}</if>"
+	                             "<if test=\"a == null or !(b != null)\"> AND b = 2</if></select></mapper>");
+	ASSERT_STR(variants(&x, &b), "SELECT * FROM t WHERE k = 1 AND b = 2|SELECT * FROM t WHERE k = 1 AND a = ?");
+	ext_free(&x);
+	extract(&x, KP_LANG_MYBATIS, "<mapper><select id=\"s\">SELECT * FROM t WHERE <choose>"
+	                             "<when test=\"t == 1\">a = 1</when><when test='t == \"2\"'>a = 2</when>"
+	                             "<otherwise>a = 3</otherwise></choose><if test=\"t eq 1\"> AND b = 1</if>"
+	                             "<if test=\"t == '2'\"> AND c = 1</if></select></mapper>");
+	ASSERT_STR(variants(&x, &b), "SELECT * FROM t WHERE a = 3|SELECT * FROM t WHERE a = 1 AND b = 1|"
+	                             "SELECT * FROM t WHERE a = 2 AND c = 1");
+	CU_ASSERT_EQUAL(x.f.head->total, 3.0);
+	ext_free(&x);
+
+	/* nested branches: 20 <if> each holding one more: 3^20, not 4^20
+	 * (too many to count one by one, but no two tests share a condition:
+	 * the count is exact) */
+	kp_buf_puts(&m, "<mapper><select id=\"s\">SELECT * FROM t <where>");
+	for (int i = 0; i < 20; i++)
+		kp_buf_printf(&m, "<if test=\"a%d != null\">AND a%d = 1 <if test=\"b%d != null\">AND b%d = 1 </if></if>",
+		              i, i, i, i);
+	kp_buf_puts(&m, "</where></select></mapper>");
+	extract(&x, KP_LANG_MYBATIS, m.data);
+	CU_ASSERT_EQUAL(x.f.head->total, 3486784401.0);
+	CU_ASSERT_FALSE(x.f.head->total_bound);
+	CU_ASSERT_EQUAL(x.f.head->nv, KP_HOST_MAX_VARIANTS);
+	ext_free(&x);
+	kp_buf_clear(&m);
+	/* 20 pairs of complementary tests: too many to count, and the tests
+	 * interact: 4^20 is a bound; every variant planned is possible */
+	kp_buf_puts(&m, "<mapper><select id=\"s\">SELECT * FROM t <where>");
+	for (int i = 0; i < 20; i++)
+		kp_buf_printf(&m, "<if test=\"a%d != null\">AND a%d = 1 </if><if test=\"a%d == null\">AND b%d = 1 </if>",
+		              i, i, i, i);
+	kp_buf_puts(&m, "</where></select></mapper>");
+	extract(&x, KP_LANG_MYBATIS, m.data);
+	CU_ASSERT_EQUAL(x.f.head->total, 1099511627776.0);
+	CU_ASSERT(x.f.head->total_bound);
+	bool possible = x.f.head->nv > 0;
+	for (unsigned i = 0; i < x.f.head->nv; i++)
+		for (unsigned c = 0; c < 40; c += 2)
+			possible &= x.f.head->v[i].pick[c] != x.f.head->v[i].pick[c + 1];
+	CU_ASSERT(possible);
+	ext_free(&x);
+	kp_buf_free(&m);
+	kp_buf_free(&b);
+}
+
 KPT_SUITE("host", NULL, NULL,
 	{"Java: escapes, + concatenation, text blocks, annotations, non-SQL strings", test_java_strings_concatenations_text_blocks_annotations},
 	{"Kotlin: ${} and $name are holes, block comments nest, \\$ is a dollar", test_kotlin_templates_are_holes_and_comments_nest},
 	{"Go: raw and interpreted strings; a raw string keeps a NUL, drops CRs, runs to the end unterminated", test_go_raw_strings_keep_nul_and_drop_cr},
 	{"Python: f-string and str.format fields are holes, doubled braces are braces", test_python_fstring_fields_are_holes},
 	{"the language is picked by file name, a mapper by its root element", test_language_picked_by_file_name_and_mapper_root},
-	{"MyBatis: variants sampled the same on every run, SQL mapped to the XML", test_mybatis_variants_sampled_and_mapped})
+	{"MyBatis: variants sampled the same on every run, SQL mapped to the XML", test_mybatis_variants_sampled_and_mapped},
+	{"WITH, ALTER, views, TRUNCATE read; the evidence of a string's context", test_statement_forms_and_evidence},
+	{"MyBatis: <foreach separator> only after an item that wrote text", test_mybatis_foreach_separator_only_after_text},
+	{"MyBatis: only variants whose OGNL conditions can hold together, nesting not multiplied", test_mybatis_only_reachable_variants})

@@ -220,7 +220,7 @@ with kptest.tempdir() as d:
                        ("[keyplan]\nfail-on = never\n",
                         "[keyplan] fail-on must be error, warning or info, not 'never'"),
                        ("[keyplan]\nschemas = s.sql\n", "unknown setting 'schemas' in [keyplan] (schema, include, "
-                        "exclude, fail-on, target, docs-url)"),
+                        "exclude, sql-calls, fail-on, target, docs-url)"),
                        ("[other]\nx = 1\n", "unknown section [other] (keyplan, rules)")]:
         kptest.write(cfg, text)
         rc, out, err = kptest.run("lint", "-e", "SELECT 1", cwd=d, plain=True)

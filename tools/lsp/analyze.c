@@ -26,7 +26,6 @@
 #include "grammar/lexer.h"
 #include "grammar/parser.h"
 #include "lib/embed.h"
-#include "base/quote.h"
 #include "planner/explain.h"
 
 static char *xstrdup(const char *s)
@@ -82,19 +81,6 @@ void kp_lsp_doc_drop_analysis(kp_lsp_doc *d)
 		d->whole = NULL;
 	}
 	d->analyzed = false;
-}
-
-static uint64_t hash(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *s = p;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ s[i]) * 0x100000001b3ull;
-	return h;
-}
-
-static uint64_t hash_u64(uint64_t h, uint64_t v)
-{
-	return hash(h, &v, sizeof v);
 }
 
 /* ------------------------------------------------------------ one run */
@@ -482,130 +468,7 @@ void kp_lsp_schema_run(kp_lsp *s, kp_lsp_ws *w, kp_report *rep, kp_source *src, 
 	kp_arena_free(&r.shape_arena);
 }
 
-/* ------------------------------------------------------------ chunks */
-
-typedef struct cut {
-	uint32_t base, len;
-	bool ddl;               /* its statement changes the schema */
-} cut;
-
-/* Where the chunk of the statement whose ';' is at semi ends: after the
- * white space and comments that follow it from its line (a comment that
- * starts there trails the statement, even when it runs over lines), and
- * the line break that ends them; or before the next token on that line. */
-static size_t chunk_end(const char *t, size_t len, size_t semi, bool hash_comment)
-{
-	size_t i = semi + 1;
-	for (;;) {
-		while (i < len && (t[i] == ' ' || t[i] == '\t'))
-			i++;
-		if (i + 1 < len && t[i] == '/' && t[i + 1] == '*' && (i + 2 >= len || t[i + 2] != '+')) {
-			const char *e = NULL;
-			for (size_t k = i + 2; k + 1 < len; k++)
-				if (t[k] == '*' && t[k + 1] == '/') {
-					e = t + k + 2;
-					break;
-				}
-			if (!e)
-				return len;   /* an open comment runs to the end */
-			i = (size_t)(e - t);
-			continue;
-		}
-		if ((i + 1 < len && t[i] == '-' && t[i + 1] == '-') || (hash_comment && i < len && t[i] == '#')) {
-			while (i < len && t[i] != '\n' && t[i] != '\r')
-				i++;
-		}
-		break;
-	}
-	if (i < len && t[i] == '\r')
-		i++;
-	if (i < len && t[i] == '\n')
-		i++;
-	return i;
-}
-
-/* Cuts text into chunks at top-level ';', from `from` (a chunk's start);
- * stops early, with *stopped set, at the first chunk end that stop says
- * an old chunk starts at (the rest of the text is as it was). */
-static cut *cut_chunks(const char *t, size_t len, bool hash_comment, size_t from, uint32_t *n,
-                       bool (*stop)(void *, size_t), void *ctx, bool *stopped)
-{
-	uint32_t cap = 64, k = 0;
-	cut *v = malloc(cap * sizeof *v);
-	if (!v)
-		abort();
-	kp_lexer lx;
-	kp_lexer_init(&lx, t, len, from);
-	lx.hash_comment = hash_comment;
-	bool first = true, ddl = false;
-	size_t done = from;
-	*stopped = false;
-	kp_token tok;
-	int ty;
-	while ((ty = kp_lex(&lx, &tok)) != KP_TOK_EOF) {
-		if (tok.off < done)
-			continue;   /* inside what the last chunk took (its trailing comment) */
-		if (ty == TK_SEMI) {
-			size_t e = chunk_end(t, len, tok.off, hash_comment);
-			if (k == cap) {
-				cap *= 2;
-				v = realloc(v, cap * sizeof *v);
-				if (!v)
-					abort();
-			}
-			v[k++] = (cut){(uint32_t)done, (uint32_t)(e - done), ddl};
-			done = e;
-			first = true;
-			ddl = false;
-			if (stop && e < len && stop(ctx, e)) {
-				*stopped = true;
-				*n = k;
-				return v;
-			}
-			continue;
-		}
-		if (first && ty != KP_TOK_HINT && ty != KP_TOK_ERROR) {
-			ddl = ty == TK_CREATE || ty == TK_ALTER || ty == TK_DROP;
-			first = false;
-		}
-	}
-	if (done < len || (k == 0 && from == 0)) {
-		if (k == cap) {
-			v = realloc(v, (cap + 1) * sizeof *v);
-			if (!v)
-				abort();
-		}
-		v[k++] = (cut){(uint32_t)done, (uint32_t)(len - done), ddl};
-	}
-	*n = k;
-	return v;
-}
-
-/* The keyplan:ignore-file lines of the text (they act on every chunk). */
-static uint64_t file_directives_key(const char *t, size_t len, bool *any)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-	*any = false;
-	for (size_t i = 6; i + 5 <= len; i++) {
-		/* "ignore-file" in any case: found by its '-', which memchr finds fast */
-		const char *dash = memchr(t + i, '-', len - i);
-		if (!dash)
-			break;
-		i = (size_t)(dash - t);
-		if (i < 6 || i + 5 > len || strncasecmp(t + i - 6, "ignore-file", 11))
-			continue;
-		i -= 6;
-		size_t a = i, b = i;
-		while (a > 0 && t[a - 1] != '\n')
-			a--;
-		while (b < len && t[b] != '\n')
-			b++;
-		h = hash(h, t + a, b - a);
-		*any = true;
-		i = b;
-	}
-	return h;
-}
+/* ------------------------------------------------------------ analysis */
 
 kp_lsp_schema *kp_lsp_doc_schema(kp_lsp_doc *d)
 {
@@ -631,50 +494,6 @@ static bool host_has_ddl(const char *t, size_t len)
 	return false;
 }
 
-/* An index of the old chunks by key, to find the unchanged ones; chunks
- * with the same key (the same statement written twice) chain in their
- * bucket, so taking one is constant time. */
-typedef struct old_bucket {
-	uint64_t key;
-	kp_lsp_chunk *head;     /* not yet taken (NULL once all are) */
-	bool used;
-} old_bucket;
-
-typedef struct old_map {
-	old_bucket *slots;
-	uint32_t cap;
-} old_map;
-
-static old_bucket *bucket_of(const old_map *m, uint64_t key)
-{
-	uint32_t i = (uint32_t)(key * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
-	while (m->slots[i].used && m->slots[i].key != key)
-		i = (i + 1) & (m->cap - 1);
-	return &m->slots[i];
-}
-
-static void old_put(old_map *m, kp_lsp_chunk *c)
-{
-	old_bucket *b = bucket_of(m, c->key);
-	b->used = true;
-	b->key = c->key;
-	c->next = b->head;
-	b->head = c;
-}
-
-static kp_lsp_chunk *old_take(old_map *m, uint64_t key)
-{
-	if (!m->cap)
-		return NULL;
-	old_bucket *b = bucket_of(m, key);
-	kp_lsp_chunk *c = b->used ? b->head : NULL;
-	if (c) {
-		b->head = c->next;
-		c->taken = true;
-	}
-	return c;
-}
-
 static kp_lsp_chunk *new_chunk(uint64_t key)
 {
 	kp_lsp_chunk *c = calloc(1, sizeof *c);
@@ -682,75 +501,6 @@ static kp_lsp_chunk *new_chunk(uint64_t key)
 		abort();
 	c->key = key;
 	return c;
-}
-
-/* The old chunk starts, for cutting again only what an edit touched. */
-typedef struct recut_ctx {
-	const kp_lsp_doc *d;
-	long long delta;        /* new length - old length */
-	size_t tail_from;       /* new offsets from here on are unchanged text */
-	uint32_t found;         /* the old chunk found at the stop */
-} recut_ctx;
-
-static bool old_start(void *ctx, size_t e)
-{
-	recut_ctx *x = ctx;
-	if (e < x->tail_from)
-		return false;
-	size_t old = (size_t)((long long)e - x->delta);
-	uint32_t lo = 0, hi = x->d->nrefs;
-	while (lo < hi) {
-		uint32_t mid = (lo + hi) / 2;
-		if (x->d->refs[mid].base < old)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < x->d->nrefs && x->d->refs[lo].base == old) {
-		x->found = lo;
-		return true;
-	}
-	return false;
-}
-
-/* The chunks of the text after edits that changed only [edit_lo, len -
- * edit_suffix): the old chunks before the one holding edit_lo - 1 keep
- * their place, the text from there is cut again up to a chunk end where an
- * old chunk starts in the unchanged tail, and the old chunks from there
- * move by the length's change. *kept[i] is the old chunk of new chunk i,
- * or NULL. */
-static cut *recut(kp_lsp_doc *d, bool hash_comment, uint32_t *n, kp_lsp_chunk ***kept)
-{
-	size_t lo = d->edit_lo;
-	uint32_t r = 0;
-	while (r + 1 < d->nrefs && lo > 0 && d->refs[r + 1].base <= lo - 1)
-		r++;
-	recut_ctx x = {d, (long long)d->t.len - (long long)d->old_len, d->t.len - d->edit_suffix, 0};
-	uint32_t nmid;
-	bool stopped;
-	cut *mid = cut_chunks(d->t.text, d->t.len, hash_comment, d->refs[r].base, &nmid, old_start, &x, &stopped);
-	uint32_t ntail = stopped ? d->nrefs - x.found : 0;
-	uint32_t total = r + nmid + ntail;
-	cut *v = malloc((total ? total : 1) * sizeof *v);
-	kp_lsp_chunk **k = calloc(total ? total : 1, sizeof *k);
-	if (!v || !k)
-		abort();
-	for (uint32_t i = 0; i < r; i++) {
-		v[i] = (cut){d->refs[i].base, d->refs[i].len, false};
-		k[i] = d->refs[i].c;
-		k[i]->taken = true;
-	}
-	memcpy(v + r, mid, nmid * sizeof *v);
-	for (uint32_t i = 0; i < ntail; i++) {
-		const kp_lsp_ref *o = &d->refs[x.found + i];
-		v[r + nmid + i] = (cut){(uint32_t)((long long)o->base + x.delta), o->len, false};
-		k[r + nmid + i] = o->c;
-		o->c->taken = true;
-	}
-	free(mid);
-	*n = total;
-	*kept = k;
-	return v;
 }
 
 static double now_ms(void)
@@ -785,13 +535,13 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 	}
 	bool host = d->lang != KP_LANG_SQL;
 	bool any_fd;
-	uint64_t ctx = hash_u64(0xcbf29ce484222325ull, w->gen);
-	ctx = hash(ctx, w->dir, strlen(w->dir));
-	ctx = hash_u64(ctx, file_directives_key(d->t.text, d->t.len, &any_fd));
-	ctx = hash(ctx, d->path, strlen(d->path));
+	uint64_t ctx = kp_lsp_hash_u64(0xcbf29ce484222325ull, w->gen);
+	ctx = kp_lsp_hash(ctx, w->dir, strlen(w->dir));
+	ctx = kp_lsp_hash_u64(ctx, kp_lsp_file_directives(d->t.text, d->t.len, &any_fd));
+	ctx = kp_lsp_hash(ctx, d->path, strlen(d->path));
 
 	uint32_t ncut = 1;
-	cut *cuts = NULL;
+	kp_lsp_cut *cuts = NULL;
 	bool has_ddl = false;
 	/* old chunks that keep their place (incremental cutting), by new index */
 	kp_lsp_chunk **kept = NULL;
@@ -799,10 +549,10 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		cuts = malloc(sizeof *cuts);
 		if (!cuts)
 			abort();
-		cuts[0] = (cut){0, (uint32_t)d->t.len, false};
+		cuts[0] = (kp_lsp_cut){0, (uint32_t)d->t.len, false};
 		has_ddl = host_has_ddl(d->t.text, d->t.len);
 	} else if (d->nrefs && d->ctx_key == ctx && !d->had_ddl && d->edit_lo != SIZE_MAX) {
-		cuts = recut(d, w->pipe.cat->names != KP_NAMES_UPPER, &ncut, &kept);
+		cuts = kp_lsp_recut(d, w->pipe.cat->names != KP_NAMES_UPPER, &ncut, &kept);
 		for (uint32_t i = 0; cuts && i < ncut; i++)
 			has_ddl |= cuts[i].ddl;
 		if (has_ddl) {
@@ -817,7 +567,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 	}
 	if (!cuts) {
 		bool stopped;
-		cuts = cut_chunks(d->t.text, d->t.len, w->pipe.cat->names != KP_NAMES_UPPER, 0, &ncut, NULL, NULL,
+		cuts = kp_lsp_cut_text(d->t.text, d->t.len, w->pipe.cat->names != KP_NAMES_UPPER, 0, &ncut, NULL, NULL,
 		                  &stopped);
 		has_ddl = false;
 		for (uint32_t i = 0; i < ncut; i++)
@@ -833,12 +583,12 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			keys[i] = kept[i]->key;
 			continue;
 		}
-		uint64_t k = hash(ctx ^ ddl_h, d->t.text + cuts[i].base, cuts[i].len);
-		keys[i] = hash_u64(k, host ? 1 : 0);
+		uint64_t k = kp_lsp_hash(ctx ^ ddl_h, d->t.text + cuts[i].base, cuts[i].len);
+		keys[i] = kp_lsp_hash_u64(k, host ? 1 : 0);
 		if (cuts[i].ddl)
-			ddl_h = hash(ddl_h ^ 0x5bd1e995u, d->t.text + cuts[i].base, cuts[i].len);
+			ddl_h = kp_lsp_hash(ddl_h ^ 0x5bd1e995u, d->t.text + cuts[i].base, cuts[i].len);
 	}
-	old_map om = {0};
+	kp_lsp_old_map om = {0};
 	uint32_t loose = 0;   /* old chunks not kept in place: looked up by key */
 	for (uint32_t i = 0; i < d->nrefs; i++)
 		loose += !d->refs[i].c->taken;
@@ -851,7 +601,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			abort();
 		for (uint32_t i = 0; i < d->nrefs; i++)
 			if (!d->refs[i].c->taken)
-				old_put(&om, d->refs[i].c);
+				kp_lsp_old_put(&om, d->refs[i].c);
 	}
 	kp_lsp_ref *refs = calloc(ncut, sizeof *refs);
 	if (!refs)
@@ -860,7 +610,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 	for (uint32_t i = 0; i < ncut; i++) {
 		refs[i].base = cuts[i].base;
 		refs[i].len = cuts[i].len;
-		refs[i].c = kept && kept[i] ? kept[i] : cuts[i].ddl ? NULL : old_take(&om, keys[i]);
+		refs[i].c = kept && kept[i] ? kept[i] : cuts[i].ddl ? NULL : kp_lsp_old_take(&om, keys[i]);
 		need |= !refs[i].c;
 	}
 	free(kept);
@@ -956,216 +706,6 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 	d->old_len = d->t.len;
 	free(cuts);
 	free(keys);
-}
-
-/* ------------------------------------------------------------ publish */
-
-cJSON *kp_lsp_diag_json(kp_lsp *s, kp_lsp_doc *d, uint32_t base, const kp_lsp_diag *g)
-{
-	cJSON *j = cJSON_CreateObject();
-	size_t off = base + g->off, end = base + g->end;
-	if (off > d->t.len)
-		off = d->t.len;
-	if (end > d->t.len)
-		end = d->t.len;
-	cJSON_AddItemToObject(j, "range", kp_lsp_range(s, d, off, end));
-	cJSON_AddNumberToObject(j, "severity", g->severity == KP_SEV_ERROR ? 1 : g->severity == KP_SEV_WARNING ? 2 : 3);
-	const kp_rule_info *ri = kp_rule_get(g->rule);
-	cJSON_AddStringToObject(j, "code", ri->id);
-	cJSON *cd = cJSON_AddObjectToObject(j, "codeDescription");
-	char href[256];
-	snprintf(href, sizeof href, "%s/rules/%s.md", KEYPLAN_DOCS_URI, ri->id);
-	cJSON_AddStringToObject(cd, "href", href);
-	cJSON_AddStringToObject(j, "source", "keyplan");
-	cJSON_AddStringToObject(j, "message", g->message);
-	if (g->nnotes) {
-		cJSON *rel = cJSON_AddArrayToObject(j, "relatedInformation");
-		for (uint32_t i = 0; i < g->nnotes; i++) {
-			const kp_lsp_note *n = &g->notes[i];
-			cJSON *o = cJSON_CreateObject();
-			cJSON *loc = cJSON_AddObjectToObject(o, "location");
-			if (!n->path) {
-				char *uri = xstrdup(d->uri);
-				cJSON_AddStringToObject(loc, "uri", uri);
-				free(uri);
-				size_t no = base + n->line;
-				cJSON_AddItemToObject(loc, "range", kp_lsp_range(s, d, no > d->t.len ? d->t.len : no,
-				                                                  no > d->t.len ? d->t.len : no));
-			} else {
-				char *uri = kp_path_to_uri(n->path);
-				cJSON_AddStringToObject(loc, "uri", uri);
-				free(uri);
-				cJSON *r = cJSON_AddObjectToObject(loc, "range");
-				for (int k = 0; k < 2; k++) {
-					cJSON *p = cJSON_AddObjectToObject(r, k ? "end" : "start");
-					cJSON_AddNumberToObject(p, "line", n->line);
-					cJSON_AddNumberToObject(p, "character", n->ch);
-				}
-			}
-			cJSON_AddStringToObject(o, "message", n->message);
-			cJSON_AddItemToArray(rel, o);
-		}
-	}
-	return j;
-}
-
-/* Diagnostics are written straight into the message (a document may have
- * thousands, republished on every edit: building them as cJSON values cost
- * more than planning the edit, most of it in printing numbers). */
-static void put_pos(kp_buf *b, uint32_t line, uint32_t ch)
-{
-	kp_buf_puts(b, "{\"line\":");
-	kp_buf_int(b, line);
-	kp_buf_puts(b, ",\"character\":");
-	kp_buf_int(b, ch);
-	kp_buf_putc(b, '}');
-}
-
-static void put_range(kp_lsp *s, kp_lsp_doc *d, kp_buf *b, size_t off, size_t end)
-{
-	uint32_t l, c;
-	if (off > d->t.len)
-		off = d->t.len;
-	if (end > d->t.len)
-		end = d->t.len;
-	kp_doc_position(&d->t, off, s->enc, &l, &c);
-	kp_buf_puts(b, "{\"start\":");
-	put_pos(b, l, c);
-	if (end != off)
-		kp_doc_position(&d->t, end, s->enc, &l, &c);
-	kp_buf_puts(b, ",\"end\":");
-	put_pos(b, l, c);
-	kp_buf_putc(b, '}');
-}
-
-static void put_str(kp_buf *b, const char *str)
-{
-	kp_buf_json_str(b, str, strlen(str));
-}
-
-static const char no_schema_msg[] =
-	"no schema: name the schema files in .keyplan (schema = PATH, a file or folder of CREATE TABLE statements) "
-	"or in the server's schema setting";
-
-static void put_diag(kp_lsp *s, kp_lsp_doc *d, kp_buf *b, uint32_t base, const kp_lsp_diag *g, bool no_schema,
-                     bool first)
-{
-	kp_buf_puts(b, first ? "{\"range\":" : ",{\"range\":");
-	put_range(s, d, b, (size_t)base + g->off, (size_t)base + g->end);
-	int sev = g->severity == KP_SEV_ERROR ? 1 : g->severity == KP_SEV_WARNING ? 2 : 3;
-	if (no_schema) {
-		kp_buf_puts(b, ",\"severity\":1,\"source\":\"keyplan\",\"message\":");
-		put_str(b, no_schema_msg);
-		kp_buf_putc(b, '}');
-		return;
-	}
-	const kp_rule_info *ri = kp_rule_get(g->rule);
-	kp_buf_printf(b, ",\"severity\":%d,\"code\":\"%s\",\"codeDescription\":{\"href\":", sev, ri->id);
-	kp_buf p = {0};
-	kp_buf_printf(&p, "%s/rules/%s.md", KEYPLAN_DOCS_URI, ri->id);
-	kp_buf_json_str(b, p.data, p.len);
-	kp_buf_free(&p);
-	kp_buf_puts(b, "},\"source\":\"keyplan\",\"message\":");
-	put_str(b, g->message);
-	if (g->nnotes) {
-		kp_buf_puts(b, ",\"relatedInformation\":[");
-		for (uint32_t i = 0; i < g->nnotes; i++) {
-			const kp_lsp_note *n = &g->notes[i];
-			kp_buf_puts(b, i ? ",{\"location\":{\"uri\":" : "{\"location\":{\"uri\":");
-			if (!n->path) {
-				put_str(b, d->uri);
-				kp_buf_puts(b, ",\"range\":");
-				put_range(s, d, b, (size_t)base + n->line, (size_t)base + n->line);
-			} else {
-				char *uri = kp_path_to_uri(n->path);
-				put_str(b, uri);
-				free(uri);
-				kp_buf_puts(b, ",\"range\":{\"start\":");
-				put_pos(b, n->line, n->ch);
-				kp_buf_puts(b, ",\"end\":");
-				put_pos(b, n->line, n->ch);
-				kp_buf_putc(b, '}');
-			}
-			kp_buf_puts(b, "},\"message\":");
-			put_str(b, n->message);
-			kp_buf_putc(b, '}');
-		}
-		kp_buf_putc(b, ']');
-	}
-	kp_buf_putc(b, '}');
-}
-
-static void add_all(kp_lsp *s, kp_lsp_doc *d, kp_buf *b, const kp_lsp_chunk *c, uint32_t base, bool no_schema,
-                    bool *said, bool *first)
-{
-	kp_baseline *bl = d->ws->has_baseline ? &d->ws->baseline : NULL;
-	for (uint32_t i = 0; i < c->ndiags; i++) {
-		const kp_lsp_diag *g = &c->diags[i];
-		if (bl && kp_baseline_take(bl, g->fp))
-			continue;   /* known: recorded in the baseline */
-		bool ns = no_schema && g->rule == KP_R_UNKNOWN_TABLE;
-		if (ns && *said)
-			continue;   /* without a schema every table is unknown: one diagnostic says why */
-		*said |= ns;
-		put_diag(s, d, b, base, g, ns, *first);
-		*first = false;
-	}
-}
-
-/* A problem of the workspace itself (its .keyplan or baseline) as an error
- * at the top of each of its documents. */
-static void add_setup_error(kp_lsp *s, kp_lsp_doc *d, kp_buf *b, const char *file, const char *msg, bool *first)
-{
-	kp_buf_puts(b, *first ? "{\"range\":" : ",{\"range\":");
-	put_range(s, d, b, 0, 0);
-	kp_buf_puts(b, ",\"severity\":1,\"source\":\"keyplan\",\"message\":");
-	kp_buf m = {0};
-	kp_buf_printf(&m, "%s: %s", file, msg);
-	kp_buf_json_str(b, m.data, m.len);
-	kp_buf_free(&m);
-	kp_buf_putc(b, '}');
-	*first = false;
-}
-
-void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)
-{
-	kp_lsp_analyze(s, d);
-	double t0 = now_ms();
-	kp_buf b = {0};
-	kp_buf_puts(&b, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":");
-	put_str(&b, d->uri);
-	if (d->version >= 0) {
-		kp_buf_puts(&b, ",\"version\":");
-		kp_buf_int(&b, d->version);
-	}
-	kp_buf_puts(&b, ",\"diagnostics\":[");
-	bool first = true;
-	kp_lsp_ws *w = d->ws;
-	if (w->config_error)
-		add_setup_error(s, d, &b, w->config, w->config_error, &first);
-	if (w->baseline_error)
-		add_setup_error(s, d, &b, w->baseline_path, w->baseline_error, &first);
-	bool no_schema = !w->schema_given && w->pipe.cat->ntables == 0 && !d->had_ddl, said = false;
-	if (w->has_baseline)
-		/* the baseline's counts are the document's: lint's order within it */
-		for (uint32_t i = 0; i < w->baseline.entries.n; i++) {
-			kp_baseline_entry *e = w->baseline.entries.items[i];
-			e->left = e->count;
-		}
-	kp_lsp_schema *sc = kp_lsp_doc_schema(d);
-	if (sc) {
-		add_all(s, d, &b, &sc->res, 0, false, &said, &first);
-	} else if (d->lang >= 0 && !kp_lsp_ws_excluded(w, d->path)) {
-		if (d->whole)
-			add_all(s, d, &b, d->whole, 0, no_schema, &said, &first);
-		for (uint32_t i = 0; i < d->nrefs; i++)
-			add_all(s, d, &b, d->refs[i].c, d->refs[i].base, no_schema, &said, &first);
-	}
-	kp_buf_puts(&b, "]}}");
-	kp_rpc_send_text(&s->out, b.data, b.len);
-	kp_buf_free(&b);
-	d->dirty = false;
-	d->publish_ms = now_ms() - t0;
 }
 
 const kp_lsp_stmt *kp_lsp_stmt_at(kp_lsp_doc *d, size_t off, uint32_t *base)

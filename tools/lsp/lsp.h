@@ -4,7 +4,9 @@
  *   rpc.c        JSON-RPC framing (rpc.h)
  *   doc.c        document text, incremental edits, UTF-16/UTF-8 positions (doc.h)
  *   workspace.c  the .keyplan of each document, its schema and target, baselines
+ *   chunks.c     a document cut at its statements' ends, and cut again after edits
  *   analyze.c    diagnostics and plans, statement by statement, cached
+ *   publish.c    diagnostics written to the client
  *   server.c     the message loop, lifecycle, document sync, cancellation
  *   hover.c      plans, rule pages and declarations on hover
  *   complete.c   completion from the catalog
@@ -180,6 +182,44 @@ cJSON *kp_lsp_pos(kp_lsp *s, kp_lsp_doc *d, size_t off);
 cJSON *kp_lsp_range(kp_lsp *s, kp_lsp_doc *d, size_t off, size_t end);
 /* A position in a file that may not be open (its text, or the open doc's). */
 cJSON *kp_lsp_location(kp_lsp *s, const char *path, kp_source *src, size_t off, size_t end);
+
+/* chunks.c */
+/* A chunk of text: where it starts, its length, whether its statement
+ * changes the schema. */
+typedef struct kp_lsp_cut {
+	uint32_t base, len;
+	bool ddl;               /* its statement changes the schema */
+} kp_lsp_cut;
+
+/* FNV-1a over n bytes, from h. */
+uint64_t kp_lsp_hash(uint64_t h, const void *p, size_t n);
+uint64_t kp_lsp_hash_u64(uint64_t h, uint64_t v);
+/* Cuts text into chunks at top-level ';', from `from` (a chunk's start);
+ * stops early, with *stopped set, at the first chunk end where stop says
+ * an old chunk starts (the rest of the text is as it was). */
+kp_lsp_cut *kp_lsp_cut_text(const char *t, size_t len, bool hash_comment, size_t from, uint32_t *n,
+                            bool (*stop)(void *, size_t), void *ctx, bool *stopped);
+/* A hash of the keyplan:ignore-file lines of the text (they act on every
+ * chunk); *any says whether there is one. */
+uint64_t kp_lsp_file_directives(const char *t, size_t len, bool *any);
+/* The chunks of d's text after edits that changed only [edit_lo, len -
+ * edit_suffix): *kept[i] is the old chunk new chunk i keeps, or NULL. */
+kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *n, kp_lsp_chunk ***kept);
+/* Old chunks by key; chunks of one key (a statement written twice) chain. */
+typedef struct kp_lsp_old_bucket {
+	uint64_t key;
+	kp_lsp_chunk *head;     /* not yet taken (NULL once all are) */
+	bool used;
+} kp_lsp_old_bucket;
+
+typedef struct kp_lsp_old_map {
+	kp_lsp_old_bucket *slots;
+	uint32_t cap;
+} kp_lsp_old_map;
+
+void kp_lsp_old_put(kp_lsp_old_map *m, kp_lsp_chunk *c);
+/* A chunk with key not yet taken (marked taken), or NULL. */
+kp_lsp_chunk *kp_lsp_old_take(kp_lsp_old_map *m, uint64_t key);
 
 /* workspace.c */
 kp_lsp_ws *kp_lsp_ws_for(kp_lsp *s, const char *path);

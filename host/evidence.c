@@ -1,0 +1,106 @@
+/* Is a host string SQL? The evidence its context gives (the call it is
+ * passed to, the name it is assigned to) and the shape of its text (prose
+ * reads as prose). docs/embedded-sql.md, "What counts as SQL". */
+#include "host/host.h"
+
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#include "grammar/lexer.h"
+#include "grammar/parser.h"
+
+/* Calls whose string argument is SQL, by the method or function name
+ * written just before the '(' (any receiver): JDBC, Spring's JdbcTemplate
+ * and JdbcClient, JPA's and Hibernate's native queries, Android's SQLite,
+ * Go's database/sql, sqlx and GORM, Python's DB-API, pandas, SQLAlchemy's
+ * text(), asyncpg. */
+static const char *const sql_calls[] = {
+	/* Java, Kotlin */
+	"prepareStatement", "prepareCall", "executeQuery", "executeUpdate", "executeLargeUpdate", "execute",
+	"addBatch", "createNativeQuery", "createSQLQuery", "createNativeMutationQuery", "query", "queryForObject",
+	"queryForList", "queryForMap", "queryForRowSet", "queryForStream", "queryForLong", "queryForInt",
+	"update", "batchUpdate", "sql", "rawQuery", "execSQL", "compileStatement", "nativeQuery",
+	/* Go */
+	"Query", "QueryRow", "QueryContext", "QueryRowContext", "Exec", "ExecContext", "Prepare",
+	"PrepareContext", "Select", "Get", "MustExec", "MustExecContext", "NamedExec", "NamedExecContext",
+	"NamedQuery", "NamedQueryContext", "Queryx", "QueryRowx", "QueryxContext", "QueryRowxContext",
+	"SelectContext", "GetContext", "Raw", "Preparex", "PreparexContext", "Rebind",
+	/* Python */
+	"executemany", "executescript", "mogrify", "read_sql", "read_sql_query", "text", "fetch", "fetchrow",
+	"fetchval", NULL};
+
+/* Calls whose string argument is another query language: JPA's JPQL and
+ * Hibernate's HQL (entities and their fields), or a query's name. */
+static const char *const other_calls[] = {"createQuery", "createNamedQuery", "createMutationQuery",
+                                          "createSelectionQuery", "getNamedQuery", NULL};
+
+static bool in_list(const char *const *l, const char *name, size_t len)
+{
+	for (size_t i = 0; l && l[i]; i++)
+		if (strlen(l[i]) == len && !memcmp(l[i], name, len))
+			return true;
+	return false;
+}
+
+kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra)
+{
+	if (in_list(other_calls, name, len))
+		return KP_HE_NOT_SQL;
+	if (in_list(sql_calls, name, len) || in_list(extra, name, len))
+		return KP_HE_CALL;
+	return KP_HE_NONE;
+}
+
+bool kp_host_sql_name(const char *name, size_t len)
+{
+	for (size_t i = 0; i + 3 <= len; i++)
+		if (!strncasecmp(name + i, "sql", 3) || (i + 5 <= len && !strncasecmp(name + i, "query", 5)))
+			return true;
+	return false;
+}
+
+/* Words of English that SQL never writes as a name in a statement:
+ * articles, determiners, modal verbs. */
+static const char *const prose_words[] = {"the", "an", "this", "these", "those", "your", "our", "their",
+                                          "its", "my", "please", "which", "should", "must", "cannot",
+                                          "would", "could", "doesn", "don", "isn", "won", NULL};
+
+bool kp_host_prose(const char *text, size_t len)
+{
+	size_t e = len;
+	while (e > 0 && isspace((unsigned char)text[e - 1]))
+		e--;
+	if (e > 0 && (text[e - 1] == '.' || text[e - 1] == '!'))
+		return true;   /* a sentence */
+	kp_lexer lx;
+	kp_token t;
+	kp_lexer_init(&lx, text, len, 0);
+	for (int k = 0; k < 4096; k++) {
+		int ty = kp_lex(&lx, &t);
+		if (ty == KP_TOK_EOF)
+			break;
+		if (ty != TK_ID || text[t.off] == '"' || text[t.off] == '`' || text[t.off] == '[')
+			continue;
+		for (size_t w = 0; prose_words[w]; w++)
+			if (strlen(prose_words[w]) == t.len && !strncasecmp(text + t.off, prose_words[w], t.len))
+				return true;
+	}
+	return false;
+}
+
+unsigned kp_host_words(const char *text, size_t len)
+{
+	kp_lexer lx;
+	kp_token t;
+	unsigned n = 0;
+	kp_lexer_init(&lx, text, len, 0);
+	for (int k = 0; k < 4096; k++) {
+		int ty = kp_lex(&lx, &t);
+		if (ty == KP_TOK_EOF)
+			break;
+		if (t.len && (isalpha((unsigned char)text[t.off]) || text[t.off] == '_'))
+			n++;
+	}
+	return n;
+}

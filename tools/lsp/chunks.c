@@ -1,0 +1,244 @@
+/* Chunks of a document: its text cut at each statement's end (by the SQL
+ * lexer alone), cut again only where edits changed it, and the index that
+ * finds unchanged chunks again by the hash of their text (lsp.h). */
+#include "tools/lsp/lsp.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "grammar/lexer.h"
+#include "grammar/parser.h"
+
+uint64_t kp_lsp_hash(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s[i]) * 0x100000001b3ull;
+	return h;
+}
+
+uint64_t kp_lsp_hash_u64(uint64_t h, uint64_t v)
+{
+	return kp_lsp_hash(h, &v, sizeof v);
+}
+
+/* Where the chunk of the statement whose ';' is at semi ends: after the
+ * white space and comments that follow it from its line (a comment that
+ * starts there trails the statement, even when it runs over lines), and
+ * the line break that ends them; or before the next token on that line. */
+static size_t chunk_end(const char *t, size_t len, size_t semi, bool hash_comment)
+{
+	size_t i = semi + 1;
+	for (;;) {
+		while (i < len && (t[i] == ' ' || t[i] == '\t'))
+			i++;
+		if (i + 1 < len && t[i] == '/' && t[i + 1] == '*' && (i + 2 >= len || t[i + 2] != '+')) {
+			const char *e = NULL;
+			for (size_t k = i + 2; k + 1 < len; k++)
+				if (t[k] == '*' && t[k + 1] == '/') {
+					e = t + k + 2;
+					break;
+				}
+			if (!e)
+				return len;   /* an open comment runs to the end */
+			i = (size_t)(e - t);
+			continue;
+		}
+		if ((i + 1 < len && t[i] == '-' && t[i + 1] == '-') || (hash_comment && i < len && t[i] == '#')) {
+			while (i < len && t[i] != '\n' && t[i] != '\r')
+				i++;
+		}
+		break;
+	}
+	if (i < len && t[i] == '\r')
+		i++;
+	if (i < len && t[i] == '\n')
+		i++;
+	return i;
+}
+
+/* Cuts text into chunks at top-level ';', from `from` (a chunk's start);
+ * stops early, with *stopped set, at the first chunk end that stop says
+ * an old chunk starts at (the rest of the text is as it was). */
+kp_lsp_cut *kp_lsp_cut_text(const char *t, size_t len, bool hash_comment, size_t from, uint32_t *n,
+                       bool (*stop)(void *, size_t), void *ctx, bool *stopped)
+{
+	uint32_t cap = 64, k = 0;
+	kp_lsp_cut *v = malloc(cap * sizeof *v);
+	if (!v)
+		abort();
+	kp_lexer lx;
+	kp_lexer_init(&lx, t, len, from);
+	lx.hash_comment = hash_comment;
+	bool first = true, ddl = false;
+	size_t done = from;
+	*stopped = false;
+	kp_token tok;
+	int ty;
+	while ((ty = kp_lex(&lx, &tok)) != KP_TOK_EOF) {
+		if (tok.off < done)
+			continue;   /* inside what the last chunk took (its trailing comment) */
+		if (ty == TK_SEMI) {
+			size_t e = chunk_end(t, len, tok.off, hash_comment);
+			if (k == cap) {
+				cap *= 2;
+				v = realloc(v, cap * sizeof *v);
+				if (!v)
+					abort();
+			}
+			v[k++] = (kp_lsp_cut){(uint32_t)done, (uint32_t)(e - done), ddl};
+			done = e;
+			first = true;
+			ddl = false;
+			if (stop && e < len && stop(ctx, e)) {
+				*stopped = true;
+				*n = k;
+				return v;
+			}
+			continue;
+		}
+		if (first && ty != KP_TOK_HINT && ty != KP_TOK_ERROR) {
+			ddl = ty == TK_CREATE || ty == TK_ALTER || ty == TK_DROP;
+			first = false;
+		}
+	}
+	if (done < len || (k == 0 && from == 0)) {
+		if (k == cap) {
+			v = realloc(v, (cap + 1) * sizeof *v);
+			if (!v)
+				abort();
+		}
+		v[k++] = (kp_lsp_cut){(uint32_t)done, (uint32_t)(len - done), ddl};
+	}
+	*n = k;
+	return v;
+}
+
+/* The keyplan:ignore-file lines of the text (they act on every chunk). */
+uint64_t kp_lsp_file_directives(const char *t, size_t len, bool *any)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	*any = false;
+	for (size_t i = 6; i + 5 <= len; i++) {
+		/* "ignore-file" in any case: found by its '-', which memchr finds fast */
+		const char *dash = memchr(t + i, '-', len - i);
+		if (!dash)
+			break;
+		i = (size_t)(dash - t);
+		if (i < 6 || i + 5 > len || strncasecmp(t + i - 6, "ignore-file", 11))
+			continue;
+		i -= 6;
+		size_t a = i, b = i;
+		while (a > 0 && t[a - 1] != '\n')
+			a--;
+		while (b < len && t[b] != '\n')
+			b++;
+		h = kp_lsp_hash(h, t + a, b - a);
+		*any = true;
+		i = b;
+	}
+	return h;
+}
+
+/* An index of the old chunks by key, to find the unchanged ones; chunks
+ * with the same key (the same statement written twice) chain in their
+ * bucket, so taking one is constant time. */
+static kp_lsp_old_bucket *bucket_of(const kp_lsp_old_map *m, uint64_t key)
+{
+	uint32_t i = (uint32_t)(key * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
+	while (m->slots[i].used && m->slots[i].key != key)
+		i = (i + 1) & (m->cap - 1);
+	return &m->slots[i];
+}
+
+void kp_lsp_old_put(kp_lsp_old_map *m, kp_lsp_chunk *c)
+{
+	kp_lsp_old_bucket *b = bucket_of(m, c->key);
+	b->used = true;
+	b->key = c->key;
+	c->next = b->head;
+	b->head = c;
+}
+
+kp_lsp_chunk *kp_lsp_old_take(kp_lsp_old_map *m, uint64_t key)
+{
+	if (!m->cap)
+		return NULL;
+	kp_lsp_old_bucket *b = bucket_of(m, key);
+	kp_lsp_chunk *c = b->used ? b->head : NULL;
+	if (c) {
+		b->head = c->next;
+		c->taken = true;
+	}
+	return c;
+}
+
+/* The old chunk starts, for cutting again only what an edit touched. */
+typedef struct recut_ctx {
+	const kp_lsp_doc *d;
+	long long delta;        /* new length - old length */
+	size_t tail_from;       /* new offsets from here on are unchanged text */
+	uint32_t found;         /* the old chunk found at the stop */
+} recut_ctx;
+
+static bool old_start(void *ctx, size_t e)
+{
+	recut_ctx *x = ctx;
+	if (e < x->tail_from)
+		return false;
+	size_t old = (size_t)((long long)e - x->delta);
+	uint32_t lo = 0, hi = x->d->nrefs;
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+		if (x->d->refs[mid].base < old)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < x->d->nrefs && x->d->refs[lo].base == old) {
+		x->found = lo;
+		return true;
+	}
+	return false;
+}
+
+/* The chunks of the text after edits that changed only [edit_lo, len -
+ * edit_suffix): the old chunks before the one holding edit_lo - 1 keep
+ * their place, the text from there is cut again up to a chunk end where an
+ * old chunk starts in the unchanged tail, and the old chunks from there
+ * move by the length's change. *kept[i] is the old chunk of new chunk i,
+ * or NULL. */
+kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *n, kp_lsp_chunk ***kept)
+{
+	size_t lo = d->edit_lo;
+	uint32_t r = 0;
+	while (r + 1 < d->nrefs && lo > 0 && d->refs[r + 1].base <= lo - 1)
+		r++;
+	recut_ctx x = {d, (long long)d->t.len - (long long)d->old_len, d->t.len - d->edit_suffix, 0};
+	uint32_t nmid;
+	bool stopped;
+	kp_lsp_cut *mid = kp_lsp_cut_text(d->t.text, d->t.len, hash_comment, d->refs[r].base, &nmid, old_start, &x, &stopped);
+	uint32_t ntail = stopped ? d->nrefs - x.found : 0;
+	uint32_t total = r + nmid + ntail;
+	kp_lsp_cut *v = malloc((total ? total : 1) * sizeof *v);
+	kp_lsp_chunk **k = calloc(total ? total : 1, sizeof *k);
+	if (!v || !k)
+		abort();
+	for (uint32_t i = 0; i < r; i++) {
+		v[i] = (kp_lsp_cut){d->refs[i].base, d->refs[i].len, false};
+		k[i] = d->refs[i].c;
+		k[i]->taken = true;
+	}
+	memcpy(v + r, mid, nmid * sizeof *v);
+	for (uint32_t i = 0; i < ntail; i++) {
+		const kp_lsp_ref *o = &d->refs[x.found + i];
+		v[r + nmid + i] = (kp_lsp_cut){(uint32_t)((long long)o->base + x.delta), o->len, false};
+		k[r + nmid + i] = o->c;
+		o->c->taken = true;
+	}
+	free(mid);
+	*n = total;
+	*kept = k;
+	return v;
+}
