@@ -60,9 +60,10 @@ void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, k
 void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src,
                     double weight);
 /* Checks one statement against the target's query limits (IN list size,
- * LIMIT/OFFSET, ORDER BY without LIMIT). Diagnostics go to d. */
-void kp_advise_statement(kp_target target, const kp_stmt *s, kp_source *src, kp_arena *a,
-                         kp_diags *d);
+ * LIMIT/OFFSET, an ORDER BY its plan p must sort for). p may be NULL (not
+ * planned). Diagnostics go to d. */
+void kp_advise_statement(kp_target target, const kp_stmt *s, const kp_plan *p, kp_source *src,
+                         kp_arena *a, kp_diags *d);
 /* Runs the schema checks, the target's schema limits and the workload
  * checks. */
 void kp_advisor_run(kp_advisor *adv);

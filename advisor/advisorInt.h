@@ -46,14 +46,16 @@ typedef struct target_info {
 	bool sql_index;             /* CREATE INDEX ... INCLUDE (...) in SQL */
 	bool never_reject;          /* full scans run (warned about), not refused */
 	const char *full_scan_note; /* its words on a full scan (KP001) */
+	const char *full_scan_optin; /* its opt-in to a refused full scan (KP001's help), or NULL */
 	const char *id_source;      /* where unique ids come from in this store */
 	const char *id_ddl;         /* the DDL of that id source, or NULL */
 	int max_in_list;            /* values in one IN list, 0: no limit */
 	int max_limit;              /* LIMIT and OFFSET, 0: no limit */
-	bool order_needs_limit;     /* ORDER BY only with a LIMIT */
+	bool order_in_key_order;    /* ORDER BY only where the path returns that order (no sort) */
 	bool phoenix_rules;         /* Phoenix's hints and index rules (kp_plan_opts.phoenix) */
 	bool dotted_families;       /* column families written cf.col (else `cf:col`) */
 	int names;                  /* how names match (KP_NAMES_*) */
+	bool dq_strings;            /* "text" is a string literal, not a quoted name */
 } target_info;
 
 const target_info *kpa_target(kp_target t);

@@ -1,6 +1,6 @@
 /* KP110: the target's hard limits, from the target table. On a table: key
  * parts, key types and width, column families, SALT_BUCKETS. On one
- * statement: IN list size, LIMIT/OFFSET, ORDER BY without LIMIT. */
+ * statement: IN list size, LIMIT/OFFSET, an ORDER BY the store would sort. */
 #include "advisor/advisorInt.h"
 
 #include <stdio.h>
@@ -80,7 +80,8 @@ static void walk_in_lists(const kp_expr *e, const target_info *ti, kp_source *sr
 		walk_in_lists(e->list[i], ti, src, a, d);
 }
 
-void kp_advise_statement(kp_target target, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
+void kp_advise_statement(kp_target target, const kp_stmt *s, const kp_plan *p, kp_source *src, kp_arena *a,
+                         kp_diags *d)
 {
 	const target_info *ti = kpa_target(target);
 	const kp_expr *where = NULL, *limit = NULL, *offset = NULL;
@@ -105,9 +106,17 @@ void kp_advise_statement(kp_target target, const kp_stmt *s, kp_source *src, kp_
 			kp_diag_add(d, a, KP_R_TARGET, KP_SEV_ERROR, src, nums[i]->off, nums[i]->len,
 			            "%s %.*s; %s allows at most %d", i ? "OFFSET" : "LIMIT",
 			            (int)nums[i]->name.len, nums[i]->name.s, ti->name, ti->max_limit);
-	if (ti->order_needs_limit && order && order->n && !limit) {
+	/* Lindorm reads rows in key order and does not sort large results
+	 * ("ORDER BY clause in Lindorm SQL"): an ORDER BY works when every key
+	 * column before the ORDER BY column is bound by one equality, which is
+	 * when the plan returns the order without a sort (a rejected full
+	 * scan fails anyway: KP001 says so) */
+	if (ti->order_in_key_order && order && order->n && p && p->access != KP_ACCESS_NONE && !p->rejected &&
+	    p->order == KP_ORDER_SORT) {
 		const kp_order_item *it = order->items[0];
 		kp_diag_add(d, a, KP_R_TARGET, KP_SEV_ERROR, src, it->expr->off, it->expr->len,
-		            "ORDER BY without LIMIT; %s requires a LIMIT with ORDER BY", ti->name);
+		            "%s cannot serve this ORDER BY: it returns rows in key order without sorting them, so "
+		            "every key column before an ORDER BY column must be bound by one equality (not a range, "
+		            "IN or OR)", ti->name);
 	}
 }

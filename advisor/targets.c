@@ -13,13 +13,17 @@ static const target_info targets[] = {
 		.hash_key_parts = true, .desc_key = true, .sql_index = true, .names = KP_NAMES_EXACT,
 		.full_scan_note = "Lindorm refuses it: \"This query may be a full table scan and thus may have "
 		                  "unpredictable performance\"",
+		.full_scan_optin = "/*+ _l_allow_filtering_ */",
 		.id_source = "take ids from a generator outside the table (a ticket or sequence service) and "
 		             "hash-prefix them",
-		.max_in_list = 2000, .max_limit = 10000, .order_needs_limit = true},
+		.max_in_list = 2000, .max_limit = 10000, .order_in_key_order = true},
 	[KP_TARGET_TABLESTORE] = {
 		.name = "tablestore", .lead_word = "partition key", .key_word = "partition key", .max_key_parts = 4,
-		.strict_key_types = true, .hash_part_error = true, .names = KP_NAMES_NOCASE,
-		.full_scan_note = "Tablestore reads every partition for it",
+		.strict_key_types = true, .hash_part_error = true, .names = KP_NAMES_NOCASE, .dq_strings = true,
+		.never_reject = true,
+		.full_scan_note = "Tablestore runs it, reading every partition, and fails it past its SQL scan limits: "
+		                  "\"100,000 for the number of scanned rows, 128 MB for the size of scanned data, "
+		                  "and 30 seconds for the scan duration\"",
 		.id_source = "let Tablestore generate them in an auto-increment key column after the partition key"},
 	[KP_TARGET_PHOENIX] = {
 		.name = "phoenix", .lead_word = "leading key column", .key_word = "key", .max_salt_buckets = 256,
@@ -63,10 +67,16 @@ int kp_target_names(kp_target t)
 	return kpa_target(t)->names;
 }
 
+bool kp_target_dq_strings(kp_target t)
+{
+	return kpa_target(t)->dq_strings;
+}
+
 void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 {
 	o->never_reject = kpa_target(t)->never_reject;
 	o->full_scan_note = kpa_target(t)->full_scan_note;
+	o->full_scan_optin = kpa_target(t)->full_scan_optin;
 	o->phoenix = kpa_target(t)->phoenix_rules;
 }
 

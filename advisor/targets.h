@@ -24,6 +24,9 @@ void kp_target_plan_opts(kp_plan_opts *o, kp_target t);
  * upper-cases unquoted names, Lindorm's are case-sensitive, Tablestore and
  * generic ignore case. */
 int kp_target_names(kp_target t);
+/* Is "text" a string literal on this target (Tablestore's MySQL-compatible
+ * SQL), rather than a quoted name? */
+bool kp_target_dq_strings(kp_target t);
 /* How statements are told apart on the target (grammar/fingerprint.h): its
  * name comparison and IN-list limit, as the advisor's shapes use them. */
 void kp_target_fp_opts(kp_fp_opts *o, kp_target t);

@@ -1,4 +1,5 @@
 #include "catalog/catalog.h"
+#include "catalog/catalogInt.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,7 @@ static int lower(int c)
 }
 
 /* Names compare without regard to ASCII case, as in Lindorm and MySQL. */
-static int name_eq(const char *a, const char *b, uint32_t blen)
+int kpc_name_eq(const char *a, const char *b, uint32_t blen)
 {
 	uint32_t i = 0;
 	for (; i < blen; i++)
@@ -22,11 +23,11 @@ static int name_eq(const char *a, const char *b, uint32_t blen)
 	return a[i] == 0;
 }
 
-/* name_eq, or byte for byte when the target's names are case-sensitive */
+/* kpc_name_eq, or byte for byte when the target's names are case-sensitive */
 static int names_eq(bool exact, const char *a, const char *b, uint32_t blen)
 {
 	if (!exact)
-		return name_eq(a, b, blen);
+		return kpc_name_eq(a, b, blen);
 	/* by hand, not strncmp + memchr: this runs for every column reference
 	 * of every statement, and the two libc calls cost more than the loop
 	 * on names this short (a NUL in b never equals a's byte) */
@@ -105,7 +106,7 @@ int kp_table_column_in(const kp_table *t, const kp_name *family, const kp_name *
 {
 	for (int i = 0; i < t->ncols; i++)
 		if (t->cols[i].name_len == name->len && !t->cols[i].dropped && t->cols[i].family &&
-		    name_eq(t->cols[i].name, name->s, name->len) && kp_name_eq(family, t->cols[i].family))
+		    kpc_name_eq(t->cols[i].name, name->s, name->len) && kp_name_eq(family, t->cols[i].family))
 			return i;
 	return -1;
 }
@@ -121,7 +122,7 @@ kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len)
 const char *kp_table_option_get(const kp_table *t, const char *key)
 {
 	for (int i = 0; i < t->nopts; i++)
-		if (name_eq(t->opts[i].key, key, (uint32_t)strlen(key)))
+		if (kpc_name_eq(t->opts[i].key, key, (uint32_t)strlen(key)))
 			return t->opts[i].value;
 	return NULL;
 }
@@ -178,8 +179,8 @@ static int hash_bits(const kp_name *fn)
 }
 
 /* Reports the first column an index expression names that t lacks. */
-static int check_expr_cols(const kp_table *t, const kp_expr *e, const char *what, kp_source *src,
-                           kp_arena *a, kp_diags *d)
+int kpc_check_expr_cols(const kp_table *t, const kp_expr *e, const char *what, kp_source *src,
+                        kp_arena *a, kp_diags *d)
 {
 	if (!e)
 		return 0;
@@ -190,18 +191,18 @@ static int check_expr_cols(const kp_table *t, const kp_expr *e, const char *what
 		            "%s of %s names unknown column '%.*s'", what, t->name, (int)e->name.len, e->name.s);
 		return -1;
 	}
-	if (check_expr_cols(t, e->a, what, src, a, d) < 0 || check_expr_cols(t, e->b, what, src, a, d) < 0 ||
-	    check_expr_cols(t, e->c, what, src, a, d) < 0)
+	if (kpc_check_expr_cols(t, e->a, what, src, a, d) < 0 || kpc_check_expr_cols(t, e->b, what, src, a, d) < 0 ||
+	    kpc_check_expr_cols(t, e->c, what, src, a, d) < 0)
 		return -1;
 	for (uint32_t i = 0; i < e->n; i++)
-		if (check_expr_cols(t, e->list[i], what, src, a, d) < 0)
+		if (kpc_check_expr_cols(t, e->list[i], what, src, a, d) < 0)
 			return -1;
 	return 0;
 }
 
 /* Resolves key parts against t's columns. Returns -1 after reporting. */
-static int build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *parts,
-                     const char *what, kp_source *src, kp_arena *a, kp_diags *d)
+int kpc_build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *parts,
+                  const char *what, kp_source *src, kp_arena *a, kp_diags *d)
 {
 	int err = 0;
 	out->n = (int)parts->n;
@@ -213,7 +214,7 @@ static int build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *par
 		/* c(10): a prefix of column c (MySQL), else a call of function c */
 		if (p->expr && (!p->prefix_len || kp_table_column(t, p->col.s, p->col.len) < 0)) {
 			k->col = -1;
-			if (check_expr_cols(t, p->expr, what, src, a, d) < 0) {
+			if (kpc_check_expr_cols(t, p->expr, what, src, a, d) < 0) {
 				err = -1;
 				continue;
 			}
@@ -319,10 +320,10 @@ static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 		return NULL;
 	}
 	kp_key user;
-	if (build_key(c, &user, t, &def->parts, "index", src, a, d) < 0)
+	if (kpc_build_key(c, &user, t, &def->parts, "index", src, a, d) < 0)
 		return NULL;
 	if (def->where) {
-		if (check_expr_cols(t, def->where, "WHERE of index", src, a, d) < 0)
+		if (kpc_check_expr_cols(t, def->where, "WHERE of index", src, a, d) < 0)
 			return NULL;
 		ix->where = kp_expr_copy(&c->arena, def->where);
 	}
@@ -366,9 +367,10 @@ static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 		}
 		if (p->col < 0 || ix->covers[p->col])
 			continue;
-		kp_key_part q = *p;
-		q.desc = false;
-		ix->key.parts[ix->key.n++] = q;
+		/* the primary key's columns keep their order in the index row key
+		 * (Phoenix's QueryOptimizerTest: with PRIMARY KEY (k DESC), an index
+		 * on (v1) serves ORDER BY v1, k DESC and not ORDER BY v1, k) */
+		ix->key.parts[ix->key.n++] = *p;
 		ix->covers[p->col] = true;
 	}
 	for (uint32_t i = 0; i < def->include.n; i++) {
@@ -394,8 +396,8 @@ static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 }
 
 /* Fills a table column from its definition. */
-static void fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_source *src,
-                        kp_arena *a, kp_diags *d)
+void kpc_fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_source *src,
+                     kp_arena *a, kp_diags *d)
 {
 	split_family(c, col, cd);
 	col->name_len = (uint32_t)strlen(col->name);
@@ -419,7 +421,7 @@ static void fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_s
 }
 
 /* Counts the distinct column families of t. */
-static void count_families(kp_table *t, kp_arena *a)
+void kpc_count_families(kp_table *t, kp_arena *a)
 {
 	char **families = kp_arena_alloc(a, sizeof(char *) * (size_t)(t->ncols + 1));
 	t->nfamilies = 0;
@@ -438,7 +440,7 @@ static void count_families(kp_table *t, kp_arena *a)
 
 /* Sets (or adds) table options; Phoenix's family-qualified a.VERSIONS=1 is
  * kept as "a.VERSIONS". SALT_BUCKETS is read into the table. */
-static void set_options(kp_catalog *c, kp_table *t, const kp_list *opts)
+void kpc_set_options(kp_catalog *c, kp_table *t, const kp_list *opts)
 {
 	if (!opts->n)
 		return;
@@ -453,7 +455,7 @@ static void set_options(kp_catalog *c, kp_table *t, const kp_list *opts)
 		                         : cat_name(c, &op->key);
 		char *value = option_text(c, op->value);
 		int k = 0;
-		while (k < t->nopts && !name_eq(t->opts[k].key, key, (uint32_t)strlen(key)))
+		while (k < t->nopts && !kpc_name_eq(t->opts[k].key, key, (uint32_t)strlen(key)))
 			k++;
 		if (k == t->nopts)
 			t->nopts++;
@@ -464,7 +466,7 @@ static void set_options(kp_catalog *c, kp_table *t, const kp_list *opts)
 	}
 }
 
-static void register_table(kp_catalog *c, kp_table *t)
+void kpc_register_table(kp_catalog *c, kp_table *t)
 {
 	if (c->ntables == c->cap) {
 		c->cap = c->cap ? c->cap * 2 : 16;
@@ -502,7 +504,7 @@ static bool phoenix_null_key(const kp_column *col)
 }
 
 /* A table (or view) named as ct names it, read from src. */
-static kp_table *new_table(kp_catalog *c, const kp_create_table *ct, kp_source *src)
+kp_table *kpc_new_table(kp_catalog *c, const kp_create_table *ct, kp_source *src)
 {
 	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
 	t->exact_names = c->names != KP_NAMES_NOCASE;
@@ -512,88 +514,6 @@ static kp_table *new_table(kp_catalog *c, const kp_create_table *ct, kp_source *
 	t->src = src;
 	t->off = ct->name.off;
 	return t;
-}
-
-/* A view over a base table: the base's columns (same positions, so its key
- * and indexes carry over), then the view's own; its queries get the
- * view's WHERE (and its base view's) ANDed in. */
-static int create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src,
-                       kp_arena *a, kp_diags *d)
-{
-	const kp_table *base = kp_catalog_find(c, ct->base.s, ct->base.len);
-	if (!base) {
-		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, ct->base.off, ct->base.srclen,
-		            "CREATE VIEW %.*s over unknown table '%.*s'", (int)ct->name.len, ct->name.s,
-		            (int)ct->base.len, ct->base.s);
-		return -1;
-	}
-	kp_table *t = new_table(c, ct, src);
-	t->pk_off = base->pk_off;
-	t->is_view = true;
-	t->view_base = base->view_base ? base->view_base : base->name;
-	t->view_parent = base->name;
-	t->salt_buckets = base->salt_buckets;
-	t->ncols = base->ncols + (int)ct->cols.n;
-	t->cols = kp_arena_alloc(&c->arena, sizeof(kp_column) * (size_t)(t->ncols + 1));
-	memcpy(t->cols, base->cols, sizeof(kp_column) * (size_t)base->ncols);
-	int err = 0;
-	for (uint32_t i = 0; i < ct->cols.n; i++) {
-		const kp_coldef *cd = ct->cols.items[i];
-		kp_column *col = &t->cols[base->ncols + (int)i];
-		fill_column(c, col, cd, src, a, d);
-		for (int j = 0; j < base->ncols + (int)i; j++)
-			if (!t->cols[j].dropped && name_eq(t->cols[j].name, col->name, col->name_len)) {
-				kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
-				            "column '%s' declared twice in view %s", col->name, t->name);
-				err = -1;
-			}
-		if (cd->primary_key) {
-			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
-			            "view %s cannot change the primary key of %s", t->name, base->name);
-			err = -1;
-		}
-	}
-	if (ct->has_pk) {
-		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, ct->pk_off, 7,
-		            "view %s cannot change the primary key of %s", t->name, base->name);
-		err = -1;
-	}
-	t->pk = base->pk;
-	if (ct->view_where && check_expr_cols(t, ct->view_where, "WHERE of view", src, a, d) < 0)
-		err = -1;
-	if (err)
-		return -1;
-	t->nview_where = base->nview_where + (ct->view_where ? 1 : 0);
-	t->view_where = kp_arena_alloc(&c->arena, sizeof(kp_expr *) * (size_t)(t->nview_where + 1));
-	for (int i = 0; i < base->nview_where; i++)
-		t->view_where[i] = base->view_where[i];
-	if (ct->view_where)
-		t->view_where[base->nview_where] = kp_expr_copy(&c->arena, ct->view_where);
-	t->view_unsupported = base->view_unsupported;
-	t->view_unsupported_off = base->view_unsupported_off;
-	if (ct->view_unsupported) {
-		t->view_unsupported = ct->view_unsupported;
-		t->view_unsupported_off = ct->view_unsupported_off;
-	}
-	/* the base's options, then the view's own */
-	t->nopts = base->nopts;
-	t->opts = base->opts;
-	set_options(c, t, &ct->options);
-	/* the base's indexes serve the view too: their covers grow to the
-	 * view's columns (its own columns are not in them) */
-	for (int i = 0; i < base->nindexes; i++) {
-		kp_index *ix = kp_arena_alloc(&c->arena, sizeof(*ix));
-		*ix = *base->indexes[i];
-		ix->table = t;
-		ix->covers = kp_arena_alloc(&c->arena, sizeof(bool) * (size_t)(t->ncols + 1));
-		memcpy(ix->covers, base->indexes[i]->covers, sizeof(bool) * (size_t)base->ncols);
-		t->indexes = kp_arena_grow(&c->arena, t->indexes, (size_t)t->nindexes,
-		                           (size_t)t->nindexes + 1, sizeof(*t->indexes));
-		t->indexes[t->nindexes++] = ix;
-	}
-	count_families(t, a);
-	register_table(c, t);
-	return 0;
 }
 
 static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, kp_source *src,
@@ -609,8 +529,8 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 		return -1;
 	}
 	if (is_view && ct->base.s)
-		return create_view(c, ct, src, a, d);
-	kp_table *t = new_table(c, ct, src);
+		return kpc_create_view(c, ct, src, a, d);
+	kp_table *t = kpc_new_table(c, ct, src);
 	t->pk_off = ct->pk_off;
 	t->is_view = is_view;
 	t->ncols = (int)ct->cols.n;
@@ -621,10 +541,10 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 	for (uint32_t i = 0; i < ct->cols.n; i++) {
 		const kp_coldef *cd = ct->cols.items[i];
 		kp_column *col = &t->cols[i];
-		fill_column(c, col, cd, src, a, d);
+		kpc_fill_column(c, col, cd, src, a, d);
 		/* Phoenix: the same name in two column families is two columns */
 		for (uint32_t j = 0; j < i; j++)
-			if (name_eq(t->cols[j].name, col->name, (uint32_t)strlen(col->name)) &&
+			if (kpc_name_eq(t->cols[j].name, col->name, (uint32_t)strlen(col->name)) &&
 			    (!t->cols[j].family) == (!col->family) &&
 			    (!col->family || !strcmp(t->cols[j].family, col->family))) {
 				kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
@@ -636,9 +556,9 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 			pk_index = (int)i;
 		}
 	}
-	count_families(t, a);
+	kpc_count_families(t, a);
 	if (ct->has_pk) {
-		if (build_key(c, &t->pk, t, &ct->pk, "primary key", src, a, d) < 0)
+		if (kpc_build_key(c, &t->pk, t, &ct->pk, "primary key", src, a, d) < 0)
 			err = -1;
 		for (uint32_t i = 0; i < ct->pk.n && !err; i++) {
 			const kp_keypart *p = ct->pk.items[i];
@@ -672,7 +592,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 			            "ROW_TIMESTAMP column '%s' of %s is not a primary key column", t->cols[i].name, t->name);
 			return -1;
 		}
-	set_options(c, t, &ct->options);
+	kpc_set_options(c, t, &ct->options);
 	for (uint32_t i = 0; i < ct->partition.n; i++) {
 		const kp_name *n = ct->partition.items[i];
 		if (kp_table_column(t, n->s, n->len) < 0) {
@@ -683,7 +603,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 		}
 	}
 	/* Register first: inline indexes resolve against the finished table. */
-	register_table(c, t);
+	kpc_register_table(c, t);
 	for (uint32_t i = 0; i < ct->indexes.n; i++)
 		if (!add_index(c, t, ct->indexes.items[i], src, a, d))
 			err = -1;
@@ -711,10 +631,10 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, k
 	if (dr->is_index) {
 		for (int i = 0; i < c->ntables; i++) {
 			kp_table *t = c->tables[i];
-			if (t->dropped || (dr->table.s && !name_eq(t->name, dr->table.s, dr->table.len)))
+			if (t->dropped || (dr->table.s && !kpc_name_eq(t->name, dr->table.s, dr->table.len)))
 				continue;
 			for (int j = 0; j < t->nindexes; j++)
-				if (name_eq(t->indexes[j]->name, dr->name.s, dr->name.len)) {
+				if (kpc_name_eq(t->indexes[j]->name, dr->name.s, dr->name.len)) {
 					memmove(&t->indexes[j], &t->indexes[j + 1],
 					        sizeof(*t->indexes) * (size_t)(t->nindexes - j - 1));
 					t->nindexes--;
@@ -744,7 +664,7 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, k
 	 * over nothing, still planned against a base that is gone */
 	for (int i = t->id + 1; !dr->cascade && i < c->ntables; i++) {
 		const kp_table *v = c->tables[i];
-		if (!v->dropped && v->view_parent && name_eq(t->name, v->view_parent, (uint32_t)strlen(v->view_parent))) {
+		if (!v->dropped && v->view_parent && kpc_name_eq(t->name, v->view_parent, (uint32_t)strlen(v->view_parent))) {
 			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, dr->name.off, dr->name.srclen,
 			            "cannot drop %s: view %s selects from it (DROP %s %s CASCADE drops its views too)",
 			            t->name, v->name, t->is_view ? "VIEW" : "TABLE", t->name);
@@ -762,7 +682,7 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, k
 		if (v->dropped || !v->view_parent)
 			continue;
 		for (int j = t->id; j < i; j++)
-			if (gone[j] && name_eq(c->tables[j]->name, v->view_parent, (uint32_t)strlen(v->view_parent))) {
+			if (gone[j] && kpc_name_eq(c->tables[j]->name, v->view_parent, (uint32_t)strlen(v->view_parent))) {
 				v->dropped = gone[i] = true;
 				break;
 			}
@@ -829,7 +749,7 @@ static int alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_are
 			const kp_coldef *cd = al->cols.items[i];
 			kp_column tmp;
 			memset(&tmp, 0, sizeof tmp);
-			fill_column(c, &tmp, cd, src, a, d);
+			kpc_fill_column(c, &tmp, cd, src, a, d);
 			kp_name fam = {tmp.family, tmp.family ? (uint32_t)strlen(tmp.family) : 0, 0, 0, false};
 			kp_name nm = {tmp.name, tmp.name_len, 0, tmp.name_len, false};
 			int same = tmp.family ? kp_table_column_in(t, &fam, &nm) : kp_table_column(t, tmp.name, tmp.name_len);
@@ -853,7 +773,7 @@ static int alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_are
 				t->pk.n++;
 			}
 		}
-		count_families(t, a);
+		kpc_count_families(t, a);
 	} else if (al->action == KP_ALTER_DROP) {
 		for (uint32_t i = 0; i < al->cols.n; i++) {
 			const kp_coldef *cd = al->cols.items[i];
@@ -884,9 +804,9 @@ static int alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_are
 				}
 			}
 		}
-		count_families(t, a);
+		kpc_count_families(t, a);
 	}
-	set_options(c, t, &al->options);
+	kpc_set_options(c, t, &al->options);
 	return err;
 }
 
@@ -898,7 +818,7 @@ static int add_index_columns(kp_catalog *c, kp_table *t, kp_index *ix, const kp_
 	if (!add->n)
 		return 0;
 	kp_key more;
-	if (build_key(c, &more, t, add, "index", src, a, d) < 0)
+	if (kpc_build_key(c, &more, t, add, "index", src, a, d) < 0)
 		return -1;
 	kp_key_part *parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(ix->key.n + more.n + 1));
 	int n = 0;
@@ -931,7 +851,7 @@ static int alter_index(kp_catalog *c, const kp_alter_index *ai, kp_source *src, 
 {
 	for (int i = 0; i < c->ntables; i++) {
 		kp_table *t = c->tables[i];
-		if (t->dropped || (ai->table.s && !name_eq(t->name, ai->table.s, ai->table.len)))
+		if (t->dropped || (ai->table.s && !kpc_name_eq(t->name, ai->table.s, ai->table.len)))
 			continue;
 		kp_index *ix = kp_table_index(t, ai->index.s, ai->index.len);
 		if (ix) {
@@ -1023,7 +943,7 @@ const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, ui
 kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t len)
 {
 	for (int i = 0; i < c->ntables; i++)
-		if (!c->tables[i]->dropped && name_eq(c->tables[i]->name, name, len))
+		if (!c->tables[i]->dropped && kpc_name_eq(c->tables[i]->name, name, len))
 			return c->tables[i];
 	return NULL;
 }

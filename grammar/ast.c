@@ -197,7 +197,7 @@ kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, u
 		e->fval = strtod(s, NULL);
 	} else if (kind == KP_X_STRING) {
 		e->slen = len - 2;
-		e->str = undouble(a, s + 1, &e->slen, '\'');
+		e->str = undouble(a, s + 1, &e->slen, s[0]);   /* '...' or, where it is a string, "..." */
 	}
 	return e;
 }

@@ -264,6 +264,9 @@ typedef struct kp_select {
 	bool allow_filtering;   /* trailing ALLOW FILTERING */
 	bool fetch;             /* the limit was written FETCH FIRST|NEXT n ROWS ONLY */
 	kp_list dyncols;        /* kp_name*: Phoenix dynamic columns, FROM t (c TYPE, ...) */
+	bool use_index;         /* FROM t USE INDEX (...) */
+	uint32_t use_index_off; /* offset of its USE */
+	kp_list use_index_names; /* kp_name*: the indexes it names (none: the data table) */
 	struct kp_insert *into; /* UPSERT|INSERT INTO t [(cols)] SELECT ...: the write; the
 	                           statement is planned as its SELECT */
 } kp_select;

@@ -36,6 +36,8 @@ typedef struct kp_lexer {
 	                           is an unexpected character, as in Phoenix,
 	                           whose grammar has neither the comment nor '#'
 	                           in names */
+	bool dq_string;         /* "text" is a string literal (MySQL, Tablestore);
+	                           false: a quoted name */
 	bool unterminated;      /* the last error is the input ending inside a
 	                           string, quoted name or comment (more text may
 	                           close it) */

@@ -25,6 +25,7 @@ void kp_lexer_init(kp_lexer *lx, const char *src, size_t len, size_t pos)
 	lx->soft = false;
 	lx->unterminated = false;
 	lx->hash_comment = true;
+	lx->dq_string = false;
 }
 
 /* Length of the valid UTF-8 sequence at p (1 for ASCII), or 0 if invalid.
@@ -213,10 +214,12 @@ loop:
 
 	"'" strchar* "'"  { TOK(TK_STRING); }
 	"'"               { return lex_bad_quoted(lx, t, start, '\'', "string literal"); }
-	"\"" dqchar+ "\"" { TOK(TK_ID); }
+	"\"" dqchar+ "\"" { TOK(lx->dq_string ? TK_STRING : TK_ID); }
 	"`" btchar+ "`"   { TOK(TK_ID); }
-	"\"\"" | "``"     { return lex_error(lx, t, start, 2, YYCURSOR, "empty quoted name"); }
-	"\""              { return lex_bad_quoted(lx, t, start, '"', "quoted name"); }
+	"\"\""            { if (lx->dq_string) TOK(TK_STRING);
+	                    return lex_error(lx, t, start, 2, YYCURSOR, "empty quoted name"); }
+	"``"              { return lex_error(lx, t, start, 2, YYCURSOR, "empty quoted name"); }
+	"\""              { return lex_bad_quoted(lx, t, start, '"', lx->dq_string ? "string literal" : "quoted name"); }
 	"`"               { return lex_bad_quoted(lx, t, start, '`', "quoted name"); }
 
 	digits                              { TOK(TK_INTEGER); }
@@ -261,6 +264,7 @@ loop:
 	'primary'         { TOK(TK_PRIMARY); }
 	'key'             { TOK(TK_KEY); }
 	'index'           { TOK(TK_INDEX); }
+	'use'             { TOK(TK_USE); }
 	'unique'          { TOK(TK_UNIQUE); }
 	'constraint'      { TOK(TK_CONSTRAINT); }
 	'using'           { TOK(TK_USING); }

@@ -16,6 +16,7 @@ struct kp_parser {
 	uint32_t last_start;    /* first token of the last statement read */
 	bool fold_upper;        /* kp_parser_fold_upper */
 	bool no_hash_comments;  /* kp_parser_hash_comments(p, false) */
+	bool dq_strings;        /* kp_parser_dq_strings */
 	bool at_eof;            /* that statement ended at the end of the input */
 };
 
@@ -27,6 +28,11 @@ void kp_parser_fold_upper(kp_parser *p, bool on)
 void kp_parser_hash_comments(kp_parser *p, bool on)
 {
 	p->no_hash_comments = !on;
+}
+
+void kp_parser_dq_strings(kp_parser *p, bool on)
+{
+	p->dq_strings = on;
 }
 
 bool kp_parser_at_eof(const kp_parser *p)
@@ -293,7 +299,7 @@ static const struct skip_form {
 	const char *w2;         /* the second word, or NULL: any */
 	const char *what;       /* the form, as explain prints it */
 } skip_forms[] = {
-	{TK_ID, "use", NULL, "USE"}, {TK_ID, "show", NULL, "SHOW"},
+	{TK_USE, NULL, NULL, "USE"}, {TK_ID, "show", NULL, "SHOW"},
 	{TK_ID, "describe", NULL, "DESCRIBE"}, {TK_DESC, NULL, NULL, "DESCRIBE"},
 	{TK_ID, "grant", NULL, "GRANT"}, {TK_ID, "revoke", NULL, "REVOKE"},
 	{TK_ID, "truncate", NULL, "TRUNCATE"}, {TK_ID, "declare", NULL, "DECLARE CURSOR"},
@@ -353,8 +359,8 @@ static kp_token peek_token(const kp_lexer *lx)
  * skips? Sets st->skipped and the name it names. */
 static int skip_form(stmt_state *st, const char *text, const kp_lexer *lx, kp_token t)
 {
-	if (t.type != TK_ID && t.type != TK_DESC && t.type != TK_ADD && t.type != TK_DELETE && t.type != TK_FETCH &&
-	    t.type != TK_UPDATE && t.type != TK_CREATE && t.type != TK_DROP && t.type != TK_ALTER)
+	if (t.type != TK_ID && t.type != TK_USE && t.type != TK_DESC && t.type != TK_ADD && t.type != TK_DELETE &&
+	    t.type != TK_FETCH && t.type != TK_UPDATE && t.type != TK_CREATE && t.type != TK_DROP && t.type != TK_ALTER)
 		return 0;
 	kp_lexer after = ahead(lx);
 	kp_token second = {0};
@@ -546,6 +552,7 @@ static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, ui
 	reset_lemon(p);
 	kp_lexer_init(&lx, src->text, src->len, start);
 	lx.hash_comment = !p->no_hash_comments;
+	lx.dq_string = p->dq_strings;
 	uint32_t last_end = start;
 	for (;;) {
 		int type = kp_lex(&lx, &t);
@@ -588,6 +595,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	kp_lexer_init(&lx, src->text, src->len, *pos);
 	lx.report = &report;
 	lx.hash_comment = !p->no_hash_comments;
+	lx.dq_string = p->dq_strings;
 	int seen_anything = 0;
 	kp_token last = {0, 0, 0}, before = {0, 0, 0};   /* the last two tokens fed */
 

@@ -73,6 +73,11 @@ void kp_parser_fold_upper(kp_parser *p, bool on);
  * LETTER FIELDCHAR*, FIELDCHAR a letter, digit, '_' or U+0080..U+FFFE but
  * U+2002): there '#' is an unexpected character, as Phoenix reports it. */
 void kp_parser_hash_comments(kp_parser *p, bool on);
+/* Whether "text" is a string literal, as in MySQL's default mode and
+ * Tablestore's SQL (its SDK examples write where uid = "7"), in DDL and
+ * queries alike; off (the default): a quoted name, as in standard SQL,
+ * Phoenix and Lindorm. */
+void kp_parser_dq_strings(kp_parser *p, bool on);
 void kp_parser_free(kp_parser *p);
 
 /* Parses the statement starting at *pos. Returns 0 at end of input (no

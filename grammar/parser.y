@@ -204,7 +204,7 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
   LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING GLOB ISNULL NOTNULL COLLATE
   NULLS FIRST LAST FETCH NEXT CURRENT VALUE FOR ROW ROWS ONLY ARRAY ANY SOME MATCH AGAINST
   IGNORE UPDATE_ONLY RETURNING ILIKE DISTINCTROW WITHIN OVER INTERVAL TABLESAMPLE
-  VIEW ALTER ADD COLUMN CASCADE SPLIT ROW_TIMESTAMP LOCAL UNCOVERED IMMUTABLE.
+  VIEW ALTER ADD COLUMN CASCADE SPLIT ROW_TIMESTAMP LOCAL UNCOVERED IMMUTABLE USE.
 
 /* Only to settle `FROM t ALLOW FILTERING` (see the select rules): after
  * the table name, ALLOW is shifted, never taken as an alias. */
@@ -859,6 +859,28 @@ select(A) ::= selhead(S) FROM fullname(T) id(X). { A = S; A->table = T; A->alias
 /* Phoenix's dynamic columns, declared for this query: FROM t (c TYPE, ...) */
 select(A) ::= selhead(S) FROM fullname(T) LP dyncols(D) RP. { A = S; A->table = T; A->dyncols = D; }
 select(A) ::= selhead(S) FROM fullname(T) LP dyncols(D) RP AS nm(X). { A = S; A->table = T; A->dyncols = D; A->alias = X; }
+/* MySQL's index hint, Tablestore's manual choice of index ("Index selection
+ * policy"): FROM t [[AS] alias] USE INDEX ([idx, ...]); USE INDEX () reads
+ * the data table alone */
+select(A) ::= selhead(S) FROM fullname(T) useindex(U). { A = S; A->table = T; use_index(A, U); }
+select(A) ::= selhead(S) FROM fullname(T) AS nm(X) useindex(U). { A = S; A->table = T; A->alias = X; use_index(A, U); }
+select(A) ::= selhead(S) FROM fullname(T) id(X) useindex(U). {
+	A = S; A->table = T; A->alias = mkname(ctx, X); use_index(A, U); }
+%include {
+typedef struct kp_useidx { kp_token kw; kp_list names; } kp_useidx;
+static void use_index(kp_select *s, kp_useidx u)
+{
+	s->use_index = true;
+	s->use_index_off = u.kw.off;
+	s->use_index_names = u.names;
+}
+}
+%type useindex {kp_useidx}
+useindex(A) ::= USE(K) INDEX LP RP. { A.kw = K; memset(&A.names, 0, sizeof A.names); }
+useindex(A) ::= USE(K) INDEX LP idxnames(L) RP. { A.kw = K; A.names = L; }
+%type idxnames {kp_list}
+idxnames(A) ::= nm(X). { memset(&A, 0, sizeof A); push(ctx, &A, boxname(ctx, X)); }
+idxnames(A) ::= idxnames(L) COMMA nm(X). { A = L; push(ctx, &A, boxname(ctx, X)); }
 %type dyncols {kp_list}
 dyncols(A) ::= dyncol(X). { memset(&A, 0, sizeof A); push(ctx, &A, boxname(ctx, X)); }
 dyncols(A) ::= dyncols(L) COMMA dyncol(X). { A = L; push(ctx, &A, boxname(ctx, X)); }

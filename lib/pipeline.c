@@ -23,6 +23,7 @@ void kp_pipe_init(kp_pipe *p, kp_target target)
 	p->own_cat.names = p->base_cat.names = kp_target_names(target);
 	kp_parser_fold_upper(p->parser, p->own_cat.names == KP_NAMES_UPPER);
 	kp_parser_hash_comments(p->parser, p->own_cat.names != KP_NAMES_UPPER);
+	kp_parser_dq_strings(p->parser, kp_target_dq_strings(target));
 }
 
 void kp_pipe_borrow(kp_pipe *p, kp_catalog *cat, kp_plan_opts *opts)
@@ -164,7 +165,7 @@ static void run_stmt(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 	if (send(p, ev, KP_EV_PLANNED))
 		return;
 	if (p->limits)
-		kp_advise_statement(p->target, s, ev->src, ev->a, ev->d);
+		kp_advise_statement(p->target, s, &ev->plan, ev->src, ev->a, ev->d);
 	if (p->adv && r == KP_ROLE_WORKLOAD)
 		kp_advisor_add(p->adv, s, &ev->plan, ev->src, ev->weight);
 }

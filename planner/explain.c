@@ -11,6 +11,22 @@ static const char *part_name(kp_buf *tmp, const kp_plan *p, int i)
 	return tmp->data;
 }
 
+/* "COL [lo, hi)" */
+static void text_bounds(kp_buf *out, const kp_bound *lo, const kp_bound *hi)
+{
+	kp_buf_putc(out, lo->set && lo->incl ? '[' : '(');
+	if (lo->set)
+		kp_value_sql(out, lo);
+	else
+		kp_buf_puts(out, "-inf");
+	kp_buf_puts(out, ", ");
+	if (hi->set)
+		kp_value_sql(out, hi);
+	else
+		kp_buf_puts(out, "+inf");
+	kp_buf_putc(out, hi->set && hi->incl ? ']' : ')');
+}
+
 static void text_range(kp_buf *out, const kp_plan *p, const kp_range *r)
 {
 	kp_buf tmp = {0};
@@ -27,17 +43,7 @@ static void text_range(kp_buf *out, const kp_plan *p, const kp_range *r)
 	}
 	if (r->has_range) {
 		kp_buf_printf(out, "%srange %s ", r->neq ? " " : "", part_name(&tmp, p, r->neq));
-		kp_buf_putc(out, r->lo.set && r->lo.incl ? '[' : '(');
-		if (r->lo.set)
-			kp_value_sql(out, &r->lo);
-		else
-			kp_buf_puts(out, "-inf");
-		kp_buf_puts(out, ", ");
-		if (r->hi.set)
-			kp_value_sql(out, &r->hi);
-		else
-			kp_buf_puts(out, "+inf");
-		kp_buf_putc(out, r->hi.set && r->hi.incl ? ']' : ')');
+		text_bounds(out, &r->lo, &r->hi);
 	}
 	if (r->nthen) {
 		kp_buf_puts(out, " then (");
@@ -48,6 +54,10 @@ static void text_range(kp_buf *out, const kp_plan *p, const kp_range *r)
 			kp_value_sql(out, &r->then[i]);
 		}
 		kp_buf_putc(out, ')');
+		if (r->then_range) {
+			kp_buf_printf(out, " range %s ", part_name(&tmp, p, r->neq + 1 + r->nthen));
+			text_bounds(out, &r->then_lo, &r->then_hi);
+		}
 	}
 	kp_buf_free(&tmp);
 }
@@ -100,6 +110,24 @@ static void part_json(kp_buf *out, kp_buf *tmp, const kp_table *t, const kp_key_
 	kp_buf_json_str(out, tmp->data, tmp->len);
 }
 
+/* {"column": ..., "lower": ..., ...}: the range on key part i */
+static void json_range(kp_buf *out, kp_buf *tmp, const kp_plan *p, int i, const kp_bound *lo, const kp_bound *hi)
+{
+	kp_buf_puts(out, "{\"column\": ");
+	part_json(out, tmp, p->table, &p->key->parts[i]);
+	kp_buf_puts(out, ", \"lower\": ");
+	json_bound(out, lo);
+	kp_buf_puts(out, lo->set && lo->incl ? ", \"lower_inclusive\": true, \"upper\": "
+	                                    : ", \"lower_inclusive\": false, \"upper\": ");
+	json_bound(out, hi);
+	kp_buf_puts(out, hi->set && hi->incl ? ", \"upper_inclusive\": true" : ", \"upper_inclusive\": false");
+	/* on a column that can be NULL: are its NULL rows (stored first)
+	 * read? A NULL lower bound is written null, like none */
+	if (part_nullable(p, i))
+		kp_buf_puts(out, lo->set ? ", \"nulls\": false" : ", \"nulls\": true");
+	kp_buf_putc(out, '}');
+}
+
 void kp_ranges_json(kp_buf *out, const kp_plan *p)
 {
 	kp_buf tmp = {0};
@@ -114,19 +142,7 @@ void kp_ranges_json(kp_buf *out, const kp_plan *p)
 		}
 		kp_buf_puts(out, "], \"range\": ");
 		if (r->has_range) {
-			kp_buf_puts(out, "{\"column\": ");
-			part_json(out, &tmp, p->table, &p->key->parts[r->neq]);
-			kp_buf_puts(out, ", \"lower\": ");
-			json_bound(out, &r->lo);
-			kp_buf_puts(out, r->lo.set && r->lo.incl ? ", \"lower_inclusive\": true, \"upper\": "
-			                                        : ", \"lower_inclusive\": false, \"upper\": ");
-			json_bound(out, &r->hi);
-			kp_buf_puts(out, r->hi.set && r->hi.incl ? ", \"upper_inclusive\": true" : ", \"upper_inclusive\": false");
-			/* on a column that can be NULL: are its NULL rows (stored
-			 * first) read? A NULL lower bound is written null, like none */
-			if (part_nullable(p, r->neq))
-				kp_buf_puts(out, r->lo.set ? ", \"nulls\": false" : ", \"nulls\": true");
-			kp_buf_putc(out, '}');
+			json_range(out, &tmp, p, r->neq, &r->lo, &r->hi);
 		} else {
 			kp_buf_puts(out, "null");
 		}
@@ -138,6 +154,10 @@ void kp_ranges_json(kp_buf *out, const kp_plan *p)
 				kp_value_json(out, &r->then[j]);
 			}
 			kp_buf_putc(out, ']');
+			if (r->then_range) {
+				kp_buf_puts(out, ", \"then_range\": ");
+				json_range(out, &tmp, p, r->neq + 1 + r->nthen, &r->then_lo, &r->then_hi);
+			}
 		}
 		kp_buf_putc(out, '}');
 	}

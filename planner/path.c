@@ -6,10 +6,12 @@
 #include "planner/planInt.h"
 
 static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, const kp_key *key,
-                      const kp_expr *where, bool report, kp_source *src, kp_arena *a, kp_diags *d)
+                      const kp_expr *where, bool report, const kp_plan_opts *opts, kp_source *src, kp_arena *a,
+                      kp_diags *d)
 {
 	pctx pc;
 	memset(&pc, 0, sizeof pc);
+	pc.keyfn = opts->phoenix;
 	pc.col = nm->col;
 	pc.a = a;
 	pc.d = d;
@@ -93,26 +95,6 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, cons
 		pe->access = KP_ACCESS_SCAN;
 	else
 		pe->access = KP_ACCESS_FILTERED;
-}
-
-/* Is path a better than path b? GET < SCAN < FILTERED < FULL, then more
- * bound key parts, then the ORDER BY read in key order over read backwards
- * over sorted, then covering, then fewer ranges. */
-static bool better(const path_eval *a, const path_eval *b)
-{
-	/* a condition that is never true reads nothing on any path: keep the
-	 * first (the primary key), not an index with a longer key */
-	if (a->nranges == 0 && b->nranges == 0 && a->access == KP_ACCESS_GET && b->access == KP_ACCESS_GET)
-		return false;
-	if (a->access != b->access)
-		return a->access < b->access;
-	if (a->bound != b->bound)
-		return a->bound > b->bound;
-	if (a->order != b->order)   /* KEY < REVERSE < SORT (NONE for every path alike) */
-		return a->order < b->order;
-	if (a->covering != b->covering)
-		return a->covering;
-	return a->nranges < b->nranges;
 }
 
 /* Marks the columns e reads outside expressions that a functional index
@@ -234,12 +216,13 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	const kp_names *nm = r->names;
 	kp_expr *where = r->where;
 	const kp_list *order = r->order;
-	const hints *h = &r->h;
+	hints hl = r->h;
+	const hints *h = &hl;
 
 	/* candidate paths: the primary key, then every KV index */
 	path_eval cur;
 	memset(best, 0, sizeof *best);
-	eval_path(best, t, nm, &t->pk, where, true, src, a, d);
+	eval_path(best, t, nm, &t->pk, where, true, opts, src, a, d);
 	best->covering = true;
 	best->order = kp_path_order(t, nm, best, order);
 	const kp_index *forced = NULL;
@@ -253,10 +236,16 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 			            "_l_force_index_ names '%.*s', which is not an index of %s", (int)n, nm, t->name);
 			return false;
 		}
+	} else if (s->kind == KP_S_SELECT && s->u.select.use_index) {
+		/* USE INDEX names an active index (kp_use_index checks): no hint
+		 * to judge below */
+		if (!kp_use_index(&forced, &hl, t, &s->u.select, src, a, d))
+			return false;
 	} else if (h->phx_index && !h->no_index) {
 		forced = kp_hints_phoenix_index(h, t, alias, src, a, d);
 	}
-	if (forced && !kp_forced_usable(forced, h, where, src, a, d))
+	if (forced && (h->force || h->phx_index) && !(s->kind == KP_S_SELECT && s->u.select.use_index && !h->force) &&
+	    !kp_forced_usable(forced, h, where, src, a, d))
 		forced = NULL;
 	bool *used_ix = NULL;
 	for (int i = 0; i < t->nindexes; i++) {
@@ -267,7 +256,8 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 		if (ix->where && !implies(where, ix->where))
 			continue;
 		memset(&cur, 0, sizeof cur);
-		eval_path(&cur, t, nm, &ix->key, ix->where ? minus_implied(where, ix->where, a) : where, false, src, a, d);
+		eval_path(&cur, t, nm, &ix->key, ix->where ? minus_implied(where, ix->where, a) : where, false, opts, src,
+		          a, d);
 		cur.index = ix;
 		const bool *used = r->used;
 		if (ix->has_expr) {
@@ -301,15 +291,15 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 			continue;
 		/* Phoenix's USE_INDEX_OVER_DATA_TABLE: on a tie the index wins
 		 * (USE_DATA_OVER_INDEX_TABLE is what keyplan does anyway) */
-		if (forced || better(&cur, best) ||
-		    (h->index_over_data && !best->index && !better(best, &cur)))
+		if (forced || kp_path_better(t, &cur, best, opts, h) ||
+		    (h->index_over_data && !best->index && !kp_path_better(t, best, &cur, opts, h)))
 			*best = cur;
 	}
 	/* A Lindorm search index serves conditions on any of its columns, in
 	 * any combination: it is used when no key serves the WHERE (a full
 	 * scan otherwise) and it indexes every column the WHERE reads. */
 	const kp_index *search = NULL;
-	if (where && (best->access == KP_ACCESS_FULL || (forced && forced->search))) {
+	if (where && !h->no_index && (best->access == KP_ACCESS_FULL || (forced && forced->search))) {
 		bool *wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
 		cols_of(where, nm->col, wcols);
 		for (int i = 0; i < t->nindexes && !search; i++) {

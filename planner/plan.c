@@ -169,9 +169,13 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 		if (rej && t->src) {
 			kp_diag_note(rej, a, t->src, t->pk_off ? t->pk_off : t->off,
 			             "primary key of %s declared here", t->name);
-			kp_diag_help(rej, a, "bind %s with = or IN, use a secondary index or index table "
-			             "(keyplan check advises one), or opt in with /*+ _l_allow_filtering_ */",
-			             lead.data);
+			if (opts->full_scan_optin)
+				kp_diag_help(rej, a, "bind %s with = or IN, use a secondary index or index table "
+				             "(keyplan check advises one), or opt in with %s", lead.data,
+				             opts->full_scan_optin);
+			else
+				kp_diag_help(rej, a, "bind %s with = or IN, or use a secondary index or index table "
+				             "(keyplan check advises one)", lead.data);
 			for (int i = 0; i < t->nindexes; i++)
 				if (t->indexes[i]->columnar && t->indexes[i]->state == KP_IX_ACTIVE)
 					kp_diag_help(rej, a, "%s has columnar index %s: analytical scans that run in "

@@ -45,6 +45,11 @@ typedef struct kp_range {
 	kp_bound hi;            /* upper bound of part neq */
 	int nthen;              /* a skip range: the nthen parts after part neq ... */
 	kp_value *then;         /* ... each bound to one value (read by seeking) */
+	bool then_range;        /* ... and the part after those bounded by then_lo and
+	                           then_hi (Phoenix's skip scan goes on past IN into a
+	                           range: SKIP SCAN ON 2 RANGES with no filter) */
+	kp_bound then_lo;       /* lower bound of part neq + 1 + nthen */
+	kp_bound then_hi;       /* upper bound of part neq + 1 + nthen */
 } kp_range;
 
 /* What the column references of a statement name, resolved against its
@@ -84,6 +89,9 @@ typedef struct kp_plan_opts {
 	                           cover the query is used only when hinted */
 	const char *full_scan_note; /* the target store's own words on a full scan, added to
 	                               KP001 in parentheses; NULL: none (kp_target_plan_opts) */
+	const char *full_scan_optin; /* the target's own way to run a refused full scan, which
+	                                KP001's help suggests; NULL: none (a store that runs
+	                                full scans has nothing to opt in to) */
 } kp_plan_opts;
 
 /* Plans s (any kind; only SELECT, UPDATE and DELETE get an access path).

@@ -7,10 +7,12 @@
  *   resolve.c  names and hints: the resolved view the later steps read
  *              (the AST is left as parsed)
  *   terms.c    WHERE terms (leaves) -> box sets over the key's columns
+ *   keyfunc.c  key ranges through order-preserving functions (Phoenix)
  *   boxes.c    box-set algebra: AND, OR, hull, merge
  *   range.c    box sets -> key ranges in stored order, and which WHERE
  *              terms the ranges serve
  *   path.c     one candidate key evaluated; the access path chosen
+ *   choose.c   which of two candidate paths the target's optimizer prefers
  *   order.c    how the chosen path returns the ORDER BY
  *   plan.c     the driver: kp_plan_stmt and kp_plan_on_table
  *
@@ -59,6 +61,8 @@ typedef struct pctx {
 	                           NULL sorts first, so a range unbounded below
 	                           starts after it */
 	bool report;            /* emit diagnostics (only on the primary-key pass) */
+	bool keyfn;             /* functions of key columns form key ranges, as
+	                           Phoenix forms them (keyfunc.c) */
 	bool limit_hit;         /* KP_MAX_RANGES was exceeded */
 } pctx;
 
@@ -237,6 +241,17 @@ static inline void kp_bs_merge(pctx *pc, boxset *s)
  * accepts. */
 boxset kp_terms_boxes(pctx *pc, const kp_expr *e, bool neg);
 
+/* The smallest string above every string that starts with p[0..n): p with
+ * its last code point incremented (terms.c). False if none exists. */
+bool kp_prefix_successor(kp_arena *a, const char *p, uint32_t n, kp_value *out);
+
+/* ------------------------------------------ key functions (keyfunc.c) */
+
+/* The box set of `e op v` (op = < <= > >=, v a constant) into *out when e
+ * is a function of a key column whose key range Phoenix forms (pc->keyfn);
+ * false when it is not. */
+bool kp_keyfn_boxes(pctx *pc, const kp_expr *e, int op, const kp_value *v, boxset *out);
+
 /* ------------------------------------ candidate paths (range.c, path.c) */
 
 /* One candidate key evaluated for the statement. */
@@ -268,9 +283,11 @@ typedef struct hints {
 	bool allow_filtering;   /* _l_allow_filtering_ */
 	const kp_hint *force;   /* _l_force_index_('idx') */
 	const kp_hint *ignore;  /* _l_ignore_index_[('idx', ...)] */
-	const kp_hint *phx_index; /* Phoenix INDEX(t idx ...) */
+	const kp_hint *phx_index; /* Phoenix INDEX(t idx ...): the first */
+	const kp_list *hints;   /* with phx_index: every hint of the statement, in order */
 	bool no_index;          /* Phoenix NO_INDEX: the data table only */
 	bool index_over_data;   /* Phoenix USE_INDEX_OVER_DATA_TABLE: ties go to an index */
+	bool data_over_index;   /* Phoenix USE_DATA_OVER_INDEX_TABLE: ties go to the data table */
 } hints;
 
 /* The parts of a statement the planner reads (plan.c's parts_of). */
@@ -318,6 +335,11 @@ bool kp_hints_ignore(const hints *h, const kp_index *ix);
 const kp_index *kp_hints_phoenix_index(const hints *h, const kp_table *t, const kp_name *alias,
                                        kp_source *src, kp_arena *a, kp_diags *d);
 
+/* FROM t USE INDEX (...) into *forced (NULL: the data table, h->no_index
+ * set for USE INDEX ()). False (reported) when it names no usable index. */
+bool kp_use_index(const kp_index **forced, hints *h, const kp_table *t, const kp_select *sel, kp_source *src,
+                  kp_arena *a, kp_diags *d);
+
 /* ------------------------------------------------- path choice (path.c) */
 
 /* Is column c one a search index indexes? */
@@ -335,6 +357,11 @@ static inline bool search_has(const kp_index *ix, int c)
  * table does not have (reported). */
 bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const kp_name *alias,
                     const resolved *r, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
+
+/* Is candidate a a better path than b on table t, by the target's
+ * optimizer (choose.c)? */
+bool kp_path_better(const kp_table *t, const path_eval *a, const path_eval *b, const kp_plan_opts *opts,
+                    const hints *h);
 
 /* Can hint h force index ix for this WHERE? False when ix is disabled,
  * unusable or partial with a condition the WHERE does not hold (reported

@@ -21,6 +21,16 @@ static void box_then(pctx *pc, const kp_con *b, kp_range *r)
 	r->then = kp_arena_alloc(pc->a, sizeof(kp_value) * (size_t)(i - r->neq));
 	for (int j = r->neq + 1; j < i; j++)
 		r->then[r->nthen++] = b[pc->pslot[j]].lo;
+	/* then a range on the next part, which the seek bounds too */
+	r->then_range = false;
+	if (i < k->n && pc->pslot[i] >= 0 && !con_free(&b[pc->pslot[i]])) {
+		const kp_con *c = &b[pc->pslot[i]];
+		r->then_lo = c->lo;
+		r->then_hi = c->hi;
+		if (r->then_lo.kind == KP_V_NULL && r->then_lo.incl)
+			r->then_lo.set = false;   /* from NULL, the least value: from the start */
+		r->then_range = r->then_lo.set || r->then_hi.set;
+	}
 }
 
 /* Turns a box into a range over the key's parts. */
@@ -91,6 +101,15 @@ static cview range_view(const kp_range *r, int i)
 	} else if (i > r->neq && i - r->neq - 1 < r->nthen) {
 		v.lo = v.hi = &r->then[i - r->neq - 1];
 		v.lo_incl = v.hi_incl = true;
+	} else if (r->then_range && i == r->neq + 1 + r->nthen) {
+		if (r->then_lo.set) {
+			v.lo = &r->then_lo;
+			v.lo_incl = r->then_lo.incl;
+		}
+		if (r->then_hi.set) {
+			v.hi = &r->then_hi;
+			v.hi_incl = r->then_hi.incl;
+		}
 	}
 	return v;
 }
@@ -228,9 +247,11 @@ static bool same_bound(const kp_bound *x, const kp_bound *y)
  * those values are parameters (k IN (:a, :b) AND j > 2). */
 static bool same_shape(const kp_range *x, const kp_range *y)
 {
-	if (x->neq != y->neq || x->has_range != y->has_range || x->nthen != y->nthen)
+	if (x->neq != y->neq || x->has_range != y->has_range || x->nthen != y->nthen || x->then_range != y->then_range)
 		return false;
 	if (x->has_range && (!same_bound(&x->lo, &y->lo) || !same_bound(&x->hi, &y->hi)))
+		return false;
+	if (x->then_range && (!same_bound(&x->then_lo, &y->then_lo) || !same_bound(&x->then_hi, &y->then_hi)))
 		return false;
 	for (int i = 0; i < x->nthen; i++) {
 		bool known;
@@ -453,7 +474,7 @@ static void span_ranges(pctx *pc, kcut s, kcut e, kp_range *out, int *n, bool *u
 }
 
 /* Orders the then-values of two skip ranges; *known as for cuts. */
-static int then_cmp(const kp_range *x, const kp_range *y, bool *known)
+static int then_vals_cmp(const kp_range *x, const kp_range *y, bool *known)
 {
 	*known = true;
 	for (int i = 0; i < x->nthen && i < y->nthen; i++) {
@@ -462,6 +483,34 @@ static int then_cmp(const kp_range *x, const kp_range *y, bool *known)
 			return c;
 	}
 	return (x->nthen > y->nthen) - (x->nthen < y->nthen);
+}
+
+/* Orders skip ranges by their then-values, then their trailing range. */
+static int then_cmp(const kp_range *x, const kp_range *y, bool *known)
+{
+	int c = then_vals_cmp(x, y, known);
+	if (c || !*known)
+		return c;
+	if (x->nthen != y->nthen)
+		return (x->nthen > y->nthen) - (x->nthen < y->nthen);
+	/* then the trailing range: ranges seeking different ones are not merged */
+	if (x->then_range != y->then_range)
+		return x->then_range ? 1 : -1;
+	if (!x->then_range)
+		return 0;
+	const kp_bound *xb[2] = {&x->then_lo, &x->then_hi}, *yb[2] = {&y->then_lo, &y->then_hi};
+	for (int i = 0; i < 2; i++) {
+		if (xb[i]->set != yb[i]->set)
+			return xb[i]->set ? 1 : -1;
+		if (!xb[i]->set)
+			continue;
+		int c = vcmp(xb[i], yb[i], known);
+		if (c || !*known)
+			return c;
+		if (xb[i]->incl != yb[i]->incl)
+			return xb[i]->incl ? 1 : -1;
+	}
+	return 0;
 }
 
 static int skip_qcmp(const void *a, const void *b)
@@ -495,6 +544,17 @@ static kp_range *normalize_skip(pctx *pc, kp_range *r, int *n, bool *unordered)
 	}
 	sort_key = k;
 	qsort(sp, (size_t)nr, sizeof(*sp), skip_qcmp);
+	/* the same then-values seeking different trailing ranges may read a
+	 * row twice: those trailing ranges are left to the filter */
+	for (int i = 0; i + 1 < nr && r[0].then_range; i++) {
+		bool known;
+		if (then_vals_cmp(sp[i].one, sp[i + 1].one, &known) == 0 && known &&
+		    then_cmp(sp[i].one, sp[i + 1].one, &known) != 0) {
+			for (int j = 0; j < nr; j++)
+				r[j].then_range = false;
+			return normalize_skip(pc, r, n, unordered);
+		}
+	}
 	kp_range *out = kp_arena_alloc(pc->a, sizeof(kp_range) * (size_t)(nr + 1));
 	int no = 0;
 	for (int i = 0; i < nr;) {
@@ -526,6 +586,9 @@ static kp_range *normalize_skip(pctx *pc, kp_range *r, int *n, bool *unordered)
 			for (int x = before; x < no; x++) {
 				out[x].nthen = from->nthen;
 				out[x].then = from->then;
+				out[x].then_range = from->then_range;
+				out[x].then_lo = from->then_lo;
+				out[x].then_hi = from->then_hi;
 			}
 		}
 		i = j;
@@ -564,8 +627,10 @@ static kp_range *normalize_ranges(pctx *pc, kp_range *r, int *n, bool *unordered
 		if (x)
 			return x;
 		*unordered = false;
-		for (int i = 0; i < nr; i++)
+		for (int i = 0; i < nr; i++) {
 			r[i].nthen = 0;   /* read as plain ranges; the filter keeps the rest */
+			r[i].then_range = false;
+		}
 	}
 	/* a few ranges (the common case) on the stack: this runs per path */
 	kspan few[16];
@@ -686,7 +751,7 @@ static void range_views(const pctx *pc, const kp_range *r, cview *views)
 {
 	const kp_key *k = pc->key;
 	memset(views, 0, sizeof(cview) * (size_t)pc->nk);
-	for (int p = 0; p < k->n && p <= r->neq + r->nthen; p++)
+	for (int p = 0; p < k->n && p <= r->neq + r->nthen + (r->then_range ? 1 : 0); p++)
 		if (pc->pslot[p] >= 0)
 			views[pc->pslot[p]] = range_view(r, p);
 }
@@ -850,14 +915,18 @@ bool kp_ranges_of_boxes(pctx *pc, const boxset *all, path_eval *pe)
 		if (r->neq == 0 && !r->has_range)
 			full = true;
 		box_then(pc, all->b[i], r);
-		if (!r->nthen || r->neq != pe->ranges[0].neq || r->nthen != pe->ranges[0].nthen)
+		if (!r->nthen || r->neq != pe->ranges[0].neq || r->nthen != pe->ranges[0].nthen ||
+		    r->then_range != pe->ranges[0].then_range)
 			skip = false;
 	}
-	/* a product of ranges on one part and equalities on the next ones (a
-	 * Phoenix skip scan) when every box has that shape */
+	/* a product of ranges on one part and equalities on the next ones,
+	 * maybe then a range (a Phoenix skip scan), when every box has that
+	 * shape */
 	if (!skip || pe->nranges < 2)
-		for (int i = 0; i < pe->nranges; i++)
+		for (int i = 0; i < pe->nranges; i++) {
 			pe->ranges[i].nthen = 0;
+			pe->ranges[i].then_range = false;
+		}
 	if (full) {
 		pe->nranges = 1;
 		memset(&pe->ranges[0], 0, sizeof(kp_range));

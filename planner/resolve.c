@@ -8,6 +8,8 @@
  * hints against the hint table of the target's dialects. */
 #include "planner/planInt.h"
 
+#include "planner/fold.h"
+
 typedef struct resolve_ctx {
 	const kp_table *t;      /* table */
 	const kp_name *alias;   /* FROM alias, or NULL */
@@ -210,6 +212,46 @@ static const kp_list *order_with_functions(resolve_ctx *rc, const kp_list *l)
 	return out ? out : l;
 }
 
+/* The ORDER BY as the stores sort by it: an integer literal names the
+ * select item at that position (ORDER BY 2), and any other constant term
+ * sorts nothing, so it is left out (Phoenix's OrderByCompiler skips
+ * "stateless" expressions). l itself when nothing changes. */
+static const kp_list *order_as_sorted(const kp_stmt *s, const kp_list *l, kp_arena *a)
+{
+	kp_list *out = NULL;
+	for (uint32_t i = 0; i < l->n; i++) {
+		const kp_order_item *it = l->items[i];
+		const kp_expr *e = it->expr;
+		kp_expr *pos = NULL;
+		kp_value v;
+		bool drop = false;
+		if (e->kind == KP_X_INT && !e->overflow) {
+			const kp_list *items = s->kind == KP_S_SELECT ? &s->u.select.items : NULL;
+			if (items && e->ival >= 1 && (uint64_t)e->ival <= items->n &&
+			    ((kp_expr *)items->items[e->ival - 1])->kind != KP_X_STAR)
+				pos = items->items[e->ival - 1];
+		} else {
+			drop = kp_value_fold(&v, e, a);
+		}
+		if (!out && (pos || drop)) {
+			out = kp_arena_alloc(a, sizeof(*out));
+			out->items = kp_arena_alloc(a, sizeof(void *) * l->n);
+			for (uint32_t k = 0; k < i; k++)
+				out->items[out->n++] = l->items[k];
+		}
+		if (!out || drop)
+			continue;
+		if (pos) {
+			kp_order_item *c = kp_arena_alloc(a, sizeof(*c));
+			*c = *it;
+			c->expr = pos;
+			it = c;
+		}
+		out->items[out->n++] = (void *)it;
+	}
+	return out ? out : l;
+}
+
 /* Moves a copied expression onto [off, off+len) of the statement's source
  * (a view's WHERE comes from another statement, maybe another file), and
  * numbers its column references after the statement's own (*ref). */
@@ -266,7 +308,7 @@ static kp_expr *with_view_where(const kp_table *t, kp_expr *where, const kp_name
 enum { HARG_NONE, HARG_INT, HARG_BOOL_OPT, HARG_NAME, HARG_NAMES, HARG_TABLE_NAMES, HARG_ANY };
 /* What a hint does to the plan (most change only how the store runs it). */
 enum { HACT_NONE, HACT_ALLOW_FILTERING, HACT_FORCE_INDEX, HACT_IGNORE_INDEX, HACT_PHX_INDEX, HACT_PHX_NO_INDEX,
-       HACT_PHX_INDEX_OVER_DATA };
+       HACT_PHX_INDEX_OVER_DATA, HACT_PHX_DATA_OVER_INDEX };
 /* Which dialect documents it: Lindorm's are known under every target,
  * Phoenix's under --target phoenix. */
 enum { HD_LINDORM = 1, HD_PHOENIX = 2 };
@@ -301,7 +343,7 @@ static const hint_spec hint_specs[] = {
 	{"forward_scan", HD_PHOENIX, HARG_NONE, HACT_NONE, "FORWARD_SCAN"},
 	{"seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "SEEK_TO_COLUMN"},
 	{"no_seek_to_column", HD_PHOENIX, HARG_NONE, HACT_NONE, "NO_SEEK_TO_COLUMN"},
-	{"use_data_over_index_table", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_DATA_OVER_INDEX_TABLE"},
+	{"use_data_over_index_table", HD_PHOENIX, HARG_NONE, HACT_PHX_DATA_OVER_INDEX, "USE_DATA_OVER_INDEX_TABLE"},
 	{"use_index_over_data_table", HD_PHOENIX, HARG_NONE, HACT_PHX_INDEX_OVER_DATA, "USE_INDEX_OVER_DATA_TABLE"},
 	{"use_sort_merge_join", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_SORT_MERGE_JOIN"},
 	{"use_persistent_cache", HD_PHOENIX, HARG_NONE, HACT_NONE, "USE_PERSISTENT_CACHE"},
@@ -366,9 +408,15 @@ static void read_hints(hints *h, const kp_stmt *s, const kp_plan_opts *opts, kp_
 		case HACT_ALLOW_FILTERING: h->allow_filtering = true; break;
 		case HACT_FORCE_INDEX: h->force = x; break;
 		case HACT_IGNORE_INDEX: h->ignore = x; break;
-		case HACT_PHX_INDEX: h->phx_index = x; break;
+		case HACT_PHX_INDEX:
+			/* every INDEX hint is read in order (kp_hints_phoenix_index) */
+			if (!h->phx_index)
+				h->phx_index = x;
+			h->hints = &s->hints;
+			break;
 		case HACT_PHX_NO_INDEX: h->no_index = true; break;
 		case HACT_PHX_INDEX_OVER_DATA: h->index_over_data = true; break;
+		case HACT_PHX_DATA_OVER_INDEX: h->data_over_index = true; break;
 		default: break;
 		}
 	}
@@ -402,37 +450,86 @@ bool kp_hints_ignore(const hints *h, const kp_index *ix)
 	return false;
 }
 
-/* Phoenix's INDEX(t idx1 idx2 ...): the first listed index of t that
- * exists is used; a hint naming another table (or alias), or only
- * missing indexes, is ignored, as Phoenix ignores it. */
+/* Does Phoenix's INDEX hint x name table t (or its alias)? *nm is the
+ * table it names. */
+static bool index_hint_names(const kp_hint *x, const kp_table *t, const kp_name *alias, kp_name *nm,
+                             kp_arena *a)
+{
+	const kp_expr *tab = x->args.items[0];
+	uint32_t n;
+	const char *tn = kp_hint_arg(tab, &n);
+	kp_name one = {tn, n, 0, n, false};
+	*nm = one;
+	if (tab->kind == KP_X_COLUMN && tab->qual.s)   /* INDEX(schema.table idx) */
+		*nm = kp_ast_qualified(a, tab->qual, tab->name);
+	return kp_name_eq(nm, t->name) || (alias && alias->s && kp_name_eqn(nm, alias));
+}
+
+/* Phoenix's INDEX(t idx1 idx2 ...), any number of them: the first index
+ * of t they list, hint after hint, that exists and can serve is used
+ * (QueryOptimizer.getHintedQueryPlan reads the hints in order and returns
+ * the first plan addPlan makes); a hint naming another table (or alias),
+ * or only missing indexes, is ignored, as Phoenix ignores it. */
 const kp_index *kp_hints_phoenix_index(const hints *h, const kp_table *t, const kp_name *alias,
                                      kp_source *src, kp_arena *a, kp_diags *d)
 {
-	const kp_expr *tab = h->phx_index->args.items[0];
-	uint32_t n;
-	const char *tn = kp_hint_arg(tab, &n);
-	kp_name nm = {tn, n, 0, n, false};
-	if (tab->kind == KP_X_COLUMN && tab->qual.s) {
-		/* INDEX(schema.table idx) */
-		nm = kp_ast_qualified(a, tab->qual, tab->name);
-		tn = nm.s;
-		n = nm.len;
+	const kp_hint *first = NULL;
+	for (uint32_t k = 0; k < h->hints->n; k++) {
+		const kp_hint *x = h->hints->items[k];
+		if (!kp_name_eq(&x->name, "index") || !hint_args_ok(x, HARG_TABLE_NAMES))
+			continue;
+		kp_name nm;
+		if (!index_hint_names(x, t, alias, &nm, a)) {
+			const kp_expr *tab = x->args.items[0];
+			kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, tab->off, tab->len,
+			            "INDEX hint names table '%.*s', not %s: it is ignored", (int)nm.len, nm.s,
+			            t->name);
+			continue;
+		}
+		if (!first)
+			first = x;
+		for (uint32_t i = 1; i < x->args.n; i++) {
+			uint32_t n;
+			const char *s = kp_hint_arg(x->args.items[i], &n);
+			kp_index *ix = kp_table_index(t, s, n);
+			if (ix && ix->kv && ix->state == KP_IX_ACTIVE)
+				return ix;
+		}
 	}
-	if (!kp_name_eq(&nm, t->name) && !(alias && alias->s && kp_name_eqn(&nm, alias))) {
-		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, tab->off, tab->len,
-		            "INDEX hint names table '%.*s', not %s: it is ignored", (int)n, tn, t->name);
-		return NULL;
+	if (first) {
+		const kp_expr *arg = first->args.items[1];
+		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, arg->off, arg->len,
+		            "INDEX hint names no index of %s that keyplan can use: it is ignored", t->name);
 	}
-	for (uint32_t i = 1; i < h->phx_index->args.n; i++) {
-		const char *s = kp_hint_arg(h->phx_index->args.items[i], &n);
-		kp_index *ix = kp_table_index(t, s, n);
-		if (ix && ix->kv)
-			return ix;
-	}
-	const kp_expr *first = h->phx_index->args.items[1];
-	kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, first->off, first->len,
-	            "INDEX hint names no index of %s that keyplan can use: it is ignored", t->name);
 	return NULL;
+}
+
+/* FROM t USE INDEX (idx, ...): the first named index of t that exists;
+ * USE INDEX () reads the data table alone (Tablestore: "Force a full table
+ * scan (skip all indexes)"). False when it names only missing indexes
+ * (reported, as _l_force_index_ is). */
+bool kp_use_index(const kp_index **forced, hints *h, const kp_table *t, const kp_select *sel, kp_source *src,
+                  kp_arena *a, kp_diags *d)
+{
+	const kp_list *l = &sel->use_index_names;
+	*forced = NULL;
+	if (l->n == 0) {
+		h->no_index = true;
+		return true;
+	}
+	for (uint32_t i = 0; i < l->n; i++) {
+		const kp_name *n = l->items[i];
+		kp_index *ix = kp_table_index(t, n->s, n->len);
+		if (ix && ix->state == KP_IX_ACTIVE && (ix->kv || ix->search)) {
+			*forced = ix;
+			return true;
+		}
+	}
+	const kp_name *n0 = l->items[0];
+	kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, n0->off, n0->srclen,
+	            "USE INDEX names '%.*s', which is not an index of %s that keyplan can use", (int)n0->len, n0->s,
+	            t->name);
+	return false;
 }
 
 /* -------------------------------------------------------- resolved view */
@@ -491,8 +588,15 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 	r->errors = rc.errors;
 	r->where = rc.fns.n ? with_functions(&rc, where) : where;
 	r->order = rc.fns.n ? order_with_functions(&rc, v->order) : v->order;
+	if (r->order->n)
+		r->order = order_as_sorted(s, r->order, a);
 	if (!r->errors && s->hints.n)   /* r->h is zero: no hints */
 		read_hints(&r->h, s, opts, src, a, d);
+	/* Phoenix plans a query that declares dynamic columns on its data
+	 * table alone, as under NO_INDEX (QueryOptimizer.getApplicablePlans:
+	 * "hasDynamicCols()") */
+	if (opts->phoenix && s->kind == KP_S_SELECT && s->u.select.dyncols.n)
+		r->h.no_index = true;
 }
 
 const char *kp_hint_known(int i, bool *phoenix, const char **form)

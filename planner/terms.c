@@ -307,6 +307,12 @@ static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 	if (op != KP_OP_IS && op != KP_OP_ISNOT && is_null(pc, y))
 		return bs_none();   /* a comparison with NULL is never true, nor false */
 	int kc = is_const(pc, y) ? key_slot(pc, x) : -1;
+	if (kc < 0 && pc->keyfn && x->kind == KP_X_FUNC && is_const(pc, y)) {
+		boxset s;
+		if (kp_value_fold(&v, y, pc->a) && v.kind != KP_V_NULL &&
+		    kp_keyfn_boxes(pc, x, neg ? negate_op(op) : op, &v, &s))
+			return s;
+	}
 	if (kc < 0 && (x->kind != KP_X_COLUMN || !is_const(pc, y))) {
 		check_key_function(pc, e->a);
 		check_key_function(pc, e->b);
@@ -332,6 +338,16 @@ static boxset leaf_cmp(pctx *pc, const kp_expr *e, bool neg)
 static boxset leaf_between(pctx *pc, const kp_expr *e, bool neg)
 {
 	int kc = key_slot(pc, e->a);
+	if (kc < 0 && pc->keyfn && e->a->kind == KP_X_FUNC) {
+		/* f(c) BETWEEN x AND y is f(c) >= x AND f(c) <= y */
+		kp_value x, y;
+		boxset l, h;
+		bool in = e->negated == neg;
+		if (kp_value_fold(&x, e->b, pc->a) && kp_value_fold(&y, e->c, pc->a) && x.kind != KP_V_NULL &&
+		    y.kind != KP_V_NULL && kp_keyfn_boxes(pc, e->a, in ? KP_OP_GE : KP_OP_LT, &x, &l) &&
+		    kp_keyfn_boxes(pc, e->a, in ? KP_OP_LE : KP_OP_GT, &y, &h))
+			return in ? kp_bs_and(pc, l, h) : kp_bs_or(pc, l, h);
+	}
 	if (kc < 0) {
 		check_key_function(pc, e->a);
 		return bs_all(pc, false);
@@ -399,6 +415,22 @@ static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg)
 		return kp_terms_boxes(pc, o, negated);
 	}
 	int kc = key_slot(pc, e->a);
+	if (kc < 0 && pc->keyfn && e->a->kind == KP_X_FUNC && !negated && e->n && e->n <= KP_MAX_RANGES) {
+		/* f(c) IN (v1, v2) is f(c) = v1 OR f(c) = v2 */
+		boxset acc = bs_none();
+		uint32_t i = 0;
+		for (; i < e->n; i++) {
+			kp_value v;
+			boxset one;
+			if (is_null(pc, e->list[i]))
+				continue;
+			if (!kp_value_fold(&v, e->list[i], pc->a) || !kp_keyfn_boxes(pc, e->a, KP_OP_EQ, &v, &one))
+				break;
+			acc = kp_bs_or(pc, acc, one);
+		}
+		if (i == e->n)
+			return acc;
+	}
 	if (kc < 0) {
 		check_key_function(pc, e->a);
 		return bs_all(pc, false);
@@ -464,7 +496,7 @@ static boxset leaf_in(pctx *pc, const kp_expr *e, bool neg)
 
 /* The smallest string above every string that starts with p: p with its
  * last code point incremented (keeps UTF-8 valid). False if none exists. */
-static bool prefix_successor(kp_arena *a, const char *p, uint32_t n, kp_value *out)
+bool kp_prefix_successor(kp_arena *a, const char *p, uint32_t n, kp_value *out)
 {
 	while (n > 0) {
 		uint32_t start = n - 1;
@@ -543,7 +575,7 @@ static boxset leaf_like(pctx *pc, const kp_expr *e, bool neg)
 		return bs_all(pc, false);
 	bool exact = plen + 1 == n && p[plen] == (e->glob ? '*' : '%');
 	kp_value succ;
-	bool has_succ = prefix_successor(pc->a, p, plen, &succ);
+	bool has_succ = kp_prefix_successor(pc->a, p, plen, &succ);
 	if (negated) {
 		if (!exact)
 			return bs_all(pc, false);

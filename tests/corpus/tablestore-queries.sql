@@ -20,3 +20,9 @@ INSERT INTO exampletable VALUES (1, 'a', 1.5);
 INSERT INTO exampletable (pk0, col1) VALUES (2, 'b'), (3, 'c');
 INSERT IGNORE INTO exampletable VALUES (4, 'd', 2.5);
 REPLACE INTO exampletable (pk0, col1) VALUES (5, 'e');
+-- Tablestore's "Index selection policy": the index written after the table
+SELECT * FROM sampletable use index();
+SELECT * FROM sampletable use index(sampletable_search_index);
+SELECT * FROM exampletable AS t USE INDEX (idx1, idx2) WHERE pk0 = 1;
+-- double-quoted text is a string (the Python SDK's example)
+SELECT * FROM exampletable WHERE uid = "7";

@@ -183,6 +183,25 @@ static void range_sql(kp_buf *b, const kp_plan *p, const kp_range *r)
 	}
 	for (int j = 0; j < r->nthen; j++)
 		eq_sql(b, part_col(p, r->neq + 1 + j), &r->then[j]);
+	if (r->then_range) {   /* the range a skip scan seeks after its then-values */
+		int part = r->neq + 1 + r->nthen;
+		const char *c = part_col(p, part);
+		const kp_column *col = &p->table->cols[p->key->parts[part].col];
+		bool nullable = col->key_pos < 0 && !col->not_null;
+		if (r->then_lo.set && r->then_lo.kind == KP_V_NULL) {
+			kp_buf_printf(b, " AND %s IS NOT NULL", c);
+		} else if (r->then_lo.set) {
+			kp_buf_printf(b, " AND %s %s ", c, r->then_lo.incl ? ">=" : ">");
+			kp_value_sql(b, &r->then_lo);
+		}
+		if (r->then_hi.set) {
+			kp_buf_printf(b, " AND (%s %s ", c, r->then_hi.incl ? "<=" : "<");
+			kp_value_sql(b, &r->then_hi);
+			if (!r->then_lo.set && nullable)
+				kp_buf_printf(b, " OR %s IS NULL", c);
+			kp_buf_putc(b, ')');
+		}
+	}
 	kp_buf_putc(b, ')');
 }
 
@@ -267,6 +286,9 @@ static bool plan_has_param(const kp_plan *p)
 		for (int j = 0; j < r->nthen; j++)
 			if (r->then[j].kind == KP_V_PARAM)
 				return true;
+		if (r->then_range && ((r->then_lo.set && r->then_lo.kind == KP_V_PARAM) ||
+		                      (r->then_hi.set && r->then_hi.kind == KP_V_PARAM)))
+			return true;
 	}
 	return false;
 }
@@ -487,8 +509,11 @@ static int check_query(kpt *t, const schema *sc, const char *ddl, const char *qu
 			}
 	}
 	/* a hash key serves no range on the hashed column (KP017), where
-	 * SQLite's key without the hash does */
-	if (!fail && p->access == KP_ACCESS_FULL && sq >= (sc->hash ? 1 : 0)) {
+	 * SQLite's key without the hash does; an index read whole is the
+	 * target's choice (Phoenix's optimizer prefers a path whose order needs
+	 * no sort: docs/targets.md), compared with SQLite's table plan above
+	 * neither */
+	if (!fail && p->access == KP_ACCESS_FULL && !p->index && sq >= (sc->hash ? 1 : 0)) {
 		fprintf(stderr, "FAIL seed=%" PRIu64 ": keyplan scans the table but SQLite searches the key\n"
 		        "  schema: %s\n  query:  %s\n  plan:   %s\n", seed, ddl, query, t->text);
 		fail = 1;

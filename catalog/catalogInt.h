@@ -1,0 +1,31 @@
+/* The catalog's private interface, shared by its files and by no one else:
+ * catalog.c (tables, indexes, ALTER and DROP) and view.c (views). */
+#ifndef KP_CATALOGINT_H
+#define KP_CATALOGINT_H
+
+#include "catalog/catalog.h"
+
+/* Does name a equal the blen bytes at b, ignoring ASCII case (as Lindorm and MySQL)? */
+int kpc_name_eq(const char *a, const char *b, uint32_t blen);
+/* Checks that every column e names is one of t's (reported as what). */
+int kpc_check_expr_cols(const kp_table *t, const kp_expr *e, const char *what, kp_source *src, kp_arena *a,
+                        kp_diags *d);
+/* Builds key *out of t from the parts of a PRIMARY KEY or index clause. */
+int kpc_build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *parts, const char *what,
+                  kp_source *src, kp_arena *a, kp_diags *d);
+/* Fills col from its definition. */
+void kpc_fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_source *src, kp_arena *a,
+                     kp_diags *d);
+/* Counts t's distinct column families. */
+void kpc_count_families(kp_table *t, kp_arena *a);
+/* Adds table options (the later of two with one name wins). */
+void kpc_set_options(kp_catalog *c, kp_table *t, const kp_list *opts);
+/* Makes t findable by name. */
+void kpc_register_table(kp_catalog *c, kp_table *t);
+/* A new, empty table named as ct names it. */
+kp_table *kpc_new_table(kp_catalog *c, const kp_create_table *ct, kp_source *src);
+
+/* CREATE VIEW v [(columns)] AS SELECT * FROM base [WHERE ...] (view.c). */
+int kpc_create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src, kp_arena *a, kp_diags *d);
+
+#endif

@@ -1,0 +1,413 @@
+/* Each store's own plan (docs/targets.md): every rule a target decides a
+ * plan by, planned under that target with its names, limits and words, and
+ * checked by the exact plan line, rule IDs and message. */
+#include <string.h>
+
+#include "advisor/targets.h"
+#include "kp_test.h"
+
+static kpt P;   /* --target phoenix */
+static kpt L;   /* --target lindorm */
+static kpt S;   /* --target tablestore */
+
+static const char *PHOENIX_SCHEMA =
+	"CREATE TABLE t (k INTEGER NOT NULL PRIMARY KEY, v VARCHAR, v1 INTEGER, v2 VARCHAR);"
+	"CREATE INDEX iv ON t (v);"
+	"CREATE INDEX iv1 ON t (v1);"
+	"CREATE INDEX iv2 ON t (v2) INCLUDE (v);"
+	"CREATE TABLE atable (organization_id CHAR(15) NOT NULL, entity_id CHAR(15) NOT NULL, a_string VARCHAR,"
+	"  CONSTRAINT pk PRIMARY KEY (organization_id, entity_id));"
+	"CREATE TABLE ptsdb (inst VARCHAR NOT NULL, host VARCHAR NOT NULL, \"DATE\" DATE NOT NULL, val DECIMAL,"
+	"  CONSTRAINT pk PRIMARY KEY (inst, host, \"DATE\"));"
+	"CREATE TABLE dt (d DATE NOT NULL, n DECIMAL NOT NULL, v VARCHAR, CONSTRAINT pk PRIMARY KEY (d, n));"
+	"CREATE TABLE nt (n DECIMAL NOT NULL PRIMARY KEY, v VARCHAR);"
+	"CREATE TABLE k3 (k0 DOUBLE NOT NULL, k1 DOUBLE NOT NULL, k2 INTEGER NOT NULL, v1 VARCHAR,"
+	"  CONSTRAINT pk PRIMARY KEY (k0, k1, k2));"
+	"CREATE TABLE t1 (k1 INTEGER NOT NULL, k2 INTEGER NOT NULL, v1 VARCHAR, CONSTRAINT pk PRIMARY KEY (k1, k2));"
+	"CREATE VIEW v1 (v2 VARCHAR, k3 VARCHAR PRIMARY KEY) AS SELECT * FROM t1 WHERE k1 = 1;"
+	"CREATE VIEW v2 (k4 INTEGER, v4 VARCHAR, CONSTRAINT pk PRIMARY KEY (k4 DESC)) AS SELECT * FROM t1;";
+
+static const char *LINDORM_SCHEMA =
+	"CREATE TABLE test (p1 INT, p2 INT, p3 INT, c1 INT, c2 INT, c3 INT, PRIMARY KEY (p1, p2, p3));"
+	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, PRIMARY KEY (userid, orderid));"
+	"CREATE TABLE t (k INT, v VARCHAR, v1 INT, PRIMARY KEY (k));"
+	"CREATE INDEX iv ON t (v);"
+	"CREATE INDEX iv1 ON t (v1);";
+
+static const char *TABLESTORE_SCHEMA =
+	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, amount BIGINT, note VARCHAR(16) DEFAULT \"none\","
+	"  PRIMARY KEY (userid, orderid)) ENGINE=\"Tablestore\";"
+	"CREATE INDEX by_amount ON o (amount);";
+
+/* A session under target tg: its names, plan rules and statement limits. */
+static int target_setup(kpt *t, kp_target tg, const char *schema)
+{
+	kpt_init(t);
+	kp_pipe_free(&t->pipe);
+	kp_pipe_init(&t->pipe, tg);
+	t->cat.names = kp_target_names(tg);
+	kp_target_plan_opts(&t->opts, tg);
+	kp_pipe_borrow(&t->pipe, &t->cat, &t->opts);
+	t->pipe.collect = &t->d;
+	t->pipe.collect_arena = &t->arena;
+	if (kpt_schema(t, schema) == 0)
+		return 0;
+	for (const kp_diag *g = t->d.head; g; g = g->next)
+		fprintf(stderr, "schema: %s\n", g->message);
+	return 1;
+}
+
+static int setup(void)
+{
+	return target_setup(&P, KP_TARGET_PHOENIX, PHOENIX_SCHEMA) ||
+	       target_setup(&L, KP_TARGET_LINDORM, LINDORM_SCHEMA) ||
+	       target_setup(&S, KP_TARGET_TABLESTORE, TABLESTORE_SCHEMA);
+}
+
+static int teardown(void)
+{
+	kpt_free(&P);
+	kpt_free(&L);
+	kpt_free(&S);
+	return 0;
+}
+
+/* Plans q in t and checks the plan line and the rule IDs of its diagnostics. */
+static void plan(kpt *t, const char *q, const char *text, const char *rules)
+{
+	kpt_plan(t, q);
+	if (strcmp(t->text, text) || strcmp(t->rules, rules))
+		fprintf(stderr, "\n  query: %s\n  got:  %s [%s]\n  want: %s [%s]\n", q, t->text, t->rules, text, rules);
+	CU_ASSERT_STRING_EQUAL(t->text, text);
+	CU_ASSERT_STRING_EQUAL(t->rules, rules);
+}
+
+/* The help lines of the last plan's diagnostics, joined by " | ". */
+static const char *helps(const kpt *t)
+{
+	static char buf[2048];
+	buf[0] = 0;
+	for (const kp_diag *g = t->d.head; g; g = g->next)
+		for (const kp_help *h = g->helps; h; h = h->next) {
+			if (buf[0])
+				strncat(buf, " | ", sizeof buf - strlen(buf) - 1);
+			strncat(buf, h->message, sizeof buf - strlen(buf) - 1);
+		}
+	return buf;
+}
+
+/* ------------------------------------------------------------ KP001 */
+
+static void test_full_scan_help_names_the_targets_own_opt_in(void)
+{
+	plan(&L, "SELECT * FROM o WHERE orderid = 1", "REJECTED o: full table scan, no condition on leading key column userid filter orderid = 1", "KP001");
+	ASSERT_STR(helps(&L), "bind userid with = or IN, use a secondary index or index table (keyplan check "
+	                      "advises one), or opt in with /*+ _l_allow_filtering_ */");
+	plan(&P, "SELECT * FROM t WHERE v1 + 1 = 2", "FULL SCAN T filter V1 + 1 = 2", "KP001");
+	ASSERT_STR(helps(&P), "bind K with = or IN, or use a secondary index or index table (keyplan check advises one)");
+	plan(&S, "SELECT * FROM o WHERE orderid = 1", "FULL SCAN o filter orderid = 1", "KP001");
+	ASSERT_STR(helps(&S), "bind userid with = or IN, or use a secondary index or index table (keyplan check "
+	                      "advises one)");
+}
+
+static void test_tablestore_runs_a_full_scan_within_its_scan_limits(void)
+{
+	plan(&S, "select * from o where note > 'a' limit 4", "FULL SCAN o filter note > 'a'", "KP001 KP018");
+	CU_ASSERT_FALSE(S.plan.rejected);
+	CU_ASSERT_EQUAL(S.d.count[KP_SEV_ERROR], 0);
+	CU_ASSERT_TRUE(kpt_has_message(&S, "full table scan: no condition on leading key column 'userid' of o"));
+	CU_ASSERT_TRUE(kpt_has_message(&S, "(Tablestore runs it, reading every partition, and fails it past its SQL "
+	                                   "scan limits: \"100,000 for the number of scanned rows, 128 MB for the size "
+	                                   "of scanned data, and 30 seconds for the scan duration\")"));
+}
+
+/* ------------------------------------------------------ Phoenix hints */
+
+static void test_phoenix_uses_the_first_usable_of_several_index_hints(void)
+{
+	plan(&P, "SELECT /*+ INDEX(t iv) INDEX(t iv1) */ k FROM t WHERE v = 'a' AND v1 = 3",
+	     "FILTERED SCAN T via index IV (+ table lookup) prefix (V='a') filter V1 = 3", "KP002");
+	/* a missing index is skipped, hint after hint */
+	plan(&P, "SELECT /*+ INDEX(t nope) INDEX(t iv1) */ k FROM t WHERE v = 'a' AND v1 = 3",
+	     "FILTERED SCAN T via index IV1 (+ table lookup) prefix (V1=3) filter V = 'a'", "KP002");
+	/* a hint on another table is ignored and said so */
+	plan(&P, "SELECT /*+ INDEX(x iv) INDEX(t iv1) */ k FROM t WHERE v = 'a' AND v1 = 3",
+	     "FILTERED SCAN T via index IV1 (+ table lookup) prefix (V1=3) filter V = 'a'", "KP020 KP002");
+	CU_ASSERT_TRUE(kpt_has_message(&P, "INDEX hint names table 'X', not T: it is ignored"));
+	plan(&P, "SELECT /*+ INDEX(t nope) INDEX(t nope2) */ k FROM t WHERE v = 'a'", "SCAN T via index IV prefix (V='a')",
+	     "KP020");
+	CU_ASSERT_TRUE(kpt_has_message(&P, "INDEX hint names no index of T that keyplan can use: it is ignored"));
+}
+
+static void test_phoenix_plans_dynamic_columns_on_the_data_table(void)
+{
+	plan(&P, "SELECT k FROM t WHERE v = 'a'", "SCAN T via index IV prefix (V='a')", "");
+	plan(&P, "SELECT k FROM t(v3 VARCHAR) WHERE v = 'a'", "FULL SCAN T filter V = 'a'", "KP001");
+}
+
+/* ------------------------------------------------- Phoenix views with keys */
+
+/* ViewIT: a view adds key columns after its parent's, unless the parent's
+ * last key column is of variable length. */
+static void test_phoenix_view_adds_key_columns(void)
+{
+	plan(&P, "SELECT * FROM v1 WHERE k2 = 2 AND k3 = 'a'", "GET V1 key (K1=1, K2=2, K3='a')", "");
+	plan(&P, "SELECT * FROM v1 WHERE k2 = 2", "SCAN V1 prefix (K1=1, K2=2)", "");
+	plan(&P, "SELECT * FROM v2 WHERE k1 = 1 AND k2 = 2 ORDER BY k4 DESC", "SCAN V2 prefix (K1=1, K2=2) order key", "");
+	kpt t;
+	CU_ASSERT_EQUAL(target_setup(&t, KP_TARGET_PHOENIX, "CREATE TABLE t2 (k1 VARCHAR NOT NULL PRIMARY KEY, v1 VARCHAR);"), 0);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE VIEW v3 (k3 VARCHAR PRIMARY KEY) AS SELECT * FROM t2"), 1);
+	CU_ASSERT_STRING_EQUAL(t.rules, "KP014");
+	CU_ASSERT_TRUE(kpt_has_message(&t, "view V3 cannot add key columns: the last key column K1 of T2 is of variable "
+	                                   "length (Phoenix: \"Cannot modify the primary key of a VIEW if last PK column "
+	                                   "of parent is variable length\")"));
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE VIEW v4 (x VARCHAR, CONSTRAINT pk PRIMARY KEY (k1)) AS SELECT * FROM t2"), 1);
+	CU_ASSERT_TRUE(kpt_has_message(&t, "view V4 cannot change the primary key of T2: a view's key columns are new "
+	                                   "columns, after those of T2"));
+	kpt_free(&t);
+}
+
+/* ---------------------------------------------------------- Tablestore */
+
+/* MySQL-compatible: "text" is a string, in DDL (the schema above) and
+ * queries alike (the Python SDK's example: where uid = "7") */
+static void test_tablestore_double_quoted_text_is_a_string(void)
+{
+	plan(&S, "select * from o where userid = \"7\" and orderid = 1", "GET o key (userid='7', orderid=1)", "");
+	plan(&S, "select * from o where userid = \"a\"\"b\"", "SCAN o prefix (userid='a\"b')", "");
+	plan(&S, "select * from o where userid = \"7", "ERROR: statement not planned (see diagnostics)", "KP016");
+	CU_ASSERT_TRUE(kpt_has_message(&S, "unterminated string literal"));
+	/* elsewhere a quoted name */
+	plan(&L, "select * from o where userid = \"7\"", "ERROR: statement not planned (see diagnostics)", "KP009");
+}
+
+/* Tablestore's "Index selection policy": USE INDEX (idx) picks the index,
+ * USE INDEX () the data table (a full scan when the key is not bound). */
+static void test_tablestore_use_index_picks_the_path(void)
+{
+	plan(&S, "select * from o where amount = 5", "SCAN o via index by_amount (+ table lookup) prefix (amount=5)", "");
+	plan(&S, "select * from o use index () where amount = 5", "FULL SCAN o filter amount = 5", "KP001");
+	plan(&S, "select * from o AS x USE INDEX (nope, by_amount) where userid = 'a' and amount = 5",
+	     "SCAN o via index by_amount (+ table lookup) prefix (amount=5, userid='a')", "");
+	plan(&S, "select * from o USE INDEX (by_amount) where userid = 'a'",
+	     "FULL SCAN o via index by_amount (+ table lookup) filter userid = 'a'", "KP001");
+	plan(&S, "select * from o x use index (nope) where amount = 5", "ERROR: statement not planned (see diagnostics)",
+	     "KP019");
+	CU_ASSERT_TRUE(kpt_has_message(&S, "USE INDEX names 'nope', which is not an index of o that keyplan can use"));
+}
+
+/* ------------------------------------------------------- path choice */
+
+/* Phoenix's orderPlansBestToWorst: a plan that needs no sort for the
+ * ORDER BY comes before one that binds more key columns. */
+static void test_phoenix_prefers_the_path_whose_order_needs_no_sort(void)
+{
+	plan(&P, "SELECT k, v FROM t WHERE v >= 'x' ORDER BY k LIMIT 2", "FULL SCAN T filter V >= 'x' order key",
+	     "KP001 KP018");
+	plan(&P, "SELECT k FROM t WHERE k > 30 ORDER BY v1 LIMIT 5", "FULL SCAN T via index IV1 filter K > 30 order key",
+	     "KP001 KP018");
+	/* KP001 names the index read end to end, and its leading column */
+	CU_ASSERT_TRUE(kpt_has_message(&P, "full scan of index IV1: no condition on its leading column 'V1' (Phoenix "
+	                                   "runs it as a full scan over every region)"));
+	ASSERT_STR(helps(&P), "bind V1 with = or IN");
+	/* without the ORDER BY, the index binds more */
+	plan(&P, "SELECT k, v FROM t WHERE v >= 'x' LIMIT 2", "SCAN T via index IV range V ['x', +inf)", "KP018");
+	/* a point lookup before any order */
+	plan(&P, "SELECT k FROM t WHERE k = 30 ORDER BY v1 LIMIT 5", "GET T key (K=30) order sort", "");
+	/* Lindorm (keyplan's order by class) takes the index and must sort */
+	plan(&L, "SELECT k, v FROM t WHERE v >= 'x' ORDER BY k LIMIT 2", "SCAN t via index iv range v ['x', +inf) order sort",
+	     "KP004 KP018 KP110");
+}
+
+/* QueryOptimizerTest: with PRIMARY KEY (k DESC) an index on (v1) holds k
+ * DESC after v1, so it serves ORDER BY v1, k DESC and not ORDER BY v1, k. */
+static void test_index_key_keeps_the_primary_keys_direction(void)
+{
+	kpt t;
+	CU_ASSERT_EQUAL(target_setup(&t, KP_TARGET_PHOENIX,
+	                             "CREATE TABLE t (k INTEGER NOT NULL PRIMARY KEY DESC, v1 VARCHAR, v2 VARCHAR);"
+	                             "CREATE INDEX idx ON t(v1);"), 0);
+	plan(&t, "SELECT k FROM t WHERE k > 30 ORDER BY v1, k DESC LIMIT 5",
+	     "FULL SCAN T via index IDX filter K > 30 order key", "KP001 KP018");
+	plan(&t, "SELECT k FROM t WHERE k > 30 ORDER BY v1, k LIMIT 5", "SCAN T range K (30, +inf) order sort",
+	     "KP004 KP018");
+	kpt_free(&t);
+}
+
+/* Equal bound key columns: the table with fewer non-key columns (an index
+ * over the data table), unless USE_DATA_OVER_INDEX_TABLE. */
+static void test_phoenix_breaks_ties_by_the_smaller_table(void)
+{
+	plan(&P, "SELECT k, v FROM t WHERE v >= 'x' AND k > 3", "FILTERED SCAN T via index IV range V ['x', +inf) filter K > 3",
+	     "KP002");
+	plan(&P, "SELECT /*+ USE_DATA_OVER_INDEX_TABLE */ k, v FROM t WHERE v >= 'x' AND k > 3",
+	     "FILTERED SCAN T range K (3, +inf) filter V >= 'x'", "KP002");
+	/* IV does not hold V2: a global index that does not cover is no
+	 * candidate (unless hinted), so IV2 (V2, INCLUDE V) is used */
+	plan(&P, "SELECT k, v FROM t WHERE v = 'x' AND v2 = 'y'",
+	     "FILTERED SCAN T via index IV2 prefix (V2='y') filter V = 'x'", "KP002");
+}
+
+/* ------------------------------------------- key ranges through functions */
+
+static void test_phoenix_substr_prefix_is_a_key_range(void)
+{
+	/* Phoenix's WhereOptimizerTest: RANGE SCAN OVER ATABLE ['000000000000001','003'] - [...,'004'] */
+	plan(&P, "SELECT * FROM atable WHERE organization_id = '000000000000001' AND SUBSTR(entity_id,1,3) > '002' "
+	         "AND SUBSTR(entity_id,1,3) <= '003'",
+	     "SCAN ATABLE prefix (ORGANIZATION_ID='000000000000001') range ENTITY_ID ['003', '004')", "");
+	plan(&P, "SELECT * FROM atable WHERE SUBSTR(organization_id, 1, 2) IN ('ab', 'cd')",
+	     "SCAN ATABLE 2 ranges: range ORGANIZATION_ID ['ab', 'ac'); range ORGANIZATION_ID ['cd', 'ce')", "");
+	/* shorter than the length: the column equals it; longer: never true */
+	plan(&P, "SELECT * FROM atable WHERE SUBSTR(organization_id, 1, 3) = 'ab'",
+	     "SCAN ATABLE prefix (ORGANIZATION_ID='ab')", "");
+	plan(&P, "SELECT * FROM atable WHERE SUBSTR(organization_id, 1, 2) = 'abc'", "GET ATABLE no keys: the condition is never true", "KP005");
+	plan(&P, "SELECT * FROM atable WHERE SUBSTR(organization_id, 0, 2) BETWEEN 'ab' AND 'cd'",
+	     "SCAN ATABLE range ORGANIZATION_ID ['ab', 'ce')", "");
+	/* a parameter: a range from it, the condition kept */
+	plan(&P, "SELECT * FROM atable WHERE organization_id = ? AND SUBSTR(entity_id, 1, 3) = ?",
+	     "FILTERED SCAN ATABLE prefix (ORGANIZATION_ID=?) range ENTITY_ID [?, +inf) filter SUBSTR(ENTITY_ID, 1, 3) = ?",
+	     "KP002");
+	/* another offset keeps no order: KP006 */
+	plan(&P, "SELECT * FROM atable WHERE organization_id = 'a' AND SUBSTR(entity_id, 2, 3) = 'b'",
+	     "FILTERED SCAN ATABLE prefix (ORGANIZATION_ID='a') filter SUBSTR(ENTITY_ID, 2, 3) = 'b'", "KP006 KP002");
+	/* Lindorm: a function of a key column serves no range */
+	plan(&L, "SELECT * FROM o WHERE SUBSTR(userid, 1, 3) = 'abc'", "REJECTED o: full table scan, no condition on "
+	     "leading key column userid filter SUBSTR(userid, 1, 3) = 'abc'", "KP006 KP001");
+}
+
+static void test_phoenix_regexp_substr_and_rtrim_keep_their_filter(void)
+{
+	plan(&P, "SELECT * FROM ptsdb WHERE REGEXP_SUBSTR(inst, '[^-]+', 1) IN ('a', 'c')",
+	     "FILTERED SCAN PTSDB 2 ranges: range INST ['a', 'b'); range INST ['c', 'd') filter "
+	     "REGEXP_SUBSTR(INST, '[^-]+', 1) IN ('a', 'c')", "KP002");
+	plan(&P, "SELECT * FROM ptsdb WHERE RTRIM(inst) = 'a'", "FILTERED SCAN PTSDB range INST ['a', 'a!') filter RTRIM(INST) = 'a'",
+	     "KP002");
+	plan(&P, "SELECT * FROM ptsdb WHERE RTRIM(inst) > 'a'", "FILTERED SCAN PTSDB range INST ('a', +inf) filter RTRIM(INST) > 'a'",
+	     "KP002");
+}
+
+static void test_phoenix_floor_ceil_round_trunc_are_key_ranges(void)
+{
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'DAY') = TO_DATE('2013-01-01')",
+	     "SCAN DT range D [TIMESTAMP '2013-01-01 00:00:00.000', TIMESTAMP '2013-01-01 23:59:59.999']", "");
+	/* not on a day: never true */
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'DAY') = TO_DATE('2013-01-01 10:00:00')", "GET DT no keys: the condition is never true", "KP005");
+	plan(&P, "SELECT * FROM dt WHERE TRUNC(d, 'HOUR', 2) > TO_DATE('2013-01-01 01:00:00')",
+	     "SCAN DT range D (TIMESTAMP '2013-01-01 01:59:59.999', +inf)", "");
+	plan(&P, "SELECT * FROM dt WHERE CEIL(d, 'MINUTE') <= TO_DATE('2013-01-01 00:10:00')",
+	     "SCAN DT range D (-inf, TIMESTAMP '2013-01-01 00:10:00.000']", "");
+	plan(&P, "SELECT * FROM dt WHERE ROUND(d, 'SECOND') = TO_DATE('2013-01-01 00:00:10')",
+	     "SCAN DT range D [TIMESTAMP '2013-01-01 00:00:09.500', TIMESTAMP '2013-01-01 00:00:10.499']", "");
+	/* calendar units are not of fixed length */
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'MONTH') = TO_DATE('2013-01-01')",
+	     "FULL SCAN DT filter FLOOR(D, 'MONTH') = TO_DATE('2013-01-01')", "KP006 KP001");
+	plan(&P, "SELECT * FROM nt WHERE FLOOR(n) = 3", "SCAN NT range N [3.0, 4.0)", "");
+	plan(&P, "SELECT * FROM nt WHERE CEIL(n) BETWEEN 2 AND 4.5", "SCAN NT range N (1.0, 4.0]", "");
+	plan(&P, "SELECT * FROM nt WHERE FLOOR(n) > 2.5", "SCAN NT range N [3.0, +inf)", "");
+}
+
+/* ------------------------------------------------------------ skip scan */
+
+/* Phoenix's skip scan goes on past IN into a range: SKIP SCAN ON 2 RANGES,
+ * no filter (the date range is a key range, not a filter). */
+static void test_skip_scan_continues_past_in_into_a_range(void)
+{
+	plan(&P, "SELECT * FROM ptsdb WHERE inst LIKE 'na%' AND host IN ('a','b') AND \"DATE\" >= to_date('2013-01-01') "
+	         "AND \"DATE\" < to_date('2013-01-02')",
+	     "SCAN PTSDB 2 ranges: range INST ['na', 'nb') then (HOST='a') range DATE [TIMESTAMP '2013-01-01 00:00:00.000', "
+	     "TIMESTAMP '2013-01-02 00:00:00.000'); range INST ['na', 'nb') then (HOST='b') range DATE "
+	     "[TIMESTAMP '2013-01-01 00:00:00.000', TIMESTAMP '2013-01-02 00:00:00.000')", "");
+	ASSERT_STR(P.ranges, "[{\"eq\": [], \"range\": {\"column\": \"INST\", \"lower\": \"na\", \"lower_inclusive\": true, "
+	                     "\"upper\": \"nb\", \"upper_inclusive\": false}, \"then\": [\"a\"], \"then_range\": {\"column\": "
+	                     "\"DATE\", \"lower\": {\"time\": \"2013-01-01 00:00:00.000\"}, \"lower_inclusive\": true, \"upper\": "
+	                     "{\"time\": \"2013-01-02 00:00:00.000\"}, \"upper_inclusive\": false}}, {\"eq\": [], \"range\": "
+	                     "{\"column\": \"INST\", \"lower\": \"na\", \"lower_inclusive\": true, \"upper\": \"nb\", "
+	                     "\"upper_inclusive\": false}, \"then\": [\"b\"], \"then_range\": {\"column\": \"DATE\", \"lower\": "
+	                     "{\"time\": \"2013-01-01 00:00:00.000\"}, \"lower_inclusive\": true, \"upper\": {\"time\": "
+	                     "\"2013-01-02 00:00:00.000\"}, \"upper_inclusive\": false}}]");
+	/* one range: no skip scan; the equality and the date stay in the filter */
+	plan(&P, "SELECT * FROM ptsdb WHERE inst LIKE 'na%' AND host = 'a' AND \"DATE\" >= to_date('2013-01-01')",
+	     "FILTERED SCAN PTSDB range INST ['na', 'nb') filter HOST = 'a' AND \"DATE\" >= TO_DATE('2013-01-01')", "KP002");
+	/* different date ranges per host are not merged */
+	plan(&P, "SELECT * FROM ptsdb WHERE inst LIKE 'na%' AND ((host = 'a' AND \"DATE\" > to_date('2013-01-01')) OR "
+	         "(host = 'b' AND \"DATE\" < to_date('2013-01-01')))",
+	     "SCAN PTSDB 2 ranges: range INST ['na', 'nb') then (HOST='a') range DATE (TIMESTAMP '2013-01-01 00:00:00.000', "
+	     "+inf); range INST ['na', 'nb') then (HOST='b') range DATE (-inf, TIMESTAMP '2013-01-01 00:00:00.000')", "");
+	/* merged K0 ranges, the same K2 range after each K1: one skip range per K1 value */
+	plan(&P, "SELECT * FROM k3 WHERE ((k0 BETWEEN 2.5 AND 4) OR (k0 > -1 AND k0 <= 3)) AND k1 IN (5, 2.5) AND k2 > 3",
+	     "SCAN K3 2 ranges: range K0 (-1, 4] then (K1=2.5) range K2 (3, +inf); range K0 (-1, 4] then (K1=5) range K2 "
+	     "(3, +inf)", "");
+	/* the same K1 value seeking two K2 ranges that overlap would read a row
+	 * twice (the oracle, seed 7): the K2 ranges are left out (here the
+	 * condition always holds, so no filter is left either) */
+	plan(&P, "SELECT * FROM k3 WHERE ((k0 BETWEEN 2.5 AND 4) OR (k0 > -1 AND k0 <= 3)) AND k1 IN (5, 2.5) AND "
+	         "(k2 < 5 OR k2 > 3)",
+	     "SCAN K3 2 ranges: range K0 (-1, 4] then (K1=2.5); range K0 (-1, 4] then (K1=5)", "");
+	plan(&P, "SELECT * FROM k3 WHERE k0 > 1 AND k1 IN (5, 2.5) AND (k2 < 3 OR k2 > 7)",
+	     "FILTERED SCAN K3 2 ranges: range K0 (1, +inf) then (K1=2.5); range K0 (1, +inf) then (K1=5) filter K2 < 3 OR "
+	     "K2 > 7", "KP002");
+}
+
+/* ------------------------------------------------------------ ORDER BY */
+
+/* A constant ORDER BY term sorts nothing (Phoenix's OrderByCompiler drops
+ * it); an integer names the select item at that position. */
+static void test_constant_order_by_terms_are_dropped_and_integers_are_positions(void)
+{
+	plan(&P, "SELECT k FROM t WHERE k = 1 ORDER BY 'a', 'b'", "GET T key (K=1)", "");
+	CU_ASSERT_EQUAL(P.plan.order, KP_ORDER_NONE);
+	plan(&P, "SELECT k, v FROM t WHERE v > 'a' ORDER BY 2", "SCAN T via index IV range V ('a', +inf) order key", "");
+	plan(&P, "SELECT k, v FROM t WHERE v > 'a' ORDER BY 1 DESC, NULL",
+	     "FULL SCAN T filter V > 'a' order reverse", "KP001 KP003");
+	/* a position past the select list stays a term the store cannot serve */
+	plan(&L, "SELECT * FROM test WHERE p1 = 1 ORDER BY 9", "SCAN test prefix (p1=1) order sort", "KP004 KP110");
+	plan(&L, "SELECT * FROM test WHERE p1 = 1 ORDER BY ?, p2", "SCAN test prefix (p1=1) order key", "");
+}
+
+/* --------------------------------------------------- Lindorm ORDER BY */
+
+/* The examples of Lindorm's "ORDER BY clause in Lindorm SQL", one by one. */
+static void test_lindorm_order_by_needs_an_equality_on_every_key_column_before_it(void)
+{
+	const char *no = "lindorm cannot serve this ORDER BY: it returns rows in key order without sorting them, so "
+	                 "every key column before an ORDER BY column must be bound by one equality (not a range, IN "
+	                 "or OR)";
+	plan(&L, "SELECT * FROM test WHERE p1 = ? ORDER BY p2", "SCAN test prefix (p1=?) order key", "");
+	plan(&L, "SELECT * FROM test WHERE p1 = ? and p2 = ? ORDER BY p3", "SCAN test prefix (p1=?, p2=?) order key", "");
+	plan(&L, "SELECT * FROM test WHERE p1 = ? and c1 = ? ORDER BY p2",
+	     "FILTERED SCAN test prefix (p1=?) filter c1 = ? order key", "KP002");
+	plan(&L, "SELECT * FROM test ORDER BY p1", "FULL SCAN test order key", "KP001");
+	plan(&L, "SELECT * FROM test WHERE p1 = ? ORDER BY p3", "SCAN test prefix (p1=?) order sort", "KP004 KP110");
+	CU_ASSERT_TRUE(kpt_has_message(&L, no));
+	plan(&L, "SELECT * FROM test WHERE p1 < ? ORDER BY p2", "SCAN test range p1 (-inf, ?) order sort", "KP004 KP110");
+	plan(&L, "SELECT * FROM test WHERE p1 = ? and p2 > ? ORDER BY p3", "SCAN test prefix (p1=?) range p2 (?, +inf) order sort",
+	     "KP004 KP110");
+	plan(&L, "SELECT * FROM test WHERE p1 = ? and p2 = ? and p3 = ? ORDER BY c1",
+	     "GET test key (p1=?, p2=?, p3=?) order sort", "KP110");
+	plan(&L, "SELECT * FROM test WHERE p1 = 1 or p1 = 2 ORDER BY p2", "SCAN test 2 ranges: prefix (p1=1); prefix (p1=2) order sort",
+	     "KP004 KP110");
+	/* DESC reads the key backwards: no sort */
+	plan(&L, "SELECT * FROM test WHERE p1 = ? ORDER BY p2 DESC", "SCAN test prefix (p1=?) order reverse", "KP003");
+}
+
+KPT_SUITE("targets", setup, teardown,
+	{"KP001's help names the target's own opt-in, or none", test_full_scan_help_names_the_targets_own_opt_in},
+	{"Tablestore runs a full scan, within its scan limits", test_tablestore_runs_a_full_scan_within_its_scan_limits},
+	{"Phoenix uses the first usable index of several INDEX hints", test_phoenix_uses_the_first_usable_of_several_index_hints},
+	{"Phoenix plans a query with dynamic columns on the data table", test_phoenix_plans_dynamic_columns_on_the_data_table},
+	{"Phoenix: a view adds key columns after its parent's", test_phoenix_view_adds_key_columns},
+	{"Tablestore: double-quoted text is a string", test_tablestore_double_quoted_text_is_a_string},
+	{"Tablestore: USE INDEX picks the path", test_tablestore_use_index_picks_the_path},
+	{"Phoenix prefers the path whose order needs no sort", test_phoenix_prefers_the_path_whose_order_needs_no_sort},
+	{"an index key keeps the primary key's direction", test_index_key_keeps_the_primary_keys_direction},
+	{"Phoenix breaks ties by the smaller table", test_phoenix_breaks_ties_by_the_smaller_table},
+	{"Phoenix: SUBSTR(c, 1, n) is a key range", test_phoenix_substr_prefix_is_a_key_range},
+	{"Phoenix: REGEXP_SUBSTR and RTRIM are key ranges that keep their filter",
+	 test_phoenix_regexp_substr_and_rtrim_keep_their_filter},
+	{"Phoenix: FLOOR, CEIL, ROUND and TRUNC are key ranges", test_phoenix_floor_ceil_round_trunc_are_key_ranges},
+	{"a skip scan continues past IN into a range", test_skip_scan_continues_past_in_into_a_range},
+	{"constant ORDER BY terms are dropped; integers are positions",
+	 test_constant_order_by_terms_are_dropped_and_integers_are_positions},
+	{"Lindorm's ORDER BY needs an equality on every key column before it",
+	 test_lindorm_order_by_needs_an_equality_on_every_key_column_before_it})
