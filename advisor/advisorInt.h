@@ -13,6 +13,9 @@
  *   unique.c     KP107: keys that do not tell rows apart
  *   index.c      KP120: index tables and secondary indexes for unserved reads
  *   keysearch.c  KP121-KP122: the best key order, DESC key columns
+ *   cost.c       the cost model: rows read and written per statement
+ *   judge.c      candidates applied alone and together, the whole workload
+ *                re-planned and costed, one recommendation per table
  *   advisor.c    the driver and the advice records
  *
  * The advisor never feeds planning: workload.c is the only file that calls
@@ -133,6 +136,8 @@ uint64_t kpa_str_hash(const char *s, uint64_t h);
 
 /* The workload's queries on t (bucketed once). */
 const kp_list *kpa_queries_of(kp_advisor *adv, const kp_table *t);
+/* A copy of k (its parts) in a. */
+const kp_key *kpa_keydup(kp_arena *a, const kp_key *k);
 /* A copy of t with another primary key and the given indexes. */
 kp_table *kpa_hypo_table(kp_arena *a, const kp_table *t, const kp_key *key, kp_index **ix, int nix);
 /* A KV index on t over cols (then t's key columns), covering `covers`. */
@@ -183,6 +188,31 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buckets);
 /* A summed weight as the advice's integer serves/of. */
 int kpa_weight_int(double w);
+
+/* --------------------------------------------------------------- cost.c */
+
+/* The cost model's assumptions (docs/advice.md states each). */
+#define KP_DEFAULT_ROWS 1e6     /* rows of a table no annotation sizes */
+#define KP_SEL_EQ 0.01          /* share of rows one key column bound by = keeps */
+#define KP_SEL_RANGE 0.1        /* share a range on the next key column keeps */
+#define KP_SEL_FILTER 0.1       /* share of rows read that a residual filter keeps */
+#define KP_REVERSE_FACTOR 2.0   /* a reverse scan costs this many forward rows a row */
+#define KP_WRITE_RATE 3.0       /* one row written costs as much as this many rows read */
+
+/* Rows one execution of s reads when planned as p on a table of n rows. */
+double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n);
+/* Rows an INSERT/UPSERT writes (its VALUES rows), 0 for other statements. */
+double kpa_insert_rows(const kp_stmt *s);
+bool kpa_is_write(const kp_stmt *s);
+/* Does key k of t put every write on one region (a hot leading part)? */
+bool kpa_key_hot(const kp_table *t, const kp_key *k);
+
+/* -------------------------------------------------------------- judge.c */
+
+/* Judges every table's candidates and fills adv->reviews; orders the
+ * advice table by table, in rank order. */
+void kpa_judge_all(kp_advisor *adv);
+const char *kpa_class_words(kp_access a, bool rejected);
 
 /* ---------------------------------------------------------------- ddl.c */
 

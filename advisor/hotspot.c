@@ -167,6 +167,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			}
 			kp_buf_printf(&m, "; %s", kpa_migration_note(adv, t));
 			kp_advice *x = kpa_advise(adv, rule, "hash_prefix", t, kpa_bufdup(adv->a, &m), key, ddl);
+			x->newkey = kpa_keydup(adv->a, &hk);
 			kpa_advice_col(adv, x, c->name);
 			kpa_verdict_apply(adv, x, &v, 1);
 			kp_buf_free(&cols);
@@ -186,6 +187,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			                                          "digits lead; every read binds %s by = or IN, so point "
 			                                          "reads still work, binding the reversed value; ordering "
 			                                          "by %s is lost", c->name, c->name, c->name), key, NULL);
+			x->newkey = kpa_keydup(adv->a, &hk);   /* a reversed value spreads as a hash does */
 			kpa_advice_col(adv, x, c->name);
 			kpa_verdict_apply(adv, x, &v, 1);
 			kp_buf_free(&lead);
@@ -216,6 +218,8 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		                                          "every scan is %d scans merged (Phoenix does it); %s",
 		                                          KP_BUCKETS, KP_BUCKETS, KP_BUCKETS, kpa_migration_note(adv, t)),
 		                          kpa_notation_with(adv, t, "[salt]", 0), kpa_bufdup(adv->a, &b));
+		x->newkey = kpa_keydup(adv->a, &hk);
+		x->buckets = KP_BUCKETS;
 		kpa_advice_col(adv, x, c->name);
 		kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
 		kp_buf_free(&b);
@@ -255,6 +259,8 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			v.rewrite = kp_arena_printf(adv->a, "a GET adds bucket = %s, any other read is one read per bucket "
 			                            "with bucket = 0 to %d", expr, KP_BUCKETS - 1);
 		}
+		x->newkey = kpa_keydup(adv->a, &hk);
+		x->buckets = KP_BUCKETS;
 		kpa_advice_col(adv, x, sc->name);
 		kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
 	}

@@ -233,6 +233,46 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		return NULL;
 	}
 	kp_advice *x = kpa_advise(adv, rule, "index_table", t, kpa_bufdup(adv->a, &m), kpa_bufdup(adv->a, &k), ddl);
+	/* for the judge: a second table holding every column, keyed as its
+	 * reads find it (a concatenated key column reads as the columns it
+	 * holds; a bucketed one as its key, one scan per bucket) */
+	{
+		const kp_key *jk = src == t ? &judged : spread == HASHED ? &judged : NULL;
+		kp_key plain = {0};
+		if (!jk) {
+			plain.n = all.n;
+			plain.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)all.n);
+			for (int i = 0; i < all.n; i++) {
+				plain.parts[i].col = all.cols[i];
+				plain.parts[i].desc = all.desc[i] && ti->desc_key;
+			}
+			jk = &plain;
+		}
+		if (src != t && spread == HASHED) {
+			/* the hash over the plain key columns */
+			kp_key pk2 = {0};
+			pk2.n = all.n;
+			pk2.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)all.n);
+			for (int i = 0; i < all.n; i++) {
+				pk2.parts[i].col = all.cols[i];
+				pk2.parts[i].desc = all.desc[i] && ti->desc_key;
+			}
+			kp_key hk2 = kpa_hashed_key(adv->a, &pk2, hc, nh);
+			jk = kpa_keydup(adv->a, &hk2);
+		}
+		bool *every = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
+		for (int i = 0; i < t->ncols; i++)
+			every[i] = true;
+		kp_index *ix = kp_arena_alloc(adv->a, sizeof(*ix));
+		ix->name = (char *)name;
+		ix->table = (kp_table *)t;
+		ix->kv = true;
+		ix->nuser = user->n;
+		ix->covers = every;
+		ix->key = *kpa_keydup(adv->a, jk);
+		x->index = ix;
+		x->buckets = spread == BUCKETED ? KP_BUCKETS : 0;
+	}
 	x->serves = kpa_weight_int(serves);
 	x->of = kpa_weight_int(of);
 	x->fanout = fan;

@@ -233,6 +233,8 @@ bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table
 	                                          kpa_migration_note(adv, t)),
 	                          key, kpa_bufdup(adv->a, &ddl));
 	kpa_verdict_apply(adv, x, &v, 1);
+	x->newkey = kpa_keydup(adv->a, nk);
+	x->with = companion;
 	x->serves = kpa_weight_int(v.after);
 	x->of = kpa_weight_int(v.total);
 	for (int i = 0; i < n; i++)
@@ -379,6 +381,7 @@ void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		               key, NULL);
 	}
 	kpa_verdict_apply(adv, x, &v, 1);
+	x->newkey = kpa_keydup(adv->a, &nk);
 	x->serves = kpa_weight_int(fixed);
 	x->of = kpa_weight_int(nord);
 	kpa_advice_col(adv, x, cn);

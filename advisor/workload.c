@@ -115,6 +115,15 @@ int kpa_weight_int(double w)
 	return w >= (double)INT_MAX ? INT_MAX : (int)(w + 0.5);
 }
 
+const kp_key *kpa_keydup(kp_arena *a, const kp_key *k)
+{
+	kp_key *c = kp_arena_alloc(a, sizeof(*c));
+	c->n = k->n;
+	c->parts = kp_arena_alloc(a, sizeof(kp_key_part) * (size_t)(k->n + 1));
+	memcpy(c->parts, k->parts, sizeof(kp_key_part) * (size_t)k->n);
+	return c;
+}
+
 /* A copy of t with another primary key and the given indexes. */
 kp_table *kpa_hypo_table(kp_arena *a, const kp_table *t, const kp_key *key, kp_index **ix, int nix)
 {
@@ -336,7 +345,7 @@ static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, 
 		memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
 	for (uint32_t k = 0; k < adv->advice.n; k++) {
 		const kp_advice *x = adv->advice.items[k];
-		if (x->table == t && x->index) {
+		if (x->table == t && x->index && !strcmp(x->kind, "secondary_index")) {
 			ix[nix++] = x->index;
 			added++;
 		}

@@ -85,6 +85,17 @@ static const kp_advice *find_advice(const run *r, const char *kind)
 	return NULL;
 }
 
+/* The advice of this kind with this key, or NULL. */
+static const kp_advice *advice_keyed(const run *r, const char *kind, const char *key)
+{
+	for (uint32_t i = 0; i < r->adv.advice.n; i++) {
+		const kp_advice *x = r->adv.advice.items[i];
+		if (!strcmp(x->kind, kind) && x->key && !strcmp(x->key, key))
+			return x;
+	}
+	return NULL;
+}
+
 static void expect_advice(const run *r, const char *kind, const char *key, const char *ddl)
 {
 	const kp_advice *x = find_advice(r, kind);
@@ -703,15 +714,18 @@ static void test_unserved_shapes(void)
 	 * ASC twin [c][a][b] is the same index read the other way), [d][c][a][b] the
 	 * fourth, [d][a][b] the DELETE; md5(c) binds nothing */
 	CU_ASSERT_EQUAL(tables, 4);
+	/* each once, in the judge's rank order (the advice is ranked, not listed
+	 * as proposed) */
 	const char *names[] = {"t_by_c_d", "t_by_c_desc", "t_by_d_c", "t_by_d"};
-	int k = 0;
-	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
-		const kp_advice *x = r.adv.advice.items[i];
-		if (!strcmp(x->kind, "index_table") && k < 4) {
-			char want[64];
-			snprintf(want, sizeof want, "CREATE TABLE %s (", names[k++]);
-			CU_ASSERT_EQUAL(strncmp(x->ddl, want, strlen(want)), 0);
+	for (int k = 0; k < 4; k++) {
+		char want[64];
+		snprintf(want, sizeof want, "CREATE TABLE %s (", names[k]);
+		int found = 0;
+		for (uint32_t i = 0; i < r.adv.advice.n; i++) {
+			const kp_advice *x = r.adv.advice.items[i];
+			found += !strcmp(x->kind, "index_table") && !strncmp(x->ddl, want, strlen(want));
 		}
+		CU_ASSERT_EQUAL(found, 1);
 	}
 	kp_table_summary *sums;
 	int n = kp_advisor_summary(&r.adv, &sums);
@@ -900,21 +914,18 @@ static void test_advised_index_tables_lead_with_no_hotspot(void)
 	            "SELECT * FROM ev WHERE created_at > 5 AND created_at < 9;"
 	            "SELECT * FROM ev WHERE kind = 'b' AND created_at = 5;"
 	            "SELECT * FROM ev WHERE kind = 'a' AND owner = 'x';", KP_TARGET_LINDORM);
-	const kp_advice *x = advice_on(&r, "ev", "index_table", 0);
+	const kp_advice *x = advice_keyed(&r, "index_table", "[bucket][created_at][k]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
-	CU_ASSERT_STRING_EQUAL(x->key, "[bucket][created_at][k]");
 	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE TABLE ev_by_created_at (bucket INT NOT NULL, k VARCHAR(32) NOT NULL, "
 	                               "created_at BIGINT NOT NULL, kind VARCHAR(8), owner VARCHAR(32), v INT, "
 	                               "PRIMARY KEY (bucket, created_at, k))");
 	CU_ASSERT_EQUAL(x->fanout, 1);
-	x = advice_on(&r, "ev", "index_table", 1);
+	x = advice_keyed(&r, "index_table", "[md5(created_at).substr(0,4)][created_at][kind][k]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
-	CU_ASSERT_STRING_EQUAL(x->key, "[md5(created_at).substr(0,4)][created_at][kind][k]");
 	CU_ASSERT_PTR_NOT_NULL(strstr(x->ddl, "PRIMARY KEY (hash32(created_at), created_at, kind, k)"));
 	CU_ASSERT_EQUAL(x->serves, 1);
-	x = advice_on(&r, "ev", "index_table", 2);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
-	CU_ASSERT_STRING_EQUAL(x->key, "[owner][kind][k]");
+	CU_ASSERT_PTR_NOT_NULL(advice_keyed(&r, "index_table", "[owner][kind][k]"));
+	CU_ASSERT_PTR_NULL(advice_on(&r, "ev", "index_table", 3));
 	/* only the well-led one is also a secondary index */
 	x = advice_on(&r, "ev", "secondary_index", 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);

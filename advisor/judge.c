@@ -1,0 +1,505 @@
+/* The judge: the rules only propose candidate changes (advice records with
+ * the key or index they would create); this file applies them, alone and
+ * together, to a hypothetical copy of each table and plans the table's
+ * whole weighted workload again (reads through its views included, writes
+ * counted as writes), costs it with the model of cost.c, and chooses one
+ * recommendation per table (docs/advice.md), in this order:
+ *
+ *   1. no statement the table serves today (GET, SCAN or FILTERED SCAN)
+ *      becomes a full scan;
+ *   2. no more rows written onto one region (no new write hotspot);
+ *   3. the least rows read plus rows written x KP_WRITE_RATE.
+ *
+ * The choice is greedy, as AutoAdmin's: from the design as it is, add the
+ * candidate that lowers (hot rows, cost) the most while keeping 1 and 2,
+ * at most one key change, until none does. Empty, the design stands.
+ * Every other candidate is an alternative, ranked by the same order alone,
+ * with what it trades; key changes exclude each other. */
+#include "advisor/advisorInt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* One shape of a table's workload: statements alike (one fingerprint, on
+ * the same table or view), planned once per design. */
+typedef struct jshape {
+	const kp_wquery *q;     /* representative */
+	const kp_table *on;     /* the table or view it names */
+	double weight;          /* summed weight */
+	int count;              /* statements */
+	double ins_rows;        /* an insert: rows one statement writes; 0 otherwise */
+	kp_access now;          /* class with the design as it is */
+	bool now_rejected;      /* a full scan the store refuses */
+	kp_order now_order;     /* ORDER BY service now */
+	kp_access then;         /* class in the last design evaluated */
+	bool then_rejected;
+	kp_order then_order;
+} jshape;
+
+typedef struct jtable {
+	const kp_table *t;      /* base table */
+	jshape *s;              /* its shapes */
+	int ns, cap;
+	double reads;           /* weight of its reads */
+	double writes;          /* weight of its writes */
+	double rows;            /* rows assumed */
+} jtable;
+
+/* A design: the table's key and its indexes (index tables counted as
+ * indexes holding every column). */
+typedef struct design {
+	const kp_key *key;
+	int buckets;
+	kp_index **ix;
+	int nix;
+	kp_advice *items[8];    /* what it applies */
+	int nitems;
+} design;
+
+static const kp_table *base_of(const kp_advisor *adv, const kp_table *t)
+{
+	if (t && t->view_base) {
+		const kp_table *b = kp_catalog_find(adv->cat, t->view_base, (uint32_t)strlen(t->view_base));
+		return b && !b->dropped ? b : NULL;
+	}
+	return t;
+}
+
+static bool key_change(const kp_advice *x)
+{
+	static const char *const kinds[] = {"reorder_key", "hash_prefix", "salt_buckets", "reverse_key", "desc_key",
+	                                    "numeric_key", "unique_key", "fewer_key_columns", "shorten_key", NULL};
+	for (int i = 0; kinds[i]; i++)
+		if (!strcmp(x->kind, kinds[i]))
+			return true;
+	return false;
+}
+
+static bool salted(const kp_table *t, const design *d)
+{
+	return d->buckets > 0 || t->salt_buckets > 0 || kp_table_option_get(t, "salt_buckets");
+}
+
+/* Rows one written row costs: the table and every index. */
+static int write_fanout(const design *d)
+{
+	int n = 1;
+	for (int i = 0; i < d->nix; i++)
+		n += d->ix[i]->kv && d->ix[i]->state != KP_IX_DISABLED;
+	return n;
+}
+
+/* Of one written row, how many copies land on a hot region. */
+static int hot_copies(const kp_table *t, const design *d)
+{
+	int n = !salted(t, d) && kpa_key_hot(t, d->key);
+	for (int i = 0; i < d->nix; i++) {
+		const kp_index *ix = d->ix[i];
+		bool bucketed = false;   /* an index table led by a bucket the writer computes */
+		for (int k = 0; k < d->nitems; k++)
+			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
+		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && kpa_key_hot(t, &ix->key);
+	}
+	return n;
+}
+
+/* Plans every shape of jt on design d; the cost in *c, each shape's class
+ * in its then fields. */
+static void evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c)
+{
+	const kp_table *t = jt->t;
+	memset(c, 0, sizeof(*c));
+	int copies = write_fanout(d), hot = hot_copies(t, d);
+	kp_key nohash = {0};
+	if (d->buckets && d->key->n > 1 && d->key->parts[0].col < 0) {
+		nohash.parts = d->key->parts + 1;
+		nohash.n = d->key->n - 1;
+	}
+	for (int i = 0; i < jt->ns; i++) {
+		jshape *s = &jt->s[i];
+		double w = s->weight;
+		if (s->ins_rows > 0) {
+			c->written += w * s->ins_rows * copies;
+			c->hot += w * s->ins_rows * hot;
+			continue;
+		}
+		kp_table *h = kpa_hypo_table(scratch, s->on, d->key, d->ix, d->nix);
+		kp_plan p;
+		kp_diags dd = {0};
+		kp_plan_on_table(&p, h, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
+		double rows = kpa_rows_read(&p, s->q->stmt, jt->rows);
+		if (p.access == KP_ACCESS_FULL && nohash.n) {
+			/* one scan per bucket, merged */
+			kp_plan p2;
+			kp_table *h2 = kpa_hypo_table(scratch, s->on, &nohash, d->ix, d->nix);
+			kp_plan_on_table(&p2, h2, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
+			if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
+				rows = kpa_rows_read(&p2, s->q->stmt, jt->rows) + d->buckets;
+				p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
+				p = p2;
+			}
+		}
+		s->then = p.access;
+		s->then_rejected = p.rejected;
+		s->then_order = p.order;
+		c->read += w * rows;
+		if (s->q->stmt->kind == KP_S_UPDATE || s->q->stmt->kind == KP_S_DELETE) {
+			c->written += w * rows * copies;
+			c->hot += w * rows * hot;
+		}
+		if (s->now != KP_ACCESS_FULL && s->now != KP_ACCESS_NONE && p.access == KP_ACCESS_FULL)
+			c->broken += w;
+		kp_arena_reset(scratch);
+	}
+	/* no write in the workload: written at its read weight, one row each */
+	if (jt->writes <= 0) {
+		c->written += jt->reads * copies;
+		c->hot += jt->reads * hot;
+	}
+	c->total = c->read + c->written * KP_WRITE_RATE;
+}
+
+/* a before b in the judge's order: fewer broken, fewer hot rows, cheaper */
+static bool better(const kp_cost *a, const kp_cost *b)
+{
+	if (a->broken != b->broken)
+		return a->broken < b->broken;
+	if (a->hot < b->hot * (1 - 1e-9))
+		return true;
+	if (a->hot > b->hot * (1 + 1e-9))
+		return false;
+	return a->total < b->total * (1 - 1e-9);
+}
+
+/* d with x applied on top (and what x comes with); false when it cannot
+ * be: a second key change, or no hypothetical key or index to apply. */
+static bool apply(kp_arena *a, const kp_table *t, design *d, kp_advice *x)
+{
+	if (d->nitems + 2 > (int)(sizeof d->items / sizeof d->items[0]))
+		return false;
+	for (kp_advice *y = x; y; y = y->with) {
+		if (y->newkey && !y->index) {
+			for (int i = 0; i < d->nitems; i++)
+				if (d->items[i]->newkey)
+					return false;
+			d->key = y->newkey;
+			d->buckets = y->buckets;
+		} else if (y->index) {
+			kp_index **ix = kp_arena_alloc(a, sizeof(kp_index *) * (size_t)(d->nix + 1));
+			if (d->nix)
+				memcpy(ix, d->ix, sizeof(kp_index *) * (size_t)d->nix);
+			ix[d->nix++] = y->index;
+			d->ix = ix;
+		} else {
+			return false;
+		}
+		d->items[d->nitems++] = y;
+	}
+	(void)t;
+	return true;
+}
+
+static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquery *q, const kp_table *on)
+{
+	uint64_t k = kpa_mix(q->shape, (uint64_t)on->id + 1);
+	uint32_t i;
+	if (!kpa_map_get(where, k, &i)) {
+		if (jt->ns == jt->cap) {
+			jt->cap = jt->cap ? jt->cap * 2 : 8;
+			jt->s = realloc(jt->s, sizeof(jshape) * (size_t)jt->cap);
+			if (!jt->s)
+				abort();
+		}
+		i = (uint32_t)jt->ns++;
+		kpa_map_put(where, k, i);
+		jshape *s = &jt->s[i];
+		memset(s, 0, sizeof(*s));
+		s->q = q;
+		s->on = on;
+		s->ins_rows = kpa_insert_rows(q->stmt);
+		s->now = q->plan.access;
+		s->now_rejected = q->plan.rejected;
+		s->now_order = q->plan.order;
+	}
+	jshape *s = &jt->s[i];
+	s->weight += q->weight;
+	s->count++;
+	if (kpa_is_write(q->stmt))
+		jt->writes += q->weight;
+	else
+		jt->reads += q->weight;
+	(void)adv;
+}
+
+static const char *class_words(kp_access a, bool rejected)
+{
+	switch (a) {
+	case KP_ACCESS_GET: return "GET";
+	case KP_ACCESS_SCAN: return "SCAN";
+	case KP_ACCESS_FILTERED: return "FILTERED SCAN";
+	case KP_ACCESS_SEARCH: return "SEARCH";
+	case KP_ACCESS_FULL: return rejected ? "REJECTED" : "full scan";
+	default: return "no plan";
+	}
+}
+
+const char *kpa_class_words(kp_access a, bool rejected)
+{
+	return class_words(a, rejected);
+}
+
+/* "file:line" of a statement. */
+static const char *where_at(kp_advisor *adv, const kp_wquery *q)
+{
+	uint32_t line, col;
+	kp_source_linecol(q->src, q->stmt->off, &line, &col);
+	return kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
+}
+
+/* What x, applied alone, trades against the design as it is: statements
+ * it breaks or makes worse, the hotspot it adds, rows it reads and writes. */
+static const char *trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp_cost *c, const design *d)
+{
+	kp_buf b = {0};
+	int named = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || s->then == s->now)
+			continue;
+		bool worse = s->then > s->now && !(s->now == KP_ACCESS_SEARCH);
+		if (!worse)
+			continue;
+		if (named++ < 5)
+			kp_buf_printf(&b, "%s%s %s -> %s (weight %.15g)", named > 1 ? ", " : "makes worse: ",
+			              where_at(adv, s->q), class_words(s->now, s->now_rejected),
+			              class_words(s->then, s->then_rejected), s->weight);
+	}
+	if (named > 5)
+		kp_buf_printf(&b, " and %d more", named - 5);
+	if (c->hot > now->hot * (1 + 1e-9))
+		kp_buf_printf(&b, "%sputs %.15g more weighted rows written onto one region (a write hotspot)",
+		              b.len ? "; " : "", c->hot - now->hot);
+	else if (c->hot < now->hot * (1 - 1e-9))
+		kp_buf_printf(&b, "%sspreads %.15g weighted rows written that land on one region today", b.len ? "; " : "",
+		              now->hot - c->hot);
+	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g), writes %.15g (now %.15g)", b.len ? "; " : "", c->read,
+	              now->read, c->written, now->written);
+	int copies = write_fanout(d);
+	if (copies > 1)
+		kp_buf_printf(&b, "; every insert writes %d rows", copies);
+	char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
+static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *scratch, kp_arena *hyp)
+{
+	const kp_table *t = jt->t;
+	kp_table_review *r = kp_arena_alloc(adv->a, sizeof(*r));
+	r->table = t;
+	r->key = kpa_key_notation(adv, t, &t->pk);
+	r->rows = jt->rows;
+	r->rows_default = true;
+	r->writes = jt->writes;
+	r->writes_default = jt->writes <= 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		r->nstatements += s->count;
+		if (s->ins_rows > 0)
+			continue;
+		int slot = s->now == KP_ACCESS_GET ? 0 : s->now == KP_ACCESS_SCAN ? 1 :
+		           s->now == KP_ACCESS_FILTERED || s->now == KP_ACCESS_SEARCH ? 2 : s->now == KP_ACCESS_FULL ? 3 : -1;
+		if (slot >= 0)
+			r->by_class[slot] += s->weight;
+		if (s->now_order == KP_ORDER_SORT)
+			r->by_class[4] += s->weight;
+	}
+	kp_list_push(adv->a, &adv->reviews, r);
+	design now = {.key = &t->pk, .ix = t->indexes, .nix = t->nindexes};
+	kp_cost base, cur;
+	evaluate(jt, &now, scratch, &base);
+	r->before = base;
+	r->rows_per_insert_before = r->rows_per_insert_after = write_fanout(&now);
+	cur = base;
+	design chosen = now;
+	uint32_t n = cands->n;
+	kp_cost *alone = kp_arena_alloc(hyp, sizeof(kp_cost) * (n + 1));
+	bool *ok = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
+	const char **trade = kp_arena_alloc(hyp, sizeof(char *) * (n + 1));
+	/* each candidate alone */
+	for (uint32_t i = 0; i < n; i++) {
+		kp_advice *x = cands->items[i];
+		design d = now;
+		ok[i] = apply(hyp, t, &d, x);
+		if (!ok[i])
+			continue;
+		evaluate(jt, &d, scratch, &alone[i]);
+		trade[i] = trades(adv, jt, &base, &alone[i], &d);
+	}
+	/* greedy: the best admissible step from the current design */
+	bool *taken = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
+	for (;;) {
+		int pick = -1;
+		kp_cost best = cur;
+		for (uint32_t i = 0; i < n; i++) {
+			kp_advice *x = cands->items[i];
+			if (taken[i] || !ok[i])
+				continue;
+			design d = chosen;
+			if (!apply(hyp, t, &d, x))
+				continue;
+			kp_cost c;
+			evaluate(jt, &d, scratch, &c);
+			if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9))
+				continue;   /* 1 and 2: never admitted */
+			if (better(&c, &best)) {
+				best = c;
+				pick = (int)i;
+			}
+		}
+		if (pick < 0)
+			break;
+		taken[pick] = true;
+		apply(hyp, t, &chosen, cands->items[pick]);
+		cur = best;
+		for (kp_advice *y = cands->items[pick]; y; y = y->with)
+			kp_list_push(adv->a, &r->recommended, y);
+	}
+	r->after = cur;
+	r->rows_per_insert_after = write_fanout(&chosen);
+	/* the statements whose class or order the recommendation changes */
+	if (r->recommended.n) {
+		kp_cost c;
+		evaluate(jt, &chosen, scratch, &c);
+		for (int i = 0; i < jt->ns; i++) {
+			const jshape *s = &jt->s[i];
+			if (s->ins_rows > 0 || (s->then == s->now && s->then_order == s->now_order &&
+			                        s->then_rejected == s->now_rejected))
+				continue;
+			kp_change *ch = kp_arena_alloc(adv->a, sizeof(*ch));
+			ch->q = s->q;
+			ch->weight = s->weight;
+			ch->count = s->count;
+			ch->before = s->now;
+			ch->after = s->then;
+			ch->rejected_before = s->now_rejected;
+			ch->rejected_after = s->then_rejected;
+			ch->order_before = s->now_order;
+			ch->order_after = s->then_order;
+			kp_list_push(adv->a, &r->changes, ch);
+		}
+	}
+	/* ranks: the recommendation, then the alternatives by the judge's order */
+	int rank = 1;
+	for (uint32_t i = 0; i < r->recommended.n; i++) {
+		kp_advice *x = r->recommended.items[i];
+		x->recommended = true;
+		x->rank = rank++;
+	}
+	for (;;) {
+		int pick = -1;
+		for (uint32_t i = 0; i < n; i++) {
+			kp_advice *x = cands->items[i];
+			if (x->rank || !ok[i])
+				continue;
+			if (pick < 0 || better(&alone[i], &alone[pick]))
+				pick = (int)i;
+		}
+		if (pick < 0)
+			break;
+		for (kp_advice *y = cands->items[pick]; y; y = y->with) {
+			if (!y->rank)
+				y->rank = rank++;
+			y->trades = trade[pick];
+		}
+	}
+	/* what cannot be judged (no key or index to apply: a correctness or
+	 * size fix) comes after, in the rules' order */
+	for (uint32_t i = 0; i < n; i++) {
+		kp_advice *x = cands->items[i];
+		if (!x->rank)
+			x->rank = rank++;
+	}
+	/* key changes exclude each other; an index table and a secondary
+	 * index on the same columns serve the same reads */
+	for (uint32_t i = 0; i < n; i++)
+		for (uint32_t j = 0; j < n; j++) {
+			kp_advice *x = cands->items[i], *y = cands->items[j];
+			if (i == j || x->with == y || y->with == x)
+				continue;
+			bool same_cols = x->index && y->index && x->columns.n == y->columns.n;
+			for (uint32_t k = 0; same_cols && k < x->columns.n; k++)
+				same_cols = !strcmp(x->columns.items[k], y->columns.items[k]);
+			if ((key_change(x) && key_change(y)) || same_cols)
+				kp_list_push(adv->a, &x->excludes, y);
+		}
+}
+
+static int by_rank(const void *a, const void *b)
+{
+	const kp_advice *x = *(kp_advice *const *)a, *y = *(kp_advice *const *)b;
+	if (x->table != y->table)
+		return x->table->id - y->table->id;
+	return x->rank - y->rank;
+}
+
+void kpa_judge_all(kp_advisor *adv)
+{
+	int nt = adv->cat->ntables;
+	jtable *jt = calloc((size_t)nt + 1, sizeof(jtable));
+	if (!jt)
+		abort();
+	u64map where = {0};
+	for (uint32_t i = 0; i < adv->queries.n; i++) {
+		const kp_wquery *q = adv->queries.items[i];
+		const kp_table *on = q->plan.table;
+		if (!on && (q->stmt->kind == KP_S_INSERT || q->stmt->kind == KP_S_UPSERT || q->stmt->kind == KP_S_REPLACE))
+			on = kp_catalog_find(adv->cat, q->stmt->u.insert.table.s, q->stmt->u.insert.table.len);
+		else if (q->plan.access == KP_ACCESS_NONE)
+			continue;
+		const kp_table *t = base_of(adv, on);
+		if (!t || t->dropped || t->id >= nt || adv->cat->tables[t->id] != t || on->view_unsupported)
+			continue;
+		jt[t->id].t = t;
+		add_shape(adv, &jt[t->id], &where, q, on);
+	}
+	kpa_map_free(&where);
+	kp_arena scratch, hyp;
+	kp_arena_init(&scratch);
+	kp_arena_init(&hyp);
+	/* the candidates table by table; what comes with another (a reorder's
+	 * index table) is judged with it, not alone */
+	kp_arena lists;
+	kp_arena_init(&lists);
+	kp_list *cands = kp_arena_alloc(&lists, sizeof(kp_list) * ((size_t)nt + 1));
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		kp_advice *x = adv->advice.items[k];
+		if (x->with)
+			x->with->rank = -1;
+	}
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		kp_advice *x = adv->advice.items[k];
+		if (x->rank == -1)
+			x->rank = 0;
+		else if (x->table && x->table->id < nt && adv->cat->tables[x->table->id] == x->table)
+			kp_list_push(&lists, &cands[x->table->id], x);
+	}
+	for (int i = 0; i < nt; i++) {
+		const kp_table *t = adv->cat->tables[i];
+		if (t->dropped || t->view_base || (!jt[i].t && !cands[i].n))
+			continue;
+		jt[i].t = t;
+		jt[i].rows = KP_DEFAULT_ROWS;
+		judge_table(adv, &jt[i], &cands[i], &scratch, &hyp);
+		kp_arena_reset(&hyp);
+	}
+	kp_arena_free(&lists);
+	for (int i = 0; i < nt; i++)
+		free(jt[i].s);
+	free(jt);
+	kp_arena_free(&scratch);
+	kp_arena_free(&hyp);
+	/* the advice table by table, each in rank order */
+	if (adv->advice.n > 1)
+		qsort(adv->advice.items, adv->advice.n, sizeof(void *), by_rank);
+}
