@@ -10,6 +10,7 @@
 #include "advisor/advisor.h"
 #include "tools/baseline.h"
 #include "tools/diffscope.h"
+#include "tools/paths.h"
 
 typedef enum kp_format {
 	KP_FMT_TEXT,            /* compiler-style */
@@ -146,13 +147,6 @@ void kp_report_fail(kp_report *r, const char *msg);
 void kp_report_impact(kp_report *r, const kp_impact *x);
 /* Highest severity written, or -1 if none. */
 int kp_report_worst(const kp_report *r);
-
-/* path made absolute against cwd and normalised lexically ("." and ".."
- * segments resolved, glob characters kept), in a. */
-char *kp_path_abs(kp_arena *a, const char *cwd, const char *path);
-/* The repository root for the working directory cwd: $GITHUB_WORKSPACE when
- * cwd is inside it, else the nearest folder with a .git, else cwd. malloc'd. */
-char *kp_repo_root(const char *cwd);
 
 /* Looks a rule up by ID (KP001) or slug (full-scan). */
 int kp_rule_lookup(const char *s, size_t n);

@@ -295,7 +295,7 @@ for sect in ("EXAMPLES", "FILES", "ENVIRONMENT", "EXIT STATUS"):
 for var in ("NO_COLOR", "CLICOLOR_FORCE", "KEYPLAN_HISTORY", "GITHUB_WORKSPACE", "TERM"):
     check(f"man page ENVIRONMENT names {var}", var in man.split(".SH ENVIRONMENT")[1].split(".SH")[0], var)
 import re
-src = open(os.path.join(SRC, "tools", "keyplan.c")).read()
+src = open(os.path.join(SRC, "tools", "cli.c")).read()
 opts = set(re.findall(r'"(--[a-z][a-z-]+)"', src)) - {"--help"}
 # (in a temporary folder: an option such as --write-baseline x writes x)
 with tempfile.TemporaryDirectory() as opt_tmp:

@@ -1,0 +1,85 @@
+/* keyplan rules: the rule list and each rule's page; keyplan help: a
+ * command's --help. */
+#include "tools/cli.h"
+
+#include <string.h>
+
+/* The rule pages (docs/rules/ID.md), compiled in: see cmake/embed_rules.cmake. */
+extern const struct kp_rule_page {
+	const char *id;
+	const char *text;
+} kp_rule_pages[];
+
+const char cli_usage_rules[] =
+	"usage: keyplan rules [RULE]...\n"
+	"\n"
+	"Without RULE, lists every rule: ID, slug, default severity, summary.\n"
+	"With RULEs (IDs such as KP001, or slugs such as full-scan), prints each\n"
+	"rule's page: why it matters, how to fix it, how to silence it, and where\n"
+	"the page is online.\n"
+	"\n"
+	"options:\n"
+	"  -h, --help           show this help\n";
+
+int cmd_rules(int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			fputs(cli_usage_rules, stdout);
+			return 0;
+		}
+	for (int i = 0; i < argc; i++) {
+		int r = kp_rule_lookup(argv[i], strlen(argv[i]));
+		if (r < 0 || argv[i][0] == '-') {
+			fprintf(stderr, "keyplan rules: unknown rule '%s' (keyplan rules lists them)\n", argv[i]);
+			return 2;
+		}
+	}
+	for (int i = 0; i < argc; i++) {
+		const kp_rule_info *ri = kp_rule_get((kp_rule)kp_rule_lookup(argv[i], strlen(argv[i])));
+		const char *text = NULL;
+		for (int k = 0; kp_rule_pages[k].id; k++)
+			if (!strcmp(kp_rule_pages[k].id, ri->id))
+				text = kp_rule_pages[k].text;
+		if (i)
+			putchar('\n');
+		if (text)
+			fputs(text, stdout);
+		else
+			printf("# %s %s\n\n%s.\n", ri->id, ri->slug, ri->summary);
+		if (text && text[0] && text[strlen(text) - 1] != '\n')
+			putchar('\n');
+		printf("\nOnline: %s/rules/%s.md\n", KEYPLAN_DOCS_URI,
+		       ri->id);
+	}
+	if (argc)
+		return 0;
+	for (int i = 0; i < KP_R__COUNT; i++) {
+		const kp_rule_info *r = kp_rule_get((kp_rule)i);
+		printf("%s  %-22s %-8s %s\n", r->id, r->slug, kp_severity_name(r->severity), r->summary);
+	}
+	return 0;
+}
+
+/* keyplan help [COMMAND]: the command's --help. */
+int cmd_help(int argc, char **argv)
+{
+	if (argc == 0) {
+		fputs(cli_usage_main, stdout);
+		return 0;
+	}
+	static const struct {
+		const char *name;
+		const char *usage;
+	} pages[] = {{"explain", cli_usage_explain}, {"lint", cli_usage_lint}, {"check", cli_usage_check},
+	             {"rules", cli_usage_rules}, {"repl", cli_usage_repl}};
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
+		if (!strcmp(argv[0], pages[i].name)) {
+			fputs(pages[i].usage, stdout);
+			return 0;
+		}
+	if (kp_rule_lookup(argv[0], strlen(argv[0])) >= 0)
+		return cmd_rules(1, argv);   /* keyplan help KP001 */
+	fprintf(stderr, "keyplan help: unknown command '%s' (explain, lint, check, rules, repl)\n", argv[0]);
+	return 2;
+}

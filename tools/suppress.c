@@ -1,0 +1,448 @@
+/* Suppression directives for lint and check: keyplan:ignore and
+ * keyplan:ignore-file in the comments of SQL and of application code, and
+ * "weight: N" for check's workload; which findings they silence, and
+ * those that silence nothing (--report-unused-ignores). */
+#include "tools/reportInt.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "lib/comments.h"
+
+int kp_rule_lookup(const char *s, size_t n)
+{
+	for (int i = 0; i < KP_R__COUNT; i++) {
+		const kp_rule_info *r = kp_rule_get((kp_rule)i);
+		if ((strlen(r->id) == n && strncasecmp(r->id, s, n) == 0) ||
+		    (strlen(r->slug) == n && strncasecmp(r->slug, s, n) == 0))
+			return i;
+	}
+	return -1;
+}
+
+static void directive_warning(kp_report *r, kp_source *src, size_t off, size_t len, const char *msg,
+                              const char *arg, size_t arglen)
+{
+	kp_diags d = {0};
+	kp_diag_add(&d, &r->scratch, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, src, (uint32_t)off,
+	            (uint32_t)len, msg, (int)arglen, arg);
+	kp_report_emit(r, &d);
+	kp_arena_reset(&r->scratch);
+}
+
+/* A copy of the line around text[off, off + len) as a source of its own,
+ * placed at the same line and column, so a directive can be reported after
+ * the window it was read in is gone. *rel is off in the copy. */
+static kp_source *anchor(kp_report *r, kp_source *src, size_t off, uint32_t *rel)
+{
+	if (r->anchors.n && r->anchors.items[r->anchors.n - 1] == src) {
+		*rel = (uint32_t)off;   /* already a line of its own (the file-wide scan's) */
+		return src;
+	}
+	size_t n;
+	const char *line = kp_source_line_text(src, off, &n);
+	size_t start = (size_t)(line - src->text);
+	uint32_t l, c;
+	kp_source_linecol(src, start, &l, &c);
+	kp_source *x = kp_arena_alloc(r->a, sizeof(*x));
+	kp_source_from_string(x, src->path, line, n);
+	x->base_line = l - 1;
+	x->base_col = c - 1;
+	kp_list_push(r->a, &r->anchors, x);
+	*rel = (uint32_t)(off - start);
+	return x;
+}
+
+/* Does [p, end) start with word, in any case? */
+static bool starts_ci(const char *p, const char *end, const char *word)
+{
+	size_t n = strlen(word);
+	return (size_t)(end - p) >= n && strncasecmp(p, word, n) == 0;
+}
+
+/* Does the rule-list word w look like a rule ID (KP and a digit)? */
+static bool looks_like_id(const char *w, size_t n)
+{
+	return n >= 3 && (w[0] == 'K' || w[0] == 'k') && (w[1] == 'P' || w[1] == 'p') && isdigit((unsigned char)w[2]);
+}
+
+/* The text of one comment [p, end), without its "--" or its slash-star
+ * pair: a keyplan: directive, a weight, or nothing. at_line_start: the
+ * comment is the first thing on its line. The directive's statement is
+ * [stmt_off, stmt_end) (stmt_end UINT32_MAX: set when it is parsed).
+ *
+ *   keyplan:ignore RULE[, RULE]... [-- REASON]
+ *   keyplan:ignore-file RULE[, RULE]... [-- REASON]
+ *
+ * Everything is case-insensitive. A malformed directive gives exactly one
+ * KP022 and silences nothing, except words after a valid rule list with no
+ * "--" before them: the old way of giving a reason, which still silences
+ * (with a KP022 asking for the separator). */
+static void one_comment(kp_report *r, kp_source *src, const char *p, const char *end, uint32_t stmt_off,
+                        uint32_t stmt_end, double *weight, bool file_pass, bool at_line_start)
+{
+	const char *t = src->text;
+	kp_comment_trim(&p, &end);
+	double w;
+	const char *q;
+	int wr = file_pass ? 0 : kp_weight_parse(p, end, &w, &q);
+	if (wr < 0)
+		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
+		                  "malformed weight '%.*s': expected -- weight: N with 0 <= N <= 1000000", q,
+		                  (size_t)(end - q));
+	else if (wr > 0 && weight)
+		*weight = w;
+	if (wr)
+		return;
+	if (!starts_ci(p, end, "keyplan:"))
+		return;
+	const char *d = p + 8;
+	bool file_wide;
+	if (starts_ci(d, end, "ignore-file") && (d + 11 == end || isspace((unsigned char)d[11]))) {
+		file_wide = true;
+		d += 11;
+	} else if (starts_ci(d, end, "ignore") && (d + 6 == end || isspace((unsigned char)d[6]))) {
+		file_wide = false;
+		d += 6;
+	} else {
+		if (file_pass)
+			return;   /* reported by the statement pass */
+		const char *w = d;
+		while (w < end && !isspace((unsigned char)*w))
+			w++;
+		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
+		                  "unknown directive 'keyplan:%.*s': expected keyplan:ignore or keyplan:ignore-file",
+		                  d, (size_t)(w - d));
+		return;
+	}
+	/* ignore-file lines are read once, before the statements, by the file
+	 * pass; it takes "--" comments that start a line, nothing else */
+	if (file_wide != file_pass) {
+		if (file_wide && !at_line_start)
+			directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
+			                  "keyplan:ignore-file must be a '--' comment at the start of a line: '%.*s'",
+			                  p, (size_t)(end - p));
+		return;
+	}
+	kp_suppression s0;
+	memset(&s0, 0, sizeof s0);
+	/* the rule list ends at "--": the reason follows */
+	const char *list_end = d;
+	while (list_end + 1 < end && !(list_end[0] == '-' && list_end[1] == '-'))
+		list_end++;
+	if (list_end + 1 >= end)
+		list_end = end;
+	int nrules = 0;
+	bool comma = true;   /* the next word continues the list */
+	bool legacy_reason = false;
+	const char *bad = NULL;
+	size_t badlen = 0;
+	for (const char *q = d; q < list_end && !bad;) {
+		while (q < list_end && isspace((unsigned char)*q))
+			q++;
+		if (q >= list_end)
+			break;
+		const char *w = q;
+		while (q < list_end && !isspace((unsigned char)*q) && *q != ',')
+			q++;
+		size_t wl = (size_t)(q - w);
+		bool had_comma = false;
+		while (q < list_end && (isspace((unsigned char)*q) || *q == ',')) {
+			had_comma |= *q == ',';
+			q++;
+		}
+		int rule = wl ? kp_rule_lookup(w, wl) : -1;
+		if (rule >= 0) {
+			s0.rules[rule] = true;
+			nrules++;
+		} else {
+			bad = w;
+			badlen = wl;
+			legacy_reason = nrules > 0 && !comma && !looks_like_id(w, wl);
+		}
+		comma = had_comma;
+	}
+	if (bad && legacy_reason && r->in_host) {
+		bad = NULL;   /* host comments take the reason as it comes (XML forbids "--") */
+	} else if (bad && legacy_reason) {
+		directive_warning(r, src, (size_t)(bad - t), badlen,
+		                  "'%.*s' is not a rule: write the reason after ' -- ' (keyplan:ignore KP001 -- reason)",
+		                  bad, badlen);
+	} else if (bad) {
+		size_t bl = badlen;
+		if (bl > 1 && bad[bl - 1] == ':' && kp_rule_lookup(bad, bl - 1) >= 0)
+			directive_warning(r, src, (size_t)(bad - t), badlen,
+			                  "unknown rule '%.*s' in keyplan:ignore, so it silences nothing: write the "
+			                  "reason after ' -- ' (keyplan:ignore RULE -- reason)", bad, badlen);
+		else
+			directive_warning(r, src, (size_t)(bad - t), badlen,
+			                  "unknown rule '%.*s' in keyplan:ignore, so it silences nothing (keyplan rules "
+			                  "lists them; a reason goes after ' -- ')", bad, badlen);
+		return;
+	} else if (nrules == 0) {
+		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
+		                  file_wide ? "keyplan:ignore-file names no rule, so it silences nothing: '%.*s'"
+		                            : "keyplan:ignore names no rule, so it silences nothing: '%.*s'",
+		                  p, (size_t)(end - p));
+		return;
+	}
+	kp_suppression *s = kp_arena_alloc(r->a, sizeof(*s));
+	*s = s0;
+	s->src = src;
+	s->path = kp_arena_strndup(r->a, src->path, strlen(src->path));
+	s->at = anchor(r, src, (size_t)(p - t), &s->off);
+	s->file_wide = file_wide;
+	s->stmt_off = stmt_off;
+	s->stmt_end = stmt_end;
+	kp_list_push(r->a, &r->sups, s);
+	kp_list_push(r->a, &r->active, s);
+}
+
+/* Is text[i] the first thing on its line (white space before it)? */
+/* One comment of scan_comments. */
+typedef struct scan_ctx {
+	kp_report *r;
+	kp_source *src;
+	uint32_t stmt_off, stmt_end;
+	double *weight;
+} scan_ctx;
+
+static void scan_one(void *ctx, const char *p, const char *end, bool at_line_start)
+{
+	scan_ctx *x = ctx;
+	one_comment(x->r, x->src, p, end, x->stmt_off, x->stmt_end, x->weight, false, at_line_start);
+}
+
+/* Reads the comments of text[from, to): directives for the statement
+ * [stmt_off, stmt_end). */
+static void scan_comments(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
+                          uint32_t stmt_end, double *weight, bool in_stmt)
+{
+	scan_ctx x = {r, src, stmt_off, stmt_end, weight};
+	kp_comments(src, from, to, in_stmt, scan_one, &x);
+}
+
+void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, uint32_t stmt_off,
+                          double *weight)
+{
+	scan_comments(r, src, from, to, stmt_off, UINT32_MAX, weight, false);
+}
+
+/* Could text[from, to) hold a directive? A cheap test before a statement's
+ * text is scanned for its comments: every directive has "keyplan:". */
+static bool may_hold_directive(const char *t, size_t from, size_t to)
+{
+	for (const char *p = t + from; (p = memchr(p, ':', to - (size_t)(p - t))) != NULL; p++)
+		if ((size_t)(p - t) >= from + 7 && strncasecmp(p - 7, "keyplan", 7) == 0)
+			return true;
+	return false;
+}
+
+void kp_report_stmt_directives(kp_report *r, kp_source *src, uint32_t start, uint32_t end, size_t after,
+                               size_t trail_end)
+{
+	if (trail_end > after && may_hold_directive(src->text, after, trail_end))
+		scan_comments(r, src, after, trail_end, start, end, NULL, false);
+	if (end > start && may_hold_directive(src->text, start, end))
+		scan_comments(r, src, start, end, start, end, NULL, true);
+}
+
+void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
+                            uint32_t stmt_end, bool file_pass)
+{
+	const char *t = host->text, *e = t + end;
+	for (const char *p = t + off; p + 8 <= e; p++) {
+		if ((*p != 'k' && *p != 'K') || strncasecmp(p, "keyplan:", 8))
+			continue;
+		/* to the end of its line, without a closing comment marker */
+		const char *stop = memchr(p, '\n', (size_t)(e - p));
+		if (!stop)
+			stop = e;
+		while (stop > p && (stop[-1] == ' ' || stop[-1] == '\t' || stop[-1] == '\r'))
+			stop--;
+		if (stop - p >= 10 && !memcmp(stop - 2, "*/", 2))
+			stop -= 2;
+		/* a host comment is a line of its own: no "start of a line" rule */
+		r->in_host = true;
+		one_comment(r, host, p, stop, stmt_off, stmt_end, NULL, file_pass, true);
+		r->in_host = false;
+		p = stop;
+	}
+}
+
+void kp_report_file_directives(kp_report *r, kp_source *src)
+{
+	/* "-- keyplan:ignore-file" at the start of a line (after white space);
+	 * found before any statement, since it covers those before it too */
+	const char *t = src->text, *end = t + src->len;
+	for (const char *p = t; p < end; ) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end;
+		const char *q = p;
+		if (p == t && src->len >= 3 && !memcmp(t, "\xef\xbb\xbf", 3))
+			q += 3;   /* a byte-order mark is not text */
+		while (q < e && (*q == ' ' || *q == '\t'))
+			q++;
+		if (e - q > 2 && q[0] == '-' && q[1] == '-') {
+			const char *stop = e > q && e[-1] == '\r' ? e - 1 : e;
+			one_comment(r, src, q + 2, stop, 0, UINT32_MAX, NULL, true, true);
+		}
+		p = nl ? nl + 1 : end;
+	}
+}
+
+void kp_report_stmt_done(kp_report *r)
+{
+	uint32_t m = 0;
+	for (uint32_t i = 0; i < r->active.n; i++) {
+		kp_suppression *s = r->active.items[i];
+		if (s->file_wide)
+			r->active.items[m++] = s;
+		else
+			s->src = NULL;   /* its statement is done */
+	}
+	r->active.n = m;
+}
+
+/* The ignore-file directive line being collected by the scanner. */
+typedef struct dir_line {
+	char text[4096];        /* the line from its start (cut at 4 KiB) */
+	size_t n;               /* bytes in text */
+	bool candidate;         /* white space, then "--" so far: may be one */
+	bool past_space;        /* a byte other than space or tab was seen */
+	int after_space;        /* bytes of the line after its white space */
+} dir_line;
+
+static void scan_line_end(kp_report *r, const char *path, dir_line *dl, uint32_t line)
+{
+	if (dl->candidate && dl->after_space > 2) {
+		size_t n = dl->n;
+		if (n > 0 && dl->text[n - 1] == '\r')
+			n--;
+		kp_source *x = kp_arena_alloc(r->a, sizeof(*x));
+		kp_source_from_string(x, path, dl->text, n);
+		x->base_line = line - 1;
+		kp_list_push(r->a, &r->anchors, x);
+		const char *q = x->text;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		one_comment(r, x, q + 2, x->text + n, 0, UINT32_MAX, NULL, true, true);
+	}
+	dl->n = 0;
+	dl->candidate = false;
+	dl->past_space = false;
+}
+
+int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, kp_arena *a)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	/* by hand, a byte at a time through a state machine: a line of any
+	 * length costs no memory, and only lines that start with "--" (after
+	 * white space) are kept, up to 4 KiB */
+	static char buf[1 << 16];
+	dir_line dl = {0};
+	uint32_t line = 1;
+	size_t got;
+	bool first = true;
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+		size_t i = 0;
+		if (first && got >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+			i = 3;   /* a byte-order mark is not text */
+		first = false;
+		for (; i < got; i++) {
+			char ch = buf[i];
+			if (ch == '\n') {
+				scan_line_end(r, path, &dl, line);
+				line++;
+				continue;
+			}
+			if (!dl.past_space && (ch == ' ' || ch == '\t')) {
+				if (dl.n < sizeof dl.text)
+					dl.text[dl.n++] = ch;
+				continue;
+			}
+			if (!dl.past_space) {
+				dl.past_space = true;
+				dl.candidate = true;
+				dl.after_space = 0;
+			}
+			if (!dl.candidate) {
+				/* the rest of the line is no directive: jump to its end
+				 * (memchr, not a byte at a time: nearly every line of a
+				 * query file is code, and this scan reads the whole file) */
+				const char *nl = memchr(buf + i, '\n', got - i);
+				i = nl ? (size_t)(nl - buf) - 1 : got;
+				continue;
+			}
+			if (dl.after_space < 2 && ch != '-') {
+				dl.candidate = false;   /* not a "--" comment */
+				continue;
+			}
+			dl.after_space++;
+			if (dl.n < sizeof dl.text)
+				dl.text[dl.n++] = ch;
+		}
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "read error");
+		return -1;
+	}
+	scan_line_end(r, path, &dl, line);
+	return 0;
+}
+
+void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end)
+{
+	for (uint32_t i = r->active.n; i-- > 0;) {
+		kp_suppression *s = r->active.items[i];
+		if (s->src != src)
+			break;
+		if (!s->file_wide && s->stmt_off == stmt_off && s->stmt_end == UINT32_MAX)
+			s->stmt_end = end;
+	}
+}
+
+bool kp_report_suppressed(kp_report *r, const kp_diag *g)
+{
+	if (g->rule == KP_R_UNKNOWN_DIRECTIVE)
+		return false;
+	/* SQL taken out of application code is matched where it lies in the
+	 * host file, which is where its directives are */
+	kp_source *gs;
+	size_t go = kp_source_origin(g->src, g->off, &gs);
+	for (uint32_t i = 0; i < r->active.n; i++) {
+		kp_suppression *s = r->active.items[i];
+		if (!s->rules[g->rule])
+			continue;
+		if (s->file_wide ? strcmp(s->path, g->src->path) == 0
+		                 : s->src == gs && go >= s->stmt_off && go < s->stmt_end) {
+			s->used++;
+			return true;
+		}
+	}
+	return false;
+}
+
+void kp_report_unused(kp_report *r)
+{
+	kp_diags d = {0};
+	for (uint32_t i = 0; i < r->sups.n; i++) {
+		kp_suppression *s = r->sups.items[i];
+		if (!s->used)
+			kp_diag_add(&d, &r->scratch, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, s->at, s->off, 0,
+			            "this keyplan:%s silences nothing", s->file_wide ? "ignore-file" : "ignore");
+	}
+	kp_report_emit(r, &d);
+	kp_arena_reset(&r->scratch);
+}
