@@ -40,6 +40,7 @@ typedef struct kp_advice {
 	                           alternatives in order; 0 before the judge ran */
 	bool recommended;       /* part of the table's recommendation */
 	kp_list excludes;       /* kp_advice* it cannot be applied together with */
+	int pos;                /* its place in kp_advisor.advice (0-based), after the judge */
 	const char *trades;     /* what it trades against the recommendation, or NULL */
 } kp_advice;
 

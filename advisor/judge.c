@@ -352,7 +352,12 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			evaluate(jt, &d, scratch, &c);
 			if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9))
 				continue;   /* 1 and 2: never admitted */
-			if (better(&c, &best)) {
+			/* at equal cost an index the store maintains beats a second
+			 * table the application must write */
+			bool tie = pick >= 0 && !better(&c, &best) && !better(&best, &c) &&
+			           !strcmp(x->kind, "secondary_index") &&
+			           !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
+			if (better(&c, &best) || tie) {
 				best = c;
 				pick = (int)i;
 			}
@@ -402,7 +407,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			kp_advice *x = cands->items[i];
 			if (x->rank || !ok[i])
 				continue;
-			if (pick < 0 || better(&alone[i], &alone[pick]))
+			if (pick < 0 || better(&alone[i], &alone[pick]) ||
+			    (!better(&alone[pick], &alone[i]) && !strcmp(x->kind, "secondary_index") &&
+			     !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table")))
 				pick = (int)i;
 		}
 		if (pick < 0)
@@ -502,4 +509,6 @@ void kpa_judge_all(kp_advisor *adv)
 	/* the advice table by table, each in rank order */
 	if (adv->advice.n > 1)
 		qsort(adv->advice.items, adv->advice.n, sizeof(void *), by_rank);
+	for (uint32_t k = 0; k < adv->advice.n; k++)
+		((kp_advice *)adv->advice.items[k])->pos = (int)k;
 }

@@ -13,6 +13,7 @@
 
 #include "base/quote.h"
 #include "lib/advice.h"
+#include "tools/review.h"
 #include "planner/explain.h"
 
 /* path relative to the repository root (r->rel), as GitHub and SARIF
@@ -163,23 +164,6 @@ int kp_report_worst(const kp_report *r)
 
 /* --------------------------------------------------------------- text */
 
-static void write_advice_text(kp_buf *b, const kp_advisor *adv, int color)
-{
-	if (!adv || adv->advice.n == 0)
-		return;
-	kp_buf_printf(b, "\n%sadvice%s\n", color ? "\033[1m" : "", color ? "\033[0m" : "");
-	for (uint32_t i = 0; i < adv->advice.n; i++) {
-		const kp_advice *x = adv->advice.items[i];
-		kp_buf_printf(b, "  [%s] %s: %s\n", kp_rule_get(x->rule)->id, x->table->name, x->message);
-		if (x->key)
-			kp_buf_printf(b, "      key: %s\n", x->key);
-		if (x->serves >= 0)
-			kp_buf_printf(b, "      serves: %d of %d (weight)\n", x->serves, x->of);
-		if (x->ddl)
-			kp_buf_printf(b, "      %s;\n", x->ddl);
-	}
-}
-
 static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int color)
 {
 	if (n == 0)
@@ -293,6 +277,16 @@ static void json_advice(kp_buf *b, const kp_advisor *adv)
 		kp_advice_json(b, adv->advice.items[i]);
 	}
 	kp_buf_puts(b, adv && adv->advice.n ? "\n]" : "]");
+}
+
+static void json_review(kp_buf *b, const kp_advisor *adv)
+{
+	kp_buf_puts(b, "\"review\": [");
+	for (uint32_t i = 0; i < adv->reviews.n; i++) {
+		kp_buf_puts(b, i ? ",\n  " : "\n  ");
+		kp_review_json(b, adv->reviews.items[i]);
+	}
+	kp_buf_puts(b, adv->reviews.n ? "\n]" : "]");
 }
 
 static void json_summary(kp_buf *b, const kp_table_summary *s, int n)
@@ -550,7 +544,7 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 	switch (r->fmt) {
 	case KP_FMT_TEXT:
 		write_impact_text(r, b);
-		write_advice_text(b, adv, r->color);
+		kp_review_text(b, adv, r->color);
 		write_summary_text(b, sums, nsums, r->color);
 		if (r->written || adv)
 			kp_buf_printf(b, "\n%u error(s), %u warning(s), %u info\n", r->count[KP_SEV_ERROR],
@@ -572,6 +566,8 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 			json_advice(b, adv);
 			kp_buf_puts(b, ",\n");
 			json_summary(b, sums, nsums);
+			kp_buf_puts(b, ",\n");
+			json_review(b, adv);
 		}
 		if (r->impact_mode) {
 			kp_buf_puts(b, ",\n");
