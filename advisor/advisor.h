@@ -49,6 +49,8 @@ typedef struct kp_wquery {
 	const kp_stmt *stmt;    /* statement (kept alive by the caller) */
 	kp_plan plan;           /* its plan against the real schema */
 	kp_source *src;         /* where it was read */
+	const kp_table *base;   /* the table it reads: plan.table, or for a view its base
+	                           table (reads through views count for their base) */
 	double weight;          /* from a leading "-- weight: N" comment; 1 otherwise */
 	uint64_t shape;         /* its fingerprint (grammar/fingerprint.h): queries alike
 	                           in it plan alike */

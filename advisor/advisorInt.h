@@ -3,6 +3,7 @@
  *
  *   targets.c    the target stores as one table (limits, syntax, words)
  *   columns.c    what a column's name and type say (hotspot reasons, widths)
+ *   evidence.c   what the workload says of a column (monotonic values)
  *   query.c      what a workload statement binds, uses and orders by
  *   workload.c   the weighted workload, re-planned on hypothetical tables;
  *                verdicts and the summary
@@ -84,6 +85,13 @@ long long kpa_key_width(const kp_table *t, const kp_key *k);
 /* Length of a column's name as written (cf:col with its family). */
 uint32_t kpa_name_len(const kp_column *c);
 void kpa_lower_copy(char *dst, const char *src, size_t n);
+
+/* ----------------------------------------------------------- evidence.c */
+
+/* Why the workload says column ci of t grows monotonically (a generator
+ * or increasing values in its inserts, newest-first range reads), naming
+ * where; NULL when it says nothing. */
+const char *kpa_monotonic_evidence(kp_advisor *adv, const kp_table *t, int ci);
 
 /* -------------------------------------------------------------- query.c */
 
@@ -173,7 +181,10 @@ typedef struct verdict {
 	double after;           /* served as GET or SCAN with the fix */
 	double broken;          /* served now, not with the fix */
 	double fanout;          /* served with the fix as one scan per bucket, merged */
-	kp_list worse;          /* kp_wquery* served now, not with the fix */
+	kp_list worse;          /* kp_wquery* served now, not with the fix, and FILTERED
+	                           SCANs it makes full scans */
+	kp_list how;            /* char* per entry of worse: "GET -> REJECTED" */
+	kp_list lost;           /* kp_wquery* served now, not with the fix */
 	const char *rewrite;    /* set by the caller: how each read served now must be
 	                           rewritten for the fix (a key column the writer fills),
 	                           or NULL when reads stay as they are */
@@ -204,8 +215,10 @@ double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n);
 /* Rows an INSERT/UPSERT writes (its VALUES rows), 0 for other statements. */
 double kpa_insert_rows(const kp_stmt *s);
 bool kpa_is_write(const kp_stmt *s);
-/* Does key k of t put every write on one region (a hot leading part)? */
-bool kpa_key_hot(const kp_table *t, const kp_key *k);
+/* Does key k of t put every write on one region (a hot leading part)?
+ * hot: per column, hot by name, type or workload evidence (NULL: by name
+ * and type). */
+bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot);
 
 /* -------------------------------------------------------------- judge.c */
 

@@ -71,13 +71,13 @@ bool kpa_is_write(const kp_stmt *s)
 /* Does a key lead every write onto one region: its first part a column
  * that grows monotonically, has few values or shares a prefix, or a hash
  * of few-valued columns only? */
-bool kpa_key_hot(const kp_table *t, const kp_key *k)
+bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot)
 {
 	if (k->n == 0)
 		return false;
 	const kp_key_part *p = &k->parts[0];
 	if (p->col >= 0)
-		return kpa_hot_reason(&t->cols[p->col]) != NULL;
+		return hot ? hot[p->col] : kpa_hot_reason(&t->cols[p->col]) != NULL;
 	if (p->nhash == 0)
 		return false;   /* an expression part: not judged */
 	for (int i = 0; i < p->nhash; i++)

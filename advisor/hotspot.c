@@ -8,13 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Does every planned statement on t bind each of cols by = or IN? */
+/* Does every planned statement on t that is no full scan bind each of cols
+ * by = or IN? */
 static bool reads_bind(kp_advisor *adv, const kp_table *t, const int *cols, int n)
 {
 	const kp_list *qs = kpa_queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
-		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+		/* a full scan now stays one whatever leads the key: it does not
+		 * stand in the way */
+		if (q->base != t || q->plan.access == KP_ACCESS_NONE || q->plan.access == KP_ACCESS_FULL)
 			continue;
 		colset eq = {0}, range = {0};
 		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
@@ -331,7 +334,8 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	}
 	const kp_column *c = &t->cols[p0->col];
 	const char *r;
-	if ((r = kpa_monotonic_reason(c))) {
+	if ((r = kpa_monotonic_reason(c)) ||
+	    (!kpa_enum_reason(c) && !kpa_prefix_reason(c) && (r = kpa_monotonic_evidence(adv, t, p0->col)))) {
 		kp_buf_printf(&m, "%s '%s' of %s is %s: it grows monotonically, so every new row is "
 		              "written to the same region (a write hotspot)", what, c->name, t->name, r);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_MONOTONIC, t, c->off, kpa_name_len(c), m.data);

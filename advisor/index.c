@@ -9,14 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Weight of the statements qs that t keyed k serves as GET or SCAN. */
+/* Weight of the statements qs that t keyed k serves as GET or SCAN, in
+ * their ORDER BY's order (a read the store must sort reads every row in
+ * range: it is not served by a key that leaves the sort). */
 static double proposal_serves(const kp_table *t, const kp_key *k, const kp_list *qs, kp_arena *scratch)
 {
 	const kp_table *h = kpa_hypo_table(scratch, t, k, NULL, 0);
 	double w = 0;
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
-		if (kpa_served(kpa_plan_class(h, q, scratch, NULL)))
+		kp_order o;
+		if (kpa_served(kpa_plan_class(h, q, scratch, &o)) && o != KP_ORDER_SORT)
 			w += q->weight;
 	}
 	kp_arena_reset(scratch);
@@ -584,7 +587,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			const kp_list *tq = kpa_queries_of(adv, t);
 			for (uint32_t k = 0; k < tq->n; k++) {
 				const kp_wquery *q = tq->items[k];
-				if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+				if (q->base != t || q->plan.access == KP_ACCESS_NONE)
 					continue;
 				v.total += q->weight;
 				v.before += kpa_served(q->plan.access) ? q->weight : 0;

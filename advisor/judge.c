@@ -43,6 +43,7 @@ typedef struct jtable {
 	double reads;           /* weight of its reads */
 	double writes;          /* weight of its writes */
 	double rows;            /* rows assumed */
+	bool *hot;              /* per column: a hot lead (name, type, workload evidence) */
 } jtable;
 
 /* A design: the table's key and its indexes (index tables counted as
@@ -67,8 +68,10 @@ static const kp_table *base_of(const kp_advisor *adv, const kp_table *t)
 
 static bool key_change(const kp_advice *x)
 {
+	/* what changes the key's parts or their order; a column's type or width
+	 * (numeric_key, shorten_key) goes with any of them in one migration */
 	static const char *const kinds[] = {"reorder_key", "hash_prefix", "salt_buckets", "reverse_key", "desc_key",
-	                                    "numeric_key", "unique_key", "fewer_key_columns", "shorten_key", NULL};
+	                                    "unique_key", "fewer_key_columns", NULL};
 	for (int i = 0; kinds[i]; i++)
 		if (!strcmp(x->kind, kinds[i]))
 			return true;
@@ -90,15 +93,16 @@ static int write_fanout(const design *d)
 }
 
 /* Of one written row, how many copies land on a hot region. */
-static int hot_copies(const kp_table *t, const design *d)
+static int hot_copies(const jtable *jt, const design *d)
 {
-	int n = !salted(t, d) && kpa_key_hot(t, d->key);
+	const kp_table *t = jt->t;
+	int n = !salted(t, d) && kpa_key_hot(t, d->key, jt->hot);
 	for (int i = 0; i < d->nix; i++) {
 		const kp_index *ix = d->ix[i];
 		bool bucketed = false;   /* an index table led by a bucket the writer computes */
 		for (int k = 0; k < d->nitems; k++)
 			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
-		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && kpa_key_hot(t, &ix->key);
+		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && kpa_key_hot(t, &ix->key, jt->hot);
 	}
 	return n;
 }
@@ -107,9 +111,8 @@ static int hot_copies(const kp_table *t, const design *d)
  * in its then fields. */
 static void evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c)
 {
-	const kp_table *t = jt->t;
 	memset(c, 0, sizeof(*c));
-	int copies = write_fanout(d), hot = hot_copies(t, d);
+	int copies = write_fanout(d), hot = hot_copies(jt, d);
 	kp_key nohash = {0};
 	if (d->buckets && d->key->n > 1 && d->key->parts[0].col < 0) {
 		nohash.parts = d->key->parts + 1;
@@ -315,6 +318,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			r->by_class[4] += s->weight;
 	}
 	kp_list_push(adv->a, &adv->reviews, r);
+	jt->hot = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
+	for (int c = 0; c < t->ncols; c++)
+		jt->hot[c] = kpa_hot_reason(&t->cols[c]) ||
+		             (t->pk.n && t->pk.parts[0].col == c && kpa_monotonic_evidence(adv, t, c));
 	design now = {.key = &t->pk, .ix = t->indexes, .nix = t->nindexes};
 	kp_cost base, cur;
 	evaluate(jt, &now, scratch, &base);
@@ -442,6 +449,65 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		}
 }
 
+/* A key change with a desc_key folded in, so one migration does both
+ * (applying the key change and checking again would otherwise advise the
+ * DESC as a second migration). Only for key changes whose DDL is the
+ * table's own DDL with the new key (a reorder, Lindorm's hash32 prefix,
+ * Phoenix's SALT_BUCKETS); NULL when k has not d's column. */
+static kp_advice *fold_desc(kp_advisor *adv, kp_advice *k, const kp_advice *d)
+{
+	const target_info *ti = kpa_target(adv->target);
+	const kp_table *t = k->table;
+	bool table_ddl = !strcmp(k->kind, "reorder_key") || (!strcmp(k->kind, "hash_prefix") && ti->hash_key_parts) ||
+	                 (!strcmp(k->kind, "salt_buckets") && ti->max_salt_buckets);
+	if (!table_ddl || !k->newkey || !d->newkey || !ti->desc_key || k->with)
+		return NULL;
+	kp_key nk = *kpa_keydup(adv->a, k->newkey);
+	bool folded = false;
+	for (int i = 0; i < d->newkey->n; i++) {
+		const kp_key_part *dp = &d->newkey->parts[i];
+		if (dp->col < 0 || dp->desc == t->pk.parts[i].desc)
+			continue;   /* the part desc_key turns */
+		for (int j = 0; j < nk.n; j++)
+			if (nk.parts[j].col == dp->col && nk.parts[j].desc != dp->desc) {
+				nk.parts[j].desc = dp->desc;
+				folded = true;
+			}
+	}
+	if (!folded)
+		return NULL;
+	kp_buf ddl = {0};
+	/* the salt is a table option: the key as it is, with its DESC */
+	bool salt = !strcmp(k->kind, "salt_buckets");
+	kp_key shown = nk;
+	if (salt && nk.n > 1 && nk.parts[0].col < 0) {
+		shown.parts = nk.parts + 1;
+		shown.n = nk.n - 1;
+	}
+	kp_table_ddl(&ddl, t, NULL, &shown, adv->target);
+	if (salt)
+		kp_buf_printf(&ddl, " SALT_BUCKETS = %d", KP_BUCKETS);
+	const char *col = d->columns.n ? d->columns.items[0] : "";
+	const char *key = salt ? kp_arena_printf(adv->a, "[salt]%s", kpa_key_notation(adv, t, &shown))
+	                       : kpa_key_notation(adv, t, &nk);
+	kp_advice *x = kpa_advise(adv, k->rule, k->kind, t,
+	                          kp_arena_printf(adv->a, "%s; with %s stored DESC (desc_key folded in: one "
+	                                          "migration for both)", k->message, col), key, kpa_bufdup(adv->a, &ddl));
+	kp_buf_free(&ddl);
+	x->newkey = kpa_keydup(adv->a, &nk);
+	x->buckets = k->buckets;
+	for (uint32_t i = 0; i < k->columns.n; i++)
+		kpa_advice_col(adv, x, k->columns.items[i]);
+	x->serves = k->serves;
+	x->of = k->of;
+	x->before = k->before;
+	x->after = k->after;
+	x->total = k->total;
+	x->fanout = k->fanout;
+	x->worse = k->worse;
+	return x;
+}
+
 static int by_rank(const void *a, const void *b)
 {
 	const kp_advice *x = *(kp_advice *const *)a, *y = *(kp_advice *const *)b;
@@ -495,6 +561,17 @@ void kpa_judge_all(kp_advisor *adv)
 		const kp_table *t = adv->cat->tables[i];
 		if (t->dropped || t->view_base || (!jt[i].t && !cands[i].n))
 			continue;
+		/* combinations: each key change with the table's DESC advice folded in */
+		const kp_advice *desc = NULL;
+		for (uint32_t k = 0; k < cands[i].n; k++)
+			if (!strcmp(((kp_advice *)cands[i].items[k])->kind, "desc_key"))
+				desc = cands[i].items[k];
+		for (uint32_t k = 0, n0 = cands[i].n; desc && k < n0; k++) {
+			kp_advice *x = cands[i].items[k];
+			kp_advice *f = x != desc && strcmp(x->kind, "desc_key") ? fold_desc(adv, x, desc) : NULL;
+			if (f)
+				kp_list_push(&lists, &cands[i], f);
+		}
 		jt[i].t = t;
 		jt[i].rows = KP_DEFAULT_ROWS;
 		judge_table(adv, &jt[i], &cands[i], &scratch, &hyp);

@@ -23,6 +23,11 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	/* and which column each name of the statement names */
 	q->plan.names = kp_names_copy(p->names, adv->a);
 	q->src = src;
+	q->base = p->table;
+	if (p->table && p->table->view_base) {
+		const kp_table *b = kp_catalog_find(adv->cat, p->table->view_base, (uint32_t)strlen(p->table->view_base));
+		q->base = b && !b->dropped && !p->table->view_unsupported ? b : NULL;
+	}
 	q->weight = weight;
 	q->opts = &adv->opts;
 	/* fingerprinted now, while the statement is in the cache: later
@@ -39,9 +44,8 @@ const kp_list *kpa_queries_of(kp_advisor *adv, const kp_table *t)
 		adv->by_table = kp_arena_alloc(adv->a, sizeof(kp_list) * (size_t)(adv->cat->ntables + 1));
 		for (uint32_t i = 0; i < adv->queries.n; i++) {
 			kp_wquery *q = adv->queries.items[i];
-			if (q->plan.table && q->plan.table->id < adv->cat->ntables &&
-			    adv->cat->tables[q->plan.table->id] == q->plan.table)
-				kp_list_push(adv->a, &adv->by_table[q->plan.table->id], q);
+			if (q->base && q->base->id < adv->cat->ntables && adv->cat->tables[q->base->id] == q->base)
+				kp_list_push(adv->a, &adv->by_table[q->base->id], q);
 		}
 		adv->bucketed = adv->queries.n;
 	}
@@ -176,6 +180,11 @@ kp_index *kpa_hypo_index(kp_arena *a, const kp_table *t, const char *name, const
 
 kp_access kpa_plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scratch, kp_order *order)
 {
+	/* a read through a view: the view on the hypothetical base (its
+	 * columns sit where the base's do, its WHERE stays) */
+	const kp_table *on = q->plan.table;
+	if (on && on != h && on->view_base && q->base && h->ncols == q->base->ncols)
+		h = kpa_hypo_table(scratch, on, &h->pk, h->indexes, h->nindexes);
 	kp_plan p;
 	kp_diags d = {0};
 	kp_plan_on_table(&p, h, q->stmt, q->opts, q->src, scratch, &d);
@@ -213,7 +222,7 @@ int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *to
 	const kp_list *qs = kpa_queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
-		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+		if (q->base != t || q->plan.access == KP_ACCESS_NONE)
 			continue;
 		uint64_t h = kpa_query_shape(q);
 		*total += q->weight;
@@ -252,10 +261,11 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 	const kp_list *qs = kpa_queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		kp_wquery *q = qs->items[i];
-		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+		if (q->base != t || q->plan.access == KP_ACCESS_NONE)
 			continue;
-		bool now = kpa_served(base ? kpa_cached_class(&cache0, 0, base, q, scratch) : q->plan.access);
-		bool then = kpa_served(kpa_cached_class(&cache, 0, h, q, scratch));
+		kp_access nowc = base ? kpa_cached_class(&cache0, 0, base, q, scratch) : q->plan.access;
+		kp_access thenc = kpa_cached_class(&cache, 0, h, q, scratch);
+		bool now = kpa_served(nowc), then = kpa_served(thenc);
 		kp_arena_reset(scratch);
 		if (!then && now && fanout) {
 			then = true;
@@ -264,9 +274,17 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 		v->total += q->weight;
 		v->before += now ? q->weight : 0;
 		v->after += then ? q->weight : 0;
-		if (now && !then) {
-			v->broken += q->weight;
+		if ((now && !then) || (nowc == KP_ACCESS_FILTERED && thenc == KP_ACCESS_FULL && !fanout)) {
+			/* named with its class before and after; a FILTERED SCAN that
+			 * becomes a full scan is worse too, though never served */
+			bool never = kpa_target(adv->target)->never_reject;
+			if (now && !then) {
+				v->broken += q->weight;
+				kp_list_push(adv->a, &v->lost, q);
+			}
 			kp_list_push(adv->a, &v->worse, q);
+			kp_list_push(adv->a, &v->how, kp_arena_printf(adv->a, "%s -> %s", kpa_class_words(nowc, !never),
+			                                               kpa_class_words(thenc, !never)));
 		}
 	}
 	kpa_map_free(&cache);
@@ -294,7 +312,8 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 		kp_list_push(adv->a, &x->worse, at);
 		if (i < 5)
-			kp_buf_printf(&m, "%s%s (weight %.15g)", i ? ", " : "; makes worse: ", at, q->weight);
+			kp_buf_printf(&m, "%s%s (%s, weight %.15g)", i ? ", " : "; makes worse: ", at,
+			              i < v->how.n ? (const char *)v->how.items[i] : "no longer served", q->weight);
 	}
 	if (v->worse.n > 5)
 		kp_buf_printf(&m, " and %u more", v->worse.n - 5);
@@ -304,7 +323,7 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 	uint32_t nr = 0;
 	for (uint32_t i = 0; v->rewrite && i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
-		if (q->plan.table != x->table || !kpa_served(q->plan.access))
+		if (q->base != x->table || !kpa_served(q->plan.access))
 			continue;
 		uint32_t line, col;
 		kp_source_linecol(q->src, q->stmt->off, &line, &col);
