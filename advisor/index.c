@@ -435,7 +435,10 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 	for (uint32_t qi = 0; qi < adv->queries.n; qi++) {
 		kp_wquery *q = adv->queries.items[qi];
 		const kp_plan *p = &q->plan;
-		if (!p->table || kpa_served(p->access) || p->access == KP_ACCESS_NONE)
+		/* reads the key does not serve, and those it serves only with a
+		 * sort (every row in range read to return the first few) */
+		bool sorted = kpa_served(p->access) && p->order == KP_ORDER_SORT;
+		if (!p->table || (kpa_served(p->access) && !sorted) || p->access == KP_ACCESS_NONE)
 			continue;
 		const kp_table *t = p->table;
 		colset eq = {0}, range = {0}, key = {0};
@@ -519,7 +522,16 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_buf_clear(&m);
 		kp_key_notation(&m, t, &nk);
 		kp_table *h = kpa_hypo_table(scratch, t, &nk, NULL, 0);
-		kp_access now = kpa_cached_class(&classes, kpa_str_hash(m.data, pk), h, q, scratch);
+		kp_access now;
+		if (sorted) {
+			/* served only in the read's order */
+			kp_order o;
+			now = kpa_plan_class(h, q, scratch, &o);
+			if (o == KP_ORDER_SORT && kpa_served(now))
+				now = KP_ACCESS_FILTERED;   /* no better than today: not served */
+		} else {
+			now = kpa_cached_class(&classes, kpa_str_hash(m.data, pk), h, q, scratch);
+		}
 		bool *used = kp_arena_alloc(scratch, sizeof(bool) * (size_t)(t->ncols + 1));
 		kpa_read_cols(q->plan.names, q->stmt, used, t->ncols);
 		for (int i = 0; i < t->ncols; i++)
@@ -529,7 +541,9 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		pr->weight += q->weight;
 		pr->serves += kpa_served(now) ? q->weight : 0;
 		unserved_finding *f = kp_arena_alloc(adv->a, sizeof(*f));
-		f->was = p->rejected ? "rejected full scan" : kp_access_name(p->access);
+		f->was = p->rejected ? "rejected full scan" : sorted ? kp_arena_printf(adv->a, "%s, then sorted",
+		                                                                        kp_access_name(p->access))
+		                                       : kp_access_name(p->access);
 		f->then = now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
 		          now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan";
 		f->key = kpa_bufdup(adv->a, &m);
@@ -641,7 +655,17 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		const kp_table *h = kpa_hypo_table(&hyp, t, &t->pk, ix, t->nindexes + 1);
 		verdict v;
 		kpa_judge(adv, t, NULL, h, false, scratch, &v);
-		if (v.after <= v.before) {
+		/* or it serves a sorted read in its order */
+		double unsorted = 0;
+		for (uint32_t k = 0; k < pr->qs.n; k++) {
+			const kp_wquery *q = pr->qs.items[k];
+			kp_order o;
+			if (q->plan.order == KP_ORDER_SORT && kpa_served(kpa_plan_class(h, q, scratch, &o)) &&
+			    o != KP_ORDER_SORT)
+				unsorted += q->weight;
+			kp_arena_reset(scratch);
+		}
+		if (v.after <= v.before && unsorted <= 0) {
 			/* an index that serves no statement's weight is never advised */
 			reword_unserved(adv, pr, x, NULL, "a secondary index on its columns serves no more of the "
 			                "workload's weight as GET or SCAN");
@@ -672,7 +696,9 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		double serves = 0;
 		for (uint32_t k = 0; k < pr->qs.n; k++) {
 			const kp_wquery *q = pr->qs.items[k];
-			if (kpa_served(kpa_cached_class(&classes, kpa_str_hash(name.data, 0), h, q, scratch)))
+			kp_order o;
+			if (kpa_served(kpa_plan_class(h, q, scratch, &o)) &&
+			    (o != KP_ORDER_SORT || q->plan.order != KP_ORDER_SORT))
 				serves += q->weight;
 			kp_arena_reset(scratch);
 		}
