@@ -9,20 +9,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Weight of the statements qs that t keyed k serves as GET or SCAN, in
- * their ORDER BY's order (a read the store must sort reads every row in
- * range: it is not served by a key that leaves the sort). */
-static double proposal_serves(const kp_table *t, const kp_key *k, const kp_list *qs, kp_arena *scratch)
+/* Weight of the statements qs that t keyed k serves as GET or SCAN; in
+ * *ordered (when not NULL), of that the weight it serves in the ORDER BY's
+ * order (a read the store must sort reads every row in range). */
+static double proposal_serves(const kp_table *t, const kp_key *k, const kp_list *qs, kp_arena *scratch,
+                              double *ordered)
 {
 	const kp_table *h = kpa_hypo_table(scratch, t, k, NULL, 0);
-	double w = 0;
+	double w = 0, wo = 0;
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
 		kp_order o;
-		if (kpa_served(kpa_plan_class(h, q, scratch, &o)) && o != KP_ORDER_SORT)
+		if (kpa_served(kpa_plan_class(h, q, scratch, &o))) {
 			w += q->weight;
+			wo += o != KP_ORDER_SORT ? q->weight : 0;
+		}
 	}
 	kp_arena_reset(scratch);
+	if (ordered)
+		*ordered = wo;
 	return w;
 }
 
@@ -71,7 +76,7 @@ static kp_table *concat_table(kp_advisor *adv, const kp_table *t, const kp_key *
  * as one scan per bucket. NULL when the target cannot hold the key. */
 static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_table *t, const colset *user,
                                     const char *name, const kp_list *qs, const char *why, kp_arena *scratch,
-                                    double need, double *served)
+                                    const double *need, double *served)
 {
 	const target_info *ti = kpa_target(adv->target);
 	colset all = *user;
@@ -117,9 +122,13 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 	double of = 0, fan = 0;
 	for (uint32_t i = 0; i < qs->n; i++)
 		of += ((const kp_wquery *)qs->items[i])->weight;
-	double serves = proposal_serves(t, &judged, qs, scratch);
+	double ordered;
+	double serves = proposal_serves(t, &judged, qs, scratch, &ordered);
 	*served = serves;
-	if (serves <= 0 || serves < need)
+	served[1] = ordered;
+	/* a shorter key must serve as much, in the reads' order too (one that
+	 * leaves a sort serves no ordered read as well) */
+	if (serves <= 0 || serves < need[0] || ordered < need[1])
 		return NULL;   /* serves no weight, or fewer index columns serve less */
 	/* more key columns than 3 (KP104) or than the target allows: the key
 	 * columns of t after the index columns become one concatenated column,
@@ -132,7 +141,7 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		kp_table *tc = concat_table(adv, t, &nk, user->n, &ck);
 		if (tc) {
 			kp_key cj = spread == HASHED ? kpa_hashed_key(adv->a, &ck, hc, nh) : ck;
-			if (proposal_serves(tc, &cj, qs, scratch) >= serves) {
+			if (proposal_serves(tc, &cj, qs, scratch, &ordered) >= serves && ordered >= served[1]) {
 				kp_buf cn = {0};
 				for (int i = user->n; i < nk.n; i++)
 					kp_buf_printf(&cn, "%s%s", i > user->n ? ", " : "", t->cols[nk.parts[i].col].name);
@@ -311,15 +320,17 @@ kp_advice *kpa_index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table 
 		else
 			name = want;
 	}
-	double full = 0, got;
+	double full[2] = {0, 0}, got[2];
 	for (int u = user->n; u >= 1; u--) {
 		colset cut = *user;
 		cut.n = u;
-		kp_advice *x = index_table_keyed(adv, rule, t, &cut, name, qs, why, scratch, full, &got);
+		kp_advice *x = index_table_keyed(adv, rule, t, &cut, name, qs, why, scratch, full, got);
 		if (x)
 			return x;
-		if (u == user->n)
-			full = got;
+		if (u == user->n) {
+			full[0] = got[0];
+			full[1] = got[1];
+		}
 	}
 	return NULL;
 }
@@ -698,8 +709,8 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			const kp_wquery *q = pr->qs.items[k];
 			kp_order o;
 			if (kpa_served(kpa_plan_class(h, q, scratch, &o)) &&
-			    (o != KP_ORDER_SORT || q->plan.order != KP_ORDER_SORT))
-				serves += q->weight;
+			    (o != KP_ORDER_SORT || !kpa_served(q->plan.access)))
+				serves += q->weight;   /* a read served today counts when its sort goes */
 			kp_arena_reset(scratch);
 		}
 		y->serves = kpa_weight_int(serves);
