@@ -67,6 +67,7 @@ typedef struct kp_advisor {
 	kp_list advice;         /* kp_advice*, in order of the findings */
 	kp_list queries;        /* kp_wquery* workload */
 	kp_list *by_table;      /* the workload bucketed by table id (built on use) */
+	struct kpa_notes **notes; /* per table id: its annotations (advisor/annotations.c) */
 	kp_list reviews;        /* kp_table_review*, one per table the workload or the advice
 	                           is about, in catalog order (after kp_advisor_run) */
 	uint32_t bucketed;      /* queries in by_table */

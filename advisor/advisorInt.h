@@ -4,6 +4,8 @@
  *   targets.c    the target stores as one table (limits, syntax, words)
  *   columns.c    what a column's name and type say (hotspot reasons, widths)
  *   evidence.c   what the workload says of a column (monotonic values)
+ *   annotations.c what the schema's annotations state (rows, writes,
+ *                distinct values, distributions)
  *   query.c      what a workload statement binds, uses and orders by
  *   workload.c   the weighted workload, re-planned on hypothetical tables;
  *                verdicts and the summary
@@ -85,6 +87,25 @@ long long kpa_key_width(const kp_table *t, const kp_key *k);
 /* Length of a column's name as written (cf:col with its family). */
 uint32_t kpa_name_len(const kp_column *c);
 void kpa_lower_copy(char *dst, const char *src, size_t n);
+
+/* -------------------------------------------------------- annotations.c */
+
+/* What the comment lines before a table's CREATE TABLE state
+ * (docs/annotations.md). */
+typedef struct kpa_notes {
+	double rows;            /* -- rows: N, or -1 */
+	double writes;          /* -- writes: N (write weight the workload does not show), or -1 */
+	double *distinct;       /* per column: -- distinct: c N, or 0 */
+	int8_t *dist;           /* per column: -- distribution: c uniform (1), monotonic (2),
+	                           skewed (3), or 0 */
+} kpa_notes;
+
+/* t's annotations, parsed (and malformed ones reported, KP022) on first
+ * use; never NULL for a table of the catalog. */
+const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t);
+/* Few distinct values: a column annotated with at most this many is
+ * low-cardinality (KP102), with more it is not. */
+#define KP_FEW_VALUES 64
 
 /* ----------------------------------------------------------- evidence.c */
 
@@ -210,8 +231,10 @@ int kpa_weight_int(double w);
 #define KP_REVERSE_FACTOR 2.0   /* a reverse scan costs this many forward rows a row */
 #define KP_WRITE_RATE 3.0       /* one row written costs as much as this many rows read */
 
-/* Rows one execution of s reads when planned as p on a table of n rows. */
-double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n);
+/* Rows one execution of s reads when planned as p on a table of n rows;
+ * distinct: per column, its annotated distinct values (0: the default
+ * selectivity), or NULL. */
+double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct);
 /* Rows an INSERT/UPSERT writes (its VALUES rows), 0 for other statements. */
 double kpa_insert_rows(const kp_stmt *s);
 bool kpa_is_write(const kp_stmt *s);

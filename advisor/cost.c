@@ -10,7 +10,7 @@ static double bound_value(const kp_expr *e)
 	return e && e->kind == KP_X_INT && !e->overflow && e->ival >= 0 ? (double)e->ival : -1;
 }
 
-double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n)
+double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct)
 {
 	double rows;
 	switch (p->access) {
@@ -23,8 +23,11 @@ double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n)
 		for (int i = 0; i < p->nranges; i++) {
 			const kp_range *r = &p->ranges[i];
 			double part = n;
-			for (int k = 0; k < r->neq + r->nthen; k++)
-				part *= KP_SEL_EQ;
+			for (int k = 0; k < r->neq + r->nthen; k++) {
+				/* an annotated column: one value of its distinct ones */
+				int col = p->key && k < p->key->n ? p->key->parts[k].col : -1;
+				part *= distinct && col >= 0 && distinct[col] >= 1 ? 1 / distinct[col] : KP_SEL_EQ;
+			}
 			if (r->has_range)
 				part *= KP_SEL_RANGE;
 			rows += part < 1 ? 1 : part;

@@ -333,9 +333,27 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		return;
 	}
 	const kp_column *c = &t->cols[p0->col];
-	const char *r;
-	if ((r = kpa_monotonic_reason(c)) ||
-	    (!kpa_enum_reason(c) && !kpa_prefix_reason(c) && (r = kpa_monotonic_evidence(adv, t, p0->col)))) {
+	const char *r = NULL, *enum_r = kpa_enum_reason(c);
+	/* the annotations first (docs/annotations.md), then names and types,
+	 * then the workload's evidence */
+	const kpa_notes *nt = kpa_notes_of(adv, t);
+	int ci = p0->col;
+	if (nt->dist[ci] == 1) {
+		kp_buf_free(&m);
+		return;   /* annotated uniform: no hotspot */
+	}
+	if (nt->dist[ci] == 2)
+		r = kp_arena_printf(adv->a, "monotonic as annotated (-- distribution: %s monotonic)", c->name);
+	if (nt->distinct[ci] >= 1)
+		enum_r = nt->distinct[ci] <= KP_FEW_VALUES
+		         ? kp_arena_printf(adv->a, "a column of %.15g distinct values as annotated (-- distinct: %s %.15g)",
+		                           nt->distinct[ci], c->name, nt->distinct[ci])
+		         : NULL;
+	if (!r)
+		r = kpa_monotonic_reason(c);
+	if (!r && !enum_r && !kpa_prefix_reason(c))
+		r = kpa_monotonic_evidence(adv, t, ci);
+	if (r) {
 		kp_buf_printf(&m, "%s '%s' of %s is %s: it grows monotonically, so every new row is "
 		              "written to the same region (a write hotspot)", what, c->name, t->name, r);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_MONOTONIC, t, c->off, kpa_name_len(c), m.data);
@@ -349,7 +367,7 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			kpa_advice_col(adv, x, c->name);
 			kp_diag_help(g, adv->a, "%s", x->message);
 		}
-	} else if ((r = kpa_enum_reason(c))) {
+	} else if ((r = enum_r)) {
 		kp_buf_printf(&m, "%s '%s' of %s is %s: few distinct values put all writes on a few regions",
 		              what, c->name, t->name, r);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_ENUM, t, c->off, kpa_name_len(c), m.data);

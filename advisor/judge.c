@@ -44,6 +44,10 @@ typedef struct jtable {
 	double writes;          /* weight of its writes */
 	double rows;            /* rows assumed */
 	bool *hot;              /* per column: a hot lead (name, type, workload evidence) */
+	const double *distinct; /* per column: annotated distinct values, or 0 */
+	double assumed;         /* write weight the workload does not show: annotated, or
+	                           its read weight when it has no write */
+	bool rows_default, writes_default;
 } jtable;
 
 /* A design: the table's key and its indexes (index tables counted as
@@ -130,14 +134,14 @@ static void evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c)
 		kp_plan p;
 		kp_diags dd = {0};
 		kp_plan_on_table(&p, h, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
-		double rows = kpa_rows_read(&p, s->q->stmt, jt->rows);
+		double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct);
 		if (p.access == KP_ACCESS_FULL && nohash.n) {
 			/* one scan per bucket, merged */
 			kp_plan p2;
 			kp_table *h2 = kpa_hypo_table(scratch, s->on, &nohash, d->ix, d->nix);
 			kp_plan_on_table(&p2, h2, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
 			if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
-				rows = kpa_rows_read(&p2, s->q->stmt, jt->rows) + d->buckets;
+				rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct) + d->buckets;
 				p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
 				p = p2;
 			}
@@ -154,11 +158,10 @@ static void evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c)
 			c->broken += w;
 		kp_arena_reset(scratch);
 	}
-	/* no write in the workload: written at its read weight, one row each */
-	if (jt->writes <= 0) {
-		c->written += jt->reads * copies;
-		c->hot += jt->reads * hot;
-	}
+	/* writes the workload does not show: annotated, or with no write in
+	 * the workload its read weight, one row each */
+	c->written += jt->assumed * copies;
+	c->hot += jt->assumed * hot;
 	c->total = c->read + c->written * KP_WRITE_RATE;
 }
 
@@ -301,10 +304,16 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	kp_table_review *r = kp_arena_alloc(adv->a, sizeof(*r));
 	r->table = t;
 	r->key = kpa_key_notation(adv, t, &t->pk);
+	const kpa_notes *notes = kpa_notes_of(adv, t);
+	jt->rows = notes->rows >= 0 ? notes->rows : KP_DEFAULT_ROWS;
+	jt->rows_default = notes->rows < 0;
+	jt->distinct = notes->distinct;
+	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
+	jt->writes_default = notes->writes < 0 && jt->writes <= 0;
 	r->rows = jt->rows;
-	r->rows_default = true;
-	r->writes = jt->writes;
-	r->writes_default = jt->writes <= 0;
+	r->rows_default = jt->rows_default;
+	r->writes = jt->writes + (notes->writes >= 0 ? notes->writes : 0);
+	r->writes_default = jt->writes_default;
 	for (int i = 0; i < jt->ns; i++) {
 		const jshape *s = &jt->s[i];
 		r->nstatements += s->count;
@@ -319,9 +328,18 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	}
 	kp_list_push(adv->a, &adv->reviews, r);
 	jt->hot = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
-	for (int c = 0; c < t->ncols; c++)
+	for (int c = 0; c < t->ncols; c++) {
 		jt->hot[c] = kpa_hot_reason(&t->cols[c]) ||
 		             (t->pk.n && t->pk.parts[0].col == c && kpa_monotonic_evidence(adv, t, c));
+		/* what the annotations state wins over names and evidence */
+		if (notes->dist[c] == 1)
+			jt->hot[c] = false;
+		else if (notes->dist[c] == 2)
+			jt->hot[c] = true;
+		if (notes->distinct[c] >= 1 && !notes->dist[c])
+			jt->hot[c] = notes->distinct[c] <= KP_FEW_VALUES || kpa_monotonic_reason(&t->cols[c]) ||
+			             kpa_prefix_reason(&t->cols[c]);
+	}
 	design now = {.key = &t->pk, .ix = t->indexes, .nix = t->nindexes};
 	kp_cost base, cur;
 	evaluate(jt, &now, scratch, &base);
@@ -573,7 +591,6 @@ void kpa_judge_all(kp_advisor *adv)
 				kp_list_push(&lists, &cands[i], f);
 		}
 		jt[i].t = t;
-		jt[i].rows = KP_DEFAULT_ROWS;
 		judge_table(adv, &jt[i], &cands[i], &scratch, &hyp);
 		kp_arena_reset(&hyp);
 	}

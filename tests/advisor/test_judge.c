@@ -351,6 +351,72 @@ static void test_one_migration_not_two(void)
 	run_free(&r);
 }
 
+/* ------------------------------------------------- annotations */
+
+static int count_diag(const run *r, kp_rule rule, const char *text)
+{
+	int n = 0;
+	for (const kp_diag *d = r->d.head; d; d = d->next)
+		n += d->rule == rule && (!text || strstr(d->message, text));
+	return n;
+}
+
+/* Rows, writes, distinct values and distributions stated above a CREATE
+ * TABLE change the cost and the hotspot evidence; the review says when a
+ * default was used; a malformed one is KP022 at its place. */
+static void test_annotations_stated_and_defaults_said(void)
+{
+	run r;
+	run_w(&r, "-- rows: 2000000000\n-- writes: 50000\n-- distinct: status 4\n-- distribution: ts uniform\n"
+	          "-- an ordinary comment: kept\n"
+	          "CREATE TABLE tx (status VARCHAR(8) NOT NULL, ts BIGINT NOT NULL, id BIGINT NOT NULL, "
+	          "PRIMARY KEY (status, ts, id));\n"
+	          "-- rows: lots\n-- distinct: nope 5\n-- distribution: k sideways\n"
+	          "CREATE TABLE ty (ts BIGINT NOT NULL, k BIGINT NOT NULL, PRIMARY KEY (ts, k));\n"
+	          "-- distinct: kind 100000\n-- distribution: n monotonic\n\n"
+	          "CREATE TABLE tz (kind VARCHAR(8) NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (kind, n));\n",
+	      "SELECT * FROM tx WHERE status = 'a' AND ts > 5;\nSELECT * FROM ty WHERE ts = 1 AND k = 2;\n"
+	      "SELECT * FROM tz WHERE kind = 'a';\n", KP_TARGET_LINDORM);
+	const kp_table_review *v = review_of(&r, "tx");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->rows, 2e9);
+	CU_ASSERT_FALSE(v->rows_default);
+	CU_ASSERT_EQUAL(v->writes, 50000);
+	CU_ASSERT_FALSE(v->writes_default);
+	/* status = 'a' keeps 1/4 of 2e9 rows, the range on ts 10% of them */
+	CU_ASSERT_DOUBLE_EQUAL(v->before.read, 2e9 / 4 * 0.1, 1);
+	/* 4 distinct values: KP102 by the annotation; ts uniform: no KP101 */
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_HOT_ENUM, "a column of 4 distinct values as annotated (-- distinct: status 4)"), 1);
+	v = review_of(&r, "ty");
+	CU_ASSERT_TRUE(v->rows_default);
+	CU_ASSERT_TRUE(v->writes_default);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 3);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'rows: lots': expected a number "
+	                                                       "from 0 to 1e15 (docs/annotations.md); ignored"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'distinct: nope 5': ty has no "
+	                                                       "column 'nope'"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: k sideways': expected a column and "
+	                                                       "uniform, monotonic or skewed"), 1);
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		if (d->rule == KP_R_UNKNOWN_DIRECTIVE && strstr(d->message, "rows: lots")) {
+			uint32_t line, col;
+			kp_source_linecol(d->src, d->off, &line, &col);
+			CU_ASSERT_EQUAL(line, 7);
+			CU_ASSERT_EQUAL(col, 4);
+		}
+	/* tz: a blank line ends the block: kind's 100000 values and n's
+	 * distribution do not apply, kind stays enum-like by its name */
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_HOT_ENUM, "leading key column 'kind' of tz is an enum-like column by its name"), 1);
+	v = review_of(&r, "tz");
+	CU_ASSERT_TRUE(v->rows_default);
+	run_free(&r);
+	/* the same block right above: many values, not an enum */
+	run_w(&r, "-- distinct: kind 100000\nCREATE TABLE tz (kind VARCHAR(8) NOT NULL, n BIGINT NOT NULL, "
+	          "PRIMARY KEY (kind, n));\n", "SELECT * FROM tz WHERE kind = 'a';\n", KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_HOT_ENUM, NULL), 0);
+	run_free(&r);
+}
+
 /* ------------------------------------------------- design scenarios */
 
 /* OpenTSDB's tsdb table (opentsdb.net, "HBase Schema": row key = metric
@@ -478,6 +544,8 @@ KPT_SUITE("judge", NULL, NULL,
 	{"an index that leaves a sort does not serve the ordered read", test_sort_not_counted_as_served},
 	{"time columns by their names and by the workload", test_time_columns_by_name},
 	{"a reorder and a DESC are one migration", test_one_migration_not_two},
+	{"annotations: rows, writes, distinct values, distributions; defaults said",
+	 test_annotations_stated_and_defaults_said},
 	{"scenario: OpenTSDB's tsdb design stands", test_scenario_opentsdb_design_stands},
 	{"scenario: HBase time series keyed by time first is reordered", test_scenario_hbase_timeseries_reorder},
 	{"scenario: KillrVideo's videos by user, newest first", test_scenario_killrvideo_videos_by_user},
