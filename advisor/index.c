@@ -436,12 +436,23 @@ static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice
 	}
 }
 
+/* What one shape of unserved read made of its proposal: the next
+ * statements of the shape repeat it without planning again. */
+typedef struct shape_memo {
+	int prop;               /* its proposal */
+	int ord;                /* 1: weight for an ASC range column, 2: DESC, 0: none */
+	kp_access now;          /* its class on the proposed key */
+	const char *was, *then, *key; /* the finding's words */
+} shape_memo;
+
 void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 {
 	const target_info *ti = kpa_target(adv->target);
 	proposal *props = NULL;
 	int nprops = 0, cap = 0;
-	u64map byprop = {0}, classes = {0};
+	u64map byprop = {0}, classes = {0}, byshape = {0};
+	shape_memo *memo = NULL;
+	uint32_t nmemo = 0, memocap = 0;
 	kp_buf m = {0};
 	for (uint32_t qi = 0; qi < adv->queries.n; qi++) {
 		kp_wquery *q = adv->queries.items[qi];
@@ -452,6 +463,28 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		if (!p->table || (kpa_served(p->access) && !sorted) || p->access == KP_ACCESS_NONE)
 			continue;
 		const kp_table *t = p->table;
+		uint64_t sk = kpa_mix(q->shape, (uint64_t)t->id + 7);
+		uint32_t mi;
+		if (kpa_map_get(&byshape, sk, &mi)) {
+			const shape_memo *sm = &memo[mi];
+			proposal *pr = &props[sm->prop];
+			if (sm->ord)
+				*(sm->ord == 2 ? &pr->desc_w : &pr->asc_w) += q->weight;
+			kp_list_push(adv->a, &pr->qs, q);
+			pr->weight += q->weight;
+			pr->serves += kpa_served(sm->now) ? q->weight : 0;
+			unserved_finding *f = kp_arena_alloc(adv->a, sizeof(*f));
+			f->was = sm->was;
+			f->then = sm->then;
+			f->key = sm->key;
+			f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off, q->stmt->len,
+			                   "the key of %s cannot serve this query (%s); a table or index keyed %s makes it a %s",
+			                   t->name, f->was, f->key, f->then);
+			kp_diag_help(f->g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
+			             t->name, f->key);
+			kp_list_push(adv->a, &pr->found, f);
+			continue;
+		}
 		colset eq = {0}, range = {0}, key = {0};
 		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
 		const kp_list *order = kpa_order_of(q->stmt);
@@ -565,7 +598,18 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_diag_help(f->g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
 		             t->name, m.data);
 		kp_list_push(adv->a, &pr->found, f);
+		if (nmemo == memocap) {
+			memocap = memocap ? memocap * 2 : 64;
+			memo = realloc(memo, sizeof(*memo) * memocap);
+			if (!memo)
+				abort();
+		}
+		memo[nmemo] = (shape_memo){(int)(pr - props), rcol >= 0 && rcol == ocol ? 1 + odesc : 0, now, f->was,
+		                           f->then, f->key};
+		kpa_map_put(&byshape, sk, nmemo++);
 	}
+	free(memo);
+	kpa_map_free(&byshape);
 	kp_arena hyp;
 	kp_arena_init(&hyp);
 	/* ranked by the weight they were proposed for (ties keep the

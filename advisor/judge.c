@@ -31,6 +31,8 @@ typedef struct jshape {
 	kp_access now;          /* class with the design as it is */
 	bool now_rejected;      /* a full scan the store refuses */
 	kp_order now_order;     /* ORDER BY service now */
+	uint64_t uses;          /* columns its WHERE binds and its first ORDER BY column, as
+	                           bits (1 << column; columns from 63 on share bit 63) */
 	kp_access then;         /* class in the last design evaluated */
 	bool then_rejected;
 	kp_order then_order;
@@ -111,12 +113,20 @@ static int hot_copies(const jtable *jt, const design *d)
 	return n;
 }
 
-/* Plans every shape of jt on design d; the cost in *c, each shape's class
- * in its then fields. */
-static void evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c)
+/* One shape planned on one design. */
+typedef struct sres {
+	double rows;            /* rows one statement reads */
+	kp_access cls;          /* its class */
+	bool rejected;          /* a full scan the store refuses */
+	kp_order order;         /* ORDER BY service */
+} sres;
+
+/* Plans every shape of jt (inserts excepted) on design d, into out. With
+ * base, a design that only adds an index led by column lead to base's:
+ * a shape that neither binds lead nor orders by it cannot read through
+ * that index, and keeps base's plan. */
+static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, const sres *base, int lead)
 {
-	memset(c, 0, sizeof(*c));
-	int copies = write_fanout(d), hot = hot_copies(jt, d);
 	kp_key nohash = {0};
 	if (d->buckets && d->key->n > 1 && d->key->parts[0].col < 0) {
 		nohash.parts = d->key->parts + 1;
@@ -124,10 +134,10 @@ static void evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c)
 	}
 	for (int i = 0; i < jt->ns; i++) {
 		jshape *s = &jt->s[i];
-		double w = s->weight;
-		if (s->ins_rows > 0) {
-			c->written += w * s->ins_rows * copies;
-			c->hot += w * s->ins_rows * hot;
+		if (s->ins_rows > 0)
+			continue;
+		if (base && lead >= 0 && !(s->uses & (1ull << (lead < 63 ? lead : 63)))) {
+			out[i] = base[i];
 			continue;
 		}
 		kp_table *h = kpa_hypo_table(scratch, s->on, d->key, d->ix, d->nix);
@@ -146,23 +156,73 @@ static void evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c)
 				p = p2;
 			}
 		}
-		s->then = p.access;
-		s->then_rejected = p.rejected;
-		s->then_order = p.order;
-		c->read += w * rows;
-		if (s->q->stmt->kind == KP_S_UPDATE || s->q->stmt->kind == KP_S_DELETE) {
-			c->written += w * rows * copies;
-			c->hot += w * rows * hot;
-		}
-		if (s->now != KP_ACCESS_FULL && s->now != KP_ACCESS_NONE && p.access == KP_ACCESS_FULL)
-			c->broken += w;
+		out[i].rows = rows;
+		out[i].cls = p.access;
+		out[i].rejected = p.rejected;
+		out[i].order = p.order;
 		kp_arena_reset(scratch);
+	}
+}
+
+static void plan_all(jtable *jt, const design *d, kp_arena *scratch, sres *out)
+{
+	plan_some(jt, d, scratch, out, NULL, -1);
+}
+
+/* The column an index candidate leads with, or -1 (a hash part). */
+static int index_lead(const kp_advice *x)
+{
+	return x->index && x->index->key.n ? x->index->key.parts[0].col : -1;
+}
+
+/* The cost of design d whose shapes plan as res; each shape's class in
+ * its then fields. */
+static void cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
+{
+	memset(c, 0, sizeof(*c));
+	int copies = write_fanout(d), hot = hot_copies(jt, d);
+	for (int i = 0; i < jt->ns; i++) {
+		jshape *s = &jt->s[i];
+		double w = s->weight;
+		if (s->ins_rows > 0) {
+			c->written += w * s->ins_rows * copies;
+			c->hot += w * s->ins_rows * hot;
+			continue;
+		}
+		s->then = res[i].cls;
+		s->then_rejected = res[i].rejected;
+		s->then_order = res[i].order;
+		c->read += w * res[i].rows;
+		if (s->q->stmt->kind == KP_S_UPDATE || s->q->stmt->kind == KP_S_DELETE) {
+			c->written += w * res[i].rows * copies;
+			c->hot += w * res[i].rows * hot;
+		}
+		if (s->now != KP_ACCESS_FULL && s->now != KP_ACCESS_NONE && res[i].cls == KP_ACCESS_FULL)
+			c->broken += w;
 	}
 	/* writes the workload does not show: annotated, or with no write in
 	 * the workload its read weight, one row each */
 	c->written += jt->assumed * copies;
 	c->hot += jt->assumed * hot;
 	c->total = c->read + c->written * KP_WRITE_RATE;
+}
+
+/* Plans every shape of jt on design d and costs it (into res when not
+ * NULL). */
+static void evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c, sres *res, kp_arena *a)
+{
+	sres *r = res ? res : kp_arena_alloc(a, sizeof(sres) * (size_t)(jt->ns + 1));
+	plan_all(jt, d, scratch, r);
+	cost_of(jt, d, r, c);
+}
+
+/* An index added to a design reads each shape as the cheaper of the design
+ * and the index alone on the same key (the planner takes the best path;
+ * AutoAdmin's atomic configurations): base and with, into out. */
+static void compose(const jtable *jt, const sres *base, const sres *with, sres *out)
+{
+	for (int i = 0; i < jt->ns; i++)
+		out[i] = with[i].rows < base[i].rows ? with[i] : base[i];
 }
 
 /* a before b in the judge's order: fewer broken, fewer hot rows, cheaper */
@@ -205,6 +265,24 @@ static bool apply(kp_arena *a, const kp_table *t, design *d, kp_advice *x)
 	return true;
 }
 
+/* Every column an expression names, as bits (columns from 63 on share bit
+ * 63); an expression naming no column of the table (a function of one,
+ * a dynamic column) is all bits: it may be served by any index. */
+static uint64_t where_cols(const kp_names *nm, const kp_expr *e)
+{
+	if (!e)
+		return 0;
+	int c = kp_names_column(nm, e);
+	if (c >= 0)
+		return 1ull << (c < 63 ? c : 63);
+	if (e->kind == KP_X_COLUMN)
+		return ~0ull;
+	uint64_t u = where_cols(nm, e->a) | where_cols(nm, e->b) | where_cols(nm, e->c);
+	for (uint32_t i = 0; i < e->n; i++)
+		u |= where_cols(nm, e->list[i]);
+	return u;
+}
+
 static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquery *q, const kp_table *on)
 {
 	uint64_t k = kpa_mix(q->shape, (uint64_t)on->id + 1);
@@ -226,6 +304,12 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 		s->now = q->plan.access;
 		s->now_rejected = q->plan.rejected;
 		s->now_order = q->plan.order;
+		if (!s->ins_rows) {
+			s->uses = where_cols(q->plan.names, kpa_where_of(q->stmt));
+			const kp_list *o = kpa_order_of(q->stmt);
+			for (uint32_t k = 0; k < o->n; k++)
+				s->uses |= where_cols(q->plan.names, ((const kp_order_item *)o->items[k])->expr);
+		}
 	}
 	jshape *s = &jt->s[i];
 	s->weight += q->weight;
@@ -342,7 +426,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	}
 	design now = {.key = &t->pk, .ix = t->indexes, .nix = t->nindexes};
 	kp_cost base, cur;
-	evaluate(jt, &now, scratch, &base);
+	size_t rs = sizeof(sres) * (size_t)(jt->ns + 1);
+	sres *cur_res = kp_arena_alloc(hyp, rs), *try_res = kp_arena_alloc(hyp, rs), *best_res = kp_arena_alloc(hyp, rs);
+	evaluate(jt, &now, scratch, &base, cur_res, hyp);
 	r->before = base;
 	r->rows_per_insert_before = r->rows_per_insert_after = write_fanout(&now);
 	cur = base;
@@ -351,15 +437,29 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	kp_cost *alone = kp_arena_alloc(hyp, sizeof(kp_cost) * (n + 1));
 	bool *ok = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
 	const char **trade = kp_arena_alloc(hyp, sizeof(char *) * (n + 1));
-	/* each candidate alone */
+	/* each candidate alone; an index's shapes kept, planned on the key
+	 * they were planned on, to compose with the chosen design */
+	sres **ixres = kp_arena_alloc(hyp, sizeof(sres *) * (n + 1));
+	const kp_key **ixkey = kp_arena_alloc(hyp, sizeof(kp_key *) * (n + 1));
 	for (uint32_t i = 0; i < n; i++) {
 		kp_advice *x = cands->items[i];
 		design d = now;
 		ok[i] = apply(hyp, t, &d, x);
 		if (!ok[i])
 			continue;
-		evaluate(jt, &d, scratch, &alone[i]);
+		bool index = d.key == now.key;
+		sres *res = kp_arena_alloc(hyp, rs);
+		if (index && index_lead(x) >= 0 && !x->with) {
+			plan_some(jt, &d, scratch, res, cur_res, index_lead(x));
+			cost_of(jt, &d, res, &alone[i]);
+		} else {
+			evaluate(jt, &d, scratch, &alone[i], res, hyp);
+		}
+		if (!index)
+			res = NULL;
 		trade[i] = trades(adv, jt, &base, &alone[i], &d);
+		ixres[i] = res;
+		ixkey[i] = index ? now.key : NULL;
 	}
 	/* greedy: the best admissible step from the current design */
 	bool *taken = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
@@ -374,7 +474,23 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			if (!apply(hyp, t, &d, x))
 				continue;
 			kp_cost c;
-			evaluate(jt, &d, scratch, &c);
+			if (d.key == chosen.key && (ixres[i] || !x->newkey)) {
+				/* an index: composed with the chosen design, planned alone
+				 * on its key once */
+				if (ixkey[i] != chosen.key || !ixres[i]) {
+					design alone_on = {.key = chosen.key, .buckets = chosen.buckets, .ix = t->indexes,
+					                   .nix = t->nindexes};
+					apply(hyp, t, &alone_on, x);
+					if (!ixres[i])
+						ixres[i] = kp_arena_alloc(hyp, rs);
+					plan_some(jt, &alone_on, scratch, ixres[i], cur_res, x->with ? -1 : index_lead(x));
+					ixkey[i] = chosen.key;
+				}
+				compose(jt, cur_res, ixres[i], try_res);
+				cost_of(jt, &d, try_res, &c);
+			} else {
+				evaluate(jt, &d, scratch, &c, try_res, hyp);
+			}
 			if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9))
 				continue;   /* 1 and 2: never admitted */
 			/* at equal cost an index the store maintains beats a second
@@ -385,6 +501,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			if (better(&c, &best) || tie) {
 				best = c;
 				pick = (int)i;
+				sres *tmp = best_res;
+				best_res = try_res;
+				try_res = tmp;
 			}
 		}
 		if (pick < 0)
@@ -392,15 +511,20 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		taken[pick] = true;
 		apply(hyp, t, &chosen, cands->items[pick]);
 		cur = best;
+		sres *tmp = cur_res;
+		cur_res = best_res;
+		best_res = tmp;
 		for (kp_advice *y = cands->items[pick]; y; y = y->with)
 			kp_list_push(adv->a, &r->recommended, y);
 	}
 	r->after = cur;
 	r->rows_per_insert_after = write_fanout(&chosen);
-	/* the statements whose class or order the recommendation changes */
+	/* the statements whose class or order the recommendation changes, and
+	 * its cost, planned as a whole */
 	if (r->recommended.n) {
 		kp_cost c;
-		evaluate(jt, &chosen, scratch, &c);
+		evaluate(jt, &chosen, scratch, &c, try_res, hyp);
+		r->after = c;
 		for (int i = 0; i < jt->ns; i++) {
 			const jshape *s = &jt->s[i];
 			if (s->ins_rows > 0 || (s->then == s->now && s->then_order == s->now_order &&
