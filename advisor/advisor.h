@@ -54,6 +54,7 @@ typedef struct kp_wquery {
 	double weight;          /* from a leading "-- weight: N" comment; 1 otherwise */
 	uint64_t shape;         /* its fingerprint (grammar/fingerprint.h): queries alike
 	                           in it plan alike */
+	uint64_t uses;          /* columns its WHERE and ORDER BY name (kpa_uses) */
 	const kp_plan_opts *opts; /* the target's planning rules, to plan it again */
 } kp_wquery;
 

@@ -134,6 +134,15 @@ const kp_list *kpa_order_of(const kp_stmt *s);
  * (what an index must cover on Phoenix). */
 void kpa_read_cols(const kp_names *nm, const kp_stmt *s, bool *used, int ncols);
 uint64_t kpa_mix(uint64_t h, uint64_t v);
+/* The columns a statement's WHERE and ORDER BY name, as bits (1 << column,
+ * columns from 63 on sharing bit 63; a name of no column sets every bit):
+ * an index led by a column outside them cannot serve it. */
+uint64_t kpa_uses(const kp_names *nm, const kp_stmt *s);
+/* Does a statement that uses these columns reach column c? */
+static inline bool kpa_uses_col(uint64_t uses, int c)
+{
+	return c < 0 || (uses & (1ull << (c < 63 ? c : 63))) != 0;
+}
 /* A query's shape: its statement's fingerprint (grammar/fingerprint.h). */
 uint64_t kpa_query_shape(const kp_wquery *q);
 
@@ -180,6 +189,9 @@ kp_access kpa_plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scratc
 /* The same from cache when this (key, shape) was planned before. */
 kp_access kpa_cached_class(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q,
                            kp_arena *scratch);
+/* The same with how it serves the ORDER BY, in *order. */
+kp_access kpa_cached_plan(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q, kp_arena *scratch,
+                          kp_order *order);
 bool kpa_served(kp_access a);
 
 /* Queries of one table, grouped by shape (same columns, operators and

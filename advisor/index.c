@@ -17,14 +17,16 @@ static double proposal_serves(const kp_table *t, const kp_key *k, const kp_list 
 {
 	const kp_table *h = kpa_hypo_table(scratch, t, k, NULL, 0);
 	double w = 0, wo = 0;
+	u64map cache = {0};   /* by shape: statements alike plan alike */
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
 		kp_order o;
-		if (kpa_served(kpa_plan_class(h, q, scratch, &o))) {
+		if (kpa_served(kpa_cached_plan(&cache, 0, h, q, scratch, &o))) {
 			w += q->weight;
 			wo += o != KP_ORDER_SORT ? q->weight : 0;
 		}
 	}
+	kpa_map_free(&cache);
 	kp_arena_reset(scratch);
 	if (ordered)
 		*ordered = wo;
@@ -712,10 +714,11 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kpa_judge(adv, t, NULL, h, false, scratch, &v);
 		/* or it serves a sorted read in its order */
 		double unsorted = 0;
+		u64map withix = {0};
 		for (uint32_t k = 0; k < pr->qs.n; k++) {
 			const kp_wquery *q = pr->qs.items[k];
 			kp_order o;
-			if (q->plan.order == KP_ORDER_SORT && kpa_served(kpa_plan_class(h, q, scratch, &o)) &&
+			if (q->plan.order == KP_ORDER_SORT && kpa_served(kpa_cached_plan(&withix, 0, h, q, scratch, &o)) &&
 			    o != KP_ORDER_SORT)
 				unsorted += q->weight;
 			kp_arena_reset(scratch);
@@ -727,6 +730,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			kp_buf_free(&name);
 			kp_buf_free(&ddl);
 			kp_buf_free(&inc);
+			kpa_map_free(&withix);
 			continue;
 		}
 		const char *msg;
@@ -752,11 +756,12 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		for (uint32_t k = 0; k < pr->qs.n; k++) {
 			const kp_wquery *q = pr->qs.items[k];
 			kp_order o;
-			if (kpa_served(kpa_plan_class(h, q, scratch, &o)) &&
+			if (kpa_served(kpa_cached_plan(&withix, 0, h, q, scratch, &o)) &&
 			    (o != KP_ORDER_SORT || !kpa_served(q->plan.access)))
 				serves += q->weight;   /* a read served today counts when its sort goes */
 			kp_arena_reset(scratch);
 		}
+		kpa_map_free(&withix);
 		y->serves = kpa_weight_int(serves);
 		y->of = kpa_weight_int(pr->weight);
 		for (int j = 0; j < pr->user.n; j++)

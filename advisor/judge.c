@@ -136,7 +136,7 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 		jshape *s = &jt->s[i];
 		if (s->ins_rows > 0)
 			continue;
-		if (base && lead >= 0 && !(s->uses & (1ull << (lead < 63 ? lead : 63)))) {
+		if (base && lead >= 0 && !kpa_uses_col(s->uses, lead)) {
 			out[i] = base[i];
 			continue;
 		}
@@ -265,24 +265,6 @@ static bool apply(kp_arena *a, const kp_table *t, design *d, kp_advice *x)
 	return true;
 }
 
-/* Every column an expression names, as bits (columns from 63 on share bit
- * 63); an expression naming no column of the table (a function of one,
- * a dynamic column) is all bits: it may be served by any index. */
-static uint64_t where_cols(const kp_names *nm, const kp_expr *e)
-{
-	if (!e)
-		return 0;
-	int c = kp_names_column(nm, e);
-	if (c >= 0)
-		return 1ull << (c < 63 ? c : 63);
-	if (e->kind == KP_X_COLUMN)
-		return ~0ull;
-	uint64_t u = where_cols(nm, e->a) | where_cols(nm, e->b) | where_cols(nm, e->c);
-	for (uint32_t i = 0; i < e->n; i++)
-		u |= where_cols(nm, e->list[i]);
-	return u;
-}
-
 static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquery *q, const kp_table *on)
 {
 	uint64_t k = kpa_mix(q->shape, (uint64_t)on->id + 1);
@@ -304,12 +286,8 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 		s->now = q->plan.access;
 		s->now_rejected = q->plan.rejected;
 		s->now_order = q->plan.order;
-		if (!s->ins_rows) {
-			s->uses = where_cols(q->plan.names, kpa_where_of(q->stmt));
-			const kp_list *o = kpa_order_of(q->stmt);
-			for (uint32_t k = 0; k < o->n; k++)
-				s->uses |= where_cols(q->plan.names, ((const kp_order_item *)o->items[k])->expr);
-		}
+		if (!s->ins_rows)
+			s->uses = q->uses;
 	}
 	jshape *s = &jt->s[i];
 	s->weight += q->weight;

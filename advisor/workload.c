@@ -33,6 +33,7 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	/* fingerprinted now, while the statement is in the cache: later
 	 * passes visit every query again, and the AST is cold by then */
 	q->shape = kp_stmt_fingerprint(s, &adv->fp);
+	q->uses = kpa_uses(q->plan.names, s);
 	kp_list_push(adv->a, &adv->queries, q);
 }
 
@@ -212,6 +213,21 @@ kp_access kpa_cached_class(u64map *cache, uint64_t keyid, const kp_table *h, con
 	return a;
 }
 
+kp_access kpa_cached_plan(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q, kp_arena *scratch,
+                          kp_order *order)
+{
+	uint64_t k = kpa_mix(keyid ^ 0x5bd1e995u, kpa_query_shape(q));
+	uint32_t v;
+	if (!kpa_map_get(cache, k, &v)) {
+		kp_order o;
+		kp_access a = kpa_plan_class(h, q, scratch, &o);
+		v = (uint32_t)a | (uint32_t)o << 8;
+		kpa_map_put(cache, k, v);
+	}
+	*order = (kp_order)(v >> 8);
+	return (kp_access)(v & 0xff);
+}
+
 int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *total, int *nq)
 {
 	shape *s = NULL;
@@ -258,13 +274,20 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 {
 	memset(v, 0, sizeof(*v));
 	u64map cache = {0}, cache0 = {0};
+	/* h is t with one more index, the key unchanged: a statement that does
+	 * not name the index's leading column cannot read through it */
+	int lead = -2;
+	if (!base && h->pk.parts == t->pk.parts && h->nindexes == t->nindexes + 1 &&
+	    h->indexes[t->nindexes]->key.n)
+		lead = h->indexes[t->nindexes]->key.parts[0].col;
 	const kp_list *qs = kpa_queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		kp_wquery *q = qs->items[i];
 		if (q->base != t || q->plan.access == KP_ACCESS_NONE)
 			continue;
 		kp_access nowc = base ? kpa_cached_class(&cache0, 0, base, q, scratch) : q->plan.access;
-		kp_access thenc = kpa_cached_class(&cache, 0, h, q, scratch);
+		kp_access thenc = lead >= 0 && !kpa_uses_col(q->uses, lead) ? nowc
+		                  : kpa_cached_class(&cache, 0, h, q, scratch);
 		bool now = kpa_served(nowc), then = kpa_served(thenc);
 		kp_arena_reset(scratch);
 		if (!then && now && fanout) {
