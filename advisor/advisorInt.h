@@ -21,8 +21,8 @@
  *                re-planned and costed, one recommendation per table
  *   advisor.c    the driver and the advice records
  *
- * The advisor never feeds planning: workload.c is the only file that calls
- * the planner, and only on hypothetical copies of a table. Names private
+ * The advisor never feeds planning: workload.c and judge.c are the only
+ * files that call the planner, and only on hypothetical copies of a table. Names private
  * to advisor/ start with kpa_. */
 #ifndef KP_ADVISOR_INT_H
 #define KP_ADVISOR_INT_H

@@ -1,7 +1,7 @@
 /* The weighted workload and what a fix does to it. Every proposed key or
  * index is judged by planning the table's statements again on a
- * hypothetical copy of the table (this is the only file that calls the
- * planner, never on the real schema); a verdict records the weight served
+ * hypothetical copy of the table (this file and judge.c call the planner,
+ * never on the real schema); a verdict records the weight served
  * before and after and the statements made worse. Also the per-table
  * summary of the workload in access classes. */
 #include "advisor/advisorInt.h"
