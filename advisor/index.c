@@ -71,6 +71,14 @@ static kp_table *concat_table(kp_advisor *adv, const kp_table *t, const kp_key *
 	return tc;
 }
 
+/* s without its ", so it keeps N key columns": a later sentence says how
+ * many the key finally keeps (one count, not two that differ). */
+static const char *without_count(kp_arena *a, const char *s)
+{
+	const char *at = strstr(s, ", so it keeps ");
+	return at ? kp_arena_strndup(a, s, (size_t)(at - s)) : s;
+}
+
 /* Advice for an index table of t keyed by user's columns and then t's key
  * columns, for the statements in qs. A lead that is itself a write hotspot
  * is spread: hashed when every statement binds it by = or IN (and it is no
@@ -197,7 +205,8 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 				kp_buf_puts(&k, nk.parts[i].desc ? " DESC]" : "]");
 			}
 			concat = kp_arena_printf(adv->a, "%s; %s_key holds the hash (4 hex characters of md5) followed by "
-			                         "%s, zero-padded, in one key column, so it keeps %d key columns", concat,
+			                         "%s, zero-padded, in one key column, so it keeps %d key columns",
+			                         without_count(adv->a, concat),
 			                         lead->name, lead->name, nk.n);
 		}
 		if (!ddl) {
@@ -224,7 +233,8 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		}
 		if (ddl)
 			concat = kp_arena_printf(adv->a, "%s; %s_key holds the bucket (3 digits) followed by %s, "
-			                         "zero-padded, in one key column, so it keeps %d key columns", concat,
+			                         "zero-padded, in one key column, so it keeps %d key columns",
+			                         without_count(adv->a, concat),
 			                         lead->name, lead->name, nk.n);
 		else {
 			ddl = kpa_lead_column_ddl(adv, src, name, &nk, "bucket", false);
@@ -526,6 +536,14 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		for (int i = 0; i < t->pk.n; i++)
 			if (t->pk.parts[i].col >= 0)
 				kpa_colset_add(&key, t->pk.parts[i].col, false);
+		/* the table's own key, column for column: it is there already and
+		 * does not serve the read (a function of a column, a type that
+		 * does not compare): nothing to propose */
+		bool own = key.n == t->pk.n;
+		for (int i = 0; own && i < key.n; i++)
+			own = t->pk.parts[i].col == key.cols[i] && t->pk.parts[i].desc == key.desc[i];
+		if (own)
+			continue;
 		kp_key nk;
 		nk.n = key.n;
 		nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)key.n);

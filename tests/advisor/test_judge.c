@@ -351,6 +351,43 @@ static void test_one_migration_not_two(void)
 	run_free(&r);
 }
 
+/* An index table whose key is concatenated and then merged with its hash
+ * says once how many key columns it keeps (it said 4, then 3). */
+static void test_index_table_counts_its_key_columns_once(void)
+{
+	run r;
+	run_w(&r, "CREATE TABLE ev (k1 VARCHAR(8) NOT NULL, k2 VARCHAR(8) NOT NULL, k3 VARCHAR(8) NOT NULL, "
+	          "created_at BIGINT, kind VARCHAR(8), v INT, PRIMARY KEY (k1, k2, k3));",
+	      "SELECT * FROM ev WHERE created_at = 5 AND kind = 'a';", KP_TARGET_TABLESTORE);
+	const kp_advice *x = NULL;
+	for (uint32_t i = 0; i < r.adv.advice.n; i++)
+		if (!strcmp(((kp_advice *)r.adv.advice.items[i])->kind, "index_table"))
+			x = r.adv.advice.items[i];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	const char *first = strstr(x->message, "so it keeps ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(first);
+	CU_ASSERT_PTR_NULL(strstr(first + 1, "so it keeps "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "in one key column, so it keeps 3 key columns"));
+	CU_ASSERT_STRING_EQUAL(x->key, "[md5(created_at).substr(0,4) + created_at][kind][ev_key]");
+	run_free(&r);
+}
+
+/* KP120 never proposes the table's own key as the fix: a LIKE on a BIGINT
+ * key column is unserved whatever the key, and [a][b] is the key. */
+static void test_no_proposal_of_the_own_key(void)
+{
+	run r;
+	run_w(&r, "CREATE TABLE n (a BIGINT NOT NULL, b BIGINT NOT NULL, v INT, PRIMARY KEY (a, b));",
+	      "SELECT * FROM n WHERE a LIKE '1%';", KP_TARGET_LINDORM);
+	int n = 0;
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		n += d->rule == KP_R_UNSERVED;
+	CU_ASSERT_EQUAL(n, 0);
+	CU_ASSERT_EQUAL(r.adv.advice.n, 0);
+	expect_recommended(&r, "n", "");
+	run_free(&r);
+}
+
 /* ------------------------------------------------- annotations */
 
 static int count_diag(const run *r, kp_rule rule, const char *text)
@@ -544,6 +581,8 @@ KPT_SUITE("judge", NULL, NULL,
 	{"an index that leaves a sort does not serve the ordered read", test_sort_not_counted_as_served},
 	{"time columns by their names and by the workload", test_time_columns_by_name},
 	{"a reorder and a DESC are one migration", test_one_migration_not_two},
+	{"an index table counts its key columns once", test_index_table_counts_its_key_columns_once},
+	{"KP120 never proposes the table's own key", test_no_proposal_of_the_own_key},
 	{"annotations: rows, writes, distinct values, distributions; defaults said",
 	 test_annotations_stated_and_defaults_said},
 	{"scenario: OpenTSDB's tsdb design stands", test_scenario_opentsdb_design_stands},
