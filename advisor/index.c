@@ -256,6 +256,9 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		kp_buf_free(&k);
 		return NULL;
 	}
+	/* its write cost, in words */
+	kp_buf_printf(&m, "; every insert into %s then writes %d rows (the table, %s)", t->name, t->nindexes + 2,
+	              t->nindexes ? "its indexes and this table" : "and this table");
 	kp_advice *x = kpa_advise(adv, rule, "index_table", t, kpa_bufdup(adv->a, &m), kpa_bufdup(adv->a, &k), ddl);
 	/* for the judge: a second table holding every column, keyed as its
 	 * reads find it (a concatenated key column reads as the columns it
@@ -754,12 +757,14 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		const char *msg;
 		if (ti->sql_index)
 			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, covering the columns these "
-			                      "queries read; the store maintains it on every write", name.data, t->name);
+			                      "queries read; the store maintains it on every write: an insert into %s then "
+			                      "writes %d rows", name.data, t->name, t->name, t->nindexes + 2);
 		else
 			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, created with the CreateIndex "
 			                      "operation (IndexMeta: primary key %s, the key columns of %s added by the "
-			                      "store; defined columns %s); the store maintains it on every write",
-			                      name.data, t->name, pr->key, t->name, ninc ? inc.data : "none");
+			                      "store; defined columns %s); the store maintains it on every write: an insert "
+			                      "then writes %d rows",
+			                      name.data, t->name, pr->key, t->name, ninc ? inc.data : "none", t->nindexes + 2);
 		kp_buf shown = {0};
 		for (int j = 0; j < index->key.n; j++)
 			kp_buf_printf(&shown, "[%s%s]", t->cols[index->key.parts[j].col].name,

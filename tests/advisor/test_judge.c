@@ -515,6 +515,10 @@ static void test_scenario_killrvideo_videos_by_user(void)
 	const kp_table_review *v = review_of(&r, "videos");
 	CU_ASSERT_EQUAL(v->rows_per_insert_before, 1);
 	CU_ASSERT_EQUAL(v->rows_per_insert_after, 2);
+	/* index advice states its write cost */
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "the store maintains it on every write: an insert into videos then "
+	                                          "writes 2 rows"));
 	expect_fixpoint(&r, schema, 1, w, KP_TARGET_LINDORM, "videos");
 	run_free(&r);
 }

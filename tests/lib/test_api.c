@@ -200,7 +200,8 @@ static void test_advice(void)
 	ASSERT_STR(s.akind[0], "secondary_index");
 	ASSERT_STR(s.ajson[0], "{\"rule\": \"KP120\", \"kind\": \"secondary_index\", \"table\": \"orders\", \"columns\": "
 	           "[\"orderid\", \"status\"], \"message\": \"secondary_index: idx_orders_orderid_status on orders, "
-	           "covering the columns these queries read; the store maintains it on every write; served 1 -> 51 "
+	           "covering the columns these queries read; the store maintains it on every write: an insert into orders "
+	           "then writes 2 rows; served 1 -> 51 "
 	           "of 51 weight\", \"key\": \"[orderid][status][userid]\", \"ddl\": \"CREATE INDEX "
 	           "idx_orders_orderid_status ON orders (orderid, status) INCLUDE (amount)\", \"serves\": 50, \"of\": "
 	           "50, \"served_before\": 1, \"served_after\": 51, \"weight\": 51, \"fanout\": 0, \"worse\": [], "
