@@ -59,7 +59,8 @@ typedef struct design {
 	int buckets;
 	kp_index **ix;
 	int nix;
-	kp_advice *items[8];    /* what it applies */
+	kp_advice *items[64];   /* what it applies (a recommendation of more items is cut
+	                           there: the greedy search stops adding) */
 	int nitems;
 } design;
 
