@@ -703,6 +703,20 @@ void kpa_judge_all(kp_advisor *adv)
 	free(jt);
 	kp_arena_free(&scratch);
 	kp_arena_free(&hyp);
+	/* advice on what the judge did not review (an index on a view) is
+	 * ranked after its table's other items, in the rules' order */
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		kp_advice *x = adv->advice.items[k];
+		if (x->rank > 0)
+			continue;
+		int last = 0;
+		for (uint32_t j = 0; j < adv->advice.n; j++) {
+			const kp_advice *y = adv->advice.items[j];
+			if (y->table == x->table && y->rank > last)
+				last = y->rank;
+		}
+		x->rank = last + 1;
+	}
 	/* the advice table by table, each in rank order */
 	if (adv->advice.n > 1)
 		qsort(adv->advice.items, adv->advice.n, sizeof(void *), by_rank);
