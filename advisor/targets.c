@@ -70,6 +70,12 @@ void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 	o->phoenix = kpa_target(t)->phoenix_rules;
 }
 
+void kp_target_fp_opts(kp_fp_opts *o, kp_target t)
+{
+	o->fold_case = kpa_target(t)->names == KP_NAMES_NOCASE;
+	o->max_in_list = (uint32_t)kpa_target(t)->max_in_list;
+}
+
 /* Does a key of this width (plus extra bytes the fix adds) fit the target? */
 bool kpa_width_fits(kp_advisor *adv, long long width, int extra)
 {

@@ -4,6 +4,7 @@
 #ifndef KP_TARGETS_H
 #define KP_TARGETS_H
 
+#include "grammar/fingerprint.h"
 #include "planner/plan.h"
 
 typedef enum kp_target {
@@ -23,5 +24,8 @@ void kp_target_plan_opts(kp_plan_opts *o, kp_target t);
  * upper-cases unquoted names, Lindorm's are case-sensitive, Tablestore and
  * generic ignore case. */
 int kp_target_names(kp_target t);
+/* How statements are told apart on the target (grammar/fingerprint.h): its
+ * name comparison and IN-list limit, as the advisor's shapes use them. */
+void kp_target_fp_opts(kp_fp_opts *o, kp_target t);
 
 #endif

@@ -1,5 +1,7 @@
 #include "base/diag.h"
 
+#include "base/quote.h"
+
 #include <stdarg.h>
 #include <string.h>
 
@@ -104,7 +106,7 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 	for (size_t i = 0; i < len;) {
 		const char *tab = memchr(text + i, '\t', len - i);
 		size_t run = tab ? (size_t)(tab - text) - i : len - i;
-		kp_buf_put(out, text + i, run);
+		kp_buf_put_visible(out, text + i, run);   /* controls as <U+001B> */
 		i += run;
 		if (tab) {
 			kp_buf_putc(out, ' ');
@@ -122,13 +124,28 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 	size_t end = start + (hend - hoff);
 	if (end > len)
 		end = len;
-	for (size_t i = end; i > start; i--)
-		if (((unsigned char)text[i - 1] & 0xc0) != 0x80)
-			width++;
+	/* columns as shown: a character shown as <U+XXXX> takes 8 */
+	for (size_t i = start; i < end;) {
+		uint32_t cp;
+		size_t k = kp_unsafe_char(text + i, end - i, &cp);
+		width += k ? 8 : 1;
+		i += k ? k : 1;
+		while (!k && i < end && ((unsigned char)text[i] & 0xc0) == 0x80)
+			i++;
+	}
 	(void)col;
-	for (size_t i = 0; i < start && i < len; i++)
-		if (((unsigned char)text[i] & 0xc0) != 0x80 && !(text[i] == '\r'))
+	for (size_t i = 0; i < start && i < len;) {
+		uint32_t cp;
+		size_t k = kp_unsafe_char(text + i, len - i, &cp);
+		if (k) {
+			kp_buf_puts(out, "        ");
+			i += k;
+			continue;
+		}
+		if (((unsigned char)text[i] & 0xc0) != 0x80)
 			kp_buf_putc(out, ' ');
+		i++;
+	}
 	if (color)
 		kp_buf_puts(out, "\033[1;32m");
 	kp_buf_putc(out, '^');
@@ -143,35 +160,49 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 {
 	static const char *sevcol[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
 	const kp_rule_info *r = kp_rule_get(d->rule);
+	/* paths and messages carry input text (names, literals): every control
+	 * character is shown, never sent to the terminal (kp_buf_put_visible) */
+	const char *bold = color ? "\033[1m" : "", *off = color ? "\033[0m" : "";
 	if (!d->src) {
 		/* a file without a span in it: "file[:line]: error: message [rule]" */
-		if (d->file && d->file_line)
-			kp_buf_printf(out, "%s%s:%u:%s ", color ? "\033[1m" : "", d->file, d->file_line, color ? "\033[0m" : "");
-		else if (d->file)
-			kp_buf_printf(out, "%s%s:%s ", color ? "\033[1m" : "", d->file, color ? "\033[0m" : "");
-		kp_buf_printf(out, "%s%s:%s %s [%s %s]\n", color ? sevcol[d->severity] : "", kp_severity_name(d->severity),
-		              color ? "\033[0m" : "", d->message, r->id, r->slug);
+		if (d->file) {
+			kp_buf_puts(out, bold);
+			kp_buf_puts_visible(out, d->file);
+			if (d->file_line)
+				kp_buf_printf(out, ":%u", d->file_line);
+			kp_buf_printf(out, ":%s ", off);
+		}
+		kp_buf_printf(out, "%s%s:%s ", color ? sevcol[d->severity] : "", kp_severity_name(d->severity), off);
+		kp_buf_puts_visible(out, d->message);
+		kp_buf_printf(out, " [%s %s]\n", r->id, r->slug);
 		return;
 	}
 	uint32_t line, col;
 	kp_source_linecol(d->src, d->off, &line, &col);
-	if (color)
-		kp_buf_printf(out, "\033[1m%s:%u:%u:\033[0m %s%s:\033[0m \033[1m%s\033[0m [%s %s]\n",
-		              d->src->path, line, col, sevcol[d->severity], kp_severity_name(d->severity),
-		              d->message, r->id, r->slug);
-	else
-		kp_buf_printf(out, "%s:%u:%u: %s: %s [%s %s]\n", d->src->path, line, col,
-		              kp_severity_name(d->severity), d->message, r->id, r->slug);
+	kp_buf_puts(out, bold);
+	kp_buf_puts_visible(out, d->src->path);
+	kp_buf_printf(out, ":%u:%u:%s %s%s:%s %s", line, col, off, color ? sevcol[d->severity] : "",
+	              kp_severity_name(d->severity), off, bold);
+	kp_buf_puts_visible(out, d->message);
+	kp_buf_printf(out, "%s [%s %s]\n", off, r->id, r->slug);
 	size_t len;
 	const char *text = kp_source_line_text(d->src, d->off, &len);
+	if (len && text[len - 1] == '\r')
+		len--;   /* a CRLF line's end */
 	if (len <= 400)   /* a huge line: show no excerpt rather than flood the terminal */
 		excerpt(out, d, text, len, line, col, color);
 	for (const kp_note *n = d->notes; n; n = n->next) {
 		uint32_t nl, nc;
 		kp_source_linecol(n->src, n->off, &nl, &nc);
-		kp_buf_printf(out, "%s%s:%u:%u: note:%s %s\n", color ? "\033[1m" : "", n->src->path, nl, nc,
-		              color ? "\033[0m" : "", n->message);
+		kp_buf_puts(out, bold);
+		kp_buf_puts_visible(out, n->src->path);
+		kp_buf_printf(out, ":%u:%u: note:%s ", nl, nc, off);
+		kp_buf_puts_visible(out, n->message);
+		kp_buf_putc(out, '\n');
 	}
-	for (const kp_help *h = d->helps; h; h = h->next)
-		kp_buf_printf(out, "%shelp:%s %s\n", color ? "\033[1;32m" : "", color ? "\033[0m" : "", h->message);
+	for (const kp_help *h = d->helps; h; h = h->next) {
+		kp_buf_printf(out, "%shelp:%s ", color ? "\033[1;32m" : "", off);
+		kp_buf_puts_visible(out, h->message);
+		kp_buf_putc(out, '\n');
+	}
 }

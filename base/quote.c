@@ -106,3 +106,50 @@ void kp_buf_sql_name(kp_buf *b, const char *s, size_t n, bool quoted)
 	else
 		sql_quoted(b, s, n, '"');
 }
+
+size_t kp_unsafe_char(const char *s, size_t n, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	if (n == 0)
+		return 0;
+	if ((u[0] < 0x20 && u[0] != '\t') || u[0] == 0x7f) {
+		*cp = u[0];
+		return 1;
+	}
+	if (u[0] == 0xc2 && n >= 2 && u[1] >= 0x80 && u[1] <= 0x9f) {
+		*cp = u[1];
+		return 2;
+	}
+	if (u[0] == 0xe2 && n >= 3 && ((u[1] == 0x80 && u[2] >= 0xaa && u[2] <= 0xae) ||
+	                               (u[1] == 0x81 && u[2] >= 0xa6 && u[2] <= 0xa9))) {
+		*cp = 0x2000u | ((uint32_t)(u[1] & 0x3f) << 6) | (u[2] & 0x3f);
+		return 3;
+	}
+	return 0;
+}
+
+void kp_buf_put_visible(kp_buf *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t run = 0;
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		uint32_t cp;
+		size_t k = (c < 0x20 || c == 0x7f || c == 0xc2 || c == 0xe2) ? kp_unsafe_char(s + i, n - i, &cp) : 0;
+		if (!k) {
+			i++;
+			continue;
+		}
+		kp_buf_put(b, s + run, i - run);
+		char e[8] = {'<', 'U', '+', hex[(cp >> 12) & 15], hex[(cp >> 8) & 15], hex[(cp >> 4) & 15], hex[cp & 15], '>'};
+		kp_buf_put(b, e, sizeof e);
+		i += k;
+		run = i;
+	}
+	kp_buf_put(b, s + run, n - run);
+}
+
+void kp_buf_puts_visible(kp_buf *b, const char *s)
+{
+	kp_buf_put_visible(b, s, strlen(s));
+}

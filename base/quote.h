@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/buf.h"
 
@@ -16,5 +17,17 @@ void kp_buf_sql_str(kp_buf *b, const char *s, size_t n);
  * then [A-Za-z0-9_]) and was not written quoted, else "double-quoted",
  * with '"' doubled. */
 void kp_buf_sql_name(kp_buf *b, const char *s, size_t n, bool quoted);
+
+/* The character at s[0, n) when a terminal would act on it instead of
+ * showing it: a C0 control (tab excepted), DEL, a C1 control (U+0080 to
+ * U+009F) or a bidirectional override or isolate (U+202A to U+202E, U+2066
+ * to U+2069). Returns its length in bytes and sets *cp, else 0. */
+size_t kp_unsafe_char(const char *s, size_t n, uint32_t *cp);
+/* Appends s with each such character shown as <U+XXXX>, as GCC and Clang
+ * show them: text from an input file never drives the reader's terminal or
+ * a CI log. */
+void kp_buf_put_visible(kp_buf *b, const char *s, size_t n);
+/* The same for a NUL-terminated string. */
+void kp_buf_puts_visible(kp_buf *b, const char *s);
 
 #endif

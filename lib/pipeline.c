@@ -107,6 +107,26 @@ static bool is_write(kp_stmt_kind k)
 	return k == KP_S_INSERT || k == KP_S_UPSERT || k == KP_S_REPLACE;
 }
 
+/* Under file_scope: is the CREATE s, in a query source, one of a table,
+ * view or index that another file (the schema) already declares? That is
+ * the migration that made it, applied already: not "already exists". */
+static bool declared_elsewhere(const kp_catalog *cat, const kp_stmt *s, const kp_source *src)
+{
+	const kp_table *t;
+	if (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_VIEW) {
+		const kp_name *n = &s->u.create_table.name;
+		t = kp_catalog_find(cat, n->s, n->len);
+		return t && t->src && strcmp(t->src->path, src->path) != 0;
+	}
+	if (s->kind == KP_S_CREATE_INDEX) {
+		const kp_indexdef *def = &s->u.create_index;
+		t = kp_catalog_find(cat, def->table.s, def->table.len);
+		const kp_index *ix = t && def->name.s ? kp_table_index(t, def->name.s, def->name.len) : NULL;
+		return ix && ix->src && strcmp(ix->src->path, src->path) != 0;
+	}
+	return false;
+}
+
 /* One statement: DDL changes its role's schema, a query is planned (and
  * against the old schema too, for check --base-schema), checked against
  * the target's limits and handed to the advisor when it is a workload's. */
@@ -117,6 +137,11 @@ static void run_stmt(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 	if (!s)
 		return;
 	if (kp_stmt_is_ddl(s->kind)) {
+		if (p->file_scope && r == KP_ROLE_QUERY) {
+			if (declared_elsewhere(p->cat, s, ev->src))
+				return;
+			p->scope_dirty = true;
+		}
 		kp_catalog_apply(r == KP_ROLE_BASE ? &p->base_cat : p->cat, s, ev->src, ev->a, ev->d);
 		return;
 	}
@@ -226,8 +251,12 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 		if (send(p, &ev, KP_EV_PARSED))
 			return gap;
 		gap = ev.trail;
-		if (!s && r != KP_ROLE_WORKLOAD && kp_catalog_note_failed(p->cat, src, ev.start) && transient)
-			keep_declarations(p, src, ev.start, pos);   /* a failed CREATE, for "no such table" */
+		if (!s && r != KP_ROLE_WORKLOAD && kp_catalog_note_failed(p->cat, src, ev.start)) {
+			if (r == KP_ROLE_QUERY)
+				p->scope_dirty = true;
+			if (transient)
+				keep_declarations(p, src, ev.start, pos);   /* a failed CREATE, for "no such table" */
+		}
 		run_stmt(p, &ev, plan_arena);
 		if (p->stop)
 			return pos;
@@ -240,7 +269,26 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 
 void kp_pipe_source(kp_pipe *p, kp_source *src, kp_role r)
 {
+	if (r == KP_ROLE_SCHEMA)
+		kp_list_push(&p->arena, &p->schema_srcs, src);
 	kp_pipe_window(p, src, r, false, false);
+}
+
+void kp_pipe_scope_end(kp_pipe *p)
+{
+	if (!p->scope_dirty || p->cat != &p->own_cat)
+		return;
+	p->scope_dirty = false;
+	int names = p->own_cat.names;
+	kp_catalog_free(&p->own_cat);
+	kp_catalog_init(&p->own_cat);
+	p->own_cat.names = names;
+	kp_event_fn fn = p->fn;
+	p->fn = NULL;   /* the schema's findings were reported when it was read */
+	for (uint32_t i = 0; i < p->schema_srcs.n; i++)
+		kp_pipe_window(p, p->schema_srcs.items[i], KP_ROLE_SCHEMA, false, false);
+	p->fn = fn;
+	p->stop = false;
 }
 
 kp_source *kp_pipe_read(kp_pipe *p, const char *path, kp_diags *d, kp_arena *a)

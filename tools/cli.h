@@ -60,6 +60,15 @@ typedef struct cli {
 	kp_list hosts;          /* kp_host_file* whose SQL the run still uses */
 	kp_list host_arenas;    /* kp_arena* holding them */
 	kp_arena *host_arena;   /* the arena the next host file is read into */
+	bool schema_walk;       /* the walker reads a schema: migration order,
+	                           no --exclude */
+	bool verbose;           /* --verbose: say the order schema files apply in */
+	bool select[KP_R__COUNT];   /* --select: only these rules are reported */
+	bool selecting;             /* --select was given */
+	bool ignore[KP_R__COUNT];   /* --ignore: these rules are not reported */
+	kp_source *log_src;     /* check --workload LOG: the log's shapes as statements ... */
+	const double *log_weights; /* ... their weights, in order ... */
+	size_t log_n, log_next; /* ... how many, and the next one's */
 } cli;
 
 /* ------------------------------------------------------------ cli.c */
@@ -132,5 +141,7 @@ int cmd_lint(int argc, char **argv, bool check);    /* cmd_lint.c: lint and chec
 int cmd_repl(int argc, char **argv);                /* cmd_repl.c */
 int cmd_rules(int argc, char **argv);               /* cmd_rules.c */
 int cmd_help(int argc, char **argv);                /* cmd_rules.c */
+/* A rule's page (docs/rules/ID.md), compiled in, or NULL. */
+const char *cli_rule_page(const char *id);          /* cmd_rules.c */
 
 #endif

@@ -4,6 +4,8 @@
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "tools/cli.h"
 
+#include "tools/migrations.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
@@ -34,6 +36,8 @@ const char *cli_display_path(cli *c, const char *path)
  * on the command line is excluded as one found in a folder is. */
 static bool excluded(cli *c, const char *path)
 {
+	if (c->schema_walk)
+		return false;   /* --exclude names query files: the schema is read whole */
 	kp_arena_reset(&c->scratch);
 	const char *abs = kp_path_abs(&c->scratch, c->cwd, path);
 	for (int k = 0; k < 2; k++) {
@@ -68,6 +72,12 @@ int cli_file_lang(const cli *c, const char *path, bool walked)
 {
 	if (c->lang >= 0 && !walked)
 		return c->lang;
+	if (!strcmp(path, "-")) {
+		/* standard input is read as the name --stdin-filename gives it
+		 * (as ruff, eslint and prettier do), else as SQL */
+		int l = c->stdin_name ? kp_lang_of_path(c->stdin_name) : -1;
+		return l < 0 ? KP_LANG_SQL : l;
+	}
 	int l = kp_lang_of_path(path);
 	if (walked && c->lang >= 0 && l != c->lang)
 		return -1;
@@ -168,6 +178,19 @@ static bool has_glob(const char *p)
 	return strpbrk(p, "*?[") != NULL;
 }
 
+/* A schema folder's files (or a glob's), files->items[first, n), put in
+ * the order they apply (tools/migrations.h). Returns -1 (reported) when two
+ * migrations have the same version. */
+static int migration_order(cli *c, kp_list *files, uint32_t first)
+{
+	kp_diags d = {0};
+	if (kp_migration_sort((const char **)files->items + first, files->n - first, &d, &c->arena) < 0) {
+		cli_errors(c, &d);
+		return -1;
+	}
+	return 0;
+}
+
 /* The files named by paths (files, folders, globs the shell left alone),
  * through the walker. A folder or glob that gives no query file is an
  * error: there would be nothing to do. Returns -1 (reported) on an error. */
@@ -178,6 +201,7 @@ int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files)
 		struct stat st;
 		bool exists = !strcmp(p, "-") || stat(p, &st) == 0;
 		int found = 0;
+		uint32_t first = files->n;
 		if (!exists && has_glob(p)) {
 			glob_t g;
 			int rc = glob(p, 0, NULL, &g);
@@ -196,9 +220,13 @@ int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files)
 				cli_error(c, "%s: no file matches", p);
 				return -1;
 			}
+			if (c->schema_walk && migration_order(c, files, first) < 0)
+				return -1;
 			continue;
 		}
 		if (walk_files(c, p, files, seen, &found) < 0)
+			return -1;
+		if (c->schema_walk && migration_order(c, files, first) < 0)
 			return -1;
 		if (!found && exists && strcmp(p, "-") && S_ISDIR(st.st_mode) && !excluded(c, p)) {
 			cli_error(c, c->host_walk ? "%s: no .sql files (nor application code with SQL) in this folder"
@@ -243,8 +271,23 @@ int cli_read_schema_of(cli *c, const kp_list *paths, kp_list *seen, const kp_cat
 {
 	kp_list files = {0};
 	c->host_walk = false;   /* schema folders: *.sql only */
-	if (cli_gather(c, paths, seen, &files) < 0)
+	c->schema_walk = true;
+	int rc = cli_gather(c, paths, seen, &files);
+	c->schema_walk = false;
+	if (rc < 0)
 		return -1;
+	if (c->verbose && files.n) {
+		fprintf(stderr, "keyplan: %s files, in the order they apply:\n", cat == c->pipe.cat ? "schema" : "base schema");
+		for (uint32_t i = 0; i < files.n; i++) {
+			const char *v;
+			uint32_t vl;
+			kp_mig_kind k = kp_migration_kind(files.items[i], &v, &vl);
+			if (k == KP_MIG_VERSIONED)
+				fprintf(stderr, "  %s (version %.*s)\n", (const char *)files.items[i], (int)vl, v);
+			else
+				fprintf(stderr, "  %s%s\n", (const char *)files.items[i], k == KP_MIG_REPEATABLE ? " (repeatable)" : "");
+		}
+	}
 	for (uint32_t i = 0; i < files.n; i++) {
 		if (strcmp(files.items[i], "-"))
 			cli_is_schema_file(c, files.items[i], true);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/quote.h"
 #include "planner/explain.h"
 
 const char cli_usage_explain[] =
@@ -26,7 +27,9 @@ const char cli_usage_explain[] =
 	"                       (phoenix upper-cases unquoted names, lindorm is\n"
 	"                       case-sensitive: docs/targets.md)\n"
 	"  --color WHEN         auto (default), always or never\n"
-	"  --exclude GLOB       skip matching files and folders; may be repeated\n"
+	"  --exclude GLOB       skip matching query files and folders; may be repeated\n"
+	"  --verbose            say the order the schema files apply in (V2__ before\n"
+	"                       V10__, as Flyway)\n"
 	"  --stdin-filename P   report standard input (-) as the file P\n"
 	"  --config FILE        read FILE instead of the nearest .keyplan\n"
 	"  --no-config          read no config file\n"
@@ -82,7 +85,12 @@ static int explain_event(void *ctx, kp_event *ev)
 		}
 	} else {
 		if (!schema) {
-			kp_explain_text(&er->out, &ev->plan, ev->stmt);
+			/* the plan quotes the statement's literals and names: its
+			 * control characters are shown, not sent to the terminal */
+			kp_buf line = {0};
+			kp_explain_text(&line, &ev->plan, ev->stmt);
+			kp_buf_put_visible(&er->out, line.data, line.len);
+			kp_buf_free(&line);
 			kp_buf_putc(&er->out, '\n');
 		}
 		for (const kp_diag *g = d->head; g; g = g->next)

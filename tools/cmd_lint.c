@@ -6,26 +6,37 @@
 #include <glob.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "advisor/advisor.h"
 #include "lib/embed.h"
 #include "tools/baseline.h"
 #include "tools/diffscope.h"
+#include "tools/digest/digest_workload.h"
 
 /* The options lint and check share, and their exit status. */
 #define REPORT_OPTIONS \
 	"  --fail-on LEVEL      error (default), warning or info: exit 1 on findings\n" \
 	"                       at or above LEVEL\n" \
+	"  --select RULES       report only these rules (IDs or slugs, comma-separated;\n" \
+	"                       may be repeated)\n" \
+	"  --ignore RULES       do not report these rules (as --select; wins over it)\n" \
 	"  --exit-zero          report only: exit 0 whatever the findings (2 still\n" \
 	"                       means the run failed)\n" \
-	"  --exclude GLOB       skip matching files and folders, also when named;\n" \
-	"                       may be repeated (relative to the working directory)\n" \
-	"  --stdin-filename P   report standard input (-) as the file P\n" \
+	"  --exclude GLOB       skip matching query files and folders, also when\n" \
+	"                       named; may be repeated (relative to the working\n" \
+	"                       directory; the schema is always read whole)\n" \
+	"  --verbose            say the order the schema files apply in (V2__ before\n" \
+	"                       V10__, as Flyway)\n" \
+	"  --stdin-filename P   report standard input (-) as the file P, read in\n" \
+	"                       P's language (A.java: Java)\n" \
 	"  --baseline FILE      report only findings not recorded in FILE; say which\n" \
 	"                       entries match nothing any more\n" \
 	"  --write-baseline FILE record every finding in FILE (exit 0)\n" \
-	"  --diff REV           report only findings in statements that git diff REV\n" \
-	"                       touches (- reads a unified diff on standard input)\n" \
+	"  --diff REV           report only findings in statements the branch changed\n" \
+	"                       since it left REV (the working tree and untracked files\n" \
+	"                       against git merge-base REV HEAD; - reads a unified\n" \
+	"                       diff on standard input)\n" \
 	"  --target T           lindorm (default), tablestore, phoenix or generic\n" \
 	"  --color WHEN         auto (default), always or never (NO_COLOR and\n" \
 	"                       CLICOLOR_FORCE are honoured)\n" \
@@ -40,6 +51,7 @@
 
 const char cli_usage_lint[] =
 	"usage: keyplan lint [--schema PATH]... [options] [FILE | DIR]... [-e SQL]...\n"
+	"       (no FILE: the config's include globs, else the working directory)\n"
 	"\n"
 	"Plans every statement of the query files and reports each problem as a\n"
 	"diagnostic: rejected full scans, filtered scans, reverse scans, sorts,\n"
@@ -47,7 +59,8 @@ const char cli_usage_lint[] =
 	"non-portable syntax, and the target store's limits. Folders are searched\n"
 	"for *.sql and for SQL embedded in application code: *.java, *.kt, *.go,\n"
 	"*.py and MyBatis mapper *.xml; findings point into the application source\n"
-	"(docs/embedded-sql.md).\n"
+	"(docs/embedded-sql.md). DDL in a linted file applies to that file only,\n"
+	"from the --schema catalog: the findings do not depend on the files' order.\n"
 	"\n"
 	"options:\n"
 	"  --schema PATH        schema file or folder; may be repeated\n"
@@ -76,7 +89,11 @@ const char cli_usage_check[] =
 	"options:\n"
 	"  --schema PATH        schema file or folder; may be repeated\n"
 	"  --workload PATH      query file or folder (SQL or application code, as for\n"
-	"                       lint); may be repeated\n"
+	"                       lint), or a query log or digest (docs/digest.md: each\n"
+	"                       shape weighted by its count); may be repeated\n"
+	"  --base-schema PATH   the schema before a change: each workload query whose\n"
+	"                       plan changes is reported, before -> after (KP130-KP134,\n"
+	"                       and the migration impact); may be repeated\n"
 	"  --lang L             read named workload files as sql, java, kotlin, go,\n"
 	"                       python or mybatis\n"
 	"  --format F           text (default), json (docs/advice-json.md), sarif or\n"
@@ -111,6 +128,32 @@ static const kp_diag *first_error(const kp_diags *d, const kp_diag *after)
 	return NULL;
 }
 
+/* A query that names a table whose CREATE failed in the schema: the
+ * schema is broken, and every query of that table would only be "unknown
+ * table". The run fails (exit 2: a failed SARIF run, nothing recorded in a
+ * baseline) instead of passing that off as findings; other schema errors
+ * stay findings. Returns true (reported) when d holds such a query. */
+static bool uses_broken_table(cli *c, const kp_diags *d)
+{
+	for (const kp_diag *g = d->head; g; g = g->next) {
+		if (g->rule != KP_R_UNKNOWN_TABLE || !g->notes)
+			continue;
+		for (uint32_t i = 0; i < c->pipe.schema_srcs.n; i++)
+			if (g->notes->src == c->pipe.schema_srcs.items[i]) {
+				uint32_t l, col, nl, nc;
+				kp_source *at;
+				size_t off = kp_source_origin(g->src, g->off, &at);
+				kp_source_linecol(at, off, &l, &col);
+				kp_source_linecol(g->notes->src, g->notes->off, &nl, &nc);
+				cli_error(c, "%s:%u:%u: %s; %s:%u:%u: %s: the schema is broken, fix it first",
+				          at->path, l, col, g->message, g->notes->src->path, nl, nc, g->notes->message);
+				c->abort = true;
+				return true;
+			}
+	}
+	return false;
+}
+
 /* A statement of the pipeline, reported: its keyplan: directives read
  * before it runs, its findings written to the report at once (so lint's
  * memory does not grow with its input), a workload's compared with its
@@ -122,6 +165,8 @@ static int lint_event(void *ctx, kp_event *ev)
 	switch (ev->phase) {
 	case KP_EV_PARSED:
 		kp_report_directives(rep, ev->src, ev->lead, ev->start, ev->start, &ev->weight);
+		if (ev->src == c->log_src && c->log_next < c->log_n)
+			ev->weight = c->log_weights[c->log_next++];     /* a log's shape */
 		kp_report_stmt_end(rep, ev->src, ev->start, ev->end);
 		kp_report_stmt_directives(rep, ev->src, ev->start, ev->end, ev->pos, ev->trail);
 		break;
@@ -137,7 +182,7 @@ static int lint_event(void *ctx, kp_event *ev)
 	case KP_EV_DONE:
 		if (ev->host)
 			break;   /* lib/embed.c merges the variants' findings: see host_emit */
-		if (cli_missing_schema(c, ev->d)) {
+		if (cli_missing_schema(c, ev->d) || (ev->role != KP_ROLE_SCHEMA && uses_broken_table(c, ev->d))) {
 			c->abort = true;
 			return 1;
 		}
@@ -168,18 +213,21 @@ static int lint_event(void *ctx, kp_event *ev)
 static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
 {
 	(void)a;
-	kp_report_emit(ctx, d);
+	cli *c = ctx;
+	if (c->abort || uses_broken_table(c, d))
+		return;
+	kp_report_emit(c->rep, d);
 }
 
 static void host_comment(void *ctx, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
                          uint32_t stmt_end, bool file_pass)
 {
-	kp_report_host_comment(ctx, host, off, end, stmt_off, stmt_end, file_pass);
+	kp_report_host_comment(((cli *)ctx)->rep, host, off, end, stmt_off, stmt_end, file_pass);
 }
 
 static void host_stmt_done(void *ctx)
 {
-	kp_report_stmt_done(ctx);
+	kp_report_stmt_done(((cli *)ctx)->rep);
 }
 
 /* A host file (Java, Kotlin, Go, Python, MyBatis XML): read whole, its
@@ -193,9 +241,13 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 		kp_arena_init(c->host_arena);
 		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
 	}
-	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c->rep};
+	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c};
 	bool keep = false;
+	kp_report_file_read(c->rep, src->path);
+	c->rep->host_xml = lang == KP_LANG_MYBATIS;
 	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, r, &sink, c->host_arena, &keep);
+	c->rep->host_xml = false;
+	kp_pipe_scope_end(&c->pipe);   /* lint: the file's DDL was its own */
 	if (keep) {
 		kp_pipe_keep(&c->pipe, src);
 		kp_list_push(&c->arena, &c->hosts, hf);
@@ -209,8 +261,10 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 
 static void collect_source(cli *c, kp_source *src, kp_role r)
 {
+	kp_report_file_read(c->rep, src->path);
 	kp_report_file_directives(c->rep, src);
 	kp_pipe_source(&c->pipe, src, r);
+	kp_pipe_scope_end(&c->pipe);
 }
 
 /* A query file read in windows, so that lint's memory does not grow with
@@ -219,15 +273,45 @@ static void collect_source(cli *c, kp_source *src, kp_role r)
 static int collect_stream(cli *c, const char *path)
 {
 	kp_diags d = {0};
+	kp_report_file_read(c->rep, path);
 	if (kp_report_scan_file_directives(c->rep, path, &d, &c->arena) < 0) {
 		cli_errors(c, &d);
 		return -1;
 	}
-	if (kp_pipe_stream(&c->pipe, path, KP_ROLE_QUERY, &d, &c->arena) < 0) {
+	int rc = kp_pipe_stream(&c->pipe, path, KP_ROLE_QUERY, &d, &c->arena);
+	kp_pipe_scope_end(&c->pipe);
+	if (rc < 0) {
 		cli_errors(c, &d);
 		return -1;
 	}
 	return 0;
+}
+
+/* check --workload with a query log or a digest: its shapes, one
+ * statement each, weighted by the statements they stand for, so that
+ * memory is bounded by the shapes, not the log. */
+static int run_log(cli *c, const char *path)
+{
+	kp_source *src = kp_arena_alloc(&c->arena, sizeof *src);
+	kp_log_workload w;
+	char *err = NULL;
+	if (kp_digest_workload(&c->pipe, path, src, &w, &err) < 0) {
+		cli_error(c, "%s", err ? err : path);
+		free(err);
+		return -1;
+	}
+	if (w.skipped)
+		fprintf(stderr, "keyplan check: %s: %llu of its lines or records skipped (keyplan digest %s lists them)\n",
+		        path, (unsigned long long)w.skipped, path);
+	kp_pipe_keep(&c->pipe, src);
+	c->log_src = src;
+	c->log_weights = w.weights;
+	c->log_n = w.n;
+	c->log_next = 0;
+	collect_source(c, src, KP_ROLE_WORKLOAD);
+	c->log_src = NULL;
+	kp_log_workload_free(&w);
+	return c->abort ? -1 : 0;
 }
 
 static int run_files(cli *c, kp_list *paths, kp_role r)
@@ -249,7 +333,17 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 				cli_errors(c, &d);
 				return -1;
 			}
+			if (!strcmp(files.items[i], "-") && c->pipe.stdin_name) {
+				/* every finding names standard input as --stdin-filename */
+				free(src->path);
+				src->path = strdup(c->pipe.stdin_name);
+				if (!src->path)
+					abort();
+				kp_buf_clear(&src->path_json);
+			}
 			collect_host(c, src, (kp_lang)lang, r);
+			if (c->abort)
+				return -1;
 			continue;
 		}
 		if (r == KP_ROLE_QUERY && strcmp(files.items[i], "-") != 0) {
@@ -258,6 +352,11 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 			 * advisor keeps their statements) and standard input (read
 			 * once, so its ignore-file lines cannot be looked for first) */
 			if (collect_stream(c, files.items[i]) < 0)
+				return -1;
+			continue;
+		}
+		if (r == KP_ROLE_WORKLOAD && strcmp(files.items[i], "-") && kp_digest_is_log(files.items[i])) {
+			if (run_log(c, files.items[i]) < 0)
 				return -1;
 			continue;
 		}
@@ -309,6 +408,13 @@ static void report_stale(cli *c, kp_baseline *b)
 {
 	if (c->diff_mode)
 		return;
+	/* entries of files this run did not read are not stale: a pre-commit
+	 * hook lints the files a commit touches, not the whole project */
+	for (uint32_t i = 0; i < b->entries.n; i++) {
+		kp_baseline_entry *e = b->entries.items[i];
+		if (e->left && !kp_report_was_read(c->rep, e->file))
+			e->left = 0;
+	}
 	unsigned stale = 0;
 	for (uint32_t i = 0; i < b->entries.n; i++)
 		stale += ((kp_baseline_entry *)b->entries.items[i])->left;
@@ -326,8 +432,32 @@ static void report_stale(cli *c, kp_baseline *b)
 	}
 }
 
+/* A run that failed before its report was begun (a config error, a
+ * usage error, a baseline or diff that cannot be read): with --output, a
+ * SARIF file still gets a run marked as failed, and no other format leaves
+ * a report from an earlier run in place (cli_close_output). */
+static void report_early_failure(cli *c, bool check)
+{
+	if (!c->output)
+		return;
+	char *tmp;
+	FILE *out = cli_open_output(c, &tmp);
+	if (!out)
+		return;
+	kp_report rep;
+	memset(&rep, 0, sizeof rep);
+	rep.docs = c->cfg.docs;
+	rep.rule_page = cli_rule_page;
+	kp_report_begin(&rep, &c->arena, out, c->fmt, 0);
+	rep.check = check;
+	kp_report_fail(&rep, c->fatal[0] ? c->fatal : "usage error (see standard error)");
+	kp_report_end(&rep, NULL, NULL, 0);
+	cli_close_output(c, out, tmp, 2);
+}
+
 int cmd_lint(int argc, char **argv, bool check)
 {
+	bool reported = false;   /* the report was written */
 	cli c;
 	const char *usage = check ? cli_usage_check : cli_usage_lint;
 	int rc = cli_setup(&c, check ? "check" : "lint", argc, argv, usage);
@@ -358,11 +488,16 @@ int cmd_lint(int argc, char **argv, bool check)
 				}
 			globfree(&g);
 		}
-		if (c.inputs.n == 0) {
-			rc = cli_usage_error("lint", usage, "%s", c.cfg.include.n
-			                 ? "no query files: the include globs of .keyplan match no file"
-			                 : "no query files: give FILEs or DIRs, -e SQL, or include = in .keyplan");
+		if (c.inputs.n == 0 && c.cfg.include.n) {
+			rc = cli_usage_error("lint", usage, "%s", "no query files: the include globs of .keyplan match no file");
 			goto done;
+		}
+		if (c.inputs.n == 0) {
+			/* no path and no include globs: the working directory, as
+			 * ruff and eslint do */
+			input *in = kp_arena_alloc(&c.arena, sizeof(*in));
+			in->text = ".";
+			kp_list_push(&c.arena, &c.inputs, in);
 		}
 	}
 	cli_start_pipeline(&c);
@@ -411,9 +546,21 @@ int cmd_lint(int argc, char **argv, bool check)
 	}
 	kp_report rep;
 	memset(&rep, 0, sizeof rep);
-	for (int i = 0; i < KP_R__COUNT; i++)
+	for (int i = 0; i < KP_R__COUNT; i++) {
 		rep.rules[i] = c.cfg.rules[i];
+		/* --select and --ignore win over the config's [rules] */
+		if ((c.selecting && !c.select[i]) || c.ignore[i]) {
+			rep.rules[i].set = true;
+			rep.rules[i].off = true;
+		} else if (c.selecting && rep.rules[i].off) {
+			rep.rules[i].set = false;   /* selected: back at its default severity */
+			rep.rules[i].off = false;
+		}
+	}
+	rep.docs = c.cfg.docs;   /* the SARIF header names them */
+	rep.rule_page = cli_rule_page;
 	kp_report_begin(&rep, &c.arena, out, c.fmt, c.fmt == KP_FMT_TEXT ? cli_use_color(&c, out) : 0);
+	rep.check = check;
 	rep.baseline = c.baseline_path ? &known : NULL;
 	rep.record = c.write_baseline ? &found : NULL;
 	rep.diff = c.diff_rev ? &scope : NULL;
@@ -423,6 +570,10 @@ int cmd_lint(int argc, char **argv, bool check)
 	c.pipe.fn = lint_event;
 	c.pipe.ctx = &c;
 	c.pipe.plan_schema_writes = true;
+	/* lint: DDL in a query file applies to that file only, from the
+	 * --schema catalog, so the findings do not depend on the order or
+	 * grouping of the files (check --base-schema judges migrations) */
+	c.pipe.file_scope = !check;
 	c.pipe.compare = c.base_schemas.n > 0;
 	c.pipe.adv = check ? &adv : NULL;
 	c.rep = &rep;
@@ -443,6 +594,8 @@ int cmd_lint(int argc, char **argv, bool check)
 				kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
 				if (c.lang > KP_LANG_SQL) {
 					collect_host(&c, src, (kp_lang)c.lang, KP_ROLE_QUERY);
+					if (c.abort)
+						rc = 2;
 					continue;
 				}
 				kp_pipe_keep(&c.pipe, src);
@@ -464,10 +617,29 @@ int cmd_lint(int argc, char **argv, bool check)
 		rc = finish(&c, &rep, check ? &adv : NULL);
 	}
 	rc = cli_close_output(&c, out, tmp, rc);
+	reported = true;
 	if (rc != 2 && c.baseline_path)
 		report_stale(&c, &known);
 	if (rc != 2 && c.write_baseline) {
 		kp_diags d = {0};
+		/* the entries of files this run did not read are kept: refreshing
+		 * the baseline from a subset (a pre-commit hook) wipes nothing */
+		kp_baseline old;
+		kp_baseline_init(&old);
+		unsigned kept = 0;
+		if (access(c.write_baseline, F_OK) == 0 && kp_baseline_read(&old, c.write_baseline, &d, &c.arena) == 0) {
+			for (uint32_t i = 0; i < old.entries.n; i++) {
+				const kp_baseline_entry *e = old.entries.items[i];
+				int rule = e->rule ? kp_rule_lookup(e->rule, strlen(e->rule)) : -1;
+				if (rule < 0 || kp_report_was_read(&rep, e->file))
+					continue;
+				for (unsigned k = 0; k < e->count; k++)
+					kp_baseline_add(&found, e->fp, (kp_rule)rule, e->table, e->file, e->line, e->shape);
+				kept += e->count;
+			}
+		}
+		d = (kp_diags){0};   /* an unreadable old file is simply replaced */
+		kp_baseline_free(&old);
 		if (kp_baseline_write(&found, c.write_baseline, &d, &c.arena) < 0) {
 			cli_errors(&c, &d);
 			rc = 2;
@@ -475,8 +647,10 @@ int cmd_lint(int argc, char **argv, bool check)
 			unsigned n = 0;
 			for (uint32_t i = 0; i < found.entries.n; i++)
 				n += ((kp_baseline_entry *)found.entries.items[i])->count;
-			fprintf(stderr, "keyplan: %s: %u finding(s) recorded; --baseline %s reports only new ones\n",
-			        c.write_baseline, n, c.write_baseline);
+			fprintf(stderr, "keyplan: %s: %u finding(s) recorded", c.write_baseline, n);
+			if (kept)
+				fprintf(stderr, " (%u of them from files this run did not read, kept)", kept);
+			fprintf(stderr, "; --baseline %s reports only new ones\n", c.write_baseline);
 			rc = 0;   /* recording findings is the run's purpose, not a failure */
 		}
 	}
@@ -485,6 +659,8 @@ free_baselines:
 	kp_baseline_free(&known);
 	kp_baseline_free(&found);
 done:
+	if (rc == 2 && !reported)
+		report_early_failure(&c, check);
 	cli_free(&c);
 	return rc;
 }

@@ -38,7 +38,9 @@ int cmd_repl(int argc, char **argv)
 	}
 	kp_repl *r = kp_repl_new(c.target, stdout, stderr);
 	kp_list files = {0};
+	c.schema_walk = true;
 	rc = cli_gather(&c, &c.schemas, &c.seen_schema, &files) < 0 ? 2 : 0;
+	c.schema_walk = false;
 	for (uint32_t i = 0; i < files.n && !rc; i++)
 		if (kp_repl_load(r, files.items[i]) < 0)
 			rc = 2;

@@ -1,7 +1,10 @@
 /* keyplan rules: the rule list and each rule's page; keyplan help: a
  * command's --help. */
 #include "tools/cli.h"
+#include "tools/digest/digest_cmd.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The rule pages (docs/rules/ID.md), compiled in: see cmake/embed_rules.cmake. */
@@ -20,6 +23,36 @@ const char cli_usage_rules[] =
 	"\n"
 	"options:\n"
 	"  -h, --help           show this help\n";
+
+const char *cli_rule_page(const char *id)
+{
+	for (int k = 0; kp_rule_pages[k].id; k++)
+		if (!strcmp(kp_rule_pages[k].id, id))
+			return kp_rule_pages[k].text;
+	return NULL;
+}
+
+/* The rule pages' address: the nearest .keyplan's docs-url when it reads
+ * cleanly, else the build's. */
+static const char *docs_base(void)
+{
+	static char base[1024];
+	if (base[0])
+		return base;
+	snprintf(base, sizeof base, "%s", KEYPLAN_DOCS_URI);
+	char *path = kp_config_find();
+	if (path) {
+		kp_arena a;
+		kp_arena_init(&a);
+		kp_diags d = {0};
+		kp_config cfg;
+		if (kp_config_load(&cfg, path, &a, &d) == 0 && cfg.docs)
+			snprintf(base, sizeof base, "%s", cfg.docs);
+		kp_arena_free(&a);
+		free(path);
+	}
+	return base;
+}
 
 int cmd_rules(int argc, char **argv)
 {
@@ -49,8 +82,7 @@ int cmd_rules(int argc, char **argv)
 			printf("# %s %s\n\n%s.\n", ri->id, ri->slug, ri->summary);
 		if (text && text[0] && text[strlen(text) - 1] != '\n')
 			putchar('\n');
-		printf("\nOnline: %s/rules/%s.md\n", KEYPLAN_DOCS_URI,
-		       ri->id);
+		printf("\nOnline: %s/rules/%s.md\nInstalled: %s/%s.md\n", docs_base(), ri->id, KEYPLAN_RULES_DIR, ri->id);
 	}
 	if (argc)
 		return 0;
@@ -64,7 +96,7 @@ int cmd_rules(int argc, char **argv)
 /* keyplan help [COMMAND]: the command's --help. */
 int cmd_help(int argc, char **argv)
 {
-	if (argc == 0) {
+	if (argc == 0 || !strcmp(argv[0], "-h") || !strcmp(argv[0], "--help") || !strcmp(argv[0], "help")) {
 		fputs(cli_usage_main, stdout);
 		return 0;
 	}
@@ -72,7 +104,8 @@ int cmd_help(int argc, char **argv)
 		const char *name;
 		const char *usage;
 	} pages[] = {{"explain", cli_usage_explain}, {"lint", cli_usage_lint}, {"check", cli_usage_check},
-	             {"rules", cli_usage_rules}, {"repl", cli_usage_repl}};
+	             {"rules", cli_usage_rules}, {"repl", cli_usage_repl},
+	             {"digest", kp_digest_usage}};
 	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
 		if (!strcmp(argv[0], pages[i].name)) {
 			fputs(pages[i].usage, stdout);
@@ -80,6 +113,6 @@ int cmd_help(int argc, char **argv)
 		}
 	if (kp_rule_lookup(argv[0], strlen(argv[0])) >= 0)
 		return cmd_rules(1, argv);   /* keyplan help KP001 */
-	fprintf(stderr, "keyplan help: unknown command '%s' (explain, lint, check, rules, repl)\n", argv[0]);
+	fprintf(stderr, "keyplan help: unknown command '%s' (explain, lint, check, digest, rules, repl)\n", argv[0]);
 	return 2;
 }

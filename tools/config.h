@@ -11,6 +11,7 @@ typedef struct kp_config {
 	kp_list exclude;        /* char* globs of files to skip */
 	int fail_on;            /* kp_severity, or -1 when not set */
 	int target;             /* kp_target, or -1 when not set */
+	const char *docs;       /* docs-url: where the rule pages are, or NULL */
 	kp_rule_setting rules[KP_R__COUNT]; /* per-rule severity or off */
 	kp_diags *d;            /* where its errors go, while it is read */
 	kp_arena *a;            /* ... and their arena */
@@ -19,9 +20,9 @@ typedef struct kp_config {
 /* Walks up from the current directory looking for ".keyplan". Returns a
  * malloc'd path, or NULL. */
 char *kp_config_find(void);
-/* Reads path. Returns 0, or -1 with its first error added to d (in a):
- * KP023 io-error when it cannot be read, else KP024 bad-config, naming
- * the file (and the line, when libinih gives one). */
+/* Reads path. Returns 0, or -1 with every error added to d (in a): KP023
+ * io-error when it cannot be read, else a KP024 bad-config per bad line,
+ * naming the file and the line. */
 int kp_config_load(kp_config *cfg, const char *path, kp_arena *a, kp_diags *d);
 
 #endif

@@ -1,6 +1,9 @@
 #include "tools/diffscope.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -162,49 +165,128 @@ int kp_diffscope_read(kp_diffscope *d, FILE *f, const char *name, kp_diags *diag
 	return (int)d->files.n;
 }
 
-int kp_diffscope_git(kp_diffscope *d, const char *dir, const char *rev, kp_diags *diags, kp_arena *a)
+/* Runs git -C dir with args; its standard output into out, its standard
+ * error nowhere (git's usage text would flood the report: the caller says
+ * what failed in one line). Returns git's exit status, 127 when it cannot
+ * start, or -1 when it cannot be run at all. */
+static int git_run(const char *dir, const char *const *args, kp_buf *out)
 {
 	int fds[2];
-	if (pipe(fds) < 0) {
-		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0, "--diff: cannot run git: %s", strerror(errno));
+	if (pipe(fds) < 0)
 		return -1;
-	}
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(fds[0]);
 		close(fds[1]);
-		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0, "--diff: cannot run git: %s", strerror(errno));
 		return -1;
 	}
 	if (pid == 0) {
-		/* the revision goes to git as one argument, never through a shell */
+		/* every argument goes to git as one argument, never through a shell */
+		const char *argv[16] = {"git", "-C", dir};
+		int n = 3;
+		for (int i = 0; args[i] && n < 15; i++)
+			argv[n++] = args[i];
+		argv[n] = NULL;
 		dup2(fds[1], STDOUT_FILENO);
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0)
+			dup2(null, STDERR_FILENO);
 		close(fds[0]);
 		close(fds[1]);
-		execlp("git", "git", "-C", dir, "diff", "--no-color", "--no-ext-diff", "--unified=0", "--no-renames",
-		       rev, "--", (char *)NULL);
+		execvp("git", (char *const *)argv);
 		_exit(127);
 	}
 	close(fds[1]);
-	FILE *f = fdopen(fds[0], "r");
-	if (!f) {
-		close(fds[0]);
-		waitpid(pid, NULL, 0);
-		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0, "--diff: cannot read git's output");
-		return -1;
+	char chunk[65536];
+	ssize_t got;
+	while ((got = read(fds[0], chunk, sizeof chunk)) != 0) {
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		kp_buf_put(out, chunk, (size_t)got);
 	}
-	/* git's own output is well formed; a failure is git's, reported below */
-	kp_diags ignored = {0};
-	kp_diffscope_read(d, f, "git diff", &ignored, a);
-	fclose(f);
+	close(fds[0]);
 	int status = 0;
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0,
-		             "--diff %s: git diff failed%s (is this a git repository, and %s a revision?)", rev,
-		             WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " to start" : "", rev);
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
 		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* A file the change adds whole (untracked, not ignored): every line. */
+static void add_whole_file(kp_diffscope *d, const char *path, size_t n)
+{
+	kp_diff_file *f = kp_arena_alloc(&d->arena, sizeof *f);
+	f->path = kp_arena_strndup(&d->arena, path, n);
+	add_range(f, 1, UINT32_MAX);
+	kp_list_push(&d->arena, &d->files, f);
+}
+
+int kp_diffscope_git(kp_diffscope *d, const char *dir, const char *rev, kp_diags *diags, kp_arena *a)
+{
+	kp_buf out = {0};
+	int rc = -1;
+	static const char *const inside[] = {"rev-parse", "--is-inside-work-tree", NULL};
+	int st = git_run(dir, inside, &out);
+	if (st == 127 || st < 0) {
+		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0, "--diff %s: cannot run git%s", rev,
+		             st < 0 ? "" : " (is it installed?)");
+		goto done;
 	}
-	return 0;
+	if (st != 0 || strncmp(out.data ? out.data : "", "true", 4)) {
+		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0,
+		             "--diff %s: not inside a git work tree (--diff - reads a unified diff on standard input)", rev);
+		goto done;
+	}
+	/* what the branch changed since it left REV: the merge base, so that
+	 * REV moving on (main merging other work) is not blamed on the branch */
+	kp_buf_clear(&out);
+	const char *const base_args[] = {"merge-base", rev, "HEAD", NULL};
+	if (git_run(dir, base_args, &out) != 0 || out.len < 7) {
+		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0,
+		             "--diff %s: git diff failed: %s is not a revision with a common ancestor with HEAD", rev, rev);
+		goto done;
+	}
+	char base[128];
+	size_t bl = strcspn(out.data, "\r\n");
+	snprintf(base, sizeof base, "%.*s", (int)(bl < sizeof base ? bl : sizeof base - 1), out.data);
+	/* the working tree against it: committed, staged and unstaged changes */
+	kp_buf_clear(&out);
+	const char *const diff_args[] = {"diff", "--no-color", "--no-ext-diff", "--unified=0", "--no-renames",
+	                                 "--no-relative", base, "--", NULL};
+	if (git_run(dir, diff_args, &out) != 0) {
+		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0, "--diff %s: git diff failed", rev);
+		goto done;
+	}
+	FILE *f = out.len ? fmemopen(out.data, out.len, "r") : NULL;
+	if (out.len && !f) {
+		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0, "--diff %s: cannot read git's output", rev);
+		goto done;
+	}
+	/* git's own output is well formed */
+	kp_diags ignored = {0};
+	if (f) {
+		kp_diffscope_read(d, f, "git diff", &ignored, a);
+		fclose(f);
+	}
+	/* new files git does not track yet are part of the change too */
+	kp_buf_clear(&out);
+	static const char *const untracked[] = {"ls-files", "--others", "--exclude-standard", "-z", NULL};
+	if (git_run(dir, untracked, &out) != 0) {
+		kp_diag_file(diags, a, KP_R_IO, KP_SEV_ERROR, NULL, 0, "--diff %s: git ls-files failed", rev);
+		goto done;
+	}
+	for (size_t i = 0; i < out.len;) {
+		size_t n = strnlen(out.data + i, out.len - i);
+		if (n)
+			add_whole_file(d, out.data + i, n);
+		i += n + 1;
+	}
+	rc = 0;
+done:
+	kp_buf_free(&out);
+	return rc;
 }
 
 bool kp_diffscope_touches(const kp_diffscope *d, const char *path, uint32_t first, uint32_t last)

@@ -23,9 +23,12 @@ void kp_diffscope_free(kp_diffscope *d);
  * an empty diff), or -1 with an io-error (KP023) naming name and the line
  * in diags when the input is not a diff or a hunk is malformed or cut short. */
 int kp_diffscope_read(kp_diffscope *d, FILE *f, const char *name, kp_diags *diags, kp_arena *a);
-/* Runs `git diff --unified=0 REV` in dir and reads it. Returns 0, or -1
- * with an io-error (KP023) in diags (messages in a) when git fails (not a
- * repository, unknown revision). */
+/* What a branch changed since it left REV, in the repository at dir: the
+ * working tree (committed, staged and unstaged changes) against `git
+ * merge-base REV HEAD`, and the untracked files that are not ignored, whole.
+ * Returns 0, or -1 with one io-error (KP023) line in diags (messages in a)
+ * when git fails: not a work tree, an unknown revision (git's own messages
+ * are not shown). */
 int kp_diffscope_git(kp_diffscope *d, const char *dir, const char *rev, kp_diags *diags, kp_arena *a);
 /* Does the change touch lines [first, last] of path (relative to the
  * repository root)? */

@@ -38,7 +38,12 @@ void cli_compare_plans(cli *c, kp_stmt *s, kp_source *src, const kp_plan *old, c
 	const char *change;
 	if (r0 < 0 && r1 < 0)
 		return;   /* broken before and after: its own diagnostics say why */
-	if (r1 < r0) {
+	if (r0 < 0 && r1 == 0) {
+		/* an error that becomes a rejected full scan is not fixed: the
+		 * store still refuses the query */
+		rule = KP_R_MIGRATION_BREAKS;
+		change = "broken";
+	} else if (r1 < r0) {
 		rule = r1 <= 0 ? KP_R_MIGRATION_BREAKS : KP_R_MIGRATION_SLOWER;
 		change = r1 <= 0 ? "broken" : "worse";
 	} else if (r1 > r0) {

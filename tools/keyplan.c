@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tools/cli.h"
+#include "tools/digest/digest_cmd.h"
 
 const char cli_usage_main[] =
 	"usage: keyplan <command> [options]\n"
@@ -18,6 +19,7 @@ const char cli_usage_main[] =
 	"  explain   print the plan of every statement\n"
 	"  lint      report problems in query files, like a compiler (for CI)\n"
 	"  check     check a schema and its workload, and advise fixes (pre-deploy)\n"
+	"  digest    group the statements of query logs by shape (workload from logs)\n"
 	"  rules     list the rules; keyplan rules KP001 prints a rule's page\n"
 	"  repl      interactive shell (the default when no command is given)\n"
 	"  help      keyplan help COMMAND: that command's options\n"
@@ -53,10 +55,12 @@ int main(int argc, char **argv)
 		return cmd_lint(argc - 2, argv + 2, true);
 	if (!strcmp(cmd, "rules"))
 		return cmd_rules(argc - 2, argv + 2);
+	if (!strcmp(cmd, "digest"))
+		return kp_cmd_digest(argc - 2, argv + 2);
 	if (!strcmp(cmd, "repl"))
 		return cmd_repl(argc - 2, argv + 2);
 	if (cmd[0] == '-' && strcmp(cmd, "-"))
 		return cmd_repl(argc - 1, argv + 1);   /* keyplan --schema s.sql */
-	fprintf(stderr, "keyplan: unknown command '%s' (explain, lint, check, rules, repl; keyplan --help)\n", cmd);
+	fprintf(stderr, "keyplan: unknown command '%s' (explain, lint, check, digest, rules, repl; keyplan --help)\n", cmd);
 	return 2;
 }

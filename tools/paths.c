@@ -84,3 +84,25 @@ char *kp_repo_root(const char *cwd)
 	memcpy(dir, cwd, n + 1);
 	return dir;
 }
+
+char *kp_path_rel(kp_arena *a, const char *cwd, const char *path)
+{
+	const char *abs = kp_path_abs(a, cwd, path), *dir = kp_path_abs(a, "/", cwd);
+	if (!strcmp(abs, dir))
+		return kp_arena_strndup(a, ".", 1);
+	/* n: the end of the longest common folder (at a '/' or the end) */
+	size_t n = 0;
+	for (size_t i = 0; dir[i] && dir[i] == abs[i];) {
+		i++;
+		if ((dir[i] == '/' || dir[i] == 0) && (abs[i] == '/' || abs[i] == 0))
+			n = i;
+	}
+	kp_buf b = {0};
+	for (const char *p = dir + n; *p; p++)
+		if (*p == '/' && p[1])
+			kp_buf_puts(&b, "../");
+	kp_buf_puts(&b, abs + n + (abs[n] == '/'));
+	char *r = kp_arena_strndup(a, b.data, b.len);
+	kp_buf_free(&b);
+	return r;
+}

@@ -2,6 +2,7 @@
  * suppressions, --diff, the baseline) and written as text, JSON, SARIF
  * 2.1.0 or GitHub workflow commands. The directives are read in
  * suppress.c. */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include "tools/reportInt.h"
 
 #include <ctype.h>
@@ -57,6 +58,29 @@ static void flush_buf(kp_report *r, bool force)
 static void write_sarif_result(kp_report *r, kp_buf *b, const kp_diag *g, bool first);
 static void write_github_line(kp_report *r, kp_buf *b, const kp_diag *g);
 
+void kp_report_file_read(kp_report *r, const char *path)
+{
+	const char *rel = rel_path(r, path);
+	kp_list_push(r->a, &r->read, kp_arena_strndup(r->a, rel, strlen(rel)));
+	r->read_sorted = false;
+}
+
+static int cmp_cstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+bool kp_report_was_read(kp_report *r, const char *file)
+{
+	if (!file || !r->read.n)
+		return false;
+	if (!r->read_sorted) {
+		qsort(r->read.items, r->read.n, sizeof(void *), cmp_cstr);
+		r->read_sorted = true;
+	}
+	return bsearch(&file, r->read.items, r->read.n, sizeof(void *), cmp_cstr) != NULL;
+}
+
 void kp_report_stmt_shape(kp_report *r, kp_source *src, uint32_t start, uint32_t end, const char *table)
 {
 	r->cur_src = src;
@@ -73,11 +97,50 @@ void kp_report_stmt_clear(kp_report *r)
 	kp_arena_reset(&r->scratch_shapes);
 }
 
+/* Does the change touch lines [first, last] of path? The diff names files
+ * relative to the repository root (git diff), or to the working directory
+ * (git diff --relative, read with --diff -); a file reached through a
+ * symbolic link is the file it points to. */
+static bool diff_touches(kp_report *r, const char *path, uint32_t first, uint32_t last)
+{
+	if (kp_diffscope_touches(r->diff, rel_path(r, path), first, last))
+		return true;
+	if (path[0] == '<')
+		return false;
+	kp_arena a;
+	kp_arena_init(&a);
+	bool hit = kp_diffscope_touches(r->diff, kp_path_rel(&a, r->cwd, path), first, last);
+	char *real = hit ? NULL : realpath(path, NULL);
+	if (real && r->root) {
+		char *root = realpath(r->root, NULL);
+		if (root && kp_path_under(real, root) && strcmp(real, root))
+			hit = kp_diffscope_touches(r->diff, real + strlen(root) + (strlen(root) > 1), first, last);
+		free(root);
+	}
+	free(real);
+	kp_arena_free(&a);
+	return hit;
+}
+
 /* --diff: does the change touch the finding's statement (or, outside a
- * statement, its line)? */
+ * statement, its line)? SQL taken out of application code is touched
+ * when any line its text comes from is: the statement's own, or that of a
+ * constant it is built from, declared elsewhere in the file. */
 static bool in_diff(kp_report *r, const kp_diag *g)
 {
 	uint32_t first, last, col;
+	if (g->src->host && g->src->map) {
+		kp_source *h = g->src->host;
+		uint32_t prev = 0;
+		for (size_t i = 0; i < g->src->len; i++) {
+			uint32_t line;
+			kp_source_linecol(h, g->src->map[i], &line, &col);
+			if (line != prev && diff_touches(r, h->path, line, line))
+				return true;
+			prev = line;
+		}
+		return false;
+	}
 	if (r->cur_src == g->src) {
 		kp_source_linecol(g->src, r->cur_start, &first, &col);
 		kp_source_linecol(g->src, r->cur_end > r->cur_start ? r->cur_end - 1 : r->cur_start, &last, &col);
@@ -85,7 +148,7 @@ static bool in_diff(kp_report *r, const kp_diag *g)
 		kp_source_linecol(g->src, g->off, &first, &col);
 		last = first;
 	}
-	return kp_diffscope_touches(r->diff, rel_path(r, g->src->path), first, last);
+	return diff_touches(r, g->src->path, first, last);
 }
 
 /* Is the finding new? Findings in the baseline are not (and are counted);
@@ -108,6 +171,75 @@ static bool is_new(kp_report *r, const kp_diag *g)
 	return true;
 }
 
+static void push_index(uint32_t **a, uint32_t *n, uint32_t *cap, uint32_t v)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 256;
+		*a = realloc(*a, *cap * sizeof **a);
+		if (!*a)
+			abort();
+	}
+	(*a)[(*n)++] = v;
+}
+
+/* A SARIF result, held until the end. GitHub refuses a run of more than
+ * KP_SARIF_MAX_RESULTS results whole: past that many, a result takes the
+ * place of the latest one of the lowest severity below its own, or is left
+ * out itself; so the cap keeps the most severe, in input order. */
+static void sarif_add(kp_report *r, const kp_diag *g)
+{
+	int sev = (int)g->severity;
+	if (r->sarif_results >= KP_SARIF_MAX_RESULTS) {
+		int low = 0;
+		while (low < sev && r->nkept[low] == 0)
+			low++;
+		r->capped++;
+		if (low >= sev)
+			return;   /* nothing less severe to make room */
+		r->recs[r->kept[low][--r->nkept[low]]].dropped = true;
+		r->sarif_results--;
+	}
+	if (r->nrecs == r->caprecs) {
+		r->caprecs = r->caprecs ? r->caprecs * 2 : 256;
+		r->recs = realloc(r->recs, r->caprecs * sizeof *r->recs);
+		if (!r->recs)
+			abort();
+	}
+	kp_sarif_rec *x = &r->recs[r->nrecs];
+	x->off = (uint32_t)r->sarif.len;
+	write_sarif_result(r, &r->sarif, g, true);
+	x->len = (uint32_t)(r->sarif.len - x->off);
+	x->dropped = false;
+	push_index(&r->kept[sev], &r->nkept[sev], &r->capkept[sev], r->nrecs);
+	r->nrecs++;
+	r->sarif_results++;
+}
+
+/* The held SARIF results, in input order. */
+static void sarif_flush_results(kp_report *r, kp_buf *b)
+{
+	bool first = true;
+	for (uint32_t i = 0; i < r->nrecs; i++) {
+		if (r->recs[i].dropped)
+			continue;
+		if (!first)
+			kp_buf_putc(b, ',');
+		kp_buf_put(b, r->sarif.data + r->recs[i].off, r->recs[i].len);
+		first = false;
+		if (b->len > 65536)
+			flush_buf(r, false);
+	}
+	kp_buf_free(&r->sarif);
+	free(r->recs);
+	r->recs = NULL;
+	r->nrecs = r->caprecs = 0;
+	for (int k = 0; k < 3; k++) {
+		free(r->kept[k]);
+		r->kept[k] = NULL;
+		r->nkept[k] = r->capkept[k] = 0;
+	}
+}
+
 void kp_report_emit(kp_report *r, const kp_diags *d)
 {
 	for (const kp_diag *g = d->head; g; g = g->next) {
@@ -116,7 +248,10 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 			continue;
 		if (kp_report_suppressed(r, g))
 			continue;
-		if (r->diff && !in_diff(r, g)) {
+		/* a migration's effect on a query (KP130-KP134) is the schema
+		 * change's: in scope whatever lines the diff touches */
+		bool migration = g->rule >= KP_R_MIGRATION_BREAKS && g->rule <= KP_R_MIGRATION_PATH;
+		if (r->diff && !migration && !in_diff(r, g)) {
 			r->outside_diff++;
 			continue;
 		}
@@ -134,13 +269,7 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 			kp_diag_json(&r->buf, &c);
 			break;
 		case KP_FMT_SARIF:
-			/* past GitHub's limit a run is refused whole: keep the first */
-			if (r->sarif_results >= KP_SARIF_MAX_RESULTS) {
-				r->capped++;
-				break;
-			}
-			write_sarif_result(r, &r->buf, &c, r->sarif_results == 0);
-			r->sarif_results++;
+			sarif_add(r, &c);
 			break;
 		case KP_FMT_GITHUB:
 			write_github_line(r, &r->buf, &c);
@@ -194,7 +323,11 @@ static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int 
 	kp_buf_printf(b, "  %-*s %*s %*s %*s %*s\n", w[0], head[0], w[1], head[1], w[2], head[2], w[3], head[3],
 	              w[4], head[4]);
 	for (int i = 0; i < n; i++) {
-		kp_buf_printf(b, "  %-*s", w[0], s[i].table->name);
+		kp_buf_puts(b, "  ");
+		size_t at = b->len;
+		kp_buf_puts_visible(b, s[i].table->name);
+		for (size_t k = b->len - at; k < (size_t)w[0]; k++)
+			kp_buf_putc(b, ' ');
 		for (int k = 0; k < 4; k++) {
 			snprintf(cell, sizeof cell, "%.15g->%.15g", s[i].before[k], s[i].after[k]);
 			kp_buf_printf(b, " %*s", w[k + 1], cell);
@@ -229,8 +362,13 @@ static void write_impact_text(kp_report *r, kp_buf *b)
 		kp_buf_puts(b, "  none: every workload query plans as before\n");
 	for (uint32_t i = 0; i < r->impacts.n; i++) {
 		const kp_impact *x = r->impacts.items[i];
-		kp_buf_printf(b, "  %s:%u: %s\n      before: %s\n      after:  %s\n", x->file, x->line, x->change,
-		              x->plan[0], x->plan[1]);
+		kp_buf_puts(b, "  ");
+		kp_buf_puts_visible(b, x->file);
+		kp_buf_printf(b, ":%u: %s\n      before: ", x->line, x->change);
+		kp_buf_puts_visible(b, x->plan[0]);
+		kp_buf_puts(b, "\n      after:  ");
+		kp_buf_puts_visible(b, x->plan[1]);
+		kp_buf_putc(b, '\n');
 	}
 }
 
@@ -314,9 +452,47 @@ static const char *sarif_level(kp_severity s)
 	return s == KP_SEV_ERROR ? "error" : s == KP_SEV_WARNING ? "warning" : "note";
 }
 
-/* A stable fingerprint: rule, file, and the text of the flagged line
- * (FNV-1a), so results survive edits elsewhere in the file. */
-static void fingerprint(kp_buf *b, const kp_diag *g, const char *path)
+/* How many times the line hash h was seen before in this run (0 the first
+ * time), counting this one. */
+static uint32_t fp_occurrence(kp_report *r, uint64_t h)
+{
+	if (2 * (r->fp_n + 1) > r->fp_cap) {
+		uint32_t cap = r->fp_cap ? 2 * r->fp_cap : 1024;
+		uint64_t *keys = calloc(cap, sizeof *keys);
+		uint32_t *seen = calloc(cap, sizeof *seen);
+		if (!keys || !seen)
+			abort();
+		for (uint32_t i = 0; i < r->fp_cap; i++)
+			if (r->fp_seen[i]) {
+				uint32_t k = (uint32_t)r->fp_keys[i] & (cap - 1);
+				while (seen[k])
+					k = (k + 1) & (cap - 1);
+				keys[k] = r->fp_keys[i];
+				seen[k] = r->fp_seen[i];
+			}
+		free(r->fp_keys);
+		free(r->fp_seen);
+		r->fp_keys = keys;
+		r->fp_seen = seen;
+		r->fp_cap = cap;
+	}
+	uint32_t k = (uint32_t)h & (r->fp_cap - 1);
+	while (r->fp_seen[k] && r->fp_keys[k] != h)
+		k = (k + 1) & (r->fp_cap - 1);
+	if (!r->fp_seen[k]) {
+		r->fp_keys[k] = h;
+		r->fp_n++;
+	}
+	return r->fp_seen[k]++;
+}
+
+/* A stable fingerprint, as GitHub's own primaryLocationLineHash: a hash of
+ * the rule, the file and the text of the flagged line (white space left
+ * out), then ":" and the how-manieth result with that hash this is. Adding
+ * lines elsewhere in the file changes neither part; two results on lines
+ * of the same text get different fingerprints (GitHub merges alerts that
+ * share one). */
+static void fingerprint(kp_report *r, kp_buf *b, const kp_diag *g, const char *path)
 {
 	size_t len;
 	const char *line = kp_source_line_text(g->src, g->off, &len);
@@ -328,7 +504,7 @@ static void fingerprint(kp_buf *b, const kp_diag *g, const char *path)
 	for (size_t i = 0; i < len; i++)
 		if (!isspace((unsigned char)line[i]))
 			h = (h ^ (unsigned char)line[i]) * 1099511628211ull;
-	kp_buf_printf(b, "%016llx", (unsigned long long)h);
+	kp_buf_printf(b, "%016llx:%u", (unsigned long long)h, fp_occurrence(r, h) + 1);
 }
 
 /* Percent-encodes path as a URI path (RFC 3986 unreserved and '/' stay). */
@@ -369,7 +545,10 @@ static void write_sarif_header(kp_report *r, kp_buf *b)
 	kp_buf_puts(b, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 	               "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": {\n"
 	               "      \"name\": \"keyplan\", \"version\": \"" KEYPLAN_VERSION "\",\n"
-	               "      \"informationUri\": \"" KEYPLAN_DOCS_URI "\",\n      \"rules\": [");
+	               "      \"informationUri\": ");
+	const char *docs = r->docs ? r->docs : KEYPLAN_DOCS_URI;
+	kp_buf_json_str(b, docs, strlen(docs));
+	kp_buf_puts(b, ",\n      \"rules\": [");
 	for (int i = 0; i < KP_R__COUNT; i++) {
 		const kp_rule_info *ri = kp_rule_get((kp_rule)i);
 		kp_buf_puts(b, i ? ",\n        {" : "\n        {");
@@ -384,9 +563,23 @@ static void write_sarif_header(kp_report *r, kp_buf *b)
 		kp_buf_puts(b, "}, \"help\": {\"text\": ");
 		kp_buf_printf(&help, "%s. See docs/rules/%s.md for why it matters and how to fix it.", ri->summary, ri->id);
 		kp_buf_json_str(b, help.data, help.len);
+		kp_buf_clear(&help);
+		/* the rule's page as code scanning shows it */
+		const char *page = r->rule_page ? r->rule_page(ri->id) : NULL;
+		if (page) {
+			kp_buf_puts(b, ", \"markdown\": ");
+			kp_buf_json_str(b, page, strlen(page));
+		}
+		kp_buf_printf(&help, "%s/rules/%s.md", docs, ri->id);
+		kp_buf_puts(b, "}, \"helpUri\": ");
+		kp_buf_json_str(b, help.data, help.len);
 		kp_buf_free(&help);
-		kp_buf_printf(b, "}, \"helpUri\": \"%s/rules/%s.md\", \"defaultConfiguration\": {\"level\": \"%s\"}}",
-		              KEYPLAN_DOCS_URI, ri->id, sarif_level(ri->severity));
+		kp_buf_printf(b, ", \"defaultConfiguration\": {\"level\": \"%s\"}", sarif_level(ri->severity));
+		/* an injection risk is a security alert in code scanning (CWE-89) */
+		if (i == KP_R_INTERPOLATED)
+			kp_buf_puts(b, ", \"properties\": {\"tags\": [\"security\", \"external/cwe/cwe-89\"], "
+			               "\"security-severity\": \"8.8\", \"precision\": \"medium\"}");
+		kp_buf_putc(b, '}');
 	}
 	kp_buf_puts(b, "\n      ]\n    }},\n    \"originalUriBaseIds\": {\"%SRCROOT%\": {\"uri\": ");
 	kp_buf u = {0};
@@ -439,7 +632,7 @@ static void write_sarif_result(kp_report *r, kp_buf *b, const kp_diag *g, bool f
 			kp_buf_putc(b, ']');
 		}
 		kp_buf_puts(b, ", \"partialFingerprints\": {\"primaryLocationLineHash\": \"");
-		fingerprint(b, g, rel_path(r, g->src->path));
+		fingerprint(r, b, g, rel_path(r, g->src->path));
 		kp_buf_puts(b, "\"}}");
 	}
 }
@@ -451,6 +644,13 @@ static void write_sarif_result(kp_report *r, kp_buf *b, const kp_diag *g, bool f
 static void gh_escape(kp_buf *b, const char *s, bool property)
 {
 	for (; *s; s++) {
+		uint32_t cp;
+		size_t k = *s != '\r' && *s != '\n' ? kp_unsafe_char(s, strlen(s), &cp) : 0;
+		if (k) {
+			kp_buf_put_visible(b, s, k);   /* never a raw control in the log */
+			s += k - 1;
+			continue;
+		}
 		switch (*s) {
 		case '%': kp_buf_puts(b, "%25"); break;
 		case '\r': kp_buf_puts(b, "%0D"); break;
@@ -525,8 +725,8 @@ static void write_sarif_invocation(kp_report *r, kp_buf *b)
 		}
 		if (r->capped) {
 			kp_buf m = {0};
-			kp_buf_printf(&m, "%u results; GitHub code scanning takes at most %d per run, so only the "
-			              "first %d are in this file", r->sarif_results + r->capped, KP_SARIF_MAX_RESULTS,
+			kp_buf_printf(&m, "%u results; GitHub code scanning takes at most %d per run, so the %d most "
+			              "severe are in this file", r->sarif_results + r->capped, KP_SARIF_MAX_RESULTS,
 			              KP_SARIF_MAX_RESULTS);
 			kp_buf_printf(b, "%s{\"level\": \"warning\", \"message\": {\"text\": ", r->fatal ? ", " : "");
 			kp_buf_json_str(b, m.data, m.len);
@@ -541,9 +741,13 @@ static void write_sarif_invocation(kp_report *r, kp_buf *b)
 int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *sums, int nsums)
 {
 	kp_buf *b = &r->buf;
+	/* a failed run (exit 2) says so in every format, and writes no impact,
+	 * advice or summary that would pass for a whole run's */
+	bool failed = r->fatal != NULL;
 	switch (r->fmt) {
 	case KP_FMT_TEXT:
-		write_impact_text(r, b);
+		if (!failed)
+			write_impact_text(r, b);
 		kp_review_text(b, adv, r->color);
 		write_summary_text(b, sums, nsums, r->color);
 		if (r->written || adv)
@@ -556,8 +760,14 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 		for (int i = 0; i < KP_R__COUNT; i++)
 			if (r->reported[i]) {
 				const kp_rule_info *ri = kp_rule_get((kp_rule)i);
-				kp_buf_printf(b, "%s %s: %s/rules/%s.md\n", ri->id, ri->slug, KEYPLAN_DOCS_URI, ri->id);
+				kp_buf_printf(b, "%s %s: %s/rules/%s.md (keyplan rules %s)\n", ri->id, ri->slug,
+				              r->docs ? r->docs : KEYPLAN_DOCS_URI, ri->id, ri->id);
 			}
+		if (failed) {
+			kp_buf_puts(b, "\nkeyplan: the run failed, the report is incomplete: ");
+			kp_buf_puts_visible(b, r->fatal);
+			kp_buf_putc(b, '\n');
+		}
 		break;
 	case KP_FMT_JSON:
 		kp_buf_puts(b, r->written ? "\n]" : "]");
@@ -568,23 +778,35 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 			json_summary(b, sums, nsums);
 			kp_buf_puts(b, ",\n");
 			json_review(b, adv);
+		} else if (failed && r->check) {
+			kp_buf_puts(b, ",\n\"advice\": [],\n\"summary\": []");   /* check's required fields */
 		}
-		if (r->impact_mode) {
+		if (r->impact_mode && !failed) {
 			kp_buf_puts(b, ",\n");
 			json_impact(b, r);
+		}
+		if (failed) {
+			kp_buf_puts(b, ",\n\"error\": ");
+			kp_buf_json_str(b, r->fatal, strlen(r->fatal));
 		}
 		kp_buf_puts(b, "}\n");
 		break;
 	case KP_FMT_SARIF:
+		sarif_flush_results(r, b);
 		kp_buf_puts(b, r->sarif_results ? "\n    ]" : "]");
 		write_sarif_invocation(r, b);
 		kp_buf_puts(b, "\n  }]\n}\n");
 		if (r->capped)
 			fprintf(stderr, "keyplan: warning: %u results; GitHub code scanning takes at most %d per SARIF "
-			        "run, so only the first %d were written\n", r->sarif_results + r->capped,
+			        "run, so the %d most severe were written\n", r->sarif_results + r->capped,
 			        KP_SARIF_MAX_RESULTS, KP_SARIF_MAX_RESULTS);
 		break;
 	case KP_FMT_GITHUB:
+		if (failed) {
+			kp_buf_puts(b, "::error title=keyplan failed::");
+			gh_escape(b, r->fatal, false);
+			kp_buf_putc(b, '\n');
+		}
 		break;
 	}
 	flush_buf(r, true);
@@ -596,5 +818,10 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 	r->anchors.n = 0;
 	kp_buf_free(&r->rel_of);
 	kp_buf_free(&r->rel);
+	free(r->fp_keys);
+	free(r->fp_seen);
+	r->fp_keys = NULL;
+	r->fp_seen = NULL;
+	r->fp_cap = r->fp_n = 0;
 	return ferror(r->out) ? -1 : 0;
 }

@@ -53,6 +53,12 @@ typedef struct kp_impact {
 	const char *plan[2];    /* the plans' text lines (or the error) */
 } kp_impact;
 
+/* A SARIF result held in kp_report.sarif. */
+typedef struct kp_sarif_rec {
+	uint32_t off, len;      /* its text */
+	bool dropped;           /* made room for a more severe one */
+} kp_sarif_rec;
+
 /* A report is written as it goes: each statement's diagnostics are
  * filtered and written at once, so memory does not grow with the input. */
 typedef struct kp_report {
@@ -81,7 +87,17 @@ typedef struct kp_report {
 	const char *fatal;              /* the run failed (exit 2) with this error */
 	unsigned sarif_results;         /* results written to SARIF */
 	unsigned capped;                /* results left out of SARIF (over the cap) */
+	kp_buf sarif;                   /* SARIF results, held to the end: past the
+	                                   cap the least severe make room */
+	struct kp_sarif_rec *recs;      /* each one's place in sarif (malloc'd) */
+	uint32_t nrecs, caprecs;
+	uint32_t *kept[3];              /* per severity: indexes of the kept ones, */
+	uint32_t nkept[3], capkept[3];  /* latest last (malloc'd) */
+	uint64_t *fp_keys;              /* SARIF: line hashes seen (open addressing, */
+	uint32_t *fp_seen;              /* malloc'd) and how often: the occurrence */
+	uint32_t fp_cap, fp_n;          /* makes each fingerprint unique in the run */
 	bool in_host;                   /* reading a comment of application code */
+	bool host_xml;                  /* ... of MyBatis XML (the reason follows ':') */
 	bool reported[KP_R__COUNT];     /* rules with a finding written (text
 	                                   ends with their pages' addresses) */
 	kp_baseline *baseline;          /* --baseline: known findings are not written */
@@ -94,6 +110,14 @@ typedef struct kp_report {
 	uint32_t cur_start, cur_end;    /* source and span (kp_report_stmt_shape) */
 	unsigned outside_diff;          /* findings left out as untouched by --diff */
 	bool impact_mode;               /* check --base-schema: report the impact */
+	bool check;                     /* a check report (JSON: advice, summary) */
+	kp_list read;                   /* char*: the files read, root-relative as
+	                                   baselines name them (sorted once asked) */
+	bool read_sorted;
+	const char *docs;               /* where the rule pages are online (the
+	                                   config's docs-url; NULL: KEYPLAN_DOCS_URI) */
+	const char *(*rule_page)(const char *id); /* a rule's page, compiled in
+	                                   (SARIF's help.markdown), or NULL */
 	kp_list impacts;                /* kp_impact*, in workload order */
 } kp_report;
 
@@ -145,6 +169,12 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 void kp_report_fail(kp_report *r, const char *msg);
 /* Records a plan change (copied into the report's arena). */
 void kp_report_impact(kp_report *r, const kp_impact *x);
+/* The run reads path (its findings' baseline entries are in scope). */
+void kp_report_file_read(kp_report *r, const char *path);
+/* Did the run read the file a baseline entry names (root-relative)? A
+ * baseline entry of a file not read is not stale: a pre-commit hook lints a
+ * subset. */
+bool kp_report_was_read(kp_report *r, const char *file);
 /* Highest severity written, or -1 if none. */
 int kp_report_worst(const kp_report *r);
 

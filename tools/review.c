@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "base/quote.h"
+
 static void bold(kp_buf *b, int color, const char *s)
 {
 	kp_buf_printf(b, "%s%s%s", color ? "\033[1m" : "", s, color ? "\033[0m" : "");
@@ -30,15 +32,25 @@ static const char *order_words(kp_order o)
 	return o == KP_ORDER_SORT ? ", sorted" : o == KP_ORDER_REVERSE ? ", read backwards" : "";
 }
 
+/* Names, messages, keys and DDL carry input text: its control characters
+ * are shown, never sent (base/quote.h). */
+static void line(kp_buf *b, const char *head, const char *text, const char *tail)
+{
+	kp_buf_puts(b, head);
+	kp_buf_puts_visible(b, text);
+	kp_buf_puts(b, tail);
+}
+
 static void item(kp_buf *b, const kp_advice *x, const char *lead)
 {
-	kp_buf_printf(b, "    %s[%s] %s\n", lead, kp_rule_get(x->rule)->id, x->message);
+	kp_buf_printf(b, "    %s[%s] ", lead, kp_rule_get(x->rule)->id);
+	line(b, "", x->message, "\n");
 	if (x->key)
-		kp_buf_printf(b, "        key: %s\n", x->key);
+		line(b, "        key: ", x->key, "\n");
 	if (x->serves >= 0)
 		kp_buf_printf(b, "        serves: %d of %d (weight)\n", x->serves, x->of);
 	if (x->ddl)
-		kp_buf_printf(b, "        %s;\n", x->ddl);
+		line(b, "        ", x->ddl, ";\n");
 	if (x->excludes.n) {
 		kp_buf_puts(b, "        pick one: it excludes");
 		for (uint32_t i = 0; i < x->excludes.n; i++) {
@@ -49,11 +61,17 @@ static void item(kp_buf *b, const kp_advice *x, const char *lead)
 	}
 }
 
+static void line_(kp_buf *b, const char *path)
+{
+	line(b, "      ", path, "");
+}
+
 static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review *r, int color)
 {
-	kp_buf_printf(b, "\n  ");
-	bold(b, color, r->table->name);
-	kp_buf_printf(b, " keyed %s\n", r->key);
+	kp_buf_printf(b, "\n  %s", color ? "\033[1m" : "");
+	kp_buf_puts_visible(b, r->table->name);
+	kp_buf_puts(b, color ? "\033[0m" : "");
+	line(b, " keyed ", r->key, "\n");
 	kp_buf_printf(b, "    workload: %.15g statement(s); weight GET %.15g, SCAN %.15g, FILTERED %.15g, full scan "
 	              "%.15g, sorted %.15g; writes %.15g%s\n", r->nstatements, r->by_class[0], r->by_class[1],
 	              r->by_class[2], r->by_class[3], r->by_class[4], r->writes,
@@ -71,9 +89,10 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 			item(b, r->recommended.items[i], i ? "and " : "");
 		for (uint32_t i = 0; i < r->changes.n; i++) {
 			const kp_change *c = r->changes.items[i];
-			uint32_t line, col;
-			kp_source_linecol(c->q->src, c->q->stmt->off, &line, &col);
-			kp_buf_printf(b, "      %s:%u: %s%s -> %s%s (weight %.15g", c->q->src->path, line,
+			uint32_t ln, col;
+			kp_source_linecol(c->q->src, c->q->stmt->off, &ln, &col);
+			line_(b, c->q->src->path);
+			kp_buf_printf(b, ":%u: %s%s -> %s%s (weight %.15g", ln,
 			              class_name(c->before, c->rejected_before), order_words(c->order_before),
 			              class_name(c->after, c->rejected_after), order_words(c->order_after), c->weight);
 			if (c->count > 1)
@@ -96,7 +115,7 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 		snprintf(lead, sizeof lead, "#%d ", x->rank);
 		item(b, x, lead);
 		if (x->trades)
-			kp_buf_printf(b, "        trades: %s\n", x->trades);
+			line(b, "        trades: ", x->trades, "\n");
 	}
 }
 

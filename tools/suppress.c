@@ -131,12 +131,19 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 	}
 	kp_suppression s0;
 	memset(&s0, 0, sizeof s0);
-	/* the rule list ends at "--": the reason follows */
+	/* the rule list ends where the reason starts: at "--" in every comment
+	 * syntax but XML's, which may not hold "--"; there at ':' */
+	bool xml = r->in_host && r->host_xml;
 	const char *list_end = d;
-	while (list_end + 1 < end && !(list_end[0] == '-' && list_end[1] == '-'))
-		list_end++;
-	if (list_end + 1 >= end)
-		list_end = end;
+	if (xml) {
+		while (list_end < end && *list_end != ':')
+			list_end++;
+	} else {
+		while (list_end + 1 < end && !(list_end[0] == '-' && list_end[1] == '-'))
+			list_end++;
+		if (list_end + 1 >= end)
+			list_end = end;
+	}
 	int nrules = 0;
 	bool comma = true;   /* the next word continues the list */
 	bool legacy_reason = false;
@@ -167,12 +174,16 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 		}
 		comma = had_comma;
 	}
-	if (bad && legacy_reason && r->in_host) {
-		bad = NULL;   /* host comments take the reason as it comes (XML forbids "--") */
-	} else if (bad && legacy_reason) {
+	/* one form per comment syntax, and a malformed directive silences
+	 * nothing: words after the rules without the separator are an error */
+	if (bad && legacy_reason) {
 		directive_warning(r, src, (size_t)(bad - t), badlen,
-		                  "'%.*s' is not a rule: write the reason after ' -- ' (keyplan:ignore KP001 -- reason)",
+		                  xml ? "'%.*s' is not a rule, so this keyplan:ignore silences nothing: write the reason "
+		                        "after ':' (<!-- keyplan:ignore KP001: reason -->)"
+		                      : "'%.*s' is not a rule, so this keyplan:ignore silences nothing: write the reason "
+		                        "after ' -- ' (keyplan:ignore KP001 -- reason)",
 		                  bad, badlen);
+		return;
 	} else if (bad) {
 		size_t bl = badlen;
 		if (bl > 1 && bad[bl - 1] == ':' && kp_rule_lookup(bad, bl - 1) >= 0)
@@ -267,6 +278,8 @@ void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_
 			stop--;
 		if (stop - p >= 10 && !memcmp(stop - 2, "*/", 2))
 			stop -= 2;
+		else if (r->host_xml && stop - p >= 11 && !memcmp(stop - 3, "-->", 3))
+			stop -= 3;
 		/* a host comment is a line of its own: no "start of a line" rule */
 		r->in_host = true;
 		one_comment(r, host, p, stop, stmt_off, stmt_end, NULL, file_pass, true);

@@ -5,7 +5,7 @@ A test reads its arguments once, checks, and finishes:
 
     import kptest
     from kptest import check
-    KEYPLAN, SRC, SHARED = kptest.args()
+    KEYPLAN, SRC, DATA = kptest.args()
     rc, out, err = kptest.run("explain", "-e", "SELECT 1")
     check("SELECT 1 has no table", rc == 0 and out == "SELECT: no table, no plan\\n", out + err)
     kptest.finish()
@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-KEYPLAN = SRC = SHARED = None
+KEYPLAN = SRC = DATA = None
 passed = failed = 0
 
 # what makes keyplan's output depend on where it runs: colour and the SARIF root
@@ -26,19 +26,20 @@ OUTPUT_ENV = ("NO_COLOR", "CLICOLOR_FORCE", "GITHUB_WORKSPACE")
 
 
 def args(binary=True):
-    """The command line: KEYPLAN SOURCE_DIR [SHARED_DIR] (SOURCE_DIR
-    [SHARED_DIR] with binary=False), as absolute paths. SHARED_DIR defaults
-    to $KP_SHARED, else SOURCE_DIR/../shared."""
-    global KEYPLAN, SRC, SHARED
+    """The command line: KEYPLAN SOURCE_DIR (SOURCE_DIR with binary=False),
+    as absolute paths, and the test data folder inside the repository
+    (SOURCE_DIR/tests/data: the SARIF 2.1.0 schema). Nothing outside the
+    repository is read."""
+    global KEYPLAN, SRC, DATA
     argv = sys.argv[1:]
-    want = "KEYPLAN SOURCE_DIR [SHARED_DIR]" if binary else "SOURCE_DIR [SHARED_DIR]"
-    if len(argv) < (2 if binary else 1):
+    want = "KEYPLAN SOURCE_DIR" if binary else "SOURCE_DIR"
+    if len(argv) != (2 if binary else 1):
         sys.exit(f"usage: {os.path.basename(sys.argv[0])} {want}")
     if binary:
         KEYPLAN = os.path.abspath(argv.pop(0))
     SRC = os.path.abspath(argv.pop(0))
-    SHARED = os.path.abspath(argv[0] if argv else os.environ.get("KP_SHARED", os.path.join(SRC, "..", "shared")))
-    return (KEYPLAN, SRC, SHARED) if binary else (SRC, SHARED)
+    DATA = os.path.join(SRC, "tests", "data")
+    return (KEYPLAN, SRC, DATA) if binary else (SRC, DATA)
 
 
 def run(*argv, cwd=None, env=None, stdin=None, timeout=60, plain=False):

@@ -122,7 +122,7 @@ check("mapper: <choose> branches never combined",
       not any("userId != null` and `orderId" in d["message"] for d in diags), str(diags))
 check("mapper: <foreach> is an IN list of parameters (a GET: no finding on byIds)",
       not any(24 <= d["line"] <= 27 for d in diags), str(diags))
-check("mapper: the <delete> under <!-- keyplan:ignore KP001 ... --> is silenced",
+check("mapper: the <delete> under <!-- keyplan:ignore KP001: reason --> is silenced",
       not any(d["line"] == 47 for d in diags), str(diags))
 
 with tempfile.TemporaryDirectory() as tmp:

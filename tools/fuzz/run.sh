@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the libFuzzer targets (the lexer; parse-plan-advise; schema and
-# queries; the host-language scanners and MyBatis XML reader) with clang (-fsanitize=fuzzer,address,undefined)
+# queries; the host-language scanners and MyBatis XML reader; digest's log readers) with clang (-fsanitize=fuzzer,address,undefined)
 # and runs each for SECONDS (default 60) from the seed corpus. A crash, leak
 # or sanitizer report fails the run and leaves the input in build-fuzz/crashes.
 # Add every crash found to tests/regress/ (tests/tools/test_stress.py replays it).
@@ -8,15 +8,18 @@ set -eu
 cd "$(dirname "$0")/../.."
 SECONDS_PER_TARGET=${1:-60}
 CC=clang cmake -S . -B build-fuzz -DKEYPLAN_FUZZ=ON -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_lexer fuzz_plan fuzz_schema fuzz_host
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_lexer fuzz_plan fuzz_schema fuzz_host fuzz_digest
 mkdir -p build-fuzz/crashes
-for t in fuzz_lexer fuzz_plan fuzz_schema fuzz_host; do
+for t in fuzz_lexer fuzz_plan fuzz_schema fuzz_host fuzz_digest; do
   work=build-fuzz/corpus-$t
   rm -rf "$work"
   mkdir -p "$work"
   if [ $t = fuzz_host ]; then
     # the first byte picks the language: application code and mapper XML
     cp tools/fuzz/corpus-host/* "$work"/
+  elif [ $t = fuzz_digest ]; then
+    # the first byte picks the log format
+    cp tools/fuzz/corpus-digest/* "$work"/
   else
     cp tools/fuzz/corpus/* examples/*.sql tests/corpus/*.sql tests/regress/* "$work"/ 2>/dev/null || true
   fi
