@@ -71,4 +71,5 @@ void kp_advisor_run(kp_advisor *adv)
 		kpa_suggest_desc(adv, t, &scratch);
 	}
 	kp_arena_free(&scratch);
+	kpa_judge_all(adv);
 }

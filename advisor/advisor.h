@@ -26,7 +26,22 @@ typedef struct kp_advice {
 	double fanout;          /* weight read as one scan per bucket, merged */
 	kp_list worse;          /* char* "file:line" of each statement the fix makes worse */
 	kp_index *index;        /* secondary_index: the index as advised (its columns, DESC and
-	                           INCLUDE), which the summary plans with; NULL otherwise */
+	                           INCLUDE), which the summary plans with; index_table: the
+	                           second table as an index holding every column, keyed as
+	                           judged; NULL otherwise */
+	/* what the judge applies (advisor/judge.c) */
+	const kp_key *newkey;   /* a key change: the table's key as judged (a hash or salt
+	                           prefix as a hash part), or NULL */
+	int buckets;            /* with newkey: a read that cannot compute the leading hash
+	                           part is this many scans merged (salt, buckets); 0: none */
+	struct kp_advice *with; /* applied together with it (a reorder's index table), or NULL */
+	/* what the judge decided */
+	int rank;               /* 1 = the recommendation (or its first item), then the
+	                           alternatives in order; 0 before the judge ran */
+	bool recommended;       /* part of the table's recommendation */
+	kp_list excludes;       /* kp_advice* it cannot be applied together with */
+	int pos;                /* its place in kp_advisor.advice (0-based), after the judge */
+	const char *trades;     /* what it trades against the recommendation, or NULL */
 } kp_advice;
 
 /* A workload query with its plan. */
@@ -34,9 +49,12 @@ typedef struct kp_wquery {
 	const kp_stmt *stmt;    /* statement (kept alive by the caller) */
 	kp_plan plan;           /* its plan against the real schema */
 	kp_source *src;         /* where it was read */
+	const kp_table *base;   /* the table it reads: plan.table, or for a view its base
+	                           table (reads through views count for their base) */
 	double weight;          /* from a leading "-- weight: N" comment; 1 otherwise */
 	uint64_t shape;         /* its fingerprint (grammar/fingerprint.h): queries alike
 	                           in it plan alike */
+	uint64_t uses;          /* columns its WHERE and ORDER BY name (kpa_uses) */
 	const kp_plan_opts *opts; /* the target's planning rules, to plan it again */
 } kp_wquery;
 
@@ -50,8 +68,48 @@ typedef struct kp_advisor {
 	kp_list advice;         /* kp_advice*, in order of the findings */
 	kp_list queries;        /* kp_wquery* workload */
 	kp_list *by_table;      /* the workload bucketed by table id (built on use) */
+	struct kpa_notes **notes; /* per table id: its annotations (advisor/annotations.c) */
+	kp_list reviews;        /* kp_table_review*, one per table the workload or the advice
+	                           is about, in catalog order (after kp_advisor_run) */
 	uint32_t bucketed;      /* queries in by_table */
 } kp_advisor;
+
+/* A statement whose class the recommendation changes. */
+typedef struct kp_change {
+	const kp_wquery *q;     /* the statement (its file:line) */
+	double weight;          /* of its shape: every statement alike */
+	int count;              /* statements alike */
+	kp_access before, after;/* access class now and with the recommendation */
+	bool rejected_before;   /* a full scan now: rejected by the store (not run) */
+	bool rejected_after;    /* the same with the recommendation */
+	kp_order order_before, order_after; /* how ORDER BY is served */
+} kp_change;
+
+/* Weighted rows of a table's workload under one design (docs/advice.md). */
+typedef struct kp_cost {
+	double read;            /* rows read: the sum over statements of weight x rows */
+	double written;         /* rows written, every index and index table counted */
+	double hot;             /* of written, rows that land on one region (a hot lead) */
+	double broken;          /* weight served now (GET, SCAN, FILTERED) that becomes a full scan */
+	double total;           /* read + written x KP_WRITE_RATE */
+} kp_cost;
+
+/* The design review of one table: its workload now, the one recommendation
+ * (or "the design stands") and what it changes. */
+typedef struct kp_table_review {
+	const kp_table *table;  /* table (views count for their base table) */
+	const char *key;        /* its key now, in key notation */
+	double rows;            /* rows assumed */
+	bool rows_default;      /* no -- rows: annotation: the default was used */
+	double writes;          /* weight of its writes */
+	bool writes_default;    /* no write in the workload: assumed written at its read weight */
+	double by_class[5];     /* weight now: GET, SCAN, FILTERED SCAN, full scan, sorted */
+	double nstatements;     /* statements on it (views included) */
+	kp_cost before, after;  /* the workload's cost now and with the recommendation */
+	kp_list recommended;    /* kp_advice* of the recommendation, in order; empty: it stands */
+	kp_list changes;        /* kp_change* of the statements whose class or order changes */
+	int rows_per_insert_before, rows_per_insert_after; /* rows one inserted row writes */
+} kp_table_review;
 
 void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a,
                      kp_diags *d);

@@ -3,6 +3,9 @@
  *
  *   targets.c    the target stores as one table (limits, syntax, words)
  *   columns.c    what a column's name and type say (hotspot reasons, widths)
+ *   evidence.c   what the workload says of a column (monotonic values)
+ *   annotations.c what the schema's annotations state (rows, writes,
+ *                distinct values, distributions)
  *   query.c      what a workload statement binds, uses and orders by
  *   workload.c   the weighted workload, re-planned on hypothetical tables;
  *                verdicts and the summary
@@ -13,10 +16,13 @@
  *   unique.c     KP107: keys that do not tell rows apart
  *   index.c      KP120: index tables and secondary indexes for unserved reads
  *   keysearch.c  KP121-KP122: the best key order, DESC key columns
+ *   cost.c       the cost model: rows read and written per statement
+ *   judge.c      candidates applied alone and together, the whole workload
+ *                re-planned and costed, one recommendation per table
  *   advisor.c    the driver and the advice records
  *
- * The advisor never feeds planning: workload.c is the only file that calls
- * the planner, and only on hypothetical copies of a table. Names private
+ * The advisor never feeds planning: workload.c and judge.c are the only
+ * files that call the planner, and only on hypothetical copies of a table. Names private
  * to advisor/ start with kpa_. */
 #ifndef KP_ADVISOR_INT_H
 #define KP_ADVISOR_INT_H
@@ -84,6 +90,32 @@ long long kpa_key_width(const kp_table *t, const kp_key *k);
 uint32_t kpa_name_len(const kp_column *c);
 void kpa_lower_copy(char *dst, const char *src, size_t n);
 
+/* -------------------------------------------------------- annotations.c */
+
+/* What the comment lines before a table's CREATE TABLE state
+ * (docs/annotations.md). */
+typedef struct kpa_notes {
+	double rows;            /* -- rows: N, or -1 */
+	double writes;          /* -- writes: N (write weight the workload does not show), or -1 */
+	double *distinct;       /* per column: -- distinct: c N, or 0 */
+	int8_t *dist;           /* per column: -- distribution: c uniform (1), monotonic (2),
+	                           skewed (3), or 0 */
+} kpa_notes;
+
+/* t's annotations, parsed (and malformed ones reported, KP022) on first
+ * use; never NULL for a table of the catalog. */
+const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t);
+/* Few distinct values: a column annotated with at most this many is
+ * low-cardinality (KP102), with more it is not. */
+#define KP_FEW_VALUES 64
+
+/* ----------------------------------------------------------- evidence.c */
+
+/* Why the workload says column ci of t grows monotonically (a generator
+ * or increasing values in its inserts, newest-first range reads), naming
+ * where; NULL when it says nothing. */
+const char *kpa_monotonic_evidence(kp_advisor *adv, const kp_table *t, int ci);
+
 /* -------------------------------------------------------------- query.c */
 
 typedef struct colset {
@@ -104,6 +136,15 @@ const kp_list *kpa_order_of(const kp_stmt *s);
  * (what an index must cover on Phoenix). */
 void kpa_read_cols(const kp_names *nm, const kp_stmt *s, bool *used, int ncols);
 uint64_t kpa_mix(uint64_t h, uint64_t v);
+/* The columns a statement's WHERE and ORDER BY name, as bits (1 << column,
+ * columns from 63 on sharing bit 63; a name of no column sets every bit):
+ * an index led by a column outside them cannot serve it. */
+uint64_t kpa_uses(const kp_names *nm, const kp_stmt *s);
+/* Does a statement that uses these columns reach column c? */
+static inline bool kpa_uses_col(uint64_t uses, int c)
+{
+	return c < 0 || (uses & (1ull << (c < 63 ? c : 63))) != 0;
+}
 /* A query's shape: its statement's fingerprint (grammar/fingerprint.h). */
 uint64_t kpa_query_shape(const kp_wquery *q);
 
@@ -135,6 +176,8 @@ uint64_t kpa_str_hash(const char *s, uint64_t h);
 
 /* The workload's queries on t (bucketed once). */
 const kp_list *kpa_queries_of(kp_advisor *adv, const kp_table *t);
+/* A copy of k (its parts) in a. */
+const kp_key *kpa_keydup(kp_arena *a, const kp_key *k);
 /* A copy of t with another primary key and the given indexes. */
 kp_table *kpa_hypo_table(kp_arena *a, const kp_table *t, const kp_key *key, kp_index **ix, int nix);
 /* A KV index on t over cols (then t's key columns), covering `covers`. */
@@ -148,6 +191,9 @@ kp_access kpa_plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scratc
 /* The same from cache when this (key, shape) was planned before. */
 kp_access kpa_cached_class(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q,
                            kp_arena *scratch);
+/* The same with how it serves the ORDER BY, in *order. */
+kp_access kpa_cached_plan(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q, kp_arena *scratch,
+                          kp_order *order);
 bool kpa_served(kp_access a);
 
 /* Queries of one table, grouped by shape (same columns, operators and
@@ -170,7 +216,10 @@ typedef struct verdict {
 	double after;           /* served as GET or SCAN with the fix */
 	double broken;          /* served now, not with the fix */
 	double fanout;          /* served with the fix as one scan per bucket, merged */
-	kp_list worse;          /* kp_wquery* served now, not with the fix */
+	kp_list worse;          /* kp_wquery* served now, not with the fix, and FILTERED
+	                           SCANs it makes full scans */
+	kp_list how;            /* char* per entry of worse: "GET -> REJECTED" */
+	kp_list lost;           /* kp_wquery* served now, not with the fix */
 	const char *rewrite;    /* set by the caller: how each read served now must be
 	                           rewritten for the fix (a key column the writer fills),
 	                           or NULL when reads stay as they are */
@@ -185,6 +234,35 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buckets);
 /* A summed weight as the advice's integer serves/of. */
 int kpa_weight_int(double w);
+
+/* --------------------------------------------------------------- cost.c */
+
+/* The cost model's assumptions (docs/advice.md states each). */
+#define KP_DEFAULT_ROWS 1e6     /* rows of a table no annotation sizes */
+#define KP_SEL_EQ 0.01          /* share of rows one key column bound by = keeps */
+#define KP_SEL_RANGE 0.1        /* share a range on the next key column keeps */
+#define KP_SEL_FILTER 0.1       /* share of rows read that a residual filter keeps */
+#define KP_REVERSE_FACTOR 2.0   /* a reverse scan costs this many forward rows a row */
+#define KP_WRITE_RATE 3.0       /* one row written costs as much as this many rows read */
+
+/* Rows one execution of s reads when planned as p on a table of n rows;
+ * distinct: per column, its annotated distinct values (0: the default
+ * selectivity), or NULL. */
+double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct);
+/* Rows an INSERT/UPSERT writes (its VALUES rows), 0 for other statements. */
+double kpa_insert_rows(const kp_stmt *s);
+bool kpa_is_write(const kp_stmt *s);
+/* Does key k of t put every write on one region (a hot leading part)?
+ * hot: per column, hot by name, type or workload evidence (NULL: by name
+ * and type). */
+bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot);
+
+/* -------------------------------------------------------------- judge.c */
+
+/* Judges every table's candidates and fills adv->reviews; orders the
+ * advice table by table, in rank order. */
+void kpa_judge_all(kp_advisor *adv);
+const char *kpa_class_words(kp_access a, bool rejected);
 
 /* ---------------------------------------------------------------- ddl.c */
 

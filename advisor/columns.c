@@ -58,14 +58,17 @@ const char *kpa_monotonic_reason(const kp_column *c)
 	static const char *const names[] = {"id", "ts", "time", "timestamp", "date", "datetime", "seq",
 	                                    "sequence", "created", "created_at", "updated_at", "event_time",
 	                                    "order_number", "ordernumber", "orderno", "order_no", "serial",
-	                                    "serial_no", "log_time", NULL};
-	static const char *const suffixes[] = {"_time", "_ts", "_at", "_date", "_seq", "_timestamp", NULL};
+	                                    "serial_no", "log_time", "modified", "updated", "last_modified",
+	                                    "last_write", "last_seen", "last_update", "last_updated", "last_login",
+	                                    "day", "hour", "minute", "month", "dt", NULL};
+	static const char *const suffixes[] = {"_time", "_ts", "_at", "_date", "_seq", "_timestamp", "_day", "_hour",
+	                                       "_minute", "_month", "_modified", "_seen", "_dt", NULL};
 	char l[128];
 	name_words(l, c->name, sizeof l);
 	if (c->auto_increment)
 		return "an AUTO_INCREMENT column";
 	if (c->tclass == KP_T_TIME)
-		return "a time column";
+		return "a time column by its type";
 	if (name_in(l, names) || any_suffix(l, suffixes))
 		return "a time, sequence or id column by its name";
 	return NULL;

@@ -8,13 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Does every planned statement on t bind each of cols by = or IN? */
+/* Does every planned statement on t that is no full scan bind each of cols
+ * by = or IN? */
 static bool reads_bind(kp_advisor *adv, const kp_table *t, const int *cols, int n)
 {
 	const kp_list *qs = kpa_queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
-		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+		/* a full scan now stays one whatever leads the key: it does not
+		 * stand in the way */
+		if (q->base != t || q->plan.access == KP_ACCESS_NONE || q->plan.access == KP_ACCESS_FULL)
 			continue;
 		colset eq = {0}, range = {0};
 		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
@@ -167,6 +170,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			}
 			kp_buf_printf(&m, "; %s", kpa_migration_note(adv, t));
 			kp_advice *x = kpa_advise(adv, rule, "hash_prefix", t, kpa_bufdup(adv->a, &m), key, ddl);
+			x->newkey = kpa_keydup(adv->a, &hk);
 			kpa_advice_col(adv, x, c->name);
 			kpa_verdict_apply(adv, x, &v, 1);
 			kp_buf_free(&cols);
@@ -186,6 +190,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			                                          "digits lead; every read binds %s by = or IN, so point "
 			                                          "reads still work, binding the reversed value; ordering "
 			                                          "by %s is lost", c->name, c->name, c->name), key, NULL);
+			x->newkey = kpa_keydup(adv->a, &hk);   /* a reversed value spreads as a hash does */
 			kpa_advice_col(adv, x, c->name);
 			kpa_verdict_apply(adv, x, &v, 1);
 			kp_buf_free(&lead);
@@ -216,6 +221,8 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		                                          "every scan is %d scans merged (Phoenix does it); %s",
 		                                          KP_BUCKETS, KP_BUCKETS, KP_BUCKETS, kpa_migration_note(adv, t)),
 		                          kpa_notation_with(adv, t, "[salt]", 0), kpa_bufdup(adv->a, &b));
+		x->newkey = kpa_keydup(adv->a, &hk);
+		x->buckets = KP_BUCKETS;
 		kpa_advice_col(adv, x, c->name);
 		kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
 		kp_buf_free(&b);
@@ -255,6 +262,8 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			v.rewrite = kp_arena_printf(adv->a, "a GET adds bucket = %s, any other read is one read per bucket "
 			                            "with bucket = 0 to %d", expr, KP_BUCKETS - 1);
 		}
+		x->newkey = kpa_keydup(adv->a, &hk);
+		x->buckets = KP_BUCKETS;
 		kpa_advice_col(adv, x, sc->name);
 		kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
 	}
@@ -324,8 +333,27 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		return;
 	}
 	const kp_column *c = &t->cols[p0->col];
-	const char *r;
-	if ((r = kpa_monotonic_reason(c))) {
+	const char *r = NULL, *enum_r = kpa_enum_reason(c);
+	/* the annotations first (docs/annotations.md), then names and types,
+	 * then the workload's evidence */
+	const kpa_notes *nt = kpa_notes_of(adv, t);
+	int ci = p0->col;
+	if (nt->dist[ci] == 1) {
+		kp_buf_free(&m);
+		return;   /* annotated uniform: no hotspot */
+	}
+	if (nt->dist[ci] == 2)
+		r = kp_arena_printf(adv->a, "monotonic as annotated (-- distribution: %s monotonic)", c->name);
+	if (nt->distinct[ci] >= 1)
+		enum_r = nt->distinct[ci] <= KP_FEW_VALUES
+		         ? kp_arena_printf(adv->a, "a column of %.15g distinct values as annotated (-- distinct: %s %.15g)",
+		                           nt->distinct[ci], c->name, nt->distinct[ci])
+		         : NULL;
+	if (!r)
+		r = kpa_monotonic_reason(c);
+	if (!r && !enum_r && !kpa_prefix_reason(c))
+		r = kpa_monotonic_evidence(adv, t, ci);
+	if (r) {
 		kp_buf_printf(&m, "%s '%s' of %s is %s: it grows monotonically, so every new row is "
 		              "written to the same region (a write hotspot)", what, c->name, t->name, r);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_MONOTONIC, t, c->off, kpa_name_len(c), m.data);
@@ -339,7 +367,7 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			kpa_advice_col(adv, x, c->name);
 			kp_diag_help(g, adv->a, "%s", x->message);
 		}
-	} else if ((r = kpa_enum_reason(c))) {
+	} else if ((r = enum_r)) {
 		kp_buf_printf(&m, "%s '%s' of %s is %s: few distinct values put all writes on a few regions",
 		              what, c->name, t->name, r);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_ENUM, t, c->off, kpa_name_len(c), m.data);

@@ -9,17 +9,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Weight of the statements qs that t keyed k serves as GET or SCAN. */
-static double proposal_serves(const kp_table *t, const kp_key *k, const kp_list *qs, kp_arena *scratch)
+/* Weight of the statements qs that t keyed k serves as GET or SCAN; in
+ * *ordered (when not NULL), of that the weight it serves in the ORDER BY's
+ * order (a read the store must sort reads every row in range). */
+static double proposal_serves(const kp_table *t, const kp_key *k, const kp_list *qs, kp_arena *scratch,
+                              double *ordered)
 {
 	const kp_table *h = kpa_hypo_table(scratch, t, k, NULL, 0);
-	double w = 0;
+	double w = 0, wo = 0;
+	u64map cache = {0};   /* by shape: statements alike plan alike */
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
-		if (kpa_served(kpa_plan_class(h, q, scratch, NULL)))
+		kp_order o;
+		if (kpa_served(kpa_cached_plan(&cache, 0, h, q, scratch, &o))) {
 			w += q->weight;
+			wo += o != KP_ORDER_SORT ? q->weight : 0;
+		}
 	}
+	kpa_map_free(&cache);
 	kp_arena_reset(scratch);
+	if (ordered)
+		*ordered = wo;
 	return w;
 }
 
@@ -61,6 +71,14 @@ static kp_table *concat_table(kp_advisor *adv, const kp_table *t, const kp_key *
 	return tc;
 }
 
+/* s without its ", so it keeps N key columns": a later sentence says how
+ * many the key finally keeps (one count, not two that differ). */
+static const char *without_count(kp_arena *a, const char *s)
+{
+	const char *at = strstr(s, ", so it keeps ");
+	return at ? kp_arena_strndup(a, s, (size_t)(at - s)) : s;
+}
+
 /* Advice for an index table of t keyed by user's columns and then t's key
  * columns, for the statements in qs. A lead that is itself a write hotspot
  * is spread: hashed when every statement binds it by = or IN (and it is no
@@ -68,7 +86,7 @@ static kp_table *concat_table(kp_advisor *adv, const kp_table *t, const kp_key *
  * as one scan per bucket. NULL when the target cannot hold the key. */
 static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_table *t, const colset *user,
                                     const char *name, const kp_list *qs, const char *why, kp_arena *scratch,
-                                    double need, double *served)
+                                    const double *need, double *served)
 {
 	const target_info *ti = kpa_target(adv->target);
 	colset all = *user;
@@ -114,9 +132,13 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 	double of = 0, fan = 0;
 	for (uint32_t i = 0; i < qs->n; i++)
 		of += ((const kp_wquery *)qs->items[i])->weight;
-	double serves = proposal_serves(t, &judged, qs, scratch);
+	double ordered;
+	double serves = proposal_serves(t, &judged, qs, scratch, &ordered);
 	*served = serves;
-	if (serves <= 0 || serves < need)
+	served[1] = ordered;
+	/* a shorter key must serve as much, in the reads' order too (one that
+	 * leaves a sort serves no ordered read as well) */
+	if (serves <= 0 || serves < need[0] || ordered < need[1])
 		return NULL;   /* serves no weight, or fewer index columns serve less */
 	/* more key columns than 3 (KP104) or than the target allows: the key
 	 * columns of t after the index columns become one concatenated column,
@@ -129,7 +151,7 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		kp_table *tc = concat_table(adv, t, &nk, user->n, &ck);
 		if (tc) {
 			kp_key cj = spread == HASHED ? kpa_hashed_key(adv->a, &ck, hc, nh) : ck;
-			if (proposal_serves(tc, &cj, qs, scratch) >= serves) {
+			if (proposal_serves(tc, &cj, qs, scratch, &ordered) >= serves && ordered >= served[1]) {
 				kp_buf cn = {0};
 				for (int i = user->n; i < nk.n; i++)
 					kp_buf_printf(&cn, "%s%s", i > user->n ? ", " : "", t->cols[nk.parts[i].col].name);
@@ -183,7 +205,8 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 				kp_buf_puts(&k, nk.parts[i].desc ? " DESC]" : "]");
 			}
 			concat = kp_arena_printf(adv->a, "%s; %s_key holds the hash (4 hex characters of md5) followed by "
-			                         "%s, zero-padded, in one key column, so it keeps %d key columns", concat,
+			                         "%s, zero-padded, in one key column, so it keeps %d key columns",
+			                         without_count(adv->a, concat),
 			                         lead->name, lead->name, nk.n);
 		}
 		if (!ddl) {
@@ -210,7 +233,8 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		}
 		if (ddl)
 			concat = kp_arena_printf(adv->a, "%s; %s_key holds the bucket (3 digits) followed by %s, "
-			                         "zero-padded, in one key column, so it keeps %d key columns", concat,
+			                         "zero-padded, in one key column, so it keeps %d key columns",
+			                         without_count(adv->a, concat),
 			                         lead->name, lead->name, nk.n);
 		else {
 			ddl = kpa_lead_column_ddl(adv, src, name, &nk, "bucket", false);
@@ -232,7 +256,50 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		kp_buf_free(&k);
 		return NULL;
 	}
+	/* its write cost, in words */
+	kp_buf_printf(&m, "; every insert into %s then writes %d rows (the table, %s)", t->name, t->nindexes + 2,
+	              t->nindexes ? "its indexes and this table" : "and this table");
 	kp_advice *x = kpa_advise(adv, rule, "index_table", t, kpa_bufdup(adv->a, &m), kpa_bufdup(adv->a, &k), ddl);
+	/* for the judge: a second table holding every column, keyed as its
+	 * reads find it (a concatenated key column reads as the columns it
+	 * holds; a bucketed one as its key, one scan per bucket) */
+	{
+		const kp_key *jk = src == t ? &judged : spread == HASHED ? &judged : NULL;
+		kp_key plain = {0};
+		if (!jk) {
+			plain.n = all.n;
+			plain.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)all.n);
+			for (int i = 0; i < all.n; i++) {
+				plain.parts[i].col = all.cols[i];
+				plain.parts[i].desc = all.desc[i] && ti->desc_key;
+			}
+			jk = &plain;
+		}
+		if (src != t && spread == HASHED) {
+			/* the hash over the plain key columns */
+			kp_key pk2 = {0};
+			pk2.n = all.n;
+			pk2.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)all.n);
+			for (int i = 0; i < all.n; i++) {
+				pk2.parts[i].col = all.cols[i];
+				pk2.parts[i].desc = all.desc[i] && ti->desc_key;
+			}
+			kp_key hk2 = kpa_hashed_key(adv->a, &pk2, hc, nh);
+			jk = kpa_keydup(adv->a, &hk2);
+		}
+		bool *every = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
+		for (int i = 0; i < t->ncols; i++)
+			every[i] = true;
+		kp_index *ix = kp_arena_alloc(adv->a, sizeof(*ix));
+		ix->name = (char *)name;
+		ix->table = (kp_table *)t;
+		ix->kv = true;
+		ix->nuser = user->n;
+		ix->covers = every;
+		ix->key = *kpa_keydup(adv->a, jk);
+		x->index = ix;
+		x->buckets = spread == BUCKETED ? KP_BUCKETS : 0;
+	}
 	x->serves = kpa_weight_int(serves);
 	x->of = kpa_weight_int(of);
 	x->fanout = fan;
@@ -268,15 +335,17 @@ kp_advice *kpa_index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table 
 		else
 			name = want;
 	}
-	double full = 0, got;
+	double full[2] = {0, 0}, got[2];
 	for (int u = user->n; u >= 1; u--) {
 		colset cut = *user;
 		cut.n = u;
-		kp_advice *x = index_table_keyed(adv, rule, t, &cut, name, qs, why, scratch, full, &got);
+		kp_advice *x = index_table_keyed(adv, rule, t, &cut, name, qs, why, scratch, full, got);
 		if (x)
 			return x;
-		if (u == user->n)
-			full = got;
+		if (u == user->n) {
+			full[0] = got[0];
+			full[1] = got[1];
+		}
 	}
 	return NULL;
 }
@@ -382,19 +451,55 @@ static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice
 	}
 }
 
+/* What one shape of unserved read made of its proposal: the next
+ * statements of the shape repeat it without planning again. */
+typedef struct shape_memo {
+	int prop;               /* its proposal */
+	int ord;                /* 1: weight for an ASC range column, 2: DESC, 0: none */
+	kp_access now;          /* its class on the proposed key */
+	const char *was, *then, *key; /* the finding's words */
+} shape_memo;
+
 void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 {
 	const target_info *ti = kpa_target(adv->target);
 	proposal *props = NULL;
 	int nprops = 0, cap = 0;
-	u64map byprop = {0}, classes = {0};
+	u64map byprop = {0}, classes = {0}, byshape = {0};
+	shape_memo *memo = NULL;
+	uint32_t nmemo = 0, memocap = 0;
 	kp_buf m = {0};
 	for (uint32_t qi = 0; qi < adv->queries.n; qi++) {
 		kp_wquery *q = adv->queries.items[qi];
 		const kp_plan *p = &q->plan;
-		if (!p->table || kpa_served(p->access) || p->access == KP_ACCESS_NONE)
+		/* reads the key does not serve, and those it serves only with a
+		 * sort (every row in range read to return the first few) */
+		bool sorted = kpa_served(p->access) && p->order == KP_ORDER_SORT;
+		if (!p->table || (kpa_served(p->access) && !sorted) || p->access == KP_ACCESS_NONE)
 			continue;
 		const kp_table *t = p->table;
+		uint64_t sk = kpa_mix(q->shape, (uint64_t)t->id + 7);
+		uint32_t mi;
+		if (kpa_map_get(&byshape, sk, &mi)) {
+			const shape_memo *sm = &memo[mi];
+			proposal *pr = &props[sm->prop];
+			if (sm->ord)
+				*(sm->ord == 2 ? &pr->desc_w : &pr->asc_w) += q->weight;
+			kp_list_push(adv->a, &pr->qs, q);
+			pr->weight += q->weight;
+			pr->serves += kpa_served(sm->now) ? q->weight : 0;
+			unserved_finding *f = kp_arena_alloc(adv->a, sizeof(*f));
+			f->was = sm->was;
+			f->then = sm->then;
+			f->key = sm->key;
+			f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off, q->stmt->len,
+			                   "the key of %s cannot serve this query (%s); a table or index keyed %s makes it a %s",
+			                   t->name, f->was, f->key, f->then);
+			kp_diag_help(f->g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
+			             t->name, f->key);
+			kp_list_push(adv->a, &pr->found, f);
+			continue;
+		}
 		colset eq = {0}, range = {0}, key = {0};
 		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
 		const kp_list *order = kpa_order_of(q->stmt);
@@ -434,6 +539,14 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		for (int i = 0; i < t->pk.n; i++)
 			if (t->pk.parts[i].col >= 0)
 				kpa_colset_add(&key, t->pk.parts[i].col, false);
+		/* the table's own key, column for column: it is there already and
+		 * does not serve the read (a function of a column, a type that
+		 * does not compare): nothing to propose */
+		bool own = key.n == t->pk.n;
+		for (int i = 0; own && i < key.n; i++)
+			own = t->pk.parts[i].col == key.cols[i] && t->pk.parts[i].desc == key.desc[i];
+		if (own)
+			continue;
 		kp_key nk;
 		nk.n = key.n;
 		nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)key.n);
@@ -476,7 +589,16 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_buf_clear(&m);
 		kp_key_notation(&m, t, &nk);
 		kp_table *h = kpa_hypo_table(scratch, t, &nk, NULL, 0);
-		kp_access now = kpa_cached_class(&classes, kpa_str_hash(m.data, pk), h, q, scratch);
+		kp_access now;
+		if (sorted) {
+			/* served only in the read's order */
+			kp_order o;
+			now = kpa_plan_class(h, q, scratch, &o);
+			if (o == KP_ORDER_SORT && kpa_served(now))
+				now = KP_ACCESS_FILTERED;   /* no better than today: not served */
+		} else {
+			now = kpa_cached_class(&classes, kpa_str_hash(m.data, pk), h, q, scratch);
+		}
 		bool *used = kp_arena_alloc(scratch, sizeof(bool) * (size_t)(t->ncols + 1));
 		kpa_read_cols(q->plan.names, q->stmt, used, t->ncols);
 		for (int i = 0; i < t->ncols; i++)
@@ -486,7 +608,9 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		pr->weight += q->weight;
 		pr->serves += kpa_served(now) ? q->weight : 0;
 		unserved_finding *f = kp_arena_alloc(adv->a, sizeof(*f));
-		f->was = p->rejected ? "rejected full scan" : kp_access_name(p->access);
+		f->was = p->rejected ? "rejected full scan" : sorted ? kp_arena_printf(adv->a, "%s, then sorted",
+		                                                                        kp_access_name(p->access))
+		                                       : kp_access_name(p->access);
 		f->then = now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
 		          now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan";
 		f->key = kpa_bufdup(adv->a, &m);
@@ -497,7 +621,18 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_diag_help(f->g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
 		             t->name, m.data);
 		kp_list_push(adv->a, &pr->found, f);
+		if (nmemo == memocap) {
+			memocap = memocap ? memocap * 2 : 64;
+			memo = realloc(memo, sizeof(*memo) * memocap);
+			if (!memo)
+				abort();
+		}
+		memo[nmemo] = (shape_memo){(int)(pr - props), rcol >= 0 && rcol == ocol ? 1 + odesc : 0, now, f->was,
+		                           f->then, f->key};
+		kpa_map_put(&byshape, sk, nmemo++);
 	}
+	free(memo);
+	kpa_map_free(&byshape);
 	kp_arena hyp;
 	kp_arena_init(&hyp);
 	/* ranked by the weight they were proposed for (ties keep the
@@ -544,7 +679,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			const kp_list *tq = kpa_queries_of(adv, t);
 			for (uint32_t k = 0; k < tq->n; k++) {
 				const kp_wquery *q = tq->items[k];
-				if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+				if (q->base != t || q->plan.access == KP_ACCESS_NONE)
 					continue;
 				v.total += q->weight;
 				v.before += kpa_served(q->plan.access) ? q->weight : 0;
@@ -598,24 +733,38 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		const kp_table *h = kpa_hypo_table(&hyp, t, &t->pk, ix, t->nindexes + 1);
 		verdict v;
 		kpa_judge(adv, t, NULL, h, false, scratch, &v);
-		if (v.after <= v.before) {
+		/* or it serves a sorted read in its order */
+		double unsorted = 0;
+		u64map withix = {0};
+		for (uint32_t k = 0; k < pr->qs.n; k++) {
+			const kp_wquery *q = pr->qs.items[k];
+			kp_order o;
+			if (q->plan.order == KP_ORDER_SORT && kpa_served(kpa_cached_plan(&withix, 0, h, q, scratch, &o)) &&
+			    o != KP_ORDER_SORT)
+				unsorted += q->weight;
+			kp_arena_reset(scratch);
+		}
+		if (v.after <= v.before && unsorted <= 0) {
 			/* an index that serves no statement's weight is never advised */
 			reword_unserved(adv, pr, x, NULL, "a secondary index on its columns serves no more of the "
 			                "workload's weight as GET or SCAN");
 			kp_buf_free(&name);
 			kp_buf_free(&ddl);
 			kp_buf_free(&inc);
+			kpa_map_free(&withix);
 			continue;
 		}
 		const char *msg;
 		if (ti->sql_index)
 			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, covering the columns these "
-			                      "queries read; the store maintains it on every write", name.data, t->name);
+			                      "queries read; the store maintains it on every write: an insert into %s then "
+			                      "writes %d rows", name.data, t->name, t->name, t->nindexes + 2);
 		else
 			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, created with the CreateIndex "
 			                      "operation (IndexMeta: primary key %s, the key columns of %s added by the "
-			                      "store; defined columns %s); the store maintains it on every write",
-			                      name.data, t->name, pr->key, t->name, ninc ? inc.data : "none");
+			                      "store; defined columns %s); the store maintains it on every write: an insert "
+			                      "then writes %d rows",
+			                      name.data, t->name, pr->key, t->name, ninc ? inc.data : "none", t->nindexes + 2);
 		kp_buf shown = {0};
 		for (int j = 0; j < index->key.n; j++)
 			kp_buf_printf(&shown, "[%s%s]", t->cols[index->key.parts[j].col].name,
@@ -629,10 +778,13 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		double serves = 0;
 		for (uint32_t k = 0; k < pr->qs.n; k++) {
 			const kp_wquery *q = pr->qs.items[k];
-			if (kpa_served(kpa_cached_class(&classes, kpa_str_hash(name.data, 0), h, q, scratch)))
-				serves += q->weight;
+			kp_order o;
+			if (kpa_served(kpa_cached_plan(&withix, 0, h, q, scratch, &o)) &&
+			    (o != KP_ORDER_SORT || !kpa_served(q->plan.access)))
+				serves += q->weight;   /* a read served today counts when its sort goes */
 			kp_arena_reset(scratch);
 		}
+		kpa_map_free(&withix);
 		y->serves = kpa_weight_int(serves);
 		y->of = kpa_weight_int(pr->weight);
 		for (int j = 0; j < pr->user.n; j++)

@@ -204,7 +204,7 @@ bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table
 			kp_buf_printf(&name, "_%s", t->cols[t->pk.parts[i].col].name);
 		}
 		uint32_t mark = adv->advice.n;
-		companion = kpa_index_table_advice(adv, rule, t, &old, name.data, &v.worse,
+		companion = kpa_index_table_advice(adv, rule, t, &old, name.data, &v.lost,
 		                                   ", so the statements the new key makes worse stay served", scratch);
 		kp_buf_free(&name);
 		adv->advice.n = mark;   /* pushed again after the reorder */
@@ -233,6 +233,8 @@ bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table
 	                                          kpa_migration_note(adv, t)),
 	                          key, kpa_bufdup(adv->a, &ddl));
 	kpa_verdict_apply(adv, x, &v, 1);
+	x->newkey = kpa_keydup(adv->a, nk);
+	x->with = companion;
 	x->serves = kpa_weight_int(v.after);
 	x->of = kpa_weight_int(v.total);
 	for (int i = 0; i < n; i++)
@@ -316,7 +318,7 @@ void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		const kp_wquery *q = qs->items[i];
 		/* only reads the key serves in its order: a full scan reads the
 		 * whole table whatever the direction */
-		if (q->plan.table != t || q->plan.index || q->plan.order == KP_ORDER_NONE || !kpa_served(q->plan.access))
+		if (q->base != t || q->plan.index || q->plan.order == KP_ORDER_NONE || !kpa_served(q->plan.access))
 			continue;
 		nord += q->weight;
 		if (q->plan.order == KP_ORDER_REVERSE) {
@@ -346,7 +348,7 @@ void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
 		kp_order o;
-		if (q->plan.table == t && !q->plan.index && q->plan.order == KP_ORDER_REVERSE &&
+		if (q->base == t && !q->plan.index && q->plan.order == KP_ORDER_REVERSE &&
 		    kpa_served(q->plan.access)) {
 			if (kpa_served(kpa_plan_class(h, q, scratch, &o)) && o == KP_ORDER_KEY)
 				fixed += q->weight;
@@ -371,6 +373,12 @@ void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		                               kpa_migration_note(adv, t)),
 		               key, kpa_bufdup(adv->a, &ddl));
 		kp_buf_free(&ddl);
+	} else if (t->cols[nk.parts[part].col].auto_increment) {
+		/* the store writes the value: it cannot be stored reversed */
+		kp_diag_help(g, adv->a, "%s generates %s (AUTO_INCREMENT), so it cannot be stored as Long.MAX_VALUE - "
+		             "%s; read newest first with a backward range read (GetRange, Direction.BACKWARD)",
+		             ti->name, cn, cn);
+		return;
 	} else {
 		x = kpa_advise(adv, KP_R_DESC_KEY, "desc_key", t,
 		               kp_arena_printf(adv->a, "desc_key: %s keys have no DESC; store %s as Long.MAX_VALUE - "
@@ -379,6 +387,7 @@ void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		               key, NULL);
 	}
 	kpa_verdict_apply(adv, x, &v, 1);
+	x->newkey = kpa_keydup(adv->a, &nk);
 	x->serves = kpa_weight_int(fixed);
 	x->of = kpa_weight_int(nord);
 	kpa_advice_col(adv, x, cn);

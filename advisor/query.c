@@ -126,6 +126,35 @@ void kpa_read_cols(const kp_names *nm, const kp_stmt *s, bool *used, int ncols)
 		used_cols(nm, ((const kp_order_item *)o->items[i])->expr, used, ncols);
 }
 
+/* Every column an expression names, as bits (columns from 63 on share bit
+ * 63); an expression naming no column of the table (a function of one,
+ * a dynamic column) is all bits: it may be served by any index. */
+static uint64_t where_cols(const kp_names *nm, const kp_expr *e)
+{
+	if (!e)
+		return 0;
+	int c = kp_names_column(nm, e);
+	if (c >= 0)
+		return 1ull << (c < 63 ? c : 63);
+	if (e->kind == KP_X_COLUMN)
+		return ~0ull;
+	uint64_t u = where_cols(nm, e->a) | where_cols(nm, e->b) | where_cols(nm, e->c);
+	for (uint32_t i = 0; i < e->n; i++)
+		u |= where_cols(nm, e->list[i]);
+	return u;
+}
+
+uint64_t kpa_uses(const kp_names *nm, const kp_stmt *s)
+{
+	if (s->kind != KP_S_SELECT && s->kind != KP_S_UPDATE && s->kind != KP_S_DELETE)
+		return 0;
+	uint64_t u = where_cols(nm, kpa_where_of(s));
+	const kp_list *o = kpa_order_of(s);
+	for (uint32_t k = 0; k < o->n; k++)
+		u |= where_cols(nm, ((const kp_order_item *)o->items[k])->expr);
+	return u;
+}
+
 uint64_t kpa_mix(uint64_t h, uint64_t v)
 {
 	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);

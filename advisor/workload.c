@@ -1,7 +1,7 @@
 /* The weighted workload and what a fix does to it. Every proposed key or
  * index is judged by planning the table's statements again on a
- * hypothetical copy of the table (this is the only file that calls the
- * planner, never on the real schema); a verdict records the weight served
+ * hypothetical copy of the table (this file and judge.c call the planner,
+ * never on the real schema); a verdict records the weight served
  * before and after and the statements made worse. Also the per-table
  * summary of the workload in access classes. */
 #include "advisor/advisorInt.h"
@@ -23,11 +23,17 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	/* and which column each name of the statement names */
 	q->plan.names = kp_names_copy(p->names, adv->a);
 	q->src = src;
+	q->base = p->table;
+	if (p->table && p->table->view_base) {
+		const kp_table *b = kp_catalog_find(adv->cat, p->table->view_base, (uint32_t)strlen(p->table->view_base));
+		q->base = b && !b->dropped && !p->table->view_unsupported ? b : NULL;
+	}
 	q->weight = weight;
 	q->opts = &adv->opts;
 	/* fingerprinted now, while the statement is in the cache: later
 	 * passes visit every query again, and the AST is cold by then */
 	q->shape = kp_stmt_fingerprint(s, &adv->fp);
+	q->uses = kpa_uses(q->plan.names, s);
 	kp_list_push(adv->a, &adv->queries, q);
 }
 
@@ -39,9 +45,8 @@ const kp_list *kpa_queries_of(kp_advisor *adv, const kp_table *t)
 		adv->by_table = kp_arena_alloc(adv->a, sizeof(kp_list) * (size_t)(adv->cat->ntables + 1));
 		for (uint32_t i = 0; i < adv->queries.n; i++) {
 			kp_wquery *q = adv->queries.items[i];
-			if (q->plan.table && q->plan.table->id < adv->cat->ntables &&
-			    adv->cat->tables[q->plan.table->id] == q->plan.table)
-				kp_list_push(adv->a, &adv->by_table[q->plan.table->id], q);
+			if (q->base && q->base->id < adv->cat->ntables && adv->cat->tables[q->base->id] == q->base)
+				kp_list_push(adv->a, &adv->by_table[q->base->id], q);
 		}
 		adv->bucketed = adv->queries.n;
 	}
@@ -115,6 +120,15 @@ int kpa_weight_int(double w)
 	return w >= (double)INT_MAX ? INT_MAX : (int)(w + 0.5);
 }
 
+const kp_key *kpa_keydup(kp_arena *a, const kp_key *k)
+{
+	kp_key *c = kp_arena_alloc(a, sizeof(*c));
+	c->n = k->n;
+	c->parts = kp_arena_alloc(a, sizeof(kp_key_part) * (size_t)(k->n + 1));
+	memcpy(c->parts, k->parts, sizeof(kp_key_part) * (size_t)k->n);
+	return c;
+}
+
 /* A copy of t with another primary key and the given indexes. */
 kp_table *kpa_hypo_table(kp_arena *a, const kp_table *t, const kp_key *key, kp_index **ix, int nix)
 {
@@ -167,6 +181,11 @@ kp_index *kpa_hypo_index(kp_arena *a, const kp_table *t, const char *name, const
 
 kp_access kpa_plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scratch, kp_order *order)
 {
+	/* a read through a view: the view on the hypothetical base (its
+	 * columns sit where the base's do, its WHERE stays) */
+	const kp_table *on = q->plan.table;
+	if (on && on != h && on->view_base && q->base && h->ncols == q->base->ncols)
+		h = kpa_hypo_table(scratch, on, &h->pk, h->indexes, h->nindexes);
 	kp_plan p;
 	kp_diags d = {0};
 	kp_plan_on_table(&p, h, q->stmt, q->opts, q->src, scratch, &d);
@@ -194,6 +213,21 @@ kp_access kpa_cached_class(u64map *cache, uint64_t keyid, const kp_table *h, con
 	return a;
 }
 
+kp_access kpa_cached_plan(u64map *cache, uint64_t keyid, const kp_table *h, const kp_wquery *q, kp_arena *scratch,
+                          kp_order *order)
+{
+	uint64_t k = kpa_mix(keyid ^ 0x5bd1e995u, kpa_query_shape(q));
+	uint32_t v;
+	if (!kpa_map_get(cache, k, &v)) {
+		kp_order o;
+		kp_access a = kpa_plan_class(h, q, scratch, &o);
+		v = (uint32_t)a | (uint32_t)o << 8;
+		kpa_map_put(cache, k, v);
+	}
+	*order = (kp_order)(v >> 8);
+	return (kp_access)(v & 0xff);
+}
+
 int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *total, int *nq)
 {
 	shape *s = NULL;
@@ -204,7 +238,7 @@ int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *to
 	const kp_list *qs = kpa_queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
-		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+		if (q->base != t || q->plan.access == KP_ACCESS_NONE)
 			continue;
 		uint64_t h = kpa_query_shape(q);
 		*total += q->weight;
@@ -240,13 +274,21 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 {
 	memset(v, 0, sizeof(*v));
 	u64map cache = {0}, cache0 = {0};
+	/* h is t with one more index, the key unchanged: a statement that does
+	 * not name the index's leading column cannot read through it */
+	int lead = -2;
+	if (!base && h->pk.parts == t->pk.parts && h->nindexes == t->nindexes + 1 &&
+	    h->indexes[t->nindexes]->key.n)
+		lead = h->indexes[t->nindexes]->key.parts[0].col;
 	const kp_list *qs = kpa_queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		kp_wquery *q = qs->items[i];
-		if (q->plan.table != t || q->plan.access == KP_ACCESS_NONE)
+		if (q->base != t || q->plan.access == KP_ACCESS_NONE)
 			continue;
-		bool now = kpa_served(base ? kpa_cached_class(&cache0, 0, base, q, scratch) : q->plan.access);
-		bool then = kpa_served(kpa_cached_class(&cache, 0, h, q, scratch));
+		kp_access nowc = base ? kpa_cached_class(&cache0, 0, base, q, scratch) : q->plan.access;
+		kp_access thenc = lead >= 0 && !kpa_uses_col(q->uses, lead) ? nowc
+		                  : kpa_cached_class(&cache, 0, h, q, scratch);
+		bool now = kpa_served(nowc), then = kpa_served(thenc);
 		kp_arena_reset(scratch);
 		if (!then && now && fanout) {
 			then = true;
@@ -255,9 +297,17 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 		v->total += q->weight;
 		v->before += now ? q->weight : 0;
 		v->after += then ? q->weight : 0;
-		if (now && !then) {
-			v->broken += q->weight;
+		if ((now && !then) || (nowc == KP_ACCESS_FILTERED && thenc == KP_ACCESS_FULL && !fanout)) {
+			/* named with its class before and after; a FILTERED SCAN that
+			 * becomes a full scan is worse too, though never served */
+			bool never = kpa_target(adv->target)->never_reject;
+			if (now && !then) {
+				v->broken += q->weight;
+				kp_list_push(adv->a, &v->lost, q);
+			}
 			kp_list_push(adv->a, &v->worse, q);
+			kp_list_push(adv->a, &v->how, kp_arena_printf(adv->a, "%s -> %s", kpa_class_words(nowc, !never),
+			                                               kpa_class_words(thenc, !never)));
 		}
 	}
 	kpa_map_free(&cache);
@@ -285,7 +335,8 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 		kp_list_push(adv->a, &x->worse, at);
 		if (i < 5)
-			kp_buf_printf(&m, "%s%s (weight %.15g)", i ? ", " : "; makes worse: ", at, q->weight);
+			kp_buf_printf(&m, "%s%s (%s, weight %.15g)", i ? ", " : "; makes worse: ", at,
+			              i < v->how.n ? (const char *)v->how.items[i] : "no longer served", q->weight);
 	}
 	if (v->worse.n > 5)
 		kp_buf_printf(&m, " and %u more", v->worse.n - 5);
@@ -295,7 +346,7 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 	uint32_t nr = 0;
 	for (uint32_t i = 0; v->rewrite && i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
-		if (q->plan.table != x->table || !kpa_served(q->plan.access))
+		if (q->base != x->table || !kpa_served(q->plan.access))
 			continue;
 		uint32_t line, col;
 		kp_source_linecol(q->src, q->stmt->off, &line, &col);
@@ -336,7 +387,7 @@ static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, 
 		memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
 	for (uint32_t k = 0; k < adv->advice.n; k++) {
 		const kp_advice *x = adv->advice.items[k];
-		if (x->table == t && x->index) {
+		if (x->table == t && x->index && !strcmp(x->kind, "secondary_index")) {
 			ix[nix++] = x->index;
 			added++;
 		}

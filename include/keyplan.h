@@ -155,6 +155,10 @@ KEYPLAN_API const char *keyplan_advice_ddl(const keyplan_advice *a);
 /* Weight served as GET or SCAN with the fix, out of *of; -1 (and *of -1)
  * when not measured. of may be NULL. */
 KEYPLAN_API int keyplan_advice_serves(const keyplan_advice *a, int *of);
+/* 1 when the item is part of its table's one judged recommendation, else 0;
+ * its rank among its table's items (1 first; docs/advice-json.md). */
+KEYPLAN_API int keyplan_advice_recommended(const keyplan_advice *a);
+KEYPLAN_API int keyplan_advice_rank(const keyplan_advice *a);
 /* The advice as one JSON object, as keyplan check --format json prints it. */
 KEYPLAN_API const char *keyplan_advice_json(const keyplan_advice *a);
 

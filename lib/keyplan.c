@@ -460,6 +460,16 @@ int keyplan_advice_serves(const keyplan_advice *a, int *of)
 	return a->x->serves;
 }
 
+int keyplan_advice_recommended(const keyplan_advice *a)
+{
+	return a->x->recommended ? 1 : 0;
+}
+
+int keyplan_advice_rank(const keyplan_advice *a)
+{
+	return a->x->rank;
+}
+
 const char *keyplan_advice_json(const keyplan_advice *a)
 {
 	keyplan_advice *m = (keyplan_advice *)a;

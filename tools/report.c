@@ -14,6 +14,7 @@
 
 #include "base/quote.h"
 #include "lib/advice.h"
+#include "tools/review.h"
 #include "planner/explain.h"
 
 /* path relative to the repository root (r->rel), as GitHub and SARIF
@@ -296,34 +297,6 @@ int kp_report_worst(const kp_report *r)
 
 /* --------------------------------------------------------------- text */
 
-static void write_advice_text(kp_buf *b, const kp_advisor *adv, int color)
-{
-	if (!adv || adv->advice.n == 0)
-		return;
-	kp_buf_printf(b, "\n%sadvice%s\n", color ? "\033[1m" : "", color ? "\033[0m" : "");
-	for (uint32_t i = 0; i < adv->advice.n; i++) {
-		const kp_advice *x = adv->advice.items[i];
-		/* names and DDL carry input text: controls shown, not sent */
-		kp_buf_printf(b, "  [%s] ", kp_rule_get(x->rule)->id);
-		kp_buf_puts_visible(b, x->table->name);
-		kp_buf_puts(b, ": ");
-		kp_buf_puts_visible(b, x->message);
-		kp_buf_putc(b, '\n');
-		if (x->key) {
-			kp_buf_puts(b, "      key: ");
-			kp_buf_puts_visible(b, x->key);
-			kp_buf_putc(b, '\n');
-		}
-		if (x->serves >= 0)
-			kp_buf_printf(b, "      serves: %d of %d (weight)\n", x->serves, x->of);
-		if (x->ddl) {
-			kp_buf_puts(b, "      ");
-			kp_buf_puts_visible(b, x->ddl);
-			kp_buf_puts(b, ";\n");
-		}
-	}
-}
-
 static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int color)
 {
 	if (n == 0)
@@ -446,6 +419,16 @@ static void json_advice(kp_buf *b, const kp_advisor *adv)
 		kp_advice_json(b, adv->advice.items[i]);
 	}
 	kp_buf_puts(b, adv && adv->advice.n ? "\n]" : "]");
+}
+
+static void json_review(kp_buf *b, const kp_advisor *adv)
+{
+	kp_buf_puts(b, "\"review\": [");
+	for (uint32_t i = 0; i < adv->reviews.n; i++) {
+		kp_buf_puts(b, i ? ",\n  " : "\n  ");
+		kp_review_json(b, adv->reviews.items[i]);
+	}
+	kp_buf_puts(b, adv->reviews.n ? "\n]" : "]");
 }
 
 static void json_summary(kp_buf *b, const kp_table_summary *s, int n)
@@ -769,7 +752,7 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 	case KP_FMT_TEXT:
 		if (!failed)
 			write_impact_text(r, b);
-		write_advice_text(b, adv, r->color);
+		kp_review_text(b, adv, r->color);
 		write_summary_text(b, sums, nsums, r->color);
 		if (r->written || adv)
 			kp_buf_printf(b, "\n%u error(s), %u warning(s), %u info\n", r->count[KP_SEV_ERROR],
@@ -797,6 +780,8 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 			json_advice(b, adv);
 			kp_buf_puts(b, ",\n");
 			json_summary(b, sums, nsums);
+			kp_buf_puts(b, ",\n");
+			json_review(b, adv);
 		} else if (failed && r->check) {
 			kp_buf_puts(b, ",\n\"advice\": [],\n\"summary\": []");   /* check's required fields */
 		}

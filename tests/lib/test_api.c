@@ -32,7 +32,7 @@ typedef struct seen {
 	unsigned oline[4], ocol[4];
 	int nadvice;
 	char akind[4][32], arule[4][8], atable[4][32], akey[4][64], addl[4][256], ajson[4][1024];
-	int serves[4], of[4];
+	int serves[4], of[4], recommended[4], rank[4];
 } seen;
 
 static void copy(char *to, size_t n, const char *s)
@@ -97,6 +97,8 @@ static void on_advice(void *ctx, const keyplan_advice *a)
 	copy(s->addl[i], sizeof s->addl[i], keyplan_advice_ddl(a));
 	copy(s->ajson[i], sizeof s->ajson[i], keyplan_advice_json(a));
 	s->serves[i] = keyplan_advice_serves(a, &s->of[i]);
+	s->recommended[i] = keyplan_advice_recommended(a);
+	s->rank[i] = keyplan_advice_rank(a);
 }
 
 static keyplan *open_session(seen *s, const char *target)
@@ -196,21 +198,30 @@ static void test_advice(void)
 	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_WORKLOAD, "w.sql", w, strlen(w)), KEYPLAN_OK);
 	CU_ASSERT_EQUAL(keyplan_advise(k, on_advice, &s), KEYPLAN_OK);
 	CU_ASSERT_EQUAL_FATAL(s.nadvice, 2);
-	ASSERT_STR(s.akind[0], "index_table");
-	ASSERT_STR(s.arule[0], "KP120");
-	ASSERT_STR(s.atable[0], "orders");
-	ASSERT_STR(s.akey[0], "[orderid][status][userid]");
-	ASSERT_STR(s.addl[0], "CREATE TABLE orders_by_orderid_status (userid VARCHAR(32) NOT NULL, orderid BIGINT NOT "
-	           "NULL, status VARCHAR(16) NOT NULL, amount DOUBLE, PRIMARY KEY (orderid, status, userid))");
-	CU_ASSERT_EQUAL(s.serves[0], 50);
-	CU_ASSERT_EQUAL(s.of[0], 50);
-	ASSERT_STR(s.akind[1], "secondary_index");
-	ASSERT_STR(s.ajson[1], "{\"rule\": \"KP120\", \"kind\": \"secondary_index\", \"table\": \"orders\", \"columns\": "
+	/* the recommendation first: the index the store maintains, at the cost
+	 * of the index table the application would write */
+	ASSERT_STR(s.akind[0], "secondary_index");
+	ASSERT_STR(s.ajson[0], "{\"rule\": \"KP120\", \"kind\": \"secondary_index\", \"table\": \"orders\", \"columns\": "
 	           "[\"orderid\", \"status\"], \"message\": \"secondary_index: idx_orders_orderid_status on orders, "
-	           "covering the columns these queries read; the store maintains it on every write; served 1 -> 51 "
+	           "covering the columns these queries read; the store maintains it on every write: an insert into orders "
+	           "then writes 2 rows; served 1 -> 51 "
 	           "of 51 weight\", \"key\": \"[orderid][status][userid]\", \"ddl\": \"CREATE INDEX "
 	           "idx_orders_orderid_status ON orders (orderid, status) INCLUDE (amount)\", \"serves\": 50, \"of\": "
-	           "50, \"served_before\": 1, \"served_after\": 51, \"weight\": 51, \"fanout\": 0, \"worse\": []}");
+	           "50, \"served_before\": 1, \"served_after\": 51, \"weight\": 51, \"fanout\": 0, \"worse\": [], "
+	           "\"rank\": 1, \"recommended\": true, \"excludes\": [1], \"trades\": null}");
+	CU_ASSERT_EQUAL(s.recommended[0], 1);
+	CU_ASSERT_EQUAL(s.rank[0], 1);
+	/* the alternative it excludes, ranked after it */
+	ASSERT_STR(s.akind[1], "index_table");
+	CU_ASSERT_EQUAL(s.recommended[1], 0);
+	CU_ASSERT_EQUAL(s.rank[1], 2);
+	ASSERT_STR(s.arule[1], "KP120");
+	ASSERT_STR(s.atable[1], "orders");
+	ASSERT_STR(s.akey[1], "[orderid][status][userid]");
+	ASSERT_STR(s.addl[1], "CREATE TABLE orders_by_orderid_status (userid VARCHAR(32) NOT NULL, orderid BIGINT NOT "
+	           "NULL, status VARCHAR(16) NOT NULL, amount DOUBLE, PRIMARY KEY (orderid, status, userid))");
+	CU_ASSERT_EQUAL(s.serves[1], 50);
+	CU_ASSERT_EQUAL(s.of[1], 50);
 	/* the advisor's finding on the query it cannot serve comes as a diagnostic */
 	CU_ASSERT_EQUAL(s.nother, 1);
 	ASSERT_STR(s.orule[0], "KP120");

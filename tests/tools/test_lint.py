@@ -179,7 +179,7 @@ with tempfile.TemporaryDirectory() as tmp:
     i = d["advice"].index(re[0]) if re else 0
     check("the reorder is judged on the weighted workload", re and re[0]["served_before"] == 2 and
           re[0]["served_after"] == 1200 and re[0]["weight"] == 1202 and re[0]["worse"] == ["w.sql:3", "w.sql:5"] and
-          "makes worse: w.sql:3 (weight 1), w.sql:5 (weight 1)" in re[0]["message"], json.dumps(re))
+          "makes worse: w.sql:3 (SCAN -> full scan, weight 1), w.sql:5 (SCAN -> full scan, weight 1)" in re[0]["message"], json.dumps(re))
     check("a reorder that makes reads worse comes with an index table keyed as now",
           d["advice"][i + 1]["kind"] == "index_table" and d["advice"][i + 1]["key"] == "[a][b]" and
           d["advice"][i + 1]["serves"] == 2 and d["advice"][i + 1]["worse"] == [], json.dumps(d["advice"]))

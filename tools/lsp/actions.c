@@ -302,9 +302,12 @@ static void on_advice(void *ctx, const keyplan_advice *a)
 {
 	advice_pick *p = ctx;
 	const char *t = keyplan_advice_table(a);
-	if (p->found || !t || !same_name(t, p->table, p->names) || !keyplan_advice_ddl(a))
+	/* only the judge's recommendation for the table, never an alternative
+	 * judged worse or a fix judged for one query alone; when the design
+	 * stands there is no action */
+	if (p->found || !t || !same_name(t, p->table, p->names) || !keyplan_advice_ddl(a) ||
+	    !keyplan_advice_recommended(a))
 		return;
-	/* the advisor lists a table's advice best first: its judged recommendation */
 	p->found = true;
 	p->kind = dupn(keyplan_advice_kind(a));
 	p->message = dupn(keyplan_advice_message(a));

@@ -1,0 +1,90 @@
+/* The cost model (docs/advice.md): the rows one statement reads, from its
+ * plan's class and key ranges, and the rows a write writes. Assumptions are
+ * the constants of advisorInt.h, stated in the docs; what keyplan cannot
+ * guess (a table's rows) comes from annotations, else a default. */
+#include "advisor/advisorInt.h"
+
+/* The literal value of a LIMIT or OFFSET, or -1 (none, or a parameter). */
+static double bound_value(const kp_expr *e)
+{
+	return e && e->kind == KP_X_INT && !e->overflow && e->ival >= 0 ? (double)e->ival : -1;
+}
+
+double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct)
+{
+	double rows;
+	switch (p->access) {
+	case KP_ACCESS_GET:
+		return p->nranges > 0 ? p->nranges : 1;
+	case KP_ACCESS_SCAN:
+	case KP_ACCESS_FILTERED:
+	case KP_ACCESS_SEARCH:
+		rows = 0;
+		for (int i = 0; i < p->nranges; i++) {
+			const kp_range *r = &p->ranges[i];
+			double part = n;
+			for (int k = 0; k < r->neq + r->nthen; k++) {
+				/* an annotated column: one value of its distinct ones */
+				int col = p->key && k < p->key->n ? p->key->parts[k].col : -1;
+				part *= distinct && col >= 0 && distinct[col] >= 1 ? 1 / distinct[col] : KP_SEL_EQ;
+			}
+			if (r->has_range)
+				part *= KP_SEL_RANGE;
+			rows += part < 1 ? 1 : part;
+		}
+		if (p->nranges == 0 || rows > n)
+			rows = n;
+		break;
+	case KP_ACCESS_FULL:
+		return n;   /* the table, whatever the LIMIT: a rejected scan does not run at all */
+	default:
+		return 0;
+	}
+	/* a LIMIT bounds the rows read when no sort is needed: the first rows
+	 * in range are the answer (after a filter, 1 in 1/KP_SEL_FILTER passes) */
+	const kp_expr *lim = s->kind == KP_S_SELECT ? s->u.select.limit : s->u.update.limit;
+	const kp_expr *off = s->kind == KP_S_SELECT ? s->u.select.offset : NULL;
+	double l = bound_value(lim), o = bound_value(off);
+	if (l >= 0 && p->order != KP_ORDER_SORT) {
+		double need = l + (o > 0 ? o : 0);
+		if (p->access == KP_ACCESS_FILTERED)
+			need /= KP_SEL_FILTER;
+		if (need < rows)
+			rows = need;
+	}
+	/* a reverse scan seeks back row by row */
+	if (p->order == KP_ORDER_REVERSE)
+		rows *= KP_REVERSE_FACTOR;
+	return rows;
+}
+
+double kpa_insert_rows(const kp_stmt *s)
+{
+	if (s->kind == KP_S_INSERT || s->kind == KP_S_UPSERT || s->kind == KP_S_REPLACE)
+		return s->u.insert.rows.n ? (double)s->u.insert.rows.n : 1;
+	return 0;
+}
+
+bool kpa_is_write(const kp_stmt *s)
+{
+	return s->kind == KP_S_INSERT || s->kind == KP_S_UPSERT || s->kind == KP_S_REPLACE ||
+	       s->kind == KP_S_UPDATE || s->kind == KP_S_DELETE || (s->kind == KP_S_SELECT && s->u.select.into);
+}
+
+/* Does a key lead every write onto one region: its first part a column
+ * that grows monotonically, has few values or shares a prefix, or a hash
+ * of few-valued columns only? */
+bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot)
+{
+	if (k->n == 0)
+		return false;
+	const kp_key_part *p = &k->parts[0];
+	if (p->col >= 0)
+		return hot ? hot[p->col] : kpa_hot_reason(&t->cols[p->col]) != NULL;
+	if (p->nhash == 0)
+		return false;   /* an expression part: not judged */
+	for (int i = 0; i < p->nhash; i++)
+		if (p->hash_cols[i] >= 0 && !kpa_enum_reason(&t->cols[p->hash_cols[i]]))
+			return false;
+	return true;
+}

@@ -1,0 +1,725 @@
+/* The judge: the rules only propose candidate changes (advice records with
+ * the key or index they would create); this file applies them, alone and
+ * together, to a hypothetical copy of each table and plans the table's
+ * whole weighted workload again (reads through its views included, writes
+ * counted as writes), costs it with the model of cost.c, and chooses one
+ * recommendation per table (docs/advice.md), in this order:
+ *
+ *   1. no statement the table serves today (GET, SCAN or FILTERED SCAN)
+ *      becomes a full scan;
+ *   2. no more rows written onto one region (no new write hotspot);
+ *   3. the least rows read plus rows written x KP_WRITE_RATE.
+ *
+ * The choice is greedy, as AutoAdmin's: from the design as it is, add the
+ * candidate that lowers (hot rows, cost) the most while keeping 1 and 2,
+ * at most one key change, until none does. Empty, the design stands.
+ * Every other candidate is an alternative, ranked by the same order alone,
+ * with what it trades; key changes exclude each other. */
+#include "advisor/advisorInt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* One shape of a table's workload: statements alike (one fingerprint, on
+ * the same table or view), planned once per design. */
+typedef struct jshape {
+	const kp_wquery *q;     /* representative */
+	const kp_table *on;     /* the table or view it names */
+	double weight;          /* summed weight */
+	int count;              /* statements */
+	double ins_rows;        /* an insert: rows one statement writes; 0 otherwise */
+	kp_access now;          /* class with the design as it is */
+	bool now_rejected;      /* a full scan the store refuses */
+	kp_order now_order;     /* ORDER BY service now */
+	uint64_t uses;          /* columns its WHERE binds and its first ORDER BY column, as
+	                           bits (1 << column; columns from 63 on share bit 63) */
+	kp_access then;         /* class in the last design evaluated */
+	bool then_rejected;
+	kp_order then_order;
+} jshape;
+
+typedef struct jtable {
+	const kp_table *t;      /* base table */
+	jshape *s;              /* its shapes */
+	int ns, cap;
+	double reads;           /* weight of its reads */
+	double writes;          /* weight of its writes */
+	double rows;            /* rows assumed */
+	bool *hot;              /* per column: a hot lead (name, type, workload evidence) */
+	const double *distinct; /* per column: annotated distinct values, or 0 */
+	double assumed;         /* write weight the workload does not show: annotated, or
+	                           its read weight when it has no write */
+	bool rows_default, writes_default;
+} jtable;
+
+/* A design: the table's key and its indexes (index tables counted as
+ * indexes holding every column). */
+typedef struct design {
+	const kp_key *key;
+	int buckets;
+	kp_index **ix;
+	int nix;
+	kp_advice *items[64];   /* what it applies (a recommendation of more items is cut
+	                           there: the greedy search stops adding) */
+	int nitems;
+} design;
+
+static const kp_table *base_of(const kp_advisor *adv, const kp_table *t)
+{
+	if (t && t->view_base) {
+		const kp_table *b = kp_catalog_find(adv->cat, t->view_base, (uint32_t)strlen(t->view_base));
+		return b && !b->dropped ? b : NULL;
+	}
+	return t;
+}
+
+static bool key_change(const kp_advice *x)
+{
+	/* what changes the key's parts or their order; a column's type or width
+	 * (numeric_key, shorten_key) goes with any of them in one migration */
+	static const char *const kinds[] = {"reorder_key", "hash_prefix", "salt_buckets", "reverse_key", "desc_key",
+	                                    "unique_key", "fewer_key_columns", NULL};
+	for (int i = 0; kinds[i]; i++)
+		if (!strcmp(x->kind, kinds[i]))
+			return true;
+	return false;
+}
+
+static bool salted(const kp_table *t, const design *d)
+{
+	return d->buckets > 0 || t->salt_buckets > 0 || kp_table_option_get(t, "salt_buckets");
+}
+
+/* Rows one written row costs: the table and every index. */
+static int write_fanout(const design *d)
+{
+	int n = 1;
+	for (int i = 0; i < d->nix; i++)
+		n += d->ix[i]->kv && d->ix[i]->state != KP_IX_DISABLED;
+	return n;
+}
+
+/* Of one written row, how many copies land on a hot region. */
+static int hot_copies(const jtable *jt, const design *d)
+{
+	const kp_table *t = jt->t;
+	int n = !salted(t, d) && kpa_key_hot(t, d->key, jt->hot);
+	for (int i = 0; i < d->nix; i++) {
+		const kp_index *ix = d->ix[i];
+		bool bucketed = false;   /* an index table led by a bucket the writer computes */
+		for (int k = 0; k < d->nitems; k++)
+			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
+		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && kpa_key_hot(t, &ix->key, jt->hot);
+	}
+	return n;
+}
+
+/* One shape planned on one design. */
+typedef struct sres {
+	double rows;            /* rows one statement reads */
+	kp_access cls;          /* its class */
+	bool rejected;          /* a full scan the store refuses */
+	kp_order order;         /* ORDER BY service */
+} sres;
+
+/* Plans every shape of jt (inserts excepted) on design d, into out. With
+ * base, a design that only adds an index led by column lead to base's:
+ * a shape that neither binds lead nor orders by it cannot read through
+ * that index, and keeps base's plan. */
+static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, const sres *base, int lead)
+{
+	kp_key nohash = {0};
+	if (d->buckets && d->key->n > 1 && d->key->parts[0].col < 0) {
+		nohash.parts = d->key->parts + 1;
+		nohash.n = d->key->n - 1;
+	}
+	for (int i = 0; i < jt->ns; i++) {
+		jshape *s = &jt->s[i];
+		if (s->ins_rows > 0)
+			continue;
+		if (base && lead >= 0 && !kpa_uses_col(s->uses, lead)) {
+			out[i] = base[i];
+			continue;
+		}
+		kp_table *h = kpa_hypo_table(scratch, s->on, d->key, d->ix, d->nix);
+		kp_plan p;
+		kp_diags dd = {0};
+		kp_plan_on_table(&p, h, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
+		double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct);
+		if (p.access == KP_ACCESS_FULL && nohash.n) {
+			/* one scan per bucket, merged */
+			kp_plan p2;
+			kp_table *h2 = kpa_hypo_table(scratch, s->on, &nohash, d->ix, d->nix);
+			kp_plan_on_table(&p2, h2, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
+			if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
+				rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct) + d->buckets;
+				p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
+				p = p2;
+			}
+		}
+		out[i].rows = rows;
+		out[i].cls = p.access;
+		out[i].rejected = p.rejected;
+		out[i].order = p.order;
+		kp_arena_reset(scratch);
+	}
+}
+
+static void plan_all(jtable *jt, const design *d, kp_arena *scratch, sres *out)
+{
+	plan_some(jt, d, scratch, out, NULL, -1);
+}
+
+/* The column an index candidate leads with, or -1 (a hash part). */
+static int index_lead(const kp_advice *x)
+{
+	return x->index && x->index->key.n ? x->index->key.parts[0].col : -1;
+}
+
+/* The cost of design d whose shapes plan as res; each shape's class in
+ * its then fields. */
+static void cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
+{
+	memset(c, 0, sizeof(*c));
+	int copies = write_fanout(d), hot = hot_copies(jt, d);
+	for (int i = 0; i < jt->ns; i++) {
+		jshape *s = &jt->s[i];
+		double w = s->weight;
+		if (s->ins_rows > 0) {
+			c->written += w * s->ins_rows * copies;
+			c->hot += w * s->ins_rows * hot;
+			continue;
+		}
+		s->then = res[i].cls;
+		s->then_rejected = res[i].rejected;
+		s->then_order = res[i].order;
+		c->read += w * res[i].rows;
+		if (s->q->stmt->kind == KP_S_UPDATE || s->q->stmt->kind == KP_S_DELETE) {
+			c->written += w * res[i].rows * copies;
+			c->hot += w * res[i].rows * hot;
+		}
+		if (s->now != KP_ACCESS_FULL && s->now != KP_ACCESS_NONE && res[i].cls == KP_ACCESS_FULL)
+			c->broken += w;
+	}
+	/* writes the workload does not show: annotated, or with no write in
+	 * the workload its read weight, one row each */
+	c->written += jt->assumed * copies;
+	c->hot += jt->assumed * hot;
+	c->total = c->read + c->written * KP_WRITE_RATE;
+}
+
+/* Plans every shape of jt on design d and costs it (into res when not
+ * NULL). */
+static void evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c, sres *res, kp_arena *a)
+{
+	sres *r = res ? res : kp_arena_alloc(a, sizeof(sres) * (size_t)(jt->ns + 1));
+	plan_all(jt, d, scratch, r);
+	cost_of(jt, d, r, c);
+}
+
+/* An index added to a design reads each shape as the cheaper of the design
+ * and the index alone on the same key (the planner takes the best path;
+ * AutoAdmin's atomic configurations): base and with, into out. */
+static void compose(const jtable *jt, const sres *base, const sres *with, sres *out)
+{
+	for (int i = 0; i < jt->ns; i++)
+		out[i] = with[i].rows < base[i].rows ? with[i] : base[i];
+}
+
+/* a before b in the judge's order: fewer broken, fewer hot rows, cheaper */
+static bool better(const kp_cost *a, const kp_cost *b)
+{
+	if (a->broken != b->broken)
+		return a->broken < b->broken;
+	if (a->hot < b->hot * (1 - 1e-9))
+		return true;
+	if (a->hot > b->hot * (1 + 1e-9))
+		return false;
+	return a->total < b->total * (1 - 1e-9);
+}
+
+/* d with x applied on top (and what x comes with); false when it cannot
+ * be: a second key change, or no hypothetical key or index to apply. */
+static bool apply(kp_arena *a, const kp_table *t, design *d, kp_advice *x)
+{
+	if (d->nitems + 2 > (int)(sizeof d->items / sizeof d->items[0]))
+		return false;
+	for (kp_advice *y = x; y; y = y->with) {
+		if (y->newkey && !y->index) {
+			for (int i = 0; i < d->nitems; i++)
+				if (d->items[i]->newkey)
+					return false;
+			d->key = y->newkey;
+			d->buckets = y->buckets;
+		} else if (y->index) {
+			kp_index **ix = kp_arena_alloc(a, sizeof(kp_index *) * (size_t)(d->nix + 1));
+			if (d->nix)
+				memcpy(ix, d->ix, sizeof(kp_index *) * (size_t)d->nix);
+			ix[d->nix++] = y->index;
+			d->ix = ix;
+		} else {
+			return false;
+		}
+		d->items[d->nitems++] = y;
+	}
+	(void)t;
+	return true;
+}
+
+static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquery *q, const kp_table *on)
+{
+	uint64_t k = kpa_mix(q->shape, (uint64_t)on->id + 1);
+	uint32_t i;
+	if (!kpa_map_get(where, k, &i)) {
+		if (jt->ns == jt->cap) {
+			jt->cap = jt->cap ? jt->cap * 2 : 8;
+			jt->s = realloc(jt->s, sizeof(jshape) * (size_t)jt->cap);
+			if (!jt->s)
+				abort();
+		}
+		i = (uint32_t)jt->ns++;
+		kpa_map_put(where, k, i);
+		jshape *s = &jt->s[i];
+		memset(s, 0, sizeof(*s));
+		s->q = q;
+		s->on = on;
+		s->ins_rows = kpa_insert_rows(q->stmt);
+		s->now = q->plan.access;
+		s->now_rejected = q->plan.rejected;
+		s->now_order = q->plan.order;
+		if (!s->ins_rows)
+			s->uses = q->uses;
+	}
+	jshape *s = &jt->s[i];
+	s->weight += q->weight;
+	s->count++;
+	if (kpa_is_write(q->stmt))
+		jt->writes += q->weight;
+	else
+		jt->reads += q->weight;
+	(void)adv;
+}
+
+static const char *class_words(kp_access a, bool rejected)
+{
+	switch (a) {
+	case KP_ACCESS_GET: return "GET";
+	case KP_ACCESS_SCAN: return "SCAN";
+	case KP_ACCESS_FILTERED: return "FILTERED SCAN";
+	case KP_ACCESS_SEARCH: return "SEARCH";
+	case KP_ACCESS_FULL: return rejected ? "REJECTED" : "full scan";
+	default: return "no plan";
+	}
+}
+
+const char *kpa_class_words(kp_access a, bool rejected)
+{
+	return class_words(a, rejected);
+}
+
+/* "file:line" of a statement. */
+static const char *where_at(kp_advisor *adv, const kp_wquery *q)
+{
+	uint32_t line, col;
+	kp_source_linecol(q->src, q->stmt->off, &line, &col);
+	return kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
+}
+
+/* What x, applied alone, trades against the design as it is: statements
+ * it breaks or makes worse, the hotspot it adds, rows it reads and writes. */
+static const char *trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp_cost *c, const design *d)
+{
+	kp_buf b = {0};
+	int named = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || s->then == s->now)
+			continue;
+		bool worse = s->then > s->now && !(s->now == KP_ACCESS_SEARCH);
+		if (!worse)
+			continue;
+		if (named++ < 5)
+			kp_buf_printf(&b, "%s%s %s -> %s (weight %.15g)", named > 1 ? ", " : "makes worse: ",
+			              where_at(adv, s->q), class_words(s->now, s->now_rejected),
+			              class_words(s->then, s->then_rejected), s->weight);
+	}
+	if (named > 5)
+		kp_buf_printf(&b, " and %d more", named - 5);
+	if (c->hot > now->hot * (1 + 1e-9))
+		kp_buf_printf(&b, "%sputs %.15g more weighted rows written onto one region (a write hotspot)",
+		              b.len ? "; " : "", c->hot - now->hot);
+	else if (c->hot < now->hot * (1 - 1e-9))
+		kp_buf_printf(&b, "%sspreads %.15g weighted rows written that land on one region today", b.len ? "; " : "",
+		              now->hot - c->hot);
+	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g), writes %.15g (now %.15g)", b.len ? "; " : "", c->read,
+	              now->read, c->written, now->written);
+	int copies = write_fanout(d);
+	if (copies > 1)
+		kp_buf_printf(&b, "; every insert writes %d rows", copies);
+	char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
+static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *scratch, kp_arena *hyp)
+{
+	const kp_table *t = jt->t;
+	kp_table_review *r = kp_arena_alloc(adv->a, sizeof(*r));
+	r->table = t;
+	r->key = kpa_key_notation(adv, t, &t->pk);
+	const kpa_notes *notes = kpa_notes_of(adv, t);
+	jt->rows = notes->rows >= 0 ? notes->rows : KP_DEFAULT_ROWS;
+	jt->rows_default = notes->rows < 0;
+	jt->distinct = notes->distinct;
+	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
+	jt->writes_default = notes->writes < 0 && jt->writes <= 0;
+	r->rows = jt->rows;
+	r->rows_default = jt->rows_default;
+	r->writes = jt->writes + (notes->writes >= 0 ? notes->writes : 0);
+	r->writes_default = jt->writes_default;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		r->nstatements += s->count;
+		if (s->ins_rows > 0)
+			continue;
+		int slot = s->now == KP_ACCESS_GET ? 0 : s->now == KP_ACCESS_SCAN ? 1 :
+		           s->now == KP_ACCESS_FILTERED || s->now == KP_ACCESS_SEARCH ? 2 : s->now == KP_ACCESS_FULL ? 3 : -1;
+		if (slot >= 0)
+			r->by_class[slot] += s->weight;
+		if (s->now_order == KP_ORDER_SORT)
+			r->by_class[4] += s->weight;
+	}
+	kp_list_push(adv->a, &adv->reviews, r);
+	jt->hot = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
+	for (int c = 0; c < t->ncols; c++) {
+		jt->hot[c] = kpa_hot_reason(&t->cols[c]) ||
+		             (t->pk.n && t->pk.parts[0].col == c && kpa_monotonic_evidence(adv, t, c));
+		/* what the annotations state wins over names and evidence */
+		if (notes->dist[c] == 1)
+			jt->hot[c] = false;
+		else if (notes->dist[c] == 2)
+			jt->hot[c] = true;
+		if (notes->distinct[c] >= 1 && !notes->dist[c])
+			jt->hot[c] = notes->distinct[c] <= KP_FEW_VALUES || kpa_monotonic_reason(&t->cols[c]) ||
+			             kpa_prefix_reason(&t->cols[c]);
+	}
+	design now = {.key = &t->pk, .ix = t->indexes, .nix = t->nindexes};
+	kp_cost base, cur;
+	size_t rs = sizeof(sres) * (size_t)(jt->ns + 1);
+	sres *cur_res = kp_arena_alloc(hyp, rs), *try_res = kp_arena_alloc(hyp, rs), *best_res = kp_arena_alloc(hyp, rs);
+	evaluate(jt, &now, scratch, &base, cur_res, hyp);
+	r->before = base;
+	r->rows_per_insert_before = r->rows_per_insert_after = write_fanout(&now);
+	cur = base;
+	design chosen = now;
+	uint32_t n = cands->n;
+	kp_cost *alone = kp_arena_alloc(hyp, sizeof(kp_cost) * (n + 1));
+	bool *ok = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
+	const char **trade = kp_arena_alloc(hyp, sizeof(char *) * (n + 1));
+	/* each candidate alone; an index's shapes kept, planned on the key
+	 * they were planned on, to compose with the chosen design */
+	sres **ixres = kp_arena_alloc(hyp, sizeof(sres *) * (n + 1));
+	const kp_key **ixkey = kp_arena_alloc(hyp, sizeof(kp_key *) * (n + 1));
+	for (uint32_t i = 0; i < n; i++) {
+		kp_advice *x = cands->items[i];
+		design d = now;
+		ok[i] = apply(hyp, t, &d, x);
+		if (!ok[i])
+			continue;
+		bool index = d.key == now.key;
+		sres *res = kp_arena_alloc(hyp, rs);
+		if (index && index_lead(x) >= 0 && !x->with) {
+			plan_some(jt, &d, scratch, res, cur_res, index_lead(x));
+			cost_of(jt, &d, res, &alone[i]);
+		} else {
+			evaluate(jt, &d, scratch, &alone[i], res, hyp);
+		}
+		if (!index)
+			res = NULL;
+		trade[i] = trades(adv, jt, &base, &alone[i], &d);
+		ixres[i] = res;
+		ixkey[i] = index ? now.key : NULL;
+	}
+	/* greedy: the best admissible step from the current design */
+	bool *taken = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
+	for (;;) {
+		int pick = -1;
+		kp_cost best = cur;
+		for (uint32_t i = 0; i < n; i++) {
+			kp_advice *x = cands->items[i];
+			if (taken[i] || !ok[i])
+				continue;
+			design d = chosen;
+			if (!apply(hyp, t, &d, x))
+				continue;
+			kp_cost c;
+			if (d.key == chosen.key && (ixres[i] || !x->newkey)) {
+				/* an index: composed with the chosen design, planned alone
+				 * on its key once */
+				if (ixkey[i] != chosen.key || !ixres[i]) {
+					design alone_on = {.key = chosen.key, .buckets = chosen.buckets, .ix = t->indexes,
+					                   .nix = t->nindexes};
+					apply(hyp, t, &alone_on, x);
+					if (!ixres[i])
+						ixres[i] = kp_arena_alloc(hyp, rs);
+					plan_some(jt, &alone_on, scratch, ixres[i], cur_res, x->with ? -1 : index_lead(x));
+					ixkey[i] = chosen.key;
+				}
+				compose(jt, cur_res, ixres[i], try_res);
+				cost_of(jt, &d, try_res, &c);
+			} else {
+				evaluate(jt, &d, scratch, &c, try_res, hyp);
+			}
+			if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9))
+				continue;   /* 1 and 2: never admitted */
+			/* at equal cost an index the store maintains beats a second
+			 * table the application must write */
+			bool tie = pick >= 0 && !better(&c, &best) && !better(&best, &c) &&
+			           !strcmp(x->kind, "secondary_index") &&
+			           !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
+			if (better(&c, &best) || tie) {
+				best = c;
+				pick = (int)i;
+				sres *tmp = best_res;
+				best_res = try_res;
+				try_res = tmp;
+			}
+		}
+		if (pick < 0)
+			break;
+		taken[pick] = true;
+		apply(hyp, t, &chosen, cands->items[pick]);
+		cur = best;
+		sres *tmp = cur_res;
+		cur_res = best_res;
+		best_res = tmp;
+		for (kp_advice *y = cands->items[pick]; y; y = y->with)
+			kp_list_push(adv->a, &r->recommended, y);
+	}
+	r->after = cur;
+	r->rows_per_insert_after = write_fanout(&chosen);
+	/* the statements whose class or order the recommendation changes, and
+	 * its cost, planned as a whole */
+	if (r->recommended.n) {
+		kp_cost c;
+		evaluate(jt, &chosen, scratch, &c, try_res, hyp);
+		r->after = c;
+		for (int i = 0; i < jt->ns; i++) {
+			const jshape *s = &jt->s[i];
+			if (s->ins_rows > 0 || (s->then == s->now && s->then_order == s->now_order &&
+			                        s->then_rejected == s->now_rejected))
+				continue;
+			kp_change *ch = kp_arena_alloc(adv->a, sizeof(*ch));
+			ch->q = s->q;
+			ch->weight = s->weight;
+			ch->count = s->count;
+			ch->before = s->now;
+			ch->after = s->then;
+			ch->rejected_before = s->now_rejected;
+			ch->rejected_after = s->then_rejected;
+			ch->order_before = s->now_order;
+			ch->order_after = s->then_order;
+			kp_list_push(adv->a, &r->changes, ch);
+		}
+	}
+	/* ranks: the recommendation, then the alternatives by the judge's order */
+	int rank = 1;
+	for (uint32_t i = 0; i < r->recommended.n; i++) {
+		kp_advice *x = r->recommended.items[i];
+		x->recommended = true;
+		x->rank = rank++;
+	}
+	for (;;) {
+		int pick = -1;
+		for (uint32_t i = 0; i < n; i++) {
+			kp_advice *x = cands->items[i];
+			if (x->rank || !ok[i])
+				continue;
+			if (pick < 0 || better(&alone[i], &alone[pick]) ||
+			    (!better(&alone[pick], &alone[i]) && !strcmp(x->kind, "secondary_index") &&
+			     !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table")))
+				pick = (int)i;
+		}
+		if (pick < 0)
+			break;
+		for (kp_advice *y = cands->items[pick]; y; y = y->with) {
+			if (!y->rank)
+				y->rank = rank++;
+			y->trades = trade[pick];
+		}
+	}
+	/* what cannot be judged (no key or index to apply: a correctness or
+	 * size fix) comes after, in the rules' order */
+	for (uint32_t i = 0; i < n; i++) {
+		kp_advice *x = cands->items[i];
+		if (!x->rank)
+			x->rank = rank++;
+	}
+	/* key changes exclude each other; an index table and a secondary
+	 * index on the same columns serve the same reads */
+	for (uint32_t i = 0; i < n; i++)
+		for (uint32_t j = 0; j < n; j++) {
+			kp_advice *x = cands->items[i], *y = cands->items[j];
+			if (i == j || x->with == y || y->with == x)
+				continue;
+			bool same_cols = x->index && y->index && x->columns.n == y->columns.n;
+			for (uint32_t k = 0; same_cols && k < x->columns.n; k++)
+				same_cols = !strcmp(x->columns.items[k], y->columns.items[k]);
+			if ((key_change(x) && key_change(y)) || same_cols)
+				kp_list_push(adv->a, &x->excludes, y);
+		}
+}
+
+/* A key change with a desc_key folded in, so one migration does both
+ * (applying the key change and checking again would otherwise advise the
+ * DESC as a second migration). Only for key changes whose DDL is the
+ * table's own DDL with the new key (a reorder, Lindorm's hash32 prefix,
+ * Phoenix's SALT_BUCKETS); NULL when k has not d's column. */
+static kp_advice *fold_desc(kp_advisor *adv, kp_advice *k, const kp_advice *d)
+{
+	const target_info *ti = kpa_target(adv->target);
+	const kp_table *t = k->table;
+	bool table_ddl = !strcmp(k->kind, "reorder_key") || (!strcmp(k->kind, "hash_prefix") && ti->hash_key_parts) ||
+	                 (!strcmp(k->kind, "salt_buckets") && ti->max_salt_buckets);
+	if (!table_ddl || !k->newkey || !d->newkey || !ti->desc_key || k->with)
+		return NULL;
+	kp_key nk = *kpa_keydup(adv->a, k->newkey);
+	bool folded = false;
+	for (int i = 0; i < d->newkey->n; i++) {
+		const kp_key_part *dp = &d->newkey->parts[i];
+		if (dp->col < 0 || dp->desc == t->pk.parts[i].desc)
+			continue;   /* the part desc_key turns */
+		for (int j = 0; j < nk.n; j++)
+			if (nk.parts[j].col == dp->col && nk.parts[j].desc != dp->desc) {
+				nk.parts[j].desc = dp->desc;
+				folded = true;
+			}
+	}
+	if (!folded)
+		return NULL;
+	kp_buf ddl = {0};
+	/* the salt is a table option: the key as it is, with its DESC */
+	bool salt = !strcmp(k->kind, "salt_buckets");
+	kp_key shown = nk;
+	if (salt && nk.n > 1 && nk.parts[0].col < 0) {
+		shown.parts = nk.parts + 1;
+		shown.n = nk.n - 1;
+	}
+	kp_table_ddl(&ddl, t, NULL, &shown, adv->target);
+	if (salt)
+		kp_buf_printf(&ddl, " SALT_BUCKETS = %d", KP_BUCKETS);
+	const char *col = d->columns.n ? d->columns.items[0] : "";
+	const char *key = salt ? kp_arena_printf(adv->a, "[salt]%s", kpa_key_notation(adv, t, &shown))
+	                       : kpa_key_notation(adv, t, &nk);
+	kp_advice *x = kpa_advise(adv, k->rule, k->kind, t,
+	                          kp_arena_printf(adv->a, "%s; with %s stored DESC (desc_key folded in: one "
+	                                          "migration for both)", k->message, col), key, kpa_bufdup(adv->a, &ddl));
+	kp_buf_free(&ddl);
+	x->newkey = kpa_keydup(adv->a, &nk);
+	x->buckets = k->buckets;
+	for (uint32_t i = 0; i < k->columns.n; i++)
+		kpa_advice_col(adv, x, k->columns.items[i]);
+	x->serves = k->serves;
+	x->of = k->of;
+	x->before = k->before;
+	x->after = k->after;
+	x->total = k->total;
+	x->fanout = k->fanout;
+	x->worse = k->worse;
+	return x;
+}
+
+static int by_rank(const void *a, const void *b)
+{
+	const kp_advice *x = *(kp_advice *const *)a, *y = *(kp_advice *const *)b;
+	if (x->table != y->table)
+		return x->table->id - y->table->id;
+	return x->rank - y->rank;
+}
+
+void kpa_judge_all(kp_advisor *adv)
+{
+	int nt = adv->cat->ntables;
+	jtable *jt = calloc((size_t)nt + 1, sizeof(jtable));
+	if (!jt)
+		abort();
+	u64map where = {0};
+	for (uint32_t i = 0; i < adv->queries.n; i++) {
+		const kp_wquery *q = adv->queries.items[i];
+		const kp_table *on = q->plan.table;
+		if (!on && (q->stmt->kind == KP_S_INSERT || q->stmt->kind == KP_S_UPSERT || q->stmt->kind == KP_S_REPLACE))
+			on = kp_catalog_find(adv->cat, q->stmt->u.insert.table.s, q->stmt->u.insert.table.len);
+		else if (q->plan.access == KP_ACCESS_NONE)
+			continue;
+		const kp_table *t = base_of(adv, on);
+		if (!t || t->dropped || t->id >= nt || adv->cat->tables[t->id] != t || on->view_unsupported)
+			continue;
+		jt[t->id].t = t;
+		add_shape(adv, &jt[t->id], &where, q, on);
+	}
+	kpa_map_free(&where);
+	kp_arena scratch, hyp;
+	kp_arena_init(&scratch);
+	kp_arena_init(&hyp);
+	/* the candidates table by table; what comes with another (a reorder's
+	 * index table) is judged with it, not alone */
+	kp_arena lists;
+	kp_arena_init(&lists);
+	kp_list *cands = kp_arena_alloc(&lists, sizeof(kp_list) * ((size_t)nt + 1));
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		kp_advice *x = adv->advice.items[k];
+		if (x->with)
+			x->with->rank = -1;
+	}
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		kp_advice *x = adv->advice.items[k];
+		if (x->rank == -1)
+			x->rank = 0;
+		else if (x->table && x->table->id < nt && adv->cat->tables[x->table->id] == x->table)
+			kp_list_push(&lists, &cands[x->table->id], x);
+	}
+	for (int i = 0; i < nt; i++) {
+		const kp_table *t = adv->cat->tables[i];
+		if (t->dropped || t->view_base || (!jt[i].t && !cands[i].n))
+			continue;
+		/* combinations: each key change with the table's DESC advice folded in */
+		const kp_advice *desc = NULL;
+		for (uint32_t k = 0; k < cands[i].n; k++)
+			if (!strcmp(((kp_advice *)cands[i].items[k])->kind, "desc_key"))
+				desc = cands[i].items[k];
+		for (uint32_t k = 0, n0 = cands[i].n; desc && k < n0; k++) {
+			kp_advice *x = cands[i].items[k];
+			kp_advice *f = x != desc && strcmp(x->kind, "desc_key") ? fold_desc(adv, x, desc) : NULL;
+			if (f)
+				kp_list_push(&lists, &cands[i], f);
+		}
+		jt[i].t = t;
+		judge_table(adv, &jt[i], &cands[i], &scratch, &hyp);
+		kp_arena_reset(&hyp);
+	}
+	kp_arena_free(&lists);
+	for (int i = 0; i < nt; i++)
+		free(jt[i].s);
+	free(jt);
+	kp_arena_free(&scratch);
+	kp_arena_free(&hyp);
+	/* advice on what the judge did not review (an index on a view) is
+	 * ranked after its table's other items, in the rules' order */
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		kp_advice *x = adv->advice.items[k];
+		if (x->rank > 0)
+			continue;
+		int last = 0;
+		for (uint32_t j = 0; j < adv->advice.n; j++) {
+			const kp_advice *y = adv->advice.items[j];
+			if (y->table == x->table && y->rank > last)
+				last = y->rank;
+		}
+		x->rank = last + 1;
+	}
+	/* the advice table by table, each in rank order */
+	if (adv->advice.n > 1)
+		qsort(adv->advice.items, adv->advice.n, sizeof(void *), by_rank);
+	for (uint32_t k = 0; k < adv->advice.n; k++)
+		((kp_advice *)adv->advice.items[k])->pos = (int)k;
+}
