@@ -37,8 +37,10 @@ static uint64_t mix_name(uint64_t h, const kp_name *n, const kp_fp_opts *o)
 {
 	if (!n->s)
 		return mix(h, T_NULLPTR);
-	/* a quoted name keeps its case on every target */
-	return mix(mix_bytes(mix(h, T_NAME), n->s, n->len, o->fold_case && !n->quoted), n->quoted);
+	/* as the catalog compares names (names_eq): byte for byte, or ignoring
+	 * ASCII case, quoted or not; Phoenix's parser has already upper-cased
+	 * the unquoted ones, so name and "NAME" are one column there */
+	return mix_bytes(mix(h, T_NAME), n->s, n->len, o->fold_case);
 }
 
 kp_like_kind kp_like_pattern_kind(const char *p, uint32_t n, bool glob)

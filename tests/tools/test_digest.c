@@ -342,6 +342,9 @@ static void test_names_with_digits_and_quoted_names_stay_apart(void)
 	 * another name than the plain one */
 	CU_ASSERT_EQUAL(shapes_of("SELECT name FROM users_1 WHERE id = 1;\n"
 	                          "SELECT \"Name\" FROM users_1 WHERE id = 3;\n"), 2);
+	/* and the same name quoted is the same name: one shape */
+	CU_ASSERT_EQUAL(shapes_of("SELECT name FROM users_1 WHERE id = 1;\n"
+	                          "SELECT \"name\" FROM \"users_1\" WHERE id = 3;\n"), 1);
 	/* another table, another shape, though the statements read alike */
 	CU_ASSERT_EQUAL(shapes_of("SELECT name FROM users_1 WHERE id = 1;\n"
 	                          "SELECT name FROM users_1 WHERE id = 2;\n"
