@@ -30,4 +30,16 @@ void kp_buf_put_visible(kp_buf *b, const char *s, size_t n);
 /* The same for a NUL-terminated string. */
 void kp_buf_puts_visible(kp_buf *b, const char *s);
 
+/* The value of one hexadecimal digit, -1 for any other character. */
+static inline int kp_hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 #endif

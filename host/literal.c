@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "host/host_build.h"
+#include "base/quote.h"
 
 /* -------------------------------------------------------- string bodies */
 
@@ -143,24 +144,13 @@ static void put_utf8(kp_hbuild *b, uint32_t cp, uint32_t host)
 	kp_hb_put(b, u, n, host, false);
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Reads up to max hex digits at s[*i] (at least min); -1 if too few. */
 static long hexnum(const char *s, size_t end, size_t *i, int min, int max)
 {
 	long v = 0;
 	int k = 0;
-	while (k < max && *i < end && hexval(s[*i]) >= 0) {
-		v = v * 16 + hexval(s[*i]);
+	while (k < max && *i < end && kp_hex_digit(s[*i]) >= 0) {
+		v = v * 16 + kp_hex_digit(s[*i]);
 		(*i)++;
 		k++;
 	}

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/quote.h"
+
 typedef struct jp {
 	kp_arena *a;
 	const char *s;
@@ -42,24 +44,13 @@ static kp_json *node(jp *p, kp_jkind k)
 	return v;
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static bool hex4(jp *p, size_t at, unsigned *out)
 {
 	if (at + 4 > p->len)
 		return false;
 	unsigned v = 0;
 	for (int i = 0; i < 4; i++) {
-		int h = hexval(p->s[at + i]);
+		int h = kp_hex_digit(p->s[at + i]);
 		if (h < 0)
 			return false;
 		v = v * 16 + (unsigned)h;

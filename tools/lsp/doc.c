@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/quote.h"
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -225,17 +226,6 @@ size_t kp_doc_line_end(const kp_doc_text *d, size_t off)
 	return content_end(d->text, d->len, d->lines[line_of(d, off)]);
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 char *kp_uri_to_path(const char *uri)
 {
 	if (strncmp(uri, "file://", 7))
@@ -251,7 +241,7 @@ char *kp_uri_to_path(const char *uri)
 		abort();
 	for (; *p && *p != '?' && *p != '#'; p++) {
 		if (*p == '%') {
-			int h = hexval(p[1]), l = h < 0 ? -1 : hexval(p[2]);
+			int h = kp_hex_digit(p[1]), l = h < 0 ? -1 : kp_hex_digit(p[2]);
 			if (l < 0 || (h == 0 && l == 0)) {
 				free(out);
 				return NULL;
