@@ -318,6 +318,9 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 kp_advice *kpa_index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table *t, const colset *user,
                                   const char *name, const kp_list *qs, const char *why, kp_arena *scratch)
 {
+	/* the advice and the hypothetical table it is judged on outlive the
+	 * caller's buffer: keep the name in the advisor's arena */
+	name = kp_arena_strndup(adv->a, name, strlen(name));
 	/* a name no earlier index table advised on t has (a reorder's
 	 * companion and a proposal may share columns): applying all advice
 	 * creates each */
