@@ -237,6 +237,30 @@ static double sqlite_prepare(const char *schema_path, const char *queries_path, 
 	return dt;
 }
 
+/* The next query of the one-per-line buffer [*at, end) that has a WHERE,
+ * cut in place into its head and "WHERE ..." (no ';'); false at the end. */
+static bool next_split_query(char **at, char *end, char **head, char **where_part)
+{
+	while (*at < end) {
+		char *line = *at, *nl = strchr(line, '\n');
+		if (!nl)
+			nl = end;
+		*nl = 0;
+		*at = nl + 1;
+		char *semi = strrchr(line, ';');
+		if (semi)
+			*semi = 0;
+		char *where = strstr(line, " WHERE ");
+		if (!where)
+			continue;
+		*where = 0;
+		*head = line;
+		*where_part = where + 1;
+		return true;
+	}
+	return false;
+}
+
 /* A source tree under dir/src: the statements of queries_path, 500 to a
  * file, the files cycling through the host languages. Returns its bytes. */
 static long gen_tree(const char *dir, const char *queries_path)
@@ -251,19 +275,8 @@ static long gen_tree(const char *dir, const char *queries_path)
 	int file = 0, in_file = 0;
 	FILE *f = NULL;
 	int lang = 0;
-	for (char *line = q, *nl; line < q + len; line = nl + 1) {
-		nl = strchr(line, '\n');
-		if (!nl)
-			nl = q + len;
-		*nl = 0;
-		char *semi = strrchr(line, ';');
-		if (semi)
-			*semi = 0;
-		char *where = strstr(line, " WHERE ");
-		if (!where)
-			continue;
-		*where = 0;
-		const char *a = line, *b = where + 1;
+	char *a, *b;
+	for (char *at = q; next_split_query(&at, q + len, &a, &b);) {
 		if (!f) {
 			lang = file % 5;
 			snprintf(path, sizeof path, "%s/src/q%03d.%s", dir, file, ext[lang]);
@@ -503,19 +516,9 @@ static long gen_big_java(const char *path, const char *queries_path)
 	}
 	fputs("package bench;\n\nclass Big {\n", f);
 	long n = 0;
-	for (char *line = q, *nl; line < q + len; line = nl + 1) {
-		nl = strchr(line, '\n');
-		if (!nl)
-			nl = q + len;
-		*nl = 0;
-		char *semi = strrchr(line, ';');
-		if (semi)
-			*semi = 0;
-		char *where = strstr(line, " WHERE ");
-		if (!where)
-			continue;
-		*where = 0;
-		fprintf(f, "    static final String Q%ld = \"%s \"\n        + \"%s\";\n", n++, line, where + 1);
+	char *head, *where;
+	for (char *at = q; next_split_query(&at, q + len, &head, &where);) {
+		fprintf(f, "    static final String Q%ld = \"%s \"\n        + \"%s\";\n", n++, head, where);
 	}
 	fputs("}\n", f);
 	long size = ftell(f);
