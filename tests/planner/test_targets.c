@@ -9,6 +9,7 @@
 static kpt P;   /* --target phoenix */
 static kpt L;   /* --target lindorm */
 static kpt S;   /* --target tablestore */
+static kpt G;   /* --target generic */
 
 static const char *PHOENIX_SCHEMA =
 	"CREATE TABLE t (k INTEGER NOT NULL PRIMARY KEY, v VARCHAR, v1 INTEGER, v2 VARCHAR);"
@@ -25,19 +26,24 @@ static const char *PHOENIX_SCHEMA =
 	"  CONSTRAINT pk PRIMARY KEY (k0, k1, k2));"
 	"CREATE TABLE t1 (k1 INTEGER NOT NULL, k2 INTEGER NOT NULL, v1 VARCHAR, CONSTRAINT pk PRIMARY KEY (k1, k2));"
 	"CREATE VIEW v1 (v2 VARCHAR, k3 VARCHAR PRIMARY KEY) AS SELECT * FROM t1 WHERE k1 = 1;"
-	"CREATE VIEW v2 (k4 INTEGER, v4 VARCHAR, CONSTRAINT pk PRIMARY KEY (k4 DESC)) AS SELECT * FROM t1;";
+	"CREATE VIEW v2 (k4 INTEGER, v4 VARCHAR, CONSTRAINT pk PRIMARY KEY (k4 DESC)) AS SELECT * FROM t1;"
+	"CREATE TABLE u (k INTEGER NOT NULL PRIMARY KEY, use VARCHAR);";
 
 static const char *LINDORM_SCHEMA =
 	"CREATE TABLE test (p1 INT, p2 INT, p3 INT, c1 INT, c2 INT, c3 INT, PRIMARY KEY (p1, p2, p3));"
 	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, PRIMARY KEY (userid, orderid));"
 	"CREATE TABLE t (k INT, v VARCHAR, v1 INT, PRIMARY KEY (k));"
 	"CREATE INDEX iv ON t (v);"
-	"CREATE INDEX iv1 ON t (v1);";
+	"CREATE INDEX iv1 ON t (v1);"
+	"CREATE TABLE u (k INT, use VARCHAR, PRIMARY KEY (k));";
 
 static const char *TABLESTORE_SCHEMA =
 	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, amount BIGINT, note VARCHAR(16) DEFAULT \"none\","
 	"  PRIMARY KEY (userid, orderid)) ENGINE=\"Tablestore\";"
-	"CREATE INDEX by_amount ON o (amount);";
+	"CREATE INDEX by_amount ON o (amount);"
+	"CREATE TABLE u (k BIGINT, use VARCHAR(8), PRIMARY KEY (k));";
+
+static const char *GENERIC_SCHEMA = "CREATE TABLE u (k INT, use VARCHAR(8), PRIMARY KEY (k));";
 
 /* A session under target tg: its names, plan rules and statement limits. */
 static int target_setup(kpt *t, kp_target tg, const char *schema)
@@ -61,7 +67,8 @@ static int setup(void)
 {
 	return target_setup(&P, KP_TARGET_PHOENIX, PHOENIX_SCHEMA) ||
 	       target_setup(&L, KP_TARGET_LINDORM, LINDORM_SCHEMA) ||
-	       target_setup(&S, KP_TARGET_TABLESTORE, TABLESTORE_SCHEMA);
+	       target_setup(&S, KP_TARGET_TABLESTORE, TABLESTORE_SCHEMA) ||
+	       target_setup(&G, KP_TARGET_GENERIC, GENERIC_SCHEMA);
 }
 
 static int teardown(void)
@@ -69,6 +76,7 @@ static int teardown(void)
 	kpt_free(&P);
 	kpt_free(&L);
 	kpt_free(&S);
+	kpt_free(&G);
 	return 0;
 }
 
@@ -194,6 +202,29 @@ static void test_tablestore_use_index_picks_the_path(void)
 	plan(&S, "select * from o x use index (nope) where amount = 5", "ERROR: statement not planned (see diagnostics)",
 	     "KP019");
 	CU_ASSERT_TRUE(kpt_has_message(&S, "USE INDEX names 'nope', which is not an index of o that keyplan can use"));
+}
+
+/* USE is a keyword for USE INDEX only: a table alias or a column named use
+ * reads as before on every target, USE INDEX after such an alias too. */
+static void test_alias_or_column_named_use_parses_on_every_target(void)
+{
+	kpt *all[] = {&P, &L, &S, &G};
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+		kpt *t = all[i];
+		bool up = t == &P;   /* Phoenix shows names upper-cased */
+		plan(t, "select use.use from u use where use.k = 1", up ? "GET U key (K=1)" : "GET u key (k=1)", "");
+		plan(t, "select * from u AS use where use = 'x' and k = 2",
+		     up ? "GET U key (K=2) filter USE = 'x'" : "GET u key (k=2) filter use = 'x'", "KP002");
+		plan(t, "select use from u use order by use.k limit 3", up ? "FULL SCAN U order key" : "FULL SCAN u order key",
+		     "KP018");
+		plan(t, "select * from u use where use.use = 'x'",
+		     up ? "FULL SCAN U filter USE = 'x'" : t == &L ? "REJECTED u: full table scan, no condition on leading key column k filter use = 'x'" : "FULL SCAN u filter use = 'x'",
+		     "KP001");
+		plan(t, "select * from u use use index () where k = 3", up ? "GET U key (K=3)" : "GET u key (k=3)", "");
+		plan(t, "select * from u use index () where k = 3", up ? "GET U key (K=3)" : "GET u key (k=3)", "");
+		/* USE followed by neither INDEX nor a clause is still an error */
+		plan(t, "select * from u use use where k = 3", "ERROR: statement not planned (see diagnostics)", "KP011");
+	}
 }
 
 /* ------------------------------------------------------- path choice */
@@ -399,6 +430,7 @@ KPT_SUITE("targets", setup, teardown,
 	{"Phoenix: a view adds key columns after its parent's", test_phoenix_view_adds_key_columns},
 	{"Tablestore: double-quoted text is a string", test_tablestore_double_quoted_text_is_a_string},
 	{"Tablestore: USE INDEX picks the path", test_tablestore_use_index_picks_the_path},
+	{"a table alias or column named use parses on every target", test_alias_or_column_named_use_parses_on_every_target},
 	{"Phoenix prefers the path whose order needs no sort", test_phoenix_prefers_the_path_whose_order_needs_no_sort},
 	{"an index key keeps the primary key's direction", test_index_key_keeps_the_primary_keys_direction},
 	{"Phoenix breaks ties by the smaller table", test_phoenix_breaks_ties_by_the_smaller_table},
