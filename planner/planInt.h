@@ -8,6 +8,7 @@
  *              (the AST is left as parsed)
  *   terms.c    WHERE terms (leaves) -> box sets over the key's columns
  *   keyfunc.c  key ranges through order-preserving functions (Phoenix)
+ *   calendar.c times rounded to weeks, months and years (Phoenix's Joda)
  *   boxes.c    box-set algebra: AND, OR, hull, merge
  *   range.c    box sets -> key ranges in stored order, and which WHERE
  *              terms the ranges serve
@@ -251,6 +252,21 @@ bool kp_prefix_successor(kp_arena *a, const char *p, uint32_t n, kp_value *out);
  * is a function of a key column whose key range Phoenix forms (pc->keyfn);
  * false when it is not. */
 bool kp_keyfn_boxes(pctx *pc, const kp_expr *e, int op, const kp_value *v, boxset *out);
+
+/* ----------------------------------- calendar rounding (calendar.c) */
+
+/* Phoenix's calendar units of FLOOR, CEIL, ROUND and TRUNC of a time. */
+typedef enum kp_cal_unit { KP_CAL_WEEK, KP_CAL_MONTH, KP_CAL_YEAR } kp_cal_unit;
+/* How a value is rounded: FLOOR (and TRUNC), CEIL, ROUND. */
+typedef enum kp_round_mode { KP_ROUND_FLOOR, KP_ROUND_CEIL, KP_ROUND_NEAR } kp_round_mode;
+
+/* Time t (milliseconds since 1970, UTC) rounded to unit u as Phoenix's
+ * Joda expressions round it (ROUND: half even), and the first and last
+ * millisecond Phoenix reads for the value t rounds to (rangeLower and
+ * rangeUpper). */
+int64_t kp_cal_round(kp_cal_unit u, kp_round_mode mode, int64_t t);
+int64_t kp_cal_lower(kp_cal_unit u, kp_round_mode mode, int64_t t);
+int64_t kp_cal_upper(kp_cal_unit u, kp_round_mode mode, int64_t t);
 
 /* ------------------------------------ candidate paths (range.c, path.c) */
 

@@ -22,6 +22,7 @@ static const char *PHOENIX_SCHEMA =
 	"  CONSTRAINT pk PRIMARY KEY (inst, host, \"DATE\"));"
 	"CREATE TABLE dt (d DATE NOT NULL, n DECIMAL NOT NULL, v VARCHAR, CONSTRAINT pk PRIMARY KEY (d, n));"
 	"CREATE TABLE nt (n DECIMAL NOT NULL PRIMARY KEY, v VARCHAR);"
+	"CREATE TABLE it (i BIGINT NOT NULL PRIMARY KEY, v VARCHAR);"
 	"CREATE TABLE k3 (k0 DOUBLE NOT NULL, k1 DOUBLE NOT NULL, k2 INTEGER NOT NULL, v1 VARCHAR,"
 	"  CONSTRAINT pk PRIMARY KEY (k0, k1, k2));"
 	"CREATE TABLE t1 (k1 INTEGER NOT NULL, k2 INTEGER NOT NULL, v1 VARCHAR, CONSTRAINT pk PRIMARY KEY (k1, k2));"
@@ -330,12 +331,70 @@ static void test_phoenix_floor_ceil_round_trunc_are_key_ranges(void)
 	     "SCAN DT range D (-inf, TIMESTAMP '2013-01-01 00:10:00.000']", "");
 	plan(&P, "SELECT * FROM dt WHERE ROUND(d, 'SECOND') = TO_DATE('2013-01-01 00:00:10')",
 	     "SCAN DT range D [TIMESTAMP '2013-01-01 00:00:09.500', TIMESTAMP '2013-01-01 00:00:10.499']", "");
-	/* calendar units are not of fixed length */
-	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'MONTH') = TO_DATE('2013-01-01')",
-	     "FULL SCAN DT filter FLOOR(D, 'MONTH') = TO_DATE('2013-01-01')", "KP006 KP001");
 	plan(&P, "SELECT * FROM nt WHERE FLOOR(n) = 3", "SCAN NT range N [3.0, 4.0)", "");
 	plan(&P, "SELECT * FROM nt WHERE CEIL(n) BETWEEN 2 AND 4.5", "SCAN NT range N (1.0, 4.0]", "");
 	plan(&P, "SELECT * FROM nt WHERE FLOOR(n) > 2.5", "SCAN NT range N [3.0, +inf)", "");
+}
+
+/* WEEK, MONTH and YEAR round by the calendar, as Phoenix's Joda
+ * expressions do (FloorMonthExpression, RoundWeekExpression, ...): months
+ * and years of their own length, weeks from Monday, ROUND half even with
+ * DateUtil.rangeJodaHalfEven's ends. */
+static void test_phoenix_week_month_year_round_by_the_calendar(void)
+{
+	/* February of a leap year */
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'MONTH') = TO_DATE('2012-02-01')",
+	     "SCAN DT range D [TIMESTAMP '2012-02-01 00:00:00.000', TIMESTAMP '2012-02-29 23:59:59.999']", "");
+	plan(&P, "SELECT * FROM dt WHERE TRUNC(d, 'MONTH') = TO_DATE('2013-02-01')",
+	     "SCAN DT range D [TIMESTAMP '2013-02-01 00:00:00.000', TIMESTAMP '2013-02-28 23:59:59.999']", "");
+	plan(&P, "SELECT * FROM dt WHERE CEIL(d, 'MONTH') = TO_DATE('2012-03-01')",
+	     "SCAN DT range D [TIMESTAMP '2012-02-01 00:00:00.001', TIMESTAMP '2012-03-01 00:00:00.000']", "");
+	/* half even: the midpoint of February 2012 (29 days) goes to March
+	 * (odd) only past it; March 16 12:00 goes to April (even) */
+	plan(&P, "SELECT * FROM dt WHERE ROUND(d, 'MONTH') = TO_DATE('2012-03-01')",
+	     "SCAN DT range D [TIMESTAMP '2012-02-15 12:00:00.001', TIMESTAMP '2012-03-16 11:59:59.999']", "");
+	plan(&P, "SELECT * FROM dt WHERE ROUND(d, 'YEAR') = TO_DATE('2012-01-01')",
+	     "SCAN DT range D [TIMESTAMP '2011-07-02 12:00:00.000', TIMESTAMP '2012-07-02 00:00:00.000']", "");
+	/* 2013-01-07 is the Monday of ISO week 2 */
+	plan(&P, "SELECT * FROM dt WHERE ROUND(d, 'WEEK') = TO_DATE('2013-01-07')",
+	     "SCAN DT range D [TIMESTAMP '2013-01-03 12:00:00.000', TIMESTAMP '2013-01-10 12:00:00.000']", "");
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'WEEK') = TO_DATE('2013-01-08')", "GET DT no keys: the condition is never true",
+	     "KP005");
+	plan(&P, "SELECT * FROM dt WHERE TRUNC(d, 'WEEK') >= TO_DATE('2013-01-02')",
+	     "SCAN DT range D (TIMESTAMP '2013-01-06 23:59:59.999', +inf)", "");
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'YEAR') < TO_DATE('2013-01-02')",
+	     "SCAN DT range D (-inf, TIMESTAMP '2013-12-31 23:59:59.999']", "");
+	plan(&P, "SELECT * FROM dt WHERE CEIL(d, 'YEAR') > TO_DATE('2013-01-01')",
+	     "SCAN DT range D (TIMESTAMP '2013-01-01 00:00:00.000', +inf)", "");
+	/* the multiple is not read by Phoenix's calendar expressions */
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'MONTH', 3) = TO_DATE('2013-04-01')",
+	     "SCAN DT range D [TIMESTAMP '2013-04-01 00:00:00.000', TIMESTAMP '2013-04-30 23:59:59.999']", "");
+	/* a parameter or a time before 1970: the condition stays a filter */
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'MONTH') = ?", "FULL SCAN DT filter FLOOR(D, 'MONTH') = ?", "KP006 KP001");
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'YEAR') = TO_DATE('1969-01-01')",
+	     "FULL SCAN DT filter FLOOR(D, 'YEAR') = TO_DATE('1969-01-01')", "KP006 KP001");
+}
+
+/* ROUND (half up), TRUNC (FLOOR) and CEIL of a number with s decimal
+ * places (RoundDecimalExpression, FloorDecimalExpression,
+ * CeilDecimalExpression); of an integer column, the column itself. */
+static void test_phoenix_round_and_trunc_of_numbers_keep_decimal_places(void)
+{
+	plan(&P, "SELECT * FROM nt WHERE ROUND(n, 2) = 1.25", "SCAN NT range N [1.2450000000000001, 1.2549999999999999)", "");
+	plan(&P, "SELECT * FROM nt WHERE ROUND(n, 2) = 1.234", "GET NT no keys: the condition is never true", "KP005");
+	plan(&P, "SELECT * FROM nt WHERE ROUND(n) = 0", "SCAN NT range N (-0.5, 0.5)", "");
+	plan(&P, "SELECT * FROM nt WHERE ROUND(n) = -2", "SCAN NT range N (-2.5, -1.5]", "");
+	plan(&P, "SELECT * FROM nt WHERE ROUND(n, 1) < 2.5", "SCAN NT range N (-inf, 2.4500000000000002)", "");
+	plan(&P, "SELECT * FROM nt WHERE TRUNC(n, 1) >= 2.5", "SCAN NT range N [2.5, +inf)", "");
+	plan(&P, "SELECT * FROM nt WHERE TRUNC(n, 1) > 2.55", "SCAN NT range N [2.6000000000000001, +inf)", "");
+	plan(&P, "SELECT * FROM nt WHERE CEIL(n, 1) <= 2.55", "SCAN NT range N (-inf, 2.5]", "");
+	plan(&P, "SELECT * FROM it WHERE ROUND(i, 2) = 5", "GET IT key (I=5)", "");
+	plan(&P, "SELECT * FROM it WHERE TRUNC(i) > 2.5", "SCAN IT range I (2.5, +inf)", "");
+	/* a negative scale is not served */
+	plan(&P, "SELECT * FROM nt WHERE ROUND(n, -1) = 10", "FULL SCAN NT filter ROUND(N, -1) = 10", "KP006 KP001");
+	/* elsewhere a function of a key column is KP006 */
+	plan(&L, "SELECT * FROM t WHERE ROUND(k, 2) = 5", "REJECTED t: full table scan, no condition on leading key column k filter ROUND(k, 2) = 5",
+	     "KP006 KP001");
 }
 
 /* ------------------------------------------------------------ skip scan */
@@ -438,6 +497,9 @@ KPT_SUITE("targets", setup, teardown,
 	{"Phoenix: REGEXP_SUBSTR and RTRIM are key ranges that keep their filter",
 	 test_phoenix_regexp_substr_and_rtrim_keep_their_filter},
 	{"Phoenix: FLOOR, CEIL, ROUND and TRUNC are key ranges", test_phoenix_floor_ceil_round_trunc_are_key_ranges},
+	{"Phoenix: WEEK, MONTH and YEAR round by the calendar", test_phoenix_week_month_year_round_by_the_calendar},
+	{"Phoenix: ROUND and TRUNC of numbers keep decimal places",
+	 test_phoenix_round_and_trunc_of_numbers_keep_decimal_places},
 	{"a skip scan continues past IN into a range", test_skip_scan_continues_past_in_into_a_range},
 	{"constant ORDER BY terms are dropped; integers are positions",
 	 test_constant_order_by_terms_are_dropped_and_integers_are_positions},
