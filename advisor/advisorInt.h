@@ -59,6 +59,7 @@ typedef struct target_info {
 	int max_limit;              /* LIMIT and OFFSET, 0: no limit */
 	bool order_in_key_order;    /* ORDER BY only where the path returns that order (no sort) */
 	bool phoenix_rules;         /* Phoenix's hints and index rules (kp_plan_opts.phoenix) */
+	bool index_policy;          /* Tablestore's index selection policy (kp_plan_opts.index_policy) */
 	bool dotted_families;       /* column families written cf.col (else `cf:col`) */
 	int names;                  /* how names match (KP_NAMES_*) */
 	bool dq_strings;            /* "text" is a string literal, not a quoted name */

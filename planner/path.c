@@ -247,6 +247,14 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	if (forced && (h->force || h->phx_index) && !(s->kind == KP_S_SELECT && s->u.select.use_index && !h->force) &&
 	    !kp_forced_usable(forced, h, where, src, a, d))
 		forced = NULL;
+	/* Tablestore chooses among every path by its index selection policy,
+	 * unless USE INDEX or a hint chose: the candidates are kept */
+	path_eval *tc = NULL;
+	int ntc = 0;
+	if (opts->index_policy && !forced && !h->no_index && !(s->kind == KP_S_SELECT && s->u.select.use_index)) {
+		tc = kp_arena_alloc(a, sizeof(path_eval) * (size_t)(t->nindexes + 1));
+		tc[ntc++] = *best;
+	}
 	bool *used_ix = NULL;
 	for (int i = 0; i < t->nindexes; i++) {
 		const kp_index *ix = t->indexes[i];
@@ -289,6 +297,8 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 		 * table's rows themselves */
 		if (opts->phoenix && !cur.covering && !ix->local && !ix->uncovered && forced != ix)
 			continue;
+		if (tc)
+			tc[ntc++] = cur;
 		/* Phoenix's USE_INDEX_OVER_DATA_TABLE: on a tie the index wins
 		 * (USE_DATA_OVER_INDEX_TABLE is what keyplan does anyway) */
 		if (forced || kp_path_better(t, &cur, best, opts, h) ||
@@ -297,11 +307,31 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	}
 	/* A Lindorm search index serves conditions on any of its columns, in
 	 * any combination: it is used when no key serves the WHERE (a full
-	 * scan otherwise) and it indexes every column the WHERE reads. */
+	 * scan otherwise) and it indexes every column the WHERE reads.
+	 * Tablestore's policy takes it first, whatever the keys serve, when it
+	 * holds every column of the WHERE, GROUP BY, HAVING and ORDER BY. */
 	const kp_index *search = NULL;
-	if (where && !h->no_index && (best->access == KP_ACCESS_FULL || (forced && forced->search))) {
-		bool *wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+	bool any = where != NULL;
+	bool *wcols = NULL;
+	if (tc) {
+		wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
 		cols_of(where, nm->col, wcols);
+		for (uint32_t k = 0; order && k < order->n; k++)
+			cols_of(((kp_order_item *)order->items[k])->expr, nm->col, wcols);
+		if (s->kind == KP_S_SELECT) {
+			for (uint32_t k = 0; k < s->u.select.group.n; k++)
+				cols_of(s->u.select.group.items[k], nm->col, wcols);
+			cols_of(s->u.select.having, nm->col, wcols);
+		}
+		any = false;
+		for (int c = 0; c < t->ncols; c++)
+			any = any || wcols[c];
+	}
+	if (any && !h->no_index && (tc || best->access == KP_ACCESS_FULL || (forced && forced->search))) {
+		if (!wcols) {
+			wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+			cols_of(where, nm->col, wcols);
+		}
 		for (int i = 0; i < t->nindexes && !search; i++) {
 			const kp_index *ix = t->indexes[i];
 			if (!ix->search || ix->state != KP_IX_ACTIVE || (forced && ix != forced) ||
@@ -315,15 +345,20 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 				search = ix;
 		}
 	}
+	path_eval sp;
 	if (search) {
-		memset(best, 0, sizeof *best);
-		best->index = search;
-		best->key = &search->key;
-		best->access = KP_ACCESS_SEARCH;
-		best->covering = true;
+		memset(&sp, 0, sizeof sp);
+		sp.index = search;
+		sp.key = &search->key;
+		sp.access = KP_ACCESS_SEARCH;
+		sp.covering = true;
 		for (int c = 0; c < t->ncols; c++)
 			if (r->used[c] && !search->covers[c])
-				best->covering = false;
+				sp.covering = false;
+		if (!tc)
+			*best = sp;
 	}
+	if (tc)
+		kp_choose_tablestore(best, tc, ntc, search ? &sp : NULL, a);
 	return true;
 }

@@ -26,6 +26,12 @@ const char *kp_order_name(kp_order o)
 	return n[o];
 }
 
+const char *kp_choice_name(kp_choice c)
+{
+	static const char *n[] = {"none", "search_index", "secondary_index", "cost"};
+	return n[c];
+}
+
 static void key_part_text(kp_buf *b, const kp_table *t, const kp_key *k, int i)
 {
 	kp_key_part_name(b, t, &k->parts[i]);
@@ -106,6 +112,9 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 	out->filter = best.filter;
 	out->unordered = best.unordered;
 	out->order = kp_plan_order(out, order);
+	out->choice = best.choice;
+	out->cands = best.cands;
+	out->ncands = best.ncands;
 
 	const kp_expr *span = where ? where : NULL;
 	uint32_t soff = span ? span->off : s->off, slen = span ? span->len : s->len;

@@ -283,6 +283,9 @@ typedef struct path_eval {
 	bool limit_hit;         /* ranges were coarsened */
 	bool unordered;         /* two ranges have no known order */
 	kp_order order;         /* how it returns the ORDER BY (set for the path choice) */
+	kp_choice choice;       /* the chosen path: which rule chose it (Tablestore) */
+	kp_candidate *cands;    /* ... and the candidates, the chosen first */
+	int ncands;
 } path_eval;
 
 /* Sets pe's ranges from the box set of its WHERE (range.c): sorted in
@@ -378,6 +381,14 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
  * optimizer (choose.c)? */
 bool kp_path_better(const kp_table *t, const path_eval *a, const path_eval *b, const kp_plan_opts *opts,
                     const hints *h);
+
+/* Tablestore's index selection policy over the candidates cands[0..n)
+ * (cands[0] the data table) and a search index that holds every column
+ * the policy asks for (or NULL): rule 1 the search index, rule 2 the
+ * secondary index that binds more key columns than the data table and
+ * covers the query, else the cost-based optimizer, which keyplan cannot
+ * predict: best (keyplan's order) stays, marked KP_CHOICE_COST. */
+void kp_choose_tablestore(path_eval *best, const path_eval *cands, int n, const path_eval *search, kp_arena *a);
 
 /* Can hint h force index ix for this WHERE? False when ix is disabled,
  * unusable or partial with a condition the WHERE does not hold (reported

@@ -42,7 +42,10 @@ static const char *TABLESTORE_SCHEMA =
 	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, amount BIGINT, note VARCHAR(16) DEFAULT \"none\","
 	"  PRIMARY KEY (userid, orderid)) ENGINE=\"Tablestore\";"
 	"CREATE INDEX by_amount ON o (amount);"
-	"CREATE TABLE u (k BIGINT, use VARCHAR(8), PRIMARY KEY (k));";
+	"CREATE TABLE u (k BIGINT, use VARCHAR(8), PRIMARY KEY (k));"
+	"CREATE TABLE ts (a BIGINT, b BIGINT, c BIGINT, d VARCHAR(8), PRIMARY KEY (a, b));"
+	"CREATE INDEX ts_c ON ts (c, a, b);"
+	"CREATE INDEX ts_s USING SEARCH ON ts (b, d);";
 
 static const char *GENERIC_SCHEMA = "CREATE TABLE u (k INT, use VARCHAR(8), PRIMARY KEY (k));";
 
@@ -194,7 +197,10 @@ static void test_tablestore_double_quoted_text_is_a_string(void)
  * USE INDEX () the data table (a full scan when the key is not bound). */
 static void test_tablestore_use_index_picks_the_path(void)
 {
-	plan(&S, "select * from o where amount = 5", "SCAN o via index by_amount (+ table lookup) prefix (amount=5)", "");
+	plan(&S, "select * from o where amount = 5",
+	     "SCAN o via index by_amount (+ table lookup) prefix (amount=5); chosen by Tablestore's cost-based optimizer among: "
+	     "SCAN via index by_amount, FULL SCAN of the table",
+	     "");
 	plan(&S, "select * from o use index () where amount = 5", "FULL SCAN o filter amount = 5", "KP001");
 	plan(&S, "select * from o AS x USE INDEX (nope, by_amount) where userid = 'a' and amount = 5",
 	     "SCAN o via index by_amount (+ table lookup) prefix (amount=5, userid='a')", "");
@@ -203,6 +209,47 @@ static void test_tablestore_use_index_picks_the_path(void)
 	plan(&S, "select * from o x use index (nope) where amount = 5", "ERROR: statement not planned (see diagnostics)",
 	     "KP019");
 	CU_ASSERT_TRUE(kpt_has_message(&S, "USE INDEX names 'nope', which is not an index of o that keyplan can use"));
+}
+
+/* Tablestore's "Index selection policy" (Query optimization, "Automatic
+ * selection rules"): 1. a search index holding every column of the WHERE,
+ * aggregate and ORDER BY clauses; 2. a secondary index binding more
+ * leading key columns than the data table and covering the query (the
+ * page's example: key (a, b), index (c, a, b), WHERE c = 1 AND a > 1);
+ * 3. else its cost-based optimizer, whose candidates keyplan lists. */
+static void test_tablestore_index_selection_policy(void)
+{
+	/* rule 1, even where the data table's key serves */
+	plan(&S, "select a from ts where b = 1 and d = 'x'", "SEARCH ts via search index ts_s: the search engine serves every condition (b, d)", "");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_SEARCH);
+	plan(&S, "select * from ts where a = 1 and b = 2 and d = 'x'", "GET ts key (a=1, b=2) filter d = 'x'", "KP002");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_NONE);
+	/* rule 2 */
+	plan(&S, "select a, b, c from ts where c = 1 and a > 1", "SCAN ts via index ts_c prefix (c=1) range a (1, +inf)", "");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_SECONDARY);
+	/* rule 3: ts_c does not hold d, so the data table is a candidate too */
+	plan(&S, "select * from ts where c = 1 and a > 1",
+	     "SCAN ts via index ts_c (+ table lookup) prefix (c=1) range a (1, +inf); chosen by Tablestore's cost-based "
+	     "optimizer among: SCAN via index ts_c, FILTERED SCAN of the table",
+	     "");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_COST);
+	CU_ASSERT_EQUAL(S.plan.ncands, 2);
+	if (S.plan.ncands == 2) {
+		CU_ASSERT_PTR_NULL(S.plan.cands[1].index);
+		CU_ASSERT_EQUAL(S.plan.cands[1].access, KP_ACCESS_FILTERED);
+		CU_ASSERT_EQUAL(S.plan.cands[1].bound, 1);
+		CU_ASSERT_EQUAL(S.plan.cands[0].bound, 2);
+		CU_ASSERT_FALSE(S.plan.cands[0].covering);
+	}
+	/* ... a full scan of an index that does not cover is no candidate */
+	plan(&S, "select * from ts where c + 1 > 5", "FULL SCAN ts filter c + 1 > 5", "KP001");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_NONE);
+	/* USE INDEX chooses: no policy */
+	plan(&S, "select * from ts use index (ts_c) where c = 1", "SCAN ts via index ts_c (+ table lookup) prefix (c=1)", "");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_NONE);
+	/* elsewhere keyplan's own order, with no choice reported */
+	plan(&L, "SELECT * FROM t WHERE v = 'a'", "SCAN t via index iv (+ table lookup) prefix (v='a')", "");
+	CU_ASSERT_EQUAL(L.plan.choice, KP_CHOICE_NONE);
 }
 
 /* USE is a keyword for USE INDEX only: a table alias or a column named use
@@ -490,6 +537,8 @@ KPT_SUITE("targets", setup, teardown,
 	{"Tablestore: double-quoted text is a string", test_tablestore_double_quoted_text_is_a_string},
 	{"Tablestore: USE INDEX picks the path", test_tablestore_use_index_picks_the_path},
 	{"a table alias or column named use parses on every target", test_alias_or_column_named_use_parses_on_every_target},
+	{"Tablestore: its index selection policy, and the cost-based optimizer's candidates",
+	 test_tablestore_index_selection_policy},
 	{"Phoenix prefers the path whose order needs no sort", test_phoenix_prefers_the_path_whose_order_needs_no_sort},
 	{"an index key keeps the primary key's direction", test_index_key_keeps_the_primary_keys_direction},
 	{"Phoenix breaks ties by the smaller table", test_phoenix_breaks_ties_by_the_smaller_table},
