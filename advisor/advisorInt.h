@@ -60,6 +60,8 @@ typedef struct target_info {
 	bool order_in_key_order;    /* ORDER BY only where the path returns that order (no sort) */
 	bool phoenix_rules;         /* Phoenix's hints and index rules (kp_plan_opts.phoenix) */
 	bool index_policy;          /* Tablestore's index selection policy (kp_plan_opts.index_policy) */
+	bool bounded_lead;          /* a condition on another column needs both bounds on the
+	                               leading key column (kp_plan_opts.bounded_lead) */
 	bool dotted_families;       /* column families written cf.col (else `cf:col`) */
 	int names;                  /* how names match (KP_NAMES_*) */
 	bool dq_strings;            /* "text" is a string literal, not a quoted name */

@@ -75,9 +75,32 @@ static bool better_phoenix(const kp_table *t, const path_eval *a, const path_eva
 	return false;
 }
 
+/* Would Lindorm refuse path p for leaving its leading column bounded on
+ * one side while another column is read (plan.c says so exactly; here
+ * the filter, or skip values, stand for that other column)? */
+static bool refused_lead(const path_eval *p)
+{
+	if (p->access == KP_ACCESS_FULL || p->access == KP_ACCESS_SEARCH)
+		return false;
+	bool other = p->filter.n > 0, one_sided = false;
+	for (int i = 0; i < p->nranges; i++) {
+		const kp_range *r = &p->ranges[i];
+		other = other || r->nthen > 0;
+		one_sided = one_sided || (r->neq == 0 && !(r->has_range && r->lo.set && r->hi.set));
+	}
+	return other && one_sided;
+}
+
 bool kp_path_better(const kp_table *t, const path_eval *a, const path_eval *b, const kp_plan_opts *opts,
                     const hints *h)
 {
+	/* a path the store refuses (a full scan too) loses to one it runs */
+	if (opts->bounded_lead) {
+		bool ra = refused_lead(a) || (a->access == KP_ACCESS_FULL && !opts->never_reject),
+		     rb = refused_lead(b) || (b->access == KP_ACCESS_FULL && !opts->never_reject);
+		if (ra != rb)
+			return rb;
+	}
 	/* a condition that is never true reads nothing on any path: keep the
 	 * first (the primary key), not an index with a longer key (Phoenix
 	 * returns such a plan at once: "isDegenerate") */

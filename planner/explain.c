@@ -259,6 +259,8 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	}
 	const char *t = p->table->name;
 	kp_buf via = {0};
+	if (p->rejected && p->access != KP_ACCESS_FULL)
+		kp_buf_puts(out, "REJECTED ");   /* refused though a key range serves it (Lindorm) */
 	if (p->index)
 		kp_buf_printf(&via, " via index %s%s", p->index->name, p->covering ? "" : " (+ table lookup)");
 	else

@@ -117,6 +117,10 @@ typedef struct kp_plan_opts {
 	const char *full_scan_optin; /* the target's own way to run a refused full scan, which
 	                                KP001's help suggests; NULL: none (a store that runs
 	                                full scans has nothing to opt in to) */
+	bool bounded_lead;      /* a query with a condition on a column other than the path's
+	                           leading key column is refused unless that column is bounded
+	                           on both sides (Lindorm's SELECT: "set an upper and lower
+	                           bound for the first primary key column") */
 	bool index_policy;      /* Tablestore's index selection policy chooses the path: a
 	                           search index, a secondary index, else its cost-based
 	                           optimizer (kp_choice) */

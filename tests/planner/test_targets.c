@@ -252,6 +252,39 @@ static void test_tablestore_index_selection_policy(void)
 	CU_ASSERT_EQUAL(L.plan.choice, KP_CHOICE_NONE);
 }
 
+/* Lindorm's SELECT page ("Wide table queries"): "Use only the first
+ * primary key column or the first index column of the index table as the
+ * query condition, OR If you need to filter on any other column, set an
+ * upper and lower bound for the first primary key column or the first
+ * index column. Queries that violate both rules are flagged as inefficient
+ * and blocked by default." */
+static void test_lindorm_needs_both_bounds_on_the_lead_to_filter(void)
+{
+	plan(&L, "SELECT * FROM test WHERE p1 > 1", "SCAN test range p1 (1, +inf)", "");
+	plan(&L, "SELECT * FROM test WHERE p1 > 1 AND p1 < 9 AND c1 = 2", "FILTERED SCAN test range p1 (1, 9) filter c1 = 2", "KP002");
+	plan(&L, "SELECT * FROM test WHERE p1 = 1 AND c1 = 2", "FILTERED SCAN test prefix (p1=1) filter c1 = 2", "KP002");
+	plan(&L, "SELECT * FROM test WHERE p1 > 1 AND c1 = 2", "REJECTED FILTERED SCAN test range p1 (1, +inf) filter c1 = 2",
+	     "KP001 KP002");
+	CU_ASSERT_TRUE(kpt_has_message(&L, "inefficient query: a condition on another column than 'p1', which is bounded on "
+	                                   "one side only (Lindorm refuses it"));
+	CU_ASSERT_TRUE(L.plan.rejected);
+	/* another key column is another column too */
+	plan(&L, "SELECT * FROM test WHERE p1 < 5 AND p2 = 3", "REJECTED FILTERED SCAN test range p1 (-inf, 5) filter p2 = 3",
+	     "KP001 KP002");
+	plan(&L, "SELECT /*+ _l_allow_filtering_ */ * FROM test WHERE p1 > 1 AND c1 = 2",
+	     "FILTERED SCAN test range p1 (1, +inf) filter c1 = 2", "KP002");
+	/* an index path: its first index column; a path Lindorm runs is
+	 * chosen over one it refuses */
+	plan(&L, "SELECT * FROM t WHERE v > 'a' AND v1 = 2", "FILTERED SCAN t via index iv1 (+ table lookup) prefix (v1=2) filter v > 'a'",
+	     "KP002");
+	plan(&L, "SELECT * FROM t WHERE v > 'a' AND k = 2", "GET t key (k=2) filter v > 'a'", "KP002");
+	plan(&L, "SELECT * FROM t WHERE v > 'a' AND k > 2", "REJECTED FILTERED SCAN t range k (2, +inf) filter v > 'a'",
+	     "KP001 KP002");
+	/* elsewhere no such rule */
+	plan(&S, "SELECT * FROM o WHERE userid > 'a' AND note = 'x'", "FILTERED SCAN o range userid ('a', +inf) filter note = 'x'",
+	     "KP002");
+}
+
 /* USE is a keyword for USE INDEX only: a table alias or a column named use
  * reads as before on every target, USE INDEX after such an alias too. */
 static void test_alias_or_column_named_use_parses_on_every_target(void)
@@ -537,6 +570,8 @@ KPT_SUITE("targets", setup, teardown,
 	{"Tablestore: double-quoted text is a string", test_tablestore_double_quoted_text_is_a_string},
 	{"Tablestore: USE INDEX picks the path", test_tablestore_use_index_picks_the_path},
 	{"a table alias or column named use parses on every target", test_alias_or_column_named_use_parses_on_every_target},
+	{"Lindorm needs both bounds on the leading column to filter on another",
+	 test_lindorm_needs_both_bounds_on_the_lead_to_filter},
 	{"Tablestore: its index selection policy, and the cost-based optimizer's candidates",
 	 test_tablestore_index_selection_policy},
 	{"Phoenix prefers the path whose order needs no sort", test_phoenix_prefers_the_path_whose_order_needs_no_sort},
