@@ -327,7 +327,10 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 		for (int c = 0; c < t->ncols; c++)
 			any = any || wcols[c];
 	}
-	if (any && !h->no_index && (tc || best->access == KP_ACCESS_FULL || (forced && forced->search))) {
+	/* a search index named by USE INDEX is read even with no condition
+	 * (Tablestore: "Use a search index", SELECT * FROM t use index(idx)) */
+	if ((any || (forced && forced->search)) && !h->no_index &&
+	    (tc || best->access == KP_ACCESS_FULL || (forced && forced->search))) {
 		if (!wcols) {
 			wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
 			cols_of(where, nm->col, wcols);
