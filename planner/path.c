@@ -5,6 +5,41 @@
  * covering, Phoenix's rule that an uncovered global index needs a hint. */
 #include "planner/planInt.h"
 
+/* Phoenix counts the key columns a row value comparison spans as bound
+ * (ScanRanges.getBoundPkSpan adds a slot's whole span): `(a, b) > (1, 2)`
+ * on key (a, b, ...) binds 2, where its ranges `a = 1 AND b > 2` and
+ * `a > 1` bind 1 at the least. The span counts when the comparison's
+ * columns follow each other in the key from part p and every range binds
+ * the parts before p. */
+static int rvc_bound(const path_eval *pe, const kp_key *key, const kp_expr **conj, uint32_t nconj,
+                     const int32_t *col)
+{
+	int bound = pe->bound;
+	for (uint32_t i = 0; i < nconj; i++) {
+		const kp_expr *e = conj[i];
+		if (e->kind != KP_X_CMP || e->op < KP_OP_LT || e->op > KP_OP_GE || !e->a || e->a->kind != KP_X_TUPLE)
+			continue;
+		int p = -1, n = (int)e->a->n;
+		for (int k = 0; k < n; k++) {
+			const kp_expr *c = e->a->list[k];
+			int tc = c->kind == KP_X_COLUMN ? col_of(col, c) : -1;
+			if (k == 0)
+				for (int j = 0; j < key->n && p < 0; j++)
+					p = key->parts[j].col == tc && tc >= 0 ? j : -1;
+			if (p < 0 || p + k >= key->n || tc < 0 || key->parts[p + k].col != tc) {
+				p = -1;
+				break;
+			}
+		}
+		bool prefix = p >= 0;
+		for (int r = 0; prefix && r < pe->nranges; r++)
+			prefix = pe->ranges[r].neq >= p;
+		if (prefix && p + n > bound)
+			bound = p + n;
+	}
+	return bound;
+}
+
 static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, const kp_key *key,
                       const kp_expr *where, bool report, const kp_plan_opts *opts, kp_source *src, kp_arena *a,
                       kp_diags *d)
@@ -87,6 +122,8 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, cons
 	}
 	if (pe->nranges == 0)
 		pe->bound = key->n;
+	else if (opts->phoenix)
+		pe->bound = rvc_bound(pe, key, conj, nconj, nm->col);
 	if (full)
 		pe->access = KP_ACCESS_FULL;
 	else if (all_get)

@@ -23,6 +23,8 @@ static const char *PHOENIX_SCHEMA =
 	"CREATE TABLE dt (d DATE NOT NULL, n DECIMAL NOT NULL, v VARCHAR, CONSTRAINT pk PRIMARY KEY (d, n));"
 	"CREATE TABLE nt (n DECIMAL NOT NULL PRIMARY KEY, v VARCHAR);"
 	"CREATE TABLE it (i BIGINT NOT NULL PRIMARY KEY, v VARCHAR);"
+	"CREATE TABLE r2 (a INTEGER NOT NULL, b INTEGER NOT NULL, c INTEGER, CONSTRAINT pk PRIMARY KEY (a, b));"
+	"CREATE INDEX r2_ac ON r2 (a, c);"
 	"CREATE TABLE k3 (k0 DOUBLE NOT NULL, k1 DOUBLE NOT NULL, k2 INTEGER NOT NULL, v1 VARCHAR,"
 	"  CONSTRAINT pk PRIMARY KEY (k0, k1, k2));"
 	"CREATE TABLE t1 (k1 INTEGER NOT NULL, k2 INTEGER NOT NULL, v1 VARCHAR, CONSTRAINT pk PRIMARY KEY (k1, k2));"
@@ -283,6 +285,24 @@ static void test_lindorm_needs_both_bounds_on_the_lead_to_filter(void)
 	/* elsewhere no such rule */
 	plan(&S, "SELECT * FROM o WHERE userid > 'a' AND note = 'x'", "FILTERED SCAN o range userid ('a', +inf) filter note = 'x'",
 	     "KP002");
+}
+
+/* A row value comparison: the same exact ranges on every target; Phoenix
+ * counts the key columns it spans as bound (ScanRanges.getBoundPkSpan), so
+ * `(a, b) > (1, 2)` binds 2 columns of the data table against 1 of the
+ * index on (a, c), and the data table wins (orderPlansBestToWorst's bound
+ * columns come before its smaller table). */
+static void test_row_value_comparison_binds_its_span_in_phoenix(void)
+{
+	plan(&P, "SELECT a, b, c FROM r2 WHERE (a, b) > (1, 2)", "SCAN R2 2 ranges: prefix (A=1) range B (2, +inf); range A (1, +inf)", "");
+	/* one column: the index, smaller, wins the tie */
+	plan(&P, "SELECT a, b, c FROM r2 WHERE a > 1", "SCAN R2 via index R2_AC range A (1, +inf)", "");
+	/* columns out of key order span nothing */
+	plan(&P, "SELECT a, b, c FROM r2 WHERE (b, a) > (1, 2)", "FULL SCAN R2 via index R2_AC filter (B, A) > (1, 2)", "KP001");
+	/* Lindorm's SELECT grammar has the same comparison ('(' column_name
+	 * (',' column_name)* ')' operator tuple_literal): the same ranges */
+	plan(&L, "SELECT * FROM test WHERE (p1, p2) > (1, 2) AND p1 < 5",
+	     "SCAN test 2 ranges: prefix (p1=1) range p2 (2, +inf); range p1 (1, 5)", "");
 }
 
 /* USE is a keyword for USE INDEX only: a table alias or a column named use
@@ -570,6 +590,7 @@ KPT_SUITE("targets", setup, teardown,
 	{"Tablestore: double-quoted text is a string", test_tablestore_double_quoted_text_is_a_string},
 	{"Tablestore: USE INDEX picks the path", test_tablestore_use_index_picks_the_path},
 	{"a table alias or column named use parses on every target", test_alias_or_column_named_use_parses_on_every_target},
+	{"a row value comparison binds its span in Phoenix", test_row_value_comparison_binds_its_span_in_phoenix},
 	{"Lindorm needs both bounds on the leading column to filter on another",
 	 test_lindorm_needs_both_bounds_on_the_lead_to_filter},
 	{"Tablestore: its index selection policy, and the cost-based optimizer's candidates",
