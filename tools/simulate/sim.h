@@ -1,0 +1,169 @@
+/* The region-load simulation (keyplan simulate, docs/simulate.md): a
+ * table's key as a sequence of lanes, regions over them that split at a
+ * size, region servers, and a workload of write and read streams, stepped
+ * through time in aggregate (per lane and per time step, never per row).
+ *
+ *   sim.h          this interface: designs, streams, the run and its results
+ *   sim_lanes.c    a key design as lanes: the values of its leading parts in
+ *                  key order, each with its share of the writes
+ *   sim_engine.c   regions, splits, servers, the time steps, metrics, heatmaps
+ *   sim_locate.c   where a read (or an UPDATE) lands: the regions its plan
+ *                  touches, and its fan-out
+ *   sim_cmd.c      keyplan simulate: schema and workload through lib/, the
+ *                  advisor's models and advice, the pictures
+ *   sim_out.c      the text summary and the JSON (docs/simulate-json.md)
+ *   sim_html.h     the HTML report's contract (sim_html.c draws it)
+ *
+ * Nothing here reads the catalog or a plan: sim_cmd.c turns those into the
+ * plain descriptions below, so the engine is tested on its own
+ * (tests/simulate/). */
+#ifndef KP_SIMULATE_SIM_H
+#define KP_SIMULATE_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "advisor/advisor.h"
+
+#define KP_SIM_MAX_PARTS 32
+/* Lanes a key's leading values are enumerated into, at most: past it a
+ * leading part is cut into this many slices of its value range. */
+#define KP_SIM_LANES_MAX 65536
+/* The cost model's selectivities (docs/advice.md: KP_SEL_EQ, KP_SEL_RANGE):
+ * a key part bound by = keeps 1% of its rows unless its values are
+ * counted, a range 10%. */
+#define KP_SIM_SEL_EQ 0.01
+#define KP_SIM_SEL_RANGE 0.1
+
+/* One part of a key, as its values arrive. */
+typedef struct kp_sim_part {
+	kp_value_dist dist;
+	double distinct;        /* values; 0: unbounded */
+	double theta;           /* zipfian's constant */
+	bool hashed;            /* a hash (hash32, a salt byte, a reversal) leads with it: its
+	                           values are placed at random in key order */
+	bool salt;              /* a salt or bucket a read cannot compute unless it binds the
+	                           whole key: such a read is one scan per bucket */
+} kp_sim_part;
+
+/* What the store does (docs/simulate.md, "the store model"). */
+typedef struct kp_sim_store {
+	const char *name;       /* "hbase", "lindorm", "tablestore" */
+	double split_first;     /* bytes a region splits past while its server holds one region
+	                           of the table (HBase's SteppingSplitPolicy: 2 x flush size) */
+	double split_max;       /* bytes past which any region splits (hbase.hregion.max.filesize) */
+	bool first_part_whole;  /* a value of the first key part is never split (Tablestore's
+	                           partition key) */
+	bool split_assumed;     /* the store does not document its split size: assumed */
+} kp_sim_store;
+
+typedef struct kp_sim_design {
+	kp_sim_part parts[KP_SIM_MAX_PARTS];
+	int nparts;
+	double rows;            /* rows at the start */
+	double row_bytes;       /* bytes a row takes */
+	int presplit;           /* regions at the start (1: none) */
+} kp_sim_design;
+
+/* A key as lanes (sim_lanes.c): the combinations of its first m parts in
+ * key order, or slices of its first part's value range. */
+typedef struct kp_sim_lanes {
+	int n;                  /* lanes */
+	double *mass;           /* per lane: its share of the writes (sums to 1) */
+	double *cum;            /* cum[k]: the shares of lanes before k (n + 1 entries) */
+	bool append;            /* a monotonic part follows the lanes' parts: within a lane rows
+	                           arrive in key order, each after the last (its tail) */
+	int m;                  /* parts the lanes enumerate; 0: one lane (a monotonic lead);
+	                           -1: slices of the first part (more values than lanes) */
+	double stride[KP_SIM_MAX_PARTS]; /* lanes per value of part i, for i < m */
+	int whole;              /* lanes per value of the first part, when one may not be split
+	                           (Tablestore), else 0 */
+	const char *why;        /* how the lanes were formed, one sentence */
+} kp_sim_lanes;
+
+/* Where an operation lands, from its plan on the design (sim_locate.c). */
+typedef enum kp_sim_where {
+	KP_SIM_FULL,            /* every region (a full scan) */
+	KP_SIM_KEYS,            /* nkeys points, each by the values' distribution (GET) */
+	KP_SIM_RANGES,          /* nkeys stretches of the key (SCAN, FILTERED SCAN) */
+} kp_sim_where;
+
+typedef struct kp_sim_locate {
+	kp_sim_where where;
+	int neq;                /* leading key parts bound by = (a bound salt counts) */
+	bool has_range;         /* and a range on the next one */
+	int nkeys;              /* points or stretches per operation (an IN list's values) */
+	bool tail;              /* the newest rows: ORDER BY the monotonic part DESC with a
+	                           LIMIT, or a latest column */
+	int per_bucket;         /* the read cannot compute the salt: one scan per bucket (0: no) */
+	bool rejected;          /* the store refuses it: it runs nowhere */
+} kp_sim_locate;
+
+/* A stream of operations on the table: inserts grow it, reads and
+ * located writes (UPDATE, DELETE) load the regions they touch. */
+typedef struct kp_sim_stream {
+	double rate;            /* operations per second */
+	double rows_per_op;     /* inserts: rows one statement writes */
+	bool insert;            /* a new row per row written (else located) */
+	bool write;             /* counts as writes (INSERT, UPDATE, DELETE) */
+	kp_sim_locate loc;      /* where a located one lands */
+	/* results */
+	double ops;             /* operations simulated */
+	double regions_per_op;  /* regions touched per operation, averaged over the run */
+} kp_sim_stream;
+
+typedef struct kp_sim_config {
+	double hours;           /* simulated time */
+	int steps;              /* time steps */
+	uint64_t seed;          /* where skewed values fall (their permutation) */
+	int servers;            /* region servers */
+	bool balance_count;     /* the balancer evens region counts (else round-robin by key order) */
+	int key_buckets;        /* columns of the heatmaps */
+	FILE *keys_out;         /* when set, every inserted row's key written as "step lane
+	                           offset" (the independent replay, tests/simulate/) */
+} kp_sim_config;
+
+typedef struct kp_sim_result {
+	/* metrics (docs/simulate-json.md) */
+	double hottest_region_write_share;
+	double hottest_server_write_share;
+	double max_mean_server_load;
+	double gini_region_load;
+	unsigned long long splits, unsplittable;
+	unsigned long long regions;
+	double writes, reads;   /* operations (rows written, read requests) */
+	double final_hottest_region_write_share; /* in the last step */
+	double final_rows;
+	/* heatmaps: cells[t * key_buckets + k] */
+	double *write_cells, *read_cells;
+	int key_buckets, time_steps;
+	double step_seconds;
+	/* regions at the end: their share of the rows and of the load */
+	double *region_rows, *region_load;
+	int *region_server;
+} kp_sim_result;
+
+/* sim_lanes.c: the lanes of a design, their shares of the writes. */
+int kp_sim_lanes_build(kp_sim_lanes *l, const kp_sim_design *d, bool first_part_whole, uint64_t seed);
+void kp_sim_lanes_free(kp_sim_lanes *l);
+/* The zipfian normalizer: the sum of 1 / i^theta for i = 1 .. n. */
+double kp_sim_zeta(double n, double theta);
+
+/* sim_engine.c: runs the streams on the design for cfg's time. Returns 0,
+ * or -1 with *err set (static text) when the run cannot be done (the
+ * replay's key file would be too large). */
+int kp_sim_run(const kp_sim_design *d, const kp_sim_store *st, const kp_sim_config *cfg, kp_sim_stream *streams,
+               int nstreams, kp_sim_result *out, const char **err);
+void kp_sim_result_free(kp_sim_result *r);
+
+/* The store model of a target (docs/simulate.md), with a constant split
+ * size instead when region_bytes > 0. */
+void kp_sim_store_of(kp_sim_store *st, kp_target target, double region_bytes);
+
+/* sim_cmd.c */
+int kp_cmd_simulate(int argc, char **argv);
+extern const char kp_simulate_usage[];
+
+#endif
