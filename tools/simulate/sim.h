@@ -30,7 +30,7 @@
 #define KP_SIM_MAX_PARTS 32
 /* Lanes a key's leading values are enumerated into, at most: past it a
  * leading part is cut into this many slices of its value range. */
-#define KP_SIM_LANES_MAX 65536
+#define KP_SIM_LANES_MAX 4096
 /* The cost model's selectivities (docs/advice.md: KP_SEL_EQ, KP_SEL_RANGE):
  * a key part bound by = keeps 1% of its rows unless its values are
  * counted, a range 10%. */
@@ -144,6 +144,90 @@ typedef struct kp_sim_result {
 	double *region_rows, *region_load;
 	int *region_server;
 } kp_sim_result;
+
+/* ------------------------------------------------ the command's results */
+
+/* One workload statement on one picture's design. */
+typedef struct kp_sim_fan {
+	const char *statement;  /* its SQL as written */
+	const char *location;   /* "file:line:col" */
+	const char *access;     /* "get", "scan", "filtered scan", "full scan", "insert",
+	                           "update", "delete", or "index" (read through an index table) */
+	const char *index;      /* the index that serves it, or NULL */
+	double rate;            /* statements per second */
+	bool rate_annotated;    /* -- rate: said so (else its weight's share of --rate) */
+	bool rejected;          /* a full scan the store refuses: it loads nothing */
+	bool write;
+	double regions;         /* regions one statement touches, averaged over the run */
+} kp_sim_fan;
+
+typedef struct kp_sim_pic {
+	const char *label;      /* "as designed", or the advice */
+	const char *kind;       /* the advice's kind (hash_prefix, salt_buckets, reorder_key,
+	                           reverse_key), or NULL */
+	const char *key;        /* the key in key notation */
+	const char *ddl;        /* the design as DDL, or NULL */
+	const char *lanes;      /* how the key was cut into lanes */
+	bool recommended;       /* the advisor's recommendation for the table */
+	double advisor_hot;     /* the advisor's write concentration (rows written on one region
+	                           over rows written, docs/advice.md), or -1 */
+	kp_sim_result res;
+	kp_sim_fan *fan;
+	int nfan;
+} kp_sim_pic;
+
+typedef struct kp_sim_tab {
+	const char *table;
+	double rows, row_bytes;
+	bool rows_default, row_bytes_default;
+	const char *regions_why;
+	double write_rate, read_rate; /* rows written, statements read, per second */
+	bool writes_assumed;    /* no write in the workload: written at its read rate */
+	kp_sim_pic *pics;
+	int npics;
+	const char **notes;     /* what was inferred or assumed */
+	int nnotes;
+} kp_sim_tab;
+
+typedef struct kp_sim_doc {
+	const char *target;
+	const char *const *schemas, *const *workloads;
+	int nschemas, nworkloads;
+	kp_sim_config cfg;
+	double rate;            /* statements per second shared by weight */
+	bool rate_default;
+	kp_sim_store store;
+	const char **assumptions;
+	int nassumptions;
+	kp_sim_tab *tables;
+	int ntables;
+} kp_sim_doc;
+
+/* sim_build.c: the pictures of every table the workload touches, from an
+ * advisor that has run (kp_advisor_run) over the schema and workload. */
+typedef struct kp_sim_build {
+	kp_advisor *adv;        /* run over the schema and the workload */
+	kp_arena *a;            /* where the document lives */
+	kp_arena *scratch;      /* one plan at a time */
+	kp_diags *d;            /* malformed -- rate: annotations (KP022), in a */
+	kp_sim_store store;
+	kp_sim_config cfg;
+	double rate;            /* statements per second shared by weight (--rate) */
+	FILE *keys_out;         /* the replay's key file: the first picture's rows */
+	/* filled while building */
+	double scale;           /* statements per second per unit of weight */
+	double *rate_of;        /* per workload query: its rate */
+	bool *rate_stated;      /* ... stated by -- rate: */
+	bool *stated;           /* per statement of the table being built */
+	bool keys_used;
+} kp_sim_build;
+
+int kp_sim_build_doc(kp_sim_build *b, kp_sim_doc *doc, const char **err);
+void kp_sim_doc_free(kp_sim_doc *doc);
+
+/* sim_out.c: the text summary and the JSON (docs/simulate-json.md). */
+void kp_sim_text(FILE *out, const kp_sim_doc *doc);
+void kp_sim_json(FILE *out, const kp_sim_doc *doc);
 
 /* sim_lanes.c: the lanes of a design, their shares of the writes. */
 int kp_sim_lanes_build(kp_sim_lanes *l, const kp_sim_design *d, bool first_part_whole, uint64_t seed);
