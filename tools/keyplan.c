@@ -22,6 +22,8 @@ const char cli_usage_main[] =
 	"  lint      report problems in query files, like a compiler (for CI)\n"
 	"  check     check a schema and its workload, and advise fixes (pre-deploy)\n"
 	"  digest    group the statements of query logs by shape (workload from logs)\n"
+	"  simulate  simulate region load of a schema and workload, as designed and\n"
+	"            with each advised key change (hotspots before they happen)\n"
 	"  rules     list the rules; keyplan rules KP001 prints a rule's page\n"
 	"  repl      interactive shell (the default when no command is given)\n"
 	"  lsp       language server for editors (LSP over standard input/output)\n"
