@@ -7,6 +7,8 @@ import json
 import os
 import sys
 
+import jsonschema
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 import kptest  # noqa: E402
 from kptest import check  # noqa: E402
@@ -14,6 +16,8 @@ from kptest import check  # noqa: E402
 KEYPLAN, SRC, DATA = kptest.args()
 GOLDEN = os.path.join(SRC, "tests", "golden", "simulate-examples.json")
 _dirs = []
+with open(os.path.join(SRC, "docs", "schemas", "simulate.schema.json")) as f:
+    VALIDATOR = jsonschema.Draft202012Validator(json.load(f))
 
 
 def tmp():
@@ -36,6 +40,8 @@ def sim(schema, workload, *opts, fmt="json"):
             doc = json.loads(out)
         except ValueError as e:
             check("simulate's JSON parses", False, f"{e}\n{out}\n{err}")
+        errors = [e.message for e in VALIDATOR.iter_errors(doc)] if doc is not None else []
+        check("simulate's JSON is valid docs/schemas/simulate.schema.json", not errors, errors[:5])
     return rc, doc, out, err, d
 
 
@@ -266,6 +272,7 @@ check("a workload statement on no table: located error, exit 1",
 rc, out, err = kptest.run("simulate", "--schema", "examples/schema.sql", "--workload", "examples/queries.sql",
                           "--format", "json", cwd=SRC, plain=True)
 check("the examples simulate, exit 0", rc == 0 and err == "", err)
+check("the examples' JSON is valid simulate.schema.json", not list(VALIDATOR.iter_errors(json.loads(out))))
 if os.environ.get("KP_UPDATE_GOLDEN") == "1":
     kptest.write(GOLDEN, out)
 with open(GOLDEN) as f:
