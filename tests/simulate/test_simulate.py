@@ -295,4 +295,17 @@ else:
     check("--report writes one HTML file", rc == 0 and os.path.exists(rep) and
           open(rep, encoding="utf-8").read().lstrip().lower().startswith("<!doctype html"), err)
 
+rep2 = os.path.join(d, "check.html")
+rc, out, err = kptest.run("check", "--schema", "examples/schema.sql", "--workload", "examples/queries.sql",
+                          "--report", rep2, cwd=SRC, plain=True)
+if "no HTML report writer" in err:
+    check("check --report without the writer: exit 2, said, nothing written",
+          rc == 2 and err == f"keyplan: --report {rep2}: this build has no HTML report writer "
+          "(tools/simulate/sim_html.c)\n" and not os.path.exists(rep2), err)
+else:
+    check("check --report includes the simulation's HTML report", rc in (0, 1) and os.path.exists(rep2) and
+          open(rep2, encoding="utf-8").read().lstrip().lower().startswith("<!doctype html"), err)
+rc, out, err = kptest.run("lint", "--report", "x.html", "examples/queries.sql", cwd=SRC, plain=True)
+check("lint --report: not an option of lint", rc == 2 and "option '--report' does not apply" in err, err)
+
 kptest.finish()

@@ -248,6 +248,10 @@ void kp_sim_store_of(kp_sim_store *st, kp_target target, double region_bytes);
 
 /* sim_cmd.c */
 int kp_cmd_simulate(int argc, char **argv);
+/* check --report FILE: the simulation of the advisor's tables (run) with
+ * keyplan simulate's defaults, into the HTML report path. Returns 0, or
+ * -1 with the reason in err. */
+int kp_sim_check_report(kp_advisor *adv, kp_target target, const char *path, char *err, size_t errlen);
 extern const char kp_simulate_usage[];
 
 #endif

@@ -192,7 +192,7 @@ static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 
 #ifdef KP_SIM_HTML
 /* The report's contract (sim_html.h) filled from the document. */
-static int write_html(const char *path, const kp_sim_doc *doc, kp_arena *a)
+static int write_html(const char *path, const kp_sim_doc *doc, kp_arena *a, char *err, size_t errlen)
 {
 	kp_sim_report rep;
 	memset(&rep, 0, sizeof rep);
@@ -249,18 +249,106 @@ static int write_html(const char *path, const kp_sim_doc *doc, kp_arena *a)
 	char *tmp = kp_arena_printf(a, "%s.tmp", path);
 	FILE *f = fopen(tmp, "w");
 	if (!f) {
-		fprintf(stderr, "keyplan simulate: %s: %s\n", path, strerror(errno));
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
 	int rc = kp_sim_html_write(f, &rep);
 	if (fclose(f) != 0 || rc < 0 || rename(tmp, path) != 0) {
-		fprintf(stderr, "keyplan simulate: %s: %s\n", path, strerror(errno));
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		remove(tmp);
 		return -1;
 	}
 	return 0;
 }
 #endif
+
+/* What the options say (keyplan simulate's defaults for check --report). */
+typedef struct sim_opts {
+	double hours, steps, seed, rate, servers, region_size;
+	bool rate_default, balance_count;
+} sim_opts;
+
+static const sim_opts defaults = {24, 96, 1, 1000, 5, 0, true, true};
+
+/* The document of every table the advisor's workload touches. Returns 0,
+ * or -1 with *err set. */
+static int simulate(kp_sim_doc *doc, kp_advisor *adv, kp_target target, const sim_opts *o, FILE *keys, kp_arena *a,
+                    kp_diags *rate_d, const char **err)
+{
+	kp_arena scratch;
+	kp_arena_init(&scratch);
+	kp_sim_build b;
+	memset(&b, 0, sizeof b);
+	b.adv = adv;
+	b.a = a;
+	b.scratch = &scratch;
+	b.d = rate_d;
+	kp_sim_store_of(&b.store, target, o->region_size);
+	b.cfg.hours = o->hours;
+	b.cfg.steps = (int)o->steps;
+	b.cfg.seed = (uint64_t)o->seed;
+	b.cfg.servers = (int)o->servers;
+	b.cfg.balance_count = o->balance_count;
+	b.cfg.key_buckets = 64;
+	b.rate = o->rate;
+	b.keys_out = keys;
+	doc->target = kp_target_name(target);
+	doc->cfg = b.cfg;
+	doc->rate = o->rate;
+	doc->rate_default = o->rate_default;
+	doc->store = b.store;
+	const char **as = kp_arena_alloc(a, sizeof(char *) * 8);
+	int na = 0;
+	as[na++] = "Rows arrive as the key's values do: the parts before the first monotonic one choose a lane by their "
+	           "distribution, a monotonic part appends at the lane's end.";
+	as[na++] = "Operations are spread over each time step in aggregate; regions split at the end of a step, at their "
+	           "middle row.";
+	as[na++] = "A range read covers 10% of what its bound key parts select, an equality on a key part with uncounted "
+	           "values 1% (the cost model's selectivities, docs/advice.md).";
+	as[na++] = "Reads through secondary indexes and index tables load those tables, which are not simulated.";
+	if (doc->store.split_assumed)
+		as[na++] = target == KP_TARGET_TABLESTORE
+		           ? "Tablestore does not publish its split size: 10 GB assumed, never inside a partition key value."
+		           : "Lindorm does not publish its split size: HBase's defaults assumed (256 MB, then 10 GB).";
+	if (o->rate_default)
+		as[na++] = "No --rate: 1000 statements per second shared by weight.";
+	doc->assumptions = as;
+	doc->nassumptions = na;
+	int rc = kp_sim_build_doc(&b, doc, err);
+	kp_arena_free(&scratch);
+	return rc;
+}
+
+int kp_sim_check_report(kp_advisor *adv, kp_target target, const char *path, char *err, size_t errlen)
+{
+#ifndef KP_SIM_HTML
+	(void)adv;
+	(void)target;
+	snprintf(err, errlen, "--report %s: this build has no HTML report writer (tools/simulate/sim_html.c)", path);
+	return -1;
+#else
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_diags rate_d = {0};
+	kp_sim_doc doc;
+	memset(&doc, 0, sizeof doc);
+	const char *why = NULL;
+	int rc = simulate(&doc, adv, target, &defaults, NULL, &a, &rate_d, &why);
+	if (rc < 0)
+		snprintf(err, errlen, "--report %s: %s", path, why ? why : "the simulation failed");
+	for (const kp_diag *g = rate_d.head; g; g = g->next) {
+		kp_buf b = {0};
+		kp_diag_format(&b, g, 0);
+		fwrite(b.data, 1, b.len, stderr);
+		kp_buf_free(&b);
+	}
+	if (rc == 0)
+		rc = write_html(path, &doc, &a, err, errlen);
+	kp_sim_doc_free(&doc);
+	kp_arena_free(&a);
+	return rc;
+#endif
+}
 
 int kp_cmd_simulate(int argc, char **argv)
 {
@@ -271,8 +359,7 @@ int kp_cmd_simulate(int argc, char **argv)
 	int nschemas = 0, nworkloads = 0, rc = 0;
 	const char *format = "text", *report_path = NULL, *keys_path = NULL;
 	kp_target target = KP_TARGET_LINDORM;
-	double hours = 24, steps = 96, seed = 1, rate = 1000, servers = 5, region_size = 0;
-	bool rate_default = true, balance_count = true;
+	sim_opts so = defaults;
 	for (int i = 0; i < argc; i++) {
 		const char *o = argv[i];
 		if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
@@ -311,30 +398,30 @@ int kp_cmd_simulate(int argc, char **argv)
 		else if (!strcmp(name, "--workload"))
 			workloads[nworkloads++] = val;
 		else if (!strcmp(name, "--hours")) {
-			if (!number(val, 1e-6, 8760, false, &hours) || hours <= 0) {
+			if (!number(val, 1e-6, 8760, false, &so.hours)) {
 				rc = usage_error("--hours takes a number of hours above 0 and up to 8760, not '%s'", val);
 				goto out;
 			}
 		} else if (!strcmp(name, "--steps")) {
-			if (!number(val, 1, 10000, true, &steps)) {
+			if (!number(val, 1, 10000, true, &so.steps)) {
 				rc = usage_error("--steps takes a whole number from 1 to 10000, not '%s'", val);
 				goto out;
 			}
 		} else if (!strcmp(name, "--seed")) {
-			if (!number(val, 0, 9007199254740992.0, true, &seed)) {
+			if (!number(val, 0, 9007199254740992.0, true, &so.seed)) {
 				rc = usage_error("--seed takes a whole number from 0 to 2^53, not '%s'", val);
 				goto out;
 			}
 		} else if (!strcmp(name, "--rate")) {
 			char *text = kp_arena_printf(&a, "rate: %s", val);
 			const char *why;
-			if (kp_rate_parse(text, text + strlen(text), &rate, &why) <= 0) {
+			if (kp_rate_parse(text, text + strlen(text), &so.rate, &why) <= 0) {
 				rc = usage_error("--rate takes N/s (or N/min, N/h) with 0 <= N/s <= 1e9, not '%s'", val);
 				goto out;
 			}
-			rate_default = false;
+			so.rate_default = false;
 		} else if (!strcmp(name, "--servers")) {
-			if (!number(val, 1, 10000, true, &servers)) {
+			if (!number(val, 1, 10000, true, &so.servers)) {
 				rc = usage_error("--servers takes a whole number from 1 to 10000, not '%s'", val);
 				goto out;
 			}
@@ -343,9 +430,9 @@ int kp_cmd_simulate(int argc, char **argv)
 				rc = usage_error("--balance takes count or round-robin, not '%s'", val);
 				goto out;
 			}
-			balance_count = !strcmp(val, "count");
+			so.balance_count = !strcmp(val, "count");
 		} else if (!strcmp(name, "--region-size")) {
-			if (!number(val, 1, 1e15, false, &region_size)) {
+			if (!number(val, 1, 1e15, false, &so.region_size)) {
 				rc = usage_error("--region-size takes a number of bytes from 1 to 1e15, not '%s'", val);
 				goto out;
 			}
@@ -407,61 +494,18 @@ int kp_cmd_simulate(int argc, char **argv)
 		for (const kp_diag *g = adv_d.head; g; g = g->next)
 			if (g->rule == KP_R_UNKNOWN_DIRECTIVE)
 				report(&c, g);
-		kp_arena scratch;
-		kp_arena_init(&scratch);
 		kp_diags rate_d = {0};
-		kp_sim_build b;
-		memset(&b, 0, sizeof b);
-		b.adv = &adv;
-		b.a = &a;
-		b.scratch = &scratch;
-		b.d = &rate_d;
-		kp_sim_store_of(&b.store, target, region_size);
-		b.cfg.hours = hours;
-		b.cfg.steps = (int)steps;
-		b.cfg.seed = (uint64_t)seed;
-		b.cfg.servers = (int)servers;
-		b.cfg.balance_count = balance_count;
-		b.cfg.key_buckets = 64;
-		b.rate = rate;
-		b.keys_out = keys;
-		doc.target = kp_target_name(target);
 		doc.schemas = schemas;
 		doc.nschemas = nschemas;
 		doc.workloads = workloads;
 		doc.nworkloads = nworkloads;
-		doc.cfg = b.cfg;
-		doc.rate = rate;
-		doc.rate_default = rate_default;
-		doc.store = b.store;
-		static const char *assumptions[8];
-		int na = 0;
-		assumptions[na++] = "Rows arrive as the key's values do: the parts before the first monotonic one choose a "
-		                    "lane by their distribution, a monotonic part appends at the lane's end.";
-		assumptions[na++] = "Operations are spread over each time step in aggregate; regions split at the end of a "
-		                    "step, at their middle row.";
-		assumptions[na++] = "A range read covers 10% of what its bound key parts select, an equality on a key part "
-		                    "with uncounted values 1% (the cost model's selectivities, docs/advice.md).";
-		assumptions[na++] = "Reads through secondary indexes and index tables load those tables, which are not "
-		                    "simulated.";
-		if (doc.store.split_assumed)
-			assumptions[na++] = target == KP_TARGET_TABLESTORE
-			                    ? "Tablestore does not publish its split size: 10 GB assumed, never inside a "
-			                      "partition key value."
-			                    : "Lindorm does not publish its split size: HBase's defaults assumed (256 MB, then "
-			                      "10 GB).";
-		if (rate_default)
-			assumptions[na++] = "No --rate: 1000 statements per second shared by weight.";
-		doc.assumptions = assumptions;
-		doc.nassumptions = na;
 		const char *err = NULL;
-		if (kp_sim_build_doc(&b, &doc, &err) < 0) {
+		if (simulate(&doc, &adv, target, &so, keys, &a, &rate_d, &err) < 0) {
 			fprintf(stderr, "keyplan simulate: %s\n", err ? err : "the simulation failed");
 			rc = 2;
 		}
 		for (const kp_diag *g = rate_d.head; g; g = g->next)
 			report(&c, g);
-		kp_arena_free(&scratch);
 	}
 	if (keys && fclose(keys) != 0 && rc == 0) {
 		fprintf(stderr, "keyplan simulate: %s: %s\n", keys_path, strerror(errno));
@@ -473,8 +517,11 @@ int kp_cmd_simulate(int argc, char **argv)
 		else
 			kp_sim_text(stdout, &doc);
 #ifdef KP_SIM_HTML
-		if (report_path && write_html(report_path, &doc, &a) < 0)
+		char err[1024];
+		if (report_path && write_html(report_path, &doc, &a, err, sizeof err) < 0) {
+			fprintf(stderr, "keyplan simulate: %s\n", err);
 			rc = 2;
+		}
 #else
 		(void)report_path;
 #endif
