@@ -219,6 +219,7 @@ typedef struct kp_sim_build {
 	double *rate_of;        /* per workload query: its rate */
 	bool *rate_stated;      /* ... stated by -- rate: */
 	bool *stated;           /* per statement of the table being built */
+	kp_list *by_table;      /* per table id: indexes of its workload queries */
 	bool keys_used;
 } kp_sim_build;
 

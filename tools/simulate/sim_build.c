@@ -317,29 +317,73 @@ static char *stmt_text(kp_arena *a, const kp_wquery *q)
 	return kp_arena_strndup(a, q->src->text + q->stmt->off, q->stmt->len);
 }
 
+/* What makes two statements land alike on a design: they are one stream
+ * to the engine (their rates summed), so that the engine's work grows
+ * with the statements' shapes, not their number. */
+typedef struct stream_sig {
+	bool insert, write;
+	bool elsewhere;         /* it loads no region of this table (an index serves it) */
+	double rows_per_op;
+	kp_sim_locate loc;
+} stream_sig;
+
+static uint64_t sig_hash(const stream_sig *g)
+{
+	const unsigned char *p = (const unsigned char *)g;
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < sizeof *g; i++)
+		h = (h ^ p[i]) * 1099511628211ull;
+	return h;
+}
+
 static int picture(kp_sim_build *b, const kp_table *t, const design *ds, const kp_list *qs, const double *rates,
                    double assumed_writes, kp_sim_pic *pic, const char **err)
 {
 	int n = (int)qs->n + 1;
 	kp_sim_stream *st = calloc((size_t)n, sizeof *st);
+	stream_sig *sigs = calloc((size_t)n, sizeof *sigs);
+	int *group = calloc((size_t)n, sizeof *group);
+	uint32_t cap = 16;
+	while (cap < 2 * (uint32_t)n)
+		cap *= 2;
+	int *slots = malloc(sizeof(int) * cap);
 	pic->fan = kp_arena_alloc(b->a, sizeof(kp_sim_fan) * (size_t)n);
-	if (!st)
+	if (!st || !sigs || !group || !slots)
 		abort();
+	for (uint32_t i = 0; i < cap; i++)
+		slots[i] = -1;
 	int ns = 0;
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
 		kp_sim_fan *f = &pic->fan[pic->nfan++];
-		kp_sim_stream *s = &st[ns];
-		memset(s, 0, sizeof *s);
-		s->rate = f->rate = fabs(rates[i]);
+		kp_sim_stream s;
+		memset(&s, 0, sizeof s);
+		s.rate = f->rate = fabs(rates[i]);
 		f->rate_annotated = b->stated[i];
 		f->statement = stmt_text(b->a, q);
 		uint32_t line, col;
 		kp_source_linecol(q->src, q->stmt->off, &line, &col);
 		f->location = kp_arena_printf(b->a, "%s:%u:%u", q->src->path, line, col);
-		locate(b, t, ds, q, s, f);
+		locate(b, t, ds, q, &s, f);
 		kp_arena_reset(b->scratch);
-		ns++;
+		stream_sig g;
+		memset(&g, 0, sizeof g);   /* the padding too: the signature is hashed as bytes */
+		g.insert = s.insert;
+		g.write = s.write;
+		g.elsewhere = f->index != NULL || !strcmp(f->access, "none");
+		g.rows_per_op = s.rows_per_op;
+		g.loc = s.loc;
+		uint32_t h = (uint32_t)sig_hash(&g) & (cap - 1);
+		while (slots[h] >= 0 && memcmp(&sigs[slots[h]], &g, sizeof g))
+			h = (h + 1) & (cap - 1);
+		if (slots[h] < 0) {
+			slots[h] = ns;
+			sigs[ns] = g;
+			st[ns++] = s;
+		} else {
+			st[slots[h]].rate += s.rate;
+		}
+		group[i] = slots[h];
 	}
 	if (assumed_writes > 0) {
 		memset(&st[ns], 0, sizeof st[ns]);
@@ -352,8 +396,11 @@ static int picture(kp_sim_build *b, const kp_table *t, const design *ds, const k
 	b->keys_used |= b->keys_out != NULL;
 	int rc = kp_sim_run(&ds->d, &b->store, &b->cfg, st, ns, &pic->res, err);
 	for (int i = 0; i < pic->nfan; i++)
-		pic->fan[i].regions = st[i].regions_per_op;
+		pic->fan[i].regions = st[group[i]].regions_per_op;
 	free(st);
+	free(sigs);
+	free(group);
+	free(slots);
 	return rc;
 }
 
@@ -361,14 +408,9 @@ static int picture(kp_sim_build *b, const kp_table *t, const design *ds, const k
 static int table(kp_sim_build *b, const kp_table *t, kp_sim_tab *out, const char **err)
 {
 	kp_list qs = {0};
-	kp_list idx = {0};
-	for (uint32_t i = 0; i < b->adv->queries.n; i++) {
-		const kp_wquery *q = b->adv->queries.items[i];
-		if (table_of(b->adv, q) == t) {
-			kp_list_push(b->a, &qs, (void *)q);
-			kp_list_push(b->a, &idx, (void *)(uintptr_t)i);
-		}
-	}
+	const kp_list *idx = &b->by_table[t->id];
+	for (uint32_t i = 0; i < idx->n; i++)
+		kp_list_push(b->a, &qs, b->adv->queries.items[(uint32_t)(uintptr_t)idx->items[i]]);
 	kp_table_model tm;
 	kp_advisor_table_model(b->adv, t, &tm);
 	if (qs.n == 0 && tm.writes <= 0)
@@ -384,7 +426,7 @@ static int table(kp_sim_build *b, const kp_table *t, kp_sim_tab *out, const char
 	double reads = 0, wrate = 0;
 	for (uint32_t i = 0; i < qs.n; i++) {
 		const kp_wquery *q = qs.items[i];
-		size_t k = (size_t)(uintptr_t)idx.items[i];
+		size_t k = (size_t)(uintptr_t)idx->items[i];
 		rates[i] = b->rate_of[k];
 		if (insert_table(b->adv, q->stmt))
 			wrate += rates[i] * (q->stmt->u.insert.rows.n ? (double)q->stmt->u.insert.rows.n : 1);
@@ -395,7 +437,7 @@ static int table(kp_sim_build *b, const kp_table *t, kp_sim_tab *out, const char
 	}
 	b->stated = kp_arena_alloc(b->a, qs.n + 1);
 	for (uint32_t i = 0; i < qs.n; i++)
-		b->stated[i] = b->rate_stated[(size_t)(uintptr_t)idx.items[i]];
+		b->stated[i] = b->rate_stated[(size_t)(uintptr_t)idx->items[i]];
 	double assumed = 0;
 	if (tm.writes >= 0)
 		assumed = tm.writes * b->scale;
@@ -495,6 +537,13 @@ int kp_sim_build_doc(kp_sim_build *b, kp_sim_doc *doc, const char **err)
 			wsum += tm.writes;
 	}
 	b->scale = wsum > 0 ? b->rate / wsum : 0;
+	/* the workload by table, once */
+	b->by_table = kp_arena_alloc(b->a, sizeof(kp_list) * (size_t)(adv->cat->ntables + 1));
+	for (uint32_t i = 0; i < n; i++) {
+		const kp_table *t = table_of(adv, adv->queries.items[i]);
+		if (t && t->id >= 0 && t->id < adv->cat->ntables && adv->cat->tables[t->id] == t)
+			kp_list_push(b->a, &b->by_table[t->id], (void *)(uintptr_t)i);
+	}
 	for (uint32_t i = 0; i < n; i++)
 		if (!b->rate_stated[i])
 			b->rate_of[i] = ((const kp_wquery *)adv->queries.items[i])->weight * b->scale;

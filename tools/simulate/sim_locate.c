@@ -26,9 +26,63 @@ static int first_of_lane(const sim *s, int k)
 	return sim_find(s, k, s->L.append ? -INFINITY : 0);
 }
 
+/* Share of lane k's value range inside region r, for lanes whose rows
+ * spread evenly (their share of rows is their share of the range). */
+static double spread_share(const sim *s, int k, int r)
+{
+	int el;
+	double eo;
+	sim_region_end(s, r, &el, &eo);
+	if (s->rg[r].lane > k || el < k)
+		return 0;
+	double lo = s->rg[r].lane == k ? s->rg[r].off : 0, hi = el == k ? eo : 1;
+	lo = lo < 0 ? 0 : lo;
+	hi = hi > 1 ? 1 : hi;
+	return hi > lo ? hi - lo : 0;
+}
+
+/* in_lane for lanes whose rows spread: per region, its whole lanes at
+ * once (prefix sums of w), its two partial ones by their shares. */
+static double in_spread_lanes(sim *s, const double *w, double g, bool point)
+{
+	int n = s->L.n;
+	double *wc = malloc(sizeof(double) * (size_t)(n + 1));
+	if (!wc)
+		abort();
+	wc[0] = 0;
+	for (int k = 0; k < n; k++)
+		wc[k + 1] = wc[k] + w[k];
+	double fan = 0;
+	for (int r = 0; r < s->nr; r++) {
+		int el;
+		double eo;
+		sim_region_end(s, r, &el, &eo);
+		int a = s->rg[r].lane, last = eo > 0 ? el : el - 1;
+		last = last >= n ? n - 1 : last;
+		if (last < a)
+			continue;
+		double p = 0;
+		int ends[2] = {a, last};
+		for (int e = 0; e < (a == last ? 1 : 2); e++) {
+			int k = ends[e];
+			double share = spread_share(s, k, r);
+			if (share > 0)
+				p += w[k] * (point ? share : fmin(1, share + g));
+		}
+		if (last > a + 1)
+			p += wc[last] - wc[a + 1];   /* whole lanes: share 1 */
+		s->P[r] += p;
+		fan += p;
+	}
+	free(wc);
+	return fan;
+}
+
 /* A point or a stretch of share g of one lane, the lane drawn by w. */
 static double in_lane(sim *s, const double *w, double g, bool tail, bool point)
 {
+	if (!s->L.append && !tail)
+		return in_spread_lanes(s, w, g, point);
 	double fan = 0;
 	for (int k = 0; k < s->L.n; k++) {
 		if (w[k] <= 0)
