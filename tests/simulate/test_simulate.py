@@ -73,9 +73,9 @@ BAD = [
                          "(keyplan simulate --help lists the options)\n"),
     (["--rate", "5/day"], "keyplan simulate: --rate takes N/s (or N/min, N/h) with 0 <= N/s <= 1e9, not '5/day' "
                           "(keyplan simulate --help lists the options)\n"),
-    (["--steps", "0"], "keyplan simulate: --steps takes a whole number from 1 to 10000, not '0' "
+    (["--steps", "0"], "keyplan simulate: --steps takes a whole number from 1 to 2000, not '0' "
                        "(keyplan simulate --help lists the options)\n"),
-    (["--servers", "2.5"], "keyplan simulate: --servers takes a whole number from 1 to 10000, not '2.5' "
+    (["--servers", "2.5"], "keyplan simulate: --servers takes a whole number from 1 to 1000, not '2.5' "
                            "(keyplan simulate --help lists the options)\n"),
     (["--format", "xml"], "keyplan simulate: --format takes text or json, not 'xml' "
                           "(keyplan simulate --help lists the options)\n"),

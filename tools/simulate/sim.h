@@ -31,6 +31,9 @@
 /* Lanes a key's leading values are enumerated into, at most: past it a
  * leading part is cut into this many slices of its value range. */
 #define KP_SIM_LANES_MAX 4096
+/* Regions a table may reach: past it regions no longer split (each refusal
+ * counted as unsplittable), so that an annotated 10^15 rows stay bounded. */
+#define KP_SIM_REGIONS_MAX 20000
 /* The cost model's selectivities (docs/advice.md: KP_SEL_EQ, KP_SEL_RANGE):
  * a key part bound by = keeps 1% of its rows unless its values are
  * counted, a range 10%. */
@@ -131,7 +134,8 @@ typedef struct kp_sim_result {
 	double hottest_server_write_share;
 	double max_mean_server_load;
 	double gini_region_load;
-	unsigned long long splits, unsplittable;
+	unsigned long long splits, unsplittable; /* unsplittable: a region past its size with no
+	                           point to split at, or the table at KP_SIM_REGIONS_MAX */
 	unsigned long long regions;
 	double writes, reads;   /* operations (rows written, read requests) */
 	double final_hottest_region_write_share; /* in the last step */

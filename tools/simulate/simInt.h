@@ -32,6 +32,7 @@ typedef struct sim {
 	double *srv_w;          /* per server: this step's writes */
 	int *srv_count;         /* per server: regions */
 	unsigned long long splits, unsplittable;
+	bool moved;             /* regions were added since the balancer ran */
 	double *P;              /* scratch: per region, the chance an operation touches it */
 	int pcap;
 } sim;

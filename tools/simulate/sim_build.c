@@ -177,7 +177,7 @@ static void design_of(kp_sim_build *b, const kp_table *t, const kp_key *k, int b
 		}
 		out->d.parts[out->d.nparts++] = p;
 	}
-	out->h = hypo(b->a, t, k);
+	out->h = k == &t->pk ? t : hypo(b->a, t, k);
 }
 
 /* ---------------------------------------------------------- locating */

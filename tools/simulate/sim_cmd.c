@@ -37,11 +37,11 @@ const char kp_simulate_usage[] =
 	"  --schema PATH        schema file or folder of .sql files; may be repeated\n"
 	"  --workload PATH      workload file or folder of .sql files; may be repeated\n"
 	"  --hours N            simulated time (default 24; up to 8760)\n"
-	"  --steps N            time steps (default 96; 1 to 10000)\n"
+	"  --steps N            time steps (default 96; 1 to 2000)\n"
 	"  --seed N             where skewed values fall in key order (default 1)\n"
 	"  --rate N/s           statements per second without -- rate:, shared by\n"
 	"                       their weights (default 1000/s; N/min, N/h)\n"
-	"  --servers N          region servers (default 5)\n"
+	"  --servers N          region servers (default 5; up to 1000)\n"
 	"  --balance B          count (default: the balancer evens region counts) or\n"
 	"                       round-robin (regions dealt over the key order)\n"
 	"  --region-size BYTES  split every region past BYTES instead of the store's\n"
@@ -403,8 +403,8 @@ int kp_cmd_simulate(int argc, char **argv)
 				goto out;
 			}
 		} else if (!strcmp(name, "--steps")) {
-			if (!number(val, 1, 10000, true, &so.steps)) {
-				rc = usage_error("--steps takes a whole number from 1 to 10000, not '%s'", val);
+			if (!number(val, 1, 2000, true, &so.steps)) {
+				rc = usage_error("--steps takes a whole number from 1 to 2000, not '%s'", val);
 				goto out;
 			}
 		} else if (!strcmp(name, "--seed")) {
@@ -421,8 +421,8 @@ int kp_cmd_simulate(int argc, char **argv)
 			}
 			so.rate_default = false;
 		} else if (!strcmp(name, "--servers")) {
-			if (!number(val, 1, 10000, true, &so.servers)) {
-				rc = usage_error("--servers takes a whole number from 1 to 10000, not '%s'", val);
+			if (!number(val, 1, 1000, true, &so.servers)) {
+				rc = usage_error("--servers takes a whole number from 1 to 1000, not '%s'", val);
 				goto out;
 			}
 		} else if (!strcmp(name, "--balance")) {

@@ -110,6 +110,7 @@ static void region_insert(sim *s, int at, int lane, double off, double rows, int
 	g->born = s->born++;
 	s->nr++;
 	s->srv_count[server]++;
+	s->moved = true;
 }
 
 /* The split size of region r (HBase's SteppingSplitPolicy counts the
@@ -169,17 +170,23 @@ static bool middle(const sim *s, int r, int *lane, double *off)
 	return false;
 }
 
-/* Every region past its split size is split at its middle row; the
- * upper daughter opens on the parent's server, as HBase opens both. */
+/* Every region past its split size is split at its middle row, in rounds
+ * (each region once a round, in key order) until none is: a region's
+ * daughters come out the same in any order, and a table stopped at
+ * KP_SIM_REGIONS_MAX has split its largest regions first. The upper
+ * daughter opens on the parent's server, as HBase opens both. */
 static void split_all(sim *s)
 {
-	for (int r = 0; r < s->nr; r++) {
-		while (s->rg[r].rows * s->d->row_bytes > split_bytes(s, r)) {
+	for (bool more = true; more;) {
+		more = false;
+		for (int r = 0; r < s->nr; r++) {
+			if (!(s->rg[r].rows * s->d->row_bytes > split_bytes(s, r)))
+				continue;
 			int lane;
 			double off;
-			if (!middle(s, r, &lane, &off)) {
+			if (s->nr >= KP_SIM_REGIONS_MAX || !middle(s, r, &lane, &off)) {
 				s->unsplittable++;
-				break;
+				continue;
 			}
 			double before = s->rg[r].rows;
 			region_insert(s, r + 1, lane, off, 0, s->rg[r].server);
@@ -192,15 +199,28 @@ static void split_all(sim *s)
 			s->rg[r + 1].rows = upper;
 			s->rg[r].rows = before - upper;
 			s->splits++;
+			s->moved = true;
+			more = true;
+			r++;   /* the upper daughter waits for the next round */
 		}
 	}
 }
 
-/* The balancer: round-robin over the key order, or region counts evened
- * by moving the newest regions of the fullest server to the emptiest. */
+static int by_newest(const void *a, const void *b)
+{
+	const sim_region *x = *(sim_region *const *)a, *y = *(sim_region *const *)b;
+	return x->born > y->born ? -1 : x->born < y->born;
+}
+
+/* The balancer, when regions were added since it last ran: round-robin
+ * over the key order, or region counts evened by moving the newest
+ * regions of the fullest servers to the emptiest. */
 static void balance(sim *s)
 {
 	int S = s->cfg->servers;
+	if (!s->moved)
+		return;
+	s->moved = false;
 	if (!s->cfg->balance_count) {
 		memset(s->srv_count, 0, sizeof(int) * (size_t)S);
 		for (int r = 0; r < s->nr; r++) {
@@ -209,24 +229,46 @@ static void balance(sim *s)
 		}
 		return;
 	}
+	int hi_t = (s->nr + S - 1) / S;
+	sim_region **order = malloc(sizeof(sim_region *) * (size_t)s->nr);
+	if (!order)
+		abort();
+	for (int r = 0; r < s->nr; r++)
+		order[r] = &s->rg[r];
+	qsort(order, (size_t)s->nr, sizeof *order, by_newest);
+	/* the newest regions of servers above the ceiling move to the emptiest */
+	for (int i = 0; i < s->nr; i++) {
+		sim_region *g = order[i];
+		if (s->srv_count[g->server] <= hi_t)
+			continue;
+		int lo = 0;
+		for (int k = 1; k < S; k++)
+			if (s->srv_count[k] < s->srv_count[lo])
+				lo = k;
+		s->srv_count[g->server]--;
+		s->srv_count[lo]++;
+		g->server = lo;
+	}
+	/* then until the counts differ by at most one */
 	for (;;) {
 		int hi = 0, lo = 0;
-		for (int i = 1; i < S; i++) {
-			if (s->srv_count[i] > s->srv_count[hi])
-				hi = i;
-			if (s->srv_count[i] < s->srv_count[lo])
-				lo = i;
+		for (int k = 1; k < S; k++) {
+			if (s->srv_count[k] > s->srv_count[hi])
+				hi = k;
+			if (s->srv_count[k] < s->srv_count[lo])
+				lo = k;
 		}
 		if (s->srv_count[hi] - s->srv_count[lo] <= 1)
-			return;
-		int pick = -1;
-		for (int r = 0; r < s->nr; r++)
-			if (s->rg[r].server == hi && (pick < 0 || s->rg[r].born > s->rg[pick].born))
-				pick = r;
-		s->rg[pick].server = lo;
-		s->srv_count[hi]--;
-		s->srv_count[lo]++;
+			break;
+		for (int i = 0; i < s->nr; i++)
+			if (order[i]->server == hi) {
+				order[i]->server = lo;
+				s->srv_count[hi]--;
+				s->srv_count[lo]++;
+				break;
+			}
 	}
+	free(order);
 }
 
 /* n rows apportioned to the lanes by their shares, whole rows each
