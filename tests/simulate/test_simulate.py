@@ -284,6 +284,19 @@ rc, out, err = kptest.run("simulate", "--schema", "examples", "--workload", "exa
                           cwd=SRC, plain=True)
 check("a folder of .sql files is read in name order (queries.sql as schema: warned, not planned)", rc == 0, err)
 
+# a query log as the workload: each shape weighted by its count (docs/digest.md)
+d = tmp()
+kptest.write(os.path.join(d, "s.sql"), "CREATE TABLE t (k BIGINT NOT NULL, v BIGINT, PRIMARY KEY (k));\n")
+kptest.write(os.path.join(d, "q.log"), "SELECT * FROM t WHERE k = 1;\nSELECT * FROM t WHERE k = 2;\n"
+             "SELECT * FROM t WHERE k > 2;\nUPSERT INTO t (k, v) VALUES (1, 2);\n")
+rc, out, err = kptest.run("simulate", "--schema", "s.sql", "--workload", "q.log", "--hours", "1", "--format", "json",
+                          cwd=d, plain=True)
+doc = json.loads(out) if rc == 0 else None
+if check("a query log as the workload: simulated", doc is not None, err):
+    fan = {f["access"]: f["rate"] for f in doc["tables"][0]["pictures"][0]["statements"]}
+    check("the log's shapes share --rate by their counts (2 GETs, 1 SCAN, 1 UPSERT)",
+          fan == {"get": 500, "scan": 250, "insert": 250}, fan)
+
 # the report: written through the HTML writer when this build has it
 d = tmp()
 rep = os.path.join(d, "r.html")

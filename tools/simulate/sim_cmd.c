@@ -15,6 +15,7 @@
 #include "base/quote.h"
 #include "lib/comments.h"
 #include "lib/pipeline.h"
+#include "tools/digest/digest_workload.h"
 #ifdef KP_SIM_HTML
 #include "tools/simulate/sim_html.h"
 #endif
@@ -35,7 +36,9 @@ const char kp_simulate_usage[] =
 	"\n"
 	"options:\n"
 	"  --schema PATH        schema file or folder of .sql files; may be repeated\n"
-	"  --workload PATH      workload file or folder of .sql files; may be repeated\n"
+	"  --workload PATH      workload file or folder of .sql files, or a query log\n"
+	"                       or digest (docs/digest.md: each shape weighted by its\n"
+	"                       count); may be repeated\n"
 	"  --hours N            simulated time (default 24; up to 8760)\n"
 	"  --steps N            time steps (default 96; 1 to 2000)\n"
 	"  --seed N             where skewed values fall in key order (default 1)\n"
@@ -79,6 +82,9 @@ static bool number(const char *s, double lo, double hi, bool whole, double *out)
 
 typedef struct ctx {
 	int problems;           /* errors and malformed annotations reported */
+	kp_source *log_src;     /* a query log or digest as the workload: its shapes ... */
+	const double *log_weights; /* ... weighted by their counts */
+	size_t log_n, log_next;
 } ctx;
 
 static void report(ctx *c, const kp_diag *g)
@@ -128,7 +134,10 @@ static int on_event(void *arg, kp_event *ev)
 	ctx *c = arg;
 	if (ev->phase == KP_EV_PARSED && ev->role == KP_ROLE_WORKLOAD) {
 		weigh_ctx w = {ev};
-		kp_comments(ev->src, ev->lead, ev->start, false, weigh, &w);
+		if (ev->src == c->log_src && c->log_next < c->log_n)
+			ev->weight = c->log_weights[c->log_next++];   /* a log's shape: its count */
+		else
+			kp_comments(ev->src, ev->lead, ev->start, false, weigh, &w);
 	}
 	if (ev->phase == KP_EV_DONE || ev->phase == KP_EV_END)
 		report_diags(c, ev);
@@ -144,6 +153,7 @@ static int cmp_str(const void *a, const void *b)
  * Returns -1 (reported) when it cannot be read. */
 static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 {
+	ctx *c = p->ctx;
 	struct stat st;
 	if (strcmp(path, "-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		DIR *dir = opendir(path);
@@ -174,6 +184,30 @@ static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 			rc = read_path(p, names[i], r, a);
 		free(names);
 		return rc;
+	}
+	if (r == KP_ROLE_WORKLOAD && strcmp(path, "-") && kp_digest_is_log(path)) {
+		/* a query log or a digest (docs/digest.md): one statement per
+		 * shape, weighted by its count */
+		kp_source *src = kp_arena_alloc(a, sizeof *src);
+		kp_log_workload w;
+		char *err = NULL;
+		if (kp_digest_workload(p, path, src, &w, &err) < 0) {
+			fprintf(stderr, "keyplan simulate: %s\n", err ? err : path);
+			free(err);
+			return -1;
+		}
+		if (w.skipped)
+			fprintf(stderr, "keyplan simulate: %s: %llu of its lines or records skipped (keyplan digest %s "
+			        "lists them)\n", path, (unsigned long long)w.skipped, path);
+		kp_pipe_keep(p, src);
+		c->log_src = src;
+		c->log_weights = w.weights;
+		c->log_n = w.n;
+		c->log_next = 0;
+		kp_pipe_source(p, src, r);
+		c->log_src = NULL;
+		kp_log_workload_free(&w);
+		return 0;
 	}
 	kp_diags d = {0};
 	kp_source *src = kp_pipe_read(p, path, &d, a);
