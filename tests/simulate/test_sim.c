@@ -206,6 +206,53 @@ static void test_reads_bound_by_their_plans(void)
 	kp_sim_result_free(&r);
 }
 
+/* A read that cannot compute the salt is one scan per bucket: with 4
+ * buckets pre-split into 4 regions, it touches all 4; a read of the newest
+ * rows of a monotonic key loads the region holding its end every time. */
+static void test_per_bucket_and_newest_reads(void)
+{
+	kp_sim_design d = {.nparts = 2, .rows = 40000, .row_bytes = 100, .presplit = 4};
+	d.parts[0] = part(KP_VD_FIXED, 4, true);
+	d.parts[0].salt = true;
+	d.parts[1] = part(KP_VD_MONOTONIC, 0, false);
+	kp_sim_store st;
+	kp_sim_store_of(&st, KP_TARGET_PHOENIX, 1e9);
+	kp_sim_config c = config(1, 10);
+	kp_sim_stream q;
+	memset(&q, 0, sizeof q);
+	q.rate = 10;
+	q.loc.where = KP_SIM_RANGES;
+	q.loc.neq = 1;
+	q.loc.has_range = true;
+	q.loc.nkeys = 1;
+	q.loc.per_bucket = 4;
+	kp_sim_result r;
+	const char *err = NULL;
+	CU_ASSERT_EQUAL_FATAL(kp_sim_run(&d, &st, &c, &q, 1, &r, &err), 0);
+	CU_ASSERT_EQUAL(r.regions, 4);
+	CU_ASSERT_DOUBLE_EQUAL(q.regions_per_op, 4, 1e-9);
+	for (int i = 0; i < 4; i++)
+		CU_ASSERT_DOUBLE_EQUAL(r.region_load[i], 36000, 1e-6);
+	kp_sim_result_free(&r);
+	/* the newest 10% of a monotonic key of 100,000 rows in regions of
+	 * 10,000 at most: the last region, every time */
+	kp_sim_design m = {.nparts = 1, .rows = 100000, .row_bytes = 100, .presplit = 1};
+	m.parts[0] = part(KP_VD_MONOTONIC, 0, false);
+	kp_sim_store_of(&st, KP_TARGET_PHOENIX, 1e6);
+	memset(&q, 0, sizeof q);
+	q.rate = 10;
+	q.loc.where = KP_SIM_RANGES;
+	q.loc.has_range = true;
+	q.loc.nkeys = 1;
+	q.loc.tail = true;
+	CU_ASSERT_EQUAL_FATAL(kp_sim_run(&m, &st, &c, &q, 1, &r, &err), 0);
+	CU_ASSERT_TRUE(r.regions >= 10);
+	CU_ASSERT_DOUBLE_EQUAL(r.region_load[r.regions - 1], 36000, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(r.region_load[0], 0, 1e-9);
+	CU_ASSERT_TRUE(q.regions_per_op >= 2 && q.regions_per_op <= 4);
+	kp_sim_result_free(&r);
+}
+
 /* Tablestore never splits a partition key value: 3 values behind a
  * monotonic part stay 3 partitions, however large. */
 static void test_tablestore_never_splits_a_partition_key_value(void)
@@ -286,6 +333,7 @@ KPT_SUITE("simulate", NULL, NULL,
 	{"a hash prefix spreads a monotonic key", test_hash_prefix_spreads_a_monotonic_key},
 	{"a zipfian key concentrates reads as its formula says", test_zipfian_key_concentrates_reads_as_its_formula},
 	{"reads touch the regions their plans bound", test_reads_bound_by_their_plans},
+	{"a read per bucket, a read of the newest rows", test_per_bucket_and_newest_reads},
 	{"Tablestore never splits a partition key value", test_tablestore_never_splits_a_partition_key_value},
 	{"HBase's stepping split policy", test_stepping_split_policy},
 	{"deterministic for a seed", test_deterministic_for_a_seed})
