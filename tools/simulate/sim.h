@@ -200,6 +200,7 @@ typedef struct kp_sim_doc {
 	kp_sim_config cfg;
 	double rate;            /* statements per second shared by weight */
 	bool rate_default;
+	int shared;             /* statements without -- rate: (they share rate) */
 	kp_sim_store store;
 	const char **assumptions;
 	int nassumptions;

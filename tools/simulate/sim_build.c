@@ -495,6 +495,8 @@ static int table(kp_sim_build *b, const kp_table *t, kp_sim_tab *out, const char
 	for (uint32_t i = 0; i < advice.n; i++) {
 		const kp_advice *x = advice.items[i];
 		design_of(b, t, x->newkey, x->buckets, 0, &ds);
+		if (x->buckets > ds.d.presplit && b->adv->target == KP_TARGET_PHOENIX && !strcmp(x->kind, "salt_buckets"))
+			ds.d.presplit = x->buckets;   /* Phoenix pre-splits a salted table on its salt bytes */
 		p = &out->pics[out->npics++];
 		p->kind = x->kind;
 		p->key = x->key;
@@ -524,8 +526,10 @@ int kp_sim_build_doc(kp_sim_build *b, kp_sim_doc *doc, const char **err)
 		double r = stated_rate(b, q);
 		b->rate_of[i] = r;
 		b->rate_stated[i] = r >= 0;
-		if (r < 0 && table_of(adv, q))
+		if (r < 0 && table_of(adv, q)) {
 			wsum += q->weight;
+			doc->shared++;
+		}
 	}
 	for (int i = 0; i < adv->cat->ntables; i++) {
 		const kp_table *t = adv->cat->tables[i];

@@ -344,11 +344,11 @@ static int simulate(kp_sim_doc *doc, kp_advisor *adv, kp_target target, const si
 		as[na++] = target == KP_TARGET_TABLESTORE
 		           ? "Tablestore does not publish its split size: 10 GB assumed, never inside a partition key value."
 		           : "Lindorm does not publish its split size: HBase's defaults assumed (256 MB, then 10 GB).";
-	if (o->rate_default)
-		as[na++] = "No --rate: 1000 statements per second shared by weight.";
 	doc->assumptions = as;
 	doc->nassumptions = na;
 	int rc = kp_sim_build_doc(&b, doc, err);
+	if (o->rate_default && doc->shared)
+		as[doc->nassumptions++] = "No --rate: 1000 statements per second shared by weight.";
 	kp_arena_free(&scratch);
 	return rc;
 }

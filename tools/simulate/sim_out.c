@@ -167,8 +167,11 @@ void kp_sim_text(FILE *out, const kp_sim_doc *doc)
 		kp_buf_printf(&b, " while alone on their server, then past %.6g MB", doc->store.split_max / 1048576);
 	kp_buf_printf(&b, "%s%s\n", doc->store.first_part_whole ? "; a first key part's value is never split" : "",
 	              doc->store.split_assumed ? " (assumed: docs/simulate.md)" : "");
-	kp_buf_printf(&b, "rate: %.6g statements/s shared by weight%s\n", doc->rate,
-	              doc->rate_default ? " (the default; --rate N/s)" : "");
+	if (doc->shared)
+		kp_buf_printf(&b, "rate: %.6g statements/s shared by weight among %d statement(s) without -- rate:%s\n",
+		              doc->rate, doc->shared, doc->rate_default ? " (the default; --rate N/s)" : "");
+	else
+		kp_buf_puts(&b, "rate: every statement states its own (-- rate:)\n");
 	if (doc->ntables == 0)
 		kp_buf_puts(&b, "\nno table is read or written by the workload: nothing to simulate\n");
 	for (int i = 0; i < doc->ntables; i++) {
