@@ -251,6 +251,20 @@ static void test_per_bucket_and_newest_reads(void)
 	CU_ASSERT_DOUBLE_EQUAL(r.region_load[0], 0, 1e-9);
 	CU_ASSERT_TRUE(q.regions_per_op >= 2 && q.regions_per_op <= 4);
 	kp_sim_result_free(&r);
+	/* a GET of the newest row (a latest key): the last region alone; a GET
+	 * of any row: the regions by their rows */
+	q.loc.where = KP_SIM_KEYS;
+	q.loc.has_range = false;
+	q.loc.neq = 1;
+	CU_ASSERT_EQUAL_FATAL(kp_sim_run(&m, &st, &c, &q, 1, &r, &err), 0);
+	CU_ASSERT_DOUBLE_EQUAL(r.region_load[r.regions - 1], 36000, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(q.regions_per_op, 1, 1e-9);
+	kp_sim_result_free(&r);
+	q.loc.tail = false;
+	CU_ASSERT_EQUAL_FATAL(kp_sim_run(&m, &st, &c, &q, 1, &r, &err), 0);
+	CU_ASSERT_TRUE(r.region_load[r.regions - 1] < 36000 / 5.0);
+	CU_ASSERT_TRUE(r.region_load[0] > 0);
+	kp_sim_result_free(&r);
 }
 
 /* Tablestore never splits a partition key value: 3 values behind a

@@ -284,6 +284,17 @@ rc, out, err = kptest.run("simulate", "--schema", "examples", "--workload", "exa
                           cwd=SRC, plain=True)
 check("a folder of .sql files is read in name order (queries.sql as schema: warned, not planned)", rc == 0, err)
 
+# latest: GETs of a latest key read its newest rows, on the region holding its end
+LATEST = ("-- rows: 100000\n-- row_bytes: 100\n-- distribution: ts latest\n"
+          "CREATE TABLE l (ts BIGINT NOT NULL, v BIGINT, PRIMARY KEY (ts));\n")
+rc, doc, out, err, _ = sim(LATEST, "-- rate: 10/s\nSELECT * FROM l WHERE ts = 5;\n", "--hours", "1", "--steps", "4",
+                           "--region-size", "1e6")
+if check("latest: simulated", doc is not None, err):
+    p = doc["tables"][0]["pictures"][0]
+    check("latest: the notes say so", "ts: latest as annotated (-- distribution: ts latest)" in doc["tables"][0]["notes"],
+          doc["tables"][0]["notes"])
+    check("latest: a GET touches one region", abs(p["statements"][0]["regions_per_statement"] - 1) < 1e-9, p)
+
 # a query log as the workload: each shape weighted by its count (docs/digest.md)
 d = tmp()
 kptest.write(os.path.join(d, "s.sql"), "CREATE TABLE t (k BIGINT NOT NULL, v BIGINT, PRIMARY KEY (k));\n")

@@ -298,6 +298,8 @@ static void locate(kp_sim_build *b, const kp_table *t, const design *ds, const k
 			loc->per_bucket = ds->buckets;
 	}
 	loc->tail = reads_newest(ds, s, loc->neq);
+	for (int i = 0; loc->where == KP_SIM_KEYS && i < loc->neq && i < ds->d.nparts; i++)
+		loc->tail |= ds->d.parts[i].dist == KP_VD_LATEST && !ds->d.parts[i].hashed;   /* a GET of the newest */
 }
 
 /* --------------------------------------------------------- a picture */

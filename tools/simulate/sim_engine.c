@@ -463,6 +463,8 @@ int kp_sim_run(const kp_sim_design *d, const kp_sim_store *st, const kp_sim_conf
 	if (!s.c || !s.cfinal || !s.xstart || !s.srv_load || !s.srv_w || !s.srv_count || !out->write_cells ||
 	    !out->read_cells || !acc || !fan)
 		abort();
+	for (int i = 0; i < nstreams; i++)
+		streams[i].ops = streams[i].regions_per_op = 0;   /* results of this run only */
 	plan_axis(&s, streams, nstreams, step_s);
 	initial_regions(&s);
 	/* the starting rows, then the splits they would have caused */
