@@ -289,6 +289,9 @@ static void locate(kp_sim_build *b, const kp_table *t, const design *ds, const k
 		return;
 	}
 	loc->where = p.access == KP_ACCESS_GET ? KP_SIM_KEYS : KP_SIM_RANGES;
+	/* a store can refuse more than a full scan (Lindorm: a filter while
+	 * the leading column is bounded on one side only, docs/targets.md) */
+	loc->rejected = fan->rejected = p.rejected;
 	bounds(&p, loc);
 	if (ds->front) {
 		/* Phoenix's salt byte: a GET computes it from the whole key, any
