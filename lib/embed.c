@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advisor/targets.h"
+#include "grammar/lexer.h"
+#include "grammar/parser.h"
+
 /* One finding of one variant. */
 typedef struct finding {
 	const kp_diag *g;
@@ -31,6 +35,34 @@ static void interpolation(kp_diags *d, kp_arena *a, kp_source *host, const kp_ho
 	                         v->nholes > 1 ? kp_arena_printf(a, " (and %u more)", v->nholes - 1) : "", what);
 	kp_diag_help(g, a, "pass the value as a bind parameter (?, :name, #{name}, %%s), or keep the dynamic "
 	             "parts in MyBatis <if>/<choose> tags that keyplan can plan");
+}
+
+/* The construct a KP012 finding names, from the token it points at (as
+ * grammar/parse.c reports them): WITH, a join keyword or the comma of a
+ * comma join, UNION [ALL] / INTERSECT / EXCEPT, the SELECT of a subquery,
+ * the ( of a derived table, OVER. */
+static kp_construct construct_at(const kp_diag *g)
+{
+	if (!g->src || g->off >= g->src->len)
+		return KP_CX_OTHER;
+	kp_lexer lx;
+	kp_token t, n;
+	kp_lexer_init(&lx, g->src->text, g->src->len, g->off);
+	int ty = kp_lex(&lx, &t), next = kp_lex(&lx, &n);
+	if (t.off != g->off)
+		return KP_CX_OTHER;
+	switch (ty) {
+	case TK_WITH: return KP_CX_CTE;
+	case TK_JOIN: case TK_COMMA: return KP_CX_JOIN;
+	case TK_UNION: return next == TK_ALL ? KP_CX_UNION_ALL : KP_CX_SETOP;
+	case TK_INTERSECT: case TK_EXCEPT: return KP_CX_SETOP;
+	case TK_SELECT: return KP_CX_SUBQUERY;
+	case TK_LP: return KP_CX_DERIVED;
+	case TK_OVER: return KP_CX_WINDOW;
+	default:
+		/* the word before JOIN: INNER, LEFT [OUTER], SEMI, ANTI ... */
+		return next == TK_JOIN || next == TK_OUTER ? KP_CX_JOIN : KP_CX_OTHER;
+	}
 }
 
 /* Did the grammar reject the statement? */
@@ -244,9 +276,17 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 				}
 			}
 			/* a construct keyplan does not plan, in application code: a
-			 * note (the statement may run on another database) */
+			 * note (the statement may run on another database), unless
+			 * the target's own grammar refuses it in a string the code
+			 * runs as SQL: then it stays the error it is in a .sql file */
 			for (kp_diag *g = d.head; g; g = g->next)
 				if (g->rule == KP_R_UNSUPPORTED && g->severity == KP_SEV_ERROR) {
+					const char *why = st->evidence != KP_HE_NONE
+					                ? kp_target_refuses(p->target, construct_at(g)) : NULL;
+					if (why) {
+						kp_diag_help(g, &sa, "%s", why);
+						continue;
+					}
 					d.count[g->severity]--;
 					d.count[KP_SEV_INFO]++;
 					g->severity = KP_SEV_INFO;
