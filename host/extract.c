@@ -64,6 +64,15 @@ typedef struct extractor {
 	size_t passed_mask;
 	uint8_t appended[8192]; /* bits by name hash: names appended to somewhere
 	                           (NAME +=, NAME.append(, NAME = NAME +) */
+	const kp_host_opts *o;  /* with o->each: statements handed over one by one */
+	bool dry;               /* only where statements are and what they use */
+	kp_host_stmt *pending;  /* streaming: found, handed over when the next is
+	                           found (a comment trailing both on one line is
+	                           the later one's) */
+	kp_arena sa[2];         /* streaming: the pending statement's arena and
+	                           the next one's */
+	int cur;                /* the arena the next statement goes in */
+	unsigned dir_next;      /* streaming: the first keyplan: comment not given */
 } extractor;
 
 /* A constant of the file: an upper-case name given a string of literals
@@ -665,6 +674,46 @@ static bool format_call(const char *name, size_t n)
 	return false;
 }
 
+/* Streaming: hands the pending statement over, now that the next one
+ * (or NULL: the end of the file) is known. Its keyplan: comments are those
+ * kp_host_assign_dirs gives it: inside it or before it (after the one
+ * before), and one after it on its last line unless next ends before that
+ * comment. What the consumer keeps stays (its arena is the file's from
+ * now on), the rest is freed. */
+static void hand_over(extractor *x, const kp_host_stmt *next)
+{
+	kp_host_stmt *st = x->pending;
+	if (!st)
+		return;
+	kp_host_file *f = x->f;
+	const char *t = f->src->text;
+	unsigned k = x->dir_next, first = k;
+	while (k < f->ndirs && f->dirs[k].off < st->end)
+		k++;
+	while (k < f->ndirs && !(next && next->end <= f->dirs[k].off) &&
+	       !memchr(t + st->end, '\n', f->dirs[k].off - st->end))
+		k++;   /* trailing: String q = "..."; // keyplan:ignore ... */
+	st->dirs = f->dirs + first;
+	st->ndirs = k - first;
+	x->dir_next = k;
+	x->pending = NULL;
+	int slot = x->cur ^ 1;   /* the pending statement's arena */
+	if (x->o->each(x->o->ctx, f, st)) {
+		st->next = f->kept;
+		f->kept = st;
+		kp_arena *ka = malloc(sizeof *ka);
+		if (!ka)
+			abort();
+		*ka = x->sa[slot];
+		kp_list_push(x->a, &f->arenas, ka);
+		kp_arena_init(&x->sa[slot]);
+		return;
+	}
+	for (unsigned i = 0; i < st->nv; i++)
+		kp_source_free(&st->v[i].sql);
+	kp_arena_reset(&x->sa[slot]);
+}
+
 static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bool check_sql,
                      kp_host_evidence ev)
 {
@@ -675,20 +724,35 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
 		kp_source_free(&v.sql);   /* a sentence, not a statement */
 		return;
 	}
-	kp_host_stmt *st = kp_arena_alloc(x->a, sizeof *st);
+	bool each = x->o && x->o->each && !x->dry;
+	kp_arena *a = each ? &x->sa[x->cur] : x->a;
+	kp_host_stmt *st = kp_arena_alloc(a, sizeof *st);
 	st->evidence = ev;
 	if (x->nuses) {
-		st->uses = kp_arena_alloc(x->a, x->nuses * sizeof *st->uses);
+		st->uses = kp_arena_alloc(a, x->nuses * sizeof *st->uses);
 		memcpy(st->uses, x->uses, x->nuses * sizeof *st->uses);
 		st->nuses = x->nuses;
 	}
 	st->off = off;
 	st->end = end;
-	st->v = kp_arena_alloc(x->a, sizeof *st->v);
+	st->total = 1;
+	if (x->dry) {
+		/* where it is and what it uses, for the statements after it that
+		 * name the constants' users */
+		kp_source_free(&v.sql);
+		kp_host_add_stmt(x->f, &x->tail, st);
+		return;
+	}
+	st->v = kp_arena_alloc(a, sizeof *st->v);
 	st->v[0] = v;
 	st->nv = 1;
-	st->total = 1;
-	kp_host_add_stmt(x->f, &x->tail, st);
+	if (!each) {
+		kp_host_add_stmt(x->f, &x->tail, st);
+		return;
+	}
+	hand_over(x, st);
+	x->pending = st;
+	x->cur ^= 1;
 }
 
 void kp_host_add_stmt(kp_host_file *f, kp_host_stmt **tail, kp_host_stmt *st)
@@ -698,6 +762,130 @@ void kp_host_add_stmt(kp_host_file *f, kp_host_stmt **tail, kp_host_stmt *st)
 	else
 		f->head = st;
 	*tail = st;
+}
+
+/* brackets: whether each is an annotation's (, an array inside a MyBatis
+ * one, and where it opens */
+enum { B_PLAIN, B_ANNOT, B_SQLANNOT, B_ARRAY, B_JPQL };
+
+/* The statements of the file, in order: to x->f's list, or (streaming)
+ * handed over one by one; consumed marks literals appended to a builder. */
+static void scan(extractor *x, uint8_t *consumed)
+{
+	const kp_host_file *out = x->f;
+	kp_source *src = x->src;
+	const kp_htok *T = x->tk.t;
+	unsigned char kind[256];
+	size_t open_at[256];
+	x->depth = 0;
+	(void)out;
+	for (size_t i = 0; i < x->tk.n && T[i].type != KP_HT_EOF;) {
+		const kp_htok *t = &T[i];
+		int inner = x->depth > 0 && x->depth <= 256 ? kind[x->depth - 1] : B_PLAIN;
+		switch (t->type) {
+		case KP_HT_OPEN:
+			if (x->depth < 256) {
+				kind[x->depth] = t->open == '(' && annotation(x, i)
+				              ? (jpql(x, i) ? B_JPQL : sql_annotation(x, i) ? B_SQLANNOT : B_ANNOT)
+				              : (t->open == '{' || t->open == '[') && inner == B_SQLANNOT ? B_ARRAY
+				              : inner == B_JPQL ? B_JPQL : B_PLAIN;
+				open_at[x->depth] = i;
+			}
+			x->depth++;
+			i++;
+			continue;
+		case KP_HT_CLOSE:
+			if (x->depth > 0)
+				x->depth--;
+			i++;
+			continue;
+		case KP_HT_OTHER:
+			/* BASE + " WHERE ...": a chain that starts with a constant */
+			if (!find_const(x, t) || T[skip(x, i + 1, x->depth)].type != KP_HT_PLUS ||
+			    (i > 0 && (T[i - 1].type == KP_HT_PLUS || T[i - 1].type == KP_HT_DOT))) {
+				i++;
+				continue;
+			}
+			/* fall through */
+		case KP_HT_STR: {
+			if (inner == B_JPQL) {
+				i++;   /* JPQL names entities, not tables */
+				continue;
+			}
+			kp_hb_clear(&x->b);
+			x->nuses = 0;
+			bool pyformat = false;
+			/* the evidence: the calls around it (through format calls),
+			 * a SQL annotation, or the name it is assigned to */
+			kp_host_evidence ev = KP_HE_NONE;
+			for (int d = x->depth; d > 0 && d <= 256 && ev == KP_HE_NONE; d--) {
+				if (kind[d - 1] == B_SQLANNOT || kind[d - 1] == B_ARRAY) {
+					ev = KP_HE_CALL;
+					break;
+				}
+				size_t o = open_at[d - 1];
+				if (kind[d - 1] != B_PLAIN || T[o].open != '(' || o == 0 || T[o - 1].type != KP_HT_OTHER)
+					break;
+				const char *nm = src->text + T[o - 1].off;
+				ev = kp_host_call_evidence(nm, T[o - 1].len, x->calls);
+				if (ev == KP_HE_NONE && format_call(nm, T[o - 1].len)) {
+					pyformat |= x->lang != KP_LANG_PYTHON && d == x->depth;
+					continue;
+				}
+				break;
+			}
+			if (ev == KP_HE_NONE && i >= 2 && T[i - 1].type == KP_HT_ASSIGN) {
+				size_t nm = i - 2;
+				if (nm >= 2 && T[nm - 1].type == KP_HT_OTHER && T[nm - 1].len == 1 &&
+				    src->text[T[nm - 1].off] == ':')
+					nm -= 2;   /* name: Type = "..." */
+				if (T[nm].type == KP_HT_OTHER)
+					ev = passed(x, &T[nm]) ? KP_HE_CALL
+					   : kp_host_sql_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NAME : KP_HE_NONE;
+			}
+			if (consumed[i]) {
+				i++;   /* appended to a builder read already */
+				continue;
+			}
+			size_t j = read_chain(x, i, &pyformat);
+			/* a builder: what the method appends to it, in order */
+			size_t root = builder_root(x, i);
+			uint32_t bend = 0;
+			if (root != SIZE_MAX && !follow_builder(x, root, j, &pyformat, consumed, &bend)) {
+				i = j > i ? j : i + 1;   /* conditional appends: not known */
+				continue;
+			}
+			if (ev == KP_HE_NONE && root != SIZE_MAX)   /* where the builder goes, its name */
+				ev = passed(x, &T[root]) ? KP_HE_CALL
+				   : kp_host_sql_name(src->text + T[root].off, T[root].len) ? KP_HE_NAME : KP_HE_NONE;
+			/* the definition of a constant used as a prefix: NAME = "..." */
+			const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? any_const(x, &T[i - 2]) : NULL;
+			bool prefix = pc && pc->first == i && pc->used && !pc->twice;
+			if (prefix) {
+				i = j > i ? j : i + 1;   /* planned where it is used */
+				continue;
+			}
+			/* an annotation's array of strings: MyBatis joins them with
+			 * a space */
+			while (inner == B_ARRAY && T[j].type == KP_HT_COMMA) {
+				size_t k = skip(x, j + 1, x->depth);
+				if (T[k].type != KP_HT_STR)
+					break;
+				kp_hb_put(&x->b, " ", 1, T[k].off, false);
+				j = read_chain(x, k, &pyformat);
+			}
+			size_t last = j > i ? j - 1 : i;
+			while (last > i && T[last].type == KP_HT_COMMENT)
+				last--;
+			uint32_t send = T[last].off + T[last].len;
+			add_stmt(x, t->off, bend > send ? bend : send, pyformat, true, ev);
+			i = j > i ? j : i + 1;
+			continue;
+		}
+		default:
+			i++;
+		}
+	}
 }
 
 void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *a)
@@ -732,11 +920,6 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	uint8_t *consumed = calloc(x.tk.n + 1, 1);   /* literals appended to a builder */
 	if (!consumed)
 		abort();
-	/* brackets: whether each is an annotation's (, an array inside a
-	 * MyBatis one, and where it opens */
-	enum { B_PLAIN, B_ANNOT, B_SQLANNOT, B_ARRAY, B_JPQL };
-	unsigned char kind[256];
-	size_t open_at[256];
 	kp_list dirs = {0};
 	/* every keyplan: comment, wherever it is (between joined literals too) */
 	for (size_t i = 0; i < x.tk.n; i++)
@@ -746,118 +929,34 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 			c->end = T[i].off + T[i].len;
 			kp_list_push(a, &dirs, c);
 		}
-	for (size_t i = 0; i < x.tk.n && T[i].type != KP_HT_EOF;) {
-		const kp_htok *t = &T[i];
-		int inner = x.depth > 0 && x.depth <= 256 ? kind[x.depth - 1] : B_PLAIN;
-		switch (t->type) {
-		case KP_HT_OPEN:
-			if (x.depth < 256) {
-				kind[x.depth] = t->open == '(' && annotation(&x, i)
-				              ? (jpql(&x, i) ? B_JPQL : sql_annotation(&x, i) ? B_SQLANNOT : B_ANNOT)
-				              : (t->open == '{' || t->open == '[') && inner == B_SQLANNOT ? B_ARRAY
-				              : inner == B_JPQL ? B_JPQL : B_PLAIN;
-				open_at[x.depth] = i;
-			}
-			x.depth++;
-			i++;
-			continue;
-		case KP_HT_CLOSE:
-			if (x.depth > 0)
-				x.depth--;
-			i++;
-			continue;
-		case KP_HT_OTHER:
-			/* BASE + " WHERE ...": a chain that starts with a constant */
-			if (!find_const(&x, t) || T[skip(&x, i + 1, x.depth)].type != KP_HT_PLUS ||
-			    (i > 0 && (T[i - 1].type == KP_HT_PLUS || T[i - 1].type == KP_HT_DOT))) {
-				i++;
-				continue;
-			}
-			/* fall through */
-		case KP_HT_STR: {
-			if (inner == B_JPQL) {
-				i++;   /* JPQL names entities, not tables */
-				continue;
-			}
-			kp_hb_clear(&x.b);
-			x.nuses = 0;
-			bool pyformat = false;
-			/* the evidence: the calls around it (through format calls),
-			 * a SQL annotation, or the name it is assigned to */
-			kp_host_evidence ev = KP_HE_NONE;
-			for (int d = x.depth; d > 0 && d <= 256 && ev == KP_HE_NONE; d--) {
-				if (kind[d - 1] == B_SQLANNOT || kind[d - 1] == B_ARRAY) {
-					ev = KP_HE_CALL;
-					break;
-				}
-				size_t o = open_at[d - 1];
-				if (kind[d - 1] != B_PLAIN || T[o].open != '(' || o == 0 || T[o - 1].type != KP_HT_OTHER)
-					break;
-				const char *nm = src->text + T[o - 1].off;
-				ev = kp_host_call_evidence(nm, T[o - 1].len, x.calls);
-				if (ev == KP_HE_NONE && format_call(nm, T[o - 1].len)) {
-					pyformat |= x.lang != KP_LANG_PYTHON && d == x.depth;
-					continue;
-				}
-				break;
-			}
-			if (ev == KP_HE_NONE && i >= 2 && T[i - 1].type == KP_HT_ASSIGN) {
-				size_t nm = i - 2;
-				if (nm >= 2 && T[nm - 1].type == KP_HT_OTHER && T[nm - 1].len == 1 &&
-				    src->text[T[nm - 1].off] == ':')
-					nm -= 2;   /* name: Type = "..." */
-				if (T[nm].type == KP_HT_OTHER)
-					ev = passed(&x, &T[nm]) ? KP_HE_CALL
-					   : kp_host_sql_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NAME : KP_HE_NONE;
-			}
-			if (consumed[i]) {
-				i++;   /* appended to a builder read already */
-				continue;
-			}
-			size_t j = read_chain(&x, i, &pyformat);
-			/* a builder: what the method appends to it, in order */
-			size_t root = builder_root(&x, i);
-			uint32_t bend = 0;
-			if (root != SIZE_MAX && !follow_builder(&x, root, j, &pyformat, consumed, &bend)) {
-				i = j > i ? j : i + 1;   /* conditional appends: not known */
-				continue;
-			}
-			if (ev == KP_HE_NONE && root != SIZE_MAX)   /* where the builder goes, its name */
-				ev = passed(&x, &T[root]) ? KP_HE_CALL
-				   : kp_host_sql_name(src->text + T[root].off, T[root].len) ? KP_HE_NAME : KP_HE_NONE;
-			/* the definition of a constant used as a prefix: NAME = "..." */
-			const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? any_const(&x, &T[i - 2]) : NULL;
-			bool prefix = pc && pc->first == i && pc->used && !pc->twice;
-			if (prefix) {
-				i = j > i ? j : i + 1;   /* planned where it is used */
-				continue;
-			}
-			/* an annotation's array of strings: MyBatis joins them with
-			 * a space */
-			while (inner == B_ARRAY && T[j].type == KP_HT_COMMA) {
-				size_t k = skip(&x, j + 1, x.depth);
-				if (T[k].type != KP_HT_STR)
-					break;
-				kp_hb_put(&x.b, " ", 1, T[k].off, false);
-				j = read_chain(&x, k, &pyformat);
-			}
-			size_t last = j > i ? j - 1 : i;
-			while (last > i && T[last].type == KP_HT_COMMENT)
-				last--;
-			uint32_t send = T[last].off + T[last].len;
-			add_stmt(&x, t->off, bend > send ? bend : send, pyformat, true, ev);
-			i = j > i ? j : i + 1;
-			continue;
-		}
-		default:
-			i++;
-		}
-	}
+	x.o = o;
 	out->dirs = kp_arena_alloc(a, (dirs.n ? dirs.n : 1) * sizeof *out->dirs);
 	for (uint32_t k = 0; k < dirs.n; k++)
 		out->dirs[k] = *(kp_host_comment *)dirs.items[k];
 	out->ndirs = dirs.n;
-	kp_host_assign_dirs(out);
+	if (o && o->each) {
+		/* the users of a constant a statement reads are named in its
+		 * findings: where they are is found first (when any constant is
+		 * read by another string) */
+		bool uses = false;
+		for (size_t c = 0; c < x.nconsts && !uses; c++)
+			uses = x.consts[c].used && !x.consts[c].twice;
+		if (uses) {
+			x.dry = true;
+			scan(&x, consumed);
+			x.dry = false;
+			memset(consumed, 0, x.tk.n + 1);
+		}
+		kp_arena_init(&x.sa[0]);
+		kp_arena_init(&x.sa[1]);
+		scan(&x, consumed);
+		hand_over(&x, NULL);
+		kp_arena_free(&x.sa[0]);
+		kp_arena_free(&x.sa[1]);
+	} else {
+		scan(&x, consumed);
+		kp_host_assign_dirs(out);
+	}
 	free(x.tk.t);
 	free(x.consts);
 	free(x.chash);
@@ -901,6 +1000,14 @@ void kp_host_file_free(kp_host_file *f)
 	for (kp_host_stmt *st = f->head; st; st = st->next)
 		for (unsigned i = 0; i < st->nv; i++)
 			kp_source_free(&st->v[i].sql);
-	f->head = NULL;
+	for (kp_host_stmt *st = f->kept; st; st = st->next)
+		for (unsigned i = 0; i < st->nv; i++)
+			kp_source_free(&st->v[i].sql);
+	for (uint32_t i = 0; i < f->arenas.n; i++) {
+		kp_arena_free(f->arenas.items[i]);
+		free(f->arenas.items[i]);
+	}
+	f->head = f->kept = NULL;
+	f->arenas = (kp_list){0};
 }
 

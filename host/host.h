@@ -137,6 +137,8 @@ typedef struct kp_host_file {
 	kp_diags d;             /* located errors (MyBatis XML that does not
 	                           parse, limits) */
 	const kp_mapper_index *mappers; /* other mappers, during extraction */
+	kp_host_stmt *kept;     /* streaming: the statements the consumer kept */
+	kp_list arenas;         /* streaming: kp_arena* (heap) holding them */
 } kp_host_file;
 
 /* The <sql> fragments of a tree's MyBatis mappers, by namespace and id
@@ -153,6 +155,17 @@ typedef struct kp_host_opts {
 	const char *const *sql_calls; /* a team's own calls that take SQL
 	                           (NULL-terminated), or NULL */
 	const kp_mapper_index *mappers; /* the tree's mappers, or NULL */
+	/* Streaming (Java, Kotlin, Go, Python; NULL: every statement in the
+	 * file's list): each statement handed over as it is found, in file
+	 * order, with its keyplan: comments, so that a file's statements are
+	 * never all in memory. It returns true to keep st (something now
+	 * points into its SQL: it stays, on the file's kept list, until
+	 * kp_host_file_free); otherwise st and its SQL are freed when it
+	 * returns. The file's list then holds, when other statements read a
+	 * constant, every statement with its extent and uses but no variants
+	 * (nv 0), for the findings that name a constant's users. */
+	bool (*each)(void *ctx, kp_host_file *f, kp_host_stmt *st);
+	void *ctx;
 } kp_host_opts;
 
 /* At most this many variants of one dynamic statement are planned. */
