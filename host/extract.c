@@ -11,28 +11,80 @@
 
 /* ---------------------------------------------------------- extraction */
 
+/* A window of the file's tokens (the file's text is whole; its tokens are
+ * not: a large file's tokens would be most of what extraction holds). The
+ * window's own tokens are [lo, hi); the WIN_BACK before them are what a
+ * statement looks back at (an annotation's name, NAME =), the WIN_AHEAD
+ * after them what it reads on (a chain of literals, a builder's appends,
+ * an annotation's arguments). The last token is EOF: the file's end, or
+ * where the window stops. */
 typedef struct toks {
 	kp_htok *t;
 	size_t n, cap;
+	size_t lo, hi;
 } toks;
 
-static void tokenize(toks *out, kp_source *src, kp_lang lang)
+#ifndef KP_HOST_WIN_TOKENS
+#define KP_HOST_WIN_TOKENS 65536   /* a test build may make windows small */
+#endif
+#define WIN_TOKENS KP_HOST_WIN_TOKENS
+#define WIN_BACK 64
+#define WIN_AHEAD 8192
+
+static int lex(kp_hlex *lx, kp_htok *t, kp_lang lang)
 {
-	kp_hlex lx = {src->text, src->len, 0, lang == KP_LANG_KOTLIN};
-	for (;;) {
-		if (out->n == out->cap) {
-			out->cap = out->cap ? out->cap * 2 : 1024;
-			kp_htok *nt = realloc(out->t, out->cap * sizeof *nt);
-			if (!nt)
-				abort();
-			out->t = nt;
-		}
-		kp_htok *t = &out->t[out->n++];
-		int ty = lang == KP_LANG_GO ? kp_hlex_go(&lx, t)
-		       : lang == KP_LANG_PYTHON ? kp_hlex_python(&lx, t) : kp_hlex_java(&lx, t);
-		if (ty == KP_HT_EOF)
-			break;
+	return lang == KP_LANG_GO ? kp_hlex_go(lx, t) : lang == KP_LANG_PYTHON ? kp_hlex_python(lx, t)
+	                                                                        : kp_hlex_java(lx, t);
+}
+
+/* Reads the window whose own tokens start at offset start, from back (a
+ * token's offset at most WIN_BACK tokens before; the scanners start afresh
+ * at any token). */
+static void window(toks *w, kp_source *src, kp_lang lang, size_t back, size_t start)
+{
+	if (!w->t) {
+		w->cap = WIN_BACK + WIN_TOKENS + WIN_AHEAD + 2;
+		w->t = malloc(w->cap * sizeof *w->t);
+		if (!w->t)
+			abort();
 	}
+	kp_hlex lx = {src->text, src->len, back, lang == KP_LANG_KOTLIN};
+	w->n = 0;
+	w->lo = w->hi = SIZE_MAX;
+	for (;;) {
+		kp_htok *t = &w->t[w->n];
+		if (lex(&lx, t, lang) == KP_HT_EOF) {
+			w->n++;
+			break;
+		}
+		if (w->lo == SIZE_MAX && t->off >= start)
+			w->lo = w->n;
+		w->n++;
+		if (w->lo != SIZE_MAX && w->n - w->lo == WIN_TOKENS)
+			w->hi = w->n;
+		if (w->n == w->cap - 1) {
+			/* where the window stops: an end to every loop */
+			w->t[w->n++] = (kp_htok){.off = (uint32_t)lx.pos, .type = KP_HT_EOF};
+			break;
+		}
+	}
+	if (w->lo == SIZE_MAX)
+		w->lo = w->n - 1;
+	if (w->hi == SIZE_MAX || w->hi > w->n - 1)
+		w->hi = w->n - 1;
+}
+
+/* Is the last token of the window the file's end? */
+static bool at_end(const toks *w, const kp_source *src)
+{
+	return w->t[w->n - 1].off >= src->len;
+}
+
+/* The window after this one, whose own tokens start at local token k. */
+static void next_window(toks *w, kp_source *src, kp_lang lang, size_t k)
+{
+	size_t start = w->t[k].off, back = w->t[k >= WIN_BACK ? k - WIN_BACK : 0].off;
+	window(w, src, lang, back, start);
 }
 
 static bool has_directive(const kp_source *src, const kp_htok *t)
@@ -60,7 +112,8 @@ typedef struct extractor {
 	const char *const *calls; /* a team's own SQL calls (NULL-terminated) */
 	kp_host_range uses[16]; /* the constants the statement being read uses */
 	unsigned nuses;
-	uint32_t *passed;       /* names passed to a SQL call: token index + 1 */
+	struct pname { uint32_t off, len; } *passed; /* names passed to a SQL call
+	                           (len 0: an empty slot) */
 	size_t passed_mask;
 	uint8_t appended[8192]; /* bits by name hash: names appended to somewhere
 	                           (NAME +=, NAME.append(, NAME = NAME +) */
@@ -73,6 +126,9 @@ typedef struct extractor {
 	                           the next one's */
 	int cur;                /* the arena the next statement goes in */
 	unsigned dir_next;      /* streaming: the first keyplan: comment not given */
+	uint32_t *carry;        /* offsets of literals appended to a builder
+	                           that lie past the window read */
+	size_t ncarry, carrycap;
 } extractor;
 
 /* A constant of the file: an upper-case name given a string of literals
@@ -81,7 +137,8 @@ typedef struct extractor {
  * is used that way (a prefix) is not planned on its own. */
 typedef struct hconst {
 	uint32_t name, len;     /* the name in the host */
-	size_t first, last;     /* its literal tokens */
+	uint32_t first, last;   /* the offsets of its first and last tokens */
+	uint32_t end;           /* the end of its last token */
 	bool twice;             /* assigned more than once: not a constant */
 	bool used;              /* an operand of + somewhere */
 } hconst;
@@ -169,12 +226,11 @@ static hconst *find_const(const extractor *x, const kp_htok *t)
 }
 
 /* The constants: NAME = "..." [+ "..."]... followed by the end of the
- * statement; then which are operands of +. */
-static void find_consts(extractor *x)
+ * statement, found in the window's own tokens. */
+static void find_consts(extractor *x, size_t *cap)
 {
 	const kp_htok *T = x->tk.t;
-	size_t cap = 0;
-	for (size_t i = 0; i + 2 < x->tk.n; i++) {
+	for (size_t i = x->tk.lo; i < x->tk.hi && i + 2 < x->tk.n; i++) {
 		if (T[i].type != KP_HT_OTHER || T[i + 1].type != KP_HT_ASSIGN || T[i + 2].type != KP_HT_STR ||
 		    (i > 0 && T[i - 1].type == KP_HT_DOT) ||
 		    !(const_name(x->src->text + T[i].off, T[i].len) || declared_const(x, i)))
@@ -204,18 +260,25 @@ static void find_consts(extractor *x)
 			dup->twice = true;
 			continue;
 		}
-		if (x->nconsts == cap) {
-			cap = cap ? cap * 2 : 16;
-			hconst *nc = realloc(x->consts, cap * sizeof *nc);
+		if (x->nconsts == *cap) {
+			*cap = *cap ? *cap * 2 : 16;
+			hconst *nc = realloc(x->consts, *cap * sizeof *nc);
 			if (!nc)
 				abort();
 			x->consts = nc;
 		}
-		x->consts[x->nconsts] = (hconst){T[i].off, T[i].len, i + 2, last, false, false};
+		x->consts[x->nconsts] = (hconst){T[i].off, T[i].len, T[i + 2].off, T[last].off,
+		                                 T[last].off + T[last].len, false, false};
 		chash_add(x, x->nconsts);
 		x->nconsts++;
 	}
-	for (size_t i = 1; i + 1 < x->tk.n && x->nconsts; i++) {
+}
+
+/* Which constants are operands of +, in the window's own tokens. */
+static void find_used(extractor *x)
+{
+	const kp_htok *T = x->tk.t;
+	for (size_t i = x->tk.lo > 0 ? x->tk.lo : 1; i < x->tk.hi && i + 1 < x->tk.n && x->nconsts; i++) {
 		hconst *c = find_const(x, &T[i]);
 		if (c && (T[i - 1].type == KP_HT_PLUS || T[i + 1].type == KP_HT_PLUS))
 			c->used = true;
@@ -275,25 +338,27 @@ static void format_fields(kp_hbuild *b)
 }
 
 /* Appends the text of constant c (its literals, and the constants it is
- * built from, 8 deep; anything else is a hole). */
+ * built from, 8 deep; anything else is a hole): its tokens are read again
+ * from the text, wherever in the file it is. */
 static void decode_const(extractor *x, const hconst *c, int depth)
 {
-	const kp_htok *T = x->tk.t;
-	kp_host_range u = {T[c->first].off, T[c->last].off + T[c->last].len};
+	kp_host_range u = {c->first, c->end};
 	bool known = false;
 	for (unsigned k = 0; k < x->nuses && !known; k++)
 		known = x->uses[k].off == u.off;
 	if (!known && x->nuses < 16)
 		x->uses[x->nuses++] = u;
-	for (size_t q = c->first; q <= c->last; q++) {
-		if (T[q].type == KP_HT_STR) {
-			kp_hb_literal(&x->b, x->src->text, &T[q]);
-		} else if (T[q].type == KP_HT_OTHER) {
-			const hconst *d = depth < 8 ? find_const(x, &T[q]) : NULL;
+	kp_hlex lx = {x->src->text, x->src->len, c->first, x->lang == KP_LANG_KOTLIN};
+	kp_htok t;
+	while (lex(&lx, &t, x->lang) != KP_HT_EOF && t.off <= c->last) {
+		if (t.type == KP_HT_STR) {
+			kp_hb_literal(&x->b, x->src->text, &t);
+		} else if (t.type == KP_HT_OTHER) {
+			const hconst *d = depth < 8 ? find_const(x, &t) : NULL;
 			if (d && d != c)
 				decode_const(x, d, depth + 1);
 			else
-				kp_hb_hole(&x->b, T[q].off, T[q].len);
+				kp_hb_hole(&x->b, t.off, t.len);
 		}
 	}
 }
@@ -469,68 +534,87 @@ static bool passed(const extractor *x, const kp_htok *t)
 		return false;
 	const char *p = x->src->text + t->off;
 	for (size_t h = name_hash(p, t->len) & x->passed_mask;; h = (h + 1) & x->passed_mask) {
-		uint32_t e = x->passed[h];
-		if (!e)
+		const struct pname *e = &x->passed[h];
+		if (!e->len)
 			return false;
-		const kp_htok *u = &x->tk.t[e - 1];
-		if (u->len == t->len && !memcmp(x->src->text + u->off, p, t->len))
+		if (e->len == t->len && !memcmp(x->src->text + e->off, p, t->len))
 			return true;
 	}
 }
 
-static void find_passed(extractor *x)
+/* The brackets open where find_passed is, from window to window: each
+ * one's bracket and, for a (, the name of the call it opens. */
+typedef struct open_br {
+	char open;
+	uint32_t name, len;     /* the word before (: off, len (0: none) */
+} open_br;
+
+typedef struct passed_state {
+	open_br stack[256];
+	size_t n, count, cap;
+} passed_state;
+
+static void add_passed(extractor *x, passed_state *ps, uint32_t off, uint32_t len)
+{
+	if ((ps->count + 1) * 2 > ps->cap) {
+		size_t nc = ps->cap ? ps->cap * 2 : 64;
+		struct pname *old = x->passed;
+		size_t om = ps->cap;
+		x->passed = calloc(nc, sizeof *x->passed);
+		if (!x->passed)
+			abort();
+		x->passed_mask = nc - 1;
+		ps->cap = nc;
+		for (size_t h = 0; h < om; h++)
+			if (old[h].len) {
+				size_t q = name_hash(x->src->text + old[h].off, old[h].len) & x->passed_mask;
+				while (x->passed[q].len)
+					q = (q + 1) & x->passed_mask;
+				x->passed[q] = old[h];
+			}
+		free(old);
+	}
+	size_t q = name_hash(x->src->text + off, len) & x->passed_mask;
+	while (x->passed[q].len)
+		q = (q + 1) & x->passed_mask;
+	x->passed[q] = (struct pname){off, len};
+	ps->count++;
+}
+
+/* The names passed as a whole argument to a SQL call, in the window's own
+ * tokens: cursor.execute(sql), db.Query(q, id), jdbc.query(FIND_BY_ID, m). */
+static void find_passed(extractor *x, passed_state *ps)
 {
 	const kp_htok *T = x->tk.t;
-	size_t stack[256], n = 0, count = 0, cap = 0;
-	for (size_t k = 0; k < x->tk.n && T[k].type != KP_HT_EOF; k++) {
+	for (size_t k = x->tk.lo; k < x->tk.hi && T[k].type != KP_HT_EOF; k++) {
 		if (T[k].type == KP_HT_OPEN) {
-			if (n < 256)
-				stack[n] = k;
-			n++;
+			if (ps->n < 256) {
+				open_br *o = &ps->stack[ps->n];
+				o->open = T[k].open;
+				o->name = k > 0 && T[k - 1].type == KP_HT_OTHER ? T[k - 1].off : 0;
+				o->len = k > 0 && T[k - 1].type == KP_HT_OTHER ? T[k - 1].len : 0;
+			}
+			ps->n++;
 			continue;
 		}
 		if (T[k].type == KP_HT_CLOSE) {
-			if (n)
-				n--;
+			if (ps->n)
+				ps->n--;
 			continue;
 		}
-		if (T[k].type != KP_HT_OTHER || !n || n > 256 || k < 1 || k + 1 >= x->tk.n)
+		if (T[k].type != KP_HT_OTHER || !ps->n || ps->n > 256 || k < 1 || k + 1 >= x->tk.n)
 			continue;
-		size_t o = stack[n - 1], after = k + 1;
+		const open_br *o = &ps->stack[ps->n - 1];
+		size_t after = k + 1;
 		if (k + 5 < x->tk.n && T[k + 1].type == KP_HT_DOT && word_at(x, k + 2, "toString") &&
 		    T[k + 3].type == KP_HT_OPEN && T[k + 4].type == KP_HT_CLOSE)
 			after = k + 5;   /* sb.toString() */
-		if (T[o].open != '(' || o == 0 || T[o - 1].type != KP_HT_OTHER ||
-		    !(T[k - 1].type == KP_HT_COMMA || k - 1 == o) ||
+		if (o->open != '(' || !o->len || !(T[k - 1].type == KP_HT_COMMA || T[k - 1].type == KP_HT_OPEN) ||
 		    !(T[after].type == KP_HT_COMMA || T[after].type == KP_HT_CLOSE) ||
-		    kp_host_call_evidence(x->src->text + T[o - 1].off, T[o - 1].len, x->calls) != KP_HE_CALL)
+		    kp_host_call_evidence(x->src->text + o->name, o->len, x->calls) != KP_HE_CALL)
 			continue;
-		if (passed(x, &T[k]))
-			continue;
-		if ((count + 1) * 2 > cap) {
-			size_t nc = cap ? cap * 2 : 64;
-			uint32_t *old = x->passed;
-			size_t om = cap;
-			x->passed = calloc(nc, sizeof *x->passed);
-			if (!x->passed)
-				abort();
-			x->passed_mask = nc - 1;
-			cap = nc;
-			for (size_t h = 0; h < om; h++)
-				if (old[h]) {
-					const kp_htok *u = &T[old[h] - 1];
-					size_t q = name_hash(x->src->text + u->off, u->len) & x->passed_mask;
-					while (x->passed[q])
-						q = (q + 1) & x->passed_mask;
-					x->passed[q] = old[h];
-				}
-			free(old);
-		}
-		size_t q = name_hash(x->src->text + T[k].off, T[k].len) & x->passed_mask;
-		while (x->passed[q])
-			q = (q + 1) & x->passed_mask;
-		x->passed[q] = (uint32_t)k + 1;
-		count++;
+		if (!passed(x, &T[k]))
+			add_passed(x, ps, T[k].off, T[k].len);
 	}
 }
 
@@ -772,120 +856,158 @@ enum { B_PLAIN, B_ANNOT, B_SQLANNOT, B_ARRAY, B_JPQL };
  * handed over one by one; consumed marks literals appended to a builder. */
 static void scan(extractor *x, uint8_t *consumed)
 {
-	const kp_host_file *out = x->f;
 	kp_source *src = x->src;
-	const kp_htok *T = x->tk.t;
 	unsigned char kind[256];
-	size_t open_at[256];
+	open_br lvl[256];       /* each bracket open, and the call it opens */
 	x->depth = 0;
-	(void)out;
-	for (size_t i = 0; i < x->tk.n && T[i].type != KP_HT_EOF;) {
-		const kp_htok *t = &T[i];
-		int inner = x->depth > 0 && x->depth <= 256 ? kind[x->depth - 1] : B_PLAIN;
-		switch (t->type) {
-		case KP_HT_OPEN:
-			if (x->depth < 256) {
-				kind[x->depth] = t->open == '(' && annotation(x, i)
-				              ? (jpql(x, i) ? B_JPQL : sql_annotation(x, i) ? B_SQLANNOT : B_ANNOT)
-				              : (t->open == '{' || t->open == '[') && inner == B_SQLANNOT ? B_ARRAY
-				              : inner == B_JPQL ? B_JPQL : B_PLAIN;
-				open_at[x->depth] = i;
-			}
-			x->depth++;
-			i++;
-			continue;
-		case KP_HT_CLOSE:
-			if (x->depth > 0)
-				x->depth--;
-			i++;
-			continue;
-		case KP_HT_OTHER:
-			/* BASE + " WHERE ...": a chain that starts with a constant */
-			if (!find_const(x, t) || T[skip(x, i + 1, x->depth)].type != KP_HT_PLUS ||
-			    (i > 0 && (T[i - 1].type == KP_HT_PLUS || T[i - 1].type == KP_HT_DOT))) {
+	x->ncarry = 0;
+	window(&x->tk, src, x->lang, 0, 0);
+	for (;;) {
+		const kp_htok *T = x->tk.t;
+		/* literals a builder of the window before took */
+		memset(consumed, 0, x->tk.n + 1);
+		for (size_t q = 0, c = 0; q < x->tk.n && c < x->ncarry; q++) {
+			while (c < x->ncarry && x->carry[c] < T[q].off)
+				c++;
+			if (c < x->ncarry && x->carry[c] == T[q].off)
+				consumed[q] = 1;
+		}
+		size_t i = x->tk.lo;
+		while (i < x->tk.hi && T[i].type != KP_HT_EOF) {
+			const kp_htok *t = &T[i];
+			int inner = x->depth > 0 && x->depth <= 256 ? kind[x->depth - 1] : B_PLAIN;
+			switch (t->type) {
+			case KP_HT_OPEN:
+				if (x->depth < 256) {
+					kind[x->depth] = t->open == '(' && annotation(x, i)
+					              ? (jpql(x, i) ? B_JPQL : sql_annotation(x, i) ? B_SQLANNOT : B_ANNOT)
+					              : (t->open == '{' || t->open == '[') && inner == B_SQLANNOT ? B_ARRAY
+					              : inner == B_JPQL ? B_JPQL : B_PLAIN;
+					lvl[x->depth].open = t->open;
+					lvl[x->depth].name = i > 0 && T[i - 1].type == KP_HT_OTHER ? T[i - 1].off : 0;
+					lvl[x->depth].len = i > 0 && T[i - 1].type == KP_HT_OTHER ? T[i - 1].len : 0;
+				}
+				x->depth++;
 				i++;
 				continue;
-			}
-			/* fall through */
-		case KP_HT_STR: {
-			if (inner == B_JPQL) {
-				i++;   /* JPQL names entities, not tables */
+			case KP_HT_CLOSE:
+				if (x->depth > 0)
+					x->depth--;
+				i++;
 				continue;
-			}
-			kp_hb_clear(&x->b);
-			x->nuses = 0;
-			bool pyformat = false;
-			/* the evidence: the calls around it (through format calls),
-			 * a SQL annotation, or the name it is assigned to */
-			kp_host_evidence ev = KP_HE_NONE;
-			for (int d = x->depth; d > 0 && d <= 256 && ev == KP_HE_NONE; d--) {
-				if (kind[d - 1] == B_SQLANNOT || kind[d - 1] == B_ARRAY) {
-					ev = KP_HE_CALL;
-					break;
-				}
-				size_t o = open_at[d - 1];
-				if (kind[d - 1] != B_PLAIN || T[o].open != '(' || o == 0 || T[o - 1].type != KP_HT_OTHER)
-					break;
-				const char *nm = src->text + T[o - 1].off;
-				ev = kp_host_call_evidence(nm, T[o - 1].len, x->calls);
-				if (ev == KP_HE_NONE && format_call(nm, T[o - 1].len)) {
-					pyformat |= x->lang != KP_LANG_PYTHON && d == x->depth;
+			case KP_HT_OTHER:
+				/* BASE + " WHERE ...": a chain that starts with a constant */
+				if (!find_const(x, t) || T[skip(x, i + 1, x->depth)].type != KP_HT_PLUS ||
+				    (i > 0 && (T[i - 1].type == KP_HT_PLUS || T[i - 1].type == KP_HT_DOT))) {
+					i++;
 					continue;
 				}
-				break;
-			}
-			if (ev == KP_HE_NONE && i >= 2 && T[i - 1].type == KP_HT_ASSIGN) {
-				size_t nm = i - 2;
-				if (nm >= 2 && T[nm - 1].type == KP_HT_OTHER && T[nm - 1].len == 1 &&
-				    src->text[T[nm - 1].off] == ':')
-					nm -= 2;   /* name: Type = "..." */
-				if (T[nm].type == KP_HT_OTHER)
-					ev = passed(x, &T[nm]) ? KP_HE_CALL
-					   : kp_host_sql_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NAME : KP_HE_NONE;
-			}
-			if (consumed[i]) {
-				i++;   /* appended to a builder read already */
-				continue;
-			}
-			size_t j = read_chain(x, i, &pyformat);
-			/* a builder: what the method appends to it, in order */
-			size_t root = builder_root(x, i);
-			uint32_t bend = 0;
-			if (root != SIZE_MAX && !follow_builder(x, root, j, &pyformat, consumed, &bend)) {
-				i = j > i ? j : i + 1;   /* conditional appends: not known */
-				continue;
-			}
-			if (ev == KP_HE_NONE && root != SIZE_MAX)   /* where the builder goes, its name */
-				ev = passed(x, &T[root]) ? KP_HE_CALL
-				   : kp_host_sql_name(src->text + T[root].off, T[root].len) ? KP_HE_NAME : KP_HE_NONE;
-			/* the definition of a constant used as a prefix: NAME = "..." */
-			const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? any_const(x, &T[i - 2]) : NULL;
-			bool prefix = pc && pc->first == i && pc->used && !pc->twice;
-			if (prefix) {
-				i = j > i ? j : i + 1;   /* planned where it is used */
-				continue;
-			}
-			/* an annotation's array of strings: MyBatis joins them with
-			 * a space */
-			while (inner == B_ARRAY && T[j].type == KP_HT_COMMA) {
-				size_t k = skip(x, j + 1, x->depth);
-				if (T[k].type != KP_HT_STR)
+				/* fall through */
+			case KP_HT_STR: {
+				if (inner == B_JPQL) {
+					i++;   /* JPQL names entities, not tables */
+					continue;
+				}
+				kp_hb_clear(&x->b);
+				x->nuses = 0;
+				bool pyformat = false;
+				/* the evidence: the calls around it (through format calls),
+				 * a SQL annotation, or the name it is assigned to */
+				kp_host_evidence ev = KP_HE_NONE;
+				for (int d = x->depth; d > 0 && d <= 256 && ev == KP_HE_NONE; d--) {
+					if (kind[d - 1] == B_SQLANNOT || kind[d - 1] == B_ARRAY) {
+						ev = KP_HE_CALL;
+						break;
+					}
+					const open_br *o = &lvl[d - 1];
+					if (kind[d - 1] != B_PLAIN || o->open != '(' || !o->len)
+						break;
+					const char *nm = src->text + o->name;
+					ev = kp_host_call_evidence(nm, o->len, x->calls);
+					if (ev == KP_HE_NONE && format_call(nm, o->len)) {
+						pyformat |= x->lang != KP_LANG_PYTHON && d == x->depth;
+						continue;
+					}
 					break;
-				kp_hb_put(&x->b, " ", 1, T[k].off, false);
-				j = read_chain(x, k, &pyformat);
+				}
+				if (ev == KP_HE_NONE && i >= 2 && T[i - 1].type == KP_HT_ASSIGN) {
+					size_t nm = i - 2;
+					if (nm >= 2 && T[nm - 1].type == KP_HT_OTHER && T[nm - 1].len == 1 &&
+					    src->text[T[nm - 1].off] == ':')
+						nm -= 2;   /* name: Type = "..." */
+					if (T[nm].type == KP_HT_OTHER)
+						ev = passed(x, &T[nm]) ? KP_HE_CALL
+						   : kp_host_sql_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NAME : KP_HE_NONE;
+				}
+				if (consumed[i]) {
+					i++;   /* appended to a builder read already */
+					continue;
+				}
+				size_t j = read_chain(x, i, &pyformat);
+				/* a builder: what the method appends to it, in order */
+				size_t root = builder_root(x, i);
+				uint32_t bend = 0;
+				if (root != SIZE_MAX && !follow_builder(x, root, j, &pyformat, consumed, &bend)) {
+					i = j > i ? j : i + 1;   /* conditional appends: not known */
+					continue;
+				}
+				if (ev == KP_HE_NONE && root != SIZE_MAX)   /* where the builder goes, its name */
+					ev = passed(x, &T[root]) ? KP_HE_CALL
+					   : kp_host_sql_name(src->text + T[root].off, T[root].len) ? KP_HE_NAME : KP_HE_NONE;
+				/* the definition of a constant used as a prefix: NAME = "..." */
+				const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? any_const(x, &T[i - 2]) : NULL;
+				bool prefix = pc && pc->first == T[i].off && pc->used && !pc->twice;
+				if (prefix) {
+					i = j > i ? j : i + 1;   /* planned where it is used */
+					continue;
+				}
+				/* an annotation's array of strings: MyBatis joins them with
+				 * a space */
+				while (inner == B_ARRAY && T[j].type == KP_HT_COMMA) {
+					size_t k = skip(x, j + 1, x->depth);
+					if (T[k].type != KP_HT_STR)
+						break;
+					kp_hb_put(&x->b, " ", 1, T[k].off, false);
+					j = read_chain(x, k, &pyformat);
+				}
+				size_t last = j > i ? j - 1 : i;
+				while (last > i && T[last].type == KP_HT_COMMENT)
+					last--;
+				uint32_t send = T[last].off + T[last].len;
+				add_stmt(x, t->off, bend > send ? bend : send, pyformat, true, ev);
+				i = j > i ? j : i + 1;
+				continue;
 			}
-			size_t last = j > i ? j - 1 : i;
-			while (last > i && T[last].type == KP_HT_COMMENT)
-				last--;
-			uint32_t send = T[last].off + T[last].len;
-			add_stmt(x, t->off, bend > send ? bend : send, pyformat, true, ev);
-			i = j > i ? j : i + 1;
-			continue;
+			default:
+				i++;
+			}
 		}
-		default:
-			i++;
-		}
+		if (i >= x->tk.n)
+			i = x->tk.n - 1;
+		if (T[i].type == KP_HT_EOF && at_end(&x->tk, src))
+			break;
+		/* the next window goes on from where this one stopped, with the
+		 * literals a builder here took beyond it */
+		x->ncarry = 0;
+		for (size_t q = i; q < x->tk.n; q++)
+			if (consumed[q]) {
+				if (x->ncarry == x->carrycap) {
+					x->carrycap = x->carrycap ? x->carrycap * 2 : 64;
+					uint32_t *nc = realloc(x->carry, x->carrycap * sizeof *nc);
+					if (!nc)
+						abort();
+					x->carry = nc;
+				}
+				x->carry[x->ncarry++] = T[q].off;
+			}
+		next_window(&x->tk, src, x->lang, i);
 	}
+}
+
+/* Is there a window after this one (for the passes over every token)? */
+static bool more(const extractor *x)
+{
+	return !(x->tk.hi >= x->tk.n - 1 && at_end(&x->tk, x->src));
 }
 
 void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *a)
@@ -906,29 +1028,46 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	}
 	extractor x = {.f = out, .src = src, .lang = lang, .a = a, .calls = sql_calls};
 	kp_hb_init(&x.b);
-	tokenize(&x.tk, src, lang);
-	const kp_htok *T = x.tk.t;
-	find_consts(&x);
-	find_passed(&x);
-	for (size_t k = 0; k + 3 < x.tk.n; k++)
-		if (T[k].type == KP_HT_OTHER && (word_at(&x, k + 1, "+=") ||
-		    (T[k + 1].type == KP_HT_DOT && word_at(&x, k + 2, "append") && T[k + 3].type == KP_HT_OPEN) ||
-		    (T[k + 1].type == KP_HT_ASSIGN && same_name(&x, &T[k], &T[k + 2]) && T[k + 3].type == KP_HT_PLUS))) {
-			uint32_t bit = name_hash(src->text + T[k].off, T[k].len) & 0xffff;
-			x.appended[bit >> 3] |= (uint8_t)(1u << (bit & 7));
-		}
-	uint8_t *consumed = calloc(x.tk.n + 1, 1);   /* literals appended to a builder */
-	if (!consumed)
+	/* what the whole file says: its constants, then which are read by
+	 * other strings, the names passed to SQL calls, the names appended to,
+	 * the keyplan: comments; each pass reads the tokens window by window */
+	size_t ccap = 0;
+	for (window(&x.tk, src, lang, 0, 0);; next_window(&x.tk, src, lang, x.tk.hi)) {
+		find_consts(&x, &ccap);
+		if (!more(&x))
+			break;
+	}
+	passed_state *ps = calloc(1, sizeof *ps);
+	if (!ps)
 		abort();
 	kp_list dirs = {0};
-	/* every keyplan: comment, wherever it is (between joined literals too) */
-	for (size_t i = 0; i < x.tk.n; i++)
-		if (T[i].type == KP_HT_COMMENT && has_directive(src, &T[i])) {
-			kp_host_comment *c = kp_arena_alloc(a, sizeof *c);
-			c->off = T[i].off;
-			c->end = T[i].off + T[i].len;
-			kp_list_push(a, &dirs, c);
-		}
+	for (window(&x.tk, src, lang, 0, 0);; next_window(&x.tk, src, lang, x.tk.hi)) {
+		const kp_htok *T = x.tk.t;
+		find_used(&x);
+		find_passed(&x, ps);
+		for (size_t k = x.tk.lo; k < x.tk.hi && k + 3 < x.tk.n; k++)
+			if (T[k].type == KP_HT_OTHER && (word_at(&x, k + 1, "+=") ||
+			    (T[k + 1].type == KP_HT_DOT && word_at(&x, k + 2, "append") && T[k + 3].type == KP_HT_OPEN) ||
+			    (T[k + 1].type == KP_HT_ASSIGN && same_name(&x, &T[k], &T[k + 2]) &&
+			     T[k + 3].type == KP_HT_PLUS))) {
+				uint32_t bit = name_hash(src->text + T[k].off, T[k].len) & 0xffff;
+				x.appended[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+			}
+		/* every keyplan: comment, wherever it is (between joined literals too) */
+		for (size_t i = x.tk.lo; i < x.tk.hi; i++)
+			if (T[i].type == KP_HT_COMMENT && has_directive(src, &T[i])) {
+				kp_host_comment *c = kp_arena_alloc(a, sizeof *c);
+				c->off = T[i].off;
+				c->end = T[i].off + T[i].len;
+				kp_list_push(a, &dirs, c);
+			}
+		if (!more(&x))
+			break;
+	}
+	free(ps);
+	uint8_t *consumed = calloc(x.tk.cap + 1, 1);   /* literals appended to a builder */
+	if (!consumed)
+		abort();
 	x.o = o;
 	out->dirs = kp_arena_alloc(a, (dirs.n ? dirs.n : 1) * sizeof *out->dirs);
 	for (uint32_t k = 0; k < dirs.n; k++)
@@ -945,7 +1084,6 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 			x.dry = true;
 			scan(&x, consumed);
 			x.dry = false;
-			memset(consumed, 0, x.tk.n + 1);
 		}
 		kp_arena_init(&x.sa[0]);
 		kp_arena_init(&x.sa[1]);
@@ -961,6 +1099,7 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	free(x.consts);
 	free(x.chash);
 	free(x.passed);
+	free(x.carry);
 	free(consumed);
 	kp_hb_free(&x.b);
 }

@@ -218,11 +218,11 @@ typedef enum kp_hstyle {
 typedef struct kp_htok {
 	uint32_t off, len;      /* in the host file */
 	uint8_t type;           /* kp_htok_type */
-	uint8_t style;          /* kp_hstyle, for KP_HT_STR */
-	uint8_t quote;          /* quotes around the body (1 or 3) */
-	uint8_t prefix;         /* Python: bytes of prefix (r, f, rb ...) */
+	uint8_t style : 3;      /* kp_hstyle, for KP_HT_STR */
+	uint8_t quote : 2;      /* quotes around the body (1 or 3) */
+	uint8_t prefix : 3;     /* Python: bytes of prefix (r, f, rb ...) */
 	char open;              /* the bracket of OPEN / CLOSE */
-} kp_htok;
+} kp_htok;                  /* 12 bytes: a file's tokens are all in memory */
 
 typedef struct kp_hlex {
 	const char *src;        /* NUL at src[len] */
