@@ -7,85 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "host/host_build.h"
+#include "host/extractInt.h"
 
 /* ---------------------------------------------------------- extraction */
-
-/* A window of the file's tokens (the file's text is whole; its tokens are
- * not: a large file's tokens would be most of what extraction holds). The
- * window's own tokens are [lo, hi); the WIN_BACK before them are what a
- * statement looks back at (an annotation's name, NAME =), the WIN_AHEAD
- * after them what it reads on (a chain of literals, a builder's appends,
- * an annotation's arguments). The last token is EOF: the file's end, or
- * where the window stops. */
-typedef struct toks {
-	kp_htok *t;
-	size_t n, cap;
-	size_t lo, hi;
-} toks;
-
-#ifndef KP_HOST_WIN_TOKENS
-#define KP_HOST_WIN_TOKENS 65536   /* a test build may make windows small */
-#endif
-#define WIN_TOKENS KP_HOST_WIN_TOKENS
-#define WIN_BACK 64
-#define WIN_AHEAD 8192
-
-static int lex(kp_hlex *lx, kp_htok *t, kp_lang lang)
-{
-	return lang == KP_LANG_GO ? kp_hlex_go(lx, t) : lang == KP_LANG_PYTHON ? kp_hlex_python(lx, t)
-	                                                                        : kp_hlex_java(lx, t);
-}
-
-/* Reads the window whose own tokens start at offset start, from back (a
- * token's offset at most WIN_BACK tokens before; the scanners start afresh
- * at any token). */
-static void window(toks *w, kp_source *src, kp_lang lang, size_t back, size_t start)
-{
-	if (!w->t) {
-		w->cap = WIN_BACK + WIN_TOKENS + WIN_AHEAD + 2;
-		w->t = malloc(w->cap * sizeof *w->t);
-		if (!w->t)
-			abort();
-	}
-	kp_hlex lx = {src->text, src->len, back, lang == KP_LANG_KOTLIN};
-	w->n = 0;
-	w->lo = w->hi = SIZE_MAX;
-	for (;;) {
-		kp_htok *t = &w->t[w->n];
-		if (lex(&lx, t, lang) == KP_HT_EOF) {
-			w->n++;
-			break;
-		}
-		if (w->lo == SIZE_MAX && t->off >= start)
-			w->lo = w->n;
-		w->n++;
-		if (w->lo != SIZE_MAX && w->n - w->lo == WIN_TOKENS)
-			w->hi = w->n;
-		if (w->n == w->cap - 1) {
-			/* where the window stops: an end to every loop */
-			w->t[w->n++] = (kp_htok){.off = (uint32_t)lx.pos, .type = KP_HT_EOF};
-			break;
-		}
-	}
-	if (w->lo == SIZE_MAX)
-		w->lo = w->n - 1;
-	if (w->hi == SIZE_MAX || w->hi > w->n - 1)
-		w->hi = w->n - 1;
-}
-
-/* Is the last token of the window the file's end? */
-static bool at_end(const toks *w, const kp_source *src)
-{
-	return w->t[w->n - 1].off >= src->len;
-}
-
-/* The window after this one, whose own tokens start at local token k. */
-static void next_window(toks *w, kp_source *src, kp_lang lang, size_t k)
-{
-	size_t start = w->t[k].off, back = w->t[k >= WIN_BACK ? k - WIN_BACK : 0].off;
-	window(w, src, lang, back, start);
-}
 
 static bool has_directive(const kp_source *src, const kp_htok *t)
 {
@@ -94,209 +18,6 @@ static bool has_directive(const kp_source *src, const kp_htok *t)
 		if (p[i] == 'k' && !memcmp(p + i, "keyplan:", 8))
 			return true;
 	return false;
-}
-
-typedef struct extractor {
-	kp_host_file *f;
-	kp_source *src;
-	kp_lang lang;
-	kp_arena *a;
-	toks tk;
-	int depth;              /* brackets open */
-	kp_hbuild b;
-	kp_host_stmt *tail;
-	struct hconst *consts;  /* the file's string constants */
-	size_t nconsts;
-	uint32_t *chash;        /* open addressing over consts: index + 1, 0 empty */
-	size_t chash_mask;
-	const char *const *calls; /* a team's own SQL calls (NULL-terminated) */
-	kp_host_range uses[16]; /* the constants the statement being read uses */
-	unsigned nuses;
-	struct pname { uint32_t off, len; } *passed; /* names passed to a SQL call
-	                           (len 0: an empty slot) */
-	size_t passed_mask;
-	uint8_t appended[8192]; /* bits by name hash: names appended to somewhere
-	                           (NAME +=, NAME.append(, NAME = NAME +) */
-	const kp_host_opts *o;  /* with o->each: statements handed over one by one */
-	bool dry;               /* only where statements are and what they use */
-	kp_host_stmt *pending;  /* streaming: found, handed over when the next is
-	                           found (a comment trailing both on one line is
-	                           the later one's) */
-	kp_arena sa[2];         /* streaming: the pending statement's arena and
-	                           the next one's */
-	int cur;                /* the arena the next statement goes in */
-	unsigned dir_next;      /* streaming: the first keyplan: comment not given */
-	uint32_t *carry;        /* offsets of literals appended to a builder
-	                           that lie past the window read */
-	size_t ncarry, carrycap;
-} extractor;
-
-/* A constant of the file: an upper-case name given a string of literals
- * once (static final String COLUMNS = "a, b"; const Cols = "a, b"). Used
- * as an operand of +, it is its text, not pasted input; a statement that
- * is used that way (a prefix) is not planned on its own. */
-typedef struct hconst {
-	uint32_t name, len;     /* the name in the host */
-	uint32_t first, last;   /* the offsets of its first and last tokens */
-	uint32_t end;           /* the end of its last token */
-	bool twice;             /* assigned more than once: not a constant */
-	bool used;              /* an operand of + somewhere */
-} hconst;
-
-static bool const_name(const char *p, size_t n)
-{
-	bool upper = false;
-	for (size_t i = 0; i < n; i++) {
-		if (islower((unsigned char)p[i]) || !(isalnum((unsigned char)p[i]) || p[i] == '_'))
-			return false;
-		upper |= isupper((unsigned char)p[i]);
-	}
-	return upper;
-}
-
-static bool word_is(const extractor *x, size_t i, const char *w)
-{
-	const kp_htok *t = &x->tk.t[i];
-	return t->type == KP_HT_OTHER && t->len == strlen(w) && !memcmp(x->src->text + t->off, w, t->len);
-}
-
-/* A name declared constant whatever its case: Go's const, Kotlin's const
- * val, Java's final String. */
-static bool declared_const(const extractor *x, size_t i)
-{
-	return (i >= 1 && x->lang == KP_LANG_GO && word_is(x, i - 1, "const")) ||
-	       (i >= 2 && x->lang == KP_LANG_KOTLIN && word_is(x, i - 1, "val") && word_is(x, i - 2, "const")) ||
-	       (i >= 2 && x->lang == KP_LANG_JAVA && word_is(x, i - 1, "String") && word_is(x, i - 2, "final"));
-}
-
-static uint32_t name_hash(const char *p, size_t n)
-{
-	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)p[i]) * 16777619u;
-	return h;
-}
-
-/* The constant named by t, assigned once or not: a hash lookup, since
- * every name of the file is looked up. */
-static hconst *any_const(const extractor *x, const kp_htok *t)
-{
-	if (t->type != KP_HT_OTHER || !x->chash)
-		return NULL;
-	const char *p = x->src->text + t->off;
-	for (size_t h = name_hash(p, t->len) & x->chash_mask;; h = (h + 1) & x->chash_mask) {
-		uint32_t e = x->chash[h];
-		if (!e)
-			return NULL;
-		hconst *c = &x->consts[e - 1];
-		if (c->len == t->len && !memcmp(x->src->text + c->name, p, t->len))
-			return c;
-	}
-}
-
-static void chash_put(extractor *x, size_t idx)
-{
-	const char *p = x->src->text + x->consts[idx].name;
-	size_t h = name_hash(p, x->consts[idx].len) & x->chash_mask;
-	while (x->chash[h])
-		h = (h + 1) & x->chash_mask;
-	x->chash[h] = (uint32_t)idx + 1;
-}
-
-/* Adds consts[idx] to the hash, which stays at most half full. */
-static void chash_add(extractor *x, size_t idx)
-{
-	if (!x->chash || (idx + 1) * 2 > x->chash_mask + 1) {
-		size_t cap = x->chash ? (x->chash_mask + 1) * 2 : 64;
-		free(x->chash);
-		x->chash = calloc(cap, sizeof *x->chash);
-		if (!x->chash)
-			abort();
-		x->chash_mask = cap - 1;
-		for (size_t c = 0; c < idx; c++)
-			chash_put(x, c);
-	}
-	chash_put(x, idx);
-}
-
-static hconst *find_const(const extractor *x, const kp_htok *t)
-{
-	hconst *c = any_const(x, t);
-	return c && !c->twice ? c : NULL;
-}
-
-/* The constants: NAME = "..." [+ "..."]... followed by the end of the
- * statement, found in the window's own tokens. */
-static void find_consts(extractor *x, size_t *cap)
-{
-	const kp_htok *T = x->tk.t;
-	for (size_t i = x->tk.lo; i < x->tk.hi && i + 2 < x->tk.n; i++) {
-		if (T[i].type != KP_HT_OTHER || T[i + 1].type != KP_HT_ASSIGN || T[i + 2].type != KP_HT_STR ||
-		    (i > 0 && T[i - 1].type == KP_HT_DOT) ||
-		    !(const_name(x->src->text + T[i].off, T[i].len) || declared_const(x, i)))
-			continue;
-		size_t last = i + 2, j = i + 3;
-		for (;;) {
-			if (T[j].type == KP_HT_COMMENT) {
-				j++;
-			} else if (T[j].type == KP_HT_PLUS && (T[j + 1].type == KP_HT_STR ||
-			           (T[j + 1].type == KP_HT_OTHER &&
-			            const_name(x->src->text + T[j + 1].off, T[j + 1].len)))) {
-				last = j + 1;
-				j += 2;
-			} else if (x->lang == KP_LANG_PYTHON && T[j].type == KP_HT_STR) {
-				last = j++;
-			} else {
-				break;
-			}
-		}
-		int ty = T[j].type;
-		if (!(ty == KP_HT_SEMI || ty == KP_HT_NL || ty == KP_HT_EOF || ty == KP_HT_CLOSE || ty == KP_HT_COMMA ||
-		      (x->lang != KP_LANG_JAVA && T[j].off > T[last].off + T[last].len &&
-		       memchr(x->src->text + T[last].off + T[last].len, '\n', T[j].off - T[last].off - T[last].len))))
-			continue;   /* more follows: not a plain string */
-		hconst *dup = any_const(x, &T[i]);
-		if (dup) {
-			dup->twice = true;
-			continue;
-		}
-		if (x->nconsts == *cap) {
-			*cap = *cap ? *cap * 2 : 16;
-			hconst *nc = realloc(x->consts, *cap * sizeof *nc);
-			if (!nc)
-				abort();
-			x->consts = nc;
-		}
-		x->consts[x->nconsts] = (hconst){T[i].off, T[i].len, T[i + 2].off, T[last].off,
-		                                 T[last].off + T[last].len, false, false};
-		chash_add(x, x->nconsts);
-		x->nconsts++;
-	}
-}
-
-/* Which constants are operands of +, in the window's own tokens. */
-static void find_used(extractor *x)
-{
-	const kp_htok *T = x->tk.t;
-	for (size_t i = x->tk.lo > 0 ? x->tk.lo : 1; i < x->tk.hi && i + 1 < x->tk.n && x->nconsts; i++) {
-		hconst *c = find_const(x, &T[i]);
-		if (c && (T[i - 1].type == KP_HT_PLUS || T[i + 1].type == KP_HT_PLUS))
-			c->used = true;
-	}
-}
-
-/* The next token from i that is not a comment, nor a line break inside
- * brackets (Python). */
-static size_t skip(const extractor *x, size_t i, int depth)
-{
-	while (i < x->tk.n) {
-		const kp_htok *t = &x->tk.t[i];
-		if (t->type == KP_HT_COMMENT || (t->type == KP_HT_NL && depth > 0))
-			i++;
-		else
-			break;
-	}
-	return i;
 }
 
 /* The replacement fields of str.format ({}, {0}, {name!r:>10}) become
@@ -337,32 +58,6 @@ static void format_fields(kp_hbuild *b)
 	*b = out;
 }
 
-/* Appends the text of constant c (its literals, and the constants it is
- * built from, 8 deep; anything else is a hole): its tokens are read again
- * from the text, wherever in the file it is. */
-static void decode_const(extractor *x, const hconst *c, int depth)
-{
-	kp_host_range u = {c->first, c->end};
-	bool known = false;
-	for (unsigned k = 0; k < x->nuses && !known; k++)
-		known = x->uses[k].off == u.off;
-	if (!known && x->nuses < 16)
-		x->uses[x->nuses++] = u;
-	kp_hlex lx = {x->src->text, x->src->len, c->first, x->lang == KP_LANG_KOTLIN};
-	kp_htok t;
-	while (lex(&lx, &t, x->lang) != KP_HT_EOF && t.off <= c->last) {
-		if (t.type == KP_HT_STR) {
-			kp_hb_literal(&x->b, x->src->text, &t);
-		} else if (t.type == KP_HT_OTHER) {
-			const hconst *d = depth < 8 ? find_const(x, &t) : NULL;
-			if (d && d != c)
-				decode_const(x, d, depth + 1);
-			else
-				kp_hb_hole(&x->b, t.off, t.len);
-		}
-	}
-}
-
 /* Reads the string expression that starts with the literal at i into x->b:
  * literals joined by + (and, in Python, by nothing), with any other
  * operand a hole. Returns the index of the token after it. */
@@ -383,30 +78,24 @@ static bool line_ends_expr(const extractor *x, const kp_htok *t)
 	return x->lang == KP_LANG_GO || (x->lang == KP_LANG_KOTLIN && x->depth == 0);
 }
 
-static bool word_at(const extractor *x, size_t i, const char *w)
-{
-	const kp_htok *t = &x->tk.t[i];
-	return t->type == KP_HT_OTHER && t->len == strlen(w) && !memcmp(x->src->text + t->off, w, t->len);
-}
-
-static size_t read_chain(extractor *x, size_t i, bool *pyformat)
+size_t kph_read_chain(extractor *x, size_t i, bool *pyformat)
 {
 	const kp_htok *T = x->tk.t;
 	bool py = x->lang == KP_LANG_PYTHON;
 	size_t start = i;
 	for (;;) {
-		const hconst *ci = T[i].type == KP_HT_STR ? NULL : find_const(x, &T[i]);
+		const hconst *ci = T[i].type == KP_HT_STR ? NULL : kph_find_const(x, &T[i]);
 		if (ci)
-			decode_const(x, ci, 0);   /* the chain starts with a constant */
+			kph_decode_const(x, ci, 0);   /* the chain starts with a constant */
 		else
 			kp_hb_literal(&x->b, x->src->text, &T[i]);
-		size_t j = skip(x, i + 1, x->depth);
+		size_t j = kph_skip(x, i + 1, x->depth);
 		if (py && T[j].type == KP_HT_STR) {
 			i = j;
 			continue;
 		}
 		while (T[j].type == KP_HT_PLUS) {
-			size_t k = skip(x, j + 1, x->depth);
+			size_t k = kph_skip(x, j + 1, x->depth);
 			if (T[k].type == KP_HT_STR)
 				break;
 			/* an operand that is not a literal: up to the next + at its
@@ -434,16 +123,16 @@ static size_t read_chain(extractor *x, size_t i, bool *pyformat)
 				j = k;   /* a dangling +: the chain ends */
 				goto out;
 			}
-			const hconst *c = last == k ? find_const(x, &T[k]) : NULL;
+			const hconst *c = last == k ? kph_find_const(x, &T[k]) : NULL;
 			if (c) {
-				decode_const(x, c, 0);
+				kph_decode_const(x, c, 0);
 			} else {
 				kp_hb_hole(&x->b, T[k].off, T[last].off + T[last].len - T[k].off);
 			}
-			j = skip(x, e, x->depth);
+			j = kph_skip(x, e, x->depth);
 		}
 		if (T[j].type == KP_HT_PLUS) {
-			i = skip(x, j + 1, x->depth);
+			i = kph_skip(x, j + 1, x->depth);
 			continue;
 		}
 out:;
@@ -453,11 +142,11 @@ out:;
 		if (T[f].type == KP_HT_CLOSE && T[f].open == ')' && start >= 1 && T[start - 1].type == KP_HT_OPEN &&
 		    T[start - 1].open == '(' &&
 		    !(start >= 2 && (T[start - 2].type == KP_HT_OTHER || T[start - 2].type == KP_HT_CLOSE)))
-			f = skip(x, f + 1, x->depth);
+			f = kph_skip(x, f + 1, x->depth);
 		if (py && T[f].type == KP_HT_PCT)
 			*pyformat = true;   /* "..." % args: Python's own formatting */
 		if (T[f].type == KP_HT_DOT && T[f + 2].type == KP_HT_OPEN &&
-		    (word_at(x, f + 1, "format") || word_at(x, f + 1, "formatted"))) {
+		    (kph_word_at(x, f + 1, "format") || kph_word_at(x, f + 1, "formatted"))) {
 			if (py)
 				format_fields(&x->b);   /* "...{}...".format(args) */
 			else
@@ -522,230 +211,6 @@ static bool sql_annotation(const extractor *x, size_t p)
 		if (strlen(mybatis[k]) == n && !memcmp(name, mybatis[k], n))
 			return true;
 	return n == 5 && !memcmp(name, "Query", 5) && !jpql(x, p);
-}
-
-/* The names passed as a whole argument to a SQL call: cursor.execute(sql),
- * db.Query(q, id), jdbc.query(FIND_BY_ID, mapper). */
-static uint32_t name_hash(const char *p, size_t n);
-
-static bool passed(const extractor *x, const kp_htok *t)
-{
-	if (!x->passed)
-		return false;
-	const char *p = x->src->text + t->off;
-	for (size_t h = name_hash(p, t->len) & x->passed_mask;; h = (h + 1) & x->passed_mask) {
-		const struct pname *e = &x->passed[h];
-		if (!e->len)
-			return false;
-		if (e->len == t->len && !memcmp(x->src->text + e->off, p, t->len))
-			return true;
-	}
-}
-
-/* The brackets open where find_passed is, from window to window: each
- * one's bracket and, for a (, the name of the call it opens. */
-typedef struct open_br {
-	char open;
-	uint32_t name, len;     /* the word before (: off, len (0: none) */
-} open_br;
-
-typedef struct passed_state {
-	open_br stack[256];
-	size_t n, count, cap;
-} passed_state;
-
-static void add_passed(extractor *x, passed_state *ps, uint32_t off, uint32_t len)
-{
-	if ((ps->count + 1) * 2 > ps->cap) {
-		size_t nc = ps->cap ? ps->cap * 2 : 64;
-		struct pname *old = x->passed;
-		size_t om = ps->cap;
-		x->passed = calloc(nc, sizeof *x->passed);
-		if (!x->passed)
-			abort();
-		x->passed_mask = nc - 1;
-		ps->cap = nc;
-		for (size_t h = 0; h < om; h++)
-			if (old[h].len) {
-				size_t q = name_hash(x->src->text + old[h].off, old[h].len) & x->passed_mask;
-				while (x->passed[q].len)
-					q = (q + 1) & x->passed_mask;
-				x->passed[q] = old[h];
-			}
-		free(old);
-	}
-	size_t q = name_hash(x->src->text + off, len) & x->passed_mask;
-	while (x->passed[q].len)
-		q = (q + 1) & x->passed_mask;
-	x->passed[q] = (struct pname){off, len};
-	ps->count++;
-}
-
-/* The names passed as a whole argument to a SQL call, in the window's own
- * tokens: cursor.execute(sql), db.Query(q, id), jdbc.query(FIND_BY_ID, m). */
-static void find_passed(extractor *x, passed_state *ps)
-{
-	const kp_htok *T = x->tk.t;
-	for (size_t k = x->tk.lo; k < x->tk.hi && T[k].type != KP_HT_EOF; k++) {
-		if (T[k].type == KP_HT_OPEN) {
-			if (ps->n < 256) {
-				open_br *o = &ps->stack[ps->n];
-				o->open = T[k].open;
-				o->name = k > 0 && T[k - 1].type == KP_HT_OTHER ? T[k - 1].off : 0;
-				o->len = k > 0 && T[k - 1].type == KP_HT_OTHER ? T[k - 1].len : 0;
-			}
-			ps->n++;
-			continue;
-		}
-		if (T[k].type == KP_HT_CLOSE) {
-			if (ps->n)
-				ps->n--;
-			continue;
-		}
-		if (T[k].type != KP_HT_OTHER || !ps->n || ps->n > 256 || k < 1 || k + 1 >= x->tk.n)
-			continue;
-		const open_br *o = &ps->stack[ps->n - 1];
-		size_t after = k + 1;
-		if (k + 5 < x->tk.n && T[k + 1].type == KP_HT_DOT && word_at(x, k + 2, "toString") &&
-		    T[k + 3].type == KP_HT_OPEN && T[k + 4].type == KP_HT_CLOSE)
-			after = k + 5;   /* sb.toString() */
-		if (o->open != '(' || !o->len || !(T[k - 1].type == KP_HT_COMMA || T[k - 1].type == KP_HT_OPEN) ||
-		    !(T[after].type == KP_HT_COMMA || T[after].type == KP_HT_CLOSE) ||
-		    kp_host_call_evidence(x->src->text + o->name, o->len, x->calls) != KP_HE_CALL)
-			continue;
-		if (!passed(x, &T[k]))
-			add_passed(x, ps, T[k].off, T[k].len);
-	}
-}
-
-/* ------------------------------------------------------------ builders */
-
-/* Tokens after a builder's start that are searched for its appends. */
-#define KP_HOST_BUILDER_TOKENS 4096
-
-static bool same_name(const extractor *x, const kp_htok *a, const kp_htok *b)
-{
-	return a->type == KP_HT_OTHER && b->type == KP_HT_OTHER && a->len == b->len &&
-	       !memcmp(x->src->text + a->off, x->src->text + b->off, a->len);
-}
-
-/* The local a builder keeps its text in, when the string expression at i
- * starts one: NAME = "...", NAME = new StringBuilder("..."), or the first
- * NAME.append("..."). The index of NAME's token, or SIZE_MAX. */
-static size_t builder_root(const extractor *x, size_t i)
-{
-	const kp_htok *T = x->tk.t;
-	if (i >= 2 && T[i - 1].type == KP_HT_ASSIGN && T[i - 2].type == KP_HT_OTHER &&
-	    !(i >= 3 && T[i - 3].type == KP_HT_DOT))
-		return i - 2;
-	if (i >= 5 && T[i - 1].type == KP_HT_OPEN && T[i - 1].open == '(' &&
-	    (word_at(x, i - 2, "StringBuilder") || word_at(x, i - 2, "StringBuffer")) && word_at(x, i - 3, "new") &&
-	    T[i - 4].type == KP_HT_ASSIGN && T[i - 5].type == KP_HT_OTHER)
-		return i - 5;
-	if (i >= 4 && T[i - 1].type == KP_HT_OPEN && word_at(x, i - 2, "append") && T[i - 3].type == KP_HT_DOT &&
-	    T[i - 4].type == KP_HT_OTHER && !(i >= 5 && T[i - 5].type == KP_HT_DOT))
-		return i - 4;
-	return SIZE_MAX;
-}
-
-static size_t read_chain(extractor *x, size_t i, bool *pyformat);
-
-/* One appended value starting at k, up to (not with) token stop or the end
- * of the statement: a string expression (its literals are consumed) or
- * pasted text. Returns the token after it. */
-static size_t append_value(extractor *x, size_t k, size_t stop, bool *pyformat, uint8_t *consumed)
-{
-	const kp_htok *T = x->tk.t;
-	if (T[k].type == KP_HT_STR) {
-		size_t e = read_chain(x, k, pyformat);
-		for (size_t q = k; q < e; q++)
-			consumed[q] = 1;
-		return e;
-	}
-	int d = 0;
-	size_t e = k, last = k;
-	for (; e < x->tk.n && T[e].type != KP_HT_EOF && e != stop; e++) {
-		int ty = T[e].type;
-		if (d == 0 && (ty == KP_HT_SEMI || ty == KP_HT_NL || ty == KP_HT_COMMA || ty == KP_HT_CLOSE))
-			break;
-		if (ty == KP_HT_OPEN)
-			d++;
-		else if (ty == KP_HT_CLOSE)
-			d--;
-		last = e;
-	}
-	if (e > k)
-		kp_hb_hole(&x->b, T[k].off, T[last].off + T[last].len - T[k].off);
-	return e;
-}
-
-/* Appends to x->b what the code appends to the builder named by token nm
- * after token j, to the end of the block: NAME += ..., NAME = NAME + ...,
- * NAME.append(...).append(...). Stops where NAME is given another value.
- * Returns false when an append is conditional (inside a deeper block: an
- * if, a loop): the statement the code runs is not known. *end: where the
- * last append ends in the host. */
-static bool follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8_t *consumed, uint32_t *end)
-{
-	const kp_htok *T = x->tk.t;
-	int d = 0;   /* brackets open since the builder's name */
-	for (size_t k = nm; k < j; k++)
-		d += T[k].type == KP_HT_OPEN ? 1 : T[k].type == KP_HT_CLOSE ? -1 : 0;
-	if (any_const(x, &T[nm]))
-		return true;   /* a constant is no builder */
-	uint32_t bit = name_hash(x->src->text + T[nm].off, T[nm].len) & 0xffff;
-	if (!(x->appended[bit >> 3] & (1u << (bit & 7))))
-		return true;   /* nothing is ever appended to this name */
-	/* a method's worth of tokens at most: a builder lives in one method,
-	 * and a class of many string fields must not be read once per field */
-	size_t stop = j + KP_HOST_BUILDER_TOKENS < x->tk.n ? j + KP_HOST_BUILDER_TOKENS : x->tk.n;
-	for (size_t k = j; k < stop && T[k].type != KP_HT_EOF; k++) {
-		int ty = T[k].type;
-		if (ty == KP_HT_OPEN) {
-			d++;
-			continue;
-		}
-		if (ty == KP_HT_CLOSE) {
-			if (--d < 0)
-				return true;
-			continue;
-		}
-		if (!same_name(x, &T[k], &T[nm]) || (k > 0 && T[k - 1].type == KP_HT_DOT) || k + 3 >= x->tk.n)
-			continue;
-		size_t p = k + 1, e;
-		if (word_at(x, p, "+=")) {
-			if (d > 0)
-				return false;
-			e = append_value(x, p + 1, SIZE_MAX, pyformat, consumed);
-		} else if (T[p].type == KP_HT_ASSIGN && same_name(x, &T[p + 1], &T[nm]) && T[p + 2].type == KP_HT_PLUS) {
-			if (d > 0)
-				return false;
-			e = append_value(x, p + 3, SIZE_MAX, pyformat, consumed);
-		} else if (T[p].type == KP_HT_DOT && word_at(x, p + 1, "append") && T[p + 2].type == KP_HT_OPEN) {
-			if (d > 0)
-				return false;
-			e = p;
-			while (T[e].type == KP_HT_DOT && word_at(x, e + 1, "append") && T[e + 2].type == KP_HT_OPEN) {
-				size_t o = e + 2, c = o + 1;
-				for (int dd = 1; c < x->tk.n && T[c].type != KP_HT_EOF; c++)
-					if (T[c].type == KP_HT_OPEN)
-						dd++;
-					else if (T[c].type == KP_HT_CLOSE && --dd == 0)
-						break;
-				if (c > o + 1)
-					append_value(x, o + 1, c, pyformat, consumed);
-				e = c + 1;
-			}
-		} else if (T[p].type == KP_HT_ASSIGN) {
-			return true;   /* a new value: this builder ends */
-		} else {
-			continue;
-		}
-		if (e > 0 && e - 1 < x->tk.n)
-			*end = T[e - 1].off + T[e - 1].len;
-		k = e > k ? e - 1 : k;
-	}
-	return true;
 }
 
 /* Calls that format their first argument: String.format, fmt.Sprintf ... */
@@ -861,7 +326,7 @@ static void scan(extractor *x, uint8_t *consumed)
 	open_br lvl[256];       /* each bracket open, and the call it opens */
 	x->depth = 0;
 	x->ncarry = 0;
-	window(&x->tk, src, x->lang, 0, 0);
+	kph_window(&x->tk, src, x->lang, 0, 0);
 	for (;;) {
 		const kp_htok *T = x->tk.t;
 		/* literals a builder of the window before took */
@@ -897,7 +362,7 @@ static void scan(extractor *x, uint8_t *consumed)
 				continue;
 			case KP_HT_OTHER:
 				/* BASE + " WHERE ...": a chain that starts with a constant */
-				if (!find_const(x, t) || T[skip(x, i + 1, x->depth)].type != KP_HT_PLUS ||
+				if (!kph_find_const(x, t) || T[kph_skip(x, i + 1, x->depth)].type != KP_HT_PLUS ||
 				    (i > 0 && (T[i - 1].type == KP_HT_PLUS || T[i - 1].type == KP_HT_DOT))) {
 					i++;
 					continue;
@@ -936,26 +401,26 @@ static void scan(extractor *x, uint8_t *consumed)
 					    src->text[T[nm - 1].off] == ':')
 						nm -= 2;   /* name: Type = "..." */
 					if (T[nm].type == KP_HT_OTHER)
-						ev = passed(x, &T[nm]) ? KP_HE_CALL
+						ev = kph_passed(x, &T[nm]) ? KP_HE_CALL
 						   : kp_host_sql_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NAME : KP_HE_NONE;
 				}
 				if (consumed[i]) {
 					i++;   /* appended to a builder read already */
 					continue;
 				}
-				size_t j = read_chain(x, i, &pyformat);
+				size_t j = kph_read_chain(x, i, &pyformat);
 				/* a builder: what the method appends to it, in order */
-				size_t root = builder_root(x, i);
+				size_t root = kph_builder_root(x, i);
 				uint32_t bend = 0;
-				if (root != SIZE_MAX && !follow_builder(x, root, j, &pyformat, consumed, &bend)) {
+				if (root != SIZE_MAX && !kph_follow_builder(x, root, j, &pyformat, consumed, &bend)) {
 					i = j > i ? j : i + 1;   /* conditional appends: not known */
 					continue;
 				}
 				if (ev == KP_HE_NONE && root != SIZE_MAX)   /* where the builder goes, its name */
-					ev = passed(x, &T[root]) ? KP_HE_CALL
+					ev = kph_passed(x, &T[root]) ? KP_HE_CALL
 					   : kp_host_sql_name(src->text + T[root].off, T[root].len) ? KP_HE_NAME : KP_HE_NONE;
 				/* the definition of a constant used as a prefix: NAME = "..." */
-				const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? any_const(x, &T[i - 2]) : NULL;
+				const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? kph_any_const(x, &T[i - 2]) : NULL;
 				bool prefix = pc && pc->first == T[i].off && pc->used && !pc->twice;
 				if (prefix) {
 					i = j > i ? j : i + 1;   /* planned where it is used */
@@ -964,11 +429,11 @@ static void scan(extractor *x, uint8_t *consumed)
 				/* an annotation's array of strings: MyBatis joins them with
 				 * a space */
 				while (inner == B_ARRAY && T[j].type == KP_HT_COMMA) {
-					size_t k = skip(x, j + 1, x->depth);
+					size_t k = kph_skip(x, j + 1, x->depth);
 					if (T[k].type != KP_HT_STR)
 						break;
 					kp_hb_put(&x->b, " ", 1, T[k].off, false);
-					j = read_chain(x, k, &pyformat);
+					j = kph_read_chain(x, k, &pyformat);
 				}
 				size_t last = j > i ? j - 1 : i;
 				while (last > i && T[last].type == KP_HT_COMMENT)
@@ -984,7 +449,7 @@ static void scan(extractor *x, uint8_t *consumed)
 		}
 		if (i >= x->tk.n)
 			i = x->tk.n - 1;
-		if (T[i].type == KP_HT_EOF && at_end(&x->tk, src))
+		if (T[i].type == KP_HT_EOF && kph_at_end(&x->tk, src))
 			break;
 		/* the next window goes on from where this one stopped, with the
 		 * literals a builder here took beyond it */
@@ -1000,14 +465,14 @@ static void scan(extractor *x, uint8_t *consumed)
 				}
 				x->carry[x->ncarry++] = T[q].off;
 			}
-		next_window(&x->tk, src, x->lang, i);
+		kph_next_window(&x->tk, src, x->lang, i);
 	}
 }
 
 /* Is there a window after this one (for the passes over every token)? */
 static bool more(const extractor *x)
 {
-	return !(x->tk.hi >= x->tk.n - 1 && at_end(&x->tk, x->src));
+	return !(x->tk.hi >= x->tk.n - 1 && kph_at_end(&x->tk, x->src));
 }
 
 void kp_host_extract(kp_host_file *out, kp_source *src, kp_lang lang, kp_arena *a)
@@ -1032,8 +497,8 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	 * other strings, the names passed to SQL calls, the names appended to,
 	 * the keyplan: comments; each pass reads the tokens window by window */
 	size_t ccap = 0;
-	for (window(&x.tk, src, lang, 0, 0);; next_window(&x.tk, src, lang, x.tk.hi)) {
-		find_consts(&x, &ccap);
+	for (kph_window(&x.tk, src, lang, 0, 0);; kph_next_window(&x.tk, src, lang, x.tk.hi)) {
+		kph_find_consts(&x, &ccap);
 		if (!more(&x))
 			break;
 	}
@@ -1041,16 +506,16 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	if (!ps)
 		abort();
 	kp_list dirs = {0};
-	for (window(&x.tk, src, lang, 0, 0);; next_window(&x.tk, src, lang, x.tk.hi)) {
+	for (kph_window(&x.tk, src, lang, 0, 0);; kph_next_window(&x.tk, src, lang, x.tk.hi)) {
 		const kp_htok *T = x.tk.t;
-		find_used(&x);
-		find_passed(&x, ps);
+		kph_find_used(&x);
+		kph_find_passed(&x, ps);
 		for (size_t k = x.tk.lo; k < x.tk.hi && k + 3 < x.tk.n; k++)
-			if (T[k].type == KP_HT_OTHER && (word_at(&x, k + 1, "+=") ||
-			    (T[k + 1].type == KP_HT_DOT && word_at(&x, k + 2, "append") && T[k + 3].type == KP_HT_OPEN) ||
-			    (T[k + 1].type == KP_HT_ASSIGN && same_name(&x, &T[k], &T[k + 2]) &&
+			if (T[k].type == KP_HT_OTHER && (kph_word_at(&x, k + 1, "+=") ||
+			    (T[k + 1].type == KP_HT_DOT && kph_word_at(&x, k + 2, "append") && T[k + 3].type == KP_HT_OPEN) ||
+			    (T[k + 1].type == KP_HT_ASSIGN && kph_same_name(&x, &T[k], &T[k + 2]) &&
 			     T[k + 3].type == KP_HT_PLUS))) {
-				uint32_t bit = name_hash(src->text + T[k].off, T[k].len) & 0xffff;
+				uint32_t bit = kph_name_hash(src->text + T[k].off, T[k].len) & 0xffff;
 				x.appended[bit >> 3] |= (uint8_t)(1u << (bit & 7));
 			}
 		/* every keyplan: comment, wherever it is (between joined literals too) */
@@ -1149,4 +614,3 @@ void kp_host_file_free(kp_host_file *f)
 	f->head = f->kept = NULL;
 	f->arenas = (kp_list){0};
 }
-
