@@ -308,4 +308,27 @@ func f() {
         got = [(d["rule"], d["severity"], d["line"], d["column"]) for d in json.loads(out)["diagnostics"]]
         check(f"MyBatis join, --target {target}: KP012 {sev}", got == [("KP012", sev, 3, 34)], f"{got}\n{err}")
 
+    # named parameters with a property path: Spring's :owner.id, sqlx's :place.id
+    rc, got, diags, err = lint(tmp, "n.go", """package x
+func f(db *sqlx.DB) {
+	db.NamedExec(`INSERT INTO t (a, b) VALUES (:a, :place.id)`, pp)
+	db.NamedQuery(`SELECT * FROM t WHERE a = :p.id AND c = :q`, pp)
+}
+""")
+    check("Go (sqlx): :place.id is one parameter, no syntax error",
+          got == [("KP002", "info", 4, 53)], f"{got}\n{err}")
+    rc, got, diags, err = lint(tmp, "N.java", """class N {
+  void f() {
+    jdbc.query("SELECT * FROM t WHERE b = :owner.address.city", params, mapper);
+  }
+}
+""")
+    check("Java (Spring): :owner.address.city is one parameter",
+          got == [("KP001", "error", 3, 39)] and diags[0]["end_column"] == 62, f"{got}\n{err}")
+    rc, got, diags, err = lint(tmp, "n.py", """def f(conn):
+    conn.execute(text("SELECT * FROM t WHERE a = :p.id"), {})
+""")
+    check("Python (SQLAlchemy reads :name only): :p.id stays a syntax error",
+          got == [("KP011", "error", 2, 52)], f"{got}\n{err}")
+
 kptest.finish()
