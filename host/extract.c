@@ -137,12 +137,21 @@ size_t kph_read_chain(extractor *x, size_t i, bool *pyformat)
 		}
 out:;
 		/* ("..." "...").format(...): past the parentheses around the
-		 * expression (not a call's) */
+		 * expression (not a call's, but textwrap.dedent's and
+		 * inspect.cleandoc's, which keep the fields) */
 		size_t f = j;
 		if (T[f].type == KP_HT_CLOSE && T[f].open == ')' && start >= 1 && T[start - 1].type == KP_HT_OPEN &&
 		    T[start - 1].open == '(' &&
-		    !(start >= 2 && (T[start - 2].type == KP_HT_OTHER || T[start - 2].type == KP_HT_CLOSE)))
+		    (!(start >= 2 && (T[start - 2].type == KP_HT_OTHER || T[start - 2].type == KP_HT_CLOSE)) ||
+		     kph_word_at(x, start - 2, "dedent") || kph_word_at(x, start - 2, "cleandoc")))
 			f = kph_skip(x, f + 1, x->depth);
+		/* "...".strip().format(...): past methods that trim the text */
+		while (T[f].type == KP_HT_DOT && f + 3 < x->tk.n && T[f + 2].type == KP_HT_OPEN &&
+		       T[f + 3].type == KP_HT_CLOSE &&
+		       (kph_word_at(x, f + 1, "strip") || kph_word_at(x, f + 1, "lstrip") ||
+		        kph_word_at(x, f + 1, "rstrip") || kph_word_at(x, f + 1, "trimIndent") ||
+		        kph_word_at(x, f + 1, "stripIndent") || kph_word_at(x, f + 1, "trim")))
+			f = kph_skip(x, f + 4, x->depth);
 		if (py && T[f].type == KP_HT_PCT)
 			*pyformat = true;   /* "..." % args: Python's own formatting */
 		if (T[f].type == KP_HT_DOT && T[f + 2].type == KP_HT_OPEN &&

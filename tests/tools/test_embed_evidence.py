@@ -331,4 +331,22 @@ func f(db *sqlx.DB) {
     check("Python (SQLAlchemy reads :name only): :p.id stays a syntax error",
           got == [("KP011", "error", 2, 52)], f"{got}\n{err}")
 
+    # 6, again: "...".strip().format(...) and textwrap.dedent("...").format(...) (sqlite-utils)
+    rc, got, diags, err = lint(tmp, "fmt.py", """import textwrap
+def f(db, t):
+    db.execute(\"\"\"
+        INSERT INTO {table} (a) VALUES (1);
+    \"\"\".strip().format(table=t))
+    sql = (
+        textwrap.dedent(\"\"\"
+        SELECT * FROM {table} WHERE a = 1
+    \"\"\")
+        .strip()
+        .format(table=t)
+    )
+    db.execute(sql)
+""")
+    check("Python: .strip().format and textwrap.dedent(...).format: KP035 at the field, never KP016",
+          got == [("KP035", "warning", 4, 21), ("KP035", "warning", 8, 23)], f"{got}\n{err}")
+
 kptest.finish()
