@@ -411,7 +411,9 @@ static void scan(extractor *x, uint8_t *consumed)
 						nm -= 2;   /* name: Type = "..." */
 					if (T[nm].type == KP_HT_OTHER)
 						ev = kph_passed(x, &T[nm]) ? KP_HE_CALL
-						   : kp_host_sql_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NAME : KP_HE_NONE;
+						   : kp_host_sql_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NAME
+						   : kp_host_text_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NOT_SQL
+						   : KP_HE_NONE;
 				}
 				if (consumed[i]) {
 					i++;   /* appended to a builder read already */

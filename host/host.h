@@ -90,6 +90,10 @@ typedef enum kp_host_evidence {
 kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra);
 /* Does a variable's name say it holds SQL (sql, query, any case)? */
 bool kp_host_sql_name(const char *name, size_t len);
+/* Does a variable's or keyword argument's name say it holds text for
+ * people (help, description, message, title, label ..., or its last word
+ * is one: errorMessage, short_help)? Its string is not SQL. */
+bool kp_host_text_name(const char *name, size_t len);
 /* Does text read as prose: a sentence's end, or a word SQL never writes
  * as a name (the, this, your, should ...)? */
 bool kp_host_prose(const char *text, size_t len);

@@ -76,11 +76,16 @@ static bool rejected(const kp_diags *d)
 
 /* Is a rejected string a fragment (the grammar wanted more at its end:
  * "DELETE FROM t WHERE ") or a label (fewer than three words: "CREATE
- * TABLE", "drop-table")? */
+ * TABLE", "drop-table"; or no white space at all: "create-spatial-index")? */
 static bool fragment(const kp_diags *d, const kp_host_variant *v)
 {
 	if (kp_host_words(v->sql.text, v->sql.len) < 3)
 		return true;
+	bool space = false;
+	for (size_t i = 0; i < v->sql.len && !space; i++)
+		space = v->sql.text[i] == ' ' || v->sql.text[i] == '\t' || v->sql.text[i] == '\n' || v->sql.text[i] == '\r';
+	if (!space)
+		return true;   /* create-spatial-index: a name, not a statement */
 	size_t e = v->sql.len;
 	while (e > 0 && (v->sql.text[e - 1] == ' ' || v->sql.text[e - 1] == '\t' || v->sql.text[e - 1] == '\n' ||
 	                 v->sql.text[e - 1] == '\r' || v->sql.text[e - 1] == ';'))

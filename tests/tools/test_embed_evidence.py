@@ -349,4 +349,18 @@ def f(db, t):
     check("Python: .strip().format and textwrap.dedent(...).format: KP035 at the field, never KP016",
           got == [("KP035", "warning", 4, 21), ("KP035", "warning", 8, 23)], f"{got}\n{err}")
 
+    # 2, again (sqlite-utils' CLI): a kebab-case command name and text for
+    # people (help=, a name ending in message) are not SQL; a SQL call's
+    # string or a name that says sql stays SQL
+    rc, got, diags, err = lint(tmp, "h.py", """@cli.command("create-spatial-index")
+@click.option("--alter", is_flag=True, help="Alter existing table to add any missing columns")
+def f(db):
+    errorMessage = "Delete from table failed for some reason"
+    short_help = "Create table with given name and columns"
+    sql = "Create table with given name"
+    db.execute("create-spatial-index")
+""")
+    check("kebab-case names and help/message texts are silent; SQL calls and sql names keep their errors",
+          got == [("KP011", "error", 6, 25), ("KP011", "error", 7, 23)], f"{got}\n{err}")
+
 kptest.finish()
