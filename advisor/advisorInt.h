@@ -66,6 +66,8 @@ typedef struct target_info {
 	bool dotted_families;       /* column families written cf.col (else `cf:col`) */
 	int names;                  /* how names match (KP_NAMES_*) */
 	bool dq_strings;            /* "text" is a string literal, not a quoted name */
+	unsigned refuses;           /* bits 1 << kp_construct its grammar refuses */
+	const char *refuses_why;    /* its words on them */
 } target_info;
 
 const target_info *kpa_target(kp_target t);

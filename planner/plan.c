@@ -93,13 +93,17 @@ static bool parts_of(stmt_parts *v, const kp_stmt *s)
 	}
 }
 
-/* A table whose CREATE failed is unknown: the note says where it failed. */
+/* A table whose CREATE failed, or that was dropped, is unknown: the note
+ * says where. */
 static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n, kp_arena *a)
 {
 	if (!g)
 		return;
 	const kp_failed_ddl *f = kp_catalog_failed(cat, n->s, n->len);
-	if (f)
+	if (f && f->dropped)
+		kp_diag_note(g, a, f->src, f->off, "%s %.*s was dropped here, so it is not in the schema",
+		             f->is_view ? "view" : "table", (int)n->len, n->s);
+	else if (f)
 		kp_diag_note(g, a, f->src, f->off, "the CREATE statement of %.*s failed here, so the table is not in the schema",
 		             (int)n->len, n->s);
 	/* names that differ only in case are different tables on this target */

@@ -133,6 +133,19 @@ static const kp_diag *first_error(const kp_diags *d, const kp_diag *after)
 	return NULL;
 }
 
+/* Does note n point at a CREATE that failed (not at a DROP: a schema may
+ * drop what it created)? */
+static bool failed_create(const cli *c, const kp_note *n)
+{
+	const kp_list *l = &c->pipe.cat->failed;
+	for (uint32_t i = 0; i < l->n; i++) {
+		const kp_failed_ddl *f = l->items[i];
+		if (f->src == n->src && f->off == n->off)
+			return !f->dropped;
+	}
+	return true;
+}
+
 /* A query that names a table whose CREATE failed in the schema: the
  * schema is broken, and every query of that table would only be "unknown
  * table". The run fails (exit 2: a failed SARIF run, nothing recorded in a
@@ -141,7 +154,7 @@ static const kp_diag *first_error(const kp_diags *d, const kp_diag *after)
 static bool uses_broken_table(cli *c, const kp_diags *d)
 {
 	for (const kp_diag *g = d->head; g; g = g->next) {
-		if (g->rule != KP_R_UNKNOWN_TABLE || !g->notes)
+		if (g->rule != KP_R_UNKNOWN_TABLE || !g->notes || !failed_create(c, g->notes))
 			continue;
 		for (uint32_t i = 0; i < c->pipe.schema_srcs.n; i++)
 			if (g->notes->src == c->pipe.schema_srcs.items[i]) {
