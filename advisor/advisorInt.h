@@ -108,6 +108,10 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t);
 /* Few distinct values: a column annotated with at most this many is
  * low-cardinality (KP102), with more it is not. */
 #define KP_FEW_VALUES 64
+/* Column ci of t has few values: annotated with at most KP_FEW_VALUES
+ * distinct ones, or, without an annotation, enum-like by its name or type
+ * (a hash of such columns alone spreads writes over only as many). */
+bool kpa_few_values(kp_advisor *adv, const kp_table *t, int ci);
 
 /* ----------------------------------------------------------- evidence.c */
 
@@ -254,8 +258,8 @@ double kpa_insert_rows(const kp_stmt *s);
 bool kpa_is_write(const kp_stmt *s);
 /* Does key k of t put every write on one region (a hot leading part)?
  * hot: per column, hot by name, type or workload evidence (NULL: by name
- * and type). */
-bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot);
+ * and type); few: per column, few values (kpa_few_values; NULL: by name). */
+bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot, const bool *few);
 
 /* -------------------------------------------------------------- judge.c */
 

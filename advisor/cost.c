@@ -74,7 +74,7 @@ bool kpa_is_write(const kp_stmt *s)
 /* Does a key lead every write onto one region: its first part a column
  * that grows monotonically, has few values or shares a prefix, or a hash
  * of few-valued columns only? */
-bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot)
+bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot, const bool *few)
 {
 	if (k->n == 0)
 		return false;
@@ -84,7 +84,7 @@ bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot)
 	if (p->nhash == 0)
 		return false;   /* an expression part: not judged */
 	for (int i = 0; i < p->nhash; i++)
-		if (p->hash_cols[i] >= 0 && !kpa_enum_reason(&t->cols[p->hash_cols[i]]))
+		if (p->hash_cols[i] >= 0 && !(few ? few[p->hash_cols[i]] : kpa_enum_reason(&t->cols[p->hash_cols[i]]) != NULL))
 			return false;
 	return true;
 }

@@ -46,6 +46,7 @@ typedef struct jtable {
 	double writes;          /* weight of its writes */
 	double rows;            /* rows assumed */
 	bool *hot;              /* per column: a hot lead (name, type, workload evidence) */
+	bool *few;              /* per column: few values (kpa_few_values) */
 	const double *distinct; /* per column: annotated distinct values, or 0 */
 	double assumed;         /* write weight the workload does not show: annotated, or
 	                           its read weight when it has no write */
@@ -103,13 +104,13 @@ static int write_fanout(const design *d)
 static int hot_copies(const jtable *jt, const design *d)
 {
 	const kp_table *t = jt->t;
-	int n = !salted(t, d) && kpa_key_hot(t, d->key, jt->hot);
+	int n = !salted(t, d) && kpa_key_hot(t, d->key, jt->hot, jt->few);
 	for (int i = 0; i < d->nix; i++) {
 		const kp_index *ix = d->ix[i];
 		bool bucketed = false;   /* an index table led by a bucket the writer computes */
 		for (int k = 0; k < d->nitems; k++)
 			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
-		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && kpa_key_hot(t, &ix->key, jt->hot);
+		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && kpa_key_hot(t, &ix->key, jt->hot, jt->few);
 	}
 	return n;
 }
@@ -391,7 +392,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	}
 	kp_list_push(adv->a, &adv->reviews, r);
 	jt->hot = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
+	jt->few = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
 	for (int c = 0; c < t->ncols; c++) {
+		jt->few[c] = kpa_few_values(adv, t, c);
 		jt->hot[c] = kpa_hot_reason(&t->cols[c]) ||
 		             (t->pk.n && t->pk.parts[0].col == c && kpa_monotonic_evidence(adv, t, c));
 		/* what the annotations state wins over names and evidence */
