@@ -97,7 +97,8 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		bool no_lead[KP_REORDER_MAX] = {false};
 		int best[KP_REORDER_MAX];
 		for (int i = 0; i < nparts; i++)
-			no_lead[i] = kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
+			no_lead[i] = kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL ||
+			             (kpa_tenant_col(adv, t) >= 0 && t->pk.parts[i].col != kpa_tenant_col(adv, t));
 		if (kpa_search_order(adv, t, s, ns, scratch, no_lead, best) >= 0) {
 			kp_key nk;
 			nk.n = nparts;

@@ -522,6 +522,10 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			const kp_column *c = &t->cols[eq.cols[i]];
 			rank[i] = !kpa_hot_reason(c) ? 0 : !kpa_enum_reason(c) ? 1 : 2;
 		}
+		/* on a multi-tenant table the tenant leads every index */
+		int tenant = kpa_tenant_col(adv, t);
+		if (tenant >= 0)
+			kpa_colset_add(&key, tenant, false);
 		for (int pass = 0; pass < 3; pass++)
 			for (int i = 0; i < eq.n; i++)
 				if (rank[i] == pass)

@@ -47,6 +47,7 @@ typedef struct jtable {
 	double rows;            /* rows assumed */
 	bool *hot;              /* per column: a hot lead (name, type, workload evidence) */
 	bool *few;              /* per column: few values (kpa_few_values) */
+	double reverse;         /* what a row read backwards costs (kpa_reverse_factor) */
 	const double *distinct; /* per column: annotated distinct values, or 0 */
 	double assumed;         /* write weight the workload does not show: annotated, or
 	                           its read weight when it has no write */
@@ -146,14 +147,14 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 		kp_plan p;
 		kp_diags dd = {0};
 		kp_plan_on_table(&p, h, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
-		double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct);
+		double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
 		if (p.access == KP_ACCESS_FULL && nohash.n) {
 			/* one scan per bucket, merged */
 			kp_plan p2;
 			kp_table *h2 = kpa_hypo_table(scratch, s->on, &nohash, d->ix, d->nix);
 			kp_plan_on_table(&p2, h2, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
 			if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
-				rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct) + d->buckets;
+				rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct, jt->reverse) + d->buckets;
 				p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
 				p = p2;
 			}
@@ -370,6 +371,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	r->key = kpa_key_notation(adv, t, &t->pk);
 	const kpa_notes *notes = kpa_notes_of(adv, t);
 	jt->rows = notes->rows >= 0 ? notes->rows : KP_DEFAULT_ROWS;
+	jt->reverse = kpa_reverse_factor(adv->target);
 	jt->rows_default = notes->rows < 0;
 	jt->distinct = notes->distinct;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
@@ -666,6 +668,20 @@ void kpa_judge_all(kp_advisor *adv)
 	kp_arena_init(&hyp);
 	/* the candidates table by table; what comes with another (a reorder's
 	 * index table) is judged with it, not alone */
+	/* never advise what the store cannot do: a key or index of a Phoenix
+	 * multi-tenant table not led by its tenant (with what comes with it) */
+	uint32_t kept = 0;
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		kp_advice *x = adv->advice.items[k];
+		bool drop = kpa_loses_tenant(adv, x);
+		for (uint32_t j = 0; !drop && j < adv->advice.n; j++) {
+			const kp_advice *y = adv->advice.items[j];
+			drop = y->with == x && kpa_loses_tenant(adv, y);
+		}
+		if (!drop)
+			adv->advice.items[kept++] = x;
+	}
+	adv->advice.n = kept;
 	kp_arena lists;
 	kp_arena_init(&lists);
 	kp_list *cands = kp_arena_alloc(&lists, sizeof(kp_list) * ((size_t)nt + 1));

@@ -278,8 +278,13 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	double current = key_serves(with, &t->pk, s, ns, scratch);
 	bool none[KP_REORDER_MAX] = {false}, hot[KP_REORDER_MAX] = {false};
 	int best[KP_REORDER_MAX], cool[KP_REORDER_MAX];
-	for (int i = 0; i < n; i++)
+	int tenant = kpa_tenant_col(adv, t);
+	for (int i = 0; i < n; i++) {
 		hot[i] = kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
+		/* a multi-tenant table: the tenant stays first */
+		none[i] = tenant >= 0 && t->pk.parts[i].col != tenant;
+		hot[i] |= none[i];
+	}
 	double best_w = kpa_search_order(adv, with, s, ns, scratch, none, best);
 	const int *chosen = best;
 	double chosen_w = best_w;
