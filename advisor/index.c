@@ -445,13 +445,29 @@ static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice
 		help = kp_arena_printf(adv->a, "%s on %s keyed %s", same ? "index_table or secondary_index"
 		                       : tk ? "index_table" : "secondary_index", pr->t->name, tk ? tk : ik);
 	}
+	/* statements alike share their words (was, then): each message is
+	 * written once a shape, not once a statement */
+	u64map words = {0};
+	kp_list said = {0};
+	const char *seen_help = kp_arena_printf(adv->a, "%s (see the advice below)", help);
 	for (uint32_t i = 0; i < pr->found.n; i++) {
 		const unserved_finding *f = pr->found.items[i];
-		f->g->message = kp_arena_printf(adv->a, "the key of %s cannot serve this query (%s); %s makes it a %s",
-		                                pr->t->name, f->was, keyed, f->then);
+		uint64_t k = kpa_mix((uint64_t)(uintptr_t)f->was, (uint64_t)(uintptr_t)f->then);
+		uint32_t at;
+		if (!kpa_map_get(&words, k, &at) || ((const unserved_finding *)said.items[at])->was != f->was ||
+		    ((const unserved_finding *)said.items[at])->then != f->then) {
+			at = said.n;
+			kp_list_push(adv->a, &said, (void *)f);
+			kpa_map_put(&words, k, at);
+			f->g->message = kp_arena_printf(adv->a, "the key of %s cannot serve this query (%s); %s makes it a %s",
+			                                pr->t->name, f->was, keyed, f->then);
+		} else {
+			f->g->message = ((const unserved_finding *)said.items[at])->g->message;
+		}
 		if (f->g->helps)
-			f->g->helps->message = kp_arena_printf(adv->a, "%s (see the advice below)", help);
+			f->g->helps->message = seen_help;
 	}
+	kpa_map_free(&words);
 }
 
 /* What one shape of unserved read made of its proposal: the next

@@ -431,7 +431,41 @@ static void test_scenario_tao_association_list(void)
 	run_free(&r);
 }
 
+/* The same key written twice is told by constants only: inserts of
+ * parameters (or generated values) are any keys, and a workload of 20,000
+ * inserts is checked in one pass, not one pass an insert. */
+static void test_duplicate_inserts_by_constants_only(void)
+{
+	run r;
+	run_w(&r, "CREATE TABLE kv (k VARCHAR(16) NOT NULL, v INT, PRIMARY KEY (k));",
+	      "INSERT INTO kv (k, v) VALUES (?, 1);\nINSERT INTO kv (k, v) VALUES (?, 2);\n"
+	      "INSERT INTO kv (k, v) VALUES (now(), 2);\nINSERT INTO kv (k, v) VALUES (now(), 3);\n", KP_TARGET_LINDORM);
+	int n = 0;
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		n += d->rule == KP_R_NON_UNIQUE;
+	CU_ASSERT_EQUAL(n, 0);
+	run_free(&r);
+	kp_buf w = {0};
+	for (int i = 0; i < 20000; i++)
+		kp_buf_printf(&w, "INSERT INTO kv (k, v) VALUES ('k%d', %d);\n", i, i);
+	kp_buf_puts(&w, "INSERT INTO kv (k, v) VALUES ('k17', -1);\n");
+	run_w(&r, "CREATE TABLE kv (k VARCHAR(16) NOT NULL, v INT, PRIMARY KEY (k));", w.data, KP_TARGET_LINDORM);
+	const kp_diag *g = NULL;
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		if (d->rule == KP_R_NON_UNIQUE)
+			g = d;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+	uint32_t line, col;
+	kp_source_linecol(g->src, g->off, &line, &col);
+	CU_ASSERT_EQUAL(line, 20001);
+	CU_ASSERT_STRING_EQUAL(g->message, "the workload writes the same key of kv twice; the later row overwrites the "
+	                                   "earlier one as a newer version");
+	run_free(&r);
+	kp_buf_free(&w);
+}
+
 KPT_SUITE("judge", NULL, NULL,
+	{"the same key written twice is told by constants only", test_duplicate_inserts_by_constants_only},
 	{"a FILTERED SCAN is never made REJECTED by the recommendation, and the alternative names it",
 	 test_filtered_read_never_broken_silently},
 	{"reads through a view count for its base table", test_views_count_for_their_base_table},
