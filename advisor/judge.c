@@ -425,6 +425,12 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	 * they were planned on, to compose with the chosen design */
 	sres **ixres = kp_arena_alloc(hyp, sizeof(sres *) * (n + 1));
 	const kp_key **ixkey = kp_arena_alloc(hyp, sizeof(kp_key *) * (n + 1));
+	/* a key change's shapes planned on its key, with the indexes the
+	 * greedy search has chosen so far composed in (kcdone of them): each
+	 * chosen index planned once on each key change, not every key change
+	 * planned again whole at every step */
+	sres **kcres = kp_arena_alloc(hyp, sizeof(sres *) * (n + 1));
+	int *kcdone = kp_arena_alloc(hyp, sizeof(int) * (n + 1));
 	for (uint32_t i = 0; i < n; i++) {
 		kp_advice *x = cands->items[i];
 		design d = now;
@@ -439,8 +445,11 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		} else {
 			evaluate(jt, &d, scratch, &alone[i], res, hyp);
 		}
-		if (!index)
+		if (!index) {
+			kcres[i] = res;
+			kcdone[i] = 0;
 			res = NULL;
+		}
 		trade[i] = trades(adv, jt, &base, &alone[i], &d);
 		ixres[i] = res;
 		ixkey[i] = index ? now.key : NULL;
@@ -471,6 +480,25 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 					ixkey[i] = chosen.key;
 				}
 				compose(jt, cur_res, ixres[i], try_res);
+				cost_of(jt, &d, try_res, &c);
+			} else if (kcres[i]) {
+				/* a key change: its own plans, composed with each
+				 * index chosen since, planned on its key once */
+				for (; kcdone[i] < chosen.nitems; kcdone[i]++) {
+					kp_advice *y = chosen.items[kcdone[i]];
+					if (!y->index)
+						continue;
+					design on = {.key = d.key, .buckets = d.buckets, .ix = t->indexes, .nix = t->nindexes};
+					for (kp_advice *z = x; z; z = z->with)
+						if (z->index)
+							apply(hyp, t, &on, z);   /* its companion index table */
+					on.nitems = 0;
+					apply(hyp, t, &on, y);
+					sres *with = kp_arena_alloc(hyp, rs);
+					plan_some(jt, &on, scratch, with, kcres[i], index_lead(y));
+					compose(jt, kcres[i], with, kcres[i]);
+				}
+				memcpy(try_res, kcres[i], rs);
 				cost_of(jt, &d, try_res, &c);
 			} else {
 				evaluate(jt, &d, scratch, &c, try_res, hyp);
