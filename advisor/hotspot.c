@@ -125,7 +125,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	if (spreads && room && reads_bind(adv, t, hc, nh)) {
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, hc, nh);
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
-		if (v.broken == 0) {
+		{   /* a proposal: the judge keeps what it breaks out of the recommendation, and names it */
 			kp_buf cols = {0}, lead = {0};
 			for (int i = 0; i < nh; i++)
 				kp_buf_printf(&cols, "%s%s", i ? ", " : "", t->cols[hc[i]].name);
@@ -182,7 +182,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	if (rule == KP_R_HOT_PREFIX && reads_bind(adv, t, &ci, 1)) {
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, &ci, 1);
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
-		if (v.broken == 0) {
+		{   /* a proposal: the judge keeps what it breaks out of the recommendation, and names it */
 			kp_buf lead = {0};
 			kp_buf_printf(&lead, "[reverse(%s)]", c->name);
 			char *key = kpa_notation_with(adv, t, lead.data, 1);

@@ -342,13 +342,11 @@ void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)t->pk.n);
 	memcpy(nk.parts, t->pk.parts, sizeof(kp_key_part) * (size_t)t->pk.n);
 	nk.parts[part].desc = !nk.parts[part].desc;
-	/* check: the reversed reads become forward reads, and nothing served
-	 * now is lost */
+	/* the reversed reads that become forward reads; what it makes worse
+	 * the verdict names, and the judge keeps it out of the recommendation */
 	kp_table *h = kpa_hypo_table(adv->a, t, &nk, t->indexes, t->nindexes);
 	verdict v;
 	kpa_judge(adv, t, NULL, h, false, scratch, &v);
-	if (v.broken > 0)
-		return;
 	double fixed = 0;
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
