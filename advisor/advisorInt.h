@@ -4,6 +4,7 @@
  *   targets.c    the target stores as one table (limits, syntax, words)
  *   columns.c    what a column's name and type say (hotspot reasons, widths)
  *   evidence.c   what the workload says of a column (monotonic values)
+ *   tenant.c     Phoenix multi-tenant tables: the tenant leads every key
  *   annotations.c what the schema's annotations state (rows, writes,
  *                distinct values, distributions, row sizes, pre-split)
  *   profile.c    what is known of a table's values, for the simulation
@@ -120,6 +121,20 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t);
 /* Few distinct values: a column annotated with at most this many is
  * low-cardinality (KP102), with more it is not. */
 #define KP_FEW_VALUES 64
+/* Column ci of t has few values: annotated with at most KP_FEW_VALUES
+ * distinct ones, or, without an annotation, enum-like by its name or type
+ * (a hash of such columns alone spreads writes over only as many). */
+bool kpa_few_values(kp_advisor *adv, const kp_table *t, int ci);
+
+/* ------------------------------------------------------------- tenant.c */
+
+/* The tenant column of a Phoenix MULTI_TENANT table (its first key
+ * column), or -1 for any other table or target. */
+int kpa_tenant_col(const kp_advisor *adv, const kp_table *t);
+/* Would x (with what comes with it) key its table, or an index of it, by
+ * anything but the tenant first? Phoenix cannot do that on a multi-tenant
+ * table. */
+bool kpa_loses_tenant(const kp_advisor *adv, const kp_advice *x);
 
 /* ----------------------------------------------------------- evidence.c */
 
@@ -259,15 +274,22 @@ int kpa_weight_int(double w);
 
 /* Rows one execution of s reads when planned as p on a table of n rows;
  * distinct: per column, its annotated distinct values (0: the default
- * selectivity), or NULL. */
-double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct);
+ * selectivity), or NULL; reverse: what a row read backwards costs
+ * (kpa_reverse_factor). */
+double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse);
+/* What a row read backwards costs on the target: KP_REVERSE_FACTOR where
+ * a key column can be declared DESC (the cure), 1 where it cannot
+ * (Tablestore: a backward range read is the store's own way to read
+ * newest first; storing Long.MAX_VALUE - value rewrites every writer and
+ * reader for no gain keyplan can measure). */
+double kpa_reverse_factor(kp_target target);
 /* Rows an INSERT/UPSERT writes (its VALUES rows), 0 for other statements. */
 double kpa_insert_rows(const kp_stmt *s);
 bool kpa_is_write(const kp_stmt *s);
 /* Does key k of t put every write on one region (a hot leading part)?
  * hot: per column, hot by name, type or workload evidence (NULL: by name
- * and type). */
-bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot);
+ * and type); few: per column, few values (kpa_few_values; NULL: by name). */
+bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot, const bool *few);
 
 /* -------------------------------------------------------------- judge.c */
 

@@ -23,13 +23,21 @@
 
 static const char *const keys[] = {"rows", "writes", "distinct", "distribution", "row_bytes", "regions", NULL};
 
-/* The column of t named [p, p + n), or -1. */
-static int column_named(const kp_table *t, const char *p, size_t n)
+/* The column of t named [p, p + n), or -1: compared as the catalog
+ * compares names, an annotation's name being unquoted (Phoenix upper-cases
+ * it, as its parser does every unquoted name). */
+static int column_named(const kp_advisor *adv, const kp_table *t, const char *p, size_t n)
 {
+	bool upper = adv->cat->names == KP_NAMES_UPPER;
 	for (int i = 0; i < t->ncols; i++) {
 		const kp_column *c = &t->cols[i];
-		if (!c->dropped && c->name_len == n &&
-		    (t->exact_names ? !memcmp(c->name, p, n) : !strncasecmp(c->name, p, n)))
+		if (c->dropped || c->name_len != n)
+			continue;
+		bool eq = !t->exact_names || upper ? !strncasecmp(c->name, p, n) : !memcmp(c->name, p, n);
+		/* on Phoenix, a quoted lower-case column needs its exact name */
+		for (size_t k = 0; eq && upper && k < n; k++)
+			eq = c->name[k] == toupper((unsigned char)p[k]);
+		if (eq)
 			return i;
 	}
 	return -1;
@@ -109,7 +117,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 	const char *w = v;
 	while (w < end && !isspace((unsigned char)*w))
 		w++;
-	int ci = column_named(t, v, (size_t)(w - v));
+	int ci = column_named(adv, t, v, (size_t)(w - v));
 	if (ci < 0) {
 		bad(adv, t, p, end, kp_arena_printf(adv->a, "%s has no column '%.*s'", t->name, (int)(w - v), v));
 		return;
@@ -237,6 +245,16 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t)
 		at = b;
 	}
 	return n;
+}
+
+bool kpa_few_values(kp_advisor *adv, const kp_table *t, int ci)
+{
+	const kpa_notes *n = kpa_notes_of(adv, t);
+	if (ci < 0 || ci >= t->ncols)
+		return false;
+	if (n->distinct[ci] >= 1)
+		return n->distinct[ci] <= KP_FEW_VALUES;
+	return kpa_enum_reason(&t->cols[ci]) != NULL;
 }
 
 int kp_rate_parse(const char *p, const char *end, double *rate, const char **why)

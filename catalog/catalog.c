@@ -408,6 +408,7 @@ void kpc_fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_sour
 	col->is_unsigned = cd->is_unsigned;
 	col->not_null = cd->not_null;
 	col->auto_increment = cd->auto_increment;
+	col->dflt = cd->dflt ? kp_expr_copy(&c->arena, cd->dflt) : NULL;
 	col->row_timestamp = cd->row_timestamp;
 	col->nullable = cd->explicit_null && !cd->not_null;
 	col->is_array = cd->is_array;

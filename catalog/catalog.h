@@ -34,6 +34,8 @@ typedef struct kp_column {
 	bool is_unsigned;       /* UNSIGNED */
 	bool not_null;          /* NOT NULL (key columns are always not null) */
 	bool auto_increment;    /* AUTO_INCREMENT */
+	kp_expr *dflt;          /* its DEFAULT (a catalog copy), or NULL: the advisor reads a
+	                           generator there (CURRENT_TIMESTAMP, NEXT VALUE FOR) */
 	bool row_timestamp;     /* Phoenix ROW_TIMESTAMP: the key column is the cell timestamp */
 	bool nullable;          /* a key column that may hold NULL (Phoenix: declared
 	                           NULL, or variable-length and not NOT NULL in a

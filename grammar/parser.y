@@ -411,6 +411,9 @@ colconstraints(A) ::= colconstraints(X) NULL. { A = X; A->explicit_null = true; 
 colconstraints(A) ::= colconstraints(X) DEFAULT term(V). { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) DEFAULT MINUS term(V). { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP RP. { A = X; A->dflt = mkcol(ctx, noname(), F); }
+/* DEFAULT CURRENT_TIMESTAMP, CURRENT_DATE, SYSDATE: a niladic function written without
+ * parentheses (SQL's datetime value functions; MySQL, Lindorm) */
+colconstraints(A) ::= colconstraints(X) DEFAULT nm(F). { A = X; A->dflt = mkcol(ctx, noname(), F); }
 /* Phoenix: DEFAULT any constant expression, e.g. TO_DATE('2024-01-01') */
 colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP exprlist(L) RP(R). {
 	A = X; A->dflt = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->dflt->name = F;

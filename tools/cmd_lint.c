@@ -208,6 +208,11 @@ static int lint_event(void *ctx, kp_event *ev)
 			keep_errors(ev->d);
 		/* the statement's table, for baseline fingerprints */
 		kp_report_stmt_shape(rep, ev->src, ev->start, ev->end, ev->plan.table ? ev->plan.table->name : NULL);
+		{
+			kp_fp_opts fo;
+			kp_target_fp_opts(&fo, c->target);
+			kp_report_stmt_fingerprint(rep, ev->stmt, &fo);
+		}
 		kp_report_emit(rep, ev->d);
 		kp_report_stmt_clear(rep);
 		/* a query file's findings are all out: its keyplan:ignore lines
@@ -708,7 +713,8 @@ int cmd_lint(int argc, char **argv, bool check)
 				if (rule < 0 || kp_report_was_read(&rep, e->file))
 					continue;
 				for (unsigned k = 0; k < e->count; k++)
-					kp_baseline_add(&found, e->fp, (kp_rule)rule, e->table, e->file, e->line, e->shape);
+					kp_baseline_add(&found, e->fp, (kp_rule)rule, e->table, e->file, e->line, e->shape)->legacy |=
+					        e->legacy;
 				kept += e->count;
 			}
 		}

@@ -358,7 +358,7 @@ with tempfile.TemporaryDirectory() as tmp:
     entries = [json.loads(x.rstrip(",")) for x in open(base).read().splitlines()[1:-1]]
     check("--write-baseline: every finding recorded, exit 0", rc == 0 and
           sorted((e["rule"], e["count"]) for e in entries) == [("KP001", 2), ("KP002", 1)] and
-          "3 finding(s) recorded" in err and json.load(open(base))["keyplan_baseline"] == 1, open(base).read() + err)
+          "3 finding(s) recorded" in err and json.load(open(base))["keyplan_baseline"] == 2, open(base).read() + err)
     rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", base, "--format",
                        "json", cwd=tmp)
     check("--baseline: nothing new, exit 0", rc == 0 and diags(out) == [] and err == "", out + err)
