@@ -438,6 +438,44 @@ static void test_large_heatmaps_stay_small_and_fast(void)
 	free(cells);
 }
 
+static void test_axes_legend_and_pairs(void)
+{
+	/* 24 steps of an hour: hours, ticked every 5; 1,000 at most, 10 at
+	 * least: decades 10 to 1k on the legend */
+	double w[2 * 24], r[2 * 24];
+	for (int i = 0; i < 48; i++) {
+		w[i] = i % 2 ? 1000 : 100;
+		r[i] = 3 + (i % 2); /* less than a decade: the ends are named */
+	}
+	kp_sim_picture before = {.label = "as designed", .writes = {2, 24, w, 3600, "a", "z"},
+	                         .reads = {2, 24, r, 3600, NULL, NULL}};
+	kp_sim_picture after[2] = {{.label = "first", .writes = {2, 24, w, 3600, NULL, NULL}},
+	                           {.label = "second", .writes = {2, 24, w, 3600, NULL, NULL}}};
+	kp_sim_table_report tables[2] = {{.table = "one", .before = before, .after = after, .nafter = 2},
+	                                 {.table = "two", .before = before}};
+	kp_sim_report rep = {.title = "x", .tables = tables, .ntables = 2};
+	char *html = write_report(&rep, NULL);
+	/* every heatmap with cells: the design twice and each change in table
+	 * one (the changes have no reads), the design in table two */
+	CU_ASSERT_EQUAL(count(html, ">time (h)</text>"), 2 * 3 + 2);
+	CU_ASSERT(strstr(html, "text-anchor=\"middle\">20</text><text x=\"284\" y=\"202\" text-anchor=\"middle\">"
+	                       "time (h)</text>") != NULL);
+	CU_ASSERT(strstr(html, "text-anchor=\"middle\">0</text>") != NULL);
+	CU_ASSERT_EQUAL(count(html, "text-anchor=\"middle\">25</text>"), 0);
+	CU_ASSERT(strstr(html, "text-anchor=\"middle\">1k</text>") != NULL);
+	CU_ASSERT(strstr(html, ">&#8804; 0.3</text>") != NULL);
+	CU_ASSERT(strstr(html, "text-anchor=\"end\">4</text>") != NULL);
+	/* table one: the design beside each of two changes; table two alone */
+	CU_ASSERT_EQUAL(count(html, "class=\"pair\""), 3);
+	CU_ASSERT(strstr(html, "id=\"t1-p2-after-writes\"") != NULL);
+	CU_ASSERT(strstr(html, "id=\"t2-p1-before-writes\"") != NULL);
+	CU_ASSERT(strstr(html, "id=\"t2-p1-after-writes\"") == NULL);
+	CU_ASSERT(strstr(html, "<nav><ul><li><a href=\"#t1\">one</a></li><li><a href=\"#t2\">two</a></li></ul></nav>") !=
+	          NULL);
+	CU_ASSERT(strstr(html, "<th>metric</th><th>as designed</th><th>first</th><th>second</th>") != NULL);
+	free(html);
+}
+
 static void test_failed_write_returns_minus_one(void)
 {
 	FILE *f = fopen("/dev/null", "r");
@@ -462,4 +500,5 @@ KPT_SUITE("sim_html", NULL, NULL,
 	{"the compaction's sums are exact", test_compaction_sums_are_exact},
 	{"the colour scale is log and shared by a table's pictures", test_scale_is_log_and_shared},
 	{"1,000 x 1,000 heatmaps stay small and fast", test_large_heatmaps_stay_small_and_fast},
+	{"time axis, legend ticks, pairs and tables", test_axes_legend_and_pairs},
 	{"a failed write returns -1", test_failed_write_returns_minus_one})

@@ -24,7 +24,7 @@ static const char style[] =
 	":root{color-scheme:light}\n"
 	"body{font:14px/1.45 system-ui,-apple-system,\"Segoe UI\",sans-serif;color:#1a1a1a;background:#fff;"
 	"margin:16px 24px;max-width:1040px}\n"
-	"h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid #ccc}"
+	"h1{font-size:22px;margin:0 0 4px;overflow-wrap:anywhere}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid #ccc;overflow-wrap:anywhere}"
 	"h3{font-size:14px;margin:0 0 4px}\n"
 	"code,pre{font-family:ui-monospace,\"DejaVu Sans Mono\",monospace;font-size:12px}\n"
 	"pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0 0 6px;background:#f4f4f4;padding:4px 6px}\n"
