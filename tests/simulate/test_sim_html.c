@@ -301,6 +301,18 @@ static void test_nan_inf_and_negative_cells_are_counted_as_no_load(void)
 	CU_ASSERT(g.overflow);
 	CU_ASSERT_EQUAL(g.sum[0], DBL_MAX);
 	kp_sim_grid_free(&g);
+	/* a load below the least normal double is no load: the scale keeps a
+	 * positive bottom with a logarithm */
+	double tiny[2] = {5e-324, 1e-310};
+	kp_sim_heatmap ht = {2, 1, tiny, 1, NULL, NULL};
+	CU_ASSERT_EQUAL_FATAL(kp_sim_grid_compact(&g, &ht, 200, 100), 0);
+	kp_sim_scale s;
+	kp_sim_scale_init(&s);
+	kp_sim_scale_add(&s, &g, &ht);
+	kp_sim_scale_finish(&s);
+	CU_ASSERT(!s.any);
+	CU_ASSERT_EQUAL(kp_sim_scale_level(&s, 5e-324), 0);
+	kp_sim_grid_free(&g);
 	kp_sim_picture before = {.label = "x", .writes = h, .reads = hb,
 	                         .metrics = {NAN, INFINITY, NAN, -INFINITY, 0, 0, 0, 0}};
 	fixture fx;

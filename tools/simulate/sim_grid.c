@@ -96,7 +96,9 @@ void kp_sim_scale_add(kp_sim_scale *s, const kp_sim_grid *g, const kp_sim_heatma
 	for (size_t r = 0; r < g->rows; r++)
 		for (size_t c = 0; c < g->cols; c++) {
 			double v = kp_sim_grid_mean(g, h, c, r);
-			if (!(v > 0))
+			/* below the least normal double is no load: the scale's
+			 * bottom must stay a positive number with a logarithm */
+			if (!(v >= DBL_MIN))
 				continue;
 			if (!s->any || v > s->hi)
 				s->hi = v;
@@ -113,16 +115,14 @@ void kp_sim_scale_finish(kp_sim_scale *s)
 		return;
 	}
 	s->lo = s->min_positive / 10;
-	double floor_lo = s->hi / 1e6; /* KP_SIM_SCALE_DECADES */
+	double floor_lo = s->hi / pow(10, KP_SIM_SCALE_DECADES);
 	if (s->lo < floor_lo)
 		s->lo = floor_lo;
-	if (!(s->lo > 0)) /* hi so small that a tenth of it is no double */
-		s->lo = s->hi / 2;
 }
 
 int kp_sim_scale_level(const kp_sim_scale *s, double v)
 {
-	if (!s->any || !(v > s->lo))
+	if (!s->any || !(v > s->lo) || !(v >= DBL_MIN))
 		return 0;
 	if (v >= s->hi)
 		return KP_SIM_LEVELS - 1;
