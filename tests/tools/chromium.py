@@ -149,13 +149,21 @@ class Browser:
                     out.append(f"request: {url}")
         return out
 
-    def screenshot(self):
-        """The whole page as PNG bytes, one CSS pixel a pixel."""
-        h = int(self.evaluate("Math.ceil(document.documentElement.scrollHeight)"))
+    def screenshot(self, selector=None):
+        """A screenshot as PNG bytes, one CSS pixel a pixel: of the element
+        selector names (whole pixels around it), else of the whole page.
+        Returns (png, x, y): where its top left corner is on the page."""
+        if selector:
+            r = self.evaluate(f"JSON.parse(JSON.stringify(document.querySelector('{selector}')"
+                              ".getBoundingClientRect()))")
+            x, y = int(r["x"] + self.evaluate("window.scrollX")), int(r["y"] + self.evaluate("window.scrollY"))
+            w, h = int(r["x"] + r["width"]) + 1 - int(r["x"]), int(r["y"] + r["height"]) + 1 - int(r["y"])
+        else:
+            x, y, w = 0, 0, self.width
+            h = int(self.evaluate("Math.ceil(document.documentElement.scrollHeight)"))
         r = self.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
-                                                 "clip": {"x": 0, "y": 0, "width": self.width,
-                                                          "height": h, "scale": 1}})
-        return base64.b64decode(r["data"])
+                                                 "clip": {"x": x, "y": y, "width": w, "height": h, "scale": 1}})
+        return base64.b64decode(r["data"]), x, y
 
     def stderr(self):
         try:
@@ -192,9 +200,11 @@ class Browser:
 
 class Image:
     """An 8-bit RGB or RGBA PNG, decoded with zlib: width, height,
-    pixel(x, y) -> (r, g, b)."""
+    pixel(x, y) -> (r, g, b), x and y on the page when the image's top left
+    corner is at (ox, oy) there."""
 
-    def __init__(self, data):
+    def __init__(self, data, ox=0, oy=0):
+        self.ox, self.oy = ox, oy
         if data[:8] != b"\x89PNG\r\n\x1a\n":
             raise ValueError("not a PNG")
         pos, idat = 8, b""
@@ -243,6 +253,6 @@ class Image:
         self.rows = rows
 
     def pixel(self, x, y):
-        i = x * self.bpp
-        r = self.rows[y]
+        i = (x - self.ox) * self.bpp
+        r = self.rows[y - self.oy]
         return r[i], r[i + 1], r[i + 2]
