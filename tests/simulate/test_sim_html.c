@@ -495,6 +495,17 @@ static void test_failed_write_returns_minus_one(void)
 	kp_sim_report r = {0};
 	CU_ASSERT_EQUAL(kp_sim_html_write(f, &r), -1);
 	fclose(f);
+	/* a stream that fills up in the middle of a table */
+	static const double cells[4] = {1, 2, 3, 4};
+	kp_sim_picture before = {.label = "x", .writes = {2, 2, cells, 1, NULL, NULL}};
+	fixture fx;
+	fixture_init(&fx, &before, NULL);
+	char small[4096];
+	f = fmemopen(small, sizeof small, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	setvbuf(f, NULL, _IONBF, 0);
+	CU_ASSERT_EQUAL(kp_sim_html_write(f, &fx.report), -1);
+	fclose(f);
 }
 
 KPT_SUITE("sim_html", NULL, NULL,

@@ -9,9 +9,9 @@
  * stylesheet keeps the page white, prints the colours, and keeps a pair of
  * pictures, a table row and a heading with what follows on one page.
  *
- * The document is built in memory and written at once: the same report
- * gives the same bytes (no time, no path of the machine, numbers through
- * the C locale). */
+ * The document is written table by table (memory holds one table's
+ * pictures); the same report gives the same bytes (no time, no path of the
+ * machine, numbers through the C locale). */
 #include "tools/simulate/sim_htmlInt.h"
 
 #include <errno.h>
@@ -335,7 +335,16 @@ static int table_section(kp_buf *b, const kp_sim_table_report *t, size_t index, 
 	return rc;
 }
 
-static int document(kp_buf *b, const kp_sim_report *r)
+/* Writes what b holds to out and empties it: the document goes out table
+ * by table, so memory holds one table's pictures, not the whole report. */
+static int flush(kp_buf *b, FILE *out)
+{
+	int rc = b->len && fwrite(b->data, 1, b->len, out) != b->len ? -1 : 0;
+	kp_buf_clear(b);
+	return rc;
+}
+
+static int document(kp_buf *b, FILE *out, const kp_sim_report *r)
 {
 	const char *title = r->title ? r->title : "keyplan simulate";
 	kp_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -363,9 +372,14 @@ static int document(kp_buf *b, const kp_sim_report *r)
 	kp_sim_palette_viridis(&pal);
 	if (!r->ntables)
 		kp_buf_puts(b, "<p>No table was simulated.</p>\n");
-	for (size_t i = 0; i < r->ntables; i++)
-		if (table_section(b, &r->tables[i], i, &pal))
+	for (size_t i = 0; i < r->ntables; i++) {
+		if (table_section(b, &r->tables[i], i, &pal)) {
+			errno = ENOMEM;
 			return -1;
+		}
+		if (flush(b, out))
+			return -1;
+	}
 	kp_buf_puts(b, "<section class=\"assumptions\"><h2>Assumptions</h2>\n");
 	if (r->nassumptions)
 		list(b, r->assumptions, r->nassumptions);
@@ -375,19 +389,14 @@ static int document(kp_buf *b, const kp_sim_report *r)
 	kp_buf_puts(b, " is compacted: adjacent buckets and steps are summed into one cell, coloured by the "
 	               "mean of what it merges. Colours: viridis (perceptually uniform, readable with "
 	               "colour-vision deficiencies and in greyscale).</p>\n</section>\n</body>\n</html>\n");
-	return 0;
+	return flush(b, out);
 }
 
 int kp_sim_html_write(FILE *out, const kp_sim_report *r)
 {
 	kp_buf b = {0};
-	int rc = document(&b, r);
-	if (rc) {
-		kp_buf_free(&b);
-		errno = ENOMEM;
-		return -1;
-	}
-	if (fwrite(b.data, 1, b.len, out) != b.len || fflush(out) != 0)
+	int rc = document(&b, out, r);
+	if (rc == 0 && fflush(out) != 0)
 		rc = -1;
 	kp_buf_free(&b);
 	return rc;
