@@ -16,11 +16,11 @@ static const target_info targets[] = {
 		.full_scan_optin = "/*+ _l_allow_filtering_ */",
 		.id_source = "take ids from a generator outside the table (a ticket or sequence service) and "
 		             "hash-prefix them",
-		.max_in_list = 2000, .max_limit = 10000, .order_in_key_order = true},
+		.max_in_list = 2000, .max_limit = 10000, .order_in_key_order = true, .bounded_lead = true},
 	[KP_TARGET_TABLESTORE] = {
 		.name = "tablestore", .lead_word = "partition key", .key_word = "partition key", .max_key_parts = 4,
 		.strict_key_types = true, .hash_part_error = true, .names = KP_NAMES_NOCASE, .dq_strings = true,
-		.never_reject = true,
+		.never_reject = true, .index_policy = true,
 		.full_scan_note = "Tablestore runs it, reading every partition, and fails it past its SQL scan limits: "
 		                  "\"100,000 for the number of scanned rows, 128 MB for the size of scanned data, "
 		                  "and 30 seconds for the scan duration\"",
@@ -78,6 +78,8 @@ void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 	o->full_scan_note = kpa_target(t)->full_scan_note;
 	o->full_scan_optin = kpa_target(t)->full_scan_optin;
 	o->phoenix = kpa_target(t)->phoenix_rules;
+	o->index_policy = kpa_target(t)->index_policy;
+	o->bounded_lead = kpa_target(t)->bounded_lead;
 }
 
 void kp_target_fp_opts(kp_fp_opts *o, kp_target t)

@@ -866,6 +866,13 @@ select(A) ::= selhead(S) FROM fullname(T) useindex(U). { A = S; A->table = T; us
 select(A) ::= selhead(S) FROM fullname(T) AS nm(X) useindex(U). { A = S; A->table = T; A->alias = X; use_index(A, U); }
 select(A) ::= selhead(S) FROM fullname(T) id(X) useindex(U). {
 	A = S; A->table = T; A->alias = mkname(ctx, X); use_index(A, U); }
+/* USE is a keyword only for USE INDEX: right after the table name lemon
+ * shifts it as USE INDEX's first word (its %fallback to ID applies only
+ * where USE has no action), so an alias named `use` is spelled out here;
+ * the lookahead after it (INDEX, or a clause's keyword) settles which. */
+select(A) ::= selhead(S) FROM fullname(T) USE(X). { A = S; A->table = T; A->alias = mkname(ctx, X); }
+select(A) ::= selhead(S) FROM fullname(T) USE(X) useindex(U). {
+	A = S; A->table = T; A->alias = mkname(ctx, X); use_index(A, U); }
 %include {
 typedef struct kp_useidx { kp_token kw; kp_list names; } kp_useidx;
 static void use_index(kp_select *s, kp_useidx u)
