@@ -6,7 +6,6 @@
 
 #include <stdarg.h>
 #include <stddef.h>
-#include <string.h>
 
 typedef struct kp_arena_block kp_arena_block;
 
@@ -14,9 +13,6 @@ typedef struct kp_arena {
 	kp_arena_block *head;   /* block being filled; older blocks follow ->next */
 	char *next;             /* next free byte in head */
 	char *end;              /* end of head's storage */
-	char *dirty;            /* head's bytes before this may hold old data (a
-	                           reset keeps a block without clearing it);
-	                           those after it are still zero */
 	size_t held;            /* bytes of the blocks it holds */
 	size_t peak;            /* the most it held (kp_arena_peak) */
 } kp_arena;
@@ -25,9 +21,9 @@ void  kp_arena_init(kp_arena *a);
 /* The slow path of kp_arena_alloc: a new block. */
 void *kp_arena_alloc_block(kp_arena *a, size_t n);
 
-/* Memory aligned for any type, not cleared (for text about to be
- * written); aborts on out-of-memory. */
-static inline void *kp_arena_alloc_raw(kp_arena *a, size_t n)
+/* Returns zeroed memory aligned for any type; aborts on out-of-memory.
+ * Inline: every AST node and plan structure comes from here. */
+static inline void *kp_arena_alloc(kp_arena *a, size_t n)
 {
 	n = (n + 15) & ~(size_t)15;
 	if (n == 0)
@@ -36,20 +32,6 @@ static inline void *kp_arena_alloc_raw(kp_arena *a, size_t n)
 		return kp_arena_alloc_block(a, n);
 	void *p = a->next;
 	a->next += n;
-	return p;
-}
-
-/* Returns zeroed memory aligned for any type; aborts on out-of-memory.
- * Inline: every AST node and plan structure comes from here, mostly of a
- * constant size, whose clearing the compiler makes a few stores. A block
- * is cleared as it is handed out again, not when the arena is reset: one
- * large memset per statement was the pipeline's largest single cost in
- * callgrind's count. */
-static inline void *kp_arena_alloc(kp_arena *a, size_t n)
-{
-	char *p = kp_arena_alloc_raw(a, n);
-	if (p < a->dirty)
-		memset(p, 0, n ? (n + 15) & ~(size_t)15 : 16);
 	return p;
 }
 /* Copies n bytes and adds a terminating NUL. */
