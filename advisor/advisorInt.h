@@ -5,7 +5,8 @@
  *   columns.c    what a column's name and type say (hotspot reasons, widths)
  *   evidence.c   what the workload says of a column (monotonic values)
  *   annotations.c what the schema's annotations state (rows, writes,
- *                distinct values, distributions)
+ *                distinct values, distributions, row sizes, pre-split)
+ *   profile.c    what is known of a table's values, for the simulation
  *   query.c      what a workload statement binds, uses and orders by
  *   workload.c   the weighted workload, re-planned on hypothetical tables;
  *                verdicts and the summary
@@ -94,12 +95,18 @@ void kpa_lower_copy(char *dst, const char *src, size_t n);
 
 /* What the comment lines before a table's CREATE TABLE state
  * (docs/annotations.md). */
+enum { KPA_DIST_UNIFORM = 1, KPA_DIST_MONOTONIC, KPA_DIST_SKEWED, KPA_DIST_FIXED };
+
 typedef struct kpa_notes {
 	double rows;            /* -- rows: N, or -1 */
 	double writes;          /* -- writes: N (write weight the workload does not show), or -1 */
-	double *distinct;       /* per column: -- distinct: c N, or 0 */
-	int8_t *dist;           /* per column: -- distribution: c uniform (1), monotonic (2),
-	                           skewed (3), or 0 */
+	double row_bytes;       /* -- row_bytes: N, or -1 */
+	double regions;         /* -- regions: N (pre-split), or -1 */
+	double *distinct;       /* per column: -- distinct: c N (or fixed N), or 0 */
+	int8_t *dist;           /* per column: -- distribution: c uniform, monotonic (and
+	                           latest), skewed (and zipfian), fixed (KPA_DIST_*), or 0 */
+	double *dist_arg;       /* per column: zipfian's constant, fixed's count, or 0 */
+	bool *latest;           /* per column: latest (monotonic, reads prefer the newest) */
 } kpa_notes;
 
 /* t's annotations, parsed (and malformed ones reported, KP022) on first

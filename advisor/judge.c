@@ -399,7 +399,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			jt->hot[c] = false;
 		else if (notes->dist[c] == 2)
 			jt->hot[c] = true;
-		if (notes->distinct[c] >= 1 && !notes->dist[c])
+		if (notes->distinct[c] >= 1 && (!notes->dist[c] || notes->dist[c] == KPA_DIST_FIXED))
 			jt->hot[c] = notes->distinct[c] <= KP_FEW_VALUES || kpa_monotonic_reason(&t->cols[c]) ||
 			             kpa_prefix_reason(&t->cols[c]);
 	}

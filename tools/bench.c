@@ -24,10 +24,12 @@
  * --workload, with peak RSS beside that of a tenth of it (memory bounded
  * by shapes, flat as the log grows).
  *
- * With --lsp, keyplan lsp instead (tools/bench_lsp.c).
+ * With --lsp, keyplan lsp instead (tools/bench_lsp.c); with --simulate,
+ * keyplan simulate on 10^8 row writes (tools/bench_sim.c).
  *
  * usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]
- *              [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--ratios]
+ *              [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--simulate]
+ *              [--ratios]
  *
  * The ratios are also given on a workload where no statement's shape
  * repeats (the same draw, each statement under its own table alias), so a
@@ -49,6 +51,7 @@
 #include <unistd.h>
 
 #include "tools/bench_lsp.h"
+#include "tools/bench_sim.h"
 
 static uint64_t rng;
 
@@ -562,7 +565,7 @@ int main(int argc, char **argv)
 	uint64_t seed = 20261122;
 	int runs = 3;
 	bool lsp = false;
-	bool digest = false;
+	bool digest = false, simulate = false;
 	bool ratios = false;
 	long n_slow = 300000, n_big = 10000000;
 	const char *pt = "/usr/bin/pt-query-digest";
@@ -583,6 +586,8 @@ int main(int argc, char **argv)
 			ratios = true;
 		else if (!strcmp(argv[i], "--digest"))
 			digest = true;
+		else if (!strcmp(argv[i], "--simulate"))
+			simulate = true;
 		else if (!strcmp(argv[i], "--digest-statements") && i + 1 < argc && atol(argv[i + 1]) > 0)
 			n_slow = atol(argv[++i]);
 		else if (!strcmp(argv[i], "--big") && i + 1 < argc && atol(argv[i + 1]) >= 10)
@@ -591,7 +596,8 @@ int main(int argc, char **argv)
 			pt = argv[++i];
 		else {
 			fprintf(stderr, "usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]\n"
-			                "             [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--ratios]\n");
+			                "             [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--simulate]\n"
+			                "             [--ratios]\n");
 			return 2;
 		}
 	}
@@ -606,6 +612,8 @@ int main(int argc, char **argv)
 	snprintf(small, sizeof small, "%s/queries-10k.sql", dir);
 	snprintf(checkq, sizeof checkq, "%s/queries-100k.sql", dir);
 	snprintf(unique, sizeof unique, "%s/queries-unique.sql", dir);
+	if (simulate)
+		return bench_simulate(keyplan, dir, runs);
 	rng = seed;
 	table tabs[100];
 	gen_schema(schema, tabs, 100);

@@ -14,6 +14,7 @@
 #include "tools/baseline.h"
 #include "tools/diffscope.h"
 #include "tools/digest/digest_workload.h"
+#include "tools/simulate/sim.h"
 
 /* The options lint and check share, and their exit status. */
 #define REPORT_OPTIONS \
@@ -100,6 +101,9 @@ const char cli_usage_check[] =
 	"  --format F           text (default), json (docs/advice-json.md), sarif or\n"
 	"                       github\n"
 	"  --output FILE        write the report to FILE (as lint does)\n"
+	"  --report FILE        also simulate the region load of each table, as designed\n"
+	"                       and with each advised key change, into the HTML report\n"
+	"                       FILE (keyplan simulate's defaults; docs/simulate.md)\n"
 	REPORT_OPTIONS;
 
 /* Drops all but the errors of d: the old schema of check --base-schema
@@ -418,6 +422,15 @@ static int finish(cli *c, kp_report *rep, kp_advisor *adv)
 	if (adv) {
 		kp_advisor_run(adv);
 		kp_report_emit(rep, adv->d);
+	}
+	if (adv && c->sim_report) {
+		char err[1024];
+		if (kp_sim_check_report(adv, c->target, c->sim_report, err, sizeof err) < 0) {
+			cli_error(c, "%s", err);
+			kp_report_fail(rep, c->fatal);
+			kp_report_end(rep, NULL, NULL, 0);
+			return 2;
+		}
 	}
 	if (c->report_unused)
 		kp_report_unused(rep);

@@ -398,6 +398,115 @@ static int count_diag(const run *r, kp_rule rule, const char *text)
 	return n;
 }
 
+static const kp_table *table_named(const run *r, const char *name)
+{
+	return kp_catalog_find(r->adv.cat, name, (uint32_t)strlen(name));
+}
+
+/* The simulation's annotations (row_bytes, regions, zipfian, latest,
+ * fixed) read into the column and table models, the evidence said; and
+ * each malformed or hostile one a KP022 at its place, the default kept. */
+static void test_simulation_annotations_and_models(void)
+{
+	run r;
+	run_w(&r, "-- row_bytes: 300\n-- regions: 16\n-- distribution: u zipfian 0.8\n-- distribution: ts latest\n"
+	          "-- distribution: st fixed 5\n-- distribution: v skewed\n"
+	          "CREATE TABLE m (u BIGINT NOT NULL, ts BIGINT NOT NULL, st VARCHAR(8) NOT NULL, v BIGINT, "
+	          "PRIMARY KEY (u, ts, st));\n"
+	          "-- row_bytes: -5\n-- regions: 1e9\n-- regions: 2.5\n-- distribution: a zipfian 1.5\n"
+	          "-- distribution: a fixed 0\n-- distribution: a skewed 0.5\n-- distribution: a uniform now\n"
+	          "-- row_bytes: 1e400\n"
+	          "CREATE TABLE h (a BIGINT NOT NULL, created_at TIMESTAMP NOT NULL, status VARCHAR(8), flag BOOLEAN, "
+	          "PRIMARY KEY (a, created_at));\n",
+	      "SELECT * FROM m WHERE u = 1 AND ts = 2 AND st = 'x';\nSELECT * FROM h WHERE a = 1;\n", KP_TARGET_LINDORM);
+	const kp_table *m = table_named(&r, "m"), *h = table_named(&r, "h");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+	kp_table_model tm;
+	kp_advisor_table_model(&r.adv, m, &tm);
+	CU_ASSERT_EQUAL(tm.row_bytes, 300);
+	CU_ASSERT_FALSE(tm.row_bytes_default);
+	CU_ASSERT_EQUAL(tm.regions, 16);
+	CU_ASSERT_STRING_EQUAL(tm.regions_why, "pre-split into 16 regions as annotated (-- regions: 16)");
+	kp_column_model cm;
+	kp_advisor_column_model(&r.adv, m, 0, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_ZIPFIAN);
+	CU_ASSERT_DOUBLE_EQUAL(cm.theta, 0.8, 1e-12);
+	CU_ASSERT_STRING_EQUAL(cm.why, "zipfian as annotated (-- distribution: u zipfian)");
+	kp_advisor_column_model(&r.adv, m, 1, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_LATEST);
+	kp_advisor_column_model(&r.adv, m, 2, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_FIXED);
+	CU_ASSERT_EQUAL(cm.distinct, 5);
+	kp_advisor_column_model(&r.adv, m, 3, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_ZIPFIAN);
+	CU_ASSERT_DOUBLE_EQUAL(cm.theta, KP_ZIPF_THETA, 1e-12);
+	/* h: every annotation refused, the evidence of names and types */
+	kp_advisor_table_model(&r.adv, h, &tm);
+	CU_ASSERT_TRUE(tm.row_bytes_default);
+	/* a, created_at, status at half of 8, flag: 8 + 8 + 4 + 1, and 20 a cell */
+	CU_ASSERT_EQUAL(tm.row_bytes, 8 + 8 + 4 + 1 + 4 * 20);
+	CU_ASSERT_EQUAL(tm.regions, 1);
+	kp_advisor_column_model(&r.adv, h, 0, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_UNIFORM);
+	CU_ASSERT_TRUE(cm.assumed);
+	kp_advisor_column_model(&r.adv, h, 1, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_MONOTONIC);
+	CU_ASSERT_STRING_EQUAL(cm.why, "monotonic: a time column by its type");
+	kp_advisor_column_model(&r.adv, h, 2, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_FIXED);
+	CU_ASSERT_EQUAL(cm.distinct, KP_ENUM_VALUES);
+	kp_advisor_column_model(&r.adv, h, 3, &cm);
+	CU_ASSERT_EQUAL(cm.distinct, 2);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 8);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'row_bytes: -5': expected a row "
+	                                                       "size in bytes from 1 to 100000000"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'row_bytes: 1e400': expected a row size"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'regions: 1e9': expected a whole number of regions "
+	                                                       "from 1 to 100000"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'regions: 2.5': expected a whole number"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a zipfian 1.5': expected zipfian and a "
+	                                                       "constant between 0 and 1 (YCSB's is 0.99)"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a fixed 0': expected fixed and a whole "
+	                                                       "number of values from 1 to 1e15"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a skewed 0.5'"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a uniform now'"), 1);
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		if (d->rule == KP_R_UNKNOWN_DIRECTIVE && strstr(d->message, "regions: 2.5")) {
+			uint32_t line, col;
+			kp_source_linecol(d->src, d->off, &line, &col);
+			CU_ASSERT_EQUAL(line, 10);
+			CU_ASSERT_EQUAL(col, 4);
+		}
+	run_free(&r);
+}
+
+/* -- rate: N/s before a workload statement: per second, per minute, per
+ * hour; out of range, negative, or in another unit it is refused. */
+static void test_rate_annotation_parsed(void)
+{
+	double v = -1;
+	const char *why = NULL;
+#define RATE(s) kp_rate_parse(s, s + strlen(s), &v, &why)
+	CU_ASSERT_EQUAL(RATE("rate: 2000/s"), 1);
+	CU_ASSERT_EQUAL(v, 2000);
+	CU_ASSERT_EQUAL(RATE("RATE: 120/min"), 1);
+	CU_ASSERT_EQUAL(v, 2);
+	CU_ASSERT_EQUAL(RATE("rate: 7200/h"), 1);
+	CU_ASSERT_EQUAL(v, 2);
+	CU_ASSERT_EQUAL(RATE("rate: 5"), 1);
+	CU_ASSERT_EQUAL(v, 5);
+	CU_ASSERT_EQUAL(RATE("rate: -5/s"), -1);
+	CU_ASSERT_STRING_EQUAL(why, "expected -- rate: N/s (or N/min, N/h) with 0 <= N/s <= 1e9");
+	CU_ASSERT_EQUAL(RATE("rate: 2e9/s"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: nan/s"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: 5/day"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: lots"), -1);
+	CU_ASSERT_EQUAL(RATE("rated: 5"), 0);
+	CU_ASSERT_EQUAL(RATE("weight: 5"), 0);
+#undef RATE
+}
+
 /* Rows, writes, distinct values and distributions stated above a CREATE
  * TABLE change the cost and the hotspot evidence; the review says when a
  * default was used; a malformed one is KP022 at its place. */
@@ -433,7 +542,8 @@ static void test_annotations_stated_and_defaults_said(void)
 	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'distinct: nope 5': ty has no "
 	                                                       "column 'nope'"), 1);
 	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: k sideways': expected a column and "
-	                                                       "uniform, monotonic or skewed"), 1);
+	                                                       "uniform, monotonic, latest, skewed, zipfian [THETA] or "
+	                                                       "fixed N"), 1);
 	for (const kp_diag *d = r.d.head; d; d = d->next)
 		if (d->rule == KP_R_UNKNOWN_DIRECTIVE && strstr(d->message, "rows: lots")) {
 			uint32_t line, col;
@@ -589,6 +699,9 @@ KPT_SUITE("judge", NULL, NULL,
 	{"KP120 never proposes the table's own key", test_no_proposal_of_the_own_key},
 	{"annotations: rows, writes, distinct values, distributions; defaults said",
 	 test_annotations_stated_and_defaults_said},
+	{"the simulation's annotations: row size, pre-split, zipfian, latest, fixed; hostile ones located",
+	 test_simulation_annotations_and_models},
+	{"-- rate: N/s, N/min, N/h; negative, huge and other units refused", test_rate_annotation_parsed},
 	{"scenario: OpenTSDB's tsdb design stands", test_scenario_opentsdb_design_stands},
 	{"scenario: HBase time series keyed by time first is reordered", test_scenario_hbase_timeseries_reorder},
 	{"scenario: KillrVideo's videos by user, newest first", test_scenario_killrvideo_videos_by_user},
