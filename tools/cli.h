@@ -17,6 +17,9 @@
 typedef struct input {
 	const char *text;       /* path or SQL */
 	bool is_sql;            /* -e */
+	const char *name;       /* -e: what its findings are located in:
+	                           <command line>, or <command line N> for the
+	                           Nth of several -e */
 } input;
 
 typedef struct cli {
@@ -25,6 +28,7 @@ typedef struct cli {
 	kp_arena scratch;       /* one path's exclusion test */
 	kp_list schemas;        /* char* paths */
 	kp_list inputs;         /* input* */
+	unsigned nexec;         /* of them -e */
 	kp_list workloads;      /* char* paths */
 	kp_format fmt;          /* --format */
 	kp_target target;       /* --target */

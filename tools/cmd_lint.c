@@ -65,7 +65,9 @@ const char cli_usage_lint[] =
 	"\n"
 	"options:\n"
 	"  --schema PATH        schema file or folder; may be repeated\n"
-	"  -e, --execute SQL    lint SQL given on the command line\n"
+	"  -e, --execute SQL    lint SQL given on the command line; may be repeated\n"
+	"                       (located as <command line>, or with several -e as\n"
+	"                       <command line 1>, <command line 2>, ...)\n"
 	"  --lang L             read named files and -e as sql, java, kotlin, go, python\n"
 	"                       or mybatis, and take only L's files from folders\n"
 	"  --format F           text (default), json, sarif or github\n"
@@ -637,7 +639,7 @@ int cmd_lint(int argc, char **argv, bool check)
 			const input *in = c.inputs.items[i];
 			if (in->is_sql) {
 				kp_source *src = kp_arena_alloc(&c.arena, sizeof(*src));
-				kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
+				kp_source_from_string(src, in->name, in->text, strlen(in->text));
 				if (c.lang > KP_LANG_SQL) {
 					collect_host(&c, src, (kp_lang)c.lang, KP_ROLE_QUERY);
 					if (c.abort)
