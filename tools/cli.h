@@ -141,6 +141,9 @@ int cli_read_schema(cli *c, void (*fn)(void *, kp_source *), void *ctx);
  * entry of the report's migration impact. */
 void cli_compare_plans(cli *c, kp_stmt *s, kp_source *src, const kp_plan *old, const kp_diag *old_err,
                        const kp_plan *now, const kp_diag *now_err, kp_arena *a, kp_diags *sd);
+/* The impacts recorded for the SQL of host file hf, just read, named by
+ * their variant's branch conditions (a statement of several variants). */
+void cli_impact_variants(cli *c, const kp_host_file *hf, kp_arena *a);
 
 /* ------------------------------------------------------- the commands */
 

@@ -256,6 +256,8 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 	c->rep->host_xml = lang == KP_LANG_MYBATIS;
 	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, r, &sink, c->host_arena, &keep);
 	c->rep->host_xml = false;
+	if (c->rep->impact_mode)
+		cli_impact_variants(c, hf, c->host_arena);
 	kp_pipe_scope_end(&c->pipe);   /* lint: the file's DDL was its own */
 	if (keep) {
 		kp_pipe_keep(&c->pipe, src);

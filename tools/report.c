@@ -353,6 +353,8 @@ void kp_report_impact(kp_report *r, const kp_impact *x)
 	c->table = dup0(r->a, x->table);
 	for (int k = 0; k < 2; k++)
 		c->plan[k] = dup0(r->a, x->plan[k]);
+	c->statement = dup0(r->a, x->statement);
+	c->variant = dup0(r->a, x->variant);
 	kp_list_push(r->a, &r->impacts, c);
 }
 
@@ -368,7 +370,17 @@ static void write_impact_text(kp_report *r, kp_buf *b)
 		const kp_impact *x = r->impacts.items[i];
 		kp_buf_puts(b, "  ");
 		kp_buf_puts_visible(b, x->file);
-		kp_buf_printf(b, ":%u: %s\n      before: ", x->line, x->change);
+		kp_buf_printf(b, ":%u:%u: %s", x->line, x->col, x->change);
+		if (x->variant) {
+			kp_buf_puts(b, " (");
+			kp_buf_puts_visible(b, x->variant);
+			kp_buf_putc(b, ')');
+		}
+		if (x->statement) {
+			kp_buf_puts(b, "\n      query:  ");
+			kp_buf_puts_visible(b, x->statement);
+		}
+		kp_buf_puts(b, "\n      before: ");
 		kp_buf_puts_visible(b, x->plan[0]);
 		kp_buf_puts(b, "\n      after:  ");
 		kp_buf_puts_visible(b, x->plan[1]);
@@ -388,7 +400,13 @@ static void json_impact(kp_buf *b, const kp_report *r)
 			kp_buf_json_str(b, x->table, strlen(x->table));
 		else
 			kp_buf_puts(b, "null");
-		kp_buf_printf(b, ", \"change\": \"%s\"", x->change);
+		kp_buf_printf(b, ", \"change\": \"%s\", \"statement\": ", x->change);
+		kp_buf_json_str(b, x->statement ? x->statement : "", x->statement ? strlen(x->statement) : 0);
+		kp_buf_puts(b, ", \"variant\": ");
+		if (x->variant)
+			kp_buf_json_str(b, x->variant, strlen(x->variant));
+		else
+			kp_buf_puts(b, "null");
 		for (int k = 0; k < 2; k++) {
 			kp_buf_printf(b, ", \"%s\": {\"access\": ", k ? "after" : "before");
 			if (x->access[k])

@@ -51,6 +51,14 @@ typedef struct kp_impact {
 	const char *access[2];  /* before, after: kp_access_name, or "error" */
 	const char *order[2];   /* kp_order_name, or NULL without ORDER BY */
 	const char *plan[2];    /* the plans' text lines (or the error) */
+	const char *statement;  /* the query as planned, white space runs as
+	                           one space (SQL in application code: as built
+	                           for this variant) */
+	const char *variant;    /* SQL in application code with several
+	                           variants: this one's branch conditions
+	                           ("when `status != null`"), else NULL */
+	const void *sql;        /* until the host file is read: the variant's
+	                           SQL source, which names it (cli_impact_variants) */
 } kp_impact;
 
 /* A SARIF result held in kp_report.sarif. */
