@@ -40,6 +40,11 @@ typedef struct kp_suppression {
 	uint32_t stmt_end;      /* end of that statement */
 	bool rules[KP_R__COUNT];/* rules it silences */
 	int used;               /* diagnostics it silenced */
+	bool block;             /* keyplan:disable (file_wide too): from where
+	                           it is ... */
+	uint32_t line, col;
+	uint32_t *until;        /* ... to its rule's keyplan:enable: line and
+	                           column per rule (UINT32_MAX: the file's end) */
 } kp_suppression;
 
 /* A workload query whose plan a schema change changes (check --base-schema). */
@@ -104,6 +109,8 @@ typedef struct kp_report {
 	uint64_t *fp_keys;              /* SARIF: line hashes seen (open addressing, */
 	uint32_t *fp_seen;              /* malloc'd) and how often: the occurrence */
 	uint32_t fp_cap, fp_n;          /* makes each fingerprint unique in the run */
+	kp_suppression *open[KP_R__COUNT]; /* the keyplan:disable blocks open, */
+	const char *open_path;          /* in this file (the file pass's) */
 	bool in_host;                   /* reading a comment of application code */
 	bool host_xml;                  /* ... of MyBatis XML (the reason follows ':') */
 	bool reported[KP_R__COUNT];     /* rules with a finding written (text

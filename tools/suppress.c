@@ -71,6 +71,49 @@ static bool looks_like_id(const char *w, size_t n)
 	return n >= 3 && (w[0] == 'K' || w[0] == 'k') && (w[1] == 'P' || w[1] == 'p') && isdigit((unsigned char)w[2]);
 }
 
+/* A keyplan:disable (disable) or keyplan:enable of rules at text[off,
+ * off + len) of src, in the file pass. Blocks do not nest: a rule is
+ * disabled or not, so disabling one already disabled, or enabling one not
+ * disabled, is a KP022 (that rule is left out of the directive). Returns
+ * whether a disable still has a rule to open. */
+static bool block_directive(kp_report *r, kp_source *src, size_t off, size_t len, bool disable, bool *rules)
+{
+	/* the blocks still open are this file's: a file of its own starts
+	 * with none */
+	if (!r->open_path || strcmp(r->open_path, src->path)) {
+		memset(r->open, 0, sizeof r->open);
+		r->open_path = kp_arena_strndup(r->a, src->path, strlen(src->path));
+	}
+	uint32_t line, col;
+	kp_source_linecol(src, off, &line, &col);
+	bool any = false;
+	for (int k = 0; k < KP_R__COUNT; k++) {
+		if (!rules[k])
+			continue;
+		const kp_rule_info *ri = kp_rule_get((kp_rule)k);
+		kp_suppression *o = r->open[k];
+		if (disable && o) {
+			char m[200];
+			snprintf(m, sizeof m, "%s is already disabled (line %u): keyplan:disable blocks do not nest, so "
+			         "this one silences nothing of it: '%%.*s'", ri->id, o->line);
+			directive_warning(r, src, off, len, m, src->text + off, len);
+			rules[k] = false;
+		} else if (!disable && !o) {
+			char m[200];
+			snprintf(m, sizeof m, "no keyplan:disable of %s is open, so this keyplan:enable ends nothing: '%%.*s'",
+			         ri->id);
+			directive_warning(r, src, off, len, m, src->text + off, len);
+		} else if (!disable) {
+			o->until[2 * k] = line;
+			o->until[2 * k + 1] = col;
+			r->open[k] = NULL;
+		} else {
+			any = true;
+		}
+	}
+	return any;
+}
+
 /* The text of one comment [p, end), without its "--" or its slash-star
  * pair: a keyplan: directive, a weight, or nothing. at_line_start: the
  * comment is the first thing on its line. The directive's statement is
@@ -102,31 +145,41 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 	if (!starts_ci(p, end, "keyplan:"))
 		return;
 	const char *d = p + 8;
-	bool file_wide;
-	if (starts_ci(d, end, "ignore-file") && (d + 11 == end || isspace((unsigned char)d[11]))) {
-		file_wide = true;
-		d += 11;
-	} else if (starts_ci(d, end, "ignore") && (d + 6 == end || isspace((unsigned char)d[6]))) {
-		file_wide = false;
-		d += 6;
-	} else {
-		if (file_pass)
-			return;   /* reported by the statement pass */
-		const char *w = d;
-		while (w < end && !isspace((unsigned char)*w))
-			w++;
-		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
-		                  "unknown directive 'keyplan:%.*s': expected keyplan:ignore or keyplan:ignore-file",
-		                  d, (size_t)(w - d));
-		return;
-	}
-	/* ignore-file lines are read once, before the statements, by the file
-	 * pass; it takes "--" comments that start a line, nothing else */
-	if (file_wide != file_pass) {
-		if (file_wide && !at_line_start)
+	/* the directives: ignore (a statement), ignore-file, and the blocks
+	 * disable ... enable */
+	static const char *const names[] = {"ignore-file", "ignore", "disable", "enable"};
+	enum { D_FILE, D_STMT, D_DISABLE, D_ENABLE } kind = D_FILE;
+	size_t nl = 0;
+	for (int k = 0; k < 4; k++) {
+		nl = strlen(names[k]);
+		if (starts_ci(d, end, names[k]) && (d + nl == end || isspace((unsigned char)d[nl]))) {
+			kind = k;
+			break;
+		}
+		if (k == 3) {
+			if (file_pass)
+				return;   /* reported by the statement pass */
+			const char *w = d;
+			while (w < end && !isspace((unsigned char)*w))
+				w++;
 			directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
-			                  "keyplan:ignore-file must be a '--' comment at the start of a line: '%.*s'",
-			                  p, (size_t)(end - p));
+			                  "unknown directive 'keyplan:%.*s': expected keyplan:ignore, keyplan:ignore-file, "
+			                  "keyplan:disable or keyplan:enable", d, (size_t)(w - d));
+			return;
+		}
+	}
+	const char *dname = names[kind];
+	d += nl;
+	bool file_wide = kind != D_STMT;
+	/* ignore-file, disable and enable are read once, before the
+	 * statements, by the file pass; in SQL it takes "--" comments that
+	 * start a line, nothing else */
+	if (file_wide != file_pass) {
+		if (file_wide && !at_line_start) {
+			char m[120];
+			snprintf(m, sizeof m, "keyplan:%s must be a '--' comment at the start of a line: '%%.*s'", dname);
+			directive_warning(r, src, (size_t)(p - t), (size_t)(end - p), m, p, (size_t)(end - p));
+		}
 		return;
 	}
 	kp_suppression s0;
@@ -176,31 +229,42 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 	}
 	/* one form per comment syntax, and a malformed directive silences
 	 * nothing: words after the rules without the separator are an error */
+	/* (the old messages name keyplan:ignore for ignore and ignore-file,
+	 * as before; the blocks name their own directive) */
+	const char *shown = kind == D_DISABLE || kind == D_ENABLE ? dname : "ignore";
+	const char *does = kind == D_ENABLE ? "ends nothing" : "silences nothing";
 	if (bad && legacy_reason) {
-		directive_warning(r, src, (size_t)(bad - t), badlen,
-		                  xml ? "'%.*s' is not a rule, so this keyplan:ignore silences nothing: write the reason "
-		                        "after ':' (<!-- keyplan:ignore KP001: reason -->)"
-		                      : "'%.*s' is not a rule, so this keyplan:ignore silences nothing: write the reason "
-		                        "after ' -- ' (keyplan:ignore KP001 -- reason)",
-		                  bad, badlen);
+		kp_buf m = {0};
+		kp_buf_printf(&m, xml ? "'%%.*s' is not a rule, so this keyplan:%s %s: write the reason after ':' "
+		                        "(<!-- keyplan:%s KP001: reason -->)"
+		                      : "'%%.*s' is not a rule, so this keyplan:%s %s: write the reason after ' -- ' "
+		                        "(keyplan:%s KP001 -- reason)", shown, does, shown);
+		directive_warning(r, src, (size_t)(bad - t), badlen, m.data, bad, badlen);
+		kp_buf_free(&m);
 		return;
 	} else if (bad) {
 		size_t bl = badlen;
+		kp_buf m = {0};
 		if (bl > 1 && bad[bl - 1] == ':' && kp_rule_lookup(bad, bl - 1) >= 0)
-			directive_warning(r, src, (size_t)(bad - t), badlen,
-			                  "unknown rule '%.*s' in keyplan:ignore, so it silences nothing: write the "
-			                  "reason after ' -- ' (keyplan:ignore RULE -- reason)", bad, badlen);
+			kp_buf_printf(&m, "unknown rule '%%.*s' in keyplan:%s, so it %s: write the reason after ' -- ' "
+			              "(keyplan:%s RULE -- reason)", shown, does, shown);
 		else
-			directive_warning(r, src, (size_t)(bad - t), badlen,
-			                  "unknown rule '%.*s' in keyplan:ignore, so it silences nothing (keyplan rules "
-			                  "lists them; a reason goes after ' -- ')", bad, badlen);
+			kp_buf_printf(&m, "unknown rule '%%.*s' in keyplan:%s, so it %s (keyplan rules lists them; a "
+			              "reason goes after ' -- ')", shown, does);
+		directive_warning(r, src, (size_t)(bad - t), badlen, m.data, bad, badlen);
+		kp_buf_free(&m);
 		return;
 	} else if (nrules == 0) {
-		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
-		                  file_wide ? "keyplan:ignore-file names no rule, so it silences nothing: '%.*s'"
-		                            : "keyplan:ignore names no rule, so it silences nothing: '%.*s'",
-		                  p, (size_t)(end - p));
+		kp_buf m = {0};
+		kp_buf_printf(&m, "keyplan:%s names no rule, so it %s: '%%.*s'", kind == D_FILE ? "ignore-file" : shown,
+		              does);
+		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p), m.data, p, (size_t)(end - p));
+		kp_buf_free(&m);
 		return;
+	}
+	if (kind == D_DISABLE || kind == D_ENABLE) {
+		if (!block_directive(r, src, (size_t)(p - t), (size_t)(end - p), kind == D_DISABLE, s0.rules))
+			return;
 	}
 	kp_suppression *s = kp_arena_alloc(r->a, sizeof(*s));
 	*s = s0;
@@ -210,6 +274,17 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 	s->file_wide = file_wide;
 	s->stmt_off = stmt_off;
 	s->stmt_end = stmt_end;
+	if (kind == D_DISABLE) {
+		/* open until its keyplan:enable, or the end of the file */
+		s->block = true;
+		kp_source_linecol(src, (size_t)(p - t), &s->line, &s->col);
+		s->until = kp_arena_alloc(r->a, 2 * KP_R__COUNT * sizeof *s->until);
+		for (int k = 0; k < KP_R__COUNT; k++) {
+			s->until[2 * k] = s->until[2 * k + 1] = UINT32_MAX;
+			if (s->rules[k])
+				r->open[k] = s;
+		}
+	}
 	kp_list_push(r->a, &r->sups, s);
 	kp_list_push(r->a, &r->active, s);
 }
@@ -471,6 +546,19 @@ void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_
 	}
 }
 
+/* Does the block s cover the finding g: is g at or after the disable,
+ * and before the enable of its rule? at: g's line and column, computed
+ * here the first time. */
+static bool in_block(const kp_suppression *s, const kp_diag *g, uint32_t at[2])
+{
+	if (!at[0])
+		kp_source_linecol(g->src, g->off, &at[0], &at[1]);
+	const uint32_t *u = s->until + 2 * g->rule;
+	bool after = at[0] > s->line || (at[0] == s->line && at[1] >= s->col);
+	bool before = at[0] < u[0] || (at[0] == u[0] && at[1] < u[1]);
+	return after && before;
+}
+
 bool kp_report_suppressed(kp_report *r, const kp_diag *g)
 {
 	if (g->rule == KP_R_UNKNOWN_DIRECTIVE)
@@ -479,11 +567,12 @@ bool kp_report_suppressed(kp_report *r, const kp_diag *g)
 	 * host file, which is where its directives are */
 	kp_source *gs;
 	size_t go = kp_source_origin(g->src, g->off, &gs);
+	uint32_t at[2] = {0, 0};   /* its line and column, once a block asks */
 	for (uint32_t i = 0; i < r->active.n; i++) {
 		kp_suppression *s = r->active.items[i];
 		if (!s->rules[g->rule])
 			continue;
-		if (s->file_wide ? strcmp(s->path, g->src->path) == 0
+		if (s->file_wide ? strcmp(s->path, g->src->path) == 0 && (!s->block || in_block(s, g, at))
 		                 : s->src == gs && go >= s->stmt_off && go < s->stmt_end) {
 			s->used++;
 			return true;
@@ -499,7 +588,8 @@ void kp_report_unused(kp_report *r)
 		kp_suppression *s = r->sups.items[i];
 		if (!s->used)
 			kp_diag_add(&d, &r->scratch, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, s->at, s->off, 0,
-			            "this keyplan:%s silences nothing", s->file_wide ? "ignore-file" : "ignore");
+			            "this keyplan:%s silences nothing",
+			            s->block ? "disable" : s->file_wide ? "ignore-file" : "ignore");
 	}
 	kp_report_emit(r, &d);
 	kp_arena_reset(&r->scratch);
