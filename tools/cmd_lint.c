@@ -252,10 +252,14 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 	}
 	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c};
 	bool keep = false;
+	if (r == KP_ROLE_QUERY)
+		kp_report_file_begin(c->rep);
 	kp_report_file_read(c->rep, src->path);
 	c->rep->host_xml = lang == KP_LANG_MYBATIS;
 	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, r, &sink, c->host_arena, &keep);
 	c->rep->host_xml = false;
+	if (r == KP_ROLE_QUERY)
+		kp_report_file_end(c->rep);
 	if (c->rep->impact_mode)
 		cli_impact_variants(c, hf, c->host_arena);
 	kp_pipe_scope_end(&c->pipe);   /* lint: the file's DDL was its own */
@@ -272,10 +276,14 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 
 static void collect_source(cli *c, kp_source *src, kp_role r)
 {
+	if (r == KP_ROLE_QUERY)
+		kp_report_file_begin(c->rep);
 	kp_report_file_read(c->rep, src->path);
 	kp_report_file_directives(c->rep, src);
 	kp_pipe_source(&c->pipe, src, r);
 	kp_pipe_scope_end(&c->pipe);
+	if (r == KP_ROLE_QUERY)
+		kp_report_file_end(c->rep);
 }
 
 /* A query file read in windows, so that lint's memory does not grow with
@@ -284,13 +292,16 @@ static void collect_source(cli *c, kp_source *src, kp_role r)
 static int collect_stream(cli *c, const char *path)
 {
 	kp_diags d = {0};
+	kp_report_file_begin(c->rep);
 	kp_report_file_read(c->rep, path);
 	if (kp_report_scan_file_directives(c->rep, path, &d, &c->arena) < 0) {
+		kp_report_file_end(c->rep);
 		cli_errors(c, &d);
 		return -1;
 	}
 	int rc = kp_pipe_stream(&c->pipe, path, KP_ROLE_QUERY, &d, &c->arena);
 	kp_pipe_scope_end(&c->pipe);
+	kp_report_file_end(c->rep);
 	if (rc < 0) {
 		cli_errors(c, &d);
 		return -1;
@@ -608,6 +619,7 @@ int cmd_lint(int argc, char **argv, bool check)
 	rep.rule_page = cli_rule_page;
 	kp_report_begin(&rep, &c.arena, out, c.fmt, c.fmt == KP_FMT_TEXT ? cli_use_color(&c, out) : 0);
 	rep.check = check;
+	rep.report_unused = c.report_unused;
 	rep.baseline = c.baseline_path ? &known : NULL;
 	rep.record = c.write_baseline ? &found : NULL;
 	rep.diff = c.diff_rev ? &scope : NULL;

@@ -186,7 +186,7 @@ static void push_index(uint32_t **a, uint32_t *n, uint32_t *cap, uint32_t v)
  * KP_SARIF_MAX_RESULTS results whole: past that many, a result takes the
  * place of the latest one of the lowest severity below its own, or is left
  * out itself; so the cap keeps the most severe, in input order. */
-static void sarif_add(kp_report *r, const kp_diag *g)
+static void sarif_add(kp_report *r, const kp_diag *g, const char *text, size_t n)
 {
 	int sev = (int)g->severity;
 	if (r->sarif_results >= KP_SARIF_MAX_RESULTS) {
@@ -207,7 +207,10 @@ static void sarif_add(kp_report *r, const kp_diag *g)
 	}
 	kp_sarif_rec *x = &r->recs[r->nrecs];
 	x->off = (uint32_t)r->sarif.len;
-	write_sarif_result(r, &r->sarif, g, true);
+	if (text)
+		kp_buf_put(&r->sarif, text, n);   /* formatted already (held) */
+	else
+		write_sarif_result(r, &r->sarif, g, true);
 	x->len = (uint32_t)(r->sarif.len - x->off);
 	x->dropped = false;
 	push_index(&r->kept[sev], &r->nkept[sev], &r->capkept[sev], r->nrecs);
@@ -264,6 +267,10 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 			r->sink(r->sink_ctx, &c);
 			continue;
 		}
+		if (r->holding) {
+			kp_report_hold(r, &c);   /* written in place later (hold.c) */
+			continue;
+		}
 		switch (r->fmt) {
 		case KP_FMT_TEXT:
 			kp_diag_format(&r->buf, &c, r->color);
@@ -273,7 +280,7 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 			kp_diag_json(&r->buf, &c);
 			break;
 		case KP_FMT_SARIF:
-			sarif_add(r, &c);
+			sarif_add(r, &c, NULL, 0);
 			break;
 		case KP_FMT_GITHUB:
 			write_github_line(r, &r->buf, &c);
@@ -284,6 +291,36 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 		r->reported[c.rule] = true;
 		flush_buf(r, false);
 	}
+}
+
+void kp_report_format(kp_report *r, kp_buf *b, const kp_diag *c)
+{
+	switch (r->fmt) {
+	case KP_FMT_TEXT: kp_diag_format(b, c, r->color); break;
+	case KP_FMT_JSON: kp_diag_json(b, c); break;
+	case KP_FMT_SARIF: write_sarif_result(r, b, c, true); break;
+	case KP_FMT_GITHUB: write_github_line(r, b, c); break;
+	}
+}
+
+void kp_report_commit(kp_report *r, kp_severity sev, kp_rule rule, const char *text, size_t n)
+{
+	kp_diag meta = {.rule = rule, .severity = sev};
+	switch (r->fmt) {
+	case KP_FMT_JSON:
+		kp_buf_puts(&r->buf, r->written ? ",\n  " : "\n  ");
+		kp_buf_put(&r->buf, text, n);
+		break;
+	case KP_FMT_SARIF:
+		sarif_add(r, &meta, text, n);
+		break;
+	default:
+		kp_buf_put(&r->buf, text, n);
+	}
+	r->written++;
+	r->count[sev]++;
+	r->reported[rule] = true;
+	flush_buf(r, false);
 }
 
 
@@ -762,6 +799,7 @@ static void write_sarif_invocation(kp_report *r, kp_buf *b)
 
 int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *sums, int nsums)
 {
+	kp_report_file_end(r);   /* a run stopped in a file: what it held */
 	kp_buf *b = &r->buf;
 	/* a failed run (exit 2) says so in every format, and writes no impact,
 	 * advice or summary that would pass for a whole run's */

@@ -45,6 +45,7 @@ typedef struct kp_suppression {
 	uint32_t line, col;
 	uint32_t *until;        /* ... to its rule's keyplan:enable: line and
 	                           column per rule (UINT32_MAX: the file's end) */
+	bool judged;            /* reported as silencing nothing, or used */
 } kp_suppression;
 
 /* A workload query whose plan a schema change changes (check --base-schema). */
@@ -109,6 +110,17 @@ typedef struct kp_report {
 	uint64_t *fp_keys;              /* SARIF: line hashes seen (open addressing, */
 	uint32_t *fp_seen;              /* malloc'd) and how often: the occurrence */
 	uint32_t fp_cap, fp_n;          /* makes each fingerprint unique in the run */
+	bool report_unused;             /* --report-unused-ignores: KP022 for each
+	                                   directive that silences nothing, */
+	bool holding;                   /* ... in place: a query file's findings
+	                                   are held until its directives are
+	                                   judged (hold.c) */
+	uint32_t file_sups;             /* where the file's directives start in sups */
+	kp_buf held;                    /* the held findings, formatted */
+	struct kp_held *holds;          /* each one's place in held and position */
+	uint32_t nholds, capholds;      /* (malloc'd) */
+	char **hold_paths;              /* their files (malloc'd) */
+	uint32_t nhold_paths;
 	kp_suppression *open[KP_R__COUNT]; /* the keyplan:disable blocks open, */
 	const char *open_path;          /* in this file (the file pass's) */
 	bool in_host;                   /* reading a comment of application code */
@@ -178,8 +190,15 @@ void kp_report_stmt_clear(kp_report *r);
 void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end);
 /* Writes the diagnostics of d, applying rule settings and suppressions. */
 void kp_report_emit(kp_report *r, const kp_diags *d);
-/* Reports suppressions that silenced nothing (--report-unused-ignores). */
+/* Reports suppressions that silenced nothing (--report-unused-ignores)
+ * and were not reported in place (check's, whose schema and workload
+ * directives may still silence the advisor's findings). */
 void kp_report_unused(kp_report *r);
+/* A query file of lint starts (before its ignore-file scan), and ends:
+ * with --report-unused-ignores its findings are held and written in
+ * position order with the directives that silence nothing (hold.c). */
+void kp_report_file_begin(kp_report *r);
+void kp_report_file_end(kp_report *r);
 /* Finishes the report: advice and summary (check; adv NULL for lint), the
  * closing of JSON and SARIF, the totals of text. Returns -1 on a write error. */
 int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *sums, int nsums);

@@ -422,6 +422,8 @@ void kp_report_file_directives(kp_report *r, kp_source *src)
 
 void kp_report_stmt_done(kp_report *r)
 {
+	if (r->holding)
+		kp_report_hold_stmt_done(r);
 	uint32_t m = 0;
 	for (uint32_t i = 0; i < r->active.n; i++) {
 		kp_suppression *s = r->active.items[i];
@@ -586,7 +588,7 @@ void kp_report_unused(kp_report *r)
 	kp_diags d = {0};
 	for (uint32_t i = 0; i < r->sups.n; i++) {
 		kp_suppression *s = r->sups.items[i];
-		if (!s->used)
+		if (!s->used && !s->judged)
 			kp_diag_add(&d, &r->scratch, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, s->at, s->off, 0,
 			            "this keyplan:%s silences nothing",
 			            s->block ? "disable" : s->file_wide ? "ignore-file" : "ignore");
