@@ -1,5 +1,8 @@
-/* With --report-unused-ignores, lint says which directives silence
- * nothing where they are: in position order with the other findings of
+/* Lint's findings of a file in position order where the directives make
+ * them come out of it: the file pass reports a malformed ignore-file or
+ * disable before the statements above it, and with
+ * --report-unused-ignores lint says which directives silence nothing
+ * where they are: in position order with the other findings of
  * their file (ruff's RUF100, eslint's unused disable directives). A
  * statement's keyplan:ignore is judged when its statement is done; an
  * ignore-file or a keyplan:disable block may still silence a finding
@@ -20,6 +23,8 @@ typedef struct kp_held {
 	uint32_t seq;           /* the order it came in (the sort is stable) */
 	kp_severity sev;
 	kp_rule rule;
+	bool ahead;             /* reported by the file pass, before the
+	                           statements it may follow */
 } kp_held;
 
 static uint32_t path_index(kp_report *r, const char *path)
@@ -53,6 +58,7 @@ void kp_report_hold(kp_report *r, const kp_diag *c)
 		h->path = path_index(r, at->path);
 	}
 	h->seq = r->nholds;
+	h->ahead = r->ahead;
 	h->sev = c->severity;
 	h->rule = c->rule;
 	h->off = (uint32_t)r->held.len;
@@ -73,19 +79,43 @@ static int cmp_held(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Writes the held findings in position order. */
-static void release(kp_report *r)
+/* Writes the held findings in position order: all of them (all), or
+ * those up to the last one the statements reported; what the file pass
+ * reported further down waits for the statements there. */
+static void release(kp_report *r, bool all)
 {
 	qsort(r->holds, r->nholds, sizeof *r->holds, cmp_held);
-	for (uint32_t i = 0; i < r->nholds; i++) {
+	uint32_t upto = r->nholds;
+	if (!all)
+		while (upto > 0 && r->holds[upto - 1].ahead)
+			upto--;
+	for (uint32_t i = 0; i < upto; i++) {
 		const kp_held *h = &r->holds[i];
 		kp_report_commit(r, h->sev, h->rule, r->held.data + h->off, h->len);
 	}
-	r->nholds = 0;
-	kp_buf_clear(&r->held);
-	for (uint32_t i = 0; i < r->nhold_paths; i++)
-		free(r->hold_paths[i]);
-	r->nhold_paths = 0;
+	if (upto == r->nholds) {
+		r->nholds = 0;
+		kp_buf_clear(&r->held);
+		for (uint32_t i = 0; i < r->nhold_paths; i++)
+			free(r->hold_paths[i]);
+		r->nhold_paths = 0;
+		return;
+	}
+	/* the rest stays, its text moved to the front (it is short: the
+	 * file pass's warnings), its order kept (seq) */
+	kp_buf rest = {0};
+	uint32_t n = 0;
+	for (uint32_t i = upto; i < r->nholds; i++) {
+		kp_held h = r->holds[i];
+		uint32_t off = (uint32_t)rest.len;
+		kp_buf_put(&rest, r->held.data + h.off, h.len);
+		h.off = off;
+		h.seq = n;
+		r->holds[n++] = h;
+	}
+	r->nholds = n;
+	kp_buf_free(&r->held);
+	r->held = rest;
 }
 
 /* The KP022 of a directive that silenced nothing, held in its place. */
@@ -103,35 +133,37 @@ void kp_report_hold_stmt_done(kp_report *r)
 {
 	for (uint32_t i = 0; i < r->active.n; i++) {
 		kp_suppression *s = r->active.items[i];
-		if (!s->file_wide && !s->used && !s->judged)
+		if (r->report_unused && !s->file_wide && !s->used && !s->judged)
 			unused(r, s);
 	}
 	/* the file's ignore-file and disable directives that silenced nothing
 	 * yet may still silence a finding below: the findings wait for them */
-	for (uint32_t i = r->file_sups; i < r->sups.n; i++) {
+	for (uint32_t i = r->file_sups; r->report_unused && i < r->sups.n; i++) {
 		const kp_suppression *s = r->sups.items[i];
 		if (s->file_wide && !s->used)
 			return;
 	}
-	release(r);
+	release(r, false);
 }
 
 void kp_report_file_begin(kp_report *r)
 {
 	r->file_sups = r->sups.n;
+	r->in_file = true;
 	r->holding = r->report_unused && !r->sink;
 }
 
 void kp_report_file_end(kp_report *r)
 {
+	r->in_file = false;
 	if (!r->holding)
 		return;
-	for (uint32_t i = r->file_sups; i < r->sups.n; i++) {
+	for (uint32_t i = r->file_sups; r->report_unused && i < r->sups.n; i++) {
 		kp_suppression *s = r->sups.items[i];
 		if (!s->used && !s->judged)
 			unused(r, s);
 	}
-	release(r);
+	release(r, true);
 	r->holding = false;
 	free(r->holds);
 	free(r->hold_paths);

@@ -115,6 +115,9 @@ typedef struct kp_report {
 	bool holding;                   /* ... in place: a query file's findings
 	                                   are held until its directives are
 	                                   judged (hold.c) */
+	bool in_file;                   /* a query file of lint is being read */
+	bool ahead;                     /* its file pass is reporting: that comes
+	                                   before the statements before it */
 	uint32_t file_sups;             /* where the file's directives start in sups */
 	kp_buf held;                    /* the held findings, formatted */
 	struct kp_held *holds;          /* each one's place in held and position */

@@ -31,6 +31,8 @@ static void directive_warning(kp_report *r, kp_source *src, size_t off, size_t l
 	kp_diags d = {0};
 	kp_diag_add(&d, &r->scratch, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, src, (uint32_t)off,
 	            (uint32_t)len, msg, (int)arglen, arg);
+	if (r->ahead && r->in_file && !r->sink)
+		r->holding = true;   /* in place among the statements' findings */
 	kp_report_emit(r, &d);
 	kp_arena_reset(&r->scratch);
 }
@@ -126,8 +128,22 @@ static bool block_directive(kp_report *r, kp_source *src, size_t off, size_t len
  * KP022 and silences nothing, except words after a valid rule list with no
  * "--" before them: the old way of giving a reason, which still silences
  * (with a KP022 asking for the separator). */
+static void read_comment(kp_report *r, kp_source *src, const char *p, const char *end, uint32_t stmt_off,
+                         uint32_t stmt_end, double *weight, bool file_pass, bool at_line_start);
+
+/* A comment's directive (read_comment). What the file pass reports comes
+ * before the file's statements are read: lint holds it until they reach
+ * its place (hold.c). */
 static void one_comment(kp_report *r, kp_source *src, const char *p, const char *end, uint32_t stmt_off,
                         uint32_t stmt_end, double *weight, bool file_pass, bool at_line_start)
+{
+	r->ahead = file_pass;
+	read_comment(r, src, p, end, stmt_off, stmt_end, weight, file_pass, at_line_start);
+	r->ahead = false;
+}
+
+static void read_comment(kp_report *r, kp_source *src, const char *p, const char *end, uint32_t stmt_off,
+                         uint32_t stmt_end, double *weight, bool file_pass, bool at_line_start)
 {
 	const char *t = src->text;
 	kp_comment_trim(&p, &end);
