@@ -44,7 +44,8 @@
 	"  --config FILE        read FILE instead of the nearest .keyplan\n" \
 	"  --no-config          read no config file\n" \
 	"  --report-unused-ignores\n" \
-	"                       warn about keyplan:ignore comments that silence nothing\n" \
+	"                       warn about keyplan:ignore, ignore-file and disable\n" \
+	"                       comments that silence nothing, each at its place\n" \
 	"  -h, --help           show this help\n" \
 	"\n" \
 	"exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage, I/O\n" \

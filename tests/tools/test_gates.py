@@ -311,12 +311,12 @@ examples = set()
 for path in docs:
     text = open(path).read()
     # an example in backticks, possibly wrapped over two lines
-    for m in re.finditer(r"`((?:--|//|#|/\*|<!--) ?keyplan:ignore(?:-file)?[^`]*)`", text):
+    for m in re.finditer(r"`((?:--|//|#|/\*|<!--) ?keyplan:(?:ignore(?:-file)?|disable)[^`]*)`", text):
         if text[m.end():].startswith(" instead of"):
             continue   # the wrong form, shown as such (KP022's page)
         examples.add((os.path.relpath(path, SRC), " ".join(m.group(1).split())))
 man = open(os.path.join(SRC, "docs", "keyplan.1")).read().replace("\\-", "-")
-for m in re.finditer(r'"((?:--|//|#|/\*|<!--) ?keyplan:ignore(?:-file)?[^"]*)"', man):
+for m in re.finditer(r'"((?:--|//|#|/\*|<!--) ?keyplan:(?:ignore(?:-file)?|disable)[^"]*)"', man):
     examples.add(("docs/keyplan.1", " ".join(m.group(1).split())))
 check("11. the docs show suppression examples", len(examples) >= 45, len(examples))
 SEL = "SELECT * FROM orders WHERE orderid = 1"
