@@ -405,11 +405,37 @@ static int lex_step(int st, char prev, char ch)
 	}
 }
 
+/* Is buf[i] the ':' of "keyplan:" (any case)? The 7 bytes before it may
+ * be in tail, the end of the chunk before (ntail of them). */
+static bool keyplan_colon(const char *buf, size_t i, const char *tail, size_t ntail)
+{
+	char w[7];
+	if (i >= 7) {
+		memcpy(w, buf + i - 7, 7);
+	} else {
+		size_t from_tail = 7 - i;
+		if (from_tail > ntail)
+			return false;
+		memcpy(w, tail + ntail - from_tail, from_tail);
+		memcpy(w + from_tail, buf, i);
+	}
+	return strncasecmp(w, "keyplan", 7) == 0;
+}
+
 void kp_report_file_directives(kp_report *r, kp_source *src)
 {
 	/* "-- keyplan:ignore-file" at the start of a line (after white space);
 	 * found before any statement, since it covers those before it too */
 	const char *t = src->text, *end = t + src->len;
+	/* only up to the line of the last "keyplan:" (none: nothing to do) */
+	const char *last = NULL;
+	for (const char *c = memchr(t, ':', src->len); c; c = memchr(c + 1, ':', (size_t)(end - c - 1)))
+		if (keyplan_colon(t, (size_t)(c - t), NULL, 0))
+			last = c;
+	if (!last)
+		return;
+	const char *nl_last = memchr(last, '\n', (size_t)(end - last));
+	end = nl_last ? nl_last : end;
 	int st = LX_CODE;
 	for (const char *p = t; p < end; ) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -480,6 +506,28 @@ static void scan_line_end(kp_report *r, const char *path, dir_line *dl, uint32_t
 	dl->past_space = false;
 }
 
+/* Where the last "keyplan:" of the file is (every directive has one), or
+ * -1: memchr from colon to colon, far cheaper than the state machine
+ * that tells a comment from a string, which then runs only up to it. */
+static long long last_directive(FILE *f, char *buf, size_t cap)
+{
+	long long last = -1, base = 0;
+	char tail[7];
+	size_t ntail = 0, got;
+	while ((got = fread(buf, 1, cap, f)) > 0) {
+		for (const char *p = memchr(buf, ':', got); p; p = memchr(p + 1, ':', got - (size_t)(p - buf) - 1)) {
+			if (keyplan_colon(buf, (size_t)(p - buf), tail, ntail))
+				last = base + (p - buf);
+			if ((size_t)(p - buf) + 1 >= got)
+				break;
+		}
+		ntail = got < 7 ? got : 7;
+		memcpy(tail, buf + got - ntail, ntail);
+		base += (long long)got;
+	}
+	return last;
+}
+
 int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, kp_arena *a)
 {
 	FILE *f = fopen(path, "rb");
@@ -487,22 +535,59 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "cannot open: %s", strerror(errno));
 		return -1;
 	}
-	/* by hand, a byte at a time through a state machine: a line of any
-	 * length costs no memory, and only lines that start with "--" (after
-	 * white space) are kept, up to 4 KiB */
 	static char buf[1 << 16];
+	long long last = last_directive(f, buf, sizeof buf);
+	if (last < 0 || fseek(f, 0, SEEK_SET) < 0) {
+		int bad = ferror(f) || (last >= 0);
+		fclose(f);
+		if (bad) {
+			kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "read error");
+			return -1;
+		}
+		return 0;   /* no directive in the file */
+	}
+	/* then by hand, a byte at a time through a state machine, up to the
+	 * line of the last directive: a line of any length costs no memory,
+	 * and only lines that start with "--" (after white space) are kept, up
+	 * to 4 KiB */
+	/* per state, the bytes that leave it as it is (and are not a line's
+	 * end): every byte but those lex_step reads */
+	static bool skip[LX_LINE][256];
+	if (!skip[LX_CODE]['a']) {
+		static const char *const stops[LX_LINE] = {
+			[LX_CODE] = "'\"`-/*", [LX_STR] = "'", [LX_QUOTED] = "\"", [LX_BACKTICK] = "`", [LX_BLOCK] = "*/"};
+		for (int k = 0; k < LX_LINE; k++)
+			for (int c = 0; c < 256; c++)
+				skip[k][c] = c != '\n' && !strchr(stops[k], c);
+	}
 	dir_line dl = {0};
 	int st = LX_CODE;       /* where the bytes are: code, string, comment */
 	char prev = 0;
 	uint32_t line = 1;
 	size_t got;
 	bool first = true;
-	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+	long long base = 0;     /* the file offset of buf[0] */
+	bool done = false;
+	while (!done && (got = fread(buf, 1, sizeof buf, f)) > 0) {
 		size_t i = 0;
 		if (first && got >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
 			i = 3;   /* a byte-order mark is not text */
 		first = false;
 		for (; i < got; i++) {
+			if (dl.past_space && !dl.candidate && st != LX_LINE) {
+				/* the bytes that cannot change the state are skipped in
+				 * a tight loop (most of a file: names, words, values) */
+				const bool *keep = skip[st];
+				size_t j = i;
+				while (j < got && keep[(unsigned char)buf[j]])
+					j++;
+				if (j != i) {
+					prev = 0;   /* a skipped byte pairs with nothing */
+					i = j;
+					if (i >= got)
+						break;
+				}
+			}
 			char ch = buf[i];
 			if (ch == '\n') {
 				scan_line_end(r, path, &dl, line);
@@ -510,6 +595,10 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 				if (st == LX_LINE)
 					st = LX_CODE;
 				prev = 0;
+				if (base + (long long)i > last) {
+					done = true;   /* past the last directive's line */
+					break;
+				}
 				continue;
 			}
 			if (!dl.past_space && (ch == ' ' || ch == '\t')) {
@@ -542,6 +631,7 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 			if (dl.n < sizeof dl.text)
 				dl.text[dl.n++] = ch;
 		}
+		base += (long long)got;
 	}
 	int bad = ferror(f);
 	fclose(f);
@@ -549,7 +639,8 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "read error");
 		return -1;
 	}
-	scan_line_end(r, path, &dl, line);
+	if (!done)
+		scan_line_end(r, path, &dl, line);
 	return 0;
 }
 

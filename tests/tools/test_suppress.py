@@ -144,4 +144,23 @@ with kptest.tempdir() as d:
             (2, "unknown directive 'keyplan:ignor': expected keyplan:ignore, keyplan:ignore-file, keyplan:disable "
                 "or keyplan:enable")], out + err)
 
+    # the file pass reads a named file in windows and standard input whole,
+    # each skipping to the last "keyplan:" first: both must find the same
+    # directives in any mix of strings, quoted names and comments
+    import random
+    rnd = random.Random(20261126)
+    parts = ["SELECT * FROM orders WHERE status = 'a';", "'", '"', "`", "/*", "*/", "--", "\n", " ", "-", "/",
+             "*", "-- keyplan:ignore-file KP001\n", "  -- keyplan:disable KP001\n", "-- keyplan:enable KP001\n",
+             "x", "keyplan:", "\r\n", "-- keyplan:ignore-file KP0\n"]
+    differ = []
+    for _ in range(80):
+        text = "".join(rnd.choice(parts) for _ in range(rnd.randint(1, 30))) + \
+            "\nSELECT * FROM orders WHERE status = 'z';\n"
+        write(os.path.join(d, "fz.sql"), text)
+        a = run(*lint, "fz.sql", cwd=d)[1]
+        b = run(*lint, "-", stdin=text.encode(), cwd=d)[1]
+        if [f[1:] for f in found(a)] != [f[1:] for f in found(b)]:
+            differ.append(text)
+    check("the file pass finds the same directives in a file and on standard input", differ == [], repr(differ[:2]))
+
 kptest.finish()
