@@ -199,6 +199,8 @@ static const char *variant_name(const kp_host_file *hf, const kp_source *sql, kp
 /* Application code (Java, Kotlin, Go, Python, MyBatis XML), read as lint
  * reads it (lib/embed.c): a plan line per variant of each statement,
  * located in the host file and named by its branch conditions. */
+static void explain_host_source(explain_run *er, kp_source *src, kp_lang lang);
+
 static int explain_host(explain_run *er, const char *path, kp_lang lang)
 {
 	cli *c = er->c;
@@ -215,6 +217,14 @@ static int explain_host(explain_run *er, const char *path, kp_lang lang)
 			abort();
 		kp_buf_clear(&src->path_json);
 	}
+	explain_host_source(er, src, lang);
+	return 0;
+}
+
+/* The source src of application code (freed here unless kept). */
+static void explain_host_source(explain_run *er, kp_source *src, kp_lang lang)
+{
+	cli *c = er->c;
 	/* one arena serves file after file, until a file must be kept (as
 	 * lint's collect_host) */
 	if (!c->host_arena) {
@@ -255,12 +265,11 @@ static int explain_host(explain_run *er, const char *path, kp_lang lang)
 		kp_pipe_keep(&c->pipe, src);
 		kp_list_push(&c->arena, &c->hosts, hf);
 		c->host_arena = NULL;
-		return 0;
+		return;
 	}
 	kp_host_file_free(hf);
 	kp_arena_reset(a);
 	kp_source_free(src);
-	return 0;
 }
 
 static void explain_schema_file(void *ctx, kp_source *src)
@@ -297,6 +306,12 @@ int cmd_explain(int argc, char **argv)
 		if (in->is_sql) {
 			kp_source *src = kp_arena_alloc(&c.arena, sizeof(*src));
 			kp_source_from_string(src, in->name, in->text, strlen(in->text));
+			if (c.lang > KP_LANG_SQL) {
+				explain_host_source(&er, src, (kp_lang)c.lang);   /* --lang java -e '...' */
+				if (c.abort)
+					rc = 2;
+				continue;
+			}
 			kp_pipe_keep(&c.pipe, src);
 			kp_pipe_source(&c.pipe, src, KP_ROLE_QUERY);
 			flush(&er);

@@ -65,6 +65,10 @@ with kptest.tempdir() as d:
     rc, out, err = run("explain", "--no-config", "--schema", "s.sql", "app", cwd=d)
     check("explain: a folder's application code is read", rc == 0 and
           out == "app/q.py:1:14: SCAN orders prefix (userid=?)\n", out + err)
+    rc, out, err = run("explain", "--no-config", "--schema", "s.sql", "--lang", "java", "-e",
+                       'String q = "SELECT * FROM orders WHERE userid = ?";', cwd=d)
+    check("explain --lang java -e: the text is Java", rc == 0 and
+          out == "<command line>:1:13: SCAN orders prefix (userid=?)\n" and err == "", out + err)
     rc, out, err = run("explain", "--no-config", "--schema", "s.sql", "--lang", "sql", "A.java", cwd=d)
     check("explain --lang sql reads a .java file as SQL", rc == 1 and "A.java:1:1: ERROR" in out, out + err)
 
