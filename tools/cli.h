@@ -125,6 +125,9 @@ int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files);
 int cli_sniff(cli *c, const char *path);
 /* A file read whole into the pipeline's source, or NULL (reported). */
 kp_source *cli_open_source(cli *c, const char *path);
+/* Adds the <sql> fragments of mapper file path (not a mapper: nothing) to
+ * the run's index, for an <include> of another mapper's fragment. */
+void cli_index_mapper(cli *c, const char *path);
 /* A query folder may hold the schema files too: those are read once. */
 bool cli_is_schema_file(cli *c, const char *path, bool remember);
 /* Reads the schema of paths (each file once), handed to fn. Returns -1

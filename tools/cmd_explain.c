@@ -301,6 +301,9 @@ int cmd_explain(int argc, char **argv)
 	rc = cli_read_schema(&c, explain_schema_file, &er) < 0 ? 2 : 0;
 	kp_list queries = {0}, files = {0};
 	c.host_walk = true;   /* folders: *.sql and application code, as lint */
+	for (uint32_t i = 0; i < c.inputs.n; i++)   /* the mapper files named */
+		if (!((const input *)c.inputs.items[i])->is_sql)
+			cli_index_mapper(&c, ((const input *)c.inputs.items[i])->text);
 	for (uint32_t i = 0; i < c.inputs.n && !rc; i++) {
 		const input *in = c.inputs.items[i];
 		if (in->is_sql) {
@@ -322,6 +325,8 @@ int cmd_explain(int argc, char **argv)
 			kp_list_push(&c.arena, &queries, (void *)in->text);
 			if (cli_gather(&c, &queries, &c.seen_query, &files) < 0)
 				rc = 2;
+			for (uint32_t k = 0; k < files.n && !rc; k++)   /* a folder's mappers */
+				cli_index_mapper(&c, files.items[k]);
 			for (uint32_t k = 0; k < files.n && !rc; k++) {
 				/* application code is read as lint reads it; a named file
 				 * of another extension is SQL */

@@ -310,26 +310,6 @@ static int collect_stream(cli *c, const char *path)
 	return 0;
 }
 
-/* Adds the <sql> fragments of mapper file path to the run's index: an
- * <include> may name a fragment of another mapper. Errors are reported when
- * the file is read for its statements. */
-static void index_mapper(cli *c, const char *path)
-{
-	struct stat st;
-	if (!strcmp(path, "-") || stat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    cli_file_lang(c, path, false) != KP_LANG_MYBATIS)
-		return;
-	kp_diags d = {0};
-	kp_source src;
-	if (kp_source_read(&src, path, &d, &c->arena) < 0)
-		return;
-	if (!c->mappers)
-		c->mappers = kp_mapper_index_new();
-	kp_mapper_index_add(c->mappers, src.text, src.len);
-	kp_source_free(&src);
-	c->pipe.mappers = c->mappers;
-}
-
 /* check --workload with a query log or a digest: its shapes, one
  * statement each, weighted by the statements they stand for, so that
  * memory is bounded by the shapes, not the log. */
@@ -364,7 +344,7 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 	if (cli_gather(c, paths, &c->seen_query, &files) < 0)
 		return -1;
 	for (uint32_t i = 0; r != KP_ROLE_SCHEMA && i < files.n; i++)
-		index_mapper(c, files.items[i]);
+		cli_index_mapper(c, files.items[i]);
 	for (uint32_t i = 0; i < files.n; i++) {
 		if (strcmp(files.items[i], "-") && cli_is_schema_file(c, files.items[i], false))
 			continue;
@@ -649,7 +629,7 @@ int cmd_lint(int argc, char **argv, bool check)
 		kp_list paths = {0};
 		for (uint32_t i = 0; i < c.inputs.n; i++)   /* the mapper files named */
 			if (!((const input *)c.inputs.items[i])->is_sql)
-				index_mapper(&c, ((const input *)c.inputs.items[i])->text);
+				cli_index_mapper(&c, ((const input *)c.inputs.items[i])->text);
 		for (uint32_t i = 0; i < c.inputs.n && !rc; i++) {
 			const input *in = c.inputs.items[i];
 			if (in->is_sql) {

@@ -72,6 +72,17 @@ with kptest.tempdir() as d:
     rc, out, err = run("explain", "--no-config", "--schema", "s.sql", "--lang", "sql", "A.java", cwd=d)
     check("explain --lang sql reads a .java file as SQL", rc == 1 and "A.java:1:1: ERROR" in out, out + err)
 
+    # a mapper's <include> of another mapper's fragment, as lint reads it
+    os.mkdir(os.path.join(d, "mp"))
+    write(os.path.join(d, "mp", "Common.xml"), '<?xml version="1.0"?>\n<mapper namespace="demo.Common">\n'
+          '  <sql id="byStatus">WHERE status = #{status}</sql>\n</mapper>\n')
+    write(os.path.join(d, "mp", "Orders.xml"), '<?xml version="1.0"?>\n<mapper namespace="demo.Orders">\n'
+          '  <select id="find">SELECT * FROM orders <include refid="demo.Common.byStatus"/></select>\n</mapper>\n')
+    for how in (("mp/Orders.xml", "mp/Common.xml"), ("mp",)):
+        rc, out, err = run("explain", "--no-config", "--schema", "s.sql", *how, cwd=d)
+        check(f"explain {' '.join(how)}: an <include> of another mapper's fragment is resolved", rc == 1 and
+              out == "mp/Orders.xml:3:21: " + KP001_REJECT + "status = ?\n" and "KP012" not in err, out + err)
+
 # MyBatis: a line per variant, named as lint names them
 rc, out, err = run("explain", "--no-config", "--schema", "schema.sql", "OrderMapper.xml", cwd=EMBED)
 lines = out.splitlines()
