@@ -240,8 +240,9 @@ static void explain_host_source(explain_run *er, kp_source *src, kp_lang lang)
 	er->hold = false;
 	for (size_t i = 0; i < er->nheld; i++) {
 		held_line *h = &er->held[i];
-		const char *name = variant_name(hf, h->sql, a);
-		kp_buf_put(&er->out, h->text.data, h->at);
+		const char *name = h->text.len ? variant_name(hf, h->sql, a) : NULL;
+		if (h->text.len)
+			kp_buf_put(&er->out, h->text.data, h->at);
 		if (name && er->json) {
 			kp_buf_puts(&er->out, ", \"variant\": ");
 			kp_buf_json_str(&er->out, name, strlen(name));
@@ -249,7 +250,8 @@ static void explain_host_source(explain_run *er, kp_source *src, kp_lang lang)
 			kp_buf_put_visible(&er->out, name, strlen(name));
 			kp_buf_puts(&er->out, ": ");
 		}
-		kp_buf_put(&er->out, h->text.data + h->at, h->text.len - h->at);
+		if (h->text.len)
+			kp_buf_put(&er->out, h->text.data + h->at, h->text.len - h->at);
 		kp_buf_free(&h->text);
 		if (h->diags.len) {
 			flush(er);

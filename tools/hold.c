@@ -84,7 +84,8 @@ static int cmp_held(const void *a, const void *b)
  * reported further down waits for the statements there. */
 static void release(kp_report *r, bool all)
 {
-	qsort(r->holds, r->nholds, sizeof *r->holds, cmp_held);
+	if (r->nholds > 1)
+		qsort(r->holds, r->nholds, sizeof *r->holds, cmp_held);
 	uint32_t upto = r->nholds;
 	if (!all)
 		while (upto > 0 && r->holds[upto - 1].ahead)
