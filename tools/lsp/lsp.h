@@ -49,6 +49,7 @@ typedef struct kp_lsp_diag {
 	kp_lsp_note *notes;
 	uint32_t nnotes;
 	uint64_t fp;            /* its baseline fingerprint (with a baseline) */
+	uint64_t fp1;           /* the same as a version 1 baseline knows it (tools/baseline.h) */
 } kp_lsp_diag;
 
 /* One statement's plan, for hover and inlay hints. */

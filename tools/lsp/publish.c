@@ -163,7 +163,7 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, kp_buf *b, const kp_lsp_chunk *c, 
 	kp_baseline *bl = d->ws->has_baseline ? &d->ws->baseline : NULL;
 	for (uint32_t i = 0; i < c->ndiags; i++) {
 		const kp_lsp_diag *g = &c->diags[i];
-		if (bl && kp_baseline_take(bl, g->fp))
+		if (bl && kp_baseline_take(bl, g->fp, g->fp1))
 			continue;   /* known: recorded in the baseline */
 		bool ns = no_schema && g->rule == KP_R_UNKNOWN_TABLE;
 		if (ns && *said)
