@@ -234,7 +234,7 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 			if (more_follows)
 				return gap;   /* trailing comments may go on in the next window */
 			ev.pos = pos;
-			ev.lead = gap > pos ? gap : pos;
+			ev.lead = gap > prev ? gap : prev;   /* the comments after the last statement */
 			send(p, &ev, KP_EV_END);
 			return pos;
 		}

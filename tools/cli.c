@@ -130,6 +130,7 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			in->text = val;
 			in->is_sql = true;
 			kp_list_push(&c->arena, &c->inputs, in);
+			c->nexec++;
 		} else if (!strcmp(name, "--format")) {
 			if (!strcmp(val, "text")) c->fmt = KP_FMT_TEXT;
 			else if (!strcmp(val, "json")) c->fmt = KP_FMT_JSON;
@@ -189,7 +190,7 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			kp_list_push(&c->arena, &c->excludes, (void *)val);
 		} else if (!strcmp(name, "--stdin-filename") && strcmp(c->cmd, "repl")) {
 			c->stdin_name = val;
-		} else if (!strcmp(name, "--lang") && !is_explain && !is_repl) {
+		} else if (!strcmp(name, "--lang") && !is_repl) {
 			if ((c->lang = kp_lang_parse(val)) < 0)
 				return cli_usage_error(c->cmd, usage, "unknown language '%s' (expected sql, java, kotlin, go, "
 				                   "python or mybatis)", val);
@@ -233,6 +234,14 @@ int cli_setup(cli *c, const char *cmd, int argc, char **argv, const char *usage)
 {
 	cli_init(c, cmd);
 	int rc = parse_args(c, argc, argv, usage);
+	/* each -e is a source of its own: with several, the Nth is named
+	 * <command line N>, so a finding says which one it is in */
+	unsigned k = 0;
+	for (uint32_t i = 0; i < c->inputs.n; i++) {
+		input *in = c->inputs.items[i];
+		if (in->is_sql)
+			in->name = c->nexec == 1 ? "<command line>" : kp_arena_printf(&c->arena, "<command line %u>", ++k);
+	}
 	return rc < 0 ? apply_config(c) : rc;
 }
 

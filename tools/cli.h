@@ -17,6 +17,9 @@
 typedef struct input {
 	const char *text;       /* path or SQL */
 	bool is_sql;            /* -e */
+	const char *name;       /* -e: what its findings are located in:
+	                           <command line>, or <command line N> for the
+	                           Nth of several -e */
 } input;
 
 typedef struct cli {
@@ -25,6 +28,7 @@ typedef struct cli {
 	kp_arena scratch;       /* one path's exclusion test */
 	kp_list schemas;        /* char* paths */
 	kp_list inputs;         /* input* */
+	unsigned nexec;         /* of them -e */
 	kp_list workloads;      /* char* paths */
 	kp_format fmt;          /* --format */
 	kp_target target;       /* --target */
@@ -122,6 +126,9 @@ int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files);
 int cli_sniff(cli *c, const char *path);
 /* A file read whole into the pipeline's source, or NULL (reported). */
 kp_source *cli_open_source(cli *c, const char *path);
+/* Adds the <sql> fragments of mapper file path (not a mapper: nothing) to
+ * the run's index, for an <include> of another mapper's fragment. */
+void cli_index_mapper(cli *c, const char *path);
 /* A query folder may hold the schema files too: those are read once. */
 bool cli_is_schema_file(cli *c, const char *path, bool remember);
 /* Reads the schema of paths (each file once), handed to fn. Returns -1
@@ -138,6 +145,9 @@ int cli_read_schema(cli *c, void (*fn)(void *, kp_source *), void *ctx);
  * entry of the report's migration impact. */
 void cli_compare_plans(cli *c, kp_stmt *s, kp_source *src, const kp_plan *old, const kp_diag *old_err,
                        const kp_plan *now, const kp_diag *now_err, kp_arena *a, kp_diags *sd);
+/* The impacts recorded for the SQL of host file hf, just read, named by
+ * their variant's branch conditions (a statement of several variants). */
+void cli_impact_variants(cli *c, const kp_host_file *hf, kp_arena *a);
 
 /* ------------------------------------------------------- the commands */
 

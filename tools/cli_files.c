@@ -347,3 +347,23 @@ int cli_read_schema(cli *c, void (*fn)(void *, kp_source *), void *ctx)
 {
 	return cli_read_schema_of(c, &c->schemas, &c->seen_schema, c->pipe.cat, fn, ctx);
 }
+
+/* Adds the <sql> fragments of mapper file path to the run's index: an
+ * <include> may name a fragment of another mapper. Errors are reported when
+ * the file is read for its statements. */
+void cli_index_mapper(cli *c, const char *path)
+{
+	struct stat st;
+	if (!strcmp(path, "-") || stat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    cli_file_lang(c, path, false) != KP_LANG_MYBATIS)
+		return;
+	kp_diags d = {0};
+	kp_source src;
+	if (kp_source_read(&src, path, &d, &c->arena) < 0)
+		return;
+	if (!c->mappers)
+		c->mappers = kp_mapper_index_new();
+	kp_mapper_index_add(c->mappers, src.text, src.len);
+	kp_source_free(&src);
+	c->pipe.mappers = c->mappers;
+}

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/quote.h"
+#include "lib/embed.h"
 #include "planner/explain.h"
 
 const char cli_usage_explain[] =
@@ -13,14 +14,23 @@ const char cli_usage_explain[] =
 	"\n"
 	"Reads the schema (CREATE TABLE / CREATE INDEX), then plans every statement\n"
 	"of the query FILEs (- is standard input) and of each -e SQL, in order.\n"
-	"DDL among the queries changes the schema from there on.\n"
+	"DDL among the queries changes the schema from there on. Application code\n"
+	"(*.java, *.kt, *.go, *.py, MyBatis mapper *.xml) is read as lint reads it:\n"
+	"a plan line per variant of each statement, located in the code and named\n"
+	"by its branch conditions (docs/embedded-sql.md). Folders are searched for\n"
+	"*.sql and application code.\n"
 	"\n"
 	"options:\n"
 	"  --schema PATH        schema file, or folder of *.sql files; may be repeated\n"
+	"  --lang L             read named files and -e as sql, java, kotlin, go, python\n"
+	"                       or mybatis, and take only L's files from folders\n"
 	"  -e, --execute SQL    plan SQL given on the command line; may be repeated\n"
-	"  --format text|json   text: one plan line per statement on stdout and\n"
-	"                       diagnostics on stderr (default); json: one JSON object\n"
-	"                       per statement per line (docs/plan-json.md)\n"
+	"                       (located as <command line>, or with several -e as\n"
+	"                       <command line 1>, <command line 2>, ...)\n"
+	"  --format text|json   text: one plan line per statement on stdout, located\n"
+	"                       as FILE:LINE:COL: PLAN, and diagnostics on stderr\n"
+	"                       (default); json: one JSON object per statement per\n"
+	"                       line (docs/plan-json.md)\n"
 	"  --target T           lindorm (default), tablestore, phoenix or generic;\n"
 	"                       only lindorm rejects full scans, the others run them\n"
 	"                       (a warning); names compare as the target does\n"
@@ -38,6 +48,15 @@ const char cli_usage_explain[] =
 	"exit status: 0 every statement planned without error, 1 a statement was\n"
 	"rejected or has an error, 2 usage or I/O error.\n";
 
+/* A plan line of SQL taken out of application code, held until its host
+ * file is read: which variant it is of which statement is known then. */
+typedef struct held_line {
+	const kp_source *sql;   /* the variant's SQL (kp_host_variant.sql) */
+	kp_buf text;            /* its line, without the variant's name */
+	size_t at;              /* text: where the name goes (after the location) */
+	kp_buf diags;           /* diagnostics printed after it (stderr) */
+} held_line;
+
 typedef struct explain_run {
 	cli *c;                 /* options and schema */
 	bool json;              /* --format json */
@@ -45,7 +64,24 @@ typedef struct explain_run {
 	bool failed;            /* a statement was rejected or had an error */
 	kp_buf out;             /* stdout buffer */
 	kp_buf err;             /* stderr buffer */
+	bool hold;              /* reading a host file: lines are held */
+	held_line *held;        /* the host file's lines, in order */
+	size_t nheld, capheld;
 } explain_run;
+
+static held_line *hold_line(explain_run *er, const kp_source *sql)
+{
+	if (er->nheld == er->capheld) {
+		er->capheld = er->capheld ? er->capheld * 2 : 16;
+		er->held = realloc(er->held, er->capheld * sizeof *er->held);
+		if (!er->held)
+			abort();
+	}
+	held_line *h = &er->held[er->nheld++];
+	memset(h, 0, sizeof *h);
+	h->sql = sql;
+	return h;
+}
 
 static void flush(explain_run *er)
 {
@@ -78,24 +114,42 @@ static int explain_event(void *ctx, kp_event *ev)
 	const kp_diags *d = ev->d;
 	if (ev->plan.rejected || d->count[KP_SEV_ERROR])
 		er->failed = true;
+	/* a variant of SQL in application code: held until the host file is
+	 * read (its findings come merged across the variants: host_emit) */
+	held_line *h = ev->host && er->hold ? hold_line(er, ev->src) : NULL;
+	kp_buf *out = h ? &h->text : &er->out;
 	if (er->json) {
 		if (!schema || d->head) {
-			kp_explain_json(&er->out, &ev->plan, ev->stmt, ev->src, ev->start, d);
-			kp_buf_putc(&er->out, '\n');
+			kp_explain_json(out, &ev->plan, ev->stmt, ev->src, ev->start, d);
+			if (h)
+				h->at = out->len - 1;   /* before its closing brace */
+			kp_buf_putc(out, '\n');
 		}
 	} else {
 		if (!schema) {
+			/* file:line:col: PLAN, as a compiler locates what it says (SQL
+			 * taken out of application code: where it is in the host) */
+			kp_source *at;
+			size_t off = kp_source_origin(ev->src, ev->start, &at);
+			uint32_t l, col;
+			kp_source_linecol(at, off, &l, &col);
+			kp_buf_puts_visible(out, at->path);
+			kp_buf_printf(out, ":%u:%u: ", l, col);
+			if (h)
+				h->at = out->len;
 			/* the plan quotes the statement's literals and names: its
 			 * control characters are shown, not sent to the terminal */
 			kp_buf line = {0};
 			kp_explain_text(&line, &ev->plan, ev->stmt);
-			kp_buf_put_visible(&er->out, line.data, line.len);
+			kp_buf_put_visible(out, line.data, line.len);
 			kp_buf_free(&line);
-			kp_buf_putc(&er->out, '\n');
+			kp_buf_putc(out, '\n');
 		}
-		for (const kp_diag *g = d->head; g; g = g->next)
+		for (const kp_diag *g = d->head; !h && g; g = g->next)
 			kp_diag_format(&er->err, g, er->color);
 	}
+	if (h)
+		return 0;
 	if (er->out.len > 65536 || er->err.len)
 		flush(er);
 	return 0;
@@ -109,6 +163,115 @@ static int explain_stream(explain_run *er, const char *path)
 	flush(er);
 	cli_errors(er->c, &d);
 	return rc;
+}
+
+/* The findings of a host statement, merged across its variants: printed
+ * after its plan lines. */
+static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
+{
+	(void)a;
+	explain_run *er = ctx;
+	if (d->count[KP_SEV_ERROR])
+		er->failed = true;
+	if (!d->head || er->json)
+		return;   /* JSON: each variant's object holds its own */
+	kp_buf *b = er->nheld ? &er->held[er->nheld - 1].diags : &er->err;
+	for (const kp_diag *g = d->head; g; g = g->next)
+		kp_diag_format(b, g, er->color);
+}
+
+/* Which variant of which statement of hf the SQL sql is: the variant's
+ * branch conditions in words, or NULL when its statement has one. */
+static const char *variant_name(const kp_host_file *hf, const kp_source *sql, kp_arena *a)
+{
+	for (const kp_host_stmt *st = hf->head; st; st = st->next)
+		for (unsigned i = 0; i < st->nv; i++)
+			if (&st->v[i].sql == sql) {
+				if (st->nv < 2)
+					return NULL;
+				bool *in = kp_arena_alloc(a, st->nv);
+				in[i] = true;
+				return kp_host_describe(st, in, a);
+			}
+	return NULL;
+}
+
+/* Application code (Java, Kotlin, Go, Python, MyBatis XML), read as lint
+ * reads it (lib/embed.c): a plan line per variant of each statement,
+ * located in the host file and named by its branch conditions. */
+static void explain_host_source(explain_run *er, kp_source *src, kp_lang lang);
+
+static int explain_host(explain_run *er, const char *path, kp_lang lang)
+{
+	cli *c = er->c;
+	kp_diags d = {0};
+	kp_source *src = kp_arena_alloc(&c->arena, sizeof *src);
+	if (kp_source_read(src, path, &d, &c->arena) < 0) {
+		cli_errors(c, &d);
+		return -1;
+	}
+	if (!strcmp(path, "-") && c->pipe.stdin_name) {
+		free(src->path);
+		src->path = strdup(c->pipe.stdin_name);
+		if (!src->path)
+			abort();
+		kp_buf_clear(&src->path_json);
+	}
+	explain_host_source(er, src, lang);
+	return 0;
+}
+
+/* The source src of application code (freed here unless kept). */
+static void explain_host_source(explain_run *er, kp_source *src, kp_lang lang)
+{
+	cli *c = er->c;
+	/* one arena serves file after file, until a file must be kept (as
+	 * lint's collect_host) */
+	if (!c->host_arena) {
+		c->host_arena = kp_arena_alloc(&c->arena, sizeof *c->host_arena);
+		kp_arena_init(c->host_arena);
+		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
+	}
+	kp_arena *a = c->host_arena;
+	kp_embed_sink sink = {host_emit, NULL, NULL, er};
+	bool keep = false;
+	er->hold = true;
+	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, KP_ROLE_QUERY, &sink, a, &keep);
+	er->hold = false;
+	for (size_t i = 0; i < er->nheld; i++) {
+		held_line *h = &er->held[i];
+		const char *name = h->text.len ? variant_name(hf, h->sql, a) : NULL;
+		if (h->text.len)
+			kp_buf_put(&er->out, h->text.data, h->at);
+		if (name && er->json) {
+			kp_buf_puts(&er->out, ", \"variant\": ");
+			kp_buf_json_str(&er->out, name, strlen(name));
+		} else if (name) {
+			kp_buf_put_visible(&er->out, name, strlen(name));
+			kp_buf_puts(&er->out, ": ");
+		}
+		if (h->text.len)
+			kp_buf_put(&er->out, h->text.data + h->at, h->text.len - h->at);
+		kp_buf_free(&h->text);
+		if (h->diags.len) {
+			flush(er);
+			kp_buf_put(&er->err, h->diags.data, h->diags.len);
+			flush(er);
+		}
+		kp_buf_free(&h->diags);
+	}
+	er->nheld = 0;
+	flush(er);
+	if (keep) {
+		/* the catalog points into it (a CREATE in the code): kept */
+		kp_pipe_keep(&c->pipe, src);
+		kp_list_push(&c->arena, &c->hosts, hf);
+		c->host_arena = NULL;
+		return;
+	}
+	kp_host_file_free(hf);
+	kp_arena_reset(a);
+	kp_source_free(src);
 }
 
 static void explain_schema_file(void *ctx, kp_source *src)
@@ -139,11 +302,21 @@ int cmd_explain(int argc, char **argv)
 	c.pipe.ctx = &er;
 	rc = cli_read_schema(&c, explain_schema_file, &er) < 0 ? 2 : 0;
 	kp_list queries = {0}, files = {0};
+	c.host_walk = true;   /* folders: *.sql and application code, as lint */
+	for (uint32_t i = 0; i < c.inputs.n; i++)   /* the mapper files named */
+		if (!((const input *)c.inputs.items[i])->is_sql)
+			cli_index_mapper(&c, ((const input *)c.inputs.items[i])->text);
 	for (uint32_t i = 0; i < c.inputs.n && !rc; i++) {
 		const input *in = c.inputs.items[i];
 		if (in->is_sql) {
 			kp_source *src = kp_arena_alloc(&c.arena, sizeof(*src));
-			kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
+			kp_source_from_string(src, in->name, in->text, strlen(in->text));
+			if (c.lang > KP_LANG_SQL) {
+				explain_host_source(&er, src, (kp_lang)c.lang);   /* --lang java -e '...' */
+				if (c.abort)
+					rc = 2;
+				continue;
+			}
 			kp_pipe_keep(&c.pipe, src);
 			kp_pipe_source(&c.pipe, src, KP_ROLE_QUERY);
 			flush(&er);
@@ -154,9 +327,19 @@ int cmd_explain(int argc, char **argv)
 			kp_list_push(&c.arena, &queries, (void *)in->text);
 			if (cli_gather(&c, &queries, &c.seen_query, &files) < 0)
 				rc = 2;
-			for (uint32_t k = 0; k < files.n && !rc; k++)
-				if (cli_sniff(&c, files.items[k]) < 0 || explain_stream(&er, files.items[k]) < 0)
+			for (uint32_t k = 0; k < files.n && !rc; k++)   /* a folder's mappers */
+				cli_index_mapper(&c, files.items[k]);
+			for (uint32_t k = 0; k < files.n && !rc; k++) {
+				/* application code is read as lint reads it; a named file
+				 * of another extension is SQL */
+				int lang = cli_file_lang(&c, files.items[k], false);
+				if (lang < 0)
+					continue;   /* XML that is not a MyBatis mapper */
+				if (cli_sniff(&c, files.items[k]) < 0 ||
+				    (lang == KP_LANG_SQL ? explain_stream(&er, files.items[k])
+				                         : explain_host(&er, files.items[k], (kp_lang)lang)) < 0)
 					rc = 2;
+			}
 		}
 	}
 	if (!rc)
@@ -164,6 +347,7 @@ int cmd_explain(int argc, char **argv)
 	flush(&er);
 	kp_buf_free(&er.out);
 	kp_buf_free(&er.err);
+	free(er.held);
 done:
 	cli_free(&c);
 	return rc;

@@ -45,7 +45,8 @@
 	"  --config FILE        read FILE instead of the nearest .keyplan\n" \
 	"  --no-config          read no config file\n" \
 	"  --report-unused-ignores\n" \
-	"                       warn about keyplan:ignore comments that silence nothing\n" \
+	"                       warn about keyplan:ignore, ignore-file and disable\n" \
+	"                       comments that silence nothing, each at its place\n" \
 	"  -h, --help           show this help\n" \
 	"\n" \
 	"exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage, I/O\n" \
@@ -66,7 +67,9 @@ const char cli_usage_lint[] =
 	"\n"
 	"options:\n"
 	"  --schema PATH        schema file or folder; may be repeated\n"
-	"  -e, --execute SQL    lint SQL given on the command line\n"
+	"  -e, --execute SQL    lint SQL given on the command line; may be repeated\n"
+	"                       (located as <command line>, or with several -e as\n"
+	"                       <command line 1>, <command line 2>, ...)\n"
 	"  --lang L             read named files and -e as sql, java, kotlin, go, python\n"
 	"                       or mybatis, and take only L's files from folders\n"
 	"  --format F           text (default), json, sarif or github\n"
@@ -272,10 +275,16 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 	}
 	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c};
 	bool keep = false;
+	if (r == KP_ROLE_QUERY)
+		kp_report_file_begin(c->rep);
 	kp_report_file_read(c->rep, src->path);
 	c->rep->host_xml = lang == KP_LANG_MYBATIS;
 	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, r, &sink, c->host_arena, &keep);
 	c->rep->host_xml = false;
+	if (r == KP_ROLE_QUERY)
+		kp_report_file_end(c->rep);
+	if (c->rep->impact_mode)
+		cli_impact_variants(c, hf, c->host_arena);
 	kp_pipe_scope_end(&c->pipe);   /* lint: the file's DDL was its own */
 	if (keep) {
 		kp_pipe_keep(&c->pipe, src);
@@ -290,10 +299,14 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 
 static void collect_source(cli *c, kp_source *src, kp_role r)
 {
+	if (r == KP_ROLE_QUERY)
+		kp_report_file_begin(c->rep);
 	kp_report_file_read(c->rep, src->path);
 	kp_report_file_directives(c->rep, src);
 	kp_pipe_source(&c->pipe, src, r);
 	kp_pipe_scope_end(&c->pipe);
+	if (r == KP_ROLE_QUERY)
+		kp_report_file_end(c->rep);
 }
 
 /* A query file read in windows, so that lint's memory does not grow with
@@ -302,38 +315,21 @@ static void collect_source(cli *c, kp_source *src, kp_role r)
 static int collect_stream(cli *c, const char *path)
 {
 	kp_diags d = {0};
+	kp_report_file_begin(c->rep);
 	kp_report_file_read(c->rep, path);
 	if (kp_report_scan_file_directives(c->rep, path, &d, &c->arena) < 0) {
+		kp_report_file_end(c->rep);
 		cli_errors(c, &d);
 		return -1;
 	}
 	int rc = kp_pipe_stream(&c->pipe, path, KP_ROLE_QUERY, &d, &c->arena);
 	kp_pipe_scope_end(&c->pipe);
+	kp_report_file_end(c->rep);
 	if (rc < 0) {
 		cli_errors(c, &d);
 		return -1;
 	}
 	return 0;
-}
-
-/* Adds the <sql> fragments of mapper file path to the run's index: an
- * <include> may name a fragment of another mapper. Errors are reported when
- * the file is read for its statements. */
-static void index_mapper(cli *c, const char *path)
-{
-	struct stat st;
-	if (!strcmp(path, "-") || stat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    cli_file_lang(c, path, false) != KP_LANG_MYBATIS)
-		return;
-	kp_diags d = {0};
-	kp_source src;
-	if (kp_source_read(&src, path, &d, &c->arena) < 0)
-		return;
-	if (!c->mappers)
-		c->mappers = kp_mapper_index_new();
-	kp_mapper_index_add(c->mappers, src.text, src.len);
-	kp_source_free(&src);
-	c->pipe.mappers = c->mappers;
 }
 
 /* check --workload with a query log or a digest: its shapes, one
@@ -370,7 +366,7 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 	if (cli_gather(c, paths, &c->seen_query, &files) < 0)
 		return -1;
 	for (uint32_t i = 0; r != KP_ROLE_SCHEMA && i < files.n; i++)
-		index_mapper(c, files.items[i]);
+		cli_index_mapper(c, files.items[i]);
 	for (uint32_t i = 0; i < files.n; i++) {
 		if (strcmp(files.items[i], "-") && cli_is_schema_file(c, files.items[i], false))
 			continue;
@@ -635,6 +631,7 @@ int cmd_lint(int argc, char **argv, bool check)
 	rep.rule_page = cli_rule_page;
 	kp_report_begin(&rep, &c.arena, out, c.fmt, c.fmt == KP_FMT_TEXT ? cli_use_color(&c, out) : 0);
 	rep.check = check;
+	rep.report_unused = c.report_unused;
 	rep.baseline = c.baseline_path ? &known : NULL;
 	rep.record = c.write_baseline ? &found : NULL;
 	rep.diff = c.diff_rev ? &scope : NULL;
@@ -663,12 +660,12 @@ int cmd_lint(int argc, char **argv, bool check)
 		kp_list paths = {0};
 		for (uint32_t i = 0; i < c.inputs.n; i++)   /* the mapper files named */
 			if (!((const input *)c.inputs.items[i])->is_sql)
-				index_mapper(&c, ((const input *)c.inputs.items[i])->text);
+				cli_index_mapper(&c, ((const input *)c.inputs.items[i])->text);
 		for (uint32_t i = 0; i < c.inputs.n && !rc; i++) {
 			const input *in = c.inputs.items[i];
 			if (in->is_sql) {
 				kp_source *src = kp_arena_alloc(&c.arena, sizeof(*src));
-				kp_source_from_string(src, "<command line>", in->text, strlen(in->text));
+				kp_source_from_string(src, in->name, in->text, strlen(in->text));
 				if (c.lang > KP_LANG_SQL) {
 					collect_host(&c, src, (kp_lang)c.lang, KP_ROLE_QUERY);
 					if (c.abort)

@@ -97,7 +97,56 @@ void cli_compare_plans(cli *c, kp_stmt *s, kp_source *src, const kp_plan *old, c
 	x.order[1] = now->order == KP_ORDER_NONE ? NULL : kp_order_name(now->order);
 	x.plan[0] = t0.data;
 	x.plan[1] = t1.data;
+	/* the query as the reviewer reads it: its text on one line */
+	kp_buf q = {0};
+	bool space = false;
+	for (uint32_t i = s->off; i < s->off + s->len && i < src->len; i++) {
+		char ch = src->text[i];
+		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+			space = q.len > 0;
+			continue;
+		}
+		if (space)
+			kp_buf_putc(&q, ' ');
+		space = false;
+		kp_buf_putc(&q, ch);
+	}
+	x.statement = q.data ? q.data : "";
+	x.sql = src->host ? src : NULL;   /* named once its host file is read */
 	kp_report_impact(c->rep, &x);
 	kp_buf_free(&t0);
 	kp_buf_free(&t1);
+	kp_buf_free(&q);
+}
+
+void cli_impact_variants(cli *c, const kp_host_file *hf, kp_arena *a)
+{
+	/* the impacts of this file are the last ones recorded, in the order
+	 * of its statements and variants: one walk over both */
+	kp_list *l = &c->rep->impacts;
+	uint32_t i = l->n;
+	while (i > 0 && ((kp_impact *)l->items[i - 1])->sql)
+		i--;
+	const kp_host_stmt *st = hf->head;
+	unsigned v = 0;
+	for (; i < l->n && st; i++) {
+		kp_impact *x = l->items[i];
+		while (st && !(v < st->nv && &st->v[v].sql == x->sql)) {
+			if (++v >= st->nv) {
+				st = st->next;
+				v = 0;
+			}
+		}
+		if (!st)
+			break;
+		x->sql = NULL;
+		if (st->nv > 1) {
+			bool *in = kp_arena_alloc(a, st->nv);
+			in[v] = true;
+			const char *name = kp_host_describe(st, in, a);
+			x->variant = name ? kp_arena_strndup(c->rep->a, name, strlen(name)) : NULL;
+		}
+	}
+	for (; i < l->n; i++)   /* not found (cannot be): left unnamed */
+		((kp_impact *)l->items[i])->sql = NULL;
 }

@@ -194,7 +194,7 @@ static void push_index(uint32_t **a, uint32_t *n, uint32_t *cap, uint32_t v)
  * KP_SARIF_MAX_RESULTS results whole: past that many, a result takes the
  * place of the latest one of the lowest severity below its own, or is left
  * out itself; so the cap keeps the most severe, in input order. */
-static void sarif_add(kp_report *r, const kp_diag *g)
+static void sarif_add(kp_report *r, const kp_diag *g, const char *text, size_t n)
 {
 	int sev = (int)g->severity;
 	if (r->sarif_results >= KP_SARIF_MAX_RESULTS) {
@@ -215,7 +215,10 @@ static void sarif_add(kp_report *r, const kp_diag *g)
 	}
 	kp_sarif_rec *x = &r->recs[r->nrecs];
 	x->off = (uint32_t)r->sarif.len;
-	write_sarif_result(r, &r->sarif, g, true);
+	if (text)
+		kp_buf_put(&r->sarif, text, n);   /* formatted already (held) */
+	else
+		write_sarif_result(r, &r->sarif, g, true);
 	x->len = (uint32_t)(r->sarif.len - x->off);
 	x->dropped = false;
 	push_index(&r->kept[sev], &r->nkept[sev], &r->capkept[sev], r->nrecs);
@@ -272,6 +275,10 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 			r->sink(r->sink_ctx, &c);
 			continue;
 		}
+		if (r->holding) {
+			kp_report_hold(r, &c);   /* written in place later (hold.c) */
+			continue;
+		}
 		switch (r->fmt) {
 		case KP_FMT_TEXT:
 			kp_diag_format(&r->buf, &c, r->color);
@@ -281,7 +288,7 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 			kp_diag_json(&r->buf, &c);
 			break;
 		case KP_FMT_SARIF:
-			sarif_add(r, &c);
+			sarif_add(r, &c, NULL, 0);
 			break;
 		case KP_FMT_GITHUB:
 			write_github_line(r, &r->buf, &c);
@@ -292,6 +299,36 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 		r->reported[c.rule] = true;
 		flush_buf(r, false);
 	}
+}
+
+void kp_report_format(kp_report *r, kp_buf *b, const kp_diag *c)
+{
+	switch (r->fmt) {
+	case KP_FMT_TEXT: kp_diag_format(b, c, r->color); break;
+	case KP_FMT_JSON: kp_diag_json(b, c); break;
+	case KP_FMT_SARIF: write_sarif_result(r, b, c, true); break;
+	case KP_FMT_GITHUB: write_github_line(r, b, c); break;
+	}
+}
+
+void kp_report_commit(kp_report *r, kp_severity sev, kp_rule rule, const char *text, size_t n)
+{
+	kp_diag meta = {.rule = rule, .severity = sev};
+	switch (r->fmt) {
+	case KP_FMT_JSON:
+		kp_buf_puts(&r->buf, r->written ? ",\n  " : "\n  ");
+		kp_buf_put(&r->buf, text, n);
+		break;
+	case KP_FMT_SARIF:
+		sarif_add(r, &meta, text, n);
+		break;
+	default:
+		kp_buf_put(&r->buf, text, n);
+	}
+	r->written++;
+	r->count[sev]++;
+	r->reported[rule] = true;
+	flush_buf(r, false);
 }
 
 
@@ -361,6 +398,8 @@ void kp_report_impact(kp_report *r, const kp_impact *x)
 	c->table = dup0(r->a, x->table);
 	for (int k = 0; k < 2; k++)
 		c->plan[k] = dup0(r->a, x->plan[k]);
+	c->statement = dup0(r->a, x->statement);
+	c->variant = dup0(r->a, x->variant);
 	kp_list_push(r->a, &r->impacts, c);
 }
 
@@ -376,7 +415,17 @@ static void write_impact_text(kp_report *r, kp_buf *b)
 		const kp_impact *x = r->impacts.items[i];
 		kp_buf_puts(b, "  ");
 		kp_buf_puts_visible(b, x->file);
-		kp_buf_printf(b, ":%u: %s\n      before: ", x->line, x->change);
+		kp_buf_printf(b, ":%u:%u: %s", x->line, x->col, x->change);
+		if (x->variant) {
+			kp_buf_puts(b, " (");
+			kp_buf_puts_visible(b, x->variant);
+			kp_buf_putc(b, ')');
+		}
+		if (x->statement) {
+			kp_buf_puts(b, "\n      query:  ");
+			kp_buf_puts_visible(b, x->statement);
+		}
+		kp_buf_puts(b, "\n      before: ");
 		kp_buf_puts_visible(b, x->plan[0]);
 		kp_buf_puts(b, "\n      after:  ");
 		kp_buf_puts_visible(b, x->plan[1]);
@@ -396,7 +445,13 @@ static void json_impact(kp_buf *b, const kp_report *r)
 			kp_buf_json_str(b, x->table, strlen(x->table));
 		else
 			kp_buf_puts(b, "null");
-		kp_buf_printf(b, ", \"change\": \"%s\"", x->change);
+		kp_buf_printf(b, ", \"change\": \"%s\", \"statement\": ", x->change);
+		kp_buf_json_str(b, x->statement ? x->statement : "", x->statement ? strlen(x->statement) : 0);
+		kp_buf_puts(b, ", \"variant\": ");
+		if (x->variant)
+			kp_buf_json_str(b, x->variant, strlen(x->variant));
+		else
+			kp_buf_puts(b, "null");
 		for (int k = 0; k < 2; k++) {
 			kp_buf_printf(b, ", \"%s\": {\"access\": ", k ? "after" : "before");
 			if (x->access[k])
@@ -752,6 +807,7 @@ static void write_sarif_invocation(kp_report *r, kp_buf *b)
 
 int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *sums, int nsums)
 {
+	kp_report_file_end(r);   /* a run stopped in a file: what it held */
 	kp_buf *b = &r->buf;
 	/* a failed run (exit 2) says so in every format, and writes no impact,
 	 * advice or summary that would pass for a whole run's */

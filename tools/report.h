@@ -40,6 +40,12 @@ typedef struct kp_suppression {
 	uint32_t stmt_end;      /* end of that statement */
 	bool rules[KP_R__COUNT];/* rules it silences */
 	int used;               /* diagnostics it silenced */
+	bool block;             /* keyplan:disable (file_wide too): from where
+	                           it is ... */
+	uint32_t line, col;
+	uint32_t *until;        /* ... to its rule's keyplan:enable: line and
+	                           column per rule (UINT32_MAX: the file's end) */
+	bool judged;            /* reported as silencing nothing, or used */
 } kp_suppression;
 
 /* A workload query whose plan a schema change changes (check --base-schema). */
@@ -51,6 +57,14 @@ typedef struct kp_impact {
 	const char *access[2];  /* before, after: kp_access_name, or "error" */
 	const char *order[2];   /* kp_order_name, or NULL without ORDER BY */
 	const char *plan[2];    /* the plans' text lines (or the error) */
+	const char *statement;  /* the query as planned, white space runs as
+	                           one space (SQL in application code: as built
+	                           for this variant) */
+	const char *variant;    /* SQL in application code with several
+	                           variants: this one's branch conditions
+	                           ("when `status != null`"), else NULL */
+	const void *sql;        /* until the host file is read: the variant's
+	                           SQL source, which names it (cli_impact_variants) */
 } kp_impact;
 
 /* A SARIF result held in kp_report.sarif. */
@@ -96,6 +110,22 @@ typedef struct kp_report {
 	uint64_t *fp_keys;              /* SARIF: line hashes seen (open addressing, */
 	uint32_t *fp_seen;              /* malloc'd) and how often: the occurrence */
 	uint32_t fp_cap, fp_n;          /* makes each fingerprint unique in the run */
+	bool report_unused;             /* --report-unused-ignores: KP022 for each
+	                                   directive that silences nothing, */
+	bool holding;                   /* ... in place: a query file's findings
+	                                   are held until its directives are
+	                                   judged (hold.c) */
+	bool in_file;                   /* a query file of lint is being read */
+	bool ahead;                     /* its file pass is reporting: that comes
+	                                   before the statements before it */
+	uint32_t file_sups;             /* where the file's directives start in sups */
+	kp_buf held;                    /* the held findings, formatted */
+	struct kp_held *holds;          /* each one's place in held and position */
+	uint32_t nholds, capholds;      /* (malloc'd) */
+	char **hold_paths;              /* their files (malloc'd) */
+	uint32_t nhold_paths;
+	kp_suppression *open[KP_R__COUNT]; /* the keyplan:disable blocks open, */
+	const char *open_path;          /* in this file (the file pass's) */
 	bool in_host;                   /* reading a comment of application code */
 	bool host_xml;                  /* ... of MyBatis XML (the reason follows ':') */
 	bool reported[KP_R__COUNT];     /* rules with a finding written (text
@@ -167,8 +197,15 @@ void kp_report_stmt_clear(kp_report *r);
 void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end);
 /* Writes the diagnostics of d, applying rule settings and suppressions. */
 void kp_report_emit(kp_report *r, const kp_diags *d);
-/* Reports suppressions that silenced nothing (--report-unused-ignores). */
+/* Reports suppressions that silenced nothing (--report-unused-ignores)
+ * and were not reported in place (check's, whose schema and workload
+ * directives may still silence the advisor's findings). */
 void kp_report_unused(kp_report *r);
+/* A query file of lint starts (before its ignore-file scan), and ends:
+ * with --report-unused-ignores its findings are held and written in
+ * position order with the directives that silence nothing (hold.c). */
+void kp_report_file_begin(kp_report *r);
+void kp_report_file_end(kp_report *r);
 /* Finishes the report: advice and summary (check; adv NULL for lint), the
  * closing of JSON and SARIF, the totals of text. Returns -1 on a write error. */
 int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *sums, int nsums);

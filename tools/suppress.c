@@ -31,6 +31,8 @@ static void directive_warning(kp_report *r, kp_source *src, size_t off, size_t l
 	kp_diags d = {0};
 	kp_diag_add(&d, &r->scratch, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, src, (uint32_t)off,
 	            (uint32_t)len, msg, (int)arglen, arg);
+	if (r->ahead && r->in_file && !r->sink)
+		r->holding = true;   /* in place among the statements' findings */
 	kp_report_emit(r, &d);
 	kp_arena_reset(&r->scratch);
 }
@@ -71,6 +73,49 @@ static bool looks_like_id(const char *w, size_t n)
 	return n >= 3 && (w[0] == 'K' || w[0] == 'k') && (w[1] == 'P' || w[1] == 'p') && isdigit((unsigned char)w[2]);
 }
 
+/* A keyplan:disable (disable) or keyplan:enable of rules at text[off,
+ * off + len) of src, in the file pass. Blocks do not nest: a rule is
+ * disabled or not, so disabling one already disabled, or enabling one not
+ * disabled, is a KP022 (that rule is left out of the directive). Returns
+ * whether a disable still has a rule to open. */
+static bool block_directive(kp_report *r, kp_source *src, size_t off, size_t len, bool disable, bool *rules)
+{
+	/* the blocks still open are this file's: a file of its own starts
+	 * with none */
+	if (!r->open_path || strcmp(r->open_path, src->path)) {
+		memset(r->open, 0, sizeof r->open);
+		r->open_path = kp_arena_strndup(r->a, src->path, strlen(src->path));
+	}
+	uint32_t line, col;
+	kp_source_linecol(src, off, &line, &col);
+	bool any = false;
+	for (int k = 0; k < KP_R__COUNT; k++) {
+		if (!rules[k])
+			continue;
+		const kp_rule_info *ri = kp_rule_get((kp_rule)k);
+		kp_suppression *o = r->open[k];
+		if (disable && o) {
+			char m[200];
+			snprintf(m, sizeof m, "%s is already disabled (line %u): keyplan:disable blocks do not nest, so "
+			         "this one silences nothing of it: '%%.*s'", ri->id, o->line);
+			directive_warning(r, src, off, len, m, src->text + off, len);
+			rules[k] = false;
+		} else if (!disable && !o) {
+			char m[200];
+			snprintf(m, sizeof m, "no keyplan:disable of %s is open, so this keyplan:enable ends nothing: '%%.*s'",
+			         ri->id);
+			directive_warning(r, src, off, len, m, src->text + off, len);
+		} else if (!disable) {
+			o->until[2 * k] = line;
+			o->until[2 * k + 1] = col;
+			r->open[k] = NULL;
+		} else {
+			any = true;
+		}
+	}
+	return any;
+}
+
 /* The text of one comment [p, end), without its "--" or its slash-star
  * pair: a keyplan: directive, a weight, or nothing. at_line_start: the
  * comment is the first thing on its line. The directive's statement is
@@ -83,8 +128,22 @@ static bool looks_like_id(const char *w, size_t n)
  * KP022 and silences nothing, except words after a valid rule list with no
  * "--" before them: the old way of giving a reason, which still silences
  * (with a KP022 asking for the separator). */
+static void read_comment(kp_report *r, kp_source *src, const char *p, const char *end, uint32_t stmt_off,
+                         uint32_t stmt_end, double *weight, bool file_pass, bool at_line_start);
+
+/* A comment's directive (read_comment). What the file pass reports comes
+ * before the file's statements are read: lint holds it until they reach
+ * its place (hold.c). */
 static void one_comment(kp_report *r, kp_source *src, const char *p, const char *end, uint32_t stmt_off,
                         uint32_t stmt_end, double *weight, bool file_pass, bool at_line_start)
+{
+	r->ahead = file_pass;
+	read_comment(r, src, p, end, stmt_off, stmt_end, weight, file_pass, at_line_start);
+	r->ahead = false;
+}
+
+static void read_comment(kp_report *r, kp_source *src, const char *p, const char *end, uint32_t stmt_off,
+                         uint32_t stmt_end, double *weight, bool file_pass, bool at_line_start)
 {
 	const char *t = src->text;
 	kp_comment_trim(&p, &end);
@@ -102,31 +161,41 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 	if (!starts_ci(p, end, "keyplan:"))
 		return;
 	const char *d = p + 8;
-	bool file_wide;
-	if (starts_ci(d, end, "ignore-file") && (d + 11 == end || isspace((unsigned char)d[11]))) {
-		file_wide = true;
-		d += 11;
-	} else if (starts_ci(d, end, "ignore") && (d + 6 == end || isspace((unsigned char)d[6]))) {
-		file_wide = false;
-		d += 6;
-	} else {
-		if (file_pass)
-			return;   /* reported by the statement pass */
-		const char *w = d;
-		while (w < end && !isspace((unsigned char)*w))
-			w++;
-		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
-		                  "unknown directive 'keyplan:%.*s': expected keyplan:ignore or keyplan:ignore-file",
-		                  d, (size_t)(w - d));
-		return;
-	}
-	/* ignore-file lines are read once, before the statements, by the file
-	 * pass; it takes "--" comments that start a line, nothing else */
-	if (file_wide != file_pass) {
-		if (file_wide && !at_line_start)
+	/* the directives: ignore (a statement), ignore-file, and the blocks
+	 * disable ... enable */
+	static const char *const names[] = {"ignore-file", "ignore", "disable", "enable"};
+	enum { D_FILE, D_STMT, D_DISABLE, D_ENABLE } kind = D_FILE;
+	size_t nl = 0;
+	for (int k = 0; k < 4; k++) {
+		nl = strlen(names[k]);
+		if (starts_ci(d, end, names[k]) && (d + nl == end || isspace((unsigned char)d[nl]))) {
+			kind = k;
+			break;
+		}
+		if (k == 3) {
+			if (file_pass)
+				return;   /* reported by the statement pass */
+			const char *w = d;
+			while (w < end && !isspace((unsigned char)*w))
+				w++;
 			directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
-			                  "keyplan:ignore-file must be a '--' comment at the start of a line: '%.*s'",
-			                  p, (size_t)(end - p));
+			                  "unknown directive 'keyplan:%.*s': expected keyplan:ignore, keyplan:ignore-file, "
+			                  "keyplan:disable or keyplan:enable", d, (size_t)(w - d));
+			return;
+		}
+	}
+	const char *dname = names[kind];
+	d += nl;
+	bool file_wide = kind != D_STMT;
+	/* ignore-file, disable and enable are read once, before the
+	 * statements, by the file pass; in SQL it takes "--" comments that
+	 * start a line, nothing else */
+	if (file_wide != file_pass) {
+		if (file_wide && !at_line_start) {
+			char m[120];
+			snprintf(m, sizeof m, "keyplan:%s must be a '--' comment at the start of a line: '%%.*s'", dname);
+			directive_warning(r, src, (size_t)(p - t), (size_t)(end - p), m, p, (size_t)(end - p));
+		}
 		return;
 	}
 	kp_suppression s0;
@@ -176,31 +245,42 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 	}
 	/* one form per comment syntax, and a malformed directive silences
 	 * nothing: words after the rules without the separator are an error */
+	/* (the old messages name keyplan:ignore for ignore and ignore-file,
+	 * as before; the blocks name their own directive) */
+	const char *shown = kind == D_DISABLE || kind == D_ENABLE ? dname : "ignore";
+	const char *does = kind == D_ENABLE ? "ends nothing" : "silences nothing";
 	if (bad && legacy_reason) {
-		directive_warning(r, src, (size_t)(bad - t), badlen,
-		                  xml ? "'%.*s' is not a rule, so this keyplan:ignore silences nothing: write the reason "
-		                        "after ':' (<!-- keyplan:ignore KP001: reason -->)"
-		                      : "'%.*s' is not a rule, so this keyplan:ignore silences nothing: write the reason "
-		                        "after ' -- ' (keyplan:ignore KP001 -- reason)",
-		                  bad, badlen);
+		kp_buf m = {0};
+		kp_buf_printf(&m, xml ? "'%%.*s' is not a rule, so this keyplan:%s %s: write the reason after ':' "
+		                        "(<!-- keyplan:%s KP001: reason -->)"
+		                      : "'%%.*s' is not a rule, so this keyplan:%s %s: write the reason after ' -- ' "
+		                        "(keyplan:%s KP001 -- reason)", shown, does, shown);
+		directive_warning(r, src, (size_t)(bad - t), badlen, m.data, bad, badlen);
+		kp_buf_free(&m);
 		return;
 	} else if (bad) {
 		size_t bl = badlen;
+		kp_buf m = {0};
 		if (bl > 1 && bad[bl - 1] == ':' && kp_rule_lookup(bad, bl - 1) >= 0)
-			directive_warning(r, src, (size_t)(bad - t), badlen,
-			                  "unknown rule '%.*s' in keyplan:ignore, so it silences nothing: write the "
-			                  "reason after ' -- ' (keyplan:ignore RULE -- reason)", bad, badlen);
+			kp_buf_printf(&m, "unknown rule '%%.*s' in keyplan:%s, so it %s: write the reason after ' -- ' "
+			              "(keyplan:%s RULE -- reason)", shown, does, shown);
 		else
-			directive_warning(r, src, (size_t)(bad - t), badlen,
-			                  "unknown rule '%.*s' in keyplan:ignore, so it silences nothing (keyplan rules "
-			                  "lists them; a reason goes after ' -- ')", bad, badlen);
+			kp_buf_printf(&m, "unknown rule '%%.*s' in keyplan:%s, so it %s (keyplan rules lists them; a "
+			              "reason goes after ' -- ')", shown, does);
+		directive_warning(r, src, (size_t)(bad - t), badlen, m.data, bad, badlen);
+		kp_buf_free(&m);
 		return;
 	} else if (nrules == 0) {
-		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
-		                  file_wide ? "keyplan:ignore-file names no rule, so it silences nothing: '%.*s'"
-		                            : "keyplan:ignore names no rule, so it silences nothing: '%.*s'",
-		                  p, (size_t)(end - p));
+		kp_buf m = {0};
+		kp_buf_printf(&m, "keyplan:%s names no rule, so it %s: '%%.*s'", kind == D_FILE ? "ignore-file" : shown,
+		              does);
+		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p), m.data, p, (size_t)(end - p));
+		kp_buf_free(&m);
 		return;
+	}
+	if (kind == D_DISABLE || kind == D_ENABLE) {
+		if (!block_directive(r, src, (size_t)(p - t), (size_t)(end - p), kind == D_DISABLE, s0.rules))
+			return;
 	}
 	kp_suppression *s = kp_arena_alloc(r->a, sizeof(*s));
 	*s = s0;
@@ -210,6 +290,17 @@ static void one_comment(kp_report *r, kp_source *src, const char *p, const char 
 	s->file_wide = file_wide;
 	s->stmt_off = stmt_off;
 	s->stmt_end = stmt_end;
+	if (kind == D_DISABLE) {
+		/* open until its keyplan:enable, or the end of the file */
+		s->block = true;
+		kp_source_linecol(src, (size_t)(p - t), &s->line, &s->col);
+		s->until = kp_arena_alloc(r->a, 2 * KP_R__COUNT * sizeof *s->until);
+		for (int k = 0; k < KP_R__COUNT; k++) {
+			s->until[2 * k] = s->until[2 * k + 1] = UINT32_MAX;
+			if (s->rules[k])
+				r->open[k] = s;
+		}
+	}
 	kp_list_push(r->a, &r->sups, s);
 	kp_list_push(r->a, &r->active, s);
 }
@@ -314,11 +405,37 @@ static int lex_step(int st, char prev, char ch)
 	}
 }
 
+/* Is buf[i] the ':' of "keyplan:" (any case)? The 7 bytes before it may
+ * be in tail, the end of the chunk before (ntail of them). */
+static bool keyplan_colon(const char *buf, size_t i, const char *tail, size_t ntail)
+{
+	char w[7];
+	if (i >= 7) {
+		memcpy(w, buf + i - 7, 7);
+	} else {
+		size_t from_tail = 7 - i;
+		if (from_tail > ntail)
+			return false;
+		memcpy(w, tail + ntail - from_tail, from_tail);
+		memcpy(w + from_tail, buf, i);
+	}
+	return strncasecmp(w, "keyplan", 7) == 0;
+}
+
 void kp_report_file_directives(kp_report *r, kp_source *src)
 {
 	/* "-- keyplan:ignore-file" at the start of a line (after white space);
 	 * found before any statement, since it covers those before it too */
 	const char *t = src->text, *end = t + src->len;
+	/* only up to the line of the last "keyplan:" (none: nothing to do) */
+	const char *last = NULL;
+	for (const char *c = memchr(t, ':', src->len); c; c = memchr(c + 1, ':', (size_t)(end - c - 1)))
+		if (keyplan_colon(t, (size_t)(c - t), NULL, 0))
+			last = c;
+	if (!last)
+		return;
+	const char *nl_last = memchr(last, '\n', (size_t)(end - last));
+	end = nl_last ? nl_last : end;
 	int st = LX_CODE;
 	for (const char *p = t; p < end; ) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -347,6 +464,8 @@ void kp_report_file_directives(kp_report *r, kp_source *src)
 
 void kp_report_stmt_done(kp_report *r)
 {
+	if (r->holding)
+		kp_report_hold_stmt_done(r);
 	uint32_t m = 0;
 	for (uint32_t i = 0; i < r->active.n; i++) {
 		kp_suppression *s = r->active.items[i];
@@ -387,6 +506,28 @@ static void scan_line_end(kp_report *r, const char *path, dir_line *dl, uint32_t
 	dl->past_space = false;
 }
 
+/* Where the last "keyplan:" of the file is (every directive has one), or
+ * -1: memchr from colon to colon, far cheaper than the state machine
+ * that tells a comment from a string, which then runs only up to it. */
+static long long last_directive(FILE *f, char *buf, size_t cap)
+{
+	long long last = -1, base = 0;
+	char tail[7];
+	size_t ntail = 0, got;
+	while ((got = fread(buf, 1, cap, f)) > 0) {
+		for (const char *p = memchr(buf, ':', got); p; p = memchr(p + 1, ':', got - (size_t)(p - buf) - 1)) {
+			if (keyplan_colon(buf, (size_t)(p - buf), tail, ntail))
+				last = base + (p - buf);
+			if ((size_t)(p - buf) + 1 >= got)
+				break;
+		}
+		ntail = got < 7 ? got : 7;
+		memcpy(tail, buf + got - ntail, ntail);
+		base += (long long)got;
+	}
+	return last;
+}
+
 int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, kp_arena *a)
 {
 	FILE *f = fopen(path, "rb");
@@ -394,22 +535,59 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "cannot open: %s", strerror(errno));
 		return -1;
 	}
-	/* by hand, a byte at a time through a state machine: a line of any
-	 * length costs no memory, and only lines that start with "--" (after
-	 * white space) are kept, up to 4 KiB */
 	static char buf[1 << 16];
+	long long last = last_directive(f, buf, sizeof buf);
+	if (last < 0 || fseek(f, 0, SEEK_SET) < 0) {
+		int bad = ferror(f) || (last >= 0);
+		fclose(f);
+		if (bad) {
+			kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "read error");
+			return -1;
+		}
+		return 0;   /* no directive in the file */
+	}
+	/* then by hand, a byte at a time through a state machine, up to the
+	 * line of the last directive: a line of any length costs no memory,
+	 * and only lines that start with "--" (after white space) are kept, up
+	 * to 4 KiB */
+	/* per state, the bytes that leave it as it is (and are not a line's
+	 * end): every byte but those lex_step reads */
+	static bool skip[LX_LINE][256];
+	if (!skip[LX_CODE]['a']) {
+		static const char *const stops[LX_LINE] = {
+			[LX_CODE] = "'\"`-/*", [LX_STR] = "'", [LX_QUOTED] = "\"", [LX_BACKTICK] = "`", [LX_BLOCK] = "*/"};
+		for (int k = 0; k < LX_LINE; k++)
+			for (int c = 0; c < 256; c++)
+				skip[k][c] = c != '\n' && !strchr(stops[k], c);
+	}
 	dir_line dl = {0};
 	int st = LX_CODE;       /* where the bytes are: code, string, comment */
 	char prev = 0;
 	uint32_t line = 1;
 	size_t got;
 	bool first = true;
-	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+	long long base = 0;     /* the file offset of buf[0] */
+	bool done = false;
+	while (!done && (got = fread(buf, 1, sizeof buf, f)) > 0) {
 		size_t i = 0;
 		if (first && got >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
 			i = 3;   /* a byte-order mark is not text */
 		first = false;
 		for (; i < got; i++) {
+			if (dl.past_space && !dl.candidate && st != LX_LINE) {
+				/* the bytes that cannot change the state are skipped in
+				 * a tight loop (most of a file: names, words, values) */
+				const bool *keep = skip[st];
+				size_t j = i;
+				while (j < got && keep[(unsigned char)buf[j]])
+					j++;
+				if (j != i) {
+					prev = 0;   /* a skipped byte pairs with nothing */
+					i = j;
+					if (i >= got)
+						break;
+				}
+			}
 			char ch = buf[i];
 			if (ch == '\n') {
 				scan_line_end(r, path, &dl, line);
@@ -417,6 +595,10 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 				if (st == LX_LINE)
 					st = LX_CODE;
 				prev = 0;
+				if (base + (long long)i > last) {
+					done = true;   /* past the last directive's line */
+					break;
+				}
 				continue;
 			}
 			if (!dl.past_space && (ch == ' ' || ch == '\t')) {
@@ -449,6 +631,7 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 			if (dl.n < sizeof dl.text)
 				dl.text[dl.n++] = ch;
 		}
+		base += (long long)got;
 	}
 	int bad = ferror(f);
 	fclose(f);
@@ -456,7 +639,8 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "read error");
 		return -1;
 	}
-	scan_line_end(r, path, &dl, line);
+	if (!done)
+		scan_line_end(r, path, &dl, line);
 	return 0;
 }
 
@@ -471,6 +655,19 @@ void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_
 	}
 }
 
+/* Does the block s cover the finding g: is g at or after the disable,
+ * and before the enable of its rule? at: g's line and column, computed
+ * here the first time. */
+static bool in_block(const kp_suppression *s, const kp_diag *g, uint32_t at[2])
+{
+	if (!at[0])
+		kp_source_linecol(g->src, g->off, &at[0], &at[1]);
+	const uint32_t *u = s->until + 2 * g->rule;
+	bool after = at[0] > s->line || (at[0] == s->line && at[1] >= s->col);
+	bool before = at[0] < u[0] || (at[0] == u[0] && at[1] < u[1]);
+	return after && before;
+}
+
 bool kp_report_suppressed(kp_report *r, const kp_diag *g)
 {
 	if (g->rule == KP_R_UNKNOWN_DIRECTIVE)
@@ -479,11 +676,12 @@ bool kp_report_suppressed(kp_report *r, const kp_diag *g)
 	 * host file, which is where its directives are */
 	kp_source *gs;
 	size_t go = kp_source_origin(g->src, g->off, &gs);
+	uint32_t at[2] = {0, 0};   /* its line and column, once a block asks */
 	for (uint32_t i = 0; i < r->active.n; i++) {
 		kp_suppression *s = r->active.items[i];
 		if (!s->rules[g->rule])
 			continue;
-		if (s->file_wide ? strcmp(s->path, g->src->path) == 0
+		if (s->file_wide ? strcmp(s->path, g->src->path) == 0 && (!s->block || in_block(s, g, at))
 		                 : s->src == gs && go >= s->stmt_off && go < s->stmt_end) {
 			s->used++;
 			return true;
@@ -497,9 +695,10 @@ void kp_report_unused(kp_report *r)
 	kp_diags d = {0};
 	for (uint32_t i = 0; i < r->sups.n; i++) {
 		kp_suppression *s = r->sups.items[i];
-		if (!s->used)
+		if (!s->used && !s->judged)
 			kp_diag_add(&d, &r->scratch, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, s->at, s->off, 0,
-			            "this keyplan:%s silences nothing", s->file_wide ? "ignore-file" : "ignore");
+			            "this keyplan:%s silences nothing",
+			            s->block ? "disable" : s->file_wide ? "ignore-file" : "ignore");
 	}
 	kp_report_emit(r, &d);
 	kp_arena_reset(&r->scratch);

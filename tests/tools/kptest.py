@@ -7,7 +7,7 @@ A test reads its arguments once, checks, and finishes:
     from kptest import check
     KEYPLAN, SRC, DATA = kptest.args()
     rc, out, err = kptest.run("explain", "-e", "SELECT 1")
-    check("SELECT 1 has no table", rc == 0 and out == "SELECT: no table, no plan\\n", out + err)
+    check("SELECT 1 has no table", rc == 0 and out == "<command line>:1:1: SELECT: no table, no plan\\n", out + err)
     kptest.finish()
 
 finish() prints "N passed, N failed" (the line CI reads) and exits 1 if a

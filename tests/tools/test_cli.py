@@ -51,12 +51,12 @@ check("explain with a schema and no queries exits 2", rc == 2 and "no queries" i
 
 # exit 0 when everything plans, 1 on a rejected query or an error
 rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WHERE userid='abc' AND orderid=123")
-check("a GET prints its key and exits 0", rc == 0 and out == "GET orders key (userid='abc', orderid=123)\n", out + err)
+check("a GET prints its key and exits 0", rc == 0 and out == "<command line>:1:1: GET orders key (userid='abc', orderid=123)\n", out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WHERE orderid = 1")
-check("a rejected full scan is located as KP001 and exits 1", rc == 1 and out.startswith("REJECTED orders: full table scan") and
+check("a rejected full scan is located as KP001 and exits 1", rc == 1 and out.startswith("<command line>:1:1: REJECTED orders: full table scan") and
       "<command line>:1:28: error: full table scan" in err and "[KP001 full-scan]" in err, out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "--target", "phoenix", "-e", "SELECT * FROM orders WHERE orderid = 1")
-check("phoenix warns, exits 0", rc == 0 and out.startswith("FULL SCAN ORDERS") and "warning:" in err, out + err)
+check("phoenix warns, exits 0", rc == 0 and out.startswith("<command line>:1:1: FULL SCAN ORDERS") and "warning:" in err, out + err)
 
 # names compare as the target does: Phoenix upper-cases unquoted names, so
 # "orders" (quoted, lower case) is another table; Lindorm's names are
@@ -71,14 +71,14 @@ rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM Orders WH
 check("lindorm names are case-sensitive", rc == 1 and "no such table: Orders" in err
       and "help: did you mean orders? names are case-sensitive on this target" in err, out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "--target", "generic", "-e", "SELECT * FROM ORDERS WHERE USERID = 'a'")
-check("--target generic matches table and column names in any case", rc == 0 and out.startswith("SCAN orders"), out + err)
+check("--target generic matches table and column names in any case", rc == 0 and out.startswith("<command line>:1:1: SCAN orders"), out + err)
 # Phoenix's grammar has no '#' comment and no '#' in unquoted names (its
 # LocalIndexIT expects CREATE TABLE T(L#a ...) to fail): each '#' is an
 # unexpected character there; Lindorm (MySQL) reads '#' as a comment
 rc, out, err = run("explain", "--schema", SCHEMA, "--target", "phoenix", "-e",
                    "CREATE TABLE T(L#a varchar primary key, aL# integer)")
 check("phoenix: '#' is an unexpected character, each one located", rc == 1 and
-      out == "ERROR: statement not planned (see diagnostics)\n" and err ==
+      out == "<command line>:1:1: ERROR: statement not planned (see diagnostics)\n" and err ==
       "<command line>:1:17: error: unexpected character '#' [KP016 lexical-error]\n"
       "     1 | CREATE TABLE T(L#a varchar primary key, aL# integer)\n"
       "       |                 ^\n"
@@ -86,7 +86,7 @@ check("phoenix: '#' is an unexpected character, each one located", rc == 1 and
       "     1 | CREATE TABLE T(L#a varchar primary key, aL# integer)\n"
       "       |                                           ^\n", out + err)
 rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WHERE userid = 'a' # mysql comment")
-check("lindorm: '#' starts a comment", rc == 0 and out == "SCAN orders prefix (userid='a')\n" and err == "", out + err)
+check("lindorm: '#' starts a comment", rc == 0 and out == "<command line>:1:1: SCAN orders prefix (userid='a')\n" and err == "", out + err)
 # a quoted name holding a dot is one name, another table than schema S, table T
 with tempfile.TemporaryDirectory() as d:
     with open(os.path.join(d, "st.sql"), "w") as f:
@@ -94,7 +94,8 @@ with tempfile.TemporaryDirectory() as d:
     rc, out, err = run("explain", "--schema", os.path.join(d, "st.sql"), "--target", "phoenix", "-e",
                        "SELECT * FROM s.t WHERE k = '1'; SELECT * FROM \"S.T\" WHERE a = '1'; SELECT * FROM \"S.T\" WHERE k = '1'")
     check("\"S.T\" and s.t are two tables, each query planned against its own", rc == 1 and
-          out == "GET S.T key (K='1')\nGET \"S.T\" key (A='1')\nERROR: statement not planned (see diagnostics)\n" and
+          out == "<command line>:1:1: GET S.T key (K='1')\n<command line>:1:34: GET \"S.T\" key (A='1')\n"
+                 "<command line>:1:69: ERROR: statement not planned (see diagnostics)\n" and
           err.startswith("<command line>:1:95: error: unknown column 'K' in table \"S.T\" [KP009 unknown-column]\n"), out + err)
 # Phoenix upper-cases with Java's String.toUpperCase: Latin-1, Latin
 # Extended-A, Greek and Cyrillic fold 1:1 (dotless i to ASCII I, a shorter
@@ -105,7 +106,7 @@ with tempfile.TemporaryDirectory() as d:
     rc, out, err = run("explain", "--schema", os.path.join(d, "u.sql"), "--target", "phoenix", "-e",
                        "SELECT * FROM STRAßE WHERE КЛЮЧ = 'a' AND ÉMOI = 1 AND ID = 2 AND Λ = 3")
     check("phoenix folds Latin-1, Latin Extended-A, Greek and Cyrillic names", rc == 0 and
-          out == "GET STRAßE key (КЛЮЧ='a') filter \"ÉMOI\" = 1 AND ID = 2 AND \"Λ\" = 3\n", out + err)
+          out == "<command line>:1:1: GET STRAßE key (КЛЮЧ='a') filter \"ÉMOI\" = 1 AND ID = 2 AND \"Λ\" = 3\n", out + err)
     rc, out, err = run("explain", "--schema", os.path.join(d, "u.sql"), "--target", "phoenix", "-e",
                        "SELECT * FROM STRASSE WHERE ключ = 'a'")
     check("phoenix does not fold sharp s to SS", rc == 1 and
@@ -124,7 +125,7 @@ with tempfile.TemporaryDirectory() as d:
     with open(os.path.join(d, "q.sql"), "wb") as f:
         f.write(BOM + b"-- keyplan:ignore-file full-scan\nSELECT * FROM b WHERE k > 0 OR k < 0 OR 1 = 1;\n")
     rc, out, err = run("explain", "--schema", os.path.join(d, "s.sql"), "-e", "SELECT * FROM b WHERE k = 1")
-    check("byte-order mark in a schema file", rc == 0 and out.startswith("GET b key (k=1)"), out + err)
+    check("byte-order mark in a schema file", rc == 0 and out.startswith("<command line>:1:1: GET b key (k=1)"), out + err)
     rc, out, err = run("lint", "--schema", os.path.join(d, "s.sql"), os.path.join(d, "q.sql"))
     check("ignore-file after a byte-order mark", rc == 0 and "KP001" not in out + err, out + err)
     # a query on a table whose CREATE failed: the note points at that CREATE,
@@ -145,12 +146,15 @@ with tempfile.TemporaryDirectory() as d:
 rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM WHERE")
 check("syntax error exits 1", rc == 1 and "<command line>:1:15: error: syntax error near 'WHERE'" in err, err)
 
-# the bundled examples
+# the bundled examples; a file below the working directory is shown
+# relative to it, as given otherwise
+SHOWN_QUERIES = (os.path.relpath(QUERIES) if QUERIES.startswith(os.getcwd() + os.sep) else QUERIES)
 rc, out, err = run("explain", "--schema", SCHEMA, QUERIES)
 lines = out.splitlines()
 check("examples: one line per statement", len(lines) == 14, out)
-check("examples: the first query is a GET on the full key", lines[0] == "GET orders key (userid='abc', orderid=123)", out)
-check("examples: a query on status is served by its index", "SCAN orders via index idx_orders_status prefix (status='paid')" in lines, out)
+check("examples: the first query is a GET on the full key", lines[0] == SHOWN_QUERIES + ":2:1: GET orders key (userid='abc', orderid=123)", out)
+check("examples: a query on status is served by its index",
+      [l.split(": ", 1)[1] for l in lines if "idx_orders_status" in l] == ["SCAN orders via index idx_orders_status prefix (status='paid')"], out)
 check("examples: rejected exit 1", rc == 1, str(rc))
 
 # stdin and JSON Lines
@@ -194,7 +198,7 @@ rc, out, err = run("explain", "--no-config", "-e",
                    "DROP INDEX ib ON t; UPSERT INTO t (a, b) VALUES (1, 2); REPLACE INTO t (a, b) VALUES (1, 2); "
                    "INSERT INTO t (a, b) VALUES (1, 2); SELECT 1; SELECT * FROM t WHERE a = 1 AND a = 2; "
                    "SELECT * FROM nope; DROP TABLE t")
-check("text line per statement kind", rc == 1 and out.splitlines() == [
+check("text line per statement kind", rc == 1 and [l.split(": ", 1)[1] for l in out.splitlines()] == [
     "CREATE TABLE t", "CREATE INDEX ON t", "CREATE INDEX ib ON t", "DROP INDEX ib",
     "UPSERT t: no plan (writes carry no access path)", "REPLACE t: no plan (writes carry no access path)",
     "INSERT t: no plan (writes carry no access path)", "SELECT: no table, no plan",

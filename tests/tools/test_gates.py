@@ -119,7 +119,7 @@ with tempfile.TemporaryDirectory() as tmp:
           "  db/migrations/V2__ib.sql (version 2)\n  db/migrations/V2.1__amount.sql (version 2.1)\n"
           "  db/migrations/V10__drop.sql (version 10)\n  db/migrations/R__views.sql (repeatable)\n" == err, err)
     rc, out, err = run("explain", "--no-config", "--schema", "db/migrations", "q.sql", cwd=tmp)
-    check("2. explain applies the same order", rc == 1 and out.startswith("REJECTED orders") and "no such" not in err,
+    check("2. explain applies the same order", rc == 1 and out.startswith("q.sql:1:1: REJECTED orders") and "no such" not in err,
           out + err)
     # other files first, in natural order; then the migrations
     write(os.path.join(tmp, "s", "t10.sql"), "CREATE INDEX i10 ON orders (amount);\n")
@@ -311,12 +311,12 @@ examples = set()
 for path in docs:
     text = open(path).read()
     # an example in backticks, possibly wrapped over two lines
-    for m in re.finditer(r"`((?:--|//|#|/\*|<!--) ?keyplan:ignore(?:-file)?[^`]*)`", text):
+    for m in re.finditer(r"`((?:--|//|#|/\*|<!--) ?keyplan:(?:ignore(?:-file)?|disable)[^`]*)`", text):
         if text[m.end():].startswith(" instead of"):
             continue   # the wrong form, shown as such (KP022's page)
         examples.add((os.path.relpath(path, SRC), " ".join(m.group(1).split())))
 man = open(os.path.join(SRC, "docs", "keyplan.1")).read().replace("\\-", "-")
-for m in re.finditer(r'"((?:--|//|#|/\*|<!--) ?keyplan:ignore(?:-file)?[^"]*)"', man):
+for m in re.finditer(r'"((?:--|//|#|/\*|<!--) ?keyplan:(?:ignore(?:-file)?|disable)[^"]*)"', man):
     examples.add(("docs/keyplan.1", " ".join(m.group(1).split())))
 check("11. the docs show suppression examples", len(examples) >= 45, len(examples))
 SEL = "SELECT * FROM orders WHERE orderid = 1"

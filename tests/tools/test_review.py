@@ -565,6 +565,32 @@ with tempfile.TemporaryDirectory() as tmp:
         (5, "broken", "get", "error"), (6, "order", "scan", "scan"), (7, "worse", "get", "filtered_scan")],
         json.dumps(doc["impact"], indent=1))
     x6 = doc["impact"][4]
+    check("impact: each entry shows its query, on one line, and no variant in SQL",
+          [(x["statement"], x["variant"]) for x in doc["impact"][:2]] ==
+          [("SELECT * FROM orders WHERE userid = 'a'", None), ("SELECT * FROM orders WHERE status = 'paid'", None)],
+          json.dumps(doc["impact"], indent=1))
+    # a MyBatis workload: each entry names its variant and shows its SQL as built
+    write(os.path.join(tmp, "M.xml"), '<?xml version="1.0"?>\n<mapper namespace="m">\n  <select id="s">\n'
+          '    SELECT *\n    FROM orders\n    <where>\n      <if test="userId != null">AND userid = #{userId}</if>\n'
+          '      <if test="status != null">AND status = #{status}</if>\n    </where>\n  </select>\n</mapper>\n')
+    rc, out, err = run("check", "--no-config", "--base-schema", "old.sql", "--schema", "new.sql", "--workload", "M.xml",
+                       "--format", "json", cwd=tmp)
+    mdoc = json.loads(out)
+    check("impact of a mapper: each entry names its variant and shows its SQL", [
+        (x["line"], x["column"], x["change"], x["variant"], x["statement"]) for x in mdoc["impact"]] == [
+        (4, 5, "path", "when `userId == null` and `status != null`", "SELECT * FROM orders WHERE status = ?"),
+        (4, 5, "broken", "when `userId != null` and `status == null`", "SELECT * FROM orders WHERE userid = ?"),
+        (4, 5, "path", "when `userId != null` and `status != null`",
+         "SELECT * FROM orders WHERE userid = ? AND status = ?")],
+        json.dumps(mdoc["impact"], indent=1))
+    check("impact of a mapper validates against check.schema.json",
+          not errors_of(vcheck, mdoc) if "vcheck" in dir() else True)
+    rc, out, err = run("check", "--no-config", "--base-schema", "old.sql", "--schema", "new.sql", "--workload", "M.xml",
+                       cwd=tmp)
+    check("impact of a mapper in text: the variant after the change, then the query",
+          "  M.xml:4:5: broken (when `userId != null` and `status == null`)\n"
+          "      query:  SELECT * FROM orders WHERE userid = ?\n"
+          "      before: SCAN orders prefix (userid=?)\n" in out, out)
     check("impact: plans and orders before and after", x6["before"]["order"] == "key" and
           x6["after"]["order"] == "reverse" and x6["before"]["plan"] == "SCAN m prefix (host='h') order key" and
           x6["table"] == "m" and x6["file"] == "w.sql", json.dumps(x6))
@@ -576,7 +602,8 @@ with tempfile.TemporaryDirectory() as tmp:
     check("a schema change that breaks queries exits 1", rc == 1, err)
     rc, out, err = run(*base, cwd=tmp)
     check("impact in text: before and after, per query",
-          "migration impact (workload queries whose plan the schema change changes)\n  w.sql:2: broken\n"
+          "migration impact (workload queries whose plan the schema change changes)\n  w.sql:2:1: broken\n"
+          "      query:  SELECT * FROM orders WHERE userid = 'a'\n"
           "      before: SCAN orders prefix (userid='a')\n      after:  REJECTED orders: full table scan" in out and
           "w.sql:5:1: error: the schema change breaks this query: GET orders key (userid='a', orderid=1) -> "
           "ERROR: unknown column 'note' in table orders [KP130 migration-breaks-query]" in out, out)
