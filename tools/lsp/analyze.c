@@ -63,6 +63,7 @@ void kp_lsp_chunk_free(kp_lsp_chunk *c)
 	}
 	free(c->diags);
 	free(c->stmts);
+	kp_lsp_json_free(&c->json);
 	memset(c, 0, sizeof *c);
 }
 
@@ -187,8 +188,15 @@ static void sink(void *ctx, const kp_diag *g)
 			kp_source *where;
 			size_t wo = kp_source_origin(nt->src, nt->off, &where);
 			o->path = xstrdup(where->path);
-			kp_text_position(where->text, where->len, wo, r->s->enc, &o->line, &o->ch);
-			o->line += where->base_line;
+			/* the line through the source's own table (a note points into
+			 * the schema: counting lines from its start for each finding
+			 * cost more than planning), the character within it */
+			uint32_t l, col;
+			kp_source_linecol(where, wo, &l, &col);
+			size_t ls = where->lines[l - 1 - where->base_line];
+			uint32_t l0;
+			kp_text_position(where->text + ls, where->len - ls, wo - ls, r->s->enc, &l0, &o->ch);
+			o->line = l - 1 + l0;
 		} else {
 			continue;
 		}

@@ -62,6 +62,30 @@ typedef struct kp_lsp_stmt {
 	uint32_t kw_end;        /* relative end of its first keyword */
 } kp_lsp_stmt;
 
+/* A place in a chunk's serialised diagnostics where the publication writes
+ * something the chunk's text alone does not fix: a line number (the
+ * chunk's first line plus val) or a rule's constant part (severity, code,
+ * codeDescription, source: val is the diagnostic's index). */
+typedef struct kp_lsp_hole {
+	uint32_t at;            /* byte offset in kp_lsp_json.text */
+	uint32_t val;
+	bool rule;              /* a rule's part, not a line */
+} kp_lsp_hole;
+
+/* A chunk's diagnostics as LSP JSON, written once and published as they
+ * are until the chunk's text changes: lines are relative to the chunk's
+ * first line, so the chunk can move; columns are as they were, so the
+ * JSON holds while the chunk's first line starts at the same column. */
+typedef struct kp_lsp_json {
+	kp_buf text;            /* diagnostic i is [dstart[i], dstart[i + 1]) */
+	uint32_t *dstart;       /* ndiags + 1 */
+	uint32_t *hstart;       /* ndiags + 1: diagnostic i's first hole */
+	kp_lsp_hole *holes;     /* in order of at */
+	uint32_t nholes, hcap;
+	uint32_t col0;          /* the column of the chunk's start when written */
+	uint64_t serial;        /* 0: not written; else unique to this writing */
+} kp_lsp_json;
+
 /* What one chunk of a document yields: a chunk is the text from the end of
  * the previous statement (its ';' and what trails it on its line) to the
  * end of this one, so that every comment that directs a statement lies in
@@ -72,6 +96,7 @@ typedef struct kp_lsp_chunk {
 	uint32_t ndiags, dcap;
 	kp_lsp_stmt *stmts;
 	uint32_t nstmts, scap;
+	kp_lsp_json json;       /* its diagnostics serialised (publish.c) */
 	struct kp_lsp_chunk *next; /* the next chunk of the same key (analysis only) */
 	bool taken;             /* reused by the analysis under way */
 } kp_lsp_chunk;
@@ -106,6 +131,8 @@ typedef struct kp_lsp_doc {
 	                           benchmarks read it through keyplan/stats) */
 	double analysis_ms;     /* how long the last analysis took ... */
 	double publish_ms;      /* ... and writing its diagnostics */
+	bool published;         /* published_sig is what the client was sent */
+	uint64_t published_sig; /* the signature of its last publication */
 } kp_lsp_doc;
 
 /* A schema file of a workspace, as read: its text (the open document's
@@ -169,6 +196,7 @@ typedef struct kp_lsp {
 	kp_lsp_pending *queue;  /* messages read, not yet handled */
 	uint32_t qhead, qn, qcap;
 	unsigned long long next_id; /* of requests the server sends */
+	kp_buf pub_buf;         /* where diagnostics are written (publish.c) */
 } kp_lsp;
 
 /* server.c */
@@ -233,6 +261,8 @@ kp_lsp_schema *kp_lsp_ws_schema(kp_lsp_ws *w, const char *path);
 bool kp_lsp_ws_touch(kp_lsp *s, const char *path);
 /* Is path skipped by the exclude globs of w's .keyplan (as lint skips it)? */
 bool kp_lsp_ws_excluded(kp_lsp_ws *w, const char *path);
+/* Where w's rule pages are: its .keyplan's docs-url, else the build's. */
+const char *kp_lsp_docs_url(kp_lsp_ws *w);
 /* The kept DDL statement that declares off of src: its span. */
 bool kp_lsp_ws_decl(kp_lsp_ws *w, kp_source *src, uint32_t off, uint32_t *start, uint32_t *end);
 
@@ -240,8 +270,13 @@ bool kp_lsp_ws_decl(kp_lsp_ws *w, kp_source *src, uint32_t off, uint32_t *start,
 /* Brings doc's chunks up to date (only chunks whose text or context changed
  * are planned). */
 void kp_lsp_analyze(kp_lsp *s, kp_lsp_doc *d);
-/* Publishes doc's diagnostics. */
+/* publish.c */
+/* Publishes doc's diagnostics (push), unless the client has them already. */
 void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d);
+/* Writes doc's diagnostics into b, as the items of a JSON array; returns
+ * their signature (equal signatures, equal JSON). */
+uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_buf *b);
+void kp_lsp_json_free(kp_lsp_json *j);
 void kp_lsp_chunk_free(kp_lsp_chunk *c);
 void kp_lsp_doc_drop_analysis(kp_lsp_doc *d);
 /* Runs every statement of one schema file through w's pipe, its findings

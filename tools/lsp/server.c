@@ -65,6 +65,7 @@ void kp_lsp_free(kp_lsp *s)
 	free(s->opt_target);
 	free(s->opt_baseline);
 	free(s->root);
+	kp_buf_free(&s->pub_buf);
 	kp_rpc_reader_free(&s->in);
 	kp_rpc_writer_free(&s->out);
 }
