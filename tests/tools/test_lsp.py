@@ -510,6 +510,110 @@ with kptest.tempdir() as tmp:
                                            "textDocument/publishDiagnostics"] == [], json.dumps(c.notes)[:300])
     c.stop()
 
+
+def published(c):
+    """The publications read so far (taken out of c.notes)."""
+    got = [m for m in c.notes if m.get("method") == "textDocument/publishDiagnostics"]
+    c.notes = [m for m in c.notes if m.get("method") != "textDocument/publishDiagnostics"]
+    return got
+
+
+def quiet(c):
+    """Ends the session: what the last edits changed is published (or, to a client that pulls, refreshed)
+    before shutdown is answered; the publications read (the rest stays in c.notes)."""
+    c.stop()
+    c.notes += c.drain()
+    return published(c)
+
+
+with kptest.tempdir() as tmp:
+    # --- publication: chunks' JSON kept and moved, nothing sent twice
+    root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": SCHEMA})
+    pu = uri_of(os.path.join(root, "p.sql"))
+    two = ("SELECT * FROM orders WHERE orderid = 1; SELECT * FROM orders WHERE amount = 2;\n"
+           "SELECT * FROM orders WHERE userid = 'é' AND orderid = 3;\n" + QUERIES)
+
+    def same_as_lint(text, d):
+        kptest.write(os.path.join(root, "p.sql"), text)
+        return lsp_tuples(d) == lint_as_lsp(text, lint_json(root, "p.sql"))
+
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(pu, "sql", two)
+    d = c.diagnostics(pu)
+    check("publication: lint's findings, two statements on a line", same_as_lint(two, d) and len(d) == 6,
+          json.dumps(d)[:400])
+    # lines inserted above: every chunk moves, its JSON is kept, its lines written anew
+    text = "-- one\n-- two\n" + two
+    c.change(pu, 2, [{"range": rng(0, 0, 0, 0), "text": "-- one\n-- two\n"}])
+    d = c.diagnostics(pu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": pu}})
+    check("lines inserted above: the findings moved down, no statement planned again",
+          same_as_lint(text, d) and st["planned"] == 1 and sorted(x["range"]["start"]["line"] for x in d)[0] == 2,
+          json.dumps(d)[:400] + json.dumps(st))
+    # the first statement of a line made longer: the second starts further right
+    text = text.replace("orderid = 1;", "orderid = 1000;", 1)
+    c.change(pu, 3, [{"range": rng(2, 37, 2, 38), "text": "1000"}])
+    d = c.diagnostics(pu)
+    kp001 = [x for x in d if x["range"]["start"]["line"] == 2]
+    check("a statement that starts inside a line: its findings' columns follow its start",
+          same_as_lint(text, d) and [x["range"] for x in kp001] == [rng(2, 27, 2, 41), rng(2, 70, 2, 80)],
+          json.dumps(kp001))
+    # an edit of a statement that has no finding, on one line: the client has the diagnostics
+    c.change(pu, 4, [{"range": rng(3, 37, 3, 38), "text": "è"}])
+    check("an edit that changes no finding publishes nothing", quiet(c) == [], "")
+    # ... and an edit that does, publishes, at lint's places
+    text = text.replace("'é'", "'è'", 1)
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(pu, "sql", text)
+    c.diagnostics(pu)
+    c.change(pu, 2, [{"range": rng(3, 54, 3, 55), "text": "'x'"}])
+    text = text.replace("'è' AND orderid = 3", "'è' AND orderid = 'x'", 1)
+    d = [m["params"]["diagnostics"] for m in quiet(c)]
+    check("an edit that changes a finding publishes it, at lint's places",
+          len(d) == 1 and same_as_lint(text, d[0]) and len(d[0]) == 8, json.dumps(d)[:300])
+
+    # --- pull diagnostics (textDocument/diagnostic) for a client that offers them
+    c = LspClient(KEYPLAN, cwd=root)
+    r = c.initialize(root, capabilities={"textDocument": {"diagnostic": {"dynamicRegistration": False}},
+                                         "workspace": {"diagnostics": {"refreshSupport": True}}})
+    check("pull: offered to a client that can pull",
+          r["capabilities"].get("diagnosticProvider") == {"identifier": "keyplan", "interFileDependencies": True,
+                                                          "workspaceDiagnostics": False}, json.dumps(r))
+    c.open(pu, "sql", two)
+    full = c.request("textDocument/diagnostic", {"textDocument": {"uri": pu}})
+    check("pull: the full report, lint's findings",
+          full["kind"] == "full" and same_as_lint(two, full["items"]) and len(full["resultId"]) == 16,
+          json.dumps(full)[:300])
+    again = c.request("textDocument/diagnostic", {"textDocument": {"uri": pu}, "previousResultId": full["resultId"]})
+    check("pull: asked again with its resultId, unchanged",
+          again == {"kind": "unchanged", "resultId": full["resultId"]}, json.dumps(again))
+    c.change(pu, 2, [{"range": rng(1, 37, 1, 38), "text": "e"}])
+    again = c.request("textDocument/diagnostic", {"textDocument": {"uri": pu}, "previousResultId": full["resultId"]})
+    check("pull: after an edit that changes no finding, unchanged",
+          again == {"kind": "unchanged", "resultId": full["resultId"]}, json.dumps(again)[:300])
+    c.change(pu, 3, [{"range": rng(0, 0, 0, 0), "text": "\n"}])
+    again = c.request("textDocument/diagnostic", {"textDocument": {"uri": pu}, "previousResultId": full["resultId"]})
+    text = "\n" + two.replace("'é'", "'e'", 1)
+    check("pull: after a line inserted, the full report moved down",
+          again["kind"] == "full" and again["resultId"] != full["resultId"] and same_as_lint(text, again["items"]),
+          json.dumps(again)[:300])
+    err = c.request("textDocument/diagnostic", {"textDocument": {"uri": uri_of(os.path.join(root, "no.sql"))}},
+                    want_error=True)
+    check("pull: a document not open, InvalidParams", err["code"] == -32602 and "not open" in err["message"],
+          json.dumps(err))
+    # the schema edited: the other documents' diagnostics changed, the client is told to pull
+    su = uri_of(os.path.join(root, "schema", "schema.sql"))
+    c.open(su, "sql", SCHEMA)
+    c.request("textDocument/diagnostic", {"textDocument": {"uri": su}})
+    c.request("textDocument/diagnostic", {"textDocument": {"uri": pu}})
+    c.notes = []
+    c.change(su, 2, [{"range": rng(0, 0, 0, 0), "text": "-- edited\n"}])
+    check("pull: nothing is pushed to a client that pulls, a schema edit sends workspace/diagnostic/refresh",
+          quiet(c) == [] and [(m.get("method"), "id" in m) for m in c.notes] ==
+          [("workspace/diagnostic/refresh", True)], json.dumps(c.notes)[:300])
+
 bad = [e for e in LspClient.errors if "Sanitizer" in e or "runtime error" in e]
 check("no server wrote a sanitizer report (%d sessions)" % len(LspClient.errors), not bad, "\n".join(bad)[:3000])
 kptest.finish()

@@ -7,6 +7,7 @@
  *   chunks.c     a document cut at its statements' ends, and cut again after edits
  *   analyze.c    diagnostics and plans, statement by statement, cached
  *   publish.c    diagnostics written to the client
+ *   pull.c       diagnostics the client asks for (pull), unchanged or not
  *   server.c     the message loop, lifecycle, document sync, cancellation
  *   hover.c      plans, rule pages and declarations on hover
  *   complete.c   completion from the catalog
@@ -117,6 +118,8 @@ typedef struct kp_lsp_doc {
 	kp_doc_text t;
 	kp_lsp_ws *ws;          /* the workspace (config) it belongs to */
 	bool dirty;             /* changed since its diagnostics were published */
+	bool stale;             /* changed by another document (a schema file,
+	                           a .keyplan): a pulling client is told */
 	bool analyzed;          /* refs are up to date with t */
 	kp_lsp_ref *refs;       /* its chunks, in order */
 	uint32_t nrefs;
@@ -189,6 +192,8 @@ typedef struct kp_lsp {
 	char *opt_baseline;     /* baseline file (relative to the workspace) */
 	bool inlay;             /* inlay hints on (default) */
 	bool watch_dynamic;     /* the client registers file watchers */
+	bool pull;              /* the client pulls diagnostics (pull.c) */
+	bool pull_refresh;      /* ... and is told to pull them again */
 	kp_lsp_doc **docs;
 	uint32_t ndocs, docs_cap;
 	kp_lsp_ws **wss;
@@ -291,6 +296,12 @@ kp_lsp_schema *kp_lsp_doc_schema(kp_lsp_doc *d);
 char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off);
 /* The statement (and its chunk's base) holding off, or NULL. */
 const kp_lsp_stmt *kp_lsp_stmt_at(kp_lsp_doc *d, size_t off, uint32_t *base);
+
+/* pull.c */
+/* textDocument/diagnostic */
+void kp_lsp_pull(kp_lsp *s, const cJSON *id, const cJSON *params);
+/* When documents changed because others did: workspace/diagnostic/refresh. */
+void kp_lsp_pull_refresh(kp_lsp *s);
 
 /* the requests, one file each */
 void kp_lsp_hover(kp_lsp *s, const cJSON *id, const cJSON *params);

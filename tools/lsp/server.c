@@ -209,6 +209,7 @@ static void mark_stale_docs(kp_lsp *s)
 	for (uint32_t i = 0; i < s->ndocs; i++)
 		if (s->docs[i]->ws->stale) {
 			s->docs[i]->dirty = true;
+			s->docs[i]->stale = true;
 			s->docs[i]->analyzed = false;
 		}
 }
@@ -235,6 +236,10 @@ static void on_initialize(kp_lsp *s, const cJSON *id, const cJSON *params)
 	const cJSON *ws = cJSON_GetObjectItemCaseSensitive(caps, "workspace");
 	const cJSON *wf = cJSON_GetObjectItemCaseSensitive(ws, "didChangeWatchedFiles");
 	s->watch_dynamic = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(wf, "dynamicRegistration"));
+	const cJSON *tdc = cJSON_GetObjectItemCaseSensitive(caps, "textDocument");
+	s->pull = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(tdc, "diagnostic"));
+	const cJSON *wd = cJSON_GetObjectItemCaseSensitive(ws, "diagnostics");
+	s->pull_refresh = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(wd, "refreshSupport"));
 	const char *root_uri = str_at(params, "rootUri");
 	const cJSON *folders = cJSON_GetObjectItemCaseSensitive(params, "workspaceFolders");
 	if (!root_uri && cJSON_IsArray(folders) && cJSON_GetArraySize(folders) > 0)
@@ -261,6 +266,13 @@ static void on_initialize(kp_lsp *s, const cJSON *id, const cJSON *params)
 	cJSON_AddBoolToObject(c, "definitionProvider", 1);
 	cJSON_AddBoolToObject(c, "documentSymbolProvider", 1);
 	cJSON_AddBoolToObject(c, "inlayHintProvider", 1);
+	if (s->pull) {
+		/* the client pulls: no pushed diagnostics */
+		cJSON *dp = cJSON_AddObjectToObject(c, "diagnosticProvider");
+		cJSON_AddStringToObject(dp, "identifier", "keyplan");
+		cJSON_AddBoolToObject(dp, "interFileDependencies", 1);
+		cJSON_AddBoolToObject(dp, "workspaceDiagnostics", 0);
+	}
 	cJSON *ca = cJSON_AddObjectToObject(c, "codeActionProvider");
 	cJSON *kinds = cJSON_AddArrayToObject(ca, "codeActionKinds");
 	cJSON_AddItemToArray(kinds, cJSON_CreateString("quickfix"));
@@ -428,11 +440,13 @@ static void on_close(kp_lsp *s, const cJSON *params)
 		char *path = xstrdup(d->path);
 		memmove(s->docs + i, s->docs + i + 1, (s->ndocs - i - 1) * sizeof *s->docs);
 		s->ndocs--;
-		/* its diagnostics go with it */
-		cJSON *p = cJSON_CreateObject();
-		cJSON_AddStringToObject(p, "uri", uri);
-		cJSON_AddArrayToObject(p, "diagnostics");
-		kp_rpc_notify(&s->out, "textDocument/publishDiagnostics", p);
+		if (!s->pull) {
+			/* its diagnostics go with it (a pulling client drops them itself) */
+			cJSON *p = cJSON_CreateObject();
+			cJSON_AddStringToObject(p, "uri", uri);
+			cJSON_AddArrayToObject(p, "diagnostics");
+			kp_rpc_notify(&s->out, "textDocument/publishDiagnostics", p);
+		}
 		doc_free(d);
 		if (schema && kp_lsp_ws_touch(s, path))
 			mark_stale_docs(s);   /* the file on disk is the schema again */
@@ -503,6 +517,7 @@ static const struct {
 	{"textDocument/documentSymbol", kp_lsp_symbols},
 	{"textDocument/inlayHint", kp_lsp_inlay},
 	{"textDocument/codeAction", kp_lsp_code_action},
+	{"textDocument/diagnostic", kp_lsp_pull},
 	{"keyplan/stats", on_stats},
 };
 
@@ -557,7 +572,9 @@ void kp_lsp_handle(kp_lsp *s, cJSON *msg, bool cancelled)
 		}
 		if (!strcmp(method, "shutdown")) {
 			/* what changed is published before the server stops */
-			for (uint32_t i = 0; i < s->ndocs; i++)
+			if (s->pull)
+				kp_lsp_pull_refresh(s);
+			for (uint32_t i = 0; i < s->ndocs && !s->pull; i++)
 				if (s->docs[i]->dirty)
 					kp_lsp_publish(s, s->docs[i]);
 			s->shut = true;
@@ -653,11 +670,16 @@ int kp_lsp_run(kp_lsp *s)
 				kp_rpc_error(&s->out, NULL, p.code, p.why);
 			cJSON_Delete(p.msg);
 		}
-		/* the queue is empty: publish what changed */
-		if (!s->exited && !s->shut && !kp_rpc_pending(&s->in))
-			for (uint32_t i = 0; i < s->ndocs; i++)
-				if (s->docs[i]->dirty)
-					kp_lsp_publish(s, s->docs[i]);
+		/* the queue is empty: publish what changed (or tell a pulling
+		 * client what changed beside the documents it edited) */
+		if (!s->exited && !s->shut && !kp_rpc_pending(&s->in)) {
+			if (s->pull)
+				kp_lsp_pull_refresh(s);
+			else
+				for (uint32_t i = 0; i < s->ndocs; i++)
+					if (s->docs[i]->dirty)
+						kp_lsp_publish(s, s->docs[i]);
+		}
 	}
 	/* the input ended without exit: as an exit without shutdown */
 	return s->exited ? s->exit_code : 1;
