@@ -197,6 +197,8 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 	kp_arena_init(&sa);
 	frag_seen seen = {0};
 	for (const kp_host_stmt *st = hf->head; st; st = st->next) {
+		if (sink->want && !sink->want(sink->ctx, hf, st))
+			continue;
 		kp_arena_reset(&sa);
 		for (unsigned k = 0; sink->comment && k < st->ndirs; k++)
 			sink->comment(sink->ctx, src, st->dirs[k].off, st->dirs[k].end, st->off, st->end, false);

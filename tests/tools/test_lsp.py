@@ -614,6 +614,88 @@ with kptest.tempdir() as tmp:
           quiet(c) == [] and [(m.get("method"), "id" in m) for m in c.notes] ==
           [("workspace/diagnostic/refresh", True)], json.dumps(c.notes)[:300])
 
+with kptest.tempdir() as tmp:
+    # --- SQL in application code, incremental by statement
+    root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": SCHEMA})
+
+    def lint_same(name, text, d):
+        kptest.write(os.path.join(root, name), text)
+        return lsp_tuples(d) == lint_as_lsp(text, lint_json(root, name))
+
+    java = ('class Q {\n'
+            '  String a = "SELECT * FROM orders WHERE orderid = 1";\n'
+            '  // keyplan:ignore KP002 -- known\n'
+            '  String b = "SELECT * FROM orders WHERE userid = \'u\' AND amount = 2";\n'
+            '  String c = "SELECT * FROM orders WHERE " +\n'
+            '      "amount = 3";\n'
+            '}\n')
+    ju = uri_of(os.path.join(root, "Q.java"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(ju, "java", java)
+    d = c.diagnostics(ju)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": ju}})
+    check("Java: each statement planned on open, lint's findings",
+          lint_same("Q.java", java, d) and (st["chunks"], st["planned"], st["plannedLines"]) == (3, 3, [1, 3, 4]),
+          json.dumps(d)[:300] + json.dumps(st))
+    # a character typed in the third statement's second literal: it alone is planned
+    java = java.replace("amount = 3", "amount = 30")
+    c.change(ju, 2, [{"range": rng(5, 16, 5, 16), "text": "0"}])
+    d = c.diagnostics(ju)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": ju}})
+    check("Java: an edit in a literal re-plans only its statement",
+          lint_same("Q.java", java, d) and (st["planned"], st["plannedLines"]) == (1, [4]), json.dumps(st))
+    # lines above: every statement moves, none is planned again
+    java = "// header\n\n" + java
+    c.change(ju, 3, [{"range": rng(0, 0, 0, 0), "text": "// header\n\n"}])
+    d = c.diagnostics(ju)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": ju}})
+    check("Java: lines inserted above, the findings move, nothing is planned again",
+          lint_same("Q.java", java, d) and (st["planned"], st["plannedLines"]) == (0, []), json.dumps(st))
+    # the suppression's comment edited: its statement is planned again (its finding comes back)
+    java = java.replace("ignore KP002", "ignore KP001")
+    c.change(ju, 4, [{"range": rng(4, 24, 4, 25), "text": "1"}])
+    d = c.diagnostics(ju)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": ju}})
+    check("Java: a keyplan:ignore comment edited applies at once",
+          lint_same("Q.java", java, d) and "KP002" in [x["code"] for x in d]
+          and (st["planned"], st["plannedLines"]) == (3, [3, 5, 6]), json.dumps(d)[:300] + json.dumps(st))
+    h = c.request("textDocument/hover", {"textDocument": {"uri": ju}, "position": pos(6, 20)})
+    check("Java: hover on a statement plans it alone, its plan",
+          h["contents"]["value"].startswith("**FULL SCAN** on `orders`") or
+          h["contents"]["value"].startswith("**REJECTED** on `orders`"), json.dumps(h)[:300])
+    c.stop()
+
+    # MyBatis: statements that include a fragment are planned together when one of them or the fragment changes
+    xml = ('<?xml version="1.0" encoding="UTF-8" ?>\n'
+           '<mapper namespace="demo.M">\n'
+           '  <sql id="cols">userid, orderid, amount</sql>\n'
+           '  <select id="one">SELECT <include refid="cols"/> FROM orders WHERE orderid = #{o}</select>\n'
+           '  <select id="two">SELECT <include refid="cols"/> FROM orders WHERE userid = #{u}</select>\n'
+           '  <select id="three">SELECT * FROM orders WHERE amount = #{a}</select>\n'
+           '</mapper>\n')
+    mu = uri_of(os.path.join(root, "M.xml"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(mu, "xml", xml)
+    d = c.diagnostics(mu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": mu}})
+    check("MyBatis: lint's findings, each statement planned",
+          lint_same("M.xml", xml, d) and (st["chunks"], st["planned"]) == (3, 3), json.dumps(d)[:300])
+    xml = xml.replace("amount = #{a}", "amount  = #{a}")
+    c.change(mu, 2, [{"range": rng(5, 55, 5, 55), "text": " "}])
+    d = c.diagnostics(mu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": mu}})
+    check("MyBatis: a statement without include edited: it alone",
+          lint_same("M.xml", xml, d) and (st["planned"], st["plannedLines"]) == (1, [5]), json.dumps(st))
+    xml = xml.replace("userid, orderid, amount", "userid, orderid, amount, status")
+    c.change(mu, 3, [{"range": rng(2, 40, 2, 40), "text": ", status"}])
+    d = c.diagnostics(mu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": mu}})
+    check("MyBatis: the fragment edited: the statements that include it",
+          lint_same("M.xml", xml, d) and (st["planned"], st["plannedLines"]) == (2, [3, 4]), json.dumps(st))
+    c.stop()
+
 bad = [e for e in LspClient.errors if "Sanitizer" in e or "runtime error" in e]
 check("no server wrote a sanitizer report (%d sessions)" % len(LspClient.errors), not bad, "\n".join(bad)[:3000])
 kptest.finish()

@@ -78,13 +78,14 @@ typedef struct kp_lsp_hole {
  * first line, so the chunk can move; columns are as they were, so the
  * JSON holds while the chunk's first line starts at the same column. */
 typedef struct kp_lsp_json {
-	kp_buf text;            /* diagnostic i is [dstart[i], dstart[i + 1]) */
+	char *text;             /* diagnostic i is [dstart[i], dstart[i + 1]) */
 	uint32_t *dstart;       /* ndiags + 1 */
 	uint32_t *hstart;       /* ndiags + 1: diagnostic i's first hole */
 	kp_lsp_hole *holes;     /* in order of at */
-	uint32_t nholes, hcap;
+	uint32_t nholes;
 	uint32_t col0;          /* the column of the chunk's start when written */
 	uint64_t serial;        /* 0: not written; else unique to this writing */
+	void *block;            /* one allocation holds them all */
 } kp_lsp_json;
 
 /* What one chunk of a document yields: a chunk is the text from the end of
@@ -100,6 +101,11 @@ typedef struct kp_lsp_chunk {
 	kp_lsp_json json;       /* its diagnostics serialised (publish.c) */
 	struct kp_lsp_chunk *next; /* the next chunk of the same key (analysis only) */
 	bool taken;             /* reused by the analysis under way */
+	bool fresh;             /* planned by the last analysis */
+	bool pinned;            /* a statement of application code whose
+	                           findings reach outside it: offsets from the
+	                           file's start, valid while it starts at pin_lo */
+	uint32_t pin_lo;
 } kp_lsp_chunk;
 
 /* A chunk of the current text: where it starts, and its result. */
@@ -124,7 +130,10 @@ typedef struct kp_lsp_doc {
 	kp_lsp_ref *refs;       /* its chunks, in order */
 	uint32_t nrefs;
 	kp_lsp_chunk *whole;    /* file-level findings (directives of the file
-	                           pass), recomputed on every analysis */
+	                           pass; application code: its extraction's),
+	                           recomputed on every analysis */
+	uint64_t uses_key;      /* application code: the statements that read
+	                           fragments or constants, at the last analysis */
 	uint64_t ctx_key;       /* context of the last analysis */
 	bool had_ddl;           /* a chunk changes the schema */
 	/* what edits changed since the last analysis: only [edit_lo, len -

@@ -114,19 +114,24 @@ static void put_str(kp_buf *b, const char *str)
 
 void kp_lsp_json_free(kp_lsp_json *j)
 {
-	kp_buf_free(&j->text);
-	free(j->dstart);
-	free(j->hstart);
-	free(j->holes);
+	free(j->block);
 	memset(j, 0, sizeof *j);
 }
 
 /* ------------------------------------------------------------ a chunk's JSON */
 
-static void hole(kp_lsp_json *j, uint32_t val, bool rule)
+/* A chunk's JSON while it is written (then copied into one block of its
+ * size: a document keeps thousands). */
+typedef struct jbuild {
+	kp_buf text;
+	kp_lsp_hole *holes;
+	uint32_t nholes, hcap;
+} jbuild;
+
+static void hole(jbuild *j, uint32_t val, bool rule)
 {
 	if (j->nholes == j->hcap) {
-		j->hcap = j->hcap ? j->hcap * 2 : 8;
+		j->hcap = j->hcap ? j->hcap * 2 : 64;
 		j->holes = realloc(j->holes, j->hcap * sizeof *j->holes);
 		if (!j->holes)
 			abort();
@@ -135,7 +140,7 @@ static void hole(kp_lsp_json *j, uint32_t val, bool rule)
 }
 
 /* A position of the chunk at base (its first line bl): its line as a hole. */
-static void put_rel_pos(kp_lsp *s, kp_lsp_doc *d, kp_lsp_json *j, size_t off, uint32_t bl)
+static void put_rel_pos(kp_lsp *s, kp_lsp_doc *d, jbuild *j, size_t off, uint32_t bl)
 {
 	uint32_t l, c;
 	kp_doc_position(&d->t, off, s->enc, &l, &c);
@@ -146,7 +151,7 @@ static void put_rel_pos(kp_lsp *s, kp_lsp_doc *d, kp_lsp_json *j, size_t off, ui
 	kp_buf_putc(&j->text, '}');
 }
 
-static void put_rel_range(kp_lsp *s, kp_lsp_doc *d, kp_lsp_json *j, size_t off, size_t end, uint32_t bl)
+static void put_rel_range(kp_lsp *s, kp_lsp_doc *d, jbuild *j, size_t off, size_t end, uint32_t bl)
 {
 	if (off > d->t.len)
 		off = d->t.len;
@@ -164,17 +169,19 @@ static void put_rel_range(kp_lsp *s, kp_lsp_doc *d, kp_lsp_json *j, size_t off, 
 static void json_build(kp_lsp *s, kp_lsp_doc *d, kp_lsp_chunk *c, uint32_t base, uint32_t bl, uint32_t bc)
 {
 	static uint64_t serials;
-	kp_lsp_json *j = &c->json;
-	kp_lsp_json_free(j);
-	j->dstart = malloc(((size_t)c->ndiags + 1) * sizeof *j->dstart);
-	j->hstart = malloc(((size_t)c->ndiags + 1) * sizeof *j->hstart);
-	if (!j->dstart || !j->hstart)
+	static jbuild jb;   /* reused: one thread */
+	jbuild *j = &jb;
+	kp_buf_clear(&j->text);
+	j->nholes = 0;
+	uint32_t n = c->ndiags;
+	uint32_t *dstart = malloc(((size_t)n + 1) * 2 * sizeof *dstart), *hstart = dstart + n + 1;
+	if (!dstart)
 		abort();
 	kp_buf *b = &j->text;
-	for (uint32_t i = 0; i < c->ndiags; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		const kp_lsp_diag *g = &c->diags[i];
-		j->dstart[i] = (uint32_t)b->len;
-		j->hstart[i] = j->nholes;
+		dstart[i] = (uint32_t)b->len;
+		hstart[i] = j->nholes;
 		kp_buf_puts(b, "{\"range\":");
 		put_rel_range(s, d, j, (size_t)base + g->off, (size_t)base + g->end, bl);
 		hole(j, i, true);
@@ -182,34 +189,59 @@ static void json_build(kp_lsp *s, kp_lsp_doc *d, kp_lsp_chunk *c, uint32_t base,
 		if (g->nnotes) {
 			kp_buf_puts(b, ",\"relatedInformation\":[");
 			for (uint32_t k = 0; k < g->nnotes; k++) {
-				const kp_lsp_note *n = &g->notes[k];
+				const kp_lsp_note *nt = &g->notes[k];
 				kp_buf_puts(b, k ? ",{\"location\":{\"uri\":" : "{\"location\":{\"uri\":");
-				if (!n->path) {
+				if (!nt->path) {
 					put_str(b, d->uri);
 					kp_buf_puts(b, ",\"range\":");
-					put_rel_range(s, d, j, (size_t)base + n->line, (size_t)base + n->line, bl);
+					put_rel_range(s, d, j, (size_t)base + nt->line, (size_t)base + nt->line, bl);
 				} else {
-					char *uri = kp_path_to_uri(n->path);
+					char *uri = kp_path_to_uri(nt->path);
 					put_str(b, uri);
 					free(uri);
 					kp_buf_puts(b, ",\"range\":{\"start\":");
-					put_pos(b, n->line, n->ch);
+					put_pos(b, nt->line, nt->ch);
 					kp_buf_puts(b, ",\"end\":");
-					put_pos(b, n->line, n->ch);
+					put_pos(b, nt->line, nt->ch);
 					kp_buf_putc(b, '}');
 				}
 				kp_buf_puts(b, "},\"message\":");
-				put_str(b, n->message);
+				put_str(b, nt->message);
 				kp_buf_putc(b, '}');
 			}
 			kp_buf_putc(b, ']');
 		}
 		kp_buf_putc(b, '}');
 	}
-	j->dstart[c->ndiags] = (uint32_t)b->len;
-	j->hstart[c->ndiags] = j->nholes;
-	j->col0 = bc;
-	j->serial = ++serials;
+	dstart[n] = (uint32_t)b->len;
+	hstart[n] = j->nholes;
+	/* one block: the holes, the offsets, the text */
+	size_t hsz = (size_t)j->nholes * sizeof *j->holes, osz = ((size_t)n + 1) * 2 * sizeof *dstart;
+	char *block = malloc(hsz + osz + b->len + 1);
+	if (!block)
+		abort();
+	kp_lsp_json *o = &c->json;
+	kp_lsp_json_free(o);
+	o->block = block;
+	o->holes = (kp_lsp_hole *)block;
+	memcpy(o->holes, j->holes, hsz);
+	o->dstart = (uint32_t *)(block + hsz);
+	memcpy(o->dstart, dstart, osz);
+	o->hstart = o->dstart + n + 1;
+	o->text = block + hsz + osz;
+	memcpy(o->text, b->data, b->len);
+	o->text[b->len] = 0;
+	o->nholes = j->nholes;
+	o->col0 = bc;
+	o->serial = ++serials;
+	free(dstart);
+	if (b->cap > ((size_t)1 << 20)) {
+		kp_buf_free(b);   /* not kept after a huge chunk */
+		*b = (kp_buf){0};
+		free(j->holes);
+		j->holes = NULL;
+		j->hcap = 0;
+	}
 }
 
 /* Where a publication is written, and what it has seen (its signature). */
@@ -276,14 +308,14 @@ static void json_emit(kp_lsp_ws *w, pub *o, const kp_lsp_chunk *c, uint32_t i, u
 	uint32_t at = j->dstart[i];
 	for (uint32_t h = j->hstart[i]; h < j->hstart[i + 1]; h++) {
 		const kp_lsp_hole *x = &j->holes[h];
-		kp_buf_put(o->b, j->text.data + at, x->at - at);
+		kp_buf_put(o->b, j->text + at, x->at - at);
 		if (x->rule)
 			put_rule(w, o, &c->diags[x->val]);
 		else
 			kp_buf_int(o->b, (int64_t)bl + x->val);
 		at = x->at;
 	}
-	kp_buf_put(o->b, j->text.data + at, j->dstart[i + 1] - at);
+	kp_buf_put(o->b, j->text + at, j->dstart[i + 1] - at);
 }
 
 /* ------------------------------------------------------------ a document */

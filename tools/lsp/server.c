@@ -489,7 +489,8 @@ static void on_configuration(kp_lsp *s, const cJSON *params)
 }
 
 /* keyplan/stats: how the last analysis of a document went (the tests read
- * it to check that an edit re-plans only the statements it touched). */
+ * it to check that an edit re-plans only the statements it touched, and
+ * which). */
 static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 {
 	kp_lsp_doc *d = kp_lsp_doc_of(s, id, params);
@@ -498,6 +499,17 @@ static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 	cJSON *r = cJSON_CreateObject();
 	cJSON_AddNumberToObject(r, "chunks", d->nrefs);
 	cJSON_AddNumberToObject(r, "planned", d->runs);
+	/* where the statements planned start (their chunks' first statement) */
+	cJSON *at = cJSON_AddArrayToObject(r, "plannedLines");
+	for (uint32_t i = 0; i < d->nrefs; i++) {
+		const kp_lsp_chunk *c = d->refs[i].c;
+		if (!c->fresh)
+			continue;
+		size_t off = d->refs[i].base + (c->nstmts ? c->stmts[0].start : 0);
+		uint32_t l, ch;
+		kp_doc_position(&d->t, off > d->t.len ? d->t.len : off, s->enc, &l, &ch);
+		cJSON_AddItemToArray(at, cJSON_CreateNumber(l));
+	}
 	cJSON_AddNumberToObject(r, "analysisMs", d->analysis_ms);
 	cJSON_AddNumberToObject(r, "publishMs", d->publish_ms);
 	kp_rpc_result(&s->out, id, r);
