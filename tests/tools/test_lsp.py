@@ -696,6 +696,55 @@ with kptest.tempdir() as tmp:
           lint_same("M.xml", xml, d) and (st["planned"], st["plannedLines"]) == (2, [3, 4]), json.dumps(st))
     c.stop()
 
+with kptest.tempdir() as tmp:
+    # --- docs-url of .keyplan: codeDescription.href and the hover's link
+    root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\ndocs-url = https://docs.example.net/kp/\n",
+                         "schema/schema.sql": SCHEMA, "q.sql": QUERIES})
+    q_uri = uri_of(os.path.join(root, "q.sql"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(q_uri, "sql", QUERIES)
+    d = c.diagnostics(q_uri)
+    check("docs-url: every codeDescription.href is under it",
+          sorted(set(x["codeDescription"]["href"] for x in d)) ==
+          ["https://docs.example.net/kp/rules/KP001.md", "https://docs.example.net/kp/rules/KP007.md",
+           "https://docs.example.net/kp/rules/KP010.md"], json.dumps(d)[:300])
+    h = c.request("textDocument/hover", {"textDocument": {"uri": q_uri}, "position": pos(1, 37)})
+    check("docs-url: the rule page on hover ends with its link there",
+          h["contents"]["value"].startswith("# KP001 full-scan\n") and
+          h["contents"]["value"].endswith("\n[KP001 full-scan](https://docs.example.net/kp/rules/KP001.md)\n"),
+          h["contents"]["value"][-200:])
+    c.stop()
+
+    # --- the opt-in is the target's: none where the store runs full scans; in application code, in the literal
+    for target, want in (("lindorm", ["Opt in to the full scan: /*+ _l_allow_filtering_ */"]), ("phoenix", []),
+                         ("tablestore", []), ("generic", [])):
+        c = LspClient(KEYPLAN, cwd=root)
+        c.initialize(root, options={"target": target})
+        c.open(q_uri, "sql", QUERIES)
+        d = c.diagnostics(q_uri)
+        acts = c.request("textDocument/codeAction", {"textDocument": {"uri": q_uri}, "range": rng(1, 30, 1, 30),
+                                                     "context": {"diagnostics": []}})
+        check("opt-in under %s: %s" % (target, want or "none"),
+              [a["title"] for a in acts if a["title"].startswith("Opt in")] == want
+              and [x["severity"] for x in d if x["code"] == "KP001" and x["range"]["start"]["line"] == 1] ==
+              [1 if target == "lindorm" else 2], json.dumps(acts)[:300])
+        c.stop()
+    java = 'class R {\n  String q = "SELECT * FROM orders WHERE amount = 1";\n}\n'
+    ru = uri_of(os.path.join(root, "R.java"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(ru, "java", java)
+    c.diagnostics(ru)
+    acts = c.request("textDocument/codeAction", {"textDocument": {"uri": ru}, "range": rng(1, 45, 1, 45),
+                                                 "context": {"diagnostics": []}})
+    opt = [a for a in acts if a["title"].startswith("Opt in")]
+    check("opt-in in application code: the hint inside the literal, after SELECT",
+          len(opt) == 1 and opt[0]["edit"] == {"changes": {ru: [{"range": rng(1, 20, 1, 20),
+                                                                 "newText": " /*+ _l_allow_filtering_ */"}]}},
+          json.dumps(acts)[:400])
+    c.stop()
+
 bad = [e for e in LspClient.errors if "Sanitizer" in e or "runtime error" in e]
 check("no server wrote a sanitizer report (%d sessions)" % len(LspClient.errors), not bad, "\n".join(bad)[:3000])
 kptest.finish()
