@@ -6,6 +6,7 @@
  *   workspace.c  the .keyplan of each document, its schema and target, baselines
  *   chunks.c     a document cut at its statements' ends, and cut again after edits
  *   analyze.c    diagnostics and plans, statement by statement, cached
+ *   analyze_host.c  the same for SQL in application code
  *   publish.c    diagnostics written to the client
  *   pull.c       diagnostics the client asks for (pull), unchanged or not
  *   server.c     the message loop, lifecycle, document sync, cancellation
@@ -280,7 +281,31 @@ const char *kp_lsp_docs_url(kp_lsp_ws *w);
 /* The kept DDL statement that declares off of src: its span. */
 bool kp_lsp_ws_decl(kp_lsp_ws *w, kp_source *src, uint32_t off, uint32_t *start, uint32_t *end);
 
-/* analyze.c */
+/* analyze.c, and analyze_host.c for application code */
+/* What a chunk's statements are run with. */
+typedef struct kp_lsp_pass {
+	kp_lsp *s;
+	kp_lsp_ws *ws;
+	kp_pipe *pipe;
+	kp_report *rep;
+	kp_source *src;         /* the chunk's source (or the host file's) */
+	kp_lsp_chunk *out;      /* its result */
+	const char *doc_path;
+	bool schema;            /* a schema file of the workspace */
+	bool want_fp;           /* fingerprint each finding (a baseline is set) */
+	kp_stmt_shape shape;    /* the statement being reported, for them */
+	kp_arena shape_arena;
+} kp_lsp_pass;
+
+/* The pipe's events of a run: statements' findings through the report
+ * (suppressions, rule settings), their plans recorded into r->out. */
+int kp_lsp_on_event(void *ctx, kp_event *ev);
+/* A report whose findings go to r->out (through its sink). */
+void kp_lsp_report_start(kp_lsp_ws *w, kp_report *rep, kp_arena *a, kp_lsp_pass *r);
+kp_lsp_chunk *kp_lsp_new_chunk(uint64_t key);
+/* Brings a document of application code up to date (ctx: what it is
+ * planned against). */
+void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx);
 /* Brings doc's chunks up to date (only chunks whose text or context changed
  * are planned). */
 void kp_lsp_analyze(kp_lsp *s, kp_lsp_doc *d);
