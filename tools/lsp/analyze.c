@@ -63,7 +63,7 @@ void kp_lsp_chunk_free(kp_lsp_chunk *c)
 	}
 	free(c->diags);
 	free(c->stmts);
-	kp_lsp_json_free(&c->json);
+	kp_lsp_json_free(c->json);
 	memset(c, 0, sizeof *c);
 }
 
@@ -476,8 +476,10 @@ kp_lsp_chunk *kp_lsp_new_chunk(uint64_t key)
 	kp_lsp_chunk *c = calloc(1, sizeof *c);
 	if (!c)
 		abort();
+	static uint64_t ids;
 	c->key = key;
 	c->fresh = true;
+	c->id = ++ids;
 	return c;
 }
 

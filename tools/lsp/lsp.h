@@ -85,9 +85,7 @@ typedef struct kp_lsp_json {
 	kp_lsp_hole *holes;     /* in order of at */
 	uint32_t nholes;
 	uint32_t col0;          /* the column of the chunk's start when written */
-	uint64_t serial;        /* 0: not written; else unique to this writing */
-	void *block;            /* one allocation holds them all */
-} kp_lsp_json;
+} kp_lsp_json;                  /* one allocation, followed by what it points to */
 
 /* What one chunk of a document yields: a chunk is the text from the end of
  * the previous statement (its ';' and what trails it on its line) to the
@@ -99,10 +97,11 @@ typedef struct kp_lsp_chunk {
 	uint32_t ndiags, dcap;
 	kp_lsp_stmt *stmts;
 	uint32_t nstmts, scap;
-	kp_lsp_json json;       /* its diagnostics serialised (publish.c) */
+	kp_lsp_json *json;      /* its diagnostics serialised (publish.c), or NULL */
 	struct kp_lsp_chunk *next; /* the next chunk of the same key (analysis only) */
 	bool taken;             /* reused by the analysis under way */
 	bool fresh;             /* planned by the last analysis */
+	uint64_t id;            /* unique to the chunk (its findings never change) */
 	bool pinned;            /* a statement of application code whose
 	                           findings reach outside it: offsets from the
 	                           file's start, valid while it starts at pin_lo */
@@ -144,6 +143,7 @@ typedef struct kp_lsp_doc {
 	                           benchmarks read it through keyplan/stats) */
 	double analysis_ms;     /* how long the last analysis took ... */
 	double publish_ms;      /* ... and writing its diagnostics */
+	bool edited;            /* changed since it was opened (its chunks keep their JSON) */
 	bool published;         /* published_sig is what the client was sent */
 	uint64_t published_sig; /* the signature of its last publication */
 } kp_lsp_doc;
@@ -315,7 +315,7 @@ void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d);
 /* Writes doc's diagnostics into b, as the items of a JSON array; returns
  * their signature (equal signatures, equal JSON). */
 uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_buf *b);
-void kp_lsp_json_free(kp_lsp_json *j);
+void kp_lsp_json_free(kp_lsp_json *j);   /* free(j) */
 void kp_lsp_chunk_free(kp_lsp_chunk *c);
 void kp_lsp_doc_drop_analysis(kp_lsp_doc *d);
 /* Runs every statement of one schema file through w's pipe, its findings

@@ -114,8 +114,7 @@ static void put_str(kp_buf *b, const char *str)
 
 void kp_lsp_json_free(kp_lsp_json *j)
 {
-	free(j->block);
-	memset(j, 0, sizeof *j);
+	free(j);
 }
 
 /* ------------------------------------------------------------ a chunk's JSON */
@@ -166,9 +165,8 @@ static void put_rel_range(kp_lsp *s, kp_lsp_doc *d, jbuild *j, size_t off, size_
 
 /* Writes c's diagnostics (the chunk at base, its start at line bl, column
  * bc). */
-static void json_build(kp_lsp *s, kp_lsp_doc *d, kp_lsp_chunk *c, uint32_t base, uint32_t bl, uint32_t bc)
+static kp_lsp_json *json_build(kp_lsp *s, kp_lsp_doc *d, kp_lsp_chunk *c, uint32_t base, uint32_t bl, uint32_t bc)
 {
-	static uint64_t serials;
 	static jbuild jb;   /* reused: one thread */
 	jbuild *j = &jb;
 	kp_buf_clear(&j->text);
@@ -215,14 +213,13 @@ static void json_build(kp_lsp *s, kp_lsp_doc *d, kp_lsp_chunk *c, uint32_t base,
 	}
 	dstart[n] = (uint32_t)b->len;
 	hstart[n] = j->nholes;
-	/* one block: the holes, the offsets, the text */
+	/* one block: the header, the holes, the offsets, the text */
 	size_t hsz = (size_t)j->nholes * sizeof *j->holes, osz = ((size_t)n + 1) * 2 * sizeof *dstart;
-	char *block = malloc(hsz + osz + b->len + 1);
+	char *block = malloc(sizeof(kp_lsp_json) + hsz + osz + b->len + 1);
 	if (!block)
 		abort();
-	kp_lsp_json *o = &c->json;
-	kp_lsp_json_free(o);
-	o->block = block;
+	kp_lsp_json *o = (kp_lsp_json *)block;
+	block += sizeof *o;
 	o->holes = (kp_lsp_hole *)block;
 	memcpy(o->holes, j->holes, hsz);
 	o->dstart = (uint32_t *)(block + hsz);
@@ -233,7 +230,6 @@ static void json_build(kp_lsp *s, kp_lsp_doc *d, kp_lsp_chunk *c, uint32_t base,
 	o->text[b->len] = 0;
 	o->nholes = j->nholes;
 	o->col0 = bc;
-	o->serial = ++serials;
 	free(dstart);
 	if (b->cap > ((size_t)1 << 20)) {
 		kp_buf_free(b);   /* not kept after a huge chunk */
@@ -242,6 +238,7 @@ static void json_build(kp_lsp *s, kp_lsp_doc *d, kp_lsp_chunk *c, uint32_t base,
 		j->holes = NULL;
 		j->hcap = 0;
 	}
+	return o;
 }
 
 /* Where a publication is written, and what it has seen (its signature). */
@@ -302,9 +299,8 @@ static void put_rule(kp_lsp_ws *w, pub *o, const kp_lsp_diag *g)
 }
 
 /* Diagnostic i of c, its chunk's first line at bl. */
-static void json_emit(kp_lsp_ws *w, pub *o, const kp_lsp_chunk *c, uint32_t i, uint32_t bl)
+static void json_emit(kp_lsp_ws *w, pub *o, const kp_lsp_chunk *c, const kp_lsp_json *j, uint32_t i, uint32_t bl)
 {
-	const kp_lsp_json *j = &c->json;
 	uint32_t at = j->dstart[i];
 	for (uint32_t h = j->hstart[i]; h < j->hstart[i + 1]; h++) {
 		const kp_lsp_hole *x = &j->holes[h];
@@ -331,9 +327,22 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t 
 		return;
 	uint32_t bl, bc;
 	chunk_start(s, d, o, base, &bl, &bc);
-	if (!c->json.serial || c->json.col0 != bc)
-		json_build(s, d, c, base, bl, bc);
-	o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, c->json.serial), bl);
+	/* the same chunk (its text and findings never change) at the same
+	 * place: the same JSON */
+	o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, c->id), bl), bc);
+	/* kept for the documents being edited; written and dropped for the
+	 * others (a document opened and never edited would keep its JSON for
+	 * nothing) */
+	kp_lsp_json *once = NULL, *j = c->json;
+	if (!j || j->col0 != bc) {
+		j = json_build(s, d, c, base, bl, bc);
+		if (d->edited) {
+			kp_lsp_json_free(c->json);
+			c->json = j;
+		} else {
+			once = j;
+		}
+	}
 	kp_baseline *bl_ = d->ws->has_baseline ? &d->ws->baseline : NULL;
 	for (uint32_t i = 0; i < c->ndiags; i++) {
 		const kp_lsp_diag *g = &c->diags[i];
@@ -353,9 +362,10 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t 
 			put_str(o->b, no_schema_msg);
 			kp_buf_putc(o->b, '}');
 		} else {
-			json_emit(d->ws, o, c, i, bl);
+			json_emit(d->ws, o, c, j, i, bl);
 		}
 	}
+	kp_lsp_json_free(once);
 }
 
 /* A problem of the workspace itself (its .keyplan or baseline) as an error

@@ -417,6 +417,7 @@ static void on_change(kp_lsp *s, const cJSON *params)
 		if (d->t.len - (a + n) < d->edit_suffix)
 			d->edit_suffix = d->t.len - (a + n);
 	}
+	d->edited = true;
 	long long v;
 	if (num_at(td, "version", &v))
 		d->version = v;
