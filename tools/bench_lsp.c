@@ -291,8 +291,14 @@ static double lint_time(const char *keyplan, const char *dir, const char *file)
 	return clock_s() - t0;
 }
 
-int bench_lsp(const char *keyplan, const char *dir, const char *queries10k, int runs)
+int bench_lsp(const char *keyplan_arg, const char *dir, const char *queries10k, int runs)
 {
+	/* the server and lint run in dir: a relative path to keyplan is the caller's */
+	char *keyplan = realpath(keyplan_arg, NULL);
+	if (!keyplan) {
+		perror(keyplan_arg);
+		return 2;
+	}
 	char cfg[4200], uri[4300], juri[4300], path[4200];
 	snprintf(cfg, sizeof cfg, "%s/.keyplan", dir);
 	FILE *f = fopen(cfg, "w");
@@ -409,5 +415,6 @@ int bench_lsp(const char *keyplan, const char *dir, const char *queries10k, int 
 	free(sql);
 	free(java);
 	free(s.buf);
+	free(keyplan);
 	return 0;
 }

@@ -11,21 +11,27 @@
 
 typedef kp_lsp_pass run;
 
-/* Does application code hold DDL (which would change the shared schema)? */
+/* Does application code hold DDL (which would change the shared schema)?
+ * A word CREATE, ALTER or DROP, in any case, anywhere (read on every
+ * edit of the file: a byte's test first). */
 static bool host_has_ddl(const char *t, size_t len)
 {
 	static const char *words[] = {"create", "alter", "drop"};
 	for (size_t i = 0; i < len; i++) {
-		char c = (char)(t[i] | 0x20);
-		if (c != 'c' && c != 'a' && c != 'd')
-			continue;
-		for (int w = 0; w < 3; w++) {
-			size_t n = strlen(words[w]);
-			if (i + n <= len && !strncasecmp(t + i, words[w], n) &&
-			    (i == 0 || !isalnum((unsigned char)t[i - 1])) &&
-			    (i + n == len || !isalnum((unsigned char)t[i + n])))
-				return true;
+		int w;
+		switch (t[i] | 0x20) {
+		case 'c': w = 0; break;
+		case 'a': w = 1; break;
+		case 'd': w = 2; break;
+		default: continue;
 		}
+		if (i > 0 && isalnum((unsigned char)t[i - 1]))
+			continue;
+		size_t n = w == 0 ? 6 : w == 1 ? 5 : 4, k = 1;
+		while (k < n && i + k < len && (t[i + k] | 0x20) == words[w][k])
+			k++;
+		if (k == n && (i + n == len || !isalnum((unsigned char)t[i + n])))
+			return true;
 	}
 	return false;
 }
