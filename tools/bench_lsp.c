@@ -6,6 +6,9 @@
  *     away R times), beside keyplan lint on the whole file;
  *   - a 5,000-line Java file (the same queries as string literals), opened,
  *     then a one-character edit inside a literal;
+ *   - the same edit with a client that pulls diagnostics (LSP 3.17
+ *     textDocument/diagnostic): the full report, and "unchanged" for an
+ *     edit of a statement that has no finding;
  *   - the server's resident memory with 100 documents open (1,000
  *     statements each). */
 #define _GNU_SOURCE   /* memmem */
@@ -77,22 +80,30 @@ static void put(srv *s, const char *body, size_t n)
 	}
 }
 
+static char *last_msg;
+
+/* The message next() returned last. */
+static char *next_last(srv *s)
+{
+	(void)s;
+	return last_msg;
+}
+
 /* The next message's body (valid until the next call), or exits. */
 static char *next(srv *s)
 {
-	static char *msg;
 	for (;;) {
 		char *h = s->have ? memmem(s->buf, s->have, "\r\n\r\n", 4) : NULL;
 		if (h) {
 			size_t n = strtoul(s->buf + 16, NULL, 10), off = (size_t)(h + 4 - s->buf);
 			if (s->have >= off + n) {
-				free(msg);
-				msg = malloc(n + 1);
-				memcpy(msg, s->buf + off, n);
-				msg[n] = 0;
+				free(last_msg);
+				last_msg = malloc(n + 1);
+				memcpy(last_msg, s->buf + off, n);
+				last_msg[n] = 0;
 				memmove(s->buf, s->buf + off + n, s->have - off - n);
 				s->have -= off + n;
-				return msg;
+				return last_msg;
 			}
 		}
 		if (s->cap - s->have < 65536) {
@@ -273,6 +284,92 @@ static lat time_edit(srv *s, const char *uri, int *version, int line, int ch, in
 	return l;
 }
 
+/* A pull (textDocument/diagnostic) after an edit: its time; *rid is the
+ * resultId to send next (in and out), *kind the answer's kind. */
+static double pull(srv *s, const char *uri, int *version, int line, int ch, int end_ch, const char *text, char *rid,
+                   char *kind)
+{
+	static int id = 5000;
+	double t0 = clock_s();
+	edit(s, uri, ++*version, line, ch, end_ch, text);
+	char m[700];
+	int k = snprintf(m, sizeof m, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"textDocument/diagnostic\",\"params\":"
+	                 "{\"textDocument\":{\"uri\":\"%s\"},\"previousResultId\":\"%s\"}}", ++id, uri, rid);
+	put(s, m, (size_t)k);
+	char want[32];
+	snprintf(want, sizeof want, "\"id\":%d,", id);
+	char *r;
+	while (!strstr((r = next(s)), want))
+		;
+	double t = clock_s() - t0;
+	char *p = strstr(r, "\"resultId\":\"");
+	if (p)
+		snprintf(rid, 17, "%.16s", p + 12);
+	p = strstr(r, "\"kind\":\"");
+	if (p)
+		snprintf(kind, 10, "%.9s", p + 8);
+	char *q = strchr(kind, '"');
+	if (q)
+		*q = 0;
+	return t;
+}
+
+/* Pull diagnostics: a second server, a client that offers to pull. */
+static void bench_pull(const char *keyplan, const char *dir, const char *sql, size_t n, int runs)
+{
+	srv s;
+	if (start(&s, keyplan, dir) < 0)
+		return;
+	char init[700];
+	int k = snprintf(init, sizeof init, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+	                 "{\"rootUri\":\"file://%s\",\"capabilities\":{\"textDocument\":{\"diagnostic\":{}}}}}", dir);
+	put(&s, init, (size_t)k);
+	wait_id(&s, 1);
+	put(&s, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}", 52);
+	char uri[4300];
+	snprintf(uri, sizeof uri, "file://%s/queries-10k.sql", dir);
+	open_doc(&s, uri, "sql", sql, n);
+	char rid[17] = "", kind[10] = "";
+	int version = 1;
+	/* the first pull, and a line near the middle without a finding */
+	pull(&s, uri, &version, 0, 0, 0, "", rid, kind);
+	int clean = -1;
+	char *full = strdup(next_last(&s));
+	for (int l = 5000; l < 5100 && clean < 0; l++) {
+		char at[48];
+		snprintf(at, sizeof at, "\"start\":{\"line\":%d,", l);
+		if (!strstr(full, at))
+			clean = l;
+	}
+	free(full);
+	double *tf = malloc((size_t)(2 * runs) * sizeof *tf), *tu = malloc((size_t)(2 * runs) * sizeof *tu);
+	int nf = 0, nu = 0, unchanged = 0;
+	for (int r = 0; r < 2 * runs; r++) {
+		tf[nf++] = pull(&s, uri, &version, 5000, 0, r % 2, r % 2 ? "" : " ", rid, kind);
+		if (clean >= 0) {
+			tu[nu++] = pull(&s, uri, &version, clean, 7, 7 + r % 2, r % 2 ? "" : " ", rid, kind);
+			unchanged += !strcmp(kind, "unchanged");
+		}
+	}
+	lat f = summarize(tf, nf);
+	printf("keyplan lsp, the same file, a client that pulls diagnostics: a one-character edit to the full "
+	       "report: median %.2f ms, p95 %.2f ms, best %.2f ms", f.median * 1e3, f.p95 * 1e3, f.best * 1e3);
+	if (nu) {
+		lat u = summarize(tu, nu);
+		printf("; in a statement without a finding (line %d), \"unchanged\" %d of %d times: median %.2f ms, p95 "
+		       "%.2f ms", clean + 1, unchanged, nu, u.median * 1e3, u.p95 * 1e3);
+	}
+	printf("\n");
+	free(tf);
+	free(tu);
+	put(&s, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"shutdown\"}", 44);
+	wait_id(&s, 2);
+	put(&s, "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}", 33);
+	int st;
+	waitpid(s.pid, &st, 0);
+	free(s.buf);
+}
+
 static double lint_time(const char *keyplan, const char *dir, const char *file)
 {
 	fflush(stdout);   /* the child must not print what is buffered */
@@ -385,6 +482,8 @@ int bench_lsp(const char *keyplan_arg, const char *dir, const char *queries10k, 
 	       "edits; in the server, median: %.2f ms analysis, %.2f ms writing); keyplan lint on the file: %.1f ms\n",
 	       t_jopen * 1e3, t_jedit.median * 1e3, t_jedit.p95 * 1e3, t_jedit.best * 1e3, 2 * runs, an, pub,
 	       t_jlint * 1e3);
+
+	bench_pull(keyplan, dir, sql, n, runs);
 
 	/* memory with 100 documents open, 1,000 statements each */
 	long before = rss_kb(s.pid, "VmRSS:");

@@ -315,6 +315,8 @@ void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d);
 /* Writes doc's diagnostics into b, as the items of a JSON array; returns
  * their signature (equal signatures, equal JSON). */
 uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_buf *b);
+/* The same signature alone (no JSON written). */
+uint64_t kp_lsp_diag_signature(kp_lsp *s, kp_lsp_doc *d);
 void kp_lsp_json_free(kp_lsp_json *j);   /* free(j) */
 void kp_lsp_chunk_free(kp_lsp_chunk *c);
 void kp_lsp_doc_drop_analysis(kp_lsp_doc *d);

@@ -330,6 +330,8 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t 
 	/* the same chunk (its text and findings never change) at the same
 	 * place: the same JSON */
 	o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, c->id), bl), bc);
+	if (!o->b)
+		return;   /* the signature only */
 	/* kept for the documents being edited; written and dropped for the
 	 * others (a document opened and never edited would keep its JSON for
 	 * nothing) */
@@ -375,17 +377,19 @@ static void add_setup_error(kp_lsp *s, kp_lsp_doc *d, pub *o, const char *file, 
 	kp_buf m = {0};
 	kp_buf_printf(&m, "%s: %s", file, msg);
 	o->sig = kp_lsp_hash(o->sig, m.data, m.len);
-	kp_buf_puts(o->b, o->first ? "{\"range\":" : ",{\"range\":");
-	put_range(s, d, o->b, 0, 0);
-	kp_buf_puts(o->b, ",\"severity\":1,\"source\":\"keyplan\",\"message\":");
-	kp_buf_json_str(o->b, m.data, m.len);
-	kp_buf_putc(o->b, '}');
-	o->first = false;
+	if (o->b) {
+		kp_buf_puts(o->b, o->first ? "{\"range\":" : ",{\"range\":");
+		put_range(s, d, o->b, 0, 0);
+		kp_buf_puts(o->b, ",\"severity\":1,\"source\":\"keyplan\",\"message\":");
+		kp_buf_json_str(o->b, m.data, m.len);
+		kp_buf_putc(o->b, '}');
+		o->first = false;
+	}
 	kp_buf_free(&m);
 }
 
 /* The document's diagnostics, comma-separated, into o->b, and their
- * signature. */
+ * signature (only the signature with o->b NULL). */
 static void diagnostics(kp_lsp *s, kp_lsp_doc *d, pub *o)
 {
 	kp_lsp_analyze(s, d);
@@ -401,7 +405,7 @@ static void diagnostics(kp_lsp *s, kp_lsp_doc *d, pub *o)
 		add_setup_error(s, d, o, w->baseline_path, w->baseline_error);
 	o->no_schema = !w->schema_given && w->pipe.cat->ntables == 0 && !d->had_ddl;
 	o->sig = kp_lsp_hash_u64(o->sig, o->no_schema);
-	if (w->has_baseline)
+	if (w->has_baseline && o->b)
 		/* the baseline's counts are the document's: lint's order within it */
 		for (uint32_t i = 0; i < w->baseline.entries.n; i++) {
 			kp_baseline_entry *e = w->baseline.entries.items[i];
@@ -419,6 +423,14 @@ static void diagnostics(kp_lsp *s, kp_lsp_doc *d, pub *o)
 		for (uint32_t i = 0; i < d->nrefs; i++)
 			add_all(s, d, o, d->refs[i].c, d->refs[i].base);
 	}
+}
+
+uint64_t kp_lsp_diag_signature(kp_lsp *s, kp_lsp_doc *d)
+{
+	pub o;
+	memset(&o, 0, sizeof o);
+	diagnostics(s, d, &o);
+	return o.sig;
 }
 
 uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_buf *b)

@@ -19,6 +19,21 @@ void kp_lsp_pull(kp_lsp *s, const cJSON *id, const cJSON *params)
 	kp_lsp_doc *d = kp_lsp_doc_of(s, id, params);
 	if (!d)
 		return;
+	d->dirty = false;
+	d->stale = false;
+	const cJSON *prev = cJSON_GetObjectItemCaseSensitive(params, "previousResultId");
+	char rid[17];
+	if (cJSON_IsString(prev)) {
+		/* the signature first: "unchanged" writes no diagnostic */
+		snprintf(rid, sizeof rid, "%016" PRIx64, kp_lsp_diag_signature(s, d));
+		if (!strcmp(prev->valuestring, rid)) {
+			cJSON *r = cJSON_CreateObject();
+			cJSON_AddStringToObject(r, "kind", "unchanged");
+			cJSON_AddStringToObject(r, "resultId", rid);
+			kp_rpc_result(&s->out, id, r);
+			return;
+		}
+	}
 	kp_buf *b = &s->pub_buf;
 	kp_buf_clear(b);
 	kp_buf_puts(b, "{\"jsonrpc\":\"2.0\",\"id\":");
@@ -30,19 +45,8 @@ void kp_lsp_pull(kp_lsp *s, const cJSON *id, const cJSON *params)
 	kp_buf_puts(b, "0000000000000000\",\"items\":[");
 	uint64_t sig = kp_lsp_diag_items(s, d, b);
 	kp_buf_puts(b, "]}}");
-	char rid[17];
 	snprintf(rid, sizeof rid, "%016" PRIx64, sig);
 	memcpy(b->data + rid_at, rid, 16);
-	d->dirty = false;
-	d->stale = false;
-	const cJSON *prev = cJSON_GetObjectItemCaseSensitive(params, "previousResultId");
-	if (cJSON_IsString(prev) && !strcmp(prev->valuestring, rid)) {
-		cJSON *r = cJSON_CreateObject();
-		cJSON_AddStringToObject(r, "kind", "unchanged");
-		cJSON_AddStringToObject(r, "resultId", rid);
-		kp_rpc_result(&s->out, id, r);
-		return;
-	}
 	kp_rpc_send_text(&s->out, b->data, b->len);
 	if (b->cap > ((size_t)64 << 20)) {
 		kp_buf_free(b);
