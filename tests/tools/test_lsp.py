@@ -696,6 +696,30 @@ with kptest.tempdir() as tmp:
           lint_same("M.xml", xml, d) and (st["planned"], st["plannedLines"]) == (2, [3, 4]), json.dumps(st))
     c.stop()
 
+    # a finding inside an included fragment: its statement is pinned where it was planned
+    xml = ('<?xml version="1.0" encoding="UTF-8" ?>\n'
+           '<mapper namespace="demo.F">\n'
+           '  <sql id="w">WHERE amount = #{a}</sql>\n'
+           '  <select id="one">SELECT * FROM orders <include refid="w"/></select>\n'
+           '  <select id="two">SELECT * FROM orders WHERE userid = #{u} AND orderid = #{o}</select>\n'
+           '</mapper>\n')
+    fu = uri_of(os.path.join(root, "F.xml"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(fu, "xml", xml)
+    d = c.diagnostics(fu)
+    check("MyBatis: a finding in the fragment, at the fragment",
+          lint_same("F.xml", xml, d) and [x["range"]["start"]["line"] for x in d if x["code"] == "KP001"] == [2],
+          json.dumps(d)[:300])
+    xml = xml.replace("<mapper", "<!-- moved -->\n<mapper")
+    c.change(fu, 2, [{"range": rng(1, 0, 1, 0), "text": "<!-- moved -->\n"}])
+    d = c.diagnostics(fu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": fu}})
+    check("MyBatis: lines inserted above: the pinned statement planned again, the other moved",
+          lint_same("F.xml", xml, d) and (st["planned"], st["plannedLines"]) == (1, [4]),
+          json.dumps(d)[:300] + json.dumps(st))
+    c.stop()
+
 with kptest.tempdir() as tmp:
     # --- docs-url of .keyplan: codeDescription.href and the hover's link
     root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\ndocs-url = https://docs.example.net/kp/\n",

@@ -105,8 +105,10 @@ static void host_keys(host_plan *h, const kp_host_file *hf)
 		uint32_t lo = stmt_lo(st);
 		uint64_t key = stmt_key(h, st, lo);
 		kp_lsp_chunk *c = h->all ? NULL : kp_lsp_old_take(&h->om, key);
-		if (c && c->pinned && c->pin_lo != lo)
-			c = NULL;   /* planned elsewhere: freed with the old chunks not reused */
+		if (c && c->pinned && c->pin_lo != lo) {
+			c->taken = false;   /* planned elsewhere: freed with the old chunks not reused */
+			c = NULL;
+		}
 		h->refs[i].base = c && c->pinned ? 0 : lo;
 		h->refs[i].len = c && c->pinned ? (uint32_t)h->d->t.len : st->end - lo;
 		h->refs[i].c = c ? c : kp_lsp_new_chunk(key);
