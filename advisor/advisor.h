@@ -138,6 +138,55 @@ typedef struct kp_table_summary {
 /* Fills one summary per table that the workload reads; returns the count. */
 int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out);
 
+/* --------------------------------------------------- annotations, models */
+
+/* Bounds of the annotations (docs/annotations.md). */
+#define KP_ROW_BYTES_MAX 1e8    /* -- row_bytes: N */
+#define KP_REGIONS_MAX 100000   /* -- regions: N */
+#define KP_RATE_MAX 1e9         /* -- rate: N/s */
+#define KP_ZIPF_THETA 0.99      /* zipfian's constant unless given (YCSB's ZipfianGenerator) */
+#define KP_ENUM_VALUES 8        /* values assumed of an enum-like column no annotation counts */
+
+/* A trimmed comment before a workload statement, "rate: N/s" (or N/min,
+ * N/h; any case): 1 with *rate in statements per second, -1 when it is
+ * malformed or out of [0, KP_RATE_MAX] per second (*why says what was
+ * expected), 0 when the comment is no rate. */
+int kp_rate_parse(const char *p, const char *end, double *rate, const char **why);
+
+/* How the values of a column arrive (docs/simulate.md). */
+typedef enum kp_value_dist {
+	KP_VD_UNIFORM,          /* every value alike */
+	KP_VD_MONOTONIC,        /* each new value above the last (time, sequence) */
+	KP_VD_LATEST,           /* monotonic, and reads prefer the newest rows */
+	KP_VD_ZIPFIAN,          /* value of rank r drawn in proportion to 1 / r^theta */
+	KP_VD_FIXED,            /* a fixed set of `distinct` values, alike */
+} kp_value_dist;
+
+typedef struct kp_column_model {
+	kp_value_dist dist;
+	double distinct;        /* distinct values; 0: more than any table holds */
+	double theta;           /* zipfian's constant */
+	const char *why;        /* the evidence: annotation, name, type, workload (in adv->a) */
+	bool assumed;           /* nothing said so: the default (uniform, many values) */
+} kp_column_model;
+
+/* What the advisor knows of column ci of t: its annotation, else the
+ * workload's evidence, names and types, else uniform over many values. */
+void kp_advisor_column_model(kp_advisor *adv, const kp_table *t, int ci, kp_column_model *m);
+
+typedef struct kp_table_model {
+	double rows;            /* rows at the start (-- rows:, else KP_DEFAULT_ROWS) */
+	bool rows_default;
+	double row_bytes;       /* bytes a row takes (-- row_bytes:, else from its columns) */
+	bool row_bytes_default;
+	int regions;            /* regions at the start (-- regions:, Phoenix's SALT_BUCKETS
+	                           pre-split, else 1) */
+	const char *regions_why;/* what said so */
+	double writes;          /* -- writes: N (write weight the workload does not show), or -1 */
+} kp_table_model;
+
+void kp_advisor_table_model(kp_advisor *adv, const kp_table *t, kp_table_model *m);
+
 /* CREATE TABLE for t with another key (NULL: t's own), in the target's
  * syntax. */
 void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key *key,

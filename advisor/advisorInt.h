@@ -4,8 +4,10 @@
  *   targets.c    the target stores as one table (limits, syntax, words)
  *   columns.c    what a column's name and type say (hotspot reasons, widths)
  *   evidence.c   what the workload says of a column (monotonic values)
+ *   tenant.c     Phoenix multi-tenant tables: the tenant leads every key
  *   annotations.c what the schema's annotations state (rows, writes,
- *                distinct values, distributions)
+ *                distinct values, distributions, row sizes, pre-split)
+ *   profile.c    what is known of a table's values, for the simulation
  *   query.c      what a workload statement binds, uses and orders by
  *   workload.c   the weighted workload, re-planned on hypothetical tables;
  *                verdicts and the summary
@@ -59,9 +61,14 @@ typedef struct target_info {
 	int max_limit;              /* LIMIT and OFFSET, 0: no limit */
 	bool order_in_key_order;    /* ORDER BY only where the path returns that order (no sort) */
 	bool phoenix_rules;         /* Phoenix's hints and index rules (kp_plan_opts.phoenix) */
+	bool index_policy;          /* Tablestore's index selection policy (kp_plan_opts.index_policy) */
+	bool bounded_lead;          /* a condition on another column needs both bounds on the
+	                               leading key column (kp_plan_opts.bounded_lead) */
 	bool dotted_families;       /* column families written cf.col (else `cf:col`) */
 	int names;                  /* how names match (KP_NAMES_*) */
 	bool dq_strings;            /* "text" is a string literal, not a quoted name */
+	unsigned refuses;           /* bits 1 << kp_construct its grammar refuses */
+	const char *refuses_why;    /* its words on them */
 } target_info;
 
 const target_info *kpa_target(kp_target t);
@@ -94,12 +101,18 @@ void kpa_lower_copy(char *dst, const char *src, size_t n);
 
 /* What the comment lines before a table's CREATE TABLE state
  * (docs/annotations.md). */
+enum { KPA_DIST_UNIFORM = 1, KPA_DIST_MONOTONIC, KPA_DIST_SKEWED, KPA_DIST_FIXED };
+
 typedef struct kpa_notes {
 	double rows;            /* -- rows: N, or -1 */
 	double writes;          /* -- writes: N (write weight the workload does not show), or -1 */
-	double *distinct;       /* per column: -- distinct: c N, or 0 */
-	int8_t *dist;           /* per column: -- distribution: c uniform (1), monotonic (2),
-	                           skewed (3), or 0 */
+	double row_bytes;       /* -- row_bytes: N, or -1 */
+	double regions;         /* -- regions: N (pre-split), or -1 */
+	double *distinct;       /* per column: -- distinct: c N (or fixed N), or 0 */
+	int8_t *dist;           /* per column: -- distribution: c uniform, monotonic (and
+	                           latest), skewed (and zipfian), fixed (KPA_DIST_*), or 0 */
+	double *dist_arg;       /* per column: zipfian's constant, fixed's count, or 0 */
+	bool *latest;           /* per column: latest (monotonic, reads prefer the newest) */
 } kpa_notes;
 
 /* t's annotations, parsed (and malformed ones reported, KP022) on first
@@ -108,6 +121,20 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t);
 /* Few distinct values: a column annotated with at most this many is
  * low-cardinality (KP102), with more it is not. */
 #define KP_FEW_VALUES 64
+/* Column ci of t has few values: annotated with at most KP_FEW_VALUES
+ * distinct ones, or, without an annotation, enum-like by its name or type
+ * (a hash of such columns alone spreads writes over only as many). */
+bool kpa_few_values(kp_advisor *adv, const kp_table *t, int ci);
+
+/* ------------------------------------------------------------- tenant.c */
+
+/* The tenant column of a Phoenix MULTI_TENANT table (its first key
+ * column), or -1 for any other table or target. */
+int kpa_tenant_col(const kp_advisor *adv, const kp_table *t);
+/* Would x (with what comes with it) key its table, or an index of it, by
+ * anything but the tenant first? Phoenix cannot do that on a multi-tenant
+ * table. */
+bool kpa_loses_tenant(const kp_advisor *adv, const kp_advice *x);
 
 /* ----------------------------------------------------------- evidence.c */
 
@@ -247,15 +274,22 @@ int kpa_weight_int(double w);
 
 /* Rows one execution of s reads when planned as p on a table of n rows;
  * distinct: per column, its annotated distinct values (0: the default
- * selectivity), or NULL. */
-double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct);
+ * selectivity), or NULL; reverse: what a row read backwards costs
+ * (kpa_reverse_factor). */
+double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse);
+/* What a row read backwards costs on the target: KP_REVERSE_FACTOR where
+ * a key column can be declared DESC (the cure), 1 where it cannot
+ * (Tablestore: a backward range read is the store's own way to read
+ * newest first; storing Long.MAX_VALUE - value rewrites every writer and
+ * reader for no gain keyplan can measure). */
+double kpa_reverse_factor(kp_target target);
 /* Rows an INSERT/UPSERT writes (its VALUES rows), 0 for other statements. */
 double kpa_insert_rows(const kp_stmt *s);
 bool kpa_is_write(const kp_stmt *s);
 /* Does key k of t put every write on one region (a hot leading part)?
  * hot: per column, hot by name, type or workload evidence (NULL: by name
- * and type). */
-bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot);
+ * and type); few: per column, few values (kpa_few_values; NULL: by name). */
+bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot, const bool *few);
 
 /* -------------------------------------------------------------- judge.c */
 

@@ -5,11 +5,14 @@
  *   -- writes: 20000
  *   -- distinct: status 5
  *   -- distribution: created monotonic
+ *   -- row_bytes: 300
+ *   -- regions: 16
  *   CREATE TABLE orders (...);
  *
- * Parsed here, once per table, for the cost model and the hotspot
- * evidence; a malformed annotation is a located KP022 and is ignored.
- * Workload statements keep their own "-- weight: N". */
+ * Parsed here, once per table, for the cost model, the hotspot evidence
+ * and the region simulation (tools/simulate/); a malformed annotation is a
+ * located KP022 and is ignored. Workload statements keep their own
+ * "-- weight: N" and "-- rate: N/s" (kp_rate_parse, below). */
 #include "advisor/advisorInt.h"
 
 #include <ctype.h>
@@ -18,15 +21,23 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const keys[] = {"rows", "writes", "distinct", "distribution", NULL};
+static const char *const keys[] = {"rows", "writes", "distinct", "distribution", "row_bytes", "regions", NULL};
 
-/* The column of t named [p, p + n), or -1. */
-static int column_named(const kp_table *t, const char *p, size_t n)
+/* The column of t named [p, p + n), or -1: compared as the catalog
+ * compares names, an annotation's name being unquoted (Phoenix upper-cases
+ * it, as its parser does every unquoted name). */
+static int column_named(const kp_advisor *adv, const kp_table *t, const char *p, size_t n)
 {
+	bool upper = adv->cat->names == KP_NAMES_UPPER;
 	for (int i = 0; i < t->ncols; i++) {
 		const kp_column *c = &t->cols[i];
-		if (!c->dropped && c->name_len == n &&
-		    (t->exact_names ? !memcmp(c->name, p, n) : !strncasecmp(c->name, p, n)))
+		if (c->dropped || c->name_len != n)
+			continue;
+		bool eq = !t->exact_names || upper ? !strncasecmp(c->name, p, n) : !memcmp(c->name, p, n);
+		/* on Phoenix, a quoted lower-case column needs its exact name */
+		for (size_t k = 0; eq && upper && k < n; k++)
+			eq = c->name[k] == toupper((unsigned char)p[k]);
+		if (eq)
 			return i;
 	}
 	return -1;
@@ -35,6 +46,8 @@ static int column_named(const kp_table *t, const char *p, size_t n)
 /* A number in [0, 1e15] from [p, end), or -1. */
 static double number(const char *p, const char *end)
 {
+	while (end > p && isspace((unsigned char)end[-1]))
+		end--;
 	char buf[64];
 	size_t n = (size_t)(end - p);
 	if (n == 0 || n >= sizeof buf)
@@ -82,11 +95,29 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 			n->writes = x;
 		return;
 	}
-	/* distinct: COLUMN N, distribution: COLUMN uniform|monotonic|skewed */
+	if (k == 4) {
+		double x = number(v, end);
+		if (!(x >= 1 && x <= KP_ROW_BYTES_MAX)) {
+			bad(adv, t, p, end, "expected a row size in bytes from 1 to 100000000");
+			return;
+		}
+		n->row_bytes = x;
+		return;
+	}
+	if (k == 5) {
+		double x = number(v, end);
+		if (!(x >= 1 && x <= KP_REGIONS_MAX) || x != (double)(long long)x) {
+			bad(adv, t, p, end, "expected a whole number of regions from 1 to 100000");
+			return;
+		}
+		n->regions = x;
+		return;
+	}
+	/* distinct: COLUMN N, distribution: COLUMN KIND [ARG] */
 	const char *w = v;
 	while (w < end && !isspace((unsigned char)*w))
 		w++;
-	int ci = column_named(t, v, (size_t)(w - v));
+	int ci = column_named(adv, t, v, (size_t)(w - v));
 	if (ci < 0) {
 		bad(adv, t, p, end, kp_arena_printf(adv->a, "%s has no column '%.*s'", t->name, (int)(w - v), v));
 		return;
@@ -102,13 +133,56 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 		n->distinct[ci] = x;
 		return;
 	}
-	static const char *const dists[] = {"uniform", "monotonic", "skewed", NULL};
+	/* the kind, then its argument: zipfian's constant, fixed's count */
+	const char *kw = w;
+	while (w < end && !isspace((unsigned char)*w))
+		w++;
+	const char *arg = w;
+	while (arg < end && isspace((unsigned char)*arg))
+		arg++;
+	static const char *const dists[] = {"uniform", "monotonic", "skewed", "fixed", "zipfian", "latest", NULL};
+	int kind = -1;
 	for (int i = 0; dists[i]; i++)
-		if ((size_t)(end - w) == strlen(dists[i]) && !strncasecmp(w, dists[i], strlen(dists[i]))) {
-			n->dist[ci] = (int8_t)(i + 1);
+		if ((size_t)(w - kw) == strlen(dists[i]) && !strncasecmp(kw, dists[i], strlen(dists[i])))
+			kind = i;
+	const char *expect = "expected a column and uniform, monotonic, latest, skewed, zipfian [THETA] or fixed N";
+	if (kind < 0) {
+		bad(adv, t, p, end, expect);
+		return;
+	}
+	double x = arg < end ? number(arg, end) : -2;
+	if (kind == 3) {           /* fixed N: N values, as many rows each */
+		if (!(x >= 1 && x <= 1e15) || x != (double)(long long)x) {
+			bad(adv, t, p, end, "expected fixed and a whole number of values from 1 to 1e15");
 			return;
 		}
-	bad(adv, t, p, end, "expected a column and uniform, monotonic or skewed");
+		n->dist[ci] = KPA_DIST_FIXED;
+		n->dist_arg[ci] = x;
+		if (n->distinct[ci] < 1)
+			n->distinct[ci] = x;
+		return;
+	}
+	if (kind == 4 || kind == 2) {  /* zipfian [THETA], skewed: YCSB's 0.99 unless given */
+		if (x == -2)
+			x = KP_ZIPF_THETA;
+		else if (kind == 2 || !(x > 0 && x < 1)) {
+			bad(adv, t, p, end, kind == 2 ? expect : "expected zipfian and a constant between 0 and 1 (YCSB's is 0.99)");
+			return;
+		}
+		n->dist[ci] = KPA_DIST_SKEWED;
+		n->dist_arg[ci] = x;
+		return;
+	}
+	if (x != -2) {
+		bad(adv, t, p, end, expect);
+		return;
+	}
+	if (kind == 5) {           /* latest: new values grow, reads prefer the newest */
+		n->dist[ci] = KPA_DIST_MONOTONIC;
+		n->latest[ci] = true;
+		return;
+	}
+	n->dist[ci] = (int8_t)(kind + 1);
 }
 
 /* Where t's CREATE statement starts: the CREATE keyword before its name. */
@@ -134,9 +208,11 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t)
 	if (adv->notes[t->id])
 		return adv->notes[t->id];
 	kpa_notes *n = kp_arena_alloc(adv->a, sizeof(*n));
-	n->rows = n->writes = -1;
+	n->rows = n->writes = n->row_bytes = n->regions = -1;
 	n->distinct = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
+	n->dist_arg = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
 	n->dist = kp_arena_alloc(adv->a, (size_t)(t->ncols + 1));
+	n->latest = kp_arena_alloc(adv->a, (size_t)(t->ncols + 1));
 	adv->notes[t->id] = n;
 	if (!t->src || !t->src->text || t->off > t->src->len)
 		return n;
@@ -169,4 +245,49 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t)
 		at = b;
 	}
 	return n;
+}
+
+bool kpa_few_values(kp_advisor *adv, const kp_table *t, int ci)
+{
+	const kpa_notes *n = kpa_notes_of(adv, t);
+	if (ci < 0 || ci >= t->ncols)
+		return false;
+	if (n->distinct[ci] >= 1)
+		return n->distinct[ci] <= KP_FEW_VALUES;
+	return kpa_enum_reason(&t->cols[ci]) != NULL;
+}
+
+int kp_rate_parse(const char *p, const char *end, double *rate, const char **why)
+{
+	if ((size_t)(end - p) < 5 || strncasecmp(p, "rate:", 5) != 0)
+		return 0;
+	const char *v = p + 5;
+	while (v < end && isspace((unsigned char)*v))
+		v++;
+	while (end > v && isspace((unsigned char)end[-1]))
+		end--;
+	const char *slash = memchr(v, '/', (size_t)(end - v));
+	const char *num_end = slash ? slash : end;
+	double per = 1;   /* seconds per unit */
+	if (slash) {
+		const char *u = slash + 1;
+		size_t un = (size_t)(end - u);
+		if (un == 1 && (*u == 's' || *u == 'S'))
+			per = 1;
+		else if ((un == 3 && !strncasecmp(u, "min", 3)) || (un == 1 && (*u == 'm' || *u == 'M')))
+			per = 60;
+		else if (un == 1 && (*u == 'h' || *u == 'H'))
+			per = 3600;
+		else {
+			*why = "expected -- rate: N/s (or N/min, N/h) with 0 <= N/s <= 1e9";
+			return -1;
+		}
+	}
+	double x = number(v, num_end);
+	if (x < 0 || !(x / per <= KP_RATE_MAX)) {
+		*why = "expected -- rate: N/s (or N/min, N/h) with 0 <= N/s <= 1e9";
+		return -1;
+	}
+	*rate = x / per;
+	return 1;
 }

@@ -10,7 +10,7 @@ static double bound_value(const kp_expr *e)
 	return e && e->kind == KP_X_INT && !e->overflow && e->ival >= 0 ? (double)e->ival : -1;
 }
 
-double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct)
+double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse)
 {
 	double rows;
 	switch (p->access) {
@@ -54,7 +54,7 @@ double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double 
 	}
 	/* a reverse scan seeks back row by row */
 	if (p->order == KP_ORDER_REVERSE)
-		rows *= KP_REVERSE_FACTOR;
+		rows *= reverse;
 	return rows;
 }
 
@@ -74,7 +74,7 @@ bool kpa_is_write(const kp_stmt *s)
 /* Does a key lead every write onto one region: its first part a column
  * that grows monotonically, has few values or shares a prefix, or a hash
  * of few-valued columns only? */
-bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot)
+bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot, const bool *few)
 {
 	if (k->n == 0)
 		return false;
@@ -84,7 +84,12 @@ bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot)
 	if (p->nhash == 0)
 		return false;   /* an expression part: not judged */
 	for (int i = 0; i < p->nhash; i++)
-		if (p->hash_cols[i] >= 0 && !kpa_enum_reason(&t->cols[p->hash_cols[i]]))
+		if (p->hash_cols[i] >= 0 && !(few ? few[p->hash_cols[i]] : kpa_enum_reason(&t->cols[p->hash_cols[i]]) != NULL))
 			return false;
 	return true;
+}
+
+double kpa_reverse_factor(kp_target target)
+{
+	return kpa_target(target)->desc_key ? KP_REVERSE_FACTOR : 1.0;
 }

@@ -49,6 +49,19 @@ const char *kpa_monotonic_evidence(kp_advisor *adv, const kp_table *t, int ci)
 	double last = 0;
 	int rising = 0;
 	const kp_wquery *first = NULL;
+	/* the schema's own generator: a DEFAULT of the current time or of a
+	 * sequence fills every row an insert leaves it out of */
+	const kp_column *c = &t->cols[ci];
+	if (c->dflt && (clock_call(c->dflt) || (c->dflt->kind == KP_X_SEQ && c->dflt->op2 == 0))) {
+		uint32_t line = 0, col = 0;
+		if (c->src)
+			kp_source_linecol(c->src, c->off, &line, &col);
+		if (c->dflt->kind == KP_X_SEQ)
+			return kp_arena_printf(adv->a, "filled by its DEFAULT NEXT VALUE FOR (%s:%u)",
+			                       c->src ? c->src->path : "schema", line);
+		return kp_arena_printf(adv->a, "filled by its DEFAULT %.*s (%s:%u)", (int)c->dflt->name.len, c->dflt->name.s,
+		                       c->src ? c->src->path : "schema", line);
+	}
 	for (uint32_t i = 0; i < adv->queries.n; i++) {
 		const kp_wquery *q = adv->queries.items[i];
 		const kp_stmt *s = q->stmt;

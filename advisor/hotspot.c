@@ -97,7 +97,8 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		bool no_lead[KP_REORDER_MAX] = {false};
 		int best[KP_REORDER_MAX];
 		for (int i = 0; i < nparts; i++)
-			no_lead[i] = kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
+			no_lead[i] = kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL ||
+			             (kpa_tenant_col(adv, t) >= 0 && t->pk.parts[i].col != kpa_tenant_col(adv, t));
 		if (kpa_search_order(adv, t, s, ns, scratch, no_lead, best) >= 0) {
 			kp_key nk;
 			nk.n = nparts;
@@ -117,14 +118,14 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		if (col < 0)
 			break;
 		hc[nh++] = col;
-		spreads = !kpa_enum_reason(&t->cols[col]);
+		spreads = !kpa_few_values(adv, t, col);
 	}
 	bool room = (!ti->max_key_parts || nparts + 1 <= ti->max_key_parts) &&
 	            kpa_width_fits(adv, kpa_key_width(t, &t->pk), 4);
 	if (spreads && room && reads_bind(adv, t, hc, nh)) {
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, hc, nh);
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
-		if (v.broken == 0) {
+		{   /* a proposal: the judge keeps what it breaks out of the recommendation, and names it */
 			kp_buf cols = {0}, lead = {0};
 			for (int i = 0; i < nh; i++)
 				kp_buf_printf(&cols, "%s%s", i ? ", " : "", t->cols[hc[i]].name);
@@ -181,7 +182,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	if (rule == KP_R_HOT_PREFIX && reads_bind(adv, t, &ci, 1)) {
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, &ci, 1);
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
-		if (v.broken == 0) {
+		{   /* a proposal: the judge keeps what it breaks out of the recommendation, and names it */
 			kp_buf lead = {0};
 			kp_buf_printf(&lead, "[reverse(%s)]", c->name);
 			char *key = kpa_notation_with(adv, t, lead.data, 1);
@@ -200,7 +201,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	 * bucket, other reads are one scan per bucket, merged */
 	int src = -1;
 	for (int i = 0; i < nparts && src < 0; i++)
-		if (t->pk.parts[i].col >= 0 && !kpa_enum_reason(&t->cols[t->pk.parts[i].col]))
+		if (t->pk.parts[i].col >= 0 && !kpa_few_values(adv, t, t->pk.parts[i].col))
 			src = t->pk.parts[i].col;
 	if (ti->max_salt_buckets && !kp_table_option_get(t, "salt_buckets")) {
 		/* Phoenix salts the whole row key: a read binding every key

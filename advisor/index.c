@@ -110,7 +110,7 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		bool spreads = false;
 		for (int i = 0; i < user->n && !spreads; i++) {
 			hc[nh++] = user->cols[i];
-			spreads = !kpa_enum_reason(&t->cols[user->cols[i]]);
+			spreads = !kpa_few_values(adv, t, user->cols[i]);
 		}
 		spread = spreads ? HASHED : BUCKETED;
 		for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {
@@ -445,13 +445,29 @@ static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice
 		help = kp_arena_printf(adv->a, "%s on %s keyed %s", same ? "index_table or secondary_index"
 		                       : tk ? "index_table" : "secondary_index", pr->t->name, tk ? tk : ik);
 	}
+	/* statements alike share their words (was, then): each message is
+	 * written once a shape, not once a statement */
+	u64map words = {0};
+	kp_list said = {0};
+	const char *seen_help = kp_arena_printf(adv->a, "%s (see the advice below)", help);
 	for (uint32_t i = 0; i < pr->found.n; i++) {
 		const unserved_finding *f = pr->found.items[i];
-		f->g->message = kp_arena_printf(adv->a, "the key of %s cannot serve this query (%s); %s makes it a %s",
-		                                pr->t->name, f->was, keyed, f->then);
+		uint64_t k = kpa_mix((uint64_t)(uintptr_t)f->was, (uint64_t)(uintptr_t)f->then);
+		uint32_t at;
+		if (!kpa_map_get(&words, k, &at) || ((const unserved_finding *)said.items[at])->was != f->was ||
+		    ((const unserved_finding *)said.items[at])->then != f->then) {
+			at = said.n;
+			kp_list_push(adv->a, &said, (void *)f);
+			kpa_map_put(&words, k, at);
+			f->g->message = kp_arena_printf(adv->a, "the key of %s cannot serve this query (%s); %s makes it a %s",
+			                                pr->t->name, f->was, keyed, f->then);
+		} else {
+			f->g->message = ((const unserved_finding *)said.items[at])->g->message;
+		}
 		if (f->g->helps)
-			f->g->helps->message = kp_arena_printf(adv->a, "%s (see the advice below)", help);
+			f->g->helps->message = seen_help;
 	}
+	kpa_map_free(&words);
 }
 
 /* What one shape of unserved read made of its proposal: the next
@@ -522,6 +538,10 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			const kp_column *c = &t->cols[eq.cols[i]];
 			rank[i] = !kpa_hot_reason(c) ? 0 : !kpa_enum_reason(c) ? 1 : 2;
 		}
+		/* on a multi-tenant table the tenant leads every index */
+		int tenant = kpa_tenant_col(adv, t);
+		if (tenant >= 0)
+			kpa_colset_add(&key, tenant, false);
 		for (int pass = 0; pass < 3; pass++)
 			for (int i = 0; i < eq.n; i++)
 				if (rank[i] == pass)

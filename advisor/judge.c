@@ -46,6 +46,8 @@ typedef struct jtable {
 	double writes;          /* weight of its writes */
 	double rows;            /* rows assumed */
 	bool *hot;              /* per column: a hot lead (name, type, workload evidence) */
+	bool *few;              /* per column: few values (kpa_few_values) */
+	double reverse;         /* what a row read backwards costs (kpa_reverse_factor) */
 	const double *distinct; /* per column: annotated distinct values, or 0 */
 	double assumed;         /* write weight the workload does not show: annotated, or
 	                           its read weight when it has no write */
@@ -103,13 +105,13 @@ static int write_fanout(const design *d)
 static int hot_copies(const jtable *jt, const design *d)
 {
 	const kp_table *t = jt->t;
-	int n = !salted(t, d) && kpa_key_hot(t, d->key, jt->hot);
+	int n = !salted(t, d) && kpa_key_hot(t, d->key, jt->hot, jt->few);
 	for (int i = 0; i < d->nix; i++) {
 		const kp_index *ix = d->ix[i];
 		bool bucketed = false;   /* an index table led by a bucket the writer computes */
 		for (int k = 0; k < d->nitems; k++)
 			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
-		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && kpa_key_hot(t, &ix->key, jt->hot);
+		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && kpa_key_hot(t, &ix->key, jt->hot, jt->few);
 	}
 	return n;
 }
@@ -145,14 +147,14 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 		kp_plan p;
 		kp_diags dd = {0};
 		kp_plan_on_table(&p, h, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
-		double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct);
+		double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
 		if (p.access == KP_ACCESS_FULL && nohash.n) {
 			/* one scan per bucket, merged */
 			kp_plan p2;
 			kp_table *h2 = kpa_hypo_table(scratch, s->on, &nohash, d->ix, d->nix);
 			kp_plan_on_table(&p2, h2, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
 			if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
-				rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct) + d->buckets;
+				rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct, jt->reverse) + d->buckets;
 				p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
 				p = p2;
 			}
@@ -369,6 +371,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	r->key = kpa_key_notation(adv, t, &t->pk);
 	const kpa_notes *notes = kpa_notes_of(adv, t);
 	jt->rows = notes->rows >= 0 ? notes->rows : KP_DEFAULT_ROWS;
+	jt->reverse = kpa_reverse_factor(adv->target);
 	jt->rows_default = notes->rows < 0;
 	jt->distinct = notes->distinct;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
@@ -391,7 +394,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	}
 	kp_list_push(adv->a, &adv->reviews, r);
 	jt->hot = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
+	jt->few = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
 	for (int c = 0; c < t->ncols; c++) {
+		jt->few[c] = kpa_few_values(adv, t, c);
 		jt->hot[c] = kpa_hot_reason(&t->cols[c]) ||
 		             (t->pk.n && t->pk.parts[0].col == c && kpa_monotonic_evidence(adv, t, c));
 		/* what the annotations state wins over names and evidence */
@@ -399,7 +404,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			jt->hot[c] = false;
 		else if (notes->dist[c] == 2)
 			jt->hot[c] = true;
-		if (notes->distinct[c] >= 1 && !notes->dist[c])
+		if (notes->distinct[c] >= 1 && (!notes->dist[c] || notes->dist[c] == KPA_DIST_FIXED))
 			jt->hot[c] = notes->distinct[c] <= KP_FEW_VALUES || kpa_monotonic_reason(&t->cols[c]) ||
 			             kpa_prefix_reason(&t->cols[c]);
 	}
@@ -420,6 +425,12 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	 * they were planned on, to compose with the chosen design */
 	sres **ixres = kp_arena_alloc(hyp, sizeof(sres *) * (n + 1));
 	const kp_key **ixkey = kp_arena_alloc(hyp, sizeof(kp_key *) * (n + 1));
+	/* a key change's shapes planned on its key, with the indexes the
+	 * greedy search has chosen so far composed in (kcdone of them): each
+	 * chosen index planned once on each key change, not every key change
+	 * planned again whole at every step */
+	sres **kcres = kp_arena_alloc(hyp, sizeof(sres *) * (n + 1));
+	int *kcdone = kp_arena_alloc(hyp, sizeof(int) * (n + 1));
 	for (uint32_t i = 0; i < n; i++) {
 		kp_advice *x = cands->items[i];
 		design d = now;
@@ -434,8 +445,11 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		} else {
 			evaluate(jt, &d, scratch, &alone[i], res, hyp);
 		}
-		if (!index)
+		if (!index) {
+			kcres[i] = res;
+			kcdone[i] = 0;
 			res = NULL;
+		}
 		trade[i] = trades(adv, jt, &base, &alone[i], &d);
 		ixres[i] = res;
 		ixkey[i] = index ? now.key : NULL;
@@ -466,6 +480,25 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 					ixkey[i] = chosen.key;
 				}
 				compose(jt, cur_res, ixres[i], try_res);
+				cost_of(jt, &d, try_res, &c);
+			} else if (kcres[i]) {
+				/* a key change: its own plans, composed with each
+				 * index chosen since, planned on its key once */
+				for (; kcdone[i] < chosen.nitems; kcdone[i]++) {
+					kp_advice *y = chosen.items[kcdone[i]];
+					if (!y->index)
+						continue;
+					design on = {.key = d.key, .buckets = d.buckets, .ix = t->indexes, .nix = t->nindexes};
+					for (kp_advice *z = x; z; z = z->with)
+						if (z->index)
+							apply(hyp, t, &on, z);   /* its companion index table */
+					on.nitems = 0;
+					apply(hyp, t, &on, y);
+					sres *with = kp_arena_alloc(hyp, rs);
+					plan_some(jt, &on, scratch, with, kcres[i], index_lead(y));
+					compose(jt, kcres[i], with, kcres[i]);
+				}
+				memcpy(try_res, kcres[i], rs);
 				cost_of(jt, &d, try_res, &c);
 			} else {
 				evaluate(jt, &d, scratch, &c, try_res, hyp);
@@ -663,6 +696,20 @@ void kpa_judge_all(kp_advisor *adv)
 	kp_arena_init(&hyp);
 	/* the candidates table by table; what comes with another (a reorder's
 	 * index table) is judged with it, not alone */
+	/* never advise what the store cannot do: a key or index of a Phoenix
+	 * multi-tenant table not led by its tenant (with what comes with it) */
+	uint32_t kept = 0;
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		kp_advice *x = adv->advice.items[k];
+		bool drop = kpa_loses_tenant(adv, x);
+		for (uint32_t j = 0; !drop && j < adv->advice.n; j++) {
+			const kp_advice *y = adv->advice.items[j];
+			drop = y->with == x && kpa_loses_tenant(adv, y);
+		}
+		if (!drop)
+			adv->advice.items[kept++] = x;
+	}
+	adv->advice.n = kept;
 	kp_arena lists;
 	kp_arena_init(&lists);
 	kp_list *cands = kp_arena_alloc(&lists, sizeof(kp_list) * ((size_t)nt + 1));

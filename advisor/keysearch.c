@@ -278,8 +278,13 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	double current = key_serves(with, &t->pk, s, ns, scratch);
 	bool none[KP_REORDER_MAX] = {false}, hot[KP_REORDER_MAX] = {false};
 	int best[KP_REORDER_MAX], cool[KP_REORDER_MAX];
-	for (int i = 0; i < n; i++)
+	int tenant = kpa_tenant_col(adv, t);
+	for (int i = 0; i < n; i++) {
 		hot[i] = kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
+		/* a multi-tenant table: the tenant stays first */
+		none[i] = tenant >= 0 && t->pk.parts[i].col != tenant;
+		hot[i] |= none[i];
+	}
 	double best_w = kpa_search_order(adv, with, s, ns, scratch, none, best);
 	const int *chosen = best;
 	double chosen_w = best_w;
@@ -337,13 +342,11 @@ void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)t->pk.n);
 	memcpy(nk.parts, t->pk.parts, sizeof(kp_key_part) * (size_t)t->pk.n);
 	nk.parts[part].desc = !nk.parts[part].desc;
-	/* check: the reversed reads become forward reads, and nothing served
-	 * now is lost */
+	/* the reversed reads that become forward reads; what it makes worse
+	 * the verdict names, and the judge keeps it out of the recommendation */
 	kp_table *h = kpa_hypo_table(adv->a, t, &nk, t->indexes, t->nindexes);
 	verdict v;
 	kpa_judge(adv, t, NULL, h, false, scratch, &v);
-	if (v.broken > 0)
-		return;
 	double fixed = 0;
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];

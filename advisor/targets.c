@@ -16,21 +16,32 @@ static const target_info targets[] = {
 		.full_scan_optin = "/*+ _l_allow_filtering_ */",
 		.id_source = "take ids from a generator outside the table (a ticket or sequence service) and "
 		             "hash-prefix them",
-		.max_in_list = 2000, .max_limit = 10000, .order_in_key_order = true},
+		.max_in_list = 2000, .max_limit = 10000, .order_in_key_order = true, .bounded_lead = true,
+		.refuses = 1u << KP_CX_CTE | 1u << KP_CX_JOIN | 1u << KP_CX_UNION_ALL | 1u << KP_CX_SETOP |
+		           1u << KP_CX_SUBQUERY | 1u << KP_CX_DERIVED | 1u << KP_CX_WINDOW,
+		.refuses_why = "lindorm refuses it too: its SELECT reads one table (FROM table_name) and \"supports "
+		               "only flattened queries\", with no joins, set operations, subqueries, WITH or window "
+		               "functions (Lindorm, SELECT)"},
 	[KP_TARGET_TABLESTORE] = {
 		.name = "tablestore", .lead_word = "partition key", .key_word = "partition key", .max_key_parts = 4,
 		.strict_key_types = true, .hash_part_error = true, .names = KP_NAMES_NOCASE, .dq_strings = true,
-		.never_reject = true,
+		.never_reject = true, .index_policy = true,
 		.full_scan_note = "Tablestore runs it, reading every partition, and fails it past its SQL scan limits: "
 		                  "\"100,000 for the number of scanned rows, 128 MB for the size of scanned data, "
 		                  "and 30 seconds for the scan duration\"",
-		.id_source = "let Tablestore generate them in an auto-increment key column after the partition key"},
+		.id_source = "let Tablestore generate them in an auto-increment key column after the partition key",
+		.refuses = 1u << KP_CX_CTE | 1u << KP_CX_UNION_ALL | 1u << KP_CX_SETOP,
+		.refuses_why = "tablestore refuses it too: its SELECT has no WITH and no set operations (UNION, "
+		               "INTERSECT, EXCEPT) (Tablestore, DQL operations: SELECT syntax)"},
 	[KP_TARGET_PHOENIX] = {
 		.name = "phoenix", .lead_word = "leading key column", .key_word = "key", .max_salt_buckets = 256,
 		.pk_constraint = true, .desc_key = true, .sql_index = true, .never_reject = true, .phoenix_rules = true,
 		.dotted_families = true, .names = KP_NAMES_UPPER,
 		.full_scan_note = "Phoenix runs it as a full scan over every region",
-		.id_source = "take ids from a Phoenix sequence (CREATE SEQUENCE, NEXT VALUE FOR)"},
+		.id_source = "take ids from a Phoenix sequence (CREATE SEQUENCE, NEXT VALUE FOR)",
+		.refuses = 1u << KP_CX_CTE | 1u << KP_CX_SETOP | 1u << KP_CX_WINDOW,
+		.refuses_why = "phoenix refuses it too: its grammar has no WITH, no window functions (OVER), and of "
+		               "the set operations only UNION ALL (Phoenix grammar, SELECT)"},
 	[KP_TARGET_GENERIC] = {
 		.name = "generic", .lead_word = "leading key column", .key_word = "key", .desc_key = true,
 		.sql_index = true, .never_reject = true, .names = KP_NAMES_NOCASE,
@@ -78,6 +89,14 @@ void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 	o->full_scan_note = kpa_target(t)->full_scan_note;
 	o->full_scan_optin = kpa_target(t)->full_scan_optin;
 	o->phoenix = kpa_target(t)->phoenix_rules;
+	o->index_policy = kpa_target(t)->index_policy;
+	o->bounded_lead = kpa_target(t)->bounded_lead;
+}
+
+const char *kp_target_refuses(kp_target t, kp_construct c)
+{
+	const target_info *ti = kpa_target(t);
+	return c != KP_CX_OTHER && (ti->refuses & 1u << c) ? ti->refuses_why : NULL;
 }
 
 void kp_target_fp_opts(kp_fp_opts *o, kp_target t)

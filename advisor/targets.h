@@ -31,4 +31,22 @@ bool kp_target_dq_strings(kp_target t);
  * name comparison and IN-list limit, as the advisor's shapes use them. */
 void kp_target_fp_opts(kp_fp_opts *o, kp_target t);
 
+/* Constructs keyplan does not plan (KP012, grammar/parse.c), as the
+ * stores' own grammars see them. */
+typedef enum kp_construct {
+	KP_CX_OTHER = 0,        /* anything else: keyplan's own limit */
+	KP_CX_CTE,              /* WITH ... */
+	KP_CX_JOIN,             /* JOIN, a comma join */
+	KP_CX_UNION_ALL,        /* UNION ALL */
+	KP_CX_SETOP,            /* UNION, INTERSECT, EXCEPT */
+	KP_CX_SUBQUERY,         /* (SELECT ...) in an expression */
+	KP_CX_DERIVED,          /* FROM (SELECT ...) */
+	KP_CX_WINDOW,           /* f(...) OVER (...) */
+} kp_construct;
+
+/* When the target's own grammar refuses construct c: the store's words
+ * (what it reads, and the document that says so). NULL when it runs it
+ * (keyplan alone does not plan it). */
+const char *kp_target_refuses(kp_target t, kp_construct c);
+
 #endif

@@ -75,6 +75,7 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 	int n = 0, cap = 0;
 	const kp_table *reported[64];
 	int nreported = 0;
+	u64map keys = {0};   /* (table, key) -> its entry in s: one lookup an insert, not a pass over all */
 	for (uint32_t i = 0; i < adv->queries.n; i++) {
 		const kp_wquery *q = adv->queries.items[i];
 		const kp_stmt *st = q->stmt;
@@ -94,7 +95,14 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 				for (uint32_t c = 0; c < ins->cols.n && c < row->n; c++) {
 					const kp_name *nm = ins->cols.items[c];
 					if (col >= 0 && kp_name_eq(nm, t->cols[col].name)) {
-						kp_expr_to_sql(&key, row->items[c]);
+						/* only a constant is the same key twice: two
+						 * parameters, or a generator, are any values */
+						const kp_expr *v = row->items[c];
+						const kp_expr *lit = v->kind == KP_X_NEG && v->a ? v->a : v;
+						if (lit->kind != KP_X_INT && lit->kind != KP_X_STRING && lit->kind != KP_X_FLOAT &&
+						    lit->kind != KP_X_BOOL)
+							break;
+						kp_expr_to_sql(&key, v);
 						kp_buf_putc(&key, '|');
 						found = true;
 					}
@@ -105,10 +113,9 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 				kp_buf_free(&key);
 				continue;
 			}
-			bool dup = false;
-			for (int j = 0; j < n; j++)
-				if (s[j].t == t && !strcmp(s[j].key, key.data))
-					dup = true;
+			uint64_t h = kpa_str_hash(key.data, kpa_mix(0x6a09e667f3bcc909ull, (uint64_t)t->id));
+			uint32_t at;
+			bool dup = kpa_map_get(&keys, h, &at) && s[at].t == t && !strcmp(s[at].key, key.data);
 			bool already = false;
 			for (int j = 0; j < nreported; j++)
 				if (reported[j] == t)
@@ -130,11 +137,14 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 				}
 				s[n].t = t;
 				s[n].key = kp_arena_strndup(scratch, key.data, key.len);
+				if (!kpa_map_get(&keys, h, &at))
+					kpa_map_put(&keys, h, (uint32_t)n);
 				n++;
 			}
 			kp_buf_free(&key);
 		}
 	}
 	free(s);
+	kpa_map_free(&keys);
 	kp_arena_reset(scratch);
 }

@@ -408,6 +408,7 @@ void kpc_fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_sour
 	col->is_unsigned = cd->is_unsigned;
 	col->not_null = cd->not_null;
 	col->auto_increment = cd->auto_increment;
+	col->dflt = cd->dflt ? kp_expr_copy(&c->arena, cd->dflt) : NULL;
 	col->row_timestamp = cd->row_timestamp;
 	col->nullable = cd->explicit_null && !cd->not_null;
 	col->is_array = cd->is_array;
@@ -626,7 +627,21 @@ static int no_such_index(const kp_catalog *c, const kp_name *index, const kp_nam
 	return -1;
 }
 
-static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, kp_diags *d)
+static void add_failed(kp_catalog *c, const kp_name *n, kp_source *src, uint32_t off);
+
+/* A dropped table or view: a later query on it says where it went. */
+static void add_dropped(kp_catalog *c, const kp_table *t, kp_source *src, uint32_t off)
+{
+	kp_name n = {0};
+	n.s = t->name;
+	n.len = (uint32_t)strlen(t->name);
+	add_failed(c, &n, src, off);
+	kp_failed_ddl *f = c->failed.items[c->failed.n - 1];
+	f->dropped = true;
+	f->is_view = t->is_view;
+}
+
+static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, uint32_t off, kp_arena *a, kp_diags *d)
 {
 	if (dr->is_index) {
 		for (int i = 0; i < c->ntables; i++) {
@@ -672,6 +687,7 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, k
 		}
 	}
 	t->dropped = true;
+	add_dropped(c, t, src, off);
 	/* CASCADE drops the views over it, and the views over those (Phoenix):
 	 * a view comes after the table it selects from, so one pass does */
 	bool *gone = dr->cascade ? kp_arena_alloc(a, sizeof(bool) * (size_t)(c->ntables + 1)) : NULL;
@@ -684,6 +700,7 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, kp_arena *a, k
 		for (int j = t->id; j < i; j++)
 			if (gone[j] && kpc_name_eq(c->tables[j]->name, v->view_parent, (uint32_t)strlen(v->view_parent))) {
 				v->dropped = gone[i] = true;
+				add_dropped(c, v, src, off);
 				break;
 			}
 	}
@@ -892,7 +909,7 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *
 		return add_index(c, t, def, src, a, d) ? 0 : -1;
 	}
 	case KP_S_DROP:
-		return drop(c, &s->u.drop, src, a, d);
+		return drop(c, &s->u.drop, src, s->off, a, d);
 	default:
 		return 0;
 	}

@@ -34,6 +34,8 @@ typedef struct kp_column {
 	bool is_unsigned;       /* UNSIGNED */
 	bool not_null;          /* NOT NULL (key columns are always not null) */
 	bool auto_increment;    /* AUTO_INCREMENT */
+	kp_expr *dflt;          /* its DEFAULT (a catalog copy), or NULL: the advisor reads a
+	                           generator there (CURRENT_TIMESTAMP, NEXT VALUE FOR) */
 	bool row_timestamp;     /* Phoenix ROW_TIMESTAMP: the key column is the cell timestamp */
 	bool nullable;          /* a key column that may hold NULL (Phoenix: declared
 	                           NULL, or variable-length and not NOT NULL in a
@@ -141,12 +143,16 @@ typedef struct kp_catalog {
  * unquoted name (Phoenix); names the catalog reads itself are folded so. */
 enum { KP_NAMES_NOCASE = 0, KP_NAMES_EXACT, KP_NAMES_UPPER };
 
-/* A CREATE TABLE that did not parse or was refused: a query naming its
- * table says where it failed (the table is not in the catalog). */
+/* A CREATE TABLE that did not parse or was refused, or a DROP that
+ * removed the table: a query naming its table says where that happened
+ * (the table is not in the catalog). */
 typedef struct kp_failed_ddl {
-	char *name;             /* the table it would have created */
+	char *name;             /* the table it would have created, or dropped */
 	kp_source *src;         /* where the statement is */
 	uint32_t off;           /* its first token */
+	bool dropped;           /* a DROP TABLE or DROP VIEW (CASCADE: of the
+	                           view's table) removed it; else a CREATE failed */
+	bool is_view;           /* dropped: it was a view */
 } kp_failed_ddl;
 
 void kp_catalog_init(kp_catalog *c);
@@ -170,7 +176,7 @@ kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t
  * name (a few edits apart, ignoring case), or NULL (catalog/near.c). */
 const kp_table *kp_catalog_nearest(const kp_catalog *c, const char *name, uint32_t len);
 const char *kp_table_nearest_column(const kp_table *t, const char *name, uint32_t len);
-/* The last failed CREATE of table name, or NULL. */
+/* The last failed CREATE or DROP of table name, or NULL. */
 const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, uint32_t len);
 int kp_table_column(const kp_table *t, const char *name, uint32_t len);
 /* The class of values a type name holds (VARCHAR: KP_T_STRING, ...). */

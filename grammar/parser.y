@@ -411,6 +411,9 @@ colconstraints(A) ::= colconstraints(X) NULL. { A = X; A->explicit_null = true; 
 colconstraints(A) ::= colconstraints(X) DEFAULT term(V). { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) DEFAULT MINUS term(V). { A = X; A->dflt = V; }
 colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP RP. { A = X; A->dflt = mkcol(ctx, noname(), F); }
+/* DEFAULT CURRENT_TIMESTAMP, CURRENT_DATE, SYSDATE: a niladic function written without
+ * parentheses (SQL's datetime value functions; MySQL, Lindorm) */
+colconstraints(A) ::= colconstraints(X) DEFAULT nm(F). { A = X; A->dflt = mkcol(ctx, noname(), F); }
 /* Phoenix: DEFAULT any constant expression, e.g. TO_DATE('2024-01-01') */
 colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP exprlist(L) RP(R). {
 	A = X; A->dflt = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->dflt->name = F;
@@ -865,6 +868,13 @@ select(A) ::= selhead(S) FROM fullname(T) LP dyncols(D) RP AS nm(X). { A = S; A-
 select(A) ::= selhead(S) FROM fullname(T) useindex(U). { A = S; A->table = T; use_index(A, U); }
 select(A) ::= selhead(S) FROM fullname(T) AS nm(X) useindex(U). { A = S; A->table = T; A->alias = X; use_index(A, U); }
 select(A) ::= selhead(S) FROM fullname(T) id(X) useindex(U). {
+	A = S; A->table = T; A->alias = mkname(ctx, X); use_index(A, U); }
+/* USE is a keyword only for USE INDEX: right after the table name lemon
+ * shifts it as USE INDEX's first word (its %fallback to ID applies only
+ * where USE has no action), so an alias named `use` is spelled out here;
+ * the lookahead after it (INDEX, or a clause's keyword) settles which. */
+select(A) ::= selhead(S) FROM fullname(T) USE(X). { A = S; A->table = T; A->alias = mkname(ctx, X); }
+select(A) ::= selhead(S) FROM fullname(T) USE(X) useindex(U). {
 	A = S; A->table = T; A->alias = mkname(ctx, X); use_index(A, U); }
 %include {
 typedef struct kp_useidx { kp_token kw; kp_list names; } kp_useidx;

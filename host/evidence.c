@@ -60,6 +60,23 @@ bool kp_host_sql_name(const char *name, size_t len)
 	return false;
 }
 
+/* Names whose value is text for people: help=, description=, message ... */
+static const char *const text_names[] = {"help", "description", "desc", "message", "msg", "title", "label",
+                                         "summary", "tooltip", "hint", "prompt", "usage", "caption", NULL};
+
+bool kp_host_text_name(const char *name, size_t len)
+{
+	for (size_t k = 0; text_names[k]; k++) {
+		size_t n = strlen(text_names[k]);
+		/* the whole name, or its last word: errorMessage, short_help */
+		if (len >= n && !strncasecmp(name + len - n, text_names[k], n) &&
+		    (len == n || name[len - n - 1] == '_' || (isupper((unsigned char)name[len - n]) &&
+		                                               islower((unsigned char)name[len - n - 1]))))
+			return true;
+	}
+	return false;
+}
+
 /* Words of English that SQL never writes as a name in a statement:
  * articles, determiners, modal verbs. */
 static const char *const prose_words[] = {"the", "an", "this", "these", "those", "your", "our", "their",

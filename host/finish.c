@@ -48,7 +48,12 @@ static int value_position(const kp_buf *out)
 
 /* The bytes that may change the quoting state or start a placeholder. */
 static const bool special[256] = {['\''] = 1, ['"'] = 1, ['`'] = 1, ['-'] = 1, ['/'] = 1, ['*'] = 1,
-                                  ['#'] = 1, ['$'] = 1, ['%'] = 1, ['\n'] = 1};
+                                  ['#'] = 1, ['$'] = 1, ['%'] = 1, ['\n'] = 1, [':'] = 1};
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
 
 /* Appends n bytes to the finished SQL: byte i comes from map[i], or, with
  * no map, every byte from host. */
@@ -228,6 +233,28 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 					i = e;
 					HOLE(hoff, hend > hoff ? hend - hoff : 1);
 					continue;
+				}
+				i = e;
+				continue;
+			}
+		}
+		if (c == ':' && st == S_NONE && !py && lang != KP_LANG_MYBATIS && rest > 3 &&
+		    (isalpha((unsigned char)t[i + 1]) || t[i + 1] == '_') && (i == 0 || !(ident_char(t[i - 1]) ||
+		    t[i - 1] == ':'))) {
+			/* :user.id, a named parameter with a property path (Spring's
+			 * NamedParameterJdbcTemplate, sqlx): one parameter, written
+			 * :user_id so the grammar reads one name */
+			size_t e = i + 1;
+			while (e < n && ident_char(t[e]))
+				e++;
+			if (e + 1 < n && t[e] == '.' && (isalpha((unsigned char)t[e + 1]) || t[e + 1] == '_')) {
+				fput(&f, t + i, e - i, m + i, 0);
+				while (e + 1 < n && t[e] == '.' && (isalpha((unsigned char)t[e + 1]) || t[e + 1] == '_')) {
+					fput(&f, "_", 1, NULL, m[e]);
+					size_t w = ++e;
+					while (e < n && ident_char(t[e]))
+						e++;
+					fput(&f, t + w, e - w, m + w, 0);
 				}
 				i = e;
 				continue;

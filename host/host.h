@@ -90,6 +90,10 @@ typedef enum kp_host_evidence {
 kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra);
 /* Does a variable's name say it holds SQL (sql, query, any case)? */
 bool kp_host_sql_name(const char *name, size_t len);
+/* Does a variable's or keyword argument's name say it holds text for
+ * people (help, description, message, title, label ..., or its last word
+ * is one: errorMessage, short_help)? Its string is not SQL. */
+bool kp_host_text_name(const char *name, size_t len);
 /* Does text read as prose: a sentence's end, or a word SQL never writes
  * as a name (the, this, your, should ...)? */
 bool kp_host_prose(const char *text, size_t len);
@@ -137,6 +141,8 @@ typedef struct kp_host_file {
 	kp_diags d;             /* located errors (MyBatis XML that does not
 	                           parse, limits) */
 	const kp_mapper_index *mappers; /* other mappers, during extraction */
+	kp_host_stmt *kept;     /* streaming: the statements the consumer kept */
+	kp_list arenas;         /* streaming: kp_arena* (heap) holding them */
 } kp_host_file;
 
 /* The <sql> fragments of a tree's MyBatis mappers, by namespace and id
@@ -153,6 +159,17 @@ typedef struct kp_host_opts {
 	const char *const *sql_calls; /* a team's own calls that take SQL
 	                           (NULL-terminated), or NULL */
 	const kp_mapper_index *mappers; /* the tree's mappers, or NULL */
+	/* Streaming (Java, Kotlin, Go, Python; NULL: every statement in the
+	 * file's list): each statement handed over as it is found, in file
+	 * order, with its keyplan: comments, so that a file's statements are
+	 * never all in memory. It returns true to keep st (something now
+	 * points into its SQL: it stays, on the file's kept list, until
+	 * kp_host_file_free); otherwise st and its SQL are freed when it
+	 * returns. The file's list then holds, when other statements read a
+	 * constant, every statement with its extent and uses but no variants
+	 * (nv 0), for the findings that name a constant's users. */
+	bool (*each)(void *ctx, kp_host_file *f, kp_host_stmt *st);
+	void *ctx;
 } kp_host_opts;
 
 /* At most this many variants of one dynamic statement are planned. */
@@ -205,11 +222,11 @@ typedef enum kp_hstyle {
 typedef struct kp_htok {
 	uint32_t off, len;      /* in the host file */
 	uint8_t type;           /* kp_htok_type */
-	uint8_t style;          /* kp_hstyle, for KP_HT_STR */
-	uint8_t quote;          /* quotes around the body (1 or 3) */
-	uint8_t prefix;         /* Python: bytes of prefix (r, f, rb ...) */
+	uint8_t style : 3;      /* kp_hstyle, for KP_HT_STR */
+	uint8_t quote : 2;      /* quotes around the body (1 or 3) */
+	uint8_t prefix : 3;     /* Python: bytes of prefix (r, f, rb ...) */
 	char open;              /* the bracket of OPEN / CLOSE */
-} kp_htok;
+} kp_htok;                  /* 12 bytes: a file's tokens are all in memory */
 
 typedef struct kp_hlex {
 	const char *src;        /* NUL at src[len] */

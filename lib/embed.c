@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advisor/targets.h"
+#include "grammar/lexer.h"
+#include "grammar/parser.h"
+
 /* One finding of one variant. */
 typedef struct finding {
 	const kp_diag *g;
@@ -33,6 +37,34 @@ static void interpolation(kp_diags *d, kp_arena *a, kp_source *host, const kp_ho
 	             "parts in MyBatis <if>/<choose> tags that keyplan can plan");
 }
 
+/* The construct a KP012 finding names, from the token it points at (as
+ * grammar/parse.c reports them): WITH, a join keyword or the comma of a
+ * comma join, UNION [ALL] / INTERSECT / EXCEPT, the SELECT of a subquery,
+ * the ( of a derived table, OVER. */
+static kp_construct construct_at(const kp_diag *g)
+{
+	if (!g->src || g->off >= g->src->len)
+		return KP_CX_OTHER;
+	kp_lexer lx;
+	kp_token t, n;
+	kp_lexer_init(&lx, g->src->text, g->src->len, g->off);
+	int ty = kp_lex(&lx, &t), next = kp_lex(&lx, &n);
+	if (t.off != g->off)
+		return KP_CX_OTHER;
+	switch (ty) {
+	case TK_WITH: return KP_CX_CTE;
+	case TK_JOIN: case TK_COMMA: return KP_CX_JOIN;
+	case TK_UNION: return next == TK_ALL ? KP_CX_UNION_ALL : KP_CX_SETOP;
+	case TK_INTERSECT: case TK_EXCEPT: return KP_CX_SETOP;
+	case TK_SELECT: return KP_CX_SUBQUERY;
+	case TK_LP: return KP_CX_DERIVED;
+	case TK_OVER: return KP_CX_WINDOW;
+	default:
+		/* the word before JOIN: INNER, LEFT [OUTER], SEMI, ANTI ... */
+		return next == TK_JOIN || next == TK_OUTER ? KP_CX_JOIN : KP_CX_OTHER;
+	}
+}
+
 /* Did the grammar reject the statement? */
 static bool rejected(const kp_diags *d)
 {
@@ -44,11 +76,16 @@ static bool rejected(const kp_diags *d)
 
 /* Is a rejected string a fragment (the grammar wanted more at its end:
  * "DELETE FROM t WHERE ") or a label (fewer than three words: "CREATE
- * TABLE", "drop-table")? */
+ * TABLE", "drop-table"; or no white space at all: "create-spatial-index")? */
 static bool fragment(const kp_diags *d, const kp_host_variant *v)
 {
 	if (kp_host_words(v->sql.text, v->sql.len) < 3)
 		return true;
+	bool space = false;
+	for (size_t i = 0; i < v->sql.len && !space; i++)
+		space = v->sql.text[i] == ' ' || v->sql.text[i] == '\t' || v->sql.text[i] == '\n' || v->sql.text[i] == '\r';
+	if (!space)
+		return true;   /* create-spatial-index: a name, not a statement */
 	size_t e = v->sql.len;
 	while (e > 0 && (v->sql.text[e - 1] == ' ' || v->sql.text[e - 1] == '\t' || v->sql.text[e - 1] == '\n' ||
 	                 v->sql.text[e - 1] == '\r' || v->sql.text[e - 1] == ';'))
@@ -184,117 +221,180 @@ static void merge(const kp_embed_sink *sink, const kp_host_file *hf, const kp_ho
 	sink->emit(sink->ctx, &out, a);
 }
 
+/* One file's run: where its statements go. */
+typedef struct embed {
+	kp_pipe *p;
+	kp_source *src;
+	kp_lang lang;
+	kp_role r;
+	const kp_embed_sink *sink;
+	kp_host_file *hf;
+	kp_arena *a;            /* the extraction's */
+	bool *keep;
+	bool started;           /* the extraction's findings and the file's
+	                           comments are out */
+	kp_arena sa;            /* a statement's findings */
+	frag_seen seen;
+} embed;
+
+/* Before the first statement: the extraction's findings, then every
+ * keyplan: comment of the file. */
+static void start(embed *e)
+{
+	if (e->started)
+		return;
+	e->started = true;
+	e->sink->emit(e->sink->ctx, &e->hf->d, e->a);
+	for (unsigned k = 0; e->sink->comment && k < e->hf->ndirs; k++)
+		e->sink->comment(e->sink->ctx, e->src, e->hf->dirs[k].off, e->hf->dirs[k].end, 0, 0, true);
+}
+
+/* Plans st's variants and reports its findings. Returns whether something
+ * now points into its SQL (the schema it changed, the advisor). */
+static bool plan_stmt(embed *e, const kp_host_stmt *st)
+{
+	kp_pipe *p = e->p;
+	kp_source *src = e->src;
+	const kp_embed_sink *sink = e->sink;
+	kp_host_file *hf = e->hf;
+	kp_arena *sa = &e->sa;
+	bool kept = false;
+	if (sink->want && !sink->want(sink->ctx, hf, st))
+		return false;
+	kp_arena_reset(sa);
+	for (unsigned k = 0; sink->comment && k < st->ndirs; k++)
+		sink->comment(sink->ctx, src, st->dirs[k].off, st->dirs[k].end, st->off, st->end, false);
+	size_t n = 0, cap = 16;
+	finding *fs = malloc(cap * sizeof *fs);
+	if (!fs)
+		abort();
+	for (unsigned vi = 0; vi < st->nv; vi++) {
+		kp_host_variant *v = &st->v[vi];
+		kp_diags d = {0};
+		bool planned = v->holes_planned;
+		if (planned && kp_pipe_sql(p, &v->sql, e->r, &d, sa))
+			kept = true;
+		if (planned && v->nholes) {
+			/* a pasted value whose place keyplan guessed wrong: the
+			 * statement is unknown, not wrong */
+			for (const kp_diag *g = d.head; g && planned; g = g->next)
+				planned = g->rule != KP_R_SYNTAX && g->rule != KP_R_LEXICAL;
+			if (!planned)
+				d = (kp_diags){0};
+		}
+		if (st->evidence == KP_HE_NONE && e->lang != KP_LANG_MYBATIS && rejected(&d)) {
+			/* no SQL call takes it and the grammar rejects it: a
+			 * fragment or a label says nothing, anything else is a
+			 * note at most */
+			if (fragment(&d, v))
+				continue;
+			for (kp_diag *g = d.head; g; g = g->next) {
+				d.count[g->severity]--;
+				d.count[KP_SEV_INFO]++;
+				g->severity = KP_SEV_INFO;
+				g->message = kp_arena_printf(sa, "if this string is SQL (no SQL call takes it): %s",
+				                             g->message);
+			}
+		}
+		if (v->empty_trim && rejected(&d)) {
+			/* every branch inside a <set> or <trim> absent: MyBatis
+			 * writes it, but a caller passes at least one value */
+			for (kp_diag *g = d.head; g; g = g->next) {
+				d.count[g->severity]--;
+				d.count[KP_SEV_INFO]++;
+				g->severity = KP_SEV_INFO;
+				g->message = kp_arena_printf(sa, "%s (a <set> or <trim> with every branch absent: the "
+				                             "caller must pass at least one of its values)", g->message);
+			}
+		}
+		/* a construct keyplan does not plan, in application code: a
+		 * note (the statement may run on another database), unless
+		 * the target's own grammar refuses it in a string the code
+		 * runs as SQL: then it stays the error it is in a .sql file */
+		for (kp_diag *g = d.head; g; g = g->next)
+			if (g->rule == KP_R_UNSUPPORTED && g->severity == KP_SEV_ERROR) {
+				const char *why = st->evidence != KP_HE_NONE
+				                ? kp_target_refuses(p->target, construct_at(g)) : NULL;
+				if (why) {
+					kp_diag_help(g, sa, "%s", why);
+					continue;
+				}
+				d.count[g->severity]--;
+				d.count[KP_SEV_INFO]++;
+				g->severity = KP_SEV_INFO;
+			}
+		if (v->nholes)
+			interpolation(&d, sa, src, v, planned);
+		for (const kp_diag *g = d.head; g; g = g->next) {
+			if (n == cap) {
+				cap *= 2;
+				finding *nf = realloc(fs, cap * sizeof *fs);
+				if (!nf)
+					abort();
+				fs = nf;
+			}
+			kp_source *where;
+			fs[n++] = (finding){g, vi, kp_source_origin(g->src, g->off, &where)};
+		}
+	}
+	merge(sink, hf, st, fs, n, &e->seen, sa);
+	free(fs);
+	if (st->total > st->nv) {
+		unsigned nif = 0, nchoose = 0;
+		for (unsigned c = 0; c < st->nchoices; c++)
+			st->choices[c].is_choose ? nchoose++ : nif++;
+		kp_diags d = {0};
+		/* the count is a product: past 2^53 %.0f prints noise digits, past
+		 * DBL_MAX (1024 <if>) "inf" */
+		char many[48];
+		const char *bound = st->total_bound ? "at most " : "";
+		if (st->total < 1e15)
+			snprintf(many, sizeof many, "%s%.0f", bound, st->total);
+		else if (st->total <= DBL_MAX)
+			snprintf(many, sizeof many, "%s%.3g", st->total_bound ? "at most about " : "about ", st->total);
+		else
+			snprintf(many, sizeof many, "more than %.3g", DBL_MAX);
+		kp_diag_add(&d, sa, KP_R_VARIANTS, KP_SEV_INFO, src, st->off, 0,
+		            "'%s' has %s variants (%u <if>, %u <choose>); %u are planned: every branch "
+		            "absent, every branch present, each branch alone and each left out, then a fixed "
+		            "sample (at most %d)", st->name ? st->name : "statement", many, nif, nchoose,
+		            st->nv, KP_HOST_MAX_VARIANTS);
+		sink->emit(sink->ctx, &d, sa);
+	}
+	if (sink->stmt_done)
+		sink->stmt_done(sink->ctx);
+	return kept;
+}
+
+/* Streaming: a statement as the extractor finds it. */
+static bool each(void *ctx, kp_host_file *f, kp_host_stmt *st)
+{
+	embed *e = ctx;
+	e->hf = f;
+	start(e);
+	bool kept = plan_stmt(e, st);
+	if (kept)
+		*e->keep = true;
+	return kept;
+}
+
 kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, const kp_embed_sink *sink,
                            kp_arena *a, bool *keep)
 {
 	kp_host_file *hf = kp_arena_alloc(a, sizeof *hf);
-	kp_host_opts o = {p->sql_calls, p->mappers};
+	embed e = {.p = p, .src = src, .lang = lang, .r = r, .sink = sink, .hf = hf, .a = a, .keep = keep};
+	kp_arena_init(&e.sa);
+	/* statements are planned as they are found: a file's statements are
+	 * never all in memory (MyBatis's are: a finding in a <sql> fragment
+	 * names every statement that includes it) */
+	kp_host_opts o = {p->sql_calls, p->mappers, lang == KP_LANG_MYBATIS ? NULL : each, &e};
 	kp_host_extract_with(hf, src, lang, &o, a);
-	sink->emit(sink->ctx, &hf->d, a);
-	for (unsigned k = 0; sink->comment && k < hf->ndirs; k++)
-		sink->comment(sink->ctx, src, hf->dirs[k].off, hf->dirs[k].end, 0, 0, true);
-	kp_arena sa;
-	kp_arena_init(&sa);
-	frag_seen seen = {0};
-	for (const kp_host_stmt *st = hf->head; st; st = st->next) {
-		if (sink->want && !sink->want(sink->ctx, hf, st))
-			continue;
-		kp_arena_reset(&sa);
-		for (unsigned k = 0; sink->comment && k < st->ndirs; k++)
-			sink->comment(sink->ctx, src, st->dirs[k].off, st->dirs[k].end, st->off, st->end, false);
-		size_t n = 0, cap = 16;
-		finding *fs = malloc(cap * sizeof *fs);
-		if (!fs)
-			abort();
-		for (unsigned vi = 0; vi < st->nv; vi++) {
-			kp_host_variant *v = &st->v[vi];
-			kp_diags d = {0};
-			bool planned = v->holes_planned;
-			if (planned && kp_pipe_sql(p, &v->sql, r, &d, &sa))
+	start(&e);
+	if (lang == KP_LANG_MYBATIS)
+		for (const kp_host_stmt *st = hf->head; st; st = st->next)
+			if (plan_stmt(&e, st))
 				*keep = true;
-			if (planned && v->nholes) {
-				/* a pasted value whose place keyplan guessed wrong: the
-				 * statement is unknown, not wrong */
-				for (const kp_diag *g = d.head; g && planned; g = g->next)
-					planned = g->rule != KP_R_SYNTAX && g->rule != KP_R_LEXICAL;
-				if (!planned)
-					d = (kp_diags){0};
-			}
-			if (st->evidence == KP_HE_NONE && lang != KP_LANG_MYBATIS && rejected(&d)) {
-				/* no SQL call takes it and the grammar rejects it: a
-				 * fragment or a label says nothing, anything else is a
-				 * note at most */
-				if (fragment(&d, v))
-					continue;
-				for (kp_diag *g = d.head; g; g = g->next) {
-					d.count[g->severity]--;
-					d.count[KP_SEV_INFO]++;
-					g->severity = KP_SEV_INFO;
-					g->message = kp_arena_printf(&sa, "if this string is SQL (no SQL call takes it): %s",
-					                             g->message);
-				}
-			}
-			if (v->empty_trim && rejected(&d)) {
-				/* every branch inside a <set> or <trim> absent: MyBatis
-				 * writes it, but a caller passes at least one value */
-				for (kp_diag *g = d.head; g; g = g->next) {
-					d.count[g->severity]--;
-					d.count[KP_SEV_INFO]++;
-					g->severity = KP_SEV_INFO;
-					g->message = kp_arena_printf(&sa, "%s (a <set> or <trim> with every branch absent: the "
-					                             "caller must pass at least one of its values)", g->message);
-				}
-			}
-			/* a construct keyplan does not plan, in application code: a
-			 * note (the statement may run on another database) */
-			for (kp_diag *g = d.head; g; g = g->next)
-				if (g->rule == KP_R_UNSUPPORTED && g->severity == KP_SEV_ERROR) {
-					d.count[g->severity]--;
-					d.count[KP_SEV_INFO]++;
-					g->severity = KP_SEV_INFO;
-				}
-			if (v->nholes)
-				interpolation(&d, &sa, src, v, planned);
-			for (const kp_diag *g = d.head; g; g = g->next) {
-				if (n == cap) {
-					cap *= 2;
-					finding *nf = realloc(fs, cap * sizeof *fs);
-					if (!nf)
-						abort();
-					fs = nf;
-				}
-				kp_source *where;
-				fs[n++] = (finding){g, vi, kp_source_origin(g->src, g->off, &where)};
-			}
-		}
-		merge(sink, hf, st, fs, n, &seen, &sa);
-		free(fs);
-		if (st->total > st->nv) {
-			unsigned nif = 0, nchoose = 0;
-			for (unsigned c = 0; c < st->nchoices; c++)
-				st->choices[c].is_choose ? nchoose++ : nif++;
-			kp_diags d = {0};
-			/* the count is a product: past 2^53 %.0f prints noise digits, past
-			 * DBL_MAX (1024 <if>) "inf" */
-			char many[48];
-			const char *bound = st->total_bound ? "at most " : "";
-			if (st->total < 1e15)
-				snprintf(many, sizeof many, "%s%.0f", bound, st->total);
-			else if (st->total <= DBL_MAX)
-				snprintf(many, sizeof many, "%s%.3g", st->total_bound ? "at most about " : "about ", st->total);
-			else
-				snprintf(many, sizeof many, "more than %.3g", DBL_MAX);
-			kp_diag_add(&d, &sa, KP_R_VARIANTS, KP_SEV_INFO, src, st->off, 0,
-			            "'%s' has %s variants (%u <if>, %u <choose>); %u are planned: every branch "
-			            "absent, every branch present, each branch alone and each left out, then a fixed "
-			            "sample (at most %d)", st->name ? st->name : "statement", many, nif, nchoose,
-			            st->nv, KP_HOST_MAX_VARIANTS);
-			sink->emit(sink->ctx, &d, &sa);
-		}
-		if (sink->stmt_done)
-			sink->stmt_done(sink->ctx);
-	}
-	kp_arena_free(&sa);
-	free(seen.k);
+	kp_arena_free(&e.sa);
+	free(e.seen.k);
 	return hf;
 }

@@ -350,6 +350,13 @@ bool kp_pipe_sql(kp_pipe *p, kp_source *sql, kp_role r, kp_diags *d, kp_arena *a
 		ev.start = kp_parser_last_start(p->parser);
 		ev.pos = pos;
 		keep |= ev.stmt && kp_stmt_is_ddl(ev.stmt->kind);
+		if (!ev.stmt && r != KP_ROLE_WORKLOAD && kp_catalog_note_failed(p->cat, sql, ev.start)) {
+			/* a failed CREATE, for "no such table" later: the note points
+			 * into sql, which must stay */
+			if (r == KP_ROLE_QUERY)
+				p->scope_dirty = true;
+			keep = true;
+		}
 		run_stmt(p, &ev, a);
 		if (p->stop || send(p, &ev, KP_EV_DONE))
 			break;

@@ -165,6 +165,24 @@ void kp_ranges_json(kp_buf *out, const kp_plan *p)
 	kp_buf_free(&tmp);
 }
 
+/* Where the store's optimizer chooses by cost, the candidates it chooses
+ * among: keyplan's path is one of them, not a prediction. */
+static void text_choice(kp_buf *out, const kp_plan *p)
+{
+	if (p->choice != KP_CHOICE_COST)
+		return;
+	kp_buf_puts(out, "; chosen by Tablestore's cost-based optimizer among:");
+	for (int i = 0; i < p->ncands; i++) {
+		const kp_candidate *c = &p->cands[i];
+		static const char *cls[] = {"", "GET", "SCAN", "FILTERED SCAN", "SEARCH", "FULL SCAN"};
+		if (c->index)
+			kp_buf_printf(out, "%s %s via %sindex %s", i ? "," : "", cls[c->access],
+			              c->access == KP_ACCESS_SEARCH ? "search " : "", c->index->name);
+		else
+			kp_buf_printf(out, "%s %s of the table", i ? "," : "", cls[c->access]);
+	}
+}
+
 void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 {
 	if (!s) {
@@ -241,6 +259,8 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	}
 	const char *t = p->table->name;
 	kp_buf via = {0};
+	if (p->rejected && p->access != KP_ACCESS_FULL)
+		kp_buf_puts(out, "REJECTED ");   /* refused though a key range serves it (Lindorm) */
 	if (p->index)
 		kp_buf_printf(&via, " via index %s%s", p->index->name, p->covering ? "" : " (+ table lookup)");
 	else
@@ -308,6 +328,7 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	if (p->order != KP_ORDER_NONE)
 		kp_buf_printf(out, " order %s", kp_order_name(p->order));
 	kp_buf_free(&via);
+	text_choice(out, p);
 }
 
 static void json_path(kp_buf *out, kp_source *src)
@@ -400,6 +421,24 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 	}
 	else
 		kp_buf_puts(out, "null");
+	if (planned && p->choice != KP_CHOICE_NONE) {
+		/* only where the store's own rules chose among several paths */
+		kp_buf_printf(out, ", \"choice\": {\"by\": \"%s\", \"candidates\": [", kp_choice_name(p->choice));
+		for (int i = 0; i < p->ncands; i++) {
+			const kp_candidate *c = &p->cands[i];
+			kp_buf_puts(out, i ? ", {\"path\": " : "{\"path\": ");
+			if (c->index) {
+				kp_buf_puts(out, c->access == KP_ACCESS_SEARCH ? "{\"type\": \"search\", \"name\": "
+				                                                : "{\"type\": \"index\", \"name\": ");
+				kp_buf_json_str(out, c->index->name, strlen(c->index->name));
+				kp_buf_printf(out, ", \"covering\": %s}", c->covering ? "true" : "false");
+			} else {
+				kp_buf_puts(out, "{\"type\": \"primary\"}");
+			}
+			kp_buf_printf(out, ", \"access\": \"%s\", \"bound\": %d}", kp_access_name(c->access), c->bound);
+		}
+		kp_buf_puts(out, "]}");
+	}
 	kp_buf_puts(out, ", \"diagnostics\": [");
 	for (const kp_diag *g = d ? d->head : NULL; g; g = g->next) {
 		if (g != d->head)

@@ -12,8 +12,12 @@
  *                               and the condition stays a filter
  *   FLOOR|CEIL|ROUND|TRUNC(c, 'unit' [, m]) on a date or time column
  *                               RoundDateExpression: the inputs that round
- *                               to v; served by the range alone
- *   FLOOR|CEIL(c) on a number   FloorDecimalExpression, CeilDecimalExpression
+ *                               to v; served by the range alone; WEEK,
+ *                               MONTH and YEAR by the calendar (calendar.c)
+ *   FLOOR|CEIL|ROUND|TRUNC(c [, s]) on a number
+ *                               FloorDecimalExpression, CeilDecimalExpression,
+ *                               RoundDecimalExpression: s decimal places; of
+ *                               an integer column, the column itself
  *
  * Only under Phoenix's rules: Lindorm's and Tablestore's references
  * describe key ranges only from the key column compared itself, so there
@@ -21,15 +25,19 @@
 #include "planner/planInt.h"
 
 
-typedef enum fn_kind { FN_SUBSTR, FN_REGEXP_SUBSTR, FN_RTRIM, FN_ROUND_TIME, FN_FLOOR_NUM, FN_CEIL_NUM } fn_kind;
+typedef enum fn_kind { FN_SUBSTR, FN_REGEXP_SUBSTR, FN_RTRIM, FN_ROUND_TIME, FN_ROUND_NUM, FN_SAME } fn_kind;
 
 typedef struct keyfn {
 	fn_kind kind;
 	int slot;               /* the key slot of the column */
 	int64_t len;            /* SUBSTR: length in characters, -1: to the end */
-	int64_t div;            /* ROUND_TIME: milliseconds per unit times the multiple */
-	int64_t up;             /* ROUND_TIME: Phoenix's round-up amount (0 FLOOR, div - 1 CEIL,
+	kp_round_mode mode;     /* ROUND_TIME, ROUND_NUM: FLOOR (TRUNC), CEIL or ROUND */
+	int cal;                /* ROUND_TIME: a kp_cal_unit, or -1 for a unit of fixed length */
+	int64_t div;            /* ROUND_TIME of fixed length: milliseconds per unit times
+	                           the multiple */
+	int64_t up;             /* ... Phoenix's round-up amount (0 FLOOR, div - 1 CEIL,
 	                           div / 2 ROUND) */
+	int scale;              /* ROUND_NUM: decimal places */
 } keyfn;
 
 static bool int_arg(const kp_expr *e, int64_t *out)
@@ -40,14 +48,15 @@ static bool int_arg(const kp_expr *e, int64_t *out)
 	return true;
 }
 
-/* Milliseconds in a Phoenix time unit (TimeUnit: the units of fixed
- * length; WEEK, MONTH and YEAR are calendar units, not served). */
+/* Milliseconds in a Phoenix time unit (TimeUnit); WEEK, MONTH and YEAR
+ * are calendar units: -1 - their kp_cal_unit. 0: not a unit. */
 static int64_t unit_ms(const kp_expr *e)
 {
 	static const struct {
 		const char *name;
 		int64_t ms;
-	} units[] = {{"DAY", 86400000}, {"HOUR", 3600000}, {"MINUTE", 60000}, {"SECOND", 1000}, {"MILLISECOND", 1}};
+	} units[] = {{"DAY", 86400000}, {"HOUR", 3600000}, {"MINUTE", 60000}, {"SECOND", 1000}, {"MILLISECOND", 1},
+	             {"WEEK", -1 - KP_CAL_WEEK}, {"MONTH", -1 - KP_CAL_MONTH}, {"YEAR", -1 - KP_CAL_YEAR}};
 	if (e->kind != KP_X_STRING)
 		return 0;
 	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
@@ -99,18 +108,32 @@ static bool keyfn_of(pctx *pc, const kp_expr *e, keyfn *f)
 	     round = kp_name_eq(&e->name, "round"), trunc = kp_name_eq(&e->name, "trunc");
 	if (!floor && !ceil && !round && !trunc)
 		return false;
+	f->mode = ceil ? KP_ROUND_CEIL : round ? KP_ROUND_NEAR : KP_ROUND_FLOOR;   /* TRUNC is FLOOR */
 	if (tc == KP_T_TIME && (e->n == 2 || e->n == 3)) {
 		int64_t m = 1;
 		f->kind = FN_ROUND_TIME;
 		f->div = unit_ms(e->list[1]);
 		if (!f->div || (e->n == 3 && (!int_arg(e->list[2], &m) || m <= 0 || m > INT32_MAX)))
 			return false;
+		f->cal = -1;
+		if (f->div < 0) {
+			/* Phoenix's Joda expressions (FloorMonthExpression, ...)
+			 * round to one unit: the multiple is not read */
+			f->cal = (int)(-1 - f->div);
+			return true;
+		}
 		f->div *= m;
-		f->up = ceil ? f->div - 1 : round ? f->div / 2 : 0;   /* TRUNC is FLOOR */
+		f->up = ceil ? f->div - 1 : round ? f->div / 2 : 0;
 		return true;
 	}
-	if (tc == KP_T_REAL && e->n == 1 && (floor || ceil)) {
-		f->kind = floor ? FN_FLOOR_NUM : FN_CEIL_NUM;
+	if ((tc == KP_T_REAL || tc == KP_T_INT) && (e->n == 1 || e->n == 2)) {
+		int64_t sc = 0;
+		if (e->n == 2 && (!int_arg(e->list[1], &sc) || sc < 0 || sc > 15))
+			return false;
+		/* of a number Phoenix stores as a long, the expression is the
+		 * column itself (RoundDecimalExpression.create) */
+		f->kind = tc == KP_T_INT ? FN_SAME : FN_ROUND_NUM;
+		f->scale = (int)sc;
 		return true;
 	}
 	return false;
@@ -247,19 +270,31 @@ static boxset rtrim_boxes(pctx *pc, int kc, int op, const kp_value *v)
 	return one(pc, kc, op == KP_OP_EQ ? B(v, true) : NONE_B, B(&up, false), false);
 }
 
-/* RoundDateExpression.getKeyRange, over milliseconds: the inputs that
- * round to v are [lower(v), upper(v)]. */
-static int64_t round_time(const keyfn *f, int64_t t)
+/* RoundDateExpression: roundTime, rangeLower and rangeUpper, over
+ * milliseconds; a calendar unit by Joda's rules (calendar.c). */
+static int64_t t_round(const keyfn *f, int64_t t)
 {
-	return (t + f->up) / f->div * f->div;
+	return f->cal < 0 ? (t + f->up) / f->div * f->div : kp_cal_round((kp_cal_unit)f->cal, f->mode, t);
 }
 
+static int64_t t_lower(const keyfn *f, int64_t t)
+{
+	return f->cal < 0 ? t_round(f, t) - f->up : kp_cal_lower((kp_cal_unit)f->cal, f->mode, t);
+}
+
+static int64_t t_upper(const keyfn *f, int64_t t)
+{
+	return f->cal < 0 ? t_round(f, t) + (f->div - f->up) - 1 : kp_cal_upper((kp_cal_unit)f->cal, f->mode, t);
+}
+
+/* RoundDateExpression's KeyPart.getKeyRange: the inputs that round to a
+ * value v are [rangeLower(v), rangeUpper(v)]. */
 static boxset time_boxes(pctx *pc, const keyfn *f, int op, const kp_value *v)
 {
-	int64_t t = v->i, r = round_time(f, t);
+	int64_t t = v->i, r = t_round(f, t);
 	kp_value lo = *v, hi = *v;
-	lo.i = r - f->up;
-	hi.i = r + (f->div - f->up) - 1;
+	lo.i = t_lower(f, t);
+	hi.i = t_upper(f, t);
 	int kc = f->slot;
 	switch (op) {
 	case KP_OP_EQ:
@@ -281,46 +316,82 @@ static boxset time_boxes(pctx *pc, const keyfn *f, int op, const kp_value *v)
 	}
 }
 
-/* FLOOR(c) and CEIL(c) op v on a number: FLOOR(c) = v is [v, v + 1) for a
- * whole v; CEIL(c) = v is (v - 1, v]. */
+/* The inputs that round to the grid value n / p (p = 10^scale): FLOOR
+ * [g, g + step), CEIL (g - step, g], ROUND (half up, away from zero)
+ * [g - step/2, g + step/2) above zero, (g - step/2, g + step/2] below
+ * it, (-step/2, step/2) at zero (FloorDecimalExpression,
+ * CeilDecimalExpression, RoundDecimalExpression.getInputRangeProducing).
+ * The ends are the doubles nearest to them, as every decimal here. */
+static void num_inputs(const keyfn *f, int64_t n, double p, kp_bound *lo, kp_bound *hi)
+{
+	memset(lo, 0, sizeof *lo);
+	memset(hi, 0, sizeof *hi);
+	lo->kind = hi->kind = KP_V_REAL;
+	lo->set = hi->set = true;
+	switch (f->mode) {
+	case KP_ROUND_FLOOR:
+		lo->r = (double)n / p;
+		hi->r = (double)(n + 1) / p;
+		lo->incl = true;
+		break;
+	case KP_ROUND_CEIL:
+		lo->r = (double)(n - 1) / p;
+		hi->r = (double)n / p;
+		hi->incl = true;
+		break;
+	default:
+		lo->r = (double)(2 * n - 1) / (2 * p);
+		hi->r = (double)(2 * n + 1) / (2 * p);
+		lo->incl = n > 0;
+		hi->incl = n < 0;
+		break;
+	}
+}
+
+/* FLOOR, CEIL, ROUND or TRUNC(c, s) op v on a number: the grid values
+ * (multiples of 10^-s) that satisfy op v, and the inputs that round to
+ * them. Exact in the doubles keyplan compares numbers as. */
 static boxset num_boxes(pctx *pc, const keyfn *f, int op, const kp_value *v)
 {
-	double x = v->kind == KP_V_INT ? (double)v->i : v->r;
-	if (x != x || x > 9007199254740992.0 || x < -9007199254740992.0)   /* NaN, or past exact whole doubles */
+	double x = v->kind == KP_V_INT ? (double)v->i : v->r, p = 1;
+	for (int i = 0; i < f->scale; i++)
+		p *= 10;
+	if (x != x || x * p > 1125899906842624.0 || x * p < -1125899906842624.0)   /* NaN, or past 2^50 steps */
 		return bs_all(pc, false);
-	double fl = (double)(int64_t)x, ce;   /* floor and ceiling, without libm */
-	if (fl > x)
-		fl -= 1;
-	ce = fl < x ? fl + 1 : fl;
-	kp_value a = {0}, b = {0};
-	a.kind = b.kind = KP_V_REAL;
+	/* n: the least grid value at or above x (the greatest below, less one) */
+	int64_t n = (int64_t)(x * p);
+	while ((double)n / p < x)
+		n++;
+	while ((double)(n - 1) / p >= x)
+		n--;
+	bool on = (double)n / p == x;
+	kp_bound lo, hi;
 	int kc = f->slot;
-	bool whole = fl == x;
-	if (f->kind == FN_FLOOR_NUM) {
-		switch (op) {
-		case KP_OP_EQ:
-			if (!whole)
-				return bs_none();
-			a.r = x;
-			b.r = x + 1;
-			return one(pc, kc, B(&a, true), B(&b, false), true);
-		case KP_OP_GT: a.r = fl + 1; return one(pc, kc, B(&a, true), NONE_B, true);
-		case KP_OP_GE: a.r = ce; return one(pc, kc, B(&a, true), NONE_B, true);
-		case KP_OP_LT: a.r = ce; return one(pc, kc, NONE_B, B(&a, false), true);
-		default: a.r = fl + 1; return one(pc, kc, NONE_B, B(&a, false), true);
-		}
-	}
 	switch (op) {
 	case KP_OP_EQ:
-		if (!whole)
+		if (!on)
 			return bs_none();
-		a.r = x - 1;
-		b.r = x;
-		return one(pc, kc, B(&a, false), B(&b, true), true);
-	case KP_OP_GT: a.r = fl; return one(pc, kc, B(&a, false), NONE_B, true);
-	case KP_OP_GE: a.r = ce - 1; return one(pc, kc, B(&a, false), NONE_B, true);
-	case KP_OP_LT: a.r = ce - 1; return one(pc, kc, NONE_B, B(&a, true), true);
-	default: a.r = fl; return one(pc, kc, NONE_B, B(&a, true), true);
+		num_inputs(f, n, p, &lo, &hi);
+		return one(pc, kc, lo, hi, true);
+	case KP_OP_GT:
+	case KP_OP_GE:
+		num_inputs(f, op == KP_OP_GT && on ? n + 1 : n, p, &lo, &hi);
+		return one(pc, kc, lo, NONE_B, true);
+	default:
+		num_inputs(f, op == KP_OP_LE && on ? n : n - 1, p, &lo, &hi);
+		return one(pc, kc, NONE_B, hi, true);
+	}
+}
+
+/* A function Phoenix reduces to the column itself: c op v. */
+static boxset same_boxes(pctx *pc, int kc, int op, const kp_value *v)
+{
+	switch (op) {
+	case KP_OP_EQ: return one(pc, kc, B(v, true), B(v, true), true);
+	case KP_OP_LT: return one(pc, kc, NONE_B, B(v, false), true);
+	case KP_OP_LE: return one(pc, kc, NONE_B, B(v, true), true);
+	case KP_OP_GT: return one(pc, kc, B(v, false), NONE_B, true);
+	default: return one(pc, kc, B(v, true), NONE_B, true);
 	}
 }
 
@@ -334,7 +405,7 @@ bool kp_keyfn_boxes(pctx *pc, const kp_expr *e, int op, const kp_value *v, boxse
 	if (v->kind == KP_V_PARAM) {
 		/* the range's ends are known only when the statement runs: a
 		 * range from the parameter, with the condition kept */
-		if (f.kind == FN_ROUND_TIME || f.kind == FN_FLOOR_NUM || f.kind == FN_CEIL_NUM)
+		if (f.kind == FN_ROUND_TIME || f.kind == FN_ROUND_NUM)
 			return false;
 		bool up = op == KP_OP_LT || op == KP_OP_LE;
 		*out = one(pc, f.slot, up ? NONE_B : B(v, true), up ? B(v, true) : NONE_B, false);
@@ -357,10 +428,16 @@ bool kp_keyfn_boxes(pctx *pc, const kp_expr *e, int op, const kp_value *v, boxse
 		*out = rtrim_boxes(pc, f.slot, op, v);
 		return true;
 	case FN_ROUND_TIME:
-		/* Phoenix rounds negative times another way: not modelled */
-		if (v->kind != KP_V_TIME || v->i < 0 || v->i > INT64_MAX / 2)
+		/* Phoenix rounds negative times another way: not modelled;
+		 * calendar units up to the year 9999 */
+		if (v->kind != KP_V_TIME || v->i < 0 || v->i > (f.cal < 0 ? INT64_MAX / 2 : 253402300799999))
 			return false;
 		*out = time_boxes(pc, &f, op, v);
+		return true;
+	case FN_SAME:
+		if (v->kind != KP_V_INT && v->kind != KP_V_REAL)
+			return false;
+		*out = same_boxes(pc, f.slot, op, v);
 		return true;
 	default:
 		if (v->kind != KP_V_INT && v->kind != KP_V_REAL)

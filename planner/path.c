@@ -5,6 +5,41 @@
  * covering, Phoenix's rule that an uncovered global index needs a hint. */
 #include "planner/planInt.h"
 
+/* Phoenix counts the key columns a row value comparison spans as bound
+ * (ScanRanges.getBoundPkSpan adds a slot's whole span): `(a, b) > (1, 2)`
+ * on key (a, b, ...) binds 2, where its ranges `a = 1 AND b > 2` and
+ * `a > 1` bind 1 at the least. The span counts when the comparison's
+ * columns follow each other in the key from part p and every range binds
+ * the parts before p. */
+static int rvc_bound(const path_eval *pe, const kp_key *key, const kp_expr **conj, uint32_t nconj,
+                     const int32_t *col)
+{
+	int bound = pe->bound;
+	for (uint32_t i = 0; i < nconj; i++) {
+		const kp_expr *e = conj[i];
+		if (e->kind != KP_X_CMP || e->op < KP_OP_LT || e->op > KP_OP_GE || !e->a || e->a->kind != KP_X_TUPLE)
+			continue;
+		int p = -1, n = (int)e->a->n;
+		for (int k = 0; k < n; k++) {
+			const kp_expr *c = e->a->list[k];
+			int tc = c->kind == KP_X_COLUMN ? col_of(col, c) : -1;
+			if (k == 0)
+				for (int j = 0; j < key->n && p < 0; j++)
+					p = key->parts[j].col == tc && tc >= 0 ? j : -1;
+			if (p < 0 || p + k >= key->n || tc < 0 || key->parts[p + k].col != tc) {
+				p = -1;
+				break;
+			}
+		}
+		bool prefix = p >= 0;
+		for (int r = 0; prefix && r < pe->nranges; r++)
+			prefix = pe->ranges[r].neq >= p;
+		if (prefix && p + n > bound)
+			bound = p + n;
+	}
+	return bound;
+}
+
 static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, const kp_key *key,
                       const kp_expr *where, bool report, const kp_plan_opts *opts, kp_source *src, kp_arena *a,
                       kp_diags *d)
@@ -87,6 +122,8 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, cons
 	}
 	if (pe->nranges == 0)
 		pe->bound = key->n;
+	else if (opts->phoenix)
+		pe->bound = rvc_bound(pe, key, conj, nconj, nm->col);
 	if (full)
 		pe->access = KP_ACCESS_FULL;
 	else if (all_get)
@@ -247,6 +284,14 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	if (forced && (h->force || h->phx_index) && !(s->kind == KP_S_SELECT && s->u.select.use_index && !h->force) &&
 	    !kp_forced_usable(forced, h, where, src, a, d))
 		forced = NULL;
+	/* Tablestore chooses among every path by its index selection policy,
+	 * unless USE INDEX or a hint chose: the candidates are kept */
+	path_eval *tc = NULL;
+	int ntc = 0;
+	if (opts->index_policy && !forced && !h->no_index && !(s->kind == KP_S_SELECT && s->u.select.use_index)) {
+		tc = kp_arena_alloc(a, sizeof(path_eval) * (size_t)(t->nindexes + 1));
+		tc[ntc++] = *best;
+	}
 	bool *used_ix = NULL;
 	for (int i = 0; i < t->nindexes; i++) {
 		const kp_index *ix = t->indexes[i];
@@ -289,6 +334,8 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 		 * table's rows themselves */
 		if (opts->phoenix && !cur.covering && !ix->local && !ix->uncovered && forced != ix)
 			continue;
+		if (tc)
+			tc[ntc++] = cur;
 		/* Phoenix's USE_INDEX_OVER_DATA_TABLE: on a tie the index wins
 		 * (USE_DATA_OVER_INDEX_TABLE is what keyplan does anyway) */
 		if (forced || kp_path_better(t, &cur, best, opts, h) ||
@@ -297,11 +344,34 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	}
 	/* A Lindorm search index serves conditions on any of its columns, in
 	 * any combination: it is used when no key serves the WHERE (a full
-	 * scan otherwise) and it indexes every column the WHERE reads. */
+	 * scan otherwise) and it indexes every column the WHERE reads.
+	 * Tablestore's policy takes it first, whatever the keys serve, when it
+	 * holds every column of the WHERE, GROUP BY, HAVING and ORDER BY. */
 	const kp_index *search = NULL;
-	if (where && !h->no_index && (best->access == KP_ACCESS_FULL || (forced && forced->search))) {
-		bool *wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+	bool any = where != NULL;
+	bool *wcols = NULL;
+	if (tc) {
+		wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
 		cols_of(where, nm->col, wcols);
+		for (uint32_t k = 0; order && k < order->n; k++)
+			cols_of(((kp_order_item *)order->items[k])->expr, nm->col, wcols);
+		if (s->kind == KP_S_SELECT) {
+			for (uint32_t k = 0; k < s->u.select.group.n; k++)
+				cols_of(s->u.select.group.items[k], nm->col, wcols);
+			cols_of(s->u.select.having, nm->col, wcols);
+		}
+		any = false;
+		for (int c = 0; c < t->ncols; c++)
+			any = any || wcols[c];
+	}
+	/* a search index named by USE INDEX is read even with no condition
+	 * (Tablestore: "Use a search index", SELECT * FROM t use index(idx)) */
+	if ((any || (forced && forced->search)) && !h->no_index &&
+	    (tc || best->access == KP_ACCESS_FULL || (forced && forced->search))) {
+		if (!wcols) {
+			wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+			cols_of(where, nm->col, wcols);
+		}
 		for (int i = 0; i < t->nindexes && !search; i++) {
 			const kp_index *ix = t->indexes[i];
 			if (!ix->search || ix->state != KP_IX_ACTIVE || (forced && ix != forced) ||
@@ -315,15 +385,20 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 				search = ix;
 		}
 	}
+	path_eval sp;
 	if (search) {
-		memset(best, 0, sizeof *best);
-		best->index = search;
-		best->key = &search->key;
-		best->access = KP_ACCESS_SEARCH;
-		best->covering = true;
+		memset(&sp, 0, sizeof sp);
+		sp.index = search;
+		sp.key = &search->key;
+		sp.access = KP_ACCESS_SEARCH;
+		sp.covering = true;
 		for (int c = 0; c < t->ncols; c++)
 			if (r->used[c] && !search->covers[c])
-				best->covering = false;
+				sp.covering = false;
+		if (!tc)
+			*best = sp;
 	}
+	if (tc)
+		kp_choose_tablestore(best, tc, ntc, search ? &sp : NULL, a);
 	return true;
 }

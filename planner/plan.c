@@ -26,6 +26,40 @@ const char *kp_order_name(kp_order o)
 	return n[o];
 }
 
+/* Is the leading key part of every range bound on both sides (an
+ * equality, or a range with two ends)? */
+static bool lead_bounded(const kp_plan *p)
+{
+	for (int i = 0; i < p->nranges; i++) {
+		const kp_range *r = &p->ranges[i];
+		if (r->neq == 0 && !(r->has_range && r->lo.set && r->hi.set))
+			return false;
+	}
+	return true;
+}
+
+/* Does e read a column other than the leading one of key k? */
+static bool reads_another_column(const kp_expr *e, const int32_t *col, const kp_key *k)
+{
+	if (!e)
+		return false;
+	if (e->kind == KP_X_COLUMN && col_of(col, e) >= 0 && col_of(col, e) != k->parts[0].col)
+		return true;
+	if (reads_another_column(e->a, col, k) || reads_another_column(e->b, col, k) ||
+	    reads_another_column(e->c, col, k))
+		return true;
+	for (uint32_t i = 0; i < e->n; i++)
+		if (reads_another_column(e->list[i], col, k))
+			return true;
+	return false;
+}
+
+const char *kp_choice_name(kp_choice c)
+{
+	static const char *n[] = {"none", "search_index", "secondary_index", "cost"};
+	return n[c];
+}
+
 static void key_part_text(kp_buf *b, const kp_table *t, const kp_key *k, int i)
 {
 	kp_key_part_name(b, t, &k->parts[i]);
@@ -59,13 +93,17 @@ static bool parts_of(stmt_parts *v, const kp_stmt *s)
 	}
 }
 
-/* A table whose CREATE failed is unknown: the note says where it failed. */
+/* A table whose CREATE failed, or that was dropped, is unknown: the note
+ * says where. */
 static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n, kp_arena *a)
 {
 	if (!g)
 		return;
 	const kp_failed_ddl *f = kp_catalog_failed(cat, n->s, n->len);
-	if (f)
+	if (f && f->dropped)
+		kp_diag_note(g, a, f->src, f->off, "%s %.*s was dropped here, so it is not in the schema",
+		             f->is_view ? "view" : "table", (int)n->len, n->s);
+	else if (f)
 		kp_diag_note(g, a, f->src, f->off, "the CREATE statement of %.*s failed here, so the table is not in the schema",
 		             (int)n->len, n->s);
 	/* names that differ only in case are different tables on this target */
@@ -106,6 +144,9 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 	out->filter = best.filter;
 	out->unordered = best.unordered;
 	out->order = kp_plan_order(out, order);
+	out->choice = best.choice;
+	out->cands = best.cands;
+	out->ncands = best.ncands;
 
 	const kp_expr *span = where ? where : NULL;
 	uint32_t soff = span ? span->off : s->off, slen = span ? span->len : s->len;
@@ -182,6 +223,21 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 					             "Lindorm's compute engine read it, not the table's key", t->name,
 					             t->indexes[i]->name);
 		}
+		kp_buf_free(&lead);
+	}
+	if (opts->bounded_lead && !allow && out->access != KP_ACCESS_FULL && out->access != KP_ACCESS_SEARCH &&
+	    where && !lead_bounded(out) && reads_another_column(where, r.names->col, out->key)) {
+		kp_buf lead = {0};
+		key_part_text(&lead, t, out->key, 0);
+		out->rejected = true;
+		kp_diag *rej = kp_diag_add(d, a, KP_R_FULL_SCAN, KP_SEV_ERROR, src, soff, slen,
+		                           "inefficient query: a condition on another column than '%s', which is bounded "
+		                           "on one side only (Lindorm refuses it: \"set an upper and lower bound for the "
+		                           "first primary key column or the first index column\")", lead.data);
+		if (rej)
+			kp_diag_help(rej, a, "bound %s on both sides (or bind it with = or IN)%s%s", lead.data,
+			             opts->full_scan_optin ? ", or opt in with " : "",
+			             opts->full_scan_optin ? opts->full_scan_optin : "");
 		kp_buf_free(&lead);
 	}
 	if (out->access == KP_ACCESS_FILTERED || (out->access == KP_ACCESS_GET && out->filter.n)) {

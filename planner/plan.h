@@ -30,6 +30,28 @@ typedef enum kp_order {
 	KP_ORDER_SORT,          /* the store must sort */
 } kp_order;
 
+/* Which of a store's documented rules chose the path among several
+ * candidates (Tablestore's "Index selection policy"; docs/targets.md). */
+typedef enum kp_choice {
+	KP_CHOICE_NONE = 0,     /* one candidate, a forced path, or a target whose choice
+	                           keyplan models as an order (Phoenix, Lindorm, generic) */
+	KP_CHOICE_SEARCH,       /* a search index holds every column of the WHERE,
+	                           GROUP BY, HAVING and ORDER BY clauses */
+	KP_CHOICE_SECONDARY,    /* a secondary index binds more leading key columns than
+	                           the data table and covers the query */
+	KP_CHOICE_COST,         /* neither: the store's cost-based optimizer chooses among
+	                           the candidates, and the path shown is one of them, not a
+	                           prediction */
+} kp_choice;
+
+/* A path the store could have read (for kp_plan.cands). */
+typedef struct kp_candidate {
+	const kp_index *index;  /* NULL: the data table */
+	kp_access access;       /* its class */
+	int bound;              /* leading key columns its ranges bind */
+	bool covering;          /* holds every column the statement uses */
+} kp_candidate;
+
 /* One side of a range: a value whose set and incl flags say whether the
  * side is bounded and inclusive (kept in the value's spare bytes: bounds
  * are copied on the planner's hottest path, and this halves them). */
@@ -79,6 +101,9 @@ typedef struct kp_plan {
 	                           skip ranges whose stretches interleave) */
 	const kp_names *names;  /* what its column references name, or NULL when
 	                           there was no table to resolve them against */
+	kp_choice choice;       /* which documented rule chose the path (Tablestore) */
+	const kp_candidate *cands; /* with a choice: the candidate paths, the chosen first */
+	int ncands;             /* entries in cands */
 } kp_plan;
 
 /* Settings that change the rules. */
@@ -92,6 +117,13 @@ typedef struct kp_plan_opts {
 	const char *full_scan_optin; /* the target's own way to run a refused full scan, which
 	                                KP001's help suggests; NULL: none (a store that runs
 	                                full scans has nothing to opt in to) */
+	bool bounded_lead;      /* a query with a condition on a column other than the path's
+	                           leading key column is refused unless that column is bounded
+	                           on both sides (Lindorm's SELECT: "set an upper and lower
+	                           bound for the first primary key column") */
+	bool index_policy;      /* Tablestore's index selection policy chooses the path: a
+	                           search index, a secondary index, else its cost-based
+	                           optimizer (kp_choice) */
 } kp_plan_opts;
 
 /* Plans s (any kind; only SELECT, UPDATE and DELETE get an access path).
@@ -121,5 +153,6 @@ const char *kp_hint_known(int i, bool *phoenix, const char **form);
 
 const char *kp_access_name(kp_access a);       /* "get", "scan", ... */
 const char *kp_order_name(kp_order o);         /* "key", "reverse", "sort" */
+const char *kp_choice_name(kp_choice c);       /* "search_index", "secondary_index", "cost" */
 
 #endif

@@ -8,6 +8,7 @@
  *              (the AST is left as parsed)
  *   terms.c    WHERE terms (leaves) -> box sets over the key's columns
  *   keyfunc.c  key ranges through order-preserving functions (Phoenix)
+ *   calendar.c times rounded to weeks, months and years (Phoenix's Joda)
  *   boxes.c    box-set algebra: AND, OR, hull, merge
  *   range.c    box sets -> key ranges in stored order, and which WHERE
  *              terms the ranges serve
@@ -252,6 +253,21 @@ bool kp_prefix_successor(kp_arena *a, const char *p, uint32_t n, kp_value *out);
  * false when it is not. */
 bool kp_keyfn_boxes(pctx *pc, const kp_expr *e, int op, const kp_value *v, boxset *out);
 
+/* ----------------------------------- calendar rounding (calendar.c) */
+
+/* Phoenix's calendar units of FLOOR, CEIL, ROUND and TRUNC of a time. */
+typedef enum kp_cal_unit { KP_CAL_WEEK, KP_CAL_MONTH, KP_CAL_YEAR } kp_cal_unit;
+/* How a value is rounded: FLOOR (and TRUNC), CEIL, ROUND. */
+typedef enum kp_round_mode { KP_ROUND_FLOOR, KP_ROUND_CEIL, KP_ROUND_NEAR } kp_round_mode;
+
+/* Time t (milliseconds since 1970, UTC) rounded to unit u as Phoenix's
+ * Joda expressions round it (ROUND: half even), and the first and last
+ * millisecond Phoenix reads for the value t rounds to (rangeLower and
+ * rangeUpper). */
+int64_t kp_cal_round(kp_cal_unit u, kp_round_mode mode, int64_t t);
+int64_t kp_cal_lower(kp_cal_unit u, kp_round_mode mode, int64_t t);
+int64_t kp_cal_upper(kp_cal_unit u, kp_round_mode mode, int64_t t);
+
 /* ------------------------------------ candidate paths (range.c, path.c) */
 
 /* One candidate key evaluated for the statement. */
@@ -267,6 +283,9 @@ typedef struct path_eval {
 	bool limit_hit;         /* ranges were coarsened */
 	bool unordered;         /* two ranges have no known order */
 	kp_order order;         /* how it returns the ORDER BY (set for the path choice) */
+	kp_choice choice;       /* the chosen path: which rule chose it (Tablestore) */
+	kp_candidate *cands;    /* ... and the candidates, the chosen first */
+	int ncands;
 } path_eval;
 
 /* Sets pe's ranges from the box set of its WHERE (range.c): sorted in
@@ -362,6 +381,14 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
  * optimizer (choose.c)? */
 bool kp_path_better(const kp_table *t, const path_eval *a, const path_eval *b, const kp_plan_opts *opts,
                     const hints *h);
+
+/* Tablestore's index selection policy over the candidates cands[0..n)
+ * (cands[0] the data table) and a search index that holds every column
+ * the policy asks for (or NULL): rule 1 the search index, rule 2 the
+ * secondary index that binds more key columns than the data table and
+ * covers the query, else the cost-based optimizer, which keyplan cannot
+ * predict: best (keyplan's order) stays, marked KP_CHOICE_COST. */
+void kp_choose_tablestore(path_eval *best, const path_eval *cands, int n, const path_eval *search, kp_arena *a);
 
 /* Can hint h force index ix for this WHERE? False when ix is disabled,
  * unusable or partial with a condition the WHERE does not hold (reported

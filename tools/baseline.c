@@ -65,17 +65,30 @@ void kp_shape_of(kp_stmt_shape *sh, kp_source *src, uint32_t start, uint32_t end
 	kp_buf_free(&b);
 }
 
-uint64_t kp_fingerprint(kp_stmt_shape *sh, kp_rule rule, kp_source *src, uint32_t off)
+/* A finding's fingerprint in its statement of this shape hash. */
+static uint64_t stmt_fp(const char *id, uint64_t shape, unsigned seen, const char *table)
+{
+	uint64_t h = fnv(FNV_INIT, id, strlen(id));
+	char buf[48];
+	int n = snprintf(buf, sizeof buf, "|%016llx|%u|", (unsigned long long)shape, seen);
+	h = fnv(h, buf, (size_t)n);
+	if (table)
+		h = fnv(h, table, strlen(table));
+	return h;
+}
+
+uint64_t kp_fingerprint(kp_stmt_shape *sh, kp_rule rule, kp_source *src, uint32_t off, uint64_t *v1)
 {
 	const char *id = kp_rule_get(rule)->id;
 	uint64_t h = fnv(FNV_INIT, id, strlen(id));
 	if (sh && sh->set) {
-		char buf[48];
-		int n = snprintf(buf, sizeof buf, "|%016llx|%u|", (unsigned long long)sh->hash, sh->seen[rule]++);
-		h = fnv(h, buf, (size_t)n);
-		if (sh->table)
-			h = fnv(h, sh->table, strlen(sh->table));
-		return h;
+		unsigned seen = sh->seen[rule]++;
+		uint64_t old = stmt_fp(id, sh->hash, seen, sh->table);
+		if (v1)
+			*v1 = old;
+		/* version 2: the statement's fingerprint, marked apart from a
+		 * text hash of the same value */
+		return sh->ast ? stmt_fp(id, sh->ast ^ 0x9e3779b97f4a7c15ull, seen, sh->table) : old;
 	}
 	/* no statement: the flagged line's text without its spacing */
 	size_t len;
@@ -84,6 +97,8 @@ uint64_t kp_fingerprint(kp_stmt_shape *sh, kp_rule rule, kp_source *src, uint32_
 	for (size_t i = 0; i < len; i++)
 		if (!isspace((unsigned char)line[i]))
 			h = fnv(h, line + i, 1);
+	if (v1)
+		*v1 = h;
 	return h;
 }
 
@@ -137,7 +152,7 @@ static char *dup_or_null(kp_arena *a, const char *s)
 	return s ? kp_arena_strndup(a, s, strlen(s)) : NULL;
 }
 
-void kp_baseline_add(kp_baseline *b, uint64_t fp, kp_rule rule, const char *table, const char *file,
+kp_baseline_entry *kp_baseline_add(kp_baseline *b, uint64_t fp, kp_rule rule, const char *table, const char *file,
                      unsigned line, const char *shape)
 {
 	kp_baseline_entry *e = entry(b, fp);
@@ -149,15 +164,20 @@ void kp_baseline_add(kp_baseline *b, uint64_t fp, kp_rule rule, const char *tabl
 		e->shape = dup_or_null(&b->arena, shape);
 	}
 	e->left = e->count;
+	return e;
 }
 
-bool kp_baseline_take(kp_baseline *b, uint64_t fp)
+bool kp_baseline_take(kp_baseline *b, uint64_t fp, uint64_t v1)
 {
 	if (!b->cap)
 		return false;
 	kp_baseline_entry *e = *slot(b, fp);
-	if (!e || !e->left)
-		return false;
+	if (!e || e->legacy || !e->left) {
+		/* a version 1 entry: the statement's text shape */
+		e = b->has_legacy ? *slot(b, v1) : NULL;
+		if (!e || !e->legacy || !e->left)
+			return false;
+	}
 	e->left--;
 	return true;
 }
@@ -209,6 +229,7 @@ int kp_baseline_read(kp_baseline *b, const char *path, kp_diags *d, kp_arena *a)
 	unsigned lineno = 0;
 	int rc = 0;
 	bool closed = false;
+	int version = 0;
 	while ((n = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		if (closed || memchr(line, 0, (size_t)n)) {
@@ -217,7 +238,10 @@ int kp_baseline_read(kp_baseline *b, const char *path, kp_diags *d, kp_arena *a)
 			break;
 		}
 		if (lineno == 1) {
-			if (!strstr(line, "\"keyplan_baseline\": 1")) {
+			/* version 1: fingerprints of the statements' text shapes;
+			 * 2: of their kp_stmt_fingerprint (baseline.h) */
+			version = strstr(line, "\"keyplan_baseline\": 1") ? 1 : strstr(line, "\"keyplan_baseline\": 2") ? 2 : 0;
+			if (!version) {
 				kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 1,
 				             "not a keyplan baseline (keyplan lint --write-baseline writes one)");
 				rc = -1;
@@ -244,8 +268,12 @@ int kp_baseline_read(kp_baseline *b, const char *path, kp_diags *d, kp_arena *a)
 			break;
 		}
 		number(line, "line", &ln);
+		unsigned long long fv = 2;
+		bool legacy = version == 1 || (number(line, "fingerprint_version", &fv) && fv == 1);
 		kp_baseline_entry *e = entry(b, (uint64_t)fp);
 		if (e->count == 0) {
+			e->legacy = legacy;
+			b->has_legacy |= legacy;
 			e->rule = field(&b->arena, line, "rule");
 			e->table = field(&b->arena, line, "table");
 			e->file = field(&b->arena, line, "file");
@@ -282,7 +310,7 @@ static void json_str_or_null(kp_buf *out, const char *s)
 int kp_baseline_write(const kp_baseline *b, const char *path, kp_diags *d, kp_arena *a)
 {
 	kp_buf out = {0};
-	kp_buf_puts(&out, "{\"keyplan_baseline\": 1, \"findings\": [\n");
+	kp_buf_puts(&out, "{\"keyplan_baseline\": 2, \"findings\": [\n");
 	for (uint32_t i = 0; i < b->entries.n; i++) {
 		const kp_baseline_entry *e = b->entries.items[i];
 		kp_buf_printf(&out, "{\"fingerprint\": \"%016llx\", \"count\": %u, \"rule\": ",
@@ -294,6 +322,8 @@ int kp_baseline_write(const kp_baseline *b, const char *path, kp_diags *d, kp_ar
 		json_str_or_null(&out, e->file);
 		kp_buf_printf(&out, ", \"line\": %u, \"statement\": ", e->line);
 		json_str_or_null(&out, e->shape);
+		if (e->legacy)
+			kp_buf_puts(&out, ", \"fingerprint_version\": 1");
 		kp_buf_puts(&out, i + 1 < b->entries.n ? "},\n" : "}\n");
 	}
 	kp_buf_puts(&out, "]}\n");

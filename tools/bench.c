@@ -23,10 +23,11 @@
  * --workload, with peak RSS beside that of a tenth of it (memory bounded
  * by shapes, flat as the log grows).
  *
- * With --lsp, keyplan lsp instead (tools/bench_lsp.c).
+ * With --lsp, keyplan lsp instead (tools/bench_lsp.c); with --simulate,
+ * keyplan simulate on 10^8 row writes (tools/bench_sim.c).
  *
  * usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]
- *              [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] */
+ *              [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--simulate] */
 #define _DEFAULT_SOURCE   /* wait4 */
 #include <errno.h>
 #include <stdbool.h>
@@ -43,6 +44,7 @@
 #include <unistd.h>
 
 #include "tools/bench_lsp.h"
+#include "tools/bench_sim.h"
 
 static uint64_t rng;
 
@@ -541,7 +543,7 @@ int main(int argc, char **argv)
 	uint64_t seed = 20261122;
 	int runs = 3;
 	bool lsp = false;
-	bool digest = false;
+	bool digest = false, simulate = false;
 	long n_slow = 300000, n_big = 10000000;
 	const char *pt = "/usr/bin/pt-query-digest";
 	for (int i = 1; i < argc; i++) {
@@ -559,6 +561,8 @@ int main(int argc, char **argv)
 			lsp = true;
 		else if (!strcmp(argv[i], "--digest"))
 			digest = true;
+		else if (!strcmp(argv[i], "--simulate"))
+			simulate = true;
 		else if (!strcmp(argv[i], "--digest-statements") && i + 1 < argc && atol(argv[i + 1]) > 0)
 			n_slow = atol(argv[++i]);
 		else if (!strcmp(argv[i], "--big") && i + 1 < argc && atol(argv[i + 1]) >= 10)
@@ -567,7 +571,7 @@ int main(int argc, char **argv)
 			pt = argv[++i];
 		else {
 			fprintf(stderr, "usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]\n"
-			                "             [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp]\n");
+			                "             [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--simulate]\n");
 			return 2;
 		}
 	}
@@ -581,6 +585,8 @@ int main(int argc, char **argv)
 	snprintf(queries, sizeof queries, "%s/queries.sql", dir);
 	snprintf(small, sizeof small, "%s/queries-10k.sql", dir);
 	snprintf(checkq, sizeof checkq, "%s/queries-100k.sql", dir);
+	if (simulate)
+		return bench_simulate(keyplan, dir, runs);
 	rng = seed;
 	table tabs[100];
 	gen_schema(schema, tabs, 100);

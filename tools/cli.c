@@ -97,7 +97,7 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 		                                   "--output", "--color", "--fail-on", "--config", "--workload",
 		                                   "--exclude", "--stdin-filename", "--lang", "--baseline",
 		                                   "--write-baseline", "--diff", "--base-schema", "--select", "--ignore",
-		                                   NULL};
+		                                   "--report", NULL};
 		const char *val = NULL, *name = NULL;
 		for (int k = 0; with_value[k]; k++) {
 			size_t n = strlen(with_value[k]);
@@ -172,6 +172,8 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			}
 		} else if (!strcmp(name, "--output") && !is_explain && !is_repl) {
 			c->output = val;
+		} else if (!strcmp(name, "--report") && !strcmp(c->cmd, "check")) {
+			c->sim_report = val;   /* the simulation's HTML report (docs/simulate.md) */
 		} else if (!strcmp(name, "--config")) {
 			c->config = val;
 		} else if (!strcmp(name, "--baseline") && !is_explain && strcmp(c->cmd, "repl")) {

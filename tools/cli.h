@@ -73,6 +73,7 @@ typedef struct cli {
 	kp_source *log_src;     /* check --workload LOG: the log's shapes as statements ... */
 	const double *log_weights; /* ... their weights, in order ... */
 	size_t log_n, log_next; /* ... how many, and the next one's */
+	const char *sim_report; /* check --report: the simulation's HTML report */
 } cli;
 
 /* ------------------------------------------------------------ cli.c */

@@ -14,6 +14,7 @@
 #include "tools/baseline.h"
 #include "tools/diffscope.h"
 #include "tools/digest/digest_workload.h"
+#include "tools/simulate/sim.h"
 
 /* The options lint and check share, and their exit status. */
 #define REPORT_OPTIONS \
@@ -100,6 +101,9 @@ const char cli_usage_check[] =
 	"  --format F           text (default), json (docs/advice-json.md), sarif or\n"
 	"                       github\n"
 	"  --output FILE        write the report to FILE (as lint does)\n"
+	"  --report FILE        also simulate the region load of each table, as designed\n"
+	"                       and with each advised key change, into the HTML report\n"
+	"                       FILE (keyplan simulate's defaults; docs/simulate.md)\n"
 	REPORT_OPTIONS;
 
 /* Drops all but the errors of d: the old schema of check --base-schema
@@ -129,6 +133,19 @@ static const kp_diag *first_error(const kp_diags *d, const kp_diag *after)
 	return NULL;
 }
 
+/* Does note n point at a CREATE that failed (not at a DROP: a schema may
+ * drop what it created)? */
+static bool failed_create(const cli *c, const kp_note *n)
+{
+	const kp_list *l = &c->pipe.cat->failed;
+	for (uint32_t i = 0; i < l->n; i++) {
+		const kp_failed_ddl *f = l->items[i];
+		if (f->src == n->src && f->off == n->off)
+			return !f->dropped;
+	}
+	return true;
+}
+
 /* A query that names a table whose CREATE failed in the schema: the
  * schema is broken, and every query of that table would only be "unknown
  * table". The run fails (exit 2: a failed SARIF run, nothing recorded in a
@@ -137,7 +154,7 @@ static const kp_diag *first_error(const kp_diags *d, const kp_diag *after)
 static bool uses_broken_table(cli *c, const kp_diags *d)
 {
 	for (const kp_diag *g = d->head; g; g = g->next) {
-		if (g->rule != KP_R_UNKNOWN_TABLE || !g->notes)
+		if (g->rule != KP_R_UNKNOWN_TABLE || !g->notes || !failed_create(c, g->notes))
 			continue;
 		for (uint32_t i = 0; i < c->pipe.schema_srcs.n; i++)
 			if (g->notes->src == c->pipe.schema_srcs.items[i]) {
@@ -191,6 +208,11 @@ static int lint_event(void *ctx, kp_event *ev)
 			keep_errors(ev->d);
 		/* the statement's table, for baseline fingerprints */
 		kp_report_stmt_shape(rep, ev->src, ev->start, ev->end, ev->plan.table ? ev->plan.table->name : NULL);
+		{
+			kp_fp_opts fo;
+			kp_target_fp_opts(&fo, c->target);
+			kp_report_stmt_fingerprint(rep, ev->stmt, &fo);
+		}
 		kp_report_emit(rep, ev->d);
 		kp_report_stmt_clear(rep);
 		/* a query file's findings are all out: its keyplan:ignore lines
@@ -418,6 +440,15 @@ static int finish(cli *c, kp_report *rep, kp_advisor *adv)
 	if (adv) {
 		kp_advisor_run(adv);
 		kp_report_emit(rep, adv->d);
+	}
+	if (adv && c->sim_report) {
+		char err[1024];
+		if (kp_sim_check_report(adv, c->target, c->sim_report, err, sizeof err) < 0) {
+			cli_error(c, "%s", err);
+			kp_report_fail(rep, c->fatal);
+			kp_report_end(rep, NULL, NULL, 0);
+			return 2;
+		}
 	}
 	if (c->report_unused)
 		kp_report_unused(rep);
@@ -682,7 +713,8 @@ int cmd_lint(int argc, char **argv, bool check)
 				if (rule < 0 || kp_report_was_read(&rep, e->file))
 					continue;
 				for (unsigned k = 0; k < e->count; k++)
-					kp_baseline_add(&found, e->fp, (kp_rule)rule, e->table, e->file, e->line, e->shape);
+					kp_baseline_add(&found, e->fp, (kp_rule)rule, e->table, e->file, e->line, e->shape)->legacy |=
+					        e->legacy;
 				kept += e->count;
 			}
 		}

@@ -2,6 +2,7 @@
  * command's --help. */
 #include "tools/cli.h"
 #include "tools/digest/digest_cmd.h"
+#include "tools/simulate/sim.h"
 #include "tools/lsp/main.h"
 
 #include <stdio.h>
@@ -106,7 +107,7 @@ int cmd_help(int argc, char **argv)
 		const char *usage;
 	} pages[] = {{"explain", cli_usage_explain}, {"lint", cli_usage_lint}, {"check", cli_usage_check},
 	             {"rules", cli_usage_rules}, {"repl", cli_usage_repl},
-	             {"digest", kp_digest_usage}, {"lsp", kp_lsp_usage}};
+	             {"digest", kp_digest_usage}, {"lsp", kp_lsp_usage}, {"simulate", kp_simulate_usage}};
 	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
 		if (!strcmp(argv[0], pages[i].name)) {
 			fputs(pages[i].usage, stdout);
@@ -114,6 +115,6 @@ int cmd_help(int argc, char **argv)
 		}
 	if (kp_rule_lookup(argv[0], strlen(argv[0])) >= 0)
 		return cmd_rules(1, argv);   /* keyplan help KP001 */
-	fprintf(stderr, "keyplan help: unknown command '%s' (explain, lint, check, digest, rules, repl, lsp)\n", argv[0]);
+	fprintf(stderr, "keyplan help: unknown command '%s' (explain, lint, check, digest, simulate, rules, repl, lsp)\n", argv[0]);
 	return 2;
 }

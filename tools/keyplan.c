@@ -8,6 +8,7 @@
 #include "tools/cli.h"
 #include "tools/digest/digest_cmd.h"
 #include "tools/lsp/main.h"
+#include "tools/simulate/sim.h"
 
 const char cli_usage_main[] =
 	"usage: keyplan <command> [options]\n"
@@ -21,6 +22,8 @@ const char cli_usage_main[] =
 	"  lint      report problems in query files, like a compiler (for CI)\n"
 	"  check     check a schema and its workload, and advise fixes (pre-deploy)\n"
 	"  digest    group the statements of query logs by shape (workload from logs)\n"
+	"  simulate  simulate region load of a schema and workload, as designed and\n"
+	"            with each advised key change (hotspots before they happen)\n"
 	"  rules     list the rules; keyplan rules KP001 prints a rule's page\n"
 	"  repl      interactive shell (the default when no command is given)\n"
 	"  lsp       language server for editors (LSP over standard input/output)\n"
@@ -59,12 +62,14 @@ int main(int argc, char **argv)
 		return cmd_rules(argc - 2, argv + 2);
 	if (!strcmp(cmd, "digest"))
 		return kp_cmd_digest(argc - 2, argv + 2);
+	if (!strcmp(cmd, "simulate"))
+		return kp_cmd_simulate(argc - 2, argv + 2);
 	if (!strcmp(cmd, "repl"))
 		return cmd_repl(argc - 2, argv + 2);
 	if (!strcmp(cmd, "lsp"))
 		return kp_lsp_main(argc - 1, argv + 1);
 	if (cmd[0] == '-' && strcmp(cmd, "-"))
 		return cmd_repl(argc - 1, argv + 1);   /* keyplan --schema s.sql */
-	fprintf(stderr, "keyplan: unknown command '%s' (explain, lint, check, digest, rules, repl, lsp; keyplan --help)\n", cmd);
+	fprintf(stderr, "keyplan: unknown command '%s' (explain, lint, check, digest, simulate, rules, repl, lsp; keyplan --help)\n", cmd);
 	return 2;
 }

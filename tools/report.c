@@ -90,6 +90,13 @@ void kp_report_stmt_shape(kp_report *r, kp_source *src, uint32_t start, uint32_t
 		kp_shape_of(&r->shape, src, start, end, table, &r->scratch_shapes);
 }
 
+void kp_report_stmt_fingerprint(kp_report *r, const kp_stmt *s, const kp_fp_opts *o)
+{
+	/* only a baseline reads it (kp_report_stmt_shape set the shape) */
+	if (r->shape.set && s)
+		r->shape.ast = kp_stmt_fingerprint(s, o);
+}
+
 void kp_report_stmt_clear(kp_report *r)
 {
 	r->cur_src = NULL;
@@ -157,14 +164,15 @@ static bool is_new(kp_report *r, const kp_diag *g)
 {
 	if (!r->baseline && !r->record)
 		return true;
-	uint64_t fp = kp_fingerprint(&r->shape, g->rule, g->src, g->off);
+	uint64_t v1;
+	uint64_t fp = kp_fingerprint(&r->shape, g->rule, g->src, g->off, &v1);
 	if (r->record) {
 		uint32_t line, col;
 		kp_source_linecol(g->src, g->off, &line, &col);
 		kp_baseline_add(r->record, fp, g->rule, r->shape.set ? r->shape.table : NULL, rel_path(r, g->src->path),
 		                line, r->shape.set ? r->shape.text : NULL);
 	}
-	if (r->baseline && kp_baseline_take(r->baseline, fp)) {
+	if (r->baseline && kp_baseline_take(r->baseline, fp, v1)) {
 		r->baselined++;
 		return false;
 	}

@@ -158,6 +158,10 @@ void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_
  * shape and table); kp_report_stmt_clear when they are out. Costs nothing
  * without a baseline. */
 void kp_report_stmt_shape(kp_report *r, kp_source *src, uint32_t start, uint32_t end, const char *table);
+/* After kp_report_stmt_shape: the statement s (NULL: none parsed), which
+ * baselines know by its kp_stmt_fingerprint under the target's options o
+ * (tools/baseline.h); without it, by its text shape. */
+void kp_report_stmt_fingerprint(kp_report *r, const kp_stmt *s, const kp_fp_opts *o);
 void kp_report_stmt_clear(kp_report *r);
 /* Records where the statement that starts at stmt_off ends. */
 void kp_report_stmt_end(kp_report *r, kp_source *src, uint32_t stmt_off, uint32_t end);

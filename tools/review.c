@@ -3,9 +3,12 @@
  * one recommendation (or "the design stands") with the before -> after of
  * every statement whose class changes, its write cost and its migration;
  * then the alternatives, ranked, each with what it trades, and "pick one"
- * wherever two exclude each other. */
+ * wherever two exclude each other; then its queries, one line per shape
+ * (statements alike: kp_stmt_fingerprint) with their count, weight, class
+ * and the advisor's findings on them, heaviest first. */
 #include "tools/review.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/quote.h"
@@ -119,6 +122,137 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 	}
 }
 
+/* The workload of a table, one entry per shape (and table or view named). */
+typedef struct qshape {
+	const kp_wquery *q;     /* its first statement */
+	uint64_t key;           /* shape and the table or view it names */
+	double weight;          /* summed */
+	uint32_t count;         /* statements */
+	uint32_t first;         /* its first statement's place in the workload */
+} qshape;
+
+/* The advisor's findings on statements (KP120), by where they start. */
+typedef struct qfind {
+	const kp_source *src;
+	uint32_t off;
+	kp_rule rule;
+} qfind;
+
+static int by_weight(const void *a, const void *b)
+{
+	const qshape *x = a, *y = b;
+	if (x->weight != y->weight)
+		return x->weight < y->weight ? 1 : -1;
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
+static int by_place(const void *a, const void *b)
+{
+	const qfind *x = a, *y = b;
+	if (x->src != y->src)
+		return x->src < y->src ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off ? 1 : (int)x->rule - (int)y->rule;
+}
+
+/* Shapes shown per table; the rest are summed on one line. */
+#define KP_REVIEW_SHAPES 20
+
+static uint64_t mix64(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return h;
+}
+
+/* Per table, its queries one line per shape: where the first is, how many
+ * statements and how much weight it has, its class now, and the advisor's
+ * findings on it (every statement alike has the same). */
+static void table_queries(kp_buf *b, const kp_advisor *adv, const kp_table_review *r, const qfind *f, size_t nf)
+{
+	uint32_t cap = 16;
+	while (cap < adv->queries.n * 2 + 2)
+		cap *= 2;
+	qshape *s = NULL;
+	uint32_t n = 0, *slot = NULL;
+	double total = 0;
+	uint32_t statements = 0;
+	for (uint32_t i = 0; i < adv->queries.n; i++) {
+		const kp_wquery *q = adv->queries.items[i];
+		if (q->base != r->table || q->plan.access == KP_ACCESS_NONE)
+			continue;
+		if (!slot) {
+			slot = calloc(cap, sizeof(uint32_t));
+			s = malloc(sizeof(qshape) * (adv->queries.n + 1));
+			if (!slot || !s)
+				abort();
+		}
+		uint64_t key = q->shape ^ mix64((uint64_t)(uintptr_t)q->plan.table);
+		uint32_t h = (uint32_t)mix64(key) & (cap - 1);
+		while (slot[h] && s[slot[h] - 1].key != key)
+			h = (h + 1) & (cap - 1);
+		if (!slot[h]) {
+			s[n] = (qshape){q, key, 0, 0, i};
+			slot[h] = ++n;
+		}
+		qshape *e = &s[slot[h] - 1];
+		e->weight += q->weight;
+		e->count++;
+		total += q->weight;
+		statements++;
+	}
+	if (!n) {
+		free(slot);
+		free(s);
+		return;
+	}
+	qsort(s, n, sizeof(qshape), by_weight);   /* heaviest first, then in the workload's order */
+	kp_buf_printf(b, "    queries planned: %u statement(s) in %u shape(s), one line per shape, heaviest first:\n", statements,
+	              n);
+	for (uint32_t i = 0; i < n && i < KP_REVIEW_SHAPES; i++) {
+		const qshape *e = &s[i];
+		const kp_wquery *q = e->q;
+		uint32_t ln, col;
+		kp_source_linecol(q->src, q->stmt->off, &ln, &col);
+		line_(b, q->src->path);
+		kp_buf_printf(b, ":%u: %s%s%s (weight %.15g", ln, class_name(q->plan.access, q->plan.rejected),
+		              order_words(q->plan.order), q->plan.table && q->plan.table != r->table ? ", through a view" : "",
+		              e->weight);
+		if (e->count > 1)
+			kp_buf_printf(b, ", %u statements alike", e->count);
+		kp_buf_putc(b, ')');
+		/* the advisor's findings on its first statement */
+		qfind key = {q->src, q->stmt->off, 0};
+		size_t lo = 0, hi = nf;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (by_place(&f[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (size_t k = lo, shown = 0; k < nf && f[k].src == q->src && f[k].off == q->stmt->off; k++)
+			if (!k || k == lo || f[k].rule != f[k - 1].rule)
+				kp_buf_printf(b, "%s%s %s", shown++ ? ", " : " [", kp_rule_get(f[k].rule)->id,
+				              kp_rule_get(f[k].rule)->slug);
+		if (lo < nf && f[lo].src == q->src && f[lo].off == q->stmt->off)
+			kp_buf_putc(b, ']');
+		kp_buf_putc(b, '\n');
+	}
+	if (n > KP_REVIEW_SHAPES) {
+		double rest = 0;
+		uint32_t rs = 0;
+		for (uint32_t i = KP_REVIEW_SHAPES; i < n; i++) {
+			rest += s[i].weight;
+			rs += s[i].count;
+		}
+		kp_buf_printf(b, "      and %u more shape(s): %u statement(s), weight %.15g of %.15g\n", n - KP_REVIEW_SHAPES,
+		              rs, rest, total);
+	}
+	free(slot);
+	free(s);
+}
+
 void kp_review_text(kp_buf *b, const kp_advisor *adv, int color)
 {
 	if (!adv || (!adv->advice.n && !adv->reviews.n))
@@ -126,6 +260,25 @@ void kp_review_text(kp_buf *b, const kp_advisor *adv, int color)
 	kp_buf_puts(b, "\n");
 	bold(b, color, "design review");
 	kp_buf_puts(b, " (table by table: the recommendation, then the alternatives; docs/advice.md)\n");
-	for (uint32_t i = 0; i < adv->reviews.n; i++)
+	/* the advisor's findings on workload statements, by place */
+	size_t nf = 0, fcap = 0;
+	qfind *f = NULL;
+	for (const kp_diag *g = adv->d ? adv->d->head : NULL; g; g = g->next) {
+		if (!g->src || g->rule != KP_R_UNSERVED)
+			continue;
+		if (nf == fcap) {
+			fcap = fcap ? fcap * 2 : 64;
+			f = realloc(f, sizeof(qfind) * fcap);
+			if (!f)
+				abort();
+		}
+		f[nf++] = (qfind){g->src, g->off, g->rule};
+	}
+	if (nf > 1)
+		qsort(f, nf, sizeof(qfind), by_place);
+	for (uint32_t i = 0; i < adv->reviews.n; i++) {
 		table_review(b, adv, adv->reviews.items[i], color);
+		table_queries(b, adv, adv->reviews.items[i], f, nf);
+	}
+	free(f);
 }

@@ -1,7 +1,11 @@
 /* One advisor run: see adv_run.h. */
 #include "adv_run.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+bool run_as_target;
 
 /* A workload query's weight, by its place among the queries. */
 static int weigh(void *ctx, kp_event *ev)
@@ -19,6 +23,17 @@ void run_advisor_w(run *r, const char *schema, const char *workload, kp_target t
 {
 	memset(r, 0, sizeof(*r));
 	kpt_init(&r->t);
+	if (run_as_target) {
+		/* the schema read as the target reads it (Phoenix upper-cases
+		 * unquoted names), as the CLI reads it */
+		kp_pipe_free(&r->t.pipe);
+		r->t.cat.names = kp_target_names(target);
+		kp_pipe_init(&r->t.pipe, target);
+		kp_pipe_borrow(&r->t.pipe, &r->t.cat, &r->t.opts);
+		r->t.pipe.limits = false;
+		r->t.pipe.collect = &r->t.d;
+		r->t.pipe.collect_arena = &r->t.arena;
+	}
 	CU_ASSERT_EQUAL(kpt_schema(&r->t, schema), 0);
 	kp_arena_init(&r->a);
 	kp_advisor_init(&r->adv, &r->t.cat, target, &r->a, &r->d);
@@ -49,5 +64,151 @@ void run_free(run *r)
 	kp_source_free(&r->wsrc);
 	kp_arena_free(&r->a);
 	kpt_free(&r->t);
+}
+
+
+/* The workload's weights as its "-- weight: N" comments say (the CLI and
+ * libkeyplan read them; the pipeline alone does not): one per statement,
+ * statements ended by ';'. */
+static double weights[64];
+
+void run_w(run *r, const char *schema, const char *w, kp_target target)
+{
+	int n = 0;
+	double next = 1;
+	for (const char *p = w; *p && n < 64; p++) {
+		if (!strncmp(p, "-- weight: ", 11)) {
+			next = atof(p + 11);
+			p = strchr(p, '\n');
+			if (!p)
+				break;
+		} else if (*p == ';') {
+			weights[n++] = next;
+			next = 1;
+		}
+	}
+	run_advisor_w(r, schema, w, target, weights, n);
+}
+
+const kp_table_review *review_of(const run *r, const char *table)
+{
+	for (uint32_t i = 0; i < r->adv.reviews.n; i++) {
+		const kp_table_review *v = r->adv.reviews.items[i];
+		if (!strcasecmp(v->table->name, table))   /* Phoenix upper-cases unquoted names */
+			return v;
+	}
+	return NULL;
+}
+
+/* The recommendation of a table as "kind key; kind key", "" when the
+ * design stands. */
+const char *recommended(const run *r, const char *table)
+{
+	static char out[1024];
+	out[0] = 0;
+	const kp_table_review *v = review_of(r, table);
+	if (!v)
+		return "(no review)";
+	for (uint32_t i = 0; i < v->recommended.n; i++) {
+		const kp_advice *x = v->recommended.items[i];
+		size_t n = strlen(out);
+		snprintf(out + n, sizeof out - n, "%s%s %s", i ? "; " : "", x->kind, x->key ? x->key : "-");
+	}
+	return out;
+}
+
+void expect_recommended(const run *r, const char *table, const char *want)
+{
+	const char *got = recommended(r, table);
+	if (strcasecmp(got, want))
+		fprintf(stderr, "\n  %s: recommended\n    got:  %s\n    want: %s\n", table, got, want);
+	CU_ASSERT_EQUAL(strcasecmp(got, want), 0);
+}
+
+/* The alternative of this kind and key, or NULL. */
+const kp_advice *alternative(const run *r, const char *table, const char *kind, const char *key)
+{
+	for (uint32_t i = 0; i < r->adv.advice.n; i++) {
+		const kp_advice *x = r->adv.advice.items[i];
+		if (!strcmp(x->table->name, table) && !strcmp(x->kind, kind) && x->key && !strcmp(x->key, key) &&
+		    !x->recommended)
+			return x;
+	}
+	return NULL;
+}
+
+static const char *class_words(kp_access a, bool rejected)
+{
+	switch (a) {
+	case KP_ACCESS_GET: return "GET";
+	case KP_ACCESS_SCAN: return "SCAN";
+	case KP_ACCESS_FILTERED: return "FILTERED SCAN";
+	case KP_ACCESS_SEARCH: return "SEARCH";
+	case KP_ACCESS_FULL: return rejected ? "REJECTED" : "full scan";
+	default: return "no plan";
+	}
+}
+
+/* The change the recommendation makes to the statement at w.sql:line, as
+ * "BEFORE -> AFTER", or "" when it makes none. */
+const char *change_at(const run *r, const char *table, uint32_t line)
+{
+	static char out[128];
+	out[0] = 0;
+	const kp_table_review *v = review_of(r, table);
+	for (uint32_t i = 0; v && i < v->changes.n; i++) {
+		const kp_change *c = v->changes.items[i];
+		uint32_t l, col;
+		kp_source_linecol(c->q->src, c->q->stmt->off, &l, &col);
+		if (l == line)
+			snprintf(out, sizeof out, "%s -> %s", class_words(c->before, c->rejected_before),
+			         class_words(c->after, c->rejected_after));
+	}
+	return out;
+}
+
+/* Applies the recommendation for table to schema (its key change's DDL in
+ * place of the table's CREATE, each index created) and checks again with
+ * the same workload: the table's design then stands, and every DDL parses. */
+void expect_fixpoint(const run *r, const char *const *schema, int n, const char *workload, kp_target target,
+                            const char *table)
+{
+	const kp_table_review *v = review_of(r, table);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	kp_buf s = {0};
+	const kp_advice *key = NULL;
+	for (uint32_t i = 0; i < v->recommended.n; i++) {
+		const kp_advice *x = v->recommended.items[i];
+		if (x->newkey && !x->index)
+			key = x;
+	}
+	for (int i = 0; i < n; i++) {
+		char head[128];
+		snprintf(head, sizeof head, "CREATE TABLE %s ", table);
+		kp_buf_printf(&s, "%s;\n", key && !strncmp(schema[i], head, strlen(head)) ? key->ddl : schema[i]);
+	}
+	for (uint32_t i = 0; i < v->recommended.n; i++) {
+		const kp_advice *x = v->recommended.items[i];
+		if (!x->index)
+			continue;
+		if (!strcmp(x->kind, "secondary_index") && x->ddl) {
+			kp_buf_printf(&s, "%s;\n", x->ddl);
+		} else {
+			/* an index table, or an index created by API: as an index on
+			 * the same columns (the reads then go to it) */
+			kp_buf_printf(&s, "CREATE INDEX fp_%u ON %s (", i, table);
+			for (uint32_t c = 0; c < x->columns.n; c++)
+				kp_buf_printf(&s, "%s%s", c ? ", " : "", (char *)x->columns.items[c]);
+			kp_buf_puts(&s, ");\n");
+		}
+	}
+	run r2;
+	run_w(&r2, s.data, workload, target);
+	const char *again = recommended(&r2, table);
+	if (*again)
+		fprintf(stderr, "\n  %s: not a fixpoint; applied:\n%s  then recommended: %s\n", table, s.data, again);
+	CU_ASSERT_STRING_EQUAL(again, "");
+	run_free(&r2);
+	kp_buf_free(&s);
 }
 

@@ -1,5 +1,5 @@
 /* One advisor run over a schema and a weighted workload, for the advisor's
- * suites (test_advisor, test_judge). */
+ * suites (test_advisor, test_judge, test_designs). */
 #ifndef KP_ADV_RUN_H
 #define KP_ADV_RUN_H
 
@@ -17,11 +17,37 @@ typedef struct run {
 	int nweights;           /* entries in weights */
 } run;
 
+/* Read the schema as the target reads it (Phoenix upper-cases unquoted
+ * names), as the CLI does; false (the default): as Lindorm does. */
+extern bool run_as_target;
+
 /* weights[i] is the weight of the i-th statement (NULL: all 1, or as the
  * workload's -- weight: comments say). */
 void run_advisor_w(run *r, const char *schema, const char *workload, kp_target target, const double *weights,
                    int nweights);
 void run_advisor(run *r, const char *schema, const char *workload, kp_target target);
 void run_free(run *r);
+
+/* The judge's suites (test_judge, test_designs). */
+
+/* An advisor run with the weights the workload's "-- weight: N" comments
+ * say (the CLI and libkeyplan read them; the pipeline alone does not). */
+void run_w(run *r, const char *schema, const char *w, kp_target target);
+/* The review of a table (names compared ignoring case), or NULL. */
+const kp_table_review *review_of(const run *r, const char *table);
+/* A table's recommendation as "kind key; kind key", "" when the design
+ * stands. */
+const char *recommended(const run *r, const char *table);
+void expect_recommended(const run *r, const char *table, const char *want);
+/* The alternative (not recommended) of this kind and key, or NULL. */
+const kp_advice *alternative(const run *r, const char *table, const char *kind, const char *key);
+/* The change the recommendation makes to the statement at w.sql:line, as
+ * "BEFORE -> AFTER", or "" when it makes none. */
+const char *change_at(const run *r, const char *table, uint32_t line);
+/* Applies the recommendation for table to schema (its key change's DDL in
+ * place of the table's CREATE, each index created) and checks again with
+ * the same workload: the table's design then stands. */
+void expect_fixpoint(const run *r, const char *const *schema, int n, const char *workload, kp_target target,
+                     const char *table);
 
 #endif

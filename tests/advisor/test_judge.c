@@ -10,151 +10,6 @@
 
 #include "adv_run.h"
 
-/* The workload's weights as its "-- weight: N" comments say (the CLI and
- * libkeyplan read them; the pipeline alone does not): one per statement,
- * statements ended by ';'. */
-static double weights[64];
-
-static void run_w(run *r, const char *schema, const char *w, kp_target target)
-{
-	int n = 0;
-	double next = 1;
-	for (const char *p = w; *p && n < 64; p++) {
-		if (!strncmp(p, "-- weight: ", 11)) {
-			next = atof(p + 11);
-			p = strchr(p, '\n');
-			if (!p)
-				break;
-		} else if (*p == ';') {
-			weights[n++] = next;
-			next = 1;
-		}
-	}
-	run_advisor_w(r, schema, w, target, weights, n);
-}
-
-static const kp_table_review *review_of(const run *r, const char *table)
-{
-	for (uint32_t i = 0; i < r->adv.reviews.n; i++) {
-		const kp_table_review *v = r->adv.reviews.items[i];
-		if (!strcasecmp(v->table->name, table))   /* Phoenix upper-cases unquoted names */
-			return v;
-	}
-	return NULL;
-}
-
-/* The recommendation of a table as "kind key; kind key", "" when the
- * design stands. */
-static const char *recommended(const run *r, const char *table)
-{
-	static char out[1024];
-	out[0] = 0;
-	const kp_table_review *v = review_of(r, table);
-	if (!v)
-		return "(no review)";
-	for (uint32_t i = 0; i < v->recommended.n; i++) {
-		const kp_advice *x = v->recommended.items[i];
-		size_t n = strlen(out);
-		snprintf(out + n, sizeof out - n, "%s%s %s", i ? "; " : "", x->kind, x->key ? x->key : "-");
-	}
-	return out;
-}
-
-static void expect_recommended(const run *r, const char *table, const char *want)
-{
-	const char *got = recommended(r, table);
-	if (strcasecmp(got, want))
-		fprintf(stderr, "\n  %s: recommended\n    got:  %s\n    want: %s\n", table, got, want);
-	CU_ASSERT_EQUAL(strcasecmp(got, want), 0);
-}
-
-/* The alternative of this kind and key, or NULL. */
-static const kp_advice *alternative(const run *r, const char *table, const char *kind, const char *key)
-{
-	for (uint32_t i = 0; i < r->adv.advice.n; i++) {
-		const kp_advice *x = r->adv.advice.items[i];
-		if (!strcmp(x->table->name, table) && !strcmp(x->kind, kind) && x->key && !strcmp(x->key, key) &&
-		    !x->recommended)
-			return x;
-	}
-	return NULL;
-}
-
-static const char *class_words(kp_access a, bool rejected)
-{
-	switch (a) {
-	case KP_ACCESS_GET: return "GET";
-	case KP_ACCESS_SCAN: return "SCAN";
-	case KP_ACCESS_FILTERED: return "FILTERED SCAN";
-	case KP_ACCESS_SEARCH: return "SEARCH";
-	case KP_ACCESS_FULL: return rejected ? "REJECTED" : "full scan";
-	default: return "no plan";
-	}
-}
-
-/* The change the recommendation makes to the statement at w.sql:line, as
- * "BEFORE -> AFTER", or "" when it makes none. */
-static const char *change_at(const run *r, const char *table, uint32_t line)
-{
-	static char out[128];
-	out[0] = 0;
-	const kp_table_review *v = review_of(r, table);
-	for (uint32_t i = 0; v && i < v->changes.n; i++) {
-		const kp_change *c = v->changes.items[i];
-		uint32_t l, col;
-		kp_source_linecol(c->q->src, c->q->stmt->off, &l, &col);
-		if (l == line)
-			snprintf(out, sizeof out, "%s -> %s", class_words(c->before, c->rejected_before),
-			         class_words(c->after, c->rejected_after));
-	}
-	return out;
-}
-
-/* Applies the recommendation for table to schema (its key change's DDL in
- * place of the table's CREATE, each index created) and checks again with
- * the same workload: the table's design then stands, and every DDL parses. */
-static void expect_fixpoint(const run *r, const char *const *schema, int n, const char *workload, kp_target target,
-                            const char *table)
-{
-	const kp_table_review *v = review_of(r, table);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-	kp_buf s = {0};
-	const kp_advice *key = NULL;
-	for (uint32_t i = 0; i < v->recommended.n; i++) {
-		const kp_advice *x = v->recommended.items[i];
-		if (x->newkey && !x->index)
-			key = x;
-	}
-	for (int i = 0; i < n; i++) {
-		char head[128];
-		snprintf(head, sizeof head, "CREATE TABLE %s ", table);
-		kp_buf_printf(&s, "%s;\n", key && !strncmp(schema[i], head, strlen(head)) ? key->ddl : schema[i]);
-	}
-	for (uint32_t i = 0; i < v->recommended.n; i++) {
-		const kp_advice *x = v->recommended.items[i];
-		if (!x->index)
-			continue;
-		if (!strcmp(x->kind, "secondary_index") && x->ddl) {
-			kp_buf_printf(&s, "%s;\n", x->ddl);
-		} else {
-			/* an index table, or an index created by API: as an index on
-			 * the same columns (the reads then go to it) */
-			kp_buf_printf(&s, "CREATE INDEX fp_%u ON %s (", i, table);
-			for (uint32_t c = 0; c < x->columns.n; c++)
-				kp_buf_printf(&s, "%s%s", c ? ", " : "", (char *)x->columns.items[c]);
-			kp_buf_puts(&s, ");\n");
-		}
-	}
-	run r2;
-	run_w(&r2, s.data, workload, target);
-	const char *again = recommended(&r2, table);
-	if (*again)
-		fprintf(stderr, "\n  %s: not a fixpoint; applied:\n%s  then recommended: %s\n", table, s.data, again);
-	CU_ASSERT_STRING_EQUAL(again, "");
-	run_free(&r2);
-	kp_buf_free(&s);
-}
-
 /* ------------------------------------------------- the reproductions */
 
 /* alarms keyed (alarm_time, vin): reordering to [vin][alarm_time] serves the
@@ -398,6 +253,115 @@ static int count_diag(const run *r, kp_rule rule, const char *text)
 	return n;
 }
 
+static const kp_table *table_named(const run *r, const char *name)
+{
+	return kp_catalog_find(r->adv.cat, name, (uint32_t)strlen(name));
+}
+
+/* The simulation's annotations (row_bytes, regions, zipfian, latest,
+ * fixed) read into the column and table models, the evidence said; and
+ * each malformed or hostile one a KP022 at its place, the default kept. */
+static void test_simulation_annotations_and_models(void)
+{
+	run r;
+	run_w(&r, "-- row_bytes: 300\n-- regions: 16\n-- distribution: u zipfian 0.8\n-- distribution: ts latest\n"
+	          "-- distribution: st fixed 5\n-- distribution: v skewed\n"
+	          "CREATE TABLE m (u BIGINT NOT NULL, ts BIGINT NOT NULL, st VARCHAR(8) NOT NULL, v BIGINT, "
+	          "PRIMARY KEY (u, ts, st));\n"
+	          "-- row_bytes: -5\n-- regions: 1e9\n-- regions: 2.5\n-- distribution: a zipfian 1.5\n"
+	          "-- distribution: a fixed 0\n-- distribution: a skewed 0.5\n-- distribution: a uniform now\n"
+	          "-- row_bytes: 1e400\n"
+	          "CREATE TABLE h (a BIGINT NOT NULL, created_at TIMESTAMP NOT NULL, status VARCHAR(8), flag BOOLEAN, "
+	          "PRIMARY KEY (a, created_at));\n",
+	      "SELECT * FROM m WHERE u = 1 AND ts = 2 AND st = 'x';\nSELECT * FROM h WHERE a = 1;\n", KP_TARGET_LINDORM);
+	const kp_table *m = table_named(&r, "m"), *h = table_named(&r, "h");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+	kp_table_model tm;
+	kp_advisor_table_model(&r.adv, m, &tm);
+	CU_ASSERT_EQUAL(tm.row_bytes, 300);
+	CU_ASSERT_FALSE(tm.row_bytes_default);
+	CU_ASSERT_EQUAL(tm.regions, 16);
+	CU_ASSERT_STRING_EQUAL(tm.regions_why, "pre-split into 16 regions as annotated (-- regions: 16)");
+	kp_column_model cm;
+	kp_advisor_column_model(&r.adv, m, 0, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_ZIPFIAN);
+	CU_ASSERT_DOUBLE_EQUAL(cm.theta, 0.8, 1e-12);
+	CU_ASSERT_STRING_EQUAL(cm.why, "zipfian as annotated (-- distribution: u zipfian)");
+	kp_advisor_column_model(&r.adv, m, 1, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_LATEST);
+	kp_advisor_column_model(&r.adv, m, 2, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_FIXED);
+	CU_ASSERT_EQUAL(cm.distinct, 5);
+	kp_advisor_column_model(&r.adv, m, 3, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_ZIPFIAN);
+	CU_ASSERT_DOUBLE_EQUAL(cm.theta, KP_ZIPF_THETA, 1e-12);
+	/* h: every annotation refused, the evidence of names and types */
+	kp_advisor_table_model(&r.adv, h, &tm);
+	CU_ASSERT_TRUE(tm.row_bytes_default);
+	/* a, created_at, status at half of 8, flag: 8 + 8 + 4 + 1, and 20 a cell */
+	CU_ASSERT_EQUAL(tm.row_bytes, 8 + 8 + 4 + 1 + 4 * 20);
+	CU_ASSERT_EQUAL(tm.regions, 1);
+	kp_advisor_column_model(&r.adv, h, 0, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_UNIFORM);
+	CU_ASSERT_TRUE(cm.assumed);
+	kp_advisor_column_model(&r.adv, h, 1, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_MONOTONIC);
+	CU_ASSERT_STRING_EQUAL(cm.why, "monotonic: a time column by its type");
+	kp_advisor_column_model(&r.adv, h, 2, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_FIXED);
+	CU_ASSERT_EQUAL(cm.distinct, KP_ENUM_VALUES);
+	kp_advisor_column_model(&r.adv, h, 3, &cm);
+	CU_ASSERT_EQUAL(cm.distinct, 2);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 8);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'row_bytes: -5': expected a row "
+	                                                       "size in bytes from 1 to 100000000"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'row_bytes: 1e400': expected a row size"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'regions: 1e9': expected a whole number of regions "
+	                                                       "from 1 to 100000"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'regions: 2.5': expected a whole number"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a zipfian 1.5': expected zipfian and a "
+	                                                       "constant between 0 and 1 (YCSB's is 0.99)"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a fixed 0': expected fixed and a whole "
+	                                                       "number of values from 1 to 1e15"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a skewed 0.5'"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a uniform now'"), 1);
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		if (d->rule == KP_R_UNKNOWN_DIRECTIVE && strstr(d->message, "regions: 2.5")) {
+			uint32_t line, col;
+			kp_source_linecol(d->src, d->off, &line, &col);
+			CU_ASSERT_EQUAL(line, 10);
+			CU_ASSERT_EQUAL(col, 4);
+		}
+	run_free(&r);
+}
+
+/* -- rate: N/s before a workload statement: per second, per minute, per
+ * hour; out of range, negative, or in another unit it is refused. */
+static void test_rate_annotation_parsed(void)
+{
+	double v = -1;
+	const char *why = NULL;
+#define RATE(s) kp_rate_parse(s, s + strlen(s), &v, &why)
+	CU_ASSERT_EQUAL(RATE("rate: 2000/s"), 1);
+	CU_ASSERT_EQUAL(v, 2000);
+	CU_ASSERT_EQUAL(RATE("RATE: 120/min"), 1);
+	CU_ASSERT_EQUAL(v, 2);
+	CU_ASSERT_EQUAL(RATE("rate: 7200/h"), 1);
+	CU_ASSERT_EQUAL(v, 2);
+	CU_ASSERT_EQUAL(RATE("rate: 5"), 1);
+	CU_ASSERT_EQUAL(v, 5);
+	CU_ASSERT_EQUAL(RATE("rate: -5/s"), -1);
+	CU_ASSERT_STRING_EQUAL(why, "expected -- rate: N/s (or N/min, N/h) with 0 <= N/s <= 1e9");
+	CU_ASSERT_EQUAL(RATE("rate: 2e9/s"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: nan/s"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: 5/day"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: lots"), -1);
+	CU_ASSERT_EQUAL(RATE("rated: 5"), 0);
+	CU_ASSERT_EQUAL(RATE("weight: 5"), 0);
+#undef RATE
+}
+
 /* Rows, writes, distinct values and distributions stated above a CREATE
  * TABLE change the cost and the hotspot evidence; the review says when a
  * default was used; a malformed one is KP022 at its place. */
@@ -433,7 +397,8 @@ static void test_annotations_stated_and_defaults_said(void)
 	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'distinct: nope 5': ty has no "
 	                                                       "column 'nope'"), 1);
 	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: k sideways': expected a column and "
-	                                                       "uniform, monotonic or skewed"), 1);
+	                                                       "uniform, monotonic, latest, skewed, zipfian [THETA] or "
+	                                                       "fixed N"), 1);
 	for (const kp_diag *d = r.d.head; d; d = d->next)
 		if (d->rule == KP_R_UNKNOWN_DIRECTIVE && strstr(d->message, "rows: lots")) {
 			uint32_t line, col;
@@ -576,7 +541,41 @@ static void test_scenario_tao_association_list(void)
 	run_free(&r);
 }
 
+/* The same key written twice is told by constants only: inserts of
+ * parameters (or generated values) are any keys, and a workload of 20,000
+ * inserts is checked in one pass, not one pass an insert. */
+static void test_duplicate_inserts_by_constants_only(void)
+{
+	run r;
+	run_w(&r, "CREATE TABLE kv (k VARCHAR(16) NOT NULL, v INT, PRIMARY KEY (k));",
+	      "INSERT INTO kv (k, v) VALUES (?, 1);\nINSERT INTO kv (k, v) VALUES (?, 2);\n"
+	      "INSERT INTO kv (k, v) VALUES (now(), 2);\nINSERT INTO kv (k, v) VALUES (now(), 3);\n", KP_TARGET_LINDORM);
+	int n = 0;
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		n += d->rule == KP_R_NON_UNIQUE;
+	CU_ASSERT_EQUAL(n, 0);
+	run_free(&r);
+	kp_buf w = {0};
+	for (int i = 0; i < 20000; i++)
+		kp_buf_printf(&w, "INSERT INTO kv (k, v) VALUES ('k%d', %d);\n", i, i);
+	kp_buf_puts(&w, "INSERT INTO kv (k, v) VALUES ('k17', -1);\n");
+	run_w(&r, "CREATE TABLE kv (k VARCHAR(16) NOT NULL, v INT, PRIMARY KEY (k));", w.data, KP_TARGET_LINDORM);
+	const kp_diag *g = NULL;
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		if (d->rule == KP_R_NON_UNIQUE)
+			g = d;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+	uint32_t line, col;
+	kp_source_linecol(g->src, g->off, &line, &col);
+	CU_ASSERT_EQUAL(line, 20001);
+	CU_ASSERT_STRING_EQUAL(g->message, "the workload writes the same key of kv twice; the later row overwrites the "
+	                                   "earlier one as a newer version");
+	run_free(&r);
+	kp_buf_free(&w);
+}
+
 KPT_SUITE("judge", NULL, NULL,
+	{"the same key written twice is told by constants only", test_duplicate_inserts_by_constants_only},
 	{"a FILTERED SCAN is never made REJECTED by the recommendation, and the alternative names it",
 	 test_filtered_read_never_broken_silently},
 	{"reads through a view count for its base table", test_views_count_for_their_base_table},
@@ -589,6 +588,9 @@ KPT_SUITE("judge", NULL, NULL,
 	{"KP120 never proposes the table's own key", test_no_proposal_of_the_own_key},
 	{"annotations: rows, writes, distinct values, distributions; defaults said",
 	 test_annotations_stated_and_defaults_said},
+	{"the simulation's annotations: row size, pre-split, zipfian, latest, fixed; hostile ones located",
+	 test_simulation_annotations_and_models},
+	{"-- rate: N/s, N/min, N/h; negative, huge and other units refused", test_rate_annotation_parsed},
 	{"scenario: OpenTSDB's tsdb design stands", test_scenario_opentsdb_design_stands},
 	{"scenario: HBase time series keyed by time first is reordered", test_scenario_hbase_timeseries_reorder},
 	{"scenario: KillrVideo's videos by user, newest first", test_scenario_killrvideo_videos_by_user},

@@ -375,7 +375,7 @@ static void test_statement_forms_and_evidence(void)
 	kp_arena_init(&x.a);
 	const char *t = "runSql(\"SELECT * FROM t\"); other(\"SELECT * FROM t\");";
 	kp_source_from_string(&x.src, "t", t, strlen(t));
-	kp_host_opts o = {calls, NULL};
+	kp_host_opts o = {.sql_calls = calls};
 	kp_host_extract_with(&x.f, &x.src, KP_LANG_JAVA, &o, &x.a);
 	CU_ASSERT_EQUAL(count(&x), 2);
 	CU_ASSERT_EQUAL(x.f.head->evidence, KP_HE_CALL);

@@ -9,6 +9,7 @@
 static kpt P;   /* --target phoenix */
 static kpt L;   /* --target lindorm */
 static kpt S;   /* --target tablestore */
+static kpt G;   /* --target generic */
 
 static const char *PHOENIX_SCHEMA =
 	"CREATE TABLE t (k INTEGER NOT NULL PRIMARY KEY, v VARCHAR, v1 INTEGER, v2 VARCHAR);"
@@ -21,23 +22,34 @@ static const char *PHOENIX_SCHEMA =
 	"  CONSTRAINT pk PRIMARY KEY (inst, host, \"DATE\"));"
 	"CREATE TABLE dt (d DATE NOT NULL, n DECIMAL NOT NULL, v VARCHAR, CONSTRAINT pk PRIMARY KEY (d, n));"
 	"CREATE TABLE nt (n DECIMAL NOT NULL PRIMARY KEY, v VARCHAR);"
+	"CREATE TABLE it (i BIGINT NOT NULL PRIMARY KEY, v VARCHAR);"
+	"CREATE TABLE r2 (a INTEGER NOT NULL, b INTEGER NOT NULL, c INTEGER, CONSTRAINT pk PRIMARY KEY (a, b));"
+	"CREATE INDEX r2_ac ON r2 (a, c);"
 	"CREATE TABLE k3 (k0 DOUBLE NOT NULL, k1 DOUBLE NOT NULL, k2 INTEGER NOT NULL, v1 VARCHAR,"
 	"  CONSTRAINT pk PRIMARY KEY (k0, k1, k2));"
 	"CREATE TABLE t1 (k1 INTEGER NOT NULL, k2 INTEGER NOT NULL, v1 VARCHAR, CONSTRAINT pk PRIMARY KEY (k1, k2));"
 	"CREATE VIEW v1 (v2 VARCHAR, k3 VARCHAR PRIMARY KEY) AS SELECT * FROM t1 WHERE k1 = 1;"
-	"CREATE VIEW v2 (k4 INTEGER, v4 VARCHAR, CONSTRAINT pk PRIMARY KEY (k4 DESC)) AS SELECT * FROM t1;";
+	"CREATE VIEW v2 (k4 INTEGER, v4 VARCHAR, CONSTRAINT pk PRIMARY KEY (k4 DESC)) AS SELECT * FROM t1;"
+	"CREATE TABLE u (k INTEGER NOT NULL PRIMARY KEY, use VARCHAR);";
 
 static const char *LINDORM_SCHEMA =
 	"CREATE TABLE test (p1 INT, p2 INT, p3 INT, c1 INT, c2 INT, c3 INT, PRIMARY KEY (p1, p2, p3));"
 	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, PRIMARY KEY (userid, orderid));"
 	"CREATE TABLE t (k INT, v VARCHAR, v1 INT, PRIMARY KEY (k));"
 	"CREATE INDEX iv ON t (v);"
-	"CREATE INDEX iv1 ON t (v1);";
+	"CREATE INDEX iv1 ON t (v1);"
+	"CREATE TABLE u (k INT, use VARCHAR, PRIMARY KEY (k));";
 
 static const char *TABLESTORE_SCHEMA =
 	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, amount BIGINT, note VARCHAR(16) DEFAULT \"none\","
 	"  PRIMARY KEY (userid, orderid)) ENGINE=\"Tablestore\";"
-	"CREATE INDEX by_amount ON o (amount);";
+	"CREATE INDEX by_amount ON o (amount);"
+	"CREATE TABLE u (k BIGINT, use VARCHAR(8), PRIMARY KEY (k));"
+	"CREATE TABLE ts (a BIGINT, b BIGINT, c BIGINT, d VARCHAR(8), PRIMARY KEY (a, b));"
+	"CREATE INDEX ts_c ON ts (c, a, b);"
+	"CREATE INDEX ts_s USING SEARCH ON ts (b, d);";
+
+static const char *GENERIC_SCHEMA = "CREATE TABLE u (k INT, use VARCHAR(8), PRIMARY KEY (k));";
 
 /* A session under target tg: its names, plan rules and statement limits. */
 static int target_setup(kpt *t, kp_target tg, const char *schema)
@@ -61,7 +73,8 @@ static int setup(void)
 {
 	return target_setup(&P, KP_TARGET_PHOENIX, PHOENIX_SCHEMA) ||
 	       target_setup(&L, KP_TARGET_LINDORM, LINDORM_SCHEMA) ||
-	       target_setup(&S, KP_TARGET_TABLESTORE, TABLESTORE_SCHEMA);
+	       target_setup(&S, KP_TARGET_TABLESTORE, TABLESTORE_SCHEMA) ||
+	       target_setup(&G, KP_TARGET_GENERIC, GENERIC_SCHEMA);
 }
 
 static int teardown(void)
@@ -69,6 +82,7 @@ static int teardown(void)
 	kpt_free(&P);
 	kpt_free(&L);
 	kpt_free(&S);
+	kpt_free(&G);
 	return 0;
 }
 
@@ -185,7 +199,10 @@ static void test_tablestore_double_quoted_text_is_a_string(void)
  * USE INDEX () the data table (a full scan when the key is not bound). */
 static void test_tablestore_use_index_picks_the_path(void)
 {
-	plan(&S, "select * from o where amount = 5", "SCAN o via index by_amount (+ table lookup) prefix (amount=5)", "");
+	plan(&S, "select * from o where amount = 5",
+	     "SCAN o via index by_amount (+ table lookup) prefix (amount=5); chosen by Tablestore's cost-based optimizer among: "
+	     "SCAN via index by_amount, FULL SCAN of the table",
+	     "");
 	plan(&S, "select * from o use index () where amount = 5", "FULL SCAN o filter amount = 5", "KP001");
 	plan(&S, "select * from o AS x USE INDEX (nope, by_amount) where userid = 'a' and amount = 5",
 	     "SCAN o via index by_amount (+ table lookup) prefix (amount=5, userid='a')", "");
@@ -194,6 +211,121 @@ static void test_tablestore_use_index_picks_the_path(void)
 	plan(&S, "select * from o x use index (nope) where amount = 5", "ERROR: statement not planned (see diagnostics)",
 	     "KP019");
 	CU_ASSERT_TRUE(kpt_has_message(&S, "USE INDEX names 'nope', which is not an index of o that keyplan can use"));
+}
+
+/* Tablestore's "Index selection policy" (Query optimization, "Automatic
+ * selection rules"): 1. a search index holding every column of the WHERE,
+ * aggregate and ORDER BY clauses; 2. a secondary index binding more
+ * leading key columns than the data table and covering the query (the
+ * page's example: key (a, b), index (c, a, b), WHERE c = 1 AND a > 1);
+ * 3. else its cost-based optimizer, whose candidates keyplan lists. */
+static void test_tablestore_index_selection_policy(void)
+{
+	/* rule 1, even where the data table's key serves */
+	plan(&S, "select a from ts where b = 1 and d = 'x'", "SEARCH ts via search index ts_s: the search engine serves every condition (b, d)", "");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_SEARCH);
+	plan(&S, "select * from ts where a = 1 and b = 2 and d = 'x'", "GET ts key (a=1, b=2) filter d = 'x'", "KP002");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_NONE);
+	/* rule 2 */
+	plan(&S, "select a, b, c from ts where c = 1 and a > 1", "SCAN ts via index ts_c prefix (c=1) range a (1, +inf)", "");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_SECONDARY);
+	/* rule 3: ts_c does not hold d, so the data table is a candidate too */
+	plan(&S, "select * from ts where c = 1 and a > 1",
+	     "SCAN ts via index ts_c (+ table lookup) prefix (c=1) range a (1, +inf); chosen by Tablestore's cost-based "
+	     "optimizer among: SCAN via index ts_c, FILTERED SCAN of the table",
+	     "");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_COST);
+	CU_ASSERT_EQUAL(S.plan.ncands, 2);
+	if (S.plan.ncands == 2) {
+		CU_ASSERT_PTR_NULL(S.plan.cands[1].index);
+		CU_ASSERT_EQUAL(S.plan.cands[1].access, KP_ACCESS_FILTERED);
+		CU_ASSERT_EQUAL(S.plan.cands[1].bound, 1);
+		CU_ASSERT_EQUAL(S.plan.cands[0].bound, 2);
+		CU_ASSERT_FALSE(S.plan.cands[0].covering);
+	}
+	/* ... a full scan of an index that does not cover is no candidate */
+	plan(&S, "select * from ts where c + 1 > 5", "FULL SCAN ts filter c + 1 > 5", "KP001");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_NONE);
+	/* USE INDEX chooses: no policy */
+	plan(&S, "select * from ts use index (ts_c) where c = 1", "SCAN ts via index ts_c (+ table lookup) prefix (c=1)", "");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_NONE);
+	/* elsewhere keyplan's own order, with no choice reported */
+	plan(&L, "SELECT * FROM t WHERE v = 'a'", "SCAN t via index iv (+ table lookup) prefix (v='a')", "");
+	CU_ASSERT_EQUAL(L.plan.choice, KP_CHOICE_NONE);
+}
+
+/* Lindorm's SELECT page ("Wide table queries"): "Use only the first
+ * primary key column or the first index column of the index table as the
+ * query condition, OR If you need to filter on any other column, set an
+ * upper and lower bound for the first primary key column or the first
+ * index column. Queries that violate both rules are flagged as inefficient
+ * and blocked by default." */
+static void test_lindorm_needs_both_bounds_on_the_lead_to_filter(void)
+{
+	plan(&L, "SELECT * FROM test WHERE p1 > 1", "SCAN test range p1 (1, +inf)", "");
+	plan(&L, "SELECT * FROM test WHERE p1 > 1 AND p1 < 9 AND c1 = 2", "FILTERED SCAN test range p1 (1, 9) filter c1 = 2", "KP002");
+	plan(&L, "SELECT * FROM test WHERE p1 = 1 AND c1 = 2", "FILTERED SCAN test prefix (p1=1) filter c1 = 2", "KP002");
+	plan(&L, "SELECT * FROM test WHERE p1 > 1 AND c1 = 2", "REJECTED FILTERED SCAN test range p1 (1, +inf) filter c1 = 2",
+	     "KP001 KP002");
+	CU_ASSERT_TRUE(kpt_has_message(&L, "inefficient query: a condition on another column than 'p1', which is bounded on "
+	                                   "one side only (Lindorm refuses it"));
+	CU_ASSERT_TRUE(L.plan.rejected);
+	/* another key column is another column too */
+	plan(&L, "SELECT * FROM test WHERE p1 < 5 AND p2 = 3", "REJECTED FILTERED SCAN test range p1 (-inf, 5) filter p2 = 3",
+	     "KP001 KP002");
+	plan(&L, "SELECT /*+ _l_allow_filtering_ */ * FROM test WHERE p1 > 1 AND c1 = 2",
+	     "FILTERED SCAN test range p1 (1, +inf) filter c1 = 2", "KP002");
+	/* an index path: its first index column; a path Lindorm runs is
+	 * chosen over one it refuses */
+	plan(&L, "SELECT * FROM t WHERE v > 'a' AND v1 = 2", "FILTERED SCAN t via index iv1 (+ table lookup) prefix (v1=2) filter v > 'a'",
+	     "KP002");
+	plan(&L, "SELECT * FROM t WHERE v > 'a' AND k = 2", "GET t key (k=2) filter v > 'a'", "KP002");
+	plan(&L, "SELECT * FROM t WHERE v > 'a' AND k > 2", "REJECTED FILTERED SCAN t range k (2, +inf) filter v > 'a'",
+	     "KP001 KP002");
+	/* elsewhere no such rule */
+	plan(&S, "SELECT * FROM o WHERE userid > 'a' AND note = 'x'", "FILTERED SCAN o range userid ('a', +inf) filter note = 'x'",
+	     "KP002");
+}
+
+/* A row value comparison: the same exact ranges on every target; Phoenix
+ * counts the key columns it spans as bound (ScanRanges.getBoundPkSpan), so
+ * `(a, b) > (1, 2)` binds 2 columns of the data table against 1 of the
+ * index on (a, c), and the data table wins (orderPlansBestToWorst's bound
+ * columns come before its smaller table). */
+static void test_row_value_comparison_binds_its_span_in_phoenix(void)
+{
+	plan(&P, "SELECT a, b, c FROM r2 WHERE (a, b) > (1, 2)", "SCAN R2 2 ranges: prefix (A=1) range B (2, +inf); range A (1, +inf)", "");
+	/* one column: the index, smaller, wins the tie */
+	plan(&P, "SELECT a, b, c FROM r2 WHERE a > 1", "SCAN R2 via index R2_AC range A (1, +inf)", "");
+	/* columns out of key order span nothing */
+	plan(&P, "SELECT a, b, c FROM r2 WHERE (b, a) > (1, 2)", "FULL SCAN R2 via index R2_AC filter (B, A) > (1, 2)", "KP001");
+	/* Lindorm's SELECT grammar has the same comparison ('(' column_name
+	 * (',' column_name)* ')' operator tuple_literal): the same ranges */
+	plan(&L, "SELECT * FROM test WHERE (p1, p2) > (1, 2) AND p1 < 5",
+	     "SCAN test 2 ranges: prefix (p1=1) range p2 (2, +inf); range p1 (1, 5)", "");
+}
+
+/* USE is a keyword for USE INDEX only: a table alias or a column named use
+ * reads as before on every target, USE INDEX after such an alias too. */
+static void test_alias_or_column_named_use_parses_on_every_target(void)
+{
+	kpt *all[] = {&P, &L, &S, &G};
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+		kpt *t = all[i];
+		bool up = t == &P;   /* Phoenix shows names upper-cased */
+		plan(t, "select use.use from u use where use.k = 1", up ? "GET U key (K=1)" : "GET u key (k=1)", "");
+		plan(t, "select * from u AS use where use = 'x' and k = 2",
+		     up ? "GET U key (K=2) filter USE = 'x'" : "GET u key (k=2) filter use = 'x'", "KP002");
+		plan(t, "select use from u use order by use.k limit 3", up ? "FULL SCAN U order key" : "FULL SCAN u order key",
+		     "KP018");
+		plan(t, "select * from u use where use.use = 'x'",
+		     up ? "FULL SCAN U filter USE = 'x'" : t == &L ? "REJECTED u: full table scan, no condition on leading key column k filter use = 'x'" : "FULL SCAN u filter use = 'x'",
+		     "KP001");
+		plan(t, "select * from u use use index () where k = 3", up ? "GET U key (K=3)" : "GET u key (k=3)", "");
+		plan(t, "select * from u use index () where k = 3", up ? "GET U key (K=3)" : "GET u key (k=3)", "");
+		/* USE followed by neither INDEX nor a clause is still an error */
+		plan(t, "select * from u use use where k = 3", "ERROR: statement not planned (see diagnostics)", "KP011");
+	}
 }
 
 /* ------------------------------------------------------- path choice */
@@ -299,12 +431,70 @@ static void test_phoenix_floor_ceil_round_trunc_are_key_ranges(void)
 	     "SCAN DT range D (-inf, TIMESTAMP '2013-01-01 00:10:00.000']", "");
 	plan(&P, "SELECT * FROM dt WHERE ROUND(d, 'SECOND') = TO_DATE('2013-01-01 00:00:10')",
 	     "SCAN DT range D [TIMESTAMP '2013-01-01 00:00:09.500', TIMESTAMP '2013-01-01 00:00:10.499']", "");
-	/* calendar units are not of fixed length */
-	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'MONTH') = TO_DATE('2013-01-01')",
-	     "FULL SCAN DT filter FLOOR(D, 'MONTH') = TO_DATE('2013-01-01')", "KP006 KP001");
 	plan(&P, "SELECT * FROM nt WHERE FLOOR(n) = 3", "SCAN NT range N [3.0, 4.0)", "");
 	plan(&P, "SELECT * FROM nt WHERE CEIL(n) BETWEEN 2 AND 4.5", "SCAN NT range N (1.0, 4.0]", "");
 	plan(&P, "SELECT * FROM nt WHERE FLOOR(n) > 2.5", "SCAN NT range N [3.0, +inf)", "");
+}
+
+/* WEEK, MONTH and YEAR round by the calendar, as Phoenix's Joda
+ * expressions do (FloorMonthExpression, RoundWeekExpression, ...): months
+ * and years of their own length, weeks from Monday, ROUND half even with
+ * DateUtil.rangeJodaHalfEven's ends. */
+static void test_phoenix_week_month_year_round_by_the_calendar(void)
+{
+	/* February of a leap year */
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'MONTH') = TO_DATE('2012-02-01')",
+	     "SCAN DT range D [TIMESTAMP '2012-02-01 00:00:00.000', TIMESTAMP '2012-02-29 23:59:59.999']", "");
+	plan(&P, "SELECT * FROM dt WHERE TRUNC(d, 'MONTH') = TO_DATE('2013-02-01')",
+	     "SCAN DT range D [TIMESTAMP '2013-02-01 00:00:00.000', TIMESTAMP '2013-02-28 23:59:59.999']", "");
+	plan(&P, "SELECT * FROM dt WHERE CEIL(d, 'MONTH') = TO_DATE('2012-03-01')",
+	     "SCAN DT range D [TIMESTAMP '2012-02-01 00:00:00.001', TIMESTAMP '2012-03-01 00:00:00.000']", "");
+	/* half even: the midpoint of February 2012 (29 days) goes to March
+	 * (odd) only past it; March 16 12:00 goes to April (even) */
+	plan(&P, "SELECT * FROM dt WHERE ROUND(d, 'MONTH') = TO_DATE('2012-03-01')",
+	     "SCAN DT range D [TIMESTAMP '2012-02-15 12:00:00.001', TIMESTAMP '2012-03-16 11:59:59.999']", "");
+	plan(&P, "SELECT * FROM dt WHERE ROUND(d, 'YEAR') = TO_DATE('2012-01-01')",
+	     "SCAN DT range D [TIMESTAMP '2011-07-02 12:00:00.000', TIMESTAMP '2012-07-02 00:00:00.000']", "");
+	/* 2013-01-07 is the Monday of ISO week 2 */
+	plan(&P, "SELECT * FROM dt WHERE ROUND(d, 'WEEK') = TO_DATE('2013-01-07')",
+	     "SCAN DT range D [TIMESTAMP '2013-01-03 12:00:00.000', TIMESTAMP '2013-01-10 12:00:00.000']", "");
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'WEEK') = TO_DATE('2013-01-08')", "GET DT no keys: the condition is never true",
+	     "KP005");
+	plan(&P, "SELECT * FROM dt WHERE TRUNC(d, 'WEEK') >= TO_DATE('2013-01-02')",
+	     "SCAN DT range D (TIMESTAMP '2013-01-06 23:59:59.999', +inf)", "");
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'YEAR') < TO_DATE('2013-01-02')",
+	     "SCAN DT range D (-inf, TIMESTAMP '2013-12-31 23:59:59.999']", "");
+	plan(&P, "SELECT * FROM dt WHERE CEIL(d, 'YEAR') > TO_DATE('2013-01-01')",
+	     "SCAN DT range D (TIMESTAMP '2013-01-01 00:00:00.000', +inf)", "");
+	/* the multiple is not read by Phoenix's calendar expressions */
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'MONTH', 3) = TO_DATE('2013-04-01')",
+	     "SCAN DT range D [TIMESTAMP '2013-04-01 00:00:00.000', TIMESTAMP '2013-04-30 23:59:59.999']", "");
+	/* a parameter or a time before 1970: the condition stays a filter */
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'MONTH') = ?", "FULL SCAN DT filter FLOOR(D, 'MONTH') = ?", "KP006 KP001");
+	plan(&P, "SELECT * FROM dt WHERE FLOOR(d, 'YEAR') = TO_DATE('1969-01-01')",
+	     "FULL SCAN DT filter FLOOR(D, 'YEAR') = TO_DATE('1969-01-01')", "KP006 KP001");
+}
+
+/* ROUND (half up), TRUNC (FLOOR) and CEIL of a number with s decimal
+ * places (RoundDecimalExpression, FloorDecimalExpression,
+ * CeilDecimalExpression); of an integer column, the column itself. */
+static void test_phoenix_round_and_trunc_of_numbers_keep_decimal_places(void)
+{
+	plan(&P, "SELECT * FROM nt WHERE ROUND(n, 2) = 1.25", "SCAN NT range N [1.2450000000000001, 1.2549999999999999)", "");
+	plan(&P, "SELECT * FROM nt WHERE ROUND(n, 2) = 1.234", "GET NT no keys: the condition is never true", "KP005");
+	plan(&P, "SELECT * FROM nt WHERE ROUND(n) = 0", "SCAN NT range N (-0.5, 0.5)", "");
+	plan(&P, "SELECT * FROM nt WHERE ROUND(n) = -2", "SCAN NT range N (-2.5, -1.5]", "");
+	plan(&P, "SELECT * FROM nt WHERE ROUND(n, 1) < 2.5", "SCAN NT range N (-inf, 2.4500000000000002)", "");
+	plan(&P, "SELECT * FROM nt WHERE TRUNC(n, 1) >= 2.5", "SCAN NT range N [2.5, +inf)", "");
+	plan(&P, "SELECT * FROM nt WHERE TRUNC(n, 1) > 2.55", "SCAN NT range N [2.6000000000000001, +inf)", "");
+	plan(&P, "SELECT * FROM nt WHERE CEIL(n, 1) <= 2.55", "SCAN NT range N (-inf, 2.5]", "");
+	plan(&P, "SELECT * FROM it WHERE ROUND(i, 2) = 5", "GET IT key (I=5)", "");
+	plan(&P, "SELECT * FROM it WHERE TRUNC(i) > 2.5", "SCAN IT range I (2.5, +inf)", "");
+	/* a negative scale is not served */
+	plan(&P, "SELECT * FROM nt WHERE ROUND(n, -1) = 10", "FULL SCAN NT filter ROUND(N, -1) = 10", "KP006 KP001");
+	/* elsewhere a function of a key column is KP006 */
+	plan(&L, "SELECT * FROM t WHERE ROUND(k, 2) = 5", "REJECTED t: full table scan, no condition on leading key column k filter ROUND(k, 2) = 5",
+	     "KP006 KP001");
 }
 
 /* ------------------------------------------------------------ skip scan */
@@ -399,6 +589,12 @@ KPT_SUITE("targets", setup, teardown,
 	{"Phoenix: a view adds key columns after its parent's", test_phoenix_view_adds_key_columns},
 	{"Tablestore: double-quoted text is a string", test_tablestore_double_quoted_text_is_a_string},
 	{"Tablestore: USE INDEX picks the path", test_tablestore_use_index_picks_the_path},
+	{"a table alias or column named use parses on every target", test_alias_or_column_named_use_parses_on_every_target},
+	{"a row value comparison binds its span in Phoenix", test_row_value_comparison_binds_its_span_in_phoenix},
+	{"Lindorm needs both bounds on the leading column to filter on another",
+	 test_lindorm_needs_both_bounds_on_the_lead_to_filter},
+	{"Tablestore: its index selection policy, and the cost-based optimizer's candidates",
+	 test_tablestore_index_selection_policy},
 	{"Phoenix prefers the path whose order needs no sort", test_phoenix_prefers_the_path_whose_order_needs_no_sort},
 	{"an index key keeps the primary key's direction", test_index_key_keeps_the_primary_keys_direction},
 	{"Phoenix breaks ties by the smaller table", test_phoenix_breaks_ties_by_the_smaller_table},
@@ -406,6 +602,9 @@ KPT_SUITE("targets", setup, teardown,
 	{"Phoenix: REGEXP_SUBSTR and RTRIM are key ranges that keep their filter",
 	 test_phoenix_regexp_substr_and_rtrim_keep_their_filter},
 	{"Phoenix: FLOOR, CEIL, ROUND and TRUNC are key ranges", test_phoenix_floor_ceil_round_trunc_are_key_ranges},
+	{"Phoenix: WEEK, MONTH and YEAR round by the calendar", test_phoenix_week_month_year_round_by_the_calendar},
+	{"Phoenix: ROUND and TRUNC of numbers keep decimal places",
+	 test_phoenix_round_and_trunc_of_numbers_keep_decimal_places},
 	{"a skip scan continues past IN into a range", test_skip_scan_continues_past_in_into_a_range},
 	{"constant ORDER BY terms are dropped; integers are positions",
 	 test_constant_order_by_terms_are_dropped_and_integers_are_positions},

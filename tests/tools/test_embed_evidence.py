@@ -221,4 +221,146 @@ func f() {
     check("Go strings.Repeat(\"?,\", n): parameters, planned",
           got == [("KP001", "error", 3, 34)], f"{got}\n{err}")
 
+    # 12, second half: after a DROP TABLE in application code, or a CREATE
+    # that failed there, a query on the table says where
+    def notes(diags):
+        return [(d["rule"], d["line"], d["column"], n["line"], n["column"], n["message"])
+                for d in diags for n in d.get("notes", [])]
+    rc, got, diags, err = lint(tmp, "D.java", """class D {
+  void f(java.sql.Connection c) throws Exception {
+    c.createStatement().execute("DROP TABLE t");
+    c.prepareStatement("SELECT * FROM t WHERE a = 1");
+    c.createStatement().execute("CREATE TABLE w (a INT NOT NULL, b INT PRIMARY KEY (a))");
+    c.prepareStatement("SELECT * FROM w WHERE a = 1");
+    c.createStatement().execute("CREATE TABLE n (a INT, b INT)");
+    c.prepareStatement("SELECT * FROM n WHERE a = 1");
+  }
+}
+""")
+    check("DROP TABLE in Java: KP008 with a note at the DROP; a failed CREATE: a note at it",
+          notes(diags) == [("KP008", 4, 39, 3, 34, "table t was dropped here, so it is not in the schema"),
+                           ("KP008", 6, 39, 5, 34, "the CREATE statement of w failed here, so the table is not "
+                                                   "in the schema"),
+                           ("KP008", 8, 39, 7, 34, "the CREATE statement of n failed here, so the table is not "
+                                                   "in the schema")] and rc == 1,
+          f"{rc} {notes(diags)}\n{err}")
+    rc, got, diags, err = lint(tmp, "d.py", """def f(cur):
+    cur.execute("DROP TABLE airports")
+    cur.execute("SELECT name FROM airports WHERE id = %s", (1,))
+""")
+    check("DROP TABLE in Python: the note points at the DROP",
+          notes(diags) == [("KP008", 3, 35, 2, 18, "table airports was dropped here, so it is not in the schema")],
+          f"{notes(diags)}\n{err}")
+    rc, got, diags, err = lint(tmp, "d.sql", "DROP TABLE t;\nCREATE VIEW v AS SELECT * FROM airports;\n"
+                               "DROP VIEW v;\nSELECT * FROM v WHERE id = 1;\nSELECT * FROM t WHERE a = 1;\n")
+    check("DROP TABLE and DROP VIEW in SQL: the same notes",
+          notes(diags) == [("KP008", 4, 15, 3, 1, "view v was dropped here, so it is not in the schema"),
+                           ("KP008", 5, 15, 1, 1, "table t was dropped here, so it is not in the schema")],
+          f"{notes(diags)}\n{err}")
+    # a schema that drops what it created is not broken: a finding, not a failed run
+    kptest.write(os.path.join(tmp, "dropping.sql"), SCHEMA + "DROP TABLE airports;\n")
+    kptest.write(os.path.join(tmp, "q.sql"), "SELECT * FROM airports WHERE id = 1;\n")
+    rc, out, err = kptest.run("lint", "--no-config", "--schema", os.path.join(tmp, "dropping.sql"), "q.sql",
+                              cwd=tmp, plain=True)
+    check("a schema's DROP TABLE: the query's KP008 notes it, exit 1, not a broken schema",
+          rc == 1 and "dropping.sql:3:1: note: table airports was dropped here" in out and "broken" not in err,
+          f"{rc}\n{out}\n{err}")
+
+    # 7, its exception: a construct the target's own grammar refuses stays
+    # an error in a string the code runs as SQL; elsewhere it is a note
+    java = """class K {
+  void f(java.sql.Connection c) throws Exception {
+    c.prepareStatement("SELECT * FROM t JOIN u ON t.a = u.a WHERE t.a = 1");
+    c.prepareStatement("WITH x AS (SELECT * FROM t) SELECT * FROM x");
+    c.prepareStatement("SELECT * FROM t WHERE a = 1 UNION ALL SELECT * FROM t WHERE a = 2");
+    c.prepareStatement("SELECT * FROM t WHERE a = 1 UNION SELECT * FROM t WHERE a = 2");
+    c.prepareStatement("SELECT * FROM t WHERE a IN (SELECT a FROM t WHERE a = 3)");
+    c.prepareStatement("SELECT * FROM (SELECT * FROM t) x");
+    c.prepareStatement("SELECT a, rank() OVER (ORDER BY a) FROM t WHERE a = 1");
+    c.prepareStatement("SELECT * FROM t, u WHERE t.a = 1");
+    c.prepareStatement("SELECT * FROM t LEFT JOIN u ON t.a = u.a WHERE t.a = 1");
+    String s = "SELECT * FROM t JOIN u ON t.a = u.a WHERE t.a = 1";
+  }
+}
+"""
+    cols = [(3, 41), (4, 25), (5, 53), (6, 53), (7, 53), (8, 39), (9, 42), (10, 40), (11, 46), (12, 33)]
+    want = {  # per statement line: error (the target refuses it) or info
+        "lindorm": "eeeeeeeeei",
+        "phoenix": "ieieiieiii",
+        "tablestore": "ieeeiiiiii",
+        "generic": "iiiiiiiiii",
+    }
+    for target, sev in want.items():
+        rc, got, diags, err = lint(tmp, "K.java", java, "--target", target)
+        exp = [("KP012", "error" if s == "e" else "info", l, c) for s, (l, c) in zip(sev, cols)]
+        helps = [bool(d.get("help")) and d["help"][0].startswith(target + " refuses it too")
+                 for d in diags if d["rule"] == "KP012"]
+        check(f"--target {target}: KP012 an error only where {target} refuses the construct",
+              got == exp and helps == [s == "e" for s in sev], f"{got}\n{helps}\n{err}")
+    kptest.write(os.path.join(tmp, "KMapper.xml"), """<?xml version="1.0"?>
+<mapper namespace="x.KMapper">
+  <select id="j">SELECT * FROM t JOIN u ON t.a = u.a WHERE t.a = #{a}</select>
+</mapper>
+""")
+    for target, sev in (("lindorm", "error"), ("phoenix", "info")):
+        rc, out, err = kptest.run("lint", "--no-config", "--schema", os.path.join(tmp, "schema.sql"), "--format",
+                                  "json", "--fail-on", "info", "--target", target, "KMapper.xml", cwd=tmp, plain=True)
+        got = [(d["rule"], d["severity"], d["line"], d["column"]) for d in json.loads(out)["diagnostics"]]
+        check(f"MyBatis join, --target {target}: KP012 {sev}", got == [("KP012", sev, 3, 34)], f"{got}\n{err}")
+
+    # named parameters with a property path: Spring's :owner.id, sqlx's :place.id
+    rc, got, diags, err = lint(tmp, "n.go", """package x
+func f(db *sqlx.DB) {
+	db.NamedExec(`INSERT INTO t (a, b) VALUES (:a, :place.id)`, pp)
+	db.NamedQuery(`SELECT * FROM t WHERE a = :p.id AND c = :q`, pp)
+}
+""")
+    check("Go (sqlx): :place.id is one parameter, no syntax error",
+          got == [("KP002", "info", 4, 53)], f"{got}\n{err}")
+    rc, got, diags, err = lint(tmp, "N.java", """class N {
+  void f() {
+    jdbc.query("SELECT * FROM t WHERE b = :owner.address.city", params, mapper);
+  }
+}
+""")
+    check("Java (Spring): :owner.address.city is one parameter",
+          got == [("KP001", "error", 3, 39)] and diags[0]["end_column"] == 62, f"{got}\n{err}")
+    rc, got, diags, err = lint(tmp, "n.py", """def f(conn):
+    conn.execute(text("SELECT * FROM t WHERE a = :p.id"), {})
+""")
+    check("Python (SQLAlchemy reads :name only): :p.id stays a syntax error",
+          got == [("KP011", "error", 2, 52)], f"{got}\n{err}")
+
+    # 6, again: "...".strip().format(...) and textwrap.dedent("...").format(...) (sqlite-utils)
+    rc, got, diags, err = lint(tmp, "fmt.py", """import textwrap
+def f(db, t):
+    db.execute(\"\"\"
+        INSERT INTO {table} (a) VALUES (1);
+    \"\"\".strip().format(table=t))
+    sql = (
+        textwrap.dedent(\"\"\"
+        SELECT * FROM {table} WHERE a = 1
+    \"\"\")
+        .strip()
+        .format(table=t)
+    )
+    db.execute(sql)
+""")
+    check("Python: .strip().format and textwrap.dedent(...).format: KP035 at the field, never KP016",
+          got == [("KP035", "warning", 4, 21), ("KP035", "warning", 8, 23)], f"{got}\n{err}")
+
+    # 2, again (sqlite-utils' CLI): a kebab-case command name and text for
+    # people (help=, a name ending in message) are not SQL; a SQL call's
+    # string or a name that says sql stays SQL
+    rc, got, diags, err = lint(tmp, "h.py", """@cli.command("create-spatial-index")
+@click.option("--alter", is_flag=True, help="Alter existing table to add any missing columns")
+def f(db):
+    errorMessage = "Delete from table failed for some reason"
+    short_help = "Create table with given name and columns"
+    sql = "Create table with given name"
+    db.execute("create-spatial-index")
+""")
+    check("kebab-case names and help/message texts are silent; SQL calls and sql names keep their errors",
+          got == [("KP011", "error", 6, 25), ("KP011", "error", 7, 23)], f"{got}\n{err}")
+
 kptest.finish()

@@ -358,7 +358,7 @@ with tempfile.TemporaryDirectory() as tmp:
     entries = [json.loads(x.rstrip(",")) for x in open(base).read().splitlines()[1:-1]]
     check("--write-baseline: every finding recorded, exit 0", rc == 0 and
           sorted((e["rule"], e["count"]) for e in entries) == [("KP001", 2), ("KP002", 1)] and
-          "3 finding(s) recorded" in err and json.load(open(base))["keyplan_baseline"] == 1, open(base).read() + err)
+          "3 finding(s) recorded" in err and json.load(open(base))["keyplan_baseline"] == 2, open(base).read() + err)
     rc, out, err = run("lint", "--no-config", "--schema", "schema.sql", "q.sql", "--baseline", base, "--format",
                        "json", cwd=tmp)
     check("--baseline: nothing new, exit 0", rc == 0 and diags(out) == [] and err == "", out + err)
@@ -500,6 +500,19 @@ rc, out, err = run("explain", "--no-config", "--format", "json", "-e",
                    "SELECT * FROM e WHERE h = ? AND ts >= TO_DATE('2020-01-01') AND ts < NOW() AND id IN (1, 2);"
                    "SELECT * FROM e WHERE h = 'x' AND ts = DATE '2021-02-03' ORDER BY ts; SELECT * FROM e WHERE id = 1")
 plans += [json.loads(x) for x in out.splitlines()]
+# Tablestore's index selection policy: a choice by each rule (docs/targets.md)
+rc, out, err = run("explain", "--no-config", "--target", "tablestore", "--format", "json", "-e",
+                   "CREATE TABLE ts (a BIGINT, b BIGINT, c BIGINT, d VARCHAR(8), PRIMARY KEY (a, b));"
+                   "CREATE INDEX ts_c ON ts (c, a, b); CREATE INDEX ts_s USING SEARCH ON ts (b, d);"
+                   "SELECT * FROM ts WHERE c = 1 AND a > 1; SELECT a, b, c FROM ts WHERE c = 1 AND a > 1;"
+                   "SELECT a FROM ts WHERE b = 1 AND d = 'x'")
+ts = [json.loads(x) for x in out.splitlines()]
+check("tablestore: a choice by cost, by secondary index, by search index",
+      [o.get("choice", {}).get("by") for o in ts if o["statement"] == "select"] == ["cost", "secondary_index", "search_index"]
+      and ts[-3]["choice"]["candidates"] == [
+          {"path": {"type": "index", "name": "ts_c", "covering": False}, "access": "scan", "bound": 2},
+          {"path": {"type": "primary"}, "access": "filtered_scan", "bound": 1}], out)
+plans += ts
 bad = [(i, e) for i, o in enumerate(plans) for e in errors_of(vplan, o)]
 check("plan JSON lines validate against docs/schemas/plan.schema.json", len(plans) > 100 and not bad,
       f"{len(plans)} plans; {bad[:5]}")
@@ -512,6 +525,8 @@ doc = json.loads(out)
 check("lint JSON validates against docs/schemas/lint.schema.json", not errors_of(vlint, doc), str(errors_of(vlint, doc)))
 doc["diagnostics"][0]["severity"] = "fatal"
 check("... and a wrong severity does not", errors_of(vlint, doc) != [])
+ts[-3]["choice"]["by"] = "guess"
+check("... a plan with an unknown choice does not validate", errors_of(vplan, ts[-3]) != [])
 rc, out, err = run("check", "--no-config", "--schema", S, "--workload", "examples/queries.sql", "--format", "json")
 doc = json.loads(out)
 check("check JSON validates against docs/schemas/check.schema.json", not errors_of(vcheck, doc) and doc["advice"],

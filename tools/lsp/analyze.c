@@ -141,7 +141,7 @@ static void sink(void *ctx, const kp_diag *g)
 	/* as the report fingerprints a finding for --baseline: the baseline is
 	 * applied when the document's findings are published, in its order */
 	if (r->want_fp)
-		x->fp = kp_fingerprint(&r->shape, g->rule, g->src, g->off);
+		x->fp = kp_fingerprint(&r->shape, g->rule, g->src, g->off, &x->fp1);
 	uint32_t off = 0, end = 0;
 	if (local_offset(r, g->src, g->off, &off)) {
 		if (!local_offset(r, g->src, g->off + g->len, &end) || end < off)
@@ -414,6 +414,10 @@ int kp_lsp_on_event(void *ctx, kp_event *ev)
 			kp_arena_reset(&r->shape_arena);
 			kp_shape_of(&r->shape, ev->src, ev->start, ev->end, ev->plan.table ? ev->plan.table->name : NULL,
 			            &r->shape_arena);
+			/* baselines know a statement by its fingerprint, as lint does */
+			kp_fp_opts fo;
+			kp_target_fp_opts(&fo, r->pipe->target);
+			r->shape.ast = ev->stmt ? kp_stmt_fingerprint(ev->stmt, &fo) : 0;
 		}
 		kp_report_emit(rep, ev->d);
 		r->shape.set = false;

@@ -1,5 +1,6 @@
 /* SQL in application code (Java, Kotlin, Go, Python, MyBatis XML), planned
  * statement by statement (lsp.h, analyze.c for SQL files). */
+#define _GNU_SOURCE   /* memmem */
 #include "tools/lsp/lsp.h"
 
 #include <ctype.h>
@@ -44,8 +45,10 @@ static bool host_has_ddl(const char *t, size_t len)
  * its start (its keyplan: comments included), so it moves with its text;
  * one whose findings reach outside it (a finding in an included fragment
  * or a constant) is pinned to the place it was planned at. The statements
- * that read fragments or constants are planned together, as one (a finding
- * in a fragment is reported once, naming every statement that reads it). */
+ * that read fragments or constants are planned on every analysis (a
+ * finding in a fragment is reported once, naming every statement that
+ * reads it). Statements are planned as the scanner finds them
+ * (lib/embed.c), so each is decided alone. */
 typedef struct host_plan {
 	run *r;
 	kp_lsp_doc *d;
@@ -54,8 +57,7 @@ typedef struct host_plan {
 	bool all;               /* plan every statement (the file holds DDL) */
 	bool ready;             /* the statements are keyed */
 	kp_lsp_ref *refs;       /* the new chunks, one per statement */
-	bool *want;             /* by statement */
-	uint32_t n, i;          /* statements, the one under way */
+	uint32_t n, cap, i;     /* statements, room, the one under way + 1 */
 	uint32_t lo;            /* the start of the statement under way */
 } host_plan;
 
@@ -86,64 +88,56 @@ static uint64_t stmt_key(host_plan *h, const kp_host_stmt *st, uint32_t lo)
 	return k;
 }
 
-static void host_keys(host_plan *h, const kp_host_file *hf)
+/* Every keyplan: comment of the file (a line holding "keyplan:") may act
+ * on any statement: their text is part of each statement's key. Read from
+ * the text, since statements are planned as the scanner finds them. */
+static uint64_t directives_key(uint64_t h, const char *t, size_t len)
 {
-	h->ready = true;
-	/* every keyplan: comment of the file may act on any statement */
-	for (unsigned k = 0; k < hf->ndirs; k++)
-		h->ctx = kp_lsp_hash(h->ctx, h->d->t.text + hf->dirs[k].off, hf->dirs[k].end - hf->dirs[k].off);
-	for (const kp_host_stmt *st = hf->head; st; st = st->next)
-		h->n++;
-	h->refs = calloc(h->n ? h->n : 1, sizeof *h->refs);
-	h->want = calloc(h->n ? h->n : 1, sizeof *h->want);
-	if (!h->refs || !h->want)
-		abort();
-	uint64_t uses = 0;
-	bool uses_missed = false;
-	uint32_t i = 0;
-	for (const kp_host_stmt *st = hf->head; st; st = st->next, i++) {
-		uint32_t lo = stmt_lo(st);
-		uint64_t key = stmt_key(h, st, lo);
-		kp_lsp_chunk *c = h->all ? NULL : kp_lsp_old_take(&h->om, key);
-		if (c && c->pinned && c->pin_lo != lo) {
-			c->taken = false;   /* planned elsewhere: freed with the old chunks not reused */
-			c = NULL;
-		}
-		h->refs[i].base = c && c->pinned ? 0 : lo;
-		h->refs[i].len = c && c->pinned ? (uint32_t)h->d->t.len : st->end - lo;
-		h->refs[i].c = c ? c : kp_lsp_new_chunk(key);
-		h->want[i] = !c;
-		if (st->nuses) {
-			uses = kp_lsp_hash_u64(uses ^ 0x9e3779b97f4a7c15ull, key);
-			uses_missed |= !c;
-		}
+	const char *p = t, *e = t + len;
+	while ((p = memmem(p, (size_t)(e - p), "keyplan:", 8))) {
+		const char *nl = memchr(p, '\n', (size_t)(e - p));
+		const char *end = nl ? nl : e;
+		h = kp_lsp_hash(h, p, (size_t)(end - p));
+		p = end;
 	}
-	if (uses_missed || uses != h->d->uses_key) {
-		/* the statements that read fragments or constants: all again */
-		i = 0;
-		for (const kp_host_stmt *st = hf->head; st; st = st->next, i++)
-			if (st->nuses && !h->want[i]) {
-				h->refs[i].c->taken = false;   /* freed with the old chunks */
-				uint32_t lo = stmt_lo(st);
-				h->refs[i].base = lo;
-				h->refs[i].len = st->end - lo;
-				h->refs[i].c = kp_lsp_new_chunk(h->refs[i].c->key);
-				h->want[i] = true;
-			}
-	}
-	h->d->uses_key = uses;
+	return h;
 }
 
+/* Is statement st to be planned? Called in order, as the scanner finds
+ * them: its chunk is the old one of its key, or a new one. */
 static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 {
+	(void)hf;
 	host_plan *h = ctx;
-	if (!h->ready)
-		host_keys(h, hf);
-	uint32_t i = h->i++;
-	if (i >= h->n || !h->want[i])
+	if (!h->ready) {
+		h->ready = true;
+		h->ctx = directives_key(h->ctx, h->d->t.text, h->d->t.len);
+	}
+	uint32_t lo = stmt_lo(st);
+	uint64_t key = stmt_key(h, st, lo);
+	kp_lsp_chunk *c = h->all ? NULL : kp_lsp_old_take(&h->om, key);
+	if (c && (st->nuses || (c->pinned && c->pin_lo != lo))) {
+		/* one that reads fragments or constants is planned every time (a
+		 * finding in a fragment is reported once, naming every statement
+		 * that reads it); a pinned one planned elsewhere: again */
+		c->taken = false;   /* freed with the old chunks not reused */
+		c = NULL;
+	}
+	if (h->n == h->cap) {
+		h->cap = h->cap ? h->cap * 2 : 64;
+		h->refs = realloc(h->refs, h->cap * sizeof *h->refs);
+		if (!h->refs)
+			abort();
+	}
+	uint32_t i = h->n++;
+	h->refs[i].base = c && c->pinned ? 0 : lo;
+	h->refs[i].len = c && c->pinned ? (uint32_t)h->d->t.len : st->end - lo;
+	h->refs[i].c = c ? c : kp_lsp_new_chunk(key);
+	h->i = i + 1;
+	if (c)
 		return false;
 	h->r->out = h->refs[i].c;
-	h->lo = stmt_lo(st);
+	h->lo = lo;
 	h->d->runs++;
 	return true;
 }
@@ -258,8 +252,6 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	kp_arena ha;
 	kp_arena_init(&ha);
 	kp_host_file *hf = kp_embed_run(&p, &src, (kp_lang)d->lang, KP_ROLE_QUERY, &es, &ha, &keep);
-	if (!h.ready)
-		host_keys(&h, hf);   /* no statement */
 	r.out = d->whole;
 	kp_report_end(&rep, NULL, NULL, 0);
 	kp_pipe_free(&p);
@@ -281,7 +273,6 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 		h.refs[i].c->next = NULL;
 	}
 	free(h.om.slots);
-	free(h.want);
 	free(d->refs);
 	d->refs = h.refs;
 	d->nrefs = h.n;

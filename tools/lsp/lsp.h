@@ -51,6 +51,7 @@ typedef struct kp_lsp_diag {
 	kp_lsp_note *notes;
 	uint32_t nnotes;
 	uint64_t fp;            /* its baseline fingerprint (with a baseline) */
+	uint64_t fp1;           /* the same as a version 1 baseline knows it (tools/baseline.h) */
 } kp_lsp_diag;
 
 /* One statement's plan, for hover and inlay hints. */
@@ -132,8 +133,6 @@ typedef struct kp_lsp_doc {
 	kp_lsp_chunk *whole;    /* file-level findings (directives of the file
 	                           pass; application code: its extraction's),
 	                           recomputed on every analysis */
-	uint64_t uses_key;      /* application code: the statements that read
-	                           fragments or constants, at the last analysis */
 	uint64_t ctx_key;       /* context of the last analysis */
 	bool had_ddl;           /* a chunk changes the schema */
 	/* what edits changed since the last analysis: only [edit_lo, len -

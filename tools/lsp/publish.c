@@ -348,7 +348,7 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t 
 	kp_baseline *bl_ = d->ws->has_baseline ? &d->ws->baseline : NULL;
 	for (uint32_t i = 0; i < c->ndiags; i++) {
 		const kp_lsp_diag *g = &c->diags[i];
-		if (bl_ && kp_baseline_take(bl_, g->fp))
+		if (bl_ && kp_baseline_take(bl_, g->fp, g->fp1))
 			continue;   /* known: recorded in the baseline */
 		bool ns = o->no_schema && g->rule == KP_R_UNKNOWN_TABLE;
 		if (ns && o->said)

@@ -1,0 +1,126 @@
+/* Builders followed within a block: a local given a string, and what the
+ * code appends to it (extractInt.h). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/extractInt.h"
+
+/* ------------------------------------------------------------ builders */
+
+/* The local a builder keeps its text in, when the string expression at i
+ * starts one: NAME = "...", NAME = new StringBuilder("..."), or the first
+ * NAME.append("..."). The index of NAME's token, or SIZE_MAX. */
+size_t kph_builder_root(const extractor *x, size_t i)
+{
+	const kp_htok *T = x->tk.t;
+	if (i >= 2 && T[i - 1].type == KP_HT_ASSIGN && T[i - 2].type == KP_HT_OTHER &&
+	    !(i >= 3 && T[i - 3].type == KP_HT_DOT))
+		return i - 2;
+	if (i >= 5 && T[i - 1].type == KP_HT_OPEN && T[i - 1].open == '(' &&
+	    (kph_word_at(x, i - 2, "StringBuilder") || kph_word_at(x, i - 2, "StringBuffer")) && kph_word_at(x, i - 3, "new") &&
+	    T[i - 4].type == KP_HT_ASSIGN && T[i - 5].type == KP_HT_OTHER)
+		return i - 5;
+	if (i >= 4 && T[i - 1].type == KP_HT_OPEN && kph_word_at(x, i - 2, "append") && T[i - 3].type == KP_HT_DOT &&
+	    T[i - 4].type == KP_HT_OTHER && !(i >= 5 && T[i - 5].type == KP_HT_DOT))
+		return i - 4;
+	return SIZE_MAX;
+}
+
+/* One appended value starting at k, up to (not with) token stop or the end
+ * of the statement: a string expression (its literals are consumed) or
+ * pasted text. Returns the token after it. */
+static size_t append_value(extractor *x, size_t k, size_t stop, bool *pyformat, uint8_t *consumed)
+{
+	const kp_htok *T = x->tk.t;
+	if (T[k].type == KP_HT_STR) {
+		size_t e = kph_read_chain(x, k, pyformat);
+		for (size_t q = k; q < e; q++)
+			consumed[q] = 1;
+		return e;
+	}
+	int d = 0;
+	size_t e = k, last = k;
+	for (; e < x->tk.n && T[e].type != KP_HT_EOF && e != stop; e++) {
+		int ty = T[e].type;
+		if (d == 0 && (ty == KP_HT_SEMI || ty == KP_HT_NL || ty == KP_HT_COMMA || ty == KP_HT_CLOSE))
+			break;
+		if (ty == KP_HT_OPEN)
+			d++;
+		else if (ty == KP_HT_CLOSE)
+			d--;
+		last = e;
+	}
+	if (e > k)
+		kp_hb_hole(&x->b, T[k].off, T[last].off + T[last].len - T[k].off);
+	return e;
+}
+
+/* Appends to x->b what the code appends to the builder named by token nm
+ * after token j, to the end of the block: NAME += ..., NAME = NAME + ...,
+ * NAME.append(...).append(...). Stops where NAME is given another value.
+ * Returns false when an append is conditional (inside a deeper block: an
+ * if, a loop): the statement the code runs is not known. *end: where the
+ * last append ends in the host. */
+bool kph_follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8_t *consumed, uint32_t *end)
+{
+	const kp_htok *T = x->tk.t;
+	int d = 0;   /* brackets open since the builder's name */
+	for (size_t k = nm; k < j; k++)
+		d += T[k].type == KP_HT_OPEN ? 1 : T[k].type == KP_HT_CLOSE ? -1 : 0;
+	if (kph_any_const(x, &T[nm]))
+		return true;   /* a constant is no builder */
+	uint32_t bit = kph_name_hash(x->src->text + T[nm].off, T[nm].len) & 0xffff;
+	if (!(x->appended[bit >> 3] & (1u << (bit & 7))))
+		return true;   /* nothing is ever appended to this name */
+	/* a method's worth of tokens at most: a builder lives in one method,
+	 * and a class of many string fields must not be read once per field */
+	size_t stop = j + KP_HOST_BUILDER_TOKENS < x->tk.n ? j + KP_HOST_BUILDER_TOKENS : x->tk.n;
+	for (size_t k = j; k < stop && T[k].type != KP_HT_EOF; k++) {
+		int ty = T[k].type;
+		if (ty == KP_HT_OPEN) {
+			d++;
+			continue;
+		}
+		if (ty == KP_HT_CLOSE) {
+			if (--d < 0)
+				return true;
+			continue;
+		}
+		if (!kph_same_name(x, &T[k], &T[nm]) || (k > 0 && T[k - 1].type == KP_HT_DOT) || k + 3 >= x->tk.n)
+			continue;
+		size_t p = k + 1, e;
+		if (kph_word_at(x, p, "+=")) {
+			if (d > 0)
+				return false;
+			e = append_value(x, p + 1, SIZE_MAX, pyformat, consumed);
+		} else if (T[p].type == KP_HT_ASSIGN && kph_same_name(x, &T[p + 1], &T[nm]) && T[p + 2].type == KP_HT_PLUS) {
+			if (d > 0)
+				return false;
+			e = append_value(x, p + 3, SIZE_MAX, pyformat, consumed);
+		} else if (T[p].type == KP_HT_DOT && kph_word_at(x, p + 1, "append") && T[p + 2].type == KP_HT_OPEN) {
+			if (d > 0)
+				return false;
+			e = p;
+			while (T[e].type == KP_HT_DOT && kph_word_at(x, e + 1, "append") && T[e + 2].type == KP_HT_OPEN) {
+				size_t o = e + 2, c = o + 1;
+				for (int dd = 1; c < x->tk.n && T[c].type != KP_HT_EOF; c++)
+					if (T[c].type == KP_HT_OPEN)
+						dd++;
+					else if (T[c].type == KP_HT_CLOSE && --dd == 0)
+						break;
+				if (c > o + 1)
+					append_value(x, o + 1, c, pyformat, consumed);
+				e = c + 1;
+			}
+		} else if (T[p].type == KP_HT_ASSIGN) {
+			return true;   /* a new value: this builder ends */
+		} else {
+			continue;
+		}
+		if (e > 0 && e - 1 < x->tk.n)
+			*end = T[e - 1].off + T[e - 1].len;
+		k = e > k ? e - 1 : k;
+	}
+	return true;
+}

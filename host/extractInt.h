@@ -1,0 +1,139 @@
+/* Shared by the extraction of Java, Kotlin, Go and Python (extract.c: the
+ * statements; tokens.c: the token windows; names.c: the file's constants
+ * and the names passed to SQL calls; builder.c: builders followed), as
+ * SQLite's whereInt.h is by its where*.c. Not for use outside host/. */
+#ifndef KP_EXTRACT_INT_H
+#define KP_EXTRACT_INT_H
+
+#include "host/host_build.h"
+
+/* A window of the file's tokens (the file's text is whole; its tokens are
+ * not: a large file's tokens would be most of what extraction holds). The
+ * window's own tokens are [lo, hi); the WIN_BACK before them are what a
+ * statement looks back at (an annotation's name, NAME =), the WIN_AHEAD
+ * after them what it reads on (a chain of literals, a builder's appends,
+ * an annotation's arguments). The last token is EOF: the file's end, or
+ * where the window stops. */
+typedef struct toks {
+	kp_htok *t;
+	size_t n, cap;
+	size_t lo, hi;
+} toks;
+
+#ifndef KP_HOST_WIN_TOKENS
+#define KP_HOST_WIN_TOKENS 65536   /* a test build may make windows small */
+#endif
+#define WIN_TOKENS KP_HOST_WIN_TOKENS
+#define WIN_BACK 64
+#define WIN_AHEAD 8192
+
+typedef struct extractor {
+	kp_host_file *f;
+	kp_source *src;
+	kp_lang lang;
+	kp_arena *a;
+	toks tk;
+	int depth;              /* brackets open */
+	kp_hbuild b;
+	kp_host_stmt *tail;
+	struct hconst *consts;  /* the file's string constants */
+	size_t nconsts;
+	uint32_t *chash;        /* open addressing over consts: index + 1, 0 empty */
+	size_t chash_mask;
+	const char *const *calls; /* a team's own SQL calls (NULL-terminated) */
+	kp_host_range uses[16]; /* the constants the statement being read uses */
+	unsigned nuses;
+	struct pname { uint32_t off, len; } *passed; /* names passed to a SQL call
+	                           (len 0: an empty slot) */
+	size_t passed_mask;
+	uint8_t appended[8192]; /* bits by name hash: names appended to somewhere
+	                           (NAME +=, NAME.append(, NAME = NAME +) */
+	const kp_host_opts *o;  /* with o->each: statements handed over one by one */
+	bool dry;               /* only where statements are and what they use */
+	kp_host_stmt *pending;  /* streaming: found, handed over when the next is
+	                           found (a comment trailing both on one line is
+	                           the later one's) */
+	kp_arena sa[2];         /* streaming: the pending statement's arena and
+	                           the next one's */
+	int cur;                /* the arena the next statement goes in */
+	unsigned dir_next;      /* streaming: the first keyplan: comment not given */
+	uint32_t *carry;        /* offsets of literals appended to a builder
+	                           that lie past the window read */
+	size_t ncarry, carrycap;
+} extractor;
+
+/* A constant of the file: an upper-case name given a string of literals
+ * once (static final String COLUMNS = "a, b"; const Cols = "a, b"). Used
+ * as an operand of +, it is its text, not pasted input; a statement that
+ * is used that way (a prefix) is not planned on its own. */
+typedef struct hconst {
+	uint32_t name, len;     /* the name in the host */
+	uint32_t first, last;   /* the offsets of its first and last tokens */
+	uint32_t end;           /* the end of its last token */
+	bool twice;             /* assigned more than once: not a constant */
+	bool used;              /* an operand of + somewhere */
+} hconst;
+
+/* The brackets open where find_passed is, from window to window: each
+ * one's bracket and, for a (, the name of the call it opens. */
+typedef struct open_br {
+	char open;
+	uint32_t name, len;     /* the word before (: off, len (0: none) */
+} open_br;
+
+typedef struct passed_state {
+	open_br stack[256];
+	size_t n, count, cap;
+} passed_state;
+
+/* Tokens after a builder's start that are searched for its appends. */
+#define KP_HOST_BUILDER_TOKENS 4096
+
+/* ------------------------------------------------------------ tokens.c */
+
+int kph_lex(kp_hlex *lx, kp_htok *t, kp_lang lang);
+/* Reads the window whose own tokens start at offset start, from back. */
+void kph_window(toks *w, kp_source *src, kp_lang lang, size_t back, size_t start);
+/* Is the window's last token the file's end? */
+bool kph_at_end(const toks *w, const kp_source *src);
+/* The window after w, whose own tokens start at w's local token k. */
+void kph_next_window(toks *w, kp_source *src, kp_lang lang, size_t k);
+uint32_t kph_name_hash(const char *p, size_t n);
+/* The next token from i that is not a comment, nor a line break inside
+ * brackets (Python). */
+size_t kph_skip(const extractor *x, size_t i, int depth);
+/* Is token i the word w? */
+bool kph_word_at(const extractor *x, size_t i, const char *w);
+bool kph_same_name(const extractor *x, const kp_htok *a, const kp_htok *b);
+
+/* ------------------------------------------------------------- names.c */
+
+/* The constant named by t, assigned once or not; assigned once. */
+hconst *kph_any_const(const extractor *x, const kp_htok *t);
+hconst *kph_find_const(const extractor *x, const kp_htok *t);
+/* The constants defined in the window's own tokens (*cap: x->consts'). */
+void kph_find_consts(extractor *x, size_t *cap);
+/* Which constants are operands of +, in the window's own tokens. */
+void kph_find_used(extractor *x);
+/* Appends constant c's text to x->b. */
+void kph_decode_const(extractor *x, const hconst *c, int depth);
+/* Is t a name passed as a whole argument to a SQL call somewhere? */
+bool kph_passed(const extractor *x, const kp_htok *t);
+void kph_find_passed(extractor *x, passed_state *ps);
+
+/* ----------------------------------------------------------- builder.c */
+
+/* The local a builder keeps its text in, when the string expression at i
+ * starts one, or SIZE_MAX. */
+size_t kph_builder_root(const extractor *x, size_t i);
+/* Appends to x->b what the code appends to builder nm after token j;
+ * false when an append is conditional. */
+bool kph_follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8_t *consumed, uint32_t *end);
+
+/* ----------------------------------------------------------- extract.c */
+
+/* Reads the string expression that starts at token i into x->b; returns
+ * the token after it. */
+size_t kph_read_chain(extractor *x, size_t i, bool *pyformat);
+
+#endif

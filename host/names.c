@@ -1,0 +1,239 @@
+/* The names of a host file that its strings are read by: its string
+ * constants, the names passed to SQL calls (extractInt.h). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/extractInt.h"
+
+static bool const_name(const char *p, size_t n)
+{
+	bool upper = false;
+	for (size_t i = 0; i < n; i++) {
+		if (islower((unsigned char)p[i]) || !(isalnum((unsigned char)p[i]) || p[i] == '_'))
+			return false;
+		upper |= isupper((unsigned char)p[i]);
+	}
+	return upper;
+}
+
+/* A name declared constant whatever its case: Go's const, Kotlin's const
+ * val, Java's final String. */
+static bool declared_const(const extractor *x, size_t i)
+{
+	return (i >= 1 && x->lang == KP_LANG_GO && kph_word_at(x, i - 1, "const")) ||
+	       (i >= 2 && x->lang == KP_LANG_KOTLIN && kph_word_at(x, i - 1, "val") && kph_word_at(x, i - 2, "const")) ||
+	       (i >= 2 && x->lang == KP_LANG_JAVA && kph_word_at(x, i - 1, "String") && kph_word_at(x, i - 2, "final"));
+}
+
+/* The constant named by t, assigned once or not: a hash lookup, since
+ * every name of the file is looked up. */
+hconst *kph_any_const(const extractor *x, const kp_htok *t)
+{
+	if (t->type != KP_HT_OTHER || !x->chash)
+		return NULL;
+	const char *p = x->src->text + t->off;
+	for (size_t h = kph_name_hash(p, t->len) & x->chash_mask;; h = (h + 1) & x->chash_mask) {
+		uint32_t e = x->chash[h];
+		if (!e)
+			return NULL;
+		hconst *c = &x->consts[e - 1];
+		if (c->len == t->len && !memcmp(x->src->text + c->name, p, t->len))
+			return c;
+	}
+}
+
+static void chash_put(extractor *x, size_t idx)
+{
+	const char *p = x->src->text + x->consts[idx].name;
+	size_t h = kph_name_hash(p, x->consts[idx].len) & x->chash_mask;
+	while (x->chash[h])
+		h = (h + 1) & x->chash_mask;
+	x->chash[h] = (uint32_t)idx + 1;
+}
+
+/* Adds consts[idx] to the hash, which stays at most half full. */
+static void chash_add(extractor *x, size_t idx)
+{
+	if (!x->chash || (idx + 1) * 2 > x->chash_mask + 1) {
+		size_t cap = x->chash ? (x->chash_mask + 1) * 2 : 64;
+		free(x->chash);
+		x->chash = calloc(cap, sizeof *x->chash);
+		if (!x->chash)
+			abort();
+		x->chash_mask = cap - 1;
+		for (size_t c = 0; c < idx; c++)
+			chash_put(x, c);
+	}
+	chash_put(x, idx);
+}
+
+hconst *kph_find_const(const extractor *x, const kp_htok *t)
+{
+	hconst *c = kph_any_const(x, t);
+	return c && !c->twice ? c : NULL;
+}
+
+/* The constants: NAME = "..." [+ "..."]... followed by the end of the
+ * statement, found in the window's own tokens. */
+void kph_find_consts(extractor *x, size_t *cap)
+{
+	const kp_htok *T = x->tk.t;
+	for (size_t i = x->tk.lo; i < x->tk.hi && i + 2 < x->tk.n; i++) {
+		if (T[i].type != KP_HT_OTHER || T[i + 1].type != KP_HT_ASSIGN || T[i + 2].type != KP_HT_STR ||
+		    (i > 0 && T[i - 1].type == KP_HT_DOT) ||
+		    !(const_name(x->src->text + T[i].off, T[i].len) || declared_const(x, i)))
+			continue;
+		size_t last = i + 2, j = i + 3;
+		for (;;) {
+			if (T[j].type == KP_HT_COMMENT) {
+				j++;
+			} else if (T[j].type == KP_HT_PLUS && (T[j + 1].type == KP_HT_STR ||
+			           (T[j + 1].type == KP_HT_OTHER &&
+			            const_name(x->src->text + T[j + 1].off, T[j + 1].len)))) {
+				last = j + 1;
+				j += 2;
+			} else if (x->lang == KP_LANG_PYTHON && T[j].type == KP_HT_STR) {
+				last = j++;
+			} else {
+				break;
+			}
+		}
+		int ty = T[j].type;
+		if (!(ty == KP_HT_SEMI || ty == KP_HT_NL || ty == KP_HT_EOF || ty == KP_HT_CLOSE || ty == KP_HT_COMMA ||
+		      (x->lang != KP_LANG_JAVA && T[j].off > T[last].off + T[last].len &&
+		       memchr(x->src->text + T[last].off + T[last].len, '\n', T[j].off - T[last].off - T[last].len))))
+			continue;   /* more follows: not a plain string */
+		hconst *dup = kph_any_const(x, &T[i]);
+		if (dup) {
+			dup->twice = true;
+			continue;
+		}
+		if (x->nconsts == *cap) {
+			*cap = *cap ? *cap * 2 : 16;
+			hconst *nc = realloc(x->consts, *cap * sizeof *nc);
+			if (!nc)
+				abort();
+			x->consts = nc;
+		}
+		x->consts[x->nconsts] = (hconst){T[i].off, T[i].len, T[i + 2].off, T[last].off,
+		                                 T[last].off + T[last].len, false, false};
+		chash_add(x, x->nconsts);
+		x->nconsts++;
+	}
+}
+
+/* Which constants are operands of +, in the window's own tokens. */
+void kph_find_used(extractor *x)
+{
+	const kp_htok *T = x->tk.t;
+	for (size_t i = x->tk.lo > 0 ? x->tk.lo : 1; i < x->tk.hi && i + 1 < x->tk.n && x->nconsts; i++) {
+		hconst *c = kph_find_const(x, &T[i]);
+		if (c && (T[i - 1].type == KP_HT_PLUS || T[i + 1].type == KP_HT_PLUS))
+			c->used = true;
+	}
+}
+
+/* Appends the text of constant c (its literals, and the constants it is
+ * built from, 8 deep; anything else is a hole): its tokens are read again
+ * from the text, wherever in the file it is. */
+void kph_decode_const(extractor *x, const hconst *c, int depth)
+{
+	kp_host_range u = {c->first, c->end};
+	bool known = false;
+	for (unsigned k = 0; k < x->nuses && !known; k++)
+		known = x->uses[k].off == u.off;
+	if (!known && x->nuses < 16)
+		x->uses[x->nuses++] = u;
+	kp_hlex lx = {x->src->text, x->src->len, c->first, x->lang == KP_LANG_KOTLIN};
+	kp_htok t;
+	while (kph_lex(&lx, &t, x->lang) != KP_HT_EOF && t.off <= c->last) {
+		if (t.type == KP_HT_STR) {
+			kp_hb_literal(&x->b, x->src->text, &t);
+		} else if (t.type == KP_HT_OTHER) {
+			const hconst *d = depth < 8 ? kph_find_const(x, &t) : NULL;
+			if (d && d != c)
+				kph_decode_const(x, d, depth + 1);
+			else
+				kp_hb_hole(&x->b, t.off, t.len);
+		}
+	}
+}
+
+bool kph_passed(const extractor *x, const kp_htok *t)
+{
+	if (!x->passed)
+		return false;
+	const char *p = x->src->text + t->off;
+	for (size_t h = kph_name_hash(p, t->len) & x->passed_mask;; h = (h + 1) & x->passed_mask) {
+		const struct pname *e = &x->passed[h];
+		if (!e->len)
+			return false;
+		if (e->len == t->len && !memcmp(x->src->text + e->off, p, t->len))
+			return true;
+	}
+}
+
+static void add_passed(extractor *x, passed_state *ps, uint32_t off, uint32_t len)
+{
+	if ((ps->count + 1) * 2 > ps->cap) {
+		size_t nc = ps->cap ? ps->cap * 2 : 64;
+		struct pname *old = x->passed;
+		size_t om = ps->cap;
+		x->passed = calloc(nc, sizeof *x->passed);
+		if (!x->passed)
+			abort();
+		x->passed_mask = nc - 1;
+		ps->cap = nc;
+		for (size_t h = 0; h < om; h++)
+			if (old[h].len) {
+				size_t q = kph_name_hash(x->src->text + old[h].off, old[h].len) & x->passed_mask;
+				while (x->passed[q].len)
+					q = (q + 1) & x->passed_mask;
+				x->passed[q] = old[h];
+			}
+		free(old);
+	}
+	size_t q = kph_name_hash(x->src->text + off, len) & x->passed_mask;
+	while (x->passed[q].len)
+		q = (q + 1) & x->passed_mask;
+	x->passed[q] = (struct pname){off, len};
+	ps->count++;
+}
+
+/* The names passed as a whole argument to a SQL call, in the window's own
+ * tokens: cursor.execute(sql), db.Query(q, id), jdbc.query(FIND_BY_ID, m). */
+void kph_find_passed(extractor *x, passed_state *ps)
+{
+	const kp_htok *T = x->tk.t;
+	for (size_t k = x->tk.lo; k < x->tk.hi && T[k].type != KP_HT_EOF; k++) {
+		if (T[k].type == KP_HT_OPEN) {
+			if (ps->n < 256) {
+				open_br *o = &ps->stack[ps->n];
+				o->open = T[k].open;
+				o->name = k > 0 && T[k - 1].type == KP_HT_OTHER ? T[k - 1].off : 0;
+				o->len = k > 0 && T[k - 1].type == KP_HT_OTHER ? T[k - 1].len : 0;
+			}
+			ps->n++;
+			continue;
+		}
+		if (T[k].type == KP_HT_CLOSE) {
+			if (ps->n)
+				ps->n--;
+			continue;
+		}
+		if (T[k].type != KP_HT_OTHER || !ps->n || ps->n > 256 || k < 1 || k + 1 >= x->tk.n)
+			continue;
+		const open_br *o = &ps->stack[ps->n - 1];
+		size_t after = k + 1;
+		if (k + 5 < x->tk.n && T[k + 1].type == KP_HT_DOT && kph_word_at(x, k + 2, "toString") &&
+		    T[k + 3].type == KP_HT_OPEN && T[k + 4].type == KP_HT_CLOSE)
+			after = k + 5;   /* sb.toString() */
+		if (o->open != '(' || !o->len || !(T[k - 1].type == KP_HT_COMMA || T[k - 1].type == KP_HT_OPEN) ||
+		    !(T[after].type == KP_HT_COMMA || T[after].type == KP_HT_CLOSE) ||
+		    kp_host_call_evidence(x->src->text + o->name, o->len, x->calls) != KP_HE_CALL)
+			continue;
+		if (!kph_passed(x, &T[k]))
+			add_passed(x, ps, T[k].off, T[k].len);
+	}
+}
