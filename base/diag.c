@@ -126,6 +126,11 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 		end = len;
 	/* columns as shown: a character shown as <U+XXXX> takes 8 */
 	for (size_t i = start; i < end;) {
+		size_t plain = kp_ascii_run(text + i, end - i);
+		width += (uint32_t)plain;
+		i += plain;
+		if (i >= end)
+			break;
 		uint32_t cp;
 		size_t k = kp_unsafe_char(text + i, end - i, &cp);
 		width += k ? 8 : 1;
@@ -135,6 +140,15 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 	}
 	(void)col;
 	for (size_t i = 0; i < start && i < len;) {
+		size_t plain = kp_ascii_run(text + i, (start < len ? start : len) - i);
+		if (plain) {   /* one space for each, in one piece */
+			kp_buf_reserve(out, plain);
+			memset(out->data + out->len, ' ', plain);
+			out->len += plain;
+			out->data[out->len] = 0;
+			i += plain;
+			continue;
+		}
 		uint32_t cp;
 		size_t k = kp_unsafe_char(text + i, len - i, &cp);
 		if (k) {
@@ -149,8 +163,12 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 	if (color)
 		kp_buf_puts(out, "\033[1;32m");
 	kp_buf_putc(out, '^');
-	for (uint32_t i = 1; i < width; i++)
-		kp_buf_putc(out, '~');
+	if (width > 1) {
+		kp_buf_reserve(out, width - 1);
+		memset(out->data + out->len, '~', width - 1);
+		out->len += width - 1;
+		out->data[out->len] = 0;
+	}
 	if (color)
 		kp_buf_puts(out, "\033[0m");
 	kp_buf_putc(out, '\n');
@@ -179,12 +197,30 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 	}
 	uint32_t line, col;
 	kp_source_linecol(d->src, d->off, &line, &col);
+	/* appended piece by piece, not through printf: lint formats every
+	 * finding, and the format strings' parsing was a fifth of this */
 	kp_buf_puts(out, bold);
 	kp_buf_puts_visible(out, d->src->path);
-	kp_buf_printf(out, ":%u:%u:%s %s%s:%s %s", line, col, off, color ? sevcol[d->severity] : "",
-	              kp_severity_name(d->severity), off, bold);
+	kp_buf_putc(out, ':');
+	kp_buf_int(out, line);
+	kp_buf_putc(out, ':');
+	kp_buf_int(out, col);
+	kp_buf_putc(out, ':');
+	kp_buf_puts(out, off);
+	kp_buf_putc(out, ' ');
+	kp_buf_puts(out, color ? sevcol[d->severity] : "");
+	kp_buf_puts(out, kp_severity_name(d->severity));
+	kp_buf_putc(out, ':');
+	kp_buf_puts(out, off);
+	kp_buf_putc(out, ' ');
+	kp_buf_puts(out, bold);
 	kp_buf_puts_visible(out, d->message);
-	kp_buf_printf(out, "%s [%s %s]\n", off, r->id, r->slug);
+	kp_buf_puts(out, off);
+	kp_buf_put(out, " [", 2);
+	kp_buf_puts(out, r->id);
+	kp_buf_putc(out, ' ');
+	kp_buf_puts(out, r->slug);
+	kp_buf_put(out, "]\n", 2);
 	size_t len;
 	const char *text = kp_source_line_text(d->src, d->off, &len);
 	if (len && text[len - 1] == '\r')

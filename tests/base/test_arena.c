@@ -155,8 +155,30 @@ static void test_arena_memory_aligned_zeroed_and_reused(void)
 	kp_arena_free(&a);
 }
 
+/* A kept block is cleared as it is handed out again: what a longer
+ * statement wrote, two resets back, past the end of a shorter one, still
+ * comes back zeroed, and so does text written without clearing. */
+static void test_arena_cleared_across_short_and_long_statements(void)
+{
+	kp_arena a;
+	kp_arena_init(&a);
+	for (int i = 0; i < 20; i++)
+		memset(kp_arena_alloc(&a, 100), 0xee, 100);
+	kp_arena_strndup(&a, "abcdefghijklmnopqrstuvwxyz", 26);
+	kp_arena_reset(&a);
+	memset(kp_arena_alloc(&a, 100), 0xee, 100);   /* a short statement */
+	kp_arena_reset(&a);
+	for (int i = 0; i < 25; i++) {                 /* a longer one */
+		unsigned char *r = kp_arena_alloc(&a, 100);
+		for (int j = 0; j < 100; j++)
+			CU_ASSERT_EQUAL_FATAL(r[j], 0);
+	}
+	kp_arena_free(&a);
+}
+
 KPT_SUITE("arena", NULL, NULL,
 	{"formats match snprintf", test_printf_formats_match_snprintf},
 	{"long formatted text", test_long_text},
 	{"integers and JSON strings", test_int_and_json},
-	{"arena memory is aligned and zeroed, and comes back zeroed after a reset", test_arena_memory_aligned_zeroed_and_reused})
+	{"arena memory is aligned and zeroed, and comes back zeroed after a reset", test_arena_memory_aligned_zeroed_and_reused},
+	{"a kept block comes back zeroed past a shorter statement's end", test_arena_cleared_across_short_and_long_statements})

@@ -230,8 +230,42 @@ static void test_diagnostic_text_with_colour_and_excerpt(void)
 	kp_arena_free(&a);
 }
 
+/* The visible writer reads eight bytes at a time: a character a terminal
+ * would act on is shown wherever it falls in those words (first byte, last,
+ * across two), and every other character, tab and UTF-8 included, is
+ * copied as it is. */
+static void test_visible_text_at_every_offset(void)
+{
+	static const struct {
+		const char *in, *out;
+	} chars[] = {
+		{"\x01", "<U+0001>"}, {"\x1b", "<U+001B>"}, {"\x1f", "<U+001F>"}, {"\x7f", "<U+007F>"},
+		{"\n", "<U+000A>"}, {"\xc2\x85", "<U+0085>"}, {"\xe2\x80\xae", "<U+202E>"},
+		{"\xe2\x81\xa6", "<U+2066>"}, {"\t", "\t"}, {" ", " "}, {"~", "~"}, {"\xc3\xa9", "\xc3\xa9"},
+		{"\xc2\xa0", "\xc2\xa0"}, {"\xe2\x80\x99", "\xe2\x80\x99"}, {"\xe7\x94\xa8", "\xe7\x94\xa8"},
+	};
+	for (size_t c = 0; c < sizeof chars / sizeof chars[0]; c++)
+		for (size_t at = 0; at <= 20; at++) {
+			char in[64], want[64];
+			memset(in, 'a', at);
+			strcpy(in + at, chars[c].in);
+			strcat(in, "bcdefghijkl");
+			memset(want, 'a', at);
+			strcpy(want + at, chars[c].out);
+			strcat(want, "bcdefghijkl");
+			kp_buf b = {0};
+			kp_buf_put_visible(&b, in, strlen(in));
+			ASSERT_STR(b.data, want);
+			/* the ASCII run ends at the character unless it is printable ASCII */
+			bool printable = chars[c].in[1] == 0 && chars[c].in[0] >= 0x20 && chars[c].in[0] < 0x7f;
+			CU_ASSERT_EQUAL(kp_ascii_run(in, strlen(in)), printable ? strlen(in) : at);
+			kp_buf_free(&b);
+		}
+}
+
 KPT_SUITE("stream", NULL, NULL,
 	{"windows match the whole file", test_windows_match_whole_file},
 	{"read errors", test_source_read_errors},
 	{"lines and columns of offsets (CRLF, UTF-8, past the end)", test_line_and_column_of_offsets},
-	{"diagnostic text: header, colour, excerpt and caret", test_diagnostic_text_with_colour_and_excerpt})
+	{"diagnostic text: header, colour, excerpt and caret", test_diagnostic_text_with_colour_and_excerpt},
+	{"control characters shown at every offset of the eight-byte scan", test_visible_text_at_every_offset})

@@ -273,6 +273,13 @@ rc, out, err = kptest.run("simulate", "--schema", "examples/schema.sql", "--work
                           "--format", "json", cwd=SRC, plain=True)
 check("the examples simulate, exit 0", rc == 0 and err == "", err)
 check("the examples' JSON is valid simulate.schema.json", not list(VALIDATOR.iter_errors(json.loads(out))))
+ex = json.loads(out)
+tbo = table(ex, "trades_by_order")
+hp = [p for p in tbo["pictures"] if p["kind"] == "hash_prefix"] if tbo else []
+check("the examples: the advised hash prefix starts pre-split, one region per server, and spreads writes evenly",
+      len(hp) == 1 and hp[0]["label"].endswith(", pre-split into 5 regions") and hp[0]["metrics"]["regions"] == 5 and
+      abs(hp[0]["metrics"]["hottest_region_write_share"] - 0.2) < 0.001 and hp[0]["metrics"]["max_mean_server_load"] < 1.01,
+      hp)
 if os.environ.get("KP_UPDATE_GOLDEN") == "1":
     kptest.write(GOLDEN, out)
 with open(GOLDEN) as f:

@@ -500,14 +500,25 @@ static int table(kp_sim_build *b, const kp_table *t, kp_sim_tab *out, const char
 	for (uint32_t i = 0; i < advice.n; i++) {
 		const kp_advice *x = advice.items[i];
 		design_of(b, t, x->newkey, x->buckets, 0, &ds);
+		int split_to = 0;
 		if (x->buckets > ds.d.presplit && b->adv->target == KP_TARGET_PHOENIX && !strcmp(x->kind, "salt_buckets"))
 			ds.d.presplit = x->buckets;   /* Phoenix pre-splits a salted table on its salt bytes */
+		else if ((!strcmp(x->kind, "hash_prefix") || !strcmp(x->kind, "salt_buckets")) &&
+		         ds.d.presplit < b->cfg.servers) {
+			/* A hashed or bucketed key is created pre-split (the HBase
+			 * reference guide pairs hashed keys with NUMREGIONS and
+			 * HexStringSplit): one region per server, else the picture
+			 * would show the table's first hours on one region whatever
+			 * its key, and the change would look like none. */
+			ds.d.presplit = split_to = b->cfg.servers;
+		}
 		p = &out->pics[out->npics++];
 		p->kind = x->kind;
 		p->key = x->key;
 		p->ddl = x->ddl;
 		p->recommended = x->recommended;
-		p->label = kp_arena_printf(b->a, "%s %s%s", x->kind, x->key, x->recommended ? " (recommended)" : "");
+		p->label = kp_arena_printf(b->a, "%s %s%s%s", x->kind, x->key, x->recommended ? " (recommended)" : "",
+		                           split_to ? kp_arena_printf(b->a, ", pre-split into %d regions", split_to) : "");
 		p->advisor_hot = x->recommended && rv && rv->after.written > 0 ? rv->after.hot / rv->after.written : -1;
 		if (picture(b, t, &ds, &qs, rates, assumed, p, err) < 0)
 			return -1;
