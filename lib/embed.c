@@ -259,6 +259,8 @@ static bool plan_stmt(embed *e, const kp_host_stmt *st)
 	kp_host_file *hf = e->hf;
 	kp_arena *sa = &e->sa;
 	bool kept = false;
+	if (sink->want && !sink->want(sink->ctx, hf, st))
+		return false;
 	kp_arena_reset(sa);
 	for (unsigned k = 0; sink->comment && k < st->ndirs; k++)
 		sink->comment(sink->ctx, src, st->dirs[k].off, st->dirs[k].end, st->off, st->end, false);

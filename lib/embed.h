@@ -25,6 +25,11 @@ typedef struct kp_embed_sink {
 	/* A statement's findings are all out. May be NULL. */
 	void (*stmt_done)(void *ctx);
 	void *ctx;
+	/* Is statement st of hf to be planned? false: it is skipped (no
+	 * comment, finding or event of it; the caller has them from an earlier
+	 * run: the language server's cache). Called for every statement, in
+	 * order, after the extraction. May be NULL: every one is planned. */
+	bool (*want)(void *ctx, const kp_host_file *hf, const kp_host_stmt *st);
 } kp_embed_sink;
 
 /* Reads host file src as language lang and plans its SQL in role r

@@ -510,6 +510,265 @@ with kptest.tempdir() as tmp:
                                            "textDocument/publishDiagnostics"] == [], json.dumps(c.notes)[:300])
     c.stop()
 
+
+def published(c):
+    """The publications read so far (taken out of c.notes)."""
+    got = [m for m in c.notes if m.get("method") == "textDocument/publishDiagnostics"]
+    c.notes = [m for m in c.notes if m.get("method") != "textDocument/publishDiagnostics"]
+    return got
+
+
+def quiet(c):
+    """Ends the session: what the last edits changed is published (or, to a client that pulls, refreshed)
+    before shutdown is answered; the publications read (the rest stays in c.notes)."""
+    c.stop()
+    c.notes += c.drain()
+    return published(c)
+
+
+with kptest.tempdir() as tmp:
+    # --- publication: chunks' JSON kept and moved, nothing sent twice
+    root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": SCHEMA})
+    pu = uri_of(os.path.join(root, "p.sql"))
+    two = ("SELECT * FROM orders WHERE orderid = 1; SELECT * FROM orders WHERE amount = 2;\n"
+           "SELECT * FROM orders WHERE userid = 'é' AND orderid = 3;\n" + QUERIES)
+
+    def same_as_lint(text, d):
+        kptest.write(os.path.join(root, "p.sql"), text)
+        return lsp_tuples(d) == lint_as_lsp(text, lint_json(root, "p.sql"))
+
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(pu, "sql", two)
+    d = c.diagnostics(pu)
+    check("publication: lint's findings, two statements on a line", same_as_lint(two, d) and len(d) == 6,
+          json.dumps(d)[:400])
+    # lines inserted above: every chunk moves, its JSON is kept, its lines written anew
+    text = "-- one\n-- two\n" + two
+    c.change(pu, 2, [{"range": rng(0, 0, 0, 0), "text": "-- one\n-- two\n"}])
+    d = c.diagnostics(pu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": pu}})
+    check("lines inserted above: the findings moved down, no statement planned again",
+          same_as_lint(text, d) and st["planned"] == 1 and sorted(x["range"]["start"]["line"] for x in d)[0] == 2,
+          json.dumps(d)[:400] + json.dumps(st))
+    # the first statement of a line made longer: the second starts further right
+    text = text.replace("orderid = 1;", "orderid = 1000;", 1)
+    c.change(pu, 3, [{"range": rng(2, 37, 2, 38), "text": "1000"}])
+    d = c.diagnostics(pu)
+    kp001 = [x for x in d if x["range"]["start"]["line"] == 2]
+    check("a statement that starts inside a line: its findings' columns follow its start",
+          same_as_lint(text, d) and [x["range"] for x in kp001] == [rng(2, 27, 2, 41), rng(2, 70, 2, 80)],
+          json.dumps(kp001))
+    # an edit of a statement that has no finding, on one line: the client has the diagnostics
+    c.change(pu, 4, [{"range": rng(3, 37, 3, 38), "text": "è"}])
+    check("an edit that changes no finding publishes nothing", quiet(c) == [], "")
+    # ... and an edit that does, publishes, at lint's places
+    text = text.replace("'é'", "'è'", 1)
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(pu, "sql", text)
+    c.diagnostics(pu)
+    c.change(pu, 2, [{"range": rng(3, 54, 3, 55), "text": "'x'"}])
+    text = text.replace("'è' AND orderid = 3", "'è' AND orderid = 'x'", 1)
+    d = [m["params"]["diagnostics"] for m in quiet(c)]
+    check("an edit that changes a finding publishes it, at lint's places",
+          len(d) == 1 and same_as_lint(text, d[0]) and len(d[0]) == 8, json.dumps(d)[:300])
+
+    # --- pull diagnostics (textDocument/diagnostic) for a client that offers them
+    c = LspClient(KEYPLAN, cwd=root)
+    r = c.initialize(root, capabilities={"textDocument": {"diagnostic": {"dynamicRegistration": False}},
+                                         "workspace": {"diagnostics": {"refreshSupport": True}}})
+    check("pull: offered to a client that can pull",
+          r["capabilities"].get("diagnosticProvider") == {"identifier": "keyplan", "interFileDependencies": True,
+                                                          "workspaceDiagnostics": False}, json.dumps(r))
+    c.open(pu, "sql", two)
+    full = c.request("textDocument/diagnostic", {"textDocument": {"uri": pu}})
+    check("pull: the full report, lint's findings",
+          full["kind"] == "full" and same_as_lint(two, full["items"]) and len(full["resultId"]) == 16,
+          json.dumps(full)[:300])
+    again = c.request("textDocument/diagnostic", {"textDocument": {"uri": pu}, "previousResultId": full["resultId"]})
+    check("pull: asked again with its resultId, unchanged",
+          again == {"kind": "unchanged", "resultId": full["resultId"]}, json.dumps(again))
+    c.change(pu, 2, [{"range": rng(1, 37, 1, 38), "text": "e"}])
+    again = c.request("textDocument/diagnostic", {"textDocument": {"uri": pu}, "previousResultId": full["resultId"]})
+    check("pull: after an edit that changes no finding, unchanged",
+          again == {"kind": "unchanged", "resultId": full["resultId"]}, json.dumps(again)[:300])
+    c.change(pu, 3, [{"range": rng(0, 0, 0, 0), "text": "\n"}])
+    again = c.request("textDocument/diagnostic", {"textDocument": {"uri": pu}, "previousResultId": full["resultId"]})
+    text = "\n" + two.replace("'é'", "'e'", 1)
+    check("pull: after a line inserted, the full report moved down",
+          again["kind"] == "full" and again["resultId"] != full["resultId"] and same_as_lint(text, again["items"]),
+          json.dumps(again)[:300])
+    err = c.request("textDocument/diagnostic", {"textDocument": {"uri": uri_of(os.path.join(root, "no.sql"))}},
+                    want_error=True)
+    check("pull: a document not open, InvalidParams", err["code"] == -32602 and "not open" in err["message"],
+          json.dumps(err))
+    # the schema edited: the other documents' diagnostics changed, the client is told to pull
+    su = uri_of(os.path.join(root, "schema", "schema.sql"))
+    c.open(su, "sql", SCHEMA)
+    c.request("textDocument/diagnostic", {"textDocument": {"uri": su}})
+    c.request("textDocument/diagnostic", {"textDocument": {"uri": pu}})
+    c.notes = []
+    c.change(su, 2, [{"range": rng(0, 0, 0, 0), "text": "-- edited\n"}])
+    check("pull: nothing is pushed to a client that pulls, a schema edit sends workspace/diagnostic/refresh",
+          quiet(c) == [] and [(m.get("method"), "id" in m) for m in c.notes] ==
+          [("workspace/diagnostic/refresh", True)], json.dumps(c.notes)[:300])
+
+with kptest.tempdir() as tmp:
+    # --- SQL in application code, incremental by statement
+    root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": SCHEMA})
+
+    def lint_same(name, text, d):
+        kptest.write(os.path.join(root, name), text)
+        return lsp_tuples(d) == lint_as_lsp(text, lint_json(root, name))
+
+    java = ('class Q {\n'
+            '  String a = "SELECT * FROM orders WHERE orderid = 1";\n'
+            '  // keyplan:ignore KP002 -- known\n'
+            '  String b = "SELECT * FROM orders WHERE userid = \'u\' AND amount = 2";\n'
+            '  String c = "SELECT * FROM orders WHERE " +\n'
+            '      "amount = 3";\n'
+            '}\n')
+    ju = uri_of(os.path.join(root, "Q.java"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(ju, "java", java)
+    d = c.diagnostics(ju)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": ju}})
+    check("Java: each statement planned on open, lint's findings",
+          lint_same("Q.java", java, d) and (st["chunks"], st["planned"], st["plannedLines"]) == (3, 3, [1, 3, 4]),
+          json.dumps(d)[:300] + json.dumps(st))
+    # a character typed in the third statement's second literal: it alone is planned
+    java = java.replace("amount = 3", "amount = 30")
+    c.change(ju, 2, [{"range": rng(5, 16, 5, 16), "text": "0"}])
+    d = c.diagnostics(ju)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": ju}})
+    check("Java: an edit in a literal re-plans only its statement",
+          lint_same("Q.java", java, d) and (st["planned"], st["plannedLines"]) == (1, [4]), json.dumps(st))
+    # lines above: every statement moves, none is planned again
+    java = "// header\n\n" + java
+    c.change(ju, 3, [{"range": rng(0, 0, 0, 0), "text": "// header\n\n"}])
+    d = c.diagnostics(ju)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": ju}})
+    check("Java: lines inserted above, the findings move, nothing is planned again",
+          lint_same("Q.java", java, d) and (st["planned"], st["plannedLines"]) == (0, []), json.dumps(st))
+    # the suppression's comment edited: its statement is planned again (its finding comes back)
+    java = java.replace("ignore KP002", "ignore KP001")
+    c.change(ju, 4, [{"range": rng(4, 24, 4, 25), "text": "1"}])
+    d = c.diagnostics(ju)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": ju}})
+    check("Java: a keyplan:ignore comment edited applies at once",
+          lint_same("Q.java", java, d) and "KP002" in [x["code"] for x in d]
+          and (st["planned"], st["plannedLines"]) == (3, [3, 5, 6]), json.dumps(d)[:300] + json.dumps(st))
+    h = c.request("textDocument/hover", {"textDocument": {"uri": ju}, "position": pos(6, 20)})
+    check("Java: hover on a statement plans it alone, its plan",
+          h["contents"]["value"].startswith("**FULL SCAN** on `orders`") or
+          h["contents"]["value"].startswith("**REJECTED** on `orders`"), json.dumps(h)[:300])
+    c.stop()
+
+    # MyBatis: statements that include a fragment are planned on every analysis, the others when they change
+    xml = ('<?xml version="1.0" encoding="UTF-8" ?>\n'
+           '<mapper namespace="demo.M">\n'
+           '  <sql id="cols">userid, orderid, amount</sql>\n'
+           '  <select id="one">SELECT <include refid="cols"/> FROM orders WHERE orderid = #{o}</select>\n'
+           '  <select id="two">SELECT <include refid="cols"/> FROM orders WHERE userid = #{u}</select>\n'
+           '  <select id="three">SELECT * FROM orders WHERE amount = #{a}</select>\n'
+           '</mapper>\n')
+    mu = uri_of(os.path.join(root, "M.xml"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(mu, "xml", xml)
+    d = c.diagnostics(mu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": mu}})
+    check("MyBatis: lint's findings, each statement planned",
+          lint_same("M.xml", xml, d) and (st["chunks"], st["planned"]) == (3, 3), json.dumps(d)[:300])
+    xml = xml.replace("amount = #{a}", "amount  = #{a}")
+    c.change(mu, 2, [{"range": rng(5, 55, 5, 55), "text": " "}])
+    d = c.diagnostics(mu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": mu}})
+    check("MyBatis: a statement without include edited: it, and those that include (planned every time)",
+          lint_same("M.xml", xml, d) and (st["planned"], st["plannedLines"]) == (3, [3, 4, 5]), json.dumps(st))
+    xml = xml.replace("userid, orderid, amount", "userid, orderid, amount, status")
+    c.change(mu, 3, [{"range": rng(2, 40, 2, 40), "text": ", status"}])
+    d = c.diagnostics(mu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": mu}})
+    check("MyBatis: the fragment edited: the statements that include it",
+          lint_same("M.xml", xml, d) and (st["planned"], st["plannedLines"]) == (2, [3, 4]), json.dumps(st))
+    c.stop()
+
+    # a finding inside an included fragment: its statement is pinned where it was planned
+    xml = ('<?xml version="1.0" encoding="UTF-8" ?>\n'
+           '<mapper namespace="demo.F">\n'
+           '  <sql id="w">WHERE amount = #{a}</sql>\n'
+           '  <select id="one">SELECT * FROM orders <include refid="w"/></select>\n'
+           '  <select id="two">SELECT * FROM orders WHERE userid = #{u} AND orderid = #{o}</select>\n'
+           '</mapper>\n')
+    fu = uri_of(os.path.join(root, "F.xml"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(fu, "xml", xml)
+    d = c.diagnostics(fu)
+    check("MyBatis: a finding in the fragment, at the fragment",
+          lint_same("F.xml", xml, d) and [x["range"]["start"]["line"] for x in d if x["code"] == "KP001"] == [2],
+          json.dumps(d)[:300])
+    xml = xml.replace("<mapper", "<!-- moved -->\n<mapper")
+    c.change(fu, 2, [{"range": rng(1, 0, 1, 0), "text": "<!-- moved -->\n"}])
+    d = c.diagnostics(fu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": fu}})
+    check("MyBatis: lines inserted above: the pinned statement planned again, the other moved",
+          lint_same("F.xml", xml, d) and (st["planned"], st["plannedLines"]) == (1, [4]),
+          json.dumps(d)[:300] + json.dumps(st))
+    c.stop()
+
+with kptest.tempdir() as tmp:
+    # --- docs-url of .keyplan: codeDescription.href and the hover's link
+    root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\ndocs-url = https://docs.example.net/kp/\n",
+                         "schema/schema.sql": SCHEMA, "q.sql": QUERIES})
+    q_uri = uri_of(os.path.join(root, "q.sql"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(q_uri, "sql", QUERIES)
+    d = c.diagnostics(q_uri)
+    check("docs-url: every codeDescription.href is under it",
+          sorted(set(x["codeDescription"]["href"] for x in d)) ==
+          ["https://docs.example.net/kp/rules/KP001.md", "https://docs.example.net/kp/rules/KP007.md",
+           "https://docs.example.net/kp/rules/KP010.md"], json.dumps(d)[:300])
+    h = c.request("textDocument/hover", {"textDocument": {"uri": q_uri}, "position": pos(1, 37)})
+    check("docs-url: the rule page on hover ends with its link there",
+          h["contents"]["value"].startswith("# KP001 full-scan\n") and
+          h["contents"]["value"].endswith("\n[KP001 full-scan](https://docs.example.net/kp/rules/KP001.md)\n"),
+          h["contents"]["value"][-200:])
+    c.stop()
+
+    # --- the opt-in is the target's: none where the store runs full scans; in application code, in the literal
+    for target, want in (("lindorm", ["Opt in to the full scan: /*+ _l_allow_filtering_ */"]), ("phoenix", []),
+                         ("tablestore", []), ("generic", [])):
+        c = LspClient(KEYPLAN, cwd=root)
+        c.initialize(root, options={"target": target})
+        c.open(q_uri, "sql", QUERIES)
+        d = c.diagnostics(q_uri)
+        acts = c.request("textDocument/codeAction", {"textDocument": {"uri": q_uri}, "range": rng(1, 30, 1, 30),
+                                                     "context": {"diagnostics": []}})
+        check("opt-in under %s: %s" % (target, want or "none"),
+              [a["title"] for a in acts if a["title"].startswith("Opt in")] == want
+              and [x["severity"] for x in d if x["code"] == "KP001" and x["range"]["start"]["line"] == 1] ==
+              [1 if target == "lindorm" else 2], json.dumps(acts)[:300])
+        c.stop()
+    java = 'class R {\n  String q = "SELECT * FROM orders WHERE amount = 1";\n}\n'
+    ru = uri_of(os.path.join(root, "R.java"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(ru, "java", java)
+    c.diagnostics(ru)
+    acts = c.request("textDocument/codeAction", {"textDocument": {"uri": ru}, "range": rng(1, 45, 1, 45),
+                                                 "context": {"diagnostics": []}})
+    opt = [a for a in acts if a["title"].startswith("Opt in")]
+    check("opt-in in application code: the hint inside the literal, after SELECT",
+          len(opt) == 1 and opt[0]["edit"] == {"changes": {ru: [{"range": rng(1, 20, 1, 20),
+                                                                 "newText": " /*+ _l_allow_filtering_ */"}]}},
+          json.dumps(acts)[:400])
+    c.stop()
+
 bad = [e for e in LspClient.errors if "Sanitizer" in e or "runtime error" in e]
 check("no server wrote a sanitizer report (%d sessions)" % len(LspClient.errors), not bad, "\n".join(bad)[:3000])
 kptest.finish()

@@ -1,6 +1,8 @@
 /* Code actions on the findings under the cursor:
- *   - the target's opt-in for a full scan it rejects (KP001: Lindorm's
- *     /_*+ _l_allow_filtering_ *_/ hint after SELECT);
+ *   - the target's opt-in for a full scan it rejects (KP001), as the
+ *     target table says (advisor/targets.c, docs/targets.md: Lindorm's
+ *     /_*+ _l_allow_filtering_ *_/ hint after SELECT; the stores that run
+ *     full scans have none), in SQL files and in application code's SQL;
  *   - a suppression comment in the one documented form, in the host
  *     language's comments for SQL in application code;
  *   - the mechanical rewrites: KP010 (a < b < c written a < b AND b < c),
@@ -424,6 +426,9 @@ void kp_lsp_code_action(kp_lsp *s, const cJSON *id, const cJSON *params)
 	}
 	cJSON *arr = cJSON_CreateArray();
 	bool advised = false;
+	kp_plan_opts po;
+	memset(&po, 0, sizeof po);
+	kp_target_plan_opts(&po, d->ws->target);
 	for (uint32_t i = 0; i < d->nrefs; i++) {
 		const kp_lsp_ref *r = &d->refs[i];
 		if (r->base > to || r->base + r->len < from)
@@ -435,12 +440,21 @@ void kp_lsp_code_action(kp_lsp *s, const cJSON *id, const cJSON *params)
 				continue;
 			uint32_t sb;
 			const kp_lsp_stmt *st = kp_lsp_stmt_at(d, a, &sb);
-			if (g->rule == KP_R_FULL_SCAN && g->severity == KP_SEV_ERROR && st && st->is_select &&
-			    d->ws->target == KP_TARGET_LINDORM && d->lang == KP_LANG_SQL)
-				cJSON_AddItemToArray(arr, action("Opt in to the full scan: /*+ _l_allow_filtering_ */",
-				                                 "quickfix", kp_lsp_diag_json(s, d, r->base, g), d->uri,
-				                                 one_edit(s, d, sb + st->kw_end, sb + st->kw_end,
-				                                          " /*+ _l_allow_filtering_ */"), false));
+			size_t kw = st ? (size_t)sb + st->kw_end : 0;
+			if (g->rule == KP_R_FULL_SCAN && st && st->is_select && st->label && !strcmp(st->label, "REJECTED") &&
+			    po.full_scan_optin && kw >= 6 && kw <= d->t.len && !strncasecmp(d->t.text + kw - 6, "SELECT", 6)) {
+				/* the hint right after the SELECT keyword (in application
+				 * code, inside the literal that holds it) */
+				kp_buf title = {0}, hint = {0};
+				kp_buf_printf(&title, "Opt in to the full scan: %s", po.full_scan_optin);
+				kp_buf_putc(&title, 0);
+				kp_buf_printf(&hint, " %s", po.full_scan_optin);
+				kp_buf_putc(&hint, 0);
+				cJSON_AddItemToArray(arr, action(title.data, "quickfix", kp_lsp_diag_json(s, d, r->base, g), d->uri,
+				                                 one_edit(s, d, kw, kw, hint.data), false));
+				kp_buf_free(&title);
+				kp_buf_free(&hint);
+			}
 			cJSON *x = NULL;
 			if (d->lang == KP_LANG_SQL && g->rule == KP_R_CHAINED_CMP)
 				x = chained(s, d, g, r->base, a, b);

@@ -9,8 +9,8 @@
  * made by the document's own DDL before it. After an edit only the chunks
  * whose key changed go through the pipeline again, as Postgres's language
  * server caches statements; the rest keep their results and move with
- * their text. SQL in application code is one chunk per file (the host
- * scanner needs the whole file).
+ * their text. SQL in application code is planned statement by statement
+ * too, from the whole file (analyze_host.c).
  *
  * The findings go through the lint report (tools/report.h) with a sink
  * instead of an output format, so suppressions, .keyplan rule settings and
@@ -63,6 +63,7 @@ void kp_lsp_chunk_free(kp_lsp_chunk *c)
 	}
 	free(c->diags);
 	free(c->stmts);
+	kp_lsp_json_free(c->json);
 	memset(c, 0, sizeof *c);
 }
 
@@ -85,20 +86,7 @@ void kp_lsp_doc_drop_analysis(kp_lsp_doc *d)
 
 /* ------------------------------------------------------------ one run */
 
-/* What a chunk's statements are run with. */
-typedef struct run {
-	kp_lsp *s;
-	kp_lsp_ws *ws;
-	kp_pipe *pipe;
-	kp_report *rep;
-	kp_source *src;         /* the chunk's source (or the host file's) */
-	kp_lsp_chunk *out;      /* its result */
-	const char *doc_path;
-	bool schema;            /* a schema file of the workspace */
-	bool want_fp;           /* fingerprint each finding (a baseline is set) */
-	kp_stmt_shape shape;    /* the statement being reported, for them */
-	kp_arena shape_arena;
-} run;
+typedef kp_lsp_pass run;
 
 /* The offset in the chunk of a place a finding points at: the chunk's
  * own source, the host file its SQL came from, or a copy of one of its
@@ -187,8 +175,15 @@ static void sink(void *ctx, const kp_diag *g)
 			kp_source *where;
 			size_t wo = kp_source_origin(nt->src, nt->off, &where);
 			o->path = xstrdup(where->path);
-			kp_text_position(where->text, where->len, wo, r->s->enc, &o->line, &o->ch);
-			o->line += where->base_line;
+			/* the line through the source's own table (a note points into
+			 * the schema: counting lines from its start for each finding
+			 * cost more than planning), the character within it */
+			uint32_t l, col;
+			kp_source_linecol(where, wo, &l, &col);
+			size_t ls = where->lines[l - 1 - where->base_line];
+			uint32_t l0;
+			kp_text_position(where->text + ls, where->len - ls, wo - ls, r->s->enc, &l0, &o->ch);
+			o->line = l - 1 + l0;
 		} else {
 			continue;
 		}
@@ -303,7 +298,17 @@ typedef struct hover_run {
 	run r;
 	uint32_t start;         /* the statement's start in the chunk */
 	char *md;
+	bool before;            /* application code: plan every statement up to it */
 } hover_run;
+
+/* Application code: only the statement hovered is planned (and, when the
+ * file holds DDL, those before it). */
+static bool hover_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
+{
+	(void)hf;
+	hover_run *h = ctx;
+	return h->before ? st->off <= h->start : st->off <= h->start && h->start <= st->end;
+}
 
 static int hover_event(void *ctx, kp_event *ev)
 {
@@ -339,11 +344,12 @@ char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off)
 	kp_pipe p;
 	kp_pipe_init(&p, w->target);
 	p.plan_schema_writes = true;
+	bool host = d->lang != KP_LANG_SQL;
 	if (d->had_ddl) {
 		/* the document's own DDL before the statement shapes its schema */
 		for (uint32_t k = 0; k < w->nschemas; k++)
 			kp_pipe_source(&p, w->schemas[k].src, KP_ROLE_SCHEMA);
-		for (uint32_t k = 0; k < i; k++) {
+		for (uint32_t k = 0; k < i && !host; k++) {
 			kp_source *src = malloc(sizeof *src);
 			if (!src)
 				abort();
@@ -355,17 +361,24 @@ char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off)
 		kp_pipe_borrow(&p, w->pipe.cat, w->pipe.opts);
 	}
 	kp_source src;
-	kp_source_from_string(&src, d->path, d->t.text + base, d->refs[i].len);
 	hover_run h;
 	memset(&h, 0, sizeof h);
+	if (host) {
+		/* the host scanner reads the whole file */
+		kp_source_from_string(&src, d->path, d->t.text, d->t.len);
+		h.start = base + st->start;
+		h.before = d->had_ddl;
+	} else {
+		kp_source_from_string(&src, d->path, d->t.text + base, d->refs[i].len);
+		h.start = st->start;
+	}
 	h.r.s = s;
 	h.r.ws = w;
 	h.r.src = &src;
-	h.start = st->start;
 	p.fn = hover_event;
 	p.ctx = &h;
-	if (d->lang != KP_LANG_SQL) {
-		kp_embed_sink es = {no_emit, NULL, NULL, NULL};
+	if (host) {
+		kp_embed_sink es = {no_emit, NULL, NULL, &h, hover_want};
 		bool keep = false;
 		kp_arena ha;
 		kp_arena_init(&ha);
@@ -380,7 +393,7 @@ char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off)
 	return h.md;
 }
 
-static int on_event(void *ctx, kp_event *ev)
+int kp_lsp_on_event(void *ctx, kp_event *ev)
 {
 	run *r = ctx;
 	kp_report *rep = r->rep;
@@ -420,23 +433,6 @@ static int on_event(void *ctx, kp_event *ev)
 	return 0;
 }
 
-static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
-{
-	(void)a;
-	kp_report_emit(((run *)ctx)->rep, d);
-}
-
-static void host_comment(void *ctx, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
-                         uint32_t stmt_end, bool file_pass)
-{
-	kp_report_host_comment(((run *)ctx)->rep, host, off, end, stmt_off, stmt_end, file_pass);
-}
-
-static void host_stmt_done(void *ctx)
-{
-	kp_report_stmt_done(((run *)ctx)->rep);
-}
-
 static FILE *devnull(void)
 {
 	static FILE *f;
@@ -445,7 +441,7 @@ static FILE *devnull(void)
 	return f ? f : stderr;
 }
 
-static void report_start(kp_lsp_ws *w, kp_report *rep, kp_arena *a, run *r)
+void kp_lsp_report_start(kp_lsp_ws *w, kp_report *rep, kp_arena *a, run *r)
 {
 	memset(rep, 0, sizeof *rep);
 	memcpy(rep->rules, w->rules, sizeof rep->rules);
@@ -462,7 +458,7 @@ void kp_lsp_schema_run(kp_lsp *s, kp_lsp_ws *w, kp_report *rep, kp_source *src, 
 	kp_arena_init(&r.shape_arena);
 	rep->sink = sink;
 	rep->sink_ctx = &r;
-	w->pipe.fn = on_event;
+	w->pipe.fn = kp_lsp_on_event;
 	w->pipe.ctx = &r;
 	kp_report_file_directives(rep, src);
 	kp_pipe_source(&w->pipe, src, KP_ROLE_SCHEMA);
@@ -479,31 +475,15 @@ kp_lsp_schema *kp_lsp_doc_schema(kp_lsp_doc *d)
 	return d->ws ? kp_lsp_ws_schema(d->ws, d->path) : NULL;
 }
 
-/* Does application code hold DDL (which would change the shared schema)? */
-static bool host_has_ddl(const char *t, size_t len)
-{
-	static const char *words[] = {"create", "alter", "drop"};
-	for (size_t i = 0; i < len; i++) {
-		char c = (char)(t[i] | 0x20);
-		if (c != 'c' && c != 'a' && c != 'd')
-			continue;
-		for (int w = 0; w < 3; w++) {
-			size_t n = strlen(words[w]);
-			if (i + n <= len && !strncasecmp(t + i, words[w], n) &&
-			    (i == 0 || !isalnum((unsigned char)t[i - 1])) &&
-			    (i + n == len || !isalnum((unsigned char)t[i + n])))
-				return true;
-		}
-	}
-	return false;
-}
-
-static kp_lsp_chunk *new_chunk(uint64_t key)
+kp_lsp_chunk *kp_lsp_new_chunk(uint64_t key)
 {
 	kp_lsp_chunk *c = calloc(1, sizeof *c);
 	if (!c)
 		abort();
+	static uint64_t ids;
 	c->key = key;
+	c->fresh = true;
+	c->id = ++ids;
 	return c;
 }
 
@@ -543,19 +523,19 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 	ctx = kp_lsp_hash(ctx, w->dir, strlen(w->dir));
 	ctx = kp_lsp_hash_u64(ctx, kp_lsp_file_directives(d->t.text, d->t.len, &any_fd));
 	ctx = kp_lsp_hash(ctx, d->path, strlen(d->path));
+	if (host) {
+		kp_lsp_analyze_host(s, d, ctx);
+		return;
+	}
+	for (uint32_t i = 0; i < d->nrefs; i++)
+		d->refs[i].c->fresh = false;
 
 	uint32_t ncut = 1;
 	kp_lsp_cut *cuts = NULL;
 	bool has_ddl = false;
 	/* old chunks that keep their place (incremental cutting), by new index */
 	kp_lsp_chunk **kept = NULL;
-	if (host) {
-		cuts = malloc(sizeof *cuts);
-		if (!cuts)
-			abort();
-		cuts[0] = (kp_lsp_cut){0, (uint32_t)d->t.len, false};
-		has_ddl = host_has_ddl(d->t.text, d->t.len);
-	} else if (d->nrefs && d->ctx_key == ctx && !d->had_ddl && d->edit_lo != SIZE_MAX) {
+	if (d->nrefs && d->ctx_key == ctx && !d->had_ddl && d->edit_lo != SIZE_MAX) {
 		cuts = kp_lsp_recut(d, w->pipe.cat->names != KP_NAMES_UPPER, &ncut, &kept);
 		for (uint32_t i = 0; cuts && i < ncut; i++)
 			has_ddl |= cuts[i].ddl;
@@ -588,7 +568,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			continue;
 		}
 		uint64_t k = kp_lsp_hash(ctx ^ ddl_h, d->t.text + cuts[i].base, cuts[i].len);
-		keys[i] = kp_lsp_hash_u64(k, host ? 1 : 0);
+		keys[i] = kp_lsp_hash_u64(k, 0);
 		if (cuts[i].ddl)
 			ddl_h = kp_lsp_hash(ddl_h ^ 0x5bd1e995u, d->t.text + cuts[i].base, cuts[i].len);
 	}
@@ -624,7 +604,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		kp_arena_init(&ra);
 		kp_report rep;
 		run r = {s, w, NULL, &rep, NULL, NULL, d->path, false, false, {0}, {0}};
-		report_start(w, &rep, &ra, &r);
+		kp_lsp_report_start(w, &rep, &ra, &r);
 		kp_pipe p;
 		kp_pipe_init(&p, w->target);
 		p.plan_schema_writes = true;
@@ -636,7 +616,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			kp_pipe_borrow(&p, w->pipe.cat, w->pipe.opts);
 		}
 		p.plan_schema_writes = true;
-		p.fn = on_event;
+		p.fn = kp_lsp_on_event;
 		p.ctx = &r;
 		r.pipe = &p;
 		/* the file pass: keyplan:ignore-file lines, and its warnings */
@@ -648,10 +628,10 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			kp_lsp_chunk_free(d->whole);
 			free(d->whole);
 		}
-		d->whole = new_chunk(0);
+		d->whole = kp_lsp_new_chunk(0);
 		r.src = &whole;
 		r.out = d->whole;
-		if (any_fd && !host)
+		if (any_fd)
 			kp_report_file_directives(&rep, &whole);
 		free(whole.lines);
 		kp_buf_free(&whole.path_json);
@@ -660,20 +640,11 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 				continue;
 			kp_source *src = kp_arena_alloc(&ra, sizeof *src);
 			kp_source_from_string(src, d->path, d->t.text + cuts[i].base, cuts[i].len);
-			refs[i].c = new_chunk(keys[i]);
+			refs[i].c = kp_lsp_new_chunk(keys[i]);
 			r.src = src;
 			r.out = refs[i].c;
 			d->runs++;
-			if (host) {
-				kp_embed_sink es = {host_emit, host_comment, host_stmt_done, &r};
-				bool keep = false;
-				kp_arena ha;
-				kp_arena_init(&ha);
-				kp_host_file *hf = kp_embed_run(&p, src, (kp_lang)d->lang, KP_ROLE_QUERY, &es, &ha, &keep);
-				kp_host_file_free(hf);
-				kp_arena_free(&ha);
-				kp_source_free(src);
-			} else if (has_ddl) {
+			if (has_ddl) {
 				kp_pipe_keep(&p, src);   /* the copy's catalog may point into it */
 				kp_pipe_source(&p, src, KP_ROLE_QUERY);
 			} else {
@@ -721,6 +692,20 @@ const kp_lsp_stmt *kp_lsp_stmt_at(kp_lsp_doc *d, size_t off, uint32_t *base)
 				*base = 0;
 				return &sc->res.stmts[k];
 			}
+		return NULL;
+	}
+	if (d->lang != KP_LANG_SQL) {
+		/* application code: a statement's chunk may be pinned to the file's start */
+		for (uint32_t i = 0; i < d->nrefs; i++) {
+			const kp_lsp_chunk *c = d->refs[i].c;
+			for (uint32_t k = 0; k < c->nstmts; k++) {
+				size_t a = d->refs[i].base + c->stmts[k].start, b = d->refs[i].base + c->stmts[k].end;
+				if (a <= off && off <= b) {
+					*base = d->refs[i].base;
+					return &c->stmts[k];
+				}
+			}
+		}
 		return NULL;
 	}
 	/* the chunk holding off: binary search by base */

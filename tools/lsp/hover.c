@@ -133,6 +133,10 @@ void kp_lsp_hover(kp_lsp *s, const cJSON *id, const cJSON *params)
 				if (b.len)
 					kp_buf_puts(&b, "\n---\n\n");
 				kp_buf_puts(&b, page);
+				/* the page where the project reads it (.keyplan's docs-url) */
+				const kp_rule_info *ri = kp_rule_get(g->rule);
+				kp_buf_printf(&b, "%s[%s %s](%s/rules/%s.md)\n", b.len && b.data[b.len - 1] == '\n' ? "\n" : "\n\n",
+				              ri->id, ri->slug, kp_lsp_docs_url(d->ws), ri->id);
 				ra = base + g->off;
 				rb = base + g->end;
 			}

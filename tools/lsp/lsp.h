@@ -6,7 +6,9 @@
  *   workspace.c  the .keyplan of each document, its schema and target, baselines
  *   chunks.c     a document cut at its statements' ends, and cut again after edits
  *   analyze.c    diagnostics and plans, statement by statement, cached
+ *   analyze_host.c  the same for SQL in application code
  *   publish.c    diagnostics written to the client
+ *   pull.c       diagnostics the client asks for (pull), unchanged or not
  *   server.c     the message loop, lifecycle, document sync, cancellation
  *   hover.c      plans, rule pages and declarations on hover
  *   complete.c   completion from the catalog
@@ -63,6 +65,29 @@ typedef struct kp_lsp_stmt {
 	uint32_t kw_end;        /* relative end of its first keyword */
 } kp_lsp_stmt;
 
+/* A place in a chunk's serialised diagnostics where the publication writes
+ * something the chunk's text alone does not fix: a line number (the
+ * chunk's first line plus val) or a rule's constant part (severity, code,
+ * codeDescription, source: val is the diagnostic's index). */
+typedef struct kp_lsp_hole {
+	uint32_t at;            /* byte offset in kp_lsp_json.text */
+	uint32_t val;
+	bool rule;              /* a rule's part, not a line */
+} kp_lsp_hole;
+
+/* A chunk's diagnostics as LSP JSON, written once and published as they
+ * are until the chunk's text changes: lines are relative to the chunk's
+ * first line, so the chunk can move; columns are as they were, so the
+ * JSON holds while the chunk's first line starts at the same column. */
+typedef struct kp_lsp_json {
+	char *text;             /* diagnostic i is [dstart[i], dstart[i + 1]) */
+	uint32_t *dstart;       /* ndiags + 1 */
+	uint32_t *hstart;       /* ndiags + 1: diagnostic i's first hole */
+	kp_lsp_hole *holes;     /* in order of at */
+	uint32_t nholes;
+	uint32_t col0;          /* the column of the chunk's start when written */
+} kp_lsp_json;                  /* one allocation, followed by what it points to */
+
 /* What one chunk of a document yields: a chunk is the text from the end of
  * the previous statement (its ';' and what trails it on its line) to the
  * end of this one, so that every comment that directs a statement lies in
@@ -73,8 +98,15 @@ typedef struct kp_lsp_chunk {
 	uint32_t ndiags, dcap;
 	kp_lsp_stmt *stmts;
 	uint32_t nstmts, scap;
+	kp_lsp_json *json;      /* its diagnostics serialised (publish.c), or NULL */
 	struct kp_lsp_chunk *next; /* the next chunk of the same key (analysis only) */
 	bool taken;             /* reused by the analysis under way */
+	bool fresh;             /* planned by the last analysis */
+	uint64_t id;            /* unique to the chunk (its findings never change) */
+	bool pinned;            /* a statement of application code whose
+	                           findings reach outside it: offsets from the
+	                           file's start, valid while it starts at pin_lo */
+	uint32_t pin_lo;
 } kp_lsp_chunk;
 
 /* A chunk of the current text: where it starts, and its result. */
@@ -93,11 +125,14 @@ typedef struct kp_lsp_doc {
 	kp_doc_text t;
 	kp_lsp_ws *ws;          /* the workspace (config) it belongs to */
 	bool dirty;             /* changed since its diagnostics were published */
+	bool stale;             /* changed by another document (a schema file,
+	                           a .keyplan): a pulling client is told */
 	bool analyzed;          /* refs are up to date with t */
 	kp_lsp_ref *refs;       /* its chunks, in order */
 	uint32_t nrefs;
 	kp_lsp_chunk *whole;    /* file-level findings (directives of the file
-	                           pass), recomputed on every analysis */
+	                           pass; application code: its extraction's),
+	                           recomputed on every analysis */
 	uint64_t ctx_key;       /* context of the last analysis */
 	bool had_ddl;           /* a chunk changes the schema */
 	/* what edits changed since the last analysis: only [edit_lo, len -
@@ -107,6 +142,9 @@ typedef struct kp_lsp_doc {
 	                           benchmarks read it through keyplan/stats) */
 	double analysis_ms;     /* how long the last analysis took ... */
 	double publish_ms;      /* ... and writing its diagnostics */
+	bool edited;            /* changed since it was opened (its chunks keep their JSON) */
+	bool published;         /* published_sig is what the client was sent */
+	uint64_t published_sig; /* the signature of its last publication */
 } kp_lsp_doc;
 
 /* A schema file of a workspace, as read: its text (the open document's
@@ -163,6 +201,8 @@ typedef struct kp_lsp {
 	char *opt_baseline;     /* baseline file (relative to the workspace) */
 	bool inlay;             /* inlay hints on (default) */
 	bool watch_dynamic;     /* the client registers file watchers */
+	bool pull;              /* the client pulls diagnostics (pull.c) */
+	bool pull_refresh;      /* ... and is told to pull them again */
 	kp_lsp_doc **docs;
 	uint32_t ndocs, docs_cap;
 	kp_lsp_ws **wss;
@@ -170,6 +210,7 @@ typedef struct kp_lsp {
 	kp_lsp_pending *queue;  /* messages read, not yet handled */
 	uint32_t qhead, qn, qcap;
 	unsigned long long next_id; /* of requests the server sends */
+	kp_buf pub_buf;         /* where diagnostics are written (publish.c) */
 } kp_lsp;
 
 /* server.c */
@@ -234,15 +275,48 @@ kp_lsp_schema *kp_lsp_ws_schema(kp_lsp_ws *w, const char *path);
 bool kp_lsp_ws_touch(kp_lsp *s, const char *path);
 /* Is path skipped by the exclude globs of w's .keyplan (as lint skips it)? */
 bool kp_lsp_ws_excluded(kp_lsp_ws *w, const char *path);
+/* Where w's rule pages are: its .keyplan's docs-url, else the build's. */
+const char *kp_lsp_docs_url(kp_lsp_ws *w);
 /* The kept DDL statement that declares off of src: its span. */
 bool kp_lsp_ws_decl(kp_lsp_ws *w, kp_source *src, uint32_t off, uint32_t *start, uint32_t *end);
 
-/* analyze.c */
+/* analyze.c, and analyze_host.c for application code */
+/* What a chunk's statements are run with. */
+typedef struct kp_lsp_pass {
+	kp_lsp *s;
+	kp_lsp_ws *ws;
+	kp_pipe *pipe;
+	kp_report *rep;
+	kp_source *src;         /* the chunk's source (or the host file's) */
+	kp_lsp_chunk *out;      /* its result */
+	const char *doc_path;
+	bool schema;            /* a schema file of the workspace */
+	bool want_fp;           /* fingerprint each finding (a baseline is set) */
+	kp_stmt_shape shape;    /* the statement being reported, for them */
+	kp_arena shape_arena;
+} kp_lsp_pass;
+
+/* The pipe's events of a run: statements' findings through the report
+ * (suppressions, rule settings), their plans recorded into r->out. */
+int kp_lsp_on_event(void *ctx, kp_event *ev);
+/* A report whose findings go to r->out (through its sink). */
+void kp_lsp_report_start(kp_lsp_ws *w, kp_report *rep, kp_arena *a, kp_lsp_pass *r);
+kp_lsp_chunk *kp_lsp_new_chunk(uint64_t key);
+/* Brings a document of application code up to date (ctx: what it is
+ * planned against). */
+void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx);
 /* Brings doc's chunks up to date (only chunks whose text or context changed
  * are planned). */
 void kp_lsp_analyze(kp_lsp *s, kp_lsp_doc *d);
-/* Publishes doc's diagnostics. */
+/* publish.c */
+/* Publishes doc's diagnostics (push), unless the client has them already. */
 void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d);
+/* Writes doc's diagnostics into b, as the items of a JSON array; returns
+ * their signature (equal signatures, equal JSON). */
+uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_buf *b);
+/* The same signature alone (no JSON written). */
+uint64_t kp_lsp_diag_signature(kp_lsp *s, kp_lsp_doc *d);
+void kp_lsp_json_free(kp_lsp_json *j);   /* free(j) */
 void kp_lsp_chunk_free(kp_lsp_chunk *c);
 void kp_lsp_doc_drop_analysis(kp_lsp_doc *d);
 /* Runs every statement of one schema file through w's pipe, its findings
@@ -257,6 +331,12 @@ kp_lsp_schema *kp_lsp_doc_schema(kp_lsp_doc *d);
 char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off);
 /* The statement (and its chunk's base) holding off, or NULL. */
 const kp_lsp_stmt *kp_lsp_stmt_at(kp_lsp_doc *d, size_t off, uint32_t *base);
+
+/* pull.c */
+/* textDocument/diagnostic */
+void kp_lsp_pull(kp_lsp *s, const cJSON *id, const cJSON *params);
+/* When documents changed because others did: workspace/diagnostic/refresh. */
+void kp_lsp_pull_refresh(kp_lsp *s);
 
 /* the requests, one file each */
 void kp_lsp_hover(kp_lsp *s, const cJSON *id, const cJSON *params);

@@ -65,6 +65,7 @@ void kp_lsp_free(kp_lsp *s)
 	free(s->opt_target);
 	free(s->opt_baseline);
 	free(s->root);
+	kp_buf_free(&s->pub_buf);
 	kp_rpc_reader_free(&s->in);
 	kp_rpc_writer_free(&s->out);
 }
@@ -208,6 +209,7 @@ static void mark_stale_docs(kp_lsp *s)
 	for (uint32_t i = 0; i < s->ndocs; i++)
 		if (s->docs[i]->ws->stale) {
 			s->docs[i]->dirty = true;
+			s->docs[i]->stale = true;
 			s->docs[i]->analyzed = false;
 		}
 }
@@ -234,6 +236,10 @@ static void on_initialize(kp_lsp *s, const cJSON *id, const cJSON *params)
 	const cJSON *ws = cJSON_GetObjectItemCaseSensitive(caps, "workspace");
 	const cJSON *wf = cJSON_GetObjectItemCaseSensitive(ws, "didChangeWatchedFiles");
 	s->watch_dynamic = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(wf, "dynamicRegistration"));
+	const cJSON *tdc = cJSON_GetObjectItemCaseSensitive(caps, "textDocument");
+	s->pull = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(tdc, "diagnostic"));
+	const cJSON *wd = cJSON_GetObjectItemCaseSensitive(ws, "diagnostics");
+	s->pull_refresh = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(wd, "refreshSupport"));
 	const char *root_uri = str_at(params, "rootUri");
 	const cJSON *folders = cJSON_GetObjectItemCaseSensitive(params, "workspaceFolders");
 	if (!root_uri && cJSON_IsArray(folders) && cJSON_GetArraySize(folders) > 0)
@@ -260,6 +266,13 @@ static void on_initialize(kp_lsp *s, const cJSON *id, const cJSON *params)
 	cJSON_AddBoolToObject(c, "definitionProvider", 1);
 	cJSON_AddBoolToObject(c, "documentSymbolProvider", 1);
 	cJSON_AddBoolToObject(c, "inlayHintProvider", 1);
+	if (s->pull) {
+		/* the client pulls: no pushed diagnostics */
+		cJSON *dp = cJSON_AddObjectToObject(c, "diagnosticProvider");
+		cJSON_AddStringToObject(dp, "identifier", "keyplan");
+		cJSON_AddBoolToObject(dp, "interFileDependencies", 1);
+		cJSON_AddBoolToObject(dp, "workspaceDiagnostics", 0);
+	}
 	cJSON *ca = cJSON_AddObjectToObject(c, "codeActionProvider");
 	cJSON *kinds = cJSON_AddArrayToObject(ca, "codeActionKinds");
 	cJSON_AddItemToArray(kinds, cJSON_CreateString("quickfix"));
@@ -404,6 +417,7 @@ static void on_change(kp_lsp *s, const cJSON *params)
 		if (d->t.len - (a + n) < d->edit_suffix)
 			d->edit_suffix = d->t.len - (a + n);
 	}
+	d->edited = true;
 	long long v;
 	if (num_at(td, "version", &v))
 		d->version = v;
@@ -427,11 +441,13 @@ static void on_close(kp_lsp *s, const cJSON *params)
 		char *path = xstrdup(d->path);
 		memmove(s->docs + i, s->docs + i + 1, (s->ndocs - i - 1) * sizeof *s->docs);
 		s->ndocs--;
-		/* its diagnostics go with it */
-		cJSON *p = cJSON_CreateObject();
-		cJSON_AddStringToObject(p, "uri", uri);
-		cJSON_AddArrayToObject(p, "diagnostics");
-		kp_rpc_notify(&s->out, "textDocument/publishDiagnostics", p);
+		if (!s->pull) {
+			/* its diagnostics go with it (a pulling client drops them itself) */
+			cJSON *p = cJSON_CreateObject();
+			cJSON_AddStringToObject(p, "uri", uri);
+			cJSON_AddArrayToObject(p, "diagnostics");
+			kp_rpc_notify(&s->out, "textDocument/publishDiagnostics", p);
+		}
 		doc_free(d);
 		if (schema && kp_lsp_ws_touch(s, path))
 			mark_stale_docs(s);   /* the file on disk is the schema again */
@@ -474,7 +490,8 @@ static void on_configuration(kp_lsp *s, const cJSON *params)
 }
 
 /* keyplan/stats: how the last analysis of a document went (the tests read
- * it to check that an edit re-plans only the statements it touched). */
+ * it to check that an edit re-plans only the statements it touched, and
+ * which). */
 static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 {
 	kp_lsp_doc *d = kp_lsp_doc_of(s, id, params);
@@ -483,6 +500,17 @@ static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 	cJSON *r = cJSON_CreateObject();
 	cJSON_AddNumberToObject(r, "chunks", d->nrefs);
 	cJSON_AddNumberToObject(r, "planned", d->runs);
+	/* where the statements planned start (their chunks' first statement) */
+	cJSON *at = cJSON_AddArrayToObject(r, "plannedLines");
+	for (uint32_t i = 0; i < d->nrefs; i++) {
+		const kp_lsp_chunk *c = d->refs[i].c;
+		if (!c->fresh)
+			continue;
+		size_t off = d->refs[i].base + (c->nstmts ? c->stmts[0].start : 0);
+		uint32_t l, ch;
+		kp_doc_position(&d->t, off > d->t.len ? d->t.len : off, s->enc, &l, &ch);
+		cJSON_AddItemToArray(at, cJSON_CreateNumber(l));
+	}
 	cJSON_AddNumberToObject(r, "analysisMs", d->analysis_ms);
 	cJSON_AddNumberToObject(r, "publishMs", d->publish_ms);
 	kp_rpc_result(&s->out, id, r);
@@ -502,6 +530,7 @@ static const struct {
 	{"textDocument/documentSymbol", kp_lsp_symbols},
 	{"textDocument/inlayHint", kp_lsp_inlay},
 	{"textDocument/codeAction", kp_lsp_code_action},
+	{"textDocument/diagnostic", kp_lsp_pull},
 	{"keyplan/stats", on_stats},
 };
 
@@ -556,7 +585,9 @@ void kp_lsp_handle(kp_lsp *s, cJSON *msg, bool cancelled)
 		}
 		if (!strcmp(method, "shutdown")) {
 			/* what changed is published before the server stops */
-			for (uint32_t i = 0; i < s->ndocs; i++)
+			if (s->pull)
+				kp_lsp_pull_refresh(s);
+			for (uint32_t i = 0; i < s->ndocs && !s->pull; i++)
 				if (s->docs[i]->dirty)
 					kp_lsp_publish(s, s->docs[i]);
 			s->shut = true;
@@ -652,11 +683,16 @@ int kp_lsp_run(kp_lsp *s)
 				kp_rpc_error(&s->out, NULL, p.code, p.why);
 			cJSON_Delete(p.msg);
 		}
-		/* the queue is empty: publish what changed */
-		if (!s->exited && !s->shut && !kp_rpc_pending(&s->in))
-			for (uint32_t i = 0; i < s->ndocs; i++)
-				if (s->docs[i]->dirty)
-					kp_lsp_publish(s, s->docs[i]);
+		/* the queue is empty: publish what changed (or tell a pulling
+		 * client what changed beside the documents it edited) */
+		if (!s->exited && !s->shut && !kp_rpc_pending(&s->in)) {
+			if (s->pull)
+				kp_lsp_pull_refresh(s);
+			else
+				for (uint32_t i = 0; i < s->ndocs; i++)
+					if (s->docs[i]->dirty)
+						kp_lsp_publish(s, s->docs[i]);
+		}
 	}
 	/* the input ended without exit: as an exit without shutdown */
 	return s->exited ? s->exit_code : 1;

@@ -429,3 +429,8 @@ bool kp_lsp_ws_decl(kp_lsp_ws *w, kp_source *src, uint32_t off, uint32_t *start,
 	}
 	return false;
 }
+
+const char *kp_lsp_docs_url(kp_lsp_ws *w)
+{
+	return w && w->cfg.docs ? w->cfg.docs : KEYPLAN_DOCS_URI;
+}

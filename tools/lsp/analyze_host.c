@@ -1,0 +1,285 @@
+/* SQL in application code (Java, Kotlin, Go, Python, MyBatis XML), planned
+ * statement by statement (lsp.h, analyze.c for SQL files). */
+#define _GNU_SOURCE   /* memmem */
+#include "tools/lsp/lsp.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "lib/embed.h"
+
+typedef kp_lsp_pass run;
+
+/* Does application code hold DDL (which would change the shared schema)?
+ * A word CREATE, ALTER or DROP, in any case, anywhere (read on every
+ * edit of the file: a byte's test first). */
+static bool host_has_ddl(const char *t, size_t len)
+{
+	static const char *words[] = {"create", "alter", "drop"};
+	for (size_t i = 0; i < len; i++) {
+		int w;
+		switch (t[i] | 0x20) {
+		case 'c': w = 0; break;
+		case 'a': w = 1; break;
+		case 'd': w = 2; break;
+		default: continue;
+		}
+		if (i > 0 && isalnum((unsigned char)t[i - 1]))
+			continue;
+		size_t n = w == 0 ? 6 : w == 1 ? 5 : 4, k = 1;
+		while (k < n && i + k < len && (t[i + k] | 0x20) == words[w][k])
+			k++;
+		if (k == n && (i + n == len || !isalnum((unsigned char)t[i + n])))
+			return true;
+	}
+	return false;
+}
+
+/* SQL in application code, statement by statement: the file is read by
+ * the host scanner whole (a statement's SQL may come from anywhere in it),
+ * then only the statements whose SQL or text changed are planned
+ * (lib/embed.h's want); the others keep their findings, as a SQL
+ * document's chunks do. A statement's chunk holds its findings relative to
+ * its start (its keyplan: comments included), so it moves with its text;
+ * one whose findings reach outside it (a finding in an included fragment
+ * or a constant) is pinned to the place it was planned at. The statements
+ * that read fragments or constants are planned on every analysis (a
+ * finding in a fragment is reported once, naming every statement that
+ * reads it). Statements are planned as the scanner finds them
+ * (lib/embed.c), so each is decided alone. */
+typedef struct host_plan {
+	run *r;
+	kp_lsp_doc *d;
+	uint64_t ctx;
+	kp_lsp_old_map om;
+	bool all;               /* plan every statement (the file holds DDL) */
+	bool ready;             /* the statements are keyed */
+	kp_lsp_ref *refs;       /* the new chunks, one per statement */
+	uint32_t n, cap, i;     /* statements, room, the one under way + 1 */
+	uint32_t lo;            /* the start of the statement under way */
+} host_plan;
+
+static uint32_t stmt_lo(const kp_host_stmt *st)
+{
+	uint32_t lo = st->off;
+	for (unsigned k = 0; k < st->ndirs; k++)
+		if (st->dirs[k].off < lo)
+			lo = st->dirs[k].off;
+	return lo;
+}
+
+static uint64_t stmt_key(host_plan *h, const kp_host_stmt *st, uint32_t lo)
+{
+	const char *t = h->d->t.text;
+	uint64_t k = kp_lsp_hash(h->ctx, t + lo, st->end - lo);
+	for (unsigned v = 0; v < st->nv; v++) {
+		k = kp_lsp_hash(k, st->v[v].sql.text, st->v[v].sql.len);
+		k = kp_lsp_hash_u64(k, st->v[v].holes_planned);
+	}
+	k = kp_lsp_hash_u64(k, st->nv);
+	for (unsigned u = 0; u < st->nuses; u++) {
+		/* what it reads elsewhere in the file, and where */
+		k = kp_lsp_hash_u64(k, ((uint64_t)st->uses[u].off << 32) | st->uses[u].end);
+		if (st->uses[u].end <= h->d->t.len && st->uses[u].off <= st->uses[u].end)
+			k = kp_lsp_hash(k, t + st->uses[u].off, st->uses[u].end - st->uses[u].off);
+	}
+	return k;
+}
+
+/* Every keyplan: comment of the file (a line holding "keyplan:") may act
+ * on any statement: their text is part of each statement's key. Read from
+ * the text, since statements are planned as the scanner finds them. */
+static uint64_t directives_key(uint64_t h, const char *t, size_t len)
+{
+	const char *p = t, *e = t + len;
+	while ((p = memmem(p, (size_t)(e - p), "keyplan:", 8))) {
+		const char *nl = memchr(p, '\n', (size_t)(e - p));
+		const char *end = nl ? nl : e;
+		h = kp_lsp_hash(h, p, (size_t)(end - p));
+		p = end;
+	}
+	return h;
+}
+
+/* Is statement st to be planned? Called in order, as the scanner finds
+ * them: its chunk is the old one of its key, or a new one. */
+static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
+{
+	(void)hf;
+	host_plan *h = ctx;
+	if (!h->ready) {
+		h->ready = true;
+		h->ctx = directives_key(h->ctx, h->d->t.text, h->d->t.len);
+	}
+	uint32_t lo = stmt_lo(st);
+	uint64_t key = stmt_key(h, st, lo);
+	kp_lsp_chunk *c = h->all ? NULL : kp_lsp_old_take(&h->om, key);
+	if (c && (st->nuses || (c->pinned && c->pin_lo != lo))) {
+		/* one that reads fragments or constants is planned every time (a
+		 * finding in a fragment is reported once, naming every statement
+		 * that reads it); a pinned one planned elsewhere: again */
+		c->taken = false;   /* freed with the old chunks not reused */
+		c = NULL;
+	}
+	if (h->n == h->cap) {
+		h->cap = h->cap ? h->cap * 2 : 64;
+		h->refs = realloc(h->refs, h->cap * sizeof *h->refs);
+		if (!h->refs)
+			abort();
+	}
+	uint32_t i = h->n++;
+	h->refs[i].base = c && c->pinned ? 0 : lo;
+	h->refs[i].len = c && c->pinned ? (uint32_t)h->d->t.len : st->end - lo;
+	h->refs[i].c = c ? c : kp_lsp_new_chunk(key);
+	h->i = i + 1;
+	if (c)
+		return false;
+	h->r->out = h->refs[i].c;
+	h->lo = lo;
+	h->d->runs++;
+	return true;
+}
+
+static void host_done(void *ctx)
+{
+	host_plan *h = ctx;
+	run *r = h->r;
+	kp_report_stmt_done(r->rep);
+	uint32_t i = h->i - 1;
+	kp_lsp_chunk *c = r->out;
+	if (i >= h->n || c != h->refs[i].c)
+		return;
+	/* relative to the statement's start, if everything lies in it */
+	uint32_t lo = h->refs[i].base, hi = lo + h->refs[i].len;
+	bool inside = true;
+	for (uint32_t k = 0; k < c->ndiags && inside; k++) {
+		const kp_lsp_diag *g = &c->diags[k];
+		inside = g->off >= lo && g->end <= hi;
+		for (uint32_t n = 0; n < g->nnotes && inside; n++)
+			inside = g->notes[n].path || (g->notes[n].line >= lo && g->notes[n].line <= hi);
+	}
+	for (uint32_t k = 0; k < c->nstmts && inside; k++)
+		inside = c->stmts[k].start >= lo && c->stmts[k].end <= hi && c->stmts[k].kw_end <= hi;
+	if (!inside) {
+		c->pinned = true;
+		c->pin_lo = lo;
+		h->refs[i].base = 0;
+		h->refs[i].len = (uint32_t)h->d->t.len;
+	} else {
+		for (uint32_t k = 0; k < c->ndiags; k++) {
+			kp_lsp_diag *g = &c->diags[k];
+			g->off -= lo;
+			g->end -= lo;
+			for (uint32_t n = 0; n < g->nnotes; n++)
+				if (!g->notes[n].path)
+					g->notes[n].line -= lo;
+		}
+		for (uint32_t k = 0; k < c->nstmts; k++) {
+			c->stmts[k].start -= lo;
+			c->stmts[k].end -= lo;
+			c->stmts[k].kw_end = c->stmts[k].kw_end >= lo ? c->stmts[k].kw_end - lo : 0;
+		}
+	}
+	r->out = h->d->whole;
+}
+
+static void host_emit2(void *ctx, const kp_diags *d, kp_arena *a)
+{
+	(void)a;
+	kp_report_emit(((host_plan *)ctx)->r->rep, d);
+}
+
+static void host_comment2(void *ctx, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,
+                          uint32_t stmt_end, bool file_pass)
+{
+	kp_report_host_comment(((host_plan *)ctx)->r->rep, host, off, end, stmt_off, stmt_end, file_pass);
+}
+
+void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
+{
+	kp_lsp_ws *w = d->ws;
+	bool has_ddl = host_has_ddl(d->t.text, d->t.len);
+	host_plan h;
+	memset(&h, 0, sizeof h);
+	h.d = d;
+	h.ctx = kp_lsp_hash_u64(ctx, 0x686f7374u);
+	h.all = has_ddl;
+	if (d->nrefs) {
+		h.om.cap = 16;
+		while (h.om.cap < d->nrefs * 2)
+			h.om.cap *= 2;
+		h.om.slots = calloc(h.om.cap, sizeof *h.om.slots);
+		if (!h.om.slots)
+			abort();
+		for (uint32_t i = 0; i < d->nrefs; i++) {
+			d->refs[i].c->fresh = false;
+			kp_lsp_old_put(&h.om, d->refs[i].c);
+		}
+	}
+	kp_arena ra;
+	kp_arena_init(&ra);
+	kp_report rep;
+	run r = {s, w, NULL, &rep, NULL, NULL, d->path, false, false, {0}, {0}};
+	kp_lsp_report_start(w, &rep, &ra, &r);
+	h.r = &r;
+	kp_pipe p;
+	kp_pipe_init(&p, w->target);
+	p.plan_schema_writes = true;
+	if (has_ddl) {
+		/* the file changes the schema: plan against a copy of it */
+		for (uint32_t i = 0; i < w->nschemas; i++)
+			kp_pipe_source(&p, w->schemas[i].src, KP_ROLE_SCHEMA);
+	} else {
+		kp_pipe_borrow(&p, w->pipe.cat, w->pipe.opts);
+	}
+	p.plan_schema_writes = true;
+	p.fn = kp_lsp_on_event;
+	p.ctx = &r;
+	r.pipe = &p;
+	if (d->whole) {
+		kp_lsp_chunk_free(d->whole);
+		free(d->whole);
+	}
+	d->whole = kp_lsp_new_chunk(0);
+	kp_source src;
+	kp_source_from_string(&src, d->path, d->t.text, d->t.len);
+	r.src = &src;
+	r.out = d->whole;
+	kp_embed_sink es = {host_emit2, host_comment2, host_done, &h, host_want};
+	bool keep = false;
+	kp_arena ha;
+	kp_arena_init(&ha);
+	kp_host_file *hf = kp_embed_run(&p, &src, (kp_lang)d->lang, KP_ROLE_QUERY, &es, &ha, &keep);
+	r.out = d->whole;
+	kp_report_end(&rep, NULL, NULL, 0);
+	kp_pipe_free(&p);
+	kp_host_file_free(hf);
+	kp_arena_free(&ha);
+	kp_source_free(&src);
+	kp_arena_free(&ra);
+	kp_arena_free(&r.shape_arena);
+	/* the old chunks not reused */
+	for (uint32_t i = 0; i < d->nrefs; i++) {
+		kp_lsp_chunk *c = d->refs[i].c;
+		if (!c->taken) {
+			kp_lsp_chunk_free(c);
+			free(c);
+		}
+	}
+	for (uint32_t i = 0; i < h.n; i++) {
+		h.refs[i].c->taken = false;
+		h.refs[i].c->next = NULL;
+	}
+	free(h.om.slots);
+	free(d->refs);
+	d->refs = h.refs;
+	d->nrefs = h.n;
+	d->ctx_key = ctx;
+	d->had_ddl = has_ddl;
+	d->analyzed = true;
+	d->edit_lo = SIZE_MAX;
+	d->edit_suffix = d->t.len;
+	d->old_len = d->t.len;
+}
