@@ -159,6 +159,15 @@ KEYPLAN_API int keyplan_advice_serves(const keyplan_advice *a, int *of);
  * its rank among its table's items (1 first; docs/advice-json.md). */
 KEYPLAN_API int keyplan_advice_recommended(const keyplan_advice *a);
 KEYPLAN_API int keyplan_advice_rank(const keyplan_advice *a);
+/* What the recommendation costs in writes (docs/advice.md): for an item of
+ * its table's recommendation, the rows one inserted row writes (the table
+ * and each index and index table) as it is and with the whole
+ * recommendation applied, and the workload's weighted rows written
+ * likewise; returns 1. For an item that is not recommended, returns 0 and
+ * leaves the outputs alone. Any output may be NULL. */
+KEYPLAN_API int keyplan_advice_write_cost(const keyplan_advice *a, int *rows_per_insert_before,
+                                          int *rows_per_insert_after, double *rows_written_before,
+                                          double *rows_written_after);
 /* The advice as one JSON object, as keyplan check --format json prints it. */
 KEYPLAN_API const char *keyplan_advice_json(const keyplan_advice *a);
 

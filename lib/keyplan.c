@@ -254,6 +254,7 @@ struct keyplan_advice {
 	const kp_advice *x;
 	kp_arena *a;
 	const char *json;       /* built on first use */
+	const kp_advisor *adv;  /* its reviews: the recommendation's costs */
 };
 
 int keyplan_advise(keyplan *k, keyplan_advice_fn fn, void *ctx)
@@ -267,7 +268,7 @@ int keyplan_advise(keyplan *k, keyplan_advice_fn fn, void *ctx)
 	for (const kp_diag *g = k->adv_d.head; g; g = g->next)
 		send_diag(k, g, &k->a);
 	for (uint32_t i = 0; fn && i < k->adv.advice.n; i++) {
-		keyplan_advice x = {k->adv.advice.items[i], &k->a, NULL};
+		keyplan_advice x = {k->adv.advice.items[i], &k->a, NULL, &k->adv};
 		fn(ctx, &x);
 	}
 	return KEYPLAN_OK;
@@ -468,6 +469,30 @@ int keyplan_advice_recommended(const keyplan_advice *a)
 int keyplan_advice_rank(const keyplan_advice *a)
 {
 	return a->x->rank;
+}
+
+int keyplan_advice_write_cost(const keyplan_advice *a, int *rows_per_insert_before, int *rows_per_insert_after,
+                              double *rows_written_before, double *rows_written_after)
+{
+	if (!a->x->recommended)
+		return 0;
+	for (uint32_t i = 0; i < a->adv->reviews.n; i++) {
+		const kp_table_review *r = a->adv->reviews.items[i];
+		for (uint32_t j = 0; j < r->recommended.n; j++) {
+			if (r->recommended.items[j] != a->x)
+				continue;
+			if (rows_per_insert_before)
+				*rows_per_insert_before = r->rows_per_insert_before;
+			if (rows_per_insert_after)
+				*rows_per_insert_after = r->rows_per_insert_after;
+			if (rows_written_before)
+				*rows_written_before = r->before.written;
+			if (rows_written_after)
+				*rows_written_after = r->after.written;
+			return 1;
+		}
+	}
+	return 0;
 }
 
 const char *keyplan_advice_json(const keyplan_advice *a)

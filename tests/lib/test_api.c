@@ -32,7 +32,8 @@ typedef struct seen {
 	unsigned oline[4], ocol[4];
 	int nadvice;
 	char akind[4][32], arule[4][8], atable[4][32], akey[4][64], addl[4][256], ajson[4][1024];
-	int serves[4], of[4], recommended[4], rank[4];
+	int serves[4], of[4], recommended[4], rank[4], wcost[4], ins_before[4], ins_after[4];
+	double written_before[4], written_after[4];
 } seen;
 
 static void copy(char *to, size_t n, const char *s)
@@ -99,6 +100,8 @@ static void on_advice(void *ctx, const keyplan_advice *a)
 	s->serves[i] = keyplan_advice_serves(a, &s->of[i]);
 	s->recommended[i] = keyplan_advice_recommended(a);
 	s->rank[i] = keyplan_advice_rank(a);
+	s->wcost[i] = keyplan_advice_write_cost(a, &s->ins_before[i], &s->ins_after[i], &s->written_before[i],
+	                                        &s->written_after[i]);
 }
 
 static keyplan *open_session(seen *s, const char *target)
@@ -211,10 +214,18 @@ static void test_advice(void)
 	           "\"rank\": 1, \"recommended\": true, \"excludes\": [1], \"trades\": null}");
 	CU_ASSERT_EQUAL(s.recommended[0], 1);
 	CU_ASSERT_EQUAL(s.rank[0], 1);
+	/* its write cost: an insert writes the row and its index row; the
+	 * workload's one write weight is assumed at its read weight (51) */
+	CU_ASSERT_EQUAL(s.wcost[0], 1);
+	CU_ASSERT_EQUAL(s.ins_before[0], 1);
+	CU_ASSERT_EQUAL(s.ins_after[0], 2);
+	CU_ASSERT_DOUBLE_EQUAL(s.written_after[0], 2 * s.written_before[0], 1e-9);
+	CU_ASSERT_TRUE(s.written_before[0] > 0);
 	/* the alternative it excludes, ranked after it */
 	ASSERT_STR(s.akind[1], "index_table");
 	CU_ASSERT_EQUAL(s.recommended[1], 0);
 	CU_ASSERT_EQUAL(s.rank[1], 2);
+	CU_ASSERT_EQUAL(s.wcost[1], 0);   /* not recommended: no cost of the recommendation */
 	ASSERT_STR(s.arule[1], "KP120");
 	ASSERT_STR(s.atable[1], "orders");
 	ASSERT_STR(s.akey[1], "[orderid][status][userid]");

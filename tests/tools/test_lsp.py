@@ -160,6 +160,9 @@ with kptest.tempdir() as tmp:
           and len(titles) == 3 and titles[2].startswith("Apply the advisor's recommendation for orders (secondary_index): "
                                                                  "secondary_index: idx_orders_orderid on orders"),
           json.dumps(titles))
+    check("the advisor's action states its write cost, as check's review does",
+          len(titles) == 3 and titles[2].endswith(" [write cost: an insert writes 3 rows (now 2); rows written by the "
+                                                  "workload 15 (now 10)]"), json.dumps(titles[2:]))
     check("the opt-in edit: the hint after SELECT",
           acts[0]["edit"] == {"changes": {q_uri: [{"range": rng(1, 6, 1, 6), "newText": " /*+ _l_allow_filtering_ */"}]}},
           json.dumps(acts[0]["edit"]))

@@ -283,6 +283,9 @@ typedef struct advice_pick {
 	int serves, of;
 	bool found;
 	int names;              /* how names compare */
+	bool costed;            /* the write cost below is known */
+	int ins_before, ins_after;        /* rows one inserted row writes */
+	double written_before, written_after; /* the workload's weighted rows written */
 } advice_pick;
 
 static bool same_name(const char *a, const char *b, int names)
@@ -316,6 +319,7 @@ static void on_advice(void *ctx, const keyplan_advice *a)
 	p->ddl = dupn(keyplan_advice_ddl(a));
 	p->key = dupn(keyplan_advice_key(a));
 	p->serves = keyplan_advice_serves(a, &p->of);
+	p->costed = keyplan_advice_write_cost(a, &p->ins_before, &p->ins_after, &p->written_before, &p->written_after) == 1;
 }
 
 static bool has_ext(const char *path)
@@ -364,7 +368,7 @@ static cJSON *advise(kp_lsp *s, kp_lsp_doc *d, const kp_table *t, cJSON *dj)
 	}
 	(void)fed;
 	(void)nfed;
-	advice_pick p = {t->name, NULL, NULL, NULL, NULL, -1, -1, false, w->pipe.cat->names};
+	advice_pick p = {t->name, NULL, NULL, NULL, NULL, -1, -1, false, w->pipe.cat->names, false, 0, 0, 0, 0};
 	keyplan_advise(k, on_advice, &p);
 	keyplan_close(k);
 	cJSON *res = NULL;
@@ -397,6 +401,10 @@ static cJSON *advise(kp_lsp *s, kp_lsp_doc *d, const kp_table *t, cJSON *dj)
 		cJSON_AddItemToArray(edits, text_edit(range, nt.data));
 		kp_buf title = {0};
 		kp_buf_printf(&title, "Apply the advisor's recommendation for %s (%s): %s", t->name, p.kind, p.message);
+		if (p.costed)
+			kp_buf_printf(&title, " [write cost: an insert writes %d row%s (now %d); rows written by the workload %.6g "
+			              "(now %.6g)]", p.ins_after, p.ins_after == 1 ? "" : "s", p.ins_before, p.written_after,
+			              p.written_before);
 		kp_buf_putc(&title, 0);
 		res = action(title.data, "refactor.rewrite", dj, uri, edits, false);
 		kp_buf_free(&title);
