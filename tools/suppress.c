@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "advisor/advisor.h"
 #include "lib/comments.h"
 
 int kp_rule_lookup(const char *s, size_t n)
@@ -157,6 +158,17 @@ static void read_comment(kp_report *r, kp_source *src, const char *p, const char
 	else if (wr > 0 && weight)
 		*weight = w;
 	if (wr)
+		return;
+	/* the simulation's rate (docs/annotations.md): check and lint say a
+	 * malformed one where simulate would, so it is not found only there */
+	double rate;
+	const char *why;
+	int rr = file_pass ? 0 : kp_rate_parse(p, end, &rate, &why);
+	if (rr < 0)
+		directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
+		                  "malformed annotation '%.*s': expected -- rate: N/s (or N/min, N/h) with 0 <= N/s <= 1e9 "
+		                  "(docs/annotations.md); ignored", p, (size_t)(end - p));
+	if (rr)
 		return;
 	if (!starts_ci(p, end, "keyplan:"))
 		return;

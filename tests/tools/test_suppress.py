@@ -32,6 +32,23 @@ with kptest.tempdir() as d:
     write(os.path.join(d, "s.sql"), SCHEMA)
     lint = ("lint", "--no-config", "--schema", "s.sql", "--format", "json")
 
+    # -------------------------------------------- the simulation's rate
+    # a malformed -- rate: (docs/annotations.md) is said by lint and check
+    # at its place, as simulate says it; a good one is silent
+    write(os.path.join(d, "r.sql"),
+          "-- rate: -5/s\n"
+          "SELECT * FROM orders WHERE userid = 'u' AND orderid = 'o';\n"
+          "-- rate: 20/min\n"
+          "SELECT * FROM orders WHERE userid = 'v' AND orderid = 'o';\n")
+    rc, out, err = run(*lint, "r.sql", cwd=d)
+    check("lint: a malformed rate is KP022 at its place, a good one is silent",
+          rc == 0 and messages(out) == [(1, "malformed annotation 'rate: -5/s': expected -- rate: N/s (or N/min, N/h) "
+                                            "with 0 <= N/s <= 1e9 (docs/annotations.md); ignored")], out + err)
+    rc, out, err = run("check", "--no-config", "--schema", "s.sql", "--workload", "r.sql", "--format", "json", cwd=d)
+    check("check: the same KP022 for the workload's malformed rate",
+          rc == 0 and messages(out) == [(1, "malformed annotation 'rate: -5/s': expected -- rate: N/s (or N/min, N/h) "
+                                            "with 0 <= N/s <= 1e9 (docs/annotations.md); ignored")], out + err)
+
     # ------------------------------------------------------------ blocks
     write(os.path.join(d, "b.sql"),
           "SELECT * FROM orders WHERE status = 'a';\n"                        # 1 KP001
