@@ -669,6 +669,46 @@ with kptest.tempdir() as tmp:
           h["contents"]["value"].startswith("**REJECTED** on `orders`"), json.dumps(h)[:300])
     c.stop()
 
+    # the words create, alter, drop in code or comments are no DDL: the cache holds; DDL in a
+    # string (split across pieces) plans every statement against a copy of the schema
+    java2 = ('class R {\n'
+             '  // create the user, then drop the cache\n'
+             '  void f(Repo repo, Statement st) throws Exception {\n'
+             '    repo.create(user); cache.drop();\n'
+             '    st.executeQuery("SELECT * FROM orders WHERE orderid = 1");\n'
+             '    st.executeQuery("SELECT * FROM orders WHERE amount = 3");\n'
+             '  }\n'
+             '}\n')
+    ru = uri_of(os.path.join(root, "R.java"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(ru, "java", java2)
+    d = c.diagnostics(ru)
+    java2 = java2.replace("amount = 3", "amount = 30")
+    c.change(ru, 2, [{"range": rng(5, 58, 5, 58), "text": "0"}])
+    d = c.diagnostics(ru)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": ru}})
+    check("Java: create/drop as method names and words in comments are no DDL: one statement planned",
+          lint_same("R.java", java2, d) and (st["planned"], st["plannedLines"]) == (1, [5]), json.dumps(st))
+    java3 = ('class S {\n'
+             '  void f(Statement st) throws Exception {\n'
+             '    st.execute("CREATE " +\n'
+             '        "INDEX idx_orders_amount ON orders (amount)");\n'
+             '    st.executeQuery("SELECT * FROM orders WHERE amount = 3");\n'
+             '    st.executeQuery("SELECT * FROM orders WHERE orderid = 1");\n'
+             '  }\n'
+             '}\n')
+    su = uri_of(os.path.join(root, "S.java"))
+    c.open(su, "java", java3)
+    d = c.diagnostics(su)
+    java3 = java3.replace("orderid = 1", "orderid = 10")
+    c.change(su, 2, [{"range": rng(5, 59, 5, 59), "text": "0"}])
+    d = c.diagnostics(su)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": su}})
+    check("Java: DDL split across string pieces: every statement planned again, as lint plans them",
+          lint_same("S.java", java3, d) and st["planned"] == 3, json.dumps(st) + json.dumps(d)[:400])
+    c.stop()
+
     # MyBatis: statements that include a fragment are planned on every analysis, the others when they change
     xml = ('<?xml version="1.0" encoding="UTF-8" ?>\n'
            '<mapper namespace="demo.M">\n'
