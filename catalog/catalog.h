@@ -185,6 +185,9 @@ kp_type_class kp_type_class_of(const kp_name *type);
 int kp_table_column_in(const kp_table *t, const kp_name *family, const kp_name *name);
 kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len);
 const char *kp_table_option_get(const kp_table *t, const char *key);
+/* The tenant column of a Phoenix MULTI_TENANT=true table (its first key
+ * column after the salt byte, another following it), or -1. */
+int kp_table_tenant_col(const kp_table *t);
 
 /* The key in key notation: [userid][orderid DESC]. */
 void kp_key_notation(kp_buf *out, const kp_table *t, const kp_key *k);

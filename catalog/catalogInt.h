@@ -26,6 +26,9 @@ void kpc_register_table(kp_catalog *c, kp_table *t);
 kp_table *kpc_new_table(kp_catalog *c, const kp_create_table *ct, kp_source *src);
 
 /* CREATE VIEW v [(columns)] AS SELECT * FROM base [WHERE ...] (view.c). */
+/* Phoenix's ERROR 1040 for a MULTI_TENANT table (catalog/tenant.c): 0,
+ * or -1 with a located error at the option. */
+int kpc_check_multi_tenant(const kp_table *t, const kp_list *opts, kp_source *src, kp_arena *a, kp_diags *d);
 int kpc_create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src, kp_arena *a, kp_diags *d);
 
 #endif

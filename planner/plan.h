@@ -124,6 +124,10 @@ typedef struct kp_plan_opts {
 	bool index_policy;      /* Tablestore's index selection policy chooses the path: a
 	                           search index, a secondary index, else its cost-based
 	                           optimizer (kp_choice) */
+	const char *tenant;     /* Phoenix: the statements run on a tenant-specific
+	                           connection with this TenantId (--tenant): a
+	                           MULTI_TENANT table's tenant column is bound to it
+	                           and hidden; NULL: a global connection */
 } kp_plan_opts;
 
 /* Plans s (any kind; only SELECT, UPDATE and DELETE get an access path).

@@ -22,6 +22,9 @@ typedef struct resolve_ctx {
 	kp_arena *a;
 	kp_diags *d;
 	const kp_list *dyn;     /* kp_name*: dynamic columns the query declares, or NULL */
+	int tenant;             /* the tenant column a tenant connection hides, or -1 */
+	uint32_t nown;          /* column references the statement wrote (refs past
+	                           it are its view's and tenant's conditions) */
 } resolve_ctx;
 
 /* Does qualifier q name table tname ("s.t" is also named by "t")? */
@@ -114,6 +117,14 @@ static void resolve(resolve_ctx *rc, const kp_expr *e)
 			                         e->name.srclen, "unknown column '%.*s' in table %s", (int)e->name.len,
 			                         e->name.s, t->name);
 			help_near_column(g, rc->a, t, &e->name);
+			rc->errors++;
+			return;
+		}
+		if (ci == rc->tenant && e->ref <= rc->nown) {
+			/* Phoenix hides it from a tenant-specific connection */
+			kp_diag_add(rc->d, rc->a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, rc->src, e->name.off, e->name.srclen,
+			            "column '%.*s' is the tenant column of multi-tenant table %s: a tenant-specific "
+			            "connection (--tenant) binds it and hides it", (int)e->name.len, e->name.s, t->name);
 			rc->errors++;
 			return;
 		}
@@ -276,17 +287,17 @@ static void relocate(kp_expr *e, uint32_t off, uint32_t len, uint32_t *ref)
 
 /* The statement's WHERE with a view's conditions ANDed in, as if written
  * in the query (located at the view's name there); *ref as for relocate. */
-static kp_expr *with_view_where(const kp_table *t, kp_expr *where, const kp_name *at, kp_arena *a,
-                                uint32_t *ref)
+static kp_expr *with_view_where(const kp_table *t, kp_expr *where, kp_expr *tenant, const kp_name *at,
+                                kp_arena *a, uint32_t *ref)
 {
 	uint32_t nq = where ? (where->kind == KP_X_AND && !where->paren ? where->n : 1) : 0;
 	kp_expr *e = kp_arena_alloc(a, sizeof(*e));
 	e->kind = KP_X_AND;
-	e->list = kp_arena_alloc(a, sizeof(kp_expr *) * (nq + (uint32_t)t->nview_where + 1));
+	e->list = kp_arena_alloc(a, sizeof(kp_expr *) * (nq + (uint32_t)t->nview_where + 2));
 	for (uint32_t i = 0; i < nq; i++)
 		e->list[e->n++] = where->kind == KP_X_AND && !where->paren ? where->list[i] : where;
-	for (int i = 0; i < t->nview_where; i++) {
-		kp_expr *c = kp_expr_copy(a, t->view_where[i]);
+	for (int i = 0; i < t->nview_where + (tenant != NULL); i++) {
+		kp_expr *c = i < t->nview_where ? kp_expr_copy(a, t->view_where[i]) : tenant;
 		relocate(c, at->off, at->srclen, ref);
 		c->paren = true;
 		e->list[e->n++] = c;
@@ -299,6 +310,30 @@ static kp_expr *with_view_where(const kp_table *t, kp_expr *where, const kp_name
 	for (uint32_t i = 0; i < e->n; i++)
 		if (e->list[i]->depth + 1 > e->depth)
 			e->depth = (uint16_t)(e->list[i]->depth + 1);
+	return e;
+}
+
+/* A tenant-specific connection's bound, tenant column = 'TenantId' (Phoenix
+ * adds it to every statement on a MULTI_TENANT table or a view over one),
+ * or NULL on a global connection. */
+static kp_expr *tenant_bound(const kp_table *t, const kp_plan_opts *opts, int tc, kp_arena *a)
+{
+	if (tc < 0)
+		return NULL;
+	kp_expr *col = kp_arena_alloc(a, sizeof(*col)), *v = kp_arena_alloc(a, sizeof(*v)),
+	        *e = kp_arena_alloc(a, sizeof(*e));
+	col->kind = KP_X_COLUMN;
+	col->name.s = t->cols[tc].name;
+	col->name.len = t->cols[tc].name_len;
+	col->depth = v->depth = 1;
+	v->kind = KP_X_STRING;
+	v->str = opts->tenant;
+	v->slen = (uint32_t)strlen(opts->tenant);
+	e->kind = KP_X_CMP;
+	e->op = KP_OP_EQ;
+	e->a = col;
+	e->b = v;
+	e->depth = 2;
 	return e;
 }
 
@@ -552,8 +587,10 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 	memset(r, 0, sizeof(*r));
 	uint32_t nref = s->ncolrefs;
 	kp_expr *where = v->where;
-	if (t->nview_where)
-		where = with_view_where(t, where, v->table, a, &nref);
+	int tc = opts->phoenix && opts->tenant ? kp_table_tenant_col(t) : -1;
+	kp_expr *tenant = tenant_bound(t, opts, tc, a);
+	if (t->nview_where || tenant)
+		where = with_view_where(t, where, tenant, v->table, a, &nref);
 	/* the names and their columns in one allocation: this runs per statement */
 	kp_names *nm = kp_arena_alloc(a, sizeof(*nm) + sizeof(int32_t) * (nref + 1));
 	nm->n = nref + 1;
@@ -561,7 +598,7 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 	r->names = nm;
 	r->used = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
 	resolve_ctx rc = {t, v->alias, r->used, (int32_t *)(nm + 1), 0, {0}, src, a, d,
-	                  s->kind == KP_S_SELECT ? &s->u.select.dyncols : NULL};
+	                  s->kind == KP_S_SELECT ? &s->u.select.dyncols : NULL, tc, s->ncolrefs};
 	if (s->kind == KP_S_SELECT) {
 		resolve_list(&rc, &s->u.select.items);
 		resolve_list(&rc, &s->u.select.group);

@@ -97,7 +97,7 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 		                                   "--output", "--color", "--fail-on", "--config", "--workload",
 		                                   "--exclude", "--stdin-filename", "--lang", "--baseline",
 		                                   "--write-baseline", "--diff", "--base-schema", "--select", "--ignore",
-		                                   "--report", NULL};
+		                                   "--report", "--tenant", NULL};
 		const char *val = NULL, *name = NULL;
 		for (int k = 0; with_value[k]; k++) {
 			size_t n = strlen(with_value[k]);
@@ -144,6 +144,10 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 				return cli_usage_error(c->cmd, usage, "unknown target '%s' (expected lindorm, tablestore, "
 				                   "phoenix or generic)", val);
 			c->target_set = true;
+		} else if (!strcmp(name, "--tenant") && !is_repl) {
+			if (!kp_tenant_ok(val))
+				return cli_usage_error(c->cmd, usage, "--tenant needs a TenantId of printable characters%s", "");
+			c->tenant = val;
 		} else if (!strcmp(name, "--color") && !is_repl) {
 			if (!strcmp(val, "auto")) c->color_mode = 0;
 			else if (!strcmp(val, "always")) c->color_mode = 1;
@@ -223,6 +227,8 @@ static int apply_config(cli *c)
 		c->schemas = c->cfg.schemas;
 	if (!c->target_set && c->cfg.target >= 0)
 		c->target = (kp_target)c->cfg.target;
+	if (!c->tenant)
+		c->tenant = c->cfg.tenant;
 	if (c->fail_on < 0)
 		c->fail_on = c->cfg.fail_on;
 	return -1;
@@ -242,7 +248,14 @@ int cli_setup(cli *c, const char *cmd, int argc, char **argv, const char *usage)
 		if (in->is_sql)
 			in->name = c->nexec == 1 ? "<command line>" : kp_arena_printf(&c->arena, "<command line %u>", ++k);
 	}
-	return rc < 0 ? apply_config(c) : rc;
+	if (rc < 0)
+		rc = apply_config(c);
+	/* a TenantId names a Phoenix connection: under another target it
+	 * would be silently ignored */
+	if (rc < 0 && c->tenant && c->target != KP_TARGET_PHOENIX)
+		return cli_usage_error(c->cmd, usage, "--tenant (tenant in .keyplan) applies to --target phoenix only, "
+		                       "not %s", kp_target_name(c->target));
+	return rc;
 }
 
 int cli_use_color(const cli *c, FILE *f)
@@ -293,6 +306,7 @@ void cli_free(cli *c)
 void cli_start_pipeline(cli *c)
 {
 	kp_pipe_init(&c->pipe, c->target);
+	c->pipe.own_opts.tenant = c->tenant;
 	c->pipe_ready = true;
 	if (c->stdin_name)
 		c->pipe.stdin_name = cli_display_path(c, c->stdin_name);

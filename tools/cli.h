@@ -33,6 +33,7 @@ typedef struct cli {
 	kp_format fmt;          /* --format */
 	kp_target target;       /* --target */
 	bool target_set;        /* --target given */
+	const char *tenant;     /* --tenant (or the config's tenant): Phoenix's TenantId, or NULL */
 	int color_mode;         /* 0 auto, 1 always, 2 never */
 	const char *output;     /* --output */
 	int fail_on;            /* --fail-on, or -1 */

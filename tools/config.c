@@ -164,9 +164,16 @@ static int handler(void *user, const char *section, const char *name, const char
 				bad(c, "[keyplan] target must be lindorm, tablestore, phoenix or generic, not '%s'", value);
 			else
 				cfg->target = (int)t;
+		} else if (!strcmp(name, "tenant")) {
+			/* the TenantId of the connection the statements run on
+			 * (Phoenix multi-tenancy, docs/targets.md) */
+			if (!kp_tenant_ok(value))
+				bad(c, "[keyplan] tenant must be a TenantId of printable characters, not '%s'", value);
+			else
+				cfg->tenant = kp_arena_strndup(c->a, value, strlen(value));
 		} else {
 			bool dash = !strcmp(name, "fail_on") || !strcasecmp(name, "fail-on") || !strcasecmp(name, "failon");
-			bad(c, "unknown setting '%s' in [keyplan]%s (schema, include, exclude, sql-calls, fail-on, target, docs-url)", name,
+			bad(c, "unknown setting '%s' in [keyplan]%s (schema, include, exclude, sql-calls, fail-on, target, tenant, docs-url)", name,
 			    dash ? ": did you mean 'fail-on'?" : "");
 		}
 	} else if (!strcmp(section, "rules")) {
@@ -200,4 +207,14 @@ int kp_config_load(kp_config *cfg, const char *path, kp_arena *a, kp_diags *d)
 	if (rc > 0 && !c.malformed)
 		kp_diag_file(d, a, KP_R_CONFIG, KP_SEV_ERROR, path, (uint32_t)rc, "malformed line");
 	return d->head ? -1 : 0;
+}
+
+bool kp_tenant_ok(const char *id)
+{
+	if (!*id)
+		return false;
+	for (const unsigned char *p = (const unsigned char *)id; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return false;
+	return true;
 }

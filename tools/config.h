@@ -13,6 +13,7 @@ typedef struct kp_config {
 	                           SQL (sql-calls = runSql, myQuery) */
 	int fail_on;            /* kp_severity, or -1 when not set */
 	int target;             /* kp_target, or -1 when not set */
+	const char *tenant;     /* tenant = ID: Phoenix's TenantId, or NULL */
 	const char *docs;       /* docs-url: where the rule pages are, or NULL */
 	kp_rule_setting rules[KP_R__COUNT]; /* per-rule severity or off */
 	kp_diags *d;            /* where its errors go, while it is read */
@@ -25,6 +26,8 @@ char *kp_config_find(void);
 /* Reads path. Returns 0, or -1 with every error added to d (in a): KP023
  * io-error when it cannot be read, else a KP024 bad-config per bad line,
  * naming the file and the line. */
+/* Is id a TenantId keyplan takes: not empty, printable characters only? */
+bool kp_tenant_ok(const char *id);
 int kp_config_load(kp_config *cfg, const char *path, kp_arena *a, kp_diags *d);
 
 #endif
