@@ -224,7 +224,8 @@ with kptest.tempdir() as d:
                        ("[keyplan]\nfail-on = never\n",
                         "[keyplan] fail-on must be error, warning or info, not 'never'"),
                        ("[keyplan]\nschemas = s.sql\n", "unknown setting 'schemas' in [keyplan] (schema, include, "
-                        "exclude, sql-calls, fail-on, target, docs-url)"),
+                        "exclude, sql-calls, fail-on, target, tenant, docs-url)"),
+                       ("[keyplan]\ntenant = \n", "[keyplan] tenant must be a TenantId of printable characters, not ''"),
                        ("[other]\nx = 1\n", "unknown section [other] (keyplan, rules)")]:
         kptest.write(cfg, text)
         rc, out, err = kptest.run("lint", "-e", "SELECT 1", cwd=d, plain=True)
@@ -258,5 +259,38 @@ with kptest.tempdir() as d:
         check(f"comments with a bad byte are a statement at {at}", rc == 1 and last.get("statement") is None and
               (last.get("line"), last.get("column")) == at and last["diagnostics"][0]["rule"] == "KP016",
               f"{rc}\n{out}{err}")
+
+# --tenant ID (tenant = ID in .keyplan): the statements run on a Phoenix
+# tenant-specific connection, which binds a MULTI_TENANT table's tenant
+# column to the TenantId (docs/targets.md, "Multi-tenant tables")
+with kptest.tempdir() as d:
+    kptest.write(os.path.join(d, "mt.sql"),
+                 "CREATE TABLE event (tenant_id VARCHAR(15) NOT NULL, event_type CHAR(1) NOT NULL, "
+                 "created_date DATE NOT NULL, event_id BIGINT NOT NULL CONSTRAINT pk PRIMARY KEY "
+                 "(tenant_id, event_type, created_date, event_id)) MULTI_TENANT=true;\n")
+    q = "SELECT * FROM event WHERE event_type = 'L'"
+    rc, out, err = kptest.run("explain", "--no-config", "--target", "phoenix", "--tenant", "acme", "--schema", "mt.sql",
+                              "-e", q, cwd=d, plain=True)
+    check("--tenant binds the tenant column", rc == 0 and out == "<command line>:1:1: SCAN EVENT prefix "
+          "(TENANT_ID='acme', EVENT_TYPE='L')\n", f"{rc}\n{out}{err}")
+    rc, out, err = kptest.run("explain", "--no-config", "--target", "phoenix", "--schema", "mt.sql", "-e", q, cwd=d,
+                              plain=True)
+    check("without --tenant: a global connection", rc == 0 and out == "<command line>:1:1: FULL SCAN EVENT filter "
+          "EVENT_TYPE = 'L'\n", f"{rc}\n{out}{err}")
+    kptest.write(os.path.join(d, ".keyplan"), "[keyplan]\nschema = mt.sql\ntarget = phoenix\ntenant = globex\n")
+    rc, out, err = kptest.run("lint", "-e", "SELECT * FROM event WHERE created_date > ?", cwd=d, plain=True)
+    check("tenant = ID in .keyplan: lint reads the tenant's rows only (no full scan)", rc == 0 and out.startswith(
+          "<command line>:1:27: info: filtered scan: the server filters rows by CREATED_DATE > ? [KP002 "
+          "filtered-scan]\n") and "KP001" not in out, f"{rc}\n{out}{err}")
+    rc, out, err = kptest.run("explain", "--tenant", "initech", "-e", q, cwd=d, plain=True)
+    check("--tenant wins over the config", rc == 0 and "(TENANT_ID='initech', EVENT_TYPE='L')" in out,
+          f"{rc}\n{out}{err}")
+    rc, out, err = kptest.run("explain", "--target", "lindorm", "-e", "SELECT 1", cwd=d, plain=True)
+    check("--tenant under another target is refused", rc == 2 and out == "" and err == "keyplan explain: --tenant "
+          "(tenant in .keyplan) applies to --target phoenix only, not lindorm (keyplan explain --help lists the "
+          "options)\n", f"{rc}\n{out}{err}")
+    rc, out, err = kptest.run("lint", "--tenant", "", "-e", "SELECT 1", cwd=d, plain=True)
+    check("--tenant '' is refused", rc == 2 and "--tenant needs a TenantId of printable characters" in err,
+          f"{rc}\n{out}{err}")
 
 kptest.finish()
