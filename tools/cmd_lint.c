@@ -641,6 +641,7 @@ int cmd_lint(int argc, char **argv, bool check)
 	kp_diags adv_diags = {0};
 	kp_advisor adv;
 	kp_advisor_init(&adv, c.pipe.cat, c.target, &c.arena, &adv_diags);
+	adv.opts.tenant = c.tenant;   /* the workload runs on the same connection */
 	c.pipe.fn = lint_event;
 	c.pipe.ctx = &c;
 	c.pipe.plan_schema_writes = true;

@@ -282,6 +282,11 @@ with kptest.tempdir() as d:
     check("tenant = ID in .keyplan: lint reads the tenant's rows only (no full scan)", rc == 0 and out.startswith(
           "<command line>:1:27: info: filtered scan: the server filters rows by CREATED_DATE > ? [KP002 "
           "filtered-scan]\n") and "KP001" not in out, f"{rc}\n{out}{err}")
+    kptest.write(os.path.join(d, "w.sql"), "-- weight: 100\nSELECT * FROM event WHERE event_type = 'L' AND "
+                 "created_date > ?;\n")
+    rc, out, err = kptest.run("check", "--workload", "w.sql", cwd=d, plain=True)
+    check("tenant = ID: check's advisor plans the workload on the tenant's connection", rc == 0 and
+          "      w.sql:2: SCAN (weight 100)\n" in out and "KP001" not in out + err, f"{rc}\n{out}{err}")
     rc, out, err = kptest.run("explain", "--tenant", "initech", "-e", q, cwd=d, plain=True)
     check("--tenant wins over the config", rc == 0 and "(TENANT_ID='initech', EVENT_TYPE='L')" in out,
           f"{rc}\n{out}{err}")
