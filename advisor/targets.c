@@ -85,6 +85,7 @@ bool kp_target_dq_strings(kp_target t)
 
 void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 {
+	*o = (kp_plan_opts){0};   /* every field set: on a global connection (no tenant) */
 	o->never_reject = kpa_target(t)->never_reject;
 	o->full_scan_note = kpa_target(t)->full_scan_note;
 	o->full_scan_optin = kpa_target(t)->full_scan_optin;
