@@ -28,6 +28,9 @@ typedef struct jshape {
 	double weight;          /* summed weight */
 	int count;              /* statements */
 	double ins_rows;        /* an insert: rows one statement writes; 0 otherwise */
+	bool upd;               /* an UPDATE or DELETE: its rows read are written too (kept
+	                           here: cost_of runs once per candidate over every shape, and
+	                           reaching the statement through q was a cache miss each) */
 	kp_access now;          /* class with the design as it is */
 	bool now_rejected;      /* a full scan the store refuses */
 	kp_order now_order;     /* ORDER BY service now */
@@ -196,7 +199,7 @@ static void cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		s->then_rejected = res[i].rejected;
 		s->then_order = res[i].order;
 		c->read += w * res[i].rows;
-		if (s->q->stmt->kind == KP_S_UPDATE || s->q->stmt->kind == KP_S_DELETE) {
+		if (s->upd) {
 			c->written += w * res[i].rows * copies;
 			c->hot += w * res[i].rows * hot;
 		}
@@ -286,6 +289,7 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 		s->q = q;
 		s->on = on;
 		s->ins_rows = kpa_insert_rows(q->stmt);
+		s->upd = q->stmt->kind == KP_S_UPDATE || q->stmt->kind == KP_S_DELETE;
 		s->now = q->plan.access;
 		s->now_rejected = q->plan.rejected;
 		s->now_order = q->plan.order;

@@ -280,6 +280,11 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 	if (!base && h->pk.parts == t->pk.parts && h->nindexes == t->nindexes + 1 &&
 	    h->indexes[t->nindexes]->key.n)
 		lead = h->indexes[t->nindexes]->key.parts[0].col;
+	/* "before -> after" in words, formatted once per pair of classes: a
+	 * candidate that breaks a large workload otherwise formatted the same
+	 * few strings once per statement it makes worse */
+	const char *how[KP_ACCESS_FULL + 1][KP_ACCESS_FULL + 1] = {{0}};
+	bool never = kpa_target(adv->target)->never_reject;
 	const kp_list *qs = kpa_queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		kp_wquery *q = qs->items[i];
@@ -300,14 +305,16 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 		if ((now && !then) || (nowc == KP_ACCESS_FILTERED && thenc == KP_ACCESS_FULL && !fanout)) {
 			/* named with its class before and after; a FILTERED SCAN that
 			 * becomes a full scan is worse too, though never served */
-			bool never = kpa_target(adv->target)->never_reject;
 			if (now && !then) {
 				v->broken += q->weight;
 				kp_list_push(adv->a, &v->lost, q);
 			}
 			kp_list_push(adv->a, &v->worse, q);
-			kp_list_push(adv->a, &v->how, kp_arena_printf(adv->a, "%s -> %s", kpa_class_words(nowc, !never),
-			                                               kpa_class_words(thenc, !never)));
+			const char **w = &how[nowc][thenc];
+			if (!*w)
+				*w = kp_arena_printf(adv->a, "%s -> %s", kpa_class_words(nowc, !never),
+				                     kpa_class_words(thenc, !never));
+			kp_list_push(adv->a, &v->how, (void *)*w);
 		}
 	}
 	kpa_map_free(&cache);
