@@ -300,6 +300,23 @@ with kptest.tempdir() as tmp:
           lsp_tuples(d2) == want and any(d["severity"] == 2 and d.get("code") == "KP001" for d in d2),
           "%r %r" % (lsp_tuples(d2), want))
 
+    # --- .keyplan's tenant = ID (Phoenix): the editor plans on the tenant connection, as lint does
+    MT = ("CREATE TABLE ev (tenant_id VARCHAR NOT NULL, k INTEGER NOT NULL, v INTEGER "
+          "CONSTRAINT pk PRIMARY KEY (tenant_id, k)) MULTI_TENANT=true;\n")
+    project(root, {"mt/.keyplan": "[keyplan]\nschema = s.sql\ntarget = phoenix\ntenant = acme\n",
+                   "mt/s.sql": MT, "mt/q.sql": "SELECT * FROM ev WHERE v = 1;\nSELECT * FROM ev WHERE tenant_id = 'x';\n"})
+    mq = uri_of(os.path.join(root, "mt/q.sql"))
+    mtext = "SELECT * FROM ev WHERE v = 1;\nSELECT * FROM ev WHERE tenant_id = 'x';\n"
+    c.open(mq, "sql", mtext)
+    d3 = c.diagnostics(mq)
+    want = lint_as_lsp(mtext, lint_json(os.path.join(root, "mt"), "q.sql"))
+    check("tenant = ID: the tenant column bound (no full scan) and hidden (KP009), as lint says",
+          lsp_tuples(d3) == want and "KP001" not in [x.get("code") for x in d3] and
+          [x.get("code") for x in d3 if x.get("code") == "KP009"] == ["KP009"], "%r %r" % (lsp_tuples(d3), want))
+    h = c.request("textDocument/hover", {"textDocument": {"uri": mq}, "position": pos(0, 3)})
+    check("tenant = ID: the hover's plan reads the tenant's rows",
+          "acme" in h["contents"]["value"], json.dumps(h)[:400])
+
     # --- a file the .keyplan excludes gets no findings, as lint reads none
     project(root, {"gen/.keyplan": "[keyplan]\nschema = ../schema/schema.sql\nexclude = out/*\n",
                    "gen/out/x.sql": "SELECT * FROM orders WHERE orderid = 1;\n",

@@ -343,6 +343,7 @@ char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off)
 	kp_lsp_ws *w = d->ws;
 	kp_pipe p;
 	kp_pipe_init(&p, w->target);
+	p.own_opts.tenant = kp_lsp_ws_tenant(w);
 	p.plan_schema_writes = true;
 	bool host = d->lang != KP_LANG_SQL;
 	if (d->had_ddl) {
@@ -607,6 +608,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		kp_lsp_report_start(w, &rep, &ra, &r);
 		kp_pipe p;
 		kp_pipe_init(&p, w->target);
+	p.own_opts.tenant = kp_lsp_ws_tenant(w);
 		p.plan_schema_writes = true;
 		if (has_ddl) {
 			/* the document changes the schema: plan against a copy of it */

@@ -289,6 +289,7 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	h.r = &r;
 	kp_pipe p;
 	kp_pipe_init(&p, w->target);
+	p.own_opts.tenant = kp_lsp_ws_tenant(w);
 	p.plan_schema_writes = true;
 	if (has_ddl) {
 		/* the file changes the schema: plan against a copy of it */

@@ -270,6 +270,7 @@ void kp_lsp_ws_free(kp_lsp_ws *w);
 void kp_lsp_ws_ensure(kp_lsp *s, kp_lsp_ws *w);
 /* The schema file of w at path, or NULL. */
 kp_lsp_schema *kp_lsp_ws_schema(kp_lsp_ws *w, const char *path);
+const char *kp_lsp_ws_tenant(const kp_lsp_ws *w);
 /* Marks every workspace whose schema includes path (or could: a new file
  * in a schema folder) stale. Returns true if one was. */
 bool kp_lsp_ws_touch(kp_lsp *s, const char *path);

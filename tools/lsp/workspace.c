@@ -226,6 +226,13 @@ static char *under(const char *dir, const char *path)
 	return p;
 }
 
+/* The tenant connection of .keyplan's tenant = ID (Phoenix only, as the
+ * CLI takes it; docs/targets.md), or NULL. */
+const char *kp_lsp_ws_tenant(const kp_lsp_ws *w)
+{
+	return w->target == KP_TARGET_PHOENIX ? w->cfg.tenant : NULL;
+}
+
 static void build(kp_lsp *s, kp_lsp_ws *w)
 {
 	drop_schema(w);
@@ -265,6 +272,7 @@ static void build(kp_lsp *s, kp_lsp_ws *w)
 	w->schema_given = w->cfg.schemas.n > 0 || s->nopt_schema > 0;
 
 	kp_pipe_init(&w->pipe, w->target);
+	w->pipe.own_opts.tenant = kp_lsp_ws_tenant(w);
 	w->built = true;
 	w->pipe.plan_schema_writes = true;
 	w->schemas = calloc(files.n ? files.n : 1, sizeof *w->schemas);
