@@ -126,6 +126,16 @@ static void test_d3_multi_tenant_index_leads_with_the_tenant(void)
 	CU_ASSERT_EQUAL(count_kind(&r, "hash_prefix"), 0);
 	expect_recommended(&r, "DOC", "");
 	run_free(&r);
+	/* salted, the tenant is the first column after the salt byte: the
+	 * same rules hold */
+	run_w(&r, "CREATE TABLE doc (org_id VARCHAR(15) NOT NULL, doc_id VARCHAR(32) NOT NULL, title VARCHAR(100) "
+	          "CONSTRAINT pk PRIMARY KEY (org_id, doc_id)) MULTI_TENANT=true, SALT_BUCKETS=4;",
+	      "-- weight: 900\nSELECT title FROM doc WHERE doc_id = ?;\n-- weight: 100\nSELECT title FROM doc WHERE org_id = ?;\n",
+	      KP_TARGET_PHOENIX);
+	CU_ASSERT_EQUAL(count_kind(&r, "reorder_key"), 0);
+	CU_ASSERT_EQUAL(count_kind(&r, "hash_prefix"), 0);
+	expect_recommended(&r, "DOC", "");
+	run_free(&r);
 	/* the same table without MULTI_TENANT: the reorder is advised */
 	run_w(&r, "CREATE TABLE doc (org_id VARCHAR(15) NOT NULL, doc_id VARCHAR(32) NOT NULL, title VARCHAR(100) "
 	          "CONSTRAINT pk PRIMARY KEY (org_id, doc_id));",
