@@ -2,9 +2,11 @@
  * table declared MULTI_TENANT=true keeps each tenant's rows under its
  * first key column after the salt byte, the tenant column, which a
  * tenant-specific connection (TenantId=...) binds itself and hides. Phoenix
- * refuses such a table unless that column is NOT NULL VARCHAR or CHAR and
- * another key column follows it (SQLExceptionCode
- * INSUFFICIENT_MULTI_TENANT_COLUMNS, ERROR 1040). */
+ * refuses such a table unless that column is NOT NULL and another key
+ * column follows it (SQLExceptionCode INSUFFICIENT_MULTI_TENANT_COLUMNS,
+ * ERROR 1040). Its type is free: Phoenix 4+ converts the TenantId to it
+ * (ERROR 1041 at connection time when it cannot); only Phoenix 2/3 (the
+ * Salesforce code base) required VARCHAR or CHAR. */
 #include "catalog/catalogInt.h"
 
 #include <string.h>
@@ -47,15 +49,13 @@ int kpc_check_multi_tenant(const kp_table *t, const kp_list *opts, kp_source *sr
 		why = "has one key column";
 	else if (!(col->not_null || col->row_timestamp))
 		why = "is not declared NOT NULL";
-	else if (col->is_array || (strcasecmp(col->type_name, "varchar") && strcasecmp(col->type_name, "char")))
-		why = "is not of type VARCHAR or CHAR";
 	if (!why)
 		return 0;
 	bool one = why[0] == 'h';
 	uint32_t off = at ? at->key.off : t->pk_off, len = at ? at->key.srclen : 7;
 	kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, off, len,
 	            "MULTI_TENANT table %s%s%s %s (Phoenix ERROR 1040: \"A MULTI_TENANT table must have two or more "
-	            "PK columns with the first column being NOT NULL and of type VARCHAR or CHAR\")",
+	            "PK columns with the first column being NOT NULL.\")",
 	            t->name, one ? "" : ": its tenant column ", one ? "" : col->name, why);
 	return -1;
 }
