@@ -342,14 +342,10 @@ char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off)
 		return NULL;
 	kp_lsp_ws *w = d->ws;
 	kp_pipe p;
-	kp_pipe_init(&p, w->target);
-	p.own_opts.tenant = kp_lsp_ws_tenant(w);
-	p.plan_schema_writes = true;
 	bool host = d->lang != KP_LANG_SQL;
+	kp_lsp_ws_pipe(w, &p, d->had_ddl);
 	if (d->had_ddl) {
 		/* the document's own DDL before the statement shapes its schema */
-		for (uint32_t k = 0; k < w->nschemas; k++)
-			kp_pipe_source(&p, w->schemas[k].src, KP_ROLE_SCHEMA);
 		for (uint32_t k = 0; k < i && !host; k++) {
 			kp_source *src = malloc(sizeof *src);
 			if (!src)
@@ -358,8 +354,6 @@ char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off)
 			kp_pipe_source(&p, src, KP_ROLE_QUERY);
 			kp_pipe_keep(&p, src);   /* the catalog may point into it */
 		}
-	} else {
-		kp_pipe_borrow(&p, w->pipe.cat, w->pipe.opts);
 	}
 	kp_source src;
 	hover_run h;
@@ -607,17 +601,8 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		run r = {s, w, NULL, &rep, NULL, NULL, d->path, false, false, {0}, {0}};
 		kp_lsp_report_start(w, &rep, &ra, &r);
 		kp_pipe p;
-		kp_pipe_init(&p, w->target);
-	p.own_opts.tenant = kp_lsp_ws_tenant(w);
-		p.plan_schema_writes = true;
-		if (has_ddl) {
-			/* the document changes the schema: plan against a copy of it */
-			for (uint32_t i = 0; i < w->nschemas; i++)
-				kp_pipe_source(&p, w->schemas[i].src, KP_ROLE_SCHEMA);
-		} else {
-			kp_pipe_borrow(&p, w->pipe.cat, w->pipe.opts);
-		}
-		p.plan_schema_writes = true;
+		/* a document that changes the schema plans against a copy of it */
+		kp_lsp_ws_pipe(w, &p, has_ddl);
 		p.fn = kp_lsp_on_event;
 		p.ctx = &r;
 		r.pipe = &p;

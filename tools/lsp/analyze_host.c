@@ -288,17 +288,8 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	kp_lsp_report_start(w, &rep, &ra, &r);
 	h.r = &r;
 	kp_pipe p;
-	kp_pipe_init(&p, w->target);
-	p.own_opts.tenant = kp_lsp_ws_tenant(w);
-	p.plan_schema_writes = true;
-	if (has_ddl) {
-		/* the file changes the schema: plan against a copy of it */
-		for (uint32_t i = 0; i < w->nschemas; i++)
-			kp_pipe_source(&p, w->schemas[i].src, KP_ROLE_SCHEMA);
-	} else {
-		kp_pipe_borrow(&p, w->pipe.cat, w->pipe.opts);
-	}
-	p.plan_schema_writes = true;
+	/* a file that changes the schema plans against a copy of it */
+	kp_lsp_ws_pipe(w, &p, has_ddl);
 	p.fn = kp_lsp_on_event;
 	p.ctx = &r;
 	r.pipe = &p;

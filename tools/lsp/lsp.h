@@ -271,6 +271,11 @@ void kp_lsp_ws_ensure(kp_lsp *s, kp_lsp_ws *w);
 /* The schema file of w at path, or NULL. */
 kp_lsp_schema *kp_lsp_ws_schema(kp_lsp_ws *w, const char *path);
 const char *kp_lsp_ws_tenant(const kp_lsp_ws *w);
+/* A pipeline for one analysis of a document of w, with w's target and
+ * tenant: against a copy of w's schema when the document changes it
+ * (own_schema: its DDL goes into the copy), else against w's catalog. The
+ * caller frees p. */
+void kp_lsp_ws_pipe(kp_lsp_ws *w, kp_pipe *p, bool own_schema);
 /* Marks every workspace whose schema includes path (or could: a new file
  * in a schema folder) stale. Returns true if one was. */
 bool kp_lsp_ws_touch(kp_lsp *s, const char *path);

@@ -233,6 +233,19 @@ const char *kp_lsp_ws_tenant(const kp_lsp_ws *w)
 	return w->target == KP_TARGET_PHOENIX ? w->cfg.tenant : NULL;
 }
 
+void kp_lsp_ws_pipe(kp_lsp_ws *w, kp_pipe *p, bool own_schema)
+{
+	kp_pipe_init(p, w->target);
+	p->own_opts.tenant = kp_lsp_ws_tenant(w);
+	p->plan_schema_writes = true;
+	if (own_schema) {
+		for (uint32_t i = 0; i < w->nschemas; i++)
+			kp_pipe_source(p, w->schemas[i].src, KP_ROLE_SCHEMA);
+	} else {
+		kp_pipe_borrow(p, w->pipe.cat, w->pipe.opts);
+	}
+}
+
 static void build(kp_lsp *s, kp_lsp_ws *w)
 {
 	drop_schema(w);
