@@ -193,9 +193,11 @@ static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 			abort();
 	}
 	uint32_t i = h->n++;
+	memset(&h->refs[i], 0, sizeof h->refs[i]);
 	h->refs[i].base = c && c->pinned ? 0 : lo;
 	h->refs[i].len = c && c->pinned ? (uint32_t)h->d->t.len : st->end - lo;
 	h->refs[i].c = c ? c : kp_lsp_new_chunk(key);
+	h->refs[i].id = h->refs[i].c->id;
 	h->i = i + 1;
 	if (c)
 		return false;
@@ -276,10 +278,8 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 		h.om.slots = calloc(h.om.cap, sizeof *h.om.slots);
 		if (!h.om.slots)
 			abort();
-		for (uint32_t i = 0; i < d->nrefs; i++) {
-			d->refs[i].c->fresh = false;
+		for (uint32_t i = 0; i < d->nrefs; i++)
 			kp_lsp_old_put(&h.om, d->refs[i].c);
-		}
 	}
 	kp_arena ra;
 	kp_arena_init(&ra);
