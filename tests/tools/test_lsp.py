@@ -594,6 +594,53 @@ with kptest.tempdir() as tmp:
     check("an edit that changes a finding publishes it, at lint's places",
           len(d) == 1 and same_as_lint(text, d[0]) and len(d[0]) == 8, json.dumps(d)[:300])
 
+    # --- the JSON kept across edits is the JSON a fresh server writes for the same text: line
+    # numbers rewritten in place, across a power of ten (9 -> 10, 99 -> 100 and back), a chunk edited
+    # (with a baseline set, each diagnostic goes through the baseline and is copied on its own)
+    kptest.write(os.path.join(root, "other.sql"), "SELECT * FROM orders WHERE status = 'x';\n")
+    kptest.run("lint", "--write-baseline", "b.txt", "other.sql", cwd=root, plain=True)
+
+    def fresh_diags(text, options):
+        f = LspClient(KEYPLAN, cwd=root)
+        f.initialize(root, options=options)
+        f.open(pu, "sql", text)
+        got = f.diagnostics(pu)
+        f.stop()
+        return got
+
+    for options in (None, {"baseline": "b.txt"}):
+        c = LspClient(KEYPLAN, cwd=root)
+        c.initialize(root, options=options)
+        text = ("--\n" * 7 + QUERIES +
+                "SELECT * FROM orders WHERE orderid = 4; SELECT * FROM orders WHERE amount = 5;\n"
+                "SELECT * FROM orders WHERE userid = 7 AND 1 < orderid < 4 AND amount = 5\n"
+                "  AND status = 7;\n")
+        c.open(pu, "sql", text)
+        c.diagnostics(pu)
+        steps = [("a line inserted at the top (lines 9 -> 10)", rng(0, 0, 0, 0), "\n"),
+                 ("90 lines inserted (lines 99 -> 100)", rng(0, 0, 0, 0), "--\n" * 90),
+                 ("91 lines taken away (back under 10)", rng(0, 0, 91, 0), ""),
+                 ("a character typed in a statement with findings", rng(8, 37, 8, 37), "1"),
+                 ("a line break inside a statement with findings", rng(8, 26, 8, 27), "\n"),
+                 ("two statements of a line joined to the line before", None, " ")]
+        v = 1
+        for what, r, new_text in steps:
+            v += 1
+            lines = text.split("\n")
+            if r is None:
+                r = rng(12, len(lines[12]), 13, 0)
+            a = sum(len(x) + 1 for x in lines[:r["start"]["line"]]) + r["start"]["character"]
+            b = sum(len(x) + 1 for x in lines[:r["end"]["line"]]) + r["end"]["character"]
+            text = text[:a] + new_text + text[b:]
+            c.change(pu, v, [{"range": r, "text": new_text}])
+            d = c.diagnostics(pu)
+            want = fresh_diags(text, options)
+            check("kept JSON after %s%s: a fresh server's, lint's places"
+                  % (what, " (a baseline set)" if options else ""),
+                  d == want and same_as_lint(text, d) and len(d) == 9,
+                  json.dumps(d)[-600:] + "\n" + json.dumps(want)[-600:])
+        c.stop()
+
     # --- pull diagnostics (textDocument/diagnostic) for a client that offers them
     c = LspClient(KEYPLAN, cwd=root)
     r = c.initialize(root, capabilities={"textDocument": {"diagnostic": {"dynamicRegistration": False}},

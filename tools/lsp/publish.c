@@ -9,6 +9,7 @@
  * pull.c). And one diagnostic as cJSON for code actions. */
 #include "tools/lsp/lsp.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
