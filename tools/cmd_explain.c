@@ -236,7 +236,7 @@ static void explain_host_source(explain_run *er, kp_source *src, kp_lang lang)
 		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
 	}
 	kp_arena *a = c->host_arena;
-	kp_embed_sink sink = {host_emit, NULL, NULL, er, NULL};
+	kp_embed_sink sink = {host_emit, NULL, NULL, er, NULL, false};
 	bool keep = false;
 	er->hold = true;
 	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, KP_ROLE_QUERY, &sink, a, &keep);

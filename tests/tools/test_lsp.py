@@ -773,7 +773,7 @@ with kptest.tempdir() as tmp:
           lint_same("S.java", java3, d) and st["planned"] == 3, json.dumps(st) + json.dumps(d)[:400])
     c.stop()
 
-    # MyBatis: statements that include a fragment are planned on every analysis, the others when they change
+    # MyBatis: a statement is planned again when its text or a fragment it includes changes
     xml = ('<?xml version="1.0" encoding="UTF-8" ?>\n'
            '<mapper namespace="demo.M">\n'
            '  <sql id="cols">userid, orderid, amount</sql>\n'
@@ -793,8 +793,8 @@ with kptest.tempdir() as tmp:
     c.change(mu, 2, [{"range": rng(5, 55, 5, 55), "text": " "}])
     d = c.diagnostics(mu)
     st = c.request("keyplan/stats", {"textDocument": {"uri": mu}})
-    check("MyBatis: a statement without include edited: it, and those that include (planned every time)",
-          lint_same("M.xml", xml, d) and (st["planned"], st["plannedLines"]) == (3, [3, 4, 5]), json.dumps(st))
+    check("MyBatis: a statement without include edited: it alone (those that include are kept)",
+          lint_same("M.xml", xml, d) and (st["planned"], st["plannedLines"]) == (1, [5]), json.dumps(st))
     xml = xml.replace("userid, orderid, amount", "userid, orderid, amount, status")
     c.change(mu, 3, [{"range": rng(2, 40, 2, 40), "text": ", status"}])
     d = c.diagnostics(mu)
@@ -826,6 +826,98 @@ with kptest.tempdir() as tmp:
           lint_same("F.xml", xml, d) and (st["planned"], st["plannedLines"]) == (1, [4]),
           json.dumps(d)[:300] + json.dumps(st))
     c.stop()
+
+    # a finding in a fragment two statements include: reported once, with the first, naming both; editing
+    # one statement re-plans it alone; one that stops including the fragment re-plans the other (its finding
+    # now names one statement and is its own)
+    xml = ('<?xml version="1.0" encoding="UTF-8" ?>\n'
+           '<mapper namespace="demo.G">\n'
+           '  <sql id="w">WHERE amount = #{a}</sql>\n'
+           '  <select id="one">SELECT * FROM orders <include refid="w"/></select>\n'
+           '  <select id="two">SELECT userid FROM orders <include refid="w"/></select>\n'
+           '  <select id="three">SELECT * FROM orders WHERE orderid = #{o}</select>\n'
+           '</mapper>\n')
+    gu = uri_of(os.path.join(root, "G.xml"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(gu, "xml", xml)
+    d = c.diagnostics(gu)
+    frag = [x for x in d if x["range"]["start"]["line"] == 2]
+    check("MyBatis: a finding in a fragment two statements include, once, naming both",
+          lint_same("G.xml", xml, d) and len(frag) == 1 and frag[0]["code"] == "KP001"
+          and frag[0]["message"].split("\n")[0].endswith("(in the <sql> fragment at line 3, included by 'one', 'two')"),
+          json.dumps(frag))
+    xml = xml.replace("SELECT userid FROM", "SELECT userid  FROM")
+    c.change(gu, 2, [{"range": rng(4, 32, 4, 32), "text": " "}])
+    d = c.diagnostics(gu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": gu}})
+    check("MyBatis: a statement that includes the fragment edited: it alone, lint's findings",
+          lint_same("G.xml", xml, d) and (st["planned"], st["plannedLines"]) == (1, [4]),
+          json.dumps(st) + json.dumps(d)[:300])
+    c.stop()
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(gu, "xml", xml)
+    c.diagnostics(gu)
+    xml = xml.replace('<select id="one">SELECT * FROM orders <include refid="w"/></select>',
+                      '<select id="one">SELECT * FROM orders WHERE userid = #{u}</select>')
+    c.change(gu, 2, [{"range": rng(3, 40, 3, 60), "text": "WHERE userid = #{u}"}])
+    d = c.diagnostics(gu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": gu}})
+    frag = [x for x in d if x["range"]["start"]["line"] == 2]
+    check("MyBatis: the first includer no longer includes: the other re-planned, the finding now its own",
+          lint_same("G.xml", xml, d) and (st["planned"], st["plannedLines"]) == (2, [3, 4]) and len(frag) == 1
+          and frag[0]["message"].split("\n")[0].endswith("(in the <sql> fragment at line 3, included by 'two')"),
+          json.dumps(st) + json.dumps(frag))
+    xml = xml.replace("WHERE amount = #{a}", "WHERE amount  = #{a}")
+    c.change(gu, 3, [{"range": rng(2, 27, 2, 27), "text": " "}])
+    d = c.diagnostics(gu)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": gu}})
+    check("MyBatis: the fragment edited: the statement that includes it, alone",
+          lint_same("G.xml", xml, d) and (st["planned"], st["plannedLines"]) == (1, [4]), json.dumps(st))
+    c.stop()
+
+    # Java constants: a statement that reads one is planned again when it or the constant changes
+    java = ('class K {\n'
+            '  static final String COLS = "userid, orderid, amount";\n'
+            '  static final String BY_AMOUNT = " WHERE amount = ?";\n'
+            '  void f(Statement st) throws Exception {\n'
+            '    st.executeQuery("SELECT " + COLS + " FROM orders" + BY_AMOUNT);\n'
+            '    st.executeQuery("SELECT " + COLS + " FROM orders WHERE orderid = 1");\n'
+            '    st.executeQuery("SELECT * FROM orders WHERE userid = ?" + BY_AMOUNT.substring(0, 0));\n'
+            '  }\n'
+            '}\n')
+    ku = uri_of(os.path.join(root, "K.java"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(ku, "java", java)
+    d = c.diagnostics(ku)
+    c_last = d
+    st = c.request("keyplan/stats", {"textDocument": {"uri": ku}})
+    check("Java constants: lint's findings, each statement planned",
+          lint_same("K.java", java, d) and st["planned"] == st["chunks"] and st["planned"] >= 2,
+          json.dumps(d)[:300] + json.dumps(st))
+    at = java.split("\n")[5].index("orderid = 1") + len("orderid = 1")
+    java = java.replace("orderid = 1", "orderid = 12")
+    c.change(ku, 2, [{"range": rng(5, at, 5, at), "text": "2"}])
+    st = c.request("keyplan/stats", {"textDocument": {"uri": ku}})
+    d = quiet(c)
+    check("Java constants: a statement that reads a constant edited: it alone, lint's findings",
+          (st["planned"], st["plannedLines"]) == (1, [5]) and len(d) <= 1
+          and lint_same("K.java", java, d[0]["params"]["diagnostics"] if d else c_last), json.dumps(st) + json.dumps(d)[:300])
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(ku, "java", java)
+    c_last = c.diagnostics(ku)
+    at = java.split("\n")[1].index("amount") + len("amount")
+    java = java.replace("userid, orderid, amount", "userid, orderid, amount, status")
+    c.change(ku, 2, [{"range": rng(1, at, 1, at), "text": ", status"}])
+    st = c.request("keyplan/stats", {"textDocument": {"uri": ku}})
+    d = quiet(c)
+    check("Java constants: the constant edited: the statements that read it, lint's findings",
+          (st["planned"], st["plannedLines"]) == (2, [4, 5]) and len(d) <= 1
+          and lint_same("K.java", java, d[0]["params"]["diagnostics"] if d else c_last),
+          json.dumps(st) + json.dumps(d)[:300])
 
 with kptest.tempdir() as tmp:
     # --- docs-url of .keyplan: codeDescription.href and the hover's link

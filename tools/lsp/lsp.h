@@ -52,6 +52,9 @@ typedef struct kp_lsp_diag {
 	uint32_t nnotes;
 	uint64_t fp;            /* its baseline fingerprint (with a baseline) */
 	uint64_t fp1;           /* the same as a version 1 baseline knows it (tools/baseline.h) */
+	bool frag;              /* in a fragment or constant its statement reads:
+	                           published once, with the first statement that
+	                           has it (as lint reports it) */
 } kp_lsp_diag;
 
 /* One statement's plan, for hover and inlay hints. */
@@ -101,8 +104,12 @@ typedef struct kp_lsp_chunk {
 	                           in order of creation */
 	bool pinned;            /* a statement of application code whose
 	                           findings reach outside it: offsets from the
-	                           file's start, valid while it starts at pin_lo */
-	uint32_t pin_lo;
+	                           file's start, valid while it and what it
+	                           reads are where they were (pin_key) */
+	uint64_t pin_key;
+	uint32_t nfrag;         /* findings in what it reads (diags' frag) */
+	uint64_t frag_ctx;      /* ... whose messages name the fragments' lines
+	                           and the statements that read them: these */
 } kp_lsp_chunk;
 
 /* A chunk of the current text: where it starts, and its result; and what

@@ -1,12 +1,15 @@
 /* Publishing a document's diagnostics. A document may have thousands,
- * published again after every edit, so they are not built as cJSON values
- * (that cost more than planning the edit): each chunk's diagnostics are
- * written as JSON once, with their line numbers relative to the chunk
- * (lsp.h: kp_lsp_json), and every publication copies them, writing only
- * the line numbers of chunks that moved. A publication whose content is
- * the last one's (the same chunks' JSON at the same lines) is not sent
- * again (push), or answered "unchanged" (pull: textDocument/diagnostic,
- * pull.c). And one diagnostic as cJSON for code actions. */
+ * published again after every edit, so the cost of a publication follows
+ * what changed: each chunk's diagnostics are written as JSON once (lsp.h:
+ * kp_lsp_json) and sent again from there (writev points at them: no copy);
+ * a chunk that moved has only its line numbers rewritten, in place while
+ * they keep their width; a chunk at the place the last publication sent
+ * it from is not read at all (its ref remembers what was sent). A finding
+ * in a fragment that several statements read goes out once, with the
+ * first. A publication whose content is the last one's (the same chunks'
+ * JSON at the same lines) is not sent again (push), or answered
+ * "unchanged" (pull: textDocument/diagnostic, pull.c). And one diagnostic
+ * as cJSON for code actions. */
 #include "tools/lsp/lsp.h"
 
 #include <stdio.h>
@@ -124,6 +127,8 @@ typedef struct pub {
 	uint64_t sig;
 	uint64_t docs;          /* a hash of the rule pages' URL */
 	bool cache;             /* refs' pub may be sent as they are */
+	struct { kp_rule rule; size_t off; } *frags; /* findings in fragments sent */
+	size_t nfrags, fcap;
 	size_t line;            /* the line of the last chunk placed (chunks come in order) */
 	kp_buf rule[KP_R__COUNT][3]; /* each rule's constant part, by severity */
 } pub;
@@ -398,6 +403,23 @@ static bool has_rule(const kp_lsp_chunk *c, kp_rule rule)
 	return false;
 }
 
+/* Was a finding of rule at off (in a fragment) sent already? It is now. */
+static bool frag_sent(pub *o, kp_rule rule, size_t off)
+{
+	for (size_t i = 0; i < o->nfrags; i++)
+		if (o->frags[i].rule == rule && o->frags[i].off == off)
+			return true;
+	if (o->nfrags == o->fcap) {
+		o->fcap = o->fcap ? o->fcap * 2 : 16;
+		o->frags = realloc(o->frags, o->fcap * sizeof *o->frags);
+		if (!o->frags)
+			abort();
+	}
+	o->frags[o->nfrags].rule = rule;
+	o->frags[o->nfrags++].off = off;
+	return false;
+}
+
 /* The diagnostics of chunk c at base; r, its ref (NULL for the file's
  * findings or a schema file's), learns what was sent of it. */
 static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t base, kp_lsp_ref *r)
@@ -435,7 +457,7 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t 
 	}
 	kp_baseline *bl_ = d->ws->has_baseline ? &d->ws->baseline : NULL;
 	bool no_schema = o->no_schema && has_rule(c, KP_R_UNKNOWN_TABLE);
-	if (!bl_ && !no_schema) {
+	if (!bl_ && !no_schema && !c->nfrag) {
 		/* every diagnostic as it is: the chunk's JSON, pointed at */
 		size_t skip = o->first;   /* no comma before the first */
 		if (once) {
@@ -458,6 +480,8 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t 
 	kp_buf *b = &o->g->buf;
 	for (uint32_t i = 0; i < c->ndiags; i++) {
 		const kp_lsp_diag *g = &c->diags[i];
+		if (g->frag && frag_sent(o, g->rule, (size_t)base + g->off))
+			continue;   /* an earlier statement that reads the fragment has it */
 		if (bl_ && kp_baseline_take(bl_, g->fp, g->fp1))
 			continue;   /* known: recorded in the baseline */
 		bool ns = no_schema && g->rule == KP_R_UNKNOWN_TABLE;
@@ -581,6 +605,7 @@ uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g)
 	for (int i = 0; i < KP_R__COUNT; i++)
 		for (int k = 0; k < 3; k++)
 			kp_buf_free(&o.rule[i][k]);
+	free(o.frags);
 	return o.sig;
 }
 
