@@ -487,10 +487,10 @@ uint64_t kp_lsp_last_chunk_id(void)
 	return chunk_ids;
 }
 
-static double now_ms(void)
+static double clock_ms(clockid_t id)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(id, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
@@ -500,9 +500,10 @@ void kp_lsp_analyze(kp_lsp *s, kp_lsp_doc *d)
 {
 	if (d->analyzed)
 		return;
-	double t0 = now_ms();
+	double t0 = clock_ms(CLOCK_MONOTONIC), c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
 	analyze(s, d);
-	d->analysis_ms = now_ms() - t0;
+	d->analysis_ms = clock_ms(CLOCK_MONOTONIC) - t0;
+	d->analysis_cpu_ms = clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
 }
 
 static void analyze(kp_lsp *s, kp_lsp_doc *d)

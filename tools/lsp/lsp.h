@@ -154,6 +154,8 @@ typedef struct kp_lsp_doc {
 	uint64_t pub_docs;      /* the rule pages' URL of the refs' pub */
 	double analysis_ms;     /* how long the last analysis took ... */
 	double publish_ms;      /* ... and writing its diagnostics */
+	double analysis_cpu_ms, publish_cpu_ms; /* the same in CPU time (waiting
+	                           for the client to read is not counted) */
 	bool edited;            /* changed since it was opened (its chunks keep their JSON) */
 	bool published;         /* published_sig is what the client was sent */
 	uint64_t published_sig; /* the signature of its last publication */

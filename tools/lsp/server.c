@@ -513,6 +513,8 @@ static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 	}
 	cJSON_AddNumberToObject(r, "analysisMs", d->analysis_ms);
 	cJSON_AddNumberToObject(r, "publishMs", d->publish_ms);
+	cJSON_AddNumberToObject(r, "analysisCpuMs", d->analysis_cpu_ms);
+	cJSON_AddNumberToObject(r, "publishCpuMs", d->publish_cpu_ms);
 	kp_rpc_result(&s->out, id, r);
 }
 
