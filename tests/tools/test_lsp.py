@@ -966,6 +966,18 @@ with kptest.tempdir() as tmp:
           len(opt) == 1 and opt[0]["edit"] == {"changes": {ru: [{"range": rng(1, 20, 1, 20),
                                                                  "newText": " /*+ _l_allow_filtering_ */"}]}},
           json.dumps(acts)[:400])
+    adv = [a for a in acts if a["title"].startswith("Apply the advisor's")]
+    s_uri2 = uri_of(os.path.join(root, "schema", "schema.sql"))
+    check("the advisor's action for a statement in application code: its unsaved text is the workload, "
+          "the DDL goes into the schema file, with its write cost",
+          len(adv) == 1 and adv[0]["title"] ==
+          "Apply the advisor's recommendation for orders (secondary_index): secondary_index: idx_orders_amount on "
+          "orders, covering the columns these queries read; the store maintains it on every write: an insert into "
+          "orders then writes 3 rows; served 0 -> 1 of 1 weight [write cost: an insert writes 3 rows (now 2); rows "
+          "written by the workload 3 (now 2)]"
+          and adv[0]["edit"] == {"changes": {s_uri2: [{"range": rng(9, 2, 9, 2), "newText":
+                                                       "\nCREATE INDEX idx_orders_amount ON orders (amount) "
+                                                       "INCLUDE (status);"}]}}, json.dumps(adv)[:600])
     c.stop()
 
 bad = [e for e in LspClient.errors if "Sanitizer" in e or "runtime error" in e]
