@@ -424,6 +424,8 @@ static bool frag_sent(pub *o, kp_rule rule, size_t off)
  * findings or a schema file's), learns what was sent of it. */
 static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t base, kp_lsp_ref *r)
 {
+	if (r && !o->cache && o->g)
+		r->pub = NULL;   /* its JSON may move below, unrecorded */
 	if (!c->ndiags) {
 		if (r && o->cache) {
 			r->pub = "";   /* none, ever: the chunk is not read again */
