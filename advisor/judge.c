@@ -148,14 +148,13 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 		}
 		kp_table *h = kpa_hypo_table(scratch, s->on, d->key, d->ix, d->nix);
 		kp_plan p;
-		kp_diags dd = {0};
-		kp_plan_on_table(&p, h, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
+		kpa_plan_on(&p, h, s->q, scratch);
 		double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
 		if (p.access == KP_ACCESS_FULL && nohash.n) {
 			/* one scan per bucket, merged */
 			kp_plan p2;
 			kp_table *h2 = kpa_hypo_table(scratch, s->on, &nohash, d->ix, d->nix);
-			kp_plan_on_table(&p2, h2, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
+			kpa_plan_on(&p2, h2, s->q, scratch);
 			if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
 				rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct, jt->reverse) + d->buckets;
 				p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
