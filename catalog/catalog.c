@@ -414,6 +414,7 @@ void kpc_register_table(kp_catalog *c, kp_table *t)
 	}
 	t->id = c->ntables;
 	c->tables[c->ntables++] = t;
+	kpc_hash_columns(c, t);
 	if ((uint32_t)c->ntables * 2 > c->hashcap)
 		hash_rebuild(c, c->hashcap ? c->hashcap * 2 : 64);
 	else
@@ -762,6 +763,8 @@ static int alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_are
 		}
 		kpc_count_families(t, a);
 	}
+	if (al->action == KP_ALTER_ADD)
+		kpc_hash_columns(c, t);   /* add_column moved the columns */
 	kpc_set_options(c, t, &al->options);
 	return err;
 }

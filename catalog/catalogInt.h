@@ -33,6 +33,9 @@ static inline uint32_t kpc_name_hash(const char *s, uint32_t len)
 	}
 	return h;
 }
+/* Indexes t's columns by name for kp_table_column (names.c); called when
+ * a table or view is registered and after ALTER changes its columns. */
+void kpc_hash_columns(kp_catalog *c, kp_table *t);
 /* Checks that every column e names is one of t's (reported as what). */
 int kpc_check_expr_cols(const kp_table *t, const kp_expr *e, const char *what, kp_source *src, kp_arena *a,
                         kp_diags *d);
