@@ -138,6 +138,11 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 		nohash.parts = d->key->parts + 1;
 		nohash.n = d->key->n - 1;
 	}
+	/* the design applied to the table a shape reads (its base, or a
+	 * view): made once for each, not once a shape */
+	kp_arena hyp;
+	kp_arena_init(&hyp);
+	const kp_table *on = NULL, *h = NULL;
 	for (int i = 0; i < jt->ns; i++) {
 		jshape *s = &jt->s[i];
 		if (s->ins_rows > 0)
@@ -146,7 +151,10 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 			out[i] = base[i];
 			continue;
 		}
-		kp_table *h = kpa_hypo_table(scratch, s->on, d->key, d->ix, d->nix);
+		if (s->on != on || !h) {
+			on = s->on;
+			h = kpa_hypo_table(&hyp, on, d->key, d->ix, d->nix);
+		}
 		kp_plan p;
 		kpa_plan_on(&p, h, s->q, scratch);
 		double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
@@ -167,6 +175,7 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 		out[i].order = p.order;
 		kp_arena_reset(scratch);
 	}
+	kp_arena_free(&hyp);
 }
 
 static void plan_all(jtable *jt, const design *d, kp_arena *scratch, sres *out)

@@ -246,39 +246,24 @@ kp_access kpa_cached_plan(u64map *cache, uint64_t keyid, const kp_table *h, cons
 
 int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *total, int *nq)
 {
-	shape *s = NULL;
-	int n = 0, cap = 0;
+	const kpa_rows *rs = kpa_rows_of(adv, t);
+	shape *s = calloc((size_t)rs->nshapes + 1, sizeof(*s));
+	if (!s)
+		abort();
 	*total = 0;
-	*nq = 0;
-	u64map where = {0};   /* shape -> its entry: a workload has as many shapes as statements at worst */
-	const kp_list *qs = kpa_queries_of(adv, t);
-	for (uint32_t i = 0; i < qs->n; i++) {
-		const kp_wquery *q = qs->items[i];
-		if (q->base != t || q->plan.access == KP_ACCESS_NONE)
-			continue;
-		uint64_t h = kpa_query_shape(q);
-		*total += q->weight;
-		(*nq)++;
-		uint32_t found;
-		int k = kpa_map_get(&where, h, &found) ? (int)found : n;
-		if (k == n) {
-			kpa_map_put(&where, h, (uint32_t)n);
-			if (n == cap) {
-				cap = cap ? cap * 2 : 16;
-				s = realloc(s, sizeof(*s) * (size_t)cap);
-				if (!s)
-					abort();
-			}
-			s[n].q = q;
-			s[n].weight = 0;
-			s[n].hash = h;
-			n++;
+	*nq = (int)rs->n;
+	for (uint32_t i = 0; i < rs->n; i++) {
+		const kpa_row *r = &rs->row[i];
+		shape *x = &s[r->shape];
+		if (!x->q) {   /* shapes are numbered in order of their first statement */
+			x->q = r->q;
+			x->hash = kpa_query_shape(r->q);
 		}
-		s[k].weight += q->weight;
+		*total += r->weight;
+		x->weight += r->weight;
 	}
-	kpa_map_free(&where);
 	*out = s;
-	return n;
+	return (int)rs->nshapes;
 }
 
 const kpa_rows *kpa_rows_of(kp_advisor *adv, const kp_table *t)
@@ -490,14 +475,7 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
 	kp_arena_init(&scratch);
 	for (int i = 0; i < adv->cat->ntables; i++) {
 		const kp_table *t = adv->cat->tables[i];
-		const kp_list *qs = kpa_queries_of(adv, t);
-		int count = 0;
-		for (uint32_t j = 0; j < qs->n; j++) {
-			const kp_wquery *q = qs->items[j];
-			if (q->plan.access != KP_ACCESS_NONE)
-				count++;
-		}
-		if (t->dropped || count == 0)
+		if (t->dropped || kpa_rows_of(adv, t)->n == 0)
 			continue;
 		kp_table_summary *ts = &s[n++];
 		ts->table = t;
