@@ -995,7 +995,7 @@ const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, ui
 kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t len)
 {
 	for (int i = 0; i < c->ntables; i++)
-		if (!c->tables[i]->dropped && kpc_name_eq(c->tables[i]->name, name, len))
+		if (!c->tables[i]->dropped && kpc_visible(c, c->tables[i]) && kpc_name_eq(c->tables[i]->name, name, len))
 			return c->tables[i];
 	return NULL;
 }

@@ -5,6 +5,8 @@
 
 #include "catalog/catalog.h"
 
+#include <string.h>
+
 /* Does name a equal the blen bytes at b, ignoring ASCII case (as Lindorm and MySQL)? */
 int kpc_name_eq(const char *a, const char *b, uint32_t blen);
 /* Checks that every column e names is one of t's (reported as what). */
@@ -39,6 +41,11 @@ int kpc_tenant_view(kp_catalog *c, kp_table *v, const kp_table *base, const kp_e
 int kpc_tenant_table(const kp_catalog *c, const kp_create_table *ct, kp_source *src, kp_arena *a, kp_diags *d);
 int kpc_alter_multi_tenant(const kp_catalog *c, kp_table *t, bool was, kp_table_option *old, int nold,
                            const kp_list *opts, kp_source *src, kp_arena *a, kp_diags *d);
+/* Does the connection (c->tenant) see t: a global object, or its own view? */
+static inline bool kpc_visible(const kp_catalog *c, const kp_table *t)
+{
+	return !t->tenant || (c->tenant && !strcmp(t->tenant, c->tenant));
+}
 int kpc_create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src, kp_arena *a, kp_diags *d);
 
 #endif

@@ -165,6 +165,6 @@ void kp_catalog_note_hidden(const kp_catalog *c, kp_diag *g, const char *name, u
 		kp_diag_note(g, a, v->src, v->off, "view %s was created on tenant %s's connection, which alone sees it; "
 		             "this statement runs on %s%s%s", v->name, v->tenant, c->tenant ? "tenant " : "the global connection",
 		             c->tenant ? c->tenant : "", c->tenant ? "'s connection" : "");
-	kp_diag_help(g, a, "run it on tenant %s's connection: --tenant %s, or -- keyplan:tenant %s above it", v->tenant,
-	             v->tenant, v->tenant);
+	kp_diag_help(g, a, "run it on tenant %s's connection: --tenant %s (the shell's .tenant %s), or a -- keyplan:tenant "
+	             "%s line above it", v->tenant, v->tenant, v->tenant, v->tenant);
 }

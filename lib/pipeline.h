@@ -109,6 +109,8 @@ typedef struct kp_pipe {
 	char *conn_tenant;      /* the TenantId its last one set (heap; NULL: global) */
 	bool conn_set;          /* that file has one before the current statement */
 	kp_plan_opts conn_opts; /* opts on that connection, when it is not opts' */
+	bool conn_ddl;          /* DDL runs on opts->tenant's connection too, not a
+	                           global one (the shell's .tenant) */
 } kp_pipe;
 
 /* A session for target: its own catalog, the target's planning rules and

@@ -102,7 +102,7 @@ const kp_plan_opts *kp_pipe_connection(kp_pipe *p, kp_event *ev)
 		kp_comments(ev->src, ev->pos, ev->trail, false, on_comment, &x);
 	}
 	bool ddl = ev->stmt && kp_stmt_is_ddl(ev->stmt->kind);
-	const char *tenant = p->conn_set ? p->conn_tenant : ddl ? NULL : p->opts->tenant;
+	const char *tenant = p->conn_set ? p->conn_tenant : ddl && !p->conn_ddl ? NULL : p->opts->tenant;
 	p->cat->tenant = tenant;
 	p->base_cat.tenant = tenant;
 	if (tenant == p->opts->tenant || (tenant && p->opts->tenant && !strcmp(tenant, p->opts->tenant)))

@@ -40,9 +40,11 @@
 	"                       against git merge-base REV HEAD; - reads a unified\n" \
 	"                       diff on standard input)\n" \
 	"  --target T           lindorm (default), tablestore, phoenix or generic\n" \
-	"  --tenant ID          (phoenix) the statements run on a tenant-specific\n" \
+	"  --tenant ID          (phoenix) the queries run on a tenant-specific\n" \
 	"                       connection, TenantId=ID: a MULTI_TENANT table's tenant\n" \
-	"                       column is bound to ID and hidden\n" \
+	"                       column is bound to ID and hidden (the schema's DDL runs\n" \
+	"                       on a global one; -- keyplan:tenant ID lines change the\n" \
+	"                       connection of a file: docs/annotations.md)\n" \
 	"  --color WHEN         auto (default), always or never (NO_COLOR and\n" \
 	"                       CLICOLOR_FORCE are honoured)\n" \
 	"  --config FILE        read FILE instead of the nearest .keyplan\n" \

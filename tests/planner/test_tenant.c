@@ -258,8 +258,11 @@ static void test_a_tenant_view_is_seen_by_its_tenant_only(void)
 	                                          "sees it; this statement runs on the global connection");
 	CU_ASSERT_EQUAL(d->notes->off, (uint32_t)(strstr(TENANT_VIEWS, "my_login") - TENANT_VIEWS));
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d->helps);
-	CU_ASSERT_STRING_EQUAL(d->helps->message, "run it on tenant acme's connection: --tenant acme, or -- keyplan:tenant "
-	                                          "acme above it");
+	CU_ASSERT_STRING_EQUAL(d->helps->message, "run it on tenant acme's connection: --tenant acme (the shell's .tenant "
+	                                          "acme), or a -- keyplan:tenant acme line above it");
+	/* no "did you mean" the view it cannot see: the nearest one it sees */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d->helps->next);
+	CU_ASSERT_STRING_EQUAL(d->helps->next->message, "did you mean ALL_LOGIN?");
 	plan(&g, "SELECT * FROM all_login", "FULL SCAN ALL_LOGIN filter EVENT_TYPE = 'L'", "KP001");
 	/* a directive in a query file: the statements below it run there */
 	plan(&g, "-- keyplan:tenant globex\nSELECT g FROM my_login", "SCAN MY_LOGIN prefix (TENANT_ID='globex', "
