@@ -39,8 +39,8 @@ int kpc_create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src,
 	const kp_table *base = kp_catalog_find(c, ct->base.s, ct->base.len);
 	if (!base) {
 		kp_diag *g = kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, ct->base.off, ct->base.srclen,
-		            "CREATE VIEW %.*s over unknown table '%.*s'", (int)ct->name.len, ct->name.s,
-		            (int)ct->base.len, ct->base.s);
+		                         "CREATE VIEW %.*s over unknown table '%.*s'", (int)ct->name.len, ct->name.s,
+		                         (int)ct->base.len, ct->base.s);
 		kp_catalog_note_hidden(c, g, ct->base.s, ct->base.len, a);
 		return -1;
 	}
