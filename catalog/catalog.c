@@ -50,9 +50,33 @@ kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len)
 	if (!c->hashcap)
 		return NULL;
 	uint32_t m = c->hashcap - 1;
-	for (uint32_t i = kpc_name_hash(name, len) & m; c->hash[i]; i = (i + 1) & m)
-		if (kpc_names_eq(c->names != KP_NAMES_NOCASE, c->hash[i]->name, name, len))
-			return c->hash[i];
+	kp_table *global = NULL;
+	for (uint32_t i = kpc_name_hash(name, len) & m; c->hash[i]; i = (i + 1) & m) {
+		kp_table *t = c->hash[i];
+		if (!kpc_names_eq(c->names != KP_NAMES_NOCASE, t->name, name, len))
+			continue;
+		if (!t->tenant) {
+			if (!c->tenant)
+				return t;
+			global = global ? global : t;
+		} else if (c->tenant && !strcmp(t->tenant, c->tenant)) {
+			return t;   /* Phoenix looks the tenant's name up first */
+		}
+	}
+	return global;
+}
+
+const kp_table *kp_catalog_find_hidden(const kp_catalog *c, const char *name, uint32_t len)
+{
+	if (!c->hashcap)
+		return NULL;
+	uint32_t m = c->hashcap - 1;
+	for (uint32_t i = kpc_name_hash(name, len) & m; c->hash[i]; i = (i + 1) & m) {
+		const kp_table *t = c->hash[i];
+		if (t->tenant && kpc_names_eq(c->names != KP_NAMES_NOCASE, t->name, name, len) &&
+		    (!c->tenant || strcmp(t->tenant, c->tenant)))
+			return t;
+	}
 	return NULL;
 }
 
@@ -469,6 +493,8 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 	}
 	if (is_view && ct->base.s)
 		return kpc_create_view(c, ct, src, a, d);
+	if (kpc_tenant_table(c, ct, src, a, d) < 0)
+		return -1;
 	kp_table *t = kpc_new_table(c, ct, src);
 	t->pk_off = ct->pk_off;
 	t->is_view = is_view;
@@ -765,7 +791,14 @@ static int alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_are
 	}
 	if (al->action == KP_ALTER_ADD)
 		kpc_hash_columns(c, t);   /* add_column moved the columns */
+	const char *mt = kp_table_option_get(t, "MULTI_TENANT");
+	bool was_mt = mt && !strcasecmp(mt, "true");
+	kp_table_option *old_opts = t->opts;
+	int nold = t->nopts;
 	kpc_set_options(c, t, &al->options);
+	if (c->names == KP_NAMES_UPPER &&
+	    kpc_alter_multi_tenant(c, t, was_mt, old_opts, nold, &al->options, src, a, d) < 0)
+		return -1;
 	return err;
 }
 
@@ -902,7 +935,7 @@ const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, ui
 kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t len)
 {
 	for (int i = 0; i < c->ntables; i++)
-		if (!c->tables[i]->dropped && kpc_name_eq(c->tables[i]->name, name, len))
+		if (!c->tables[i]->dropped && kpc_visible(c, c->tables[i]) && kpc_name_eq(c->tables[i]->name, name, len))
 			return c->tables[i];
 	return NULL;
 }

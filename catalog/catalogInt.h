@@ -6,6 +6,8 @@
 
 #include "catalog/catalog.h"
 
+#include <string.h>
+
 /* Does name a equal the blen bytes at b, ignoring ASCII case (as Lindorm and MySQL)? */
 int kpc_name_eq(const char *a, const char *b, uint32_t blen);
 /* kpc_name_eq, or byte for byte when exact (the target's names are
@@ -58,6 +60,21 @@ kp_table *kpc_new_table(kp_catalog *c, const kp_create_table *ct, kp_source *src
 /* Phoenix's ERROR 1040 for a MULTI_TENANT table (catalog/tenant.c): 0,
  * or -1 with a located error at the option. */
 int kpc_check_multi_tenant(const kp_table *t, const kp_list *opts, kp_source *src, kp_arena *a, kp_diags *d);
+/* Tenant-specific connections (catalog/tenant.c): a view created on one
+ * is its tenant's, its WHERE cannot name the tenant column; a table
+ * cannot be created there; ALTER ... SET MULTI_TENANT is checked as CREATE
+ * and refused on a table with views. Each returns 0, or -1 after a located
+ * error. */
+int kpc_tenant_view(kp_catalog *c, kp_table *v, const kp_table *base, const kp_expr *where, kp_source *src,
+                    kp_arena *a, kp_diags *d);
+int kpc_tenant_table(const kp_catalog *c, const kp_create_table *ct, kp_source *src, kp_arena *a, kp_diags *d);
+int kpc_alter_multi_tenant(const kp_catalog *c, kp_table *t, bool was, kp_table_option *old, int nold,
+                           const kp_list *opts, kp_source *src, kp_arena *a, kp_diags *d);
+/* Does the connection (c->tenant) see t: a global object, or its own view? */
+static inline bool kpc_visible(const kp_catalog *c, const kp_table *t)
+{
+	return !t->tenant || (c->tenant && !strcmp(t->tenant, c->tenant));
+}
 int kpc_create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src, kp_arena *a, kp_diags *d);
 
 #endif

@@ -91,12 +91,24 @@ bool kp_stmt_parts(stmt_parts *v, const kp_stmt *s)
 	}
 }
 
+/* The columns a SELECT gives, or -1 when a * leaves it to the table. */
+static int select_width(const kp_select *sel)
+{
+	for (uint32_t i = 0; i < sel->items.n; i++) {
+		const kp_expr *e = sel->items.items[i];
+		if (e->kind == KP_X_STAR)
+			return -1;
+	}
+	return (int)sel->items.n;
+}
+
 /* A table whose CREATE failed, or that was dropped, is unknown: the note
  * says where. */
 static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n, kp_arena *a)
 {
 	if (!g)
 		return;
+	kp_catalog_note_hidden(cat, g, n->s, n->len, a);
 	const kp_failed_ddl *f = kp_catalog_failed(cat, n->s, n->len);
 	if (f && f->dropped)
 		kp_diag_note(g, a, f->src, f->off, "%s %.*s was dropped here, so it is not in the schema",
@@ -284,10 +296,15 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 	out->stmt = s;
 	stmt_parts v;
 	if (s->kind == KP_S_INSERT || s->kind == KP_S_UPSERT || s->kind == KP_S_REPLACE) {
-		const kp_name *n = &s->u.insert.table;
-		if (!kp_catalog_find(cat, n->s, n->len))
+		const kp_insert *in = &s->u.insert;
+		const kp_name *n = &in->table;
+		const kp_table *w = kp_catalog_find(cat, n->s, n->len);
+		if (!w)
 			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
 			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
+		else
+			kp_plan_write(out, w, in, in->rows.n ? (int)((const kp_list *)in->rows.items[0])->n : -1, opts,
+			              src, a, d);
 		return;
 	}
 	if (!kp_stmt_parts(&v, s))
@@ -295,9 +312,12 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 	if (s->kind == KP_S_SELECT && s->u.select.into) {
 		/* UPSERT INTO w SELECT ... FROM t: t is planned, w must exist */
 		const kp_name *n = &s->u.select.into->table;
-		if (!kp_catalog_find(cat, n->s, n->len))
+		const kp_table *w = kp_catalog_find(cat, n->s, n->len);
+		if (!w)
 			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
 			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
+		else
+			kp_plan_write(out, w, s->u.select.into, select_width(&s->u.select), opts, src, a, d);
 	}
 	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
 	if (!t) {

@@ -104,6 +104,8 @@ typedef struct kp_plan {
 	kp_choice choice;       /* which documented rule chose the path (Tablestore) */
 	const kp_candidate *cands; /* with a choice: the candidate paths, the chosen first */
 	int ncands;             /* entries in cands */
+	const char *tenant;     /* a write on a tenant-specific connection: the
+	                           TenantId it sets the tenant column to, or NULL */
 } kp_plan;
 
 /* Settings that change the rules. */

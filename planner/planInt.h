@@ -416,6 +416,13 @@ bool kp_forced_usable(const kp_index *ix, const hints *h, const kp_expr *where, 
 /* How plan p (its key, ranges and order of ranges) returns ORDER BY order;
  * the same for a candidate path. Most statements have no ORDER BY: that is
  * answered here, without a call. */
+/* The columns a Phoenix write (in, into t) sets, on the connection opts
+ * says: the tenant column named on a tenant's connection, values that do
+ * not match the columns, a key column left unset are located errors
+ * (write.c). nvalues: the values of a row, or -1 when unknown (SELECT *).
+ * Sets out->tenant when the connection sets the tenant column. */
+void kp_plan_write(kp_plan *out, const kp_table *t, const kp_insert *in, int nvalues, const kp_plan_opts *opts,
+                   kp_source *src, kp_arena *a, kp_diags *d);
 kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order);
 kp_order kp_order_of_path(const kp_table *t, const kp_names *nm, const path_eval *pe,
                           const kp_list *order);
