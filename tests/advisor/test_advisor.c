@@ -1437,7 +1437,7 @@ static void test_fixpoint_random(void)
 			if (!x->ddl)
 				continue;
 			/* the DDL parses under the target and keeps its limits */
-			bool index = !strcmp(x->kind, "secondary_index");
+			bool index = !strcmp(x->kind, "secondary_index") || !strcmp(x->kind, "search_index");
 			kp_buf s2 = {0};
 			if (index)
 				kp_buf_printf(&s2, "%s\n", schema.data);
