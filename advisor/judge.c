@@ -442,7 +442,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	for (int c = 0; c < t->ncols; c++) {
 		jt->few[c] = kpa_few_values(adv, t, c);
 		jt->hot[c] = kpa_hot_reason(&t->cols[c]) ||
-		             (t->pk.n && t->pk.parts[0].col == c && kpa_monotonic_evidence(adv, t, c));
+		             kpa_monotonic_evidence(adv, t, c);   /* as a lead it would be hot too */
 		/* what the annotations state wins over names and evidence */
 		if (notes->dist[c] == 1)
 			jt->hot[c] = false;
@@ -667,17 +667,33 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	npicks = best_npicks;
 	memcpy(picks, best_picks, sizeof(int) * (size_t)npicks);
 	memcpy(cur_res, saved_res, rs);
+	/* the recommendation planned as a whole: the steps were costed one
+	 * index at a time, each read taking the cheaper path; the planner may
+	 * choose another path among several indexes. Rule 1 holds on the real
+	 * plans: the last steps are taken back while a served read would
+	 * become a full scan */
+	kp_cost whole = cur;
+	while (npicks > 0) {
+		evaluate(jt, &chosen, scratch, &whole, try_res, hyp);
+		if (whole.broken <= 0 && whole.hot <= base.hot * (1 + 1e-9))
+			break;
+		npicks--;
+		chosen = now;
+		for (int k = 0; k < npicks; k++)
+			apply(hyp, t, &chosen, cands->items[picks[k]]);
+		whole = base;
+	}
+	if (!npicks)
+		evaluate(jt, &now, scratch, &whole, try_res, hyp);   /* the then fields: as now */
 	for (int k = 0; k < npicks; k++)
 		for (kp_advice *y = cands->items[picks[k]]; y; y = y->with)
 			kp_list_push(adv->a, &r->recommended, y);
-	r->after = cur;
+	r->after = npicks ? whole : cur;
 	r->rows_per_insert_after = write_fanout(&chosen);
 	/* the statements whose class or order the recommendation changes, and
 	 * its cost, planned as a whole */
 	if (r->recommended.n) {
-		kp_cost c;
-		evaluate(jt, &chosen, scratch, &c, try_res, hyp);
-		r->after = c;
+		r->after = whole;
 		for (int i = 0; i < jt->ns; i++) {
 			const jshape *s = &jt->s[i];
 			if (s->ins_rows > 0 || (s->then == s->now && s->then_order == s->now_order &&
