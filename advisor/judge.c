@@ -439,10 +439,31 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	kp_list_push(adv->a, &adv->reviews, r);
 	jt->hot = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
 	jt->few = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
+	/* the workload's evidence of a monotonic column matters where the
+	 * column would lead a key or an index: the key's lead, the indexes',
+	 * the candidates' (evidence reads the workload: a column at a time) */
+	bool *leads = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
+	const kp_key *keys[3];
+	for (int i = -1; i < t->nindexes + (int)cands->n; i++) {
+		const kp_advice *x = i >= t->nindexes ? cands->items[i - t->nindexes] : NULL;
+		int nk = 0;
+		if (i < 0)
+			keys[nk++] = &t->pk;
+		else if (!x)
+			keys[nk++] = &t->indexes[i]->key;
+		else {
+			if (x->newkey)
+				keys[nk++] = x->newkey;
+			if (x->index)
+				keys[nk++] = &x->index->key;
+		}
+		for (int k = 0; k < nk; k++)
+			if (keys[k]->n && keys[k]->parts[0].col >= 0 && keys[k]->parts[0].col < t->ncols)
+				leads[keys[k]->parts[0].col] = true;
+	}
 	for (int c = 0; c < t->ncols; c++) {
 		jt->few[c] = kpa_few_values(adv, t, c);
-		jt->hot[c] = kpa_hot_reason(&t->cols[c]) ||
-		             kpa_monotonic_evidence(adv, t, c);   /* as a lead it would be hot too */
+		jt->hot[c] = kpa_hot_reason(&t->cols[c]) || (leads[c] && kpa_monotonic_evidence(adv, t, c));
 		/* what the annotations state wins over names and evidence */
 		if (notes->dist[c] == 1)
 			jt->hot[c] = false;
@@ -522,12 +543,23 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	 * indexes, then the search index on top of them: taken first, for the
 	 * reads it serves all at once, it would let no KV index after it pay
 	 * alone (Lindorm reads through a search index only when no key serves
-	 * a read). Then the search index competing from the start, for the
-	 * design the KV indexes would crowd out under the index bound. The
+	 * a read). Then, when that left it out, the search index competing
+	 * from the start, for the design the KV indexes would crowd out under
+	 * the index bound. The
 	 * step back below drops what a later step made redundant (a
 	 * relaxation, as Bruno and Chaudhuri's); the cheaper design wins. */
 	for (int run = 0; run < (searching ? 2 : 1); run++) {
 		int phase = run;
+		if (run == 1) {
+			/* only when the first run left the search index out */
+			bool took = false;
+			for (int k = 0; k < best_npicks; k++) {
+				const kp_advice *x = cands->items[best_picks[k]];
+				took |= x->index && x->index->search;
+			}
+			if (took)
+				break;
+		}
 		chosen = now;
 		cur = base;
 		memcpy(cur_res, base_res, rs);
@@ -683,8 +715,6 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			apply(hyp, t, &chosen, cands->items[picks[k]]);
 		whole = base;
 	}
-	if (!npicks)
-		evaluate(jt, &now, scratch, &whole, try_res, hyp);   /* the then fields: as now */
 	for (int k = 0; k < npicks; k++)
 		for (kp_advice *y = cands->items[picks[k]]; y; y = y->with)
 			kp_list_push(adv->a, &r->recommended, y);
