@@ -146,7 +146,8 @@ typedef struct sres {
 	const kp_index *ix;     /* the index it reads through, or NULL (the table) */
 } sres;
 
-static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena *scratch, int i, sres *out);
+static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena *scratch, int i, sres *out,
+                       const kp_table *h);
 
 /* Plans every shape of jt (inserts excepted) on design d, into out. With
  * base, a design that only adds an index led by column lead to base's:
@@ -159,6 +160,11 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 		nohash.parts = d->key->parts + 1;
 		nohash.n = d->key->n - 1;
 	}
+	/* the design applied to the table a shape reads (its base, or a
+	 * view): made once for each, not once a shape */
+	kp_arena hyp;
+	kp_arena_init(&hyp);
+	const kp_table *on = NULL, *h = NULL;
 	for (int i = 0; i < jt->ns; i++) {
 		jshape *s = &jt->s[i];
 		if (s->ins_rows > 0)
@@ -167,25 +173,32 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 			out[i] = base[i];
 			continue;
 		}
-		plan_shape(jt, d, &nohash, scratch, i, out);
+		if (s->on != on || !h) {
+			on = s->on;
+			h = kpa_hypo_table(&hyp, on, d->key, d->ix, d->nix);
+		}
+		plan_shape(jt, d, &nohash, scratch, i, out, h);
 	}
+	kp_arena_free(&hyp);
 }
 
 /* Plans shape i of jt on design d into out[i]; nohash: d's key without its
- * leading hash or bucket part, when it has one (n 0 otherwise). */
-static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena *scratch, int i, sres *out)
+ * leading hash or bucket part, when it has one (n 0 otherwise); h: d
+ * applied to the table the shape reads, or NULL to make it here. */
+static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena *scratch, int i, sres *out,
+                       const kp_table *h)
 {
 	jshape *s = &jt->s[i];
-	kp_table *h = kpa_hypo_table(scratch, s->on, d->key, d->ix, d->nix);
+	if (!h)
+		h = kpa_hypo_table(scratch, s->on, d->key, d->ix, d->nix);
 	kp_plan p;
-	kp_diags dd = {0};
-	kp_plan_on_table(&p, h, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
+	kpa_plan_on(&p, h, s->q, scratch);
 	double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
 	if (p.access == KP_ACCESS_FULL && nohash->n) {
 		/* one scan per bucket, merged */
 		kp_plan p2;
 		kp_table *h2 = kpa_hypo_table(scratch, s->on, nohash, d->ix, d->nix);
-		kp_plan_on_table(&p2, h2, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
+		kpa_plan_on(&p2, h2, s->q, scratch);
 		if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
 			rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct, jt->reverse) + d->buckets;
 			p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
@@ -671,7 +684,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				memcpy(try_res, cur_res, rs);
 				for (int i = 0; i < jt->ns; i++)
 					if (!(jt->s[i].ins_rows > 0) && cur_res[i].ix == x->index)
-						plan_shape(jt, &d, &nohash, scratch, i, try_res);
+						plan_shape(jt, &d, &nohash, scratch, i, try_res, NULL);
 				kp_cost c;
 				cost_of(jt, &d, try_res, &c);
 				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9) || better(&cur, &c))
