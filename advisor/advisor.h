@@ -75,6 +75,9 @@ typedef struct kp_advisor {
 	kp_list reviews;        /* kp_table_review*, one per table the workload or the advice
 	                           is about, in catalog order (after kp_advisor_run) */
 	uint32_t bucketed;      /* queries in by_table */
+	kp_list *inserts;       /* the workload's INSERT/UPSERT/REPLACE bucketed by table id
+	                           (built on use: advisor/evidence.c) */
+	uint32_t inserts_bucketed; /* queries looked at for inserts */
 	struct kpa_rows **rows; /* per table id: its planned queries by shape (built on use) */
 	uint32_t rowed;         /* queries when rows was built */
 } kp_advisor;

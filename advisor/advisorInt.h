@@ -18,6 +18,7 @@
  *   unique.c     KP107: keys that do not tell rows apart
  *   index.c      KP120: index tables and secondary indexes for unserved reads
  *   keysearch.c  KP121-KP122: the best key order, DESC key columns
+ *   search.c     KP120: one search index for reads filtered ad hoc
  *   cost.c       the cost model: rows read and written per statement
  *   judge.c      candidates applied alone and together, the whole workload
  *                re-planned and costed, one recommendation per table
@@ -69,7 +70,17 @@ typedef struct target_info {
 	bool dq_strings;            /* "text" is a string literal, not a quoted name */
 	unsigned refuses;           /* bits 1 << kp_construct its grammar refuses */
 	const char *refuses_why;    /* its words on them */
+	int max_indexes;            /* secondary indexes (index tables) a table may have, 0: no
+	                               limit of the store's own (the judge's bound applies) */
+	int search_index;           /* KPA_SEARCH_*: whether and how it creates a search index */
 } target_info;
+
+/* How a store creates a search index (an index that serves conditions on
+ * any combination of its columns): none, in SQL (Lindorm's CREATE INDEX
+ * ... USING SEARCH), or by an API operation (Tablestore's
+ * CreateSearchIndex; keyplan's schema reads it as CREATE INDEX ... USING
+ * SEARCH). */
+enum { KPA_SEARCH_NONE, KPA_SEARCH_SQL, KPA_SEARCH_API };
 
 const target_info *kpa_target(kp_target t);
 /* A key column type Tablestore accepts: BIGINT, VARCHAR(n <= 1024) or
@@ -297,6 +308,12 @@ int kpa_weight_int(double w);
 #define KP_SEL_FILTER 0.1       /* share of rows read that a residual filter keeps */
 #define KP_REVERSE_FACTOR 2.0   /* a reverse scan costs this many forward rows a row */
 #define KP_WRITE_RATE 3.0       /* one row written costs as much as this many rows read */
+#define KP_KEEP_RATE 0.001      /* keeping an index (a copy of the table's rows: storage,
+                                   compaction, regions) costs this many rows read per row it
+                                   holds, once per workload */
+#define KP_MAX_INDEXES 5        /* indexes (secondary, index tables) a table keeps at most,
+                                   where the store sets no lower limit: Tablestore's own
+                                   limit, AutoAdmin's configuration bound */
 
 /* Rows one execution of s reads when planned as p on a table of n rows;
  * distinct: per column, its annotated distinct values (0: the default
@@ -365,6 +382,8 @@ void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch);
 /* index.c */
 void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch);
+/* search.c */
+void kpa_suggest_search(kp_advisor *adv, kp_arena *scratch);
 /* keysearch.c */
 void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch);

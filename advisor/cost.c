@@ -10,15 +10,35 @@ static double bound_value(const kp_expr *e)
 	return e && e->kind == KP_X_INT && !e->overflow && e->ival >= 0 ? (double)e->ival : -1;
 }
 
+/* Rows a search index returns: the table's rows times the selectivity of
+ * each column the WHERE binds by = (or its annotated distinct values) and
+ * of each it bounds by a range (the index intersects its postings). */
+static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const double *distinct)
+{
+	colset eq = {0}, range = {0};
+	if (p->names)
+		kpa_sargable(p->names, kpa_where_of(s), &eq, &range);
+	double rows = n;
+	for (int i = 0; i < eq.n; i++)
+		rows *= distinct && distinct[eq.cols[i]] >= 1 ? 1 / distinct[eq.cols[i]] : KP_SEL_EQ;
+	for (int i = 0; i < range.n; i++)
+		rows *= KP_SEL_RANGE;
+	if (!eq.n && !range.n)
+		rows *= KP_SEL_FILTER;   /* a condition of another kind (LIKE, a function) */
+	return rows < 1 ? 1 : rows;
+}
+
 double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse)
 {
 	double rows;
 	switch (p->access) {
 	case KP_ACCESS_GET:
 		return p->nranges > 0 ? p->nranges : 1;
+	case KP_ACCESS_SEARCH:
+		rows = search_rows(p, s, n, distinct);
+		break;
 	case KP_ACCESS_SCAN:
 	case KP_ACCESS_FILTERED:
-	case KP_ACCESS_SEARCH:
 		rows = 0;
 		for (int i = 0; i < p->nranges; i++) {
 			const kp_range *r = &p->ranges[i];
@@ -52,6 +72,10 @@ double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double 
 		if (need < rows)
 			rows = need;
 	}
+	/* a search index holding not every column the read returns: each row
+	 * found is read again from the table */
+	if (p->access == KP_ACCESS_SEARCH && !p->covering)
+		rows *= 2;
 	/* a reverse scan seeks back row by row */
 	if (p->order == KP_ORDER_REVERSE)
 		rows *= reverse;

@@ -44,6 +44,26 @@ static const char *at(kp_advisor *adv, const kp_wquery *q)
 	return kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 }
 
+/* The workload's inserts into t, bucketed once (evidence is asked a column
+ * at a time, of every column that could lead a key). */
+static const kp_list *inserts_of(kp_advisor *adv, const kp_table *t)
+{
+	if (!adv->inserts || adv->inserts_bucketed != adv->queries.n) {
+		adv->inserts = kp_arena_alloc(adv->a, sizeof(kp_list) * (size_t)(adv->cat->ntables + 1));
+		for (uint32_t i = 0; i < adv->queries.n; i++) {
+			kp_wquery *q = adv->queries.items[i];
+			const kp_stmt *s = q->stmt;
+			if (s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT && s->kind != KP_S_REPLACE)
+				continue;
+			const kp_table *on = kp_catalog_find(adv->cat, s->u.insert.table.s, s->u.insert.table.len);
+			if (on && on->id < adv->cat->ntables && adv->cat->tables[on->id] == on)
+				kp_list_push(adv->a, &adv->inserts[on->id], q);
+		}
+		adv->inserts_bucketed = adv->queries.n;
+	}
+	return &adv->inserts[t->id];
+}
+
 const char *kpa_monotonic_evidence(kp_advisor *adv, const kp_table *t, int ci)
 {
 	double last = 0;
@@ -62,13 +82,10 @@ const char *kpa_monotonic_evidence(kp_advisor *adv, const kp_table *t, int ci)
 		return kp_arena_printf(adv->a, "filled by its DEFAULT %.*s (%s:%u)", (int)c->dflt->name.len, c->dflt->name.s,
 		                       c->src ? c->src->path : "schema", line);
 	}
-	for (uint32_t i = 0; i < adv->queries.n; i++) {
-		const kp_wquery *q = adv->queries.items[i];
+	const kp_list *ins = t->id < adv->cat->ntables && adv->cat->tables[t->id] == t ? inserts_of(adv, t) : NULL;
+	for (uint32_t i = 0; ins && i < ins->n; i++) {
+		const kp_wquery *q = ins->items[i];
 		const kp_stmt *s = q->stmt;
-		if (s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT && s->kind != KP_S_REPLACE)
-			continue;
-		if (kp_catalog_find(adv->cat, s->u.insert.table.s, s->u.insert.table.len) != t)
-			continue;
 		for (uint32_t r = 0; r < s->u.insert.rows.n; r++) {
 			const kp_expr *v = insert_value(t, &s->u.insert, s->u.insert.rows.items[r], ci);
 			if (!v)
@@ -97,8 +114,9 @@ const char *kpa_monotonic_evidence(kp_advisor *adv, const kp_table *t, int ci)
 	/* reads that take the newest rows of an integer column: a range on it,
 	 * ordered by it descending, with a LIMIT (a string read so is a page
 	 * of names, not of time) */
-	for (uint32_t i = 0; t->cols[ci].tclass == KP_T_INT && i < adv->queries.n; i++) {
-		const kp_wquery *q = adv->queries.items[i];
+	const kp_list *qs = kpa_queries_of(adv, t);
+	for (uint32_t i = 0; t->cols[ci].tclass == KP_T_INT && i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
 		if (q->base != t || q->stmt->kind != KP_S_SELECT || !q->stmt->u.select.limit)
 			continue;
 		const kp_list *o = &q->stmt->u.select.order;

@@ -3,7 +3,9 @@
  * column, then the table's key); proposals on the same key are merged and
  * ranked by weight. Each becomes an index table (hashed, bucketed or
  * concatenated so that it is no hotspot and fits the target) and, when its
- * lead is no hotspot, a secondary index judged on the whole workload. */
+ * lead is no hotspot, a secondary index. Both are candidates only, whatever
+ * weight they serve: the judge (judge.c) costs them on the whole workload
+ * and chooses. */
 #include "advisor/advisorInt.h"
 
 #include <stdlib.h>
@@ -138,8 +140,8 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 	served[1] = ordered;
 	/* a shorter key must serve as much, in the reads' order too (one that
 	 * leaves a sort serves no ordered read as well) */
-	if (serves <= 0 || serves < need[0] || ordered < need[1])
-		return NULL;   /* serves no weight, or fewer index columns serve less */
+	if (serves < need[0] || ordered < need[1])
+		return NULL;   /* fewer index columns serve less: the longer key is the candidate */
 	/* more key columns than 3 (KP104) or than the target allows: the key
 	 * columns of t after the index columns become one concatenated column,
 	 * when that serves the statements as well */
@@ -686,12 +688,6 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		kp_buf name = {0}, ddl = {0};
 		kp_buf_printf(&name, "%s_by", t->name);
 		proposal_suffix(&name, t, pr, props, i);
-		if (pr->serves <= 0) {
-			/* an index that serves no statement's weight is never advised */
-			reword_unserved(adv, pr, NULL, NULL, NULL);
-			kp_buf_free(&name);
-			continue;
-		}
 		kp_advice *x = kpa_index_table_advice(adv, KP_R_UNSERVED, t, &pr->user, name.data, &pr->qs, "",
 		                                      scratch);
 		if (x) {
@@ -753,27 +749,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		const kp_table *h = kpa_hypo_table(&hyp, t, &t->pk, ix, t->nindexes + 1);
 		verdict v;
 		kpa_judge(adv, t, NULL, h, false, scratch, &v);
-		/* or it serves a sorted read in its order */
-		double unsorted = 0;
 		u64map withix = {0};
-		for (uint32_t k = 0; k < pr->qs.n; k++) {
-			const kp_wquery *q = pr->qs.items[k];
-			kp_order o;
-			if (q->plan.order == KP_ORDER_SORT && kpa_served(kpa_cached_plan(&withix, 0, h, q, scratch, &o)) &&
-			    o != KP_ORDER_SORT)
-				unsorted += q->weight;
-			kp_arena_reset(scratch);
-		}
-		if (v.after <= v.before && unsorted <= 0) {
-			/* an index that serves no statement's weight is never advised */
-			reword_unserved(adv, pr, x, NULL, "a secondary index on its columns serves no more of the "
-			                "workload's weight as GET or SCAN");
-			kp_buf_free(&name);
-			kp_buf_free(&ddl);
-			kp_buf_free(&inc);
-			kpa_map_free(&withix);
-			continue;
-		}
 		const char *msg;
 		if (ti->sql_index)
 			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, covering the columns these "

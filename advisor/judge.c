@@ -55,6 +55,8 @@ typedef struct jtable {
 	double assumed;         /* write weight the workload does not show: annotated, or
 	                           its read weight when it has no write */
 	bool rows_default, writes_default;
+	bool search_first;      /* a search index holding a read's columns is its path,
+	                           whatever a key serves (Tablestore's index policy) */
 } jtable;
 
 /* A design: the table's key and its indexes (index tables counted as
@@ -95,10 +97,26 @@ static bool salted(const kp_table *t, const design *d)
 	return d->buckets > 0 || t->salt_buckets > 0 || kp_table_option_get(t, "salt_buckets");
 }
 
+/* An index every write maintains: a KV index or index table, or a search
+ * index (a document written with every row). */
+static bool maintained(const kp_index *ix)
+{
+	return (ix->kv || ix->search) && ix->state != KP_IX_DISABLED;
+}
+
 /* Rows one written row costs: the table and every index. */
 static int write_fanout(const design *d)
 {
 	int n = 1;
+	for (int i = 0; i < d->nix; i++)
+		n += maintained(d->ix[i]);
+	return n;
+}
+
+/* KV indexes and index tables of a design (the index bound counts them). */
+static int kv_indexes(const design *d)
+{
+	int n = 0;
 	for (int i = 0; i < d->nix; i++)
 		n += d->ix[i]->kv && d->ix[i]->state != KP_IX_DISABLED;
 	return n;
@@ -125,7 +143,11 @@ typedef struct sres {
 	kp_access cls;          /* its class */
 	bool rejected;          /* a full scan the store refuses */
 	kp_order order;         /* ORDER BY service */
+	const kp_index *ix;     /* the index it reads through, or NULL (the table) */
 } sres;
+
+static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena *scratch, int i, sres *out,
+                       const kp_table *h);
 
 /* Plans every shape of jt (inserts excepted) on design d, into out. With
  * base, a design that only adds an index led by column lead to base's:
@@ -155,27 +177,40 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 			on = s->on;
 			h = kpa_hypo_table(&hyp, on, d->key, d->ix, d->nix);
 		}
-		kp_plan p;
-		kpa_plan_on(&p, h, s->q, scratch);
-		double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
-		if (p.access == KP_ACCESS_FULL && nohash.n) {
-			/* one scan per bucket, merged */
-			kp_plan p2;
-			kp_table *h2 = kpa_hypo_table(scratch, s->on, &nohash, d->ix, d->nix);
-			kpa_plan_on(&p2, h2, s->q, scratch);
-			if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
-				rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct, jt->reverse) + d->buckets;
-				p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
-				p = p2;
-			}
-		}
-		out[i].rows = rows;
-		out[i].cls = p.access;
-		out[i].rejected = p.rejected;
-		out[i].order = p.order;
-		kp_arena_reset(scratch);
+		plan_shape(jt, d, &nohash, scratch, i, out, h);
 	}
 	kp_arena_free(&hyp);
+}
+
+/* Plans shape i of jt on design d into out[i]; nohash: d's key without its
+ * leading hash or bucket part, when it has one (n 0 otherwise); h: d
+ * applied to the table the shape reads, or NULL to make it here. */
+static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena *scratch, int i, sres *out,
+                       const kp_table *h)
+{
+	jshape *s = &jt->s[i];
+	if (!h)
+		h = kpa_hypo_table(scratch, s->on, d->key, d->ix, d->nix);
+	kp_plan p;
+	kpa_plan_on(&p, h, s->q, scratch);
+	double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
+	if (p.access == KP_ACCESS_FULL && nohash->n) {
+		/* one scan per bucket, merged */
+		kp_plan p2;
+		kp_table *h2 = kpa_hypo_table(scratch, s->on, nohash, d->ix, d->nix);
+		kpa_plan_on(&p2, h2, s->q, scratch);
+		if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
+			rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct, jt->reverse) + d->buckets;
+			p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
+			p = p2;
+		}
+	}
+	out[i].rows = rows;
+	out[i].cls = p.access;
+	out[i].rejected = p.rejected;
+	out[i].order = p.order;
+	out[i].ix = p.index;
+	kp_arena_reset(scratch);
 }
 
 static void plan_all(jtable *jt, const design *d, kp_arena *scratch, sres *out)
@@ -186,7 +221,7 @@ static void plan_all(jtable *jt, const design *d, kp_arena *scratch, sres *out)
 /* The column an index candidate leads with, or -1 (a hash part). */
 static int index_lead(const kp_advice *x)
 {
-	return x->index && x->index->key.n ? x->index->key.parts[0].col : -1;
+	return x->index && !x->index->search && x->index->key.n ? x->index->key.parts[0].col : -1;
 }
 
 /* The cost of design d whose shapes plan as res; each shape's class in
@@ -218,7 +253,8 @@ static void cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 	 * the workload its read weight, one row each */
 	c->written += jt->assumed * copies;
 	c->hot += jt->assumed * hot;
-	c->total = c->read + c->written * KP_WRITE_RATE;
+	/* every index kept is a copy of the table's rows (docs/advice.md) */
+	c->total = c->read + c->written * KP_WRITE_RATE + (copies - 1) * jt->rows * KP_KEEP_RATE;
 }
 
 /* Plans every shape of jt on design d and costs it (into res when not
@@ -235,8 +271,16 @@ static void evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c,
  * AutoAdmin's atomic configurations): base and with, into out. */
 static void compose(const jtable *jt, const sres *base, const sres *with, sres *out)
 {
-	for (int i = 0; i < jt->ns; i++)
-		out[i] = with[i].rows < base[i].rows ? with[i] : base[i];
+	for (int i = 0; i < jt->ns; i++) {
+		/* but a search index is no cheaper path among others: Lindorm
+		 * reads through one only when no key serves the read (a full
+		 * scan otherwise), Tablestore's policy takes it first */
+		bool sb = base[i].cls == KP_ACCESS_SEARCH, sw = with[i].cls == KP_ACCESS_SEARCH;
+		if (sb != sw && (sb ? with[i].cls : base[i].cls) != KP_ACCESS_FULL)
+			out[i] = (sb == jt->search_first) ? base[i] : with[i];
+		else
+			out[i] = with[i].rows < base[i].rows ? with[i] : base[i];
+	}
 }
 
 /* a before b in the judge's order: fewer broken, fewer hot rows, cheaper */
@@ -384,6 +428,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	const kpa_notes *notes = kpa_notes_of(adv, t);
 	jt->rows = notes->rows >= 0 ? notes->rows : KP_DEFAULT_ROWS;
 	jt->reverse = kpa_reverse_factor(adv->target);
+	jt->search_first = kpa_target(adv->target)->index_policy;
 	jt->rows_default = notes->rows < 0;
 	jt->distinct = notes->distinct;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
@@ -407,10 +452,31 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	kp_list_push(adv->a, &adv->reviews, r);
 	jt->hot = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
 	jt->few = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
+	/* the workload's evidence of a monotonic column matters where the
+	 * column would lead a key or an index: the key's lead, the indexes',
+	 * the candidates' (evidence reads the workload: a column at a time) */
+	bool *leads = kp_arena_alloc(hyp, sizeof(bool) * (size_t)(t->ncols + 1));
+	const kp_key *keys[3];
+	for (int i = -1; i < t->nindexes + (int)cands->n; i++) {
+		const kp_advice *x = i >= t->nindexes ? cands->items[i - t->nindexes] : NULL;
+		int nk = 0;
+		if (i < 0)
+			keys[nk++] = &t->pk;
+		else if (!x)
+			keys[nk++] = &t->indexes[i]->key;
+		else {
+			if (x->newkey)
+				keys[nk++] = x->newkey;
+			if (x->index)
+				keys[nk++] = &x->index->key;
+		}
+		for (int k = 0; k < nk; k++)
+			if (keys[k]->n && keys[k]->parts[0].col >= 0 && keys[k]->parts[0].col < t->ncols)
+				leads[keys[k]->parts[0].col] = true;
+	}
 	for (int c = 0; c < t->ncols; c++) {
 		jt->few[c] = kpa_few_values(adv, t, c);
-		jt->hot[c] = kpa_hot_reason(&t->cols[c]) ||
-		             (t->pk.n && t->pk.parts[0].col == c && kpa_monotonic_evidence(adv, t, c));
+		jt->hot[c] = kpa_hot_reason(&t->cols[c]) || (leads[c] && kpa_monotonic_evidence(adv, t, c));
 		/* what the annotations state wins over names and evidence */
 		if (notes->dist[c] == 1)
 			jt->hot[c] = false;
@@ -467,88 +533,210 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		ixkey[i] = index ? now.key : NULL;
 	}
 	/* greedy: the best admissible step from the current design */
+	const target_info *ti = kpa_target(adv->target);
+	int bound = ti->max_indexes ? ti->max_indexes : KP_MAX_INDEXES;
 	bool *taken = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
-	for (;;) {
-		int pick = -1;
-		kp_cost best = cur;
-		for (uint32_t i = 0; i < n; i++) {
-			kp_advice *x = cands->items[i];
-			if (taken[i] || !ok[i])
-				continue;
-			design d = chosen;
-			if (!apply(hyp, t, &d, x))
-				continue;
-			kp_cost c;
-			if (d.key == chosen.key && (ixres[i] || !x->newkey)) {
-				/* an index: composed with the chosen design, planned alone
-				 * on its key once */
-				if (ixkey[i] != chosen.key || !ixres[i]) {
-					design alone_on = {.key = chosen.key, .buckets = chosen.buckets, .ix = t->indexes,
-					                   .nix = t->nindexes};
-					apply(hyp, t, &alone_on, x);
-					if (!ixres[i])
-						ixres[i] = kp_arena_alloc(hyp, rs);
-					plan_some(jt, &alone_on, scratch, ixres[i], cur_res, x->with ? -1 : index_lead(x));
-					ixkey[i] = chosen.key;
-				}
-				compose(jt, cur_res, ixres[i], try_res);
-				cost_of(jt, &d, try_res, &c);
-			} else if (kcres[i]) {
-				/* a key change: its own plans, composed with each
-				 * index chosen since, planned on its key once */
-				for (; kcdone[i] < chosen.nitems; kcdone[i]++) {
-					kp_advice *y = chosen.items[kcdone[i]];
-					if (!y->index)
-						continue;
-					design on = {.key = d.key, .buckets = d.buckets, .ix = t->indexes, .nix = t->nindexes};
-					for (kp_advice *z = x; z; z = z->with)
-						if (z->index)
-							apply(hyp, t, &on, z);   /* its companion index table */
-					on.nitems = 0;
-					apply(hyp, t, &on, y);
-					sres *with = kp_arena_alloc(hyp, rs);
-					plan_some(jt, &on, scratch, with, kcres[i], index_lead(y));
-					compose(jt, kcres[i], with, kcres[i]);
-				}
-				memcpy(try_res, kcres[i], rs);
-				cost_of(jt, &d, try_res, &c);
-			} else {
-				evaluate(jt, &d, scratch, &c, try_res, hyp);
+	int *picks = kp_arena_alloc(hyp, sizeof(int) * (n + 1)), npicks = 0;
+	int *best_picks = kp_arena_alloc(hyp, sizeof(int) * (n + 1)), best_npicks = 0;
+	sres *base_res = kp_arena_alloc(hyp, rs), *saved_res = kp_arena_alloc(hyp, rs);
+	memcpy(base_res, cur_res, rs);
+	sres **kcres0 = kp_arena_alloc(hyp, sizeof(sres *) * (n + 1));
+	bool searching = false;
+	for (uint32_t i = 0; i < n; i++) {
+		const kp_advice *x = cands->items[i];
+		searching |= ok[i] && x->index && x->index->search;
+		if (ok[i] && kcres[i]) {
+			kcres0[i] = kp_arena_alloc(hyp, rs);
+			memcpy(kcres0[i], kcres[i], rs);
+		}
+	}
+	kp_cost best_cur = base;
+	design best_chosen = now;
+	/* two runs when a search index is a candidate. First the key and KV
+	 * indexes, then the search index on top of them: taken first, for the
+	 * reads it serves all at once, it would let no KV index after it pay
+	 * alone (Lindorm reads through a search index only when no key serves
+	 * a read). Then, when that left it out, the search index competing
+	 * from the start, for the design the KV indexes would crowd out under
+	 * the index bound. The
+	 * step back below drops what a later step made redundant (a
+	 * relaxation, as Bruno and Chaudhuri's); the cheaper design wins. */
+	for (int run = 0; run < (searching ? 2 : 1); run++) {
+		int phase = run;
+		if (run == 1) {
+			/* only when the first run left the search index out */
+			bool took = false;
+			for (int k = 0; k < best_npicks; k++) {
+				const kp_advice *x = cands->items[best_picks[k]];
+				took |= x->index && x->index->search;
 			}
-			if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9))
-				continue;   /* 1 and 2: never admitted */
-			/* at equal cost an index the store maintains beats a second
-			 * table the application must write */
-			bool tie = pick >= 0 && !better(&c, &best) && !better(&best, &c) &&
-			           !strcmp(x->kind, "secondary_index") &&
-			           !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
-			if (better(&c, &best) || tie) {
-				best = c;
-				pick = (int)i;
-				sres *tmp = best_res;
-				best_res = try_res;
+			if (took)
+				break;
+		}
+		chosen = now;
+		cur = base;
+		memcpy(cur_res, base_res, rs);
+		memset(taken, 0, sizeof(bool) * (n + 1));
+		npicks = 0;
+		for (uint32_t i = 0; i < n; i++)
+			if (ok[i] && kcres[i]) {
+				memcpy(kcres[i], kcres0[i], rs);
+				kcdone[i] = 0;
+			}
+		for (;;) {
+			int pick = -1;
+			kp_cost best = cur;
+			for (uint32_t i = 0; i < n; i++) {
+				kp_advice *x = cands->items[i];
+				if (taken[i] || !ok[i] || (phase == 0 && x->index && x->index->search))
+					continue;
+				design d = chosen;
+				if (!apply(hyp, t, &d, x))
+					continue;
+				/* the index bound: no KV index past it (AutoAdmin's k) */
+				int kd = kv_indexes(&d);
+				if (kd > bound && kd > kv_indexes(&chosen))
+					continue;
+				kp_cost c;
+				if (d.key == chosen.key && (ixres[i] || !x->newkey)) {
+					/* an index: composed with the chosen design, planned alone
+					 * on its key once */
+					if (ixkey[i] != chosen.key || !ixres[i]) {
+						design alone_on = {.key = chosen.key, .buckets = chosen.buckets, .ix = t->indexes,
+						                   .nix = t->nindexes};
+						apply(hyp, t, &alone_on, x);
+						if (!ixres[i])
+							ixres[i] = kp_arena_alloc(hyp, rs);
+						plan_some(jt, &alone_on, scratch, ixres[i], cur_res, x->with ? -1 : index_lead(x));
+						ixkey[i] = chosen.key;
+					}
+					compose(jt, cur_res, ixres[i], try_res);
+					cost_of(jt, &d, try_res, &c);
+				} else if (kcres[i]) {
+					/* a key change: its own plans, composed with each
+					 * index chosen since, planned on its key once */
+					for (; kcdone[i] < chosen.nitems; kcdone[i]++) {
+						kp_advice *y = chosen.items[kcdone[i]];
+						if (!y->index)
+							continue;
+						design on = {.key = d.key, .buckets = d.buckets, .ix = t->indexes, .nix = t->nindexes};
+						for (kp_advice *z = x; z; z = z->with)
+							if (z->index)
+								apply(hyp, t, &on, z);   /* its companion index table */
+						on.nitems = 0;
+						apply(hyp, t, &on, y);
+						sres *with = kp_arena_alloc(hyp, rs);
+						plan_some(jt, &on, scratch, with, kcres[i], index_lead(y));
+						compose(jt, kcres[i], with, kcres[i]);
+					}
+					memcpy(try_res, kcres[i], rs);
+					cost_of(jt, &d, try_res, &c);
+				} else {
+					evaluate(jt, &d, scratch, &c, try_res, hyp);
+				}
+				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9))
+					continue;   /* 1 and 2: never admitted */
+				/* at equal cost an index the store maintains beats a second
+				 * table the application must write */
+				bool tie = pick >= 0 && !better(&c, &best) && !better(&best, &c) &&
+				           !strcmp(x->kind, "secondary_index") &&
+				           !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
+				if (better(&c, &best) || tie) {
+					best = c;
+					pick = (int)i;
+					sres *tmp = best_res;
+					best_res = try_res;
+					try_res = tmp;
+				}
+			}
+			if (pick < 0 && phase == 0) {
+				phase = 1;
+				continue;
+			}
+			if (pick < 0)
+				break;
+			taken[pick] = true;
+			picks[npicks++] = pick;
+			apply(hyp, t, &chosen, cands->items[pick]);
+			cur = best;
+			sres *tmp = cur_res;
+			cur_res = best_res;
+			best_res = tmp;
+		}
+		/* a step back: an index that a later step left serving nothing its
+		 * cost is worth (a search index whose reads now each read through a KV
+		 * index) is dropped, as long as the design stays admissible */
+		for (bool again = npicks > 1; again;) {
+			again = false;
+			for (int k = 0; k < npicks && !again; k++) {
+				const kp_advice *x = cands->items[picks[k]];
+				if (!x->index || x->newkey || x->with)
+					continue;
+				design d = now;
+				for (int j = 0; j < npicks; j++)
+					if (j != k)
+						apply(hyp, t, &d, cands->items[picks[j]]);
+				kp_key nohash = {0};
+				if (d.buckets && d.key->n > 1 && d.key->parts[0].col < 0) {
+					nohash.parts = d.key->parts + 1;
+					nohash.n = d.key->n - 1;
+				}
+				memcpy(try_res, cur_res, rs);
+				for (int i = 0; i < jt->ns; i++)
+					if (!(jt->s[i].ins_rows > 0) && cur_res[i].ix == x->index)
+						plan_shape(jt, &d, &nohash, scratch, i, try_res, NULL);
+				kp_cost c;
+				cost_of(jt, &d, try_res, &c);
+				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9) || better(&cur, &c))
+					continue;
+				memmove(picks + k, picks + k + 1, sizeof(int) * (size_t)(npicks - k - 1));
+				npicks--;
+				chosen = d;
+				cur = c;
+				sres *tmp = cur_res;
+				cur_res = try_res;
 				try_res = tmp;
+				again = true;
 			}
 		}
-		if (pick < 0)
-			break;
-		taken[pick] = true;
-		apply(hyp, t, &chosen, cands->items[pick]);
-		cur = best;
-		sres *tmp = cur_res;
-		cur_res = best_res;
-		best_res = tmp;
-		for (kp_advice *y = cands->items[pick]; y; y = y->with)
-			kp_list_push(adv->a, &r->recommended, y);
+		if (run == 0 || better(&cur, &best_cur)) {
+			best_cur = cur;
+			best_chosen = chosen;
+			best_npicks = npicks;
+			memcpy(best_picks, picks, sizeof(int) * (size_t)npicks);
+			memcpy(saved_res, cur_res, rs);
+		}
 	}
-	r->after = cur;
+	cur = best_cur;
+	chosen = best_chosen;
+	npicks = best_npicks;
+	memcpy(picks, best_picks, sizeof(int) * (size_t)npicks);
+	memcpy(cur_res, saved_res, rs);
+	/* the recommendation planned as a whole: the steps were costed one
+	 * index at a time, each read taking the cheaper path; the planner may
+	 * choose another path among several indexes. Rule 1 holds on the real
+	 * plans: the last steps are taken back while a served read would
+	 * become a full scan */
+	kp_cost whole = cur;
+	while (npicks > 0) {
+		evaluate(jt, &chosen, scratch, &whole, try_res, hyp);
+		if (whole.broken <= 0 && whole.hot <= base.hot * (1 + 1e-9))
+			break;
+		npicks--;
+		chosen = now;
+		for (int k = 0; k < npicks; k++)
+			apply(hyp, t, &chosen, cands->items[picks[k]]);
+		whole = base;
+	}
+	for (int k = 0; k < npicks; k++)
+		for (kp_advice *y = cands->items[picks[k]]; y; y = y->with)
+			kp_list_push(adv->a, &r->recommended, y);
+	r->after = npicks ? whole : cur;
 	r->rows_per_insert_after = write_fanout(&chosen);
 	/* the statements whose class or order the recommendation changes, and
 	 * its cost, planned as a whole */
 	if (r->recommended.n) {
-		kp_cost c;
-		evaluate(jt, &chosen, scratch, &c, try_res, hyp);
-		r->after = c;
+		r->after = whole;
 		for (int i = 0; i < jt->ns; i++) {
 			const jshape *s = &jt->s[i];
 			if (s->ins_rows > 0 || (s->then == s->now && s->then_order == s->now_order &&

@@ -170,11 +170,12 @@ bool kpa_reorderable(const kp_table *t)
 	return true;
 }
 
-/* Offers t keyed nk (a reordering of its key) for rule, judged on the
- * table's workload: only when it serves more weight than now, or as much
- * when it fixes a hotspot (g, the hotspot's finding); when it makes a
- * statement worse, only together with an index table keyed as now that
- * keeps those statements served. Returns whether it was offered. */
+/* Offers t keyed nk (a reordering of its key) for rule as a candidate for
+ * the judge: with what it does to the table's workload (its verdict), and,
+ * when it makes a statement worse, together with an index table keyed as
+ * now that keeps those statements served when one does. g: the hotspot's
+ * finding it fixes, or NULL (then a KP121 finding when it serves more).
+ * Returns whether it was offered (false: advised already). */
 bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_table *with,
                        const kp_key *nk, const char *tradeoff, kp_arena *scratch)
 {
@@ -188,14 +189,11 @@ bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table
 	verdict v;
 	kpa_judge(adv, t, with == t ? NULL : with, kpa_hypo_table(adv->a, t, nk, with->indexes, with->nindexes), false,
 	          scratch, &v);
-	if (v.after < v.before || (!g && v.after <= v.before))
-		return false;
 	kp_advice *companion = NULL;
 	if (v.broken > 0) {
-		if (v.after <= v.before)
-			return false;
-		/* offered only with an index table keyed as now, which keeps the
-		 * statements the new key makes worse served */
+		/* with an index table keyed as now, which keeps the statements
+		 * the new key makes worse served, when one does (else alone: the
+		 * judge never recommends it and names what it breaks) */
 		colset old = {0};
 		kp_buf name = {0};
 		kp_buf_printf(&name, "%s_by", t->name);
@@ -208,12 +206,14 @@ bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table
 		                                   ", so the statements the new key makes worse stay served", scratch);
 		kp_buf_free(&name);
 		adv->advice.n = mark;   /* pushed again after the reorder */
-		if (!companion || companion->serves < companion->of)
-			return false;   /* nothing keeps them served: not offered */
+		if (companion && companion->serves < companion->of)
+			companion = NULL;   /* it keeps not all of them served */
 	}
 	kp_buf ddl = {0};
 	kp_table_ddl(&ddl, t, NULL, nk, adv->target);
-	if (!g)
+	/* the finding states what the key serves against the order found,
+	 * when that serves more; the candidate is proposed either way */
+	if (!g && v.after > v.before)
 		g = kp_diag_add(adv->d, adv->a, KP_R_BETTER_KEY, KP_SEV_INFO, t->src, t->pk_off ? t->pk_off : t->off,
 		                0, "key %s of %s serves %.15g of %.15g weight as GET or SCAN; %s serves %.15g%s",
 		                kpa_key_notation(adv, t, &t->pk), t->name, v.before, v.total, key, v.after, tradeoff);
@@ -239,11 +239,11 @@ bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table
 	x->of = kpa_weight_int(v.total);
 	for (int i = 0; i < n; i++)
 		kpa_advice_col(adv, x, t->cols[nk->parts[i].col].name);
-	if (rule == KP_R_BETTER_KEY)
+	if (rule == KP_R_BETTER_KEY && g)
 		kp_diag_help(g, adv->a, "%s", x->message);
 	if (companion) {
 		kp_list_push(adv->a, &adv->advice, companion);
-		if (rule == KP_R_BETTER_KEY)
+		if (rule == KP_R_BETTER_KEY && g)
 			kp_diag_help(g, adv->a, "%s", companion->message);
 	}
 	kp_buf_free(&ddl);
@@ -275,7 +275,6 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	int n = t->pk.n;
 	for (int i = 0; i < ns; i++)
 		s[i].now = kpa_served(s[i].q->plan.access);
-	double current = key_serves(with, &t->pk, s, ns, scratch);
 	bool none[KP_REORDER_MAX] = {false}, hot[KP_REORDER_MAX] = {false};
 	int best[KP_REORDER_MAX], cool[KP_REORDER_MAX];
 	int tenant = kpa_tenant_col(adv, t);
@@ -289,21 +288,22 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	const int *chosen = best;
 	double chosen_w = best_w;
 	const char *tradeoff = "";
-	if (hot[best[0]]) {
-		/* never bring back a hotspot silently */
+	if (best_w >= 0 && hot[best[0]]) {
+		/* never bring back a hotspot silently: the order with a cool lead */
 		double cool_w = kpa_search_order(adv, with, s, ns, scratch, hot, cool);
-		if (cool_w > current) {
-			chosen = cool;
-			chosen_w = cool_w;
-			if (best_w > cool_w)
-				tradeoff = kp_arena_printf(adv->a, "; leading with %s would serve more, but it is a "
-				                           "write hotspot", t->cols[t->pk.parts[best[0]].col].name);
-		} else {
-			chosen_w = current;
-		}
+		chosen = cool;
+		chosen_w = cool_w;
+		if (cool_w >= 0 && best_w > cool_w)
+			tradeoff = kp_arena_printf(adv->a, "; leading with %s would serve more, but it is a "
+			                           "write hotspot", t->cols[t->pk.parts[best[0]].col].name);
 	}
 	free(s);
-	if (chosen_w > current) {
+	/* the order found is a candidate whenever it differs from the key:
+	 * whether it pays (rows read, writes, what it breaks) the judge says */
+	bool same = true;
+	for (int i = 0; i < n && chosen_w >= 0; i++)
+		same &= chosen[i] == i;
+	if (!same) {
 		kp_key nk;
 		nk.n = n;
 		nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);

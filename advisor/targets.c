@@ -17,6 +17,7 @@ static const target_info targets[] = {
 		.id_source = "take ids from a generator outside the table (a ticket or sequence service) and "
 		             "hash-prefix them",
 		.max_in_list = 2000, .max_limit = 10000, .order_in_key_order = true, .bounded_lead = true,
+		.search_index = KPA_SEARCH_SQL,
 		.refuses = 1u << KP_CX_CTE | 1u << KP_CX_JOIN | 1u << KP_CX_UNION_ALL | 1u << KP_CX_SETOP |
 		           1u << KP_CX_SUBQUERY | 1u << KP_CX_DERIVED | 1u << KP_CX_WINDOW,
 		.refuses_why = "lindorm refuses it too: its SELECT reads one table (FROM table_name) and \"supports "
@@ -25,7 +26,7 @@ static const target_info targets[] = {
 	[KP_TARGET_TABLESTORE] = {
 		.name = "tablestore", .lead_word = "partition key", .key_word = "partition key", .max_key_parts = 4,
 		.strict_key_types = true, .hash_part_error = true, .names = KP_NAMES_NOCASE, .dq_strings = true,
-		.never_reject = true, .index_policy = true,
+		.never_reject = true, .index_policy = true, .max_indexes = 5, .search_index = KPA_SEARCH_API,
 		.full_scan_note = "Tablestore runs it, reading every partition, and fails it past its SQL scan limits: "
 		                  "\"100,000 for the number of scanned rows, 128 MB for the size of scanned data, "
 		                  "and 30 seconds for the scan duration\"",

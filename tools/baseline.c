@@ -173,9 +173,11 @@ bool kp_baseline_take(kp_baseline *b, uint64_t fp, uint64_t v1)
 		return false;
 	kp_baseline_entry *e = *slot(b, fp);
 	if (!e || e->legacy || !e->left) {
-		/* a version 1 entry: the statement's text shape */
-		e = b->has_legacy ? *slot(b, v1) : NULL;
-		if (!e || !e->legacy || !e->left)
+		/* a version 1 entry: the statement's text shape; or a version 2
+		 * entry of application code written before its statements were
+		 * fingerprinted (text shape too, unmarked) */
+		e = fp != v1 ? *slot(b, v1) : NULL;
+		if (!e || !e->left)
 			return false;
 	}
 	e->left--;

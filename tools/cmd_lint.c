@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "advisor/advisor.h"
+#include "grammar/parse.h"
 #include "lib/embed.h"
 #include "tools/baseline.h"
 #include "tools/diffscope.h"
@@ -88,7 +89,8 @@ const char cli_usage_check[] =
 	"Checks the schema (write hotspots, key size and shape, column families, the\n"
 	"target's hard limits) and, with a workload, which queries the keys serve;\n"
 	"then reviews the design table by table: the rules propose hash prefixes,\n"
-	"salting, index tables, secondary indexes, a reordered key, DESC key columns;\n"
+	"salting, index tables, secondary indexes, a search index (Lindorm,\n"
+	"Tablestore), a reordered key, DESC key columns;\n"
 	"one judge plans the whole weighted workload on each and recommends one\n"
 	"change per table (or says the design stands), the alternatives ranked\n"
 	"with what they trade (docs/advice.md). A workload query may carry a weight\n"
@@ -245,6 +247,32 @@ static int lint_event(void *ctx, kp_event *ev)
 	return 0;
 }
 
+/* The statement the SQL built from application code is, fingerprinted as
+ * a .sql file's statement is (grammar/fingerprint.h): a baseline then knows
+ * a finding by what can change its plan, not by the text (parentheses,
+ * layout and a literal's spelling apart). The SQL parses: lint planned it.
+ * When it does not (the variant's text is not the statement's), the text
+ * shape stays. */
+static void host_fingerprint(cli *c, kp_source *src, kp_arena *a)
+{
+	kp_parser *p = kp_parser_new();
+	if (!p)
+		return;
+	int names = kp_target_names(c->target);
+	kp_parser_fold_upper(p, names == KP_NAMES_UPPER);
+	kp_parser_hash_comments(p, names != KP_NAMES_UPPER);
+	kp_parser_dq_strings(p, kp_target_dq_strings(c->target));
+	kp_diags d = {0};
+	kp_stmt *s = NULL;
+	size_t pos = 0;
+	if (kp_parse_next(p, &s, src, &pos, a, &d) == 1 && s) {
+		kp_fp_opts fo;
+		kp_target_fp_opts(&fo, c->target);
+		kp_report_stmt_fingerprint(c->rep, s, &fo);
+	}
+	kp_parser_free(p);
+}
+
 /* SQL taken out of application code (lib/embed.c): the findings of each
  * statement, merged across its variants, and the host's keyplan: comments,
  * into the report. */
@@ -257,10 +285,16 @@ static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
 	/* baselines know a finding by its statement's shape: the SQL as built
 	 * (one variant's), not the host line, so "WHERE" -> "where" in the
 	 * Java string is the same finding */
-	if (d->head && d->head->src)
+	kp_arena pa;
+	kp_arena_init(&pa);
+	if (d->head && d->head->src) {
 		kp_report_stmt_shape(c->rep, d->head->src, 0, (uint32_t)d->head->src->len, NULL);
+		if (c->rep->baseline || c->rep->record)
+			host_fingerprint(c, d->head->src, &pa);
+	}
 	kp_report_emit(c->rep, d);
 	kp_report_stmt_clear(c->rep);
+	kp_arena_free(&pa);
 }
 
 static void host_comment(void *ctx, kp_source *host, uint32_t off, uint32_t end, uint32_t stmt_off,

@@ -191,8 +191,14 @@ void expect_fixpoint(const run *r, const char *const *schema, int n, const char 
 		const kp_advice *x = v->recommended.items[i];
 		if (!x->index)
 			continue;
-		if (!strcmp(x->kind, "secondary_index") && x->ddl) {
+		if ((!strcmp(x->kind, "secondary_index") || !strcmp(x->kind, "search_index")) && x->ddl) {
 			kp_buf_printf(&s, "%s;\n", x->ddl);
+		} else if (!strcmp(x->kind, "search_index")) {
+			/* created by API: keyplan's schema reads it in SQL */
+			kp_buf_printf(&s, "CREATE INDEX fp_%u USING SEARCH ON %s (", i, table);
+			for (uint32_t c = 0; c < x->columns.n; c++)
+				kp_buf_printf(&s, "%s%s", c ? ", " : "", (char *)x->columns.items[c]);
+			kp_buf_puts(&s, ");\n");
 		} else {
 			/* an index table, or an index created by API: as an index on
 			 * the same columns (the reads then go to it) */

@@ -233,6 +233,219 @@ static void test_d6_inventory_low_cardinality_lead(void)
 	run_free(&r);
 }
 
+/* ---------------------------------------------- third round (E1-E6) */
+
+/* E1: a game leaderboard (DynamoDB's GameScores and its GameTitleIndex).
+ * Expected: a secondary index [GAME_TITLE][TOP_SCORE DESC]; no key change.
+ * Phoenix sorts the top ten still: TOP_SCORE is nullable, and ORDER BY ...
+ * DESC puts NULLs last where the DESC index stores them first; the index
+ * reads one game's scores instead of every row. */
+static void test_e1_leaderboard_index(void)
+{
+	static const char *schema[] = {"CREATE TABLE game_scores (user_id VARCHAR(32) NOT NULL, game_title VARCHAR(64) NOT "
+	                               "NULL, top_score BIGINT, top_score_time TIMESTAMP, wins INTEGER, losses INTEGER "
+	                               "CONSTRAINT pk PRIMARY KEY (user_id, game_title))"};
+	const char *w = "-- weight: 5000\nSELECT top_score, wins, losses FROM game_scores WHERE user_id = ? AND game_title = ?;\n"
+	                "-- weight: 1000\nSELECT user_id, top_score FROM game_scores WHERE game_title = ? ORDER BY top_score "
+	                "DESC LIMIT 10;\n"
+	                "-- weight: 200\nSELECT game_title, top_score FROM game_scores WHERE user_id = ?;\n"
+	                "-- weight: 3000\nUPSERT INTO game_scores (user_id, game_title, top_score, top_score_time, wins, "
+	                "losses) VALUES (?, ?, ?, ?, ?, ?);\n";
+	run r;
+	run_w(&r, schema[0], w, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "GAME_SCORES", "secondary_index [GAME_TITLE][TOP_SCORE DESC][USER_ID]");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "GAME_SCORES", 4), "full scan -> SCAN");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "GAME_SCORES", 2), "");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "GAME_SCORES", 6), "");
+	/* the reorder that would lead with the game breaks the per-user read */
+	const kp_advice *re = alternative(&r, "GAME_SCORES", "reorder_key", "[GAME_TITLE][USER_ID]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(re);
+	CU_ASSERT_PTR_NOT_NULL(strstr(re->message, "makes worse: w.sql:6 (SCAN -> full scan, weight 200)"));
+	const kp_table_review *v = review_of(&r, "GAME_SCORES");
+	CU_ASSERT_EQUAL(v->rows_per_insert_after, 2);
+	CU_ASSERT_EQUAL(v->after.read, 12005000);
+	expect_fixpoint(&r, schema, 1, w, KP_TARGET_PHOENIX, "game_scores");
+	run_free(&r);
+}
+
+static const char *const e2_schema[] = {
+	"CREATE TABLE devices (device_id VARCHAR(64) NOT NULL, city VARCHAR(32), model VARCHAR(32), firmware "
+	"VARCHAR(16), status VARCHAR(16), battery INTEGER, owner_id VARCHAR(64), last_seen BIGINT, PRIMARY KEY "
+	"(device_id))"};
+static const char *const e2_workload =
+	"-- weight: 20000\nSELECT * FROM devices WHERE device_id = ?;\n"
+	"-- weight: 100\nSELECT device_id FROM devices WHERE city = ? AND status = ? LIMIT 100;\n"
+	"-- weight: 100\nSELECT device_id FROM devices WHERE model = ? AND firmware = ? LIMIT 100;\n"
+	"-- weight: 100\nSELECT device_id FROM devices WHERE battery < ? AND city = ? LIMIT 100;\n"
+	"-- weight: 100\nSELECT device_id FROM devices WHERE owner_id = ? LIMIT 100;\n"
+	"-- weight: 100\nSELECT device_id FROM devices WHERE firmware = ? AND status = ? LIMIT 100;\n"
+	"-- weight: 100\nSELECT device_id, battery FROM devices WHERE status = ? AND model = ? LIMIT 100;\n"
+	"-- weight: 20000\nUPSERT INTO devices (device_id, city, model, firmware, status, battery, owner_id, last_seen) "
+	"VALUES (?, ?, ?, ?, ?, ?, ?, ?);\n";
+
+/* E2: a device fleet filtered ad hoc on a Lindorm wide table (Lindorm's
+ * search index overview). Expected: one search index over the six filtered
+ * columns, not six secondary indexes. Before: six secondary indexes were
+ * recommended (every insert writing 7 rows); the search index was no
+ * candidate. */
+static void test_e2_lindorm_ad_hoc_filters_search_index(void)
+{
+	run r;
+	run_w(&r, e2_schema[0], e2_workload, KP_TARGET_LINDORM);
+	expect_recommended(&r, "devices", "search_index -");
+	const kp_table_review *v = review_of(&r, "devices");
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE INDEX idx_devices_search USING SEARCH ON devices (city, model, firmware, "
+	                               "status, battery, owner_id)");
+	for (uint32_t line = 4; line <= 14; line += 2)
+		CU_ASSERT_STRING_EQUAL(change_at(&r, "devices", line), "REJECTED -> SEARCH");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "devices", 2), "");
+	CU_ASSERT_EQUAL(v->rows_per_insert_after, 2);
+	/* the KV indexes stay alternatives, each with what it trades */
+	CU_ASSERT_EQUAL(count_kind(&r, "secondary_index"), 6);
+	const kp_advice *ix = alternative(&r, "devices", "secondary_index", "[city][status][device_id]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ix);
+	CU_ASSERT_PTR_NOT_NULL(ix->trades);
+	expect_fixpoint(&r, e2_schema, 1, e2_workload, KP_TARGET_LINDORM, "devices");
+	run_free(&r);
+}
+
+/* The same workload on Phoenix, which has no search index: the index
+ * bound holds (at most 5 KV indexes a table, where the model alone would
+ * take one for each of the six reads); the sixth read is filtered through
+ * one of the five, its own index an alternative. */
+static void test_index_bound_without_search_index(void)
+{
+	run r;
+	run_w(&r, e2_schema[0], e2_workload, KP_TARGET_PHOENIX);
+	const kp_table_review *v = review_of(&r, "DEVICES");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->recommended.n, 5);
+	CU_ASSERT_EQUAL(v->rows_per_insert_after, 6);
+	CU_ASSERT_EQUAL(count_kind(&r, "search_index"), 0);
+	int scan = 0, filtered = 0;
+	for (uint32_t line = 4; line <= 14; line += 2) {
+		scan += !strcmp(change_at(&r, "DEVICES", line), "full scan -> SCAN");
+		filtered += !strcmp(change_at(&r, "DEVICES", line), "full scan -> FILTERED SCAN");
+	}
+	CU_ASSERT_EQUAL(scan, 5);
+	CU_ASSERT_EQUAL(filtered, 1);   /* through one of the five, on the one column it binds */
+	run_free(&r);
+}
+
+/* E3: order management filtered ad hoc on Tablestore (its search index
+ * overview and limits; its index selection policy). Expected: one search
+ * index over the filtered columns; the buyer's history reads from it too,
+ * in order. Before: four secondary indexes and a bucketed index table. */
+static void test_e3_tablestore_orders_search_index(void)
+{
+	static const char *schema[] = {"CREATE TABLE orders (order_id VARCHAR(64) NOT NULL, buyer_id VARCHAR(64), seller_id "
+	                               "VARCHAR(64), status VARCHAR(16), product VARCHAR(128), amount BIGINT, created "
+	                               "BIGINT, PRIMARY KEY (order_id))"};
+	const char *w = "-- weight: 10000\nSELECT * FROM orders WHERE order_id = ?;\n"
+	                "-- weight: 3000\nSELECT order_id, amount, status FROM orders WHERE buyer_id = ? ORDER BY created "
+	                "DESC LIMIT 20;\n"
+	                "-- weight: 100\nSELECT order_id FROM orders WHERE seller_id = ? AND status = ? LIMIT 50;\n"
+	                "-- weight: 100\nSELECT order_id FROM orders WHERE seller_id = ? AND created >= ? AND created < ? "
+	                "LIMIT 50;\n"
+	                "-- weight: 100\nSELECT order_id FROM orders WHERE product = ? AND status = ? LIMIT 50;\n"
+	                "-- weight: 100\nSELECT order_id FROM orders WHERE amount > ? AND status = ? LIMIT 50;\n"
+	                "-- weight: 100\nSELECT order_id FROM orders WHERE buyer_id = ? AND status = ? LIMIT 50;\n"
+	                "-- weight: 10000\nINSERT INTO orders (order_id, buyer_id, seller_id, status, product, amount, "
+	                "created) VALUES (?, ?, ?, ?, ?, ?, ?);\n";
+	run r;
+	run_w(&r, schema[0], w, KP_TARGET_TABLESTORE);
+	expect_recommended(&r, "orders", "search_index -");
+	const kp_table_review *v = review_of(&r, "orders");
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_PTR_NULL(x->ddl);   /* CreateSearchIndex: no SQL */
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "created with the CreateSearchIndex operation"));
+	CU_ASSERT_EQUAL(x->columns.n, 6);
+	for (uint32_t line = 4; line <= 14; line += 2)
+		CU_ASSERT_STRING_EQUAL(change_at(&r, "orders", line), "full scan -> SEARCH");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "orders", 2), "");
+	CU_ASSERT_EQUAL(v->after.read, 95000);
+	CU_ASSERT_PTR_NOT_NULL(alternative(&r, "orders", "secondary_index", "[buyer_id][created][order_id]"));
+	expect_fixpoint(&r, schema, 1, w, KP_TARGET_TABLESTORE, "orders");
+	run_free(&r);
+}
+
+/* E4: a login history keyed by user, then an AUTO_INCREMENT sequence
+ * (Tablestore's auto-increment primary key column). Expected: the design
+ * stands; no desc_key of the generated column. */
+static void test_e4_auto_increment_design_stands(void)
+{
+	const char *schema = "CREATE TABLE login_history (user_id VARCHAR(64) NOT NULL, seq BIGINT NOT NULL "
+	                     "AUTO_INCREMENT, ip VARCHAR(64), device VARCHAR(64), PRIMARY KEY (user_id, seq))";
+	const char *w = "-- weight: 5000\nSELECT ip, device, seq FROM login_history WHERE user_id = ? ORDER BY seq DESC LIMIT "
+	                "10;\n"
+	                "-- weight: 500\nSELECT ip, device FROM login_history WHERE user_id = ? AND seq > ?;\n"
+	                "-- weight: 10000\nINSERT INTO login_history (user_id, ip, device) VALUES (?, ?, ?);\n";
+	run r;
+	run_w(&r, schema, w, KP_TARGET_TABLESTORE);
+	expect_recommended(&r, "login_history", "");
+	CU_ASSERT_EQUAL(r.adv.advice.n, 0);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_DESC_KEY, NULL), 1);   /* the finding, with its backward read */
+	const kp_table_review *v = review_of(&r, "login_history");
+	CU_ASSERT_EQUAL(v->before.hot, 0);
+	CU_ASSERT_EQUAL(v->after.read, v->before.read);
+	run_free(&r);
+}
+
+/* E5: chat messages keyed by channel and time bucket (Discord's message
+ * store). Expected: the key's columns and order stand; desc_key on
+ * message_id acceptable. keyplan recommends it: both newest-first reads
+ * then read forwards. */
+static void test_e5_channel_messages_desc(void)
+{
+	static const char *schema[] = {"CREATE TABLE messages (channel_id BIGINT NOT NULL, bucket INTEGER NOT NULL, "
+	                               "message_id BIGINT NOT NULL, author_id BIGINT, content VARCHAR(4000), PRIMARY KEY "
+	                               "(channel_id, bucket, message_id))"};
+	const char *w = "-- weight: 10000\nSELECT * FROM messages WHERE channel_id = ? AND bucket = ? ORDER BY message_id "
+	                "DESC LIMIT 50;\n"
+	                "-- weight: 2000\nSELECT * FROM messages WHERE channel_id = ? AND bucket = ? AND message_id < ? "
+	                "ORDER BY message_id DESC LIMIT 50;\n"
+	                "-- weight: 200\nSELECT * FROM messages WHERE channel_id = ? AND bucket = ? AND message_id = ?;\n"
+	                "-- weight: 20000\nINSERT INTO messages (channel_id, bucket, message_id, author_id, content) VALUES "
+	                "(?, ?, ?, ?, ?);\n";
+	run r;
+	run_w(&r, schema[0], w, KP_TARGET_LINDORM);
+	expect_recommended(&r, "messages", "desc_key [channel_id][bucket][message_id DESC]");
+	CU_ASSERT_EQUAL(count_kind(&r, "reorder_key"), 0);
+	CU_ASSERT_EQUAL(count_kind(&r, "hash_prefix"), 0);
+	CU_ASSERT_EQUAL(count_kind(&r, "salt_buckets"), 0);
+	CU_ASSERT_EQUAL(count_kind(&r, "secondary_index"), 0);
+	const kp_table_review *v = review_of(&r, "messages");
+	CU_ASSERT_EQUAL(v->changes.n, 2);   /* SCAN read backwards -> SCAN, both reads */
+	CU_ASSERT_EQUAL(v->after.read, 520200);
+	expect_fixpoint(&r, schema, 1, w, KP_TARGET_LINDORM, "messages");
+	run_free(&r);
+}
+
+/* E6: hotel room availability (Cassandra: The Definitive Guide's hotel
+ * model). Expected: the key stands; an index for the room's calendar
+ * acceptable; no reorder leading with the date. */
+static void test_e6_hotel_rooms_key_stands(void)
+{
+	static const char *schema[] = {"CREATE TABLE available_rooms (hotel_id VARCHAR(16) NOT NULL, stay_date BIGINT NOT "
+	                               "NULL, room_number INTEGER NOT NULL, is_available BOOLEAN, PRIMARY KEY (hotel_id, "
+	                               "stay_date, room_number))"};
+	const char *w = "-- weight: 5000\nSELECT room_number, is_available FROM available_rooms WHERE hotel_id = ? AND "
+	                "stay_date >= ? AND stay_date <= ?;\n"
+	                "-- weight: 300\nSELECT stay_date, is_available FROM available_rooms WHERE hotel_id = ? AND "
+	                "room_number = ? AND stay_date >= ? AND stay_date <= ?;\n"
+	                "-- weight: 1000\nUPSERT INTO available_rooms (hotel_id, stay_date, room_number, is_available) "
+	                "VALUES (?, ?, ?, ?);\n";
+	run r;
+	run_w(&r, schema[0], w, KP_TARGET_LINDORM);
+	expect_recommended(&r, "available_rooms", "secondary_index [hotel_id][room_number][stay_date]");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "available_rooms", 4), "FILTERED SCAN -> SCAN");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "available_rooms", 2), "");
+	CU_ASSERT_EQUAL(count_kind(&r, "reorder_key"), 0);
+	expect_fixpoint(&r, schema, 1, w, KP_TARGET_LINDORM, "available_rooms");
+	run_free(&r);
+}
+
 static int setup(void)
 {
 	run_as_target = true;
@@ -245,4 +458,11 @@ KPT_SUITE("designs", setup, NULL,
 	{"D3: a multi-tenant table's index leads with the tenant", test_d3_multi_tenant_index_leads_with_the_tenant},
 	{"D4: a Tablestore inbox reads newest first backward", test_d4_tablestore_inbox_reads_backward},
 	{"D5: an audit log keyed by a CURRENT_TIMESTAMP default is reordered", test_d5_audit_log_default_current_timestamp},
-	{"D6: an inventory led by 20 warehouses is reordered", test_d6_inventory_low_cardinality_lead})
+	{"D6: an inventory led by 20 warehouses is reordered", test_d6_inventory_low_cardinality_lead},
+	{"E1: a leaderboard gets the game's index by score", test_e1_leaderboard_index},
+	{"E2: a Lindorm wide table filtered ad hoc gets one search index", test_e2_lindorm_ad_hoc_filters_search_index},
+	{"the index bound: at most 5 KV indexes a table where no search index exists", test_index_bound_without_search_index},
+	{"E3: Tablestore orders filtered ad hoc get one search index", test_e3_tablestore_orders_search_index},
+	{"E4: an auto-increment login history stands", test_e4_auto_increment_design_stands},
+	{"E5: channel messages read newest first get DESC, nothing else", test_e5_channel_messages_desc},
+	{"E6: hotel room availability keeps its key", test_e6_hotel_rooms_key_stands})

@@ -130,6 +130,13 @@ static void test_sort_not_counted_as_served(void)
 	            "LIMIT 50;\n", KP_TARGET_LINDORM);
 	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
 		const kp_advice *x = r.adv.advice.items[i];
+		if (!strcmp(x->kind, "search_index")) {
+			/* it sorts by any of its columns: updated_at is one */
+			CU_ASSERT_EQUAL(x->columns.n, 3);
+			CU_ASSERT_STRING_EQUAL(x->columns.items[2], "updated_at");
+			CU_ASSERT_FALSE(x->recommended);
+			continue;
+		}
 		CU_ASSERT_PTR_NOT_NULL(x->key && strstr(x->key, "[updated_at"));
 	}
 	expect_recommended(&r, "tickets", "secondary_index [tenant_id][status][updated_at DESC][ticket_id]");

@@ -200,7 +200,7 @@ static void test_advice(void)
 	                "SELECT * FROM orders WHERE status = 'paid' AND orderid = 7;\n";
 	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_WORKLOAD, "w.sql", w, strlen(w)), KEYPLAN_OK);
 	CU_ASSERT_EQUAL(keyplan_advise(k, on_advice, &s), KEYPLAN_OK);
-	CU_ASSERT_EQUAL_FATAL(s.nadvice, 2);
+	CU_ASSERT_EQUAL_FATAL(s.nadvice, 3);
 	/* the recommendation first: the index the store maintains, at the cost
 	 * of the index table the application would write */
 	ASSERT_STR(s.akind[0], "secondary_index");
@@ -211,7 +211,7 @@ static void test_advice(void)
 	           "of 51 weight\", \"key\": \"[orderid][status][userid]\", \"ddl\": \"CREATE INDEX "
 	           "idx_orders_orderid_status ON orders (orderid, status) INCLUDE (amount)\", \"serves\": 50, \"of\": "
 	           "50, \"served_before\": 1, \"served_after\": 51, \"weight\": 51, \"fanout\": 0, \"worse\": [], "
-	           "\"rank\": 1, \"recommended\": true, \"excludes\": [1], \"trades\": null}");
+	           "\"rank\": 1, \"recommended\": true, \"excludes\": [1, 2], \"trades\": null}");
 	CU_ASSERT_EQUAL(s.recommended[0], 1);
 	CU_ASSERT_EQUAL(s.rank[0], 1);
 	/* its write cost: an insert writes the row and its index row; the
@@ -233,6 +233,12 @@ static void test_advice(void)
 	           "NULL, status VARCHAR(16) NOT NULL, amount DOUBLE, PRIMARY KEY (orderid, status, userid))");
 	CU_ASSERT_EQUAL(s.serves[1], 50);
 	CU_ASSERT_EQUAL(s.of[1], 50);
+	/* a search index over the read's columns, an alternative on the same
+	 * columns (pick one) */
+	ASSERT_STR(s.akind[2], "search_index");
+	CU_ASSERT_EQUAL(s.recommended[2], 0);
+	CU_ASSERT_EQUAL(s.rank[2], 3);
+	ASSERT_STR(s.addl[2], "CREATE INDEX idx_orders_search USING SEARCH ON orders (orderid, status)");
 	/* the advisor's finding on the query it cannot serve comes as a diagnostic */
 	CU_ASSERT_EQUAL(s.nother, 1);
 	ASSERT_STR(s.orule[0], "KP120");

@@ -84,6 +84,34 @@ with kptest.tempdir() as tmp:
     rc, out, err = run(*lint, "q.sql", "--baseline", "b.json", "--format", "json", cwd=tmp)
     check("another statement's finding is new", rc == 0 and
           [d["rule"] for d in json.loads(out)["diagnostics"]] == ["KP001"], out + err)
+    # application code: the SQL built from a Java string is fingerprinted as
+    # a statement too, so parentheses or layout changed in the string keep
+    # the finding known (its text shape told them apart)
+    java = ('class App {\n  void f(java.sql.Statement st) throws Exception {\n'
+            '    st.executeQuery("SELECT * FROM orders WHERE orderid = 1");\n  }\n}\n')
+    write(os.path.join(tmp, "App.java"), java)
+    rc, out, err = run(*lint, "App.java", "--format", "json", cwd=tmp)
+    check("the Java string's statement draws KP001",
+          [d["rule"] for d in json.loads(out)["diagnostics"]] == ["KP001"], out + err)
+    rc, out, err = run(*lint, "App.java", "--write-baseline", "app.json", cwd=tmp)
+    got = entries(os.path.join(tmp, "app.json"))
+    text_fp = "%016x" % fnv(fnv(FNV, "KP001"), "|%016x|0|" % fnv(FNV, "select * from orders where orderid = ?"))
+    check("... recorded by its statement's fingerprint, not its text shape",
+          len(got) == 1 and got[0]["file"] == "App.java" and got[0]["fingerprint"] != text_fp and
+          "fingerprint_version" not in got[0], json.dumps(got))
+    write(os.path.join(tmp, "App.java"), java.replace("WHERE orderid = 1", "WHERE (orderid = 2)"))
+    rc, out, err = run(*lint, "App.java", "--baseline", "app.json", "--format", "json", cwd=tmp)
+    check("... the same statement in parentheses is known", rc == 0 and json.loads(out)["diagnostics"] == [],
+          out + err)
+    # a version 2 file written before: the Java statement's entry by its text shape, unmarked
+    old = ('{"keyplan_baseline": 2, "findings": [\n'
+           '{"fingerprint": "%s", "count": 1, "rule": "KP001", "table": null, "file": "App.java", "line": 3, '
+           '"statement": "select * from orders where orderid = ?"}\n]}\n' % text_fp)
+    write(os.path.join(tmp, "old2.json"), old)
+    write(os.path.join(tmp, "App.java"), java)
+    rc, out, err = run(*lint, "App.java", "--baseline", "old2.json", "--format", "json", cwd=tmp)
+    check("... and an older version 2 entry of it, by its text shape, still matches",
+          rc == 0 and json.loads(out)["diagnostics"] == [], out + err)
     # an unknown version is refused, located
     write(os.path.join(tmp, "v9.json"), '{"keyplan_baseline": 9, "findings": [\n]}\n')
     rc, out, err = run(*lint, "q.sql", "--baseline", "v9.json", cwd=tmp)
