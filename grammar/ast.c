@@ -31,6 +31,18 @@ const char *kp_stmt_kind_name(kp_stmt_kind k)
 	return t[k];
 }
 
+const char *kp_sql_form_name(kp_sql_form f)
+{
+	static const char *t[KP_F__COUNT] = {
+		[KP_F_FOREIGN_KEY] = "FOREIGN KEY", [KP_F_REFERENCES] = "REFERENCES", [KP_F_CHECK] = "CHECK",
+		[KP_F_UNIQUE] = "UNIQUE", [KP_F_GENERATED] = "an identity or generated column",
+		[KP_F_CHARSET] = "CHARACTER SET", [KP_F_RETURNING] = "RETURNING", [KP_F_ON_CONFLICT] = "ON CONFLICT",
+		[KP_F_INSERT_OR] = "INSERT OR", [KP_F_PG_CAST] = "'::' casts", [KP_F_MATCH_OP] = "MATCH",
+		[KP_F_ADD_PRIMARY_KEY] = "ALTER TABLE ... ADD PRIMARY KEY",
+	};
+	return (unsigned)f < KP_F__COUNT && t[f] ? t[f] : "";
+}
+
 bool kp_stmt_is_ddl(kp_stmt_kind k)
 {
 	return k == KP_S_CREATE_TABLE || k == KP_S_CREATE_INDEX || k == KP_S_DROP || k == KP_S_CREATE_VIEW ||

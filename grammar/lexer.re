@@ -344,6 +344,18 @@ loop:
 	'over'            { TOK(TK_OVER); }
 	'interval'        { TOK(TK_INTERVAL); }
 	'tablesample'     { TOK(TK_TABLESAMPLE); }
+	'foreign'         { TOK(TK_FOREIGN); }
+	'references'      { TOK(TK_REFERENCES); }
+	'check'           { TOK(TK_CHECK); }
+	'no'              { TOK(TK_NO); }
+	'deferrable'      { TOK(TK_DEFERRABLE); }
+	'initially'       { TOK(TK_INITIALLY); }
+	'generated'       { TOK(TK_GENERATED); }
+	'identity'        { TOK(TK_IDENTITY); }
+	'stored'          { TOK(TK_STORED); }
+	'virtual'         { TOK(TK_VIRTUAL); }
+	'character'       { TOK(TK_CHARACTER); }
+	'charset'         { TOK(TK_CHARSET); }
 
 	idstart idcont*   { TOK(TK_ID); }
 
@@ -366,6 +378,7 @@ loop:
 	"/" { TOK(TK_SLASH); }
 	"%" { TOK(TK_REM); }
 	"||" { TOK(TK_CONCAT); }
+	"::" { TOK(TK_DCOLON); }
 
 	[\x80-\xff]       { return lex_error(lx, t, start, 1, YYCURSOR, "in input"); }
 	*                 { char m[48]; if (*start >= 0x20 && *start < 0x7f) snprintf(m, sizeof m, "unexpected character '%c'", *start); else snprintf(m, sizeof m, "unexpected control character 0x%02x", *start);

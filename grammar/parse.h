@@ -43,6 +43,8 @@ typedef struct kp_pctx {
 	                           (type 0: the end of the statement) */
 	uint32_t largest_in;    /* most values in one IN list so far */
 	uint32_t ncolrefs;      /* column references so far (kp_expr.ref) */
+	kp_list forms;          /* kp_form_use*: forms read but not planned (kp_stmt.forms) */
+	uint32_t cons_end;      /* end of the last column constraint's CONSTRAINT name */
 	bool fold_upper;        /* upper-case unquoted names (Phoenix) */
 	int sel_clause;         /* the last SELECT clause seen (KP_SEL_*) */
 	uint32_t sel_at[KP_SEL__COUNT]; /* where each clause's keyword is */

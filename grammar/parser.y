@@ -175,6 +175,17 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
 {
 	kp_list_push(ARENA, l, item);
 }
+
+/* A form the statement says that keyplan reads but does not plan, at its
+ * keyword t (kp_stmt.forms): a target that refuses it says so there. */
+static void use_form(kp_pctx *ctx, kp_sql_form f, kp_token t)
+{
+	kp_form_use *u = kp_arena_alloc(ARENA, sizeof(*u));
+	u->form = f;
+	u->off = t.off;
+	u->len = t.len;
+	push(ctx, &ctx->forms, u);
+}
 }
 
 %syntax_error {
@@ -204,23 +215,25 @@ static void push(kp_pctx *ctx, kp_list *l, void *item)
   LEFT RIGHT FULL OUTER INNER CROSS NATURAL ESCAPE VALUES SET USING GLOB ISNULL NOTNULL COLLATE
   NULLS FIRST LAST FETCH NEXT CURRENT VALUE FOR ROW ROWS ONLY ARRAY ANY SOME MATCH AGAINST
   IGNORE UPDATE_ONLY RETURNING ILIKE DISTINCTROW WITHIN OVER INTERVAL TABLESAMPLE
-  VIEW ALTER ADD COLUMN CASCADE SPLIT ROW_TIMESTAMP LOCAL UNCOVERED IMMUTABLE USE.
+  VIEW ALTER ADD COLUMN CASCADE SPLIT ROW_TIMESTAMP LOCAL UNCOVERED IMMUTABLE USE
+  FOREIGN REFERENCES CHECK NO DEFERRABLE INITIALLY GENERATED IDENTITY STORED VIRTUAL
+  CHARACTER CHARSET.
 
 /* Only to settle `FROM t ALLOW FILTERING` (see the select rules): after
  * the table name, ALLOW is shifted, never taken as an alias. */
 %nonassoc FROM.
-%nonassoc ALLOW OFFSET FETCH TABLESAMPLE.
+%nonassoc ALLOW OFFSET FETCH TABLESAMPLE RETURNING.
 %left OR.
 %left AND.
 %right NOT.
-%left IS LIKE ILIKE GLOB BETWEEN IN ISNULL NOTNULL NE EQ.
+%left IS LIKE ILIKE GLOB MATCH BETWEEN IN ISNULL NOTNULL NE EQ.
 %left GT LE LT GE.
 %right ESCAPE.
 %left PLUS MINUS.
 %left STAR SLASH REM.
 %left CONCAT.
 %right UMINUS.
-%left COLLATE LBRACKET.
+%left COLLATE LBRACKET DCOLON.
 
 /* Tokens the lexer produces that no rule uses: the driver handles them. */
 %token SEMI JOIN UNION INTERSECT EXCEPT OVER.
@@ -266,8 +279,12 @@ crtable ::= CREATE IMMUTABLE TABLE.
 
 tellist ::= tel.
 tellist ::= tellist COMMA tel.
-/* Phoenix's canonical form: no comma before CONSTRAINT ... PRIMARY KEY */
-tellist ::= tellist pkcons.
+/* Phoenix's canonical form, no comma before CONSTRAINT ... PRIMARY KEY, is
+ * read as the last column's constraint (colconstraints): a named column
+ * constraint starts with the same CONSTRAINT word, and one token of
+ * lookahead cannot tell them apart. After a column with no type: */
+tel ::= colname(C) CONSTRAINT nm PRIMARY(P) KEY LP keyparts(K) RP. {
+	C->off = C->family.s ? C->family.off : C->name.off; C->untyped = true; add_column(ctx, C); set_pk(ctx, P, K); }
 
 %include {
 /* The CREATE TABLE or CREATE VIEW whose elements are being read. */
@@ -275,6 +292,9 @@ static kp_create_table *cur_table(kp_pctx *ctx)
 {
 	return &ctx->stmt->u.create_table;
 }
+
+static void add_inline_index(kp_pctx *ctx, int unique, kp_name n, kp_name using, kp_list k, kp_list inc);
+static kp_keypart *mkpart(kp_pctx *ctx, kp_name col, uint32_t end);
 
 static void add_column(kp_pctx *ctx, kp_coldef *c)
 {
@@ -284,6 +304,13 @@ static void add_column(kp_pctx *ctx, kp_coldef *c)
 	push(ctx, &t->cols, c);
 	if (t->cols.n > KP_MAX_COLUMNS)
 		kp_pctx_error(ctx, KP_R_LIMITS, c->off, 0, "more than 4096 columns in one table");
+	if (c->unique && !c->primary_key) {
+		/* a column's UNIQUE is the table's UNIQUE (c): a unique index, as
+		 * MySQL, PostgreSQL and SQLite create one */
+		kp_list k = {0}, none = {0};
+		push(ctx, &k, mkpart(ctx, c->name, c->name.off + c->name.srclen));
+		add_inline_index(ctx, 1, noname(), noname(), k, none);
+	}
 }
 }
 
@@ -316,19 +343,67 @@ static void add_inline_index(kp_pctx *ctx, int unique, kp_name n, kp_name using,
 
 /* PRIMARY and USING are spelled out in each rule (no empty rule before
  * them), so lemon never lets them fall back to an identifier there. */
-tel ::= PRIMARY(P) KEY LP keyparts(K) RP. { set_pk(ctx, P, K); }
+tel ::= PRIMARY(P) KEY LP keyparts(K) RP myidxopts. { set_pk(ctx, P, K); }
 tel ::= pkcons.
-pkcons ::= CONSTRAINT nm PRIMARY(P) KEY LP keyparts(K) RP. { set_pk(ctx, P, K); }
-tel ::= idxkw(U) using_opt(S) LP keyparts(K) RP include_opt(I) idxwith. { add_inline_index(ctx, U, noname(), S, K, I); }
-tel ::= idxkw(U) nm(N) using_opt(S) LP keyparts(K) RP include_opt(I) idxwith. { add_inline_index(ctx, U, N, S, K, I); }
+pkcons ::= CONSTRAINT nm PRIMARY(P) KEY LP keyparts(K) RP myidxopts. { set_pk(ctx, P, K); }
+tel ::= idxkw(U) using_opt(S) LP keyparts(K) RP include_opt(I) idxwith myidxopts. { add_inline_index(ctx, U, noname(), S, K, I); }
+tel ::= idxkw(U) nm(N) using_opt(S) LP keyparts(K) RP include_opt(I) idxwith myidxopts. { add_inline_index(ctx, U, N, S, K, I); }
+/* MySQL's index options after the key parts: USING BTREE | HASH, COMMENT
+ * 'text' (how the store builds the index, not which rows it orders) */
+myidxopts ::= .
+myidxopts ::= myidxopts USING nm.
+myidxopts ::= myidxopts USING HASH.
+myidxopts ::= myidxopts COMMENT STRING.
 
 /* idxkw: 1 for a UNIQUE key */
 %type idxkw {int}
 idxkw(A) ::= KEY. { A = 0; }
 idxkw(A) ::= INDEX. { A = 0; }
-idxkw(A) ::= UNIQUE. { A = 1; }
-idxkw(A) ::= UNIQUE KEY. { A = 1; }
-idxkw(A) ::= UNIQUE INDEX. { A = 1; }
+idxkw(A) ::= UNIQUE(U). { A = 1; use_form(ctx, KP_F_UNIQUE, U); }
+idxkw(A) ::= UNIQUE(U) KEY. { A = 1; use_form(ctx, KP_F_UNIQUE, U); }
+idxkw(A) ::= UNIQUE(U) INDEX. { A = 1; use_form(ctx, KP_F_UNIQUE, U); }
+
+/* Constraints on the table that leave its key alone: read, and kept as
+ * forms (kp_stmt.forms) for the targets that refuse them. MySQL's
+ * [CONSTRAINT [n]] UNIQUE [KEY|INDEX] [name] (...) is a unique index. */
+tel ::= CONSTRAINT nm idxkw(U) using_opt(S) LP keyparts(K) RP include_opt(I) idxwith myidxopts. { add_inline_index(ctx, U, noname(), S, K, I); }
+tel ::= CONSTRAINT nm idxkw(U) nm(N) using_opt(S) LP keyparts(K) RP include_opt(I) idxwith myidxopts. { add_inline_index(ctx, U, N, S, K, I); }
+tel ::= CONSTRAINT nm fkey.
+tel ::= fkey.
+tel ::= CONSTRAINT nm CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); }
+tel ::= CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); }
+
+/* FOREIGN KEY [name] (cols) REFERENCES t [(cols)] [ON DELETE|UPDATE
+ * action] [MATCH FULL|PARTIAL|SIMPLE] [[NOT] DEFERRABLE] [INITIALLY
+ * DEFERRED|IMMEDIATE] (SQL:2016 11.8, MySQL, PostgreSQL, SQLite) */
+fkey ::= FOREIGN(K) KEY LP nmlist RP references. { use_form(ctx, KP_F_FOREIGN_KEY, K); }
+fkey ::= FOREIGN(K) KEY nm LP nmlist RP references. { use_form(ctx, KP_F_FOREIGN_KEY, K); }
+references ::= REFERENCES fullname refcols fkactions.
+refcols ::= .
+refcols ::= LP nmlist RP.
+fkactions ::= .
+fkactions ::= fkactions fkaction.
+fkaction ::= ON DELETE refaction.
+/* ON UPDATE is also MySQL's ON UPDATE CURRENT_TIMESTAMP[()] of a column */
+fkaction ::= ON UPDATE refaction.
+fkaction ::= MATCH id(W). {
+	kp_name n = mkname(ctx, W);
+	if (n.quoted || (!kp_name_eq(&n, "full") && !kp_name_eq(&n, "partial") && !kp_name_eq(&n, "simple")))
+		kp_pctx_syntax_error(ctx, W); }
+fkaction ::= DEFERRABLE.
+fkaction ::= NOT DEFERRABLE.
+fkaction ::= INITIALLY id(W). {
+	kp_name n = mkname(ctx, W);
+	if (n.quoted || (!kp_name_eq(&n, "deferred") && !kp_name_eq(&n, "immediate")))
+		kp_pctx_syntax_error(ctx, W); }
+/* CASCADE, RESTRICT, NO ACTION, SET NULL, SET DEFAULT; or a function
+ * (CURRENT_TIMESTAMP, NOW()) */
+refaction ::= nm.
+refaction ::= nm LP RP.
+refaction ::= nm LP INTEGER RP.
+refaction ::= NO id(W). { want_word(ctx, W, "action"); }
+refaction ::= SET NULL.
+refaction ::= SET DEFAULT.
 
 
 %type using_opt {kp_name}
@@ -425,13 +500,69 @@ colconstraints(A) ::= colconstraints(X) PRIMARY(P) KEY sortorder(D). {
 	if (A->primary_key)
 		kp_pctx_error(ctx, KP_R_BAD_KEY, P.off, P.len, "PRIMARY KEY written twice for one column");
 	A->primary_key = true; A->pk_desc = D; }
-colconstraints(A) ::= colconstraints(X) UNIQUE. { A = X; A->unique = true; }
-colconstraints(A) ::= colconstraints(X) UNIQUE KEY. { A = X; A->unique = true; }
+colconstraints(A) ::= colconstraints(X) UNIQUE(U). { A = X; A->unique = true; use_form(ctx, KP_F_UNIQUE, U); }
+colconstraints(A) ::= colconstraints(X) UNIQUE(U) KEY. { A = X; A->unique = true; use_form(ctx, KP_F_UNIQUE, U); }
 colconstraints(A) ::= colconstraints(X) COMMENT STRING. { A = X; }
-colconstraints(A) ::= colconstraints(X) ON UPDATE nm LP RP. { A = X; }
-colconstraints(A) ::= colconstraints(X) ON UPDATE nm. { A = X; }
 colconstraints(A) ::= colconstraints(X) ROW_TIMESTAMP. { A = X; A->row_timestamp = true; }
 colconstraints(A) ::= colconstraints(X) COLLATE id. { A = X; }
+/* [CONSTRAINT name] before any constraint */
+colconstraints(A) ::= colconstraints(X) CONSTRAINT nm(N). { A = X; ctx->cons_end = N.off + N.srclen; }
+/* Phoenix: c TYPE [constraints] CONSTRAINT pk PRIMARY KEY (...), the
+ * table's key after its last column with no comma (see tellist) */
+colconstraints(A) ::= colconstraints(X) PRIMARY(P) KEY LP keyparts(K) RP. {
+	A = X;
+	if (!named_here(ctx, P.off) || (ctx->stmt->kind != KP_S_CREATE_TABLE && ctx->stmt->kind != KP_S_CREATE_VIEW))
+		kp_pctx_syntax_error(ctx, P);
+	else
+		set_pk(ctx, P, K); }
+%include {
+/* Does a CONSTRAINT name end right before off (white space between)? */
+static bool named_here(kp_pctx *ctx, uint32_t off)
+{
+	if (!ctx->cons_end || ctx->cons_end > off)
+		return false;
+	for (uint32_t i = ctx->cons_end; i < off; i++)
+		if (!ctx->text[i] || !strchr(" \t\r\n\f\v", ctx->text[i]))
+			return false;
+	return true;
+}
+}
+colconstraints(A) ::= colconstraints(X) CHECK(K) LP expr RP. { A = X; use_form(ctx, KP_F_CHECK, K); }
+colconstraints(A) ::= colconstraints(X) REFERENCES(K) fullname refcols. { A = X; use_form(ctx, KP_F_REFERENCES, K); }
+/* the actions of a column's REFERENCES, and MySQL's ON UPDATE
+ * CURRENT_TIMESTAMP: one list (a column's clauses come in any order) */
+colconstraints(A) ::= colconstraints(X) fkaction. { A = X; }
+colconstraints(A) ::= colconstraints(X) CHARACTER(K) SET id. { A = X; use_form(ctx, KP_F_CHARSET, K); }
+colconstraints(A) ::= colconstraints(X) CHARSET(K) id. { A = X; use_form(ctx, KP_F_CHARSET, K); }
+/* Identity columns: GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY [(options)]
+ * (SQL:2003, PostgreSQL, Oracle, DB2, H2), HSQLDB's and SQL Server's
+ * IDENTITY [(seed, step)]: the store numbers the rows, as AUTO_INCREMENT */
+colconstraints(A) ::= colconstraints(X) GENERATED(K) genwhen AS IDENTITY identopts. {
+	A = X; A->auto_increment = true; use_form(ctx, KP_F_GENERATED, K); }
+colconstraints(A) ::= colconstraints(X) IDENTITY(K) identopts. {
+	A = X; A->auto_increment = true; use_form(ctx, KP_F_GENERATED, K); }
+/* generated columns: GENERATED ALWAYS AS (expr) [STORED | VIRTUAL], and
+ * MySQL's AS (expr) */
+colconstraints(A) ::= colconstraints(X) GENERATED(K) genwhen AS LP expr RP genstore. { A = X; use_form(ctx, KP_F_GENERATED, K); }
+colconstraints(A) ::= colconstraints(X) AS(K) LP expr RP genstore. { A = X; use_form(ctx, KP_F_GENERATED, K); }
+genwhen ::= id(W). { want_word(ctx, W, "always"); }
+genwhen ::= BY DEFAULT.
+genwhen ::= BY DEFAULT ON NULL.
+genstore ::= .
+genstore ::= STORED.
+genstore ::= VIRTUAL.
+identopts ::= .
+identopts ::= LP signed COMMA signed RP.
+identopts ::= LP seqopts RP.
+/* START WITH 1 INCREMENT BY 1 MINVALUE 1 NO MAXVALUE CACHE 20 ... */
+seqopts ::= seqword.
+seqopts ::= seqopts seqword.
+seqopts ::= seqopts INTEGER.
+seqopts ::= seqopts MINUS INTEGER.
+seqword ::= id.
+seqword ::= WITH.
+seqword ::= BY.
+seqword ::= NO.
 
 /* Table options: WITH (...), PARTITION BY HASH (...), k = v lists. */
 tableopts ::= .
@@ -491,6 +622,14 @@ tableopt ::= DEFAULT nm(K) optvalue(V). { add_opt(ctx, K, V); }
 tableopt ::= COMMENT(K) EQ STRING(V). { add_opt(ctx, mkname(ctx, K), mklit(ctx, KP_X_STRING, V)); }
 tableopt ::= COMMENT(K) STRING(V). { add_opt(ctx, mkname(ctx, K), mklit(ctx, KP_X_STRING, V)); }
 tableopt ::= AUTO_INCREMENT(K) EQ INTEGER(V). { add_opt(ctx, mkname(ctx, K), mklit(ctx, KP_X_INT, V)); }
+/* MySQL: [DEFAULT] CHARACTER SET [=] x, [DEFAULT] CHARSET [=] x */
+tableopt ::= charset(K) EQ optvalue(V). { add_opt(ctx, mkname(ctx, K), V); }
+tableopt ::= charset(K) optvalue(V). { add_opt(ctx, mkname(ctx, K), V); }
+tableopt ::= DEFAULT charset(K) EQ optvalue(V). { add_opt(ctx, mkname(ctx, K), V); }
+tableopt ::= DEFAULT charset(K) optvalue(V). { add_opt(ctx, mkname(ctx, K), V); }
+%type charset {kp_token}
+charset(A) ::= CHARSET(K). { A = K; }
+charset(A) ::= CHARACTER(K) SET. { A = K; A.type = TK_CHARSET; A.len = 7; }
 
 %type optlist {kp_list}
 optlist(A) ::= option(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
@@ -711,6 +850,37 @@ cmd ::= ALTER tblview(V) fullname(T) SET altopts(O). {
 	kp_alter *a = mkalter(ctx, V, T, KP_ALTER_SET); a->options = O; }
 addcol ::= .
 addcol ::= COLUMN.
+/* ALTER TABLE t ADD [CONSTRAINT n] FOREIGN KEY | CHECK | UNIQUE | PRIMARY
+ * KEY: a foreign key and a check change no key; a UNIQUE constraint is a
+ * unique index (the statement becomes its CREATE UNIQUE INDEX); the
+ * primary key keyplan takes from CREATE TABLE only (a form, so that every
+ * target says so) */
+cmd ::= althead addcons.
+addcons ::= fkey.
+addcons ::= CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); }
+addcons ::= CONSTRAINT nm fkey.
+addcons ::= CONSTRAINT nm CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); }
+addcons ::= UNIQUE(U) idxword LP keyparts(K) RP. { alter_unique(ctx, U, noname(), K); }
+addcons ::= CONSTRAINT nm(N) UNIQUE(U) idxword LP keyparts(K) RP. { alter_unique(ctx, U, N, K); }
+addcons ::= PRIMARY(P) KEY LP keyparts RP. { use_form(ctx, KP_F_ADD_PRIMARY_KEY, P); }
+addcons ::= CONSTRAINT nm PRIMARY(P) KEY LP keyparts RP. { use_form(ctx, KP_F_ADD_PRIMARY_KEY, P); }
+idxword ::= .
+idxword ::= KEY.
+idxword ::= INDEX.
+%include {
+static void alter_unique(kp_pctx *ctx, kp_token u, kp_name n, kp_list k)
+{
+	kp_name t = ctx->stmt->u.alter.table;
+	use_form(ctx, KP_F_UNIQUE, u);
+	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_INDEX);
+	kp_indexdef *d = &s->u.create_index;
+	d->name = n;
+	d->table = t;
+	d->unique = true;
+	d->parts = k;
+	d->off = n.s ? n.off : u.off;
+}
+}
 
 /* added columns, and options after them (with or without a comma) */
 addlist ::= coldef(C). { push(ctx, &ctx->stmt->u.alter.cols, C); }
@@ -795,8 +965,9 @@ ifexists(A) ::= IF EXISTS. { A = 1; }
 cascade(A) ::= . { A = 0; }
 cascade(A) ::= CASCADE. { A = 1; }
 
-cmd ::= DROP tblview(V) ifexists(E) fullname(N) cascade(C). {
-	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.if_exists = E;
+/* HSQLDB and H2 also write DROP TABLE t IF EXISTS */
+cmd ::= DROP tblview(V) ifexists(E) fullname(N) ifexists(F) cascade(C). {
+	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.if_exists = E || F;
 	s->u.drop.is_view = V; s->u.drop.cascade = C; }
 /* Tablestore: DROP MAPPING TABLE [IF EXISTS] t removes the mapping */
 cmd ::= DROP id(M) TABLE ifexists(E) fullname(N). {
@@ -973,7 +1144,7 @@ selcol(A) ::= expr(X). { A = X; }
 selcol(A) ::= expr(X) AS nm. { A = X; }
 selcol(A) ::= expr(X) id. { A = X; }
 %type where_opt {kp_expr*}
-where_opt(A) ::= . { A = NULL; }
+where_opt(A) ::= . [FROM] { A = NULL; }
 where_opt(A) ::= WHERE expr(X). { A = X; }
 %type orderby_opt {kp_list}
 orderby_opt(A) ::= . { memset(&A, 0, sizeof A); }
@@ -1012,6 +1183,14 @@ limit_opt(A) ::= LIMIT expr(Y) COMMA expr(X). { A.a = X; A.b = Y; }
 %type insverb {int}
 insverb(A) ::= INSERT. { A = KP_S_INSERT; }
 insverb(A) ::= INSERT IGNORE. { A = KP_S_INSERT; }
+/* SQLite: INSERT OR REPLACE | IGNORE | ABORT | FAIL | ROLLBACK */
+insverb(A) ::= INSERT OR(K) REPLACE. { A = KP_S_REPLACE; use_form(ctx, KP_F_INSERT_OR, K); }
+insverb(A) ::= INSERT OR(K) IGNORE. { A = KP_S_INSERT; use_form(ctx, KP_F_INSERT_OR, K); }
+insverb(A) ::= INSERT OR(K) id(W). {
+	A = KP_S_INSERT; use_form(ctx, KP_F_INSERT_OR, K);
+	kp_name n = mkname(ctx, W);
+	if (n.quoted || (!kp_name_eq(&n, "abort") && !kp_name_eq(&n, "fail") && !kp_name_eq(&n, "rollback")))
+		kp_pctx_syntax_error(ctx, W); }
 insverb(A) ::= UPSERT. { A = KP_S_UPSERT; }
 insverb(A) ::= REPLACE. { A = KP_S_REPLACE; }
 
@@ -1048,7 +1227,13 @@ cmd ::= insverb(V) INTO fullname(T) inscols(C) selhead(S) returning(X). { mkinto
 
 %type returning {int}
 returning(A) ::= . { A = 0; }
-returning(A) ::= RETURNING STAR. { A = 1; }
+returning(A) ::= returning1. { A = 1; }
+/* RETURNING * (Phoenix 5.2's atomic UPSERT and DELETE), RETURNING list
+ * (PostgreSQL, SQLite, MariaDB): a form unless it is `*` */
+returning1 ::= RETURNING(K) selcollist(L). {
+	const kp_expr *e = L.items[0];
+	if (L.n != 1 || e->kind != KP_X_STAR || e->qual.s)
+		use_form(ctx, KP_F_RETURNING, K); }
 
 %type inscols {kp_list}
 inscols(A) ::= . { memset(&A, 0, sizeof A); }
@@ -1078,6 +1263,19 @@ ondup(A) ::= . { memset(&A, 0, sizeof A); }
 ondup(A) ::= ON DUPLICATE KEY UPDATE setlist(L). { A.set = L; A.ignore = false; }
 ondup(A) ::= ON DUPLICATE KEY UPDATE_ONLY setlist(L). { A.set = L; A.ignore = false; }
 ondup(A) ::= ON DUPLICATE KEY IGNORE. { memset(&A, 0, sizeof A); A.ignore = true; }
+/* PostgreSQL and SQLite: ON CONFLICT [(cols) [WHERE ...] | ON CONSTRAINT n]
+ * DO NOTHING | DO UPDATE SET ... [WHERE ...]: ON DUPLICATE KEY's IGNORE
+ * and UPDATE */
+ondup(A) ::= ON id(C) conftarget id(D) id(N). {
+	want_word(ctx, C, "conflict"); want_word(ctx, D, "do"); want_word(ctx, N, "nothing");
+	memset(&A, 0, sizeof A); A.ignore = true; use_form(ctx, KP_F_ON_CONFLICT, C); }
+ondup(A) ::= ON id(C) conftarget id(D) UPDATE SET setlist(L) where_opt. {
+	want_word(ctx, C, "conflict"); want_word(ctx, D, "do");
+	A.set = L; A.ignore = false; use_form(ctx, KP_F_ON_CONFLICT, C); }
+conftarget ::= .
+conftarget ::= LP nmlist RP.
+conftarget ::= LP nmlist RP WHERE expr.
+conftarget ::= ON CONSTRAINT nm.
 
 %type setlist {kp_list}
 setlist(A) ::= setitem(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
@@ -1088,16 +1286,42 @@ setitem(A) ::= nm(C) EQ expr(V). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->col
 setitem(A) ::= nm DOT nm(C) EQ expr(V). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->col = C; A->value = V; }
 
 /* ------------------------------------------------------- UPDATE, DELETE */
-cmd ::= UPDATE fullname(T) SET setlist(L) where_opt(W) orderby_opt(O) limit_opt(M). {
-	kp_stmt *s = mkstmt(ctx, KP_S_UPDATE);
-	s->u.update.table = T; s->u.update.sets = L; s->u.update.where = W;
-	s->u.update.order = O; s->u.update.limit = M.a; }
-cmd ::= DELETE FROM fullname(T) where_opt(W) orderby_opt(O) limit_opt(M) RETURNING STAR. {
-	kp_stmt *s = mkstmt(ctx, KP_S_DELETE);
-	s->u.update.table = T; s->u.update.where = W; s->u.update.order = O; s->u.update.limit = M.a; }
-cmd ::= DELETE FROM fullname(T) where_opt(W) orderby_opt(O) limit_opt(M). {
-	kp_stmt *s = mkstmt(ctx, KP_S_DELETE);
-	s->u.update.table = T; s->u.update.where = W; s->u.update.order = O; s->u.update.limit = M.a; }
+/* UPDATE t [[AS] x] SET ..., DELETE FROM t [[AS] x] ...: the alias
+ * qualifies columns as a SELECT's does. The forms are spelled out (no
+ * empty alias): a keyword that may be a name (SET, RETURNING) right after
+ * the table would otherwise fall back to an alias, as lemon's %fallback
+ * wins over a default reduction. */
+%include {
+static void mkupdate(kp_pctx *ctx, kp_stmt_kind k, kp_name t, kp_name alias, kp_list *sets, kp_expr *w,
+                     kp_list o, kp_expr *limit)
+{
+	kp_stmt *s = mkstmt(ctx, k);
+	s->u.update.table = t;
+	s->u.update.alias = alias;
+	if (sets)
+		s->u.update.sets = *sets;
+	s->u.update.where = w;
+	s->u.update.order = o;
+	s->u.update.limit = limit;
+}
+typedef struct kp_updtail { kp_list sets; kp_expr *where; kp_list order; kp_expr *limit; } kp_updtail;
+}
+cmd ::= UPDATE fullname(T) updtail(U). { mkupdate(ctx, KP_S_UPDATE, T, noname(), &U->sets, U->where, U->order, U->limit); }
+cmd ::= UPDATE fullname(T) AS nm(X) updtail(U). { mkupdate(ctx, KP_S_UPDATE, T, X, &U->sets, U->where, U->order, U->limit); }
+cmd ::= UPDATE fullname(T) id(X) updtail(U). { mkupdate(ctx, KP_S_UPDATE, T, mkname(ctx, X), &U->sets, U->where, U->order, U->limit); }
+%type updtail {kp_updtail*}
+updtail(A) ::= SET setlist(L) where_opt(W) orderby_opt(O) limit_opt(M) returning. {
+	A = kp_arena_alloc(ARENA, sizeof(*A)); A->sets = L; A->where = W; A->order = O; A->limit = M.a; }
+cmd ::= DELETE FROM fullname(T) where_opt(W) orderby_opt(O) limit_opt(M) returning. {
+	mkupdate(ctx, KP_S_DELETE, T, noname(), NULL, W, O, M.a); }
+cmd ::= DELETE FROM fullname(T) AS nm(X) where_opt(W) orderby_opt(O) limit_opt(M) returning. {
+	mkupdate(ctx, KP_S_DELETE, T, X, NULL, W, O, M.a); }
+cmd ::= DELETE FROM fullname(T) id(X) where_opt(W) orderby_opt(O) limit_opt(M) returning. {
+	mkupdate(ctx, KP_S_DELETE, T, mkname(ctx, X), NULL, W, O, M.a); }
+/* RETURNING right after the table: shifted (its precedence over the empty
+ * WHERE's), never taken for an alias */
+cmd ::= DELETE FROM fullname(T) returning1. {
+	kp_list none = {0}; mkupdate(ctx, KP_S_DELETE, T, noname(), NULL, NULL, none, NULL); }
 
 /* ---------------------------------------------------------- expressions */
 %type expr {kp_expr*}
@@ -1287,6 +1511,15 @@ likeop(A) ::= NOT ILIKE. { A = 5; } [ILIKE]
 likeop(A) ::= GLOB. { A = 2; }
 likeop(A) ::= NOT GLOB. { A = 3; } [GLOB]
 expr(A) ::= expr(X) likeop(N) expr(Y). [LIKE] { A = mkbin(ctx, KP_X_LIKE, 0, X, Y); A->negated = N & 1; A->glob = (N >> 1) & 1; A->op2 = (uint8_t)(N >> 2); }
+/* PostgreSQL's x::type is CAST(x AS type) */
+expr(A) ::= expr(X) DCOLON(K) typename(T). {
+	A = mkexpr(ctx, KP_X_CAST, X->off, T->type.off + T->type.srclen); A->a = X; A->name = T->type;
+	set_depth(ctx, A, X); use_form(ctx, KP_F_PG_CAST, K); }
+/* SQLite's full-text x MATCH 'query': a function of both, as Tablestore's
+ * MATCH(col, 'text') */
+expr(A) ::= expr(X) MATCH(K) expr(Y). {
+	A = mkexpr(ctx, KP_X_FUNC, X->off, end_of(Y)); A->name = mkname(ctx, K);
+	push_expr(ctx, A, X); push_expr(ctx, A, Y); use_form(ctx, KP_F_MATCH_OP, K); }
 expr(A) ::= expr(X) COLLATE id(C). {
 	A = mkexpr(ctx, KP_X_COLLATE, X->off, C.off + C.len); A->a = X; A->name = mkname(ctx, C); set_depth(ctx, A, X); }
 expr(A) ::= expr(X) ISNULL(N). { A = mkexpr(ctx, KP_X_ISNULL, X->off, N.off + N.len); A->a = X; set_depth(ctx, A, X); }
