@@ -137,6 +137,8 @@ static void run_stmt(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 	kp_role r = ev->role;
 	if (!s)
 		return;
+	if (s->forms.n)
+		kp_target_check_forms(p->target, s, ev->src, ev->a, ev->d);
 	if (kp_stmt_is_ddl(s->kind)) {
 		if (p->file_scope && r == KP_ROLE_QUERY) {
 			if (declared_elsewhere(p->cat, s, ev->src))
