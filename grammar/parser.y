@@ -233,7 +233,8 @@ static void use_form(kp_pctx *ctx, kp_sql_form f, kp_token t)
 %left STAR SLASH REM.
 %left CONCAT.
 %right UMINUS.
-%left COLLATE LBRACKET DCOLON.
+%left DCOLON.
+%left COLLATE LBRACKET.
 
 /* Tokens the lexer produces that no rule uses: the driver handles them. */
 %token SEMI JOIN UNION INTERSECT EXCEPT OVER.
@@ -629,7 +630,7 @@ tableopt ::= DEFAULT charset(K) EQ optvalue(V). { add_opt(ctx, mkname(ctx, K), V
 tableopt ::= DEFAULT charset(K) optvalue(V). { add_opt(ctx, mkname(ctx, K), V); }
 %type charset {kp_token}
 charset(A) ::= CHARSET(K). { A = K; }
-charset(A) ::= CHARACTER(K) SET. { A = K; A.type = TK_CHARSET; A.len = 7; }
+charset(A) ::= CHARACTER(K) SET. { A = K; }
 
 %type optlist {kp_list}
 optlist(A) ::= option(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
