@@ -54,6 +54,19 @@ static const char *const refused[KP_F__COUNT][KP_TARGET_GENERIC + 1] = {
 	"ALTER TABLE ... ADD PRIMARY KEY is not applied: keyplan takes a table's primary key from its " \
 	"CREATE TABLE (declare the key there)"
 
+/* MySQL's default mode reads '\'' as a quote in a string: Tablestore's SQL is
+ * MySQL's, and generic reads MySQL dumps (newbee-mall writes DEFAULT
+ * '\'##\''). keyplan has no source for escapes on Lindorm and Phoenix: a
+ * backslash is a character there, as in standard SQL. */
+static const bool backslash_escapes[KP_TARGET_GENERIC + 1] = {
+	[KP_TARGET_TABLESTORE] = true, [KP_TARGET_GENERIC] = true,
+};
+
+bool kp_target_backslash_escapes(kp_target t)
+{
+	return (unsigned)t <= KP_TARGET_GENERIC && backslash_escapes[t];
+}
+
 const char *kp_target_refuses_form(kp_target t, kp_sql_form f)
 {
 	if ((unsigned)f >= KP_F__COUNT || (unsigned)t > KP_TARGET_GENERIC)

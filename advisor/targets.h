@@ -56,5 +56,8 @@ const char *kp_target_refuses_form(kp_target t, kp_sql_form f);
 /* A KP012 error at each form of s the target refuses (with the store's
  * words as help), and at ALTER TABLE ... ADD PRIMARY KEY on every target. */
 void kp_target_check_forms(kp_target t, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d);
+/* Does a backslash escape a character in the target's string literals
+ * (MySQL's default mode: Tablestore, and generic, which reads MySQL dumps)? */
+bool kp_target_backslash_escapes(kp_target t);
 
 #endif

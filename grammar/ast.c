@@ -214,6 +214,38 @@ kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, u
 	return e;
 }
 
+void kp_ast_unescape(kp_arena *a, kp_expr *e, const char *text)
+{
+	const char *s = text + e->off + 1;
+	uint32_t n = e->len - 2, o = 0;
+	if (!memchr(s, '\\', n))
+		return;
+	char *c = kp_arena_alloc(a, n + 1);
+	for (uint32_t i = 0; i < n; i++) {
+		if (s[i] == s[-1] && i + 1 < n && s[i + 1] == s[-1]) {
+			c[o++] = s[i++];   /* '' */
+			continue;
+		}
+		if (s[i] != '\\' || i + 1 == n) {
+			c[o++] = s[i];
+			continue;
+		}
+		char x = s[++i];
+		switch (x) {
+		case '0': c[o++] = 0; break;
+		case 'b': c[o++] = '\b'; break;
+		case 'n': c[o++] = '\n'; break;
+		case 'r': c[o++] = '\r'; break;
+		case 't': c[o++] = '\t'; break;
+		case 'Z': c[o++] = 26; break;
+		case '%': case '_': c[o++] = '\\'; c[o++] = x; break;
+		default: c[o++] = x; break;
+		}
+	}
+	e->str = c;
+	e->slen = o;
+}
+
 /* ------------------------------------------------------------ rendering */
 
 /* Binding strength, as in SQLite's grammar (higher binds tighter). */

@@ -385,6 +385,10 @@ kp_name kp_ast_name_folded(kp_arena *a, const char *text, uint32_t off, uint32_t
  * both words in the source; quoted if either part is. Tables are named so
  * in the catalog: s.t and t are different tables. */
 kp_name kp_ast_qualified(kp_arena *a, kp_name schema, kp_name name);
+/* A string literal's value read again from its token in text with MySQL's
+ * escapes (\' \" \\ \0 \b \n \r \t \Z; \% and \_ keep their backslash, for
+ * LIKE) and '' as a quote. */
+void kp_ast_unescape(kp_arena *a, kp_expr *e, const char *text);
 /* A literal node (INT, FLOAT, STRING, NULL, BOOL, PARAM) from its token. */
 kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, uint32_t len);
 

@@ -17,6 +17,7 @@ struct kp_parser {
 	bool fold_upper;        /* kp_parser_fold_upper */
 	bool no_hash_comments;  /* kp_parser_hash_comments(p, false) */
 	bool dq_strings;        /* kp_parser_dq_strings */
+	bool backslash;         /* kp_parser_backslash_escapes */
 	bool at_eof;            /* that statement ended at the end of the input */
 };
 
@@ -33,6 +34,11 @@ void kp_parser_hash_comments(kp_parser *p, bool on)
 void kp_parser_dq_strings(kp_parser *p, bool on)
 {
 	p->dq_strings = on;
+}
+
+void kp_parser_backslash_escapes(kp_parser *p, bool on)
+{
+	p->backslash = on;
 }
 
 bool kp_parser_at_eof(const kp_parser *p)
@@ -269,6 +275,7 @@ static void begin(stmt_state *st, kp_pctx *ctx, const kp_parser *p, kp_source *s
 	ctx->text = src->text;
 	ctx->report = report;
 	ctx->fold_upper = p->fold_upper;
+	ctx->backslash = p->backslash;
 }
 
 /* Which tokens the driver must look at: most are fed to the parser
@@ -573,6 +580,7 @@ static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, ui
 	kp_lexer_init(&lx, src->text, src->len, start);
 	lx.hash_comment = !p->no_hash_comments;
 	lx.dq_string = p->dq_strings;
+	lx.backslash = p->backslash;
 	uint32_t last_end = start;
 	for (;;) {
 		int type = kp_lex(&lx, &t);
@@ -617,6 +625,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	lx.report = &report;
 	lx.hash_comment = !p->no_hash_comments;
 	lx.dq_string = p->dq_strings;
+	lx.backslash = p->backslash;
 	int seen_anything = 0;
 	kp_token last = {0, 0, 0}, before = {0, 0, 0};   /* the last two tokens fed */
 

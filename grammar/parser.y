@@ -134,7 +134,10 @@ static kp_expr *mkunary(kp_pctx *ctx, int kind, int op, kp_token t, kp_expr *x)
 
 static kp_expr *mklit(kp_pctx *ctx, int kind, kp_token t)
 {
-	return kp_ast_literal(ARENA, ctx->text, kind, t.off, t.len);
+	kp_expr *e = kp_ast_literal(ARENA, ctx->text, kind, t.off, t.len);
+	if (kind == KP_X_STRING && ctx->backslash)
+		kp_ast_unescape(ARENA, e, ctx->text);
+	return e;
 }
 
 static kp_expr *mkcol(kp_pctx *ctx, kp_name q, kp_name n)

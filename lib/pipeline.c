@@ -24,6 +24,7 @@ void kp_pipe_init(kp_pipe *p, kp_target target)
 	kp_parser_fold_upper(p->parser, p->own_cat.names == KP_NAMES_UPPER);
 	kp_parser_hash_comments(p->parser, p->own_cat.names != KP_NAMES_UPPER);
 	kp_parser_dq_strings(p->parser, kp_target_dq_strings(target));
+	kp_parser_backslash_escapes(p->parser, kp_target_backslash_escapes(target));
 }
 
 void kp_pipe_borrow(kp_pipe *p, kp_catalog *cat, kp_plan_opts *opts)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grammar/parser.h"
 #include "kp_test.h"
 
 static kp_arena arena;
@@ -260,6 +261,39 @@ static void test_casts_and_match(void)
 	forms_are(s, "");
 }
 
+/* The length of each string token of text, read with or without MySQL's
+ * escapes, as "len len ...". */
+static const char *string_lengths(const char *text, bool backslash)
+{
+	static char buf[128];
+	size_t n = 0;
+	kp_lexer lx;
+	kp_token t;
+	kp_lexer_init(&lx, text, strlen(text), 0);
+	lx.backslash = backslash;
+	buf[0] = 0;
+	while (kp_lex(&lx, &t) != KP_TOK_EOF && n < sizeof buf - 16)
+		if (t.type == TK_STRING)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%u", n ? " " : "", t.len);
+	return buf;
+}
+
+static void test_backslash_escapes_where_the_target_reads_them(void)
+{
+	/* 'it\'s' is one string with MySQL's escapes; without, 'it\' then s,
+	 * ' ', x and an unterminated quote */
+	CU_ASSERT_STRING_EQUAL(string_lengths("'it\\'s'", true), "7");
+	CU_ASSERT_STRING_EQUAL(string_lengths("'it\\'s' 'x'", false), "5 3");
+	/* the longer standard reading ('' inside) loses to the escaped one */
+	CU_ASSERT_STRING_EQUAL(string_lengths("'a\\'' 'b'", true), "5 3");
+	CU_ASSERT_STRING_EQUAL(string_lengths("'a\\'' 'b'", false), "7");
+	/* a string ending in an escaped backslash; two strings on a line */
+	CU_ASSERT_STRING_EQUAL(string_lengths("'C:\\\\', 'x\\'y'", true), "6 6");
+	CU_ASSERT_STRING_EQUAL(string_lengths("'C:\\', 'x'", false), "5 3");
+	/* an unterminated MySQL reading falls back to the standard one */
+	CU_ASSERT_STRING_EQUAL(string_lengths("'C:\\'", true), "5");
+}
+
 static int setup(void)
 {
 	kp_arena_init(&arena);
@@ -279,4 +313,5 @@ KPT_SUITE("forms", setup, teardown,
 	{"identity columns are AUTO_INCREMENT, generated columns read", test_identity_columns_are_auto_increment},
 	{"MySQL column clauses, table options, SET and DROP TABLE t IF EXISTS", test_mysql_columns_and_table_options},
 	{"UPDATE and DELETE with an alias, INSERT OR, ON CONFLICT, RETURNING", test_writes_of_other_databases},
-	{"x::type is a CAST, x MATCH 'q' a filter", test_casts_and_match})
+	{"x::type is a CAST, x MATCH 'q' a filter", test_casts_and_match},
+	{"MySQL's backslash escapes in strings where the target reads them", test_backslash_escapes_where_the_target_reads_them})

@@ -1,7 +1,8 @@
 -- A schema in the style of newbee-ltd/newbee-mall
 -- (src/main/resources/newbee_mall_schema.sql), a MySQL dump: SET session
 -- statements, DROP TABLE IF EXISTS, back-quoted names, CHARACTER SET and
--- COLLATE on columns, COMMENT on columns and tables, DEFAULT
+-- COLLATE on columns, COMMENT on columns and tables, MySQL's backslash
+-- escapes in strings (DEFAULT '\'##\''), DEFAULT
 -- CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP, PRIMARY KEY ... USING
 -- BTREE, table options ENGINE = InnoDB AUTO_INCREMENT = 4 CHARACTER SET =
 -- utf8 COLLATE = utf8_general_ci ROW_FORMAT = Dynamic. Written for
@@ -15,6 +16,7 @@ CREATE TABLE `tb_newbee_mall_admin_user`  (
   `admin_user_id` int(11) NOT NULL AUTO_INCREMENT COMMENT 'admin id',
   `login_user_name` varchar(50) CHARACTER SET utf8 COLLATE utf8_general_ci NOT NULL COMMENT 'login name',
   `locked` tinyint(4) NULL DEFAULT 0 COMMENT '0 unlocked, 1 locked',
+  `redirect_url` varchar(100) CHARACTER SET utf8 NOT NULL DEFAULT '\'##\'' COMMENT 'where to go (\'##\': stay)',
   PRIMARY KEY (`admin_user_id`) USING BTREE
 ) ENGINE = InnoDB AUTO_INCREMENT = 4 CHARACTER SET = utf8 COLLATE = utf8_general_ci ROW_FORMAT = Dynamic;
 
