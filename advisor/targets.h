@@ -49,4 +49,15 @@ typedef enum kp_construct {
  * (keyplan alone does not plan it). */
 const char *kp_target_refuses(kp_target t, kp_construct c);
 
+/* When the target's own grammar has no place for form f (kp_stmt.forms,
+ * advisor/dialect.c): the store's words and the document. NULL when it
+ * takes it, or under generic. */
+const char *kp_target_refuses_form(kp_target t, kp_sql_form f);
+/* A KP012 error at each form of s the target refuses (with the store's
+ * words as help), and at ALTER TABLE ... ADD PRIMARY KEY on every target. */
+void kp_target_check_forms(kp_target t, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d);
+/* Does a backslash escape a character in the target's string literals
+ * (MySQL's default mode: Tablestore, and generic, which reads MySQL dumps)? */
+bool kp_target_backslash_escapes(kp_target t);
+
 #endif

@@ -31,6 +31,18 @@ const char *kp_stmt_kind_name(kp_stmt_kind k)
 	return t[k];
 }
 
+const char *kp_sql_form_name(kp_sql_form f)
+{
+	static const char *t[KP_F__COUNT] = {
+		[KP_F_FOREIGN_KEY] = "FOREIGN KEY", [KP_F_REFERENCES] = "REFERENCES", [KP_F_CHECK] = "CHECK",
+		[KP_F_UNIQUE] = "UNIQUE", [KP_F_GENERATED] = "an identity or generated column",
+		[KP_F_CHARSET] = "CHARACTER SET", [KP_F_RETURNING] = "RETURNING", [KP_F_ON_CONFLICT] = "ON CONFLICT",
+		[KP_F_INSERT_OR] = "INSERT OR", [KP_F_PG_CAST] = "'::' casts", [KP_F_MATCH_OP] = "MATCH",
+		[KP_F_ADD_PRIMARY_KEY] = "ALTER TABLE ... ADD PRIMARY KEY",
+	};
+	return (unsigned)f < KP_F__COUNT && t[f] ? t[f] : "";
+}
+
 bool kp_stmt_is_ddl(kp_stmt_kind k)
 {
 	return k == KP_S_CREATE_TABLE || k == KP_S_CREATE_INDEX || k == KP_S_DROP || k == KP_S_CREATE_VIEW ||
@@ -200,6 +212,38 @@ kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, u
 		e->str = undouble(a, s + 1, &e->slen, s[0]);   /* '...' or, where it is a string, "..." */
 	}
 	return e;
+}
+
+void kp_ast_unescape(kp_arena *a, kp_expr *e, const char *text)
+{
+	const char *s = text + e->off + 1;
+	uint32_t n = e->len - 2, o = 0;
+	if (!memchr(s, '\\', n))
+		return;
+	char *c = kp_arena_alloc(a, n + 1);
+	for (uint32_t i = 0; i < n; i++) {
+		if (s[i] == s[-1] && i + 1 < n && s[i + 1] == s[-1]) {
+			c[o++] = s[i++];   /* '' */
+			continue;
+		}
+		if (s[i] != '\\' || i + 1 == n) {
+			c[o++] = s[i];
+			continue;
+		}
+		char x = s[++i];
+		switch (x) {
+		case '0': c[o++] = 0; break;
+		case 'b': c[o++] = '\b'; break;
+		case 'n': c[o++] = '\n'; break;
+		case 'r': c[o++] = '\r'; break;
+		case 't': c[o++] = '\t'; break;
+		case 'Z': c[o++] = 26; break;
+		case '%': case '_': c[o++] = '\\'; c[o++] = x; break;
+		default: c[o++] = x; break;
+		}
+	}
+	e->str = c;
+	e->slen = o;
 }
 
 /* ------------------------------------------------------------ rendering */

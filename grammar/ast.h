@@ -292,6 +292,7 @@ typedef struct kp_update {
 	kp_expr *where;         /* WHERE, or NULL */
 	kp_list order;          /* kp_order_item* (MySQL) */
 	kp_expr *limit;         /* LIMIT (MySQL) */
+	kp_name alias;          /* UPDATE t [AS] x, DELETE FROM t [AS] x (s NULL: none) */
 } kp_update;
 
 typedef enum kp_stmt_kind {
@@ -316,6 +317,35 @@ const char *kp_stmt_kind_name(kp_stmt_kind k);
  * catalog applies them; they get no access path. */
 bool kp_stmt_is_ddl(kp_stmt_kind k);
 
+/* SQL a statement says that keyplan reads but does not plan: constraints
+ * that leave the key alone, the write's clauses, other databases' spellings.
+ * Each is kept with where it is written, so a target whose own grammar
+ * refuses it can say so there (advisor/dialect.c, docs/targets.md). */
+typedef enum kp_sql_form {
+	KP_F_FOREIGN_KEY = 1,   /* [CONSTRAINT n] FOREIGN KEY (...) REFERENCES t (...) */
+	KP_F_REFERENCES,        /* a column's REFERENCES t [(c)] */
+	KP_F_CHECK,             /* CHECK (expr), on a column or the table */
+	KP_F_UNIQUE,            /* UNIQUE on a column, or UNIQUE (...) on the table */
+	KP_F_GENERATED,         /* GENERATED ... AS IDENTITY, IDENTITY, AS (expr) */
+	KP_F_CHARSET,           /* CHARACTER SET / CHARSET of a column */
+	KP_F_RETURNING,         /* RETURNING ... of a write */
+	KP_F_ON_CONFLICT,       /* ON CONFLICT ... DO (PostgreSQL, SQLite) */
+	KP_F_INSERT_OR,         /* INSERT OR REPLACE|IGNORE|... (SQLite) */
+	KP_F_PG_CAST,           /* expr::type (PostgreSQL) */
+	KP_F_MATCH_OP,          /* x MATCH 'text' (SQLite full-text search) */
+	KP_F_ADD_PRIMARY_KEY,   /* ALTER TABLE t ADD [CONSTRAINT n] PRIMARY KEY (...) */
+	KP_F__COUNT
+} kp_sql_form;
+
+typedef struct kp_form_use {
+	kp_sql_form form;       /* what is written */
+	uint32_t off;           /* its first keyword */
+	uint32_t len;           /* that keyword's bytes */
+} kp_form_use;
+
+/* Its words as a message names it ("FOREIGN KEY", "RETURNING", ...). */
+const char *kp_sql_form_name(kp_sql_form f);
+
 /* A hint from a comment such as /\*+ _l_force_index_('idx') *\/. */
 typedef struct kp_hint {
 	kp_name name;           /* hint name */
@@ -331,6 +361,8 @@ typedef struct kp_stmt {
 	uint32_t largest_in;    /* most values in one of its IN lists (0: none),
 	                           so checks of list sizes need not walk the tree */
 	uint32_t ncolrefs;      /* column references in it (kp_expr.ref) */
+	kp_list forms;          /* kp_form_use*: what it says that keyplan reads
+	                           but does not plan, in text order */
 	union {
 		kp_create_table create_table;
 		kp_indexdef create_index;
@@ -353,6 +385,10 @@ kp_name kp_ast_name_folded(kp_arena *a, const char *text, uint32_t off, uint32_t
  * both words in the source; quoted if either part is. Tables are named so
  * in the catalog: s.t and t are different tables. */
 kp_name kp_ast_qualified(kp_arena *a, kp_name schema, kp_name name);
+/* A string literal's value read again from its token in text with MySQL's
+ * escapes (\' \" \\ \0 \b \n \r \t \Z; \% and \_ keep their backslash, for
+ * LIKE) and '' as a quote. */
+void kp_ast_unescape(kp_arena *a, kp_expr *e, const char *text);
 /* A literal node (INT, FLOAT, STRING, NULL, BOOL, PARAM) from its token. */
 kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, uint32_t len);
 

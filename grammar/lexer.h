@@ -38,6 +38,9 @@ typedef struct kp_lexer {
 	                           in names */
 	bool dq_string;         /* "text" is a string literal (MySQL, Tablestore);
 	                           false: a quoted name */
+	bool backslash;         /* '\'' in a string is an escaped quote (MySQL's
+	                           default mode: its dumps write 'it\'s'); false:
+	                           a backslash is a character, as in standard SQL */
 	bool unterminated;      /* the last error is the input ending inside a
 	                           string, quoted name or comment (more text may
 	                           close it) */

@@ -26,6 +26,46 @@ void kp_lexer_init(kp_lexer *lx, const char *src, size_t len, size_t pos)
 	lx->unterminated = false;
 	lx->hash_comment = true;
 	lx->dq_string = false;
+	lx->backslash = false;
+}
+
+/* The end of the string literal starting at the quote s as MySQL reads it
+ * (a backslash escapes the next byte, '' is a quote), or NULL when the
+ * input ends first. */
+static const unsigned char *mysql_string_end(const unsigned char *s)
+{
+	const unsigned char *p = s + 1;
+	for (;;) {
+		if (!*p)
+			return NULL;
+		if (*p == '\\') {
+			if (!p[1])
+				return NULL;
+			p += 2;
+		} else if (*p == '\'' && p[1] == '\'') {
+			p += 2;
+		} else if (*p == '\'') {
+			return p + 1;
+		} else {
+			p++;
+		}
+	}
+}
+
+/* The end of the standard string literal starting at the quote s ('' is a
+ * quote in it, a backslash a character): within a match of the escaped
+ * form, which ends with a quote. */
+static const unsigned char *standard_string_end(const unsigned char *s)
+{
+	const unsigned char *p = s + 1;
+	for (;;) {
+		if (*p == '\'' && p[1] == '\'')
+			p += 2;
+		else if (*p == '\'')
+			return p + 1;
+		else
+			p++;
+	}
 }
 
 /* Length of the valid UTF-8 sequence at p (1 for ASCII), or 0 if invalid.
@@ -191,6 +231,7 @@ loop:
 	digits  = [0-9]+;
 	exp     = [eE] [+-]? digits;
 	strchar = [^'\x00\x80-\xff] | "''" | mb;
+	escchar = [^'\\\x00\x80-\xff] | "''" | mb | "\\" ([^\x00\x80-\xff] | mb);
 	dqchar  = [^"\x00\x80-\xff] | "\"\"" | mb;
 	btchar  = [^`\x00\x80-\xff] | "``" | mb;
 	cbody   = ([^*\x00] | "*"+ [^*/\x00])* "*"+ "/";
@@ -212,7 +253,16 @@ loop:
 	                    lx->pos = (size_t)(YYCURSOR - base); goto loop; }
 	"/*"              { return lex_bad_quoted(lx, t, start, '/', "comment"); }
 
-	"'" strchar* "'"  { TOK(TK_STRING); }
+	/* a string read both ways, standard and with MySQL's escapes (\' \\
+	 * \n ...); the longer match wins, then the action keeps the reading of
+	 * the target (lx->backslash) */
+	"'" strchar* "'"  { if (lx->backslash) {
+	                            const unsigned char *m = mysql_string_end(start);
+	                            if (m && m < YYCURSOR) YYCURSOR = m;
+	                    }
+	                    TOK(TK_STRING); }
+	"'" escchar* "'"  { if (!lx->backslash) YYCURSOR = standard_string_end(start);
+	                    TOK(TK_STRING); }
 	"'"               { return lex_bad_quoted(lx, t, start, '\'', "string literal"); }
 	"\"" dqchar+ "\"" { TOK(lx->dq_string ? TK_STRING : TK_ID); }
 	"`" btchar+ "`"   { TOK(TK_ID); }
@@ -344,6 +394,18 @@ loop:
 	'over'            { TOK(TK_OVER); }
 	'interval'        { TOK(TK_INTERVAL); }
 	'tablesample'     { TOK(TK_TABLESAMPLE); }
+	'foreign'         { TOK(TK_FOREIGN); }
+	'references'      { TOK(TK_REFERENCES); }
+	'check'           { TOK(TK_CHECK); }
+	'no'              { TOK(TK_NO); }
+	'deferrable'      { TOK(TK_DEFERRABLE); }
+	'initially'       { TOK(TK_INITIALLY); }
+	'generated'       { TOK(TK_GENERATED); }
+	'identity'        { TOK(TK_IDENTITY); }
+	'stored'          { TOK(TK_STORED); }
+	'virtual'         { TOK(TK_VIRTUAL); }
+	'character'       { TOK(TK_CHARACTER); }
+	'charset'         { TOK(TK_CHARSET); }
 
 	idstart idcont*   { TOK(TK_ID); }
 
@@ -366,6 +428,7 @@ loop:
 	"/" { TOK(TK_SLASH); }
 	"%" { TOK(TK_REM); }
 	"||" { TOK(TK_CONCAT); }
+	"::" { TOK(TK_DCOLON); }
 
 	[\x80-\xff]       { return lex_error(lx, t, start, 1, YYCURSOR, "in input"); }
 	*                 { char m[48]; if (*start >= 0x20 && *start < 0x7f) snprintf(m, sizeof m, "unexpected character '%c'", *start); else snprintf(m, sizeof m, "unexpected control character 0x%02x", *start);

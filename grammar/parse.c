@@ -17,6 +17,7 @@ struct kp_parser {
 	bool fold_upper;        /* kp_parser_fold_upper */
 	bool no_hash_comments;  /* kp_parser_hash_comments(p, false) */
 	bool dq_strings;        /* kp_parser_dq_strings */
+	bool backslash;         /* kp_parser_backslash_escapes */
 	bool at_eof;            /* that statement ended at the end of the input */
 };
 
@@ -33,6 +34,11 @@ void kp_parser_hash_comments(kp_parser *p, bool on)
 void kp_parser_dq_strings(kp_parser *p, bool on)
 {
 	p->dq_strings = on;
+}
+
+void kp_parser_backslash_escapes(kp_parser *p, bool on)
+{
+	p->backslash = on;
 }
 
 bool kp_parser_at_eof(const kp_parser *p)
@@ -269,6 +275,7 @@ static void begin(stmt_state *st, kp_pctx *ctx, const kp_parser *p, kp_source *s
 	ctx->text = src->text;
 	ctx->report = report;
 	ctx->fold_upper = p->fold_upper;
+	ctx->backslash = p->backslash;
 }
 
 /* Which tokens the driver must look at: most are fed to the parser
@@ -317,6 +324,9 @@ static const struct skip_form {
 	{TK_DROP, NULL, "function", "DROP FUNCTION"}, {TK_DROP, NULL, "cdc", "DROP CDC"},
 	{TK_DROP, NULL, "database", "DROP DATABASE"}, {TK_DROP, NULL, "namespace", "DROP NAMESPACE"},
 	{TK_DROP, NULL, "user", "DROP USER"}, {TK_DROP, NULL, "role", "DROP ROLE"},
+	/* MySQL's session settings (SET NAMES utf8mb4, SET FOREIGN_KEY_CHECKS =
+	 * 0), as schema dumps begin */
+	{TK_SET, NULL, NULL, "SET"},
 	{TK_ALTER, NULL, "session", "ALTER SESSION"}, {TK_ALTER, NULL, "database", "ALTER DATABASE"},
 	{TK_ALTER, NULL, "user", "ALTER USER"}, {TK_ALTER, NULL, "system", "ALTER SYSTEM"},
 };
@@ -360,7 +370,8 @@ static kp_token peek_token(const kp_lexer *lx)
 static int skip_form(stmt_state *st, const char *text, const kp_lexer *lx, kp_token t)
 {
 	if (t.type != TK_ID && t.type != TK_USE && t.type != TK_DESC && t.type != TK_ADD && t.type != TK_DELETE &&
-	    t.type != TK_FETCH && t.type != TK_UPDATE && t.type != TK_CREATE && t.type != TK_DROP && t.type != TK_ALTER)
+	    t.type != TK_FETCH && t.type != TK_UPDATE && t.type != TK_CREATE && t.type != TK_DROP && t.type != TK_ALTER &&
+	    t.type != TK_SET)
 		return 0;
 	kp_lexer after = ahead(lx);
 	kp_token second = {0};
@@ -469,8 +480,8 @@ static int contextual(const kp_lexer *lx, kp_token t)
 		       ? t.type : TK_ID;
 	case TK_CURRENT:    /* CURRENT VALUE FOR s */
 		return nt == TK_VALUE ? t.type : TK_ID;
-	case TK_MATCH:      /* MATCH (cols) AGAINST (...) */
-		return nt == TK_LP ? t.type : TK_ID;
+	case TK_MATCH:      /* MATCH (cols) AGAINST (...); a foreign key's MATCH FULL */
+		return nt == TK_LP || nt == TK_FULL ? t.type : TK_ID;
 	case TK_INTERVAL:   /* INTERVAL 1 DAY, INTERVAL '1' DAY */
 		return nt == TK_INTEGER || nt == TK_STRING || nt == TK_FLOAT || nt == TK_PARAM ||
 		       nt == TK_MINUS || nt == TK_LP ? t.type : TK_ID;
@@ -490,6 +501,20 @@ static bool joins_next(const kp_lexer *lx)
 	return nt == TK_JOIN;
 }
 
+/* MATCH where it is no function: a foreign key's MATCH PARTIAL | SIMPLE,
+ * and SQLite's x MATCH 'query', between an operand's end and an operand
+ * (elsewhere match is a name: an alias, a column). */
+static bool match_word(const stmt_state *st, const kp_lexer *lx, kp_source *src)
+{
+	kp_token n = peek_token(lx);
+	if (n.type == TK_ID && (word_is(src->text, n, "partial") || word_is(src->text, n, "simple")))
+		return st->prev == TK_RP || st->prev == TK_ID;
+	bool after = st->prev == TK_ID || st->prev == TK_RP || st->prev == TK_STRING || st->prev == TK_PARAM ||
+	             st->prev == TK_RBRACKET;
+	bool before = n.type == TK_STRING || n.type == TK_PARAM || n.type == TK_ID;
+	return after && before;
+}
+
 /* The token type the grammar is fed for t: a few words depend on the
  * tokens around them. */
 static int rewrite(const stmt_state *st, const kp_lexer *lx, kp_source *src, kp_token t)
@@ -503,6 +528,8 @@ static int rewrite(const stmt_state *st, const kp_lexer *lx, kp_source *src, kp_
 		if (kp_lex(&peek, &n) == TK_ID && is_type_name(src->text + n.off, n.len))
 			return TK_ID;
 	}
+	if (t.type == TK_MATCH && match_word(st, lx, src))
+		return TK_MATCH;
 	if (token_flags[t.type] & TF_PEEK)
 		return contextual(lx, t);
 	return t.type;
@@ -553,6 +580,7 @@ static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, ui
 	kp_lexer_init(&lx, src->text, src->len, start);
 	lx.hash_comment = !p->no_hash_comments;
 	lx.dq_string = p->dq_strings;
+	lx.backslash = p->backslash;
 	uint32_t last_end = start;
 	for (;;) {
 		int type = kp_lex(&lx, &t);
@@ -575,6 +603,7 @@ static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, ui
 	ctx.stmt->len = last_end - start;
 	ctx.stmt->largest_in = ctx.largest_in;
 	ctx.stmt->ncolrefs = ctx.ncolrefs;
+	ctx.stmt->forms = ctx.forms;
 	return ctx.stmt;
 }
 
@@ -596,6 +625,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	lx.report = &report;
 	lx.hash_comment = !p->no_hash_comments;
 	lx.dq_string = p->dq_strings;
+	lx.backslash = p->backslash;
 	int seen_anything = 0;
 	kp_token last = {0, 0, 0}, before = {0, 0, 0};   /* the last two tokens fed */
 
@@ -697,6 +727,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			s->len = st.end - st.start;
 			s->largest_in = ctx.largest_in;
 			s->ncolrefs = ctx.ncolrefs;
+			s->forms = ctx.forms;
 			for (int i = 0; i < st.nhints; i++)
 				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
 			*out = s;

@@ -43,6 +43,9 @@ typedef struct kp_pctx {
 	                           (type 0: the end of the statement) */
 	uint32_t largest_in;    /* most values in one IN list so far */
 	uint32_t ncolrefs;      /* column references so far (kp_expr.ref) */
+	kp_list forms;          /* kp_form_use*: forms read but not planned (kp_stmt.forms) */
+	uint32_t cons_end;      /* end of the last column constraint's CONSTRAINT name */
+	bool backslash;         /* strings take MySQL's escapes (kp_parser_backslash_escapes) */
 	bool fold_upper;        /* upper-case unquoted names (Phoenix) */
 	int sel_clause;         /* the last SELECT clause seen (KP_SEL_*) */
 	uint32_t sel_at[KP_SEL__COUNT]; /* where each clause's keyword is */
@@ -78,6 +81,11 @@ void kp_parser_hash_comments(kp_parser *p, bool on);
  * queries alike; off (the default): a quoted name, as in standard SQL,
  * Phoenix and Lindorm. */
 void kp_parser_dq_strings(kp_parser *p, bool on);
+/* Whether a backslash escapes the next character in a string literal
+ * ('it\'s', '\\'), as in MySQL's default mode and so in its dumps and in
+ * Tablestore's MySQL-compatible SQL; off (the default): a backslash is a
+ * character, as in standard SQL, Phoenix and Lindorm. */
+void kp_parser_backslash_escapes(kp_parser *p, bool on);
 void kp_parser_free(kp_parser *p);
 
 /* Parses the statement starting at *pos. Returns 0 at end of input (no

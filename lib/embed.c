@@ -65,6 +65,30 @@ static kp_construct construct_at(const kp_diag *g)
 	}
 }
 
+/* The form of a KP012 at g whose target refuses it (advisor/dialect.c),
+ * by the keyword it stands at; 0 for any other KP012. */
+static kp_sql_form form_at(const kp_diag *g)
+{
+	if (!g->src || g->off >= g->src->len || !g->helps)
+		return 0;
+	kp_lexer lx;
+	kp_token t;
+	kp_lexer_init(&lx, g->src->text, g->src->len, g->off);
+	switch (kp_lex(&lx, &t)) {
+	case TK_FOREIGN: return KP_F_FOREIGN_KEY;
+	case TK_REFERENCES: return KP_F_REFERENCES;
+	case TK_CHECK: return KP_F_CHECK;
+	case TK_UNIQUE: return KP_F_UNIQUE;
+	case TK_GENERATED: case TK_IDENTITY: case TK_AS: return KP_F_GENERATED;
+	case TK_CHARACTER: case TK_CHARSET: return KP_F_CHARSET;
+	case TK_RETURNING: return KP_F_RETURNING;
+	case TK_ID: return KP_F_ON_CONFLICT;
+	case TK_OR: return KP_F_INSERT_OR;
+	case TK_DCOLON: return KP_F_PG_CAST;
+	default: return 0;
+	}
+}
+
 /* Did the grammar reject the statement? */
 static bool rejected(const kp_diags *d)
 {
@@ -313,6 +337,9 @@ static bool plan_stmt(embed *e, const kp_host_stmt *st)
 		 * runs as SQL: then it stays the error it is in a .sql file */
 		for (kp_diag *g = d.head; g; g = g->next)
 			if (g->rule == KP_R_UNSUPPORTED && g->severity == KP_SEV_ERROR) {
+				kp_sql_form f = st->evidence != KP_HE_NONE ? form_at(g) : 0;
+				if (f && kp_target_refuses_form(p->target, f))
+					continue;   /* its help says the store's words already */
 				const char *why = st->evidence != KP_HE_NONE
 				                ? kp_target_refuses(p->target, construct_at(g)) : NULL;
 				if (why) {

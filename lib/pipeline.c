@@ -24,6 +24,7 @@ void kp_pipe_init(kp_pipe *p, kp_target target)
 	kp_parser_fold_upper(p->parser, p->own_cat.names == KP_NAMES_UPPER);
 	kp_parser_hash_comments(p->parser, p->own_cat.names != KP_NAMES_UPPER);
 	kp_parser_dq_strings(p->parser, kp_target_dq_strings(target));
+	kp_parser_backslash_escapes(p->parser, kp_target_backslash_escapes(target));
 }
 
 void kp_pipe_borrow(kp_pipe *p, kp_catalog *cat, kp_plan_opts *opts)
@@ -140,6 +141,8 @@ static void run_on(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 	const kp_plan_opts *opts = kp_pipe_connection(p, ev);
 	if (!s)
 		return;
+	if (s->forms.n)
+		kp_target_check_forms(p->target, s, ev->src, ev->a, ev->d);
 	if (kp_stmt_is_ddl(s->kind)) {
 		if (p->file_scope && r == KP_ROLE_QUERY) {
 			if (declared_elsewhere(p->cat, s, ev->src))

@@ -82,6 +82,7 @@ bool kp_stmt_parts(stmt_parts *v, const kp_stmt *s)
 	case KP_S_UPDATE:
 	case KP_S_DELETE:
 		v->table = &s->u.update.table;
+		v->alias = &s->u.update.alias;
 		v->where = s->u.update.where;
 		v->order = &s->u.update.order;
 		v->limit = s->u.update.limit;

@@ -1,0 +1,93 @@
+/* What a statement says that keyplan reads but does not plan (kp_stmt.forms:
+ * constraints that leave the key alone, other databases' spellings), held
+ * against each target's own grammar: a form the store's documented syntax
+ * has no place for is a KP012 error at its keyword, in the store's words
+ * (docs/targets.md, "Forms keyplan reads"). A form the target takes, and
+ * every form under generic, is read: modelled where it bears on the plan
+ * (UNIQUE is a unique index, an identity column is AUTO_INCREMENT, ON
+ * CONFLICT is ON DUPLICATE KEY, x::type is a CAST) and otherwise left out,
+ * since it changes no key and no access path. */
+#include "advisor/targets.h"
+
+#include <stddef.h>
+
+/* The stores' own words, with the document that says so. */
+#define LINDORM_DDL                                                                                  \
+	"Lindorm's CREATE TABLE takes column_definition ::= column_identifier data_type [NOT NULL], a " \
+	"PRIMARY KEY and {KEY | INDEX} elements, and WITH table options (Lindorm, CREATE TABLE)"
+#define LINDORM_UPSERT                                                                               \
+	"Lindorm writes rows with {UPSERT | INSERT} INTO table (columns) VALUES (...), ... [ON "         \
+	"DUPLICATE KEY column = value | IGNORE] (Lindorm, UPSERT)"
+#define TABLESTORE_DDL                                                                               \
+	"Tablestore's CREATE TABLE maps an existing table: column_name data_type [NOT NULL | NULL], "    \
+	"..., PRIMARY KEY (key_part, ...), ENGINE and ENGINE_ATTRIBUTE (Tablestore, Create a mapping "   \
+	"table for a table)"
+#define PHOENIX_DDL                                                                                  \
+	"Phoenix's CREATE TABLE takes a column as columnRef dataType [[NOT] NULL] [DEFAULT "             \
+	"constantOperand] [PRIMARY KEY [ASC | DESC] [ROW_TIMESTAMP]] and one table constraint, "         \
+	"CONSTRAINT name PRIMARY KEY (...) (Phoenix grammar, CREATE TABLE, Column Def, Constraint)"
+#define PHOENIX_UPSERT                                                                               \
+	"Phoenix writes rows with UPSERT INTO table [(columns)] VALUES (...) [ON DUPLICATE KEY "         \
+	"{IGNORE | UPDATE column = operand, ...}] (Phoenix grammar, UPSERT VALUES)"
+#define PHOENIX_RETURNING                                                                            \
+	"Phoenix's UPSERT and DELETE return the row they wrote only as RETURNING * (Phoenix grammar, "  \
+	"UPSERT VALUES, DELETE)"
+#define PHOENIX_CAST                                                                                 \
+	"Phoenix converts a value with CAST(value AS dataType); its grammar has no '::' operator "       \
+	"(Phoenix grammar, Cast)"
+
+static const char *const refused[KP_F__COUNT][KP_TARGET_GENERIC + 1] = {
+	[KP_F_FOREIGN_KEY] = {LINDORM_DDL, TABLESTORE_DDL, PHOENIX_DDL, NULL},
+	[KP_F_REFERENCES] = {LINDORM_DDL, TABLESTORE_DDL, PHOENIX_DDL, NULL},
+	[KP_F_CHECK] = {LINDORM_DDL, TABLESTORE_DDL, PHOENIX_DDL, NULL},
+	[KP_F_UNIQUE] = {LINDORM_DDL, TABLESTORE_DDL, PHOENIX_DDL, NULL},
+	[KP_F_GENERATED] = {LINDORM_DDL, TABLESTORE_DDL, PHOENIX_DDL, NULL},
+	[KP_F_CHARSET] = {LINDORM_DDL, TABLESTORE_DDL, PHOENIX_DDL, NULL},
+	[KP_F_RETURNING] = {NULL, NULL, PHOENIX_RETURNING, NULL},
+	[KP_F_ON_CONFLICT] = {LINDORM_UPSERT, NULL, PHOENIX_UPSERT, NULL},
+	[KP_F_INSERT_OR] = {LINDORM_UPSERT, NULL, PHOENIX_UPSERT, NULL},
+	[KP_F_PG_CAST] = {NULL, NULL, PHOENIX_CAST, NULL},
+};
+
+/* keyplan's own limit, on every target */
+#define ADD_PRIMARY_KEY_WHY                                                                          \
+	"ALTER TABLE ... ADD PRIMARY KEY is not applied: keyplan takes a table's primary key from its " \
+	"CREATE TABLE (declare the key there)"
+
+/* MySQL's default mode reads '\'' as a quote in a string: Tablestore's SQL is
+ * MySQL's, and generic reads MySQL dumps (newbee-mall writes DEFAULT
+ * '\'##\''). keyplan has no source for escapes on Lindorm and Phoenix: a
+ * backslash is a character there, as in standard SQL. */
+static const bool backslash_escapes[KP_TARGET_GENERIC + 1] = {
+	[KP_TARGET_TABLESTORE] = true, [KP_TARGET_GENERIC] = true,
+};
+
+bool kp_target_backslash_escapes(kp_target t)
+{
+	return (unsigned)t <= KP_TARGET_GENERIC && backslash_escapes[t];
+}
+
+const char *kp_target_refuses_form(kp_target t, kp_sql_form f)
+{
+	if ((unsigned)f >= KP_F__COUNT || (unsigned)t > KP_TARGET_GENERIC)
+		return NULL;
+	return refused[f][t];
+}
+
+void kp_target_check_forms(kp_target t, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	for (uint32_t i = 0; i < s->forms.n; i++) {
+		const kp_form_use *u = s->forms.items[i];
+		if (u->form == KP_F_ADD_PRIMARY_KEY) {
+			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, u->off, u->len, "%s",
+			            ADD_PRIMARY_KEY_WHY);
+			continue;
+		}
+		const char *why = kp_target_refuses_form(t, u->form);
+		if (!why)
+			continue;
+		kp_diag *g = kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, u->off, u->len,
+		                         "%s refuses %s", kp_target_name(t), kp_sql_form_name(u->form));
+		kp_diag_help(g, a, "%s", why);
+	}
+}

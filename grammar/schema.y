@@ -1,0 +1,334 @@
+/* The lemon grammar, part 3 of 5 (see create.y): CREATE INDEX, CREATE VIEW,
+ * ALTER TABLE and ALTER INDEX, DROP. */
+
+/* --------------------------------------------------------- CREATE INDEX */
+/* Phoenix: CREATE [LOCAL | UNCOVERED] INDEX [IF NOT EXISTS] i ON t (expr
+ * [ASC|DESC], ...) [INCLUDE (cf.col, ...)] [WHERE ...] [ASYNC] [k=v, ...]
+ * [SPLIT ON (...)]. Lindorm: CREATE INDEX [i] [USING KV|SEARCH|COLUMNAR]
+ * ON t (c [DESC] | c(type=text, analyzer=ik) | f(c) | * , ...) [INCLUDE
+ * (...)] [PARTITION BY ...] [ASYNC|SYNC] [WITH (...)]. The trailing clauses
+ * are one list in any order: each store's order is a subset of it. */
+%include {
+/* An index key item read as an expression: a column, c(opt=value, ...) (a
+ * search index column with options), c(10) (a MySQL prefix length) when
+ * c is a plain name, or any other expression (a functional index part). */
+static kp_keypart *idx_part(kp_pctx *ctx, kp_expr *e, int desc)
+{
+	kp_keypart *p = kp_arena_alloc(ARENA, sizeof(*p));
+	p->off = e->off;
+	p->len = e->len;
+	p->desc = desc;
+	if (e->kind == KP_X_COLUMN && !e->paren) {
+		p->col = e->name;
+		p->colfamily = e->qual;
+		return p;
+	}
+	if (e->kind == KP_X_FUNC && !e->paren && e->n > 0 && !e->star && !e->distinct) {
+		bool opts = true;
+		for (uint32_t i = 0; i < e->n; i++) {
+			const kp_expr *x = e->list[i];
+			if (x->kind != KP_X_CMP || x->op != KP_OP_EQ || x->paren || x->a->kind != KP_X_COLUMN ||
+			    x->a->qual.s)
+				opts = false;
+		}
+		if (opts) {
+			p->col = e->name;
+			for (uint32_t i = 0; i < e->n; i++) {
+				const kp_expr *x = e->list[i];
+				kp_option *o = kp_arena_alloc(ARENA, sizeof(*o));
+				o->key = x->a->name;
+				o->value = x->b;
+				push(ctx, &p->colopts, o);
+			}
+			return p;
+		}
+		if (e->n == 1 && e->list[0]->kind == KP_X_INT) {
+			p->col = e->name;
+			p->prefix_len = true;
+			p->expr = e;   /* kept: the catalog decides (a column c, or a function c) */
+			return p;
+		}
+	}
+	p->expr = e;
+	return p;
+}
+static kp_indexdef *cur_index(kp_pctx *ctx)
+{
+	return &ctx->stmt->u.create_index;
+}
+}
+cmd ::= idxhead idxtail.
+%type idxhead {kp_indexdef*}
+idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxid(I) ON fullname(T) LP idxkeys(K) RP. {
+	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_INDEX);
+	kp_indexdef *d = &s->u.create_index;
+	kp_name N = I ? I[0] : noname();
+	d->name = N; d->table = T; d->using = I ? I[1] : noname();
+	d->unique = U == 1; d->local = U == 2; d->uncovered = U == 3; d->if_not_exists = E;
+	d->off = N.s ? N.off : T.off;
+	if (K.n == 0) d->all_columns = true;
+	for (uint32_t i = 0; i < K.n; i++) {
+		kp_order_item *o = K.items[i];
+		if (o->expr->kind == KP_X_STRING && K.n == 1) { d->all_columns = true; continue; }
+		push(ctx, &d->parts, idx_part(ctx, o->expr, o->desc));
+	}
+	A = d; }
+
+/* [name] [USING method], as {name, method} (NULL: neither): USING is
+ * spelled out, so an unnamed Lindorm index USING KV ON t is not an index
+ * named USING */
+%include {
+static kp_name *idxid(kp_pctx *ctx, kp_name n, kp_name u)
+{
+	kp_name *p = kp_arena_alloc(ARENA, 2 * sizeof(*p));
+	p[0] = n;
+	p[1] = u;
+	return p;
+}
+}
+%type idxid {kp_name*}
+idxid(A) ::= . { A = NULL; }
+idxid(A) ::= nm(N). { A = idxid(ctx, N, noname()); }
+idxid(A) ::= USING nm(S). { A = idxid(ctx, noname(), S); }
+idxid(A) ::= USING HASH(H). { A = idxid(ctx, noname(), mkname(ctx, H)); }
+idxid(A) ::= nm(N) USING nm(S). { A = idxid(ctx, N, S); }
+idxid(A) ::= nm(N) USING HASH(H). { A = idxid(ctx, N, mkname(ctx, H)); }
+
+/* idxmods: 1 UNIQUE, 2 LOCAL, 3 UNCOVERED */
+%type idxmods {int}
+idxmods(A) ::= . { A = 0; }
+idxmods(A) ::= UNIQUE. { A = 1; }
+idxmods(A) ::= LOCAL. { A = 2; }
+idxmods(A) ::= UNCOVERED. { A = 3; }
+
+/* the key list: sort items (expr [ASC|DESC]); * or '*' is every column */
+%type idxkeys {kp_list}
+idxkeys(A) ::= sortlist(L). { A = L; }
+idxkeys(A) ::= STAR. { memset(&A, 0, sizeof A); }
+
+idxtail ::= .
+idxtail ::= idxtail idxclause.
+idxtail ::= idxtail COMMA idxprop.
+idxclause ::= INCLUDE LP colreflist(L) RP. { cur_index(ctx)->include = L; }
+idxclause ::= WHERE expr(X). { cur_index(ctx)->where = X; }
+idxclause ::= ASYNC.
+idxclause ::= SYNC.
+idxclause ::= PARTITION BY HASH LP exprlist RP.
+idxclause ::= PARTITION BY id LP exprlist RP.
+idxclause ::= PARTITION BY id id(T) LP exprlist RP. { want_word(ctx, T, "time"); }
+idxclause ::= WITH LP optlist(L) RP. {
+	kp_indexdef *d = cur_index(ctx);
+	for (uint32_t i = 0; i < L.n; i++) push(ctx, &d->options, L.items[i]); }
+idxclause ::= SPLIT ON LP exprlist RP.
+idxclause ::= id(P) INTEGER. { want_word(ctx, P, "partitions"); }
+/* Phoenix's k=v options, written without a comma after the clauses (a
+ * quoted 'k' = v only after a comma: a string could end a WHERE) */
+idxclause ::= nm(K) EQ optvalue(V). { push(ctx, &cur_index(ctx)->options, mkopt(ctx, noname(), K, V)); }
+idxclause ::= nm(F) DOT nm(K) EQ optvalue(V). { push(ctx, &cur_index(ctx)->options, mkopt(ctx, F, K, V)); }
+idxprop ::= option(O). { push(ctx, &cur_index(ctx)->options, O); }
+
+/* Phoenix column references: [family.]column */
+%type colreflist {kp_list}
+colreflist(A) ::= colref(X). { memset(&A, 0, sizeof A); push(ctx, &A, boxname(ctx, X)); }
+colreflist(A) ::= colreflist(L) COMMA colref(X). { A = L; push(ctx, &A, boxname(ctx, X)); }
+%type colref {kp_name}
+colref(A) ::= nm(X). { A = X; }
+colref(A) ::= nm DOT nm(X). { A = X; }
+
+%type idxwith {kp_list}
+idxwith(A) ::= . { memset(&A, 0, sizeof A); }
+idxwith(A) ::= WITH LP optlist(L) RP. { A = L; }
+
+/* ---------------------------------------------------------- CREATE VIEW */
+/* Phoenix: CREATE VIEW [IF NOT EXISTS] v [(cols)] [AS SELECT * FROM t
+ * [WHERE ...]] [options]. The head makes the statement first: the SELECT's
+ * own rules make a statement of their own, which the view then absorbs. */
+%include {
+static void view_select(kp_pctx *ctx, kp_select *q)
+{
+	kp_stmt *v = ctx->outer;
+	ctx->stmt = v;
+	kp_create_table *t = &v->u.create_table;
+	t->base = q->table;
+	t->view_where = q->where;
+	bool star = q->items.n == 1 && ((kp_expr *)q->items.items[0])->kind == KP_X_STAR &&
+	            !((kp_expr *)q->items.items[0])->qual.s;
+	if (!star || q->distinct) {
+		t->view_unsupported = "a view whose query is not SELECT * FROM table [WHERE ...]";
+		t->view_unsupported_off = ((kp_expr *)q->items.items[0])->off;
+	}
+}
+}
+cmd ::= viewhead viewcols viewas viewopts.
+viewhead ::= CREATE VIEW ifnotexists(E) fullname(N). {
+	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_VIEW);
+	s->u.create_table.name = N;
+	s->u.create_table.if_not_exists = E;
+	ctx->outer = s; }
+viewcols ::= .
+viewcols ::= LP tellist RP.
+/* The query is a SELECT head (its result columns) on one table and an
+ * optional WHERE; the driver stops reading at any other clause or shape
+ * and records the view as one keyplan cannot plan. */
+viewas ::= .
+viewas ::= AS selhead(Q) FROM fullname(T). { Q->table = T; view_select(ctx, Q); }
+viewas ::= AS selhead(Q) FROM fullname(T) WHERE expr(W). { Q->table = T; Q->where = W; view_select(ctx, Q); }
+viewopts ::= .
+viewopts ::= viewopts tableopt.
+viewopts ::= viewopts COMMA tableopt.
+
+/* ----------------------------------------------------------------- ALTER */
+/* Phoenix: ALTER {TABLE | VIEW} t {ADD [IF NOT EXISTS] coldef, ... [options]
+ * | DROP COLUMN [IF EXISTS] col, ... | SET options}; Lindorm: ADD [COLUMN]
+ * (...) and SET with quoted option names. */
+%include {
+static kp_alter *mkalter(kp_pctx *ctx, int view, kp_name t, kp_alter_action act)
+{
+	kp_stmt *s = mkstmt(ctx, KP_S_ALTER_TABLE);
+	s->u.alter.table = t;
+	s->u.alter.is_view = view;
+	s->u.alter.action = act;
+	return &s->u.alter;
+}
+}
+%type tblview {int}
+tblview(A) ::= TABLE. { A = 0; }
+tblview(A) ::= VIEW. { A = 1; }
+
+cmd ::= althead addcol ifnotexists(E) addlist cascadeidx. { ctx->stmt->u.alter.if_flag = E; }
+cmd ::= althead addcol ifnotexists(E) LP addlist RP addopts cascadeidx. { ctx->stmt->u.alter.if_flag = E; }
+althead ::= ALTER tblview(V) fullname(T) ADD. { mkalter(ctx, V, T, KP_ALTER_ADD); }
+cmd ::= ALTER tblview(V) fullname(T) DROP COLUMN ifexists(E) dropcols(L). {
+	kp_alter *a = mkalter(ctx, V, T, KP_ALTER_DROP); a->if_flag = E; a->cols = L; }
+cmd ::= ALTER tblview(V) fullname(T) SET altopts(O). {
+	kp_alter *a = mkalter(ctx, V, T, KP_ALTER_SET); a->options = O; }
+addcol ::= .
+addcol ::= COLUMN.
+/* ALTER TABLE t ADD [CONSTRAINT n] FOREIGN KEY | CHECK | UNIQUE | PRIMARY
+ * KEY: a foreign key and a check change no key; a UNIQUE constraint is a
+ * unique index (the statement becomes its CREATE UNIQUE INDEX); the
+ * primary key keyplan takes from CREATE TABLE only (a form, so that every
+ * target says so) */
+cmd ::= althead addcons.
+addcons ::= fkey.
+addcons ::= CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); }
+addcons ::= CONSTRAINT nm fkey.
+addcons ::= CONSTRAINT nm CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); }
+addcons ::= UNIQUE(U) idxword LP keyparts(K) RP. { alter_unique(ctx, U, noname(), K); }
+addcons ::= CONSTRAINT nm(N) UNIQUE(U) idxword LP keyparts(K) RP. { alter_unique(ctx, U, N, K); }
+addcons ::= PRIMARY(P) KEY LP keyparts RP. { use_form(ctx, KP_F_ADD_PRIMARY_KEY, P); }
+addcons ::= CONSTRAINT nm PRIMARY(P) KEY LP keyparts RP. { use_form(ctx, KP_F_ADD_PRIMARY_KEY, P); }
+idxword ::= .
+idxword ::= KEY.
+idxword ::= INDEX.
+%include {
+static void alter_unique(kp_pctx *ctx, kp_token u, kp_name n, kp_list k)
+{
+	kp_name t = ctx->stmt->u.alter.table;
+	use_form(ctx, KP_F_UNIQUE, u);
+	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_INDEX);
+	kp_indexdef *d = &s->u.create_index;
+	d->name = n;
+	d->table = t;
+	d->unique = true;
+	d->parts = k;
+	d->off = n.s ? n.off : u.off;
+}
+}
+
+/* added columns, and options after them (with or without a comma) */
+addlist ::= coldef(C). { push(ctx, &ctx->stmt->u.alter.cols, C); }
+addlist ::= addlist COMMA coldef(C). { push(ctx, &ctx->stmt->u.alter.cols, C); }
+addlist ::= addlist option(O). { push(ctx, &ctx->stmt->u.alter.options, O); }
+addlist ::= addlist COMMA option(O). { push(ctx, &ctx->stmt->u.alter.options, O); }
+addopts ::= .
+addopts ::= addopts option(O). { push(ctx, &ctx->stmt->u.alter.options, O); }
+addopts ::= addopts COMMA option(O). { push(ctx, &ctx->stmt->u.alter.options, O); }
+/* Phoenix: CASCADE INDEX ALL | idx, ... adds the columns to indexes too */
+cascadeidx ::= .
+cascadeidx ::= CASCADE INDEX ALL.
+cascadeidx ::= CASCADE INDEX nmlist.
+
+%type dropcols {kp_list}
+dropcols(A) ::= colname(C). { memset(&A, 0, sizeof A); push(ctx, &A, C); }
+dropcols(A) ::= dropcols(L) COMMA colname(C). { A = L; push(ctx, &A, C); }
+
+%type altopts {kp_list}
+altopts(A) ::= option(O). { memset(&A, 0, sizeof A); push(ctx, &A, O); }
+altopts(A) ::= LP optlist(L) RP. { A = L; }
+altopts(A) ::= altopts(L) COMMA option(O). { A = L; push(ctx, &A, O); }
+
+/* ALTER INDEX [IF EXISTS] i ON t {DISABLE | REBUILD [ALL] | USABLE |
+ * UNUSABLE | ACTIVE} [ASYNC] [[SET] options]; Lindorm also spells the
+ * states DISABLED and BUILD, and sets options WITH (...) or SET (...). */
+%include {
+static void alter_index(kp_pctx *ctx, int e, kp_name i, kp_name t, kp_token w, kp_list o)
+{
+	kp_stmt *s = mkstmt(ctx, KP_S_ALTER_INDEX);
+	kp_alter_index *a = &s->u.alter_index;
+	a->if_exists = e;
+	a->index = i;
+	a->table = t;
+	a->options = o;
+	if (!w.len)
+		return;
+	a->verb = mkname(ctx, w);
+	static const struct { const char *w; kp_index_state s; } states[] = {
+		{"disable", KP_IX_DISABLED}, {"disabled", KP_IX_DISABLED},
+		{"unusable", KP_IX_UNUSABLE}, {"usable", KP_IX_ACTIVE}, {"active", KP_IX_ACTIVE},
+		{"rebuild", KP_IX_ACTIVE}, {"build", KP_IX_ACTIVE},
+	};
+	for (size_t k = 0; k < sizeof states / sizeof states[0]; k++)
+		if (!a->verb.quoted && kp_name_eq(&a->verb, states[k].w)) {
+			a->state = states[k].s;
+			return;
+		}
+	kp_pctx_syntax_error(ctx, w);
+}
+static kp_token notoken(void)
+{
+	kp_token t = {0};
+	return t;
+}
+}
+cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) id(W) idxstate_tail(O). { alter_index(ctx, E, I, T, W, O); }
+cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) SET altopts(O). { alter_index(ctx, E, I, T, notoken(), O); }
+cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) WITH LP optlist(O) RP. { alter_index(ctx, E, I, T, notoken(), O); }
+/* Lindorm: a search index gains columns, ADD COLUMNS (c [(options)], ...) */
+cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) ADD id(C) LP sortlist(L) RP. {
+	want_word(ctx, C, "columns");
+	kp_list none = {0};
+	alter_index(ctx, E, I, T, notoken(), none);
+	for (uint32_t i = 0; i < L.n; i++) {
+		kp_order_item *o = L.items[i];
+		push(ctx, &ctx->stmt->u.alter_index.add, idx_part(ctx, o->expr, o->desc));
+	} }
+%type idxstate_tail {kp_list}
+idxstate_tail(A) ::= . { memset(&A, 0, sizeof A); }
+idxstate_tail(A) ::= ALL. { memset(&A, 0, sizeof A); }
+idxstate_tail(A) ::= ASYNC. { memset(&A, 0, sizeof A); }
+idxstate_tail(A) ::= ALL ASYNC. { memset(&A, 0, sizeof A); }
+idxstate_tail(A) ::= idxstate_tail(L) SET altopts(O). { A = L; for (uint32_t i = 0; i < O.n; i++) push(ctx, &A, O.items[i]); }
+
+/* ----------------------------------------------------------------- DROP */
+%type ifexists {int}
+ifexists(A) ::= . { A = 0; }
+ifexists(A) ::= IF EXISTS. { A = 1; }
+
+%type cascade {int}
+cascade(A) ::= . { A = 0; }
+cascade(A) ::= CASCADE. { A = 1; }
+
+/* HSQLDB and H2 also write DROP TABLE t IF EXISTS */
+cmd ::= DROP tblview(V) ifexists(E) fullname(N) ifexists(F) cascade(C). {
+	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.if_exists = E || F;
+	s->u.drop.is_view = V; s->u.drop.cascade = C; }
+/* Tablestore: DROP MAPPING TABLE [IF EXISTS] t removes the mapping */
+cmd ::= DROP id(M) TABLE ifexists(E) fullname(N). {
+	want_word(ctx, M, "mapping");
+	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.if_exists = E; s->u.drop.is_mapping = true; }
+cmd ::= DROP INDEX ifexists(E) nm(N). {
+	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.is_index = true; s->u.drop.if_exists = E; }
+cmd ::= DROP INDEX ifexists(E) nm(N) ON fullname(T). {
+	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.table = T;
+	s->u.drop.is_index = true; s->u.drop.if_exists = E; }
