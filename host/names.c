@@ -33,20 +33,20 @@ hconst *kph_any_const(const extractor *x, const kp_htok *t)
 	if (t->type != KP_HT_OTHER || !x->chash)
 		return NULL;
 	const char *p = x->src->text + t->off;
-	for (size_t h = kph_name_hash(p, t->len) & x->chash_mask;; h = (h + 1) & x->chash_mask) {
+	uint32_t hash = kph_name_hash(p, t->len);
+	for (size_t h = hash & x->chash_mask;; h = (h + 1) & x->chash_mask) {
 		uint32_t e = x->chash[h];
 		if (!e)
 			return NULL;
 		hconst *c = &x->consts[e - 1];
-		if (c->len == t->len && !memcmp(x->src->text + c->name, p, t->len))
+		if (c->hash == hash && c->len == t->len && !memcmp(x->src->text + c->name, p, t->len))
 			return c;
 	}
 }
 
 static void chash_put(extractor *x, size_t idx)
 {
-	const char *p = x->src->text + x->consts[idx].name;
-	size_t h = kph_name_hash(p, x->consts[idx].len) & x->chash_mask;
+	size_t h = x->consts[idx].hash & x->chash_mask;
 	while (x->chash[h])
 		h = (h + 1) & x->chash_mask;
 	x->chash[h] = (uint32_t)idx + 1;
@@ -117,7 +117,8 @@ void kph_find_consts(extractor *x, size_t *cap)
 			x->consts = nc;
 		}
 		x->consts[x->nconsts] = (hconst){T[i].off, T[i].len, T[i + 2].off, T[last].off,
-		                                 T[last].off + T[last].len, false, false};
+		                                 T[last].off + T[last].len,
+		                                 kph_name_hash(x->src->text + T[i].off, T[i].len), false, false};
 		chash_add(x, x->nconsts);
 		x->nconsts++;
 	}
@@ -165,11 +166,12 @@ bool kph_passed(const extractor *x, const kp_htok *t)
 	if (!x->passed)
 		return false;
 	const char *p = x->src->text + t->off;
-	for (size_t h = kph_name_hash(p, t->len) & x->passed_mask;; h = (h + 1) & x->passed_mask) {
+	uint32_t hash = kph_name_hash(p, t->len);
+	for (size_t h = hash & x->passed_mask;; h = (h + 1) & x->passed_mask) {
 		const struct pname *e = &x->passed[h];
 		if (!e->len)
 			return false;
-		if (e->len == t->len && !memcmp(x->src->text + e->off, p, t->len))
+		if (e->hash == hash && e->len == t->len && !memcmp(x->src->text + e->off, p, t->len))
 			return true;
 	}
 }
@@ -187,17 +189,18 @@ static void add_passed(extractor *x, passed_state *ps, uint32_t off, uint32_t le
 		ps->cap = nc;
 		for (size_t h = 0; h < om; h++)
 			if (old[h].len) {
-				size_t q = kph_name_hash(x->src->text + old[h].off, old[h].len) & x->passed_mask;
+				size_t q = old[h].hash & x->passed_mask;
 				while (x->passed[q].len)
 					q = (q + 1) & x->passed_mask;
 				x->passed[q] = old[h];
 			}
 		free(old);
 	}
-	size_t q = kph_name_hash(x->src->text + off, len) & x->passed_mask;
+	uint32_t hash = kph_name_hash(x->src->text + off, len);
+	size_t q = hash & x->passed_mask;
 	while (x->passed[q].len)
 		q = (q + 1) & x->passed_mask;
-	x->passed[q] = (struct pname){off, len};
+	x->passed[q] = (struct pname){off, len, hash};
 	ps->count++;
 }
 

@@ -224,15 +224,15 @@ int keyplan_feed_file(keyplan *k, keyplan_role role, const char *path)
 		kp_pipe_source(&k->p, src, pipe_role(role));
 		return KEYPLAN_OK;
 	}
-	/* application code is read whole (its SQL is built from the file),
-	 * in an arena reused file after file unless the file must be kept */
+	/* application code is mapped (its SQL is built from the file, and
+	 * the pages read past are given back: base/srcmap.c), in an arena reused file after file unless the file must be kept */
 	if (!k->host_arena) {
 		k->host_arena = kp_arena_alloc(&k->a, sizeof *k->host_arena);
 		kp_arena_init(k->host_arena);
 		kp_list_push(&k->a, &k->host_arenas, k->host_arena);
 	}
 	kp_source *src = kp_arena_alloc(k->host_arena, sizeof *src);
-	if (kp_source_read(src, path, &d, &k->p.scratch) < 0)
+	if (kp_source_map(src, path, &d, &k->p.scratch) < 0)
 		goto unreadable;
 	if (lang == KP_LANG_MYBATIS && !kp_host_is_mapper(src->text, src->len)) {
 		/* XML that is no MyBatis mapper: read as SQL, as it is */
