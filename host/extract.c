@@ -504,22 +504,19 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	}
 	extractor x = {.f = out, .src = src, .lang = lang, .a = a, .calls = sql_calls};
 	kp_hb_init(&x.b);
-	/* what the whole file says: its constants, then which are read by
-	 * other strings, the names passed to SQL calls, the names appended to,
-	 * the keyplan: comments; each pass reads the tokens window by window */
+	/* what the whole file says, in one pass over its tokens: its
+	 * constants and which are read by other strings, the names passed to
+	 * SQL calls, the names appended to, the keyplan: comments */
 	size_t ccap = 0;
-	for (kph_window(&x.tk, src, lang, 0, 0);; kph_next_window(&x.tk, src, lang, x.tk.hi)) {
-		kph_find_consts(&x, &ccap);
-		if (!more(&x))
-			break;
-	}
 	passed_state *ps = calloc(1, sizeof *ps);
 	if (!ps)
 		abort();
+	kp_name_set plus = {0};
 	kp_list dirs = {0};
 	for (kph_window(&x.tk, src, lang, 0, 0);; kph_next_window(&x.tk, src, lang, x.tk.hi)) {
 		const kp_htok *T = x.tk.t;
-		kph_find_used(&x);
+		kph_find_consts(&x, &ccap);
+		kph_find_used(&x, &plus);
 		kph_find_passed(&x, ps);
 		for (size_t k = x.tk.lo; k < x.tk.hi && k + 3 < x.tk.n; k++)
 			if (T[k].type == KP_HT_OTHER && (kph_word_at(&x, k + 1, "+=") ||
@@ -540,6 +537,7 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 		if (!more(&x))
 			break;
 	}
+	kph_resolve_used(&x, &plus);
 	free(ps);
 	uint8_t *consumed = calloc(x.tk.cap + 1, 1);   /* literals appended to a builder */
 	if (!consumed)

@@ -118,8 +118,17 @@ hconst *kph_any_const(const extractor *x, const kp_htok *t);
 hconst *kph_find_const(const extractor *x, const kp_htok *t);
 /* The constants defined in the window's own tokens (*cap: x->consts'). */
 void kph_find_consts(extractor *x, size_t *cap);
-/* Which constants are operands of +, in the window's own tokens. */
-void kph_find_used(extractor *x);
+/* A set of names of the file (names.c). */
+typedef struct kp_name_set {
+	struct pname *slot;
+	size_t count, cap;
+} kp_name_set;
+
+/* Which constants are operands of +, in the window's own tokens (in the
+ * same pass as kph_find_consts: names not yet known as constants go to
+ * plus), then, once every constant is known, those named in plus. */
+void kph_find_used(extractor *x, kp_name_set *plus);
+void kph_resolve_used(extractor *x, kp_name_set *plus);
 /* Appends constant c's text to x->b. */
 void kph_decode_const(extractor *x, const hconst *c, int depth);
 /* Is t a name passed as a whole argument to a SQL call somewhere? */

@@ -124,15 +124,69 @@ void kph_find_consts(extractor *x, size_t *cap)
 	}
 }
 
-/* Which constants are operands of +, in the window's own tokens. */
-void kph_find_used(extractor *x)
+/* Adds a name to a set of names (open addressing, at most half full). */
+static void set_add(kp_name_set *ns, const char *text, uint32_t off, uint32_t len, uint32_t hash)
+{
+	if ((ns->count + 1) * 2 > ns->cap) {
+		size_t nc = ns->cap ? ns->cap * 2 : 64;
+		struct pname *old = ns->slot, *slot = calloc(nc, sizeof *slot);
+		if (!slot)
+			abort();
+		for (size_t h = 0; h < ns->cap; h++)
+			if (old[h].len) {
+				size_t q = old[h].hash & (nc - 1);
+				while (slot[q].len)
+					q = (q + 1) & (nc - 1);
+				slot[q] = old[h];
+			}
+		free(old);
+		ns->slot = slot;
+		ns->cap = nc;
+	}
+	size_t q = hash & (ns->cap - 1);
+	for (; ns->slot[q].len; q = (q + 1) & (ns->cap - 1))
+		if (ns->slot[q].hash == hash && ns->slot[q].len == len && !memcmp(text + ns->slot[q].off, text + off, len))
+			return;
+	ns->slot[q] = (struct pname){off, len, hash};
+	ns->count++;
+}
+
+static bool set_has(const kp_name_set *ns, const char *text, uint32_t off, uint32_t len, uint32_t hash)
+{
+	if (!ns->cap)
+		return false;
+	for (size_t q = hash & (ns->cap - 1); ns->slot[q].len; q = (q + 1) & (ns->cap - 1))
+		if (ns->slot[q].hash == hash && ns->slot[q].len == len && !memcmp(text + ns->slot[q].off, text + off, len))
+			return true;
+	return false;
+}
+
+/* Which constants are operands of +, in the window's own tokens: read in
+ * the same pass as the constants themselves, so a name next to a + that
+ * is no constant yet (its definition may come later in the file) is kept
+ * in plus, for kph_resolve_used. */
+void kph_find_used(extractor *x, kp_name_set *plus)
 {
 	const kp_htok *T = x->tk.t;
-	for (size_t i = x->tk.lo > 0 ? x->tk.lo : 1; i < x->tk.hi && i + 1 < x->tk.n && x->nconsts; i++) {
-		hconst *c = kph_find_const(x, &T[i]);
-		if (c && (T[i - 1].type == KP_HT_PLUS || T[i + 1].type == KP_HT_PLUS))
+	for (size_t i = x->tk.lo > 0 ? x->tk.lo : 1; i < x->tk.hi && i + 1 < x->tk.n; i++) {
+		if (T[i].type != KP_HT_OTHER || !(T[i - 1].type == KP_HT_PLUS || T[i + 1].type == KP_HT_PLUS))
+			continue;
+		hconst *c = kph_any_const(x, &T[i]);
+		if (c)
 			c->used = true;
+		else
+			set_add(plus, x->src->text, T[i].off, T[i].len, kph_name_hash(x->src->text + T[i].off, T[i].len));
 	}
+}
+
+/* The constants defined after a use next to a +: used too. Frees plus. */
+void kph_resolve_used(extractor *x, kp_name_set *plus)
+{
+	for (size_t c = 0; c < x->nconsts; c++)
+		if (!x->consts[c].used)
+			x->consts[c].used = set_has(plus, x->src->text, x->consts[c].name, x->consts[c].len, x->consts[c].hash);
+	free(plus->slot);
+	*plus = (kp_name_set){0};
 }
 
 /* Appends the text of constant c (its literals, and the constants it is
