@@ -282,7 +282,30 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
 		kp_source_free(&v.sql);   /* a sentence, not a statement */
 		return;
 	}
-	bool each = x->o && x->o->each && !x->dry;
+	if (x->dry) {
+		/* where it is and which constants it reads, for the statements
+		 * after it that name a constant's readers */
+		kp_source_free(&v.sql);
+		kp_host_file *f = x->f;
+		for (unsigned k = 0; k < x->nuses; k++) {
+			size_t lo = 0, hi = f->nreaders;
+			while (lo < hi) {
+				size_t mid = lo + (hi - lo) / 2;
+				if (f->readers[mid].off < x->uses[k].off)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo == f->nreaders || f->readers[lo].off != x->uses[k].off)
+				continue;   /* cannot be: every constant read is used */
+			kp_host_readers *r = &f->readers[lo];
+			if (r->n < KP_HOST_READERS_NAMED)
+				r->first[r->n] = off;
+			r->n++;
+		}
+		return;
+	}
+	bool each = x->o && x->o->each;
 	kp_arena *a = each ? &x->sa[x->cur] : x->a;
 	kp_host_stmt *st = kp_arena_alloc(a, sizeof *st);
 	st->evidence = ev;
@@ -294,13 +317,6 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
 	st->off = off;
 	st->end = end;
 	st->total = 1;
-	if (x->dry) {
-		/* where it is and what it uses, for the statements after it that
-		 * name the constants' users */
-		kp_source_free(&v.sql);
-		kp_host_add_stmt(x->f, &x->tail, st);
-		return;
-	}
 	st->v = kp_arena_alloc(a, sizeof *st->v);
 	st->v[0] = v;
 	st->nv = 1;
@@ -551,10 +567,15 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 		/* the users of a constant a statement reads are named in its
 		 * findings: where they are is found first (when any constant is
 		 * read by another string) */
-		bool uses = false;
-		for (size_t c = 0; c < x.nconsts && !uses; c++)
-			uses = x.consts[c].used && !x.consts[c].twice;
-		if (uses) {
+		unsigned nused = 0;
+		for (size_t c = 0; c < x.nconsts; c++)
+			nused += x.consts[c].used && !x.consts[c].twice;
+		if (nused) {
+			/* constants are found in file order: readers are by offset */
+			out->readers = kp_arena_alloc(a, nused * sizeof *out->readers);
+			for (size_t c = 0; c < x.nconsts; c++)
+				if (x.consts[c].used && !x.consts[c].twice)
+					out->readers[out->nreaders++].off = x.consts[c].first;
 			x.dry = true;
 			scan(&x, consumed);
 			x.dry = false;
