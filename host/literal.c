@@ -84,7 +84,9 @@ void kp_hb_clear(kp_hbuild *b)
 static void map_room(kp_hbuild *b, size_t n)
 {
 	if (b->text.len + n + 1 > b->mapcap) {
-		size_t cap = b->mapcap ? b->mapcap : 256;
+		/* first as much as asked: a mapper's text nodes are many and
+		 * mostly short (the white space between elements) */
+		size_t cap = b->mapcap ? b->mapcap : 16;
 		while (cap < b->text.len + n + 1)
 			cap *= 2;
 		uint32_t *m = realloc(b->map, cap * sizeof *m);
