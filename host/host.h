@@ -164,6 +164,9 @@ kp_mapper_index *kp_mapper_index_new(void);
 void kp_mapper_index_free(kp_mapper_index *x);
 /* Adds the fragments of a mapper file (anything else adds nothing). */
 void kp_mapper_index_add(kp_mapper_index *x, const char *text, size_t len);
+/* The same, from a source whose pages are given back as they are parsed
+ * (a mapped file: base/srcmap.c). */
+void kp_mapper_index_add_source(kp_mapper_index *x, kp_source *src);
 /* The XML text of fragment id of namespace ns, or NULL. */
 const char *kp_mapper_index_find(const kp_mapper_index *x, const char *ns, size_t nslen, const char *id, size_t *len);
 

@@ -102,6 +102,14 @@ void kp_hb_put(kp_hbuild *b, const char *p, size_t n, uint32_t host, bool verbat
 	map_room(b, n);
 	for (size_t i = 0; i < n; i++)
 		b->map[b->text.len + i] = verbatim ? host + (uint32_t)i : host;
+	if (!b->text.cap) {
+		/* first as much as asked, as the map (kp_buf starts at 256) */
+		b->text.cap = n + 16;
+		b->text.data = malloc(b->text.cap);
+		if (!b->text.data)
+			abort();
+		b->text.data[0] = 0;
+	}
 	kp_buf_put(&b->text, p, n);
 }
 
