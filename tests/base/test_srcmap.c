@@ -126,7 +126,7 @@ static void test_what_cannot_be_mapped_is_read(void)
 	kp_arena_init(&a);
 	kp_diags d = {0};
 	kp_source s;
-	/* an empty file, a device: read as kp_source_read reads them */
+	/* an empty file: read as kp_source_read reads it */
 	char path[] = "/tmp/kp_srcmap_XXXXXX";
 	int fd = mkstemp(path);
 	CU_ASSERT_FATAL(fd >= 0);
@@ -137,11 +137,18 @@ static void test_what_cannot_be_mapped_is_read(void)
 	CU_ASSERT_EQUAL(s.text[0], 0);
 	kp_source_free(&s);
 	unlink(path);
-	CU_ASSERT_EQUAL_FATAL(kp_source_map(&s, "/dev/null", &d, &a), 0);
-	CU_ASSERT_EQUAL(s.mapped, 0);
-	CU_ASSERT_EQUAL(s.len, 0);
-	kp_source_free(&s);
+	/* a folder (no regular file): the error kp_source_read gives */
+	char dir[] = "/tmp/kp_srcmap_dir_XXXXXX";
+	CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+	kp_diags rd = {0};
+	CU_ASSERT_EQUAL(kp_source_read(&s, dir, &rd, &a), -1);
+	CU_ASSERT_EQUAL(kp_source_map(&s, dir, &d, &a), -1);
+	rmdir(dir);
+	CU_ASSERT_EQUAL_FATAL(d.count[KP_SEV_ERROR], 1);
+	CU_ASSERT_EQUAL_FATAL(rd.count[KP_SEV_ERROR], 1);
+	ASSERT_STR(d.head->message, rd.head->message);
 	/* a file that is not there: the same located error */
+	d = (kp_diags){0};
 	CU_ASSERT_EQUAL(kp_source_map(&s, "/nonexistent/Dao.java", &d, &a), -1);
 	CU_ASSERT_EQUAL_FATAL(d.count[KP_SEV_ERROR], 1);
 	CU_ASSERT_EQUAL(d.head->rule, KP_R_IO);
