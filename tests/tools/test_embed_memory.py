@@ -110,6 +110,22 @@ with kptest.tempdir() as tmp:
           f"at line 5, the statement at line 6, the statement at line 7 and {R - 5} more)" in out, out[:400])
     check(f"{R} readers of a constant are counted in linear time", took < 20, f"{took:.1f} s")
 
+# Tokens are read in windows of 65,536, and one pass finds the constants
+# and which are read beside a +: a constant defined two windows after the
+# statement that reads it is still its text, and not planned alone.
+with kptest.tempdir() as tmp:
+    schema = os.path.join(tmp, "schema.sql")
+    kptest.write(schema, "CREATE TABLE t (id BIGINT NOT NULL, a INT, PRIMARY KEY (id));\n")
+    java = os.path.join(tmp, "Late.java")
+    js = ["class Late {\n", '    String q() { return jdbc.query(BASE + "WHERE a = 1"); }\n']
+    js += [f"    int f{i}(int x) {{ return x + {i} * (x - 1); }}\n" for i in range(8000)]   # 19 tokens each
+    js.append('    static final String BASE = "SELECT id, a FROM t ";\n}\n')
+    kptest.write(java, "".join(js))
+    rc, out, _ = run("lint", "--no-config", "--schema", schema, java)
+    check("a constant defined windows after its reader is read as its text, not planned alone",
+          rc == 1 and out.count("[KP001") == 1 and "Late.java:2:50: error: full table scan" in out,
+          out[:300])
+
 # A MyBatis mapper is still read into a tree whole, with every statement's
 # variants, before they are planned (docs/embedded-sql.md, "Memory"); what
 # is bounded here is what no longer grows with it: expat is fed in chunks
