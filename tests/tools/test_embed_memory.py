@@ -20,7 +20,9 @@ from kptest import check
 
 KEYPLAN, SRC, _ = kptest.args()
 BOUND = not os.environ.get("KP_SANITIZED")
-N = 40000
+# Sanitized builds check the findings only, on smaller files (they run
+# every statement many times slower)
+N = 40000 if BOUND else 4000
 FILLER = ("    /** Helper {i}: the kind of code that stands between an application's queries. */\n"
           "    int helper{i}(int x) {{\n"
           "        int y = x * {i} + 7;\n"
@@ -81,7 +83,7 @@ with kptest.tempdir() as tmp:
     check("the same findings from the Java file and the .sql file",
           rc_s == rc_j == 1 and out_j.count('"KP001"') == out_s.count('"KP001"') == N // 2,
           f"{rc_s} {rc_j} {out_j.count('KP001')} {out_s.count('KP001')}")
-    check("the Java file is 26.8 MB", 26 * 1024 <= size_kb <= 28 * 1024, f"{size_kb} KB")
+    check("the Java file is 26.8 MB", not BOUND or 26 * 1024 <= size_kb <= 28 * 1024, f"{size_kb} KB")
     print(f"{N} statements: .sql peak {peak_s // 1024} MB, Java ({size_kb // 1024} MB) peak {peak_j // 1024} MB")
     if BOUND:
         check("a 26.8 MB Java file takes at most 10 MB more than its queries as .sql",
@@ -92,7 +94,7 @@ with kptest.tempdir() as tmp:
 # readers are counted once per file (kept per constant), where each
 # statement's finding walked every statement of the file (40,000 statements
 # took 80 s; now 0.2 s). A bound with a wide margin, not a timing.
-R = 40000
+R = 40000 if BOUND else 4000
 with kptest.tempdir() as tmp:
     schema = os.path.join(tmp, "schema.sql")
     kptest.write(schema, "CREATE TABLE other (id BIGINT NOT NULL, PRIMARY KEY (id));\n")
@@ -108,7 +110,8 @@ with kptest.tempdir() as tmp:
           rc == 1 and out.count("[KP008") == 1 and
           f"(in the constant at line 2, used by the statement at line 3, the statement at line 4, the statement "
           f"at line 5, the statement at line 6, the statement at line 7 and {R - 5} more)" in out, out[:400])
-    check(f"{R} readers of a constant are counted in linear time", took < 20, f"{took:.1f} s")
+    if BOUND:
+        check(f"{R} readers of a constant are counted in linear time", took < 20, f"{took:.1f} s")
 
 # Tokens are read in windows of 65,536, and one pass finds the constants
 # and which are read beside a +: a constant defined two windows after the
@@ -131,7 +134,7 @@ with kptest.tempdir() as tmp:
 # is bounded here is what no longer grows with it: expat is fed in chunks
 # (it copied the whole file into its buffer) and a text node's first bytes
 # are allocated as asked (each had 1.25 KiB). It took 80 times its size.
-M = 8000
+M = 8000 if BOUND else 800
 with kptest.tempdir() as tmp:
     schema = os.path.join(tmp, "schema.sql")
     kptest.write(schema, "CREATE TABLE t (id BIGINT NOT NULL, a INT, b VARCHAR, PRIMARY KEY (id));\n")
