@@ -79,7 +79,10 @@ void kp_source_free(kp_source *s)
 {
 	kp_buf_free(&s->path_json);
 	free(s->path);
-	free(s->text);
+	if (s->mapped)
+		kp_source_unmap(s);
+	else
+		free(s->text);
 	free(s->lines);
 	free(s->map);
 	memset(s, 0, sizeof(*s));
@@ -93,8 +96,13 @@ static void build_lines(kp_source *s)
 		abort();
 	lines[n++] = 0;
 	const char *p = s->text, *end = s->text + s->len;
+	size_t given = 0;   /* a mapped file's pages before it are given back */
 	while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
 		p++;
+		if (s->mapped && (size_t)(p - s->text) - given >= ((size_t)1 << 20)) {
+			kp_source_release(s, given, (size_t)(p - s->text));
+			given = (size_t)(p - s->text);
+		}
 		if (n == cap) {
 			cap *= 2;
 			uint32_t *nl = realloc(lines, cap * sizeof(*lines));

@@ -34,6 +34,10 @@ typedef struct kp_source {
 	                           excerpts are the host's */
 	uint32_t *map;          /* with host: the host offset of every byte of
 	                           text, and map[len] for its end (owned) */
+	size_t mapped;          /* text is mapped from the file (srcmap.c):
+	                           bytes mapped; 0: text is on the heap */
+	size_t mapped_file;     /* of them, the file's whole pages, which
+	                           kp_source_release may give back */
 } kp_source;
 
 /* A file read as a sliding window, so a file of any size is planned in
@@ -69,6 +73,18 @@ void kp_stream_close(kp_stream *st);
 /* Reads a whole file ("-" is standard input). On failure returns -1 with
  * an io-error diagnostic (KP023) naming path added to d, in a. */
 int  kp_source_read(kp_source *out, const char *path, kp_diags *d, kp_arena *a);
+/* Reads a file as kp_source_read does, but maps a regular file's text
+ * instead of copying it to the heap (base/srcmap.c): the pages a reader
+ * has gone past can then be given back (kp_source_release), so a large
+ * file is read in about the memory of the pages read since. Standard
+ * input, pipes and empty files are read whole. A file cut shorter while
+ * it is mapped ends the process (SIGBUS), as with any mapped file. */
+int  kp_source_map(kp_source *out, const char *path, kp_diags *d, kp_arena *a);
+/* Gives back the memory of the pages of text[from, to) (whole pages only),
+ * when the text is mapped; nothing otherwise. The text stays readable: a
+ * page is read from the file again when looked at. */
+void kp_source_release(kp_source *s, size_t from, size_t to);
+void kp_source_unmap(kp_source *s);
 /* Wraps a copy of text. */
 void kp_source_from_string(kp_source *out, const char *path, const char *text, size_t len);
 void kp_source_free(kp_source *s);

@@ -282,7 +282,30 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
 		kp_source_free(&v.sql);   /* a sentence, not a statement */
 		return;
 	}
-	bool each = x->o && x->o->each && !x->dry;
+	if (x->dry) {
+		/* where it is and which constants it reads, for the statements
+		 * after it that name a constant's readers */
+		kp_source_free(&v.sql);
+		kp_host_file *f = x->f;
+		for (unsigned k = 0; k < x->nuses; k++) {
+			size_t lo = 0, hi = f->nreaders;
+			while (lo < hi) {
+				size_t mid = lo + (hi - lo) / 2;
+				if (f->readers[mid].off < x->uses[k].off)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo == f->nreaders || f->readers[lo].off != x->uses[k].off)
+				continue;   /* cannot be: every constant read is used */
+			kp_host_readers *r = &f->readers[lo];
+			if (r->n < KP_HOST_READERS_NAMED)
+				r->first[r->n] = off;
+			r->n++;
+		}
+		return;
+	}
+	bool each = x->o && x->o->each;
 	kp_arena *a = each ? &x->sa[x->cur] : x->a;
 	kp_host_stmt *st = kp_arena_alloc(a, sizeof *st);
 	st->evidence = ev;
@@ -294,13 +317,6 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
 	st->off = off;
 	st->end = end;
 	st->total = 1;
-	if (x->dry) {
-		/* where it is and what it uses, for the statements after it that
-		 * name the constants' users */
-		kp_source_free(&v.sql);
-		kp_host_add_stmt(x->f, &x->tail, st);
-		return;
-	}
 	st->v = kp_arena_alloc(a, sizeof *st->v);
 	st->v[0] = v;
 	st->nv = 1;
@@ -504,22 +520,19 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	}
 	extractor x = {.f = out, .src = src, .lang = lang, .a = a, .calls = sql_calls};
 	kp_hb_init(&x.b);
-	/* what the whole file says: its constants, then which are read by
-	 * other strings, the names passed to SQL calls, the names appended to,
-	 * the keyplan: comments; each pass reads the tokens window by window */
+	/* what the whole file says, in one pass over its tokens: its
+	 * constants and which are read by other strings, the names passed to
+	 * SQL calls, the names appended to, the keyplan: comments */
 	size_t ccap = 0;
-	for (kph_window(&x.tk, src, lang, 0, 0);; kph_next_window(&x.tk, src, lang, x.tk.hi)) {
-		kph_find_consts(&x, &ccap);
-		if (!more(&x))
-			break;
-	}
 	passed_state *ps = calloc(1, sizeof *ps);
 	if (!ps)
 		abort();
+	kp_name_set plus = {0};
 	kp_list dirs = {0};
 	for (kph_window(&x.tk, src, lang, 0, 0);; kph_next_window(&x.tk, src, lang, x.tk.hi)) {
 		const kp_htok *T = x.tk.t;
-		kph_find_used(&x);
+		kph_find_consts(&x, &ccap);
+		kph_find_used(&x, &plus);
 		kph_find_passed(&x, ps);
 		for (size_t k = x.tk.lo; k < x.tk.hi && k + 3 < x.tk.n; k++)
 			if (T[k].type == KP_HT_OTHER && (kph_word_at(&x, k + 1, "+=") ||
@@ -540,6 +553,7 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 		if (!more(&x))
 			break;
 	}
+	kph_resolve_used(&x, &plus);
 	free(ps);
 	uint8_t *consumed = calloc(x.tk.cap + 1, 1);   /* literals appended to a builder */
 	if (!consumed)
@@ -553,10 +567,15 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 		/* the users of a constant a statement reads are named in its
 		 * findings: where they are is found first (when any constant is
 		 * read by another string) */
-		bool uses = false;
-		for (size_t c = 0; c < x.nconsts && !uses; c++)
-			uses = x.consts[c].used && !x.consts[c].twice;
-		if (uses) {
+		unsigned nused = 0;
+		for (size_t c = 0; c < x.nconsts; c++)
+			nused += x.consts[c].used && !x.consts[c].twice;
+		if (nused) {
+			/* constants are found in file order: readers are by offset */
+			out->readers = kp_arena_alloc(a, nused * sizeof *out->readers);
+			for (size_t c = 0; c < x.nconsts; c++)
+				if (x.consts[c].used && !x.consts[c].twice)
+					out->readers[out->nreaders++].off = x.consts[c].first;
 			x.dry = true;
 			scan(&x, consumed);
 			x.dry = false;

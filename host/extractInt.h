@@ -43,8 +43,11 @@ typedef struct extractor {
 	const char *const *calls; /* a team's own SQL calls (NULL-terminated) */
 	kp_host_range uses[16]; /* the constants the statement being read uses */
 	unsigned nuses;
-	struct pname { uint32_t off, len; } *passed; /* names passed to a SQL call
-	                           (len 0: an empty slot) */
+	struct pname { uint32_t off, len, hash; } *passed; /* names passed to a
+	                           SQL call (len 0: an empty slot); hash:
+	                           kph_name_hash, so that a lookup reads the
+	                           text of a name only when the hashes match
+	                           (a mapped file's pages stay given back) */
 	size_t passed_mask;
 	uint8_t appended[8192]; /* bits by name hash: names appended to somewhere
 	                           (NAME +=, NAME.append(, NAME = NAME +) */
@@ -70,6 +73,8 @@ typedef struct hconst {
 	uint32_t name, len;     /* the name in the host */
 	uint32_t first, last;   /* the offsets of its first and last tokens */
 	uint32_t end;           /* the end of its last token */
+	uint32_t hash;          /* kph_name_hash of the name: lookups and
+	                           rehashing compare it before the text */
 	bool twice;             /* assigned more than once: not a constant */
 	bool used;              /* an operand of + somewhere */
 } hconst;
@@ -113,8 +118,17 @@ hconst *kph_any_const(const extractor *x, const kp_htok *t);
 hconst *kph_find_const(const extractor *x, const kp_htok *t);
 /* The constants defined in the window's own tokens (*cap: x->consts'). */
 void kph_find_consts(extractor *x, size_t *cap);
-/* Which constants are operands of +, in the window's own tokens. */
-void kph_find_used(extractor *x);
+/* A set of names of the file (names.c). */
+typedef struct kp_name_set {
+	struct pname *slot;
+	size_t count, cap;
+} kp_name_set;
+
+/* Which constants are operands of +, in the window's own tokens (in the
+ * same pass as kph_find_consts: names not yet known as constants go to
+ * plus), then, once every constant is known, those named in plus. */
+void kph_find_used(extractor *x, kp_name_set *plus);
+void kph_resolve_used(extractor *x, kp_name_set *plus);
 /* Appends constant c's text to x->b. */
 void kph_decode_const(extractor *x, const hconst *c, int depth);
 /* Is t a name passed as a whole argument to a SQL call somewhere? */

@@ -132,6 +132,16 @@ typedef struct kp_host_stmt {
 
 typedef struct kp_mapper_index kp_mapper_index;
 
+/* The statements that read a constant, when a file's statements are
+ * handed over one by one (kp_host_opts.each): what a finding in the
+ * constant names, without the file's statements all in memory. */
+#define KP_HOST_READERS_NAMED 5
+typedef struct kp_host_readers {
+	uint32_t off;           /* the constant: its kp_host_range.off */
+	unsigned n;             /* statements that read it */
+	uint32_t first[KP_HOST_READERS_NAMED]; /* the first ones' offsets */
+} kp_host_readers;
+
 typedef struct kp_host_file {
 	kp_source *src;         /* the host file */
 	kp_lang lang;
@@ -142,6 +152,9 @@ typedef struct kp_host_file {
 	                           parse, limits) */
 	const kp_mapper_index *mappers; /* other mappers, during extraction */
 	kp_host_stmt *kept;     /* streaming: the statements the consumer kept */
+	kp_host_readers *readers; /* streaming: the constants statements read,
+	                           by offset, and which statements read them */
+	unsigned nreaders;
 	kp_list arenas;         /* streaming: kp_arena* (heap) holding them */
 } kp_host_file;
 
@@ -151,6 +164,9 @@ kp_mapper_index *kp_mapper_index_new(void);
 void kp_mapper_index_free(kp_mapper_index *x);
 /* Adds the fragments of a mapper file (anything else adds nothing). */
 void kp_mapper_index_add(kp_mapper_index *x, const char *text, size_t len);
+/* The same, from a source whose pages are given back as they are parsed
+ * (a mapped file: base/srcmap.c). */
+void kp_mapper_index_add_source(kp_mapper_index *x, kp_source *src);
 /* The XML text of fragment id of namespace ns, or NULL. */
 const char *kp_mapper_index_find(const kp_mapper_index *x, const char *ns, size_t nslen, const char *id, size_t *len);
 
@@ -165,9 +181,9 @@ typedef struct kp_host_opts {
 	 * never all in memory. It returns true to keep st (something now
 	 * points into its SQL: it stays, on the file's kept list, until
 	 * kp_host_file_free); otherwise st and its SQL are freed when it
-	 * returns. The file's list then holds, when other statements read a
-	 * constant, every statement with its extent and uses but no variants
-	 * (nv 0), for the findings that name a constant's users. */
+	 * returns. The file's list is then empty; when statements read a
+	 * constant, the file's readers say which (found before the first
+	 * statement is handed over), for the findings that name them. */
 	bool (*each)(void *ctx, kp_host_file *f, kp_host_stmt *st);
 	void *ctx;
 } kp_host_opts;

@@ -48,6 +48,13 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 void kp_host_add_stmt(kp_host_file *f, kp_host_stmt **tail, kp_host_stmt *st);
 /* Gives each statement the keyplan: comments of f->dirs that belong to it. */
 void kp_host_assign_dirs(kp_host_file *f);
+/* Feeds text to expat parser p (an XML_Parser) in chunks of 64 KiB, the
+ * last one final (expat copies what it is given into a buffer of its own:
+ * a whole file at once would be copied whole), giving back the pages of
+ * src (may be NULL) that are parsed (mapper_index.c). false: an error, or
+ * the parser stopped. */
+struct XML_ParserStruct;
+bool kp_xml_feed(struct XML_ParserStruct *p, kp_source *src, const char *text, size_t len);
 /* The MyBatis reader (mybatis.c). */
 void kp_mybatis_extract(kp_host_file *f, kp_arena *a);
 

@@ -84,7 +84,9 @@ void kp_hb_clear(kp_hbuild *b)
 static void map_room(kp_hbuild *b, size_t n)
 {
 	if (b->text.len + n + 1 > b->mapcap) {
-		size_t cap = b->mapcap ? b->mapcap : 256;
+		/* first as much as asked: a mapper's text nodes are many and
+		 * mostly short (the white space between elements) */
+		size_t cap = b->mapcap ? b->mapcap : 16;
 		while (cap < b->text.len + n + 1)
 			cap *= 2;
 		uint32_t *m = realloc(b->map, cap * sizeof *m);
@@ -100,6 +102,14 @@ void kp_hb_put(kp_hbuild *b, const char *p, size_t n, uint32_t host, bool verbat
 	map_room(b, n);
 	for (size_t i = 0; i < n; i++)
 		b->map[b->text.len + i] = verbatim ? host + (uint32_t)i : host;
+	if (!b->text.cap) {
+		/* first as much as asked, as the map (kp_buf starts at 256) */
+		b->text.cap = n + 16;
+		b->text.data = malloc(b->text.cap);
+		if (!b->text.data)
+			abort();
+		b->text.data[0] = 0;
+	}
 	kp_buf_put(&b->text, p, n);
 }
 

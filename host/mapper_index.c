@@ -3,6 +3,7 @@
  * fragment of another mapper file (see host.h). Each fragment is kept as
  * its XML text, read again where it is included. */
 #include "host/host.h"
+#include "host/host_build.h"
 
 #include <expat.h>
 #include <limits.h>
@@ -106,7 +107,22 @@ static void XMLCALL i_entity_decl(void *ud, const XML_Char *name, int is_param, 
 	XML_StopParser(r->p, XML_FALSE);   /* refused, as the mapper's own reading does */
 }
 
-void kp_mapper_index_add(kp_mapper_index *x, const char *text, size_t len)
+bool kp_xml_feed(struct XML_ParserStruct *p, kp_source *src, const char *text, size_t len)
+{
+	const size_t chunk = (size_t)64 << 10;
+	size_t off = 0;
+	enum XML_Status st;
+	do {
+		size_t n = len - off > chunk ? chunk : len - off;
+		st = XML_Parse(p, text + off, (int)n, off + n == len);
+		off += n;
+		if (src)
+			kp_source_release(src, 0, off);   /* read again if looked at */
+	} while (st == XML_STATUS_OK && off < len);
+	return st != XML_STATUS_ERROR;
+}
+
+static void index_add(kp_mapper_index *x, kp_source *src, const char *text, size_t len)
 {
 	if (len > INT_MAX || !kp_host_is_mapper(text, len))
 		return;
@@ -118,8 +134,18 @@ void kp_mapper_index_add(kp_mapper_index *x, const char *text, size_t len)
 	XML_SetElementHandler(r.p, i_start, i_end);
 	XML_SetEntityDeclHandler(r.p, i_entity_decl);
 	XML_SetParamEntityParsing(r.p, XML_PARAM_ENTITY_PARSING_NEVER);
-	XML_Parse(r.p, text, (int)len, 1);   /* a broken file adds what it has */
+	kp_xml_feed(r.p, src, text, len);   /* a broken file adds what it has */
 	XML_ParserFree(r.p);
+}
+
+void kp_mapper_index_add(kp_mapper_index *x, const char *text, size_t len)
+{
+	index_add(x, NULL, text, len);
+}
+
+void kp_mapper_index_add_source(kp_mapper_index *x, kp_source *src)
+{
+	index_add(x, src, src->text, src->len);
 }
 
 const char *kp_mapper_index_find(const kp_mapper_index *x, const char *ns, size_t nslen, const char *id, size_t *len)

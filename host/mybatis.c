@@ -903,7 +903,7 @@ static bool parse_xml(mreader *r)
 	XML_SetEntityDeclHandler(r->p, on_entity_decl);
 	XML_SetSkippedEntityHandler(r->p, on_skipped);
 	XML_SetParamEntityParsing(r->p, XML_PARAM_ENTITY_PARSING_NEVER);
-	return XML_Parse(r->p, r->f->src->text, (int)r->f->src->len, 1) != XML_STATUS_ERROR;
+	return kp_xml_feed(r->p, r->f->src, r->f->src->text, r->f->src->len);
 }
 
 /* The <sql> fragment refid of another mapper of the tree, written into b

@@ -33,20 +33,20 @@ hconst *kph_any_const(const extractor *x, const kp_htok *t)
 	if (t->type != KP_HT_OTHER || !x->chash)
 		return NULL;
 	const char *p = x->src->text + t->off;
-	for (size_t h = kph_name_hash(p, t->len) & x->chash_mask;; h = (h + 1) & x->chash_mask) {
+	uint32_t hash = kph_name_hash(p, t->len);
+	for (size_t h = hash & x->chash_mask;; h = (h + 1) & x->chash_mask) {
 		uint32_t e = x->chash[h];
 		if (!e)
 			return NULL;
 		hconst *c = &x->consts[e - 1];
-		if (c->len == t->len && !memcmp(x->src->text + c->name, p, t->len))
+		if (c->hash == hash && c->len == t->len && !memcmp(x->src->text + c->name, p, t->len))
 			return c;
 	}
 }
 
 static void chash_put(extractor *x, size_t idx)
 {
-	const char *p = x->src->text + x->consts[idx].name;
-	size_t h = kph_name_hash(p, x->consts[idx].len) & x->chash_mask;
+	size_t h = x->consts[idx].hash & x->chash_mask;
 	while (x->chash[h])
 		h = (h + 1) & x->chash_mask;
 	x->chash[h] = (uint32_t)idx + 1;
@@ -117,21 +117,76 @@ void kph_find_consts(extractor *x, size_t *cap)
 			x->consts = nc;
 		}
 		x->consts[x->nconsts] = (hconst){T[i].off, T[i].len, T[i + 2].off, T[last].off,
-		                                 T[last].off + T[last].len, false, false};
+		                                 T[last].off + T[last].len,
+		                                 kph_name_hash(x->src->text + T[i].off, T[i].len), false, false};
 		chash_add(x, x->nconsts);
 		x->nconsts++;
 	}
 }
 
-/* Which constants are operands of +, in the window's own tokens. */
-void kph_find_used(extractor *x)
+/* Adds a name to a set of names (open addressing, at most half full). */
+static void set_add(kp_name_set *ns, const char *text, uint32_t off, uint32_t len, uint32_t hash)
+{
+	if ((ns->count + 1) * 2 > ns->cap) {
+		size_t nc = ns->cap ? ns->cap * 2 : 64;
+		struct pname *old = ns->slot, *slot = calloc(nc, sizeof *slot);
+		if (!slot)
+			abort();
+		for (size_t h = 0; h < ns->cap; h++)
+			if (old[h].len) {
+				size_t q = old[h].hash & (nc - 1);
+				while (slot[q].len)
+					q = (q + 1) & (nc - 1);
+				slot[q] = old[h];
+			}
+		free(old);
+		ns->slot = slot;
+		ns->cap = nc;
+	}
+	size_t q = hash & (ns->cap - 1);
+	for (; ns->slot[q].len; q = (q + 1) & (ns->cap - 1))
+		if (ns->slot[q].hash == hash && ns->slot[q].len == len && !memcmp(text + ns->slot[q].off, text + off, len))
+			return;
+	ns->slot[q] = (struct pname){off, len, hash};
+	ns->count++;
+}
+
+static bool set_has(const kp_name_set *ns, const char *text, uint32_t off, uint32_t len, uint32_t hash)
+{
+	if (!ns->cap)
+		return false;
+	for (size_t q = hash & (ns->cap - 1); ns->slot[q].len; q = (q + 1) & (ns->cap - 1))
+		if (ns->slot[q].hash == hash && ns->slot[q].len == len && !memcmp(text + ns->slot[q].off, text + off, len))
+			return true;
+	return false;
+}
+
+/* Which constants are operands of +, in the window's own tokens: read in
+ * the same pass as the constants themselves, so a name next to a + that
+ * is no constant yet (its definition may come later in the file) is kept
+ * in plus, for kph_resolve_used. */
+void kph_find_used(extractor *x, kp_name_set *plus)
 {
 	const kp_htok *T = x->tk.t;
-	for (size_t i = x->tk.lo > 0 ? x->tk.lo : 1; i < x->tk.hi && i + 1 < x->tk.n && x->nconsts; i++) {
-		hconst *c = kph_find_const(x, &T[i]);
-		if (c && (T[i - 1].type == KP_HT_PLUS || T[i + 1].type == KP_HT_PLUS))
+	for (size_t i = x->tk.lo > 0 ? x->tk.lo : 1; i < x->tk.hi && i + 1 < x->tk.n; i++) {
+		if (T[i].type != KP_HT_OTHER || !(T[i - 1].type == KP_HT_PLUS || T[i + 1].type == KP_HT_PLUS))
+			continue;
+		hconst *c = kph_any_const(x, &T[i]);
+		if (c)
 			c->used = true;
+		else
+			set_add(plus, x->src->text, T[i].off, T[i].len, kph_name_hash(x->src->text + T[i].off, T[i].len));
 	}
+}
+
+/* The constants defined after a use next to a +: used too. Frees plus. */
+void kph_resolve_used(extractor *x, kp_name_set *plus)
+{
+	for (size_t c = 0; c < x->nconsts; c++)
+		if (!x->consts[c].used)
+			x->consts[c].used = set_has(plus, x->src->text, x->consts[c].name, x->consts[c].len, x->consts[c].hash);
+	free(plus->slot);
+	*plus = (kp_name_set){0};
 }
 
 /* Appends the text of constant c (its literals, and the constants it is
@@ -165,11 +220,12 @@ bool kph_passed(const extractor *x, const kp_htok *t)
 	if (!x->passed)
 		return false;
 	const char *p = x->src->text + t->off;
-	for (size_t h = kph_name_hash(p, t->len) & x->passed_mask;; h = (h + 1) & x->passed_mask) {
+	uint32_t hash = kph_name_hash(p, t->len);
+	for (size_t h = hash & x->passed_mask;; h = (h + 1) & x->passed_mask) {
 		const struct pname *e = &x->passed[h];
 		if (!e->len)
 			return false;
-		if (e->len == t->len && !memcmp(x->src->text + e->off, p, t->len))
+		if (e->hash == hash && e->len == t->len && !memcmp(x->src->text + e->off, p, t->len))
 			return true;
 	}
 }
@@ -187,17 +243,18 @@ static void add_passed(extractor *x, passed_state *ps, uint32_t off, uint32_t le
 		ps->cap = nc;
 		for (size_t h = 0; h < om; h++)
 			if (old[h].len) {
-				size_t q = kph_name_hash(x->src->text + old[h].off, old[h].len) & x->passed_mask;
+				size_t q = old[h].hash & x->passed_mask;
 				while (x->passed[q].len)
 					q = (q + 1) & x->passed_mask;
 				x->passed[q] = old[h];
 			}
 		free(old);
 	}
-	size_t q = kph_name_hash(x->src->text + off, len) & x->passed_mask;
+	uint32_t hash = kph_name_hash(x->src->text + off, len);
+	size_t q = hash & x->passed_mask;
 	while (x->passed[q].len)
 		q = (q + 1) & x->passed_mask;
-	x->passed[q] = (struct pname){off, len};
+	x->passed[q] = (struct pname){off, len, hash};
 	ps->count++;
 }
 

@@ -22,6 +22,10 @@ void kph_window(toks *w, kp_source *src, kp_lang lang, size_t back, size_t start
 		if (!w->t)
 			abort();
 	}
+	/* the text before the window is read no more, but for a constant's
+	 * definition or a finding's line: a mapped file's pages there are
+	 * given back (and read again from the file if looked at) */
+	kp_source_release(src, 0, back);
 	kp_hlex lx = {src->text, src->len, back, lang == KP_LANG_KOTLIN};
 	w->n = 0;
 	w->lo = w->hi = SIZE_MAX;

@@ -162,13 +162,30 @@ static const char *includers(const kp_host_file *hf, const kp_host_stmt *st, siz
 	kp_buf_printf(&b, "in the %s at line %u, %s by ", hf->lang == KP_LANG_MYBATIS ? "<sql> fragment" : "constant",
 	              line, hf->lang == KP_LANG_MYBATIS ? "included" : "used");
 	unsigned n = 0;
+	if (hf->nreaders) {
+		/* streamed: the readers found before the first statement */
+		size_t lo = 0, hi = hf->nreaders;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (hf->readers[mid].off < u->off)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		const kp_host_readers *r = lo < hf->nreaders && hf->readers[lo].off == u->off ? &hf->readers[lo] : NULL;
+		for (; r && n < r->n; n++)
+			if (n < KP_HOST_READERS_NAMED) {
+				kp_source_linecol(hf->src, r->first[n], &line, &col);
+				kp_buf_printf(&b, "%sthe statement at line %u", n ? ", " : "", line);
+			}
+	}
 	for (const kp_host_stmt *o = hf->head; o; o = o->next) {
 		bool reads = false;
 		for (unsigned k = 0; k < o->nuses && !reads; k++)
 			reads = o->uses[k].off == u->off;
 		if (!reads)
 			continue;
-		if (n < 5) {
+		if (n < KP_HOST_READERS_NAMED) {
 			kp_buf_puts(&b, n ? ", " : "");
 			if (o->name) {
 				kp_buf_printf(&b, "'%s'", o->name);
@@ -179,8 +196,8 @@ static const char *includers(const kp_host_file *hf, const kp_host_stmt *st, siz
 		}
 		n++;
 	}
-	if (n > 5)
-		kp_buf_printf(&b, " and %u more", n - 5);
+	if (n > KP_HOST_READERS_NAMED)
+		kp_buf_printf(&b, " and %u more", n - KP_HOST_READERS_NAMED);
 	const char *r = kp_arena_strndup(a, b.data, b.len);
 	kp_buf_free(&b);
 	return r;

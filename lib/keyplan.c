@@ -252,8 +252,10 @@ int keyplan_feed_file(keyplan *k, keyplan_role role, const char *path)
 		kp_pipe_source(&k->p, src, pipe_role(role));
 		return KEYPLAN_OK;
 	}
+	/* application code is mapped (its SQL is built from the file, and
+	 * the pages read past are given back: base/srcmap.c) */
 	kp_source *src = host_source(k);
-	if (kp_source_read(src, path, &d, &k->p.scratch) < 0)
+	if (kp_source_map(src, path, &d, &k->p.scratch) < 0)
 		goto unreadable;
 	return feed_code(k, src, lang, role);
 unreadable:

@@ -359,11 +359,11 @@ void cli_index_mapper(cli *c, const char *path)
 		return;
 	kp_diags d = {0};
 	kp_source src;
-	if (kp_source_read(&src, path, &d, &c->arena) < 0)
+	if (kp_source_map(&src, path, &d, &c->arena) < 0)
 		return;
 	if (!c->mappers)
 		c->mappers = kp_mapper_index_new();
-	kp_mapper_index_add(c->mappers, src.text, src.len);
+	kp_mapper_index_add_source(c->mappers, &src);
 	kp_source_free(&src);
 	c->pipe.mappers = c->mappers;
 }

@@ -211,7 +211,7 @@ static int explain_host(explain_run *er, const char *path, kp_lang lang)
 	cli *c = er->c;
 	kp_diags d = {0};
 	kp_source *src = kp_arena_alloc(&c->arena, sizeof *src);
-	if (kp_source_read(src, path, &d, &c->arena) < 0) {
+	if (kp_source_map(src, path, &d, &c->arena) < 0) {
 		cli_errors(c, &d);
 		return -1;
 	}

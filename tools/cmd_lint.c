@@ -308,9 +308,9 @@ static void host_stmt_done(void *ctx)
 	kp_report_stmt_done(((cli *)ctx)->rep);
 }
 
-/* A host file (Java, Kotlin, Go, Python, MyBatis XML): read whole, its
- * SQL reported, then freed unless the schema or the advisor points into
- * it. */
+/* A host file (Java, Kotlin, Go, Python, MyBatis XML): mapped (the pages
+ * read past are given back as it is read: base/srcmap.c), its SQL
+ * reported, then freed unless the schema or the advisor points into it. */
 static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 {
 	/* one arena serves file after file, until a file must be kept */
@@ -428,7 +428,7 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 		if (lang != KP_LANG_SQL) {
 			kp_diags d = {0};
 			kp_source *src = kp_arena_alloc(&c->arena, sizeof *src);
-			if (kp_source_read(src, files.items[i], &d, &c->arena) < 0) {
+			if (kp_source_map(src, files.items[i], &d, &c->arena) < 0) {
 				cli_errors(c, &d);
 				c->io_failed = true;   /* reported; the other files are still read */
 				continue;
