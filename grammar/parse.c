@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "grammar/parser.h"
+#include "grammar/shape.h"
 
 /* lemon's generated entry points (grammar/parser.y, %name kpParse) */
 void *kpParseAlloc(void *(*mallocProc)(size_t));
@@ -18,6 +19,8 @@ struct kp_parser {
 	bool no_hash_comments;  /* kp_parser_hash_comments(p, false) */
 	bool dq_strings;        /* kp_parser_dq_strings */
 	bool at_eof;            /* that statement ended at the end of the input */
+	kp_shapes *shapes;      /* statements of one shape parsed once (shape.h), or NULL */
+	bool shapes_off;        /* KP_SHAPE_CACHE=0: no cache */
 };
 
 void kp_parser_fold_upper(kp_parser *p, bool on)
@@ -53,6 +56,8 @@ kp_parser *kp_parser_new(void)
 	p->lemon = kpParseAlloc(malloc);
 	if (!p->lemon)
 		abort();
+	const char *e = getenv("KP_SHAPE_CACHE");
+	p->shapes_off = e && !strcmp(e, "0");
 	return p;
 }
 
@@ -61,6 +66,7 @@ void kp_parser_free(kp_parser *p)
 	if (!p)
 		return;
 	kpParseFree(p->lemon, free);
+	kp_shapes_free(p->shapes);
 	free(p);
 }
 
@@ -598,9 +604,29 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	lx.dq_string = p->dq_strings;
 	int seen_anything = 0;
 	kp_token last = {0, 0, 0}, before = {0, 0, 0};   /* the last two tokens fed */
+	unsigned reported = d ? d->count[0] + d->count[1] + d->count[2] : 0;
+	kp_shapes *sh = NULL;
+	if (!p->shapes_off) {
+		if (!p->shapes)
+			p->shapes = kp_shapes_new();
+		sh = p->shapes;
+		unsigned flags = (unsigned)p->fold_upper | (unsigned)p->no_hash_comments << 1 | (unsigned)p->dq_strings << 2;
+		bool eof = false;
+		kp_stmt *hit = kp_shapes_lookup(sh, &lx, flags, a, pos, &eof);
+		if (hit) {
+			p->last_start = hit->off;
+			p->at_eof = eof;
+			*out = hit;
+			return 1;
+		}
+	}
 
 	for (;;) {
-		int type = kp_lex(&lx, &t);
+		int type = -1;
+		if (sh)
+			type = kp_shapes_replay(sh, &lx, &t);
+		if (type < 0)
+			type = kp_lex(&lx, &t);
 		if (type == KP_TOK_ERROR && lx.soft) {
 			/* a bad byte inside a comment (the lexer reported it): the
 			 * statement itself is intact */
@@ -699,6 +725,8 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			s->ncolrefs = ctx.ncolrefs;
 			for (int i = 0; i < st.nhints; i++)
 				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
+			if (sh && !st.nhints && (!d || d->count[0] + d->count[1] + d->count[2] == reported))
+				kp_shapes_learn(sh, s, src->text);
 			*out = s;
 			return 1;
 		}

@@ -1,0 +1,57 @@
+/* The shape cache: statements of one shape are parsed once.
+ *
+ * A statement's shape is its token stream with the literals' values left
+ * out: every token's type, and the exact text of every token that is not a
+ * number or a string (names as written, so quoting and case, which decide
+ * what a name means, are part of it). The driver (parse.c) lexes the
+ * statement once into the cache's token buffer; on a hit the statement is
+ * a copy of the shape's AST with each offset moved to the new tokens and
+ * each literal made again from its new token, as the grammar's action
+ * would have made it: the parser is skipped, nothing else is. On a miss
+ * the driver replays the buffered tokens (nothing is lexed twice), and the
+ * second time a shape misses, the parsed statement is learned.
+ *
+ * A statement is learned only when everything in its AST can be placed
+ * from its tokens: each offset at a token's start or end, each name a
+ * slice of one token or text of its own, each number and string token
+ * read by exactly one literal node that the literal rule alone made. So a
+ * literal whose value the grammar reads (a type's length, a folded sign)
+ * keeps its statement out of the cache, and a hit is the statement the
+ * parser would have built. Nothing of the catalog is cached: DDL needs no
+ * invalidation, and the parser's settings are part of the key.
+ *
+ * Bounded: 4,096 shapes, direct-mapped; the cache's memory is dropped and
+ * the cache starts over past 8 MB. KP_SHAPE_CACHE=0 in the environment
+ * turns it off (the equivalence test compares outputs both ways). */
+#ifndef KP_SHAPE_H
+#define KP_SHAPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "grammar/ast.h"
+#include "grammar/lexer.h"
+
+typedef struct kp_shapes kp_shapes;
+
+/* An empty cache (the parser makes one unless KP_SHAPE_CACHE=0). */
+kp_shapes *kp_shapes_new(void);
+void kp_shapes_free(kp_shapes *c);
+
+/* Lexes the statement at lx's position into the buffer (lx itself does
+ * not move) and looks its shape up. flags: the parser's settings that
+ * change its AST. Returns the statement copied into a on a hit, with *pos
+ * past its ';' and *at_eof whether it ended at the end of the input;
+ * NULL on a miss. */
+kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_arena *a, size_t *pos,
+                          bool *at_eof);
+/* The next buffered token of the statement looked up last, with lx moved
+ * past it as kp_lex would have: its type, or -1 when the buffer is spent
+ * (then read on with kp_lex). */
+int kp_shapes_replay(kp_shapes *c, kp_lexer *lx, kp_token *t);
+/* s parsed from the tokens looked up last, every one of them read and
+ * nothing reported: learned when its shape missed before. */
+void kp_shapes_learn(kp_shapes *c, const kp_stmt *s, const char *text);
+
+#endif
