@@ -21,6 +21,7 @@ struct kp_parser {
 	bool at_eof;            /* that statement ended at the end of the input */
 	kp_shapes *shapes;      /* statements of one shape parsed once (shape.h), or NULL */
 	bool shapes_off;        /* KP_SHAPE_CACHE=0: no cache */
+	bool shapes_stats;      /* KP_SHAPE_CACHE=stats: its counts at the end */
 };
 
 void kp_parser_fold_upper(kp_parser *p, bool on)
@@ -58,6 +59,7 @@ kp_parser *kp_parser_new(void)
 		abort();
 	const char *e = getenv("KP_SHAPE_CACHE");
 	p->shapes_off = e && !strcmp(e, "0");
+	p->shapes_stats = e && !strcmp(e, "stats");
 	return p;
 }
 
@@ -608,7 +610,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	kp_shapes *sh = NULL;
 	if (!p->shapes_off) {
 		if (!p->shapes)
-			p->shapes = kp_shapes_new();
+			p->shapes = kp_shapes_new(p->shapes_stats);
 		sh = p->shapes;
 		unsigned flags = (unsigned)p->fold_upper | (unsigned)p->no_hash_comments << 1 | (unsigned)p->dq_strings << 2;
 		bool eof = false;

@@ -2,6 +2,7 @@
 #include "grammar/shape.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,13 +62,16 @@ struct kp_shapes {
 	bool learn;             /* its shape missed once before: learn it */
 	unsigned flags;         /* the parser's settings */
 	uint64_t hash;
+	bool stats;             /* count, and say at the end (KP_SHAPE_CACHE=stats) */
+	unsigned long lookups, hits, learned;
 };
 
-kp_shapes *kp_shapes_new(void)
+kp_shapes *kp_shapes_new(bool stats)
 {
 	kp_shapes *c = calloc(1, sizeof *c);
 	if (!c)
 		abort();
+	c->stats = stats;
 	kp_arena_init(&c->arena);
 	kp_arena_init(&c->tmp);
 	kp_arena_init(&c->junk);
@@ -78,6 +82,9 @@ void kp_shapes_free(kp_shapes *c)
 {
 	if (!c)
 		return;
+	if (c->stats)
+		fprintf(stderr, "keyplan: shape cache: %lu lookups, %lu hits, %lu learned\n", c->lookups, c->hits,
+		        c->learned);
 	kp_arena_free(&c->arena);
 	kp_arena_free(&c->tmp);
 	kp_arena_free(&c->junk);
@@ -511,6 +518,7 @@ kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_a
 {
 	read_tokens(c, lx, flags);
 	c->learn = false;
+	c->lookups++;
 	if (!c->complete)
 		return NULL;
 	const shape *sh = find(c);
@@ -522,6 +530,7 @@ kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_a
 	}
 	*pos = c->after[c->ntok - 1];
 	*at_eof = c->tok[c->ntok - 1].type == KP_TOK_EOF;
+	c->hits++;
 	return make(sh, c->src, c->tok, a);
 }
 
@@ -578,6 +587,7 @@ void kp_shapes_learn(kp_shapes *c, const kp_stmt *s, const char *text)
 				memcpy(sh->patches[i], k.p[i], k.np[i] * sizeof *sh->patches[i]);
 		}
 		c->slots[c->hash & (NSLOTS - 1)] = sh;
+		c->learned++;
 	}
 	for (int i = 0; i < P__COUNT; i++)
 		free(k.p[i]);

@@ -35,8 +35,10 @@
 
 typedef struct kp_shapes kp_shapes;
 
-/* An empty cache (the parser makes one unless KP_SHAPE_CACHE=0). */
-kp_shapes *kp_shapes_new(void);
+/* An empty cache (the parser makes one unless KP_SHAPE_CACHE=0). With
+ * stats (KP_SHAPE_CACHE=stats), kp_shapes_free says on standard error how
+ * often it was read: the equivalence test asserts that it was. */
+kp_shapes *kp_shapes_new(bool stats);
 void kp_shapes_free(kp_shapes *c);
 
 /* Lexes the statement at lx's position into the buffer (lx itself does
