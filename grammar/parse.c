@@ -608,13 +608,14 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	kp_token last = {0, 0, 0}, before = {0, 0, 0};   /* the last two tokens fed */
 	unsigned reported = d ? d->count[0] + d->count[1] + d->count[2] : 0;
 	kp_shapes *sh = NULL;
+	kp_shape_replay rp = {0};
 	if (!p->shapes_off) {
 		if (!p->shapes)
 			p->shapes = kp_shapes_new(p->shapes_stats);
 		sh = p->shapes;
 		unsigned flags = (unsigned)p->fold_upper | (unsigned)p->no_hash_comments << 1 | (unsigned)p->dq_strings << 2;
 		bool eof = false;
-		kp_stmt *hit = kp_shapes_lookup(sh, &lx, flags, a, pos, &eof);
+		kp_stmt *hit = kp_shapes_lookup(sh, &lx, flags, a, pos, &eof, &rp);
 		if (hit) {
 			p->last_start = hit->off;
 			p->at_eof = eof;
@@ -624,9 +625,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	}
 
 	for (;;) {
-		int type = -1;
-		if (sh)
-			type = kp_shapes_replay(sh, &lx, &t);
+		int type = kp_shape_next(&rp, &lx, &t);
 		if (type < 0)
 			type = kp_lex(&lx, &t);
 		if (type == KP_TOK_ERROR && lx.soft) {
@@ -728,7 +727,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			for (int i = 0; i < st.nhints; i++)
 				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
 			if (sh && !st.nhints && (!d || d->count[0] + d->count[1] + d->count[2] == reported))
-				kp_shapes_learn(sh, s, src->text);
+				kp_shapes_learn(sh, &rp, s, src->text);
 			*out = s;
 			return 1;
 		}

@@ -13,6 +13,8 @@
 #define NSLOTS 4096             /* shapes kept (direct-mapped) */
 #define NSEEN 8192              /* hashes of shapes seen once */
 #define MAX_HELD ((size_t)8 << 20)
+#define WINDOW 256              /* lookups over which the cache judges whether it pays */
+#define SAMPLE 16               /* when it did not: one statement in SAMPLE is looked up */
 #define NO_TOK 0xFFFFu
 #define SLOT_REF UINT32_MAX     /* kp_expr.ref of a literal slot in a shape's AST */
 
@@ -57,11 +59,18 @@ struct kp_shapes {
 	size_t after[MAX_TOK + 1]; /* the lexer's position after each */
 	uint32_t kinds[MAX_TOK + 1];
 	uint32_t ntok;          /* tokens buffered */
-	uint32_t next;          /* the next one to replay */
 	bool complete;          /* the buffer holds the whole statement, its end included */
 	bool learn;             /* its shape missed once before: learn it */
 	unsigned flags;         /* the parser's settings */
 	uint64_t hash;
+	/* A workload whose shapes do not repeat gains nothing and pays for
+	 * buffering its tokens: after WINDOW lookups without a hit or a shape
+	 * seen twice, the cache goes cold and looks up one statement in
+	 * SAMPLE, until one of those repeats. */
+	uint32_t window;        /* lookups in this window */
+	bool paid;              /* a hit or a repeated shape in it */
+	bool cold;
+	uint32_t tick;          /* statements while cold */
 	bool stats;             /* count, and say at the end (KP_SHAPE_CACHE=stats) */
 	unsigned long lookups, hits, learned;
 };
@@ -91,17 +100,7 @@ void kp_shapes_free(kp_shapes *c)
 	free(c);
 }
 
-static bool is_literal(int type)
-{
-	return type == TK_INTEGER || type == TK_FLOAT || type == TK_STRING;
-}
 
-static inline uint64_t mix(uint64_t h, uint64_t v)
-{
-	h ^= v;
-	h *= 0x9E3779B97F4A7C15ull;
-	return h ^ (h >> 29);
-}
 
 /* n (1 to 8) bytes of s as one word: two loads that overlap, so all of
  * them count and none is read past s + n. */
@@ -122,21 +121,39 @@ static inline uint64_t word(const char *s, uint32_t n)
 	return n ? (unsigned char)s[0] : 0;
 }
 
-/* A longer token is hashed by its first and last 8 bytes: two names that
- * differ only between are told apart when they are compared. */
-static inline uint64_t hash_text(uint64_t h, const char *s, uint32_t n)
-{
-	if (n <= 8)
-		return mix(h, word(s, n));
-	uint64_t x, y;
-	memcpy(&x, s, 8);
-	memcpy(&y, s + n - 8, 8);
-	return mix(mix(h, x), y);
-}
 
 static inline bool same_text(const char *x, const char *y, uint32_t n)
 {
 	return n <= 8 ? word(x, n) == word(y, n) : !memcmp(x, y, n);
+}
+
+/* Lexes the statement into the buffer, hashing its shape as it goes.
+ * complete: it ends within the cache's bounds, and with nothing the cache
+ * cannot see (hints, errors). */
+/* What a token means to the buffer, by type: one lookup a token. */
+enum { T_LIT = 1, T_END = 2, T_STOP = 4 };
+static const unsigned char token_class[KP_TOK_ERROR + 1] = {
+	[TK_INTEGER] = T_LIT, [TK_FLOAT] = T_LIT, [TK_STRING] = T_LIT,
+	[TK_SEMI] = T_END, [KP_TOK_EOF] = T_END,
+	[KP_TOK_HINT] = T_STOP, [KP_TOK_ERROR] = T_STOP,
+};
+
+/* A word of the n bytes at s (room of them readable) for the hash: all of
+ * them up to 8, the first and last 8 of a longer token (two tokens that
+ * differ only between are told apart when they are compared). */
+static inline uint64_t hash_word(const char *s, uint32_t n, size_t room)
+{
+	uint64_t w;
+	if (n > 8) {
+		uint64_t y;
+		memcpy(&w, s, 8);
+		memcpy(&y, s + n - 8, 8);
+		return w ^ (y * 0xC2B2AE3D27D4EB4Full);
+	}
+	if (room < 8)
+		return word(s, n);
+	memcpy(&w, s, 8);
+	return n == 8 ? w : w & ((1ull << (8 * n)) - 1);
 }
 
 /* Lexes the statement into the buffer, hashing its shape as it goes.
@@ -147,43 +164,34 @@ static void read_tokens(kp_shapes *c, const kp_lexer *lx0, unsigned flags)
 	kp_lexer lx = *lx0;
 	lx.report = NULL;   /* an error ends the buffer: it is lexed, and reported, again */
 	c->src = lx.src;
-	c->ntok = c->next = 0;
+	c->ntok = 0;
 	c->complete = false;
 	c->flags = flags;
 	uint64_t h = flags + 1;
+	uint32_t n = 0;
 	for (;;) {
-		if (c->ntok > MAX_TOK)
-			return;
-		kp_token *t = &c->tok[c->ntok];
+		kp_token *t = &c->tok[n];
 		int type = kp_lex(&lx, t);
-		if (type == KP_TOK_ERROR || type == KP_TOK_HINT)
-			return;
-		c->after[c->ntok] = lx.pos;
+		unsigned cl = token_class[type];
+		if (cl & T_STOP)
+			break;
+		c->after[n] = lx.pos;
 		uint32_t k = (uint32_t)type;
-		if (!is_literal(type)) {
-			if (t->len > MAX_LEN)
-				return;
-			k |= t->len << 16;
-			h = hash_text(h, lx.src + t->off, t->len);
+		uint64_t w = 0;
+		if (!(cl & T_LIT)) {
+			k |= t->len << 16;   /* t->len is checked below */
+			w = hash_word(lx.src + t->off, t->len, lx.len - t->off);
 		}
-		h = mix(h, k);
-		c->kinds[c->ntok++] = k;
-		if (type == TK_SEMI || type == KP_TOK_EOF) {
-			/* a statement, not an empty one, of bounded length */
-			c->complete = c->ntok > 1 && t->off - c->tok[0].off <= MAX_LEN;
-			c->hash = h;
-			return;
-		}
+		h = ((h << 5 | h >> 59) ^ w ^ (uint64_t)k << 32) * 0x9E3779B97F4A7C15ull;
+		c->kinds[n++] = k;
+		if ((cl & T_END) || n > MAX_TOK || t->len > MAX_LEN)
+			break;
 	}
-}
-
-int kp_shapes_replay(kp_shapes *c, kp_lexer *lx, kp_token *t)
-{
-	if (c->next >= c->ntok)
-		return -1;
-	*t = c->tok[c->next];
-	lx->pos = c->after[c->next++];
-	return t->type;
+	c->ntok = n;
+	const kp_token *end = &c->tok[n ? n - 1 : 0];
+	/* a statement, not an empty one, of bounded length, its end read */
+	c->complete = n > 1 && n <= MAX_TOK && (token_class[end->type] & T_END) && end->off - c->tok[0].off <= MAX_LEN;
+	c->hash = h ^ h >> 32;
 }
 
 /* ---- learning: the AST copied into one block, and how to make it again ---- */
@@ -476,7 +484,7 @@ static const shape *find(const kp_shapes *c)
 	    memcmp(sh->kinds, c->kinds, c->ntok * sizeof *c->kinds))
 		return NULL;
 	for (uint32_t i = 0; i < c->ntok; i++)
-		if (!is_literal(c->tok[i].type) && !same_text(sh->texts[i], c->src + c->tok[i].off, c->tok[i].len))
+		if (!(token_class[c->tok[i].type] & T_LIT) && !same_text(sh->texts[i], c->src + c->tok[i].off, c->tok[i].len))
 			return NULL;
 	return sh;
 }
@@ -514,11 +522,22 @@ static kp_stmt *make(const shape *sh, const char *text, const kp_token *nt, kp_a
 }
 
 kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_arena *a, size_t *pos,
-                          bool *at_eof)
+                          bool *at_eof, kp_shape_replay *rp)
 {
-	read_tokens(c, lx, flags);
 	c->learn = false;
+	rp->n = rp->next = 0;
+	if (c->cold && ++c->tick % SAMPLE)
+		return NULL;
+	read_tokens(c, lx, flags);
+	rp->tok = c->tok;
+	rp->after = c->after;
+	rp->n = c->ntok;
 	c->lookups++;
+	if (++c->window == WINDOW) {
+		c->cold = !c->paid;
+		c->window = 0;
+		c->paid = false;
+	}
 	if (!c->complete)
 		return NULL;
 	const shape *sh = find(c);
@@ -526,17 +545,21 @@ kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_a
 		uint64_t *seen = &c->seen[c->hash & (NSEEN - 1)];
 		c->learn = *seen == c->hash;
 		*seen = c->hash;
+		if (c->learn)
+			c->paid = true, c->cold = false;
 		return NULL;
 	}
 	*pos = c->after[c->ntok - 1];
 	*at_eof = c->tok[c->ntok - 1].type == KP_TOK_EOF;
 	c->hits++;
+	c->paid = true;
+	c->cold = false;
 	return make(sh, c->src, c->tok, a);
 }
 
-void kp_shapes_learn(kp_shapes *c, const kp_stmt *s, const char *text)
+void kp_shapes_learn(kp_shapes *c, const kp_shape_replay *rp, const kp_stmt *s, const char *text)
 {
-	if (!c->learn || !c->complete || c->next != c->ntok || s->off != c->tok[0].off || text != c->src)
+	if (!c->learn || !c->complete || rp->next != c->ntok || s->off != c->tok[0].off || text != c->src)
 		return;
 	c->learn = false;
 	uint32_t n = c->ntok - 1;   /* the statement's tokens, its end left out */
@@ -558,7 +581,7 @@ void kp_shapes_learn(kp_shapes *c, const kp_stmt *s, const char *text)
 	bool ok = o && !k.bad && tmp->held == k.held;
 	/* every number and string read by one literal node and nothing else */
 	for (uint32_t i = 0; ok && i < n; i++)
-		ok = is_literal(c->tok[i].type) == (claimed[i] == 1);
+		ok = (token_class[c->tok[i].type] & T_LIT) == (claimed[i] == 1);
 	if (ok) {
 		if (c->arena.held > MAX_HELD) {
 			kp_arena_free(&c->arena);

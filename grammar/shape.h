@@ -20,6 +20,11 @@
  * parser would have built. Nothing of the catalog is cached: DDL needs no
  * invalidation, and the parser's settings are part of the key.
  *
+ * A miss costs the buffering of its tokens (the parser reads them from the
+ * buffer); a workload where no shape repeats stops paying it: after 256
+ * lookups without a repeat, one statement in 16 is looked up, until one
+ * repeats.
+ *
  * Bounded: 4,096 shapes, direct-mapped; the cache's memory is dropped and
  * the cache starts over past 8 MB. KP_SHAPE_CACHE=0 in the environment
  * turns it off (the equivalence test compares outputs both ways). */
@@ -41,19 +46,36 @@ typedef struct kp_shapes kp_shapes;
 kp_shapes *kp_shapes_new(bool stats);
 void kp_shapes_free(kp_shapes *c);
 
+/* The tokens kp_shapes_lookup buffered, for the parser to read instead of
+ * lexing them again (kp_shape_next). */
+typedef struct kp_shape_replay {
+	const kp_token *tok;
+	const size_t *after;    /* the lexer's position after each */
+	uint32_t n;             /* tokens */
+	uint32_t next;          /* the next one to read */
+} kp_shape_replay;
+
 /* Lexes the statement at lx's position into the buffer (lx itself does
  * not move) and looks its shape up. flags: the parser's settings that
  * change its AST. Returns the statement copied into a on a hit, with *pos
  * past its ';' and *at_eof whether it ended at the end of the input;
- * NULL on a miss. */
+ * NULL on a miss. Either way rp is set to the buffered tokens. */
 kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_arena *a, size_t *pos,
-                          bool *at_eof);
-/* The next buffered token of the statement looked up last, with lx moved
- * past it as kp_lex would have: its type, or -1 when the buffer is spent
- * (then read on with kp_lex). */
-int kp_shapes_replay(kp_shapes *c, kp_lexer *lx, kp_token *t);
-/* s parsed from the tokens looked up last, every one of them read and
- * nothing reported: learned when its shape missed before. */
-void kp_shapes_learn(kp_shapes *c, const kp_stmt *s, const char *text);
+                          bool *at_eof, kp_shape_replay *rp);
+
+/* The next buffered token, with lx moved past it as kp_lex would have: its
+ * type, or -1 when the buffer is spent (then read on with kp_lex). */
+static inline int kp_shape_next(kp_shape_replay *rp, kp_lexer *lx, kp_token *t)
+{
+	if (rp->next >= rp->n)
+		return -1;
+	*t = rp->tok[rp->next];
+	lx->pos = rp->after[rp->next++];
+	return t->type;
+}
+
+/* s parsed from the tokens looked up last, every one of them read (rp)
+ * and nothing reported: learned when its shape missed before. */
+void kp_shapes_learn(kp_shapes *c, const kp_shape_replay *rp, const kp_stmt *s, const char *text);
 
 #endif
