@@ -259,6 +259,24 @@ static void span(copier *k, uint32_t *off)
 		add(k, P_SPAN, off, i, j, 0);
 }
 
+/* stmt() and expr() set every field of the AST that can point into the
+ * source or the block, or hold an offset. A field added to one of these
+ * structs must be copied there too (or the kind kept out of the cache),
+ * and its size updated here: otherwise a statement read from the cache
+ * keeps the field of the statement it was learned from. */
+#define KP_SHAPE_SIZE(type, n) \
+	_Static_assert(sizeof(void *) != 8 || sizeof(type) == (n), \
+	               "grammar/shape.c: copy the new field of " #type " in stmt() or expr(), then update its size")
+KP_SHAPE_SIZE(kp_expr, 120);
+_Static_assert(sizeof(void *) != 8 || offsetof(kp_stmt, u) == 40,
+               "grammar/shape.c: copy the new field of kp_stmt in stmt(), then update its offset of u");
+KP_SHAPE_SIZE(kp_select, 192);
+KP_SHAPE_SIZE(kp_update, 72);
+KP_SHAPE_SIZE(kp_insert, 88);
+KP_SHAPE_SIZE(kp_assign, 32);
+KP_SHAPE_SIZE(kp_order_item, 16);
+KP_SHAPE_SIZE(kp_name, 24);
+
 _Static_assert(offsetof(kp_expr, len) == offsetof(kp_expr, off) + 4, "span: off, then len");
 _Static_assert(offsetof(kp_name, srclen) == offsetof(kp_name, off) + 4, "span: off, then srclen");
 _Static_assert(offsetof(kp_stmt, len) == offsetof(kp_stmt, off) + 4, "span: off, then len");
