@@ -12,6 +12,11 @@ void *kpParseAlloc(void *(*mallocProc)(size_t));
 void kpParseFree(void *p, void (*freeProc)(void *));
 void kpParse(void *p, int major, kp_token minor, kp_pctx *ctx);
 
+/* A parser makes its shape cache (about 100 KB) once it has read this many
+ * statements: one that reads a few (a fuzz input, a shell line, a small
+ * file) never pays for it. */
+#define SHAPES_AFTER 32
+
 struct kp_parser {
 	void *lemon;            /* lemon parser, reused across statements */
 	uint32_t last_start;    /* first token of the last statement read */
@@ -22,6 +27,7 @@ struct kp_parser {
 	kp_shapes *shapes;      /* statements of one shape parsed once (shape.h), or NULL */
 	bool shapes_off;        /* KP_SHAPE_CACHE=0: no cache */
 	bool shapes_stats;      /* KP_SHAPE_CACHE=stats: its counts at the end */
+	uint32_t reads;         /* kp_parse_next calls, up to SHAPES_AFTER */
 };
 
 void kp_parser_fold_upper(kp_parser *p, bool on)
@@ -609,9 +615,9 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	unsigned reported = d ? d->count[0] + d->count[1] + d->count[2] : 0;
 	kp_shapes *sh = NULL;
 	kp_shape_replay rp = {0};
-	if (!p->shapes_off) {
-		if (!p->shapes)
-			p->shapes = kp_shapes_new(p->shapes_stats);
+	if (!p->shapes && !p->shapes_off && ++p->reads == SHAPES_AFTER)
+		p->shapes = kp_shapes_new(p->shapes_stats);
+	if (p->shapes) {
 		sh = p->shapes;
 		unsigned flags = (unsigned)p->fold_upper | (unsigned)p->no_hash_comments << 1 | (unsigned)p->dq_strings << 2;
 		bool eof = false;

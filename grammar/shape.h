@@ -40,7 +40,8 @@
 
 typedef struct kp_shapes kp_shapes;
 
-/* An empty cache (the parser makes one unless KP_SHAPE_CACHE=0). With
+/* An empty cache (a parser makes one at its 32nd statement, unless
+ * KP_SHAPE_CACHE=0). With
  * stats (KP_SHAPE_CACHE=stats), kp_shapes_free says on standard error how
  * often it was read: the equivalence test asserts that it was. */
 kp_shapes *kp_shapes_new(bool stats);

@@ -2,11 +2,12 @@
 """The shape cache (grammar/shape.h) changes nothing but speed: explain and
 lint write the same bytes, exit code and standard error with it
 (the default) and without it (KP_SHAPE_CACHE=0), on the examples and on
-every file of the statement corpus. Each corpus file is read four times
+every file of the statement corpus. Each corpus file is read six times
 over, its numbers and strings changed in each copy, so that every shape the
 cache takes is seen, learned and then hit with other literals than those it
-was learned from; KP_SHAPE_CACHE=stats makes keyplan count its hits, and
-the test asserts that the cache was used.
+was learned from (a parser makes its cache at its 32nd statement);
+KP_SHAPE_CACHE=stats makes keyplan count its hits, and the test asserts
+that the cache was used.
 
 Usage: test_shape_cache.py KEYPLAN SOURCE_DIR"""
 import glob
@@ -104,13 +105,13 @@ def main():
             text = open(path, encoding="utf-8").read()
             four = os.path.join(tmp, base)
             with open(four, "w", encoding="utf-8") as f:
-                f.write("\n;\n".join(rotate(text, k) for k in range(4)) + "\n")
+                f.write("\n;\n".join(rotate(text, k) for k in range(6)) + "\n")
             for cmd in (["explain", "--format", "json"], ["lint", "--format", "json"]):
                 argv = [*cmd, "--no-config", "--target", target, "--schema", none, four]
-                same(f"corpus {base} x4: {cmd[0]}", argv)
+                same(f"corpus {base} x6: {cmd[0]}", argv)
             n = hits(["explain", "--no-config", "--target", target, "--schema", none, four])
             if "queries" in base:
-                check(f"corpus {base} x4: the cache is read", n > 0, f"{n} hits")
+                check(f"corpus {base} x6: the cache is read", n > 0, f"{n} hits")
             total += max(n, 0)
     check("the corpus hits the cache on hundreds of statements", total >= 200, f"{total} hits")
     print(f"{total} statements of the corpus read from the cache")
