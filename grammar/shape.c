@@ -16,7 +16,6 @@
 #define WINDOW 256              /* lookups over which the cache judges whether it pays */
 #define SAMPLE 16               /* when it did not: one statement in SAMPLE is looked up */
 #define NO_TOK 0xFFFFu
-#define SLOT_REF UINT32_MAX     /* kp_expr.ref of a literal slot in a shape's AST */
 
 /* How a shape's AST is made again for new tokens: fields of the copied
  * block set from them, in four lists. */
@@ -293,8 +292,8 @@ static void name(copier *k, kp_name *n)
 	if (n->s >= from && n->s < from + k->len && n->len <= k->len - (uint32_t)(n->s - from)) {
 		/* a slice of one token: the same bytes of the new token */
 		uint32_t p = (uint32_t)(n->s - from), i = k->tokmap[p];
-		if (i == NO_TOK || (n->len && k->tokmap[p + n->len - 1] != i))
-			k->bad = true;
+		if (i == NO_TOK || (n->len && k->tokmap[p + n->len - 1] != i) || (token_class[k->toks[i].type] & T_LIT))
+			k->bad = true;   /* not one token's, or a literal's, whose text changes */
 		else
 			add(k, P_SLICE, &n->s, i, 0, p + k->base - k->toks[i].off);
 	} else {
