@@ -614,7 +614,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	kp_token last = {0, 0, 0}, before = {0, 0, 0};   /* the last two tokens fed */
 	unsigned reported = d ? d->count[0] + d->count[1] + d->count[2] : 0;
 	kp_shapes *sh = NULL;
-	kp_shape_replay rp = {0};
+	kp_shape_replay rp = {0}, r = {0};   /* r: rp's copy, whose address stays here */
 	if (!p->shapes && !p->shapes_off && ++p->reads == SHAPES_AFTER)
 		p->shapes = kp_shapes_new(p->shapes_stats);
 	if (p->shapes) {
@@ -628,10 +628,11 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			*out = hit;
 			return 1;
 		}
+		r = rp;
 	}
 
 	for (;;) {
-		int type = kp_shape_next(&rp, &lx, &t);
+		int type = kp_shape_next(&r, &lx, &t);
 		if (type < 0)
 			type = kp_lex(&lx, &t);
 		if (type == KP_TOK_ERROR && lx.soft) {
@@ -733,7 +734,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			for (int i = 0; i < st.nhints; i++)
 				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
 			if (sh && !st.nhints && (!d || d->count[0] + d->count[1] + d->count[2] == reported))
-				kp_shapes_learn(sh, &rp, s, src->text);
+				kp_shapes_learn(sh, r.next == r.n, s, src->text);
 			*out = s;
 			return 1;
 		}

@@ -574,9 +574,9 @@ kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_a
 	return make(sh, c->src, c->tok, a);
 }
 
-void kp_shapes_learn(kp_shapes *c, const kp_shape_replay *rp, const kp_stmt *s, const char *text)
+void kp_shapes_learn(kp_shapes *c, bool all_read, const kp_stmt *s, const char *text)
 {
-	if (!c->learn || !c->complete || rp->next != c->ntok || s->off != c->tok[0].off || text != c->src)
+	if (!c->learn || !c->complete || !all_read || s->off != c->tok[0].off || text != c->src)
 		return;
 	c->learn = false;
 	uint32_t n = c->ntok - 1;   /* the statement's tokens, its end left out */

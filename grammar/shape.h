@@ -75,8 +75,8 @@ static inline int kp_shape_next(kp_shape_replay *rp, kp_lexer *lx, kp_token *t)
 	return t->type;
 }
 
-/* s parsed from the tokens looked up last, every one of them read (rp)
- * and nothing reported: learned when its shape missed before. */
-void kp_shapes_learn(kp_shapes *c, const kp_shape_replay *rp, const kp_stmt *s, const char *text);
+/* s parsed from the tokens looked up last (all_read: every one of them
+ * read) with nothing reported: learned when its shape missed before. */
+void kp_shapes_learn(kp_shapes *c, bool all_read, const kp_stmt *s, const char *text);
 
 #endif
