@@ -66,6 +66,7 @@ typedef struct kp_key {
 } kp_key;
 
 typedef struct kp_table kp_table;
+typedef struct kp_colhash kp_colhash;   /* a table's columns by name (names.c) */
 
 typedef struct kp_index {
 	char *name;             /* index name */
@@ -124,6 +125,12 @@ struct kp_table {
 	                           NULL is the least value, stored last on a DESC
 	                           part (docs/plan-json.md, "NULL order") */
 	int id;                 /* position in the catalog's tables array */
+	const kp_colhash *colhash; /* its columns by name (names.c), built when
+	                           it is created or altered; a copy of the table with
+	                           columns of its own looks them up one by one */
+	char *tenant;           /* Phoenix: the TenantId of the connection that
+	                           created this view (-- keyplan:tenant), which
+	                           alone sees it; NULL: a global object */
 };
 
 typedef struct kp_catalog {
@@ -135,6 +142,10 @@ typedef struct kp_catalog {
 	uint32_t hashcap;       /* slots in hash (power of two) */
 	kp_list failed;         /* kp_failed_ddl*: CREATE statements that failed */
 	int names;              /* KP_NAMES_*: how names compare (docs/targets.md) */
+	const char *tenant;     /* Phoenix: the TenantId of the connection the next
+	                           statements run on (NULL: a global connection):
+	                           lookups see that tenant's views and the global
+	                           objects, a view created is that tenant's */
 } kp_catalog;
 
 /* How the target compares names. NOCASE: ignoring ASCII case (generic,
@@ -165,7 +176,16 @@ void kp_catalog_free(kp_catalog *c);
 int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src,
                      kp_arena *a, kp_diags *d);
 
+/* The live table or view named name that the connection (c->tenant)
+ * sees: its tenant's view before a global object of that name. */
 kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len);
+/* A live view named name that belongs to a tenant other than c->tenant's
+ * connection, or NULL: for "created on tenant T's
+ * connection" notes. */
+const kp_table *kp_catalog_find_hidden(const kp_catalog *c, const char *name, uint32_t len);
+/* When name is such a view, notes on g where it was created and on which
+ * connection (g NULL: nothing). */
+void kp_catalog_note_hidden(const kp_catalog *c, kp_diag *g, const char *name, uint32_t len, kp_arena *a);
 /* Records the statement at src[start] as a failed CREATE TABLE when it is
  * one (the caller parsed it with errors): its table's name is read from
  * its first tokens. Returns whether it was recorded. */

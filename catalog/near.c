@@ -7,6 +7,7 @@
  * clang and rustc bound their suggestions, so that an unrelated name is
  * never suggested. */
 #include "catalog/catalog.h"
+#include "catalog/catalogInt.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,7 +93,7 @@ const kp_table *kp_catalog_nearest(const kp_catalog *c, const char *name, uint32
 	const kp_table *found = NULL;
 	for (int i = 0; i < c->ntables; i++) {
 		const kp_table *t = c->tables[i];
-		if (t->dropped)
+		if (t->dropped || !kpc_visible(c, t))
 			continue;
 		int k = distance(name, len, t->name, t->name_len, best - 1 < limit ? best - 1 : limit);
 		if (k < best && k <= limit) {

@@ -38,9 +38,10 @@ int kpc_create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src,
 {
 	const kp_table *base = kp_catalog_find(c, ct->base.s, ct->base.len);
 	if (!base) {
-		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, ct->base.off, ct->base.srclen,
-		            "CREATE VIEW %.*s over unknown table '%.*s'", (int)ct->name.len, ct->name.s,
-		            (int)ct->base.len, ct->base.s);
+		kp_diag *g = kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, ct->base.off, ct->base.srclen,
+		                         "CREATE VIEW %.*s over unknown table '%.*s'", (int)ct->name.len, ct->name.s,
+		                         (int)ct->base.len, ct->base.s);
+		kp_catalog_note_hidden(c, g, ct->base.s, ct->base.len, a);
 		return -1;
 	}
 	kp_table *t = kpc_new_table(c, ct, src);
@@ -111,6 +112,8 @@ int kpc_create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src,
 			t->cols[t->pk.parts[i].col].key_pos = i;
 	}
 	if (ct->view_where && kpc_check_expr_cols(t, ct->view_where, "WHERE of view", src, a, d) < 0)
+		err = -1;
+	if (!err && kpc_tenant_view(c, t, base, ct->view_where, src, a, d) < 0)
 		err = -1;
 	if (err)
 		return -1;

@@ -91,6 +91,9 @@ KEYPLAN_API int keyplan_feed_string(keyplan *k, keyplan_role role, const char *n
  * and KP035/KP036, go to on_diagnostic), every other file as SQL.
  * KEYPLAN_EIO when it cannot be read. */
 KEYPLAN_API int keyplan_feed_file(keyplan *k, keyplan_role role, const char *path);
+/* Reads text as keyplan_feed_file reads the file at path (its language by
+ * path's extension), without reading the file: an editor's unsaved text. */
+KEYPLAN_API int keyplan_feed_text(keyplan *k, keyplan_role role, const char *path, const char *text, size_t len);
 
 /* Runs the advisor over the schema and the workload read so far: each
  * piece of advice goes to fn, its findings to on_diagnostic. Once per

@@ -181,7 +181,7 @@ static void merge(const kp_embed_sink *sink, const kp_host_file *hf, const kp_ho
 			for (size_t k = i; k < n; k++)
 				if (!done[k] && fs[k].g->rule == fs[i].g->rule && fs[k].host_off == fs[i].host_off)
 					done[k] = true;
-			if (seen_before(seen, fs[i].g->rule, fs[i].host_off))
+			if (seen_before(seen, fs[i].g->rule, fs[i].host_off) && !sink->each_fragment)
 				continue;
 		}
 		memset(in, 0, st->nv);

@@ -30,6 +30,11 @@ typedef struct kp_embed_sink {
 	 * run: the language server's cache). Called for every statement, in
 	 * order, after the extraction. May be NULL: every one is planned. */
 	bool (*want)(void *ctx, const kp_host_file *hf, const kp_host_stmt *st);
+	/* A finding in a fragment or constant that several statements read is
+	 * reported once, with the first of them. true: with each of them (the
+	 * caller keeps the first: the language server, which plans only the
+	 * statements that changed, so that each one's findings are its own). */
+	bool each_fragment;
 } kp_embed_sink;
 
 /* Reads host file src as language lang and plans its SQL in role r

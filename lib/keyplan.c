@@ -182,7 +182,7 @@ static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
  * point into its SQL). */
 static int feed_host(keyplan *k, kp_source *src, kp_lang lang, kp_role r)
 {
-	kp_embed_sink sink = {host_emit, NULL, NULL, k, NULL};
+	kp_embed_sink sink = {host_emit, NULL, NULL, k, NULL, false};
 	bool keep = false;
 	kp_host_file *hf = kp_embed_run(&k->p, src, lang, r, &sink, k->host_arena, &keep);
 	if (keep) {
@@ -195,6 +195,34 @@ static int feed_host(keyplan *k, kp_source *src, kp_lang lang, kp_role r)
 	kp_source_free(src);
 	kp_arena_reset(k->host_arena);
 	return KEYPLAN_OK;
+}
+
+/* A source for application code: read whole (its SQL is built from the
+ * file), in an arena reused file after file unless the file must be kept. */
+static kp_source *host_source(keyplan *k)
+{
+	if (!k->host_arena) {
+		k->host_arena = kp_arena_alloc(&k->a, sizeof *k->host_arena);
+		kp_arena_init(k->host_arena);
+		kp_list_push(&k->a, &k->host_arenas, k->host_arena);
+	}
+	return kp_arena_alloc(k->host_arena, sizeof(kp_source));
+}
+
+/* Application code in src (lang), or a MyBatis .xml that is no mapper:
+ * SQL, as it is. */
+static int feed_code(keyplan *k, kp_source *src, int lang, keyplan_role role)
+{
+	if (lang == KP_LANG_MYBATIS && !kp_host_is_mapper(src->text, src->len)) {
+		/* XML that is no MyBatis mapper: read as SQL, as it is */
+		kp_source *kept = kp_arena_alloc(&k->p.arena, sizeof *kept);
+		*kept = *src;
+		kp_pipe_keep(&k->p, kept);
+		kp_arena_reset(k->host_arena);
+		kp_pipe_source(&k->p, kept, pipe_role(role));
+		return KEYPLAN_OK;
+	}
+	return feed_host(k, src, (kp_lang)lang, pipe_role(role));
 }
 
 int keyplan_feed_file(keyplan *k, keyplan_role role, const char *path)
@@ -224,30 +252,27 @@ int keyplan_feed_file(keyplan *k, keyplan_role role, const char *path)
 		kp_pipe_source(&k->p, src, pipe_role(role));
 		return KEYPLAN_OK;
 	}
-	/* application code is read whole (its SQL is built from the file),
-	 * in an arena reused file after file unless the file must be kept */
-	if (!k->host_arena) {
-		k->host_arena = kp_arena_alloc(&k->a, sizeof *k->host_arena);
-		kp_arena_init(k->host_arena);
-		kp_list_push(&k->a, &k->host_arenas, k->host_arena);
-	}
-	kp_source *src = kp_arena_alloc(k->host_arena, sizeof *src);
+	kp_source *src = host_source(k);
 	if (kp_source_read(src, path, &d, &k->p.scratch) < 0)
 		goto unreadable;
-	if (lang == KP_LANG_MYBATIS && !kp_host_is_mapper(src->text, src->len)) {
-		/* XML that is no MyBatis mapper: read as SQL, as it is */
-		kp_source *kept = kp_arena_alloc(&k->p.arena, sizeof *kept);
-		*kept = *src;
-		kp_pipe_keep(&k->p, kept);
-		kp_arena_reset(k->host_arena);
-		kp_pipe_source(&k->p, kept, pipe_role(role));
-		return KEYPLAN_OK;
-	}
-	return feed_host(k, src, (kp_lang)lang, pipe_role(role));
+	return feed_code(k, src, lang, role);
 unreadable:
 	for (const kp_diag *g = d.head; g; g = g->next)
 		send_diag(k, g, &k->p.scratch);
 	return KEYPLAN_EIO;
+}
+
+int keyplan_feed_text(keyplan *k, keyplan_role role, const char *path, const char *text, size_t len)
+{
+	if (!k || !path || !text || !valid_role(role))
+		return KEYPLAN_EINVAL;
+	int lang = role == KEYPLAN_SCHEMA ? KP_LANG_SQL : kp_lang_of_path(path);
+	if (lang < 0 || lang == KP_LANG_SQL)
+		return keyplan_feed_string(k, role, path, text, len);
+	kp_arena_reset(&k->p.scratch);
+	kp_source *src = host_source(k);
+	kp_source_from_string(src, path, text, len);
+	return feed_code(k, src, lang, role);
 }
 
 struct keyplan_advice {

@@ -41,6 +41,8 @@ void kp_pipe_free(kp_pipe *p)
 	kp_parser_free(p->parser);
 	kp_catalog_free(&p->own_cat);
 	kp_catalog_free(&p->base_cat);
+	free(p->conn_path);
+	free(p->conn_tenant);
 	kp_arena_free(&p->scratch);
 	kp_arena_free(&p->arena);
 }
@@ -131,10 +133,11 @@ static bool declared_elsewhere(const kp_catalog *cat, const kp_stmt *s, const kp
 /* One statement: DDL changes its role's schema, a query is planned (and
  * against the old schema too, for check --base-schema), checked against
  * the target's limits and handed to the advisor when it is a workload's. */
-static void run_stmt(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
+static void run_on(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 {
 	kp_stmt *s = ev->stmt;
 	kp_role r = ev->role;
+	const kp_plan_opts *opts = kp_pipe_connection(p, ev);
 	if (!s)
 		return;
 	if (kp_stmt_is_ddl(s->kind)) {
@@ -156,11 +159,11 @@ static void run_stmt(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 		return;
 	if (p->compare && r == KP_ROLE_WORKLOAD) {
 		/* the old schema first: the new plan is the one the advisor keeps */
-		kp_plan_stmt(&ev->base_plan, &p->base_cat, s, p->opts, ev->src, plan_arena, &ev->base_d);
+		kp_plan_stmt(&ev->base_plan, &p->base_cat, s, opts, ev->src, plan_arena, &ev->base_d);
 		ev->base_planned = true;
 	}
 	ev->before = ev->d->tail;
-	kp_plan_stmt(&ev->plan, p->cat, s, p->opts, ev->src, plan_arena, ev->d);
+	kp_plan_stmt(&ev->plan, p->cat, s, opts, ev->src, plan_arena, ev->d);
 	ev->planned = true;
 	if (send(p, ev, KP_EV_PLANNED))
 		return;
@@ -168,6 +171,14 @@ static void run_stmt(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 		kp_advise_statement(p->target, s, &ev->plan, ev->src, ev->a, ev->d);
 	if (p->adv && r == KP_ROLE_WORKLOAD)
 		kp_advisor_add(p->adv, s, &ev->plan, ev->src, ev->weight);
+}
+
+/* The statement on its connection (lib/tenant.c); the catalogs are on
+ * opts' again after it, so no lookup outlives a directive's TenantId. */
+static void run_stmt(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
+{
+	run_on(p, ev, plan_arena);
+	p->cat->tenant = p->base_cat.tenant = p->opts->tenant;
 }
 
 /* Where the comments on the rest of the line after a statement end (after
@@ -218,6 +229,8 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 	kp_arena *ast_arena = keep_ast ? &p->arena : sa;
 	kp_arena *plan_arena = p->keep_stmts ? &p->arena : sa;
 	p->stop = false;
+	if (!transient)
+		p->conn_src = NULL;   /* a whole source: its own connection (lib/tenant.c) */
 	for (;;) {
 		size_t prev = pos;
 		kp_diags d = {0};

@@ -104,6 +104,13 @@ typedef struct kp_pipe {
 	                           schema) declares is taken as already applied */
 	bool scope_dirty;       /* a query source changed the catalog */
 	kp_list schema_srcs;    /* kp_source*: the schema, in the order read */
+	const kp_source *conn_src; /* the source whose -- keyplan:tenant lines were read */
+	char *conn_path;        /* its path (heap) */
+	char *conn_tenant;      /* the TenantId its last one set (heap; NULL: global) */
+	bool conn_set;          /* that file has one before the current statement */
+	kp_plan_opts conn_opts; /* opts on that connection, when it is not opts' */
+	bool conn_ddl;          /* DDL runs on opts->tenant's connection too, not a
+	                           global one (the shell's .tenant) */
 } kp_pipe;
 
 /* A session for target: its own catalog, the target's planning rules and
@@ -116,6 +123,11 @@ void kp_pipe_borrow(kp_pipe *p, kp_catalog *cat, kp_plan_opts *opts);
 /* The source is freed with the session. */
 void kp_pipe_keep(kp_pipe *p, kp_source *src);
 
+/* The connection the statement of ev runs on (lib/tenant.c): its file's
+ * last -- keyplan:tenant line before it, else a global one for DDL and
+ * opts->tenant's for queries. Sets the catalogs' tenant (which views they
+ * see) and returns the planning rules on that connection. */
+const kp_plan_opts *kp_pipe_connection(kp_pipe *p, kp_event *ev);
 /* Reads every statement of src in role r. With more_follows (a streamed
  * window that is not the file's last), a statement cut by the end of src
  * is left for the next window; transient says src is reused after the

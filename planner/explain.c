@@ -245,6 +245,8 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 		                              [KP_S_REPLACE] = "REPLACE"};
 		kp_buf_printf(out, "%s %.*s: no plan (writes carry no access path)", verbs[s->kind],
 		              (int)s->u.insert.table.len, s->u.insert.table.s);
+		if (p && p->tenant)
+			kp_buf_printf(out, "; tenant %s's connection sets its tenant column", p->tenant);
 		return;
 	}
 	default:

@@ -65,9 +65,7 @@ static void key_part_text(kp_buf *b, const kp_table *t, const kp_key *k, int i)
 	kp_key_part_name(b, t, &k->parts[i]);
 }
 
-/* The parts of s the planner reads. False for statements that have no
- * access path. */
-static bool parts_of(stmt_parts *v, const kp_stmt *s)
+bool kp_stmt_parts(stmt_parts *v, const kp_stmt *s)
 {
 	memset(v, 0, sizeof(*v));
 	switch (s->kind) {
@@ -93,12 +91,24 @@ static bool parts_of(stmt_parts *v, const kp_stmt *s)
 	}
 }
 
+/* The columns a SELECT gives, or -1 when a * leaves it to the table. */
+static int select_width(const kp_select *sel)
+{
+	for (uint32_t i = 0; i < sel->items.n; i++) {
+		const kp_expr *e = sel->items.items[i];
+		if (e->kind == KP_X_STAR)
+			return -1;
+	}
+	return (int)sel->items.n;
+}
+
 /* A table whose CREATE failed, or that was dropped, is unknown: the note
  * says where. */
 static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n, kp_arena *a)
 {
 	if (!g)
 		return;
+	kp_catalog_note_hidden(cat, g, n->s, n->len, a);
 	const kp_failed_ddl *f = kp_catalog_failed(cat, n->s, n->len);
 	if (f && f->dropped)
 		kp_diag_note(g, a, f->src, f->off, "%s %.*s was dropped here, so it is not in the schema",
@@ -115,15 +125,12 @@ static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n,
 		kp_diag_help(g, a, "did you mean %s?", near->name);
 }
 
-/* Plans s (parts v) against table t; out is cleared, with its statement. */
-static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
-                          const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
+void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
+                      const resolved *rv, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
 	const kp_expr *limit = v->limit;
 	out->table = t;
-
-	resolved r;
-	kp_resolve(&r, t, s, v, opts, src, a, d);
+	const resolved r = *rv;
 	out->names = r.names;
 	if (r.errors)
 		return;
@@ -273,6 +280,15 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 	}
 }
 
+/* Plans s (parts v) against table t; out is cleared, with its statement. */
+static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
+                          const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	resolved r;
+	kp_resolve(&r, t, s, v, opts, src, a, d);
+	kp_plan_resolved(out, t, s, v, &r, opts, src, a, d);
+}
+
 void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
                   const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
@@ -280,20 +296,28 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 	out->stmt = s;
 	stmt_parts v;
 	if (s->kind == KP_S_INSERT || s->kind == KP_S_UPSERT || s->kind == KP_S_REPLACE) {
-		const kp_name *n = &s->u.insert.table;
-		if (!kp_catalog_find(cat, n->s, n->len))
+		const kp_insert *in = &s->u.insert;
+		const kp_name *n = &in->table;
+		const kp_table *w = kp_catalog_find(cat, n->s, n->len);
+		if (!w)
 			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
 			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
+		else
+			kp_plan_write(out, w, in, in->rows.n ? (int)((const kp_list *)in->rows.items[0])->n : -1, opts,
+			              src, a, d);
 		return;
 	}
-	if (!parts_of(&v, s))
+	if (!kp_stmt_parts(&v, s))
 		return;
 	if (s->kind == KP_S_SELECT && s->u.select.into) {
 		/* UPSERT INTO w SELECT ... FROM t: t is planned, w must exist */
 		const kp_name *n = &s->u.select.into->table;
-		if (!kp_catalog_find(cat, n->s, n->len))
+		const kp_table *w = kp_catalog_find(cat, n->s, n->len);
+		if (!w)
 			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
 			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
+		else
+			kp_plan_write(out, w, s->u.select.into, select_width(&s->u.select), opts, src, a, d);
 	}
 	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
 	if (!t) {
@@ -318,6 +342,6 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	memset(out, 0, sizeof(*out));
 	out->stmt = s;
 	stmt_parts v;
-	if (parts_of(&v, s))
+	if (kp_stmt_parts(&v, s))
 		plan_on_table(out, t, s, &v, opts, src, a, d);
 }

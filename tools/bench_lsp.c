@@ -11,13 +11,15 @@
  *     edit of a statement that has no finding;
  *   - the server's resident memory with 100 documents open (1,000
  *     statements each). */
-#define _GNU_SOURCE   /* memmem */
+#define _GNU_SOURCE   /* memmem, wait4 */
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,6 +31,8 @@ typedef struct srv {
 	int in, out;            /* its stdin (we write), its stdout (we read) */
 	char *buf;
 	size_t have, cap;
+	size_t used;            /* the last message's bytes (dropped at the next read) */
+	char *at, saved;        /* the byte after it, set to NUL */
 } srv;
 
 static double clock_s(void)
@@ -59,7 +63,8 @@ static int start(srv *s, const char *keyplan, const char *dir)
 	s->in = a[1];
 	s->out = b[0];
 	s->buf = NULL;
-	s->have = s->cap = 0;
+	s->have = s->cap = s->used = 0;
+	s->at = NULL;
 	return s->pid > 0 ? 0 : -1;
 }
 
@@ -89,26 +94,42 @@ static char *next_last(srv *s)
 	return last_msg;
 }
 
-/* The next message's body (valid until the next call), or exits. */
+/* The next message's body, read as a client reads it: into one buffer,
+ * returned in place (valid until the next call; the bytes of the message
+ * before it are dropped then), so that the time taken is the server's and
+ * the pipe's, not a copy's. Exits when the server ends. */
 static char *next(srv *s)
 {
+	if (s->at) {
+		*s->at = s->saved;
+		s->at = NULL;
+	}
+	if (s->used) {
+		memmove(s->buf, s->buf + s->used, s->have - s->used);
+		s->have -= s->used;
+		s->used = 0;
+	}
 	for (;;) {
 		char *h = s->have ? memmem(s->buf, s->have, "\r\n\r\n", 4) : NULL;
+		size_t want = 0;
 		if (h) {
 			size_t n = strtoul(s->buf + 16, NULL, 10), off = (size_t)(h + 4 - s->buf);
-			if (s->have >= off + n) {
-				free(last_msg);
-				last_msg = malloc(n + 1);
-				memcpy(last_msg, s->buf + off, n);
-				last_msg[n] = 0;
-				memmove(s->buf, s->buf + off + n, s->have - off - n);
-				s->have -= off + n;
+			if (s->have >= off + n && s->cap > s->have) {
+				s->at = s->buf + off + n;
+				s->saved = *s->at;
+				*s->at = 0;
+				s->used = off + n;
+				last_msg = s->buf + off;
 				return last_msg;
 			}
+			want = off + n + 1;
 		}
-		if (s->cap - s->have < 65536) {
-			s->cap = s->cap ? s->cap * 2 : 1 << 20;
-			s->buf = realloc(s->buf, s->cap);
+		if (s->cap - s->have < 65536 || s->cap < want) {
+			size_t cap = s->cap ? s->cap * 2 : 1 << 20;
+			while (cap < want)
+				cap *= 2;
+			s->buf = realloc(s->buf, cap);
+			s->cap = cap;
 		}
 		ssize_t k = read(s->out, s->buf + s->have, s->cap - s->have);
 		if (k <= 0) {
@@ -119,11 +140,14 @@ static char *next(srv *s)
 	}
 }
 
-/* Waits for the diagnostics of uri; returns how many findings. */
-static int wait_diags(srv *s, const char *uri)
+/* Waits for the diagnostics of uri; returns how many findings, and in
+ * *at (if not NULL) when they had come (before they are counted). */
+static int wait_diags_at(srv *s, const char *uri, double *at)
 {
 	for (;;) {
 		char *m = next(s);
+		if (at)
+			*at = clock_s();
 		if (strstr(m, "\"textDocument/publishDiagnostics\"") && strstr(m, uri)) {
 			int n = 0;
 			for (char *p = m; (p = strstr(p, "\"severity\"")); p++)
@@ -131,6 +155,11 @@ static int wait_diags(srv *s, const char *uri)
 			return n;
 		}
 	}
+}
+
+static int wait_diags(srv *s, const char *uri)
+{
+	return wait_diags_at(s, uri, NULL);
 }
 
 static void wait_id(srv *s, int id)
@@ -179,14 +208,19 @@ static void open_doc(srv *s, const char *uri, const char *lang, const char *text
 	free(e);
 }
 
-static void edit(srv *s, const char *uri, int version, int line, int ch, int end_ch, const char *text)
+static void edit2(srv *s, const char *uri, int version, int line, int ch, int end_line, int end_ch, const char *text)
 {
-	char m[512];
+	char m[4800];
 	int k = snprintf(m, sizeof m, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{"
 	                 "\"textDocument\":{\"uri\":\"%s\",\"version\":%d},\"contentChanges\":[{\"range\":{\"start\":"
 	                 "{\"line\":%d,\"character\":%d},\"end\":{\"line\":%d,\"character\":%d}},\"text\":\"%s\"}]}}",
-	                 uri, version, line, ch, line, end_ch, text);
+	                 uri, version, line, ch, end_line, end_ch, text);
 	put(s, m, (size_t)k);
+}
+
+static void edit(srv *s, const char *uri, int version, int line, int ch, int end_ch, const char *text)
+{
+	edit2(s, uri, version, line, ch, line, end_ch, text);
 }
 
 static char *slurp(const char *path, size_t *n)
@@ -218,6 +252,8 @@ static long rss_kb(pid_t pid, const char *field)
 	return v;
 }
 
+static double cpu_an, cpu_pub;   /* the CPU times of the last keyplan/stats */
+
 /* The server's own account of its last analysis of uri (keyplan/stats). */
 static void server_ms(srv *s, const char *uri, double *analysis, double *publish)
 {
@@ -234,12 +270,27 @@ static void server_ms(srv *s, const char *uri, double *analysis, double *publish
 	char *a = strstr(r, "\"analysisMs\":"), *p = strstr(r, "\"publishMs\":");
 	*analysis = a ? strtod(a + 13, NULL) : -1;
 	*publish = p ? strtod(p + 12, NULL) : -1;
+	a = strstr(r, "\"analysisCpuMs\":");
+	p = strstr(r, "\"publishCpuMs\":");
+	cpu_an = a ? strtod(a + 16, NULL) : -1;
+	cpu_pub = p ? strtod(p + 15, NULL) : -1;
 }
 
-/* Times of an edit and its publication: median, 95th percentile and best. */
+/* Times of an edit and its publication: median, 95th percentile and best;
+ * cpu: the median CPU time it cost the server (analysis and publication)
+ * and the client (reading the message). */
 typedef struct lat {
 	double best, median, p95;
+	double cpu, cpu_server;
 } lat;
+
+static double self_cpu(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+	       (double)ru.ru_stime.tv_usec / 1e6;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -250,38 +301,55 @@ static int cmp_double(const void *a, const void *b)
 static lat summarize(double *t, int n)
 {
 	qsort(t, (size_t)n, sizeof *t, cmp_double);
-	lat l = {t[0], n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, t[(int)((n - 1) * 0.95 + 0.5)]};
+	lat l = {t[0], n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, t[(int)((n - 1) * 0.95 + 0.5)], 0, 0};
 	return l;
 }
 
 /* An edit and its publication, over runs: a space typed at the start of
- * line, then taken away (both timed). *an and *pub: the server's analysis
- * and publication times of the median run. */
-static lat time_edit(srv *s, const char *uri, int *version, int line, int ch, int runs, int *found, double *an,
-                     double *pub)
+ * line, then taken away (both timed); with nl, a line break (every line
+ * after it moves). *an and *pub: the server's analysis and publication
+ * times of the median run. */
+static lat time_edit_nl(srv *s, const char *uri, int *version, int line, int ch, int runs, int *found, double *an,
+                        double *pub, bool nl)
 {
 	int n = 2 * runs;
 	double *t = malloc((size_t)n * sizeof *t), *ta = malloc((size_t)n * sizeof *ta),
-	       *tp = malloc((size_t)n * sizeof *tp);
+	       *tp = malloc((size_t)n * sizeof *tp), *tc = malloc((size_t)n * sizeof *tc),
+	       *ts = malloc((size_t)n * sizeof *ts);
 	for (int r = 0; r < n; r++) {
+		double c0 = self_cpu();
 		double t0 = clock_s();
 		if (r % 2)
-			edit(s, uri, ++*version, line, ch, ch + 1, "");
+			edit2(s, uri, ++*version, line, ch, nl ? line + 1 : line, nl ? 0 : ch + 1, "");
 		else
-			edit(s, uri, ++*version, line, ch, ch, " ");
-		int f = wait_diags(s, uri);
-		t[r] = clock_s() - t0;
+			edit(s, uri, ++*version, line, ch, ch, nl ? "\\n" : " ");
+		double t1;
+		int f = wait_diags_at(s, uri, &t1);
+		t[r] = t1 - t0;
+		double c1 = self_cpu();
 		if (r % 2 == 0)
 			*found = f;
 		server_ms(s, uri, &ta[r], &tp[r]);
+		tc[r] = (c1 - c0) * 1e3 + cpu_an + cpu_pub;
+		ts[r] = cpu_an + cpu_pub;
 	}
 	lat l = summarize(t, n);
+	l.cpu = summarize(tc, n).median;
+	l.cpu_server = summarize(ts, n).median;
+	free(tc);
+	free(ts);
 	*an = summarize(ta, n).median;
 	*pub = summarize(tp, n).median;
 	free(t);
 	free(ta);
 	free(tp);
 	return l;
+}
+
+static lat time_edit(srv *s, const char *uri, int *version, int line, int ch, int runs, int *found, double *an,
+                     double *pub)
+{
+	return time_edit_nl(s, uri, version, line, ch, runs, found, an, pub, false);
 }
 
 /* A pull (textDocument/diagnostic) after an edit: its time; *rid is the
@@ -370,6 +438,8 @@ static void bench_pull(const char *keyplan, const char *dir, const char *sql, si
 	free(s.buf);
 }
 
+static double lint_cpu_s;   /* the CPU time of the last lint_time */
+
 static double lint_time(const char *keyplan, const char *dir, const char *file)
 {
 	fflush(stdout);   /* the child must not print what is buffered */
@@ -384,7 +454,10 @@ static double lint_time(const char *keyplan, const char *dir, const char *file)
 		_exit(127);
 	}
 	int st;
-	waitpid(p, &st, 0);
+	struct rusage ru;
+	wait4(p, &st, 0, &ru);
+	lint_cpu_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+	             (double)ru.ru_stime.tv_usec / 1e6;
 	return clock_s() - t0;
 }
 
@@ -426,11 +499,13 @@ int bench_lsp(const char *keyplan_arg, const char *dir, const char *queries10k, 
 	int version = 1;
 	double an, pub;
 	lat t_edit = time_edit(&s, uri, &version, 5000, 0, runs, &found, &an, &pub);
-	double t_lint = 1e30;
+	double t_lint = 1e30, c_lint = 1e30;
 	for (int r = 0; r < runs; r++) {
 		double t = lint_time(keyplan, dir, queries10k);
 		if (t < t_lint)
 			t_lint = t;
+		if (lint_cpu_s < c_lint)
+			c_lint = lint_cpu_s;
 	}
 	printf("keyplan lsp, 10,000-line SQL file (%zu bytes, %d findings):\n", n, found);
 	printf("  open: %.1f ms; a one-character edit to the diagnostics received: median %.2f ms, p95 %.2f ms, "
@@ -438,6 +513,15 @@ int bench_lsp(const char *keyplan_arg, const char *dir, const char *queries10k, 
 	       "on the file: %.1f ms (%.1fx the median edit, %.0fx its analysis)\n", t_open * 1e3, t_edit.median * 1e3,
 	       t_edit.p95 * 1e3, t_edit.best * 1e3, 2 * runs, an, pub, t_lint * 1e3, t_lint / t_edit.median,
 	       t_lint * 1e3 / an);
+	printf("  in CPU time (what the machine's load does not change): an edit costs %.2f ms (the server's analysis "
+	       "and publication %.2f ms, the client's read the rest), keyplan lint on the file %.1f ms: %.1fx\n",
+	       t_edit.cpu, t_edit.cpu_server, c_lint * 1e3, c_lint * 1e3 / t_edit.cpu);
+	lat t_nl = time_edit_nl(&s, uri, &version, 5000, 0, runs, &found, &an, &pub, true);
+	printf("  a line break typed (the 5,000 lines after it move): median %.2f ms, p95 %.2f ms, best %.2f ms (in the "
+	       "server, median: %.2f ms analysis, %.2f ms writing; %.1fx faster than lint)\n", t_nl.median * 1e3,
+	       t_nl.p95 * 1e3, t_nl.best * 1e3, an, pub, t_lint / t_nl.median);
+	printf("  in CPU time: %.2f ms (the server %.2f ms), %.1fx lint's\n", t_nl.cpu, t_nl.cpu_server,
+	       c_lint * 1e3 / t_nl.cpu);
 
 	/* a 5,000-line Java file: 2,500 queries, two lines each */
 	snprintf(path, sizeof path, "%s/Queries.java", dir);

@@ -144,7 +144,7 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 				return cli_usage_error(c->cmd, usage, "unknown target '%s' (expected lindorm, tablestore, "
 				                   "phoenix or generic)", val);
 			c->target_set = true;
-		} else if (!strcmp(name, "--tenant") && !is_repl) {
+		} else if (!strcmp(name, "--tenant")) {
 			if (!kp_tenant_ok(val))
 				return cli_usage_error(c->cmd, usage, "--tenant needs a TenantId of printable characters%s", "");
 			c->tenant = val;

@@ -36,9 +36,11 @@ const char cli_usage_explain[] =
 	"                       (a warning); names compare as the target does\n"
 	"                       (phoenix upper-cases unquoted names, lindorm is\n"
 	"                       case-sensitive: docs/targets.md)\n"
-	"  --tenant ID          (phoenix) the statements run on a tenant-specific\n"
+	"  --tenant ID          (phoenix) the queries run on a tenant-specific\n"
 	"                       connection, TenantId=ID: a MULTI_TENANT table's tenant\n"
-	"                       column is bound to ID and hidden\n"
+	"                       column is bound to ID and hidden (the schema's DDL runs\n"
+	"                       on a global one; -- keyplan:tenant ID lines change the\n"
+	"                       connection of a file: docs/annotations.md)\n"
 	"  --color WHEN         auto (default), always or never\n"
 	"  --exclude GLOB       skip matching query files and folders; may be repeated\n"
 	"  --verbose            say the order the schema files apply in (V2__ before\n"
@@ -236,7 +238,7 @@ static void explain_host_source(explain_run *er, kp_source *src, kp_lang lang)
 		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
 	}
 	kp_arena *a = c->host_arena;
-	kp_embed_sink sink = {host_emit, NULL, NULL, er, NULL};
+	kp_embed_sink sink = {host_emit, NULL, NULL, er, NULL, false};
 	bool keep = false;
 	er->hold = true;
 	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, KP_ROLE_QUERY, &sink, a, &keep);

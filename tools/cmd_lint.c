@@ -40,9 +40,11 @@
 	"                       against git merge-base REV HEAD; - reads a unified\n" \
 	"                       diff on standard input)\n" \
 	"  --target T           lindorm (default), tablestore, phoenix or generic\n" \
-	"  --tenant ID          (phoenix) the statements run on a tenant-specific\n" \
+	"  --tenant ID          (phoenix) the queries run on a tenant-specific\n" \
 	"                       connection, TenantId=ID: a MULTI_TENANT table's tenant\n" \
-	"                       column is bound to ID and hidden\n" \
+	"                       column is bound to ID and hidden (the schema's DDL runs\n" \
+	"                       on a global one; -- keyplan:tenant ID lines change the\n" \
+	"                       connection of a file: docs/annotations.md)\n" \
 	"  --color WHEN         auto (default), always or never (NO_COLOR and\n" \
 	"                       CLICOLOR_FORCE are honoured)\n" \
 	"  --config FILE        read FILE instead of the nearest .keyplan\n" \
@@ -140,7 +142,7 @@ static const kp_diag *first_error(const kp_diags *d, const kp_diag *after)
 }
 
 /* Does note n point at a CREATE that failed (not at a DROP: a schema may
- * drop what it created)? */
+ * drop what it created, nor at a view another tenant's connection sees)? */
 static bool failed_create(const cli *c, const kp_note *n)
 {
 	const kp_list *l = &c->pipe.cat->failed;
@@ -148,6 +150,13 @@ static bool failed_create(const cli *c, const kp_note *n)
 		const kp_failed_ddl *f = l->items[i];
 		if (f->src == n->src && f->off == n->off)
 			return !f->dropped;
+	}
+	/* a live view of another tenant (-- keyplan:tenant): declared, on
+	 * another connection */
+	for (int i = 0; i < c->pipe.cat->ntables; i++) {
+		const kp_table *t = c->pipe.cat->tables[i];
+		if (t->tenant && !t->dropped && t->src == n->src && t->off == n->off)
+			return false;
 	}
 	return true;
 }
@@ -276,7 +285,7 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 		kp_arena_init(c->host_arena);
 		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
 	}
-	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c, NULL};
+	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c, NULL, false};
 	bool keep = false;
 	if (r == KP_ROLE_QUERY)
 		kp_report_file_begin(c->rep);

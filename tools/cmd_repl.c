@@ -5,7 +5,8 @@
 #include "tools/repl.h"
 
 const char cli_usage_repl[] =
-	"usage: keyplan [repl] [--schema PATH]... [--target T] [--format text|json]\n"
+	"usage: keyplan [repl] [--schema PATH]... [--target T] [--tenant ID]\n"
+	"                      [--format text|json]\n"
 	"\n"
 	"An interactive shell: statements end with ';' and may span lines; DDL builds\n"
 	"the session's schema, SELECT/UPDATE/DELETE print their plans, .help lists the\n"
@@ -20,9 +21,12 @@ const char cli_usage_repl[] =
 	"  --schema PATH        schema file or folder to start with; may be repeated\n"
 	"  --target T           lindorm (default), tablestore, phoenix or generic\n"
 	"                       (.target changes it)\n"
+	"  --tenant ID          (phoenix) the statements typed run on a tenant-specific\n"
+	"                       connection, TenantId=ID, DDL included (.tenant changes\n"
+	"                       it); the --schema files run on a global one\n"
 	"  --format text|json   how plans are printed (.format changes it)\n"
-	"  --config FILE        read FILE instead of the nearest .keyplan (its schema\n"
-	"                       and target)\n"
+	"  --config FILE        read FILE instead of the nearest .keyplan (its schema,\n"
+	"                       target and tenant)\n"
 	"  --no-config          read no config file\n"
 	"  -h, --help           show this help\n";
 
@@ -39,6 +43,7 @@ int cmd_repl(int argc, char **argv)
 		goto done;
 	}
 	kp_repl *r = kp_repl_new(c.target, stdout, stderr);
+	kp_repl_set_tenant(r, c.tenant);
 	kp_list files = {0};
 	c.schema_walk = true;
 	rc = cli_gather(&c, &c.schemas, &c.seen_schema, &files) < 0 ? 2 : 0;

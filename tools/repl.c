@@ -72,6 +72,7 @@ void kp_repl_free(kp_repl *r)
 	if (!r)
 		return;
 	kp_pipe_free(&r->p);
+	free(r->tenant);
 	free(r);
 }
 
@@ -143,6 +144,7 @@ void kp_repl_sql(kp_repl *r, const char *name, const char *text, size_t len)
 		src->base_col = r->at_col - 1;
 	}
 	kp_pipe_keep(&r->p, src);
+	r->p.conn_ddl = true;   /* typed DDL runs on the session's connection */
 	kp_pipe_source(&r->p, src, KP_ROLE_QUERY);
 }
 
@@ -177,6 +179,9 @@ int kp_repl_read(kp_repl *r, const char *path)
 		kp_repl_error(r, "%s: %s", d.head->file, d.head->message);
 		return -1;
 	}
+	r->p.conn_ddl = !r->quiet;   /* .read as typed; --schema on a global connection */
+	if (r->quiet)
+		r->nschema = r->p.sources.n;
 	kp_pipe_source(&r->p, src, KP_ROLE_QUERY);
 	return 0;
 }
@@ -203,20 +208,24 @@ static void set_target(kp_repl *r, kp_target target)
 	r->p.keep_stmts = true;
 	r->p.fn = repl_event;
 	r->p.ctx = r;
+	bool dropped = r->tenant && target != KP_TARGET_PHOENIX;
+	kp_repl_set_tenant(r, dropped ? NULL : r->tenant);
 	r->replaying = true;
 	for (uint32_t i = 0; i < n; i++) {
 		kp_source *src = kp_arena_alloc(&r->p.arena, sizeof(*src));
 		*src = moved[i];
 		kp_pipe_keep(&r->p, src);
+		r->p.conn_ddl = i >= r->nschema;
 		kp_pipe_source(&r->p, src, KP_ROLE_QUERY);
 	}
 	r->replaying = false;
 	free(moved);
 	int tables = 0;
 	for (int i = 0; i < r->p.cat->ntables; i++)
-		tables += !r->p.cat->tables[i]->dropped;
-	fprintf(r->out, "target %s: %d table%s, %u quer%s re-planned\n", kp_target_name(target), tables,
-	        tables == 1 ? "" : "s", r->queries.n, r->queries.n == 1 ? "y" : "ies");
+		tables += !r->p.cat->tables[i]->dropped && kp_repl_sees(r, r->p.cat->tables[i]);
+	fprintf(r->out, "target %s: %d table%s, %u quer%s re-planned%s\n", kp_target_name(target), tables,
+	        tables == 1 ? "" : "s", r->queries.n, r->queries.n == 1 ? "y" : "ies",
+	        dropped ? " on a global connection (a TenantId is phoenix's)" : "");
 }
 
 static void target_cmd(kp_repl *r, const char *arg)
@@ -245,6 +254,8 @@ static const char help_text[] =
 	".format text|json            how plans are printed\n"
 	".target [NAME]               the target store; NAME (lindorm, tablestore, phoenix, generic)\n"
 	"                             reads the session again under it\n"
+	".tenant [ID|-]               (phoenix) the connection of the statements after it: tenant\n"
+	"                             ID's (TenantId=ID), or - a global one\n"
 	".advise [TABLE]              run the advisor over the schema and the queries typed so far\n"
 	".try TABLE PRIMARY KEY (...) re-plan the session's queries against another key\n"
 	".quit                        leave (also .exit, or end of input)\n";
@@ -274,7 +285,7 @@ bool kp_repl_dot(kp_repl *r, const char *line)
 		int shown = 0;
 		for (int i = 0; i < r->p.cat->ntables; i++) {
 			const kp_table *t = r->p.cat->tables[i];
-			if (t->dropped)
+			if (t->dropped || !kp_repl_sees(r, t))
 				continue;
 			kp_buf b = {0};
 			kp_key_notation(&b, t, &t->pk);
@@ -302,6 +313,8 @@ bool kp_repl_dot(kp_repl *r, const char *line)
 			kp_repl_error(r, "usage: .format text|json");
 	} else if (!strcmp(cmd, ".target")) {
 		target_cmd(r, a);
+	} else if (!strcmp(cmd, ".tenant")) {
+		kp_repl_tenant_cmd(r, a);
 	} else if (!strcmp(cmd, ".advise")) {
 		kp_repl_advise(r, a);
 	} else if (!strcmp(cmd, ".try")) {

@@ -27,6 +27,9 @@ bool kp_repl_dot(kp_repl *r, const char *line);
 int kp_repl_read(kp_repl *r, const char *path);
 /* Reads a schema file quietly (--schema): only problems are printed. */
 int kp_repl_load(kp_repl *r, const char *path);
+/* The connection of the statements fed after it (Phoenix): tenant id's
+ * (TenantId=id), or a global one (NULL). */
+void kp_repl_set_tenant(kp_repl *r, const char *id);
 /* The interactive loop on standard input (line editing when it is a
  * terminal). Returns the exit status. */
 int kp_repl_run(kp_repl *r);

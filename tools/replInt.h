@@ -31,6 +31,10 @@ struct kp_repl {
 	                           input not a terminal), or 0 */
 	uint32_t at_line;       /* where the next text fed starts (standard */
 	uint32_t at_col;        /* input not a terminal): line and column */
+	char *tenant;           /* the connection's TenantId (--tenant, .tenant), or
+	                           NULL: a global one (heap) */
+	uint32_t nschema;       /* the first sources: the --schema files, read on a
+	                           global connection */
 };
 
 /* An error of a dot-command: "error: ..." (with the line, reading a pipe),
@@ -48,6 +52,10 @@ void kp_repl_each_table(kp_repl *r, const char *arg, void (*fn)(kp_repl *, const
 void kp_repl_show_schema(kp_repl *r, const kp_table *t);
 void kp_repl_show_indexes(kp_repl *r, const kp_table *t);
 void kp_repl_advise(kp_repl *r, const char *table);
+/* .tenant [ID|-] (repl_tenant.c): show or change the connection. */
+void kp_repl_tenant_cmd(kp_repl *r, const char *arg);
+/* Does the session's connection see t? */
+bool kp_repl_sees(const kp_repl *r, const kp_table *t);
 void kp_repl_try_key(kp_repl *r, const char *arg);
 
 /* Completions of word, the text being typed, in the order offered (a

@@ -24,7 +24,7 @@ static const char *const keywords[] = {
 	"TIMESTAMP", NULL};
 
 static const char *const commands[] = {".help", ".tables", ".schema", ".indexes", ".read", ".format",
-                                       ".target", ".advise", ".try", ".quit", NULL};
+                                       ".target", ".tenant", ".advise", ".try", ".quit", NULL};
 
 typedef struct matches {
 	char **items;           /* NULL-terminated */

@@ -173,6 +173,8 @@ static void read_comment(kp_report *r, kp_source *src, const char *p, const char
 	if (!starts_ci(p, end, "keyplan:"))
 		return;
 	const char *d = p + 8;
+	if (starts_ci(d, end, "tenant") && (d + 6 == end || isspace((unsigned char)d[6])))
+		return;   /* the connection, read by the pipeline (lib/tenant.c) */
 	/* the directives: ignore (a statement), ignore-file, and the blocks
 	 * disable ... enable */
 	static const char *const names[] = {"ignore-file", "ignore", "disable", "enable"};
@@ -192,7 +194,7 @@ static void read_comment(kp_report *r, kp_source *src, const char *p, const char
 				w++;
 			directive_warning(r, src, (size_t)(p - t), (size_t)(end - p),
 			                  "unknown directive 'keyplan:%.*s': expected keyplan:ignore, keyplan:ignore-file, "
-			                  "keyplan:disable or keyplan:enable", d, (size_t)(w - d));
+			                  "keyplan:disable, keyplan:enable or keyplan:tenant", d, (size_t)(w - d));
 			return;
 		}
 	}

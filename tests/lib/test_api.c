@@ -280,6 +280,35 @@ static void test_files(void)
 	keyplan_close(k);
 }
 
+/* Text fed as the file at path would be (an editor's unsaved text): the
+ * language by path's extension, the file never read; SQL by any other
+ * name; NULLs refused. */
+static void test_feed_text(void)
+{
+	seen s;
+	keyplan *k = open_session(&s, NULL);
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema)), KEYPLAN_OK);
+	const char *code = "class A {\n  String q = \"SELECT * FROM orders WHERE userid = ? AND orderid = ?\";\n}\n";
+	s.n = 0;
+	CU_ASSERT_EQUAL(keyplan_feed_text(k, KEYPLAN_QUERY, "/nonexistent/A.java", code, strlen(code)), KEYPLAN_OK);
+	CU_ASSERT_EQUAL_FATAL(s.n, 1);
+	ASSERT_STR(s.access[0], "get");
+	ASSERT_STR(s.file[0], "/nonexistent/A.java");
+	CU_ASSERT_EQUAL(s.line[0], 2);
+	CU_ASSERT_EQUAL(s.col[0], 15);   /* inside the Java string literal */
+	const char *sql = "\nSELECT * FROM orders WHERE userid = 'u' AND orderid = 1;\n";
+	s.n = 0;
+	CU_ASSERT_EQUAL(keyplan_feed_text(k, KEYPLAN_QUERY, "/nonexistent/q.txt", sql, strlen(sql)), KEYPLAN_OK);
+	CU_ASSERT_EQUAL_FATAL(s.n, 1);
+	ASSERT_STR(s.access[0], "get");
+	CU_ASSERT_EQUAL(s.line[0], 2);
+	CU_ASSERT_EQUAL(s.col[0], 1);
+	CU_ASSERT_EQUAL(keyplan_feed_text(k, KEYPLAN_QUERY, NULL, sql, strlen(sql)), KEYPLAN_EINVAL);
+	CU_ASSERT_EQUAL(keyplan_feed_text(k, KEYPLAN_QUERY, "q.sql", NULL, 0), KEYPLAN_EINVAL);
+	CU_ASSERT_EQUAL(keyplan_feed_text(NULL, KEYPLAN_QUERY, "q.sql", sql, strlen(sql)), KEYPLAN_EINVAL);
+	keyplan_close(k);
+}
+
 /* A session with the schema, then fed text as a query file named by path
  * (a mkstemps template whose suffix, the language, is ext bytes long): what
  * s saw of that file alone. */
@@ -466,6 +495,7 @@ int main(void)
 	CU_add_test(s, "the target decides what is rejected", test_target);
 	CU_add_test(s, "a workload's advice", test_advice);
 	CU_add_test(s, "files by extension; an unreadable one is a diagnostic", test_files);
+	CU_add_test(s, "text fed as the file at its path would be, the file never read", test_feed_text);
 	CU_add_test(s, "interpolated SQL in application code is KP035 at the host's line and column",
 	            test_interpolated_sql);
 	CU_add_test(s, "a finding of several MyBatis variants comes once, with its conditions; KP036",

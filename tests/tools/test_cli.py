@@ -298,4 +298,33 @@ with kptest.tempdir() as d:
     check("--tenant '' is refused", rc == 2 and "--tenant needs a TenantId of printable characters" in err,
           f"{rc}\n{out}{err}")
 
+# -- keyplan:tenant ID: the views below it are that tenant's (docs/annotations.md,
+# "Connections"); a query of another connection is a finding, not a broken schema
+with kptest.tempdir() as d:
+    kptest.write(os.path.join(d, "mt.sql"),
+                 "CREATE TABLE event (tenant_id VARCHAR(15) NOT NULL, event_type CHAR(1) NOT NULL, "
+                 "event_id BIGINT NOT NULL CONSTRAINT pk PRIMARY KEY (tenant_id, event_type, event_id)) "
+                 "MULTI_TENANT=true;\n-- keyplan:tenant acme\nCREATE VIEW mine AS SELECT * FROM event WHERE "
+                 "event_type = 'M';\n")
+    q = "SELECT * FROM mine WHERE event_id = 1"
+    rc, out, err = kptest.run("explain", "--no-config", "--target", "phoenix", "--tenant", "acme", "--schema", "mt.sql",
+                              "-e", q, cwd=d, plain=True)
+    check("a tenant's view on its connection", rc == 0 and out == "<command line>:1:1: GET MINE key "
+          "(TENANT_ID='acme', EVENT_TYPE='M', EVENT_ID=1)\n", f"{rc}\n{out}{err}")
+    rc, out, err = kptest.run("lint", "--no-config", "--target", "phoenix", "--schema", "mt.sql", "-e", q, cwd=d,
+                              plain=True)
+    check("a tenant's view on a global connection: KP008 with a note, the run completes", rc == 1 and
+          "<command line>:1:15: error: no such table: MINE [KP008 unknown-table]" in out and
+          "mt.sql:3:13: note: view MINE was created on tenant acme's connection, which alone sees it; this "
+          "statement runs on the global connection" in out and "schema is broken" not in err, f"{rc}\n{out}{err}")
+    rc, out, err = kptest.run("lint", "--no-config", "--target", "phoenix", "--schema", "mt.sql", "-e",
+                              "-- keyplan:tenant acme\nUPSERT INTO mine (event_id) VALUES (1)", cwd=d, plain=True)
+    check("a directive in a query: the write runs on acme's connection, which sets the tenant column and the "
+          "view's constant", rc == 0 and "error" not in out, f"{rc}\n{out}{err}")
+    rc, out, err = kptest.run("lint", "--no-config", "--target", "lindorm", "-e", "-- keyplan:tenant acme\nSELECT 1",
+                              cwd=d, plain=True)
+    check("keyplan:tenant under another target is a KP022 warning", "<command line>:1:4: warning: keyplan:tenant "
+          "applies to --target phoenix only (multi-tenant tables): 'keyplan:tenant acme' (docs/annotations.md); "
+          "ignored [KP022 bad-directive]" in out, f"{rc}\n{out}{err}")
+
 kptest.finish()

@@ -274,7 +274,7 @@ static void test_completion_depends_on_where_the_word_stands(void)
 	/* a statement over lines: the earlier lines count */
 	offers(r, "SELECT *\nFROM users\nWHERE ", "n", "", "name");
 	/* dot-commands */
-	offers(r, "", ".t", "", ".tables .target .try");
+	offers(r, "", ".t", "", ".tables .target .tenant .try");
 	offers(r, ".schema ", "o", "", "orders");
 	offers(r, ".try orders PRIMARY KEY (", "st", "", "status");
 	offers(r, ".format ", "j", "", "json");

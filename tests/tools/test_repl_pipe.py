@@ -34,4 +34,39 @@ rc, out, err = run("--schema", SCHEMA, stdin=b"\n\n-- a comment\n.nope\n", plain
 check("the error names the dot-command's line", rc == 1 and err == "<stdin>:4:1: error: unknown command '.nope' (.help lists them)\n",
       f"{rc} {err!r}")
 
+# --tenant and .tenant: a Phoenix tenant-specific connection for the
+# statements after it, DDL included; the --schema files on a global one
+# (docs/targets.md, "Multi-tenant tables")
+with kptest.temp_file("CREATE TABLE event (tenant_id VARCHAR NOT NULL, event_type CHAR(1) NOT NULL, "
+                          "id BIGINT NOT NULL CONSTRAINT pk PRIMARY KEY (tenant_id, event_type, id)) MULTI_TENANT=true;\n") as mt:
+    q = "SELECT * FROM event WHERE event_type = 'L';\n"
+    script = (q + ".tenant\n.tenant acme\n" + q + "CREATE VIEW mine AS SELECT * FROM event WHERE event_type = 'M';\n"
+              "SELECT id FROM mine;\n.tables\n.tenant -\nSELECT id FROM mine;\n.tables\n.tenant a b\n")
+    rc, out, err = run("--target", "phoenix", "--schema", mt, stdin=script.encode(), plain=True)
+    check(".tenant switches the connection", rc == 1 and out == (
+        "FULL SCAN EVENT filter EVENT_TYPE = 'L'\n"
+        "- (a global connection)\n"
+        "tenant acme's connection (TenantId=acme)\n"
+        "SCAN EVENT prefix (TENANT_ID='acme', EVENT_TYPE='L')\n"
+        "CREATE VIEW MINE ON EVENT\n"
+        "SCAN MINE prefix (TENANT_ID='acme', EVENT_TYPE='M')\n"
+        "EVENT                    [TENANT_ID][EVENT_TYPE][ID]\n"
+        "MINE                     [TENANT_ID][EVENT_TYPE][ID]\n"
+        "a global connection\n"
+        "ERROR: statement not planned (see diagnostics)\n"
+        "EVENT                    [TENANT_ID][EVENT_TYPE][ID]\n"), out)
+    check("a tenant's view is not the global connection's", "<stdin>:9:16: error: no such table: MINE [KP008 "
+          "unknown-table]" in err and "<stdin>:5:13: note: view MINE was created on tenant acme's connection, which "
+          "alone sees it; this statement runs on the global connection" in err, err)
+    check(".tenant with two words is a located error", err.endswith("<stdin>:11:1: error: usage: .tenant [ID|-] (a "
+          "TenantId of printable characters, no spaces)\n"), err)
+    rc, out, err = run("--target", "phoenix", "--tenant", "globex", "--schema", mt, stdin=q.encode(), plain=True)
+    check("repl --tenant", rc == 0 and out == "SCAN EVENT prefix (TENANT_ID='globex', EVENT_TYPE='L')\n", f"{rc} {out} {err}")
+    rc, out, err = run("--schema", mt, stdin=b".tenant acme\n", plain=True)
+    check(".tenant under another target is an error", rc == 1 and err == "<stdin>:1:1: error: .tenant applies to target "
+          "phoenix only (multi-tenant tables), not lindorm\n", f"{rc} {err!r}")
+    rc, out, err = run("--tenant", "acme", stdin=b"", plain=True)
+    check("repl --tenant under another target is a usage error", rc == 2 and "--tenant (tenant in .keyplan) applies to "
+          "--target phoenix only, not lindorm" in err, f"{rc} {err!r}")
+
 kptest.finish()

@@ -158,8 +158,8 @@ with kptest.tempdir() as d:
         write(os.path.join(d, "t.sql"), "SELECT 1;\n/* keyplan:ignor KP001 */\n")
         rc, out, err = run(*lint, "t.sql" if src is None else "-", stdin=src, cwd=d)
         check(f"a directive after the last statement is read ({name})", messages(out) == [
-            (2, "unknown directive 'keyplan:ignor': expected keyplan:ignore, keyplan:ignore-file, keyplan:disable "
-                "or keyplan:enable")], out + err)
+            (2, "unknown directive 'keyplan:ignor': expected keyplan:ignore, keyplan:ignore-file, keyplan:disable, "
+                "keyplan:enable or keyplan:tenant")], out + err)
 
     # the file pass reads a named file in windows and standard input whole,
     # each skipping to the last "keyplan:" first: both must find the same

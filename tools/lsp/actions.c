@@ -354,7 +354,7 @@ static cJSON *advise(kp_lsp *s, kp_lsp_doc *d, const kp_table *t, cJSON *dj)
 				char *uri = kp_path_to_uri(p);
 				kp_lsp_doc *od = kp_lsp_find_doc(s, uri);
 				free(uri);
-				if (od && od->lang == KP_LANG_SQL)
+				if (od && od->lang >= 0)
 					continue;   /* fed below, with its unsaved text */
 				keyplan_feed_file(k, KEYPLAN_WORKLOAD, p);
 			}
@@ -362,9 +362,11 @@ static cJSON *advise(kp_lsp *s, kp_lsp_doc *d, const kp_table *t, cJSON *dj)
 	}
 	for (uint32_t i = 0; i < s->ndocs; i++) {
 		kp_lsp_doc *od = s->docs[i];
-		if (od->ws != w || od->lang != KP_LANG_SQL || kp_lsp_doc_schema(od))
+		if (od->ws != w || od->lang < 0 || kp_lsp_doc_schema(od))
 			continue;
-		keyplan_feed_string(k, KEYPLAN_WORKLOAD, od->path, od->t.text, od->t.len);
+		/* SQL, or application code (a Java statement's table gets the
+		 * advice its SQL file's would) */
+		keyplan_feed_text(k, KEYPLAN_WORKLOAD, od->path, od->t.text, od->t.len);
 	}
 	(void)fed;
 	(void)nfed;

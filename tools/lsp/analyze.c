@@ -373,7 +373,7 @@ char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off)
 	p.fn = hover_event;
 	p.ctx = &h;
 	if (host) {
-		kp_embed_sink es = {no_emit, NULL, NULL, &h, hover_want};
+		kp_embed_sink es = {no_emit, NULL, NULL, &h, hover_want, false};
 		bool keep = false;
 		kp_arena ha;
 		kp_arena_init(&ha);
@@ -470,22 +470,27 @@ kp_lsp_schema *kp_lsp_doc_schema(kp_lsp_doc *d)
 	return d->ws ? kp_lsp_ws_schema(d->ws, d->path) : NULL;
 }
 
+static uint64_t chunk_ids;
+
 kp_lsp_chunk *kp_lsp_new_chunk(uint64_t key)
 {
 	kp_lsp_chunk *c = calloc(1, sizeof *c);
 	if (!c)
 		abort();
-	static uint64_t ids;
 	c->key = key;
-	c->fresh = true;
-	c->id = ++ids;
+	c->id = ++chunk_ids;
 	return c;
 }
 
-static double now_ms(void)
+uint64_t kp_lsp_last_chunk_id(void)
+{
+	return chunk_ids;
+}
+
+static double clock_ms(clockid_t id)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(id, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
@@ -495,9 +500,10 @@ void kp_lsp_analyze(kp_lsp *s, kp_lsp_doc *d)
 {
 	if (d->analyzed)
 		return;
-	double t0 = now_ms();
+	double t0 = clock_ms(CLOCK_MONOTONIC), c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
 	analyze(s, d);
-	d->analysis_ms = now_ms() - t0;
+	d->analysis_ms = clock_ms(CLOCK_MONOTONIC) - t0;
+	d->analysis_cpu_ms = clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
 }
 
 static void analyze(kp_lsp *s, kp_lsp_doc *d)
@@ -505,6 +511,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 	kp_lsp_ws *w = d->ws;
 	kp_lsp_ws_ensure(s, w);
 	d->runs = 0;
+	d->ids_before = kp_lsp_last_chunk_id();
 	if (d->lang < 0 || kp_lsp_doc_schema(d) || kp_lsp_ws_excluded(w, d->path)) {
 		/* a schema file's findings come from the workspace's build; an
 		 * excluded file has none, as lint reads none */
@@ -522,26 +529,26 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		kp_lsp_analyze_host(s, d, ctx);
 		return;
 	}
-	for (uint32_t i = 0; i < d->nrefs; i++)
-		d->refs[i].c->fresh = false;
-
+	/* Only the chunks an edit touched are read: a document has thousands,
+	 * and reading each one was a cache miss. */
 	uint32_t ncut = 1;
 	kp_lsp_cut *cuts = NULL;
 	bool has_ddl = false;
-	/* old chunks that keep their place (incremental cutting), by new index */
-	kp_lsp_chunk **kept = NULL;
+	/* old refs that keep their place (incremental cutting), by new index;
+	 * the old refs [old_lo, old_hi) are not kept in place */
+	uint32_t *kept = NULL, old_lo = 0, old_hi = d->nrefs;
 	if (d->nrefs && d->ctx_key == ctx && !d->had_ddl && d->edit_lo != SIZE_MAX) {
-		cuts = kp_lsp_recut(d, w->pipe.cat->names != KP_NAMES_UPPER, &ncut, &kept);
+		cuts = kp_lsp_recut(d, w->pipe.cat->names != KP_NAMES_UPPER, &ncut, &kept, &old_lo, &old_hi);
 		for (uint32_t i = 0; cuts && i < ncut; i++)
 			has_ddl |= cuts[i].ddl;
 		if (has_ddl) {
 			/* DDL changes what follows it: the whole text is cut again */
-			for (uint32_t i = 0; i < d->nrefs; i++)
-				d->refs[i].c->taken = false;
 			free(cuts);
 			free(kept);
 			cuts = NULL;
 			kept = NULL;
+			old_lo = 0;
+			old_hi = d->nrefs;
 		}
 	}
 	if (!cuts) {
@@ -558,8 +565,8 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		abort();
 	uint64_t ddl_h = 0;
 	for (uint32_t i = 0; i < ncut; i++) {
-		if (kept && kept[i]) {
-			keys[i] = kept[i]->key;
+		if (kept && kept[i] != UINT32_MAX) {
+			keys[i] = 0;   /* not needed: its chunk is kept */
 			continue;
 		}
 		uint64_t k = kp_lsp_hash(ctx ^ ddl_h, d->t.text + cuts[i].base, cuts[i].len);
@@ -568,9 +575,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			ddl_h = kp_lsp_hash(ddl_h ^ 0x5bd1e995u, d->t.text + cuts[i].base, cuts[i].len);
 	}
 	kp_lsp_old_map om = {0};
-	uint32_t loose = 0;   /* old chunks not kept in place: looked up by key */
-	for (uint32_t i = 0; i < d->nrefs; i++)
-		loose += !d->refs[i].c->taken;
+	uint32_t loose = old_hi - old_lo;   /* old chunks not kept in place: looked up by key */
 	if (loose) {
 		om.cap = 16;
 		while (om.cap < loose * 2)
@@ -578,18 +583,23 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		om.slots = calloc(om.cap, sizeof *om.slots);
 		if (!om.slots)
 			abort();
-		for (uint32_t i = 0; i < d->nrefs; i++)
-			if (!d->refs[i].c->taken)
-				kp_lsp_old_put(&om, d->refs[i].c);
+		for (uint32_t i = old_lo; i < old_hi; i++)
+			kp_lsp_old_put(&om, d->refs[i].c);
 	}
 	kp_lsp_ref *refs = calloc(ncut, sizeof *refs);
 	if (!refs)
 		abort();
 	bool need = false;
 	for (uint32_t i = 0; i < ncut; i++) {
+		if (kept && kept[i] != UINT32_MAX) {
+			refs[i] = d->refs[kept[i]];   /* with what was published of it */
+			refs[i].base = cuts[i].base;
+			continue;
+		}
 		refs[i].base = cuts[i].base;
 		refs[i].len = cuts[i].len;
-		refs[i].c = kept && kept[i] ? kept[i] : cuts[i].ddl ? NULL : kp_lsp_old_take(&om, keys[i]);
+		refs[i].c = cuts[i].ddl ? NULL : kp_lsp_old_take(&om, keys[i]);
+		refs[i].id = refs[i].c ? refs[i].c->id : 0;
 		need |= !refs[i].c;
 	}
 	free(kept);
@@ -628,6 +638,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			kp_source *src = kp_arena_alloc(&ra, sizeof *src);
 			kp_source_from_string(src, d->path, d->t.text + cuts[i].base, cuts[i].len);
 			refs[i].c = kp_lsp_new_chunk(keys[i]);
+			refs[i].id = refs[i].c->id;
 			r.src = src;
 			r.out = refs[i].c;
 			d->runs++;
@@ -645,16 +656,15 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		kp_arena_free(&r.shape_arena);
 	}
 	/* the old chunks not reused */
-	for (uint32_t i = 0; i < d->nrefs; i++) {
+	for (uint32_t i = old_lo; i < old_hi; i++) {
 		kp_lsp_chunk *c = d->refs[i].c;
 		if (!c->taken) {
 			kp_lsp_chunk_free(c);
 			free(c);
+		} else {
+			c->taken = false;
+			c->next = NULL;
 		}
-	}
-	for (uint32_t i = 0; i < ncut; i++) {
-		refs[i].c->taken = false;
-		refs[i].c->next = NULL;
 	}
 	free(om.slots);
 	free(d->refs);

@@ -104,13 +104,17 @@ static bool host_has_ddl(const char *t, size_t len)
  * the host scanner whole (a statement's SQL may come from anywhere in it),
  * then only the statements whose SQL or text changed are planned
  * (lib/embed.h's want); the others keep their findings, as a SQL
- * document's chunks do. A statement's chunk holds its findings relative to
- * its start (its keyplan: comments included), so it moves with its text;
- * one whose findings reach outside it (a finding in an included fragment
- * or a constant) is pinned to the place it was planned at. The statements
- * that read fragments or constants are planned on every analysis (a
- * finding in a fragment is reported once, naming every statement that
- * reads it). Statements are planned as the scanner finds them
+ * document's chunks do. A statement's key is its text, its SQL and the
+ * text of the fragments and constants it reads (where they are does not
+ * matter). Its chunk holds its findings relative to its start (its
+ * keyplan: comments included), so it moves with its text; one whose
+ * findings reach outside it (a finding in an included fragment or a
+ * constant) is pinned to the place it and what it reads were planned at.
+ * A finding in a fragment names the fragment's line and the statements
+ * that read it: a statement that has one is planned again when those
+ * change. Each statement gets its fragments' findings (the sink's
+ * each_fragment), and the publication keeps the first statement's, as
+ * lint reports them. Statements are planned as the scanner finds them
  * (lib/embed.c), so each is decided alone. */
 typedef struct host_plan {
 	run *r;
@@ -122,6 +126,11 @@ typedef struct host_plan {
 	kp_lsp_ref *refs;       /* the new chunks, one per statement */
 	uint32_t n, cap, i;     /* statements, room, the one under way + 1 */
 	uint32_t lo;            /* the start of the statement under way */
+	const kp_host_file *hf;
+	const kp_host_stmt *st; /* the statement under way */
+	struct use_sig *sigs;   /* the readers of each fragment (frag_ctx) */
+	uint32_t nsigs;
+	bool sigs_ready;
 } host_plan;
 
 static uint32_t stmt_lo(const kp_host_stmt *st)
@@ -143,10 +152,107 @@ static uint64_t stmt_key(host_plan *h, const kp_host_stmt *st, uint32_t lo)
 	}
 	k = kp_lsp_hash_u64(k, st->nv);
 	for (unsigned u = 0; u < st->nuses; u++) {
-		/* what it reads elsewhere in the file, and where */
-		k = kp_lsp_hash_u64(k, ((uint64_t)st->uses[u].off << 32) | st->uses[u].end);
+		/* what it reads elsewhere in the file (not where: see pin_key) */
+		k = kp_lsp_hash_u64(k, st->uses[u].end - st->uses[u].off);
 		if (st->uses[u].end <= h->d->t.len && st->uses[u].off <= st->uses[u].end)
 			k = kp_lsp_hash(k, t + st->uses[u].off, st->uses[u].end - st->uses[u].off);
+	}
+	return k;
+}
+
+/* Where a statement and what it reads are (a pinned chunk's offsets hold
+ * while they are there). */
+static uint64_t pin_key(const kp_host_stmt *st, uint32_t lo)
+{
+	uint64_t k = kp_lsp_hash_u64(0xcbf29ce484222325ull, lo);
+	for (unsigned u = 0; u < st->nuses; u++)
+		k = kp_lsp_hash_u64(k, ((uint64_t)st->uses[u].off << 32) | st->uses[u].end);
+	return k;
+}
+
+/* The statements that read a fragment, as a finding in it names them
+ * (lib/embed.c: includers): the first five, by name or line, and how
+ * many. */
+typedef struct use_sig {
+	uint32_t off;           /* the fragment's start */
+	uint32_t order;         /* the reader's place in the file */
+	const kp_host_stmt *st; /* the reader */
+	uint64_t h;             /* of the group: set on its first entry */
+	uint32_t n;
+} use_sig;
+
+static int cmp_use(const void *a, const void *b)
+{
+	const use_sig *x = a, *y = b;
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static uint32_t line_of(const kp_lsp_doc *d, uint32_t off)
+{
+	uint32_t l, c;
+	kp_doc_position(&d->t, off > d->t.len ? d->t.len : off, KP_ENC_UTF8, &l, &c);
+	return l;
+}
+
+static void build_sigs(host_plan *h)
+{
+	h->sigs_ready = true;
+	uint32_t n = 0, order = 0;
+	for (const kp_host_stmt *o = h->hf->head; o; o = o->next)
+		n += o->nuses;
+	if (!n)
+		return;
+	h->sigs = malloc(n * sizeof *h->sigs);
+	if (!h->sigs)
+		abort();
+	for (const kp_host_stmt *o = h->hf->head; o; o = o->next, order++)
+		for (unsigned u = 0; u < o->nuses; u++)
+			h->sigs[h->nsigs++] = (use_sig){o->uses[u].off, order, o, 0, 0};
+	qsort(h->sigs, h->nsigs, sizeof *h->sigs, cmp_use);
+	for (uint32_t i = 0; i < h->nsigs;) {
+		uint32_t e = i;
+		uint64_t k = 0xcbf29ce484222325ull;
+		while (e < h->nsigs && h->sigs[e].off == h->sigs[i].off) {
+			const kp_host_stmt *o = h->sigs[e].st;
+			if (e > i && o == h->sigs[e - 1].st) {
+				e++;
+				continue;   /* read twice: named once */
+			}
+			if (h->sigs[i].n < 5) {
+				if (o->name)
+					k = kp_lsp_hash(k, o->name, strlen(o->name) + 1);
+				else
+					k = kp_lsp_hash_u64(k, line_of(h->d, o->off));
+			}
+			h->sigs[i].n++;
+			e++;
+		}
+		h->sigs[i].h = k;
+		i = e;
+	}
+}
+
+/* What the messages of st's findings in fragments depend on beside the
+ * statement: each fragment's line and its readers. */
+static uint64_t frag_ctx(host_plan *h, const kp_host_stmt *st)
+{
+	if (!h->sigs_ready)
+		build_sigs(h);
+	uint64_t k = 0x9ae16a3b2f90404full;
+	for (unsigned u = 0; u < st->nuses; u++) {
+		uint32_t off = st->uses[u].off, lo = 0, hi = h->nsigs;
+		while (lo < hi) {
+			uint32_t mid = (lo + hi) / 2;
+			if (h->sigs[mid].off < off)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		k = kp_lsp_hash_u64(k, line_of(h->d, off));
+		if (lo < h->nsigs && h->sigs[lo].off == off)
+			k = kp_lsp_hash_u64(kp_lsp_hash_u64(k, h->sigs[lo].h), h->sigs[lo].n);
 	}
 	return k;
 }
@@ -170,8 +276,9 @@ static uint64_t directives_key(uint64_t h, const char *t, size_t len)
  * them: its chunk is the old one of its key, or a new one. */
 static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 {
-	(void)hf;
 	host_plan *h = ctx;
+	h->hf = hf;
+	h->st = st;
 	if (!h->ready) {
 		h->ready = true;
 		h->ctx = directives_key(h->ctx, h->d->t.text, h->d->t.len);
@@ -179,10 +286,9 @@ static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 	uint32_t lo = stmt_lo(st);
 	uint64_t key = stmt_key(h, st, lo);
 	kp_lsp_chunk *c = h->all ? NULL : kp_lsp_old_take(&h->om, key);
-	if (c && (st->nuses || (c->pinned && c->pin_lo != lo))) {
-		/* one that reads fragments or constants is planned every time (a
-		 * finding in a fragment is reported once, naming every statement
-		 * that reads it); a pinned one planned elsewhere: again */
+	if (c && ((c->pinned && c->pin_key != pin_key(st, lo)) || (c->nfrag && c->frag_ctx != frag_ctx(h, st)))) {
+		/* a pinned one planned elsewhere, or one whose findings in a
+		 * fragment would name other lines or statements: again */
 		c->taken = false;   /* freed with the old chunks not reused */
 		c = NULL;
 	}
@@ -193,9 +299,11 @@ static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 			abort();
 	}
 	uint32_t i = h->n++;
+	memset(&h->refs[i], 0, sizeof h->refs[i]);
 	h->refs[i].base = c && c->pinned ? 0 : lo;
 	h->refs[i].len = c && c->pinned ? (uint32_t)h->d->t.len : st->end - lo;
 	h->refs[i].c = c ? c : kp_lsp_new_chunk(key);
+	h->refs[i].id = h->refs[i].c->id;
 	h->i = i + 1;
 	if (c)
 		return false;
@@ -217,17 +325,24 @@ static void host_done(void *ctx)
 	/* relative to the statement's start, if everything lies in it */
 	uint32_t lo = h->refs[i].base, hi = lo + h->refs[i].len;
 	bool inside = true;
-	for (uint32_t k = 0; k < c->ndiags && inside; k++) {
-		const kp_lsp_diag *g = &c->diags[k];
-		inside = g->off >= lo && g->end <= hi;
-		for (uint32_t n = 0; n < g->nnotes && inside; n++)
-			inside = g->notes[n].path || (g->notes[n].line >= lo && g->notes[n].line <= hi);
+	c->nfrag = 0;
+	for (uint32_t k = 0; k < c->ndiags; k++) {
+		kp_lsp_diag *g = &c->diags[k];
+		bool in = g->off >= lo && g->end <= hi;
+		for (uint32_t n = 0; n < g->nnotes && in; n++)
+			in = g->notes[n].path || (g->notes[n].line >= lo && g->notes[n].line <= hi);
+		inside &= in;
+		/* a finding in what the statement reads (lib/embed.c) */
+		g->frag = g->off < h->st->off || g->off >= h->st->end;
+		c->nfrag += g->frag;
 	}
+	if (c->nfrag)
+		c->frag_ctx = frag_ctx(h, h->st);
 	for (uint32_t k = 0; k < c->nstmts && inside; k++)
 		inside = c->stmts[k].start >= lo && c->stmts[k].end <= hi && c->stmts[k].kw_end <= hi;
 	if (!inside) {
 		c->pinned = true;
-		c->pin_lo = lo;
+		c->pin_key = pin_key(h->st, lo);
 		h->refs[i].base = 0;
 		h->refs[i].len = (uint32_t)h->d->t.len;
 	} else {
@@ -276,10 +391,8 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 		h.om.slots = calloc(h.om.cap, sizeof *h.om.slots);
 		if (!h.om.slots)
 			abort();
-		for (uint32_t i = 0; i < d->nrefs; i++) {
-			d->refs[i].c->fresh = false;
+		for (uint32_t i = 0; i < d->nrefs; i++)
 			kp_lsp_old_put(&h.om, d->refs[i].c);
-		}
 	}
 	kp_arena ra;
 	kp_arena_init(&ra);
@@ -302,7 +415,7 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	kp_source_from_string(&src, d->path, d->t.text, d->t.len);
 	r.src = &src;
 	r.out = d->whole;
-	kp_embed_sink es = {host_emit2, host_comment2, host_done, &h, host_want};
+	kp_embed_sink es = {host_emit2, host_comment2, host_done, &h, host_want, true};
 	bool keep = false;
 	kp_arena ha;
 	kp_arena_init(&ha);
@@ -328,6 +441,7 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 		h.refs[i].c->next = NULL;
 	}
 	free(h.om.slots);
+	free(h.sigs);
 	free(d->refs);
 	d->refs = h.refs;
 	d->nrefs = h.n;

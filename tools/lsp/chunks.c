@@ -20,7 +20,9 @@ uint64_t kp_lsp_hash(uint64_t h, const void *p, size_t n)
 
 uint64_t kp_lsp_hash_u64(uint64_t h, uint64_t v)
 {
-	return kp_lsp_hash(h, &v, sizeof v);
+	/* a word at a time (signatures mix one per chunk of a document) */
+	h = (h ^ v) * 0x9e3779b97f4a7c15ull;
+	return h ^ (h >> 29);
 }
 
 /* Where the chunk of the statement whose ';' is at semi ends: after the
@@ -209,7 +211,8 @@ static bool old_start(void *ctx, size_t e)
  * old chunk starts in the unchanged tail, and the old chunks from there
  * move by the length's change. *kept[i] is the old chunk of new chunk i,
  * or NULL. */
-kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *n, kp_lsp_chunk ***kept)
+kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *n, uint32_t **kept, uint32_t *old_lo,
+                         uint32_t *old_hi)
 {
 	size_t lo = d->edit_lo;
 	uint32_t r = 0;
@@ -222,23 +225,25 @@ kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *n, kp_lsp_c
 	uint32_t ntail = stopped ? d->nrefs - x.found : 0;
 	uint32_t total = r + nmid + ntail;
 	kp_lsp_cut *v = malloc((total ? total : 1) * sizeof *v);
-	kp_lsp_chunk **k = calloc(total ? total : 1, sizeof *k);
+	uint32_t *k = malloc((total ? total : 1) * sizeof *k);
 	if (!v || !k)
 		abort();
 	for (uint32_t i = 0; i < r; i++) {
 		v[i] = (kp_lsp_cut){d->refs[i].base, d->refs[i].len, false};
-		k[i] = d->refs[i].c;
-		k[i]->taken = true;
+		k[i] = i;
 	}
 	memcpy(v + r, mid, nmid * sizeof *v);
+	for (uint32_t i = 0; i < nmid; i++)
+		k[r + i] = UINT32_MAX;
 	for (uint32_t i = 0; i < ntail; i++) {
 		const kp_lsp_ref *o = &d->refs[x.found + i];
 		v[r + nmid + i] = (kp_lsp_cut){(uint32_t)((long long)o->base + x.delta), o->len, false};
-		k[r + nmid + i] = o->c;
-		o->c->taken = true;
+		k[r + nmid + i] = x.found + i;
 	}
 	free(mid);
 	*n = total;
 	*kept = k;
+	*old_lo = r;
+	*old_hi = stopped ? x.found : d->nrefs;
 	return v;
 }

@@ -52,6 +52,9 @@ typedef struct kp_lsp_diag {
 	uint32_t nnotes;
 	uint64_t fp;            /* its baseline fingerprint (with a baseline) */
 	uint64_t fp1;           /* the same as a version 1 baseline knows it (tools/baseline.h) */
+	bool frag;              /* in a fragment or constant its statement reads:
+	                           published once, with the first statement that
+	                           has it (as lint reports it) */
 } kp_lsp_diag;
 
 /* One statement's plan, for hover and inlay hints. */
@@ -65,28 +68,24 @@ typedef struct kp_lsp_stmt {
 	uint32_t kw_end;        /* relative end of its first keyword */
 } kp_lsp_stmt;
 
-/* A place in a chunk's serialised diagnostics where the publication writes
- * something the chunk's text alone does not fix: a line number (the
- * chunk's first line plus val) or a rule's constant part (severity, code,
- * codeDescription, source: val is the diagnostic's index). */
-typedef struct kp_lsp_hole {
-	uint32_t at;            /* byte offset in kp_lsp_json.text */
-	uint32_t val;
-	bool rule;              /* a rule's part, not a line */
-} kp_lsp_hole;
-
-/* A chunk's diagnostics as LSP JSON, written once and published as they
- * are until the chunk's text changes: lines are relative to the chunk's
- * first line, so the chunk can move; columns are as they were, so the
- * JSON holds while the chunk's first line starts at the same column. */
+/* A chunk's diagnostics as LSP JSON, as the last publication sent them:
+ * each diagnostic with a comma before it, its lines those of the chunk
+ * starting at line bl. They are sent again as they are (writev points at
+ * them) while the chunk stays at its line; a chunk that moved has only
+ * its line numbers rewritten (in place while they keep their width), and
+ * a chunk whose start moved within its line (the columns of its first
+ * line change) is written again. Lines of a note in another file, columns
+ * and everything else do not change while the chunk's text does not. */
 typedef struct kp_lsp_json {
 	char *text;             /* diagnostic i is [dstart[i], dstart[i + 1]) */
+	uint32_t len;
 	uint32_t *dstart;       /* ndiags + 1 */
-	uint32_t *hstart;       /* ndiags + 1: diagnostic i's first hole */
-	kp_lsp_hole *holes;     /* in order of at */
-	uint32_t nholes;
-	uint32_t col0;          /* the column of the chunk's start when written */
-} kp_lsp_json;                  /* one allocation, followed by what it points to */
+	uint32_t *lat;          /* where each line number of this document starts in text */
+	uint32_t *lrel;         /* ... and its value minus bl */
+	uint32_t nlines;
+	uint32_t bl, col0;      /* the chunk's first line, and its start's column */
+	uint64_t docs;          /* a hash of the rule pages' URL written in it */
+} kp_lsp_json;                  /* one allocation with its arrays; text its own */
 
 /* What one chunk of a document yields: a chunk is the text from the end of
  * the previous statement (its ';' and what trails it on its line) to the
@@ -101,18 +100,29 @@ typedef struct kp_lsp_chunk {
 	kp_lsp_json *json;      /* its diagnostics serialised (publish.c), or NULL */
 	struct kp_lsp_chunk *next; /* the next chunk of the same key (analysis only) */
 	bool taken;             /* reused by the analysis under way */
-	bool fresh;             /* planned by the last analysis */
-	uint64_t id;            /* unique to the chunk (its findings never change) */
+	uint64_t id;            /* unique to the chunk (its findings never change),
+	                           in order of creation */
 	bool pinned;            /* a statement of application code whose
 	                           findings reach outside it: offsets from the
-	                           file's start, valid while it starts at pin_lo */
-	uint32_t pin_lo;
+	                           file's start, valid while it and what it
+	                           reads are where they were (pin_key) */
+	uint64_t pin_key;
+	uint32_t nfrag;         /* findings in what it reads (diags' frag) */
+	uint64_t frag_ctx;      /* ... whose messages name the fragments' lines
+	                           and the statements that read them: these */
 } kp_lsp_chunk;
 
-/* A chunk of the current text: where it starts, and its result. */
+/* A chunk of the current text: where it starts, and its result; and what
+ * the last publication sent of it (publish.c), so that a publication that
+ * sends it again at the same place reads nothing of the chunk (a document
+ * has thousands: each read was a cache miss). */
 typedef struct kp_lsp_ref {
 	uint32_t base, len;
 	kp_lsp_chunk *c;
+	uint64_t id;            /* c->id */
+	const char *pub;        /* its diagnostics as sent (c->json's text), or NULL: unknown */
+	uint32_t pub_len;       /* 0: it has none */
+	uint32_t pub_bl, pub_bc; /* where it started then */
 } kp_lsp_ref;
 
 typedef struct kp_lsp_ws kp_lsp_ws;
@@ -140,8 +150,12 @@ typedef struct kp_lsp_doc {
 	size_t edit_lo, edit_suffix, old_len;
 	unsigned runs;          /* chunks planned by the last analysis (tests and
 	                           benchmarks read it through keyplan/stats) */
+	uint64_t ids_before;    /* chunks with a greater id were planned by it */
+	uint64_t pub_docs;      /* the rule pages' URL of the refs' pub */
 	double analysis_ms;     /* how long the last analysis took ... */
 	double publish_ms;      /* ... and writing its diagnostics */
+	double analysis_cpu_ms, publish_cpu_ms; /* the same in CPU time (waiting
+	                           for the client to read is not counted) */
 	bool edited;            /* changed since it was opened (its chunks keep their JSON) */
 	bool published;         /* published_sig is what the client was sent */
 	uint64_t published_sig; /* the signature of its last publication */
@@ -210,7 +224,7 @@ typedef struct kp_lsp {
 	kp_lsp_pending *queue;  /* messages read, not yet handled */
 	uint32_t qhead, qn, qcap;
 	unsigned long long next_id; /* of requests the server sends */
-	kp_buf pub_buf;         /* where diagnostics are written (publish.c) */
+	kp_rpc_gather pub;      /* where diagnostics are written (publish.c) */
 } kp_lsp;
 
 /* server.c */
@@ -245,8 +259,10 @@ kp_lsp_cut *kp_lsp_cut_text(const char *t, size_t len, bool hash_comment, size_t
  * chunk); *any says whether there is one. */
 uint64_t kp_lsp_file_directives(const char *t, size_t len, bool *any);
 /* The chunks of d's text after edits that changed only [edit_lo, len -
- * edit_suffix): *kept[i] is the old chunk new chunk i keeps, or NULL. */
-kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *n, kp_lsp_chunk ***kept);
+ * edit_suffix): (*kept)[i] is the index of the old ref new chunk i keeps,
+ * or UINT32_MAX; the old refs [*old_lo, *old_hi) are the ones not kept. */
+kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *n, uint32_t **kept, uint32_t *old_lo,
+                         uint32_t *old_hi);
 /* Old chunks by key; chunks of one key (a statement written twice) chain. */
 typedef struct kp_lsp_old_bucket {
 	uint64_t key;
@@ -308,6 +324,8 @@ int kp_lsp_on_event(void *ctx, kp_event *ev);
 /* A report whose findings go to r->out (through its sink). */
 void kp_lsp_report_start(kp_lsp_ws *w, kp_report *rep, kp_arena *a, kp_lsp_pass *r);
 kp_lsp_chunk *kp_lsp_new_chunk(uint64_t key);
+/* The id of the last chunk made. */
+uint64_t kp_lsp_last_chunk_id(void);
 /* Brings a document of application code up to date (ctx: what it is
  * planned against). */
 void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx);
@@ -317,12 +335,13 @@ void kp_lsp_analyze(kp_lsp *s, kp_lsp_doc *d);
 /* publish.c */
 /* Publishes doc's diagnostics (push), unless the client has them already. */
 void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d);
-/* Writes doc's diagnostics into b, as the items of a JSON array; returns
- * their signature (equal signatures, equal JSON). */
-uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_buf *b);
+/* Appends doc's diagnostics to g, as the items of a JSON array (pointing at
+ * each chunk's JSON: send g before the document changes); returns their
+ * signature (equal signatures, equal JSON). */
+uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g);
 /* The same signature alone (no JSON written). */
 uint64_t kp_lsp_diag_signature(kp_lsp *s, kp_lsp_doc *d);
-void kp_lsp_json_free(kp_lsp_json *j);   /* free(j) */
+void kp_lsp_json_free(kp_lsp_json *j);
 void kp_lsp_chunk_free(kp_lsp_chunk *c);
 void kp_lsp_doc_drop_analysis(kp_lsp_doc *d);
 /* Runs every statement of one schema file through w's pipe, its findings

@@ -1,14 +1,18 @@
 /* Publishing a document's diagnostics. A document may have thousands,
- * published again after every edit, so they are not built as cJSON values
- * (that cost more than planning the edit): each chunk's diagnostics are
- * written as JSON once, with their line numbers relative to the chunk
- * (lsp.h: kp_lsp_json), and every publication copies them, writing only
- * the line numbers of chunks that moved. A publication whose content is
- * the last one's (the same chunks' JSON at the same lines) is not sent
- * again (push), or answered "unchanged" (pull: textDocument/diagnostic,
- * pull.c). And one diagnostic as cJSON for code actions. */
+ * published again after every edit, so the cost of a publication follows
+ * what changed: each chunk's diagnostics are written as JSON once (lsp.h:
+ * kp_lsp_json) and sent again from there (writev points at them: no copy);
+ * a chunk that moved has only its line numbers rewritten, in place while
+ * they keep their width; a chunk at the place the last publication sent
+ * it from is not read at all (its ref remembers what was sent). A finding
+ * in a fragment that several statements read goes out once, with the
+ * first. A publication whose content is the last one's (the same chunks'
+ * JSON at the same lines) is not sent again (push), or answered
+ * "unchanged" (pull: textDocument/diagnostic, pull.c). And one diagnostic
+ * as cJSON for code actions. */
 #include "tools/lsp/lsp.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -23,10 +27,10 @@ static char *xstrdup(const char *s)
 	return p;
 }
 
-static double now_ms(void)
+static double clock_ms(clockid_t id)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(id, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
@@ -112,39 +116,52 @@ static void put_str(kp_buf *b, const char *str)
 	kp_buf_json_str(b, str, strlen(str));
 }
 
-void kp_lsp_json_free(kp_lsp_json *j)
-{
-	free(j);
-}
-
 /* ------------------------------------------------------------ a chunk's JSON */
 
-/* A chunk's JSON while it is written (then copied into one block of its
+/* Where a publication is written, and what it has seen (its signature). */
+typedef struct pub {
+	kp_rpc_gather *g;       /* NULL: the signature only */
+	bool first;
+	bool said;              /* the no-schema diagnostic is written */
+	bool no_schema;
+	uint64_t sig;
+	uint64_t docs;          /* a hash of the rule pages' URL */
+	bool cache;             /* refs' pub may be sent as they are */
+	struct { kp_rule rule; size_t off; } *frags; /* findings in fragments sent */
+	size_t nfrags, fcap;
+	size_t line;            /* the line of the last chunk placed (chunks come in order) */
+	kp_buf rule[KP_R__COUNT][3]; /* each rule's constant part, by severity */
+} pub;
+
+/* A chunk's JSON while it is written (then copied into blocks of its
  * size: a document keeps thousands). */
 typedef struct jbuild {
 	kp_buf text;
-	kp_lsp_hole *holes;
-	uint32_t nholes, hcap;
+	uint32_t *lat, *lrel;
+	uint32_t nlines, lcap;
 } jbuild;
 
-static void hole(jbuild *j, uint32_t val, bool rule)
+static void line_hole(jbuild *j, uint32_t rel)
 {
-	if (j->nholes == j->hcap) {
-		j->hcap = j->hcap ? j->hcap * 2 : 64;
-		j->holes = realloc(j->holes, j->hcap * sizeof *j->holes);
-		if (!j->holes)
+	if (j->nlines == j->lcap) {
+		j->lcap = j->lcap ? j->lcap * 2 : 64;
+		j->lat = realloc(j->lat, j->lcap * sizeof *j->lat);
+		j->lrel = realloc(j->lrel, j->lcap * sizeof *j->lrel);
+		if (!j->lat || !j->lrel)
 			abort();
 	}
-	j->holes[j->nholes++] = (kp_lsp_hole){(uint32_t)j->text.len, val, rule};
+	j->lat[j->nlines] = (uint32_t)j->text.len;
+	j->lrel[j->nlines++] = rel;
 }
 
-/* A position of the chunk at base (its first line bl): its line as a hole. */
+/* A position of the chunk whose first line is bl: its line recorded. */
 static void put_rel_pos(kp_lsp *s, kp_lsp_doc *d, jbuild *j, size_t off, uint32_t bl)
 {
 	uint32_t l, c;
 	kp_doc_position(&d->t, off, s->enc, &l, &c);
 	kp_buf_puts(&j->text, "{\"line\":");
-	hole(j, l - bl, false);
+	line_hole(j, l - bl);
+	kp_buf_int(&j->text, l);
 	kp_buf_puts(&j->text, ",\"character\":");
 	kp_buf_int(&j->text, c);
 	kp_buf_putc(&j->text, '}');
@@ -163,26 +180,48 @@ static void put_rel_range(kp_lsp *s, kp_lsp_doc *d, jbuild *j, size_t off, size_
 	kp_buf_putc(&j->text, '}');
 }
 
+/* The constant part of a rule's diagnostic, between its range and its
+ * message (written once per publication). */
+static void put_rule(kp_lsp_ws *w, pub *o, kp_buf *b, const kp_lsp_diag *g)
+{
+	int sev = g->severity == KP_SEV_ERROR ? 1 : g->severity == KP_SEV_WARNING ? 2 : 3;
+	kp_buf *r = &o->rule[g->rule][sev - 1];
+	if (!r->len) {
+		const kp_rule_info *ri = kp_rule_get(g->rule);
+		kp_buf_puts(r, ",\"severity\":");
+		kp_buf_putc(r, (char)('0' + sev));
+		kp_buf_puts(r, ",\"code\":\"");
+		kp_buf_puts(r, ri->id);
+		kp_buf_puts(r, "\",\"codeDescription\":{\"href\":");
+		kp_buf p = {0};
+		kp_buf_printf(&p, "%s/rules/%s.md", kp_lsp_docs_url(w), ri->id);
+		kp_buf_json_str(r, p.data, p.len);
+		kp_buf_free(&p);
+		kp_buf_puts(r, "},\"source\":\"keyplan\",\"message\":");
+	}
+	kp_buf_put(b, r->data, r->len);
+}
+
 /* Writes c's diagnostics (the chunk at base, its start at line bl, column
  * bc). */
-static kp_lsp_json *json_build(kp_lsp *s, kp_lsp_doc *d, kp_lsp_chunk *c, uint32_t base, uint32_t bl, uint32_t bc)
+static kp_lsp_json *json_build(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t base, uint32_t bl,
+                               uint32_t bc)
 {
 	static jbuild jb;   /* reused: one thread */
 	jbuild *j = &jb;
 	kp_buf_clear(&j->text);
-	j->nholes = 0;
+	j->nlines = 0;
 	uint32_t n = c->ndiags;
-	uint32_t *dstart = malloc(((size_t)n + 1) * 2 * sizeof *dstart), *hstart = dstart + n + 1;
+	uint32_t *dstart = malloc(((size_t)n + 1) * sizeof *dstart);
 	if (!dstart)
 		abort();
 	kp_buf *b = &j->text;
 	for (uint32_t i = 0; i < n; i++) {
 		const kp_lsp_diag *g = &c->diags[i];
 		dstart[i] = (uint32_t)b->len;
-		hstart[i] = j->nholes;
-		kp_buf_puts(b, "{\"range\":");
+		kp_buf_puts(b, ",{\"range\":");
 		put_rel_range(s, d, j, (size_t)base + g->off, (size_t)base + g->end, bl);
-		hole(j, i, true);
+		put_rule(d->ws, o, b, g);
 		put_str(b, g->message);
 		if (g->nnotes) {
 			kp_buf_puts(b, ",\"relatedInformation\":[");
@@ -212,45 +251,119 @@ static kp_lsp_json *json_build(kp_lsp *s, kp_lsp_doc *d, kp_lsp_chunk *c, uint32
 		kp_buf_putc(b, '}');
 	}
 	dstart[n] = (uint32_t)b->len;
-	hstart[n] = j->nholes;
-	/* one block: the header, the holes, the offsets, the text */
-	size_t hsz = (size_t)j->nholes * sizeof *j->holes, osz = ((size_t)n + 1) * 2 * sizeof *dstart;
-	char *block = malloc(sizeof(kp_lsp_json) + hsz + osz + b->len + 1);
-	if (!block)
+	/* one block: the header and its arrays; the text on its own (moving
+	 * the chunk by a power of ten rewrites it) */
+	size_t dsz = ((size_t)n + 1) * sizeof *dstart, lsz = (size_t)j->nlines * sizeof *j->lat;
+	char *block = malloc(sizeof(kp_lsp_json) + dsz + 2 * lsz);
+	kp_lsp_json *x = (kp_lsp_json *)block;
+	if (!block || !(x->text = malloc(b->len + 1)))
 		abort();
-	kp_lsp_json *o = (kp_lsp_json *)block;
-	block += sizeof *o;
-	o->holes = (kp_lsp_hole *)block;
-	memcpy(o->holes, j->holes, hsz);
-	o->dstart = (uint32_t *)(block + hsz);
-	memcpy(o->dstart, dstart, osz);
-	o->hstart = o->dstart + n + 1;
-	o->text = block + hsz + osz;
-	memcpy(o->text, b->data, b->len);
-	o->text[b->len] = 0;
-	o->nholes = j->nholes;
-	o->col0 = bc;
+	block += sizeof *x;
+	x->dstart = (uint32_t *)block;
+	memcpy(x->dstart, dstart, dsz);
+	x->lat = (uint32_t *)(block + dsz);
+	memcpy(x->lat, j->lat, lsz);
+	x->lrel = x->lat + j->nlines;
+	memcpy(x->lrel, j->lrel, lsz);
+	memcpy(x->text, b->data, b->len + 1);
+	x->len = (uint32_t)b->len;
+	x->nlines = j->nlines;
+	x->bl = bl;
+	x->col0 = bc;
+	x->docs = o->docs;
 	free(dstart);
 	if (b->cap > ((size_t)1 << 20)) {
 		kp_buf_free(b);   /* not kept after a huge chunk */
 		*b = (kp_buf){0};
-		free(j->holes);
-		j->holes = NULL;
-		j->hcap = 0;
+		free(j->lat);
+		free(j->lrel);
+		j->lat = j->lrel = NULL;
+		j->lcap = 0;
 	}
-	return o;
+	return x;
 }
 
-/* Where a publication is written, and what it has seen (its signature). */
-typedef struct pub {
-	kp_buf *b;
-	bool first;
-	bool said;              /* the no-schema diagnostic is written */
-	bool no_schema;
-	uint64_t sig;
-	size_t line;            /* the line of the last chunk placed (chunks come in order) */
-	kp_buf rule[KP_R__COUNT][3]; /* each rule's constant part, by severity */
-} pub;
+void kp_lsp_json_free(kp_lsp_json *j)
+{
+	if (j)
+		free(j->text);
+	free(j);
+}
+
+static unsigned digits(uint32_t v)
+{
+	unsigned n = 1;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* v in decimal, exactly n digits, at p. */
+static void put_digits(char *p, uint32_t v, unsigned n)
+{
+	while (n--) {
+		p[n] = (char)('0' + v % 10);
+		v /= 10;
+	}
+}
+
+/* The chunk of j now starts at line bl: its line numbers rewritten, in
+ * place when every one keeps its width (a line added before a chunk at
+ * line 5,000 changes no width), else into a new text. */
+static void json_move(kp_lsp_json *j, uint32_t bl)
+{
+	if (j->bl == bl)
+		return;
+	uint32_t h = 0;
+	for (; h < j->nlines; h++) {
+		uint32_t was = j->bl + j->lrel[h], now = bl + j->lrel[h];
+		unsigned w = digits(was);
+		if (w != digits(now))
+			break;
+		put_digits(j->text + j->lat[h], now, w);
+	}
+	if (h < j->nlines) {
+		/* from hole h on, widths change: the rest is copied (diagnostics
+		 * after a hole move by the widths gained before them) */
+		char *t = malloc((size_t)j->len + (size_t)(j->nlines - h) * 10 + 1);
+		if (!t)
+			abort();
+		size_t from = j->lat[h], at = from;
+		memcpy(t, j->text, from);
+		long long shift = 0;
+		uint32_t di = 0;
+		while (j->dstart[di] < from)
+			di++;
+		for (; h < j->nlines; h++) {
+			size_t hat = j->lat[h];
+			while (j->dstart[di] < hat)
+				j->dstart[di++] += (uint32_t)shift;
+			memcpy(t + at, j->text + from, hat - from);
+			at += hat - from;
+			unsigned ow = digits(j->bl + j->lrel[h]), nw = digits(bl + j->lrel[h]);
+			put_digits(t + at, bl + j->lrel[h], nw);
+			j->lat[h] = (uint32_t)at;
+			at += nw;
+			from = hat + ow;
+			shift += (long long)nw - (long long)ow;
+		}
+		memcpy(t + at, j->text + from, j->len - from + 1);
+		for (;; di++) {
+			bool end = j->dstart[di] == j->len;
+			j->dstart[di] += (uint32_t)shift;
+			if (end)
+				break;
+		}
+		j->len += (uint32_t)shift;
+		free(j->text);
+		j->text = t;
+	}
+	j->bl = bl;
+}
+
+/* ------------------------------------------------------------ a document */
 
 /* The line and column where a chunk starts: its line found from the last
  * chunk's (a document's chunks come in order), its column 0 unless it
@@ -276,98 +389,142 @@ static void chunk_start(kp_lsp *s, kp_lsp_doc *d, pub *o, size_t base, uint32_t 
 	}
 }
 
-/* The constant part of a rule's diagnostic, between its range and its
- * message (written once per publication). */
-static void put_rule(kp_lsp_ws *w, pub *o, const kp_lsp_diag *g)
-{
-	int sev = g->severity == KP_SEV_ERROR ? 1 : g->severity == KP_SEV_WARNING ? 2 : 3;
-	kp_buf *r = &o->rule[g->rule][sev - 1];
-	if (!r->len) {
-		const kp_rule_info *ri = kp_rule_get(g->rule);
-		kp_buf_puts(r, ",\"severity\":");
-		kp_buf_putc(r, (char)('0' + sev));
-		kp_buf_puts(r, ",\"code\":\"");
-		kp_buf_puts(r, ri->id);
-		kp_buf_puts(r, "\",\"codeDescription\":{\"href\":");
-		kp_buf p = {0};
-		kp_buf_printf(&p, "%s/rules/%s.md", kp_lsp_docs_url(w), ri->id);
-		kp_buf_json_str(r, p.data, p.len);
-		kp_buf_free(&p);
-		kp_buf_puts(r, "},\"source\":\"keyplan\",\"message\":");
-	}
-	kp_buf_put(o->b, r->data, r->len);
-}
-
-/* Diagnostic i of c, its chunk's first line at bl. */
-static void json_emit(kp_lsp_ws *w, pub *o, const kp_lsp_chunk *c, const kp_lsp_json *j, uint32_t i, uint32_t bl)
-{
-	uint32_t at = j->dstart[i];
-	for (uint32_t h = j->hstart[i]; h < j->hstart[i + 1]; h++) {
-		const kp_lsp_hole *x = &j->holes[h];
-		kp_buf_put(o->b, j->text + at, x->at - at);
-		if (x->rule)
-			put_rule(w, o, &c->diags[x->val]);
-		else
-			kp_buf_int(o->b, (int64_t)bl + x->val);
-		at = x->at;
-	}
-	kp_buf_put(o->b, j->text + at, j->dstart[i + 1] - at);
-}
-
-/* ------------------------------------------------------------ a document */
 
 static const char no_schema_msg[] =
 	"no schema: name the schema files in .keyplan (schema = PATH, a file or folder of CREATE TABLE statements) "
 	"or in the server's schema setting";
 
 
-static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t base)
+static bool has_rule(const kp_lsp_chunk *c, kp_rule rule)
 {
-	if (!c->ndiags)
+	for (uint32_t i = 0; i < c->ndiags; i++)
+		if (c->diags[i].rule == rule)
+			return true;
+	return false;
+}
+
+/* Was a finding of rule at off (in a fragment) sent already? It is now. */
+static bool frag_sent(pub *o, kp_rule rule, size_t off)
+{
+	for (size_t i = 0; i < o->nfrags; i++)
+		if (o->frags[i].rule == rule && o->frags[i].off == off)
+			return true;
+	if (o->nfrags == o->fcap) {
+		o->fcap = o->fcap ? o->fcap * 2 : 16;
+		o->frags = realloc(o->frags, o->fcap * sizeof *o->frags);
+		if (!o->frags)
+			abort();
+	}
+	o->frags[o->nfrags].rule = rule;
+	o->frags[o->nfrags++].off = off;
+	return false;
+}
+
+/* The diagnostics of chunk c at base; r, its ref (NULL for the file's
+ * findings or a schema file's), learns what was sent of it. */
+static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t base, kp_lsp_ref *r)
+{
+	if (r && !o->cache && o->g)
+		r->pub = NULL;   /* its JSON may move below, unrecorded */
+	if (!c->ndiags) {
+		if (r && o->cache) {
+			r->pub = "";   /* none, ever: the chunk is not read again */
+			r->pub_len = 0;
+		}
 		return;
+	}
 	uint32_t bl, bc;
 	chunk_start(s, d, o, base, &bl, &bc);
 	/* the same chunk (its text and findings never change) at the same
 	 * place: the same JSON */
-	o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, c->id), bl), bc);
-	if (!o->b)
+	o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, c->id), ((uint64_t)bl << 32) | bc);
+	if (!o->g)
 		return;   /* the signature only */
 	/* kept for the documents being edited; written and dropped for the
 	 * others (a document opened and never edited would keep its JSON for
 	 * nothing) */
 	kp_lsp_json *once = NULL, *j = c->json;
-	if (!j || j->col0 != bc) {
-		j = json_build(s, d, c, base, bl, bc);
+	if (!j || j->col0 != bc || j->docs != o->docs) {
+		j = json_build(s, d, o, c, base, bl, bc);
 		if (d->edited) {
+			if (r)
+				r->pub = NULL;   /* it pointed into the JSON freed */
 			kp_lsp_json_free(c->json);
 			c->json = j;
 		} else {
 			once = j;
 		}
+	} else {
+		json_move(j, bl);
 	}
 	kp_baseline *bl_ = d->ws->has_baseline ? &d->ws->baseline : NULL;
+	bool no_schema = o->no_schema && has_rule(c, KP_R_UNKNOWN_TABLE);
+	if (!bl_ && !no_schema && !c->nfrag) {
+		/* every diagnostic as it is: the chunk's JSON, pointed at */
+		size_t skip = o->first;   /* no comma before the first */
+		if (once) {
+			kp_buf_put(&o->g->buf, j->text + skip, j->len - skip);
+		} else {
+			kp_rpc_gather_ref(o->g, j->text + skip, j->len - skip);
+			if (r && o->cache) {
+				r->pub = j->text;
+				r->pub_len = j->len;
+				r->pub_bl = bl;
+				r->pub_bc = bc;
+			}
+		}
+		o->first = false;
+		kp_lsp_json_free(once);
+		return;
+	}
+	if (r)
+		r->pub = NULL;
+	kp_buf *b = &o->g->buf;
 	for (uint32_t i = 0; i < c->ndiags; i++) {
 		const kp_lsp_diag *g = &c->diags[i];
+		if (g->frag && frag_sent(o, g->rule, (size_t)base + g->off))
+			continue;   /* an earlier statement that reads the fragment has it */
 		if (bl_ && kp_baseline_take(bl_, g->fp, g->fp1))
 			continue;   /* known: recorded in the baseline */
-		bool ns = o->no_schema && g->rule == KP_R_UNKNOWN_TABLE;
+		bool ns = no_schema && g->rule == KP_R_UNKNOWN_TABLE;
 		if (ns && o->said)
 			continue;   /* without a schema every table is unknown: one diagnostic says why */
-		if (!o->first)
-			kp_buf_putc(o->b, ',');
-		o->first = false;
 		if (ns) {
 			o->said = true;
-			kp_buf_puts(o->b, "{\"range\":");
-			put_range(s, d, o->b, (size_t)base + g->off, (size_t)base + g->end);
-			kp_buf_puts(o->b, ",\"severity\":1,\"source\":\"keyplan\",\"message\":");
-			put_str(o->b, no_schema_msg);
-			kp_buf_putc(o->b, '}');
+			kp_buf_puts(b, o->first ? "{\"range\":" : ",{\"range\":");
+			put_range(s, d, b, (size_t)base + g->off, (size_t)base + g->end);
+			kp_buf_puts(b, ",\"severity\":1,\"source\":\"keyplan\",\"message\":");
+			put_str(b, no_schema_msg);
+			kp_buf_putc(b, '}');
 		} else {
-			json_emit(d->ws, o, c, j, i, bl);
+			size_t skip = o->first;
+			kp_buf_put(b, j->text + j->dstart[i] + skip, j->dstart[i + 1] - j->dstart[i] - skip);
 		}
+		o->first = false;
 	}
 	kp_lsp_json_free(once);
+}
+
+/* A chunk of the document: what the last publication sent of it, when it
+ * is where it was then (its chunk not read), else add_all. */
+static void add_ref(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_ref *r)
+{
+	if (o->cache && r->pub) {
+		if (!r->pub_len)
+			return;
+		uint32_t bl, bc;
+		chunk_start(s, d, o, r->base, &bl, &bc);
+		if (bl == r->pub_bl && bc == r->pub_bc) {
+			o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, r->id), ((uint64_t)bl << 32) | bc);
+			if (o->g) {
+				size_t skip = o->first;
+				kp_rpc_gather_ref(o->g, r->pub + skip, r->pub_len - skip);
+				o->first = false;
+			}
+			return;
+		}
+	}
+	add_all(s, d, o, r->c, r->base, r);
 }
 
 /* A problem of the workspace itself (its .keyplan or baseline) as an error
@@ -377,19 +534,20 @@ static void add_setup_error(kp_lsp *s, kp_lsp_doc *d, pub *o, const char *file, 
 	kp_buf m = {0};
 	kp_buf_printf(&m, "%s: %s", file, msg);
 	o->sig = kp_lsp_hash(o->sig, m.data, m.len);
-	if (o->b) {
-		kp_buf_puts(o->b, o->first ? "{\"range\":" : ",{\"range\":");
-		put_range(s, d, o->b, 0, 0);
-		kp_buf_puts(o->b, ",\"severity\":1,\"source\":\"keyplan\",\"message\":");
-		kp_buf_json_str(o->b, m.data, m.len);
-		kp_buf_putc(o->b, '}');
+	if (o->g) {
+		kp_buf *b = &o->g->buf;
+		kp_buf_puts(b, o->first ? "{\"range\":" : ",{\"range\":");
+		put_range(s, d, b, 0, 0);
+		kp_buf_puts(b, ",\"severity\":1,\"source\":\"keyplan\",\"message\":");
+		kp_buf_json_str(b, m.data, m.len);
+		kp_buf_putc(b, '}');
 		o->first = false;
 	}
 	kp_buf_free(&m);
 }
 
-/* The document's diagnostics, comma-separated, into o->b, and their
- * signature (only the signature with o->b NULL). */
+/* The document's diagnostics, comma-separated, into o->g, and their
+ * signature (only the signature with o->g NULL). */
 static void diagnostics(kp_lsp *s, kp_lsp_doc *d, pub *o)
 {
 	kp_lsp_analyze(s, d);
@@ -398,14 +556,15 @@ static void diagnostics(kp_lsp *s, kp_lsp_doc *d, pub *o)
 	o->said = false;
 	o->line = 0;
 	const char *docs = kp_lsp_docs_url(w);
-	o->sig = kp_lsp_hash(kp_lsp_hash_u64(0xcbf29ce484222325ull, w->gen), docs, strlen(docs));
+	o->docs = kp_lsp_hash(0xcbf29ce484222325ull, docs, strlen(docs));
+	o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(0xcbf29ce484222325ull, w->gen), o->docs);
 	if (w->config_error)
 		add_setup_error(s, d, o, w->config, w->config_error);
 	if (w->baseline_error)
 		add_setup_error(s, d, o, w->baseline_path, w->baseline_error);
 	o->no_schema = !w->schema_given && w->pipe.cat->ntables == 0 && !d->had_ddl;
 	o->sig = kp_lsp_hash_u64(o->sig, o->no_schema);
-	if (w->has_baseline && o->b)
+	if (w->has_baseline && o->g)
 		/* the baseline's counts are the document's: lint's order within it */
 		for (uint32_t i = 0; i < w->baseline.entries.n; i++) {
 			kp_baseline_entry *e = w->baseline.entries.items[i];
@@ -415,13 +574,19 @@ static void diagnostics(kp_lsp *s, kp_lsp_doc *d, pub *o)
 	if (sc) {
 		bool ns = o->no_schema;
 		o->no_schema = false;
-		add_all(s, d, o, &sc->res, 0);
+		add_all(s, d, o, &sc->res, 0, NULL);
 		o->no_schema = ns;
 	} else if (d->lang >= 0 && !kp_lsp_ws_excluded(w, d->path)) {
+		o->cache = d->edited && !w->has_baseline && !o->no_schema && d->pub_docs == o->docs;
 		if (d->whole)
-			add_all(s, d, o, d->whole, 0);
+			add_all(s, d, o, d->whole, 0, NULL);
 		for (uint32_t i = 0; i < d->nrefs; i++)
-			add_all(s, d, o, d->refs[i].c, d->refs[i].base);
+			add_ref(s, d, o, &d->refs[i]);
+		if (o->g && !o->cache) {
+			/* from now on what is sent of each ref is known (as it is
+			 * learnt) under this URL */
+			d->pub_docs = o->docs;
+		}
 	}
 }
 
@@ -433,27 +598,29 @@ uint64_t kp_lsp_diag_signature(kp_lsp *s, kp_lsp_doc *d)
 	return o.sig;
 }
 
-uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_buf *b)
+uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g)
 {
 	pub o;
 	memset(&o, 0, sizeof o);
-	o.b = b;
+	o.g = g;
 	diagnostics(s, d, &o);
 	for (int i = 0; i < KP_R__COUNT; i++)
 		for (int k = 0; k < 3; k++)
 			kp_buf_free(&o.rule[i][k]);
+	free(o.frags);
 	return o.sig;
 }
 
 void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)
 {
 	kp_lsp_analyze(s, d);
-	double t0 = now_ms();
+	double t0 = clock_ms(CLOCK_MONOTONIC), c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
 	d->dirty = false;
 	/* one buffer for every publication: a fresh one of megabytes would be
 	 * paged in again each time */
-	kp_buf *b = &s->pub_buf;
-	kp_buf_clear(b);
+	kp_rpc_gather *g = &s->pub;
+	kp_rpc_gather_reset(g);
+	kp_buf *b = &g->buf;
 	kp_buf_puts(b, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":");
 	put_str(b, d->uri);
 	if (d->version >= 0) {
@@ -461,16 +628,15 @@ void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)
 		kp_buf_int(b, d->version);
 	}
 	kp_buf_puts(b, ",\"diagnostics\":[");
-	uint64_t sig = kp_lsp_diag_items(s, d, b);
+	uint64_t sig = kp_lsp_diag_items(s, d, g);
 	kp_buf_puts(b, "]}}");
 	if (!d->published || d->published_sig != sig)
-		kp_rpc_send_text(&s->out, b->data, b->len);
+		kp_rpc_send_gather(&s->out, g);
 	/* else the client has these diagnostics, at these places */
 	d->published = true;
 	d->published_sig = sig;
-	if (b->cap > ((size_t)64 << 20)) {
-		kp_buf_free(b);   /* not kept after a huge one */
-		*b = (kp_buf){0};
-	}
-	d->publish_ms = now_ms() - t0;
+	if (b->cap > ((size_t)64 << 20))
+		kp_rpc_gather_free(g);   /* not kept after a huge one */
+	d->publish_ms = clock_ms(CLOCK_MONOTONIC) - t0;
+	d->publish_cpu_ms = clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
 }

@@ -34,8 +34,9 @@ void kp_lsp_pull(kp_lsp *s, const cJSON *id, const cJSON *params)
 			return;
 		}
 	}
-	kp_buf *b = &s->pub_buf;
-	kp_buf_clear(b);
+	kp_rpc_gather *g = &s->pub;
+	kp_rpc_gather_reset(g);
+	kp_buf *b = &g->buf;
 	kp_buf_puts(b, "{\"jsonrpc\":\"2.0\",\"id\":");
 	char *ids = cJSON_PrintUnformatted(id);
 	kp_buf_puts(b, ids ? ids : "null");
@@ -43,15 +44,13 @@ void kp_lsp_pull(kp_lsp *s, const cJSON *id, const cJSON *params)
 	kp_buf_puts(b, ",\"result\":{\"kind\":\"full\",\"resultId\":\"");
 	size_t rid_at = b->len;
 	kp_buf_puts(b, "0000000000000000\",\"items\":[");
-	uint64_t sig = kp_lsp_diag_items(s, d, b);
+	uint64_t sig = kp_lsp_diag_items(s, d, g);
 	kp_buf_puts(b, "]}}");
 	snprintf(rid, sizeof rid, "%016" PRIx64, sig);
 	memcpy(b->data + rid_at, rid, 16);
-	kp_rpc_send_text(&s->out, b->data, b->len);
-	if (b->cap > ((size_t)64 << 20)) {
-		kp_buf_free(b);
-		*b = (kp_buf){0};
-	}
+	kp_rpc_send_gather(&s->out, g);
+	if (b->cap > ((size_t)64 << 20))
+		kp_rpc_gather_free(g);
 }
 
 void kp_lsp_pull_refresh(kp_lsp *s)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 void kp_rpc_reader_fd(kp_rpc_reader *r, int fd)
@@ -327,6 +328,105 @@ void kp_rpc_send_text(kp_rpc_writer *w, const char *s, size_t n)
 			write_all(w, head, (size_t)hn);
 			write_all(w, s, n);
 		}
+	}
+}
+
+/* ------------------------------------------------------------ gathered */
+
+void kp_rpc_gather_reset(kp_rpc_gather *g)
+{
+	kp_buf_clear(&g->buf);
+	g->n = 0;
+	g->taken = 0;
+	g->len = 0;
+}
+
+void kp_rpc_gather_free(kp_rpc_gather *g)
+{
+	kp_buf_free(&g->buf);
+	free(g->v);
+	memset(g, 0, sizeof *g);
+}
+
+static void piece(kp_rpc_gather *g, const char *p, size_t off, size_t n)
+{
+	if (!n)
+		return;
+	g->len += n;
+	if (g->n && !p && !g->v[g->n - 1].p && g->v[g->n - 1].off + g->v[g->n - 1].len == off) {
+		g->v[g->n - 1].len += n;
+		return;
+	}
+	if (g->n && p && g->v[g->n - 1].p && g->v[g->n - 1].p + g->v[g->n - 1].len == p) {
+		g->v[g->n - 1].len += n;   /* adjacent bytes: one piece */
+		return;
+	}
+	if (g->n == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 256;
+		g->v = realloc(g->v, g->cap * sizeof *g->v);
+		if (!g->v)
+			abort();
+	}
+	g->v[g->n++] = (kp_rpc_piece){p, off, n};
+}
+
+/* The bytes written into buf since the last piece, as a piece. */
+static void take(kp_rpc_gather *g)
+{
+	piece(g, NULL, g->taken, g->buf.len - g->taken);
+	g->taken = g->buf.len;
+}
+
+void kp_rpc_gather_ref(kp_rpc_gather *g, const char *p, size_t n)
+{
+	take(g);
+	piece(g, p, 0, n);
+}
+
+void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g)
+{
+	take(g);
+	char head[64];
+	int hn = snprintf(head, sizeof head, "Content-Length: %zu\r\n\r\n", g->len);
+	if (w->fd < 0) {
+		kp_buf_put(&w->out, head, (size_t)hn);
+		for (size_t i = 0; i < g->n; i++)
+			kp_buf_put(&w->out, g->v[i].p ? g->v[i].p : g->buf.data + g->v[i].off, g->v[i].len);
+		return;
+	}
+	enum { BATCH = 1024 };   /* IOV_MAX on Linux */
+	struct iovec iov[BATCH];
+	size_t i = 0;
+	int k = 0;
+	iov[k++] = (struct iovec){head, (size_t)hn};
+	while (!w->failed && (k || i < g->n)) {
+		while (k < BATCH && i < g->n) {
+			const kp_rpc_piece *x = &g->v[i++];
+			iov[k++] = (struct iovec){(void *)(x->p ? x->p : g->buf.data + x->off), x->len};
+		}
+		/* one batch, across short writes */
+		struct iovec *v = iov;
+		int nv = k;
+		while (nv && !w->failed) {
+			ssize_t n = writev(w->fd, v, nv);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				w->failed = true;
+				break;
+			}
+			size_t left = (size_t)n;
+			while (nv && left >= v->iov_len) {
+				left -= v->iov_len;
+				v++;
+				nv--;
+			}
+			if (nv) {
+				v->iov_base = (char *)v->iov_base + left;
+				v->iov_len -= left;
+			}
+		}
+		k = 0;
 	}
 }
 

@@ -76,6 +76,31 @@ void kp_rpc_writer_free(kp_rpc_writer *w);
 void kp_rpc_send(kp_rpc_writer *w, cJSON *msg);
 /* Writes a message already serialised (JSON text of n bytes), framed. */
 void kp_rpc_send_text(kp_rpc_writer *w, const char *s, size_t n);
+/* A message written in pieces, sent with writev: bytes of its own (buf)
+ * and bytes it only points at (a document's diagnostics as the last
+ * publication wrote them), which must stay as they are until it is sent.
+ * Its writers append to buf freely; a piece of buf is taken when a
+ * pointed-at piece comes after it, and at the end. */
+typedef struct kp_rpc_piece {
+	const char *p;          /* the bytes, or NULL: [off, off + len) of buf */
+	size_t off, len;
+} kp_rpc_piece;
+
+typedef struct kp_rpc_gather {
+	kp_buf buf;
+	kp_rpc_piece *v;
+	size_t n, cap;
+	size_t taken;           /* bytes of buf already in a piece */
+	size_t len;             /* the message's length so far (pieces) */
+} kp_rpc_gather;
+
+void kp_rpc_gather_reset(kp_rpc_gather *g);
+void kp_rpc_gather_free(kp_rpc_gather *g);
+/* Appends n bytes at p, not copied (p must outlive the sending). */
+void kp_rpc_gather_ref(kp_rpc_gather *g, const char *p, size_t n);
+/* Writes the message framed (one writev with its header, in batches of
+ * IOV_MAX pieces). */
+void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g);
 /* {"jsonrpc": "2.0", "id": id, "result": result}: takes result (NULL: null). */
 void kp_rpc_result(kp_rpc_writer *w, const cJSON *id, cJSON *result);
 /* An error response; id NULL answers with "id": null. */

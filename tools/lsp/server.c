@@ -65,7 +65,7 @@ void kp_lsp_free(kp_lsp *s)
 	free(s->opt_target);
 	free(s->opt_baseline);
 	free(s->root);
-	kp_buf_free(&s->pub_buf);
+	kp_rpc_gather_free(&s->pub);
 	kp_rpc_reader_free(&s->in);
 	kp_rpc_writer_free(&s->out);
 }
@@ -504,8 +504,8 @@ static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 	cJSON *at = cJSON_AddArrayToObject(r, "plannedLines");
 	for (uint32_t i = 0; i < d->nrefs; i++) {
 		const kp_lsp_chunk *c = d->refs[i].c;
-		if (!c->fresh)
-			continue;
+		if (c->id <= d->ids_before)
+			continue;   /* not planned by the last analysis */
 		size_t off = d->refs[i].base + (c->nstmts ? c->stmts[0].start : 0);
 		uint32_t l, ch;
 		kp_doc_position(&d->t, off > d->t.len ? d->t.len : off, s->enc, &l, &ch);
@@ -513,6 +513,8 @@ static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 	}
 	cJSON_AddNumberToObject(r, "analysisMs", d->analysis_ms);
 	cJSON_AddNumberToObject(r, "publishMs", d->publish_ms);
+	cJSON_AddNumberToObject(r, "analysisCpuMs", d->analysis_cpu_ms);
+	cJSON_AddNumberToObject(r, "publishCpuMs", d->publish_cpu_ms);
 	kp_rpc_result(&s->out, id, r);
 }
 
