@@ -5,11 +5,17 @@
 #include <string.h>
 
 #include "grammar/parser.h"
+#include "grammar/shape.h"
 
 /* lemon's generated entry points (grammar/parser.y, %name kpParse) */
 void *kpParseAlloc(void *(*mallocProc)(size_t));
 void kpParseFree(void *p, void (*freeProc)(void *));
 void kpParse(void *p, int major, kp_token minor, kp_pctx *ctx);
+
+/* A parser makes its shape cache (about 100 KB) once it has read this many
+ * statements: one that reads a few (a fuzz input, a shell line, a small
+ * file) never pays for it. */
+#define SHAPES_AFTER 32
 
 struct kp_parser {
 	void *lemon;            /* lemon parser, reused across statements */
@@ -19,6 +25,10 @@ struct kp_parser {
 	bool dq_strings;        /* kp_parser_dq_strings */
 	bool backslash;         /* kp_parser_backslash_escapes */
 	bool at_eof;            /* that statement ended at the end of the input */
+	kp_shapes *shapes;      /* statements of one shape parsed once (shape.h), or NULL */
+	bool shapes_off;        /* KP_SHAPE_CACHE=0: no cache */
+	bool shapes_stats;      /* KP_SHAPE_CACHE=stats: its counts at the end */
+	uint32_t reads;         /* kp_parse_next calls, up to SHAPES_AFTER */
 };
 
 void kp_parser_fold_upper(kp_parser *p, bool on)
@@ -59,6 +69,9 @@ kp_parser *kp_parser_new(void)
 	p->lemon = kpParseAlloc(malloc);
 	if (!p->lemon)
 		abort();
+	const char *e = getenv("KP_SHAPE_CACHE");
+	p->shapes_off = e && !strcmp(e, "0");
+	p->shapes_stats = e && !strcmp(e, "stats");
 	return p;
 }
 
@@ -67,6 +80,7 @@ void kp_parser_free(kp_parser *p)
 	if (!p)
 		return;
 	kpParseFree(p->lemon, free);
+	kp_shapes_free(p->shapes);
 	free(p);
 }
 
@@ -628,9 +642,29 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	lx.backslash = p->backslash;
 	int seen_anything = 0;
 	kp_token last = {0, 0, 0}, before = {0, 0, 0};   /* the last two tokens fed */
+	unsigned reported = d ? d->count[0] + d->count[1] + d->count[2] : 0;
+	kp_shapes *sh = NULL;
+	kp_shape_replay rp = {0}, r = {0};   /* r: rp's copy, whose address stays here */
+	if (!p->shapes && !p->shapes_off && ++p->reads == SHAPES_AFTER)
+		p->shapes = kp_shapes_new(p->shapes_stats);
+	if (p->shapes) {
+		sh = p->shapes;
+		unsigned flags = (unsigned)p->fold_upper | (unsigned)p->no_hash_comments << 1 | (unsigned)p->dq_strings << 2;
+		bool eof = false;
+		kp_stmt *hit = kp_shapes_lookup(sh, &lx, flags, a, pos, &eof, &rp);
+		if (hit) {
+			p->last_start = hit->off;
+			p->at_eof = eof;
+			*out = hit;
+			return 1;
+		}
+		r = rp;
+	}
 
 	for (;;) {
-		int type = kp_lex(&lx, &t);
+		int type = kp_shape_next(&r, &lx, &t);
+		if (type < 0)
+			type = kp_lex(&lx, &t);
 		if (type == KP_TOK_ERROR && lx.soft) {
 			/* a bad byte inside a comment (the lexer reported it): the
 			 * statement itself is intact */
@@ -730,6 +764,8 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			s->forms = ctx.forms;
 			for (int i = 0; i < st.nhints; i++)
 				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
+			if (sh && !st.nhints && (!d || d->count[0] + d->count[1] + d->count[2] == reported))
+				kp_shapes_learn(sh, r.next == r.n, s, src->text);
 			*out = s;
 			return 1;
 		}

@@ -1,0 +1,635 @@
+/* The shape cache: see shape.h. */
+#include "grammar/shape.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grammar/parser.h"
+
+#define MAX_TOK 512             /* tokens of a statement the cache takes */
+#define MAX_LEN 65535u          /* bytes of a statement the cache takes */
+#define NSLOTS 4096             /* shapes kept (direct-mapped) */
+#define NSEEN 8192              /* hashes of shapes seen once */
+#define MAX_HELD ((size_t)8 << 20)
+#define WINDOW 256              /* lookups over which the cache judges whether it pays */
+#define SAMPLE 16               /* when it did not: one statement in SAMPLE is looked up */
+#define NO_TOK 0xFFFFu
+
+/* How a shape's AST is made again for new tokens: fields of the copied
+ * block set from them, in four lists. */
+typedef struct patch {
+	uint32_t at;            /* the field's offset in the block */
+	uint16_t tok;           /* its token */
+	uint16_t arg;           /* SPAN: the token it ends at; LIT: the kind, and 0x100 if
+	                           written in parentheses */
+	uint32_t delta;         /* SLICE: where in the token the name starts */
+} patch;
+
+enum { P_PTR, P_SPAN, P_SLICE, P_LIT, P__COUNT };
+/* PTR: a pointer into the block, moved with it; SPAN: an offset and the
+ * length after it, from a token's start to a token's end; SLICE: a name's
+ * text, a slice of a token; LIT: a pointer to a literal, made again from
+ * its token by the literal rule. */
+
+typedef struct shape {
+	uint64_t hash;
+	unsigned flags;         /* the parser's settings */
+	uint32_t ntok;          /* tokens, the ending ';' or end of input included */
+	uint32_t *kinds;        /* per token: its type, and the length of a non-literal */
+	const char **texts;     /* per token: its text, a non-literal's (in text) */
+	char *text;             /* a copy of the statement's bytes */
+	char *block;            /* its AST: the statement first, every node after it */
+	uint32_t size;          /* bytes in block */
+	uintptr_t from;         /* where the block was built: its pointers point there */
+	patch *patches[P__COUNT];
+	uint32_t npatches[P__COUNT];
+} shape;
+
+struct kp_shapes {
+	kp_arena arena;         /* shapes */
+	kp_arena tmp, junk;     /* learning: a block being built, and what is not part of it */
+	shape *slots[NSLOTS];
+	uint64_t seen[NSEEN];
+	/* the statement looked up last */
+	const char *src;        /* its source text */
+	kp_token tok[MAX_TOK + 1];
+	size_t after[MAX_TOK + 1]; /* the lexer's position after each */
+	uint32_t kinds[MAX_TOK + 1];
+	uint32_t ntok;          /* tokens buffered */
+	bool complete;          /* the buffer holds the whole statement, its end included */
+	bool learn;             /* its shape missed once before: learn it */
+	unsigned flags;         /* the parser's settings */
+	uint64_t hash;
+	/* A workload whose shapes do not repeat gains nothing and pays for
+	 * buffering its tokens: after WINDOW lookups without a hit or a shape
+	 * seen twice, the cache goes cold and looks up one statement in
+	 * SAMPLE, until one of those repeats. */
+	uint32_t window;        /* lookups in this window */
+	bool paid;              /* a hit or a repeated shape in it */
+	bool cold;
+	uint32_t tick;          /* statements while cold */
+	bool stats;             /* count, and say at the end (KP_SHAPE_CACHE=stats) */
+	unsigned long lookups, hits, learned;
+};
+
+kp_shapes *kp_shapes_new(bool stats)
+{
+	kp_shapes *c = calloc(1, sizeof *c);
+	if (!c)
+		abort();
+	c->stats = stats;
+	kp_arena_init(&c->arena);
+	kp_arena_init(&c->tmp);
+	kp_arena_init(&c->junk);
+	return c;
+}
+
+void kp_shapes_free(kp_shapes *c)
+{
+	if (!c)
+		return;
+	if (c->stats)
+		fprintf(stderr, "keyplan: shape cache: %lu lookups, %lu hits, %lu learned\n", c->lookups, c->hits,
+		        c->learned);
+	kp_arena_free(&c->arena);
+	kp_arena_free(&c->tmp);
+	kp_arena_free(&c->junk);
+	free(c);
+}
+
+
+
+/* n (1 to 8) bytes of s as one word: two loads that overlap, so all of
+ * them count and none is read past s + n. */
+static inline uint64_t word(const char *s, uint32_t n)
+{
+	if (n >= 4) {
+		uint32_t x, y;
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		return (uint64_t)x << 32 | y;
+	}
+	if (n >= 2) {
+		uint16_t x, y;
+		memcpy(&x, s, 2);
+		memcpy(&y, s + n - 2, 2);
+		return (uint64_t)x << 16 | y;
+	}
+	return n ? (unsigned char)s[0] : 0;
+}
+
+
+static inline bool same_text(const char *x, const char *y, uint32_t n)
+{
+	return n <= 8 ? word(x, n) == word(y, n) : !memcmp(x, y, n);
+}
+
+/* Lexes the statement into the buffer, hashing its shape as it goes.
+ * complete: it ends within the cache's bounds, and with nothing the cache
+ * cannot see (hints, errors). */
+/* What a token means to the buffer, by type: one lookup a token. */
+enum { T_LIT = 1, T_END = 2, T_STOP = 4 };
+static const unsigned char token_class[KP_TOK_ERROR + 1] = {
+	[TK_INTEGER] = T_LIT, [TK_FLOAT] = T_LIT, [TK_STRING] = T_LIT,
+	[TK_SEMI] = T_END, [KP_TOK_EOF] = T_END,
+	[KP_TOK_HINT] = T_STOP, [KP_TOK_ERROR] = T_STOP,
+};
+
+/* A word of the n bytes at s (room of them readable) for the hash: all of
+ * them up to 8, the first and last 8 of a longer token (two tokens that
+ * differ only between are told apart when they are compared). */
+static inline uint64_t hash_word(const char *s, uint32_t n, size_t room)
+{
+	uint64_t w;
+	if (n > 8) {
+		uint64_t y;
+		memcpy(&w, s, 8);
+		memcpy(&y, s + n - 8, 8);
+		return w ^ (y * 0xC2B2AE3D27D4EB4Full);
+	}
+	if (room < 8)
+		return word(s, n);
+	memcpy(&w, s, 8);
+	return n == 8 ? w : w & ((1ull << (8 * n)) - 1);
+}
+
+/* Lexes the statement into the buffer, hashing its shape as it goes.
+ * complete: it ends within the cache's bounds, and with nothing the cache
+ * cannot see (hints, errors). */
+static void read_tokens(kp_shapes *c, const kp_lexer *lx0, unsigned flags)
+{
+	kp_lexer lx = *lx0;
+	lx.report = NULL;   /* an error ends the buffer: it is lexed, and reported, again */
+	c->src = lx.src;
+	c->ntok = 0;
+	c->complete = false;
+	c->flags = flags;
+	uint64_t h = flags + 1;
+	uint32_t n = 0;
+	for (;;) {
+		kp_token *t = &c->tok[n];
+		int type = kp_lex(&lx, t);
+		unsigned cl = token_class[type];
+		if (cl & T_STOP)
+			break;
+		c->after[n] = lx.pos;
+		uint32_t k = (uint32_t)type;
+		uint64_t w = 0;
+		if (!(cl & T_LIT)) {
+			k |= t->len << 16;   /* t->len is checked below */
+			w = hash_word(lx.src + t->off, t->len, lx.len - t->off);
+		}
+		h = ((h << 5 | h >> 59) ^ w ^ (uint64_t)k << 32) * 0x9E3779B97F4A7C15ull;
+		c->kinds[n++] = k;
+		if ((cl & T_END) || n > MAX_TOK || t->len > MAX_LEN)
+			break;
+	}
+	c->ntok = n;
+	const kp_token *end = &c->tok[n ? n - 1 : 0];
+	/* a statement, not an empty one, of bounded length, its end read */
+	c->complete = n > 1 && n <= MAX_TOK && (token_class[end->type] & T_END) && end->off - c->tok[0].off <= MAX_LEN;
+	c->hash = h ^ h >> 32;
+}
+
+/* ---- learning: the AST copied into one block, and how to make it again ---- */
+
+typedef struct copier {
+	kp_arena *a;            /* where the block is built */
+	kp_arena *junk;         /* what is not part of it */
+	uintptr_t start;        /* its first byte (the statement) */
+	size_t held;            /* a's blocks' bytes then: a second block breaks the block */
+	const char *text;       /* the source text */
+	const kp_token *toks;   /* the statement's tokens */
+	uint32_t base;          /* its first token's offset */
+	uint32_t len;           /* bytes to its last token's end */
+	const uint16_t *tokmap; /* len entries: the token holding each byte, or NO_TOK */
+	uint8_t *claimed;       /* per token: the literal nodes that read it */
+	patch *p[P__COUNT];
+	uint32_t np[P__COUNT], cap[P__COUNT];
+	bool bad;               /* something cannot be placed from the tokens */
+} copier;
+
+static void add(copier *k, int kind, const void *field, uint32_t tok, uint32_t arg, uint32_t delta)
+{
+	if (k->np[kind] == k->cap[kind]) {
+		k->cap[kind] = k->cap[kind] ? k->cap[kind] * 2 : 32;
+		k->p[kind] = realloc(k->p[kind], k->cap[kind] * sizeof *k->p[kind]);
+		if (!k->p[kind])
+			abort();
+	}
+	k->p[kind][k->np[kind]++] = (patch){(uint32_t)((uintptr_t)field - k->start), (uint16_t)tok, (uint16_t)arg,
+	                                    delta};
+}
+
+/* A pointer field of the block that points into the block. */
+static void ptr(copier *k, const void *field)
+{
+	add(k, P_PTR, field, 0, 0, 0);
+}
+
+/* The token that starts at off, or NO_TOK. */
+static uint32_t tok_at(const copier *k, uint32_t off)
+{
+	if (off < k->base || off - k->base >= k->len)
+		return NO_TOK;
+	uint32_t i = k->tokmap[off - k->base];
+	return i != NO_TOK && k->toks[i].off == off ? i : NO_TOK;
+}
+
+/* The token that ends at end, or NO_TOK. */
+static uint32_t tok_ending(const copier *k, uint32_t end)
+{
+	if (end <= k->base || end - k->base > k->len)
+		return NO_TOK;
+	uint32_t i = k->tokmap[end - 1 - k->base];
+	return i != NO_TOK && k->toks[i].off + k->toks[i].len == end ? i : NO_TOK;
+}
+
+/* An offset field and the length field after it: from a token's start to
+ * a token's end. */
+static void span(copier *k, uint32_t *off)
+{
+	uint32_t i = tok_at(k, off[0]), j = off[1] ? tok_ending(k, off[0] + off[1]) : NO_TOK;
+	if (i == NO_TOK || j == NO_TOK)
+		k->bad = true;
+	else
+		add(k, P_SPAN, off, i, j, 0);
+}
+
+/* stmt() and expr() set every field of the AST that can point into the
+ * source or the block, or hold an offset. A field added to one of these
+ * structs must be copied there too (or the kind kept out of the cache),
+ * and its size updated here: otherwise a statement read from the cache
+ * keeps the field of the statement it was learned from. */
+#define KP_SHAPE_SIZE(type, n) \
+	_Static_assert(sizeof(void *) != 8 || sizeof(type) == (n), \
+	               "grammar/shape.c: copy the new field of " #type " in stmt() or expr(), then update its size")
+KP_SHAPE_SIZE(kp_expr, 120);
+_Static_assert(sizeof(void *) != 8 || offsetof(kp_stmt, u) == 40,
+               "grammar/shape.c: copy the new field of kp_stmt in stmt(), then update its offset of u");
+KP_SHAPE_SIZE(kp_select, 192);
+KP_SHAPE_SIZE(kp_update, 72);
+KP_SHAPE_SIZE(kp_insert, 88);
+KP_SHAPE_SIZE(kp_assign, 32);
+KP_SHAPE_SIZE(kp_order_item, 16);
+KP_SHAPE_SIZE(kp_name, 24);
+
+_Static_assert(offsetof(kp_expr, len) == offsetof(kp_expr, off) + 4, "span: off, then len");
+_Static_assert(offsetof(kp_name, srclen) == offsetof(kp_name, off) + 4, "span: off, then srclen");
+_Static_assert(offsetof(kp_stmt, len) == offsetof(kp_stmt, off) + 4, "span: off, then len");
+
+static void name(copier *k, kp_name *n)
+{
+	if (!n->s) {
+		if (n->len || n->off || n->srclen || n->quoted)
+			k->bad = true;
+		return;
+	}
+	span(k, &n->off);
+	const char *from = k->text + k->base;
+	if (n->s >= from && n->s < from + k->len && n->len <= k->len - (uint32_t)(n->s - from)) {
+		/* a slice of one token: the same bytes of the new token */
+		uint32_t p = (uint32_t)(n->s - from), i = k->tokmap[p];
+		if (i == NO_TOK || (n->len && k->tokmap[p + n->len - 1] != i) || (token_class[k->toks[i].type] & T_LIT))
+			k->bad = true;   /* not one token's, or a literal's, whose text changes */
+		else
+			add(k, P_SLICE, &n->s, i, 0, p + k->base - k->toks[i].off);
+	} else {
+		/* text of its own (unescaped, folded, or made by an action) */
+		n->s = kp_arena_strndup(k->a, n->s, n->len);
+		ptr(k, &n->s);
+	}
+}
+
+typedef void item_fn(copier *k, void **field, const void *from);
+
+/* l, its items still those of the parsed AST: copied. */
+static void list(copier *k, kp_list *l, item_fn *item)
+{
+	if (!l->n) {
+		if (l->items)
+			k->bad = true;
+		return;
+	}
+	void **items = kp_arena_alloc(k->a, l->n * sizeof *items);
+	for (uint32_t i = 0; i < l->n; i++)
+		item(k, &items[i], l->items[i]);
+	l->items = items;
+	l->cap = l->n;
+	ptr(k, &l->items);
+}
+
+/* Is e exactly the literal its token makes (a slot)? */
+static bool is_slot(copier *k, const kp_expr *e, uint32_t *tok)
+{
+	if (e->kind != KP_X_INT && e->kind != KP_X_FLOAT && e->kind != KP_X_STRING)
+		return false;
+	uint32_t i = tok_at(k, e->off);
+	if (i == NO_TOK || k->toks[i].len != e->len)
+		return false;
+	int want = e->kind == KP_X_INT ? TK_INTEGER : e->kind == KP_X_FLOAT ? TK_FLOAT : TK_STRING;
+	if (k->toks[i].type != want)
+		return false;
+	const kp_expr *l = kp_ast_literal(k->junk, k->text, e->kind, e->off, e->len);
+	bool same = l->name.s == e->name.s && l->name.len == e->name.len && l->name.off == e->name.off &&
+	            l->name.srclen == e->name.srclen && l->name.quoted == e->name.quoted &&
+	            l->overflow == e->overflow && l->depth == e->depth && !e->a && !e->b && !e->c && !e->list &&
+	            !e->n && !e->ref && !e->op && !e->op2 && !e->negated && !e->star && !e->distinct && !e->glob &&
+	            !memcmp(&l->ival, &e->ival, sizeof e->ival);
+	if (same && e->kind == KP_X_STRING)
+		same = l->slen == e->slen && (l->slen == 0 || !memcmp(l->str, e->str, l->slen));
+	if (same) {
+		k->claimed[i]++;
+		*tok = i;
+	}
+	return same;
+}
+
+/* *field: a copy of e, or, for a literal, made on each hit. */
+static void expr(copier *k, kp_expr **field, const kp_expr *e)
+{
+	*field = NULL;
+	if (!e)
+		return;
+	uint32_t tok;
+	if (is_slot(k, e, &tok)) {
+		add(k, P_LIT, field, tok, e->kind | (e->paren ? 0x100u : 0), 0);
+		return;
+	}
+	kp_expr *o = kp_arena_alloc(k->a, sizeof *o);
+	*o = *e;
+	*field = o;
+	ptr(k, field);
+	if (e->kind == KP_X_STRING) {
+		k->bad = true;   /* a string the literal rule did not make alone */
+		return;
+	}
+	span(k, &o->off);
+	name(k, &o->name);
+	if (e->kind == KP_X_COLUMN || e->kind == KP_X_STAR)
+		name(k, &o->qual);
+	else if (e->qual.s || e->qual.len || e->qual.off || e->qual.srclen)
+		k->bad = true;
+	expr(k, &o->a, e->a);
+	expr(k, &o->b, e->b);
+	expr(k, &o->c, e->c);
+	if (e->n) {
+		o->list = kp_arena_alloc(k->a, e->n * sizeof *o->list);
+		ptr(k, &o->list);
+		for (uint32_t i = 0; i < e->n; i++)
+			expr(k, &o->list[i], e->list[i]);
+	} else if (e->list) {
+		k->bad = true;
+	}
+}
+
+static void expr_item(copier *k, void **field, const void *from)
+{
+	expr(k, (kp_expr **)field, from);
+}
+
+static void name_item(copier *k, void **field, const void *from)
+{
+	kp_name *o = kp_arena_alloc(k->a, sizeof *o);
+	*o = *(const kp_name *)from;
+	*field = o;
+	ptr(k, field);
+	name(k, o);
+}
+
+static void order_item(copier *k, void **field, const void *from)
+{
+	kp_order_item *o = kp_arena_alloc(k->a, sizeof *o);
+	*o = *(const kp_order_item *)from;
+	*field = o;
+	ptr(k, field);
+	expr(k, &o->expr, ((const kp_order_item *)from)->expr);
+}
+
+static void assign_item(copier *k, void **field, const void *from)
+{
+	kp_assign *o = kp_arena_alloc(k->a, sizeof *o);
+	*o = *(const kp_assign *)from;
+	*field = o;
+	ptr(k, field);
+	name(k, &o->col);
+	expr(k, &o->value, ((const kp_assign *)from)->value);
+}
+
+static void row_item(copier *k, void **field, const void *from)
+{
+	kp_list *o = kp_arena_alloc(k->a, sizeof *o);
+	*o = *(const kp_list *)from;
+	*field = o;
+	ptr(k, field);
+	list(k, o, expr_item);
+}
+
+static void insert(copier *k, kp_insert *o)
+{
+	name(k, &o->table);
+	list(k, &o->cols, name_item);
+	list(k, &o->rows, row_item);
+	list(k, &o->on_dup, assign_item);
+}
+
+/* The statement's copy, or NULL when its kind is not one the cache takes. */
+static kp_stmt *stmt(copier *k, const kp_stmt *s)
+{
+	if (s->hints.n || s->hints.items)
+		return NULL;
+	if (s->kind != KP_S_SELECT && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT && s->kind != KP_S_REPLACE &&
+	    s->kind != KP_S_UPDATE && s->kind != KP_S_DELETE)
+		return NULL;
+	kp_stmt *o = kp_arena_alloc(k->a, sizeof *o);
+	k->start = (uintptr_t)o;
+	k->held = k->a->held;
+	*o = *s;
+	span(k, &o->off);
+	if (s->kind == KP_S_SELECT) {
+		const kp_select *x = &s->u.select;
+		kp_select *y = &o->u.select;
+		list(k, &y->items, expr_item);
+		name(k, &y->table);
+		name(k, &y->alias);
+		expr(k, &y->where, x->where);
+		list(k, &y->group, expr_item);
+		expr(k, &y->having, x->having);
+		list(k, &y->order, order_item);
+		expr(k, &y->limit, x->limit);
+		expr(k, &y->offset, x->offset);
+		list(k, &y->dyncols, name_item);
+		if (y->use_index) {
+			uint32_t i = tok_at(k, y->use_index_off);
+			if (i == NO_TOK)
+				k->bad = true;   /* the keyword USE: a span of one token */
+			else
+				add(k, P_SPAN, &y->use_index_off, i, i, 0);
+		} else if (y->use_index_off) {
+			k->bad = true;
+		}
+		list(k, &y->use_index_names, name_item);
+		if (y->into) {
+			kp_insert *i = kp_arena_alloc(k->a, sizeof *i);
+			*i = *y->into;
+			y->into = i;
+			ptr(k, &y->into);
+			insert(k, i);
+		}
+	} else if (s->kind == KP_S_UPDATE || s->kind == KP_S_DELETE) {
+		const kp_update *x = &s->u.update;
+		kp_update *y = &o->u.update;
+		name(k, &y->table);
+		list(k, &y->sets, assign_item);
+		expr(k, &y->where, x->where);
+		list(k, &y->order, order_item);
+		expr(k, &y->limit, x->limit);
+	} else {
+		insert(k, &o->u.insert);
+	}
+	return o;
+}
+
+/* ---- looking up and learning ---- */
+
+static const shape *find(const kp_shapes *c)
+{
+	const shape *sh = c->slots[c->hash & (NSLOTS - 1)];
+	if (!sh || sh->hash != c->hash || sh->flags != c->flags || sh->ntok != c->ntok ||
+	    memcmp(sh->kinds, c->kinds, c->ntok * sizeof *c->kinds))
+		return NULL;
+	for (uint32_t i = 0; i < c->ntok; i++)
+		if (!(token_class[c->tok[i].type] & T_LIT) && !same_text(sh->texts[i], c->src + c->tok[i].off, c->tok[i].len))
+			return NULL;
+	return sh;
+}
+
+/* The shape's AST for the new tokens, in a. */
+static kp_stmt *make(const shape *sh, const char *text, const kp_token *nt, kp_arena *a)
+{
+	char *o = kp_arena_alloc(a, sh->size);
+	memcpy(o, sh->block, sh->size);
+	uintptr_t d = (uintptr_t)o - sh->from;
+	const patch *p = sh->patches[P_PTR], *e = p + sh->npatches[P_PTR];
+	for (; p < e; p++) {
+		uintptr_t v;
+		memcpy(&v, o + p->at, sizeof v);
+		v += d;
+		memcpy(o + p->at, &v, sizeof v);
+	}
+	p = sh->patches[P_SPAN], e = p + sh->npatches[P_SPAN];
+	for (; p < e; p++) {
+		uint32_t v[2] = {nt[p->tok].off, nt[p->arg].off + nt[p->arg].len - nt[p->tok].off};
+		memcpy(o + p->at, v, sizeof v);
+	}
+	p = sh->patches[P_SLICE], e = p + sh->npatches[P_SLICE];
+	for (; p < e; p++) {
+		const char *v = text + nt[p->tok].off + p->delta;
+		memcpy(o + p->at, &v, sizeof v);
+	}
+	p = sh->patches[P_LIT], e = p + sh->npatches[P_LIT];
+	for (; p < e; p++) {
+		kp_expr *l = kp_ast_literal(a, text, p->arg & 0xFF, nt[p->tok].off, nt[p->tok].len);
+		l->paren = p->arg & 0x100;
+		memcpy(o + p->at, &l, sizeof l);
+	}
+	return (kp_stmt *)o;
+}
+
+kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_arena *a, size_t *pos,
+                          bool *at_eof, kp_shape_replay *rp)
+{
+	c->learn = false;
+	rp->n = rp->next = 0;
+	if (c->cold && ++c->tick % SAMPLE)
+		return NULL;
+	read_tokens(c, lx, flags);
+	rp->tok = c->tok;
+	rp->after = c->after;
+	rp->n = c->ntok;
+	c->lookups++;
+	if (++c->window == WINDOW) {
+		c->cold = !c->paid;
+		c->window = 0;
+		c->paid = false;
+	}
+	if (!c->complete)
+		return NULL;
+	const shape *sh = find(c);
+	if (!sh) {
+		uint64_t *seen = &c->seen[c->hash & (NSEEN - 1)];
+		c->learn = *seen == c->hash;
+		*seen = c->hash;
+		if (c->learn)
+			c->paid = true, c->cold = false;
+		return NULL;
+	}
+	*pos = c->after[c->ntok - 1];
+	*at_eof = c->tok[c->ntok - 1].type == KP_TOK_EOF;
+	c->hits++;
+	c->paid = true;
+	c->cold = false;
+	return make(sh, c->src, c->tok, a);
+}
+
+void kp_shapes_learn(kp_shapes *c, bool all_read, const kp_stmt *s, const char *text)
+{
+	if (!c->learn || !c->complete || !all_read || s->off != c->tok[0].off || text != c->src)
+		return;
+	c->learn = false;
+	uint32_t n = c->ntok - 1;   /* the statement's tokens, its end left out */
+	uint32_t base = c->tok[0].off, len = c->tok[n - 1].off + c->tok[n - 1].len - base;
+	uint16_t *tokmap = malloc(len * sizeof *tokmap);
+	if (!tokmap)
+		abort();
+	memset(tokmap, 0xFF, len * sizeof *tokmap);
+	for (uint32_t i = 0; i < n; i++)
+		for (uint32_t b = 0; b < c->tok[i].len; b++)
+			tokmap[c->tok[i].off - base + b] = (uint16_t)i;
+	uint8_t claimed[MAX_TOK + 1] = {0};
+	kp_arena *tmp = &c->tmp;
+	kp_arena_reset(tmp);
+	kp_arena_reset(&c->junk);
+	copier k = {.a = tmp, .junk = &c->junk, .text = text, .toks = c->tok, .base = base, .len = len,
+	            .tokmap = tokmap, .claimed = claimed};
+	const kp_stmt *o = stmt(&k, s);
+	bool ok = o && !k.bad && tmp->held == k.held;
+	/* every number and string read by one literal node and nothing else */
+	for (uint32_t i = 0; ok && i < n; i++)
+		ok = (token_class[c->tok[i].type] & T_LIT) == (claimed[i] == 1);
+	if (ok) {
+		if (c->arena.held > MAX_HELD) {
+			kp_arena_free(&c->arena);
+			memset(c->slots, 0, sizeof c->slots);
+		}
+		kp_arena *a = &c->arena;
+		uint32_t end = c->tok[n].off + c->tok[n].len;   /* the ';' included */
+		shape *sh = kp_arena_alloc(a, sizeof *sh);
+		sh->hash = c->hash;
+		sh->flags = c->flags;
+		sh->ntok = c->ntok;
+		sh->kinds = kp_arena_alloc(a, c->ntok * sizeof *sh->kinds);
+		memcpy(sh->kinds, c->kinds, c->ntok * sizeof *sh->kinds);
+		sh->text = kp_arena_strndup(a, text + base, end - base);
+		sh->texts = kp_arena_alloc(a, c->ntok * sizeof *sh->texts);
+		for (uint32_t i = 0; i < c->ntok; i++)
+			sh->texts[i] = sh->text + (c->tok[i].off - base);
+		sh->from = k.start;
+		sh->size = (uint32_t)((uintptr_t)tmp->next - k.start);
+		sh->block = kp_arena_alloc(a, sh->size);
+		memcpy(sh->block, (const void *)k.start, sh->size);
+		for (int i = 0; i < P__COUNT; i++) {
+			sh->npatches[i] = k.np[i];
+			sh->patches[i] = kp_arena_alloc(a, k.np[i] * sizeof *sh->patches[i]);
+			if (k.np[i])
+				memcpy(sh->patches[i], k.p[i], k.np[i] * sizeof *sh->patches[i]);
+		}
+		c->slots[c->hash & (NSLOTS - 1)] = sh;
+		c->learned++;
+	}
+	for (int i = 0; i < P__COUNT; i++)
+		free(k.p[i]);
+	free(tokmap);
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""The shape cache (grammar/shape.h) changes nothing but speed: explain and
+lint write the same bytes, exit code and standard error with it
+(the default) and without it (KP_SHAPE_CACHE=0), on the examples and on
+every file of the statement corpus. Each corpus file is read six times
+over, its numbers and strings changed in each copy, so that every shape the
+cache takes is seen, learned and then hit with other literals than those it
+was learned from (a parser makes its cache at its 32nd statement);
+KP_SHAPE_CACHE=stats makes keyplan count its hits, and the test asserts
+that the cache was used.
+
+Usage: test_shape_cache.py KEYPLAN SOURCE_DIR"""
+import glob
+import os
+import re
+
+import kptest
+from kptest import check
+
+KEYPLAN, SRC, _ = kptest.args()
+CORPUS = os.path.join(SRC, "tests", "corpus")
+EXAMPLES = os.path.join(SRC, "examples")
+
+TOKEN = re.compile(r"""--[^\n]*|/\*.*?\*/|'(?:[^']|'')*'|"(?:[^"]|"")*"|`[^`]*`|\[[^\]]*\]"""
+                   r"""|[A-Za-z_][A-Za-z_0-9$]*|0[xX][0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|.""",
+                   re.S)
+
+
+def rotate(text, k):
+    """text with its decimal numbers' digits and its strings' letters moved
+    on by k: the same tokens, other literal values."""
+    def digit(m):
+        return "".join(chr((ord(c) - 48 + k) % 10 + 48) if c.isdigit() else c for c in m)
+
+    def letters(m):
+        out = []
+        for c in m:
+            if "a" <= c <= "z":
+                c = chr((ord(c) - 97 + k) % 26 + 97)
+            out.append(c)
+        return "".join(out)
+
+    out = []
+    for m in TOKEN.finditer(text):
+        t = m.group(0)
+        if t[0].isdigit() and not t.startswith(("0x", "0X")):
+            t = digit(t)
+        elif t[0] == "'":
+            t = "'" + letters(t[1:-1]) + "'"
+        out.append(t)
+    return "".join(out)
+
+
+def both(*argv):
+    """Runs keyplan with and without the cache; returns the two results."""
+    on = kptest.run(*argv, env={"KP_SHAPE_CACHE": None}, plain=True, timeout=120)
+    off = kptest.run(*argv, env={"KP_SHAPE_CACHE": "0"}, plain=True, timeout=120)
+    return on, off
+
+
+def same(name, argv):
+    on, off = both(*argv)
+    check(f"{name}: exit code", on[0] == off[0], f"with the cache {on[0]}, without {off[0]}")
+    check(f"{name}: standard output", on[1] == off[1], first_difference(on[1], off[1]))
+    check(f"{name}: standard error", on[2] == off[2], first_difference(on[2], off[2]))
+
+
+def first_difference(a, b):
+    la, lb = a.splitlines(), b.splitlines()
+    for i, (x, y) in enumerate(zip(la, lb)):
+        if x != y:
+            return f"line {i + 1}:\n  with the cache:    {x[:400]}\n  without the cache: {y[:400]}"
+    return f"{len(la)} lines with the cache, {len(lb)} without"
+
+
+def hits(argv):
+    """The cache's hits on argv (KP_SHAPE_CACHE=stats)."""
+    rc, out, err = kptest.run(*argv, env={"KP_SHAPE_CACHE": "stats"}, plain=True, timeout=120)
+    counts = re.findall(r"shape cache: (\d+) lookups, (\d+) hits, (\d+) learned", err)
+    return sum(int(c[1]) for c in counts) if counts else -1
+
+
+def main():
+    schema = os.path.join(EXAMPLES, "schema.sql")
+    queries = os.path.join(EXAMPLES, "queries.sql")
+    for fmt in ("text", "json"):
+        same(f"examples: explain --format {fmt}",
+             ["explain", "--no-config", "--format", fmt, "--schema", schema, queries])
+        same(f"examples: lint --format {fmt}",
+             ["lint", "--no-config", "--format", fmt, "--schema", schema, queries])
+    same("examples: check --format json", ["check", "--no-config", "--format", "json", "--schema", schema,
+                                           "--workload", queries])
+    total = 0
+    files = sorted(glob.glob(os.path.join(CORPUS, "*.sql")))
+    check(f"corpus files in {CORPUS}", files)
+    with kptest.tempdir() as tmp:
+        # as test_corpus: a schema that names none of the corpus's tables
+        none = os.path.join(tmp, "none.sql")
+        with open(none, "w", encoding="utf-8") as f:
+            f.write("CREATE TABLE kp_corpus_none (k INT PRIMARY KEY);\n")
+        for path in files:
+            base = os.path.basename(path)
+            m = re.match(r"(phoenix|lindorm|tablestore)-", base)
+            target = m.group(1) if m else "generic"
+            text = open(path, encoding="utf-8").read()
+            four = os.path.join(tmp, base)
+            with open(four, "w", encoding="utf-8") as f:
+                f.write("\n;\n".join(rotate(text, k) for k in range(6)) + "\n")
+            for cmd in (["explain", "--format", "json"], ["lint", "--format", "json"]):
+                argv = [*cmd, "--no-config", "--target", target, "--schema", none, four]
+                same(f"corpus {base} x6: {cmd[0]}", argv)
+            n = hits(["explain", "--no-config", "--target", target, "--schema", none, four])
+            if "queries" in base:
+                check(f"corpus {base} x6: the cache is read", n > 0, f"{n} hits")
+            total += max(n, 0)
+    check("the corpus hits the cache on hundreds of statements", total >= 200, f"{total} hits")
+    print(f"{total} statements of the corpus read from the cache")
+    kptest.finish()
+
+
+main()
