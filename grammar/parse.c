@@ -649,7 +649,8 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		p->shapes = kp_shapes_new(p->shapes_stats);
 	if (p->shapes) {
 		sh = p->shapes;
-		unsigned flags = (unsigned)p->fold_upper | (unsigned)p->no_hash_comments << 1 | (unsigned)p->dq_strings << 2;
+		unsigned flags = (unsigned)p->fold_upper | (unsigned)p->no_hash_comments << 1 | (unsigned)p->dq_strings << 2 |
+		                 (p->backslash ? KP_SHAPE_BACKSLASH : 0u);
 		bool eof = false;
 		kp_stmt *hit = kp_shapes_lookup(sh, &lx, flags, a, pos, &eof, &rp);
 		if (hit) {

@@ -267,10 +267,10 @@ static void span(copier *k, uint32_t *off)
 	_Static_assert(sizeof(void *) != 8 || sizeof(type) == (n), \
 	               "grammar/shape.c: copy the new field of " #type " in stmt() or expr(), then update its size")
 KP_SHAPE_SIZE(kp_expr, 120);
-_Static_assert(sizeof(void *) != 8 || offsetof(kp_stmt, u) == 40,
+_Static_assert(sizeof(void *) != 8 || offsetof(kp_stmt, u) == 56,
                "grammar/shape.c: copy the new field of kp_stmt in stmt(), then update its offset of u");
 KP_SHAPE_SIZE(kp_select, 192);
-KP_SHAPE_SIZE(kp_update, 72);
+KP_SHAPE_SIZE(kp_update, 96);
 KP_SHAPE_SIZE(kp_insert, 88);
 KP_SHAPE_SIZE(kp_assign, 32);
 KP_SHAPE_SIZE(kp_order_item, 16);
@@ -438,7 +438,9 @@ static void insert(copier *k, kp_insert *o)
 /* The statement's copy, or NULL when its kind is not one the cache takes. */
 static kp_stmt *stmt(copier *k, const kp_stmt *s)
 {
-	if (s->hints.n || s->hints.items)
+	/* hints, and forms a target may refuse at their keyword (kp_stmt.forms),
+	 * keep a statement out */
+	if (s->hints.n || s->hints.items || s->forms.n || s->forms.items)
 		return NULL;
 	if (s->kind != KP_S_SELECT && s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT && s->kind != KP_S_REPLACE &&
 	    s->kind != KP_S_UPDATE && s->kind != KP_S_DELETE)
@@ -482,6 +484,7 @@ static kp_stmt *stmt(copier *k, const kp_stmt *s)
 		const kp_update *x = &s->u.update;
 		kp_update *y = &o->u.update;
 		name(k, &y->table);
+		name(k, &y->alias);
 		list(k, &y->sets, assign_item);
 		expr(k, &y->where, x->where);
 		list(k, &y->order, order_item);
@@ -532,6 +535,8 @@ static kp_stmt *make(const shape *sh, const char *text, const kp_token *nt, kp_a
 	p = sh->patches[P_LIT], e = p + sh->npatches[P_LIT];
 	for (; p < e; p++) {
 		kp_expr *l = kp_ast_literal(a, text, p->arg & 0xFF, nt[p->tok].off, nt[p->tok].len);
+		if ((p->arg & 0xFF) == KP_X_STRING && (sh->flags & KP_SHAPE_BACKSLASH))
+			kp_ast_unescape(a, l, text);   /* as the grammar's mklit */
 		l->paren = p->arg & 0x100;
 		memcpy(o + p->at, &l, sizeof l);
 	}

@@ -61,6 +61,10 @@ typedef struct kp_shape_replay {
  * change its AST. Returns the statement copied into a on a hit, with *pos
  * past its ';' and *at_eof whether it ended at the end of the input;
  * NULL on a miss. Either way rp is set to the buffered tokens. */
+/* The flag of a parser that reads MySQL's backslash escapes in strings
+ * (kp_parser_backslash_escapes): a literal made again is unescaped. */
+#define KP_SHAPE_BACKSLASH 8u
+
 kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_arena *a, size_t *pos,
                           bool *at_eof, kp_shape_replay *rp);
 

@@ -115,6 +115,31 @@ def main():
             total += max(n, 0)
     check("the corpus hits the cache on hundreds of statements", total >= 200, f"{total} hits")
     print(f"{total} statements of the corpus read from the cache")
+    with kptest.tempdir() as tmp:
+        # a shape learned from plain strings, read again with MySQL's
+        # backslash escapes (generic and tablestore read them: the literal
+        # made again must be unescaped as the grammar's), and UPDATE with
+        # an alias (its name is patched like the table's)
+        s = os.path.join(tmp, "s.sql")
+        with open(s, "w", encoding="utf-8") as f:
+            f.write("CREATE TABLE t (a VARCHAR, b INT, PRIMARY KEY (a));\n")
+        q = os.path.join(tmp, "q.sql")
+        with open(q, "w", encoding="utf-8") as f:
+            for i in range(40):
+                f.write(f"SELECT * FROM t WHERE a = 'v{i}';\n")
+            f.write("SELECT * FROM t WHERE a = 'x\\'y';\nSELECT * FROM t WHERE a = 'p\\nq';\n")
+            for i in range(40):
+                f.write(f"UPDATE t AS x{i % 2} SET b = {i} WHERE x{i % 2}.a = 'k{i}';\n")
+        for target in ("generic", "tablestore"):
+            argv = ["explain", "--no-config", "--target", target, "--format", "json", "--schema", s, q]
+            same(f"backslash strings and UPDATE aliases ({target})", argv)
+            rc, out, _ = kptest.run(*argv, plain=True, timeout=120)
+            lines = out.splitlines()
+            check(f"{target}: 'x\\'y' is the key x'y", len(lines) == 82 and '"eq": ["x\'y"]' in lines[40],
+                  lines[40] if len(lines) > 40 else out)
+            check(f"{target}: 'p\\nq' holds a line break", len(lines) == 82 and '"eq": ["p\\nq"]' in lines[41],
+                  lines[41] if len(lines) > 41 else out)
+            check(f"{target}: the aliased UPDATE binds its key", '"eq": ["k39"]' in lines[-1], lines[-1] if lines else out)
     kptest.finish()
 
 
