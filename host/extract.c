@@ -108,7 +108,8 @@ size_t kph_read_chain(extractor *x, size_t i, bool *pyformat)
 					break;
 				if (ty == KP_HT_COMMENT)
 					continue;
-				if (d == 0 && (ty == KP_HT_PLUS || ty == KP_HT_COMMA || ty == KP_HT_SEMI ||
+				/* (a + at the operand's start is a sign: " < " + +(n + 1)) */
+				if (d == 0 && ((ty == KP_HT_PLUS && e > k) || ty == KP_HT_COMMA || ty == KP_HT_SEMI ||
 				               ty == KP_HT_CLOSE || ty == KP_HT_ASSIGN || (ty == KP_HT_NL && x->depth == 0)))
 					break;
 				if (d == 0 && e > k && line_ends_expr(x, &T[last]) && line_between(x, &T[last], &T[e]))
@@ -177,8 +178,8 @@ static bool annotation(const extractor *x, size_t p)
 }
 
 /* Is the annotation whose arguments T[p] opens Spring Data's @Query
- * without nativeQuery = true? Its string is JPQL (entities and their
- * fields), not SQL. */
+ * without nativeQuery = true, or JPA's @NamedQuery? Its string is JPQL
+ * (entities and their fields), not SQL. */
 static bool jpql(const extractor *x, size_t p)
 {
 	if (x->lang == KP_LANG_PYTHON)
@@ -187,7 +188,11 @@ static bool jpql(const extractor *x, size_t p)
 	const kp_htok *nt = &T[p - 1];   /* the last part of the name */
 	const char *name = x->src->text + nt->off;
 	size_t n = nt->len;
-	if (!(n >= 5 && !memcmp(name + n - 5, "Query", 5) && (n == 5 || (n == 6 && name[0] == '@'))))
+	if (n && name[0] == '@')
+		name++, n--;
+	if (n == 10 && !memcmp(name, "NamedQuery", 10))
+		return true;
+	if (!(n == 5 && !memcmp(name, "Query", 5)))
 		return false;
 	int d = 0;
 	for (size_t i = p; i < x->tk.n && T[i].type != KP_HT_EOF; i++) {
@@ -205,7 +210,8 @@ static bool jpql(const extractor *x, size_t p)
 
 /* Is the annotation whose arguments T[p] opens one whose strings are SQL:
  * MyBatis's @Select, @Insert, @Update, @Delete (their arrays are joined),
- * Spring Data's @Query with nativeQuery = true? */
+ * Spring Data's @Query with nativeQuery = true and @NativeQuery, JPA's
+ * @NamedNativeQuery? */
 static bool sql_annotation(const extractor *x, size_t p)
 {
 	if (x->lang == KP_LANG_PYTHON)
@@ -219,6 +225,8 @@ static bool sql_annotation(const extractor *x, size_t p)
 	for (size_t k = 0; mybatis[k]; k++)
 		if (strlen(mybatis[k]) == n && !memcmp(name, mybatis[k], n))
 			return true;
+	if ((n == 11 && !memcmp(name, "NativeQuery", 11)) || (n == 16 && !memcmp(name, "NamedNativeQuery", 16)))
+		return true;
 	return n == 5 && !memcmp(name, "Query", 5) && !jpql(x, p);
 }
 

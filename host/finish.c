@@ -46,6 +46,32 @@ static int value_position(const kp_buf *out)
 	return 0;
 }
 
+/* Is the % at t[i] one of Spring Data's LIKE wrappers, LIKE %:name%,
+ * LIKE %?1, LIKE :name%: right before a parameter that follows LIKE, or
+ * right after one? out: the SQL so far. */
+static bool like_wrap(const char *t, size_t n, size_t i, const kp_buf *out)
+{
+	if (i + 1 < n && (t[i + 1] == '?' || (t[i + 1] == ':' && i + 2 < n &&
+	                                     (isalpha((unsigned char)t[i + 2]) || t[i + 2] == '_')))) {
+		size_t e = out->len;
+		while (e > 0 && isspace((unsigned char)out->data[e - 1]))
+			e--;
+		return word_before(out->data, e, "LIKE");
+	}
+	/* after: back over the parameter's name or number to its : or ? */
+	size_t b = i;
+	while (b > 0 && (isalnum((unsigned char)t[b - 1]) || t[b - 1] == '_'))
+		b--;
+	if (b == 0 || (t[b - 1] != ':' && t[b - 1] != '?') || (t[b - 1] == ':' && b == i))
+		return false;
+	b--;
+	if (b > 0 && t[b - 1] == '%')
+		b--;
+	while (b > 0 && isspace((unsigned char)t[b - 1]))
+		b--;
+	return word_before(t, b, "LIKE");
+}
+
 /* The bytes that may change the quoting state or start a placeholder. */
 static const bool special[256] = {['\''] = 1, ['"'] = 1, ['`'] = 1, ['-'] = 1, ['/'] = 1, ['*'] = 1,
                                   ['#'] = 1, ['$'] = 1, ['%'] = 1, ['\n'] = 1, [':'] = 1};
@@ -152,6 +178,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 	uint32_t first_off = 0, first_len = 0;
 	bool py = lang == KP_LANG_PYTHON;
 	bool mybatis_marks = lang == KP_LANG_JAVA || lang == KP_LANG_KOTLIN || lang == KP_LANG_MYBATIS;
+	bool spring = lang == KP_LANG_JAVA || lang == KP_LANG_KOTLIN;   /* Spring Data's @Query */
 #define HOLE(hoff, hlen) do { \
 		if (nholes++ == 0) { first_off = (hoff); first_len = (hlen); } \
 		if (st == S_SQ) { /* inside a quoted string: its content is unknown, it stays a string */ } \
@@ -217,6 +244,21 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 			break;
 		}
 		bool code = st == S_NONE || (st == S_SQ && c != '\'');
+		if (c == '#' && st == S_NONE && spring && rest > 2 && t[i + 1] == '{' && i > 0 &&
+		    (t[i - 1] == ':' || t[i - 1] == '?') && f.text.len && f.text.data[f.text.len - 1] == t[i - 1]) {
+			/* Spring Data's :#{expr} and ?#{expr}: a parameter bound to the
+			 * expression's value */
+			size_t e = i + 2;
+			int braces = 1;
+			for (; e < n && braces; e++)
+				braces += t[e] == '{' ? 1 : t[e] == '}' ? -1 : 0;
+			if (braces == 0) {
+				f.text.len--;
+				fput(&f, "?", 1, NULL, m[i - 1]);
+				i = e;
+				continue;
+			}
+		}
 		if (code && (c == '#' || c == '$') && mybatis_marks && rest > 2 && t[i + 1] == '{') {
 			/* to the matching brace: #{ids[${index}]} is one parameter */
 			size_t e = i + 2;
@@ -225,7 +267,9 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 				braces += t[e] == '{' ? 1 : t[e] == '}' ? -1 : 0;
 			const char *close = braces == 0 ? t + e - 1 : NULL;
 			if (close) {
-				if (c == '#' && st == S_NONE) {
+				/* (Spring Data's #{#entityName} is an expression whose
+				 * value is written in: pasted text, as ${name}) */
+				if (c == '#' && st == S_NONE && !(spring && t[i + 2] == '#')) {
 					fput(&f, "?", 1, NULL, m[i]);   /* #{name} is a bind parameter */
 				} else {
 					/* ${name} is pasted in as text */
@@ -260,6 +304,10 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 				continue;
 			}
 		}
+		if (c == '%' && spring && !pyformat && st == S_NONE && like_wrap(t, n, i, &f.text)) {
+			i++;   /* Spring Data's LIKE %:name%: the % are added to the value */
+			continue;
+		}
 		if (c == '%' && rest > 1 && (st == S_NONE || ((py || pyformat) && st == S_SQ))) {
 			size_t e = i + 1;
 			if (t[e] == '%' && pyformat && !py && e + 1 < n && strchr("sdrvqxfi", t[e + 1]) &&
@@ -289,17 +337,26 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 					e = (size_t)(close - t) + 1;
 				}
 			}
+			/* (formatted, a verb is one whatever follows it: "from %sbooze" %
+			 * prefix pastes the prefix into the name) */
 			if (e < n && strchr("sdrvqxfi", t[e]) && (st == S_NONE || pyformat) &&
-			    (e + 1 >= n || !(isalnum((unsigned char)t[e + 1]) || t[e + 1] == '_'))) {
+			    (pyformat || e + 1 >= n || !(isalnum((unsigned char)t[e + 1]) || t[e + 1] == '_'))) {
 				e++;
 				if (py && !pyformat) {
-					/* DB-API placeholders: %s is ?, %(name)s is :name */
+					/* DB-API placeholders: %s is ?, %(name)s is :name; after
+					 * IN, the driver writes a sequence as a parenthesised
+					 * list (PyMySQL's and psycopg's escaping of a tuple) */
+					bool list = st == S_NONE && value_position(&f.text) == 2;
+					if (list)
+						fput(&f, "(", 1, NULL, m[i]);
 					if (named) {
 						fput(&f, ":", 1, NULL, m[i]);
 						fput(&f, t + i + 2, e - i - 4, m + i + 2, 0);
 					} else {
 						fput(&f, "?", 1, NULL, m[i]);
 					}
+					if (list)
+						fput(&f, ")", 1, NULL, m[e - 1]);
 					i = e;
 					continue;
 				}

@@ -112,11 +112,17 @@ static void test_java_strings_concatenations_text_blocks_annotations(void)
 	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = ?");
 	ext_free(&x);
 
-	/* Spring Data @Query is JPQL unless nativeQuery = true */
+	/* Spring Data @Query is JPQL unless nativeQuery = true; JPA's
+	 * @NamedQuery is JPQL ("a static, named query in the Java Persistence
+	 * query language"), @NamedNativeQuery and Spring Data's @NativeQuery SQL
+	 * (spring-data-jpa's User.java: @NamedQuery(query = "SELECT new
+	 * ...NameOnlyDto(u.firstname, u.lastname) from User u") gave KP011) */
 	extract(&x, KP_LANG_JAVA, "@Query(\"SELECT u FROM User u\") A a();\n"
 	                          "@org.x.Query(value = {\"SELECT o FROM Order o\"}) B b();\n"
 	                          "@Query(value = \"SELECT * FROM t\", nativeQuery = true) C c();\n"
-	                          "@NamedQuery(\"SELECT * FROM u\") D d();");
+	                          "@NamedQuery(name = \"U.x\", query = \"SELECT new a.Dto(u.f) FROM User u\")\n"
+	                          "@NamedQueries({@NamedQuery(name = \"U.y\", query = \"SELECT u FROM User u\")})\n"
+	                          "@NamedNativeQuery(name = \"U.z\", query = \"SELECT * FROM u\") D d();");
 	CU_ASSERT_EQUAL(count(&x), 2);
 	ASSERT_STR(x.f.head->v[0].sql.text, "SELECT * FROM t");
 	ASSERT_STR(x.f.head->next->v[0].sql.text, "SELECT * FROM u");
@@ -489,6 +495,125 @@ static void test_mybatis_only_reachable_variants(void)
 	kp_buf_free(&b);
 }
 
+/* The n-th statement (0-based) of the file, or NULL. */
+static const kp_host_stmt *nth(const ext *x, unsigned k)
+{
+	const kp_host_stmt *s = x->f.head;
+	while (s && k--)
+		s = s->next;
+	return s;
+}
+
+/* Python's builders: a list's append adds an item, not text; a block is its
+ * indentation (datasette's default_permissions/defaults.py appended one
+ * statement in an if and another in its else: "missing ';' before
+ * 'SELECT'"); a literal that receives a method call is the call's value
+ * (PyMySQL's test_issues.py: big_sql += " and ".join(...): "syntax error
+ * near 'and'"). */
+static void test_python_builders_follow_blocks_and_receivers(void)
+{
+	ext x;
+	const char *t = "def g(a):\n"
+	                "    rule_sqls = []\n"
+	                "    if a:\n"
+	                "        rule_sqls.append(\"SELECT a FROM q WHERE o = :o\")\n"
+	                "    else:\n"
+	                "        rule_sqls.append(\"SELECT b FROM q WHERE o = :o\")\n";
+	extract(&x, KP_LANG_PYTHON, t);
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "SELECT a FROM q WHERE o = :o");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "SELECT b FROM q WHERE o = :o");
+	ext_free(&x);
+
+	/* += in a deeper block is conditional: the statement is not known */
+	extract(&x, KP_LANG_PYTHON, "def f(a):\n"
+	                            "    sql = \"SELECT * FROM t\"\n"
+	                            "    if a:\n"
+	                            "        sql += \" WHERE a = %s\"\n"
+	                            "    cur.execute(sql, (a,))\n");
+	CU_ASSERT_EQUAL(count(&x), 0);
+	ext_free(&x);
+	/* ... and one after the block the builder lives in is not its */
+	extract(&x, KP_LANG_PYTHON, "def f(a):\n"
+	                            "    sql = \"SELECT * FROM t\"\n"
+	                            "    sql += \" WHERE a = %s\"\n"
+	                            "    cur.execute(sql, (a,))\n"
+	                            "sql = \"SELECT * FROM u\"\n"
+	                            "sql += \" WHERE b = %s\"\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "SELECT * FROM t WHERE a = ?");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "SELECT * FROM u WHERE b = ?");
+	ext_free(&x);
+
+	const char *j = "big_sql = \"select * from tbl where \"\n"
+	                "big_sql += \" and \".join(\"%d=%d\" % (i, i) for i in range(9))\n"
+	                "c.execute(big_sql)\n";
+	extract(&x, KP_LANG_PYTHON, j);
+	CU_ASSERT_EQUAL(count(&x), 1);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "select * from tbl where ");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(j, "\" and") - j));
+	CU_ASSERT(!x.f.head->v[0].holes_planned);
+	ext_free(&x);
+
+	/* Java: a sign at an operand's start (Phoenix's WhereOptimizerTest:
+	 * "... pk < " + +(Long.MIN_VALUE + 1) ended the chain: "statement is
+	 * incomplete") */
+	const char *u = "query = \"SELECT * FROM t where pk < \" + +(Long.MIN_VALUE + 1);";
+	extract(&x, KP_LANG_JAVA, u);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t where pk < ?");
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(u, "+(") - u));
+	CU_ASSERT(x.f.head->v[0].holes_planned);
+	ext_free(&x);
+}
+
+/* Placeholders as the drivers and Spring Data write them. */
+static void test_driver_and_spring_data_placeholders(void)
+{
+	ext x;
+	/* formatted, %s pastes text whatever follows (PyMySQL's dbapi20.py:
+	 * "select name from %sbooze" % self.table_prefix: KP011 near '%') */
+	const char *p = "cur.execute(\"select name from %sbooze\" % self.table_prefix)";
+	extract(&x, KP_LANG_PYTHON, p);
+	CU_ASSERT_EQUAL(count(&x), 1);
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(p, "%sbooze") - p));
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_len, 2);
+	CU_ASSERT(!x.f.head->v[0].holes_planned);
+	ext_free(&x);
+	/* a DB-API placeholder after IN is a sequence the driver writes as a
+	 * list (PyMySQL's test_basic.py: "where i in %s": KP011 near '?') */
+	extract(&x, KP_LANG_PYTHON, "c.execute(\"select l from t where i in %s order by i\", (seq,))\n"
+	                            "c.execute(\"select l from t where i in %(ids)s\", d)\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "select l from t where i in (?) order by i");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select l from t where i in (:ids)");
+	ext_free(&x);
+
+	/* Spring Data's @Query (spring-data-jpa's UserRepository.java and
+	 * QueryWithNullLikeIntegrationTests.java): :#{expr} and ?#{expr} are
+	 * parameters, #{#entityName} is written in, LIKE %:name% binds name */
+	const char *s = "@Query(value = \"select count(1) from u where u.lastname = :#{#lastname}\", nativeQuery = true)\n"
+	                "@Query(value = \"select * from t where a = ?#{[0]}\", nativeQuery = true)\n"
+	                "@Query(value = \"select * from SD_#{#entityName} u where u.e = ?\", nativeQuery = true)\n"
+	                "@Query(value = \"select * from e where e.name like %:partialName% and b like ?1%\", "
+	                "nativeQuery = true)\n";
+	extract(&x, KP_LANG_JAVA, s);
+	CU_ASSERT_EQUAL(count(&x), 4);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "select count(1) from u where u.lastname = ?");
+	CU_ASSERT_EQUAL(nth(&x, 0)->v[0].nholes, 0);
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select * from t where a = ?");
+	CU_ASSERT_EQUAL(nth(&x, 2)->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(nth(&x, 2)->v[0].hole_off, (uint32_t)(strstr(s, "#{#entityName}") - s));
+	CU_ASSERT_EQUAL(nth(&x, 2)->v[0].hole_len, 14);
+	ASSERT_STR(nth(&x, 3)->v[0].sql.text, "select * from e where e.name like :partialName and b like ?1");
+	ext_free(&x);
+	/* MyBatis's #{name} stays a parameter, a LIKE pattern in quotes stays */
+	extract(&x, KP_LANG_JAVA, "@Select(\"SELECT * FROM t WHERE a = #{a} AND b LIKE '%x%'\") T f();");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = ? AND b LIKE '%x%'");
+	ext_free(&x);
+}
+
 KPT_SUITE("host", NULL, NULL,
 	{"Java: escapes, + concatenation, text blocks, annotations, non-SQL strings", test_java_strings_concatenations_text_blocks_annotations},
 	{"Kotlin: ${} and $name are holes, block comments nest, \\$ is a dollar", test_kotlin_templates_are_holes_and_comments_nest},
@@ -498,4 +623,6 @@ KPT_SUITE("host", NULL, NULL,
 	{"MyBatis: variants sampled the same on every run, SQL mapped to the XML", test_mybatis_variants_sampled_and_mapped},
 	{"WITH, ALTER, views, TRUNCATE read; the evidence of a string's context", test_statement_forms_and_evidence},
 	{"MyBatis: <foreach separator> only after an item that wrote text", test_mybatis_foreach_separator_only_after_text},
-	{"MyBatis: only variants whose OGNL conditions can hold together, nesting not multiplied", test_mybatis_only_reachable_variants})
+	{"MyBatis: only variants whose OGNL conditions can hold together, nesting not multiplied", test_mybatis_only_reachable_variants},
+	{"Python builders: a list's append, blocks by indentation, a literal's method call; a sign after +", test_python_builders_follow_blocks_and_receivers},
+	{"placeholders: %s formatted, IN %s a list, Spring Data's :#{}, ?#{}, #{#entityName}, LIKE %:name%", test_driver_and_spring_data_placeholders})
