@@ -154,3 +154,28 @@ bool kph_follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8
 	}
 	return true;
 }
+
+bool kph_prefix_use(const extractor *x, size_t nm, size_t j)
+{
+	const kp_htok *T = x->tk.t;
+	if (kph_any_const(x, &T[nm]))
+		return false;   /* a constant's uses are read where they are */
+	size_t stop = j + KP_HOST_BUILDER_TOKENS < x->tk.n ? j + KP_HOST_BUILDER_TOKENS : x->tk.n;
+	int d = 0;
+	for (size_t k = j; k < stop && T[k].type != KP_HT_EOF; k++) {
+		int ty = T[k].type;
+		if (ty == KP_HT_OPEN)
+			d++;
+		else if (ty == KP_HT_CLOSE && --d < -1)
+			return false;   /* past the block the local lives in */
+		if (ty != KP_HT_OTHER || !kph_same_name(x, &T[k], &T[nm]) || T[k - 1].type == KP_HT_DOT)
+			continue;
+		if (T[k - 1].type == KP_HT_ASSIGN && k >= 2 && kph_same_name(x, &T[k - 2], &T[nm]))
+			continue;   /* NAME = NAME + ...: an append */
+		if (T[kph_skip(x, k + 1, x->depth + d)].type == KP_HT_PLUS)
+			return true;
+		if (T[k + 1].type == KP_HT_ASSIGN)
+			return false;   /* a new value */
+	}
+	return false;
+}

@@ -121,3 +121,58 @@ unsigned kp_host_words(const char *text, size_t len)
 	}
 	return n;
 }
+
+/* The next token that is not white space or a comment (the lexer skips
+ * them). */
+static bool tok_is(const char *text, const kp_token *t, const char *w)
+{
+	return strlen(w) == t->len && !strncasecmp(text + t->off, w, t->len);
+}
+
+bool kp_host_jpql(const char *text, size_t len)
+{
+	kp_lexer lx;
+	kp_token t, var = {0};
+	kp_lexer_init(&lx, text, len, 0);
+	if (kp_lex(&lx, &t) != TK_SELECT)
+		return false;
+	int ty = kp_lex(&lx, &t);
+	if (ty == TK_DISTINCT)
+		ty = kp_lex(&lx, &t);
+	if (ty == TK_ID && tok_is(text, &t, "new")) {
+		/* SELECT NEW a.b.Dto(...): a constructor expression */
+		if (kp_lex(&lx, &t) != TK_ID)
+			return false;
+		while ((ty = kp_lex(&lx, &t)) == TK_DOT)
+			if (kp_lex(&lx, &t) != TK_ID)
+				return false;
+		return ty == TK_LP;
+	}
+	if (ty != TK_ID)
+		return false;
+	if (tok_is(text, &t, "count")) {
+		/* SELECT COUNT([DISTINCT] u) */
+		if (kp_lex(&lx, &t) != TK_LP)
+			return false;
+		ty = kp_lex(&lx, &t);
+		if (ty == TK_DISTINCT)
+			ty = kp_lex(&lx, &t);
+		if (ty != TK_ID)
+			return false;
+		var = t;
+		if (kp_lex(&lx, &t) != TK_RP)
+			return false;
+	} else {
+		var = t;
+	}
+	if (kp_lex(&lx, &t) != TK_FROM || kp_lex(&lx, &t) != TK_ID)
+		return false;
+	/* the entity, its name maybe qualified by its package */
+	while ((ty = kp_lex(&lx, &t)) == TK_DOT)
+		if (kp_lex(&lx, &t) != TK_ID)
+			return false;
+	if (ty == TK_AS)
+		ty = kp_lex(&lx, &t);
+	/* the identification variable the select list names alone */
+	return ty == TK_ID && t.len == var.len && !strncasecmp(text + t.off, text + var.off, t.len);
+}

@@ -286,8 +286,9 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
 	kp_host_variant v;
 	if (ev == KP_HE_NOT_SQL || !kp_hb_finish(&x->b, x->lang, pyformat, check_sql, x->src, &v))
 		return;
-	if ((ev == KP_HE_NONE || ev == KP_HE_NAME) && kp_host_prose(v.sql.text, v.sql.len)) {
-		kp_source_free(&v.sql);   /* a sentence, not a statement */
+	if ((ev == KP_HE_NONE || ev == KP_HE_NAME) &&
+	    (kp_host_prose(v.sql.text, v.sql.len) || kp_host_jpql(v.sql.text, v.sql.len))) {
+		kp_source_free(&v.sql);   /* a sentence or JPQL, not a statement */
 		return;
 	}
 	bool each = x->o && x->o->each && !x->dry;
@@ -438,6 +439,8 @@ static void scan(extractor *x, uint8_t *consumed)
 				if (ev == KP_HE_NONE && root != SIZE_MAX)   /* where the builder goes, its name */
 					ev = kph_passed(x, &T[root]) ? KP_HE_CALL
 					   : kp_host_sql_name(src->text + T[root].off, T[root].len) ? KP_HE_NAME : KP_HE_NONE;
+				if (root != SIZE_MAX && kph_prefix_use(x, root, j))
+					ev = KP_HE_NONE;   /* q + table: what runs is longer (a fragment says nothing) */
 				/* the definition of a constant used as a prefix: NAME = "..." */
 				const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? kph_any_const(x, &T[i - 2]) : NULL;
 				bool prefix = pc && pc->first == T[i].off && pc->used && !pc->twice;

@@ -74,7 +74,8 @@ static bool like_wrap(const char *t, size_t n, size_t i, const kp_buf *out)
 
 /* The bytes that may change the quoting state or start a placeholder. */
 static const bool special[256] = {['\''] = 1, ['"'] = 1, ['`'] = 1, ['-'] = 1, ['/'] = 1, ['*'] = 1,
-                                  ['#'] = 1, ['$'] = 1, ['%'] = 1, ['\n'] = 1, [':'] = 1};
+                                  ['#'] = 1, ['$'] = 1, ['%'] = 1, ['\n'] = 1, [':'] = 1, ['?'] = 1,
+                                  ['\\'] = 1};
 
 static bool ident_char(char c)
 {
@@ -281,6 +282,27 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 				i = e;
 				continue;
 			}
+		}
+		if (c == '\\' && py && st == S_NONE && rest > 1 && t[i + 1] == ':') {
+			i++;   /* SQLAlchemy's text(): \\: is a colon, not a parameter's */
+			fput(&f, ":", 1, m + i, 0);
+			i++;
+			continue;
+		}
+		if ((c == ':' || c == '?') && st == S_NONE && lang != KP_LANG_MYBATIS && rest > 1 &&
+		    (c == ':' ? isalpha((unsigned char)t[i + 1]) || t[i + 1] == '_' : spring && isdigit((unsigned char)t[i + 1])) &&
+		    (i == 0 || !(ident_char(t[i - 1]) || t[i - 1] == ':')) && value_position(&f.text) == 2) {
+			/* IN :ids, IN ?1 (no parentheses): a collection the library
+			 * writes as a list (SQLAlchemy's expanding bindparam, JPQL's
+			 * and HQL's collection-valued parameters) */
+			size_t e = i + 1;
+			while (e < n && ident_char(t[e]))
+				e++;
+			fput(&f, "(", 1, NULL, m[i]);
+			fput(&f, t + i, e - i, m + i, 0);
+			fput(&f, ")", 1, NULL, m[e - 1]);
+			i = e;
+			continue;
 		}
 		if (c == ':' && st == S_NONE && !py && lang != KP_LANG_MYBATIS && rest > 3 &&
 		    (isalpha((unsigned char)t[i + 1]) || t[i + 1] == '_') && (i == 0 || !(ident_char(t[i - 1]) ||

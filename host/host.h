@@ -97,6 +97,11 @@ bool kp_host_text_name(const char *name, size_t len);
 /* Does text read as prose: a sentence's end, or a word SQL never writes
  * as a name (the, this, your, should ...)? */
 bool kp_host_prose(const char *text, size_t len);
+/* Is text a JPQL (or HQL) query rather than SQL: a select list that is a
+ * constructor expression (SELECT NEW a.Dto(...)), or the FROM clause's
+ * identification variable alone (SELECT u FROM User u, SELECT COUNT(u)
+ * FROM a.b.User u), which SQL does not write? */
+bool kp_host_jpql(const char *text, size_t len);
 /* Words (names and keywords) in text. */
 unsigned kp_host_words(const char *text, size_t len);
 

@@ -614,6 +614,71 @@ static void test_driver_and_spring_data_placeholders(void)
 	ext_free(&x);
 }
 
+/* JPQL that no call names: the identification variable alone, a
+ * constructor expression (spring-data-jpa's DefaultEntityQueryUnitTests:
+ * String queryString = "select u from User u where u.id in :ids" gave
+ * KP011); SQL that selects a column of the same name stays. A local used
+ * as the start of a longer string is not what runs (Phoenix's
+ * TransformToolIT: String select = "SELECT ... FROM "; executeQuery(select
+ * + name): "statement is incomplete"). */
+static void test_jpql_and_prefix_locals_are_not_statements(void)
+{
+	ext x;
+	extract(&x, KP_LANG_JAVA, "String queryString = \"select u from User u where u.id in :ids\";\n"
+	                          "String query = \"SELECT COUNT(DISTINCT u) FROM org.acme.User AS u\";\n"
+	                          "String fq = \"select new a.b.Dto(u.f, u.l) from User u\";\n"
+	                          "String sql = \"select u from users v\";\n"
+	                          "String sql2 = \"select count(u) from users\";\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "select u from users v");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select count(u) from users");
+	ext_free(&x);
+	CU_ASSERT(kp_host_jpql("SELECT u FROM User u", 20));
+	CU_ASSERT(!kp_host_jpql("SELECT u FROM User", 18));
+
+	extract(&x, KP_LANG_JAVA, "void m(Connection conn) {\n"
+	                          "  String select = \"SELECT ID, CAR_NUM FROM \";\n"
+	                          "  conn.createStatement().executeQuery(select + newName);\n"
+	                          "  conn.createStatement().executeQuery(select);\n"
+	                          "}\n"
+	                          "void n(Connection conn) {\n"
+	                          "  String select = \"SELECT ID FROM t\";\n"
+	                          "  conn.createStatement().executeQuery(select);\n"
+	                          "}\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	CU_ASSERT_EQUAL(nth(&x, 0)->evidence, KP_HE_NONE);   /* a prefix: a fragment says nothing */
+	CU_ASSERT_EQUAL(nth(&x, 1)->evidence, KP_HE_CALL);
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "SELECT ID FROM t");
+	ext_free(&x);
+}
+
+/* Collections after IN without parentheses (SQLAlchemy's expanding
+ * bindparam, sqlalchemy's testing/suite/test_select.py: "WHERE z IN :q":
+ * KP011 near ':q'; JPQL's IN ?1), and SQLAlchemy's \: for a colon
+ * (test_text.py: r"attrelid = :tab\:\:regclass": KP016 at '\'). */
+static void test_in_collections_and_escaped_colons(void)
+{
+	ext x;
+	extract(&x, KP_LANG_PYTHON, "conn.execute(text(\"select id FROM t WHERE z IN :q ORDER BY id\"))\n"
+	                            "conn.execute(text(\"select id FROM t WHERE (x, z) IN :q\"))\n"
+	                            "conn.execute(text(\"select id FROM t WHERE z IN (:q)\"))\n"
+	                            "conn.execute(text(r\"select * from t where a = :tab\\:\\:regclass\"))\n");
+	CU_ASSERT_EQUAL(count(&x), 4);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "select id FROM t WHERE z IN (:q) ORDER BY id");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select id FROM t WHERE (x, z) IN (:q)");
+	ASSERT_STR(nth(&x, 2)->v[0].sql.text, "select id FROM t WHERE z IN (:q)");
+	ASSERT_STR(nth(&x, 3)->v[0].sql.text, "select * from t where a = :tab::regclass");
+	ext_free(&x);
+	extract(&x, KP_LANG_JAVA, "@Query(value = \"select * from t where a in ?1 and b in ? and c in :cs\", "
+	                          "nativeQuery = true)");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "select * from t where a in (?1) and b in ? and c in (:cs)");
+	ext_free(&x);
+	/* MyBatis's IN stays as written */
+	extract(&x, KP_LANG_JAVA, "@Select(\"SELECT * FROM t WHERE a IN #{ids}\") T f();");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a IN ?");
+	ext_free(&x);
+}
+
 KPT_SUITE("host", NULL, NULL,
 	{"Java: escapes, + concatenation, text blocks, annotations, non-SQL strings", test_java_strings_concatenations_text_blocks_annotations},
 	{"Kotlin: ${} and $name are holes, block comments nest, \\$ is a dollar", test_kotlin_templates_are_holes_and_comments_nest},
@@ -625,4 +690,6 @@ KPT_SUITE("host", NULL, NULL,
 	{"MyBatis: <foreach separator> only after an item that wrote text", test_mybatis_foreach_separator_only_after_text},
 	{"MyBatis: only variants whose OGNL conditions can hold together, nesting not multiplied", test_mybatis_only_reachable_variants},
 	{"Python builders: a list's append, blocks by indentation, a literal's method call; a sign after +", test_python_builders_follow_blocks_and_receivers},
-	{"placeholders: %s formatted, IN %s a list, Spring Data's :#{}, ?#{}, #{#entityName}, LIKE %:name%", test_driver_and_spring_data_placeholders})
+	{"placeholders: %s formatted, IN %s a list, Spring Data's :#{}, ?#{}, #{#entityName}, LIKE %:name%", test_driver_and_spring_data_placeholders},
+	{"JPQL no call names is not read; a local used as a prefix is a fragment", test_jpql_and_prefix_locals_are_not_statements},
+	{"IN :name and IN ?1 are collections; SQLAlchemy's \\: is a colon", test_in_collections_and_escaped_colons})
