@@ -284,7 +284,9 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
                      kp_host_evidence ev)
 {
 	kp_host_variant v;
-	if (ev == KP_HE_NOT_SQL || !kp_hb_finish(&x->b, x->lang, pyformat, check_sql, x->src, &v))
+	if (ev == KP_HE_NOT_SQL ||
+	    !kp_hb_finish(&x->b, x->lang, pyformat,
+	                  !check_sql ? KP_HB_ANY : ev == KP_HE_CALL ? KP_HB_CALLED : KP_HB_STATEMENT, x->src, &v))
 		return;
 	if ((ev == KP_HE_NONE || ev == KP_HE_NAME) &&
 	    (kp_host_prose(v.sql.text, v.sql.len) || kp_host_jpql(v.sql.text, v.sql.len))) {

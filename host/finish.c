@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "host/host.h"
 #include "host/host_build.h"
 #include "grammar/lexer.h"
 #include "grammar/parser.h"
@@ -95,8 +96,9 @@ static void fput(kp_hbuild *f, const char *p, size_t n, const uint32_t *map, uin
  * of them needs later (so "Update failed" or "Select a file" are not
  * read as SQL): SELECT ... FROM, DELETE ... FROM, INSERT|UPSERT|REPLACE
  * ... INTO|VALUES, UPDATE ... SET, CREATE|DROP|ALTER ... TABLE|INDEX|VIEW,
- * WITH ... SELECT, TRUNCATE [TABLE] name. */
-static bool looks_like_sql(const char *text, size_t len)
+ * WITH ... SELECT, TRUNCATE [TABLE] name; called (a call that runs SQL
+ * takes it), SELECT and anything after it. */
+static bool looks_like_sql(const char *text, size_t len, bool called)
 {
 	kp_lexer lx;
 	kp_token t;
@@ -104,6 +106,11 @@ static bool looks_like_sql(const char *text, size_t len)
 	int first = kp_lex(&lx, &t);
 	if (first == TK_EXPLAIN)
 		first = kp_lex(&lx, &t);
+	if (first == TK_SELECT && called && !kp_host_prose(text, len)) {
+		/* run as SQL: SELECT 1, SELECT sleep(10) are statements */
+		int ty = kp_lex(&lx, &t);
+		return ty != KP_TOK_EOF && ty != TK_SEMI;
+	}
 	int need[3] = {0, 0, 0};
 	switch (first) {
 	case TK_SELECT: case TK_DELETE: need[0] = TK_FROM; break;
@@ -163,7 +170,7 @@ static bool placeholders(const char *p, size_t n)
 	return any;
 }
 
-bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_source *host,
+bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_source *host,
                   kp_host_variant *v)
 {
 	kp_hbuild f = {0};
@@ -398,7 +405,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 	/* the end maps to just after the last byte */
 	fput(&f, "", 0, NULL, 0);   /* room for map[len] */
 	f.map[f.text.len] = f.text.len ? f.map[f.text.len - 1] + 1 : (n ? m[0] : 0);
-	if (check_sql && !looks_like_sql(f.text.data ? f.text.data : "", f.text.len)) {
+	if (check_sql && !looks_like_sql(f.text.data ? f.text.data : "", f.text.len, check_sql == KP_HB_CALLED)) {
 		kp_hb_free(&f);
 		return false;
 	}

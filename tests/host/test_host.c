@@ -679,6 +679,24 @@ static void test_in_collections_and_escaped_colons(void)
 	ext_free(&x);
 }
 
+/* A SELECT with no FROM that a SQL call runs is a statement (PyMySQL's
+ * test_issues.py: c.execute("select sleep(10)"), datasette's app.py:
+ * conn.execute("select sqlite_version()") were not read); not passed to
+ * one, or prose, it is not. */
+static void test_select_without_from_read_where_a_call_runs_it(void)
+{
+	ext x;
+	extract(&x, KP_LANG_PYTHON, "c.execute(\"select sleep(10)\")\n"
+	                            "v = conn.execute(\"select sqlite_version()\").fetchone()[0]\n"
+	                            "c.execute(\"Select the row you want.\")\n"
+	                            "label = \"Select a row\"\n"
+	                            "c.execute(\"select\")\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "select sleep(10)");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select sqlite_version()");
+	ext_free(&x);
+}
+
 KPT_SUITE("host", NULL, NULL,
 	{"Java: escapes, + concatenation, text blocks, annotations, non-SQL strings", test_java_strings_concatenations_text_blocks_annotations},
 	{"Kotlin: ${} and $name are holes, block comments nest, \\$ is a dollar", test_kotlin_templates_are_holes_and_comments_nest},
@@ -692,4 +710,5 @@ KPT_SUITE("host", NULL, NULL,
 	{"Python builders: a list's append, blocks by indentation, a literal's method call; a sign after +", test_python_builders_follow_blocks_and_receivers},
 	{"placeholders: %s formatted, IN %s a list, Spring Data's :#{}, ?#{}, #{#entityName}, LIKE %:name%", test_driver_and_spring_data_placeholders},
 	{"JPQL no call names is not read; a local used as a prefix is a fragment", test_jpql_and_prefix_locals_are_not_statements},
-	{"IN :name and IN ?1 are collections; SQLAlchemy's \\: is a colon", test_in_collections_and_escaped_colons})
+	{"IN :name and IN ?1 are collections; SQLAlchemy's \\: is a colon", test_in_collections_and_escaped_colons},
+	{"a SELECT with no FROM is read where a SQL call runs it", test_select_without_from_read_where_a_call_runs_it})
