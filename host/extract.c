@@ -68,6 +68,15 @@ static bool line_between(const extractor *x, const kp_htok *a, const kp_htok *b)
 	return b->off > from && memchr(x->src->text + from, '\n', b->off - from);
 }
 
+/* Is the literal at k the receiver of a method call other than format
+ * (", ".join(cols), "?".repeat(n))? Its value is the call's, pasted. */
+static bool receiver(const extractor *x, size_t k)
+{
+	const kp_htok *T = x->tk.t;
+	size_t d = kph_skip(x, k + 1, x->depth);
+	return T[d].type == KP_HT_DOT && !kph_word_at(x, d + 1, "format") && !kph_word_at(x, d + 1, "formatted");
+}
+
 /* Does a line break after the operand token t end the expression? Go
  * inserts a semicolon after a name, a literal or a closing bracket; so
  * does Kotlin outside brackets. */
@@ -96,7 +105,7 @@ size_t kph_read_chain(extractor *x, size_t i, bool *pyformat)
 		}
 		while (T[j].type == KP_HT_PLUS) {
 			size_t k = kph_skip(x, j + 1, x->depth);
-			if (T[k].type == KP_HT_STR)
+			if (T[k].type == KP_HT_STR && !receiver(x, k))
 				break;
 			/* an operand that is not a literal: up to the next + at its
 			 * level, or the end of the expression */

@@ -556,6 +556,15 @@ static void test_python_builders_follow_blocks_and_receivers(void)
 	CU_ASSERT(!x.f.head->v[0].holes_planned);
 	ext_free(&x);
 
+	/* ... and in a chain (datasette's views/row.py: sql = "select " +
+	 * ", ".join(...) + " from ...": "syntax error near ','") */
+	const char *r = "sql = \"select \" + \", \".join(cols) + \" from t where id = ?\"\ncur.execute(sql)\n";
+	extract(&x, KP_LANG_PYTHON, r);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "select  from t where id = ?");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(r, "\", \"") - r));
+	ext_free(&x);
+
 	/* Java: a sign at an operand's start (Phoenix's WhereOptimizerTest:
 	 * "... pk < " + +(Long.MIN_VALUE + 1) ended the chain: "statement is
 	 * incomplete") */
