@@ -43,9 +43,28 @@ static bool in_list(const char *const *l, const char *name, size_t len)
 	return false;
 }
 
+/* Calls whose string argument is a message for people: an exception's or
+ * error's constructor (throw new IllegalStateException("..."), raise
+ * ValueError("..."), throwUnsupportedException("...")), a log line, a
+ * print. */
+static const char *const message_calls[] = {"Errorf", "error", "warn", "warning", "info", "debug", "trace",
+                                            "fatal", "print", "println", "Println", "Print", "Fatalf", NULL};
+
+static bool message_call(const char *name, size_t len)
+{
+	if (in_list(message_calls, name, len))
+		return true;
+	for (size_t i = 0; i + 9 <= len; i++)
+		if (!memcmp(name + i, "Exception", 9))
+			return true;
+	return len >= 5 && !memcmp(name + len - 5, "Error", 5);
+}
+
 kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra)
 {
-	if (in_list(other_calls, name, len))
+	if (in_list(extra, name, len))
+		return KP_HE_CALL;   /* the team's word first */
+	if (in_list(other_calls, name, len) || message_call(name, len))
 		return KP_HE_NOT_SQL;
 	if (in_list(sql_calls, name, len) || in_list(extra, name, len))
 		return KP_HE_CALL;

@@ -86,7 +86,8 @@ typedef enum kp_host_evidence {
 
 /* The evidence of a call named name (the word before its '('): a known
  * SQL call, one of extra (a team's own wrappers; NULL-terminated, may be
- * NULL), a call that takes JPQL or HQL, or none. */
+ * NULL), a call that takes JPQL or HQL or a message for people (an
+ * exception's constructor, a log line, a print), or none. */
 kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra);
 /* Does a variable's name say it holds SQL (sql, query, any case)? */
 bool kp_host_sql_name(const char *name, size_t len);

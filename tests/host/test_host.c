@@ -706,6 +706,30 @@ static void test_select_without_from_read_where_a_call_runs_it(void)
 	ext_free(&x);
 }
 
+/* A message for people is not SQL, whatever its first word: an exception's
+ * constructor, a log line (Exposed's FunctionProvider.kt:
+ * throwUnsupportedException("DELETE from a join relation is unsupported")
+ * was read as a statement). A team's own call named like one still is. */
+static void test_messages_to_exceptions_and_logs_are_not_sql(void)
+{
+	ext x;
+	extract(&x, KP_LANG_KOTLIN, "fun a(): String = tx.throwUnsupportedException(\"DELETE from a join relation is unsupported\")\n"
+	                            "fun b() { throw IllegalStateException(\"UPDATE t SET a = 1 failed\") }\n"
+	                            "fun c() { logger.info(\"SELECT * FROM t took too long\") }\n"
+	                            "fun d() { error(\"DELETE FROM t is not allowed here\") }\n"
+	                            "fun e() { jdbc.update(\"UPDATE t SET a = 1\") }\n");
+	CU_ASSERT_EQUAL(count(&x), 1);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "UPDATE t SET a = 1");
+	ext_free(&x);
+	extract(&x, KP_LANG_PYTHON, "raise ValueError(\"SELECT * FROM t needs a key\")\n"
+	                            "log.debug(\"DELETE FROM t WHERE a = %s\", a)\n");
+	CU_ASSERT_EQUAL(count(&x), 0);
+	ext_free(&x);
+	CU_ASSERT_EQUAL(kp_host_call_evidence("error", 5, NULL), KP_HE_NOT_SQL);
+	const char *mine[] = {"error", NULL};
+	CU_ASSERT_EQUAL(kp_host_call_evidence("error", 5, mine), KP_HE_CALL);
+}
+
 KPT_SUITE("host", NULL, NULL,
 	{"Java: escapes, + concatenation, text blocks, annotations, non-SQL strings", test_java_strings_concatenations_text_blocks_annotations},
 	{"Kotlin: ${} and $name are holes, block comments nest, \\$ is a dollar", test_kotlin_templates_are_holes_and_comments_nest},
@@ -720,4 +744,5 @@ KPT_SUITE("host", NULL, NULL,
 	{"placeholders: %s formatted, IN %s a list, Spring Data's :#{}, ?#{}, #{#entityName}, LIKE %:name%", test_driver_and_spring_data_placeholders},
 	{"JPQL no call names is not read; a local used as a prefix is a fragment", test_jpql_and_prefix_locals_are_not_statements},
 	{"IN :name and IN ?1 are collections; SQLAlchemy's \\: is a colon", test_in_collections_and_escaped_colons},
-	{"a SELECT with no FROM is read where a SQL call runs it", test_select_without_from_read_where_a_call_runs_it})
+	{"a SELECT with no FROM is read where a SQL call runs it", test_select_without_from_read_where_a_call_runs_it},
+	{"messages to exceptions, logs and prints are not SQL", test_messages_to_exceptions_and_logs_are_not_sql})
