@@ -97,7 +97,8 @@ static void fput(kp_hbuild *f, const char *p, size_t n, const uint32_t *map, uin
  * read as SQL): SELECT ... FROM, DELETE ... FROM, INSERT|UPSERT|REPLACE
  * ... INTO|VALUES, UPDATE ... SET, CREATE|DROP|ALTER ... TABLE|INDEX|VIEW,
  * WITH ... SELECT, TRUNCATE [TABLE] name; called (a call that runs SQL
- * takes it), SELECT and anything after it. */
+ * takes it), SELECT and anything after it, CREATE|DROP|ALTER SEQUENCE|
+ * SCHEMA|DATABASE|USER|FUNCTION|ROLE, UPDATE STATISTICS. */
 static bool looks_like_sql(const char *text, size_t len, bool called)
 {
 	kp_lexer lx;
@@ -110,6 +111,22 @@ static bool looks_like_sql(const char *text, size_t len, bool called)
 		/* run as SQL: SELECT 1, SELECT sleep(10) are statements */
 		int ty = kp_lex(&lx, &t);
 		return ty != KP_TOK_EOF && ty != TK_SEMI;
+	}
+	if (called && (first == TK_CREATE || first == TK_DROP || first == TK_ALTER || first == TK_UPDATE)) {
+		/* run as SQL, the other objects the grammar reads (and skips):
+		 * CREATE SEQUENCE, DROP SCHEMA, Phoenix's UPDATE STATISTICS */
+		static const char *const objects[] = {"SEQUENCE", "SCHEMA", "DATABASE", "USER", "FUNCTION", "ROLE", NULL};
+		kp_lexer ahead = lx;
+		kp_token o;
+		kp_lex(&ahead, &o);
+		if (first == TK_UPDATE) {
+			if (o.len == 10 && !strncasecmp(text + o.off, "STATISTICS", 10))
+				return true;
+		} else {
+			for (size_t k = 0; objects[k]; k++)
+				if (strlen(objects[k]) == o.len && !strncasecmp(text + o.off, objects[k], o.len))
+					return true;
+		}
 	}
 	int need[3] = {0, 0, 0};
 	switch (first) {

@@ -704,6 +704,19 @@ static void test_select_without_from_read_where_a_call_runs_it(void)
 	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "select sleep(10)");
 	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select sqlite_version()");
 	ext_free(&x);
+	/* ... and the other objects the grammar reads (Phoenix's
+	 * UpsertSelectIT: stmt.execute("drop sequence s"), LocalIndexIT:
+	 * execute("UPDATE STATISTICS " + t) were not read) */
+	extract(&x, KP_LANG_JAVA, "stmt.execute(\"drop sequence s\");\n"
+	                          "c.execute(\"UPDATE STATISTICS \" + t);\n"
+	                          "c.execute(\"CREATE SCHEMA IF NOT EXISTS \" + s);\n"
+	                          "c.execute(\"CREATE PROCEDURE p() BEGIN END\");\n"
+	                          "String h = \"drop sequence s\";\n");
+	CU_ASSERT_EQUAL(count(&x), 3);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "drop sequence s");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "UPDATE STATISTICS ");
+	ASSERT_STR(nth(&x, 2)->v[0].sql.text, "CREATE SCHEMA IF NOT EXISTS ");
+	ext_free(&x);
 }
 
 /* A message for people is not SQL, whatever its first word: an exception's
