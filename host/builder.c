@@ -155,6 +155,27 @@ bool kph_follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8
 	return true;
 }
 
+bool kph_formatted_later(const extractor *x, size_t nm, size_t j)
+{
+	const kp_htok *T = x->tk.t;
+	if (x->lang != KP_LANG_PYTHON)
+		return false;
+	size_t stop = j + KP_HOST_BUILDER_TOKENS < x->tk.n ? j + KP_HOST_BUILDER_TOKENS : x->tk.n;
+	unsigned root_indent = indent_of(x->src->text, T[nm].off);
+	for (size_t k = j; k < stop && T[k].type != KP_HT_EOF; k++) {
+		if (T[k].type == KP_HT_NL && T[k + 1].type != KP_HT_NL && T[k + 1].type != KP_HT_COMMENT &&
+		    T[k + 1].type != KP_HT_EOF && indent_of(x->src->text, T[k + 1].off) < root_indent)
+			return false;   /* the block the local lives in ended */
+		if (T[k].type != KP_HT_OTHER || !kph_same_name(x, &T[k], &T[nm]) || T[k - 1].type == KP_HT_DOT)
+			continue;
+		if (T[k + 1].type == KP_HT_PCT)
+			return true;
+		if (T[k + 1].type == KP_HT_ASSIGN)
+			return false;   /* a new value */
+	}
+	return false;
+}
+
 bool kph_prefix_use(const extractor *x, size_t nm, size_t j)
 {
 	const kp_htok *T = x->tk.t;

@@ -452,6 +452,8 @@ static void scan(extractor *x, uint8_t *consumed)
 					   : kp_host_sql_name(src->text + T[root].off, T[root].len) ? KP_HE_NAME : KP_HE_NONE;
 				if (root != SIZE_MAX && kph_prefix_use(x, root, j))
 					ev = KP_HE_NONE;   /* q + table: what runs is longer (a fragment says nothing) */
+				if (root != SIZE_MAX && kph_formatted_later(x, root, j))
+					pyformat = true;   /* sql = "..."; ... sql % args */
 				/* the definition of a constant used as a prefix: NAME = "..." */
 				const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? kph_any_const(x, &T[i - 2]) : NULL;
 				bool prefix = pc && pc->first == T[i].off && pc->used && !pc->twice;

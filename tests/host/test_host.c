@@ -590,6 +590,23 @@ static void test_driver_and_spring_data_placeholders(void)
 	CU_ASSERT_EQUAL(x.f.head->v[0].hole_len, 2);
 	CU_ASSERT(!x.f.head->v[0].holes_planned);
 	ext_free(&x);
+	/* a local formatted with % later is a format string too (sqlalchemy's
+	 * oracle/test_reflection.py: sql = """CREATE TABLE %(schema)sparent ...""";
+	 * (sql % dd).split(";"): KP011 near '%') */
+	const char *q = "def f(conn, dd):\n"
+	                "    sql = \"drop table %(schema)smy_table\"\n"
+	                "    for stmt in (sql % dd).split(\";\"):\n"
+	                "        conn.exec_driver_sql(stmt)\n"
+	                "def g(c):\n"
+	                "    sql = \"select * from t where a = %(a)s\"\n"
+	                "    c.execute(sql, {\"a\": 1})\n"
+	                "x = sql % 2\n";
+	extract(&x, KP_LANG_PYTHON, q);
+	CU_ASSERT_EQUAL(count(&x), 2);
+	CU_ASSERT_EQUAL(nth(&x, 0)->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(nth(&x, 0)->v[0].hole_off, (uint32_t)(strstr(q, "%(schema)s") - q));
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select * from t where a = :a");
+	ext_free(&x);
 	/* a DB-API placeholder after IN is a sequence the driver writes as a
 	 * list (PyMySQL's test_basic.py: "where i in %s": KP011 near '?') */
 	extract(&x, KP_LANG_PYTHON, "c.execute(\"select l from t where i in %s order by i\", (seq,))\n"
