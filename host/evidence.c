@@ -148,6 +148,23 @@ static bool tok_is(const char *text, const kp_token *t, const char *w)
 	return strlen(w) == t->len && !strncasecmp(text + t->off, w, t->len);
 }
 
+/* A word: a name or a keyword (an entity may be called Order or Value). */
+static bool word(const char *text, const kp_token *t)
+{
+	return t->len && (isalpha((unsigned char)text[t->off]) || text[t->off] == '_');
+}
+
+/* Words after which a name is not an alias. */
+static bool joins(const char *text, const kp_token *t)
+{
+	static const char *const w[] = {"join", "on", "and", "or", "not", "in", "inner", "left", "right", "outer",
+	                                "cross", "full", "natural", "fetch", "from", "select", "distinct", NULL};
+	for (size_t k = 0; w[k]; k++)
+		if (tok_is(text, t, w[k]))
+			return true;
+	return false;
+}
+
 bool kp_host_jpql(const char *text, size_t len)
 {
 	kp_lexer lx;
@@ -169,10 +186,10 @@ bool kp_host_jpql(const char *text, size_t len)
 	}
 	if (ty != TK_ID)
 		return false;
-	if (tok_is(text, &t, "count")) {
-		/* SELECT COUNT([DISTINCT] u) */
-		if (kp_lex(&lx, &t) != TK_LP)
-			return false;
+	kp_token first = t;
+	ty = kp_lex(&lx, &t);
+	if (ty == TK_LP && (tok_is(text, &first, "count") || tok_is(text, &first, "object"))) {
+		/* SELECT COUNT([DISTINCT] u), SELECT OBJECT(u) */
 		ty = kp_lex(&lx, &t);
 		if (ty == TK_DISTINCT)
 			ty = kp_lex(&lx, &t);
@@ -181,17 +198,47 @@ bool kp_host_jpql(const char *text, size_t len)
 		var = t;
 		if (kp_lex(&lx, &t) != TK_RP)
 			return false;
-	} else {
-		var = t;
-	}
-	if (kp_lex(&lx, &t) != TK_FROM || kp_lex(&lx, &t) != TK_ID)
-		return false;
-	/* the entity, its name maybe qualified by its package */
-	while ((ty = kp_lex(&lx, &t)) == TK_DOT)
-		if (kp_lex(&lx, &t) != TK_ID)
-			return false;
-	if (ty == TK_AS)
+		if (tok_is(text, &first, "object"))
+			return true;   /* JPQL's OBJECT(u): SQL has none */
 		ty = kp_lex(&lx, &t);
-	/* the identification variable the select list names alone */
-	return ty == TK_ID && t.len == var.len && !strncasecmp(text + t.off, text + var.off, t.len);
+	} else {
+		var = first;
+	}
+	if (ty != TK_COMMA && ty != TK_FROM)
+		return false;   /* the first item is not a bare name */
+	/* to the FROM clause */
+	int depth = 0;
+	for (int k = 0; ty != TK_FROM || depth > 0; k++) {
+		if (ty == KP_TOK_EOF || ty == TK_SEMI || k > 4096)
+			return false;
+		depth += ty == TK_LP ? 1 : ty == TK_RP ? -1 : 0;
+		ty = kp_lex(&lx, &t);
+	}
+	/* the first item is the identification variable one of its entities
+	 * declares: FROM User u, FROM Order AS o, FROM a.b.User u */
+	kp_token prev = t;
+	int prevty = TK_FROM;
+	bool named = false;   /* the token before AS is a name, not a call's ) */
+	for (int k = 0; k < 4096; k++) {
+		ty = kp_lex(&lx, &t);
+		if (ty == TK_ORDER) {
+			/* ORDER BY ends the clause; Order alone names an entity */
+			kp_lexer ahead = lx;
+			kp_token b;
+			if (kp_lex(&ahead, &b) != TK_BY)
+				ty = TK_ID;
+		}
+		if (ty == KP_TOK_EOF || ty == TK_SEMI ||
+		    (depth == 0 && (ty == TK_WHERE || ty == TK_GROUP || ty == TK_HAVING || ty == TK_ORDER ||
+		                    ty == TK_UNION || ty == TK_LIMIT)))
+			return false;
+		depth += ty == TK_LP ? 1 : ty == TK_RP ? -1 : 0;
+		if (depth == 0 && word(text, &t) && t.len == var.len && !strncasecmp(text + t.off, text + var.off, t.len) &&
+		    ((prevty == TK_AS && named) || (prevty != TK_AS && word(text, &prev) && !joins(text, &prev))))
+			return true;
+		named = ty == TK_AS ? word(text, &prev) : named;
+		prev = t;
+		prevty = ty;
+	}
+	return false;
 }

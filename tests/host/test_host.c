@@ -661,6 +661,20 @@ static void test_jpql_and_prefix_locals_are_not_statements(void)
 	ext_free(&x);
 	CU_ASSERT(kp_host_jpql("SELECT u FROM User u", 20));
 	CU_ASSERT(!kp_host_jpql("SELECT u FROM User", 18));
+	/* the variable among other items, an entity named as a keyword, OBJECT()
+	 * (spring-data-jpa's JpqlQueryRendererTckTests) */
+	const char *jp[] = {"SELECT e, a.LAST_UPDATE_USER FROM Employee e, TABLE('AUDIT') a WHERE a.TABLE = 'E'",
+	                    "SELECT DISTINCT o FROM Order AS o JOIN o.lineItems AS l WHERE l.shipped = FALSE",
+	                    "SELECT o FROM Order o WHERE EXISTS (SELECT 1 FROM Vehicle v)",
+	                    "SELECT OBJECT(c) FROM Customer c, IN(c.orders) o WHERE c.status = 1", NULL};
+	for (int k = 0; jp[k]; k++)
+		CU_ASSERT(kp_host_jpql(jp[k], strlen(jp[k])));
+	/* SQL: a column of the same name as a table joined, or no alias */
+	const char *sq[] = {"SELECT a FROM t JOIN a ON a.id = t.a", "SELECT a, b FROM t WHERE a = 1",
+	                    "SELECT id FROM t x WHERE id IN (SELECT id FROM id)", "SELECT count(*) FROM t",
+	                    "SELECT anon_1 FROM unnest(:unnest_1) AS anon_1", NULL};
+	for (int k = 0; sq[k]; k++)
+		CU_ASSERT(!kp_host_jpql(sq[k], strlen(sq[k])));
 
 	extract(&x, KP_LANG_JAVA, "void m(Connection conn) {\n"
 	                          "  String select = \"SELECT ID, CAR_NUM FROM \";\n"
