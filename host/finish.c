@@ -73,6 +73,28 @@ static bool like_wrap(const char *t, size_t n, size_t i, const kp_buf *out)
 	return word_before(t, b, "LIKE");
 }
 
+/* Does a hole stand between statements: after a ';' (out: the SQL so
+ * far), before the end, a ';' or the next statement's keyword (rest: the
+ * text after it)? "...;" + "\n".join(inserts) + "INSERT ...". */
+static bool between_statements(const kp_buf *out, const char *rest, size_t n)
+{
+	size_t e = out->len;
+	while (e > 0 && isspace((unsigned char)out->data[e - 1]))
+		e--;
+	if (e == 0 || out->data[e - 1] != ';')
+		return false;
+	kp_lexer lx;
+	kp_token t;
+	kp_lexer_init(&lx, rest, n, 0);
+	switch (kp_lex(&lx, &t)) {
+	case KP_TOK_EOF: case TK_SEMI: case TK_SELECT: case TK_INSERT: case TK_UPDATE: case TK_DELETE:
+	case TK_CREATE: case TK_DROP: case TK_ALTER: case TK_WITH: case TK_UPSERT: case TK_REPLACE:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* The bytes that may change the quoting state or start a placeholder. */
 static const bool special[256] = {['\''] = 1, ['"'] = 1, ['`'] = 1, ['-'] = 1, ['/'] = 1, ['*'] = 1,
                                   ['#'] = 1, ['$'] = 1, ['%'] = 1, ['\n'] = 1, [':'] = 1, ['?'] = 1,
@@ -199,7 +221,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_s
 	enum { S_NONE, S_SQ, S_DQ, S_BT, S_LINE, S_BLOCK } st = S_NONE;
 	unsigned hi = 0, nholes = 0;
 	int vp;
-	bool all_values = true;
+	bool all_values = true, between = false;
 	uint32_t first_off = 0, first_len = 0;
 	bool py = lang == KP_LANG_PYTHON;
 	bool mybatis_marks = lang == KP_LANG_JAVA || lang == KP_LANG_KOTLIN || lang == KP_LANG_MYBATIS;
@@ -210,6 +232,8 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_s
 		else if (st == S_NONE && (vp = value_position(&f.text)) != 0) { \
 			fput(&f, vp == 2 ? "(?)" : "?", vp == 2 ? 3 : 1, NULL, (hoff)); \
 			if (i < n && (isalnum((unsigned char)t[i]) || t[i] == '_')) fput(&f, " ", 1, NULL, (hoff)); \
+		} else if (st == S_NONE && between_statements(&f.text, t + i, n - i)) { \
+			between = true;   /* pasted statements: the others are planned */ \
 		} else if (st != S_LINE && st != S_BLOCK) all_values = false; \
 	} while (0)
 	size_t i = 0;
@@ -447,6 +471,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_s
 	v->hole_off = first_off;
 	v->hole_len = first_len;
 	v->holes_planned = nholes == 0 || all_values;
+	v->holes_between = between;
 	return true;
 }
 

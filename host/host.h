@@ -55,7 +55,11 @@ typedef struct kp_host_variant {
 	uint32_t hole_len;      /* its length (0: no interpolation) */
 	unsigned nholes;        /* interpolated parts */
 	bool holes_planned;     /* every hole stands where a value goes, and
-	                           was replaced by a bind parameter */
+	                           was replaced by a bind parameter, or
+	                           between statements */
+	bool holes_between;     /* a hole stands between statements (after a
+	                           ';', before the next one): pasted statements,
+	                           the statements around them planned */
 	bool empty_trim;        /* a <set> or <trim> wrote nothing (every
 	                           branch inside it absent): MyBatis writes
 	                           such a variant, but no caller means it */

@@ -565,6 +565,24 @@ static void test_python_builders_follow_blocks_and_receivers(void)
 	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(r, "\", \"") - r));
 	ext_free(&x);
 
+	/* pasted between statements: the statements around it are planned
+	 * (datasette's fixtures.py: TABLES = """...;""" + "\n".join([...]) +
+	 * """INSERT ...""" left its 70 statements unplanned) */
+	const char *b = "TABLES = (\"CREATE TABLE t (id int primary key);\"\n"
+	                "  + \"\\n\".join(rows)\n"
+	                "  + \"INSERT INTO t VALUES (9);\")\n"
+	                "conn.executescript(TABLES)\n"
+	                "c.execute(\"SELECT 1 FROM t;\" + \" \".join(w) + \" WHERE a = 1\")\n";
+	extract(&x, KP_LANG_PYTHON, b);
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "CREATE TABLE t (id int primary key);INSERT INTO t VALUES (9);");
+	CU_ASSERT(nth(&x, 0)->v[0].holes_planned);
+	CU_ASSERT(nth(&x, 0)->v[0].holes_between);
+	CU_ASSERT_EQUAL(nth(&x, 0)->v[0].hole_off, (uint32_t)(strstr(b, "\"\\n\".join") - b));
+	CU_ASSERT(!nth(&x, 1)->v[0].holes_planned);   /* WHERE ... follows: no statement starts */
+	CU_ASSERT(!nth(&x, 1)->v[0].holes_between);
+	ext_free(&x);
+
 	/* Java: a sign at an operand's start (Phoenix's WhereOptimizerTest:
 	 * "... pk < " + +(Long.MIN_VALUE + 1) ended the chain: "statement is
 	 * incomplete") */
