@@ -14,7 +14,7 @@
  * written just before the '(' (any receiver): JDBC, Spring's JdbcTemplate
  * and JdbcClient, JPA's and Hibernate's native queries, Android's SQLite,
  * Go's database/sql, sqlx and GORM, Python's DB-API, pandas, SQLAlchemy's
- * text(), asyncpg. */
+ * text() and exec_driver_sql(), asyncpg, encode/databases. */
 static const char *const sql_calls[] = {
 	/* Java, Kotlin */
 	"prepareStatement", "prepareCall", "executeQuery", "executeUpdate", "executeLargeUpdate", "execute",
@@ -28,7 +28,7 @@ static const char *const sql_calls[] = {
 	"SelectContext", "GetContext", "Raw", "Preparex", "PreparexContext", "Rebind",
 	/* Python */
 	"executemany", "executescript", "mogrify", "read_sql", "read_sql_query", "text", "fetch", "fetchrow",
-	"fetchval", NULL};
+	"fetchval", "exec_driver_sql", "fetch_all", "fetch_one", "fetch_val", NULL};
 
 /* Calls whose string argument is another query language: JPA's JPQL and
  * Hibernate's HQL (entities and their fields), or a query's name. */

@@ -753,6 +753,14 @@ static void test_select_without_from_read_where_a_call_runs_it(void)
 	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "select sleep(10)");
 	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select sqlite_version()");
 	ext_free(&x);
+	/* SQLAlchemy's exec_driver_sql and encode/databases' fetch_one run SQL
+	 * (sqlalchemy's postgresql/base.py: exec_driver_sql("select
+	 * current_schema()") was not read) */
+	extract(&x, KP_LANG_PYTHON, "connection.exec_driver_sql(\"select current_schema()\").scalar()\n"
+	                            "await database.fetch_one(\"SELECT 1\")\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	CU_ASSERT_EQUAL(nth(&x, 1)->evidence, KP_HE_CALL);
+	ext_free(&x);
 	/* ... and the other objects the grammar reads (Phoenix's
 	 * UpsertSelectIT: stmt.execute("drop sequence s"), LocalIndexIT:
 	 * execute("UPDATE STATISTICS " + t) were not read) */
