@@ -56,6 +56,9 @@ typedef struct kp_wquery {
 	                           in it plan alike */
 	uint64_t uses;          /* columns its WHERE and ORDER BY name (kpa_uses) */
 	const kp_plan_opts *opts; /* the target's planning rules, to plan it again */
+	kp_arena *arena;        /* the advisor's: where prep is made */
+	const kp_prepared *prep; /* resolved against plan.table once, for the plans on
+	                           hypothetical copies of it (kpa_plan_on); NULL until then */
 } kp_wquery;
 
 typedef struct kp_advisor {
@@ -72,6 +75,8 @@ typedef struct kp_advisor {
 	kp_list reviews;        /* kp_table_review*, one per table the workload or the advice
 	                           is about, in catalog order (after kp_advisor_run) */
 	uint32_t bucketed;      /* queries in by_table */
+	struct kpa_rows **rows; /* per table id: its planned queries by shape (built on use) */
+	uint32_t rowed;         /* queries when rows was built */
 } kp_advisor;
 
 /* A statement whose class the recommendation changes. */

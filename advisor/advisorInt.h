@@ -212,6 +212,10 @@ kp_index *kpa_hypo_index(kp_arena *a, const kp_table *t, const char *name, const
                          int n, const bool *covers);
 /* base with a hash of cols in front (Lindorm's PRIMARY KEY (hash32(c), ...)). */
 kp_key kpa_hashed_key(kp_arena *a, const kp_key *base, const int *cols, int n);
+/* q planned on h, a hypothetical copy of the table it reads (plan.table),
+ * or of its base table for a read through a view: resolved once
+ * (kp_prepare, kept in q->prep), its path chosen on h. */
+void kpa_plan_on(kp_plan *p, const kp_table *h, const kp_wquery *q, kp_arena *scratch);
 /* The access class of q planned on the hypothetical table h (and in
  * *order, when not NULL, how it serves the ORDER BY). */
 kp_access kpa_plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scratch, kp_order *order);
@@ -231,6 +235,28 @@ typedef struct shape {
 	uint64_t hash;          /* shape hash */
 	bool now;               /* served as GET or SCAN by the table as it is */
 } shape;
+
+/* A table's planned statements in workload order, each with what the loops
+ * over a whole workload read of it, and its shape numbered from 0: the
+ * judge visits every statement of a table once per candidate, and a
+ * compact array visited in order costs less than the statements, cold by
+ * then, and a hash lookup each. Built once per table (kpa_rows_of), in the
+ * advisor's arena. */
+typedef struct kpa_row {
+	const kp_wquery *q;     /* the statement */
+	double weight;          /* q->weight */
+	uint64_t uses;          /* q->uses */
+	uint32_t shape;         /* its shape's number */
+	uint8_t access;         /* q->plan.access */
+} kpa_row;
+
+typedef struct kpa_rows {
+	kpa_row *row;           /* statements on the table with a plan, in order */
+	uint32_t n;             /* entries in row */
+	uint32_t nshapes;       /* distinct shapes, numbered in order of first statement */
+} kpa_rows;
+
+const kpa_rows *kpa_rows_of(kp_advisor *adv, const kp_table *t);
 
 /* t's planned queries grouped by shape (the array is malloc'ed). */
 int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *total, int *nq);

@@ -699,13 +699,10 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			 * (they are all unserved now) */
 			verdict v;
 			memset(&v, 0, sizeof v);
-			const kp_list *tq = kpa_queries_of(adv, t);
-			for (uint32_t k = 0; k < tq->n; k++) {
-				const kp_wquery *q = tq->items[k];
-				if (q->base != t || q->plan.access == KP_ACCESS_NONE)
-					continue;
-				v.total += q->weight;
-				v.before += kpa_served(q->plan.access) ? q->weight : 0;
+			const kpa_rows *rs = kpa_rows_of(adv, t);
+			for (uint32_t k = 0; k < rs->n; k++) {
+				v.total += rs->row[k].weight;
+				v.before += kpa_served((kp_access)rs->row[k].access) ? rs->row[k].weight : 0;
 			}
 			v.after = v.before + x->serves;
 			v.fanout = x->fanout;

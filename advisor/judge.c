@@ -138,6 +138,11 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 		nohash.parts = d->key->parts + 1;
 		nohash.n = d->key->n - 1;
 	}
+	/* the design applied to the table a shape reads (its base, or a
+	 * view): made once for each, not once a shape */
+	kp_arena hyp;
+	kp_arena_init(&hyp);
+	const kp_table *on = NULL, *h = NULL;
 	for (int i = 0; i < jt->ns; i++) {
 		jshape *s = &jt->s[i];
 		if (s->ins_rows > 0)
@@ -146,16 +151,18 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 			out[i] = base[i];
 			continue;
 		}
-		kp_table *h = kpa_hypo_table(scratch, s->on, d->key, d->ix, d->nix);
+		if (s->on != on || !h) {
+			on = s->on;
+			h = kpa_hypo_table(&hyp, on, d->key, d->ix, d->nix);
+		}
 		kp_plan p;
-		kp_diags dd = {0};
-		kp_plan_on_table(&p, h, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
+		kpa_plan_on(&p, h, s->q, scratch);
 		double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
 		if (p.access == KP_ACCESS_FULL && nohash.n) {
 			/* one scan per bucket, merged */
 			kp_plan p2;
 			kp_table *h2 = kpa_hypo_table(scratch, s->on, &nohash, d->ix, d->nix);
-			kp_plan_on_table(&p2, h2, s->q->stmt, s->q->opts, s->q->src, scratch, &dd);
+			kpa_plan_on(&p2, h2, s->q, scratch);
 			if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
 				rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct, jt->reverse) + d->buckets;
 				p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
@@ -168,6 +175,7 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 		out[i].order = p.order;
 		kp_arena_reset(scratch);
 	}
+	kp_arena_free(&hyp);
 }
 
 static void plan_all(jtable *jt, const design *d, kp_arena *scratch, sres *out)

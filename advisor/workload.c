@@ -30,6 +30,7 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	}
 	q->weight = weight;
 	q->opts = &adv->opts;
+	q->arena = adv->a;
 	/* fingerprinted now, while the statement is in the cache: later
 	 * passes visit every query again, and the AST is cold by then */
 	q->shape = kp_stmt_fingerprint(s, &adv->fp);
@@ -179,6 +180,22 @@ kp_index *kpa_hypo_index(kp_arena *a, const kp_table *t, const char *name, const
 	return ix;
 }
 
+void kpa_plan_on(kp_plan *p, const kp_table *h, const kp_wquery *q, kp_arena *scratch)
+{
+	kp_diags d = {0};
+	if (!q->plan.table) {
+		kp_plan_on_table(p, h, q->stmt, q->opts, q->src, scratch, &d);
+		return;
+	}
+	if (!q->prep) {
+		/* made once, on first use: most statements are never planned
+		 * again (a shape is planned through its first statement) */
+		kp_diags rd = {0};
+		((kp_wquery *)q)->prep = kp_prepare(q->plan.table, q->stmt, q->opts, q->src, q->arena, &rd);
+	}
+	kp_plan_prepared(p, q->prep, h, scratch, &d);
+}
+
 kp_access kpa_plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scratch, kp_order *order)
 {
 	/* a read through a view: the view on the hypothetical base (its
@@ -187,8 +204,7 @@ kp_access kpa_plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scratc
 	if (on && on != h && on->view_base && q->base && h->ncols == q->base->ncols)
 		h = kpa_hypo_table(scratch, on, &h->pk, h->indexes, h->nindexes);
 	kp_plan p;
-	kp_diags d = {0};
-	kp_plan_on_table(&p, h, q->stmt, q->opts, q->src, scratch, &d);
+	kpa_plan_on(&p, h, q, scratch);
 	if (order)
 		*order = p.order;
 	return p.access;
@@ -230,39 +246,57 @@ kp_access kpa_cached_plan(u64map *cache, uint64_t keyid, const kp_table *h, cons
 
 int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *total, int *nq)
 {
-	shape *s = NULL;
-	int n = 0, cap = 0;
+	const kpa_rows *rs = kpa_rows_of(adv, t);
+	shape *s = calloc((size_t)rs->nshapes + 1, sizeof(*s));
+	if (!s)
+		abort();
 	*total = 0;
-	*nq = 0;
-	u64map where = {0};   /* shape -> its entry: a workload has as many shapes as statements at worst */
+	*nq = (int)rs->n;
+	for (uint32_t i = 0; i < rs->n; i++) {
+		const kpa_row *r = &rs->row[i];
+		shape *x = &s[r->shape];
+		if (!x->q) {   /* shapes are numbered in order of their first statement */
+			x->q = r->q;
+			x->hash = kpa_query_shape(r->q);
+		}
+		*total += r->weight;
+		x->weight += r->weight;
+	}
+	*out = s;
+	return (int)rs->nshapes;
+}
+
+const kpa_rows *kpa_rows_of(kp_advisor *adv, const kp_table *t)
+{
+	if (!adv->rows || adv->rowed != adv->queries.n) {
+		adv->rows = kp_arena_alloc(adv->a, sizeof(kpa_rows *) * (size_t)(adv->cat->ntables + 1));
+		adv->rowed = adv->queries.n;
+	}
+	if (adv->rows[t->id])
+		return adv->rows[t->id];
+	kpa_rows *r = kp_arena_alloc(adv->a, sizeof(*r));
 	const kp_list *qs = kpa_queries_of(adv, t);
+	r->row = kp_arena_alloc(adv->a, sizeof(kpa_row) * (qs->n + 1));
+	u64map where = {0};   /* shape -> its number */
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
 		if (q->base != t || q->plan.access == KP_ACCESS_NONE)
 			continue;
-		uint64_t h = kpa_query_shape(q);
-		*total += q->weight;
-		(*nq)++;
-		uint32_t found;
-		int k = kpa_map_get(&where, h, &found) ? (int)found : n;
-		if (k == n) {
-			kpa_map_put(&where, h, (uint32_t)n);
-			if (n == cap) {
-				cap = cap ? cap * 2 : 16;
-				s = realloc(s, sizeof(*s) * (size_t)cap);
-				if (!s)
-					abort();
-			}
-			s[n].q = q;
-			s[n].weight = 0;
-			s[n].hash = h;
-			n++;
+		uint32_t k;
+		if (!kpa_map_get(&where, kpa_query_shape(q), &k)) {
+			k = r->nshapes++;
+			kpa_map_put(&where, kpa_query_shape(q), k);
 		}
-		s[k].weight += q->weight;
+		kpa_row *w = &r->row[r->n++];
+		w->q = q;
+		w->weight = q->weight;
+		w->uses = q->uses;
+		w->shape = k;
+		w->access = (uint8_t)q->plan.access;
 	}
 	kpa_map_free(&where);
-	*out = s;
-	return n;
+	adv->rows[t->id] = r;
+	return r;
 }
 
 /* Plans each statement of t's workload on h, against its plan on base (NULL:
@@ -273,7 +307,14 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
                kp_arena *scratch, verdict *v)
 {
 	memset(v, 0, sizeof(*v));
-	u64map cache = {0}, cache0 = {0};
+	const kpa_rows *rs = kpa_rows_of(adv, t);
+	/* each shape's class on base and on h, planned through its first
+	 * statement: 0xff until then */
+	uint8_t *cls = malloc(2 * (size_t)rs->nshapes + 1);
+	if (!cls)
+		abort();
+	memset(cls, 0xff, 2 * (size_t)rs->nshapes + 1);
+	uint8_t *cls0 = cls + rs->nshapes;
 	/* h is t with one more index, the key unchanged: a statement that does
 	 * not name the index's leading column cannot read through it */
 	int lead = -2;
@@ -285,40 +326,50 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 	 * few strings once per statement it makes worse */
 	const char *how[KP_ACCESS_FULL + 1][KP_ACCESS_FULL + 1] = {{0}};
 	bool never = kpa_target(adv->target)->never_reject;
-	const kp_list *qs = kpa_queries_of(adv, t);
-	for (uint32_t i = 0; i < qs->n; i++) {
-		kp_wquery *q = qs->items[i];
-		if (q->base != t || q->plan.access == KP_ACCESS_NONE)
-			continue;
-		kp_access nowc = base ? kpa_cached_class(&cache0, 0, base, q, scratch) : q->plan.access;
-		kp_access thenc = lead >= 0 && !kpa_uses_col(q->uses, lead) ? nowc
-		                  : kpa_cached_class(&cache, 0, h, q, scratch);
+	for (uint32_t i = 0; i < rs->n; i++) {
+		const kpa_row *r = &rs->row[i];
+		kp_access nowc = (kp_access)r->access;
+		if (base) {
+			if (cls0[r->shape] == 0xff) {
+				cls0[r->shape] = (uint8_t)kpa_plan_class(base, r->q, scratch, NULL);
+				kp_arena_reset(scratch);
+			}
+			nowc = (kp_access)cls0[r->shape];
+		}
+		kp_access thenc = nowc;
+		if (!(lead >= 0 && !kpa_uses_col(r->uses, lead))) {
+			if (cls[r->shape] == 0xff) {
+				cls[r->shape] = (uint8_t)kpa_plan_class(h, r->q, scratch, NULL);
+				kp_arena_reset(scratch);
+			}
+			thenc = (kp_access)cls[r->shape];
+		}
 		bool now = kpa_served(nowc), then = kpa_served(thenc);
-		kp_arena_reset(scratch);
+		double w = r->weight;
 		if (!then && now && fanout) {
 			then = true;
-			v->fanout += q->weight;
+			v->fanout += w;
 		}
-		v->total += q->weight;
-		v->before += now ? q->weight : 0;
-		v->after += then ? q->weight : 0;
+		v->total += w;
+		v->before += now ? w : 0;
+		v->after += then ? w : 0;
 		if ((now && !then) || (nowc == KP_ACCESS_FILTERED && thenc == KP_ACCESS_FULL && !fanout)) {
 			/* named with its class before and after; a FILTERED SCAN that
 			 * becomes a full scan is worse too, though never served */
+			kp_wquery *q = (kp_wquery *)r->q;
 			if (now && !then) {
-				v->broken += q->weight;
+				v->broken += w;
 				kp_list_push(adv->a, &v->lost, q);
 			}
 			kp_list_push(adv->a, &v->worse, q);
-			const char **w = &how[nowc][thenc];
-			if (!*w)
-				*w = kp_arena_printf(adv->a, "%s -> %s", kpa_class_words(nowc, !never),
-				                     kpa_class_words(thenc, !never));
-			kp_list_push(adv->a, &v->how, (void *)*w);
+			const char **wd = &how[nowc][thenc];
+			if (!*wd)
+				*wd = kp_arena_printf(adv->a, "%s -> %s", kpa_class_words(nowc, !never),
+				                      kpa_class_words(thenc, !never));
+			kp_list_push(adv->a, &v->how, (void *)*wd);
 		}
 	}
-	kpa_map_free(&cache);
-	kpa_map_free(&cache0);
+	free(cls);
 }
 
 /* Records a verdict on an advice record: served weight before and after,
@@ -424,32 +475,33 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
 	kp_arena_init(&scratch);
 	for (int i = 0; i < adv->cat->ntables; i++) {
 		const kp_table *t = adv->cat->tables[i];
-		const kp_list *qs = kpa_queries_of(adv, t);
-		int count = 0;
-		for (uint32_t j = 0; j < qs->n; j++) {
-			const kp_wquery *q = qs->items[j];
-			if (q->plan.access != KP_ACCESS_NONE)
-				count++;
-		}
-		if (t->dropped || count == 0)
+		if (t->dropped || kpa_rows_of(adv, t)->n == 0)
 			continue;
 		kp_table_summary *ts = &s[n++];
 		ts->table = t;
 		/* the table with every advised secondary index added */
 		const kp_table *h = with_advised_indexes(adv, t, adv->a);
 		bool added = h != t;
-		u64map classes = {0};
-		for (uint32_t j = 0; j < qs->n; j++) {
-			const kp_wquery *q = qs->items[j];
-			if (q->plan.access == KP_ACCESS_NONE)
-				continue;
-			ts->before[class_slot(q->plan.access)] += q->weight;
+		const kpa_rows *rs = kpa_rows_of(adv, t);
+		uint8_t *cls = malloc((size_t)rs->nshapes + 1);   /* by shape, 0xff: not planned yet */
+		if (!cls)
+			abort();
+		memset(cls, 0xff, (size_t)rs->nshapes + 1);
+		for (uint32_t j = 0; j < rs->n; j++) {
+			const kpa_row *r = &rs->row[j];
+			ts->before[class_slot((kp_access)r->access)] += r->weight;
 			/* without an advised index the plan stays as it is */
-			kp_access then = added ? kpa_cached_class(&classes, 0, h, q, &scratch) : q->plan.access;
-			ts->after[class_slot(then)] += q->weight;
-			kp_arena_reset(&scratch);
+			kp_access then = (kp_access)r->access;
+			if (added) {
+				if (cls[r->shape] == 0xff) {
+					cls[r->shape] = (uint8_t)kpa_plan_class(h, r->q, &scratch, NULL);
+					kp_arena_reset(&scratch);
+				}
+				then = (kp_access)cls[r->shape];
+			}
+			ts->after[class_slot(then)] += r->weight;
 		}
-		kpa_map_free(&classes);
+		free(cls);
 	}
 	kp_arena_free(&scratch);
 	*out = s;

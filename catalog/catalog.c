@@ -8,44 +8,6 @@
 #include "grammar/lexer.h"
 #include "grammar/parser.h"
 
-static int lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c + 32 : c;
-}
-
-/* Names compare without regard to ASCII case, as in Lindorm and MySQL. */
-int kpc_name_eq(const char *a, const char *b, uint32_t blen)
-{
-	uint32_t i = 0;
-	for (; i < blen; i++)
-		if (!a[i] || lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
-			return 0;
-	return a[i] == 0;
-}
-
-/* kpc_name_eq, or byte for byte when the target's names are case-sensitive */
-static int names_eq(bool exact, const char *a, const char *b, uint32_t blen)
-{
-	if (!exact)
-		return kpc_name_eq(a, b, blen);
-	/* by hand, not strncmp + memchr: this runs for every column reference
-	 * of every statement, and the two libc calls cost more than the loop
-	 * on names this short (a NUL in b never equals a's byte) */
-	uint32_t i = 0;
-	for (; i < blen; i++)
-		if (!a[i] || a[i] != b[i])
-			return 0;
-	return a[i] == 0;
-}
-
-static uint32_t name_hash(const char *s, uint32_t len)
-{
-	uint32_t h = 2166136261u;
-	for (uint32_t i = 0; i < len; i++)
-		h = (h ^ (uint32_t)lower((unsigned char)s[i])) * 16777619u;
-	return h;
-}
-
 void kp_catalog_init(kp_catalog *c)
 {
 	memset(c, 0, sizeof(*c));
@@ -77,7 +39,7 @@ static void hash_rebuild(kp_catalog *c, uint32_t cap)
 static void hash_insert(kp_catalog *c, kp_table *t)
 {
 	uint32_t m = c->hashcap - 1;
-	uint32_t i = name_hash(t->name, t->name_len) & m;
+	uint32_t i = kpc_name_hash(t->name, t->name_len) & m;
 	while (c->hash[i])
 		i = (i + 1) & m;
 	c->hash[i] = t;
@@ -88,34 +50,9 @@ kp_table *kp_catalog_find(const kp_catalog *c, const char *name, uint32_t len)
 	if (!c->hashcap)
 		return NULL;
 	uint32_t m = c->hashcap - 1;
-	for (uint32_t i = name_hash(name, len) & m; c->hash[i]; i = (i + 1) & m)
-		if (names_eq(c->names != KP_NAMES_NOCASE, c->hash[i]->name, name, len))
+	for (uint32_t i = kpc_name_hash(name, len) & m; c->hash[i]; i = (i + 1) & m)
+		if (kpc_names_eq(c->names != KP_NAMES_NOCASE, c->hash[i]->name, name, len))
 			return c->hash[i];
-	return NULL;
-}
-
-int kp_table_column(const kp_table *t, const char *name, uint32_t len)
-{
-	for (int i = 0; i < t->ncols; i++)
-		if (t->cols[i].name_len == len && !t->cols[i].dropped && names_eq(t->exact_names, t->cols[i].name, name, len))
-			return i;
-	return -1;
-}
-
-int kp_table_column_in(const kp_table *t, const kp_name *family, const kp_name *name)
-{
-	for (int i = 0; i < t->ncols; i++)
-		if (t->cols[i].name_len == name->len && !t->cols[i].dropped && t->cols[i].family &&
-		    kpc_name_eq(t->cols[i].name, name->s, name->len) && kp_name_eq(family, t->cols[i].family))
-			return i;
-	return -1;
-}
-
-kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len)
-{
-	for (int i = 0; i < t->nindexes; i++)
-		if (names_eq(t->exact_names, t->indexes[i]->name, name, len))
-			return t->indexes[i];
 	return NULL;
 }
 
@@ -477,6 +414,7 @@ void kpc_register_table(kp_catalog *c, kp_table *t)
 	}
 	t->id = c->ntables;
 	c->tables[c->ntables++] = t;
+	kpc_hash_columns(c, t);
 	if ((uint32_t)c->ntables * 2 > c->hashcap)
 		hash_rebuild(c, c->hashcap ? c->hashcap * 2 : 64);
 	else
@@ -825,6 +763,8 @@ static int alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_are
 		}
 		kpc_count_families(t, a);
 	}
+	if (al->action == KP_ALTER_ADD)
+		kpc_hash_columns(c, t);   /* add_column moved the columns */
 	kpc_set_options(c, t, &al->options);
 	return err;
 }
@@ -953,7 +893,7 @@ const kp_failed_ddl *kp_catalog_failed(const kp_catalog *c, const char *name, ui
 {
 	for (uint32_t i = c->failed.n; i-- > 0;) {
 		const kp_failed_ddl *f = c->failed.items[i];
-		if (names_eq(c->names != KP_NAMES_NOCASE, f->name, name, len))
+		if (kpc_names_eq(c->names != KP_NAMES_NOCASE, f->name, name, len))
 			return f;
 	}
 	return NULL;

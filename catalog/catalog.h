@@ -66,6 +66,7 @@ typedef struct kp_key {
 } kp_key;
 
 typedef struct kp_table kp_table;
+typedef struct kp_colhash kp_colhash;   /* a table's columns by name (names.c) */
 
 typedef struct kp_index {
 	char *name;             /* index name */
@@ -124,6 +125,9 @@ struct kp_table {
 	                           NULL is the least value, stored last on a DESC
 	                           part (docs/plan-json.md, "NULL order") */
 	int id;                 /* position in the catalog's tables array */
+	const kp_colhash *colhash; /* its columns by name (names.c), built when
+	                           it is created or altered; a copy of the table with
+	                           columns of its own looks them up one by one */
 };
 
 typedef struct kp_catalog {

@@ -1,5 +1,6 @@
 /* The catalog's private interface, shared by its files and by no one else:
- * catalog.c (tables, indexes, ALTER and DROP) and view.c (views). */
+ * catalog.c (tables, indexes, ALTER and DROP), view.c (views) and names.c
+ * (names compared, columns and indexes found by name). */
 #ifndef KP_CATALOGINT_H
 #define KP_CATALOGINT_H
 
@@ -7,6 +8,34 @@
 
 /* Does name a equal the blen bytes at b, ignoring ASCII case (as Lindorm and MySQL)? */
 int kpc_name_eq(const char *a, const char *b, uint32_t blen);
+/* kpc_name_eq, or byte for byte when exact (the target's names are
+ * case-sensitive). Inline: it runs for every table and column name of
+ * every statement. */
+static inline int kpc_names_eq(bool exact, const char *a, const char *b, uint32_t blen)
+{
+	if (!exact)
+		return kpc_name_eq(a, b, blen);
+	/* by hand, not strncmp + memchr: the two libc calls cost more than
+	 * the loop on names this short (a NUL in b never equals a's byte) */
+	uint32_t i = 0;
+	for (; i < blen; i++)
+		if (!a[i] || a[i] != b[i])
+			return 0;
+	return a[i] == 0;
+}
+/* FNV-1a of a name, ASCII case folded (names equal either way hash alike). */
+static inline uint32_t kpc_name_hash(const char *s, uint32_t len)
+{
+	uint32_t h = 2166136261u;
+	for (uint32_t i = 0; i < len; i++) {
+		uint32_t c = (unsigned char)s[i];
+		h = (h ^ (c >= 'A' && c <= 'Z' ? c + 32 : c)) * 16777619u;
+	}
+	return h;
+}
+/* Indexes t's columns by name for kp_table_column (names.c); called when
+ * a table or view is registered and after ALTER changes its columns. */
+void kpc_hash_columns(kp_catalog *c, kp_table *t);
 /* Checks that every column e names is one of t's (reported as what). */
 int kpc_check_expr_cols(const kp_table *t, const kp_expr *e, const char *what, kp_source *src, kp_arena *a,
                         kp_diags *d);

@@ -65,9 +65,7 @@ static void key_part_text(kp_buf *b, const kp_table *t, const kp_key *k, int i)
 	kp_key_part_name(b, t, &k->parts[i]);
 }
 
-/* The parts of s the planner reads. False for statements that have no
- * access path. */
-static bool parts_of(stmt_parts *v, const kp_stmt *s)
+bool kp_stmt_parts(stmt_parts *v, const kp_stmt *s)
 {
 	memset(v, 0, sizeof(*v));
 	switch (s->kind) {
@@ -115,15 +113,12 @@ static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n,
 		kp_diag_help(g, a, "did you mean %s?", near->name);
 }
 
-/* Plans s (parts v) against table t; out is cleared, with its statement. */
-static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
-                          const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
+void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
+                      const resolved *rv, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
 	const kp_expr *limit = v->limit;
 	out->table = t;
-
-	resolved r;
-	kp_resolve(&r, t, s, v, opts, src, a, d);
+	const resolved r = *rv;
 	out->names = r.names;
 	if (r.errors)
 		return;
@@ -273,6 +268,15 @@ static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, con
 	}
 }
 
+/* Plans s (parts v) against table t; out is cleared, with its statement. */
+static void plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
+                          const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	resolved r;
+	kp_resolve(&r, t, s, v, opts, src, a, d);
+	kp_plan_resolved(out, t, s, v, &r, opts, src, a, d);
+}
+
 void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
                   const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
@@ -286,7 +290,7 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
 		return;
 	}
-	if (!parts_of(&v, s))
+	if (!kp_stmt_parts(&v, s))
 		return;
 	if (s->kind == KP_S_SELECT && s->u.select.into) {
 		/* UPSERT INTO w SELECT ... FROM t: t is planned, w must exist */
@@ -318,6 +322,6 @@ void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
 	memset(out, 0, sizeof(*out));
 	out->stmt = s;
 	stmt_parts v;
-	if (parts_of(&v, s))
+	if (kp_stmt_parts(&v, s))
 		plan_on_table(out, t, s, &v, opts, src, a, d);
 }

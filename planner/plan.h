@@ -140,6 +140,32 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,
                       const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
 
+/* A statement resolved once against its table, to be planned on many
+ * hypothetical copies of that table (the advisor's candidate keys and
+ * indexes): resolution (names, a view's conditions, hints) is done once
+ * and each plan only chooses the path.
+ *
+ * Ownership: kp_prepare allocates the kp_prepared and everything it points
+ * to in the caller's arena a; it stays valid as long as a, s, src, opts and
+ * t's columns do. kp_plan_prepared never writes it (one kp_prepared may be
+ * planned any number of times, on any table h that qualifies) and
+ * allocates the plan in its own arena, as kp_plan_on_table does. */
+typedef struct kp_prepared kp_prepared;
+
+/* s resolved against t (any kind: a statement with no access path plans
+ * as nothing). The resolution's diagnostics (unknown names, hints) go to
+ * d, once: kp_plan_prepared does not repeat them. */
+const kp_prepared *kp_prepare(const kp_table *t, const kp_stmt *s, const kp_plan_opts *opts, kp_source *src,
+                              kp_arena *a, kp_diags *d);
+
+/* The plan kp_plan_on_table(out, h, s, ...) makes, from the statement
+ * prepared on t, where h is t with another key or other indexes: the same
+ * columns at the same positions (a copy made from t), the same view
+ * conditions. When the resolution depends on the key (a Lindorm c_l_ts
+ * pseudo-column, the tenant column of a multi-tenant table on a tenant
+ * connection) or h has other columns, s is resolved again on h. */
+void kp_plan_prepared(kp_plan *out, const kp_prepared *p, const kp_table *h, kp_arena *a, kp_diags *d);
+
 /* The table column column reference e of the planned statement names, or
  * -1 (not a column reference, or one that names no column of the table). */
 static inline int kp_names_column(const kp_names *nm, const kp_expr *e)

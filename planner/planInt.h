@@ -16,6 +16,8 @@
  *   choose.c   which of two candidate paths the target's optimizer prefers
  *   order.c    how the chosen path returns the ORDER BY
  *   plan.c     the driver: kp_plan_stmt and kp_plan_on_table
+ *   rebind.c   a statement resolved once, planned on many hypothetical
+ *              copies of its table (kp_prepare, kp_plan_prepared)
  *
  * Small helpers the hot paths of several files call are static inline
  * here: a call into another file is not inlined. */
@@ -331,6 +333,10 @@ typedef struct resolved {
 	hints h;                /* the hints that change the plan (read when no
 	                           name is unknown) */
 	int errors;             /* names unknown (reported) */
+	int tenant;             /* the tenant column a tenant connection binds, or -1 */
+	bool key_dep;           /* a name resolved through the key: a Lindorm c_l_ts
+	                           pseudo-column names a non-key column c, so another
+	                           key may resolve it otherwise (rebind.c) */
 } resolved;
 
 /* Resolves the names statement s (parts v) reads against table t into *r,
@@ -338,6 +344,15 @@ typedef struct resolved {
  * the view points to is allocated in a. */
 void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
                 const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
+
+/* The parts of s the planner reads (plan.c). False for statements that
+ * have no access path. */
+bool kp_stmt_parts(stmt_parts *v, const kp_stmt *s);
+
+/* Plans s (parts v, resolved against t as r) on table t (plan.c): the path
+ * chosen and what it means reported. out is cleared by the caller. */
+void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
+                      const resolved *r, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
 
 /* The table column a column reference names, or -1: for the planner's
  * hot paths, which know e is a column reference of the statement. */

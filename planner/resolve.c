@@ -25,6 +25,7 @@ typedef struct resolve_ctx {
 	int tenant;             /* the tenant column a tenant connection hides, or -1 */
 	uint32_t nown;          /* column references the statement wrote (refs past
 	                           it are its view's and tenant's conditions) */
+	bool key_dep;           /* a name was looked up as a c_l_ts pseudo-column */
 } resolve_ctx;
 
 /* Does qualifier q name table tname ("s.t" is also named by "t")? */
@@ -84,6 +85,8 @@ static void resolve(resolve_ctx *rc, const kp_expr *e)
 		int ci = kp_table_column(t, e->name.s, e->name.len);
 		if (ci < 0 && rc->dyn && in_names(rc->dyn, &e->name))
 			return;   /* a dynamic column the query declares: not in the key */
+		if (ci < 0 && e->name.len > 5 && !memcmp(e->name.s + e->name.len - 5, "_l_ts", 5))
+			rc->key_dep = true;   /* whether c is a key column decides */
 		if (ci < 0 && (ci = ts_pseudo_column(t, &e->name)) >= 0) {
 			/* Lindorm's c_l_ts: the write timestamp of non-key column c,
 			 * read with c (no key part) */
@@ -598,7 +601,7 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 	r->names = nm;
 	r->used = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
 	resolve_ctx rc = {t, v->alias, r->used, (int32_t *)(nm + 1), 0, {0}, src, a, d,
-	                  s->kind == KP_S_SELECT ? &s->u.select.dyncols : NULL, tc, s->ncolrefs};
+	                  s->kind == KP_S_SELECT ? &s->u.select.dyncols : NULL, tc, s->ncolrefs, false};
 	if (s->kind == KP_S_SELECT) {
 		resolve_list(&rc, &s->u.select.items);
 		resolve_list(&rc, &s->u.select.group);
@@ -623,6 +626,8 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 	resolve(&rc, where);
 	resolve_order(&rc, v->order);
 	r->errors = rc.errors;
+	r->tenant = tc;
+	r->key_dep = rc.key_dep;
 	r->where = rc.fns.n ? with_functions(&rc, where) : where;
 	r->order = rc.fns.n ? order_with_functions(&rc, v->order) : v->order;
 	if (r->order->n)

@@ -204,10 +204,70 @@ static void test_hash_widths_and_index_kinds(void)
 	kpt_free(&t);
 }
 
+/* kp_table_column through the table's hash of column names: every column of
+ * a wide table (probe chains), ASCII case, columns ALTER adds and drops,
+ * names that differ only in case on a case-sensitive target, and a copy of
+ * the table with columns of its own (the advisor's hypothetical tables). */
+static void test_columns_found_by_name_through_the_hash(void)
+{
+	kpt t;
+	kpt_init(&t);
+	kp_buf ddl = {0};
+	kp_buf_printf(&ddl, "CREATE TABLE w (id BIGINT NOT NULL");
+	for (int i = 0; i < 40; i++)
+		kp_buf_printf(&ddl, ", col%d INT", i);
+	kp_buf_printf(&ddl, ", PRIMARY KEY (id));");
+	CU_ASSERT_EQUAL_FATAL(kpt_schema(&t, ddl.data), 0);
+	kp_buf_free(&ddl);
+	const kp_table *w = kp_catalog_find(&t.cat, "w", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+	CU_ASSERT_PTR_NOT_NULL(w->colhash);
+	char name[16];
+	for (int i = 0; i < 40; i++) {
+		int n = snprintf(name, sizeof name, "col%d", i);
+		CU_ASSERT_EQUAL(kp_table_column(w, name, (uint32_t)n), i + 1);
+	}
+	CU_ASSERT_EQUAL(kp_table_column(w, "COL17", 5), 18);
+	CU_ASSERT_EQUAL(kp_table_column(w, "col40", 5), -1);
+	CU_ASSERT_EQUAL(kp_table_column(w, "col1", 3), -1);   /* a prefix is no name */
+	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER TABLE w ADD extra VARCHAR(8); ALTER TABLE w DROP COLUMN col3;"), 0);
+	w = kp_catalog_find(&t.cat, "w", 1);
+	CU_ASSERT_EQUAL(kp_table_column(w, "extra", 5), 41);
+	CU_ASSERT_EQUAL(kp_table_column(w, "col3", 4), -1);
+	CU_ASSERT_EQUAL(kp_table_column(w, "col4", 4), 5);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER TABLE w ADD col3 BIGINT;"), 0);
+	w = kp_catalog_find(&t.cat, "w", 1);
+	CU_ASSERT_EQUAL(kp_table_column(w, "col3", 4), 42);   /* the new one, not the dropped */
+	/* a copy with columns of its own is searched column by column */
+	kp_table copy = *w;
+	kp_column cols[43];
+	memcpy(cols, w->cols, sizeof(kp_column) * (size_t)w->ncols);
+	cols[2].name = "renamed";
+	cols[2].name_len = 7;
+	copy.cols = cols;
+	CU_ASSERT_EQUAL(kp_table_column(&copy, "renamed", 7), 2);
+	CU_ASSERT_EQUAL(kp_table_column(&copy, "col1", 4), -1);
+	CU_ASSERT_EQUAL(kp_table_column(&copy, "col2", 4), 3);
+	kpt_free(&t);
+
+	/* Lindorm: names are case-sensitive (found byte for byte, hashed
+	 * with their case folded) */
+	kpt_init(&t);
+	t.cat.names = KP_NAMES_EXACT;
+	CU_ASSERT_EQUAL_FATAL(kpt_schema(&t, "CREATE TABLE e (Ab INT, k BIGINT, PRIMARY KEY (k));"), 0);
+	const kp_table *e = kp_catalog_find(&t.cat, "e", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+	CU_ASSERT_EQUAL(kp_table_column(e, "Ab", 2), 0);
+	CU_ASSERT_EQUAL(kp_table_column(e, "ab", 2), -1);
+	CU_ASSERT_EQUAL(kp_table_column(e, "AB", 2), -1);
+	kpt_free(&t);
+}
+
 KPT_SUITE("catalog", NULL, NULL,
 	{"CREATE TABLE builds columns, types and the ordered key", test_create_table_builds_columns_and_ordered_key},
 	{"hash key, families, indexes, drop", test_hash_key_families_indexes},
 	{"table, column and key errors are located", test_table_and_key_errors_are_located},
 	{"table options, IF [NOT] EXISTS, index names and unknown types", test_options_if_exists_indexes_and_unknown_types},
 	{"PARTITION BY, index, hash-part and DROP errors are located", test_partition_index_and_drop_errors_are_located},
-	{"hash widths and index kinds", test_hash_widths_and_index_kinds})
+	{"hash widths and index kinds", test_hash_widths_and_index_kinds},
+	{"columns are found by name through the table's hash", test_columns_found_by_name_through_the_hash})
