@@ -21,7 +21,9 @@ size_t kph_builder_root(const extractor *x, size_t i)
 	    (kph_word_at(x, i - 2, "StringBuilder") || kph_word_at(x, i - 2, "StringBuffer")) && kph_word_at(x, i - 3, "new") &&
 	    T[i - 4].type == KP_HT_ASSIGN && T[i - 5].type == KP_HT_OTHER)
 		return i - 5;
-	if (i >= 4 && T[i - 1].type == KP_HT_OPEN && kph_word_at(x, i - 2, "append") && T[i - 3].type == KP_HT_DOT &&
+	/* (a Python list's append adds an item: Python's strings have none) */
+	if (x->lang != KP_LANG_PYTHON && i >= 4 && T[i - 1].type == KP_HT_OPEN && kph_word_at(x, i - 2, "append") &&
+	    T[i - 3].type == KP_HT_DOT &&
 	    T[i - 4].type == KP_HT_OTHER && !(i >= 5 && T[i - 5].type == KP_HT_DOT))
 		return i - 4;
 	return SIZE_MAX;
@@ -34,10 +36,18 @@ static size_t append_value(extractor *x, size_t k, size_t stop, bool *pyformat, 
 {
 	const kp_htok *T = x->tk.t;
 	if (T[k].type == KP_HT_STR) {
+		size_t len0 = x->b.text.len;
+		unsigned holes0 = x->b.nholes;
 		size_t e = kph_read_chain(x, k, pyformat);
-		for (size_t q = k; q < e; q++)
-			consumed[q] = 1;
-		return e;
+		if (T[e].type != KP_HT_DOT) {
+			for (size_t q = k; q < e; q++)
+				consumed[q] = 1;
+			return e;
+		}
+		/* " AND ".join(conds), "x".repeat(n): the literal is a method's
+		 * receiver, the value is the call's: pasted text */
+		x->b.text.len = len0;
+		x->b.nholes = holes0;
 	}
 	int d = 0;
 	size_t e = k, last = k;
@@ -56,11 +66,24 @@ static size_t append_value(extractor *x, size_t k, size_t stop, bool *pyformat, 
 	return e;
 }
 
+/* The indentation of the line holding offset off (Python's blocks). */
+static unsigned indent_of(const char *text, uint32_t off)
+{
+	uint32_t b = off;
+	while (b > 0 && text[b - 1] != '\n')
+		b--;
+	unsigned n = 0;
+	while (b + n < off && (text[b + n] == ' ' || text[b + n] == '\t'))
+		n++;
+	return n;
+}
+
 /* Appends to x->b what the code appends to the builder named by token nm
  * after token j, to the end of the block: NAME += ..., NAME = NAME + ...,
  * NAME.append(...).append(...). Stops where NAME is given another value.
  * Returns false when an append is conditional (inside a deeper block: an
- * if, a loop): the statement the code runs is not known. *end: where the
+ * if, a loop; in Python, a line indented deeper): the statement the code
+ * runs is not known. *end: where the
  * last append ends in the host. */
 bool kph_follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8_t *consumed, uint32_t *end)
 {
@@ -76,8 +99,13 @@ bool kph_follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8
 	/* a method's worth of tokens at most: a builder lives in one method,
 	 * and a class of many string fields must not be read once per field */
 	size_t stop = j + KP_HOST_BUILDER_TOKENS < x->tk.n ? j + KP_HOST_BUILDER_TOKENS : x->tk.n;
+	bool py = x->lang == KP_LANG_PYTHON;
+	unsigned root_indent = py ? indent_of(x->src->text, T[nm].off) : 0;
 	for (size_t k = j; k < stop && T[k].type != KP_HT_EOF; k++) {
 		int ty = T[k].type;
+		if (py && ty == KP_HT_NL && d == 0 && T[k + 1].type != KP_HT_NL && T[k + 1].type != KP_HT_COMMENT &&
+		    T[k + 1].type != KP_HT_EOF && indent_of(x->src->text, T[k + 1].off) < root_indent)
+			return true;   /* the block the builder lives in ended */
 		if (ty == KP_HT_OPEN) {
 			d++;
 			continue;
@@ -90,16 +118,18 @@ bool kph_follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8
 		if (!kph_same_name(x, &T[k], &T[nm]) || (k > 0 && T[k - 1].type == KP_HT_DOT) || k + 3 >= x->tk.n)
 			continue;
 		size_t p = k + 1, e;
+		/* in a deeper block (an if, a loop): Python's is its indentation */
+		bool deeper = d > 0 || (py && indent_of(x->src->text, T[k].off) > root_indent);
 		if (kph_word_at(x, p, "+=")) {
-			if (d > 0)
+			if (deeper)
 				return false;
 			e = append_value(x, p + 1, SIZE_MAX, pyformat, consumed);
 		} else if (T[p].type == KP_HT_ASSIGN && kph_same_name(x, &T[p + 1], &T[nm]) && T[p + 2].type == KP_HT_PLUS) {
-			if (d > 0)
+			if (deeper)
 				return false;
 			e = append_value(x, p + 3, SIZE_MAX, pyformat, consumed);
 		} else if (T[p].type == KP_HT_DOT && kph_word_at(x, p + 1, "append") && T[p + 2].type == KP_HT_OPEN) {
-			if (d > 0)
+			if (deeper)
 				return false;
 			e = p;
 			while (T[e].type == KP_HT_DOT && kph_word_at(x, e + 1, "append") && T[e + 2].type == KP_HT_OPEN) {
@@ -123,4 +153,50 @@ bool kph_follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8
 		k = e > k ? e - 1 : k;
 	}
 	return true;
+}
+
+bool kph_formatted_later(const extractor *x, size_t nm, size_t j)
+{
+	const kp_htok *T = x->tk.t;
+	if (x->lang != KP_LANG_PYTHON)
+		return false;
+	size_t stop = j + KP_HOST_BUILDER_TOKENS < x->tk.n ? j + KP_HOST_BUILDER_TOKENS : x->tk.n;
+	unsigned root_indent = indent_of(x->src->text, T[nm].off);
+	for (size_t k = j; k < stop && T[k].type != KP_HT_EOF; k++) {
+		if (T[k].type == KP_HT_NL && T[k + 1].type != KP_HT_NL && T[k + 1].type != KP_HT_COMMENT &&
+		    T[k + 1].type != KP_HT_EOF && indent_of(x->src->text, T[k + 1].off) < root_indent)
+			return false;   /* the block the local lives in ended */
+		if (T[k].type != KP_HT_OTHER || !kph_same_name(x, &T[k], &T[nm]) || T[k - 1].type == KP_HT_DOT)
+			continue;
+		if (T[k + 1].type == KP_HT_PCT)
+			return true;
+		if (T[k + 1].type == KP_HT_ASSIGN)
+			return false;   /* a new value */
+	}
+	return false;
+}
+
+bool kph_prefix_use(const extractor *x, size_t nm, size_t j)
+{
+	const kp_htok *T = x->tk.t;
+	if (kph_any_const(x, &T[nm]))
+		return false;   /* a constant's uses are read where they are */
+	size_t stop = j + KP_HOST_BUILDER_TOKENS < x->tk.n ? j + KP_HOST_BUILDER_TOKENS : x->tk.n;
+	int d = 0;
+	for (size_t k = j; k < stop && T[k].type != KP_HT_EOF; k++) {
+		int ty = T[k].type;
+		if (ty == KP_HT_OPEN)
+			d++;
+		else if (ty == KP_HT_CLOSE && --d < -1)
+			return false;   /* past the block the local lives in */
+		if (ty != KP_HT_OTHER || !kph_same_name(x, &T[k], &T[nm]) || T[k - 1].type == KP_HT_DOT)
+			continue;
+		if (T[k - 1].type == KP_HT_ASSIGN && k >= 2 && kph_same_name(x, &T[k - 2], &T[nm]))
+			continue;   /* NAME = NAME + ...: an append */
+		if (T[kph_skip(x, k + 1, x->depth + d)].type == KP_HT_PLUS)
+			return true;
+		if (T[k + 1].type == KP_HT_ASSIGN)
+			return false;   /* a new value */
+	}
+	return false;
 }

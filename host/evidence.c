@@ -14,7 +14,7 @@
  * written just before the '(' (any receiver): JDBC, Spring's JdbcTemplate
  * and JdbcClient, JPA's and Hibernate's native queries, Android's SQLite,
  * Go's database/sql, sqlx and GORM, Python's DB-API, pandas, SQLAlchemy's
- * text(), asyncpg. */
+ * text() and exec_driver_sql(), asyncpg, encode/databases. */
 static const char *const sql_calls[] = {
 	/* Java, Kotlin */
 	"prepareStatement", "prepareCall", "executeQuery", "executeUpdate", "executeLargeUpdate", "execute",
@@ -28,7 +28,7 @@ static const char *const sql_calls[] = {
 	"SelectContext", "GetContext", "Raw", "Preparex", "PreparexContext", "Rebind",
 	/* Python */
 	"executemany", "executescript", "mogrify", "read_sql", "read_sql_query", "text", "fetch", "fetchrow",
-	"fetchval", NULL};
+	"fetchval", "exec_driver_sql", "fetch_all", "fetch_one", "fetch_val", NULL};
 
 /* Calls whose string argument is another query language: JPA's JPQL and
  * Hibernate's HQL (entities and their fields), or a query's name. */
@@ -43,9 +43,28 @@ static bool in_list(const char *const *l, const char *name, size_t len)
 	return false;
 }
 
+/* Calls whose string argument is a message for people: an exception's or
+ * error's constructor (throw new IllegalStateException("..."), raise
+ * ValueError("..."), throwUnsupportedException("...")), a log line, a
+ * print. */
+static const char *const message_calls[] = {"Errorf", "error", "warn", "warning", "info", "debug", "trace",
+                                            "fatal", "print", "println", "Println", "Print", "Fatalf", NULL};
+
+static bool message_call(const char *name, size_t len)
+{
+	if (in_list(message_calls, name, len))
+		return true;
+	for (size_t i = 0; i + 9 <= len; i++)
+		if (!memcmp(name + i, "Exception", 9))
+			return true;
+	return len >= 5 && !memcmp(name + len - 5, "Error", 5);
+}
+
 kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra)
 {
-	if (in_list(other_calls, name, len))
+	if (in_list(extra, name, len))
+		return KP_HE_CALL;   /* the team's word first */
+	if (in_list(other_calls, name, len) || message_call(name, len))
 		return KP_HE_NOT_SQL;
 	if (in_list(sql_calls, name, len) || in_list(extra, name, len))
 		return KP_HE_CALL;
@@ -120,4 +139,106 @@ unsigned kp_host_words(const char *text, size_t len)
 			n++;
 	}
 	return n;
+}
+
+/* The next token that is not white space or a comment (the lexer skips
+ * them). */
+static bool tok_is(const char *text, const kp_token *t, const char *w)
+{
+	return strlen(w) == t->len && !strncasecmp(text + t->off, w, t->len);
+}
+
+/* A word: a name or a keyword (an entity may be called Order or Value). */
+static bool word(const char *text, const kp_token *t)
+{
+	return t->len && (isalpha((unsigned char)text[t->off]) || text[t->off] == '_');
+}
+
+/* Words after which a name is not an alias. */
+static bool joins(const char *text, const kp_token *t)
+{
+	static const char *const w[] = {"join", "on", "and", "or", "not", "in", "inner", "left", "right", "outer",
+	                                "cross", "full", "natural", "fetch", "from", "select", "distinct", NULL};
+	for (size_t k = 0; w[k]; k++)
+		if (tok_is(text, t, w[k]))
+			return true;
+	return false;
+}
+
+bool kp_host_jpql(const char *text, size_t len)
+{
+	kp_lexer lx;
+	kp_token t, var = {0};
+	kp_lexer_init(&lx, text, len, 0);
+	if (kp_lex(&lx, &t) != TK_SELECT)
+		return false;
+	int ty = kp_lex(&lx, &t);
+	if (ty == TK_DISTINCT)
+		ty = kp_lex(&lx, &t);
+	if (ty == TK_ID && tok_is(text, &t, "new")) {
+		/* SELECT NEW a.b.Dto(...): a constructor expression */
+		if (kp_lex(&lx, &t) != TK_ID)
+			return false;
+		while ((ty = kp_lex(&lx, &t)) == TK_DOT)
+			if (kp_lex(&lx, &t) != TK_ID)
+				return false;
+		return ty == TK_LP;
+	}
+	if (ty != TK_ID)
+		return false;
+	kp_token first = t;
+	ty = kp_lex(&lx, &t);
+	if (ty == TK_LP && (tok_is(text, &first, "count") || tok_is(text, &first, "object"))) {
+		/* SELECT COUNT([DISTINCT] u), SELECT OBJECT(u) */
+		ty = kp_lex(&lx, &t);
+		if (ty == TK_DISTINCT)
+			ty = kp_lex(&lx, &t);
+		if (ty != TK_ID)
+			return false;
+		var = t;
+		if (kp_lex(&lx, &t) != TK_RP)
+			return false;
+		if (tok_is(text, &first, "object"))
+			return true;   /* JPQL's OBJECT(u): SQL has none */
+		ty = kp_lex(&lx, &t);
+	} else {
+		var = first;
+	}
+	if (ty != TK_COMMA && ty != TK_FROM)
+		return false;   /* the first item is not a bare name */
+	/* to the FROM clause */
+	int depth = 0;
+	for (int k = 0; ty != TK_FROM || depth > 0; k++) {
+		if (ty == KP_TOK_EOF || ty == TK_SEMI || k > 4096)
+			return false;
+		depth += ty == TK_LP ? 1 : ty == TK_RP ? -1 : 0;
+		ty = kp_lex(&lx, &t);
+	}
+	/* the first item is the identification variable one of its entities
+	 * declares: FROM User u, FROM Order AS o, FROM a.b.User u */
+	kp_token prev = t;
+	int prevty = TK_FROM;
+	bool named = false;   /* the token before AS is a name, not a call's ) */
+	for (int k = 0; k < 4096; k++) {
+		ty = kp_lex(&lx, &t);
+		if (ty == TK_ORDER) {
+			/* ORDER BY ends the clause; Order alone names an entity */
+			kp_lexer ahead = lx;
+			kp_token b;
+			if (kp_lex(&ahead, &b) != TK_BY)
+				ty = TK_ID;
+		}
+		if (ty == KP_TOK_EOF || ty == TK_SEMI ||
+		    (depth == 0 && (ty == TK_WHERE || ty == TK_GROUP || ty == TK_HAVING || ty == TK_ORDER ||
+		                    ty == TK_UNION || ty == TK_LIMIT)))
+			return false;
+		depth += ty == TK_LP ? 1 : ty == TK_RP ? -1 : 0;
+		if (depth == 0 && word(text, &t) && t.len == var.len && !strncasecmp(text + t.off, text + var.off, t.len) &&
+		    ((prevty == TK_AS && named) || (prevty != TK_AS && word(text, &prev) && !joins(text, &prev))))
+			return true;
+		named = ty == TK_AS ? word(text, &prev) : named;
+		prev = t;
+		prevty = ty;
+	}
+	return false;
 }

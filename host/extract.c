@@ -68,6 +68,15 @@ static bool line_between(const extractor *x, const kp_htok *a, const kp_htok *b)
 	return b->off > from && memchr(x->src->text + from, '\n', b->off - from);
 }
 
+/* Is the literal at k the receiver of a method call other than format
+ * (", ".join(cols), "?".repeat(n))? Its value is the call's, pasted. */
+static bool receiver(const extractor *x, size_t k)
+{
+	const kp_htok *T = x->tk.t;
+	size_t d = kph_skip(x, k + 1, x->depth);
+	return T[d].type == KP_HT_DOT && !kph_word_at(x, d + 1, "format") && !kph_word_at(x, d + 1, "formatted");
+}
+
 /* Does a line break after the operand token t end the expression? Go
  * inserts a semicolon after a name, a literal or a closing bracket; so
  * does Kotlin outside brackets. */
@@ -96,7 +105,7 @@ size_t kph_read_chain(extractor *x, size_t i, bool *pyformat)
 		}
 		while (T[j].type == KP_HT_PLUS) {
 			size_t k = kph_skip(x, j + 1, x->depth);
-			if (T[k].type == KP_HT_STR)
+			if (T[k].type == KP_HT_STR && !receiver(x, k))
 				break;
 			/* an operand that is not a literal: up to the next + at its
 			 * level, or the end of the expression */
@@ -108,7 +117,8 @@ size_t kph_read_chain(extractor *x, size_t i, bool *pyformat)
 					break;
 				if (ty == KP_HT_COMMENT)
 					continue;
-				if (d == 0 && (ty == KP_HT_PLUS || ty == KP_HT_COMMA || ty == KP_HT_SEMI ||
+				/* (a + at the operand's start is a sign: " < " + +(n + 1)) */
+				if (d == 0 && ((ty == KP_HT_PLUS && e > k) || ty == KP_HT_COMMA || ty == KP_HT_SEMI ||
 				               ty == KP_HT_CLOSE || ty == KP_HT_ASSIGN || (ty == KP_HT_NL && x->depth == 0)))
 					break;
 				if (d == 0 && e > k && line_ends_expr(x, &T[last]) && line_between(x, &T[last], &T[e]))
@@ -177,8 +187,8 @@ static bool annotation(const extractor *x, size_t p)
 }
 
 /* Is the annotation whose arguments T[p] opens Spring Data's @Query
- * without nativeQuery = true? Its string is JPQL (entities and their
- * fields), not SQL. */
+ * without nativeQuery = true, or JPA's @NamedQuery? Its string is JPQL
+ * (entities and their fields), not SQL. */
 static bool jpql(const extractor *x, size_t p)
 {
 	if (x->lang == KP_LANG_PYTHON)
@@ -187,7 +197,11 @@ static bool jpql(const extractor *x, size_t p)
 	const kp_htok *nt = &T[p - 1];   /* the last part of the name */
 	const char *name = x->src->text + nt->off;
 	size_t n = nt->len;
-	if (!(n >= 5 && !memcmp(name + n - 5, "Query", 5) && (n == 5 || (n == 6 && name[0] == '@'))))
+	if (n && name[0] == '@')
+		name++, n--;
+	if (n == 10 && !memcmp(name, "NamedQuery", 10))
+		return true;
+	if (!(n == 5 && !memcmp(name, "Query", 5)))
 		return false;
 	int d = 0;
 	for (size_t i = p; i < x->tk.n && T[i].type != KP_HT_EOF; i++) {
@@ -205,7 +219,8 @@ static bool jpql(const extractor *x, size_t p)
 
 /* Is the annotation whose arguments T[p] opens one whose strings are SQL:
  * MyBatis's @Select, @Insert, @Update, @Delete (their arrays are joined),
- * Spring Data's @Query with nativeQuery = true? */
+ * Spring Data's @Query with nativeQuery = true and @NativeQuery, JPA's
+ * @NamedNativeQuery? */
 static bool sql_annotation(const extractor *x, size_t p)
 {
 	if (x->lang == KP_LANG_PYTHON)
@@ -219,6 +234,8 @@ static bool sql_annotation(const extractor *x, size_t p)
 	for (size_t k = 0; mybatis[k]; k++)
 		if (strlen(mybatis[k]) == n && !memcmp(name, mybatis[k], n))
 			return true;
+	if ((n == 11 && !memcmp(name, "NativeQuery", 11)) || (n == 16 && !memcmp(name, "NamedNativeQuery", 16)))
+		return true;
 	return n == 5 && !memcmp(name, "Query", 5) && !jpql(x, p);
 }
 
@@ -276,10 +293,13 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
                      kp_host_evidence ev)
 {
 	kp_host_variant v;
-	if (ev == KP_HE_NOT_SQL || !kp_hb_finish(&x->b, x->lang, pyformat, check_sql, x->src, &v))
+	if (ev == KP_HE_NOT_SQL ||
+	    !kp_hb_finish(&x->b, x->lang, pyformat,
+	                  !check_sql ? KP_HB_ANY : ev == KP_HE_CALL ? KP_HB_CALLED : KP_HB_STATEMENT, x->src, &v))
 		return;
-	if ((ev == KP_HE_NONE || ev == KP_HE_NAME) && kp_host_prose(v.sql.text, v.sql.len)) {
-		kp_source_free(&v.sql);   /* a sentence, not a statement */
+	if ((ev == KP_HE_NONE || ev == KP_HE_NAME) &&
+	    (kp_host_prose(v.sql.text, v.sql.len) || kp_host_jpql(v.sql.text, v.sql.len))) {
+		kp_source_free(&v.sql);   /* a sentence or JPQL, not a statement */
 		return;
 	}
 	if (x->dry) {
@@ -446,6 +466,10 @@ static void scan(extractor *x, uint8_t *consumed)
 				if (ev == KP_HE_NONE && root != SIZE_MAX)   /* where the builder goes, its name */
 					ev = kph_passed(x, &T[root]) ? KP_HE_CALL
 					   : kp_host_sql_name(src->text + T[root].off, T[root].len) ? KP_HE_NAME : KP_HE_NONE;
+				if (root != SIZE_MAX && kph_prefix_use(x, root, j))
+					ev = KP_HE_NONE;   /* q + table: what runs is longer (a fragment says nothing) */
+				if (root != SIZE_MAX && kph_formatted_later(x, root, j))
+					pyformat = true;   /* sql = "..."; ... sql % args */
 				/* the definition of a constant used as a prefix: NAME = "..." */
 				const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? kph_any_const(x, &T[i - 2]) : NULL;
 				bool prefix = pc && pc->first == T[i].off && pc->used && !pc->twice;

@@ -144,6 +144,16 @@ size_t kph_builder_root(const extractor *x, size_t i);
  * false when an append is conditional. */
 bool kph_follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8_t *consumed, uint32_t *end);
 
+/* Is the local named by token nm, given its text before token j, used
+ * after it as the start of a longer string (NAME + rest)? Its text alone
+ * is then not what the code runs. */
+bool kph_prefix_use(const extractor *x, size_t nm, size_t j);
+
+/* Python: is the local named by token nm formatted with % after token j
+ * (sql = "...%(schema)s..."; ... (sql % names).split(";"))? Its % are
+ * then Python's, not the driver's. */
+bool kph_formatted_later(const extractor *x, size_t nm, size_t j);
+
 /* ----------------------------------------------------------- extract.c */
 
 /* Reads the string expression that starts at token i into x->b; returns

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "host/host.h"
 #include "host/host_build.h"
 #include "grammar/lexer.h"
 #include "grammar/parser.h"
@@ -46,9 +47,58 @@ static int value_position(const kp_buf *out)
 	return 0;
 }
 
+/* Is the % at t[i] one of Spring Data's LIKE wrappers, LIKE %:name%,
+ * LIKE %?1, LIKE :name%: right before a parameter that follows LIKE, or
+ * right after one? out: the SQL so far. */
+static bool like_wrap(const char *t, size_t n, size_t i, const kp_buf *out)
+{
+	if (i + 1 < n && (t[i + 1] == '?' || (t[i + 1] == ':' && i + 2 < n &&
+	                                     (isalpha((unsigned char)t[i + 2]) || t[i + 2] == '_')))) {
+		size_t e = out->len;
+		while (e > 0 && isspace((unsigned char)out->data[e - 1]))
+			e--;
+		return word_before(out->data, e, "LIKE");
+	}
+	/* after: back over the parameter's name or number to its : or ? */
+	size_t b = i;
+	while (b > 0 && (isalnum((unsigned char)t[b - 1]) || t[b - 1] == '_'))
+		b--;
+	if (b == 0 || (t[b - 1] != ':' && t[b - 1] != '?') || (t[b - 1] == ':' && b == i))
+		return false;
+	b--;
+	if (b > 0 && t[b - 1] == '%')
+		b--;
+	while (b > 0 && isspace((unsigned char)t[b - 1]))
+		b--;
+	return word_before(t, b, "LIKE");
+}
+
+/* Does a hole stand between statements: after a ';' (out: the SQL so
+ * far), before the end, a ';' or the next statement's keyword (rest: the
+ * text after it)? "...;" + "\n".join(inserts) + "INSERT ...". */
+static bool between_statements(const kp_buf *out, const char *rest, size_t n)
+{
+	size_t e = out->len;
+	while (e > 0 && isspace((unsigned char)out->data[e - 1]))
+		e--;
+	if (e == 0 || out->data[e - 1] != ';')
+		return false;
+	kp_lexer lx;
+	kp_token t;
+	kp_lexer_init(&lx, rest, n, 0);
+	switch (kp_lex(&lx, &t)) {
+	case KP_TOK_EOF: case TK_SEMI: case TK_SELECT: case TK_INSERT: case TK_UPDATE: case TK_DELETE:
+	case TK_CREATE: case TK_DROP: case TK_ALTER: case TK_WITH: case TK_UPSERT: case TK_REPLACE:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* The bytes that may change the quoting state or start a placeholder. */
 static const bool special[256] = {['\''] = 1, ['"'] = 1, ['`'] = 1, ['-'] = 1, ['/'] = 1, ['*'] = 1,
-                                  ['#'] = 1, ['$'] = 1, ['%'] = 1, ['\n'] = 1, [':'] = 1};
+                                  ['#'] = 1, ['$'] = 1, ['%'] = 1, ['\n'] = 1, [':'] = 1, ['?'] = 1,
+                                  ['\\'] = 1};
 
 static bool ident_char(char c)
 {
@@ -68,8 +118,10 @@ static void fput(kp_hbuild *f, const char *p, size_t n, const uint32_t *map, uin
  * of them needs later (so "Update failed" or "Select a file" are not
  * read as SQL): SELECT ... FROM, DELETE ... FROM, INSERT|UPSERT|REPLACE
  * ... INTO|VALUES, UPDATE ... SET, CREATE|DROP|ALTER ... TABLE|INDEX|VIEW,
- * WITH ... SELECT, TRUNCATE [TABLE] name. */
-static bool looks_like_sql(const char *text, size_t len)
+ * WITH ... SELECT, TRUNCATE [TABLE] name; called (a call that runs SQL
+ * takes it), SELECT and anything after it, CREATE|DROP|ALTER SEQUENCE|
+ * SCHEMA|DATABASE|USER|FUNCTION|ROLE, UPDATE STATISTICS. */
+static bool looks_like_sql(const char *text, size_t len, bool called)
 {
 	kp_lexer lx;
 	kp_token t;
@@ -77,6 +129,27 @@ static bool looks_like_sql(const char *text, size_t len)
 	int first = kp_lex(&lx, &t);
 	if (first == TK_EXPLAIN)
 		first = kp_lex(&lx, &t);
+	if (first == TK_SELECT && called && !kp_host_prose(text, len)) {
+		/* run as SQL: SELECT 1, SELECT sleep(10) are statements */
+		int ty = kp_lex(&lx, &t);
+		return ty != KP_TOK_EOF && ty != TK_SEMI;
+	}
+	if (called && (first == TK_CREATE || first == TK_DROP || first == TK_ALTER || first == TK_UPDATE)) {
+		/* run as SQL, the other objects the grammar reads (and skips):
+		 * CREATE SEQUENCE, DROP SCHEMA, Phoenix's UPDATE STATISTICS */
+		static const char *const objects[] = {"SEQUENCE", "SCHEMA", "DATABASE", "USER", "FUNCTION", "ROLE", NULL};
+		kp_lexer ahead = lx;
+		kp_token o;
+		kp_lex(&ahead, &o);
+		if (first == TK_UPDATE) {
+			if (o.len == 10 && !strncasecmp(text + o.off, "STATISTICS", 10))
+				return true;
+		} else {
+			for (size_t k = 0; objects[k]; k++)
+				if (strlen(objects[k]) == o.len && !strncasecmp(text + o.off, objects[k], o.len))
+					return true;
+		}
+	}
 	int need[3] = {0, 0, 0};
 	switch (first) {
 	case TK_SELECT: case TK_DELETE: need[0] = TK_FROM; break;
@@ -136,7 +209,7 @@ static bool placeholders(const char *p, size_t n)
 	return any;
 }
 
-bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_source *host,
+bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_source *host,
                   kp_host_variant *v)
 {
 	kp_hbuild f = {0};
@@ -148,16 +221,19 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 	enum { S_NONE, S_SQ, S_DQ, S_BT, S_LINE, S_BLOCK } st = S_NONE;
 	unsigned hi = 0, nholes = 0;
 	int vp;
-	bool all_values = true;
+	bool all_values = true, between = false;
 	uint32_t first_off = 0, first_len = 0;
 	bool py = lang == KP_LANG_PYTHON;
 	bool mybatis_marks = lang == KP_LANG_JAVA || lang == KP_LANG_KOTLIN || lang == KP_LANG_MYBATIS;
+	bool spring = lang == KP_LANG_JAVA || lang == KP_LANG_KOTLIN;   /* Spring Data's @Query */
 #define HOLE(hoff, hlen) do { \
 		if (nholes++ == 0) { first_off = (hoff); first_len = (hlen); } \
 		if (st == S_SQ) { /* inside a quoted string: its content is unknown, it stays a string */ } \
 		else if (st == S_NONE && (vp = value_position(&f.text)) != 0) { \
 			fput(&f, vp == 2 ? "(?)" : "?", vp == 2 ? 3 : 1, NULL, (hoff)); \
 			if (i < n && (isalnum((unsigned char)t[i]) || t[i] == '_')) fput(&f, " ", 1, NULL, (hoff)); \
+		} else if (st == S_NONE && between_statements(&f.text, t + i, n - i)) { \
+			between = true;   /* pasted statements: the others are planned */ \
 		} else if (st != S_LINE && st != S_BLOCK) all_values = false; \
 	} while (0)
 	size_t i = 0;
@@ -217,6 +293,21 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 			break;
 		}
 		bool code = st == S_NONE || (st == S_SQ && c != '\'');
+		if (c == '#' && st == S_NONE && spring && rest > 2 && t[i + 1] == '{' && i > 0 &&
+		    (t[i - 1] == ':' || t[i - 1] == '?') && f.text.len && f.text.data[f.text.len - 1] == t[i - 1]) {
+			/* Spring Data's :#{expr} and ?#{expr}: a parameter bound to the
+			 * expression's value */
+			size_t e = i + 2;
+			int braces = 1;
+			for (; e < n && braces; e++)
+				braces += t[e] == '{' ? 1 : t[e] == '}' ? -1 : 0;
+			if (braces == 0) {
+				f.text.len--;
+				fput(&f, "?", 1, NULL, m[i - 1]);
+				i = e;
+				continue;
+			}
+		}
 		if (code && (c == '#' || c == '$') && mybatis_marks && rest > 2 && t[i + 1] == '{') {
 			/* to the matching brace: #{ids[${index}]} is one parameter */
 			size_t e = i + 2;
@@ -225,7 +316,9 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 				braces += t[e] == '{' ? 1 : t[e] == '}' ? -1 : 0;
 			const char *close = braces == 0 ? t + e - 1 : NULL;
 			if (close) {
-				if (c == '#' && st == S_NONE) {
+				/* (Spring Data's #{#entityName} is an expression whose
+				 * value is written in: pasted text, as ${name}) */
+				if (c == '#' && st == S_NONE && !(spring && t[i + 2] == '#')) {
 					fput(&f, "?", 1, NULL, m[i]);   /* #{name} is a bind parameter */
 				} else {
 					/* ${name} is pasted in as text */
@@ -237,6 +330,27 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 				i = e;
 				continue;
 			}
+		}
+		if (c == '\\' && py && st == S_NONE && rest > 1 && t[i + 1] == ':') {
+			i++;   /* SQLAlchemy's text(): \\: is a colon, not a parameter's */
+			fput(&f, ":", 1, m + i, 0);
+			i++;
+			continue;
+		}
+		if ((c == ':' || c == '?') && st == S_NONE && lang != KP_LANG_MYBATIS && rest > 1 &&
+		    (c == ':' ? isalpha((unsigned char)t[i + 1]) || t[i + 1] == '_' : spring && isdigit((unsigned char)t[i + 1])) &&
+		    (i == 0 || !(ident_char(t[i - 1]) || t[i - 1] == ':')) && value_position(&f.text) == 2) {
+			/* IN :ids, IN ?1 (no parentheses): a collection the library
+			 * writes as a list (SQLAlchemy's expanding bindparam, JPQL's
+			 * and HQL's collection-valued parameters) */
+			size_t e = i + 1;
+			while (e < n && ident_char(t[e]))
+				e++;
+			fput(&f, "(", 1, NULL, m[i]);
+			fput(&f, t + i, e - i, m + i, 0);
+			fput(&f, ")", 1, NULL, m[e - 1]);
+			i = e;
+			continue;
 		}
 		if (c == ':' && st == S_NONE && !py && lang != KP_LANG_MYBATIS && rest > 3 &&
 		    (isalpha((unsigned char)t[i + 1]) || t[i + 1] == '_') && (i == 0 || !(ident_char(t[i - 1]) ||
@@ -259,6 +373,10 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 				i = e;
 				continue;
 			}
+		}
+		if (c == '%' && spring && !pyformat && st == S_NONE && like_wrap(t, n, i, &f.text)) {
+			i++;   /* Spring Data's LIKE %:name%: the % are added to the value */
+			continue;
 		}
 		if (c == '%' && rest > 1 && (st == S_NONE || ((py || pyformat) && st == S_SQ))) {
 			size_t e = i + 1;
@@ -289,17 +407,26 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 					e = (size_t)(close - t) + 1;
 				}
 			}
+			/* (formatted, a verb is one whatever follows it: "from %sbooze" %
+			 * prefix pastes the prefix into the name) */
 			if (e < n && strchr("sdrvqxfi", t[e]) && (st == S_NONE || pyformat) &&
-			    (e + 1 >= n || !(isalnum((unsigned char)t[e + 1]) || t[e + 1] == '_'))) {
+			    (pyformat || e + 1 >= n || !(isalnum((unsigned char)t[e + 1]) || t[e + 1] == '_'))) {
 				e++;
 				if (py && !pyformat) {
-					/* DB-API placeholders: %s is ?, %(name)s is :name */
+					/* DB-API placeholders: %s is ?, %(name)s is :name; after
+					 * IN, the driver writes a sequence as a parenthesised
+					 * list (PyMySQL's and psycopg's escaping of a tuple) */
+					bool list = st == S_NONE && value_position(&f.text) == 2;
+					if (list)
+						fput(&f, "(", 1, NULL, m[i]);
 					if (named) {
 						fput(&f, ":", 1, NULL, m[i]);
 						fput(&f, t + i + 2, e - i - 4, m + i + 2, 0);
 					} else {
 						fput(&f, "?", 1, NULL, m[i]);
 					}
+					if (list)
+						fput(&f, ")", 1, NULL, m[e - 1]);
 					i = e;
 					continue;
 				}
@@ -319,7 +446,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 	/* the end maps to just after the last byte */
 	fput(&f, "", 0, NULL, 0);   /* room for map[len] */
 	f.map[f.text.len] = f.text.len ? f.map[f.text.len - 1] + 1 : (n ? m[0] : 0);
-	if (check_sql && !looks_like_sql(f.text.data ? f.text.data : "", f.text.len)) {
+	if (check_sql && !looks_like_sql(f.text.data ? f.text.data : "", f.text.len, check_sql == KP_HB_CALLED)) {
 		kp_hb_free(&f);
 		return false;
 	}
@@ -344,6 +471,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_
 	v->hole_off = first_off;
 	v->hole_len = first_len;
 	v->holes_planned = nholes == 0 || all_values;
+	v->holes_between = between;
 	return true;
 }
 

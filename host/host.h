@@ -55,7 +55,11 @@ typedef struct kp_host_variant {
 	uint32_t hole_len;      /* its length (0: no interpolation) */
 	unsigned nholes;        /* interpolated parts */
 	bool holes_planned;     /* every hole stands where a value goes, and
-	                           was replaced by a bind parameter */
+	                           was replaced by a bind parameter, or
+	                           between statements */
+	bool holes_between;     /* a hole stands between statements (after a
+	                           ';', before the next one): pasted statements,
+	                           the statements around them planned */
 	bool empty_trim;        /* a <set> or <trim> wrote nothing (every
 	                           branch inside it absent): MyBatis writes
 	                           such a variant, but no caller means it */
@@ -86,7 +90,8 @@ typedef enum kp_host_evidence {
 
 /* The evidence of a call named name (the word before its '('): a known
  * SQL call, one of extra (a team's own wrappers; NULL-terminated, may be
- * NULL), a call that takes JPQL or HQL, or none. */
+ * NULL), a call that takes JPQL or HQL or a message for people (an
+ * exception's constructor, a log line, a print), or none. */
 kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra);
 /* Does a variable's name say it holds SQL (sql, query, any case)? */
 bool kp_host_sql_name(const char *name, size_t len);
@@ -97,6 +102,11 @@ bool kp_host_text_name(const char *name, size_t len);
 /* Does text read as prose: a sentence's end, or a word SQL never writes
  * as a name (the, this, your, should ...)? */
 bool kp_host_prose(const char *text, size_t len);
+/* Is text a JPQL (or HQL) query rather than SQL: a select list that is a
+ * constructor expression (SELECT NEW a.Dto(...)), or the FROM clause's
+ * identification variable alone (SELECT u FROM User u, SELECT COUNT(u)
+ * FROM a.b.User u), which SQL does not write? */
+bool kp_host_jpql(const char *text, size_t len);
 /* Words (names and keywords) in text. */
 unsigned kp_host_words(const char *text, size_t len);
 

@@ -37,12 +37,15 @@ void kp_hb_hole(kp_hbuild *b, uint32_t host, uint32_t len);
 /* Turns the host's placeholders into bind parameters and places the holes
  * (a ? where a value goes, nothing inside a quoted string), then fills v
  * with the SQL as a source mapped onto host. With check_sql, text that
- * does not start like a statement is dropped (returns false). pyformat:
+ * does not start like a statement is dropped (returns false); check_sql
+ * KP_HB_CALLED (a call that runs SQL takes it): a SELECT needs no FROM
+ * (SELECT 1, select sqlite_version()). pyformat:
  * a format string (Python's % operator, String.format, fmt.Sprintf,
  * .format, .formatted), whose verbs are pasted values, inside quotes too;
  * %% is a percent sign (Python's "%%s" % x the driver's %s, any other
  * language's %%s a verb for a second formatting). */
-bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, bool check_sql, kp_source *host,
+enum { KP_HB_ANY = 0, KP_HB_STATEMENT = 1, KP_HB_CALLED = 2 };
+bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_source *host,
                   kp_host_variant *v);
 
 void kp_host_add_stmt(kp_host_file *f, kp_host_stmt **tail, kp_host_stmt *st);

@@ -776,7 +776,7 @@ static void try_variant(mstmt *m, const mnode *stmt, const uint8_t *p, vlist *vl
 	if (!feasible(m, key))
 		return;
 	kp_host_variant v;
-	kp_hb_finish(b, KP_LANG_MYBATIS, false, false, m->r->f->src, &v);
+	kp_hb_finish(b, KP_LANG_MYBATIS, false, KP_HB_ANY, m->r->f->src, &v);
 	v.pick = key;
 	v.empty_trim = m->empty_trim;
 	vl->keys[vl->n] = key;

@@ -26,8 +26,9 @@ static bool same(const finding *a, const finding *b)
 static void interpolation(kp_diags *d, kp_arena *a, kp_source *host, const kp_host_variant *v, bool planned)
 {
 	uint32_t n = v->hole_len > 60 ? 60 : v->hole_len;
-	const char *what = planned ? "it was planned with a bind parameter in its place"
-	                           : "the statement was not planned";
+	const char *what = !planned ? "the statement was not planned"
+	                 : v->holes_between ? "it stands between statements: those around it were planned"
+	                 : "it was planned with a bind parameter in its place";
 	kp_diag *g = kp_diag_add(d, a, KP_R_INTERPOLATED, KP_SEV_WARNING, host, v->hole_off, v->hole_len,
 	                         "interpolated SQL: `%.*s%s` is pasted into the statement text%s: an injection "
 	                         "risk, and keyplan cannot check it fully (%s)", (int)n, host->text + v->hole_off,

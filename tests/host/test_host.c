@@ -112,11 +112,17 @@ static void test_java_strings_concatenations_text_blocks_annotations(void)
 	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = ?");
 	ext_free(&x);
 
-	/* Spring Data @Query is JPQL unless nativeQuery = true */
+	/* Spring Data @Query is JPQL unless nativeQuery = true; JPA's
+	 * @NamedQuery is JPQL ("a static, named query in the Java Persistence
+	 * query language"), @NamedNativeQuery and Spring Data's @NativeQuery SQL
+	 * (spring-data-jpa's User.java: @NamedQuery(query = "SELECT new
+	 * ...NameOnlyDto(u.firstname, u.lastname) from User u") gave KP011) */
 	extract(&x, KP_LANG_JAVA, "@Query(\"SELECT u FROM User u\") A a();\n"
 	                          "@org.x.Query(value = {\"SELECT o FROM Order o\"}) B b();\n"
 	                          "@Query(value = \"SELECT * FROM t\", nativeQuery = true) C c();\n"
-	                          "@NamedQuery(\"SELECT * FROM u\") D d();");
+	                          "@NamedQuery(name = \"U.x\", query = \"SELECT new a.Dto(u.f) FROM User u\")\n"
+	                          "@NamedQueries({@NamedQuery(name = \"U.y\", query = \"SELECT u FROM User u\")})\n"
+	                          "@NamedNativeQuery(name = \"U.z\", query = \"SELECT * FROM u\") D d();");
 	CU_ASSERT_EQUAL(count(&x), 2);
 	ASSERT_STR(x.f.head->v[0].sql.text, "SELECT * FROM t");
 	ASSERT_STR(x.f.head->next->v[0].sql.text, "SELECT * FROM u");
@@ -489,6 +495,311 @@ static void test_mybatis_only_reachable_variants(void)
 	kp_buf_free(&b);
 }
 
+/* The n-th statement (0-based) of the file, or NULL. */
+static const kp_host_stmt *nth(const ext *x, unsigned k)
+{
+	const kp_host_stmt *s = x->f.head;
+	while (s && k--)
+		s = s->next;
+	return s;
+}
+
+/* Python's builders: a list's append adds an item, not text; a block is its
+ * indentation (datasette's default_permissions/defaults.py appended one
+ * statement in an if and another in its else: "missing ';' before
+ * 'SELECT'"); a literal that receives a method call is the call's value
+ * (PyMySQL's test_issues.py: big_sql += " and ".join(...): "syntax error
+ * near 'and'"). */
+static void test_python_builders_follow_blocks_and_receivers(void)
+{
+	ext x;
+	const char *t = "def g(a):\n"
+	                "    rule_sqls = []\n"
+	                "    if a:\n"
+	                "        rule_sqls.append(\"SELECT a FROM q WHERE o = :o\")\n"
+	                "    else:\n"
+	                "        rule_sqls.append(\"SELECT b FROM q WHERE o = :o\")\n";
+	extract(&x, KP_LANG_PYTHON, t);
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "SELECT a FROM q WHERE o = :o");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "SELECT b FROM q WHERE o = :o");
+	ext_free(&x);
+
+	/* += in a deeper block is conditional: the statement is not known */
+	extract(&x, KP_LANG_PYTHON, "def f(a):\n"
+	                            "    sql = \"SELECT * FROM t\"\n"
+	                            "    if a:\n"
+	                            "        sql += \" WHERE a = %s\"\n"
+	                            "    cur.execute(sql, (a,))\n");
+	CU_ASSERT_EQUAL(count(&x), 0);
+	ext_free(&x);
+	/* ... and one after the block the builder lives in is not its */
+	extract(&x, KP_LANG_PYTHON, "def f(a):\n"
+	                            "    sql = \"SELECT * FROM t\"\n"
+	                            "    sql += \" WHERE a = %s\"\n"
+	                            "    cur.execute(sql, (a,))\n"
+	                            "sql = \"SELECT * FROM u\"\n"
+	                            "sql += \" WHERE b = %s\"\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "SELECT * FROM t WHERE a = ?");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "SELECT * FROM u WHERE b = ?");
+	ext_free(&x);
+
+	const char *j = "big_sql = \"select * from tbl where \"\n"
+	                "big_sql += \" and \".join(\"%d=%d\" % (i, i) for i in range(9))\n"
+	                "c.execute(big_sql)\n";
+	extract(&x, KP_LANG_PYTHON, j);
+	CU_ASSERT_EQUAL(count(&x), 1);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "select * from tbl where ");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(j, "\" and") - j));
+	CU_ASSERT(!x.f.head->v[0].holes_planned);
+	ext_free(&x);
+
+	/* ... and in a chain (datasette's views/row.py: sql = "select " +
+	 * ", ".join(...) + " from ...": "syntax error near ','") */
+	const char *r = "sql = \"select \" + \", \".join(cols) + \" from t where id = ?\"\ncur.execute(sql)\n";
+	extract(&x, KP_LANG_PYTHON, r);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "select  from t where id = ?");
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(r, "\", \"") - r));
+	ext_free(&x);
+
+	/* pasted between statements: the statements around it are planned
+	 * (datasette's fixtures.py: TABLES = """...;""" + "\n".join([...]) +
+	 * """INSERT ...""" left its 70 statements unplanned) */
+	const char *b = "TABLES = (\"CREATE TABLE t (id int primary key);\"\n"
+	                "  + \"\\n\".join(rows)\n"
+	                "  + \"INSERT INTO t VALUES (9);\")\n"
+	                "conn.executescript(TABLES)\n"
+	                "c.execute(\"SELECT 1 FROM t;\" + \" \".join(w) + \" WHERE a = 1\")\n";
+	extract(&x, KP_LANG_PYTHON, b);
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "CREATE TABLE t (id int primary key);INSERT INTO t VALUES (9);");
+	CU_ASSERT(nth(&x, 0)->v[0].holes_planned);
+	CU_ASSERT(nth(&x, 0)->v[0].holes_between);
+	CU_ASSERT_EQUAL(nth(&x, 0)->v[0].hole_off, (uint32_t)(strstr(b, "\"\\n\".join") - b));
+	CU_ASSERT(!nth(&x, 1)->v[0].holes_planned);   /* WHERE ... follows: no statement starts */
+	CU_ASSERT(!nth(&x, 1)->v[0].holes_between);
+	ext_free(&x);
+
+	/* Java: a sign at an operand's start (Phoenix's WhereOptimizerTest:
+	 * "... pk < " + +(Long.MIN_VALUE + 1) ended the chain: "statement is
+	 * incomplete") */
+	const char *u = "query = \"SELECT * FROM t where pk < \" + +(Long.MIN_VALUE + 1);";
+	extract(&x, KP_LANG_JAVA, u);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t where pk < ?");
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(u, "+(") - u));
+	CU_ASSERT(x.f.head->v[0].holes_planned);
+	ext_free(&x);
+}
+
+/* Placeholders as the drivers and Spring Data write them. */
+static void test_driver_and_spring_data_placeholders(void)
+{
+	ext x;
+	/* formatted, %s pastes text whatever follows (PyMySQL's dbapi20.py:
+	 * "select name from %sbooze" % self.table_prefix: KP011 near '%') */
+	const char *p = "cur.execute(\"select name from %sbooze\" % self.table_prefix)";
+	extract(&x, KP_LANG_PYTHON, p);
+	CU_ASSERT_EQUAL(count(&x), 1);
+	CU_ASSERT_EQUAL(x.f.head->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_off, (uint32_t)(strstr(p, "%sbooze") - p));
+	CU_ASSERT_EQUAL(x.f.head->v[0].hole_len, 2);
+	CU_ASSERT(!x.f.head->v[0].holes_planned);
+	ext_free(&x);
+	/* a local formatted with % later is a format string too (sqlalchemy's
+	 * oracle/test_reflection.py: sql = """CREATE TABLE %(schema)sparent ...""";
+	 * (sql % dd).split(";"): KP011 near '%') */
+	const char *q = "def f(conn, dd):\n"
+	                "    sql = \"drop table %(schema)smy_table\"\n"
+	                "    for stmt in (sql % dd).split(\";\"):\n"
+	                "        conn.exec_driver_sql(stmt)\n"
+	                "def g(c):\n"
+	                "    sql = \"select * from t where a = %(a)s\"\n"
+	                "    c.execute(sql, {\"a\": 1})\n"
+	                "x = sql % 2\n";
+	extract(&x, KP_LANG_PYTHON, q);
+	CU_ASSERT_EQUAL(count(&x), 2);
+	CU_ASSERT_EQUAL(nth(&x, 0)->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(nth(&x, 0)->v[0].hole_off, (uint32_t)(strstr(q, "%(schema)s") - q));
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select * from t where a = :a");
+	ext_free(&x);
+	/* a DB-API placeholder after IN is a sequence the driver writes as a
+	 * list (PyMySQL's test_basic.py: "where i in %s": KP011 near '?') */
+	extract(&x, KP_LANG_PYTHON, "c.execute(\"select l from t where i in %s order by i\", (seq,))\n"
+	                            "c.execute(\"select l from t where i in %(ids)s\", d)\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "select l from t where i in (?) order by i");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select l from t where i in (:ids)");
+	ext_free(&x);
+
+	/* Spring Data's @Query (spring-data-jpa's UserRepository.java and
+	 * QueryWithNullLikeIntegrationTests.java): :#{expr} and ?#{expr} are
+	 * parameters, #{#entityName} is written in, LIKE %:name% binds name */
+	const char *s = "@Query(value = \"select count(1) from u where u.lastname = :#{#lastname}\", nativeQuery = true)\n"
+	                "@Query(value = \"select * from t where a = ?#{[0]}\", nativeQuery = true)\n"
+	                "@Query(value = \"select * from SD_#{#entityName} u where u.e = ?\", nativeQuery = true)\n"
+	                "@Query(value = \"select * from e where e.name like %:partialName% and b like ?1%\", "
+	                "nativeQuery = true)\n";
+	extract(&x, KP_LANG_JAVA, s);
+	CU_ASSERT_EQUAL(count(&x), 4);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "select count(1) from u where u.lastname = ?");
+	CU_ASSERT_EQUAL(nth(&x, 0)->v[0].nholes, 0);
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select * from t where a = ?");
+	CU_ASSERT_EQUAL(nth(&x, 2)->v[0].nholes, 1);
+	CU_ASSERT_EQUAL(nth(&x, 2)->v[0].hole_off, (uint32_t)(strstr(s, "#{#entityName}") - s));
+	CU_ASSERT_EQUAL(nth(&x, 2)->v[0].hole_len, 14);
+	ASSERT_STR(nth(&x, 3)->v[0].sql.text, "select * from e where e.name like :partialName and b like ?1");
+	ext_free(&x);
+	/* MyBatis's #{name} stays a parameter, a LIKE pattern in quotes stays */
+	extract(&x, KP_LANG_JAVA, "@Select(\"SELECT * FROM t WHERE a = #{a} AND b LIKE '%x%'\") T f();");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a = ? AND b LIKE '%x%'");
+	ext_free(&x);
+}
+
+/* JPQL that no call names: the identification variable alone, a
+ * constructor expression (spring-data-jpa's DefaultEntityQueryUnitTests:
+ * String queryString = "select u from User u where u.id in :ids" gave
+ * KP011); SQL that selects a column of the same name stays. A local used
+ * as the start of a longer string is not what runs (Phoenix's
+ * TransformToolIT: String select = "SELECT ... FROM "; executeQuery(select
+ * + name): "statement is incomplete"). */
+static void test_jpql_and_prefix_locals_are_not_statements(void)
+{
+	ext x;
+	extract(&x, KP_LANG_JAVA, "String queryString = \"select u from User u where u.id in :ids\";\n"
+	                          "String query = \"SELECT COUNT(DISTINCT u) FROM org.acme.User AS u\";\n"
+	                          "String fq = \"select new a.b.Dto(u.f, u.l) from User u\";\n"
+	                          "String sql = \"select u from users v\";\n"
+	                          "String sql2 = \"select count(u) from users\";\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "select u from users v");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select count(u) from users");
+	ext_free(&x);
+	CU_ASSERT(kp_host_jpql("SELECT u FROM User u", 20));
+	CU_ASSERT(!kp_host_jpql("SELECT u FROM User", 18));
+	/* the variable among other items, an entity named as a keyword, OBJECT()
+	 * (spring-data-jpa's JpqlQueryRendererTckTests) */
+	const char *jp[] = {"SELECT e, a.LAST_UPDATE_USER FROM Employee e, TABLE('AUDIT') a WHERE a.TABLE = 'E'",
+	                    "SELECT DISTINCT o FROM Order AS o JOIN o.lineItems AS l WHERE l.shipped = FALSE",
+	                    "SELECT o FROM Order o WHERE EXISTS (SELECT 1 FROM Vehicle v)",
+	                    "SELECT OBJECT(c) FROM Customer c, IN(c.orders) o WHERE c.status = 1", NULL};
+	for (int k = 0; jp[k]; k++)
+		CU_ASSERT(kp_host_jpql(jp[k], strlen(jp[k])));
+	/* SQL: a column of the same name as a table joined, or no alias */
+	const char *sq[] = {"SELECT a FROM t JOIN a ON a.id = t.a", "SELECT a, b FROM t WHERE a = 1",
+	                    "SELECT id FROM t x WHERE id IN (SELECT id FROM id)", "SELECT count(*) FROM t",
+	                    "SELECT anon_1 FROM unnest(:unnest_1) AS anon_1", NULL};
+	for (int k = 0; sq[k]; k++)
+		CU_ASSERT(!kp_host_jpql(sq[k], strlen(sq[k])));
+
+	extract(&x, KP_LANG_JAVA, "void m(Connection conn) {\n"
+	                          "  String select = \"SELECT ID, CAR_NUM FROM \";\n"
+	                          "  conn.createStatement().executeQuery(select + newName);\n"
+	                          "  conn.createStatement().executeQuery(select);\n"
+	                          "}\n"
+	                          "void n(Connection conn) {\n"
+	                          "  String select = \"SELECT ID FROM t\";\n"
+	                          "  conn.createStatement().executeQuery(select);\n"
+	                          "}\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	CU_ASSERT_EQUAL(nth(&x, 0)->evidence, KP_HE_NONE);   /* a prefix: a fragment says nothing */
+	CU_ASSERT_EQUAL(nth(&x, 1)->evidence, KP_HE_CALL);
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "SELECT ID FROM t");
+	ext_free(&x);
+}
+
+/* Collections after IN without parentheses (SQLAlchemy's expanding
+ * bindparam, sqlalchemy's testing/suite/test_select.py: "WHERE z IN :q":
+ * KP011 near ':q'; JPQL's IN ?1), and SQLAlchemy's \: for a colon
+ * (test_text.py: r"attrelid = :tab\:\:regclass": KP016 at '\'). */
+static void test_in_collections_and_escaped_colons(void)
+{
+	ext x;
+	extract(&x, KP_LANG_PYTHON, "conn.execute(text(\"select id FROM t WHERE z IN :q ORDER BY id\"))\n"
+	                            "conn.execute(text(\"select id FROM t WHERE (x, z) IN :q\"))\n"
+	                            "conn.execute(text(\"select id FROM t WHERE z IN (:q)\"))\n"
+	                            "conn.execute(text(r\"select * from t where a = :tab\\:\\:regclass\"))\n");
+	CU_ASSERT_EQUAL(count(&x), 4);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "select id FROM t WHERE z IN (:q) ORDER BY id");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select id FROM t WHERE (x, z) IN (:q)");
+	ASSERT_STR(nth(&x, 2)->v[0].sql.text, "select id FROM t WHERE z IN (:q)");
+	ASSERT_STR(nth(&x, 3)->v[0].sql.text, "select * from t where a = :tab::regclass");
+	ext_free(&x);
+	extract(&x, KP_LANG_JAVA, "@Query(value = \"select * from t where a in ?1 and b in ? and c in :cs\", "
+	                          "nativeQuery = true)");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "select * from t where a in (?1) and b in ? and c in (:cs)");
+	ext_free(&x);
+	/* MyBatis's IN stays as written */
+	extract(&x, KP_LANG_JAVA, "@Select(\"SELECT * FROM t WHERE a IN #{ids}\") T f();");
+	ASSERT_STR(sql_of(&x, NULL, NULL), "SELECT * FROM t WHERE a IN ?");
+	ext_free(&x);
+}
+
+/* A SELECT with no FROM that a SQL call runs is a statement (PyMySQL's
+ * test_issues.py: c.execute("select sleep(10)"), datasette's app.py:
+ * conn.execute("select sqlite_version()") were not read); not passed to
+ * one, or prose, it is not. */
+static void test_select_without_from_read_where_a_call_runs_it(void)
+{
+	ext x;
+	extract(&x, KP_LANG_PYTHON, "c.execute(\"select sleep(10)\")\n"
+	                            "v = conn.execute(\"select sqlite_version()\").fetchone()[0]\n"
+	                            "c.execute(\"Select the row you want.\")\n"
+	                            "label = \"Select a row\"\n"
+	                            "c.execute(\"select\")\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "select sleep(10)");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "select sqlite_version()");
+	ext_free(&x);
+	/* SQLAlchemy's exec_driver_sql and encode/databases' fetch_one run SQL
+	 * (sqlalchemy's postgresql/base.py: exec_driver_sql("select
+	 * current_schema()") was not read) */
+	extract(&x, KP_LANG_PYTHON, "connection.exec_driver_sql(\"select current_schema()\").scalar()\n"
+	                            "await database.fetch_one(\"SELECT 1\")\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	CU_ASSERT_EQUAL(nth(&x, 1)->evidence, KP_HE_CALL);
+	ext_free(&x);
+	/* ... and the other objects the grammar reads (Phoenix's
+	 * UpsertSelectIT: stmt.execute("drop sequence s"), LocalIndexIT:
+	 * execute("UPDATE STATISTICS " + t) were not read) */
+	extract(&x, KP_LANG_JAVA, "stmt.execute(\"drop sequence s\");\n"
+	                          "c.execute(\"UPDATE STATISTICS \" + t);\n"
+	                          "c.execute(\"CREATE SCHEMA IF NOT EXISTS \" + s);\n"
+	                          "c.execute(\"CREATE PROCEDURE p() BEGIN END\");\n"
+	                          "String h = \"drop sequence s\";\n");
+	CU_ASSERT_EQUAL(count(&x), 3);
+	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "drop sequence s");
+	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "UPDATE STATISTICS ");
+	ASSERT_STR(nth(&x, 2)->v[0].sql.text, "CREATE SCHEMA IF NOT EXISTS ");
+	ext_free(&x);
+}
+
+/* A message for people is not SQL, whatever its first word: an exception's
+ * constructor, a log line (Exposed's FunctionProvider.kt:
+ * throwUnsupportedException("DELETE from a join relation is unsupported")
+ * was read as a statement). A team's own call named like one still is. */
+static void test_messages_to_exceptions_and_logs_are_not_sql(void)
+{
+	ext x;
+	extract(&x, KP_LANG_KOTLIN, "fun a(): String = tx.throwUnsupportedException(\"DELETE from a join relation is unsupported\")\n"
+	                            "fun b() { throw IllegalStateException(\"UPDATE t SET a = 1 failed\") }\n"
+	                            "fun c() { logger.info(\"SELECT * FROM t took too long\") }\n"
+	                            "fun d() { error(\"DELETE FROM t is not allowed here\") }\n"
+	                            "fun e() { jdbc.update(\"UPDATE t SET a = 1\") }\n");
+	CU_ASSERT_EQUAL(count(&x), 1);
+	ASSERT_STR(sql_of(&x, NULL, NULL), "UPDATE t SET a = 1");
+	ext_free(&x);
+	extract(&x, KP_LANG_PYTHON, "raise ValueError(\"SELECT * FROM t needs a key\")\n"
+	                            "log.debug(\"DELETE FROM t WHERE a = %s\", a)\n");
+	CU_ASSERT_EQUAL(count(&x), 0);
+	ext_free(&x);
+	CU_ASSERT_EQUAL(kp_host_call_evidence("error", 5, NULL), KP_HE_NOT_SQL);
+	const char *mine[] = {"error", NULL};
+	CU_ASSERT_EQUAL(kp_host_call_evidence("error", 5, mine), KP_HE_CALL);
+}
+
 KPT_SUITE("host", NULL, NULL,
 	{"Java: escapes, + concatenation, text blocks, annotations, non-SQL strings", test_java_strings_concatenations_text_blocks_annotations},
 	{"Kotlin: ${} and $name are holes, block comments nest, \\$ is a dollar", test_kotlin_templates_are_holes_and_comments_nest},
@@ -498,4 +809,10 @@ KPT_SUITE("host", NULL, NULL,
 	{"MyBatis: variants sampled the same on every run, SQL mapped to the XML", test_mybatis_variants_sampled_and_mapped},
 	{"WITH, ALTER, views, TRUNCATE read; the evidence of a string's context", test_statement_forms_and_evidence},
 	{"MyBatis: <foreach separator> only after an item that wrote text", test_mybatis_foreach_separator_only_after_text},
-	{"MyBatis: only variants whose OGNL conditions can hold together, nesting not multiplied", test_mybatis_only_reachable_variants})
+	{"MyBatis: only variants whose OGNL conditions can hold together, nesting not multiplied", test_mybatis_only_reachable_variants},
+	{"Python builders: a list's append, blocks by indentation, a literal's method call; a sign after +", test_python_builders_follow_blocks_and_receivers},
+	{"placeholders: %s formatted, IN %s a list, Spring Data's :#{}, ?#{}, #{#entityName}, LIKE %:name%", test_driver_and_spring_data_placeholders},
+	{"JPQL no call names is not read; a local used as a prefix is a fragment", test_jpql_and_prefix_locals_are_not_statements},
+	{"IN :name and IN ?1 are collections; SQLAlchemy's \\: is a colon", test_in_collections_and_escaped_colons},
+	{"a SELECT with no FROM is read where a SQL call runs it", test_select_without_from_read_where_a_call_runs_it},
+	{"messages to exceptions, logs and prints are not SQL", test_messages_to_exceptions_and_logs_are_not_sql})
