@@ -24,7 +24,7 @@ void kp_catalog_free(kp_catalog *c)
 
 static void hash_insert(kp_catalog *c, kp_table *t);
 
-static void hash_rebuild(kp_catalog *c, uint32_t cap)
+void kpc_hash_rebuild(kp_catalog *c, uint32_t cap)
 {
 	free(c->hash);
 	c->hash = calloc(cap, sizeof(*c->hash));
@@ -440,7 +440,7 @@ void kpc_register_table(kp_catalog *c, kp_table *t)
 	c->tables[c->ntables++] = t;
 	kpc_hash_columns(c, t);
 	if ((uint32_t)c->ntables * 2 > c->hashcap)
-		hash_rebuild(c, c->hashcap ? c->hashcap * 2 : 64);
+		kpc_hash_rebuild(c, c->hashcap ? c->hashcap * 2 : 64);
 	else
 		hash_insert(c, t);
 }
@@ -670,7 +670,7 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, uint32_t off, 
 				break;
 			}
 	}
-	hash_rebuild(c, c->hashcap);
+	kpc_hash_rebuild(c, c->hashcap);
 	return 0;
 }
 

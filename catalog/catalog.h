@@ -118,7 +118,8 @@ struct kp_table {
 	kp_source *src;         /* where it was declared */
 	uint32_t off;           /* offset of its name */
 	uint32_t pk_off;        /* offset of its PRIMARY KEY clause */
-	bool dropped;           /* removed by DROP TABLE */
+	bool dropped;           /* removed by DROP TABLE, or made again by the
+	                           application file that made it (recreate.c) */
 	bool exact_names;       /* its columns and indexes compare byte for byte */
 	bool desc_nulls_first;  /* a NULL in a DESC key part is stored before its
 	                           values, as in an ASC one (Phoenix); otherwise
@@ -175,6 +176,14 @@ void kp_catalog_free(kp_catalog *c);
  * ignored (returns 0). */
 int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src,
                      kp_arena *a, kp_diags *d);
+
+/* Application code (lib/pipeline.c): is s a CREATE TABLE, VIEW or INDEX
+ * (without IF NOT EXISTS) of a name that a statement of the file path
+ * created already? Then the earlier definition is forgotten (a table or
+ * view with its indexes), silently, so that kp_catalog_apply makes s's
+ * afresh: a later test or code path re-creating it on its own database,
+ * not "already exists" (catalog/recreate.c). Returns whether it was. */
+bool kp_catalog_forget_own(kp_catalog *c, const kp_stmt *s, const char *path);
 
 /* The live table or view named name that the connection (c->tenant)
  * sees: its tenant's view before a global object of that name. */

@@ -1,6 +1,7 @@
 /* The catalog's private interface, shared by its files and by no one else:
- * catalog.c (tables, indexes, ALTER and DROP), view.c (views) and names.c
- * (names compared, columns and indexes found by name). */
+ * catalog.c (tables, indexes, ALTER and DROP), view.c (views), names.c
+ * (names compared, columns and indexes found by name) and recreate.c (a
+ * definition application code makes again). */
 #ifndef KP_CATALOGINT_H
 #define KP_CATALOGINT_H
 
@@ -35,6 +36,9 @@ static inline uint32_t kpc_name_hash(const char *s, uint32_t len)
 	}
 	return h;
 }
+/* Rebuilds the name hash at cap slots (a power of two) from the live
+ * tables: after one is dropped or forgotten. */
+void kpc_hash_rebuild(kp_catalog *c, uint32_t cap);
 /* Indexes t's columns by name for kp_table_column (names.c); called when
  * a table or view is registered and after ALTER changes its columns. */
 void kpc_hash_columns(kp_catalog *c, kp_table *t);

@@ -149,6 +149,11 @@ static void run_on(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 				return;
 			p->scope_dirty = true;
 		}
+		/* application code is not a script run top to bottom: a CREATE of
+		 * what the same file made is another test or code path making it
+		 * again, and the statements after it run against the new one */
+		if (ev->src->host && (r == KP_ROLE_QUERY || r == KP_ROLE_WORKLOAD))
+			kp_catalog_forget_own(p->cat, s, ev->src->path);
 		kp_catalog_apply(r == KP_ROLE_BASE ? &p->base_cat : p->cat, s, ev->src, ev->a, ev->d);
 		return;
 	}

@@ -201,6 +201,63 @@ with tempfile.TemporaryDirectory() as tmp:
     write(os.path.join(tmp, "twice.sql"), "CREATE TABLE t (a INT PRIMARY KEY);\nCREATE TABLE t (a INT PRIMARY KEY);\n")
     rc, out, err = run(*lint, "twice.sql", cwd=tmp)
     check("4. a table created twice in one file is still KP013", found(out) == [("twice.sql", 2, "KP013")], out + err)
+    rc, out, err = run("lint", "--no-config", "twice.sql", cwd=tmp)
+    check("4. a .sql file is a script: the second CREATE is KP013 at its name",
+          rc == 1 and out.startswith("twice.sql:2:14: error: table 't' already exists [KP013 duplicate-name]\n"),
+          out + err)
+    # application code is not a script: each test makes its own table
+    write(os.path.join(tmp, "app", "Recreate.java"), """class Recreate {
+  @Test void first(Statement st) throws Exception {
+    st.execute("CREATE TABLE t2 (k1 VARCHAR NOT NULL, k2 VARCHAR NOT NULL, v VARCHAR CONSTRAINT pk PRIMARY KEY (k1, k2))");
+    st.execute("CREATE INDEX ix_v ON t2 (v)");
+    st.executeQuery("SELECT * FROM t2 WHERE k1 = 'a'");
+    st.executeQuery("SELECT k1 FROM t2 WHERE v = 'x'");
+  }
+  @Test void second(Statement st) throws Exception {
+    st.execute("CREATE TABLE t2 (k2 VARCHAR NOT NULL, k1 VARCHAR NOT NULL, v VARCHAR CONSTRAINT pk PRIMARY KEY (k2, k1))");
+    st.executeQuery("SELECT * FROM t2 WHERE k1 = 'a'");
+    st.executeQuery("SELECT k1 FROM t2 WHERE v = 'x'");
+  }
+  @Test void third(Statement st) throws Exception {
+    st.execute("CREATE INDEX ix_v ON t2 (v)");
+    st.execute("CREATE INDEX ix_v ON t2 (v, k1)");
+    st.executeQuery("SELECT k1 FROM t2 WHERE v = 'x' AND k1 = 'b'");
+    st.execute("CREATE INDEX IF NOT EXISTS ix_v ON t2 (k1)");
+    st.execute("CREATE TABLE IF NOT EXISTS t2 (k3 VARCHAR PRIMARY KEY)");
+    st.executeQuery("SELECT k1 FROM t2 WHERE v = 'y' AND k1 = 'c'");
+  }
+}
+""")
+    plans = ["app/Recreate.java:3:17: CREATE TABLE T2", "app/Recreate.java:4:17: CREATE INDEX IX_V ON T2",
+             "app/Recreate.java:5:22: SCAN T2 prefix (K1='a')",
+             "app/Recreate.java:6:22: SCAN T2 via index IX_V prefix (V='x')",
+             "app/Recreate.java:9:17: CREATE TABLE T2",
+             "app/Recreate.java:10:22: FULL SCAN T2 filter K1 = 'a'",
+             "app/Recreate.java:11:22: FULL SCAN T2 filter V = 'x'",
+             "app/Recreate.java:14:17: CREATE INDEX IX_V ON T2", "app/Recreate.java:15:17: CREATE INDEX IX_V ON T2",
+             "app/Recreate.java:16:22: SCAN T2 via index IX_V prefix (V='x', K1='b')",
+             "app/Recreate.java:17:17: CREATE INDEX IX_V ON T2", "app/Recreate.java:18:17: CREATE TABLE T2",
+             "app/Recreate.java:19:22: SCAN T2 via index IX_V prefix (V='y', K1='c')"]
+    rc, out, err = run("explain", "--no-config", "--target", "phoenix", "app/Recreate.java", cwd=tmp)
+    check("4. application code re-creating its table and index: each statement planned against the one above it",
+          rc == 0 and out.splitlines() == plans and "KP013" not in err, out + err)
+    full = "full table scan: no condition on leading key column 'K2' of T2 (Phoenix runs it as a full scan over every region)"
+    want = [("app/Recreate.java", 10, 45, "KP001", full), ("app/Recreate.java", 11, 46, "KP001", full)]
+    for cmd in (("lint", "--no-config", "--target", "phoenix", "--format", "json", "app/Recreate.java"),
+                ("check", "--no-config", "--target", "phoenix", "--format", "json", "--schema", "twice.sql",
+                 "--workload", "app/Recreate.java")):
+        rc, out, err = run(*cmd, cwd=tmp)
+        got = [(d["file"], d["line"], d["column"], d["rule"], d["message"]) for d in diags(out)
+               if d["file"].startswith("app/") and d["rule"] < "KP100"]   # check advises too
+        check(f"4. {cmd[0]}: no KP013 for a re-creation in application code", got == want, out + err)
+    # a name the schema holds is still created twice on the store's one database
+    write(os.path.join(tmp, "s2.sql"), "CREATE TABLE t2 (k1 VARCHAR PRIMARY KEY, v VARCHAR);\n")
+    rc, out, err = run("explain", "--no-config", "--target", "phoenix", "--schema", "s2.sql", "app/Recreate.java",
+                       cwd=tmp)
+    check("4. explain: a CREATE of a name the schema holds is still KP013, each time",
+          [l for l in err.splitlines() if "KP013" in l] ==
+          ["app/Recreate.java:3:30: error: table 'T2' already exists [KP013 duplicate-name]",
+           "app/Recreate.java:9:30: error: table 'T2' already exists [KP013 duplicate-name]"], out + err)
 
 # ------------------------------------------- 6. control characters never reach the terminal
 with tempfile.TemporaryDirectory() as tmp:
