@@ -207,6 +207,24 @@ static double run(char *const argv[], long *maxrss_kb, int *status)
 	return now() - t0;
 }
 
+/* The best of runs of one lint of a file or tree, its peak RSS in *rss;
+ * < 0 (said on standard error) when keyplan failed. */
+static double best_lint(char *const argv[], int runs, long *rss, const char *what)
+{
+	double best = 1e30;
+	int st = 0;
+	for (int r = 0; r < runs; r++) {
+		double t = run(argv, rss, &st);
+		if (st > 1) {
+			fprintf(stderr, "keyplan lint on %s failed (%d)\n", what, st);
+			return -1;
+		}
+		if (t < best)
+			best = t;
+	}
+	return best;
+}
+
 static char *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -803,17 +821,10 @@ int main(int argc, char **argv)
 	char src[4200];
 	snprintf(src, sizeof src, "%s/src", dir);
 	char *lint_tree[] = {(char *)keyplan, "lint", "--no-config", "--schema", schema, src, NULL};
-	double t_tree = 1e30;
 	long rss_tree = 0;
-	for (int r = 0; r < runs; r++) {
-		double t = run(lint_tree, &rss_tree, &st);
-		if (st > 1) {
-			fprintf(stderr, "keyplan lint on the source tree failed (%d)\n", st);
-			return 2;
-		}
-		if (t < t_tree)
-			t_tree = t;
-	}
+	double t_tree = best_lint(lint_tree, runs, &rss_tree, "the source tree");
+	if (t_tree < 0)
+		return 2;
 	double mb100 = (double)file_size(checkq) / 1e6;
 	printf("\nlint on 100,000 queries embedded in Java, Kotlin, Go, Python and MyBatis (200 files, %.1f MB):\n",
 	       (double)tree / 1e6);
@@ -827,17 +838,10 @@ int main(int argc, char **argv)
 	snprintf(bigjava, sizeof bigjava, "%s/Big.java", dir);
 	long bigsize = gen_big_java(bigjava, checkq);
 	char *lint_big[] = {(char *)keyplan, "lint", "--no-config", "--schema", schema, bigjava, NULL};
-	double t_bigjava = 1e30;
 	long rss_bigjava = 0;
-	for (int r = 0; r < runs; r++) {
-		double t = run(lint_big, &rss_bigjava, &st);
-		if (st > 1) {
-			fprintf(stderr, "keyplan lint on one large Java file failed (%d)\n", st);
-			return 2;
-		}
-		if (t < t_bigjava)
-			t_bigjava = t;
-	}
+	double t_bigjava = best_lint(lint_big, runs, &rss_bigjava, "one large Java file");
+	if (t_bigjava < 0)
+		return 2;
 	printf("  one Java file (%.1f MB): %.2f s, %.1f MB/s, peak RSS %ld MB\n", (double)bigsize / 1e6, t_bigjava,
 	       (double)bigsize / 1e6 / t_bigjava, rss_bigjava / 1024);
 	unlink(bigjava);
@@ -847,17 +851,10 @@ int main(int argc, char **argv)
 	snprintf(bigxml, sizeof bigxml, "%s/Big.xml", dir);
 	long xmlsize = gen_big_mapper(bigxml, checkq);
 	char *lint_xml[] = {(char *)keyplan, "lint", "--no-config", "--schema", schema, bigxml, NULL};
-	double t_bigxml = 1e30;
 	long rss_bigxml = 0;
-	for (int r = 0; r < runs; r++) {
-		double t = run(lint_xml, &rss_bigxml, &st);
-		if (st > 1) {
-			fprintf(stderr, "keyplan lint on one large mapper failed (%d)\n", st);
-			return 2;
-		}
-		if (t < t_bigxml)
-			t_bigxml = t;
-	}
+	double t_bigxml = best_lint(lint_xml, runs, &rss_bigxml, "one large mapper");
+	if (t_bigxml < 0)
+		return 2;
 	printf("  one mapper (%.1f MB): %.2f s, %.1f MB/s, peak RSS %ld MB\n", (double)xmlsize / 1e6, t_bigxml,
 	       (double)xmlsize / 1e6 / t_bigxml, rss_bigxml / 1024);
 	unlink(bigxml);
