@@ -283,6 +283,14 @@ static void compose(const jtable *jt, const sres *base, const sres *with, sres *
 	}
 }
 
+/* An index the store maintains on every write (a secondary or a search
+ * index): at equal cost it beats an index table, a second table the
+ * application must write (and keep in step) itself. */
+static bool store_kept(const kp_advice *x)
+{
+	return !strcmp(x->kind, "secondary_index") || !strcmp(x->kind, "search_index");
+}
+
 /* a before b in the judge's order: fewer broken, fewer hot rows, cheaper */
 static bool better(const kp_cost *a, const kp_cost *b)
 {
@@ -638,8 +646,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 					continue;   /* 1 and 2: never admitted */
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
-				bool tie = pick >= 0 && !better(&c, &best) && !better(&best, &c) &&
-				           !strcmp(x->kind, "secondary_index") &&
+				bool tie = pick >= 0 && !better(&c, &best) && !better(&best, &c) && store_kept(x) &&
 				           !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
 				if (better(&c, &best) || tie) {
 					best = c;
@@ -699,7 +706,14 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				again = true;
 			}
 		}
-		if (run == 0 || better(&cur, &best_cur)) {
+		/* at equal cost the design with fewer tables the application
+		 * writes itself wins (store_kept) */
+		int apps = 0, best_apps = 0;
+		for (int k = 0; k < npicks; k++)
+			apps += !strcmp(((kp_advice *)cands->items[picks[k]])->kind, "index_table");
+		for (int k = 0; k < best_npicks; k++)
+			best_apps += !strcmp(((kp_advice *)cands->items[best_picks[k]])->kind, "index_table");
+		if (run == 0 || better(&cur, &best_cur) || (!better(&best_cur, &cur) && apps < best_apps)) {
 			best_cur = cur;
 			best_chosen = chosen;
 			best_npicks = npicks;
@@ -769,7 +783,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			if (x->rank || !ok[i])
 				continue;
 			if (pick < 0 || better(&alone[i], &alone[pick]) ||
-			    (!better(&alone[pick], &alone[i]) && !strcmp(x->kind, "secondary_index") &&
+			    (!better(&alone[pick], &alone[i]) && store_kept(x) &&
 			     !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table")))
 				pick = (int)i;
 		}
