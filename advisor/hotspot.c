@@ -136,7 +136,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		if (col < 0)
 			break;
 		hc[nh++] = col;
-		spreads = !kpa_few_values(adv, t, col);
+		spreads = !kpa_few_values(adv, t, col) && !kpa_coarse_time(&t->cols[col]);
 	}
 	bool room = (!ti->max_key_parts || nparts + 1 <= ti->max_key_parts) &&
 	            kpa_width_fits(adv, kpa_key_width(t, &t->pk), 4);
@@ -232,7 +232,8 @@ reversal:
 	 * bucket, other reads are one scan per bucket, merged */
 	int src = -1;
 	for (int i = 0; i < nparts && src < 0; i++)
-		if (t->pk.parts[i].col >= 0 && !kpa_few_values(adv, t, t->pk.parts[i].col))
+		if (t->pk.parts[i].col >= 0 && !kpa_few_values(adv, t, t->pk.parts[i].col) &&
+		    !kpa_coarse_time(&t->cols[t->pk.parts[i].col]))
 			src = t->pk.parts[i].col;
 	if (ti->max_salt_buckets && !kp_table_option_get(t, "salt_buckets")) {
 		/* Phoenix salts the whole row key: a read binding every key

@@ -112,7 +112,7 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		bool spreads = false;
 		for (int i = 0; i < user->n && !spreads; i++) {
 			hc[nh++] = user->cols[i];
-			spreads = !kpa_few_values(adv, t, user->cols[i]);
+			spreads = !kpa_few_values(adv, t, user->cols[i]) && !kpa_coarse_time(&t->cols[user->cols[i]]);
 		}
 		spread = spreads ? HASHED : BUCKETED;
 		for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {

@@ -49,7 +49,8 @@ typedef struct jtable {
 	double writes;          /* weight of its writes */
 	double rows;            /* rows assumed */
 	bool *hot;              /* per column: a hot lead (name, type, workload evidence) */
-	bool *few;              /* per column: few values (kpa_few_values) */
+	bool *few;              /* per column: few values (kpa_few_values), or few at a time
+	                           (kpa_coarse_time) */
 	double reverse;         /* what a row read backwards costs (kpa_reverse_factor) */
 	const double *distinct; /* per column: annotated distinct values, or 0 */
 	double assumed;         /* write weight the workload does not show: annotated, or
@@ -483,7 +484,8 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				leads[keys[k]->parts[0].col] = true;
 	}
 	for (int c = 0; c < t->ncols; c++) {
-		jt->few[c] = kpa_few_values(adv, t, c);
+		/* a calendar unit is as few as an enum to a hash of it alone */
+		jt->few[c] = kpa_few_values(adv, t, c) || kpa_coarse_time(&t->cols[c]);
 		jt->hot[c] = kpa_hot_reason(&t->cols[c]) || (leads[c] && kpa_monotonic_evidence(adv, t, c));
 		/* what the annotations state wins over names and evidence */
 		if (notes->dist[c] == 1)

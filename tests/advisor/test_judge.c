@@ -674,6 +674,34 @@ static void test_hash_part_keeps_no_fewer_rows(void)
 	run_free(&r);
 }
 
+/* A calendar unit (a day, an hour, a DATE) has one value for every write
+ * of that day or hour: a hash or a bucket of it alone spreads nothing.
+ * Before, a day-led key was offered md5(day) and bucket = hash(day) % 16 as
+ * spreading fixes, and a key hashed over the day alone was costed as no
+ * hotspot. */
+static void test_hash_of_a_calendar_unit_alone_spreads_nothing(void)
+{
+	run r;
+	run_w(&r, "CREATE TABLE stat (day VARCHAR(10) NOT NULL, shop VARCHAR(16) NOT NULL, sku VARCHAR(16) NOT NULL, "
+	          "hr BIGINT NOT NULL, n BIGINT, PRIMARY KEY (day, shop, sku, hr));",
+	      "-- weight: 10\nSELECT n FROM stat WHERE day = ? AND shop = ?;\n"
+	      "-- weight: 100\nINSERT INTO stat (day, shop, sku, hr, n) VALUES (?, ?, ?, ?, ?);\n", KP_TARGET_TABLESTORE);
+	CU_ASSERT_PTR_NOT_NULL(alternative(&r, "stat", "hash_prefix", "[md5(day, shop).substr(0,4) + day][shop][sku][hr]"));
+	const kp_advice *b = alternative(&r, "stat", "salt_buckets", "[bucket + day][shop][sku][hr]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	CU_ASSERT_PTR_NOT_NULL(strstr(b->message, "bucket = hash(shop) % 16"));
+	run_free(&r);
+	/* a key hashed over the day alone keeps every insert of a day on one
+	 * region: the review counts them as such */
+	run_w(&r, "CREATE TABLE ev (day BIGINT NOT NULL, id VARCHAR(32) NOT NULL, v INT, PRIMARY KEY (hash32(day), day, id));",
+	      "-- weight: 10\nSELECT v FROM ev WHERE day = ? AND id = ?;\n"
+	      "-- weight: 100\nINSERT INTO ev (day, id, v) VALUES (?, ?, ?);\n", KP_TARGET_LINDORM);
+	const kp_table_review *v = review_of(&r, "ev");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->before.hot, 100);
+	run_free(&r);
+}
+
 KPT_SUITE("judge", NULL, NULL,
 	{"the same key written twice is told by constants only", test_duplicate_inserts_by_constants_only},
 	{"a FILTERED SCAN is never made REJECTED by the recommendation, and the alternative names it",
@@ -700,4 +728,5 @@ KPT_SUITE("judge", NULL, NULL,
 	{"a DESC key column is proposed whatever the forward reads weigh; the judge decides",
 	 test_desc_proposed_the_judge_decides},
 	{"hotspot fixes within a 4-column Tablestore key", test_hotspot_fixes_within_four_key_columns},
-	{"a hash part keeps no fewer rows than the columns it hashes", test_hash_part_keeps_no_fewer_rows})
+	{"a hash part keeps no fewer rows than the columns it hashes", test_hash_part_keeps_no_fewer_rows},
+	{"a hash or bucket of a calendar unit alone spreads nothing", test_hash_of_a_calendar_unit_alone_spreads_nothing})
