@@ -14,6 +14,8 @@ typedef struct kp_advice {
 	const char *kind;       /* hash_prefix, salt_buckets, ... (docs/advice-json.md) */
 	const kp_table *table;  /* table it is about */
 	kp_list columns;        /* char* column names it is about */
+	int held;               /* search_index: of columns, the last ones held for the reads
+	                           that return them, not filtered on; 0 otherwise */
 	const char *message;    /* what to do and its trade-off */
 	const char *key;        /* the new key in key notation: [a][b DESC] */
 	const char *ddl;        /* DDL in the target's syntax, or NULL */

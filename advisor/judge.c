@@ -811,8 +811,11 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			kp_advice *x = cands->items[i], *y = cands->items[j];
 			if (i == j || x->with == y || y->with == x)
 				continue;
-			bool same_cols = x->index && y->index && x->columns.n == y->columns.n;
-			for (uint32_t k = 0; same_cols && k < x->columns.n; k++)
+			/* a search index's columns held for the reads (not filtered
+			 * on) serve no other read */
+			uint32_t xn = x->columns.n - (uint32_t)x->held, yn = y->columns.n - (uint32_t)y->held;
+			bool same_cols = x->index && y->index && xn == yn;
+			for (uint32_t k = 0; same_cols && k < xn; k++)
 				same_cols = !strcmp(x->columns.items[k], y->columns.items[k]);
 			if ((key_change(x) && key_change(y)) || same_cols)
 				kp_list_push(adv->a, &x->excludes, y);

@@ -145,6 +145,7 @@ static void propose(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	x->of = kpa_weight_int(weight);
 	for (int i = 0; i < n; i++)
 		kpa_advice_col(adv, x, t->cols[list[i]].name);
+	x->held = n - nfiltered;
 	kp_buf_free(&cl);
 	kp_buf_free(&m);
 	kp_buf_free(&rl);
