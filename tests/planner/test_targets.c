@@ -226,6 +226,19 @@ static void test_tablestore_index_selection_policy(void)
 	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_SEARCH);
 	plan(&S, "select * from ts where a = 1 and b = 2 and d = 'x'", "GET ts key (a=1, b=2) filter d = 'x'", "KP002");
 	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_NONE);
+	/* ... which holds every column the statement reads, the select list
+	 * too ("Computing pushdown": SELECT a, b, c, d with a search index on
+	 * a, b and c scans the whole table), the key columns it returns with
+	 * every row; with no WHERE as well (SELECT a, b, c reads the index) */
+	plan(&S, "select c from ts where b = 1 and d = 'x'", "FULL SCAN ts filter b = 1 AND d = 'x'", "KP001");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_NONE);
+	plan(&S, "select a, b, d from ts", "SEARCH ts via search index ts_s: the search engine serves every condition (b, d)",
+	     "");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_SEARCH);
+	plan(&S, "select * from ts", "FULL SCAN ts", "KP001");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_NONE);
+	/* a condition on a key column it does not list is the key's */
+	plan(&S, "select d from ts where a = 1", "SCAN ts prefix (a=1)", "");
 	/* rule 2 */
 	plan(&S, "select a, b, c from ts where c = 1 and a > 1", "SCAN ts via index ts_c prefix (c=1) range a (1, +inf)", "");
 	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_SECONDARY);
