@@ -321,6 +321,19 @@ with kptest.tempdir() as d:
                               "-- keyplan:tenant acme\nUPSERT INTO mine (event_id) VALUES (1)", cwd=d, plain=True)
     check("a directive in a query: the write runs on acme's connection, which sets the tenant column and the "
           "view's constant", rc == 0 and "error" not in out, f"{rc}\n{out}{err}")
+    # check's advisor plans each workload statement again on the connection
+    # its directive names, as lint planned it: acme's view and acme's rows
+    # (GET, SCAN), then the global connection's full scan, a shape apart
+    kptest.write(os.path.join(d, "w.sql"), "-- keyplan:tenant acme\n-- weight: 100\nSELECT * FROM mine WHERE "
+                 "event_id = 1;\n-- weight: 10\nSELECT * FROM event WHERE event_type = 'L';\n-- keyplan:tenant\n"
+                 "-- weight: 1\nSELECT * FROM event WHERE event_type = 'L';\n")
+    rc, out, err = kptest.run("check", "--no-config", "--target", "phoenix", "--schema", "mt.sql", "--workload",
+                              "w.sql", cwd=d, plain=True)
+    check("check plans the workload on its directives' connections", rc == 0 and
+          "    workload: 3 statement(s); weight GET 100, SCAN 10, FILTERED 0, full scan 1, sorted 0;" in out and
+          "    cost (weighted rows, 1000000 rows assumed by default): read 1001100, written 111," in out and
+          "    queries planned: 3 statement(s) in 3 shape(s)" in out and
+          "      w.sql:8: full scan (weight 1)\n" in out, f"{rc}\n{out}{err}")
     rc, out, err = kptest.run("lint", "--no-config", "--target", "lindorm", "-e", "-- keyplan:tenant acme\nSELECT 1",
                               cwd=d, plain=True)
     check("keyplan:tenant under another target is a KP022 warning", "<command line>:1:4: warning: keyplan:tenant "
