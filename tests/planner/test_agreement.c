@@ -126,6 +126,150 @@ static const stated LINDORM[] = {
 	{LFAQ, "SELECT * FROM test WHERE p2=10", KP_ACCESS_FULL, NULL, true, false, NULL},
 };
 
+/* Lindorm, a second source: Alibaba Cloud's own Lindorm agent skill
+ * (aliyun/alibabacloud-aiops-skills, skills/database/hitsdb/alibabacloud-
+ * lindorm-agent-skill/references), whose notes state what a statement does:
+ * "Lindorm intercepts queries that may cause full table scans ... Detect
+ * inefficient query", what an index serves, what a hint does. Where a note
+ * leaves a table's columns or key out, the DDL says what it assumes. */
+#define LSKILL "aliyun/alibabacloud-aiops-skills@1202ecc:skills/database/hitsdb/alibabacloud-lindorm-agent-skill/references/"
+#define LNOTES LSKILL "01-dev/sql-usage-notes.md"
+#define LOPS LSKILL "01-dev/sql-operations.md"
+#define LDESIGN LSKILL "01-dev/table-design.md"
+#define LSLOW LSKILL "02-ops/slow-query-analysis.md"
+
+static const char *LINDORM2_DDL =
+	/* sql-usage-notes.md's orders (id, region, user_name, amount,
+	 * product; its key id, which it bounds with id >= 1 AND id < 100),
+	 * without an index, then with each index it creates (one table each) */
+	"CREATE TABLE orders (id BIGINT, region VARCHAR, user_name VARCHAR, amount BIGINT, product VARCHAR, "
+	"PRIMARY KEY (id));"
+	"CREATE TABLE orders_r (id BIGINT, region VARCHAR, user_name VARCHAR, amount BIGINT, product VARCHAR, "
+	"PRIMARY KEY (id));"
+	"CREATE INDEX idx_region ON orders_r (region) INCLUDE (user_name, amount);"
+	"CREATE TABLE orders_a (id BIGINT, region VARCHAR, user_name VARCHAR, amount BIGINT, product VARCHAR, "
+	"PRIMARY KEY (id));"
+	"CREATE INDEX idx_amount ON orders_a (amount) INCLUDE (user_name, product);"
+	"CREATE TABLE orders_s (id BIGINT, region VARCHAR, user_name VARCHAR, amount BIGINT, product VARCHAR, "
+	"PRIMARY KEY (id));"
+	"CREATE INDEX idx_search USING SEARCH ON orders_s (region, product, amount);"
+	"CREATE TABLE articles (id BIGINT, content VARCHAR, PRIMARY KEY (id));"
+	"CREATE INDEX idx_text USING SEARCH ON articles (content(type=text, analyzer=ik));"
+	"CREATE TABLE t1 (p1 BIGINT, p2 INTEGER, c1 INTEGER, c2 VARCHAR, PRIMARY KEY(hash32(p1), p1, p2));"
+	"CREATE TABLE test (p1 INTEGER, c1 VARCHAR, PRIMARY KEY (p1));"
+	/* sql-operations.md's tables; users (its columns not given: id, name,
+	 * age) with the index its hint names */
+	"CREATE TABLE IF NOT EXISTS user_profile (user_id VARCHAR NOT NULL, nickname VARCHAR, age INTEGER, "
+	"balance DOUBLE, created_at TIMESTAMP, PRIMARY KEY (user_id));"
+	"CREATE TABLE IF NOT EXISTS order_detail (order_id VARCHAR NOT NULL, item_seq INTEGER NOT NULL, "
+	"product_name VARCHAR, quantity INTEGER, price DOUBLE, PRIMARY KEY (order_id, item_seq));"
+	"CREATE TABLE users (id BIGINT, name VARCHAR, age INTEGER, PRIMARY KEY (id));"
+	"CREATE INDEX idx_user_name ON users (name);"
+	"CREATE TABLE tb (p1 INT, c1 VARCHAR, c2 JSON, PRIMARY KEY(p1));"
+	"CREATE TABLE sensor_data (device_id VARCHAR, temperature DOUBLE, PRIMARY KEY(device_id)) WITH (VERSIONS='5');"
+	/* table-design.md's orders with idx_user (orders_u here), its
+	 * dynamic table; slow-query-analysis.md's orders (orders_st here, its
+	 * key not given: id) with the index it recommends */
+	"CREATE TABLE orders_u (order_id VARCHAR NOT NULL, user_id VARCHAR, amount BIGINT, status VARCHAR, "
+	"PRIMARY KEY (order_id));"
+	"CREATE INDEX idx_user ON orders_u (user_id) INCLUDE (amount, status);"
+	"CREATE TABLE t_dynamic (p1 INT, c1 INT, c2 VARCHAR, PRIMARY KEY(p1)) WITH (DYNAMIC_COLUMNS = 'true');"
+	"CREATE TABLE orders_st (id BIGINT, order_id VARCHAR, status VARCHAR, amount BIGINT, PRIMARY KEY (id));"
+	"CREATE INDEX idx_status ON orders_st(status) INCLUDE (order_id, amount);";
+
+static const stated LINDORM2[] = {
+	/* "Low-efficiency Query Interception": "Trigger scenario: Columns in
+	 * the WHERE condition have no indexes and data cannot be located by
+	 * primary key"; its solutions: an index ("WHERE region = 'east-cn' can
+	 * use the index"), the hint, a primary key range condition */
+	{LNOTES ":103", "SELECT * FROM orders WHERE region = 'east-cn'", KP_ACCESS_FULL, NULL, true, false, NULL},
+	{LNOTES ":114", "SELECT /*+ _l_allow_filtering_ */ * FROM orders WHERE region = 'east-cn'", KP_ACCESS_FULL, NULL,
+	 false, false, NULL},
+	{LNOTES ":118", "SELECT * FROM orders WHERE id >= 1 AND id < 100 AND region = 'east-cn'", KP_ACCESS_FILTERED, NULL,
+	 false, false, NULL},
+	{LNOTES ":110", "SELECT * FROM orders_r WHERE region = 'east-cn'", KP_ACCESS_SCAN, "idx_region", false, false, NULL},
+	/* "After that, these queries can all use the index" */
+	{LNOTES ":145", "SELECT * FROM orders_a WHERE amount = 3999", KP_ACCESS_SCAN, "idx_amount", false, false, NULL},
+	{LNOTES ":146", "SELECT * FROM orders_a WHERE amount > 1000", KP_ACCESS_SCAN, "idx_amount", false, false, NULL},
+	{LNOTES ":147", "SELECT * FROM orders_a WHERE amount BETWEEN 1000 AND 5000", KP_ACCESS_SCAN, "idx_amount", false,
+	 false, NULL},
+	/* "Supported: WHERE product LIKE '%phone%'"; "Supported: WHERE region
+	 * = 'east-cn' AND amount > 1000" */
+	{LNOTES ":153", "SELECT * FROM orders_s WHERE product LIKE '%phone%'", KP_ACCESS_SEARCH, "idx_search", false, false,
+	 NULL},
+	{LNOTES ":154", "SELECT * FROM orders_s WHERE region = 'east-cn' AND amount > 1000", KP_ACCESS_SEARCH, "idx_search",
+	 false, false, NULL},
+	{LNOTES ":168", "SELECT * FROM articles WHERE MATCH(content) AGAINST('feature introduction')", KP_ACCESS_SEARCH,
+	 "idx_text", false, false, NULL},
+	/* "HASH Sharding Notes": "Recommended usage"; "the value of primary
+	 * key column p1 is not specified, which causes a full table scan";
+	 * "Incorrect: range queries on HASH columns are not supported" */
+	{LNOTES ":294", "SELECT * FROM t1 WHERE p1=1 AND p2=1", KP_ACCESS_GET, NULL, false, false, NULL},
+	{LNOTES ":297", "SELECT * FROM t1 WHERE p2=1", KP_ACCESS_FULL, NULL, true, false, NULL},
+	{LNOTES ":300", "SELECT * FROM t1 WHERE p2=1 AND p1>2 AND p1<8", KP_ACCESS_FULL, NULL, true, false, NULL},
+	/* "HOT_ONLY Query Notes": the solution, a query that runs */
+	{LNOTES ":342", "SELECT /*+ _l_hot_only_(true), _l_ts_min_(1000), _l_ts_max_(2001) */ * FROM test WHERE p1>1",
+	 KP_ACCESS_SCAN, NULL, false, false, NULL},
+	/* "SELECT - Query Data": basic, specific columns, range, "Sorting and
+	 * pagination" in key order */
+	{LOPS ":248", "SELECT * FROM user_profile WHERE user_id = 'u001'", KP_ACCESS_GET, NULL, false, false, NULL},
+	{LOPS ":253", "SELECT user_id, nickname, age FROM user_profile WHERE user_id = 'u001'", KP_ACCESS_GET, NULL, false,
+	 false, NULL},
+	{LOPS ":258", "SELECT * FROM user_profile WHERE user_id >= 'u001' AND user_id < 'u100'", KP_ACCESS_SCAN, NULL, false,
+	 false, NULL},
+	{LOPS ":264", "SELECT * FROM user_profile ORDER BY user_id LIMIT 100 OFFSET 0", KP_ACCESS_FULL, NULL, false, false,
+	 NULL},
+	/* "Force low-efficiency queries, such as full table scans"; "Allows
+	 * full table scans when the WHERE condition does not contain the
+	 * primary key"; "Forces the specified index to be used" */
+	{LOPS ":290", "SELECT /*+ _l_allow_filtering_ */ * FROM user_profile", KP_ACCESS_FULL, NULL, false, false, NULL},
+	{LOPS ":622", "SELECT /*+ _l_allow_filtering_ */ * FROM users WHERE age > 30", KP_ACCESS_FULL, NULL, false, false,
+	 NULL},
+	{LOPS ":625", "SELECT /*+ _l_operation_timeout_(30000), _l_allow_filtering_ */ * FROM users WHERE age > 30",
+	 KP_ACCESS_FULL, NULL, false, false, NULL},
+	{LOPS ":633", "SELECT /*+ _l_force_index_('idx_user_name') */ * FROM users WHERE name = 'test'", KP_ACCESS_SCAN,
+	 "idx_user_name", false, false, NULL},
+	/* "UPDATE must specify the complete primary key condition": the
+	 * correct one, and "batch update is not supported ... Returns an
+	 * error"; deletes of one row */
+	{LOPS ":308", "UPDATE user_profile SET age = 26 WHERE user_id = 'u001'", KP_ACCESS_GET, NULL, false, false, NULL},
+	{LOPS ":311", "UPDATE user_profile SET age = 26 WHERE age > 25", KP_ACCESS_FULL, NULL, true, false, NULL},
+	{LOPS ":318", "DELETE FROM user_profile WHERE user_id = 'u001'", KP_ACCESS_GET, NULL, false, false, NULL},
+	{LOPS ":323", "DELETE FROM order_detail WHERE order_id = 'o001' AND item_seq = 1", KP_ACCESS_GET, NULL, false, false,
+	 NULL},
+	/* "Query JSON fields": one row each, then "WHERE condition filtering"
+	 * within a key range bounded on both sides */
+	{LOPS ":347", "SELECT p1, json_extract(c2, '$.k1') AS k1_value FROM tb WHERE p1 = 1", KP_ACCESS_GET, NULL, false,
+	 false, NULL},
+	{LOPS ":350", "SELECT json_extract(c2, '$.k2.k3.k4') FROM tb WHERE p1 = 4", KP_ACCESS_GET, NULL, false, false, NULL},
+	{LOPS ":353", "SELECT json_extract(c2, '$[2].k2') FROM tb WHERE p1 = 3", KP_ACCESS_GET, NULL, false, false, NULL},
+	{LOPS ":356", "SELECT * FROM tb WHERE p1 >= 1 AND p1 < 4 AND json_extract(c2, '$.k2') > '0'", KP_ACCESS_FILTERED,
+	 NULL, false, false, NULL},
+	/* "Query multi-version data", "Hot Data Query": one device's row */
+	{LOPS ":671", "SELECT /*+ _l_ts_(1704067200000) */ device_id, temperature FROM sensor_data WHERE device_id = "
+	 "'dev001'", KP_ACCESS_GET, NULL, false, false, NULL},
+	{LOPS ":675", "SELECT /*+ _l_versions_(3) */ device_id, temperature, temperature_l_ts FROM sensor_data WHERE "
+	 "device_id = 'dev001'", KP_ACCESS_GET, NULL, false, false, NULL},
+	{LOPS ":679", "SELECT /*+ _l_ts_min_(1704067200000), _l_ts_max_(1704153600000) */ device_id, temperature, "
+	 "temperature_l_ts FROM sensor_data WHERE device_id = 'dev001'", KP_ACCESS_GET, NULL, false, false, NULL},
+	{LOPS ":697", "SELECT /*+ _l_hot_only_ */ * FROM sensor_data WHERE device_id = 'dev001'", KP_ACCESS_GET, NULL,
+	 false, false, NULL},
+	{LOPS ":698", "SELECT /*+ _l_hot_only_(true) */ * FROM sensor_data WHERE device_id = 'dev001'", KP_ACCESS_GET,
+	 NULL, false, false, NULL},
+	{LOPS ":701", "SELECT /*+ _l_hot_only_(false) */ * FROM sensor_data WHERE device_id = 'dev001'", KP_ACCESS_GET,
+	 NULL, false, false, NULL},
+	/* "amount and status can be obtained directly from the index without
+	 * looking up the primary table" */
+	{LDESIGN ":758", "SELECT user_id, amount, status FROM orders_u WHERE user_id = 'u001'", KP_ACCESS_SCAN, "idx_user",
+	 false, false, NULL},
+	/* "Query Dynamic Columns": "Explicitly specify dynamic columns"; "Use
+	 * SELECT *. LIMIT must be added." */
+	{LDESIGN ":389", "SELECT p1, c2, c3, c4 FROM t_dynamic WHERE p1 = 1", KP_ACCESS_GET, NULL, false, false, NULL},
+	{LDESIGN ":392", "SELECT * FROM t_dynamic LIMIT 10", KP_ACCESS_FULL, NULL, false, false, NULL},
+	/* "Recommended: Create a secondary index": the slow query then reads it */
+	{LSLOW ":291", "SELECT * FROM orders_st WHERE status = 'pending'", KP_ACCESS_SCAN, "idx_status", false, false, NULL},
+};
+
 /* Tablestore. The policy page's sampletable (its key not given: pk here)
  * with a search index on A, B, C, D and a secondary index; its example of
  * rule 2, key (a, b) and index (c, a, b); the SDK test's table t. */
@@ -509,6 +653,12 @@ static void test_lindorm_agrees_with_its_documents(void)
 	CU_ASSERT_EQUAL(agree(KP_TARGET_LINDORM, LINDORM_DDL, NULL, LINDORM, n), n);
 }
 
+static void test_lindorm_agrees_with_its_agent_skill(void)
+{
+	int n = (int)(sizeof LINDORM2 / sizeof LINDORM2[0]);
+	CU_ASSERT_EQUAL(agree(KP_TARGET_LINDORM, LINDORM2_DDL, NULL, LINDORM2, n), n);
+}
+
 static void test_tablestore_agrees_with_its_documents(void)
 {
 	int n = (int)(sizeof TABLESTORE / sizeof TABLESTORE[0]);
@@ -531,6 +681,7 @@ static void test_phoenix_agrees_with_query_plan_test(void)
 
 KPT_SUITE("agreement", NULL, NULL,
 	{"Lindorm: the plans its documents state", test_lindorm_agrees_with_its_documents},
+	{"Lindorm: the plans its agent skill's notes state", test_lindorm_agrees_with_its_agent_skill},
 	{"Tablestore: the plans its documents state", test_tablestore_agrees_with_its_documents},
 	{"Phoenix: the plans its IT tests assert (InListIT, tenant views)", test_phoenix_agrees_with_its_it_tests},
 	{"Phoenix: the plans QueryPlanTest asserts", test_phoenix_agrees_with_query_plan_test})
