@@ -340,4 +340,19 @@ with kptest.tempdir() as d:
           "applies to --target phoenix only (multi-tenant tables): 'keyplan:tenant acme' (docs/annotations.md); "
           "ignored [KP022 bad-directive]" in out, f"{rc}\n{out}{err}")
 
+# Tablestore reads a search index only where it returns every column the
+# read returns (docs/targets.md, its rule 1): check's search index holds the
+# select list's columns too, and serves the SELECT * reads
+with kptest.tempdir() as d:
+    kptest.write(os.path.join(d, "s.sql"), "CREATE TABLE orders (order_id VARCHAR(64) NOT NULL, buyer_id VARCHAR(64), "
+                 "seller_id VARCHAR(64), status VARCHAR(16), note VARCHAR(100), PRIMARY KEY (order_id));\n")
+    kptest.write(os.path.join(d, "w.sql"), "-- weight: 100\nSELECT * FROM orders WHERE seller_id = ? AND status = ? "
+                 "LIMIT 50;\n-- weight: 100\nSELECT * FROM orders WHERE buyer_id = ? AND status = ? LIMIT 50;\n")
+    rc, out, err = kptest.run("check", "--no-config", "--target", "tablestore", "--schema", "s.sql", "--workload",
+                              "w.sql", cwd=d, plain=True)
+    check("Tablestore: the search index check proposes holds what the reads return", rc == 0 and
+          "    [KP120] search_index: idx_orders_search on orders over buyer_id, seller_id, status, note, created with "
+          "the CreateSearchIndex operation" in out and "        serves: 200 of 200 (weight)\n" in out,
+          f"{rc}\n{out}{err}")
+
 kptest.finish()
