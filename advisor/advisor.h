@@ -127,6 +127,10 @@ void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, k
  * only the class, path and order are kept (ranges and filter are not). */
 void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src,
                     double weight);
+/* The query kp_advisor_add added last runs on tenant's connection (a
+ * `-- keyplan:tenant` directive, lib/tenant.c; NULL: a global one), not
+ * on adv->opts': the advisor plans it again there. */
+void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant);
 /* Checks one statement against the target's query limits (IN list size,
  * LIMIT/OFFSET, an ORDER BY its plan p must sort for). p may be NULL (not
  * planned). Diagnostics go to d. */

@@ -4,7 +4,8 @@
  * column rule: one index where KV indexes need one per combination of
  * columns, each a table written with every row. The rule proposes, for each
  * table, one search index over the columns that the reads no key serves
- * (full scans) name in their WHERE and ORDER BY; the judge costs it against
+ * (full scans) name in their WHERE and ORDER BY, holding the columns they
+ * return (Tablestore reads it only then); the judge costs it against
  * the KV indexes and the index bound (docs/advice.md, "How many indexes").
  *
  * Not proposed: on a table that has a search index already (Lindorm allows
@@ -69,6 +70,17 @@ static void propose(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		bool ok = q->plan.names && likes_text(q->plan.names, t, kpa_where_of(q->stmt));
 		for (int c = 0; c < t->ncols && ok; c++)
 			ok = !(q->uses & (1ull << c)) || search_type(&t->cols[c]);
+		/* Tablestore reads a search index only where it returns every
+		 * column the read returns (docs/targets.md, its rule 1): a read
+		 * returning a column no search index can hold is left out (the
+		 * columns it returns are held below); the key comes with every row */
+		if (ok && ti->index_policy) {
+			bool *used = kp_arena_alloc(scratch, sizeof(bool) * (size_t)(t->ncols + 1));
+			kpa_read_cols(q->plan.names, q->stmt, used, t->ncols);
+			for (int c = 0; c < t->ncols && ok; c++)
+				if (used[c] && t->cols[c].key_pos < 0)
+					ok = search_type(&t->cols[c]);
+		}
 		if (!ok)
 			continue;
 		cols |= q->uses;

@@ -38,6 +38,32 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	kp_list_push(adv->a, &adv->queries, q);
 }
 
+void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant)
+{
+	if (!adv->queries.n)
+		return;
+	kp_wquery *q = adv->queries.items[adv->queries.n - 1];
+	const char *now = adv->opts.tenant;
+	if (tenant == now || (tenant && now && !strcmp(tenant, now)))
+		return;
+	/* the statements under one directive share its rules */
+	const kp_wquery *prev = adv->queries.n > 1 ? adv->queries.items[adv->queries.n - 2] : NULL;
+	const char *pt = prev && prev->opts != &adv->opts ? prev->opts->tenant : now;
+	if (prev && prev->opts != &adv->opts && (pt == tenant || (pt && tenant && !strcmp(pt, tenant)))) {
+		q->opts = prev->opts;
+	} else {
+		kp_plan_opts *o = kp_arena_alloc(adv->a, sizeof(*o));
+		*o = adv->opts;
+		o->tenant = tenant ? kp_arena_strndup(adv->a, tenant, strlen(tenant)) : NULL;
+		q->opts = o;
+	}
+	/* alike statements on other connections plan unlike: another shape */
+	uint64_t h = 0x84222325cbf29ce4ull;
+	for (const char *c = tenant ? tenant : ""; *c; c++)
+		h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+	q->shape = kpa_mix(q->shape, tenant ? h : 1);
+}
+
 /* The workload's queries on t: bucketed once, so the per-table checks cost
  * O(queries) in all rather than O(tables x queries). */
 const kp_list *kpa_queries_of(kp_advisor *adv, const kp_table *t)
