@@ -594,6 +594,33 @@ with kptest.tempdir() as tmp:
     check("an edit that changes a finding publishes it, at lint's places",
           len(d) == 1 and same_as_lint(text, d[0]) and len(d[0]) == 8, json.dumps(d)[:300])
 
+    # --- keyplan/stats right behind an edit (one write: the server reads both at once) is answered after
+    # the publication the edit made, and reports that edit's analysis; after an edit that changes no
+    # finding it is answered with nothing published before or after it (bench --lsp relies on both)
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(pu, "sql", two)
+    c.diagnostics(pu)
+
+    def change_then_stats(version, change, rid):
+        c.send_raw(frame({"jsonrpc": "2.0", "method": "textDocument/didChange",
+                          "params": {"textDocument": {"uri": pu, "version": version}, "contentChanges": [change]}})
+                   + frame({"jsonrpc": "2.0", "id": rid, "method": "keyplan/stats",
+                            "params": {"textDocument": {"uri": pu}}}))
+        got = []
+        while not got or got[-1].get("id") != rid:
+            got.append(c.read())
+        return [m.get("method", "answer") for m in got], got[-1]["result"]
+
+    order, st = change_then_stats(2, {"range": rng(1, 54, 1, 55), "text": "'x'"}, 900)
+    check("stats behind an edit: the publication first, then the edit's own analysis (line 2 planned)",
+          order == ["textDocument/publishDiagnostics", "answer"] and st["planned"] == 1
+          and st["plannedLines"] == [1], json.dumps([order, st]))
+    order, st = change_then_stats(3, {"range": rng(2, 37, 2, 37), "text": "z"}, 901)
+    check("stats behind an edit that changes no finding: nothing published, the edit analysed (line 3)",
+          order == ["answer"] and st["planned"] == 1 and st["plannedLines"] == [2] and quiet(c) == [],
+          json.dumps([order, st]))
+
     # --- the JSON kept across edits is the JSON a fresh server writes for the same text: line
     # numbers rewritten in place, across a power of ten (9 -> 10, 99 -> 100 and back), a chunk edited
     # (with a baseline set, each diagnostic goes through the baseline and is copied on its own)

@@ -491,12 +491,17 @@ static void on_configuration(kp_lsp *s, const cJSON *params)
 
 /* keyplan/stats: how the last analysis of a document went (the tests read
  * it to check that an edit re-plans only the statements it touched, and
- * which). */
+ * which). The edits before it are analysed and, for a client that is
+ * pushed diagnostics, what changed is published first: the answer comes
+ * after the publication an edit made, or says that it made none. */
 static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 {
 	kp_lsp_doc *d = kp_lsp_doc_of(s, id, params);
 	if (!d)
 		return;
+	if (!s->pull && d->dirty)
+		kp_lsp_publish(s, d);
+	kp_lsp_analyze(s, d);
 	cJSON *r = cJSON_CreateObject();
 	cJSON_AddNumberToObject(r, "chunks", d->nrefs);
 	cJSON_AddNumberToObject(r, "planned", d->runs);
