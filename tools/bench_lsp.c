@@ -457,6 +457,46 @@ static int clean_line(const char *m, int from)
 	return -1;
 }
 
+/* What clients declare of a diagnostic's optional fields
+ * (textDocument.publishDiagnostics): the server sends only what they take. */
+#define CAPS_NVIM "{\"textDocument\":{\"publishDiagnostics\":{\"relatedInformation\":true," \
+                  "\"tagSupport\":{\"valueSet\":[1,2]}}}}"   /* Neovim 0.7 (Debian's) */
+#define CAPS_VSCODE "{\"textDocument\":{\"publishDiagnostics\":{\"relatedInformation\":true," \
+                    "\"versionSupport\":false,\"tagSupport\":{\"valueSet\":[1,2]}," \
+                    "\"codeDescriptionSupport\":true,\"dataSupport\":true}}}"   /* vscode-languageclient 8 */
+
+/* The one-character edit of the 10,000-line file with another client's
+ * capabilities: a server of its own. */
+static void bench_caps(const char *keyplan, const char *dir, const char *sql, size_t n, int runs, const char *who,
+                       const char *caps, double t_lint, double c_lint)
+{
+	srv s;
+	if (start(&s, keyplan, dir) < 0)
+		return;
+	char init[900], uri[4300];
+	int k = snprintf(init, sizeof init, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+	                 "{\"rootUri\":\"file://%s\",\"capabilities\":%s}}", dir, caps);
+	put(&s, init, (size_t)k);
+	wait_id(&s, 1);
+	put(&s, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}", 52);
+	snprintf(uri, sizeof uri, "file://%s/queries-10k.sql", dir);
+	open_doc(&s, uri, "sql", sql, n);
+	int found = wait_diags(&s, uri);
+	size_t bytes = strlen(next_last(&s));
+	int version = 1;
+	double an, pub;
+	lat t = time_edit(&s, uri, &version, 5000, 0, runs, &found, &an, &pub);
+	printf("  %s: %zu bytes (%.0f a diagnostic); a one-character edit: median %.2f ms (%.1fx lint), p95 %.2f ms; "
+	       "CPU %.2f ms (the server %.2f ms): %.1fx lint's\n", who, bytes, (double)bytes / (found ? found : 1),
+	       t.median * 1e3, t_lint / t.median, t.p95 * 1e3, t.cpu, t.cpu_server, c_lint * 1e3 / t.cpu);
+	put(&s, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"shutdown\"}", 44);
+	wait_id(&s, 2);
+	put(&s, "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}", 33);
+	int st;
+	waitpid(s.pid, &st, 0);
+	free(s.buf);
+}
+
 /* Pull diagnostics: a second server, a client that offers to pull. */
 static void bench_pull(const char *keyplan, const char *dir, const char *sql, size_t n, int runs)
 {
@@ -552,7 +592,7 @@ int bench_lsp(const char *keyplan_arg, const char *dir, const char *queries10k, 
 		return 2;
 	char init[600];
 	int k = snprintf(init, sizeof init, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-	                 "{\"rootUri\":\"file://%s\",\"capabilities\":{}}}", dir);
+	                 "{\"rootUri\":\"file://%s\",\"capabilities\":" CAPS_NVIM "}}", dir);
 	put(&s, init, (size_t)k);
 	wait_id(&s, 1);
 	put(&s, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}", 52);
@@ -563,6 +603,7 @@ int bench_lsp(const char *keyplan_arg, const char *dir, const char *queries10k, 
 	open_doc(&s, uri, "sql", sql, n);
 	int found = wait_diags(&s, uri);
 	double t_open = clock_s() - t0;
+	size_t pub_bytes = strlen(next_last(&s));
 	int clean = clean_line(next_last(&s), 5000);
 	int version = 1;
 	double an, pub;
@@ -575,7 +616,8 @@ int bench_lsp(const char *keyplan_arg, const char *dir, const char *queries10k, 
 		if (lint_cpu_s < c_lint)
 			c_lint = lint_cpu_s;
 	}
-	printf("keyplan lsp, 10,000-line SQL file (%zu bytes, %d findings):\n", n, found);
+	printf("keyplan lsp, 10,000-line SQL file (%zu bytes, %d findings; Neovim 0.7's client: a publication of %zu "
+	       "bytes, %.0f a diagnostic):\n", n, found, pub_bytes, (double)pub_bytes / (found ? found : 1));
 	printf("  open: %.1f ms; a one-character edit to the diagnostics received: median %.2f ms, p95 %.2f ms, "
 	       "best %.2f ms (%d edits; in the server, median: %.2f ms analysis, %.2f ms writing them); keyplan lint "
 	       "on the file: %.1f ms (%.1fx the median edit, %.0fx its analysis)\n", t_open * 1e3, t_edit.median * 1e3,
@@ -590,6 +632,9 @@ int bench_lsp(const char *keyplan_arg, const char *dir, const char *queries10k, 
 	       t_nl.p95 * 1e3, t_nl.best * 1e3, an, pub, t_lint / t_nl.median);
 	printf("  in CPU time: %.2f ms (the server %.2f ms), %.1fx lint's\n", t_nl.cpu, t_nl.cpu_server,
 	       c_lint * 1e3 / t_nl.cpu);
+	bench_caps(keyplan, dir, sql, n, runs, "VS Code's client (the rule page's link too)", CAPS_VSCODE, t_lint,
+	           c_lint);
+	bench_caps(keyplan, dir, sql, n, runs, "a client that takes no optional field", "{}", t_lint, c_lint);
 	if (clean >= 0) {
 		/* typing in a statement without a finding: the diagnostics are the
 		 * same, nothing is published (the stats answer says it is over) */

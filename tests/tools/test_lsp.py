@@ -53,6 +53,14 @@ def lint_as_lsp(text, lint_diags):
     return sorted(out)
 
 
+# what clients declare of a diagnostic's optional fields (textDocument.publishDiagnostics): VS Code's
+# language client takes the rule page's link (codeDescription) and the notes (relatedInformation),
+# Neovim 0.7 the notes only; the server sends a field only to a client that takes it
+VSCODE = {"textDocument": {"publishDiagnostics": {"relatedInformation": True, "codeDescriptionSupport": True,
+                                                  "dataSupport": True, "tagSupport": {"valueSet": [1, 2]}}}}
+NVIM07 = {"textDocument": {"publishDiagnostics": {"relatedInformation": True, "tagSupport": {"valueSet": [1, 2]}}}}
+
+
 def lsp_tuples(diags):
     return sorted((d.get("code"), d["severity"], d["range"]["start"]["line"], d["range"]["start"]["character"],
                    d["range"]["end"]["line"], d["range"]["end"]["character"]) for d in diags)
@@ -74,7 +82,7 @@ with kptest.tempdir() as tmp:
 
     # --- initialize: capabilities, the position encoding negotiated
     c = LspClient(KEYPLAN, cwd=root)
-    r = c.initialize(root)
+    r = c.initialize(root, capabilities=json.loads(json.dumps(VSCODE)))
     check("initialize: UTF-16 positions without an offer, incremental sync",
           r["capabilities"]["positionEncoding"] == "utf-16" and r["capabilities"]["textDocumentSync"]["change"] == 2
           and r["serverInfo"]["name"] == "keyplan", json.dumps(r))
@@ -95,6 +103,25 @@ with kptest.tempdir() as tmp:
                                                   "message": "primary key of orders declared here"}]
           and kp001[0]["source"] == "keyplan"
           and kp001[0]["codeDescription"]["href"].endswith("/rules/KP001.md"), json.dumps(kp001))
+
+    # the optional fields follow the client's capabilities: Neovim 0.7 takes the note, not the link; a
+    # client that declares neither gets range, severity, code, source and message (the rule page is
+    # on hover, the key's DDL on definition), in its code actions' diagnostics too
+    k1 = [i for i, x in enumerate(diags) if x.get("code") == "KP001" and x["range"]["start"]["line"] == 1][0]
+    for who, caps, keys in (("Neovim 0.7", NVIM07, ["code", "message", "range", "relatedInformation", "severity",
+                                                     "source"]),
+                            ("none", {}, ["code", "message", "range", "severity", "source"])):
+        o = LspClient(KEYPLAN, cwd=root)
+        o.initialize(root, capabilities=json.loads(json.dumps(caps)))
+        o.open(q_uri, "sql", QUERIES)
+        od = o.diagnostics(q_uri)
+        acts = o.request("textDocument/codeAction", {"textDocument": {"uri": q_uri}, "range": rng(1, 30, 1, 30),
+                                                     "context": {"diagnostics": []}})
+        o.stop()
+        strip = [{k: v for k, v in x.items() if k in keys} for x in diags]
+        check("a diagnostic's optional fields as the client declares them: %s" % who,
+              od == strip and sorted(od[k1]) == keys and [a["diagnostics"] for a in acts[:2]] == [[strip[k1]]] * 2,
+              json.dumps(od[k1]) + json.dumps(acts[:1]))
 
     # --- hover: a table, a column, a diagnostic's rule page, a statement's plan
     h = c.request("textDocument/hover", {"textDocument": {"uri": q_uri}, "position": pos(0, 16)})
@@ -952,7 +979,7 @@ with kptest.tempdir() as tmp:
                          "schema/schema.sql": SCHEMA, "q.sql": QUERIES})
     q_uri = uri_of(os.path.join(root, "q.sql"))
     c = LspClient(KEYPLAN, cwd=root)
-    c.initialize(root)
+    c.initialize(root, capabilities=json.loads(json.dumps(VSCODE)))
     c.open(q_uri, "sql", QUERIES)
     d = c.diagnostics(q_uri)
     check("docs-url: every codeDescription.href is under it",

@@ -217,6 +217,10 @@ typedef struct kp_lsp {
 	bool watch_dynamic;     /* the client registers file watchers */
 	bool pull;              /* the client pulls diagnostics (pull.c) */
 	bool pull_refresh;      /* ... and is told to pull them again */
+	/* a diagnostic's optional fields the client takes (publishDiagnostics'
+	 * or diagnostic's capabilities): sent only then (publish.c) */
+	bool code_desc;         /* codeDescriptionSupport: the rule page's href */
+	bool related;           /* relatedInformation: a note's location (the key's DDL) */
 	kp_lsp_doc **docs;
 	uint32_t ndocs, docs_cap;
 	kp_lsp_ws **wss;

@@ -238,6 +238,14 @@ static void on_initialize(kp_lsp *s, const cJSON *id, const cJSON *params)
 	s->watch_dynamic = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(wf, "dynamicRegistration"));
 	const cJSON *tdc = cJSON_GetObjectItemCaseSensitive(caps, "textDocument");
 	s->pull = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(tdc, "diagnostic"));
+	/* LSP 3.17 lists them under publishDiagnostics; 3.18 under diagnostic too */
+	const char *dcaps[] = {"publishDiagnostics", "diagnostic"};
+	s->code_desc = s->related = false;
+	for (int i = 0; i < 2; i++) {
+		const cJSON *pd = cJSON_GetObjectItemCaseSensitive(tdc, dcaps[i]);
+		s->code_desc |= cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(pd, "codeDescriptionSupport"));
+		s->related |= cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(pd, "relatedInformation"));
+	}
 	const cJSON *wd = cJSON_GetObjectItemCaseSensitive(ws, "diagnostics");
 	s->pull_refresh = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(wd, "refreshSupport"));
 	const char *root_uri = str_at(params, "rootUri");
