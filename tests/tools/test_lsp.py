@@ -570,4 +570,45 @@ with kptest.tempdir() as tmp:
                                                        "INCLUDE (status);"}]}}, json.dumps(adv)[:600])
     c.stop()
 
+with kptest.tempdir() as tmp:
+    # --- every host language at lint's places (the embedded-SQL fixtures: Java, Kotlin, Go, Python, a
+    # MyBatis mapper; non-ASCII text before findings, so UTF-16 columns), as the editor names them
+    embed = os.path.join(SRC, "tests", "embed")
+    files = {n: open(os.path.join(embed, n), encoding="utf-8").read()
+             for n in ("Orders.java", "Orders.kt", "orders.go", "orders.py", "OrderMapper.xml")}
+    root = project(tmp, dict(files, **{".keyplan": "[keyplan]\nschema = schema.sql\n",
+                                       "schema.sql": open(os.path.join(embed, "schema.sql")).read()}))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    for name, lang in (("Orders.java", "java"), ("Orders.kt", "kotlin"), ("orders.go", "go"), ("orders.py", "python"),
+                       ("OrderMapper.xml", "xml")):
+        u = uri_of(os.path.join(root, name))
+        c.open(u, lang, files[name])
+        d = c.diagnostics(u)
+        want = lint_as_lsp(files[name], lint_json(root, name))
+        check("%s (%s): lint's findings at lint's places" % (name, lang), lsp_tuples(d) == want and len(want) >= 5,
+              "%r\n%r" % (lsp_tuples(d), want))
+    c.stop()
+
+    # --- an index: definition from its name in a hint, completion of hints and index names
+    root = project(os.path.join(tmp, "hints"), {".keyplan": "[keyplan]\nschema = schema.sql\n", "schema.sql": SCHEMA})
+    hq = ("SELECT /*+ _l_force_index_('idx_orders_status') */ * FROM orders WHERE status = 'x';\n"
+          "SELECT /*+  */ * FROM orders WHERE status = 'x';\n")
+    hu = uri_of(os.path.join(root, "h.sql"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(hu, "sql", hq)
+    c.diagnostics(hu)
+    dfn = c.request("textDocument/definition", {"textDocument": {"uri": hu}, "position": pos(0, 32)})
+    check("definition of an index named in a hint: its CREATE INDEX",
+          dfn == {"uri": uri_of(os.path.join(root, "schema.sql")), "range": rng(10, 13, 10, 30)}, json.dumps(dfn))
+    comp = c.request("textDocument/completion", {"textDocument": {"uri": hu}, "position": pos(1, 11)})
+    check("completion in a hint comment: the target's hints, then the statement's tables' indexes",
+          [(i["label"], i["kind"]) for i in comp["items"]] ==
+          [(h, 14) for h in ("_l_allow_filtering_", "_l_force_index_", "_l_ignore_index_", "_l_operation_timeout_",
+                             "operationtimeout", "_l_ts_", "_l_ts_min_", "_l_ts_max_", "_l_versions_", "_l_hot_only_")]
+          + [("idx_orders_status", 18)] and comp["items"][-1]["detail"] == "index on orders [status][userid][orderid]",
+          json.dumps(comp)[:600])
+    c.stop()
+
 lsptest.finish()
