@@ -123,6 +123,7 @@ typedef struct kp_lsp_ref {
 	const char *pub;        /* its diagnostics as sent (c->json's text), or NULL: unknown */
 	uint32_t pub_len;       /* 0: it has none */
 	uint32_t pub_bl, pub_bc; /* where it started then */
+	kp_lsp_json *pub_json;  /* the JSON pub is the text of (a move reads it, not the chunk) */
 } kp_lsp_ref;
 
 typedef struct kp_lsp_ws kp_lsp_ws;

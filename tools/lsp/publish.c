@@ -476,6 +476,7 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t 
 			kp_rpc_gather_ref(o->g, j->text + skip, j->len - skip);
 			if (r && o->cache) {
 				r->pub = j->text;
+				r->pub_json = j;
 				r->pub_len = j->len;
 				r->pub_bl = bl;
 				r->pub_bc = bc;
@@ -528,6 +529,24 @@ static void add_ref(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_ref *r)
 				size_t skip = o->first;
 				kp_rpc_gather_ref(o->g, r->pub + skip, r->pub_len - skip);
 				o->first = false;
+			}
+			return;
+		}
+		kp_lsp_json *j = r->pub_json;
+		if (bc == r->pub_bc && j->col0 == bc && j->docs == o->docs) {
+			/* moved (lines added or taken above it): its JSON's lines
+			 * rewritten, as add_all does, without reading the chunk (a
+			 * line break moves thousands: each chunk read was a cache
+			 * miss) */
+			o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, r->id), ((uint64_t)bl << 32) | bc);
+			if (o->g) {
+				json_move(j, bl);
+				size_t skip = o->first;
+				kp_rpc_gather_ref(o->g, j->text + skip, j->len - skip);
+				o->first = false;
+				r->pub = j->text;
+				r->pub_len = j->len;
+				r->pub_bl = bl;
 			}
 			return;
 		}
