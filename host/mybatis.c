@@ -16,7 +16,7 @@ static void xml_error(mreader *r, long at, const char *why)
 {
 	if (at < 0 || (size_t)at > r->f->src->len)
 		at = (long)r->f->src->len;
-	kp_diag_add(&r->f->d, r->a, KP_R_SYNTAX, KP_SEV_ERROR, r->f->src, (uint32_t)at, 0, "mapper XML: %s", why);
+	kp_diag_add(&r->f->d, r->fa, KP_R_SYNTAX, KP_SEV_ERROR, r->f->src, (uint32_t)at, 0, "mapper XML: %s", why);
 }
 
 /* Stops the parser at an error of ours (expat's own are reported when
@@ -39,6 +39,12 @@ static void add_child(mnode *parent, mnode *n)
 	parent->last = n;
 }
 
+static bool is_statement(const char *name)
+{
+	return !strcmp(name, "select") || !strcmp(name, "insert") || !strcmp(name, "update") ||
+	       !strcmp(name, "delete");
+}
+
 static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **attrs)
 {
 	mreader *r = ud;
@@ -46,24 +52,50 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 		stop(r, "elements nested too deeply (limit 200)");
 		return;
 	}
-	mnode *n = kp_arena_alloc(r->a, sizeof *n);
-	n->name = kp_arena_strndup(r->a, name, strlen(name));
 	size_t na = 0;
-	while (attrs[na])
-		na++;
-	n->attrs = kp_arena_alloc(r->a, (na + 1) * sizeof *n->attrs);
-	for (size_t i = 0; i < na; i++) {
-		size_t l = strlen(attrs[i]);
-		if (l > MB_MAX_ATTR) {
+	for (; attrs[na]; na++)
+		if (strlen(attrs[na]) > MB_MAX_ATTR) {
 			stop(r, "attribute value longer than 64 KiB");
 			return;
 		}
-		n->attrs[i] = kp_arena_strndup(r->a, attrs[i], l);
+	/* what is built: in a pass, the root element, and of the mapper's
+	 * children the pass's own (its <sql>s, or one statement at a time) */
+	bool built = r->pass == MB_READ_ALL || r->depth == 0 || (r->build && r->depth >= r->build);
+	if (!built && r->depth == 1 && r->is_mapper &&
+	    (r->pass == MB_READ_FRAGMENTS ? !strcmp(name, "sql") : is_statement(name))) {
+		built = true;
+		r->build = 2;
 	}
+	if (r->pass == MB_READ_FRAGMENTS && r->depth == 1) {
+		r->nelem = 0;
+		r->child_off = XML_GetCurrentByteIndex(r->p);
+	}
+	else if (r->pass == MB_READ_FRAGMENTS && !r->build &&
+	         (!strcmp(name, "include") || !strcmp(name, "foreach") || ++r->nelem > MB_MAX_VISITS / 4))
+		r->dynamic = true;   /* the first walk may find an error */
+	if (!built) {
+		r->stack[++r->depth] = NULL;
+		return;
+	}
+	kp_arena *a = r->depth == 0 ? r->fa : r->a;   /* the root outlives a statement */
+	mnode *n = kp_arena_alloc(a, sizeof *n);
+	n->name = kp_arena_strndup(a, name, strlen(name));
+	n->attrs = kp_arena_alloc(a, (na + 1) * sizeof *n->attrs);
+	for (size_t i = 0; i < na; i++)
+		n->attrs[i] = kp_arena_strndup(a, attrs[i], strlen(attrs[i]));
 	n->off = (uint32_t)XML_GetCurrentByteIndex(r->p);
-	add_child(r->stack[r->depth], n);
+	if (r->depth == 0) {
+		r->is_mapper = !strcmp(name, "mapper");
+		r->ns = kp_mb_attr(n, "namespace");
+	}
+	if (r->stack[r->depth] && !(r->pass != MB_READ_ALL && r->depth == 1))
+		add_child(r->stack[r->depth], n);   /* a pass's elements stand alone */
 	r->stack[++r->depth] = n;
 }
+
+/* The end of a mapper's child that a pass reads: a fragment kept, a
+ * statement's readers counted, a statement written and handed over. */
+static void element_done(mreader *r, const mnode *n);
 
 static void XMLCALL on_end(void *ud, const XML_Char *name)
 {
@@ -72,13 +104,24 @@ static void XMLCALL on_end(void *ud, const XML_Char *name)
 	if (r->depth <= 0)
 		return;
 	mnode *n = r->stack[r->depth--];
+	if (r->pass == MB_READ_FRAGMENTS && r->depth == 1 &&
+	    (size_t)(XML_GetCurrentByteIndex(r->p) - r->child_off) > KP_MAX_HOST_STMT / 2)
+		r->dynamic = true;   /* text enough to expand past the limit */
+	if (!n)
+		return;
 	n->end = (uint32_t)(XML_GetCurrentByteIndex(r->p) + XML_GetCurrentByteCount(r->p));
+	if (r->pass != MB_READ_ALL && r->depth == 1 && r->build) {
+		r->build = 0;
+		element_done(r, n);
+	}
 }
 
 static void XMLCALL on_text(void *ud, const XML_Char *s, int len)
 {
 	mreader *r = ud;
 	mnode *parent = r->stack[r->depth];
+	if (!parent || (r->pass != MB_READ_ALL && r->depth < 2))
+		return;   /* not built, or text of the mapper itself */
 	mnode *n = parent->last;
 	if (!n || n->name) {
 		n = kp_arena_alloc(r->a, sizeof *n);
@@ -100,16 +143,16 @@ static void XMLCALL on_text(void *ud, const XML_Char *s, int len)
 static void XMLCALL on_comment(void *ud, const XML_Char *data)
 {
 	mreader *r = ud;
-	if (!strstr(data, "keyplan:"))
-		return;
+	if (r->pass > MB_READ_FRAGMENTS || !strstr(data, "keyplan:"))
+		return;   /* read by the first pass */
 	long at = XML_GetCurrentByteIndex(r->p);
 	int raw = XML_GetCurrentByteCount(r->p);
-	kp_host_comment *c = kp_arena_alloc(r->a, sizeof *c);
+	kp_host_comment *c = kp_arena_alloc(r->fa, sizeof *c);
 	c->off = (uint32_t)at + 4;
 	c->end = (uint32_t)(at + raw - 3);
 	if (c->end < c->off)
 		c->end = c->off;
-	kp_list_push(r->a, &r->dirs, c);
+	kp_list_push(r->fa, &r->dirs, c);
 }
 
 static void XMLCALL on_entity_decl(void *ud, const XML_Char *name, int is_param, const XML_Char *value,
@@ -144,36 +187,150 @@ bool kp_mb_parse(mreader *r)
 	return kp_xml_feed(r->p, r->f->src, r->f->src->text, r->f->src->len);
 }
 
-void kp_mybatis_extract(kp_host_file *f, kp_arena *a)
+static void free_texts(kp_list *l)
 {
-	mreader r = {.f = f, .a = a, .src = f->src->text};
-	r.stack[0] = &r.root;
+	for (uint32_t k = 0; k < l->n; k++)
+		kp_hb_free(l->items[k]);
+	*l = (kp_list){0};
+}
+
+/* The statement at r->f->readers' fragments it reads. */
+static void count_readers(mreader *r, const mnode *n)
+{
+	kp_host_range *uses;
+	unsigned nuses;
+	kp_host_file *f = r->f;
+	if (!kp_mb_reads(r, n, &uses, &nuses))
+		return;   /* not planned: it names nothing */
+	for (unsigned u = 0; u < nuses; u++) {
+		size_t lo = 0, hi = f->nreaders;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (f->readers[mid].off < uses[u].off)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == f->nreaders || f->readers[lo].off != uses[u].off)
+			continue;
+		kp_host_readers *rd = &f->readers[lo];
+		if (rd->n < KP_HOST_READERS_NAMED) {
+			const char *id = kp_mb_attr(n, "id");
+			rd->first[rd->n] = n->off;
+			rd->name[rd->n] = kp_arena_strndup(r->fa, id ? id : n->name, strlen(id ? id : n->name));
+		}
+		rd->n++;
+	}
+}
+
+/* A statement handed over with the keyplan: comments that belong to it (as
+ * kp_host_assign_dirs gives them: those before its end not given yet, and
+ * those after it on its last line); what the consumer keeps stays, the
+ * rest is freed. */
+static void hand_over(mreader *r, kp_host_stmt *st)
+{
+	kp_host_file *f = r->f;
+	const char *t = f->src->text;
+	unsigned k = r->dir_next, first = k;
+	while (k < f->ndirs && (f->dirs[k].off < st->end || !memchr(t + st->end, '\n', f->dirs[k].off - st->end)))
+		k++;
+	st->dirs = f->dirs + first;
+	st->ndirs = k - first;
+	r->dir_next = k;
+	if (r->o->each(r->o->ctx, f, st)) {
+		st->next = f->kept;
+		f->kept = st;
+		kp_arena *ka = malloc(sizeof *ka);
+		if (!ka)
+			abort();
+		*ka = r->sa;
+		kp_list_push(r->fa, &f->arenas, ka);
+		kp_arena_init(&r->sa);
+		return;
+	}
+	for (unsigned i = 0; i < st->nv; i++)
+		kp_source_free(&st->v[i].sql);
+}
+
+static void element_done(mreader *r, const mnode *n)
+{
+	if (r->pass == MB_READ_FRAGMENTS) {
+		if (r->nfrags == r->fragcap) {
+			r->fragcap = r->fragcap ? 2 * r->fragcap : 16;
+			r->frags = kp_arena_grow(r->fa, r->frags, r->nfrags, r->fragcap, sizeof *r->frags);
+		}
+		r->frags[r->nfrags++] = n;
+		return;
+	}
+	bool each = r->o && r->o->each;
+	if (r->pass == MB_READ_READERS) {
+		count_readers(r, n);
+	} else {
+		kp_host_stmt *st = kp_mb_statement(r, n);
+		if (st && each)
+			hand_over(r, st);
+		else if (st)
+			kp_host_add_stmt(r->f, &r->tail, st);
+	}
+	if (each) {
+		/* the statement's tree and what it wrote are gone */
+		free_texts(&r->texts);
+		kp_arena_reset(&r->sa);
+	}
+}
+
+/* One pass over the file: false when the XML does not parse. */
+static bool read_pass(mreader *r, int pass)
+{
+	r->pass = pass;
+	r->depth = 0;
+	r->build = 0;
+	r->root = (mnode){0};
+	r->stack[0] = &r->root;
+	bool ok = kp_mb_parse(r);
+	if (!ok && !r->stopped)
+		xml_error(r, XML_GetCurrentByteIndex(r->p), XML_ErrorString(XML_GetErrorCode(r->p)));
+	XML_ParserFree(r->p);
+	r->p = NULL;
+	return ok;
+}
+
+void kp_mybatis_extract(kp_host_file *f, const kp_host_opts *o, kp_arena *a)
+{
+	mreader r = {.f = f, .a = a, .fa = a, .src = f->src->text, .o = o};
 	if (f->src->len > INT_MAX) {
 		kp_diag_add(&f->d, a, KP_R_LIMITS, KP_SEV_ERROR, f->src, 0, 0, "mapper XML larger than 2 GiB");
 		return;
 	}
-	if (!kp_mb_parse(&r)) {
-		if (!r.stopped)
-			xml_error(&r, XML_GetCurrentByteIndex(r.p), XML_ErrorString(XML_GetErrorCode(r.p)));
-	} else {
-		mnode *mapper = r.root.child;
-		while (mapper && !mapper->name)
-			mapper = mapper->next;
-		if (mapper && !strcmp(mapper->name, "mapper")) {
-			const char *ns = kp_mb_attr(mapper, "namespace");
-			kp_host_stmt *tail = NULL;
-			for (mnode *c = mapper->child; c; c = c->next)
-				if (c->name && (!strcmp(c->name, "select") || !strcmp(c->name, "insert") ||
-				                !strcmp(c->name, "update") || !strcmp(c->name, "delete")))
-					kp_mb_statement(&r, mapper, ns, c, &tail);
-		}
-	}
-	XML_ParserFree(r.p);
+	bool each = o && o->each;
+	bool ok = read_pass(&r, MB_READ_FRAGMENTS);
+	r.ftexts = r.texts;
+	r.texts = (kp_list){0};
 	f->dirs = kp_arena_alloc(a, (r.dirs.n ? r.dirs.n : 1) * sizeof *f->dirs);
 	for (uint32_t k = 0; k < r.dirs.n; k++)
 		f->dirs[k] = *(kp_host_comment *)r.dirs.items[k];
 	f->ndirs = r.dirs.n;
-	kp_host_assign_dirs(f);
-	for (uint32_t k = 0; k < r.texts.n; k++)
-		kp_hb_free(r.texts.items[k]);
+	if (ok && r.is_mapper) {
+		if (each) {
+			kp_arena_init(&r.sa);
+			r.a = &r.sa;
+		}
+		if (each && r.dynamic) {
+			/* which statements read each fragment, and the errors of
+			 * their includes, before the first statement */
+			f->readers = kp_arena_alloc(a, (r.nfrags ? r.nfrags : 1) * sizeof *f->readers);
+			for (unsigned k = 0; k < r.nfrags; k++)
+				f->readers[k].off = r.frags[k]->off;
+			f->nreaders = r.nfrags;
+			read_pass(&r, MB_READ_READERS);
+			r.quiet = true;
+		}
+		read_pass(&r, MB_READ_STATEMENTS);
+		if (each)
+			kp_arena_free(&r.sa);
+	}
+	if (!each)
+		kp_host_assign_dirs(f);
+	free_texts(&r.texts);
+	free_texts(&r.ftexts);
 }

@@ -29,17 +29,52 @@ typedef struct mnode {
 	struct mnode *child, *last, *next;
 } mnode;
 
+/* How a mapper is read. A whole file is read in three passes, each over
+ * the XML again (the pages read are given back: base/srcmap.c), so that
+ * only one statement's tree is in memory at a time: the <sql> fragments
+ * and the keyplan: comments first (a statement may include a fragment
+ * defined after it), then, when statements are handed over one by one and
+ * some include fragments, which statements read each fragment and the
+ * include errors (a finding in a fragment names its readers; the file's
+ * errors come before its statements), then the statements. */
+enum {
+	MB_READ_ALL = 0,        /* every element into the tree (a fragment of
+	                           another mapper) */
+	MB_READ_FRAGMENTS,
+	MB_READ_READERS,
+	MB_READ_STATEMENTS,
+};
+
 typedef struct mreader {
 	XML_Parser p;
 	kp_host_file *f;
-	kp_arena *a;
+	kp_arena *a;            /* the tree being built: the file's, or (handed
+	                           over one by one) the statement's */
+	kp_arena *fa;           /* the file's: fragments, comments, findings */
 	const char *src;
+	int pass;               /* MB_READ_* */
 	mnode root;             /* a document node above the root element */
-	mnode *stack[MB_MAX_DEPTH + 2];
+	mnode *stack[MB_MAX_DEPTH + 2]; /* NULL: an element not built */
 	int depth;
+	int build;              /* depth of the mapper's child being built, or 0 */
 	bool stopped;           /* we stopped the parser, and said why */
+	bool dynamic;           /* a statement holds an <include> or a <foreach>
+	                           (its first walk can report an error) */
+	unsigned nelem;         /* elements of the mapper's child being read */
+	long child_off;         /* ... and where it starts */
+	bool quiet;             /* the first walk's errors are reported already */
+	const char *ns;         /* the mapper's namespace */
+	bool is_mapper;         /* the root element is <mapper> */
+	const mnode **frags;    /* its <sql> elements, in document order */
+	unsigned nfrags, fragcap;
 	kp_list dirs;           /* kp_host_comment* */
-	kp_list texts;          /* kp_hbuild* to free */
+	kp_list texts;          /* kp_hbuild* to free: the statement's */
+	kp_list ftexts;         /* ... the fragments' */
+	/* statements handed over one by one */
+	const kp_host_opts *o;
+	kp_arena sa;            /* the statement's */
+	unsigned dir_next;      /* its first keyplan: comment */
+	kp_host_stmt *tail;     /* or the file's list */
 } mreader;
 
 static inline const char *kp_mb_attr(const mnode *n, const char *name)
@@ -53,9 +88,7 @@ static inline const char *kp_mb_attr(const mnode *n, const char *name)
 /* The state of one statement being written. */
 typedef struct mstmt {
 	mreader *r;
-	mnode *mapper;          /* for <sql id> lookups */
 	const mnode *stmt;      /* the statement element */
-	const char *ns;         /* the mapper's namespace */
 	/* choice points, numbered in document order over the expanded tree;
 	 * every branch is walked, taken or not, so the numbering is the same
 	 * in every variant */
@@ -90,8 +123,11 @@ bool kp_mb_parse(mreader *r);
 /* Writes the children of n into b; live: the branch holding them is taken
  * (mybatis_write.c). */
 void kp_mb_write_children(mstmt *m, const mnode *n, kp_hbuild *b, bool live);
-/* Writes out the variants of statement element stmt of the mapper and adds
- * it to r->f's statements after *tail (mybatis_variants.c). */
-void kp_mb_statement(mreader *r, mnode *mapper, const char *ns, mnode *stmt, kp_host_stmt **tail);
+/* The statement of element stmt with its variants written out, or NULL
+ * when it is not planned (reported); in r->a (mybatis_variants.c). */
+kp_host_stmt *kp_mb_statement(mreader *r, const mnode *stmt);
+/* The first walk of stmt alone: its include errors reported, and the
+ * fragments it reads in *uses; false when it is not planned. */
+bool kp_mb_reads(mreader *r, const mnode *stmt, kp_host_range **uses, unsigned *nuses);
 
 #endif

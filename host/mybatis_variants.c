@@ -254,9 +254,22 @@ static void try_pref(mstmt *m, const mnode *stmt, enumr *e, const uint8_t *pref,
 	try_variant(m, stmt, p, vl, b);
 }
 
-void kp_mb_statement(mreader *r, mnode *mapper, const char *ns, mnode *stmt, kp_host_stmt **tail)
+bool kp_mb_reads(mreader *r, const mnode *stmt, kp_host_range **uses, unsigned *nuses)
 {
-	mstmt m = {.r = r, .mapper = mapper, .stmt = stmt, .ns = ns, .counting = true, .cur_parent = -1};
+	mstmt m = {.r = r, .stmt = stmt, .counting = true, .cur_parent = -1};
+	m.ognl = kp_ognl_new(r->a);
+	kp_hbuild b;
+	kp_hb_init(&b);
+	kp_mb_write_children(&m, stmt, &b, true);
+	kp_hb_free(&b);
+	*uses = m.uses;
+	*nuses = m.nuses;
+	return !m.too_big && !m.foreign_missing;
+}
+
+kp_host_stmt *kp_mb_statement(mreader *r, const mnode *stmt)
+{
+	mstmt m = {.r = r, .stmt = stmt, .counting = true, .cur_parent = -1};
 	m.ognl = kp_ognl_new(r->a);
 	kp_hbuild b;
 	kp_hb_init(&b);
@@ -264,7 +277,7 @@ void kp_mb_statement(mreader *r, mnode *mapper, const char *ns, mnode *stmt, kp_
 	m.counting = false;
 	if (m.too_big || m.foreign_missing) {
 		kp_hb_free(&b);
-		return;
+		return NULL;
 	}
 	unsigned nc = m.nchoices;
 	m.pick = kp_arena_alloc(r->a, nc ? nc : 1);
@@ -343,5 +356,5 @@ void kp_mb_statement(mreader *r, mnode *mapper, const char *ns, mnode *stmt, kp_
 	st->uses = m.uses;
 	st->nuses = m.nuses;
 	st->evidence = KP_HE_CALL;   /* a mapper's statements are run as SQL */
-	kp_host_add_stmt(r->f, tail, st);
+	return st;
 }

@@ -17,20 +17,22 @@ static void report(mstmt *m, uint32_t off, const char *msg, const char *arg)
 	if (m->reported)
 		return;
 	m->reported = true;
-	kp_diag_add(&m->r->f->d, m->r->a, KP_R_SYNTAX, KP_SEV_ERROR, m->r->f->src, off, 0, msg, arg);
+	if (m->r->quiet && m->counting)
+		return;   /* reported by the first pass */
+	kp_diag_add(&m->r->f->d, m->r->fa, KP_R_SYNTAX, KP_SEV_ERROR, m->r->f->src, off, 0, msg, arg);
 }
 
 static const mnode *find_sql(mstmt *m, const char *refid)
 {
-	size_t nsl = m->ns ? strlen(m->ns) : 0;
-	if (nsl && !strncmp(refid, m->ns, nsl) && refid[nsl] == '.')
+	const char *ns = m->r->ns;
+	size_t nsl = ns ? strlen(ns) : 0;
+	if (nsl && !strncmp(refid, ns, nsl) && refid[nsl] == '.')
 		refid += nsl + 1;   /* namespace.id of this mapper */
-	for (const mnode *c = m->mapper->child; c; c = c->next)
-		if (c->name && !strcmp(c->name, "sql")) {
-			const char *id = kp_mb_attr(c, "id");
-			if (id && !strcmp(id, refid))
-				return c;
-		}
+	for (unsigned k = 0; k < m->r->nfrags; k++) {
+		const char *id = kp_mb_attr(m->r->frags[k], "id");
+		if (id && !strcmp(id, refid))
+			return m->r->frags[k];
+	}
 	return NULL;
 }
 
@@ -294,18 +296,20 @@ static void write_node(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
 	} else if (!strcmp(nm, "include")) {
 		const char *refid = kp_mb_attr(n, "refid");
 		const mnode *frag = refid ? find_sql(m, refid) : NULL;
-		size_t nsl = m->ns ? strlen(m->ns) : 0;
+		const char *ns = m->r->ns;
+		size_t nsl = ns ? strlen(ns) : 0;
 		const char *dot = refid ? strrchr(refid, '.') : NULL;
-		bool foreign = dot && !(nsl && (size_t)(dot - refid) == nsl && !strncmp(refid, m->ns, nsl));
+		bool foreign = dot && !(nsl && (size_t)(dot - refid) == nsl && !strncmp(refid, ns, nsl));
 		if (!frag && foreign) {
 			/* namespace.id of another mapper: read from the tree's
 			 * mappers, else the statement is not planned (one note) */
 			if (!write_foreign(m, n, refid, b, live) && !m->foreign_missing) {
 				m->foreign_missing = true;
-				kp_diag_add(&m->r->f->d, m->r->a, KP_R_UNSUPPORTED, KP_SEV_INFO, m->r->f->src, n->off,
-				            0, "mapper XML: <include refid=\"%s\"> names a fragment of mapper %.*s, which is "
-				            "not among the files linted; '%s' is not planned", refid, (int)(dot - refid),
-				            refid, kp_mb_attr(m->stmt, "id") ? kp_mb_attr(m->stmt, "id") : m->stmt->name);
+				if (!(m->r->quiet && m->counting))   /* noted by the first pass */
+					kp_diag_add(&m->r->f->d, m->r->fa, KP_R_UNSUPPORTED, KP_SEV_INFO, m->r->f->src, n->off,
+					            0, "mapper XML: <include refid=\"%s\"> names a fragment of mapper %.*s, which is "
+					            "not among the files linted; '%s' is not planned", refid, (int)(dot - refid),
+					            refid, kp_mb_attr(m->stmt, "id") ? kp_mb_attr(m->stmt, "id") : m->stmt->name);
 			}
 			return;
 		}
@@ -368,7 +372,7 @@ static bool write_foreign(mstmt *m, const mnode *inc, const char *refid, kp_hbui
 	kp_source src;
 	kp_source_from_string(&src, "<fragment>", xml, len);
 	kp_host_file hf = {.src = &src, .lang = KP_LANG_MYBATIS};
-	mreader r = {.f = &hf, .a = m->r->a, .src = src.text};
+	mreader r = {.f = &hf, .a = m->r->a, .fa = m->r->a, .src = src.text};
 	r.stack[0] = &r.root;
 	bool ok = kp_mb_parse(&r);
 	XML_ParserFree(r.p);
