@@ -94,11 +94,21 @@ static void write_trim(mstmt *m, const mnode *n, kp_hbuild *b, bool live, const 
 				}
 				o = bar ? bar + 1 : o + on;
 			}
+			/* a suffix override matches as written or trimmed, and what
+			 * is removed is the trimmed one: " AND" and "AND " both take
+			 * the AND off "a = 1 AND" (TrimSqlNode.applySuffix; a token
+			 * of white space alone matches and removes nothing) */
 			for (const char *o = suf_over; o && *o;) {
 				const char *bar = strchr(o, '|');
 				size_t on = bar ? (size_t)(bar - o) : strlen(o);
-				if (on && on <= e - s && !strncasecmp(t + e - on, o, on)) {
-					e -= on;
+				size_t ts = 0, te = on;
+				while (ts < te && (unsigned char)o[ts] <= ' ')
+					ts++;
+				while (te > ts && (unsigned char)o[te - 1] <= ' ')
+					te--;
+				if (on && ((on <= e - s && !strncasecmp(t + e - on, o, on)) ||
+				           (te - ts <= e - s && !strncasecmp(t + e - (te - ts), o + ts, te - ts)))) {
+					e -= te - ts;
 					break;
 				}
 				o = bar ? bar + 1 : o + on;
