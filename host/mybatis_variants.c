@@ -264,7 +264,7 @@ bool kp_mb_reads(mreader *r, const mnode *stmt, kp_host_range **uses, unsigned *
 	kp_hb_free(&b);
 	*uses = m.uses;
 	*nuses = m.nuses;
-	return !m.too_big && !m.foreign_missing;
+	return !m.too_big && !m.foreign_missing && !m.reported;
 }
 
 kp_host_stmt *kp_mb_statement(mreader *r, const mnode *stmt)
@@ -275,7 +275,10 @@ kp_host_stmt *kp_mb_statement(mreader *r, const mnode *stmt)
 	kp_hb_init(&b);
 	kp_mb_write_children(&m, stmt, &b, true);
 	m.counting = false;
-	if (m.too_big || m.foreign_missing) {
+	/* an <include> that fails (no such fragment, a cycle, too deep) fails
+	 * the mapper in MyBatis: the statement is not planned, its error
+	 * alone said (nothing cascades from the text left without it) */
+	if (m.too_big || m.foreign_missing || m.reported) {
 		kp_hb_free(&b);
 		return NULL;
 	}
