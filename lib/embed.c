@@ -295,6 +295,23 @@ static void start(embed *e)
 		e->sink->comment(e->sink->ctx, e->src, e->hf->dirs[k].off, e->hf->dirs[k].end, 0, 0, true);
 }
 
+/* The extraction's findings added since they went out (a mapper's variant
+ * found past the limits while its statement was read): out now, before
+ * the statement's own. */
+static void late(embed *e)
+{
+	kp_host_file *f = e->hf;
+	if (f->d.tail == e->out)
+		return;
+	kp_diags d = {0};
+	d.head = e->out ? e->out->next : f->d.head;
+	d.tail = f->d.tail;
+	for (const kp_diag *g = d.head; g; g = g->next)
+		d.count[g->severity]++;
+	e->sink->emit(e->sink->ctx, &d, e->a);
+	e->out = f->d.tail;
+}
+
 /* Plans st's variants and reports its findings. Returns whether something
  * now points into its SQL (the schema it changed, the advisor). */
 static bool plan_stmt(embed *e, const kp_host_stmt *st)
@@ -421,17 +438,7 @@ static bool each(void *ctx, kp_host_file *f, kp_host_stmt *st)
 	embed *e = ctx;
 	e->hf = f;
 	start(e);
-	if (f->d.tail != e->out) {
-		/* found while reading this statement (a mapper's variant past
-		 * the limits): before its findings */
-		kp_diags late = {0};
-		late.head = e->out ? e->out->next : f->d.head;
-		late.tail = f->d.tail;
-		for (const kp_diag *g = late.head; g; g = g->next)
-			late.count[g->severity]++;
-		e->sink->emit(e->sink->ctx, &late, e->a);
-		e->out = f->d.tail;
-	}
+	late(e);
 	bool kept = plan_stmt(e, st);
 	if (kept)
 		*e->keep = true;
@@ -450,6 +457,7 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 	kp_host_opts o = {p->sql_calls, p->mappers, each, &e};
 	kp_host_extract_with(hf, src, lang, &o, a);
 	start(&e);
+	late(&e);
 	kp_arena_free(&e.sa);
 	free(e.seen.k);
 	return hf;
