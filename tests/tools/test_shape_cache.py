@@ -175,6 +175,24 @@ def table_of_shapes():
             check("1,000 shapes: each learned once, none again", learned == kept and 980 <= kept <= 1000 and
                   hit == kept - (3000 - lookups), m.group(0))
             check("1,000 shapes: held in under 3 MB", 1000 <= kb <= 3000, m.group(0))
+        # past 4 MB (or 4,096 shapes) the cache starts over, as small as it began:
+        # what it keeps stays within the bound and the output is the same
+        with open(q, "w", encoding="utf-8") as f:
+            for g in range(45):
+                for r in range(3):
+                    for i in range(g * 100, g * 100 + 100):
+                        f.write(f"SELECT * FROM t u{i} WHERE a = 'v{r}' AND b > {i};\n")
+        same("4,500 shapes", argv)
+        rc, out, err = kptest.run(*argv, env={"KP_SHAPE_CACHE": "stats"}, plain=True, timeout=120)
+        m = re.search(r"shape cache: (\d+) lookups, (\d+) hits, (\d+) learned, (\d+) kept in (\d+) KB", err)
+        check("4,500 shapes: the cache's counts", m, err)
+        if m:
+            lookups, hit, learned, kept, kb = map(int, m.groups())
+            # about 1.8 KB a shape: the 4 MB bound comes before 4,096 shapes
+            check("4,500 shapes: dropped once, the rest kept", learned >= 4400 and 1000 < kept < learned - 2000,
+                  m.group(0))
+            check("4,500 shapes: held within the bound (4 MB, a block, the table)", kb <= 4096 + 64 + 128,
+                  m.group(0))
 
 
 main()
