@@ -48,7 +48,7 @@ void kp_arena_init(kp_arena *a)
 void *kp_arena_alloc_block(kp_arena *a, size_t n)
 {
 	size_t size = KP_ARENA_BLOCK;
-	if (a->head && a->head->size >= KP_ARENA_BLOCK)
+	if (a->head && a->head->size >= KP_ARENA_BLOCK && !a->flat)
 		size = a->head->size >= KP_ARENA_BLOCK_MAX / 2 ? KP_ARENA_BLOCK_MAX : a->head->size * 2;
 	if (n > size)
 		size = n;

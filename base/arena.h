@@ -15,6 +15,8 @@ typedef struct kp_arena {
 	char *end;              /* end of head's storage */
 	size_t held;            /* bytes of the blocks it holds */
 	size_t peak;            /* the most it held (kp_arena_peak) */
+	int flat;               /* blocks of the standard size only, none doubled:
+	                           what it holds grows with what it keeps */
 } kp_arena;
 
 void  kp_arena_init(kp_arena *a);

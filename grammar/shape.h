@@ -25,8 +25,11 @@
  * lookups without a repeat, one statement in 16 is looked up, until one
  * repeats.
  *
- * Bounded: 4,096 shapes, direct-mapped; the cache's memory is dropped and
- * the cache starts over past 8 MB. KP_SHAPE_CACHE=0 in the environment
+ * Bounded, and grown with what it keeps: a table by hash that starts at 64
+ * slots and doubles at half full, the shapes in 64 KB blocks (about 2 KB
+ * a shape of the benchmark's); past 4,096 shapes or 4 MB the cache's memory
+ * is dropped and it starts over. A short run, or one where no shape
+ * repeats, holds little or nothing. KP_SHAPE_CACHE=0 in the environment
  * turns it off (the equivalence test compares outputs both ways). */
 #ifndef KP_SHAPE_H
 #define KP_SHAPE_H

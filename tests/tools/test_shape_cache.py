@@ -140,7 +140,91 @@ def main():
             check(f"{target}: 'p\\nq' holds a line break", len(lines) == 82 and '"eq": ["p\\nq"]' in lines[41],
                   lines[41] if len(lines) > 41 else out)
             check(f"{target}: the aliased UPDATE binds its key", '"eq": ["k39"]' in lines[-1], lines[-1] if lines else out)
+    table_of_shapes()
+    no_repeats()
     kptest.finish()
+
+
+def no_repeats():
+    """10,000 statements whose shapes never repeat: after 256 lookups the
+    cache looks up one statement in 16, then in 32, then in 64 after each 16
+    lookups without a repeat (one in 16 throughout cost the no-repeat
+    workload 0.6%); then 3,000 statements of 20 shapes, which it takes up
+    again within a few hundred statements."""
+    with kptest.tempdir() as tmp:
+        s = os.path.join(tmp, "s.sql")
+        with open(s, "w", encoding="utf-8") as f:
+            f.write("CREATE TABLE t (a VARCHAR, b INT, PRIMARY KEY (a));\n")
+        q = os.path.join(tmp, "q.sql")
+        with open(q, "w", encoding="utf-8") as f:
+            for i in range(10000):
+                f.write(f"SELECT * FROM t u{i} WHERE a = 'v{i}';\n")
+        argv = ["explain", "--no-config", "--format", "json", "--schema", s, q]
+        rc, out, err = kptest.run(*argv, env={"KP_SHAPE_CACHE": "stats"}, plain=True, timeout=120)
+        m = re.search(r"shape cache: (\d+) lookups, (\d+) hits, (\d+) learned", err)
+        # 256 + 16 at one in 16 + 16 at one in 32, the rest at one in 64
+        want = 256 + 16 + 16 + (10000 - 28 - 256 - 16 * 16 - 16 * 32) // 64
+        check("10,000 shapes once each: looked up one in 64", m and abs(int(m.group(1)) - want) <= 1,
+              (m.group(0) if m else err) + f" (want {want})")
+        with open(q, "a", encoding="utf-8") as f:
+            for i in range(3000):
+                f.write(f"SELECT * FROM t x{i % 20} WHERE a = 'w{i}';\n")
+        same("10,000 shapes once, then 20 shapes", argv)
+        rc, out, err = kptest.run(*argv, env={"KP_SHAPE_CACHE": "stats"}, plain=True, timeout=120)
+        m = re.search(r"shape cache: (\d+) lookups, (\d+) hits, (\d+) learned", err)
+        check("then 20 shapes: taken up again", m and int(m.group(2)) >= 2500 and int(m.group(3)) == 20,
+              m.group(0) if m else err)
+
+
+def table_of_shapes():
+    """1,000 shapes (one alias each), in groups of 100 read three times over:
+    each is learned once, on its second miss, and kept (a direct-mapped
+    table let two shapes of one slot evict each other and be learned again
+    and again), and the cache holds them in about 2 KB each (it grows with
+    what it keeps, no block doubled ahead of it). The first 28 statements are
+    read before the parser makes its cache, so their shapes are learned on
+    their third read: each shape learned is hit on its third read but those."""
+    with kptest.tempdir() as tmp:
+        s = os.path.join(tmp, "s.sql")
+        with open(s, "w", encoding="utf-8") as f:
+            f.write("CREATE TABLE t (a VARCHAR, b INT, PRIMARY KEY (a));\n")
+        q = os.path.join(tmp, "q.sql")
+        with open(q, "w", encoding="utf-8") as f:
+            for g in range(10):
+                for r in range(3):
+                    for i in range(g * 100, g * 100 + 100):
+                        f.write(f"SELECT * FROM t u{i} WHERE a = 'v{r}' AND b > {i};\n")
+        argv = ["explain", "--no-config", "--format", "json", "--schema", s, q]
+        same("1,000 shapes", argv)
+        rc, out, err = kptest.run(*argv, env={"KP_SHAPE_CACHE": "stats"}, plain=True, timeout=120)
+        m = re.search(r"shape cache: (\d+) lookups, (\d+) hits, (\d+) learned, (\d+) kept in (\d+) KB", err)
+        check("1,000 shapes: the cache's counts", m, err)
+        if m:
+            lookups, hit, learned, kept, kb = map(int, m.groups())
+            # the shapes seen once are remembered by hash in a direct-mapped
+            # array: the few of a group that share a place there are not
+            # learned in three reads, which costs misses, never a relearning
+            check("1,000 shapes: each learned once, none again", learned == kept and 980 <= kept <= 1000 and
+                  hit == kept - (3000 - lookups), m.group(0))
+            check("1,000 shapes: held in under 3 MB", 1000 <= kb <= 3000, m.group(0))
+        # past 4 MB (or 4,096 shapes) the cache starts over, as small as it began:
+        # what it keeps stays within the bound and the output is the same
+        with open(q, "w", encoding="utf-8") as f:
+            for g in range(45):
+                for r in range(3):
+                    for i in range(g * 100, g * 100 + 100):
+                        f.write(f"SELECT * FROM t u{i} WHERE a = 'v{r}' AND b > {i};\n")
+        same("4,500 shapes", argv)
+        rc, out, err = kptest.run(*argv, env={"KP_SHAPE_CACHE": "stats"}, plain=True, timeout=120)
+        m = re.search(r"shape cache: (\d+) lookups, (\d+) hits, (\d+) learned, (\d+) kept in (\d+) KB", err)
+        check("4,500 shapes: the cache's counts", m, err)
+        if m:
+            lookups, hit, learned, kept, kb = map(int, m.groups())
+            # about 1.8 KB a shape: the 4 MB bound comes before 4,096 shapes
+            check("4,500 shapes: dropped once, the rest kept", learned >= 4400 and 1000 < kept < learned - 2000,
+                  m.group(0))
+            check("4,500 shapes: held within the bound (4 MB, a block, the table)", kb <= 4096 + 64 + 128,
+                  m.group(0))
 
 
 main()
