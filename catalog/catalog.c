@@ -536,6 +536,10 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 		t->pk.parts[0].col = pk_index;
 		t->pk.parts[0].desc = inline_pk->pk_desc;
 		t->pk_off = inline_pk->off;
+	} else if (c->heap_tables) {
+		/* MySQL and PostgreSQL store it as a heap of rows (InnoDB under a
+		 * hidden row id, PostgreSQL by ctid): no key to range over */
+		t->pk.n = 0;
 	} else {
 		kp_diag_add(d, a, KP_R_NO_PRIMARY_KEY, KP_SEV_ERROR, src, ct->name.off, ct->name.srclen,
 		            "%s %s has no primary key; wide-column stores require one",

@@ -21,6 +21,7 @@ void kp_pipe_init(kp_pipe *p, kp_target target)
 	p->parser = kp_parser_new();
 	/* names compare as the target compares them (docs/targets.md) */
 	p->own_cat.names = p->base_cat.names = kp_target_names(target);
+	p->own_cat.heap_tables = p->base_cat.heap_tables = kp_target_heap_tables(target);
 	kp_parser_fold_upper(p->parser, p->own_cat.names == KP_NAMES_UPPER);
 	kp_parser_hash_comments(p->parser, p->own_cat.names != KP_NAMES_UPPER);
 	kp_parser_dq_strings(p->parser, kp_target_dq_strings(target));
@@ -302,9 +303,11 @@ void kp_pipe_scope_end(kp_pipe *p)
 		return;
 	p->scope_dirty = false;
 	int names = p->own_cat.names;
+	bool heap = p->own_cat.heap_tables;
 	kp_catalog_free(&p->own_cat);
 	kp_catalog_init(&p->own_cat);
 	p->own_cat.names = names;
+	p->own_cat.heap_tables = heap;
 	kp_event_fn fn = p->fn;
 	p->fn = NULL;   /* the schema's findings were reported when it was read */
 	for (uint32_t i = 0; i < p->schema_srcs.n; i++)
