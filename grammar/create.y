@@ -225,6 +225,10 @@ typename(A) ::= nm(X) PRECISION. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->typ
 coltype(A) ::= typename(X). { A = X; }
 coltype(A) ::= typename(X) WITH id(T) ZONE. { A = X; want_word(ctx, T, "time"); }
 coltype(A) ::= typename(X) WITHOUT id(T) ZONE. { A = X; want_word(ctx, T, "time"); }
+/* a type of a schema (pg_dump: public.year, a domain) */
+typename(A) ::= nm DOT nm(X). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; }
+typename(A) ::= nm DOT nm(X) LP signed(P) RP. {
+	A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; A->targs[0] = P; A->ntargs = 1; }
 /* MySQL: ENUM('a', 'b'), SET('a', 'b'): strings of a fixed list */
 typename(A) ::= nm(X) LP strlist RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; }
 typename(A) ::= SET(X) LP strlist RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = mkname(ctx, X); }
@@ -285,6 +289,8 @@ colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP exprlist(L) RP(R). {
 	A = X; A->dflt = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->dflt->name = F;
 	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A->dflt, L.items[i]); }
 colconstraints(A) ::= colconstraints(X) DEFAULT LP expr(V) RP. { A = X; A->dflt = V; }
+/* pg_dump: DEFAULT 'G'::mpaa_rating, DEFAULT nextval('s'::regclass) */
+colconstraints(A) ::= colconstraints(X) DEFAULT term(V) DCOLON(K) typename. { A = X; A->dflt = V; use_form(ctx, KP_F_PG_CAST, K); }
 colconstraints(A) ::= colconstraints(X) AUTO_INCREMENT. { A = X; A->auto_increment = true; }
 colconstraints(A) ::= colconstraints(X) PRIMARY(P) KEY sortorder(D). {
 	A = X;
@@ -403,6 +409,9 @@ tableopt ::= PARTITION BY HASH LP exprlist(L) RP. { cur_table(ctx)->partition = 
 tableopt ::= PARTITION BY id LP exprlist RP.
 tableopt ::= PARTITION BY id id(T) LP exprlist RP. { want_word(ctx, T, "time"); }
 tableopt ::= id(Z) BY LP nmlist RP. { want_word(ctx, Z, "zorder"); }
+/* PostgreSQL: INHERITS (parent, ...): the columns are the table's own
+ * list here (pg_dump repeats them) */
+tableopt ::= id(I) LP nmlist RP. { want_word(ctx, I, "inherits"); }
 /* Phoenix: SPLIT ON (value, ...) and family-qualified options a.VERSIONS=1 */
 tableopt ::= SPLIT ON LP exprlist RP.
 tableopt ::= nm(F) DOT nm(K) EQ optvalue(V). { push(ctx, &cur_table(ctx)->options, mkopt(ctx, F, K, V)); }

@@ -413,7 +413,7 @@ static void note_token(stmt_state *st, kp_token t)
 {
 	if (st->ntok == 0 || (st->ntok == 1 && st->prev == TK_EXPLAIN))
 		st->first = t.type;
-	if (st->first == TK_CREATE && st->ntok <= 2 && (t.type == TK_TABLE || t.type == TK_VIEW)) {
+	if (st->first == TK_CREATE && st->ntok <= 3 && (t.type == TK_TABLE || t.type == TK_VIEW)) {
 		st->create_table = 1;
 		st->create_view = t.type == TK_VIEW;
 	}

@@ -74,6 +74,8 @@ static const struct form {
 	{TK_ID, "listen", NULL, "LISTEN", 0}, {TK_ID, "unlisten", NULL, "UNLISTEN", 0},
 	{TK_COMMENT, NULL, "on", "COMMENT ON", 0}, {TK_ID, "security", "label", "SECURITY LABEL", 0},
 	{TK_ID, "call", NULL, "CALL", U_NOTE},
+	/* MySQL's client reads a file of statements: source file */
+	{TK_ID, "source", NULL, "SOURCE", 0},
 	/* PostgreSQL's DO [LANGUAGE l] $$ ... $$: an anonymous block */
 	{TK_ID, "do", NULL, "DO", U_BODY | U_NOTE},
 	{TK_CREATE, NULL, "sequence", "CREATE SEQUENCE", 0}, {TK_CREATE, NULL, "schema", "CREATE SCHEMA", 0},
@@ -101,6 +103,7 @@ static const struct form {
 	{TK_ALTER, NULL, "event", "ALTER EVENT", 0}, {TK_ALTER, NULL, "trigger", "ALTER TRIGGER", 0},
 	{TK_ALTER, NULL, "aggregate", "ALTER AGGREGATE", 0}, {TK_ALTER, NULL, "default", "ALTER DEFAULT PRIVILEGES", 0},
 	{TK_ALTER, NULL, "materialized", "ALTER MATERIALIZED VIEW", 0},
+	{TK_ALTER, NULL, "procedural", "ALTER LANGUAGE", 0}, {TK_ALTER, NULL, "language", "ALTER LANGUAGE", 0},
 };
 
 /* The objects of CREATE [OR REPLACE] [modifiers] word keyplan has no model
@@ -197,6 +200,20 @@ static kp_token object_name(const char *text, kp_lexer nl)
 	return name;
 }
 
+/* ALTER TABLE [ONLY] [IF EXISTS] t {ATTACH | DETACH} PARTITION ...
+ * (PostgreSQL: a partition's bounds; the tables stay as declared) */
+static bool attach(const char *text, kp_lexer lx)
+{
+	kp_token n;
+	if (next(&lx, &n) != TK_TABLE)
+		return false;
+	while (next(&lx, &n) == TK_ONLY || n.type == TK_IF || n.type == TK_EXISTS)
+		;
+	while (n.type == TK_ID && next(&lx, &n) == TK_DOT)
+		next(&lx, &n);
+	return word_is(text, n, "attach") || word_is(text, n, "detach");
+}
+
 bool kp_unit_form(const char *text, const kp_lexer *lx, kp_token t, kp_unit *u)
 {
 	if (t.type != TK_ID && t.type != TK_USE && t.type != TK_DESC && t.type != TK_ADD && t.type != TK_DELETE &&
@@ -232,6 +249,11 @@ bool kp_unit_form(const char *text, const kp_lexer *lx, kp_token t, kp_unit *u)
 				u->name = object_name(text, ol);
 				return true;
 			}
+	}
+	if (t.type == TK_ALTER && attach(text, after)) {
+		u->what = "ALTER TABLE ... ATTACH PARTITION";
+		u->kw = t;
+		return true;
 	}
 	if (t.type == TK_ID && word_is(text, t, "begin")) {
 		/* BEGIN [WORK | TRANSACTION | ISOLATION ... | READ ...]; is a

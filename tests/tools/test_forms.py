@@ -240,7 +240,7 @@ CREATE TABLE visits (id INT NOT NULL, pet_id INT, visit_date DATE, description T
   -- key: [id]
 CREATE INDEX visits_pet_id_idx1 ON visits (pet_id);
   -- key: [pet_id][id]
-""", [("KP014", "warning", 10, 14), ("KP101", "warning", 7, 3), ("KP101", "warning", 15, 3),
+""", [("KP101", "warning", 7, 3), ("KP101", "warning", 15, 3),
       ("KP101", "warning", 22, 3), ("KP101", "warning", 31, 3)]),
 }
 
