@@ -318,9 +318,11 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 		if (!w)
 			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
 			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
-		else
+		else {
+			kp_check_insert(w, in, opts, src, a, d);
 			kp_plan_write(out, w, in, in->rows.n ? (int)((const kp_list *)in->rows.items[0])->n : -1, opts,
 			              src, a, d);
+		}
 		return;
 	}
 	if (!kp_stmt_parts(&v, s))
