@@ -678,6 +678,14 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			seen_anything = 1;   /* reported even when no statement follows */
 			continue;
 		}
+		if (type == KP_TOK_ERROR && st.body && lx.unterminated && d) {
+			/* a routine's body is not reported byte by byte (lx.report is
+			 * off), but input that ends inside a quote is */
+			char q = src->text[t.off];
+			kp_diag_add(d, a, KP_R_LEXICAL, KP_SEV_ERROR, src, t.off, t.len, "unterminated %s",
+			            q == '$' ? "dollar-quoted string" : q == '/' ? "comment" : q == '\'' ? "string literal"
+			                                                                         : "quoted name");
+		}
 		if (type == KP_TOK_ERROR) {
 			if (!seen_anything)
 				p->last_start = t.off;

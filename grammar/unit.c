@@ -313,7 +313,8 @@ int kp_unit_depth(const char *text, const kp_lexer *lx, kp_token t)
 	if (ty == TK_IF || word_is(text, n, "loop") || word_is(text, n, "while") || word_is(text, n, "repeat") ||
 	    word_is(text, n, "for"))
 		return 0;
-	return -1;
+	/* END CASE closes a CASE: the CASE word after it counts +1 again */
+	return ty == TK_CASE ? -2 : -1;
 }
 
 size_t kp_unit_blank(const char *text, size_t len, size_t pos, bool hash)

@@ -30,8 +30,9 @@ bool kp_unit_form(const char *text, const kp_lexer *lx, kp_token t, kp_unit *u);
 
 /* How token t (lx just after it) changes the BEGIN ... END depth of a
  * routine's body: +1 for BEGIN and CASE, -1 for the END that closes them
- * (END, END CASE, END label), 0 otherwise (END IF, END LOOP, END WHILE,
- * END REPEAT close statements that opened no depth). */
+ * (END, END label; -2 for the END of END CASE, whose CASE counts +1), 0
+ * otherwise (END IF, END LOOP, END WHILE, END REPEAT close statements that
+ * opened no depth). */
 int kp_unit_depth(const char *text, const kp_lexer *lx, kp_token t);
 
 /* The offset of the first byte at or after pos that is neither white space
