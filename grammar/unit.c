@@ -341,23 +341,25 @@ size_t kp_unit_blank(const char *text, size_t len, size_t pos, bool hash)
 size_t kp_unit_client_line(const char *text, size_t len, size_t at, char *delim, uint8_t *dlen,
                            const char **what)
 {
-	size_t eol = at;
-	while (eol < len && text[eol] != '\n' && text[eol] != 0)
-		eol++;
-	if (at < len && text[at] == '\\') {
+	static const char kw[] = "delimiter";
+	if (at >= len || (text[at] != '\\' && (len - at < sizeof kw || strncasecmp(text + at, kw, sizeof kw - 1) != 0 ||
+	                                        (text[at + sizeof kw - 1] != ' ' && text[at + sizeof kw - 1] != '\t'))))
+		return 0;   /* decided before the line is scanned: a statement may be a long line */
+	if (text[at] == '\\') {
 		/* psql: a backslash command is first on its line */
 		size_t b = at;
 		while (b > 0 && (text[b - 1] == ' ' || text[b - 1] == '\t'))
 			b--;
 		if (b > 0 && text[b - 1] != '\n')
 			return 0;
+	}
+	size_t eol = at;
+	while (eol < len && text[eol] != '\n' && text[eol] != 0)
+		eol++;
+	if (text[at] == '\\') {
 		*what = "psql meta-command";
 		return eol;
 	}
-	static const char kw[] = "delimiter";
-	if (eol - at < sizeof kw || strncasecmp(text + at, kw, sizeof kw - 1) != 0 ||
-	    (text[at + sizeof kw - 1] != ' ' && text[at + sizeof kw - 1] != '\t'))
-		return 0;
 	size_t s = at + sizeof kw - 1;
 	while (s < eol && (text[s] == ' ' || text[s] == '\t'))
 		s++;
