@@ -729,6 +729,10 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			if (st.ntok == 0 && !st.skip) {
 				if (type == KP_TOK_EOF)
 					return seen_anything;
+				/* an empty statement (a MySQL versioned comment's ';'): a
+				 * client line may start after it */
+				if (!st.body && client_line(p, out, src, pos, a))
+					return 1;
 				continue;   /* empty statement */
 			}
 			if (st.skipped) {

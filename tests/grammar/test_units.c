@@ -168,6 +168,22 @@ static void test_mysql_delimiter_script_reads_routines_as_units(void)
 	             "8:35 KP012 info CREATE FUNCTION" BODY_NOTE() "\n");
 }
 
+static void test_delimiter_after_an_empty_statement(void)
+{
+	/* datacharmer/test_db sakila/sakila-mv-schema.sql: a versioned
+	 * comment's ';' before DELIMITER */
+	CU_ASSERT_EQUAL(read_all("/*!50610 ALTER TABLE film_text engine=InnoDB */;\n\n"
+	                         "DELIMITER ;;\n"
+	                         "CREATE TRIGGER `del_film` AFTER DELETE ON `film` FOR EACH ROW BEGIN\n"
+	                         "    DELETE FROM film_text WHERE film_id = old.film_id;\n"
+	                         "  END;;\n"
+	                         "DELIMITER ;\n"), 3);
+	unit(0, "DELIMITER", "DELIMITER ;;");
+	ASSERT_STR(at(1)->u.skipped.what, "CREATE TRIGGER");
+	unit_n(2, "DELIMITER", "DELIMITER ;\n", 11);
+	expect_diags("4:8 KP012 info CREATE TRIGGER" BODY_NOTE() "\n");
+}
+
 static void test_routine_body_without_delimiter_ends_at_its_end(void)
 {
 	/* a Flyway migration's procedure (MySQL 15.6.1, BEGIN ... END compound
@@ -316,6 +332,7 @@ KPT_SUITE("units", setup, teardown,
 	 test_transactions_and_session_statements_are_units},
 	{"MySQL DELIMITER scripts: routines read to the delimiter, a note each",
 	 test_mysql_delimiter_script_reads_routines_as_units},
+	{"DELIMITER after an empty statement (a versioned comment's ';')", test_delimiter_after_an_empty_statement},
 	{"a routine without DELIMITER ends at the END closing its BEGIN",
 	 test_routine_body_without_delimiter_ends_at_its_end},
 	{"PostgreSQL: $$ and $tag$ bodies, types, domains, pg_dump's forms, psql lines",
