@@ -399,6 +399,7 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	kp_report rep;
 	run r = {s, w, NULL, &rep, NULL, NULL, d->path, false, false, {0}, {0}};
 	kp_lsp_report_start(w, &rep, &ra, &r);
+	rep.host_xml = d->lang == KP_LANG_MYBATIS;   /* <!-- keyplan:ignore KP001: reason --> */
 	h.r = &r;
 	kp_pipe p;
 	/* a file that changes the schema plans against a copy of it */
