@@ -57,6 +57,10 @@ void kp_advisor_run(kp_advisor *adv)
 		if (t->dropped || t->view_base)
 			continue;
 		kpa_check_target_schema(adv, t);
+		/* a heap table (no primary key: generic) has no key to judge;
+		 * its queries still get index advice below */
+		if (t->pk.n == 0)
+			continue;
 		kpa_check_hotspots(adv, t, &scratch);
 		kpa_check_shape(adv, t, &scratch);
 	}
@@ -65,7 +69,7 @@ void kp_advisor_run(kp_advisor *adv)
 	kpa_suggest_search(adv, &scratch);
 	for (int i = 0; i < adv->cat->ntables; i++) {
 		const kp_table *t = adv->cat->tables[i];
-		if (t->dropped || t->view_base)
+		if (t->dropped || t->view_base || t->pk.n == 0)
 			continue;
 		kpa_check_unique(adv, t, &scratch);
 		kpa_suggest_reorder(adv, t, &scratch);

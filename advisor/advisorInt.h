@@ -68,6 +68,8 @@ typedef struct target_info {
 	bool dotted_families;       /* column families written cf.col (else `cf:col`) */
 	int names;                  /* how names match (KP_NAMES_*) */
 	bool dq_strings;            /* "text" is a string literal, not a quoted name */
+	bool heap_tables;           /* a table without a primary key is a heap table
+	                               (MySQL, PostgreSQL), not an error (KP015) */
 	unsigned refuses;           /* bits 1 << kp_construct its grammar refuses */
 	const char *refuses_why;    /* its words on them */
 	int max_indexes;            /* secondary indexes (index tables) a table may have, 0: no

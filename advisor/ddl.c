@@ -110,9 +110,12 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 		if (in_key || c->not_null)
 			kp_buf_puts(out, " NOT NULL");
 	}
-	kp_buf_puts(out, ti->pk_constraint ? ", CONSTRAINT pk PRIMARY KEY (" : ", PRIMARY KEY (");
-	put_key_parts(out, t, key, ti->desc_key, target);
-	kp_buf_puts(out, "))");
+	if (key->n) {   /* else a heap table (generic): no key to declare */
+		kp_buf_puts(out, ti->pk_constraint ? ", CONSTRAINT pk PRIMARY KEY (" : ", PRIMARY KEY (");
+		put_key_parts(out, t, key, ti->desc_key, target);
+		kp_buf_putc(out, ')');
+	}
+	kp_buf_putc(out, ')');
 	const char *salt = kp_table_option_get(t, "salt_buckets");
 	if (salt && ti->max_salt_buckets)
 		kp_buf_printf(out, " SALT_BUCKETS = %s", salt);

@@ -46,6 +46,7 @@ static const target_info targets[] = {
 	[KP_TARGET_GENERIC] = {
 		.name = "generic", .lead_word = "leading key column", .key_word = "key", .desc_key = true,
 		.sql_index = true, .never_reject = true, .names = KP_NAMES_NOCASE,
+		.heap_tables = true,
 		.id_source = "take ids from a ticket table (REPLACE INTO tickets64 (stub) VALUES ('a'); "
 		             "SELECT LAST_INSERT_ID();) or a sequence table",
 		.id_ddl = "CREATE TABLE tickets64 (id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT, stub CHAR(1) NOT NULL "
@@ -77,6 +78,11 @@ const char *kp_target_name(kp_target t)
 int kp_target_names(kp_target t)
 {
 	return kpa_target(t)->names;
+}
+
+bool kp_target_heap_tables(kp_target t)
+{
+	return kpa_target(t)->heap_tables;
 }
 
 bool kp_target_dq_strings(kp_target t)

@@ -27,6 +27,9 @@ int kp_target_names(kp_target t);
 /* Is "text" a string literal on this target (Tablestore's MySQL-compatible
  * SQL), rather than a quoted name? */
 bool kp_target_dq_strings(kp_target t);
+/* May a table have no primary key on this target (a heap table: generic's
+ * MySQL and PostgreSQL), rather than KP015? */
+bool kp_target_heap_tables(kp_target t);
 /* How statements are told apart on the target (grammar/fingerprint.h): its
  * name comparison and IN-list limit, as the advisor's shapes use them. */
 void kp_target_fp_opts(kp_fp_opts *o, kp_target t);

@@ -91,7 +91,7 @@ const char *kp_table_option_get(const kp_table *t, const char *key)
 static kp_type_class classify(const kp_name *type)
 {
 	/* the type names of every dialect, by class */
-	static const struct { kp_type_class c; const char *names[16]; } classes[] = {
+	static const struct { kp_type_class c; const char *names[20]; } classes[] = {
 		{KP_T_INT, {"bigint", "int", "integer", "smallint", "tinyint", "mediumint", "long", "short",
 		            "byte", "serial", "unsigned_long", "unsigned_int", "unsigned_smallint",
 		            "unsigned_tinyint"}},
@@ -105,6 +105,16 @@ static kp_type_class classify(const kp_name *type)
 		             "unsigned_timestamp"}},
 		{KP_T_BOOL, {"boolean", "bool"}},
 		{KP_T_JSON, {"json", "bson"}},
+		/* PostgreSQL's and MySQL's other names (PostgreSQL 8, Data Types;
+		 * MySQL 13, Data Types): serials are integers the store numbers */
+		{KP_T_INT, {"int2", "int4", "int8", "serial2", "serial4", "serial8", "smallserial", "bigserial",
+		            "year", "bit", "varbit"}},
+		{KP_T_REAL, {"float4", "float8", "money", "dec", "fixed", "number"}},
+		{KP_T_STRING, {"uuid", "citext", "character", "varchar2", "nvarchar2", "clob", "nclob", "enum", "set",
+		               "inet", "cidr", "macaddr", "xml", "tsvector", "name", "bpchar"}},
+		{KP_T_BINARY, {"bytea", "image", "raw"}},
+		{KP_T_TIME, {"timestamptz", "timetz", "interval"}},
+		{KP_T_JSON, {"jsonb"}},
 	};
 	for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
 		for (const char *const *n = classes[i].names; *n; n++)
@@ -368,7 +378,12 @@ void kpc_fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_sour
 	col->scale = cd->ntargs > 1 ? cd->targs[1] : -1;
 	col->is_unsigned = cd->is_unsigned;
 	col->not_null = cd->not_null;
-	col->auto_increment = cd->auto_increment;
+	/* PostgreSQL's SERIAL types are integers numbered by a sequence, as
+	 * AUTO_INCREMENT (PostgreSQL 8.1.4, Serial Types) */
+	col->auto_increment = cd->auto_increment || kp_name_eq(&cd->type, "serial") ||
+	                      kp_name_eq(&cd->type, "bigserial") || kp_name_eq(&cd->type, "smallserial") ||
+	                      kp_name_eq(&cd->type, "serial2") || kp_name_eq(&cd->type, "serial4") ||
+	                      kp_name_eq(&cd->type, "serial8");
 	col->dflt = cd->dflt ? kp_expr_copy(&c->arena, cd->dflt) : NULL;
 	col->row_timestamp = cd->row_timestamp;
 	col->nullable = cd->explicit_null && !cd->not_null;
@@ -483,6 +498,11 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
                         kp_arena *a, kp_diags *d)
 {
 	kp_table *old = kp_catalog_find(c, ct->name.s, ct->name.len);
+	if (old && is_view && old->is_view && ct->or_replace) {
+		old->dropped = true;   /* CREATE OR REPLACE VIEW */
+		kpc_hash_rebuild(c, c->hashcap);
+		old = NULL;
+	}
 	if (old) {
 		if (ct->if_not_exists)
 			return 0;
@@ -536,6 +556,10 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 		t->pk.parts[0].col = pk_index;
 		t->pk.parts[0].desc = inline_pk->pk_desc;
 		t->pk_off = inline_pk->off;
+	} else if (c->heap_tables) {
+		/* MySQL and PostgreSQL store it as a heap of rows (InnoDB under a
+		 * hidden row id, PostgreSQL by ctid): no key to range over */
+		t->pk.n = 0;
 	} else {
 		kp_diag_add(d, a, KP_R_NO_PRIMARY_KEY, KP_SEV_ERROR, src, ct->name.off, ct->name.srclen,
 		            "%s %s has no primary key; wide-column stores require one",

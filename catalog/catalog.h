@@ -143,6 +143,9 @@ typedef struct kp_catalog {
 	uint32_t hashcap;       /* slots in hash (power of two) */
 	kp_list failed;         /* kp_failed_ddl*: CREATE statements that failed */
 	int names;              /* KP_NAMES_*: how names compare (docs/targets.md) */
+	bool heap_tables;       /* a table without a primary key is a heap table,
+	                           read by full scans or its indexes (generic:
+	                           MySQL, PostgreSQL), not KP015 */
 	const char *tenant;     /* Phoenix: the TenantId of the connection the next
 	                           statements run on (NULL: a global connection):
 	                           lookups see that tenant's views and the global

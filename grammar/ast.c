@@ -207,15 +207,27 @@ kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, u
 		}
 	} else if (kind == KP_X_FLOAT) {
 		e->fval = strtod(s, NULL);
+	} else if (kind == KP_X_STRING && s[0] == '$') {
+		/* $tag$...$tag$: the text between, as written */
+		uint32_t q = 1;
+		while (q < len && s[q] != '$')
+			q++;
+		q++;
+		e->slen = len >= 2 * q ? len - 2 * q : 0;
+		e->str = s + q;
 	} else if (kind == KP_X_STRING) {
-		e->slen = len - 2;
-		e->str = undouble(a, s + 1, &e->slen, s[0]);   /* '...' or, where it is a string, "..." */
+		/* N'...', E'...', B'...', X'...': the prefix is no part of the text */
+		uint32_t pre = s[0] != '\'' && s[0] != '"' ? 1 : 0;
+		e->slen = len - 2 - pre;
+		e->str = undouble(a, s + 1 + pre, &e->slen, s[pre]);   /* '...' or, where it is a string, "..." */
 	}
 	return e;
 }
 
 void kp_ast_unescape(kp_arena *a, kp_expr *e, const char *text)
 {
+	if (text[e->off] != '\'' && text[e->off] != '"')
+		return;   /* a prefixed or dollar-quoted string */
 	const char *s = text + e->off + 1;
 	uint32_t n = e->len - 2, o = 0;
 	if (!memchr(s, '\\', n))

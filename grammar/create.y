@@ -180,7 +180,7 @@ sortorder(A) ::= DESC. { A = 1; }
 
 /* Column definitions. */
 %type coldef {kp_coldef*}
-coldef(A) ::= colname(N) typename(T) colconstraints(C). {
+coldef(A) ::= colname(N) coltype(T) colconstraints(C). {
 	A = C; A->name = N->name; A->family = N->family; A->type = T->type;
 	A->targs[0] = T->targs[0]; A->targs[1] = T->targs[1]; A->ntargs = T->ntargs;
 	A->off = N->family.s ? N->family.off : N->name.off;
@@ -190,7 +190,7 @@ coldef(A) ::= colname(N) typename(T) colconstraints(C). {
 /* Phoenix's documents also write NOT NULL before the type (and, in a
  * table's column list, a column of an existing HBase table with no type:
  * see tel). */
-coldef(A) ::= colname(N) NOT NULL typename(T) colconstraints(C). {
+coldef(A) ::= colname(N) NOT NULL coltype(T) colconstraints(C). {
 	A = C; A->name = N->name; A->family = N->family; A->type = T->type; A->not_null = true;
 	A->targs[0] = T->targs[0]; A->targs[1] = T->targs[1]; A->ntargs = T->ntargs;
 	A->off = N->family.s ? N->family.off : N->name.off;
@@ -208,6 +208,55 @@ typename(A) ::= nm(X). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; }
 typename(A) ::= nm(X) LP signed(P) RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; A->targs[0] = P; A->ntargs = 1; }
 typename(A) ::= nm(X) LP signed(P) COMMA signed(Q) RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; A->targs[0] = P; A->targs[1] = Q; A->ntargs = 2; }
 typename(A) ::= typename(X) UNSIGNED. { A = X; A->is_unsigned = true; }
+/* MySQL's numeric attributes: INT(10) UNSIGNED ZEROFILL, BIGINT SIGNED
+ * (MySQL 8.0, Numeric Data Type Syntax): display and sign, not the key */
+typename(A) ::= typename(X) SIGNED. { A = X; }
+typename(A) ::= typename(X) ZEROFILL. { A = X; }
+/* Standard SQL's types of two words (SQL:2016 6.1 <data type>, PostgreSQL
+ * 8.1-8.5): CHARACTER VARYING(n), CHAR VARYING, DOUBLE PRECISION, TIMESTAMP
+ * | TIME [(p)] WITH | WITHOUT TIME ZONE; the type is its first word */
+typename(A) ::= nm(X) VARYING. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = varying(ctx, X); }
+typename(A) ::= nm(X) VARYING LP signed(P) RP. {
+	A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = varying(ctx, X); A->targs[0] = P; A->ntargs = 1; }
+typename(A) ::= nm(X) PRECISION. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; want_name(ctx, X, "double"); }
+/* a column's type only: after a cast, WITH may start the statement's
+ * next clause */
+%type coltype {kp_coldef*}
+coltype(A) ::= typename(X). { A = X; }
+coltype(A) ::= typename(X) WITH id(T) ZONE. { A = X; want_word(ctx, T, "time"); }
+coltype(A) ::= typename(X) WITHOUT id(T) ZONE. { A = X; want_word(ctx, T, "time"); }
+/* a type of a schema (pg_dump: public.year, a domain) */
+typename(A) ::= nm DOT nm(X). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; }
+typename(A) ::= nm DOT nm(X) LP signed(P) RP. {
+	A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; A->targs[0] = P; A->ntargs = 1; }
+/* MySQL: ENUM('a', 'b'), SET('a', 'b'): strings of a fixed list */
+typename(A) ::= nm(X) LP strlist RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; }
+typename(A) ::= SET(X) LP strlist RP. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = mkname(ctx, X); }
+strlist ::= STRING.
+strlist ::= strlist COMMA STRING.
+%include {
+/* A type name that is a word a rule takes as a name (DOUBLE of DOUBLE
+ * PRECISION): a different name is a syntax error at it. */
+static void want_name(kp_pctx *ctx, kp_name n, const char *w)
+{
+	if (n.quoted || !kp_name_eq(&n, w))
+		kp_pctx_error(ctx, KP_R_SYNTAX, n.off, n.srclen, "syntax error near '%.*s'", (int)n.srclen,
+		              ctx->text + n.off);
+}
+/* CHARACTER VARYING and CHAR VARYING are VARCHAR, NATIONAL CHARACTER
+ * VARYING NVARCHAR: the catalog knows the type by that name. */
+static kp_name varying(kp_pctx *ctx, kp_name x)
+{
+	if (!x.quoted && (kp_name_eq(&x, "character") || kp_name_eq(&x, "char"))) {
+		kp_name v = x;
+		v.s = "varchar";
+		v.len = 7;
+		return v;
+	}
+	want_name(ctx, x, "nchar");
+	return x;
+}
+}
 /* Phoenix arrays: VARCHAR ARRAY, INTEGER[], VARCHAR(10) ARRAY[5] */
 typename(A) ::= typename(X) ARRAY. { A = X; A->is_array = true; }
 typename(A) ::= typename(X) LBRACKET RBRACKET. { A = X; A->is_array = true; }
@@ -240,6 +289,8 @@ colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP exprlist(L) RP(R). {
 	A = X; A->dflt = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->dflt->name = F;
 	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A->dflt, L.items[i]); }
 colconstraints(A) ::= colconstraints(X) DEFAULT LP expr(V) RP. { A = X; A->dflt = V; }
+/* pg_dump: DEFAULT 'G'::mpaa_rating, DEFAULT nextval('s'::regclass) */
+colconstraints(A) ::= colconstraints(X) DEFAULT term(V) DCOLON(K) typename. { A = X; A->dflt = V; use_form(ctx, KP_F_PG_CAST, K); }
 colconstraints(A) ::= colconstraints(X) AUTO_INCREMENT. { A = X; A->auto_increment = true; }
 colconstraints(A) ::= colconstraints(X) PRIMARY(P) KEY sortorder(D). {
 	A = X;
@@ -358,6 +409,9 @@ tableopt ::= PARTITION BY HASH LP exprlist(L) RP. { cur_table(ctx)->partition = 
 tableopt ::= PARTITION BY id LP exprlist RP.
 tableopt ::= PARTITION BY id id(T) LP exprlist RP. { want_word(ctx, T, "time"); }
 tableopt ::= id(Z) BY LP nmlist RP. { want_word(ctx, Z, "zorder"); }
+/* PostgreSQL: INHERITS (parent, ...): the columns are the table's own
+ * list here (pg_dump repeats them) */
+tableopt ::= id(I) LP nmlist RP. { want_word(ctx, I, "inherits"); }
 /* Phoenix: SPLIT ON (value, ...) and family-qualified options a.VERSIONS=1 */
 tableopt ::= SPLIT ON LP exprlist RP.
 tableopt ::= nm(F) DOT nm(K) EQ optvalue(V). { push(ctx, &cur_table(ctx)->options, mkopt(ctx, F, K, V)); }

@@ -164,6 +164,9 @@ selcollist(A) ::= selcollist(L) COMMA selcol(X). { A = L; push(ctx, &A, X); }
 selcol(A) ::= nm(Q) DOT STAR(S). { A = mkexpr(ctx, KP_X_STAR, Q.off, S.off + 1); A->qual = Q; }
 selcol(A) ::= expr(X). { A = X; }
 selcol(A) ::= expr(X) AS nm. { A = X; }
+/* MySQL: an alias written as a string, SELECT 'x' AS 'INFO' (MySQL 8.0,
+ * Schema Object Names: "identifier quoting ... permitted in ... aliases") */
+selcol(A) ::= expr(X) AS STRING. { A = X; }
 selcol(A) ::= expr(X) id. { A = X; }
 %type where_opt {kp_expr*}
 where_opt(A) ::= . [FROM] { A = NULL; }

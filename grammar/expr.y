@@ -28,6 +28,10 @@ expr(A) ::= LP(L) expr(X) COMMA exprlist(Y) RP(R). {
 expr(A) ::= id(X). { A = mkcol(ctx, noname(), mkname(ctx, X)); }
 expr(A) ::= nm(Q) DOT nm(X). { A = mkcol(ctx, Q, X); }
 expr(A) ::= nm(F) LP RP(R). { A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; }
+/* a function of a schema (pg_catalog.set_config(...), public.f(x)) */
+expr(A) ::= nm DOT nm(F) LP exprlist(L) RP(R). {
+	A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F;
+	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A, L.items[i]); }
 expr(A) ::= nm(F) LP STAR RP(R). { A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->star = true; }
 expr(A) ::= nm(F) LP distinct(D) exprlist(L) RP(R). {
 	A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->distinct = D;
@@ -191,6 +195,11 @@ expr(A) ::= expr(X) likeop(N) expr(Y). [LIKE] { A = mkbin(ctx, KP_X_LIKE, 0, X, 
 /* PostgreSQL's x::type is CAST(x AS type) */
 expr(A) ::= expr(X) DCOLON(K) typename(T). {
 	A = mkexpr(ctx, KP_X_CAST, X->off, T->type.off + T->type.srclen); A->a = X; A->name = T->type;
+	set_depth(ctx, A, X); use_form(ctx, KP_F_PG_CAST, K); }
+/* x::timestamp without time zone (pg_dump's casts) */
+expr(A) ::= expr(X) DCOLON(K) typename(T) WITHOUT id(W) ZONE(Z). {
+	want_word(ctx, W, "time");
+	A = mkexpr(ctx, KP_X_CAST, X->off, Z.off + Z.len); A->a = X; A->name = T->type;
 	set_depth(ctx, A, X); use_form(ctx, KP_F_PG_CAST, K); }
 /* SQLite's full-text x MATCH 'query': a function of both, as Tablestore's
  * MATCH(col, 'text') */

@@ -186,6 +186,38 @@ static int lex_bad_quoted(kp_lexer *lx, kp_token *t, const unsigned char *start,
 	return lex_error(lx, t, bad, 1, resume, msg);
 }
 
+/* PostgreSQL's dollar quoting, $tag$ ... $tag$ (PostgreSQL 4.1.2.4,
+ * "Dollar-Quoted String Constants"): the end of the string whose opening
+ * delimiter is [start, start + n), or NULL when the input ends first. */
+static const unsigned char *dollar_end(const kp_lexer *lx, const unsigned char *start, size_t n)
+{
+	const unsigned char *end = (const unsigned char *)lx->src + lx->len;
+	for (const unsigned char *p = start + n; p + n <= end; p++)
+		if (*p == '$' && !memcmp(p, start, n))
+			return p + n;
+	return NULL;
+}
+
+/* A dollar-quoted string opened at start by a delimiter of n bytes. */
+static int lex_dollar(kp_lexer *lx, kp_token *t, const unsigned char *start, size_t n)
+{
+	const unsigned char *base = (const unsigned char *)lx->src;
+	const unsigned char *e = dollar_end(lx, start, n);
+	if (!e) {
+		lex_error(lx, t, start, n, base + lx->len, "unterminated dollar-quoted string");
+		lx->unterminated = true;
+		return KP_TOK_ERROR;
+	}
+	const unsigned char *b = bad_byte(start, e);
+	if (b)
+		return lex_error(lx, t, b, 1, e, "in dollar-quoted string");
+	t->type = TK_STRING;
+	t->off = (uint32_t)(start - base);
+	t->len = (uint32_t)(e - start);
+	lx->pos = (size_t)(e - base);
+	return TK_STRING;
+}
+
 /* A -- or # comment [start, end): checks its bytes, including a NUL that
  * stopped it before the end of the line. Returns 0 to go on lexing (after
  * the comment), or KP_TOK_ERROR with the error token set (resuming after
@@ -276,6 +308,16 @@ loop:
 	"0" [xX] [0-9a-fA-F]+               { TOK(TK_INTEGER); }
 	digits "." [0-9]* exp? | "." digits exp? | digits exp { TOK(TK_FLOAT); }
 	"?" [0-9]* | ":" [a-zA-Z0-9_]+ | "$" digits { TOK(TK_PARAM); }
+	"$" ([a-zA-Z_] [a-zA-Z0-9_]*)? "$" { return lex_dollar(lx, t, start, (size_t)(YYCURSOR - start)); }
+	/* MySQL's user variables (@total) and SQL Server's parameters: a value
+	 * the statement is given */
+	"@" [a-zA-Z_] [a-zA-Z0-9_$.]* { TOK(TK_PARAM); }
+	/* prefixed strings: N'national' (SQL:2016 5.3), E'escapes'
+	 * (PostgreSQL 4.1.2.2), B'0101' and X'ff' (bit and hex strings: MySQL
+	 * 11.1.4-11.1.5, SQL:2016 5.3) */
+	[nN] "'" strchar* "'" { TOK(TK_STRING); }
+	[eE] "'" escchar* "'" { TOK(TK_STRING); }
+	[bB] "'" [01]* "'" | [xX] "'" [0-9a-fA-F]* "'" { TOK(TK_STRING); }
 	"@@" [a-zA-Z_] [a-zA-Z0-9_.]* { /* a system variable (@@version): a constant */ TOK(TK_PARAM); }
 
 	'select'          { TOK(TK_SELECT); }
@@ -326,6 +368,12 @@ loop:
 	'default'         { TOK(TK_DEFAULT); }
 	'auto_increment' | 'autoincrement' { TOK(TK_AUTO_INCREMENT); }
 	'unsigned'        { TOK(TK_UNSIGNED); }
+	'signed'          { TOK(TK_SIGNED); }
+	'zerofill'        { TOK(TK_ZEROFILL); }
+	'varying'         { TOK(TK_VARYING); }
+	'precision'       { TOK(TK_PRECISION); }
+	'zone'            { TOK(TK_ZONE); }
+	'without'         { TOK(TK_WITHOUT); }
 	'comment'         { TOK(TK_COMMENT); }
 	'drop'            { TOK(TK_DROP); }
 	'insert'          { TOK(TK_INSERT); }

@@ -6,6 +6,7 @@
 
 #include "grammar/parser.h"
 #include "grammar/shape.h"
+#include "grammar/unit.h"
 
 /* lemon's generated entry points (grammar/parser.y, %name kpParse) */
 void *kpParseAlloc(void *(*mallocProc)(size_t));
@@ -29,7 +30,14 @@ struct kp_parser {
 	bool shapes_off;        /* KP_SHAPE_CACHE=0: no cache */
 	bool shapes_stats;      /* KP_SHAPE_CACHE=stats: its counts at the end */
 	uint32_t reads;         /* kp_parse_next calls, up to SHAPES_AFTER */
+	char delim[KP_MAX_DELIM + 1]; /* MySQL's DELIMITER, when dlen > 0 */
+	uint8_t dlen;           /* its length; 0: statements end at ';' */
 };
+
+void kp_parser_script_start(kp_parser *p)
+{
+	p->dlen = 0;
+}
 
 void kp_parser_fold_upper(kp_parser *p, bool on)
 {
@@ -277,6 +285,9 @@ typedef struct stmt_state {
 	uint32_t end;           /* end offset of the last token */
 	kp_token hints[8];      /* hint comments seen */
 	int nhints;             /* entries in hints */
+	bool body;              /* the skipped unit has a body: a ';' inside its
+	                           BEGIN ... END does not end it */
+	int body_depth;         /* BEGIN ... END depth in that body */
 } stmt_state;
 
 /* Fresh state for a statement read from src, reported to report. */
@@ -309,40 +320,6 @@ static const unsigned char token_flags[KP_TOK_ERROR + 1] = {
 	[TK_DROP] = TF_START, [TK_EXPLAIN] = TF_START,
 	/* keywords only when the next token says so (NEXT VALUE FOR, ...) */
 	[TK_NEXT] = TF_PEEK, [TK_CURRENT] = TF_PEEK, [TK_MATCH] = TF_PEEK, [TK_INTERVAL] = TF_PEEK,
-};
-
-/* Statements keyplan recognises and skips (no catalog change, no plan):
- * the first keyword, and the second one when the first alone does not
- * decide. Words are compared as written, ignoring case. */
-static const struct skip_form {
-	int tok;                /* first token type */
-	const char *w1;         /* its word when tok is TK_ID, else NULL */
-	const char *w2;         /* the second word, or NULL: any */
-	const char *what;       /* the form, as explain prints it */
-} skip_forms[] = {
-	{TK_USE, NULL, NULL, "USE"}, {TK_ID, "show", NULL, "SHOW"},
-	{TK_ID, "describe", NULL, "DESCRIBE"}, {TK_DESC, NULL, NULL, "DESCRIBE"},
-	{TK_ID, "grant", NULL, "GRANT"}, {TK_ID, "revoke", NULL, "REVOKE"},
-	{TK_ID, "truncate", NULL, "TRUNCATE"}, {TK_ID, "declare", NULL, "DECLARE CURSOR"},
-	{TK_ID, "open", NULL, "OPEN CURSOR"}, {TK_FETCH, NULL, NULL, "FETCH"},
-	{TK_ID, "close", NULL, "CLOSE CURSOR"}, {TK_ID, "trace", NULL, "TRACE"},
-	{TK_ID, "list", "jars", "LIST JARS"}, {TK_ADD, NULL, "jars", "ADD JARS"},
-	{TK_ID, "execute", "upgrade", "EXECUTE UPGRADE"}, {TK_DELETE, NULL, "jar", "DELETE JAR"},
-	{TK_UPDATE, NULL, "statistics", "UPDATE STATISTICS"},
-	{TK_CREATE, NULL, "sequence", "CREATE SEQUENCE"}, {TK_CREATE, NULL, "schema", "CREATE SCHEMA"},
-	{TK_CREATE, NULL, "function", "CREATE FUNCTION"}, {TK_CREATE, NULL, "temporary", "CREATE FUNCTION"},
-	{TK_CREATE, NULL, "or", "CREATE FUNCTION"}, {TK_CREATE, NULL, "cdc", "CREATE CDC"},
-	{TK_CREATE, NULL, "database", "CREATE DATABASE"}, {TK_CREATE, NULL, "namespace", "CREATE NAMESPACE"},
-	{TK_CREATE, NULL, "user", "CREATE USER"}, {TK_CREATE, NULL, "role", "CREATE ROLE"},
-	{TK_DROP, NULL, "sequence", "DROP SEQUENCE"}, {TK_DROP, NULL, "schema", "DROP SCHEMA"},
-	{TK_DROP, NULL, "function", "DROP FUNCTION"}, {TK_DROP, NULL, "cdc", "DROP CDC"},
-	{TK_DROP, NULL, "database", "DROP DATABASE"}, {TK_DROP, NULL, "namespace", "DROP NAMESPACE"},
-	{TK_DROP, NULL, "user", "DROP USER"}, {TK_DROP, NULL, "role", "DROP ROLE"},
-	/* MySQL's session settings (SET NAMES utf8mb4, SET FOREIGN_KEY_CHECKS =
-	 * 0), as schema dumps begin */
-	{TK_SET, NULL, NULL, "SET"},
-	{TK_ALTER, NULL, "session", "ALTER SESSION"}, {TK_ALTER, NULL, "database", "ALTER DATABASE"},
-	{TK_ALTER, NULL, "user", "ALTER USER"}, {TK_ALTER, NULL, "system", "ALTER SYSTEM"},
 };
 
 static int word_is(const char *text, kp_token t, const char *w)
@@ -379,49 +356,26 @@ static kp_token peek_token(const kp_lexer *lx)
 	return n;
 }
 
-/* Is the statement starting with t (the lexer just after it) one keyplan
- * skips? Sets st->skipped and the name it names. */
-static int skip_form(stmt_state *st, const char *text, const kp_lexer *lx, kp_token t)
+/* Is the statement starting with t (the lexer lx just after it) one keyplan
+ * reads as a unit (grammar/unit.h)? Sets st->skipped, the name it names
+ * and whether a body follows; a unit keyplan does not plan is said at its
+ * keyword (KP012, info). A body is not SQL keyplan reads: its bytes are
+ * not reported (lx). */
+static int skip_form(stmt_state *st, kp_source *src, kp_lexer *lx, kp_token t, kp_arena *a, kp_diags *d)
 {
-	if (t.type != TK_ID && t.type != TK_USE && t.type != TK_DESC && t.type != TK_ADD && t.type != TK_DELETE &&
-	    t.type != TK_FETCH && t.type != TK_UPDATE && t.type != TK_CREATE && t.type != TK_DROP && t.type != TK_ALTER &&
-	    t.type != TK_SET)
+	kp_unit u;
+	if (!kp_unit_form(src->text, lx, t, &u))
 		return 0;
-	kp_lexer after = ahead(lx);
-	kp_token second = {0};
-	int have_second = 0;
-	for (size_t i = 0; i < sizeof skip_forms / sizeof skip_forms[0]; i++) {
-		const struct skip_form *f = &skip_forms[i];
-		if (f->tok != t.type || (f->w1 && !word_is(text, t, f->w1)))
-			continue;
-		if (f->w2) {
-			if (!have_second) {
-				second = peek_token(&after);
-				have_second = 1;
-			}
-			if (!word_is(text, second, f->w2))
-				continue;
-		}
-		st->skipped = f->what;
-		/* the object's name: the [schema.]name after the form's keywords
-		 * (and IF [NOT] EXISTS) */
-		kp_lexer nl = after;
-		kp_token n;
-		if (f->w2)
-			kp_lex(&nl, &n);
-		st->skipped_name.len = 0;
-		while (kp_lex(&nl, &n) == TK_IF || n.type == TK_NOT || n.type == TK_EXISTS || n.type == TK_TABLE ||
-		       n.type == TK_OR || n.type == TK_REPLACE || word_is(text, n, "function") ||
-		       word_is(text, n, "temporary"))
-			;
-		while (n.type == TK_ID) {
-			st->skipped_name = n;
-			if (kp_lex(&nl, &n) != TK_DOT || kp_lex(&nl, &n) != TK_ID)
-				break;
-		}
-		return 1;
-	}
-	return 0;
+	st->skipped = u.what;
+	st->skipped_name = u.name;
+	st->body = u.body;
+	if (u.body)
+		lx->report = NULL;
+	if (u.note && d)
+		kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_INFO, src, u.kw.off, u.kw.len,
+		            "%s is read as one unit: keyplan neither models nor plans it%s", u.what,
+		            u.body ? ", nor the statements of its body" : "");
+	return 1;
 }
 
 static int join_kw(int t)
@@ -459,7 +413,7 @@ static void note_token(stmt_state *st, kp_token t)
 {
 	if (st->ntok == 0 || (st->ntok == 1 && st->prev == TK_EXPLAIN))
 		st->first = t.type;
-	if (st->first == TK_CREATE && st->ntok <= 2 && (t.type == TK_TABLE || t.type == TK_VIEW)) {
+	if (st->first == TK_CREATE && st->ntok <= 3 && (t.type == TK_TABLE || t.type == TK_VIEW)) {
 		st->create_table = 1;
 		st->create_view = t.type == TK_VIEW;
 	}
@@ -621,6 +575,40 @@ static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, ui
 	return ctx.stmt;
 }
 
+/* A line the client reads itself at the statement's start (DELIMITER x,
+ * a psql meta-command): read as a skipped statement, *pos past the line;
+ * DELIMITER changes where the next statements end. Most statements start
+ * with neither 'd' nor '\\': one byte decides. */
+static bool client_line(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos, kp_arena *a)
+{
+	size_t at = kp_unit_blank(src->text, src->len, *pos, !p->no_hash_comments);
+	if (at >= src->len || (src->text[at] != '\\' && (src->text[at] | 0x20) != 'd'))
+		return false;
+	const char *what = NULL;
+	char delim[KP_MAX_DELIM + 1];
+	uint8_t dlen = 0;
+	size_t eol = kp_unit_client_line(src->text, src->len, at, delim, &dlen, &what);
+	if (!eol)
+		return false;
+	if (what[0] == 'D') {
+		memcpy(p->delim, delim, sizeof delim);
+		p->dlen = dlen;
+	}
+	kp_stmt *s = kp_arena_alloc(a, sizeof(*s));
+	s->kind = KP_S_SKIPPED;
+	s->off = (uint32_t)at;
+	uint32_t end = (uint32_t)eol;
+	while (end > at && (src->text[end - 1] == '\r' || src->text[end - 1] == ' ' || src->text[end - 1] == '\t'))
+		end--;
+	s->len = end - (uint32_t)at;
+	s->u.skipped.what = what;
+	p->last_start = (uint32_t)at;
+	p->at_eof = eol >= src->len;
+	*pos = eol;
+	*out = s;
+	return true;
+}
+
 int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
                   kp_arena *a, kp_diags *d)
 {
@@ -645,9 +633,11 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	unsigned reported = d ? d->count[0] + d->count[1] + d->count[2] : 0;
 	kp_shapes *sh = NULL;
 	kp_shape_replay rp = {0}, r = {0};   /* r: rp's copy, whose address stays here */
+	if (client_line(p, out, src, pos, a))
+		return 1;
 	if (!p->shapes && !p->shapes_off && ++p->reads == SHAPES_AFTER)
 		p->shapes = kp_shapes_new(p->shapes_stats);
-	if (p->shapes) {
+	if (p->shapes && !p->dlen) {
 		sh = p->shapes;
 		unsigned flags = (unsigned)p->fold_upper | (unsigned)p->no_hash_comments << 1 | (unsigned)p->dq_strings << 2 |
 		                 (p->backslash ? KP_SHAPE_BACKSLASH : 0u);
@@ -663,7 +653,21 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	}
 
 	for (;;) {
-		int type = kp_shape_next(&r, &lx, &t);
+		int type = -1;
+		bool at_delim = false;
+		if (p->dlen) {
+			/* DELIMITER x: the statement ends at x */
+			size_t at = kp_unit_blank(src->text, src->len, lx.pos, lx.hash_comment);
+			if (at + p->dlen <= src->len && !memcmp(src->text + at, p->delim, p->dlen)) {
+				t.off = (uint32_t)at;
+				t.len = p->dlen;
+				t.type = type = TK_SEMI;
+				lx.pos = at + p->dlen;
+				at_delim = true;
+			}
+		}
+		if (type < 0)
+			type = kp_shape_next(&r, &lx, &t);
 		if (type < 0)
 			type = kp_lex(&lx, &t);
 		if (type == KP_TOK_ERROR && lx.soft) {
@@ -673,6 +677,14 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 				p->last_start = t.off;
 			seen_anything = 1;   /* reported even when no statement follows */
 			continue;
+		}
+		if (type == KP_TOK_ERROR && st.body && lx.unterminated && d) {
+			/* a routine's body is not reported byte by byte (lx.report is
+			 * off), but input that ends inside a quote is */
+			char q = src->text[t.off];
+			kp_diag_add(d, a, KP_R_LEXICAL, KP_SEV_ERROR, src, t.off, t.len, "unterminated %s",
+			            q == '$' ? "dollar-quoted string" : q == '/' ? "comment" : q == '\'' ? "string literal"
+			                                                                         : "quoted name");
 		}
 		if (type == KP_TOK_ERROR) {
 			if (!seen_anything)
@@ -705,12 +717,22 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 				            (int)(sizeof st.hints / sizeof st.hints[0]));
 			continue;
 		}
+		if (type == TK_SEMI && st.body && !at_delim && (st.body_depth > 0 || p->dlen)) {
+			/* a ';' inside a routine's BEGIN ... END, or any ';' while
+			 * DELIMITER says where statements end */
+			st.end = t.off + t.len;
+			continue;
+		}
 		if (type == TK_SEMI || type == KP_TOK_EOF) {
 			*pos = lx.pos;
 			p->at_eof = type == KP_TOK_EOF;
 			if (st.ntok == 0 && !st.skip) {
 				if (type == KP_TOK_EOF)
 					return seen_anything;
+				/* an empty statement (a MySQL versioned comment's ';'): a
+				 * client line may start after it */
+				if (!st.body && client_line(p, out, src, pos, a))
+					return 1;
 				continue;   /* empty statement */
 			}
 			if (st.skipped) {
@@ -765,7 +787,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			s->forms = ctx.forms;
 			for (int i = 0; i < st.nhints; i++)
 				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
-			if (sh && !st.nhints && (!d || d->count[0] + d->count[1] + d->count[2] == reported))
+			if (sh && !p->dlen && !st.nhints && (!d || d->count[0] + d->count[1] + d->count[2] == reported))
 				kp_shapes_learn(sh, r.next == r.n, s, src->text);
 			*out = s;
 			return 1;
@@ -773,6 +795,8 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		seen_anything = 1;
 		if (st.skipped || st.view_bad) {
 			st.end = t.off + t.len;
+			if (st.body)
+				st.body_depth += kp_unit_depth(src->text, &lx, t);
 			continue;
 		}
 		if (st.skip)
@@ -780,7 +804,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		if (st.ntok == 0 && !st.skip)
 			st.start = p->last_start = t.off;
 		st.end = t.off + t.len;
-		if ((st.ntok == 0 || (st.ntok == 1 && st.prev == TK_EXPLAIN)) && skip_form(&st, src->text, &lx, t)) {
+		if ((st.ntok == 0 || (st.ntok == 1 && st.prev == TK_EXPLAIN)) && skip_form(&st, src, &lx, t, a, d)) {
 			if (st.ntok)
 				reset_lemon(p);
 			st.first_off = t.off;

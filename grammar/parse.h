@@ -86,6 +86,10 @@ void kp_parser_dq_strings(kp_parser *p, bool on);
  * Tablestore's MySQL-compatible SQL; off (the default): a backslash is a
  * character, as in standard SQL, Phoenix and Lindorm. */
 void kp_parser_backslash_escapes(kp_parser *p, bool on);
+/* A new script (a file, a string of application code) starts: statements
+ * end at ';' again, whatever DELIMITER the last one set (MySQL's client
+ * keeps a DELIMITER for the input it reads). */
+void kp_parser_script_start(kp_parser *p);
 void kp_parser_free(kp_parser *p);
 
 /* Parses the statement starting at *pos. Returns 0 at end of input (no

@@ -58,8 +58,13 @@ static kp_indexdef *cur_index(kp_pctx *ctx)
 }
 }
 cmd ::= idxhead idxtail.
+/* PostgreSQL: CREATE INDEX ... ON t USING method (...) (PostgreSQL,
+ * CREATE INDEX; pg_dump writes USING btree): the method is not read */
+pgmethod ::= .
+pgmethod ::= USING nm.
+pgmethod ::= USING HASH.
 %type idxhead {kp_indexdef*}
-idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxid(I) ON fullname(T) LP idxkeys(K) RP. {
+idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxid(I) ON fullname(T) pgmethod LP idxkeys(K) RP. {
 	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_INDEX);
 	kp_indexdef *d = &s->u.create_index;
 	kp_name N = I ? I[0] : noname();
@@ -165,6 +170,13 @@ viewhead ::= CREATE VIEW ifnotexists(E) fullname(N). {
 	s->u.create_table.name = N;
 	s->u.create_table.if_not_exists = E;
 	ctx->outer = s; }
+/* MySQL, PostgreSQL, SQLite... : CREATE OR REPLACE VIEW replaces the view */
+viewhead ::= CREATE OR REPLACE VIEW ifnotexists(E) fullname(N). {
+	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_VIEW);
+	s->u.create_table.name = N;
+	s->u.create_table.if_not_exists = E;
+	s->u.create_table.or_replace = true;
+	ctx->outer = s; }
 viewcols ::= .
 viewcols ::= LP tellist RP.
 /* The query is a SELECT head (its result columns) on one table and an
@@ -198,6 +210,15 @@ tblview(A) ::= VIEW. { A = 1; }
 cmd ::= althead addcol ifnotexists(E) addlist cascadeidx. { ctx->stmt->u.alter.if_flag = E; }
 cmd ::= althead addcol ifnotexists(E) LP addlist RP addopts cascadeidx. { ctx->stmt->u.alter.if_flag = E; }
 althead ::= ALTER tblview(V) fullname(T) ADD. { mkalter(ctx, V, T, KP_ALTER_ADD); }
+/* PostgreSQL: ALTER TABLE ONLY t (the table, not its descendants), as
+ * pg_dump writes every constraint */
+althead ::= ALTER TABLE ONLY fullname(T) ADD. { mkalter(ctx, 0, T, KP_ALTER_ADD); }
+/* PostgreSQL: ALTER TABLE | VIEW | SEQUENCE t OWNER TO role: who owns it,
+ * no change to what keyplan models */
+cmd ::= ALTER tblview fullname(T) id(O) id(W) nm. {
+	want_word(ctx, O, "owner"); want_word(ctx, W, "to");
+	kp_stmt *s = mkstmt(ctx, KP_S_SKIPPED);   /* pg_dump writes it for sequences too */
+	s->u.skipped.what = "ALTER ... OWNER TO"; s->u.skipped.name = T; }
 cmd ::= ALTER tblview(V) fullname(T) DROP COLUMN ifexists(E) dropcols(L). {
 	kp_alter *a = mkalter(ctx, V, T, KP_ALTER_DROP); a->if_flag = E; a->cols = L; }
 cmd ::= ALTER tblview(V) fullname(T) SET altopts(O). {

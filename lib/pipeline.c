@@ -21,6 +21,7 @@ void kp_pipe_init(kp_pipe *p, kp_target target)
 	p->parser = kp_parser_new();
 	/* names compare as the target compares them (docs/targets.md) */
 	p->own_cat.names = p->base_cat.names = kp_target_names(target);
+	p->own_cat.heap_tables = p->base_cat.heap_tables = kp_target_heap_tables(target);
 	kp_parser_fold_upper(p->parser, p->own_cat.names == KP_NAMES_UPPER);
 	kp_parser_hash_comments(p->parser, p->own_cat.names != KP_NAMES_UPPER);
 	kp_parser_dq_strings(p->parser, kp_target_dq_strings(target));
@@ -296,6 +297,7 @@ void kp_pipe_source(kp_pipe *p, kp_source *src, kp_role r)
 {
 	if (r == KP_ROLE_SCHEMA)
 		kp_list_push(&p->arena, &p->schema_srcs, src);
+	kp_parser_script_start(p->parser);
 	kp_pipe_window(p, src, r, false, false);
 }
 
@@ -305,13 +307,17 @@ void kp_pipe_scope_end(kp_pipe *p)
 		return;
 	p->scope_dirty = false;
 	int names = p->own_cat.names;
+	bool heap = p->own_cat.heap_tables;
 	kp_catalog_free(&p->own_cat);
 	kp_catalog_init(&p->own_cat);
 	p->own_cat.names = names;
+	p->own_cat.heap_tables = heap;
 	kp_event_fn fn = p->fn;
 	p->fn = NULL;   /* the schema's findings were reported when it was read */
-	for (uint32_t i = 0; i < p->schema_srcs.n; i++)
+	for (uint32_t i = 0; i < p->schema_srcs.n; i++) {
+		kp_parser_script_start(p->parser);
 		kp_pipe_window(p, p->schema_srcs.items[i], KP_ROLE_SCHEMA, false, false);
+	}
 	p->fn = fn;
 	p->stop = false;
 }
@@ -347,6 +353,7 @@ int kp_pipe_stream(kp_pipe *p, const char *path, kp_role r, kp_diags *d, kp_aren
 	size_t consumed = 0;
 	int rc = 0;
 	p->stop = false;
+	kp_parser_script_start(p->parser);
 	while (!p->stop && (rc = kp_stream_next(&st, &consumed)) > 0)
 		consumed = kp_pipe_window(p, &st.src, r, !st.last && st.src.len <= KP_STREAM_MAX, true);
 	if (rc < 0)
@@ -360,6 +367,7 @@ bool kp_pipe_sql(kp_pipe *p, kp_source *sql, kp_role r, kp_diags *d, kp_arena *a
 	bool keep_ast = p->keep_stmts || (p->adv && r == KP_ROLE_WORKLOAD), keep = keep_ast;
 	size_t pos = 0;
 	p->stop = false;
+	kp_parser_script_start(p->parser);
 	kp_event ev;
 	for (;;) {
 		memset(&ev, 0, sizeof ev);

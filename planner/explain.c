@@ -311,7 +311,8 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	}
 	case KP_ACCESS_FULL: {
 		kp_buf lead = {0};
-		kp_key_part_name(&lead, p->table, &p->key->parts[0]);
+		if (p->key->n)   /* else a heap table: no key (generic) */
+			kp_key_part_name(&lead, p->table, &p->key->parts[0]);
 		if (p->rejected && p->index)
 			kp_buf_printf(out, "REJECTED %s: full scan of index %s, no condition on its leading column %s",
 			              t, p->index->name, lead.data);

@@ -40,6 +40,15 @@ static int rvc_bound(const path_eval *pe, const kp_key *key, const kp_expr **con
 	return bound;
 }
 
+/* Is key that of a UNIQUE index of t? */
+static bool unique_key(const kp_table *t, const kp_key *key)
+{
+	for (int i = 0; i < t->nindexes; i++)
+		if (&t->indexes[i]->key == key)
+			return t->indexes[i]->unique;
+	return false;
+}
+
 static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, const kp_key *key,
                       const kp_expr *where, bool report, const kp_plan_opts *opts, kp_source *src, kp_arena *a,
                       kp_diags *d)
@@ -117,14 +126,16 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, cons
 		int b = pe->ranges[r].neq + (pe->ranges[r].has_range ? 1 : 0);
 		if (b < pe->bound)
 			pe->bound = b;
-		if (pe->ranges[r].neq < key->n)
+		/* an index of a heap table (no primary key) ends in a hidden row
+		 * id: binding its columns finds rows, not one row */
+		if (pe->ranges[r].neq < key->n || (t->pk.n == 0 && !unique_key(t, key)))
 			all_get = false;
 	}
 	if (pe->nranges == 0)
 		pe->bound = key->n;
 	else if (opts->phoenix)
 		pe->bound = rvc_bound(pe, key, conj, nconj, nm->col);
-	if (full)
+	if (full || key->n == 0)   /* no key: a heap table, read whole */
 		pe->access = KP_ACCESS_FULL;
 	else if (all_get)
 		pe->access = KP_ACCESS_GET;

@@ -169,8 +169,10 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 	if (out->access == KP_ACCESS_FULL) {
 		kp_buf lead = {0};
 		kp_diag *rej = NULL;
-		key_part_text(&lead, t, &t->pk, 0);
-		const kp_key_part *p0 = &t->pk.parts[0];
+		/* a heap table (no primary key: generic) has no leading column */
+		const kp_key_part *p0 = t->pk.n ? &t->pk.parts[0] : NULL;
+		if (p0)
+			key_part_text(&lead, t, &t->pk, 0);
 		if (!where) {
 			if (!limit)
 				kp_diag_add(d, a, KP_R_FULL_SCAN, KP_SEV_WARNING, src, s->off, s->len,
@@ -199,6 +201,19 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 				             r.h.force || r.h.phx_index ? ", or drop the hint that forces " : "",
 				             r.h.force || r.h.phx_index ? out->index->name : "",
 				             r.h.force || r.h.phx_index ? " (keyplan then chooses the path)" : "");
+			rej = NULL;
+		} else if (!p0) {
+			out->rejected = !opts->never_reject;
+			rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
+			            src, soff, slen,
+			            "full table scan: %s has no primary key, so its rows are stored in no key order "
+			            "(a heap) and every row is read%s%s%s", t->name, opts->full_scan_note ? " (" : "",
+			            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
+			if (rej && t->src)
+				kp_diag_note(rej, a, t->src, t->off, "%s declared here without a primary key", t->name);
+			if (rej)
+				kp_diag_help(rej, a, "declare a primary key or an index that leads with a column the "
+				             "query binds (keyplan check advises one)");
 			rej = NULL;
 		} else if (p0->col < 0) {
 			out->rejected = !opts->never_reject;
@@ -303,9 +318,11 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 		if (!w)
 			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
 			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
-		else
+		else {
+			kp_check_insert(w, in, opts, src, a, d);
 			kp_plan_write(out, w, in, in->rows.n ? (int)((const kp_list *)in->rows.items[0])->n : -1, opts,
 			              src, a, d);
+		}
 		return;
 	}
 	if (!kp_stmt_parts(&v, s))

@@ -423,6 +423,11 @@ bool kp_forced_usable(const kp_index *ix, const hints *h, const kp_expr *where, 
  * Sets out->tenant when the connection sets the tenant column. */
 void kp_plan_write(kp_plan *out, const kp_table *t, const kp_insert *in, int nvalues, const kp_plan_opts *opts,
                    kp_source *src, kp_arena *a, kp_diags *d);
+/* The columns and values of an INSERT into t on every target: a listed
+ * column t lacks is KP009 at it, a row of values that does not match the
+ * columns KP011 at the row (insert.c; Phoenix's count is write.c's). */
+void kp_check_insert(const kp_table *t, const kp_insert *in, const kp_plan_opts *opts, kp_source *src,
+                     kp_arena *a, kp_diags *d);
 kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order);
 kp_order kp_order_of_path(const kp_table *t, const kp_names *nm, const path_eval *pe,
                           const kp_list *order);

@@ -155,7 +155,10 @@ void kp_repl_show_schema(kp_repl *r, const kp_table *t)
 	kp_buf b = {0};
 	kp_table_ddl(&b, t, NULL, NULL, r->p.target);
 	kp_buf_puts(&b, ";\n  -- key: ");
-	kp_key_notation(&b, t, &t->pk);
+	if (t->pk.n)
+		kp_key_notation(&b, t, &t->pk);
+	else
+		kp_buf_puts(&b, "none (a heap table)");
 	kp_buf_putc(&b, '\n');
 	for (int i = 0; i < t->nindexes; i++) {
 		const kp_index *ix = t->indexes[i];
@@ -319,6 +322,8 @@ void kp_repl_try_key(kp_repl *r, const char *arg)
 	kp_buf ddl = {0};
 	kp_table_ddl(&ddl, t, NULL, NULL, KP_TARGET_GENERIC);
 	char *pk = strstr(ddl.data, ", PRIMARY KEY (");
+	if (!pk)   /* a heap table: its DDL ends with the column list's ')' */
+		pk = strrchr(ddl.data, ')');
 	ddl.len = (size_t)(pk - ddl.data);
 	kp_buf_printf(&ddl, ", %s)", rest);
 	kp_catalog tmp;

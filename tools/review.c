@@ -74,7 +74,10 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 	kp_buf_printf(b, "\n  %s", color ? "\033[1m" : "");
 	kp_buf_puts_visible(b, r->table->name);
 	kp_buf_puts(b, color ? "\033[0m" : "");
-	line(b, " keyed ", r->key, "\n");
+	if (r->table->pk.n)
+		line(b, " keyed ", r->key, "\n");
+	else   /* generic: a table without a primary key */
+		kp_buf_puts(b, " (no primary key: a heap table)\n");
 	kp_buf_printf(b, "    workload: %.15g statement(s); weight GET %.15g, SCAN %.15g, FILTERED %.15g, full scan "
 	              "%.15g, sorted %.15g; writes %.15g%s\n", r->nstatements, r->by_class[0], r->by_class[1],
 	              r->by_class[2], r->by_class[3], r->by_class[4], r->writes,

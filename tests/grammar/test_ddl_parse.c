@@ -290,6 +290,33 @@ static void skipped(const char *sql, const char *what, const char *name, bool ex
 	CU_ASSERT_EQUAL(s->len, strlen(sql));
 }
 
+/* A routine read as one unit: skipped, with one note at the word that
+ * names it (offset kw): keyplan does not plan its body. */
+static void routine(const char *sql, const char *what, const char *name, uint32_t kw)
+{
+	kp_list l = {0};
+	kp_source_free(&src);
+	kp_source_from_string(&src, "t.sql", sql, strlen(sql));
+	memset(&d, 0, sizeof d);
+	kp_arena_reset(&arena);
+	kp_parse_all(&l, &src, &arena, &d);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	kp_stmt *s = l.items[0];
+	CU_ASSERT_EQUAL_FATAL(s->kind, KP_S_SKIPPED);
+	ASSERT_STR(s->u.skipped.what, what);
+	CU_ASSERT_TRUE(name_is(&s->u.skipped.name, name));
+	CU_ASSERT_EQUAL(s->len, strlen(sql));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d.head);
+	CU_ASSERT_PTR_NULL(d.head->next);
+	CU_ASSERT_EQUAL(d.head->rule, KP_R_UNSUPPORTED);
+	CU_ASSERT_EQUAL(d.head->severity, KP_SEV_INFO);
+	CU_ASSERT_EQUAL(d.head->off, kw);
+	char want[160];
+	snprintf(want, sizeof want, "%s is read as one unit: keyplan neither models nor plans it, nor the "
+	         "statements of its body", what);
+	ASSERT_STR(d.head->message, want);
+}
+
 static void test_recognised_statements_skipped_with_their_errors(void)
 {
 	skipped("CREATE SEQUENCE IF NOT EXISTS my_schema.my_seq START WITH -1000 INCREMENT BY 10 CACHE 10",
@@ -310,10 +337,10 @@ static void test_recognised_statements_skipped_with_their_errors(void)
 	skipped("OPEN c", "OPEN CURSOR", "c", false);
 	skipped("FETCH NEXT 10 ROWS FROM c", "FETCH", NULL, false);
 	skipped("CLOSE c", "CLOSE CURSOR", "c", false);
-	skipped("CREATE TEMPORARY FUNCTION f(VARCHAR) RETURNS VARCHAR AS 'com.x.F' USING JAR 'hdfs:/x.jar'",
-	        "CREATE FUNCTION", "f", false);
-	skipped("CREATE OR REPLACE FUNCTION f(INTEGER CONSTANT DEFAULTVALUE='10') RETURNS INTEGER AS 'c'",
-	        "CREATE FUNCTION", "f", false);
+	routine("CREATE TEMPORARY FUNCTION f(VARCHAR) RETURNS VARCHAR AS 'com.x.F' USING JAR 'hdfs:/x.jar'",
+	        "CREATE FUNCTION", "f", 17);
+	routine("CREATE OR REPLACE FUNCTION f(INTEGER CONSTANT DEFAULTVALUE='10') RETURNS INTEGER AS 'c'",
+	        "CREATE FUNCTION", "f", 18);
 	skipped("DROP FUNCTION IF EXISTS f", "DROP FUNCTION", "f", false);
 	skipped("CREATE CDC IF NOT EXISTS c ON t INCLUDE (PRE, POST)", "CREATE CDC", "c", false);
 	skipped("EXPLAIN CREATE SEQUENCE s", "CREATE SEQUENCE", "s", true);

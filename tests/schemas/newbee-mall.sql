@@ -31,6 +31,6 @@ CREATE TABLE `tb_newbee_mall_order_item`  (
   KEY `idx_order_id` (`order_id`) USING BTREE
 ) ENGINE = InnoDB AUTO_INCREMENT = 1 DEFAULT CHARSET = utf8mb4 COMMENT = 'order items' ROW_FORMAT = Dynamic;
 
-INSERT INTO `tb_newbee_mall_admin_user` VALUES (1, 'admin', 0);
+INSERT INTO `tb_newbee_mall_admin_user` VALUES (1, 'admin', 0, '##');
 
 SET FOREIGN_KEY_CHECKS = 1;

@@ -193,8 +193,9 @@ CREATE TABLE visits (id INTEGER NOT NULL, owner_id INTEGER NOT NULL, visit_date 
 CREATE INDEX visits_owner_id ON visits (owner_id);
   -- key: [owner_id][id]
 """, [("KP014", "warning", 12, 14), ("KP101", "warning", 10, 3), ("KP101", "warning", 18, 3)]),
-    # the join table has no primary key (as in the original): KP015, the
-    # one error; every other table loads
+    # the join table has no primary key (as in the original): under generic
+    # a heap table (MySQL InnoDB keys it by a hidden row id), read through
+    # its UNIQUE index or whole, not KP015; every table loads
     "petclinic-mysql.sql": ("""\
 CREATE TABLE vets (id INT(4) UNSIGNED NOT NULL, first_name VARCHAR(30), last_name VARCHAR(30), PRIMARY KEY (id));
   -- key: [id]
@@ -204,6 +205,10 @@ CREATE TABLE specialties (id INT(4) UNSIGNED NOT NULL, name VARCHAR(80), PRIMARY
   -- key: [id]
 CREATE INDEX specialties_name_idx1 ON specialties (name);
   -- key: [name][id]
+CREATE TABLE vet_specialties (vet_id INT(4) UNSIGNED NOT NULL, specialty_id INT(4) UNSIGNED NOT NULL);
+  -- key: none (a heap table)
+CREATE UNIQUE INDEX vet_specialties_vet_id_idx1 ON vet_specialties (vet_id, specialty_id);
+  -- key: [vet_id][specialty_id]
 CREATE TABLE owners (id INT(4) UNSIGNED NOT NULL, last_name VARCHAR(30), telephone VARCHAR(20), PRIMARY KEY (id));
   -- key: [id]
 CREATE INDEX owners_last_name_idx1 ON owners (last_name);
@@ -214,7 +219,7 @@ CREATE INDEX pets_name_idx1 ON pets (name);
   -- key: [name][id]
 CREATE TABLE pet_attribute (id INT NOT NULL, weight DOUBLE NOT NULL, type_id INT, PRIMARY KEY (id));
   -- key: [id]
-""", [("KP015", "error", 20, 28), ("KP101", "warning", 8, 3), ("KP101", "warning", 15, 3),
+""", [("KP101", "warning", 8, 3), ("KP101", "warning", 15, 3),
       ("KP101", "warning", 29, 3), ("KP101", "warning", 36, 3), ("KP101", "warning", 45, 5)]),
     "petclinic-postgres.sql": ("""\
 CREATE TABLE vets (id INT NOT NULL, first_name TEXT, last_name TEXT, uuid UUID, PRIMARY KEY (id));
@@ -235,7 +240,7 @@ CREATE TABLE visits (id INT NOT NULL, pet_id INT, visit_date DATE, description T
   -- key: [id]
 CREATE INDEX visits_pet_id_idx1 ON visits (pet_id);
   -- key: [pet_id][id]
-""", [("KP014", "warning", 10, 14), ("KP101", "warning", 7, 3), ("KP101", "warning", 15, 3),
+""", [("KP101", "warning", 7, 3), ("KP101", "warning", 15, 3),
       ("KP101", "warning", 22, 3), ("KP101", "warning", 31, 3)]),
 }
 

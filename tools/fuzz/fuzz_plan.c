@@ -79,9 +79,11 @@ static void reset_catalog(int target)
 {
 	kp_pipe *p = &sessions[target];
 	int names = p->own_cat.names;
+	bool heap = p->own_cat.heap_tables;
 	kp_catalog_free(&p->own_cat);
 	kp_catalog_init(&p->own_cat);
 	p->own_cat.names = names;
+	p->own_cat.heap_tables = heap;
 	kp_arena a;
 	kp_arena_init(&a);
 	for (uint32_t i = 0; i < schema_stmts[target].n; i++) {
