@@ -539,7 +539,7 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	out->src = src;
 	out->lang = lang;
 	if (lang == KP_LANG_MYBATIS) {
-		kp_mybatis_extract(out, a);
+		kp_mybatis_extract(out, o, a);
 		return;
 	}
 	extractor x = {.f = out, .src = src, .lang = lang, .a = a, .calls = sql_calls};

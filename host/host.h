@@ -150,6 +150,8 @@ typedef struct kp_host_readers {
 	uint32_t off;           /* the constant: its kp_host_range.off */
 	unsigned n;             /* statements that read it */
 	uint32_t first[KP_HOST_READERS_NAMED]; /* the first ones' offsets */
+	const char *name[KP_HOST_READERS_NAMED]; /* ... their names (a MyBatis
+	                           statement's id), or NULL */
 } kp_host_readers;
 
 typedef struct kp_host_file {
@@ -185,15 +187,18 @@ typedef struct kp_host_opts {
 	const char *const *sql_calls; /* a team's own calls that take SQL
 	                           (NULL-terminated), or NULL */
 	const kp_mapper_index *mappers; /* the tree's mappers, or NULL */
-	/* Streaming (Java, Kotlin, Go, Python; NULL: every statement in the
+	/* Streaming (NULL: every statement in the
 	 * file's list): each statement handed over as it is found, in file
 	 * order, with its keyplan: comments, so that a file's statements are
 	 * never all in memory. It returns true to keep st (something now
 	 * points into its SQL: it stays, on the file's kept list, until
 	 * kp_host_file_free); otherwise st and its SQL are freed when it
 	 * returns. The file's list is then empty; when statements read a
-	 * constant, the file's readers say which (found before the first
-	 * statement is handed over), for the findings that name them. */
+	 * constant or a MyBatis <sql> fragment, the file's readers say which
+	 * (found before the first statement is handed over), for the findings
+	 * that name them. A mapper's errors found after the first statement
+	 * (a variant that expands past the limits) are added to the file's
+	 * findings then. */
 	bool (*each)(void *ctx, kp_host_file *f, kp_host_stmt *st);
 	void *ctx;
 } kp_host_opts;

@@ -58,7 +58,8 @@ void kp_host_assign_dirs(kp_host_file *f);
  * the parser stopped. */
 struct XML_ParserStruct;
 bool kp_xml_feed(struct XML_ParserStruct *p, kp_source *src, const char *text, size_t len);
-/* The MyBatis reader (mybatis.c). */
-void kp_mybatis_extract(kp_host_file *f, kp_arena *a);
+/* The MyBatis reader (mybatis.c); o->each as kp_host_extract_with's, the
+ * file's readers naming the statements that include each <sql> fragment. */
+void kp_mybatis_extract(kp_host_file *f, const kp_host_opts *o, kp_arena *a);
 
 #endif

@@ -175,7 +175,9 @@ static const char *includers(const kp_host_file *hf, const kp_host_stmt *st, siz
 		}
 		const kp_host_readers *r = lo < hf->nreaders && hf->readers[lo].off == u->off ? &hf->readers[lo] : NULL;
 		for (; r && n < r->n; n++)
-			if (n < KP_HOST_READERS_NAMED) {
+			if (n < KP_HOST_READERS_NAMED && r->name[n]) {
+				kp_buf_printf(&b, "%s'%s'", n ? ", " : "", r->name[n]);
+			} else if (n < KP_HOST_READERS_NAMED) {
 				kp_source_linecol(hf->src, r->first[n], &line, &col);
 				kp_buf_printf(&b, "%sthe statement at line %u", n ? ", " : "", line);
 			}
@@ -275,6 +277,7 @@ typedef struct embed {
 	bool *keep;
 	bool started;           /* the extraction's findings and the file's
 	                           comments are out */
+	kp_diag *out;           /* the last of the extraction's findings out */
 	kp_arena sa;            /* a statement's findings */
 	frag_seen seen;
 } embed;
@@ -287,8 +290,26 @@ static void start(embed *e)
 		return;
 	e->started = true;
 	e->sink->emit(e->sink->ctx, &e->hf->d, e->a);
+	e->out = e->hf->d.tail;
 	for (unsigned k = 0; e->sink->comment && k < e->hf->ndirs; k++)
 		e->sink->comment(e->sink->ctx, e->src, e->hf->dirs[k].off, e->hf->dirs[k].end, 0, 0, true);
+}
+
+/* The extraction's findings added since they went out (a mapper's variant
+ * found past the limits while its statement was read): out now, before
+ * the statement's own. */
+static void late(embed *e)
+{
+	kp_host_file *f = e->hf;
+	if (f->d.tail == e->out)
+		return;
+	kp_diags d = {0};
+	d.head = e->out ? e->out->next : f->d.head;
+	d.tail = f->d.tail;
+	for (const kp_diag *g = d.head; g; g = g->next)
+		d.count[g->severity]++;
+	e->sink->emit(e->sink->ctx, &d, e->a);
+	e->out = f->d.tail;
 }
 
 /* Plans st's variants and reports its findings. Returns whether something
@@ -417,6 +438,7 @@ static bool each(void *ctx, kp_host_file *f, kp_host_stmt *st)
 	embed *e = ctx;
 	e->hf = f;
 	start(e);
+	late(e);
 	bool kept = plan_stmt(e, st);
 	if (kept)
 		*e->keep = true;
@@ -430,15 +452,12 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 	embed e = {.p = p, .src = src, .lang = lang, .r = r, .sink = sink, .hf = hf, .a = a, .keep = keep};
 	kp_arena_init(&e.sa);
 	/* statements are planned as they are found: a file's statements are
-	 * never all in memory (MyBatis's are: a finding in a <sql> fragment
-	 * names every statement that includes it) */
-	kp_host_opts o = {p->sql_calls, p->mappers, lang == KP_LANG_MYBATIS ? NULL : each, &e};
+	 * never all in memory (what a finding in a constant or a <sql>
+	 * fragment names is found first) */
+	kp_host_opts o = {p->sql_calls, p->mappers, each, &e};
 	kp_host_extract_with(hf, src, lang, &o, a);
 	start(&e);
-	if (lang == KP_LANG_MYBATIS)
-		for (const kp_host_stmt *st = hf->head; st; st = st->next)
-			if (plan_stmt(&e, st))
-				*keep = true;
+	late(&e);
 	kp_arena_free(&e.sa);
 	free(e.seen.k);
 	return hf;

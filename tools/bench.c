@@ -846,7 +846,7 @@ int main(int argc, char **argv)
 	       (double)bigsize / 1e6 / t_bigjava, rss_bigjava / 1024);
 	unlink(bigjava);
 
-	/* and in one mapper: read into a tree whole, its variants all held */
+	/* and in one mapper: statement by statement, as the .sql file is read */
 	char bigxml[4200];
 	snprintf(bigxml, sizeof bigxml, "%s/Big.xml", dir);
 	long xmlsize = gen_big_mapper(bigxml, checkq);

@@ -65,6 +65,7 @@ typedef struct cli {
 	kp_list hosts;          /* kp_host_file* whose SQL the run still uses */
 	kp_list host_arenas;    /* kp_arena* holding them */
 	kp_arena *host_arena;   /* the arena the next host file is read into */
+	const kp_host_stmt *host_st; /* the host statement being planned */
 	kp_mapper_index *mappers; /* the <sql> fragments of the mappers linted,
 	                           for cross-mapper <include> */
 	bool schema_walk;       /* the walker reads a schema: migration order,
@@ -146,9 +147,10 @@ int cli_read_schema(cli *c, void (*fn)(void *, kp_source *), void *ctx);
  * entry of the report's migration impact. */
 void cli_compare_plans(cli *c, kp_stmt *s, kp_source *src, const kp_plan *old, const kp_diag *old_err,
                        const kp_plan *now, const kp_diag *now_err, kp_arena *a, kp_diags *sd);
-/* The impacts recorded for the SQL of host file hf, just read, named by
- * their variant's branch conditions (a statement of several variants). */
-void cli_impact_variants(cli *c, const kp_host_file *hf, kp_arena *a);
+/* The impacts recorded for the SQL of host statement st, just planned,
+ * named by their variant's branch conditions (a statement of several
+ * variants). */
+void cli_impact_variants(cli *c, const kp_host_stmt *st, kp_arena *a);
 
 /* ------------------------------------------------------- the commands */
 

@@ -60,6 +60,7 @@ typedef struct held_line {
 	kp_buf text;            /* its line, without the variant's name */
 	size_t at;              /* text: where the name goes (after the location) */
 	kp_buf diags;           /* diagnostics printed after it (stderr) */
+	const char *name;       /* the variant's branch conditions, or NULL */
 } held_line;
 
 typedef struct explain_run {
@@ -71,6 +72,8 @@ typedef struct explain_run {
 	kp_buf err;             /* stderr buffer */
 	bool hold;              /* reading a host file: lines are held */
 	held_line *held;        /* the host file's lines, in order */
+	const kp_host_stmt *st; /* the host statement being planned */
+	kp_arena *host_a;       /* the host file's arena */
 	size_t nheld, capheld;
 } explain_run;
 
@@ -101,6 +104,8 @@ static void flush(explain_run *er)
 	}
 }
 
+static const char *variant_name(const kp_host_stmt *st, const kp_source *sql, kp_arena *a);
+
 /* A statement of the pipeline, printed: its plan line (text or JSON) on
  * standard output, its diagnostics on standard error. */
 static int explain_event(void *ctx, kp_event *ev)
@@ -122,6 +127,8 @@ static int explain_event(void *ctx, kp_event *ev)
 	/* a variant of SQL in application code: held until the host file is
 	 * read (its findings come merged across the variants: host_emit) */
 	held_line *h = ev->host && er->hold ? hold_line(er, ev->src) : NULL;
+	if (h)
+		h->name = variant_name(er->st, ev->src, er->host_a);
 	kp_buf *out = h ? &h->text : &er->out;
 	if (er->json) {
 		if (!schema || d->head) {
@@ -185,20 +192,28 @@ static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
 		kp_diag_format(b, g, er->color);
 }
 
-/* Which variant of which statement of hf the SQL sql is: the variant's
- * branch conditions in words, or NULL when its statement has one. */
-static const char *variant_name(const kp_host_file *hf, const kp_source *sql, kp_arena *a)
+/* Which variant of statement st the SQL sql is: its branch conditions in
+ * words, or NULL when st has one (named while st is in memory: a host
+ * file's statements are handed over one by one). */
+static const char *variant_name(const kp_host_stmt *st, const kp_source *sql, kp_arena *a)
 {
-	for (const kp_host_stmt *st = hf->head; st; st = st->next)
-		for (unsigned i = 0; i < st->nv; i++)
-			if (&st->v[i].sql == sql) {
-				if (st->nv < 2)
-					return NULL;
-				bool *in = kp_arena_alloc(a, st->nv);
-				in[i] = true;
-				return kp_host_describe(st, in, a);
-			}
+	for (unsigned i = 0; st && i < st->nv; i++)
+		if (&st->v[i].sql == sql) {
+			if (st->nv < 2)
+				return NULL;
+			bool *in = kp_arena_alloc(a, st->nv);
+			in[i] = true;
+			return kp_host_describe(st, in, a);
+		}
 	return NULL;
+}
+
+/* Every statement is planned; the one under way names its lines. */
+static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
+{
+	(void)hf;
+	((explain_run *)ctx)->st = st;
+	return true;
 }
 
 /* Application code (Java, Kotlin, Go, Python, MyBatis XML), read as lint
@@ -238,14 +253,16 @@ static void explain_host_source(explain_run *er, kp_source *src, kp_lang lang)
 		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
 	}
 	kp_arena *a = c->host_arena;
-	kp_embed_sink sink = {host_emit, NULL, NULL, er, NULL, false};
+	kp_embed_sink sink = {host_emit, NULL, NULL, er, host_want, false};
 	bool keep = false;
 	er->hold = true;
+	er->host_a = a;
 	kp_host_file *hf = kp_embed_run(&c->pipe, src, lang, KP_ROLE_QUERY, &sink, a, &keep);
 	er->hold = false;
+	er->st = NULL;
 	for (size_t i = 0; i < er->nheld; i++) {
 		held_line *h = &er->held[i];
-		const char *name = h->text.len ? variant_name(hf, h->sql, a) : NULL;
+		const char *name = h->text.len ? h->name : NULL;
 		if (h->text.len)
 			kp_buf_put(&er->out, h->text.data, h->at);
 		if (name && er->json) {

@@ -305,7 +305,18 @@ static void host_comment(void *ctx, kp_source *host, uint32_t off, uint32_t end,
 
 static void host_stmt_done(void *ctx)
 {
-	kp_report_stmt_done(((cli *)ctx)->rep);
+	cli *c = ctx;
+	if (c->rep->impact_mode && c->host_st)
+		cli_impact_variants(c, c->host_st, c->host_arena);
+	kp_report_stmt_done(c->rep);
+}
+
+/* Every statement is planned; its variants are named when it is done. */
+static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
+{
+	(void)hf;
+	((cli *)ctx)->host_st = st;
+	return true;
 }
 
 /* A host file (Java, Kotlin, Go, Python, MyBatis XML): mapped (the pages
@@ -319,7 +330,7 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 		kp_arena_init(c->host_arena);
 		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
 	}
-	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c, NULL, false};
+	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c, host_want, false};
 	bool keep = false;
 	if (r == KP_ROLE_QUERY)
 		kp_report_file_begin(c->rep);
@@ -329,8 +340,7 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 	c->rep->host_xml = false;
 	if (r == KP_ROLE_QUERY)
 		kp_report_file_end(c->rep);
-	if (c->rep->impact_mode)
-		cli_impact_variants(c, hf, c->host_arena);
+	c->host_st = NULL;
 	kp_pipe_scope_end(&c->pipe);   /* lint: the file's DDL was its own */
 	if (keep) {
 		kp_pipe_keep(&c->pipe, src);

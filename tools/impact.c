@@ -119,34 +119,26 @@ void cli_compare_plans(cli *c, kp_stmt *s, kp_source *src, const kp_plan *old, c
 	kp_buf_free(&q);
 }
 
-void cli_impact_variants(cli *c, const kp_host_file *hf, kp_arena *a)
+void cli_impact_variants(cli *c, const kp_host_stmt *st, kp_arena *a)
 {
-	/* the impacts of this file are the last ones recorded, in the order
-	 * of its statements and variants: one walk over both */
+	/* the impacts of this statement are the last ones recorded, in the
+	 * order of its variants (it is named while it is in memory: a host
+	 * file's statements are handed over one by one) */
 	kp_list *l = &c->rep->impacts;
 	uint32_t i = l->n;
 	while (i > 0 && ((kp_impact *)l->items[i - 1])->sql)
 		i--;
-	const kp_host_stmt *st = hf->head;
-	unsigned v = 0;
-	for (; i < l->n && st; i++) {
+	for (; i < l->n; i++) {
 		kp_impact *x = l->items[i];
-		while (st && !(v < st->nv && &st->v[v].sql == x->sql)) {
-			if (++v >= st->nv) {
-				st = st->next;
-				v = 0;
-			}
-		}
-		if (!st)
-			break;
+		unsigned v = 0;
+		while (v < st->nv && &st->v[v].sql != x->sql)
+			v++;
 		x->sql = NULL;
-		if (st->nv > 1) {
+		if (v < st->nv && st->nv > 1) {
 			bool *in = kp_arena_alloc(a, st->nv);
 			in[v] = true;
 			const char *name = kp_host_describe(st, in, a);
 			x->variant = name ? kp_arena_strndup(c->rep->a, name, strlen(name)) : NULL;
 		}
 	}
-	for (; i < l->n; i++)   /* not found (cannot be): left unnamed */
-		((kp_impact *)l->items[i])->sql = NULL;
 }

@@ -418,6 +418,32 @@ static void test_mybatis_foreach_separator_only_after_text(void)
 	kp_buf_free(&b);
 }
 
+/* <trim> overrides as TrimSqlNode applies them: split at '|', compared
+ * without regard to case; a prefix override matches the start of the
+ * trimmed text; a suffix override matches its end as written or trimmed,
+ * and the trimmed one is removed ("AND " takes "AND" off "a = 1 AND");
+ * the first that matches wins, even one of white space alone, which
+ * removes nothing. */
+static void test_mybatis_trim_overrides_as_trimsqlnode(void)
+{
+	ext x;
+	kp_buf b = {0};
+	extract(&x, KP_LANG_MYBATIS, "<mapper><update id=\"u\">UPDATE t SET a = 1 <trim prefix=\"WHERE\" "
+	                             "suffixOverrides=\"AND |OR \"><if test=\"k != null\">k = #{k} and</if></trim>"
+	                             "</update></mapper>");
+	ASSERT_STR(variants(&x, &b), "UPDATE t SET a = 1 |UPDATE t SET a = 1  WHERE k = ?  ");
+	ext_free(&x);
+	extract(&x, KP_LANG_MYBATIS, "<mapper><select id=\"s\">SELECT * FROM t <trim prefix=\"WHERE\" "
+	                             "prefixOverrides=\"and |or \"> OR a = 1 AND</trim></select></mapper>");
+	ASSERT_STR(variants(&x, &b), "SELECT * FROM t  WHERE a = 1 AND ");
+	ext_free(&x);
+	extract(&x, KP_LANG_MYBATIS, "<mapper><insert id=\"i\">INSERT INTO t (a, b) VALUES <trim prefix=\"(\" "
+	                             "suffix=\")\" suffixOverrides=\" |,\">1, 2,</trim></insert></mapper>");
+	ASSERT_STR(variants(&x, &b), "INSERT INTO t (a, b) VALUES  ( 1, 2, ) ");
+	ext_free(&x);
+	kp_buf_free(&b);
+}
+
 /* OGNL tests: the same test twice is one condition, x != null and
  * x == null are complements, x == 'a' excludes x == 'b', and/or/not;
  * only variants whose conditions can hold together are counted and
@@ -809,6 +835,7 @@ KPT_SUITE("host", NULL, NULL,
 	{"MyBatis: variants sampled the same on every run, SQL mapped to the XML", test_mybatis_variants_sampled_and_mapped},
 	{"WITH, ALTER, views, TRUNCATE read; the evidence of a string's context", test_statement_forms_and_evidence},
 	{"MyBatis: <foreach separator> only after an item that wrote text", test_mybatis_foreach_separator_only_after_text},
+	{"MyBatis: <trim> overrides as TrimSqlNode applies them", test_mybatis_trim_overrides_as_trimsqlnode},
 	{"MyBatis: only variants whose OGNL conditions can hold together, nesting not multiplied", test_mybatis_only_reachable_variants},
 	{"Python builders: a list's append, blocks by indentation, a literal's method call; a sign after +", test_python_builders_follow_blocks_and_receivers},
 	{"placeholders: %s formatted, IN %s a list, Spring Data's :#{}, ?#{}, #{#entityName}, LIKE %:name%", test_driver_and_spring_data_placeholders},

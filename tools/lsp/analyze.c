@@ -142,9 +142,18 @@ static void sink(void *ctx, const kp_diag *g)
 	 * applied when the document's findings are published, in its order */
 	if (r->want_fp)
 		x->fp = kp_fingerprint(&r->shape, g->rule, g->src, g->off, &x->fp1);
-	uint32_t off = 0, end = 0;
+	uint32_t off = 0, end = 0, last;
 	if (local_offset(r, g->src, g->off, &off)) {
-		if (!local_offset(r, g->src, g->off + g->len, &end) || end < off)
+		/* in SQL taken from a host file, the end is just past the span's
+		 * last byte, as lint has it (base/source.c:
+		 * kp_source_linecol_end): the byte after the span may be the start
+		 * of the next piece, lines further */
+		if (g->src->host && g->len && g->off + g->len <= g->src->len &&
+		    local_offset(r, g->src, g->off + g->len - 1, &last))
+			end = last + 1;
+		else if (!local_offset(r, g->src, g->off + g->len, &end))
+			end = off;
+		if (end < off)
 			end = off;
 	}
 	x->off = off;

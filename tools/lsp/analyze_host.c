@@ -200,7 +200,24 @@ static void build_sigs(host_plan *h)
 {
 	h->sigs_ready = true;
 	uint32_t n = 0, order = 0;
-	for (const kp_host_stmt *o = h->hf->head; o; o = o->next)
+	const kp_host_file *hf = h->hf;
+	if (hf->nreaders) {
+		/* statements handed over one by one (lib/embed.c): the readers
+		 * of each fragment and constant were counted first */
+		h->sigs = malloc(hf->nreaders * sizeof *h->sigs);
+		if (!h->sigs)
+			abort();
+		for (uint32_t i = 0; i < hf->nreaders; i++) {
+			const kp_host_readers *rd = &hf->readers[i];
+			uint64_t k = 0xcbf29ce484222325ull;
+			for (unsigned j = 0; j < rd->n && j < KP_HOST_READERS_NAMED; j++)
+				k = rd->name[j] ? kp_lsp_hash(k, rd->name[j], strlen(rd->name[j]) + 1)
+				                : kp_lsp_hash_u64(k, line_of(h->d, rd->first[j]));
+			h->sigs[h->nsigs++] = (use_sig){rd->off, 0, NULL, k, rd->n};
+		}
+		return;
+	}
+	for (const kp_host_stmt *o = hf->head; o; o = o->next)
 		n += o->nuses;
 	if (!n)
 		return;
@@ -399,6 +416,7 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	kp_report rep;
 	run r = {s, w, NULL, &rep, NULL, NULL, d->path, false, false, {0}, {0}};
 	kp_lsp_report_start(w, &rep, &ra, &r);
+	rep.host_xml = d->lang == KP_LANG_MYBATIS;   /* <!-- keyplan:ignore KP001: reason --> */
 	h.r = &r;
 	kp_pipe p;
 	/* a file that changes the schema plans against a copy of it */

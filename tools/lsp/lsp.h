@@ -123,6 +123,7 @@ typedef struct kp_lsp_ref {
 	const char *pub;        /* its diagnostics as sent (c->json's text), or NULL: unknown */
 	uint32_t pub_len;       /* 0: it has none */
 	uint32_t pub_bl, pub_bc; /* where it started then */
+	kp_lsp_json *pub_json;  /* the JSON pub is the text of (a move reads it, not the chunk) */
 } kp_lsp_ref;
 
 typedef struct kp_lsp_ws kp_lsp_ws;
@@ -217,6 +218,10 @@ typedef struct kp_lsp {
 	bool watch_dynamic;     /* the client registers file watchers */
 	bool pull;              /* the client pulls diagnostics (pull.c) */
 	bool pull_refresh;      /* ... and is told to pull them again */
+	/* a diagnostic's optional fields the client takes (publishDiagnostics'
+	 * or diagnostic's capabilities): sent only then (publish.c) */
+	bool code_desc;         /* codeDescriptionSupport: the rule page's href */
+	bool related;           /* relatedInformation: a note's location (the key's DDL) */
 	kp_lsp_doc **docs;
 	uint32_t ndocs, docs_cap;
 	kp_lsp_ws **wss;

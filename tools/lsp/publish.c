@@ -46,15 +46,17 @@ cJSON *kp_lsp_diag_json(kp_lsp *s, kp_lsp_doc *d, uint32_t base, const kp_lsp_di
 	cJSON_AddNumberToObject(j, "severity", g->severity == KP_SEV_ERROR ? 1 : g->severity == KP_SEV_WARNING ? 2 : 3);
 	const kp_rule_info *ri = kp_rule_get(g->rule);
 	cJSON_AddStringToObject(j, "code", ri->id);
-	cJSON *cd = cJSON_AddObjectToObject(j, "codeDescription");
-	kp_buf href = {0};
-	kp_buf_printf(&href, "%s/rules/%s.md", kp_lsp_docs_url(d->ws), ri->id);
-	kp_buf_putc(&href, 0);
-	cJSON_AddStringToObject(cd, "href", href.data);
-	kp_buf_free(&href);
+	if (s->code_desc) {
+		cJSON *cd = cJSON_AddObjectToObject(j, "codeDescription");
+		kp_buf href = {0};
+		kp_buf_printf(&href, "%s/rules/%s.md", kp_lsp_docs_url(d->ws), ri->id);
+		kp_buf_putc(&href, 0);
+		cJSON_AddStringToObject(cd, "href", href.data);
+		kp_buf_free(&href);
+	}
 	cJSON_AddStringToObject(j, "source", "keyplan");
 	cJSON_AddStringToObject(j, "message", g->message);
-	if (g->nnotes) {
+	if (g->nnotes && s->related) {
 		cJSON *rel = cJSON_AddArrayToObject(j, "relatedInformation");
 		for (uint32_t i = 0; i < g->nnotes; i++) {
 			const kp_lsp_note *n = &g->notes[i];
@@ -182,7 +184,7 @@ static void put_rel_range(kp_lsp *s, kp_lsp_doc *d, jbuild *j, size_t off, size_
 
 /* The constant part of a rule's diagnostic, between its range and its
  * message (written once per publication). */
-static void put_rule(kp_lsp_ws *w, pub *o, kp_buf *b, const kp_lsp_diag *g)
+static void put_rule(kp_lsp *s, kp_lsp_ws *w, pub *o, kp_buf *b, const kp_lsp_diag *g)
 {
 	int sev = g->severity == KP_SEV_ERROR ? 1 : g->severity == KP_SEV_WARNING ? 2 : 3;
 	kp_buf *r = &o->rule[g->rule][sev - 1];
@@ -192,12 +194,18 @@ static void put_rule(kp_lsp_ws *w, pub *o, kp_buf *b, const kp_lsp_diag *g)
 		kp_buf_putc(r, (char)('0' + sev));
 		kp_buf_puts(r, ",\"code\":\"");
 		kp_buf_puts(r, ri->id);
-		kp_buf_puts(r, "\",\"codeDescription\":{\"href\":");
-		kp_buf p = {0};
-		kp_buf_printf(&p, "%s/rules/%s.md", kp_lsp_docs_url(w), ri->id);
-		kp_buf_json_str(r, p.data, p.len);
-		kp_buf_free(&p);
-		kp_buf_puts(r, "},\"source\":\"keyplan\",\"message\":");
+		kp_buf_putc(r, '"');
+		if (s->code_desc) {
+			/* the same on every diagnostic of the rule (a sixth of the
+			 * bytes): only to a client that shows it */
+			kp_buf_puts(r, ",\"codeDescription\":{\"href\":");
+			kp_buf p = {0};
+			kp_buf_printf(&p, "%s/rules/%s.md", kp_lsp_docs_url(w), ri->id);
+			kp_buf_json_str(r, p.data, p.len);
+			kp_buf_free(&p);
+			kp_buf_putc(r, '}');
+		}
+		kp_buf_puts(r, ",\"source\":\"keyplan\",\"message\":");
 	}
 	kp_buf_put(b, r->data, r->len);
 }
@@ -221,9 +229,9 @@ static kp_lsp_json *json_build(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c
 		dstart[i] = (uint32_t)b->len;
 		kp_buf_puts(b, ",{\"range\":");
 		put_rel_range(s, d, j, (size_t)base + g->off, (size_t)base + g->end, bl);
-		put_rule(d->ws, o, b, g);
+		put_rule(s, d->ws, o, b, g);
 		put_str(b, g->message);
-		if (g->nnotes) {
+		if (g->nnotes && s->related) {
 			kp_buf_puts(b, ",\"relatedInformation\":[");
 			for (uint32_t k = 0; k < g->nnotes; k++) {
 				const kp_lsp_note *nt = &g->notes[k];
@@ -468,6 +476,7 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t 
 			kp_rpc_gather_ref(o->g, j->text + skip, j->len - skip);
 			if (r && o->cache) {
 				r->pub = j->text;
+				r->pub_json = j;
 				r->pub_len = j->len;
 				r->pub_bl = bl;
 				r->pub_bc = bc;
@@ -520,6 +529,24 @@ static void add_ref(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_ref *r)
 				size_t skip = o->first;
 				kp_rpc_gather_ref(o->g, r->pub + skip, r->pub_len - skip);
 				o->first = false;
+			}
+			return;
+		}
+		kp_lsp_json *j = r->pub_json;
+		if (bc == r->pub_bc && j->col0 == bc && j->docs == o->docs) {
+			/* moved (lines added or taken above it): its JSON's lines
+			 * rewritten, as add_all does, without reading the chunk (a
+			 * line break moves thousands: each chunk read was a cache
+			 * miss) */
+			o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, r->id), ((uint64_t)bl << 32) | bc);
+			if (o->g) {
+				json_move(j, bl);
+				size_t skip = o->first;
+				kp_rpc_gather_ref(o->g, j->text + skip, j->len - skip);
+				o->first = false;
+				r->pub = j->text;
+				r->pub_len = j->len;
+				r->pub_bl = bl;
 			}
 			return;
 		}

@@ -238,6 +238,14 @@ static void on_initialize(kp_lsp *s, const cJSON *id, const cJSON *params)
 	s->watch_dynamic = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(wf, "dynamicRegistration"));
 	const cJSON *tdc = cJSON_GetObjectItemCaseSensitive(caps, "textDocument");
 	s->pull = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(tdc, "diagnostic"));
+	/* LSP 3.17 lists them under publishDiagnostics; 3.18 under diagnostic too */
+	const char *dcaps[] = {"publishDiagnostics", "diagnostic"};
+	s->code_desc = s->related = false;
+	for (int i = 0; i < 2; i++) {
+		const cJSON *pd = cJSON_GetObjectItemCaseSensitive(tdc, dcaps[i]);
+		s->code_desc |= cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(pd, "codeDescriptionSupport"));
+		s->related |= cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(pd, "relatedInformation"));
+	}
 	const cJSON *wd = cJSON_GetObjectItemCaseSensitive(ws, "diagnostics");
 	s->pull_refresh = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(wd, "refreshSupport"));
 	const char *root_uri = str_at(params, "rootUri");
@@ -491,12 +499,17 @@ static void on_configuration(kp_lsp *s, const cJSON *params)
 
 /* keyplan/stats: how the last analysis of a document went (the tests read
  * it to check that an edit re-plans only the statements it touched, and
- * which). */
+ * which). The edits before it are analysed and, for a client that is
+ * pushed diagnostics, what changed is published first: the answer comes
+ * after the publication an edit made, or says that it made none. */
 static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 {
 	kp_lsp_doc *d = kp_lsp_doc_of(s, id, params);
 	if (!d)
 		return;
+	if (!s->pull && d->dirty)
+		kp_lsp_publish(s, d);
+	kp_lsp_analyze(s, d);
 	cJSON *r = cJSON_CreateObject();
 	cJSON_AddNumberToObject(r, "chunks", d->nrefs);
 	cJSON_AddNumberToObject(r, "planned", d->runs);
