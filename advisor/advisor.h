@@ -82,6 +82,7 @@ typedef struct kp_advisor {
 	uint32_t inserts_bucketed; /* queries looked at for inserts */
 	struct kpa_rows **rows; /* per table id: its planned queries by shape (built on use) */
 	uint32_t rowed;         /* queries when rows was built */
+	struct kpa_memo *memo;  /* plans by what they depend on (advisor/memo.c; built on use) */
 } kp_advisor;
 
 /* A statement whose class the recommendation changes. */

@@ -243,6 +243,40 @@ kp_access kpa_cached_plan(u64map *cache, uint64_t keyid, const kp_table *h, cons
                           kp_order *order);
 bool kpa_served(kp_access a);
 
+/* q's statement resolved once against the table it reads (kp_prepare,
+ * kept in q->prep), or NULL for one the planner resolves each time. */
+const kp_prepared *kpa_prep(const kp_wquery *q);
+
+/* The memo of plans (memo.c): a shape's plan on a design, keyed on what
+ * it depends on. Its value is what the judge and the summary read. */
+typedef struct kpa_memo kpa_memo;
+typedef struct kpa_memo_val {
+	double rows;            /* rows one statement reads (with has_rows) */
+	const kp_index *ix;     /* the index the plan reads, or NULL */
+	kp_access cls;          /* its class */
+	kp_order order;         /* how it serves the ORDER BY */
+	bool rejected;          /* a full scan the store refuses */
+	bool has_rows;          /* rows is set (the judge's; the summary reads the class) */
+} kpa_memo_val;
+/* What kpa_memo_slot found: whether the entry is new, and the indexes of
+ * h that can change the plan (h's own array when all can; else a copy in
+ * scratch), on which planning gives the same plan as on h. */
+typedef struct kpa_memo_use {
+	bool fresh;
+	kp_index **ix;
+	int nix;
+} kpa_memo_use;
+/* The memo's entry for q (of the table or view on) planned on h, a copy of
+ * on with another key, buckets and indexes (and, when not NULL, on h2: h
+ * without its bucket part, with the same indexes, read bucket by bucket):
+ * the one a plan on a design that differs from h only in indexes q cannot
+ * use left (use->fresh false), or a new zeroed one to fill (use->fresh
+ * true). */
+kpa_memo_val *kpa_memo_slot(kp_advisor *adv, const kp_wquery *q, const kp_table *on, const kp_table *h,
+                            const kp_table *h2, int buckets, kp_arena *scratch, kpa_memo_use *use);
+/* Lookups that found a plan, and those that did not. */
+void kpa_memo_stats(const kp_advisor *adv, uint64_t *hits, uint64_t *misses);
+
 /* Queries of one table, grouped by shape (same columns, operators and
  * ORDER BY, any literals), so that each shape is planned once per key. */
 typedef struct shape {

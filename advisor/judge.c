@@ -58,6 +58,7 @@ typedef struct jtable {
 	bool rows_default, writes_default;
 	bool search_first;      /* a search index holding a read's columns is its path,
 	                           whatever a key serves (Tablestore's index policy) */
+	kp_advisor *adv;        /* whose memo of plans (memo.c) the designs share */
 } jtable;
 
 /* A design: the table's key and its indexes (index tables counted as
@@ -192,13 +193,31 @@ static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_are
 	jshape *s = &jt->s[i];
 	if (!h)
 		h = kpa_hypo_table(scratch, s->on, d->key, d->ix, d->nix);
+	/* d without its buckets, read bucket by bucket */
+	kp_table *h2 = nohash->n ? kpa_hypo_table(scratch, s->on, nohash, d->ix, d->nix) : NULL;
+	/* the plan of a design that differs from d only in indexes this shape
+	 * cannot read through (memo.c) */
+	kpa_memo_use use;
+	kpa_memo_val *m = kpa_memo_slot(jt->adv, s->q, s->on, h, h2, d->buckets, scratch, &use);
+	if (!use.fresh && m->has_rows) {
+		out[i].rows = m->rows;
+		out[i].cls = m->cls;
+		out[i].rejected = m->rejected;
+		out[i].order = m->order;
+		out[i].ix = m->ix;
+		kp_arena_reset(scratch);
+		return;
+	}
+	if (use.nix < h->nindexes) {
+		h = kpa_hypo_table(scratch, s->on, d->key, use.ix, use.nix);
+		h2 = h2 ? kpa_hypo_table(scratch, s->on, nohash, use.ix, use.nix) : NULL;
+	}
 	kp_plan p;
 	kpa_plan_on(&p, h, s->q, scratch);
 	double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
-	if (p.access == KP_ACCESS_FULL && nohash->n) {
+	if (p.access == KP_ACCESS_FULL && h2) {
 		/* one scan per bucket, merged */
 		kp_plan p2;
-		kp_table *h2 = kpa_hypo_table(scratch, s->on, nohash, d->ix, d->nix);
 		kpa_plan_on(&p2, h2, s->q, scratch);
 		if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
 			rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct, jt->reverse) + d->buckets;
@@ -211,6 +230,12 @@ static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_are
 	out[i].rejected = p.rejected;
 	out[i].order = p.order;
 	out[i].ix = p.index;
+	m->rows = rows;
+	m->cls = p.access;
+	m->rejected = p.rejected;
+	m->order = p.order;
+	m->ix = p.index;
+	m->has_rows = true;
 	kp_arena_reset(scratch);
 }
 
@@ -907,6 +932,7 @@ void kpa_judge_all(kp_advisor *adv)
 		if (!t || t->dropped || t->id >= nt || adv->cat->tables[t->id] != t || on->view_unsupported)
 			continue;
 		jt[t->id].t = t;
+		jt[t->id].adv = adv;
 		add_shape(adv, &jt[t->id], &where, q, on);
 	}
 	kpa_map_free(&where);

@@ -213,13 +213,8 @@ void kpa_plan_on(kp_plan *p, const kp_table *h, const kp_wquery *q, kp_arena *sc
 		kp_plan_on_table(p, h, q->stmt, q->opts, q->src, scratch, &d);
 		return;
 	}
-	if (!q->prep) {
-		/* made once, on first use: most statements are never planned
-		 * again (a shape is planned through its first statement) */
-		kp_diags rd = {0};
-		((kp_wquery *)q)->prep = kp_prepare(q->plan.table, q->stmt, q->opts, q->src, q->arena, &rd);
-	}
-	kp_plan_prepared(p, q->prep, h, scratch, &d);
+	/* no diagnostics: the advisor reads the plan alone */
+	kp_plan_prepared(p, kpa_prep(q), h, scratch, NULL);
 }
 
 kp_access kpa_plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scratch, kp_order *order)
@@ -499,6 +494,29 @@ static int class_slot(kp_access a)
 	}
 }
 
+/* The class of q, a statement on t, with the advised indexes (h): the
+ * judge's plan when it planned q on a design that differs from h only in
+ * indexes q cannot use (memo.c), else planned here on h without those. A
+ * read through a view is planned on h as it is. */
+static kp_access summary_class(kp_advisor *adv, const kp_table *t, const kp_table *h, const kp_wquery *q,
+                               kp_arena *scratch)
+{
+	kp_access a;
+	if (q->plan.table != t) {
+		a = kpa_plan_class(h, q, scratch, NULL);
+	} else {
+		kpa_memo_use use;
+		kpa_memo_val *m = kpa_memo_slot(adv, q, t, h, NULL, 0, scratch, &use);
+		if (use.fresh) {
+			const kp_table *on = use.nix < h->nindexes ? kpa_hypo_table(scratch, t, &h->pk, use.ix, use.nix) : h;
+			m->cls = kpa_plan_class(on, q, scratch, NULL);
+		}
+		a = m->cls;
+	}
+	kp_arena_reset(scratch);
+	return a;
+}
+
 int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
 {
 	int n = 0;
@@ -525,10 +543,8 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
 			/* without an advised index the plan stays as it is */
 			kp_access then = (kp_access)r->access;
 			if (added) {
-				if (cls[r->shape] == 0xff) {
-					cls[r->shape] = (uint8_t)kpa_plan_class(h, r->q, &scratch, NULL);
-					kp_arena_reset(&scratch);
-				}
+				if (cls[r->shape] == 0xff)
+					cls[r->shape] = (uint8_t)summary_class(adv, t, h, r->q, &scratch);
 				then = (kp_access)cls[r->shape];
 			}
 			ts->after[class_slot(then)] += r->weight;

@@ -140,7 +140,8 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 	bool allow = r.h.allow_filtering || v->allow_kw;
 
 	path_eval best;
-	if (!kp_path_choose(&best, t, s, v->alias, &r, opts, src, a, d))
+	kp_diags none = {0};   /* without d, what the path choice says is dropped */
+	if (!kp_path_choose(&best, t, s, v->alias, &r, opts, src, a, d ? d : &none))
 		return;
 
 	out->index = best.index;
@@ -155,6 +156,16 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 	out->choice = best.choice;
 	out->cands = best.cands;
 	out->ncands = best.ncands;
+	if (!d) {
+		/* the plan alone, as the advisor weighs it: whether the store
+		 * refuses it, as below, and no message, nor the filter's text */
+		if (out->access == KP_ACCESS_FULL && where && !allow)
+			out->rejected = !opts->never_reject;
+		if (opts->bounded_lead && !allow && out->access != KP_ACCESS_FULL && out->access != KP_ACCESS_SEARCH &&
+		    where && !lead_bounded(out) && reads_another_column(where, r.names->col, out->key))
+			out->rejected = true;
+		return;
+	}
 
 	const kp_expr *span = where ? where : NULL;
 	uint32_t soff = span ? span->off : s->off, slen = span ? span->len : s->len;

@@ -165,8 +165,16 @@ const kp_prepared *kp_prepare(const kp_table *t, const kp_stmt *s, const kp_plan
  * columns at the same positions (a copy made from t), the same view
  * conditions. When the resolution depends on the key (a Lindorm c_l_ts
  * pseudo-column, the tenant column of a multi-tenant table on a tenant
- * connection) or h has other columns, s is resolved again on h. */
+ * connection) or h has other columns, s is resolved again on h. With d
+ * NULL the plan alone is made, as the advisor weighs it: every field but
+ * filter_sql, and no diagnostic (which costs as much as the path). */
 void kp_plan_prepared(kp_plan *out, const kp_prepared *p, const kp_table *h, kp_arena *a, kp_diags *d);
+
+/* Which indexes of h can change the plan kp_plan_prepared(p, h) makes:
+ * may[i] (one per h->indexes[i]) is false only when the plan provably is
+ * the same with or without that index (rebind.c says why), so that a memo
+ * of plans may leave it out of its key; true whenever that is not proven. */
+void kp_prepared_may_use(const kp_prepared *p, const kp_table *h, bool *may);
 
 /* The table column column reference e of the planned statement names, or
  * -1 (not a column reference, or one that names no column of the table). */

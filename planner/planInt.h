@@ -350,7 +350,8 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 bool kp_stmt_parts(stmt_parts *v, const kp_stmt *s);
 
 /* Plans s (parts v, resolved against t as r) on table t (plan.c): the path
- * chosen and what it means reported. out is cleared by the caller. */
+ * chosen and what it means reported. out is cleared by the caller. With d
+ * NULL, the plan alone: no message is made, nor out->filter_sql. */
 void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
                       const resolved *r, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
 

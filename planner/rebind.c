@@ -52,10 +52,61 @@ static bool holds_on(const kp_prepared *p, const kp_table *h)
 void kp_plan_prepared(kp_plan *out, const kp_prepared *p, const kp_table *h, kp_arena *a, kp_diags *d)
 {
 	if (!p->plannable || !holds_on(p, h)) {
-		kp_plan_on_table(out, h, p->s, p->opts, p->src, a, d);
+		kp_diags none = {0};
+		kp_plan_on_table(out, h, p->s, p->opts, p->src, a, d ? d : &none);
 		return;
 	}
 	memset(out, 0, sizeof(*out));
 	out->stmt = p->s;
 	kp_plan_resolved(out, h, p->s, &p->v, &p->r, p->opts, p->src, a, d);
+}
+
+/* Can the indexes of h (a copy of p's table) change the plan
+ * kp_plan_prepared(p, h) makes? may[i] is false only where kp_path_choose
+ * provably keeps another path whatever h->indexes[i] is, so that the
+ * advisor may share one plan between designs that differ in it alone:
+ * - p resolves on h as prepared, without unknown names, and no hint names
+ *   or weighs indexes (a hint's name is looked up among all of them);
+ * - the target does not both refuse a key bounded on one side and run
+ *   full scans (a full scan of any index would beat a refused
+ *   primary-key path);
+ * - the index is a plain KV one: not a search or columnar index, not
+ *   partial, no expression part (those are chosen by other rules);
+ * - the statement reads at least one column and none of them is a column
+ *   of the index's key (or of a hash in it); on Phoenix, none is a column
+ *   the index covers either.
+ * Then no WHERE term constrains the index's key, so its path is a full
+ * scan (a WHERE that is never true reads nothing on every path, and the
+ * first, the primary key's, is kept), it binds no key part, and an ORDER
+ * BY (whose columns it does not hold) is sorted on it: the primary key's
+ * path binds as many parts or more, serves the ORDER BY no worse and
+ * covers, so keyplan's order never ranks the index above it, nor does
+ * Tablestore's policy (a covering index binding more parts). Phoenix also
+ * prefers a covering path with fewer columns: there, an index that covers
+ * none of the statement's columns does not cover it, and a global one is
+ * skipped, a LOCAL or UNCOVERED one loses on covering. */
+void kp_prepared_may_use(const kp_prepared *p, const kp_table *h, bool *may)
+{
+	bool all = !p->plannable || p->r.errors || !holds_on(p, h) || (p->opts->bounded_lead && p->opts->never_reject);
+	const hints *hs = &p->r.h;
+	if (hs->force || hs->ignore || hs->phx_index || hs->no_index || hs->index_over_data || hs->data_over_index ||
+	    hs->allow_filtering || (p->s->kind == KP_S_SELECT && p->s->u.select.use_index))
+		all = true;
+	bool any = false;
+	for (int c = 0; !all && c < h->ncols && !any; c++)
+		any = p->r.used[c];
+	all = all || !any;
+	for (int i = 0; i < h->nindexes; i++) {
+		const kp_index *ix = h->indexes[i];
+		bool m = all || !ix->kv || ix->search || ix->columnar || ix->has_expr || ix->where || !ix->covers;
+		for (int c = 0; !m && p->opts->phoenix && c < h->ncols; c++)
+			m = p->r.used[c] && ix->covers[c];
+		for (int k = 0; !m && k < ix->key.n; k++) {
+			const kp_key_part *kp = &ix->key.parts[k];
+			m = kp->expr || (kp->col >= 0 && p->r.used[kp->col]);
+			for (int j = 0; !m && j < kp->nhash; j++)
+				m = kp->hash_cols[j] < 0 || p->r.used[kp->hash_cols[j]];
+		}
+		may[i] = m;
+	}
 }
