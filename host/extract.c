@@ -552,10 +552,13 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	if (!ps)
 		abort();
 	kp_name_set plus = {0};
+	scope_state *ss = calloc(1, sizeof *ss);
+	if (!ss)
+		abort();
 	kp_list dirs = {0};
 	for (kph_window(&x.tk, src, lang, 0, 0);; kph_next_window(&x.tk, src, lang, x.tk.hi)) {
 		const kp_htok *T = x.tk.t;
-		kph_find_consts(&x, &ccap);
+		kph_find_consts(&x, &ccap, ss);
 		kph_find_used(&x, &plus);
 		kph_find_passed(&x, ps);
 		for (size_t k = x.tk.lo; k < x.tk.hi && k + 3 < x.tk.n; k++)
@@ -579,6 +582,7 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	}
 	kph_resolve_used(&x, &plus);
 	free(ps);
+	free(ss);
 	uint8_t *consumed = calloc(x.tk.cap + 1, 1);   /* literals appended to a builder */
 	if (!consumed)
 		abort();

@@ -26,22 +26,36 @@ static bool declared_const(const extractor *x, size_t i)
 	       (i >= 2 && x->lang == KP_LANG_JAVA && kph_word_at(x, i - 1, "String") && kph_word_at(x, i - 2, "final"));
 }
 
-/* The constant named by t, assigned once or not: a hash lookup, since
- * every name of the file is looked up. */
-hconst *kph_any_const(const extractor *x, const kp_htok *t)
+/* The entry named by the token at off, len (hash: its kph_name_hash) that
+ * is seen there: of those whose scope holds off, the innermost (the later
+ * one of one scope). A hash lookup, since every name of the file is looked
+ * up; entries of one name are few (one per scope that declares it). */
+static hconst *seen(const extractor *x, uint32_t off, uint32_t len, uint32_t hash)
 {
-	if (t->type != KP_HT_OTHER || !x->chash)
+	if (!x->chash)
 		return NULL;
-	const char *p = x->src->text + t->off;
-	uint32_t hash = kph_name_hash(p, t->len);
+	const char *p = x->src->text + off;
+	hconst *best = NULL;
 	for (size_t h = hash & x->chash_mask;; h = (h + 1) & x->chash_mask) {
 		uint32_t e = x->chash[h];
 		if (!e)
-			return NULL;
+			return best;
 		hconst *c = &x->consts[e - 1];
-		if (c->hash == hash && c->len == t->len && !memcmp(x->src->text + c->name, p, t->len))
-			return c;
+		if (c->hash == hash && c->len == len && c->lo <= off && off < c->hi && (!best || c->lo >= best->lo) &&
+		    !memcmp(x->src->text + c->name, p, len))
+			best = c;
 	}
+}
+
+/* The constant named by t where t is, assigned once or not: a local of
+ * another method is not seen, and a local that is no constant hides one
+ * of the file. */
+hconst *kph_any_const(const extractor *x, const kp_htok *t)
+{
+	if (t->type != KP_HT_OTHER)
+		return NULL;
+	hconst *c = seen(x, t->off, t->len, kph_name_hash(x->src->text + t->off, t->len));
+	return c && !c->shadow ? c : NULL;
 }
 
 static void chash_put(extractor *x, size_t idx)
@@ -74,18 +88,126 @@ hconst *kph_find_const(const extractor *x, const kp_htok *t)
 	return c && !c->twice ? c : NULL;
 }
 
+/* Is the { at T[i] a type's body (class, interface, enum, record,
+ * Kotlin's object): a word of the declaration before it, back to the end
+ * of the statement before? Its names are fields, seen in the whole file;
+ * any other block is code, whose names are locals. (Foo.class and
+ * Foo::class in an annotation name a class, they declare none.) */
+static bool type_body(const extractor *x, size_t i)
+{
+	const kp_htok *T = x->tk.t;
+	static const char *const kw[] = {"class", "interface", "enum", "record", "object", "@interface", NULL};
+	for (size_t k = i, n = 0; k > 0 && n < WIN_BACK - 1; k--, n++) {
+		const kp_htok *t = &T[k - 1];
+		if (t->type == KP_HT_SEMI || (t->type == KP_HT_OPEN && t->open == '{') ||
+		    (t->type == KP_HT_CLOSE && t->open == '}') || t->type == KP_HT_EOF)
+			return false;
+		if (t->type != KP_HT_OTHER && t->type != KP_HT_ANNOT)
+			continue;
+		if (k >= 2 && (T[k - 2].type == KP_HT_DOT || (T[k - 2].len && x->src->text[T[k - 2].off + T[k - 2].len - 1] == ':')))
+			continue;
+		for (size_t w = 0; kw[w]; w++)
+			if (t->len == strlen(kw[w]) && !memcmp(x->src->text + t->off, kw[w], t->len))
+				return true;
+	}
+	return false;
+}
+
+/* The column of the token at off (Python's blocks). */
+static unsigned column(const char *text, uint32_t off)
+{
+	unsigned n = 0;
+	while (off > n && text[off - n - 1] != '\n')
+		n++;
+	return n;
+}
+
+/* Closes the innermost scope open, at offset end: the locals it declared
+ * are seen up to there. */
+static void close_scope(extractor *x, scope_state *ss, uint32_t end)
+{
+	ss->n--;
+	if (ss->n >= 256)
+		return;
+	const struct open_scope *o = &ss->stack[ss->n];
+	if (!o->code)
+		return;
+	for (size_t c = o->first; c < x->nconsts; c++)
+		if (x->consts[c].lo == o->off && x->consts[c].hi == UINT32_MAX)
+			x->consts[c].hi = end;
+}
+
+static void open_scope(scope_state *ss, uint32_t off, uint32_t first, unsigned indent, bool code)
+{
+	if (ss->n < 256)
+		ss->stack[ss->n] = (struct open_scope){off, first, (uint16_t)(indent > 65535 ? 65535 : indent), code};
+	ss->n++;
+}
+
+/* Follows the blocks at token i: braces (Java, Kotlin, Go), or Python's
+ * defs, whose bodies end at the first line indented no deeper than the def. */
+static void scope_step(extractor *x, scope_state *ss, size_t i)
+{
+	const kp_htok *T = x->tk.t;
+	if (x->lang != KP_LANG_PYTHON) {
+		if (T[i].type == KP_HT_OPEN && T[i].open == '{')
+			open_scope(ss, T[i].off, (uint32_t)x->nconsts, 0, !type_body(x, i));
+		else if (T[i].type == KP_HT_CLOSE && T[i].open == '}' && ss->n)
+			close_scope(x, ss, T[i].off + 1);
+		return;
+	}
+	if (T[i].type == KP_HT_OPEN)
+		ss->depth++;
+	else if (T[i].type == KP_HT_CLOSE && ss->depth > 0)
+		ss->depth--;
+	if (ss->depth > 0 || T[i].type == KP_HT_NL || T[i].type == KP_HT_COMMENT || T[i].type == KP_HT_EOF ||
+	    !(i == 0 || T[i - 1].type == KP_HT_NL))
+		return;
+	unsigned col = column(x->src->text, T[i].off);
+	while (ss->n && (ss->n > 256 || ss->stack[ss->n - 1].indent >= col))
+		close_scope(x, ss, T[i].off);
+	if (kph_word_at(x, i, "def") || (kph_word_at(x, i, "async") && kph_word_at(x, i + 1, "def")))
+		open_scope(ss, T[i].off, (uint32_t)x->nconsts, col, true);
+}
+
+/* The scope a name declared now is seen in: the innermost block of code
+ * open, else the file. */
+static void scope_now(const scope_state *ss, uint32_t *lo, uint32_t *hi)
+{
+	*lo = 0;
+	*hi = UINT32_MAX;
+	if (ss->n && ss->n <= 256 && ss->stack[ss->n - 1].code)
+		*lo = ss->stack[ss->n - 1].off;
+}
+
+static hconst *new_const(extractor *x, size_t *cap)
+{
+	if (x->nconsts == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		hconst *nc = realloc(x->consts, *cap * sizeof *nc);
+		if (!nc)
+			abort();
+		x->consts = nc;
+	}
+	return &x->consts[x->nconsts];
+}
+
 /* The constants: NAME = "..." [+ "..."]... followed by the end of the
- * statement, found in the window's own tokens. */
-void kph_find_consts(extractor *x, size_t *cap)
+ * statement, found in the window's own tokens, each seen in its scope; a
+ * local given another value hides a constant of an outer scope. */
+void kph_find_consts(extractor *x, size_t *cap, scope_state *ss)
 {
 	const kp_htok *T = x->tk.t;
 	for (size_t i = x->tk.lo; i < x->tk.hi && i + 2 < x->tk.n; i++) {
-		if (T[i].type != KP_HT_OTHER || T[i + 1].type != KP_HT_ASSIGN || T[i + 2].type != KP_HT_STR ||
-		    (i > 0 && T[i - 1].type == KP_HT_DOT) ||
-		    !(const_name(x->src->text + T[i].off, T[i].len) || declared_const(x, i)))
+		scope_step(x, ss, i);
+		if (T[i].type != KP_HT_OTHER || T[i + 1].type != KP_HT_ASSIGN || (i > 0 && T[i - 1].type == KP_HT_DOT))
 			continue;
+		uint32_t lo, hi;
+		scope_now(ss, &lo, &hi);
+		bool plain = T[i + 2].type == KP_HT_STR &&
+		             (const_name(x->src->text + T[i].off, T[i].len) || declared_const(x, i));
 		size_t last = i + 2, j = i + 3;
-		for (;;) {
+		while (plain) {
 			if (T[j].type == KP_HT_COMMENT) {
 				j++;
 			} else if (T[j].type == KP_HT_PLUS && (T[j + 1].type == KP_HT_STR ||
@@ -99,26 +221,34 @@ void kph_find_consts(extractor *x, size_t *cap)
 				break;
 			}
 		}
-		int ty = T[j].type;
-		if (!(ty == KP_HT_SEMI || ty == KP_HT_NL || ty == KP_HT_EOF || ty == KP_HT_CLOSE || ty == KP_HT_COMMA ||
-		      (x->lang != KP_LANG_JAVA && T[j].off > T[last].off + T[last].len &&
-		       memchr(x->src->text + T[last].off + T[last].len, '\n', T[j].off - T[last].off - T[last].len))))
-			continue;   /* more follows: not a plain string */
-		hconst *dup = kph_any_const(x, &T[i]);
-		if (dup) {
+		if (plain) {
+			int ty = T[j].type;
+			plain = ty == KP_HT_SEMI || ty == KP_HT_NL || ty == KP_HT_EOF || ty == KP_HT_CLOSE || ty == KP_HT_COMMA ||
+			        (x->lang != KP_LANG_JAVA && T[j].off > T[last].off + T[last].len &&
+			         memchr(x->src->text + T[last].off + T[last].len, '\n', T[j].off - T[last].off - T[last].len));
+		}
+		uint32_t hash = kph_name_hash(x->src->text + T[i].off, T[i].len);
+		hconst *dup = seen(x, T[i].off, T[i].len, hash);
+		if (!plain) {
+			/* more follows, or another value: a local of an inner scope
+			 * given it hides the outer constant there (NAME = NAME + ...
+			 * appends to it) */
+			if (dup && !dup->shadow && dup->lo < lo && !kph_same_name(x, &T[i], &T[i + 2])) {
+				hconst *c = new_const(x, cap);
+				*c = (hconst){T[i].off, T[i].len, T[i].off, T[i].off, T[i].off + T[i].len, hash, lo, hi,
+				              true, false, true};
+				chash_add(x, x->nconsts);
+				x->nconsts++;
+			}
+			continue;
+		}
+		if (dup && !dup->shadow && dup->lo == lo) {
 			dup->twice = true;
 			continue;
 		}
-		if (x->nconsts == *cap) {
-			*cap = *cap ? *cap * 2 : 16;
-			hconst *nc = realloc(x->consts, *cap * sizeof *nc);
-			if (!nc)
-				abort();
-			x->consts = nc;
-		}
-		x->consts[x->nconsts] = (hconst){T[i].off, T[i].len, T[i + 2].off, T[last].off,
-		                                 T[last].off + T[last].len,
-		                                 kph_name_hash(x->src->text + T[i].off, T[i].len), false, false};
+		hconst *c = new_const(x, cap);
+		*c = (hconst){T[i].off, T[i].len, T[i + 2].off, T[last].off, T[last].off + T[last].len, hash, lo, hi,
+		              false, false, false};
 		chash_add(x, x->nconsts);
 		x->nconsts++;
 	}
@@ -179,11 +309,12 @@ void kph_find_used(extractor *x, kp_name_set *plus)
 	}
 }
 
-/* The constants defined after a use next to a +: used too. Frees plus. */
+/* The constants defined after a use next to a +: used too (a field, or a
+ * constant of the file: a local is declared before its uses). Frees plus. */
 void kph_resolve_used(extractor *x, kp_name_set *plus)
 {
 	for (size_t c = 0; c < x->nconsts; c++)
-		if (!x->consts[c].used)
+		if (!x->consts[c].used && x->consts[c].lo == 0)
 			x->consts[c].used = set_has(plus, x->src->text, x->consts[c].name, x->consts[c].len, x->consts[c].hash);
 	free(plus->slot);
 	*plus = (kp_name_set){0};
