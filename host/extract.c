@@ -329,6 +329,7 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
 	kp_arena *a = each ? &x->sa[x->cur] : x->a;
 	kp_host_stmt *st = kp_arena_alloc(a, sizeof *st);
 	st->evidence = ev;
+	st->scope = x->fn.scope;
 	if (x->nuses) {
 		st->uses = kp_arena_alloc(a, x->nuses * sizeof *st->uses);
 		memcpy(st->uses, x->uses, x->nuses * sizeof *st->uses);
@@ -371,6 +372,7 @@ static void scan(extractor *x, uint8_t *consumed)
 	open_br lvl[256];       /* each bracket open, and the call it opens */
 	x->depth = 0;
 	x->ncarry = 0;
+	x->fn = (struct fn_state){0};
 	kph_window(&x->tk, src, x->lang, 0, 0);
 	for (;;) {
 		const kp_htok *T = x->tk.t;
@@ -386,6 +388,7 @@ static void scan(extractor *x, uint8_t *consumed)
 		while (i < x->tk.hi && T[i].type != KP_HT_EOF) {
 			const kp_htok *t = &T[i];
 			int inner = x->depth > 0 && x->depth <= 256 ? kind[x->depth - 1] : B_PLAIN;
+			kph_fn_step(x, i, x->depth > 0 && x->depth <= 256 ? lvl[x->depth - 1].open : 0);
 			switch (t->type) {
 			case KP_HT_OPEN:
 				if (x->depth < 256) {

@@ -63,6 +63,12 @@ typedef struct extractor {
 	uint32_t *carry;        /* offsets of literals appended to a builder
 	                           that lie past the window read */
 	size_t ncarry, carrycap;
+	struct fn_state {       /* the function the scan is in (scope.c) */
+		bool open;
+		int depth;          /* brackets open outside its body */
+		unsigned indent;    /* Python: the def's column */
+		uint32_t scope;     /* where its body starts; 0: none, or a fixture */
+	} fn;
 } extractor;
 
 /* A constant of the file: an upper-case name given a string of literals
@@ -156,6 +162,20 @@ void kph_decode_const(extractor *x, const hconst *c, int depth);
 /* Is t a name passed as a whole argument to a SQL call somewhere? */
 bool kph_passed(const extractor *x, const kp_htok *t);
 void kph_find_passed(extractor *x, passed_state *ps);
+
+/* ------------------------------------------------------------- scope.c */
+
+/* Is the { at T[i] a type's body (class, interface, enum, record,
+ * Kotlin's object), whose names are fields, not a body of code? */
+bool kph_type_body(const extractor *x, size_t i);
+/* The column of the byte at off. */
+unsigned kph_column(const char *text, uint32_t off);
+/* Follows the blocks constants are declared in, at token i. */
+void kph_scope_step(extractor *x, scope_state *ss, size_t i);
+/* Follows the function the scan is in, at token i, before the scan
+ * counts its brackets; inner: the innermost bracket open ('(' '[' '{',
+ * or 0). */
+void kph_fn_step(extractor *x, size_t i, char inner);
 
 /* ----------------------------------------------------------- builder.c */
 

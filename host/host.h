@@ -137,6 +137,11 @@ typedef struct kp_host_stmt {
 	kp_host_evidence evidence; /* KP_HE_NONE: a string no SQL call takes;
 	                           its errors are notes, or nothing when its
 	                           text is a fragment or a label */
+	uint32_t scope;         /* the function it runs in: where the body of
+	                           the outermost method, function or def around
+	                           it starts; 0: none, or a fixture's (setUp,
+	                           @Before, @pytest.fixture), whose DDL is the
+	                           class's or the file's */
 	struct kp_host_stmt *next;
 } kp_host_stmt;
 

@@ -88,88 +88,6 @@ hconst *kph_find_const(const extractor *x, const kp_htok *t)
 	return c && !c->twice ? c : NULL;
 }
 
-/* Is the { at T[i] a type's body (class, interface, enum, record,
- * Kotlin's object): a word of the declaration before it, back to the end
- * of the statement before? Its names are fields, seen in the whole file;
- * any other block is code, whose names are locals. (Foo.class and
- * Foo::class in an annotation name a class, they declare none.) */
-static bool type_body(const extractor *x, size_t i)
-{
-	const kp_htok *T = x->tk.t;
-	static const char *const kw[] = {"class", "interface", "enum", "record", "object", "@interface", NULL};
-	for (size_t k = i, n = 0; k > 0 && n < WIN_BACK - 1; k--, n++) {
-		const kp_htok *t = &T[k - 1];
-		if (t->type == KP_HT_SEMI || (t->type == KP_HT_OPEN && t->open == '{') ||
-		    (t->type == KP_HT_CLOSE && t->open == '}') || t->type == KP_HT_EOF)
-			return false;
-		if (t->type != KP_HT_OTHER && t->type != KP_HT_ANNOT)
-			continue;
-		if (k >= 2 && (T[k - 2].type == KP_HT_DOT || (T[k - 2].len && x->src->text[T[k - 2].off + T[k - 2].len - 1] == ':')))
-			continue;
-		for (size_t w = 0; kw[w]; w++)
-			if (t->len == strlen(kw[w]) && !memcmp(x->src->text + t->off, kw[w], t->len))
-				return true;
-	}
-	return false;
-}
-
-/* The column of the token at off (Python's blocks). */
-static unsigned column(const char *text, uint32_t off)
-{
-	unsigned n = 0;
-	while (off > n && text[off - n - 1] != '\n')
-		n++;
-	return n;
-}
-
-/* Closes the innermost scope open, at offset end: the locals it declared
- * are seen up to there. */
-static void close_scope(extractor *x, scope_state *ss, uint32_t end)
-{
-	ss->n--;
-	if (ss->n >= 256)
-		return;
-	const struct open_scope *o = &ss->stack[ss->n];
-	if (!o->code)
-		return;
-	for (size_t c = o->first; c < x->nconsts; c++)
-		if (x->consts[c].lo == o->off && x->consts[c].hi == UINT32_MAX)
-			x->consts[c].hi = end;
-}
-
-static void open_scope(scope_state *ss, uint32_t off, uint32_t first, unsigned indent, bool code)
-{
-	if (ss->n < 256)
-		ss->stack[ss->n] = (struct open_scope){off, first, (uint16_t)(indent > 65535 ? 65535 : indent), code};
-	ss->n++;
-}
-
-/* Follows the blocks at token i: braces (Java, Kotlin, Go), or Python's
- * defs, whose bodies end at the first line indented no deeper than the def. */
-static void scope_step(extractor *x, scope_state *ss, size_t i)
-{
-	const kp_htok *T = x->tk.t;
-	if (x->lang != KP_LANG_PYTHON) {
-		if (T[i].type == KP_HT_OPEN && T[i].open == '{')
-			open_scope(ss, T[i].off, (uint32_t)x->nconsts, 0, !type_body(x, i));
-		else if (T[i].type == KP_HT_CLOSE && T[i].open == '}' && ss->n)
-			close_scope(x, ss, T[i].off + 1);
-		return;
-	}
-	if (T[i].type == KP_HT_OPEN)
-		ss->depth++;
-	else if (T[i].type == KP_HT_CLOSE && ss->depth > 0)
-		ss->depth--;
-	if (ss->depth > 0 || T[i].type == KP_HT_NL || T[i].type == KP_HT_COMMENT || T[i].type == KP_HT_EOF ||
-	    !(i == 0 || T[i - 1].type == KP_HT_NL))
-		return;
-	unsigned col = column(x->src->text, T[i].off);
-	while (ss->n && (ss->n > 256 || ss->stack[ss->n - 1].indent >= col))
-		close_scope(x, ss, T[i].off);
-	if (kph_word_at(x, i, "def") || (kph_word_at(x, i, "async") && kph_word_at(x, i + 1, "def")))
-		open_scope(ss, T[i].off, (uint32_t)x->nconsts, col, true);
-}
-
 /* The scope a name declared now is seen in: the innermost block of code
  * open, else the file. */
 static void scope_now(const scope_state *ss, uint32_t *lo, uint32_t *hi)
@@ -199,7 +117,7 @@ void kph_find_consts(extractor *x, size_t *cap, scope_state *ss)
 {
 	const kp_htok *T = x->tk.t;
 	for (size_t i = x->tk.lo; i < x->tk.hi && i + 2 < x->tk.n; i++) {
-		scope_step(x, ss, i);
+		kph_scope_step(x, ss, i);
 		if (T[i].type != KP_HT_OTHER || T[i + 1].type != KP_HT_ASSIGN || (i > 0 && T[i - 1].type == KP_HT_DOT))
 			continue;
 		uint32_t lo, hi;

@@ -304,6 +304,8 @@ static bool plan_stmt(embed *e, const kp_host_stmt *st)
 	if (sink->want && !sink->want(sink->ctx, hf, st))
 		return false;
 	kp_arena_reset(sa);
+	/* the function it runs in: DDL made again in another is not seen */
+	kp_catalog_host_scope(p->cat, hf->src->path, st->scope);
 	for (unsigned k = 0; sink->comment && k < st->ndirs; k++)
 		sink->comment(sink->ctx, src, st->dirs[k].off, st->dirs[k].end, st->off, st->end, false);
 	size_t n = 0, cap = 16;

@@ -17,12 +17,12 @@ SCHEMA = """CREATE TABLE t (a INT NOT NULL, b VARCHAR, c INT, PRIMARY KEY (a));
 """
 
 
-def lint(tmp, name, text, *extra):
+def lint(tmp, name, text, *extra, schema=True):
     path = os.path.join(tmp, name)
     kptest.write(path, text)
-    rc, out, err = kptest.run("lint", "--no-config", "--target", "generic", "--schema",
-                              os.path.join(tmp, "schema.sql"), "--format", "json", "--fail-on", "info", *extra,
-                              path, cwd=tmp, plain=True)
+    opts = ["--schema", os.path.join(tmp, "schema.sql")] if schema else []
+    rc, out, err = kptest.run("lint", "--no-config", "--target", "generic", *opts, "--format", "json",
+                              "--fail-on", "info", *extra, path, cwd=tmp, plain=True)
     try:
         diags = json.loads(out)["diagnostics"]
     except ValueError:
@@ -128,5 +128,67 @@ def four(cur):
     check("Kotlin: a companion object's const is the class's; a lambda's val hides it",
           got == [("KP001", "warning", 5, 68), ("KP035", "warning", 7, 78), ("KP001", "warning", 8, 62)],
           f"{got}\n{err}")
+
+    # DDL in application code is its function's: datasette's
+    # tests/test_utils_sql_analysis.py, whose fixture makes dogs with age and
+    # one test its own dogs without: the next test gave 2 false KP009
+    got, diags, err = lint(tmp, "test_sql_analysis.py", '''import pytest
+
+
+@pytest.fixture
+def conn():
+    conn = sqlite3.connect(":memory:")
+    conn.executescript("""
+        create table dogs (id integer primary key, name text, age integer);
+    """)
+    return conn
+
+
+def test_analyze_table_kind_for_regular_virtual_and_shadow_tables():
+    conn = sqlite3.connect(":memory:")
+    conn.executescript("""
+            create table dogs (id integer primary key, name text);
+    """)
+    analyze_sql_tables(conn, "select * from dogs where name = 'Cleo'")
+
+
+def test_analyze_update_tables(conn):
+    analyze_sql_tables(conn, "update dogs set age = age + 1 where name = ?", ("Cleo",))
+''', "--target", "phoenix", schema=False)
+    check("Python: a test's CREATE is its own; the next test sees the fixture's table",
+          got == [("KP001", "warning", 18, 56), ("KP001", "warning", 22, 67)], f"{got}\n{err}")
+    check("Python: each statement is planned against its own test's or the fixture's definition",
+          [n["line"] for d in diags for n in d.get("notes", [])] == [16, 8], f"{diags}")
+
+    # JUnit: @Before's table is the class's; a test's re-created table and an
+    # index a test makes are gone in the next test
+    got, diags, err = lint(tmp, "IndexIT.java", """public class IndexIT {
+  @Before
+  public void setUp() throws Exception {
+    conn.createStatement().execute("CREATE TABLE T2 (A INTEGER NOT NULL PRIMARY KEY, B INTEGER)");
+  }
+
+  @Test
+  public void testOwnTable() throws Exception {
+    conn.createStatement().execute("CREATE TABLE T2 (A INTEGER NOT NULL PRIMARY KEY, C INTEGER)");
+    conn.createStatement().executeQuery("SELECT * FROM T2 WHERE C = 1");
+  }
+
+  @Test
+  public void testIndexOnB() throws Exception {
+    conn.createStatement().execute("CREATE INDEX T2_B ON T2 (B)");
+    conn.createStatement().executeQuery("SELECT A FROM T2 WHERE B = 1");
+  }
+
+  @Test
+  public void testFixtureTable() throws Exception {
+    conn.createStatement().executeQuery("SELECT A FROM T2 WHERE B = 2");
+  }
+}
+""", "--target", "phoenix", schema=False)
+    check("Java: a test's CREATE TABLE and CREATE INDEX end with the test; @Before's table is every test's",
+          got == [("KP001", "warning", 10, 65), ("KP001", "warning", 21, 65)], f"{got}\n{err}")
+    check("Java: the next test's statement is planned against @Before's definition",
+          [n["line"] for d in diags for n in d.get("notes", [])] == [9, 4], f"{diags}")
 
 kptest.finish()
