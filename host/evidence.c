@@ -242,3 +242,59 @@ bool kp_host_jpql(const char *text, size_t len)
 	}
 	return false;
 }
+
+/* Is the word t an entity's name as Java writes a class: an upper-case
+ * letter first, a lower-case one after, no underscore (Magazine,
+ * CustomerEntity; not SD_USER, not users)? */
+static bool class_name(const char *text, const kp_token *t)
+{
+	const char *p = text + t->off;
+	if (!t->len || !isupper((unsigned char)p[0]))
+		return false;
+	bool lower = false;
+	for (size_t i = 0; i < t->len; i++) {
+		if (!isalnum((unsigned char)p[i]))
+			return false;
+		lower |= islower((unsigned char)p[i]) != 0;
+	}
+	return lower;
+}
+
+bool kp_host_jpql_paths(const char *text, size_t len)
+{
+	kp_lexer lx;
+	kp_token t, vars[8];
+	unsigned nvars = 0;
+	int prevty = 0, k = 0;
+	/* the range variables: FROM Magazine m, JOIN Author AS a */
+	kp_lexer_init(&lx, text, len, 0);
+	for (int ty; (ty = kp_lex(&lx, &t)) != KP_TOK_EOF && k < 4096; k++, prevty = ty) {
+		if (!(prevty == TK_FROM || prevty == TK_JOIN || prevty == TK_COMMA) || !word(text, &t) ||
+		    !class_name(text, &t))
+			continue;
+		kp_lexer ahead = lx;
+		kp_token v;
+		int vt = kp_lex(&ahead, &v);
+		if (vt == TK_AS)
+			vt = kp_lex(&ahead, &v);
+		if (vt == TK_ID && word(text, &v) && nvars < 8 && !joins(text, &v))
+			vars[nvars++] = v;
+	}
+	if (!nvars)
+		return false;
+	/* a path over one of them to a property named as Java names fields:
+	 * m.price, customer.id */
+	kp_lexer_init(&lx, text, len, 0);
+	kp_token a = {0}, b = {0};
+	int ta = 0, tb = 0;
+	k = 0;
+	for (int ty; (ty = kp_lex(&lx, &t)) != KP_TOK_EOF && k < 4096; k++) {
+		if (tb == TK_DOT && word(text, &t) && islower((unsigned char)text[t.off]) && ta != TK_DOT && word(text, &a))
+			for (unsigned v = 0; v < nvars; v++)
+				if (a.len == vars[v].len && !memcmp(text + a.off, text + vars[v].off, a.len))
+					return true;
+		a = b, ta = tb;
+		b = t, tb = ty;
+	}
+	return false;
+}

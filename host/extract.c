@@ -298,7 +298,9 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
 	                  !check_sql ? KP_HB_ANY : ev == KP_HE_CALL ? KP_HB_CALLED : KP_HB_STATEMENT, x->src, &v))
 		return;
 	if ((ev == KP_HE_NONE || ev == KP_HE_NAME) &&
-	    (kp_host_prose(v.sql.text, v.sql.len) || kp_host_jpql(v.sql.text, v.sql.len))) {
+	    (kp_host_prose(v.sql.text, v.sql.len) || kp_host_jpql(v.sql.text, v.sql.len) ||
+	     (x->o && kp_entity_index_named(x->o->entities, v.sql.text, v.sql.len)) ||
+	     kp_host_jpql_paths(v.sql.text, v.sql.len))) {
 		kp_source_free(&v.sql);   /* a sentence or JPQL, not a statement */
 		return;
 	}

@@ -102,6 +102,10 @@ bool kp_host_text_name(const char *name, size_t len);
 /* Does text read as prose: a sentence's end, or a word SQL never writes
  * as a name (the, this, your, should ...)? */
 bool kp_host_prose(const char *text, size_t len);
+/* Is text JPQL by its paths: a FROM or JOIN naming a class-like entity
+ * (Magazine m, CustomerEntity AS c) whose variable is read as a path to a
+ * property (m.price)? A string no SQL call takes. */
+bool kp_host_jpql_paths(const char *text, size_t len);
 /* Is text a JPQL (or HQL) query rather than SQL: a select list that is a
  * constructor expression (SELECT NEW a.Dto(...)), or the FROM clause's
  * identification variable alone (SELECT u FROM User u, SELECT COUNT(u)
@@ -186,6 +190,18 @@ void kp_mapper_index_add_source(kp_mapper_index *x, kp_source *src);
 const char *kp_mapper_index_find(const kp_mapper_index *x, const char *ns, size_t nslen, const char *id, size_t *len);
 
 /* What an extraction knows beyond the file. */
+/* The JPA entities of a linted tree (entities.c): classes annotated
+ * @Entity in its Java and Kotlin files, by their JPQL names. */
+typedef struct kp_entity_index kp_entity_index;
+kp_entity_index *kp_entity_index_new(void);
+void kp_entity_index_free(kp_entity_index *x);
+/* Adds the entities of src, a Java or Kotlin file (others: none). */
+void kp_entity_index_add_source(kp_entity_index *x, const kp_source *src, kp_lang lang);
+size_t kp_entity_index_count(const kp_entity_index *x);
+/* Does SQL text name an entity (exact case) after FROM, JOIN, UPDATE or
+ * INTO? x may be NULL. */
+bool kp_entity_index_named(const kp_entity_index *x, const char *text, size_t len);
+
 typedef struct kp_host_opts {
 	const char *const *sql_calls; /* a team's own calls that take SQL
 	                           (NULL-terminated), or NULL */
@@ -201,6 +217,9 @@ typedef struct kp_host_opts {
 	 * statement is handed over), for the findings that name them. */
 	bool (*each)(void *ctx, kp_host_file *f, kp_host_stmt *st);
 	void *ctx;
+	const kp_entity_index *entities; /* the tree's JPA entities, or NULL:
+	                           a string no SQL call takes that names one
+	                           is JPQL */
 } kp_host_opts;
 
 /* At most this many variants of one dynamic statement are planned. */

@@ -434,7 +434,7 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 	/* statements are planned as they are found: a file's statements are
 	 * never all in memory (MyBatis's are: a finding in a <sql> fragment
 	 * names every statement that includes it) */
-	kp_host_opts o = {p->sql_calls, p->mappers, lang == KP_LANG_MYBATIS ? NULL : each, &e};
+	kp_host_opts o = {p->sql_calls, p->mappers, lang == KP_LANG_MYBATIS ? NULL : each, &e, p->entities};
 	kp_host_extract_with(hf, src, lang, &o, a);
 	start(&e);
 	if (lang == KP_LANG_MYBATIS)
