@@ -21,6 +21,8 @@ static const char *const sql_calls[] = {
 	"addBatch", "createNativeQuery", "createSQLQuery", "createNativeMutationQuery", "query", "queryForObject",
 	"queryForList", "queryForMap", "queryForRowSet", "queryForStream", "queryForLong", "queryForInt",
 	"update", "batchUpdate", "sql", "rawQuery", "execSQL", "compileStatement", "nativeQuery",
+	/* Jdbi's Handle (its createQuery: kp_host_call_evidence_at) */
+	"createUpdate", "prepareBatch", "createCall", "createScript",
 	/* Go */
 	"Query", "QueryRow", "QueryContext", "QueryRowContext", "Exec", "ExecContext", "Prepare",
 	"PrepareContext", "Select", "Get", "MustExec", "MustExecContext", "NamedExec", "NamedExecContext",
@@ -69,6 +71,49 @@ kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char 
 	if (in_list(sql_calls, name, len) || in_list(extra, name, len))
 		return KP_HE_CALL;
 	return KP_HE_NONE;
+}
+
+/* The receiver of the call named at text[off]: the name before the dot
+ * before it (handle.createQuery, h\n .createQuery), or none (len 0). */
+static size_t receiver_of(const char *text, uint32_t off, const char **recv)
+{
+	size_t i = off;
+	while (i > 0 && isspace((unsigned char)text[i - 1]))
+		i--;
+	if (i == 0 || text[i - 1] != '.')
+		return 0;
+	i--;
+	while (i > 0 && isspace((unsigned char)text[i - 1]))
+		i--;
+	size_t end = i;
+	while (i > 0 && (isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_'))
+		i--;
+	*recv = text + i;
+	return end - i;
+}
+
+static bool contains_nocase(const char *p, size_t n, const char *w)
+{
+	size_t m = strlen(w);
+	for (size_t i = 0; i + m <= n; i++)
+		if (!strncasecmp(p + i, w, m))
+			return true;
+	return false;
+}
+
+kp_host_evidence kp_host_call_evidence_at(const char *text, uint32_t off, size_t len, const char *const *extra)
+{
+	kp_host_evidence ev = kp_host_call_evidence(text + off, len, extra);
+	if (ev != KP_HE_NOT_SQL || !(len == 11 && !memcmp(text + off, "createQuery", 11)))
+		return ev;
+	/* Jdbi's Handle.createQuery takes SQL (handle, h, sharedHandle);
+	 * JPA's EntityManager and Hibernate's Session take JPQL and HQL, and
+	 * so does any receiver not named as a handle */
+	const char *r = NULL;
+	size_t rl = receiver_of(text, off, &r);
+	if ((rl == 1 && r[0] == 'h') || contains_nocase(r, rl, "handle"))
+		return KP_HE_CALL;
+	return ev;
 }
 
 bool kp_host_sql_name(const char *name, size_t len)

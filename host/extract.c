@@ -220,7 +220,7 @@ static bool jpql(const extractor *x, size_t p)
 /* Is the annotation whose arguments T[p] opens one whose strings are SQL:
  * MyBatis's @Select, @Insert, @Update, @Delete (their arrays are joined),
  * Spring Data's @Query with nativeQuery = true and @NativeQuery, JPA's
- * @NamedNativeQuery? */
+ * @NamedNativeQuery, Jdbi's @SqlQuery family? */
 static bool sql_annotation(const extractor *x, size_t p)
 {
 	if (x->lang == KP_LANG_PYTHON)
@@ -236,6 +236,12 @@ static bool sql_annotation(const extractor *x, size_t p)
 			return true;
 	if ((n == 11 && !memcmp(name, "NativeQuery", 11)) || (n == 16 && !memcmp(name, "NamedNativeQuery", 16)))
 		return true;
+	/* Jdbi's SQL objects: @SqlQuery, @SqlUpdate, @SqlBatch, @SqlCall,
+	 * @SqlScript */
+	static const char *const jdbi[] = {"SqlQuery", "SqlUpdate", "SqlBatch", "SqlCall", "SqlScript", NULL};
+	for (size_t k = 0; jdbi[k]; k++)
+		if (strlen(jdbi[k]) == n && !memcmp(name, jdbi[k], n))
+			return true;
 	return n == 5 && !memcmp(name, "Query", 5) && !jpql(x, p);
 }
 
@@ -438,7 +444,7 @@ static void scan(extractor *x, uint8_t *consumed)
 					if (kind[d - 1] != B_PLAIN || o->open != '(' || !o->len)
 						break;
 					const char *nm = src->text + o->name;
-					ev = kp_host_call_evidence(nm, o->len, x->calls);
+					ev = kp_host_call_evidence_at(src->text, o->name, o->len, x->calls);
 					if (ev == KP_HE_NONE && format_call(nm, o->len)) {
 						pyformat |= x->lang != KP_LANG_PYTHON && d == x->depth;
 						continue;

@@ -98,7 +98,7 @@ static bool between_statements(const kp_buf *out, const char *rest, size_t n)
 /* The bytes that may change the quoting state or start a placeholder. */
 static const bool special[256] = {['\''] = 1, ['"'] = 1, ['`'] = 1, ['-'] = 1, ['/'] = 1, ['*'] = 1,
                                   ['#'] = 1, ['$'] = 1, ['%'] = 1, ['\n'] = 1, [':'] = 1, ['?'] = 1,
-                                  ['\\'] = 1};
+                                  ['\\'] = 1, ['@'] = 1, ['<'] = 1};
 
 static bool ident_char(char c)
 {
@@ -328,6 +328,28 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_s
 					continue;
 				}
 				i = e;
+				continue;
+			}
+		}
+		if (c == '@' && lang == KP_LANG_GO && st == S_NONE && rest > 1 &&
+		    (isalpha((unsigned char)t[i + 1]) || t[i + 1] == '_') && (i == 0 || !ident_char(t[i - 1]))) {
+			/* @name: pgx's NamedArgs, go-mssqldb's @p1 and sql.Named: a
+			 * named parameter, written :name for the grammar */
+			fput(&f, ":", 1, m + i, 0);
+			i++;
+			continue;
+		}
+		if (c == '<' && spring && st == S_NONE && rest > 2 && (isalpha((unsigned char)t[i + 1]) || t[i + 1] == '_') &&
+		    (i == 0 || !ident_char(t[i - 1]))) {
+			/* Jdbi's <name>: a defined attribute (or @BindList's list)
+			 * written into the text where the template is rendered */
+			size_t e = i + 1;
+			while (e < n && ident_char(t[e]))
+				e++;
+			if (e < n && t[e] == '>') {
+				uint32_t hoff = m[i], hend = m[e] + 1;
+				i = e + 1;
+				HOLE(hoff, hend > hoff ? hend - hoff : 1);
 				continue;
 			}
 		}

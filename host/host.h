@@ -93,6 +93,10 @@ typedef enum kp_host_evidence {
  * NULL), a call that takes JPQL or HQL or a message for people (an
  * exception's constructor, a log line, a print), or none. */
 kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra);
+/* The same, for the call whose name is at text[off] (len bytes): its
+ * receiver decides some (Jdbi's handle.createQuery takes SQL, JPA's
+ * em.createQuery JPQL). */
+kp_host_evidence kp_host_call_evidence_at(const char *text, uint32_t off, size_t len, const char *const *extra);
 /* Does a variable's name say it holds SQL (sql, query, any case)? */
 bool kp_host_sql_name(const char *name, size_t len);
 /* Does a variable's or keyword argument's name say it holds text for

@@ -337,7 +337,7 @@ void kph_find_passed(extractor *x, passed_state *ps)
 			after = k + 5;   /* sb.toString() */
 		if (o->open != '(' || !o->len || !(T[k - 1].type == KP_HT_COMMA || T[k - 1].type == KP_HT_OPEN) ||
 		    !(T[after].type == KP_HT_COMMA || T[after].type == KP_HT_CLOSE) ||
-		    kp_host_call_evidence(x->src->text + o->name, o->len, x->calls) != KP_HE_CALL)
+		    kp_host_call_evidence_at(x->src->text, o->name, o->len, x->calls) != KP_HE_CALL)
 			continue;
 		if (!kph_passed(x, &T[k]))
 			add_passed(x, ps, T[k].off, T[k].len);

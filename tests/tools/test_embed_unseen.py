@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Repositories keyplan had not seen (docs/embedded-sql.md): Jdbi's Handle
+(createQuery on a handle, createUpdate, prepareBatch, @SqlQuery) takes SQL
+while JPA's em.createQuery takes JPQL; Jdbi's <name> attributes are text
+written in by its template engine; pgx's @name is a named parameter. The
+sources quote jdbi's TestBindList.java and pgx's named_args.go. Every
+check asserts exact rules, severities and line:col.
+
+Usage: test_embed_unseen.py KEYPLAN SOURCE_DIR"""
+import json
+import os
+
+import kptest
+from kptest import check
+
+KEYPLAN, SRC, _ = kptest.args()
+
+SCHEMA = """CREATE TABLE thing (id INT NOT NULL, foo VARCHAR, bar INT, PRIMARY KEY (id));
+"""
+
+
+def lint(tmp, name, text):
+    path = os.path.join(tmp, name)
+    kptest.write(path, text)
+    rc, out, err = kptest.run("lint", "--no-config", "--target", "generic", "--schema",
+                              os.path.join(tmp, "schema.sql"), "--format", "json", "--fail-on", "info", path,
+                              cwd=tmp, plain=True)
+    try:
+        diags = json.loads(out)["diagnostics"]
+    except ValueError:
+        diags = []
+    return [(d["rule"], d["severity"], d["line"], d["column"]) for d in diags], diags, out + err
+
+
+with kptest.tempdir() as tmp:
+    kptest.write(os.path.join(tmp, "schema.sql"), SCHEMA)
+
+    got, diags, err = lint(tmp, "TestBindList.java", """public class TestBindList {
+    @Test
+    public void testBindList() {
+        handle.createUpdate("insert into thing (<columns>) values (<values>)")
+                .defineList("columns", "id", "foo")
+                .bindList("values", 3, "abc")
+                .execute();
+
+        List<Thing> list = handle.createQuery("select id, foo from thing where id in (<ids>)")
+                .bindList("ids", 1, 3)
+                .mapTo(Thing.class)
+                .list();
+        String out = h.createQuery("select foo from thing where bar < 3 and id > 0 and id<2").mapTo(String.class).one();
+        List<Thing> all = em.createQuery("select t from Thing t where t.bar < 3").getResultList();
+    }
+
+    public interface ThingDao {
+        @SqlQuery("select id, foo from thing where bar = :bar")
+        List<Thing> byBar(@Bind("bar") int bar);
+    }
+}
+""")
+    check("Jdbi: handle.createQuery and h.createQuery are SQL, <name> is pasted text (KP035 at it), "
+          "em.createQuery is JPQL, @SqlQuery is SQL",
+          got == [("KP035", "warning", 4, 49), ("KP035", "warning", 9, 87), ("KP002", "info", 13, 65),
+                  ("KP001", "warning", 18, 52)], f"{got}\n{err}")
+    check("Jdbi: the attribute is named in KP035, never a syntax error",
+          diags and diags[1]["message"].startswith("interpolated SQL: `<ids>` is pasted into the statement text"),
+          err)
+
+    got, diags, err = lint(tmp, "named_args.go", """package pgx
+
+// NamedArgs can be used as the first argument to a query method. It will replace every '@' named placeholder with a '$'
+// ordinal placeholder and construct the appropriate arguments.
+//
+// For example, the following two queries are equivalent:
+//
+//	conn.Query(ctx, "select * from widgets where foo = @foo and bar = @bar", pgx.NamedArgs{"foo": 1, "bar": 2})
+//	conn.Query(ctx, "select * from widgets where foo = $1 and bar = $2", 1, 2)
+func example(ctx context.Context, conn *pgx.Conn) {
+	conn.Query(ctx, "select * from thing where foo = @foo and bar = @bar", pgx.NamedArgs{"foo": 1, "bar": 2})
+	conn.Exec(ctx, "select * from thing where id = @id", pgx.NamedArgs{"id": 1})
+	conn.Exec(ctx, "select '@foo' as x from thing where bar = $1", 1)
+}
+""")
+    check("pgx: @name is a named parameter (no KP016); '@foo' in a literal stays text",
+          got == [("KP001", "warning", 11, 45), ("KP001", "warning", 13, 54)], f"{got}\n{err}")
+
+kptest.finish()
