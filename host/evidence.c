@@ -74,7 +74,8 @@ kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char 
 }
 
 /* The receiver of the call named at text[off]: the name before the dot
- * before it (handle.createQuery, h\n .createQuery), or none (len 0). */
+ * before it (handle.createQuery, h\n .createQuery), or the name of the
+ * call before it (getSharedHandle().createQuery), or none (len 0). */
 static size_t receiver_of(const char *text, uint32_t off, const char **recv)
 {
 	size_t i = off;
@@ -85,6 +86,18 @@ static size_t receiver_of(const char *text, uint32_t off, const char **recv)
 	i--;
 	while (i > 0 && isspace((unsigned char)text[i - 1]))
 		i--;
+	if (i > 0 && text[i - 1] == ')') {
+		/* a call's value: its name (ext.getSharedHandle().createQuery) */
+		int depth = 0;
+		for (size_t lim = 0; i > 0 && lim < 512; lim++) {
+			char ch = text[--i];
+			depth += ch == ')' ? 1 : ch == '(' ? -1 : 0;
+			if (depth == 0)
+				break;
+		}
+		if (depth != 0)
+			return 0;
+	}
 	size_t end = i;
 	while (i > 0 && (isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_'))
 		i--;
