@@ -68,7 +68,7 @@ with kptest.tempdir() as tmp:
     check("Jdbi: handle.createQuery and h.createQuery are SQL, <name> is pasted text (KP035 at it), "
           "em.createQuery is JPQL, @SqlQuery is SQL, createQuery on getSharedHandle() is SQL",
           got == [("KP035", "warning", 4, 49), ("KP035", "warning", 9, 87), ("KP002", "info", 13, 65),
-                  ("KP001", "warning", 18, 52), ("KP001", "warning", 25, 47)], f"{got}\n{err}")
+                  ("KP001", "warning", 18, 52), ("KP001", "warning", 25, 55)], f"{got}\n{err}")
     check("Jdbi: the attribute is named in KP035, never a syntax error",
           diags and diags[1]["message"].startswith("interpolated SQL: `<ids>` is pasted into the statement text"),
           err)
