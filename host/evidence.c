@@ -30,7 +30,7 @@ static const char *const sql_calls[] = {
 	"SelectContext", "GetContext", "Raw", "Preparex", "PreparexContext", "Rebind",
 	/* Python */
 	"executemany", "executescript", "mogrify", "read_sql", "read_sql_query", "text", "fetch", "fetchrow",
-	"fetchval", "exec_driver_sql", "fetch_all", "fetch_one", "fetch_val", NULL};
+	"fetchval", "exec_driver_sql", "execute_sql", "fetch_all", "fetch_one", "fetch_val", NULL};
 
 /* Calls whose string argument is another query language: JPA's JPQL and
  * Hibernate's HQL (entities and their fields), or a query's name. */

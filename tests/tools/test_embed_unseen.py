@@ -3,7 +3,8 @@
 (createQuery on a handle, createUpdate, prepareBatch, @SqlQuery) takes SQL
 while JPA's em.createQuery takes JPQL; Jdbi's <name> attributes are text
 written in by its template engine; pgx's @name is a named parameter. The
-sources quote jdbi's TestBindList.java and pgx's named_args.go. Every
+sources quote jdbi's TestBindList.java, pgx's named_args.go and peewee's
+tests/shortcuts.py (execute_sql). Every
 check asserts exact rules, severities and line:col.
 
 Usage: test_embed_unseen.py KEYPLAN SOURCE_DIR"""
@@ -90,5 +91,24 @@ func example(ctx context.Context, conn *pgx.Conn) {
 """)
     check("pgx: @name is a named parameter (no KP016); '@foo' in a literal stays text",
           got == [("KP001", "warning", 11, 45), ("KP001", "warning", 13, 54)], f"{got}\n{err}")
+
+    # peewee's tests/shortcuts.py: Database.execute_sql takes SQL (a SELECT
+    # without FROM is read only where a SQL call takes it)
+    path = os.path.join(tmp, "shortcuts.py")
+    kptest.write(path, """class TestReconnectMixin(DatabaseTestCase):
+    def test_reconnect_mixin_execute_sql(self):
+        sql = 'select 1 + 1'
+        curs = self.database.execute_sql(sql)
+        self.assertEqual(curs.fetchone(), (2,))
+
+    def test_reconnect_mixin_interface_error(self):
+        curs = self.database.execute_sql('select 1 + 1')
+        self.assertEqual(curs.fetchone(), (2,))
+""")
+    rc, out, err = kptest.run("explain", "--target", "generic", "--schema", os.path.join(tmp, "schema.sql"), path,
+                              cwd=tmp, plain=True)
+    check("peewee: execute_sql's statements and the local passed to it are read",
+          out == "shortcuts.py:3:16: SELECT: no table, no plan\nshortcuts.py:8:43: SELECT: no table, no plan\n",
+          out + err)
 
 kptest.finish()
