@@ -81,17 +81,26 @@ static bool tok_is(const char *text, const kp_htok *t, const char *w)
 	return t->type == KP_HT_OTHER && t->len == strlen(w) && !memcmp(text + t->off, w, t->len);
 }
 
-void kp_entity_index_add_source(kp_entity_index *x, const kp_source *src, kp_lang lang)
+/* Bytes read before the pages behind are given back (a mapped file is
+ * read in about this much memory). */
+#define RELEASE_STEP (1u << 20)
+
+void kp_entity_index_add_source(kp_entity_index *x, kp_source *src, kp_lang lang)
 {
 	if ((lang != KP_LANG_JAVA && lang != KP_LANG_KOTLIN) || !src->len)
 		return;
 	const char *text = src->text;
 	/* most files have none: only those that say @Entity are read */
 	bool any = false;
-	for (const char *p = text; !any && (p = memchr(p, '@', src->len - (size_t)(p - text))) != NULL; p++)
-		any = (size_t)(text + src->len - p) >= 7 && !memcmp(p + 1, "Entity", 6);
+	for (size_t from = 0; from < src->len && !any; from += RELEASE_STEP) {
+		size_t to = src->len - from > RELEASE_STEP + 7 ? from + RELEASE_STEP + 7 : src->len;
+		for (const char *p = text + from; !any && (p = memchr(p, '@', (size_t)(text + to - p))) != NULL; p++)
+			any = (size_t)(text + src->len - p) >= 7 && !memcmp(p + 1, "Entity", 6);
+		kp_source_release(src, 0, from + RELEASE_STEP < src->len ? from + RELEASE_STEP : src->len);
+	}
 	if (!any)
 		return;
+	size_t released = 0;
 	kp_hlex lx = {text, src->len, 0, lang == KP_LANG_KOTLIN};
 	kp_htok t;
 	bool entity = false;     /* an @Entity seen, its class not yet */
@@ -99,6 +108,10 @@ void kp_entity_index_add_source(kp_entity_index *x, const kp_source *src, kp_lan
 	size_t nlen = 0;
 	int depth = 0, ann_depth = -1, prev = KP_HT_EOF;
 	for (; kph_lex(&lx, &t, lang) != KP_HT_EOF; prev = t.type) {
+		if (t.off > released + 2 * RELEASE_STEP) {
+			kp_source_release(src, released, t.off - RELEASE_STEP);
+			released = t.off - RELEASE_STEP;
+		}
 		if (t.type == KP_HT_COMMENT)
 			continue;
 		if (t.type == KP_HT_OPEN) {
@@ -154,6 +167,7 @@ void kp_entity_index_add_source(kp_entity_index *x, const kp_source *src, kp_lan
 			entity = false;
 		}
 	}
+	kp_source_release(src, 0, src->len);
 }
 
 /* Does a word of the text after FROM, JOIN, UPDATE or INTO (SQL's words,

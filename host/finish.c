@@ -121,7 +121,7 @@ static void fput(kp_hbuild *f, const char *p, size_t n, const uint32_t *map, uin
  * WITH ... SELECT, TRUNCATE [TABLE] name; called (a call that runs SQL
  * takes it), SELECT and anything after it, CREATE|DROP|ALTER SEQUENCE|
  * SCHEMA|DATABASE|USER|FUNCTION|ROLE, UPDATE STATISTICS. */
-static bool looks_like_sql(const char *text, size_t len, bool called)
+static bool looks_like_sql(const char *text, size_t len, bool called, bool pasted)
 {
 	kp_lexer lx;
 	kp_token t;
@@ -130,9 +130,10 @@ static bool looks_like_sql(const char *text, size_t len, bool called)
 	if (first == TK_EXPLAIN)
 		first = kp_lex(&lx, &t);
 	if (first == TK_SELECT && called && !kp_host_prose(text, len)) {
-		/* run as SQL: SELECT 1, SELECT sleep(10) are statements */
+		/* run as SQL: SELECT 1, SELECT sleep(10) are statements, and so
+		 * is "select " + expr (what it selects is pasted) */
 		int ty = kp_lex(&lx, &t);
-		return ty != KP_TOK_EOF && ty != TK_SEMI;
+		return (ty != KP_TOK_EOF && ty != TK_SEMI) || pasted;
 	}
 	if (called && (first == TK_CREATE || first == TK_DROP || first == TK_ALTER || first == TK_UPDATE)) {
 		/* run as SQL, the other objects the grammar reads (and skips):
@@ -468,7 +469,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_s
 	/* the end maps to just after the last byte */
 	fput(&f, "", 0, NULL, 0);   /* room for map[len] */
 	f.map[f.text.len] = f.text.len ? f.map[f.text.len - 1] + 1 : (n ? m[0] : 0);
-	if (check_sql && !looks_like_sql(f.text.data ? f.text.data : "", f.text.len, check_sql == KP_HB_CALLED)) {
+	if (check_sql && !looks_like_sql(f.text.data ? f.text.data : "", f.text.len, check_sql == KP_HB_CALLED, nholes > 0)) {
 		kp_hb_free(&f);
 		return false;
 	}

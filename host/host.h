@@ -199,8 +199,9 @@ const char *kp_mapper_index_find(const kp_mapper_index *x, const char *ns, size_
 typedef struct kp_entity_index kp_entity_index;
 kp_entity_index *kp_entity_index_new(void);
 void kp_entity_index_free(kp_entity_index *x);
-/* Adds the entities of src, a Java or Kotlin file (others: none). */
-void kp_entity_index_add_source(kp_entity_index *x, const kp_source *src, kp_lang lang);
+/* Adds the entities of src, a Java or Kotlin file (others: none); the
+ * pages of a mapped file are given back as it is read. */
+void kp_entity_index_add_source(kp_entity_index *x, kp_source *src, kp_lang lang);
 size_t kp_entity_index_count(const kp_entity_index *x);
 /* Does SQL text name an entity (exact case) after FROM, JOIN, UPDATE or
  * INTO? x may be NULL. */

@@ -92,6 +92,23 @@ func example(ctx context.Context, conn *pgx.Conn) {
     check("pgx: @name is a named parameter (no KP016); '@foo' in a literal stays text",
           got == [("KP001", "warning", 11, 45), ("KP001", "warning", 13, 54)], f"{got}\n{err}")
 
+    # pgx's pgtype/timestamptz_test.go: what a SELECT a SQL call takes selects
+    # is pasted: KP035 at it, not silence
+    got, diags, err = lint(tmp, "timestamptz_test.go", """package pgtype_test
+
+func TestTimestamptzBinaryTextParity(t *testing.T) {
+	defaultConnTestRunner.RunTest(context.Background(), t, func(ctx context.Context, t testing.TB, conn *pgx.Conn) {
+		for _, expr := range []string{`'2024-01-02 03:04:05.123456+00'::timestamptz`} {
+			var binary, text time.Time
+			err := conn.QueryRow(ctx, "select "+expr, pgx.QueryExecModeCacheStatement).Scan(&binary)
+			require.NoError(t, err)
+		}
+	})
+}
+""")
+    check("Go: \"select \"+expr passed to QueryRow is a statement with pasted text (KP035), not silence",
+          got == [("KP035", "warning", 7, 40)], f"{got}\n{err}")
+
     # peewee's tests/shortcuts.py: Database.execute_sql takes SQL (a SELECT
     # without FROM is read only where a SQL call takes it)
     path = os.path.join(tmp, "shortcuts.py")
