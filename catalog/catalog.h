@@ -155,6 +155,7 @@ typedef struct kp_catalog {
 	                           objects, a view created is that tenant's */
 	const char *scope_path; /* application code: the file and function the */
 	uint32_t scope;         /* statements run in (recreate.c) */
+	bool scope_made;        /* that function made a table, view or index */
 	kp_table *hidden;       /* the table the last kp_catalog_forget_own hid */
 } kp_catalog;
 

@@ -50,6 +50,7 @@ void kp_catalog_made_own(kp_catalog *c, const kp_stmt *s)
 {
 	kp_table *hidden = c->hidden;
 	c->hidden = NULL;
+	c->scope_made |= c->scope != 0;
 	if (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_VIEW) {
 		const kp_create_table *ct = &s->u.create_table;
 		kp_table *t = kp_catalog_find(c, ct->name.s, ct->name.len);
@@ -102,8 +103,9 @@ void kp_catalog_host_scope(kp_catalog *c, const char *path, uint32_t scope)
 	bool same_file = c->scope_path && path && !strcmp(c->scope_path, path);
 	if (same_file && scope == c->scope)
 		return;
-	if (c->scope && c->scope_path)
-		leave(c);
+	if (c->scope && c->scope_path && c->scope_made)
+		leave(c);   /* (a function that made nothing leaves nothing to undo) */
+	c->scope_made = false;
 	if (!same_file)
 		c->scope_path = path ? kp_arena_strndup(&c->arena, path, strlen(path)) : NULL;
 	c->scope = scope;
