@@ -14,6 +14,8 @@ typedef struct kp_advice {
 	const char *kind;       /* hash_prefix, salt_buckets, ... (docs/advice-json.md) */
 	const kp_table *table;  /* table it is about */
 	kp_list columns;        /* char* column names it is about */
+	int held;               /* search_index: of columns, the last ones held for the reads
+	                           that return them, not filtered on; 0 otherwise */
 	const char *message;    /* what to do and its trade-off */
 	const char *key;        /* the new key in key notation: [a][b DESC] */
 	const char *ddl;        /* DDL in the target's syntax, or NULL */
@@ -125,6 +127,10 @@ void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, k
  * only the class, path and order are kept (ranges and filter are not). */
 void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src,
                     double weight);
+/* The query kp_advisor_add added last runs on tenant's connection (a
+ * `-- keyplan:tenant` directive, lib/tenant.c; NULL: a global one), not
+ * on adv->opts': the advisor plans it again there. */
+void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant);
 /* Checks one statement against the target's query limits (IN list size,
  * LIMIT/OFFSET, an ORDER BY its plan p must sort for). p may be NULL (not
  * planned). Diagnostics go to d. */

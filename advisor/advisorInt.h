@@ -98,6 +98,9 @@ const char *kpa_monotonic_reason(const kp_column *c);
 const char *kpa_enum_reason(const kp_column *c);
 const char *kpa_prefix_reason(const kp_column *c);
 const char *kpa_hot_reason(const kp_column *c);
+/* A calendar-unit column (DATE, a day, an hour by its name): concurrent
+ * writes share its value, so a hash or bucket of it alone spreads none. */
+bool kpa_coarse_time(const kp_column *c);
 /* A string column that holds numbers or dates, by its name (KP106). */
 bool kpa_numeric_string(const kp_column *c);
 /* Fixed width in bytes of a column, or -1 for variable width. */

@@ -74,6 +74,22 @@ const char *kpa_monotonic_reason(const kp_column *c)
 	return NULL;
 }
 
+/* A calendar unit (a day, an hour, a date): a monotonic column whose
+ * writes at any one moment share one value, by its type (DATE) or name.
+ * A hash or a bucket of it alone spreads nothing: every concurrent write
+ * computes the same one (the hot region moves once a day, or an hour). */
+bool kpa_coarse_time(const kp_column *c)
+{
+	static const char *const names[] = {"day", "hour", "minute", "month", "year", "date", "dt", NULL};
+	static const char *const suffixes[] = {"_day", "_hour", "_minute", "_month", "_year", "_date", "_dt", NULL};
+	char l[128];
+	kpa_lower_copy(l, c->type_name ? c->type_name : "", sizeof l);
+	if (!strcmp(l, "date"))
+		return true;
+	name_words(l, c->name, sizeof l);
+	return name_in(l, names) || any_suffix(l, suffixes);
+}
+
 const char *kpa_enum_reason(const kp_column *c)
 {
 	static const char *const names[] = {"type", "status", "state", "kind", "category", "gender", "sex",

@@ -44,8 +44,13 @@ double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double 
 			const kp_range *r = &p->ranges[i];
 			double part = n;
 			for (int k = 0; k < r->neq + r->nthen; k++) {
+				const kp_key_part *kp = p->key && k < p->key->n ? &p->key->parts[k] : NULL;
+				/* a hash (or salt, or bucket) part is computed from columns
+				 * the same read binds: it keeps no fewer rows than they do */
+				if (kp && kp->col < 0 && !kp->expr)
+					continue;
 				/* an annotated column: one value of its distinct ones */
-				int col = p->key && k < p->key->n ? p->key->parts[k].col : -1;
+				int col = kp ? kp->col : -1;
 				part *= distinct && col >= 0 && distinct[col] >= 1 ? 1 / distinct[col] : KP_SEL_EQ;
 			}
 			if (r->has_range)

@@ -1,15 +1,19 @@
 /* KP101-KP103: a key (or a secondary index) led by a column that grows
  * monotonically, has few values or shares a prefix puts every write on a
- * few regions. Each fix (a reorder, a hash prefix, a reversal, buckets) is
- * planned against the table's weighted workload; one that leaves a served
- * read unserved is not offered. */
+ * few regions. The fixes (a reorder, a hash prefix, a reversal, buckets)
+ * are proposals: each carries its verdict on the table's weighted
+ * workload, and the judge (judge.c) alone decides, keeping any that
+ * leaves a served read unserved out of the recommendation and naming
+ * what it breaks. A fix is left out only where the store cannot take it
+ * (its key-column limit, its key width). */
 #include "advisor/advisorInt.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* Does every planned statement on t that is no full scan bind each of cols
- * by = or IN? */
+ * by = or IN? (Then a hash or a reversal of them keeps every read served;
+ * the fix's message says which reads it loses otherwise.) */
 static bool reads_bind(kp_advisor *adv, const kp_table *t, const int *cols, int n)
 {
 	const kp_list *qs = kpa_queries_of(adv, t);
@@ -30,6 +34,18 @@ static bool reads_bind(kp_advisor *adv, const kp_table *t, const int *cols, int 
 		}
 	}
 	return true;
+}
+
+/* What a hash of cols (led by lead) does to the reads: with bound, every
+ * read binds them and computes `what`; else the reads that do not bind
+ * them by = or IN become full scans (the verdict names them). */
+static const char *binds_words(kp_advisor *adv, bool bound, const char *cols, const char *lead, const char *what)
+{
+	if (bound)
+		return kp_arena_printf(adv->a, "every read binds %s by = or IN, so each computes %s and stays a GET "
+		                       "or SCAN; range reads over %s alone would be lost", cols, what, lead);
+	return kp_arena_printf(adv->a, "reads that do not bind %s by = or IN can no longer compute %s and read "
+	                       "every row", cols, what);
 }
 
 /* Moves the advice records pushed since `from` into order: most weight
@@ -72,11 +88,11 @@ static void rank_advice(kp_advisor *adv, uint32_t from)
 }
 
 /* Fixes for a hot leading column c of t, each planned against the table's
- * workload: a fix that leaves a read it serves now unserved is not
- * offered. Moving c out of the lead (when the reads allow it), a hash
- * prefix over columns every read binds by = or IN (never an enum alone),
- * a reversal for shared prefixes, and buckets from a well-spread column
- * with the reads' fan-out. */
+ * workload and proposed to the judge whatever it breaks (its verdict names
+ * that): moving c out of the lead, a hash prefix over the key columns up
+ * to a well-spread one (never an enum alone: a hash of few values spreads
+ * over only as many regions), a reversal for shared prefixes, and buckets
+ * from a well-spread column with the reads' fan-out. */
 static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_table *t, const kp_column *c,
                           kp_arena *scratch)
 {
@@ -96,8 +112,10 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			s[i].now = kpa_served(s[i].q->plan.access);
 		bool no_lead[KP_REORDER_MAX] = {false};
 		int best[KP_REORDER_MAX];
+		/* the hot column itself never leads (hot by an annotation too,
+		 * where its name says nothing) */
 		for (int i = 0; i < nparts; i++)
-			no_lead[i] = kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL ||
+			no_lead[i] = t->pk.parts[i].col == ci || kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL ||
 			             (kpa_tenant_col(adv, t) >= 0 && t->pk.parts[i].col != kpa_tenant_col(adv, t));
 		if (kpa_search_order(adv, t, s, ns, scratch, no_lead, best) >= 0) {
 			kp_key nk;
@@ -118,11 +136,15 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		if (col < 0)
 			break;
 		hc[nh++] = col;
-		spreads = !kpa_few_values(adv, t, col);
+		spreads = !kpa_few_values(adv, t, col) && !kpa_coarse_time(&t->cols[col]);
 	}
 	bool room = (!ti->max_key_parts || nparts + 1 <= ti->max_key_parts) &&
 	            kpa_width_fits(adv, kpa_key_width(t, &t->pk), 4);
-	if (spreads && room && reads_bind(adv, t, hc, nh)) {
+	/* a key of 3 columns or more takes the hash (or the bucket) merged
+	 * into its first column, so it keeps its count (ddl.c) */
+	bool merges = nparts >= 3;
+	bool bound = reads_bind(adv, t, hc, nh);
+	if (spreads && (room || (merges && !ti->hash_key_parts))) {
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, hc, nh);
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
 		{   /* a proposal: the judge keeps what it breaks out of the recommendation, and names it */
@@ -138,22 +160,25 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 				kp_table_ddl(&b, t, NULL, &hk, adv->target);
 				ddl = kpa_bufdup(adv->a, &b);
 				kp_buf_free(&b);
-				kp_buf_printf(&m, "hash_prefix: PRIMARY KEY (hash32(%s), ...) spreads writes; every read "
-				              "binds %s by = or IN, so each computes the hash and stays a GET or SCAN; "
-				              "range reads over %s alone would be lost", cols.data, cols.data, c->name);
+				kp_buf_printf(&m, "hash_prefix: PRIMARY KEY (hash32(%s), ...) spreads writes; %s", cols.data,
+				              binds_words(adv, bound, cols.data, c->name, "the hash"));
 			} else {
 				const char *hn = kp_arena_printf(adv->a, "%s_hash", c->name);
 				ddl = kpa_lead_column_ddl(adv, t, NULL, &t->pk, hn, true);
 				kp_buf_printf(&m, "hash_prefix: lead the %s with %s, the first 4 hex characters of md5(%s), "
-				              "written by the writer; every read binds %s by = or IN, so each computes it "
-				              "and stays a GET or SCAN; range reads over %s alone would be lost",
-				              ti->key_word, hn, cols.data, cols.data, c->name);
+				              "written by the writer; %s", ti->key_word, hn, cols.data,
+				              binds_words(adv, bound, cols.data, c->name, "it"));
 				v.rewrite = kp_arena_printf(adv->a, "each adds %s = the first 4 hex characters of md5(%s)",
 				                            hn, cols.data);
 				/* a fourth key column would draw KP104: the hash and the value
 				 * share one key column instead */
 				const char *mn = kp_arena_printf(adv->a, "%s_key", c->name);
-				char *merged = nparts >= 3 ? kpa_merged_lead_ddl(adv, t, NULL, &t->pk, mn, 4) : NULL;
+				char *merged = merges ? kpa_merged_lead_ddl(adv, t, NULL, &t->pk, mn, 4) : NULL;
+				if (!merged && !room) {
+					kp_buf_free(&cols);
+					kp_buf_free(&lead);
+					goto reversal;   /* no key column to spare, none to merge into */
+				}
 				if (merged) {
 					ddl = merged;
 					kp_buf_clear(&lead);
@@ -162,9 +187,8 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 					kp_buf_clear(&m);
 					kp_buf_printf(&m, "hash_prefix: key the table by %s, the first 4 hex characters of md5(%s) "
 					              "followed by %s, zero-padded, in place of %s (one key column, so the key "
-					              "keeps %d), written by the writer; every read binds %s by = or IN, so each "
-					              "computes it and stays a GET or SCAN; range reads over %s alone would be lost",
-					              mn, cols.data, c->name, c->name, nparts, cols.data, c->name);
+					              "keeps %d), written by the writer; %s", mn, cols.data, c->name, c->name, nparts,
+					              binds_words(adv, bound, cols.data, c->name, "it"));
 					v.rewrite = kp_arena_printf(adv->a, "each binds %s = md5(%s) prefix + %s instead of %s", mn,
 					                            cols.data, c->name, c->name);
 				}
@@ -178,19 +202,26 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			kp_buf_free(&lead);
 		}
 	}
-	/* 3. shared prefixes: the value reversed, point reads still work */
-	if (rule == KP_R_HOT_PREFIX && reads_bind(adv, t, &ci, 1)) {
+reversal:
+	/* 3. shared prefixes: the value reversed; point reads still work */
+	if (rule == KP_R_HOT_PREFIX) {
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, &ci, 1);
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
 		{   /* a proposal: the judge keeps what it breaks out of the recommendation, and names it */
 			kp_buf lead = {0};
 			kp_buf_printf(&lead, "[reverse(%s)]", c->name);
 			char *key = kpa_notation_with(adv, t, lead.data, 1);
+			bool rb = reads_bind(adv, t, &ci, 1);
 			kp_advice *x = kpa_advise(adv, rule, "reverse_key", t,
 			                          kp_arena_printf(adv->a, "reverse_key: store %s reversed, so the varying "
-			                                          "digits lead; every read binds %s by = or IN, so point "
-			                                          "reads still work, binding the reversed value; ordering "
-			                                          "by %s is lost", c->name, c->name, c->name), key, NULL);
+			                                          "digits lead; %s; ordering by %s is lost", c->name,
+			                                          rb ? kp_arena_printf(adv->a, "every read binds %s by = or "
+			                                                               "IN, so point reads still work, "
+			                                                               "binding the reversed value", c->name)
+			                                             : kp_arena_printf(adv->a, "reads that do not bind %s "
+			                                                               "by = or IN read every row",
+			                                                               c->name),
+			                                          c->name), key, NULL);
 			x->newkey = kpa_keydup(adv->a, &hk);   /* a reversed value spreads as a hash does */
 			kpa_advice_col(adv, x, c->name);
 			kpa_verdict_apply(adv, x, &v, 1);
@@ -201,7 +232,8 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	 * bucket, other reads are one scan per bucket, merged */
 	int src = -1;
 	for (int i = 0; i < nparts && src < 0; i++)
-		if (t->pk.parts[i].col >= 0 && !kpa_few_values(adv, t, t->pk.parts[i].col))
+		if (t->pk.parts[i].col >= 0 && !kpa_few_values(adv, t, t->pk.parts[i].col) &&
+		    !kpa_coarse_time(&t->cols[t->pk.parts[i].col]))
 			src = t->pk.parts[i].col;
 	if (ti->max_salt_buckets && !kp_table_option_get(t, "salt_buckets")) {
 		/* Phoenix salts the whole row key: a read binding every key
@@ -227,7 +259,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		kpa_advice_col(adv, x, c->name);
 		kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
 		kp_buf_free(&b);
-	} else if (src >= 0 && room && !ti->max_salt_buckets) {
+	} else if (src >= 0 && (room || merges) && !ti->max_salt_buckets) {
 		const kp_column *sc = &t->cols[src];
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, &src, 1);
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
@@ -238,9 +270,11 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		 * share one key column instead */
 		const char *ln = t->cols[t->pk.parts[0].col].name;
 		const char *mn = kp_arena_printf(adv->a, "%s_key", ln);
-		char *merged = nparts >= 3 ? kpa_merged_lead_ddl(adv, t, NULL, &t->pk, mn, 3) : NULL;
-		kp_advice *x;
-		if (merged) {
+		char *merged = merges ? kpa_merged_lead_ddl(adv, t, NULL, &t->pk, mn, 3) : NULL;
+		kp_advice *x = NULL;
+		if (!merged && !room) {
+			/* no key column to spare, none to merge into */
+		} else if (merged) {
 			x = kpa_advise(adv, rule, "salt_buckets", t,
 			               kp_arena_printf(adv->a, "salt_buckets: key the table by %s, bucket = %s (3 digits, "
 			                               "computed by the writer) followed by %s, zero-padded, in place of %s (one "
@@ -263,10 +297,12 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			v.rewrite = kp_arena_printf(adv->a, "a GET adds bucket = %s, any other read is one read per bucket "
 			                            "with bucket = 0 to %d", expr, KP_BUCKETS - 1);
 		}
-		x->newkey = kpa_keydup(adv->a, &hk);
-		x->buckets = KP_BUCKETS;
-		kpa_advice_col(adv, x, sc->name);
-		kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
+		if (x) {
+			x->newkey = kpa_keydup(adv->a, &hk);
+			x->buckets = KP_BUCKETS;
+			kpa_advice_col(adv, x, sc->name);
+			kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
+		}
 	}
 	rank_advice(adv, first);
 	for (uint32_t i = first; i < adv->advice.n; i++) {

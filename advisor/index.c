@@ -112,7 +112,7 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		bool spreads = false;
 		for (int i = 0; i < user->n && !spreads; i++) {
 			hc[nh++] = user->cols[i];
-			spreads = !kpa_few_values(adv, t, user->cols[i]);
+			spreads = !kpa_few_values(adv, t, user->cols[i]) && !kpa_coarse_time(&t->cols[user->cols[i]]);
 		}
 		spread = spreads ? HASHED : BUCKETED;
 		for (uint32_t i = 0; i < qs->n && spread == HASHED; i++) {
@@ -481,6 +481,138 @@ typedef struct shape_memo {
 	const char *was, *then, *key; /* the finding's words */
 } shape_memo;
 
+/* Where NULLs of the ordered column oc go on index y (its last part
+ * oc, read as the heavier ORDER BY direction of pr wants), in the
+ * designer's words, when the store keeps NULL first in a DESC column
+ * (Phoenix): "" elsewhere, or when oc cannot be NULL. */
+static const char *nulls_note(kp_advisor *adv, const kp_table *t, const proposal *pr, const kp_column *oc)
+{
+	if (!t->desc_nulls_first || !(oc->nullable || (oc->key_pos < 0 && !oc->not_null)))
+		return "";
+	/* only reads that leave NULLs where SQL puts them by default (no
+	 * NULLS FIRST or LAST written) */
+	bool by_default = false;
+	for (uint32_t k = 0; k < pr->qs.n && !by_default; k++) {
+		const kp_wquery *q = pr->qs.items[k];
+		const kp_list *order = kpa_order_of(q->stmt);
+		for (uint32_t j = 0; j < order->n && !by_default; j++) {
+			const kp_order_item *it = order->items[j];
+			by_default = !it->nulls && kpa_colref(q->plan.names, it->expr) == (int)(oc - t->cols);
+		}
+	}
+	if (!by_default)
+		return "";
+	bool want_desc = pr->desc_w > pr->asc_w;
+	bool stored_desc = pr->user.desc[pr->user.n - 1];
+	/* the store's name as its documents write it */
+	const char *store = kp_arena_printf(adv->a, "%s", kpa_target(adv->target)->name);
+	if (store[0] >= 'a' && store[0] <= 'z')
+		((char *)store)[0] = (char)(store[0] - 'a' + 'A');
+	/* NOT NULL is a way out only for a key column: Phoenix refuses it on
+	 * any other (ERROR 1007, "A key/value column may not be declared as
+	 * not null") */
+	const char *notnull = oc->key_pos >= 0
+	                      ? kp_arena_printf(adv->a, ", or declare %s NOT NULL", oc->name)
+	                      : kp_arena_printf(adv->a, " (NOT NULL is no way out: %s refuses it on a column outside the "
+	                                        "primary key, ERROR 1007)", store);
+	if (stored_desc == want_desc)
+		return kp_arena_printf(adv->a, "; %s can be NULL and %s stores NULL first in %s column too, where "
+		                       "ORDER BY %s %s wants it %s: the reads still sort unless they say NULLS %s%s",
+		                       oc->name, store, stored_desc ? "a DESC" : "an ASC", oc->name,
+		                       want_desc ? "DESC" : "ASC", want_desc ? "last" : "first",
+		                       want_desc ? "FIRST" : "LAST", notnull);
+	return kp_arena_printf(adv->a, "; %s can be NULL and %s stores NULL first in a DESC column too: %s, read "
+	                       "backwards, returns ORDER BY %s %s with its NULLs %s, as the reads ask, with no sort "
+	                       "(or index it %s and write ORDER BY %s %s NULLS %s: read forwards, NULLs %s)",
+	                       oc->name, store, stored_desc ? "stored DESC" : "stored ascending", oc->name,
+	                       want_desc ? "DESC" : "ASC", want_desc ? "last" : "first",
+	                       stored_desc ? "ascending" : "DESC", oc->name, want_desc ? "DESC" : "ASC",
+	                       want_desc ? "FIRST" : "LAST", want_desc ? "first" : "last");
+}
+
+/* pr's columns as a secondary index of t, judged on the table's whole
+ * workload, as advice; h's indexes live in hyp (reset here). */
+static kp_advice *secondary_advice(kp_advisor *adv, const kp_table *t, proposal *pr, const proposal *props, int i,
+                                   kp_arena *hyp, kp_arena *scratch)
+{
+	const target_info *ti = kpa_target(adv->target);
+	kp_buf name = {0}, ddl = {0};
+	kp_buf_printf(&name, "idx_%s", t->name);
+	proposal_suffix(&name, t, pr, props, i);
+	kp_buf_printf(&ddl, "CREATE INDEX %s ON %s (", name.data, t->name);
+	for (int j = 0; j < pr->user.n; j++)
+		kp_buf_printf(&ddl, "%s%s%s", j ? ", " : "", t->cols[pr->user.cols[j]].name,
+		              pr->user.desc[j] && ti->desc_key ? " DESC" : "");
+	kp_buf_putc(&ddl, ')');
+	int ninc = 0;
+	kp_buf inc = {0};
+	for (int c = 0; c < t->ncols; c++) {
+		bool inkey = t->cols[c].key_pos >= 0;
+		for (int j = 0; j < pr->user.n; j++)
+			inkey |= pr->user.cols[j] == c;
+		if (pr->covers[c] && !inkey) {
+			kp_buf_printf(&ddl, "%s%s", ninc ? ", " : " INCLUDE (", t->cols[c].name);
+			kp_buf_printf(&inc, "%s%s", ninc++ ? ", " : "", t->cols[c].name);
+		}
+	}
+	if (ninc)
+		kp_buf_putc(&ddl, ')');
+	/* the index as advised (its columns, DESC, INCLUDE), kept with the
+	 * advice for the summary; the table with it, in an arena of its
+	 * own: it is only planned against, then dropped */
+	kp_index *index = kpa_hypo_index(adv->a, t, kpa_bufdup(adv->a, &name), pr->user.cols, pr->user.desc,
+	                                 pr->user.n, pr->covers);
+	kp_arena_reset(hyp);
+	kp_index **ix = kp_arena_alloc(hyp, sizeof(kp_index *) * (size_t)(t->nindexes + 1));
+	if (t->nindexes)
+		memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)t->nindexes);
+	ix[t->nindexes] = index;
+	const kp_table *h = kpa_hypo_table(hyp, t, &t->pk, ix, t->nindexes + 1);
+	verdict v;
+	kpa_judge(adv, t, NULL, h, false, scratch, &v);
+	u64map withix = {0};
+	const char *msg;
+	if (ti->sql_index)
+		msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, covering the columns these "
+		                      "queries read; the store maintains it on every write: an insert into %s then "
+		                      "writes %d rows", name.data, t->name, t->name, t->nindexes + 2);
+	else
+		msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, created with the CreateIndex "
+		                      "operation (IndexMeta: primary key %s, the key columns of %s added by the "
+		                      "store; defined columns %s); the store maintains it on every write: an insert "
+		                      "then writes %d rows",
+		                      name.data, t->name, pr->key, t->name, ninc ? inc.data : "none", t->nindexes + 2);
+	kp_buf shown = {0};
+	for (int j = 0; j < index->key.n; j++)
+		kp_buf_printf(&shown, "[%s%s]", t->cols[index->key.parts[j].col].name,
+		              index->key.parts[j].desc ? " DESC" : "");
+	kp_advice *y = kpa_advise(adv, KP_R_UNSERVED, "secondary_index", t, msg, kpa_bufdup(adv->a, &shown),
+	                          ti->sql_index ? kpa_bufdup(adv->a, &ddl) : NULL);
+	y->index = index;
+	kpa_verdict_apply(adv, y, &v, 1);
+	/* of the statements it was proposed for, the weight it serves as
+	 * advised: on Phoenix only those its INCLUDE covers */
+	double serves = 0;
+	for (uint32_t k = 0; k < pr->qs.n; k++) {
+		const kp_wquery *q = pr->qs.items[k];
+		kp_order o;
+		if (kpa_served(kpa_cached_plan(&withix, 0, h, q, scratch, &o)) &&
+		    (o != KP_ORDER_SORT || !kpa_served(q->plan.access)))
+			serves += q->weight;   /* a read served today counts when its sort goes */
+		kp_arena_reset(scratch);
+	}
+	kpa_map_free(&withix);
+	y->serves = kpa_weight_int(serves);
+	y->of = kpa_weight_int(pr->weight);
+	for (int j = 0; j < pr->user.n; j++)
+		kpa_advice_col(adv, y, t->cols[pr->user.cols[j]].name);
+	kp_buf_free(&name);
+	kp_buf_free(&ddl);
+	kp_buf_free(&inc);
+	kp_buf_free(&shown);
+	return y;
+}
+
 void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 {
 	const target_info *ti = kpa_target(adv->target);
@@ -685,7 +817,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		 * backwards; the heavier direction is stored */
 		for (int j = 0; j < pr->user.n; j++)
 			pr->user.desc[j] = j == pr->user.n - 1 && pr->desc_w > pr->asc_w && ti->desc_key;
-		kp_buf name = {0}, ddl = {0};
+		kp_buf name = {0};
 		kp_buf_printf(&name, "%s_by", t->name);
 		proposal_suffix(&name, t, pr, props, i);
 		kp_advice *x = kpa_index_table_advice(adv, KP_R_UNSERVED, t, &pr->user, name.data, &pr->qs, "",
@@ -714,82 +846,26 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			continue;
 		}
 		/* the same key as a secondary index, judged on the table's whole
-		 * workload */
-		kp_buf_clear(&name);
-		kp_buf_printf(&name, "idx_%s", t->name);
-		proposal_suffix(&name, t, pr, props, i);
-		kp_buf_printf(&ddl, "CREATE INDEX %s ON %s (", name.data, t->name);
-		for (int j = 0; j < pr->user.n; j++)
-			kp_buf_printf(&ddl, "%s%s%s", j ? ", " : "", t->cols[pr->user.cols[j]].name,
-			              pr->user.desc[j] && ti->desc_key ? " DESC" : "");
-		kp_buf_putc(&ddl, ')');
-		int ninc = 0;
-		kp_buf inc = {0};
-		for (int c = 0; c < t->ncols; c++) {
-			bool inkey = t->cols[c].key_pos >= 0;
-			for (int j = 0; j < pr->user.n; j++)
-				inkey |= pr->user.cols[j] == c;
-			if (pr->covers[c] && !inkey) {
-				kp_buf_printf(&ddl, "%s%s", ninc ? ", " : " INCLUDE (", t->cols[c].name);
-				kp_buf_printf(&inc, "%s%s", ninc++ ? ", " : "", t->cols[c].name);
-			}
+		 * workload. An ordered last column that can be NULL is proposed in
+		 * both directions: where a store keeps NULL in a DESC column is its
+		 * own rule (Phoenix stores it first either way, docs/plan-json.md
+		 * "NULL order"), so the stored direction may leave ORDER BY ... DESC
+		 * sorted where the other, read backwards, returns it as written; the
+		 * judge plans both and picks one, and each says where NULLs go */
+		int last = pr->user.n - 1;
+		const kp_column *oc = &t->cols[pr->user.cols[last]];
+		bool twin = ti->desc_key && (pr->desc_w > 0 || pr->asc_w > 0) &&
+		            (oc->nullable || (oc->key_pos < 0 && !oc->not_null));
+		kp_advice *y = secondary_advice(adv, t, pr, props, i, &hyp, scratch);
+		y->message = kp_arena_printf(adv->a, "%s%s", y->message, nulls_note(adv, t, pr, oc));
+		if (twin) {
+			pr->user.desc[last] = !pr->user.desc[last];
+			kp_advice *z = secondary_advice(adv, t, pr, props, i, &hyp, scratch);
+			z->message = kp_arena_printf(adv->a, "%s%s", z->message, nulls_note(adv, t, pr, oc));
+			pr->user.desc[last] = !pr->user.desc[last];
 		}
-		if (ninc)
-			kp_buf_putc(&ddl, ')');
-		/* the index as advised (its columns, DESC, INCLUDE), kept with the
-		 * advice for the summary; the table with it, in an arena of its
-		 * own: it is only planned against, then dropped */
-		kp_index *index = kpa_hypo_index(adv->a, t, kpa_bufdup(adv->a, &name), pr->user.cols, pr->user.desc,
-		                                 pr->user.n, pr->covers);
-		kp_arena_reset(&hyp);
-		kp_index **ix = kp_arena_alloc(&hyp, sizeof(kp_index *) * (size_t)(t->nindexes + 1));
-		if (t->nindexes)
-			memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)t->nindexes);
-		ix[t->nindexes] = index;
-		const kp_table *h = kpa_hypo_table(&hyp, t, &t->pk, ix, t->nindexes + 1);
-		verdict v;
-		kpa_judge(adv, t, NULL, h, false, scratch, &v);
-		u64map withix = {0};
-		const char *msg;
-		if (ti->sql_index)
-			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, covering the columns these "
-			                      "queries read; the store maintains it on every write: an insert into %s then "
-			                      "writes %d rows", name.data, t->name, t->name, t->nindexes + 2);
-		else
-			msg = kp_arena_printf(adv->a, "secondary_index: %s on %s, created with the CreateIndex "
-			                      "operation (IndexMeta: primary key %s, the key columns of %s added by the "
-			                      "store; defined columns %s); the store maintains it on every write: an insert "
-			                      "then writes %d rows",
-			                      name.data, t->name, pr->key, t->name, ninc ? inc.data : "none", t->nindexes + 2);
-		kp_buf shown = {0};
-		for (int j = 0; j < index->key.n; j++)
-			kp_buf_printf(&shown, "[%s%s]", t->cols[index->key.parts[j].col].name,
-			              index->key.parts[j].desc ? " DESC" : "");
-		kp_advice *y = kpa_advise(adv, KP_R_UNSERVED, "secondary_index", t, msg, kpa_bufdup(adv->a, &shown),
-		                          ti->sql_index ? kpa_bufdup(adv->a, &ddl) : NULL);
-		y->index = index;
-		kpa_verdict_apply(adv, y, &v, 1);
-		/* of the statements it was proposed for, the weight it serves as
-		 * advised: on Phoenix only those its INCLUDE covers */
-		double serves = 0;
-		for (uint32_t k = 0; k < pr->qs.n; k++) {
-			const kp_wquery *q = pr->qs.items[k];
-			kp_order o;
-			if (kpa_served(kpa_cached_plan(&withix, 0, h, q, scratch, &o)) &&
-			    (o != KP_ORDER_SORT || !kpa_served(q->plan.access)))
-				serves += q->weight;   /* a read served today counts when its sort goes */
-			kp_arena_reset(scratch);
-		}
-		kpa_map_free(&withix);
-		y->serves = kpa_weight_int(serves);
-		y->of = kpa_weight_int(pr->weight);
-		for (int j = 0; j < pr->user.n; j++)
-			kpa_advice_col(adv, y, t->cols[pr->user.cols[j]].name);
 		reword_unserved(adv, pr, x, y, NULL);
 		kp_buf_free(&name);
-		kp_buf_free(&ddl);
-		kp_buf_free(&inc);
-		kp_buf_free(&shown);
 	}
 	free(props);
 	kp_arena_free(&hyp);

@@ -49,7 +49,8 @@ typedef struct jtable {
 	double writes;          /* weight of its writes */
 	double rows;            /* rows assumed */
 	bool *hot;              /* per column: a hot lead (name, type, workload evidence) */
-	bool *few;              /* per column: few values (kpa_few_values) */
+	bool *few;              /* per column: few values (kpa_few_values), or few at a time
+	                           (kpa_coarse_time) */
 	double reverse;         /* what a row read backwards costs (kpa_reverse_factor) */
 	const double *distinct; /* per column: annotated distinct values, or 0 */
 	double assumed;         /* write weight the workload does not show: annotated, or
@@ -283,6 +284,14 @@ static void compose(const jtable *jt, const sres *base, const sres *with, sres *
 	}
 }
 
+/* An index the store maintains on every write (a secondary or a search
+ * index): at equal cost it beats an index table, a second table the
+ * application must write (and keep in step) itself. */
+static bool store_kept(const kp_advice *x)
+{
+	return !strcmp(x->kind, "secondary_index") || !strcmp(x->kind, "search_index");
+}
+
 /* a before b in the judge's order: fewer broken, fewer hot rows, cheaper */
 static bool better(const kp_cost *a, const kp_cost *b)
 {
@@ -475,7 +484,8 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				leads[keys[k]->parts[0].col] = true;
 	}
 	for (int c = 0; c < t->ncols; c++) {
-		jt->few[c] = kpa_few_values(adv, t, c);
+		/* a calendar unit is as few as an enum to a hash of it alone */
+		jt->few[c] = kpa_few_values(adv, t, c) || kpa_coarse_time(&t->cols[c]);
 		jt->hot[c] = kpa_hot_reason(&t->cols[c]) || (leads[c] && kpa_monotonic_evidence(adv, t, c));
 		/* what the annotations state wins over names and evidence */
 		if (notes->dist[c] == 1)
@@ -638,8 +648,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 					continue;   /* 1 and 2: never admitted */
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
-				bool tie = pick >= 0 && !better(&c, &best) && !better(&best, &c) &&
-				           !strcmp(x->kind, "secondary_index") &&
+				bool tie = pick >= 0 && !better(&c, &best) && !better(&best, &c) && store_kept(x) &&
 				           !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
 				if (better(&c, &best) || tie) {
 					best = c;
@@ -699,7 +708,14 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				again = true;
 			}
 		}
-		if (run == 0 || better(&cur, &best_cur)) {
+		/* at equal cost the design with fewer tables the application
+		 * writes itself wins (store_kept) */
+		int apps = 0, best_apps = 0;
+		for (int k = 0; k < npicks; k++)
+			apps += !strcmp(((kp_advice *)cands->items[picks[k]])->kind, "index_table");
+		for (int k = 0; k < best_npicks; k++)
+			best_apps += !strcmp(((kp_advice *)cands->items[best_picks[k]])->kind, "index_table");
+		if (run == 0 || better(&cur, &best_cur) || (!better(&best_cur, &cur) && apps < best_apps)) {
 			best_cur = cur;
 			best_chosen = chosen;
 			best_npicks = npicks;
@@ -769,7 +785,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			if (x->rank || !ok[i])
 				continue;
 			if (pick < 0 || better(&alone[i], &alone[pick]) ||
-			    (!better(&alone[pick], &alone[i]) && !strcmp(x->kind, "secondary_index") &&
+			    (!better(&alone[pick], &alone[i]) && store_kept(x) &&
 			     !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table")))
 				pick = (int)i;
 		}
@@ -795,8 +811,11 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			kp_advice *x = cands->items[i], *y = cands->items[j];
 			if (i == j || x->with == y || y->with == x)
 				continue;
-			bool same_cols = x->index && y->index && x->columns.n == y->columns.n;
-			for (uint32_t k = 0; same_cols && k < x->columns.n; k++)
+			/* a search index's columns held for the reads (not filtered
+			 * on) serve no other read */
+			uint32_t xn = x->columns.n - (uint32_t)x->held, yn = y->columns.n - (uint32_t)y->held;
+			bool same_cols = x->index && y->index && xn == yn;
+			for (uint32_t k = 0; same_cols && k < xn; k++)
 				same_cols = !strcmp(x->columns.items[k], y->columns.items[k]);
 			if ((key_change(x) && key_change(y)) || same_cols)
 				kp_list_push(adv->a, &x->excludes, y);

@@ -313,11 +313,90 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	kp_arena_free(&wa);
 }
 
-void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
+/* The desc_key candidate turning key part `part` of t: with the weight of
+ * the ordered reads that then read forwards; none when no read does, or
+ * when the store cannot store the column reversed. */
+static void propose_desc(kp_advisor *adv, const kp_table *t, int part, double rev, double fwd, double nord,
+                         kp_arena *scratch)
 {
 	const target_info *ti = kpa_target(adv->target);
-	double rev = 0, fwd = 0, nord = 0;
-	int part = -1;
+	const kp_list *qs = kpa_queries_of(adv, t);
+	kp_key nk = t->pk;
+	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)t->pk.n);
+	memcpy(nk.parts, t->pk.parts, sizeof(kp_key_part) * (size_t)t->pk.n);
+	nk.parts[part].desc = !nk.parts[part].desc;
+	const kp_column *c = &t->cols[nk.parts[part].col];
+	const char *cn = c->name;
+	/* the reversed reads that become forward reads; what it makes worse
+	 * (the forward reads it turns backwards among them) the verdict names,
+	 * and the judge weighs */
+	kp_table *h = kpa_hypo_table(adv->a, t, &nk, t->indexes, t->nindexes);
+	verdict v;
+	kpa_judge(adv, t, NULL, h, false, scratch, &v);
+	double fixed = 0;
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		kp_order o;
+		if (q->base == t && !q->plan.index && q->plan.order == KP_ORDER_REVERSE && kpa_served(q->plan.access)) {
+			if (kpa_served(kpa_plan_class(h, q, scratch, &o)) && o == KP_ORDER_KEY)
+				fixed += q->weight;
+		}
+		kp_arena_reset(scratch);
+	}
+	if (fixed <= 0)
+		return;   /* it turns no read forwards: nothing to propose */
+	/* the finding states the fact where most ordered reads go backwards */
+	kp_diag *g = NULL;
+	if (rev > fwd)
+		g = kp_diag_add(adv->d, adv->a, KP_R_DESC_KEY, KP_SEV_INFO, t->src, t->pk_off ? t->pk_off : t->off, 0,
+		                "%.15g of %.15g weight of ordered reads of %s read %s backwards, which is slower than the "
+		                "stored order", rev, nord, t->name, cn);
+	if (!ti->desc_key && c->auto_increment) {
+		/* the store writes the value: it cannot be stored reversed */
+		if (g)
+			kp_diag_help(g, adv->a, "%s generates %s (AUTO_INCREMENT), so it cannot be stored as "
+			             "Long.MAX_VALUE - %s; read newest first with a backward range read (GetRange, "
+			             "Direction.BACKWARD)", ti->name, cn, cn);
+		return;
+	}
+	const char *key = kpa_key_notation(adv, t, &nk);
+	const char *also = fwd > 0 ? kp_arena_printf(adv->a, " (%.15g weight of reads now forwards would then read "
+	                                             "backwards)", fwd) : "";
+	kp_advice *x;
+	if (ti->desc_key) {
+		kp_buf ddl = {0};
+		kp_table_ddl(&ddl, t, NULL, &nk, adv->target);
+		x = kpa_advise(adv, KP_R_DESC_KEY, "desc_key", t,
+		               kp_arena_printf(adv->a, "desc_key: declare %s %s in the key, so %.15g of that weight "
+		                               "reads forwards%s; %s", cn, nk.parts[part].desc ? "DESC" : "ASC", fixed,
+		                               also, kpa_migration_note(adv, t)),
+		               key, kpa_bufdup(adv->a, &ddl));
+		kp_buf_free(&ddl);
+	} else {
+		x = kpa_advise(adv, KP_R_DESC_KEY, "desc_key", t,
+		               kp_arena_printf(adv->a, "desc_key: %s keys have no DESC; store %s as Long.MAX_VALUE - "
+		                               "%s, so the newest rows sort first and %.15g of that weight reads forwards%s; "
+		                               "%s", ti->name, cn, cn, fixed, also, kpa_migration_note(adv, t)),
+		               key, NULL);
+	}
+	kpa_verdict_apply(adv, x, &v, 1);
+	x->newkey = kpa_keydup(adv->a, &nk);
+	x->serves = kpa_weight_int(fixed);
+	x->of = kpa_weight_int(nord);
+	kpa_advice_col(adv, x, cn);
+	if (g)
+		kp_diag_help(g, adv->a, "%s: %s", x->message, key);
+}
+
+/* KP122: a DESC (or ASC) key column for each key column that ordered reads
+ * the key serves read backwards, proposed whatever the reads forwards
+ * weigh: the judge costs both directions (a row read backwards costs
+ * KP_REVERSE_FACTOR) and decides. */
+void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
+{
+	double nord = 0, fwd = 0;
+	double rev[KP_REORDER_MAX] = {0};
+	int n = t->pk.n < KP_REORDER_MAX ? t->pk.n : KP_REORDER_MAX;
 	const kp_list *qs = kpa_queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
@@ -327,72 +406,17 @@ void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			continue;
 		nord += q->weight;
 		if (q->plan.order == KP_ORDER_REVERSE) {
-			rev += q->weight;
 			int c = kpa_colref(q->plan.names, ((kp_order_item *)kpa_order_of(q->stmt)->items[0])->expr);
-			for (int j = 0; j < t->pk.n; j++)
-				if (t->pk.parts[j].col == c && part < 0)
-					part = j;
+			for (int j = 0; j < n; j++)
+				if (t->pk.parts[j].col == c && c >= 0) {
+					rev[j] += q->weight;
+					break;
+				}
 		} else if (q->plan.order == KP_ORDER_KEY) {
 			fwd += q->weight;
 		}
 	}
-	if (part < 0 || rev <= fwd)
-		return;
-	kp_key nk = t->pk;
-	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)t->pk.n);
-	memcpy(nk.parts, t->pk.parts, sizeof(kp_key_part) * (size_t)t->pk.n);
-	nk.parts[part].desc = !nk.parts[part].desc;
-	/* the reversed reads that become forward reads; what it makes worse
-	 * the verdict names, and the judge keeps it out of the recommendation */
-	kp_table *h = kpa_hypo_table(adv->a, t, &nk, t->indexes, t->nindexes);
-	verdict v;
-	kpa_judge(adv, t, NULL, h, false, scratch, &v);
-	double fixed = 0;
-	for (uint32_t i = 0; i < qs->n; i++) {
-		const kp_wquery *q = qs->items[i];
-		kp_order o;
-		if (q->base == t && !q->plan.index && q->plan.order == KP_ORDER_REVERSE &&
-		    kpa_served(q->plan.access)) {
-			if (kpa_served(kpa_plan_class(h, q, scratch, &o)) && o == KP_ORDER_KEY)
-				fixed += q->weight;
-		}
-		kp_arena_reset(scratch);
-	}
-	if (fixed <= 0)
-		return;
-	const char *cn = t->cols[nk.parts[part].col].name;
-	const char *key = kpa_key_notation(adv, t, &nk);
-	kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_DESC_KEY, KP_SEV_INFO, t->src,
-	                         t->pk_off ? t->pk_off : t->off, 0,
-	                         "%.15g of %.15g weight of ordered reads of %s read %s backwards, which is slower "
-	                         "than the stored order", rev, nord, t->name, cn);
-	kp_advice *x;
-	if (ti->desc_key) {
-		kp_buf ddl = {0};
-		kp_table_ddl(&ddl, t, NULL, &nk, adv->target);
-		x = kpa_advise(adv, KP_R_DESC_KEY, "desc_key", t,
-		               kp_arena_printf(adv->a, "desc_key: declare %s %s in the key, so %.15g of that weight "
-		                               "reads forwards; %s", cn, nk.parts[part].desc ? "DESC" : "ASC", fixed,
-		                               kpa_migration_note(adv, t)),
-		               key, kpa_bufdup(adv->a, &ddl));
-		kp_buf_free(&ddl);
-	} else if (t->cols[nk.parts[part].col].auto_increment) {
-		/* the store writes the value: it cannot be stored reversed */
-		kp_diag_help(g, adv->a, "%s generates %s (AUTO_INCREMENT), so it cannot be stored as Long.MAX_VALUE - "
-		             "%s; read newest first with a backward range read (GetRange, Direction.BACKWARD)",
-		             ti->name, cn, cn);
-		return;
-	} else {
-		x = kpa_advise(adv, KP_R_DESC_KEY, "desc_key", t,
-		               kp_arena_printf(adv->a, "desc_key: %s keys have no DESC; store %s as Long.MAX_VALUE - "
-		                               "%s, so the newest rows sort first and %.15g of that weight reads forwards; "
-		                               "%s", ti->name, cn, cn, fixed, kpa_migration_note(adv, t)),
-		               key, NULL);
-	}
-	kpa_verdict_apply(adv, x, &v, 1);
-	x->newkey = kpa_keydup(adv->a, &nk);
-	x->serves = kpa_weight_int(fixed);
-	x->of = kpa_weight_int(nord);
-	kpa_advice_col(adv, x, cn);
-	kp_diag_help(g, adv->a, "%s: %s", x->message, key);
+	for (int j = 0; j < n; j++)
+		if (rev[j] > 0)
+			propose_desc(adv, t, j, rev[j], fwd, nord, scratch);
 }

@@ -38,6 +38,32 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	kp_list_push(adv->a, &adv->queries, q);
 }
 
+void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant)
+{
+	if (!adv->queries.n)
+		return;
+	kp_wquery *q = adv->queries.items[adv->queries.n - 1];
+	const char *now = adv->opts.tenant;
+	if (tenant == now || (tenant && now && !strcmp(tenant, now)))
+		return;
+	/* the statements under one directive share its rules */
+	const kp_wquery *prev = adv->queries.n > 1 ? adv->queries.items[adv->queries.n - 2] : NULL;
+	const char *pt = prev && prev->opts != &adv->opts ? prev->opts->tenant : now;
+	if (prev && prev->opts != &adv->opts && (pt == tenant || (pt && tenant && !strcmp(pt, tenant)))) {
+		q->opts = prev->opts;
+	} else {
+		kp_plan_opts *o = kp_arena_alloc(adv->a, sizeof(*o));
+		*o = adv->opts;
+		o->tenant = tenant ? kp_arena_strndup(adv->a, tenant, strlen(tenant)) : NULL;
+		q->opts = o;
+	}
+	/* alike statements on other connections plan unlike: another shape */
+	uint64_t h = 0x84222325cbf29ce4ull;
+	for (const char *c = tenant ? tenant : ""; *c; c++)
+		h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+	q->shape = kpa_mix(q->shape, tenant ? h : 1);
+}
+
 /* The workload's queries on t: bucketed once, so the per-table checks cost
  * O(queries) in all rather than O(tables x queries). */
 const kp_list *kpa_queries_of(kp_advisor *adv, const kp_table *t)
@@ -399,12 +425,18 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 	if (v->worse.n > 5)
 		kp_buf_printf(&m, " and %u more", v->worse.n - 5);
 	/* reads that, left as they are, the new key no longer serves: they are
-	 * worse until rewritten, and listed with them */
+	 * worse until rewritten, and listed with them; a read made worse
+	 * above cannot compute the new column at all and is not listed again */
 	const kp_list *qs = kpa_queries_of(adv, x->table);
 	uint32_t nr = 0;
 	for (uint32_t i = 0; v->rewrite && i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
 		if (q->base != x->table || !kpa_served(q->plan.access))
+			continue;
+		bool lost = false;
+		for (uint32_t k = 0; k < v->worse.n && !lost; k++)
+			lost = v->worse.items[k] == q;
+		if (lost)
 			continue;
 		uint32_t line, col;
 		kp_source_linecol(q->src, q->stmt->off, &line, &col);

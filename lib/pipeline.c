@@ -180,8 +180,11 @@ static void run_on(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 		return;
 	if (p->limits)
 		kp_advise_statement(p->target, s, &ev->plan, ev->src, ev->a, ev->d);
-	if (p->adv && r == KP_ROLE_WORKLOAD)
+	if (p->adv && r == KP_ROLE_WORKLOAD) {
 		kp_advisor_add(p->adv, s, &ev->plan, ev->src, ev->weight);
+		if (opts != p->opts)
+			kp_advisor_on_tenant(p->adv, opts->tenant);   /* a directive's connection */
+	}
 }
 
 /* The statement on its connection (lib/tenant.c); the catalogs are on

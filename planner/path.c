@@ -346,7 +346,13 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	 * any combination: it is used when no key serves the WHERE (a full
 	 * scan otherwise) and it indexes every column the WHERE reads.
 	 * Tablestore's policy takes it first, whatever the keys serve, when it
-	 * holds every column of the WHERE, GROUP BY, HAVING and ORDER BY. */
+	 * holds every column the statement reads: the WHERE, GROUP BY, HAVING
+	 * and ORDER BY, and the select list too ("Computing pushdown": SELECT
+	 * a, b, c, d with an index on a, b and c scans the table, SELECT a, b,
+	 * c reads the index), with no WHERE as well (the Go SDK's TestSQLWith
+	 * Search: SELECT * reads the search index holding every column). The
+	 * key columns are returned with every row; a condition or order on
+	 * one the index does not list is the key's, not the index's. */
 	const kp_index *search = NULL;
 	bool any = where != NULL;
 	bool *wcols = NULL;
@@ -366,7 +372,7 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	}
 	/* a search index named by USE INDEX is read even with no condition
 	 * (Tablestore: "Use a search index", SELECT * FROM t use index(idx)) */
-	if ((any || (forced && forced->search)) && !h->no_index &&
+	if ((any || tc || (forced && forced->search)) && !h->no_index &&
 	    (tc || best->access == KP_ACCESS_FULL || (forced && forced->search))) {
 		if (!wcols) {
 			wcols = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
@@ -379,8 +385,9 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 				continue;
 			bool all = true;
 			for (int c = 0; c < t->ncols && all; c++)
-				if (wcols[c] && !search_has(ix, c))
-					all = false;
+				if (wcols[c] ? !search_has(ix, c)
+				             : tc && !forced && r->used[c] && !search_has(ix, c) && !ix->covers[c])
+					all = false;   /* a column it does not return (it returns the key) */
 			if (all)
 				search = ix;
 		}

@@ -8,6 +8,8 @@
  * hints against the hint table of the target's dialects. */
 #include "planner/planInt.h"
 
+#include <strings.h>
+
 #include "planner/fold.h"
 
 typedef struct resolve_ctx {
@@ -74,6 +76,16 @@ static bool niladic(const kp_name *n)
 	return false;
 }
 
+/* A Lindorm table created WITH (DYNAMIC_COLUMNS = 'true'): any name that
+ * is not a defined column is a dynamic column, written and read without
+ * being declared ("SELECT p1, c2, c3, c4 FROM t_dynamic WHERE p1 = 1",
+ * Lindorm's "Dynamic columns"); never a key column. */
+static bool dynamic_table(const kp_table *t)
+{
+	const char *v = kp_table_option_get(t, "DYNAMIC_COLUMNS");
+	return v && !strcasecmp(v, "true");
+}
+
 static void resolve(resolve_ctx *rc, const kp_expr *e)
 {
 	if (!e)
@@ -85,6 +97,10 @@ static void resolve(resolve_ctx *rc, const kp_expr *e)
 		int ci = kp_table_column(t, e->name.s, e->name.len);
 		if (ci < 0 && rc->dyn && in_names(rc->dyn, &e->name))
 			return;   /* a dynamic column the query declares: not in the key */
+		if (ci < 0 && dynamic_table(t) &&
+		    (!e->qual.s || names_table(&e->qual, t->name) ||
+		     (rc->alias && rc->alias->s && kp_name_eqn(&e->qual, rc->alias))))
+			return;   /* a dynamic column of a Lindorm DYNAMIC_COLUMNS table */
 		if (ci < 0 && e->name.len > 5 && !memcmp(e->name.s + e->name.len - 5, "_l_ts", 5))
 			rc->key_dep = true;   /* whether c is a key column decides */
 		if (ci < 0 && (ci = ts_pseudo_column(t, &e->name)) >= 0) {

@@ -38,7 +38,8 @@ static const char *LINDORM_SCHEMA =
 	"CREATE TABLE t (k INT, v VARCHAR, v1 INT, PRIMARY KEY (k));"
 	"CREATE INDEX iv ON t (v);"
 	"CREATE INDEX iv1 ON t (v1);"
-	"CREATE TABLE u (k INT, use VARCHAR, PRIMARY KEY (k));";
+	"CREATE TABLE u (k INT, use VARCHAR, PRIMARY KEY (k));"
+	"CREATE TABLE t_dynamic (p1 INT, c1 INT, c2 VARCHAR, PRIMARY KEY(p1)) WITH (DYNAMIC_COLUMNS = 'true');";
 
 static const char *TABLESTORE_SCHEMA =
 	"CREATE TABLE o (userid VARCHAR(64), orderid BIGINT, amount BIGINT, note VARCHAR(16) DEFAULT \"none\","
@@ -226,6 +227,19 @@ static void test_tablestore_index_selection_policy(void)
 	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_SEARCH);
 	plan(&S, "select * from ts where a = 1 and b = 2 and d = 'x'", "GET ts key (a=1, b=2) filter d = 'x'", "KP002");
 	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_NONE);
+	/* ... which holds every column the statement reads, the select list
+	 * too ("Computing pushdown": SELECT a, b, c, d with a search index on
+	 * a, b and c scans the whole table), the key columns it returns with
+	 * every row; with no WHERE as well (SELECT a, b, c reads the index) */
+	plan(&S, "select c from ts where b = 1 and d = 'x'", "FULL SCAN ts filter b = 1 AND d = 'x'", "KP001");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_NONE);
+	plan(&S, "select a, b, d from ts", "SEARCH ts via search index ts_s: the search engine serves every condition (b, d)",
+	     "");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_SEARCH);
+	plan(&S, "select * from ts", "FULL SCAN ts", "KP001");
+	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_NONE);
+	/* a condition on a key column it does not list is the key's */
+	plan(&S, "select d from ts where a = 1", "SCAN ts prefix (a=1)", "");
 	/* rule 2 */
 	plan(&S, "select a, b, c from ts where c = 1 and a > 1", "SCAN ts via index ts_c prefix (c=1) range a (1, +inf)", "");
 	CU_ASSERT_EQUAL(S.plan.choice, KP_CHOICE_SECONDARY);
@@ -581,8 +595,22 @@ static void test_lindorm_order_by_needs_an_equality_on_every_key_column_before_i
 	plan(&L, "SELECT * FROM test WHERE p1 = ? ORDER BY p2 DESC", "SCAN test prefix (p1=?) order reverse", "KP003");
 }
 
+/* Lindorm's "Dynamic columns": a table created WITH (DYNAMIC_COLUMNS =
+ * 'true') is read and written by names it does not define ("SELECT p1,
+ * c2, c3, c4 FROM t_dynamic WHERE p1 = 1"); they are never key columns.
+ * Elsewhere an unknown name stays KP009. */
+static void test_lindorm_dynamic_columns_table_reads_undefined_names(void)
+{
+	plan(&L, "SELECT p1, c2, c3, c4 FROM t_dynamic WHERE p1 = 1", "GET t_dynamic key (p1=1)", "");
+	plan(&L, "SELECT * FROM t_dynamic WHERE p1 = 1 AND c9 = 'x'", "GET t_dynamic key (p1=1) filter c9 = 'x'", "KP002");
+	plan(&L, "SELECT c3 FROM t WHERE k = 1", "ERROR: statement not planned (see diagnostics)", "KP009");
+	plan(&L, "SELECT x.c3 FROM t_dynamic x WHERE p1 = 1", "GET t_dynamic key (p1=1)", "");
+}
+
 KPT_SUITE("targets", setup, teardown,
 	{"KP001's help names the target's own opt-in, or none", test_full_scan_help_names_the_targets_own_opt_in},
+	{"Lindorm: a DYNAMIC_COLUMNS table reads names it does not define",
+	 test_lindorm_dynamic_columns_table_reads_undefined_names},
 	{"Tablestore runs a full scan, within its scan limits", test_tablestore_runs_a_full_scan_within_its_scan_limits},
 	{"Phoenix uses the first usable index of several INDEX hints", test_phoenix_uses_the_first_usable_of_several_index_hints},
 	{"Phoenix plans a query with dynamic columns on the data table", test_phoenix_plans_dynamic_columns_on_the_data_table},

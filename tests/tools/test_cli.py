@@ -321,10 +321,38 @@ with kptest.tempdir() as d:
                               "-- keyplan:tenant acme\nUPSERT INTO mine (event_id) VALUES (1)", cwd=d, plain=True)
     check("a directive in a query: the write runs on acme's connection, which sets the tenant column and the "
           "view's constant", rc == 0 and "error" not in out, f"{rc}\n{out}{err}")
+    # check's advisor plans each workload statement again on the connection
+    # its directive names, as lint planned it: acme's view and acme's rows
+    # (GET, SCAN), then the global connection's full scan, a shape apart
+    kptest.write(os.path.join(d, "w.sql"), "-- keyplan:tenant acme\n-- weight: 100\nSELECT * FROM mine WHERE "
+                 "event_id = 1;\n-- weight: 10\nSELECT * FROM event WHERE event_type = 'L';\n-- keyplan:tenant\n"
+                 "-- weight: 1\nSELECT * FROM event WHERE event_type = 'L';\n")
+    rc, out, err = kptest.run("check", "--no-config", "--target", "phoenix", "--schema", "mt.sql", "--workload",
+                              "w.sql", cwd=d, plain=True)
+    check("check plans the workload on its directives' connections", rc == 0 and
+          "    workload: 3 statement(s); weight GET 100, SCAN 10, FILTERED 0, full scan 1, sorted 0;" in out and
+          "    cost (weighted rows, 1000000 rows assumed by default): read 1001100, written 111," in out and
+          "    queries planned: 3 statement(s) in 3 shape(s)" in out and
+          "      w.sql:8: full scan (weight 1)\n" in out, f"{rc}\n{out}{err}")
     rc, out, err = kptest.run("lint", "--no-config", "--target", "lindorm", "-e", "-- keyplan:tenant acme\nSELECT 1",
                               cwd=d, plain=True)
     check("keyplan:tenant under another target is a KP022 warning", "<command line>:1:4: warning: keyplan:tenant "
           "applies to --target phoenix only (multi-tenant tables): 'keyplan:tenant acme' (docs/annotations.md); "
           "ignored [KP022 bad-directive]" in out, f"{rc}\n{out}{err}")
+
+# Tablestore reads a search index only where it returns every column the
+# read returns (docs/targets.md, its rule 1): check's search index holds the
+# select list's columns too, and serves the SELECT * reads
+with kptest.tempdir() as d:
+    kptest.write(os.path.join(d, "s.sql"), "CREATE TABLE orders (order_id VARCHAR(64) NOT NULL, buyer_id VARCHAR(64), "
+                 "seller_id VARCHAR(64), status VARCHAR(16), note VARCHAR(100), PRIMARY KEY (order_id));\n")
+    kptest.write(os.path.join(d, "w.sql"), "-- weight: 100\nSELECT * FROM orders WHERE seller_id = ? AND status = ? "
+                 "LIMIT 50;\n-- weight: 100\nSELECT * FROM orders WHERE buyer_id = ? AND status = ? LIMIT 50;\n")
+    rc, out, err = kptest.run("check", "--no-config", "--target", "tablestore", "--schema", "s.sql", "--workload",
+                              "w.sql", cwd=d, plain=True)
+    check("Tablestore: the search index check proposes holds what the reads return", rc == 0 and
+          "    [KP120] search_index: idx_orders_search on orders over buyer_id, seller_id, status, note, created with "
+          "the CreateSearchIndex operation" in out and "        serves: 200 of 200 (weight)\n" in out,
+          f"{rc}\n{out}{err}")
 
 kptest.finish()
