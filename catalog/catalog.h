@@ -88,6 +88,8 @@ typedef struct kp_index {
 	char *using;            /* USING kind as written, or NULL */
 	kp_source *src;         /* where it was declared */
 	uint32_t off;           /* offset of its name (or definition) */
+	uint32_t host_scope;    /* application code: the function that made it
+	                           (recreate.c), 0: none */
 } kp_index;
 
 typedef struct kp_table_option {
@@ -132,6 +134,10 @@ struct kp_table {
 	char *tenant;           /* Phoenix: the TenantId of the connection that
 	                           created this view (-- keyplan:tenant), which
 	                           alone sees it; NULL: a global object */
+	uint32_t host_scope;    /* application code: the function that made it
+	                           (recreate.c), 0: none */
+	struct kp_table *hides; /* the definition of its file it replaced, given
+	                           back when that function ends */
 };
 
 typedef struct kp_catalog {
@@ -150,6 +156,10 @@ typedef struct kp_catalog {
 	                           statements run on (NULL: a global connection):
 	                           lookups see that tenant's views and the global
 	                           objects, a view created is that tenant's */
+	const char *scope_path; /* application code: the file and function the */
+	uint32_t scope;         /* statements run in (recreate.c) */
+	bool scope_made;        /* that function made a table, view or index */
+	kp_table *hidden;       /* the table the last kp_catalog_forget_own hid */
 } kp_catalog;
 
 /* How the target compares names. NOCASE: ignoring ASCII case (generic,
@@ -187,6 +197,19 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src,
  * afresh: a later test or code path re-creating it on its own database,
  * not "already exists" (catalog/recreate.c). Returns whether it was. */
 bool kp_catalog_forget_own(kp_catalog *c, const kp_stmt *s, const char *path);
+
+/* Application code: the statements from here on run in the function of
+ * file path whose body starts at scope (0: none, or a fixture: the class's
+ * or file's). Leaving a function gives back what it made again: a table
+ * or view it re-created is its own, the definition it replaced is seen
+ * again, and an index it made on a table from outside it is gone. What it
+ * made first stays (a later statement naming it has nothing else to be
+ * planned against). */
+void kp_catalog_host_scope(kp_catalog *c, const char *path, uint32_t scope);
+
+/* After kp_catalog_apply of s, a CREATE from application code: what it
+ * made is the current function's (kp_catalog_host_scope). */
+void kp_catalog_made_own(kp_catalog *c, const kp_stmt *s);
 
 /* The live table or view named name that the connection (c->tenant)
  * sees: its tenant's view before a global object of that name. */

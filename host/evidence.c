@@ -21,6 +21,8 @@ static const char *const sql_calls[] = {
 	"addBatch", "createNativeQuery", "createSQLQuery", "createNativeMutationQuery", "query", "queryForObject",
 	"queryForList", "queryForMap", "queryForRowSet", "queryForStream", "queryForLong", "queryForInt",
 	"update", "batchUpdate", "sql", "rawQuery", "execSQL", "compileStatement", "nativeQuery",
+	/* Jdbi's Handle (its createQuery: kp_host_call_evidence_at) */
+	"createUpdate", "prepareBatch", "createCall", "createScript",
 	/* Go */
 	"Query", "QueryRow", "QueryContext", "QueryRowContext", "Exec", "ExecContext", "Prepare",
 	"PrepareContext", "Select", "Get", "MustExec", "MustExecContext", "NamedExec", "NamedExecContext",
@@ -28,7 +30,7 @@ static const char *const sql_calls[] = {
 	"SelectContext", "GetContext", "Raw", "Preparex", "PreparexContext", "Rebind",
 	/* Python */
 	"executemany", "executescript", "mogrify", "read_sql", "read_sql_query", "text", "fetch", "fetchrow",
-	"fetchval", "exec_driver_sql", "fetch_all", "fetch_one", "fetch_val", NULL};
+	"fetchval", "exec_driver_sql", "execute_sql", "fetch_all", "fetch_one", "fetch_val", NULL};
 
 /* Calls whose string argument is another query language: JPA's JPQL and
  * Hibernate's HQL (entities and their fields), or a query's name. */
@@ -69,6 +71,62 @@ kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char 
 	if (in_list(sql_calls, name, len) || in_list(extra, name, len))
 		return KP_HE_CALL;
 	return KP_HE_NONE;
+}
+
+/* The receiver of the call named at text[off]: the name before the dot
+ * before it (handle.createQuery, h\n .createQuery), or the name of the
+ * call before it (getSharedHandle().createQuery), or none (len 0). */
+static size_t receiver_of(const char *text, uint32_t off, const char **recv)
+{
+	size_t i = off;
+	while (i > 0 && isspace((unsigned char)text[i - 1]))
+		i--;
+	if (i == 0 || text[i - 1] != '.')
+		return 0;
+	i--;
+	while (i > 0 && isspace((unsigned char)text[i - 1]))
+		i--;
+	if (i > 0 && text[i - 1] == ')') {
+		/* a call's value: its name (ext.getSharedHandle().createQuery) */
+		int depth = 0;
+		for (size_t lim = 0; i > 0 && lim < 512; lim++) {
+			char ch = text[--i];
+			depth += ch == ')' ? 1 : ch == '(' ? -1 : 0;
+			if (depth == 0)
+				break;
+		}
+		if (depth != 0)
+			return 0;
+	}
+	size_t end = i;
+	while (i > 0 && (isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_'))
+		i--;
+	*recv = text + i;
+	return end - i;
+}
+
+static bool contains_nocase(const char *p, size_t n, const char *w)
+{
+	size_t m = strlen(w);
+	for (size_t i = 0; i + m <= n; i++)
+		if (!strncasecmp(p + i, w, m))
+			return true;
+	return false;
+}
+
+kp_host_evidence kp_host_call_evidence_at(const char *text, uint32_t off, size_t len, const char *const *extra)
+{
+	kp_host_evidence ev = kp_host_call_evidence(text + off, len, extra);
+	if (ev != KP_HE_NOT_SQL || !(len == 11 && !memcmp(text + off, "createQuery", 11)))
+		return ev;
+	/* Jdbi's Handle.createQuery takes SQL (handle, h, sharedHandle);
+	 * JPA's EntityManager and Hibernate's Session take JPQL and HQL, and
+	 * so does any receiver not named as a handle */
+	const char *r = NULL;
+	size_t rl = receiver_of(text, off, &r);
+	if ((rl == 1 && r[0] == 'h') || contains_nocase(r, rl, "handle"))
+		return KP_HE_CALL;
+	return ev;
 }
 
 bool kp_host_sql_name(const char *name, size_t len)
@@ -239,6 +297,62 @@ bool kp_host_jpql(const char *text, size_t len)
 		named = ty == TK_AS ? word(text, &prev) : named;
 		prev = t;
 		prevty = ty;
+	}
+	return false;
+}
+
+/* Is the word t an entity's name as Java writes a class: an upper-case
+ * letter first, a lower-case one after, no underscore (Magazine,
+ * CustomerEntity; not SD_USER, not users)? */
+static bool class_name(const char *text, const kp_token *t)
+{
+	const char *p = text + t->off;
+	if (!t->len || !isupper((unsigned char)p[0]))
+		return false;
+	bool lower = false;
+	for (size_t i = 0; i < t->len; i++) {
+		if (!isalnum((unsigned char)p[i]))
+			return false;
+		lower |= islower((unsigned char)p[i]) != 0;
+	}
+	return lower;
+}
+
+bool kp_host_jpql_paths(const char *text, size_t len)
+{
+	kp_lexer lx;
+	kp_token t, vars[8];
+	unsigned nvars = 0;
+	int prevty = 0, k = 0;
+	/* the range variables: FROM Magazine m, JOIN Author AS a */
+	kp_lexer_init(&lx, text, len, 0);
+	for (int ty; (ty = kp_lex(&lx, &t)) != KP_TOK_EOF && k < 4096; k++, prevty = ty) {
+		if (!(prevty == TK_FROM || prevty == TK_JOIN || prevty == TK_COMMA) || !word(text, &t) ||
+		    !class_name(text, &t))
+			continue;
+		kp_lexer ahead = lx;
+		kp_token v;
+		int vt = kp_lex(&ahead, &v);
+		if (vt == TK_AS)
+			vt = kp_lex(&ahead, &v);
+		if (vt == TK_ID && word(text, &v) && nvars < 8 && !joins(text, &v))
+			vars[nvars++] = v;
+	}
+	if (!nvars)
+		return false;
+	/* a path over one of them to a property named as Java names fields:
+	 * m.price, customer.id */
+	kp_lexer_init(&lx, text, len, 0);
+	kp_token a = {0}, b = {0};
+	int ta = 0, tb = 0;
+	k = 0;
+	for (int ty; (ty = kp_lex(&lx, &t)) != KP_TOK_EOF && k < 4096; k++) {
+		if (tb == TK_DOT && word(text, &t) && islower((unsigned char)text[t.off]) && ta != TK_DOT && word(text, &a))
+			for (unsigned v = 0; v < nvars; v++)
+				if (a.len == vars[v].len && !memcmp(text + a.off, text + vars[v].off, a.len))
+					return true;
+		a = b, ta = tb;
+		b = t, tb = ty;
 	}
 	return false;
 }

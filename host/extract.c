@@ -220,7 +220,7 @@ static bool jpql(const extractor *x, size_t p)
 /* Is the annotation whose arguments T[p] opens one whose strings are SQL:
  * MyBatis's @Select, @Insert, @Update, @Delete (their arrays are joined),
  * Spring Data's @Query with nativeQuery = true and @NativeQuery, JPA's
- * @NamedNativeQuery? */
+ * @NamedNativeQuery, Jdbi's @SqlQuery family? */
 static bool sql_annotation(const extractor *x, size_t p)
 {
 	if (x->lang == KP_LANG_PYTHON)
@@ -236,6 +236,12 @@ static bool sql_annotation(const extractor *x, size_t p)
 			return true;
 	if ((n == 11 && !memcmp(name, "NativeQuery", 11)) || (n == 16 && !memcmp(name, "NamedNativeQuery", 16)))
 		return true;
+	/* Jdbi's SQL objects: @SqlQuery, @SqlUpdate, @SqlBatch, @SqlCall,
+	 * @SqlScript */
+	static const char *const jdbi[] = {"SqlQuery", "SqlUpdate", "SqlBatch", "SqlCall", "SqlScript", NULL};
+	for (size_t k = 0; jdbi[k]; k++)
+		if (strlen(jdbi[k]) == n && !memcmp(name, jdbi[k], n))
+			return true;
 	return n == 5 && !memcmp(name, "Query", 5) && !jpql(x, p);
 }
 
@@ -298,7 +304,9 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
 	                  !check_sql ? KP_HB_ANY : ev == KP_HE_CALL ? KP_HB_CALLED : KP_HB_STATEMENT, x->src, &v))
 		return;
 	if ((ev == KP_HE_NONE || ev == KP_HE_NAME) &&
-	    (kp_host_prose(v.sql.text, v.sql.len) || kp_host_jpql(v.sql.text, v.sql.len))) {
+	    (kp_host_prose(v.sql.text, v.sql.len) || kp_host_jpql(v.sql.text, v.sql.len) ||
+	     (x->o && kp_entity_index_named(x->o->entities, v.sql.text, v.sql.len)) ||
+	     kp_host_jpql_paths(v.sql.text, v.sql.len))) {
 		kp_source_free(&v.sql);   /* a sentence or JPQL, not a statement */
 		return;
 	}
@@ -329,6 +337,7 @@ static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bo
 	kp_arena *a = each ? &x->sa[x->cur] : x->a;
 	kp_host_stmt *st = kp_arena_alloc(a, sizeof *st);
 	st->evidence = ev;
+	st->scope = x->fn.scope;
 	if (x->nuses) {
 		st->uses = kp_arena_alloc(a, x->nuses * sizeof *st->uses);
 		memcpy(st->uses, x->uses, x->nuses * sizeof *st->uses);
@@ -371,6 +380,7 @@ static void scan(extractor *x, uint8_t *consumed)
 	open_br lvl[256];       /* each bracket open, and the call it opens */
 	x->depth = 0;
 	x->ncarry = 0;
+	x->fn = (struct fn_state){0};
 	kph_window(&x->tk, src, x->lang, 0, 0);
 	for (;;) {
 		const kp_htok *T = x->tk.t;
@@ -386,6 +396,7 @@ static void scan(extractor *x, uint8_t *consumed)
 		while (i < x->tk.hi && T[i].type != KP_HT_EOF) {
 			const kp_htok *t = &T[i];
 			int inner = x->depth > 0 && x->depth <= 256 ? kind[x->depth - 1] : B_PLAIN;
+			kph_fn_step(x, i, x->depth > 0 && x->depth <= 256 ? lvl[x->depth - 1].open : 0);
 			switch (t->type) {
 			case KP_HT_OPEN:
 				if (x->depth < 256) {
@@ -433,7 +444,7 @@ static void scan(extractor *x, uint8_t *consumed)
 					if (kind[d - 1] != B_PLAIN || o->open != '(' || !o->len)
 						break;
 					const char *nm = src->text + o->name;
-					ev = kp_host_call_evidence(nm, o->len, x->calls);
+					ev = kp_host_call_evidence_at(src->text, o->name, o->len, x->calls);
 					if (ev == KP_HE_NONE && format_call(nm, o->len)) {
 						pyformat |= x->lang != KP_LANG_PYTHON && d == x->depth;
 						continue;
@@ -552,10 +563,13 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	if (!ps)
 		abort();
 	kp_name_set plus = {0};
+	scope_state *ss = calloc(1, sizeof *ss);
+	if (!ss)
+		abort();
 	kp_list dirs = {0};
 	for (kph_window(&x.tk, src, lang, 0, 0);; kph_next_window(&x.tk, src, lang, x.tk.hi)) {
 		const kp_htok *T = x.tk.t;
-		kph_find_consts(&x, &ccap);
+		kph_find_consts(&x, &ccap, ss);
 		kph_find_used(&x, &plus);
 		kph_find_passed(&x, ps);
 		for (size_t k = x.tk.lo; k < x.tk.hi && k + 3 < x.tk.n; k++)
@@ -579,6 +593,7 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	}
 	kph_resolve_used(&x, &plus);
 	free(ps);
+	free(ss);
 	uint8_t *consumed = calloc(x.tk.cap + 1, 1);   /* literals appended to a builder */
 	if (!consumed)
 		abort();

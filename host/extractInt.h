@@ -63,6 +63,12 @@ typedef struct extractor {
 	uint32_t *carry;        /* offsets of literals appended to a builder
 	                           that lie past the window read */
 	size_t ncarry, carrycap;
+	struct fn_state {       /* the function the scan is in (scope.c) */
+		bool open;
+		int depth;          /* brackets open outside its body */
+		unsigned indent;    /* Python: the def's column */
+		uint32_t scope;     /* where its body starts; 0: none, or a fixture */
+	} fn;
 } extractor;
 
 /* A constant of the file: an upper-case name given a string of literals
@@ -75,9 +81,30 @@ typedef struct hconst {
 	uint32_t end;           /* the end of its last token */
 	uint32_t hash;          /* kph_name_hash of the name: lookups and
 	                           rehashing compare it before the text */
+	uint32_t lo, hi;        /* the scope it is seen in: the block or
+	                           Python def that declares it (a local), or
+	                           the whole file (0, UINT32_MAX: a field, a
+	                           constant of the file or of a class) */
 	bool twice;             /* assigned more than once: not a constant */
 	bool used;              /* an operand of + somewhere */
+	bool shadow;            /* a local of the same name given another
+	                           value: the outer constant is not seen in
+	                           its scope */
 } hconst;
+
+/* The blocks open where kph_find_consts is, from window to window: the
+ * scopes a local is declared in (Java, Kotlin and Go braces; Python's
+ * defs, by indentation). */
+typedef struct scope_state {
+	struct open_scope {
+		uint32_t off;       /* the { or the def */
+		uint32_t first;     /* x->nconsts when it opened */
+		uint16_t indent;    /* Python: the def's column */
+		bool code;          /* a body of code, not of a type */
+	} stack[256];
+	size_t n;               /* open (may pass 256: the deeper are not kept) */
+	int depth;              /* Python: brackets open */
+} scope_state;
 
 /* The brackets open where find_passed is, from window to window: each
  * one's bracket and, for a (, the name of the call it opens. */
@@ -116,8 +143,9 @@ bool kph_same_name(const extractor *x, const kp_htok *a, const kp_htok *b);
 /* The constant named by t, assigned once or not; assigned once. */
 hconst *kph_any_const(const extractor *x, const kp_htok *t);
 hconst *kph_find_const(const extractor *x, const kp_htok *t);
-/* The constants defined in the window's own tokens (*cap: x->consts'). */
-void kph_find_consts(extractor *x, size_t *cap);
+/* The constants defined in the window's own tokens (*cap: x->consts'),
+ * each with its scope (ss: the blocks open, from window to window). */
+void kph_find_consts(extractor *x, size_t *cap, scope_state *ss);
 /* A set of names of the file (names.c). */
 typedef struct kp_name_set {
 	struct pname *slot;
@@ -134,6 +162,20 @@ void kph_decode_const(extractor *x, const hconst *c, int depth);
 /* Is t a name passed as a whole argument to a SQL call somewhere? */
 bool kph_passed(const extractor *x, const kp_htok *t);
 void kph_find_passed(extractor *x, passed_state *ps);
+
+/* ------------------------------------------------------------- scope.c */
+
+/* Is the { at T[i] a type's body (class, interface, enum, record,
+ * Kotlin's object), whose names are fields, not a body of code? */
+bool kph_type_body(const extractor *x, size_t i);
+/* The column of the byte at off. */
+unsigned kph_column(const char *text, uint32_t off);
+/* Follows the blocks constants are declared in, at token i. */
+void kph_scope_step(extractor *x, scope_state *ss, size_t i);
+/* Follows the function the scan is in, at token i, before the scan
+ * counts its brackets; inner: the innermost bracket open ('(' '[' '{',
+ * or 0). */
+void kph_fn_step(extractor *x, size_t i, char inner);
 
 /* ----------------------------------------------------------- builder.c */
 

@@ -98,7 +98,7 @@ static bool between_statements(const kp_buf *out, const char *rest, size_t n)
 /* The bytes that may change the quoting state or start a placeholder. */
 static const bool special[256] = {['\''] = 1, ['"'] = 1, ['`'] = 1, ['-'] = 1, ['/'] = 1, ['*'] = 1,
                                   ['#'] = 1, ['$'] = 1, ['%'] = 1, ['\n'] = 1, [':'] = 1, ['?'] = 1,
-                                  ['\\'] = 1};
+                                  ['\\'] = 1, ['@'] = 1, ['<'] = 1};
 
 static bool ident_char(char c)
 {
@@ -121,7 +121,7 @@ static void fput(kp_hbuild *f, const char *p, size_t n, const uint32_t *map, uin
  * WITH ... SELECT, TRUNCATE [TABLE] name; called (a call that runs SQL
  * takes it), SELECT and anything after it, CREATE|DROP|ALTER SEQUENCE|
  * SCHEMA|DATABASE|USER|FUNCTION|ROLE, UPDATE STATISTICS. */
-static bool looks_like_sql(const char *text, size_t len, bool called)
+static bool looks_like_sql(const char *text, size_t len, bool called, bool pasted)
 {
 	kp_lexer lx;
 	kp_token t;
@@ -130,9 +130,10 @@ static bool looks_like_sql(const char *text, size_t len, bool called)
 	if (first == TK_EXPLAIN)
 		first = kp_lex(&lx, &t);
 	if (first == TK_SELECT && called && !kp_host_prose(text, len)) {
-		/* run as SQL: SELECT 1, SELECT sleep(10) are statements */
+		/* run as SQL: SELECT 1, SELECT sleep(10) are statements, and so
+		 * is "select " + expr (what it selects is pasted) */
 		int ty = kp_lex(&lx, &t);
-		return ty != KP_TOK_EOF && ty != TK_SEMI;
+		return (ty != KP_TOK_EOF && ty != TK_SEMI) || pasted;
 	}
 	if (called && (first == TK_CREATE || first == TK_DROP || first == TK_ALTER || first == TK_UPDATE)) {
 		/* run as SQL, the other objects the grammar reads (and skips):
@@ -331,6 +332,28 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_s
 				continue;
 			}
 		}
+		if (c == '@' && lang == KP_LANG_GO && st == S_NONE && rest > 1 &&
+		    (isalpha((unsigned char)t[i + 1]) || t[i + 1] == '_') && (i == 0 || !ident_char(t[i - 1]))) {
+			/* @name: pgx's NamedArgs, go-mssqldb's @p1 and sql.Named: a
+			 * named parameter, written :name for the grammar */
+			fput(&f, ":", 1, m + i, 0);
+			i++;
+			continue;
+		}
+		if (c == '<' && spring && st == S_NONE && rest > 2 && (isalpha((unsigned char)t[i + 1]) || t[i + 1] == '_') &&
+		    (i == 0 || !ident_char(t[i - 1]))) {
+			/* Jdbi's <name>: a defined attribute (or @BindList's list)
+			 * written into the text where the template is rendered */
+			size_t e = i + 1;
+			while (e < n && ident_char(t[e]))
+				e++;
+			if (e < n && t[e] == '>') {
+				uint32_t hoff = m[i], hend = m[e] + 1;
+				i = e + 1;
+				HOLE(hoff, hend > hoff ? hend - hoff : 1);
+				continue;
+			}
+		}
 		if (c == '\\' && py && st == S_NONE && rest > 1 && t[i + 1] == ':') {
 			i++;   /* SQLAlchemy's text(): \\: is a colon, not a parameter's */
 			fput(&f, ":", 1, m + i, 0);
@@ -446,7 +469,7 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_s
 	/* the end maps to just after the last byte */
 	fput(&f, "", 0, NULL, 0);   /* room for map[len] */
 	f.map[f.text.len] = f.text.len ? f.map[f.text.len - 1] + 1 : (n ? m[0] : 0);
-	if (check_sql && !looks_like_sql(f.text.data ? f.text.data : "", f.text.len, check_sql == KP_HB_CALLED)) {
+	if (check_sql && !looks_like_sql(f.text.data ? f.text.data : "", f.text.len, check_sql == KP_HB_CALLED, nholes > 0)) {
 		kp_hb_free(&f);
 		return false;
 	}

@@ -93,6 +93,10 @@ typedef enum kp_host_evidence {
  * NULL), a call that takes JPQL or HQL or a message for people (an
  * exception's constructor, a log line, a print), or none. */
 kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra);
+/* The same, for the call whose name is at text[off] (len bytes): its
+ * receiver decides some (Jdbi's handle.createQuery takes SQL, JPA's
+ * em.createQuery JPQL). */
+kp_host_evidence kp_host_call_evidence_at(const char *text, uint32_t off, size_t len, const char *const *extra);
 /* Does a variable's name say it holds SQL (sql, query, any case)? */
 bool kp_host_sql_name(const char *name, size_t len);
 /* Does a variable's or keyword argument's name say it holds text for
@@ -102,6 +106,10 @@ bool kp_host_text_name(const char *name, size_t len);
 /* Does text read as prose: a sentence's end, or a word SQL never writes
  * as a name (the, this, your, should ...)? */
 bool kp_host_prose(const char *text, size_t len);
+/* Is text JPQL by its paths: a FROM or JOIN naming a class-like entity
+ * (Magazine m, CustomerEntity AS c) whose variable is read as a path to a
+ * property (m.price)? A string no SQL call takes. */
+bool kp_host_jpql_paths(const char *text, size_t len);
 /* Is text a JPQL (or HQL) query rather than SQL: a select list that is a
  * constructor expression (SELECT NEW a.Dto(...)), or the FROM clause's
  * identification variable alone (SELECT u FROM User u, SELECT COUNT(u)
@@ -137,6 +145,11 @@ typedef struct kp_host_stmt {
 	kp_host_evidence evidence; /* KP_HE_NONE: a string no SQL call takes;
 	                           its errors are notes, or nothing when its
 	                           text is a fragment or a label */
+	uint32_t scope;         /* the function it runs in: where the body of
+	                           the outermost method, function or def around
+	                           it starts; 0: none, or a fixture's (setUp,
+	                           @Before, @pytest.fixture), whose DDL is the
+	                           class's or the file's */
 	struct kp_host_stmt *next;
 } kp_host_stmt;
 
@@ -183,6 +196,19 @@ void kp_mapper_index_add_source(kp_mapper_index *x, kp_source *src);
 const char *kp_mapper_index_find(const kp_mapper_index *x, const char *ns, size_t nslen, const char *id, size_t *len);
 
 /* What an extraction knows beyond the file. */
+/* The JPA entities of a linted tree (entities.c): classes annotated
+ * @Entity in its Java and Kotlin files, by their JPQL names. */
+typedef struct kp_entity_index kp_entity_index;
+kp_entity_index *kp_entity_index_new(void);
+void kp_entity_index_free(kp_entity_index *x);
+/* Adds the entities of src, a Java or Kotlin file (others: none); the
+ * pages of a mapped file are given back as it is read. */
+void kp_entity_index_add_source(kp_entity_index *x, kp_source *src, kp_lang lang);
+size_t kp_entity_index_count(const kp_entity_index *x);
+/* Does SQL text name an entity (exact case) after FROM, JOIN, UPDATE or
+ * INTO? x may be NULL. */
+bool kp_entity_index_named(const kp_entity_index *x, const char *text, size_t len);
+
 typedef struct kp_host_opts {
 	const char *const *sql_calls; /* a team's own calls that take SQL
 	                           (NULL-terminated), or NULL */
@@ -201,6 +227,9 @@ typedef struct kp_host_opts {
 	 * findings then. */
 	bool (*each)(void *ctx, kp_host_file *f, kp_host_stmt *st);
 	void *ctx;
+	const kp_entity_index *entities; /* the tree's JPA entities, or NULL:
+	                           a string no SQL call takes that names one
+	                           is JPQL */
 } kp_host_opts;
 
 /* At most this many variants of one dynamic statement are planned. */

@@ -26,22 +26,36 @@ static bool declared_const(const extractor *x, size_t i)
 	       (i >= 2 && x->lang == KP_LANG_JAVA && kph_word_at(x, i - 1, "String") && kph_word_at(x, i - 2, "final"));
 }
 
-/* The constant named by t, assigned once or not: a hash lookup, since
- * every name of the file is looked up. */
-hconst *kph_any_const(const extractor *x, const kp_htok *t)
+/* The entry named by the token at off, len (hash: its kph_name_hash) that
+ * is seen there: of those whose scope holds off, the innermost (the later
+ * one of one scope). A hash lookup, since every name of the file is looked
+ * up; entries of one name are few (one per scope that declares it). */
+static hconst *seen(const extractor *x, uint32_t off, uint32_t len, uint32_t hash)
 {
-	if (t->type != KP_HT_OTHER || !x->chash)
+	if (!x->chash)
 		return NULL;
-	const char *p = x->src->text + t->off;
-	uint32_t hash = kph_name_hash(p, t->len);
+	const char *p = x->src->text + off;
+	hconst *best = NULL;
 	for (size_t h = hash & x->chash_mask;; h = (h + 1) & x->chash_mask) {
 		uint32_t e = x->chash[h];
 		if (!e)
-			return NULL;
+			return best;
 		hconst *c = &x->consts[e - 1];
-		if (c->hash == hash && c->len == t->len && !memcmp(x->src->text + c->name, p, t->len))
-			return c;
+		if (c->hash == hash && c->len == len && c->lo <= off && off < c->hi && (!best || c->lo >= best->lo) &&
+		    !memcmp(x->src->text + c->name, p, len))
+			best = c;
 	}
+}
+
+/* The constant named by t where t is, assigned once or not: a local of
+ * another method is not seen, and a local that is no constant hides one
+ * of the file. */
+hconst *kph_any_const(const extractor *x, const kp_htok *t)
+{
+	if (t->type != KP_HT_OTHER)
+		return NULL;
+	hconst *c = seen(x, t->off, t->len, kph_name_hash(x->src->text + t->off, t->len));
+	return c && !c->shadow ? c : NULL;
 }
 
 static void chash_put(extractor *x, size_t idx)
@@ -74,18 +88,44 @@ hconst *kph_find_const(const extractor *x, const kp_htok *t)
 	return c && !c->twice ? c : NULL;
 }
 
+/* The scope a name declared now is seen in: the innermost block of code
+ * open, else the file. */
+static void scope_now(const scope_state *ss, uint32_t *lo, uint32_t *hi)
+{
+	*lo = 0;
+	*hi = UINT32_MAX;
+	if (ss->n && ss->n <= 256 && ss->stack[ss->n - 1].code)
+		*lo = ss->stack[ss->n - 1].off;
+}
+
+static hconst *new_const(extractor *x, size_t *cap)
+{
+	if (x->nconsts == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		hconst *nc = realloc(x->consts, *cap * sizeof *nc);
+		if (!nc)
+			abort();
+		x->consts = nc;
+	}
+	return &x->consts[x->nconsts];
+}
+
 /* The constants: NAME = "..." [+ "..."]... followed by the end of the
- * statement, found in the window's own tokens. */
-void kph_find_consts(extractor *x, size_t *cap)
+ * statement, found in the window's own tokens, each seen in its scope; a
+ * local given another value hides a constant of an outer scope. */
+void kph_find_consts(extractor *x, size_t *cap, scope_state *ss)
 {
 	const kp_htok *T = x->tk.t;
 	for (size_t i = x->tk.lo; i < x->tk.hi && i + 2 < x->tk.n; i++) {
-		if (T[i].type != KP_HT_OTHER || T[i + 1].type != KP_HT_ASSIGN || T[i + 2].type != KP_HT_STR ||
-		    (i > 0 && T[i - 1].type == KP_HT_DOT) ||
-		    !(const_name(x->src->text + T[i].off, T[i].len) || declared_const(x, i)))
+		kph_scope_step(x, ss, i);
+		if (T[i].type != KP_HT_OTHER || T[i + 1].type != KP_HT_ASSIGN || (i > 0 && T[i - 1].type == KP_HT_DOT))
 			continue;
+		uint32_t lo, hi;
+		scope_now(ss, &lo, &hi);
+		bool plain = T[i + 2].type == KP_HT_STR &&
+		             (const_name(x->src->text + T[i].off, T[i].len) || declared_const(x, i));
 		size_t last = i + 2, j = i + 3;
-		for (;;) {
+		while (plain) {
 			if (T[j].type == KP_HT_COMMENT) {
 				j++;
 			} else if (T[j].type == KP_HT_PLUS && (T[j + 1].type == KP_HT_STR ||
@@ -99,26 +139,34 @@ void kph_find_consts(extractor *x, size_t *cap)
 				break;
 			}
 		}
-		int ty = T[j].type;
-		if (!(ty == KP_HT_SEMI || ty == KP_HT_NL || ty == KP_HT_EOF || ty == KP_HT_CLOSE || ty == KP_HT_COMMA ||
-		      (x->lang != KP_LANG_JAVA && T[j].off > T[last].off + T[last].len &&
-		       memchr(x->src->text + T[last].off + T[last].len, '\n', T[j].off - T[last].off - T[last].len))))
-			continue;   /* more follows: not a plain string */
-		hconst *dup = kph_any_const(x, &T[i]);
-		if (dup) {
+		if (plain) {
+			int ty = T[j].type;
+			plain = ty == KP_HT_SEMI || ty == KP_HT_NL || ty == KP_HT_EOF || ty == KP_HT_CLOSE || ty == KP_HT_COMMA ||
+			        (x->lang != KP_LANG_JAVA && T[j].off > T[last].off + T[last].len &&
+			         memchr(x->src->text + T[last].off + T[last].len, '\n', T[j].off - T[last].off - T[last].len));
+		}
+		uint32_t hash = kph_name_hash(x->src->text + T[i].off, T[i].len);
+		hconst *dup = seen(x, T[i].off, T[i].len, hash);
+		if (!plain) {
+			/* more follows, or another value: a local of an inner scope
+			 * given it hides the outer constant there (NAME = NAME + ...
+			 * appends to it) */
+			if (dup && !dup->shadow && dup->lo < lo && !kph_same_name(x, &T[i], &T[i + 2])) {
+				hconst *c = new_const(x, cap);
+				*c = (hconst){T[i].off, T[i].len, T[i].off, T[i].off, T[i].off + T[i].len, hash, lo, hi,
+				              true, false, true};
+				chash_add(x, x->nconsts);
+				x->nconsts++;
+			}
+			continue;
+		}
+		if (dup && !dup->shadow && dup->lo == lo) {
 			dup->twice = true;
 			continue;
 		}
-		if (x->nconsts == *cap) {
-			*cap = *cap ? *cap * 2 : 16;
-			hconst *nc = realloc(x->consts, *cap * sizeof *nc);
-			if (!nc)
-				abort();
-			x->consts = nc;
-		}
-		x->consts[x->nconsts] = (hconst){T[i].off, T[i].len, T[i + 2].off, T[last].off,
-		                                 T[last].off + T[last].len,
-		                                 kph_name_hash(x->src->text + T[i].off, T[i].len), false, false};
+		hconst *c = new_const(x, cap);
+		*c = (hconst){T[i].off, T[i].len, T[i + 2].off, T[last].off, T[last].off + T[last].len, hash, lo, hi,
+		              false, false, false};
 		chash_add(x, x->nconsts);
 		x->nconsts++;
 	}
@@ -179,11 +227,12 @@ void kph_find_used(extractor *x, kp_name_set *plus)
 	}
 }
 
-/* The constants defined after a use next to a +: used too. Frees plus. */
+/* The constants defined after a use next to a +: used too (a field, or a
+ * constant of the file: a local is declared before its uses). Frees plus. */
 void kph_resolve_used(extractor *x, kp_name_set *plus)
 {
 	for (size_t c = 0; c < x->nconsts; c++)
-		if (!x->consts[c].used)
+		if (!x->consts[c].used && x->consts[c].lo == 0)
 			x->consts[c].used = set_has(plus, x->src->text, x->consts[c].name, x->consts[c].len, x->consts[c].hash);
 	free(plus->slot);
 	*plus = (kp_name_set){0};
@@ -288,7 +337,7 @@ void kph_find_passed(extractor *x, passed_state *ps)
 			after = k + 5;   /* sb.toString() */
 		if (o->open != '(' || !o->len || !(T[k - 1].type == KP_HT_COMMA || T[k - 1].type == KP_HT_OPEN) ||
 		    !(T[after].type == KP_HT_COMMA || T[after].type == KP_HT_CLOSE) ||
-		    kp_host_call_evidence(x->src->text + o->name, o->len, x->calls) != KP_HE_CALL)
+		    kp_host_call_evidence_at(x->src->text, o->name, o->len, x->calls) != KP_HE_CALL)
 			continue;
 		if (!kph_passed(x, &T[k]))
 			add_passed(x, ps, T[k].off, T[k].len);

@@ -325,6 +325,8 @@ static bool plan_stmt(embed *e, const kp_host_stmt *st)
 	if (sink->want && !sink->want(sink->ctx, hf, st))
 		return false;
 	kp_arena_reset(sa);
+	/* the function it runs in: DDL made again in another is not seen */
+	kp_catalog_host_scope(p->cat, hf->src->path, st->scope);
 	for (unsigned k = 0; sink->comment && k < st->ndirs; k++)
 		sink->comment(sink->ctx, src, st->dirs[k].off, st->dirs[k].end, st->off, st->end, false);
 	size_t n = 0, cap = 16;
@@ -454,7 +456,7 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 	/* statements are planned as they are found: a file's statements are
 	 * never all in memory (what a finding in a constant or a <sql>
 	 * fragment names is found first) */
-	kp_host_opts o = {p->sql_calls, p->mappers, each, &e};
+	kp_host_opts o = {p->sql_calls, p->mappers, each, &e, p->entities};
 	kp_host_extract_with(hf, src, lang, &o, a);
 	start(&e);
 	late(&e);

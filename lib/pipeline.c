@@ -153,9 +153,12 @@ static void run_on(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 		/* application code is not a script run top to bottom: a CREATE of
 		 * what the same file made is another test or code path making it
 		 * again, and the statements after it run against the new one */
-		if (ev->src->host && (r == KP_ROLE_QUERY || r == KP_ROLE_WORKLOAD))
+		bool own = ev->src->host && (r == KP_ROLE_QUERY || r == KP_ROLE_WORKLOAD);
+		if (own)
 			kp_catalog_forget_own(p->cat, s, ev->src->path);
 		kp_catalog_apply(r == KP_ROLE_BASE ? &p->base_cat : p->cat, s, ev->src, ev->a, ev->d);
+		if (own)
+			kp_catalog_made_own(p->cat, s);   /* the function's (recreate.c) */
 		return;
 	}
 	if ((r == KP_ROLE_SCHEMA || r == KP_ROLE_BASE) && !(p->plan_schema_writes && is_write(s->kind))) {

@@ -95,6 +95,8 @@ typedef struct kp_pipe {
 	                           caller's), or NULL */
 	const struct kp_mapper_index *mappers; /* the <sql> fragments of the
 	                           linted tree's mappers (the caller's), or NULL */
+	const struct kp_entity_index *entities; /* the linted tree's JPA
+	                           entities (the caller's), or NULL */
 	kp_event_fn fn;         /* the caller's callback, or NULL */
 	void *ctx;              /* its context */
 	bool stop;              /* the callback asked to stop */

@@ -296,6 +296,7 @@ void cli_free(cli *c)
 	for (uint32_t i = 0; i < c->host_arenas.n; i++)
 		kp_arena_free(c->host_arenas.items[i]);
 	kp_mapper_index_free(c->mappers);
+	kp_entity_index_free(c->entities);
 	if (c->pipe_ready)
 		kp_pipe_free(&c->pipe);
 	kp_arena_free(&c->scratch);

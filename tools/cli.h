@@ -68,6 +68,9 @@ typedef struct cli {
 	const kp_host_stmt *host_st; /* the host statement being planned */
 	kp_mapper_index *mappers; /* the <sql> fragments of the mappers linted,
 	                           for cross-mapper <include> */
+	kp_entity_index *entities; /* the JPA entities of the Java and Kotlin
+	                           files linted: strings naming them are JPQL */
+	bool entities_indexed;  /* every input's entities are in it already */
 	bool schema_walk;       /* the walker reads a schema: migration order,
 	                           no --exclude */
 	bool verbose;           /* --verbose: say the order schema files apply in */
@@ -131,6 +134,10 @@ kp_source *cli_open_source(cli *c, const char *path);
 /* Adds the <sql> fragments of mapper file path (not a mapper: nothing) to
  * the run's index, for an <include> of another mapper's fragment. */
 void cli_index_mapper(cli *c, const char *path);
+/* Adds the @Entity classes of Java or Kotlin file path (others: nothing)
+ * to the run's index: a string naming one, that no SQL call takes, is
+ * JPQL. */
+void cli_index_entities(cli *c, const char *path);
 /* A query folder may hold the schema files too: those are read once. */
 bool cli_is_schema_file(cli *c, const char *path, bool remember);
 /* Reads the schema of paths (each file once), handed to fn. Returns -1

@@ -367,3 +367,22 @@ void cli_index_mapper(cli *c, const char *path)
 	kp_source_free(&src);
 	c->pipe.mappers = c->mappers;
 }
+
+void cli_index_entities(cli *c, const char *path)
+{
+	struct stat st;
+	if (!strcmp(path, "-") || stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return;
+	int lang = cli_file_lang(c, path, false);
+	if (lang != KP_LANG_JAVA && lang != KP_LANG_KOTLIN)
+		return;
+	kp_diags d = {0};
+	kp_source src;
+	if (kp_source_map(&src, path, &d, &c->arena) < 0)
+		return;
+	if (!c->entities)
+		c->entities = kp_entity_index_new();
+	kp_entity_index_add_source(c->entities, &src, (kp_lang)lang);
+	kp_source_free(&src);
+	c->pipe.entities = c->entities;
+}

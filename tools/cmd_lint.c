@@ -421,8 +421,11 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 	c->host_walk = r != KP_ROLE_SCHEMA;
 	if (cli_gather(c, paths, &c->seen_query, &files) < 0)
 		return -1;
-	for (uint32_t i = 0; r != KP_ROLE_SCHEMA && i < files.n; i++)
+	for (uint32_t i = 0; r != KP_ROLE_SCHEMA && i < files.n; i++) {
 		cli_index_mapper(c, files.items[i]);
+		if (!c->entities_indexed)
+			cli_index_entities(c, files.items[i]);
+	}
 	for (uint32_t i = 0; i < files.n; i++) {
 		if (strcmp(files.items[i], "-") && cli_is_schema_file(c, files.items[i], false))
 			continue;
@@ -718,6 +721,23 @@ int cmd_lint(int argc, char **argv, bool check)
 		for (uint32_t i = 0; i < c.inputs.n; i++)   /* the mapper files named */
 			if (!((const input *)c.inputs.items[i])->is_sql)
 				cli_index_mapper(&c, ((const input *)c.inputs.items[i])->text);
+		/* the entities of every file and folder named, before any is
+		 * linted: a string's reading does not depend on their order */
+		kp_list seen = {0}, all = {0};
+		c.host_walk = true;
+		for (uint32_t i = 0; i < c.inputs.n; i++) {
+			const input *in = c.inputs.items[i];
+			struct stat st;
+			if (in->is_sql || stat(in->text, &st) < 0)
+				continue;
+			paths.n = 0;
+			kp_list_push(&c.arena, &paths, (void *)in->text);
+			all.n = 0;
+			if (S_ISDIR(st.st_mode) ? cli_gather(&c, &paths, &seen, &all) == 0 : (kp_list_push(&c.arena, &all, (void *)in->text), true))
+				for (uint32_t k = 0; k < all.n; k++)
+					cli_index_entities(&c, all.items[k]);
+		}
+		c.entities_indexed = true;
 		for (uint32_t i = 0; i < c.inputs.n && !rc; i++) {
 			const input *in = c.inputs.items[i];
 			if (in->is_sql) {
