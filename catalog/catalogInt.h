@@ -1,5 +1,5 @@
 /* The catalog's private interface, shared by its files and by no one else:
- * catalog.c (tables, indexes, ALTER and DROP), view.c (views), names.c
+ * catalog.c (tables, indexes, DROP), alter.c (ALTER TABLE), view.c (views), names.c
  * (names compared, columns and indexes found by name) and recreate.c (a
  * definition application code makes again). */
 #ifndef KP_CATALOGINT_H
@@ -61,6 +61,17 @@ void kpc_register_table(kp_catalog *c, kp_table *t);
 kp_table *kpc_new_table(kp_catalog *c, const kp_create_table *ct, kp_source *src);
 
 /* CREATE VIEW v [(columns)] AS SELECT * FROM base [WHERE ...] (view.c). */
+/* Is column col one of the first n parts of key k? */
+static inline bool kpc_key_uses(const kp_key *k, int n, int col)
+{
+	for (int i = 0; i < n; i++)
+		if (k->parts[i].col == col)
+			return true;
+	return false;
+}
+/* ALTER TABLE / VIEW (alter.c): 0, or -1 after a located error. */
+int kpc_alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d);
+
 /* Phoenix's ERROR 1040 for a MULTI_TENANT table (catalog/tenant.c): 0,
  * or -1 with a located error at the option. */
 int kpc_check_multi_tenant(const kp_table *t, const kp_list *opts, kp_source *src, kp_arena *a, kp_diags *d);
