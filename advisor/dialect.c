@@ -36,6 +36,19 @@
 	"Phoenix converts a value with CAST(value AS dataType); its grammar has no '::' operator "       \
 	"(Phoenix grammar, Cast)"
 
+#define LINDORM_ALTER                                                                                \
+	"Lindorm's ALTER TABLE takes ADD [COLUMN] column_def, DROP COLUMN [IF EXISTS] column_name, SET " \
+	"table_options and COMPACT; a table's primary key is the one its CREATE TABLE declares "         \
+	"(Lindorm, ALTER TABLE)"
+#define TABLESTORE_ALTER                                                                             \
+	"Tablestore's ALTER TABLE adds or removes one attribute column (ALTER TABLE table_name {ADD "     \
+	"COLUMN | DROP COLUMN} column_name [data_type]) and cannot add or remove primary key columns "   \
+	"(Tablestore, Update the attribute columns of a mapping table)"
+#define PHOENIX_ALTER                                                                                \
+	"Phoenix's ALTER TABLE takes ADD [IF NOT EXISTS] columnDef, ... [options], DROP COLUMN [IF "     \
+	"EXISTS] columnRef, ... or SET options; a key column is added as a columnDef with PRIMARY KEY "  \
+	"(Phoenix grammar, ALTER)"
+
 static const char *const refused[KP_F__COUNT][KP_TARGET_GENERIC + 1] = {
 	[KP_F_FOREIGN_KEY] = {LINDORM_DDL, TABLESTORE_DDL, PHOENIX_DDL, NULL},
 	[KP_F_REFERENCES] = {LINDORM_DDL, TABLESTORE_DDL, PHOENIX_DDL, NULL},
@@ -47,12 +60,8 @@ static const char *const refused[KP_F__COUNT][KP_TARGET_GENERIC + 1] = {
 	[KP_F_ON_CONFLICT] = {LINDORM_UPSERT, NULL, PHOENIX_UPSERT, NULL},
 	[KP_F_INSERT_OR] = {LINDORM_UPSERT, NULL, PHOENIX_UPSERT, NULL},
 	[KP_F_PG_CAST] = {NULL, NULL, PHOENIX_CAST, NULL},
+	[KP_F_ADD_PRIMARY_KEY] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
 };
-
-/* keyplan's own limit, on every target */
-#define ADD_PRIMARY_KEY_WHY                                                                          \
-	"ALTER TABLE ... ADD PRIMARY KEY is not applied: keyplan takes a table's primary key from its " \
-	"CREATE TABLE (declare the key there)"
 
 /* MySQL's default mode reads '\'' as a quote in a string: Tablestore's SQL is
  * MySQL's, and generic reads MySQL dumps (newbee-mall writes DEFAULT
@@ -78,11 +87,6 @@ void kp_target_check_forms(kp_target t, const kp_stmt *s, kp_source *src, kp_are
 {
 	for (uint32_t i = 0; i < s->forms.n; i++) {
 		const kp_form_use *u = s->forms.items[i];
-		if (u->form == KP_F_ADD_PRIMARY_KEY) {
-			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_ERROR, src, u->off, u->len, "%s",
-			            ADD_PRIMARY_KEY_WHY);
-			continue;
-		}
 		const char *why = kp_target_refuses_form(t, u->form);
 		if (!why)
 			continue;

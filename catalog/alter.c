@@ -1,4 +1,5 @@
-/* ALTER TABLE and ALTER VIEW: columns added and dropped, options set. */
+/* ALTER TABLE and ALTER VIEW: columns added and dropped, options set, and
+ * the primary key of a table that has none. */
 #include "catalog/catalog.h"
 #include "catalog/catalogInt.h"
 
@@ -21,6 +22,69 @@ static kp_column *add_column(kp_catalog *c, kp_table *t)
 	return &t->cols[t->ncols++];
 }
 
+/* The index row of ix ends with t's new row key, as add_index builds it at
+ * CREATE INDEX: the key's hash parts, and its columns the index's own
+ * parts do not hold (an index of every column holds them all). */
+static void append_key(kp_catalog *c, const kp_table *t, kp_index *ix)
+{
+	kp_key_part *parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(ix->key.n + t->pk.n + 1));
+	memcpy(parts, ix->key.parts, sizeof(kp_key_part) * (size_t)ix->key.n);
+	ix->key.parts = parts;
+	for (int i = 0; i < t->pk.n; i++) {
+		const kp_key_part *p = &t->pk.parts[i];
+		if (p->col < 0 && p->nhash > 0) {
+			ix->key.parts[ix->key.n++] = *p;
+			continue;
+		}
+		if (p->col < 0 || ix->all_columns || kpc_key_uses(&ix->key, ix->nuser, p->col))
+			continue;
+		ix->key.parts[ix->key.n++] = *p;
+		ix->covers[p->col] = true;
+	}
+}
+
+/* ALTER TABLE t ADD [CONSTRAINT n] PRIMARY KEY (...): the key of a heap
+ * table (generic reads a table without one), as if its CREATE TABLE had
+ * declared it. PostgreSQL and MySQL refuse a second key; the wide-column
+ * targets' ALTER TABLE has no such clause (advisor/dialect.c reports the
+ * form, KP012), and their tables have a key from CREATE: left as it is. */
+static int add_primary_key(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a,
+                           kp_diags *d)
+{
+	if (!c->heap_tables)
+		return 0;
+	if (t->is_view) {
+		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, al->key_off, 7,
+		            "cannot add a primary key to view %s: a view has its table's key", t->name);
+		return -1;
+	}
+	if (t->pk.n > 0) {
+		kp_buf b = {0};
+		for (int i = 0; i < t->pk.n; i++) {
+			if (i)
+				kp_buf_puts(&b, ", ");
+			kp_key_part_name(&b, t, &t->pk.parts[i]);
+		}
+		kp_diag *g = kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, al->key_off, 7,
+		                         "%s already has a primary key (%s); a table has one", t->name, b.data);
+		kp_buf_free(&b);
+		kp_diag_help(g, a, "PostgreSQL: ERROR: multiple primary keys for table \"%s\" are not allowed; "
+		             "MySQL: ERROR 1068 (42000): Multiple primary key defined", t->name);
+		return -1;
+	}
+	kp_key key;
+	if (kpc_build_key(c, &key, t, &al->key, "primary key", src, a, d) < 0)
+		return -1;
+	t->pk = key;
+	t->pk_off = al->key_off;
+	for (int i = 0; i < t->pk.n; i++)
+		if (t->pk.parts[i].col >= 0)
+			t->cols[t->pk.parts[i].col].key_pos = i;
+	for (int i = 0; i < t->nindexes; i++)
+		append_key(c, t, t->indexes[i]);
+	return 0;
+}
+
 /* ALTER TABLE / VIEW: ADD columns (a Phoenix PRIMARY KEY column extends the
  * key), DROP COLUMN (an index keyed on it is dropped, as Phoenix does), SET
  * options. */
@@ -40,6 +104,8 @@ int kpc_alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_arena 
 		            "%s is a table: alter it with ALTER TABLE", t->name);
 		return -1;
 	}
+	if (al->action == KP_ALTER_PRIMARY_KEY)
+		return add_primary_key(c, t, al, src, a, d);
 	int err = 0;
 	if (al->action == KP_ALTER_ADD) {
 		for (uint32_t i = 0; i < al->cols.n; i++) {

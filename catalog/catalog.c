@@ -324,6 +324,7 @@ static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 		if (user.parts[i].col >= 0)
 			ix->covers[user.parts[i].col] = true;
 	}
+	ix->all_columns = def->all_columns;
 	if (def->all_columns)
 		for (int i = 0; i < t->ncols; i++)
 			ix->covers[i] = true;

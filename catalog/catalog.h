@@ -80,6 +80,7 @@ typedef struct kp_index {
 	bool search;            /* Lindorm USING SEARCH: serves conditions on any of
 	                           its columns, in any combination (no leading-key rule) */
 	bool columnar;          /* Lindorm USING COLUMNAR: read by the compute engine */
+	bool all_columns;       /* ON t (*): every column, so no key columns appended */
 	bool local;             /* Phoenix LOCAL: used even when it does not cover */
 	bool uncovered;         /* Phoenix UNCOVERED: rows always read from the table */
 	bool has_expr;          /* a key part is an expression (functional index) */

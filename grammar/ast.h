@@ -209,6 +209,7 @@ typedef enum kp_alter_action {
 	KP_ALTER_ADD = 1,       /* ADD [IF NOT EXISTS] coldef, ... [options] */
 	KP_ALTER_DROP,          /* DROP COLUMN [IF EXISTS] col, ... */
 	KP_ALTER_SET,           /* SET options */
+	KP_ALTER_PRIMARY_KEY,   /* ADD [CONSTRAINT n] PRIMARY KEY (key) */
 } kp_alter_action;
 
 typedef struct kp_alter {
@@ -218,6 +219,8 @@ typedef struct kp_alter {
 	bool if_flag;           /* ADD IF NOT EXISTS / DROP COLUMN IF EXISTS */
 	kp_list cols;           /* ADD: kp_coldef*; DROP: kp_coldef* (name and family only) */
 	kp_list options;        /* kp_option* */
+	kp_list key;            /* PRIMARY KEY: kp_keypart* */
+	uint32_t key_off;       /* PRIMARY KEY: offset of PRIMARY */
 } kp_alter;
 
 /* ALTER INDEX [IF EXISTS] i ON t {DISABLE | REBUILD | USABLE | UNUSABLE | ACTIVE}. */

@@ -227,9 +227,9 @@ addcol ::= .
 addcol ::= COLUMN.
 /* ALTER TABLE t ADD [CONSTRAINT n] FOREIGN KEY | CHECK | UNIQUE | PRIMARY
  * KEY: a foreign key and a check change no key; a UNIQUE constraint is a
- * unique index (the statement becomes its CREATE UNIQUE INDEX); the
- * primary key keyplan takes from CREATE TABLE only (a form, so that every
- * target says so) */
+ * unique index (the statement becomes its CREATE UNIQUE INDEX); a PRIMARY
+ * KEY is the key of a table that has none (pg_dump declares every key so),
+ * and a form that the wide-column targets' ALTER TABLE has no place for */
 cmd ::= althead addcons.
 addcons ::= fkey.
 addcons ::= CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); }
@@ -237,12 +237,20 @@ addcons ::= CONSTRAINT nm fkey.
 addcons ::= CONSTRAINT nm CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); }
 addcons ::= UNIQUE(U) idxword LP keyparts(K) RP. { alter_unique(ctx, U, noname(), K); }
 addcons ::= CONSTRAINT nm(N) UNIQUE(U) idxword LP keyparts(K) RP. { alter_unique(ctx, U, N, K); }
-addcons ::= PRIMARY(P) KEY LP keyparts RP. { use_form(ctx, KP_F_ADD_PRIMARY_KEY, P); }
-addcons ::= CONSTRAINT nm PRIMARY(P) KEY LP keyparts RP. { use_form(ctx, KP_F_ADD_PRIMARY_KEY, P); }
+addcons ::= PRIMARY(P) KEY LP keyparts(K) RP. { alter_pk(ctx, P, K); }
+addcons ::= CONSTRAINT nm PRIMARY(P) KEY LP keyparts(K) RP. { alter_pk(ctx, P, K); }
 idxword ::= .
 idxword ::= KEY.
 idxword ::= INDEX.
 %include {
+static void alter_pk(kp_pctx *ctx, kp_token p, kp_list k)
+{
+	use_form(ctx, KP_F_ADD_PRIMARY_KEY, p);
+	kp_alter *a = &ctx->stmt->u.alter;
+	a->action = KP_ALTER_PRIMARY_KEY;
+	a->key = k;
+	a->key_off = p.off;
+}
 static void alter_unique(kp_pctx *ctx, kp_token u, kp_name n, kp_list k)
 {
 	kp_name t = ctx->stmt->u.alter.table;
