@@ -178,6 +178,10 @@ static void test_generic_alter_add_primary_key(void)
 	     "GET public.film_actor key (actor_id=1, film_id=2)", "");
 	plan(&t, "SELECT actor_id FROM public.film_actor WHERE film_id = 2",
 	     "SCAN public.film_actor via index idx_fk_film_id prefix (film_id=2)", "");
+	/* MySQL's index options after the key, as CREATE TABLE reads them */
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE `users` (`id` int NOT NULL, `email` varchar(80));\n"
+	                               "ALTER TABLE `users` ADD PRIMARY KEY (`id`) USING BTREE;"), 0);
+	plan(&t, "SELECT email FROM users WHERE id = 7", "GET users key (id=7)", "");
 	kpt_free(&t);
 }
 
