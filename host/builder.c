@@ -249,6 +249,7 @@ static void index_names(extractor *x)
 	}
 	ix->n = n;
 	ix->valid = true;
+	ix->indexed += n;
 }
 
 bool kph_prefix_use(extractor *x, size_t nm, size_t j)
@@ -258,7 +259,7 @@ bool kph_prefix_use(extractor *x, size_t nm, size_t j)
 		return false;   /* a constant's uses are read where they are */
 	if (!x->ix.valid)
 		index_names(x);
-	const struct name_index *ix = &x->ix;
+	struct name_index *ix = &x->ix;
 	size_t n = x->tk.n;
 	size_t stop = j + KP_HOST_BUILDER_TOKENS < n ? j + KP_HOST_BUILDER_TOKENS : n;
 	/* past the block the local lives in: the second bracket closed that
@@ -271,6 +272,7 @@ bool kph_prefix_use(extractor *x, size_t nm, size_t j)
 	while (k < j)
 		k = T[k].type == KP_HT_OTHER ? ix->next[k] : n;
 	for (; k < stop; k = ix->next[k]) {
+		ix->read++;
 		if (T[k - 1].type == KP_HT_DOT)
 			continue;
 		if (T[k - 1].type == KP_HT_ASSIGN && k >= 2 && kph_same_name(x, &T[k - 2], &T[nm]))

@@ -636,6 +636,10 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	free(x.chash);
 	free(x.passed);
 	free(x.carry);
+	const char *stats = getenv("KP_HOST_STATS");
+	if (stats && !strcmp(stats, "stats"))
+		fprintf(stderr, "keyplan: builder scan: %lu tokens indexed, %lu uses of builders' names read\n",
+		        x.ix.indexed, x.ix.read);
 	kph_names_reset(&x, true);
 	free(consumed);
 	kp_hb_free(&x.b);

@@ -73,6 +73,9 @@ typedef struct extractor {
 		uint32_t *slot;     /* the hash of names while indexing */
 		size_t n, cap, slots;
 		bool valid;         /* built for the window x->tk holds */
+		unsigned long indexed, read; /* tokens indexed, and uses of
+		                       builders' names read after them: said at
+		                       the end with KP_HOST_STATS=stats */
 	} ix;
 	struct fn_state {       /* the function the scan is in (scope.c) */
 		bool open;
