@@ -155,27 +155,6 @@ bool kph_follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8
 	return true;
 }
 
-bool kph_formatted_later(const extractor *x, size_t nm, size_t j)
-{
-	const kp_htok *T = x->tk.t;
-	if (x->lang != KP_LANG_PYTHON)
-		return false;
-	size_t stop = j + KP_HOST_BUILDER_TOKENS < x->tk.n ? j + KP_HOST_BUILDER_TOKENS : x->tk.n;
-	unsigned root_indent = indent_of(x->src->text, T[nm].off);
-	for (size_t k = j; k < stop && T[k].type != KP_HT_EOF; k++) {
-		if (T[k].type == KP_HT_NL && T[k + 1].type != KP_HT_NL && T[k + 1].type != KP_HT_COMMENT &&
-		    T[k + 1].type != KP_HT_EOF && indent_of(x->src->text, T[k + 1].off) < root_indent)
-			return false;   /* the block the local lives in ended */
-		if (T[k].type != KP_HT_OTHER || !kph_same_name(x, &T[k], &T[nm]) || T[k - 1].type == KP_HT_DOT)
-			continue;
-		if (T[k + 1].type == KP_HT_PCT)
-			return true;
-		if (T[k + 1].type == KP_HT_ASSIGN)
-			return false;   /* a new value */
-	}
-	return false;
-}
-
 /* ------------------------------------------------------- name index */
 
 /* A builder's local is looked for after each string it is given: read
@@ -252,6 +231,19 @@ static void index_names(extractor *x)
 	ix->indexed += n;
 }
 
+/* The first use of the name nm after token j, from the index (the name's
+ * uses, in order); n: none. */
+static size_t first_use(extractor *x, size_t nm, size_t j)
+{
+	const kp_htok *T = x->tk.t;
+	if (!x->ix.valid)
+		index_names(x);
+	size_t k = nm;
+	while (k < j)
+		k = T[k].type == KP_HT_OTHER ? x->ix.next[k] : x->tk.n;
+	return k;
+}
+
 bool kph_prefix_use(extractor *x, size_t nm, size_t j)
 {
 	const kp_htok *T = x->tk.t;
@@ -268,10 +260,7 @@ bool kph_prefix_use(extractor *x, size_t nm, size_t j)
 	out = out < n ? ix->exit[out + 1] : n;
 	if (out < stop)
 		stop = out;
-	size_t k = nm;
-	while (k < j)
-		k = T[k].type == KP_HT_OTHER ? ix->next[k] : n;
-	for (; k < stop; k = ix->next[k]) {
+	for (size_t k = first_use(x, nm, j); k < stop; k = ix->next[k]) {
 		ix->read++;
 		if (T[k - 1].type == KP_HT_DOT)
 			continue;
@@ -279,6 +268,31 @@ bool kph_prefix_use(extractor *x, size_t nm, size_t j)
 			continue;   /* NAME = NAME + ...: an append */
 		int d = ix->depth[k] - ix->depth[j];
 		if (T[kph_skip(x, k + 1, x->depth + d)].type == KP_HT_PLUS)
+			return true;
+		if (T[k + 1].type == KP_HT_ASSIGN)
+			return false;   /* a new value */
+	}
+	return false;
+}
+
+bool kph_formatted_later(extractor *x, size_t nm, size_t j)
+{
+	const kp_htok *T = x->tk.t;
+	if (x->lang != KP_LANG_PYTHON)
+		return false;
+	size_t stop = j + KP_HOST_BUILDER_TOKENS < x->tk.n ? j + KP_HOST_BUILDER_TOKENS : x->tk.n;
+	unsigned root_indent = indent_of(x->src->text, T[nm].off);
+	/* the block the local lives in ends at a line indented less (none
+	 * is, at a module's top level) */
+	for (size_t k = j; root_indent > 0 && k < stop && T[k].type != KP_HT_EOF; k++)
+		if (T[k].type == KP_HT_NL && T[k + 1].type != KP_HT_NL && T[k + 1].type != KP_HT_COMMENT &&
+		    T[k + 1].type != KP_HT_EOF && indent_of(x->src->text, T[k + 1].off) < root_indent)
+			stop = k;
+	for (size_t k = first_use(x, nm, j); k < stop; k = x->ix.next[k]) {
+		x->ix.read++;
+		if (T[k - 1].type == KP_HT_DOT)
+			continue;
+		if (T[k + 1].type == KP_HT_PCT)
 			return true;
 		if (T[k + 1].type == KP_HT_ASSIGN)
 			return false;   /* a new value */

@@ -212,7 +212,7 @@ bool kph_prefix_use(extractor *x, size_t nm, size_t j);
 /* Python: is the local named by token nm formatted with % after token j
  * (sql = "...%(schema)s..."; ... (sql % names).split(";"))? Its % are
  * then Python's, not the driver's. */
-bool kph_formatted_later(const extractor *x, size_t nm, size_t j);
+bool kph_formatted_later(extractor *x, size_t nm, size_t j);
 
 /* ----------------------------------------------------------- extract.c */
 
