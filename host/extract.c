@@ -382,6 +382,7 @@ static void scan(extractor *x, uint8_t *consumed)
 	x->ncarry = 0;
 	x->fn = (struct fn_state){0};
 	kph_window(&x->tk, src, x->lang, 0, 0);
+	kph_names_reset(x, false);
 	for (;;) {
 		const kp_htok *T = x->tk.t;
 		/* literals a builder of the window before took */
@@ -528,6 +529,7 @@ static void scan(extractor *x, uint8_t *consumed)
 				x->carry[x->ncarry++] = T[q].off;
 			}
 		kph_next_window(&x->tk, src, x->lang, i);
+		kph_names_reset(x, false);
 	}
 }
 
@@ -634,6 +636,11 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	free(x.chash);
 	free(x.passed);
 	free(x.carry);
+	const char *stats = getenv("KP_HOST_STATS");
+	if (stats && !strcmp(stats, "stats"))
+		fprintf(stderr, "keyplan: builder scan: %lu tokens indexed, %lu uses of builders' names read\n",
+		        x.ix.indexed, x.ix.read);
+	kph_names_reset(&x, true);
 	free(consumed);
 	kp_hb_free(&x.b);
 }

@@ -63,6 +63,20 @@ typedef struct extractor {
 	uint32_t *carry;        /* offsets of literals appended to a builder
 	                           that lie past the window read */
 	size_t ncarry, carrycap;
+	struct name_index {     /* the window's names, indexed once (builder.c) */
+		uint32_t *next;     /* each name's next token of the same name
+		                       (n: none) */
+		int32_t *depth;     /* brackets open before each token, from the
+		                       window's start ([0, n]) */
+		uint32_t *exit;     /* the first token from each on that closes a
+		                       bracket open before it (n: none) */
+		uint32_t *slot;     /* the hash of names while indexing */
+		size_t n, cap, slots;
+		bool valid;         /* built for the window x->tk holds */
+		unsigned long indexed, read; /* tokens indexed, and uses of
+		                       builders' names read after them: said at
+		                       the end with KP_HOST_STATS=stats */
+	} ix;
 	struct fn_state {       /* the function the scan is in (scope.c) */
 		bool open;
 		int depth;          /* brackets open outside its body */
@@ -186,15 +200,19 @@ size_t kph_builder_root(const extractor *x, size_t i);
  * false when an append is conditional. */
 bool kph_follow_builder(extractor *x, size_t nm, size_t j, bool *pyformat, uint8_t *consumed, uint32_t *end);
 
+/* Forgets the index of the window's names (the window moved); frees it
+ * with release. */
+void kph_names_reset(extractor *x, bool release);
+
 /* Is the local named by token nm, given its text before token j, used
  * after it as the start of a longer string (NAME + rest)? Its text alone
  * is then not what the code runs. */
-bool kph_prefix_use(const extractor *x, size_t nm, size_t j);
+bool kph_prefix_use(extractor *x, size_t nm, size_t j);
 
 /* Python: is the local named by token nm formatted with % after token j
  * (sql = "...%(schema)s..."; ... (sql % names).split(";"))? Its % are
  * then Python's, not the driver's. */
-bool kph_formatted_later(const extractor *x, size_t nm, size_t j);
+bool kph_formatted_later(extractor *x, size_t nm, size_t j);
 
 /* ----------------------------------------------------------- extract.c */
 
