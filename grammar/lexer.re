@@ -53,12 +53,16 @@ static const unsigned char *mysql_string_end(const unsigned char *s)
 }
 
 /* The end of the standard string literal starting at the quote s ('' is a
- * quote in it, a backslash a character): within a match of the escaped
- * form, which ends with a quote. */
+ * quote in it, a backslash a character), or NULL at a NUL byte (the
+ * sentinel at the end, or one inside). Not bounded by the escaped form's
+ * match: 'a\'' read that way ends at its last quote, but read the standard
+ * way the last two quotes are one quote in the string, which goes on. */
 static const unsigned char *standard_string_end(const unsigned char *s)
 {
 	const unsigned char *p = s + 1;
 	for (;;) {
+		if (!*p)
+			return NULL;
 		if (*p == '\'' && p[1] == '\'')
 			p += 2;
 		else if (*p == '\'')
@@ -293,7 +297,12 @@ loop:
 	                            if (m && m < YYCURSOR) YYCURSOR = m;
 	                    }
 	                    TOK(TK_STRING); }
-	"'" escchar* "'"  { if (!lx->backslash) YYCURSOR = standard_string_end(start);
+	"'" escchar* "'"  { if (!lx->backslash) {
+	                            const unsigned char *e = standard_string_end(start);
+	                            if (!e)   /* it runs on past the input, or into a NUL */
+	                                    return lex_bad_quoted(lx, t, start, '\'', "string literal");
+	                            YYCURSOR = e;
+	                    }
 	                    TOK(TK_STRING); }
 	"'"               { return lex_bad_quoted(lx, t, start, '\'', "string literal"); }
 	"\"" dqchar+ "\"" { TOK(lx->dq_string ? TK_STRING : TK_ID); }
