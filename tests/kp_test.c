@@ -1,5 +1,7 @@
 #include "kp_test.h"
 
+#include "advisor/targets.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,19 @@ void kpt_init(kpt *t)
 	kp_pipe_init(&t->pipe, KP_TARGET_LINDORM);
 	kp_pipe_borrow(&t->pipe, &t->cat, &t->opts);
 	t->pipe.limits = false;
+	t->pipe.collect = &t->d;
+	t->pipe.collect_arena = &t->arena;
+}
+
+void kpt_init_target(kpt *t, kp_target tg)
+{
+	kpt_init(t);
+	kp_pipe_free(&t->pipe);
+	kp_pipe_init(&t->pipe, tg);
+	t->cat.names = kp_target_names(tg);
+	t->cat.heap_tables = kp_target_heap_tables(tg);
+	kp_target_plan_opts(&t->opts, tg);
+	kp_pipe_borrow(&t->pipe, &t->cat, &t->opts);
 	t->pipe.collect = &t->d;
 	t->pipe.collect_arena = &t->arena;
 }

@@ -32,6 +32,9 @@ typedef struct kpt {
 
 void kpt_init(kpt *t);
 void kpt_free(kpt *t);
+/* kpt_init for target tg: its names, heap-table rule and plan rules, the
+ * pipeline collecting into t->d. */
+void kpt_init_target(kpt *t, kp_target tg);
 /* Applies every statement; returns the number of error diagnostics. */
 int kpt_schema(kpt *t, const char *sql);
 /* Plans the single statement sql; returns the number of error diagnostics. */

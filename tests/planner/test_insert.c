@@ -19,15 +19,7 @@ static const char *SCHEMA =
 
 static int target_setup(kpt *t, kp_target tg)
 {
-	kpt_init(t);
-	kp_pipe_free(&t->pipe);
-	kp_pipe_init(&t->pipe, tg);
-	t->cat.names = kp_target_names(tg);
-	t->cat.heap_tables = kp_target_heap_tables(tg);
-	kp_target_plan_opts(&t->opts, tg);
-	kp_pipe_borrow(&t->pipe, &t->cat, &t->opts);
-	t->pipe.collect = &t->d;
-	t->pipe.collect_arena = &t->arena;
+	kpt_init_target(t, tg);
 	return kpt_schema(t, SCHEMA);
 }
 
