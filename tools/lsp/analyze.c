@@ -184,6 +184,8 @@ static void sink(void *ctx, const kp_diag *g)
 			kp_source *where;
 			size_t wo = kp_source_origin(nt->src, nt->off, &where);
 			o->path = xstrdup(where->path);
+			if (r->doc_path && !strcmp(where->path, r->doc_path))
+				r->out->self_abs = true;   /* this document, outside the chunk */
 			/* the line through the source's own table (a note points into
 			 * the schema: counting lines from its start for each finding
 			 * cost more than planning), the character within it */

@@ -9,6 +9,8 @@
  *   analyze_host.c  the same for SQL in application code
  *   publish.c    diagnostics written to the client
  *   pull.c       diagnostics the client asks for (pull), unchanged or not
+ *   delta.c      ... or only what changed since the client's last answer
+ *                (keyplan/diagnosticDelta, for keyplan's own VS Code extension)
  *   server.c     the message loop, lifecycle, document sync, cancellation
  *   hover.c      plans, rule pages and declarations on hover
  *   complete.c   completion from the catalog
@@ -110,6 +112,9 @@ typedef struct kp_lsp_chunk {
 	uint32_t nfrag;         /* findings in what it reads (diags' frag) */
 	uint64_t frag_ctx;      /* ... whose messages name the fragments' lines
 	                           and the statements that read them: these */
+	bool self_abs;          /* a note points into this document outside the
+	                           chunk (its line does not move with it: delta.c
+	                           sends it again rather than moved) */
 } kp_lsp_chunk;
 
 /* A chunk of the current text: where it starts, and its result; and what
@@ -127,6 +132,13 @@ typedef struct kp_lsp_ref {
 } kp_lsp_ref;
 
 typedef struct kp_lsp_ws kp_lsp_ws;
+
+/* A piece of a delta answer (delta.c): one chunk's diagnostics as sent,
+ * where its first line and column were. */
+typedef struct kp_lsp_piece {
+	uint64_t id;            /* the chunk's id */
+	uint32_t bl, bc;
+} kp_lsp_piece;
 
 typedef struct kp_lsp_doc {
 	char *uri;
@@ -160,6 +172,12 @@ typedef struct kp_lsp_doc {
 	bool edited;            /* changed since it was opened (its chunks keep their JSON) */
 	bool published;         /* published_sig is what the client was sent */
 	uint64_t published_sig; /* the signature of its last publication */
+	/* the last keyplan/diagnosticDelta answer (delta.c): its pieces, in
+	 * order, its resultId and what every piece depended on (the head) */
+	kp_lsp_piece *dl_pieces;
+	uint32_t dl_n;
+	bool dl_valid;
+	uint64_t dl_rid, dl_head;
 } kp_lsp_doc;
 
 /* A schema file of a workspace, as read: its text (the open document's
@@ -346,6 +364,32 @@ void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d);
 uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g);
 /* The same signature alone (no JSON written). */
 uint64_t kp_lsp_diag_signature(kp_lsp *s, kp_lsp_doc *d);
+/* A delta's walk (delta.c): the pieces the client has, found by id, and
+ * those of this answer; the ops written so far. */
+typedef struct kp_lsp_delta {
+	const kp_lsp_piece *old;
+	uint32_t nold;
+	uint64_t *slot_id;      /* an index of old's ids: id -> its place + 1 */
+	uint32_t *slot_at;
+	uint32_t cap;
+	kp_lsp_piece *now;
+	uint32_t nnow, now_cap;
+	bool any_op;            /* an op is written (the next takes a comma) */
+	uint32_t keep_from, keep_n; /* a keep op not yet written ... */
+	long long keep_dl;      /* ... and its line shift */
+	uint64_t head;          /* the signature before the pieces (the schema's
+	                           generation, the rule pages' URL) ... */
+	uint64_t old_head;      /* ... and old's: when they differ, old is not used */
+} kp_lsp_delta;
+/* Like kp_lsp_diag_items, as the ops of a delta from dx's old pieces
+ * (none: every piece sent) into g: [from, n, dl] keeps the client's
+ * pieces [from, from + n) with their lines moved by dl, {"items": [...]}
+ * is a piece sent; dx->now gets the pieces sent or kept. Only for a
+ * document whose diagnostics are its chunks' alone (kp_lsp_delta_simple). */
+uint64_t kp_lsp_diag_delta(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, kp_lsp_delta *dx);
+/* Are d's diagnostics its chunks' as they are (no baseline, no finding of
+ * a fragment sent once, no setup error, not a schema file, a schema)? */
+bool kp_lsp_delta_simple(kp_lsp *s, kp_lsp_doc *d);
 void kp_lsp_json_free(kp_lsp_json *j);
 void kp_lsp_chunk_free(kp_lsp_chunk *c);
 void kp_lsp_doc_drop_analysis(kp_lsp_doc *d);
@@ -367,6 +411,9 @@ const kp_lsp_stmt *kp_lsp_stmt_at(kp_lsp_doc *d, size_t off, uint32_t *base);
 void kp_lsp_pull(kp_lsp *s, const cJSON *id, const cJSON *params);
 /* When documents changed because others did: workspace/diagnostic/refresh. */
 void kp_lsp_pull_refresh(kp_lsp *s);
+
+/* delta.c: keyplan/diagnosticDelta */
+void kp_lsp_delta_request(kp_lsp *s, const cJSON *id, const cJSON *params);
 
 /* the requests, one file each */
 void kp_lsp_hover(kp_lsp *s, const cJSON *id, const cJSON *params);
