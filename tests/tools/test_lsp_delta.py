@@ -163,8 +163,10 @@ with kptest.tempdir() as tmp:
     c.stop()
 
     # notes in the document itself: the key declared above, outside the statement's chunk; a line
-    # break between them moves the statement, not the note: the piece is sent, not kept
+    # break above the statement (in the one before it) moves it, not the note: its piece is sent
+    # again, not kept
     ddl = ("CREATE TABLE t (k INT, v INT, PRIMARY KEY (k));\n"
+           "SELECT * FROM t WHERE k = 1;\n"
            "SELECT * FROM t WHERE v = 1;\n")
     ru = uri_of(os.path.join(root, "own.sql"))
     c = LspClient(KEYPLAN, cwd=root)
@@ -173,7 +175,7 @@ with kptest.tempdir() as tmp:
     x = Delta(c, ru)
     x.pull()
     f0 = full(c, ru)
-    c.change(ru, 2, [{"range": rng(1, 0, 1, 0), "text": "\n"}])
+    c.change(ru, 2, [{"range": rng(1, 0, 1, 0), "text": "\n"}])   # the k = 1 statement's text changes
     r = x.pull()
     f = full(c, ru)
     notes = [ri["location"]["uri"] for d in f for ri in d.get("relatedInformation", [])]
