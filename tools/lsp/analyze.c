@@ -67,6 +67,12 @@ void kp_lsp_chunk_free(kp_lsp_chunk *c)
 	memset(c, 0, sizeof *c);
 }
 
+void kp_lsp_ref_learn(kp_lsp_ref *r)
+{
+	r->has_diags = r->c->ndiags != 0;
+	r->self_abs = r->c->self_abs;
+}
+
 void kp_lsp_doc_drop_analysis(kp_lsp_doc *d)
 {
 	for (uint32_t i = 0; i < d->nrefs; i++) {
@@ -611,6 +617,8 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		refs[i].len = cuts[i].len;
 		refs[i].c = cuts[i].ddl ? NULL : kp_lsp_old_take(&om, keys[i]);
 		refs[i].id = refs[i].c ? refs[i].c->id : 0;
+		if (refs[i].c)
+			kp_lsp_ref_learn(&refs[i]);
 		need |= !refs[i].c;
 	}
 	free(kept);
@@ -660,6 +668,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 				kp_pipe_source(&p, src, KP_ROLE_QUERY);
 				kp_source_free(src);
 			}
+			kp_lsp_ref_learn(&refs[i]);
 		}
 		kp_report_end(&rep, NULL, NULL, 0);
 		kp_pipe_free(&p);

@@ -29,6 +29,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+static double clock_ms(clockid_t id)
+{
+	struct timespec ts;
+	clock_gettime(id, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
 
 static void index_old(kp_lsp_delta *x)
 {
@@ -59,20 +67,14 @@ void kp_lsp_delta_request(kp_lsp *s, const cJSON *id, const cJSON *params)
 		d->dirty = false;
 		d->stale = false;
 	}
+	kp_lsp_analyze(s, d);
+	/* the answer's time, as a publication's (keyplan/stats) */
+	double t0 = clock_ms(CLOCK_MONOTONIC), c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
 	const cJSON *prev = cJSON_GetObjectItemCaseSensitive(params, "previousResultId");
-	char rid[17];
-	snprintf(rid, sizeof rid, "%016" PRIx64, kp_lsp_diag_signature(s, d));
-	if (cJSON_IsString(prev) && !strcmp(prev->valuestring, rid)) {
-		cJSON *r = cJSON_CreateObject();
-		cJSON_AddStringToObject(r, "kind", "unchanged");
-		cJSON_AddStringToObject(r, "resultId", rid);
-		kp_rpc_result(&s->out, id, r);
-		return;
-	}
 	bool simple = kp_lsp_delta_simple(s, d);
 	kp_lsp_delta x;
 	memset(&x, 0, sizeof x);
-	char last[17];
+	char rid[17], last[17];
 	snprintf(last, sizeof last, "%016" PRIx64, d->dl_rid);
 	if (simple && d->dl_valid && cJSON_IsString(prev) && !strcmp(prev->valuestring, last)) {
 		x.old = d->dl_pieces;
@@ -100,8 +102,17 @@ void kp_lsp_delta_request(kp_lsp *s, const cJSON *id, const cJSON *params)
 	}
 	kp_buf_puts(b, "]}}");
 	snprintf(rid, sizeof rid, "%016" PRIx64, sig);
-	memcpy(b->data + rid_at, rid, 16);
-	kp_rpc_send_gather(&s->out, g);
+	if (cJSON_IsString(prev) && !strcmp(prev->valuestring, rid)) {
+		/* the client has these: the delta written is not sent (one walk
+		 * of the document, not a signature's and then a delta's) */
+		cJSON *r = cJSON_CreateObject();
+		cJSON_AddStringToObject(r, "kind", "unchanged");
+		cJSON_AddStringToObject(r, "resultId", rid);
+		kp_rpc_result(&s->out, id, r);
+	} else {
+		memcpy(b->data + rid_at, rid, 16);
+		kp_rpc_send_gather(&s->out, g);
+	}
 	if (b->cap > ((size_t)64 << 20))
 		kp_rpc_gather_free(g);
 	free(x.slot_id);
@@ -118,4 +129,6 @@ void kp_lsp_delta_request(kp_lsp *s, const cJSON *id, const cJSON *params)
 	} else {
 		free(x.now);
 	}
+	d->publish_ms = clock_ms(CLOCK_MONOTONIC) - t0;
+	d->publish_cpu_ms = clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
 }

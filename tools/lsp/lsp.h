@@ -128,6 +128,8 @@ typedef struct kp_lsp_ref {
 	const char *pub;        /* its diagnostics as sent (c->json's text), or NULL: unknown */
 	uint32_t pub_len;       /* 0: it has none */
 	uint32_t pub_bl, pub_bc; /* where it started then */
+	bool has_diags;         /* c->ndiags != 0 ... */
+	bool self_abs;          /* ... and c->self_abs (a delta reads no chunk: delta.c) */
 	kp_lsp_json *pub_json;  /* the JSON pub is the text of (a move reads it, not the chunk) */
 } kp_lsp_ref;
 
@@ -393,6 +395,8 @@ bool kp_lsp_delta_simple(kp_lsp *s, kp_lsp_doc *d);
 void kp_lsp_json_free(kp_lsp_json *j);
 void kp_lsp_chunk_free(kp_lsp_chunk *c);
 void kp_lsp_doc_drop_analysis(kp_lsp_doc *d);
+/* What a ref keeps of its chunk's result (has_diags, self_abs): once it is planned. */
+void kp_lsp_ref_learn(kp_lsp_ref *r);
 /* Runs every statement of one schema file through w's pipe, its findings
  * into out (used by workspace.c). */
 void kp_lsp_schema_run(kp_lsp *s, kp_lsp_ws *w, kp_report *rep, kp_source *src, kp_lsp_chunk *out);

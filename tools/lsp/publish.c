@@ -596,12 +596,8 @@ static uint32_t delta_old(const kp_lsp_delta *x, uint64_t id)
 static void delta_piece(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_ref *r, kp_lsp_chunk *c)
 {
 	kp_lsp_delta *x = o->dx;
-	bool any = r ? (o->cache && r->pub ? r->pub_len > 0 : r->c->ndiags > 0) : c->ndiags > 0;
-	if (!any) {
-		if (r)
-			add_ref(s, d, o, r);   /* learns it has none */
-		return;
-	}
+	if (r ? !r->has_diags : !c->ndiags)
+		return;   /* the refs say it: no chunk is read */
 	uint64_t id = r ? r->id : c->id;
 	uint32_t bl, bc;
 	chunk_start(s, d, o, r ? r->base : 0, &bl, &bc);
@@ -613,7 +609,7 @@ static void delta_piece(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_ref *r, kp_lsp_
 	}
 	x->now[x->nnow++] = (kp_lsp_piece){id, bl, bc};
 	uint32_t at = delta_old(x, id);
-	if (at != UINT32_MAX && x->old[at].bc == bc && (!r || !r->c->self_abs)) {
+	if (at != UINT32_MAX && x->old[at].bc == bc && (!r || !r->self_abs)) {
 		/* the client has it: the same findings at the same columns */
 		o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, id), ((uint64_t)bl << 32) | bc);
 		long long dl = (long long)bl - (long long)x->old[at].bl;
