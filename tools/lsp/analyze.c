@@ -50,15 +50,15 @@ static void *grow(void *p, uint32_t *cap, uint32_t n, size_t size)
 void kp_lsp_chunk_free(kp_lsp_chunk *c)
 {
 	for (uint32_t i = 0; i < c->ndiags; i++) {
-		free(c->diags[i].message);
+		kp_lsp_unintern(c->diags[i].message);
 		for (uint32_t k = 0; k < c->diags[i].nnotes; k++) {
-			free(c->diags[i].notes[k].path);
-			free(c->diags[i].notes[k].message);
+			kp_lsp_unintern(c->diags[i].notes[k].path);
+			kp_lsp_unintern(c->diags[i].notes[k].message);
 		}
 		free(c->diags[i].notes);
 	}
 	for (uint32_t i = 0; i < c->nstmts; i++) {
-		free(c->stmts[i].table);
+		kp_lsp_unintern(c->stmts[i].table);
 		free(c->stmts[i].index);
 	}
 	free(c->diags);
@@ -170,8 +170,8 @@ static void sink(void *ctx, const kp_diag *g)
 		kp_buf_printf(&m, " (%s)", g->file);
 	for (const kp_help *h = g->helps; h; h = h->next)
 		kp_buf_printf(&m, "\nhelp: %s", h->message);
-	kp_buf_putc(&m, 0);
-	x->message = m.data;
+	x->message = kp_lsp_intern(m.data, m.len);
+	kp_buf_free(&m);
 	uint32_t n = 0;
 	for (const kp_note *nt = g->notes; nt; nt = nt->next)
 		n++;
@@ -189,7 +189,7 @@ static void sink(void *ctx, const kp_diag *g)
 		} else if (nt->src) {
 			kp_source *where;
 			size_t wo = kp_source_origin(nt->src, nt->off, &where);
-			o->path = xstrdup(where->path);
+			o->path = kp_lsp_intern_str(where->path);
 			if (r->doc_path && !strcmp(where->path, r->doc_path))
 				r->out->self_abs = true;   /* this document, outside the chunk */
 			/* the line through the source's own table (a note points into
@@ -204,7 +204,7 @@ static void sink(void *ctx, const kp_diag *g)
 		} else {
 			continue;
 		}
-		o->message = xstrdup(nt->message);
+		o->message = kp_lsp_intern_str(nt->message);
 		x->nnotes++;
 	}
 }
@@ -298,7 +298,7 @@ static void record_stmt(run *r, kp_event *ev)
 	x->end = end < start ? start : end;
 	if (ev->planned && ev->plan.table) {
 		x->label = label_of(&ev->plan);   /* the Markdown is made on hover: kp_lsp_plan_markdown */
-		x->table = xstrdup(ev->plan.table->name);
+		x->table = kp_lsp_intern_str(ev->plan.table->name);
 		x->index = ev->plan.index ? xstrdup(ev->plan.index->name) : NULL;
 	}
 	if (ev->stmt) {

@@ -5,6 +5,7 @@
  *   doc.c        document text, incremental edits, UTF-16/UTF-8 positions (doc.h)
  *   workspace.c  the .keyplan of each document, its schema and target, baselines
  *   chunks.c     a document cut at its statements' ends, and cut again after edits
+ *   intern.c     the strings results share (messages, files, tables), kept once
  *   analyze.c    diagnostics and plans, statement by statement, cached
  *   analyze_host.c  the same for SQL in application code
  *   publish.c    diagnostics written to the client
@@ -38,9 +39,9 @@
 
 /* A related place of a diagnostic (a note): a file and a position in it. */
 typedef struct kp_lsp_note {
-	char *path;             /* its file */
+	const char *path;       /* its file (interned: kp_lsp_intern) */
 	uint32_t line, ch;      /* LSP position (in the server's encoding) */
-	char *message;
+	const char *message;    /* interned */
 } kp_lsp_note;
 
 /* One finding, as lint reports it (rule settings, suppressions and the
@@ -49,22 +50,22 @@ typedef struct kp_lsp_diag {
 	uint32_t off, end;      /* bytes, relative to the chunk's start */
 	kp_rule rule;
 	kp_severity severity;
-	char *message;          /* with the help lines after it */
+	const char *message;    /* with the help lines after it (interned) */
 	kp_lsp_note *notes;
 	uint32_t nnotes;
-	uint64_t fp;            /* its baseline fingerprint (with a baseline) */
-	uint64_t fp1;           /* the same as a version 1 baseline knows it (tools/baseline.h) */
 	bool frag;              /* in a fragment or constant its statement reads:
 	                           published once, with the first statement that
 	                           has it (as lint reports it) */
-} kp_lsp_diag;
+	uint64_t fp;            /* its baseline fingerprint (with a baseline) */
+	uint64_t fp1;           /* the same as a version 1 baseline knows it (tools/baseline.h) */
+} kp_lsp_diag;                  /* 56 bytes: a document keeps thousands (fields by size) */
 
 /* One statement's plan, for hover and inlay hints. */
 typedef struct kp_lsp_stmt {
 	uint32_t start, end;    /* bytes, relative to the chunk's start */
 	const char *label;      /* inlay label: "GET", "SCAN", "FILTERED SCAN",
 	                           "SEARCH", "FULL SCAN", "REJECTED"; NULL: no plan */
-	char *table;            /* its table, or NULL */
+	const char *table;      /* its table, or NULL (interned) */
 	char *index;            /* the index it reads through, or NULL */
 	bool is_select;         /* a SELECT (the opt-in hint goes after its keyword) */
 	uint32_t kw_end;        /* relative end of its first keyword */
@@ -101,21 +102,23 @@ typedef struct kp_lsp_chunk {
 	uint32_t nstmts, scap;
 	kp_lsp_json *json;      /* its diagnostics serialised (publish.c), or NULL */
 	struct kp_lsp_chunk *next; /* the next chunk of the same key (analysis only) */
-	bool taken;             /* reused by the analysis under way */
 	uint64_t id;            /* unique to the chunk (its findings never change),
 	                           in order of creation */
+	uint64_t pin_key;       /* see pinned */
+	uint64_t frag_ctx;      /* see nfrag */
+	uint32_t nfrag;         /* findings in what it reads (diags' frag),
+	                           whose messages name the fragments' lines and
+	                           the statements that read them: frag_ctx */
+	bool taken;             /* reused by the analysis under way */
 	bool pinned;            /* a statement of application code whose
 	                           findings reach outside it: offsets from the
 	                           file's start, valid while it and what it
 	                           reads are where they were (pin_key) */
-	uint64_t pin_key;
-	uint32_t nfrag;         /* findings in what it reads (diags' frag) */
-	uint64_t frag_ctx;      /* ... whose messages name the fragments' lines
-	                           and the statements that read them: these */
 	bool self_abs;          /* a note points into this document outside the
 	                           chunk (its line does not move with it: delta.c
 	                           sends it again rather than moved) */
-} kp_lsp_chunk;
+} kp_lsp_chunk;                 /* 88 bytes: a document keeps one per statement
+                                   (fields by size: a bool among words took 8) */
 
 /* A chunk of the current text: where it starts, and its result; and what
  * the last publication sent of it (publish.c), so that a publication that
@@ -263,6 +266,13 @@ cJSON *kp_lsp_pos(kp_lsp *s, kp_lsp_doc *d, size_t off);
 cJSON *kp_lsp_range(kp_lsp *s, kp_lsp_doc *d, size_t off, size_t end);
 /* A position in a file that may not be open (its text, or the open doc's). */
 cJSON *kp_lsp_location(kp_lsp *s, const char *path, kp_source *src, size_t off, size_t end);
+
+/* intern.c: a string kept once for all its holders (a finding's message,
+ * a note's file and message, a statement's table), NUL-terminated: each
+ * kp_lsp_intern is matched by one kp_lsp_unintern. */
+const char *kp_lsp_intern(const char *s, size_t n);
+const char *kp_lsp_intern_str(const char *s);
+void kp_lsp_unintern(const char *p);
 
 /* chunks.c */
 /* A chunk of text: where it starts, its length, whether its statement
