@@ -86,6 +86,8 @@ function activate(context) {
       client.sendNotification("workspace/didChangeConfiguration", { settings: { keyplan: settings() } });
   }));
   context.subscriptions.push(vscode.workspace.onDidCloseTextDocument((d) => pieces.delete(d.uri.toString())));
+  // a server started again knows none of the pieces (its resultIds start over)
+  context.subscriptions.push(client.onDidChangeState(() => pieces.clear()));
   return client.start();
 }
 
