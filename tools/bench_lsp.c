@@ -8,8 +8,10 @@
  *     middle (median, p95 and best of 2R edits: a space typed and taken
  *     away R times), beside keyplan lint on the whole file (its median of
  *     R runs); a line break; the same edit with VS Code's capabilities and
- *     with none (the optional fields sent follow them); a character typed
- *     in a statement without a finding (nothing is published);
+ *     with none (the optional fields sent follow them); the same edit and
+ *     the line break with keyplan's VS Code extension, which pulls deltas
+ *     (keyplan/diagnosticDelta); a character typed in a statement without
+ *     a finding (nothing is published);
  *   - a 5,000-line Java file (the same queries as string literals), opened,
  *     then a one-character edit inside a literal;
  *   - the same edit with a client that pulls diagnostics (LSP 3.17
@@ -551,6 +553,86 @@ static void bench_pull(const char *keyplan, const char *dir, const char *sql, si
 	free(s.buf);
 }
 
+/* keyplan/diagnosticDelta (docs/lsp.md), as keyplan's VS Code extension
+ * asks for it: VS Code's capabilities with pull diagnostics; after each
+ * edit a delta from the last answer, then keyplan/stats for the server's
+ * CPU time (its analysis and the answer). With nl, a line break. */
+static void bench_delta(const char *keyplan, const char *dir, const char *sql, size_t n, int runs, bool nl,
+                        double t_lint, double c_lint)
+{
+	srv s;
+	if (start(&s, keyplan, dir) < 0)
+		return;
+	char init[900], uri[4300];
+	int k = snprintf(init, sizeof init, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+	                 "{\"rootUri\":\"file://%s\",\"capabilities\":{\"textDocument\":{\"diagnostic\":"
+	                 "{\"dynamicRegistration\":true},\"publishDiagnostics\":{\"relatedInformation\":true,"
+	                 "\"codeDescriptionSupport\":true,\"dataSupport\":true}}}}}", dir);
+	put(&s, init, (size_t)k);
+	wait_id(&s, 1);
+	put(&s, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}", 52);
+	snprintf(uri, sizeof uri, "file://%s/queries-10k.sql", dir);
+	open_doc(&s, uri, "sql", sql, n);
+	char rid[17] = "";
+	int id = 10, version = 1;
+	double *t = malloc((size_t)(2 * runs + 1) * sizeof *t), *tc = malloc((size_t)(2 * runs + 1) * sizeof *tc),
+	       *ts = malloc((size_t)(2 * runs + 1) * sizeof *ts);
+	size_t bytes_first = 0, bytes = 0;
+	for (int r = -1; r < 2 * runs; r++) {
+		double c0 = self_cpu(), t0 = clock_s();
+		if (r >= 0) {
+			bool back = r % 2;
+			edit2(&s, uri, ++version, 5000, 0, nl && back ? 5001 : 5000, back ? (nl ? 0 : 1) : 0,
+			      back ? "" : nl ? "\\n" : " ");
+		}
+		char m[900];
+		k = snprintf(m, sizeof m, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"keyplan/diagnosticDelta\",\"params\":"
+		             "{\"textDocument\":{\"uri\":\"%s\"}%s%s%s}}", ++id, uri, rid[0] ? ",\"previousResultId\":\"" : "",
+		             rid, rid[0] ? "\"" : "");
+		put(&s, m, (size_t)k);
+		char want[32];
+		snprintf(want, sizeof want, "\"id\":%d,", id);
+		char *a;
+		while (!strstr((a = next(&s)), want))
+			;
+		double te = clock_s() - t0, ce = self_cpu() - c0;
+		size_t len = strlen(a);
+		char *p = strstr(a, "\"resultId\":\"");
+		if (p)
+			snprintf(rid, 17, "%.16s", p + 12);
+		k = snprintf(m, sizeof m, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"keyplan/stats\",\"params\":"
+		             "{\"textDocument\":{\"uri\":\"%s\"}}}", ++id, uri);
+		put(&s, m, (size_t)k);
+		snprintf(want, sizeof want, "\"id\":%d,", id);
+		while (!strstr((a = next(&s)), want))
+			;
+		char *ac = strstr(a, "\"analysisCpuMs\":"), *pc = strstr(a, "\"publishCpuMs\":");
+		double cs = (ac ? strtod(ac + 16, NULL) : 0) + (pc ? strtod(pc + 15, NULL) : 0);
+		if (r < 0) {
+			bytes_first = len;
+			continue;
+		}
+		bytes += len;
+		t[r] = te;
+		tc[r] = ce * 1e3 + cs;
+		ts[r] = cs;
+	}
+	lat w = summarize(t, 2 * runs), c = summarize(tc, 2 * runs), sv = summarize(ts, 2 * runs);
+	printf("  keyplan's VS Code extension (keyplan/diagnosticDelta; the first answer %zu bytes), %s: %.0f bytes an "
+	       "answer; median %.2f ms (%.1fx lint), p95 %.2f ms; CPU %.2f ms (the server %.2f ms): %.1fx lint's\n",
+	       bytes_first, nl ? "a line break" : "a one-character edit", (double)bytes / (2 * runs), w.median * 1e3,
+	       t_lint / w.median, w.p95 * 1e3, c.median, sv.median, c_lint * 1e3 / c.median);
+	free(ts);
+	free(t);
+	free(tc);
+	put(&s, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"shutdown\"}", 44);
+	wait_id(&s, 2);
+	put(&s, "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}", 33);
+	int st;
+	waitpid(s.pid, &st, 0);
+	free(s.buf);
+}
+
 static double lint_cpu_s;   /* the CPU time of the last lint_time */
 
 static double lint_time(const char *keyplan, const char *dir, const char *file)
@@ -644,6 +726,8 @@ int bench_lsp(const char *keyplan_arg, const char *dir, const char *queries10k, 
 	bench_caps(keyplan, dir, sql, n, runs, "VS Code's client (the rule page's link too)", CAPS_VSCODE, t_lint,
 	           c_lint);
 	bench_caps(keyplan, dir, sql, n, runs, "a client that takes no optional field", "{}", t_lint, c_lint);
+	bench_delta(keyplan, dir, sql, n, runs, false, t_lint, c_lint);
+	bench_delta(keyplan, dir, sql, n, runs, true, t_lint, c_lint);
 	if (clean >= 0) {
 		/* typing in a statement without a finding: the diagnostics are the
 		 * same, nothing is published (the stats answer says it is over) */
@@ -686,17 +770,22 @@ int bench_lsp(const char *keyplan_arg, const char *dir, const char *queries10k, 
 	found = wait_diags(&s, juri);
 	double t_jopen = clock_s() - t0;
 	lat t_jedit = time_edit(&s, juri, &version, 2500, 7, runs, &found, &an, &pub);
-	double t_jlint = 1e30;
+	double t_jlint = 1e30, c_jlint = 1e30;
 	for (int r = 0; r < runs; r++) {
 		double t = lint_time(keyplan, dir, path);
 		if (t < t_jlint)
 			t_jlint = t;
+		if (lint_cpu_s < c_jlint)
+			c_jlint = lint_cpu_s;
 	}
 	printf("keyplan lsp, %d-line Java file (%zu bytes, %d findings):\n", lines, jn, found);
 	printf("  open: %.1f ms; a one-character edit in a literal: median %.2f ms, p95 %.2f ms, best %.2f ms (%d "
 	       "edits; in the server, median: %.2f ms analysis, %.2f ms writing); keyplan lint on the file: %.1f ms\n",
 	       t_jopen * 1e3, t_jedit.median * 1e3, t_jedit.p95 * 1e3, t_jedit.best * 1e3, 2 * runs, an, pub,
 	       t_jlint * 1e3);
+	printf("  in CPU time: an edit costs %.2f ms (the server's analysis and publication %.2f ms; medians), keyplan "
+	       "lint on the file %.1f ms (best): %.1fx\n", t_jedit.cpu, t_jedit.cpu_server, c_jlint * 1e3,
+	       c_jlint * 1e3 / t_jedit.cpu);
 
 	bench_pull(keyplan, dir, sql, n, runs);
 

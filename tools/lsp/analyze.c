@@ -50,21 +50,27 @@ static void *grow(void *p, uint32_t *cap, uint32_t n, size_t size)
 void kp_lsp_chunk_free(kp_lsp_chunk *c)
 {
 	for (uint32_t i = 0; i < c->ndiags; i++) {
-		free(c->diags[i].message);
+		kp_lsp_unintern(c->diags[i].message);
 		for (uint32_t k = 0; k < c->diags[i].nnotes; k++) {
-			free(c->diags[i].notes[k].path);
-			free(c->diags[i].notes[k].message);
+			kp_lsp_unintern(c->diags[i].notes[k].path);
+			kp_lsp_unintern(c->diags[i].notes[k].message);
 		}
 		free(c->diags[i].notes);
 	}
 	for (uint32_t i = 0; i < c->nstmts; i++) {
-		free(c->stmts[i].table);
+		kp_lsp_unintern(c->stmts[i].table);
 		free(c->stmts[i].index);
 	}
 	free(c->diags);
 	free(c->stmts);
 	kp_lsp_json_free(c->json);
 	memset(c, 0, sizeof *c);
+}
+
+void kp_lsp_ref_learn(kp_lsp_ref *r)
+{
+	r->has_diags = r->c->ndiags != 0;
+	r->self_abs = r->c->self_abs;
 }
 
 void kp_lsp_doc_drop_analysis(kp_lsp_doc *d)
@@ -164,8 +170,8 @@ static void sink(void *ctx, const kp_diag *g)
 		kp_buf_printf(&m, " (%s)", g->file);
 	for (const kp_help *h = g->helps; h; h = h->next)
 		kp_buf_printf(&m, "\nhelp: %s", h->message);
-	kp_buf_putc(&m, 0);
-	x->message = m.data;
+	x->message = kp_lsp_intern(m.data, m.len);
+	kp_buf_free(&m);
 	uint32_t n = 0;
 	for (const kp_note *nt = g->notes; nt; nt = nt->next)
 		n++;
@@ -183,7 +189,9 @@ static void sink(void *ctx, const kp_diag *g)
 		} else if (nt->src) {
 			kp_source *where;
 			size_t wo = kp_source_origin(nt->src, nt->off, &where);
-			o->path = xstrdup(where->path);
+			o->path = kp_lsp_intern_str(where->path);
+			if (r->doc_path && !strcmp(where->path, r->doc_path))
+				r->out->self_abs = true;   /* this document, outside the chunk */
 			/* the line through the source's own table (a note points into
 			 * the schema: counting lines from its start for each finding
 			 * cost more than planning), the character within it */
@@ -196,7 +204,7 @@ static void sink(void *ctx, const kp_diag *g)
 		} else {
 			continue;
 		}
-		o->message = xstrdup(nt->message);
+		o->message = kp_lsp_intern_str(nt->message);
 		x->nnotes++;
 	}
 }
@@ -290,7 +298,7 @@ static void record_stmt(run *r, kp_event *ev)
 	x->end = end < start ? start : end;
 	if (ev->planned && ev->plan.table) {
 		x->label = label_of(&ev->plan);   /* the Markdown is made on hover: kp_lsp_plan_markdown */
-		x->table = xstrdup(ev->plan.table->name);
+		x->table = kp_lsp_intern_str(ev->plan.table->name);
 		x->index = ev->plan.index ? xstrdup(ev->plan.index->name) : NULL;
 	}
 	if (ev->stmt) {
@@ -609,6 +617,8 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		refs[i].len = cuts[i].len;
 		refs[i].c = cuts[i].ddl ? NULL : kp_lsp_old_take(&om, keys[i]);
 		refs[i].id = refs[i].c ? refs[i].c->id : 0;
+		if (refs[i].c)
+			kp_lsp_ref_learn(&refs[i]);
 		need |= !refs[i].c;
 	}
 	free(kept);
@@ -658,6 +668,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 				kp_pipe_source(&p, src, KP_ROLE_QUERY);
 				kp_source_free(src);
 			}
+			kp_lsp_ref_learn(&refs[i]);
 		}
 		kp_report_end(&rep, NULL, NULL, 0);
 		kp_pipe_free(&p);

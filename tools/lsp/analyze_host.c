@@ -322,8 +322,10 @@ static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 	h->refs[i].c = c ? c : kp_lsp_new_chunk(key);
 	h->refs[i].id = h->refs[i].c->id;
 	h->i = i + 1;
-	if (c)
+	if (c) {
+		kp_lsp_ref_learn(&h->refs[i]);
 		return false;
+	}
 	h->r->out = h->refs[i].c;
 	h->lo = lo;
 	h->d->runs++;
@@ -377,6 +379,7 @@ static void host_done(void *ctx)
 			c->stmts[k].kw_end = c->stmts[k].kw_end >= lo ? c->stmts[k].kw_end - lo : 0;
 		}
 	}
+	kp_lsp_ref_learn(&h->refs[i]);
 	r->out = h->d->whole;
 }
 

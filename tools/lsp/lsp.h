@@ -5,10 +5,13 @@
  *   doc.c        document text, incremental edits, UTF-16/UTF-8 positions (doc.h)
  *   workspace.c  the .keyplan of each document, its schema and target, baselines
  *   chunks.c     a document cut at its statements' ends, and cut again after edits
+ *   intern.c     the strings results share (messages, files, tables), kept once
  *   analyze.c    diagnostics and plans, statement by statement, cached
  *   analyze_host.c  the same for SQL in application code
  *   publish.c    diagnostics written to the client
  *   pull.c       diagnostics the client asks for (pull), unchanged or not
+ *   delta.c      ... or only what changed since the client's last answer
+ *                (keyplan/diagnosticDelta, for keyplan's own VS Code extension)
  *   server.c     the message loop, lifecycle, document sync, cancellation
  *   hover.c      plans, rule pages and declarations on hover
  *   complete.c   completion from the catalog
@@ -36,9 +39,9 @@
 
 /* A related place of a diagnostic (a note): a file and a position in it. */
 typedef struct kp_lsp_note {
-	char *path;             /* its file */
+	const char *path;       /* its file (interned: kp_lsp_intern) */
 	uint32_t line, ch;      /* LSP position (in the server's encoding) */
-	char *message;
+	const char *message;    /* interned */
 } kp_lsp_note;
 
 /* One finding, as lint reports it (rule settings, suppressions and the
@@ -47,22 +50,22 @@ typedef struct kp_lsp_diag {
 	uint32_t off, end;      /* bytes, relative to the chunk's start */
 	kp_rule rule;
 	kp_severity severity;
-	char *message;          /* with the help lines after it */
+	const char *message;    /* with the help lines after it (interned) */
 	kp_lsp_note *notes;
 	uint32_t nnotes;
-	uint64_t fp;            /* its baseline fingerprint (with a baseline) */
-	uint64_t fp1;           /* the same as a version 1 baseline knows it (tools/baseline.h) */
 	bool frag;              /* in a fragment or constant its statement reads:
 	                           published once, with the first statement that
 	                           has it (as lint reports it) */
-} kp_lsp_diag;
+	uint64_t fp;            /* its baseline fingerprint (with a baseline) */
+	uint64_t fp1;           /* the same as a version 1 baseline knows it (tools/baseline.h) */
+} kp_lsp_diag;                  /* 56 bytes: a document keeps thousands (fields by size) */
 
 /* One statement's plan, for hover and inlay hints. */
 typedef struct kp_lsp_stmt {
 	uint32_t start, end;    /* bytes, relative to the chunk's start */
 	const char *label;      /* inlay label: "GET", "SCAN", "FILTERED SCAN",
 	                           "SEARCH", "FULL SCAN", "REJECTED"; NULL: no plan */
-	char *table;            /* its table, or NULL */
+	const char *table;      /* its table, or NULL (interned) */
 	char *index;            /* the index it reads through, or NULL */
 	bool is_select;         /* a SELECT (the opt-in hint goes after its keyword) */
 	uint32_t kw_end;        /* relative end of its first keyword */
@@ -99,18 +102,23 @@ typedef struct kp_lsp_chunk {
 	uint32_t nstmts, scap;
 	kp_lsp_json *json;      /* its diagnostics serialised (publish.c), or NULL */
 	struct kp_lsp_chunk *next; /* the next chunk of the same key (analysis only) */
-	bool taken;             /* reused by the analysis under way */
 	uint64_t id;            /* unique to the chunk (its findings never change),
 	                           in order of creation */
+	uint64_t pin_key;       /* see pinned */
+	uint64_t frag_ctx;      /* see nfrag */
+	uint32_t nfrag;         /* findings in what it reads (diags' frag),
+	                           whose messages name the fragments' lines and
+	                           the statements that read them: frag_ctx */
+	bool taken;             /* reused by the analysis under way */
 	bool pinned;            /* a statement of application code whose
 	                           findings reach outside it: offsets from the
 	                           file's start, valid while it and what it
 	                           reads are where they were (pin_key) */
-	uint64_t pin_key;
-	uint32_t nfrag;         /* findings in what it reads (diags' frag) */
-	uint64_t frag_ctx;      /* ... whose messages name the fragments' lines
-	                           and the statements that read them: these */
-} kp_lsp_chunk;
+	bool self_abs;          /* a note points into this document outside the
+	                           chunk (its line does not move with it: delta.c
+	                           sends it again rather than moved) */
+} kp_lsp_chunk;                 /* 88 bytes: a document keeps one per statement
+                                   (fields by size: a bool among words took 8) */
 
 /* A chunk of the current text: where it starts, and its result; and what
  * the last publication sent of it (publish.c), so that a publication that
@@ -123,10 +131,19 @@ typedef struct kp_lsp_ref {
 	const char *pub;        /* its diagnostics as sent (c->json's text), or NULL: unknown */
 	uint32_t pub_len;       /* 0: it has none */
 	uint32_t pub_bl, pub_bc; /* where it started then */
+	bool has_diags;         /* c->ndiags != 0 ... */
+	bool self_abs;          /* ... and c->self_abs (a delta reads no chunk: delta.c) */
 	kp_lsp_json *pub_json;  /* the JSON pub is the text of (a move reads it, not the chunk) */
 } kp_lsp_ref;
 
 typedef struct kp_lsp_ws kp_lsp_ws;
+
+/* A piece of a delta answer (delta.c): one chunk's diagnostics as sent,
+ * where its first line and column were. */
+typedef struct kp_lsp_piece {
+	uint64_t id;            /* the chunk's id */
+	uint32_t bl, bc;
+} kp_lsp_piece;
 
 typedef struct kp_lsp_doc {
 	char *uri;
@@ -160,6 +177,12 @@ typedef struct kp_lsp_doc {
 	bool edited;            /* changed since it was opened (its chunks keep their JSON) */
 	bool published;         /* published_sig is what the client was sent */
 	uint64_t published_sig; /* the signature of its last publication */
+	/* the last keyplan/diagnosticDelta answer (delta.c): its pieces, in
+	 * order, its resultId and what every piece depended on (the head) */
+	kp_lsp_piece *dl_pieces;
+	uint32_t dl_n;
+	bool dl_valid;
+	uint64_t dl_rid, dl_head;
 } kp_lsp_doc;
 
 /* A schema file of a workspace, as read: its text (the open document's
@@ -243,6 +266,13 @@ cJSON *kp_lsp_pos(kp_lsp *s, kp_lsp_doc *d, size_t off);
 cJSON *kp_lsp_range(kp_lsp *s, kp_lsp_doc *d, size_t off, size_t end);
 /* A position in a file that may not be open (its text, or the open doc's). */
 cJSON *kp_lsp_location(kp_lsp *s, const char *path, kp_source *src, size_t off, size_t end);
+
+/* intern.c: a string kept once for all its holders (a finding's message,
+ * a note's file and message, a statement's table), NUL-terminated: each
+ * kp_lsp_intern is matched by one kp_lsp_unintern. */
+const char *kp_lsp_intern(const char *s, size_t n);
+const char *kp_lsp_intern_str(const char *s);
+void kp_lsp_unintern(const char *p);
 
 /* chunks.c */
 /* A chunk of text: where it starts, its length, whether its statement
@@ -346,9 +376,37 @@ void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d);
 uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g);
 /* The same signature alone (no JSON written). */
 uint64_t kp_lsp_diag_signature(kp_lsp *s, kp_lsp_doc *d);
+/* A delta's walk (delta.c): the pieces the client has, found by id, and
+ * those of this answer; the ops written so far. */
+typedef struct kp_lsp_delta {
+	const kp_lsp_piece *old;
+	uint32_t nold;
+	uint64_t *slot_id;      /* an index of old's ids: id -> its place + 1 */
+	uint32_t *slot_at;
+	uint32_t cap;
+	kp_lsp_piece *now;
+	uint32_t nnow, now_cap;
+	bool any_op;            /* an op is written (the next takes a comma) */
+	uint32_t keep_from, keep_n; /* a keep op not yet written ... */
+	long long keep_dl;      /* ... and its line shift */
+	uint64_t head;          /* the signature before the pieces (the schema's
+	                           generation, the rule pages' URL) ... */
+	uint64_t old_head;      /* ... and old's: when they differ, old is not used */
+} kp_lsp_delta;
+/* Like kp_lsp_diag_items, as the ops of a delta from dx's old pieces
+ * (none: every piece sent) into g: [from, n, dl] keeps the client's
+ * pieces [from, from + n) with their lines moved by dl, {"items": [...]}
+ * is a piece sent; dx->now gets the pieces sent or kept. Only for a
+ * document whose diagnostics are its chunks' alone (kp_lsp_delta_simple). */
+uint64_t kp_lsp_diag_delta(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, kp_lsp_delta *dx);
+/* Are d's diagnostics its chunks' as they are (no baseline, no finding of
+ * a fragment sent once, no setup error, not a schema file, a schema)? */
+bool kp_lsp_delta_simple(kp_lsp *s, kp_lsp_doc *d);
 void kp_lsp_json_free(kp_lsp_json *j);
 void kp_lsp_chunk_free(kp_lsp_chunk *c);
 void kp_lsp_doc_drop_analysis(kp_lsp_doc *d);
+/* What a ref keeps of its chunk's result (has_diags, self_abs): once it is planned. */
+void kp_lsp_ref_learn(kp_lsp_ref *r);
 /* Runs every statement of one schema file through w's pipe, its findings
  * into out (used by workspace.c). */
 void kp_lsp_schema_run(kp_lsp *s, kp_lsp_ws *w, kp_report *rep, kp_source *src, kp_lsp_chunk *out);
@@ -367,6 +425,9 @@ const kp_lsp_stmt *kp_lsp_stmt_at(kp_lsp_doc *d, size_t off, uint32_t *base);
 void kp_lsp_pull(kp_lsp *s, const cJSON *id, const cJSON *params);
 /* When documents changed because others did: workspace/diagnostic/refresh. */
 void kp_lsp_pull_refresh(kp_lsp *s);
+
+/* delta.c: keyplan/diagnosticDelta */
+void kp_lsp_delta_request(kp_lsp *s, const cJSON *id, const cJSON *params);
 
 /* the requests, one file each */
 void kp_lsp_hover(kp_lsp *s, const cJSON *id, const cJSON *params);

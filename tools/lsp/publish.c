@@ -133,6 +133,7 @@ typedef struct pub {
 	size_t nfrags, fcap;
 	size_t line;            /* the line of the last chunk placed (chunks come in order) */
 	kp_buf rule[KP_R__COUNT][3]; /* each rule's constant part, by severity */
+	kp_lsp_delta *dx;       /* a delta's walk (delta.c), or NULL */
 } pub;
 
 /* A chunk's JSON while it is written (then copied into blocks of its
@@ -554,6 +555,86 @@ static void add_ref(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_ref *r)
 	add_all(s, d, o, r->c, r->base, r);
 }
 
+/* ------------------------------------------------------------ a delta */
+
+static void delta_flush_keep(pub *o)
+{
+	kp_lsp_delta *x = o->dx;
+	if (!x->keep_n)
+		return;
+	kp_buf *b = &o->g->buf;
+	if (x->any_op)
+		kp_buf_putc(b, ',');
+	x->any_op = true;
+	kp_buf_putc(b, '[');
+	kp_buf_int(b, x->keep_from);
+	kp_buf_putc(b, ',');
+	kp_buf_int(b, x->keep_n);
+	kp_buf_putc(b, ',');
+	kp_buf_int(b, x->keep_dl);
+	kp_buf_putc(b, ']');
+	x->keep_n = 0;
+}
+
+/* Where the client's piece of chunk id is, or UINT32_MAX. */
+static uint32_t delta_old(const kp_lsp_delta *x, uint64_t id)
+{
+	if (!x->cap)
+		return UINT32_MAX;
+	for (uint32_t i = (uint32_t)(kp_lsp_hash_u64(0, id) & (x->cap - 1));; i = (i + 1) & (x->cap - 1)) {
+		if (!x->slot_at[i])
+			return UINT32_MAX;
+		if (x->slot_id[i] == id)
+			return x->slot_at[i] - 1;
+	}
+}
+
+/* A chunk of the document in a delta (r, or the file's findings c): kept
+ * where the client has it with the same column (its lines moved by
+ * rewriting them there), else sent as a piece of its own. A chunk without
+ * a diagnostic is no piece. */
+static void delta_piece(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_ref *r, kp_lsp_chunk *c)
+{
+	kp_lsp_delta *x = o->dx;
+	if (r ? !r->has_diags : !c->ndiags)
+		return;   /* the refs say it: no chunk is read */
+	uint64_t id = r ? r->id : c->id;
+	uint32_t bl, bc;
+	chunk_start(s, d, o, r ? r->base : 0, &bl, &bc);
+	if (x->nnow == x->now_cap) {
+		x->now_cap = x->now_cap ? x->now_cap * 2 : 256;
+		x->now = realloc(x->now, x->now_cap * sizeof *x->now);
+		if (!x->now)
+			abort();
+	}
+	x->now[x->nnow++] = (kp_lsp_piece){id, bl, bc};
+	uint32_t at = delta_old(x, id);
+	if (at != UINT32_MAX && x->old[at].bc == bc && (!r || !r->self_abs)) {
+		/* the client has it: the same findings at the same columns */
+		o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, id), ((uint64_t)bl << 32) | bc);
+		long long dl = (long long)bl - (long long)x->old[at].bl;
+		if (x->keep_n && x->keep_from + x->keep_n == at && x->keep_dl == dl) {
+			x->keep_n++;
+		} else {
+			delta_flush_keep(o);
+			x->keep_from = at;
+			x->keep_n = 1;
+			x->keep_dl = dl;
+		}
+		return;
+	}
+	delta_flush_keep(o);
+	kp_buf *b = &o->g->buf;
+	kp_buf_puts(b, x->any_op ? ",{\"items\":[" : "{\"items\":[");
+	x->any_op = true;
+	o->first = true;
+	if (r)
+		add_ref(s, d, o, r);
+	else
+		add_all(s, d, o, c, 0, NULL);
+	kp_buf_puts(&o->g->buf, "]}");
+}
+
 /* A problem of the workspace itself (its .keyplan or baseline) as an error
  * at the top of each of its documents. */
 static void add_setup_error(kp_lsp *s, kp_lsp_doc *d, pub *o, const char *file, const char *msg)
@@ -591,6 +672,11 @@ static void diagnostics(kp_lsp *s, kp_lsp_doc *d, pub *o)
 		add_setup_error(s, d, o, w->baseline_path, w->baseline_error);
 	o->no_schema = !w->schema_given && w->pipe.cat->ntables == 0 && !d->had_ddl;
 	o->sig = kp_lsp_hash_u64(o->sig, o->no_schema);
+	if (o->dx) {
+		o->dx->head = o->sig;
+		if (o->dx->head != o->dx->old_head)
+			o->dx->cap = 0;   /* the client's pieces are not these (delta_old finds none) */
+	}
 	if (w->has_baseline && o->g)
 		/* the baseline's counts are the document's: lint's order within it */
 		for (uint32_t i = 0; i < w->baseline.entries.n; i++) {
@@ -605,10 +691,18 @@ static void diagnostics(kp_lsp *s, kp_lsp_doc *d, pub *o)
 		o->no_schema = ns;
 	} else if (d->lang >= 0 && !kp_lsp_ws_excluded(w, d->path)) {
 		o->cache = d->edited && !w->has_baseline && !o->no_schema && d->pub_docs == o->docs;
-		if (d->whole)
-			add_all(s, d, o, d->whole, 0, NULL);
-		for (uint32_t i = 0; i < d->nrefs; i++)
-			add_ref(s, d, o, &d->refs[i]);
+		if (o->dx) {
+			if (d->whole)
+				delta_piece(s, d, o, NULL, d->whole);
+			for (uint32_t i = 0; i < d->nrefs; i++)
+				delta_piece(s, d, o, &d->refs[i], NULL);
+			delta_flush_keep(o);
+		} else {
+			if (d->whole)
+				add_all(s, d, o, d->whole, 0, NULL);
+			for (uint32_t i = 0; i < d->nrefs; i++)
+				add_ref(s, d, o, &d->refs[i]);
+		}
 		if (o->g && !o->cache) {
 			/* from now on what is sent of each ref is known (as it is
 			 * learnt) under this URL */
@@ -636,6 +730,34 @@ uint64_t kp_lsp_diag_items(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g)
 			kp_buf_free(&o.rule[i][k]);
 	free(o.frags);
 	return o.sig;
+}
+
+uint64_t kp_lsp_diag_delta(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, kp_lsp_delta *dx)
+{
+	pub o;
+	memset(&o, 0, sizeof o);
+	o.g = g;
+	o.dx = dx;
+	diagnostics(s, d, &o);
+	for (int i = 0; i < KP_R__COUNT; i++)
+		for (int k = 0; k < 3; k++)
+			kp_buf_free(&o.rule[i][k]);
+	free(o.frags);
+	return o.sig;
+}
+
+bool kp_lsp_delta_simple(kp_lsp *s, kp_lsp_doc *d)
+{
+	kp_lsp_analyze(s, d);
+	kp_lsp_ws *w = d->ws;
+	if (w->config_error || w->baseline_error || w->has_baseline || kp_lsp_doc_schema(d))
+		return false;
+	if (!w->schema_given && w->pipe.cat->ntables == 0 && !d->had_ddl)
+		return false;   /* one diagnostic says so, in place of many */
+	for (uint32_t i = 0; d->lang != KP_LANG_SQL && i < d->nrefs; i++)
+		if (d->refs[i].c->nfrag)
+			return false;   /* sent once, with the first statement that reads it */
+	return true;
 }
 
 void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)

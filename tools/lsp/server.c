@@ -36,6 +36,7 @@ static void doc_free(kp_lsp_doc *d)
 {
 	kp_lsp_doc_drop_analysis(d);
 	kp_doc_free(&d->t);
+	free(d->dl_pieces);
 	free(d->uri);
 	free(d->path);
 	free(d);
@@ -547,6 +548,7 @@ static const struct {
 	{"textDocument/codeAction", kp_lsp_code_action},
 	{"textDocument/diagnostic", kp_lsp_pull},
 	{"keyplan/stats", on_stats},
+	{"keyplan/diagnosticDelta", kp_lsp_delta_request},
 };
 
 static bool valid_id(const cJSON *id)
