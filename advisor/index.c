@@ -645,7 +645,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			f->was = sm->was;
 			f->then = sm->then;
 			f->key = sm->key;
-			f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off, q->stmt->len,
+			f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->off, q->len,
 			                   "the key of %s cannot serve this query (%s); a table or index keyed %s makes it a %s",
 			                   t->name, f->was, f->key, f->then);
 			kp_diag_help(f->g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
@@ -771,7 +771,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		f->then = now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
 		          now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan";
 		f->key = kpa_bufdup(adv->a, &m);
-		f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off, q->stmt->len,
+		f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->off, q->len,
 		                   "the key of %s cannot serve this query (%s); a table or index keyed %s makes it a %s",
 		                   t->name, f->was, m.data, f->then);
 		kp_arena_reset(scratch);

@@ -14,6 +14,8 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 {
 	kp_wquery *q = kp_arena_alloc(adv->a, sizeof(*q));
 	q->stmt = s;
+	q->off = s->off;
+	q->len = s->len;
 	q->plan = *p;
 	/* the advisor keeps the plan's class, path and order; its ranges and
 	 * filter live in the caller's per-statement arena */
@@ -62,6 +64,98 @@ void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant)
 	for (const char *c = tenant ? tenant : ""; *c; c++)
 		h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
 	q->shape = kpa_mix(q->shape, tenant ? h : 1);
+}
+
+/* The statements whose trees alike ones share: open addressing on the
+ * hash of (shape, table, connection), each slot the index in adv->queries
+ * of the first statement kept, plus one (0: empty). In the advisor's arena,
+ * as long as the queries. */
+struct kpa_alike {
+	uint32_t *slot;
+	uint32_t cap, n;
+};
+
+static uint64_t alike_hash(const kp_wquery *q)
+{
+	uint64_t h = kpa_mix(q->shape, (uint64_t)(uintptr_t)q->plan.table);
+	return kpa_mix(h, (uint64_t)(uintptr_t)q->opts);
+}
+
+/* Can q share an alike statement's tree: a read or a write whose values
+ * nothing reads (an INSERT's are evidence of increasing keys and of
+ * duplicate keys), on a table. */
+static bool shareable(const kp_wquery *q)
+{
+	kp_stmt_kind k = q->stmt->kind;
+	return q->plan.table && (k == KP_S_SELECT || k == KP_S_UPDATE || k == KP_S_DELETE);
+}
+
+static bool same_names(const kp_names *a, const kp_names *b)
+{
+	if (!a || !b)
+		return a == b;
+	return a->n == b->n && !memcmp(a->col, b->col, sizeof(int32_t) * a->n);
+}
+
+/* The slot of q's hash where an alike kept statement is, or the empty
+ * slot it would go to. */
+static uint32_t *alike_slot(kp_advisor *adv, const kp_wquery *q, uint64_t h)
+{
+	struct kpa_alike *m = adv->alike;
+	uint32_t i = (uint32_t)(h * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
+	for (;; i = (i + 1) & (m->cap - 1)) {
+		if (!m->slot[i])
+			return &m->slot[i];
+		const kp_wquery *k = adv->queries.items[m->slot[i] - 1];
+		if (k->shape == q->shape && k->plan.table == q->plan.table && k->opts == q->opts &&
+		    k->stmt->kind == q->stmt->kind && same_names(k->plan.names, q->plan.names))
+			return &m->slot[i];
+	}
+}
+
+bool kp_advisor_share(kp_advisor *adv)
+{
+	kp_wquery *q = adv->queries.items[adv->queries.n - 1];
+	if (!adv->alike || !shareable(q))
+		return false;
+	uint32_t *at = alike_slot(adv, q, alike_hash(q));
+	if (!*at)
+		return false;
+	const kp_wquery *k = adv->queries.items[*at - 1];
+	q->stmt = k->stmt;
+	q->plan.stmt = k->stmt;
+	q->plan.names = k->plan.names;   /* equal, and kept once */
+	return true;
+}
+
+void kp_advisor_own(kp_advisor *adv, const kp_stmt *s)
+{
+	kp_wquery *q = adv->queries.items[adv->queries.n - 1];
+	q->stmt = s;
+	q->plan.stmt = s;
+	if (!shareable(q))
+		return;
+	struct kpa_alike *m = adv->alike;
+	if (!m) {
+		m = adv->alike = kp_arena_alloc(adv->a, sizeof(*m));
+		m->cap = 256;
+		m->slot = kp_arena_alloc(adv->a, sizeof(uint32_t) * m->cap);
+	}
+	if ((m->n + 1) * 2 > m->cap) {
+		/* twice the slots, the kept statements placed again */
+		uint32_t *old = m->slot, cap = m->cap;
+		m->cap *= 2;
+		m->slot = kp_arena_alloc(adv->a, sizeof(uint32_t) * m->cap);
+		for (uint32_t i = 0; i < cap; i++)
+			if (old[i])
+				*alike_slot(adv, adv->queries.items[old[i] - 1],
+				            alike_hash(adv->queries.items[old[i] - 1])) = old[i];
+	}
+	uint32_t *at = alike_slot(adv, q, alike_hash(q));
+	if (!*at) {
+		*at = adv->queries.n;
+		m->n++;
+	}
 }
 
 /* The workload's queries on t: bucketed once, so the per-table checks cost
@@ -410,7 +504,7 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 	for (uint32_t i = 0; i < v->worse.n; i++) {
 		const kp_wquery *q = v->worse.items[i];
 		uint32_t line, col;
-		kp_source_linecol(q->src, q->stmt->off, &line, &col);
+		kp_source_linecol(q->src, q->off, &line, &col);
 		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 		kp_list_push(adv->a, &x->worse, at);
 		if (i < 5)
@@ -434,7 +528,7 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 		if (lost)
 			continue;
 		uint32_t line, col;
-		kp_source_linecol(q->src, q->stmt->off, &line, &col);
+		kp_source_linecol(q->src, q->off, &line, &col);
 		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 		kp_list_push(adv->a, &x->worse, at);
 		if (nr++ < 5)
