@@ -67,18 +67,28 @@ void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant)
 }
 
 /* The statements whose trees alike ones share: open addressing on the
- * hash of (shape, table, connection), each slot the index in adv->queries
- * of the first statement kept, plus one (0: empty). In the advisor's arena,
- * as long as the queries. */
+ * hash of (shape, table, connection), each slot that hash and the index in
+ * adv->queries of the first statement kept, plus one (0: empty), so that
+ * a probe reads no statement but the one its hash matches. In the
+ * advisor's arena, as long as the queries. */
+typedef struct alike_ent {
+	uint64_t hash;
+	uint32_t q;
+} alike_ent;
+
 struct kpa_alike {
-	uint32_t *slot;
+	alike_ent *slot;
 	uint32_t cap, n;
 };
 
 static uint64_t alike_hash(const kp_wquery *q)
 {
 	uint64_t h = kpa_mix(q->shape, (uint64_t)(uintptr_t)q->plan.table);
-	return kpa_mix(h, (uint64_t)(uintptr_t)q->opts);
+	h = kpa_mix(h, (uint64_t)(uintptr_t)q->opts);
+	h ^= h >> 33;   /* every bit of it reaches the slot's */
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return h;
 }
 
 /* Can q share an alike statement's tree: a read or a write whose values
@@ -97,19 +107,21 @@ static bool same_names(const kp_names *a, const kp_names *b)
 	return a->n == b->n && !memcmp(a->col, b->col, sizeof(int32_t) * a->n);
 }
 
-/* The slot of q's hash where an alike kept statement is, or the empty
- * slot it would go to. */
-static uint32_t *alike_slot(kp_advisor *adv, const kp_wquery *q, uint64_t h)
+/* The slot where an alike kept statement of q (whose hash is h) is, or
+ * the empty slot it would go to. */
+static alike_ent *alike_slot(kp_advisor *adv, const kp_wquery *q, uint64_t h)
 {
 	struct kpa_alike *m = adv->alike;
-	uint32_t i = (uint32_t)(h * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
-	for (;; i = (i + 1) & (m->cap - 1)) {
-		if (!m->slot[i])
-			return &m->slot[i];
-		const kp_wquery *k = adv->queries.items[m->slot[i] - 1];
+	for (uint32_t i = (uint32_t)h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		alike_ent *e = &m->slot[i];
+		if (!e->q)
+			return e;
+		if (e->hash != h)
+			continue;
+		const kp_wquery *k = adv->queries.items[e->q - 1];
 		if (k->shape == q->shape && k->plan.table == q->plan.table && k->opts == q->opts &&
 		    k->stmt->kind == q->stmt->kind && same_names(k->plan.names, q->plan.names))
-			return &m->slot[i];
+			return e;
 	}
 }
 
@@ -118,10 +130,10 @@ bool kp_advisor_share(kp_advisor *adv)
 	kp_wquery *q = adv->queries.items[adv->queries.n - 1];
 	if (!adv->alike || !shareable(q))
 		return false;
-	uint32_t *at = alike_slot(adv, q, alike_hash(q));
-	if (!*at)
+	alike_ent *at = alike_slot(adv, q, alike_hash(q));
+	if (!at->q)
 		return false;
-	const kp_wquery *k = adv->queries.items[*at - 1];
+	const kp_wquery *k = adv->queries.items[at->q - 1];
 	q->stmt = k->stmt;
 	q->plan.stmt = k->stmt;
 	q->plan.names = k->plan.names;   /* equal, and kept once */
@@ -139,21 +151,27 @@ void kp_advisor_own(kp_advisor *adv, const kp_stmt *s)
 	if (!m) {
 		m = adv->alike = kp_arena_alloc(adv->a, sizeof(*m));
 		m->cap = 256;
-		m->slot = kp_arena_alloc(adv->a, sizeof(uint32_t) * m->cap);
+		m->slot = kp_arena_alloc(adv->a, sizeof(alike_ent) * m->cap);
 	}
 	if ((m->n + 1) * 2 > m->cap) {
 		/* twice the slots, the kept statements placed again */
-		uint32_t *old = m->slot, cap = m->cap;
+		alike_ent *old = m->slot;
+		uint32_t cap = m->cap;
 		m->cap *= 2;
-		m->slot = kp_arena_alloc(adv->a, sizeof(uint32_t) * m->cap);
+		m->slot = kp_arena_alloc(adv->a, sizeof(alike_ent) * m->cap);
 		for (uint32_t i = 0; i < cap; i++)
-			if (old[i])
-				*alike_slot(adv, adv->queries.items[old[i] - 1],
-				            alike_hash(adv->queries.items[old[i] - 1])) = old[i];
+			if (old[i].q) {
+				uint32_t j = (uint32_t)old[i].hash & (m->cap - 1);
+				while (m->slot[j].q)
+					j = (j + 1) & (m->cap - 1);
+				m->slot[j] = old[i];
+			}
 	}
-	uint32_t *at = alike_slot(adv, q, alike_hash(q));
-	if (!*at) {
-		*at = adv->queries.n;
+	uint64_t h = alike_hash(q);
+	alike_ent *at = alike_slot(adv, q, h);
+	if (!at->q) {
+		at->hash = h;
+		at->q = adv->queries.n;
 		m->n++;
 	}
 }
