@@ -67,12 +67,18 @@ void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant)
 }
 
 /* The statements whose trees alike ones share: open addressing on the
- * hash of (shape, table, connection), each slot that hash and the index in
- * adv->queries of the first statement kept, plus one (0: empty), so that
- * a probe reads no statement but the one its hash matches. In the
- * advisor's arena, as long as the queries. */
+ * hash of (shape, table, connection), each slot holding what tells two
+ * statements alike (so that a probe reads no statement: the kept ones are
+ * cold by the time their alikes come) and the index in adv->queries of the
+ * first statement kept, plus one (0: empty). In the advisor's arena, as
+ * long as the queries. */
 typedef struct alike_ent {
 	uint64_t hash;
+	uint64_t shape;
+	const kp_table *table;
+	const kp_plan_opts *opts;
+	const kp_names *names;  /* the kept statement's */
+	uint32_t kind;          /* kp_stmt_kind */
 	uint32_t q;
 } alike_ent;
 
@@ -116,11 +122,8 @@ static alike_ent *alike_slot(kp_advisor *adv, const kp_wquery *q, uint64_t h)
 		alike_ent *e = &m->slot[i];
 		if (!e->q)
 			return e;
-		if (e->hash != h)
-			continue;
-		const kp_wquery *k = adv->queries.items[e->q - 1];
-		if (k->shape == q->shape && k->plan.table == q->plan.table && k->opts == q->opts &&
-		    k->stmt->kind == q->stmt->kind && same_names(k->plan.names, q->plan.names))
+		if (e->hash == h && e->shape == q->shape && e->table == q->plan.table && e->opts == q->opts &&
+		    e->kind == (uint32_t)q->stmt->kind && same_names(e->names, q->plan.names))
 			return e;
 	}
 }
@@ -170,8 +173,8 @@ void kp_advisor_own(kp_advisor *adv, const kp_stmt *s)
 	uint64_t h = alike_hash(q);
 	alike_ent *at = alike_slot(adv, q, h);
 	if (!at->q) {
-		at->hash = h;
-		at->q = adv->queries.n;
+		*at = (alike_ent){h, q->shape, q->plan.table, q->opts, q->plan.names, (uint32_t)q->stmt->kind,
+		                  adv->queries.n};
 		m->n++;
 	}
 }
