@@ -48,7 +48,10 @@ typedef struct kp_advice {
 
 /* A workload query with its plan. */
 typedef struct kp_wquery {
-	const kp_stmt *stmt;    /* statement (kept alive by the caller) */
+	const kp_stmt *stmt;    /* statement (kept alive by the caller), or the tree of an
+	                           alike statement kept before it (kp_advisor_share): its
+	                           shape, names and plan are this one's, its place is not */
+	uint32_t off, len;      /* where this statement is in src */
 	kp_plan plan;           /* its plan against the real schema */
 	kp_source *src;         /* where it was read */
 	const kp_table *base;   /* the table it reads: plan.table, or for a view its base
@@ -80,9 +83,13 @@ typedef struct kp_advisor {
 	kp_list *inserts;       /* the workload's INSERT/UPSERT/REPLACE bucketed by table id
 	                           (built on use: advisor/evidence.c) */
 	uint32_t inserts_bucketed; /* queries looked at for inserts */
+	const char ***evidence; /* per table id: per column, what the workload says of it
+	                           (advisor/evidence.c), built on use */
+	uint32_t evidenced;     /* queries when evidence was built */
 	struct kpa_rows **rows; /* per table id: its planned queries by shape (built on use) */
 	uint32_t rowed;         /* queries when rows was built */
 	struct kpa_memo *memo;  /* plans by what they depend on (advisor/memo.c; built on use) */
+	struct kpa_alike *alike; /* the statements whose trees alike ones share (workload.c) */
 } kp_advisor;
 
 /* A statement whose class the recommendation changes. */
@@ -128,6 +135,16 @@ void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, k
  * only the class, path and order are kept (ranges and filter are not). */
 void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src,
                     double weight);
+/* After kp_advisor_add (and kp_advisor_on_tenant): true when a statement
+ * alike the one added last was kept before (a SELECT, UPDATE or DELETE of
+ * the same shape, on the same table, connection and names): the query then
+ * reads that one's tree, and the caller need not keep its statement. False:
+ * the caller hands kp_advisor_own a copy of it that outlives the advisor
+ * (an INSERT's values are evidence: every one is kept). A workload of
+ * 100,000 statements in a few thousand shapes so keeps a few thousand
+ * trees, not 100,000. */
+bool kp_advisor_share(kp_advisor *adv);
+void kp_advisor_own(kp_advisor *adv, const kp_stmt *s);
 /* The query kp_advisor_add added last runs on tenant's connection (a
  * `-- keyplan:tenant` directive, lib/tenant.c; NULL: a global one), not
  * on adv->opts': the advisor plans it again there. */

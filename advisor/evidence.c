@@ -5,6 +5,7 @@
  * order. The reason names the evidence and where it was seen. */
 #include "advisor/advisorInt.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -21,26 +22,10 @@ static bool clock_call(const kp_expr *e)
 	return false;
 }
 
-/* The value an insert gives column ci of t (its column list, or the
- * table's order without one), or NULL. */
-static const kp_expr *insert_value(const kp_table *t, const kp_insert *in, const kp_list *row, int ci)
-{
-	if (in->cols.n == 0)
-		return ci < (int)row->n ? row->items[ci] : NULL;
-	for (uint32_t i = 0; i < in->cols.n && i < row->n; i++) {
-		const kp_name *n = in->cols.items[i];
-		const kp_column *c = &t->cols[ci];
-		if (n->len == c->name_len && (t->exact_names ? !memcmp(n->s, c->name, n->len)
-		                                             : !strncasecmp(n->s, c->name, n->len)))
-			return row->items[i];
-	}
-	return NULL;
-}
-
 static const char *at(kp_advisor *adv, const kp_wquery *q)
 {
 	uint32_t line, col;
-	kp_source_linecol(q->src, q->stmt->off, &line, &col);
+	kp_source_linecol(q->src, q->off, &line, &col);
 	return kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 }
 
@@ -64,71 +49,147 @@ static const kp_list *inserts_of(kp_advisor *adv, const kp_table *t)
 	return &adv->inserts[t->id];
 }
 
-const char *kpa_monotonic_evidence(kp_advisor *adv, const kp_table *t, int ci)
+/* What one column's values in the inserts say, as they stream by in the
+ * workload's order. */
+typedef struct col_walk {
+	const char *why;        /* a generator filled it: the first one, worded */
+	double last;            /* its last integer value */
+	int rising;             /* integer values seen, each above the last; far
+	                           below zero once one was not */
+	const kp_wquery *first; /* the insert of its first rising value */
+} col_walk;
+
+/* What the workload says of every column of t, in one walk over its
+ * inserts and one over its reads (kpa_monotonic_evidence asks a column at
+ * a time, of every column that could lead a key: a walk each was a pass
+ * over every insert's tree per column). */
+static const char **walk_table(kp_advisor *adv, const kp_table *t)
 {
-	double last = 0;
-	int rising = 0;
-	const kp_wquery *first = NULL;
+	int nc = t->ncols;
+	const char **why = kp_arena_alloc(adv->a, sizeof(char *) * (size_t)(nc + 1));
+	col_walk *w = calloc((size_t)nc + 1, sizeof(col_walk));
+	int *at_col = malloc(sizeof(int) * ((size_t)nc + 1));   /* column -> its value's place in a row */
+	if (!w || !at_col)
+		abort();
 	/* the schema's own generator: a DEFAULT of the current time or of a
 	 * sequence fills every row an insert leaves it out of */
-	const kp_column *c = &t->cols[ci];
-	if (c->dflt && (clock_call(c->dflt) || (c->dflt->kind == KP_X_SEQ && c->dflt->op2 == 0))) {
-		uint32_t line = 0, col = 0;
-		if (c->src)
-			kp_source_linecol(c->src, c->off, &line, &col);
-		if (c->dflt->kind == KP_X_SEQ)
-			return kp_arena_printf(adv->a, "filled by its DEFAULT NEXT VALUE FOR (%s:%u)",
-			                       c->src ? c->src->path : "schema", line);
-		return kp_arena_printf(adv->a, "filled by its DEFAULT %.*s (%s:%u)", (int)c->dflt->name.len, c->dflt->name.s,
-		                       c->src ? c->src->path : "schema", line);
+	bool open = false;   /* a column the inserts or reads may still speak for */
+	for (int ci = 0; ci < nc; ci++) {
+		const kp_column *c = &t->cols[ci];
+		if (c->dflt && (clock_call(c->dflt) || (c->dflt->kind == KP_X_SEQ && c->dflt->op2 == 0))) {
+			uint32_t line = 0, col = 0;
+			if (c->src)
+				kp_source_linecol(c->src, c->off, &line, &col);
+			if (c->dflt->kind == KP_X_SEQ)
+				why[ci] = kp_arena_printf(adv->a, "filled by its DEFAULT NEXT VALUE FOR (%s:%u)",
+				                          c->src ? c->src->path : "schema", line);
+			else
+				why[ci] = kp_arena_printf(adv->a, "filled by its DEFAULT %.*s (%s:%u)", (int)c->dflt->name.len,
+				                          c->dflt->name.s, c->src ? c->src->path : "schema", line);
+		} else {
+			open = true;
+		}
 	}
-	const kp_list *ins = t->id < adv->cat->ntables && adv->cat->tables[t->id] == t ? inserts_of(adv, t) : NULL;
+	const kp_list *ins = open && t->id < adv->cat->ntables && adv->cat->tables[t->id] == t ? inserts_of(adv, t)
+	                                                                                        : NULL;
 	for (uint32_t i = 0; ins && i < ins->n; i++) {
 		const kp_wquery *q = ins->items[i];
-		const kp_stmt *s = q->stmt;
-		for (uint32_t r = 0; r < s->u.insert.rows.n; r++) {
-			const kp_expr *v = insert_value(t, &s->u.insert, s->u.insert.rows.items[r], ci);
-			if (!v)
+		const kp_insert *in = &q->stmt->u.insert;
+		/* where each column's value is in a row: the first of the column
+		 * list that names it, or its place in the table without one */
+		for (int ci = 0; ci < nc; ci++) {
+			at_col[ci] = -1;
+			if (why[ci])
 				continue;
-			if (v->kind == KP_X_SEQ && v->op2 == 0)
-				return kp_arena_printf(adv->a, "filled by NEXT VALUE FOR in the workload's inserts (%s)",
-				                       at(adv, q));
-			if (clock_call(v))
-				return kp_arena_printf(adv->a, "filled with the current time by the workload's inserts (%s)",
-				                       at(adv, q));
-			if (v->kind == KP_X_INT && !v->overflow) {
-				if (rising == 0 || (double)v->ival > last) {
-					rising++;
-					if (!first)
-						first = q;
-				} else {
-					rising = -1000000;   /* not increasing: no evidence */
+			if (in->cols.n == 0) {
+				at_col[ci] = ci;
+				continue;
+			}
+			const kp_column *c = &t->cols[ci];
+			for (uint32_t k = 0; k < in->cols.n; k++) {
+				const kp_name *n = in->cols.items[k];
+				if (n->len == c->name_len && (t->exact_names ? !memcmp(n->s, c->name, n->len)
+				                                             : !strncasecmp(n->s, c->name, n->len))) {
+					at_col[ci] = (int)k;
+					break;
 				}
-				last = (double)v->ival;
+			}
+		}
+		for (uint32_t r = 0; r < in->rows.n; r++) {
+			const kp_list *row = in->rows.items[r];
+			for (int ci = 0; ci < nc; ci++) {
+				if (at_col[ci] < 0 || at_col[ci] >= (int)row->n || why[ci] || w[ci].why)
+					continue;
+				const kp_expr *v = row->items[at_col[ci]];
+				col_walk *cw = &w[ci];
+				if (v->kind == KP_X_SEQ && v->op2 == 0) {
+					cw->why = kp_arena_printf(adv->a, "filled by NEXT VALUE FOR in the workload's inserts (%s)",
+					                          at(adv, q));
+				} else if (clock_call(v)) {
+					cw->why = kp_arena_printf(adv->a,
+					                          "filled with the current time by the workload's inserts (%s)",
+					                          at(adv, q));
+				} else if (v->kind == KP_X_INT && !v->overflow) {
+					if (cw->rising == 0 || (double)v->ival > cw->last) {
+						cw->rising++;
+						if (!cw->first)
+							cw->first = q;
+					} else {
+						cw->rising = -1000000;   /* not increasing: no evidence */
+					}
+					cw->last = (double)v->ival;
+				}
 			}
 		}
 	}
-	if (rising >= 3)
-		return kp_arena_printf(adv->a, "given increasing values by %d inserts of the workload (from %s)", rising,
-		                       at(adv, first));
+	for (int ci = 0; ci < nc; ci++) {
+		if (why[ci])
+			continue;
+		if (w[ci].why)
+			why[ci] = w[ci].why;
+		else if (w[ci].rising >= 3)
+			why[ci] = kp_arena_printf(adv->a, "given increasing values by %d inserts of the workload (from %s)",
+			                          w[ci].rising, at(adv, w[ci].first));
+	}
 	/* reads that take the newest rows of an integer column: a range on it,
 	 * ordered by it descending, with a LIMIT (a string read so is a page
-	 * of names, not of time) */
+	 * of names, not of time); the first such read speaks for its column */
 	const kp_list *qs = kpa_queries_of(adv, t);
-	for (uint32_t i = 0; t->cols[ci].tclass == KP_T_INT && i < qs->n; i++) {
+	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
 		if (q->base != t || q->stmt->kind != KP_S_SELECT || !q->stmt->u.select.limit)
 			continue;
 		const kp_list *o = &q->stmt->u.select.order;
-		if (!o->n || !((const kp_order_item *)o->items[0])->desc ||
-		    kpa_colref(q->plan.names, ((const kp_order_item *)o->items[0])->expr) != ci)
+		if (!o->n || !((const kp_order_item *)o->items[0])->desc)
+			continue;
+		int ci = kpa_colref(q->plan.names, ((const kp_order_item *)o->items[0])->expr);
+		if (ci < 0 || ci >= nc || why[ci] || t->cols[ci].tclass != KP_T_INT)
 			continue;
 		colset eq = {0}, range = {0};
 		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
 		for (int k = 0; k < range.n; k++)
-			if (range.cols[k] == ci)
-				return kp_arena_printf(adv->a, "read newest first by ranges on it in the workload (%s)",
-				                       at(adv, q));
+			if (range.cols[k] == ci) {
+				why[ci] = kp_arena_printf(adv->a, "read newest first by ranges on it in the workload (%s)", at(adv, q));
+				break;
+			}
 	}
-	return NULL;
+	free(w);
+	free(at_col);
+	return why;
+}
+
+const char *kpa_monotonic_evidence(kp_advisor *adv, const kp_table *t, int ci)
+{
+	if (ci < 0 || ci >= t->ncols)
+		return NULL;
+	/* a hypothetical copy of a table is walked on its own, uncached */
+	if (t->id >= adv->cat->ntables || adv->cat->tables[t->id] != t)
+		return walk_table(adv, t)[ci];
+	if (!adv->evidence || adv->evidenced != adv->queries.n) {
+		adv->evidence = kp_arena_alloc(adv->a, sizeof(char **) * (size_t)(adv->cat->ntables + 1));
+		adv->evidenced = adv->queries.n;
+	}
+	if (!adv->evidence[t->id])
+		adv->evidence[t->id] = walk_table(adv, t);
+	return adv->evidence[t->id][ci];
 }

@@ -479,6 +479,8 @@ typedef struct shape_memo {
 	int ord;                /* 1: weight for an ASC range column, 2: DESC, 0: none */
 	kp_access now;          /* its class on the proposed key */
 	const char *was, *then, *key; /* the finding's words */
+	const kp_diag *first;   /* its first statement's finding: the message and help of
+	                           every statement alike, written once */
 } shape_memo;
 
 /* Where NULLs of the ordered column oc go on index y (its last part
@@ -645,11 +647,13 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			f->was = sm->was;
 			f->then = sm->then;
 			f->key = sm->key;
-			f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off, q->stmt->len,
-			                   "the key of %s cannot serve this query (%s); a table or index keyed %s makes it a %s",
-			                   t->name, f->was, f->key, f->then);
-			kp_diag_help(f->g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
-			             t->name, f->key);
+			/* the words of the shape's first statement, shared: a format
+			 * without conversions is its own message, then replaced */
+			f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->off, q->len, "KP120");
+			f->g->message = sm->first->message;
+			kp_help *h = kp_arena_alloc(adv->a, sizeof(*h));
+			h->message = sm->first->helps->message;
+			f->g->helps = h;
 			kp_list_push(adv->a, &pr->found, f);
 			continue;
 		}
@@ -771,7 +775,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		f->then = now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
 		          now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan";
 		f->key = kpa_bufdup(adv->a, &m);
-		f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->stmt->off, q->stmt->len,
+		f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->off, q->len,
 		                   "the key of %s cannot serve this query (%s); a table or index keyed %s makes it a %s",
 		                   t->name, f->was, m.data, f->then);
 		kp_arena_reset(scratch);
@@ -785,7 +789,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 				abort();
 		}
 		memo[nmemo] = (shape_memo){(int)(pr - props), rcol >= 0 && rcol == ocol ? 1 + odesc : 0, now, f->was,
-		                           f->then, f->key};
+		                           f->then, f->key, f->g};
 		kpa_map_put(&byshape, sk, nmemo++);
 	}
 	free(memo);

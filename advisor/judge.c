@@ -413,7 +413,7 @@ const char *kpa_class_words(kp_access a, bool rejected)
 static const char *where_at(kp_advisor *adv, const kp_wquery *q)
 {
 	uint32_t line, col;
-	kp_source_linecol(q->src, q->stmt->off, &line, &col);
+	kp_source_linecol(q->src, q->off, &line, &col);
 	return kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 }
 

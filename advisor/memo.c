@@ -15,22 +15,31 @@
  * the design's order (the planner breaks ties by that order), each by its
  * identity: the candidates are made once and never change, and a plan
  * names the index it reads, which a copy of equal content would not be.
- * Entries live in the advisor's arena, as long as the advice. */
+ * Entries live in the advisor's arena, as long as the advice, each with its
+ * key's words inline; the table holds each key's hash beside its entry. */
 #include "advisor/advisorInt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* An entry: its value and its key's words inline, one allocation, so a
+ * lookup that matches reads one place. */
 typedef struct memo_ent {
-	uint64_t hash;
-	uint32_t nw;            /* words in w */
-	const uint64_t *w;      /* the key */
 	kpa_memo_val v;
+	uint32_t nw;            /* words in w */
+	uint64_t w[];           /* the key */
 } memo_ent;
 
+/* A slot: the key's hash beside its entry, so a probe past another key
+ * compares a word in the table and reads no entry. */
+typedef struct memo_slot {
+	uint64_t hash;
+	memo_ent *e;            /* NULL: empty */
+} memo_slot;
+
 struct kpa_memo {
-	memo_ent **slot;        /* open addressing; NULL: empty */
+	memo_slot *slot;        /* open addressing on the hash */
 	uint32_t cap, n;
 	uint64_t hits, misses;
 };
@@ -78,21 +87,23 @@ static uint64_t hash_words(const uint64_t *w, uint32_t n)
 	uint64_t h = 0xcbf29ce484222325ull;
 	for (uint32_t i = 0; i < n; i++)
 		h = kpa_mix(h, w[i]);
-	return h ? h : 1;
+	h ^= h >> 33;   /* every word reaches the slot's bits */
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return h;
 }
 
 static void grow(kp_advisor *adv, kpa_memo *m)
 {
 	uint32_t cap = m->cap ? m->cap * 2 : 1024;
-	memo_ent **slot = kp_arena_alloc(adv->a, sizeof(memo_ent *) * cap);
+	memo_slot *slot = kp_arena_alloc(adv->a, sizeof(memo_slot) * cap);
 	for (uint32_t i = 0; i < m->cap; i++) {
-		memo_ent *e = m->slot[i];
-		if (!e)
+		if (!m->slot[i].e)
 			continue;
-		uint32_t j = (uint32_t)(e->hash * 0x9e3779b97f4a7c15ull >> 32) & (cap - 1);
-		while (slot[j])
+		uint32_t j = (uint32_t)m->slot[i].hash & (cap - 1);
+		while (slot[j].e)
 			j = (j + 1) & (cap - 1);
-		slot[j] = e;
+		slot[j] = m->slot[i];
 	}
 	m->slot = slot;
 	m->cap = cap;
@@ -154,10 +165,12 @@ kpa_memo_val *kpa_memo_slot(kp_advisor *adv, const kp_wquery *q, const kp_table 
 	uint64_t hash = hash_words(k.w, k.n);
 	if ((m->n + 1) * 2 > m->cap)
 		grow(adv, m);
-	uint32_t j = (uint32_t)(hash * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
-	for (; m->slot[j]; j = (j + 1) & (m->cap - 1)) {
-		memo_ent *e = m->slot[j];
-		if (e->hash == hash && e->nw == k.n && !memcmp(e->w, k.w, sizeof(uint64_t) * k.n)) {
+	uint32_t j = (uint32_t)hash & (m->cap - 1);
+	for (; m->slot[j].e; j = (j + 1) & (m->cap - 1)) {
+		if (m->slot[j].hash != hash)
+			continue;
+		memo_ent *e = m->slot[j].e;
+		if (e->nw == k.n && !memcmp(e->w, k.w, sizeof(uint64_t) * k.n)) {
 			if (k.w != k.small)
 				free(k.w);
 			m->hits++;
@@ -165,13 +178,11 @@ kpa_memo_val *kpa_memo_slot(kp_advisor *adv, const kp_wquery *q, const kp_table 
 			return &e->v;
 		}
 	}
-	memo_ent *e = kp_arena_alloc(adv->a, sizeof(*e));
-	e->hash = hash;
+	memo_ent *e = kp_arena_alloc(adv->a, sizeof(*e) + sizeof(uint64_t) * k.n);
 	e->nw = k.n;
-	uint64_t *w = kp_arena_alloc(adv->a, sizeof(uint64_t) * k.n);
-	memcpy(w, k.w, sizeof(uint64_t) * k.n);
-	e->w = w;
-	m->slot[j] = e;
+	memcpy(e->w, k.w, sizeof(uint64_t) * k.n);
+	m->slot[j].hash = hash;
+	m->slot[j].e = e;
 	m->n++;
 	m->misses++;
 	if (k.w != k.small)

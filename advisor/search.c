@@ -58,6 +58,12 @@ static void propose(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			return;   /* one a table */
 	if (t->ncols > 63)
 		return;       /* columns past 63 share one bit of a read's columns */
+	/* the columns a search index can hold, asked once, not once a read */
+	uint64_t holdable = 0;
+	for (int c = 0; c < t->ncols; c++)
+		if (search_type(&t->cols[c]))
+			holdable |= 1ull << c;
+	uint64_t all_cols = t->ncols == 64 ? ~0ull : (1ull << t->ncols) - 1;
 	const kp_list *qs = kpa_queries_of(adv, t);
 	uint64_t cols = 0;
 	double weight = 0;
@@ -68,8 +74,7 @@ static void propose(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		    q->stmt->kind != KP_S_SELECT || !q->uses || q->uses == ~0ull)
 			continue;
 		bool ok = q->plan.names && likes_text(q->plan.names, t, kpa_where_of(q->stmt));
-		for (int c = 0; c < t->ncols && ok; c++)
-			ok = !(q->uses & (1ull << c)) || search_type(&t->cols[c]);
+		ok = ok && !(q->uses & all_cols & ~holdable);
 		/* Tablestore reads a search index only where it returns every
 		 * column the read returns (docs/targets.md, its rule 1): a read
 		 * returning a column no search index can hold is left out (the
@@ -79,7 +84,7 @@ static void propose(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			kpa_read_cols(q->plan.names, q->stmt, used, t->ncols);
 			for (int c = 0; c < t->ncols && ok; c++)
 				if (used[c] && t->cols[c].key_pos < 0)
-					ok = search_type(&t->cols[c]);
+					ok = (holdable >> c) & 1;
 		}
 		if (!ok)
 			continue;
@@ -94,14 +99,25 @@ static void propose(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	 * again from the table (the columns of the key the index keeps) */
 	uint64_t held = 0;
 	bool *used = kp_arena_alloc(scratch, sizeof(bool) * (size_t)(t->ncols + 1));
+	u64map seen = {0};   /* statements alike share a tree (kp_advisor_share): read it once */
 	for (uint32_t i = 0; i < reads.n; i++) {
 		const kp_wquery *q = reads.items[i];
+		uint64_t k = kpa_mix((uint64_t)(uintptr_t)q->stmt, (uint64_t)(uintptr_t)q->plan.names);
+		uint32_t v;
+		if (kpa_map_get(&seen, k, &v)) {
+			const kp_wquery *f = reads.items[v];
+			if (f->stmt == q->stmt && f->plan.names == q->plan.names)
+				continue;
+		} else {
+			kpa_map_put(&seen, k, i);
+		}
 		memset(used, 0, sizeof(bool) * (size_t)(t->ncols + 1));
 		kpa_read_cols(q->plan.names, q->stmt, used, t->ncols);
 		for (int c = 0; c < t->ncols; c++)
-			if (used[c] && !(cols & (1ull << c)) && t->cols[c].key_pos < 0 && search_type(&t->cols[c]))
+			if (used[c] && !(cols & (1ull << c)) && t->cols[c].key_pos < 0 && ((holdable >> c) & 1))
 				held |= 1ull << c;
 	}
+	kpa_map_free(&seen);
 	int list[64], n = 0;
 	for (int c = 0; c < t->ncols; c++)
 		if (cols & (1ull << c))

@@ -56,8 +56,8 @@ void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		            s->order.n > 0;
 		if (!many)
 			continue;
-		kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, q->stmt->off,
-		                         q->stmt->len, "this query binds the whole key %s of %s but expects "
+		kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, q->off,
+		                         q->len, "this query binds the whole key %s of %s but expects "
 		                         "several rows; one key is one row, so later writes become versions of it",
 		                         kpa_key_notation(adv, t, &t->pk), t->name);
 		int oc = s->order.n ? kpa_colref(q->plan.names, ((kp_order_item *)s->order.items[0])->expr) : -1;

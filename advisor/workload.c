@@ -14,6 +14,8 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 {
 	kp_wquery *q = kp_arena_alloc(adv->a, sizeof(*q));
 	q->stmt = s;
+	q->off = s->off;
+	q->len = s->len;
 	q->plan = *p;
 	/* the advisor keeps the plan's class, path and order; its ranges and
 	 * filter live in the caller's per-statement arena */
@@ -62,6 +64,119 @@ void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant)
 	for (const char *c = tenant ? tenant : ""; *c; c++)
 		h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
 	q->shape = kpa_mix(q->shape, tenant ? h : 1);
+}
+
+/* The statements whose trees alike ones share: open addressing on the
+ * hash of (shape, table, connection), each slot holding what tells two
+ * statements alike (so that a probe reads no statement: the kept ones are
+ * cold by the time their alikes come) and the index in adv->queries of the
+ * first statement kept, plus one (0: empty). In the advisor's arena, as
+ * long as the queries. */
+typedef struct alike_ent {
+	uint64_t hash;
+	uint64_t shape;
+	const kp_table *table;
+	const kp_plan_opts *opts;
+	const kp_names *names;  /* the kept statement's */
+	uint32_t kind;          /* kp_stmt_kind */
+	uint32_t q;
+} alike_ent;
+
+struct kpa_alike {
+	alike_ent *slot;
+	uint32_t cap, n;
+};
+
+static uint64_t alike_hash(const kp_wquery *q)
+{
+	uint64_t h = kpa_mix(q->shape, (uint64_t)(uintptr_t)q->plan.table);
+	h = kpa_mix(h, (uint64_t)(uintptr_t)q->opts);
+	h ^= h >> 33;   /* every bit of it reaches the slot's */
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return h;
+}
+
+/* Can q share an alike statement's tree: a read or a write whose values
+ * nothing reads (an INSERT's are evidence of increasing keys and of
+ * duplicate keys), on a table. */
+static bool shareable(const kp_wquery *q)
+{
+	kp_stmt_kind k = q->stmt->kind;
+	return q->plan.table && (k == KP_S_SELECT || k == KP_S_UPDATE || k == KP_S_DELETE);
+}
+
+static bool same_names(const kp_names *a, const kp_names *b)
+{
+	if (!a || !b)
+		return a == b;
+	return a->n == b->n && !memcmp(a->col, b->col, sizeof(int32_t) * a->n);
+}
+
+/* The slot where an alike kept statement of q (whose hash is h) is, or
+ * the empty slot it would go to. */
+static alike_ent *alike_slot(kp_advisor *adv, const kp_wquery *q, uint64_t h)
+{
+	struct kpa_alike *m = adv->alike;
+	for (uint32_t i = (uint32_t)h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		alike_ent *e = &m->slot[i];
+		if (!e->q)
+			return e;
+		if (e->hash == h && e->shape == q->shape && e->table == q->plan.table && e->opts == q->opts &&
+		    e->kind == (uint32_t)q->stmt->kind && same_names(e->names, q->plan.names))
+			return e;
+	}
+}
+
+bool kp_advisor_share(kp_advisor *adv)
+{
+	kp_wquery *q = adv->queries.items[adv->queries.n - 1];
+	if (!adv->alike || !shareable(q))
+		return false;
+	alike_ent *at = alike_slot(adv, q, alike_hash(q));
+	if (!at->q)
+		return false;
+	const kp_wquery *k = adv->queries.items[at->q - 1];
+	q->stmt = k->stmt;
+	q->plan.stmt = k->stmt;
+	q->plan.names = k->plan.names;   /* equal, and kept once */
+	return true;
+}
+
+void kp_advisor_own(kp_advisor *adv, const kp_stmt *s)
+{
+	kp_wquery *q = adv->queries.items[adv->queries.n - 1];
+	q->stmt = s;
+	q->plan.stmt = s;
+	if (!shareable(q))
+		return;
+	struct kpa_alike *m = adv->alike;
+	if (!m) {
+		m = adv->alike = kp_arena_alloc(adv->a, sizeof(*m));
+		m->cap = 256;
+		m->slot = kp_arena_alloc(adv->a, sizeof(alike_ent) * m->cap);
+	}
+	if ((m->n + 1) * 2 > m->cap) {
+		/* twice the slots, the kept statements placed again */
+		alike_ent *old = m->slot;
+		uint32_t cap = m->cap;
+		m->cap *= 2;
+		m->slot = kp_arena_alloc(adv->a, sizeof(alike_ent) * m->cap);
+		for (uint32_t i = 0; i < cap; i++)
+			if (old[i].q) {
+				uint32_t j = (uint32_t)old[i].hash & (m->cap - 1);
+				while (m->slot[j].q)
+					j = (j + 1) & (m->cap - 1);
+				m->slot[j] = old[i];
+			}
+	}
+	uint64_t h = alike_hash(q);
+	alike_ent *at = alike_slot(adv, q, h);
+	if (!at->q) {
+		*at = (alike_ent){h, q->shape, q->plan.table, q->opts, q->plan.names, (uint32_t)q->stmt->kind,
+		                  adv->queries.n};
+		m->n++;
+	}
 }
 
 /* The workload's queries on t: bucketed once, so the per-table checks cost
@@ -410,7 +525,7 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 	for (uint32_t i = 0; i < v->worse.n; i++) {
 		const kp_wquery *q = v->worse.items[i];
 		uint32_t line, col;
-		kp_source_linecol(q->src, q->stmt->off, &line, &col);
+		kp_source_linecol(q->src, q->off, &line, &col);
 		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 		kp_list_push(adv->a, &x->worse, at);
 		if (i < 5)
@@ -434,7 +549,7 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 		if (lost)
 			continue;
 		uint32_t line, col;
-		kp_source_linecol(q->src, q->stmt->off, &line, &col);
+		kp_source_linecol(q->src, q->off, &line, &col);
 		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 		kp_list_push(adv->a, &x->worse, at);
 		if (nr++ < 5)

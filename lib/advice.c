@@ -100,7 +100,7 @@ void kp_review_json(kp_buf *b, const kp_table_review *r)
 	for (uint32_t i = 0; i < r->changes.n; i++) {
 		const kp_change *c = r->changes.items[i];
 		uint32_t line, col;
-		kp_source_linecol(c->q->src, c->q->stmt->off, &line, &col);
+		kp_source_linecol(c->q->src, c->q->off, &line, &col);
 		kp_buf_puts(b, i ? ", {\"file\": " : "{\"file\": ");
 		kp_buf_json_str(b, c->q->src->path, strlen(c->q->src->path));
 		kp_buf_printf(b, ", \"line\": %u, \"column\": %u, \"statements\": %d, \"weight\": %.15g, \"before\": ",

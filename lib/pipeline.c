@@ -132,6 +132,21 @@ static bool declared_elsewhere(const kp_catalog *cat, const kp_stmt *s, const kp
 	return false;
 }
 
+/* A copy of ev's statement, parsed in the scratch arena, that outlives
+ * the session's use of it: its text parsed again into the session's arena
+ * (the parser is in the state it read it in, and the shape cache makes
+ * the second reading a copy). The advisor asks for one only for each
+ * shape's first statement and for inserts (kp_advisor_share). */
+static const kp_stmt *lasting(kp_pipe *p, const kp_event *ev)
+{
+	kp_diags d = {0};
+	kp_stmt *s = NULL;
+	size_t pos = ev->start;
+	if (kp_parse_next(p->parser, &s, ev->src, &pos, &p->arena, &d) && s && s->off == ev->stmt->off &&
+	    s->len == ev->stmt->len && s->kind == ev->stmt->kind)
+		return s;
+	abort();   /* the same text, parser and state read it once already */
+}
 /* One statement: DDL changes its role's schema, a query is planned (and
  * against the old schema too, for check --base-schema), checked against
  * the target's limits and handed to the advisor when it is a workload's. */
@@ -185,6 +200,8 @@ static void run_on(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 		kp_advisor_add(p->adv, s, &ev->plan, ev->src, ev->weight);
 		if (opts != p->opts)
 			kp_advisor_on_tenant(p->adv, opts->tenant);   /* a directive's connection */
+		if (ev->scratch_ast && !kp_advisor_share(p->adv))
+			kp_advisor_own(p->adv, lasting(p, ev));
 	}
 }
 
@@ -239,7 +256,12 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 	/* the advisor and the shell keep their statements; other statements
 	 * live in the scratch arena, reset before the next, so memory does not
 	 * grow with the input */
-	bool keep_ast = p->keep_stmts || (p->adv && r == KP_ROLE_WORKLOAD);
+	bool keep_ast = p->keep_stmts;
+	/* a workload statement too: the advisor keeps a copy of the first
+	 * statement of each shape and of each insert (lasting), and shares
+	 * those trees among the statements alike, so that check's memory
+	 * grows with the shapes, not the statements */
+	bool scratch_ast = !keep_ast && p->adv && r == KP_ROLE_WORKLOAD;
 	kp_arena *sa = p->collect ? p->collect_arena : &p->scratch;
 	kp_arena *ast_arena = keep_ast ? &p->arena : sa;
 	kp_arena *plan_arena = p->keep_stmts ? &p->arena : sa;
@@ -257,6 +279,7 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 		ev.a = sa;
 		ev.more_follows = more_follows;
 		ev.weight = 1;
+		ev.scratch_ast = scratch_ast;
 		kp_arena_reset(&p->scratch);
 		if (!kp_parse_next(p->parser, &ev.stmt, src, &pos, ast_arena, ev.d)) {
 			if (more_follows)

@@ -51,6 +51,8 @@ typedef struct kp_event {
 	size_t trail;           /* where the comments after it on its last line end */
 	bool more_follows;      /* src is a window that is not the file's last */
 	bool host;              /* SQL taken out of application code */
+	bool scratch_ast;       /* a workload statement parsed in the scratch arena: the
+	                           advisor is handed a lasting copy where it keeps one */
 	bool planned;           /* plan holds its plan */
 	kp_plan plan;           /* zeroed unless planned */
 	bool base_planned;      /* base_plan holds its plan against the old schema */

@@ -96,7 +96,7 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 		for (uint32_t i = 0; i < r->changes.n; i++) {
 			const kp_change *c = r->changes.items[i];
 			uint32_t ln, col;
-			kp_source_linecol(c->q->src, c->q->stmt->off, &ln, &col);
+			kp_source_linecol(c->q->src, c->q->off, &ln, &col);
 			line_(b, c->q->src->path);
 			kp_buf_printf(b, ":%u: %s%s -> %s%s (weight %.15g", ln,
 			              class_name(c->before, c->rejected_before), order_words(c->order_before),
@@ -216,7 +216,7 @@ static void table_queries(kp_buf *b, const kp_advisor *adv, const kp_table_revie
 		const qshape *e = &s[i];
 		const kp_wquery *q = e->q;
 		uint32_t ln, col;
-		kp_source_linecol(q->src, q->stmt->off, &ln, &col);
+		kp_source_linecol(q->src, q->off, &ln, &col);
 		line_(b, q->src->path);
 		kp_buf_printf(b, ":%u: %s%s%s (weight %.15g", ln, class_name(q->plan.access, q->plan.rejected),
 		              order_words(q->plan.order), q->plan.table && q->plan.table != r->table ? ", through a view" : "",
@@ -225,7 +225,7 @@ static void table_queries(kp_buf *b, const kp_advisor *adv, const kp_table_revie
 			kp_buf_printf(b, ", %u statements alike", e->count);
 		kp_buf_putc(b, ')');
 		/* the advisor's findings on its first statement */
-		qfind key = {q->src, q->stmt->off, 0};
+		qfind key = {q->src, q->off, 0};
 		size_t lo = 0, hi = nf;
 		while (lo < hi) {
 			size_t mid = (lo + hi) / 2;
@@ -234,11 +234,11 @@ static void table_queries(kp_buf *b, const kp_advisor *adv, const kp_table_revie
 			else
 				hi = mid;
 		}
-		for (size_t k = lo, shown = 0; k < nf && f[k].src == q->src && f[k].off == q->stmt->off; k++)
+		for (size_t k = lo, shown = 0; k < nf && f[k].src == q->src && f[k].off == q->off; k++)
 			if (!k || k == lo || f[k].rule != f[k - 1].rule)
 				kp_buf_printf(b, "%s%s %s", shown++ ? ", " : " [", kp_rule_get(f[k].rule)->id,
 				              kp_rule_get(f[k].rule)->slug);
-		if (lo < nf && f[lo].src == q->src && f[lo].off == q->stmt->off)
+		if (lo < nf && f[lo].src == q->src && f[lo].off == q->off)
 			kp_buf_putc(b, ']');
 		kp_buf_putc(b, '\n');
 	}

@@ -159,7 +159,7 @@ const char *change_at(const run *r, const char *table, uint32_t line)
 	for (uint32_t i = 0; v && i < v->changes.n; i++) {
 		const kp_change *c = v->changes.items[i];
 		uint32_t l, col;
-		kp_source_linecol(c->q->src, c->q->stmt->off, &l, &col);
+		kp_source_linecol(c->q->src, c->q->off, &l, &col);
 		if (l == line)
 			snprintf(out, sizeof out, "%s -> %s", class_words(c->before, c->rejected_before),
 			         class_words(c->after, c->rejected_after));

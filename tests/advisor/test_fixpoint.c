@@ -43,7 +43,7 @@ static const gcol gpool[] = {
 static bool names_worse(const kp_advice *x, const kp_wquery *q)
 {
 	uint32_t line, col;
-	kp_source_linecol(q->src, q->stmt->off, &line, &col);
+	kp_source_linecol(q->src, q->off, &line, &col);
 	char at[64];
 	snprintf(at, sizeof at, "%s:%u", q->src->path, line);
 	for (uint32_t i = 0; i < x->worse.n; i++)
@@ -279,7 +279,7 @@ static void test_fixpoint_random(void)
 					bool then = p.access == KP_ACCESS_GET || p.access == KP_ACCESS_SCAN;
 					if (now && !then && !names_worse(x, q))
 						fprintf(stderr, "\n  round %d: %s %s silently breaks %s", round, x->kind, x->key,
-						        kp_source_line_text(q->src, q->stmt->off, &(size_t){0}));
+						        kp_source_line_text(q->src, q->off, &(size_t){0}));
 					CU_ASSERT_TRUE(!now || then || names_worse(x, q));
 					kp_arena_reset(&pa);
 					judged++;

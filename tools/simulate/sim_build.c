@@ -22,10 +22,10 @@
 static double stated_rate(kp_sim_build *b, const kp_wquery *q)
 {
 	const kp_source *src = q->src;
-	if (!src || !src->text || q->stmt->off > src->len)
+	if (!src || !src->text || q->off > src->len)
 		return -1;
 	const char *t = src->text;
-	size_t at = q->stmt->off;
+	size_t at = q->off;
 	while (at > 0 && t[at - 1] != '\n')
 		at--;
 	double rate = -1;
@@ -319,7 +319,7 @@ static const kp_table_review *review_of(const kp_advisor *adv, const kp_table *t
 
 static char *stmt_text(kp_arena *a, const kp_wquery *q)
 {
-	return kp_arena_strndup(a, q->src->text + q->stmt->off, q->stmt->len);
+	return kp_arena_strndup(a, q->src->text + q->off, q->len);
 }
 
 /* What makes two statements land alike on a design: they are one stream
@@ -367,7 +367,7 @@ static int picture(kp_sim_build *b, const kp_table *t, const design *ds, const k
 		f->rate_annotated = b->stated[i];
 		f->statement = stmt_text(b->a, q);
 		uint32_t line, col;
-		kp_source_linecol(q->src, q->stmt->off, &line, &col);
+		kp_source_linecol(q->src, q->off, &line, &col);
 		f->location = kp_arena_printf(b->a, "%s:%u:%u", q->src->path, line, col);
 		locate(b, t, ds, q, &s, f);
 		kp_arena_reset(b->scratch);

@@ -1,0 +1,131 @@
+/* What check keeps of its workload (advisor/workload.c, advisor/evidence.c):
+ * one tree per shape of its reads, UPDATEs and DELETEs, shared by the
+ * statements alike, each statement keeping its own place; every INSERT's
+ * own tree (its values are evidence); and what the inserts and reads say
+ * of every column, from one walk per table. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "adv_run.h"
+#include "advisor/advisorInt.h"
+
+static const kp_wquery *query(const run *r, uint32_t i)
+{
+	CU_ASSERT_FATAL(i < r->adv.queries.n);
+	return r->adv.queries.items[i];
+}
+
+static uint32_t line_of(const kp_wquery *q)
+{
+	uint32_t line, col;
+	kp_source_linecol(q->src, q->off, &line, &col);
+	return line;
+}
+
+static void test_statements_alike_share_one_tree(void)
+{
+	run r;
+	run_advisor(&r, "CREATE TABLE t (a BIGINT NOT NULL, b VARCHAR(8) NOT NULL, c BIGINT, PRIMARY KEY (a, b));",
+	            "SELECT c FROM t WHERE a = 1 AND b = 'x';\n"
+	            "SELECT c FROM t WHERE a = 2 AND b = 'y';\n"
+	            "UPDATE t SET c = 1 WHERE a = 1 AND b = 'x';\n"
+	            "SELECT c FROM t WHERE a = 3 AND b = 'z';\n"
+	            "UPDATE t SET c = 2 WHERE a = 2 AND b = 'y';\n"
+	            "INSERT INTO t (a, b, c) VALUES (1, 'x', 1);\n"
+	            "INSERT INTO t (a, b, c) VALUES (2, 'y', 2);\n"
+	            "SELECT c FROM t WHERE c = 4;\n",
+	            KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL_FATAL(r.adv.queries.n, 8);
+	/* the reads of one shape: the first one's tree, their own places */
+	CU_ASSERT_PTR_EQUAL(query(&r, 1)->stmt, query(&r, 0)->stmt);
+	CU_ASSERT_PTR_EQUAL(query(&r, 3)->stmt, query(&r, 0)->stmt);
+	CU_ASSERT_PTR_EQUAL(query(&r, 3)->plan.stmt, query(&r, 0)->stmt);
+	CU_ASSERT_PTR_EQUAL(query(&r, 3)->plan.names, query(&r, 0)->plan.names);
+	CU_ASSERT_EQUAL(line_of(query(&r, 0)), 1);
+	CU_ASSERT_EQUAL(line_of(query(&r, 1)), 2);
+	CU_ASSERT_EQUAL(line_of(query(&r, 3)), 4);
+	CU_ASSERT_EQUAL(query(&r, 3)->len, strlen("SELECT c FROM t WHERE a = 3 AND b = 'z'"));
+	/* an UPDATE of one shape too, apart from the reads */
+	CU_ASSERT_PTR_EQUAL(query(&r, 4)->stmt, query(&r, 2)->stmt);
+	CU_ASSERT_PTR_NOT_EQUAL(query(&r, 2)->stmt, query(&r, 0)->stmt);
+	CU_ASSERT_EQUAL(line_of(query(&r, 4)), 5);
+	/* each insert its own tree, with its own values */
+	CU_ASSERT_PTR_NOT_EQUAL(query(&r, 6)->stmt, query(&r, 5)->stmt);
+	const kp_list *row = query(&r, 6)->stmt->u.insert.rows.items[0];
+	CU_ASSERT_EQUAL(((const kp_expr *)row->items[0])->ival, 2);
+	/* another shape, another tree */
+	CU_ASSERT_PTR_NOT_EQUAL(query(&r, 7)->stmt, query(&r, 0)->stmt);
+	CU_ASSERT_EQUAL(query(&r, 7)->stmt->kind, KP_S_SELECT);
+	run_free(&r);
+}
+
+/* A shared statement is named at its own line wherever the advice names
+ * statements: the judge's list of those a fix makes worse. */
+static void test_shared_statements_are_named_at_their_own_line(void)
+{
+	run r;
+	run_advisor(&r, "CREATE TABLE ev (ts BIGINT NOT NULL, dev VARCHAR(8) NOT NULL, v BIGINT, PRIMARY KEY (ts, dev));",
+	            "SELECT v FROM ev WHERE ts > 1 AND ts < 5;\n"
+	            "SELECT v FROM ev WHERE dev = 'a';\n"
+	            "SELECT v FROM ev WHERE ts > 7 AND ts < 9;\n"
+	            "SELECT v FROM ev WHERE dev = 'b';\n"
+	            "SELECT v FROM ev WHERE dev = 'c';\n",
+	            KP_TARGET_LINDORM);
+	CU_ASSERT_PTR_EQUAL(query(&r, 2)->stmt, query(&r, 0)->stmt);
+	/* the reorder that leads with dev makes the two range reads worse,
+	 * each named at its line */
+	const kp_advice *x = NULL;
+	for (uint32_t i = 0; i < r.adv.advice.n && !x; i++) {
+		const kp_advice *a = r.adv.advice.items[i];
+		if (!strcmp(a->kind, "reorder_key") && a->key && !strcmp(a->key, "[dev][ts]"))
+			x = a;
+	}
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_EQUAL_FATAL(x->worse.n, 2);
+	CU_ASSERT_STRING_EQUAL(x->worse.items[0], "w.sql:1");
+	CU_ASSERT_STRING_EQUAL(x->worse.items[1], "w.sql:3");
+	run_free(&r);
+}
+
+static const char *evidence_of(run *r, const char *table, int ci)
+{
+	const kp_table *t = kp_catalog_find(&r->t.cat, table, (uint32_t)strlen(table));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	return kpa_monotonic_evidence(&r->adv, t, ci);
+}
+
+/* Every column's evidence from one walk: asked in any order, each column
+ * gets what its own values say. */
+static void test_evidence_of_every_column_from_one_walk(void)
+{
+	run r;
+	run_advisor(&r,
+	            "CREATE TABLE e (k BIGINT NOT NULL, up BIGINT, clock BIGINT, seq BIGINT, flat BIGINT, twice BIGINT, "
+	            "late BIGINT, made BIGINT DEFAULT CURRENT_TIMESTAMP, PRIMARY KEY (k));",
+	            "INSERT INTO e (k, up, clock, flat, twice, late) VALUES (5, 1, now(), 3, 1, 9);\n"
+	            "INSERT INTO e (up, k, flat, twice, late, seq) VALUES (2, 4, 3, 2, 9, NEXT VALUE FOR s1), "
+	            "(3, 4, 3, 2, 9, 1);\n"
+	            "INSERT INTO e (k, up, flat, twice) VALUES (6, 7, 3, 3);\n"
+	            "SELECT * FROM e WHERE late > 3 AND late < 100 ORDER BY late DESC LIMIT 5;\n",
+	            KP_TARGET_LINDORM);
+	/* k: 5, 4, 4, 6 does not only increase; up: 1, 2, 3, 7 does */
+	CU_ASSERT_PTR_NULL(evidence_of(&r, "e", 0));
+	CU_ASSERT_STRING_EQUAL(evidence_of(&r, "e", 1), "given increasing values by 4 inserts of the workload (from w.sql:1)");
+	CU_ASSERT_STRING_EQUAL(evidence_of(&r, "e", 3), "filled by NEXT VALUE FOR in the workload's inserts (w.sql:2)");
+	CU_ASSERT_STRING_EQUAL(evidence_of(&r, "e", 2), "filled with the current time by the workload's inserts (w.sql:1)");
+	CU_ASSERT_PTR_NULL(evidence_of(&r, "e", 4));
+	/* twice: 1, 2, 2, 3: the second 2 is no rise */
+	CU_ASSERT_PTR_NULL(evidence_of(&r, "e", 5));
+	/* late: 9 three times, then read newest first by ranges */
+	CU_ASSERT_STRING_EQUAL(evidence_of(&r, "e", 6), "read newest first by ranges on it in the workload (w.sql:4)");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(evidence_of(&r, "e", 7));
+	CU_ASSERT_PTR_NOT_NULL(strstr(evidence_of(&r, "e", 7), "filled by its DEFAULT CURRENT_TIMESTAMP ("));
+	CU_ASSERT_PTR_NULL(evidence_of(&r, "e", 8));   /* no such column */
+	run_free(&r);
+}
+
+KPT_SUITE("keep", NULL, NULL,
+	{"statements alike share one tree, each keeps its place; inserts keep their own",
+	 test_statements_alike_share_one_tree},
+	{"a shared statement is named at its own line", test_shared_statements_are_named_at_their_own_line},
+	{"every column's evidence from one walk", test_evidence_of_every_column_from_one_walk})
