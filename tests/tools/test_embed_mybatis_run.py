@@ -66,4 +66,25 @@ with kptest.tempdir() as tmp:
          f"variants{risk} (planned with a bind parameter in its place in 1, not planned in 1)"),
     ], err)
 
+    # <include> properties in the fragment's attributes as in its text: a
+    # nested include's refid, an <if test>, a <trim prefix>; a property's
+    # value takes the ${} of the includes around it
+    p = mapper(tmp, "P.xml", """  <sql id="cols_a">a, b</sql>
+  <sql id="head">SELECT <include refid="${cols}"/> FROM t</sql>
+  <sql id="byCol"><trim prefix="${kw}" prefixOverrides="AND"><if test="${col} != null">AND ${col} = #{${col}}</if></trim></sql>
+  <sql id="outer"><include refid="byCol"><property name="col" value="${x}"/></include></sql>
+  <select id="q">
+    <include refid="head"><property name="cols" value="cols_a"/></include>
+    <include refid="outer"><property name="x" value="a"/><property name="kw" value="WHERE"/></include>
+  </select>
+""")
+    rc, got, err = lint(tmp, [p])
+    same("include properties replaced in attributes (refid, test, prefix)", got, [
+        ("KP001", "warning", 4, 18, "full table scan: no WHERE clause reads every row of t (in the <sql> fragment at "
+         "line 4, included by 'q')")], err)
+    rc, out, err = kptest.run("explain", "--no-config", "--schema", os.path.join(tmp, "schema.sql"), p, cwd=tmp,
+                              plain=True)
+    same("include properties: the variants MyBatis writes", out,
+         "P.xml:4:18: when `a == null`: FULL SCAN t\nP.xml:4:18: when `a != null`: GET t key (a=?)\n", err)
+
 kptest.finish()
