@@ -230,6 +230,15 @@ typedef struct kp_host_opts {
 	const kp_entity_index *entities; /* the tree's JPA entities, or NULL:
 	                           a string no SQL call takes that names one
 	                           is JPQL */
+	/* MyBatis's databaseId (XMLMapperBuilder.databaseIdMatchesCurrent):
+	 * of the statements (and <sql> fragments) of one id, the one whose
+	 * databaseId is database_id, else the one without; the others are
+	 * not read (counted in one note per mapper). database_id compares
+	 * exactly (.keyplan database-id); when it is NULL, target (the
+	 * target's name, or NULL) compares without case, and with neither
+	 * only the statements without databaseId are read. */
+	const char *database_id;
+	const char *target;
 } kp_host_opts;
 
 /* At most this many variants of one dynamic statement are planned. */

@@ -28,12 +28,20 @@ static const mnode *find_sql(mstmt *m, const char *refid)
 	size_t nsl = ns ? strlen(ns) : 0;
 	if (nsl && !strncmp(refid, ns, nsl) && refid[nsl] == '.')
 		refid += nsl + 1;   /* namespace.id of this mapper */
+	/* of the fragments of that id, the one whose databaseId matches, else
+	 * the one without (XMLMapperBuilder.sqlElement) */
+	const mnode *plain = NULL;
 	for (unsigned k = 0; k < m->r->nfrags; k++) {
 		const char *id = kp_mb_attr(m->r->frags[k], "id");
-		if (id && !strcmp(id, refid))
+		if (!id || strcmp(id, refid))
+			continue;
+		const char *db = kp_mb_attr(m->r->frags[k], "databaseId");
+		if (db && kp_mb_db_match(m->r, db))
 			return m->r->frags[k];
+		if (!db && !plain)
+			plain = m->r->frags[k];
 	}
-	return NULL;
+	return plain;
 }
 
 static void put_mapped(kp_hbuild *dst, const char *t, const uint32_t *map, size_t n)

@@ -519,7 +519,8 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 	/* statements are planned as they are found: a file's statements are
 	 * never all in memory (what a finding in a constant or a <sql>
 	 * fragment names is found first) */
-	kp_host_opts o = {p->sql_calls, p->mappers, each, &e, p->entities};
+	kp_host_opts o = {p->sql_calls, p->mappers, each, &e, p->entities, p->database_id,
+	                  p->target == KP_TARGET_GENERIC ? NULL : kp_target_name(p->target)};
 	kp_host_extract_with(hf, src, lang, &o, a);
 	start(&e);
 	late(&e);

@@ -139,6 +139,13 @@ static int handler(void *user, const char *section, const char *name, const char
 			add_list(c, &cfg->include, value, true);
 		} else if (!strcmp(name, "exclude")) {
 			add_list(c, &cfg->exclude, value, true);
+		} else if (!strcmp(name, "database-id")) {
+			/* MyBatis's databaseId the mappers run with (what the
+			 * application's databaseIdProvider gives) */
+			if (!*value || strpbrk(value, " \t\"<>&"))
+				bad(c, "[keyplan] database-id must be a MyBatis databaseId such as mysql, not '%s'", value);
+			else
+				cfg->database_id = kp_arena_strndup(c->a, value, strlen(value));
 		} else if (!strcmp(name, "sql-calls")) {
 			add_list(c, &cfg->sql_calls, value, false);
 		} else if (!strcmp(name, "fail-on")) {

@@ -87,4 +87,50 @@ with kptest.tempdir() as tmp:
     same("include properties: the variants MyBatis writes", out,
          "P.xml:4:18: when `a == null`: FULL SCAN t\nP.xml:4:18: when `a != null`: GET t key (a=?)\n", err)
 
+    # databaseId: of the statements (and <sql> fragments) of one id, the one
+    # whose databaseId is the configured one (.keyplan database-id; else the
+    # target's name), else the one without; the rest counted in one note
+    p = mapper(tmp, "D.xml", """  <sql id="cols">a, b</sql>
+  <sql id="cols" databaseId="mysql">a, nope</sql>
+  <select id="page">SELECT <include refid="cols"/> FROM t WHERE a = #{a} LIMIT 10</select>
+  <select id="page" databaseId="oracle">SELECT <include refid="cols"/> FROM t WHERE a = #{a} AND ROWNUM &lt;= 10</select>
+  <select id="page" databaseId="mysql">SELECT <include refid="cols"/> FROM t WHERE a = #{a} LIMIT 5</select>
+  <select id="one" databaseId="oracle">SELECT * FROM t WHERE b = 1</select>
+  <select id="two">SELECT * FROM t WHERE a = 2</select>
+""")
+    schema = os.path.join(tmp, "schema.sql")
+    rc, out, err = kptest.run("explain", "--no-config", "--schema", schema, p, cwd=tmp, plain=True)
+    same("databaseId: none configured, the statements without one", (rc, out),
+         (0, "D.xml:5:21: GET t key (a=?)\nD.xml:9:20: GET t key (a=2)\n"), err)
+    rc, got, err = lint(tmp, [p])
+    same("databaseId: the statements left out are counted in one note", got, [
+        ("KP012", "info", 6, 3, "mapper XML: 3 statements are not planned: of the statements of one id MyBatis runs "
+         "the one whose databaseId is 'lindorm', else the one without (databaseId 'oracle', 'mysql' not planned)")],
+        err)
+    rc, got, err = lint(tmp, [p], "--target", "generic")
+    same("databaseId: the generic target names none", got, [
+        ("KP012", "info", 6, 3, "mapper XML: 3 statements are not planned: with no databaseId configured MyBatis "
+         "runs only the statements without one (databaseId 'oracle', 'mysql' not planned)")], err)
+    cfg = os.path.join(tmp, "mysql.keyplan")
+    kptest.write(cfg, "[keyplan]\ndatabase-id = mysql\n")
+    rc, out, err = kptest.run("explain", "--config", cfg, "--schema", schema, p, cwd=tmp, plain=True)
+    same("databaseId mysql: its statement and its fragment", (rc, out.splitlines()),
+         (1, ["D.xml:7:40: ERROR: statement not planned (see diagnostics)", "D.xml:9:20: GET t key (a=2)"]), err)
+    check("databaseId mysql: the fragment for mysql is included",
+          "D.xml:4:40: error: unknown column 'nope' in table t" in err, err)
+    rc, out, err = kptest.run("lint", "--config", cfg, "--schema", schema, "--format", "json", p, cwd=tmp,
+                              plain=True)
+    try:
+        got = [(d["rule"], d["line"], d["column"], d["message"]) for d in json.loads(out)["diagnostics"]]
+    except ValueError:
+        got = out
+    same("databaseId mysql: the note and the mysql fragment's finding", got, [
+        ("KP009", 4, 40, "unknown column 'nope' in table t (in the <sql> fragment at line 4, included by 'page')"),
+        ("KP012", 5, 3, "mapper XML: 3 statements are not planned: of the statements of one id MyBatis runs the one "
+         "whose databaseId is 'mysql', else the one without (databaseId 'oracle' not planned)")], err)
+    kptest.write(cfg, "[keyplan]\ndatabase-id = my sql\n")
+    rc, out, err = kptest.run("lint", "--config", cfg, "--schema", schema, p, cwd=tmp, plain=True)
+    check("database-id: a bad value is a located config error", rc == 2 and "mysql.keyplan:2:" in err and
+          "database-id must be a MyBatis databaseId" in err, f"{rc}\n{err}")
+
 kptest.finish()
