@@ -180,7 +180,7 @@ static int handler(void *user, const char *section, const char *name, const char
 				cfg->tenant = kp_arena_strndup(c->a, value, strlen(value));
 		} else {
 			bool dash = !strcmp(name, "fail_on") || !strcasecmp(name, "fail-on") || !strcasecmp(name, "failon");
-			bad(c, "unknown setting '%s' in [keyplan]%s (schema, include, exclude, sql-calls, fail-on, target, tenant, docs-url)", name,
+			bad(c, "unknown setting '%s' in [keyplan]%s (schema, include, exclude, sql-calls, database-id, fail-on, target, tenant, docs-url)", name,
 			    dash ? ": did you mean 'fail-on'?" : "");
 		}
 	} else if (!strcmp(section, "rules")) {
