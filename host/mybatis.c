@@ -394,6 +394,13 @@ void kp_mybatis_extract(kp_host_file *f, const kp_host_opts *o, kp_arena *a)
 	for (uint32_t k = 0; k < r.dirs.n; k++)
 		f->dirs[k] = *(kp_host_comment *)r.dirs.items[k];
 	f->ndirs = r.dirs.n;
+	if (ok && !r.is_mapper && r.root.child) {
+		/* given as a mapper (--lang mybatis, a pasted statement), but
+		 * MyBatis reads statements only inside <mapper> */
+		const mnode *root = r.root.child;
+		kp_diag_add(&f->d, a, KP_R_SYNTAX, KP_SEV_ERROR, f->src, root->off, 0, "mapper XML: the root element is "
+		            "<%s>, not <mapper namespace=\"...\">: MyBatis reads no statement from it", root->name);
+	}
 	if (r.ndbids)
 		qsort(r.dbids, r.ndbids, sizeof *r.dbids, cmp_str);
 	if (ok && r.is_mapper) {

@@ -454,6 +454,8 @@ static bool plan_stmt(embed *e, const kp_host_stmt *st)
 		if (v->nholes) {
 			interpolation(&d, sa, src, v, planned);
 			hole_g = d.tail;
+			if (!planned && sink->unplanned)
+				sink->unplanned(sink->ctx, st, v, &d, sa);
 		}
 		for (const kp_diag *g = d.head; g; g = g->next) {
 			if (n == cap) {

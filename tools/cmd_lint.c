@@ -330,7 +330,7 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 		kp_arena_init(c->host_arena);
 		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
 	}
-	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c, host_want, false};
+	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c, host_want, false, NULL};
 	bool keep = false;
 	if (r == KP_ROLE_QUERY)
 		kp_report_file_begin(c->rep);

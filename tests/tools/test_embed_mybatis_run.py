@@ -4,8 +4,9 @@ mapper XML"): a KP035 at one place reported once for all the variants that
 paste it; <include> properties replaced in the fragment's attributes as in
 its text (XMLIncludeTransformer); among the statements of one id, the one
 for the configured databaseId, else the one without (XMLMapperBuilder's
-databaseIdMatchesCurrent), and what is skipped counted. Exact rules,
-messages and line:col.
+databaseIdMatchesCurrent), and what is skipped counted; explain of a
+statement that pasted text leaves unplanned, and of pasted text given as
+a mapper. Exact rules, messages and line:col.
 
 Usage: test_embed_mybatis_run.py KEYPLAN SOURCE_DIR"""
 import json
@@ -132,5 +133,32 @@ with kptest.tempdir() as tmp:
     rc, out, err = kptest.run("lint", "--config", cfg, "--schema", schema, p, cwd=tmp, plain=True)
     check("database-id: a bad value is a located config error", rc == 2 and "mysql.keyplan:2:" in err and
           "database-id must be a MyBatis databaseId" in err, f"{rc}\n{err}")
+
+    # explain: a statement left unplanned by pasted text gets its line (text)
+    # or its object (JSON), never nothing
+    java = os.path.join(tmp, "A.java")
+    kptest.write(java, """class A {
+  void f(Connection c, String x, String o) {
+    c.prepareStatement("SELECT * FROM t WHERE a = " + x);
+    c.prepareStatement("SELECT * FROM t ORDER BY " + o);
+  }
+}
+""")
+    rc, out, err = kptest.run("explain", "--no-config", "--schema", schema, java, cwd=tmp, plain=True)
+    same("explain: a statement pasted text leaves unplanned has a NOT PLANNED line", (rc, out), (0,
+         "A.java:3:25: GET t key (a=?)\nA.java:4:25: NOT PLANNED: text pasted into it stands where no value goes "
+         "(KP035: see diagnostics)\n"), err)
+    rc, out, err = kptest.run("explain", "--no-config", "--schema", schema, "--format", "json", java, cwd=tmp,
+                              plain=True)
+    objs = [json.loads(line) for line in out.splitlines()]
+    got = [(o["line"], o["column"], o["statement"], o["access"], [(d["rule"], d["line"], d["column"])
+                                                                  for d in o["diagnostics"]]) for o in objs]
+    same("explain JSON: the unplanned statement's object holds its KP035", got,
+         [(3, 25, "select", "get", []), (4, 25, None, None, [("KP035", 4, 54)])], err)
+    rc, out, err = kptest.run("explain", "--no-config", "--schema", schema, "--lang", "mybatis", "-e",
+                              '<select id="x">SELECT * FROM t</select>', cwd=tmp, plain=True)
+    same("explain --lang mybatis of a statement without <mapper>: a located error", (rc, out, (err.splitlines() or [""])[0]),
+         (1, "", "<command line>:1:1: error: mapper XML: the root element is <select>, not <mapper namespace=\"...\">: "
+          "MyBatis reads no statement from it [KP011 syntax-error]"), err)
 
 kptest.finish()
