@@ -6,7 +6,7 @@ its text (XMLIncludeTransformer); among the statements of one id, the one
 for the configured databaseId, else the one without (XMLMapperBuilder's
 databaseIdMatchesCurrent), and what is skipped counted; explain of a
 statement that pasted text leaves unplanned, and of pasted text given as
-a mapper. Exact rules, messages and line:col.
+a mapper; lint with no schema anywhere. Exact rules, messages and line:col.
 
 Usage: test_embed_mybatis_run.py KEYPLAN SOURCE_DIR"""
 import json
@@ -160,5 +160,42 @@ with kptest.tempdir() as tmp:
     same("explain --lang mybatis of a statement without <mapper>: a located error", (rc, out, (err.splitlines() or [""])[0]),
          (1, "", "<command line>:1:1: error: mapper XML: the root element is <select>, not <mapper namespace=\"...\">: "
           "MyBatis reads no statement from it [KP011 syntax-error]"), err)
+
+    # lint with no schema anywhere: a tree of .sql queries and application
+    # code, or of application code alone, gets what needs no schema (syntax,
+    # pasted text), "no schema" once, and exit 2; never a KP008 per statement
+    for name, files in (("queries and code", {"q.sql": "SELECT * FROM t WHERE a = 1;\nSELEC x;\n"}),
+                        ("code alone", {})):
+        tree = os.path.join(tmp, "ns-" + name.replace(" ", "-"))
+        os.makedirs(tree)
+        kptest.write(os.path.join(tree, "A.java"), """class A {
+  void f(Connection c, String x) {
+    c.prepareStatement("SELECT * FROM t WHERE a = " + x);
+    c.prepareStatement("SELECT * FROM t WHERE a = ?");
+    c.prepareStatement("SELECT * FRM t");
+  }
+}
+""")
+        for f, text in files.items():
+            kptest.write(os.path.join(tree, f), text)
+        rc, out, err = kptest.run("lint", "--no-config", "--format", "json", ".", cwd=tree, plain=True)
+        try:
+            rep = json.loads(out)
+            got = [(d["file"], d["rule"], d["line"], d["column"]) for d in rep["diagnostics"]]
+        except ValueError:
+            rep, got = {}, out
+        want = [("A.java", "KP035", 3, 55), ("A.java", "KP011", 5, 34)] + ([("q.sql", "KP011", 2, 1)] if files else [])
+        n = 3 if files else 2
+        msg = (f"no schema: {n} statements name tables no schema defines and were not planned; give --schema PATH "
+               "(a file or folder of CREATE TABLE statements), or schema = in .keyplan")
+        same(f"lint with no schema, {name}: what needs none, then 'no schema' once, exit 2",
+             (rc, got, rep.get("error"), err), (2, want, msg, f"keyplan: {msg}\n"), err)
+    other = os.path.join(tmp, "ns-code-alone", "other.sql")
+    kptest.write(other, "CREATE TABLE other (k INT PRIMARY KEY);\n")
+    rc, out, err = kptest.run("lint", "--no-config", "--schema", other, "--format", "json", "A.java",
+                              cwd=os.path.dirname(other), plain=True)
+    got = [(d["rule"], d["line"]) for d in json.loads(out)["diagnostics"]] if out.startswith("{") else out
+    same("lint with a schema: every unknown table is a KP008", (rc, got),
+         (1, [("KP008", 3), ("KP035", 3), ("KP008", 4), ("KP011", 5)]), err)
 
 kptest.finish()
