@@ -198,4 +198,70 @@ with kptest.tempdir() as tmp:
     same("lint with a schema: every unknown table is a KP008", (rc, got),
          (1, [("KP008", 3), ("KP035", 3), ("KP008", 4), ("KP011", 5)]), err)
 
+    # the generator's MyBatis3 mapper of a table with a LONGVARCHAR column:
+    # beside the *ByExample statements (tests/embed/generator), the
+    # Blob_Column_List and the *WithBLOBs statements it writes
+    base = open(os.path.join(SRC, "tests", "embed", "generator", "OrdersMapper.xml"), encoding="utf-8").read()
+    blobs = base.replace("</mapper>\n", """  <resultMap id="ResultMapWithBLOBs" type="demo.model.OrdersWithBLOBs" extends="BaseResultMap" >
+    <result column="note" property="note" jdbcType="LONGVARCHAR" />
+  </resultMap>
+  <sql id="Blob_Column_List" >
+    note
+  </sql>
+  <select id="selectByExampleWithBLOBs" resultMap="ResultMapWithBLOBs" parameterType="demo.model.OrdersExample" >
+    select
+    <if test="distinct" >
+      distinct
+    </if>
+    <include refid="Base_Column_List" />
+    ,
+    <include refid="Blob_Column_List" />
+    from orders
+    <if test="_parameter != null" >
+      <include refid="Example_Where_Clause" />
+    </if>
+    <if test="orderByClause != null" >
+      order by ${orderByClause}
+    </if>
+  </select>
+  <select id="selectByPrimaryKeyWithBLOBs" resultMap="ResultMapWithBLOBs" parameterType="demo.model.OrdersKey" >
+    select 
+    <include refid="Base_Column_List" />
+    ,
+    <include refid="Blob_Column_List" />
+    from orders
+    where userid = #{userid,jdbcType=VARCHAR}
+      and orderid = #{orderid,jdbcType=BIGINT}
+  </select>
+  <update id="updateByExampleWithBLOBs" parameterType="map" >
+    update orders
+    set userid = #{record.userid,jdbcType=VARCHAR},
+      orderid = #{record.orderid,jdbcType=BIGINT},
+      amount = #{record.amount,jdbcType=DECIMAL},
+      status = #{record.status,jdbcType=VARCHAR},
+      note = #{record.note,jdbcType=LONGVARCHAR}
+    <if test="_parameter != null" >
+      <include refid="Update_By_Example_Where_Clause" />
+    </if>
+  </update>
+  <update id="updateByPrimaryKeyWithBLOBs" parameterType="demo.model.OrdersWithBLOBs" >
+    update orders
+    set amount = #{amount,jdbcType=DECIMAL},
+      status = #{status,jdbcType=VARCHAR},
+      note = #{note,jdbcType=LONGVARCHAR}
+    where userid = #{userid,jdbcType=VARCHAR}
+      and orderid = #{orderid,jdbcType=BIGINT}
+  </update>
+</mapper>
+""")
+    gdir = os.path.join(tmp, "gen")
+    os.makedirs(gdir)
+    kptest.write(os.path.join(gdir, "schema.sql"), "CREATE TABLE orders (userid VARCHAR(64) NOT NULL, orderid BIGINT "
+                 "NOT NULL, amount DECIMAL(12, 2), status VARCHAR(16), note TEXT, PRIMARY KEY (userid, orderid));\n")
+    kptest.write(os.path.join(gdir, "OrdersMapper.xml"), blobs)
+    rc, got, err = lint(gdir, ["OrdersMapper.xml"], "--schema", os.path.join(gdir, "schema.sql"))
+    same("generator WithBLOBs: no error, and exactly the full scans and the pasted ORDER BY",
+         ([g for g in got if g[1] == "error"], [g[:4] for g in got if g[2] > 197]),
+         ([], [("KP001", "warning", 204, 5), ("KP035", "warning", 216, 16), ("KP001", "warning", 229, 5)]), err)
+
 kptest.finish()
