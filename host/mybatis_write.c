@@ -421,6 +421,11 @@ void kp_mb_write_children(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
 		write_node(m, c, b, live);
 }
 
+static bool db_match(const void *r, const char *db)
+{
+	return kp_mb_db_match(r, db);
+}
+
 /* The <sql> fragment refid of another mapper of the tree, written into b
  * with every byte mapped to the <include> element inc (the fragment is in
  * another file). Returns false when the tree has no such fragment. */
@@ -428,7 +433,8 @@ static bool write_foreign(mstmt *m, const mnode *inc, const char *refid, kp_hbui
 {
 	const char *dot = strrchr(refid, '.');
 	size_t len;
-	const char *xml = dot ? kp_mapper_index_find(m->r->f->mappers, refid, (size_t)(dot - refid), dot + 1, &len)
+	const char *xml = dot ? kp_mapper_index_find(m->r->f->mappers, refid, (size_t)(dot - refid), dot + 1, db_match,
+	                                             m->r, &len)
 	                      : NULL;
 	if (!xml || m->nincl >= MB_MAX_INCLUDE)
 		return xml != NULL;

@@ -134,6 +134,19 @@ with kptest.tempdir() as tmp:
     check("database-id: a bad value is a located config error", rc == 2 and "mysql.keyplan:2:" in err and
           "database-id must be a MyBatis databaseId" in err, f"{rc}\n{err}")
 
+    # databaseId of another mapper's fragment (a cross-mapper include)
+    xdir = os.path.join(tmp, "xdb")
+    os.makedirs(xdir)
+    mapper(xdir, "A.xml", """  <select id="a">SELECT <include refid="com.x.B.cols"/> FROM t WHERE a = 1</select>
+""", ns="com.x.A")
+    mapper(xdir, "B.xml", """  <sql id="cols" databaseId="lindorm">a, nope</sql>
+  <sql id="cols">a, b</sql>
+""", ns="com.x.B")
+    for target, want in (("lindorm", [("KP009", "error", 3, 25, "unknown column 'nope' in table t")]),
+                         ("generic", [])):
+        rc, got, err = lint(tmp, [xdir], "--target", target)
+        same(f"databaseId of another mapper's fragment ({target})", got, want, err)
+
     # explain: a statement left unplanned by pasted text gets its line (text)
     # or its object (JSON), never nothing
     java = os.path.join(tmp, "A.java")
