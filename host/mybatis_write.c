@@ -139,14 +139,31 @@ static void write_trim(mstmt *m, const mnode *n, kp_hbuild *b, bool live, const 
 	kp_hb_free(&in);
 }
 
-static const char *resolve(const mstmt *m, const char *s, size_t n, int depth);
+/* The statement expands past the limits: said once, never planned. */
+static void expands_too_much(mstmt *m)
+{
+	if (!m->too_big) {
+		m->too_big = true;
+		m->reported = false;
+		report(m, m->stmt->off, "mapper XML: the statement expands past %s (<include>, <foreach> and <property> "
+		       "values nested too much); it is not planned", "262,144 elements or 16 MiB");
+	}
+}
+
+static const char *resolve(mstmt *m, const char *s, size_t n, int depth);
 
 /* The value of the <property name=...> of the <include> elements below
  * depth, the innermost first, with the ${} of the includes around it
  * replaced (XMLIncludeTransformer.getVariablesContext); NULL when none
  * names it. */
-static const char *property(const mstmt *m, const char *name, size_t len, int depth)
+static const char *property(mstmt *m, const char *name, size_t len, int depth)
 {
+	/* each lookup counts as a node walked: properties whose values name
+	 * each other, include after include, must not expand without bound */
+	if (++m->visits > MB_MAX_VISITS) {
+		expands_too_much(m);
+		return NULL;
+	}
 	for (int i = depth; i-- > 0;)
 		for (const mnode *p = m->incl_at[i]->child; p; p = p->next) {
 			const char *pn = p->name && !strcmp(p->name, "property") ? kp_mb_attr(p, "name") : NULL;
@@ -161,11 +178,11 @@ static const char *property(const mstmt *m, const char *name, size_t len, int de
 /* s[0, n) with each ${name} that a <property> of the includes below depth
  * names replaced by its value (PropertyParser: any other ${} stays as
  * written); s itself when nothing is replaced. */
-static const char *resolve(const mstmt *m, const char *s, size_t n, int depth)
+static const char *resolve(mstmt *m, const char *s, size_t n, int depth)
 {
 	kp_buf b = {0};
 	size_t done = 0;
-	for (size_t i = 0; depth > 0 && i + 2 < n; i++) {
+	for (size_t i = 0; depth > 0 && i + 2 < n && b.len <= MB_MAX_ATTR; i++) {
 		if (s[i] != '$' || s[i + 1] != '{')
 			continue;
 		const char *close = memchr(s + i + 2, '}', n - i - 2);
@@ -190,7 +207,7 @@ static const char *resolve(const mstmt *m, const char *s, size_t n, int depth)
 /* Attribute name of element n; inside an <include>d fragment with its
  * ${} of the includes' <property> values replaced, as in its text
  * (XMLIncludeTransformer.applyIncludes replaces both). */
-static const char *attr(const mstmt *m, const mnode *n, const char *name)
+static const char *attr(mstmt *m, const mnode *n, const char *name)
 {
 	const char *v = kp_mb_attr(n, name);
 	return v && m->nincl && strstr(v, "${") ? resolve(m, v, strlen(v), m->nincl) : v;
@@ -203,7 +220,7 @@ static void write_text(mstmt *m, const kp_hbuild *t, kp_hbuild *b)
 {
 	size_t done = 0, n = t->text.len;
 	const char *s = t->text.data;
-	for (size_t i = 0; m->nincl && i + 2 < n; i++) {
+	for (size_t i = 0; m->nincl && i + 2 < n && b->text.len <= KP_MAX_HOST_STMT; i++) {
 		if (s[i] != '$' || s[i + 1] != '{')
 			continue;
 		const char *close = memchr(s + i + 2, '}', n - i - 2);
@@ -273,12 +290,7 @@ static uint8_t picked(mstmt *m, unsigned k, bool live)
 static void write_node(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
 {
 	if (++m->visits > MB_MAX_VISITS || b->text.len > KP_MAX_HOST_STMT) {
-		if (!m->too_big) {
-			m->too_big = true;
-			m->reported = false;
-			report(m, m->stmt->off, "mapper XML: the statement expands past %s (<include> and <foreach> "
-			       "nested too much); it is not planned", "262,144 elements or 16 MiB");
-		}
+		expands_too_much(m);
 		return;
 	}
 	if (!n->name) {

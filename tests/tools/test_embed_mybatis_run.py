@@ -88,6 +88,18 @@ with kptest.tempdir() as tmp:
     same("include properties: the variants MyBatis writes", out,
          "P.xml:4:18: when `a == null`: FULL SCAN t\nP.xml:4:18: when `a != null`: GET t key (a=?)\n", err)
 
+    # property values naming each other include after include (16 names a
+    # level, 30 levels): bounded, one located error, never 16^30 lookups
+    frags = ['<sql id="f0">SELECT * FROM t WHERE a = 1 ${p0}</sql>']
+    frags += [f'<sql id="f{i}"><include refid="f{i - 1}"><property name="p{i - 1}" value="{("${p%d}" % i) * 16}"/>'
+              f'</include></sql>' for i in range(1, 30)]
+    p = mapper(tmp, "Bomb.xml", "\n".join(frags) + '\n<select id="q"><include refid="f29"><property name="p29" '
+               'value=""/></include></select>\n')
+    rc, got, err = lint(tmp, [p])
+    same("property values that expand without bound: one located error", got, [
+        ("KP011", "error", 33, 1, "mapper XML: the statement expands past 262,144 elements or 16 MiB (<include>, "
+         "<foreach> and <property> values nested too much); it is not planned")], err)
+
     # databaseId: of the statements (and <sql> fragments) of one id, the one
     # whose databaseId is the configured one (.keyplan database-id; else the
     # target's name), else the one without; the rest counted in one note
