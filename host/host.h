@@ -192,8 +192,11 @@ void kp_mapper_index_add(kp_mapper_index *x, const char *text, size_t len);
 /* The same, from a source whose pages are given back as they are parsed
  * (a mapped file: base/srcmap.c). */
 void kp_mapper_index_add_source(kp_mapper_index *x, kp_source *src);
-/* The XML text of fragment id of namespace ns, or NULL. */
-const char *kp_mapper_index_find(const kp_mapper_index *x, const char *ns, size_t nslen, const char *id, size_t *len);
+/* The XML text of fragment id of namespace ns: of those of that id, the
+ * one whose databaseId match(ctx, databaseId) takes, else the one without
+ * databaseId (as XMLMapperBuilder.sqlElement keeps them); or NULL. */
+const char *kp_mapper_index_find(const kp_mapper_index *x, const char *ns, size_t nslen, const char *id,
+                                 bool (*match)(const void *ctx, const char *db), const void *ctx, size_t *len);
 
 /* What an extraction knows beyond the file. */
 /* The JPA entities of a linted tree (entities.c): classes annotated
@@ -230,6 +233,15 @@ typedef struct kp_host_opts {
 	const kp_entity_index *entities; /* the tree's JPA entities, or NULL:
 	                           a string no SQL call takes that names one
 	                           is JPQL */
+	/* MyBatis's databaseId (XMLMapperBuilder.databaseIdMatchesCurrent):
+	 * of the statements (and <sql> fragments) of one id, the one whose
+	 * databaseId is database_id, else the one without; the others are
+	 * not read (counted in one note per mapper). database_id compares
+	 * exactly (.keyplan database-id); when it is NULL, target (the
+	 * target's name, or NULL) compares without case, and with neither
+	 * only the statements without databaseId are read. */
+	const char *database_id;
+	const char *target;
 } kp_host_opts;
 
 /* At most this many variants of one dynamic statement are planned. */

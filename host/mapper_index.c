@@ -12,6 +12,7 @@
 
 typedef struct frag {
 	const char *ns, *id;
+	const char *db;         /* its databaseId, or NULL */
 	const char *xml;        /* <sql ...>...</sql>, as written */
 	size_t len;
 } frag;
@@ -47,6 +48,7 @@ typedef struct ireader {
 	int depth;
 	const char *ns;
 	const char *id;         /* the <sql> being read */
+	const char *db;         /* ... its databaseId */
 	bool known;             /* its namespace is in the index already */
 	long start;
 } ireader;
@@ -60,6 +62,9 @@ static void XMLCALL i_start(void *ud, const XML_Char *name, const XML_Char **att
 		XML_StopParser(r->p, XML_FALSE);
 		return;
 	}
+	for (size_t i = 0; r->depth == 2 && want && attrs[i]; i += 2)
+		if (!strcmp(attrs[i], "databaseId"))
+			r->db = kp_arena_strndup(&r->x->a, attrs[i + 1], strlen(attrs[i + 1]));
 	for (size_t i = 0; want && attrs[i]; i += 2)
 		if (!strcmp(attrs[i], want)) {
 			char *v = kp_arena_strndup(&r->x->a, attrs[i + 1], strlen(attrs[i + 1]));
@@ -90,10 +95,10 @@ static void XMLCALL i_end(void *ud, const XML_Char *name)
 			x->f = nf;
 		}
 		size_t len = (size_t)(end - r->start);
-		x->f[x->n++] = (frag){r->ns, r->id, kp_arena_strndup(&x->a, r->text + r->start, len), len};
+		x->f[x->n++] = (frag){r->ns, r->id, r->db, kp_arena_strndup(&x->a, r->text + r->start, len), len};
 	}
 	if (r->depth == 2)
-		r->id = NULL;
+		r->id = r->db = NULL;
 	r->depth--;
 }
 
@@ -148,12 +153,20 @@ void kp_mapper_index_add_source(kp_mapper_index *x, kp_source *src)
 	index_add(x, src, src->text, src->len);
 }
 
-const char *kp_mapper_index_find(const kp_mapper_index *x, const char *ns, size_t nslen, const char *id, size_t *len)
+const char *kp_mapper_index_find(const kp_mapper_index *x, const char *ns, size_t nslen, const char *id,
+                                 bool (*match)(const void *ctx, const char *db), const void *ctx, size_t *len)
 {
+	const frag *plain = NULL;
 	for (size_t i = 0; x && i < x->n; i++)
 		if (strlen(x->f[i].ns) == nslen && !memcmp(x->f[i].ns, ns, nslen) && !strcmp(x->f[i].id, id)) {
-			*len = x->f[i].len;
-			return x->f[i].xml;
+			if (x->f[i].db && match && match(ctx, x->f[i].db)) {
+				*len = x->f[i].len;
+				return x->f[i].xml;
+			}
+			if (!x->f[i].db && !plain)
+				plain = &x->f[i];
 		}
-	return NULL;
+	if (plain)
+		*len = plain->len;
+	return plain ? plain->xml : NULL;
 }

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "host/mybatisInt.h"
 
@@ -45,6 +46,84 @@ static bool is_statement(const char *name)
 	       !strcmp(name, "delete");
 }
 
+bool kp_mb_db_match(const mreader *r, const char *dbid)
+{
+	if (r->o && r->o->database_id)
+		return !strcmp(dbid, r->o->database_id);   /* as MyBatis: equals */
+	return r->o && r->o->target && !strcasecmp(dbid, r->o->target);
+}
+
+static const char *attr_of(const XML_Char **attrs, const char *name)
+{
+	for (size_t i = 0; attrs[i]; i += 2)
+		if (!strcmp(attrs[i], name))
+			return attrs[i + 1];
+	return NULL;
+}
+
+/* The first pass: the id of a statement whose databaseId matches, kept
+ * (one of the same id without databaseId is then not read). */
+static void note_database_id(mreader *r, const XML_Char **attrs)
+{
+	const char *db = attr_of(attrs, "databaseId"), *id = attr_of(attrs, "id");
+	if (!db || !id || !kp_mb_db_match(r, db))
+		return;
+	if (r->ndbids == r->dbcap) {
+		r->dbcap = r->dbcap ? 2 * r->dbcap : 16;
+		r->dbids = kp_arena_grow(r->fa, r->dbids, r->ndbids, r->dbcap, sizeof *r->dbids);
+	}
+	r->dbids[r->ndbids++] = kp_arena_strndup(r->fa, id, strlen(id));
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Does MyBatis leave statement n out (XMLMapperBuilder.
+ * databaseIdMatchesCurrent): a databaseId other than the one it runs
+ * with, or none where a statement of the same id has that one? */
+static bool not_current(const mreader *r, const mnode *n)
+{
+	const char *db = kp_mb_attr(n, "databaseId"), *id = kp_mb_attr(n, "id");
+	if (db)
+		return !kp_mb_db_match(r, db);
+	return id && r->ndbids && bsearch(&id, r->dbids, r->ndbids, sizeof *r->dbids, cmp_str);
+}
+
+/* Counts a statement left out, for the mapper's note. */
+static void skip(mreader *r, const mnode *n)
+{
+	if (r->nskipped++ == 0)
+		r->skipped_at = n->off;
+	const char *db = kp_mb_attr(n, "databaseId");
+	bool known = !db;
+	for (unsigned k = 0; k < r->nother && !known; k++)
+		known = !strcmp(r->other_db[k], db);
+	if (!known && r->nother < 4)
+		r->other_db[r->nother++] = kp_arena_strndup(r->fa, db, strlen(db));
+}
+
+/* One note for the statements of the mapper left out by databaseId. */
+static void skipped_note(mreader *r)
+{
+	if (!r->nskipped)
+		return;
+	kp_buf b = {0};
+	for (unsigned k = 0; k < r->nother; k++)
+		kp_buf_printf(&b, "%s'%s'", k ? ", " : "", r->other_db[k]);
+	const char *want = r->o && r->o->database_id ? r->o->database_id : r->o && r->o->target ? r->o->target : NULL;
+	const char *rule = want ? kp_arena_printf(r->fa, "of the statements of one id MyBatis runs the one whose "
+	                                          "databaseId is '%s', else the one without", want)
+	                        : "with no databaseId configured MyBatis runs only the statements without one";
+	kp_diag *g = kp_diag_add(&r->f->d, r->fa, KP_R_UNSUPPORTED, KP_SEV_INFO, r->f->src, r->skipped_at, 0,
+	                         "mapper XML: %u statement%s not planned: %s%s%s%s", r->nskipped,
+	                         r->nskipped == 1 ? " is" : "s are", rule, r->nother ? " (databaseId " : "",
+	                         r->nother ? b.data : "", r->nother ? (r->nother == 4 ? " ... not planned)" : " not planned)") : "");
+	kp_diag_help(g, r->fa, "set database-id in .keyplan to the databaseId your databaseIdProvider gives");
+	kp_buf_free(&b);
+}
+
 static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **attrs)
 {
 	mreader *r = ud;
@@ -66,6 +145,8 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 		built = true;
 		r->build = 2;
 	}
+	if (r->pass == MB_READ_FRAGMENTS && r->depth == 1 && r->is_mapper && is_statement(name))
+		note_database_id(r, attrs);
 	if (r->pass == MB_READ_FRAGMENTS && r->depth == 1) {
 		r->nelem = 0;
 		r->child_off = XML_GetCurrentByteIndex(r->p);
@@ -263,7 +344,10 @@ static void element_done(mreader *r, const mnode *n)
 		return;
 	}
 	bool each = r->o && r->o->each;
-	if (r->pass == MB_READ_READERS) {
+	if (not_current(r, n)) {
+		if (r->pass == MB_READ_STATEMENTS)
+			skip(r, n);
+	} else if (r->pass == MB_READ_READERS) {
 		count_readers(r, n);
 	} else {
 		kp_host_stmt *st = kp_mb_statement(r, n);
@@ -310,6 +394,15 @@ void kp_mybatis_extract(kp_host_file *f, const kp_host_opts *o, kp_arena *a)
 	for (uint32_t k = 0; k < r.dirs.n; k++)
 		f->dirs[k] = *(kp_host_comment *)r.dirs.items[k];
 	f->ndirs = r.dirs.n;
+	if (ok && !r.is_mapper && r.root.child) {
+		/* given as a mapper (--lang mybatis, a pasted statement), but
+		 * MyBatis reads statements only inside <mapper> */
+		const mnode *root = r.root.child;
+		kp_diag_add(&f->d, a, KP_R_SYNTAX, KP_SEV_ERROR, f->src, root->off, 0, "mapper XML: the root element is "
+		            "<%s>, not <mapper namespace=\"...\">: MyBatis reads no statement from it", root->name);
+	}
+	if (r.ndbids)
+		qsort(r.dbids, r.ndbids, sizeof *r.dbids, cmp_str);
 	if (ok && r.is_mapper) {
 		if (each) {
 			kp_arena_init(&r.sa);
@@ -328,6 +421,7 @@ void kp_mybatis_extract(kp_host_file *f, const kp_host_opts *o, kp_arena *a)
 		read_pass(&r, MB_READ_STATEMENTS);
 		if (each)
 			kp_arena_free(&r.sa);
+		skipped_note(&r);
 	}
 	if (!each)
 		kp_host_assign_dirs(f);

@@ -75,6 +75,15 @@ typedef struct mreader {
 	kp_arena sa;            /* the statement's */
 	unsigned dir_next;      /* its first keyplan: comment */
 	kp_host_stmt *tail;     /* or the file's list */
+	/* databaseId (kp_host_opts): the ids of the statements whose
+	 * databaseId matches, sorted after the first pass (a statement of
+	 * the same id without databaseId is not read), and what was not */
+	const char **dbids;
+	unsigned ndbids, dbcap;
+	unsigned nskipped;      /* statements not read */
+	uint32_t skipped_at;    /* the first of them */
+	const char *other_db[4]; /* the first databaseIds not matched */
+	unsigned nother;
 } mreader;
 
 static inline const char *kp_mb_attr(const mnode *n, const char *name)
@@ -116,6 +125,9 @@ typedef struct mstmt {
 	                           walked, or -1 */
 	uint8_t cur_pick;       /* ... and that branch */
 } mstmt;
+
+/* Is databaseId dbid the one the mappers run with (kp_host_opts)? */
+bool kp_mb_db_match(const mreader *r, const char *dbid);
 
 /* Reads r->f->src into the tree at r->root; r->p stays for the caller to
  * free (mybatis.c). */

@@ -28,12 +28,20 @@ static const mnode *find_sql(mstmt *m, const char *refid)
 	size_t nsl = ns ? strlen(ns) : 0;
 	if (nsl && !strncmp(refid, ns, nsl) && refid[nsl] == '.')
 		refid += nsl + 1;   /* namespace.id of this mapper */
+	/* of the fragments of that id, the one whose databaseId matches, else
+	 * the one without (XMLMapperBuilder.sqlElement) */
+	const mnode *plain = NULL;
 	for (unsigned k = 0; k < m->r->nfrags; k++) {
 		const char *id = kp_mb_attr(m->r->frags[k], "id");
-		if (id && !strcmp(id, refid))
+		if (!id || strcmp(id, refid))
+			continue;
+		const char *db = kp_mb_attr(m->r->frags[k], "databaseId");
+		if (db && kp_mb_db_match(m->r, db))
 			return m->r->frags[k];
+		if (!db && !plain)
+			plain = m->r->frags[k];
 	}
-	return NULL;
+	return plain;
 }
 
 static void put_mapped(kp_hbuild *dst, const char *t, const uint32_t *map, size_t n)
@@ -131,16 +139,78 @@ static void write_trim(mstmt *m, const mnode *n, kp_hbuild *b, bool live, const 
 	kp_hb_free(&in);
 }
 
-/* The value of an <include>'s <property name=...>, the innermost first. */
-static const char *property(const mstmt *m, const char *name, size_t len)
+/* The statement expands past the limits: said once, never planned. */
+static void expands_too_much(mstmt *m)
 {
-	for (int i = m->nincl; i-- > 0;)
+	if (!m->too_big) {
+		m->too_big = true;
+		m->reported = false;
+		report(m, m->stmt->off, "mapper XML: the statement expands past %s (<include>, <foreach> and <property> "
+		       "values nested too much); it is not planned", "262,144 elements or 16 MiB");
+	}
+}
+
+static const char *resolve(mstmt *m, const char *s, size_t n, int depth);
+
+/* The value of the <property name=...> of the <include> elements below
+ * depth, the innermost first, with the ${} of the includes around it
+ * replaced (XMLIncludeTransformer.getVariablesContext); NULL when none
+ * names it. */
+static const char *property(mstmt *m, const char *name, size_t len, int depth)
+{
+	/* each lookup counts as a node walked: properties whose values name
+	 * each other, include after include, must not expand without bound */
+	if (++m->visits > MB_MAX_VISITS) {
+		expands_too_much(m);
+		return NULL;
+	}
+	for (int i = depth; i-- > 0;)
 		for (const mnode *p = m->incl_at[i]->child; p; p = p->next) {
 			const char *pn = p->name && !strcmp(p->name, "property") ? kp_mb_attr(p, "name") : NULL;
-			if (pn && strlen(pn) == len && !strncmp(pn, name, len))
-				return kp_mb_attr(p, "value");
+			if (pn && strlen(pn) == len && !strncmp(pn, name, len)) {
+				const char *v = kp_mb_attr(p, "value");
+				return v ? resolve(m, v, strlen(v), i) : NULL;
+			}
 		}
 	return NULL;
+}
+
+/* s[0, n) with each ${name} that a <property> of the includes below depth
+ * names replaced by its value (PropertyParser: any other ${} stays as
+ * written); s itself when nothing is replaced. */
+static const char *resolve(mstmt *m, const char *s, size_t n, int depth)
+{
+	kp_buf b = {0};
+	size_t done = 0;
+	for (size_t i = 0; depth > 0 && i + 2 < n && b.len <= MB_MAX_ATTR; i++) {
+		if (s[i] != '$' || s[i + 1] != '{')
+			continue;
+		const char *close = memchr(s + i + 2, '}', n - i - 2);
+		if (!close)
+			break;
+		const char *v = property(m, s + i + 2, (size_t)(close - s) - i - 2, depth);
+		if (!v)
+			continue;
+		kp_buf_put(&b, s + done, i - done);
+		kp_buf_puts(&b, v);
+		done = (size_t)(close - s) + 1;
+		i = done - 1;
+	}
+	if (!done)
+		return s;
+	kp_buf_put(&b, s + done, n - done);
+	const char *r = kp_arena_strndup(m->r->a, b.data, b.len);
+	kp_buf_free(&b);
+	return r;
+}
+
+/* Attribute name of element n; inside an <include>d fragment with its
+ * ${} of the includes' <property> values replaced, as in its text
+ * (XMLIncludeTransformer.applyIncludes replaces both). */
+static const char *attr(mstmt *m, const mnode *n, const char *name)
+{
+	const char *v = kp_mb_attr(n, name);
+	return v && m->nincl && strstr(v, "${") ? resolve(m, v, strlen(v), m->nincl) : v;
 }
 
 /* A text node; inside an <include>, ${name} of its <property> elements is
@@ -150,13 +220,13 @@ static void write_text(mstmt *m, const kp_hbuild *t, kp_hbuild *b)
 {
 	size_t done = 0, n = t->text.len;
 	const char *s = t->text.data;
-	for (size_t i = 0; m->nincl && i + 2 < n; i++) {
+	for (size_t i = 0; m->nincl && i + 2 < n && b->text.len <= KP_MAX_HOST_STMT; i++) {
 		if (s[i] != '$' || s[i + 1] != '{')
 			continue;
 		const char *close = memchr(s + i + 2, '}', n - i - 2);
 		if (!close)
 			break;
-		const char *v = property(m, s + i + 2, (size_t)(close - s) - i - 2);
+		const char *v = property(m, s + i + 2, (size_t)(close - s) - i - 2, m->nincl);
 		if (!v)
 			continue;
 		append(b, t, done, i);
@@ -183,7 +253,7 @@ static unsigned new_choice(mstmt *m, const mnode *n, bool is_choose)
 	if (!is_choose) {
 		c->nwhen = 1;
 		c->tests = kp_arena_alloc(m->r->a, sizeof *c->tests);
-		const char *t = kp_mb_attr(n, "test");
+		const char *t = attr(m, n, "test");
 		c->tests[0] = t ? t : "?";
 		c->test0 = kp_ognl_add(m->ognl, c->tests[0]);
 		return k;
@@ -199,7 +269,7 @@ static unsigned new_choice(mstmt *m, const mnode *n, bool is_choose)
 	nw = 0;
 	for (const mnode *w = n->child; w; w = w->next)
 		if (w->name && !strcmp(w->name, "when") && nw < 254) {
-			const char *t = kp_mb_attr(w, "test");
+			const char *t = attr(m, w, "test");
 			c->tests[nw] = t ? t : "?";
 			unsigned tn = kp_ognl_add(m->ognl, c->tests[nw]);
 			if (nw++ == 0)
@@ -220,12 +290,7 @@ static uint8_t picked(mstmt *m, unsigned k, bool live)
 static void write_node(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
 {
 	if (++m->visits > MB_MAX_VISITS || b->text.len > KP_MAX_HOST_STMT) {
-		if (!m->too_big) {
-			m->too_big = true;
-			m->reported = false;
-			report(m, m->stmt->off, "mapper XML: the statement expands past %s (<include> and <foreach> "
-			       "nested too much); it is not planned", "262,144 elements or 16 MiB");
-		}
+		expands_too_much(m);
 		return;
 	}
 	if (!n->name) {
@@ -270,11 +335,11 @@ static void write_node(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
 	} else if (!strcmp(nm, "set")) {
 		write_trim(m, n, b, live, "SET", NULL, ",", ",");
 	} else if (!strcmp(nm, "trim")) {
-		write_trim(m, n, b, live, kp_mb_attr(n, "prefix"), kp_mb_attr(n, "suffix"), kp_mb_attr(n, "prefixOverrides"),
-		           kp_mb_attr(n, "suffixOverrides"));
+		write_trim(m, n, b, live, attr(m, n, "prefix"), attr(m, n, "suffix"), attr(m, n, "prefixOverrides"),
+		           attr(m, n, "suffixOverrides"));
 	} else if (!strcmp(nm, "foreach")) {
 		/* two items stand for a list of any length: open item sep item close */
-		const char *open = kp_mb_attr(n, "open"), *close = kp_mb_attr(n, "close"), *sep = kp_mb_attr(n, "separator");
+		const char *open = attr(m, n, "open"), *close = attr(m, n, "close"), *sep = attr(m, n, "separator");
 		if (live && open)
 			kp_hb_put(b, open, strlen(open), n->off, false);
 		unsigned mark = m->next;
@@ -304,7 +369,7 @@ static void write_node(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
 		if (live && close)
 			kp_hb_put(b, close, strlen(close), n->end ? n->end - 1 : 0, false);
 	} else if (!strcmp(nm, "include")) {
-		const char *refid = kp_mb_attr(n, "refid");
+		const char *refid = attr(m, n, "refid");
 		const mnode *frag = refid ? find_sql(m, refid) : NULL;
 		const char *ns = m->r->ns;
 		size_t nsl = ns ? strlen(ns) : 0;
@@ -368,6 +433,11 @@ void kp_mb_write_children(mstmt *m, const mnode *n, kp_hbuild *b, bool live)
 		write_node(m, c, b, live);
 }
 
+static bool db_match(const void *r, const char *db)
+{
+	return kp_mb_db_match(r, db);
+}
+
 /* The <sql> fragment refid of another mapper of the tree, written into b
  * with every byte mapped to the <include> element inc (the fragment is in
  * another file). Returns false when the tree has no such fragment. */
@@ -375,7 +445,8 @@ static bool write_foreign(mstmt *m, const mnode *inc, const char *refid, kp_hbui
 {
 	const char *dot = strrchr(refid, '.');
 	size_t len;
-	const char *xml = dot ? kp_mapper_index_find(m->r->f->mappers, refid, (size_t)(dot - refid), dot + 1, &len)
+	const char *xml = dot ? kp_mapper_index_find(m->r->f->mappers, refid, (size_t)(dot - refid), dot + 1, db_match,
+	                                             m->r, &len)
 	                      : NULL;
 	if (!xml || m->nincl >= MB_MAX_INCLUDE)
 		return xml != NULL;

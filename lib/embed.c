@@ -15,20 +15,32 @@ typedef struct finding {
 	const kp_diag *g;
 	unsigned variant;
 	size_t host_off;        /* where it lies in the host file */
+	int8_t hole;            /* KP035 of the variant's pasted text: how it
+	                           was planned (HOLE_*), else -1 */
 } finding;
 
+/* How a variant with pasted text was planned, as its KP035 says. */
+enum { HOLE_BOUND, HOLE_BETWEEN, HOLE_NOT_PLANNED };
+
+static const char *const hole_what[] = {
+	"it was planned with a bind parameter in its place",
+	"it stands between statements: those around it were planned",
+	"the statement was not planned",
+};
+
+/* The same finding: a KP035 at the same place is one finding whatever
+ * else its variants paste or how they were planned (merged_hole). */
 static bool same(const finding *a, const finding *b)
 {
-	return a->g->rule == b->g->rule && a->g->severity == b->g->severity && a->host_off == b->host_off &&
-	       !strcmp(a->g->message, b->g->message);
+	if (a->g->rule != b->g->rule || a->g->severity != b->g->severity || a->host_off != b->host_off)
+		return false;
+	return (a->hole >= 0 && b->hole >= 0) || !strcmp(a->g->message, b->g->message);
 }
 
 static void interpolation(kp_diags *d, kp_arena *a, kp_source *host, const kp_host_variant *v, bool planned)
 {
 	uint32_t n = v->hole_len > 60 ? 60 : v->hole_len;
-	const char *what = !planned ? "the statement was not planned"
-	                 : v->holes_between ? "it stands between statements: those around it were planned"
-	                 : "it was planned with a bind parameter in its place";
+	const char *what = hole_what[!planned ? HOLE_NOT_PLANNED : v->holes_between ? HOLE_BETWEEN : HOLE_BOUND];
 	kp_diag *g = kp_diag_add(d, a, KP_R_INTERPOLATED, KP_SEV_WARNING, host, v->hole_off, v->hole_len,
 	                         "interpolated SQL: `%.*s%s` is pasted into the statement text%s: an injection "
 	                         "risk, and keyplan cannot check it fully (%s)", (int)n, host->text + v->hole_off,
@@ -206,11 +218,57 @@ static const char *includers(const kp_host_file *hf, const kp_host_stmt *st, siz
 	return r;
 }
 
+/* A KP035 at one place whose variants say different things (what else
+ * they paste, how they were planned): one message for them all, naming
+ * how many of the statement's variants paste it; NULL when they all say
+ * the same. */
+static const char *merged_hole(const kp_host_stmt *st, const finding *fs, const size_t *mem, size_t nm,
+                               kp_arena *a)
+{
+	const kp_diag *g0 = fs[mem[0]].g;
+	bool differ = false;
+	for (size_t k = 1; k < nm && !differ; k++)
+		differ = strcmp(fs[mem[k]].g->message, g0->message) != 0;
+	if (!differ)
+		return NULL;
+	unsigned kinds[3] = {0}, nkinds = 0;
+	for (size_t k = 0; k < nm; k++)
+		if (fs[mem[k]].hole >= 0 && fs[mem[k]].hole <= HOLE_NOT_PLANNED && kinds[fs[mem[k]].hole]++ == 0)
+			nkinds++;
+	uint32_t len = g0->len > 60 ? 60 : g0->len;
+	const char *text = g0->src && g0->off + (size_t)len <= g0->src->len ? g0->src->text + g0->off : "";
+	kp_buf b = {0};
+	kp_buf_printf(&b, "interpolated SQL: `%.*s%s` is pasted into the statement text", (int)(*text ? len : 0), text,
+	              *text && len < g0->len ? "..." : "");
+	if (st->nv > 1)
+		kp_buf_printf(&b, " in %zu of its %u variants", nm, st->nv);
+	kp_buf_puts(&b, ": an injection risk, and keyplan cannot check it fully (");
+	if (nkinds == 1) {
+		for (int k = 0; k < 3; k++)
+			if (kinds[k])
+				kp_buf_puts(&b, hole_what[k]);
+	} else {
+		static const char *const short_what[] = {"planned with a bind parameter in its place",
+		                                         "standing between statements planned", "not planned"};
+		bool first = true;
+		for (int k = 0; k < 3; k++)
+			if (kinds[k]) {
+				kp_buf_printf(&b, "%s%s in %u", first ? "" : ", ", short_what[k], kinds[k]);
+				first = false;
+			}
+	}
+	kp_buf_puts(&b, ")");
+	const char *r = kp_arena_strndup(a, b.data, b.len);
+	kp_buf_free(&b);
+	return r;
+}
+
 static void merge(const kp_embed_sink *sink, const kp_host_file *hf, const kp_host_stmt *st, finding *fs, size_t n,
                   frag_seen *seen, kp_arena *a)
 {
 	bool *in = kp_arena_alloc(a, st->nv ? st->nv : 1);
 	bool *done = kp_arena_alloc(a, n ? n : 1);
+	size_t *mem = kp_arena_alloc(a, (n ? n : 1) * sizeof *mem);
 	kp_diag **groups = kp_arena_alloc(a, (n ? n : 1) * sizeof *groups);
 	size_t *at = kp_arena_alloc(a, (n ? n : 1) * sizeof *at);
 	size_t ng = 0;
@@ -221,23 +279,24 @@ static void merge(const kp_embed_sink *sink, const kp_host_file *hf, const kp_ho
 		 * the fragment, naming the statements that read it */
 		const char *frag = fs[i].host_off < st->off || fs[i].host_off >= st->end
 		                 ? includers(hf, st, fs[i].host_off, a) : NULL;
-		if (frag) {
-			for (size_t k = i; k < n; k++)
-				if (!done[k] && fs[k].g->rule == fs[i].g->rule && fs[k].host_off == fs[i].host_off)
-					done[k] = true;
-			if (seen_before(seen, fs[i].g->rule, fs[i].host_off) && !sink->each_fragment)
-				continue;
-		}
+		size_t nm = 0;
 		memset(in, 0, st->nv);
 		for (size_t k = i; k < n; k++)
-			if (!done[k] && same(&fs[i], &fs[k])) {
+			if (!done[k] && (frag ? fs[k].g->rule == fs[i].g->rule && fs[k].host_off == fs[i].host_off
+			                      : same(&fs[i], &fs[k]))) {
 				done[k] = true;
-				in[fs[k].variant] = true;
+				in[fs[k].variant] = !frag;
+				mem[nm++] = k;
 			}
+		if (frag && seen_before(seen, fs[i].g->rule, fs[i].host_off) && !sink->each_fragment)
+			continue;
+		const char *hole = fs[i].hole >= 0 ? merged_hole(st, fs, mem, nm, a) : NULL;
 		const char *when = st->nv > 1 && !frag ? kp_host_describe(st, in, a) : NULL;
 		kp_diag *g = kp_arena_alloc(a, sizeof *g);
 		*g = *fs[i].g;
 		g->next = NULL;
+		if (hole)
+			g->message = hole;
 		if (when)
 			g->message = kp_arena_printf(a, "%s: %s", when, g->message);
 		if (frag)
@@ -391,8 +450,13 @@ static bool plan_stmt(embed *e, const kp_host_stmt *st)
 				d.count[KP_SEV_INFO]++;
 				g->severity = KP_SEV_INFO;
 			}
-		if (v->nholes)
+		const kp_diag *hole_g = NULL;
+		if (v->nholes) {
 			interpolation(&d, sa, src, v, planned);
+			hole_g = d.tail;
+			if (!planned && sink->unplanned)
+				sink->unplanned(sink->ctx, st, v, &d, sa);
+		}
 		for (const kp_diag *g = d.head; g; g = g->next) {
 			if (n == cap) {
 				cap *= 2;
@@ -402,7 +466,8 @@ static bool plan_stmt(embed *e, const kp_host_stmt *st)
 				fs = nf;
 			}
 			kp_source *where;
-			fs[n++] = (finding){g, vi, kp_source_origin(g->src, g->off, &where)};
+			int8_t hole = g != hole_g ? -1 : !planned ? HOLE_NOT_PLANNED : v->holes_between ? HOLE_BETWEEN : HOLE_BOUND;
+			fs[n++] = (finding){g, vi, kp_source_origin(g->src, g->off, &where), hole};
 		}
 	}
 	merge(sink, hf, st, fs, n, &e->seen, sa);
@@ -456,7 +521,8 @@ kp_host_file *kp_embed_run(kp_pipe *p, kp_source *src, kp_lang lang, kp_role r, 
 	/* statements are planned as they are found: a file's statements are
 	 * never all in memory (what a finding in a constant or a <sql>
 	 * fragment names is found first) */
-	kp_host_opts o = {p->sql_calls, p->mappers, each, &e, p->entities};
+	kp_host_opts o = {p->sql_calls, p->mappers, each, &e, p->entities, p->database_id,
+	                  p->target == KP_TARGET_GENERIC ? NULL : kp_target_name(p->target)};
 	kp_host_extract_with(hf, src, lang, &o, a);
 	start(&e);
 	late(&e);

@@ -35,6 +35,12 @@ typedef struct kp_embed_sink {
 	 * caller keeps the first: the language server, which plans only the
 	 * statements that changed, so that each one's findings are its own). */
 	bool each_fragment;
+	/* A variant left unplanned by text pasted into it where no value goes
+	 * (v->holes_planned false): d holds its findings, its KP035 last, in
+	 * a until the next statement; the caller may say so where its plan
+	 * would be (explain). May be NULL. */
+	void (*unplanned)(void *ctx, const kp_host_stmt *st, const kp_host_variant *v, const kp_diags *d,
+	                  kp_arena *a);
 } kp_embed_sink;
 
 /* Reads host file src as language lang and plans its SQL in role r

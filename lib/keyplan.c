@@ -182,7 +182,7 @@ static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
  * point into its SQL). */
 static int feed_host(keyplan *k, kp_source *src, kp_lang lang, kp_role r)
 {
-	kp_embed_sink sink = {host_emit, NULL, NULL, k, NULL, false};
+	kp_embed_sink sink = {host_emit, NULL, NULL, k, NULL, false, NULL};
 	bool keep = false;
 	kp_host_file *hf = kp_embed_run(&k->p, src, lang, r, &sink, k->host_arena, &keep);
 	if (keep) {

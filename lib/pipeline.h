@@ -99,6 +99,9 @@ typedef struct kp_pipe {
 	                           linted tree's mappers (the caller's), or NULL */
 	const struct kp_entity_index *entities; /* the linted tree's JPA
 	                           entities (the caller's), or NULL */
+	const char *database_id; /* MyBatis's databaseId the mappers run with
+	                           (.keyplan database-id; the caller's), or NULL:
+	                           see kp_host_opts */
 	kp_event_fn fn;         /* the caller's callback, or NULL */
 	void *ctx;              /* its context */
 	bool stop;              /* the callback asked to stop */

@@ -311,6 +311,7 @@ void cli_start_pipeline(cli *c)
 	c->pipe_ready = true;
 	if (c->stdin_name)
 		c->pipe.stdin_name = cli_display_path(c, c->stdin_name);
+	c->pipe.database_id = c->cfg.database_id;   /* MyBatis's databaseId */
 	if (c->cfg.sql_calls.n) {
 		/* a team's own calls that take SQL, for application code */
 		const char **calls = kp_arena_alloc(&c->arena, (c->cfg.sql_calls.n + 1) * sizeof *calls);

@@ -52,6 +52,8 @@ typedef struct cli {
 	bool exit_zero;         /* --exit-zero: findings do not fail the run */
 	const char *stdin_name; /* --stdin-filename */
 	bool abort;             /* a fatal error: stop reading */
+	unsigned no_schema;     /* lint: statements whose "no such table" was
+	                           dropped, no schema being given or defined */
 	const char *baseline_path;  /* --baseline */
 	const char *write_baseline; /* --write-baseline */
 	bool diff_mode;         /* --diff: only statements a change touches */

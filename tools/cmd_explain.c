@@ -50,6 +50,9 @@ const char cli_usage_explain[] =
 	"  --no-config          read no config file\n"
 	"  -h, --help           show this help\n"
 	"\n"
+	"A statement of application code into which text is pasted where no value\n"
+	"goes (a table name, a clause: KP035) gets a NOT PLANNED line.\n"
+	"\n"
 	"exit status: 0 every statement planned without error, 1 a statement was\n"
 	"rejected or has an error, 2 usage or I/O error.\n";
 
@@ -208,6 +211,43 @@ static const char *variant_name(const kp_host_stmt *st, const kp_source *sql, kp
 	return NULL;
 }
 
+/* A variant that text pasted into it leaves unplanned: its line says so
+ * where its plan would be (text), or an object without a plan holds its
+ * findings (JSON, as a statement that does not parse). */
+static void host_unplanned(void *ctx, const kp_host_stmt *st, const kp_host_variant *v, const kp_diags *d,
+                           kp_arena *a)
+{
+	(void)a;
+	explain_run *er = ctx;
+	if (!er->hold)
+		return;
+	kp_source *sql = (kp_source *)&v->sql;
+	held_line *h = hold_line(er, sql);
+	h->name = variant_name(st, sql, er->host_a);
+	uint32_t start = 0;
+	while (start < sql->len && (sql->text[start] == ' ' || sql->text[start] == '\t' || sql->text[start] == '\n' ||
+	                            sql->text[start] == '\r'))
+		start++;
+	if (start == sql->len)
+		start = 0;
+	if (er->json) {
+		kp_plan none;
+		memset(&none, 0, sizeof none);
+		kp_explain_json(&h->text, &none, NULL, sql, start, d);
+		h->at = h->text.len - 1;
+		kp_buf_putc(&h->text, '\n');
+		return;
+	}
+	kp_source *at;
+	size_t off = kp_source_origin(sql, start, &at);
+	uint32_t l, col;
+	kp_source_linecol(at, off, &l, &col);
+	kp_buf_puts_visible(&h->text, at->path);
+	kp_buf_printf(&h->text, ":%u:%u: ", l, col);
+	h->at = h->text.len;
+	kp_buf_puts(&h->text, "NOT PLANNED: text pasted into it stands where no value goes (KP035: see diagnostics)\n");
+}
+
 /* Every statement is planned; the one under way names its lines. */
 static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 {
@@ -253,7 +293,7 @@ static void explain_host_source(explain_run *er, kp_source *src, kp_lang lang)
 		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
 	}
 	kp_arena *a = c->host_arena;
-	kp_embed_sink sink = {host_emit, NULL, NULL, er, host_want, false};
+	kp_embed_sink sink = {host_emit, NULL, NULL, er, host_want, false, host_unplanned};
 	bool keep = false;
 	er->hold = true;
 	er->host_a = a;
@@ -355,6 +395,9 @@ int cmd_explain(int argc, char **argv)
 				/* application code is read as lint reads it; a named file
 				 * of another extension is SQL */
 				int lang = cli_file_lang(&c, files.items[k], false);
+				if (lang < 0 && !strcmp(files.items[k], in->text))
+					fprintf(stderr, "keyplan explain: %s: not a MyBatis mapper (its root element is not "
+					        "<mapper>): nothing to plan\n", in->text);
 				if (lang < 0)
 					continue;   /* XML that is not a MyBatis mapper */
 				if (cli_sniff(&c, files.items[k]) < 0 ||

@@ -189,6 +189,38 @@ static bool uses_broken_table(cli *c, const kp_diags *d)
 	return false;
 }
 
+/* No schema given and none defined (lint): a statement's "no such table"
+ * says only that, so it is dropped and counted, and the run ends with one
+ * "no schema" error (exit 2); the findings that need no schema (syntax,
+ * pasted text, directives) are reported. Returns d, or a copy of it in a
+ * without its KP008. */
+static kp_diags *without_unknown_tables(cli *c, kp_diags *d, kp_arena *a)
+{
+	if (c->schemas.n || c->pipe.cat->ntables)
+		return d;
+	bool any = false;
+	for (const kp_diag *g = d->head; g && !any; g = g->next)
+		any = g->rule == KP_R_UNKNOWN_TABLE;
+	if (!any)
+		return d;
+	c->no_schema++;
+	kp_diags *out = kp_arena_alloc(a, sizeof *out);
+	for (const kp_diag *g = d->head; g; g = g->next) {
+		if (g->rule == KP_R_UNKNOWN_TABLE)
+			continue;
+		kp_diag *cp = kp_arena_alloc(a, sizeof *cp);
+		*cp = *g;
+		cp->next = NULL;
+		if (out->tail)
+			out->tail->next = cp;
+		else
+			out->head = cp;
+		out->tail = cp;
+		out->count[cp->severity]++;
+	}
+	return out;
+}
+
 /* A statement of the pipeline, reported: its keyplan: directives read
  * before it runs, its findings written to the report at once (so lint's
  * memory does not grow with its input), a workload's compared with its
@@ -217,6 +249,8 @@ static int lint_event(void *ctx, kp_event *ev)
 	case KP_EV_DONE:
 		if (ev->host)
 			break;   /* lib/embed.c merges the variants' findings: see host_emit */
+		if (ev->role == KP_ROLE_QUERY && !c->pipe.adv)
+			ev->d = without_unknown_tables(c, ev->d, ev->a);
 		if (cli_missing_schema(c, ev->d) || (ev->role != KP_ROLE_SCHEMA && uses_broken_table(c, ev->d))) {
 			c->abort = true;
 			return 1;
@@ -278,10 +312,11 @@ static void host_fingerprint(cli *c, kp_source *src, kp_arena *a)
  * into the report. */
 static void host_emit(void *ctx, const kp_diags *d, kp_arena *a)
 {
-	(void)a;
 	cli *c = ctx;
 	if (c->abort || uses_broken_table(c, d))
 		return;
+	if (!c->pipe.adv)
+		d = without_unknown_tables(c, (kp_diags *)d, a);
 	/* baselines know a finding by its statement's shape: the SQL as built
 	 * (one variant's), not the host line, so "WHERE" -> "where" in the
 	 * Java string is the same finding */
@@ -330,7 +365,7 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 		kp_arena_init(c->host_arena);
 		kp_list_push(&c->arena, &c->host_arenas, c->host_arena);
 	}
-	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c, host_want, false};
+	kp_embed_sink sink = {host_emit, host_comment, host_stmt_done, c, host_want, false, NULL};
 	bool keep = false;
 	if (r == KP_ROLE_QUERY)
 		kp_report_file_begin(c->rep);
@@ -763,6 +798,14 @@ int cmd_lint(int argc, char **argv, bool check)
 	}
 	if (!rc && c.io_failed)
 		rc = 2;   /* every readable file was linted; the unreadable ones fail the run */
+	if (!rc && c.no_schema) {
+		/* the findings that need no schema are out; the rest could not
+		 * be checked */
+		cli_error(&c, "no schema: %u statement%s name%s tables no schema defines and %s not planned; give --schema "
+		          "PATH (a file or folder of CREATE TABLE statements), or schema = in .keyplan", c.no_schema,
+		          c.no_schema == 1 ? "" : "s", c.no_schema == 1 ? "s" : "", c.no_schema == 1 ? "was" : "were");
+		rc = 2;
+	}
 	if (rc) {
 		kp_report_fail(&rep, c.fatal[0] ? c.fatal : "keyplan stopped on an error");
 		kp_report_end(&rep, NULL, NULL, 0);

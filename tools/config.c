@@ -139,6 +139,13 @@ static int handler(void *user, const char *section, const char *name, const char
 			add_list(c, &cfg->include, value, true);
 		} else if (!strcmp(name, "exclude")) {
 			add_list(c, &cfg->exclude, value, true);
+		} else if (!strcmp(name, "database-id")) {
+			/* MyBatis's databaseId the mappers run with (what the
+			 * application's databaseIdProvider gives) */
+			if (!*value || strpbrk(value, " \t\"<>&"))
+				bad(c, "[keyplan] database-id must be a MyBatis databaseId such as mysql, not '%s'", value);
+			else
+				cfg->database_id = kp_arena_strndup(c->a, value, strlen(value));
 		} else if (!strcmp(name, "sql-calls")) {
 			add_list(c, &cfg->sql_calls, value, false);
 		} else if (!strcmp(name, "fail-on")) {
@@ -173,7 +180,7 @@ static int handler(void *user, const char *section, const char *name, const char
 				cfg->tenant = kp_arena_strndup(c->a, value, strlen(value));
 		} else {
 			bool dash = !strcmp(name, "fail_on") || !strcasecmp(name, "fail-on") || !strcasecmp(name, "failon");
-			bad(c, "unknown setting '%s' in [keyplan]%s (schema, include, exclude, sql-calls, fail-on, target, tenant, docs-url)", name,
+			bad(c, "unknown setting '%s' in [keyplan]%s (schema, include, exclude, sql-calls, database-id, fail-on, target, tenant, docs-url)", name,
 			    dash ? ": did you mean 'fail-on'?" : "");
 		}
 	} else if (!strcmp(section, "rules")) {

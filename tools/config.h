@@ -15,6 +15,7 @@ typedef struct kp_config {
 	int target;             /* kp_target, or -1 when not set */
 	const char *tenant;     /* tenant = ID: Phoenix's TenantId, or NULL */
 	const char *docs;       /* docs-url: where the rule pages are, or NULL */
+	const char *database_id; /* database-id: MyBatis's databaseId, or NULL */
 	kp_rule_setting rules[KP_R__COUNT]; /* per-rule severity or off */
 	kp_diags *d;            /* where its errors go, while it is read */
 	kp_arena *a;            /* ... and their arena */

@@ -224,7 +224,7 @@ with kptest.tempdir() as d:
                        ("[keyplan]\nfail-on = never\n",
                         "[keyplan] fail-on must be error, warning or info, not 'never'"),
                        ("[keyplan]\nschemas = s.sql\n", "unknown setting 'schemas' in [keyplan] (schema, include, "
-                        "exclude, sql-calls, fail-on, target, tenant, docs-url)"),
+                        "exclude, sql-calls, database-id, fail-on, target, tenant, docs-url)"),
                        ("[keyplan]\ntenant = \n", "[keyplan] tenant must be a TenantId of printable characters, not ''"),
                        ("[other]\nx = 1\n", "unknown section [other] (keyplan, rules)")]:
         kptest.write(cfg, text)

@@ -349,7 +349,7 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("lint", "-e", "SELECT 1", cwd=tmp)
     check("25. config errors: each at its line, every one reported", rc == 2 and err.splitlines() == [
         "keyplan: .keyplan:3: unknown setting 'fail_on' in [keyplan]: did you mean 'fail-on'? (schema, include, "
-        "exclude, sql-calls, fail-on, target, tenant, docs-url)",
+        "exclude, sql-calls, database-id, fail-on, target, tenant, docs-url)",
         "keyplan: .keyplan:4: [keyplan] target must be lindorm, tablestore, phoenix or generic, not 'mongo'",
         "keyplan: .keyplan:5: malformed line 'junk line' (expected [section], name = value or a ; comment)",
         "keyplan: .keyplan:7: [rules] unknown rule 'KP999' (see keyplan rules)",

@@ -390,7 +390,7 @@ char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off)
 	p.fn = hover_event;
 	p.ctx = &h;
 	if (host) {
-		kp_embed_sink es = {no_emit, NULL, NULL, &h, hover_want, false};
+		kp_embed_sink es = {no_emit, NULL, NULL, &h, hover_want, false, NULL};
 		bool keep = false;
 		kp_arena ha;
 		kp_arena_init(&ha);

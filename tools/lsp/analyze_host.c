@@ -436,7 +436,7 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	kp_source_from_string(&src, d->path, d->t.text, d->t.len);
 	r.src = &src;
 	r.out = d->whole;
-	kp_embed_sink es = {host_emit2, host_comment2, host_done, &h, host_want, true};
+	kp_embed_sink es = {host_emit2, host_comment2, host_done, &h, host_want, true, NULL};
 	bool keep = false;
 	kp_arena ha;
 	kp_arena_init(&ha);
