@@ -458,7 +458,7 @@ static void scan(extractor *x, uint8_t *consumed)
 					    src->text[T[nm - 1].off] == ':')
 						nm -= 2;   /* name: Type = "..." */
 					if (T[nm].type == KP_HT_OTHER)
-						ev = kph_passed(x, &T[nm]) ? KP_HE_CALL
+						ev = kph_passed(x, nm) ? KP_HE_CALL
 						   : kp_host_sql_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NAME
 						   : kp_host_text_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NOT_SQL
 						   : KP_HE_NONE;
@@ -476,7 +476,7 @@ static void scan(extractor *x, uint8_t *consumed)
 					continue;
 				}
 				if (ev == KP_HE_NONE && root != SIZE_MAX)   /* where the builder goes, its name */
-					ev = kph_passed(x, &T[root]) ? KP_HE_CALL
+					ev = kph_passed(x, root) ? KP_HE_CALL
 					   : kp_host_sql_name(src->text + T[root].off, T[root].len) ? KP_HE_NAME : KP_HE_NONE;
 				if (root != SIZE_MAX && kph_prefix_use(x, root, j))
 					ev = KP_HE_NONE;   /* q + table: what runs is longer (a fragment says nothing) */
@@ -593,6 +593,8 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 		if (!more(&x))
 			break;
 	}
+	kph_scope_end(&x, ss);
+	kph_index_passed(&x);
 	kph_resolve_used(&x, &plus);
 	free(ps);
 	free(ss);
@@ -635,6 +637,8 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	free(x.consts);
 	free(x.chash);
 	free(x.passed);
+	free(x.passed_ix);
+	free(x.fns);
 	free(x.carry);
 	const char *stats = getenv("KP_HOST_STATS");
 	if (stats && !strcmp(stats, "stats"))

@@ -469,7 +469,8 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_s
 	/* the end maps to just after the last byte */
 	fput(&f, "", 0, NULL, 0);   /* room for map[len] */
 	f.map[f.text.len] = f.text.len ? f.map[f.text.len - 1] + 1 : (n ? m[0] : 0);
-	if (check_sql && !looks_like_sql(f.text.data ? f.text.data : "", f.text.len, check_sql == KP_HB_CALLED, nholes > 0)) {
+	if (check_sql && !looks_like_sql(f.text.data ? f.text.data : "", f.text.len, check_sql == KP_HB_CALLED, nholes > 0) &&
+	    !kp_host_whole_sql(f.text.data ? f.text.data : "", f.text.len, check_sql == KP_HB_CALLED)) {
 		kp_hb_free(&f);
 		return false;
 	}
