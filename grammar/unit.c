@@ -96,6 +96,8 @@ static const struct form {
 	/* VALUES (1, 'a'), (2, 'b'): a table of constants (SQL:2016 7.3,
 	 * PostgreSQL, H2, SQLite), which reads no table */
 	{TK_VALUES, NULL, NULL, "VALUES", 0},
+	/* PostgreSQL's COPY t [(cols)] FROM | TO ..., COPY (query) TO ... */
+	{TK_ID, "copy", NULL, "COPY", 0},
 	/* SQLite: PRAGMA name [= value], ATTACH [DATABASE] file AS name, DETACH */
 	{TK_ID, "pragma", NULL, "PRAGMA", 0}, {TK_ID, "attach", NULL, "ATTACH DATABASE", 0},
 	{TK_ID, "detach", NULL, "DETACH DATABASE", 0},

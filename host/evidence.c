@@ -29,12 +29,16 @@ static const char *const sql_calls[] = {
 	"createUpdate", "prepareBatch", "createCall", "createScript",
 	/* Go */
 	"Query", "QueryRow", "QueryContext", "QueryRowContext", "Exec", "ExecContext", "Prepare",
-	"PrepareContext", "Select", "Get", "MustExec", "MustExecContext", "NamedExec", "NamedExecContext",
+	"PrepareContext", "Select", "Get", "exec", "MustExec", "MustExecContext", "NamedExec", "NamedExecContext",
 	"NamedQuery", "NamedQueryContext", "Queryx", "QueryRowx", "QueryxContext", "QueryRowxContext",
 	"SelectContext", "GetContext", "Raw", "Preparex", "PreparexContext", "Rebind",
 	/* Python */
 	"executemany", "executescript", "mogrify", "read_sql", "read_sql_query", "text", "fetch", "fetchrow",
-	"fetchval", "exec_driver_sql", "execute_sql", "fetch_all", "fetch_one", "fetch_val", NULL};
+	"fetchval", "exec_driver_sql", "execute_sql", "fetch_all", "fetch_one", "fetch_val",
+	/* asyncpg's Connection.prepare(query) and cursor(query) (a DB-API
+	 * cursor() takes none; psycopg's cursor(name) a name, which reads as
+	 * no statement) */
+	"prepare", "cursor", NULL};
 
 /* Calls whose string argument is another query language: JPA's JPQL and
  * Hibernate's HQL (entities and their fields), or a query's name. */
@@ -60,10 +64,16 @@ static bool message_call(const char *name, size_t len)
 {
 	if (in_list(message_calls, name, len))
 		return true;
-	for (size_t i = 0; i + 9 <= len; i++)
+	/* a type's constructor (IllegalStateException, ValueError) or a
+	 * method that throws one (throwUnsupportedException, newSqlError);
+	 * not any method named for one (dbutils' callBatchWithException runs
+	 * its SQL and expects the exception) */
+	bool ctor = len && (isupper((unsigned char)name[0]) || (len > 5 && !memcmp(name, "throw", 5)) ||
+	                    (len > 5 && !memcmp(name, "raise", 5)) || (len > 3 && !memcmp(name, "new", 3)));
+	for (size_t i = 0; ctor && i + 9 <= len; i++)
 		if (!memcmp(name + i, "Exception", 9))
 			return true;
-	return len >= 5 && !memcmp(name + len - 5, "Error", 5);
+	return ctor && len >= 5 && !memcmp(name + len - 5, "Error", 5);
 }
 
 kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra)
@@ -375,14 +385,13 @@ static int word_case(const char *p, size_t n)
 	return up && low ? 3 : up ? 1 : 2;
 }
 
-/* Are text's keywords written in one case, as code writes SQL (SELECT 1,
- * select now()), not as a sentence or a title starts (Select 1 item,
- * Set Value)? Counts its tokens in *ntok. */
+/* Are text's keywords written as code writes SQL, each in one case
+ * (SELECT, select, SELECT ... as), never as a sentence or a title starts
+ * (Select 1 item, Set Value)? Counts its tokens in *ntok. */
 static bool one_case(const char *text, size_t len, unsigned *ntok)
 {
 	kp_lexer lx;
 	kp_token t;
-	int cs = 0;
 	*ntok = 0;
 	kp_lexer_init(&lx, text, len, 0);
 	for (int k = 0; k < 4096; k++) {
@@ -393,12 +402,25 @@ static bool one_case(const char *text, size_t len, unsigned *ntok)
 			++*ntok;
 		if (ty == TK_ID || !t.len || !isalpha((unsigned char)text[t.off]))
 			continue;
-		int c = word_case(text + t.off, t.len);
-		if (c == 3 || (cs && c != cs))
+		if (word_case(text + t.off, t.len) == 3)
 			return false;
-		cs = c;
 	}
 	return false;
+}
+
+bool kp_host_code_case(const char *text, size_t len)
+{
+	unsigned ntok;
+	return one_case(text, len, &ntok);
+}
+
+/* Does text end with a ';' (a statement's terminator, as scripts and
+ * dumps write it)? */
+static bool terminated(const char *text, size_t len)
+{
+	while (len > 0 && isspace((unsigned char)text[len - 1]))
+		len--;
+	return len > 0 && text[len - 1] == ';';
 }
 
 /* Is a token of text of type ty, or the word w (any case)? */
@@ -488,8 +510,14 @@ static bool skipped_sql(const char *text, size_t len, const kp_stmt *s)
 {
 	const char *what = s->u.skipped.what;
 	unsigned ntok;
-	if (!one_case(text, len, &ntok) || ntok < 3)
+	if (!one_case(text, len, &ntok))
 		return false;
+	if (terminated(text, len) && ntok >= 1)
+		return true;   /* COMMIT;, RESET ALL;, BEGIN TRANSACTION; */
+	if (ntok < 3)
+		return false;
+	if (!strcmp(what, "COPY"))
+		return has_token(text, len, TK_FROM, "to");
 	if (!strcmp(what, "SET"))
 		return has_token(text, len, TK_EQ, "to");
 	if (!strcmp(what, "VALUES"))
@@ -523,8 +551,8 @@ bool kp_host_whole_sql(const char *text, size_t len, bool called)
 	if (sql && !called) {
 		const kp_stmt *s = out.items[0];
 		unsigned ntok;
-		if (n != 1)
-			sql = false;
+		if (n != 1)   /* a script: each of its statements read without an error */
+			sql = one_case(text, len, &ntok);
 		else if (s->kind == KP_S_SELECT) {
 			/* a SELECT with a FROM is read by its shape; without, it is a
 			 * statement when it needs no table: literals, functions,

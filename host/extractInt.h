@@ -237,10 +237,11 @@ void kph_names_reset(extractor *x, bool release);
  * is then not what the code runs. */
 bool kph_prefix_use(extractor *x, size_t nm, size_t j);
 
-/* Python: is the local named by token nm formatted with % after token j
- * (sql = "...%(schema)s..."; ... (sql % names).split(";"))? Its % are
- * then Python's, not the driver's. */
-bool kph_formatted_later(extractor *x, size_t nm, size_t j);
+/* Python: is the local named by token nm formatted after token j: 1 with
+ * % (sql = "...%(schema)s..."; ... (sql % names).split(";")), whose % are
+ * then Python's, not the driver's; 2 with str.format (query = 'select
+ * {}'; ... query.format(i)), whose braces are fields; 0 neither. */
+int kph_formatted_later(extractor *x, size_t nm, size_t j);
 
 /* ----------------------------------------------------------- extract.c */
 

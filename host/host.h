@@ -127,6 +127,9 @@ unsigned kp_host_words(const char *text, size_t len);
  * not plan whose form's words are all written (CREATE EXTENSION x, COMMENT
  * ON ..., SET a = b, GRANT ... ON ...) and that names something. */
 bool kp_host_whole_sql(const char *text, size_t len, bool called);
+/* Is every keyword of text in one case, as code writes SQL (SELECT,
+ * select), none as a title or a sentence starts (Select, sELECT)? */
+bool kp_host_code_case(const char *text, size_t len);
 
 /* Host text outside a statement that the statement reads: an <include>d
  * <sql> fragment, a constant's definition. */

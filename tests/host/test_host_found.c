@@ -139,7 +139,9 @@ static void test_whole_statements_found_without_a_call(void)
 	CU_ASSERT_FALSE(kp_host_whole_sql("SELECT a + 1", 12, false));      /* a column, and no table */
 	CU_ASSERT_FALSE(kp_host_whole_sql("SELECT t.now()", 14, false));
 	CU_ASSERT_TRUE(kp_host_whole_sql("SELECT a + 1", 12, true));        /* a call runs it */
-	CU_ASSERT_FALSE(kp_host_whole_sql("SELECT 1; SELECT 2", 18, false)); /* one statement */
+	CU_ASSERT_TRUE(kp_host_whole_sql("SELECT 1; SELECT 2", 18, false));  /* a script */
+	CU_ASSERT_FALSE(kp_host_whole_sql("Select 1; Select 2", 18, false));
+	CU_ASSERT_FALSE(kp_host_whole_sql("select 1; then go", 17, false));
 	CU_ASSERT_TRUE(kp_host_whole_sql("SELECT 1; SELECT 2", 18, true));
 	CU_ASSERT_FALSE(kp_host_whole_sql("select 1 +", 10, true));         /* the grammar refuses it */
 	CU_ASSERT_FALSE(kp_host_whole_sql("", 0, true));
@@ -219,7 +221,85 @@ static void test_sql_call_names_linked_per_function(void)
 	ext_free(&x);
 }
 
+/* What asyncpg, aiosqlite, kwery, dbutils and go-sqlite3 wrote (excerpts
+ * written for the test): a schema script of several statements; a value a
+ * test compares (PostgreSQL's command tags 'SELECT 10', 'CREATE TABLE');
+ * a helper named for the exception it expects; a local whose name says
+ * query, its select list pasted; asyncpg's prepare and cursor; statements
+ * ended by ';' appended to a list. */
+static void test_scripts_tags_and_helpers(void)
+{
+	ext x;
+	extract(&x, KP_LANG_PYTHON,
+	        "async def t(self):\n"
+	        "    status = await self.con.execute('SELECT generate_series(1, 10)')\n"
+	        "    self.assertEqual(status, 'SELECT 10')\n"
+	        "    self.assertEqual(await self.con.execute('CREATE TABLE t (a int)'), 'CREATE TABLE')\n"
+	        "    query = 'SELECT ' + ', '.join(cols)\n"
+	        "    ps = await self.con.prepare(\"SELECT 1 as a, '2' as b\")\n"
+	        "    cur = self.con.cursor('SELECT current_setting($1)', 'jit')\n"
+	        "    reset.append('RESET ALL;')\n"
+	        "    reset.append('UNLISTEN *;')\n"
+	        "    label = 'Close all;'\n"
+	        "    tag = 'DROP TABLE'\n");
+	static const char *const want[] = {"SELECT generate_series(1, 10)", "CREATE TABLE t (a int)", "SELECT ",
+	                                   "SELECT 1 as a, '2' as b", "SELECT current_setting($1)", "RESET ALL;",
+	                                   "UNLISTEN *;"};
+	CU_ASSERT_EQUAL(count(&x), 7);
+	for (unsigned k = 0; k < 7 && nth(&x, k); k++)
+		ASSERT_STR(nth(&x, k)->v[0].sql.text, want[k]);
+	ext_free(&x);
+	extract(&x, KP_LANG_KOTLIN,
+	        "val filmSchema = \"\"\"\n"
+	        "    create sequence actor_seq;\n"
+	        "    create table actor (actor_id integer default nextval('actor_seq'), name varchar(20));\n"
+	        "\"\"\"\n"
+	        "fun a() { callBatchWithException(\"select * from blah where ? = ?\", params) }\n"
+	        "fun b() { throwUnsupportedException(\"select * from a join is unsupported\") }\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	CU_ASSERT_PTR_NOT_NULL(nth(&x, 0) ? strstr(nth(&x, 0)->v[0].sql.text, "create table actor") : NULL);
+	ASSERT_STR(nth(&x, 1) ? nth(&x, 1)->v[0].sql.text : "", "select * from blah where ? = ?");
+	ext_free(&x);
+	/* IntelliJ's language injection: the team's word (kwery's film schema,
+	 * HSQLDB's syntax, which the grammar need not read) */
+	extract(&x, KP_LANG_KOTLIN,
+	        "//language=SQL\n"
+	        "val filmSchema = \"\"\"\n"
+	        "    create sequence actor_seq;\n"
+	        "    create table film (film_id integer identity, f varchar(255) array)\n"
+	        "\"\"\"\n"
+	        "// language=JSON\n"
+	        "val doc = \"select value\"\n"
+	        "@Language(\"PostgreSQL\") val reset = \"RESET ALL\"\n"
+	        "val plain = \"RESET ALL\"\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	CU_ASSERT_EQUAL(at(&x, 0), off_of(&x, "\n    create sequence"));   /* the raw string's first byte */
+	CU_ASSERT_EQUAL(nth(&x, 0) ? nth(&x, 0)->evidence : KP_HE_NONE, KP_HE_CALL);
+	ASSERT_STR(nth(&x, 1) ? nth(&x, 1)->v[0].sql.text : "", "RESET ALL");
+	ext_free(&x);
+	/* a local formatted later with str.format: its braces are fields,
+	 * KP035 at the hole, never KP016 on '{' (asyncpg's test_prepare) */
+	extract(&x, KP_LANG_PYTHON, "async def t(self):\n"
+	                            "    query = 'select {} from t'\n"
+	                            "    for i in range(3):\n"
+	                            "        s = await self.con._prepare(query.format(i))\n"
+	                            "    other = 'select {} from t'\n");
+	CU_ASSERT_EQUAL(count(&x), 2);
+	CU_ASSERT_PTR_NULL(nth(&x, 0) ? strchr(nth(&x, 0)->v[0].sql.text, '{') : "{");
+	CU_ASSERT_EQUAL(nth(&x, 0) ? nth(&x, 0)->v[0].nholes : 0, 1);
+	CU_ASSERT_PTR_NOT_NULL(nth(&x, 1) ? strchr(nth(&x, 1)->v[0].sql.text, '{') : NULL);
+	ext_free(&x);
+	/* Go: go-sqlite3's own exec runs its statements */
+	extract(&x, KP_LANG_GO, "func (tx *Tx) Commit() error {\n"
+	                        "\t_, err := tx.c.exec(context.Background(), \"COMMIT\", nil)\n"
+	                        "\treturn err\n}\n");
+	CU_ASSERT_EQUAL(count(&x), 1);
+	ASSERT_STR(nth(&x, 0) ? nth(&x, 0)->v[0].sql.text : "", "COMMIT");
+	ext_free(&x);
+}
+
 KPT_SUITE("host_found", NULL, NULL,
 	{"CREATE EXTENSION, CREATE ALIAS, GRANT, VALUES, SELECT CURRENT_TIMESTAMP found where a call runs them", test_skipped_forms_found_where_a_call_runs_them},
 	{"without a call, the grammar's verdict on the whole string in one case; labels are not statements", test_whole_statements_found_without_a_call},
-	{"a name passed to a SQL call links its strings in the same function only", test_sql_call_names_linked_per_function})
+	{"a name passed to a SQL call links its strings in the same function only", test_sql_call_names_linked_per_function},
+	{"scripts, command tags a test compares, helpers named for an exception, asyncpg's prepare", test_scripts_tags_and_helpers})
