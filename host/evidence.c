@@ -84,6 +84,13 @@ kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char 
 		return KP_HE_NOT_SQL;
 	if (in_list(sql_calls, name, len) || in_list(extra, name, len))
 		return KP_HE_CALL;
+	/* a private wrapper of one, as Python names them: self._execute,
+	 * self.__execute, con._prepare */
+	size_t u = 0;
+	while (u < len && u < 2 && name[u] == '_')
+		u++;
+	if (u && u < len && in_list(sql_calls, name + u, len - u))
+		return KP_HE_CALL;
 	return KP_HE_NONE;
 }
 

@@ -289,6 +289,13 @@ static void test_scripts_tags_and_helpers(void)
 	CU_ASSERT_EQUAL(nth(&x, 0) ? nth(&x, 0)->v[0].nholes : 0, 1);
 	CU_ASSERT_PTR_NOT_NULL(nth(&x, 1) ? strchr(nth(&x, 1)->v[0].sql.text, '{') : NULL);
 	ext_free(&x);
+	/* a private wrapper named as a SQL call (asyncpg's self.__execute,
+	 * con._prepare) */
+	CU_ASSERT_EQUAL(kp_host_call_evidence("_prepare", 8, NULL), KP_HE_CALL);
+	CU_ASSERT_EQUAL(kp_host_call_evidence("__execute", 9, NULL), KP_HE_CALL);
+	CU_ASSERT_EQUAL(kp_host_call_evidence("___execute", 10, NULL), KP_HE_NONE);
+	CU_ASSERT_EQUAL(kp_host_call_evidence("_", 1, NULL), KP_HE_NONE);
+	CU_ASSERT_EQUAL(kp_host_call_evidence("_show", 5, NULL), KP_HE_NONE);
 	/* Go: go-sqlite3's own exec runs its statements */
 	extract(&x, KP_LANG_GO, "func (tx *Tx) Commit() error {\n"
 	                        "\t_, err := tx.c.exec(context.Background(), \"COMMIT\", nil)\n"
