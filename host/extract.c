@@ -69,11 +69,14 @@ static bool line_between(const extractor *x, const kp_htok *a, const kp_htok *b)
 }
 
 /* Is the literal at k the receiver of a method call other than format
- * (", ".join(cols), "?".repeat(n))? Its value is the call's, pasted. */
+ * (", ".join(cols), "?".repeat(n)), or Python's repeated string ("a" *
+ * 50, "?, " * n)? Its value is the call's, pasted. */
 static bool receiver(const extractor *x, size_t k)
 {
 	const kp_htok *T = x->tk.t;
 	size_t d = kph_skip(x, k + 1, x->depth);
+	if (x->lang == KP_LANG_PYTHON && T[d].type == KP_HT_OTHER && T[d].len == 1 && x->src->text[T[d].off] == '*')
+		return true;
 	return T[d].type == KP_HT_DOT && !kph_word_at(x, d + 1, "format") && !kph_word_at(x, d + 1, "formatted");
 }
 

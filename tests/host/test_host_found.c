@@ -296,6 +296,14 @@ static void test_scripts_tags_and_helpers(void)
 	CU_ASSERT_EQUAL(kp_host_call_evidence("___execute", 10, NULL), KP_HE_NONE);
 	CU_ASSERT_EQUAL(kp_host_call_evidence("_", 1, NULL), KP_HE_NONE);
 	CU_ASSERT_EQUAL(kp_host_call_evidence("_show", 5, NULL), KP_HE_NONE);
+	/* Python's repeated string is pasted text, not a literal joined
+	 * (asyncpg's test_prepare: "SELECT '" + "a" * 50 + "'" gave
+	 * "unterminated string literal") */
+	extract(&x, KP_LANG_PYTHON, "await self.con._prepare(\"SELECT '\" + \"a\" * 50 + \"'\", use_cache=True)\n");
+	CU_ASSERT_EQUAL(count(&x), 1);
+	CU_ASSERT_EQUAL(nth(&x, 0) ? nth(&x, 0)->v[0].nholes : 0, 1);
+	CU_ASSERT_PTR_NULL(nth(&x, 0) ? strstr(nth(&x, 0)->v[0].sql.text, "'a") : "'a");
+	ext_free(&x);
 	/* Go: go-sqlite3's own exec runs its statements */
 	extract(&x, KP_LANG_GO, "func (tx *Tx) Commit() error {\n"
 	                        "\t_, err := tx.c.exec(context.Background(), \"COMMIT\", nil)\n"
