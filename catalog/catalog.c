@@ -715,10 +715,11 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, uint32_t off, 
 			if (t->dropped || (dr->table.s && !kpc_name_eq(t->name, dr->table.s, dr->table.len)))
 				continue;
 			for (int j = 0; j < t->nindexes; j++)
-				if (kpc_name_eq(t->indexes[j]->name, dr->name.s, dr->name.len)) {
+				if (!t->indexes[j]->inherited && kpc_name_eq(t->indexes[j]->name, dr->name.s, dr->name.len)) {
 					memmove(&t->indexes[j], &t->indexes[j + 1],
 					        sizeof(*t->indexes) * (size_t)(t->nindexes - j - 1));
 					t->nindexes--;
+					kpc_views_inherit(c, t);
 					return 0;
 				}
 		}
@@ -801,10 +802,12 @@ static int alter_index(kp_catalog *c, const kp_alter_index *ai, kp_source *src, 
 		if (t->dropped || (ai->table.s && !kpc_name_eq(t->name, ai->table.s, ai->table.len)))
 			continue;
 		kp_index *ix = kp_table_index(t, ai->index.s, ai->index.len);
-		if (ix) {
+		if (ix && !ix->inherited) {   /* a view's copy is altered at its table */
 			if (ai->verb.s)
 				ix->state = ai->state;
-			return add_index_columns(c, t, ix, &ai->add, src, a, d);
+			int rc = add_index_columns(c, t, ix, &ai->add, src, a, d);
+			kpc_views_inherit(c, t);
+			return rc;
 		}
 	}
 	if (ai->if_exists)
@@ -838,7 +841,10 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *
 			return 0;
 		if (unordered_index(def, src, a, d))
 			return 0;
-		return add_index(c, t, def, src, a, d) ? 0 : -1;
+		if (!add_index(c, t, def, src, a, d))
+			return -1;
+		kpc_views_inherit(c, t);
+		return 0;
 	}
 	case KP_S_DROP:
 		return drop(c, &s->u.drop, src, s->off, a, d);
