@@ -91,6 +91,16 @@ static const struct form {
 	{TK_DROP, NULL, "event", "DROP EVENT", 0}, {TK_DROP, NULL, "extension", "DROP EXTENSION", 0},
 	{TK_DROP, NULL, "rule", "DROP RULE", 0}, {TK_DROP, NULL, "aggregate", "DROP AGGREGATE", 0},
 	{TK_DROP, NULL, "materialized", "DROP MATERIALIZED VIEW", 0},
+	{TK_DROP, NULL, "alias", "DROP ALIAS", 0}, {TK_DROP, NULL, "constant", "DROP CONSTANT", 0},
+	{TK_DROP, NULL, "synonym", "DROP SYNONYM", 0}, {TK_DROP, NULL, "policy", "DROP POLICY", 0},
+	/* VALUES (1, 'a'), (2, 'b'): a table of constants (SQL:2016 7.3,
+	 * PostgreSQL, H2, SQLite), which reads no table */
+	{TK_VALUES, NULL, NULL, "VALUES", 0},
+	/* PostgreSQL's COPY t [(cols)] FROM | TO ..., COPY (query) TO ... */
+	{TK_ID, "copy", NULL, "COPY", 0},
+	/* SQLite: PRAGMA name [= value], ATTACH [DATABASE] file AS name, DETACH */
+	{TK_ID, "pragma", NULL, "PRAGMA", 0}, {TK_ID, "attach", NULL, "ATTACH DATABASE", 0},
+	{TK_ID, "detach", NULL, "DETACH DATABASE", 0},
 	/* MySQL's session settings (SET NAMES utf8mb4, SET FOREIGN_KEY_CHECKS =
 	 * 0), as schema dumps begin */
 	{TK_SET, NULL, NULL, "SET", 0},
@@ -125,6 +135,10 @@ static const struct object {
 	{"server", "CREATE SERVER", 0}, {"tablespace", "CREATE TABLESPACE", 0},
 	{"synonym", "CREATE SYNONYM", 0}, {"statistics", "CREATE STATISTICS", 0},
 	{"materialized", "CREATE MATERIALIZED VIEW", U_NOTE}, {"foreign", "CREATE FOREIGN TABLE", 0},
+	/* H2: a Java method as an SQL function (CREATE ALIAS f FOR "a.B.m",
+	 * or AS its source), a constant, a table of another database; Db2's
+	 * alias of a table or sequence (CREATE [PUBLIC] ALIAS a FOR t) */
+	{"alias", "CREATE ALIAS", 0}, {"constant", "CREATE CONSTANT", 0}, {"linked", "CREATE LINKED TABLE", 0},
 };
 
 /* Past `= user` of DEFINER = user: the user and what is glued to it
@@ -175,7 +189,7 @@ static kp_token create_object(const char *text, kp_lexer *lx, bool *temp)
 		if (n.type == TK_CONSTRAINT || word_is(text, n, "trusted") || word_is(text, n, "procedural") ||
 		    word_is(text, n, "unlogged") || word_is(text, n, "global") || n.type == TK_LOCAL ||
 		    word_is(text, n, "recursive") || word_is(text, n, "default") || n.type == TK_DEFAULT ||
-		    word_is(text, n, "editionable") || word_is(text, n, "noneditionable")) {
+		    word_is(text, n, "editionable") || word_is(text, n, "noneditionable") || word_is(text, n, "public")) {
 			/* CREATE AGGREGATE FUNCTION is MySQL's loadable function */
 			continue;
 		}
@@ -218,7 +232,7 @@ bool kp_unit_form(const char *text, const kp_lexer *lx, kp_token t, kp_unit *u)
 {
 	if (t.type != TK_ID && t.type != TK_USE && t.type != TK_DESC && t.type != TK_ADD && t.type != TK_DELETE &&
 	    t.type != TK_FETCH && t.type != TK_UPDATE && t.type != TK_CREATE && t.type != TK_DROP && t.type != TK_ALTER &&
-	    t.type != TK_SET && t.type != TK_END && t.type != TK_COMMENT)
+	    t.type != TK_SET && t.type != TK_END && t.type != TK_COMMENT && t.type != TK_VALUES)
 		return false;
 	memset(u, 0, sizeof *u);
 	kp_lexer after = *lx;

@@ -275,7 +275,7 @@ bool kph_prefix_use(extractor *x, size_t nm, size_t j)
 	return false;
 }
 
-bool kph_formatted_later(extractor *x, size_t nm, size_t j)
+int kph_formatted_later(extractor *x, size_t nm, size_t j)
 {
 	const kp_htok *T = x->tk.t;
 	if (x->lang != KP_LANG_PYTHON)
@@ -293,9 +293,11 @@ bool kph_formatted_later(extractor *x, size_t nm, size_t j)
 		if (T[k - 1].type == KP_HT_DOT)
 			continue;
 		if (T[k + 1].type == KP_HT_PCT)
-			return true;
+			return 1;
+		if (T[k + 1].type == KP_HT_DOT && kph_word_at(x, k + 2, "format") && T[k + 3].type == KP_HT_OPEN)
+			return 2;   /* query.format(i): its braces are fields */
 		if (T[k + 1].type == KP_HT_ASSIGN)
-			return false;   /* a new value */
+			return 0;   /* a new value */
 	}
-	return false;
+	return 0;
 }

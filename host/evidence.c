@@ -7,8 +7,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/arena.h"
+#include "base/source.h"
 #include "grammar/lexer.h"
+#include "grammar/parse.h"
 #include "grammar/parser.h"
+#include "grammar/unit.h"
 
 /* Calls whose string argument is SQL, by the method or function name
  * written just before the '(' (any receiver): JDBC, Spring's JdbcTemplate
@@ -25,12 +29,16 @@ static const char *const sql_calls[] = {
 	"createUpdate", "prepareBatch", "createCall", "createScript",
 	/* Go */
 	"Query", "QueryRow", "QueryContext", "QueryRowContext", "Exec", "ExecContext", "Prepare",
-	"PrepareContext", "Select", "Get", "MustExec", "MustExecContext", "NamedExec", "NamedExecContext",
+	"PrepareContext", "Select", "Get", "exec", "MustExec", "MustExecContext", "NamedExec", "NamedExecContext",
 	"NamedQuery", "NamedQueryContext", "Queryx", "QueryRowx", "QueryxContext", "QueryRowxContext",
 	"SelectContext", "GetContext", "Raw", "Preparex", "PreparexContext", "Rebind",
 	/* Python */
 	"executemany", "executescript", "mogrify", "read_sql", "read_sql_query", "text", "fetch", "fetchrow",
-	"fetchval", "exec_driver_sql", "execute_sql", "fetch_all", "fetch_one", "fetch_val", NULL};
+	"fetchval", "exec_driver_sql", "execute_sql", "fetch_all", "fetch_one", "fetch_val",
+	/* asyncpg's Connection.prepare(query) and cursor(query) (a DB-API
+	 * cursor() takes none; psycopg's cursor(name) a name, which reads as
+	 * no statement) */
+	"prepare", "cursor", NULL};
 
 /* Calls whose string argument is another query language: JPA's JPQL and
  * Hibernate's HQL (entities and their fields), or a query's name. */
@@ -56,10 +64,16 @@ static bool message_call(const char *name, size_t len)
 {
 	if (in_list(message_calls, name, len))
 		return true;
-	for (size_t i = 0; i + 9 <= len; i++)
+	/* a type's constructor (IllegalStateException, ValueError) or a
+	 * method that throws one (throwUnsupportedException, newSqlError);
+	 * not any method named for one (dbutils' callBatchWithException runs
+	 * its SQL and expects the exception) */
+	bool ctor = len && (isupper((unsigned char)name[0]) || (len > 5 && !memcmp(name, "throw", 5)) ||
+	                    (len > 5 && !memcmp(name, "raise", 5)) || (len > 3 && !memcmp(name, "new", 3)));
+	for (size_t i = 0; ctor && i + 9 <= len; i++)
 		if (!memcmp(name + i, "Exception", 9))
 			return true;
-	return len >= 5 && !memcmp(name + len - 5, "Error", 5);
+	return ctor && len >= 5 && !memcmp(name + len - 5, "Error", 5);
 }
 
 kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char *const *extra)
@@ -69,6 +83,13 @@ kp_host_evidence kp_host_call_evidence(const char *name, size_t len, const char 
 	if (in_list(other_calls, name, len) || message_call(name, len))
 		return KP_HE_NOT_SQL;
 	if (in_list(sql_calls, name, len) || in_list(extra, name, len))
+		return KP_HE_CALL;
+	/* a private wrapper of one, as Python names them: self._execute,
+	 * self.__execute, con._prepare */
+	size_t u = 0;
+	while (u < len && u < 2 && name[u] == '_')
+		u++;
+	if (u && u < len && in_list(sql_calls, name + u, len - u))
 		return KP_HE_CALL;
 	return KP_HE_NONE;
 }
@@ -355,4 +376,205 @@ bool kp_host_jpql_paths(const char *text, size_t len)
 		b = t, tb = ty;
 	}
 	return false;
+}
+
+/* ------------------------------------------ the grammar's verdict */
+
+/* The case keywords are written in: 1 all upper, 2 all lower, 3 anything
+ * else (Select, sELECT). */
+static int word_case(const char *p, size_t n)
+{
+	bool up = false, low = false;
+	for (size_t i = 0; i < n; i++) {
+		up |= isupper((unsigned char)p[i]) != 0;
+		low |= islower((unsigned char)p[i]) != 0;
+	}
+	return up && low ? 3 : up ? 1 : 2;
+}
+
+/* Are text's keywords written as code writes SQL, each in one case
+ * (SELECT, select, SELECT ... as), never as a sentence or a title starts
+ * (Select 1 item, Set Value)? Counts its tokens in *ntok. */
+static bool one_case(const char *text, size_t len, unsigned *ntok)
+{
+	kp_lexer lx;
+	kp_token t;
+	*ntok = 0;
+	kp_lexer_init(&lx, text, len, 0);
+	for (int k = 0; k < 4096; k++) {
+		int ty = kp_lex(&lx, &t);
+		if (ty == KP_TOK_EOF)
+			return true;
+		if (ty != TK_SEMI)
+			++*ntok;
+		if (ty == TK_ID || !t.len || !isalpha((unsigned char)text[t.off]))
+			continue;
+		if (word_case(text + t.off, t.len) == 3)
+			return false;
+	}
+	return false;
+}
+
+bool kp_host_code_case(const char *text, size_t len)
+{
+	unsigned ntok;
+	return one_case(text, len, &ntok);
+}
+
+/* Does text end with a ';' (a statement's terminator, as scripts and
+ * dumps write it)? */
+static bool terminated(const char *text, size_t len)
+{
+	while (len > 0 && isspace((unsigned char)text[len - 1]))
+		len--;
+	return len > 0 && text[len - 1] == ';';
+}
+
+/* Is a token of text of type ty, or the word w (any case)? */
+static bool has_token(const char *text, size_t len, int ty, const char *w)
+{
+	kp_lexer lx;
+	kp_token t;
+	kp_lexer_init(&lx, text, len, 0);
+	for (int k = 0; k < 4096; k++) {
+		int tt = kp_lex(&lx, &t);
+		if (tt == KP_TOK_EOF)
+			return false;
+		if (tt == ty || (w && t.len == strlen(w) && !strncasecmp(text + t.off, w, t.len)))
+			return true;
+	}
+	return false;
+}
+
+/* Names SQL reads as values that need no table (SQL:2016 6.32 and the
+ * stores' niladic functions): CURRENT_TIMESTAMP and the rest. */
+static bool niladic(const kp_name *n)
+{
+	static const char *const w[] = {"current_timestamp", "current_date", "current_time", "localtime",
+	                                "localtimestamp", "current_user", "session_user", "system_user", "user",
+	                                "current_schema", "current_catalog", "current_role", "sysdate",
+	                                "systimestamp", NULL};
+	for (size_t k = 0; w[k]; k++)
+		if (strlen(w[k]) == n->len && !strncasecmp(n->s, w[k], n->len))
+			return true;
+	return false;
+}
+
+/* Does expression e name a column (other than a niladic value)? */
+static bool names_column(const kp_expr *e, int depth)
+{
+	if (!e || depth > 64)
+		return e != NULL;
+	if (e->kind == KP_X_COLUMN)
+		return e->qual.s || !niladic(&e->name);
+	if (e->kind == KP_X_STAR)
+		return true;
+	if (e->kind == KP_X_STRING)
+		return false;   /* (its union member is the value, not a qualifier) */
+	if (names_column(e->a, depth + 1) || names_column(e->b, depth + 1) || names_column(e->c, depth + 1))
+		return true;
+	for (uint32_t k = 0; k < e->n; k++)
+		if (names_column(e->list[k], depth + 1))
+			return true;
+	return false;
+}
+
+/* The words of a form as the grammar names it ("CREATE EXTENSION",
+ * "COMMENT ON"): are they all written in text, in its first tokens (so
+ * "Open the file" is not OPEN CURSOR)? */
+static bool form_written(const char *text, size_t len, const char *what)
+{
+	for (const char *w = what; *w;) {
+		while (*w == ' ')
+			w++;
+		size_t n = strcspn(w, " ");
+		if (!n)
+			break;
+		if (!(n == 3 && !memcmp(w, "...", 3))) {
+			kp_lexer lx;
+			kp_token t;
+			bool found = false;
+			kp_lexer_init(&lx, text, len, 0);
+			for (int k = 0; k < 8 && !found; k++) {
+				int ty = kp_lex(&lx, &t);
+				if (ty == KP_TOK_EOF)
+					break;
+				found = t.len == n && !strncasecmp(text + t.off, w, n);
+			}
+			if (!found)
+				return false;
+		}
+		w += n;
+	}
+	return true;
+}
+
+/* Is skipped statement s, no SQL call taking it, unmistakably SQL: its
+ * form's words written, a name it names or the clause its syntax needs
+ * (SET a = b or SET a TO b; GRANT ... ON ... TO; REVOKE ... ON ... FROM),
+ * three tokens at least? */
+static bool skipped_sql(const char *text, size_t len, const kp_stmt *s)
+{
+	const char *what = s->u.skipped.what;
+	unsigned ntok;
+	if (!one_case(text, len, &ntok))
+		return false;
+	if (terminated(text, len) && ntok >= 1)
+		return true;   /* COMMIT;, RESET ALL;, BEGIN TRANSACTION; */
+	if (ntok < 3)
+		return false;
+	if (!strcmp(what, "COPY"))
+		return has_token(text, len, TK_FROM, "to");
+	if (!strcmp(what, "SET"))
+		return has_token(text, len, TK_EQ, "to");
+	if (!strcmp(what, "VALUES"))
+		return has_token(text, len, TK_LP, NULL);
+	if (!strcmp(what, "GRANT") || !strcmp(what, "REVOKE"))
+		return has_token(text, len, TK_ON, NULL);
+	return strchr(what, ' ') && form_written(text, len, what) && (s->u.skipped.name.len || ntok >= 4);
+}
+
+bool kp_host_whole_sql(const char *text, size_t len, bool called)
+{
+	kp_lexer lx;
+	kp_token t;
+	kp_lexer_init(&lx, text, len, 0);
+	int first = kp_lex(&lx, &t);
+	if (first == TK_EXPLAIN)
+		first = kp_lex(&lx, &t);
+	if (first == KP_TOK_EOF || first == TK_SEMI)
+		return false;
+	kp_unit u;
+	if (!called && first != TK_SELECT && first != TK_VALUES && !kp_unit_form(text, &lx, t, &u))
+		return false;   /* no statement starts so: no need to ask the parser */
+	kp_source src;
+	kp_source_from_string(&src, "<host>", text, len);
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_diags d = {0};
+	kp_list out = {0};
+	int n = kp_parse_all(&out, &src, &a, &d);
+	bool sql = n >= 1 && out.n == (uint32_t)n && !d.count[KP_SEV_ERROR];
+	if (sql && !called) {
+		const kp_stmt *s = out.items[0];
+		unsigned ntok;
+		if (n != 1)   /* a script: each of its statements read without an error */
+			sql = one_case(text, len, &ntok);
+		else if (s->kind == KP_S_SELECT) {
+			/* a SELECT with a FROM is read by its shape; without, it is a
+			 * statement when it needs no table: literals, functions,
+			 * parameters, CURRENT_TIMESTAMP (never a name of prose) */
+			sql = !s->u.select.table.len && one_case(text, len, &ntok);
+			for (uint32_t k = 0; sql && k < s->u.select.items.n; k++)
+				sql = !names_column(s->u.select.items.items[k], 0);
+			sql = sql && !names_column(s->u.select.where, 0);
+		} else if (s->kind == KP_S_SKIPPED) {
+			sql = skipped_sql(text, len, s);
+		} else {
+			sql = one_case(text, len, &ntok);
+		}
+	}
+	kp_arena_free(&a);
+	kp_source_free(&src);
+	return sql;
 }

@@ -69,11 +69,14 @@ static bool line_between(const extractor *x, const kp_htok *a, const kp_htok *b)
 }
 
 /* Is the literal at k the receiver of a method call other than format
- * (", ".join(cols), "?".repeat(n))? Its value is the call's, pasted. */
+ * (", ".join(cols), "?".repeat(n)), or Python's repeated string ("a" *
+ * 50, "?, " * n)? Its value is the call's, pasted. */
 static bool receiver(const extractor *x, size_t k)
 {
 	const kp_htok *T = x->tk.t;
 	size_t d = kph_skip(x, k + 1, x->depth);
+	if (x->lang == KP_LANG_PYTHON && T[d].type == KP_HT_OTHER && T[d].len == 1 && x->src->text[T[d].off] == '*')
+		return true;
 	return T[d].type == KP_HT_DOT && !kph_word_at(x, d + 1, "format") && !kph_word_at(x, d + 1, "formatted");
 }
 
@@ -255,6 +258,62 @@ static bool format_call(const char *name, size_t n)
 	return false;
 }
 
+/* Does IntelliJ's language injection say the string at token i is SQL: a
+ * comment "language=SQL" (or a dialect: PostgreSQL, MySQL, SQLite, H2,
+ * HSQLDB ...) just before its declaration (//language=SQL val schema =
+ * """..."""), or @Language("SQL") on it? The team's word. */
+static bool dialect(const char *p, size_t n)
+{
+	static const char *const d[] = {"H2", "HSQLDB", "Oracle", "DB2", "Derby", "Sybase", "Redshift", "Snowflake",
+	                                "ClickHouse", "Vertica", "Greenplum", "Exasol", "BigQuery", "Phoenix", NULL};
+	for (size_t k = 0; k + 3 <= n; k++)
+		if (!strncasecmp(p + k, "sql", 3))
+			return true;
+	for (size_t k = 0; d[k]; k++)
+		if (strlen(d[k]) == n && !strncasecmp(p, d[k], n))
+			return true;
+	return false;
+}
+
+static bool injected_sql(const extractor *x, size_t i)
+{
+	const kp_htok *T = x->tk.t;
+	const char *text = x->src->text;
+	unsigned assigns = 0;
+	for (size_t k = i, n = 0; k > 0 && n < 12; k--, n++) {
+		const kp_htok *t = &T[k - 1];
+		if (t->type == KP_HT_COMMENT) {
+			const char *p = text + t->off;
+			for (size_t j = 0; j + 9 <= t->len; j++)
+				if (!strncasecmp(p + j, "language=", 9)) {
+					size_t a = j + 9, e = a;
+					while (e < t->len && (isalnum((unsigned char)p[e]) || p[e] == '_'))
+						e++;
+					return dialect(p + a, e - a);
+				}
+			return false;
+		}
+		if (t->type == KP_HT_CLOSE && k >= 4 && T[k - 2].type == KP_HT_STR && T[k - 3].type == KP_HT_OPEN &&
+		    T[k - 4].type == KP_HT_ANNOT && T[k - 4].len == 9 && !memcmp(text + T[k - 4].off, "@Language", 9))
+			return T[k - 2].len > 2 && dialect(text + T[k - 2].off + 1, T[k - 2].len - 2);
+		/* back over the declaration only: val name: Type =, modifiers,
+		 * annotations without arguments */
+		if (t->type == KP_HT_ASSIGN ? ++assigns > 1
+		    : t->type == KP_HT_NL ? !(k >= 2 && T[k - 2].type == KP_HT_COMMENT)
+		    : t->type != KP_HT_OTHER && t->type != KP_HT_ANNOT)
+			return false;
+	}
+	return false;
+}
+
+/* Is the call named name (n bytes) a test's assertion, whose arguments
+ * are values compared (assertEqual, assertEquals, assert_eq, assertIn,
+ * AssertJ's isEqualTo)? */
+static bool assertion(const char *name, size_t n)
+{
+	return (n >= 6 && !strncasecmp(name, "assert", 6)) || (n == 9 && !memcmp(name, "isEqualTo", 9));
+}
+
 /* Streaming: hands the pending statement over, now that the next one
  * (or NULL: the end of the file) is known. Its keyplan: comments are those
  * kp_host_assign_dirs gives it: inside it or before it (after the one
@@ -295,13 +354,16 @@ static void hand_over(extractor *x, const kp_host_stmt *next)
 	kp_arena_reset(&x->sa[slot]);
 }
 
-static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bool check_sql,
+/* expected: the string is an assertion's argument (the value a test
+ * expects: assertEqual(status, 'SELECT 10') compares PostgreSQL's command
+ * tag), read as SQL by its shape alone */
+static void add_stmt(extractor *x, uint32_t off, uint32_t end, bool pyformat, bool check_sql, bool expected,
                      kp_host_evidence ev)
 {
 	kp_host_variant v;
-	if (ev == KP_HE_NOT_SQL ||
-	    !kp_hb_finish(&x->b, x->lang, pyformat,
-	                  !check_sql ? KP_HB_ANY : ev == KP_HE_CALL ? KP_HB_CALLED : KP_HB_STATEMENT, x->src, &v))
+	int mode = !check_sql ? KP_HB_ANY : ev == KP_HE_CALL ? KP_HB_CALLED : ev == KP_HE_NAME ? KP_HB_NAMED
+	         : expected ? KP_HB_SHAPE : KP_HB_STATEMENT;
+	if (ev == KP_HE_NOT_SQL || !kp_hb_finish(&x->b, x->lang, pyformat, mode, x->src, &v))
 		return;
 	if ((ev == KP_HE_NONE || ev == KP_HE_NAME) &&
 	    (kp_host_prose(v.sql.text, v.sql.len) || kp_host_jpql(v.sql.text, v.sql.len) ||
@@ -452,13 +514,17 @@ static void scan(extractor *x, uint8_t *consumed)
 					}
 					break;
 				}
+				if (ev == KP_HE_NONE && injected_sql(x, i))
+					ev = KP_HE_CALL;
+				bool expected = x->depth > 0 && x->depth <= 256 && lvl[x->depth - 1].open == '(' &&
+				                assertion(src->text + lvl[x->depth - 1].name, lvl[x->depth - 1].len);
 				if (ev == KP_HE_NONE && i >= 2 && T[i - 1].type == KP_HT_ASSIGN) {
 					size_t nm = i - 2;
 					if (nm >= 2 && T[nm - 1].type == KP_HT_OTHER && T[nm - 1].len == 1 &&
 					    src->text[T[nm - 1].off] == ':')
 						nm -= 2;   /* name: Type = "..." */
 					if (T[nm].type == KP_HT_OTHER)
-						ev = kph_passed(x, &T[nm]) ? KP_HE_CALL
+						ev = kph_passed(x, nm) ? KP_HE_CALL
 						   : kp_host_sql_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NAME
 						   : kp_host_text_name(src->text + T[nm].off, T[nm].len) ? KP_HE_NOT_SQL
 						   : KP_HE_NONE;
@@ -476,12 +542,15 @@ static void scan(extractor *x, uint8_t *consumed)
 					continue;
 				}
 				if (ev == KP_HE_NONE && root != SIZE_MAX)   /* where the builder goes, its name */
-					ev = kph_passed(x, &T[root]) ? KP_HE_CALL
+					ev = kph_passed(x, root) ? KP_HE_CALL
 					   : kp_host_sql_name(src->text + T[root].off, T[root].len) ? KP_HE_NAME : KP_HE_NONE;
 				if (root != SIZE_MAX && kph_prefix_use(x, root, j))
 					ev = KP_HE_NONE;   /* q + table: what runs is longer (a fragment says nothing) */
-				if (root != SIZE_MAX && kph_formatted_later(x, root, j))
+				int later = root != SIZE_MAX ? kph_formatted_later(x, root, j) : 0;
+				if (later == 1)
 					pyformat = true;   /* sql = "..."; ... sql % args */
+				else if (later == 2)
+					format_fields(&x->b);   /* query = "...{}..."; ... query.format(i) */
 				/* the definition of a constant used as a prefix: NAME = "..." */
 				const hconst *pc = i >= 2 && T[i - 1].type == KP_HT_ASSIGN ? kph_any_const(x, &T[i - 2]) : NULL;
 				bool prefix = pc && pc->first == T[i].off && pc->used && !pc->twice;
@@ -502,7 +571,7 @@ static void scan(extractor *x, uint8_t *consumed)
 				while (last > i && T[last].type == KP_HT_COMMENT)
 					last--;
 				uint32_t send = T[last].off + T[last].len;
-				add_stmt(x, t->off, bend > send ? bend : send, pyformat, true, ev);
+				add_stmt(x, t->off, bend > send ? bend : send, pyformat, true, expected, ev);
 				i = j > i ? j : i + 1;
 				continue;
 			}
@@ -593,6 +662,8 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 		if (!more(&x))
 			break;
 	}
+	kph_scope_end(&x, ss);
+	kph_index_passed(&x);
 	kph_resolve_used(&x, &plus);
 	free(ps);
 	free(ss);
@@ -635,6 +706,8 @@ void kp_host_extract_with(kp_host_file *out, kp_source *src, kp_lang lang, const
 	free(x.consts);
 	free(x.chash);
 	free(x.passed);
+	free(x.passed_ix);
+	free(x.fns);
 	free(x.carry);
 	const char *stats = getenv("KP_HOST_STATS");
 	if (stats && !strcmp(stats, "stats"))

@@ -27,6 +27,10 @@ typedef struct toks {
 #define WIN_BACK 64
 #define WIN_AHEAD 8192
 
+/* A name of the file: where, and its kph_name_hash (a set's slot: len 0
+ * is empty). */
+struct pname { uint32_t off, len, hash; };
+
 typedef struct extractor {
 	kp_host_file *f;
 	kp_source *src;
@@ -43,12 +47,20 @@ typedef struct extractor {
 	const char *const *calls; /* a team's own SQL calls (NULL-terminated) */
 	kp_host_range uses[16]; /* the constants the statement being read uses */
 	unsigned nuses;
-	struct pname { uint32_t off, len, hash; } *passed; /* names passed to a
-	                           SQL call (len 0: an empty slot); hash:
-	                           kph_name_hash, so that a lookup reads the
-	                           text of a name only when the hashes match
-	                           (a mapped file's pages stay given back) */
+	struct puse {           /* a name passed to a SQL call, where: off, len
+	                           the use; hash: kph_name_hash, so that a lookup
+	                           reads the text of a name only when the hashes
+	                           match (a mapped file's pages stay given back);
+	                           fn: the function the use is in (its body's
+	                           offset + 1; 0: outside any) */
+		uint32_t off, len, hash, fn;
+	} *passed;
+	size_t npassed, passedcap;
+	uint32_t *passed_ix;    /* open addressing over passed: index + 1 */
 	size_t passed_mask;
+	struct fn_range { uint32_t lo, hi; } *fns; /* the file's functions: the
+	                           outermost bodies of code (scope.c), in order */
+	size_t nfns, fncap;
 	uint8_t appended[8192]; /* bits by name hash: names appended to somewhere
 	                           (NAME +=, NAME.append(, NAME = NAME +) */
 	const kp_host_opts *o;  /* with o->each: statements handed over one by one */
@@ -129,7 +141,7 @@ typedef struct open_br {
 
 typedef struct passed_state {
 	open_br stack[256];
-	size_t n, count, cap;
+	size_t n;
 } passed_state;
 
 /* Tokens after a builder's start that are searched for its appends. */
@@ -173,9 +185,18 @@ void kph_find_used(extractor *x, kp_name_set *plus);
 void kph_resolve_used(extractor *x, kp_name_set *plus);
 /* Appends constant c's text to x->b. */
 void kph_decode_const(extractor *x, const hconst *c, int depth);
-/* Is t a name passed as a whole argument to a SQL call somewhere? */
-bool kph_passed(const extractor *x, const kp_htok *t);
+/* Is the name at token nm, assigned there (nm + 1 is =), passed as a
+ * whole argument to a SQL call where that value is seen: in the same
+ * function when nm declares a local of a function (String q = ..., q :=
+ * ..., val q = ..., a Python def's q = ...), anywhere in the file when it
+ * names a field, a constant of the file or a name assigned without a
+ * declaration? */
+bool kph_passed(const extractor *x, size_t nm);
+/* The names passed to SQL calls in the window's own tokens, each with its
+ * use; kph_index_passed, once every function of the file is known, says
+ * which function each use is in and indexes them by name. */
 void kph_find_passed(extractor *x, passed_state *ps);
+void kph_index_passed(extractor *x);
 
 /* ------------------------------------------------------------- scope.c */
 
@@ -186,6 +207,13 @@ bool kph_type_body(const extractor *x, size_t i);
 unsigned kph_column(const char *text, uint32_t off);
 /* Follows the blocks constants are declared in, at token i. */
 void kph_scope_step(extractor *x, scope_state *ss, size_t i);
+/* Records the functions still open at the end of the file (the scopes
+ * ss holds), after the last window's kph_find_consts. */
+void kph_scope_end(extractor *x, scope_state *ss);
+/* The function whose body holds offset off: its body's offset + 1, or 0
+ * outside any (a field's initializer, a file's constant, Python's top
+ * level). */
+uint32_t kph_fn_at(const extractor *x, uint32_t off);
 /* Follows the function the scan is in, at token i, before the scan
  * counts its brackets; inner: the innermost bracket open ('(' '[' '{',
  * or 0). */
@@ -209,10 +237,11 @@ void kph_names_reset(extractor *x, bool release);
  * is then not what the code runs. */
 bool kph_prefix_use(extractor *x, size_t nm, size_t j);
 
-/* Python: is the local named by token nm formatted with % after token j
- * (sql = "...%(schema)s..."; ... (sql % names).split(";"))? Its % are
- * then Python's, not the driver's. */
-bool kph_formatted_later(extractor *x, size_t nm, size_t j);
+/* Python: is the local named by token nm formatted after token j: 1 with
+ * % (sql = "...%(schema)s..."; ... (sql % names).split(";")), whose % are
+ * then Python's, not the driver's; 2 with str.format (query = 'select
+ * {}'; ... query.format(i)), whose braces are fields; 0 neither. */
+int kph_formatted_later(extractor *x, size_t nm, size_t j);
 
 /* ----------------------------------------------------------- extract.c */
 

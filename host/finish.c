@@ -176,8 +176,15 @@ static bool looks_like_sql(const char *text, size_t len, bool called, bool paste
 		int ty = kp_lex(&lx, &t);
 		if (ty == KP_TOK_EOF || ty == TK_SEMI)
 			return false;
-		if (ty == need[0] || ty == need[1] || ty == need[2])
-			return true;
+		if (ty == need[0] || ty == need[1] || ty == need[2]) {
+			if (first != TK_CREATE && first != TK_DROP && first != TK_ALTER)
+				return true;
+			/* the object's name follows (or is pasted), or a SQL call
+			 * runs it: CREATE TABLE alone is PostgreSQL's command tag,
+			 * a status, not a statement */
+			ty = kp_lex(&lx, &t);
+			return pasted || called || (ty != KP_TOK_EOF && ty != TK_SEMI);
+		}
 	}
 	return false;
 }
@@ -469,7 +476,10 @@ bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_s
 	/* the end maps to just after the last byte */
 	fput(&f, "", 0, NULL, 0);   /* room for map[len] */
 	f.map[f.text.len] = f.text.len ? f.map[f.text.len - 1] + 1 : (n ? m[0] : 0);
-	if (check_sql && !looks_like_sql(f.text.data ? f.text.data : "", f.text.len, check_sql == KP_HB_CALLED, nholes > 0)) {
+	const char *ft = f.text.data ? f.text.data : "";
+	bool called = check_sql == KP_HB_CALLED || (check_sql == KP_HB_NAMED && kp_host_code_case(ft, f.text.len));
+	if (check_sql && !looks_like_sql(ft, f.text.len, called, nholes > 0) &&
+	    (check_sql == KP_HB_SHAPE || !kp_host_whole_sql(ft, f.text.len, called))) {
 		kp_hb_free(&f);
 		return false;
 	}

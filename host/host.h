@@ -117,6 +117,19 @@ bool kp_host_jpql_paths(const char *text, size_t len);
 bool kp_host_jpql(const char *text, size_t len);
 /* Words (names and keywords) in text. */
 unsigned kp_host_words(const char *text, size_t len);
+/* The grammar's verdict on a host string whose shape alone does not say
+ * SQL (no FROM, INTO, SET, TABLE ... after its first keyword): is the
+ * whole of text a statement? called (an SQL call takes it): text reads as
+ * statements without an error. Otherwise text must be one statement,
+ * its keywords in one case (SELECT or select, never Select), and either a
+ * SELECT or VALUES with no FROM that names no column (SELECT 1, SELECT
+ * now(), SELECT CURRENT_TIMESTAMP), or a statement keyplan reads and does
+ * not plan whose form's words are all written (CREATE EXTENSION x, COMMENT
+ * ON ..., SET a = b, GRANT ... ON ...) and that names something. */
+bool kp_host_whole_sql(const char *text, size_t len, bool called);
+/* Is every keyword of text in one case, as code writes SQL (SELECT,
+ * select), none as a title or a sentence starts (Select, sELECT)? */
+bool kp_host_code_case(const char *text, size_t len);
 
 /* Host text outside a statement that the statement reads: an <include>d
  * <sql> fragment, a constant's definition. */

@@ -39,12 +39,15 @@ void kp_hb_hole(kp_hbuild *b, uint32_t host, uint32_t len);
  * with the SQL as a source mapped onto host. With check_sql, text that
  * does not start like a statement is dropped (returns false); check_sql
  * KP_HB_CALLED (a call that runs SQL takes it): a SELECT needs no FROM
- * (SELECT 1, select sqlite_version()). pyformat:
+ * (SELECT 1, select sqlite_version()); KP_HB_NAMED (the name it is
+ * assigned to says sql or query) is read so too when its keywords are in
+ * one case (kp_host_code_case); KP_HB_SHAPE (a value a test compares) by
+ * its shape alone, never by the grammar's verdict. pyformat:
  * a format string (Python's % operator, String.format, fmt.Sprintf,
  * .format, .formatted), whose verbs are pasted values, inside quotes too;
  * %% is a percent sign (Python's "%%s" % x the driver's %s, any other
  * language's %%s a verb for a second formatting). */
-enum { KP_HB_ANY = 0, KP_HB_STATEMENT = 1, KP_HB_CALLED = 2 };
+enum { KP_HB_ANY = 0, KP_HB_STATEMENT = 1, KP_HB_CALLED = 2, KP_HB_NAMED = 3, KP_HB_SHAPE = 4 };
 bool kp_hb_finish(kp_hbuild *b, kp_lang lang, bool pyformat, int check_sql, kp_source *host,
                   kp_host_variant *v);
 

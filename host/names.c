@@ -264,47 +264,93 @@ void kph_decode_const(extractor *x, const hconst *c, int depth)
 	}
 }
 
-bool kph_passed(const extractor *x, const kp_htok *t)
+/* Does the name at token nm, followed by =, declare a local of the
+ * function it is in: a type or val/var before it (String q =, List<T> q =,
+ * String[] q =, val q =, var q =), Go's q := and var q =, any name a
+ * Python def assigns (self.q = ... sets an attribute: no name is seen)? */
+static bool declares_local(const extractor *x, size_t nm)
 {
-	if (!x->passed)
+	const kp_htok *T = x->tk.t;
+	if (x->lang == KP_LANG_PYTHON)
+		return !(nm > 0 && T[nm - 1].type == KP_HT_DOT);
+	if (x->lang == KP_LANG_GO && T[nm + 1].len == 2)
+		return true;   /* := */
+	if (nm == 0)
 		return false;
+	const kp_htok *b = &T[nm - 1];
+	const char *p = x->src->text + b->off;
+	if (b->type == KP_HT_CLOSE)
+		return b->open == ']';   /* String[] q = */
+	if (b->type != KP_HT_OTHER || !b->len)
+		return false;
+	if (b->len == 1 && p[0] == '>')
+		return true;   /* List<String> q = */
+	if (!(isalpha((unsigned char)p[0]) || p[0] == '_'))
+		return false;
+	/* words of a statement, not a type: else q = ..., return q = ... */
+	static const char *const kw[] = {"else", "return", "do", "case", "yield", "throw", "new", "in", "is", NULL};
+	for (size_t k = 0; kw[k]; k++)
+		if (strlen(kw[k]) == b->len && !memcmp(p, kw[k], b->len))
+			return false;
+	return true;
+}
+
+bool kph_passed(const extractor *x, size_t nm)
+{
+	const kp_htok *t = &x->tk.t[nm];
+	if (!x->passed_ix || t->type != KP_HT_OTHER)
+		return false;
+	uint32_t fn = kph_fn_at(x, t->off);
+	bool local = fn && declares_local(x, nm);
 	const char *p = x->src->text + t->off;
 	uint32_t hash = kph_name_hash(p, t->len);
 	for (size_t h = hash & x->passed_mask;; h = (h + 1) & x->passed_mask) {
-		const struct pname *e = &x->passed[h];
-		if (!e->len)
+		uint32_t e = x->passed_ix[h];
+		if (!e)
 			return false;
-		if (e->hash == hash && e->len == t->len && !memcmp(x->src->text + e->off, p, t->len))
+		const struct puse *u = &x->passed[e - 1];
+		if (u->hash == hash && u->len == t->len && (!local || u->fn == fn) &&
+		    !memcmp(x->src->text + u->off, p, t->len))
 			return true;
 	}
 }
 
-static void add_passed(extractor *x, passed_state *ps, uint32_t off, uint32_t len)
+static void add_passed(extractor *x, uint32_t off, uint32_t len)
 {
-	if ((ps->count + 1) * 2 > ps->cap) {
-		size_t nc = ps->cap ? ps->cap * 2 : 64;
-		struct pname *old = x->passed;
-		size_t om = ps->cap;
-		x->passed = calloc(nc, sizeof *x->passed);
-		if (!x->passed)
+	if (x->npassed == x->passedcap) {
+		x->passedcap = x->passedcap ? x->passedcap * 2 : 32;
+		struct puse *np = realloc(x->passed, x->passedcap * sizeof *np);
+		if (!np)
 			abort();
-		x->passed_mask = nc - 1;
-		ps->cap = nc;
-		for (size_t h = 0; h < om; h++)
-			if (old[h].len) {
-				size_t q = old[h].hash & x->passed_mask;
-				while (x->passed[q].len)
-					q = (q + 1) & x->passed_mask;
-				x->passed[q] = old[h];
-			}
-		free(old);
+		x->passed = np;
 	}
-	uint32_t hash = kph_name_hash(x->src->text + off, len);
-	size_t q = hash & x->passed_mask;
-	while (x->passed[q].len)
-		q = (q + 1) & x->passed_mask;
-	x->passed[q] = (struct pname){off, len, hash};
-	ps->count++;
+	x->passed[x->npassed++] = (struct puse){off, len, kph_name_hash(x->src->text + off, len), 0};
+}
+
+void kph_index_passed(extractor *x)
+{
+	if (!x->npassed)
+		return;
+	size_t cap = 64;
+	while (cap < x->npassed * 2)
+		cap *= 2;
+	x->passed_ix = calloc(cap, sizeof *x->passed_ix);
+	if (!x->passed_ix)
+		abort();
+	x->passed_mask = cap - 1;
+	for (size_t k = 0; k < x->npassed; k++) {
+		struct puse *u = &x->passed[k];
+		u->fn = kph_fn_at(x, u->off);
+		size_t h = u->hash & x->passed_mask;
+		bool known = false;   /* one entry per name and function */
+		for (; x->passed_ix[h] && !known; h = (h + 1) & x->passed_mask) {
+			const struct puse *o = &x->passed[x->passed_ix[h] - 1];
+			known = o->hash == u->hash && o->len == u->len && o->fn == u->fn &&
+			        !memcmp(x->src->text + o->off, x->src->text + u->off, u->len);
+		}
+		if (!known)
+			x->passed_ix[h] = (uint32_t)k + 1;
+	}
 }
 
 /* The names passed as a whole argument to a SQL call, in the window's own
@@ -339,7 +385,6 @@ void kph_find_passed(extractor *x, passed_state *ps)
 		    !(T[after].type == KP_HT_COMMA || T[after].type == KP_HT_CLOSE) ||
 		    kp_host_call_evidence_at(x->src->text, o->name, o->len, x->calls) != KP_HE_CALL)
 			continue;
-		if (!kph_passed(x, &T[k]))
-			add_passed(x, ps, T[k].off, T[k].len);
+		add_passed(x, T[k].off, T[k].len);
 	}
 }

@@ -2,6 +2,7 @@
  * constant is seen in, and the function a statement runs in, which its
  * DDL applies to. */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -43,6 +44,31 @@ unsigned kph_column(const char *text, uint32_t off)
 
 /* Closes the innermost scope open, at offset end: the locals it declared
  * are seen up to there. */
+/* Is the scope at ss->stack[n] the outermost body of code open: a
+ * function's (a method, a function, a lambda or initializer of a class,
+ * Python's outermost def)? */
+static bool outermost_code(const scope_state *ss, size_t n)
+{
+	if (n >= 256 || !ss->stack[n].code)
+		return false;
+	for (size_t k = 0; k < n; k++)
+		if (ss->stack[k].code)
+			return false;
+	return true;
+}
+
+static void add_fn(extractor *x, uint32_t lo, uint32_t hi)
+{
+	if (x->nfns == x->fncap) {
+		x->fncap = x->fncap ? x->fncap * 2 : 16;
+		struct fn_range *nf = realloc(x->fns, x->fncap * sizeof *nf);
+		if (!nf)
+			abort();
+		x->fns = nf;
+	}
+	x->fns[x->nfns++] = (struct fn_range){lo, hi};
+}
+
 static void close_scope(extractor *x, scope_state *ss, uint32_t end)
 {
 	ss->n--;
@@ -51,6 +77,8 @@ static void close_scope(extractor *x, scope_state *ss, uint32_t end)
 	const struct open_scope *o = &ss->stack[ss->n];
 	if (!o->code)
 		return;
+	if (outermost_code(ss, ss->n))
+		add_fn(x, o->off, end);
 	for (size_t c = o->first; c < x->nconsts; c++)
 		if (x->consts[c].lo == o->off && x->consts[c].hi == UINT32_MAX)
 			x->consts[c].hi = end;
@@ -87,6 +115,29 @@ void kph_scope_step(extractor *x, scope_state *ss, size_t i)
 		close_scope(x, ss, T[i].off);
 	if (kph_word_at(x, i, "def") || (kph_word_at(x, i, "async") && kph_word_at(x, i + 1, "def")))
 		open_scope(ss, T[i].off, (uint32_t)x->nconsts, col, true);
+}
+
+void kph_scope_end(extractor *x, scope_state *ss)
+{
+	for (size_t k = 0; k < ss->n && k < 256; k++)
+		if (ss->stack[k].code) {
+			add_fn(x, ss->stack[k].off, UINT32_MAX);
+			return;
+		}
+}
+
+uint32_t kph_fn_at(const extractor *x, uint32_t off)
+{
+	/* functions do not nest, and are recorded in file order */
+	size_t lo = 0, hi = x->nfns;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (x->fns[mid].hi <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < x->nfns && x->fns[lo].lo <= off ? x->fns[lo].lo + 1 : 0;
 }
 
 /* Is name (n bytes) a fixture's: set-up code the tests of its class or

@@ -794,11 +794,12 @@ static void test_select_without_from_read_where_a_call_runs_it(void)
 	                          "c.execute(\"UPDATE STATISTICS \" + t);\n"
 	                          "c.execute(\"CREATE SCHEMA IF NOT EXISTS \" + s);\n"
 	                          "c.execute(\"CREATE PROCEDURE p() BEGIN END\");\n"
-	                          "String h = \"drop sequence s\";\n");
-	CU_ASSERT_EQUAL(count(&x), 3);
+	                          "String h = \"Drop sequence\";\n");
+	CU_ASSERT_EQUAL(count(&x), 4);
 	ASSERT_STR(nth(&x, 0)->v[0].sql.text, "drop sequence s");
 	ASSERT_STR(nth(&x, 1)->v[0].sql.text, "UPDATE STATISTICS ");
 	ASSERT_STR(nth(&x, 2)->v[0].sql.text, "CREATE SCHEMA IF NOT EXISTS ");
+	ASSERT_STR(nth(&x, 3)->v[0].sql.text, "CREATE PROCEDURE p() BEGIN END");
 	ext_free(&x);
 }
 
