@@ -10,7 +10,6 @@
  * half of an execution's time. Statements of a shape an earlier input
  * had are read from the shape cache and planned on the resolution kept for
  * their shape, checked against their own (KP_SHAPE_CACHE=verify). */
-#define _POSIX_C_SOURCE 200809L   /* setenv */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
