@@ -8,10 +8,21 @@
 #include "grammar/lexer.h"
 #include "grammar/parser.h"
 
+/* Every generation any catalog of the process had: never given twice, so
+ * a catalog freed and made again at the same address is not taken for
+ * the one before. */
+static _Atomic uint64_t generations;
+
+void kpc_changed(kp_catalog *c)
+{
+	c->gen = ++generations;
+}
+
 void kp_catalog_init(kp_catalog *c)
 {
 	memset(c, 0, sizeof(*c));
 	kp_arena_init(&c->arena);
+	kpc_changed(c);
 }
 
 void kp_catalog_free(kp_catalog *c)
@@ -817,6 +828,7 @@ static int alter_index(kp_catalog *c, const kp_alter_index *ai, kp_source *src, 
 
 int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
 {
+	kpc_changed(c);
 	switch (s->kind) {
 	case KP_S_CREATE_TABLE:
 	case KP_S_CREATE_VIEW: {
@@ -906,6 +918,7 @@ kp_table *kp_catalog_find_nocase(const kp_catalog *c, const char *name, uint32_t
 bool kp_catalog_note_failed(kp_catalog *c, kp_source *src, uint32_t start)
 {
 	bool recorded = false;
+	kpc_changed(c);
 	/* CREATE [words] TABLE|VIEW [IF NOT EXISTS] name[.name]: a few words
 	 * (LOCAL, TEMPORARY, ...) may stand between CREATE and TABLE */
 	kp_lexer lx;

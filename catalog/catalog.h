@@ -164,6 +164,12 @@ typedef struct kp_catalog {
 	uint32_t scope;         /* statements run in (recreate.c) */
 	bool scope_made;        /* that function made a table, view or index */
 	kp_table *hidden;       /* the table the last kp_catalog_forget_own hid */
+	uint64_t gen;           /* changes (to a value no catalog had before) with
+	                           every kp_catalog_init and every function below
+	                           that can change it (apply, forget_own, made_own,
+	                           host_scope, note_failed): a
+	                           resolution kept across statements (planner/reuse.c)
+	                           holds only while it is the same */
 } kp_catalog;
 
 /* How the target compares names. NOCASE: ignoring ASCII case (generic,

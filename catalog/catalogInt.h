@@ -38,6 +38,8 @@ static inline uint32_t kpc_name_hash(const char *s, uint32_t len)
 }
 /* Rebuilds the name hash at cap slots (a power of two) from the live
  * tables: after one is dropped or forgotten. */
+/* c changed: a new kp_catalog.gen. */
+void kpc_changed(kp_catalog *c);
 void kpc_hash_rebuild(kp_catalog *c, uint32_t cap);
 /* Indexes t's columns by name for kp_table_column (names.c); called when
  * a table or view is registered and after ALTER changes its columns. */

@@ -17,6 +17,7 @@ static bool made_by(const kp_source *src, const char *path)
 
 bool kp_catalog_forget_own(kp_catalog *c, const kp_stmt *s, const char *path)
 {
+	kpc_changed(c);
 	if (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_VIEW) {
 		const kp_create_table *ct = &s->u.create_table;
 		if (ct->if_not_exists)
@@ -51,6 +52,7 @@ void kp_catalog_made_own(kp_catalog *c, const kp_stmt *s)
 {
 	kp_table *hidden = c->hidden;
 	c->hidden = NULL;
+	kpc_changed(c);
 	c->scope_made |= c->scope != 0;
 	if (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_VIEW) {
 		const kp_create_table *ct = &s->u.create_table;
@@ -108,6 +110,7 @@ void kp_catalog_host_scope(kp_catalog *c, const char *path, uint32_t scope)
 	bool same_file = c->scope_path && path && !strcmp(c->scope_path, path);
 	if (same_file && scope == c->scope)
 		return;
+	kpc_changed(c);   /* what is visible, and tables' indexes, change */
 	if (c->scope && c->scope_path && c->scope_made)
 		leave(c);   /* (a function that made nothing leaves nothing to undo) */
 	c->scope_made = false;

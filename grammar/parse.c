@@ -21,6 +21,7 @@ void kpParse(void *p, int major, kp_token minor, kp_pctx *ctx);
 struct kp_parser {
 	void *lemon;            /* lemon parser, reused across statements */
 	uint32_t last_start;    /* first token of the last statement read */
+	uint64_t last_shape;    /* kp_parser_last_shape */
 	bool fold_upper;        /* kp_parser_fold_upper */
 	bool no_hash_comments;  /* kp_parser_hash_comments(p, false) */
 	bool dq_strings;        /* kp_parser_dq_strings */
@@ -67,6 +68,11 @@ bool kp_parser_at_eof(const kp_parser *p)
 uint32_t kp_parser_last_start(const kp_parser *p)
 {
 	return p->last_start;
+}
+
+uint64_t kp_parser_last_shape(const kp_parser *p)
+{
+	return p->last_shape;
 }
 
 kp_parser *kp_parser_new(void)
@@ -623,6 +629,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	 * which makes a "statement" of comments alone) says where the statement
 	 * does: never the start of the last one, maybe of another source */
 	p->last_start = (uint32_t)*pos;
+	p->last_shape = 0;
 	kp_lexer_init(&lx, src->text, src->len, *pos);
 	lx.report = &report;
 	lx.hash_comment = !p->no_hash_comments;
@@ -645,6 +652,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		kp_stmt *hit = kp_shapes_lookup(sh, &lx, flags, a, pos, &eof, &rp);
 		if (hit) {
 			p->last_start = hit->off;
+			p->last_shape = kp_shapes_last_hit(sh);
 			p->at_eof = eof;
 			*out = hit;
 			return 1;

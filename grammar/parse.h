@@ -106,6 +106,10 @@ bool kp_parser_at_eof(const kp_parser *p);
 /* Offset of the first token of the statement kp_parse_next last read. */
 uint32_t kp_parser_last_start(const kp_parser *p);
 
+/* The shape (grammar/shape.h) whose cached AST the statement kp_parse_next
+ * last read is, or 0 when it was parsed. */
+uint64_t kp_parser_last_shape(const kp_parser *p);
+
 /* Parses a whole string into a list of statements; for tests and tools. */
 int kp_parse_all(kp_list *out, kp_source *src, kp_arena *a, kp_diags *d);
 

@@ -38,6 +38,7 @@ enum { P_PTR, P_SPAN, P_SLICE, P_LIT, P__COUNT };
 
 typedef struct shape {
 	uint64_t hash;
+	uint64_t id;            /* kp_shapes_last_hit: never given to another shape */
 	unsigned flags;         /* the parser's settings */
 	uint32_t ntok;          /* tokens, the ending ';' or end of input included */
 	uint32_t *kinds;        /* per token: its type, and the length of a non-literal */
@@ -84,7 +85,12 @@ struct kp_shapes {
 	uint32_t tick;          /* statements while cold */
 	bool stats;             /* count, and say at the end (KP_SHAPE_CACHE=stats) */
 	unsigned long lookups, hits, learned;
+	uint64_t hit;           /* the id of the shape the last lookup hit, or 0 */
 };
+
+/* Shape ids of every cache of the process: a shape learned again after
+ * the cache started over, or by another parser, has a new one. */
+static _Atomic uint64_t shape_ids;
 
 kp_shapes *kp_shapes_new(bool stats)
 {
@@ -604,6 +610,7 @@ kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_a
                           bool *at_eof, kp_shape_replay *rp)
 {
 	c->learn = false;
+	c->hit = 0;
 	rp->n = rp->next = 0;
 	if (c->period > 1 && (++c->tick & (c->period - 1)))
 		return NULL;
@@ -632,6 +639,7 @@ kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_a
 	*pos = c->after[c->ntok - 1];
 	*at_eof = c->tok[c->ntok - 1].type == KP_TOK_EOF;
 	c->hits++;
+	c->hit = sh->id;
 	c->paid = true;
 	c->period = 1;
 	return make(sh, c->src, c->tok, a);
@@ -671,6 +679,7 @@ void kp_shapes_learn(kp_shapes *c, bool all_read, const kp_stmt *s, const char *
 		uint32_t end = c->tok[n].off + c->tok[n].len;   /* the ';' included */
 		shape *sh = kp_arena_alloc(a, sizeof *sh);
 		sh->hash = c->hash;
+		sh->id = ++shape_ids;
 		sh->flags = c->flags;
 		sh->ntok = c->ntok;
 		sh->kinds = kp_arena_alloc(a, c->ntok * sizeof *sh->kinds);
@@ -702,4 +711,9 @@ void kp_shapes_learn(kp_shapes *c, bool all_read, const kp_stmt *s, const char *
 	for (int i = 0; i < P__COUNT; i++)
 		free(k.p[i]);
 	free(tokmap);
+}
+
+uint64_t kp_shapes_last_hit(const kp_shapes *c)
+{
+	return c ? c->hit : 0;
 }

@@ -82,6 +82,11 @@ static inline int kp_shape_next(kp_shape_replay *rp, kp_lexer *lx, kp_token *t)
 	return t->type;
 }
 
+/* The shape the last kp_shapes_lookup hit: an id no other shape of the
+ * process has (not even this one learned again), or 0 after a miss. The
+ * planner keeps what depends on a shape alone under it (planner/reuse.c). */
+uint64_t kp_shapes_last_hit(const kp_shapes *c);
+
 /* s parsed from the tokens looked up last (all_read: every one of them
  * read) with nothing reported: learned when its shape missed before. */
 void kp_shapes_learn(kp_shapes *c, bool all_read, const kp_stmt *s, const char *text);

@@ -19,6 +19,7 @@ void kp_pipe_init(kp_pipe *p, kp_target target)
 	kp_arena_init(&p->arena);
 	kp_arena_init(&p->scratch);
 	p->parser = kp_parser_new();
+	p->memo = kp_plan_memo_new();
 	/* names compare as the target compares them (docs/targets.md) */
 	p->own_cat.names = p->base_cat.names = kp_target_names(target);
 	p->own_cat.heap_tables = p->base_cat.heap_tables = kp_target_heap_tables(target);
@@ -41,6 +42,7 @@ void kp_pipe_free(kp_pipe *p)
 	for (uint32_t i = 0; i < p->sources.n; i++)
 		kp_source_free(p->sources.items[i]);
 	kp_parser_free(p->parser);
+	kp_plan_memo_free(p->memo);
 	kp_catalog_free(&p->own_cat);
 	kp_catalog_free(&p->base_cat);
 	free(p->conn_path);
@@ -190,7 +192,9 @@ static void run_on(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 		ev->base_planned = true;
 	}
 	ev->before = ev->d->tail;
-	kp_plan_stmt(&ev->plan, p->cat, s, opts, ev->src, plan_arena, ev->d);
+	/* a statement of a shape seen before: its resolution is kept */
+	kp_plan_stmt_shaped(&ev->plan, p->memo, s == p->shaped ? p->shape : 0, p->cat, s, opts, ev->src, plan_arena,
+	                    ev->d);
 	ev->planned = true;
 	if (send(p, ev, KP_EV_PLANNED))
 		return;
@@ -281,6 +285,7 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 		ev.weight = 1;
 		ev.scratch_ast = scratch_ast;
 		kp_arena_reset(&p->scratch);
+		p->shaped = NULL;
 		if (!kp_parse_next(p->parser, &ev.stmt, src, &pos, ast_arena, ev.d)) {
 			if (more_follows)
 				return gap;   /* trailing comments may go on in the next window */
@@ -292,6 +297,8 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 		if (more_follows && kp_parser_at_eof(p->parser))
 			return gap;
 		kp_stmt *s = ev.stmt;
+		p->shaped = s;
+		p->shape = kp_parser_last_shape(p->parser);
 		ev.start = kp_parser_last_start(p->parser);
 		ev.end = s ? s->off + s->len : (uint32_t)pos;
 		ev.pos = pos;
@@ -403,8 +410,11 @@ bool kp_pipe_sql(kp_pipe *p, kp_source *sql, kp_role r, kp_diags *d, kp_arena *a
 		ev.a = a;
 		ev.host = true;
 		ev.weight = 1;
+		p->shaped = NULL;
 		if (!kp_parse_next(p->parser, &ev.stmt, sql, &pos, keep_ast ? &p->arena : a, d))
 			break;
+		p->shaped = ev.stmt;
+		p->shape = kp_parser_last_shape(p->parser);
 		ev.start = kp_parser_last_start(p->parser);
 		ev.pos = pos;
 		keep |= ev.stmt && kp_stmt_is_ddl(ev.stmt->kind);

@@ -84,6 +84,10 @@ typedef struct kp_pipe {
 	                           shell keeps its queries for .advise and .try) */
 	kp_advisor *adv;        /* fed the workload, when set */
 	kp_parser *parser;
+	struct kp_plan_memo *memo; /* resolutions kept per shape (planner/reuse.c) */
+	const kp_stmt *shaped;  /* the statement read last, when it came from the
+	                           shape cache: of shape ... */
+	uint64_t shape;         /* ... (kp_parser_last_shape) */
 	kp_arena arena;         /* the session: kept ASTs, copies of declarations */
 	kp_arena scratch;       /* one statement: reset before the next */
 	kp_list sources;        /* kp_source* freed with the session */

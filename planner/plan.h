@@ -137,6 +137,25 @@ typedef struct kp_plan_opts {
 void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
                   const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
 
+/* Statements of one shape resolved once (planner/reuse.c): what name
+ * resolution makes of a statement depends on its shape and the schema,
+ * not on its literals, so for a statement read from the shape cache
+ * (kp_parser_last_shape) the resolution made for the first of its shape is
+ * used again while the catalog (kp_catalog.gen), the table and the planning
+ * rules are the same; everything that reads a value (ranges, bounds,
+ * contradictions, LIKE prefixes, the ORDER BY's positions, limits, every
+ * finding) is planned again. A fixed number of shapes is kept, the latest
+ * of each slot. KP_SHAPE_CACHE=verify in the environment resolves every
+ * such statement again too, and aborts with a message where the two
+ * differ (test_shape_cache runs the corpora so). */
+typedef struct kp_plan_memo kp_plan_memo;
+kp_plan_memo *kp_plan_memo_new(void);
+void kp_plan_memo_free(kp_plan_memo *m);
+/* kp_plan_stmt, for a statement of shape (0: not read from the shape
+ * cache, then kp_plan_stmt itself), with m (NULL: none). */
+void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp_catalog *cat,
+                         const kp_stmt *s, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
+
 /* Plans s against table t as given (which may be a hypothetical copy with
  * another key or extra indexes), without looking the table up by name. */
 void kp_plan_on_table(kp_plan *out, const kp_table *t, const kp_stmt *s,

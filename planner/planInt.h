@@ -337,6 +337,9 @@ typedef struct resolved {
 	bool key_dep;           /* a name resolved through the key: a Lindorm c_l_ts
 	                           pseudo-column names a non-key column c, so another
 	                           key may resolve it otherwise (rebind.c) */
+	bool plain;             /* where and order are the statement's own (no view's
+	                           or tenant's condition, no function written without
+	                           parentheses) up to kp_order_as_sorted (reuse.c) */
 } resolved;
 
 /* Resolves the names statement s (parts v) reads against table t into *r,
@@ -344,6 +347,12 @@ typedef struct resolved {
  * the view points to is allocated in a. */
 void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
                 const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d);
+
+/* The ORDER BY l of s as the stores sort by it (resolve.c): an integer
+ * literal names the select item at that position, another constant term
+ * is left out; l itself when nothing changes. It reads literal values, so
+ * a resolution kept for a shape (reuse.c) makes it again. */
+const kp_list *kp_order_as_sorted(const kp_stmt *s, const kp_list *l, kp_arena *a);
 
 /* The parts of s the planner reads (plan.c). False for statements that
  * have no access path. */

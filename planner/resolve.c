@@ -246,7 +246,7 @@ static const kp_list *order_with_functions(resolve_ctx *rc, const kp_list *l)
  * select item at that position (ORDER BY 2), and any other constant term
  * sorts nothing, so it is left out (Phoenix's OrderByCompiler skips
  * "stateless" expressions). l itself when nothing changes. */
-static const kp_list *order_as_sorted(const kp_stmt *s, const kp_list *l, kp_arena *a)
+const kp_list *kp_order_as_sorted(const kp_stmt *s, const kp_list *l, kp_arena *a)
 {
 	kp_list *out = NULL;
 	for (uint32_t i = 0; i < l->n; i++) {
@@ -645,9 +645,10 @@ void kp_resolve(resolved *r, const kp_table *t, const kp_stmt *s, const stmt_par
 	r->tenant = tc;
 	r->key_dep = rc.key_dep;
 	r->where = rc.fns.n ? with_functions(&rc, where) : where;
+	r->plain = !rc.fns.n && where == v->where;
 	r->order = rc.fns.n ? order_with_functions(&rc, v->order) : v->order;
 	if (r->order->n)
-		r->order = order_as_sorted(s, r->order, a);
+		r->order = kp_order_as_sorted(s, r->order, a);
 	if (!r->errors && s->hints.n)   /* r->h is zero: no hints */
 		read_hints(&r->h, s, opts, src, a, d);
 	/* Phoenix plans a query that declares dynamic columns on its data

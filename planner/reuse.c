@@ -1,0 +1,198 @@
+/* Statements of one shape resolved once: see plan.h (kp_plan_memo).
+ *
+ * A statement read from the shape cache is the AST of its shape with new
+ * literals: the same names in the same places, its column references
+ * numbered alike (kp_expr.ref). Resolution reads names, never a literal's
+ * value, so what it made of the first statement of the shape (which table
+ * column each reference names, the columns read) holds for the next one
+ * on the same table of the same catalog. Kept only when it is that alone:
+ * no name unknown, nothing reported, no _l_ts pseudo-column (which the
+ * key decides), no view's or tenant's condition and no function written
+ * without parentheses (those make nodes placed at the statement's
+ * offsets), no hint. The ORDER BY's positions (ORDER BY 2) read values:
+ * made again, as is every later step (kp_plan_resolved). */
+#include "planner/planInt.h"
+
+#include <stdio.h>
+
+#define SLOTS 4096              /* shapes kept (the shape cache's bound): one per
+                                   slot, the latest */
+
+typedef struct kept {
+	uint64_t shape;         /* its id (0: empty) */
+	const kp_catalog *cat;  /* resolved against this catalog */
+	uint64_t gen;           /* ... as it was then */
+	const kp_plan_opts *opts;
+	const kp_table *t;      /* the table the statement names */
+	uint32_t nnames;        /* entries in col: the statement's references + 1 */
+	int ncols;              /* t->ncols then */
+	int32_t *col;           /* names->col */
+	bool *used;             /* ncols + 1 */
+	uint32_t cap_col, cap_used;
+} kept;
+
+struct kp_plan_memo {
+	kept k[SLOTS];
+	bool verify;            /* KP_SHAPE_CACHE=verify */
+	bool stats;             /* KP_SHAPE_CACHE=stats: counted, and said at the end */
+	unsigned long kept, used;
+};
+
+kp_plan_memo *kp_plan_memo_new(void)
+{
+	kp_plan_memo *m = calloc(1, sizeof *m);
+	if (!m)
+		abort();
+	const char *e = getenv("KP_SHAPE_CACHE");
+	m->verify = e && !strcmp(e, "verify");
+	m->stats = e && !strcmp(e, "stats");
+	return m;
+}
+
+void kp_plan_memo_free(kp_plan_memo *m)
+{
+	if (!m)
+		return;
+	if (m->stats && (m->kept || m->used))
+		fprintf(stderr, "keyplan: shape cache: %lu resolutions kept, %lu used again\n", m->kept, m->used);
+	for (int i = 0; i < SLOTS; i++) {
+		free(m->k[i].col);
+		free(m->k[i].used);
+	}
+	free(m);
+}
+
+/* Can r, made for s, be used for every statement of its shape? */
+static bool shape_only(const resolved *r, const kp_stmt *s, const kp_plan_opts *opts)
+{
+	return !r->errors && !r->key_dep && r->tenant < 0 && r->plain && !s->hints.n &&
+	       !(opts->phoenix && opts->tenant);
+}
+
+static void keep(kept *k, const resolved *r, const kp_table *t, const kp_catalog *cat, const kp_plan_opts *opts,
+                 uint64_t shape)
+{
+	uint32_t n = r->names->n, nu = (uint32_t)t->ncols + 1;
+	if (k->cap_col < n) {
+		free(k->col);
+		k->col = malloc(n * sizeof *k->col);
+		k->cap_col = n;
+	}
+	if (k->cap_used < nu) {
+		free(k->used);
+		k->used = malloc(nu * sizeof *k->used);
+		k->cap_used = nu;
+	}
+	if (!k->col || !k->used)
+		abort();
+	memcpy(k->col, r->names->col, n * sizeof *k->col);
+	memcpy(k->used, r->used, nu * sizeof *k->used);
+	k->shape = shape;
+	k->cat = cat;
+	k->gen = cat->gen;
+	k->opts = opts;
+	k->t = t;
+	k->nnames = n;
+	k->ncols = t->ncols;
+}
+
+/* The resolution of s from k, as kp_resolve makes it for a statement
+ * shape_only accepted. */
+static void again(resolved *r, const kept *k, const kp_stmt *s, const stmt_parts *v, const kp_plan_opts *opts,
+                  kp_arena *a)
+{
+	memset(r, 0, sizeof *r);
+	kp_names *nm = kp_arena_alloc(a, sizeof *nm + sizeof(int32_t) * k->nnames);
+	nm->n = k->nnames;
+	nm->col = (int32_t *)(nm + 1);
+	memcpy(nm + 1, k->col, sizeof(int32_t) * k->nnames);
+	r->names = nm;
+	bool *used = kp_arena_alloc(a, sizeof(bool) * (size_t)(k->ncols + 1));
+	memcpy(used, k->used, sizeof(bool) * (size_t)(k->ncols + 1));
+	r->used = used;
+	r->where = v->where;
+	r->order = v->order;
+	if (r->order->n)
+		r->order = kp_order_as_sorted(s, r->order, a);
+	r->tenant = -1;
+	r->plain = true;
+	if (opts->phoenix && s->kind == KP_S_SELECT && s->u.select.dyncols.n)
+		r->h.no_index = true;
+}
+
+static bool same_order(const kp_list *x, const kp_list *y)
+{
+	if (x->n != y->n)
+		return false;
+	for (uint32_t i = 0; i < x->n; i++)
+		if (x->items[i] != y->items[i] && memcmp(x->items[i], y->items[i], sizeof(kp_order_item)))
+			return false;
+	return true;
+}
+
+/* KP_SHAPE_CACHE=verify: r, made from what was kept, against s resolved
+ * again; a difference is a defect of this file, said and aborted on. */
+static void verify(const resolved *r, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
+                   const kp_plan_opts *opts, kp_source *src, kp_arena *a)
+{
+	resolved f;
+	kp_diags none = {0};
+	kp_resolve(&f, t, s, v, opts, src, a, &none);
+	const char *what = NULL;
+	if (none.head || !shape_only(&f, s, opts))
+		what = "what a shape's resolution may keep";
+	else if (f.names->n != r->names->n || memcmp(f.names->col, r->names->col, sizeof(int32_t) * f.names->n))
+		what = "the columns its names resolve to";
+	else if (memcmp(f.used, r->used, sizeof(bool) * (size_t)(t->ncols + 1)))
+		what = "the columns it reads";
+	else if (f.where != r->where)
+		what = "its WHERE";
+	else if (!same_order(f.order, r->order))
+		what = "its ORDER BY";
+	else if (memcmp(&f.h, &r->h, sizeof f.h) || f.tenant != r->tenant || f.key_dep != r->key_dep)
+		what = "its hints";
+	if (what) {
+		fprintf(stderr, "keyplan: shape cache: the resolution kept for the shape of the statement at offset %u "
+		        "differs from its own in %s\n", s->off, what);
+		abort();
+	}
+}
+
+static uint32_t slot_of(uint64_t shape)
+{
+	return (uint32_t)((shape * 0x9E3779B97F4A7C15ull) >> 40) & (SLOTS - 1);
+}
+
+void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp_catalog *cat,
+                         const kp_stmt *s, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	stmt_parts v;
+	/* what kp_plan_stmt does otherwise: writes, SELECT INTO, no table, a
+	 * view it cannot plan, or no diagnostics to compare */
+	if (!m || !shape || !d || !kp_stmt_parts(&v, s) || (s->kind == KP_S_SELECT && s->u.select.into)) {
+		kp_plan_stmt(out, cat, s, opts, src, a, d);
+		return;
+	}
+	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
+	if (!t || t->view_unsupported) {
+		kp_plan_stmt(out, cat, s, opts, src, a, d);
+		return;
+	}
+	memset(out, 0, sizeof *out);
+	out->stmt = s;
+	kept *k = &m->k[slot_of(shape)];
+	resolved r;
+	if (k->shape == shape && k->cat == cat && k->gen == cat->gen && k->opts == opts && k->t == t &&
+	    k->nnames == s->ncolrefs + 1 && k->ncols == t->ncols && !(opts->phoenix && opts->tenant)) {
+		again(&r, k, s, &v, opts, a);
+		m->used++;
+		if (m->verify)
+			verify(&r, t, s, &v, opts, src, a);
+	} else {
+		const kp_diag *tail = d->tail;
+		kp_resolve(&r, t, s, &v, opts, src, a, d);
+		if (d->tail == tail && shape_only(&r, s, opts))
+			keep(k, &r, t, cat, opts, shape), m->kept++;
+	}
+	kp_plan_resolved(out, t, s, &v, &r, opts, src, a, d);
+}

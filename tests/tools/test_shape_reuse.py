@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""A statement read from the shape cache is resolved once per shape
+(planner/reuse.c): the resolution made for the first statement of a shape
+is used again, and everything that reads a literal is planned again. The
+output must be the bytes the full path writes. KP_SHAPE_CACHE=verify
+resolves every such statement again as well and aborts where the kept
+resolution differs; this test runs keyplan that way and with the cache off
+(KP_SHAPE_CACHE=0) on the examples, the corpus against its own schemas (six
+copies, other literals in each), tests/regress and a generated workload of
+random literals on every target, and asserts the same exit code, standard
+output and standard error; then cases where a literal or the schema changes
+the resolution between two statements of one shape, each with the output it
+must give. KP_SHAPE_CACHE=stats asserts that kept resolutions were used.
+
+Usage: test_shape_reuse.py KEYPLAN SOURCE_DIR"""
+import glob
+import os
+import random
+import re
+
+import kptest
+from kptest import check
+
+KEYPLAN, SRC, _ = kptest.args()
+CORPUS = os.path.join(SRC, "tests", "corpus")
+EXAMPLES = os.path.join(SRC, "examples")
+REGRESS = os.path.join(SRC, "tests", "regress")
+
+TOKEN = re.compile(r"""--[^\n]*|/\*.*?\*/|'(?:[^']|'')*'|"(?:[^"]|"")*"|`[^`]*`|\[[^\]]*\]"""
+                   r"""|[A-Za-z_][A-Za-z_0-9$]*|0[xX][0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|.""",
+                   re.S)
+
+
+def rotate(text, k):
+    """text with its numbers' digits and its strings' letters moved on by k
+    (as test_shape_cache.py's)."""
+    out = []
+    for m in TOKEN.finditer(text):
+        t = m.group(0)
+        if t[0].isdigit() and not t.startswith(("0x", "0X")):
+            t = "".join(chr((ord(c) - 48 + k) % 10 + 48) if c.isdigit() else c for c in t)
+        elif t[0] == "'":
+            t = "'" + "".join(chr((ord(c) - 97 + k) % 26 + 97) if "a" <= c <= "z" else c for c in t[1:-1]) + "'"
+        out.append(t)
+    return "".join(out)
+
+
+def first_difference(a, b):
+    la, lb = a.splitlines(), b.splitlines()
+    for i, (x, y) in enumerate(zip(la, lb)):
+        if x != y:
+            return f"line {i + 1}:\n  reused:   {x[:400]}\n  resolved: {y[:400]}"
+    return f"{len(la)} lines reused, {len(lb)} resolved\n{a[-600:]}"
+
+
+USED = 0
+
+
+def same(name, argv):
+    """argv with kept resolutions checked (verify) and with no cache: the
+    same results. Returns the output."""
+    global USED
+    on = kptest.run(*argv, env={"KP_SHAPE_CACHE": "verify"}, plain=True, timeout=120)
+    off = kptest.run(*argv, env={"KP_SHAPE_CACHE": "0"}, plain=True, timeout=120)
+    check(f"{name}: exit code", on[0] == off[0], f"verified {on[0]}, without the cache {off[0]}\n{on[2][-800:]}")
+    check(f"{name}: standard output", on[1] == off[1], first_difference(on[1], off[1]))
+    check(f"{name}: standard error", on[2] == off[2], first_difference(on[2], off[2]))
+    st = kptest.run(*argv, env={"KP_SHAPE_CACHE": "stats"}, plain=True, timeout=120)
+    check(f"{name}: stats change nothing else", st[1] == off[1], first_difference(st[1], off[1]))
+    USED += sum(int(n) for n in re.findall(r"resolutions kept, (\d+) used again", st[2]))
+    return off[1]
+
+
+def used(argv):
+    st = kptest.run(*argv, env={"KP_SHAPE_CACHE": "stats"}, plain=True, timeout=120)
+    m = re.search(r"(\d+) resolutions kept, (\d+) used again", st[2])
+    return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+
+
+def corpus(tmp):
+    for path in sorted(glob.glob(os.path.join(CORPUS, "*-queries.sql"))):
+        base = os.path.basename(path)
+        target = base.split("-")[0]
+        ddl = os.path.join(CORPUS, f"{target}-ddl.sql")
+        text = open(path, encoding="utf-8").read()
+        six = os.path.join(tmp, base)
+        with open(six, "w", encoding="utf-8") as f:
+            f.write("\n;\n".join(rotate(text, k) for k in range(6)) + "\n")
+        for cmd in (["explain", "--format", "json"], ["lint", "--format", "json"], ["explain"]):
+            same(f"corpus {base} x6: {' '.join(cmd)}", [*cmd, "--no-config", "--target", target, "--schema", ddl, six])
+
+
+def examples():
+    schema = os.path.join(EXAMPLES, "schema.sql")
+    queries = os.path.join(EXAMPLES, "queries.sql")
+    for fmt in ("text", "json"):
+        same(f"examples: explain --format {fmt}", ["explain", "--no-config", "--format", fmt, "--schema", schema,
+                                                   queries])
+        same(f"examples: lint --format {fmt}", ["lint", "--no-config", "--format", fmt, "--schema", schema, queries])
+    same("examples: check", ["check", "--no-config", "--format", "json", "--schema", schema, "--workload", queries])
+
+
+def regress(tmp):
+    schema = os.path.join(tmp, "none.sql")
+    kptest.write(schema, "CREATE TABLE kp_none (k INT PRIMARY KEY);\n")
+    for path in sorted(glob.glob(os.path.join(REGRESS, "*.sql"))):
+        text = open(path, encoding="utf-8", errors="surrogateescape").read()
+        many = os.path.join(tmp, "regress-" + os.path.basename(path))
+        with open(many, "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write("\n;\n".join(rotate(text, k) for k in range(4)) + "\n")
+        for target in ("generic", "lindorm"):
+            same(f"regress {os.path.basename(path)} ({target})",
+                 ["lint", "--no-config", "--target", target, "--format", "json", "--schema", schema, many])
+
+
+SCHEMA = """CREATE TABLE t1 (k0 VARCHAR(32) NOT NULL, k1 BIGINT NOT NULL, v0 BIGINT, v1 VARCHAR(32), v2 DOUBLE,
+  ts TIMESTAMP, PRIMARY KEY (k0, k1));
+CREATE TABLE t2 (k0 BIGINT NOT NULL, v0 BIGINT, v1 VARCHAR(32), v2 DOUBLE, PRIMARY KEY (k0 DESC));
+CREATE INDEX i1 ON t1 (v0);
+CREATE INDEX i2 ON t1 (v1, v0);
+CREATE VIEW w1 AS SELECT * FROM t1 WHERE v0 > 10;
+"""
+
+
+def literal(rng, kind):
+    if kind == "s":
+        return "'" + rng.choice(["", "a", "u", "x%", "%x", "ab_", "u1%", "zz", "a'b"]).replace("'", "''") + \
+            rng.choice(["", str(rng.randrange(100))]) + "'"
+    if kind == "f":
+        return rng.choice(["1.5", "0.0", "-2.25", "1e308", "3"])
+    return str(rng.choice([0, 1, 2, 3, 7, 10, 11, 99, 2 ** 63 - 1, 2 ** 64, rng.randrange(1000)]))
+
+
+SHAPES = [
+    "SELECT * FROM t1 WHERE k0 = {s} AND k1 = {i}",
+    "SELECT * FROM t1 WHERE k0 = {s} AND k1 > {i} AND k1 < {i}",
+    "SELECT * FROM t1 WHERE k0 IN ({s}, {s}, {s}) AND k1 >= {i}",
+    "SELECT * FROM t1 WHERE k0 LIKE {s}",
+    "SELECT k0, v0 FROM t1 WHERE v0 = {i} ORDER BY {i}",
+    "SELECT v1, k0 FROM t1 WHERE v1 = {s} AND v0 > {i} ORDER BY {i} DESC LIMIT {i}",
+    "SELECT * FROM t1 WHERE (k0 = {s} OR k0 = {s}) AND v2 < {f}",
+    "SELECT * FROM t1 WHERE k0 = {s} AND k0 = {s}",
+    "SELECT * FROM t1 WHERE k0 BETWEEN {s} AND {s} AND k1 = {i}",
+    "SELECT * FROM t2 WHERE k0 > {i} ORDER BY k0 LIMIT {i}",
+    "SELECT * FROM t2 WHERE k0 = {i} OR k0 = {i} OR k0 = {i}",
+    "SELECT v0 FROM t2 WHERE k0 <> {i}",
+    "SELECT * FROM w1 WHERE k0 = {s}",
+    "SELECT * FROM w1 WHERE v0 = {i} AND k0 = {s}",
+    "UPDATE t1 SET v0 = {i} WHERE k0 = {s} AND k1 = {i}",
+    "DELETE FROM t2 WHERE k0 >= {i} AND k0 <= {i}",
+    "SELECT * FROM t1 WHERE k0 = {s} AND ts > {s}",
+    "SELECT COUNT(*) FROM t1 WHERE k0 = {s} GROUP BY v0 HAVING COUNT(*) > {i}",
+]
+
+
+def workload(tmp):
+    """Random literals in 18 shapes, each read many times, on every target."""
+    rng = random.Random(20261126)
+    schema = os.path.join(tmp, "schema.sql")
+    kptest.write(schema, SCHEMA)
+    q = os.path.join(tmp, "random.sql")
+    lines = []
+    for _ in range(1500):
+        shape = rng.choice(SHAPES)
+        text = re.sub(r"\{([sif])\}", lambda m: literal(rng, m.group(1)), shape)
+        lines.append(text + ";")
+    kptest.write(q, "\n".join(lines) + "\n")
+    for target in ("generic", "lindorm", "phoenix", "tablestore"):
+        for cmd in (["explain", "--format", "json"], ["lint", "--format", "json"]):
+            same(f"random literals ({target}): {cmd[0]}",
+                 [*cmd, "--no-config", "--target", target, "--schema", schema, q])
+        kept, again = used(["explain", "--no-config", "--target", target, "--format", "json", "--schema", schema, q])
+        check(f"random literals ({target}): resolutions kept and used again", kept >= 10 and again >= 1000,
+              f"{kept} kept, {again} used again")
+
+
+def changes(tmp):
+    """A literal or the schema changes what the resolution makes between two
+    statements of one shape: each is planned as the full path plans it."""
+    s = os.path.join(tmp, "s.sql")
+    kptest.write(s, "CREATE TABLE t (a VARCHAR, b INT, c INT, PRIMARY KEY (a));\n")
+    q = os.path.join(tmp, "q.sql")
+    body = []
+    # ORDER BY 1 sorts by b, ORDER BY 2 by a: the key's order
+    body += [f"SELECT b, a FROM t WHERE a > 'x{i}' ORDER BY 1;" for i in range(40)]
+    body += ["SELECT b, a FROM t WHERE a > 'y' ORDER BY 2;"]
+    # a dropped column: the table and its columns' array are the same, the
+    # catalog is not
+    body += [f"SELECT * FROM t WHERE a = 'x{i}' AND c = {i};" for i in range(40)]
+    body += ["ALTER TABLE t DROP COLUMN c;", "SELECT * FROM t WHERE a = 'x' AND c = 3;"]
+    # the table made again with its columns elsewhere
+    body += [f"SELECT a FROM t WHERE b = {i};" for i in range(40)]
+    body += ["DROP TABLE t;", "CREATE TABLE t (b INT, a VARCHAR, PRIMARY KEY (b));", "SELECT a FROM t WHERE b = 5;"]
+    kptest.write(q, "\n".join(body) + "\n")
+    out = same("a literal or the schema changes the resolution", ["explain", "--no-config", "--format", "json",
+                                                                   "--schema", s, q])
+    rows = [line for line in out.splitlines() if '"statement": "select"' in line]
+    check("changes: a plan per query", len(rows) == 123, f"{len(rows)} plans")
+    if len(rows) == 123:
+        check("ORDER BY 1 (b) is sorted", '"order": "sort"' in rows[39], rows[39][:400])
+        check("ORDER BY 2 (a) is the key's order", '"order": "key"' in rows[40], rows[40][:400])
+        check("before the DROP COLUMN, c is a column", '"filter": "c = 39"' in rows[80], rows[80][:400])
+        check("after it, c is unknown", "unknown column 'c' in table t" in rows[81], rows[81][:400])
+        check("before the table is made again, b is filtered", '"access": "full_scan"' in rows[121], rows[121][:400])
+        check("after, b is its key", '"access": "get"' in rows[122], rows[122][:400])
+    # lint reads each query file against the schema alone: the same table
+    # made with other columns in each, the same shapes in both
+    f1, f2 = os.path.join(tmp, "f1.sql"), os.path.join(tmp, "f2.sql")
+    kptest.write(f1, "CREATE TABLE u (p INT, q INT, PRIMARY KEY (p));\n" +
+                 "".join(f"SELECT * FROM u WHERE p = {i} AND q = {i};\n" for i in range(40)))
+    kptest.write(f2, "CREATE TABLE u (q INT, p INT, PRIMARY KEY (q));\n" +
+                 "".join(f"SELECT * FROM u WHERE p = {i} AND q = {i};\n" for i in range(40)))
+    out = same("lint: one table made in two files", ["lint", "--no-config", "--format", "json", "--schema", s, f1, f2])
+    check("lint: the first file's key is p, the second's q",
+          out.count("get: the server filters rows by q = ") == 40 and
+          out.count("get: the server filters rows by p = ") == 40, out[:600])
+
+
+def main():
+    with kptest.tempdir() as tmp:
+        examples()
+        corpus(tmp)
+        regress(tmp)
+        workload(tmp)
+        changes(tmp)
+    check("kept resolutions were used again", USED >= 5000, f"{USED}")
+    print(f"{USED} statements planned on a kept resolution")
+    kptest.finish()
+
+
+main()
