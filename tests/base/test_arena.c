@@ -176,9 +176,44 @@ static void test_arena_cleared_across_short_and_long_statements(void)
 	kp_arena_free(&a);
 }
 
+/* A reset clears nothing: each kp_arena_alloc clears what it hands out,
+ * kp_arena_grow clears the elements it adds, and text is written in full.
+ * Memory dirtied by the statement before comes back as each promises. */
+static void test_arena_allocations_clear_themselves_after_a_reset(void)
+{
+	kp_arena a;
+	kp_arena_init(&a);
+	for (int i = 0; i < 40; i++)
+		memset(kp_arena_alloc_raw(&a, 96), 0xee, 96);
+	kp_arena_reset(&a);
+	char *s = kp_arena_strndup(&a, "abc", 3);
+	ASSERT_STR(s, "abc");
+	char *f = kp_arena_printf(&a, "%d-%s", 42, "x");
+	ASSERT_STR(f, "42-x");
+	unsigned char *z = kp_arena_alloc(&a, 33);   /* rounded to 48: all clear */
+	for (int j = 0; j < 48; j++)
+		CU_ASSERT_EQUAL_FATAL(z[j], 0);
+	int *g = kp_arena_grow(&a, NULL, 0, 3, sizeof(int));
+	for (int j = 0; j < 3; j++)
+		CU_ASSERT_EQUAL_FATAL(g[j], 0);
+	g[0] = 7, g[2] = 8;
+	int *h = kp_arena_grow(&a, g, 3, 9, sizeof(int));
+	CU_ASSERT_EQUAL(h[0], 7);
+	CU_ASSERT_EQUAL(h[1], 0);
+	CU_ASSERT_EQUAL(h[2], 8);
+	for (int j = 3; j < 9; j++)
+		CU_ASSERT_EQUAL_FATAL(h[j], 0);
+	/* the raw memory is only aligned: what it holds is the caller's to write */
+	char *r = kp_arena_alloc_raw(&a, 5);
+	CU_ASSERT_EQUAL((uintptr_t)r % 16, 0);
+	CU_ASSERT_TRUE(r >= (char *)h + 9 * sizeof(int));
+	kp_arena_free(&a);
+}
+
 KPT_SUITE("arena", NULL, NULL,
 	{"formats match snprintf", test_printf_formats_match_snprintf},
 	{"long formatted text", test_long_text},
 	{"integers and JSON strings", test_int_and_json},
 	{"arena memory is aligned and zeroed, and comes back zeroed after a reset", test_arena_memory_aligned_zeroed_and_reused},
-	{"a kept block comes back zeroed past a shorter statement's end", test_arena_cleared_across_short_and_long_statements})
+	{"a kept block comes back zeroed past a shorter statement's end", test_arena_cleared_across_short_and_long_statements},
+	{"allocations clear themselves after a reset; text and grown arrays hold what they promise", test_arena_allocations_clear_themselves_after_a_reset})
