@@ -3,6 +3,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* JSON escape of each byte: 0 plain, 'u' for \u00XX, else the letter
  * after the backslash. */
@@ -163,14 +166,27 @@ size_t kp_unsafe_char(const char *s, size_t n, uint32_t *cp)
 
 size_t kp_ascii_run(const char *s, size_t n)
 {
-	/* eight bytes at a time (lint shows every finding's message and source
-	 * line through here, and the byte-by-byte test was 6% of its time): a
-	 * word is plain when no byte is below 0x20, none is DEL and none has
-	 * the high bit. "Any byte below k" is w - k*0x01.. & ~w & 0x80..
-	 * (exact as to whether one exists, for k <= 0x80); DEL is a zero byte
-	 * of w ^ 0x7f.. */
-	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	/* sixteen bytes at a time with SSE2 (every x86-64 has it), else eight
+	 * (lint shows every finding's message and source line through here,
+	 * and the byte-by-byte test was 6% of its time). SSE2: a byte is plain
+	 * when, as a signed byte, it is above 0x1f (which leaves out the high
+	 * bit) and below 0x7f; the first byte that is not ends the run.
+	 * Words: a word is plain when no byte is below 0x20, none is DEL and
+	 * none has the high bit. "Any byte below k" is w - k*0x01.. & ~w &
+	 * 0x80.. (exact as to whether one exists, for k <= 0x80); DEL is a zero
+	 * byte of w ^ 0x7f.. */
 	size_t i = 0;
+#ifdef __SSE2__
+	const __m128i lo = _mm_set1_epi8(0x1f), del = _mm_set1_epi8(0x7f);
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i ok = _mm_and_si128(_mm_cmpgt_epi8(v, lo), _mm_cmplt_epi8(v, del));
+		unsigned bad = (unsigned)_mm_movemask_epi8(ok) ^ 0xffffu;
+		if (bad)
+			return i + (size_t)__builtin_ctz(bad);
+	}
+#endif
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
 	for (; i + 8 <= n; i += 8) {
 		uint64_t w, d;
 		memcpy(&w, s + i, 8);
