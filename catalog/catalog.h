@@ -91,6 +91,9 @@ typedef struct kp_index {
 	uint32_t off;           /* offset of its name (or definition) */
 	uint32_t host_scope;    /* application code: the function that made it
 	                           (recreate.c), 0: none */
+	bool inherited;         /* a view's copy of an index of the table (or view)
+	                           it selects from, made again whenever that one's
+	                           indexes change (kpc_views_inherit) */
 } kp_index;
 
 typedef struct kp_table_option {

@@ -91,5 +91,9 @@ static inline bool kpc_visible(const kp_catalog *c, const kp_table *t)
 	return !t->tenant || (c->tenant && !strcmp(t->tenant, c->tenant));
 }
 int kpc_create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src, kp_arena *a, kp_diags *d);
+/* After t's indexes changed (CREATE, DROP or ALTER INDEX, application DDL
+ * leaving its function): the views over t, and the views over those, take
+ * t's indexes again, before their own. */
+void kpc_views_inherit(kp_catalog *c, const kp_table *t);
 
 #endif

@@ -40,6 +40,7 @@ bool kp_catalog_forget_own(kp_catalog *c, const kp_stmt *s, const char *path)
 					return false;
 				memmove(&t->indexes[j], &t->indexes[j + 1], sizeof(*t->indexes) * (size_t)(t->nindexes - j - 1));
 				t->nindexes--;
+				kpc_views_inherit(c, t);
 				return true;
 			}
 	}
@@ -86,13 +87,17 @@ static void leave(kp_catalog *c)
 		}
 		if (t->host_scope == c->scope)
 			continue;
+		int had = t->nindexes;
 		for (int j = 0; j < t->nindexes;)
-			if (t->indexes[j]->host_scope == c->scope && made_by(t->indexes[j]->src, c->scope_path)) {
+			if (!t->indexes[j]->inherited && t->indexes[j]->host_scope == c->scope &&
+			    made_by(t->indexes[j]->src, c->scope_path)) {
 				memmove(&t->indexes[j], &t->indexes[j + 1], sizeof(*t->indexes) * (size_t)(t->nindexes - j - 1));
 				t->nindexes--;
 			} else {
 				j++;
 			}
+		if (t->nindexes != had)
+			kpc_views_inherit(c, t);
 	}
 	if (changed)
 		kpc_hash_rebuild(c, c->hashcap);

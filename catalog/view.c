@@ -30,6 +30,53 @@ static bool fixed_width(const kp_column *c)
 	return (!strcmp(l, "char") || !strcmp(l, "binary")) && c->length > 0;
 }
 
+/* The base's indexes serve the view too (Phoenix reads a view through its
+ * parent's indexes, ViewUtil.addIndexesFromParent), and the view's own
+ * indexes after them: the inherited copies are made again from the base's
+ * list as it is now, their covers grown to the view's columns (its own
+ * columns are not in them). */
+static void inherit(kp_catalog *c, kp_table *v, const kp_table *base)
+{
+	int own = 0;
+	for (int i = 0; i < v->nindexes; i++)
+		if (!v->indexes[i]->inherited)
+			own++;
+	kp_index **list = kp_arena_alloc(&c->arena, sizeof(*list) * (size_t)(base->nindexes + own + 1));
+	int n = 0;
+	for (int i = 0; i < base->nindexes; i++) {
+		kp_index *ix = kp_arena_alloc(&c->arena, sizeof(*ix));
+		*ix = *base->indexes[i];
+		ix->table = v;
+		ix->inherited = true;
+		ix->covers = kp_arena_alloc(&c->arena, sizeof(bool) * (size_t)(v->ncols + 1));
+		memcpy(ix->covers, base->indexes[i]->covers, sizeof(bool) * (size_t)base->ncols);
+		list[n++] = ix;
+	}
+	for (int i = 0; i < v->nindexes; i++)
+		if (!v->indexes[i]->inherited)
+			list[n++] = v->indexes[i];
+	v->indexes = list;
+	v->nindexes = n;
+}
+
+void kpc_views_inherit(kp_catalog *c, const kp_table *t)
+{
+	/* a view comes after what it selects from, so one pass in creation
+	 * order reaches the views over views, each after its parent */
+	for (int i = t->id + 1; i < c->ntables; i++) {
+		kp_table *v = c->tables[i];
+		if (v->dropped || !v->is_view || !v->view_parent)
+			continue;
+		const kp_table *p = kp_catalog_find(c, v->view_parent, (uint32_t)strlen(v->view_parent));
+		if (!p || p->id < t->id || p->id >= v->id || (p != t && !p->is_view))
+			continue;
+		/* p is t or a view at or after t: refreshed already in this pass
+		 * when it descends from t, and refreshing from an unchanged
+		 * parent makes the same list again */
+		inherit(c, v, p);
+	}
+}
+
 /* A view over a base table: the base's columns (same positions, so its key
  * and indexes carry over), then the view's own; its queries get the
  * view's WHERE (and its base view's) ANDed in. */
@@ -133,18 +180,7 @@ int kpc_create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src,
 	t->nopts = base->nopts;
 	t->opts = base->opts;
 	kpc_set_options(c, t, &ct->options);
-	/* the base's indexes serve the view too: their covers grow to the
-	 * view's columns (its own columns are not in them) */
-	for (int i = 0; i < base->nindexes; i++) {
-		kp_index *ix = kp_arena_alloc(&c->arena, sizeof(*ix));
-		*ix = *base->indexes[i];
-		ix->table = t;
-		ix->covers = kp_arena_alloc(&c->arena, sizeof(bool) * (size_t)(t->ncols + 1));
-		memcpy(ix->covers, base->indexes[i]->covers, sizeof(bool) * (size_t)base->ncols);
-		t->indexes = kp_arena_grow(&c->arena, t->indexes, (size_t)t->nindexes,
-		                           (size_t)t->nindexes + 1, sizeof(*t->indexes));
-		t->indexes[t->nindexes++] = ix;
-	}
+	inherit(c, t, base);
 	kpc_count_families(t, a);
 	kpc_register_table(c, t);
 	return 0;
