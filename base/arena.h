@@ -23,9 +23,11 @@ void  kp_arena_init(kp_arena *a);
 /* The slow path of kp_arena_alloc: a new block. */
 void *kp_arena_alloc_block(kp_arena *a, size_t n);
 
-/* Returns zeroed memory aligned for any type; aborts on out-of-memory.
- * Inline: every AST node and plan structure comes from here. */
-static inline void *kp_arena_alloc(kp_arena *a, size_t n)
+/* Returns memory aligned for any type, its contents undefined: for what
+ * the caller writes in full at once (a copy, text); aborts on
+ * out-of-memory. Inline: every AST node and plan structure comes from
+ * here. */
+static inline void *kp_arena_alloc_raw(kp_arena *a, size_t n)
 {
 	n = (n + 15) & ~(size_t)15;
 	if (n == 0)
@@ -36,6 +38,24 @@ static inline void *kp_arena_alloc(kp_arena *a, size_t n)
 	a->next += n;
 	return p;
 }
+
+/* Returns zeroed memory aligned for any type; aborts on out-of-memory.
+ * Each allocation clears its own bytes (a constant size becomes a few
+ * stores once inlined) instead of kp_arena_reset clearing every byte the
+ * statement used: text and copies, written in full anyway, were cleared
+ * for nothing, and the one clear per statement (about 2.8 KB, counted
+ * byte by byte as rep stosb) was 17% of explain's instructions. */
+static inline void *kp_arena_alloc(kp_arena *a, size_t n)
+{
+	n = (n + 15) & ~(size_t)15;
+	if (n == 0)
+		n = 16;
+	if ((size_t)(a->end - a->next) < n)
+		return kp_arena_alloc_block(a, n);
+	void *p = a->next;
+	a->next += n;
+	return __builtin_memset(p, 0, n);
+}
 /* Copies n bytes and adds a terminating NUL. */
 char *kp_arena_strndup(kp_arena *a, const char *s, size_t n);
 /* printf into the arena. */
@@ -44,10 +64,11 @@ char *kp_arena_printf(kp_arena *a, const char *fmt, ...)
 /* vprintf into the arena. */
 char *kp_arena_vprintf(kp_arena *a, const char *fmt, va_list ap);
 /* Grows an array kept in the arena: returns a copy with room for `want`
- * elements of `size` bytes (old contents copied). */
+ * elements of `size` bytes (old contents copied, the rest zeroed). */
 void *kp_arena_grow(kp_arena *a, void *old, size_t oldn, size_t want, size_t size);
 /* Keeps one block for reuse (the newest, unless it is over 1 MB: then the
- * first), cleared, and frees the others. */
+ * first), not cleared (kp_arena_alloc clears what it hands out), and
+ * frees the others. */
 void  kp_arena_reset(kp_arena *a);
 void  kp_arena_free(kp_arena *a);
 /* The most bytes of blocks the arena held at once since it was made or

@@ -44,6 +44,41 @@ static inline void kp_buf_putc(kp_buf *b, char c)
 	b->data[b->len++] = c;
 	b->data[b->len] = 0;
 }
+/* Writing through a cursor, for output built of many short pieces (the
+ * JSON of every plan and finding): kp_buf_room makes room for n more bytes
+ * and returns where they go; the writer advances its own pointer, with no
+ * capacity check, length update or NUL per piece, and kp_buf_end stores
+ * the pointer back as the end, with the NUL. Nothing may be appended to b
+ * between the two. */
+static inline char *kp_buf_room(kp_buf *b, size_t n)
+{
+	kp_buf_reserve(b, n);
+	return b->data + b->len;
+}
+
+static inline void kp_buf_end(kp_buf *b, char *p)
+{
+	b->len = (size_t)(p - b->data);
+	*p = 0;
+}
+
+/* Copies n bytes to p and returns the cursor after them. */
+static inline char *kp_put(char *p, const char *s, size_t n)
+{
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* A string literal at the cursor: its length is known when compiled, so
+ * the copy is a few stores. */
+#define KP_PUT_LIT(p, lit) ((p) = kp_put((p), "" lit, sizeof(lit) - 1))
+
+/* Room kp_int_at may take. */
+#define KP_INT_MAX 20
+/* Writes a decimal integer at p (at most KP_INT_MAX bytes, no NUL);
+ * returns the cursor after it. */
+char *kp_int_at(char *p, int64_t v);
+
 void kp_buf_printf(kp_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Appends a decimal integer. */

@@ -11,6 +11,10 @@
 
 /* Appends s as a JSON string literal, quotes included. */
 void kp_buf_json_str(kp_buf *b, const char *s, size_t n);
+/* kp_buf_json_str in the middle of writing b through a cursor (buf.h's
+ * kp_buf_room): p is the cursor; returns the cursor after the string, with
+ * room for `more` bytes after it. */
+char *kp_json_str_at(kp_buf *b, char *p, const char *s, size_t n, size_t more);
 /* Appends s as an SQL string literal: 'it''s'. */
 void kp_buf_sql_str(kp_buf *b, const char *s, size_t n);
 /* Appends s as an SQL name: as it is when it is a plain word ([A-Za-z_]

@@ -120,14 +120,27 @@ static size_t line_index(kp_source *s, size_t off)
 {
 	if (!s->lines)
 		build_lines(s);
-	/* offsets mostly come in order: try the last line asked about, and the next */
-	for (size_t li = s->memo_line; li < s->memo_line + 2 && li < s->nlines; li++)
-		if (s->lines[li] <= off && (li + 1 == s->nlines || off < s->lines[li + 1]))
-			return li;
-	size_t lo = 0, hi = s->nlines;
+	/* offsets mostly come in order, a few lines after the last one asked
+	 * about (lint asks only where it finds something): gallop forward from
+	 * that line (1, 2, 4, ... lines on), then search the last step, so a
+	 * line k lines on costs log k steps, not a search of the whole window */
+	const uint32_t *L = s->lines;
+	size_t n = s->nlines, lo = 0, hi = n;
+	size_t m = s->memo_line < n ? s->memo_line : 0;
+	if (L[m] <= off) {
+		size_t step = 1;
+		lo = m;
+		while (lo + step < n && L[lo + step] <= off) {
+			lo += step;
+			step *= 2;
+		}
+		hi = lo + step < n ? lo + step : n;
+	} else {
+		hi = m;   /* an earlier line: L[0] = 0 <= off < L[m] */
+	}
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (s->lines[mid] <= off)
+		if (L[mid] <= off)
 			lo = mid;
 		else
 			hi = mid;

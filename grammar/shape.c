@@ -575,7 +575,7 @@ static const shape *find(const kp_shapes *c)
 /* The shape's AST for the new tokens, in a. */
 static kp_stmt *make(const shape *sh, const char *text, const kp_token *nt, kp_arena *a)
 {
-	char *o = kp_arena_alloc(a, sh->size);
+	char *o = kp_arena_alloc_raw(a, sh->size);   /* written in full just below */
 	memcpy(o, sh->block, sh->size);
 	uintptr_t d = (uintptr_t)o - sh->from;
 	const patch *p = sh->patches[P_PTR], *e = p + sh->npatches[P_PTR];

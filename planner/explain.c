@@ -73,14 +73,6 @@ static bool part_nullable(const kp_plan *p, int i)
 	return c->nullable || (c->key_pos < 0 && !c->not_null);
 }
 
-static void json_bound(kp_buf *out, const kp_bound *b)
-{
-	if (b->set)
-		kp_value_json(out, b);
-	else
-		kp_buf_puts(out, "null");
-}
-
 void kp_filter_sql(kp_buf *out, const kp_plan *p)
 {
 	if (p->filter_sql)
@@ -97,71 +89,133 @@ static void text_filter(kp_buf *out, const kp_plan *p)
 	kp_filter_sql(out, p);
 }
 
-/* A key part's name as a JSON string: a column's name straight from the
- * catalog (this runs for every key part of every plan), a hash part built. */
-static void part_json(kp_buf *out, kp_buf *tmp, const kp_table *t, const kp_key_part *kp)
+/* The JSON writers below append through a cursor (base/buf.h: kp_buf_room,
+ * KP_PUT_LIT, kp_buf_end): explain writes a line for every statement and
+ * each field of it was a separate append (a capacity check, a length and
+ * a NUL each), with its key and the punctuation around it written in
+ * pieces. Each fixed run of keys and punctuation is now one literal, and
+ * room for a run of them is made once. ROOM covers the longest run of
+ * literals, integers (KP_INT_MAX) and short names (NAME_MAX) that follows a
+ * kp_buf_room of it; anything longer comes through kp_json_str_at or a
+ * room of its own. */
+#define ROOM 512
+#define NAME_MAX 32   /* kp_access_name, kp_order_name, ..., kp_rule's id and slug */
+
+/* Room for another run: the cursor's text kept, ROOM made after it. */
+static char *more(kp_buf *out, char *p)
 {
-	if (kp->col >= 0) {
-		kp_buf_json_str(out, t->cols[kp->col].name, t->cols[kp->col].name_len);
-		return;
-	}
+	kp_buf_end(out, p);
+	return kp_buf_room(out, ROOM);
+}
+
+static char *put_name(char *p, const char *s)
+{
+	size_t n = strlen(s);
+	return kp_put(p, s, n < NAME_MAX ? n : NAME_MAX);
+}
+
+/* A key part's name as a JSON string at cursor p: a column's name straight
+ * from the catalog (this runs for every key part of every plan), a hash
+ * part built. */
+static char *part_json(kp_buf *out, char *p, kp_buf *tmp, const kp_table *t, const kp_key_part *kp)
+{
+	if (kp->col >= 0)
+		return kp_json_str_at(out, p, t->cols[kp->col].name, t->cols[kp->col].name_len, ROOM);
 	kp_buf_clear(tmp);
 	kp_key_part_name(tmp, t, kp);
-	kp_buf_json_str(out, tmp->data, tmp->len);
+	return kp_json_str_at(out, p, tmp->data, tmp->len, ROOM);
+}
+
+/* A bound's value at cursor p (kp_value_json appends through out). */
+static char *json_bound(kp_buf *out, char *p, const kp_bound *b)
+{
+	if (!b->set) {
+		KP_PUT_LIT(p, "null");
+		return p;
+	}
+	kp_buf_end(out, p);
+	kp_value_json(out, b);
+	return kp_buf_room(out, ROOM);
 }
 
 /* {"column": ..., "lower": ..., ...}: the range on key part i */
-static void json_range(kp_buf *out, kp_buf *tmp, const kp_plan *p, int i, const kp_bound *lo, const kp_bound *hi)
+static char *json_range(kp_buf *out, char *p, kp_buf *tmp, const kp_plan *pl, int i, const kp_bound *lo,
+                        const kp_bound *hi)
 {
-	kp_buf_puts(out, "{\"column\": ");
-	part_json(out, tmp, p->table, &p->key->parts[i]);
-	kp_buf_puts(out, ", \"lower\": ");
-	json_bound(out, lo);
-	kp_buf_puts(out, lo->set && lo->incl ? ", \"lower_inclusive\": true, \"upper\": "
-	                                    : ", \"lower_inclusive\": false, \"upper\": ");
-	json_bound(out, hi);
-	kp_buf_puts(out, hi->set && hi->incl ? ", \"upper_inclusive\": true" : ", \"upper_inclusive\": false");
+	KP_PUT_LIT(p, "{\"column\": ");
+	p = part_json(out, p, tmp, pl->table, &pl->key->parts[i]);
+	KP_PUT_LIT(p, ", \"lower\": ");
+	p = json_bound(out, p, lo);
+	if (lo->set && lo->incl)
+		KP_PUT_LIT(p, ", \"lower_inclusive\": true, \"upper\": ");
+	else
+		KP_PUT_LIT(p, ", \"lower_inclusive\": false, \"upper\": ");
+	p = json_bound(out, p, hi);
+	if (hi->set && hi->incl)
+		KP_PUT_LIT(p, ", \"upper_inclusive\": true");
+	else
+		KP_PUT_LIT(p, ", \"upper_inclusive\": false");
 	/* on a column that can be NULL: are its NULL rows (stored first)
 	 * read? A NULL lower bound is written null, like none */
-	if (part_nullable(p, i))
-		kp_buf_puts(out, lo->set ? ", \"nulls\": false" : ", \"nulls\": true");
-	kp_buf_putc(out, '}');
+	if (part_nullable(pl, i)) {
+		if (lo->set)
+			KP_PUT_LIT(p, ", \"nulls\": false");
+		else
+			KP_PUT_LIT(p, ", \"nulls\": true");
+	}
+	*p++ = '}';
+	return p;
+}
+
+/* A list of values at cursor p: v0, v1, ... */
+static char *json_values(kp_buf *out, char *p, const kp_value *v, int n)
+{
+	if (!n)
+		return p;
+	kp_buf_end(out, p);
+	for (int j = 0; j < n; j++) {
+		if (j)
+			kp_buf_put(out, ", ", 2);
+		kp_value_json(out, &v[j]);
+	}
+	return kp_buf_room(out, ROOM);
+}
+
+static char *ranges_json(kp_buf *out, char *p, kp_buf *tmp, const kp_plan *pl)
+{
+	*p++ = '[';
+	for (int i = 0; i < pl->nranges; i++) {
+		const kp_range *r = &pl->ranges[i];
+		p = more(out, p);
+		if (i)
+			KP_PUT_LIT(p, ", {\"eq\": [");
+		else
+			KP_PUT_LIT(p, "{\"eq\": [");
+		p = json_values(out, p, r->eq, r->neq);
+		KP_PUT_LIT(p, "], \"range\": ");
+		if (r->has_range)
+			p = json_range(out, p, tmp, pl, r->neq, &r->lo, &r->hi);
+		else
+			KP_PUT_LIT(p, "null");
+		if (r->nthen) {
+			KP_PUT_LIT(p, ", \"then\": [");
+			p = json_values(out, p, r->then, r->nthen);
+			*p++ = ']';
+			if (r->then_range) {
+				KP_PUT_LIT(p, ", \"then_range\": ");
+				p = json_range(out, p, tmp, pl, r->neq + 1 + r->nthen, &r->then_lo, &r->then_hi);
+			}
+		}
+		*p++ = '}';
+	}
+	*p++ = ']';
+	return p;
 }
 
 void kp_ranges_json(kp_buf *out, const kp_plan *p)
 {
 	kp_buf tmp = {0};
-	kp_buf_putc(out, '[');
-	for (int i = 0; i < p->nranges; i++) {
-		const kp_range *r = &p->ranges[i];
-		kp_buf_puts(out, i ? ", {\"eq\": [" : "{\"eq\": [");
-		for (int j = 0; j < r->neq; j++) {
-			if (j)
-				kp_buf_puts(out, ", ");
-			kp_value_json(out, &r->eq[j]);
-		}
-		kp_buf_puts(out, "], \"range\": ");
-		if (r->has_range) {
-			json_range(out, &tmp, p, r->neq, &r->lo, &r->hi);
-		} else {
-			kp_buf_puts(out, "null");
-		}
-		if (r->nthen) {
-			kp_buf_puts(out, ", \"then\": [");
-			for (int j = 0; j < r->nthen; j++) {
-				if (j)
-					kp_buf_puts(out, ", ");
-				kp_value_json(out, &r->then[j]);
-			}
-			kp_buf_putc(out, ']');
-			if (r->then_range) {
-				kp_buf_puts(out, ", \"then_range\": ");
-				json_range(out, &tmp, p, r->neq + 1 + r->nthen, &r->then_lo, &r->then_hi);
-			}
-		}
-		kp_buf_putc(out, '}');
-	}
-	kp_buf_putc(out, ']');
+	kp_buf_end(out, ranges_json(out, kp_buf_room(out, ROOM), &tmp, p));
 	kp_buf_free(&tmp);
 }
 
@@ -338,167 +392,214 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	text_choice(out, p);
 }
 
-static void json_path(kp_buf *out, kp_source *src)
+/* The source's path as a JSON string at cursor p, with ROOM after it. */
+static char *json_path(kp_buf *out, char *p, kp_source *src)
 {
-	const kp_buf *p = kp_source_path_json(src);
-	kp_buf_put(out, p->data, p->len);
+	const kp_buf *path = kp_source_path_json(src);
+	kp_buf_end(out, p);
+	p = kp_buf_room(out, path->len + ROOM);
+	return kp_put(p, path->data, path->len);
 }
+
+/* {"type": ..., "name": ..., "covering": ...} or {"type": "primary"} */
+static char *json_via(kp_buf *out, char *p, const kp_index *ix, kp_access access, bool covering)
+{
+	if (!ix) {
+		KP_PUT_LIT(p, "{\"type\": \"primary\"}");
+		return p;
+	}
+	if (access == KP_ACCESS_SEARCH)
+		KP_PUT_LIT(p, "{\"type\": \"search\", \"name\": ");
+	else
+		KP_PUT_LIT(p, "{\"type\": \"index\", \"name\": ");
+	p = kp_json_str_at(out, p, ix->name, strlen(ix->name), ROOM);
+	if (covering)
+		KP_PUT_LIT(p, ", \"covering\": true}");
+	else
+		KP_PUT_LIT(p, ", \"covering\": false}");
+	return p;
+}
+
+static char *diag_json(kp_buf *out, char *p, const kp_diag *g);
 
 void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
                      uint32_t off, const kp_diags *d)
 {
 	uint32_t line, col;
 	kp_source_linecol(src, off, &line, &col);
-	kp_buf_puts(out, "{\"file\": ");
-	json_path(out, src);
-	kp_buf_puts(out, ", \"line\": ");
-	kp_buf_int(out, line);
-	kp_buf_puts(out, ", \"column\": ");
-	kp_buf_int(out, col);
-	kp_buf_puts(out, ", \"statement\": ");
+	char *o = kp_buf_room(out, ROOM);
+	KP_PUT_LIT(o, "{\"file\": ");
+	o = json_path(out, o, src);
+	KP_PUT_LIT(o, ", \"line\": ");
+	o = kp_int_at(o, line);
+	KP_PUT_LIT(o, ", \"column\": ");
+	o = kp_int_at(o, col);
+	KP_PUT_LIT(o, ", \"statement\": ");
 	if (s) {
-		kp_buf_putc(out, '"');
-		kp_buf_puts(out, kp_stmt_kind_name(s->kind));
-		kp_buf_putc(out, '"');
-	} else
-		kp_buf_puts(out, "null");
+		*o++ = '"';
+		o = put_name(o, kp_stmt_kind_name(s->kind));
+		*o++ = '"';
+	} else {
+		KP_PUT_LIT(o, "null");
+	}
 	bool planned = p && p->table && p->access != KP_ACCESS_NONE;
-	kp_buf_puts(out, ", \"table\": ");
+	KP_PUT_LIT(o, ", \"table\": ");
 	if (p && p->table)
-		kp_buf_json_str(out, p->table->name, p->table->name_len);
+		o = kp_json_str_at(out, o, p->table->name, p->table->name_len, ROOM);
 	else
-		kp_buf_puts(out, "null");
-	kp_buf_puts(out, ", \"path\": ");
-	if (!planned) {
-		kp_buf_puts(out, "null");
-	} else if (p->index) {
-		kp_buf_puts(out, p->access == KP_ACCESS_SEARCH ? "{\"type\": \"search\", \"name\": "
-		                                                : "{\"type\": \"index\", \"name\": ");
-		kp_buf_json_str(out, p->index->name, strlen(p->index->name));
-		kp_buf_printf(out, ", \"covering\": %s}", p->covering ? "true" : "false");
-	} else {
-		kp_buf_puts(out, "{\"type\": \"primary\"}");
-	}
-	kp_buf_puts(out, ", \"access\": ");
+		KP_PUT_LIT(o, "null");
+	KP_PUT_LIT(o, ", \"path\": ");
+	if (!planned)
+		KP_PUT_LIT(o, "null");
+	else
+		o = json_via(out, o, p->index, p->access, p->covering);
+	KP_PUT_LIT(o, ", \"access\": ");
 	if (planned) {
-		kp_buf_putc(out, '"');
-		kp_buf_puts(out, kp_access_name(p->access));
-		kp_buf_putc(out, '"');
+		*o++ = '"';
+		o = put_name(o, kp_access_name(p->access));
+		*o++ = '"';
 	} else {
-		kp_buf_puts(out, "null");
+		KP_PUT_LIT(o, "null");
 	}
-	kp_buf_puts(out, planned && p->rejected ? ", \"rejected\": true" : ", \"rejected\": false");
-	kp_buf_puts(out, ", \"key\": ");
+	if (planned && p->rejected)
+		KP_PUT_LIT(o, ", \"rejected\": true, \"key\": ");
+	else
+		KP_PUT_LIT(o, ", \"rejected\": false, \"key\": ");
 	kp_buf tmp = {0};
 	if (planned) {
-		kp_buf_putc(out, '[');
+		*o++ = '[';
 		for (int i = 0; i < p->key->n; i++) {
 			if (i)
-				kp_buf_puts(out, ", ");
-			part_json(out, &tmp, p->table, &p->key->parts[i]);
+				KP_PUT_LIT(o, ", ");
+			o = part_json(out, o, &tmp, p->table, &p->key->parts[i]);
 		}
-		kp_buf_puts(out, "], \"key_order\": [");
+		KP_PUT_LIT(o, "], \"key_order\": [");
 		for (int i = 0; i < p->key->n; i++) {
+			if (i % 16 == 15)   /* ROOM holds 16 of them */
+				o = more(out, o);
 			if (i)
-				kp_buf_puts(out, ", ");
-			kp_buf_puts(out, p->key->parts[i].desc ? "\"desc\"" : "\"asc\"");
+				KP_PUT_LIT(o, ", ");
+			if (p->key->parts[i].desc)
+				KP_PUT_LIT(o, "\"desc\"");
+			else
+				KP_PUT_LIT(o, "\"asc\"");
 		}
-		kp_buf_putc(out, ']');
+		*o++ = ']';
 	} else {
-		kp_buf_puts(out, "null, \"key_order\": null");
+		KP_PUT_LIT(o, "null, \"key_order\": null");
 	}
-	kp_buf_puts(out, ", \"ranges\": ");
+	KP_PUT_LIT(o, ", \"ranges\": ");
 	if (planned && p->access != KP_ACCESS_SEARCH)
-		kp_ranges_json(out, p);
+		o = ranges_json(out, o, &tmp, p);
 	else
-		kp_buf_puts(out, "null");
-	kp_buf_puts(out, ", \"filter\": ");
+		KP_PUT_LIT(o, "null");
+	KP_PUT_LIT(o, ", \"filter\": ");
 	if (planned && p->filter.n) {
 		kp_buf_clear(&tmp);
 		kp_filter_sql(&tmp, p);
-		kp_buf_json_str(out, tmp.data, tmp.len);
+		o = kp_json_str_at(out, o, tmp.data, tmp.len, ROOM);
 	} else {
-		kp_buf_puts(out, "null");
+		KP_PUT_LIT(o, "null");
 	}
-	kp_buf_puts(out, ", \"order\": ");
+	KP_PUT_LIT(o, ", \"order\": ");
 	if (planned && p->order != KP_ORDER_NONE) {
-		kp_buf_putc(out, '"');
-		kp_buf_puts(out, kp_order_name(p->order));
-		kp_buf_putc(out, '"');
+		*o++ = '"';
+		o = put_name(o, kp_order_name(p->order));
+		*o++ = '"';
+	} else {
+		KP_PUT_LIT(o, "null");
 	}
-	else
-		kp_buf_puts(out, "null");
 	if (planned && p->choice != KP_CHOICE_NONE) {
 		/* only where the store's own rules chose among several paths */
-		kp_buf_printf(out, ", \"choice\": {\"by\": \"%s\", \"candidates\": [", kp_choice_name(p->choice));
+		KP_PUT_LIT(o, ", \"choice\": {\"by\": \"");
+		o = put_name(o, kp_choice_name(p->choice));
+		KP_PUT_LIT(o, "\", \"candidates\": [");
 		for (int i = 0; i < p->ncands; i++) {
 			const kp_candidate *c = &p->cands[i];
-			kp_buf_puts(out, i ? ", {\"path\": " : "{\"path\": ");
-			if (c->index) {
-				kp_buf_puts(out, c->access == KP_ACCESS_SEARCH ? "{\"type\": \"search\", \"name\": "
-				                                                : "{\"type\": \"index\", \"name\": ");
-				kp_buf_json_str(out, c->index->name, strlen(c->index->name));
-				kp_buf_printf(out, ", \"covering\": %s}", c->covering ? "true" : "false");
-			} else {
-				kp_buf_puts(out, "{\"type\": \"primary\"}");
-			}
-			kp_buf_printf(out, ", \"access\": \"%s\", \"bound\": %d}", kp_access_name(c->access), c->bound);
+			if (i)
+				KP_PUT_LIT(o, ", {\"path\": ");
+			else
+				KP_PUT_LIT(o, "{\"path\": ");
+			o = json_via(out, o, c->index, c->access, c->covering);
+			KP_PUT_LIT(o, ", \"access\": \"");
+			o = put_name(o, kp_access_name(c->access));
+			KP_PUT_LIT(o, "\", \"bound\": ");
+			o = kp_int_at(o, c->bound);
+			*o++ = '}';
+			o = more(out, o);
 		}
-		kp_buf_puts(out, "]}");
+		KP_PUT_LIT(o, "]}");
 	}
-	kp_buf_puts(out, ", \"diagnostics\": [");
+	KP_PUT_LIT(o, ", \"diagnostics\": [");
 	for (const kp_diag *g = d ? d->head : NULL; g; g = g->next) {
+		o = more(out, o);
 		if (g != d->head)
-			kp_buf_puts(out, ", ");
-		kp_diag_json(out, g);
+			KP_PUT_LIT(o, ", ");
+		o = diag_json(out, o, g);
 	}
-	kp_buf_puts(out, "]}");
+	KP_PUT_LIT(o, "]}");
+	kp_buf_end(out, o);
 	kp_buf_free(&tmp);
 }
 
-static void json_pos(kp_buf *out, const char *name, uint32_t v)
+/* A message as a JSON string at cursor p. */
+static char *json_message(kp_buf *out, char *p, const char *m)
 {
-	kp_buf_puts(out, name);
-	kp_buf_int(out, v);
+	return kp_json_str_at(out, p, m, strlen(m), ROOM);
 }
 
-void kp_diag_json(kp_buf *out, const kp_diag *g)
+static char *diag_json(kp_buf *out, char *p, const kp_diag *g)
 {
 	const kp_rule_info *r = kp_rule_get(g->rule);
 	uint32_t l1, c1, l2, c2;
 	kp_source_linecol(g->src, g->off, &l1, &c1);
 	kp_source_linecol_end(g->src, g->off, g->len, &l2, &c2);
-	kp_buf_puts(out, "{\"rule\": \"");
-	kp_buf_puts(out, r->id);
-	kp_buf_puts(out, "\", \"slug\": \"");
-	kp_buf_puts(out, r->slug);
-	kp_buf_puts(out, "\", \"severity\": \"");
-	kp_buf_puts(out, kp_severity_name(g->severity));
-	kp_buf_puts(out, "\", \"message\": ");
-	kp_buf_json_str(out, g->message, strlen(g->message));
-	kp_buf_puts(out, ", \"file\": ");
-	json_path(out, g->src);
-	json_pos(out, ", \"line\": ", l1);
-	json_pos(out, ", \"column\": ", c1);
-	json_pos(out, ", \"end_line\": ", l2);
-	json_pos(out, ", \"end_column\": ", c2);
-	kp_buf_puts(out, ", \"notes\": [");
+	KP_PUT_LIT(p, "{\"rule\": \"");
+	p = put_name(p, r->id);
+	KP_PUT_LIT(p, "\", \"slug\": \"");
+	p = put_name(p, r->slug);
+	KP_PUT_LIT(p, "\", \"severity\": \"");
+	p = put_name(p, kp_severity_name(g->severity));
+	KP_PUT_LIT(p, "\", \"message\": ");
+	p = json_message(out, p, g->message);
+	KP_PUT_LIT(p, ", \"file\": ");
+	p = json_path(out, p, g->src);
+	KP_PUT_LIT(p, ", \"line\": ");
+	p = kp_int_at(p, l1);
+	KP_PUT_LIT(p, ", \"column\": ");
+	p = kp_int_at(p, c1);
+	KP_PUT_LIT(p, ", \"end_line\": ");
+	p = kp_int_at(p, l2);
+	KP_PUT_LIT(p, ", \"end_column\": ");
+	p = kp_int_at(p, c2);
+	KP_PUT_LIT(p, ", \"notes\": [");
 	for (const kp_note *n = g->notes; n; n = n->next) {
 		uint32_t nl, nc;
 		kp_source_linecol(n->src, n->off, &nl, &nc);
-		kp_buf_puts(out, n == g->notes ? "{\"file\": " : ", {\"file\": ");
-		json_path(out, n->src);
-		json_pos(out, ", \"line\": ", nl);
-		json_pos(out, ", \"column\": ", nc);
-		kp_buf_puts(out, ", \"message\": ");
-		kp_buf_json_str(out, n->message, strlen(n->message));
-		kp_buf_putc(out, '}');
+		if (n == g->notes)
+			KP_PUT_LIT(p, "{\"file\": ");
+		else
+			KP_PUT_LIT(p, ", {\"file\": ");
+		p = json_path(out, p, n->src);
+		KP_PUT_LIT(p, ", \"line\": ");
+		p = kp_int_at(p, nl);
+		KP_PUT_LIT(p, ", \"column\": ");
+		p = kp_int_at(p, nc);
+		KP_PUT_LIT(p, ", \"message\": ");
+		p = json_message(out, p, n->message);
+		*p++ = '}';
 	}
-	kp_buf_puts(out, "], \"help\": [");
+	KP_PUT_LIT(p, "], \"help\": [");
 	for (const kp_help *h = g->helps; h; h = h->next) {
 		if (h != g->helps)
-			kp_buf_puts(out, ", ");
-		kp_buf_json_str(out, h->message, strlen(h->message));
+			KP_PUT_LIT(p, ", ");
+		p = json_message(out, p, h->message);
 	}
-	kp_buf_puts(out, "]}");
+	KP_PUT_LIT(p, "]}");
+	return p;
+}
+
+void kp_diag_json(kp_buf *out, const kp_diag *g)
+{
+	kp_buf_end(out, diag_json(out, kp_buf_room(out, ROOM), g));
 }

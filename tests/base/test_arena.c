@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 
@@ -176,9 +177,129 @@ static void test_arena_cleared_across_short_and_long_statements(void)
 	kp_arena_free(&a);
 }
 
+/* The JSON escape of s, byte by byte: what kp_buf_json_str must give. */
+static size_t json_ref(char *o, const char *s, size_t n)
+{
+	size_t w = 0;
+	o[w++] = '"';
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\') {
+			o[w++] = '\\';
+			o[w++] = (char)c;
+		} else if (c == '\n' || c == '\t' || c == '\r') {
+			o[w++] = '\\';
+			o[w++] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
+		} else if (c < 0x20) {
+			w += (size_t)sprintf(o + w, "\\u%04x", c);
+		} else {
+			o[w++] = (char)c;
+		}
+	}
+	o[w++] = '"';
+	o[w] = 0;
+	return w;
+}
+
+/* Short strings take the 4-byte and overlapping paths: every length up to
+ * 20, every byte to escape at every position, beside plain bytes of both
+ * halves of the ASCII table and UTF-8; each string is read from its own
+ * exact-size heap copy, so ASan and valgrind see a read past its end. */
+static void test_json_short_strings_every_escape_at_every_position(void)
+{
+	const char specials[] = {'"', '\\', '\n', '\t', '\r', '\x01', '\x1f', '\0'};
+	const char plain[] = {'a', '~', ' ', '\x7f', '\xc3', '!', '/', '0'};
+	char want[256];
+	int checked = 0;
+	for (size_t n = 0; n <= 20; n++)
+		for (size_t at = 0; at <= n; at++)   /* at == n: no escape */
+			for (size_t k = 0; k < sizeof specials; k++)
+				for (size_t q = 0; q < sizeof plain; q++) {
+					char *s = malloc(n ? n : 1);
+					for (size_t i = 0; i < n; i++)
+						s[i] = plain[(q + i) % sizeof plain];
+					if (at < n)
+						s[at] = specials[k];
+					kp_buf b = {0};
+					kp_buf_putc(&b, '>');
+					kp_buf_json_str(&b, s, n);
+					size_t w = json_ref(want, s, n);
+					CU_ASSERT_EQUAL_FATAL(b.len, w + 1);
+					CU_ASSERT_EQUAL_FATAL(memcmp(b.data + 1, want, w + 1), 0);
+					kp_buf_free(&b);
+					free(s);
+					checked++;
+				}
+	CU_ASSERT_EQUAL(checked, 21 * 22 / 2 * 8 * 8);   /* n + 1 positions for each n */
+}
+
+/* kp_int_at at every power of ten and its neighbours, both signs, through
+ * a cursor: the digits counted from the highest bit must be exact there. */
+static void test_int_at_every_power_of_ten(void)
+{
+	kp_buf b = {0}, want = {0};
+	uint64_t p = 1;
+	for (int k = 0; k < 20; k++, p *= 10) {
+		int64_t vs[6] = {(int64_t)(p - 1), (int64_t)p, (int64_t)(p + 1), -(int64_t)(p - 1), -(int64_t)p,
+		                 -(int64_t)(p + 1)};
+		for (int j = 0; j < 6; j++) {
+			if (k == 19 && j != 0 && j != 3)
+				continue;   /* 10^19 is past INT64_MAX */
+			char *c = kp_buf_room(&b, KP_INT_MAX + 1);
+			c = kp_int_at(c, vs[j]);
+			*c++ = ',';
+			kp_buf_end(&b, c);
+			kp_buf_printf(&want, "%lld,", (long long)vs[j]);
+		}
+	}
+	kp_buf_int(&b, INT64_MIN);
+	kp_buf_printf(&want, "%lld", (long long)INT64_MIN);
+	ASSERT_STR(b.data, want.data);
+	CU_ASSERT_EQUAL(b.len, want.len);
+	kp_buf_free(&b);
+	kp_buf_free(&want);
+}
+
+/* A reset clears nothing: each kp_arena_alloc clears what it hands out,
+ * kp_arena_grow clears the elements it adds, and text is written in full.
+ * Memory dirtied by the statement before comes back as each promises. */
+static void test_arena_allocations_clear_themselves_after_a_reset(void)
+{
+	kp_arena a;
+	kp_arena_init(&a);
+	for (int i = 0; i < 40; i++)
+		memset(kp_arena_alloc_raw(&a, 96), 0xee, 96);
+	kp_arena_reset(&a);
+	char *s = kp_arena_strndup(&a, "abc", 3);
+	ASSERT_STR(s, "abc");
+	char *f = kp_arena_printf(&a, "%d-%s", 42, "x");
+	ASSERT_STR(f, "42-x");
+	unsigned char *z = kp_arena_alloc(&a, 33);   /* rounded to 48: all clear */
+	for (int j = 0; j < 48; j++)
+		CU_ASSERT_EQUAL_FATAL(z[j], 0);
+	int *g = kp_arena_grow(&a, NULL, 0, 3, sizeof(int));
+	for (int j = 0; j < 3; j++)
+		CU_ASSERT_EQUAL_FATAL(g[j], 0);
+	g[0] = 7, g[2] = 8;
+	int *h = kp_arena_grow(&a, g, 3, 9, sizeof(int));
+	CU_ASSERT_EQUAL(h[0], 7);
+	CU_ASSERT_EQUAL(h[1], 0);
+	CU_ASSERT_EQUAL(h[2], 8);
+	for (int j = 3; j < 9; j++)
+		CU_ASSERT_EQUAL_FATAL(h[j], 0);
+	/* the raw memory is only aligned: what it holds is the caller's to write */
+	char *r = kp_arena_alloc_raw(&a, 5);
+	CU_ASSERT_EQUAL((uintptr_t)r % 16, 0);
+	CU_ASSERT_TRUE(r >= (char *)h + 9 * sizeof(int));
+	kp_arena_free(&a);
+}
+
 KPT_SUITE("arena", NULL, NULL,
 	{"formats match snprintf", test_printf_formats_match_snprintf},
 	{"long formatted text", test_long_text},
 	{"integers and JSON strings", test_int_and_json},
 	{"arena memory is aligned and zeroed, and comes back zeroed after a reset", test_arena_memory_aligned_zeroed_and_reused},
-	{"a kept block comes back zeroed past a shorter statement's end", test_arena_cleared_across_short_and_long_statements})
+	{"a kept block comes back zeroed past a shorter statement's end", test_arena_cleared_across_short_and_long_statements},
+	{"allocations clear themselves after a reset; text and grown arrays hold what they promise", test_arena_allocations_clear_themselves_after_a_reset},
+	{"JSON strings of every short length, each escape at every position", test_json_short_strings_every_escape_at_every_position},
+	{"integers at every power of ten and its neighbours", test_int_at_every_power_of_ten})

@@ -245,7 +245,7 @@ static void test_visible_text_at_every_offset(void)
 		{"\xc2\xa0", "\xc2\xa0"}, {"\xe2\x80\x99", "\xe2\x80\x99"}, {"\xe7\x94\xa8", "\xe7\x94\xa8"},
 	};
 	for (size_t c = 0; c < sizeof chars / sizeof chars[0]; c++)
-		for (size_t at = 0; at <= 20; at++) {
+		for (size_t at = 0; at <= 40; at++) {
 			char in[64], want[64];
 			memset(in, 'a', at);
 			strcpy(in + at, chars[c].in);
@@ -263,9 +263,51 @@ static void test_visible_text_at_every_offset(void)
 		}
 }
 
+/* Lines of offsets asked in any order (lint asks only where it finds
+ * something, a few lines on; a note points back): the line found from the
+ * last one asked about, forward by galloping or back by a search, is the
+ * one counted by hand, and so is the column. */
+static void test_line_of_offsets_in_any_order(void)
+{
+	enum { LINES = 2000 };
+	static char text[LINES * 40];
+	static uint32_t line_of[LINES * 40], col_of[LINES * 40];
+	size_t n = 0;
+	uint32_t l = 1, c = 1;
+	for (int i = 0; i < LINES; i++) {
+		int w = (i * 7919) % 37;   /* lines of 0 to 36 bytes */
+		for (int j = 0; j < w; j++, n++) {
+			text[n] = (char)('a' + (i + j) % 26);
+			line_of[n] = l, col_of[n] = c++;
+		}
+		text[n] = '\n';
+		line_of[n] = l, col_of[n] = c;
+		n++, l++, c = 1;
+	}
+	kp_source src;
+	kp_source_from_string(&src, "lines.sql", text, n);
+	uint64_t r = 12345;
+	size_t off = 0;
+	for (int k = 0; k < 20000; k++) {
+		r = r * 6364136223846793005ull + 1442695040888963407ull;
+		uint32_t pick = (uint32_t)(r >> 33);
+		/* mostly a little forward, sometimes far, sometimes back */
+		if (pick % 8 == 0)
+			off = pick % n;
+		else
+			off = (off + pick % 200) % n;
+		uint32_t gl, gc;
+		kp_source_linecol(&src, off, &gl, &gc);
+		CU_ASSERT_EQUAL_FATAL(gl, line_of[off]);
+		CU_ASSERT_EQUAL_FATAL(gc, col_of[off]);
+	}
+	kp_source_free(&src);
+}
+
 KPT_SUITE("stream", NULL, NULL,
 	{"windows match the whole file", test_windows_match_whole_file},
 	{"read errors", test_source_read_errors},
 	{"lines and columns of offsets (CRLF, UTF-8, past the end)", test_line_and_column_of_offsets},
 	{"diagnostic text: header, colour, excerpt and caret", test_diagnostic_text_with_colour_and_excerpt},
-	{"control characters shown at every offset of the eight-byte scan", test_visible_text_at_every_offset})
+	{"control characters shown at every offset of the eight-byte scan", test_visible_text_at_every_offset},
+	{"lines of offsets asked in any order", test_line_of_offsets_in_any_order})
