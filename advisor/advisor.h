@@ -162,6 +162,20 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out);
 #define KP_ZIPF_THETA 0.99      /* zipfian's constant unless given (YCSB's ZipfianGenerator) */
 #define KP_ENUM_VALUES 8        /* values assumed of an enum-like column no annotation counts */
 
+/* An annotation's value is one or more words; after its last word and
+ * white space, the rest of the line is a note for the reader, which keyplan
+ * ignores ("-- weight: 3000   peak hour"). A note may not start as the
+ * value would go on: with a digit, a sign or point before a digit, a '/'
+ * (a rate's unit) or a magnitude word (k, M, million, 万 ...), so that
+ * "5 000 000", "20 /min" or "5 million" are malformed, never read as 5 or
+ * 20 per second (docs/annotations.md). Returns where the word starting at
+ * v ends, at white space or end; *next is where the following word starts
+ * (end when none). */
+const char *kp_annotation_word(const char *v, const char *end, const char **next);
+/* Is [p, end) (starting at a word, or empty) a valid note: nothing, or
+ * text that does not read as a continuation of the value? */
+bool kp_annotation_note(const char *p, const char *end);
+
 /* A trimmed comment before a workload statement, "rate: N/s" (or N/min,
  * N/h; any case): 1 with *rate in statements per second, -1 when it is
  * malformed or out of [0, KP_RATE_MAX] per second (*why says what was
