@@ -135,6 +135,13 @@ void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant);
 /* Checks one statement against the target's query limits (IN list size,
  * LIMIT/OFFSET, an ORDER BY its plan p must sort for). p may be NULL (not
  * planned). Diagnostics go to d. */
+/* Checks a DDL statement against the target's limits on DDL (KP110): on
+ * Phoenix, NOT NULL on a column outside the primary key of a table whose
+ * rows are not IMMUTABLE_ROWS (ERROR 1007), or on a key column ALTER TABLE
+ * adds (ERROR 1006). cat is the catalog before s is applied. */
+void kp_check_target_ddl(kp_target target, const kp_catalog *cat, const kp_stmt *s, kp_source *src, kp_arena *a,
+                         kp_diags *d);
+
 void kp_advise_statement(kp_target target, const kp_stmt *s, const kp_plan *p, kp_source *src,
                          kp_arena *a, kp_diags *d);
 /* Runs the schema checks, the target's schema limits and the workload
@@ -220,5 +227,8 @@ void kp_advisor_table_model(kp_advisor *adv, const kp_table *t, kp_table_model *
  * syntax. */
 void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key *key,
                   kp_target target);
+/* Appends a table option (Phoenix's "SALT_BUCKETS = 16") to the CREATE
+ * TABLE kp_table_ddl wrote, after a comma when it has options already. */
+void kp_table_ddl_option(kp_buf *out, const char *opt);
 
 #endif

@@ -883,8 +883,11 @@ static kp_advice *fold_desc(kp_advisor *adv, kp_advice *k, const kp_advice *d)
 		shown.n = nk.n - 1;
 	}
 	kp_table_ddl(&ddl, t, NULL, &shown, adv->target);
-	if (salt)
-		kp_buf_printf(&ddl, " SALT_BUCKETS = %d", KP_BUCKETS);
+	if (salt) {
+		char salt_opt[32];
+		snprintf(salt_opt, sizeof salt_opt, "SALT_BUCKETS = %d", KP_BUCKETS);
+		kp_table_ddl_option(&ddl, salt_opt);
+	}
 	const char *col = d->columns.n ? d->columns.items[0] : "";
 	const char *key = salt ? kp_arena_printf(adv->a, "[salt]%s", kpa_key_notation(adv, t, &shown))
 	                       : kpa_key_notation(adv, t, &nk);
