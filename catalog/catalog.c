@@ -642,9 +642,11 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, uint32_t off, 
 				continue;
 			for (int j = 0; j < t->nindexes; j++)
 				if (kpc_name_eq(t->indexes[j]->name, dr->name.s, dr->name.len)) {
+					const char *name = t->indexes[j]->name;
 					memmove(&t->indexes[j], &t->indexes[j + 1],
 					        sizeof(*t->indexes) * (size_t)(t->nindexes - j - 1));
 					t->nindexes--;
+					kpc_views_drop_index(c, t, name);
 					return 0;
 				}
 		}
@@ -788,7 +790,10 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *
 		}
 		if (def->if_not_exists && def->name.s && kp_table_index(t, def->name.s, def->name.len))
 			return 0;
-		return add_index(c, t, def, src, a, d) ? 0 : -1;
+		const kp_index *ix = add_index(c, t, def, src, a, d);
+		if (ix)
+			kpc_views_inherit_index(c, t, ix);
+		return ix ? 0 : -1;
 	}
 	case KP_S_DROP:
 		return drop(c, &s->u.drop, src, s->off, a, d);

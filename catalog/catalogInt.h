@@ -91,5 +91,9 @@ static inline bool kpc_visible(const kp_catalog *c, const kp_table *t)
 	return !t->tenant || (c->tenant && !strcmp(t->tenant, c->tenant));
 }
 int kpc_create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src, kp_arena *a, kp_diags *d);
+/* An index made on t after views over it: they read it too (view.c). */
+void kpc_views_inherit_index(kp_catalog *c, const kp_table *t, const kp_index *from);
+/* DROP INDEX name on t: the views over t lose it too. */
+void kpc_views_drop_index(kp_catalog *c, const kp_table *t, const char *name);
 
 #endif

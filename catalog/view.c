@@ -150,3 +150,46 @@ int kpc_create_view(kp_catalog *c, const kp_create_table *ct, kp_source *src,
 	return 0;
 }
 
+
+/* An index made on t (a table or a view) after views over it: each view
+ * over t, and each view over those, reads it too, as CREATE VIEW gives a
+ * view the indexes its parent has. Phoenix resolves a view with its
+ * parent's indexes whenever they were made (ViewUtil.addIndexesFromParent),
+ * so an index created after the view serves the view's reads. */
+void kpc_views_inherit_index(kp_catalog *c, const kp_table *t, const kp_index *from)
+{
+	for (int i = 0; i < c->ntables; i++) {
+		kp_table *v = c->tables[i];
+		if (v == t || v->dropped || !v->is_view || !v->view_parent ||
+		    !kpc_name_eq(v->view_parent, t->name, t->name_len) ||
+		    kp_table_index(v, from->name, (uint32_t)strlen(from->name)))
+			continue;
+		kp_index *ix = kp_arena_alloc(&c->arena, sizeof(*ix));
+		*ix = *from;
+		ix->table = v;
+		ix->covers = kp_arena_alloc(&c->arena, sizeof(bool) * (size_t)(v->ncols + 1));
+		memcpy(ix->covers, from->covers, sizeof(bool) * (size_t)(t->ncols < v->ncols ? t->ncols : v->ncols));
+		v->indexes = kp_arena_grow(&c->arena, v->indexes, (size_t)v->nindexes, (size_t)v->nindexes + 1,
+		                           sizeof(*v->indexes));
+		v->indexes[v->nindexes++] = ix;
+		kpc_views_inherit_index(c, v, ix);
+	}
+}
+
+/* DROP INDEX on t: the views that inherited it lose it too. */
+void kpc_views_drop_index(kp_catalog *c, const kp_table *t, const char *name)
+{
+	for (int i = 0; i < c->ntables; i++) {
+		kp_table *v = c->tables[i];
+		if (v == t || v->dropped || !v->is_view || !v->view_parent ||
+		    !kpc_name_eq(v->view_parent, t->name, t->name_len))
+			continue;
+		for (int j = 0; j < v->nindexes; j++)
+			if (!strcmp(v->indexes[j]->name, name)) {
+				memmove(&v->indexes[j], &v->indexes[j + 1], sizeof(*v->indexes) * (size_t)(v->nindexes - j - 1));
+				v->nindexes--;
+				kpc_views_drop_index(c, v, name);
+				break;
+			}
+	}
+}

@@ -76,6 +76,41 @@ static void test_views_count_for_their_base_table(void)
 	run_free(&r);
 }
 
+/* A read through a view that the key cannot serve: its index is proposed
+ * on the base table, whose workload the view's reads count for, and is
+ * recommended (before, it was proposed on the view, judged with no
+ * workload, "serves 0", never recommended). Applied after the view, as a
+ * migration adds it, the index serves the view's read (the catalog gives
+ * a view the indexes made on its table after it) and the design stands. */
+static void test_index_for_a_view_read_goes_on_the_base(void)
+{
+	static const char *schema[] = {
+		"CREATE TABLE events (tenant_id VARCHAR(16) NOT NULL, id BIGINT NOT NULL, etype VARCHAR(8), user_id "
+		"VARCHAR(16), ts BIGINT, payload VARCHAR, CONSTRAINT pk PRIMARY KEY (tenant_id, id))",
+		"CREATE VIEW logins AS SELECT * FROM events WHERE etype = 'L'"};
+	const char *w = "-- weight: 500\nSELECT * FROM logins WHERE user_id = ?;\n"
+	                "-- weight: 10\nSELECT * FROM events WHERE tenant_id = ? AND id = ?;\n";
+	kp_buf s = {0};
+	kp_buf_printf(&s, "%s;\n%s;\n", schema[0], schema[1]);
+	for (int k = 0; k < 2; k++) {
+		kp_target tg = k ? KP_TARGET_LINDORM : KP_TARGET_PHOENIX;
+		run r;
+		run_w(&r, s.data, w, tg);
+		CU_ASSERT_PTR_NULL(review_of(&r, "logins"));
+		expect_recommended(&r, "events", "secondary_index [user_id][tenant_id][id]");
+		CU_ASSERT_STRING_EQUAL(change_at(&r, "events", 2), k ? "REJECTED -> FILTERED SCAN"
+		                                                      : "full scan -> FILTERED SCAN");
+		const kp_table_review *v = review_of(&r, "events");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+		const kp_advice *x = v->recommended.n ? v->recommended.items[0] : NULL;
+		CU_ASSERT_STRING_EQUAL(x && x->ddl ? x->ddl : "", "CREATE INDEX idx_events_user_id ON events (user_id) "
+		                                                  "INCLUDE (etype, ts, payload)");
+		expect_fixpoint(&r, schema, 2, w, tg, "events");
+		run_free(&r);
+	}
+	kp_buf_free(&s);
+}
+
 /* Tablestore generates an AUTO_INCREMENT value: no desc_key storing
  * Long.MAX_VALUE - seq; the finding says how to read newest first. */
 static void test_no_desc_of_a_generated_value(void)
@@ -784,6 +819,8 @@ KPT_SUITE("judge", NULL, NULL,
 	{"a FILTERED SCAN is never made REJECTED by the recommendation, and the alternative names it",
 	 test_filtered_read_never_broken_silently},
 	{"reads through a view count for its base table", test_views_count_for_their_base_table},
+	{"an index for a view read goes on the base table, is recommended, and serves the view when applied",
+	 test_index_for_a_view_read_goes_on_the_base},
 	{"no DESC of a value the store generates", test_no_desc_of_a_generated_value},
 	{"a full scan either way does not hold a hash prefix back", test_hash_prefix_not_held_back_by_a_full_scan},
 	{"an index that leaves a sort does not serve the ordered read", test_sort_not_counted_as_served},
