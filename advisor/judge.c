@@ -564,15 +564,21 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	for (int c = 0; c < t->ncols; c++) {
 		/* a calendar unit is as few as an enum to a hash of it alone */
 		jt->few[c] = kpa_few_values(adv, t, c) || kpa_coarse_time(&t->cols[c]);
-		jt->hot[c] = kpa_hot_reason(&t->cols[c]) || (leads[c] && kpa_monotonic_evidence(adv, t, c));
+		/* a shared prefix (KP103) is a finding, not a concentration: a
+		 * range-partitioned store splits its regions inside the prefix,
+		 * so writes that arrive in no key order spread (Bigtable's
+		 * reversed URLs); only its values arriving in order concentrate
+		 * them, which the monotonic evidence says */
+		const kp_column *col = &t->cols[c];
+		jt->hot[c] = kpa_monotonic_reason(col) || kpa_enum_reason(col) ||
+		             (leads[c] && kpa_monotonic_evidence(adv, t, c));
 		/* what the annotations state wins over names and evidence */
 		if (notes->dist[c] == 1)
 			jt->hot[c] = false;
 		else if (notes->dist[c] == 2)
 			jt->hot[c] = true;
 		if (notes->distinct[c] >= 1 && (!notes->dist[c] || notes->dist[c] == KPA_DIST_FIXED))
-			jt->hot[c] = notes->distinct[c] <= KP_FEW_VALUES || kpa_monotonic_reason(&t->cols[c]) ||
-			             kpa_prefix_reason(&t->cols[c]);
+			jt->hot[c] = notes->distinct[c] <= KP_FEW_VALUES || kpa_monotonic_reason(&t->cols[c]);
 	}
 	design now = {.key = &t->pk, .ix = t->indexes, .nix = t->nindexes};
 	kp_cost base, cur;
