@@ -163,17 +163,18 @@ static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_are
  * - on Phoenix, which ranks a covering path with fewer columns first at
  *   equal bound key columns and, all else equal, an index over the data
  *   table (QueryOptimizer.orderPlansBestToWorst): an index that covers
- *   every column the shape reads can take its full scan, so the shape is
- *   planned (one that misses a column is skipped if global, loses on
- *   covering if LOCAL or UNCOVERED);
+ *   every column the shape reads can take its full scan (had: the plan it
+ *   has, a full scan too), so that shape is planned (one that misses a
+ *   column is skipped if global, loses on covering if LOCAL or UNCOVERED;
+ *   a plan that binds a key part, or is a point lookup, keeps it);
  * - through a view, whose WHERE binds columns the statement does not name
  *   (a view on type = 'L' reads an index led by type). */
-static bool keeps_plan(const jtable *jt, const jshape *s, const kp_index *ix)
+static bool keeps_plan(const jtable *jt, const jshape *s, const kp_index *ix, const sres *had)
 {
 	int lead = ix->key.parts[0].col;
 	if (lead < 0 || kpa_uses_col(s->uses, lead) || s->on != jt->t)
 		return false;
-	if (!jt->phoenix)
+	if (!jt->phoenix || had->cls != KP_ACCESS_FULL)
 		return true;
 	if (!ix->covers || (s->reads >> 63))
 		return false;
@@ -203,7 +204,7 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 		jshape *s = &jt->s[i];
 		if (s->ins_rows > 0)
 			continue;
-		if (base && added && keeps_plan(jt, s, added)) {
+		if (base && added && keeps_plan(jt, s, added, &base[i])) {
 			out[i] = base[i];
 			continue;
 		}
