@@ -257,6 +257,27 @@ static char *option_text(kp_catalog *c, const kp_expr *v)
 	return kp_arena_strndup(&c->arena, v->name.s, v->name.len);
 }
 
+/* An index of a method that orders no rows by its key (PostgreSQL's GIN,
+ * GiST, SP-GiST, BRIN, bloom and any method but btree and hash after ON t
+ * USING, e.g. an extension's; MySQL's RTREE and FULLTEXT): a range of
+ * its key is no range of rows, so no plan reads through it. It is read,
+ * said once (KP012, info) and left out of the catalog, not refused. */
+static bool unordered_index(const kp_indexdef *def, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	static const char *const methods[] = {"gin", "gist", "spgist", "brin", "bloom", "rtree", "fulltext"};
+	if (!def->using.s)
+		return false;
+	bool ordered = kp_name_eq(&def->using, "btree") || kp_name_eq(&def->using, "hash");
+	for (size_t i = 0; i < sizeof methods / sizeof *methods; i++)
+		if (kp_name_eq(&def->using, methods[i]) || (def->pg_method && !ordered && i == 0)) {
+			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_INFO, src, def->using.off, def->using.srclen,
+			            "a %.*s index orders no rows by its key: keyplan plans no read through it",
+			            (int)def->using.srclen, src->text + def->using.off);
+			return true;
+		}
+	return false;
+}
+
 static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
                            kp_source *src, kp_arena *a, kp_diags *d)
 {
@@ -598,7 +619,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 	/* Register first: inline indexes resolve against the finished table. */
 	kpc_register_table(c, t);
 	for (uint32_t i = 0; i < ct->indexes.n; i++)
-		if (!add_index(c, t, ct->indexes.items[i], src, a, d))
+		if (!unordered_index(ct->indexes.items[i], src, a, d) && !add_index(c, t, ct->indexes.items[i], src, a, d))
 			err = -1;
 	return err;
 }
@@ -633,6 +654,60 @@ static void add_dropped(kp_catalog *c, const kp_table *t, kp_source *src, uint32
 	f->is_view = t->is_view;
 }
 
+/* DROP TABLE | VIEW of one name n (the statement's first, or one after
+ * it); with check_only, the errors alone and nothing dropped. */
+static int drop_table(kp_catalog *c, const kp_drop *dr, const kp_name *n, bool check_only, kp_source *src,
+                      uint32_t off, kp_arena *a, kp_diags *d)
+{
+	kp_table *t = kp_catalog_find(c, n->s, n->len);
+	if (!t) {
+		if (dr->if_exists)
+			return 0;
+		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+		            "no such %s: %.*s", dr->is_view ? "view" : "table", (int)n->len, n->s);
+		return -1;
+	}
+	if (dr->is_view != t->is_view && !dr->is_mapping) {
+		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+		            "%s is a %s: drop it with DROP %s", t->name, t->is_view ? "view" : "table",
+		            t->is_view ? "VIEW" : "TABLE");
+		return -1;
+	}
+	/* Phoenix refuses to drop a table or view that views select from
+	 * unless CASCADE drops those too: dropping it alone would leave views
+	 * over nothing, still planned against a base that is gone */
+	for (int i = t->id + 1; !dr->cascade && i < c->ntables; i++) {
+		const kp_table *v = c->tables[i];
+		if (!v->dropped && v->view_parent && kpc_name_eq(t->name, v->view_parent, (uint32_t)strlen(v->view_parent))) {
+			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
+			            "cannot drop %s: view %s selects from it (DROP %s %s CASCADE drops its views too)",
+			            t->name, v->name, t->is_view ? "VIEW" : "TABLE", t->name);
+			return -1;
+		}
+	}
+	if (check_only)
+		return 0;
+	t->dropped = true;
+	add_dropped(c, t, src, off);
+	/* CASCADE drops the views over it, and the views over those (Phoenix):
+	 * a view comes after the table it selects from, so one pass does */
+	bool *gone = dr->cascade ? kp_arena_alloc(a, sizeof(bool) * (size_t)(c->ntables + 1)) : NULL;
+	if (gone)
+		gone[t->id] = true;
+	for (int i = t->id + 1; gone && i < c->ntables; i++) {
+		kp_table *v = c->tables[i];
+		if (v->dropped || !v->view_parent)
+			continue;
+		for (int j = t->id; j < i; j++)
+			if (gone[j] && kpc_name_eq(c->tables[j]->name, v->view_parent, (uint32_t)strlen(v->view_parent))) {
+				v->dropped = gone[i] = true;
+				add_dropped(c, v, src, off);
+				break;
+			}
+	}
+	return 0;
+}
+
 static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, uint32_t off, kp_arena *a, kp_diags *d)
 {
 	if (dr->is_index) {
@@ -654,50 +729,24 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, uint32_t off, 
 			return 0;
 		return no_such_index(c, &dr->name, &dr->table, src, a, d);
 	}
-	kp_table *t = kp_catalog_find(c, dr->name.s, dr->name.len);
-	if (!t) {
-		if (dr->if_exists)
-			return 0;
-		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, dr->name.off, dr->name.srclen,
-		            "no such %s: %.*s", dr->is_view ? "view" : "table", (int)dr->name.len, dr->name.s);
-		return -1;
-	}
-	if (dr->is_view != t->is_view && !dr->is_mapping) {
-		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, dr->name.off, dr->name.srclen,
-		            "%s is a %s: drop it with DROP %s", t->name, t->is_view ? "view" : "table",
-		            t->is_view ? "VIEW" : "TABLE");
-		return -1;
-	}
-	/* Phoenix refuses to drop a table or view that views select from
-	 * unless CASCADE drops those too: dropping it alone would leave views
-	 * over nothing, still planned against a base that is gone */
-	for (int i = t->id + 1; !dr->cascade && i < c->ntables; i++) {
-		const kp_table *v = c->tables[i];
-		if (!v->dropped && v->view_parent && kpc_name_eq(t->name, v->view_parent, (uint32_t)strlen(v->view_parent))) {
-			kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, dr->name.off, dr->name.srclen,
-			            "cannot drop %s: view %s selects from it (DROP %s %s CASCADE drops its views too)",
-			            t->name, v->name, t->is_view ? "VIEW" : "TABLE", t->name);
+	if (!dr->more.n) {
+		if (drop_table(c, dr, &dr->name, false, src, off, a, d) < 0)
 			return -1;
-		}
+		kpc_hash_rebuild(c, c->hashcap);
+		return 0;
 	}
-	t->dropped = true;
-	add_dropped(c, t, src, off);
-	/* CASCADE drops the views over it, and the views over those (Phoenix):
-	 * a view comes after the table it selects from, so one pass does */
-	bool *gone = dr->cascade ? kp_arena_alloc(a, sizeof(bool) * (size_t)(c->ntables + 1)) : NULL;
-	if (gone)
-		gone[t->id] = true;
-	for (int i = t->id + 1; gone && i < c->ntables; i++) {
-		kp_table *v = c->tables[i];
-		if (v->dropped || !v->view_parent)
-			continue;
-		for (int j = t->id; j < i; j++)
-			if (gone[j] && kpc_name_eq(c->tables[j]->name, v->view_parent, (uint32_t)strlen(v->view_parent))) {
-				v->dropped = gone[i] = true;
-				add_dropped(c, v, src, off);
-				break;
-			}
-	}
+	/* DROP TABLE a, b, ...: every name is checked first, and when one
+	 * fails none is dropped (MySQL 8's atomic DDL and PostgreSQL
+	 * both refuse the whole statement) */
+	int rc = drop_table(c, dr, &dr->name, true, src, off, a, d);
+	for (uint32_t i = 0; i < dr->more.n; i++)
+		if (drop_table(c, dr, dr->more.items[i], true, src, off, a, d) < 0)
+			rc = -1;
+	if (rc < 0)
+		return -1;
+	drop_table(c, dr, &dr->name, false, src, off, a, d);
+	for (uint32_t i = 0; i < dr->more.n; i++)
+		drop_table(c, dr, dr->more.items[i], false, src, off, a, d);
 	kpc_hash_rebuild(c, c->hashcap);
 	return 0;
 }
@@ -789,6 +838,8 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *
 			return -1;
 		}
 		if (def->if_not_exists && def->name.s && kp_table_index(t, def->name.s, def->name.len))
+			return 0;
+		if (unordered_index(def, src, a, d))
 			return 0;
 		const kp_index *ix = add_index(c, t, def, src, a, d);
 		if (ix)

@@ -173,6 +173,7 @@ typedef struct kp_indexdef {
 	bool local;             /* Phoenix LOCAL */
 	bool uncovered;         /* Phoenix UNCOVERED */
 	bool all_columns;       /* ON t (*) or ON t ('*'): every column */
+	bool pg_method;         /* using is PostgreSQL's ON t USING method */
 	uint32_t off;           /* offset of the definition */
 } kp_indexdef;
 
@@ -197,6 +198,8 @@ typedef struct kp_create_table {
 
 typedef struct kp_drop {
 	kp_name name;           /* table or index */
+	kp_list more;           /* kp_name*: DROP TABLE a, b, ... (MySQL,
+	                         * PostgreSQL): the names after the first */
 	kp_name table;          /* DROP INDEX i ON t */
 	bool is_index;          /* DROP INDEX */
 	bool is_view;           /* DROP VIEW */

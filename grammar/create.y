@@ -96,6 +96,21 @@ tel ::= pkcons.
 pkcons ::= CONSTRAINT nm PRIMARY(P) KEY LP keyparts(K) RP myidxopts. { set_pk(ctx, P, K); }
 tel ::= idxkw(U) using_opt(S) LP keyparts(K) RP include_opt(I) idxwith myidxopts. { add_inline_index(ctx, U, noname(), S, K, I); }
 tel ::= idxkw(U) nm(N) using_opt(S) LP keyparts(K) RP include_opt(I) idxwith myidxopts. { add_inline_index(ctx, U, N, S, K, I); }
+/* MySQL: FULLTEXT | SPATIAL [KEY | INDEX] [name] (parts): an inverted or
+ * R-tree index, which orders no rows by a key: read and left out of the
+ * catalog (no plan can read a range of it) */
+tel ::= id(F) fulltextkw LP keyparts RP myidxopts. { want_fulltext(ctx, F); }
+tel ::= id(F) fulltextkw nm LP keyparts RP myidxopts. { want_fulltext(ctx, F); }
+fulltextkw ::= KEY.
+fulltextkw ::= INDEX.
+%include {
+static void want_fulltext(kp_pctx *ctx, kp_token t)
+{
+	kp_name n = kp_ast_name(ARENA, ctx->text, t.off, t.len);
+	if (n.quoted || (!kp_name_eq(&n, "fulltext") && !kp_name_eq(&n, "spatial")))
+		kp_pctx_syntax_error(ctx, t);
+}
+}
 /* MySQL's index options after the key parts: USING BTREE | HASH, COMMENT
  * 'text' (how the store builds the index, not which rows it orders) */
 myidxopts ::= .
@@ -291,6 +306,8 @@ colconstraints(A) ::= colconstraints(X) DEFAULT nm(F) LP exprlist(L) RP(R). {
 	A = X; A->dflt = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->dflt->name = F;
 	for (uint32_t i = 0; i < L.n; i++) push_expr(ctx, A->dflt, L.items[i]); }
 colconstraints(A) ::= colconstraints(X) DEFAULT LP expr(V) RP. { A = X; A->dflt = V; }
+/* pg_dump: DEFAULT ('now'::text)::date */
+colconstraints(A) ::= colconstraints(X) DEFAULT LP expr(V) RP DCOLON(K) typename. { A = X; A->dflt = V; use_form(ctx, KP_F_PG_CAST, K); }
 /* pg_dump: DEFAULT 'G'::mpaa_rating, DEFAULT nextval('s'::regclass) */
 colconstraints(A) ::= colconstraints(X) DEFAULT term(V) DCOLON(K) typename. { A = X; A->dflt = V; use_form(ctx, KP_F_PG_CAST, K); }
 colconstraints(A) ::= colconstraints(X) AUTO_INCREMENT. { A = X; A->auto_increment = true; }

@@ -242,6 +242,8 @@ uint64_t kp_stmt_fingerprint(const kp_stmt *s, const kp_fp_opts *o)
 		break;
 	case KP_S_DROP:
 		h = mix_name(mix_name(h, &s->u.drop.name, o), &s->u.drop.table, o);
+		for (uint32_t i = 0; i < s->u.drop.more.n; i++)
+			h = mix_name(h, s->u.drop.more.items[i], o);
 		break;
 	case KP_S_ALTER_TABLE:
 		h = mix_name(h, &s->u.alter.table, o);

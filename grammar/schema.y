@@ -59,16 +59,19 @@ static kp_indexdef *cur_index(kp_pctx *ctx)
 }
 cmd ::= idxhead idxtail.
 /* PostgreSQL: CREATE INDEX ... ON t USING method (...) (PostgreSQL,
- * CREATE INDEX; pg_dump writes USING btree): the method is not read */
-pgmethod ::= .
-pgmethod ::= USING nm.
-pgmethod ::= USING HASH.
+ * CREATE INDEX; pg_dump writes USING btree): btree and hash order rows by
+ * the key; any other method (gin, gist, brin, an extension's) does not */
+%type pgmethod {kp_name}
+pgmethod(A) ::= . { A = noname(); }
+pgmethod(A) ::= USING nm(X). { A = X; }
+pgmethod(A) ::= USING HASH(H). { A = mkname(ctx, H); }
 %type idxhead {kp_indexdef*}
-idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxid(I) ON fullname(T) pgmethod LP idxkeys(K) RP. {
+idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxid(I) ON fullname(T) pgmethod(M) LP idxkeys(K) RP. {
 	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_INDEX);
 	kp_indexdef *d = &s->u.create_index;
 	kp_name N = I ? I[0] : noname();
 	d->name = N; d->table = T; d->using = I ? I[1] : noname();
+	if (M.s && !d->using.s) { d->using = M; d->pg_method = true; }
 	d->unique = U == 1; d->local = U == 2; d->uncovered = U == 3; d->if_not_exists = E;
 	d->off = N.s ? N.off : T.off;
 	if (K.n == 0) d->all_columns = true;
@@ -108,7 +111,28 @@ idxmods(A) ::= UNCOVERED. { A = 3; }
 
 /* the key list: sort items (expr [ASC|DESC]); * or '*' is every column */
 %type idxkeys {kp_list}
-idxkeys(A) ::= sortlist(L). { A = L; }
+idxkeys(A) ::= idxsortlist(L). { A = L; }
+/* PostgreSQL: a key's operator class, (doc jsonb_path_ops), says how the
+ * index compares it, not what it orders by */
+%type idxsortlist {kp_list}
+idxsortlist(A) ::= idxsort(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
+idxsortlist(A) ::= idxsortlist(L) COMMA idxsort(X). { A = L; push(ctx, &A, X); }
+%type idxsort {kp_order_item*}
+idxsort(A) ::= sortitem(X). { A = X; }
+idxsort(A) ::= expr(X) id(O). { A = mksort(ctx, X, 0); want_opclass(ctx, O); }
+idxsort(A) ::= expr(X) id(O) ASC. { A = mksort(ctx, X, 0); want_opclass(ctx, O); }
+idxsort(A) ::= expr(X) id(O) DESC. { A = mksort(ctx, X, 1); want_opclass(ctx, O); }
+%include {
+/* An operator class is named *_ops (text_pattern_ops, jsonb_path_ops,
+ * gin_trgm_ops: PostgreSQL's and its extensions'): any other word after a
+ * key is a missing comma, a syntax error at it. */
+static void want_opclass(kp_pctx *ctx, kp_token t)
+{
+	kp_name n = kp_ast_name(ARENA, ctx->text, t.off, t.len);
+	if (n.quoted || n.len < 5 || !kp_name_eq(&(kp_name){.s = n.s + n.len - 4, .len = 4}, "_ops"))
+		kp_pctx_syntax_error(ctx, t);
+}
+}
 idxkeys(A) ::= STAR. { memset(&A, 0, sizeof A); }
 
 idxtail ::= .
@@ -348,10 +372,14 @@ ifexists(A) ::= IF EXISTS. { A = 1; }
 cascade(A) ::= . { A = 0; }
 cascade(A) ::= CASCADE. { A = 1; }
 
-/* HSQLDB and H2 also write DROP TABLE t IF EXISTS */
-cmd ::= DROP tblview(V) ifexists(E) fullname(N) ifexists(F) cascade(C). {
-	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.if_exists = E || F;
+/* HSQLDB and H2 also write DROP TABLE t IF EXISTS; MySQL and PostgreSQL
+ * DROP TABLE a, b, ... */
+cmd ::= DROP tblview(V) ifexists(E) fullname(N) dropmore(M) ifexists(F) cascade(C). {
+	kp_stmt *s = mkstmt(ctx, KP_S_DROP); s->u.drop.name = N; s->u.drop.more = M; s->u.drop.if_exists = E || F;
 	s->u.drop.is_view = V; s->u.drop.cascade = C; }
+%type dropmore {kp_list}
+dropmore(A) ::= . { memset(&A, 0, sizeof A); }
+dropmore(A) ::= dropmore(L) COMMA fullname(N). { A = L; push(ctx, &A, boxname(ctx, N)); }
 /* Tablestore: DROP MAPPING TABLE [IF EXISTS] t removes the mapping */
 cmd ::= DROP id(M) TABLE ifexists(E) fullname(N). {
 	want_word(ctx, M, "mapping");

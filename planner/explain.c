@@ -206,6 +206,10 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 		kp_buf_printf(out, "DROP %s %.*s", s->u.drop.is_index ? "INDEX" : s->u.drop.is_view ? "VIEW" :
 		              s->u.drop.is_mapping ? "MAPPING TABLE" : "TABLE",
 		              (int)s->u.drop.name.len, s->u.drop.name.s);
+		for (uint32_t i = 0; i < s->u.drop.more.n; i++) {
+			const kp_name *n = s->u.drop.more.items[i];
+			kp_buf_printf(out, ", %.*s", (int)n->len, n->s);
+		}
 		return;
 	case KP_S_CREATE_VIEW: {
 		const kp_create_table *v = &s->u.create_table;

@@ -289,6 +289,52 @@ static void test_index_made_after_a_view_serves_it(void)
 	kpt_free(&t);
 }
 
+/* Forms of MySQL and PostgreSQL dumps: DROP TABLE a, b drops both, and when
+ * one name fails drops none (MySQL 8 and PostgreSQL refuse the statement);
+ * FULLTEXT and SPATIAL keys and indexes of a method that orders no rows (GIN,
+ * GiST, an extension's) are read and left out of the catalog, the latter
+ * said once (KP012, info); btree and hash stay ordered indexes. */
+static void test_dump_forms_drop_lists_and_unordered_indexes(void)
+{
+	kpt t;
+	kpt_init(&t);
+	CU_ASSERT_EQUAL_FATAL(kpt_schema(&t,
+		"CREATE TABLE a (id INT PRIMARY KEY, body TEXT, FULLTEXT KEY ft (body), SPATIAL INDEX (body));"
+		"CREATE TABLE b (id INT PRIMARY KEY, doc TEXT, n INT);"
+		"CREATE TABLE c (id INT PRIMARY KEY);"
+		"CREATE INDEX bg ON b USING gin (doc jsonb_path_ops);"
+		"CREATE INDEX bv ON b USING hnsw (doc);"
+		"CREATE INDEX bn ON b USING btree (n text_pattern_ops DESC);"), 0);
+	const kp_table *ta = kp_catalog_find(&t.cat, "a", 1), *tb = kp_catalog_find(&t.cat, "b", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ta);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tb);
+	CU_ASSERT_EQUAL(ta->nindexes, 0);
+	CU_ASSERT_EQUAL_FATAL(tb->nindexes, 1);
+	CU_ASSERT_STRING_EQUAL(tb->indexes[0]->name, "bn");
+	CU_ASSERT_TRUE(tb->indexes[0]->key.parts[0].desc);
+	int infos = 0;
+	for (const kp_diag *g = t.d.head; g; g = g->next) {
+		CU_ASSERT_EQUAL(g->severity, KP_SEV_INFO);
+		CU_ASSERT_EQUAL(g->rule, KP_R_UNSUPPORTED);
+		infos++;
+	}
+	CU_ASSERT_EQUAL(infos, 2);
+	CU_ASSERT_STRING_EQUAL(t.d.head->message, "a gin index orders no rows by its key: keyplan plans no read through it");
+	/* one name missing: an error at it, and a and b are still there */
+	CU_ASSERT_EQUAL(kpt_schema(&t, "DROP TABLE a, nope, b;"), 1);
+	CU_ASSERT_PTR_NOT_NULL(kp_catalog_find(&t.cat, "a", 1));
+	CU_ASSERT_PTR_NOT_NULL(kp_catalog_find(&t.cat, "b", 1));
+	CU_ASSERT_EQUAL(kpt_schema(&t, "DROP TABLE a, b;"), 0);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "a", 1));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "b", 1));
+	CU_ASSERT_PTR_NOT_NULL(kp_catalog_find(&t.cat, "c", 1));
+	CU_ASSERT_EQUAL(kpt_schema(&t, "DROP TABLE IF EXISTS a, c;"), 0);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "c", 1));
+	kpt_free(&t);
+	expect("CREATE TABLE a (id INT PRIMARY KEY);\nDROP TABLE a, nope", KP_R_UNKNOWN_TABLE, "no such table: nope", 2, 15);
+	expect("CREATE TABLE b (id INT PRIMARY KEY, n INT);\nCREATE INDEX bn ON b (n n2)", KP_R_SYNTAX, "syntax error near 'n2'", 2, 25);
+}
+
 KPT_SUITE("catalog", NULL, NULL,
 	{"CREATE TABLE builds columns, types and the ordered key", test_create_table_builds_columns_and_ordered_key},
 	{"an index made after a view over its table serves the view; DROP INDEX takes it back",
@@ -298,4 +344,5 @@ KPT_SUITE("catalog", NULL, NULL,
 	{"table options, IF [NOT] EXISTS, index names and unknown types", test_options_if_exists_indexes_and_unknown_types},
 	{"PARTITION BY, index, hash-part and DROP errors are located", test_partition_index_and_drop_errors_are_located},
 	{"hash widths and index kinds", test_hash_widths_and_index_kinds},
-	{"columns are found by name through the table's hash", test_columns_found_by_name_through_the_hash})
+	{"columns are found by name through the table's hash", test_columns_found_by_name_through_the_hash},
+	{"DROP TABLE a, b; FULLTEXT keys and GIN indexes read, left out", test_dump_forms_drop_lists_and_unordered_indexes})

@@ -246,6 +246,16 @@ static void test_casts_and_match(void)
 	CU_ASSERT_EQUAL(e->a->kind, KP_X_STRING);
 	CU_ASSERT_EQUAL(w->list[1]->a->kind, KP_X_CAST);
 	forms_are(s, "'::' casts@30 '::' casts@41 '::' casts@71");
+	/* pg_dump: a parenthesized default cast again */
+	s = one("CREATE TABLE t (d date DEFAULT ('now'::text)::date, PRIMARY KEY (d))", KP_S_CREATE_TABLE);
+	CU_ASSERT_EQUAL(((kp_coldef *)s->u.create_table.cols.items[0])->dflt->kind, KP_X_CAST);
+	forms_are(s, "'::' casts@38 '::' casts@45");
+	s = one("DROP TABLE a, s.b, c CASCADE", KP_S_DROP);
+	CU_ASSERT_TRUE(name_is(&s->u.drop.name, "a"));
+	CU_ASSERT_EQUAL_FATAL(s->u.drop.more.n, 2);
+	CU_ASSERT_TRUE(name_is(s->u.drop.more.items[1], "c"));
+	CU_ASSERT_TRUE(s->u.drop.cascade);
+	error_at("DROP TABLE a,", "syntax error: statement is incomplete at end of input", 1, 14);
 	/* SQLite full-text search: a function of both sides */
 	s = one("SELECT * FROM docs WHERE docs MATCH :q AND id > 1", KP_S_SELECT);
 	e = s->u.select.where->list[0];
