@@ -152,6 +152,13 @@ void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant);
 /* Checks one statement against the target's query limits (IN list size,
  * LIMIT/OFFSET, an ORDER BY its plan p must sort for). p may be NULL (not
  * planned). Diagnostics go to d. */
+/* Checks a DDL statement against the target's limits on DDL (KP110): on
+ * Phoenix, NOT NULL on a column outside the primary key of a table whose
+ * rows are not IMMUTABLE_ROWS (ERROR 1007), or on a key column ALTER TABLE
+ * adds (ERROR 1006). cat is the catalog before s is applied. */
+void kp_check_target_ddl(kp_target target, const kp_catalog *cat, const kp_stmt *s, kp_source *src, kp_arena *a,
+                         kp_diags *d);
+
 void kp_advise_statement(kp_target target, const kp_stmt *s, const kp_plan *p, kp_source *src,
                          kp_arena *a, kp_diags *d);
 /* Runs the schema checks, the target's schema limits and the workload
@@ -178,6 +185,20 @@ int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out);
 #define KP_RATE_MAX 1e9         /* -- rate: N/s */
 #define KP_ZIPF_THETA 0.99      /* zipfian's constant unless given (YCSB's ZipfianGenerator) */
 #define KP_ENUM_VALUES 8        /* values assumed of an enum-like column no annotation counts */
+
+/* An annotation's value is one or more words; after its last word and
+ * white space, the rest of the line is a note for the reader, which keyplan
+ * ignores ("-- weight: 3000   peak hour"). A note may not start as the
+ * value would go on: with a digit, a sign or point before a digit, a '/'
+ * (a rate's unit) or a magnitude word (k, M, million, 万 ...), so that
+ * "5 000 000", "20 /min" or "5 million" are malformed, never read as 5 or
+ * 20 per second (docs/annotations.md). Returns where the word starting at
+ * v ends, at white space or end; *next is where the following word starts
+ * (end when none). */
+const char *kp_annotation_word(const char *v, const char *end, const char **next);
+/* Is [p, end) (starting at a word, or empty) a valid note: nothing, or
+ * text that does not read as a continuation of the value? */
+bool kp_annotation_note(const char *p, const char *end);
 
 /* A trimmed comment before a workload statement, "rate: N/s" (or N/min,
  * N/h; any case): 1 with *rate in statements per second, -1 when it is
@@ -223,5 +244,8 @@ void kp_advisor_table_model(kp_advisor *adv, const kp_table *t, kp_table_model *
  * syntax. */
 void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key *key,
                   kp_target target);
+/* Appends a table option (Phoenix's "SALT_BUCKETS = 16") to the CREATE
+ * TABLE kp_table_ddl wrote, after a comma when it has options already. */
+void kp_table_ddl_option(kp_buf *out, const char *opt);
 
 #endif

@@ -75,6 +75,8 @@ typedef struct target_info {
 	int max_indexes;            /* secondary indexes (index tables) a table may have, 0: no
 	                               limit of the store's own (the judge's bound applies) */
 	int search_index;           /* KPA_SEARCH_*: whether and how it creates a search index */
+	bool not_null_key_only;     /* NOT NULL only on key columns, unless the table is
+	                               IMMUTABLE_ROWS (Phoenix's ERROR 1007; kp_check_target_ddl) */
 } target_info;
 
 /* How a store creates a search index (an index that serves conditions on

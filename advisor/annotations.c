@@ -12,7 +12,9 @@
  * Parsed here, once per table, for the cost model, the hotspot evidence
  * and the region simulation (tools/simulate/); a malformed annotation is a
  * located KP022 and is ignored. Workload statements keep their own
- * "-- weight: N" and "-- rate: N/s" (kp_rate_parse, below). */
+ * "-- weight: N" and "-- rate: N/s" (kp_rate_parse, below). A value may be
+ * followed by a note for the reader (kp_annotation_note): one grammar for
+ * check, simulate and the editor integration. */
 #include "advisor/advisorInt.h"
 
 #include <ctype.h>
@@ -61,6 +63,50 @@ static double number(const char *p, const char *end)
 	return v;
 }
 
+const char *kp_annotation_word(const char *v, const char *end, const char **next)
+{
+	const char *e = v;
+	while (e < end && !isspace((unsigned char)*e))
+		e++;
+	const char *n = e;
+	while (n < end && isspace((unsigned char)*n))
+		n++;
+	*next = n;
+	return e;
+}
+
+/* Words that scale the number before them: a note starting with one would
+ * read "5 million" as 5 (compared in any case; UTF-8 as written). */
+static const char *const magnitudes[] = {"k", "m", "b", "g", "t", "mm", "mn", "bn", "mio", "kb", "mb", "gb", "tb",
+                                         "kib", "mib", "gib", "tib", "thousand", "thousands", "million",
+                                         "millions", "billion", "billions", "trillion", "trillions", "lakh",
+                                         "crore", "\xe5\x8d\x83", "\xe4\xb8\x87", "\xe4\xba\xbf",
+                                         "\xe7\x99\xbe\xe4\xb8\x87", "\xe5\x8d\x83\xe4\xb8\x87", NULL};
+
+bool kp_annotation_note(const char *p, const char *end)
+{
+	if (p >= end)
+		return true;
+	unsigned char c = (unsigned char)*p;
+	bool digit_next = p + 1 < end && (isdigit((unsigned char)p[1]) || p[1] == '.');
+	if (isdigit(c) || c == '/' || ((c == '+' || c == '-' || c == '.') && digit_next))
+		return false;
+	/* an exponent written apart: "5 e6" */
+	if ((c == 'e' || c == 'E') && p + 1 < end &&
+	    (isdigit((unsigned char)p[1]) || ((p[1] == '+' || p[1] == '-') && p + 2 < end && isdigit((unsigned char)p[2]))))
+		return false;
+	/* a magnitude, alone or followed by punctuation or a unit ("5 M,",
+	 * "20 k/s") */
+	const char *e = p;
+	while (e < end && (isalnum((unsigned char)*e) || (unsigned char)*e >= 0x80))
+		e++;
+	size_t len = (size_t)(e - p);
+	for (int i = 0; magnitudes[i]; i++)
+		if (strlen(magnitudes[i]) == len && !strncasecmp(p, magnitudes[i], len))
+			return false;
+	return true;
+}
+
 static void bad(kp_advisor *adv, const kp_table *t, const char *p, const char *end, const char *what)
 {
 	kp_diag_add(adv->d, adv->a, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, t->src, (uint32_t)(p - t->src->text),
@@ -83,8 +129,16 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 	const char *v = colon + 1;
 	while (v < end && isspace((unsigned char)*v))
 		v++;
+	/* the value's first word, and what follows it */
+	const char *rest;
+	const char *ve = kp_annotation_word(v, end, &rest);
+	if (k == 0 || k == 1 || k == 4 || k == 5) {
+		/* one number, then a note */
+		if (!kp_annotation_note(rest, end))
+			ve = end;   /* read as one value: malformed */
+	}
 	if (k == 0 || k == 1) {
-		double x = number(v, end);
+		double x = number(v, ve);
 		if (x < 0) {
 			bad(adv, t, p, end, "expected a number from 0 to 1e15");
 			return;
@@ -96,7 +150,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 		return;
 	}
 	if (k == 4) {
-		double x = number(v, end);
+		double x = number(v, ve);
 		if (!(x >= 1 && x <= KP_ROW_BYTES_MAX)) {
 			bad(adv, t, p, end, "expected a row size in bytes from 1 to 100000000");
 			return;
@@ -105,7 +159,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 		return;
 	}
 	if (k == 5) {
-		double x = number(v, end);
+		double x = number(v, ve);
 		if (!(x >= 1 && x <= KP_REGIONS_MAX) || x != (double)(long long)x) {
 			bad(adv, t, p, end, "expected a whole number of regions from 1 to 100000");
 			return;
@@ -113,19 +167,16 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 		n->regions = x;
 		return;
 	}
-	/* distinct: COLUMN N, distribution: COLUMN KIND [ARG] */
-	const char *w = v;
-	while (w < end && !isspace((unsigned char)*w))
-		w++;
-	int ci = column_named(adv, t, v, (size_t)(w - v));
+	/* distinct: COLUMN N, distribution: COLUMN KIND [ARG], then a note */
+	int ci = column_named(adv, t, v, (size_t)(ve - v));
 	if (ci < 0) {
-		bad(adv, t, p, end, kp_arena_printf(adv->a, "%s has no column '%.*s'", t->name, (int)(w - v), v));
+		bad(adv, t, p, end, kp_arena_printf(adv->a, "%s has no column '%.*s'", t->name, (int)(ve - v), v));
 		return;
 	}
-	while (w < end && isspace((unsigned char)*w))
-		w++;
+	const char *w = rest;
 	if (k == 2) {
-		double x = number(w, end);
+		const char *we = kp_annotation_word(w, end, &rest);
+		double x = kp_annotation_note(rest, end) ? number(w, we) : -1;
 		if (x < 1) {
 			bad(adv, t, p, end, "expected a column and a number of distinct values of at least 1");
 			return;
@@ -135,11 +186,8 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 	}
 	/* the kind, then its argument: zipfian's constant, fixed's count */
 	const char *kw = w;
-	while (w < end && !isspace((unsigned char)*w))
-		w++;
-	const char *arg = w;
-	while (arg < end && isspace((unsigned char)*arg))
-		arg++;
+	const char *arg;
+	w = kp_annotation_word(kw, end, &arg);
 	static const char *const dists[] = {"uniform", "monotonic", "skewed", "fixed", "zipfian", "latest", NULL};
 	int kind = -1;
 	for (int i = 0; dists[i]; i++)
@@ -150,7 +198,15 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 		bad(adv, t, p, end, expect);
 		return;
 	}
-	double x = arg < end ? number(arg, end) : -2;
+	/* the argument is the next word when the kind takes one and the word
+	 * is no note (a number); what follows it is a note */
+	double x = -2;
+	if ((kind == 3 || kind == 4) && !kp_annotation_note(arg, end)) {
+		const char *ae = kp_annotation_word(arg, end, &rest);
+		x = kp_annotation_note(rest, end) ? number(arg, ae) : -1;
+	} else if (!kp_annotation_note(arg, end)) {
+		x = -1;   /* a number after a kind that takes none */
+	}
 	if (kind == 3) {           /* fixed N: N values, as many rows each */
 		if (!(x >= 1 && x <= 1e15) || x != (double)(long long)x) {
 			bad(adv, t, p, end, "expected fixed and a whole number of values from 1 to 1e15");
@@ -261,33 +317,40 @@ int kp_rate_parse(const char *p, const char *end, double *rate, const char **why
 {
 	if ((size_t)(end - p) < 5 || strncasecmp(p, "rate:", 5) != 0)
 		return 0;
+	*why = "expected -- rate: N/s (or N/min, N/h) with 0 <= N/s <= 1e9";
 	const char *v = p + 5;
 	while (v < end && isspace((unsigned char)*v))
 		v++;
-	while (end > v && isspace((unsigned char)end[-1]))
-		end--;
-	const char *slash = memchr(v, '/', (size_t)(end - v));
-	const char *num_end = slash ? slash : end;
+	/* N, then "/" and its unit (white space allowed around the slash),
+	 * then a note */
+	const char *num_end = v;
+	while (num_end < end && !isspace((unsigned char)*num_end) && *num_end != '/')
+		num_end++;
+	const char *r = num_end;
+	while (r < end && isspace((unsigned char)*r))
+		r++;
 	double per = 1;   /* seconds per unit */
-	if (slash) {
-		const char *u = slash + 1;
-		size_t un = (size_t)(end - u);
+	if (r < end && *r == '/') {
+		r++;
+		while (r < end && isspace((unsigned char)*r))
+			r++;
+		const char *u = r;
+		const char *ue = kp_annotation_word(u, end, &r);
+		size_t un = (size_t)(ue - u);
 		if (un == 1 && (*u == 's' || *u == 'S'))
 			per = 1;
 		else if ((un == 3 && !strncasecmp(u, "min", 3)) || (un == 1 && (*u == 'm' || *u == 'M')))
 			per = 60;
 		else if (un == 1 && (*u == 'h' || *u == 'H'))
 			per = 3600;
-		else {
-			*why = "expected -- rate: N/s (or N/min, N/h) with 0 <= N/s <= 1e9";
+		else
 			return -1;
-		}
 	}
-	double x = number(v, num_end);
-	if (x < 0 || !(x / per <= KP_RATE_MAX)) {
-		*why = "expected -- rate: N/s (or N/min, N/h) with 0 <= N/s <= 1e9";
+	if (!kp_annotation_note(r, end))
 		return -1;
-	}
+	double x = number(v, num_end);
+	if (x < 0 || !(x / per <= KP_RATE_MAX))
+		return -1;
 	*rate = x / per;
 	return 1;
 }

@@ -55,14 +55,17 @@ static bool any_suffix(const char *lname, const char *const *list)
 /* Why a leading key column grows monotonically, or NULL. */
 const char *kpa_monotonic_reason(const kp_column *c)
 {
-	static const char *const names[] = {"id", "ts", "time", "timestamp", "date", "datetime", "seq",
-	                                    "sequence", "created", "created_at", "updated_at", "event_time",
-	                                    "order_number", "ordernumber", "orderno", "order_no", "serial",
-	                                    "serial_no", "log_time", "modified", "updated", "last_modified",
-	                                    "last_write", "last_seen", "last_update", "last_updated", "last_login",
-	                                    "day", "hour", "minute", "month", "dt", NULL};
-	static const char *const suffixes[] = {"_time", "_ts", "_at", "_date", "_seq", "_timestamp", "_day", "_hour",
+	static const char *const names[] = {"ts", "time", "timestamp", "date", "datetime", "created", "created_at",
+	                                    "updated_at", "event_time", "log_time", "modified", "updated",
+	                                    "last_modified", "last_write", "last_seen", "last_update", "last_updated",
+	                                    "last_login", "day", "hour", "minute", "month", "dt", NULL};
+	static const char *const suffixes[] = {"_time", "_ts", "_at", "_date", "_timestamp", "_day", "_hour",
 	                                       "_minute", "_month", "_modified", "_seen", "_dt", NULL};
+	/* an id or a sequence number grows only as a number a generator hands
+	 * out: a string id is most often a UUID or a token */
+	static const char *const numbers[] = {"id", "seq", "sequence", "order_number", "ordernumber", "orderno",
+	                                      "order_no", "serial", "serial_no", NULL};
+	static const char *const number_suffixes[] = {"_seq", NULL};
 	char l[128];
 	name_words(l, c->name, sizeof l);
 	if (c->auto_increment)
@@ -70,6 +73,8 @@ const char *kpa_monotonic_reason(const kp_column *c)
 	if (c->tclass == KP_T_TIME)
 		return "a time column by its type";
 	if (name_in(l, names) || any_suffix(l, suffixes))
+		return "a time, sequence or id column by its name";
+	if ((c->tclass == KP_T_INT || c->tclass == KP_T_REAL) && (name_in(l, numbers) || any_suffix(l, number_suffixes)))
 		return "a time, sequence or id column by its name";
 	return NULL;
 }

@@ -4,6 +4,7 @@
 #include "advisor/advisorInt.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "base/quote.h"
 
@@ -87,6 +88,12 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 	const target_info *ti = kpa_target(target);
 	if (!key)
 		key = &t->pk;
+	/* Phoenix takes NOT NULL outside the key only on a table of immutable
+	 * rows (ERROR 1007): the copy keeps the table's immutability, and
+	 * otherwise a column the new key leaves out (or one declared NOT NULL
+	 * against that rule) is written without it */
+	const char *im = kp_table_option_get(t, "immutable_rows");
+	bool immutable = t->immutable || (im && !strcasecmp(im, "true"));
 	kp_buf_puts(out, "CREATE TABLE ");
 	put_name(out, t, name ? name : t->name, target);
 	kp_buf_puts(out, " (");
@@ -107,7 +114,7 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 			put_strict_key_type(out, c);
 		else
 			put_type(out, c);
-		if (in_key || c->not_null)
+		if (in_key || (c->not_null && (!ti->not_null_key_only || immutable)))
 			kp_buf_puts(out, " NOT NULL");
 	}
 	if (key->n) {   /* else a heap table (generic): no key to declare */
@@ -119,6 +126,18 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 	const char *salt = kp_table_option_get(t, "salt_buckets");
 	if (salt && ti->max_salt_buckets)
 		kp_buf_printf(out, " SALT_BUCKETS = %s", salt);
+	if (immutable && ti->not_null_key_only)
+		kp_table_ddl_option(out, "IMMUTABLE_ROWS = true");
+}
+
+void kp_table_ddl_option(kp_buf *out, const char *opt)
+{
+	/* options follow the element list's ')', comma-separated */
+	size_t i = out->len;
+	while (i > 0 && out->data[i - 1] != ')')
+		i--;
+	kp_buf_puts(out, i > 0 && i < out->len ? ", " : " ");
+	kp_buf_puts(out, opt);
 }
 
 char *kpa_bufdup(kp_arena *a, kp_buf *b)

@@ -246,7 +246,9 @@ reversal:
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
 		kp_buf b = {0};
 		kp_table_ddl(&b, t, NULL, NULL, adv->target);
-		kp_buf_printf(&b, " SALT_BUCKETS = %d", KP_BUCKETS);
+		char salt_opt[32];
+		snprintf(salt_opt, sizeof salt_opt, "SALT_BUCKETS = %d", KP_BUCKETS);
+		kp_table_ddl_option(&b, salt_opt);
 		kp_advice *x = kpa_advise(adv, rule, "salt_buckets", t,
 		                          kp_arena_printf(adv->a, "salt_buckets: SALT_BUCKETS = %d prefixes every row "
 		                                          "with a salt byte from a hash of its key, spreading writes "

@@ -632,7 +632,11 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		bool sorted = kpa_served(p->access) && p->order == KP_ORDER_SORT;
 		if (!p->table || (kpa_served(p->access) && !sorted) || p->access == KP_ACCESS_NONE)
 			continue;
-		const kp_table *t = p->table;
+		/* a read through a view is the base table's: its index goes on
+		 * the base, where the judge weighs it with the base's workload
+		 * (the view's columns sit where the base's do; a view with
+		 * columns of its own keeps its proposal) */
+		const kp_table *t = q->base && q->base->ncols == p->table->ncols ? q->base : p->table;
 		uint64_t sk = kpa_mix(q->shape, (uint64_t)t->id + 7);
 		uint32_t mi;
 		if (kpa_map_get(&byshape, sk, &mi)) {

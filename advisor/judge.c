@@ -36,6 +36,8 @@ typedef struct jshape {
 	kp_order now_order;     /* ORDER BY service now */
 	uint64_t uses;          /* columns its WHERE binds and its first ORDER BY column, as
 	                           bits (1 << column; columns from 63 on share bit 63) */
+	uint64_t reads;         /* on Phoenix, every column it reads (what an index must
+	                           cover), as bits alike */
 	kp_access then;         /* class in the last design evaluated */
 	bool then_rejected;
 	kp_order then_order;
@@ -58,6 +60,7 @@ typedef struct jtable {
 	bool rows_default, writes_default;
 	bool search_first;      /* a search index holding a read's columns is its path,
 	                           whatever a key serves (Tablestore's index policy) */
+	bool phoenix;           /* Phoenix's order of plans (planner/choose.c) */
 	kp_advisor *adv;        /* whose memo of plans (memo.c) the designs share */
 } jtable;
 
@@ -151,11 +154,41 @@ typedef struct sres {
 static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena *scratch, int i, sres *out,
                        const kp_table *h);
 
+/* Does shape s keep the plan it has on a design when index ix (a KV
+ * index, led by a column) is added to it? When its WHERE neither binds
+ * ix's lead nor its ORDER BY starts with it, ix's path binds no key part
+ * and sorts, so it cannot beat a path that binds one or serves the ORDER
+ * BY, and at equal terms keyplan's order and Tablestore's keep the path
+ * they have (planner/choose.c). Not so:
+ * - on Phoenix, which ranks a covering path with fewer columns first at
+ *   equal bound key columns and, all else equal, an index over the data
+ *   table (QueryOptimizer.orderPlansBestToWorst): an index that covers
+ *   every column the shape reads can take its full scan (had: the plan it
+ *   has, a full scan too), so that shape is planned (one that misses a
+ *   column is skipped if global, loses on covering if LOCAL or UNCOVERED;
+ *   a plan that binds a key part, or is a point lookup, keeps it);
+ * - through a view, whose WHERE binds columns the statement does not name
+ *   (a view on type = 'L' reads an index led by type). */
+static bool keeps_plan(const jtable *jt, const jshape *s, const kp_index *ix, const sres *had)
+{
+	int lead = ix->key.parts[0].col;
+	if (lead < 0 || kpa_uses_col(s->uses, lead) || s->on != jt->t)
+		return false;
+	if (!jt->phoenix || had->cls != KP_ACCESS_FULL)
+		return true;
+	if (!ix->covers || (s->reads >> 63))
+		return false;
+	for (int c = 0; c < 63 && c < jt->t->ncols; c++)
+		if ((s->reads >> c & 1) && !ix->covers[c])
+			return true;   /* not covering: Phoenix skips it or ranks it below */
+	return false;
+}
+
 /* Plans every shape of jt (inserts excepted) on design d, into out. With
- * base, a design that only adds an index led by column lead to base's:
- * a shape that neither binds lead nor orders by it cannot read through
- * that index, and keeps base's plan. */
-static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, const sres *base, int lead)
+ * base, a design that only adds index added (NULL: none) to base's: a
+ * shape that keeps its plan with it (keeps_plan) keeps base's. */
+static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, const sres *base,
+                      const kp_index *added)
 {
 	kp_key nohash = {0};
 	if (d->buckets && d->key->n > 1 && d->key->parts[0].col < 0) {
@@ -171,7 +204,7 @@ static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out,
 		jshape *s = &jt->s[i];
 		if (s->ins_rows > 0)
 			continue;
-		if (base && lead >= 0 && !kpa_uses_col(s->uses, lead)) {
+		if (base && added && keeps_plan(jt, s, added, &base[i])) {
 			out[i] = base[i];
 			continue;
 		}
@@ -241,13 +274,19 @@ static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_are
 
 static void plan_all(jtable *jt, const design *d, kp_arena *scratch, sres *out)
 {
-	plan_some(jt, d, scratch, out, NULL, -1);
+	plan_some(jt, d, scratch, out, NULL, NULL);
 }
 
 /* The column an index candidate leads with, or -1 (a hash part). */
 static int index_lead(const kp_advice *x)
 {
 	return x->index && !x->index->search && x->index->key.n ? x->index->key.parts[0].col : -1;
+}
+
+/* The index of a candidate led by a column, or NULL. */
+static const kp_index *led_index(const kp_advice *x)
+{
+	return index_lead(x) >= 0 ? x->index : NULL;
 }
 
 /* The cost of design d whose shapes plan as res; each shape's class in
@@ -381,6 +420,20 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 		s->now_order = q->plan.order;
 		if (!s->ins_rows)
 			s->uses = q->uses;
+		if (!s->ins_rows && jt->phoenix) {
+			int nc = on->ncols;
+			bool small[64];
+			bool *used = nc <= 64 ? small : malloc(sizeof(bool) * (size_t)nc);
+			if (!used)
+				abort();
+			memset(used, 0, sizeof(bool) * (size_t)nc);
+			kpa_read_cols(q->plan.names, q->stmt, used, nc);
+			for (int c = 0; c < nc; c++)
+				if (used[c])
+					s->reads |= 1ull << (c < 63 ? c : 63);
+			if (used != small)
+				free(used);
+		}
 	}
 	jshape *s = &jt->s[i];
 	s->weight += q->weight;
@@ -463,6 +516,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	jt->rows = notes->rows >= 0 ? notes->rows : KP_DEFAULT_ROWS;
 	jt->reverse = kpa_reverse_factor(adv->target);
 	jt->search_first = kpa_target(adv->target)->index_policy;
+	jt->phoenix = kpa_target(adv->target)->phoenix_rules;
 	jt->rows_default = notes->rows < 0;
 	jt->distinct = notes->distinct;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
@@ -511,15 +565,21 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	for (int c = 0; c < t->ncols; c++) {
 		/* a calendar unit is as few as an enum to a hash of it alone */
 		jt->few[c] = kpa_few_values(adv, t, c) || kpa_coarse_time(&t->cols[c]);
-		jt->hot[c] = kpa_hot_reason(&t->cols[c]) || (leads[c] && kpa_monotonic_evidence(adv, t, c));
+		/* a shared prefix (KP103) is a finding, not a concentration: a
+		 * range-partitioned store splits its regions inside the prefix,
+		 * so writes that arrive in no key order spread (Bigtable's
+		 * reversed URLs); only its values arriving in order concentrate
+		 * them, which the monotonic evidence says */
+		const kp_column *col = &t->cols[c];
+		jt->hot[c] = kpa_monotonic_reason(col) || kpa_enum_reason(col) ||
+		             (leads[c] && kpa_monotonic_evidence(adv, t, c));
 		/* what the annotations state wins over names and evidence */
 		if (notes->dist[c] == 1)
 			jt->hot[c] = false;
 		else if (notes->dist[c] == 2)
 			jt->hot[c] = true;
 		if (notes->distinct[c] >= 1 && (!notes->dist[c] || notes->dist[c] == KPA_DIST_FIXED))
-			jt->hot[c] = notes->distinct[c] <= KP_FEW_VALUES || kpa_monotonic_reason(&t->cols[c]) ||
-			             kpa_prefix_reason(&t->cols[c]);
+			jt->hot[c] = notes->distinct[c] <= KP_FEW_VALUES || kpa_monotonic_reason(&t->cols[c]);
 	}
 	design now = {.key = &t->pk, .ix = t->indexes, .nix = t->nindexes};
 	kp_cost base, cur;
@@ -553,7 +613,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		bool index = d.key == now.key;
 		sres *res = kp_arena_alloc(hyp, rs);
 		if (index && index_lead(x) >= 0 && !x->with) {
-			plan_some(jt, &d, scratch, res, cur_res, index_lead(x));
+			plan_some(jt, &d, scratch, res, cur_res, led_index(x));
 			cost_of(jt, &d, res, &alone[i]);
 		} else {
 			evaluate(jt, &d, scratch, &alone[i], res, hyp);
@@ -642,7 +702,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 						apply(hyp, t, &alone_on, x);
 						if (!ixres[i])
 							ixres[i] = kp_arena_alloc(hyp, rs);
-						plan_some(jt, &alone_on, scratch, ixres[i], cur_res, x->with ? -1 : index_lead(x));
+						plan_some(jt, &alone_on, scratch, ixres[i], cur_res, x->with ? NULL : led_index(x));
 						ixkey[i] = chosen.key;
 					}
 					compose(jt, cur_res, ixres[i], try_res);
@@ -661,7 +721,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 						on.nitems = 0;
 						apply(hyp, t, &on, y);
 						sres *with = kp_arena_alloc(hyp, rs);
-						plan_some(jt, &on, scratch, with, kcres[i], index_lead(y));
+						plan_some(jt, &on, scratch, with, kcres[i], led_index(y));
 						compose(jt, kcres[i], with, kcres[i]);
 					}
 					memcpy(try_res, kcres[i], rs);
@@ -883,8 +943,11 @@ static kp_advice *fold_desc(kp_advisor *adv, kp_advice *k, const kp_advice *d)
 		shown.n = nk.n - 1;
 	}
 	kp_table_ddl(&ddl, t, NULL, &shown, adv->target);
-	if (salt)
-		kp_buf_printf(&ddl, " SALT_BUCKETS = %d", KP_BUCKETS);
+	if (salt) {
+		char salt_opt[32];
+		snprintf(salt_opt, sizeof salt_opt, "SALT_BUCKETS = %d", KP_BUCKETS);
+		kp_table_ddl_option(&ddl, salt_opt);
+	}
 	const char *col = d->columns.n ? d->columns.items[0] : "";
 	const char *key = salt ? kp_arena_printf(adv->a, "[salt]%s", kpa_key_notation(adv, t, &shown))
 	                       : kpa_key_notation(adv, t, &nk);

@@ -176,10 +176,86 @@ bool kpa_reorderable(const kp_table *t)
  * now that keeps those statements served when one does. g: the hotspot's
  * finding it fixes, or NULL (then a KP121 finding when it serves more).
  * Returns whether it was offered (false: advised already). */
+static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_table *with,
+                          const kp_key *nk, const char *tradeoff, const char *note, kp_arena *scratch);
+
+/* The parts of key nk that t's reads served on it read backwards (the
+ * columns of their ORDER BY), set DESC in *out; false when none is, or
+ * the store has no DESC key parts. */
+static bool backward_parts(kp_advisor *adv, const kp_table *t, const kp_key *nk, kp_key *out, kp_buf *cols,
+                           kp_arena *scratch)
+{
+	if (!kpa_target(adv->target)->desc_key)
+		return false;
+	const kpa_rows *rs = kpa_rows_of(adv, t);
+	kp_arena hyp;
+	kp_arena_init(&hyp);
+	const kp_table *h = kpa_hypo_table(&hyp, t, nk, NULL, 0);
+	uint8_t *seen = calloc((size_t)rs->nshapes + 1, 1);
+	if (!seen)
+		abort();
+	out->n = nk->n;
+	out->parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)nk->n);
+	memcpy(out->parts, nk->parts, sizeof(kp_key_part) * (size_t)nk->n);
+	bool any = false;
+	for (uint32_t i = 0; i < rs->n; i++) {
+		const kpa_row *r = &rs->row[i];
+		const kp_list *order = kpa_order_of(r->q->stmt);
+		if (seen[r->shape] || !order->n)
+			continue;
+		seen[r->shape] = 1;
+		kp_order o;
+		kp_access a = kpa_plan_class(h, r->q, scratch, &o);
+		kp_arena_reset(scratch);
+		if (!kpa_served(a) || o != KP_ORDER_REVERSE)
+			continue;
+		for (uint32_t k = 0; k < order->n; k++) {
+			int c = kpa_colref(r->q->plan.names, ((const kp_order_item *)order->items[k])->expr);
+			for (int p = 0; c >= 0 && p < out->n; p++) {
+				kp_key_part *kp = &out->parts[p];
+				/* Phoenix stores a NULL first in a DESC part too: a
+				 * nullable column read newest first still sorts */
+				if (kp->col != c || (t->desc_nulls_first && t->cols[c].nullable) || t->cols[c].auto_increment)
+					continue;
+				if (!kp->desc || kp->desc == nk->parts[p].desc) {
+					if (kp->desc == nk->parts[p].desc)
+						kp_buf_printf(cols, "%s%s", cols->len ? ", " : "", t->cols[c].name);
+					kp->desc = !nk->parts[p].desc;
+					any = true;
+				}
+			}
+		}
+	}
+	free(seen);
+	kp_arena_free(&hyp);
+	return any;
+}
+
 bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_table *with,
                        const kp_key *nk, const char *tradeoff, kp_arena *scratch)
 {
+	bool offered = offer_reorder(adv, rule, g, t, with, nk, tradeoff, "", scratch);
+	/* the same order with the direction the ordered reads want folded in:
+	 * one migration, not a reorder now and a desc_key at the next check
+	 * (the judge weighs both; they exclude each other) */
+	kp_key dk;
+	kp_buf cols = {0};
+	if (offered && backward_parts(adv, t, nk, &dk, &cols, scratch))
+		offer_reorder(adv, rule, NULL, t, with, &dk, tradeoff,
+		              kp_arena_printf(adv->a, "; with %s stored DESC, so the reads that want the newest rows first "
+		                              "read forwards (one migration, not a reorder and then a desc_key)",
+		                              cols.data), scratch);
+	kp_buf_free(&cols);
+	return offered;
+}
+
+/* kpa_offer_reorder without the DESC variant; note: appended to the
+ * message (a DESC folded in), and then no finding of its own. */
+static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_table *with,
+                          const kp_key *nk, const char *tradeoff, const char *note, kp_arena *scratch)
+{
 	int n = nk->n;
+	bool quiet = *note != 0;
 	const char *key = kpa_key_notation(adv, t, nk);
 	for (uint32_t i = 0; i < adv->advice.n; i++) {
 		const kp_advice *y = adv->advice.items[i];
@@ -213,7 +289,7 @@ bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table
 	kp_table_ddl(&ddl, t, NULL, nk, adv->target);
 	/* the finding states what the key serves against the order found,
 	 * when that serves more; the candidate is proposed either way */
-	if (!g && v.after > v.before)
+	if (!g && !quiet && v.after > v.before)
 		g = kp_diag_add(adv->d, adv->a, KP_R_BETTER_KEY, KP_SEV_INFO, t->src, t->pk_off ? t->pk_off : t->off,
 		                0, "key %s of %s serves %.15g of %.15g weight as GET or SCAN; %s serves %.15g%s",
 		                kpa_key_notation(adv, t, &t->pk), t->name, v.before, v.total, key, v.after, tradeoff);
@@ -225,7 +301,7 @@ bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table
 	                                     "and move %s after it: writes spread over the values of %s", lead,
 	                                     t->cols[t->pk.parts[0].col].name, lead);
 	kp_advice *x = kpa_advise(adv, rule, "reorder_key", t,
-	                          kp_arena_printf(adv->a, "%s%s; %s", what,
+	                          kp_arena_printf(adv->a, "%s%s%s; %s", what, note,
 	                                          companion ? kp_arena_printf(adv->a, "; keep the index table of the "
 	                                                                      "next advice, keyed %s, for the "
 	                                                                      "statements it makes worse",
@@ -239,11 +315,11 @@ bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table
 	x->of = kpa_weight_int(v.total);
 	for (int i = 0; i < n; i++)
 		kpa_advice_col(adv, x, t->cols[nk->parts[i].col].name);
-	if (rule == KP_R_BETTER_KEY && g)
+	if (rule == KP_R_BETTER_KEY && g && !quiet)
 		kp_diag_help(g, adv->a, "%s", x->message);
 	if (companion) {
 		kp_list_push(adv->a, &adv->advice, companion);
-		if (rule == KP_R_BETTER_KEY && g)
+		if (rule == KP_R_BETTER_KEY && g && !quiet)
 			kp_diag_help(g, adv->a, "%s", companion->message);
 	}
 	kp_buf_free(&ddl);

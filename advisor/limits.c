@@ -1,10 +1,13 @@
 /* KP110: the target's hard limits, from the target table. On a table: key
  * parts, key types and width, column families, SALT_BUCKETS. On one
- * statement: IN list size, LIMIT/OFFSET, an ORDER BY the store would sort. */
+ * statement: IN list size, LIMIT/OFFSET, an ORDER BY the store would sort;
+ * on DDL: Phoenix's NOT NULL outside the key (kp_check_target_ddl). */
 #include "advisor/advisorInt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 
 static void target_error(kp_advisor *adv, const kp_table *t, uint32_t off, uint32_t len, const char *fmt,
                          const char *a1, const char *a2)
@@ -118,5 +121,100 @@ void kp_advise_statement(kp_target target, const kp_stmt *s, const kp_plan *p, k
 		            "%s cannot serve this ORDER BY: it returns rows in key order without sorting them, so "
 		            "every key column before an ORDER BY column must be bound by one equality (not a range, "
 		            "IN or OR)", ti->name);
+	}
+}
+
+/* An option list that sets IMMUTABLE_ROWS=true. */
+static bool sets_immutable(const kp_list *opts)
+{
+	for (uint32_t i = 0; i < opts->n; i++) {
+		const kp_option *o = opts->items[i];
+		const kp_expr *v = o->value;
+		if (o->family.s || !kp_name_eq(&o->key, "immutable_rows") || !v)
+			continue;
+		const char *s = v->kind == KP_X_STRING ? v->str : v->name.s;
+		size_t n = v->kind == KP_X_STRING ? v->slen : v->name.len;
+		return s && n == 4 && !strncasecmp(s, "true", 4);
+	}
+	return false;
+}
+
+/* Is column def c of a CREATE's element list in its primary key? */
+static bool in_create_key(const kp_create_table *ct, const kp_coldef *c)
+{
+	if (c->primary_key)
+		return true;
+	for (uint32_t i = 0; i < ct->pk.n; i++) {
+		const kp_keypart *k = ct->pk.items[i];
+		if (k->col.s && kp_name_eqn(&k->col, &c->name))
+			return true;
+	}
+	return false;
+}
+
+#define PHOENIX_1007                                                                                 \
+	"Phoenix keeps a non-key column as a cell that may be absent, and refuses NOT NULL on it unless "  \
+	"the table's rows are immutable: ERROR 1007 (42K01): A key/value column may not be declared as "  \
+	"not null (MetaDataClient.createTableInternal, addColumn)"
+
+static void not_null_error(const kp_coldef *c, const char *table, kp_source *src, kp_arena *a, kp_diags *d,
+                           const char *target)
+{
+	kp_diag *g = kp_diag_add(d, a, KP_R_TARGET, KP_SEV_ERROR, src, c->off, c->name.srclen,
+	                         "column '%.*s' of %s is declared NOT NULL outside the primary key; %s refuses it on "
+	                         "a table whose rows are not IMMUTABLE_ROWS=true", (int)c->name.len, c->name.s, table,
+	                         target);
+	kp_diag_help(g, a, "drop NOT NULL (the application checks the value), make the column part of the primary "
+	             "key, or declare the table IMMUTABLE_ROWS=true if its rows are never updated. " PHOENIX_1007);
+}
+
+void kp_check_target_ddl(kp_target target, const kp_catalog *cat, const kp_stmt *s, kp_source *src, kp_arena *a,
+                         kp_diags *d)
+{
+	const target_info *ti = kpa_target(target);
+	if (!ti->not_null_key_only)
+		return;
+	if (s->kind == KP_S_CREATE_TABLE || s->kind == KP_S_CREATE_VIEW) {
+		const kp_create_table *ct = &s->u.create_table;
+		bool immutable = ct->immutable || sets_immutable(&ct->options);
+		if (s->kind == KP_S_CREATE_VIEW && ct->base.s) {
+			/* a view's rows are its base table's */
+			const kp_table *b = kp_catalog_find(cat, ct->base.s, ct->base.len);
+			const char *o = b ? kp_table_option_get(b, "IMMUTABLE_ROWS") : NULL;
+			immutable = immutable || (b && (b->immutable || (o && !strcasecmp(o, "true"))));
+		}
+		if (immutable)
+			return;
+		char *name = kp_arena_printf(a, "%.*s", (int)ct->name.len, ct->name.s);
+		for (uint32_t i = 0; i < ct->cols.n; i++) {
+			const kp_coldef *c = ct->cols.items[i];
+			if (c->not_null && !in_create_key(ct, c))
+				not_null_error(c, name, src, a, d, ti->name);
+		}
+		return;
+	}
+	if (s->kind == KP_S_ALTER_TABLE && s->u.alter.action == KP_ALTER_ADD) {
+		const kp_alter *al = &s->u.alter;
+		const kp_table *t = kp_catalog_find(cat, al->table.s, al->table.len);
+		const char *o = t ? kp_table_option_get(t, "IMMUTABLE_ROWS") : NULL;
+		bool immutable = sets_immutable(&al->options) || (t && (t->immutable || (o && !strcasecmp(o, "true"))));
+		char *name = kp_arena_printf(a, "%.*s", (int)al->table.len, al->table.s);
+		for (uint32_t i = 0; i < al->cols.n; i++) {
+			const kp_coldef *c = al->cols.items[i];
+			if (!c->not_null)
+				continue;
+			if (c->primary_key) {
+				/* a key column added to an existing key must take NULL
+				 * for the rows already there */
+				kp_diag *g = kp_diag_add(d, a, KP_R_TARGET, KP_SEV_ERROR, src, c->off, c->name.srclen,
+				                         "key column '%.*s' added to %s is declared NOT NULL; %s adds only "
+				                         "nullable key columns to an existing key", (int)c->name.len, c->name.s,
+				                         name, ti->name);
+				kp_diag_help(g, a, "drop NOT NULL: the rows already written have no value for it. Phoenix: "
+				             "ERROR 1006 (42J04): Only nullable columns may be added to primary key");
+			} else if (!immutable) {
+				not_null_error(c, name, src, a, d, ti->name);
+			}
+		}
 	}
 }

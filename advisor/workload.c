@@ -452,7 +452,10 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 	memset(cls, 0xff, 2 * (size_t)rs->nshapes + 1);
 	uint8_t *cls0 = cls + rs->nshapes;
 	/* h is t with one more index, the key unchanged: a statement that does
-	 * not name the index's leading column cannot read through it */
+	 * not name the index's leading column cannot read through it, unless it
+	 * reads through a view, whose WHERE may bind that column (its class
+	 * is the same on Phoenix, where a covering index may take a full scan:
+	 * judge.c's keeps_plan) */
 	int lead = -2;
 	if (!base && h->pk.parts == t->pk.parts && h->nindexes == t->nindexes + 1 &&
 	    h->indexes[t->nindexes]->key.n)
@@ -473,7 +476,7 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 			nowc = (kp_access)cls0[r->shape];
 		}
 		kp_access thenc = nowc;
-		if (!(lead >= 0 && !kpa_uses_col(r->uses, lead))) {
+		if (!(lead >= 0 && !kpa_uses_col(r->uses, lead) && r->q->plan.table == t)) {
 			if (cls[r->shape] == 0xff) {
 				cls[r->shape] = (uint8_t)kpa_plan_class(h, r->q, scratch, NULL);
 				kp_arena_reset(scratch);

@@ -615,6 +615,7 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 			return -1;
 		}
 	kpc_set_options(c, t, &ct->options);
+	t->immutable = ct->immutable;
 	if (c->names == KP_NAMES_UPPER && kpc_check_multi_tenant(t, &ct->options, src, a, d) < 0)
 		return -1;
 	for (uint32_t i = 0; i < ct->partition.n; i++) {

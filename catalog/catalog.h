@@ -127,6 +127,8 @@ struct kp_table {
 	bool dropped;           /* removed by DROP TABLE, or made again by the
 	                           application file that made it (recreate.c) */
 	bool exact_names;       /* its columns and indexes compare byte for byte */
+	bool immutable;         /* Phoenix CREATE IMMUTABLE TABLE (IMMUTABLE_ROWS=true
+	                           is in opts) */
 	bool desc_nulls_first;  /* a NULL in a DESC key part is stored before its
 	                           values, as in an ASC one (Phoenix); otherwise
 	                           NULL is the least value, stored last on a DESC

@@ -181,6 +181,7 @@ typedef struct kp_create_table {
 	kp_name name;           /* table name */
 	bool if_not_exists;     /* IF NOT EXISTS */
 	bool or_replace;        /* CREATE OR REPLACE VIEW: replaces a view of that name */
+	bool immutable;         /* Phoenix CREATE IMMUTABLE TABLE */
 	kp_list cols;           /* kp_coldef* */
 	kp_list pk;             /* kp_keypart* of the table-level PRIMARY KEY */
 	uint32_t pk_off;        /* offset of the PRIMARY KEY clause (0 if none) */

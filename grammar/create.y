@@ -15,13 +15,15 @@ cmd ::= crhead tellist RP tableopts.
 cmd ::= crhead tellist RP tableopts id(V). { want_word(ctx, V, "noverify"); }
 /* the head names the table before its elements are read (their errors
  * name it) */
-crhead ::= crtable ifnotexists(E) fullname(N) LP. {
+crhead ::= crtable(I) ifnotexists(E) fullname(N) LP. {
 	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_TABLE);
 	s->u.create_table.name = N;
 	s->u.create_table.if_not_exists = E;
+	s->u.create_table.immutable = I;
 }
-crtable ::= CREATE TABLE.
-crtable ::= CREATE IMMUTABLE TABLE.
+%type crtable {int}
+crtable(A) ::= CREATE TABLE. { A = 0; }
+crtable(A) ::= CREATE IMMUTABLE TABLE. { A = 1; }
 
 tellist ::= tel.
 tellist ::= tellist COMMA tel.

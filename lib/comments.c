@@ -1,6 +1,8 @@
 /* Comments and weights: see comments.h. */
 #include "lib/comments.h"
 
+#include "advisor/advisor.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,14 +67,22 @@ int kp_weight_parse(const char *p, const char *end, double *w, const char **arg)
 		return 0;
 	const char *q = p + 7;
 	*arg = q;
+	while (q < end && isspace((unsigned char)*q))
+		q++;
+	/* N, then a note for the reader (docs/annotations.md): "weight: 3000
+	 * peak hour" is 3000; "weight: 3 000" is malformed, never 3 */
+	const char *rest;
+	const char *ne = kp_annotation_word(q, end, &rest);
+	if (!kp_annotation_note(rest, end))
+		return -1;
 	char buf[64];
-	size_t n = (size_t)(end - q) < sizeof buf - 1 ? (size_t)(end - q) : sizeof buf - 1;
+	size_t n = (size_t)(ne - q);
+	if (n == 0 || n >= sizeof buf)
+		return -1;
 	memcpy(buf, q, n);
 	buf[n] = 0;
 	char *e;
 	double v = strtod(buf, &e);
-	while (*e == ' ' || *e == '\t' || *e == '\r')
-		e++;
 	/* nan, inf and huge weights would make every sum and the advice's
 	 * integer "serves N of M" meaningless (or overflow it) */
 	if (e == buf || *e || !(v >= 0 && v <= KP_WEIGHT_MAX))

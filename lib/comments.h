@@ -25,9 +25,10 @@ void kp_comments(const kp_source *src, size_t from, size_t to, bool in_stmt, kp_
 /* Trims the comment text [*p, *end) of white space. */
 void kp_comment_trim(const char **p, const char **end);
 
-/* A trimmed comment "weight: N" (any case): 1 with *w set, -1 when N is
- * malformed or out of [0, KP_WEIGHT_MAX] (*arg is then N's text), 0 when
- * the comment is no weight. */
+/* A trimmed comment "weight: N" (any case), N optionally followed by a
+ * note (kp_annotation_note, advisor/advisor.h): 1 with *w set, -1 when N
+ * is malformed or out of [0, KP_WEIGHT_MAX] (*arg is then N's text), 0
+ * when the comment is no weight. */
 int kp_weight_parse(const char *p, const char *end, double *w, const char **arg);
 
 #endif

@@ -167,6 +167,7 @@ static void run_on(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 				return;
 			p->scope_dirty = true;
 		}
+		kp_check_target_ddl(p->target, r == KP_ROLE_BASE ? &p->base_cat : p->cat, s, ev->src, ev->a, ev->d);
 		/* application code is not a script run top to bottom: a CREATE of
 		 * what the same file made is another test or code path making it
 		 * again, and the statements after it run against the new one */

@@ -93,6 +93,15 @@ static inline kp_bound tighter(kp_bound x, kp_bound y, int dir, bool *lossy)
 		return y;
 	if (!y.set)
 		return x;
+	/* "above NULL" (a comparison on a column that can be NULL) against a
+	 * parameter's lower bound: the parameter's is the tighter, since a
+	 * comparison with NULL holds for no row (a NULL parameter empties
+	 * both); left incomparable, the other bound of x >= ? AND x < ? stayed
+	 * a filter on a nullable index column */
+	if (dir > 0 && x.kind == KP_V_NULL && !x.incl && y.kind == KP_V_PARAM)
+		return y;
+	if (dir > 0 && y.kind == KP_V_NULL && !y.incl && x.kind == KP_V_PARAM)
+		return x;
 	bool ok;
 	int c = vcmp(&x, &y, &ok) * dir;
 	if (!ok) {
@@ -157,6 +166,10 @@ static inline bool bound_covers(const kp_bound *x, const kp_bound *y, int dir)
 		return true;
 	if (!y->set)
 		return false;
+	/* "above NULL" admits whatever a parameter's lower bound does (as in
+	 * tighter) */
+	if (dir > 0 && x->kind == KP_V_NULL && !x->incl && y->kind == KP_V_PARAM)
+		return true;
 	bool ok;
 	int c = vcmp(x, y, &ok) * dir;
 	if (!ok)

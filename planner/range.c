@@ -122,6 +122,10 @@ static bool vb_covers(const kp_value *xv, bool xi, const kp_value *yv, bool yi, 
 		return true;
 	if (!yv)
 		return false;
+	/* "above NULL" admits whatever a parameter's lower bound does
+	 * (bound_covers, planInt.h) */
+	if (dir > 0 && xv->kind == KP_V_NULL && !xi && yv->kind == KP_V_PARAM)
+		return true;
 	bool ok;
 	int c = vcmp(xv, yv, &ok) * dir;
 	if (!ok)

@@ -523,7 +523,10 @@ static void test_e7_card_transactions_four_key_columns(void)
 	run r;
 	run_w(&r, schema[0], w, KP_TARGET_TABLESTORE);
 	expect_recommended(&r, "card_txn", "secondary_index [seller_id][txn_time][card_id][device_id][order_number]");
-	CU_ASSERT_STRING_EQUAL(change_at(&r, "card_txn", 6), "full scan -> FILTERED SCAN");
+	/* a SCAN of one seller's time range (txn_time can be NULL: until the
+	 * fifth round, the planner kept txn_time < ? as a filter of the range
+	 * [?, ?), a FILTERED SCAN) */
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "card_txn", 6), "full scan -> SCAN");
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "card_txn", 2), "");
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "card_txn", 4), "");
 	CU_ASSERT_EQUAL(count_kind(&r, "reorder_key"), 0);

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "adv_run.h"
+#include "lib/comments.h"
 
 /* ------------------------------------------------- the reproductions */
 
@@ -73,6 +74,41 @@ static void test_views_count_for_their_base_table(void)
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "PRODUCT_METRICS", 2), "SCAN -> SCAN");
 	kp_buf_free(&s);
 	run_free(&r);
+}
+
+/* A read through a view that the key cannot serve: its index is proposed
+ * on the base table, whose workload the view's reads count for, and is
+ * recommended (before, it was proposed on the view, judged with no
+ * workload, "serves 0", never recommended). Applied after the view, as a
+ * migration adds it, the index serves the view's read (the catalog gives
+ * a view the indexes made on its table after it) and the design stands. */
+static void test_index_for_a_view_read_goes_on_the_base(void)
+{
+	static const char *schema[] = {
+		"CREATE TABLE events (tenant_id VARCHAR(16) NOT NULL, id BIGINT NOT NULL, etype VARCHAR(8), user_id "
+		"VARCHAR(16), ts BIGINT, payload VARCHAR, CONSTRAINT pk PRIMARY KEY (tenant_id, id))",
+		"CREATE VIEW logins AS SELECT * FROM events WHERE etype = 'L'"};
+	const char *w = "-- weight: 500\nSELECT * FROM logins WHERE user_id = ?;\n"
+	                "-- weight: 10\nSELECT * FROM events WHERE tenant_id = ? AND id = ?;\n";
+	kp_buf s = {0};
+	kp_buf_printf(&s, "%s;\n%s;\n", schema[0], schema[1]);
+	for (int k = 0; k < 2; k++) {
+		kp_target tg = k ? KP_TARGET_LINDORM : KP_TARGET_PHOENIX;
+		run r;
+		run_w(&r, s.data, w, tg);
+		CU_ASSERT_PTR_NULL(review_of(&r, "logins"));
+		expect_recommended(&r, "events", "secondary_index [user_id][tenant_id][id]");
+		CU_ASSERT_STRING_EQUAL(change_at(&r, "events", 2), k ? "REJECTED -> FILTERED SCAN"
+		                                                      : "full scan -> FILTERED SCAN");
+		const kp_table_review *v = review_of(&r, "events");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+		const kp_advice *x = v->recommended.n ? v->recommended.items[0] : NULL;
+		CU_ASSERT_STRING_EQUAL(x && x->ddl ? x->ddl : "", "CREATE INDEX idx_events_user_id ON events (user_id) "
+		                                                  "INCLUDE (etype, ts, payload)");
+		expect_fixpoint(&r, schema, 2, w, tg, "events");
+		run_free(&r);
+	}
+	kp_buf_free(&s);
 }
 
 /* Tablestore generates an AUTO_INCREMENT value: no desc_key storing
@@ -291,7 +327,7 @@ static void test_simulation_annotations_and_models(void)
 	          "CREATE TABLE m (u BIGINT NOT NULL, ts BIGINT NOT NULL, st VARCHAR(8) NOT NULL, v BIGINT, "
 	          "PRIMARY KEY (u, ts, st));\n"
 	          "-- row_bytes: -5\n-- regions: 1e9\n-- regions: 2.5\n-- distribution: a zipfian 1.5\n"
-	          "-- distribution: a fixed 0\n-- distribution: a skewed 0.5\n-- distribution: a uniform now\n"
+	          "-- distribution: a fixed 0\n-- distribution: a skewed 0.5\n-- distribution: a uniform 7\n"
 	          "-- row_bytes: 1e400\n"
 	          "CREATE TABLE h (a BIGINT NOT NULL, created_at TIMESTAMP NOT NULL, status VARCHAR(8), flag BOOLEAN, "
 	          "PRIMARY KEY (a, created_at));\n",
@@ -347,7 +383,7 @@ static void test_simulation_annotations_and_models(void)
 	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a fixed 0': expected fixed and a whole "
 	                                                       "number of values from 1 to 1e15"), 1);
 	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a skewed 0.5'"), 1);
-	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a uniform now'"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a uniform 7'"), 1);
 	for (const kp_diag *d = r.d.head; d; d = d->next)
 		if (d->rule == KP_R_UNKNOWN_DIRECTIVE && strstr(d->message, "regions: 2.5")) {
 			uint32_t line, col;
@@ -382,6 +418,82 @@ static void test_rate_annotation_parsed(void)
 	CU_ASSERT_EQUAL(RATE("rated: 5"), 0);
 	CU_ASSERT_EQUAL(RATE("weight: 5"), 0);
 #undef RATE
+}
+
+/* An annotation's value, then a note for the reader after white space
+ * (docs/annotations.md): "-- weight: 3000   trailing comment" is 3000;
+ * KP022 only for a malformed value, and a note that reads as the value
+ * going on ("3 000", "5 million", "20/s 5") is malformed, never a smaller
+ * number. The same grammar for weights, rates and table annotations. */
+static void test_annotation_value_then_note(void)
+{
+	double v = -1;
+	const char *q = NULL, *why = NULL;
+#define WEIGHT(s) kp_weight_parse(s, s + strlen(s), &v, &q)
+#define RATE(s) kp_rate_parse(s, s + strlen(s), &v, &why)
+	CU_ASSERT_EQUAL(WEIGHT("weight: 3000   trailing comment"), 1);
+	CU_ASSERT_EQUAL(v, 3000);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 2.5 -- the nightly job"), 1);
+	CU_ASSERT_EQUAL(v, 2.5);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 7\t(peak hour)"), 1);
+	CU_ASSERT_EQUAL(v, 7);
+	CU_ASSERT_EQUAL(WEIGHT("weight:40 per day"), 1);
+	CU_ASSERT_EQUAL(v, 40);
+	v = -1;
+	CU_ASSERT_EQUAL(WEIGHT("weight: 3 000"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 5 million"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 5 M, at peak"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 5 e3"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 5 -3"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 5 .5"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 5 \xe4\xb8\x87"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 3000x trailing"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: lots of them"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 1000001 too many"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight:"), -1);
+	CU_ASSERT_EQUAL(v, -1);
+	CU_ASSERT_EQUAL(RATE("rate: 20/s at peak"), 1);
+	CU_ASSERT_EQUAL(v, 20);
+	CU_ASSERT_EQUAL(RATE("rate: 120 / min   nightly"), 1);
+	CU_ASSERT_EQUAL(v, 2);
+	CU_ASSERT_EQUAL(RATE("rate: 30 per second"), 1);
+	CU_ASSERT_EQUAL(v, 30);
+	CU_ASSERT_EQUAL(RATE("rate: 20/s 5"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: 20 k/s"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: 20/fortnight at peak"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: 20/"), -1);
+#undef WEIGHT
+#undef RATE
+	run r;
+	run_w(&r, "-- rows: 2000000000 (estimate, 2025)\n-- writes: 50000   -- from the ingest job\n"
+	          "-- distinct: status 4 open, held, paid, void\n-- distribution: ts zipfian 0.5 hot tenants\n"
+	          "-- distribution: id uniform (random ids)\n"
+	          "CREATE TABLE tx (status VARCHAR(8) NOT NULL, ts BIGINT NOT NULL, id BIGINT NOT NULL, "
+	          "PRIMARY KEY (status, ts, id));\n"
+	          "-- rows: 2 000 000\n-- distinct: k 5 million\n-- distribution: ts monotonic 5\n"
+	          "-- distribution: k zipfian 0.5 0.7\n"
+	          "CREATE TABLE ty (ts BIGINT NOT NULL, k BIGINT NOT NULL, PRIMARY KEY (ts, k));\n",
+	      "SELECT * FROM tx WHERE status = 'a' AND ts > 5;\nSELECT * FROM ty WHERE ts = 1 AND k = 2;\n",
+	      KP_TARGET_LINDORM);
+	const kp_table_review *t = review_of(&r, "tx");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_EQUAL(t->rows, 2e9);
+	CU_ASSERT_EQUAL(t->writes, 50000);
+	CU_ASSERT_DOUBLE_EQUAL(t->before.read, 2e9 / 4 * 0.1, 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_HOT_ENUM, "a column of 4 distinct values as annotated (-- distinct: status 4)"), 1);
+	t = review_of(&r, "ty");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_TRUE(t->rows_default);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 4);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'rows: 2 000 000': expected a "
+	                                                       "number from 0 to 1e15 (docs/annotations.md); ignored"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'distinct: k 5 million': expected "
+	                                                       "a column and a number of distinct values of at least 1"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'distribution: ts monotonic 5': "
+	                                                       "expected a column and uniform"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'distribution: k zipfian 0.5 0.7': "
+	                                                       "expected zipfian and a constant between 0 and 1"), 1);
+	run_free(&r);
 }
 
 /* Rows, writes, distinct values and distributions stated above a CREATE
@@ -707,6 +819,8 @@ KPT_SUITE("judge", NULL, NULL,
 	{"a FILTERED SCAN is never made REJECTED by the recommendation, and the alternative names it",
 	 test_filtered_read_never_broken_silently},
 	{"reads through a view count for its base table", test_views_count_for_their_base_table},
+	{"an index for a view read goes on the base table, is recommended, and serves the view when applied",
+	 test_index_for_a_view_read_goes_on_the_base},
 	{"no DESC of a value the store generates", test_no_desc_of_a_generated_value},
 	{"a full scan either way does not hold a hash prefix back", test_hash_prefix_not_held_back_by_a_full_scan},
 	{"an index that leaves a sort does not serve the ordered read", test_sort_not_counted_as_served},
@@ -719,6 +833,8 @@ KPT_SUITE("judge", NULL, NULL,
 	{"the simulation's annotations: row size, pre-split, zipfian, latest, fixed; hostile ones located",
 	 test_simulation_annotations_and_models},
 	{"-- rate: N/s, N/min, N/h; negative, huge and other units refused", test_rate_annotation_parsed},
+	{"an annotation's value, then a note after white space; KP022 only for a malformed value",
+	 test_annotation_value_then_note},
 	{"scenario: OpenTSDB's tsdb design stands", test_scenario_opentsdb_design_stands},
 	{"scenario: HBase time series keyed by time first is reordered", test_scenario_hbase_timeseries_reorder},
 	{"scenario: KillrVideo's videos by user, newest first", test_scenario_killrvideo_videos_by_user},

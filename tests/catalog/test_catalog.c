@@ -263,6 +263,32 @@ static void test_columns_found_by_name_through_the_hash(void)
 	kpt_free(&t);
 }
 
+/* An index made on a table after a view over it serves the view too, as
+ * one made before does (Phoenix resolves a view with its parent's indexes
+ * whenever made: ViewUtil.addIndexesFromParent), and a view over that
+ * view; DROP INDEX takes it from them again. */
+static void test_index_made_after_a_view_serves_it(void)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_PHOENIX);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE events (tenant_id VARCHAR(16) NOT NULL, id BIGINT NOT NULL, "
+	                               "etype VARCHAR(8), user_id VARCHAR(16), CONSTRAINT pk PRIMARY KEY (tenant_id, id));\n"
+	                               "CREATE VIEW logins AS SELECT * FROM events WHERE etype = 'L';\n"
+	                               "CREATE VIEW web_logins AS SELECT * FROM logins WHERE user_id > 'w';\n"
+	                               "CREATE INDEX by_user ON events (etype, user_id);\n"), 0);
+	kpt_plan(&t, "SELECT * FROM logins WHERE user_id = ?");
+	CU_ASSERT_STRING_EQUAL(t.text, "SCAN LOGINS via index BY_USER prefix (ETYPE='L', USER_ID=?)");
+	kpt_plan(&t, "SELECT * FROM web_logins WHERE user_id = ?");
+	CU_ASSERT_PTR_NOT_NULL(t.plan.index);
+	CU_ASSERT_STRING_EQUAL(t.plan.index ? t.plan.index->name : "", "BY_USER");
+	CU_ASSERT_EQUAL(kpt_schema(&t, "DROP INDEX by_user ON events;\n"), 0);
+	kpt_plan(&t, "SELECT * FROM logins WHERE user_id = ?");
+	CU_ASSERT_PTR_NULL(t.plan.index);
+	kpt_plan(&t, "SELECT * FROM web_logins WHERE user_id = ?");
+	CU_ASSERT_PTR_NULL(t.plan.index);
+	kpt_free(&t);
+}
+
 /* Forms of MySQL and PostgreSQL dumps: DROP TABLE a, b drops both, and when
  * one name fails drops none (MySQL 8 and PostgreSQL refuse the statement);
  * FULLTEXT and SPATIAL keys and indexes of a method that orders no rows (GIN,
@@ -311,6 +337,8 @@ static void test_dump_forms_drop_lists_and_unordered_indexes(void)
 
 KPT_SUITE("catalog", NULL, NULL,
 	{"CREATE TABLE builds columns, types and the ordered key", test_create_table_builds_columns_and_ordered_key},
+	{"an index made after a view over its table serves the view; DROP INDEX takes it back",
+	 test_index_made_after_a_view_serves_it},
 	{"hash key, families, indexes, drop", test_hash_key_families_indexes},
 	{"table, column and key errors are located", test_table_and_key_errors_are_located},
 	{"table options, IF [NOT] EXISTS, index names and unknown types", test_options_if_exists_indexes_and_unknown_types},

@@ -1010,8 +1010,32 @@ static void test_misspelt_names_suggest_the_nearest(void)
 	CU_ASSERT_STRING_EQUAL(only_help(), "");
 }
 
+/* A range with parameters on an index column that can be NULL: x >= ?
+ * AND x < ? is the range [?, ?) and nothing left to filter (before, the
+ * NULL-excluding lower end of x < ? could not be compared with ?, so
+ * x < ? stayed a filter: a FILTERED SCAN, and the advisor found such an
+ * index to serve nothing). */
+static void test_parameter_range_on_a_nullable_index_column(void)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE trades (order_number BIGINT NOT NULL, seller_id VARCHAR(32), "
+	                               "trade_time BIGINT, amount BIGINT, PRIMARY KEY (order_number));\n"
+	                               "CREATE INDEX ix_s ON trades (seller_id, trade_time) INCLUDE (amount);\n"), 0);
+	kpt_plan(&t, "SELECT amount FROM trades WHERE seller_id = ? AND trade_time >= ? AND trade_time < ?");
+	CU_ASSERT_STRING_EQUAL(t.text, "SCAN trades via index ix_s prefix (seller_id=?) range trade_time [?, ?)");
+	kpt_plan(&t, "SELECT amount FROM trades WHERE seller_id = ? AND trade_time < ? AND trade_time > ?");
+	CU_ASSERT_STRING_EQUAL(t.text, "SCAN trades via index ix_s prefix (seller_id=?) range trade_time (?, ?)");
+	/* one end only: still above NULL, read from the first non-NULL value */
+	kpt_plan(&t, "SELECT amount FROM trades WHERE seller_id = ? AND trade_time < ?");
+	CU_ASSERT_STRING_EQUAL(t.text, "SCAN trades via index ix_s prefix (seller_id=?) range trade_time (NULL, ?)");
+	kpt_free(&t);
+}
+
 KPT_SUITE("planner", setup, teardown,
 	{"a misspelt column or table suggests the nearest declared name", test_misspelt_names_suggest_the_nearest},
+	{"x >= ? AND x < ? on a nullable index column is the range [?, ?), no filter",
+	 test_parameter_range_on_a_nullable_index_column},
 	{"a flat OR chain costs the memory of the same IN list", test_or_chain_memory_is_that_of_the_in_list},
 	{"GET when every key column is bound by = or IN", test_get_when_every_key_column_bound},
 	{"SCAN and chained comparison", test_scan_and_chain},

@@ -184,6 +184,20 @@ with tempfile.TemporaryDirectory() as tmp:
           d["advice"][i + 1]["kind"] == "index_table" and d["advice"][i + 1]["key"] == "[a][b]" and
           d["advice"][i + 1]["serves"] == 2 and d["advice"][i + 1]["worse"] == [], json.dumps(d["advice"]))
     check("a malformed -- weight: is KP022 at its line", any(x["rule"] == "KP022" and x["line"] == 4 for x in d["diagnostics"]), out)
+    # a weight, then a note for the reader (docs/annotations.md): the same
+    # weights; a number written with a space is malformed, never 3
+    open(os.path.join(tmp, "w.sql"), "w").write(
+        "-- weight: 1200   the nightly report\nSELECT * FROM t WHERE b = 1;\nSELECT * FROM t WHERE a = 1;\n"
+        "-- weight: 3 000\nSELECT * FROM t WHERE a = 2;\n")
+    rc, out, err = run("check", "--no-config", "--target", "generic", "--schema", "s.sql", "--workload", "w.sql",
+                       "--format", "json", cwd=tmp)
+    d = json.loads(out)
+    re = [a for a in d["advice"] if a["kind"] == "reorder_key"]
+    check("a weight followed by a note is the weight", len(re) == 1 and re[0]["serves"] == 1200 and
+          re[0]["of"] == 1202, json.dumps(d["advice"]))
+    check("only the weight written with a space is KP022",
+          [(x["line"], x["message"]) for x in d["diagnostics"] if x["rule"] == "KP022"] ==
+          [(4, "malformed weight ' 3 000': expected -- weight: N with 0 <= N <= 1000000")], out)
     # nan, inf and huge weights are refused (each weighs 1): the sums and the
     # advice's integer serves/of stay meaningful
     open(os.path.join(tmp, "w.sql"), "w").write(
