@@ -15,66 +15,10 @@
  * at most one key change, until none does. Empty, the design stands.
  * Every other candidate is an alternative, ranked by the same order alone,
  * with what it trades; key changes exclude each other. */
-#include "advisor/advisorInt.h"
+#include "advisor/judgeInt.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* One shape of a table's workload: statements alike (one fingerprint, on
- * the same table or view), planned once per design. */
-typedef struct jshape {
-	const kp_wquery *q;     /* representative */
-	const kp_table *on;     /* the table or view it names */
-	double weight;          /* summed weight */
-	int count;              /* statements */
-	double ins_rows;        /* an insert: rows one statement writes; 0 otherwise */
-	bool upd;               /* an UPDATE or DELETE: its rows read are written too (kept
-	                           here: cost_of runs once per candidate over every shape, and
-	                           reaching the statement through q was a cache miss each) */
-	kp_access now;          /* class with the design as it is */
-	bool now_rejected;      /* a full scan the store refuses */
-	kp_order now_order;     /* ORDER BY service now */
-	uint64_t uses;          /* columns its WHERE binds and its first ORDER BY column, as
-	                           bits (1 << column; columns from 63 on share bit 63) */
-	uint64_t reads;         /* on Phoenix, every column it reads (what an index must
-	                           cover), as bits alike */
-	kp_access then;         /* class in the last design evaluated */
-	bool then_rejected;
-	kp_order then_order;
-} jshape;
-
-typedef struct jtable {
-	const kp_table *t;      /* base table */
-	jshape *s;              /* its shapes */
-	int ns, cap;
-	double reads;           /* weight of its reads */
-	double writes;          /* weight of its writes */
-	double rows;            /* rows assumed */
-	bool *hot;              /* per column: a hot lead (name, type, workload evidence) */
-	bool *few;              /* per column: few values (kpa_few_values), or few at a time
-	                           (kpa_coarse_time) */
-	double reverse;         /* what a row read backwards costs (kpa_reverse_factor) */
-	const double *distinct; /* per column: annotated distinct values, or 0 */
-	double assumed;         /* write weight the workload does not show: annotated, or
-	                           its read weight when it has no write */
-	bool rows_default, writes_default;
-	bool search_first;      /* a search index holding a read's columns is its path,
-	                           whatever a key serves (Tablestore's index policy) */
-	bool phoenix;           /* Phoenix's order of plans (planner/choose.c) */
-	kp_advisor *adv;        /* whose memo of plans (memo.c) the designs share */
-} jtable;
-
-/* A design: the table's key and its indexes (index tables counted as
- * indexes holding every column). */
-typedef struct design {
-	const kp_key *key;
-	int buckets;
-	kp_index **ix;
-	int nix;
-	kp_advice *items[64];   /* what it applies (a recommendation of more items is cut
-	                           there: the greedy search stops adding) */
-	int nitems;
-} design;
 
 static const kp_table *base_of(const kp_advisor *adv, const kp_table *t)
 {
@@ -97,186 +41,6 @@ static bool key_change(const kp_advice *x)
 	return false;
 }
 
-static bool salted(const kp_table *t, const design *d)
-{
-	return d->buckets > 0 || t->salt_buckets > 0 || kp_table_option_get(t, "salt_buckets");
-}
-
-/* An index every write maintains: a KV index or index table, or a search
- * index (a document written with every row). */
-static bool maintained(const kp_index *ix)
-{
-	return (ix->kv || ix->search) && ix->state != KP_IX_DISABLED;
-}
-
-/* Rows one written row costs: the table and every index. */
-static int write_fanout(const design *d)
-{
-	int n = 1;
-	for (int i = 0; i < d->nix; i++)
-		n += maintained(d->ix[i]);
-	return n;
-}
-
-/* KV indexes and index tables of a design (the index bound counts them). */
-static int kv_indexes(const design *d)
-{
-	int n = 0;
-	for (int i = 0; i < d->nix; i++)
-		n += d->ix[i]->kv && d->ix[i]->state != KP_IX_DISABLED;
-	return n;
-}
-
-/* Of one written row, how many copies land on a hot region. */
-static int hot_copies(const jtable *jt, const design *d)
-{
-	const kp_table *t = jt->t;
-	int n = !salted(t, d) && kpa_key_hot(t, d->key, jt->hot, jt->few);
-	for (int i = 0; i < d->nix; i++) {
-		const kp_index *ix = d->ix[i];
-		bool bucketed = false;   /* an index table led by a bucket the writer computes */
-		for (int k = 0; k < d->nitems; k++)
-			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
-		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && kpa_key_hot(t, &ix->key, jt->hot, jt->few);
-	}
-	return n;
-}
-
-/* One shape planned on one design. */
-typedef struct sres {
-	double rows;            /* rows one statement reads */
-	kp_access cls;          /* its class */
-	bool rejected;          /* a full scan the store refuses */
-	kp_order order;         /* ORDER BY service */
-	const kp_index *ix;     /* the index it reads through, or NULL (the table) */
-} sres;
-
-static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena *scratch, int i, sres *out,
-                       const kp_table *h);
-
-/* Does shape s keep the plan it has on a design when index ix (a KV
- * index, led by a column) is added to it? When its WHERE neither binds
- * ix's lead nor its ORDER BY starts with it, ix's path binds no key part
- * and sorts, so it cannot beat a path that binds one or serves the ORDER
- * BY, and at equal terms keyplan's order and Tablestore's keep the path
- * they have (planner/choose.c). Not so:
- * - on Phoenix, which ranks a covering path with fewer columns first at
- *   equal bound key columns and, all else equal, an index over the data
- *   table (QueryOptimizer.orderPlansBestToWorst): an index that covers
- *   every column the shape reads can take its full scan (had: the plan it
- *   has, a full scan too), so that shape is planned (one that misses a
- *   column is skipped if global, loses on covering if LOCAL or UNCOVERED;
- *   a plan that binds a key part, or is a point lookup, keeps it);
- * - through a view, whose WHERE binds columns the statement does not name
- *   (a view on type = 'L' reads an index led by type). */
-static bool keeps_plan(const jtable *jt, const jshape *s, const kp_index *ix, const sres *had)
-{
-	int lead = ix->key.parts[0].col;
-	if (lead < 0 || kpa_uses_col(s->uses, lead) || s->on != jt->t)
-		return false;
-	if (!jt->phoenix || had->cls != KP_ACCESS_FULL)
-		return true;
-	if (!ix->covers || (s->reads >> 63))
-		return false;
-	for (int c = 0; c < 63 && c < jt->t->ncols; c++)
-		if ((s->reads >> c & 1) && !ix->covers[c])
-			return true;   /* not covering: Phoenix skips it or ranks it below */
-	return false;
-}
-
-/* Plans every shape of jt (inserts excepted) on design d, into out. With
- * base, a design that only adds index added (NULL: none) to base's: a
- * shape that keeps its plan with it (keeps_plan) keeps base's. */
-static void plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, const sres *base,
-                      const kp_index *added)
-{
-	kp_key nohash = {0};
-	if (d->buckets && d->key->n > 1 && d->key->parts[0].col < 0) {
-		nohash.parts = d->key->parts + 1;
-		nohash.n = d->key->n - 1;
-	}
-	/* the design applied to the table a shape reads (its base, or a
-	 * view): made once for each, not once a shape */
-	kp_arena hyp;
-	kp_arena_init(&hyp);
-	const kp_table *on = NULL, *h = NULL;
-	for (int i = 0; i < jt->ns; i++) {
-		jshape *s = &jt->s[i];
-		if (s->ins_rows > 0)
-			continue;
-		if (base && added && keeps_plan(jt, s, added, &base[i])) {
-			out[i] = base[i];
-			continue;
-		}
-		if (s->on != on || !h) {
-			on = s->on;
-			h = kpa_hypo_table(&hyp, on, d->key, d->ix, d->nix);
-		}
-		plan_shape(jt, d, &nohash, scratch, i, out, h);
-	}
-	kp_arena_free(&hyp);
-}
-
-/* Plans shape i of jt on design d into out[i]; nohash: d's key without its
- * leading hash or bucket part, when it has one (n 0 otherwise); h: d
- * applied to the table the shape reads, or NULL to make it here. */
-static void plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena *scratch, int i, sres *out,
-                       const kp_table *h)
-{
-	jshape *s = &jt->s[i];
-	if (!h)
-		h = kpa_hypo_table(scratch, s->on, d->key, d->ix, d->nix);
-	/* d without its buckets, read bucket by bucket */
-	kp_table *h2 = nohash->n ? kpa_hypo_table(scratch, s->on, nohash, d->ix, d->nix) : NULL;
-	/* the plan of a design that differs from d only in indexes this shape
-	 * cannot read through (memo.c) */
-	kpa_memo_use use;
-	kpa_memo_val *m = kpa_memo_slot(jt->adv, s->q, s->on, h, h2, d->buckets, scratch, &use);
-	if (!use.fresh && m->has_rows) {
-		out[i].rows = m->rows;
-		out[i].cls = m->cls;
-		out[i].rejected = m->rejected;
-		out[i].order = m->order;
-		out[i].ix = m->ix;
-		kp_arena_reset(scratch);
-		return;
-	}
-	if (use.nix < h->nindexes) {
-		h = kpa_hypo_table(scratch, s->on, d->key, use.ix, use.nix);
-		h2 = h2 ? kpa_hypo_table(scratch, s->on, nohash, use.ix, use.nix) : NULL;
-	}
-	kp_plan p;
-	kpa_plan_on(&p, h, s->q, scratch);
-	double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
-	if (p.access == KP_ACCESS_FULL && h2) {
-		/* one scan per bucket, merged */
-		kp_plan p2;
-		kpa_plan_on(&p2, h2, s->q, scratch);
-		if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
-			rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct, jt->reverse) + d->buckets;
-			p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
-			p = p2;
-		}
-	}
-	out[i].rows = rows;
-	out[i].cls = p.access;
-	out[i].rejected = p.rejected;
-	out[i].order = p.order;
-	out[i].ix = p.index;
-	m->rows = rows;
-	m->cls = p.access;
-	m->rejected = p.rejected;
-	m->order = p.order;
-	m->ix = p.index;
-	m->has_rows = true;
-	kp_arena_reset(scratch);
-}
-
-static void plan_all(jtable *jt, const design *d, kp_arena *scratch, sres *out)
-{
-	plan_some(jt, d, scratch, out, NULL, NULL);
-}
-
 /* The column an index candidate leads with, or -1 (a hash part). */
 static int index_lead(const kp_advice *x)
 {
@@ -289,83 +53,12 @@ static const kp_index *led_index(const kp_advice *x)
 	return index_lead(x) >= 0 ? x->index : NULL;
 }
 
-/* The cost of design d whose shapes plan as res; each shape's class in
- * its then fields. */
-static void cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
-{
-	memset(c, 0, sizeof(*c));
-	int copies = write_fanout(d), hot = hot_copies(jt, d);
-	for (int i = 0; i < jt->ns; i++) {
-		jshape *s = &jt->s[i];
-		double w = s->weight;
-		if (s->ins_rows > 0) {
-			c->written += w * s->ins_rows * copies;
-			c->hot += w * s->ins_rows * hot;
-			continue;
-		}
-		s->then = res[i].cls;
-		s->then_rejected = res[i].rejected;
-		s->then_order = res[i].order;
-		c->read += w * res[i].rows;
-		if (s->upd) {
-			c->written += w * res[i].rows * copies;
-			c->hot += w * res[i].rows * hot;
-		}
-		if (s->now != KP_ACCESS_FULL && s->now != KP_ACCESS_NONE && res[i].cls == KP_ACCESS_FULL)
-			c->broken += w;
-	}
-	/* writes the workload does not show: annotated, or with no write in
-	 * the workload its read weight, one row each */
-	c->written += jt->assumed * copies;
-	c->hot += jt->assumed * hot;
-	/* every index kept is a copy of the table's rows (docs/advice.md) */
-	c->total = c->read + c->written * KP_WRITE_RATE + (copies - 1) * jt->rows * KP_KEEP_RATE;
-}
-
-/* Plans every shape of jt on design d and costs it (into res when not
- * NULL). */
-static void evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c, sres *res, kp_arena *a)
-{
-	sres *r = res ? res : kp_arena_alloc(a, sizeof(sres) * (size_t)(jt->ns + 1));
-	plan_all(jt, d, scratch, r);
-	cost_of(jt, d, r, c);
-}
-
-/* An index added to a design reads each shape as the cheaper of the design
- * and the index alone on the same key (the planner takes the best path;
- * AutoAdmin's atomic configurations): base and with, into out. */
-static void compose(const jtable *jt, const sres *base, const sres *with, sres *out)
-{
-	for (int i = 0; i < jt->ns; i++) {
-		/* but a search index is no cheaper path among others: Lindorm
-		 * reads through one only when no key serves the read (a full
-		 * scan otherwise), Tablestore's policy takes it first */
-		bool sb = base[i].cls == KP_ACCESS_SEARCH, sw = with[i].cls == KP_ACCESS_SEARCH;
-		if (sb != sw && (sb ? with[i].cls : base[i].cls) != KP_ACCESS_FULL)
-			out[i] = (sb == jt->search_first) ? base[i] : with[i];
-		else
-			out[i] = with[i].rows < base[i].rows ? with[i] : base[i];
-	}
-}
-
 /* An index the store maintains on every write (a secondary or a search
  * index): at equal cost it beats an index table, a second table the
  * application must write (and keep in step) itself. */
 static bool store_kept(const kp_advice *x)
 {
 	return !strcmp(x->kind, "secondary_index") || !strcmp(x->kind, "search_index");
-}
-
-/* a before b in the judge's order: fewer broken, fewer hot rows, cheaper */
-static bool better(const kp_cost *a, const kp_cost *b)
-{
-	if (a->broken != b->broken)
-		return a->broken < b->broken;
-	if (a->hot < b->hot * (1 - 1e-9))
-		return true;
-	if (a->hot > b->hot * (1 + 1e-9))
-		return false;
-	return a->total < b->total * (1 - 1e-9);
 }
 
 /* d with x applied on top (and what x comes with); false when it cannot
@@ -498,7 +191,7 @@ static const char *trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const
 		              now->hot - c->hot);
 	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g), writes %.15g (now %.15g)", b.len ? "; " : "", c->read,
 	              now->read, c->written, now->written);
-	int copies = write_fanout(d);
+	int copies = kpj_write_fanout(d);
 	if (copies > 1)
 		kp_buf_printf(&b, "; every insert writes %d rows", copies);
 	char *r = kpa_bufdup(adv->a, &b);
@@ -585,9 +278,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	kp_cost base, cur;
 	size_t rs = sizeof(sres) * (size_t)(jt->ns + 1);
 	sres *cur_res = kp_arena_alloc(hyp, rs), *try_res = kp_arena_alloc(hyp, rs), *best_res = kp_arena_alloc(hyp, rs);
-	evaluate(jt, &now, scratch, &base, cur_res, hyp);
+	kpj_evaluate(jt, &now, scratch, &base, cur_res, hyp);
 	r->before = base;
-	r->rows_per_insert_before = r->rows_per_insert_after = write_fanout(&now);
+	r->rows_per_insert_before = r->rows_per_insert_after = kpj_write_fanout(&now);
 	cur = base;
 	design chosen = now;
 	uint32_t n = cands->n;
@@ -613,10 +306,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		bool index = d.key == now.key;
 		sres *res = kp_arena_alloc(hyp, rs);
 		if (index && index_lead(x) >= 0 && !x->with) {
-			plan_some(jt, &d, scratch, res, cur_res, led_index(x));
-			cost_of(jt, &d, res, &alone[i]);
+			kpj_plan_some(jt, &d, scratch, res, cur_res, led_index(x));
+			kpj_cost_of(jt, &d, res, &alone[i]);
 		} else {
-			evaluate(jt, &d, scratch, &alone[i], res, hyp);
+			kpj_evaluate(jt, &d, scratch, &alone[i], res, hyp);
 		}
 		if (!index) {
 			kcres[i] = res;
@@ -689,8 +382,8 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				if (!apply(hyp, t, &d, x))
 					continue;
 				/* the index bound: no KV index past it (AutoAdmin's k) */
-				int kd = kv_indexes(&d);
-				if (kd > bound && kd > kv_indexes(&chosen))
+				int kd = kpj_kv_indexes(&d);
+				if (kd > bound && kd > kpj_kv_indexes(&chosen))
 					continue;
 				kp_cost c;
 				if (d.key == chosen.key && (ixres[i] || !x->newkey)) {
@@ -702,11 +395,11 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 						apply(hyp, t, &alone_on, x);
 						if (!ixres[i])
 							ixres[i] = kp_arena_alloc(hyp, rs);
-						plan_some(jt, &alone_on, scratch, ixres[i], cur_res, x->with ? NULL : led_index(x));
+						kpj_plan_some(jt, &alone_on, scratch, ixres[i], cur_res, x->with ? NULL : led_index(x));
 						ixkey[i] = chosen.key;
 					}
-					compose(jt, cur_res, ixres[i], try_res);
-					cost_of(jt, &d, try_res, &c);
+					kpj_compose(jt, cur_res, ixres[i], try_res);
+					kpj_cost_of(jt, &d, try_res, &c);
 				} else if (kcres[i]) {
 					/* a key change: its own plans, composed with each
 					 * index chosen since, planned on its key once */
@@ -721,21 +414,21 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 						on.nitems = 0;
 						apply(hyp, t, &on, y);
 						sres *with = kp_arena_alloc(hyp, rs);
-						plan_some(jt, &on, scratch, with, kcres[i], led_index(y));
-						compose(jt, kcres[i], with, kcres[i]);
+						kpj_plan_some(jt, &on, scratch, with, kcres[i], led_index(y));
+						kpj_compose(jt, kcres[i], with, kcres[i]);
 					}
 					memcpy(try_res, kcres[i], rs);
-					cost_of(jt, &d, try_res, &c);
+					kpj_cost_of(jt, &d, try_res, &c);
 				} else {
-					evaluate(jt, &d, scratch, &c, try_res, hyp);
+					kpj_evaluate(jt, &d, scratch, &c, try_res, hyp);
 				}
 				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9))
 					continue;   /* 1 and 2: never admitted */
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
-				bool tie = pick >= 0 && !better(&c, &best) && !better(&best, &c) && store_kept(x) &&
+				bool tie = pick >= 0 && !kpj_better(&c, &best) && !kpj_better(&best, &c) && store_kept(x) &&
 				           !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
-				if (better(&c, &best) || tie) {
+				if (kpj_better(&c, &best) || tie) {
 					best = c;
 					pick = (int)i;
 					sres *tmp = best_res;
@@ -778,10 +471,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				memcpy(try_res, cur_res, rs);
 				for (int i = 0; i < jt->ns; i++)
 					if (!(jt->s[i].ins_rows > 0) && cur_res[i].ix == x->index)
-						plan_shape(jt, &d, &nohash, scratch, i, try_res, NULL);
+						kpj_plan_shape(jt, &d, &nohash, scratch, i, try_res, NULL);
 				kp_cost c;
-				cost_of(jt, &d, try_res, &c);
-				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9) || better(&cur, &c))
+				kpj_cost_of(jt, &d, try_res, &c);
+				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9) || kpj_better(&cur, &c))
 					continue;
 				memmove(picks + k, picks + k + 1, sizeof(int) * (size_t)(npicks - k - 1));
 				npicks--;
@@ -800,7 +493,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			apps += !strcmp(((kp_advice *)cands->items[picks[k]])->kind, "index_table");
 		for (int k = 0; k < best_npicks; k++)
 			best_apps += !strcmp(((kp_advice *)cands->items[best_picks[k]])->kind, "index_table");
-		if (run == 0 || better(&cur, &best_cur) || (!better(&best_cur, &cur) && apps < best_apps)) {
+		if (run == 0 || kpj_better(&cur, &best_cur) || (!kpj_better(&best_cur, &cur) && apps < best_apps)) {
 			best_cur = cur;
 			best_chosen = chosen;
 			best_npicks = npicks;
@@ -820,7 +513,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	 * become a full scan */
 	kp_cost whole = cur;
 	while (npicks > 0) {
-		evaluate(jt, &chosen, scratch, &whole, try_res, hyp);
+		kpj_evaluate(jt, &chosen, scratch, &whole, try_res, hyp);
 		if (whole.broken <= 0 && whole.hot <= base.hot * (1 + 1e-9))
 			break;
 		npicks--;
@@ -833,7 +526,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		for (kp_advice *y = cands->items[picks[k]]; y; y = y->with)
 			kp_list_push(adv->a, &r->recommended, y);
 	r->after = npicks ? whole : cur;
-	r->rows_per_insert_after = write_fanout(&chosen);
+	r->rows_per_insert_after = kpj_write_fanout(&chosen);
 	/* the statements whose class or order the recommendation changes, and
 	 * its cost, planned as a whole */
 	if (r->recommended.n) {
@@ -869,8 +562,8 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			kp_advice *x = cands->items[i];
 			if (x->rank || !ok[i])
 				continue;
-			if (pick < 0 || better(&alone[i], &alone[pick]) ||
-			    (!better(&alone[pick], &alone[i]) && store_kept(x) &&
+			if (pick < 0 || kpj_better(&alone[i], &alone[pick]) ||
+			    (!kpj_better(&alone[pick], &alone[i]) && store_kept(x) &&
 			     !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table")))
 				pick = (int)i;
 		}

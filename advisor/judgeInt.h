@@ -1,0 +1,97 @@
+/* The judge's internal interface (judge.c chooses; judge_plan.c plans a
+ * design over a table's workload and costs it): the table's shapes, a
+ * design, one shape's plan on it. */
+#ifndef KP_ADVISOR_JUDGEINT_H
+#define KP_ADVISOR_JUDGEINT_H
+
+#include "advisor/advisorInt.h"
+
+/* One shape of a table's workload: statements alike (one fingerprint, on
+ * the same table or view), planned once per design. */
+typedef struct jshape {
+	const kp_wquery *q;     /* representative */
+	const kp_table *on;     /* the table or view it names */
+	double weight;          /* summed weight */
+	int count;              /* statements */
+	double ins_rows;        /* an insert: rows one statement writes; 0 otherwise */
+	bool upd;               /* an UPDATE or DELETE: its rows read are written too (kept
+	                           here: cost_of runs once per candidate over every shape, and
+	                           reaching the statement through q was a cache miss each) */
+	kp_access now;          /* class with the design as it is */
+	bool now_rejected;      /* a full scan the store refuses */
+	kp_order now_order;     /* ORDER BY service now */
+	uint64_t uses;          /* columns its WHERE binds and its first ORDER BY column, as
+	                           bits (1 << column; columns from 63 on share bit 63) */
+	uint64_t reads;         /* on Phoenix, every column it reads (what an index must
+	                           cover), as bits alike */
+	kp_access then;         /* class in the last design evaluated */
+	bool then_rejected;
+	kp_order then_order;
+} jshape;
+
+typedef struct jtable {
+	const kp_table *t;      /* base table */
+	jshape *s;              /* its shapes */
+	int ns, cap;
+	double reads;           /* weight of its reads */
+	double writes;          /* weight of its writes */
+	double rows;            /* rows assumed */
+	bool *hot;              /* per column: a hot lead (name, type, workload evidence) */
+	bool *few;              /* per column: few values (kpa_few_values), or few at a time
+	                           (kpa_coarse_time) */
+	double reverse;         /* what a row read backwards costs (kpa_reverse_factor) */
+	const double *distinct; /* per column: annotated distinct values, or 0 */
+	double assumed;         /* write weight the workload does not show: annotated, or
+	                           its read weight when it has no write */
+	bool rows_default, writes_default;
+	bool search_first;      /* a search index holding a read's columns is its path,
+	                           whatever a key serves (Tablestore's index policy) */
+	bool phoenix;           /* Phoenix's order of plans (planner/choose.c) */
+	kp_advisor *adv;        /* whose memo of plans (memo.c) the designs share */
+} jtable;
+
+/* A design: the table's key and its indexes (index tables counted as
+ * indexes holding every column). */
+typedef struct design {
+	const kp_key *key;
+	int buckets;
+	kp_index **ix;
+	int nix;
+	kp_advice *items[64];   /* what it applies (a recommendation of more items is cut
+	                           there: the greedy search stops adding) */
+	int nitems;
+} design;
+
+/* One shape planned on one design. */
+typedef struct sres {
+	double rows;            /* rows one statement reads */
+	kp_access cls;          /* its class */
+	bool rejected;          /* a full scan the store refuses */
+	kp_order order;         /* ORDER BY service */
+	const kp_index *ix;     /* the index it reads through, or NULL (the table) */
+} sres;
+
+/* Rows one written row costs: the table and every index. */
+int kpj_write_fanout(const design *d);
+/* KV indexes and index tables of a design (the index bound counts them). */
+int kpj_kv_indexes(const design *d);
+/* Shape i of jt planned on design d (h: its hypothetical table, or NULL to
+ * make one; nohash: d's key without its hash part, or NULL). */
+void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena *scratch, int i, sres *out,
+                    const kp_table *h);
+/* Every shape planned on d; given base (the plans without index added),
+ * only those whose plan added can change are planned again. */
+void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, const sres *base,
+                   const kp_index *added);
+/* The cost of design d whose shapes plan as res; each shape's class in
+ * its then fields. */
+void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c);
+/* Plans every shape of jt on design d and costs it (into res when not
+ * NULL). */
+void kpj_evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c, sres *res, kp_arena *a);
+/* Each shape read the cheaper way of base and with (an index added). */
+void kpj_compose(const jtable *jt, const sres *base, const sres *with, sres *out);
+/* a before b in the judge's order: fewer broken, fewer hot rows, cheaper */
+bool kpj_better(const kp_cost *a, const kp_cost *b);
+
+#endif

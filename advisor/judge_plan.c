@@ -1,0 +1,247 @@
+/* The judge's planning and costing (see judge.c, which chooses): a
+ * design, the table's key and indexes with candidates applied, planned
+ * over the table's shapes (once each, through the memo of memo.c), and
+ * costed with the model of docs/advice.md: rows read, rows written times
+ * every copy kept, rows written onto a hot region, reads a design breaks. */
+#include "advisor/judgeInt.h"
+
+#include <string.h>
+
+static bool salted(const kp_table *t, const design *d)
+{
+	return d->buckets > 0 || t->salt_buckets > 0 || kp_table_option_get(t, "salt_buckets");
+}
+
+/* An index every write maintains: a KV index or index table, or a search
+ * index (a document written with every row). */
+static bool maintained(const kp_index *ix)
+{
+	return (ix->kv || ix->search) && ix->state != KP_IX_DISABLED;
+}
+
+/* Rows one written row costs: the table and every index. */
+int kpj_write_fanout(const design *d)
+{
+	int n = 1;
+	for (int i = 0; i < d->nix; i++)
+		n += maintained(d->ix[i]);
+	return n;
+}
+
+/* KV indexes and index tables of a design (the index bound counts them). */
+int kpj_kv_indexes(const design *d)
+{
+	int n = 0;
+	for (int i = 0; i < d->nix; i++)
+		n += d->ix[i]->kv && d->ix[i]->state != KP_IX_DISABLED;
+	return n;
+}
+
+/* Of one written row, how many copies land on a hot region. */
+static int hot_copies(const jtable *jt, const design *d)
+{
+	const kp_table *t = jt->t;
+	int n = !salted(t, d) && kpa_key_hot(t, d->key, jt->hot, jt->few);
+	for (int i = 0; i < d->nix; i++) {
+		const kp_index *ix = d->ix[i];
+		bool bucketed = false;   /* an index table led by a bucket the writer computes */
+		for (int k = 0; k < d->nitems; k++)
+			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
+		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && kpa_key_hot(t, &ix->key, jt->hot, jt->few);
+	}
+	return n;
+}
+
+/* Does shape s keep the plan it has on a design when index ix (a KV
+ * index, led by a column) is added to it? When its WHERE neither binds
+ * ix's lead nor its ORDER BY starts with it, ix's path binds no key part
+ * and sorts, so it cannot beat a path that binds one or serves the ORDER
+ * BY, and at equal terms keyplan's order and Tablestore's keep the path
+ * they have (planner/choose.c). Not so:
+ * - on Phoenix, which ranks a covering path with fewer columns first at
+ *   equal bound key columns and, all else equal, an index over the data
+ *   table (QueryOptimizer.orderPlansBestToWorst): an index that covers
+ *   every column the shape reads can take its full scan (had: the plan it
+ *   has, a full scan too), so that shape is planned (one that misses a
+ *   column is skipped if global, loses on covering if LOCAL or UNCOVERED;
+ *   a plan that binds a key part, or is a point lookup, keeps it);
+ * - through a view, whose WHERE binds columns the statement does not name
+ *   (a view on type = 'L' reads an index led by type). */
+static bool keeps_plan(const jtable *jt, const jshape *s, const kp_index *ix, const sres *had)
+{
+	int lead = ix->key.parts[0].col;
+	if (lead < 0 || kpa_uses_col(s->uses, lead) || s->on != jt->t)
+		return false;
+	if (!jt->phoenix || had->cls != KP_ACCESS_FULL)
+		return true;
+	if (!ix->covers || (s->reads >> 63))
+		return false;
+	for (int c = 0; c < 63 && c < jt->t->ncols; c++)
+		if ((s->reads >> c & 1) && !ix->covers[c])
+			return true;   /* not covering: Phoenix skips it or ranks it below */
+	return false;
+}
+
+/* Plans every shape of jt (inserts excepted) on design d, into out. With
+ * base, a design that only adds index added (NULL: none) to base's: a
+ * shape that keeps its plan with it (keeps_plan) keeps base's. */
+void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, const sres *base,
+                   const kp_index *added)
+{
+	kp_key nohash = {0};
+	if (d->buckets && d->key->n > 1 && d->key->parts[0].col < 0) {
+		nohash.parts = d->key->parts + 1;
+		nohash.n = d->key->n - 1;
+	}
+	/* the design applied to the table a shape reads (its base, or a
+	 * view): made once for each, not once a shape */
+	kp_arena hyp;
+	kp_arena_init(&hyp);
+	const kp_table *on = NULL, *h = NULL;
+	for (int i = 0; i < jt->ns; i++) {
+		jshape *s = &jt->s[i];
+		if (s->ins_rows > 0)
+			continue;
+		if (base && added && keeps_plan(jt, s, added, &base[i])) {
+			out[i] = base[i];
+			continue;
+		}
+		if (s->on != on || !h) {
+			on = s->on;
+			h = kpa_hypo_table(&hyp, on, d->key, d->ix, d->nix);
+		}
+		kpj_plan_shape(jt, d, &nohash, scratch, i, out, h);
+	}
+	kp_arena_free(&hyp);
+}
+
+/* Plans shape i of jt on design d into out[i]; nohash: d's key without its
+ * leading hash or bucket part, when it has one (n 0 otherwise); h: d
+ * applied to the table the shape reads, or NULL to make it here. */
+void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena *scratch, int i, sres *out,
+                    const kp_table *h)
+{
+	jshape *s = &jt->s[i];
+	if (!h)
+		h = kpa_hypo_table(scratch, s->on, d->key, d->ix, d->nix);
+	/* d without its buckets, read bucket by bucket */
+	kp_table *h2 = nohash->n ? kpa_hypo_table(scratch, s->on, nohash, d->ix, d->nix) : NULL;
+	/* the plan of a design that differs from d only in indexes this shape
+	 * cannot read through (memo.c) */
+	kpa_memo_use use;
+	kpa_memo_val *m = kpa_memo_slot(jt->adv, s->q, s->on, h, h2, d->buckets, scratch, &use);
+	if (!use.fresh && m->has_rows) {
+		out[i].rows = m->rows;
+		out[i].cls = m->cls;
+		out[i].rejected = m->rejected;
+		out[i].order = m->order;
+		out[i].ix = m->ix;
+		kp_arena_reset(scratch);
+		return;
+	}
+	if (use.nix < h->nindexes) {
+		h = kpa_hypo_table(scratch, s->on, d->key, use.ix, use.nix);
+		h2 = h2 ? kpa_hypo_table(scratch, s->on, nohash, use.ix, use.nix) : NULL;
+	}
+	kp_plan p;
+	kpa_plan_on(&p, h, s->q, scratch);
+	double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
+	if (p.access == KP_ACCESS_FULL && h2) {
+		/* one scan per bucket, merged */
+		kp_plan p2;
+		kpa_plan_on(&p2, h2, s->q, scratch);
+		if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
+			rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct, jt->reverse) + d->buckets;
+			p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
+			p = p2;
+		}
+	}
+	out[i].rows = rows;
+	out[i].cls = p.access;
+	out[i].rejected = p.rejected;
+	out[i].order = p.order;
+	out[i].ix = p.index;
+	m->rows = rows;
+	m->cls = p.access;
+	m->rejected = p.rejected;
+	m->order = p.order;
+	m->ix = p.index;
+	m->has_rows = true;
+	kp_arena_reset(scratch);
+}
+
+static void plan_all(jtable *jt, const design *d, kp_arena *scratch, sres *out)
+{
+	kpj_plan_some(jt, d, scratch, out, NULL, NULL);
+}
+
+/* The cost of design d whose shapes plan as res; each shape's class in
+ * its then fields. */
+void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
+{
+	memset(c, 0, sizeof(*c));
+	int copies = kpj_write_fanout(d), hot = hot_copies(jt, d);
+	for (int i = 0; i < jt->ns; i++) {
+		jshape *s = &jt->s[i];
+		double w = s->weight;
+		if (s->ins_rows > 0) {
+			c->written += w * s->ins_rows * copies;
+			c->hot += w * s->ins_rows * hot;
+			continue;
+		}
+		s->then = res[i].cls;
+		s->then_rejected = res[i].rejected;
+		s->then_order = res[i].order;
+		c->read += w * res[i].rows;
+		if (s->upd) {
+			c->written += w * res[i].rows * copies;
+			c->hot += w * res[i].rows * hot;
+		}
+		if (s->now != KP_ACCESS_FULL && s->now != KP_ACCESS_NONE && res[i].cls == KP_ACCESS_FULL)
+			c->broken += w;
+	}
+	/* writes the workload does not show: annotated, or with no write in
+	 * the workload its read weight, one row each */
+	c->written += jt->assumed * copies;
+	c->hot += jt->assumed * hot;
+	/* every index kept is a copy of the table's rows (docs/advice.md) */
+	c->total = c->read + c->written * KP_WRITE_RATE + (copies - 1) * jt->rows * KP_KEEP_RATE;
+}
+
+/* Plans every shape of jt on design d and costs it (into res when not
+ * NULL). */
+void kpj_evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c, sres *res, kp_arena *a)
+{
+	sres *r = res ? res : kp_arena_alloc(a, sizeof(sres) * (size_t)(jt->ns + 1));
+	plan_all(jt, d, scratch, r);
+	kpj_cost_of(jt, d, r, c);
+}
+
+/* An index added to a design reads each shape as the cheaper of the design
+ * and the index alone on the same key (the planner takes the best path;
+ * AutoAdmin's atomic configurations): base and with, into out. */
+void kpj_compose(const jtable *jt, const sres *base, const sres *with, sres *out)
+{
+	for (int i = 0; i < jt->ns; i++) {
+		/* but a search index is no cheaper path among others: Lindorm
+		 * reads through one only when no key serves the read (a full
+		 * scan otherwise), Tablestore's policy takes it first */
+		bool sb = base[i].cls == KP_ACCESS_SEARCH, sw = with[i].cls == KP_ACCESS_SEARCH;
+		if (sb != sw && (sb ? with[i].cls : base[i].cls) != KP_ACCESS_FULL)
+			out[i] = (sb == jt->search_first) ? base[i] : with[i];
+		else
+			out[i] = with[i].rows < base[i].rows ? with[i] : base[i];
+	}
+}
+
+/* a before b in the judge's order: fewer broken, fewer hot rows, cheaper */
+bool kpj_better(const kp_cost *a, const kp_cost *b)
+{
+	if (a->broken != b->broken)
+		return a->broken < b->broken;
+	if (a->hot < b->hot * (1 - 1e-9))
+		return true;
+	if (a->hot > b->hot * (1 + 1e-9))
+		return false;
+	return a->total < b->total * (1 - 1e-9);
+}
