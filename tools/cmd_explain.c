@@ -71,6 +71,7 @@ typedef struct explain_run {
 	bool json;              /* --format json */
 	int color;              /* colour diagnostics */
 	bool failed;            /* a statement was rejected or had an error */
+	unsigned long shown;    /* statements of the queries planned or reported */
 	kp_buf out;             /* stdout buffer */
 	kp_buf err;             /* stderr buffer */
 	bool hold;              /* reading a host file: lines are held */
@@ -127,6 +128,8 @@ static int explain_event(void *ctx, kp_event *ev)
 	const kp_diags *d = ev->d;
 	if (ev->plan.rejected || d->count[KP_SEV_ERROR])
 		er->failed = true;
+	if (!schema)
+		er->shown++;
 	/* a variant of SQL in application code: held until the host file is
 	 * read (its findings come merged across the variants: host_emit) */
 	held_line *h = ev->host && er->hold ? hold_line(er, ev->src) : NULL;
@@ -379,11 +382,18 @@ int cmd_explain(int argc, char **argv)
 					rc = 2;
 				continue;
 			}
+			unsigned long shown = er.shown;
 			kp_pipe_keep(&c.pipe, src);
 			kp_pipe_source(&c.pipe, src, KP_ROLE_QUERY);
 			flush(&er);
 			if (c.abort)
 				rc = 2;
+			if (!rc && er.shown == shown) {
+				/* -e '' or -e '-- a comment': nothing to plan is a usage
+				 * error, not a silent success */
+				fprintf(stderr, "keyplan explain: -e: no statement in the SQL given (%s)\n", in->name);
+				rc = 2;
+			}
 		} else {
 			queries.n = files.n = 0;
 			kp_list_push(&c.arena, &queries, (void *)in->text);

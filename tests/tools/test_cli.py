@@ -52,6 +52,11 @@ check("explain with a schema and no queries exits 2", rc == 2 and "no queries" i
 # exit 0 when everything plans, 1 on a rejected query or an error
 rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WHERE userid='abc' AND orderid=123")
 check("a GET prints its key and exits 0", rc == 0 and out == "<command line>:1:1: GET orders key (userid='abc', orderid=123)\n", out + err)
+# -e with no statement in it: a usage error, never a silent success
+for sql in ("", "-- only a comment", ";"):
+    rc, out, err = run("explain", "--schema", SCHEMA, "-e", sql)
+    check(f"explain -e {sql!r}: no statement, exit 2", rc == 2 and out == "" and
+          err == "keyplan explain: -e: no statement in the SQL given (<command line>)\n", f"{rc} {out!r} {err!r}")
 rc, out, err = run("explain", "--schema", SCHEMA, "-e", "SELECT * FROM orders WHERE orderid = 1")
 check("a rejected full scan is located as KP001 and exits 1", rc == 1 and out.startswith("<command line>:1:1: REJECTED orders: full table scan") and
       "<command line>:1:28: error: full table scan" in err and "[KP001 full-scan]" in err, out + err)
