@@ -128,7 +128,8 @@ int kpc_alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_arena 
 			*col = tmp;
 			if (cd->primary_key) {
 				kp_key_part *parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(t->pk.n + 2));
-				memcpy(parts, t->pk.parts, sizeof(kp_key_part) * (size_t)t->pk.n);
+				if (t->pk.n)   /* a table without a key (generic) has no parts to copy */
+					memcpy(parts, t->pk.parts, sizeof(kp_key_part) * (size_t)t->pk.n);
 				parts[t->pk.n].col = t->ncols - 1;
 				parts[t->pk.n].desc = cd->pk_desc;
 				col->key_pos = t->pk.n;

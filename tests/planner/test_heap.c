@@ -235,6 +235,21 @@ static void test_wide_column_alter_add_primary_key_is_kp012(void)
 	kpt_free(&t);
 }
 
+/* ALTER TABLE t ADD c ... PRIMARY KEY on a table without a key (MySQL:
+ * the column becomes the key): found by fuzz_plan, which saw the absent
+ * key parts copied from NULL (UBSan: null pointer passed to memcpy). */
+static void test_generic_alter_add_key_column_to_a_heap(void)
+{
+	kpt t;
+	target_setup(&t, KP_TARGET_GENERIC);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE h (a INT, b INT); ALTER TABLE h ADD k BIGINT PRIMARY KEY;"), 0);
+	const kp_table *h = kp_catalog_find(&t.cat, "h", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+	CU_ASSERT_EQUAL(h->pk.n, 1);
+	plan(&t, "SELECT * FROM h WHERE k = 1", "GET h key (k=1)", "");
+	kpt_free(&t);
+}
+
 KPT_SUITE("heap", setup, teardown,
 	{"generic: a table without a primary key loads, its indexes keyed by their own columns",
 	 test_generic_table_without_key_loads},
@@ -247,4 +262,5 @@ KPT_SUITE("heap", setup, teardown,
 	 test_generic_alter_add_primary_key},
 	{"generic: ADD PRIMARY KEY with an unknown or repeated column, on an unknown table, a keyed table, a view",
 	 test_generic_alter_add_primary_key_errors},
-	{"lindorm: ADD PRIMARY KEY is KP012 in Lindorm's words, the key stays", test_wide_column_alter_add_primary_key_is_kp012})
+	{"lindorm: ADD PRIMARY KEY is KP012 in Lindorm's words, the key stays", test_wide_column_alter_add_primary_key_is_kp012},
+	{"generic: ALTER TABLE ADD a key column to a table without a key", test_generic_alter_add_key_column_to_a_heap})
