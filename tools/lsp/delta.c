@@ -83,15 +83,8 @@ void kp_lsp_delta_request(kp_lsp *s, const cJSON *id, const cJSON *params)
 		index_old(&x);
 	}
 	kp_rpc_gather *g = &s->pub;
-	kp_rpc_gather_reset(g);
 	kp_buf *b = &g->buf;
-	kp_buf_puts(b, "{\"jsonrpc\":\"2.0\",\"id\":");
-	char *ids = cJSON_PrintUnformatted(id);
-	kp_buf_puts(b, ids ? ids : "null");
-	cJSON_free(ids);
-	kp_buf_puts(b, ",\"result\":{\"kind\":\"delta\",\"resultId\":\"");
-	size_t rid_at = b->len;
-	kp_buf_puts(b, "0000000000000000\",\"ops\":[");
+	size_t rid_at = kp_lsp_result_head(s, id, "delta", "ops");
 	uint64_t sig;
 	if (simple) {
 		sig = kp_lsp_diag_delta(s, d, g, &x);

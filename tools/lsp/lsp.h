@@ -456,4 +456,8 @@ void kp_lsp_init(kp_lsp *s);
 void kp_lsp_handle(kp_lsp *s, cJSON *msg, bool cancelled);
 void kp_lsp_free(kp_lsp *s);
 
+/* The head of a diagnostics answer in s->pub up to its opened list;
+ * returns where its resultId's 16 digits go (pull.c). */
+size_t kp_lsp_result_head(kp_lsp *s, const cJSON *id, const char *kind, const char *list);
+
 #endif

@@ -14,6 +14,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+
+/* The head of a diagnostics answer written into s->pub, up to its list
+ * ("items" or "ops") opened: the place of its 16-digit resultId, which
+ * the caller writes once the list is made. */
+size_t kp_lsp_result_head(kp_lsp *s, const cJSON *id, const char *kind, const char *list)
+{
+	kp_rpc_gather *g = &s->pub;
+	kp_rpc_gather_reset(g);
+	kp_buf *b = &g->buf;
+	kp_buf_puts(b, "{\"jsonrpc\":\"2.0\",\"id\":");
+	char *ids = cJSON_PrintUnformatted(id);
+	kp_buf_puts(b, ids ? ids : "null");
+	cJSON_free(ids);
+	kp_buf_printf(b, ",\"result\":{\"kind\":\"%s\",\"resultId\":\"", kind);
+	size_t rid_at = b->len;
+	kp_buf_printf(b, "0000000000000000\",\"%s\":[", list);
+	return rid_at;
+}
 void kp_lsp_pull(kp_lsp *s, const cJSON *id, const cJSON *params)
 {
 	kp_lsp_doc *d = kp_lsp_doc_of(s, id, params);
@@ -35,15 +53,8 @@ void kp_lsp_pull(kp_lsp *s, const cJSON *id, const cJSON *params)
 		}
 	}
 	kp_rpc_gather *g = &s->pub;
-	kp_rpc_gather_reset(g);
 	kp_buf *b = &g->buf;
-	kp_buf_puts(b, "{\"jsonrpc\":\"2.0\",\"id\":");
-	char *ids = cJSON_PrintUnformatted(id);
-	kp_buf_puts(b, ids ? ids : "null");
-	cJSON_free(ids);
-	kp_buf_puts(b, ",\"result\":{\"kind\":\"full\",\"resultId\":\"");
-	size_t rid_at = b->len;
-	kp_buf_puts(b, "0000000000000000\",\"items\":[");
+	size_t rid_at = kp_lsp_result_head(s, id, "full", "items");
 	uint64_t sig = kp_lsp_diag_items(s, d, g);
 	kp_buf_puts(b, "]}}");
 	snprintf(rid, sizeof rid, "%016" PRIx64, sig);
