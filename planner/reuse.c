@@ -41,6 +41,7 @@ typedef struct kept {
 	uint64_t gen;           /* ... as it was then */
 	const kp_plan_opts *opts;
 	const kp_table *t;      /* the table the statement names */
+	bool tenant;            /* ... found on a tenant's connection (cat->tenant) */
 	uint32_t nnames;        /* entries in col: the statement's references + 1 */
 	int ncols;              /* t->ncols then */
 	int32_t *col;           /* names->col */
@@ -112,6 +113,7 @@ static void keep(kept *k, const resolved *r, const kp_table *t, const kp_catalog
 	k->gen = cat->gen;
 	k->opts = opts;
 	k->t = t;
+	k->tenant = cat->tenant != NULL;
 	k->nnames = n;
 	k->ncols = t->ncols;
 	k->path = false;
@@ -269,14 +271,18 @@ void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp
 		kp_plan_stmt(out, cat, s, opts, src, a, d);
 		return;
 	}
-	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
+	kept *k = &m->k[slot_of(shape)];
+	/* the shape names its table as the kept statement did: in the same
+	 * catalog, unchanged, and off a tenant's connection (whose own tables
+	 * are found first), it is the same table */
+	const kp_table *t = k->shape == shape && k->cat == cat && k->gen == cat->gen && !cat->tenant && !k->tenant
+	                    ? k->t : kp_catalog_find(cat, v.table->s, v.table->len);
 	if (!t || t->view_unsupported) {
 		kp_plan_stmt(out, cat, s, opts, src, a, d);
 		return;
 	}
 	memset(out, 0, sizeof *out);
 	out->stmt = s;
-	kept *k = &m->k[slot_of(shape)];
 	resolved r;
 	path_keep pk = {0};
 	const kp_diag *tail = d->tail;
@@ -284,6 +290,11 @@ void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp
 	    k->nnames == s->ncolrefs + 1 && k->ncols == t->ncols && !(opts->phoenix && opts->tenant)) {
 		again(&r, k, s, &v, opts, a);
 		m->used++;
+		if (m->verify && kp_catalog_find(cat, v.table->s, v.table->len) != t) {
+			fprintf(stderr, "keyplan: shape cache: the table kept for the shape of the statement at offset %u "
+			        "is not the one it names\n", s->off);
+			abort();
+		}
 		if (m->verify)
 			verify(&r, t, s, &v, opts, src, a);
 		pk.use = k->path;
