@@ -238,7 +238,8 @@ static void read_tokens(kp_shapes *c, const kp_lexer *lx0, unsigned flags)
 		c->keys[2 * n] = k;
 		c->keys[2 * n + 1] = w;
 		n++;
-		if ((cl & T_END) || n > MAX_TOK || t->len > MAX_LEN)
+		/* a token longer than MAX_LEN makes the statement so: not complete */
+		if ((cl & T_END) || n > MAX_TOK)
 			break;
 	}
 	c->ntok = n;
