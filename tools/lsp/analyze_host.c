@@ -156,6 +156,9 @@ static uint64_t stmt_key(host_plan *h, const kp_host_stmt *st, uint32_t lo)
 		k = kp_lsp_hash_u64(k, st->v[v].holes_planned);
 	}
 	k = kp_lsp_hash_u64(k, st->nv);
+	/* what its context says of it: a call elsewhere in its function may
+	 * take it (host5's names passed to SQL calls) or stop taking it */
+	k = kp_lsp_hash_u64(k, st->evidence);
 	for (unsigned u = 0; u < st->nuses; u++) {
 		/* what it reads elsewhere in the file (not where: see pin_key) */
 		k = kp_lsp_hash_u64(k, st->uses[u].end - st->uses[u].off);

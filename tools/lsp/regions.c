@@ -202,9 +202,12 @@ static void names(int lang, const char *text, const toklist *l, size_t lo, size_
 {
 	uint16_t *w = NULL;
 	size_t n = 0, cap = 0;
+	uint64_t shape = 0xcbf29ce484222325ull;
 	for (size_t k = lo; k < hi; k++) {
 		const kp_htok *t = &l->t[k];
 		const char *p = text + t->off;
+		shape = (shape ^ ((uint64_t)t->type << 8 | (uint8_t)t->open | (uint64_t)t->style << 16)) *
+		        0x100000001b3ull;
 		if (t->type != KP_HT_OTHER || !word_start(*p) || keyword(lang, p, t->len))
 			continue;
 		const kp_htok *n1 = k + 1 < l->n ? &l->t[k + 1] : NULL;
@@ -247,6 +250,7 @@ static void names(int lang, const char *text, const toklist *l, size_t lo, size_
 			w[u++] = w[i];
 	r->w = w;
 	r->nw = (uint32_t)u;
+	r->shape = shape;
 }
 
 typedef struct rlist {
@@ -264,7 +268,7 @@ static void push_region(rlist *l, uint32_t off, unsigned depth, size_t tok)
 		if (!l->r || !l->tok)
 			abort();
 	}
-	l->r[l->n] = (kp_lsp_region){off, (uint16_t)depth, false, NULL, 0};
+	l->r[l->n] = (kp_lsp_region){off, (uint16_t)depth, false, 0, NULL, 0};
 	l->tok[l->n] = tok;
 	l->n++;
 }
@@ -498,7 +502,10 @@ bool kp_lsp_regions_plan(const kp_lsp_regions *g, const char *text, size_t len, 
 		pl->b_new = b_new;
 		pl->b_old = ib < g->n ? g->r[ib].off : (uint32_t)(len - delta);
 		rl.r = NULL;
-		if (shared(g, ia, ib, pl->r, pl->n)) {
+		bool same = pl->n == ib - ia;
+		for (uint32_t i = 0; same && i < pl->n; i++)
+			same = pl->r[i].shape == g->r[ia + i].shape && pl->r[i].structural == g->r[ia + i].structural;
+		if (!same || shared(g, ia, ib, pl->r, pl->n)) {
 			kp_lsp_region_plan_free(pl);
 			ok = false;
 		}

@@ -16,7 +16,9 @@
  * extractor's appended-name bits see them): an edit is extracted over its
  * region alone only when no name of the region, before or after the edit,
  * is also in another region (a constant, a builder, a name passed to a SQL
- * call or appended to could link them). Language keywords and the names
+ * call or appended to could link them), and when the region's tokens are
+ * of the kinds they were, in the same order (a literal or a name edited:
+ * the functions, blocks and statements the extractor sees are the same). Language keywords and the names
  * of calls and of a statement's receiver (db.query(...)) are not counted. */
 #ifndef KP_LSP_REGIONS_H
 #define KP_LSP_REGIONS_H
@@ -31,6 +33,7 @@ typedef struct kp_lsp_region {
 	bool structural;        /* it opens or closes a body (a class's head,
 	                           its last brace): kept when others are
 	                           blanked */
+	uint64_t shape;         /* its tokens' kinds and brackets, in order */
 	uint16_t *w;            /* its names' buckets, sorted, unique */
 	uint32_t nw;
 } kp_lsp_region;

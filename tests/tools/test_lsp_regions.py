@@ -1,0 +1,184 @@
+"""keyplan lsp on application code: an edit is extracted over its region
+alone (tools/lsp/regions.c). The oracle: after every random edit of a Java,
+Kotlin, Go, Python and MyBatis file, the diagnostics the server pulls equal
+those of another server opening the same text fresh (a full extraction),
+and for the four host languages most edits were read as one region; a
+name shared by two regions (a constant), a keyplan: comment, and MyBatis
+XML read the whole file, with the same diagnostics."""
+import json
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kptest
+from kptest import check
+from lspclient import LspClient, uri_of, rng
+from lsptest import project, schema
+import lsptest
+
+KEYPLAN, SRC, SHARED = kptest.args()
+PULL = {"textDocument": {"diagnostic": {"dynamicRegistration": True},
+                         "publishDiagnostics": {"relatedInformation": True}}}
+
+Q = ["SELECT * FROM orders WHERE status = 'x'",
+     "SELECT amount FROM orders WHERE userid = ? AND orderid = ?",
+     "SELECT * FROM orders WHERE userid = ? ORDER BY amount",
+     "UPDATE orders SET amount = 1 WHERE status = 'open'",
+     "SELECT * FROM metrics",
+     "DELETE FROM orders WHERE userid = ? AND orderid > 3"]
+
+
+def java(kotlin=False, consts=False):
+    out = ["package a;", "", "class Repo {"]
+    for i in range(14):
+        q = Q[i % len(Q)]
+        if kotlin:
+            if i % 3 == 0:
+                out += ["    fun f%d(db: Db) {" % i, "        val sql%d = \"%s\"" % (i, q),
+                        "        db.query(sql%d)" % i, "    }", ""]
+            else:
+                out += ["    fun g%d(db%d: Db) {" % (i, i), "        db%d.query(\"%s\")" % (i, q), "    }", ""]
+        else:
+            if i % 3 == 0:
+                out += ["    String q%d = \"%s\";" % (i, q), ""]
+            elif i % 3 == 1:
+                out += ["    void m%d(Jdbc jdbc%d) {" % (i, i), "        String sql%d = \"%s\"" % (i, q[:20]),
+                        "            + \"%s\";" % q[20:], "        jdbc%d.query(sql%d);" % (i, i), "    }", ""]
+            else:
+                out += ["    @Query(\"%s\")" % q, "    List<X%d> find%d();" % (i, i), ""]
+    if consts:
+        out += ["    static final String COLS = \"userid, amount\";",
+                "    void u1(Jdbc jdbc) { jdbc.query(\"SELECT \" + COLS + \" FROM orders\"); }", "",
+                "    void u2(Jdbc jdbc) { jdbc.query(\"SELECT \" + COLS + \" FROM metrics\"); }"]
+    out += ["}", ""]
+    return "\n".join(out)
+
+
+def go():
+    out = ["package a", "", "import \"database/sql\"", ""]
+    for i in range(14):
+        q = Q[i % len(Q)]
+        if i % 2 == 0:
+            out += ["func f%d(db%d *sql.DB) {" % (i, i), "\trows%d, err := db%d.Query(\"%s\")" % (i, i, q),
+                    "\t_ = rows%d" % i, "}", ""]
+        else:
+            out += ["const Q%d = \"%s\"" % (i, q), ""]
+    return "\n".join(out)
+
+
+def python():
+    out = ["import db", ""]
+    for i in range(14):
+        q = Q[i % len(Q)]
+        if i % 2 == 0:
+            out += ["def f%d(cur%d):" % (i, i), "    sql%d = \"%s\"" % (i, q), "    cur%d.execute(sql%d)" % (i, i), "", ""]
+        else:
+            out += ["@app.route(\"/x%d\")" % i, "def g%d(cur%d):" % (i, i), "    cur%d.execute(\"%s\")" % (i, q), "", ""]
+    out += ["class K:", "    def m(self, c):", "        c.execute(\"%s\")" % Q[0], ""]
+    return "\n".join(out)
+
+
+def mybatis():
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           '<!DOCTYPE mapper PUBLIC "-//mybatis.org//DTD Mapper 3.0//EN" '
+           '"http://mybatis.org/dtd/mybatis-3-mapper.dtd">', '<mapper namespace="a.Repo">',
+           '  <sql id="cols">userid, amount</sql>']
+    for i in range(10):
+        q = Q[i % len(Q)].replace("?", "#{v}")
+        if i % 3 == 0:
+            out.append('  <select id="s%d">SELECT <include refid="cols"/> FROM orders WHERE status = #{s}</select>' % i)
+        else:
+            out.append('  <select id="s%d">%s</select>' % (i, q.replace("<", "&lt;")))
+    out += ["</mapper>", ""]
+    return "\n".join(out)
+
+
+SNIPPETS = [" ", "x", "1", "\n", "'", "\"", ";", "}", "{", "(", ")", "+", "sql", "COLS", " AND amount = 2",
+            "// keyplan:ignore KP001: test\n", "\n    String extra = \"SELECT * FROM orders\";\n", "\"\"\"", "@"]
+
+
+def position(text, off):
+    line = text.count("\n", 0, off)
+    col = off - (text.rfind("\n", 0, off) + 1)
+    return line, col
+
+
+def pull(c, uri):
+    return c.request("textDocument/diagnostic", {"textDocument": {"uri": uri}})["items"]
+
+
+def stats(c, uri):
+    return c.request("keyplan/stats", {"textDocument": {"uri": uri}})
+
+
+with kptest.tempdir() as tmp:
+    root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": schema()})
+    a = LspClient(KEYPLAN, cwd=root)
+    a.initialize(root, capabilities=PULL)
+    b = LspClient(KEYPLAN, cwd=root)
+    b.initialize(root, capabilities=PULL)
+    rnd = random.Random(28)
+    cases = [("Java", "java", "Repo.java", java()), ("Kotlin", "kotlin", "Repo.kt", java(True)),
+             ("Go", "go", "repo.go", go()), ("Python", "python", "repo.py", python()),
+             ("MyBatis", "xml", "RepoMapper.xml", mybatis())]
+    for name, lang, fname, text in cases:
+        uri = uri_of(os.path.join(root, fname))
+        a.open(uri, lang, text)
+        first = pull(a, uri)
+        check("%s: the file has findings to compare" % name, len(first) >= 1, json.dumps(first)[:300])
+        version, bad, regions0 = 1, None, stats(a, uri)["regionRuns"]
+        for k in range(40):
+            off = rnd.randrange(len(text) + 1)
+            if rnd.random() < 0.3 and off < len(text):
+                end = min(len(text), off + rnd.randint(1, 6))
+                ins = ""
+            else:
+                end = off
+                ins = rnd.choice(" x1" if rnd.random() < 0.5 else SNIPPETS[:15] if rnd.random() < 0.9 else SNIPPETS)
+            l1, c1 = position(text, off)
+            l2, c2 = position(text, end)
+            version += 1
+            a.change(uri, version, [{"range": rng(l1, c1, l2, c2), "text": ins}])
+            text = text[:off] + ins + text[end:]
+            got = pull(a, uri)
+            b.open(uri, lang, text, version)
+            want = pull(b, uri)
+            b.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+            if got != want and bad is None:
+                bad = (k, off, end, ins, [(x, y) for x, y in zip(got, want) if x != y][:1], len(got), len(want))
+        check("%s: 40 random edits, the diagnostics after each equal a fresh full extraction's" % name,
+              bad is None, repr(bad))
+        runs = stats(a, uri)["regionRuns"] - regions0
+        if lang == "xml":
+            check("MyBatis XML: read whole on every edit (its <include>s may cross any edit)", runs == 0, runs)
+        else:
+            check("%s: edits read as one region (%d of 40)" % (name, runs), runs >= 3, runs)
+        a.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+    # one region: an edit inside a method body whose names no other region has
+    jt = java()
+    ju = uri_of(os.path.join(root, "One.java"))
+    a.open(ju, "java", jt)
+    pull(a, ju)
+    r0 = stats(a, ju)["regionRuns"]
+    line = jt.split("\n").index("    String q6 = \"%s\";" % Q[0])
+    a.change(ju, 2, [{"range": rng(line, 50, line, 50), "text": " "}])
+    s = stats(a, ju)
+    check("Java: a character typed in a field's literal is read as its region, one statement planned",
+          s["regionRuns"] == r0 + 1 and s["planned"] == 1 and s["plannedLines"] == [line], json.dumps(s))
+    # the constant COLS is read by two methods: an edit of one reads the file whole
+    jt = java(consts=True)
+    ju = uri_of(os.path.join(root, "Two.java"))
+    a.open(ju, "java", jt)
+    pull(a, ju)
+    r0 = stats(a, ju)["regionRuns"]
+    line = next(i for i, l in enumerate(jt.split("\n")) if "void u1" in l)
+    a.change(ju, 3, [{"range": rng(line, 60, line, 60), "text": " "}])
+    s = stats(a, ju)
+    check("Java: an edit of a method reading a constant another reads: the whole file",
+          s["regionRuns"] == r0 and s["planned"] >= 1, json.dumps(s))
+    a.stop()
+    b.stop()
+
+lsptest.finish()
