@@ -532,6 +532,7 @@ static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	h.d = d;
 	h.ctx = kp_lsp_hash_u64(ctx, 0x686f7374u);
 	h.partial = true;
+	h.ready = true;   /* no keyplan: comment: its key is the context's */
 	h.plo = pl.a;
 	h.phi = pl.b_new;
 	old_map(&h, d, r0, r1);

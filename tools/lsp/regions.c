@@ -572,9 +572,24 @@ char *kp_lsp_regions_mask(const kp_lsp_regions *g, const kp_lsp_region_plan *pl,
 		if (r->structural)
 			continue;
 		size_t lo = planned_off(g, pl, j, delta), hi = j + 1 < nv ? planned_off(g, pl, j + 1, delta) : len;
-		for (size_t k = lo; k < hi && k < len; k++)
-			if (m[k] != '\n' && m[k] != '\r')
-				m[k] = ' ';
+		if (hi > len)
+			hi = len;
+		if (lo >= hi)
+			continue;
+		/* spaces, with the line breaks where they were */
+		memset(m + lo, ' ', hi - lo);
+		for (int pass = 0; pass < 2; pass++) {
+			char c = pass ? '\r' : '\n';
+			if (pass && !memchr(text + lo, '\r', hi - lo))
+				break;
+			for (const char *p = text + lo, *e = text + hi; p < e;) {
+				const char *q = memchr(p, c, (size_t)(e - p));
+				if (!q)
+					break;
+				m[q - text] = c;
+				p = q + 1;
+			}
+		}
 	}
 	return m;
 }
