@@ -484,11 +484,15 @@ static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	if (!d->rg || !d->host_plain || d->ctx_key != ctx || d->had_ddl || d->edit_lo == SIZE_MAX || !d->whole ||
 	    d->whole->ndiags || d->edit_lo > d->t.len || d->edit_suffix > d->t.len || d->edit_suffix > d->old_len)
 		return false;
-	if (memmem(d->t.text, d->t.len, "keyplan:", 8))
-		return false;
 	long long delta = (long long)d->t.len - (long long)d->old_len;
 	size_t e0 = d->edit_lo, e1_old = d->old_len - d->edit_suffix;
 	if (e0 > e1_old)
+		return false;
+	/* the text had no keyplan: comment: a new one has a byte in the edit */
+	size_t klo = e0 > 7 ? e0 - 7 : 0, khi = d->t.len - d->edit_suffix + 7;
+	if (khi > d->t.len)
+		khi = d->t.len;
+	if (khi > klo && memmem(d->t.text + klo, khi - klo, "keyplan:", 8))
 		return false;
 	kp_lsp_region_plan pl;
 	if (!kp_lsp_regions_plan(d->rg, d->t.text, d->t.len, e0, e1_old, delta, &pl))

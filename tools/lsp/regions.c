@@ -557,6 +557,26 @@ static uint32_t planned_off(const kp_lsp_regions *g, const kp_lsp_region_plan *p
 	return (uint32_t)((long long)g->r[pl->ib + j - pl->ia - pl->n].off + delta);
 }
 
+/* Blanks m[lo, hi) to spaces, with text's line breaks put back. */
+static void blank(char *m, const char *text, size_t lo, size_t hi)
+{
+	if (lo >= hi)
+		return;
+	memset(m + lo, ' ', hi - lo);
+	for (int pass = 0; pass < 2; pass++) {
+		char c = pass ? '\r' : '\n';
+		if (pass && !memchr(text + lo, '\r', hi - lo))
+			break;
+		for (const char *p = text + lo, *e = text + hi; p < e;) {
+			const char *q = memchr(p, c, (size_t)(e - p));
+			if (!q)
+				break;
+			m[q - text] = c;
+			p = q + 1;
+		}
+	}
+}
+
 char *kp_lsp_regions_mask(const kp_lsp_regions *g, const kp_lsp_region_plan *pl, const char *text, size_t len)
 {
 	char *m = malloc(len + 1);
@@ -565,30 +585,19 @@ char *kp_lsp_regions_mask(const kp_lsp_regions *g, const kp_lsp_region_plan *pl,
 	memcpy(m, text, len + 1);
 	long long delta = (long long)pl->b_new - (long long)pl->b_old;
 	uint32_t nv = pl->ia + pl->n + (g->n - pl->ib);
-	for (uint32_t j = 0; j < nv; j++) {
-		if (j >= pl->ia && j < pl->ia + pl->n)
-			continue;   /* the plan's: kept */
-		const kp_lsp_region *r = j < pl->ia ? &g->r[j] : &g->r[pl->ib + j - pl->ia - pl->n];
-		if (r->structural)
-			continue;
-		size_t lo = planned_off(g, pl, j, delta), hi = j + 1 < nv ? planned_off(g, pl, j + 1, delta) : len;
-		if (hi > len)
-			hi = len;
-		if (lo >= hi)
-			continue;
-		/* spaces, with the line breaks where they were */
-		memset(m + lo, ' ', hi - lo);
-		for (int pass = 0; pass < 2; pass++) {
-			char c = pass ? '\r' : '\n';
-			if (pass && !memchr(text + lo, '\r', hi - lo))
-				break;
-			for (const char *p = text + lo, *e = text + hi; p < e;) {
-				const char *q = memchr(p, c, (size_t)(e - p));
-				if (!q)
-					break;
-				m[q - text] = c;
-				p = q + 1;
-			}
+	size_t span = SIZE_MAX;   /* the start of the regions being blanked */
+	for (uint32_t j = 0; j <= nv; j++) {
+		bool keep = j == nv || (j >= pl->ia && j < pl->ia + pl->n) ||
+		            (j < pl->ia ? &g->r[j] : &g->r[pl->ib + j - pl->ia - pl->n])->structural;
+		size_t lo = j < nv ? planned_off(g, pl, j, delta) : len;
+		if (lo > len)
+			lo = len;
+		if (keep && span != SIZE_MAX) {
+			/* consecutive regions blanked at once */
+			blank(m, text, span, lo);
+			span = SIZE_MAX;
+		} else if (!keep && span == SIZE_MAX) {
+			span = lo;
 		}
 	}
 	return m;
