@@ -18,6 +18,7 @@ from lsptest import project, schema
 import lsptest
 
 KEYPLAN, SRC, SHARED = kptest.args()
+EDITS = int(os.environ.get("KP_REGIONS_EDITS", "40"))
 PULL = {"textDocument": {"diagnostic": {"dynamicRegistration": True},
                          "publishDiagnostics": {"relatedInformation": True}}}
 
@@ -35,8 +36,8 @@ def java(kotlin=False, consts=False):
         q = Q[i % len(Q)]
         if kotlin:
             if i % 3 == 0:
-                out += ["    fun f%d(db: Db) {" % i, "        val sql%d = \"%s\"" % (i, q),
-                        "        db.query(sql%d)" % i, "    }", ""]
+                out += ["    fun f%d(db%d: Db) {" % (i, i), "        val sql%d = \"%s\"" % (i, q),
+                        "        db%d.query(sql%d)" % (i, i), "    }", ""]
             else:
                 out += ["    fun g%d(db%d: Db) {" % (i, i), "        db%d.query(\"%s\")" % (i, q), "    }", ""]
         else:
@@ -47,6 +48,19 @@ def java(kotlin=False, consts=False):
                         "            + \"%s\";" % q[20:], "        jdbc%d.query(sql%d);" % (i, i), "    }", ""]
             else:
                 out += ["    @Query(\"%s\")" % q, "    List<X%d> find%d();" % (i, i), ""]
+    if kotlin:
+        out += ["    companion object {", "        const val T = \"orders\"", "        val raw = \"\"\"",
+                "            SELECT * FROM metrics WHERE ${'$'}T = 1", "        \"\"\"", "    }", "",
+                "    fun b(db9: Db) { val s = buildString { append(\"SELECT * FROM \"); append(\"orders\") }",
+                "        db9.query(s) }", ""]
+    else:
+        out += ["    // a comment with a brace }", "    /* and { one */",
+                "    String block = \"\"\"", "        SELECT * FROM metrics", "        \"\"\";", "",
+                "    void sb(Jdbc j7) {", "        StringBuilder sb7 = new StringBuilder(\"SELECT * FROM orders\");",
+                "        sb7.append(\" WHERE status = 'a'\");", "        j7.query(sb7.toString());", "    }", "",
+                "    static class Inner {", "        String iq = \"SELECT * FROM metrics\";", "    }", "",
+                "    @Select({\"SELECT * FROM orders\", \" WHERE amount = 1\"})", "    List<Y> arr();", "",
+                "    Runnable r = () -> {", "        run(\"SELECT * FROM orders\");", "    };", ""]
     if consts:
         out += ["    static final String COLS = \"userid, amount\";",
                 "    void u1(Jdbc jdbc) { jdbc.query(\"SELECT \" + COLS + \" FROM orders\"); }", "",
@@ -61,9 +75,12 @@ def go():
         q = Q[i % len(Q)]
         if i % 2 == 0:
             out += ["func f%d(db%d *sql.DB) {" % (i, i), "\trows%d, err := db%d.Query(\"%s\")" % (i, i, q),
-                    "\t_ = rows%d" % i, "}", ""]
+                    "\trows%d.Close()" % i, "}", ""]
         else:
             out += ["const Q%d = \"%s\"" % (i, q), ""]
+    out += ["var (", "\tv1 = `SELECT * FROM orders", "\t\tWHERE status = 'x'`", "\tv2 = 3", ")", "",
+            "func (r *Repo) Find(dbf *sql.DB) {", "\tdbf.Query(`SELECT * FROM metrics`)", "}", "",
+            "type Repo struct {", "\tname string", "}", ""]
     return "\n".join(out)
 
 
@@ -75,7 +92,10 @@ def python():
             out += ["def f%d(cur%d):" % (i, i), "    sql%d = \"%s\"" % (i, q), "    cur%d.execute(sql%d)" % (i, i), "", ""]
         else:
             out += ["@app.route(\"/x%d\")" % i, "def g%d(cur%d):" % (i, i), "    cur%d.execute(\"%s\")" % (i, q), "", ""]
-    out += ["class K:", "    def m(self, c):", "        c.execute(\"%s\")" % Q[0], ""]
+    out += ["class K:", "    def m(self, c):", "        c.execute(\"%s\")" % Q[0], "",
+            "    def n(self, c2):", "        c2.execute(\"\"\"", "            SELECT * FROM metrics", "        \"\"\")", "",
+            "@pytest.fixture", "def fx(c3):", "    c3.execute(\"SELECT * FROM orders\")", "",
+            "if __name__ == \"__main__\":", "    run(\"SELECT * FROM metrics\")", "else:", "    pass", ""]
     return "\n".join(out)
 
 
@@ -118,17 +138,18 @@ with kptest.tempdir() as tmp:
     a.initialize(root, capabilities=PULL)
     b = LspClient(KEYPLAN, cwd=root)
     b.initialize(root, capabilities=PULL)
-    rnd = random.Random(28)
+    rnd = random.Random(int(os.environ.get("KP_REGIONS_SEED", "28")))
     cases = [("Java", "java", "Repo.java", java()), ("Kotlin", "kotlin", "Repo.kt", java(True)),
              ("Go", "go", "repo.go", go()), ("Python", "python", "repo.py", python()),
              ("MyBatis", "xml", "RepoMapper.xml", mybatis())]
     for name, lang, fname, text in cases:
         uri = uri_of(os.path.join(root, fname))
+        orig = text
         a.open(uri, lang, text)
         first = pull(a, uri)
         check("%s: the file has findings to compare" % name, len(first) >= 1, json.dumps(first)[:300])
-        version, bad, regions0 = 1, None, stats(a, uri)["regionRuns"]
-        for k in range(40):
+        version, bad = 1, None
+        for k in range(EDITS):
             off = rnd.randrange(len(text) + 1)
             if rnd.random() < 0.3 and off < len(text):
                 end = min(len(text), off + rnd.randint(1, 6))
@@ -147,13 +168,34 @@ with kptest.tempdir() as tmp:
             b.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
             if got != want and bad is None:
                 bad = (k, off, end, ins, [(x, y) for x, y in zip(got, want) if x != y][:1], len(got), len(want))
-        check("%s: 40 random edits, the diagnostics after each equal a fresh full extraction's" % name,
+        check("%s: random edits, the diagnostics after each equal a fresh full extraction's" % name,
               bad is None, repr(bad))
-        runs = stats(a, uri)["regionRuns"] - regions0
+        a.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        # typing in the file as written: a character into each of eight statements' SQL, one at a time
+        text = orig
+        a.open(uri, lang, text, 1000)
+        pull(a, uri)
+        r0 = stats(a, uri)["regionRuns"]
+        spots = [i + 9 for i in range(len(text)) if text.startswith("SELECT * ", i)][:8]
+        bad, version = None, 1000
+        for k, off in enumerate(sorted(spots, reverse=True)):
+            l1, c1 = position(text, off)
+            version += 1
+            a.change(uri, version, [{"range": rng(l1, c1, l1, c1), "text": "x"}])
+            text = text[:off] + "x" + text[off:]
+            got = pull(a, uri)
+            b.open(uri, lang, text, version)
+            want = pull(b, uri)
+            b.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+            if got != want and bad is None:
+                bad = (k, off, [(x, y) for x, y in zip(got, want) if x != y][:1], len(got), len(want))
+        runs = stats(a, uri)["regionRuns"] - r0
+        check("%s: a character typed in each of %d statements: the same diagnostics as a full extraction" %
+              (name, len(spots)), len(spots) >= 3 and bad is None, repr(bad))
         if lang == "xml":
             check("MyBatis XML: read whole on every edit (its <include>s may cross any edit)", runs == 0, runs)
         else:
-            check("%s: edits read as one region (%d of 40)" % (name, runs), runs >= 3, runs)
+            check("%s: each of those edits read as one region" % name, runs == len(spots), runs)
         a.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
 
     # one region: an edit inside a method body whose names no other region has

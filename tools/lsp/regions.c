@@ -19,7 +19,9 @@ static const char *const java_kw[] = {
 	"Long", "Boolean", "List", "Map", "Set", "Exception", "SQLException",
 	/* Kotlin */
 	"val", "fun", "object", "companion", "data", "open", "override", "internal", "lateinit", "const", "is", "in",
-	"as", "when", "init", "constructor", "Int", "Any", "Unit", NULL};
+	"as", "when", "init", "constructor", "Int", "Any", "Unit",
+	/* Kotlin's infix words: a name before them is a value */
+	"to", "until", "downTo", "step", "shl", "shr", "xor", "and", "or", NULL};
 static const char *const go_kw[] = {
 	"break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func",
 	"go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select", "struct",
@@ -213,6 +215,26 @@ static void names(int lang, const char *text, const toklist *l, size_t lo, size_
 		const kp_htok *n1 = k + 1 < l->n ? &l->t[k + 1] : NULL;
 		if (n1 && n1->type == KP_HT_OPEN && n1->open == '(')
 			continue;   /* a call's name */
+		/* a type, where a declaration names one: Java's and Kotlin's
+		 * Type name, Kotlin's name: Type, Go's name Type, name *pkg.Type
+		 * (no type holds a value the extractor follows) */
+		const kp_htok *p1 = k > 0 ? &l->t[k - 1] : NULL;
+		bool java = lang == KP_LANG_JAVA || lang == KP_LANG_KOTLIN;
+		bool n1_line = n1 && !newline_between(text, t->off + t->len, n1->off);
+		bool p1_line = p1 && !newline_between(text, p1->off + p1->len, t->off);
+		if (java && n1_line && n1->type == KP_HT_OTHER && word_start(text[n1->off]) &&
+		    !keyword(lang, text + n1->off, n1->len))
+			continue;
+		if (lang == KP_LANG_KOTLIN && p1_line && p1->type == KP_HT_OTHER && p1->len == 1 && text[p1->off] == ':')
+			continue;
+		if (lang == KP_LANG_GO && p1_line &&
+		    ((p1->type == KP_HT_OTHER && p1->len == 1 && text[p1->off] == '*') ||
+		     (p1->type == KP_HT_CLOSE && p1->open == ']') ||
+		     (p1->type == KP_HT_OTHER && word_start(text[p1->off]) && !keyword(lang, text + p1->off, p1->len))))
+			continue;
+		if (lang == KP_LANG_GO && p1 && p1->type == KP_HT_DOT && k > 1 && l->t[k - 2].type == KP_HT_OTHER &&
+		    k > 2 && l->t[k - 3].type == KP_HT_OTHER && l->t[k - 3].len == 1 && text[l->t[k - 3].off] == '*')
+			continue;   /* *pkg.Type: the type's name */
 		if (n1 && n1->type == KP_HT_DOT && k + 3 < l->n && l->t[k + 2].type == KP_HT_OTHER &&
 		    l->t[k + 3].type == KP_HT_OPEN && l->t[k + 3].open == '(' &&
 		    !(l->t[k + 2].len >= 6 && !memcmp(text + l->t[k + 2].off, "append", 6))) {
