@@ -337,8 +337,7 @@ kp_lsp_regions *kp_lsp_regions_build(const char *text, size_t len, int lang)
 	}
 	end_region(&rl, rl.n - 1, &s);
 	kp_lsp_regions *g = calloc(1, sizeof *g);
-	g->count = calloc(65536, sizeof *g->count);
-	if (!g || !g->count)
+	if (!g || !(g->count = calloc(65536, sizeof *g->count)))
 		abort();
 	g->lang = lang;
 	g->r = rl.r;
@@ -346,7 +345,7 @@ kp_lsp_regions *kp_lsp_regions_build(const char *text, size_t len, int lang)
 	for (size_t i = 0; i < rl.n; i++) {
 		names(lang, text, &l, rl.tok[i], i + 1 < rl.n ? rl.tok[i + 1] : l.n, &g->r[i]);
 		for (uint32_t k = 0; k < g->r[i].nw; k++)
-			if (g->count[g->r[i].w[k]] < UINT16_MAX)
+			if (g->count[g->r[i].w[k]] < UINT8_MAX)
 				g->count[g->r[i].w[k]]++;
 	}
 	free(rl.tok);
@@ -412,7 +411,7 @@ static bool shared(const kp_lsp_regions *g, uint32_t ia, uint32_t ib, const kp_l
 				size_t mine = 0;
 				while (lo + mine < no && old[lo + mine] == b)
 					mine++;
-				hit = g->count[b] == UINT16_MAX || g->count[b] > mine;
+				hit = g->count[b] == UINT8_MAX || g->count[b] > mine;
 			}
 		}
 	}
@@ -542,13 +541,13 @@ void kp_lsp_regions_commit(kp_lsp_regions *g, kp_lsp_region_plan *pl, long long 
 {
 	for (uint32_t i = pl->ia; i < pl->ib; i++) {
 		for (uint32_t k = 0; k < g->r[i].nw; k++)
-			if (g->count[g->r[i].w[k]] < UINT16_MAX)
+			if (g->count[g->r[i].w[k]] < UINT8_MAX)
 				g->count[g->r[i].w[k]]--;
 		free(g->r[i].w);
 	}
 	for (uint32_t i = 0; i < pl->n; i++)
 		for (uint32_t k = 0; k < pl->r[i].nw; k++)
-			if (g->count[pl->r[i].w[k]] < UINT16_MAX)
+			if (g->count[pl->r[i].w[k]] < UINT8_MAX)
 				g->count[pl->r[i].w[k]]++;
 	uint32_t tail = g->n - pl->ib, n = pl->ia + pl->n + tail;
 	kp_lsp_region *r = malloc((n ? n : 1) * sizeof *r);

@@ -42,8 +42,8 @@ typedef struct kp_lsp_regions {
 	int lang;               /* kp_lang */
 	kp_lsp_region *r;
 	uint32_t n;
-	uint16_t *count;        /* [65536]: regions holding each bucket
-	                           (65535: too many to count, always shared) */
+	uint8_t *count;         /* [65536]: regions holding each bucket
+	                           (255: too many to count, always shared) */
 } kp_lsp_regions;
 
 /* The regions of the whole text (NUL at text[len]); NULL for a language
