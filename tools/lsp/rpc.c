@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 void kp_rpc_reader_fd(kp_rpc_reader *r, int fd)
@@ -283,7 +284,6 @@ void kp_rpc_writer_free(kp_rpc_writer *w)
 	kp_buf_free(&w->out);
 }
 
-
 static void write_all(kp_rpc_writer *w, const char *p, size_t n)
 {
 	while (n && !w->failed) {
@@ -383,7 +383,6 @@ void kp_rpc_gather_ref(kp_rpc_gather *g, const char *p, size_t n)
 	piece(g, p, 0, n);
 }
 
-
 void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g)
 {
 	take(g);
@@ -395,18 +394,39 @@ void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g)
 			kp_buf_put(&w->out, g->v[i].p ? g->v[i].p : g->buf.data + g->v[i].off, g->v[i].len);
 		return;
 	}
-	/* one write: the pieces (thousands of a few hundred bytes) copied
-	 * once here cost less than the kernel's walk over as many iovecs */
-	kp_buf *b = &w->out;
-	b->len = 0;
-	kp_buf_reserve(b, (size_t)hn + g->len);
-	kp_buf_put(b, head, (size_t)hn);
-	for (size_t i = 0; i < g->n; i++)
-		kp_buf_put(b, g->v[i].p ? g->v[i].p : g->buf.data + g->v[i].off, g->v[i].len);
-	write_all(w, b->data, b->len);
-	if (b->cap > ((size_t)64 << 20)) {
-		kp_buf_free(b);   /* a 50 MB document's once: not kept */
-		*b = (kp_buf){0};
+	enum { BATCH = 1024 };   /* IOV_MAX on Linux */
+	struct iovec iov[BATCH];
+	size_t i = 0;
+	int k = 0;
+	iov[k++] = (struct iovec){head, (size_t)hn};
+	while (!w->failed && (k || i < g->n)) {
+		while (k < BATCH && i < g->n) {
+			const kp_rpc_piece *x = &g->v[i++];
+			iov[k++] = (struct iovec){(void *)(x->p ? x->p : g->buf.data + x->off), x->len};
+		}
+		/* one batch, across short writes */
+		struct iovec *v = iov;
+		int nv = k;
+		while (nv && !w->failed) {
+			ssize_t n = writev(w->fd, v, nv);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				w->failed = true;
+				break;
+			}
+			size_t left = (size_t)n;
+			while (nv && left >= v->iov_len) {
+				left -= v->iov_len;
+				v++;
+				nv--;
+			}
+			if (nv) {
+				v->iov_base = (char *)v->iov_base + left;
+				v->iov_len -= left;
+			}
+		}
+		k = 0;
 	}
 }
 
