@@ -119,9 +119,17 @@ SNIPPETS = [" ", "x", "1", "\n", "'", "\"", ";", "}", "{", "(", ")", "+", "sql",
 
 
 def position(text, off):
-    line = text.count("\n", 0, off)
-    col = off - (text.rfind("\n", 0, off) + 1)
-    return line, col
+    """LSP's line and character of off: lines break at CRLF, CR or LF (the text is ASCII)."""
+    line, start, i = 0, 0, 0
+    while i < off:
+        if text[i] == "\r" or text[i] == "\n":
+            i += 2 if text[i] == "\r" and i + 1 < len(text) and text[i + 1] == "\n" else 1
+            if i > off:
+                return line, off - start   # between CR and LF: the end of the line
+            line, start = line + 1, i
+        else:
+            i += 1
+    return line, off - start
 
 
 def pull(c, uri):
@@ -141,7 +149,8 @@ with kptest.tempdir() as tmp:
     rnd = random.Random(int(os.environ.get("KP_REGIONS_SEED", "28")))
     cases = [("Java", "java", "Repo.java", java()), ("Kotlin", "kotlin", "Repo.kt", java(True)),
              ("Go", "go", "repo.go", go()), ("Python", "python", "repo.py", python()),
-             ("MyBatis", "xml", "RepoMapper.xml", mybatis())]
+             ("MyBatis", "xml", "RepoMapper.xml", mybatis()),
+             ("Java with CRLF", "java", "Crlf.java", java().replace("\n", "\r\n"))]
     for name, lang, fname, text in cases:
         uri = uri_of(os.path.join(root, fname))
         orig = text
@@ -157,6 +166,9 @@ with kptest.tempdir() as tmp:
             else:
                 end = off
                 ins = rnd.choice(" x1" if rnd.random() < 0.5 else SNIPPETS[:15] if rnd.random() < 0.9 else SNIPPETS)
+            # a place between CR and LF has no LSP position: before the CR
+            off -= 0 < off < len(text) and text[off - 1:off + 1] == "\r\n"
+            end = max(off, end - (0 < end < len(text) and text[end - 1:end + 1] == "\r\n"))
             l1, c1 = position(text, off)
             l2, c2 = position(text, end)
             version += 1
