@@ -1,6 +1,6 @@
 """keyplan lsp on application code: an edit is extracted over its region
 alone (tools/lsp/regions.c). The oracle: after every random edit of a Java,
-Kotlin, Go, Python and MyBatis file, the diagnostics the server pulls equal
+Kotlin, Go, Python and MyBatis file (and one with CRLF), the diagnostics the server pulls equal
 those of another server opening the same text fresh (a full extraction),
 and for the four host languages most edits were read as one region; a
 name shared by two regions (a constant), a keyplan: comment, and MyBatis
@@ -232,6 +232,21 @@ with kptest.tempdir() as tmp:
     s = stats(a, ju)
     check("Java: an edit of a method reading a constant another reads: the whole file",
           s["regionRuns"] == r0 and s["planned"] >= 1, json.dumps(s))
+
+    # what a call elsewhere in the function says of a string (host5's names passed to SQL calls): the
+    # string's statement is the same text, but once no SQL call takes it, its syntax error is a note
+    eu = uri_of(os.path.join(root, "Ev.java"))
+    et = ("class Ev {\n    void m(Jdbc j) {\n        String s = \"SELECT * FROM orders WHERE status = = 1\";\n"
+          "        j.query(s);\n    }\n}\n")
+    a.open(eu, "java", et)
+    before = [(d["code"], d["severity"], d["range"]["start"]["line"]) for d in pull(a, eu)]
+    a.change(eu, 2, [{"range": rng(3, 10, 3, 15), "text": "other"}])
+    b.open(eu, "java", et.replace("j.query", "j.other"), 2)
+    fresh = [(d["code"], d["severity"], d["range"]["start"]["line"], d["message"][:44]) for d in pull(b, eu)]
+    after = [(d["code"], d["severity"], d["range"]["start"]["line"], d["message"][:44]) for d in pull(a, eu)]
+    check("a string passed to j.query: its syntax error is an error", before == [("KP011", 1, 2)], before)
+    check("... then to j.other: a note, as a fresh extraction says (the old chunk was reused)",
+          after == fresh == [("KP011", 3, 2, "if this string is SQL (no SQL call takes it)")], (after, fresh))
     a.stop()
     b.stop()
 
