@@ -582,7 +582,8 @@ static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	kp_lsp_ref *refs = malloc((n ? n : 1) * sizeof *refs);
 	if (!refs)
 		abort();
-	memcpy(refs, d->refs, r0 * sizeof *refs);
+	if (r0)
+		memcpy(refs, d->refs, r0 * sizeof *refs);
 	if (h.n)
 		memcpy(refs + r0, h.refs, h.n * sizeof *refs);
 	for (uint32_t i = r1; i < d->nrefs; i++) {

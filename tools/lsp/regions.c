@@ -389,7 +389,8 @@ static bool shared(const kp_lsp_regions *g, uint32_t ia, uint32_t ib, const kp_l
 		abort();
 	no = 0;
 	for (uint32_t i = ia; i < ib; i++) {
-		memcpy(old + no, g->r[i].w, g->r[i].nw * sizeof *old);
+		if (g->r[i].nw)
+			memcpy(old + no, g->r[i].w, g->r[i].nw * sizeof *old);
 		no += g->r[i].nw;
 	}
 	qsort(old, no, sizeof *old, cmp_u16);
@@ -553,8 +554,10 @@ void kp_lsp_regions_commit(kp_lsp_regions *g, kp_lsp_region_plan *pl, long long 
 	kp_lsp_region *r = malloc((n ? n : 1) * sizeof *r);
 	if (!r)
 		abort();
-	memcpy(r, g->r, pl->ia * sizeof *r);
-	memcpy(r + pl->ia, pl->r, pl->n * sizeof *r);
+	if (pl->ia)
+		memcpy(r, g->r, pl->ia * sizeof *r);
+	if (pl->n)
+		memcpy(r + pl->ia, pl->r, pl->n * sizeof *r);
 	for (uint32_t i = 0; i < tail; i++) {
 		r[pl->ia + pl->n + i] = g->r[pl->ib + i];
 		r[pl->ia + pl->n + i].off = (uint32_t)((long long)r[pl->ia + pl->n + i].off + delta);
