@@ -429,6 +429,7 @@ const kpa_rows *kpa_rows_of(kp_advisor *adv, const kp_table *t)
 		w->uses = q->uses;
 		w->shape = k;
 		w->access = (uint8_t)q->plan.access;
+		w->direct = q->plan.table == t;
 	}
 	kpa_map_free(&where);
 	adv->rows[t->id] = r;
@@ -476,7 +477,7 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 			nowc = (kp_access)cls0[r->shape];
 		}
 		kp_access thenc = nowc;
-		if (!(lead >= 0 && !kpa_uses_col(r->uses, lead) && r->q->plan.table == t)) {
+		if (!(lead >= 0 && !kpa_uses_col(r->uses, lead) && r->direct)) {
 			if (cls[r->shape] == 0xff) {
 				cls[r->shape] = (uint8_t)kpa_plan_class(h, r->q, scratch, NULL);
 				kp_arena_reset(scratch);
