@@ -2,12 +2,19 @@
  * (framing, headers, JSON), and the incremental document model: random
  * edits, applied one by one to an open document (planned again after each,
  * from its cache), must leave the same text, line table and diagnostics as
- * the final text opened afresh.
+ * the final text opened afresh. A client that pulls keeps the pieces of
+ * keyplan/diagnosticDelta's answers (tools/lsp/delta.c) as keyplan's VS
+ * Code extension does (editors/vscode/src/delta.js): after each pull, the
+ * pieces rebuilt from the ops must be a full textDocument/diagnostic's
+ * items, under the same resultId (as tests/tools/test_lsp_delta.py).
  *
- * Input: [0] how the edits read positions (bit 0: UTF-8, else UTF-16),
- * then the first text up to a 0 byte, then edits of 5 bytes each
+ * Input: [0] bit 0: the edits read positions in UTF-8 (else UTF-16); bit
+ * 1: the client pulls diagnostics and asks for deltas (else they are
+ * pushed); then the first text up to a 0 byte, then edits of 5 bytes each
  * (start line, start character, end line, end character, length n) and
- * n bytes of new text. */
+ * n bytes of new text. A client that pulls asks for a delta after each
+ * edit whose start line byte has bit 4 clear, without previousResultId
+ * where bit 5 is set too (its pieces made again from nothing). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +60,7 @@ static void send(kp_lsp *s, cJSON *m)
 	cJSON_Delete(m);
 }
 
-static void start(kp_lsp *s, bool utf8)
+static void start(kp_lsp *s, bool utf8, bool pull)
 {
 	kp_lsp_init(s);
 	kp_rpc_writer_mem(&s->out);
@@ -65,6 +72,13 @@ static void start(kp_lsp *s, bool utf8)
 	cJSON *caps = cJSON_AddObjectToObject(p, "capabilities");
 	cJSON *encs = cJSON_AddArrayToObject(cJSON_AddObjectToObject(caps, "general"), "positionEncodings");
 	cJSON_AddItemToArray(encs, cJSON_CreateString(utf8 ? "utf-8" : "utf-16"));
+	if (pull) {   /* as VS Code: pulled, with notes and rule links */
+		cJSON *td = cJSON_AddObjectToObject(caps, "textDocument");
+		cJSON *pd = cJSON_AddObjectToObject(td, "publishDiagnostics");
+		cJSON_AddTrueToObject(pd, "relatedInformation");
+		cJSON_AddTrueToObject(pd, "codeDescriptionSupport");
+		cJSON_AddTrueToObject(cJSON_AddObjectToObject(td, "diagnostic"), "dynamicRegistration");
+	}
 	cJSON *opts = cJSON_AddObjectToObject(p, "initializationOptions");
 	cJSON_AddStringToObject(opts, "schema", "schema.sql");
 	cJSON *m = message("initialize", p);
@@ -108,6 +122,153 @@ static void findings(kp_lsp_doc *d, kp_buf *out)
 	kp_buf_putc(out, 0);
 }
 
+/* The result of request method (params taken) as the server answered it
+ * into its memory writer; every request is answered. */
+static cJSON *request(kp_lsp *s, const char *method, cJSON *params)
+{
+	static int next_id = 100;
+	int id = next_id++;
+	kp_buf_clear(&s->out.out);
+	cJSON *m = message(method, params);
+	cJSON_AddNumberToObject(m, "id", id);
+	send(s, m);
+	kp_rpc_reader r;
+	kp_rpc_reader_mem(&r, s->out.out.data, s->out.out.len);
+	cJSON *result = NULL;
+	for (;;) {
+		cJSON *msg;
+		int code;
+		const char *why;
+		kp_rpc_status st = kp_rpc_read(&r, &msg, &code, &why);
+		if (st == KP_RPC_EOF)
+			break;
+		if (st != KP_RPC_MESSAGE)
+			abort();   /* the server wrote what a client cannot read */
+		const cJSON *mid = cJSON_GetObjectItemCaseSensitive(msg, "id");
+		if (cJSON_IsNumber(mid) && mid->valueint == id && !result)
+			result = cJSON_DetachItemFromObjectCaseSensitive(msg, "result");
+		cJSON_Delete(msg);
+	}
+	kp_rpc_reader_free(&r);
+	kp_buf_clear(&s->out.out);
+	if (!result) {
+		fprintf(stderr, "%s: no result\n", method);
+		abort();
+	}
+	return result;
+}
+
+static cJSON *doc_params(const char *uri)
+{
+	cJSON *p = cJSON_CreateObject();
+	cJSON_AddStringToObject(cJSON_AddObjectToObject(p, "textDocument"), "uri", uri);
+	return p;
+}
+
+static void move_range(cJSON *range, int dl)
+{
+	const char *ends[] = {"start", "end"};
+	for (int i = 0; i < 2; i++) {
+		cJSON *line = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(range, ends[i]), "line");
+		if (!cJSON_IsNumber(line))
+			abort();
+		cJSON_SetNumberValue(line, line->valuedouble + dl);
+	}
+}
+
+/* A kept diagnostic as the extension moves it: its range, and its notes
+ * in the same document, dl lines down. */
+static cJSON *moved(const cJSON *g, int dl, const char *uri)
+{
+	cJSON *c = cJSON_Duplicate(g, 1);
+	move_range(cJSON_GetObjectItemCaseSensitive(c, "range"), dl);
+	cJSON *ri;
+	cJSON_ArrayForEach(ri, cJSON_GetObjectItemCaseSensitive(c, "relatedInformation")) {
+		cJSON *loc = cJSON_GetObjectItemCaseSensitive(ri, "location");
+		const cJSON *u = cJSON_GetObjectItemCaseSensitive(loc, "uri");
+		if (cJSON_IsString(u) && !strcmp(u->valuestring, uri))
+			move_range(cJSON_GetObjectItemCaseSensitive(loc, "range"), dl);
+	}
+	return c;
+}
+
+/* The client's pieces after ops (delta.js's applyOps). */
+static cJSON *apply_ops(const cJSON *old, const cJSON *ops, const char *uri)
+{
+	cJSON *now = cJSON_CreateArray();
+	int nold = cJSON_GetArraySize(old);
+	const cJSON *op;
+	cJSON_ArrayForEach(op, ops) {
+		if (cJSON_IsArray(op)) {
+			if (cJSON_GetArraySize(op) != 3)
+				abort();
+			int f = cJSON_GetArrayItem(op, 0)->valueint, n = cJSON_GetArrayItem(op, 1)->valueint,
+			    dl = cJSON_GetArrayItem(op, 2)->valueint;
+			if (f < 0 || n < 1 || f > nold - n) {
+				fprintf(stderr, "an op outside the client's %d pieces: [%d, %d, %d]\n", nold, f, n, dl);
+				abort();
+			}
+			for (int k = f; k < f + n; k++) {
+				cJSON *piece = cJSON_CreateArray(), *g;
+				cJSON_ArrayForEach(g, cJSON_GetArrayItem(old, k))
+					cJSON_AddItemToArray(piece, moved(g, dl, uri));
+				cJSON_AddItemToArray(now, piece);
+			}
+		} else {
+			const cJSON *items = cJSON_GetObjectItemCaseSensitive(op, "items");
+			if (!cJSON_IsArray(items))
+				abort();
+			cJSON_AddItemToArray(now, cJSON_Duplicate(items, 1));
+		}
+	}
+	return now;
+}
+
+typedef struct client {
+	cJSON *pieces;          /* arrays of diagnostics */
+	char *rid;              /* the last answer's resultId, or NULL */
+} client;
+
+/* A delta pulled (from the last answer, or from nothing), its pieces
+ * kept, then compared with a full pull of the same text. */
+static void pull_delta(kp_lsp *s, const char *uri, client *c, bool from_last)
+{
+	cJSON *p = doc_params(uri);
+	if (from_last && c->rid)
+		cJSON_AddStringToObject(p, "previousResultId", c->rid);
+	cJSON *r = request(s, "keyplan/diagnosticDelta", p);
+	const cJSON *kind = cJSON_GetObjectItemCaseSensitive(r, "kind");
+	const cJSON *rid = cJSON_GetObjectItemCaseSensitive(r, "resultId");
+	if (!cJSON_IsString(kind) || !cJSON_IsString(rid))
+		abort();
+	if (!strcmp(kind->valuestring, "delta")) {
+		cJSON *empty = cJSON_CreateArray();
+		cJSON *now = apply_ops(from_last ? c->pieces : empty, cJSON_GetObjectItemCaseSensitive(r, "ops"), uri);
+		cJSON_Delete(empty);
+		cJSON_Delete(c->pieces);
+		c->pieces = now;
+	} else if (strcmp(kind->valuestring, "unchanged") || !from_last || !c->rid) {
+		abort();   /* "unchanged" answers only a previousResultId */
+	}
+	free(c->rid);
+	c->rid = strdup(rid->valuestring);
+	cJSON_Delete(r);
+	cJSON *f = request(s, "textDocument/diagnostic", doc_params(uri));
+	const cJSON *items = cJSON_GetObjectItemCaseSensitive(f, "items");
+	cJSON *flat = cJSON_CreateArray(), *piece, *g;
+	cJSON_ArrayForEach(piece, c->pieces)
+		cJSON_ArrayForEach(g, piece)
+			cJSON_AddItemToArray(flat, cJSON_Duplicate(g, 1));
+	const cJSON *frid = cJSON_GetObjectItemCaseSensitive(f, "resultId");
+	if (!cJSON_Compare(flat, items, true) || !cJSON_IsString(frid) || strcmp(frid->valuestring, c->rid)) {
+		char *a = cJSON_PrintUnformatted(flat), *b = cJSON_PrintUnformatted(f);
+		fprintf(stderr, "pieces rebuilt from the deltas (%s):\n%s\na full pull:\n%s\n", c->rid, a, b);
+		abort();
+	}
+	cJSON_Delete(flat);
+	cJSON_Delete(f);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	/* 1. the reader: every message or error, then the end */
@@ -127,17 +288,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* 2. the document model */
 	if (size < 1 || size > 4096)
 		return 0;
-	bool utf8 = data[0] & 1;
+	bool utf8 = data[0] & 1, pull = data[0] & 2;
 	const char *p = (const char *)data + 1, *end = (const char *)data + size;
 	const char *z = memchr(p, 0, (size_t)(end - p));
 	if (!z)
 		return 0;
 	kp_lsp a;
-	start(&a, utf8);
+	start(&a, utf8, pull);
 	kp_lsp_doc *d = open_doc(&a, p, (size_t)(z - p));
+	client c = {cJSON_CreateArray(), NULL};
+	if (pull)
+		pull_delta(&a, d->uri, &c, false);
 	p = z + 1;
 	int version = 2;
 	while (end - p >= 5) {
+		bool ask = !(p[0] & 0x10), from_last = !(p[0] & 0x20);
 		unsigned sl = (unsigned char)p[0] % 16, sc = (unsigned char)p[1] % 64, el = (unsigned char)p[2] % 16,
 		         ec = (unsigned char)p[3] % 64, n = (unsigned char)p[4];
 		p += 5;
@@ -163,10 +328,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cJSON_AddItemToArray(cJSON_AddArrayToObject(prm, "contentChanges"), ch);
 		send(&a, message("textDocument/didChange", prm));
 		kp_lsp_analyze(&a, d);
+		kp_buf_clear(&a.out.out);   /* what was pushed */
+		if (pull && ask)
+			pull_delta(&a, d->uri, &c, from_last);
 	}
+	cJSON_Delete(c.pieces);
+	free(c.rid);
 	/* the same text opened afresh */
 	kp_lsp b;
-	start(&b, utf8);
+	start(&b, utf8, pull);
 	kp_lsp_doc *f = open_doc(&b, d->t.text, d->t.len);
 	if (f->t.len != d->t.len || f->t.nlines != d->t.nlines ||
 	    memcmp(f->t.lines, d->t.lines, d->t.nlines * sizeof *d->t.lines))
