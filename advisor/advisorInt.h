@@ -75,6 +75,8 @@ typedef struct target_info {
 	int max_indexes;            /* secondary indexes (index tables) a table may have, 0: no
 	                               limit of the store's own (the judge's bound applies) */
 	int search_index;           /* KPA_SEARCH_*: whether and how it creates a search index */
+	bool expr_index;            /* CREATE INDEX ... ON t (expression): an index keyed by an
+	                               expression of columns (Phoenix's functional indexes) */
 	bool not_null_key_only;     /* NOT NULL only on key columns, unless the table is
 	                               IMMUTABLE_ROWS (Phoenix's ERROR 1007; kp_check_target_ddl) */
 } target_info;
@@ -425,6 +427,8 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch);
 void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch);
 /* search.c */
 void kpa_suggest_search(kp_advisor *adv, kp_arena *scratch);
+/* exprindex.c */
+void kpa_suggest_expr_indexes(kp_advisor *adv, kp_arena *scratch);
 /* keysearch.c */
 void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch);

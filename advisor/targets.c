@@ -38,6 +38,7 @@ static const target_info targets[] = {
 		.name = "phoenix", .lead_word = "leading key column", .key_word = "key", .max_salt_buckets = 256,
 		.not_null_key_only = true,
 		.pk_constraint = true, .desc_key = true, .sql_index = true, .never_reject = true, .phoenix_rules = true,
+		.expr_index = true,
 		.dotted_families = true, .names = KP_NAMES_UPPER,
 		.full_scan_note = "Phoenix runs it as a full scan over every region",
 		.id_source = "take ids from a Phoenix sequence (CREATE SEQUENCE, NEXT VALUE FOR)",
