@@ -354,6 +354,8 @@ int kpa_weight_int(double w);
 #define KP_KEEP_RATE 0.001      /* keeping an index (a copy of the table's rows: storage,
                                    compaction, regions) costs this many rows read per row it
                                    holds, once per workload */
+#define KP_SEARCH_SHARDS 16     /* shards of a search index a query is sent to: each
+                                   looks each condition up (one seek, counted as a row) */
 #define KP_MAX_INDEXES 5        /* indexes (secondary, index tables) a table keeps at most,
                                    where the store sets no lower limit: Tablestore's own
                                    limit, AutoAdmin's configuration bound */

@@ -156,6 +156,13 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 			p = p2;
 		}
 	}
+	/* an index table led by a bucket the writer computes is read one scan
+	 * per bucket, merged, as a bucketed key is (docs/advice.md) */
+	for (int k = 0; p.index && k < d->nitems; k++)
+		if (d->items[k]->index == p.index && d->items[k]->buckets > 0) {
+			rows += d->items[k]->buckets;
+			break;
+		}
 	out[i].rows = rows;
 	out[i].cls = p.access;
 	out[i].rejected = p.rejected;
