@@ -178,6 +178,12 @@ int kpa_colref(const kp_names *nm, const kp_expr *e);
 /* Columns a WHERE binds by = / IN and by ranges, from its top-level AND. */
 void kpa_sargable(const kp_names *nm, const kp_expr *w, colset *eq, colset *range);
 const kp_expr *kpa_where_of(const kp_stmt *s);
+/* A read through a view: marks in used (when not NULL) every column of t
+ * its view's conditions (down to t) name, and adds to eq (when not NULL)
+ * those they bind by = to a value: the read reads and binds them too,
+ * though its statement does not say so. view may be t itself (no
+ * conditions). */
+void kpa_view_cols(const kp_table *t, const kp_table *view, bool *used, colset *eq);
 const kp_list *kpa_order_of(const kp_stmt *s);
 /* Marks in used every column statement s reads, as the planner counts them
  * (what an index must cover on Phoenix). */
@@ -365,6 +371,12 @@ int kpa_weight_int(double w);
  * selectivity), or NULL; reverse: what a row read backwards costs
  * (kpa_reverse_factor). */
 double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse);
+/* Rows the WHERE of s matches in a table of n rows, whatever reads them:
+ * KP_SEL_EQ (or 1 / the annotated distinct values) per column it binds by
+ * = or IN, KP_SEL_RANGE per column it bounds by a range, KP_SEL_FILTER
+ * when it binds none either way; the table with no WHERE; at least 1.
+ * What a search index finds, and what an UPDATE or DELETE writes. */
+double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const double *distinct);
 /* What a row read backwards costs on the target: KP_REVERSE_FACTOR where
  * a key column can be declared DESC (the cure), 1 where it cannot
  * (Tablestore: a backward range read is the store's own way to read

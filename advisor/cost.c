@@ -10,9 +10,27 @@ static double bound_value(const kp_expr *e)
 	return e && e->kind == KP_X_INT && !e->overflow && e->ival >= 0 ? (double)e->ival : -1;
 }
 
-/* Rows a search index returns: the table's rows times the selectivity of
- * each column the WHERE binds by = (or its annotated distinct values) and
- * of each it bounds by a range (the index intersects its postings). */
+double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const double *distinct)
+{
+	colset eq = {0}, range = {0};
+	const kp_expr *w = kpa_where_of(s);
+	if (!w)
+		return n;
+	if (nm)
+		kpa_sargable(nm, w, &eq, &range);
+	double rows = n;
+	for (int i = 0; i < eq.n; i++)
+		rows *= distinct && distinct[eq.cols[i]] >= 1 ? 1 / distinct[eq.cols[i]] : KP_SEL_EQ;
+	for (int i = 0; i < range.n; i++)
+		rows *= KP_SEL_RANGE;
+	if (!eq.n && !range.n)
+		rows *= KP_SEL_FILTER;   /* a condition of another kind (LIKE, a function) */
+	return rows < 1 ? 1 : rows;
+}
+
+/* Rows a search index returns: the rows the WHERE matches, each column it
+ * binds by = (or its annotated distinct values) and each it bounds by a
+ * range (the index intersects its postings); in *fan, its fan-out. */
 static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double *fan)
 {
 	colset eq = {0}, range = {0};
@@ -23,14 +41,7 @@ static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const do
 	 * index reads one contiguous range (docs/advice.md) */
 	int conds = eq.n + range.n;
 	*fan = KP_SEARCH_SHARDS * (conds > 0 ? conds : 1);
-	double rows = n;
-	for (int i = 0; i < eq.n; i++)
-		rows *= distinct && distinct[eq.cols[i]] >= 1 ? 1 / distinct[eq.cols[i]] : KP_SEL_EQ;
-	for (int i = 0; i < range.n; i++)
-		rows *= KP_SEL_RANGE;
-	if (!eq.n && !range.n)
-		rows *= KP_SEL_FILTER;   /* a condition of another kind (LIKE, a function) */
-	return rows < 1 ? 1 : rows;
+	return kpa_rows_matched(p->names, s, n, distinct);
 }
 
 double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse)

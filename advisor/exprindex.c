@@ -152,14 +152,13 @@ static kp_expr *canon(kp_arena *a, const kp_names *nm, const kp_table *t, const 
 }
 
 /* Marks the columns e reads outside the subtrees equal to x (those come
- * from the index's key); by name, for a view's conditions (catalog copies
- * with no resolution). */
+ * from the index's key). */
 static void cols_outside(const kp_names *nm, const kp_table *t, const kp_expr *e, const kp_expr *x, bool *used)
 {
 	if (!e || (x && kp_expr_equal(e, x)))
 		return;
 	if (e->kind == KP_X_COLUMN) {
-		int c = nm ? kpa_colref(nm, e) : kp_table_column(t, e->name.s, e->name.len);
+		int c = kpa_colref(nm, e);
 		if (c >= 0 && c < t->ncols)
 			used[c] = true;
 	}
@@ -171,21 +170,6 @@ static void cols_outside(const kp_names *nm, const kp_table *t, const kp_expr *e
 	cols_outside(nm, t, e->c, x, used);
 	for (uint32_t i = 0; i < e->n; i++)
 		cols_outside(nm, t, e->list[i], x, used);
-}
-
-/* Adds to eq the columns a view's conditions bind by = to a value. */
-static void view_eq(const kp_table *t, const kp_table *view, colset *eq)
-{
-	for (int i = 0; view->view_where && i < view->nview_where; i++) {
-		const kp_expr *e = view->view_where[i];
-		if (e->kind != KP_X_CMP || e->op != KP_OP_EQ)
-			continue;
-		const kp_expr *c = e->a->kind == KP_X_COLUMN && is_value(e->b) ? e->a
-		                 : e->b->kind == KP_X_COLUMN && is_value(e->a) ? e->b : NULL;
-		int ci = c ? kp_table_column(t, c->name.s, c->name.len) : -1;
-		if (ci >= 0 && eq->n < 16)
-			kpa_colset_add(eq, ci, false);
-	}
 }
 
 typedef struct xprop {
@@ -420,7 +404,7 @@ void kpa_suggest_expr_indexes(kp_advisor *adv, kp_arena *scratch)
 			pr->covers = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
 			colset range = {0};
 			kpa_sargable(p->names, kpa_where_of(q->stmt), &pr->eq, &range);
-			view_eq(t, p->table, &pr->eq);
+			kpa_view_cols(t, p->table, NULL, &pr->eq);
 			kp_list_push(adv->a, &props, pr);
 			pi = props.n;
 		}
@@ -437,8 +421,7 @@ void kpa_suggest_expr_indexes(kp_advisor *adv, kp_arena *scratch)
 		cols_outside(p->names, t, s->u.select.where, e, pr->covers);
 		for (uint32_t i = 0; i < s->u.select.order.n; i++)
 			cols_outside(p->names, t, ((const kp_order_item *)s->u.select.order.items[i])->expr, e, pr->covers);
-		for (int i = 0; p->table->view_where && i < p->table->nview_where; i++)
-			cols_outside(NULL, t, p->table->view_where[i], NULL, pr->covers);
+		kpa_view_cols(t, p->table, pr->covers, NULL);
 		kp_list_push(adv->a, &pr->qs, q);
 		pr->weight += q->weight;
 	}

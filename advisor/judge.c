@@ -214,6 +214,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	jt->distinct = notes->distinct;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
 	jt->writes_default = notes->writes < 0 && jt->writes <= 0;
+	for (int i = 0; i < jt->ns; i++)
+		if (jt->s[i].upd)
+			jt->s[i].matched = kpa_rows_matched(jt->s[i].q->plan.names, jt->s[i].q->stmt, jt->rows, jt->distinct);
 	r->rows = jt->rows;
 	r->rows_default = jt->rows_default;
 	r->writes = jt->writes + (notes->writes >= 0 ? notes->writes : 0);

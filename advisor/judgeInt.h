@@ -17,6 +17,8 @@ typedef struct jshape {
 	bool upd;               /* an UPDATE or DELETE: its rows read are written too (kept
 	                           here: cost_of runs once per candidate over every shape, and
 	                           reaching the statement through q was a cache miss each) */
+	double matched;         /* an UPDATE or DELETE: the rows its WHERE matches, which it
+	                           writes wherever it reads them from (kpa_rows_matched) */
 	kp_access now;          /* class with the design as it is */
 	bool now_rejected;      /* a full scan the store refuses */
 	kp_order now_order;     /* ORDER BY service now */

@@ -200,9 +200,12 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		s->then_rejected = res[i].rejected;
 		s->then_order = res[i].order;
 		c->read += w * res[i].rows;
-		if (s->upd) {
-			c->written += w * res[i].rows * copies;
-			c->hot += w * res[i].rows * hot;
+		/* an UPDATE or DELETE writes the rows its WHERE matches (no more
+		 * than it reads: a GET, a LIMIT); one the store refuses writes none */
+		if (s->upd && !res[i].rejected) {
+			double m = res[i].rows < s->matched ? res[i].rows : s->matched;
+			c->written += w * m * copies;
+			c->hot += w * m * hot;
 		}
 		if (s->now != KP_ACCESS_FULL && s->now != KP_ACCESS_NONE && res[i].cls == KP_ACCESS_FULL)
 			c->broken += w;
