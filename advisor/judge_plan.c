@@ -102,6 +102,11 @@ void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, co
 		jshape *s = &jt->s[i];
 		if (s->ins_rows > 0)
 			continue;
+		if (s->fixed) {
+			/* refused whatever the design: read as it is, nothing written */
+			out[i] = (sres){s->fixed_rows, s->now, s->now_rejected, s->now_order, NULL};
+			continue;
+		}
 		if (base && added && keeps_plan(jt, s, added, &base[i])) {
 			out[i] = base[i];
 			continue;
@@ -202,7 +207,7 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		c->read += w * res[i].rows;
 		/* an UPDATE or DELETE writes the rows its WHERE matches (no more
 		 * than it reads: a GET, a LIMIT); one the store refuses writes none */
-		if (s->upd && !res[i].rejected) {
+		if (s->upd && !res[i].rejected && !s->fixed) {
 			double m = res[i].rows < s->matched ? res[i].rows : s->matched;
 			c->written += w * m * copies;
 			c->hot += w * m * hot;

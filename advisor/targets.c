@@ -11,6 +11,7 @@ static const target_info targets[] = {
 		.name = "lindorm", .lead_word = "leading key column", .key_word = "key", .max_key_parts = 5,
 		.max_families = 3, .max_key_bytes = 2048, .binary_last_only = true, .no_json_key = true,
 		.hash_key_parts = true, .desc_key = true, .sql_index = true, .names = KP_NAMES_EXACT,
+		.delete_by_key = true,
 		.full_scan_note = "Lindorm refuses it: \"This query may be a full table scan and thus may have "
 		                  "unpredictable performance\"",
 		.full_scan_optin = "/*+ _l_allow_filtering_ */",
