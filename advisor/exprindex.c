@@ -344,7 +344,7 @@ void kpa_suggest_expr_indexes(kp_advisor *adv, kp_arena *scratch)
 	u64map byshape = {0};
 	for (uint32_t qi = 0; qi < adv->queries.n; qi++) {
 		kp_wquery *q = adv->queries.items[qi];
-		const kp_plan *p = &q->plan;
+		const kp_kept_plan *p = &q->plan;
 		if (!p->table || !p->names || q->stmt->kind != KP_S_SELECT || kpa_served(p->access) ||
 		    p->access == KP_ACCESS_NONE || p->access == KP_ACCESS_SEARCH)
 			continue;
