@@ -41,6 +41,12 @@ void kpa_advice_col(kp_advisor *adv, kp_advice *x, const char *col)
 	kp_list_push(adv->a, &x->columns, (void *)col);
 }
 
+void kp_advisor_drop_last(kp_advisor *adv)
+{
+	if (adv->queries.n)
+		adv->queries.n--;
+}
+
 kp_diag *kpa_finding(kp_advisor *adv, kp_rule rule, const kp_table *t, uint32_t off, uint32_t len,
                      const char *msg)
 {
@@ -67,6 +73,7 @@ void kp_advisor_run(kp_advisor *adv)
 	kpa_check_duplicate_inserts(adv, &scratch);
 	kpa_suggest_indexes(adv, &scratch);
 	kpa_suggest_search(adv, &scratch);
+	kpa_suggest_expr_indexes(adv, &scratch);
 	for (int i = 0; i < adv->cat->ntables; i++) {
 		const kp_table *t = adv->cat->tables[i];
 		if (t->dropped || t->view_base || t->pk.n == 0)

@@ -164,6 +164,9 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
  * trees, not 100,000. */
 bool kp_advisor_share(kp_advisor *adv);
 void kp_advisor_own(kp_advisor *adv, const kp_stmt *s);
+/* Instead of kp_advisor_own: the query kp_advisor_add added last leaves
+ * the workload (its statement does not outlive the caller's arena). */
+void kp_advisor_drop_last(kp_advisor *adv);
 /* The query kp_advisor_add added last runs on tenant's connection (a
  * `-- keyplan:tenant` directive, lib/tenant.c; NULL: a global one), not
  * on adv->opts': the advisor plans it again there. */

@@ -75,6 +75,10 @@ typedef struct target_info {
 	int max_indexes;            /* secondary indexes (index tables) a table may have, 0: no
 	                               limit of the store's own (the judge's bound applies) */
 	int search_index;           /* KPA_SEARCH_*: whether and how it creates a search index */
+	bool delete_by_key;         /* DELETE removes one row, its WHERE binding every key column
+	                               by = (LindormTable: batch deletion is off by default) */
+	bool expr_index;            /* CREATE INDEX ... ON t (expression): an index keyed by an
+	                               expression of columns (Phoenix's functional indexes) */
 	bool not_null_key_only;     /* NOT NULL only on key columns, unless the table is
 	                               IMMUTABLE_ROWS (Phoenix's ERROR 1007; kp_check_target_ddl) */
 } target_info;
@@ -176,6 +180,12 @@ int kpa_colref(const kp_names *nm, const kp_expr *e);
 /* Columns a WHERE binds by = / IN and by ranges, from its top-level AND. */
 void kpa_sargable(const kp_names *nm, const kp_expr *w, colset *eq, colset *range);
 const kp_expr *kpa_where_of(const kp_stmt *s);
+/* A read through a view: marks in used (when not NULL) every column of t
+ * its view's conditions (down to t) name, and adds to eq (when not NULL)
+ * those they bind by = to a value: the read reads and binds them too,
+ * though its statement does not say so. view may be t itself (no
+ * conditions). */
+void kpa_view_cols(const kp_table *t, const kp_table *view, bool *used, colset *eq);
 const kp_list *kpa_order_of(const kp_stmt *s);
 /* Marks in used every column statement s reads, as the planner counts them
  * (what an index must cover on Phoenix). */
@@ -355,6 +365,8 @@ int kpa_weight_int(double w);
 #define KP_KEEP_RATE 0.001      /* keeping an index (a copy of the table's rows: storage,
                                    compaction, regions) costs this many rows read per row it
                                    holds, once per workload */
+#define KP_SEARCH_SHARDS 16     /* shards of a search index a query is sent to: each
+                                   looks each condition up (one seek, counted as a row) */
 #define KP_MAX_INDEXES 5        /* indexes (secondary, index tables) a table keeps at most,
                                    where the store sets no lower limit: Tablestore's own
                                    limit, AutoAdmin's configuration bound */
@@ -364,6 +376,12 @@ int kpa_weight_int(double w);
  * selectivity), or NULL; reverse: what a row read backwards costs
  * (kpa_reverse_factor). */
 double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse);
+/* Rows the WHERE of s matches in a table of n rows, whatever reads them:
+ * KP_SEL_EQ (or 1 / the annotated distinct values) per column it binds by
+ * = or IN, KP_SEL_RANGE per column it bounds by a range, KP_SEL_FILTER
+ * when it binds none either way; the table with no WHERE; at least 1.
+ * What a search index finds, and what an UPDATE or DELETE writes. */
+double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const double *distinct);
 /* What a row read backwards costs on the target: KP_REVERSE_FACTOR where
  * a key column can be declared DESC (the cure), 1 where it cannot
  * (Tablestore: a backward range read is the store's own way to read
@@ -428,6 +446,8 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch);
 void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch);
 /* search.c */
 void kpa_suggest_search(kp_advisor *adv, kp_arena *scratch);
+/* exprindex.c */
+void kpa_suggest_expr_indexes(kp_advisor *adv, kp_arena *scratch);
 /* keysearch.c */
 void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch);

@@ -10,14 +10,14 @@ static double bound_value(const kp_expr *e)
 	return e && e->kind == KP_X_INT && !e->overflow && e->ival >= 0 ? (double)e->ival : -1;
 }
 
-/* Rows a search index returns: the table's rows times the selectivity of
- * each column the WHERE binds by = (or its annotated distinct values) and
- * of each it bounds by a range (the index intersects its postings). */
-static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const double *distinct)
+double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const double *distinct)
 {
 	colset eq = {0}, range = {0};
-	if (p->names)
-		kpa_sargable(p->names, kpa_where_of(s), &eq, &range);
+	const kp_expr *w = kpa_where_of(s);
+	if (!w)
+		return n;
+	if (nm)
+		kpa_sargable(nm, w, &eq, &range);
 	double rows = n;
 	for (int i = 0; i < eq.n; i++)
 		rows *= distinct && distinct[eq.cols[i]] >= 1 ? 1 / distinct[eq.cols[i]] : KP_SEL_EQ;
@@ -28,14 +28,30 @@ static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const do
 	return rows < 1 ? 1 : rows;
 }
 
+/* Rows a search index returns: the rows the WHERE matches, each column it
+ * binds by = (or its annotated distinct values) and each it bounds by a
+ * range (the index intersects its postings); in *fan, its fan-out. */
+static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double *fan)
+{
+	colset eq = {0}, range = {0};
+	if (p->names)
+		kpa_sargable(p->names, kpa_where_of(s), &eq, &range);
+	/* the search engine's fan-out: every shard looks every condition up
+	 * in its own term dictionary or points tree, one seek each, where a KV
+	 * index reads one contiguous range (docs/advice.md) */
+	int conds = eq.n + range.n;
+	*fan = KP_SEARCH_SHARDS * (conds > 0 ? conds : 1);
+	return kpa_rows_matched(p->names, s, n, distinct);
+}
+
 double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse)
 {
-	double rows;
+	double rows, fan = 0;
 	switch (p->access) {
 	case KP_ACCESS_GET:
 		return p->nranges > 0 ? p->nranges : 1;
 	case KP_ACCESS_SEARCH:
-		rows = search_rows(p, s, n, distinct);
+		rows = search_rows(p, s, n, distinct, &fan);
 		break;
 	case KP_ACCESS_SCAN:
 	case KP_ACCESS_FILTERED:
@@ -84,7 +100,9 @@ double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double 
 	/* a reverse scan seeks back row by row */
 	if (p->order == KP_ORDER_REVERSE)
 		rows *= reverse;
-	return rows;
+	/* each shard of a search index is asked, whatever the LIMIT (each
+	 * returns its own first rows, merged) */
+	return rows + fan;
 }
 
 double kpa_insert_rows(const kp_stmt *s)

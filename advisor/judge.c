@@ -111,6 +111,11 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 		s->now = q->plan.access;
 		s->now_rejected = q->plan.rejected;
 		s->now_order = q->plan.order;
+		/* LindormTable deletes one row by its whole key (batch deletion
+		 * is off by default: its DELETE reference): any other DELETE is
+		 * refused on every design, and no index can change that */
+		s->fixed = q->stmt->kind == KP_S_DELETE && kpa_target(adv->target)->delete_by_key &&
+		           q->plan.access != KP_ACCESS_GET;
 		if (!s->ins_rows)
 			s->uses = q->uses;
 	}
@@ -199,6 +204,18 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	jt->distinct = notes->distinct;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
 	jt->writes_default = notes->writes < 0 && jt->writes <= 0;
+	for (int i = 0; i < jt->ns; i++) {
+		jshape *s = &jt->s[i];
+		if (s->upd)
+			s->matched = kpa_rows_matched(s->q->plan.names, s->q->stmt, jt->rows, jt->distinct);
+		if (s->fixed) {
+			/* what it reads on the design as it is, on every design */
+			kp_plan p;
+			kpa_plan_on(&p, s->on, s->q, scratch);
+			s->fixed_rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
+			kp_arena_reset(scratch);
+		}
+	}
 	r->rows = jt->rows;
 	r->rows_default = jt->rows_default;
 	r->writes = jt->writes + (notes->writes >= 0 ? notes->writes : 0);

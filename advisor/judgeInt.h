@@ -17,6 +17,12 @@ typedef struct jshape {
 	bool upd;               /* an UPDATE or DELETE: its rows read are written too (kept
 	                           here: cost_of runs once per candidate over every shape, and
 	                           reaching the statement through q was a cache miss each) */
+	bool fixed;             /* a DELETE the store refuses whatever the design (not one
+	                           row by its whole key, where the store deletes only so):
+	                           no index serves it, its plan is kept */
+	double fixed_rows;      /* fixed: the rows it reads on the design as it is */
+	double matched;         /* an UPDATE or DELETE: the rows its WHERE matches, which it
+	                           writes wherever it reads them from (kpa_rows_matched) */
 	kp_access now;          /* class with the design as it is */
 	bool now_rejected;      /* a full scan the store refuses */
 	kp_order now_order;     /* ORDER BY service now */

@@ -96,6 +96,11 @@ void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, co
 		jshape *s = &jt->s[i];
 		if (s->ins_rows > 0)
 			continue;
+		if (s->fixed) {
+			/* refused whatever the design: read as it is, nothing written */
+			out[i] = (sres){s->fixed_rows, s->now, s->now_rejected, s->now_order, NULL};
+			continue;
+		}
 		if (base && added && keeps_plan(jt, s, added)) {
 			out[i] = base[i];
 			continue;
@@ -150,6 +155,13 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 			p = p2;
 		}
 	}
+	/* an index table led by a bucket the writer computes is read one scan
+	 * per bucket, merged, as a bucketed key is (docs/advice.md) */
+	for (int k = 0; p.index && k < d->nitems; k++)
+		if (d->items[k]->index == p.index && d->items[k]->buckets > 0) {
+			rows += d->items[k]->buckets;
+			break;
+		}
 	out[i].rows = rows;
 	out[i].cls = p.access;
 	out[i].rejected = p.rejected;
@@ -187,9 +199,12 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		s->then_rejected = res[i].rejected;
 		s->then_order = res[i].order;
 		c->read += w * res[i].rows;
-		if (s->upd) {
-			c->written += w * res[i].rows * copies;
-			c->hot += w * res[i].rows * hot;
+		/* an UPDATE or DELETE writes the rows its WHERE matches (no more
+		 * than it reads: a GET, a LIMIT); one the store refuses writes none */
+		if (s->upd && !res[i].rejected && !s->fixed) {
+			double m = res[i].rows < s->matched ? res[i].rows : s->matched;
+			c->written += w * m * copies;
+			c->hot += w * m * hot;
 		}
 		if (s->now != KP_ACCESS_FULL && s->now != KP_ACCESS_NONE && res[i].cls == KP_ACCESS_FULL)
 			c->broken += w;

@@ -75,6 +75,40 @@ void kpa_sargable(const kp_names *nm, const kp_expr *w, colset *eq, colset *rang
 	}
 }
 
+/* Every column e names, by name on t (a view's condition is a catalog
+ * copy, with no resolution of its names). */
+static void named_cols(const kp_table *t, const kp_expr *e, bool *used)
+{
+	if (!e)
+		return;
+	if (e->kind == KP_X_COLUMN) {
+		int c = kp_table_column(t, e->name.s, e->name.len);
+		if (c >= 0 && c < t->ncols)
+			used[c] = true;
+	}
+	named_cols(t, e->a, used);
+	named_cols(t, e->b, used);
+	named_cols(t, e->c, used);
+	for (uint32_t i = 0; i < e->n; i++)
+		named_cols(t, e->list[i], used);
+}
+
+void kpa_view_cols(const kp_table *t, const kp_table *view, bool *used, colset *eq)
+{
+	for (int i = 0; view && view->view_where && i < view->nview_where; i++) {
+		const kp_expr *e = view->view_where[i];
+		if (used)
+			named_cols(t, e, used);
+		if (!eq || e->kind != KP_X_CMP || e->op != KP_OP_EQ)
+			continue;
+		const kp_expr *c = e->a->kind == KP_X_COLUMN && is_value(e->b) ? e->a
+		                 : e->b->kind == KP_X_COLUMN && is_value(e->a) ? e->b : NULL;
+		int ci = c ? kp_table_column(t, c->name.s, c->name.len) : -1;
+		if (ci >= 0 && ci < t->ncols && eq->n < 16)
+			kpa_colset_add(eq, ci, false);
+	}
+}
+
 const kp_list *kpa_order_of(const kp_stmt *s)
 {
 	return s->kind == KP_S_SELECT ? &s->u.select.order : &s->u.update.order;

@@ -159,7 +159,9 @@ static void propose(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	}
 	kp_buf_printf(&m, "search_index: %s on %s over %s%s%s%s, %s; it serves conditions on any combination of its "
 	              "columns, so one index serves the reads no key serves, where KV indexes need one per "
-	              "combination of columns; the store maintains it on every write: an insert into %s then "
+	              "combination of columns; it is a separate search engine: each read is sent to every one of "
+	              "its shards and merged, and a row written reaches it asynchronously (a read just after a "
+	              "write may miss the row); the store maintains it on every write: an insert into %s then "
 	              "writes %d rows", name, t->name, cl.data, rl.len ? " (" : "", rl.len ? rl.data : "",
 	              rl.len ? " held for the reads that return them, not filtered on)" : "",
 	              ti->search_index == KPA_SEARCH_SQL ? "created with CREATE INDEX ... USING SEARCH"

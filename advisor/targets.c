@@ -11,6 +11,7 @@ static const target_info targets[] = {
 		.name = "lindorm", .lead_word = "leading key column", .key_word = "key", .max_key_parts = 5,
 		.max_families = 3, .max_key_bytes = 2048, .binary_last_only = true, .no_json_key = true,
 		.hash_key_parts = true, .desc_key = true, .sql_index = true, .names = KP_NAMES_EXACT,
+		.delete_by_key = true,
 		.full_scan_note = "Lindorm refuses it: \"This query may be a full table scan and thus may have "
 		                  "unpredictable performance\"",
 		.full_scan_optin = "/*+ _l_allow_filtering_ */",
@@ -38,6 +39,7 @@ static const target_info targets[] = {
 		.name = "phoenix", .lead_word = "leading key column", .key_word = "key", .max_salt_buckets = 256,
 		.not_null_key_only = true,
 		.pk_constraint = true, .desc_key = true, .sql_index = true, .never_reject = true, .phoenix_rules = true,
+		.expr_index = true,
 		.dotted_families = true, .names = KP_NAMES_UPPER,
 		.full_scan_note = "Phoenix runs it as a full scan over every region",
 		.id_source = "take ids from a Phoenix sequence (CREATE SEQUENCE, NEXT VALUE FOR)",

@@ -147,7 +147,26 @@ static const kp_stmt *lasting(kp_pipe *p, const kp_event *ev)
 	if (kp_parse_next(p->parser, &s, ev->src, &pos, &p->arena, &d) && s && s->off == ev->stmt->off &&
 	    s->len == ev->stmt->len && s->kind == ev->stmt->kind)
 		return s;
-	abort();   /* the same text, parser and state read it once already */
+	return NULL;   /* the same text, parser and state read it once already: not expected */
+}
+
+/* A workload statement the advisor keeps, read again into the session's
+ * arena. Should reading it again not give the same statement, its scratch
+ * tree cannot outlive it: the advisor lets it go (the workload review
+ * leaves it out), it is counted in p->unkept, and a located warning says
+ * so. Nothing aborts. */
+static void keep_for_advisor(kp_pipe *p, kp_event *ev)
+{
+	const kp_stmt *s = lasting(p, ev);
+	if (s) {
+		kp_advisor_own(p->adv, s);
+		return;
+	}
+	kp_advisor_drop_last(p->adv);
+	p->unkept++;
+	kp_diag_add(ev->d, ev->a, KP_R_UNSUPPORTED, KP_SEV_WARNING, ev->src, ev->stmt->off, ev->stmt->len,
+	            "this statement could not be kept for the workload's review (reading its text again gave "
+	            "another statement): check's advice leaves it out");
 }
 /* One statement: DDL changes its role's schema, a query is planned (and
  * against the old schema too, for check --base-schema), checked against
@@ -206,7 +225,7 @@ static void run_on(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 		if (opts != p->opts)
 			kp_advisor_on_tenant(p->adv, opts->tenant);   /* a directive's connection */
 		if (ev->scratch_ast && !kp_advisor_share(p->adv))
-			kp_advisor_own(p->adv, lasting(p, ev));
+			keep_for_advisor(p, ev);
 	}
 }
 

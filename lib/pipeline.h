@@ -122,6 +122,8 @@ typedef struct kp_pipe {
 	kp_plan_opts conn_opts; /* opts on that connection, when it is not opts' */
 	bool conn_ddl;          /* DDL runs on opts->tenant's connection too, not a
 	                           global one (the shell's .tenant) */
+	uint32_t unkept;        /* workload statements the advisor let go: reading the
+	                           text again gave another statement (each warned) */
 } kp_pipe;
 
 /* A session for target: its own catalog, the target's planning rules and

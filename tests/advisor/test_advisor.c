@@ -640,7 +640,9 @@ static void test_unserved_shapes(void)
 	            "UPDATE t SET v = 1 WHERE c = 'z';"
 	            "DELETE FROM t WHERE d > 9 LIMIT 20000;"
 	            "SELECT v FROM t WHERE md5(c) = 'x';", KP_TARGET_LINDORM);
-	CU_ASSERT_EQUAL(count_rule(&r, KP_R_UNSERVED), 6);   /* md5(c): nothing a key could bind */
+	/* md5(c): nothing a key could bind; the DELETE by d: Lindorm deletes one
+	 * row by its whole key, no index serves it (KP001 says it is refused) */
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_UNSERVED), 5);
 	/* LIMIT 20000 on the DELETE (the ORDER BYs are on rejected full scans: KP001 says it) */
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_TARGET), 1);
 	int tables = 0;
@@ -651,12 +653,12 @@ static void test_unserved_shapes(void)
 	}
 	/* [c][d][a][b] serves the first two, [c DESC][a][b] the LIKE and the UPDATE (its
 	 * ASC twin [c][a][b] is the same index read the other way), [d][c][a][b] the
-	 * fourth, [d][a][b] the DELETE; md5(c) binds nothing */
-	CU_ASSERT_EQUAL(tables, 4);
+	 * fourth; md5(c) binds nothing */
+	CU_ASSERT_EQUAL(tables, 3);
 	/* each once, in the judge's rank order (the advice is ranked, not listed
 	 * as proposed) */
-	const char *names[] = {"t_by_c_d", "t_by_c_desc", "t_by_d_c", "t_by_d"};
-	for (int k = 0; k < 4; k++) {
+	const char *names[] = {"t_by_c_d", "t_by_c_desc", "t_by_d_c"};
+	for (int k = 0; k < 3; k++) {
 		char want[64];
 		snprintf(want, sizeof want, "CREATE TABLE %s (", names[k]);
 		int found = 0;
