@@ -1,6 +1,7 @@
 #include "grammar/parse.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,18 +290,20 @@ typedef struct stmt_state {
 	kp_token view_schema;   /* its schema in schema.table (len 0: none) */
 	uint32_t start;         /* offset of the first token */
 	uint32_t end;           /* end offset of the last token */
-	kp_token hints[8];      /* hint comments seen */
 	int nhints;             /* entries in hints */
 	bool body;              /* the skipped unit has a body: a ';' inside its
 	                           BEGIN ... END does not end it */
 	int body_depth;         /* BEGIN ... END depth in that body */
+	kp_token hints[8];      /* hint comments seen (last: begin() clears
+	                           what comes before it only) */
 } stmt_state;
 
 /* Fresh state for a statement read from src, reported to report. */
 static void begin(stmt_state *st, kp_pctx *ctx, const kp_parser *p, kp_source *src, kp_arena *a,
                   const kp_diag_sink *report)
 {
-	memset(st, 0, sizeof *st);
+	/* hints[] is read only below nhints: not cleared */
+	memset(st, 0, offsetof(stmt_state, hints));
 	memset(ctx, 0, sizeof *ctx);
 	ctx->arena = a;
 	ctx->text = src->text;
@@ -310,9 +313,15 @@ static void begin(stmt_state *st, kp_pctx *ctx, const kp_parser *p, kp_source *s
 }
 
 /* Which tokens the driver must look at: most are fed to the parser
- * untouched, and this table keeps the per-token work to one lookup. */
-enum { TF_CHECK = 1, TF_STATE = 2, TF_START = 4, TF_PEEK = 8 };
+ * untouched, and this table keeps the per-token work to one lookup.
+ * TF_END: the tokens that end, interrupt or break a statement (';', the
+ * end, a hint comment, a bad byte), which the driver's loop reads first. */
+enum { TF_CHECK = 1, TF_STATE = 2, TF_START = 4, TF_PEEK = 8, TF_END = 16 };
+/* A token with none of these is fed straight to the grammar once the
+ * statement is plain (see plain()) */
+#define TF_LOOK (TF_CHECK | TF_STATE | TF_START | TF_PEEK | TF_END)
 static const unsigned char token_flags[KP_TOK_ERROR + 1] = {
+	[KP_TOK_EOF] = TF_END, [TK_SEMI] = TF_END, [KP_TOK_HINT] = TF_END, [KP_TOK_ERROR] = TF_END,
 	[TK_WITH] = TF_CHECK, [TK_JOIN] = TF_CHECK, [TK_UNION] = TF_CHECK, [TK_INTERSECT] = TF_CHECK,
 	[TK_EXCEPT] = TF_CHECK, [TK_SELECT] = TF_CHECK | TF_START, [TK_COMMA] = TF_CHECK,
 	[TK_OVER] = TF_CHECK,
@@ -528,6 +537,18 @@ static inline __attribute__((always_inline)) void feed(kp_parser *p, stmt_state 
 	kpParse(p->lemon, t->type, *t, ctx);
 }
 
+/* Is the statement past the tokens that decide how the driver reads it?
+ * Its first two tokens read, nothing reported, not a unit read whole, no
+ * CREATE TABLE or VIEW (whose KEY and INDEX depend on the tokens around
+ * them): then a token without TF_LOOK changes nothing feed() and the
+ * checks before it look at but prev, ntok and end, and is given to the
+ * grammar at once (kp_parse_next's fast path). */
+static bool plain(const stmt_state *st)
+{
+	return st->ntok >= 2 && !st->skip && !st->skipped && !st->view_bad && !st->view_select &&
+	       !st->create_table && !st->body;
+}
+
 /* Words a failure no action reported: lemon's syntax error, or a stack
  * overflow at t, the token fed. */
 static void report_failure(const kp_pctx *ctx, kp_source *src, kp_arena *a, kp_diags *d, kp_token t)
@@ -636,7 +657,12 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	lx.dq_string = p->dq_strings;
 	lx.backslash = p->backslash;
 	int seen_anything = 0;
-	kp_token last = {0, 0, 0}, before = {0, 0, 0};   /* the last two tokens fed */
+	bool fast = false;   /* plain(&st), as of the last token fed */
+	/* the last statement word fed (TF_START) and its place among the
+	 * tokens fed: whether it was the one before a token the grammar
+	 * stopped at (not a copy of every token: the fast path copies none) */
+	kp_token start_word = {0, 0, 0};
+	uint32_t start_word_at = UINT32_MAX;
 	unsigned reported = d ? d->count[0] + d->count[1] + d->count[2] : 0;
 	kp_shapes *sh = NULL;
 	kp_shape_replay rp = {0}, r = {0};   /* r: rp's copy, whose address stays here */
@@ -678,6 +704,22 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			type = kp_shape_next(&r, &lx, &t);
 		if (type < 0)
 			type = kp_lex(&lx, &t);
+		/* By hand for speed: the tokens of a plain statement that no check
+		 * looks at (most of them: names, literals, operators) skip the
+		 * checks below, which cost about 100 instructions a token; what
+		 * they would have done to the state is done here. */
+		if (fast && !(token_flags[type] & TF_LOOK) && t.off + t.len - st.start <= KP_MAX_STMT_BYTES) {
+			st.end = t.off + t.len;
+			st.prev2 = st.prev;
+			st.prev = type;
+			st.ntok++;
+			kpParse(p->lemon, type, t, &ctx);
+			if (!ctx.status)
+				continue;
+			goto failed;
+		}
+		/* the slow path may change what plain() says: asked again after it */
+		fast = false;
 		if (type == KP_TOK_ERROR && lx.soft) {
 			/* a bad byte inside a comment (the lexer reported it): the
 			 * statement itself is intact */
@@ -870,11 +912,17 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			st.skip = 1;
 			continue;
 		}
-		before = last;
-		last = t;
+		if (token_flags[t.type] & TF_START) {
+			start_word = t;
+			start_word_at = st.ntok;
+		}
 		feed(p, &st, &lx, src, &t, &ctx);
-		if (!ctx.status)
+		if (!ctx.status) {
+			fast = plain(&st);
 			continue;
+		}
+	failed:
+		fast = false;
 		if (ctx.status == KP_PARSE_SYNTAX && ctx.errtok.off == t.off && st.depth == 0) {
 			/* `SELECT ... FROM a SELECT ...`: if the text before a
 			 * statement keyword is a whole statement, only the ';' is
@@ -885,8 +933,8 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			kp_token kw = {0, 0, 0};
 			if ((token_flags[t.type] & TF_START) && st.ntok > 1)
 				kw = t;
-			else if ((token_flags[before.type] & TF_START) && st.ntok > 2 && before.off > st.start)
-				kw = before;
+			else if (start_word_at + 2 == st.ntok && st.ntok > 2 && start_word.off > st.start)
+				kw = start_word;   /* the token before this one */
 			kp_stmt *s = kw.type ? complete_before(p, src, st.start, kw.off, a) : NULL;
 			if (s) {
 				kp_diag_add(d, a, KP_R_SYNTAX, KP_SEV_ERROR, src, kw.off, kw.len,
