@@ -608,6 +608,18 @@ static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, ui
  * with neither 'd' nor '\\': one byte decides. */
 static bool client_line(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos, kp_arena *a)
 {
+	/* By hand for speed, asked before every statement: past the line
+	 * breaks and spaces, a byte that starts neither a comment nor a
+	 * client line ends the question without kp_unit_blank's call */
+	size_t q = *pos;
+	while (q < src->len && (src->text[q] == '\n' || src->text[q] == ' ' || src->text[q] == '\r'))
+		q++;
+	if (q < src->len) {
+		char c = src->text[q];
+		if (c != '\\' && (c | 0x20) != 'd' && c != '-' && c != '/' && c != '#' && c != '\t' && c != '\f' &&
+		    c != '\v')
+			return false;
+	}
 	size_t at = kp_unit_blank(src->text, src->len, *pos, !p->no_hash_comments);
 	if (at >= src->len || (src->text[at] != '\\' && (src->text[at] | 0x20) != 'd'))
 		return false;
@@ -837,7 +849,10 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			s->forms = ctx.forms;
 			for (int i = 0; i < st.nhints; i++)
 				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
-			if (sh && !p->dlen && !st.nhints && (!d || d->count[0] + d->count[1] + d->count[2] == reported))
+			/* r.n: the lookup read the statement's tokens (a cold cache
+			 * reads but one statement in a few: the others learn nothing) */
+			if (sh && r.n && !p->dlen && !st.nhints &&
+			    (!d || d->count[0] + d->count[1] + d->count[2] == reported))
 				kp_shapes_learn(sh, r.next == r.n, s, src->text);
 			*out = s;
 			return 1;
