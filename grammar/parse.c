@@ -669,7 +669,10 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	lx.dq_string = p->dq_strings;
 	lx.backslash = p->backslash;
 	int seen_anything = 0;
-	bool fast = false;   /* plain(&st), as of the last token fed */
+	/* while plain(&st), as of the last token fed: the end of the bytes the
+	 * statement may take (KP_MAX_STMT_BYTES from its start) + 1; 0 else.
+	 * One comparison a token says both. */
+	uint64_t fast_end = 0;
 	/* the last statement word fed (TF_START) and its place among the
 	 * tokens fed: whether it was the one before a token the grammar
 	 * stopped at (not a copy of every token: the fast path copies none) */
@@ -720,7 +723,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		 * looks at (most of them: names, literals, operators) skip the
 		 * checks below, which cost about 100 instructions a token; what
 		 * they would have done to the state is done here. */
-		if (fast && !(token_flags[type] & TF_LOOK) && t.off + t.len - st.start <= KP_MAX_STMT_BYTES) {
+		if (!(token_flags[type] & TF_LOOK) && (uint64_t)t.off + t.len < fast_end) {
 			st.end = t.off + t.len;
 			st.prev2 = st.prev;
 			st.prev = type;
@@ -731,7 +734,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			goto failed;
 		}
 		/* the slow path may change what plain() says: asked again after it */
-		fast = false;
+		fast_end = 0;
 		if (type == KP_TOK_ERROR && lx.soft) {
 			/* a bad byte inside a comment (the lexer reported it): the
 			 * statement itself is intact */
@@ -933,11 +936,11 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		}
 		feed(p, &st, &lx, src, &t, &ctx);
 		if (!ctx.status) {
-			fast = plain(&st);
+			fast_end = plain(&st) ? (uint64_t)st.start + KP_MAX_STMT_BYTES + 1 : 0;
 			continue;
 		}
 	failed:
-		fast = false;
+		fast_end = 0;
 		if (ctx.status == KP_PARSE_SYNTAX && ctx.errtok.off == t.off && st.depth == 0) {
 			/* `SELECT ... FROM a SELECT ...`: if the text before a
 			 * statement keyword is a whole statement, only the ';' is
