@@ -32,6 +32,9 @@ struct kp_parser {
 	bool shapes_off;        /* KP_SHAPE_CACHE=0: no cache */
 	bool shapes_stats;      /* KP_SHAPE_CACHE=stats: its counts at the end */
 	uint32_t reads;         /* kp_parse_next calls, up to SHAPES_AFTER */
+	unsigned shape_flags;   /* the settings above that change an AST, as the
+	                           shape cache takes them: kept by the setters,
+	                           not made again for every statement */
 	char delim[KP_MAX_DELIM + 1]; /* MySQL's DELIMITER, when dlen > 0 */
 	uint8_t dlen;           /* its length; 0: statements end at ';' */
 };
@@ -41,24 +44,34 @@ void kp_parser_script_start(kp_parser *p)
 	p->dlen = 0;
 }
 
+static void shape_flags(kp_parser *p)
+{
+	p->shape_flags = (unsigned)p->fold_upper | (unsigned)p->no_hash_comments << 1 | (unsigned)p->dq_strings << 2 |
+	                 (p->backslash ? KP_SHAPE_BACKSLASH : 0u);
+}
+
 void kp_parser_fold_upper(kp_parser *p, bool on)
 {
 	p->fold_upper = on;
+	shape_flags(p);
 }
 
 void kp_parser_hash_comments(kp_parser *p, bool on)
 {
 	p->no_hash_comments = !on;
+	shape_flags(p);
 }
 
 void kp_parser_dq_strings(kp_parser *p, bool on)
 {
 	p->dq_strings = on;
+	shape_flags(p);
 }
 
 void kp_parser_backslash_escapes(kp_parser *p, bool on)
 {
 	p->backslash = on;
+	shape_flags(p);
 }
 
 bool kp_parser_at_eof(const kp_parser *p)
@@ -687,10 +700,8 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		p->shapes = kp_shapes_new(p->shapes_stats);
 	if (p->shapes && !p->dlen) {
 		sh = p->shapes;
-		unsigned flags = (unsigned)p->fold_upper | (unsigned)p->no_hash_comments << 1 | (unsigned)p->dq_strings << 2 |
-		                 (p->backslash ? KP_SHAPE_BACKSLASH : 0u);
 		bool eof = false;
-		kp_stmt *hit = kp_shapes_lookup(sh, &lx, flags, a, pos, &eof, &rp);
+		kp_stmt *hit = kp_shapes_lookup(sh, &lx, p->shape_flags, a, pos, &eof, &rp);
 		if (hit) {
 			p->last_start = hit->off;
 			p->last_shape = kp_shapes_last_hit(sh);
