@@ -230,14 +230,25 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 	for (const kp_note *n = d->notes; n; n = n->next) {
 		uint32_t nl, nc;
 		kp_source_linecol(n->src, n->off, &nl, &nc);
+		/* piece by piece, as the finding's own line: lint writes a note
+		 * and a help for every full scan */
 		kp_buf_puts(out, bold);
 		kp_buf_puts_visible(out, n->src->path);
-		kp_buf_printf(out, ":%u:%u: note:%s ", nl, nc, off);
+		kp_buf_putc(out, ':');
+		kp_buf_int(out, nl);
+		kp_buf_putc(out, ':');
+		kp_buf_int(out, nc);
+		kp_buf_put(out, ": note:", 7);
+		kp_buf_puts(out, off);
+		kp_buf_putc(out, ' ');
 		kp_buf_puts_visible(out, n->message);
 		kp_buf_putc(out, '\n');
 	}
 	for (const kp_help *h = d->helps; h; h = h->next) {
-		kp_buf_printf(out, "%shelp:%s ", color ? "\033[1;32m" : "", off);
+		kp_buf_puts(out, color ? "\033[1;32m" : "");
+		kp_buf_put(out, "help:", 5);
+		kp_buf_puts(out, off);
+		kp_buf_putc(out, ' ');
 		kp_buf_puts_visible(out, h->message);
 		kp_buf_putc(out, '\n');
 	}

@@ -127,6 +127,13 @@ static size_t line_index(kp_source *s, size_t off)
 	const uint32_t *L = s->lines;
 	size_t n = s->nlines, lo = 0, hi = n;
 	size_t m = s->memo_line < n ? s->memo_line : 0;
+	/* the commonest answers first: the line asked about last (a finding's
+	 * start and end, a statement and its finding) or the next one (the
+	 * next statement) */
+	if (L[m] <= off && (m + 1 == n || off < L[m + 1]))
+		return m;
+	if (L[m] <= off && m + 1 < n && (m + 2 == n || off < L[m + 2]))
+		return m + 1;
 	if (L[m] <= off) {
 		size_t step = 1;
 		lo = m;

@@ -10,8 +10,14 @@
 void kp_list_push(kp_arena *a, kp_list *l, void *item)
 {
 	if (l->n == l->cap) {
+		/* raw, not kp_arena_grow: nothing reads a list past its n, so its
+		 * free slots are not cleared (a memset call a list, about four a
+		 * statement) */
 		uint32_t cap = l->cap ? l->cap * 2 : 4;
-		l->items = kp_arena_grow(a, l->items, l->n, cap, sizeof(void *));
+		void **items = kp_arena_alloc_raw(a, cap * sizeof(void *));
+		if (l->n)
+			memcpy(items, l->items, l->n * sizeof(void *));
+		l->items = items;
 		l->cap = cap;
 	}
 	l->items[l->n++] = item;

@@ -1,6 +1,7 @@
 #include "grammar/parse.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,9 @@ struct kp_parser {
 	bool shapes_off;        /* KP_SHAPE_CACHE=0: no cache */
 	bool shapes_stats;      /* KP_SHAPE_CACHE=stats: its counts at the end */
 	uint32_t reads;         /* kp_parse_next calls, up to SHAPES_AFTER */
+	unsigned shape_flags;   /* the settings above that change an AST, as the
+	                           shape cache takes them: kept by the setters,
+	                           not made again for every statement */
 	char delim[KP_MAX_DELIM + 1]; /* MySQL's DELIMITER, when dlen > 0 */
 	uint8_t dlen;           /* its length; 0: statements end at ';' */
 };
@@ -42,24 +46,34 @@ void kp_parser_script_start(kp_parser *p)
 	p->dlen = 0;
 }
 
+static void shape_flags(kp_parser *p)
+{
+	p->shape_flags = (unsigned)p->fold_upper | (unsigned)p->no_hash_comments << 1 | (unsigned)p->dq_strings << 2 |
+	                 (p->backslash ? KP_SHAPE_BACKSLASH : 0u);
+}
+
 void kp_parser_fold_upper(kp_parser *p, bool on)
 {
 	p->fold_upper = on;
+	shape_flags(p);
 }
 
 void kp_parser_hash_comments(kp_parser *p, bool on)
 {
 	p->no_hash_comments = !on;
+	shape_flags(p);
 }
 
 void kp_parser_dq_strings(kp_parser *p, bool on)
 {
 	p->dq_strings = on;
+	shape_flags(p);
 }
 
 void kp_parser_backslash_escapes(kp_parser *p, bool on)
 {
 	p->backslash = on;
+	shape_flags(p);
 }
 
 bool kp_parser_at_eof(const kp_parser *p)
@@ -291,18 +305,20 @@ typedef struct stmt_state {
 	kp_token view_schema;   /* its schema in schema.table (len 0: none) */
 	uint32_t start;         /* offset of the first token */
 	uint32_t end;           /* end offset of the last token */
-	kp_token hints[8];      /* hint comments seen */
 	int nhints;             /* entries in hints */
 	bool body;              /* the skipped unit has a body: a ';' inside its
 	                           BEGIN ... END does not end it */
 	int body_depth;         /* BEGIN ... END depth in that body */
+	kp_token hints[8];      /* hint comments seen (last: begin() clears
+	                           what comes before it only) */
 } stmt_state;
 
 /* Fresh state for a statement read from src, reported to report. */
 static void begin(stmt_state *st, kp_pctx *ctx, const kp_parser *p, kp_source *src, kp_arena *a,
                   const kp_diag_sink *report)
 {
-	memset(st, 0, sizeof *st);
+	/* hints[] is read only below nhints: not cleared */
+	memset(st, 0, offsetof(stmt_state, hints));
 	memset(ctx, 0, sizeof *ctx);
 	ctx->arena = a;
 	ctx->text = src->text;
@@ -312,9 +328,15 @@ static void begin(stmt_state *st, kp_pctx *ctx, const kp_parser *p, kp_source *s
 }
 
 /* Which tokens the driver must look at: most are fed to the parser
- * untouched, and this table keeps the per-token work to one lookup. */
-enum { TF_CHECK = 1, TF_STATE = 2, TF_START = 4, TF_PEEK = 8 };
+ * untouched, and this table keeps the per-token work to one lookup.
+ * TF_END: the tokens that end, interrupt or break a statement (';', the
+ * end, a hint comment, a bad byte), which the driver's loop reads first. */
+enum { TF_CHECK = 1, TF_STATE = 2, TF_START = 4, TF_PEEK = 8, TF_END = 16 };
+/* A token with none of these is fed straight to the grammar once the
+ * statement is plain (see plain()) */
+#define TF_LOOK (TF_CHECK | TF_STATE | TF_START | TF_PEEK | TF_END)
 static const unsigned char token_flags[KP_TOK_ERROR + 1] = {
+	[KP_TOK_EOF] = TF_END, [TK_SEMI] = TF_END, [KP_TOK_HINT] = TF_END, [KP_TOK_ERROR] = TF_END,
 	[TK_WITH] = TF_CHECK, [TK_JOIN] = TF_CHECK, [TK_UNION] = TF_CHECK, [TK_INTERSECT] = TF_CHECK,
 	[TK_EXCEPT] = TF_CHECK, [TK_SELECT] = TF_CHECK | TF_START, [TK_COMMA] = TF_CHECK,
 	[TK_OVER] = TF_CHECK,
@@ -530,6 +552,18 @@ static inline __attribute__((always_inline)) void feed(kp_parser *p, stmt_state 
 	kpParse(p->lemon, t->type, *t, ctx);
 }
 
+/* Is the statement past the tokens that decide how the driver reads it?
+ * Its first two tokens read, nothing reported, not a unit read whole, no
+ * CREATE TABLE or VIEW (whose KEY and INDEX depend on the tokens around
+ * them): then a token without TF_LOOK changes nothing feed() and the
+ * checks before it look at but prev, ntok and end, and is given to the
+ * grammar at once (kp_parse_next's fast path). */
+static bool plain(const stmt_state *st)
+{
+	return st->ntok >= 2 && !st->skip && !st->skipped && !st->view_bad && !st->view_select &&
+	       !st->create_table && !st->body;
+}
+
 /* Words a failure no action reported: lemon's syntax error, or a stack
  * overflow at t, the token fed. */
 static void report_failure(const kp_pctx *ctx, kp_source *src, kp_arena *a, kp_diags *d, kp_token t)
@@ -589,6 +623,18 @@ static kp_stmt *complete_before(kp_parser *p, kp_source *src, uint32_t start, ui
  * with neither 'd' nor '\\': one byte decides. */
 static bool client_line(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos, kp_arena *a)
 {
+	/* By hand for speed, asked before every statement: past the line
+	 * breaks and spaces, a byte that starts neither a comment nor a
+	 * client line ends the question without kp_unit_blank's call */
+	size_t q = *pos;
+	while (q < src->len && (src->text[q] == '\n' || src->text[q] == ' ' || src->text[q] == '\r'))
+		q++;
+	if (q < src->len) {
+		char c = src->text[q];
+		if (c != '\\' && (c | 0x20) != 'd' && c != '-' && c != '/' && c != '#' && c != '\t' && c != '\f' &&
+		    c != '\v')
+			return false;
+	}
 	size_t at = kp_unit_blank(src->text, src->len, *pos, !p->no_hash_comments);
 	if (at >= src->len || (src->text[at] != '\\' && (src->text[at] | 0x20) != 'd'))
 		return false;
@@ -638,7 +684,15 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 	lx.dq_string = p->dq_strings;
 	lx.backslash = p->backslash;
 	int seen_anything = 0;
-	kp_token last = {0, 0, 0}, before = {0, 0, 0};   /* the last two tokens fed */
+	/* while plain(&st), as of the last token fed: the end of the bytes the
+	 * statement may take (KP_MAX_STMT_BYTES from its start) + 1; 0 else.
+	 * One comparison a token says both. */
+	uint64_t fast_end = 0;
+	/* the last statement word fed (TF_START) and its place among the
+	 * tokens fed: whether it was the one before a token the grammar
+	 * stopped at (not a copy of every token: the fast path copies none) */
+	kp_token start_word = {0, 0, 0};
+	uint32_t start_word_at = UINT32_MAX;
 	unsigned reported = d ? d->count[0] + d->count[1] + d->count[2] : 0;
 	kp_shapes *sh = NULL;
 	kp_shape_replay rp = {0}, r = {0};   /* r: rp's copy, whose address stays here */
@@ -648,10 +702,8 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 		p->shapes = kp_shapes_new(p->shapes_stats);
 	if (p->shapes && !p->dlen) {
 		sh = p->shapes;
-		unsigned flags = (unsigned)p->fold_upper | (unsigned)p->no_hash_comments << 1 | (unsigned)p->dq_strings << 2 |
-		                 (p->backslash ? KP_SHAPE_BACKSLASH : 0u);
 		bool eof = false;
-		kp_stmt *hit = kp_shapes_lookup(sh, &lx, flags, a, pos, &eof, &rp);
+		kp_stmt *hit = kp_shapes_lookup(sh, &lx, p->shape_flags, a, pos, &eof, &rp);
 		if (hit) {
 			p->last_start = hit->off;
 			p->last_shape = kp_shapes_last_hit(sh);
@@ -680,6 +732,22 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			type = kp_shape_next(&r, &lx, &t);
 		if (type < 0)
 			type = kp_lex(&lx, &t);
+		/* By hand for speed: the tokens of a plain statement that no check
+		 * looks at (most of them: names, literals, operators) skip the
+		 * checks below, which cost about 100 instructions a token; what
+		 * they would have done to the state is done here. */
+		if (!(token_flags[type] & TF_LOOK) && (uint64_t)t.off + t.len < fast_end) {
+			st.end = t.off + t.len;
+			st.prev2 = st.prev;
+			st.prev = type;
+			st.ntok++;
+			kpParse(p->lemon, type, t, &ctx);
+			if (!ctx.status)
+				continue;
+			goto failed;
+		}
+		/* the slow path may change what plain() says: asked again after it */
+		fast_end = 0;
 		if (type == KP_TOK_ERROR && lx.soft) {
 			/* a bad byte inside a comment (the lexer reported it): the
 			 * statement itself is intact */
@@ -797,7 +865,10 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			s->forms = ctx.forms;
 			for (int i = 0; i < st.nhints; i++)
 				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
-			if (sh && !p->dlen && !st.nhints && (!d || d->count[0] + d->count[1] + d->count[2] == reported))
+			/* r.n: the lookup read the statement's tokens (a cold cache
+			 * reads but one statement in a few: the others learn nothing) */
+			if (sh && r.n && !p->dlen && !st.nhints &&
+			    (!d || d->count[0] + d->count[1] + d->count[2] == reported))
 				kp_shapes_learn(sh, r.next == r.n, s, src->text);
 			*out = s;
 			return 1;
@@ -872,11 +943,17 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			st.skip = 1;
 			continue;
 		}
-		before = last;
-		last = t;
+		if (token_flags[t.type] & TF_START) {
+			start_word = t;
+			start_word_at = st.ntok;
+		}
 		feed(p, &st, &lx, src, &t, &ctx);
-		if (!ctx.status)
+		if (!ctx.status) {
+			fast_end = plain(&st) ? (uint64_t)st.start + KP_MAX_STMT_BYTES + 1 : 0;
 			continue;
+		}
+	failed:
+		fast_end = 0;
 		if (ctx.status == KP_PARSE_SYNTAX && ctx.errtok.off == t.off && st.depth == 0) {
 			/* `SELECT ... FROM a SELECT ...`: if the text before a
 			 * statement keyword is a whole statement, only the ';' is
@@ -887,8 +964,8 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			kp_token kw = {0, 0, 0};
 			if ((token_flags[t.type] & TF_START) && st.ntok > 1)
 				kw = t;
-			else if ((token_flags[before.type] & TF_START) && st.ntok > 2 && before.off > st.start)
-				kw = before;
+			else if (start_word_at + 2 == st.ntok && st.ntok > 2 && start_word.off > st.start)
+				kw = start_word;   /* the token before this one */
 			kp_stmt *s = kw.type ? complete_before(p, src, st.start, kw.off, a) : NULL;
 			if (s) {
 				kp_diag_add(d, a, KP_R_SYNTAX, KP_SEV_ERROR, src, kw.off, kw.len,

@@ -764,6 +764,40 @@ static void test_comma_joins_long_tokens_and_long_statements(void)
 	free(big);
 }
 
+/* The driver's fast path (tokens no check looks at: a literal, a name)
+ * still holds a statement to its length limit: one string literal past
+ * it, after the statement's words, fails at the statement's start, and
+ * the next statement is read. */
+static void test_literal_past_the_length_limit_fails_its_statement(void)
+{
+	const char *head = "SELECT * FROM t WHERE a = 1 AND b = '";
+	size_t hl = strlen(head), n = KP_MAX_STMT_BYTES;
+	char *big = malloc(hl + n + 64);
+	memcpy(big, head, hl);
+	memset(big + hl, 'x', n);
+	strcpy(big + hl + n, "';\nSELECT * FROM u");
+	kp_diags d;
+	kp_source src;
+	kp_list l = parse(big, &d, &src);
+	CU_ASSERT_EQUAL(d.count[KP_SEV_ERROR], 1);
+	CU_ASSERT_STRING_EQUAL(d.head ? d.head->message : "", "statement longer than 16777216 bytes");
+	CU_ASSERT_EQUAL(d.head ? d.head->off : 1, 0);
+	CU_ASSERT_EQUAL(d.head ? d.head->rule : 0, KP_R_LIMITS);
+	CU_ASSERT_EQUAL(l.n, 1);   /* the second statement */
+	CU_ASSERT_EQUAL(l.n ? ((kp_stmt *)l.items[0])->kind : 0, KP_S_SELECT);
+	CU_ASSERT_EQUAL(l.n ? ((kp_stmt *)l.items[0])->off : 0, (uint32_t)(hl + n + 3));
+	/* one byte shorter in all, the statement is read */
+	kp_source_free(&src);
+	size_t fit = KP_MAX_STMT_BYTES - hl - 1;   /* its quote's end at the limit */
+	memset(big + hl, 'x', fit);
+	strcpy(big + hl + fit, "'");
+	l = parse(big, &d, &src);
+	CU_ASSERT_EQUAL(d.count[KP_SEV_ERROR], 0);
+	CU_ASSERT_EQUAL(l.n, 1);
+	kp_source_free(&src);
+	free(big);
+}
+
 static void test_nesting_past_limit_is_input_limit_error(void)
 {
 	char *deep = malloc(300 * 2 + 64);
@@ -828,6 +862,7 @@ KPT_SUITE("parser", setup, teardown,
 	{"a bad byte read again by a look-ahead or a trial parse is reported once", test_lexical_error_reported_once},
 	{"joins, subqueries, CTEs, set operations and window functions are reported as unsupported", test_joins_subqueries_and_set_operations_are_unsupported},
 	{"nesting past the limit is an input-limit error", test_nesting_past_limit_is_input_limit_error},
+	{"a literal past the length limit fails its statement, the next is read", test_literal_past_the_length_limit_fails_its_statement},
 	{"hints parse with their arguments; malformed ones are errors", test_hints_parse_with_arguments_and_malformed_ones_are_errors},
 	{"comma joins, a long token quoted to 40 bytes, a statement over the length limit", test_comma_joins_long_tokens_and_long_statements},
 	{"query clauses", test_query_clauses},
