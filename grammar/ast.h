@@ -36,6 +36,8 @@ typedef enum kp_op {
 	KP_OP_EQ, KP_OP_NE, KP_OP_LT, KP_OP_LE, KP_OP_GT, KP_OP_GE,   /* comparisons */
 	KP_OP_ADD, KP_OP_SUB, KP_OP_MUL, KP_OP_DIV, KP_OP_MOD, KP_OP_CONCAT, /* arithmetic */
 	KP_OP_IS, KP_OP_ISNOT,                      /* a IS b, a IS NOT b (NULL-safe equality) */
+	KP_OP_OVERLAP,                              /* a && b: arrays (ranges) overlap (PostgreSQL) */
+	KP_OP_JSON, KP_OP_JSON_TEXT,                /* a -> b, a ->> b: a JSON value, as text */
 } kp_op;
 
 const char *kp_op_text(kp_op op);
@@ -79,7 +81,8 @@ typedef struct kp_expr {
 	uint8_t kind;           /* kp_expr_kind */
 	uint8_t op;             /* kp_op for CMP, CHAIN (first), ARITH, NEG */
 	uint8_t op2;            /* CHAIN: second operator; LIKE: 1 for ILIKE;
-	                           QUANT: 1 for ALL; SEQ: 1 for CURRENT */
+	                           QUANT: 1 for ALL; SEQ: 1 for CURRENT; FUNC: 1 ORDER BY
+	                           inside the parentheses, 2 EXTRACT(list[0] FROM list[1]) */
 	bool negated;           /* NOT IN, NOT LIKE, NOT BETWEEN, IS NOT NULL */
 	bool paren;             /* written inside parentheses */
 	bool star;              /* FUNC: name(*); */
@@ -342,6 +345,9 @@ typedef enum kp_sql_form {
 	KP_F_PG_CAST,           /* expr::type (PostgreSQL) */
 	KP_F_MATCH_OP,          /* x MATCH 'text' (SQLite full-text search) */
 	KP_F_ADD_PRIMARY_KEY,   /* ALTER TABLE t ADD [CONSTRAINT n] PRIMARY KEY (...) */
+	KP_F_JSON_OP,           /* x -> path, x ->> path (SQLite, MySQL, PostgreSQL) */
+	KP_F_AMPAMP,            /* x && y (MySQL's AND, PostgreSQL's overlap) */
+	KP_F_VIEW_DEFINER,      /* CREATE ALGORITHM = x | DEFINER = u | SQL SECURITY x VIEW (MySQL) */
 	KP_F__COUNT
 } kp_sql_form;
 

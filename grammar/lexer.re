@@ -485,6 +485,13 @@ loop:
 	"/" { TOK(TK_SLASH); }
 	"%" { TOK(TK_REM); }
 	"||" { TOK(TK_CONCAT); }
+	/* PostgreSQL's && (arrays overlap; MySQL's deprecated AND), and the
+	 * JSON operators -> and ->> (SQLite 3.38, MySQL 8, PostgreSQL) */
+	"&&" { TOK(TK_AMPAMP); }
+	"->" { TOK(TK_ARROW); }
+	"->>" { TOK(TK_ARROW2); }
+	/* a lone @: MySQL's user@host (DEFINER = `u`@`h`, 'u'@'%') */
+	"@" { TOK(TK_AT); }
 	"::" { TOK(TK_DCOLON); }
 
 	[\x80-\xff]       { return lex_error(lx, t, start, 1, YYCURSOR, "in input"); }

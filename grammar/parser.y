@@ -235,13 +235,16 @@ static void use_form(kp_pctx *ctx, kp_sql_form f, kp_token t)
 %nonassoc ALLOW OFFSET FETCH TABLESAMPLE RETURNING.
 %left OR.
 %left AND.
+/* &&: MySQL's AND (deprecated) between predicates, PostgreSQL's overlap
+ * between arrays; below the comparisons, so that a = 1 && b = 2 is two */
+%left AMPAMP.
 %right NOT.
 %left IS LIKE ILIKE GLOB MATCH BETWEEN IN ISNULL NOTNULL NE EQ.
 %left GT LE LT GE.
 %right ESCAPE.
 %left PLUS MINUS.
 %left STAR SLASH REM.
-%left CONCAT.
+%left CONCAT ARROW ARROW2.
 %right UMINUS.
 %left DCOLON.
 %left COLLATE LBRACKET.

@@ -65,22 +65,33 @@ cmd ::= idxhead idxtail.
 pgmethod(A) ::= . { A = noname(); }
 pgmethod(A) ::= USING nm(X). { A = X; }
 pgmethod(A) ::= USING HASH(H). { A = mkname(ctx, H); }
-%type idxhead {kp_indexdef*}
-idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxid(I) ON fullname(T) pgmethod(M) LP idxkeys(K) RP. {
+%include {
+static kp_indexdef *idxhead(kp_pctx *ctx, int u, int e, kp_name *i, kp_name t, kp_name m, kp_list k)
+{
 	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_INDEX);
 	kp_indexdef *d = &s->u.create_index;
-	kp_name N = I ? I[0] : noname();
-	d->name = N; d->table = T; d->using = I ? I[1] : noname();
-	if (M.s && !d->using.s) { d->using = M; d->pg_method = true; }
-	d->unique = U == 1; d->local = U == 2; d->uncovered = U == 3; d->if_not_exists = E;
-	d->off = N.s ? N.off : T.off;
-	if (K.n == 0) d->all_columns = true;
-	for (uint32_t i = 0; i < K.n; i++) {
-		kp_order_item *o = K.items[i];
-		if (o->expr->kind == KP_X_STRING && K.n == 1) { d->all_columns = true; continue; }
+	kp_name n = i ? i[0] : noname();
+	d->name = n; d->table = t; d->using = i ? i[1] : noname();
+	if (m.s && !d->using.s) { d->using = m; d->pg_method = true; }
+	d->unique = u == 1; d->local = u == 2; d->uncovered = u == 3; d->if_not_exists = e;
+	d->off = n.s ? n.off : t.off;
+	if (k.n == 0) d->all_columns = true;
+	for (uint32_t x = 0; x < k.n; x++) {
+		kp_order_item *o = k.items[x];
+		if (o->expr->kind == KP_X_STRING && k.n == 1) { d->all_columns = true; continue; }
 		push(ctx, &d->parts, idx_part(ctx, o->expr, o->desc));
 	}
-	A = d; }
+	return d;
+}
+}
+/* INDEX right after CREATE (no empty rule before it: a keyword that
+ * falls back to a name must be shifted where a view's ALGORITHM = x may
+ * start) */
+%type idxhead {kp_indexdef*}
+idxhead(A) ::= CREATE INDEX ifnotexists(E) idxid(I) ON fullname(T) pgmethod(M) LP idxkeys(K) RP. {
+	A = idxhead(ctx, 0, E, I, T, M, K); }
+idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxid(I) ON fullname(T) pgmethod(M) LP idxkeys(K) RP. {
+	A = idxhead(ctx, U, E, I, T, M, K); }
 
 /* [name] [USING method], as {name, method} (NULL: neither): USING is
  * spelled out, so an unnamed Lindorm index USING KV ON t is not an index
@@ -104,7 +115,6 @@ idxid(A) ::= nm(N) USING HASH(H). { A = idxid(ctx, N, mkname(ctx, H)); }
 
 /* idxmods: 1 UNIQUE, 2 LOCAL, 3 UNCOVERED */
 %type idxmods {int}
-idxmods(A) ::= . { A = 0; }
 idxmods(A) ::= UNIQUE. { A = 1; }
 idxmods(A) ::= LOCAL. { A = 2; }
 idxmods(A) ::= UNCOVERED. { A = 3; }
@@ -201,6 +211,59 @@ viewhead ::= CREATE OR REPLACE VIEW ifnotexists(E) fullname(N). {
 	s->u.create_table.if_not_exists = E;
 	s->u.create_table.or_replace = true;
 	ctx->outer = s; }
+/* MySQL: CREATE [OR REPLACE] [ALGORITHM = x] [DEFINER = user] [SQL
+ * SECURITY {DEFINER | INVOKER}] VIEW (MySQL 8.0, 15.1.23 CREATE VIEW; a
+ * user is 'name'@'host', `name`@`host`, name@host or CURRENT_USER[()]):
+ * who runs the view's query and how, not what it reads */
+viewhead ::= CREATE viewmods VIEW ifnotexists(E) fullname(N). {
+	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_VIEW);
+	s->u.create_table.name = N;
+	s->u.create_table.if_not_exists = E;
+	ctx->outer = s; }
+viewhead ::= CREATE OR REPLACE viewmods VIEW ifnotexists(E) fullname(N). {
+	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_VIEW);
+	s->u.create_table.name = N;
+	s->u.create_table.if_not_exists = E;
+	s->u.create_table.or_replace = true;
+	ctx->outer = s; }
+viewmods ::= viewmod.
+viewmods ::= viewmods viewmod.
+viewmod ::= id(W) EQ id(X). { view_mod(ctx, W, X); }
+viewmod ::= id(W) EQ definer. { view_mod(ctx, W, W); }
+viewmod ::= id(W) id(S) id(X). {
+	want_word(ctx, W, "sql"); want_word(ctx, S, "security"); view_form(ctx, W);
+	kp_name x = mkname(ctx, X);
+	if (x.quoted || (!kp_name_eq(&x, "definer") && !kp_name_eq(&x, "invoker"))) kp_pctx_syntax_error(ctx, X); }
+definer ::= STRING.
+definer ::= usernm AT usernm.
+definer ::= usernm PARAM.
+definer ::= id LP RP.
+usernm ::= id.
+usernm ::= STRING.
+%include {
+/* The view's modifiers, one form at the first */
+static void view_form(kp_pctx *ctx, kp_token w)
+{
+	for (uint32_t i = 0; i < ctx->forms.n; i++)
+		if (((kp_form_use *)ctx->forms.items[i])->form == KP_F_VIEW_DEFINER)
+			return;
+	use_form(ctx, KP_F_VIEW_DEFINER, w);
+}
+/* ALGORITHM = UNDEFINED | MERGE | TEMPTABLE, or DEFINER = user (x is W
+ * when the user is not one word) */
+static void view_mod(kp_pctx *ctx, kp_token w, kp_token x)
+{
+	kp_name n = kp_ast_name(ARENA, ctx->text, w.off, w.len);
+	view_form(ctx, w);
+	if (!n.quoted && kp_name_eq(&n, "definer"))
+		return;
+	want_word(ctx, w, "algorithm");
+	kp_name a = kp_ast_name(ARENA, ctx->text, x.off, x.len);
+	if (x.off == w.off || a.quoted ||
+	    (!kp_name_eq(&a, "undefined") && !kp_name_eq(&a, "merge") && !kp_name_eq(&a, "temptable")))
+		kp_pctx_syntax_error(ctx, x);
+}
+}
 viewcols ::= .
 viewcols ::= LP tellist RP.
 /* The query is a SELECT head (its result columns) on one table and an
@@ -212,6 +275,11 @@ viewas ::= AS selhead(Q) FROM fullname(T) WHERE expr(W). { Q->table = T; Q->wher
 viewopts ::= .
 viewopts ::= viewopts tableopt.
 viewopts ::= viewopts COMMA tableopt.
+/* MySQL, PostgreSQL: WITH [CASCADED | LOCAL] CHECK OPTION: which rows a
+ * write through the view may make */
+viewopts ::= viewopts WITH CHECK id(O). { want_word(ctx, O, "option"); }
+viewopts ::= viewopts WITH LOCAL CHECK id(O). { want_word(ctx, O, "option"); }
+viewopts ::= viewopts WITH id(C) CHECK id(O). { want_word(ctx, C, "cascaded"); want_word(ctx, O, "option"); }
 
 /* ----------------------------------------------------------------- ALTER */
 /* Phoenix: ALTER {TABLE | VIEW} t {ADD [IF NOT EXISTS] coldef, ... [options]
