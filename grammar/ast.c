@@ -41,6 +41,8 @@ const char *kp_sql_form_name(kp_sql_form f)
 		[KP_F_INSERT_OR] = "INSERT OR", [KP_F_PG_CAST] = "'::' casts", [KP_F_MATCH_OP] = "MATCH",
 		[KP_F_ADD_PRIMARY_KEY] = "ALTER TABLE ... ADD PRIMARY KEY", [KP_F_JSON_OP] = "'->' and '->>'",
 		[KP_F_AMPAMP] = "'&&'", [KP_F_VIEW_DEFINER] = "ALGORITHM, DEFINER and SQL SECURITY of a view",
+		[KP_F_ALTER_ACTIONS] = "several actions in one ALTER TABLE",
+		[KP_F_ALTER_TYPE] = "a column's type changed (MODIFY, CHANGE, ALTER COLUMN ... TYPE)",
 	};
 	return (unsigned)f < KP_F__COUNT && t[f] ? t[f] : "";
 }

@@ -217,6 +217,11 @@ typedef enum kp_alter_action {
 	KP_ALTER_DROP,          /* DROP COLUMN [IF EXISTS] col, ... */
 	KP_ALTER_SET,           /* SET options */
 	KP_ALTER_PRIMARY_KEY,   /* ADD [CONSTRAINT n] PRIMARY KEY (key) */
+	KP_ALTER_MODIFY,        /* MySQL MODIFY [COLUMN] coldef, CHANGE [COLUMN] old coldef;
+	                           PostgreSQL ALTER [COLUMN] c [SET DATA] TYPE t (type_only) */
+	KP_ALTER_ACTIONS,       /* MySQL's action, action, ...: each a kp_stmt in more */
+	KP_ALTER_NONE,          /* an action that changes nothing keyplan models (SET
+	                           DEFAULT, DROP FOREIGN KEY, ...) */
 } kp_alter_action;
 
 typedef struct kp_alter {
@@ -228,6 +233,10 @@ typedef struct kp_alter {
 	kp_list options;        /* kp_option* */
 	kp_list key;            /* PRIMARY KEY: kp_keypart* */
 	uint32_t key_off;       /* PRIMARY KEY: offset of PRIMARY */
+	kp_name old;            /* MODIFY: the column changed (CHANGE old new: old) */
+	bool type_only;         /* MODIFY: only the type changes (ALTER COLUMN c TYPE t) */
+	kp_list more;           /* ACTIONS: kp_stmt* (ALTER TABLE, CREATE INDEX, DROP INDEX),
+	                           applied in order, all or none */
 } kp_alter;
 
 /* ALTER INDEX [IF EXISTS] i ON t {DISABLE | REBUILD | USABLE | UNUSABLE | ACTIVE}. */
@@ -348,6 +357,8 @@ typedef enum kp_sql_form {
 	KP_F_JSON_OP,           /* x -> path, x ->> path (SQLite, MySQL, PostgreSQL) */
 	KP_F_AMPAMP,            /* x && y (MySQL's AND, PostgreSQL's overlap) */
 	KP_F_VIEW_DEFINER,      /* CREATE ALGORITHM = x | DEFINER = u | SQL SECURITY x VIEW (MySQL) */
+	KP_F_ALTER_ACTIONS,     /* ALTER TABLE t action, action, ... (MySQL, PostgreSQL) */
+	KP_F_ALTER_TYPE,        /* MODIFY, CHANGE, ALTER COLUMN ... TYPE: a column's new type */
 	KP_F__COUNT
 } kp_sql_form;
 

@@ -421,6 +421,9 @@ loop:
 	'add'             { TOK(TK_ADD); }
 	'column'          { TOK(TK_COLUMN); }
 	'cascade'         { TOK(TK_CASCADE); }
+	'modify'          { TOK(TK_MODIFY); }
+	'change'          { TOK(TK_CHANGE); }
+	'binary'          { TOK(TK_BINARY); }
 	'split'           { TOK(TK_SPLIT); }
 	'row_timestamp'   { TOK(TK_ROW_TIMESTAMP); }
 	'local'           { TOK(TK_LOCAL); }

@@ -35,6 +35,11 @@ PHOENIX_RETURNING = ("Phoenix's UPSERT and DELETE return the row they wrote only
                      "grammar, UPSERT VALUES, DELETE)")
 PHOENIX_CAST = ("Phoenix converts a value with CAST(value AS dataType); its grammar has no '::' operator "
                 "(Phoenix grammar, Cast)")
+PHOENIX_VIEW = ("Phoenix's CREATE VIEW takes [IF NOT EXISTS] newTableRef [(columnDef, ...)] [AS SELECT * FROM "
+                "existingTableRef [WHERE expression]] [tableOptions] (Phoenix grammar, Create View)")
+PHOENIX_OPERATORS = ("Phoenix's expressions compare with = <> != < <= > >=, compute with + - * / % and join "
+                     "strings with ||; its grammar has no '&&', '->' or '->>' operator (Phoenix grammar, "
+                     "Expression, Condition, Operand)")
 ALTER = {
     "lindorm": ("Lindorm's ALTER TABLE takes ADD [COLUMN] column_def, DROP COLUMN [IF EXISTS] column_name, SET "
                 "table_options and COMPACT; a table's primary key is the one its CREATE TABLE declares "
@@ -87,6 +92,23 @@ CASES = [
      refused("'::' casts", 34, {"phoenix": PHOENIX_CAST})),
     ("ALTER TABLE p ADD CONSTRAINT pk2 PRIMARY KEY (id)",
      {**refused("ALTER TABLE ... ADD PRIMARY KEY", 34, ALTER), "generic": SECOND_PK}),
+    # MySQL's action list and a column's new type: none of the three stores' ALTER TABLE
+    ("ALTER TABLE p ADD COLUMN a INT, ADD INDEX pa (a), DROP COLUMN name, MODIFY a BIGINT",
+     {t: [("KP012", "error", 1, 37, f"{t} refuses several actions in one ALTER TABLE", w),
+          ("KP012", "error", 1, 69, f"{t} refuses a column's type changed (MODIFY, CHANGE, ALTER COLUMN ... TYPE)", w)]
+      for t, w in ALTER.items()}),
+    ("ALTER TABLE p ALTER COLUMN name SET DATA TYPE VARCHAR(20)",
+     refused("a column's type changed (MODIFY, CHANGE, ALTER COLUMN ... TYPE)", 15, ALTER)),
+    ("CREATE DEFINER=`root`@`%` SQL SECURITY DEFINER VIEW v AS SELECT * FROM p",
+     refused("ALGORITHM, DEFINER and SQL SECURITY of a view", 8, {"phoenix": PHOENIX_VIEW})),
+    ("SELECT name FROM p WHERE id = 1 AND name ->> '$.a' = 'x'",
+     {t: ([("KP012", "error", 1, 42, "phoenix refuses '->' and '->>'", PHOENIX_OPERATORS)] if t == "phoenix" else [])
+      + [("KP002", "info", 1, 37, "get: the server filters rows by " + ("NAME" if t == "phoenix" else "name") +
+           " ->> '$.a' = 'x'", None)] for t in TARGETS}),
+    ("SELECT name FROM p WHERE id = 1 AND name && ARRAY['a']",
+     {t: ([("KP012", "error", 1, 42, "phoenix refuses '&&'", PHOENIX_OPERATORS)] if t == "phoenix" else [])
+      + [("KP002", "info", 1, 37, "get: the server filters rows by " + ("NAME" if t == "phoenix" else "name") +
+           " && ARRAY['a']", None)] for t in TARGETS}),
     ("UPDATE p AS x SET name = 'b' WHERE x.id = 1", {}),
     ("DELETE FROM p x WHERE x.id = 1", {}),
 ]
@@ -131,7 +153,8 @@ def test_forms():
             code, got, err = findings(t, sql, BASE)
             exp = want.get(t, [])
             check(f"{t}: {sql}", got == exp, f"got {got}\nwant {exp}\n{err}")
-            check(f"{t}: exit code of {sql}", code == (1 if exp else 0), f"exit {code}")
+            check(f"{t}: exit code of {sql}", code == (1 if any(g[1] == "error" for g in exp) else 0),
+                  f"exit {code}")
 
 
 def test_alias_plans():
