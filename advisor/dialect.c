@@ -55,6 +55,9 @@
 #define PHOENIX_VIEW                                                                                 \
 	"Phoenix's CREATE VIEW takes [IF NOT EXISTS] newTableRef [(columnDef, ...)] [AS SELECT * FROM "   \
 	"existingTableRef [WHERE expression]] [tableOptions] (Phoenix grammar, Create View)"
+#define USER_TYPES(store)                                                                            \
+	store "'s SQL declares no types of its own: a column's type is one of its data types, and it has " \
+	"no CREATE TYPE or CREATE DOMAIN statement"
 
 static const char *const refused[KP_F__COUNT][KP_TARGET_GENERIC + 1] = {
 	[KP_F_FOREIGN_KEY] = {LINDORM_DDL, TABLESTORE_DDL, PHOENIX_DDL, NULL},
@@ -73,6 +76,7 @@ static const char *const refused[KP_F__COUNT][KP_TARGET_GENERIC + 1] = {
 	[KP_F_VIEW_DEFINER] = {NULL, NULL, PHOENIX_VIEW, NULL},
 	[KP_F_ALTER_ACTIONS] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
 	[KP_F_ALTER_TYPE] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
+	[KP_F_USER_TYPE] = {USER_TYPES("Lindorm"), USER_TYPES("Tablestore"), USER_TYPES("Phoenix"), NULL},
 };
 
 /* MySQL's default mode reads '\'' as a quote in a string: Tablestore's SQL is

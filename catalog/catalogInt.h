@@ -50,6 +50,9 @@ int kpc_check_expr_cols(const kp_table *t, const kp_expr *e, const char *what, k
 /* Builds key *out of t from the parts of a PRIMARY KEY or index clause. */
 int kpc_build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *parts, const char *what,
                   kp_source *src, kp_arena *a, kp_diags *d);
+/* The schema's own types (catalog.c). */
+void kpc_add_user_type(kp_catalog *c, const kp_name *n, const kp_coldef *base);
+const kp_user_type *kpc_user_type(const kp_catalog *c, const kp_name *type);
 /* Fills col from its definition. */
 void kpc_fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_source *src, kp_arena *a,
                      kp_diags *d);

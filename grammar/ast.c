@@ -43,6 +43,7 @@ const char *kp_sql_form_name(kp_sql_form f)
 		[KP_F_AMPAMP] = "'&&'", [KP_F_VIEW_DEFINER] = "ALGORITHM, DEFINER and SQL SECURITY of a view",
 		[KP_F_ALTER_ACTIONS] = "several actions in one ALTER TABLE",
 		[KP_F_ALTER_TYPE] = "a column's type changed (MODIFY, CHANGE, ALTER COLUMN ... TYPE)",
+		[KP_F_USER_TYPE] = "CREATE TYPE and CREATE DOMAIN",
 	};
 	return (unsigned)f < KP_F__COUNT && t[f] ? t[f] : "";
 }

@@ -260,6 +260,8 @@ typedef struct kp_alter_index {
 typedef struct kp_skipped {
 	const char *what;       /* e.g. "CREATE SEQUENCE" */
 	kp_name name;           /* the object it names, when the form has one */
+	kp_coldef *type;        /* CREATE TYPE name AS ENUM, CREATE DOMAIN name AS type: the
+	                           type a column declared with name has (the catalog keeps it) */
 } kp_skipped;
 
 enum { KP_NULLS_DEFAULT = 0, KP_NULLS_FIRST, KP_NULLS_LAST };
@@ -359,6 +361,7 @@ typedef enum kp_sql_form {
 	KP_F_VIEW_DEFINER,      /* CREATE ALGORITHM = x | DEFINER = u | SQL SECURITY x VIEW (MySQL) */
 	KP_F_ALTER_ACTIONS,     /* ALTER TABLE t action, action, ... (MySQL, PostgreSQL) */
 	KP_F_ALTER_TYPE,        /* MODIFY, CHANGE, ALTER COLUMN ... TYPE: a column's new type */
+	KP_F_USER_TYPE,         /* CREATE TYPE ... AS ENUM, CREATE DOMAIN (PostgreSQL) */
 	KP_F__COUNT
 } kp_sql_form;
 

@@ -580,6 +580,41 @@ idxstate_tail(A) ::= ASYNC. { memset(&A, 0, sizeof A); }
 idxstate_tail(A) ::= ALL ASYNC. { memset(&A, 0, sizeof A); }
 idxstate_tail(A) ::= idxstate_tail(L) SET altopts(O). { A = L; for (uint32_t i = 0; i < O.n; i++) push(ctx, &A, O.items[i]); }
 
+/* ------------------------------------------------- CREATE TYPE, DOMAIN */
+/* PostgreSQL: CREATE TYPE name AS ENUM ('a', ...) and CREATE DOMAIN name AS
+ * type [COLLATE c] [DEFAULT x] [[CONSTRAINT n] {NOT NULL | NULL | CHECK
+ * (expr)}] ... (PostgreSQL 16, CREATE TYPE, CREATE DOMAIN): names a column
+ * may be declared with afterwards, planned as the enum's strings or the
+ * domain's base type. Their other forms are read as units (unit.c). */
+%include {
+static void user_type(kp_pctx *ctx, kp_token k, kp_name n, kp_coldef *base, const char *what)
+{
+	kp_stmt *s = mkstmt(ctx, KP_S_SKIPPED);
+	s->u.skipped.what = what;
+	s->u.skipped.name = n;
+	s->u.skipped.type = base;
+	use_form(ctx, KP_F_USER_TYPE, k);
+}
+}
+cmd ::= CREATE id(D) fullname(N) AS typename(X) domopts. {
+	kp_name w = mkname(ctx, D);
+	if (!w.quoted && kp_name_eq(&w, "type")) {
+		want_name(ctx, X->type, "enum"); user_type(ctx, D, N, X, "CREATE TYPE");
+	} else {
+		want_word(ctx, D, "domain"); user_type(ctx, D, N, X, "CREATE DOMAIN");
+	} }
+domopts ::= .
+domopts ::= domopts COLLATE id.
+domopts ::= domopts DEFAULT term.
+domopts ::= domopts DEFAULT MINUS term.
+domopts ::= domopts DEFAULT nm.
+domopts ::= domopts DEFAULT nm LP RP.
+domopts ::= domopts DEFAULT LP expr RP.
+domopts ::= domopts CONSTRAINT nm.
+domopts ::= domopts NOT NULL.
+domopts ::= domopts NULL.
+domopts ::= domopts CHECK LP expr RP.
+
 /* ----------------------------------------------------------------- DROP */
 %type ifexists {int}
 ifexists(A) ::= . { A = 0; }

@@ -422,7 +422,52 @@ static void test_alter_actions_all_or_none(void)
 	       KP_R_SYNTAX, "syntax error near 'c'", 2, 48);
 }
 
+/* PostgreSQL's CREATE TYPE name AS ENUM and CREATE DOMAIN name AS base name
+ * column types: an enum holds strings, a domain its base type's values (a
+ * domain over a domain its base's); a schema-qualified name is the column's
+ * type name. CREATE TYPE's other forms stay units, and their names
+ * unknown types. SQLite's CREATE VIRTUAL TABLE is no table keyplan plans. */
+static void test_user_types_are_column_types(void)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	kpt_schema(&t, "CREATE TYPE public.mood AS ENUM ('sad', 'ok');"
+	               "CREATE DOMAIN public.posint AS integer CONSTRAINT pos CHECK (VALUE > 0) NOT NULL;"
+	               "CREATE DOMAIN code AS varchar(8) COLLATE \"C\" DEFAULT 'x';"
+	               "CREATE DOMAIN d2 AS posint;"
+	               "CREATE TYPE comp AS (a int, b text);"
+	               "CREATE VIRTUAL TABLE docs USING fts5(title, body);"
+	               "CREATE TABLE u (id public.posint PRIMARY KEY, m mood, c code, x d2, y comp);");
+	const kp_table *u = kp_catalog_find(&t.cat, "u", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(u);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "docs", 4));
+	CU_ASSERT_EQUAL(u->cols[0].tclass, KP_T_INT);
+	CU_ASSERT_EQUAL(u->cols[1].tclass, KP_T_STRING);
+	CU_ASSERT_EQUAL(u->cols[2].tclass, KP_T_STRING);
+	CU_ASSERT_EQUAL(u->cols[2].length, 8);
+	CU_ASSERT_EQUAL(u->cols[3].tclass, KP_T_INT);
+	CU_ASSERT_EQUAL(u->cols[4].tclass, KP_T_OTHER);
+	int n = 0;
+	for (const kp_diag *g = t.d.head; g; g = g->next, n++) {
+		uint32_t l, c;
+		kp_source_linecol(g->src, g->off, &l, &c);
+		if (n == 0) {
+			CU_ASSERT_STRING_EQUAL(g->message, "CREATE TYPE is read as one unit: keyplan neither models nor plans it");
+			CU_ASSERT_EQUAL(c, 219);
+		} else if (n == 1) {
+			CU_ASSERT_STRING_EQUAL(g->message,
+			                       "CREATE VIRTUAL TABLE is read as one unit: keyplan neither models nor plans it");
+			CU_ASSERT_EQUAL(c, 255);
+		} else {
+			CU_ASSERT_STRING_EQUAL(g->message, "unknown type 'comp' for column 'y'; its values are not checked");
+		}
+	}
+	CU_ASSERT_EQUAL(n, 3);
+	kpt_free(&t);
+}
+
 KPT_SUITE("catalog", NULL, NULL,
+	{"CREATE TYPE ... AS ENUM and CREATE DOMAIN name column types", test_user_types_are_column_types},
 	{"ALTER TABLE's actions apply in order, all or none", test_alter_actions_all_or_none},
 	{"CREATE TABLE builds columns, types and the ordered key", test_create_table_builds_columns_and_ordered_key},
 	{"an index made after a view over its table serves the view; DROP INDEX takes it back",

@@ -40,6 +40,8 @@ PHOENIX_VIEW = ("Phoenix's CREATE VIEW takes [IF NOT EXISTS] newTableRef [(colum
 PHOENIX_OPERATORS = ("Phoenix's expressions compare with = <> != < <= > >=, compute with + - * / % and join "
                      "strings with ||; its grammar has no '&&', '->' or '->>' operator (Phoenix grammar, "
                      "Expression, Condition, Operand)")
+USER_TYPES = ("{}'s SQL declares no types of its own: a column's type is one of its data types, and it has "
+              "no CREATE TYPE or CREATE DOMAIN statement")
 ALTER = {
     "lindorm": ("Lindorm's ALTER TABLE takes ADD [COLUMN] column_def, DROP COLUMN [IF EXISTS] column_name, SET "
                 "table_options and COMPACT; a table's primary key is the one its CREATE TABLE declares "
@@ -109,6 +111,10 @@ CASES = [
      {t: ([("KP012", "error", 1, 42, "phoenix refuses '&&'", PHOENIX_OPERATORS)] if t == "phoenix" else [])
       + [("KP002", "info", 1, 37, "get: the server filters rows by " + ("NAME" if t == "phoenix" else "name") +
            " && ARRAY['a']", None)] for t in TARGETS}),
+    ("CREATE DOMAIN dn AS bigint NOT NULL",
+     refused("CREATE TYPE and CREATE DOMAIN", 8, {
+         "lindorm": USER_TYPES.format("Lindorm"), "tablestore": USER_TYPES.format("Tablestore"),
+         "phoenix": USER_TYPES.format("Phoenix")})),
     ("UPDATE p AS x SET name = 'b' WHERE x.id = 1", {}),
     ("DELETE FROM p x WHERE x.id = 1", {}),
 ]
@@ -168,6 +174,30 @@ def test_alias_plans():
     want = ("q.sql:1:1: GET p key (id=1)\nq.sql:2:1: GET p key (id=2)\n"
             "q.sql:3:1: SCAN p range id (2, +inf)\n")
     check("alias plans", code == 0 and out == want, f"exit {code}\n{out}\n{err}")
+
+
+def test_alter_and_types_explained():
+    """explain says what each ALTER TABLE did (ADD PRIMARY KEY printed text
+    past the end of its table of words), MySQL's action list as one
+    statement, the plans after it, and a schema's own types."""
+    with kptest.tempdir() as d:
+        kptest.write(os.path.join(d, "s.sql"), "CREATE TABLE h (a INT, b INT);\n")
+        kptest.write(os.path.join(d, "q.sql"),
+                     "ALTER TABLE h ADD PRIMARY KEY (a);\n"
+                     "ALTER TABLE h ADD COLUMN c INT, ADD INDEX hc (c), DROP COLUMN b, MODIFY c BIGINT;\n"
+                     "SELECT * FROM h WHERE c = 1;\n"
+                     "ALTER TABLE h ALTER COLUMN c SET DATA TYPE VARCHAR(4);\n"
+                     "CREATE DOMAIN dn AS bigint NOT NULL;\n"
+                     "SELECT * FROM h WHERE a = 1 AND extract(epoch from c) > 5 && c ->> 'x' = 'y';\n")
+        code, out, err = kptest.run("explain", "--target", "generic", "--schema", "s.sql", "q.sql", cwd=d,
+                                    plain=True)
+    want = ("q.sql:1:1: ALTER TABLE h ADD PRIMARY KEY\n"
+            "q.sql:2:1: ALTER TABLE h (several actions)\n"
+            "q.sql:3:1: SCAN h via index hc (+ table lookup) prefix (c=1)\n"
+            "q.sql:4:1: ALTER TABLE h MODIFY COLUMN\n"
+            "q.sql:5:1: CREATE DOMAIN dn: a column type, planned as bigint\n"
+            "q.sql:6:1: GET h key (a=1) filter extract(epoch FROM c) > 5 AND c ->> 'x' = 'y'\n")
+    check("ALTER TABLE and types explained", code == 0 and out == want, f"exit {code}\n{out}\n{err}")
 
 
 def test_application_code():
@@ -301,6 +331,7 @@ def test_schemas():
 if __name__ == "__main__":
     test_forms()
     test_alias_plans()
+    test_alter_and_types_explained()
     test_application_code()
     test_backslash_escapes()
     test_schemas()
