@@ -188,7 +188,12 @@ def test_alter_and_types_explained():
                      "SELECT * FROM h WHERE c = 1;\n"
                      "ALTER TABLE h ALTER COLUMN c SET DATA TYPE VARCHAR(4);\n"
                      "CREATE DOMAIN dn AS bigint NOT NULL;\n"
-                     "SELECT * FROM h WHERE a = 1 AND extract(epoch from c) > 5 && c ->> 'x' = 'y';\n")
+                     "SELECT * FROM h WHERE a = 1 AND extract(epoch from c) > 5 && c ->> 'x' = 'y';\n"
+                     "CREATE TABLE g (a INT NOT NULL, b INT, doc TEXT);\n"
+                     "ALTER TABLE g ADD PRIMARY KEY (a), ADD KEY gb (b);\n"
+                     "SELECT * FROM g WHERE b = 1;\n"
+                     "CREATE INDEX gj ON g ((doc ->> 'n'));\n"
+                     "SELECT * FROM g WHERE doc ->> 'n' = 'x';\n")
         code, out, err = kptest.run("explain", "--target", "generic", "--schema", "s.sql", "q.sql", cwd=d,
                                     plain=True)
     want = ("q.sql:1:1: ALTER TABLE h ADD PRIMARY KEY\n"
@@ -196,7 +201,12 @@ def test_alter_and_types_explained():
             "q.sql:3:1: SCAN h via index hc (+ table lookup) prefix (c=1)\n"
             "q.sql:4:1: ALTER TABLE h MODIFY COLUMN\n"
             "q.sql:5:1: CREATE DOMAIN dn: a column type, planned as bigint\n"
-            "q.sql:6:1: GET h key (a=1) filter extract(epoch FROM c) > 5 AND c ->> 'x' = 'y'\n")
+            "q.sql:6:1: GET h key (a=1) filter extract(epoch FROM c) > 5 AND c ->> 'x' = 'y'\n"
+            "q.sql:7:1: CREATE TABLE g\n"
+            "q.sql:8:1: ALTER TABLE g (several actions)\n"
+            "q.sql:9:1: SCAN g via index gb (+ table lookup) prefix (b=1)\n"
+            "q.sql:10:1: CREATE INDEX gj ON g\n"
+            "q.sql:11:1: SCAN g via index gj (+ table lookup) prefix (doc ->> 'n'='x')\n")
     check("ALTER TABLE and types explained", code == 0 and out == want, f"exit {code}\n{out}\n{err}")
 
 
