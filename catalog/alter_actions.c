@@ -79,7 +79,7 @@ static void note(names *s, const kp_name *x, bool index, bool added)
 	s->log[s->nlog++].added = added;
 }
 
-enum fault { F_NONE, F_UNKNOWN_COLUMN, F_DUP_COLUMN, F_KEY_COLUMN, F_DUP_INDEX, F_UNKNOWN_INDEX };
+enum fault { F_NONE, F_UNKNOWN_COLUMN, F_DUP_COLUMN, F_KEY_COLUMN, F_DUP_INDEX, F_UNKNOWN_INDEX, F_SECOND_KEY };
 
 /* The failing action's error, in the words of the action alone, and that
  * the statement changed nothing */
@@ -109,6 +109,11 @@ static void report(enum fault f, const kp_name *x, const kp_table *t, uint32_t i
 		                "index '%.*s' already exists on %s (action %u of %u): none of the statement's "
 		                "actions is applied", l, x->s, t->name, i, n);
 		break;
+	case F_SECOND_KEY:
+		g = kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, x->off, 7,
+		                "%s already has a primary key; a table has one (action %u of %u): none of the "
+		                "statement's actions is applied", t->name, i, n);
+		break;
 	default:
 		g = kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, x->off, x->srclen,
 		                "unknown index '%.*s' on %s (action %u of %u): none of the statement's actions is "
@@ -120,8 +125,10 @@ static void report(enum fault f, const kp_name *x, const kp_table *t, uint32_t i
 
 /* The first action of the list that would fail, reported at its name:
  * 0 when every one holds, -1 after the report. */
-static int check_actions(const kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d)
+static int check_actions(const kp_catalog *c, const kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a,
+                         kp_diags *d)
 {
+	kp_name key = {0};
 	uint32_t cap = 0;
 	for (uint32_t i = 0; i < al->more.n; i++) {
 		const kp_stmt *s = al->more.items[i];
@@ -151,6 +158,10 @@ static int check_actions(const kp_table *t, const kp_alter *al, kp_source *src, 
 				note(&n, &s->u.drop.name, true, false);
 		} else if (s->kind == KP_S_ALTER_TABLE) {
 			const kp_alter *x = &s->u.alter;
+			if (x->action == KP_ALTER_PRIMARY_KEY && c->heap_tables && !t->is_view && t->pk.n > 0) {
+				key.off = x->key_off;   /* PRIMARY */
+				bad = &key, f = F_SECOND_KEY;
+			}
 			for (uint32_t k = 0; k < x->cols.n && !f; k++) {
 				const kp_coldef *cd = x->cols.items[k];
 				int ci = kp_table_column(t, cd->name.s, cd->name.len);
@@ -195,7 +206,7 @@ static int check_actions(const kp_table *t, const kp_alter *al, kp_source *src, 
  * refuse the whole statement. */
 int kpc_alter_actions(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d)
 {
-	if (check_actions(t, al, src, a, d) < 0)
+	if (check_actions(c, t, al, src, a, d) < 0)
 		return -1;
 	int rc = 0;
 	for (uint32_t i = 0; i < al->more.n; i++)

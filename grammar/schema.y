@@ -436,6 +436,12 @@ static kp_coldef *type_only(kp_pctx *ctx, kp_name c, kp_coldef *t)
 }
 altmore ::= .
 altmore ::= altmore COMMA altnext(S). { more_action(ctx, S); }
+/* a table option among the actions (phpMyAdmin: MODIFY id INT NOT NULL
+ * AUTO_INCREMENT, AUTO_INCREMENT=8): SET */
+altmore ::= altmore COMMA option(O). {
+	kp_token k = {O->key.off, 1, 0};
+	kp_stmt *s = sub_alter(ctx, KP_ALTER_SET, k); push(ctx, &s->u.alter.options, O); more_action(ctx, s); }
+altmore ::= altmore COMMA AUTO_INCREMENT(K) EQ INTEGER. { more_action(ctx, sub_alter(ctx, KP_ALTER_NONE, K)); }
 %type altnext {kp_stmt*}
 %type altact {kp_stmt*}
 altnext(A) ::= altact(S). { A = S; }
@@ -448,6 +454,18 @@ altnext(A) ::= ADD idxword1(U) nm(N) using_opt LP keyparts(K) RP myidxopts. { A 
 altnext(A) ::= ADD UNIQUE(U) idxword LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, noname(), K, 1); }
 altnext(A) ::= ADD UNIQUE(U) idxword nm(N) LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, N, K, 1); }
 altnext(A) ::= ADD CONSTRAINT nm(N) UNIQUE(U) idxword LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, N, K, 1); }
+altnext(A) ::= ADD(K) PRIMARY(P) KEY LP keyparts(L) RP myidxopts. { A = sub_pk(ctx, K, P, L); }
+altnext(A) ::= ADD(K) CONSTRAINT nm PRIMARY(P) KEY LP keyparts(L) RP myidxopts. { A = sub_pk(ctx, K, P, L); }
+%include {
+static kp_stmt *sub_pk(kp_pctx *ctx, kp_token k, kp_token p, kp_list l)
+{
+	kp_stmt *s = sub_alter(ctx, KP_ALTER_PRIMARY_KEY, k);
+	s->u.alter.key = l;
+	s->u.alter.key_off = p.off;
+	use_form(ctx, KP_F_ADD_PRIMARY_KEY, p);
+	return s;
+}
+}
 altnext(A) ::= ADD(K) fkey. { A = sub_alter(ctx, KP_ALTER_NONE, K); }
 altnext(A) ::= ADD(K) CONSTRAINT nm fkey. { A = sub_alter(ctx, KP_ALTER_NONE, K); }
 altnext(A) ::= ADD(K) CHECK(C) LP expr RP. { A = sub_alter(ctx, KP_ALTER_NONE, K); use_form(ctx, KP_F_CHECK, C); }

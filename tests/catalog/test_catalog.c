@@ -416,10 +416,13 @@ static void test_alter_actions_all_or_none(void)
 	               "DROP INDEX i, DROP INDEX i",
 	               KP_R_UNKNOWN_INDEX, "unknown index 'i' on t (action 4 of 4): none of the statement's actions is "
 	               "applied", 2, 72);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t ADD KEY ka (a), ADD PRIMARY KEY (a)",
+	               KP_R_BAD_KEY, "t already has a primary key; a table has one (action 2 of 2): none of the "
+	               "statement's actions is applied", 2, 35);
 	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t ALTER COLUMN x TYPE INT",
 	       KP_R_UNKNOWN_COLUMN, "unknown column 'x' in t", 2, 28);
 	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t ADD COLUMN b INT, DROP COLUMN a, c INT",
-	       KP_R_SYNTAX, "syntax error near 'c'", 2, 48);
+	       KP_R_SYNTAX, "syntax error near 'INT'", 2, 50);
 }
 
 /* PostgreSQL's CREATE TYPE name AS ENUM and CREATE DOMAIN name AS base name

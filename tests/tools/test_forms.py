@@ -193,7 +193,11 @@ def test_alter_and_types_explained():
                      "ALTER TABLE g ADD PRIMARY KEY (a), ADD KEY gb (b);\n"
                      "SELECT * FROM g WHERE b = 1;\n"
                      "CREATE INDEX gj ON g ((doc ->> 'n'));\n"
-                     "SELECT * FROM g WHERE doc ->> 'n' = 'x';\n")
+                     "SELECT * FROM g WHERE doc ->> 'n' = 'x';\n"
+                     "CREATE TABLE f (id INT NOT NULL, v INT);\n"
+                     "ALTER TABLE f ADD KEY fv (v), ADD PRIMARY KEY (id);\n"
+                     "ALTER TABLE f MODIFY id INT NOT NULL AUTO_INCREMENT, AUTO_INCREMENT=9;\n"
+                     "SELECT * FROM f WHERE id = 1;\n")
         code, out, err = kptest.run("explain", "--target", "generic", "--schema", "s.sql", "q.sql", cwd=d,
                                     plain=True)
     want = ("q.sql:1:1: ALTER TABLE h ADD PRIMARY KEY\n"
@@ -206,7 +210,11 @@ def test_alter_and_types_explained():
             "q.sql:8:1: ALTER TABLE g (several actions)\n"
             "q.sql:9:1: SCAN g via index gb (+ table lookup) prefix (b=1)\n"
             "q.sql:10:1: CREATE INDEX gj ON g\n"
-            "q.sql:11:1: SCAN g via index gj (+ table lookup) prefix (doc ->> 'n'='x')\n")
+            "q.sql:11:1: SCAN g via index gj (+ table lookup) prefix (doc ->> 'n'='x')\n"
+            "q.sql:12:1: CREATE TABLE f\n"
+            "q.sql:13:1: ALTER TABLE f (several actions)\n"
+            "q.sql:14:1: ALTER TABLE f (several actions)\n"
+            "q.sql:15:1: GET f key (id=1)\n")
     check("ALTER TABLE and types explained", code == 0 and out == want, f"exit {code}\n{out}\n{err}")
 
 
