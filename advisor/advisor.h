@@ -47,12 +47,28 @@ typedef struct kp_advice {
 } kp_advice;
 
 /* A workload query with its plan. */
+/* What the advisor keeps of a workload statement's plan against the real
+ * schema: its class, path and order (kp_advisor_add). Its ranges and
+ * filter live in the planner's per-statement arena and are not kept; a
+ * statement is planned again (kpa_plan_on) where they are needed. */
+typedef struct kp_kept_plan {
+	const kp_stmt *stmt;    /* the statement planned */
+	const kp_table *table;  /* its table, or NULL */
+	const kp_index *index;  /* chosen index, or NULL for the primary key */
+	const kp_names *names;  /* what its column references name (kept once for
+	                           statements alike), or NULL */
+	kp_access access;       /* access class */
+	kp_order order;         /* how ORDER BY is served */
+	int nranges;            /* key ranges (0 with GET: never true) */
+	bool rejected;          /* a full scan the store refuses */
+} kp_kept_plan;
+
 typedef struct kp_wquery {
 	const kp_stmt *stmt;    /* statement (kept alive by the caller), or the tree of an
 	                           alike statement kept before it (kp_advisor_share): its
 	                           shape, names and plan are this one's, its place is not */
 	uint32_t off, len;      /* where this statement is in src */
-	kp_plan plan;           /* its plan against the real schema */
+	kp_kept_plan plan;      /* its plan against the real schema */
 	kp_source *src;         /* where it was read */
 	const kp_table *base;   /* the table it reads: plan.table, or for a view its base
 	                           table (reads through views count for their base) */
@@ -90,6 +106,9 @@ typedef struct kp_advisor {
 	uint32_t rowed;         /* queries when rows was built */
 	struct kpa_memo *memo;  /* plans by what they depend on (advisor/memo.c; built on use) */
 	struct kpa_alike *alike; /* the statements whose trees alike ones share (workload.c) */
+	struct alike_ent *alike_at; /* the slot kp_advisor_add looked the statement added
+	                           last up in (one alike: its names shared; or the empty
+	                           one it would take), for kp_advisor_share; or NULL */
 } kp_advisor;
 
 /* A statement whose class the recommendation changes. */

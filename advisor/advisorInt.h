@@ -300,6 +300,9 @@ typedef struct kpa_row {
 	uint64_t uses;          /* q->uses */
 	uint32_t shape;         /* its shape's number */
 	uint8_t access;         /* q->plan.access */
+	bool direct;            /* it names the table, not a view of it (q->plan.table:
+	                           kept here, as uses is, so that a pass over every
+	                           statement reads no statement) */
 } kpa_row;
 
 typedef struct kpa_rows {

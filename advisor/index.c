@@ -626,7 +626,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 	kp_buf m = {0};
 	for (uint32_t qi = 0; qi < adv->queries.n; qi++) {
 		kp_wquery *q = adv->queries.items[qi];
-		const kp_plan *p = &q->plan;
+		const kp_kept_plan *p = &q->plan;
 		/* reads the key does not serve, and those it serves only with a
 		 * sort (every row in range read to return the first few) */
 		bool sorted = kpa_served(p->access) && p->order == KP_ORDER_SORT;

@@ -113,20 +113,6 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 		s->now_order = q->plan.order;
 		if (!s->ins_rows)
 			s->uses = q->uses;
-		if (!s->ins_rows && jt->phoenix) {
-			int nc = on->ncols;
-			bool small[64];
-			bool *used = nc <= 64 ? small : malloc(sizeof(bool) * (size_t)nc);
-			if (!used)
-				abort();
-			memset(used, 0, sizeof(bool) * (size_t)nc);
-			kpa_read_cols(q->plan.names, q->stmt, used, nc);
-			for (int c = 0; c < nc; c++)
-				if (used[c])
-					s->reads |= 1ull << (c < 63 ? c : 63);
-			if (used != small)
-				free(used);
-		}
 	}
 	jshape *s = &jt->s[i];
 	s->weight += q->weight;
@@ -209,7 +195,6 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	jt->rows = notes->rows >= 0 ? notes->rows : KP_DEFAULT_ROWS;
 	jt->reverse = kpa_reverse_factor(adv->target);
 	jt->search_first = kpa_target(adv->target)->index_policy;
-	jt->phoenix = kpa_target(adv->target)->phoenix_rules;
 	jt->rows_default = notes->rows < 0;
 	jt->distinct = notes->distinct;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;

@@ -22,8 +22,6 @@ typedef struct jshape {
 	kp_order now_order;     /* ORDER BY service now */
 	uint64_t uses;          /* columns its WHERE binds and its first ORDER BY column, as
 	                           bits (1 << column; columns from 63 on share bit 63) */
-	uint64_t reads;         /* on Phoenix, every column it reads (what an index must
-	                           cover), as bits alike */
 	kp_access then;         /* class in the last design evaluated */
 	bool then_rejected;
 	kp_order then_order;
@@ -46,7 +44,6 @@ typedef struct jtable {
 	bool rows_default, writes_default;
 	bool search_first;      /* a search index holding a read's columns is its path,
 	                           whatever a key serves (Tablestore's index policy) */
-	bool phoenix;           /* Phoenix's order of plans (planner/choose.c) */
 	kp_advisor *adv;        /* whose memo of plans (memo.c) the designs share */
 } jtable;
 

@@ -57,29 +57,23 @@ static int hot_copies(const jtable *jt, const design *d)
  * ix's lead nor its ORDER BY starts with it, ix's path binds no key part
  * and sorts, so it cannot beat a path that binds one or serves the ORDER
  * BY, and at equal terms keyplan's order and Tablestore's keep the path
- * they have (planner/choose.c). Not so:
- * - on Phoenix, which ranks a covering path with fewer columns first at
- *   equal bound key columns and, all else equal, an index over the data
- *   table (QueryOptimizer.orderPlansBestToWorst): an index that covers
- *   every column the shape reads can take its full scan (had: the plan it
- *   has, a full scan too), so that shape is planned (one that misses a
- *   column is skipped if global, loses on covering if LOCAL or UNCOVERED;
- *   a plan that binds a key part, or is a point lookup, keeps it);
- * - through a view, whose WHERE binds columns the statement does not name
- *   (a view on type = 'L' reads an index led by type). */
-static bool keeps_plan(const jtable *jt, const jshape *s, const kp_index *ix, const sres *had)
+ * they have (planner/choose.c). On Phoenix, which ranks a covering path
+ * with fewer columns first at equal bound key columns and, all else
+ * equal, an index over the data table (QueryOptimizer.orderPlansBestTo
+ * Worst), such an index can take a full scan (had: the plan it has, a
+ * full scan too; a plan that binds a key part, or is a point lookup,
+ * keeps it), and that plan is a full scan again: every row (cost.c), the
+ * same refusal (plan.c decides it by the class), and no ORDER BY served
+ * (ix's path sorts, and a plan serving it beats ix's), so the judge's
+ * cost is had's. Only the index read through may differ: the judge asks
+ * it only in its step back, where such a shape planned again without
+ * its index is a full scan of every row again. Not so through a view,
+ * whose WHERE binds columns the statement does not name (a view on type
+ * = 'L' reads an index led by type): planned. */
+static bool keeps_plan(const jtable *jt, const jshape *s, const kp_index *ix)
 {
 	int lead = ix->key.parts[0].col;
-	if (lead < 0 || kpa_uses_col(s->uses, lead) || s->on != jt->t)
-		return false;
-	if (!jt->phoenix || had->cls != KP_ACCESS_FULL)
-		return true;
-	if (!ix->covers || (s->reads >> 63))
-		return false;
-	for (int c = 0; c < 63 && c < jt->t->ncols; c++)
-		if ((s->reads >> c & 1) && !ix->covers[c])
-			return true;   /* not covering: Phoenix skips it or ranks it below */
-	return false;
+	return lead >= 0 && !kpa_uses_col(s->uses, lead) && s->on == jt->t;
 }
 
 /* Plans every shape of jt (inserts excepted) on design d, into out. With
@@ -102,7 +96,7 @@ void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, co
 		jshape *s = &jt->s[i];
 		if (s->ins_rows > 0)
 			continue;
-		if (base && added && keeps_plan(jt, s, added, &base[i])) {
+		if (base && added && keeps_plan(jt, s, added)) {
 			out[i] = base[i];
 			continue;
 		}

@@ -47,7 +47,7 @@ void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	const kp_list *qs = kpa_queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
-		const kp_plan *p = &q->plan;
+		const kp_kept_plan *p = &q->plan;
 		if (p->table != t || p->access != KP_ACCESS_GET || p->nranges != 1 || p->index ||
 		    q->stmt->kind != KP_S_SELECT)
 			continue;

@@ -10,62 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src, double weight)
-{
-	kp_wquery *q = kp_arena_alloc(adv->a, sizeof(*q));
-	q->stmt = s;
-	q->off = s->off;
-	q->len = s->len;
-	q->plan = *p;
-	/* the advisor keeps the plan's class, path and order; its ranges and
-	 * filter live in the caller's per-statement arena */
-	q->plan.ranges = NULL;
-	q->plan.filter.items = NULL;
-	q->plan.filter.n = q->plan.filter.cap = 0;
-	/* and which column each name of the statement names */
-	q->plan.names = kp_names_copy(p->names, adv->a);
-	q->src = src;
-	q->base = p->table;
-	if (p->table && p->table->view_base) {
-		const kp_table *b = kp_catalog_find(adv->cat, p->table->view_base, (uint32_t)strlen(p->table->view_base));
-		q->base = b && !b->dropped && !p->table->view_unsupported ? b : NULL;
-	}
-	q->weight = weight;
-	q->opts = &adv->opts;
-	q->arena = adv->a;
-	/* fingerprinted now, while the statement is in the cache: later
-	 * passes visit every query again, and the AST is cold by then */
-	q->shape = kp_stmt_fingerprint(s, &adv->fp);
-	q->uses = kpa_uses(q->plan.names, s);
-	kp_list_push(adv->a, &adv->queries, q);
-}
-
-void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant)
-{
-	if (!adv->queries.n)
-		return;
-	kp_wquery *q = adv->queries.items[adv->queries.n - 1];
-	const char *now = adv->opts.tenant;
-	if (tenant == now || (tenant && now && !strcmp(tenant, now)))
-		return;
-	/* the statements under one directive share its rules */
-	const kp_wquery *prev = adv->queries.n > 1 ? adv->queries.items[adv->queries.n - 2] : NULL;
-	const char *pt = prev && prev->opts != &adv->opts ? prev->opts->tenant : now;
-	if (prev && prev->opts != &adv->opts && (pt == tenant || (pt && tenant && !strcmp(pt, tenant)))) {
-		q->opts = prev->opts;
-	} else {
-		kp_plan_opts *o = kp_arena_alloc(adv->a, sizeof(*o));
-		*o = adv->opts;
-		o->tenant = tenant ? kp_arena_strndup(adv->a, tenant, strlen(tenant)) : NULL;
-		q->opts = o;
-	}
-	/* alike statements on other connections plan unlike: another shape */
-	uint64_t h = 0x84222325cbf29ce4ull;
-	for (const char *c = tenant ? tenant : ""; *c; c++)
-		h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
-	q->shape = kpa_mix(q->shape, tenant ? h : 1);
-}
-
 /* The statements whose trees alike ones share: open addressing on the
  * hash of (shape, table, connection), each slot holding what tells two
  * statements alike (so that a probe reads no statement: the kept ones are
@@ -128,12 +72,82 @@ static alike_ent *alike_slot(kp_advisor *adv, const kp_wquery *q, uint64_t h)
 	}
 }
 
+void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src, double weight)
+{
+	kp_wquery *q = kp_arena_alloc(adv->a, sizeof(*q));
+	q->stmt = s;
+	q->off = s->off;
+	q->len = s->len;
+	/* the advisor keeps the plan's class, path and order; its ranges and
+	 * filter live in the caller's per-statement arena */
+	q->plan.stmt = p->stmt;
+	q->plan.table = p->table;
+	q->plan.index = p->index;
+	q->plan.access = p->access;
+	q->plan.order = p->order;
+	q->plan.nranges = p->nranges;
+	q->plan.rejected = p->rejected;
+	q->src = src;
+	q->base = p->table;
+	if (p->table && p->table->view_base) {
+		const kp_table *b = kp_catalog_find(adv->cat, p->table->view_base, (uint32_t)strlen(p->table->view_base));
+		q->base = b && !b->dropped && !p->table->view_unsupported ? b : NULL;
+	}
+	q->weight = weight;
+	q->opts = &adv->opts;
+	q->arena = adv->a;
+	/* fingerprinted now, while the statement is in the cache: later
+	 * passes visit every query again, and the AST is cold by then */
+	q->shape = kp_stmt_fingerprint(s, &adv->fp);
+	q->uses = kpa_uses(p->names, s);
+	/* and which column each name of the statement names: a statement
+	 * alike one kept before (kp_advisor_share) shares its names, equal
+	 * column for column; others get a copy */
+	q->plan.names = p->names;
+	adv->alike_at = adv->alike && shareable(q) ? alike_slot(adv, q, alike_hash(q)) : NULL;
+	if (adv->alike_at && adv->alike_at->q)
+		q->plan.names = adv->alike_at->names;
+	else
+		q->plan.names = kp_names_copy(p->names, adv->a);
+	kp_list_push(adv->a, &adv->queries, q);
+}
+
+void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant)
+{
+	if (!adv->queries.n)
+		return;
+	kp_wquery *q = adv->queries.items[adv->queries.n - 1];
+	const char *now = adv->opts.tenant;
+	if (tenant == now || (tenant && now && !strcmp(tenant, now)))
+		return;
+	/* the statements under one directive share its rules */
+	const kp_wquery *prev = adv->queries.n > 1 ? adv->queries.items[adv->queries.n - 2] : NULL;
+	const char *pt = prev && prev->opts != &adv->opts ? prev->opts->tenant : now;
+	if (prev && prev->opts != &adv->opts && (pt == tenant || (pt && tenant && !strcmp(pt, tenant)))) {
+		q->opts = prev->opts;
+	} else {
+		kp_plan_opts *o = kp_arena_alloc(adv->a, sizeof(*o));
+		*o = adv->opts;
+		o->tenant = tenant ? kp_arena_strndup(adv->a, tenant, strlen(tenant)) : NULL;
+		q->opts = o;
+	}
+	/* alike statements on other connections plan unlike: another shape */
+	uint64_t h = 0x84222325cbf29ce4ull;
+	for (const char *c = tenant ? tenant : ""; *c; c++)
+		h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+	q->shape = kpa_mix(q->shape, tenant ? h : 1);
+}
+
 bool kp_advisor_share(kp_advisor *adv)
 {
 	kp_wquery *q = adv->queries.items[adv->queries.n - 1];
 	if (!adv->alike || !shareable(q))
 		return false;
-	alike_ent *at = alike_slot(adv, q, alike_hash(q));
+	/* looked up by kp_advisor_add (the slot alike, or the empty one it
+	 * would take), unless a directive's connection made it another shape
+	 * since (kp_advisor_on_tenant) */
+	alike_ent *at = adv->alike_at && q->opts == &adv->opts ? adv->alike_at : alike_slot(adv, q, alike_hash(q));
+	adv->alike_at = NULL;
 	if (!at->q)
 		return false;
 	const kp_wquery *k = adv->queries.items[at->q - 1];
@@ -429,6 +443,7 @@ const kpa_rows *kpa_rows_of(kp_advisor *adv, const kp_table *t)
 		w->uses = q->uses;
 		w->shape = k;
 		w->access = (uint8_t)q->plan.access;
+		w->direct = q->plan.table == t;
 	}
 	kpa_map_free(&where);
 	adv->rows[t->id] = r;
@@ -476,7 +491,7 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 			nowc = (kp_access)cls0[r->shape];
 		}
 		kp_access thenc = nowc;
-		if (!(lead >= 0 && !kpa_uses_col(r->uses, lead) && r->q->plan.table == t)) {
+		if (!(lead >= 0 && !kpa_uses_col(r->uses, lead) && r->direct)) {
 			if (cls[r->shape] == 0xff) {
 				cls[r->shape] = (uint8_t)kpa_plan_class(h, r->q, scratch, NULL);
 				kp_arena_reset(scratch);

@@ -41,8 +41,10 @@ typedef struct shape {
 	uint64_t id;            /* kp_shapes_last_hit: never given to another shape */
 	unsigned flags;         /* the parser's settings */
 	uint32_t ntok;          /* tokens, the ending ';' or end of input included */
-	uint32_t *kinds;        /* per token: its type, and the length of a non-literal */
-	const char **texts;     /* per token: its text, a non-literal's (in text) */
+	uint64_t *keys;         /* per token, two words: its type and length, and its
+	                           token_word (read_tokens) */
+	const char **ltexts;    /* the text of each token of more than 8 bytes not a
+	                           literal, in order (in text): the rest is in keys */
 	char *text;             /* a copy of the statement's bytes */
 	char *block;            /* its AST: the statement first, every node after it */
 	uint32_t size;          /* bytes in block */
@@ -67,7 +69,9 @@ struct kp_shapes {
 	const char *src;        /* its source text */
 	kp_token tok[MAX_TOK + 1];
 	size_t after[MAX_TOK + 1]; /* the lexer's position after each */
-	uint32_t kinds[MAX_TOK + 1];
+	uint64_t keys[2 * (MAX_TOK + 1)]; /* two words a token: see read_tokens */
+	uint16_t longs[MAX_TOK + 1]; /* the tokens not literals of more than 8 bytes */
+	uint32_t nlong;
 	uint32_t ntok;          /* tokens buffered */
 	bool complete;          /* the buffer holds the whole statement, its end included */
 	bool learn;             /* its shape missed once before: learn it */
@@ -159,34 +163,6 @@ static void drop(kp_shapes *c)
 
 
 
-/* n (1 to 8) bytes of s as one word: two loads that overlap, so all of
- * them count and none is read past s + n. */
-static inline uint64_t word(const char *s, uint32_t n)
-{
-	if (n >= 4) {
-		uint32_t x, y;
-		memcpy(&x, s, 4);
-		memcpy(&y, s + n - 4, 4);
-		return (uint64_t)x << 32 | y;
-	}
-	if (n >= 2) {
-		uint16_t x, y;
-		memcpy(&x, s, 2);
-		memcpy(&y, s + n - 2, 2);
-		return (uint64_t)x << 16 | y;
-	}
-	return n ? (unsigned char)s[0] : 0;
-}
-
-
-static inline bool same_text(const char *x, const char *y, uint32_t n)
-{
-	return n <= 8 ? word(x, n) == word(y, n) : !memcmp(x, y, n);
-}
-
-/* Lexes the statement into the buffer, hashing its shape as it goes.
- * complete: it ends within the cache's bounds, and with nothing the cache
- * cannot see (hints, errors). */
 /* What a token means to the buffer, by type: one lookup a token. */
 enum { T_LIT = 1, T_END = 2, T_STOP = 4 };
 static const unsigned char token_class[KP_TOK_ERROR + 1] = {
@@ -195,33 +171,50 @@ static const unsigned char token_class[KP_TOK_ERROR + 1] = {
 	[KP_TOK_HINT] = T_STOP, [KP_TOK_ERROR] = T_STOP,
 };
 
-/* A word of the n bytes at s (room of them readable) for the hash: all of
- * them up to 8, the first and last 8 of a longer token (two tokens that
- * differ only between are told apart when they are compared). */
-static inline uint64_t hash_word(const char *s, uint32_t n, size_t room)
+/* The word a token not a literal is compared and hashed by: its bytes
+ * themselves when it has 8 or fewer (most names, every keyword and
+ * operator), zero-padded, so that two such tokens are alike exactly when
+ * their words are; a longer one's first and last 8 bytes mixed, and its
+ * text compared byte for byte on a hit (find). room: the bytes readable
+ * from s. */
+static inline uint64_t token_word(const char *s, uint32_t n, size_t room)
 {
-	uint64_t w;
+	uint64_t w = 0;
 	if (n > 8) {
 		uint64_t y;
 		memcpy(&w, s, 8);
 		memcpy(&y, s + n - 8, 8);
 		return w ^ (y * 0xC2B2AE3D27D4EB4Full);
 	}
-	if (room < 8)
-		return word(s, n);
+	if (room < 8) {
+		/* near the end of the input: the same word, byte by byte */
+		for (uint32_t i = 0; i < n; i++)
+			w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+		return w;
+	}
+	static const uint64_t keep[9] = {0, 0xFF, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFFFFFFFFFFull, 0xFFFFFFFFFFFFull,
+	                                 0xFFFFFFFFFFFFFFull, ~0ull};
 	memcpy(&w, s, 8);
-	return n == 8 ? w : w & ((1ull << (8 * n)) - 1);
+	return w & keep[n];
 }
 
 /* Lexes the statement into the buffer, hashing its shape as it goes.
  * complete: it ends within the cache's bounds, and with nothing the cache
- * cannot see (hints, errors). */
+ * cannot see (hints, errors).
+ *
+ * Each token leaves two words in c->keys, the key a shape is compared by
+ * (written by hand so that a hit is one memcmp, not a loop over tokens
+ * with a branch each, which cost about 450 instructions a statement): its
+ * type with, when not a literal, its length; then its token_word, 0 for a
+ * literal. Two statements with equal keys and equal long tokens (n > 8)
+ * have the same shape. */
 static void read_tokens(kp_shapes *c, const kp_lexer *lx0, unsigned flags)
 {
 	kp_lexer lx = *lx0;
 	lx.report = NULL;   /* an error ends the buffer: it is lexed, and reported, again */
 	c->src = lx.src;
 	c->ntok = 0;
+	c->nlong = 0;
 	c->complete = false;
 	c->flags = flags;
 	uint64_t h = flags + 1;
@@ -233,15 +226,20 @@ static void read_tokens(kp_shapes *c, const kp_lexer *lx0, unsigned flags)
 		if (cl & T_STOP)
 			break;
 		c->after[n] = lx.pos;
-		uint32_t k = (uint32_t)type;
+		uint64_t k = (uint32_t)type;
 		uint64_t w = 0;
 		if (!(cl & T_LIT)) {
-			k |= t->len << 16;   /* t->len is checked below */
-			w = hash_word(lx.src + t->off, t->len, lx.len - t->off);
+			k |= (uint64_t)t->len << 16;
+			w = token_word(lx.src + t->off, t->len, lx.len - t->off);
+			if (t->len > 8)
+				c->longs[c->nlong++] = (uint16_t)n;
 		}
-		h = ((h << 5 | h >> 59) ^ w ^ (uint64_t)k << 32) * 0x9E3779B97F4A7C15ull;
-		c->kinds[n++] = k;
-		if ((cl & T_END) || n > MAX_TOK || t->len > MAX_LEN)
+		h = ((h << 5 | h >> 59) ^ w ^ k << 32) * 0x9E3779B97F4A7C15ull;
+		c->keys[2 * n] = k;
+		c->keys[2 * n + 1] = w;
+		n++;
+		/* a token longer than MAX_LEN makes the statement so: not complete */
+		if ((cl & T_END) || n > MAX_TOK)
 			break;
 	}
 	c->ntok = n;
@@ -564,11 +562,14 @@ static const shape *find(const kp_shapes *c)
 		j = (j + 1) & c->mask;
 	const shape *sh = c->slots[j];
 	if (!sh || sh->flags != c->flags || sh->ntok != c->ntok ||
-	    memcmp(sh->kinds, c->kinds, c->ntok * sizeof *c->kinds))
+	    memcmp(sh->keys, c->keys, 2 * c->ntok * sizeof *c->keys))
 		return NULL;
-	for (uint32_t i = 0; i < c->ntok; i++)
-		if (!(token_class[c->tok[i].type] & T_LIT) && !same_text(sh->texts[i], c->src + c->tok[i].off, c->tok[i].len))
+	/* equal keys: the same tokens, and the same long ones in the same places */
+	for (uint32_t i = 0; i < c->nlong; i++) {
+		const kp_token *t = &c->tok[c->longs[i]];
+		if (memcmp(sh->ltexts[i], c->src + t->off, t->len))
 			return NULL;
+	}
 	return sh;
 }
 
@@ -682,12 +683,12 @@ void kp_shapes_learn(kp_shapes *c, bool all_read, const kp_stmt *s, const char *
 		sh->id = ++shape_ids;
 		sh->flags = c->flags;
 		sh->ntok = c->ntok;
-		sh->kinds = kp_arena_alloc(a, c->ntok * sizeof *sh->kinds);
-		memcpy(sh->kinds, c->kinds, c->ntok * sizeof *sh->kinds);
+		sh->keys = kp_arena_alloc(a, 2 * c->ntok * sizeof *sh->keys);
+		memcpy(sh->keys, c->keys, 2 * c->ntok * sizeof *sh->keys);
 		sh->text = kp_arena_strndup(a, text + base, end - base);
-		sh->texts = kp_arena_alloc(a, c->ntok * sizeof *sh->texts);
-		for (uint32_t i = 0; i < c->ntok; i++)
-			sh->texts[i] = sh->text + (c->tok[i].off - base);
+		sh->ltexts = kp_arena_alloc(a, (c->nlong + 1) * sizeof *sh->ltexts);
+		for (uint32_t i = 0; i < c->nlong; i++)
+			sh->ltexts[i] = sh->text + (c->tok[c->longs[i]].off - base);
 		sh->from = k.start;
 		sh->size = (uint32_t)((uintptr_t)tmp->next - k.start);
 		sh->block = kp_arena_alloc(a, sh->size);

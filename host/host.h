@@ -324,6 +324,18 @@ int kp_hlex_java(kp_hlex *lx, kp_htok *t);
 int kp_hlex_go(kp_hlex *lx, kp_htok *t);
 int kp_hlex_python(kp_hlex *lx, kp_htok *t);
 
+/* The hash the extraction keys a file's names by (its names appended to
+ * are kept as bits of hash & 0xffff): the language server's regions
+ * (tools/lsp/regions.c) count names the same way, so that two names whose
+ * bits are one are seen as one. */
+uint32_t kp_host_name_hash(const char *p, size_t n);
+
+/* Shared by the scanners: the length of the white space at s (space, tab,
+ * CR, LF, FF; kp_hlex_blanks: without LF, Python's line break), a long run
+ * (a region the language server blanked) read 16 bytes at a time. */
+size_t kp_hlex_space(const char *s);
+size_t kp_hlex_blanks(const char *s);
+
 /* Shared by the scanners: the end of a string body that runs to the
  * closing quote (or the end of input), skipping backslash escapes when
  * escapes is set; triple: the quote is """ or '''. Kotlin templates

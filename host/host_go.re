@@ -23,7 +23,7 @@ loop:
 
 	"\x00"            { if ((size_t)(start - base) >= lx->len) { t->off = (uint32_t)lx->len; t->len = 0; lx->pos = lx->len; t->type = KP_HT_EOF; return KP_HT_EOF; }
 	                    TOK(KP_HT_OTHER); }
-	[ \t\r\n\f]+      { lx->pos = (size_t)(YYCURSOR - base); goto loop; }
+	[ \t\r\n\f]       { lx->pos = (size_t)(start - base) + kp_hlex_space(lx->src + (start - base)); goto loop; }
 	"//" [^\n\x00]*   { TOK(KP_HT_COMMENT); }
 	"/*" cbody        { TOK(KP_HT_COMMENT); }
 	"/*"              { YYCURSOR = base + lx->len; TOK(KP_HT_COMMENT); }

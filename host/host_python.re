@@ -30,7 +30,8 @@ loop:
 
 	"\x00"            { if ((size_t)(start - base) >= lx->len) { t->off = (uint32_t)lx->len; t->len = 0; lx->pos = lx->len; t->type = KP_HT_EOF; return KP_HT_EOF; }
 	                    TOK(KP_HT_OTHER); }
-	[ \t\f\r]+ | "\\" "\r"? "\n" { lx->pos = (size_t)(YYCURSOR - base); goto loop; }
+	[ \t\f\r]       { lx->pos = (size_t)(start - base) + kp_hlex_blanks(lx->src + (start - base)); goto loop; }
+	"\\" "\r"? "\n" { lx->pos = (size_t)(YYCURSOR - base); goto loop; }
 	"\n"              { TOK(KP_HT_NL); }
 	"#" [^\n\x00]*    { TOK(KP_HT_COMMENT); }
 	pfx? "'''"        { STR('\'', true); }

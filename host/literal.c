@@ -321,3 +321,19 @@ void kp_hb_literal(kp_hbuild *b, const char *s, const kp_htok *t)
 	decode_body(b, s, from, to, (kp_hstyle)t->style, raw, fstring);
 }
 
+
+size_t kp_hlex_space(const char *s)
+{
+	size_t n = 0;
+	while (n < 16 && (s[n] == ' ' || s[n] == '\n' || s[n] == '\t' || s[n] == '\r' || s[n] == '\f'))
+		n++;
+	return n < 16 ? n : n + strspn(s + n, " \n\t\r\f");
+}
+
+size_t kp_hlex_blanks(const char *s)
+{
+	size_t n = 0;
+	while (n < 16 && (s[n] == ' ' || s[n] == '\t' || s[n] == '\r' || s[n] == '\f'))
+		n++;
+	return n < 16 ? n : n + strspn(s + n, " \t\r\f");
+}

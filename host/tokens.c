@@ -74,6 +74,11 @@ uint32_t kph_name_hash(const char *p, size_t n)
 	return h;
 }
 
+uint32_t kp_host_name_hash(const char *p, size_t n)
+{
+	return kph_name_hash(p, n);
+}
+
 /* The next token from i that is not a comment, nor a line break inside
  * brackets (Python). */
 size_t kph_skip(const extractor *x, size_t i, int depth)

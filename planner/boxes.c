@@ -268,15 +268,24 @@ void kp_bs_merge_small(pctx *pc, boxset *s)
 		for (uint32_t i = 0; i < s->n && !changed; i++)
 			for (uint32_t j = i + 1; j < s->n && !changed; j++) {
 				int diff = -1, ndiff = 0;
-				for (int k = 0; k < pc->nk; k++)
-					if (!con_covers(&s->b[i][k], &s->b[j][k]) || !con_covers(&s->b[j][k], &s->b[i][k])) {
+				for (int k = 0; k < pc->nk && ndiff < 2; k++) {
+					const kp_con *x = &s->b[i][k], *y = &s->b[j][k];
+					bool ok = true;
+					/* two points cover each other when they are one value:
+					 * one comparison, not four (an IN list's boxes) */
+					if (x->point && y->point ? vcmp(&x->lo, &y->lo, &ok) != 0 || !ok
+					                         : !con_covers(x, y) || !con_covers(y, x)) {
 						diff = k;
 						ndiff++;
 					}
+				}
 				if (ndiff > 1)
 					continue;
 				if (ndiff == 1) {
 					kp_con *x = &s->b[i][diff], *y = &s->b[j][diff];
+					/* two values apart never meet (max_lo above min_hi) */
+					if (x->point && y->point)
+						continue;
 					kp_con meet;
 					bool lossy = false;
 					meet.lo = max_lo(x->lo, y->lo, &lossy);

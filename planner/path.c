@@ -267,12 +267,20 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	hints hl = r->h;
 	const hints *h = &hl;
 
+	/* the choice kept for the shape (reuse.c): its candidate alone, which
+	 * the others did not beat and, their values being the same, do not */
+	path_keep *keep = r->keep;
+	bool only = keep && keep->use;
+	const kp_diag *tail = d->tail;
+
 	/* candidate paths: the primary key, then every KV index */
 	path_eval cur;
 	memset(best, 0, sizeof *best);
-	eval_path(best, t, nm, &t->pk, where, true, opts, src, a, d);
-	best->covering = true;
-	best->order = kp_path_order(t, nm, best, order);
+	if (!only || !keep->index) {
+		eval_path(best, t, nm, &t->pk, where, true, opts, src, a, d);
+		best->covering = true;
+		best->order = kp_path_order(t, nm, best, order);
+	}
 	const kp_index *forced = NULL;
 	if (h->force) {
 		uint32_t n;
@@ -307,6 +315,8 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	for (int i = 0; i < t->nindexes; i++) {
 		const kp_index *ix = t->indexes[i];
 		if (!ix->kv || ix->state != KP_IX_ACTIVE || (forced && ix != forced) || (!forced && kp_hints_ignore(h, ix)))
+			continue;
+		if (only && ix != keep->index)
 			continue;
 		/* a partial index holds only the rows its WHERE admits */
 		if (ix->where && !implies(where, ix->where))
@@ -349,9 +359,19 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 			tc[ntc++] = cur;
 		/* Phoenix's USE_INDEX_OVER_DATA_TABLE: on a tie the index wins
 		 * (USE_DATA_OVER_INDEX_TABLE is what keyplan does anyway) */
-		if (forced || kp_path_better(t, &cur, best, opts, h) ||
+		if (forced || only || kp_path_better(t, &cur, best, opts, h) ||
 		    (h->index_over_data && !best->index && !kp_path_better(t, best, &cur, opts, h)))
 			*best = cur;
+	}
+	if (only && !best->key) {
+		/* the kept candidate is no longer one (never, while the catalog
+		 * and the values are the same): chosen as if nothing were kept */
+		keep->use = false;
+		return kp_path_choose(best, t, s, alias, r, opts, src, a, d);
+	}
+	if (keep) {
+		keep->index = best->index;
+		keep->quiet = d->tail == tail;
 	}
 	/* A Lindorm search index serves conditions on any of its columns, in
 	 * any combination: it is used when no key serves the WHERE (a full

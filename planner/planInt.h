@@ -353,7 +353,19 @@ typedef struct resolved {
 	bool plain;             /* where and order are the statement's own (no view's
 	                           or tenant's condition, no function written without
 	                           parentheses) up to kp_order_as_sorted (reuse.c) */
+	struct path_keep *keep; /* the path choice kept for the statement's shape, or
+	                           NULL (reuse.c; kp_path_choose reads and sets it) */
 } resolved;
+
+/* The access path chosen for a statement of a shape seen before: its
+ * candidate alone is evaluated (reuse.c says when that is exact). */
+typedef struct path_keep {
+	bool use;               /* in: evaluate only index's key, the primary key's
+	                           when NULL, as kp_path_choose would have chosen it */
+	const struct kp_index *index; /* in, with use; out: the key path that won,
+	                           before a search index was weighed */
+	bool quiet;             /* out: nothing was reported while choosing */
+} path_keep;
 
 /* Resolves the names statement s (parts v) reads against table t into *r,
  * then reads its hints. Unknown names and hints are reported in d; what

@@ -10,8 +10,25 @@
  * key decides), no view's or tenant's condition and no function written
  * without parentheses (those make nodes placed at the statement's
  * offsets), no hint. The ORDER BY's positions (ORDER BY 2) read values:
- * made again, as is every later step (kp_plan_resolved). */
+ * made again, as is every later step (kp_plan_resolved).
+ *
+ * The access path chosen is kept too, where no literal can change it: a
+ * statement whose WHERE, ORDER BY, select list, GROUP BY and HAVING hold
+ * no number or string (its values are parameters, NULL, TRUE or FALSE,
+ * which are part of the shape's text, or none). Every statement of the
+ * shape then gives each candidate key the same values, so each is
+ * evaluated alike and the same one wins: only it is evaluated again, for
+ * its ranges and filter over the new statement's nodes. Where a literal
+ * is read, the candidates are all evaluated again, because a value can
+ * change a candidate's class: a contradiction (a = 1 AND a = 2, a range
+ * whose ends cross), an IN list whose values repeat, a value its column
+ * cannot hold (2 for a BOOLEAN, 'x' for a date), a bound past the
+ * column's type (1e309). Kept also only when choosing reported nothing
+ * (the primary key is not evaluated when an index won, and its findings
+ * would be lost), no search index was chosen, no USE INDEX named one and
+ * the target does not list every candidate (Tablestore's policy). */
 #include "planner/planInt.h"
+#include "planner/explain.h"
 
 #include <stdio.h>
 
@@ -24,18 +41,21 @@ typedef struct kept {
 	uint64_t gen;           /* ... as it was then */
 	const kp_plan_opts *opts;
 	const kp_table *t;      /* the table the statement names */
+	bool tenant;            /* ... found on a tenant's connection (cat->tenant) */
 	uint32_t nnames;        /* entries in col: the statement's references + 1 */
 	int ncols;              /* t->ncols then */
 	int32_t *col;           /* names->col */
 	bool *used;             /* ncols + 1 */
 	uint32_t cap_col, cap_used;
+	bool path;              /* the path choice is kept: */
+	const kp_index *index;  /* ... this key's (NULL: the primary key) */
 } kept;
 
 struct kp_plan_memo {
 	kept k[SLOTS];
 	bool verify;            /* KP_SHAPE_CACHE=verify */
 	bool stats;             /* KP_SHAPE_CACHE=stats: counted, and said at the end */
-	unsigned long kept, used;
+	unsigned long kept, used, paths;
 };
 
 kp_plan_memo *kp_plan_memo_new(void)
@@ -54,7 +74,8 @@ void kp_plan_memo_free(kp_plan_memo *m)
 	if (!m)
 		return;
 	if (m->stats && (m->kept || m->used))
-		fprintf(stderr, "keyplan: shape cache: %lu resolutions kept, %lu used again\n", m->kept, m->used);
+		fprintf(stderr, "keyplan: shape cache: %lu resolutions kept, %lu used again, %lu with the path chosen\n",
+		        m->kept, m->used, m->paths);
 	for (int i = 0; i < SLOTS; i++) {
 		free(m->k[i].col);
 		free(m->k[i].used);
@@ -92,8 +113,51 @@ static void keep(kept *k, const resolved *r, const kp_table *t, const kp_catalog
 	k->gen = cat->gen;
 	k->opts = opts;
 	k->t = t;
+	k->tenant = cat->tenant != NULL;
 	k->nnames = n;
 	k->ncols = t->ncols;
+	k->path = false;
+	k->index = NULL;
+}
+
+/* Does e hold a number or a string? */
+static bool has_literal(const kp_expr *e)
+{
+	if (!e)
+		return false;
+	if (e->kind == KP_X_INT || e->kind == KP_X_FLOAT || e->kind == KP_X_STRING)
+		return true;
+	if (has_literal(e->a) || has_literal(e->b) || has_literal(e->c))
+		return true;
+	for (uint32_t i = 0; i < e->n; i++)
+		if (has_literal(e->list[i]))
+			return true;
+	return false;
+}
+
+static bool list_has_literal(const kp_list *l)
+{
+	for (uint32_t i = 0; i < l->n; i++)
+		if (has_literal(l->items[i]))
+			return true;
+	return false;
+}
+
+/* Can the path chosen for s (parts v), as keep says, be kept for every
+ * statement of its shape? See the top of this file. */
+static bool path_only(const path_keep *keep, const kp_plan *p, const kp_table *t, const kp_stmt *s,
+                      const stmt_parts *v, const kp_plan_opts *opts)
+{
+	if (!keep->quiet || !t->nindexes || opts->index_policy || p->access == KP_ACCESS_SEARCH ||
+	    has_literal(v->where))
+		return false;
+	for (uint32_t i = 0; i < v->order->n; i++)
+		if (has_literal(((const kp_order_item *)v->order->items[i])->expr))
+			return false;
+	if (s->kind == KP_S_SELECT)
+		return !s->u.select.use_index && !list_has_literal(&s->u.select.items) &&
+		       !list_has_literal(&s->u.select.group) && !has_literal(s->u.select.having);
+	return true;
 }
 
 /* The resolution of s from k, as kp_resolve makes it for a statement
@@ -158,6 +222,40 @@ static void verify(const resolved *r, const kp_table *t, const kp_stmt *s, const
 	}
 }
 
+/* The plan's JSON, its findings (those after tail in d) with it, and its
+ * text line, in b. */
+static void rendered(kp_buf *b, const kp_plan *p, const kp_stmt *s, kp_source *src, const kp_diags *d,
+                     const kp_diag *tail)
+{
+	kp_diags mine = {.head = tail ? tail->next : d->head, .tail = d->tail};
+	kp_buf_clear(b);
+	kp_explain_json(b, p, s, src, s->off, &mine);
+	kp_buf_putc(b, '\n');
+	kp_explain_text(b, p, s);
+}
+
+/* KP_SHAPE_CACHE=verify: the plan made from what was kept (p, its findings
+ * after tail in d) against s planned again from nothing; a difference in
+ * the plan's JSON, its findings or its text line is a defect of this file,
+ * said and aborted on. */
+static void verify_plan(const kp_plan *p, const kp_catalog *cat, const kp_stmt *s, const kp_plan_opts *opts,
+                        kp_source *src, kp_arena *a, const kp_diags *d, const kp_diag *tail)
+{
+	kp_plan f;
+	kp_diags fd = {0};
+	kp_plan_stmt(&f, cat, s, opts, src, a, &fd);
+	kp_buf x = {0}, y = {0};
+	rendered(&x, p, s, src, d, tail);
+	rendered(&y, &f, s, src, &fd, NULL);
+	if (x.len != y.len || memcmp(x.data, y.data, x.len)) {
+		fprintf(stderr, "keyplan: shape cache: the plan made from what was kept for the shape of the statement at "
+		        "offset %u differs from its own:\n  kept:  %s\n  again: %s\n", s->off, x.data, y.data);
+		abort();
+	}
+	kp_buf_free(&x);
+	kp_buf_free(&y);
+}
+
 static uint32_t slot_of(uint64_t shape)
 {
 	return (uint32_t)((shape * 0x9E3779B97F4A7C15ull) >> 40) & (SLOTS - 1);
@@ -173,26 +271,49 @@ void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp
 		kp_plan_stmt(out, cat, s, opts, src, a, d);
 		return;
 	}
-	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
+	kept *k = &m->k[slot_of(shape)];
+	/* the shape names its table as the kept statement did: in the same
+	 * catalog, unchanged, and off a tenant's connection (whose own tables
+	 * are found first), it is the same table */
+	const kp_table *t = k->shape == shape && k->cat == cat && k->gen == cat->gen && !cat->tenant && !k->tenant
+	                    ? k->t : kp_catalog_find(cat, v.table->s, v.table->len);
 	if (!t || t->view_unsupported) {
 		kp_plan_stmt(out, cat, s, opts, src, a, d);
 		return;
 	}
 	memset(out, 0, sizeof *out);
 	out->stmt = s;
-	kept *k = &m->k[slot_of(shape)];
 	resolved r;
+	path_keep pk = {0};
+	const kp_diag *tail = d->tail;
 	if (k->shape == shape && k->cat == cat && k->gen == cat->gen && k->opts == opts && k->t == t &&
 	    k->nnames == s->ncolrefs + 1 && k->ncols == t->ncols && !(opts->phoenix && opts->tenant)) {
 		again(&r, k, s, &v, opts, a);
 		m->used++;
+		if (m->verify && kp_catalog_find(cat, v.table->s, v.table->len) != t) {
+			fprintf(stderr, "keyplan: shape cache: the table kept for the shape of the statement at offset %u "
+			        "is not the one it names\n", s->off);
+			abort();
+		}
 		if (m->verify)
 			verify(&r, t, s, &v, opts, src, a);
-	} else {
-		const kp_diag *tail = d->tail;
-		kp_resolve(&r, t, s, &v, opts, src, a, d);
-		if (d->tail == tail && shape_only(&r, s, opts))
-			keep(k, &r, t, cat, opts, shape), m->kept++;
+		pk.use = k->path;
+		pk.index = k->index;
+		m->paths += k->path;
+		r.keep = &pk;
+		kp_plan_resolved(out, t, s, &v, &r, opts, src, a, d);
+		if (m->verify)
+			verify_plan(out, cat, s, opts, src, a, d, tail);
+		return;
 	}
+	kp_resolve(&r, t, s, &v, opts, src, a, d);
+	bool kept_now = d->tail == tail && shape_only(&r, s, opts);
+	if (kept_now)
+		keep(k, &r, t, cat, opts, shape), m->kept++;
+	r.keep = &pk;
 	kp_plan_resolved(out, t, s, &v, &r, opts, src, a, d);
+	if (kept_now && path_only(&pk, out, t, s, &v, opts)) {
+		k->path = true;
+		k->index = pk.index;
+	}
 }

@@ -99,7 +99,7 @@ static int repl_event(void *ctx, kp_event *ev)
 		return 0;
 	const kp_diags *d = ev->d;
 	if (ev->plan.table) {
-		kp_wquery *q = kp_arena_alloc(&r->p.arena, sizeof(*q));
+		repl_query *q = kp_arena_alloc(&r->p.arena, sizeof(*q));
 		q->stmt = ev->stmt;
 		q->plan = ev->plan;
 		q->src = ev->src;

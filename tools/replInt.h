@@ -14,11 +14,20 @@
  * them. */
 extern volatile sig_atomic_t kp_repl_interrupted;
 
+/* A query typed in the session, with its whole plan (.try prints it as
+ * explain does; .advise hands it to the advisor). */
+typedef struct repl_query {
+	const kp_stmt *stmt;
+	kp_plan plan;
+	kp_source *src;
+	double weight;
+} repl_query;
+
 struct kp_repl {
 	kp_pipe p;              /* the session's schema, sources and statements
 	                           (kept: .advise and .try re-plan them) */
 	bool json;              /* .format json */
-	kp_list queries;        /* kp_wquery* typed so far (the .advise workload) */
+	kp_list queries;        /* repl_query* typed so far (the .advise workload) */
 	FILE *out;              /* plans, command output */
 	FILE *err;              /* diagnostics */
 	int inputs;             /* statements typed, to name sources */

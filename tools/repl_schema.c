@@ -219,7 +219,7 @@ void kp_repl_advise(kp_repl *r, const char *table)
 	kp_advisor adv;
 	kp_advisor_init(&adv, r->p.cat, r->p.target, &a, &d);
 	for (uint32_t i = 0; i < r->queries.n; i++) {
-		const kp_wquery *q = r->queries.items[i];
+		const repl_query *q = r->queries.items[i];
 		if (!only || q->plan.table == only)
 			kp_advisor_add(&adv, q->stmt, &q->plan, q->src, q->weight);
 	}
@@ -359,7 +359,7 @@ void kp_repl_try_key(kp_repl *r, const char *arg)
 	side_by_side(r->out, now.data, with.data);
 	int shown = 0;
 	for (uint32_t i = 0; i < r->queries.n; i++) {
-		const kp_wquery *q = r->queries.items[i];
+		const repl_query *q = r->queries.items[i];
 		if (q->plan.table != t)
 			continue;
 		kp_plan p;

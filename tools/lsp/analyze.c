@@ -16,6 +16,7 @@
  * instead of an output format, so suppressions, .keyplan rule settings and
  * baselines apply exactly as in keyplan lint. */
 #include "tools/lsp/lsp.h"
+#include "tools/lsp/regions.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -87,6 +88,8 @@ void kp_lsp_doc_drop_analysis(kp_lsp_doc *d)
 		free(d->whole);
 		d->whole = NULL;
 	}
+	kp_lsp_regions_free(d->rg);
+	d->rg = NULL;
 	d->analyzed = false;
 }
 

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "lib/embed.h"
+#include "tools/lsp/regions.h"
 
 typedef kp_lsp_pass run;
 
@@ -128,9 +129,13 @@ typedef struct host_plan {
 	uint32_t lo;            /* the start of the statement under way */
 	const kp_host_file *hf;
 	const kp_host_stmt *st; /* the statement under way */
+	kp_lsp_chunk *whole;    /* the file-level findings' chunk */
 	struct use_sig *sigs;   /* the readers of each fragment (frag_ctx) */
 	uint32_t nsigs;
 	bool sigs_ready;
+	bool partial;           /* one region only: [plo, phi) */
+	uint32_t plo, phi;
+	bool outside;           /* a statement of the region reaches out of it */
 } host_plan;
 
 static uint32_t stmt_lo(const kp_host_stmt *st)
@@ -151,6 +156,9 @@ static uint64_t stmt_key(host_plan *h, const kp_host_stmt *st, uint32_t lo)
 		k = kp_lsp_hash_u64(k, st->v[v].holes_planned);
 	}
 	k = kp_lsp_hash_u64(k, st->nv);
+	/* what its context says of it: a call elsewhere in its function may
+	 * take it (host5's names passed to SQL calls) or stop taking it */
+	k = kp_lsp_hash_u64(k, st->evidence);
 	for (unsigned u = 0; u < st->nuses; u++) {
 		/* what it reads elsewhere in the file (not where: see pin_key) */
 		k = kp_lsp_hash_u64(k, st->uses[u].end - st->uses[u].off);
@@ -301,6 +309,13 @@ static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 		h->ctx = directives_key(h->ctx, h->d->t.text, h->d->t.len);
 	}
 	uint32_t lo = stmt_lo(st);
+	if (h->partial && (lo < h->plo || lo >= h->phi || st->end > h->phi || st->off < h->plo)) {
+		/* a statement of a region kept as it was (a class's head), or
+		 * one that reaches past the region: then it is read whole */
+		if (lo < h->phi && st->end > h->plo)
+			h->outside = true;
+		return false;
+	}
 	uint64_t key = stmt_key(h, st, lo);
 	kp_lsp_chunk *c = h->all ? NULL : kp_lsp_old_take(&h->om, key);
 	if (c && ((c->pinned && c->pin_key != pin_key(st, lo)) || (c->nfrag && c->frag_ctx != frag_ctx(h, st)))) {
@@ -380,7 +395,7 @@ static void host_done(void *ctx)
 		}
 	}
 	kp_lsp_ref_learn(&h->refs[i]);
-	r->out = h->d->whole;
+	r->out = h->whole;
 }
 
 static void host_emit2(void *ctx, const kp_diags *d, kp_arena *a)
@@ -395,53 +410,36 @@ static void host_comment2(void *ctx, kp_source *host, uint32_t off, uint32_t end
 	kp_report_host_comment(((host_plan *)ctx)->r->rep, host, off, end, stmt_off, stmt_end, file_pass);
 }
 
-void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
+/* Extracts src (the document's text, or a copy with regions blanked) and
+ * plans the statements h wants; the extraction's own findings go to
+ * whole. */
+static void run_host(kp_lsp *s, kp_lsp_doc *d, host_plan *h, const char *text, kp_lsp_chunk *whole, bool has_ddl)
 {
 	kp_lsp_ws *w = d->ws;
-	bool has_ddl = host_has_ddl(d->t.text, d->t.len);
-	host_plan h;
-	memset(&h, 0, sizeof h);
-	h.d = d;
-	h.ctx = kp_lsp_hash_u64(ctx, 0x686f7374u);
-	h.all = has_ddl;
-	if (d->nrefs) {
-		h.om.cap = 16;
-		while (h.om.cap < d->nrefs * 2)
-			h.om.cap *= 2;
-		h.om.slots = calloc(h.om.cap, sizeof *h.om.slots);
-		if (!h.om.slots)
-			abort();
-		for (uint32_t i = 0; i < d->nrefs; i++)
-			kp_lsp_old_put(&h.om, d->refs[i].c);
-	}
 	kp_arena ra;
 	kp_arena_init(&ra);
 	kp_report rep;
 	run r = {s, w, NULL, &rep, NULL, NULL, d->path, false, false, {0}, {0}};
 	kp_lsp_report_start(w, &rep, &ra, &r);
 	rep.host_xml = d->lang == KP_LANG_MYBATIS;   /* <!-- keyplan:ignore KP001: reason --> */
-	h.r = &r;
+	h->r = &r;
 	kp_pipe p;
 	/* a file that changes the schema plans against a copy of it */
 	kp_lsp_ws_pipe(w, &p, has_ddl);
 	p.fn = kp_lsp_on_event;
 	p.ctx = &r;
 	r.pipe = &p;
-	if (d->whole) {
-		kp_lsp_chunk_free(d->whole);
-		free(d->whole);
-	}
-	d->whole = kp_lsp_new_chunk(0);
 	kp_source src;
-	kp_source_from_string(&src, d->path, d->t.text, d->t.len);
+	kp_source_from_string(&src, d->path, text, d->t.len);
 	r.src = &src;
-	r.out = d->whole;
-	kp_embed_sink es = {host_emit2, host_comment2, host_done, &h, host_want, true, NULL};
+	r.out = whole;
+	h->whole = whole;
+	kp_embed_sink es = {host_emit2, host_comment2, host_done, h, host_want, true, NULL};
 	bool keep = false;
 	kp_arena ha;
 	kp_arena_init(&ha);
 	kp_host_file *hf = kp_embed_run(&p, &src, (kp_lang)d->lang, KP_ROLE_QUERY, &es, &ha, &keep);
-	r.out = d->whole;
+	r.out = whole;
 	kp_report_end(&rep, NULL, NULL, 0);
 	kp_pipe_free(&p);
 	kp_host_file_free(hf);
@@ -449,6 +447,179 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	kp_source_free(&src);
 	kp_arena_free(&ra);
 	kp_arena_free(&r.shape_arena);
+}
+
+static void old_map(host_plan *h, const kp_lsp_doc *d, uint32_t from, uint32_t to)
+{
+	if (to <= from)
+		return;
+	h->om.cap = 16;
+	while (h->om.cap < (to - from) * 2)
+		h->om.cap *= 2;
+	h->om.slots = calloc(h->om.cap, sizeof *h->om.slots);
+	if (!h->om.slots)
+		abort();
+	for (uint32_t i = from; i < to; i++)
+		kp_lsp_old_put(&h->om, d->refs[i].c);
+}
+
+static void analysed(kp_lsp_doc *d, uint64_t ctx, bool has_ddl)
+{
+	d->ctx_key = ctx;
+	d->had_ddl = has_ddl;
+	d->analyzed = true;
+	d->edit_lo = SIZE_MAX;
+	d->edit_suffix = d->t.len;
+	d->old_len = d->t.len;
+}
+
+/* An edit extracted over its region alone (regions.h): the statements
+ * before and after it keep their chunks (moved by the length's change).
+ * False, with nothing changed, when the edit needs the whole file read:
+ * no regions, a keyplan: comment in the file, DDL, findings of the
+ * extraction itself, a chunk that reaches outside its statement, a region
+ * whose names another shares. */
+static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
+{
+	if (!d->rg || !d->host_plain || d->ctx_key != ctx || d->had_ddl || d->edit_lo == SIZE_MAX || !d->whole ||
+	    d->whole->ndiags || d->edit_lo > d->t.len || d->edit_suffix > d->t.len || d->edit_suffix > d->old_len)
+		return false;
+	long long delta = (long long)d->t.len - (long long)d->old_len;
+	size_t e0 = d->edit_lo, e1_old = d->old_len - d->edit_suffix;
+	if (e0 > e1_old)
+		return false;
+	/* the text had no keyplan: comment: a new one has a byte in the edit */
+	size_t klo = e0 > 7 ? e0 - 7 : 0, khi = d->t.len - d->edit_suffix + 7;
+	if (khi > d->t.len)
+		khi = d->t.len;
+	if (khi > klo && memmem(d->t.text + klo, khi - klo, "keyplan:", 8))
+		return false;
+	kp_lsp_region_plan pl;
+	if (!kp_lsp_regions_plan(d->rg, d->t.text, d->t.len, e0, e1_old, delta, &pl))
+		return false;
+	/* the old chunks: before the region, in it, after it */
+	uint32_t r0 = 0, r1;
+	while (r0 < d->nrefs && d->refs[r0].base < pl.a)
+		r0++;
+	r1 = r0;
+	while (r1 < d->nrefs && d->refs[r1].base < pl.b_old)
+		r1++;
+	bool fits = true;
+	for (uint32_t i = 0; i < d->nrefs && fits; i++) {
+		const kp_lsp_ref *f = &d->refs[i];
+		uint32_t end = f->base + f->len;
+		fits = !f->c->pinned && !f->c->nfrag && (i < r0 ? end <= pl.a : i < r1 ? end <= pl.b_old : true);
+	}
+	/* DDL in the region makes the file's statements plan in order; its
+	 * words may run on over the region's edges (DROP TEMPORARY TABLE
+	 * across what joins strings): two words either side are read too */
+	const char *t = d->t.text;
+	size_t lo = pl.a, hi = pl.b_new;
+	for (int k = 0; k < 2; k++) {
+		while (lo > 0 && (isspace((unsigned char)t[lo - 1]) || (t[lo - 1] && strchr("\"'+`\\", t[lo - 1]))))
+			lo--;
+		while (lo > 0 && word_char(t[lo - 1]))
+			lo--;
+		while (hi < d->t.len && (isspace((unsigned char)t[hi]) || (t[hi] && strchr("\"'+`\\", t[hi]))))
+			hi++;
+		while (hi < d->t.len && word_char(t[hi]))
+			hi++;
+	}
+	bool has_ddl = host_has_ddl(t + lo, hi - lo);
+	if (!fits || has_ddl) {
+		kp_lsp_region_plan_free(&pl);
+		return false;
+	}
+	char *masked = kp_lsp_regions_mask(d->rg, &pl, d->t.text, d->t.len);
+	host_plan h;
+	memset(&h, 0, sizeof h);
+	h.d = d;
+	h.ctx = kp_lsp_hash_u64(ctx, 0x686f7374u);
+	h.partial = true;
+	h.ready = true;   /* no keyplan: comment: its key is the context's */
+	h.plo = pl.a;
+	h.phi = pl.b_new;
+	old_map(&h, d, r0, r1);
+	kp_lsp_chunk *whole = kp_lsp_new_chunk(0);
+	run_host(s, d, &h, masked, whole, false);
+	free(masked);
+	bool ok = !h.outside && whole->ndiags == 0;
+	kp_lsp_chunk_free(whole);
+	free(whole);
+	if (!ok) {
+		/* read whole after all: what this run made goes */
+		for (uint32_t i = 0; i < h.n; i++) {
+			kp_lsp_chunk *c = h.refs[i].c;
+			bool old = false;
+			for (uint32_t k = r0; k < r1 && !old; k++)
+				old = d->refs[k].c == c;
+			if (old) {
+				c->taken = false;
+				c->next = NULL;
+			} else {
+				kp_lsp_chunk_free(c);
+				free(c);
+			}
+		}
+		free(h.refs);
+		free(h.om.slots);
+		free(h.sigs);
+		kp_lsp_region_plan_free(&pl);
+		return false;
+	}
+	for (uint32_t i = r0; i < r1; i++) {
+		kp_lsp_chunk *c = d->refs[i].c;
+		if (!c->taken) {
+			kp_lsp_chunk_free(c);
+			free(c);
+		}
+	}
+	for (uint32_t i = 0; i < h.n; i++) {
+		h.refs[i].c->taken = false;
+		h.refs[i].c->next = NULL;
+	}
+	uint32_t n = r0 + h.n + (d->nrefs - r1);
+	kp_lsp_ref *refs = malloc((n ? n : 1) * sizeof *refs);
+	if (!refs)
+		abort();
+	if (r0)
+		memcpy(refs, d->refs, r0 * sizeof *refs);
+	if (h.n)
+		memcpy(refs + r0, h.refs, h.n * sizeof *refs);
+	for (uint32_t i = r1; i < d->nrefs; i++) {
+		refs[r0 + h.n + i - r1] = d->refs[i];   /* with what was published of it */
+		refs[r0 + h.n + i - r1].base = (uint32_t)((long long)d->refs[i].base + delta);
+	}
+	free(h.refs);
+	free(h.om.slots);
+	free(h.sigs);
+	free(d->refs);
+	d->refs = refs;
+	d->nrefs = n;
+	kp_lsp_regions_commit(d->rg, &pl, delta);
+	kp_lsp_region_plan_free(&pl);
+	d->partial_runs++;
+	analysed(d, ctx, false);
+	return true;
+}
+
+void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
+{
+	if (analyze_region(s, d, ctx))
+		return;
+	bool has_ddl = host_has_ddl(d->t.text, d->t.len);
+	host_plan h;
+	memset(&h, 0, sizeof h);
+	h.d = d;
+	h.ctx = kp_lsp_hash_u64(ctx, 0x686f7374u);
+	h.all = has_ddl;
+	old_map(&h, d, 0, d->nrefs);
+	if (d->whole) {
+		kp_lsp_chunk_free(d->whole);
+		free(d->whole);
+	}
+	d->whole = kp_lsp_new_chunk(0);
+	run_host(s, d, &h, d->t.text, d->whole, has_ddl);
 	/* the old chunks not reused */
 	for (uint32_t i = 0; i < d->nrefs; i++) {
 		kp_lsp_chunk *c = d->refs[i].c;
@@ -466,10 +637,8 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	free(d->refs);
 	d->refs = h.refs;
 	d->nrefs = h.n;
-	d->ctx_key = ctx;
-	d->had_ddl = has_ddl;
-	d->analyzed = true;
-	d->edit_lo = SIZE_MAX;
-	d->edit_suffix = d->t.len;
-	d->old_len = d->t.len;
+	kp_lsp_regions_free(d->rg);
+	d->rg = has_ddl ? NULL : kp_lsp_regions_build(d->t.text, d->t.len, d->lang);
+	d->host_plain = !memmem(d->t.text, d->t.len, "keyplan:", 8);
+	analysed(d, ctx, has_ddl);
 }

@@ -183,6 +183,12 @@ typedef struct kp_lsp_doc {
 	uint32_t dl_n;
 	bool dl_valid;
 	uint64_t dl_rid, dl_head;
+	/* application code: its regions (tools/lsp/regions.h), for extracting
+	 * an edit's region alone; host_plain: no keyplan: comment was in the
+	 * text analysed last */
+	struct kp_lsp_regions *rg;
+	bool host_plain;
+	unsigned partial_runs;  /* analyses that read one region (tests) */
 } kp_lsp_doc;
 
 /* A schema file of a workspace, as read: its text (the open document's

@@ -393,6 +393,18 @@ static void chunk_start(kp_lsp *s, kp_lsp_doc *d, pub *o, size_t base, uint32_t 
 	if (t->lines[o->line] == base) {
 		*bl = (uint32_t)o->line;
 		*bc = 0;
+		return;
+	}
+	/* within the line found (a statement of application code starts in
+	 * its line): its column by bytes when they are ASCII, the same in
+	 * UTF-8 and UTF-16 */
+	size_t ls = t->lines[o->line];
+	bool ascii = base - ls <= 256;
+	for (size_t k = ls; k < base && ascii; k++)
+		ascii = (unsigned char)t->text[k] < 0x80 && t->text[k] != '\r' && t->text[k] != '\n';
+	if (ascii) {
+		*bl = (uint32_t)o->line;
+		*bc = (uint32_t)(base - ls);
 	} else {
 		kp_doc_position(t, base, s->enc, bl, bc);
 	}

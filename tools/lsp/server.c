@@ -514,6 +514,8 @@ static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 	cJSON *r = cJSON_CreateObject();
 	cJSON_AddNumberToObject(r, "chunks", d->nrefs);
 	cJSON_AddNumberToObject(r, "planned", d->runs);
+	/* analyses of application code that extracted one region again */
+	cJSON_AddNumberToObject(r, "regionRuns", d->partial_runs);
 	/* where the statements planned start (their chunks' first statement) */
 	cJSON *at = cJSON_AddArrayToObject(r, "plannedLines");
 	for (uint32_t i = 0; i < d->nrefs; i++) {

@@ -1,0 +1,253 @@
+"""keyplan lsp on application code: an edit is extracted over its region
+alone (tools/lsp/regions.c). The oracle: after every random edit of a Java,
+Kotlin, Go, Python and MyBatis file (and one with CRLF), the diagnostics the server pulls equal
+those of another server opening the same text fresh (a full extraction),
+and for the four host languages most edits were read as one region; a
+name shared by two regions (a constant), a keyplan: comment, and MyBatis
+XML read the whole file, with the same diagnostics."""
+import json
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kptest
+from kptest import check
+from lspclient import LspClient, uri_of, rng
+from lsptest import project, schema
+import lsptest
+
+KEYPLAN, SRC, SHARED = kptest.args()
+EDITS = int(os.environ.get("KP_REGIONS_EDITS", "40"))
+PULL = {"textDocument": {"diagnostic": {"dynamicRegistration": True},
+                         "publishDiagnostics": {"relatedInformation": True}}}
+
+Q = ["SELECT * FROM orders WHERE status = 'x'",
+     "SELECT amount FROM orders WHERE userid = ? AND orderid = ?",
+     "SELECT * FROM orders WHERE userid = ? ORDER BY amount",
+     "UPDATE orders SET amount = 1 WHERE status = 'open'",
+     "SELECT * FROM metrics",
+     "DELETE FROM orders WHERE userid = ? AND orderid > 3"]
+
+
+def java(kotlin=False, consts=False):
+    out = ["package a;", "", "class Repo {"]
+    for i in range(14):
+        q = Q[i % len(Q)]
+        if kotlin:
+            if i % 3 == 0:
+                out += ["    fun f%d(db%d: Db) {" % (i, i), "        val sql%d = \"%s\"" % (i, q),
+                        "        db%d.query(sql%d)" % (i, i), "    }", ""]
+            else:
+                out += ["    fun g%d(db%d: Db) {" % (i, i), "        db%d.query(\"%s\")" % (i, q), "    }", ""]
+        else:
+            if i % 3 == 0:
+                out += ["    String q%d = \"%s\";" % (i, q), ""]
+            elif i % 3 == 1:
+                out += ["    void m%d(Jdbc jdbc%d) {" % (i, i), "        String sql%d = \"%s\"" % (i, q[:20]),
+                        "            + \"%s\";" % q[20:], "        jdbc%d.query(sql%d);" % (i, i), "    }", ""]
+            else:
+                out += ["    @Query(\"%s\")" % q, "    List<X%d> find%d();" % (i, i), ""]
+    if kotlin:
+        out += ["    companion object {", "        const val T = \"orders\"", "        val raw = \"\"\"",
+                "            SELECT * FROM metrics WHERE ${'$'}T = 1", "        \"\"\"", "    }", "",
+                "    fun b(db9: Db) { val s = buildString { append(\"SELECT * FROM \"); append(\"orders\") }",
+                "        db9.query(s) }", ""]
+    else:
+        out += ["    // a comment with a brace }", "    /* and { one */",
+                "    String block = \"\"\"", "        SELECT * FROM metrics", "        \"\"\";", "",
+                "    void sb(Jdbc j7) {", "        StringBuilder sb7 = new StringBuilder(\"SELECT * FROM orders\");",
+                "        sb7.append(\" WHERE status = 'a'\");", "        j7.query(sb7.toString());", "    }", "",
+                "    static class Inner {", "        String iq = \"SELECT * FROM metrics\";", "    }", "",
+                "    @Select({\"SELECT * FROM orders\", \" WHERE amount = 1\"})", "    List<Y> arr();", "",
+                "    Runnable r = () -> {", "        run(\"SELECT * FROM orders\");", "    };", ""]
+    if consts:
+        out += ["    static final String COLS = \"userid, amount\";",
+                "    void u1(Jdbc jdbc) { jdbc.query(\"SELECT \" + COLS + \" FROM orders\"); }", "",
+                "    void u2(Jdbc jdbc) { jdbc.query(\"SELECT \" + COLS + \" FROM metrics\"); }"]
+    out += ["}", ""]
+    return "\n".join(out)
+
+
+def go():
+    out = ["package a", "", "import \"database/sql\"", ""]
+    for i in range(14):
+        q = Q[i % len(Q)]
+        if i % 2 == 0:
+            out += ["func f%d(db%d *sql.DB) {" % (i, i), "\trows%d, err := db%d.Query(\"%s\")" % (i, i, q),
+                    "\trows%d.Close()" % i, "}", ""]
+        else:
+            out += ["const Q%d = \"%s\"" % (i, q), ""]
+    out += ["var (", "\tv1 = `SELECT * FROM orders", "\t\tWHERE status = 'x'`", "\tv2 = 3", ")", "",
+            "func (r *Repo) Find(dbf *sql.DB) {", "\tdbf.Query(`SELECT * FROM metrics`)", "}", "",
+            "type Repo struct {", "\tname string", "}", ""]
+    return "\n".join(out)
+
+
+def python():
+    out = ["import db", ""]
+    for i in range(14):
+        q = Q[i % len(Q)]
+        if i % 2 == 0:
+            out += ["def f%d(cur%d):" % (i, i), "    sql%d = \"%s\"" % (i, q), "    cur%d.execute(sql%d)" % (i, i), "", ""]
+        else:
+            out += ["@app.route(\"/x%d\")" % i, "def g%d(cur%d):" % (i, i), "    cur%d.execute(\"%s\")" % (i, q), "", ""]
+    out += ["class K:", "    def m(self, c):", "        c.execute(\"%s\")" % Q[0], "",
+            "    def n(self, c2):", "        c2.execute(\"\"\"", "            SELECT * FROM metrics", "        \"\"\")", "",
+            "@pytest.fixture", "def fx(c3):", "    c3.execute(\"SELECT * FROM orders\")", "",
+            "if __name__ == \"__main__\":", "    run(\"SELECT * FROM metrics\")", "else:", "    pass", ""]
+    return "\n".join(out)
+
+
+def mybatis():
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           '<!DOCTYPE mapper PUBLIC "-//mybatis.org//DTD Mapper 3.0//EN" '
+           '"http://mybatis.org/dtd/mybatis-3-mapper.dtd">', '<mapper namespace="a.Repo">',
+           '  <sql id="cols">userid, amount</sql>']
+    for i in range(10):
+        q = Q[i % len(Q)].replace("?", "#{v}")
+        if i % 3 == 0:
+            out.append('  <select id="s%d">SELECT <include refid="cols"/> FROM orders WHERE status = #{s}</select>' % i)
+        else:
+            out.append('  <select id="s%d">%s</select>' % (i, q.replace("<", "&lt;")))
+    out += ["</mapper>", ""]
+    return "\n".join(out)
+
+
+SNIPPETS = [" ", "x", "1", "\n", "'", "\"", ";", "}", "{", "(", ")", "+", "sql", "COLS", " AND amount = 2",
+            "// keyplan:ignore KP001: test\n", "\n    String extra = \"SELECT * FROM orders\";\n", "\"\"\"", "@"]
+
+
+def position(text, off):
+    """LSP's line and character of off: lines break at CRLF, CR or LF (the text is ASCII)."""
+    line, start, i = 0, 0, 0
+    while i < off:
+        if text[i] == "\r" or text[i] == "\n":
+            i += 2 if text[i] == "\r" and i + 1 < len(text) and text[i + 1] == "\n" else 1
+            if i > off:
+                return line, off - start   # between CR and LF: the end of the line
+            line, start = line + 1, i
+        else:
+            i += 1
+    return line, off - start
+
+
+def pull(c, uri):
+    return c.request("textDocument/diagnostic", {"textDocument": {"uri": uri}})["items"]
+
+
+def stats(c, uri):
+    return c.request("keyplan/stats", {"textDocument": {"uri": uri}})
+
+
+with kptest.tempdir() as tmp:
+    root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": schema()})
+    a = LspClient(KEYPLAN, cwd=root)
+    a.initialize(root, capabilities=PULL)
+    b = LspClient(KEYPLAN, cwd=root)
+    b.initialize(root, capabilities=PULL)
+    rnd = random.Random(int(os.environ.get("KP_REGIONS_SEED", "28")))
+    cases = [("Java", "java", "Repo.java", java()), ("Kotlin", "kotlin", "Repo.kt", java(True)),
+             ("Go", "go", "repo.go", go()), ("Python", "python", "repo.py", python()),
+             ("MyBatis", "xml", "RepoMapper.xml", mybatis()),
+             ("Java with CRLF", "java", "Crlf.java", java().replace("\n", "\r\n"))]
+    for name, lang, fname, text in cases:
+        uri = uri_of(os.path.join(root, fname))
+        orig = text
+        a.open(uri, lang, text)
+        first = pull(a, uri)
+        check("%s: the file has findings to compare" % name, len(first) >= 1, json.dumps(first)[:300])
+        version, bad = 1, None
+        for k in range(EDITS):
+            off = rnd.randrange(len(text) + 1)
+            if rnd.random() < 0.3 and off < len(text):
+                end = min(len(text), off + rnd.randint(1, 6))
+                ins = ""
+            else:
+                end = off
+                ins = rnd.choice(" x1" if rnd.random() < 0.5 else SNIPPETS[:15] if rnd.random() < 0.9 else SNIPPETS)
+            # a place between CR and LF has no LSP position: before the CR
+            off -= 0 < off < len(text) and text[off - 1:off + 1] == "\r\n"
+            end = max(off, end - (0 < end < len(text) and text[end - 1:end + 1] == "\r\n"))
+            l1, c1 = position(text, off)
+            l2, c2 = position(text, end)
+            version += 1
+            a.change(uri, version, [{"range": rng(l1, c1, l2, c2), "text": ins}])
+            text = text[:off] + ins + text[end:]
+            got = pull(a, uri)
+            b.open(uri, lang, text, version)
+            want = pull(b, uri)
+            b.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+            if got != want and bad is None:
+                bad = (k, off, end, ins, [(x, y) for x, y in zip(got, want) if x != y][:1], len(got), len(want))
+        check("%s: random edits, the diagnostics after each equal a fresh full extraction's" % name,
+              bad is None, repr(bad))
+        a.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        # typing in the file as written: a character into each of eight statements' SQL, one at a time
+        text = orig
+        a.open(uri, lang, text, 1000)
+        pull(a, uri)
+        r0 = stats(a, uri)["regionRuns"]
+        spots = [i + 9 for i in range(len(text)) if text.startswith("SELECT * ", i)][:8]
+        bad, version = None, 1000
+        for k, off in enumerate(sorted(spots, reverse=True)):
+            l1, c1 = position(text, off)
+            version += 1
+            a.change(uri, version, [{"range": rng(l1, c1, l1, c1), "text": "x"}])
+            text = text[:off] + "x" + text[off:]
+            got = pull(a, uri)
+            b.open(uri, lang, text, version)
+            want = pull(b, uri)
+            b.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+            if got != want and bad is None:
+                bad = (k, off, [(x, y) for x, y in zip(got, want) if x != y][:1], len(got), len(want))
+        runs = stats(a, uri)["regionRuns"] - r0
+        check("%s: a character typed in each of %d statements: the same diagnostics as a full extraction" %
+              (name, len(spots)), len(spots) >= 3 and bad is None, repr(bad))
+        if lang == "xml":
+            check("MyBatis XML: read whole on every edit (its <include>s may cross any edit)", runs == 0, runs)
+        else:
+            check("%s: each of those edits read as one region" % name, runs == len(spots), runs)
+        a.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+    # one region: an edit inside a method body whose names no other region has
+    jt = java()
+    ju = uri_of(os.path.join(root, "One.java"))
+    a.open(ju, "java", jt)
+    pull(a, ju)
+    r0 = stats(a, ju)["regionRuns"]
+    line = jt.split("\n").index("    String q6 = \"%s\";" % Q[0])
+    a.change(ju, 2, [{"range": rng(line, 50, line, 50), "text": " "}])
+    s = stats(a, ju)
+    check("Java: a character typed in a field's literal is read as its region, one statement planned",
+          s["regionRuns"] == r0 + 1 and s["planned"] == 1 and s["plannedLines"] == [line], json.dumps(s))
+    # the constant COLS is read by two methods: an edit of one reads the file whole
+    jt = java(consts=True)
+    ju = uri_of(os.path.join(root, "Two.java"))
+    a.open(ju, "java", jt)
+    pull(a, ju)
+    r0 = stats(a, ju)["regionRuns"]
+    line = next(i for i, l in enumerate(jt.split("\n")) if "void u1" in l)
+    a.change(ju, 3, [{"range": rng(line, 60, line, 60), "text": " "}])
+    s = stats(a, ju)
+    check("Java: an edit of a method reading a constant another reads: the whole file",
+          s["regionRuns"] == r0 and s["planned"] >= 1, json.dumps(s))
+
+    # what a call elsewhere in the function says of a string (host5's names passed to SQL calls): the
+    # string's statement is the same text, but once no SQL call takes it, its syntax error is a note
+    eu = uri_of(os.path.join(root, "Ev.java"))
+    et = ("class Ev {\n    void m(Jdbc j) {\n        String s = \"SELECT * FROM orders WHERE status = = 1\";\n"
+          "        j.query(s);\n    }\n}\n")
+    a.open(eu, "java", et)
+    before = [(d["code"], d["severity"], d["range"]["start"]["line"]) for d in pull(a, eu)]
+    a.change(eu, 2, [{"range": rng(3, 10, 3, 15), "text": "other"}])
+    b.open(eu, "java", et.replace("j.query", "j.other"), 2)
+    fresh = [(d["code"], d["severity"], d["range"]["start"]["line"], d["message"][:44]) for d in pull(b, eu)]
+    after = [(d["code"], d["severity"], d["range"]["start"]["line"], d["message"][:44]) for d in pull(a, eu)]
+    check("a string passed to j.query: its syntax error is an error", before == [("KP011", 1, 2)], before)
+    check("... then to j.other: a note, as a fresh extraction says (the old chunk was reused)",
+          after == fresh == [("KP011", 3, 2, "if this string is SQL (no SQL call takes it)")], (after, fresh))
+    a.stop()
+    b.stop()
+
+lsptest.finish()
