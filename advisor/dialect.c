@@ -48,6 +48,16 @@
 	"Phoenix's ALTER TABLE takes ADD [IF NOT EXISTS] columnDef, ... [options], DROP COLUMN [IF "     \
 	"EXISTS] columnRef, ... or SET options; a key column is added as a columnDef with PRIMARY KEY "  \
 	"(Phoenix grammar, ALTER)"
+#define PHOENIX_OPERATORS                                                                            \
+	"Phoenix's expressions compare with = <> != < <= > >=, compute with + - * / % and join strings " \
+	"with ||; its grammar has no '&&', '->' or '->>' operator (Phoenix grammar, Expression, "         \
+	"Condition, Operand)"
+#define PHOENIX_VIEW                                                                                 \
+	"Phoenix's CREATE VIEW takes [IF NOT EXISTS] newTableRef [(columnDef, ...)] [AS SELECT * FROM "   \
+	"existingTableRef [WHERE expression]] [tableOptions] (Phoenix grammar, Create View)"
+#define USER_TYPES(store)                                                                            \
+	store "'s SQL declares no types of its own: a column's type is one of its data types, and it has " \
+	"no CREATE TYPE or CREATE DOMAIN statement"
 
 static const char *const refused[KP_F__COUNT][KP_TARGET_GENERIC + 1] = {
 	[KP_F_FOREIGN_KEY] = {LINDORM_DDL, TABLESTORE_DDL, PHOENIX_DDL, NULL},
@@ -61,6 +71,12 @@ static const char *const refused[KP_F__COUNT][KP_TARGET_GENERIC + 1] = {
 	[KP_F_INSERT_OR] = {LINDORM_UPSERT, NULL, PHOENIX_UPSERT, NULL},
 	[KP_F_PG_CAST] = {NULL, NULL, PHOENIX_CAST, NULL},
 	[KP_F_ADD_PRIMARY_KEY] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
+	[KP_F_JSON_OP] = {NULL, NULL, PHOENIX_OPERATORS, NULL},
+	[KP_F_AMPAMP] = {NULL, NULL, PHOENIX_OPERATORS, NULL},
+	[KP_F_VIEW_DEFINER] = {NULL, NULL, PHOENIX_VIEW, NULL},
+	[KP_F_ALTER_ACTIONS] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
+	[KP_F_ALTER_TYPE] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
+	[KP_F_USER_TYPE] = {USER_TYPES("Lindorm"), USER_TYPES("Tablestore"), USER_TYPES("Phoenix"), NULL},
 };
 
 /* MySQL's default mode reads '\'' as a quote in a string: Tablestore's SQL is

@@ -106,6 +106,12 @@ int kpc_alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_arena 
 	}
 	if (al->action == KP_ALTER_PRIMARY_KEY)
 		return add_primary_key(c, t, al, src, a, d);
+	if (al->action == KP_ALTER_MODIFY)
+		return kpc_alter_modify(c, t, al, src, a, d);
+	if (al->action == KP_ALTER_ACTIONS)
+		return kpc_alter_actions(c, t, al, src, a, d);
+	if (al->action == KP_ALTER_NONE)
+		return 0;
 	int err = 0;
 	if (al->action == KP_ALTER_ADD) {
 		for (uint32_t i = 0; i < al->cols.n; i++) {

@@ -399,6 +399,41 @@ static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 	return ix;
 }
 
+/* CREATE TYPE name AS ENUM, CREATE DOMAIN name AS base: the later of two
+ * of one name wins (a schema's CREATE OR REPLACE, or a DROP then CREATE). */
+void kpc_add_user_type(kp_catalog *c, const kp_name *n, const kp_coldef *base)
+{
+	kp_user_type *u = kp_arena_alloc(&c->arena, sizeof(*u));
+	kp_name last = *n;   /* a column names schema.type by its type (create.y) */
+	for (uint32_t i = n->len; !n->quoted && i-- > 0;)
+		if (n->s[i] == '.') {
+			last.s = n->s + i + 1;
+			last.len = n->len - i - 1;
+			break;
+		}
+	u->name = cat_name(c, &last);
+	u->len = last.len;
+	u->tclass = classify(&base->type);
+	if (u->tclass == KP_T_OTHER) {
+		const kp_user_type *b = kpc_user_type(c, &base->type);   /* a domain over a domain */
+		if (b)
+			u->tclass = b->tclass;
+	}
+	u->length = base->ntargs ? base->targs[0] : -1;
+	u->scale = base->ntargs > 1 ? base->targs[1] : -1;
+	kp_list_push(&c->arena, &c->types, u);
+}
+
+const kp_user_type *kpc_user_type(const kp_catalog *c, const kp_name *type)
+{
+	for (uint32_t i = c->types.n; i-- > 0;) {
+		const kp_user_type *u = c->types.items[i];
+		if (kp_name_eq(type, u->name) && u->len == type->len)
+			return u;
+	}
+	return NULL;
+}
+
 /* Fills a table column from its definition. */
 void kpc_fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_source *src,
                      kp_arena *a, kp_diags *d)
@@ -409,6 +444,14 @@ void kpc_fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_sour
 	col->tclass = classify(&cd->type);
 	col->length = cd->ntargs ? cd->targs[0] : -1;
 	col->scale = cd->ntargs > 1 ? cd->targs[1] : -1;
+	const kp_user_type *ut = col->tclass == KP_T_OTHER ? kpc_user_type(c, &cd->type) : NULL;
+	if (ut) {
+		col->tclass = ut->tclass;
+		if (!cd->ntargs) {
+			col->length = ut->length;
+			col->scale = ut->scale;
+		}
+	}
 	col->is_unsigned = cd->is_unsigned;
 	col->not_null = cd->not_null;
 	/* PostgreSQL's SERIAL types are integers numbered by a sequence, as
@@ -861,6 +904,10 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *
 	}
 	case KP_S_DROP:
 		return drop(c, &s->u.drop, src, s->off, a, d);
+	case KP_S_SKIPPED:
+		if (s->u.skipped.type)
+			kpc_add_user_type(c, &s->u.skipped.name, s->u.skipped.type);
+		return 0;
 	default:
 		return 0;
 	}

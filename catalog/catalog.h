@@ -154,6 +154,7 @@ typedef struct kp_catalog {
 	kp_table **hash;        /* open-addressing table of live tables by name */
 	uint32_t hashcap;       /* slots in hash (power of two) */
 	kp_list failed;         /* kp_failed_ddl*: CREATE statements that failed */
+	kp_list types;          /* kp_user_type*: CREATE TYPE ... AS ENUM, CREATE DOMAIN */
 	int names;              /* KP_NAMES_*: how names compare (docs/targets.md) */
 	bool heap_tables;       /* a table without a primary key is a heap table,
 	                           read by full scans or its indexes (generic:
@@ -193,6 +194,16 @@ typedef struct kp_failed_ddl {
 } kp_failed_ddl;
 
 void kp_catalog_init(kp_catalog *c);
+
+/* A type of the schema's own (PostgreSQL's CREATE TYPE name AS ENUM,
+ * CREATE DOMAIN name AS base): a column declared with name holds what
+ * base holds. */
+typedef struct kp_user_type {
+	char *name;
+	uint32_t len;
+	kp_type_class tclass;   /* the base type's class (an enum's: strings) */
+	int64_t length, scale;  /* the base type's arguments, or -1 */
+} kp_user_type;
 void kp_catalog_free(kp_catalog *c);
 
 /* Applies CREATE TABLE, CREATE VIEW, CREATE INDEX, ALTER TABLE / VIEW /

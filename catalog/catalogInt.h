@@ -50,6 +50,9 @@ int kpc_check_expr_cols(const kp_table *t, const kp_expr *e, const char *what, k
 /* Builds key *out of t from the parts of a PRIMARY KEY or index clause. */
 int kpc_build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *parts, const char *what,
                   kp_source *src, kp_arena *a, kp_diags *d);
+/* The schema's own types (catalog.c). */
+void kpc_add_user_type(kp_catalog *c, const kp_name *n, const kp_coldef *base);
+const kp_user_type *kpc_user_type(const kp_catalog *c, const kp_name *type);
 /* Fills col from its definition. */
 void kpc_fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_source *src, kp_arena *a,
                      kp_diags *d);
@@ -73,6 +76,10 @@ static inline bool kpc_key_uses(const kp_key *k, int n, int col)
 }
 /* ALTER TABLE / VIEW (alter.c): 0, or -1 after a located error. */
 int kpc_alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d);
+/* MODIFY, CHANGE, ALTER COLUMN ... TYPE, and the action list of one ALTER
+ * TABLE, all or none (alter_actions.c): 0, or -1 after a located error. */
+int kpc_alter_modify(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d);
+int kpc_alter_actions(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d);
 
 /* Phoenix's ERROR 1040 for a MULTI_TENANT table (catalog/tenant.c): 0,
  * or -1 with a located error at the option. */

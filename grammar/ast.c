@@ -25,7 +25,8 @@ void kp_list_push(kp_arena *a, kp_list *l, void *item)
 
 const char *kp_op_text(kp_op op)
 {
-	static const char *t[] = {"", "=", "<>", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "||", "IS", "IS NOT"};
+	static const char *t[] = {"", "=", "<>", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "||", "IS", "IS NOT",
+	                          "&&", "->", "->>"};
 	return t[op];
 }
 
@@ -44,7 +45,11 @@ const char *kp_sql_form_name(kp_sql_form f)
 		[KP_F_UNIQUE] = "UNIQUE", [KP_F_GENERATED] = "an identity or generated column",
 		[KP_F_CHARSET] = "CHARACTER SET", [KP_F_RETURNING] = "RETURNING", [KP_F_ON_CONFLICT] = "ON CONFLICT",
 		[KP_F_INSERT_OR] = "INSERT OR", [KP_F_PG_CAST] = "'::' casts", [KP_F_MATCH_OP] = "MATCH",
-		[KP_F_ADD_PRIMARY_KEY] = "ALTER TABLE ... ADD PRIMARY KEY",
+		[KP_F_ADD_PRIMARY_KEY] = "ALTER TABLE ... ADD PRIMARY KEY", [KP_F_JSON_OP] = "'->' and '->>'",
+		[KP_F_AMPAMP] = "'&&'", [KP_F_VIEW_DEFINER] = "ALGORITHM, DEFINER and SQL SECURITY of a view",
+		[KP_F_ALTER_ACTIONS] = "several actions in one ALTER TABLE",
+		[KP_F_ALTER_TYPE] = "a column's type changed (MODIFY, CHANGE, ALTER COLUMN ... TYPE)",
+		[KP_F_USER_TYPE] = "CREATE TYPE and CREATE DOMAIN",
 	};
 	return (unsigned)f < KP_F__COUNT && t[f] ? t[f] : "";
 }
@@ -331,7 +336,8 @@ static int prec(const kp_expr *e)
 		       ? P_EQ : P_REL;
 	case KP_X_BETWEEN: case KP_X_IN: case KP_X_LIKE: case KP_X_ISNULL: return P_EQ;
 	case KP_X_ARITH:
-		if (e->op == KP_OP_CONCAT) return P_CONCAT;
+		if (e->op == KP_OP_CONCAT || e->op == KP_OP_JSON || e->op == KP_OP_JSON_TEXT) return P_CONCAT;
+		if (e->op == KP_OP_OVERLAP) return P_NOT;
 		return (e->op == KP_OP_ADD || e->op == KP_OP_SUB) ? P_ADD : P_MUL;
 	case KP_X_NEG: case KP_X_COLLATE: return P_UNARY;
 	default: return P_PRIMARY;
@@ -461,8 +467,14 @@ static void render(kp_buf *o, const kp_expr *e)
 			kp_buf_putc(o, '*');
 		if (e->distinct)
 			kp_buf_puts(o, "DISTINCT ");
-		render_list(o, e->list, e->n);
-		if (e->op2 && e->b) {
+		if (e->op2 == 2 && e->n == 2) {
+			kp_buf_sql_name(o, e->list[0]->str, e->list[0]->slen, false);
+			kp_buf_puts(o, " FROM ");
+			sub(o, e->list[1], P_OR);
+		} else {
+			render_list(o, e->list, e->n);
+		}
+		if (e->op2 == 1 && e->b) {
 			kp_buf_puts(o, " ORDER BY ");
 			render_list(o, e->b->list, e->b->n);
 		}

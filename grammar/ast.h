@@ -36,6 +36,8 @@ typedef enum kp_op {
 	KP_OP_EQ, KP_OP_NE, KP_OP_LT, KP_OP_LE, KP_OP_GT, KP_OP_GE,   /* comparisons */
 	KP_OP_ADD, KP_OP_SUB, KP_OP_MUL, KP_OP_DIV, KP_OP_MOD, KP_OP_CONCAT, /* arithmetic */
 	KP_OP_IS, KP_OP_ISNOT,                      /* a IS b, a IS NOT b (NULL-safe equality) */
+	KP_OP_OVERLAP,                              /* a && b: arrays (ranges) overlap (PostgreSQL) */
+	KP_OP_JSON, KP_OP_JSON_TEXT,                /* a -> b, a ->> b: a JSON value, as text */
 } kp_op;
 
 const char *kp_op_text(kp_op op);
@@ -79,7 +81,8 @@ typedef struct kp_expr {
 	uint8_t kind;           /* kp_expr_kind */
 	uint8_t op;             /* kp_op for CMP, CHAIN (first), ARITH, NEG */
 	uint8_t op2;            /* CHAIN: second operator; LIKE: 1 for ILIKE;
-	                           QUANT: 1 for ALL; SEQ: 1 for CURRENT */
+	                           QUANT: 1 for ALL; SEQ: 1 for CURRENT; FUNC: 1 ORDER BY
+	                           inside the parentheses, 2 EXTRACT(list[0] FROM list[1]) */
 	bool negated;           /* NOT IN, NOT LIKE, NOT BETWEEN, IS NOT NULL */
 	bool paren;             /* written inside parentheses */
 	bool star;              /* FUNC: name(*); */
@@ -214,6 +217,11 @@ typedef enum kp_alter_action {
 	KP_ALTER_DROP,          /* DROP COLUMN [IF EXISTS] col, ... */
 	KP_ALTER_SET,           /* SET options */
 	KP_ALTER_PRIMARY_KEY,   /* ADD [CONSTRAINT n] PRIMARY KEY (key) */
+	KP_ALTER_MODIFY,        /* MySQL MODIFY [COLUMN] coldef, CHANGE [COLUMN] old coldef;
+	                           PostgreSQL ALTER [COLUMN] c [SET DATA] TYPE t (type_only) */
+	KP_ALTER_ACTIONS,       /* MySQL's action, action, ...: each a kp_stmt in more */
+	KP_ALTER_NONE,          /* an action that changes nothing keyplan models (SET
+	                           DEFAULT, DROP FOREIGN KEY, ...) */
 } kp_alter_action;
 
 typedef struct kp_alter {
@@ -225,6 +233,10 @@ typedef struct kp_alter {
 	kp_list options;        /* kp_option* */
 	kp_list key;            /* PRIMARY KEY: kp_keypart* */
 	uint32_t key_off;       /* PRIMARY KEY: offset of PRIMARY */
+	kp_name old;            /* MODIFY: the column changed (CHANGE old new: old) */
+	bool type_only;         /* MODIFY: only the type changes (ALTER COLUMN c TYPE t) */
+	kp_list more;           /* ACTIONS: kp_stmt* (ALTER TABLE, CREATE INDEX, DROP INDEX),
+	                           applied in order, all or none */
 } kp_alter;
 
 /* ALTER INDEX [IF EXISTS] i ON t {DISABLE | REBUILD | USABLE | UNUSABLE | ACTIVE}. */
@@ -248,6 +260,8 @@ typedef struct kp_alter_index {
 typedef struct kp_skipped {
 	const char *what;       /* e.g. "CREATE SEQUENCE" */
 	kp_name name;           /* the object it names, when the form has one */
+	kp_coldef *type;        /* CREATE TYPE name AS ENUM, CREATE DOMAIN name AS type: the
+	                           type a column declared with name has (the catalog keeps it) */
 } kp_skipped;
 
 enum { KP_NULLS_DEFAULT = 0, KP_NULLS_FIRST, KP_NULLS_LAST };
@@ -342,6 +356,12 @@ typedef enum kp_sql_form {
 	KP_F_PG_CAST,           /* expr::type (PostgreSQL) */
 	KP_F_MATCH_OP,          /* x MATCH 'text' (SQLite full-text search) */
 	KP_F_ADD_PRIMARY_KEY,   /* ALTER TABLE t ADD [CONSTRAINT n] PRIMARY KEY (...) */
+	KP_F_JSON_OP,           /* x -> path, x ->> path (SQLite, MySQL, PostgreSQL) */
+	KP_F_AMPAMP,            /* x && y (MySQL's AND, PostgreSQL's overlap) */
+	KP_F_VIEW_DEFINER,      /* CREATE ALGORITHM = x | DEFINER = u | SQL SECURITY x VIEW (MySQL) */
+	KP_F_ALTER_ACTIONS,     /* ALTER TABLE t action, action, ... (MySQL, PostgreSQL) */
+	KP_F_ALTER_TYPE,        /* MODIFY, CHANGE, ALTER COLUMN ... TYPE: a column's new type */
+	KP_F_USER_TYPE,         /* CREATE TYPE ... AS ENUM, CREATE DOMAIN (PostgreSQL) */
 	KP_F__COUNT
 } kp_sql_form;
 

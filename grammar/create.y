@@ -321,6 +321,10 @@ colconstraints(A) ::= colconstraints(X) UNIQUE(U) KEY. { A = X; A->unique = true
 colconstraints(A) ::= colconstraints(X) COMMENT STRING. { A = X; }
 colconstraints(A) ::= colconstraints(X) ROW_TIMESTAMP. { A = X; A->row_timestamp = true; }
 colconstraints(A) ::= colconstraints(X) COLLATE id. { A = X; }
+/* MySQL: VARCHAR(n) BINARY, CHAR(n) CHARACTER SET x BINARY: the binary
+ * (_bin) collation of the column's character set (MySQL 8.0, 13.3.1 String
+ * Data Type Syntax), as COLLATE: the column's values, not its type */
+colconstraints(A) ::= colconstraints(X) BINARY. { A = X; }
 /* [CONSTRAINT name] before any constraint */
 colconstraints(A) ::= colconstraints(X) CONSTRAINT nm(N). { A = X; ctx->cons_end = N.off + N.srclen; }
 /* Phoenix: c TYPE [constraints] CONSTRAINT pk PRIMARY KEY (...), the

@@ -137,6 +137,42 @@ expr(A) ::= expr(X) STAR expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_MUL, X, Y);
 expr(A) ::= expr(X) SLASH expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_DIV, X, Y); }
 expr(A) ::= expr(X) REM expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_MOD, X, Y); }
 expr(A) ::= expr(X) CONCAT expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_CONCAT, X, Y); }
+/* SQLite's, MySQL's and PostgreSQL's JSON operators: x -> path is a JSON
+ * value, x ->> path the same as text (SQLite, JSON functions, 4.8;
+ * MySQL 8.0, 14.17.3; PostgreSQL 16, 9.16.1): a value of x, so a filter */
+expr(A) ::= expr(X) ARROW(K) expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_JSON, X, Y); use_form(ctx, KP_F_JSON_OP, K); }
+expr(A) ::= expr(X) ARROW2(K) expr(Y). { A = mkbin(ctx, KP_X_ARITH, KP_OP_JSON_TEXT, X, Y); use_form(ctx, KP_F_JSON_OP, K); }
+/* x && y: between two predicates MySQL's AND (MySQL 8.0, 14.4.3, Logical
+ * Operators), which no array is; else PostgreSQL's overlap of arrays or
+ * ranges (PostgreSQL 16, 9.19 and 9.20), true of rows a key range cannot
+ * describe: a filter */
+%include {
+static bool predicate(const kp_expr *e)
+{
+	switch (e->kind) {
+	case KP_X_CMP: case KP_X_CHAIN: case KP_X_AND: case KP_X_OR: case KP_X_NOT: case KP_X_BETWEEN:
+	case KP_X_IN: case KP_X_LIKE: case KP_X_ISNULL: case KP_X_MATCH:
+		return true;
+	case KP_X_ARITH:
+		return e->op == KP_OP_OVERLAP;
+	default:
+		return false;
+	}
+}
+}
+expr(A) ::= expr(X) AMPAMP(K) expr(Y). {
+	if (predicate(X) || predicate(Y)) A = mklogic(ctx, KP_X_AND, X, Y);
+	else A = mkbin(ctx, KP_X_ARITH, KP_OP_OVERLAP, X, Y);
+	use_form(ctx, KP_F_AMPAMP, K); }
+/* EXTRACT(field FROM x) (SQL:2016 6.30, PostgreSQL 16 9.9.1, MySQL 8.0):
+ * a function of x; the field is kept as a string, list[0], and op2 2 says
+ * it was written before FROM */
+expr(A) ::= nm(F) LP distinct(D) id(U) FROM expr(X) RP(R). {
+	if (D) kp_pctx_error(ctx, KP_R_SYNTAX, U.off, U.len, "syntax error near '%.*s'", (int)U.len, ctx->text + U.off);
+	A = mkexpr(ctx, KP_X_FUNC, F.off, R.off + 1); A->name = F; A->op2 = 2;
+	kp_expr *u = mkexpr(ctx, KP_X_STRING, U.off, U.off + U.len);
+	u->str = ctx->text + U.off; u->slen = U.len;
+	push_expr(ctx, A, u); push_expr(ctx, A, X); want_name(ctx, F, "extract"); }
 expr(A) ::= MINUS(M) expr(X). [UMINUS] { A = mkunary(ctx, KP_X_NEG, KP_OP_SUB, M, X); }
 expr(A) ::= PLUS(M) expr(X). [UMINUS] { A = mkunary(ctx, KP_X_NEG, KP_OP_ADD, M, X); }
 %include {

@@ -421,6 +421,9 @@ loop:
 	'add'             { TOK(TK_ADD); }
 	'column'          { TOK(TK_COLUMN); }
 	'cascade'         { TOK(TK_CASCADE); }
+	'modify'          { TOK(TK_MODIFY); }
+	'change'          { TOK(TK_CHANGE); }
+	'binary'          { TOK(TK_BINARY); }
 	'split'           { TOK(TK_SPLIT); }
 	'row_timestamp'   { TOK(TK_ROW_TIMESTAMP); }
 	'local'           { TOK(TK_LOCAL); }
@@ -485,6 +488,13 @@ loop:
 	"/" { TOK(TK_SLASH); }
 	"%" { TOK(TK_REM); }
 	"||" { TOK(TK_CONCAT); }
+	/* PostgreSQL's && (arrays overlap; MySQL's deprecated AND), and the
+	 * JSON operators -> and ->> (SQLite 3.38, MySQL 8, PostgreSQL) */
+	"&&" { TOK(TK_AMPAMP); }
+	"->" { TOK(TK_ARROW); }
+	"->>" { TOK(TK_ARROW2); }
+	/* a lone @: MySQL's user@host (DEFINER = `u`@`h`, 'u'@'%') */
+	"@" { TOK(TK_AT); }
 	"::" { TOK(TK_DCOLON); }
 
 	[\x80-\xff]       { return lex_error(lx, t, start, 1, YYCURSOR, "in input"); }

@@ -227,7 +227,8 @@ static void use_form(kp_pctx *ctx, kp_sql_form f, kp_token t)
   VIEW ALTER ADD COLUMN CASCADE SPLIT ROW_TIMESTAMP LOCAL UNCOVERED IMMUTABLE USE
   FOREIGN REFERENCES CHECK NO DEFERRABLE INITIALLY GENERATED IDENTITY STORED VIRTUAL
   CHARACTER CHARSET
-  SIGNED ZEROFILL VARYING PRECISION ZONE WITHOUT.
+  SIGNED ZEROFILL VARYING PRECISION ZONE WITHOUT
+  MODIFY CHANGE BINARY.
 
 /* Only to settle `FROM t ALLOW FILTERING` (see the select rules): after
  * the table name, ALLOW is shifted, never taken as an alias. */
@@ -235,13 +236,16 @@ static void use_form(kp_pctx *ctx, kp_sql_form f, kp_token t)
 %nonassoc ALLOW OFFSET FETCH TABLESAMPLE RETURNING.
 %left OR.
 %left AND.
+/* &&: MySQL's AND (deprecated) between predicates, PostgreSQL's overlap
+ * between arrays; below the comparisons, so that a = 1 && b = 2 is two */
+%left AMPAMP.
 %right NOT.
 %left IS LIKE ILIKE GLOB MATCH BETWEEN IN ISNULL NOTNULL NE EQ.
 %left GT LE LT GE.
 %right ESCAPE.
 %left PLUS MINUS.
 %left STAR SLASH REM.
-%left CONCAT.
+%left CONCAT ARROW ARROW2.
 %right UMINUS.
 %left DCOLON.
 %left COLLATE LBRACKET.

@@ -65,22 +65,33 @@ cmd ::= idxhead idxtail.
 pgmethod(A) ::= . { A = noname(); }
 pgmethod(A) ::= USING nm(X). { A = X; }
 pgmethod(A) ::= USING HASH(H). { A = mkname(ctx, H); }
-%type idxhead {kp_indexdef*}
-idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxid(I) ON fullname(T) pgmethod(M) LP idxkeys(K) RP. {
+%include {
+static kp_indexdef *idxhead(kp_pctx *ctx, int u, int e, kp_name *i, kp_name t, kp_name m, kp_list k)
+{
 	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_INDEX);
 	kp_indexdef *d = &s->u.create_index;
-	kp_name N = I ? I[0] : noname();
-	d->name = N; d->table = T; d->using = I ? I[1] : noname();
-	if (M.s && !d->using.s) { d->using = M; d->pg_method = true; }
-	d->unique = U == 1; d->local = U == 2; d->uncovered = U == 3; d->if_not_exists = E;
-	d->off = N.s ? N.off : T.off;
-	if (K.n == 0) d->all_columns = true;
-	for (uint32_t i = 0; i < K.n; i++) {
-		kp_order_item *o = K.items[i];
-		if (o->expr->kind == KP_X_STRING && K.n == 1) { d->all_columns = true; continue; }
+	kp_name n = i ? i[0] : noname();
+	d->name = n; d->table = t; d->using = i ? i[1] : noname();
+	if (m.s && !d->using.s) { d->using = m; d->pg_method = true; }
+	d->unique = u == 1; d->local = u == 2; d->uncovered = u == 3; d->if_not_exists = e;
+	d->off = n.s ? n.off : t.off;
+	if (k.n == 0) d->all_columns = true;
+	for (uint32_t x = 0; x < k.n; x++) {
+		kp_order_item *o = k.items[x];
+		if (o->expr->kind == KP_X_STRING && k.n == 1) { d->all_columns = true; continue; }
 		push(ctx, &d->parts, idx_part(ctx, o->expr, o->desc));
 	}
-	A = d; }
+	return d;
+}
+}
+/* INDEX right after CREATE (no empty rule before it: a keyword that
+ * falls back to a name must be shifted where a view's ALGORITHM = x may
+ * start) */
+%type idxhead {kp_indexdef*}
+idxhead(A) ::= CREATE INDEX ifnotexists(E) idxid(I) ON fullname(T) pgmethod(M) LP idxkeys(K) RP. {
+	A = idxhead(ctx, 0, E, I, T, M, K); }
+idxhead(A) ::= CREATE idxmods(U) INDEX ifnotexists(E) idxid(I) ON fullname(T) pgmethod(M) LP idxkeys(K) RP. {
+	A = idxhead(ctx, U, E, I, T, M, K); }
 
 /* [name] [USING method], as {name, method} (NULL: neither): USING is
  * spelled out, so an unnamed Lindorm index USING KV ON t is not an index
@@ -104,7 +115,6 @@ idxid(A) ::= nm(N) USING HASH(H). { A = idxid(ctx, N, mkname(ctx, H)); }
 
 /* idxmods: 1 UNIQUE, 2 LOCAL, 3 UNCOVERED */
 %type idxmods {int}
-idxmods(A) ::= . { A = 0; }
 idxmods(A) ::= UNIQUE. { A = 1; }
 idxmods(A) ::= LOCAL. { A = 2; }
 idxmods(A) ::= UNCOVERED. { A = 3; }
@@ -201,6 +211,59 @@ viewhead ::= CREATE OR REPLACE VIEW ifnotexists(E) fullname(N). {
 	s->u.create_table.if_not_exists = E;
 	s->u.create_table.or_replace = true;
 	ctx->outer = s; }
+/* MySQL: CREATE [OR REPLACE] [ALGORITHM = x] [DEFINER = user] [SQL
+ * SECURITY {DEFINER | INVOKER}] VIEW (MySQL 8.0, 15.1.23 CREATE VIEW; a
+ * user is 'name'@'host', `name`@`host`, name@host or CURRENT_USER[()]):
+ * who runs the view's query and how, not what it reads */
+viewhead ::= CREATE viewmods VIEW ifnotexists(E) fullname(N). {
+	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_VIEW);
+	s->u.create_table.name = N;
+	s->u.create_table.if_not_exists = E;
+	ctx->outer = s; }
+viewhead ::= CREATE OR REPLACE viewmods VIEW ifnotexists(E) fullname(N). {
+	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_VIEW);
+	s->u.create_table.name = N;
+	s->u.create_table.if_not_exists = E;
+	s->u.create_table.or_replace = true;
+	ctx->outer = s; }
+viewmods ::= viewmod.
+viewmods ::= viewmods viewmod.
+viewmod ::= id(W) EQ id(X). { view_mod(ctx, W, X); }
+viewmod ::= id(W) EQ definer. { view_mod(ctx, W, W); }
+viewmod ::= id(W) id(S) id(X). {
+	want_word(ctx, W, "sql"); want_word(ctx, S, "security"); view_form(ctx, W);
+	kp_name x = mkname(ctx, X);
+	if (x.quoted || (!kp_name_eq(&x, "definer") && !kp_name_eq(&x, "invoker"))) kp_pctx_syntax_error(ctx, X); }
+definer ::= STRING.
+definer ::= usernm AT usernm.
+definer ::= usernm PARAM.
+definer ::= id LP RP.
+usernm ::= id.
+usernm ::= STRING.
+%include {
+/* The view's modifiers, one form at the first */
+static void view_form(kp_pctx *ctx, kp_token w)
+{
+	for (uint32_t i = 0; i < ctx->forms.n; i++)
+		if (((kp_form_use *)ctx->forms.items[i])->form == KP_F_VIEW_DEFINER)
+			return;
+	use_form(ctx, KP_F_VIEW_DEFINER, w);
+}
+/* ALGORITHM = UNDEFINED | MERGE | TEMPTABLE, or DEFINER = user (x is W
+ * when the user is not one word) */
+static void view_mod(kp_pctx *ctx, kp_token w, kp_token x)
+{
+	kp_name n = kp_ast_name(ARENA, ctx->text, w.off, w.len);
+	view_form(ctx, w);
+	if (!n.quoted && kp_name_eq(&n, "definer"))
+		return;
+	want_word(ctx, w, "algorithm");
+	kp_name a = kp_ast_name(ARENA, ctx->text, x.off, x.len);
+	if (x.off == w.off || a.quoted ||
+	    (!kp_name_eq(&a, "undefined") && !kp_name_eq(&a, "merge") && !kp_name_eq(&a, "temptable")))
+		kp_pctx_syntax_error(ctx, x);
+}
+}
 viewcols ::= .
 viewcols ::= LP tellist RP.
 /* The query is a SELECT head (its result columns) on one table and an
@@ -212,41 +275,48 @@ viewas ::= AS selhead(Q) FROM fullname(T) WHERE expr(W). { Q->table = T; Q->wher
 viewopts ::= .
 viewopts ::= viewopts tableopt.
 viewopts ::= viewopts COMMA tableopt.
+/* MySQL, PostgreSQL: WITH [CASCADED | LOCAL] CHECK OPTION: which rows a
+ * write through the view may make */
+viewopts ::= viewopts WITH CHECK id(O). { want_word(ctx, O, "option"); }
+viewopts ::= viewopts WITH LOCAL CHECK id(O). { want_word(ctx, O, "option"); }
+viewopts ::= viewopts WITH id(C) CHECK id(O). { want_word(ctx, C, "cascaded"); want_word(ctx, O, "option"); }
 
 /* ----------------------------------------------------------------- ALTER */
 /* Phoenix: ALTER {TABLE | VIEW} t {ADD [IF NOT EXISTS] coldef, ... [options]
  * | DROP COLUMN [IF EXISTS] col, ... | SET options}; Lindorm: ADD [COLUMN]
  * (...) and SET with quoted option names. */
-%include {
-static kp_alter *mkalter(kp_pctx *ctx, int view, kp_name t, kp_alter_action act)
-{
-	kp_stmt *s = mkstmt(ctx, KP_S_ALTER_TABLE);
-	s->u.alter.table = t;
-	s->u.alter.is_view = view;
-	s->u.alter.action = act;
-	return &s->u.alter;
-}
-}
 %type tblview {int}
 tblview(A) ::= TABLE. { A = 0; }
 tblview(A) ::= VIEW. { A = 1; }
 
-cmd ::= althead addcol ifnotexists(E) addlist cascadeidx. { ctx->stmt->u.alter.if_flag = E; }
-cmd ::= althead addcol ifnotexists(E) LP addlist RP addopts cascadeidx. { ctx->stmt->u.alter.if_flag = E; }
-althead ::= ALTER tblview(V) fullname(T) ADD. { mkalter(ctx, V, T, KP_ALTER_ADD); }
+/* The ALTER statement's head: ctx->outer is its first action's ALTER,
+ * whose table every later action alters (MySQL's action, action, ...) */
+altnm ::= ALTER tblview(V) fullname(T). { ctx->outer = ctx->stmt = alter_stmt(ctx, V, T, KP_ALTER_ADD, T.off); }
 /* PostgreSQL: ALTER TABLE ONLY t (the table, not its descendants), as
  * pg_dump writes every constraint */
-althead ::= ALTER TABLE ONLY fullname(T) ADD. { mkalter(ctx, 0, T, KP_ALTER_ADD); }
+altnm ::= ALTER TABLE ONLY fullname(T). { ctx->outer = ctx->stmt = alter_stmt(ctx, 0, T, KP_ALTER_ADD, T.off); }
+althead ::= altnm ADD.
+cmd ::= addhead addlist cascadeidx.
+cmd ::= addhead addlist COMMA altnext2 altmore.
+altnext2 ::= altnext(S). { more_action(ctx, S); }
+cmd ::= addhead LP addlist RP addopts cascadeidx.
+addhead ::= althead addcol ifnotexists(E). { ctx->outer->u.alter.if_flag = E; }
 /* PostgreSQL: ALTER TABLE | VIEW | SEQUENCE t OWNER TO role: who owns it,
  * no change to what keyplan models */
-cmd ::= ALTER tblview fullname(T) id(O) id(W) nm. {
+cmd ::= altnm id(O) id(W) nm. {
 	want_word(ctx, O, "owner"); want_word(ctx, W, "to");
+	kp_name t = ctx->outer->u.alter.table;
 	kp_stmt *s = mkstmt(ctx, KP_S_SKIPPED);   /* pg_dump writes it for sequences too */
-	s->u.skipped.what = "ALTER ... OWNER TO"; s->u.skipped.name = T; }
-cmd ::= ALTER tblview(V) fullname(T) DROP COLUMN ifexists(E) dropcols(L). {
-	kp_alter *a = mkalter(ctx, V, T, KP_ALTER_DROP); a->if_flag = E; a->cols = L; }
-cmd ::= ALTER tblview(V) fullname(T) SET altopts(O). {
-	kp_alter *a = mkalter(ctx, V, T, KP_ALTER_SET); a->options = O; }
+	s->u.skipped.what = "ALTER ... OWNER TO"; s->u.skipped.name = t; }
+cmd ::= altnm DROP COLUMN ifexists(E) dropcols(L). {
+	kp_alter *a = &ctx->outer->u.alter; a->action = KP_ALTER_DROP; a->if_flag = E; a->cols = L; }
+cmd ::= altnm DROP COLUMN ifexists(E) dropcols(L) COMMA altnext2 altmore. {
+	kp_alter *a = &ctx->outer->u.alter; a->action = KP_ALTER_DROP; a->if_flag = E; a->cols = L; }
+cmd ::= altnm SET altopts(O). {
+	kp_alter *a = &ctx->outer->u.alter; a->action = KP_ALTER_SET; a->options = O; }
+/* MySQL's and PostgreSQL's other first actions, each followed by more */
+cmd ::= altfirst altmore.
+altfirst ::= altnm altact(S). { ctx->stmt = S; }
 addcol ::= .
 addcol ::= COLUMN.
 /* ALTER TABLE t ADD [CONSTRAINT n] FOREIGN KEY | CHECK | UNIQUE | PRIMARY
@@ -254,11 +324,17 @@ addcol ::= COLUMN.
  * unique index (the statement becomes its CREATE UNIQUE INDEX); a PRIMARY
  * KEY is the key of a table that has none (pg_dump declares every key so),
  * and a form that the wide-column targets' ALTER TABLE has no place for */
-cmd ::= althead addcons.
-addcons ::= fkey.
-addcons ::= CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); }
-addcons ::= CONSTRAINT nm fkey.
-addcons ::= CONSTRAINT nm CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); }
+cmd ::= althead addcons altmore.
+addcons ::= fkey. { ctx->outer->u.alter.action = KP_ALTER_NONE; }
+addcons ::= CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); ctx->outer->u.alter.action = KP_ALTER_NONE; }
+addcons ::= CONSTRAINT nm fkey. { ctx->outer->u.alter.action = KP_ALTER_NONE; }
+addcons ::= CONSTRAINT nm CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); ctx->outer->u.alter.action = KP_ALTER_NONE; }
+/* MySQL: ADD {INDEX | KEY} [name] [USING m] (parts): CREATE INDEX */
+addcons ::= idxword1(U) using_opt LP keyparts(K) RP myidxopts. { alter_index_add(ctx, U, noname(), K, 0); }
+addcons ::= idxword1(U) nm(N) using_opt LP keyparts(K) RP myidxopts. { alter_index_add(ctx, U, N, K, 0); }
+%type idxword1 {kp_token}
+idxword1(A) ::= INDEX(X). { A = X; }
+idxword1(A) ::= KEY(X). { A = X; }
 addcons ::= UNIQUE(U) idxword LP keyparts(K) RP. { alter_unique(ctx, U, noname(), K); }
 addcons ::= CONSTRAINT nm(N) UNIQUE(U) idxword LP keyparts(K) RP. { alter_unique(ctx, U, N, K); }
 addcons ::= PRIMARY(P) KEY LP keyparts(K) RP myidxopts. { alter_pk(ctx, P, K); }
@@ -270,33 +346,192 @@ idxword ::= INDEX.
 static void alter_pk(kp_pctx *ctx, kp_token p, kp_list k)
 {
 	use_form(ctx, KP_F_ADD_PRIMARY_KEY, p);
-	kp_alter *a = &ctx->stmt->u.alter;
+	kp_alter *a = &ctx->outer->u.alter;
 	a->action = KP_ALTER_PRIMARY_KEY;
 	a->key = k;
 	a->key_off = p.off;
 }
-static void alter_unique(kp_pctx *ctx, kp_token u, kp_name n, kp_list k)
+/* ADD [UNIQUE] INDEX: the statement becomes the index's CREATE INDEX */
+static void alter_index_add(kp_pctx *ctx, kp_token u, kp_name n, kp_list k, int unique)
 {
-	kp_name t = ctx->stmt->u.alter.table;
-	use_form(ctx, KP_F_UNIQUE, u);
+	kp_name t = ctx->outer->u.alter.table;
 	kp_stmt *s = mkstmt(ctx, KP_S_CREATE_INDEX);
+	s->off = u.off;
 	kp_indexdef *d = &s->u.create_index;
 	d->name = n;
 	d->table = t;
-	d->unique = true;
+	d->unique = unique;
 	d->parts = k;
 	d->off = n.s ? n.off : u.off;
 }
+static void alter_unique(kp_pctx *ctx, kp_token u, kp_name n, kp_list k)
+{
+	use_form(ctx, KP_F_UNIQUE, u);
+	alter_index_add(ctx, u, n, k, 1);
+}
 }
 
-/* added columns, and options after them (with or without a comma) */
-addlist ::= coldef(C). { push(ctx, &ctx->stmt->u.alter.cols, C); }
-addlist ::= addlist COMMA coldef(C). { push(ctx, &ctx->stmt->u.alter.cols, C); }
-addlist ::= addlist option(O). { push(ctx, &ctx->stmt->u.alter.options, O); }
-addlist ::= addlist COMMA option(O). { push(ctx, &ctx->stmt->u.alter.options, O); }
+/* added columns, and options after them (with or without a comma); then
+ * MySQL's next actions */
+addlist ::= coldef(C). { push(ctx, &ctx->outer->u.alter.cols, C); }
+addlist ::= addlist COMMA coldef(C). { push(ctx, &ctx->outer->u.alter.cols, C); }
+addlist ::= addlist option(O). { push(ctx, &ctx->outer->u.alter.options, O); }
+addlist ::= addlist COMMA option(O). { push(ctx, &ctx->outer->u.alter.options, O); }
 addopts ::= .
-addopts ::= addopts option(O). { push(ctx, &ctx->stmt->u.alter.options, O); }
-addopts ::= addopts COMMA option(O). { push(ctx, &ctx->stmt->u.alter.options, O); }
+addopts ::= addopts option(O). { push(ctx, &ctx->outer->u.alter.options, O); }
+addopts ::= addopts COMMA option(O). { push(ctx, &ctx->outer->u.alter.options, O); }
+
+/* MySQL's ALTER TABLE t action, action, ... (MySQL 8.0, 15.1.9 ALTER
+ * TABLE), PostgreSQL's action, ... (PostgreSQL 16, ALTER TABLE): each
+ * action its own statement, in order (kp_alter.more); the catalog applies
+ * all or none */
+%include {
+static kp_stmt *alter_stmt(kp_pctx *ctx, int view, kp_name t, kp_alter_action act, uint32_t off)
+{
+	kp_stmt *s = kp_arena_alloc(ARENA, sizeof(*s));
+	s->kind = KP_S_ALTER_TABLE;
+	s->off = off;
+	s->u.alter.table = t;
+	s->u.alter.is_view = view;
+	s->u.alter.action = act;
+	return s;
+}
+static kp_stmt *sub_alter(kp_pctx *ctx, kp_alter_action act, kp_token k)
+{
+	return alter_stmt(ctx, ctx->outer->u.alter.is_view, ctx->outer->u.alter.table, act, k.off);
+}
+/* The statement's next action s: the statement becomes the list of its
+ * actions, the first action the first of them */
+static void more_action(kp_pctx *ctx, kp_stmt *s)
+{
+	kp_stmt *m = ctx->stmt;
+	if (m->kind != KP_S_ALTER_TABLE || m->u.alter.action != KP_ALTER_ACTIONS || m == ctx->outer) {
+		kp_stmt *first = m;
+		m = mkstmt(ctx, KP_S_ALTER_TABLE);
+		m->u.alter.table = ctx->outer->u.alter.table;
+		m->u.alter.is_view = ctx->outer->u.alter.is_view;
+		m->u.alter.action = KP_ALTER_ACTIONS;
+		push(ctx, &m->u.alter.more, first);
+		kp_token k = {s->off, 1, 0};
+		use_form(ctx, KP_F_ALTER_ACTIONS, k);
+	}
+	push(ctx, &m->u.alter.more, s);
+}
+static kp_stmt *sub_modify(kp_pctx *ctx, kp_token k, kp_name old, kp_coldef *c, bool type_only)
+{
+	kp_stmt *s = sub_alter(ctx, KP_ALTER_MODIFY, k);
+	s->u.alter.old = old;
+	s->u.alter.type_only = type_only;
+	push(ctx, &s->u.alter.cols, c);
+	use_form(ctx, KP_F_ALTER_TYPE, k);
+	return s;
+}
+static kp_coldef *type_only(kp_pctx *ctx, kp_name c, kp_coldef *t)
+{
+	t->name = c;
+	t->off = c.off;
+	(void)ctx;
+	return t;
+}
+}
+altmore ::= .
+altmore ::= altmore COMMA altnext(S). { more_action(ctx, S); }
+/* a table option among the actions (phpMyAdmin: MODIFY id INT NOT NULL
+ * AUTO_INCREMENT, AUTO_INCREMENT=8): SET */
+altmore ::= altmore COMMA option(O). {
+	kp_token k = {O->key.off, 1, 0};
+	kp_stmt *s = sub_alter(ctx, KP_ALTER_SET, k); push(ctx, &s->u.alter.options, O); more_action(ctx, s); }
+altmore ::= altmore COMMA AUTO_INCREMENT(K) EQ INTEGER. { more_action(ctx, sub_alter(ctx, KP_ALTER_NONE, K)); }
+%type altnext {kp_stmt*}
+%type altact {kp_stmt*}
+altnext(A) ::= altact(S). { A = S; }
+altnext(A) ::= ADD(K) coldef(C). { A = sub_alter(ctx, KP_ALTER_ADD, K); push(ctx, &A->u.alter.cols, C); }
+altnext(A) ::= ADD(K) COLUMN coldef(C). { A = sub_alter(ctx, KP_ALTER_ADD, K); push(ctx, &A->u.alter.cols, C); }
+altnext(A) ::= ADD(K) COLUMN IF NOT EXISTS coldef(C). {
+	A = sub_alter(ctx, KP_ALTER_ADD, K); A->u.alter.if_flag = 1; push(ctx, &A->u.alter.cols, C); }
+altnext(A) ::= ADD idxword1(U) using_opt LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, noname(), K, 0); }
+altnext(A) ::= ADD idxword1(U) nm(N) using_opt LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, N, K, 0); }
+altnext(A) ::= ADD UNIQUE(U) idxword LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, noname(), K, 1); }
+altnext(A) ::= ADD UNIQUE(U) idxword nm(N) LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, N, K, 1); }
+altnext(A) ::= ADD CONSTRAINT nm(N) UNIQUE(U) idxword LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, N, K, 1); }
+altnext(A) ::= ADD(K) PRIMARY(P) KEY LP keyparts(L) RP myidxopts. { A = sub_pk(ctx, K, P, L); }
+altnext(A) ::= ADD(K) CONSTRAINT nm PRIMARY(P) KEY LP keyparts(L) RP myidxopts. { A = sub_pk(ctx, K, P, L); }
+%include {
+static kp_stmt *sub_pk(kp_pctx *ctx, kp_token k, kp_token p, kp_list l)
+{
+	kp_stmt *s = sub_alter(ctx, KP_ALTER_PRIMARY_KEY, k);
+	s->u.alter.key = l;
+	s->u.alter.key_off = p.off;
+	use_form(ctx, KP_F_ADD_PRIMARY_KEY, p);
+	return s;
+}
+}
+altnext(A) ::= ADD(K) fkey. { A = sub_alter(ctx, KP_ALTER_NONE, K); }
+altnext(A) ::= ADD(K) CONSTRAINT nm fkey. { A = sub_alter(ctx, KP_ALTER_NONE, K); }
+altnext(A) ::= ADD(K) CHECK(C) LP expr RP. { A = sub_alter(ctx, KP_ALTER_NONE, K); use_form(ctx, KP_F_CHECK, C); }
+altnext(A) ::= ADD(K) CONSTRAINT nm CHECK(C) LP expr RP. { A = sub_alter(ctx, KP_ALTER_NONE, K); use_form(ctx, KP_F_CHECK, C); }
+altnext(A) ::= DROP(K) COLUMN ifexists(E) colname(C). {
+	A = sub_alter(ctx, KP_ALTER_DROP, K); A->u.alter.if_flag = E; push(ctx, &A->u.alter.cols, C); }
+%include {
+static kp_stmt *sub_index(kp_pctx *ctx, kp_token u, kp_name n, kp_list k, int unique)
+{
+	if (unique)
+		use_form(ctx, KP_F_UNIQUE, u);
+	kp_stmt *s = kp_arena_alloc(ARENA, sizeof(*s));
+	s->kind = KP_S_CREATE_INDEX;
+	s->off = u.off;
+	kp_indexdef *d = &s->u.create_index;
+	d->name = n;
+	d->table = ctx->outer->u.alter.table;
+	d->unique = unique;
+	d->parts = k;
+	d->off = n.s ? n.off : u.off;
+	return s;
+}
+static kp_stmt *sub_drop_index(kp_pctx *ctx, kp_token k, kp_name n)
+{
+	kp_stmt *s = kp_arena_alloc(ARENA, sizeof(*s));
+	s->kind = KP_S_DROP;
+	s->off = k.off;
+	s->u.drop.name = n;
+	s->u.drop.table = ctx->outer->u.alter.table;
+	s->u.drop.is_index = true;
+	return s;
+}
+}
+/* actions that may also come first: DROP [COLUMN] c (MySQL), DROP {INDEX |
+ * KEY} i, DROP FOREIGN KEY fk, MODIFY [COLUMN] coldef, CHANGE [COLUMN]
+ * old coldef, [FIRST | AFTER c] (MySQL), ALTER [COLUMN] c [SET DATA] TYPE
+ * t [USING expr] (PostgreSQL), ALTER [COLUMN] c {SET DEFAULT x | DROP
+ * DEFAULT | SET NOT NULL | DROP NOT NULL} */
+altact(A) ::= DROP(K) colname(C). { A = sub_alter(ctx, KP_ALTER_DROP, K); push(ctx, &A->u.alter.cols, C); }
+altact(A) ::= DROP(K) idxword1 nm(N). { A = sub_drop_index(ctx, K, N); }
+altact(A) ::= DROP(K) FOREIGN KEY nm. { A = sub_alter(ctx, KP_ALTER_NONE, K); }
+altact(A) ::= MODIFY(K) coldef(C) colplace. { A = sub_modify(ctx, K, C->name, C, false); }
+altact(A) ::= MODIFY(K) COLUMN coldef(C) colplace. { A = sub_modify(ctx, K, C->name, C, false); }
+altact(A) ::= CHANGE(K) nm(O) coldef(C) colplace. { A = sub_modify(ctx, K, O, C, false); }
+altact(A) ::= CHANGE(K) COLUMN nm(O) coldef(C) colplace. { A = sub_modify(ctx, K, O, C, false); }
+altact(A) ::= ALTER(K) nm(C) alttype(T). { A = sub_modify(ctx, K, C, type_only(ctx, C, T), true); }
+altact(A) ::= ALTER(K) COLUMN nm(C) alttype(T). { A = sub_modify(ctx, K, C, type_only(ctx, C, T), true); }
+altact(A) ::= ALTER(K) nm altcolset. { A = sub_alter(ctx, KP_ALTER_NONE, K); }
+altact(A) ::= ALTER(K) COLUMN nm altcolset. { A = sub_alter(ctx, KP_ALTER_NONE, K); }
+colplace ::= .
+colplace ::= FIRST.
+colplace ::= id(A) nm. { want_word(ctx, A, "after"); }
+%type alttype {kp_coldef*}
+alttype(A) ::= id(T) coltype(X) altusing. { want_word(ctx, T, "type"); A = X; }
+alttype(A) ::= SET id(D) id(T) coltype(X) altusing. { want_word(ctx, D, "data"); want_word(ctx, T, "type"); A = X; }
+altusing ::= .
+altusing ::= USING expr.
+altcolset ::= SET DEFAULT term.
+altcolset ::= SET DEFAULT MINUS term.
+altcolset ::= SET DEFAULT nm.
+altcolset ::= SET DEFAULT nm LP RP.
+altcolset ::= SET DEFAULT LP expr RP.
+altcolset ::= DROP DEFAULT.
+altcolset ::= SET NOT NULL.
+altcolset ::= DROP NOT NULL.
+
 /* Phoenix: CASCADE INDEX ALL | idx, ... adds the columns to indexes too */
 cascadeidx ::= .
 cascadeidx ::= CASCADE INDEX ALL.
@@ -362,6 +597,41 @@ idxstate_tail(A) ::= ALL. { memset(&A, 0, sizeof A); }
 idxstate_tail(A) ::= ASYNC. { memset(&A, 0, sizeof A); }
 idxstate_tail(A) ::= ALL ASYNC. { memset(&A, 0, sizeof A); }
 idxstate_tail(A) ::= idxstate_tail(L) SET altopts(O). { A = L; for (uint32_t i = 0; i < O.n; i++) push(ctx, &A, O.items[i]); }
+
+/* ------------------------------------------------- CREATE TYPE, DOMAIN */
+/* PostgreSQL: CREATE TYPE name AS ENUM ('a', ...) and CREATE DOMAIN name AS
+ * type [COLLATE c] [DEFAULT x] [[CONSTRAINT n] {NOT NULL | NULL | CHECK
+ * (expr)}] ... (PostgreSQL 16, CREATE TYPE, CREATE DOMAIN): names a column
+ * may be declared with afterwards, planned as the enum's strings or the
+ * domain's base type. Their other forms are read as units (unit.c). */
+%include {
+static void user_type(kp_pctx *ctx, kp_token k, kp_name n, kp_coldef *base, const char *what)
+{
+	kp_stmt *s = mkstmt(ctx, KP_S_SKIPPED);
+	s->u.skipped.what = what;
+	s->u.skipped.name = n;
+	s->u.skipped.type = base;
+	use_form(ctx, KP_F_USER_TYPE, k);
+}
+}
+cmd ::= CREATE id(D) fullname(N) AS typename(X) domopts. {
+	kp_name w = mkname(ctx, D);
+	if (!w.quoted && kp_name_eq(&w, "type")) {
+		want_name(ctx, X->type, "enum"); user_type(ctx, D, N, X, "CREATE TYPE");
+	} else {
+		want_word(ctx, D, "domain"); user_type(ctx, D, N, X, "CREATE DOMAIN");
+	} }
+domopts ::= .
+domopts ::= domopts COLLATE id.
+domopts ::= domopts DEFAULT term.
+domopts ::= domopts DEFAULT MINUS term.
+domopts ::= domopts DEFAULT nm.
+domopts ::= domopts DEFAULT nm LP RP.
+domopts ::= domopts DEFAULT LP expr RP.
+domopts ::= domopts CONSTRAINT nm.
+domopts ::= domopts NOT NULL.
+domopts ::= domopts NULL.
+domopts ::= domopts CHECK LP expr RP.
 
 /* ----------------------------------------------------------------- DROP */
 %type ifexists {int}

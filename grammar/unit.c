@@ -139,7 +139,32 @@ static const struct object {
 	 * or AS its source), a constant, a table of another database; Db2's
 	 * alias of a table or sequence (CREATE [PUBLIC] ALIAS a FOR t) */
 	{"alias", "CREATE ALIAS", 0}, {"constant", "CREATE CONSTANT", 0}, {"linked", "CREATE LINKED TABLE", 0},
+	/* SQLite: CREATE VIRTUAL TABLE t USING module(args) (fts5, rtree, an
+	 * extension's): the module stores and finds its rows, no ordered key */
+	{"virtual", "CREATE VIRTUAL TABLE", U_NOTE},
 };
+
+/* CREATE TYPE name AS ENUM (...) and CREATE DOMAIN name AS type: the
+ * grammar reads them (schema.y: a column's type); CREATE TYPE's other forms
+ * (composite, range, base, shell) and CREATE DOMAIN name type stay units. */
+static bool typed_form(const char *text, kp_lexer nl, kp_token o)
+{
+	bool domain = word_is(text, o, "domain");
+	if (!domain && !word_is(text, o, "type"))
+		return false;
+	kp_token n;
+	if (next(&nl, &n) != TK_ID)
+		return false;
+	int ty = next(&nl, &n);
+	if (ty == TK_DOT) {
+		if (next(&nl, &n) != TK_ID)
+			return false;
+		ty = next(&nl, &n);
+	}
+	if (ty != TK_AS)
+		return false;
+	return domain || (next(&nl, &n) == TK_ID && word_is(text, n, "enum"));
+}
 
 /* Past `= user` of DEFINER = user: the user and what is glued to it
  * (`root`@`localhost`, 'u'@'%', CURRENT_USER()). */
@@ -250,13 +275,14 @@ bool kp_unit_form(const char *text, const kp_lexer *lx, kp_token t, kp_unit *u)
 			u->name = object_name(text, ol);
 			return true;
 		}
-		for (size_t i = 0; i < sizeof objects / sizeof objects[0]; i++)
+		bool typed = typed_form(text, ol, o);
+		for (size_t i = 0; i < sizeof objects / sizeof objects[0] && !typed; i++)
 			if (word_is(text, o, objects[i].word)) {
 				u->what = objects[i].what;
 				u->kw = o;
 				u->body = objects[i].flags & U_BODY;
 				u->note = objects[i].flags & U_NOTE;
-				if (word_is(text, o, "materialized") || word_is(text, o, "foreign")) {
+				if (word_is(text, o, "materialized") || word_is(text, o, "foreign") || word_is(text, o, "virtual")) {
 					kp_token v;
 					next(&ol, &v);   /* VIEW, TABLE */
 				}

@@ -275,7 +275,8 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 		return;
 	}
 	case KP_S_ALTER_TABLE: {
-		static const char *acts[] = {"", "ADD", "DROP COLUMN", "SET"};
+		static const char *acts[] = {"", "ADD", "DROP COLUMN", "SET", "ADD PRIMARY KEY", "MODIFY COLUMN",
+		                             "(several actions)", "(nothing keyplan models)"};
 		kp_buf_printf(out, "ALTER %s %.*s %s", s->u.alter.is_view ? "VIEW" : "TABLE",
 		              (int)s->u.alter.table.len, s->u.alter.table.s, acts[s->u.alter.action]);
 		return;
@@ -296,6 +297,11 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 		kp_buf_puts(out, s->u.skipped.what);
 		if (s->u.skipped.name.s)
 			kp_buf_printf(out, " %.*s", (int)s->u.skipped.name.len, s->u.skipped.name.s);
+		if (s->u.skipped.type) {
+			const kp_name *b = &s->u.skipped.type->type;
+			kp_buf_printf(out, ": a column type, planned as %.*s", (int)b->len, b->s);
+			return;
+		}
 		kp_buf_puts(out, ": skipped (recognised; keyplan neither models nor plans it)");
 		return;
 	case KP_S_INSERT: case KP_S_UPSERT: case KP_S_REPLACE: {

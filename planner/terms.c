@@ -124,15 +124,20 @@ static int key_slot(pctx *pc, const kp_expr *e)
 	return -1;
 }
 
-/* What values an indexed expression holds: text for string functions and
- * ||, numbers for arithmetic; KP_T_OTHER (any value) otherwise. */
+/* What values an indexed expression holds: text for string functions, ||
+ * and ->>, numbers for arithmetic; KP_T_OTHER (any value) otherwise. */
 static kp_type_class expr_class(const kp_expr *e)
 {
 	static const char *text_fns[] = {"upper", "lower", "substr", "substring", "trim", "ltrim",
 	                                 "rtrim", "concat", "reverse", "lpad", "rpad", "regexp_substr",
 	                                 "regexp_replace", "to_char", NULL};
-	if (e->kind == KP_X_ARITH)
-		return e->op == KP_OP_CONCAT ? KP_T_STRING : KP_T_REAL;
+	if (e->kind == KP_X_ARITH) {
+		if (e->op == KP_OP_CONCAT || e->op == KP_OP_JSON_TEXT)
+			return KP_T_STRING;   /* ->> is the JSON value as text */
+		if (e->op == KP_OP_JSON || e->op == KP_OP_OVERLAP)
+			return KP_T_OTHER;
+		return KP_T_REAL;
+	}
 	if (e->kind == KP_X_FUNC)
 		for (int i = 0; text_fns[i]; i++)
 			if (kp_name_eq(&e->name, text_fns[i]))

@@ -335,7 +335,143 @@ static void test_dump_forms_drop_lists_and_unordered_indexes(void)
 	expect("CREATE TABLE b (id INT PRIMARY KEY, n INT);\nCREATE INDEX bn ON b (n n2)", KP_R_SYNTAX, "syntax error near 'n2'", 2, 25);
 }
 
+/* MySQL's ALTER TABLE t action, action, ...: each applied in order (an
+ * index on a column added before it, a column dropped, one redefined,
+ * renamed and retyped); when one fails, none is, located at the failing
+ * name (MySQL and PostgreSQL refuse the whole statement). PostgreSQL's
+ * ALTER COLUMN c [SET DATA] TYPE t changes the type only. */
+/* expect(), on generic: MySQL's and PostgreSQL's forms read without a
+ * target's refusal first */
+static void expect_generic(const char *sql, kp_rule rule, const char *msg, uint32_t line, uint32_t col)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	kpt_schema(&t, sql);
+	const kp_diag *g = t.d.head;
+	while (g && g->severity != KP_SEV_ERROR)
+		g = g->next;
+	CU_ASSERT_PTR_NOT_NULL(g);
+	if (g) {
+		uint32_t l, c;
+		kp_source_linecol(g->src, g->off, &l, &c);
+		if (strcmp(g->message, msg))
+			fprintf(stderr, "\n  got: %s\n  want: %s\n", g->message, msg);
+		CU_ASSERT_EQUAL(g->rule, rule);
+		CU_ASSERT_STRING_EQUAL(g->message, msg);
+		CU_ASSERT_EQUAL(l, line);
+		CU_ASSERT_EQUAL(c, col);
+	}
+	kpt_free(&t);
+}
+
+static void test_alter_actions_all_or_none(void)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	CU_ASSERT_EQUAL_FATAL(kpt_schema(&t,
+		"CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT, c VARCHAR(10) BINARY, "
+		"d VARCHAR(20) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin);"
+		"ALTER TABLE t ADD COLUMN e INT, ADD INDEX ie (e), DROP COLUMN b, MODIFY c VARCHAR(20) NOT NULL;"), 0);
+	const kp_table *tb = kp_catalog_find(&t.cat, "t", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tb);
+	CU_ASSERT_EQUAL(kp_table_column(tb, "b", 1), -1);
+	int e = kp_table_column(tb, "e", 1), c = kp_table_column(tb, "c", 1);
+	CU_ASSERT_TRUE_FATAL(e >= 0 && c >= 0);
+	CU_ASSERT_EQUAL(tb->cols[c].length, 20);
+	CU_ASSERT_TRUE(tb->cols[c].not_null);
+	CU_ASSERT_EQUAL_FATAL(tb->nindexes, 1);
+	CU_ASSERT_STRING_EQUAL(tb->indexes[0]->name, "ie");
+	CU_ASSERT_EQUAL(tb->indexes[0]->key.parts[0].col, e);
+	/* the second action fails: the first and third are not applied */
+	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER TABLE t ADD COLUMN f INT, DROP COLUMN nope, ADD INDEX ia (a);"), 1);
+	tb = kp_catalog_find(&t.cat, "t", 1);
+	CU_ASSERT_EQUAL(kp_table_column(tb, "f", 1), -1);
+	CU_ASSERT_EQUAL(tb->nindexes, 1);
+	/* CHANGE renames and retypes; DROP INDEX after it; ALTER COLUMN TYPE */
+	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER TABLE t CHANGE COLUMN a a2 BIGINT AFTER id, DROP INDEX ie;"
+	                               "ALTER TABLE t ALTER COLUMN e SET DATA TYPE VARCHAR(5);"
+	                               "ALTER TABLE t ALTER COLUMN d TYPE TEXT USING d::text, ALTER COLUMN a2 SET DEFAULT 0;"), 0);
+	tb = kp_catalog_find(&t.cat, "t", 1);
+	CU_ASSERT_EQUAL(kp_table_column(tb, "a", 1), -1);
+	int a2 = kp_table_column(tb, "a2", 2);
+	CU_ASSERT_TRUE_FATAL(a2 >= 0);
+	CU_ASSERT_STRING_EQUAL(tb->cols[a2].type_name, "BIGINT");
+	CU_ASSERT_EQUAL(tb->nindexes, 0);
+	CU_ASSERT_EQUAL(tb->cols[e].tclass, KP_T_STRING);
+	CU_ASSERT_EQUAL(tb->cols[e].length, 5);
+	kpt_free(&t);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t ADD COLUMN f INT, DROP COLUMN nope",
+	       KP_R_UNKNOWN_COLUMN, "unknown column 'nope' in t (action 2 of 2): none of the statement's actions is applied",
+	       2, 45);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t ADD COLUMN a2 INT, ADD INDEX i (a3)",
+	       KP_R_UNKNOWN_COLUMN, "unknown column 'a3' in t (action 2 of 2): none of the statement's actions is applied",
+	       2, 47);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t MODIFY b INT, DROP a",
+	       KP_R_UNKNOWN_COLUMN, "unknown column 'b' in t (action 1 of 2): none of the statement's actions is applied",
+	       2, 22);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t DROP a, DROP id",
+	       KP_R_BAD_KEY, "cannot drop 'id': it is a primary key column of t (action 2 of 2): none of the "
+	       "statement's actions is applied", 2, 28);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT, INDEX i (a));\nALTER TABLE t DROP INDEX i, ADD INDEX i (id), "
+	               "DROP INDEX i, DROP INDEX i",
+	               KP_R_UNKNOWN_INDEX, "unknown index 'i' on t (action 4 of 4): none of the statement's actions is "
+	               "applied", 2, 72);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t ADD KEY ka (a), ADD PRIMARY KEY (a)",
+	               KP_R_BAD_KEY, "t already has a primary key; a table has one (action 2 of 2): none of the "
+	               "statement's actions is applied", 2, 35);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t ALTER COLUMN x TYPE INT",
+	       KP_R_UNKNOWN_COLUMN, "unknown column 'x' in t", 2, 28);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t ADD COLUMN b INT, DROP COLUMN a, c INT",
+	       KP_R_SYNTAX, "syntax error near 'INT'", 2, 50);
+}
+
+/* PostgreSQL's CREATE TYPE name AS ENUM and CREATE DOMAIN name AS base name
+ * column types: an enum holds strings, a domain its base type's values (a
+ * domain over a domain its base's); a schema-qualified name is the column's
+ * type name. CREATE TYPE's other forms stay units, and their names
+ * unknown types. SQLite's CREATE VIRTUAL TABLE is no table keyplan plans. */
+static void test_user_types_are_column_types(void)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	kpt_schema(&t, "CREATE TYPE public.mood AS ENUM ('sad', 'ok');"
+	               "CREATE DOMAIN public.posint AS integer CONSTRAINT pos CHECK (VALUE > 0) NOT NULL;"
+	               "CREATE DOMAIN code AS varchar(8) COLLATE \"C\" DEFAULT 'x';"
+	               "CREATE DOMAIN d2 AS posint;"
+	               "CREATE TYPE comp AS (a int, b text);"
+	               "CREATE VIRTUAL TABLE docs USING fts5(title, body);"
+	               "CREATE TABLE u (id public.posint PRIMARY KEY, m mood, c code, x d2, y comp);");
+	const kp_table *u = kp_catalog_find(&t.cat, "u", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(u);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "docs", 4));
+	CU_ASSERT_EQUAL(u->cols[0].tclass, KP_T_INT);
+	CU_ASSERT_EQUAL(u->cols[1].tclass, KP_T_STRING);
+	CU_ASSERT_EQUAL(u->cols[2].tclass, KP_T_STRING);
+	CU_ASSERT_EQUAL(u->cols[2].length, 8);
+	CU_ASSERT_EQUAL(u->cols[3].tclass, KP_T_INT);
+	CU_ASSERT_EQUAL(u->cols[4].tclass, KP_T_OTHER);
+	int n = 0;
+	for (const kp_diag *g = t.d.head; g; g = g->next, n++) {
+		uint32_t l, c;
+		kp_source_linecol(g->src, g->off, &l, &c);
+		if (n == 0) {
+			CU_ASSERT_STRING_EQUAL(g->message, "CREATE TYPE is read as one unit: keyplan neither models nor plans it");
+			CU_ASSERT_EQUAL(c, 219);
+		} else if (n == 1) {
+			CU_ASSERT_STRING_EQUAL(g->message,
+			                       "CREATE VIRTUAL TABLE is read as one unit: keyplan neither models nor plans it");
+			CU_ASSERT_EQUAL(c, 255);
+		} else {
+			CU_ASSERT_STRING_EQUAL(g->message, "unknown type 'comp' for column 'y'; its values are not checked");
+		}
+	}
+	CU_ASSERT_EQUAL(n, 3);
+	kpt_free(&t);
+}
+
 KPT_SUITE("catalog", NULL, NULL,
+	{"CREATE TYPE ... AS ENUM and CREATE DOMAIN name column types", test_user_types_are_column_types},
+	{"ALTER TABLE's actions apply in order, all or none", test_alter_actions_all_or_none},
 	{"CREATE TABLE builds columns, types and the ordered key", test_create_table_builds_columns_and_ordered_key},
 	{"an index made after a view over its table serves the view; DROP INDEX takes it back",
 	 test_index_made_after_a_view_serves_it},

@@ -610,7 +610,7 @@ static void test_syntax_errors(void)
 static void test_lexical_error_reported_once(void)
 {
 	static const struct { const char *sql; uint32_t col; int nstmts; } cases[] = {
-		{"SELECT next @ FROM t", 13, 0},
+		{"SELECT next ^ FROM t", 13, 0},
 		{"SELECT * FROM t /* \xff */ SELECT * FROM u", 20, 2},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -239,7 +239,11 @@ static void test_postgresql_dollar_bodies_and_dump_forms(void)
 	CU_ASSERT_EQUAL(at(0)->kind, KP_S_SELECT);
 	CU_ASSERT_PTR_NULL(at(0)->u.select.table.s);
 	unit(1, "CREATE TYPE", "CREATE TYPE public.mpaa_rating AS ENUM (\n    'G',\n    'PG'\n)");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(at(1)->u.skipped.type);   /* a column type: the enum's strings */
+	CU_ASSERT_TRUE(kp_name_eq(&at(1)->u.skipped.type->type, "enum"));
 	ASSERT_STR(at(2)->u.skipped.what, "CREATE DOMAIN");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(at(2)->u.skipped.type);   /* a column type: its base type's values */
+	CU_ASSERT_TRUE(kp_name_eq(&at(2)->u.skipped.type->type, "integer"));
 	unit(3, "CREATE FUNCTION", "CREATE FUNCTION public.last_updated() RETURNS trigger\n    LANGUAGE plpgsql\n"
 	                           "    AS $$\nBEGIN\n    NEW.last_update = CURRENT_TIMESTAMP;\n    RETURN NEW;\nEND $$");
 	ASSERT_STR(at(4)->u.skipped.what, "CREATE FUNCTION");
@@ -260,9 +264,7 @@ static void test_postgresql_dollar_bodies_and_dump_forms(void)
 	ASSERT_STR(at(9)->u.skipped.what, "CREATE TRIGGER");
 	unit(10, "psql meta-command", "\\c pagila");
 	CU_ASSERT_EQUAL(at(11)->kind, KP_S_SELECT);
-	expect_diags("2:8 KP012 info CREATE TYPE is read as one unit: keyplan neither models nor plans it\n"
-	             "6:8 KP012 info CREATE DOMAIN is read as one unit: keyplan neither models nor plans it\n"
-	             "8:8 KP012 info CREATE FUNCTION" BODY_NOTE() "\n"
+	expect_diags("8:8 KP012 info CREATE FUNCTION" BODY_NOTE() "\n"
 	             "15:8 KP012 info CREATE FUNCTION" BODY_NOTE() "\n"
 	             "31:8 KP012 info CREATE TRIGGER" BODY_NOTE() "\n");
 }

@@ -35,6 +35,13 @@ PHOENIX_RETURNING = ("Phoenix's UPSERT and DELETE return the row they wrote only
                      "grammar, UPSERT VALUES, DELETE)")
 PHOENIX_CAST = ("Phoenix converts a value with CAST(value AS dataType); its grammar has no '::' operator "
                 "(Phoenix grammar, Cast)")
+PHOENIX_VIEW = ("Phoenix's CREATE VIEW takes [IF NOT EXISTS] newTableRef [(columnDef, ...)] [AS SELECT * FROM "
+                "existingTableRef [WHERE expression]] [tableOptions] (Phoenix grammar, Create View)")
+PHOENIX_OPERATORS = ("Phoenix's expressions compare with = <> != < <= > >=, compute with + - * / % and join "
+                     "strings with ||; its grammar has no '&&', '->' or '->>' operator (Phoenix grammar, "
+                     "Expression, Condition, Operand)")
+USER_TYPES = ("{}'s SQL declares no types of its own: a column's type is one of its data types, and it has "
+              "no CREATE TYPE or CREATE DOMAIN statement")
 ALTER = {
     "lindorm": ("Lindorm's ALTER TABLE takes ADD [COLUMN] column_def, DROP COLUMN [IF EXISTS] column_name, SET "
                 "table_options and COMPACT; a table's primary key is the one its CREATE TABLE declares "
@@ -87,6 +94,27 @@ CASES = [
      refused("'::' casts", 34, {"phoenix": PHOENIX_CAST})),
     ("ALTER TABLE p ADD CONSTRAINT pk2 PRIMARY KEY (id)",
      {**refused("ALTER TABLE ... ADD PRIMARY KEY", 34, ALTER), "generic": SECOND_PK}),
+    # MySQL's action list and a column's new type: none of the three stores' ALTER TABLE
+    ("ALTER TABLE p ADD COLUMN a INT, ADD INDEX pa (a), DROP COLUMN name, MODIFY a BIGINT",
+     {t: [("KP012", "error", 1, 37, f"{t} refuses several actions in one ALTER TABLE", w),
+          ("KP012", "error", 1, 69, f"{t} refuses a column's type changed (MODIFY, CHANGE, ALTER COLUMN ... TYPE)", w)]
+      for t, w in ALTER.items()}),
+    ("ALTER TABLE p ALTER COLUMN name SET DATA TYPE VARCHAR(20)",
+     refused("a column's type changed (MODIFY, CHANGE, ALTER COLUMN ... TYPE)", 15, ALTER)),
+    ("CREATE DEFINER=`root`@`%` SQL SECURITY DEFINER VIEW v AS SELECT * FROM p",
+     refused("ALGORITHM, DEFINER and SQL SECURITY of a view", 8, {"phoenix": PHOENIX_VIEW})),
+    ("SELECT name FROM p WHERE id = 1 AND name ->> '$.a' = 'x'",
+     {t: ([("KP012", "error", 1, 42, "phoenix refuses '->' and '->>'", PHOENIX_OPERATORS)] if t == "phoenix" else [])
+      + [("KP002", "info", 1, 37, "get: the server filters rows by " + ("NAME" if t == "phoenix" else "name") +
+           " ->> '$.a' = 'x'", None)] for t in TARGETS}),
+    ("SELECT name FROM p WHERE id = 1 AND name && ARRAY['a']",
+     {t: ([("KP012", "error", 1, 42, "phoenix refuses '&&'", PHOENIX_OPERATORS)] if t == "phoenix" else [])
+      + [("KP002", "info", 1, 37, "get: the server filters rows by " + ("NAME" if t == "phoenix" else "name") +
+           " && ARRAY['a']", None)] for t in TARGETS}),
+    ("CREATE DOMAIN dn AS bigint NOT NULL",
+     refused("CREATE TYPE and CREATE DOMAIN", 8, {
+         "lindorm": USER_TYPES.format("Lindorm"), "tablestore": USER_TYPES.format("Tablestore"),
+         "phoenix": USER_TYPES.format("Phoenix")})),
     ("UPDATE p AS x SET name = 'b' WHERE x.id = 1", {}),
     ("DELETE FROM p x WHERE x.id = 1", {}),
 ]
@@ -131,7 +159,8 @@ def test_forms():
             code, got, err = findings(t, sql, BASE)
             exp = want.get(t, [])
             check(f"{t}: {sql}", got == exp, f"got {got}\nwant {exp}\n{err}")
-            check(f"{t}: exit code of {sql}", code == (1 if exp else 0), f"exit {code}")
+            check(f"{t}: exit code of {sql}", code == (1 if any(g[1] == "error" for g in exp) else 0),
+                  f"exit {code}")
 
 
 def test_alias_plans():
@@ -145,6 +174,48 @@ def test_alias_plans():
     want = ("q.sql:1:1: GET p key (id=1)\nq.sql:2:1: GET p key (id=2)\n"
             "q.sql:3:1: SCAN p range id (2, +inf)\n")
     check("alias plans", code == 0 and out == want, f"exit {code}\n{out}\n{err}")
+
+
+def test_alter_and_types_explained():
+    """explain says what each ALTER TABLE did (ADD PRIMARY KEY printed text
+    past the end of its table of words), MySQL's action list as one
+    statement, the plans after it, and a schema's own types."""
+    with kptest.tempdir() as d:
+        kptest.write(os.path.join(d, "s.sql"), "CREATE TABLE h (a INT, b INT);\n")
+        kptest.write(os.path.join(d, "q.sql"),
+                     "ALTER TABLE h ADD PRIMARY KEY (a);\n"
+                     "ALTER TABLE h ADD COLUMN c INT, ADD INDEX hc (c), DROP COLUMN b, MODIFY c BIGINT;\n"
+                     "SELECT * FROM h WHERE c = 1;\n"
+                     "ALTER TABLE h ALTER COLUMN c SET DATA TYPE VARCHAR(4);\n"
+                     "CREATE DOMAIN dn AS bigint NOT NULL;\n"
+                     "SELECT * FROM h WHERE a = 1 AND extract(epoch from c) > 5 && c ->> 'x' = 'y';\n"
+                     "CREATE TABLE g (a INT NOT NULL, b INT, doc TEXT);\n"
+                     "ALTER TABLE g ADD PRIMARY KEY (a), ADD KEY gb (b);\n"
+                     "SELECT * FROM g WHERE b = 1;\n"
+                     "CREATE INDEX gj ON g ((doc ->> 'n'));\n"
+                     "SELECT * FROM g WHERE doc ->> 'n' = 'x';\n"
+                     "CREATE TABLE f (id INT NOT NULL, v INT);\n"
+                     "ALTER TABLE f ADD KEY fv (v), ADD PRIMARY KEY (id);\n"
+                     "ALTER TABLE f MODIFY id INT NOT NULL AUTO_INCREMENT, AUTO_INCREMENT=9;\n"
+                     "SELECT * FROM f WHERE id = 1;\n")
+        code, out, err = kptest.run("explain", "--target", "generic", "--schema", "s.sql", "q.sql", cwd=d,
+                                    plain=True)
+    want = ("q.sql:1:1: ALTER TABLE h ADD PRIMARY KEY\n"
+            "q.sql:2:1: ALTER TABLE h (several actions)\n"
+            "q.sql:3:1: SCAN h via index hc (+ table lookup) prefix (c=1)\n"
+            "q.sql:4:1: ALTER TABLE h MODIFY COLUMN\n"
+            "q.sql:5:1: CREATE DOMAIN dn: a column type, planned as bigint\n"
+            "q.sql:6:1: GET h key (a=1) filter extract(epoch FROM c) > 5 AND c ->> 'x' = 'y'\n"
+            "q.sql:7:1: CREATE TABLE g\n"
+            "q.sql:8:1: ALTER TABLE g (several actions)\n"
+            "q.sql:9:1: SCAN g via index gb (+ table lookup) prefix (b=1)\n"
+            "q.sql:10:1: CREATE INDEX gj ON g\n"
+            "q.sql:11:1: SCAN g via index gj (+ table lookup) prefix (doc ->> 'n'='x')\n"
+            "q.sql:12:1: CREATE TABLE f\n"
+            "q.sql:13:1: ALTER TABLE f (several actions)\n"
+            "q.sql:14:1: ALTER TABLE f (several actions)\n"
+            "q.sql:15:1: GET f key (id=1)\n")
+    check("ALTER TABLE and types explained", code == 0 and out == want, f"exit {code}\n{out}\n{err}")
 
 
 def test_application_code():
@@ -278,6 +349,7 @@ def test_schemas():
 if __name__ == "__main__":
     test_forms()
     test_alias_plans()
+    test_alter_and_types_explained()
     test_application_code()
     test_backslash_escapes()
     test_schemas()

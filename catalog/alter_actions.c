@@ -1,0 +1,216 @@
+/* ALTER TABLE's other actions: a column's type and name changed (MySQL's
+ * MODIFY and CHANGE, PostgreSQL's ALTER COLUMN ... TYPE), and MySQL's list
+ * of actions in one statement, applied in order, all or none. */
+#include "catalog/catalog.h"
+#include "catalog/catalogInt.h"
+
+#include <string.h>
+
+/* MODIFY [COLUMN] coldef, CHANGE [COLUMN] old coldef, ALTER [COLUMN] c
+ * [SET DATA] TYPE t: the column keeps its place, its key position and its
+ * family; its type (and, for MODIFY and CHANGE, its name and attributes)
+ * are the new definition's, as MySQL redefines it (MySQL 8.0, 15.1.9,
+ * CHANGE, MODIFY, RENAME COLUMN). */
+int kpc_alter_modify(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	const kp_coldef *cd = al->cols.items[0];
+	int ci = kp_table_column(t, al->old.s, al->old.len);
+	if (ci < 0) {
+		kp_diag_add(d, a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, src, al->old.off, al->old.srclen,
+		            "unknown column '%.*s' in %s", (int)al->old.len, al->old.s, t->name);
+		return -1;
+	}
+	int same = kp_table_column(t, cd->name.s, cd->name.len);
+	if (same >= 0 && same != ci) {
+		kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, cd->name.off, cd->name.srclen,
+		            "column '%.*s' already exists in %s", (int)cd->name.len, cd->name.s, t->name);
+		return -1;
+	}
+	kp_column nc;
+	memset(&nc, 0, sizeof nc);
+	kpc_fill_column(c, &nc, cd, src, a, d);
+	kp_column *col = &t->cols[ci];
+	col->type_name = nc.type_name;
+	col->tclass = nc.tclass;
+	col->length = nc.length;
+	col->scale = nc.scale;
+	col->is_unsigned = nc.is_unsigned;
+	col->is_array = nc.is_array;
+	if (!al->type_only) {
+		col->name = nc.name;
+		col->name_len = nc.name_len;
+		col->not_null = nc.not_null || col->key_pos >= 0;
+		col->auto_increment = nc.auto_increment;
+		col->dflt = nc.dflt;
+		col->src = nc.src;
+		col->off = nc.off;
+		kpc_hash_columns(c, t);
+	}
+	return 0;
+}
+
+/* The names an action list sees, as each action leaves them: what the
+ * table holds before it, then each action's adds and drops in order. */
+typedef struct names {
+	struct change {
+		const kp_name *name;
+		bool index;     /* an index's name, else a column's */
+		bool added;     /* added, else dropped */
+	} *log;             /* in the order of the actions */
+	uint32_t nlog;
+} names;
+
+/* Is column (index: index) x there after the actions seen so far? */
+static bool present(const kp_table *t, const names *s, const kp_name *x, bool index)
+{
+	/* the latest of an add and a drop of x decides */
+	for (uint32_t i = s->nlog; i-- > 0;)
+		if (s->log[i].index == index && kp_name_eqn(s->log[i].name, x))
+			return s->log[i].added;
+	if (index)
+		return kp_table_index(t, x->s, x->len) != NULL;
+	return kp_table_column(t, x->s, x->len) >= 0;
+}
+
+static void note(names *s, const kp_name *x, bool index, bool added)
+{
+	s->log[s->nlog].name = x;
+	s->log[s->nlog].index = index;
+	s->log[s->nlog++].added = added;
+}
+
+enum fault { F_NONE, F_UNKNOWN_COLUMN, F_DUP_COLUMN, F_KEY_COLUMN, F_DUP_INDEX, F_UNKNOWN_INDEX, F_SECOND_KEY };
+
+/* The failing action's error, in the words of the action alone, and that
+ * the statement changed nothing */
+static void report(enum fault f, const kp_name *x, const kp_table *t, uint32_t i, uint32_t n, kp_source *src,
+                   kp_arena *a, kp_diags *d)
+{
+	int l = (int)x->len;
+	kp_diag *g;
+	switch (f) {
+	case F_UNKNOWN_COLUMN:
+		g = kp_diag_add(d, a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, src, x->off, x->srclen,
+		                "unknown column '%.*s' in %s (action %u of %u): none of the statement's actions is "
+		                "applied", l, x->s, t->name, i, n);
+		break;
+	case F_DUP_COLUMN:
+		g = kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, x->off, x->srclen,
+		                "column '%.*s' already exists in %s (action %u of %u): none of the statement's "
+		                "actions is applied", l, x->s, t->name, i, n);
+		break;
+	case F_KEY_COLUMN:
+		g = kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, x->off, x->srclen,
+		                "cannot drop '%.*s': it is a primary key column of %s (action %u of %u): none of the "
+		                "statement's actions is applied", l, x->s, t->name, i, n);
+		break;
+	case F_DUP_INDEX:
+		g = kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, x->off, x->srclen,
+		                "index '%.*s' already exists on %s (action %u of %u): none of the statement's "
+		                "actions is applied", l, x->s, t->name, i, n);
+		break;
+	case F_SECOND_KEY:
+		g = kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, x->off, 7,
+		                "%s already has a primary key; a table has one (action %u of %u): none of the "
+		                "statement's actions is applied", t->name, i, n);
+		break;
+	default:
+		g = kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, x->off, x->srclen,
+		                "unknown index '%.*s' on %s (action %u of %u): none of the statement's actions is "
+		                "applied", l, x->s, t->name, i, n);
+		break;
+	}
+	kp_diag_help(g, a, "MySQL and PostgreSQL apply all of an ALTER TABLE's actions or none");
+}
+
+/* The first action of the list that would fail, reported at its name:
+ * 0 when every one holds, -1 after the report. */
+static int check_actions(const kp_catalog *c, const kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a,
+                         kp_diags *d)
+{
+	kp_name key = {0};
+	uint32_t cap = 0;
+	for (uint32_t i = 0; i < al->more.n; i++) {
+		const kp_stmt *s = al->more.items[i];
+		cap += 1 + (s->kind == KP_S_ALTER_TABLE ? 2 * s->u.alter.cols.n : 0);
+	}
+	names n = {0};
+	n.log = kp_arena_alloc(a, cap * sizeof *n.log);
+	for (uint32_t i = 0; i < al->more.n; i++) {
+		const kp_stmt *s = al->more.items[i];
+		const kp_name *bad = NULL;
+		enum fault f = F_NONE;
+		if (s->kind == KP_S_CREATE_INDEX) {
+			const kp_indexdef *x = &s->u.create_index;
+			for (uint32_t k = 0; k < x->parts.n && !f; k++) {
+				const kp_keypart *p = x->parts.items[k];
+				if (p->col.s && !p->expr && !present(t, &n, &p->col, false))
+					bad = &p->col, f = F_UNKNOWN_COLUMN;
+			}
+			if (!f && x->name.s && present(t, &n, &x->name, true))
+				bad = &x->name, f = F_DUP_INDEX;
+			if (!f && x->name.s)
+				note(&n, &x->name, true, true);
+		} else if (s->kind == KP_S_DROP) {
+			if (!present(t, &n, &s->u.drop.name, true))
+				bad = &s->u.drop.name, f = F_UNKNOWN_INDEX;
+			else
+				note(&n, &s->u.drop.name, true, false);
+		} else if (s->kind == KP_S_ALTER_TABLE) {
+			const kp_alter *x = &s->u.alter;
+			if (x->action == KP_ALTER_PRIMARY_KEY && c->heap_tables && !t->is_view && t->pk.n > 0) {
+				key.off = x->key_off;   /* PRIMARY */
+				bad = &key, f = F_SECOND_KEY;
+			}
+			for (uint32_t k = 0; k < x->cols.n && !f; k++) {
+				const kp_coldef *cd = x->cols.items[k];
+				int ci = kp_table_column(t, cd->name.s, cd->name.len);
+				if (x->action == KP_ALTER_ADD) {
+					if (!present(t, &n, &cd->name, false))
+						note(&n, &cd->name, false, true);
+					else if (!x->if_flag)
+						bad = &cd->name, f = F_DUP_COLUMN;
+				} else if (x->action == KP_ALTER_DROP) {
+					if (!present(t, &n, &cd->name, false)) {
+						if (!x->if_flag)
+							bad = &cd->name, f = F_UNKNOWN_COLUMN;
+					} else if (ci >= 0 && t->cols[ci].key_pos >= 0) {
+						bad = &cd->name, f = F_KEY_COLUMN;
+					} else {
+						note(&n, &cd->name, false, false);
+					}
+				} else if (x->action == KP_ALTER_MODIFY) {
+					if (!present(t, &n, &x->old, false)) {
+						bad = &x->old, f = F_UNKNOWN_COLUMN;
+					} else if (!kp_name_eqn(&x->old, &cd->name)) {
+						if (present(t, &n, &cd->name, false)) {
+							bad = &cd->name, f = F_DUP_COLUMN;
+						} else {
+							note(&n, &x->old, false, false);
+							note(&n, &cd->name, false, true);
+						}
+					}
+				}
+			}
+		}
+		if (f) {
+			report(f, bad, t, i + 1, al->more.n, src, a, d);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ALTER TABLE t action, action, ...: each action applied in order when
+ * every one holds (check_actions), none otherwise, as MySQL and PostgreSQL
+ * refuse the whole statement. */
+int kpc_alter_actions(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	if (check_actions(c, t, al, src, a, d) < 0)
+		return -1;
+	int rc = 0;
+	for (uint32_t i = 0; i < al->more.n; i++)
+		if (kp_catalog_apply(c, al->more.items[i], src, a, d) < 0)
+			rc = -1;
+	return rc;
+}
