@@ -473,6 +473,23 @@ static void analysed(kp_lsp_doc *d, uint64_t ctx, bool has_ddl)
 	d->old_len = d->t.len;
 }
 
+/* Frees d's old chunks in [r0, r1) that h did not take again, and clears
+ * the marks h left on the chunks it holds. */
+static void settle_chunks(kp_lsp_doc *d, uint32_t r0, uint32_t r1, host_plan *h)
+{
+	for (uint32_t i = r0; i < r1; i++) {
+		kp_lsp_chunk *c = d->refs[i].c;
+		if (!c->taken) {
+			kp_lsp_chunk_free(c);
+			free(c);
+		}
+	}
+	for (uint32_t i = 0; i < h->n; i++) {
+		h->refs[i].c->taken = false;
+		h->refs[i].c->next = NULL;
+	}
+}
+
 /* An edit extracted over its region alone (regions.h): the statements
  * before and after it keep their chunks (moved by the length's change).
  * False, with nothing changed, when the edit needs the whole file read:
@@ -567,17 +584,7 @@ static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 		kp_lsp_region_plan_free(&pl);
 		return false;
 	}
-	for (uint32_t i = r0; i < r1; i++) {
-		kp_lsp_chunk *c = d->refs[i].c;
-		if (!c->taken) {
-			kp_lsp_chunk_free(c);
-			free(c);
-		}
-	}
-	for (uint32_t i = 0; i < h.n; i++) {
-		h.refs[i].c->taken = false;
-		h.refs[i].c->next = NULL;
-	}
+	settle_chunks(d, r0, r1, &h);
 	uint32_t n = r0 + h.n + (d->nrefs - r1);
 	kp_lsp_ref *refs = malloc((n ? n : 1) * sizeof *refs);
 	if (!refs)
@@ -620,18 +627,7 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	}
 	d->whole = kp_lsp_new_chunk(0);
 	run_host(s, d, &h, d->t.text, d->whole, has_ddl);
-	/* the old chunks not reused */
-	for (uint32_t i = 0; i < d->nrefs; i++) {
-		kp_lsp_chunk *c = d->refs[i].c;
-		if (!c->taken) {
-			kp_lsp_chunk_free(c);
-			free(c);
-		}
-	}
-	for (uint32_t i = 0; i < h.n; i++) {
-		h.refs[i].c->taken = false;
-		h.refs[i].c->next = NULL;
-	}
+	settle_chunks(d, 0, d->nrefs, &h);
 	free(h.om.slots);
 	free(h.sigs);
 	free(d->refs);
