@@ -260,17 +260,7 @@ static void advise(kp_advisor *adv, xprop *pr, kp_arena *hyp, kp_arena *scratch)
 			ix->covers[pr->eq.cols[i]] = true;
 		}
 	ix->nuser = ix->key.n;
-	for (int i = 0; i < t->pk.n; i++) {
-		const kp_key_part *p = &t->pk.parts[i];
-		if (p->col < 0 && p->nhash > 0) {
-			ix->key.parts[ix->key.n++] = *p;
-			continue;
-		}
-		if (p->col < 0 || ix->covers[p->col])
-			continue;
-		ix->key.parts[ix->key.n++] = *p;
-		ix->covers[p->col] = true;
-	}
+	kp_index_end_row_key(ix, t);
 	kp_buf inc = {0};
 	for (int c = 0; c < t->ncols; c++)
 		if (pr->covers[c] && !ix->covers[c]) {

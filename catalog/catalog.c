@@ -134,7 +134,7 @@ static kp_type_class classify(const kp_name *type)
 	return KP_T_OTHER;
 }
 
-static char *cat_name(kp_catalog *c, const kp_name *n)
+char *kpc_cat_name(kp_catalog *c, const kp_name *n)
 {
 	return kp_arena_strndup(&c->arena, n->s, n->len);
 }
@@ -147,12 +147,12 @@ static void split_family(kp_catalog *c, kp_column *col, const kp_coldef *d)
 		col->family = kp_arena_strndup(&c->arena, d->name.s, (size_t)(colon - d->name.s));
 		col->name = kp_arena_strndup(&c->arena, colon + 1, d->name.len - (size_t)(colon - d->name.s) - 1);
 	} else {
-		col->name = cat_name(c, &d->name);
-		col->family = d->family.s ? cat_name(c, &d->family) : NULL;
+		col->name = kpc_cat_name(c, &d->name);
+		col->family = d->family.s ? kpc_cat_name(c, &d->family) : NULL;
 	}
 }
 
-static int hash_bits(const kp_name *fn)
+int kpc_hash_bits(const kp_name *fn)
 {
 	if (kp_name_eq(fn, "hash8")) return 8;
 	if (kp_name_eq(fn, "hash32")) return 32;
@@ -205,7 +205,7 @@ int kpc_build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *parts,
 		}
 		if (p->hashfn.s) {
 			k->col = -1;
-			k->hash_bits = hash_bits(&p->hashfn);
+			k->hash_bits = kpc_hash_bits(&p->hashfn);
 			if (!k->hash_bits) {
 				kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->hashfn.off, p->hashfn.srclen,
 				            "unknown key function '%.*s' in %s of %s: expected hash8, hash32 or hash64",
@@ -268,137 +268,6 @@ static char *option_text(kp_catalog *c, const kp_expr *v)
 	return kp_arena_strndup(&c->arena, v->name.s, v->name.len);
 }
 
-/* An index of a method that orders no rows by its key (PostgreSQL's GIN,
- * GiST, SP-GiST, BRIN, bloom and any method but btree and hash after ON t
- * USING, e.g. an extension's; MySQL's RTREE and FULLTEXT): a range of
- * its key is no range of rows, so no plan reads through it. It is read,
- * said once (KP012, info) and left out of the catalog, not refused. */
-static bool unordered_index(const kp_indexdef *def, kp_source *src, kp_arena *a, kp_diags *d)
-{
-	static const char *const methods[] = {"gin", "gist", "spgist", "brin", "bloom", "rtree", "fulltext"};
-	if (!def->using.s)
-		return false;
-	bool ordered = kp_name_eq(&def->using, "btree") || kp_name_eq(&def->using, "hash");
-	for (size_t i = 0; i < sizeof methods / sizeof *methods; i++)
-		if (kp_name_eq(&def->using, methods[i]) || (def->pg_method && !ordered && i == 0)) {
-			kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_INFO, src, def->using.off, def->using.srclen,
-			            "a %.*s index orders no rows by its key: keyplan plans no read through it",
-			            (int)def->using.srclen, src->text + def->using.off);
-			return true;
-		}
-	return false;
-}
-
-static kp_index *add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
-                           kp_source *src, kp_arena *a, kp_diags *d)
-{
-	kp_index *ix = kp_arena_alloc(&c->arena, sizeof(*ix));
-	ix->table = t;
-	ix->unique = def->unique;
-	ix->src = src;
-	ix->off = def->off;
-	ix->using = def->using.s ? cat_name(c, &def->using) : NULL;
-	ix->kv = !def->using.s || kp_name_eq(&def->using, "kv") || kp_name_eq(&def->using, "btree") ||
-	         kp_name_eq(&def->using, "hash");
-	ix->search = def->using.s && kp_name_eq(&def->using, "search");
-	ix->columnar = def->using.s && kp_name_eq(&def->using, "columnar");
-	ix->local = def->local;
-	ix->uncovered = def->uncovered;
-	if (def->using.s && !ix->kv && !ix->search && !ix->columnar) {
-		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, def->using.off, def->using.srclen,
-		            "unknown index type '%.*s': expected KV, SEARCH or COLUMNAR",
-		            (int)def->using.len, def->using.s);
-		return NULL;
-	}
-	if (def->name.s) {
-		ix->name = cat_name(c, &def->name);
-	} else {
-		const kp_keypart *p0 = def->parts.n ? def->parts.items[0] : NULL;
-		ix->name = kp_arena_printf(&c->arena, "%s_%.*s_idx%d", t->name,
-		                           p0 ? (int)p0->col.len : 0, p0 ? p0->col.s : "", t->nindexes + 1);
-	}
-	if (def->all_columns && !ix->columnar && !ix->search) {
-		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, def->off, 1,
-		            "only a COLUMNAR or SEARCH index may index every column (*)");
-		return NULL;
-	}
-	kp_key user;
-	if (kpc_build_key(c, &user, t, &def->parts, "index", src, a, d) < 0)
-		return NULL;
-	if (def->where) {
-		if (kpc_check_expr_cols(t, def->where, "WHERE of index", src, a, d) < 0)
-			return NULL;
-		ix->where = kp_expr_copy(&c->arena, def->where);
-	}
-	for (int i = 0; i < user.n; i++) {
-		if (user.parts[i].expr) {
-			ix->has_expr = true;
-			if (!ix->kv) {
-				const kp_keypart *p = def->parts.items[i];
-				kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->off, p->len,
-				            "a %s index indexes columns, not expressions", ix->using);
-				return NULL;
-			}
-		}
-		const kp_expr *x = user.parts[i].expr;
-		if (user.parts[i].col < 0 && (!x || (x->kind == KP_X_FUNC && hash_bits(&x->name)))) {
-			const kp_keypart *p = def->parts.items[i];
-			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->off, p->len,
-			            "a secondary index cannot have a hash part");
-			return NULL;
-		}
-	}
-	ix->nuser = user.n;
-	ix->covers = kp_arena_alloc(&c->arena, sizeof(bool) * (size_t)(t->ncols + 1));
-	ix->key.parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(user.n + t->pk.n + 1));
-	for (int i = 0; i < user.n; i++) {
-		ix->key.parts[ix->key.n++] = user.parts[i];
-		if (user.parts[i].col >= 0)
-			ix->covers[user.parts[i].col] = true;
-	}
-	ix->all_columns = def->all_columns;
-	if (def->all_columns)
-		for (int i = 0; i < t->ncols; i++)
-			ix->covers[i] = true;
-	/* the index row ends with the table's row key: its columns the index
-	 * does not hold, and its hash parts, which are bytes of that row key
-	 * (not columns) and order it before the columns after them */
-	for (int i = 0; i < t->pk.n; i++) {
-		const kp_key_part *p = &t->pk.parts[i];
-		if (p->col < 0 && p->nhash > 0) {
-			ix->key.parts[ix->key.n++] = *p;
-			continue;
-		}
-		if (p->col < 0 || ix->covers[p->col])
-			continue;
-		/* the primary key's columns keep their order in the index row key
-		 * (Phoenix's QueryOptimizerTest: with PRIMARY KEY (k DESC), an index
-		 * on (v1) serves ORDER BY v1, k DESC and not ORDER BY v1, k) */
-		ix->key.parts[ix->key.n++] = *p;
-		ix->covers[p->col] = true;
-	}
-	for (uint32_t i = 0; i < def->include.n; i++) {
-		const kp_name *n = def->include.items[i];
-		int ci = kp_table_column(t, n->s, n->len);
-		if (ci < 0) {
-			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, n->off, n->srclen,
-			            "INCLUDE of index %s names unknown column '%.*s'", ix->name,
-			            (int)n->len, n->s);
-			return NULL;
-		}
-		ix->covers[ci] = true;
-	}
-	if (kp_table_index(t, ix->name, (uint32_t)strlen(ix->name))) {
-		kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, def->name.off, def->name.srclen,
-		            "index '%s' already exists on %s", ix->name, t->name);
-		return NULL;
-	}
-	t->indexes = kp_arena_grow(&c->arena, t->indexes, (size_t)t->nindexes,
-	                           (size_t)t->nindexes + 1, sizeof(*t->indexes));
-	t->indexes[t->nindexes++] = ix;
-	return ix;
-}
-
 /* CREATE TYPE name AS ENUM, CREATE DOMAIN name AS base: the later of two
  * of one name wins (a schema's CREATE OR REPLACE, or a DROP then CREATE). */
 void kpc_add_user_type(kp_catalog *c, const kp_name *n, const kp_coldef *base)
@@ -411,7 +280,7 @@ void kpc_add_user_type(kp_catalog *c, const kp_name *n, const kp_coldef *base)
 			last.len = n->len - i - 1;
 			break;
 		}
-	u->name = cat_name(c, &last);
+	u->name = kpc_cat_name(c, &last);
 	u->len = last.len;
 	u->tclass = classify(&base->type);
 	if (u->tclass == KP_T_OTHER) {
@@ -440,7 +309,7 @@ void kpc_fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_sour
 {
 	split_family(c, col, cd);
 	col->name_len = (uint32_t)strlen(col->name);
-	col->type_name = cd->type.s ? cat_name(c, &cd->type) : kp_arena_strndup(&c->arena, "", 0);
+	col->type_name = cd->type.s ? kpc_cat_name(c, &cd->type) : kp_arena_strndup(&c->arena, "", 0);
 	col->tclass = classify(&cd->type);
 	col->length = cd->ntargs ? cd->targs[0] : -1;
 	col->scale = cd->ntargs > 1 ? cd->targs[1] : -1;
@@ -505,7 +374,7 @@ void kpc_set_options(kp_catalog *c, kp_table *t, const kp_list *opts)
 		const kp_option *op = opts->items[i];
 		char *key = op->family.s ? kp_arena_printf(&c->arena, "%.*s.%.*s", (int)op->family.len,
 		                                           op->family.s, (int)op->key.len, op->key.s)
-		                         : cat_name(c, &op->key);
+		                         : kpc_cat_name(c, &op->key);
 		char *value = option_text(c, op->value);
 		int k = 0;
 		while (k < t->nopts && !kpc_name_eq(t->opts[k].key, key, (uint32_t)strlen(key)))
@@ -563,7 +432,7 @@ kp_table *kpc_new_table(kp_catalog *c, const kp_create_table *ct, kp_source *src
 	kp_table *t = kp_arena_alloc(&c->arena, sizeof(*t));
 	t->exact_names = c->names != KP_NAMES_NOCASE;
 	t->desc_nulls_first = c->names == KP_NAMES_UPPER;
-	t->name = cat_name(c, &ct->name);
+	t->name = kpc_cat_name(c, &ct->name);
 	t->name_len = (uint32_t)strlen(t->name);
 	t->src = src;
 	t->off = ct->name.off;
@@ -673,25 +542,9 @@ static int create_table(kp_catalog *c, const kp_create_table *ct, bool is_view, 
 	/* Register first: inline indexes resolve against the finished table. */
 	kpc_register_table(c, t);
 	for (uint32_t i = 0; i < ct->indexes.n; i++)
-		if (!unordered_index(ct->indexes.items[i], src, a, d) && !add_index(c, t, ct->indexes.items[i], src, a, d))
+		if (!kpc_unordered_index(ct->indexes.items[i], src, a, d) && !kpc_add_index(c, t, ct->indexes.items[i], src, a, d))
 			err = -1;
 	return err;
-}
-
-/* DROP INDEX / ALTER INDEX naming an index that is not there: "no such
- * table" when the ON table is missing too, else "no such index". */
-static int no_such_index(const kp_catalog *c, const kp_name *index, const kp_name *table,
-                         kp_source *src, kp_arena *a, kp_diags *d)
-{
-	if (table->s && !kp_catalog_find(c, table->s, table->len)) {
-		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, table->off, table->srclen,
-		            "no such table: %.*s", (int)table->len, table->s);
-		return -1;
-	}
-	kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, index->off, index->srclen,
-	            "no such index: %.*s%s%.*s", (int)index->len, index->s, table->s ? " on " : "",
-	            (int)table->len, table->s ? table->s : "");
-	return -1;
 }
 
 static void add_failed(kp_catalog *c, const kp_name *n, kp_source *src, uint32_t off);
@@ -780,7 +633,7 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, uint32_t off, 
 		}
 		if (dr->if_exists)
 			return 0;
-		return no_such_index(c, &dr->name, &dr->table, src, a, d);
+		return kpc_no_such_index(c, &dr->name, &dr->table, src, a, d);
 	}
 	if (!dr->more.n) {
 		if (drop_table(c, dr, &dr->name, false, src, off, a, d) < 0)
@@ -807,67 +660,10 @@ static int drop(kp_catalog *c, const kp_drop *dr, kp_source *src, uint32_t off, 
 static void add_failed(kp_catalog *c, const kp_name *n, kp_source *src, uint32_t off)
 {
 	kp_failed_ddl *f = kp_arena_alloc(&c->arena, sizeof(*f));
-	f->name = cat_name(c, n);
+	f->name = kpc_cat_name(c, n);
 	f->src = src;
 	f->off = off;
 	kp_list_push(&c->arena, &c->failed, f);
-}
-
-/* Lindorm's ALTER INDEX ... ADD COLUMNS (c, ...): the index's own
- * columns grow (before the primary-key columns it carries). */
-static int add_index_columns(kp_catalog *c, kp_table *t, kp_index *ix, const kp_list *add, kp_source *src,
-                             kp_arena *a, kp_diags *d)
-{
-	if (!add->n)
-		return 0;
-	kp_key more;
-	if (kpc_build_key(c, &more, t, add, "index", src, a, d) < 0)
-		return -1;
-	kp_key_part *parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(ix->key.n + more.n + 1));
-	int n = 0;
-	for (int i = 0; i < ix->nuser; i++)
-		parts[n++] = ix->key.parts[i];
-	for (int i = 0; i < more.n; i++) {
-		const kp_keypart *p = add->items[i];
-		if (more.parts[i].col < 0) {
-			kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->off, p->len,
-			            "ADD COLUMNS of index %s takes columns, not expressions", ix->name);
-			return -1;
-		}
-		if (kpc_key_uses(&ix->key, ix->key.n, more.parts[i].col))
-			continue;   /* already held (a key column, or added before) */
-		parts[n++] = more.parts[i];
-		ix->covers[more.parts[i].col] = true;
-	}
-	int nuser = n;
-	for (int i = ix->nuser; i < ix->key.n; i++)
-		parts[n++] = ix->key.parts[i];
-	ix->key.parts = parts;
-	ix->key.n = n;
-	ix->nuser = nuser;
-	return 0;
-}
-
-/* ALTER INDEX: DISABLE and UNUSABLE take the index out of planning,
- * USABLE, ACTIVE and REBUILD put it back. */
-static int alter_index(kp_catalog *c, const kp_alter_index *ai, kp_source *src, kp_arena *a, kp_diags *d)
-{
-	for (int i = 0; i < c->ntables; i++) {
-		kp_table *t = c->tables[i];
-		if (t->dropped || (ai->table.s && !kpc_name_eq(t->name, ai->table.s, ai->table.len)))
-			continue;
-		kp_index *ix = kp_table_index(t, ai->index.s, ai->index.len);
-		if (ix && !ix->inherited) {   /* a view's copy is altered at its table */
-			if (ai->verb.s)
-				ix->state = ai->state;
-			int rc = add_index_columns(c, t, ix, &ai->add, src, a, d);
-			kpc_views_inherit(c, t);
-			return rc;
-		}
-	}
-	if (ai->if_exists)
-		return 0;
-	return no_such_index(c, &ai->index, &ai->table, src, a, d);
 }
 
 int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
@@ -884,7 +680,7 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *
 	case KP_S_ALTER_TABLE:
 		return kpc_alter_table(c, &s->u.alter, src, a, d);
 	case KP_S_ALTER_INDEX:
-		return alter_index(c, &s->u.alter_index, src, a, d);
+		return kpc_alter_index(c, &s->u.alter_index, src, a, d);
 	case KP_S_CREATE_INDEX: {
 		const kp_indexdef *def = &s->u.create_index;
 		kp_table *t = kp_catalog_find(c, def->table.s, def->table.len);
@@ -895,9 +691,9 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *
 		}
 		if (def->if_not_exists && def->name.s && kp_table_index(t, def->name.s, def->name.len))
 			return 0;
-		if (unordered_index(def, src, a, d))
+		if (kpc_unordered_index(def, src, a, d))
 			return 0;
-		if (!add_index(c, t, def, src, a, d))
+		if (!kpc_add_index(c, t, def, src, a, d))
 			return -1;
 		kpc_views_inherit(c, t);
 		return 0;

@@ -262,6 +262,10 @@ kp_type_class kp_type_class_of(const kp_name *type);
 /* The column `family.name` (Phoenix allows one name in several families), or -1. */
 int kp_table_column_in(const kp_table *t, const kp_name *family, const kp_name *name);
 kp_index *kp_table_index(const kp_table *t, const char *name, uint32_t len);
+/* Ends ix's key with t's row key, as CREATE INDEX does: t's hash parts and
+ * the key columns ix->covers does not mark yet (then marked); ix->key.parts
+ * has room for t->pk.n more parts. */
+void kp_index_end_row_key(kp_index *ix, const kp_table *t);
 const char *kp_table_option_get(const kp_table *t, const char *key);
 /* The tenant column of a Phoenix MULTI_TENANT=true table (its first key
  * column after the salt byte, another following it), or -1. */

@@ -1,5 +1,5 @@
 /* The catalog's private interface, shared by its files and by no one else:
- * catalog.c (tables, indexes, DROP), alter.c (ALTER TABLE), view.c (views), names.c
+ * catalog.c (tables, DROP), index.c (indexes), alter.c (ALTER TABLE), view.c (views), names.c
  * (names compared, columns and indexes found by name) and recreate.c (a
  * definition application code makes again). */
 #ifndef KP_CATALOGINT_H
@@ -50,6 +50,21 @@ int kpc_check_expr_cols(const kp_table *t, const kp_expr *e, const char *what, k
 /* Builds key *out of t from the parts of a PRIMARY KEY or index clause. */
 int kpc_build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *parts, const char *what,
                   kp_source *src, kp_arena *a, kp_diags *d);
+/* A name kept in c's arena. */
+char *kpc_cat_name(kp_catalog *c, const kp_name *n);
+/* The bits of a key's hash function (hash8, hash32, hash64), else 0. */
+int kpc_hash_bits(const kp_name *fn);
+/* Indexes (index.c). An index of a method that orders no rows: said once
+ * (KP012, info), true, and left out. */
+bool kpc_unordered_index(const kp_indexdef *def, kp_source *src, kp_arena *a, kp_diags *d);
+/* Adds def's index to t: the index, or NULL after a located error. */
+kp_index *kpc_add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def, kp_source *src, kp_arena *a,
+                        kp_diags *d);
+/* ALTER INDEX: 0, or -1 after a located error. */
+int kpc_alter_index(kp_catalog *c, const kp_alter_index *ai, kp_source *src, kp_arena *a, kp_diags *d);
+/* DROP INDEX / ALTER INDEX of an index not there: the located error, -1. */
+int kpc_no_such_index(const kp_catalog *c, const kp_name *index, const kp_name *table, kp_source *src,
+                      kp_arena *a, kp_diags *d);
 /* The schema's own types (catalog.c). */
 void kpc_add_user_type(kp_catalog *c, const kp_name *n, const kp_coldef *base);
 const kp_user_type *kpc_user_type(const kp_catalog *c, const kp_name *type);
