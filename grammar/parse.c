@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grammar/hint.h"
 #include "grammar/parser.h"
 #include "grammar/shape.h"
 #include "grammar/unit.h"
@@ -178,108 +179,6 @@ static int is_type_name(const char *s, uint32_t len)
 		if (kp_name_eq(&n, types[i]))
 			return 1;
 	return 0;
-}
-
-/* Quotes up to 40 bytes of a token for a message, cut on a UTF-8 boundary. */
-static const char *token_text(kp_arena *a, const char *text, kp_token t)
-{
-	uint32_t n = t.len;
-	if (n > 40) {
-		n = 40;
-		while (n > 0 && ((unsigned char)text[t.off + n] & 0xc0) == 0x80)
-			n--;
-	}
-	return kp_arena_printf(a, "%.*s%s", (int)n, text + t.off, n < t.len ? "..." : "");
-}
-
-/* Is token t a word (a name or a keyword), as hint names and arguments are? */
-static int is_word(const kp_source *src, kp_token t)
-{
-	unsigned char c = (unsigned char)src->text[t.off];
-	return t.type != KP_TOK_ERROR && t.len > 0 &&
-	       (c == '_' || c == '"' || c == '`' || c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
-}
-
-/* Parses the inside of one hint comment: hints separated by commas or
- * spaces (Lindorm: name[(args)], ...; Phoenix: NAME NAME(args) ...), each
- * argument a string, number, TRUE/FALSE, bind parameter or a name, which
- * may be dotted (Phoenix's INDEX(schema.table idx)); arguments are
- * separated by commas or spaces. */
-static void parse_hint(kp_stmt *s, kp_source *src, kp_token h, kp_arena *a, kp_diags *d, bool upper)
-{
-	kp_lexer lx;
-	kp_token t;
-	uint32_t end = h.off + h.len - 2;
-	kp_lexer_init(&lx, src->text, src->len, h.off + 3);
-	kp_hint *cur = NULL;
-	kp_expr *last = NULL;   /* the last name argument, which a '.' extends */
-	int inargs = 0, dot = 0;
-	while (kp_lex(&lx, &t) != KP_TOK_EOF && t.off < end) {
-		if (!inargs && t.type == TK_COMMA) {
-			cur = NULL;
-			continue;
-		}
-		if (!inargs && is_word(src, t)) {
-			cur = kp_arena_alloc(a, sizeof(*cur));
-			cur->name = kp_ast_name(a, src->text, t.off, t.len);
-			kp_list_push(a, &s->hints, cur);
-			continue;
-		}
-		if (cur && !inargs && t.type == TK_LP) {
-			inargs = 1;
-			last = NULL;
-			continue;
-		}
-		if (inargs && !dot && t.type == TK_RP) {
-			inargs = 0;
-			cur = NULL;
-			continue;
-		}
-		if (inargs && !dot && t.type == TK_COMMA) {
-			last = NULL;
-			continue;
-		}
-		if (inargs && !dot && last && t.type == TK_DOT) {
-			dot = 1;
-			continue;
-		}
-		if (inargs && dot && is_word(src, t)) {
-			/* schema.table: one name over both words */
-			kp_name n = kp_ast_name_folded(a, src->text, t.off, t.len, upper);
-			last->qual = last->name;
-			last->name = n;
-			last->len = t.off + t.len - last->off;
-			dot = 0;
-			continue;
-		}
-		if (inargs && !dot && (t.type == TK_STRING || t.type == TK_INTEGER || t.type == TK_FLOAT ||
-		                       t.type == TK_PARAM || t.type == TK_TRUE || t.type == TK_FALSE ||
-		                       is_word(src, t))) {
-			kp_expr *e;
-			last = NULL;
-			if (t.type == TK_STRING || t.type == TK_INTEGER || t.type == TK_FLOAT || t.type == TK_PARAM) {
-				int kind = t.type == TK_STRING ? KP_X_STRING : t.type == TK_INTEGER ? KP_X_INT
-				         : t.type == TK_FLOAT ? KP_X_FLOAT : KP_X_PARAM;
-				e = kp_ast_literal(a, src->text, kind, t.off, t.len);
-			} else if (t.type == TK_TRUE || t.type == TK_FALSE) {
-				e = kp_ast_literal(a, src->text, KP_X_BOOL, t.off, t.len);
-				e->ival = t.type == TK_TRUE;
-			} else {
-				e = kp_ast_literal(a, src->text, KP_X_COLUMN, t.off, t.len);
-				e->name = kp_ast_name_folded(a, src->text, t.off, t.len, upper);
-				last = e;
-			}
-			kp_list_push(a, &cur->args, e);
-			continue;
-		}
-		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, t.off, t.len,
-		            "malformed hint near '%s'; expected name or name('arg', ...)",
-		            token_text(a, src->text, t));
-		return;
-	}
-	if (inargs)
-		kp_diag_add(d, a, KP_R_HINT, KP_SEV_WARNING, src, h.off, h.len,
-		            "malformed hint: missing ')'");
 }
 
 /* What the driver knows about the statement being read. */
@@ -572,7 +471,7 @@ static void report_failure(const kp_pctx *ctx, kp_source *src, kp_arena *a, kp_d
 		kp_diag_add(d, a, KP_R_LIMITS, KP_SEV_ERROR, src, t.off, t.len, "expression nested too deeply");
 	else if (ctx->status == KP_PARSE_SYNTAX)
 		kp_diag_add(d, a, KP_R_SYNTAX, KP_SEV_ERROR, src, ctx->errtok.off, ctx->errtok.len,
-		            "syntax error near '%s'", token_text(a, src->text, ctx->errtok));
+		            "syntax error near '%s'", kp_token_quote(a, src->text, ctx->errtok));
 }
 
 /* Is [start, stop) one complete statement? Then it is returned, parsed
@@ -864,7 +763,7 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			s->ncolrefs = ctx.ncolrefs;
 			s->forms = ctx.forms;
 			for (int i = 0; i < st.nhints; i++)
-				parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
+				kp_parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
 			/* r.n: the lookup read the statement's tokens (a cold cache
 			 * reads but one statement in a few: the others learn nothing) */
 			if (sh && r.n && !p->dlen && !st.nhints &&
@@ -969,10 +868,10 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			kp_stmt *s = kw.type ? complete_before(p, src, st.start, kw.off, a) : NULL;
 			if (s) {
 				kp_diag_add(d, a, KP_R_SYNTAX, KP_SEV_ERROR, src, kw.off, kw.len,
-				            "missing ';' before '%s'", token_text(a, src->text, kw));
+				            "missing ';' before '%s'", kp_token_quote(a, src->text, kw));
 				for (int i = 0; i < st.nhints; i++)
 					if (st.hints[i].off < kw.off)
-						parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
+						kp_parse_hint(s, src, st.hints[i], a, d, p->fold_upper);
 				*pos = kw.off;
 				p->at_eof = false;
 				*out = s;
