@@ -81,6 +81,9 @@ static void note(names *s, const kp_name *x, bool index, bool added)
 
 enum fault { F_NONE, F_UNKNOWN_COLUMN, F_DUP_COLUMN, F_KEY_COLUMN, F_DUP_INDEX, F_UNKNOWN_INDEX, F_SECOND_KEY };
 
+/* Every fault's message ends so: which action failed, and that none applies. */
+#define NONE_APPLIED " (action %u of %u): none of the statement's actions is applied"
+
 /* The failing action's error, in the words of the action alone, and that
  * the statement changed nothing */
 static void report(enum fault f, const kp_name *x, const kp_table *t, uint32_t i, uint32_t n, kp_source *src,
@@ -91,33 +94,27 @@ static void report(enum fault f, const kp_name *x, const kp_table *t, uint32_t i
 	switch (f) {
 	case F_UNKNOWN_COLUMN:
 		g = kp_diag_add(d, a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, src, x->off, x->srclen,
-		                "unknown column '%.*s' in %s (action %u of %u): none of the statement's actions is "
-		                "applied", l, x->s, t->name, i, n);
+		                "unknown column '%.*s' in %s" NONE_APPLIED, l, x->s, t->name, i, n);
 		break;
 	case F_DUP_COLUMN:
 		g = kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, x->off, x->srclen,
-		                "column '%.*s' already exists in %s (action %u of %u): none of the statement's "
-		                "actions is applied", l, x->s, t->name, i, n);
+		                "column '%.*s' already exists in %s" NONE_APPLIED, l, x->s, t->name, i, n);
 		break;
 	case F_KEY_COLUMN:
 		g = kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, x->off, x->srclen,
-		                "cannot drop '%.*s': it is a primary key column of %s (action %u of %u): none of the "
-		                "statement's actions is applied", l, x->s, t->name, i, n);
+		                "cannot drop '%.*s': it is a primary key column of %s" NONE_APPLIED, l, x->s, t->name, i, n);
 		break;
 	case F_DUP_INDEX:
 		g = kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, x->off, x->srclen,
-		                "index '%.*s' already exists on %s (action %u of %u): none of the statement's "
-		                "actions is applied", l, x->s, t->name, i, n);
+		                "index '%.*s' already exists on %s" NONE_APPLIED, l, x->s, t->name, i, n);
 		break;
 	case F_SECOND_KEY:
 		g = kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, x->off, 7,
-		                "%s already has a primary key; a table has one (action %u of %u): none of the "
-		                "statement's actions is applied", t->name, i, n);
+		                "%s already has a primary key; a table has one" NONE_APPLIED, t->name, i, n);
 		break;
 	default:
 		g = kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, x->off, x->srclen,
-		                "unknown index '%.*s' on %s (action %u of %u): none of the statement's actions is "
-		                "applied", l, x->s, t->name, i, n);
+		                "unknown index '%.*s' on %s" NONE_APPLIED, l, x->s, t->name, i, n);
 		break;
 	}
 	kp_diag_help(g, a, "MySQL and PostgreSQL apply all of an ALTER TABLE's actions or none");
