@@ -49,7 +49,7 @@ static int fast_vsnprintf(char *out, size_t cap, const char *fmt, va_list ap)
 				int w = va_arg(ap, int);
 				const char *str = va_arg(ap, const char *);
 				size_t l = str ? strnlen(str, w < 0 ? SIZE_MAX : (size_t)w) : 0;
-				EMIT(str, l);
+				EMIT(str ? str : "", l);   /* %.*s of NULL: nothing, and no memcpy from NULL */
 			}
 			f += 3;
 			continue;
