@@ -36,6 +36,15 @@ static void test_printf_formats_match_snprintf(void)
 	CHECK_FMT("[%.*s]", 3, "abcdef");
 	CHECK_FMT("[%.*s]", 10, "abc");
 	CHECK_FMT("[%.*s]", 0, "abc");
+	/* precision 0 of a NULL string writes nothing and reads nothing (an
+	   unnamed CREATE INDEX led by an expression formatted its name so) */
+	{
+		kp_arena a0;
+		kp_arena_init(&a0);
+		const char *volatile none = NULL; /* hidden from the format check */
+		ASSERT_STR(kp_arena_printf(&a0, "[%.*s]", 0, none), "[]");
+		kp_arena_free(&a0);
+	}
 	CHECK_FMT("%c%c%c", 'x', 'y', 'z');
 	CHECK_FMT("100%% sure, %d%%", 42);
 	CHECK_FMT("%d %d %d %d", 0, -1, INT_MAX, INT_MIN);
