@@ -18,6 +18,9 @@
  *   plan.c     the driver: kp_plan_stmt and kp_plan_on_table
  *   rebind.c   a statement resolved once, planned on many hypothetical
  *              copies of its table (kp_prepare, kp_plan_prepared)
+ *   reuse.c    statements of one shape resolved once, their path choice kept
+ *   template.c a shape's candidate paths as templates filled with each
+ *              statement's literals
  *
  * Small helpers the hot paths of several files call are static inline
  * here: a call into another file is not inlined. */

@@ -26,7 +26,24 @@
  * column's type (1e309). Kept also only when choosing reported nothing
  * (the primary key is not evaluated when an index won, and its findings
  * would be lost), no search index was chosen, no USE INDEX named one and
- * the target does not list every candidate (Tablestore's policy). */
+ * the target does not list every candidate (Tablestore's policy).
+ *
+ * Where literals are read, each candidate key's evaluation (its ranges,
+ * residual filter and class: eval_path) is kept as a template from the
+ * second statement of the shape on, and a later statement takes it with
+ * its own values filled in when its literals lead the box algebra through
+ * the same decisions: the same class for each literal compared with a
+ * column (its kind; for a BOOLEAN, 0 or 1; infinite, NaN, a negative zero,
+ * an empty string), the same order among the literals compared with one
+ * column (so contradictions, crossed ends, repeated IN values, merged and
+ * sorted ranges come out alike; an IN list's values are put in order
+ * first, being one set), and every other literal (in a function, a LIKE
+ * pattern, arithmetic) the same text, with no template for a key whose
+ * columns such a literal's conjunct reads. A value the template cannot
+ * trace to a literal of its column, a finding while evaluating, a hash or
+ * expression key part, a partial index: no template. The rules and why
+ * they are exact are at the top of template.c; the path choice over the
+ * candidates reads only their structure, so it comes out alike too. */
 #include "planner/planInt.h"
 #include "planner/explain.h"
 
