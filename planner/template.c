@@ -185,7 +185,7 @@ static bool add_site(walker *w, const kp_expr *e, int col, int list)
 			return true;
 		}
 		uint32_t cap = ss->cap ? ss->cap * 2 : 16;
-		site *s = kp_arena_alloc(w->a, sizeof(site) * cap);
+		site *s = kp_arena_alloc_raw(w->a, sizeof(site) * cap);   /* each written in full */
 		if (ss->n)
 			memcpy(s, ss->s, sizeof(site) * ss->n);
 		ss->s = s;
@@ -440,7 +440,7 @@ static bool trace(vref *r, const kp_value *v, const struct kp_sites *ss, const k
 	return false;
 }
 
-static kp_value fill(const vref *r, const struct kp_sites *ss)
+static inline kp_value fill(const vref *r, const struct kp_sites *ss)
 {
 	if (r->site < 0)
 		return r->v;
@@ -489,25 +489,31 @@ bool kp_tmpl_apply(path_keep *keep, const kp_table *t, const kp_names *nm, const
 	pe->limit_hit = tp->limit_hit;
 	pe->unordered = tp->unordered;
 	pe->nranges = tp->nranges;
-	pe->ranges = kp_arena_alloc(a, sizeof(kp_range) * (size_t)(tp->nranges + 1));
+	/* written in full below */
+	pe->ranges = kp_arena_alloc_raw(a, sizeof(kp_range) * (size_t)(tp->nranges + 1));
 	for (int i = 0; i < tp->nranges; i++) {
 		const trange *tr = &tp->ranges[i];
 		kp_range *r = &pe->ranges[i];
 		*r = tr->r;
 		if (r->neq) {
-			r->eq = kp_arena_alloc(a, sizeof(kp_value) * (size_t)r->neq);
+			r->eq = kp_arena_alloc_raw(a, sizeof(kp_value) * (size_t)r->neq);
 			for (int k = 0; k < r->neq; k++)
 				r->eq[k] = fill(&tp->refs[tr->eq + (uint32_t)k], ss);
 		}
 		if (r->nthen) {
-			r->then = kp_arena_alloc(a, sizeof(kp_value) * (size_t)r->nthen);
+			r->then = kp_arena_alloc_raw(a, sizeof(kp_value) * (size_t)r->nthen);
 			for (int k = 0; k < r->nthen; k++)
 				r->then[k] = fill(&tp->refs[tr->then + (uint32_t)k], ss);
 		}
-		r->lo = fill(&tr->lo, ss);
-		r->hi = fill(&tr->hi, ss);
-		r->then_lo = fill(&tr->then_lo, ss);
-		r->then_hi = fill(&tr->then_hi, ss);
+		/* unset where the range has none (cleared in the template) */
+		if (r->has_range) {
+			r->lo = fill(&tr->lo, ss);
+			r->hi = fill(&tr->hi, ss);
+		}
+		if (r->then_range) {
+			r->then_lo = fill(&tr->then_lo, ss);
+			r->then_hi = fill(&tr->then_hi, ss);
+		}
 	}
 	memset(&pe->filter, 0, sizeof pe->filter);
 	if (tp->nfilter) {
@@ -544,6 +550,12 @@ void kp_tmpl_record(path_keep *keep, const kp_table *t, const kp_names *nm, cons
 		trange *tr = &n.ranges[i];
 		tr->r = *r;
 		tr->r.eq = tr->r.then = NULL;
+		/* the values are filled in from the refs; what a range does not
+		 * read is cleared, so that no template points into a statement */
+		memset(&tr->r.lo, 0, sizeof tr->r.lo);
+		memset(&tr->r.hi, 0, sizeof tr->r.hi);
+		memset(&tr->r.then_lo, 0, sizeof tr->r.then_lo);
+		memset(&tr->r.then_hi, 0, sizeof tr->r.then_hi);
 		tr->eq = k;
 		for (int j = 0; j < r->neq && ok; j++)
 			ok = trace(&n.refs[k++], &r->eq[j], ss, key, j);
