@@ -300,13 +300,21 @@ static void taint_cols(walker *w, const kp_expr *e)
 		taint_cols(w, e->list[i]);
 }
 
-/* The values of each IN list in order (vcmp), when they all compare. */
-static void order_lists(struct kp_sites *ss)
+/* The values of each IN list in order (vcmp), when they all compare: a
+ * list with a value that does not (a parameter) stays as written, since
+ * the order of ranges that do not compare is the order they were made in. */
+static void order_lists(struct kp_sites *ss, kp_arena *a)
 {
+	site *keep = NULL;
 	for (uint32_t i = 0; i < ss->n;) {
 		uint32_t j = i + 1;
 		while (j < ss->n && ss->s[i].list >= 0 && ss->s[j].list == ss->s[i].list)
 			j++;
+		if (j - i > 1) {
+			if (!keep)
+				keep = kp_arena_alloc_raw(a, sizeof(site) * ss->n);
+			memcpy(keep + i, ss->s + i, sizeof(site) * (j - i));
+		}
 		bool ok = true;
 		for (uint32_t k = i + 1; k < j && ok; k++) {
 			site x = ss->s[k];
@@ -320,9 +328,8 @@ static void order_lists(struct kp_sites *ss)
 			}
 			ss->s[m] = x;
 		}
-		/* not all comparable: the order of the sorting so far is what the
-		 * pairs below record, so the signature stays a function of the
-		 * values as written */
+		if (!ok)
+			memcpy(ss->s + i, keep + i, sizeof(site) * (j - i));
 		i = j;
 	}
 }
@@ -353,7 +360,7 @@ static struct kp_sites *sites_of(path_keep *keep, const kp_table *t, const kp_na
 	}
 	if (!ss->ok)
 		return ss;
-	order_lists(ss);
+	order_lists(ss, a);
 	/* its size first: a class a site, a byte a pair of one column's
 	 * sites, and each other literal's kind, length and text */
 	size_t size = ss->n;

@@ -382,6 +382,24 @@ def templates(tmp):
                       rows[-1][:700])
             if target == "generic":
                 total += templated(argv)
+    # IN lists of literals, repeated or not, with a parameter among them
+    # (whose range has no place among the others: such a list is not put
+    # in order) on every target
+    rng = random.Random(26)
+    q = os.path.join(tmp, "tq-in.sql")
+    lines = []
+    for _ in range(300):
+        vals = [str(rng.randrange(5)) for _ in range(3)] + ["?"]
+        rng.shuffle(vals)
+        lines.append(f"SELECT * FROM t WHERE a = 'x' AND b IN ({', '.join(vals)});")
+        vals = [str(rng.randrange(5)) for _ in range(4)]
+        lines.append(f"SELECT * FROM t WHERE a = 'x' AND b IN ({', '.join(vals)}) AND v IN ({vals[0]}, ?);")
+    kptest.write(q, "\n".join(lines) + "\n")
+    for target in ("generic", "lindorm", "phoenix", "tablestore"):
+        argv = ["explain", "--no-config", "--target", target, "--format", "json", "--schema", s, q]
+        same(f"templates, IN lists with a parameter ({target})", argv)
+        n = templated(argv)
+        check(f"templates, IN lists with a parameter ({target}): planned from templates", n >= 50, f"{n}")
     # the cache is made at the parser's 32nd statement: the last few of
     # each shape but LIKE's (whose column keeps the key from a template)
     # and the limit's (too many values) are planned from templates
