@@ -140,7 +140,9 @@ def go_shared():
 
 
 def python_class():
-    out = ["import db", "", "TABLE = \"orders\"", "", "", "class Repo:", "    \"\"\"Queries.\"\"\"", "",
+    out = ["import db", "", "", "class Other:", "    def o1(self, cur):", "        cur.execute(\"SELECT * FROM metrics\")",
+           "", "    def o2(self, cur):", "        cur.execute(\"SELECT * FROM orders WHERE amount = 1\")", "", "",
+           "TABLE = \"orders\"", "", "", "class Repo:", "    \"\"\"Queries.\"\"\"", "",
            "    limit = 10", ""]
     for i in range(12):
         q = Q[i % len(Q)]

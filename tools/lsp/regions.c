@@ -127,6 +127,13 @@ static bool newline_between(const char *text, uint32_t a, uint32_t b)
 	return a < b && memchr(text + a, '\n', b - a) != NULL;
 }
 
+/* The column of the class's members a region starting at t is in: the
+ * first member's own when the class's body starts there. */
+static unsigned pyind_at(const scan *s, const kp_htok *t)
+{
+	return s->cls_pending ? column(s->text, t->off) : s->cls_ind;
+}
+
 /* Is the line holding t the start of a region (before t is read)? */
 static bool boundary(const scan *s, const kp_htok *t)
 {
@@ -143,7 +150,8 @@ static bool boundary(const scan *s, const kp_htok *t)
 		/* at column 0, or at the column of a class's members (its
 		 * methods, its attributes) */
 		return s->n == 0 && s->line_start && !s->decorated &&
-		       (at_column0(s->text, t->off) || (s->cls_ind && column(s->text, t->off) == s->cls_ind)) &&
+		       (at_column0(s->text, t->off) || (s->cls_ind && column(s->text, t->off) == s->cls_ind) ||
+		        (s->cls_pending && column(s->text, t->off) > 0)) &&
 		       (word || t->type == KP_HT_ANNOT) && !is_word(p, t->len, "else") && !is_word(p, t->len, "elif") &&
 		       !is_word(p, t->len, "except") && !is_word(p, t->len, "finally");
 	default:
@@ -643,7 +651,7 @@ kp_lsp_regions *kp_lsp_regions_build(const char *text, size_t len, int lang)
 			uint32_t at = line_start(text, t.off);
 			if (at > rl.r[rl.n - 1].off && at >= s.last_end) {
 				end_region(&rl, rl.n - 1, &s);
-				push_region(&rl, at, s.n, s.cls_ind, l.n);
+				push_region(&rl, at, s.n, pyind_at(&s, &t), l.n);
 				s.min = s.n;
 				s.cls_head = false;
 			}
@@ -829,7 +837,7 @@ bool kp_lsp_regions_plan(kp_lsp_regions *g, const char *text, size_t len, size_t
 							hi = mid;
 					}
 					if (lo < g->n && (long long)g->r[lo].off == old && g->r[lo].depth == s.n &&
-					    g->r[lo].pyind == s.cls_ind) {
+					    g->r[lo].pyind == pyind_at(&s, &t)) {
 						ib = lo;
 						b_new = at;
 						ok = true;
@@ -838,7 +846,7 @@ bool kp_lsp_regions_plan(kp_lsp_regions *g, const char *text, size_t len, size_t
 						continue;
 					}
 				}
-				push_region(&rl, at, s.n, s.cls_ind, l.n);
+				push_region(&rl, at, s.n, pyind_at(&s, &t), l.n);
 				s.min = s.n;
 				s.cls_head = false;
 			}
