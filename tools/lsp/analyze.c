@@ -604,7 +604,9 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		for (uint32_t i = old_lo; i < old_hi; i++)
 			kp_lsp_old_put(&om, d->refs[i].c);
 	}
-	kp_lsp_ref *refs = calloc(ncut, sizeof *refs);
+	/* not zeroed whole: after an edit all but a few are copied (a 10,000
+	 * statement document's are 560 KB) */
+	kp_lsp_ref *refs = malloc((ncut ? ncut : 1) * sizeof *refs);
 	if (!refs)
 		abort();
 	bool need = false;
@@ -614,6 +616,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			refs[i].base = cuts[i].base;
 			continue;
 		}
+		memset(&refs[i], 0, sizeof refs[i]);
 		refs[i].base = cuts[i].base;
 		refs[i].len = cuts[i].len;
 		refs[i].c = cuts[i].ddl ? NULL : kp_lsp_old_take(&om, keys[i]);
