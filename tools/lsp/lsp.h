@@ -8,6 +8,10 @@
  *   intern.c     the strings results share (messages, files, tables), kept once
  *   analyze.c    diagnostics and plans, statement by statement, cached
  *   analyze_host.c  the same for SQL in application code
+ *   regions.c    application code cut at its top-level declarations, and
+ *                an edit's region (regions.h)
+ *   region_names.c  the names a region declares for itself and the free
+ *                ones, which link regions (regionsInt.h)
  *   publish.c    diagnostics written to the client
  *   pull.c       diagnostics the client asks for (pull), unchanged or not
  *   delta.c      ... or only what changed since the client's last answer
