@@ -269,16 +269,22 @@ static void test_visible_text_at_every_offset(void)
  * one counted by hand, and so is the column. */
 static void test_line_of_offsets_in_any_order(void)
 {
+	/* lines of 0 to 100 characters, some of them two, three or four bytes
+	 * long (columns count code points, 16 bytes at a time); the columns
+	 * of the bytes that start a character are known */
 	enum { LINES = 2000 };
-	static char text[LINES * 40];
-	static uint32_t line_of[LINES * 40], col_of[LINES * 40];
+	static const char *chars[] = {"a", "\xc3\xa9", "\xe7\x94\xa8", "\xf0\x9f\x98\x80", "z", "_", "q"};
+	static char text[LINES * 420];
+	static uint32_t line_of[LINES * 420], col_of[LINES * 420];
 	size_t n = 0;
 	uint32_t l = 1, c = 1;
 	for (int i = 0; i < LINES; i++) {
-		int w = (i * 7919) % 37;   /* lines of 0 to 36 bytes */
-		for (int j = 0; j < w; j++, n++) {
-			text[n] = (char)('a' + (i + j) % 26);
+		int w = (i * 7919) % 101;
+		for (int j = 0; j < w; j++) {
+			const char *ch = chars[(i + j * j) % 7];
 			line_of[n] = l, col_of[n] = c++;
+			for (size_t b = 0; b < strlen(ch); b++)
+				text[n++] = ch[b];
 		}
 		text[n] = '\n';
 		line_of[n] = l, col_of[n] = c;
@@ -296,6 +302,8 @@ static void test_line_of_offsets_in_any_order(void)
 			off = pick % n;
 		else
 			off = (off + pick % 200) % n;
+		while (!col_of[off])   /* inside a character: to its end */
+			off++;
 		uint32_t gl, gc;
 		kp_source_linecol(&src, off, &gl, &gc);
 		CU_ASSERT_EQUAL_FATAL(gl, line_of[off]);
