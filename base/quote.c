@@ -242,12 +242,23 @@ size_t kp_ascii_run(const char *s, size_t n)
 	size_t i = 0;
 #ifdef __SSE2__
 	const __m128i lo = _mm_set1_epi8(0x1f), del = _mm_set1_epi8(0x7f);
-	for (; i + 16 <= n; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+	if (n >= 16) {
+		for (; i + 16 <= n; i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+			__m128i ok = _mm_and_si128(_mm_cmpgt_epi8(v, lo), _mm_cmplt_epi8(v, del));
+			unsigned bad = (unsigned)_mm_movemask_epi8(ok) ^ 0xffffu;
+			if (bad)
+				return i + (size_t)__builtin_ctz(bad);
+		}
+		if (i == n)
+			return n;
+		/* the last bytes as the 16 that end the string, not one by one:
+		 * those before i are plain already, so the first that is not
+		 * lies at i or after */
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
 		__m128i ok = _mm_and_si128(_mm_cmpgt_epi8(v, lo), _mm_cmplt_epi8(v, del));
 		unsigned bad = (unsigned)_mm_movemask_epi8(ok) ^ 0xffffu;
-		if (bad)
-			return i + (size_t)__builtin_ctz(bad);
+		return bad ? n - 16 + (size_t)__builtin_ctz(bad) : n;
 	}
 #endif
 	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;

@@ -230,10 +230,11 @@ static void test_diagnostic_text_with_colour_and_excerpt(void)
 	kp_arena_free(&a);
 }
 
-/* The visible writer reads eight bytes at a time: a character a terminal
- * would act on is shown wherever it falls in those words (first byte, last,
- * across two), and every other character, tab and UTF-8 included, is
- * copied as it is. */
+/* The visible writer reads 16 bytes at a time, the last 16 of a string
+ * overlapping, or eight: a character a terminal would act on is shown
+ * wherever it falls in those blocks (first byte, last, across two, in the
+ * overlap), and every other character, tab and UTF-8 included, is copied
+ * as it is. */
 static void test_visible_text_at_every_offset(void)
 {
 	static const struct {
@@ -245,14 +246,19 @@ static void test_visible_text_at_every_offset(void)
 		{"\xc2\xa0", "\xc2\xa0"}, {"\xe2\x80\x99", "\xe2\x80\x99"}, {"\xe7\x94\xa8", "\xe7\x94\xa8"},
 	};
 	for (size_t c = 0; c < sizeof chars / sizeof chars[0]; c++)
-		for (size_t at = 0; at <= 40; at++) {
-			char in[64], want[64];
+		for (size_t at = 0; at <= 40; at++)
+		for (size_t after = 0; after <= 17; after++) {   /* bytes after it */
+			char in[80], want[80];
 			memset(in, 'a', at);
 			strcpy(in + at, chars[c].in);
-			strcat(in, "bcdefghijkl");
+			size_t e = strlen(in);
+			memcpy(in + e, "bcdefghijklmnopqrstu", after);
+			in[e + after] = 0;
 			memset(want, 'a', at);
 			strcpy(want + at, chars[c].out);
-			strcat(want, "bcdefghijkl");
+			e = strlen(want);
+			memcpy(want + e, "bcdefghijklmnopqrstu", after);
+			want[e + after] = 0;
 			kp_buf b = {0};
 			kp_buf_put_visible(&b, in, strlen(in));
 			ASSERT_STR(b.data, want);
