@@ -67,6 +67,30 @@ static void test_printf_formats_match_snprintf(void)
 	CHECK_FMT("%s %c %% %d %.*s %zu", pad, 'c', -9, 2, "xyz", (size_t)5);
 }
 
+/* Messages formatted one after another into the free end of the arena's
+ * block, until blocks fill and the next takes a new one: each keeps its
+ * own text (none written over by the next), starts 16-byte aligned, and
+ * one that does not fit in what is left of a block is whole. */
+static void test_arena_messages_in_a_row(void)
+{
+	enum { N = 3000 };
+	static char *got[N];
+	char pad[320];
+	memset(pad, 'm', sizeof pad - 1);
+	pad[sizeof pad - 1] = 0;
+	kp_arena a;
+	kp_arena_init(&a);
+	for (int i = 0; i < N; i++)
+		got[i] = kp_arena_printf(&a, "%d:%.*s;", i, (i * 37) % 300, pad);
+	for (int i = 0; i < N; i++) {
+		char want[400];
+		snprintf(want, sizeof want, "%d:%.*s;", i, (i * 37) % 300, pad);
+		CU_ASSERT_EQUAL_FATAL((uintptr_t)got[i] % 16, 0);
+		CU_ASSERT_EQUAL_FATAL(strcmp(got[i], want), 0);
+	}
+	kp_arena_free(&a);
+}
+
 /* Text longer than the 256-byte first attempt, in both writers. */
 static void test_long_text(void)
 {
@@ -325,6 +349,7 @@ static void test_arena_allocations_clear_themselves_after_a_reset(void)
 KPT_SUITE("arena", NULL, NULL,
 	{"formats match snprintf", test_printf_formats_match_snprintf},
 	{"long formatted text", test_long_text},
+	{"messages formatted in a row keep their text", test_arena_messages_in_a_row},
 	{"integers and JSON strings", test_int_and_json},
 	{"arena memory is aligned and zeroed, and comes back zeroed after a reset", test_arena_memory_aligned_zeroed_and_reused},
 	{"a kept block comes back zeroed past a shorter statement's end", test_arena_cleared_across_short_and_long_statements},
