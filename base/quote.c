@@ -136,6 +136,28 @@ static char *json_str_into(char *p, const char *s, size_t n)
 	return p;
 }
 
+bool kp_json_plain(const char *s, size_t n)
+{
+	size_t i = 0;
+#ifdef __SSE2__
+	for (; i + 16 <= n; i += 16)
+		if (json_mask16(s + i))
+			return false;
+	if (n >= 16)
+		return i == n || !json_mask16(s + n - 16);
+#endif
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		if (json_word_special(w))
+			return false;
+	}
+	for (; i < n; i++)
+		if (json_esc[(unsigned char)s[i]])
+			return false;
+	return true;
+}
+
 /* Strings longer than this are written in pieces, so that the room made
  * for the worst case stays small. */
 #define JSON_PIECE 4096
