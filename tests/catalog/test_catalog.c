@@ -425,6 +425,42 @@ static void test_alter_actions_all_or_none(void)
 	       KP_R_SYNTAX, "syntax error near 'INT'", 2, 50);
 }
 
+/* An index part that is an expression over no column (a parameter, a
+ * literal, a call of literals) has one value on every row: a located
+ * error on every target (before, read silently as an expression index;
+ * found by fuzz_schema, tests/regress/unnamed-index-expression-part.sql). */
+static void test_constant_index_expression_is_an_error(void)
+{
+	static const char *const parts[] = {":v", "?", "1, v", "lower('a')", "v, -2"};
+	static const uint32_t cols[] = {23, 23, 23, 23, 26};
+	static const unsigned nth[] = {1, 1, 1, 1, 2};
+	for (int tg = 0; tg <= KP_TARGET_GENERIC; tg++)
+		for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
+			char sql[160], want[160];
+			snprintf(sql, sizeof sql, "CREATE TABLE m (k VARCHAR PRIMARY KEY, v INTEGER);\nCREATE INDEX ix ON m (%s);",
+			         parts[i]);
+			snprintf(want, sizeof want, "part %u of the index of %s is an expression that names no column: it "
+			         "has one value on every row and orders none", nth[i], tg == KP_TARGET_PHOENIX ? "M" : "m");
+			kpt t;
+			kpt_init_target(&t, (kp_target)tg);
+			kpt_schema(&t, sql);
+			const kp_diag *g = t.d.head;
+			CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+			uint32_t l, c;
+			kp_source_linecol(g->src, g->off, &l, &c);
+			CU_ASSERT_EQUAL(g->rule, KP_R_BAD_KEY);
+			CU_ASSERT_EQUAL(g->severity, KP_SEV_ERROR);
+			CU_ASSERT_STRING_EQUAL(g->message, want);
+			CU_ASSERT_EQUAL(l, 2);
+			CU_ASSERT_EQUAL(c, cols[i]);
+			CU_ASSERT_PTR_NULL(g->next);
+			const kp_table *m = kp_catalog_find(&t.cat, tg == KP_TARGET_PHOENIX ? "M" : "m", 1);
+			CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+			CU_ASSERT_EQUAL(m->nindexes, 0);
+			kpt_free(&t);
+		}
+}
+
 /* PostgreSQL's CREATE TYPE name AS ENUM and CREATE DOMAIN name AS base name
  * column types: an enum holds strings, a domain its base type's values (a
  * domain over a domain its base's); a schema-qualified name is the column's
@@ -470,6 +506,7 @@ static void test_user_types_are_column_types(void)
 }
 
 KPT_SUITE("catalog", NULL, NULL,
+	{"an index expression over no column is a located error on every target", test_constant_index_expression_is_an_error},
 	{"CREATE TYPE ... AS ENUM and CREATE DOMAIN name column types", test_user_types_are_column_types},
 	{"ALTER TABLE's actions apply in order, all or none", test_alter_actions_all_or_none},
 	{"CREATE TABLE builds columns, types and the ordered key", test_create_table_builds_columns_and_ordered_key},
