@@ -394,6 +394,8 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	}
 	if (p->order != KP_ORDER_NONE)
 		kp_buf_printf(out, " order %s", kp_order_name(p->order));
+	if (p->rejected && s->kind == KP_S_DELETE && (p->access != KP_ACCESS_GET || p->index))
+		kp_buf_puts(out, " (a DELETE removes one row by its whole primary key)");
 	kp_buf_free(&via);
 	text_choice(out, p);
 }

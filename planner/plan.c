@@ -159,6 +159,8 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 	if (!d) {
 		/* the plan alone, as the advisor weighs it: whether the store
 		 * refuses it, as below, and no message, nor the filter's text */
+		if (kp_delete_refused(out, s, opts))
+			out->rejected = true;
 		if (out->access == KP_ACCESS_FULL && where && !allow)
 			out->rejected = !opts->never_reject;
 		if (opts->bounded_lead && !allow && out->access != KP_ACCESS_FULL && out->access != KP_ACCESS_SEARCH &&
@@ -177,7 +179,12 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 		kp_diag_add(d, a, KP_R_IMPOSSIBLE, KP_SEV_WARNING, src, soff, slen,
 		            "the WHERE clause can never be true, so the query never returns a row");
 
-	if (out->access == KP_ACCESS_FULL) {
+	bool refused = kp_delete_refused(out, s, opts);
+	if (refused) {
+		/* the store's own reason, which no path changes */
+		out->rejected = true;
+		kp_delete_report(out, s, opts, src, a, d);
+	} else if (out->access == KP_ACCESS_FULL) {
 		kp_buf lead = {0};
 		kp_diag *rej = NULL;
 		/* a heap table (no primary key: generic) has no leading column */
@@ -259,7 +266,7 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 		}
 		kp_buf_free(&lead);
 	}
-	if (opts->bounded_lead && !allow && out->access != KP_ACCESS_FULL && out->access != KP_ACCESS_SEARCH &&
+	if (!refused && opts->bounded_lead && !allow && out->access != KP_ACCESS_FULL && out->access != KP_ACCESS_SEARCH &&
 	    where && !lead_bounded(out) && reads_another_column(where, r.names->col, out->key)) {
 		kp_buf lead = {0};
 		key_part_text(&lead, t, out->key, 0);
