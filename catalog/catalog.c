@@ -727,6 +727,10 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *
 	case KP_S_SKIPPED:
 		if (s->u.skipped.type)
 			kpc_add_user_type(c, &s->u.skipped.name, s->u.skipped.type);
+		if (s->u.skipped.name.s && s->u.skipped.what && !strcmp(s->u.skipped.what, "CREATE VIRTUAL TABLE")) {
+			add_failed(c, &s->u.skipped.name, src, s->off);
+			((kp_failed_ddl *)c->failed.items[c->failed.n - 1])->is_virtual = true;
+		}
 		return 0;
 	default:
 		return 0;

@@ -126,6 +126,22 @@ static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n,
 		kp_diag_help(g, a, "did you mean %s?", near->name);
 }
 
+/* Is n an SQLite virtual table (CREATE VIRTUAL TABLE n USING module)? It
+ * exists, and its module (fts5, rtree, ...) finds its rows: one note says
+ * the statement is not planned, no KP008. */
+static bool virtual_table(const kp_catalog *cat, const kp_name *n, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	const kp_failed_ddl *vt = kp_catalog_failed(cat, n->s, n->len);
+	if (!vt || !vt->is_virtual)
+		return false;
+	kp_diag *g = kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_INFO, src, n->off, n->srclen,
+	                         "%s is a virtual table: its module (fts5, rtree, ...) stores and finds its rows by no "
+	                         "key keyplan models, so the statement is not planned", vt->name);
+	if (g)
+		kp_diag_note(g, a, vt->src, vt->off, "CREATE VIRTUAL TABLE %s here", vt->name);
+	return true;
+}
+
 void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
                       const resolved *rv, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
@@ -333,6 +349,8 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 		const kp_insert *in = &s->u.insert;
 		const kp_name *n = &in->table;
 		const kp_table *w = kp_catalog_find(cat, n->s, n->len);
+		if (!w && virtual_table(cat, n, src, a, d))
+			return;
 		if (!w)
 			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
 			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
@@ -356,6 +374,8 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 			kp_plan_write(out, w, s->u.select.into, select_width(&s->u.select), opts, src, a, d);
 	}
 	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
+	if (!t && virtual_table(cat, v.table, src, a, d))
+		return;
 	if (!t) {
 		kp_diag *g = kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
 		                         "no such table: %.*s", (int)v.table->len, v.table->s);

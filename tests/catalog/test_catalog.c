@@ -502,6 +502,34 @@ static void test_rename_drop_key_convert_and_functional_parts(void)
 		}
 }
 
+/* A statement on an SQLite virtual table (CREATE VIRTUAL TABLE docs USING
+ * fts5(...)): the table exists, so no KP008 "no such table" (before), but
+ * its module finds the rows by no key keyplan models: one KP012 note at the
+ * name, pointing at the CREATE, and no plan. */
+static void test_a_virtual_table_is_no_unknown_table(void)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	kpt_schema(&t, "CREATE TABLE u (id INT PRIMARY KEY);\nCREATE VIRTUAL TABLE docs USING fts5(title, body);");
+	static const char *const q[] = {"SELECT * FROM docs WHERE docs MATCH 'x'", "INSERT INTO docs VALUES ('a', 'b')"};
+	static const uint32_t off[] = {14, 12};
+	for (int i = 0; i < 2; i++) {
+		CU_ASSERT_EQUAL(kpt_plan(&t, q[i]), 0);
+		const kp_diag *g = t.d.head;
+		CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+		CU_ASSERT_EQUAL(g->rule, KP_R_UNSUPPORTED);
+		CU_ASSERT_EQUAL(g->severity, KP_SEV_INFO);
+		CU_ASSERT_EQUAL(g->off, off[i]);
+		CU_ASSERT_STRING_EQUAL(g->message, "docs is a virtual table: its module (fts5, rtree, ...) stores and finds "
+		                       "its rows by no key keyplan models, so the statement is not planned");
+		CU_ASSERT_PTR_NULL(g->next);
+		CU_ASSERT_PTR_NULL(t.plan.table);
+	}
+	CU_ASSERT_EQUAL(kpt_plan(&t, "SELECT * FROM nodocs"), 1);
+	CU_ASSERT_EQUAL(t.d.head->rule, KP_R_UNKNOWN_TABLE);
+	kpt_free(&t);
+}
+
 /* An index part that is an expression over no column (a parameter, a
  * literal, a call of literals) has one value on every row: a located
  * error on every target (before, read silently as an expression index;
@@ -583,6 +611,7 @@ static void test_user_types_are_column_types(void)
 }
 
 KPT_SUITE("catalog", NULL, NULL,
+	{"a statement on a virtual table is one note, not an unknown table", test_a_virtual_table_is_no_unknown_table},
 	{"RENAME COLUMN, DROP PRIMARY KEY, CONVERT TO, ((expr)) in ADD INDEX, CREATE DOMAIN without AS",
 	 test_rename_drop_key_convert_and_functional_parts},
 	{"an index expression over no column is a located error on every target", test_constant_index_expression_is_an_error},
