@@ -73,6 +73,32 @@ int kpc_alter_rename(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *
 	return 0;
 }
 
+/* RENAME [TO | AS] new (MySQL 8.0, 15.1.9; PostgreSQL, ALTER TABLE ...
+ * RENAME TO): the table, its columns, key and indexes under the new name;
+ * the views over it select from it by that name. */
+int kpc_alter_rename_table(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a,
+                           kp_diags *d)
+{
+	const kp_table *other = kp_catalog_find(c, al->to.s, al->to.len);
+	if (other && other != t) {
+		kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, al->to.off, al->to.srclen,
+		            "table '%s' already exists", other->name);
+		return -1;
+	}
+	const char *old = t->name;
+	uint32_t oldlen = t->name_len;
+	t->name = kpc_cat_name(c, &al->to);
+	t->name_len = (uint32_t)strlen(t->name);
+	for (int i = 0; i < c->ntables; i++) {
+		kp_table *v = c->tables[i];
+		if (!v->dropped && v->view_parent && kpc_name_eq(old, v->view_parent, (uint32_t)strlen(v->view_parent)) &&
+		    strlen(v->view_parent) == oldlen)
+			v->view_parent = t->name;
+	}
+	kpc_hash_rebuild(c, c->hashcap);
+	return 0;
+}
+
 /* DROP PRIMARY KEY (MySQL 8.0, 15.1.9): the table keeps its rows in no key
  * order (a heap, as generic reads a table declared without a key) until an
  * ADD PRIMARY KEY, usually the next action, declares another; its indexes

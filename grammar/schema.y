@@ -305,6 +305,20 @@ addhead ::= althead addcol ifnotexists(E). { ctx->outer->u.alter.if_flag = E; }
  * no change to what keyplan models */
 /* PostgreSQL: RENAME old TO new, without COLUMN, as the one action */
 cmd ::= altnm RENAME(R) nm(O) id(T) nm(N). { ctx->stmt = sub_rename(ctx, R, O, T, N); }
+/* MySQL and PostgreSQL: RENAME [TO | AS] new, the table's name, alone */
+cmd ::= altnm RENAME(R) nm(W) nm(N). { want_name(ctx, W, "to"); rename_table(ctx, R, N); }
+cmd ::= altnm RENAME(R) AS nm(N). { rename_table(ctx, R, N); }
+cmd ::= altnm RENAME(R) nm(N). { rename_table(ctx, R, N); }
+%include {
+static void rename_table(kp_pctx *ctx, kp_token r, kp_name n)
+{
+	kp_alter *a = &ctx->outer->u.alter;
+	a->action = KP_ALTER_RENAME_TABLE;
+	a->to = n;
+	a->kw_off = r.off;
+	use_form(ctx, KP_F_RENAME_TABLE, r);
+}
+}
 cmd ::= altnm id(O) id(W) nm. {
 	want_word(ctx, O, "owner"); want_word(ctx, W, "to");
 	kp_name t = ctx->outer->u.alter.table;

@@ -277,7 +277,7 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	case KP_S_ALTER_TABLE: {
 		static const char *acts[] = {"", "ADD", "DROP COLUMN", "SET", "ADD PRIMARY KEY", "MODIFY COLUMN",
 		                             "(several actions)", "(nothing keyplan models)", "RENAME COLUMN",
-		                             "DROP PRIMARY KEY"};
+		                             "DROP PRIMARY KEY", "RENAME TO"};
 		kp_buf_printf(out, "ALTER %s %.*s %s", s->u.alter.is_view ? "VIEW" : "TABLE",
 		              (int)s->u.alter.table.len, s->u.alter.table.s, acts[s->u.alter.action]);
 		return;

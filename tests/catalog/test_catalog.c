@@ -474,12 +474,32 @@ static void test_rename_drop_key_convert_and_functional_parts(void)
 	               KP_R_BAD_KEY, "t has no primary key to drop", 2, 20);
 	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t ADD INDEX i ((lower(nope)))",
 	               KP_R_BAD_KEY, "index of t names unknown column 'nope'", 2, 35);
+	/* RENAME [TO | AS] t2 (Django's sql_rename_table, MySQL, PostgreSQL):
+	 * the table, its key and the views over it under the new name */
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE posts (id INT PRIMARY KEY, v INT);\n"
+	                               "CREATE VIEW pv AS SELECT * FROM posts WHERE v > 1;\n"
+	                               "ALTER TABLE posts RENAME TO articles;\n"
+	                               "ALTER TABLE articles RENAME AS a2;\n"
+	                               "ALTER TABLE a2 RENAME a3;\n"), 0);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "posts", 5));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "a2", 2));
+	const kp_table *a3 = kp_catalog_find(&t.cat, "a3", 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a3);
+	CU_ASSERT_EQUAL(a3->pk.n, 1);
+	const kp_table *pv = kp_catalog_find(&t.cat, "pv", 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(pv);
+	CU_ASSERT_STRING_EQUAL(pv->view_parent, "a3");
+	kpt_free(&t);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY);\nCREATE TABLE u (id INT PRIMARY KEY);\nALTER TABLE t RENAME TO u",
+	               KP_R_DUPLICATE, "table 'u' already exists", 3, 25);
 	/* the wide-column stores' ALTER TABLE has none of them */
 	static const struct { const char *sql; uint32_t col; const char *form; } refused[] = {
 		{"ALTER TABLE t RENAME COLUMN a TO a2", 15, "ALTER TABLE ... RENAME COLUMN"},
 		{"ALTER TABLE t RENAME a TO a2", 15, "ALTER TABLE ... RENAME COLUMN"},
 		{"ALTER TABLE t DROP PRIMARY KEY", 20, "ALTER TABLE ... DROP PRIMARY KEY"},
 		{"ALTER TABLE t CONVERT TO CHARSET utf8", 15, "ALTER TABLE ... CONVERT TO CHARACTER SET"},
+		{"ALTER TABLE t RENAME TO t2", 15, "ALTER TABLE ... RENAME TO"},
 	};
 	for (int tg = KP_TARGET_LINDORM; tg <= KP_TARGET_PHOENIX; tg++)
 		for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
