@@ -1,6 +1,8 @@
 /* ALTER TABLE's other actions: a column's type and name changed (MySQL's
- * MODIFY and CHANGE, PostgreSQL's ALTER COLUMN ... TYPE), and MySQL's list
- * of actions in one statement, applied in order, all or none. */
+ * MODIFY and CHANGE, PostgreSQL's ALTER COLUMN ... TYPE, RENAME COLUMN),
+ * the table renamed (RENAME TO), its key dropped (MySQL's DROP PRIMARY
+ * KEY), and MySQL's list of actions in one statement, applied in order, all
+ * or none. */
 #include "catalog/catalog.h"
 #include "catalog/catalogInt.h"
 
