@@ -50,6 +50,10 @@ const char *kp_sql_form_name(kp_sql_form f)
 		[KP_F_ALTER_ACTIONS] = "several actions in one ALTER TABLE",
 		[KP_F_ALTER_TYPE] = "a column's type changed (MODIFY, CHANGE, ALTER COLUMN ... TYPE)",
 		[KP_F_USER_TYPE] = "CREATE TYPE and CREATE DOMAIN",
+		[KP_F_RENAME_COLUMN] = "ALTER TABLE ... RENAME COLUMN",
+		[KP_F_DROP_PRIMARY_KEY] = "ALTER TABLE ... DROP PRIMARY KEY",
+		[KP_F_CONVERT_CHARSET] = "ALTER TABLE ... CONVERT TO CHARACTER SET",
+		[KP_F_RENAME_TABLE] = "ALTER TABLE ... RENAME TO",
 	};
 	return (unsigned)f < KP_F__COUNT && t[f] ? t[f] : "";
 }

@@ -236,7 +236,8 @@ static void use_form(kp_pctx *ctx, kp_sql_form f, kp_token t)
   FOREIGN REFERENCES CHECK NO DEFERRABLE INITIALLY GENERATED IDENTITY STORED VIRTUAL
   CHARACTER CHARSET
   SIGNED ZEROFILL VARYING PRECISION ZONE WITHOUT
-  MODIFY CHANGE BINARY.
+  MODIFY CHANGE BINARY
+  RENAME CONVERT DOMAIN.
 
 /* Only to settle `FROM t ALLOW FILTERING` (see the select rules): after
  * the table name, ALLOW is shifted, never taken as an alias. */

@@ -276,7 +276,8 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	}
 	case KP_S_ALTER_TABLE: {
 		static const char *acts[] = {"", "ADD", "DROP COLUMN", "SET", "ADD PRIMARY KEY", "MODIFY COLUMN",
-		                             "(several actions)", "(nothing keyplan models)"};
+		                             "(several actions)", "(nothing keyplan models)", "RENAME COLUMN",
+		                             "DROP PRIMARY KEY", "RENAME TO"};
 		kp_buf_printf(out, "ALTER %s %.*s %s", s->u.alter.is_view ? "VIEW" : "TABLE",
 		              (int)s->u.alter.table.len, s->u.alter.table.s, acts[s->u.alter.action]);
 		return;
@@ -394,6 +395,8 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	}
 	if (p->order != KP_ORDER_NONE)
 		kp_buf_printf(out, " order %s", kp_order_name(p->order));
+	if (p->rejected && s->kind == KP_S_DELETE && (p->access != KP_ACCESS_GET || p->index))
+		kp_buf_puts(out, " (a DELETE removes one row by its whole primary key)");
 	kp_buf_free(&via);
 	text_choice(out, p);
 }
