@@ -46,6 +46,35 @@ typedef struct kp_advice {
 	const char *trades;     /* what it trades against the recommendation, or NULL */
 } kp_advice;
 
+/* One value of an INSERT's row, as the advisor reads it: what fills a
+ * column (advisor/evidence.c) and whether two inserts write the same key
+ * (advisor/unique.c). Taken when the insert is added, so that inserts
+ * alike share one tree (kp_advisor_share) and keep only this. */
+typedef enum kp_ins_kind {
+	KP_IV_OTHER,            /* a parameter, an expression */
+	KP_IV_SEQ,              /* NEXT VALUE FOR */
+	KP_IV_CLOCK,            /* now() and its kin */
+	KP_IV_INT,              /* an integer constant */
+	KP_IV_CONST             /* another constant (string, float, boolean), or a negated one */
+} kp_ins_kind;
+
+typedef struct kp_ins_value {
+	kp_ins_kind kind;
+	bool overflow;          /* KP_IV_INT past 64 bits */
+	int64_t ival;           /* KP_IV_INT */
+	const char *sql;        /* KP_IV_INT, KP_IV_CONST: the constant as SQL (kp_expr_to_sql) */
+} kp_ins_value;
+
+typedef struct kp_ins_row {
+	uint32_t n;
+	kp_ins_value *v;
+} kp_ins_row;
+
+typedef struct kp_ins_values {
+	uint32_t nrows;
+	kp_ins_row *rows;       /* one a VALUES row, in order */
+} kp_ins_values;
+
 /* A workload query with its plan. */
 /* What the advisor keeps of a workload statement's plan against the real
  * schema: its class, path and order (kp_advisor_add). Its ranges and
@@ -80,6 +109,8 @@ typedef struct kp_wquery {
 	kp_arena *arena;        /* the advisor's: where prep is made */
 	const kp_prepared *prep; /* resolved against plan.table once, for the plans on
 	                           hypothetical copies of it (kpa_plan_on); NULL until then */
+	const kp_ins_values *vals; /* an INSERT, UPSERT or REPLACE: its own values (stmt
+	                           may be an alike insert's tree); else NULL */
 } kp_wquery;
 
 typedef struct kp_advisor {

@@ -443,6 +443,9 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* unique.c */
 void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* What insert s writes, value by value, as evidence.c and unique.c read it
+ * (kp_ins_values), in a (kp_advisor_add takes it from each insert). */
+const kp_ins_values *kpa_insert_values(kp_arena *a, const kp_stmt *s);
 void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch);
 /* index.c */
 void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch);

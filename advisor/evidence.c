@@ -22,6 +22,48 @@ static bool clock_call(const kp_expr *e)
 	return false;
 }
 
+const kp_ins_values *kpa_insert_values(kp_arena *a, const kp_stmt *s)
+{
+	const kp_insert *in = &s->u.insert;
+	kp_ins_values *iv = kp_arena_alloc(a, sizeof(*iv));
+	iv->nrows = in->rows.n;
+	iv->rows = kp_arena_alloc(a, sizeof(kp_ins_row) * ((size_t)in->rows.n + 1));
+	kp_buf sql = {0};
+	for (uint32_t r = 0; r < in->rows.n; r++) {
+		const kp_list *row = in->rows.items[r];
+		kp_ins_row *ir = &iv->rows[r];
+		ir->n = row->n;
+		ir->v = kp_arena_alloc(a, sizeof(kp_ins_value) * ((size_t)row->n + 1));
+		for (uint32_t k = 0; k < row->n; k++) {
+			const kp_expr *e = row->items[k];
+			kp_ins_value *v = &ir->v[k];
+			/* a constant, negated or not, is the same key when written
+			 * twice; parameters and generators are any values */
+			const kp_expr *lit = e->kind == KP_X_NEG && e->a ? e->a : e;
+			bool constant = lit->kind == KP_X_INT || lit->kind == KP_X_STRING || lit->kind == KP_X_FLOAT ||
+			                lit->kind == KP_X_BOOL;
+			if (e->kind == KP_X_SEQ && e->op2 == 0) {
+				v->kind = KP_IV_SEQ;
+			} else if (clock_call(e)) {
+				v->kind = KP_IV_CLOCK;
+			} else if (e->kind == KP_X_INT) {
+				v->kind = KP_IV_INT;
+				v->ival = e->ival;
+				v->overflow = e->overflow;
+			} else {
+				v->kind = constant ? KP_IV_CONST : KP_IV_OTHER;
+			}
+			if (constant) {
+				kp_buf_clear(&sql);
+				kp_expr_to_sql(&sql, e);
+				v->sql = kp_arena_strndup(a, sql.data ? sql.data : "", sql.len);
+			}
+		}
+	}
+	kp_buf_free(&sql);
+	return iv;
+}
+
 static const char *at(kp_advisor *adv, const kp_wquery *q)
 {
 	uint32_t line, col;
@@ -94,7 +136,10 @@ static const char **walk_table(kp_advisor *adv, const kp_table *t)
 	                                                                                        : NULL;
 	for (uint32_t i = 0; ins && i < ins->n; i++) {
 		const kp_wquery *q = ins->items[i];
-		const kp_insert *in = &q->stmt->u.insert;
+		const kp_insert *in = &q->stmt->u.insert;   /* its columns: those of the inserts alike */
+		const kp_ins_values *iv = q->vals;
+		if (!iv)
+			continue;
 		/* where each column's value is in a row: the first of the column
 		 * list that names it, or its place in the table without one */
 		for (int ci = 0; ci < nc; ci++) {
@@ -115,21 +160,21 @@ static const char **walk_table(kp_advisor *adv, const kp_table *t)
 				}
 			}
 		}
-		for (uint32_t r = 0; r < in->rows.n; r++) {
-			const kp_list *row = in->rows.items[r];
+		for (uint32_t r = 0; r < iv->nrows; r++) {
+			const kp_ins_row *row = &iv->rows[r];
 			for (int ci = 0; ci < nc; ci++) {
 				if (at_col[ci] < 0 || at_col[ci] >= (int)row->n || why[ci] || w[ci].why)
 					continue;
-				const kp_expr *v = row->items[at_col[ci]];
+				const kp_ins_value *v = &row->v[at_col[ci]];
 				col_walk *cw = &w[ci];
-				if (v->kind == KP_X_SEQ && v->op2 == 0) {
+				if (v->kind == KP_IV_SEQ) {
 					cw->why = kp_arena_printf(adv->a, "filled by NEXT VALUE FOR in the workload's inserts (%s)",
 					                          at(adv, q));
-				} else if (clock_call(v)) {
+				} else if (v->kind == KP_IV_CLOCK) {
 					cw->why = kp_arena_printf(adv->a,
 					                          "filled with the current time by the workload's inserts (%s)",
 					                          at(adv, q));
-				} else if (v->kind == KP_X_INT && !v->overflow) {
+				} else if (v->kind == KP_IV_INT && !v->overflow) {
 					if (cw->rising == 0 || (double)v->ival > cw->last) {
 						cw->rising++;
 						if (!cw->first)

@@ -371,10 +371,12 @@ typedef struct proposal {
 /* A KP120 finding, worded again with the key the advice finally creates
  * (hashed, bucketed, concatenated) once that is known. */
 typedef struct unserved_finding {
-	kp_diag *g;             /* the finding */
+	kp_diag *g;             /* the finding, on the shape's first statement */
 	const char *key;        /* the key it proposes (DESC as the query orders) */
 	const char *was;        /* how the query is read now */
 	const char *then;       /* what the proposed key makes it */
+	uint32_t count;         /* statements of its shape (one finding stands for them all) */
+	double weight;          /* and their weight */
 } unserved_finding;
 
 typedef struct prop_rank {
@@ -472,15 +474,27 @@ static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice
 	kpa_map_free(&words);
 }
 
+/* The findings of pr that stand for more than their own statement say
+ * how many statements of their shape they stand for, and their weight, as
+ * the design review's lines do. */
+static void count_alike(kp_advisor *adv, const proposal *pr)
+{
+	for (uint32_t i = 0; i < pr->found.n; i++) {
+		const unserved_finding *f = pr->found.items[i];
+		if (f->count > 1)
+			f->g->message = kp_arena_printf(adv->a, "%s (weight %.15g, %u statements alike; the first shown)",
+			                                f->g->message, f->weight, f->count);
+	}
+}
+
 /* What one shape of unserved read made of its proposal: the next
  * statements of the shape repeat it without planning again. */
 typedef struct shape_memo {
 	int prop;               /* its proposal */
 	int ord;                /* 1: weight for an ASC range column, 2: DESC, 0: none */
 	kp_access now;          /* its class on the proposed key */
-	const char *was, *then, *key; /* the finding's words */
-	const kp_diag *first;   /* its first statement's finding: the message and help of
-	                           every statement alike, written once */
+	unserved_finding *first; /* its first statement's finding, which the statements
+	                           alike are counted in: one finding a shape */
 } shape_memo;
 
 /* Where NULLs of the ordered column oc go on index y (its last part
@@ -651,18 +665,10 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			kp_list_push(adv->a, &pr->qs, q);
 			pr->weight += q->weight;
 			pr->serves += kpa_served(sm->now) ? q->weight : 0;
-			unserved_finding *f = kp_arena_alloc(adv->a, sizeof(*f));
-			f->was = sm->was;
-			f->then = sm->then;
-			f->key = sm->key;
-			/* the words of the shape's first statement, shared: a format
-			 * without conversions is its own message, then replaced */
-			f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->off, q->len, "KP120");
-			f->g->message = sm->first->message;
-			kp_help *h = kp_arena_alloc(adv->a, sizeof(*h));
-			h->message = sm->first->helps->message;
-			f->g->helps = h;
-			kp_list_push(adv->a, &pr->found, f);
+			/* one finding a shape: this statement is counted in its
+			 * first's (docs/rules/KP120.md) */
+			sm->first->count++;
+			sm->first->weight += q->weight;
 			continue;
 		}
 		colset eq = {0}, range = {0}, key = {0};
@@ -792,6 +798,8 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		f->then = now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
 		          now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan";
 		f->key = kpa_bufdup(adv->a, &m);
+		f->count = 1;
+		f->weight = q->weight;
 		f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->off, q->len,
 		                   "the key of %s cannot serve this query (%s); a table or index keyed %s makes it a %s",
 		                   t->name, f->was, m.data, f->then);
@@ -805,8 +813,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			if (!memo)
 				abort();
 		}
-		memo[nmemo] = (shape_memo){(int)(pr - props), rcol >= 0 && rcol == ocol ? 1 + odesc : 0, now, f->was,
-		                           f->then, f->key, f->g};
+		memo[nmemo] = (shape_memo){(int)(pr - props), rcol >= 0 && rcol == ocol ? 1 + odesc : 0, now, f};
 		kpa_map_put(&byshape, sk, nmemo++);
 	}
 	free(memo);
@@ -888,6 +895,8 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		reword_unserved(adv, pr, x, y, NULL);
 		kp_buf_free(&name);
 	}
+	for (int i = 0; i < nprops; i++)
+		count_alike(adv, &props[i]);
 	free(props);
 	kp_arena_free(&hyp);
 	kpa_map_free(&byprop);

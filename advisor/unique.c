@@ -81,12 +81,12 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 		const kp_stmt *st = q->stmt;
 		if (st->kind != KP_S_INSERT && st->kind != KP_S_UPSERT && st->kind != KP_S_REPLACE)
 			continue;
-		const kp_insert *ins = &st->u.insert;
+		const kp_insert *ins = &st->u.insert;   /* its table and columns: those of the inserts alike */
 		const kp_table *t = kp_catalog_find(adv->cat, ins->table.s, ins->table.len);
-		if (!t || ins->cols.n == 0)
+		if (!t || ins->cols.n == 0 || !q->vals)
 			continue;
-		for (uint32_t r = 0; r < ins->rows.n; r++) {
-			const kp_list *row = ins->rows.items[r];
+		for (uint32_t r = 0; r < q->vals->nrows; r++) {
+			const kp_ins_row *row = &q->vals->rows[r];
 			kp_buf key = {0};
 			bool complete = true;
 			for (int k = 0; k < t->pk.n && complete; k++) {
@@ -97,12 +97,10 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 					if (col >= 0 && kp_name_eq(nm, t->cols[col].name)) {
 						/* only a constant is the same key twice: two
 						 * parameters, or a generator, are any values */
-						const kp_expr *v = row->items[c];
-						const kp_expr *lit = v->kind == KP_X_NEG && v->a ? v->a : v;
-						if (lit->kind != KP_X_INT && lit->kind != KP_X_STRING && lit->kind != KP_X_FLOAT &&
-						    lit->kind != KP_X_BOOL)
+						const kp_ins_value *v = &row->v[c];
+						if (!v->sql)
 							break;
-						kp_expr_to_sql(&key, v);
+						kp_buf_puts(&key, v->sql);
 						kp_buf_putc(&key, '|');
 						found = true;
 					}
@@ -122,8 +120,8 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 					already = true;
 			if (dup && !already && st->kind == KP_S_INSERT && nreported < 64) {
 				reported[nreported++] = t;
-				kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, st->off,
-				                         st->len, "the workload writes the same key of %s twice; the "
+				kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, q->off,
+				                         q->len, "the workload writes the same key of %s twice; the "
 				                         "later row overwrites the earlier one as a newer version", t->name);
 				kp_advice *x = unique_fix(adv, t, -1, scratch);
 				kp_diag_help(g, adv->a, "%s", x->message);

@@ -31,6 +31,11 @@ struct kpa_alike {
 	uint32_t cap, n;
 };
 
+static bool is_insert(kp_stmt_kind k)
+{
+	return k == KP_S_INSERT || k == KP_S_UPSERT || k == KP_S_REPLACE;
+}
+
 static uint64_t alike_hash(const kp_wquery *q)
 {
 	uint64_t h = kpa_mix(q->shape, (uint64_t)(uintptr_t)q->plan.table);
@@ -41,13 +46,14 @@ static uint64_t alike_hash(const kp_wquery *q)
 	return h;
 }
 
-/* Can q share an alike statement's tree: a read or a write whose values
- * nothing reads (an INSERT's are evidence of increasing keys and of
- * duplicate keys), on a table. */
+/* Can q share an alike statement's tree: a read or a write on a table,
+ * or an insert (whose plan names no table: its shape does). An insert's
+ * values (evidence of increasing keys and of duplicate keys) are its own,
+ * in q->vals, whichever tree it shares. */
 static bool shareable(const kp_wquery *q)
 {
 	kp_stmt_kind k = q->stmt->kind;
-	return q->plan.table && (k == KP_S_SELECT || k == KP_S_UPDATE || k == KP_S_DELETE);
+	return is_insert(k) || (q->plan.table && (k == KP_S_SELECT || k == KP_S_UPDATE || k == KP_S_DELETE));
 }
 
 static bool same_names(const kp_names *a, const kp_names *b)
@@ -100,6 +106,7 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	 * passes visit every query again, and the AST is cold by then */
 	q->shape = kp_stmt_fingerprint(s, &adv->fp);
 	q->uses = kpa_uses(p->names, s);
+	q->vals = is_insert(s->kind) ? kpa_insert_values(adv->a, s) : NULL;
 	/* and which column each name of the statement names: a statement
 	 * alike one kept before (kp_advisor_share) shares its names, equal
 	 * column for column; others get a copy */

@@ -29,14 +29,14 @@
  *
  * usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]
  *              [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--simulate]
- *              [--ratios] [--judge]
+ *              [--ratios] [--judge [--judge-statements N]]
  *
  * The ratios are also given on a workload where no statement's shape
  * repeats (the same draw, each statement under its own table alias), so a
  * gain that only reuses work across statements of one shape shows as such;
  * --ratios stops after that table. With --judge, only check against lint
- * on the judge's workload (its own draw from the seed: 100,000 statements
- * over 4 tables of over 1,000 shapes each), by wall clock, CPU and peak
+ * on the judge's workload (its own draw from the seed: 100,000 statements,
+ * or --judge-statements N, over 4 tables of over 1,000 shapes each), by wall clock, CPU and peak
  * RSS, under the default target and then under Phoenix, Tablestore and
  * generic, by CPU. */
 #define _DEFAULT_SOURCE   /* wait4 */
@@ -417,7 +417,8 @@ static void gen_judge(const char *schema_path, const char *queries_path, long n)
  * statements) under one target (NULL: the default): best wall and CPU
  * seconds of each, and check's peak RSS beside lint's; < 0 when check
  * failed. */
-static int judge_target(const char *keyplan, const char *jschema, const char *jq, const char *target, int runs)
+static int judge_target(const char *keyplan, const char *jschema, const char *jq, const char *target, int runs,
+                        long n)
 {
 	char *lintj[] = {(char *)keyplan, "lint", "--no-config", "--schema", (char *)jschema, (char *)jq, NULL, NULL, NULL};
 	char *checkj[] = {(char *)keyplan, "check", "--no-config", "--schema", (char *)jschema, "--workload", (char *)jq,
@@ -442,8 +443,8 @@ static int judge_target(const char *keyplan, const char *jschema, const char *jq
 		c_cj = last_cpu < c_cj ? last_cpu : c_cj;
 	}
 	if (!target) {
-		printf("check judging 4 tables x over 1,000 shapes, 100,000 statements: %.2f s; lint: %.2f s (ratio %.2f), "
-		       "peak RSS %ld MB\n", t_cj, t_lj, t_cj / t_lj, rss_cj / 1024);
+		printf("check judging 4 tables x over 1,000 shapes, %ld statements: %.2f s; lint: %.2f s (ratio %.2f), "
+		       "peak RSS %ld MB\n", n, t_cj, t_lj, t_cj / t_lj, rss_cj / 1024);
 		printf("  by CPU: check %.2f s, lint %.2f s (ratio %.2f); peak RSS check %ld MB, lint %ld MB\n", c_cj, c_lj,
 		       c_cj / c_lj, rss_cj / 1024, rss_lj / 1024);
 	} else {
@@ -456,17 +457,17 @@ static int judge_target(const char *keyplan, const char *jschema, const char *jq
 /* check against lint on the judge's workload (gen_judge, 100,000
  * statements): the default target, then, with every_target, the others
  * (each plans and judges by its own rules). */
-static int judge_case(const char *keyplan, const char *dir, int runs, bool every_target)
+static int judge_case(const char *keyplan, const char *dir, int runs, bool every_target, long n)
 {
 	char jschema[4200], jq[4200];
 	snprintf(jschema, sizeof jschema, "%s/judge-schema.sql", dir);
-	snprintf(jq, sizeof jq, "%s/judge-100k.sql", dir);
-	gen_judge(jschema, jq, 100000);
-	if (judge_target(keyplan, jschema, jq, NULL, runs) < 0)
+	snprintf(jq, sizeof jq, "%s/judge-%ld.sql", dir, n);
+	gen_judge(jschema, jq, n);
+	if (judge_target(keyplan, jschema, jq, NULL, runs, n) < 0)
 		return -1;
 	static const char *const others[] = {"phoenix", "tablestore", "generic"};
 	for (int i = 0; every_target && i < 3; i++)
-		if (judge_target(keyplan, jschema, jq, others[i], runs) < 0)
+		if (judge_target(keyplan, jschema, jq, others[i], runs, n) < 0)
 			return -1;
 	return 0;
 }
@@ -679,6 +680,7 @@ int main(int argc, char **argv)
 	bool digest = false, simulate = false;
 	bool ratios = false;
 	bool judge = false;
+	long n_judge = 100000;
 	long n_slow = 300000, n_big = 10000000;
 	const char *pt = "/usr/bin/pt-query-digest";
 	/* a child's peak RSS counts this process's pages at the fork: glibc
@@ -704,6 +706,8 @@ int main(int argc, char **argv)
 			ratios = true;
 		else if (!strcmp(argv[i], "--judge"))
 			judge = true;
+		else if (!strcmp(argv[i], "--judge-statements") && i + 1 < argc && atol(argv[i + 1]) > 0)
+			n_judge = atol(argv[++i]);
 		else if (!strcmp(argv[i], "--digest"))
 			digest = true;
 		else if (!strcmp(argv[i], "--simulate"))
@@ -717,7 +721,7 @@ int main(int argc, char **argv)
 		else {
 			fprintf(stderr, "usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]\n"
 			                "             [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--simulate]\n"
-			                "             [--ratios] [--judge]\n");
+			                "             [--ratios] [--judge [--judge-statements N]]\n");
 			return 2;
 		}
 	}
@@ -736,7 +740,7 @@ int main(int argc, char **argv)
 		return bench_simulate(keyplan, dir, runs);
 	if (judge) {
 		rng = seed;
-		return judge_case(keyplan, dir, runs, true) < 0 ? 2 : 0;
+		return judge_case(keyplan, dir, runs, true, n_judge) < 0 ? 2 : 0;
 	}
 	rng = seed;
 	table tabs[100];
@@ -869,7 +873,7 @@ int main(int argc, char **argv)
 	       t_l100, t_c100 / t_l100);
 
 	/* the judge: 100,000 statements over 4 tables, over 1,000 shapes each */
-	if (judge_case(keyplan, dir, runs, false) < 0)
+	if (judge_case(keyplan, dir, runs, false, 100000) < 0)
 		return 2;
 
 	/* the same 100,000 queries embedded in application code */

@@ -1,7 +1,7 @@
 /* What check keeps of its workload (advisor/workload.c, advisor/evidence.c):
  * one tree per shape of its reads, UPDATEs and DELETEs, shared by the
- * statements alike, each statement keeping its own place; every INSERT's
- * own tree (its values are evidence); and what the inserts and reads say
+ * statements alike, each statement keeping its own place, and each INSERT
+ * its own values (they are evidence); and what the inserts and reads say
  * of every column, from one walk per table. */
 #include <stdlib.h>
 #include <string.h>
@@ -49,10 +49,18 @@ static void test_statements_alike_share_one_tree(void)
 	CU_ASSERT_PTR_EQUAL(query(&r, 4)->stmt, query(&r, 2)->stmt);
 	CU_ASSERT_PTR_NOT_EQUAL(query(&r, 2)->stmt, query(&r, 0)->stmt);
 	CU_ASSERT_EQUAL(line_of(query(&r, 4)), 5);
-	/* each insert its own tree, with its own values */
-	CU_ASSERT_PTR_NOT_EQUAL(query(&r, 6)->stmt, query(&r, 5)->stmt);
-	const kp_list *row = query(&r, 6)->stmt->u.insert.rows.items[0];
-	CU_ASSERT_EQUAL(((const kp_expr *)row->items[0])->ival, 2);
+	/* inserts alike share one tree too, each with its own values */
+	CU_ASSERT_PTR_EQUAL(query(&r, 6)->stmt, query(&r, 5)->stmt);
+	CU_ASSERT_EQUAL(line_of(query(&r, 6)), 7);
+	const kp_ins_values *iv = query(&r, 6)->vals;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(iv);
+	CU_ASSERT_EQUAL_FATAL(iv->nrows, 1);
+	CU_ASSERT_EQUAL_FATAL(iv->rows[0].n, 3);
+	CU_ASSERT_EQUAL(iv->rows[0].v[0].kind, KP_IV_INT);
+	CU_ASSERT_EQUAL(iv->rows[0].v[0].ival, 2);
+	CU_ASSERT_STRING_EQUAL(iv->rows[0].v[1].sql, "'y'");
+	CU_ASSERT_EQUAL(query(&r, 5)->vals->rows[0].v[0].ival, 1);
+	CU_ASSERT_PTR_NULL(query(&r, 0)->vals);   /* a read has none */
 	/* another shape, another tree */
 	CU_ASSERT_PTR_NOT_EQUAL(query(&r, 7)->stmt, query(&r, 0)->stmt);
 	CU_ASSERT_EQUAL(query(&r, 7)->stmt->kind, KP_S_SELECT);
@@ -124,6 +132,41 @@ static void test_evidence_of_every_column_from_one_walk(void)
 	run_free(&r);
 }
 
+/* Inserts alike share one tree; what their values say is each one's own:
+ * increasing values, generators, and the same key written twice (KP107, at
+ * the insert that writes it again). */
+static void test_inserts_alike_keep_their_own_values(void)
+{
+	run r;
+	run_advisor(&r, "CREATE TABLE m (k VARCHAR(8) NOT NULL, n BIGINT NOT NULL, v BIGINT, PRIMARY KEY (k, n));",
+	            "INSERT INTO m (k, n, v) VALUES ('a', 10, 1);\n"
+	            "INSERT INTO m (k, n, v) VALUES ('b', 20, 2);\n"
+	            "INSERT INTO m (k, n, v) VALUES ('c', 30, -3);\n"
+	            "INSERT INTO m (k, n, v) VALUES ('b', 20, 4);\n"
+	            "INSERT INTO m (k, n, v) VALUES ('d', 40, now());\n",
+	            KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL_FATAL(r.adv.queries.n, 5);
+	CU_ASSERT_PTR_EQUAL(query(&r, 3)->stmt, query(&r, 0)->stmt);
+	CU_ASSERT_EQUAL(query(&r, 2)->vals->rows[0].v[2].kind, KP_IV_CONST);
+	CU_ASSERT_STRING_EQUAL(query(&r, 2)->vals->rows[0].v[2].sql, "-3");
+	CU_ASSERT_EQUAL(query(&r, 4)->vals->rows[0].v[2].kind, KP_IV_CLOCK);
+	/* n: 10, 20, 30, 20 does not only increase */
+	CU_ASSERT_PTR_NULL(evidence_of(&r, "m", 1));
+	CU_ASSERT_STRING_EQUAL(evidence_of(&r, "m", 2),
+	                       "filled with the current time by the workload's inserts (w.sql:5)");
+	int dup = 0;
+	for (const kp_diag *g = r.d.head; g; g = g->next)
+		if (g->rule == KP_R_NON_UNIQUE) {
+			dup++;
+			CU_ASSERT_STRING_EQUAL(g->message, "the workload writes the same key of m twice; the later row "
+			                                   "overwrites the earlier one as a newer version");
+			CU_ASSERT_EQUAL(g->off, query(&r, 3)->off);
+			CU_ASSERT_EQUAL(g->len, strlen("INSERT INTO m (k, n, v) VALUES ('b', 20, 4)"));
+		}
+	CU_ASSERT_EQUAL(dup, 1);
+	run_free(&r);
+}
+
 /* The pipeline reads a kept statement's text again into the session's
  * arena (lib/pipeline.c, lasting). Should that give another statement,
  * the advisor lets it go, counted and warned at its place; nothing aborts.
@@ -188,8 +231,9 @@ static void test_a_statement_read_again_unlike_is_let_go(void)
 }
 
 KPT_SUITE("keep", NULL, NULL,
-	{"statements alike share one tree, each keeps its place; inserts keep their own",
+	{"statements alike share one tree, each keeps its place and an insert its values",
 	 test_statements_alike_share_one_tree},
 	{"a shared statement is named at its own line", test_shared_statements_are_named_at_their_own_line},
 	{"every column's evidence from one walk", test_evidence_of_every_column_from_one_walk},
+	{"inserts alike share one tree and keep their own values", test_inserts_alike_keep_their_own_values},
 	{"a statement read again unlike is let go, counted and warned", test_a_statement_read_again_unlike_is_let_go})

@@ -35,7 +35,13 @@ with kptest.tempdir() as tmp:
             ["      and 7 more shape(s): 7 statement(s), weight 7 of 82"])
     check("one line per shape with its count and weight, heaviest first, the rest summed", got[:len(want)] == want,
           "\n".join(got) + "\n---\n" + "\n".join(want))
-    # the per-statement findings stay as they are (each statement located)
-    check("... the findings themselves are still per statement", out.count("[KP120 unserved-query]\n") >= 5, out)
+    # the findings too: one KP120 a shape, on its first statement, with
+    # the count and weight of the statements alike (issue 21, item 6)
+    check("... one KP120 for the five statements alike", sum(1 for l in lines if ": warning: " in l and l.endswith("[KP120 unserved-query]")) == 1,
+          out)
+    check("... on the first, with their count and weight",
+          "w.sql:2:1: warning: the key of orders cannot serve this query (rejected full scan); a table or index keyed "
+          "[amount][userid][orderid] makes it a SCAN (weight 50, 5 statements alike; the first shown) "
+          "[KP120 unserved-query]\n" in out, out)
 
 kptest.finish()
