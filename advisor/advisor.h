@@ -129,6 +129,9 @@ typedef struct kp_cost {
 	double hot;             /* of written, rows that land on one region (a hot lead) */
 	double broken;          /* weight served now (GET, SCAN, FILTERED) that becomes a full scan */
 	double total;           /* read + written x KP_WRITE_RATE */
+	double refused;         /* weight of the reads the store refuses (rejected full scans) */
+	double lo, hi;          /* total with the default selectivities divided and multiplied
+	                           by KP_BRACKET (docs/advice.md, "Defaults that decide") */
 } kp_cost;
 
 /* The design review of one table: its workload now, the one recommendation
@@ -138,6 +141,9 @@ typedef struct kp_table_review {
 	const char *key;        /* its key now, in key notation */
 	double rows;            /* rows assumed */
 	bool rows_default;      /* no -- rows: annotation: the default was used */
+	double per_value;       /* rows a value of a key column bound by = keeps, by default
+	                           (KP_SEL_EQ of rows; a column's -- distinct: says its own) */
+	double in_range;        /* share of those a range keeps, by default (KP_SEL_RANGE) */
 	double writes;          /* weight of its writes */
 	bool writes_default;    /* no write in the workload: assumed written at its read weight */
 	double by_class[5];     /* weight now: GET, SCAN, FILTERED SCAN, full scan, sorted */

@@ -190,6 +190,48 @@ static const char *trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const
 	return r;
 }
 
+/* What an alternative that paid at the default but not across the
+ * bracket trades, and the annotation that decides it: the columns its
+ * key binds that no -- distinct: sizes (docs/advice.md, "Defaults that
+ * decide"). */
+static const char *undecided_note(kp_advisor *adv, const jtable *jt, const kp_advice *x, const char *trade)
+{
+	kp_buf b = {0};
+	kp_buf_printf(&b, "%s; pays with the defaults (%.15g rows a value of a key column bound by =, %.15g%% of "
+	              "those in a range), not across their bracket (%.15g times as many a value, a range keeping all "
+	              "of them): what it saves rests on the share of a value's rows its reads' range keeps, which no "
+	              "annotation states: not recommended",
+	              trade, jt->rows * KP_SEL_EQ, KP_SEL_RANGE * 100, KP_BRACKET);
+	int named = 0;
+	uint32_t nc = x->columns.n - (uint32_t)x->held;
+	for (uint32_t k = 0; k < nc; k++) {
+		const char *c = x->columns.items[k];
+		int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
+		if (col < 0 || (jt->distinct && jt->distinct[col] >= 1))
+			continue;
+		/* bound by = in a read of the table (a range's share no
+		 * annotation states) */
+		bool eq_bound = false;
+		for (int i = 0; i < jt->ns && !eq_bound; i++) {
+			const jshape *s = &jt->s[i];
+			if (s->ins_rows > 0 || s->on != jt->t || !s->q->plan.names)
+				continue;
+			colset eq = {0}, range = {0};
+			kpa_sargable(s->q->plan.names, kpa_where_of(s->q->stmt), &eq, &range);
+			for (int e = 0; e < eq.n; e++)
+				eq_bound |= eq.cols[e] == col;
+		}
+		if (!eq_bound)
+			continue;
+		kp_buf_printf(&b, "%s%s", named++ ? ", " : "; the rows a value holds are a default too, of ", c);
+	}
+	if (named)
+		kp_buf_puts(&b, " (state them: -- distinct: COLUMN N, docs/annotations.md)");
+	char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
 static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *scratch, kp_arena *hyp)
 {
 	const kp_table *t = jt->t;
@@ -218,6 +260,8 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	}
 	r->rows = jt->rows;
 	r->rows_default = jt->rows_default;
+	r->per_value = jt->rows * KP_SEL_EQ;
+	r->in_range = KP_SEL_RANGE;
 	r->writes = jt->writes + (notes->writes >= 0 ? notes->writes : 0);
 	r->writes_default = jt->writes_default;
 	for (int i = 0; i < jt->ns; i++) {
@@ -326,6 +370,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	const target_info *ti = kpa_target(adv->target);
 	int bound = ti->max_indexes ? ti->max_indexes : KP_MAX_INDEXES;
 	bool *taken = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
+	/* candidates that paid at the default but not across the bracket at
+	 * the last step of the search */
+	bool *undecided = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
+	bool *best_undecided = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
 	int *picks = kp_arena_alloc(hyp, sizeof(int) * (n + 1)), npicks = 0;
 	int *best_picks = kp_arena_alloc(hyp, sizeof(int) * (n + 1)), best_npicks = 0;
 	sres *base_res = kp_arena_alloc(hyp, rs), *saved_res = kp_arena_alloc(hyp, rs);
@@ -426,11 +474,19 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				}
 				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9))
 					continue;   /* 1 and 2: never admitted */
+				/* a step pays across the bracket of the default
+				 * selectivities, or it stays an alternative that says
+				 * what would decide it (docs/advice.md) */
+				if (!kpj_pays(&c, &cur)) {
+					undecided[i] = kpj_better(&c, &cur);
+					continue;
+				}
+				undecided[i] = false;
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
-				bool tie = pick >= 0 && !kpj_better(&c, &best) && !kpj_better(&best, &c) && store_kept(x) &&
-				           !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
-				if (kpj_better(&c, &best) || tie) {
+				bool tie = pick >= 0 && !kpj_robust_better(&c, &best) && !kpj_robust_better(&best, &c) &&
+				           store_kept(x) && !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
+				if (pick < 0 || kpj_robust_better(&c, &best) || tie) {
 					best = c;
 					pick = (int)i;
 					sres *tmp = best_res;
@@ -501,6 +557,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			best_npicks = npicks;
 			memcpy(best_picks, picks, sizeof(int) * (size_t)npicks);
 			memcpy(saved_res, cur_res, rs);
+			memcpy(best_undecided, undecided, sizeof(bool) * (n + 1));
 		}
 	}
 	cur = best_cur;
@@ -574,7 +631,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		for (kp_advice *y = cands->items[pick]; y; y = y->with) {
 			if (!y->rank)
 				y->rank = rank++;
-			y->trades = trade[pick];
+			y->trades = best_undecided[pick] ? undecided_note(adv, jt, cands->items[pick], trade[pick]) : trade[pick];
 		}
 	}
 	/* what cannot be judged (no key or index to apply: a correctness or
