@@ -157,6 +157,10 @@ int kpa_tenant_col(const kp_advisor *adv, const kp_table *t);
  * anything but the tenant first? Phoenix cannot do that on a multi-tenant
  * table. */
 bool kpa_loses_tenant(const kp_advisor *adv, const kp_advice *x);
+/* x (or what comes with it) keys rows by a value the writer must compute
+ * from a column the store sets (servervalue.c): a ROW_TIMESTAMP an UPSERT
+ * leaves out, an AUTO_INCREMENT. */
+bool kpa_writer_cannot_compute(const kp_advisor *adv, const kp_advice *x);
 
 /* ----------------------------------------------------------- evidence.c */
 

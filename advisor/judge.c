@@ -761,10 +761,10 @@ void kpa_judge_all(kp_advisor *adv)
 	uint32_t kept = 0;
 	for (uint32_t k = 0; k < adv->advice.n; k++) {
 		kp_advice *x = adv->advice.items[k];
-		bool drop = kpa_loses_tenant(adv, x);
+		bool drop = kpa_loses_tenant(adv, x) || kpa_writer_cannot_compute(adv, x);
 		for (uint32_t j = 0; !drop && j < adv->advice.n; j++) {
 			const kp_advice *y = adv->advice.items[j];
-			drop = y->with == x && kpa_loses_tenant(adv, y);
+			drop = y->with == x && (kpa_loses_tenant(adv, y) || kpa_writer_cannot_compute(adv, y));
 		}
 		if (!drop)
 			adv->advice.items[kept++] = x;
