@@ -197,9 +197,10 @@ void kp_advisor_run(kp_advisor *adv);
  * advice message uses). */
 typedef struct kp_table_summary {
 	const kp_table *table;  /* table */
-	double before[4];       /* get, scan, filtered, rejected/full with the schema as it is */
-	double after[4];        /* the same with the advised secondary indexes added, each
-	                           as advised (its columns, DESC and INCLUDE) */
+	double before[5];       /* get, scan, filtered, rejected/full, search (read through a
+	                           search index: served) with the schema as it is */
+	double after[5];        /* the same with the advised secondary and search indexes
+	                           added, each as advised (its columns, DESC and INCLUDE) */
 } kp_table_summary;
 
 /* Fills one summary per table that the workload reads; returns the count. */

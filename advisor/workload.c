@@ -595,8 +595,8 @@ kp_key kpa_hashed_key(kp_arena *a, const kp_key *base, const int *cols, int n)
 	return k;
 }
 
-/* t with its indexes and every secondary index advised for it (a copy), or
- * t itself when none was advised. */
+/* t with its indexes and every secondary index advised for it, and the
+ * search index recommended for it (a copy), or t itself when none was. */
 static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, kp_arena *a)
 {
 	int nix = t->nindexes, added = 0;
@@ -605,7 +605,10 @@ static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, 
 		memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
 	for (uint32_t k = 0; k < adv->advice.n; k++) {
 		const kp_advice *x = adv->advice.items[k];
-		if (x->table == t && x->index && !strcmp(x->kind, "secondary_index")) {
+		/* a search index as recommended: it is one a table, and takes
+		 * (Tablestore) or serves (Lindorm) reads whatever else is added */
+		if (x->table == t && x->index &&
+		    (!strcmp(x->kind, "secondary_index") || (!strcmp(x->kind, "search_index") && x->recommended))) {
 			ix[nix++] = x->index;
 			added++;
 		}
@@ -623,6 +626,7 @@ static int class_slot(kp_access a)
 	case KP_ACCESS_GET: return 0;
 	case KP_ACCESS_SCAN: return 1;
 	case KP_ACCESS_FILTERED: return 2;
+	case KP_ACCESS_SEARCH: return 4;   /* served, by the search index */
 	default: return 3;
 	}
 }

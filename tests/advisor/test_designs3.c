@@ -358,6 +358,28 @@ static void test_e24_waybill_hash_and_search_index(void)
 	CU_ASSERT_EQUAL(count_led_by(&r, "[created]"), 0);
 	CU_ASSERT_EQUAL(count_led_by(&r, "[status]"), 0);
 	CU_ASSERT_EQUAL(count_led_by(&r, "[receiver_phone]"), 0);
+	/* the summary counts the pickup read the search index serves as
+	 * SEARCH, not REJECTED (before: 1500->1500 rejected, and the search
+	 * index advised was not among the advised indexes it adds) */
+	kp_table_summary *sums;
+	int n = kp_advisor_summary(&r.adv, &sums);
+	CU_ASSERT_EQUAL_FATAL(n, 1);
+	CU_ASSERT_EQUAL(sums[0].before[0], 10000);
+	CU_ASSERT_EQUAL(sums[0].before[3], 1500);
+	CU_ASSERT_EQUAL(sums[0].before[4], 0);
+	CU_ASSERT_EQUAL(sums[0].after[3], 0);
+	CU_ASSERT_EQUAL(sums[0].after[4], 1500);
+	run_free(&r);
+	/* with the search index in the schema, it is served before as after */
+	static char withix[2048];
+	snprintf(withix, sizeof withix, "%s;\nCREATE INDEX idx_waybill_search USING SEARCH ON waybill (receiver_phone, "
+	         "receiver_name, status)", joined(schema, 1));
+	run_w(&r, withix, w, KP_TARGET_TABLESTORE);
+	n = kp_advisor_summary(&r.adv, &sums);
+	CU_ASSERT_EQUAL_FATAL(n, 1);
+	CU_ASSERT_EQUAL(sums[0].before[3], 0);
+	CU_ASSERT_EQUAL(sums[0].before[4], 1500);
+	CU_ASSERT_EQUAL(sums[0].after[4], 1500);
 	run_free(&r);
 }
 
