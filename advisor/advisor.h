@@ -152,6 +152,8 @@ typedef struct kp_table_review {
 	kp_list recommended;    /* kp_advice* of the recommendation, in order; empty: it stands */
 	kp_list changes;        /* kp_change* of the statements whose class or order changes */
 	int rows_per_insert_before, rows_per_insert_after; /* rows one inserted row writes */
+	const char *write_cost; /* the recommendation's write cost in words: inserts, the
+	                           updates that rewrite an index row, deletes; NULL: none */
 } kp_table_review;
 
 void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a,

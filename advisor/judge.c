@@ -154,6 +154,74 @@ static const char *where_at(kp_advisor *adv, const kp_wquery *q)
 	return kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 }
 
+/* Rows one updated row rewrites on design d: the table's, and every index
+ * row holding a column s sets (in its key, or held: INCLUDE, a search
+ * index's fields, an index table's copy of every column). */
+static int update_rows(const kp_table *t, const design *d, const kp_stmt *s)
+{
+	int n = 1;
+	for (int i = 0; i < d->nix; i++) {
+		const kp_index *ix = d->ix[i];
+		if (!(ix->kv || ix->search) || ix->state == KP_IX_DISABLED)
+			continue;
+		bool touched = false;
+		for (uint32_t k = 0; k < s->u.update.sets.n && !touched; k++) {
+			const kp_assign *as = s->u.update.sets.items[k];
+			int col = kp_table_column(t, as->col.s, as->col.len);
+			if (col < 0)
+				continue;
+			touched = ix->all_columns || (ix->covers && ix->covers[col]);
+			for (int j = 0; j < ix->key.n && !touched; j++)
+				touched = ix->key.parts[j].col == col;
+		}
+		n += touched;
+	}
+	return n;
+}
+
+/* The write cost of design d against now, in words: every insert, then
+ * each UPDATE shape whose rows rewritten change (by the columns it sets),
+ * and deletes (every index row goes with the row); NULL when no write of
+ * the workload writes another number of rows. */
+static const char *write_words(kp_advisor *adv, const jtable *jt, const design *now, const design *d, bool inserts)
+{
+	kp_buf b = {0};
+	int ins_now = kpj_write_fanout(now), ins = kpj_write_fanout(d);
+	if (ins != ins_now && inserts)
+		kp_buf_printf(&b, "every insert now writes %d rows (%d now)", ins, ins_now);
+	bool deletes = false;
+	int named = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		const kp_stmt *st = s->q->stmt;
+		if (!s->upd || s->fixed || s->now_rejected)
+			continue;   /* refused: it writes nothing */
+		if (st->kind == KP_S_DELETE) {
+			deletes = true;
+			continue;
+		}
+		int u_now = update_rows(jt->t, now, st), u = update_rows(jt->t, d, st);
+		if (u == u_now)
+			continue;
+		if (named++ >= 5)
+			continue;
+		kp_buf_printf(&b, "%seach update of ", b.len ? "; " : "");
+		for (uint32_t k = 0; k < st->u.update.sets.n; k++) {
+			const kp_assign *as = st->u.update.sets.items[k];
+			kp_buf_printf(&b, "%s%.*s", k ? ", " : "", (int)as->col.len, as->col.s);
+		}
+		kp_buf_printf(&b, " (%s, weight %.15g) now rewrites %d rows (%d now)", where_at(adv, s->q), s->weight, u,
+		              u_now);
+	}
+	if (named > 5)
+		kp_buf_printf(&b, " and %d more updates", named - 5);
+	if (deletes && ins != ins_now)
+		kp_buf_printf(&b, "%seach delete now removes %d rows (%d now)", b.len ? "; " : "", ins, ins_now);
+	char *r = b.len ? kpa_bufdup(adv->a, &b) : NULL;
+	kp_buf_free(&b);
+	return r;
+}
+
 /* What x, applied alone, trades against the design as it is: statements
  * it breaks or makes worse, the hotspot it adds, rows it reads and writes. */
 static const char *trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp_cost *c, const design *d)
@@ -185,6 +253,11 @@ static const char *trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const
 	int copies = kpj_write_fanout(d);
 	if (copies > 1)
 		kp_buf_printf(&b, "; every insert writes %d rows", copies);
+	/* the updates that rewrite an index row, and deletes */
+	design as_is = {.key = &jt->t->pk, .ix = jt->t->indexes, .nix = jt->t->nindexes};
+	const char *more = write_words(adv, jt, &as_is, d, false);
+	if (more)
+		kp_buf_printf(&b, "; %s", more);
 	char *r = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
 	return r;
@@ -586,6 +659,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			kp_list_push(adv->a, &r->recommended, y);
 	r->after = npicks ? whole : cur;
 	r->rows_per_insert_after = kpj_write_fanout(&chosen);
+	r->write_cost = npicks ? write_words(adv, jt, &now, &chosen, true) : NULL;
 	/* the statements whose class or order the recommendation changes, and
 	 * its cost, planned as a whole */
 	if (r->recommended.n) {

@@ -106,9 +106,8 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 				kp_buf_printf(b, ", %d statements alike", c->count);
 			kp_buf_puts(b, ")\n");
 		}
-		if (r->rows_per_insert_after != r->rows_per_insert_before)
-			kp_buf_printf(b, "      write cost: every insert now writes %d rows (%d now)\n",
-			              r->rows_per_insert_after, r->rows_per_insert_before);
+		if (r->write_cost)
+			line(b, "      write cost: ", r->write_cost, "\n");
 	}
 	bool head = false;
 	for (uint32_t i = 0; i < adv->advice.n; i++) {
