@@ -340,7 +340,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	for (int i = 0; i < jt->ns; i++) {
 		const jshape *s = &jt->s[i];
 		r->nstatements += s->count;
-		if (s->ins_rows > 0)
+		/* a write is counted in writes, not as a read (an UPDATE of one
+		 * row by its key is a write, not a GET) */
+		if (s->ins_rows > 0 || kpa_is_write(s->q->stmt))
 			continue;
 		int slot = s->now == KP_ACCESS_GET ? 0 : s->now == KP_ACCESS_SCAN ? 1 :
 		           s->now == KP_ACCESS_FILTERED || s->now == KP_ACCESS_SEARCH ? 2 : s->now == KP_ACCESS_FULL ? 3 : -1;

@@ -595,8 +595,8 @@ kp_key kpa_hashed_key(kp_arena *a, const kp_key *base, const int *cols, int n)
 	return k;
 }
 
-/* t with its indexes and every secondary index advised for it, and the
- * search index recommended for it (a copy), or t itself when none was. */
+/* t with its indexes and the secondary and search indexes recommended for
+ * it (a copy), or t itself when none was. */
 static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, kp_arena *a)
 {
 	int nix = t->nindexes, added = 0;
@@ -607,8 +607,9 @@ static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, 
 		const kp_advice *x = adv->advice.items[k];
 		/* a search index as recommended: it is one a table, and takes
 		 * (Tablestore) or serves (Lindorm) reads whatever else is added */
-		if (x->table == t && x->index &&
-		    (!strcmp(x->kind, "secondary_index") || (!strcmp(x->kind, "search_index") && x->recommended))) {
+		/* as recommended: an alternative not taken serves nothing */
+		if (x->table == t && x->index && x->recommended &&
+		    (!strcmp(x->kind, "secondary_index") || !strcmp(x->kind, "search_index"))) {
 			ix[nix++] = x->index;
 			added++;
 		}
