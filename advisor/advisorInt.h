@@ -204,6 +204,9 @@ static inline bool kpa_uses_col(uint64_t uses, int c)
 {
 	return c < 0 || (uses & (1ull << (c < 63 ? c : 63))) != 0;
 }
+/* The columns q binds (q->uses), with the tenant column of base that a
+ * tenant's connection binds. */
+uint64_t kpa_query_uses(const kp_wquery *q, const kp_table *base);
 /* A query's shape: its statement's fingerprint (grammar/fingerprint.h). */
 uint64_t kpa_query_shape(const kp_wquery *q);
 

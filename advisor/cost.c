@@ -58,6 +58,35 @@ static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const do
 	return kpa_rows_matched_at(p->names, s, n, distinct, scale);
 }
 
+/* The share of the rows a FILTERED SCAN reads that its residual filter
+ * keeps: 1 / the annotated distinct values of each column the WHERE binds
+ * by = and the plan's range does not (independent columns), else
+ * KP_SEL_FILTER, a default. */
+static double filter_share(const kp_plan *p, const kp_stmt *s, const double *distinct, double scale)
+{
+	colset eq = {0}, range = {0};
+	if (distinct && p->names)
+		kpa_sargable(p->names, kpa_where_of(s), &eq, &range);
+	double share = 1;
+	bool stated = false;
+	for (int i = 0; i < eq.n; i++) {
+		int c = eq.cols[i];
+		if (c < 0 || distinct[c] < 1)
+			continue;
+		bool bound = false;   /* by the key range the plan reads */
+		for (int k = 0; p->key && p->nranges && k < p->ranges[0].neq + p->ranges[0].nthen && k < p->key->n; k++)
+			bound |= p->key->parts[k].col == c;
+		if (!bound) {
+			share /= distinct[c];
+			stated = true;
+		}
+	}
+	(void)scale;   /* not bracketed: a filter under a LIMIT that keeps every row
+	                  it reads would make every index for such a read look
+	                  worthless, whatever its columns (docs/advice.md) */
+	return stated ? share : KP_SEL_FILTER;
+}
+
 double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse)
 {
 	return kpa_rows_read_at(p, s, n, distinct, reverse, 1);
@@ -109,7 +138,7 @@ double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const doub
 	if (l >= 0 && p->order != KP_ORDER_SORT) {
 		double need = l + (o > 0 ? o : 0);
 		if (p->access == KP_ACCESS_FILTERED)
-			need /= KP_SEL_FILTER;
+			need /= filter_share(p, s, distinct, scale);
 		if (need < rows)
 			rows = need;
 	}

@@ -117,7 +117,7 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 		s->fixed = q->stmt->kind == KP_S_DELETE && kpa_target(adv->target)->delete_by_key &&
 		           q->plan.access != KP_ACCESS_GET;
 		if (!s->ins_rows)
-			s->uses = q->uses;
+			s->uses = kpa_query_uses(q, jt->t);
 	}
 	jshape *s = &jt->s[i];
 	s->weight += q->weight;

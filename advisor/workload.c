@@ -112,6 +112,18 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	kp_list_push(adv->a, &adv->queries, q);
 }
 
+uint64_t kpa_query_uses(const kp_wquery *q, const kp_table *base)
+{
+	uint64_t u = q->uses;
+	/* a tenant's connection binds the tenant column of a multi-tenant
+	 * table (Phoenix adds it to every statement): an index led by it, as
+	 * every index of such a table is, can serve the statement */
+	int tc = q->opts && q->opts->phoenix && q->opts->tenant ? kp_table_tenant_col(base) : -1;
+	if (tc >= 0)
+		u |= 1ull << (tc < 63 ? tc : 63);
+	return u;
+}
+
 void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant)
 {
 	if (!adv->queries.n)
@@ -440,7 +452,7 @@ const kpa_rows *kpa_rows_of(kp_advisor *adv, const kp_table *t)
 		kpa_row *w = &r->row[r->n++];
 		w->q = q;
 		w->weight = q->weight;
-		w->uses = q->uses;
+		w->uses = kpa_query_uses(q, t);
 		w->shape = k;
 		w->access = (uint8_t)q->plan.access;
 		w->direct = q->plan.table == t;
