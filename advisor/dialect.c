@@ -29,6 +29,10 @@
 #define PHOENIX_UPSERT                                                                               \
 	"Phoenix writes rows with UPSERT INTO table [(columns)] VALUES (...) [ON DUPLICATE KEY "         \
 	"{IGNORE | UPDATE column = operand, ...}] (Phoenix grammar, UPSERT VALUES)"
+#define PHOENIX_DML                                                                                  \
+	"Phoenix writes and changes rows with UPSERT INTO table [(columns)] VALUES (...) and UPSERT INTO " \
+	"table [(columns)] SELECT ...; its DML is SELECT, UPSERT VALUES, UPSERT SELECT and DELETE, with " \
+	"no INSERT, UPDATE or REPLACE (Phoenix grammar, UPSERT VALUES, UPSERT SELECT)"
 #define PHOENIX_RETURNING                                                                            \
 	"Phoenix's UPSERT and DELETE return the row they wrote only as RETURNING * (Phoenix grammar, "  \
 	"UPSERT VALUES, DELETE)"
@@ -77,6 +81,9 @@ static const char *const refused[KP_F__COUNT][KP_TARGET_GENERIC + 1] = {
 	[KP_F_ALTER_ACTIONS] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
 	[KP_F_ALTER_TYPE] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
 	[KP_F_USER_TYPE] = {USER_TYPES("Lindorm"), USER_TYPES("Tablestore"), USER_TYPES("Phoenix"), NULL},
+	[KP_F_INSERT_VERB] = {NULL, NULL, PHOENIX_DML, NULL},
+	[KP_F_UPDATE_STMT] = {NULL, NULL, PHOENIX_DML, NULL},
+	[KP_F_REPLACE_VERB] = {LINDORM_UPSERT, NULL, PHOENIX_DML, NULL},
 	[KP_F_RENAME_COLUMN] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
 	[KP_F_DROP_PRIMARY_KEY] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
 	[KP_F_CONVERT_CHARSET] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},

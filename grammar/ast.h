@@ -373,6 +373,9 @@ typedef enum kp_sql_form {
 	KP_F_DROP_PRIMARY_KEY,  /* ALTER TABLE t DROP PRIMARY KEY (MySQL) */
 	KP_F_CONVERT_CHARSET,   /* ALTER TABLE t CONVERT TO CHARACTER SET x (MySQL) */
 	KP_F_RENAME_TABLE,      /* ALTER TABLE t RENAME [TO | AS] t2 (MySQL, PostgreSQL) */
+	KP_F_INSERT_VERB,       /* INSERT [IGNORE] INTO ... (at INSERT; Phoenix writes with UPSERT) */
+	KP_F_UPDATE_STMT,       /* UPDATE t SET ... (at UPDATE; Phoenix changes rows with UPSERT) */
+	KP_F_REPLACE_VERB,      /* REPLACE INTO ... (MySQL, SQLite) */
 	KP_F__COUNT
 } kp_sql_form;
 

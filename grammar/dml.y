@@ -206,8 +206,8 @@ limit_opt(A) ::= LIMIT expr(X) OFFSET expr(Y). { A.a = X; A.b = Y; }
 limit_opt(A) ::= LIMIT expr(Y) COMMA expr(X). { A.a = X; A.b = Y; }
 /* --------------------------------------------------------------- INSERT */
 %type insverb {int}
-insverb(A) ::= INSERT. { A = KP_S_INSERT; }
-insverb(A) ::= INSERT IGNORE. { A = KP_S_INSERT; }
+insverb(A) ::= INSERT(K). { A = KP_S_INSERT; use_form(ctx, KP_F_INSERT_VERB, K); }
+insverb(A) ::= INSERT(K) IGNORE. { A = KP_S_INSERT; use_form(ctx, KP_F_INSERT_VERB, K); }
 /* SQLite: INSERT OR REPLACE | IGNORE | ABORT | FAIL | ROLLBACK */
 insverb(A) ::= INSERT OR(K) REPLACE. { A = KP_S_REPLACE; use_form(ctx, KP_F_INSERT_OR, K); }
 insverb(A) ::= INSERT OR(K) IGNORE. { A = KP_S_INSERT; use_form(ctx, KP_F_INSERT_OR, K); }
@@ -217,7 +217,7 @@ insverb(A) ::= INSERT OR(K) id(W). {
 	if (n.quoted || (!kp_name_eq(&n, "abort") && !kp_name_eq(&n, "fail") && !kp_name_eq(&n, "rollback")))
 		kp_pctx_syntax_error(ctx, W); }
 insverb(A) ::= UPSERT. { A = KP_S_UPSERT; }
-insverb(A) ::= REPLACE. { A = KP_S_REPLACE; }
+insverb(A) ::= REPLACE(K). { A = KP_S_REPLACE; use_form(ctx, KP_F_REPLACE_VERB, K); }
 
 %include {
 static kp_insert *mkinsert(kp_pctx *ctx, int verb, kp_name t, kp_list cols)
@@ -331,9 +331,9 @@ static void mkupdate(kp_pctx *ctx, kp_stmt_kind k, kp_name t, kp_name alias, kp_
 }
 typedef struct kp_updtail { kp_list sets; kp_expr *where; kp_list order; kp_expr *limit; } kp_updtail;
 }
-cmd ::= UPDATE fullname(T) updtail(U). { mkupdate(ctx, KP_S_UPDATE, T, noname(), &U->sets, U->where, U->order, U->limit); }
-cmd ::= UPDATE fullname(T) AS nm(X) updtail(U). { mkupdate(ctx, KP_S_UPDATE, T, X, &U->sets, U->where, U->order, U->limit); }
-cmd ::= UPDATE fullname(T) id(X) updtail(U). { mkupdate(ctx, KP_S_UPDATE, T, mkname(ctx, X), &U->sets, U->where, U->order, U->limit); }
+cmd ::= UPDATE(K) fullname(T) updtail(U). { use_form(ctx, KP_F_UPDATE_STMT, K); mkupdate(ctx, KP_S_UPDATE, T, noname(), &U->sets, U->where, U->order, U->limit); }
+cmd ::= UPDATE(K) fullname(T) AS nm(X) updtail(U). { use_form(ctx, KP_F_UPDATE_STMT, K); mkupdate(ctx, KP_S_UPDATE, T, X, &U->sets, U->where, U->order, U->limit); }
+cmd ::= UPDATE(K) fullname(T) id(X) updtail(U). { use_form(ctx, KP_F_UPDATE_STMT, K); mkupdate(ctx, KP_S_UPDATE, T, mkname(ctx, X), &U->sets, U->where, U->order, U->limit); }
 %type updtail {kp_updtail*}
 updtail(A) ::= SET setlist(L) where_opt(W) orderby_opt(O) limit_opt(M) returning. {
 	A = kp_arena_alloc(ARENA, sizeof(*A)); A->sets = L; A->where = W; A->order = O; A->limit = M.a; }

@@ -98,6 +98,9 @@ static kp_sql_form form_at(const kp_diag *g)
 	case TK_ID: return KP_F_ON_CONFLICT;
 	case TK_OR: return KP_F_INSERT_OR;
 	case TK_DCOLON: return KP_F_PG_CAST;
+	case TK_INSERT: return KP_F_INSERT_VERB;
+	case TK_UPDATE: return KP_F_UPDATE_STMT;
+	case TK_REPLACE: return KP_F_REPLACE_VERB;
 	default: return 0;
 	}
 }

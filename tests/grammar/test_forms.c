@@ -205,7 +205,7 @@ static void test_writes_of_other_databases(void)
 	kp_stmt *s = one("UPDATE orders AS o SET status = 'x' WHERE o.id = 1 RETURNING o.id, status", KP_S_UPDATE);
 	CU_ASSERT_TRUE(name_is(&s->u.update.alias, "o"));
 	CU_ASSERT_EQUAL(s->u.update.sets.n, 1);
-	forms_are(s, "RETURNING@52");
+	forms_are(s, "RETURNING@52 UPDATE@1");
 	s = one("UPDATE orders o SET o.status = 'x' WHERE o.id = 1", KP_S_UPDATE);
 	CU_ASSERT_TRUE(name_is(&s->u.update.alias, "o"));
 	s = one("DELETE FROM orders o WHERE o.id = 1", KP_S_DELETE);
@@ -224,7 +224,7 @@ static void test_writes_of_other_databases(void)
 	CU_ASSERT_EQUAL(s->u.insert.on_dup.n, 1);
 	CU_ASSERT_FALSE(s->u.insert.on_dup_ignore);
 	CU_ASSERT_TRUE(s->u.insert.returning);
-	forms_are(s, "ON CONFLICT@39 RETURNING@116");
+	forms_are(s, "INSERT@1 ON CONFLICT@39 RETURNING@116");
 	s = one("INSERT INTO t (a) VALUES (1) ON CONFLICT ON CONSTRAINT t_pkey DO NOTHING", KP_S_INSERT);
 	CU_ASSERT_TRUE(s->u.insert.on_dup_ignore);
 	s = one("INSERT INTO t (a) VALUES (1) ON CONFLICT DO NOTHING", KP_S_INSERT);
@@ -232,7 +232,16 @@ static void test_writes_of_other_databases(void)
 	error_at("INSERT INTO t (a) VALUES (1) ON CONFLICT DO SOMETHING", "syntax error near 'SOMETHING'", 1, 45);
 	s = one("INSERT INTO t (a, b) VALUES (1, 2) ON DUPLICATE KEY UPDATE b = VALUES(b)", KP_S_INSERT);
 	CU_ASSERT_EQUAL(s->u.insert.on_dup.n, 1);
+	forms_are(s, "INSERT@1");
+	/* the verbs: Phoenix writes with UPSERT alone */
+	s = one("UPSERT INTO t (a, b) VALUES (1, 2) ON DUPLICATE KEY UPDATE b = b + 1", KP_S_UPSERT);
 	forms_are(s, "");
+	s = one("INSERT IGNORE INTO t (a) VALUES (1)", KP_S_INSERT);
+	forms_are(s, "INSERT@1");
+	s = one("REPLACE INTO t (a) VALUES (1)", KP_S_REPLACE);
+	forms_are(s, "REPLACE@1");
+	s = one("/* a comment */ UPDATE t x SET b = 1 WHERE x.a = 1", KP_S_UPDATE);
+	forms_are(s, "UPDATE@17");
 }
 
 static void test_casts_and_match(void)

@@ -156,7 +156,8 @@ def test_analyze_update_tables(conn):
     analyze_sql_tables(conn, "update dogs set age = age + 1 where name = ?", ("Cleo",))
 ''', "--target", "phoenix", schema=False)
     check("Python: a test's CREATE is its own; the next test sees the fixture's table",
-          got == [("KP001", "warning", 18, 56), ("KP001", "warning", 22, 67)], f"{got}\n{err}")
+          got == [("KP001", "warning", 18, 56), ("KP012", "info", 22, 31), ("KP001", "warning", 22, 67)],
+          f"{got}\n{err}")
     check("Python: each statement is planned against its own test's or the fixture's definition",
           [n["line"] for d in diags for n in d.get("notes", [])] == [16, 8], f"{diags}")
 

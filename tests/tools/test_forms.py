@@ -31,6 +31,9 @@ PHOENIX_DDL = ("Phoenix's CREATE TABLE takes a column as columnRef dataType [[NO
                "CONSTRAINT name PRIMARY KEY (...) (Phoenix grammar, CREATE TABLE, Column Def, Constraint)")
 PHOENIX_UPSERT = ("Phoenix writes rows with UPSERT INTO table [(columns)] VALUES (...) [ON DUPLICATE KEY "
                   "{IGNORE | UPDATE column = operand, ...}] (Phoenix grammar, UPSERT VALUES)")
+PHOENIX_DML = ("Phoenix writes and changes rows with UPSERT INTO table [(columns)] VALUES (...) and UPSERT INTO "
+               "table [(columns)] SELECT ...; its DML is SELECT, UPSERT VALUES, UPSERT SELECT and DELETE, with "
+               "no INSERT, UPDATE or REPLACE (Phoenix grammar, UPSERT VALUES, UPSERT SELECT)")
 PHOENIX_RETURNING = ("Phoenix's UPSERT and DELETE return the row they wrote only as RETURNING * (Phoenix "
                      "grammar, UPSERT VALUES, DELETE)")
 PHOENIX_CAST = ("Phoenix converts a value with CAST(value AS dataType); its grammar has no '::' operator "
@@ -87,7 +90,17 @@ CASES = [
      refused("RETURNING", 28, {"phoenix": PHOENIX_RETURNING})),
     ("DELETE FROM p WHERE id = 1 RETURNING *", {}),
     ("INSERT INTO p (id, name) VALUES (1, 'a') ON CONFLICT (id) DO UPDATE SET name = 'b'",
-     refused("ON CONFLICT", 45, {"lindorm": LINDORM_UPSERT, "phoenix": PHOENIX_UPSERT})),
+     {**refused("ON CONFLICT", 45, {"lindorm": LINDORM_UPSERT}),
+      "phoenix": [("KP012", "error", 1, 1, "phoenix refuses INSERT", PHOENIX_DML),
+                  ("KP012", "error", 1, 45, "phoenix refuses ON CONFLICT", PHOENIX_UPSERT)]}),
+    # Phoenix's DML is SELECT, UPSERT VALUES, UPSERT SELECT and DELETE; Lindorm
+    # writes with UPSERT or INSERT
+    ("INSERT INTO p (id, name) VALUES (1, 'a')", refused("INSERT", 1, {"phoenix": PHOENIX_DML})),
+    ("INSERT IGNORE INTO p (id, name) VALUES (1, 'a')", refused("INSERT", 1, {"phoenix": PHOENIX_DML})),
+    ("REPLACE INTO p (id, name) VALUES (1, 'a')",
+     refused("REPLACE", 1, {"lindorm": LINDORM_UPSERT, "phoenix": PHOENIX_DML})),
+    ("UPSERT INTO p (id, name) VALUES (1, 'a')", {}),
+    ("UPDATE p SET name = 'b' WHERE id = 1", refused("UPDATE", 1, {"phoenix": PHOENIX_DML})),
     ("INSERT OR IGNORE INTO p (id, name) VALUES (1, 'a')",
      refused("INSERT OR", 8, {"lindorm": LINDORM_UPSERT, "phoenix": PHOENIX_UPSERT})),
     ("SELECT name FROM p WHERE id = '1'::bigint",
@@ -115,7 +128,7 @@ CASES = [
      refused("CREATE TYPE and CREATE DOMAIN", 8, {
          "lindorm": USER_TYPES.format("Lindorm"), "tablestore": USER_TYPES.format("Tablestore"),
          "phoenix": USER_TYPES.format("Phoenix")})),
-    ("UPDATE p AS x SET name = 'b' WHERE x.id = 1", {}),
+    ("UPDATE p AS x SET name = 'b' WHERE x.id = 1", refused("UPDATE", 1, {"phoenix": PHOENIX_DML})),
     ("DELETE FROM p x WHERE x.id = 1", {}),
 ]
 
@@ -224,7 +237,8 @@ def test_application_code():
     java = ('class A { void f(java.sql.Connection c) throws Exception {\n'
             '  c.prepareStatement("INSERT INTO p (id, name) VALUES (?, ?) ON CONFLICT (id) DO NOTHING");\n'
             '} }\n')
-    for t, want in (("phoenix", [("KP012", "error", 2, 65, "phoenix refuses ON CONFLICT", PHOENIX_UPSERT)]),
+    for t, want in (("phoenix", [("KP012", "error", 2, 23, "phoenix refuses INSERT", PHOENIX_DML),
+                                 ("KP012", "error", 2, 65, "phoenix refuses ON CONFLICT", PHOENIX_UPSERT)]),
                     ("generic", [])):
         with kptest.tempdir() as d:
             kptest.write(os.path.join(d, "s.sql"), BASE)
