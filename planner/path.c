@@ -145,6 +145,27 @@ static void eval_path(path_eval *pe, const kp_table *t, const kp_names *nm, cons
 		pe->access = KP_ACCESS_FILTERED;
 }
 
+/* eval_path for a candidate key of a shape with templates (keep->tm),
+ * from one when it may serve (template.c), and kept as one when evaluated
+ * in full; whole: where is the statement's own WHERE (not a partial
+ * index's remainder). Called only with templates: a statement with none
+ * pays one test for them. */
+static void eval_cand(path_eval *pe, path_keep *keep, bool whole, const kp_table *t, const kp_names *nm,
+                      const kp_key *key, const kp_expr *where, bool report, const kp_plan_opts *opts,
+                      kp_source *src, kp_arena *a, kp_diags *d)
+{
+	if (!whole) {
+		eval_path(pe, t, nm, key, where, report, opts, src, a, d);
+		return;
+	}
+	if (kp_tmpl_apply(keep, t, nm, key, where, pe, a))
+		return;
+	const kp_diag *tail = d->tail;
+	eval_path(pe, t, nm, key, where, report, opts, src, a, d);
+	if (d->tail == tail)
+		kp_tmpl_record(keep, t, nm, key, where, pe, a);
+}
+
 /* Marks the columns e reads outside expressions that a functional index
  * part of ix indexes (those come from the index row itself). */
 static void uses_outside(const kp_expr *e, const int32_t *col, const kp_index *ix, bool *used)
@@ -277,7 +298,10 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 	path_eval cur;
 	memset(best, 0, sizeof *best);
 	if (!only || !keep->index) {
-		eval_path(best, t, nm, &t->pk, where, true, opts, src, a, d);
+		if (keep && keep->tm)
+			eval_cand(best, keep, true, t, nm, &t->pk, where, true, opts, src, a, d);
+		else
+			eval_path(best, t, nm, &t->pk, where, true, opts, src, a, d);
 		best->covering = true;
 		best->order = kp_path_order(t, nm, best, order);
 	}
@@ -322,8 +346,12 @@ bool kp_path_choose(path_eval *best, const kp_table *t, const kp_stmt *s, const 
 		if (ix->where && !implies(where, ix->where))
 			continue;
 		memset(&cur, 0, sizeof cur);
-		eval_path(&cur, t, nm, &ix->key, ix->where ? minus_implied(where, ix->where, a) : where, false, opts, src,
-		          a, d);
+		if (keep && keep->tm)
+			eval_cand(&cur, keep, !ix->where, t, nm, &ix->key,
+			          ix->where ? minus_implied(where, ix->where, a) : where, false, opts, src, a, d);
+		else
+			eval_path(&cur, t, nm, &ix->key, ix->where ? minus_implied(where, ix->where, a) : where, false,
+			          opts, src, a, d);
 		cur.index = ix;
 		const bool *used = r->used;
 		if (ix->has_expr) {

@@ -144,10 +144,12 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
  * used again while the catalog (kp_catalog.gen), the table and the planning
  * rules are the same; everything that reads a value (ranges, bounds,
  * contradictions, LIKE prefixes, the ORDER BY's positions, limits, every
- * finding) is planned again. A fixed number of shapes is kept, the latest
- * of each slot. KP_SHAPE_CACHE=verify in the environment resolves every
- * such statement again too, and aborts with a message where the two
- * differ (test_shape_cache runs the corpora so). */
+ * finding) is planned again, but a candidate key's ranges and filter are
+ * taken from a template of the shape where the statement's literals
+ * provably give the same structure (planner/template.c). A fixed number
+ * of shapes is kept, the latest of each slot. KP_SHAPE_CACHE=verify in the
+ * environment resolves every such statement again too, and aborts with a
+ * message where the two differ (test_shape_cache runs the corpora so). */
 typedef struct kp_plan_memo kp_plan_memo;
 kp_plan_memo *kp_plan_memo_new(void);
 void kp_plan_memo_free(kp_plan_memo *m);

@@ -18,6 +18,9 @@
  *   plan.c     the driver: kp_plan_stmt and kp_plan_on_table
  *   rebind.c   a statement resolved once, planned on many hypothetical
  *              copies of its table (kp_prepare, kp_plan_prepared)
+ *   reuse.c    statements of one shape resolved once, their path choice kept
+ *   template.c a shape's candidate paths as templates filled with each
+ *              statement's literals
  *
  * Small helpers the hot paths of several files call are static inline
  * here: a call into another file is not inlined. */
@@ -365,7 +368,33 @@ typedef struct path_keep {
 	const struct kp_index *index; /* in, with use; out: the key path that won,
 	                           before a search index was weighed */
 	bool quiet;             /* out: nothing was reported while choosing */
+	struct kp_tmpls *tm;    /* the shape's path templates (template.c): read,
+	                           and written for a key evaluated in full; NULL: none */
+	struct kp_sites *sites; /* the statement's literals as template.c reads them,
+	                           made on first use (arena) */
+	unsigned templated;     /* out: candidates planned from a template */
 } path_keep;
+
+/* ------------------------------------- path templates (template.c) */
+
+/* A shape's candidate paths as templates: the structure of each key's
+ * ranges and filter, its values traced to the literals they came from
+ * (template.c says when a later statement may use one). Owned by the
+ * shape's entry in reuse.c. */
+typedef struct kp_tmpls kp_tmpls;
+kp_tmpls *kp_tmpls_new(void);
+/* Forgets every template (the shape's entry is kept again). */
+void kp_tmpls_clear(kp_tmpls *m);
+void kp_tmpls_free(kp_tmpls *m);
+/* Sets *pe (as eval_path does, for key and the statement's own WHERE
+ * where) from a template of keep->tm, if there is one this statement's
+ * literals may use; false otherwise (pe untouched). */
+bool kp_tmpl_apply(path_keep *keep, const kp_table *t, const kp_names *nm, const kp_key *key,
+                   const kp_expr *where, path_eval *pe, kp_arena *a);
+/* Keeps pe, just evaluated in full for key and where with nothing
+ * reported, as a template in keep->tm when it may be one. */
+void kp_tmpl_record(path_keep *keep, const kp_table *t, const kp_names *nm, const kp_key *key,
+                    const kp_expr *where, const path_eval *pe, kp_arena *a);
 
 /* Resolves the names statement s (parts v) reads against table t into *r,
  * then reads its hints. Unknown names and hints are reported in d; what

@@ -26,7 +26,24 @@
  * column's type (1e309). Kept also only when choosing reported nothing
  * (the primary key is not evaluated when an index won, and its findings
  * would be lost), no search index was chosen, no USE INDEX named one and
- * the target does not list every candidate (Tablestore's policy). */
+ * the target does not list every candidate (Tablestore's policy).
+ *
+ * Where literals are read, each candidate key's evaluation (its ranges,
+ * residual filter and class: eval_path) is kept as a template from the
+ * second statement of the shape on, and a later statement takes it with
+ * its own values filled in when its literals lead the box algebra through
+ * the same decisions: the same class for each literal compared with a
+ * column (its kind; for a BOOLEAN, 0 or 1; infinite, NaN, a negative zero,
+ * an empty string), the same order among the literals compared with one
+ * column (so contradictions, crossed ends, repeated IN values, merged and
+ * sorted ranges come out alike; an IN list's values are put in order
+ * first, being one set), and every other literal (in a function, a LIKE
+ * pattern, arithmetic) the same text, with no template for a key whose
+ * columns such a literal's conjunct reads. A value the template cannot
+ * trace to a literal of its column, a finding while evaluating, a hash or
+ * expression key part, a partial index: no template. The rules and why
+ * they are exact are at the top of template.c; the path choice over the
+ * candidates reads only their structure, so it comes out alike too. */
 #include "planner/planInt.h"
 #include "planner/explain.h"
 
@@ -49,13 +66,14 @@ typedef struct kept {
 	uint32_t cap_col, cap_used;
 	bool path;              /* the path choice is kept: */
 	const kp_index *index;  /* ... this key's (NULL: the primary key) */
+	kp_tmpls *tm;           /* its candidates' path templates (template.c) */
 } kept;
 
 struct kp_plan_memo {
 	kept k[SLOTS];
 	bool verify;            /* KP_SHAPE_CACHE=verify */
 	bool stats;             /* KP_SHAPE_CACHE=stats: counted, and said at the end */
-	unsigned long kept, used, paths;
+	unsigned long kept, used, paths, templated;
 };
 
 kp_plan_memo *kp_plan_memo_new(void)
@@ -74,8 +92,8 @@ void kp_plan_memo_free(kp_plan_memo *m)
 	if (!m)
 		return;
 	if (m->stats && (m->kept || m->used))
-		fprintf(stderr, "keyplan: shape cache: %lu resolutions kept, %lu used again, %lu with the path chosen\n",
-		        m->kept, m->used, m->paths);
+		fprintf(stderr, "keyplan: shape cache: %lu resolutions kept, %lu used again, %lu with the path chosen, "
+		        "%lu candidate paths from a template\n", m->kept, m->used, m->paths, m->templated);
 	/* only the slots used: free(NULL) is not free under ASan (a stack
 	 * trace each), and 8,192 of them were half of fuzz_lsp's time */
 	for (int i = 0; i < SLOTS; i++) {
@@ -83,6 +101,8 @@ void kp_plan_memo_free(kp_plan_memo *m)
 			free(m->k[i].col);
 		if (m->k[i].used)
 			free(m->k[i].used);
+		if (m->k[i].tm)
+			kp_tmpls_free(m->k[i].tm);
 	}
 	free(m);
 }
@@ -122,6 +142,8 @@ static void keep(kept *k, const resolved *r, const kp_table *t, const kp_catalog
 	k->ncols = t->ncols;
 	k->path = false;
 	k->index = NULL;
+	if (k->tm)
+		kp_tmpls_clear(k->tm);
 }
 
 /* Does e hold a number or a string? */
@@ -303,9 +325,15 @@ void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp
 			verify(&r, t, s, &v, opts, src, a);
 		pk.use = k->path;
 		pk.index = k->index;
+		/* templates are made from the second statement of a shape on
+		 * (a shape seen once, as most are where none repeats, pays nothing) */
+		if (!k->tm)
+			k->tm = kp_tmpls_new();
+		pk.tm = k->tm;
 		m->paths += k->path;
 		r.keep = &pk;
 		kp_plan_resolved(out, t, s, &v, &r, opts, src, a, d);
+		m->templated += pk.templated;
 		if (m->verify)
 			verify_plan(out, cat, s, opts, src, a, d, tail);
 		return;

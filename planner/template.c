@@ -1,0 +1,607 @@
+/* A shape's candidate paths as templates (reuse.c keeps them with the
+ * shape): which key ranges a candidate key reads, which conjuncts are its
+ * residual filter and its class, recorded from one statement of the shape
+ * with each value in the ranges traced to the literal it came from. A
+ * later statement of the shape takes the template's structure and fills in
+ * its own literals, without the box algebra (path.c's eval_path), when its
+ * literals provably lead eval_path through the same decisions.
+ *
+ * When that holds. eval_path reads a literal of the WHERE in one of two
+ * ways:
+ *   - a site: the operand of a comparison (= <> < <= > >= IS, IS NOT), of
+ *     BETWEEN or of an IN list whose other side is a column of the table,
+ *     and which is a value by itself (a number, a string, -number, a
+ *     parameter, NULL, TRUE or FALSE). Its value becomes a bound of the
+ *     column's key slot, or nothing (not a key column, <>). The algebra
+ *     then only compares bounds of one slot with each other (vcmp: which is
+ *     tighter, whether a range is empty, how boxes are ordered and merged,
+ *     whether IN values repeat) and asks of one value what its column can
+ *     hold (its kind; for a BOOLEAN, whether an integer is 0 or 1), whether
+ *     it is NULL, or an infinity past every bound. So two statements of a
+ *     shape are evaluated alike when each site has the same class (kind,
+ *     0 or 1, infinite, NaN, the sign of a zero, empty string) and the
+ *     sites compared with one column stand in the same order (each pair's
+ *     vcmp: less, equal, greater or unordered): the signature. The values
+ *     of an IN list are one set (the ranges are sorted, repeats merged, the
+ *     conjunct served whole or not at all, whatever their order), so they
+ *     are put in order first: `k IN (3, 1, 2)` and `k IN (5, 9, 7)` have
+ *     one signature.
+ *   - anything else: a literal inside a function, arithmetic, a cast, a
+ *     LIKE pattern (whose prefix and its successor become bounds), a tuple,
+ *     a chained comparison, a COLLATE; and any conjunct holding such a node
+ *     even without a literal (a key function of a parameter). Such a
+ *     literal must be the same text in both statements (it is part of the
+ *     signature), and every column its conjunct reads is tainted: a key
+ *     with a tainted column gets no template, since values derived there
+ *     (a LIKE prefix's successor) are compared with the sites' bounds.
+ * A template is recorded only where eval_path reported nothing (a value
+ * its column cannot hold is reported, and the class above decides it
+ * again), on keys with no hash part (a hash of values) and no expression
+ * part, for the WHERE as written (a partial index's WHERE less what it
+ * implies compares literals' values to choose what is left), and only when
+ * every value in its ranges is traced: to a site of the column of its key
+ * part (equal in kind and bits: sites in a tie of one class are the same
+ * value), or to no site for the NULL that bounds a nullable column. The
+ * filter is recorded as the positions of its conjuncts.
+ *
+ * KP_SHAPE_CACHE=verify plans every statement planned from a template
+ * again from nothing and aborts on any difference in the plan's JSON,
+ * findings or text (reuse.c). */
+#include "planner/planInt.h"
+
+#include <math.h>
+
+#define TEMPLATES 8     /* per shape: a key may have several signatures (a
+                           range's ends in order or crossed) */
+#define MAX_SITES 256   /* more: no template */
+#define MAX_GROUP 64    /* sites compared with one column (pairs are kept) */
+
+/* A value of a template's ranges: a site's, or this one. */
+typedef struct vref {
+	kp_value v;             /* kind, set, incl; the value itself when site < 0 */
+	int32_t site;           /* the site (canonical position), or -1 */
+} vref;
+
+typedef struct trange {
+	kp_range r;             /* the range, but for its values: */
+	uint32_t eq, then;      /* first of its neq (nthen) refs in the template's */
+	vref lo, hi, then_lo, then_hi;
+} trange;
+
+typedef struct tmpl {
+	const kp_key *key;      /* NULL: an empty slot */
+	uint8_t *sig;           /* the signature of the statement it was made from */
+	uint32_t nsig;
+	kp_access access;
+	int bound;
+	bool limit_hit, unordered;
+	int nranges;
+	trange *ranges;
+	vref *refs;
+	uint32_t *filter;       /* the conjuncts' positions */
+	uint32_t nfilter;
+} tmpl;
+
+struct kp_tmpls {
+	tmpl t[TEMPLATES];
+	unsigned next;          /* the slot a new template takes when all are full */
+};
+
+/* A site of the statement. */
+typedef struct site {
+	kp_value v;             /* its value (TRUE and FALSE as integers, as the key
+	                           takes them) */
+	uint8_t cls;            /* its class (see the top) */
+	int col;                /* the table column it is compared with */
+	int list;               /* the IN list it is a value of (its site's first
+	                           position), or -1 */
+} site;
+
+struct kp_sites {
+	bool ok;                /* false: no template for this statement */
+	site *s;                /* in canonical order */
+	uint32_t n, cap;
+	bool *taint;            /* per table column (see the top) */
+	const kp_expr **lit;    /* the literals that are no site */
+	uint32_t nlit, caplit;
+	uint8_t *sig;           /* the signature */
+	uint32_t nsig;
+	const kp_expr **conj;   /* the WHERE's conjuncts */
+	uint32_t nconj;
+};
+
+kp_tmpls *kp_tmpls_new(void)
+{
+	kp_tmpls *m = calloc(1, sizeof *m);
+	if (!m)
+		abort();
+	return m;
+}
+
+static void tmpl_clear(tmpl *t)
+{
+	free(t->sig);
+	free(t->ranges);
+	free(t->refs);
+	free(t->filter);
+	memset(t, 0, sizeof *t);
+}
+
+void kp_tmpls_clear(kp_tmpls *m)
+{
+	if (!m)
+		return;
+	for (int i = 0; i < TEMPLATES; i++)
+		if (m->t[i].key)
+			tmpl_clear(&m->t[i]);
+	m->next = 0;
+}
+
+void kp_tmpls_free(kp_tmpls *m)
+{
+	kp_tmpls_clear(m);
+	free(m);
+}
+
+/* ------------------------------------------------------------- sites */
+
+typedef struct walker {
+	struct kp_sites *ss;
+	const int32_t *col;
+	const kp_table *t;
+	kp_arena *a;
+	bool tainted;           /* the conjunct being walked */
+} walker;
+
+static bool is_column(const walker *w, const kp_expr *e)
+{
+	return e->kind == KP_X_COLUMN && col_of(w->col, e) >= 0;
+}
+
+static uint8_t class_of(const kp_value *v, uint8_t kind)
+{
+	uint8_t c = kind;
+	if (v->kind == KP_V_INT && (v->i == 0 || v->i == 1))
+		c |= 0x10;
+	if (v->kind == KP_V_REAL && (isinf(v->r) || isnan(v->r)))
+		c |= isnan(v->r) ? 0x20 : 0x40;
+	if (v->kind == KP_V_REAL && signbit(v->r))
+		c |= 0x80;
+	if (v->kind == KP_V_STR && v->n == 0)
+		c |= 0x80;
+	return c;
+}
+
+/* e as a site compared with column col, if it is a value by itself. */
+static bool add_site(walker *w, const kp_expr *e, int col, int list)
+{
+	kp_value v;
+	if (!kp_value_of(&v, e))
+		return false;
+	struct kp_sites *ss = w->ss;
+	if (ss->n == ss->cap) {
+		if (ss->n >= MAX_SITES) {
+			ss->ok = false;
+			return true;
+		}
+		uint32_t cap = ss->cap ? ss->cap * 2 : 16;
+		site *s = kp_arena_alloc_raw(w->a, sizeof(site) * cap);   /* each written in full */
+		if (ss->n)
+			memcpy(s, ss->s, sizeof(site) * ss->n);
+		ss->s = s;
+		ss->cap = cap;
+	}
+	site *s = &ss->s[ss->n++];
+	s->cls = class_of(&v, v.kind);
+	if (v.kind == KP_V_BOOL)
+		v.kind = KP_V_INT;
+	s->v = v;
+	s->col = col;
+	s->list = list;
+	return true;
+}
+
+/* A literal that is no site: its text is part of the signature. */
+static void opaque(walker *w, const kp_expr *e)
+{
+	w->tainted = true;
+	struct kp_sites *ss = w->ss;
+	if (ss->nlit == ss->caplit) {
+		uint32_t cap = ss->caplit ? ss->caplit * 2 : 8;
+		const kp_expr **l = kp_arena_alloc(w->a, sizeof(kp_expr *) * cap);
+		if (ss->nlit)
+			memcpy(l, ss->lit, sizeof(kp_expr *) * ss->nlit);
+		ss->lit = l;
+		ss->caplit = cap;
+	}
+	ss->lit[ss->nlit++] = e;
+}
+
+static const char *lit_text(const kp_expr *e, uint32_t *n)
+{
+	*n = e->kind == KP_X_STRING ? e->slen : e->name.len;
+	return e->kind == KP_X_STRING ? e->str : e->name.s;
+}
+
+static void walk(walker *w, const kp_expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case KP_X_INT:
+	case KP_X_FLOAT:
+	case KP_X_STRING:
+		opaque(w, e);
+		return;
+	case KP_X_COLUMN:
+	case KP_X_PARAM:
+	case KP_X_NULL:
+	case KP_X_BOOL:
+		return;
+	case KP_X_AND:
+	case KP_X_OR:
+	case KP_X_NOT:
+	case KP_X_ISNULL:
+		break;
+	case KP_X_CMP:
+		if (e->op >= KP_OP_EQ && e->op <= KP_OP_GE) {
+			if (is_column(w, e->a) && add_site(w, e->b, col_of(w->col, e->a), -1))
+				return;
+			if (is_column(w, e->b) && add_site(w, e->a, col_of(w->col, e->b), -1))
+				return;
+		} else if ((e->op == KP_OP_IS || e->op == KP_OP_ISNOT) && is_column(w, e->a) &&
+		           add_site(w, e->b, col_of(w->col, e->a), -1)) {
+			return;
+		}
+		w->tainted = true;
+		break;
+	case KP_X_BETWEEN:
+		if (is_column(w, e->a)) {
+			int c = col_of(w->col, e->a);
+			if (!add_site(w, e->b, c, -1))
+				w->tainted = true, walk(w, e->b);
+			if (!add_site(w, e->c, c, -1))
+				w->tainted = true, walk(w, e->c);
+			return;
+		}
+		w->tainted = true;
+		break;
+	case KP_X_IN:
+		if (is_column(w, e->a)) {
+			int c = col_of(w->col, e->a), first = (int)w->ss->n;
+			for (uint32_t i = 0; i < e->n; i++)
+				if (!add_site(w, e->list[i], c, first))
+					w->tainted = true, walk(w, e->list[i]);
+			return;
+		}
+		w->tainted = true;
+		break;
+	default:
+		w->tainted = true;
+		break;
+	}
+	walk(w, e->a);
+	walk(w, e->b);
+	walk(w, e->c);
+	for (uint32_t i = 0; i < e->n; i++)
+		walk(w, e->list[i]);
+}
+
+static void taint_cols(walker *w, const kp_expr *e)
+{
+	if (!e)
+		return;
+	if (e->kind == KP_X_COLUMN && col_of(w->col, e) >= 0)
+		w->ss->taint[col_of(w->col, e)] = true;
+	taint_cols(w, e->a);
+	taint_cols(w, e->b);
+	taint_cols(w, e->c);
+	for (uint32_t i = 0; i < e->n; i++)
+		taint_cols(w, e->list[i]);
+}
+
+/* The values of each IN list in order (vcmp), when they all compare: a
+ * list with a value that does not (a parameter) stays as written, since
+ * the order of ranges that do not compare is the order they were made in. */
+static void order_lists(struct kp_sites *ss, kp_arena *a)
+{
+	site *keep = NULL;
+	for (uint32_t i = 0; i < ss->n;) {
+		uint32_t j = i + 1;
+		while (j < ss->n && ss->s[i].list >= 0 && ss->s[j].list == ss->s[i].list)
+			j++;
+		if (j - i > 1) {
+			if (!keep)
+				keep = kp_arena_alloc_raw(a, sizeof(site) * ss->n);
+			memcpy(keep + i, ss->s + i, sizeof(site) * (j - i));
+		}
+		bool ok = true;
+		for (uint32_t k = i + 1; k < j && ok; k++) {
+			site x = ss->s[k];
+			uint32_t m = k;
+			while (m > i) {
+				int c = vcmp(&ss->s[m - 1].v, &x.v, &ok);
+				if (!ok || c <= 0)
+					break;
+				ss->s[m] = ss->s[m - 1];
+				m--;
+			}
+			ss->s[m] = x;
+		}
+		if (!ok)
+			memcpy(ss->s + i, keep + i, sizeof(site) * (j - i));
+		i = j;
+	}
+}
+
+/* The sites, taints and signature of WHERE where: made once a statement. */
+static struct kp_sites *sites_of(path_keep *keep, const kp_table *t, const kp_names *nm, const kp_expr *where,
+                                 kp_arena *a)
+{
+	if (keep->sites)
+		return keep->sites;
+	struct kp_sites *ss = kp_arena_alloc(a, sizeof *ss);
+	keep->sites = ss;
+	ss->ok = true;
+	ss->taint = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
+	walker w = {ss, nm->col, t, a, false};
+	ss->nconj = where ? 1 : 0;
+	ss->conj = (const kp_expr **)kp_arena_alloc(a, sizeof(kp_expr *));
+	ss->conj[0] = where;
+	if (where && where->kind == KP_X_AND) {
+		ss->conj = (const kp_expr **)where->list;
+		ss->nconj = where->n;
+	}
+	for (uint32_t i = 0; i < ss->nconj; i++) {
+		w.tainted = false;
+		walk(&w, ss->conj[i]);
+		if (w.tainted)
+			taint_cols(&w, ss->conj[i]);
+	}
+	if (!ss->ok)
+		return ss;
+	order_lists(ss, a);
+	/* its size first: a class a site, a byte a pair of one column's
+	 * sites, and each other literal's kind, length and text */
+	size_t size = ss->n;
+	for (uint32_t i = 0; i < ss->n; i++) {
+		uint32_t group = 0;
+		for (uint32_t j = i + 1; j < ss->n; j++)
+			group += ss->s[j].col == ss->s[i].col;
+		if (group > MAX_GROUP) {
+			ss->ok = false;
+			return ss;
+		}
+		size += group;
+	}
+	for (uint32_t i = 0; i < ss->nlit; i++) {
+		uint32_t n;
+		lit_text(ss->lit[i], &n);
+		size += 1 + sizeof n + n;
+	}
+	uint8_t *o = kp_arena_alloc(a, size + 1);
+	ss->sig = o;
+	ss->nsig = (uint32_t)size;
+	for (uint32_t i = 0; i < ss->n; i++)
+		*o++ = ss->s[i].cls;
+	for (uint32_t i = 0; i < ss->n; i++)
+		for (uint32_t j = i + 1; j < ss->n; j++) {
+			if (ss->s[j].col != ss->s[i].col)
+				continue;
+			bool ok;
+			int c = vcmp(&ss->s[i].v, &ss->s[j].v, &ok);
+			*o++ = (uint8_t)(ok ? (c > 0) - (c < 0) + 1 : 3);
+		}
+	for (uint32_t i = 0; i < ss->nlit; i++) {
+		uint32_t n;
+		const char *p = lit_text(ss->lit[i], &n);
+		*o++ = (uint8_t)ss->lit[i]->kind;
+		memcpy(o, &n, sizeof n);
+		o += sizeof n;
+		memcpy(o, p, n);
+		o += n;
+	}
+	return ss;
+}
+
+/* ---------------------------------------------------------- templates */
+
+static bool same_value(const kp_value *x, const kp_value *y)
+{
+	if (x->kind != y->kind)
+		return false;
+	switch (x->kind) {
+	case KP_V_INT:
+	case KP_V_BOOL:
+	case KP_V_TIME:
+		return x->i == y->i;
+	case KP_V_REAL:
+		return !memcmp(&x->r, &y->r, sizeof x->r);
+	case KP_V_STR:
+		return x->n == y->n && (!x->n || !memcmp(x->s, y->s, x->n));
+	case KP_V_PARAM:
+		return x->off == y->off && x->n == y->n && !memcmp(x->s, y->s, x->n);
+	default:
+		return false;
+	}
+}
+
+/* v, a value of key part p's slot, traced into *r. */
+static bool trace(vref *r, const kp_value *v, const struct kp_sites *ss, const kp_key *key, int p)
+{
+	memset(r, 0, sizeof *r);
+	r->v.kind = v->kind;
+	r->v.set = v->set;
+	r->v.incl = v->incl;
+	r->site = -1;
+	if (!v->set || v->kind == KP_V_NULL)
+		return true;
+	if (p >= key->n)
+		return false;
+	int col = key->parts[p].col;
+	for (uint32_t i = 0; i < ss->n; i++)
+		if (ss->s[i].col == col && same_value(&ss->s[i].v, v)) {
+			r->site = (int32_t)i;
+			return true;
+		}
+	return false;
+}
+
+static inline kp_value fill(const vref *r, const struct kp_sites *ss)
+{
+	if (r->site < 0)
+		return r->v;
+	kp_value v = ss->s[r->site].v;
+	v.kind = r->v.kind;
+	v.set = r->v.set;
+	v.incl = r->v.incl;
+	return v;
+}
+
+/* May key have a template for this statement at all? */
+static bool key_allowed(const struct kp_sites *ss, const kp_key *key)
+{
+	if (!ss->ok)
+		return false;
+	for (int i = 0; i < key->n; i++) {
+		const kp_key_part *p = &key->parts[i];
+		if (p->col < 0 || p->expr || p->nhash || ss->taint[p->col])
+			return false;
+	}
+	return true;
+}
+
+bool kp_tmpl_apply(path_keep *keep, const kp_table *t, const kp_names *nm, const kp_key *key,
+                   const kp_expr *where, path_eval *pe, kp_arena *a)
+{
+	kp_tmpls *m = keep->tm;
+	const tmpl *tp = NULL;
+	for (int i = 0; i < TEMPLATES && !tp; i++)
+		if (m->t[i].key == key)
+			tp = &m->t[i];
+	if (!tp)
+		return false;
+	struct kp_sites *ss = sites_of(keep, t, nm, where, a);
+	if (!ss->ok)
+		return false;
+	tp = NULL;
+	for (int i = 0; i < TEMPLATES && !tp; i++)
+		if (m->t[i].key == key && m->t[i].nsig == ss->nsig && !memcmp(m->t[i].sig, ss->sig, ss->nsig))
+			tp = &m->t[i];
+	if (!tp)
+		return false;
+	pe->key = key;
+	pe->access = tp->access;
+	pe->bound = tp->bound;
+	pe->limit_hit = tp->limit_hit;
+	pe->unordered = tp->unordered;
+	pe->nranges = tp->nranges;
+	/* written in full below */
+	pe->ranges = kp_arena_alloc_raw(a, sizeof(kp_range) * (size_t)(tp->nranges + 1));
+	for (int i = 0; i < tp->nranges; i++) {
+		const trange *tr = &tp->ranges[i];
+		kp_range *r = &pe->ranges[i];
+		*r = tr->r;
+		if (r->neq) {
+			r->eq = kp_arena_alloc_raw(a, sizeof(kp_value) * (size_t)r->neq);
+			for (int k = 0; k < r->neq; k++)
+				r->eq[k] = fill(&tp->refs[tr->eq + (uint32_t)k], ss);
+		}
+		if (r->nthen) {
+			r->then = kp_arena_alloc_raw(a, sizeof(kp_value) * (size_t)r->nthen);
+			for (int k = 0; k < r->nthen; k++)
+				r->then[k] = fill(&tp->refs[tr->then + (uint32_t)k], ss);
+		}
+		/* unset where the range has none (cleared in the template) */
+		if (r->has_range) {
+			r->lo = fill(&tr->lo, ss);
+			r->hi = fill(&tr->hi, ss);
+		}
+		if (r->then_range) {
+			r->then_lo = fill(&tr->then_lo, ss);
+			r->then_hi = fill(&tr->then_hi, ss);
+		}
+	}
+	memset(&pe->filter, 0, sizeof pe->filter);
+	if (tp->nfilter) {
+		pe->filter.items = kp_arena_alloc(a, sizeof(void *) * tp->nfilter);
+		pe->filter.n = pe->filter.cap = tp->nfilter;
+		for (uint32_t i = 0; i < tp->nfilter; i++)
+			pe->filter.items[i] = (void *)ss->conj[tp->filter[i]];
+	}
+	keep->templated++;
+	return true;
+}
+
+void kp_tmpl_record(path_keep *keep, const kp_table *t, const kp_names *nm, const kp_key *key,
+                    const kp_expr *where, const path_eval *pe, kp_arena *a)
+{
+	struct kp_sites *ss = sites_of(keep, t, nm, where, a);
+	if (!key_allowed(ss, key))
+		return;
+	tmpl n;
+	memset(&n, 0, sizeof n);
+	uint32_t nrefs = 0;
+	for (int i = 0; i < pe->nranges; i++)
+		nrefs += (uint32_t)(pe->ranges[i].neq + pe->ranges[i].nthen);
+	n.ranges = malloc(sizeof(trange) * (size_t)(pe->nranges + 1));
+	n.refs = malloc(sizeof(vref) * (nrefs + 1));
+	n.filter = malloc(sizeof(uint32_t) * (pe->filter.n + 1));
+	n.sig = malloc(ss->nsig + 1);
+	if (!n.ranges || !n.refs || !n.filter || !n.sig)
+		abort();
+	bool ok = true;
+	uint32_t k = 0;
+	for (int i = 0; i < pe->nranges && ok; i++) {
+		const kp_range *r = &pe->ranges[i];
+		trange *tr = &n.ranges[i];
+		tr->r = *r;
+		tr->r.eq = tr->r.then = NULL;
+		/* the values are filled in from the refs; what a range does not
+		 * read is cleared, so that no template points into a statement */
+		memset(&tr->r.lo, 0, sizeof tr->r.lo);
+		memset(&tr->r.hi, 0, sizeof tr->r.hi);
+		memset(&tr->r.then_lo, 0, sizeof tr->r.then_lo);
+		memset(&tr->r.then_hi, 0, sizeof tr->r.then_hi);
+		tr->eq = k;
+		for (int j = 0; j < r->neq && ok; j++)
+			ok = trace(&n.refs[k++], &r->eq[j], ss, key, j);
+		tr->then = k;
+		for (int j = 0; j < r->nthen && ok; j++)
+			ok = trace(&n.refs[k++], &r->then[j], ss, key, r->neq + 1 + j);
+		ok = ok && trace(&tr->lo, r->has_range ? &r->lo : &(kp_value){0}, ss, key, r->neq) &&
+		     trace(&tr->hi, r->has_range ? &r->hi : &(kp_value){0}, ss, key, r->neq);
+		ok = ok && trace(&tr->then_lo, r->then_range ? &r->then_lo : &(kp_value){0}, ss, key, r->neq + 1 + r->nthen) &&
+		     trace(&tr->then_hi, r->then_range ? &r->then_hi : &(kp_value){0}, ss, key, r->neq + 1 + r->nthen);
+	}
+	for (uint32_t i = 0; i < pe->filter.n && ok; i++) {
+		uint32_t j = 0;
+		while (j < ss->nconj && (const void *)ss->conj[j] != pe->filter.items[i])
+			j++;
+		ok = j < ss->nconj;
+		n.filter[i] = j;
+	}
+	if (!ok) {
+		tmpl_clear(&n);
+		return;
+	}
+	n.nfilter = pe->filter.n;
+	n.key = key;
+	memcpy(n.sig, ss->sig, ss->nsig);
+	n.nsig = ss->nsig;
+	n.access = pe->access;
+	n.bound = pe->bound;
+	n.limit_hit = pe->limit_hit;
+	n.unordered = pe->unordered;
+	n.nranges = pe->nranges;
+	kp_tmpls *m = keep->tm;
+	int slot = -1;
+	for (int i = 0; i < TEMPLATES && slot < 0; i++)
+		if (!m->t[i].key)
+			slot = i;
+	if (slot < 0) {
+		slot = (int)(m->next++ % TEMPLATES);
+		tmpl_clear(&m->t[slot]);
+	}
+	m->t[slot] = n;
+}
