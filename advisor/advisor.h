@@ -129,6 +129,9 @@ typedef struct kp_cost {
 	double hot;             /* of written, rows that land on one region (a hot lead) */
 	double broken;          /* weight served now (GET, SCAN, FILTERED) that becomes a full scan */
 	double total;           /* read + written x KP_WRITE_RATE */
+	double refused;         /* weight of the reads the store refuses (rejected full scans) */
+	double lo, hi;          /* total with the default selectivities divided and multiplied
+	                           by KP_BRACKET (docs/advice.md, "Defaults that decide") */
 } kp_cost;
 
 /* The design review of one table: its workload now, the one recommendation
@@ -138,6 +141,9 @@ typedef struct kp_table_review {
 	const char *key;        /* its key now, in key notation */
 	double rows;            /* rows assumed */
 	bool rows_default;      /* no -- rows: annotation: the default was used */
+	double per_value;       /* rows a value of a key column bound by = keeps, by default
+	                           (KP_SEL_EQ of rows; a column's -- distinct: says its own) */
+	double in_range;        /* share of those a range keeps, by default (KP_SEL_RANGE) */
 	double writes;          /* weight of its writes */
 	bool writes_default;    /* no write in the workload: assumed written at its read weight */
 	double by_class[5];     /* weight now: GET, SCAN, FILTERED SCAN, full scan, sorted */
@@ -146,6 +152,8 @@ typedef struct kp_table_review {
 	kp_list recommended;    /* kp_advice* of the recommendation, in order; empty: it stands */
 	kp_list changes;        /* kp_change* of the statements whose class or order changes */
 	int rows_per_insert_before, rows_per_insert_after; /* rows one inserted row writes */
+	const char *write_cost; /* the recommendation's write cost in words: inserts, the
+	                           updates that rewrite an index row, deletes; NULL: none */
 } kp_table_review;
 
 void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a,
@@ -191,9 +199,10 @@ void kp_advisor_run(kp_advisor *adv);
  * advice message uses). */
 typedef struct kp_table_summary {
 	const kp_table *table;  /* table */
-	double before[4];       /* get, scan, filtered, rejected/full with the schema as it is */
-	double after[4];        /* the same with the advised secondary indexes added, each
-	                           as advised (its columns, DESC and INCLUDE) */
+	double before[5];       /* get, scan, filtered, rejected/full, search (read through a
+	                           search index: served) with the schema as it is */
+	double after[5];        /* the same with the advised secondary and search indexes
+	                           added, each as advised (its columns, DESC and INCLUDE) */
 } kp_table_summary;
 
 /* Fills one summary per table that the workload reads; returns the count. */

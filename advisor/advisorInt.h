@@ -157,6 +157,10 @@ int kpa_tenant_col(const kp_advisor *adv, const kp_table *t);
  * anything but the tenant first? Phoenix cannot do that on a multi-tenant
  * table. */
 bool kpa_loses_tenant(const kp_advisor *adv, const kp_advice *x);
+/* x (or what comes with it) keys rows by a value the writer must compute
+ * from a column the store sets (servervalue.c): a ROW_TIMESTAMP an UPSERT
+ * leaves out, an AUTO_INCREMENT. */
+bool kpa_writer_cannot_compute(const kp_advisor *adv, const kp_advice *x);
 
 /* ----------------------------------------------------------- evidence.c */
 
@@ -200,6 +204,9 @@ static inline bool kpa_uses_col(uint64_t uses, int c)
 {
 	return c < 0 || (uses & (1ull << (c < 63 ? c : 63))) != 0;
 }
+/* The columns q binds (q->uses), with the tenant column of base that a
+ * tenant's connection binds. */
+uint64_t kpa_query_uses(const kp_wquery *q, const kp_table *base);
 /* A query's shape: its statement's fingerprint (grammar/fingerprint.h). */
 uint64_t kpa_query_shape(const kp_wquery *q);
 
@@ -264,6 +271,7 @@ const kp_prepared *kpa_prep(const kp_wquery *q);
 typedef struct kpa_memo kpa_memo;
 typedef struct kpa_memo_val {
 	double rows;            /* rows one statement reads (with has_rows) */
+	double lo, hi;          /* the same at the ends of the bracket (kpa_rows_read_at) */
 	const kp_index *ix;     /* the index the plan reads, or NULL */
 	kp_access cls;          /* its class */
 	kp_order order;         /* how it serves the ORDER BY */
@@ -367,6 +375,9 @@ int kpa_weight_int(double w);
                                    holds, once per workload */
 #define KP_SEARCH_SHARDS 16     /* shards of a search index a query is sent to: each
                                    looks each condition up (one seek, counted as a row) */
+#define KP_BRACKET 10.0         /* the bracket around the default selectivities a change
+                                   must pay across (docs/advice.md, "Defaults that decide"):
+                                   KP_SEL_EQ and KP_SEL_RANGE divided and multiplied by it */
 #define KP_MAX_INDEXES 5        /* indexes (secondary, index tables) a table keeps at most,
                                    where the store sets no lower limit: Tablestore's own
                                    limit, AutoAdmin's configuration bound */
@@ -376,12 +387,18 @@ int kpa_weight_int(double w);
  * selectivity), or NULL; reverse: what a row read backwards costs
  * (kpa_reverse_factor). */
 double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse);
+/* The same with KP_SEL_EQ and KP_SEL_RANGE (not an annotated column's
+ * distinct values) times scale, each at most 1: 1 is kpa_rows_read,
+ * 1 / KP_BRACKET and KP_BRACKET the ends of the bracket. */
+double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse,
+                        double scale);
 /* Rows the WHERE of s matches in a table of n rows, whatever reads them:
  * KP_SEL_EQ (or 1 / the annotated distinct values) per column it binds by
  * = or IN, KP_SEL_RANGE per column it bounds by a range, KP_SEL_FILTER
  * when it binds none either way; the table with no WHERE; at least 1.
  * What a search index finds, and what an UPDATE or DELETE writes. */
 double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const double *distinct);
+double kpa_rows_matched_at(const kp_names *nm, const kp_stmt *s, double n, const double *distinct, double scale);
 /* What a row read backwards costs on the target: KP_REVERSE_FACTOR where
  * a key column can be declared DESC (the cure), 1 where it cannot
  * (Tablestore: a backward range read is the store's own way to read

@@ -10,7 +10,20 @@ static double bound_value(const kp_expr *e)
 	return e && e->kind == KP_X_INT && !e->overflow && e->ival >= 0 ? (double)e->ival : -1;
 }
 
+/* A default selectivity at a point of the bracket (scale 1: the default;
+ * docs/advice.md, "Defaults that decide"): never more than every row. */
+static double sel_at(double sel, double scale)
+{
+	double v = sel * scale;
+	return v > 1 ? 1 : v;
+}
+
 double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const double *distinct)
+{
+	return kpa_rows_matched_at(nm, s, n, distinct, 1);
+}
+
+double kpa_rows_matched_at(const kp_names *nm, const kp_stmt *s, double n, const double *distinct, double scale)
 {
 	colset eq = {0}, range = {0};
 	const kp_expr *w = kpa_where_of(s);
@@ -20,9 +33,9 @@ double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const do
 		kpa_sargable(nm, w, &eq, &range);
 	double rows = n;
 	for (int i = 0; i < eq.n; i++)
-		rows *= distinct && distinct[eq.cols[i]] >= 1 ? 1 / distinct[eq.cols[i]] : KP_SEL_EQ;
+		rows *= distinct && distinct[eq.cols[i]] >= 1 ? 1 / distinct[eq.cols[i]] : sel_at(KP_SEL_EQ, scale);
 	for (int i = 0; i < range.n; i++)
-		rows *= KP_SEL_RANGE;
+		rows *= sel_at(KP_SEL_RANGE, scale);
 	if (!eq.n && !range.n)
 		rows *= KP_SEL_FILTER;   /* a condition of another kind (LIKE, a function) */
 	return rows < 1 ? 1 : rows;
@@ -31,7 +44,8 @@ double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const do
 /* Rows a search index returns: the rows the WHERE matches, each column it
  * binds by = (or its annotated distinct values) and each it bounds by a
  * range (the index intersects its postings); in *fan, its fan-out. */
-static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double *fan)
+static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double scale,
+                          double *fan)
 {
 	colset eq = {0}, range = {0};
 	if (p->names)
@@ -41,17 +55,52 @@ static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const do
 	 * index reads one contiguous range (docs/advice.md) */
 	int conds = eq.n + range.n;
 	*fan = KP_SEARCH_SHARDS * (conds > 0 ? conds : 1);
-	return kpa_rows_matched(p->names, s, n, distinct);
+	return kpa_rows_matched_at(p->names, s, n, distinct, scale);
+}
+
+/* The share of the rows a FILTERED SCAN reads that its residual filter
+ * keeps: 1 / the annotated distinct values of each column the WHERE binds
+ * by = and the plan's range does not (independent columns), else
+ * KP_SEL_FILTER, a default. */
+static double filter_share(const kp_plan *p, const kp_stmt *s, const double *distinct, double scale)
+{
+	colset eq = {0}, range = {0};
+	if (distinct && p->names)
+		kpa_sargable(p->names, kpa_where_of(s), &eq, &range);
+	double share = 1;
+	bool stated = false;
+	for (int i = 0; i < eq.n; i++) {
+		int c = eq.cols[i];
+		if (c < 0 || distinct[c] < 1)
+			continue;
+		bool bound = false;   /* by the key range the plan reads */
+		for (int k = 0; p->key && p->nranges && k < p->ranges[0].neq + p->ranges[0].nthen && k < p->key->n; k++)
+			bound |= p->key->parts[k].col == c;
+		if (!bound) {
+			share /= distinct[c];
+			stated = true;
+		}
+	}
+	(void)scale;   /* not bracketed: a filter under a LIMIT that keeps every row
+	                  it reads would make every index for such a read look
+	                  worthless, whatever its columns (docs/advice.md) */
+	return stated ? share : KP_SEL_FILTER;
 }
 
 double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse)
+{
+	return kpa_rows_read_at(p, s, n, distinct, reverse, 1);
+}
+
+double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse,
+                        double scale)
 {
 	double rows, fan = 0;
 	switch (p->access) {
 	case KP_ACCESS_GET:
 		return p->nranges > 0 ? p->nranges : 1;
 	case KP_ACCESS_SEARCH:
-		rows = search_rows(p, s, n, distinct, &fan);
+		rows = search_rows(p, s, n, distinct, scale, &fan);
 		break;
 	case KP_ACCESS_SCAN:
 	case KP_ACCESS_FILTERED:
@@ -67,10 +116,10 @@ double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double 
 					continue;
 				/* an annotated column: one value of its distinct ones */
 				int col = kp ? kp->col : -1;
-				part *= distinct && col >= 0 && distinct[col] >= 1 ? 1 / distinct[col] : KP_SEL_EQ;
+				part *= distinct && col >= 0 && distinct[col] >= 1 ? 1 / distinct[col] : sel_at(KP_SEL_EQ, scale);
 			}
 			if (r->has_range)
-				part *= KP_SEL_RANGE;
+				part *= sel_at(KP_SEL_RANGE, scale);
 			rows += part < 1 ? 1 : part;
 		}
 		if (p->nranges == 0 || rows > n)
@@ -89,7 +138,7 @@ double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double 
 	if (l >= 0 && p->order != KP_ORDER_SORT) {
 		double need = l + (o > 0 ? o : 0);
 		if (p->access == KP_ACCESS_FILTERED)
-			need /= KP_SEL_FILTER;
+			need /= filter_share(p, s, distinct, scale);
 		if (need < rows)
 			rows = need;
 	}

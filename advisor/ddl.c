@@ -65,7 +65,7 @@ static void put_col_name(kp_buf *b, const kp_table *t, const kp_column *c, kp_ta
 	}
 }
 
-static void put_key_parts(kp_buf *b, const kp_table *t, const kp_key *k, bool desc, kp_target target)
+static void put_key_parts(kp_buf *b, const kp_table *t, const kp_key *k, bool desc, kp_target target, bool rowts)
 {
 	for (int i = 0; i < k->n; i++) {
 		if (i)
@@ -76,6 +76,14 @@ static void put_key_parts(kp_buf *b, const kp_table *t, const kp_key *k, bool de
 			kp_key_part_name(b, t, &k->parts[i]);
 		if (k->parts[i].desc && desc)
 			kp_buf_puts(b, " DESC");
+		/* Phoenix: the key column that is the cell timestamp stays so in
+		 * the table's new key (any one key column may be: "Only columns
+		 * part of the primary key can be declared as a ROW_TIMESTAMP",
+		 * ERROR 528; it can be declared only in CREATE TABLE, ERROR 529).
+		 * Dropped, the UPSERTs that leave it to the server would fail
+		 * (ERROR 218: a key column unset) */
+		if (rowts && k->parts[i].col >= 0 && t->cols[k->parts[i].col].row_timestamp)
+			kp_buf_puts(b, " ROW_TIMESTAMP");
 	}
 }
 
@@ -119,7 +127,8 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 	}
 	if (key->n) {   /* else a heap table (generic): no key to declare */
 		kp_buf_puts(out, ti->pk_constraint ? ", CONSTRAINT pk PRIMARY KEY (" : ", PRIMARY KEY (");
-		put_key_parts(out, t, key, ti->desc_key, target);
+		put_key_parts(out, t, key, ti->desc_key, target,
+		              target == KP_TARGET_PHOENIX && (!name || !strcmp(name, t->name)));
 		kp_buf_putc(out, ')');
 	}
 	kp_buf_putc(out, ')');

@@ -117,7 +117,7 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 		s->fixed = q->stmt->kind == KP_S_DELETE && kpa_target(adv->target)->delete_by_key &&
 		           q->plan.access != KP_ACCESS_GET;
 		if (!s->ins_rows)
-			s->uses = q->uses;
+			s->uses = kpa_query_uses(q, jt->t);
 	}
 	jshape *s = &jt->s[i];
 	s->weight += q->weight;
@@ -154,6 +154,74 @@ static const char *where_at(kp_advisor *adv, const kp_wquery *q)
 	return kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 }
 
+/* Rows one updated row rewrites on design d: the table's, and every index
+ * row holding a column s sets (in its key, or held: INCLUDE, a search
+ * index's fields, an index table's copy of every column). */
+static int update_rows(const kp_table *t, const design *d, const kp_stmt *s)
+{
+	int n = 1;
+	for (int i = 0; i < d->nix; i++) {
+		const kp_index *ix = d->ix[i];
+		if (!(ix->kv || ix->search) || ix->state == KP_IX_DISABLED)
+			continue;
+		bool touched = false;
+		for (uint32_t k = 0; k < s->u.update.sets.n && !touched; k++) {
+			const kp_assign *as = s->u.update.sets.items[k];
+			int col = kp_table_column(t, as->col.s, as->col.len);
+			if (col < 0)
+				continue;
+			touched = ix->all_columns || (ix->covers && ix->covers[col]);
+			for (int j = 0; j < ix->key.n && !touched; j++)
+				touched = ix->key.parts[j].col == col;
+		}
+		n += touched;
+	}
+	return n;
+}
+
+/* The write cost of design d against now, in words: every insert, then
+ * each UPDATE shape whose rows rewritten change (by the columns it sets),
+ * and deletes (every index row goes with the row); NULL when no write of
+ * the workload writes another number of rows. */
+static const char *write_words(kp_advisor *adv, const jtable *jt, const design *now, const design *d, bool inserts)
+{
+	kp_buf b = {0};
+	int ins_now = kpj_write_fanout(now), ins = kpj_write_fanout(d);
+	if (ins != ins_now && inserts)
+		kp_buf_printf(&b, "every insert now writes %d rows (%d now)", ins, ins_now);
+	bool deletes = false;
+	int named = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		const kp_stmt *st = s->q->stmt;
+		if (!s->upd || s->fixed || s->now_rejected)
+			continue;   /* refused: it writes nothing */
+		if (st->kind == KP_S_DELETE) {
+			deletes = true;
+			continue;
+		}
+		int u_now = update_rows(jt->t, now, st), u = update_rows(jt->t, d, st);
+		if (u == u_now)
+			continue;
+		if (named++ >= 5)
+			continue;
+		kp_buf_printf(&b, "%seach update of ", b.len ? "; " : "");
+		for (uint32_t k = 0; k < st->u.update.sets.n; k++) {
+			const kp_assign *as = st->u.update.sets.items[k];
+			kp_buf_printf(&b, "%s%.*s", k ? ", " : "", (int)as->col.len, as->col.s);
+		}
+		kp_buf_printf(&b, " (%s, weight %.15g) now rewrites %d rows (%d now)", where_at(adv, s->q), s->weight, u,
+		              u_now);
+	}
+	if (named > 5)
+		kp_buf_printf(&b, " and %d more updates", named - 5);
+	if (deletes && ins != ins_now)
+		kp_buf_printf(&b, "%seach delete now removes %d rows (%d now)", b.len ? "; " : "", ins, ins_now);
+	char *r = b.len ? kpa_bufdup(adv->a, &b) : NULL;
+	kp_buf_free(&b);
+	return r;
+}
+
 /* What x, applied alone, trades against the design as it is: statements
  * it breaks or makes worse, the hotspot it adds, rows it reads and writes. */
 static const char *trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp_cost *c, const design *d)
@@ -185,6 +253,53 @@ static const char *trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const
 	int copies = kpj_write_fanout(d);
 	if (copies > 1)
 		kp_buf_printf(&b, "; every insert writes %d rows", copies);
+	/* the updates that rewrite an index row, and deletes */
+	design as_is = {.key = &jt->t->pk, .ix = jt->t->indexes, .nix = jt->t->nindexes};
+	const char *more = write_words(adv, jt, &as_is, d, false);
+	if (more)
+		kp_buf_printf(&b, "; %s", more);
+	char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
+/* What an alternative that paid at the default but not across the
+ * bracket trades, and the annotation that decides it: the columns its
+ * key binds that no -- distinct: sizes (docs/advice.md, "Defaults that
+ * decide"). */
+static const char *undecided_note(kp_advisor *adv, const jtable *jt, const kp_advice *x, const char *trade)
+{
+	kp_buf b = {0};
+	kp_buf_printf(&b, "%s; pays with the defaults (%.15g rows a value of a key column bound by =, %.15g%% of "
+	              "those in a range), not across their bracket (%.15g times as many a value, a range keeping all "
+	              "of them): what it saves rests on the share of a value's rows its reads' range keeps, which no "
+	              "annotation states: not recommended",
+	              trade, jt->rows * KP_SEL_EQ, KP_SEL_RANGE * 100, KP_BRACKET);
+	int named = 0;
+	uint32_t nc = x->columns.n - (uint32_t)x->held;
+	for (uint32_t k = 0; k < nc; k++) {
+		const char *c = x->columns.items[k];
+		int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
+		if (col < 0 || (jt->distinct && jt->distinct[col] >= 1))
+			continue;
+		/* bound by = in a read of the table (a range's share no
+		 * annotation states) */
+		bool eq_bound = false;
+		for (int i = 0; i < jt->ns && !eq_bound; i++) {
+			const jshape *s = &jt->s[i];
+			if (s->ins_rows > 0 || s->on != jt->t || !s->q->plan.names)
+				continue;
+			colset eq = {0}, range = {0};
+			kpa_sargable(s->q->plan.names, kpa_where_of(s->q->stmt), &eq, &range);
+			for (int e = 0; e < eq.n; e++)
+				eq_bound |= eq.cols[e] == col;
+		}
+		if (!eq_bound)
+			continue;
+		kp_buf_printf(&b, "%s%s", named++ ? ", " : "; the rows a value holds are a default too, of ", c);
+	}
+	if (named)
+		kp_buf_puts(&b, " (state them: -- distinct: COLUMN N, docs/annotations.md)");
 	char *r = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
 	return r;
@@ -218,12 +333,16 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	}
 	r->rows = jt->rows;
 	r->rows_default = jt->rows_default;
+	r->per_value = jt->rows * KP_SEL_EQ;
+	r->in_range = KP_SEL_RANGE;
 	r->writes = jt->writes + (notes->writes >= 0 ? notes->writes : 0);
 	r->writes_default = jt->writes_default;
 	for (int i = 0; i < jt->ns; i++) {
 		const jshape *s = &jt->s[i];
 		r->nstatements += s->count;
-		if (s->ins_rows > 0)
+		/* a write is counted in writes, not as a read (an UPDATE of one
+		 * row by its key is a write, not a GET) */
+		if (s->ins_rows > 0 || kpa_is_write(s->q->stmt))
 			continue;
 		int slot = s->now == KP_ACCESS_GET ? 0 : s->now == KP_ACCESS_SCAN ? 1 :
 		           s->now == KP_ACCESS_FILTERED || s->now == KP_ACCESS_SEARCH ? 2 : s->now == KP_ACCESS_FULL ? 3 : -1;
@@ -326,6 +445,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	const target_info *ti = kpa_target(adv->target);
 	int bound = ti->max_indexes ? ti->max_indexes : KP_MAX_INDEXES;
 	bool *taken = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
+	/* candidates that paid at the default but not across the bracket at
+	 * the last step of the search */
+	bool *undecided = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
+	bool *best_undecided = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
 	int *picks = kp_arena_alloc(hyp, sizeof(int) * (n + 1)), npicks = 0;
 	int *best_picks = kp_arena_alloc(hyp, sizeof(int) * (n + 1)), best_npicks = 0;
 	sres *base_res = kp_arena_alloc(hyp, rs), *saved_res = kp_arena_alloc(hyp, rs);
@@ -426,11 +549,19 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				}
 				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9))
 					continue;   /* 1 and 2: never admitted */
+				/* a step pays across the bracket of the default
+				 * selectivities, or it stays an alternative that says
+				 * what would decide it (docs/advice.md) */
+				if (!kpj_pays(&c, &cur)) {
+					undecided[i] = kpj_better(&c, &cur);
+					continue;
+				}
+				undecided[i] = false;
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
-				bool tie = pick >= 0 && !kpj_better(&c, &best) && !kpj_better(&best, &c) && store_kept(x) &&
-				           !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
-				if (kpj_better(&c, &best) || tie) {
+				bool tie = pick >= 0 && !kpj_robust_better(&c, &best) && !kpj_robust_better(&best, &c) &&
+				           store_kept(x) && !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
+				if (pick < 0 || kpj_robust_better(&c, &best) || tie) {
 					best = c;
 					pick = (int)i;
 					sres *tmp = best_res;
@@ -501,6 +632,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			best_npicks = npicks;
 			memcpy(best_picks, picks, sizeof(int) * (size_t)npicks);
 			memcpy(saved_res, cur_res, rs);
+			memcpy(best_undecided, undecided, sizeof(bool) * (n + 1));
 		}
 	}
 	cur = best_cur;
@@ -529,6 +661,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			kp_list_push(adv->a, &r->recommended, y);
 	r->after = npicks ? whole : cur;
 	r->rows_per_insert_after = kpj_write_fanout(&chosen);
+	r->write_cost = npicks ? write_words(adv, jt, &now, &chosen, true) : NULL;
 	/* the statements whose class or order the recommendation changes, and
 	 * its cost, planned as a whole */
 	if (r->recommended.n) {
@@ -574,7 +707,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		for (kp_advice *y = cands->items[pick]; y; y = y->with) {
 			if (!y->rank)
 				y->rank = rank++;
-			y->trades = trade[pick];
+			y->trades = best_undecided[pick] ? undecided_note(adv, jt, cands->items[pick], trade[pick]) : trade[pick];
 		}
 	}
 	/* what cannot be judged (no key or index to apply: a correctness or
@@ -704,10 +837,10 @@ void kpa_judge_all(kp_advisor *adv)
 	uint32_t kept = 0;
 	for (uint32_t k = 0; k < adv->advice.n; k++) {
 		kp_advice *x = adv->advice.items[k];
-		bool drop = kpa_loses_tenant(adv, x);
+		bool drop = kpa_loses_tenant(adv, x) || kpa_writer_cannot_compute(adv, x);
 		for (uint32_t j = 0; !drop && j < adv->advice.n; j++) {
 			const kp_advice *y = adv->advice.items[j];
-			drop = y->with == x && kpa_loses_tenant(adv, y);
+			drop = y->with == x && (kpa_loses_tenant(adv, y) || kpa_writer_cannot_compute(adv, y));
 		}
 		if (!drop)
 			adv->advice.items[kept++] = x;

@@ -68,6 +68,7 @@ typedef struct design {
 /* One shape planned on one design. */
 typedef struct sres {
 	double rows;            /* rows one statement reads */
+	double lo, hi;          /* the same at the ends of the bracket (KP_BRACKET) */
 	kp_access cls;          /* its class */
 	bool rejected;          /* a full scan the store refuses */
 	kp_order order;         /* ORDER BY service */
@@ -96,5 +97,12 @@ void kpj_evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c, sr
 void kpj_compose(const jtable *jt, const sres *base, const sres *with, sres *out);
 /* a before b in the judge's order: fewer broken, fewer hot rows, cheaper */
 bool kpj_better(const kp_cost *a, const kp_cost *b);
+/* a step from cur to c pays: fewer hot rows, or as many and cheaper at the
+ * default and at the upper end of the bracket (docs/advice.md) */
+bool kpj_pays(const kp_cost *c, const kp_cost *cur);
+/* a before b among steps that pay: fewer broken, fewer hot rows; then the
+ * one that loses less against the other at its worst point of the
+ * bracket (minimax regret), at equal loss the cheaper at the default */
+bool kpj_robust_better(const kp_cost *a, const kp_cost *b);
 
 #endif

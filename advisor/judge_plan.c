@@ -98,7 +98,8 @@ void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, co
 			continue;
 		if (s->fixed) {
 			/* refused whatever the design: read as it is, nothing written */
-			out[i] = (sres){s->fixed_rows, s->now, s->now_rejected, s->now_order, NULL};
+			out[i] = (sres){s->fixed_rows, s->fixed_rows, s->fixed_rows, s->now, s->now_rejected, s->now_order,
+			                NULL};
 			continue;
 		}
 		if (base && added && keeps_plan(jt, s, added)) {
@@ -131,6 +132,8 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 	kpa_memo_val *m = kpa_memo_slot(jt->adv, s->q, s->on, h, h2, d->buckets, scratch, &use);
 	if (!use.fresh && m->has_rows) {
 		out[i].rows = m->rows;
+		out[i].lo = m->lo;
+		out[i].hi = m->hi;
 		out[i].cls = m->cls;
 		out[i].rejected = m->rejected;
 		out[i].order = m->order;
@@ -144,13 +147,18 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 	}
 	kp_plan p;
 	kpa_plan_on(&p, h, s->q, scratch);
-	double rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
+	const kp_stmt *st = s->q->stmt;
+	double rows = kpa_rows_read(&p, st, jt->rows, jt->distinct, jt->reverse);
+	double lo = kpa_rows_read_at(&p, st, jt->rows, jt->distinct, jt->reverse, 1 / KP_BRACKET);
+	double hi = kpa_rows_read_at(&p, st, jt->rows, jt->distinct, jt->reverse, KP_BRACKET);
 	if (p.access == KP_ACCESS_FULL && h2) {
 		/* one scan per bucket, merged */
 		kp_plan p2;
 		kpa_plan_on(&p2, h2, s->q, scratch);
 		if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
-			rows = kpa_rows_read(&p2, s->q->stmt, jt->rows, jt->distinct, jt->reverse) + d->buckets;
+			rows = kpa_rows_read(&p2, st, jt->rows, jt->distinct, jt->reverse) + d->buckets;
+			lo = kpa_rows_read_at(&p2, st, jt->rows, jt->distinct, jt->reverse, 1 / KP_BRACKET) + d->buckets;
+			hi = kpa_rows_read_at(&p2, st, jt->rows, jt->distinct, jt->reverse, KP_BRACKET) + d->buckets;
 			p2.access = p2.access == KP_ACCESS_GET ? KP_ACCESS_SCAN : p2.access;
 			p = p2;
 		}
@@ -160,14 +168,20 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 	for (int k = 0; p.index && k < d->nitems; k++)
 		if (d->items[k]->index == p.index && d->items[k]->buckets > 0) {
 			rows += d->items[k]->buckets;
+			lo += d->items[k]->buckets;
+			hi += d->items[k]->buckets;
 			break;
 		}
 	out[i].rows = rows;
+	out[i].lo = lo;
+	out[i].hi = hi;
 	out[i].cls = p.access;
 	out[i].rejected = p.rejected;
 	out[i].order = p.order;
 	out[i].ix = p.index;
 	m->rows = rows;
+	m->lo = lo;
+	m->hi = hi;
 	m->cls = p.access;
 	m->rejected = p.rejected;
 	m->order = p.order;
@@ -199,6 +213,10 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		s->then_rejected = res[i].rejected;
 		s->then_order = res[i].order;
 		c->read += w * res[i].rows;
+		c->lo += w * res[i].lo;
+		c->hi += w * res[i].hi;
+		if (res[i].rejected && !s->fixed)
+			c->refused += w;
 		/* an UPDATE or DELETE writes the rows its WHERE matches (no more
 		 * than it reads: a GET, a LIMIT); one the store refuses writes none */
 		if (s->upd && !res[i].rejected && !s->fixed) {
@@ -214,7 +232,11 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 	c->written += jt->assumed * copies;
 	c->hot += jt->assumed * hot;
 	/* every index kept is a copy of the table's rows (docs/advice.md) */
-	c->total = c->read + c->written * KP_WRITE_RATE + (copies - 1) * jt->rows * KP_KEEP_RATE;
+	double rest = c->written * KP_WRITE_RATE + (copies - 1) * jt->rows * KP_KEEP_RATE;
+	c->total = c->read + rest;
+	/* the bracket moves the rows read; writes are costed at the default */
+	c->lo += rest;
+	c->hi += rest;
 }
 
 /* Plans every shape of jt on design d and costs it (into res when not
@@ -253,4 +275,55 @@ bool kpj_better(const kp_cost *a, const kp_cost *b)
 	if (a->hot > b->hot * (1 + 1e-9))
 		return false;
 	return a->total < b->total * (1 - 1e-9);
+}
+
+static bool less(double a, double b)
+{
+	return a < b * (1 - 1e-9);
+}
+
+bool kpj_pays(const kp_cost *c, const kp_cost *cur)
+{
+	if (c->broken != cur->broken)
+		return c->broken < cur->broken;
+	if (less(c->hot, cur->hot))
+		return true;
+	if (less(cur->hot, c->hot))
+		return false;
+	/* not at the lower end: with 10x fewer rows a key, a read served by
+	 * key saves less, and an ORDER BY's LIMIT may cover a key's rows; a
+	 * change that pays at the default and with more rows a key, and so a
+	 * range keeping every row of its key, is robust to the default's error
+	 * where it decides (a range's share of a key's rows no annotation
+	 * states; a sort of one row a default says) */
+	if (!less(c->total, cur->total))
+		return false;
+	/* a read the store refuses that runs: a fix, whatever its range
+	 * keeps (at the upper end a range may read as many rows as the
+	 * refused full scan is costed) */
+	if (c->refused < cur->refused)
+		return true;
+	return less(c->hi, cur->hi);
+}
+
+bool kpj_robust_better(const kp_cost *a, const kp_cost *b)
+{
+	if (a->broken != b->broken)
+		return a->broken < b->broken;
+	if (less(a->hot, b->hot))
+		return true;
+	if (less(b->hot, a->hot))
+		return false;
+	/* what each loses against the other at its worst point */
+	double la = 0, lb = 0;
+	const double pa[3] = {a->total, a->lo, a->hi}, pb[3] = {b->total, b->lo, b->hi};
+	for (int k = 0; k < 3; k++) {
+		if (pa[k] - pb[k] > la)
+			la = pa[k] - pb[k];
+		if (pb[k] - pa[k] > lb)
+			lb = pb[k] - pa[k];
+	}
+	if (less(la, lb) || less(lb, la))
+		return less(la, lb);
+	return less(a->total, b->total);
 }

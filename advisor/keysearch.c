@@ -354,8 +354,12 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	bool none[KP_REORDER_MAX] = {false}, hot[KP_REORDER_MAX] = {false};
 	int best[KP_REORDER_MAX], cool[KP_REORDER_MAX];
 	int tenant = kpa_tenant_col(adv, t);
+	/* a salted table's key is led by its salt byte: a monotonic column
+	 * after it spreads over the buckets (Phoenix, "Salted Tables"), so it
+	 * is no write hotspot to keep from the lead */
+	bool salted = t->salt_buckets > 0 || kp_table_option_get(t, "salt_buckets");
 	for (int i = 0; i < n; i++) {
-		hot[i] = kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
+		hot[i] = !salted && kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
 		/* a multi-tenant table: the tenant stays first */
 		none[i] = tenant >= 0 && t->pk.parts[i].col != tenant;
 		hot[i] |= none[i];

@@ -112,6 +112,18 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	kp_list_push(adv->a, &adv->queries, q);
 }
 
+uint64_t kpa_query_uses(const kp_wquery *q, const kp_table *base)
+{
+	uint64_t u = q->uses;
+	/* a tenant's connection binds the tenant column of a multi-tenant
+	 * table (Phoenix adds it to every statement): an index led by it, as
+	 * every index of such a table is, can serve the statement */
+	int tc = q->opts && q->opts->phoenix && q->opts->tenant ? kp_table_tenant_col(base) : -1;
+	if (tc >= 0)
+		u |= 1ull << (tc < 63 ? tc : 63);
+	return u;
+}
+
 void kp_advisor_on_tenant(kp_advisor *adv, const char *tenant)
 {
 	if (!adv->queries.n)
@@ -440,7 +452,7 @@ const kpa_rows *kpa_rows_of(kp_advisor *adv, const kp_table *t)
 		kpa_row *w = &r->row[r->n++];
 		w->q = q;
 		w->weight = q->weight;
-		w->uses = q->uses;
+		w->uses = kpa_query_uses(q, t);
 		w->shape = k;
 		w->access = (uint8_t)q->plan.access;
 		w->direct = q->plan.table == t;
@@ -595,8 +607,8 @@ kp_key kpa_hashed_key(kp_arena *a, const kp_key *base, const int *cols, int n)
 	return k;
 }
 
-/* t with its indexes and every secondary index advised for it (a copy), or
- * t itself when none was advised. */
+/* t with its indexes and the secondary and search indexes recommended for
+ * it (a copy), or t itself when none was. */
 static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, kp_arena *a)
 {
 	int nix = t->nindexes, added = 0;
@@ -605,7 +617,11 @@ static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, 
 		memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
 	for (uint32_t k = 0; k < adv->advice.n; k++) {
 		const kp_advice *x = adv->advice.items[k];
-		if (x->table == t && x->index && !strcmp(x->kind, "secondary_index")) {
+		/* a search index as recommended: it is one a table, and takes
+		 * (Tablestore) or serves (Lindorm) reads whatever else is added */
+		/* as recommended: an alternative not taken serves nothing */
+		if (x->table == t && x->index && x->recommended &&
+		    (!strcmp(x->kind, "secondary_index") || !strcmp(x->kind, "search_index"))) {
 			ix[nix++] = x->index;
 			added++;
 		}
@@ -623,6 +639,7 @@ static int class_slot(kp_access a)
 	case KP_ACCESS_GET: return 0;
 	case KP_ACCESS_SCAN: return 1;
 	case KP_ACCESS_FILTERED: return 2;
+	case KP_ACCESS_SEARCH: return 4;   /* served, by the search index */
 	default: return 3;
 	}
 }

@@ -350,9 +350,14 @@ static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int 
 	              color ? "\033[1m" : "", color ? "\033[0m" : "");
 	/* every column as wide as its widest cell, so large counts and long
 	 * table names keep the columns aligned */
-	static const char *head[5] = {"table", "GET", "SCAN", "FILTERED", "REJECTED"};
-	int w[5];
-	for (int k = 0; k < 5; k++)
+	static const char *head[6] = {"table", "GET", "SCAN", "FILTERED", "REJECTED", "SEARCH"};
+	/* the SEARCH column only where a read goes through a search index */
+	int nc = 4;
+	for (int i = 0; i < n; i++)
+		if (s[i].before[4] > 0 || s[i].after[4] > 0)
+			nc = 5;
+	int w[6];
+	for (int k = 0; k < 6; k++)
 		w[k] = (int)strlen(head[k]);
 	if (w[0] < 24)
 		w[0] = 24;
@@ -360,24 +365,27 @@ static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int 
 	for (int i = 0; i < n; i++) {
 		if ((int)s[i].table->name_len > w[0])
 			w[0] = (int)s[i].table->name_len;
-		for (int k = 0; k < 4; k++) {
+		for (int k = 0; k < nc; k++) {
 			int len = snprintf(cell, sizeof cell, "%.15g->%.15g", s[i].before[k], s[i].after[k]);
 			if (len > w[k + 1])
 				w[k + 1] = len;
 		}
 	}
-	for (int k = 1; k < 5; k++)
+	for (int k = 1; k < 6; k++)
 		if (w[k] < 9)
 			w[k] = 9;
-	kp_buf_printf(b, "  %-*s %*s %*s %*s %*s\n", w[0], head[0], w[1], head[1], w[2], head[2], w[3], head[3],
+	kp_buf_printf(b, "  %-*s %*s %*s %*s %*s", w[0], head[0], w[1], head[1], w[2], head[2], w[3], head[3],
 	              w[4], head[4]);
+	if (nc == 5)
+		kp_buf_printf(b, " %*s", w[5], head[5]);
+	kp_buf_putc(b, '\n');
 	for (int i = 0; i < n; i++) {
 		kp_buf_puts(b, "  ");
 		size_t at = b->len;
 		kp_buf_puts_visible(b, s[i].table->name);
 		for (size_t k = b->len - at; k < (size_t)w[0]; k++)
 			kp_buf_putc(b, ' ');
-		for (int k = 0; k < 4; k++) {
+		for (int k = 0; k < nc; k++) {
 			snprintf(cell, sizeof cell, "%.15g->%.15g", s[i].before[k], s[i].after[k]);
 			kp_buf_printf(b, " %*s", w[k + 1], cell);
 		}
@@ -496,14 +504,14 @@ static void json_review(kp_buf *b, const kp_advisor *adv)
 
 static void json_summary(kp_buf *b, const kp_table_summary *s, int n)
 {
-	static const char *k[] = {"get", "scan", "filtered_scan", "rejected"};
+	static const char *k[] = {"get", "scan", "filtered_scan", "rejected", "search"};
 	kp_buf_puts(b, "\"summary\": [");
 	for (int i = 0; i < n; i++) {
 		kp_buf_puts(b, i ? ",\n  {\"table\": " : "\n  {\"table\": ");
 		kp_buf_json_str(b, s[i].table->name, s[i].table->name_len);
 		for (int side = 0; side < 2; side++) {
 			kp_buf_printf(b, ", \"%s\": {", side ? "after" : "before");
-			for (int j = 0; j < 4; j++)
+			for (int j = 0; j < 5; j++)
 				kp_buf_printf(b, "%s\"%s\": %.15g", j ? ", " : "", k[j], side ? s[i].after[j] : s[i].before[j]);
 			kp_buf_putc(b, '}');
 		}

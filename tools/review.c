@@ -82,9 +82,10 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 	              "%.15g, sorted %.15g; writes %.15g%s\n", r->nstatements, r->by_class[0], r->by_class[1],
 	              r->by_class[2], r->by_class[3], r->by_class[4], r->writes,
 	              r->writes_default ? " (none in the workload: assumed written at its read weight)" : "");
-	kp_buf_printf(b, "    cost (weighted rows, %.15g rows assumed%s): read %.15g, written %.15g, on one region "
-	              "%.15g\n", r->rows, r->rows_default ? " by default" : "", r->before.read, r->before.written,
-	              r->before.hot);
+	kp_buf_printf(b, "    cost (weighted rows, %.15g rows %s; by default %.15g rows a value of a key column "
+	              "bound by = and %.15g%% of those in a range): read %.15g, written %.15g, on one region %.15g\n",
+	              r->rows, r->rows_default ? "assumed by default" : "stated", r->per_value, r->in_range * 100,
+	              r->before.read, r->before.written, r->before.hot);
 	if (!r->recommended.n) {
 		kp_buf_puts(b, "    recommendation: the design stands (no change keyplan tried pays)\n");
 	} else {
@@ -105,9 +106,8 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 				kp_buf_printf(b, ", %d statements alike", c->count);
 			kp_buf_puts(b, ")\n");
 		}
-		if (r->rows_per_insert_after != r->rows_per_insert_before)
-			kp_buf_printf(b, "      write cost: every insert now writes %d rows (%d now)\n",
-			              r->rows_per_insert_after, r->rows_per_insert_before);
+		if (r->write_cost)
+			line(b, "      write cost: ", r->write_cost, "\n");
 	}
 	bool head = false;
 	for (uint32_t i = 0; i < adv->advice.n; i++) {

@@ -677,6 +677,72 @@ static void test_scenario_tao_association_list(void)
 	run_free(&r);
 }
 
+/* Phoenix's ROW_TIMESTAMP (issue 21, E21): a reorder keeps the cell
+ * timestamp column declared so in its DDL (any one key column may be:
+ * ERROR 528 is only for a column outside the key), so the UPSERTs that
+ * leave it to the server still run once the advice is applied. Before,
+ * the CREATE TABLE came out without ROW_TIMESTAMP and the 5000-weight
+ * UPSERT failed with KP012 (ERROR 218). A hash prefix or an index table
+ * keyed by the value the server sets is advice the writer cannot carry
+ * out: dropped (before: hash_prefix md5(created_date, metric_id) and an
+ * index table keyed by created_date were alternatives). */
+static void test_row_timestamp_kept_and_never_computed_by_the_writer(void)
+{
+	const char *schema = "CREATE TABLE m (created_date DATE NOT NULL, metric_id CHAR(15) NOT NULL, metric_value BIGINT "
+	                     "CONSTRAINT pk PRIMARY KEY (created_date ROW_TIMESTAMP, metric_id))";
+	const char *w = "-- weight: 5000\nUPSERT INTO m (metric_id, metric_value) VALUES (?, ?);\n"
+	                "-- weight: 2000\nSELECT metric_value FROM m WHERE metric_id = ? AND created_date >= ?;\n";
+	run r;
+	run_w(&r, schema, w, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "m", "reorder_key [metric_id][created_date]");
+	const kp_table_review *v = review_of(&r, "m");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE TABLE m (created_date DATE NOT NULL, metric_id CHAR(15) NOT NULL, "
+	                               "metric_value BIGINT, CONSTRAINT pk PRIMARY KEY (metric_id, created_date "
+	                               "ROW_TIMESTAMP))");
+	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
+		const kp_advice *y = r.adv.advice.items[i];
+		CU_ASSERT_STRING_NOT_EQUAL(y->kind, "hash_prefix");
+		CU_ASSERT_STRING_NOT_EQUAL(y->kind, "index_table");
+	}
+	/* applied, the UPSERT that leaves created_date to the server runs */
+	run r2;
+	run_w(&r2, x->ddl, w, KP_TARGET_PHOENIX);
+	int unsupported = 0;
+	for (const kp_diag *d = r2.d.head; d; d = d->next)
+		unsupported += d->rule == KP_R_UNSUPPORTED;
+	CU_ASSERT_EQUAL(unsupported, 0);
+	expect_recommended(&r2, "m", "");
+	run_free(&r2);
+	run_free(&r);
+}
+
+/* A salted table's time lead is no write hotspot (Phoenix "Salted
+ * Tables"; E21): the key order search keeps it first, so no reorder that
+ * moves it out of the lead "because it is a write hotspot" is proposed
+ * (before: reorder_key [metric_id][created_date] with that reason, and the
+ * window read SCAN -> full scan). */
+static void test_salted_time_lead_is_no_hotspot_to_reorder(void)
+{
+	const char *schema = "CREATE TABLE m (created_date DATE NOT NULL, metric_id CHAR(15) NOT NULL, metric_value BIGINT "
+	                     "CONSTRAINT pk PRIMARY KEY (created_date, metric_id)) SALT_BUCKETS = 8";
+	const char *w = "-- weight: 50000\nUPSERT INTO m (created_date, metric_id, metric_value) VALUES (?, ?, ?);\n"
+	                "-- weight: 2000\nSELECT metric_id, metric_value FROM m WHERE created_date >= ? AND created_date < ?;\n"
+	                "-- weight: 300\nSELECT metric_value FROM m WHERE metric_id = ?;\n";
+	run r;
+	run_w(&r, schema, w, KP_TARGET_PHOENIX);
+	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
+		const kp_advice *y = r.adv.advice.items[i];
+		CU_ASSERT_STRING_NOT_EQUAL(y->kind, "reorder_key");
+		CU_ASSERT_PTR_NULL(strstr(y->message, "write hotspot"));
+	}
+	const kp_table_review *v = review_of(&r, "m");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->before.hot, 0);
+	run_free(&r);
+}
+
 /* The same key written twice is told by constants only: inserts of
  * parameters (or generated values) are any keys, and a workload of 20,000
  * inserts is checked in one pass, not one pass an insert. */
@@ -846,5 +912,8 @@ KPT_SUITE("judge", NULL, NULL,
 	{"a DESC key column is proposed whatever the forward reads weigh; the judge decides",
 	 test_desc_proposed_the_judge_decides},
 	{"hotspot fixes within a 4-column Tablestore key", test_hotspot_fixes_within_four_key_columns},
+	{"ROW_TIMESTAMP kept by a reorder, never computed by the writer",
+	 test_row_timestamp_kept_and_never_computed_by_the_writer},
+	{"a salted table's time lead is no hotspot to reorder away", test_salted_time_lead_is_no_hotspot_to_reorder},
 	{"a hash part keeps no fewer rows than the columns it hashes", test_hash_part_keeps_no_fewer_rows},
 	{"a hash or bucket of a calendar unit alone spreads nothing", test_hash_of_a_calendar_unit_alone_spreads_nothing})

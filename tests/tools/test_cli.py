@@ -336,7 +336,8 @@ with kptest.tempdir() as d:
                               "w.sql", cwd=d, plain=True)
     check("check plans the workload on its directives' connections", rc == 0 and
           "    workload: 3 statement(s); weight GET 100, SCAN 10, FILTERED 0, full scan 1, sorted 0;" in out and
-          "    cost (weighted rows, 1000000 rows assumed by default): read 1001100, written 111," in out and
+          "    cost (weighted rows, 1000000 rows assumed by default; by default 10000 rows a value of a key column "
+          "bound by = and 10% of those in a range): read 1001100, written 111," in out and
           "    queries planned: 3 statement(s) in 3 shape(s)" in out and
           "      w.sql:8: full scan (weight 1)\n" in out, f"{rc}\n{out}{err}")
     rc, out, err = kptest.run("lint", "--no-config", "--target", "lindorm", "-e", "-- keyplan:tenant acme\nSELECT 1",
