@@ -75,8 +75,10 @@ typedef struct target_info {
 	int max_indexes;            /* secondary indexes (index tables) a table may have, 0: no
 	                               limit of the store's own (the judge's bound applies) */
 	int search_index;           /* KPA_SEARCH_*: whether and how it creates a search index */
-	bool delete_by_key;         /* DELETE removes one row, its WHERE binding every key column
-	                               by = (LindormTable: batch deletion is off by default) */
+	const char *delete_by_key;  /* DELETE removes one row, its WHERE binding every key column
+	                               by = (LindormTable: batch deletion is off by default): the
+	                               store's words, which the planner's error quotes; NULL:
+	                               any DELETE */
 	bool expr_index;            /* CREATE INDEX ... ON t (expression): an index keyed by an
 	                               expression of columns (Phoenix's functional indexes) */
 	bool not_null_key_only;     /* NOT NULL only on key columns, unless the table is

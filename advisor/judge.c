@@ -115,7 +115,7 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 		 * is off by default: its DELETE reference): any other DELETE is
 		 * refused on every design, and no index can change that */
 		s->fixed = q->stmt->kind == KP_S_DELETE && kpa_target(adv->target)->delete_by_key &&
-		           q->plan.access != KP_ACCESS_GET;
+		           (q->plan.access != KP_ACCESS_GET || q->plan.index);
 		if (!s->ins_rows)
 			s->uses = kpa_query_uses(q, jt->t);
 	}

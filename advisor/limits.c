@@ -168,6 +168,29 @@ static void not_null_error(const kp_coldef *c, const char *table, kp_source *src
 	             "key, or declare the table IMMUTABLE_ROWS=true if its rows are never updated. " PHOENIX_1007);
 }
 
+/* The columns ALTER TABLE's ADD action al adds to table name */
+static void check_added(const kp_alter *al, bool immutable, const char *name, const char *target, kp_source *src,
+                        kp_arena *a, kp_diags *d)
+{
+	for (uint32_t i = 0; i < al->cols.n; i++) {
+		const kp_coldef *c = al->cols.items[i];
+		if (!c->not_null)
+			continue;
+		if (c->primary_key) {
+			/* a key column added to an existing key must take NULL
+			 * for the rows already there */
+			kp_diag *g = kp_diag_add(d, a, KP_R_TARGET, KP_SEV_ERROR, src, c->off, c->name.srclen,
+			                         "key column '%.*s' added to %s is declared NOT NULL; %s adds only "
+			                         "nullable key columns to an existing key", (int)c->name.len, c->name.s,
+			                         name, target);
+			kp_diag_help(g, a, "drop NOT NULL: the rows already written have no value for it. Phoenix: "
+			             "ERROR 1006 (42J04): Only nullable columns may be added to primary key");
+		} else if (!immutable) {
+			not_null_error(c, name, src, a, d, target);
+		}
+	}
+}
+
 void kp_check_target_ddl(kp_target target, const kp_catalog *cat, const kp_stmt *s, kp_source *src, kp_arena *a,
                          kp_diags *d)
 {
@@ -193,28 +216,29 @@ void kp_check_target_ddl(kp_target target, const kp_catalog *cat, const kp_stmt 
 		}
 		return;
 	}
-	if (s->kind == KP_S_ALTER_TABLE && s->u.alter.action == KP_ALTER_ADD) {
-		const kp_alter *al = &s->u.alter;
-		const kp_table *t = kp_catalog_find(cat, al->table.s, al->table.len);
-		const char *o = t ? kp_table_option_get(t, "IMMUTABLE_ROWS") : NULL;
-		bool immutable = sets_immutable(&al->options) || (t && (t->immutable || (o && !strcasecmp(o, "true"))));
-		char *name = kp_arena_printf(a, "%.*s", (int)al->table.len, al->table.s);
-		for (uint32_t i = 0; i < al->cols.n; i++) {
-			const kp_coldef *c = al->cols.items[i];
-			if (!c->not_null)
-				continue;
-			if (c->primary_key) {
-				/* a key column added to an existing key must take NULL
-				 * for the rows already there */
-				kp_diag *g = kp_diag_add(d, a, KP_R_TARGET, KP_SEV_ERROR, src, c->off, c->name.srclen,
-				                         "key column '%.*s' added to %s is declared NOT NULL; %s adds only "
-				                         "nullable key columns to an existing key", (int)c->name.len, c->name.s,
-				                         name, ti->name);
-				kp_diag_help(g, a, "drop NOT NULL: the rows already written have no value for it. Phoenix: "
-				             "ERROR 1006 (42J04): Only nullable columns may be added to primary key");
-			} else if (!immutable) {
-				not_null_error(c, name, src, a, d, ti->name);
-			}
-		}
+	if (s->kind != KP_S_ALTER_TABLE)
+		return;
+	const kp_alter *al = &s->u.alter;
+	const kp_table *t = kp_catalog_find(cat, al->table.s, al->table.len);
+	const char *o = t ? kp_table_option_get(t, "IMMUTABLE_ROWS") : NULL;
+	bool immutable = t && (t->immutable || (o && !strcasecmp(o, "true")));
+	char *name = kp_arena_printf(a, "%.*s", (int)al->table.len, al->table.s);
+	if (al->action == KP_ALTER_ADD) {
+		check_added(al, immutable || sets_immutable(&al->options), name, ti->name, src, a, d);
+		return;
+	}
+	if (al->action != KP_ALTER_ACTIONS)
+		return;
+	/* MySQL's and PostgreSQL's ADD c1 ..., ADD c2 ..., SET ...: each
+	 * action's columns, the list's options counted for all of them */
+	for (uint32_t i = 0; i < al->more.n; i++) {
+		const kp_stmt *m = al->more.items[i];
+		if (m->kind == KP_S_ALTER_TABLE && (m->u.alter.action == KP_ALTER_ADD || m->u.alter.action == KP_ALTER_SET))
+			immutable = immutable || sets_immutable(&m->u.alter.options);
+	}
+	for (uint32_t i = 0; i < al->more.n; i++) {
+		const kp_stmt *m = al->more.items[i];
+		if (m->kind == KP_S_ALTER_TABLE && m->u.alter.action == KP_ALTER_ADD)
+			check_added(&m->u.alter, immutable, name, ti->name, src, a, d);
 	}
 }

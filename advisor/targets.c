@@ -11,7 +11,8 @@ static const target_info targets[] = {
 		.name = "lindorm", .lead_word = "leading key column", .key_word = "key", .max_key_parts = 5,
 		.max_families = 3, .max_key_bytes = 2048, .binary_last_only = true, .no_json_key = true,
 		.hash_key_parts = true, .desc_key = true, .sql_index = true, .names = KP_NAMES_EXACT,
-		.delete_by_key = true,
+		.delete_by_key = "LindormTable, DELETE: \"the filter condition must specify all primary key "
+		                 "columns to delete a row. Otherwise, an error occurs\"; batch deletion is off by default",
 		.full_scan_note = "Lindorm refuses it: \"This query may be a full table scan and thus may have "
 		                  "unpredictable performance\"",
 		.full_scan_optin = "/*+ _l_allow_filtering_ */",
@@ -102,6 +103,7 @@ void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 	o->phoenix = kpa_target(t)->phoenix_rules;
 	o->index_policy = kpa_target(t)->index_policy;
 	o->bounded_lead = kpa_target(t)->bounded_lead;
+	o->delete_by_key = kpa_target(t)->delete_by_key;
 }
 
 const char *kp_target_refuses(kp_target t, kp_construct c)

@@ -95,14 +95,16 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 	/* the line number right-aligned in 6 columns, the line with tabs shown
 	 * as one space each; copied in runs, not byte by byte (lint prints an
 	 * excerpt for every finding) */
-	char num[16];
-	int w = 0;
-	for (uint32_t v = line; w == 0 || v; v /= 10)
-		num[15 - w++] = (char)('0' + v % 10);
-	for (int i = w; i < 6; i++)
-		kp_buf_putc(out, ' ');
-	kp_buf_put(out, num + 16 - w, (size_t)w);
-	kp_buf_put(out, " | ", 3);
+	char num[KP_INT_MAX];
+	size_t w = (size_t)(kp_int_at(num, line) - num);
+	char *p = kp_buf_room(out, KP_INT_MAX + 9);
+	if (w < 6) {
+		memset(p, ' ', 6);
+		p += 6 - w;
+	}
+	p = kp_put(p, num, w);
+	KP_PUT_LIT(p, " | ");
+	kp_buf_end(out, p);
 	for (size_t i = 0; i < len;) {
 		const char *tab = memchr(text + i, '\t', len - i);
 		size_t run = tab ? (size_t)(tab - text) - i : len - i;
@@ -197,30 +199,39 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 	}
 	uint32_t line, col;
 	kp_source_linecol(d->src, d->off, &line, &col);
-	/* appended piece by piece, not through printf: lint formats every
-	 * finding, and the format strings' parsing was a fifth of this */
-	kp_buf_puts(out, bold);
+	/* the fixed pieces written through a cursor (buf.h), not appended one
+	 * by one: lint formats every finding, and each append's length,
+	 * capacity check and NUL were most of this function's own cost */
+	const char *sev = kp_severity_name(d->severity);
+	size_t sevn = strlen(sev), idn = strlen(r->id), slugn = strlen(r->slug);
+	if (color)
+		kp_buf_put(out, bold, strlen(bold));
 	kp_buf_puts_visible(out, d->src->path);
-	kp_buf_putc(out, ':');
-	kp_buf_int(out, line);
-	kp_buf_putc(out, ':');
-	kp_buf_int(out, col);
-	kp_buf_putc(out, ':');
-	kp_buf_puts(out, off);
-	kp_buf_putc(out, ' ');
-	kp_buf_puts(out, color ? sevcol[d->severity] : "");
-	kp_buf_puts(out, kp_severity_name(d->severity));
-	kp_buf_putc(out, ':');
-	kp_buf_puts(out, off);
-	kp_buf_putc(out, ' ');
-	kp_buf_puts(out, bold);
+	char *p = kp_buf_room(out, 2 * KP_INT_MAX + sevn + 64);
+	*p++ = ':';
+	p = kp_int_at(p, line);
+	*p++ = ':';
+	p = kp_int_at(p, col);
+	*p++ = ':';
+	p = kp_put(p, off, strlen(off));
+	*p++ = ' ';
+	if (color)
+		p = kp_put(p, sevcol[d->severity], strlen(sevcol[d->severity]));
+	p = kp_put(p, sev, sevn);
+	*p++ = ':';
+	p = kp_put(p, off, strlen(off));
+	*p++ = ' ';
+	p = kp_put(p, bold, strlen(bold));
+	kp_buf_end(out, p);
 	kp_buf_puts_visible(out, d->message);
-	kp_buf_puts(out, off);
-	kp_buf_put(out, " [", 2);
-	kp_buf_puts(out, r->id);
-	kp_buf_putc(out, ' ');
-	kp_buf_puts(out, r->slug);
-	kp_buf_put(out, "]\n", 2);
+	p = kp_buf_room(out, idn + slugn + 16);
+	p = kp_put(p, off, strlen(off));
+	KP_PUT_LIT(p, " [");
+	p = kp_put(p, r->id, idn);
+	*p++ = ' ';
+	p = kp_put(p, r->slug, slugn);
+	KP_PUT_LIT(p, "]\n");
+	kp_buf_end(out, p);
 	size_t len;
 	const char *text = kp_source_line_text(d->src, d->off, &len);
 	if (len && text[len - 1] == '\r')
@@ -234,13 +245,15 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 		 * and a help for every full scan */
 		kp_buf_puts(out, bold);
 		kp_buf_puts_visible(out, n->src->path);
-		kp_buf_putc(out, ':');
-		kp_buf_int(out, nl);
-		kp_buf_putc(out, ':');
-		kp_buf_int(out, nc);
-		kp_buf_put(out, ": note:", 7);
-		kp_buf_puts(out, off);
-		kp_buf_putc(out, ' ');
+		char *q = kp_buf_room(out, 2 * KP_INT_MAX + 32);
+		*q++ = ':';
+		q = kp_int_at(q, nl);
+		*q++ = ':';
+		q = kp_int_at(q, nc);
+		KP_PUT_LIT(q, ": note:");
+		q = kp_put(q, off, strlen(off));
+		*q++ = ' ';
+		kp_buf_end(out, q);
 		kp_buf_puts_visible(out, n->message);
 		kp_buf_putc(out, '\n');
 	}

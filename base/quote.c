@@ -54,58 +54,144 @@ static inline bool json_half_special(uint32_t w)
 	return (lt20 | isq | isbs) != 0;
 }
 
-void kp_buf_json_str(kp_buf *b, const char *s, size_t n)
+/* The 16 bytes at s that need escaping, as a bit mask (bit i: s[i]). A
+ * byte needs it when it is '"', '\\' or below 0x20: as an unsigned byte,
+ * min(v, 0x1f) == v. */
+#ifdef __SSE2__
+static inline unsigned json_mask16(const char *s)
 {
-	/* By hand, since escaping strings leads the JSON writer's profile: room
-	 * for the worst case is reserved once (6 bytes per input byte, in
-	 * pieces for long strings), then 8 plain bytes are copied at a time and
-	 * only a word holding a byte to escape goes byte by byte. The last 1 to
-	 * 7 bytes (most names and values are short) are read as two 4-byte
-	 * words that may overlap, never past the string: plain, they are two
-	 * stores instead of a loop. */
-	kp_buf_reserve(b, 2);
-	b->data[b->len++] = '"';
-	while (n > 0) {   /* each piece leaves room for the closing quote and NUL */
-		size_t piece = n > 4096 ? 4096 : n;
-		kp_buf_reserve(b, 6 * piece + 1);
-		char *p = b->data + b->len;
-		size_t i = 0;
-		while (i + 8 <= piece) {
-			uint64_t w;
-			memcpy(&w, s + i, 8);
-			if (!json_word_special(w)) {
-				memcpy(p, &w, 8);
-				p += 8;
-				i += 8;
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+	__m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v);
+	__m128i q = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
+	__m128i bs = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(ctl, _mm_or_si128(q, bs)));
+}
+#endif
+
+/* s[0, n) as a JSON string, quotes included, at p, which has room for the
+ * worst case (6 * n + 2 bytes); returns the cursor after it.
+ *
+ * By hand, since escaping strings leads the JSON writer's profile (every
+ * line repeats names, messages and the filter's SQL): 16 plain bytes are
+ * copied at a time (SSE2, which every x86-64 has; else 8 through a word
+ * test), and only a block holding a byte to escape goes byte by byte, from
+ * that byte. The last bytes of a string are read as one block ending at
+ * its end, overlapping bytes already written, never past the string: when
+ * that block is plain, the bytes it overlaps were plain too and written
+ * one for one, so storing it again rewrites them unchanged. */
+static char *json_str_into(char *p, const char *s, size_t n)
+{
+	size_t i = 0;
+	*p++ = '"';
+#ifdef __SSE2__
+	if (n >= 16) {
+		while (i + 16 <= n) {
+			unsigned m = json_mask16(s + i);
+			if (!m) {
+				memcpy(p, s + i, 16);
+				p += 16;
+				i += 16;
 				continue;
 			}
-			for (size_t end = i + 8; i < end; i++)
-				p = json_byte(p, (unsigned char)s[i]);
+			size_t k = (size_t)__builtin_ctz(m);   /* the plain bytes before it */
+			memcpy(p, s + i, 16);
+			p += k;
+			i += k;
+			p = json_byte(p, (unsigned char)s[i++]);
 		}
-		size_t r = piece - i;
-		if (r >= 4) {
-			uint32_t w1, w2;
-			memcpy(&w1, s + i, 4);
-			memcpy(&w2, s + piece - 4, 4);
-			if (!json_half_special(w1) && !json_half_special(w2)) {
-				memcpy(p, &w1, 4);
-				memcpy(p + r - 4, &w2, 4);
-				p += r;
-				i = piece;
-			}
+		if (i < n && !json_mask16(s + n - 16)) {
+			memcpy(p - (16 - (n - i)), s + n - 16, 16);
+			p += n - i;
+			i = n;
 		}
-		for (; i < piece; i++)
+	}
+#endif
+	while (i + 8 <= n) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		if (!json_word_special(w)) {
+			memcpy(p, &w, 8);
+			p += 8;
+			i += 8;
+			continue;
+		}
+		for (size_t end = i + 8; i < end; i++)
 			p = json_byte(p, (unsigned char)s[i]);
-		b->len = (size_t)(p - b->data);
+	}
+	size_t r = n - i;
+	if (r >= 4) {
+		uint32_t w1, w2;
+		memcpy(&w1, s + i, 4);
+		memcpy(&w2, s + n - 4, 4);
+		if (!json_half_special(w1) && !json_half_special(w2)) {
+			memcpy(p, &w1, 4);
+			memcpy(p + r - 4, &w2, 4);
+			p += r;
+			i = n;
+		}
+	}
+	for (; i < n; i++)
+		p = json_byte(p, (unsigned char)s[i]);
+	*p++ = '"';
+	return p;
+}
+
+bool kp_json_plain(const char *s, size_t n)
+{
+	size_t i = 0;
+#ifdef __SSE2__
+	for (; i + 16 <= n; i += 16)
+		if (json_mask16(s + i))
+			return false;
+	if (n >= 16)
+		return i == n || !json_mask16(s + n - 16);
+#endif
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		if (json_word_special(w))
+			return false;
+	}
+	for (; i < n; i++)
+		if (json_esc[(unsigned char)s[i]])
+			return false;
+	return true;
+}
+
+/* Strings longer than this are written in pieces, so that the room made
+ * for the worst case stays small. */
+#define JSON_PIECE 4096
+
+void kp_buf_json_str(kp_buf *b, const char *s, size_t n)
+{
+	if (n <= JSON_PIECE) {
+		kp_buf_reserve(b, 6 * n + 2);
+		b->len = (size_t)(json_str_into(b->data + b->len, s, n) - b->data);
+		b->data[b->len] = 0;
+		return;
+	}
+	kp_buf_putc(b, '"');
+	while (n > 0) {   /* each piece's quotes are dropped */
+		size_t piece = n > JSON_PIECE ? JSON_PIECE : n;
+		kp_buf_reserve(b, 6 * piece + 2);
+		char *start = b->data + b->len;
+		char *e = json_str_into(start, s, piece);
+		/* json_str_into wrote "...": keep what lies between the quotes */
+		memmove(start, start + 1, (size_t)(e - start) - 2);
+		b->len += (size_t)(e - start) - 2;
 		s += piece;
 		n -= piece;
 	}
-	b->data[b->len++] = '"';
-	b->data[b->len] = 0;
+	kp_buf_putc(b, '"');
 }
 
 char *kp_json_str_at(kp_buf *b, char *p, const char *s, size_t n, size_t more)
 {
+	/* the common case: the room already made holds the worst case and
+	 * `more`, so the string goes straight to the cursor */
+	size_t need = 6 * n + 2 + more + 1;
+	if (n <= JSON_PIECE && need <= b->cap - (size_t)(p - b->data))
+		return json_str_into(p, s, n);
 	kp_buf_end(b, p);
 	kp_buf_json_str(b, s, n);
 	return kp_buf_room(b, more);
@@ -178,12 +264,23 @@ size_t kp_ascii_run(const char *s, size_t n)
 	size_t i = 0;
 #ifdef __SSE2__
 	const __m128i lo = _mm_set1_epi8(0x1f), del = _mm_set1_epi8(0x7f);
-	for (; i + 16 <= n; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+	if (n >= 16) {
+		for (; i + 16 <= n; i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+			__m128i ok = _mm_and_si128(_mm_cmpgt_epi8(v, lo), _mm_cmplt_epi8(v, del));
+			unsigned bad = (unsigned)_mm_movemask_epi8(ok) ^ 0xffffu;
+			if (bad)
+				return i + (size_t)__builtin_ctz(bad);
+		}
+		if (i == n)
+			return n;
+		/* the last bytes as the 16 that end the string, not one by one:
+		 * those before i are plain already, so the first that is not
+		 * lies at i or after */
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
 		__m128i ok = _mm_and_si128(_mm_cmpgt_epi8(v, lo), _mm_cmplt_epi8(v, del));
 		unsigned bad = (unsigned)_mm_movemask_epi8(ok) ^ 0xffffu;
-		if (bad)
-			return i + (size_t)__builtin_ctz(bad);
+		return bad ? n - 16 + (size_t)__builtin_ctz(bad) : n;
 	}
 #endif
 	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;

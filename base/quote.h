@@ -15,6 +15,10 @@ void kp_buf_json_str(kp_buf *b, const char *s, size_t n);
  * kp_buf_room): p is the cursor; returns the cursor after the string, with
  * room for `more` bytes after it. */
 char *kp_json_str_at(kp_buf *b, char *p, const char *s, size_t n, size_t more);
+/* Is s[0, n) its own JSON string body: no byte in it needs escaping? A
+ * writer that put the text in place can then close it with a quote, with
+ * no copy. */
+bool kp_json_plain(const char *s, size_t n);
 /* Appends s as an SQL string literal: 'it''s'. */
 void kp_buf_sql_str(kp_buf *b, const char *s, size_t n);
 /* Appends s as an SQL name: as it is when it is a plain word ([A-Za-z_]

@@ -110,6 +110,12 @@ int kpc_alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_arena 
 		return kpc_alter_modify(c, t, al, src, a, d);
 	if (al->action == KP_ALTER_ACTIONS)
 		return kpc_alter_actions(c, t, al, src, a, d);
+	if (al->action == KP_ALTER_RENAME_COLUMN)
+		return kpc_alter_rename(c, t, al, src, a, d);
+	if (al->action == KP_ALTER_DROP_PRIMARY_KEY)
+		return kpc_alter_drop_key(c, t, al, src, a, d);
+	if (al->action == KP_ALTER_RENAME_TABLE)
+		return kpc_alter_rename_table(c, t, al, src, a, d);
 	if (al->action == KP_ALTER_NONE)
 		return 0;
 	int err = 0;

@@ -1,6 +1,8 @@
 /* ALTER TABLE's other actions: a column's type and name changed (MySQL's
- * MODIFY and CHANGE, PostgreSQL's ALTER COLUMN ... TYPE), and MySQL's list
- * of actions in one statement, applied in order, all or none. */
+ * MODIFY and CHANGE, PostgreSQL's ALTER COLUMN ... TYPE, RENAME COLUMN),
+ * the table renamed (RENAME TO), its key dropped (MySQL's DROP PRIMARY
+ * KEY), and MySQL's list of actions in one statement, applied in order, all
+ * or none. */
 #include "catalog/catalog.h"
 #include "catalog/catalogInt.h"
 
@@ -49,6 +51,81 @@ int kpc_alter_modify(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *
 	return 0;
 }
 
+/* RENAME [COLUMN] old TO new (MySQL 8.0, 15.1.9, RENAME COLUMN; PostgreSQL,
+ * ALTER TABLE ... RENAME): the column keeps its place, type, key position
+ * and indexes; later statements name it by its new name. */
+int kpc_alter_rename(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	int ci = kp_table_column(t, al->old.s, al->old.len);
+	if (ci < 0) {
+		kp_diag_add(d, a, KP_R_UNKNOWN_COLUMN, KP_SEV_ERROR, src, al->old.off, al->old.srclen,
+		            "unknown column '%.*s' in %s", (int)al->old.len, al->old.s, t->name);
+		return -1;
+	}
+	int same = kp_table_column(t, al->to.s, al->to.len);
+	if (same >= 0 && same != ci) {
+		kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, al->to.off, al->to.srclen,
+		            "column '%.*s' already exists in %s", (int)al->to.len, al->to.s, t->name);
+		return -1;
+	}
+	kp_column *col = &t->cols[ci];
+	col->name = kpc_cat_name(c, &al->to);
+	col->name_len = al->to.len;
+	kpc_hash_columns(c, t);
+	return 0;
+}
+
+/* RENAME [TO | AS] new (MySQL 8.0, 15.1.9; PostgreSQL, ALTER TABLE ...
+ * RENAME TO): the table, its columns, key and indexes under the new name;
+ * the views over it select from it by that name. */
+int kpc_alter_rename_table(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a,
+                           kp_diags *d)
+{
+	const kp_table *other = kp_catalog_find(c, al->to.s, al->to.len);
+	if (other && other != t) {
+		kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, al->to.off, al->to.srclen,
+		            "table '%s' already exists", other->name);
+		return -1;
+	}
+	const char *old = t->name;
+	uint32_t oldlen = t->name_len;
+	t->name = kpc_cat_name(c, &al->to);
+	t->name_len = (uint32_t)strlen(t->name);
+	for (int i = 0; i < c->ntables; i++) {
+		kp_table *v = c->tables[i];
+		if (!v->dropped && v->view_parent && kpc_name_eq(old, v->view_parent, (uint32_t)strlen(v->view_parent)) &&
+		    strlen(v->view_parent) == oldlen)
+			v->view_parent = t->name;
+	}
+	kpc_hash_rebuild(c, c->hashcap);
+	return 0;
+}
+
+/* DROP PRIMARY KEY (MySQL 8.0, 15.1.9): the table keeps its rows in no key
+ * order (a heap, as generic reads a table declared without a key) until an
+ * ADD PRIMARY KEY, usually the next action, declares another; its indexes
+ * end with no row key. The wide-column targets' ALTER TABLE has no such
+ * clause (advisor/dialect.c reports the form, KP012): their tables keep
+ * the key their CREATE declared. */
+int kpc_alter_drop_key(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	if (!c->heap_tables)
+		return 0;
+	if (t->is_view || t->pk.n == 0) {
+		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, al->kw_off, 7,
+		            t->is_view ? "cannot drop the primary key of view %s: a view has its table's key"
+		                       : "%s has no primary key to drop", t->name);
+		return -1;
+	}
+	for (int i = 0; i < t->pk.n; i++)
+		if (t->pk.parts[i].col >= 0)
+			t->cols[t->pk.parts[i].col].key_pos = -1;
+	t->pk.n = 0;
+	for (int i = 0; i < t->nindexes; i++)
+		t->indexes[i]->key.n = t->indexes[i]->nuser;
+	return 0;
+}
+
 /* The names an action list sees, as each action leaves them: what the
  * table holds before it, then each action's adds and drops in order. */
 typedef struct names {
@@ -79,7 +156,8 @@ static void note(names *s, const kp_name *x, bool index, bool added)
 	s->log[s->nlog++].added = added;
 }
 
-enum fault { F_NONE, F_UNKNOWN_COLUMN, F_DUP_COLUMN, F_KEY_COLUMN, F_DUP_INDEX, F_UNKNOWN_INDEX, F_SECOND_KEY };
+enum fault { F_NONE, F_UNKNOWN_COLUMN, F_DUP_COLUMN, F_KEY_COLUMN, F_DUP_INDEX, F_UNKNOWN_INDEX, F_SECOND_KEY,
+             F_NO_KEY };
 
 /* Every fault's message ends so: which action failed, and that none applies. */
 #define NONE_APPLIED " (action %u of %u): none of the statement's actions is applied"
@@ -112,6 +190,10 @@ static void report(enum fault f, const kp_name *x, const kp_table *t, uint32_t i
 		g = kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, x->off, 7,
 		                "%s already has a primary key; a table has one" NONE_APPLIED, t->name, i, n);
 		break;
+	case F_NO_KEY:
+		g = kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, x->off, 4,
+		                "%s has no primary key to drop" NONE_APPLIED, t->name, i, n);
+		break;
 	default:
 		g = kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, x->off, x->srclen,
 		                "unknown index '%.*s' on %s" NONE_APPLIED, l, x->s, t->name, i, n);
@@ -129,10 +211,11 @@ static int check_actions(const kp_catalog *c, const kp_table *t, const kp_alter 
 	uint32_t cap = 0;
 	for (uint32_t i = 0; i < al->more.n; i++) {
 		const kp_stmt *s = al->more.items[i];
-		cap += 1 + (s->kind == KP_S_ALTER_TABLE ? 2 * s->u.alter.cols.n : 0);
+		cap += 2 + (s->kind == KP_S_ALTER_TABLE ? 2 * s->u.alter.cols.n : 0);
 	}
 	names n = {0};
 	n.log = kp_arena_alloc(a, cap * sizeof *n.log);
+	bool keyed = t->pk.n > 0;   /* the table has a key after the actions seen so far */
 	for (uint32_t i = 0; i < al->more.n; i++) {
 		const kp_stmt *s = al->more.items[i];
 		const kp_name *bad = NULL;
@@ -155,9 +238,29 @@ static int check_actions(const kp_catalog *c, const kp_table *t, const kp_alter 
 				note(&n, &s->u.drop.name, true, false);
 		} else if (s->kind == KP_S_ALTER_TABLE) {
 			const kp_alter *x = &s->u.alter;
-			if (x->action == KP_ALTER_PRIMARY_KEY && c->heap_tables && !t->is_view && t->pk.n > 0) {
-				key.off = x->key_off;   /* PRIMARY */
-				bad = &key, f = F_SECOND_KEY;
+			if (x->action == KP_ALTER_PRIMARY_KEY && c->heap_tables && !t->is_view) {
+				if (keyed) {
+					key.off = x->key_off;   /* PRIMARY */
+					bad = &key, f = F_SECOND_KEY;
+				}
+				keyed = true;
+			} else if (x->action == KP_ALTER_DROP_PRIMARY_KEY && c->heap_tables && !t->is_view) {
+				if (!keyed) {
+					key.off = x->kw_off;   /* DROP */
+					bad = &key, f = F_NO_KEY;
+				}
+				keyed = false;
+			} else if (x->action == KP_ALTER_RENAME_COLUMN) {
+				if (!present(t, &n, &x->old, false)) {
+					bad = &x->old, f = F_UNKNOWN_COLUMN;
+				} else if (!kp_name_eqn(&x->old, &x->to)) {
+					if (present(t, &n, &x->to, false)) {
+						bad = &x->to, f = F_DUP_COLUMN;
+					} else {
+						note(&n, &x->old, false, false);
+						note(&n, &x->to, false, true);
+					}
+				}
 			}
 			for (uint32_t k = 0; k < x->cols.n && !f; k++) {
 				const kp_coldef *cd = x->cols.items[k];
@@ -171,7 +274,7 @@ static int check_actions(const kp_catalog *c, const kp_table *t, const kp_alter 
 					if (!present(t, &n, &cd->name, false)) {
 						if (!x->if_flag)
 							bad = &cd->name, f = F_UNKNOWN_COLUMN;
-					} else if (ci >= 0 && t->cols[ci].key_pos >= 0) {
+					} else if (ci >= 0 && t->cols[ci].key_pos >= 0 && keyed) {
 						bad = &cd->name, f = F_KEY_COLUMN;
 					} else {
 						note(&n, &cd->name, false, false);

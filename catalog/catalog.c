@@ -182,6 +182,21 @@ int kpc_check_expr_cols(const kp_table *t, const kp_expr *e, const char *what, k
 	return 0;
 }
 
+/* Does e read a column of the row? */
+static bool names_column(const kp_expr *e)
+{
+	if (!e)
+		return false;
+	if (e->kind == KP_X_COLUMN)
+		return true;
+	if (names_column(e->a) || names_column(e->b) || names_column(e->c))
+		return true;
+	for (uint32_t i = 0; i < e->n; i++)
+		if (names_column(e->list[i]))
+			return true;
+	return false;
+}
+
 /* Resolves key parts against t's columns. Returns -1 after reporting. */
 int kpc_build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *parts,
                   const char *what, kp_source *src, kp_arena *a, kp_diags *d)
@@ -197,6 +212,15 @@ int kpc_build_key(kp_catalog *c, kp_key *out, kp_table *t, const kp_list *parts,
 		if (p->expr && (!p->prefix_len || kp_table_column(t, p->col.s, p->col.len) < 0)) {
 			k->col = -1;
 			if (kpc_check_expr_cols(t, p->expr, what, src, a, d) < 0) {
+				err = -1;
+				continue;
+			}
+			if (!names_column(p->expr)) {
+				/* (:v), (?), (1): one value on every row, so no order
+				 * of rows, and nothing a query could bind */
+				kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, p->off, p->len,
+				            "part %u of the %s of %s is an expression that names no column: it has one "
+				            "value on every row and orders none", i + 1, what, t->name);
 				err = -1;
 				continue;
 			}
@@ -703,6 +727,10 @@ int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *
 	case KP_S_SKIPPED:
 		if (s->u.skipped.type)
 			kpc_add_user_type(c, &s->u.skipped.name, s->u.skipped.type);
+		if (s->u.skipped.name.s && s->u.skipped.what && !strcmp(s->u.skipped.what, "CREATE VIRTUAL TABLE")) {
+			add_failed(c, &s->u.skipped.name, src, s->off);
+			((kp_failed_ddl *)c->failed.items[c->failed.n - 1])->is_virtual = true;
+		}
 		return 0;
 	default:
 		return 0;

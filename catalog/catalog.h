@@ -191,6 +191,9 @@ typedef struct kp_failed_ddl {
 	bool dropped;           /* a DROP TABLE or DROP VIEW (CASCADE: of the
 	                           view's table) removed it; else a CREATE failed */
 	bool is_view;           /* dropped: it was a view */
+	bool is_virtual;        /* SQLite's CREATE VIRTUAL TABLE name USING module(...): the
+	                           table exists, but its module (fts5, rtree, ...) stores
+	                           and finds its rows by no key keyplan models */
 } kp_failed_ddl;
 
 void kp_catalog_init(kp_catalog *c);

@@ -94,6 +94,10 @@ int kpc_alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_arena 
 /* MODIFY, CHANGE, ALTER COLUMN ... TYPE, and the action list of one ALTER
  * TABLE, all or none (alter_actions.c): 0, or -1 after a located error. */
 int kpc_alter_modify(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d);
+int kpc_alter_rename(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d);
+int kpc_alter_rename_table(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a,
+                           kp_diags *d);
+int kpc_alter_drop_key(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d);
 int kpc_alter_actions(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d);
 
 /* Phoenix's ERROR 1040 for a MULTI_TENANT table (catalog/tenant.c): 0,

@@ -222,6 +222,9 @@ typedef enum kp_alter_action {
 	KP_ALTER_ACTIONS,       /* MySQL's action, action, ...: each a kp_stmt in more */
 	KP_ALTER_NONE,          /* an action that changes nothing keyplan models (SET
 	                           DEFAULT, DROP FOREIGN KEY, ...) */
+	KP_ALTER_RENAME_COLUMN, /* RENAME COLUMN old TO to (MySQL 8, PostgreSQL) */
+	KP_ALTER_DROP_PRIMARY_KEY, /* DROP PRIMARY KEY (MySQL) */
+	KP_ALTER_RENAME_TABLE,  /* RENAME [TO | AS] to (MySQL, PostgreSQL) */
 } kp_alter_action;
 
 typedef struct kp_alter {
@@ -237,6 +240,10 @@ typedef struct kp_alter {
 	bool type_only;         /* MODIFY: only the type changes (ALTER COLUMN c TYPE t) */
 	kp_list more;           /* ACTIONS: kp_stmt* (ALTER TABLE, CREATE INDEX, DROP INDEX),
 	                           applied in order, all or none */
+	kp_name to;             /* RENAME_COLUMN: the column's new name (old: its name);
+	                           RENAME_TABLE: the table's */
+	uint32_t kw_off;        /* RENAME_COLUMN, DROP_PRIMARY_KEY: offset of the action's
+	                           first keyword */
 } kp_alter;
 
 /* ALTER INDEX [IF EXISTS] i ON t {DISABLE | REBUILD | USABLE | UNUSABLE | ACTIVE}. */
@@ -362,6 +369,10 @@ typedef enum kp_sql_form {
 	KP_F_ALTER_ACTIONS,     /* ALTER TABLE t action, action, ... (MySQL, PostgreSQL) */
 	KP_F_ALTER_TYPE,        /* MODIFY, CHANGE, ALTER COLUMN ... TYPE: a column's new type */
 	KP_F_USER_TYPE,         /* CREATE TYPE ... AS ENUM, CREATE DOMAIN (PostgreSQL) */
+	KP_F_RENAME_COLUMN,     /* ALTER TABLE t RENAME COLUMN a TO b (MySQL, PostgreSQL) */
+	KP_F_DROP_PRIMARY_KEY,  /* ALTER TABLE t DROP PRIMARY KEY (MySQL) */
+	KP_F_CONVERT_CHARSET,   /* ALTER TABLE t CONVERT TO CHARACTER SET x (MySQL) */
+	KP_F_RENAME_TABLE,      /* ALTER TABLE t RENAME [TO | AS] t2 (MySQL, PostgreSQL) */
 	KP_F__COUNT
 } kp_sql_form;
 

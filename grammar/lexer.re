@@ -423,6 +423,9 @@ loop:
 	'cascade'         { TOK(TK_CASCADE); }
 	'modify'          { TOK(TK_MODIFY); }
 	'change'          { TOK(TK_CHANGE); }
+	'rename'          { TOK(TK_RENAME); }
+	'convert'         { TOK(TK_CONVERT); }
+	'domain'          { TOK(TK_DOMAIN); }
 	'binary'          { TOK(TK_BINARY); }
 	'split'           { TOK(TK_SPLIT); }
 	'row_timestamp'   { TOK(TK_ROW_TIMESTAMP); }

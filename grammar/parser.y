@@ -31,7 +31,15 @@
 /* A name from an identifier token, with the name-length limit. */
 static kp_name mkname(kp_pctx *ctx, kp_token t)
 {
-	kp_name n = kp_ast_name_folded(ARENA, ctx->text, t.off, t.len, ctx->fold_upper);
+	const char *s = ctx->text + t.off;
+	kp_name n;
+	if (!ctx->fold_upper && (t.len < 2 || (s[0] != '"' && s[0] != '`')))
+		/* the common name, unquoted and kept as written, is a slice of
+		 * the source made here: every name the parser reads comes
+		 * through mkname, and the call cost more than the work */
+		n = (kp_name){.s = s, .len = t.len, .off = t.off, .srclen = t.len};
+	else
+		n = kp_ast_name_folded(ARENA, ctx->text, t.off, t.len, ctx->fold_upper);
 	if (n.len > KP_MAX_IDENT_BYTES)
 		kp_pctx_error(ctx, KP_R_LIMITS, t.off, 0, "name longer than 1024 bytes");
 	return n;
@@ -228,7 +236,8 @@ static void use_form(kp_pctx *ctx, kp_sql_form f, kp_token t)
   FOREIGN REFERENCES CHECK NO DEFERRABLE INITIALLY GENERATED IDENTITY STORED VIRTUAL
   CHARACTER CHARSET
   SIGNED ZEROFILL VARYING PRECISION ZONE WITHOUT
-  MODIFY CHANGE BINARY.
+  MODIFY CHANGE BINARY
+  RENAME CONVERT DOMAIN.
 
 /* Only to settle `FROM t ALLOW FILTERING` (see the select rules): after
  * the table name, ALLOW is shifted, never taken as an alias. */

@@ -303,6 +303,22 @@ cmd ::= addhead LP addlist RP addopts cascadeidx.
 addhead ::= althead addcol ifnotexists(E). { ctx->outer->u.alter.if_flag = E; }
 /* PostgreSQL: ALTER TABLE | VIEW | SEQUENCE t OWNER TO role: who owns it,
  * no change to what keyplan models */
+/* PostgreSQL: RENAME old TO new, without COLUMN, as the one action */
+cmd ::= altnm RENAME(R) nm(O) id(T) nm(N). { ctx->stmt = sub_rename(ctx, R, O, T, N); }
+/* MySQL and PostgreSQL: RENAME [TO | AS] new, the table's name, alone */
+cmd ::= altnm RENAME(R) nm(W) nm(N). { want_name(ctx, W, "to"); rename_table(ctx, R, N); }
+cmd ::= altnm RENAME(R) AS nm(N). { rename_table(ctx, R, N); }
+cmd ::= altnm RENAME(R) nm(N). { rename_table(ctx, R, N); }
+%include {
+static void rename_table(kp_pctx *ctx, kp_token r, kp_name n)
+{
+	kp_alter *a = &ctx->outer->u.alter;
+	a->action = KP_ALTER_RENAME_TABLE;
+	a->to = n;
+	a->kw_off = r.off;
+	use_form(ctx, KP_F_RENAME_TABLE, r);
+}
+}
 cmd ::= altnm id(O) id(W) nm. {
 	want_word(ctx, O, "owner"); want_word(ctx, W, "to");
 	kp_name t = ctx->outer->u.alter.table;
@@ -330,13 +346,22 @@ addcons ::= CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); ctx->outer->u.a
 addcons ::= CONSTRAINT nm fkey. { ctx->outer->u.alter.action = KP_ALTER_NONE; }
 addcons ::= CONSTRAINT nm CHECK(K) LP expr RP. { use_form(ctx, KP_F_CHECK, K); ctx->outer->u.alter.action = KP_ALTER_NONE; }
 /* MySQL: ADD {INDEX | KEY} [name] [USING m] (parts): CREATE INDEX */
-addcons ::= idxword1(U) using_opt LP keyparts(K) RP myidxopts. { alter_index_add(ctx, U, noname(), K, 0); }
-addcons ::= idxword1(U) nm(N) using_opt LP keyparts(K) RP myidxopts. { alter_index_add(ctx, U, N, K, 0); }
+addcons ::= idxword1(U) using_opt LP addparts(K) RP myidxopts. { alter_index_add(ctx, U, noname(), K, 0); }
+addcons ::= idxword1(U) nm(N) using_opt LP addparts(K) RP myidxopts. { alter_index_add(ctx, U, N, K, 0); }
+/* an index's parts in ALTER TABLE ... ADD INDEX: as CREATE TABLE's, or
+ * MySQL's functional key parts, (expr) (MySQL 8.0.13, 15.1.15 CREATE
+ * INDEX, "Functional Key Parts"), as CREATE INDEX reads them */
+%type addparts {kp_list}
+addparts(A) ::= addpart(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
+addparts(A) ::= addparts(L) COMMA addpart(X). { A = L; push(ctx, &A, X); }
+%type addpart {kp_keypart*}
+addpart(A) ::= keypart(X). { A = X; }
+addpart(A) ::= LP expr(X) RP sortorder(D). { A = idx_part(ctx, X, D); }
 %type idxword1 {kp_token}
 idxword1(A) ::= INDEX(X). { A = X; }
 idxword1(A) ::= KEY(X). { A = X; }
-addcons ::= UNIQUE(U) idxword LP keyparts(K) RP. { alter_unique(ctx, U, noname(), K); }
-addcons ::= CONSTRAINT nm(N) UNIQUE(U) idxword LP keyparts(K) RP. { alter_unique(ctx, U, N, K); }
+addcons ::= UNIQUE(U) idxword LP addparts(K) RP. { alter_unique(ctx, U, noname(), K); }
+addcons ::= CONSTRAINT nm(N) UNIQUE(U) idxword LP addparts(K) RP. { alter_unique(ctx, U, N, K); }
 addcons ::= PRIMARY(P) KEY LP keyparts(K) RP myidxopts. { alter_pk(ctx, P, K); }
 addcons ::= CONSTRAINT nm PRIMARY(P) KEY LP keyparts(K) RP myidxopts. { alter_pk(ctx, P, K); }
 idxword ::= .
@@ -449,11 +474,11 @@ altnext(A) ::= ADD(K) coldef(C). { A = sub_alter(ctx, KP_ALTER_ADD, K); push(ctx
 altnext(A) ::= ADD(K) COLUMN coldef(C). { A = sub_alter(ctx, KP_ALTER_ADD, K); push(ctx, &A->u.alter.cols, C); }
 altnext(A) ::= ADD(K) COLUMN IF NOT EXISTS coldef(C). {
 	A = sub_alter(ctx, KP_ALTER_ADD, K); A->u.alter.if_flag = 1; push(ctx, &A->u.alter.cols, C); }
-altnext(A) ::= ADD idxword1(U) using_opt LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, noname(), K, 0); }
-altnext(A) ::= ADD idxword1(U) nm(N) using_opt LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, N, K, 0); }
-altnext(A) ::= ADD UNIQUE(U) idxword LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, noname(), K, 1); }
-altnext(A) ::= ADD UNIQUE(U) idxword nm(N) LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, N, K, 1); }
-altnext(A) ::= ADD CONSTRAINT nm(N) UNIQUE(U) idxword LP keyparts(K) RP myidxopts. { A = sub_index(ctx, U, N, K, 1); }
+altnext(A) ::= ADD idxword1(U) using_opt LP addparts(K) RP myidxopts. { A = sub_index(ctx, U, noname(), K, 0); }
+altnext(A) ::= ADD idxword1(U) nm(N) using_opt LP addparts(K) RP myidxopts. { A = sub_index(ctx, U, N, K, 0); }
+altnext(A) ::= ADD UNIQUE(U) idxword LP addparts(K) RP myidxopts. { A = sub_index(ctx, U, noname(), K, 1); }
+altnext(A) ::= ADD UNIQUE(U) idxword nm(N) LP addparts(K) RP myidxopts. { A = sub_index(ctx, U, N, K, 1); }
+altnext(A) ::= ADD CONSTRAINT nm(N) UNIQUE(U) idxword LP addparts(K) RP myidxopts. { A = sub_index(ctx, U, N, K, 1); }
 altnext(A) ::= ADD(K) PRIMARY(P) KEY LP keyparts(L) RP myidxopts. { A = sub_pk(ctx, K, P, L); }
 altnext(A) ::= ADD(K) CONSTRAINT nm PRIMARY(P) KEY LP keyparts(L) RP myidxopts. { A = sub_pk(ctx, K, P, L); }
 %include {
@@ -507,6 +532,30 @@ static kp_stmt *sub_drop_index(kp_pctx *ctx, kp_token k, kp_name n)
 altact(A) ::= DROP(K) colname(C). { A = sub_alter(ctx, KP_ALTER_DROP, K); push(ctx, &A->u.alter.cols, C); }
 altact(A) ::= DROP(K) idxword1 nm(N). { A = sub_drop_index(ctx, K, N); }
 altact(A) ::= DROP(K) FOREIGN KEY nm. { A = sub_alter(ctx, KP_ALTER_NONE, K); }
+/* MySQL: DROP PRIMARY KEY; RENAME COLUMN old TO new (MySQL 8.0, PostgreSQL,
+ * whose COLUMN is optional: RENAME old TO new comes first only, below);
+ * CONVERT TO {CHARACTER SET | CHARSET} x [COLLATE y], a table option */
+altact(A) ::= DROP(K) PRIMARY(P) KEY. {
+	A = sub_alter(ctx, KP_ALTER_DROP_PRIMARY_KEY, K); A->u.alter.kw_off = P.off; use_form(ctx, KP_F_DROP_PRIMARY_KEY, P); }
+altact(A) ::= RENAME(R) COLUMN nm(O) id(T) nm(N). { A = sub_rename(ctx, R, O, T, N); }
+altact(A) ::= CONVERT(C) id(T) charset(K) optvalue convcollate. {
+	want_word(ctx, T, "to");
+	A = sub_alter(ctx, KP_ALTER_NONE, C); use_form(ctx, KP_F_CONVERT_CHARSET, C); (void)K; }
+convcollate ::= .
+convcollate ::= COLLATE nm.
+convcollate ::= COLLATE STRING.
+%include {
+static kp_stmt *sub_rename(kp_pctx *ctx, kp_token r, kp_name o, kp_token t, kp_name n)
+{
+	want_word(ctx, t, "to");
+	kp_stmt *s = sub_alter(ctx, KP_ALTER_RENAME_COLUMN, r);
+	s->u.alter.old = o;
+	s->u.alter.to = n;
+	s->u.alter.kw_off = r.off;
+	use_form(ctx, KP_F_RENAME_COLUMN, r);
+	return s;
+}
+}
 altact(A) ::= MODIFY(K) coldef(C) colplace. { A = sub_modify(ctx, K, C->name, C, false); }
 altact(A) ::= MODIFY(K) COLUMN coldef(C) colplace. { A = sub_modify(ctx, K, C->name, C, false); }
 altact(A) ::= CHANGE(K) nm(O) coldef(C) colplace. { A = sub_modify(ctx, K, O, C, false); }
@@ -621,6 +670,9 @@ cmd ::= CREATE id(D) fullname(N) AS typename(X) domopts. {
 	} else {
 		want_word(ctx, D, "domain"); user_type(ctx, D, N, X, "CREATE DOMAIN");
 	} }
+/* PostgreSQL's CREATE DOMAIN name [AS] type: AS is optional */
+cmd ::= CREATE DOMAIN(D) fullname(N) typename(X) domopts. { user_type(ctx, D, N, X, "CREATE DOMAIN"); }
+cmd ::= CREATE DOMAIN(D) fullname(N) AS typename(X) domopts. { user_type(ctx, D, N, X, "CREATE DOMAIN"); }
 domopts ::= .
 domopts ::= domopts COLLATE id.
 domopts ::= domopts DEFAULT term.

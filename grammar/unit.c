@@ -144,9 +144,9 @@ static const struct object {
 	{"virtual", "CREATE VIRTUAL TABLE", U_NOTE},
 };
 
-/* CREATE TYPE name AS ENUM (...) and CREATE DOMAIN name AS type: the
+/* CREATE TYPE name AS ENUM (...) and CREATE DOMAIN name [AS] type: the
  * grammar reads them (schema.y: a column's type); CREATE TYPE's other forms
- * (composite, range, base, shell) and CREATE DOMAIN name type stay units. */
+ * (composite, range, base, shell) stay units. */
 static bool typed_form(const char *text, kp_lexer nl, kp_token o)
 {
 	bool domain = word_is(text, o, "domain");
@@ -161,9 +161,11 @@ static bool typed_form(const char *text, kp_lexer nl, kp_token o)
 			return false;
 		ty = next(&nl, &n);
 	}
+	if (domain)
+		return true;   /* PostgreSQL 16, CREATE DOMAIN: AS is optional */
 	if (ty != TK_AS)
 		return false;
-	return domain || (next(&nl, &n) == TK_ID && word_is(text, n, "enum"));
+	return next(&nl, &n) == TK_ID && word_is(text, n, "enum");
 }
 
 /* Past `= user` of DEFINER = user: the user and what is glued to it

@@ -51,6 +51,28 @@ void kp_pipe_free(kp_pipe *p)
 	kp_arena_free(&p->arena);
 }
 
+void kp_pipe_reset(kp_pipe *p)
+{
+	for (uint32_t i = 0; i < p->sources.n; i++)
+		kp_source_free(p->sources.items[i]);
+	memset(&p->sources, 0, sizeof p->sources);
+	kp_arena_reset(&p->arena);
+	kp_arena_reset(&p->scratch);
+	free(p->conn_path);
+	free(p->conn_tenant);
+	p->conn_path = p->conn_tenant = NULL;
+	p->conn_src = NULL;
+	p->conn_set = false;
+	p->fn = NULL;
+	p->ctx = NULL;
+	p->collect = NULL;
+	p->collect_arena = NULL;
+	p->stop = p->scope_dirty = false;
+	p->shaped = NULL;
+	p->shape = 0;
+	p->unkept = 0;
+}
+
 void kp_pipe_keep(kp_pipe *p, kp_source *src)
 {
 	kp_list_push(&p->arena, &p->sources, src);

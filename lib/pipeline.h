@@ -133,6 +133,14 @@ void kp_pipe_free(kp_pipe *p);
 /* Plans against cat and opts (the caller's, which outlive p) instead;
  * names fold as cat compares them. */
 void kp_pipe_borrow(kp_pipe *p, kp_catalog *cat, kp_plan_opts *opts);
+/* Ready for another run against the same catalog and rules (a language
+ * server's next analysis of a document): the sources kept are freed, both
+ * arenas reset, the connection read from a file's tenant lines forgotten,
+ * the callback and collect cleared. The parser (with its shape cache) and
+ * the plan memo stay: the memo checks the catalog and its generation
+ * itself. For a session that borrows its catalog (kp_pipe_borrow) or whose
+ * run changed none: a catalog is not restored. */
+void kp_pipe_reset(kp_pipe *p);
 /* The source is freed with the session. */
 void kp_pipe_keep(kp_pipe *p, kp_source *src);
 

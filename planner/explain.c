@@ -276,7 +276,8 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	}
 	case KP_S_ALTER_TABLE: {
 		static const char *acts[] = {"", "ADD", "DROP COLUMN", "SET", "ADD PRIMARY KEY", "MODIFY COLUMN",
-		                             "(several actions)", "(nothing keyplan models)"};
+		                             "(several actions)", "(nothing keyplan models)", "RENAME COLUMN",
+		                             "DROP PRIMARY KEY", "RENAME TO"};
 		kp_buf_printf(out, "ALTER %s %.*s %s", s->u.alter.is_view ? "VIEW" : "TABLE",
 		              (int)s->u.alter.table.len, s->u.alter.table.s, acts[s->u.alter.action]);
 		return;
@@ -394,6 +395,8 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	}
 	if (p->order != KP_ORDER_NONE)
 		kp_buf_printf(out, " order %s", kp_order_name(p->order));
+	if (p->rejected && s->kind == KP_S_DELETE && (p->access != KP_ACCESS_GET || p->index))
+		kp_buf_puts(out, " (a DELETE removes one row by its whole primary key)");
 	kp_buf_free(&via);
 	text_choice(out, p);
 }
@@ -427,6 +430,27 @@ static char *json_via(kp_buf *out, char *p, const kp_index *ix, kp_access access
 }
 
 static char *diag_json(kp_buf *out, char *p, const kp_diag *g);
+
+/* The filter's SQL as a JSON string at cursor p: written as SQL right
+ * after the opening quote, and closed there when no byte of it needs
+ * escaping (the common case), else escaped from a copy. Half the plans
+ * have a filter, and a scratch buffer for it cost an allocation each. */
+static char *filter_json(kp_buf *out, char *p, kp_buf *tmp, const kp_plan *pl)
+{
+	*p++ = '"';
+	kp_buf_end(out, p);
+	size_t at = out->len;
+	kp_filter_sql(out, pl);
+	size_t n = out->len - at;
+	if (kp_json_plain(out->data + at, n)) {
+		p = kp_buf_room(out, ROOM + 1);
+		*p++ = '"';
+		return p;
+	}
+	kp_buf_clear(tmp);
+	kp_buf_put(tmp, out->data + at, n);
+	return kp_json_str_at(out, out->data + at - 1, tmp->data, tmp->len, ROOM);
+}
 
 void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
                      uint32_t off, const kp_diags *d)
@@ -501,9 +525,7 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		KP_PUT_LIT(o, "null");
 	KP_PUT_LIT(o, ", \"filter\": ");
 	if (planned && p->filter.n) {
-		kp_buf_clear(&tmp);
-		kp_filter_sql(&tmp, p);
-		o = kp_json_str_at(out, o, tmp.data, tmp.len, ROOM);
+		o = filter_json(out, o, &tmp, p);
 	} else {
 		KP_PUT_LIT(o, "null");
 	}

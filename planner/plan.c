@@ -126,6 +126,22 @@ static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n,
 		kp_diag_help(g, a, "did you mean %s?", near->name);
 }
 
+/* Is n an SQLite virtual table (CREATE VIRTUAL TABLE n USING module)? It
+ * exists, and its module (fts5, rtree, ...) finds its rows: one note says
+ * the statement is not planned, no KP008. */
+static bool virtual_table(const kp_catalog *cat, const kp_name *n, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	const kp_failed_ddl *vt = kp_catalog_failed(cat, n->s, n->len);
+	if (!vt || !vt->is_virtual)
+		return false;
+	kp_diag *g = kp_diag_add(d, a, KP_R_UNSUPPORTED, KP_SEV_INFO, src, n->off, n->srclen,
+	                         "%s is a virtual table: its module (fts5, rtree, ...) stores and finds its rows by no "
+	                         "key keyplan models, so the statement is not planned", vt->name);
+	if (g)
+		kp_diag_note(g, a, vt->src, vt->off, "CREATE VIRTUAL TABLE %s here", vt->name);
+	return true;
+}
+
 void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
                       const resolved *rv, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
@@ -159,6 +175,8 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 	if (!d) {
 		/* the plan alone, as the advisor weighs it: whether the store
 		 * refuses it, as below, and no message, nor the filter's text */
+		if (kp_delete_refused(out, s, opts))
+			out->rejected = true;
 		if (out->access == KP_ACCESS_FULL && where && !allow)
 			out->rejected = !opts->never_reject;
 		if (opts->bounded_lead && !allow && out->access != KP_ACCESS_FULL && out->access != KP_ACCESS_SEARCH &&
@@ -177,7 +195,12 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 		kp_diag_add(d, a, KP_R_IMPOSSIBLE, KP_SEV_WARNING, src, soff, slen,
 		            "the WHERE clause can never be true, so the query never returns a row");
 
-	if (out->access == KP_ACCESS_FULL) {
+	bool refused = kp_delete_refused(out, s, opts);
+	if (refused) {
+		/* the store's own reason, which no path changes */
+		out->rejected = true;
+		kp_delete_report(out, s, opts, src, a, d);
+	} else if (out->access == KP_ACCESS_FULL) {
 		kp_buf lead = {0};
 		kp_diag *rej = NULL;
 		/* a heap table (no primary key: generic) has no leading column */
@@ -259,7 +282,7 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 		}
 		kp_buf_free(&lead);
 	}
-	if (opts->bounded_lead && !allow && out->access != KP_ACCESS_FULL && out->access != KP_ACCESS_SEARCH &&
+	if (!refused && opts->bounded_lead && !allow && out->access != KP_ACCESS_FULL && out->access != KP_ACCESS_SEARCH &&
 	    where && !lead_bounded(out) && reads_another_column(where, r.names->col, out->key)) {
 		kp_buf lead = {0};
 		key_part_text(&lead, t, out->key, 0);
@@ -326,6 +349,8 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 		const kp_insert *in = &s->u.insert;
 		const kp_name *n = &in->table;
 		const kp_table *w = kp_catalog_find(cat, n->s, n->len);
+		if (!w && virtual_table(cat, n, src, a, d))
+			return;
 		if (!w)
 			note_failed_ddl(kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, n->off, n->srclen,
 			                            "no such table: %.*s", (int)n->len, n->s), cat, n, a);
@@ -349,6 +374,8 @@ void kp_plan_stmt(kp_plan *out, const kp_catalog *cat, const kp_stmt *s,
 			kp_plan_write(out, w, s->u.select.into, select_width(&s->u.select), opts, src, a, d);
 	}
 	const kp_table *t = kp_catalog_find(cat, v.table->s, v.table->len);
+	if (!t && virtual_table(cat, v.table, src, a, d))
+		return;
 	if (!t) {
 		kp_diag *g = kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, v.table->off, v.table->srclen,
 		                         "no such table: %.*s", (int)v.table->len, v.table->s);

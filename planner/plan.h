@@ -130,6 +130,10 @@ typedef struct kp_plan_opts {
 	                           connection with this TenantId (--tenant): a
 	                           MULTI_TENANT table's tenant column is bound to it
 	                           and hidden; NULL: a global connection */
+	const char *delete_by_key; /* the store deletes one row by its whole primary key
+	                              and refuses any other DELETE: its own words, which the
+	                              error quotes (LindormTable's DELETE); NULL: a DELETE
+	                              is planned as a read of the rows it removes */
 } kp_plan_opts;
 
 /* Plans s (any kind; only SELECT, UPDATE and DELETE get an access path).

@@ -492,6 +492,12 @@ void kp_plan_write(kp_plan *out, const kp_table *t, const kp_insert *in, int nva
  * columns KP011 at the row (insert.c; Phoenix's count is write.c's). */
 void kp_check_insert(const kp_table *t, const kp_insert *in, const kp_plan_opts *opts, kp_source *src,
                      kp_arena *a, kp_diags *d);
+/* A DELETE the store refuses whatever path reads its rows (opts->
+ * delete_by_key: not one row by its whole primary key), and its error
+ * (planner/delete.c). */
+bool kp_delete_refused(const kp_plan *p, const kp_stmt *s, const kp_plan_opts *opts);
+void kp_delete_report(const kp_plan *p, const kp_stmt *s, const kp_plan_opts *opts, kp_source *src, kp_arena *a,
+                      kp_diags *d);
 kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order);
 kp_order kp_order_of_path(const kp_table *t, const kp_names *nm, const path_eval *pe,
                           const kp_list *order);

@@ -735,6 +735,41 @@ static void test_phoenix_not_null_outside_the_key(void)
 	kpt_free(&t);
 }
 
+/* The columns an ALTER TABLE action list adds (ADD c1 ..., ADD c2 ...)
+ * are held to the same limits as one ADD's: before, only the first
+ * action's were, and c2's NOT NULL and k3's NOT NULL key passed. An
+ * IMMUTABLE_ROWS=true among the actions covers every action's columns. */
+static void test_phoenix_not_null_in_an_action_list(void)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_PHOENIX);
+	kpt_schema(&t, "CREATE TABLE t (k VARCHAR NOT NULL, v BIGINT, CONSTRAINT pk PRIMARY KEY (k));\n"
+	               "ALTER TABLE t ADD c1 VARCHAR, ADD c2 VARCHAR NOT NULL, ADD k3 VARCHAR NOT NULL PRIMARY KEY;\n"
+	               "ALTER TABLE t ADD c4 VARCHAR, ADD c5 BIGINT NOT NULL, SET IMMUTABLE_ROWS=true;\n");
+	static const struct { uint32_t line, col; const char *msg; } want[] = {
+		{2, 35, "column 'C2' of T is declared NOT NULL outside the primary key; phoenix refuses it on a table whose "
+		        "rows are not IMMUTABLE_ROWS=true"},
+		{2, 60, "key column 'K3' added to T is declared NOT NULL; phoenix adds only nullable key columns to an "
+		        "existing key"},
+	};
+	int n = 0;
+	for (const kp_diag *g = t.d.head; g; g = g->next) {
+		if (g->rule != KP_R_TARGET)
+			continue;
+		CU_ASSERT_EQUAL(g->severity, KP_SEV_ERROR);
+		uint32_t line, col;
+		kp_source_linecol(g->src, g->off, &line, &col);
+		if (n < 2) {
+			CU_ASSERT_EQUAL(line, want[n].line);
+			CU_ASSERT_EQUAL(col, want[n].col);
+			CU_ASSERT_STRING_EQUAL(g->message, want[n].msg);
+		}
+		n++;
+	}
+	CU_ASSERT_EQUAL(n, 2);
+	kpt_free(&t);
+}
+
 /* The advice's DDL on Phoenix never declares NOT NULL where Phoenix
  * refuses it: a mutable table's non-key column is written without it, an
  * immutable table keeps it with IMMUTABLE_ROWS = true (before, the reorder
@@ -798,5 +833,6 @@ KPT_SUITE("advisor", NULL, NULL,
 	{"fix syntax per target", test_targets_syntax},
 	{"unserved query shapes", test_unserved_shapes},
 	{"Phoenix: NOT NULL outside the key of a mutable table is KP110 (ERROR 1007)", test_phoenix_not_null_outside_the_key},
+	{"Phoenix: the columns an ALTER TABLE action list adds are held to KP110 too", test_phoenix_not_null_in_an_action_list},
 	{"Phoenix: the advice's DDL never declares NOT NULL outside the key where Phoenix refuses it",
 	 test_phoenix_advice_ddl_never_not_null_outside_the_key})

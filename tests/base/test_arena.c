@@ -67,6 +67,30 @@ static void test_printf_formats_match_snprintf(void)
 	CHECK_FMT("%s %c %% %d %.*s %zu", pad, 'c', -9, 2, "xyz", (size_t)5);
 }
 
+/* Messages formatted one after another into the free end of the arena's
+ * block, until blocks fill and the next takes a new one: each keeps its
+ * own text (none written over by the next), starts 16-byte aligned, and
+ * one that does not fit in what is left of a block is whole. */
+static void test_arena_messages_in_a_row(void)
+{
+	enum { N = 3000 };
+	static char *got[N];
+	char pad[320];
+	memset(pad, 'm', sizeof pad - 1);
+	pad[sizeof pad - 1] = 0;
+	kp_arena a;
+	kp_arena_init(&a);
+	for (int i = 0; i < N; i++)
+		got[i] = kp_arena_printf(&a, "%d:%.*s;", i, (i * 37) % 300, pad);
+	for (int i = 0; i < N; i++) {
+		char want[400];
+		snprintf(want, sizeof want, "%d:%.*s;", i, (i * 37) % 300, pad);
+		CU_ASSERT_EQUAL_FATAL((uintptr_t)got[i] % 16, 0);
+		CU_ASSERT_EQUAL_FATAL(strcmp(got[i], want), 0);
+	}
+	kp_arena_free(&a);
+}
+
 /* Text longer than the 256-byte first attempt, in both writers. */
 static void test_long_text(void)
 {
@@ -210,17 +234,21 @@ static size_t json_ref(char *o, const char *s, size_t n)
 	return w;
 }
 
-/* Short strings take the 4-byte and overlapping paths: every length up to
- * 20, every byte to escape at every position, beside plain bytes of both
- * halves of the ASCII table and UTF-8; each string is read from its own
- * exact-size heap copy, so ASan and valgrind see a read past its end. */
+/* Strings up to 40 bytes take every path of the writer: 16-byte blocks,
+ * the block that overlaps a string's end, 8- and 4-byte words, and bytes.
+ * Every length, every byte to escape at every position (alone, or with a
+ * second one at the end), beside plain bytes of both halves of the ASCII
+ * table and UTF-8; each string is read from its own exact-size heap copy,
+ * so ASan and valgrind see a read past its end. Each is written three
+ * ways: appended, and through a cursor with the room for it already made
+ * or not (kp_json_str_at's two paths). */
 static void test_json_short_strings_every_escape_at_every_position(void)
 {
 	const char specials[] = {'"', '\\', '\n', '\t', '\r', '\x01', '\x1f', '\0'};
 	const char plain[] = {'a', '~', ' ', '\x7f', '\xc3', '!', '/', '0'};
-	char want[256];
+	char want[512];
 	int checked = 0;
-	for (size_t n = 0; n <= 20; n++)
+	for (size_t n = 0; n <= 40; n++)
 		for (size_t at = 0; at <= n; at++)   /* at == n: no escape */
 			for (size_t k = 0; k < sizeof specials; k++)
 				for (size_t q = 0; q < sizeof plain; q++) {
@@ -229,17 +257,32 @@ static void test_json_short_strings_every_escape_at_every_position(void)
 						s[i] = plain[(q + i) % sizeof plain];
 					if (at < n)
 						s[at] = specials[k];
+					if (q == 1 && n > 1)
+						s[n - 1] = specials[(k + 1) % sizeof specials];
+					size_t w = json_ref(want, s, n);
 					kp_buf b = {0};
 					kp_buf_putc(&b, '>');
 					kp_buf_json_str(&b, s, n);
-					size_t w = json_ref(want, s, n);
 					CU_ASSERT_EQUAL_FATAL(b.len, w + 1);
 					CU_ASSERT_EQUAL_FATAL(memcmp(b.data + 1, want, w + 1), 0);
+					for (size_t lead = 1; lead <= 250; lead += 249) {
+						/* lead 1: room made (256 bytes); 250: too little */
+						kp_buf c = {0};
+						char *p = kp_buf_room(&c, lead);
+						memset(p, '>', lead);
+						p = kp_json_str_at(&c, p + lead, s, n, 4);
+						KP_PUT_LIT(p, "<<<<");
+						kp_buf_end(&c, p);
+						CU_ASSERT_EQUAL_FATAL(c.len, lead + w + 4);
+						CU_ASSERT_EQUAL_FATAL(memcmp(c.data + lead, want, w), 0);
+						CU_ASSERT_EQUAL_FATAL(memcmp(c.data + lead + w, "<<<<", 5), 0);
+						kp_buf_free(&c);
+					}
 					kp_buf_free(&b);
 					free(s);
 					checked++;
 				}
-	CU_ASSERT_EQUAL(checked, 21 * 22 / 2 * 8 * 8);   /* n + 1 positions for each n */
+	CU_ASSERT_EQUAL(checked, 41 * 42 / 2 * 8 * 8);   /* n + 1 positions for each n */
 }
 
 /* kp_int_at at every power of ten and its neighbours, both signs, through
@@ -306,6 +349,7 @@ static void test_arena_allocations_clear_themselves_after_a_reset(void)
 KPT_SUITE("arena", NULL, NULL,
 	{"formats match snprintf", test_printf_formats_match_snprintf},
 	{"long formatted text", test_long_text},
+	{"messages formatted in a row keep their text", test_arena_messages_in_a_row},
 	{"integers and JSON strings", test_int_and_json},
 	{"arena memory is aligned and zeroed, and comes back zeroed after a reset", test_arena_memory_aligned_zeroed_and_reused},
 	{"a kept block comes back zeroed past a shorter statement's end", test_arena_cleared_across_short_and_long_statements},

@@ -230,10 +230,11 @@ static void test_diagnostic_text_with_colour_and_excerpt(void)
 	kp_arena_free(&a);
 }
 
-/* The visible writer reads eight bytes at a time: a character a terminal
- * would act on is shown wherever it falls in those words (first byte, last,
- * across two), and every other character, tab and UTF-8 included, is
- * copied as it is. */
+/* The visible writer reads 16 bytes at a time, the last 16 of a string
+ * overlapping, or eight: a character a terminal would act on is shown
+ * wherever it falls in those blocks (first byte, last, across two, in the
+ * overlap), and every other character, tab and UTF-8 included, is copied
+ * as it is. */
 static void test_visible_text_at_every_offset(void)
 {
 	static const struct {
@@ -245,14 +246,19 @@ static void test_visible_text_at_every_offset(void)
 		{"\xc2\xa0", "\xc2\xa0"}, {"\xe2\x80\x99", "\xe2\x80\x99"}, {"\xe7\x94\xa8", "\xe7\x94\xa8"},
 	};
 	for (size_t c = 0; c < sizeof chars / sizeof chars[0]; c++)
-		for (size_t at = 0; at <= 40; at++) {
-			char in[64], want[64];
+		for (size_t at = 0; at <= 40; at++)
+		for (size_t after = 0; after <= 17; after++) {   /* bytes after it */
+			char in[80], want[80];
 			memset(in, 'a', at);
 			strcpy(in + at, chars[c].in);
-			strcat(in, "bcdefghijkl");
+			size_t e = strlen(in);
+			memcpy(in + e, "bcdefghijklmnopqrstu", after);
+			in[e + after] = 0;
 			memset(want, 'a', at);
 			strcpy(want + at, chars[c].out);
-			strcat(want, "bcdefghijkl");
+			e = strlen(want);
+			memcpy(want + e, "bcdefghijklmnopqrstu", after);
+			want[e + after] = 0;
 			kp_buf b = {0};
 			kp_buf_put_visible(&b, in, strlen(in));
 			ASSERT_STR(b.data, want);
@@ -269,16 +275,22 @@ static void test_visible_text_at_every_offset(void)
  * one counted by hand, and so is the column. */
 static void test_line_of_offsets_in_any_order(void)
 {
+	/* lines of 0 to 100 characters, some of them two, three or four bytes
+	 * long (columns count code points, 16 bytes at a time); the columns
+	 * of the bytes that start a character are known */
 	enum { LINES = 2000 };
-	static char text[LINES * 40];
-	static uint32_t line_of[LINES * 40], col_of[LINES * 40];
+	static const char *chars[] = {"a", "\xc3\xa9", "\xe7\x94\xa8", "\xf0\x9f\x98\x80", "z", "_", "q"};
+	static char text[LINES * 420];
+	static uint32_t line_of[LINES * 420], col_of[LINES * 420];
 	size_t n = 0;
 	uint32_t l = 1, c = 1;
 	for (int i = 0; i < LINES; i++) {
-		int w = (i * 7919) % 37;   /* lines of 0 to 36 bytes */
-		for (int j = 0; j < w; j++, n++) {
-			text[n] = (char)('a' + (i + j) % 26);
+		int w = (i * 7919) % 101;
+		for (int j = 0; j < w; j++) {
+			const char *ch = chars[(i + j * j) % 7];
 			line_of[n] = l, col_of[n] = c++;
+			for (size_t b = 0; b < strlen(ch); b++)
+				text[n++] = ch[b];
 		}
 		text[n] = '\n';
 		line_of[n] = l, col_of[n] = c;
@@ -296,6 +308,8 @@ static void test_line_of_offsets_in_any_order(void)
 			off = pick % n;
 		else
 			off = (off + pick % 200) % n;
+		while (!col_of[off])   /* inside a character: to its end */
+			off++;
 		uint32_t gl, gc;
 		kp_source_linecol(&src, off, &gl, &gc);
 		CU_ASSERT_EQUAL_FATAL(gl, line_of[off]);

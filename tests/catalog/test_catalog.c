@@ -425,6 +425,167 @@ static void test_alter_actions_all_or_none(void)
 	       KP_R_SYNTAX, "syntax error near 'INT'", 2, 50);
 }
 
+/* Forms real schemas and migrations write that keyplan read as syntax
+ * errors before: PostgreSQL's CREATE DOMAIN name type (AS optional),
+ * RENAME [COLUMN] a TO b (MySQL 8.0, PostgreSQL), MySQL's DROP PRIMARY KEY
+ * (with ADD PRIMARY KEY in the same statement), CONVERT TO CHARACTER SET
+ * and functional key parts in ADD INDEX, ((expr)). Later statements see
+ * the new names and key; bad names are located errors; Lindorm, Tablestore
+ * and Phoenix refuse each form at its keyword (KP012). */
+static void test_rename_drop_key_convert_and_functional_parts(void)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE DOMAIN yr integer CONSTRAINT c CHECK (VALUE > 1900);\n"
+	                               "CREATE TABLE t (id INT NOT NULL, a INT, b VARCHAR(10), y yr, PRIMARY KEY (id));\n"
+	                               "ALTER TABLE t RENAME COLUMN a TO a2;\n"
+	                               "ALTER TABLE t RENAME b TO b2;\n"
+	                               "ALTER TABLE t ADD INDEX ib ((lower(b2))), ADD KEY ic ((a2 + 1) DESC, id);\n"
+	                               "ALTER TABLE t CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;\n"
+	                               "ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (a2, id);\n"), 0);
+	const kp_table *tb = kp_catalog_find(&t.cat, "t", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tb);
+	CU_ASSERT_EQUAL(kp_table_column(tb, "a", 1), -1);
+	CU_ASSERT_EQUAL(kp_table_column(tb, "a2", 2), 1);
+	CU_ASSERT_EQUAL(kp_table_column(tb, "b2", 2), 2);
+	CU_ASSERT_EQUAL(tb->cols[3].tclass, KP_T_INT);
+	CU_ASSERT_EQUAL_FATAL(tb->pk.n, 2);
+	CU_ASSERT_EQUAL(tb->pk.parts[0].col, 1);
+	CU_ASSERT_EQUAL(tb->pk.parts[1].col, 0);
+	CU_ASSERT_EQUAL(tb->cols[1].key_pos, 0);
+	CU_ASSERT_EQUAL(tb->cols[0].key_pos, 1);
+	CU_ASSERT_EQUAL_FATAL(tb->nindexes, 2);
+	CU_ASSERT_TRUE(tb->indexes[0]->has_expr);
+	CU_ASSERT_EQUAL(tb->indexes[0]->nuser, 1);
+	CU_ASSERT_TRUE(tb->indexes[1]->key.parts[0].desc);
+	CU_ASSERT_EQUAL(tb->indexes[1]->nuser, 2);
+	kpt_free(&t);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t RENAME COLUMN nope TO x",
+	               KP_R_UNKNOWN_COLUMN, "unknown column 'nope' in t", 2, 29);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t RENAME a TO id",
+	               KP_R_DUPLICATE, "column 'id' already exists in t", 2, 27);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t RENAME COLUMN a TO a2;\n"
+	               "CREATE INDEX i ON t (a)", KP_R_BAD_KEY, "index of t names unknown column 'a'", 3, 22);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t ADD b INT, RENAME COLUMN b TO c, "
+	               "DROP PRIMARY KEY, DROP PRIMARY KEY",
+	               KP_R_BAD_KEY, "t has no primary key to drop (action 4 of 4): none of the statement's actions is "
+	               "applied", 2, 71);
+	expect_generic("CREATE TABLE t (id INT, a INT);\nALTER TABLE t DROP PRIMARY KEY",
+	               KP_R_BAD_KEY, "t has no primary key to drop", 2, 20);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY, a INT);\nALTER TABLE t ADD INDEX i ((lower(nope)))",
+	               KP_R_BAD_KEY, "index of t names unknown column 'nope'", 2, 35);
+	/* RENAME [TO | AS] t2 (Django's sql_rename_table, MySQL, PostgreSQL):
+	 * the table, its key and the views over it under the new name */
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE posts (id INT PRIMARY KEY, v INT);\n"
+	                               "CREATE VIEW pv AS SELECT * FROM posts WHERE v > 1;\n"
+	                               "ALTER TABLE posts RENAME TO articles;\n"
+	                               "ALTER TABLE articles RENAME AS a2;\n"
+	                               "ALTER TABLE a2 RENAME a3;\n"), 0);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "posts", 5));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "a2", 2));
+	const kp_table *a3 = kp_catalog_find(&t.cat, "a3", 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a3);
+	CU_ASSERT_EQUAL(a3->pk.n, 1);
+	const kp_table *pv = kp_catalog_find(&t.cat, "pv", 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(pv);
+	CU_ASSERT_STRING_EQUAL(pv->view_parent, "a3");
+	kpt_free(&t);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY);\nCREATE TABLE u (id INT PRIMARY KEY);\nALTER TABLE t RENAME TO u",
+	               KP_R_DUPLICATE, "table 'u' already exists", 3, 25);
+	/* the wide-column stores' ALTER TABLE has none of them */
+	static const struct { const char *sql; uint32_t col; const char *form; } refused[] = {
+		{"ALTER TABLE t RENAME COLUMN a TO a2", 15, "ALTER TABLE ... RENAME COLUMN"},
+		{"ALTER TABLE t RENAME a TO a2", 15, "ALTER TABLE ... RENAME COLUMN"},
+		{"ALTER TABLE t DROP PRIMARY KEY", 20, "ALTER TABLE ... DROP PRIMARY KEY"},
+		{"ALTER TABLE t CONVERT TO CHARSET utf8", 15, "ALTER TABLE ... CONVERT TO CHARACTER SET"},
+		{"ALTER TABLE t RENAME TO t2", 15, "ALTER TABLE ... RENAME TO"},
+	};
+	for (int tg = KP_TARGET_LINDORM; tg <= KP_TARGET_PHOENIX; tg++)
+		for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+			char sql[200], want[120];
+			snprintf(sql, sizeof sql, "CREATE TABLE t (id INTEGER NOT NULL, a INTEGER, PRIMARY KEY (id));\n%s",
+			         refused[i].sql);
+			snprintf(want, sizeof want, "%s refuses %s", kp_target_name((kp_target)tg), refused[i].form);
+			kpt_init_target(&t, (kp_target)tg);
+			kpt_schema(&t, sql);
+			const kp_diag *g = t.d.head;
+			CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+			uint32_t l, c;
+			kp_source_linecol(g->src, g->off, &l, &c);
+			CU_ASSERT_EQUAL(g->rule, KP_R_UNSUPPORTED);
+			CU_ASSERT_EQUAL(g->severity, KP_SEV_ERROR);
+			CU_ASSERT_STRING_EQUAL(g->message, want);
+			CU_ASSERT_EQUAL(l, 2);
+			CU_ASSERT_EQUAL(c, refused[i].col);
+			kpt_free(&t);
+		}
+}
+
+/* A statement on an SQLite virtual table (CREATE VIRTUAL TABLE docs USING
+ * fts5(...)): the table exists, so no KP008 "no such table" (before), but
+ * its module finds the rows by no key keyplan models: one KP012 note at the
+ * name, pointing at the CREATE, and no plan. */
+static void test_a_virtual_table_is_no_unknown_table(void)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	kpt_schema(&t, "CREATE TABLE u (id INT PRIMARY KEY);\nCREATE VIRTUAL TABLE docs USING fts5(title, body);");
+	static const char *const q[] = {"SELECT * FROM docs WHERE docs MATCH 'x'", "INSERT INTO docs VALUES ('a', 'b')"};
+	static const uint32_t off[] = {14, 12};
+	for (int i = 0; i < 2; i++) {
+		CU_ASSERT_EQUAL(kpt_plan(&t, q[i]), 0);
+		const kp_diag *g = t.d.head;
+		CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+		CU_ASSERT_EQUAL(g->rule, KP_R_UNSUPPORTED);
+		CU_ASSERT_EQUAL(g->severity, KP_SEV_INFO);
+		CU_ASSERT_EQUAL(g->off, off[i]);
+		CU_ASSERT_STRING_EQUAL(g->message, "docs is a virtual table: its module (fts5, rtree, ...) stores and finds "
+		                       "its rows by no key keyplan models, so the statement is not planned");
+		CU_ASSERT_PTR_NULL(g->next);
+		CU_ASSERT_PTR_NULL(t.plan.table);
+	}
+	CU_ASSERT_EQUAL(kpt_plan(&t, "SELECT * FROM nodocs"), 1);
+	CU_ASSERT_EQUAL(t.d.head->rule, KP_R_UNKNOWN_TABLE);
+	kpt_free(&t);
+}
+
+/* An index part that is an expression over no column (a parameter, a
+ * literal, a call of literals) has one value on every row: a located
+ * error on every target (before, read silently as an expression index;
+ * found by fuzz_schema, tests/regress/unnamed-index-expression-part.sql). */
+static void test_constant_index_expression_is_an_error(void)
+{
+	static const char *const parts[] = {":v", "?", "1, v", "lower('a')", "v, -2"};
+	static const uint32_t cols[] = {23, 23, 23, 23, 26};
+	static const unsigned nth[] = {1, 1, 1, 1, 2};
+	for (int tg = 0; tg <= KP_TARGET_GENERIC; tg++)
+		for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
+			char sql[160], want[160];
+			snprintf(sql, sizeof sql, "CREATE TABLE m (k VARCHAR PRIMARY KEY, v INTEGER);\nCREATE INDEX ix ON m (%s);",
+			         parts[i]);
+			snprintf(want, sizeof want, "part %u of the index of %s is an expression that names no column: it "
+			         "has one value on every row and orders none", nth[i], tg == KP_TARGET_PHOENIX ? "M" : "m");
+			kpt t;
+			kpt_init_target(&t, (kp_target)tg);
+			kpt_schema(&t, sql);
+			const kp_diag *g = t.d.head;
+			CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+			uint32_t l, c;
+			kp_source_linecol(g->src, g->off, &l, &c);
+			CU_ASSERT_EQUAL(g->rule, KP_R_BAD_KEY);
+			CU_ASSERT_EQUAL(g->severity, KP_SEV_ERROR);
+			CU_ASSERT_STRING_EQUAL(g->message, want);
+			CU_ASSERT_EQUAL(l, 2);
+			CU_ASSERT_EQUAL(c, cols[i]);
+			CU_ASSERT_PTR_NULL(g->next);
+			const kp_table *m = kp_catalog_find(&t.cat, tg == KP_TARGET_PHOENIX ? "M" : "m", 1);
+			CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+			CU_ASSERT_EQUAL(m->nindexes, 0);
+			kpt_free(&t);
+		}
+}
+
 /* PostgreSQL's CREATE TYPE name AS ENUM and CREATE DOMAIN name AS base name
  * column types: an enum holds strings, a domain its base type's values (a
  * domain over a domain its base's); a schema-qualified name is the column's
@@ -470,6 +631,10 @@ static void test_user_types_are_column_types(void)
 }
 
 KPT_SUITE("catalog", NULL, NULL,
+	{"a statement on a virtual table is one note, not an unknown table", test_a_virtual_table_is_no_unknown_table},
+	{"RENAME COLUMN, DROP PRIMARY KEY, CONVERT TO, ((expr)) in ADD INDEX, CREATE DOMAIN without AS",
+	 test_rename_drop_key_convert_and_functional_parts},
+	{"an index expression over no column is a located error on every target", test_constant_index_expression_is_an_error},
 	{"CREATE TYPE ... AS ENUM and CREATE DOMAIN name column types", test_user_types_are_column_types},
 	{"ALTER TABLE's actions apply in order, all or none", test_alter_actions_all_or_none},
 	{"CREATE TABLE builds columns, types and the ordered key", test_create_table_builds_columns_and_ordered_key},

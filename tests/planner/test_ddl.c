@@ -171,6 +171,43 @@ static void test_search_and_columnar(void)
 	CU_ASSERT_TRUE(c->covers[kp_table_column(table("dt"), "c4", 2)]);
 }
 
+/* The filter in explain's JSON is written as SQL in place and closed
+ * there when nothing in it needs escaping, else escaped from a copy: both
+ * ways, short and longer than the room made for a line's fields. */
+static void filter_json_is(const char *q, const char *want)
+{
+	kpt_plan(&T, q);
+	kp_buf j = {0};
+	kp_source src;
+	kp_source_from_string(&src, "q.sql", "x", 1);
+	kp_explain_json(&j, &T.plan, T.plan.stmt, &src, 0, NULL);
+	const char *f = strstr(j.data, "\"filter\": ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	f += strlen("\"filter\": ");
+	const char *e = strstr(f, ", \"order\": null, \"diagnostics\": [");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+	CU_ASSERT_EQUAL(strlen(want), (size_t)(e - f));
+	CU_ASSERT_EQUAL(strncmp(f, want, (size_t)(e - f)), 0);
+	kp_buf_free(&j);
+	kp_source_free(&src);
+}
+
+static void test_filter_json_plain_and_escaped(void)
+{
+	filter_json_is("SELECT * FROM dt WHERE pk = 1 AND c1 = 2", "\"c1 = 2\"");
+	filter_json_is("SELECT * FROM dt WHERE pk = 1 AND c2 = 'say \"hi\"'", "\"c2 = 'say \\\"hi\\\"'\"");
+	char q[1200], want[1200];
+	char x[701];
+	memset(x, 'x', 700);
+	x[700] = 0;
+	snprintf(q, sizeof q, "SELECT * FROM dt WHERE pk = 1 AND c2 = '%s'", x);
+	snprintf(want, sizeof want, "\"c2 = '%s'\"", x);
+	filter_json_is(q, want);
+	snprintf(q, sizeof q, "SELECT * FROM dt WHERE pk = 1 AND c2 = '%s\"'", x);
+	snprintf(want, sizeof want, "\"c2 = '%s\\\"'\"", x);
+	filter_json_is(q, want);
+}
+
 static void test_view_planned_on_base_key_with_its_where(void)
 {
 	const kp_table *v = table("na_stat");
@@ -513,6 +550,7 @@ static int teardown(void)
 KPT_SUITE("ddl", setup, teardown,
 	{"Phoenix table: key order, ROW_TIMESTAMP, salt, families, options", test_phoenix_table},
 	{"functional indexes", test_functional_index},
+	{"the filter in explain's JSON, plain and escaped", test_filter_json_plain_and_escaped},
 	{"search and columnar indexes", test_search_and_columnar},
 	{"a view is planned on its base table's key with its WHERE added", test_view_planned_on_base_key_with_its_where},
 	{"Phoenix index rules, LOCAL, UNCOVERED, partial", test_phoenix_index_rules},

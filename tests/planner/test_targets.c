@@ -301,6 +301,52 @@ static void test_lindorm_needs_both_bounds_on_the_lead_to_filter(void)
 	     "KP002");
 }
 
+/* LindormTable deletes one row by its whole primary key ("the filter
+ * condition must specify all primary key columns to delete a row.
+ * Otherwise, an error occurs": its DELETE reference). Before, a DELETE by a
+ * key prefix or through an index planned as a SCAN the store would run;
+ * now it is REJECTED with one error in Lindorm's words, whatever path reads
+ * its rows. A DELETE of whole keys (one, or several by IN) is a GET, and
+ * other stores plan any DELETE as the read of its rows. */
+static void test_lindorm_deletes_one_row_by_its_whole_key(void)
+{
+	plan(&L, "DELETE FROM test WHERE p1 = 1 AND p2 = 2 AND p3 = 3", "GET test key (p1=1, p2=2, p3=3)", "");
+	plan(&L, "DELETE FROM test WHERE p1 = 1 AND p2 = 2 AND p3 IN (3, 4)",
+	     "GET test 2 keys (p1=1, p2=2, p3=3), (p1=1, p2=2, p3=4)", "");
+	plan(&L, "DELETE FROM test WHERE p1 = 1 AND p2 = 2",
+	     "REJECTED SCAN test prefix (p1=1, p2=2) (a DELETE removes one row by its whole primary key)", "KP001");
+	CU_ASSERT_TRUE(L.plan.rejected);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(L.d.head);
+	ASSERT_STR(L.d.head->message, "DELETE refused: it binds only part of the key, and the store deletes one row by "
+	           "its whole primary key, every column of (p1, p2, p3) bound by = (LindormTable, DELETE: \"the filter "
+	           "condition must specify all primary key columns to delete a row. Otherwise, an error occurs\"; batch "
+	           "deletion is off by default)");
+	CU_ASSERT_EQUAL(L.d.head->severity, KP_SEV_ERROR);
+	CU_ASSERT_EQUAL(L.d.head->off, 23);
+	ASSERT_STR(helps(&L), "bind every column of the key of test with =, one row per DELETE (read the keys with a "
+	           "SELECT first), or write the rows with a TTL or a deletion mark the reads skip");
+	plan(&L, "DELETE FROM t WHERE v = 'a'",
+	     "REJECTED SCAN t via index iv (+ table lookup) prefix (v='a') (a DELETE removes one row by its whole primary key)",
+	     "KP001");
+	CU_ASSERT_TRUE(kpt_has_message(&L, "DELETE refused: it reads its rows through an index, and the store"));
+	plan(&L, "DELETE FROM test WHERE c1 = 2",
+	     "REJECTED test: full table scan, no condition on leading key column p1 filter c1 = 2 (a DELETE removes one "
+	     "row by its whole primary key)", "KP001");
+	CU_ASSERT_TRUE(kpt_has_message(&L, "DELETE refused: it binds no key column, and the store"));
+	/* no hint opts in: the store's DELETE has no such choice */
+	plan(&L, "DELETE /*+ _l_allow_filtering_ */ FROM test WHERE c1 = 2",
+	     "REJECTED test: full table scan, no condition on leading key column p1 filter c1 = 2 (a DELETE removes one "
+	     "row by its whole primary key)", "KP001");
+	plan(&L, "DELETE FROM test", "REJECTED test: full table scan, no condition on leading key column p1 (a DELETE "
+	     "removes one row by its whole primary key)", "KP001");
+	CU_ASSERT_TRUE(kpt_has_message(&L, "DELETE refused: it has no WHERE clause, and the store"));
+	/* UPDATE may change many rows (LindormTable, UPDATE: "In a batch
+	 * update ... some rows may succeed while others fail") */
+	plan(&L, "UPDATE test SET c1 = 1 WHERE p1 = 1", "SCAN test prefix (p1=1)", "");
+	plan(&S, "DELETE FROM o WHERE userid = 'a'", "SCAN o prefix (userid='a')", "");
+	plan(&P, "DELETE FROM t WHERE k > 1", "SCAN T range K (1, +inf)", "");
+}
+
 /* A row value comparison: the same exact ranges on every target; Phoenix
  * counts the key columns it spans as bound (ScanRanges.getBoundPkSpan), so
  * `(a, b) > (1, 2)` binds 2 columns of the data table against 1 of the
@@ -608,6 +654,7 @@ static void test_lindorm_dynamic_columns_table_reads_undefined_names(void)
 }
 
 KPT_SUITE("targets", setup, teardown,
+	{"Lindorm deletes one row by its whole key: any other DELETE is REJECTED", test_lindorm_deletes_one_row_by_its_whole_key},
 	{"KP001's help names the target's own opt-in, or none", test_full_scan_help_names_the_targets_own_opt_in},
 	{"Lindorm: a DYNAMIC_COLUMNS table reads names it does not define",
 	 test_lindorm_dynamic_columns_table_reads_undefined_names},

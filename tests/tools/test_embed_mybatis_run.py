@@ -285,8 +285,11 @@ with kptest.tempdir() as tmp:
                  "NOT NULL, amount DECIMAL(12, 2), status VARCHAR(16), note TEXT, PRIMARY KEY (userid, orderid));\n")
     kptest.write(os.path.join(gdir, "OrdersMapper.xml"), blobs)
     rc, got, err = lint(gdir, ["OrdersMapper.xml"], "--schema", os.path.join(gdir, "schema.sql"))
-    same("generator WithBLOBs: no error, and exactly the full scans and the pasted ORDER BY",
-         ([g for g in got if g[1] == "error"], [g[:4] for g in got if g[2] > 197]),
-         ([], [("KP001", "warning", 204, 5), ("KP035", "warning", 216, 16), ("KP001", "warning", 229, 5)]), err)
+    # the one error is true: deleteByExample without its example is DELETE
+    # FROM orders, which Lindorm refuses (one row by its whole key only)
+    same("generator WithBLOBs: Lindorm's refused DELETE, and exactly the full scans and the pasted ORDER BY",
+         ([g[:4] for g in got if g[1] == "error"], [g[:4] for g in got if g[2] > 197]),
+         ([("KP001", "error", 99, 5)],
+          [("KP001", "warning", 204, 5), ("KP035", "warning", 216, 16), ("KP001", "warning", 229, 5)]), err)
 
 kptest.finish()

@@ -54,6 +54,16 @@ with kptest.tempdir() as tmp:
     check("a statement that starts inside a line: its findings' columns follow its start",
           same_as_lint(text, d) and [x["range"] for x in kp001] == [rng(2, 27, 2, 41), rng(2, 70, 2, 80)],
           json.dumps(kp001))
+    # three analyses (the open and two edits) on one pipeline, kept and reset between them, and the
+    # same after a document's own DDL, which plans against a copy of the schema (one more, freed)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": pu}})
+    check("analyses share one pipeline", st["pipelines"] == 1, json.dumps(st))
+    du = uri_of(os.path.join(root, "ddl.sql"))
+    c.open(du, "sql", "CREATE TABLE extra (k VARCHAR PRIMARY KEY, v INTEGER);\nSELECT * FROM extra WHERE v = 1;\n")
+    d = c.diagnostics(du)
+    st = c.request("keyplan/stats", {"textDocument": {"uri": du}})
+    check("a document's DDL: a copy of the schema made for its analysis, the kept pipeline for the rest",
+          st["pipelines"] == 2 and [x["code"] for x in d] == ["KP001"], json.dumps(st) + json.dumps(d))
     # an edit of a statement that has no finding, on one line: the client has the diagnostics
     c.change(pu, 4, [{"range": rng(3, 37, 3, 38), "text": "è"}])
     check("an edit that changes no finding publishes nothing", quiet(c) == [], "")

@@ -99,6 +99,64 @@ def python():
     return "\n".join(out)
 
 
+def java_shared(kotlin=False):
+    """Every method declares the same parameter and local names (each its own): a field the methods read
+    (a constant) is still shared."""
+    out = ["package a;", "", "class Shared {"]
+    if kotlin:
+        out += ["    companion object {", "        const val TABLE = \"orders\"", "    }", ""]
+    else:
+        out += ["    private final JdbcTemplate jdbcTemplate;", "    static final String TABLE = \"orders\";", ""]
+    for i in range(12):
+        q = Q[i % len(Q)]
+        if kotlin:
+            out += ["    fun f%d(db: Db, id: Long) {" % i, "        val sql = \"%s\"" % q, "        db.query(sql, id)",
+                    "    }", ""]
+        elif i % 2:
+            out += ["    List<Row> f%d(JdbcTemplate jdbcTemplate, long id) {" % i,
+                    "        String sql = \"%s\";" % q, "        return jdbcTemplate.query(sql, id);", "    }", ""]
+        else:
+            out += ["    void g%d(Connection conn) throws SQLException {" % i,
+                    "        final String sql = \"%s\";" % q,
+                    "        try (PreparedStatement ps = conn.prepareStatement(sql)) {", "            ps.execute();",
+                    "        }", "    }", ""]
+    if kotlin:
+        out += ["    fun t(db: Db) { db.query(\"SELECT userid FROM \" + TABLE) }", ""]
+    else:
+        out += ["    void t(JdbcTemplate jdbcTemplate) { jdbcTemplate.query(\"SELECT userid FROM \" + TABLE); }", ""]
+    out += ["}", ""]
+    return "\n".join(out)
+
+
+def go_shared():
+    out = ["package a", "", "import \"database/sql\"", "", "const table = \"orders\"", ""]
+    for i in range(12):
+        q = Q[i % len(Q)]
+        out += ["func (r *Repo) F%d(ctx context.Context, db *sql.DB, id int64) error {" % i,
+                "\tq := \"%s\"" % q, "\trows, err := db.QueryContext(ctx, q, id)", "\tif err != nil {",
+                "\t\treturn err", "\t}", "\tdefer rows.Close()", "\treturn nil", "}", ""]
+    out += ["func T(db *sql.DB) { db.Query(\"SELECT userid FROM \" + table) }", ""]
+    return "\n".join(out)
+
+
+def python_class():
+    out = ["import db", "", "", "class Other:", "    def o1(self, cur):", "        cur.execute(\"SELECT * FROM metrics\")",
+           "", "    def o2(self, cur):", "        cur.execute(\"SELECT * FROM orders WHERE amount = 1\")", "", "",
+           "TABLE = \"orders\"", "", "", "class Repo:", "    \"\"\"Queries.\"\"\"", "",
+           "    limit = 10", ""]
+    for i in range(12):
+        q = Q[i % len(Q)]
+        if i % 3 == 2:
+            out += ["    @staticmethod", "    def s%d(cur, uid):" % i, "        sql = \"%s\"" % q,
+                    "        cur.execute(sql, (uid,))", ""]
+        else:
+            out += ["    def m%d(self, conn, uid):" % i, "        cur = conn.cursor()", "        sql = \"%s\"" % q,
+                    "        for row in cur.execute(sql, (uid,)):", "            print(row)", "        return cur", ""]
+    out += ["    def t(self, cur):", "        cur.execute(\"SELECT userid FROM \" + TABLE)", "", "",
+            "def top(cur):", "    cur.execute(\"SELECT * FROM metrics\")", ""]
+    return "\n".join(out)
+
+
 def mybatis():
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            '<!DOCTYPE mapper PUBLIC "-//mybatis.org//DTD Mapper 3.0//EN" '
@@ -150,7 +208,11 @@ with kptest.tempdir() as tmp:
     cases = [("Java", "java", "Repo.java", java()), ("Kotlin", "kotlin", "Repo.kt", java(True)),
              ("Go", "go", "repo.go", go()), ("Python", "python", "repo.py", python()),
              ("MyBatis", "xml", "RepoMapper.xml", mybatis()),
-             ("Java with CRLF", "java", "Crlf.java", java().replace("\n", "\r\n"))]
+             ("Java with CRLF", "java", "Crlf.java", java().replace("\n", "\r\n")),
+             ("Java, names shared", "java", "Shared.java", java_shared()),
+             ("Kotlin, names shared", "kotlin", "Shared.kt", java_shared(True)),
+             ("Go, names shared", "go", "shared.go", go_shared()),
+             ("Python, a class", "python", "shared.py", python_class())]
     for name, lang, fname, text in cases:
         uri = uri_of(os.path.join(root, fname))
         orig = text
@@ -208,6 +270,24 @@ with kptest.tempdir() as tmp:
             check("MyBatis XML: read whole on every edit (its <include>s may cross any edit)", runs == 0, runs)
         else:
             check("%s: each of those edits read as one region" % name, runs == len(spots), runs)
+        a.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+    # names declared in each method are each method's own; a constant read by one of them is shared with the
+    # region that declares it: an edit there reads the whole file
+    for name, lang, fname, text in cases[6:]:
+        uri = uri_of(os.path.join(root, "t_" + fname))
+        a.open(uri, lang, text)
+        pull(a, uri)
+        r0 = stats(a, uri)["regionRuns"]
+        off = text.index("SELECT userid FROM ") + 7
+        l1, c1 = position(text, off)
+        a.change(uri, 2, [{"range": rng(l1, c1, l1, c1), "text": " "}])
+        s = stats(a, uri)
+        text = text[:off] + " " + text[off:]
+        b.open(uri, lang, text, 2)
+        check("%s: an edit of the function reading the file's constant reads the whole file, as a fresh server" %
+              name, s["regionRuns"] == r0 and pull(a, uri) == pull(b, uri), json.dumps(s))
+        b.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
         a.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
 
     # one region: an edit inside a method body whose names no other region has

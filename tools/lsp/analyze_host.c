@@ -423,12 +423,12 @@ static void run_host(kp_lsp *s, kp_lsp_doc *d, host_plan *h, const char *text, k
 	kp_lsp_report_start(w, &rep, &ra, &r);
 	rep.host_xml = d->lang == KP_LANG_MYBATIS;   /* <!-- keyplan:ignore KP001: reason --> */
 	h->r = &r;
-	kp_pipe p;
+	kp_pipe tmp;
 	/* a file that changes the schema plans against a copy of it */
-	kp_lsp_ws_pipe(w, &p, has_ddl);
-	p.fn = kp_lsp_on_event;
-	p.ctx = &r;
-	r.pipe = &p;
+	kp_pipe *p = kp_lsp_ws_pipe(w, &tmp, has_ddl);
+	p->fn = kp_lsp_on_event;
+	p->ctx = &r;
+	r.pipe = p;
 	kp_source src;
 	kp_source_from_string(&src, d->path, text, d->t.len);
 	r.src = &src;
@@ -438,10 +438,10 @@ static void run_host(kp_lsp *s, kp_lsp_doc *d, host_plan *h, const char *text, k
 	bool keep = false;
 	kp_arena ha;
 	kp_arena_init(&ha);
-	kp_host_file *hf = kp_embed_run(&p, &src, (kp_lang)d->lang, KP_ROLE_QUERY, &es, &ha, &keep);
+	kp_host_file *hf = kp_embed_run(p, &src, (kp_lang)d->lang, KP_ROLE_QUERY, &es, &ha, &keep);
 	r.out = whole;
 	kp_report_end(&rep, NULL, NULL, 0);
-	kp_pipe_free(&p);
+	kp_lsp_ws_pipe_done(w, p);
 	kp_host_file_free(hf);
 	kp_arena_free(&ha);
 	kp_source_free(&src);

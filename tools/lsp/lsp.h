@@ -8,6 +8,10 @@
  *   intern.c     the strings results share (messages, files, tables), kept once
  *   analyze.c    diagnostics and plans, statement by statement, cached
  *   analyze_host.c  the same for SQL in application code
+ *   regions.c    application code cut at its top-level declarations, and
+ *                an edit's region (regions.h)
+ *   region_names.c  the names a region declares for itself and the free
+ *                ones, which link regions (regionsInt.h)
  *   publish.c    diagnostics written to the client
  *   pull.c       diagnostics the client asks for (pull), unchanged or not
  *   delta.c      ... or only what changed since the client's last answer
@@ -209,6 +213,11 @@ struct kp_lsp_ws {
 	kp_rule_setting rules[KP_R__COUNT];
 	kp_pipe pipe;           /* the schema: its catalog and sources */
 	bool built;             /* pipe holds the schema */
+	kp_pipe run;            /* analyses against pipe's catalog: made once per
+	                           build (its parser, shape cache and plan memo
+	                           kept), reset after each (kp_lsp_ws_pipe_done) */
+	bool run_made, run_busy;
+	unsigned long pipes_made; /* pipelines made for analyses (keyplan/stats) */
 	bool stale;             /* rebuild before the next use */
 	kp_lsp_schema *schemas;
 	uint32_t nschemas;
@@ -330,9 +339,12 @@ kp_lsp_schema *kp_lsp_ws_schema(kp_lsp_ws *w, const char *path);
 const char *kp_lsp_ws_tenant(const kp_lsp_ws *w);
 /* A pipeline for one analysis of a document of w, with w's target and
  * tenant: against a copy of w's schema when the document changes it
- * (own_schema: its DDL goes into the copy), else against w's catalog. The
- * caller frees p. */
-void kp_lsp_ws_pipe(kp_lsp_ws *w, kp_pipe *p, bool own_schema);
+ * (own_schema: its DDL goes into the copy, made in tmp), else against w's
+ * catalog: w's kept pipeline (w->run), unless it is in use (then tmp).
+ * Returns the one to use; give it back with kp_lsp_ws_pipe_done. */
+kp_pipe *kp_lsp_ws_pipe(kp_lsp_ws *w, kp_pipe *tmp, bool own_schema);
+/* p freed if it was made for the analysis, reset if it is w's own. */
+void kp_lsp_ws_pipe_done(kp_lsp_ws *w, kp_pipe *p);
 /* Marks every workspace whose schema includes path (or could: a new file
  * in a schema folder) stale. Returns true if one was. */
 bool kp_lsp_ws_touch(kp_lsp *s, const char *path);

@@ -1,5 +1,5 @@
 /* Regions of application code read alone (regions.h). */
-#include "tools/lsp/regions.h"
+#include "tools/lsp/regionsInt.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -8,50 +8,7 @@
 
 #define STACK 256
 
-/* The words that never name a value the extractor follows: each
- * language's keywords and the types every region writes. */
-static const char *const java_kw[] = {
-	"abstract", "boolean", "break", "byte", "case", "catch", "char", "class", "continue", "default", "do",
-	"double", "else", "enum", "extends", "false", "final", "finally", "float", "for", "if", "implements",
-	"import", "instanceof", "int", "interface", "long", "new", "null", "package", "private", "protected",
-	"public", "record", "return", "short", "static", "super", "switch", "synchronized", "this", "throw",
-	"throws", "transient", "true", "try", "var", "void", "volatile", "while", "String", "Object", "Integer",
-	"Long", "Boolean", "List", "Map", "Set", "Exception", "SQLException",
-	/* Kotlin */
-	"val", "fun", "object", "companion", "data", "open", "override", "internal", "lateinit", "const", "is", "in",
-	"as", "when", "init", "constructor", "Int", "Any", "Unit",
-	/* Kotlin's infix words: a name before them is a value */
-	"to", "until", "downTo", "step", "shl", "shr", "xor", "and", "or", NULL};
-static const char *const go_kw[] = {
-	"break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func",
-	"go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select", "struct",
-	"switch", "type", "var", "string", "int", "int64", "int32", "bool", "error", "byte", "nil", "true",
-	"false", "err", "ctx", "context", NULL};
-static const char *const py_kw[] = {
-	"and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else",
-	"except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not",
-	"or", "pass", "raise", "return", "try", "while", "with", "yield", "None", "True", "False", "self", "cls",
-	"str", "int", NULL};
 
-static bool is_word(const char *p, size_t n, const char *w)
-{
-	return strlen(w) == n && !memcmp(p, w, n);
-}
-
-static bool keyword(int lang, const char *p, size_t n)
-{
-	const char *const *kw = lang == KP_LANG_GO ? go_kw : lang == KP_LANG_PYTHON ? py_kw : java_kw;
-	for (int i = 0; kw[i]; i++)
-		if (is_word(p, n, kw[i]))
-			return true;
-	return false;
-}
-
-static bool word_start(char c)
-{
-	unsigned char u = (unsigned char)c;
-	return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '_' || u == '$' || u >= 0x80;
-}
 
 static int lex(int lang, kp_hlex *lx, kp_htok *t)
 {
@@ -59,10 +16,6 @@ static int lex(int lang, kp_hlex *lx, kp_htok *t)
 	                                                                      : kp_hlex_java(lx, t);
 }
 
-typedef struct toklist {
-	kp_htok *t;
-	size_t n, cap;
-} toklist;
 
 static void push_tok(toklist *l, const kp_htok *t)
 {
@@ -91,7 +44,21 @@ typedef struct scan {
 	bool cur_decorator;     /* Python: the current logical line is one */
 	unsigned min;           /* the least open since the region's start */
 	uint32_t last_end;      /* where the last token (a comment too) ends */
+	unsigned cls_ind;       /* Python: the column of the body of the class
+	                           open at column 0 (its methods' def), or 0 */
+	bool cls_pending;       /* Python: a class began at column 0, its body
+	                           not yet reached */
+	bool cls_head;          /* Python: a class began in the region */
 } scan;
+
+/* The column of off (bytes from its line's start). */
+static unsigned column(const char *text, uint32_t off)
+{
+	unsigned n = 0;
+	while (off > n && text[off - n - 1] != '\n' && text[off - n - 1] != '\r')
+		n++;
+	return n;
+}
 
 static bool all_types(const scan *s)
 {
@@ -108,9 +75,12 @@ static bool at_column0(const char *text, uint32_t off)
 	return off == 0 || text[off - 1] == '\n' || text[off - 1] == '\r';
 }
 
-static bool newline_between(const char *text, uint32_t a, uint32_t b)
+
+/* The column of the class's members a region starting at t is in: the
+ * first member's own when the class's body starts there. */
+static unsigned pyind_at(const scan *s, const kp_htok *t)
 {
-	return a < b && memchr(text + a, '\n', b - a) != NULL;
+	return s->cls_pending ? column(s->text, t->off) : s->cls_ind;
 }
 
 /* Is the line holding t the start of a region (before t is read)? */
@@ -126,7 +96,11 @@ static bool boundary(const scan *s, const kp_htok *t)
 		       (is_word(p, t->len, "func") || is_word(p, t->len, "const") || is_word(p, t->len, "var") ||
 		        is_word(p, t->len, "type") || is_word(p, t->len, "import"));
 	case KP_LANG_PYTHON:
-		return s->n == 0 && s->line_start && !s->decorated && at_column0(s->text, t->off) &&
+		/* at column 0, or at the column of a class's members (its
+		 * methods, its attributes) */
+		return s->n == 0 && s->line_start && !s->decorated &&
+		       (at_column0(s->text, t->off) || (s->cls_ind && column(s->text, t->off) == s->cls_ind) ||
+		        (s->cls_pending && column(s->text, t->off) > 0)) &&
 		       (word || t->type == KP_HT_ANNOT) && !is_word(p, t->len, "else") && !is_word(p, t->len, "elif") &&
 		       !is_word(p, t->len, "except") && !is_word(p, t->len, "finally");
 	default:
@@ -158,6 +132,17 @@ static void step(scan *s, const kp_htok *t)
 		} else if (s->line_start) {
 			s->line_start = false;
 			s->cur_decorator = t->type == KP_HT_ANNOT;
+			unsigned col = column(s->text, t->off);
+			if (col == 0) {
+				s->cls_ind = 0;
+				s->cls_pending = t->type == KP_HT_OTHER && is_word(p, t->len, "class");
+				s->cls_head |= s->cls_pending;
+				if (t->type == KP_HT_ANNOT)
+					s->cls_head = true;   /* a decorated class, perhaps: kept */
+			} else if (s->cls_pending) {
+				s->cls_ind = col;
+				s->cls_pending = false;
+			}
 		}
 	}
 	s->closed_ok = false;
@@ -198,82 +183,6 @@ static void step(scan *s, const kp_htok *t)
 	s->have_prev = true;
 }
 
-/* The names of tokens [lo, hi) of l (tokens past hi are read ahead), by
- * bucket, sorted and unique. */
-static void names(int lang, const char *text, const toklist *l, size_t lo, size_t hi, kp_lsp_region *r)
-{
-	uint16_t *w = NULL;
-	size_t n = 0, cap = 0;
-	uint64_t shape = 0xcbf29ce484222325ull;
-	for (size_t k = lo; k < hi; k++) {
-		const kp_htok *t = &l->t[k];
-		const char *p = text + t->off;
-		shape = (shape ^ ((uint64_t)t->type << 8 | (uint8_t)t->open | (uint64_t)t->style << 16)) *
-		        0x100000001b3ull;
-		if (t->type != KP_HT_OTHER || !word_start(*p) || keyword(lang, p, t->len))
-			continue;
-		const kp_htok *n1 = k + 1 < l->n ? &l->t[k + 1] : NULL;
-		if (n1 && n1->type == KP_HT_OPEN && n1->open == '(')
-			continue;   /* a call's name */
-		/* a type, where a declaration names one: Java's and Kotlin's
-		 * Type name, Kotlin's name: Type, Go's name Type, name *pkg.Type
-		 * (no type holds a value the extractor follows) */
-		const kp_htok *p1 = k > 0 ? &l->t[k - 1] : NULL;
-		bool java = lang == KP_LANG_JAVA || lang == KP_LANG_KOTLIN;
-		bool n1_line = n1 && !newline_between(text, t->off + t->len, n1->off);
-		bool p1_line = p1 && !newline_between(text, p1->off + p1->len, t->off);
-		if (java && n1_line && n1->type == KP_HT_OTHER && word_start(text[n1->off]) &&
-		    !keyword(lang, text + n1->off, n1->len))
-			continue;
-		if (lang == KP_LANG_KOTLIN && p1_line && p1->type == KP_HT_OTHER && p1->len == 1 && text[p1->off] == ':')
-			continue;
-		if (lang == KP_LANG_GO && p1_line &&
-		    ((p1->type == KP_HT_OTHER && p1->len == 1 && text[p1->off] == '*') ||
-		     (p1->type == KP_HT_CLOSE && p1->open == ']') ||
-		     (p1->type == KP_HT_OTHER && word_start(text[p1->off]) && !keyword(lang, text + p1->off, p1->len))))
-			continue;
-		if (lang == KP_LANG_GO && p1 && p1->type == KP_HT_DOT && k > 1 && l->t[k - 2].type == KP_HT_OTHER &&
-		    k > 2 && l->t[k - 3].type == KP_HT_OTHER && l->t[k - 3].len == 1 && text[l->t[k - 3].off] == '*')
-			continue;   /* *pkg.Type: the type's name */
-		if (n1 && n1->type == KP_HT_DOT && k + 3 < l->n && l->t[k + 2].type == KP_HT_OTHER &&
-		    l->t[k + 3].type == KP_HT_OPEN && l->t[k + 3].open == '(' &&
-		    !(l->t[k + 2].len >= 6 && !memcmp(text + l->t[k + 2].off, "append", 6))) {
-			/* the receiver of a call that starts a statement
-			 * (db.query(...), cursor.execute(...)): no value it holds
-			 * is read */
-			const kp_htok *pv = k > 0 ? &l->t[k - 1] : NULL;
-			if (!pv || pv->type == KP_HT_SEMI || pv->type == KP_HT_NL ||
-			    (pv->type == KP_HT_OPEN && pv->open == '{') || (pv->type == KP_HT_CLOSE && pv->open == '}') ||
-			    (pv->type == KP_HT_OTHER && pv->len == 2 && !memcmp(text + pv->off, ":=", 2)) ||
-			    (lang != KP_LANG_JAVA && newline_between(text, pv->off + pv->len, t->off)))
-				continue;
-		}
-		if (n == cap) {
-			cap = cap ? cap * 2 : 16;
-			w = realloc(w, cap * sizeof *w);
-			if (!w)
-				abort();
-		}
-		w[n++] = (uint16_t)(kp_host_name_hash(p, t->len) & 0xffff);
-	}
-	/* sort (insertion: a region's names are few) and keep one of each */
-	for (size_t i = 1; i < n; i++) {
-		uint16_t v = w[i];
-		size_t j = i;
-		while (j > 0 && w[j - 1] > v) {
-			w[j] = w[j - 1];
-			j--;
-		}
-		w[j] = v;
-	}
-	size_t u = 0;
-	for (size_t i = 0; i < n; i++)
-		if (u == 0 || w[u - 1] != w[i])
-			w[u++] = w[i];
-	r->w = w;
-	r->nw = (uint32_t)u;
-	r->shape = shape;
-}
 
 typedef struct rlist {
 	kp_lsp_region *r;
@@ -281,7 +190,7 @@ typedef struct rlist {
 	size_t *tok;            /* each region's first token in the list */
 } rlist;
 
-static void push_region(rlist *l, uint32_t off, unsigned depth, size_t tok)
+static void push_region(rlist *l, uint32_t off, unsigned depth, unsigned pyind, size_t tok)
 {
 	if (l->n == l->cap) {
 		l->cap = l->cap ? l->cap * 2 : 64;
@@ -290,7 +199,8 @@ static void push_region(rlist *l, uint32_t off, unsigned depth, size_t tok)
 		if (!l->r || !l->tok)
 			abort();
 	}
-	l->r[l->n] = (kp_lsp_region){off, (uint16_t)depth, false, 0, NULL, 0};
+	l->r[l->n] = (kp_lsp_region){off, (uint16_t)depth, (uint16_t)(pyind > UINT16_MAX ? UINT16_MAX : pyind), false, 0,
+	                             NULL, 0, NULL, 0};
 	l->tok[l->n] = tok;
 	l->n++;
 }
@@ -306,7 +216,7 @@ static uint32_t line_start(const char *text, uint32_t off)
  * scanner's state s: structural when a body opened or closed in it. */
 static void end_region(rlist *l, size_t i, const scan *s)
 {
-	l->r[i].structural = s->min < l->r[i].depth || s->n != l->r[i].depth;
+	l->r[i].structural = s->min < l->r[i].depth || s->n != l->r[i].depth || s->cls_head;
 }
 
 kp_lsp_regions *kp_lsp_regions_build(const char *text, size_t len, int lang)
@@ -317,7 +227,7 @@ kp_lsp_regions *kp_lsp_regions_build(const char *text, size_t len, int lang)
 	scan s = {.lang = lang, .text = text, .line_start = true};
 	toklist l = {0};
 	rlist rl = {0};
-	push_region(&rl, 0, 0, 0);
+	push_region(&rl, 0, 0, 0, 0);
 	for (;;) {
 		kp_htok t;
 		lex(lang, &lx, &t);
@@ -325,8 +235,9 @@ kp_lsp_regions *kp_lsp_regions_build(const char *text, size_t len, int lang)
 			uint32_t at = line_start(text, t.off);
 			if (at > rl.r[rl.n - 1].off && at >= s.last_end) {
 				end_region(&rl, rl.n - 1, &s);
-				push_region(&rl, at, s.n, l.n);
+				push_region(&rl, at, s.n, pyind_at(&s, &t), l.n);
 				s.min = s.n;
+				s.cls_head = false;
 			}
 		}
 		if (t.type == KP_HT_EOF)
@@ -337,16 +248,14 @@ kp_lsp_regions *kp_lsp_regions_build(const char *text, size_t len, int lang)
 	}
 	end_region(&rl, rl.n - 1, &s);
 	kp_lsp_regions *g = calloc(1, sizeof *g);
-	if (!g || !(g->count = calloc(65536, sizeof *g->count)))
+	if (!g)
 		abort();
 	g->lang = lang;
 	g->r = rl.r;
 	g->n = (uint32_t)rl.n;
 	for (size_t i = 0; i < rl.n; i++) {
-		names(lang, text, &l, rl.tok[i], i + 1 < rl.n ? rl.tok[i + 1] : l.n, &g->r[i]);
-		for (uint32_t k = 0; k < g->r[i].nw; k++)
-			if (g->count[g->r[i].w[k]] < UINT8_MAX)
-				g->count[g->r[i].w[k]]++;
+		kp_lsp_region_names(lang, text, &l, rl.tok[i], i + 1 < rl.n ? rl.tok[i + 1] : l.n, &g->r[i]);
+		kp_lsp_region_count(g, &g->r[i], 1);
 	}
 	free(rl.tok);
 	free(l.t);
@@ -357,70 +266,27 @@ void kp_lsp_regions_free(kp_lsp_regions *g)
 {
 	if (!g)
 		return;
-	for (uint32_t i = 0; i < g->n; i++)
+	for (uint32_t i = 0; i < g->n; i++) {
 		free(g->r[i].w);
+		free(g->r[i].lw);
+	}
 	free(g->r);
-	free(g->count);
+	free(g->tab);
 	free(g);
 }
 
 void kp_lsp_region_plan_free(kp_lsp_region_plan *pl)
 {
-	for (uint32_t i = 0; i < pl->n; i++)
+	for (uint32_t i = 0; i < pl->n; i++) {
 		free(pl->r[i].w);
+		free(pl->r[i].lw);
+	}
 	free(pl->r);
 	memset(pl, 0, sizeof *pl);
 }
 
-static int cmp_u16(const void *a, const void *b)
-{
-	return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
-}
 
-/* Is a name of old regions [ia, ib) or of the new ones in any other
- * region? */
-static bool shared(const kp_lsp_regions *g, uint32_t ia, uint32_t ib, const kp_lsp_region *nr, uint32_t nn)
-{
-	size_t no = 0;
-	for (uint32_t i = ia; i < ib; i++)
-		no += g->r[i].nw;
-	uint16_t *old = malloc((no ? no : 1) * sizeof *old);
-	if (!old)
-		abort();
-	no = 0;
-	for (uint32_t i = ia; i < ib; i++) {
-		if (g->r[i].nw)
-			memcpy(old + no, g->r[i].w, g->r[i].nw * sizeof *old);
-		no += g->r[i].nw;
-	}
-	qsort(old, no, sizeof *old, cmp_u16);
-	bool hit = false;
-	for (int side = 0; side < 2 && !hit; side++) {
-		uint32_t from = side ? 0 : ia, to = side ? nn : ib;
-		for (uint32_t i = from; i < to && !hit; i++) {
-			const kp_lsp_region *r = side ? &nr[i] : &g->r[i];
-			for (uint32_t k = 0; k < r->nw && !hit; k++) {
-				uint16_t b = r->w[k];
-				size_t lo = 0, hi = no;
-				while (lo < hi) {
-					size_t mid = (lo + hi) / 2;
-					if (old[mid] < b)
-						lo = mid + 1;
-					else
-						hi = mid;
-				}
-				size_t mine = 0;
-				while (lo + mine < no && old[lo + mine] == b)
-					mine++;
-				hit = g->count[b] == UINT8_MAX || g->count[b] > mine;
-			}
-		}
-	}
-	free(old);
-	return hit;
-}
-
-bool kp_lsp_regions_plan(const kp_lsp_regions *g, const char *text, size_t len, size_t e0, size_t e1_old,
+bool kp_lsp_regions_plan(kp_lsp_regions *g, const char *text, size_t len, size_t e0, size_t e1_old,
                          long long delta, kp_lsp_region_plan *pl)
 {
 	memset(pl, 0, sizeof *pl);
@@ -434,7 +300,8 @@ bool kp_lsp_regions_plan(const kp_lsp_regions *g, const char *text, size_t len, 
 	uint32_t a = g->r[ia].off;
 	size_t e1_new = (size_t)((long long)e1_old + delta);
 	kp_hlex lx = {text, len, a, g->lang == KP_LANG_KOTLIN};
-	scan s = {.lang = g->lang, .text = text, .line_start = true, .n = g->r[ia].depth, .min = g->r[ia].depth};
+	scan s = {.lang = g->lang, .text = text, .line_start = true, .n = g->r[ia].depth, .min = g->r[ia].depth,
+	          .cls_ind = g->r[ia].pyind};
 	memset(s.st, 'T', sizeof s.st);
 	if (a > 0) {
 		/* what stands before the region: a boundary held there */
@@ -444,7 +311,7 @@ bool kp_lsp_regions_plan(const kp_lsp_regions *g, const char *text, size_t len, 
 	}
 	toklist l = {0};
 	rlist rl = {0};
-	push_region(&rl, a, s.n, 0);
+	push_region(&rl, a, s.n, s.cls_ind, 0);
 	bool first = true, ok = false;
 	uint32_t ib = g->n, b_new = (uint32_t)len;
 	size_t after = 0;   /* tokens read past the end (names look ahead) */
@@ -479,7 +346,8 @@ bool kp_lsp_regions_plan(const kp_lsp_regions *g, const char *text, size_t len, 
 						else
 							hi = mid;
 					}
-					if (lo < g->n && (long long)g->r[lo].off == old && g->r[lo].depth == s.n) {
+					if (lo < g->n && (long long)g->r[lo].off == old && g->r[lo].depth == s.n &&
+					    g->r[lo].pyind == pyind_at(&s, &t)) {
 						ib = lo;
 						b_new = at;
 						ok = true;
@@ -488,8 +356,9 @@ bool kp_lsp_regions_plan(const kp_lsp_regions *g, const char *text, size_t len, 
 						continue;
 					}
 				}
-				push_region(&rl, at, s.n, l.n);
+				push_region(&rl, at, s.n, pyind_at(&s, &t), l.n);
 				s.min = s.n;
+				s.cls_head = false;
 			}
 		}
 		if (t.type == KP_HT_EOF) {
@@ -515,7 +384,7 @@ bool kp_lsp_regions_plan(const kp_lsp_regions *g, const char *text, size_t len, 
 			end_tok = k;
 		}
 		for (size_t i = 0; i < rl.n; i++)
-			names(g->lang, text, &l, rl.tok[i], i + 1 < rl.n ? rl.tok[i + 1] : end_tok, &rl.r[i]);
+			kp_lsp_region_names(g->lang, text, &l, rl.tok[i], i + 1 < rl.n ? rl.tok[i + 1] : end_tok, &rl.r[i]);
 		pl->ia = ia;
 		pl->ib = ib;
 		pl->r = rl.r;
@@ -527,7 +396,7 @@ bool kp_lsp_regions_plan(const kp_lsp_regions *g, const char *text, size_t len, 
 		bool same = pl->n == ib - ia;
 		for (uint32_t i = 0; same && i < pl->n; i++)
 			same = pl->r[i].shape == g->r[ia + i].shape && pl->r[i].structural == g->r[ia + i].structural;
-		if (!same || shared(g, ia, ib, pl->r, pl->n)) {
+		if (!same || kp_lsp_region_shared(g, ia, ib, pl->r, pl->n)) {
 			kp_lsp_region_plan_free(pl);
 			ok = false;
 		}
@@ -541,15 +410,12 @@ bool kp_lsp_regions_plan(const kp_lsp_regions *g, const char *text, size_t len, 
 void kp_lsp_regions_commit(kp_lsp_regions *g, kp_lsp_region_plan *pl, long long delta)
 {
 	for (uint32_t i = pl->ia; i < pl->ib; i++) {
-		for (uint32_t k = 0; k < g->r[i].nw; k++)
-			if (g->count[g->r[i].w[k]] < UINT8_MAX)
-				g->count[g->r[i].w[k]]--;
+		kp_lsp_region_count(g, &g->r[i], -1);
 		free(g->r[i].w);
+		free(g->r[i].lw);
 	}
 	for (uint32_t i = 0; i < pl->n; i++)
-		for (uint32_t k = 0; k < pl->r[i].nw; k++)
-			if (g->count[pl->r[i].w[k]] < UINT8_MAX)
-				g->count[pl->r[i].w[k]]++;
+		kp_lsp_region_count(g, &pl->r[i], 1);
 	uint32_t tail = g->n - pl->ib, n = pl->ia + pl->n + tail;
 	kp_lsp_region *r = malloc((n ? n : 1) * sizeof *r);
 	if (!r)

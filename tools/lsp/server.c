@@ -516,6 +516,8 @@ static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 	cJSON_AddNumberToObject(r, "planned", d->runs);
 	/* analyses of application code that extracted one region again */
 	cJSON_AddNumberToObject(r, "regionRuns", d->partial_runs);
+	/* pipelines its workspace made for analyses (one is kept and reset) */
+	cJSON_AddNumberToObject(r, "pipelines", (double)d->ws->pipes_made);
 	/* where the statements planned start (their chunks' first statement) */
 	cJSON *at = cJSON_AddArrayToObject(r, "plannedLines");
 	for (uint32_t i = 0; i < d->nrefs; i++) {

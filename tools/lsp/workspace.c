@@ -104,6 +104,10 @@ static void drop_schema(kp_lsp_ws *w)
 	free(w->schemas);
 	w->schemas = NULL;
 	w->nschemas = 0;
+	if (w->run_made)
+		kp_pipe_free(&w->run);
+	w->run_made = false;
+	w->pipes_made = 0;
 	if (w->built)
 		kp_pipe_free(&w->pipe);
 	w->built = false;
@@ -233,16 +237,45 @@ const char *kp_lsp_ws_tenant(const kp_lsp_ws *w)
 	return w->target == KP_TARGET_PHOENIX ? w->cfg.tenant : NULL;
 }
 
-void kp_lsp_ws_pipe(kp_lsp_ws *w, kp_pipe *p, bool own_schema)
+static void pipe_init(kp_lsp_ws *w, kp_pipe *p)
 {
 	kp_pipe_init(p, w->target);
 	p->own_opts.tenant = kp_lsp_ws_tenant(w);
 	p->plan_schema_writes = true;
+	w->pipes_made++;
+}
+
+kp_pipe *kp_lsp_ws_pipe(kp_lsp_ws *w, kp_pipe *tmp, bool own_schema)
+{
 	if (own_schema) {
+		pipe_init(w, tmp);
 		for (uint32_t i = 0; i < w->nschemas; i++)
-			kp_pipe_source(p, w->schemas[i].src, KP_ROLE_SCHEMA);
+			kp_pipe_source(tmp, w->schemas[i].src, KP_ROLE_SCHEMA);
+		return tmp;
+	}
+	/* against the schema's catalog, which only a build changes (and a
+	 * build drops w->run): the parser, its shape cache and the plan memo
+	 * of the last analysis serve this one too */
+	kp_pipe *p = tmp;
+	if (w->built && !w->run_busy) {
+		p = &w->run;
+		w->run_busy = true;
+		if (w->run_made)
+			return p;
+		w->run_made = true;
+	}
+	pipe_init(w, p);
+	kp_pipe_borrow(p, w->pipe.cat, w->pipe.opts);
+	return p;
+}
+
+void kp_lsp_ws_pipe_done(kp_lsp_ws *w, kp_pipe *p)
+{
+	if (p == &w->run) {
+		kp_pipe_reset(p);
+		w->run_busy = false;
 	} else {
-		kp_pipe_borrow(p, w->pipe.cat, w->pipe.opts);
+		kp_pipe_free(p);
 	}
 }
 
