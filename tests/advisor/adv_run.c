@@ -235,3 +235,20 @@ void expect_fixpoint(const run *r, const char *const *schema, int n, const char 
 	kp_buf_free(&s);
 }
 
+int count_kind(const run *r, const char *kind)
+{
+	int n = 0;
+	for (uint32_t i = 0; i < r->adv.advice.n; i++)
+		n += !strcmp(((const kp_advice *)r->adv.advice.items[i])->kind, kind);
+	return n;
+}
+
+int count_changes_led_by(const run *r, const char *lead)
+{
+	int n = 0;
+	for (uint32_t i = 0; i < r->adv.advice.n; i++) {
+		const kp_advice *x = r->adv.advice.items[i];
+		n += x->key && (x->index || x->newkey) && !strncmp(x->key, lead, strlen(lead));
+	}
+	return n;
+}

@@ -44,6 +44,12 @@ const kp_advice *alternative(const run *r, const char *table, const char *kind, 
 /* The change the recommendation makes to the statement at w.sql:line, as
  * "BEFORE -> AFTER", or "" when it makes none. */
 const char *change_at(const run *r, const char *table, uint32_t line);
+/* Advice items (recommended or not) of this kind. */
+int count_kind(const run *r, const char *kind);
+/* Key changes and indexes (recommended or not) whose key starts with lead,
+ * e.g. "[expiry_time]" (advice on the key as it is, a column's type, is
+ * not counted). */
+int count_changes_led_by(const run *r, const char *lead);
 /* Applies the recommendation for table to schema (its key change's DDL in
  * place of the table's CREATE, each index created) and checks again with
  * the same workload: the table's design then stands. */

@@ -17,14 +17,6 @@ static int count_rule(const run *r, kp_rule rule, const char *text)
 	return n;
 }
 
-static int count_kind(const run *r, const char *kind)
-{
-	int n = 0;
-	for (uint32_t i = 0; i < r->adv.advice.n; i++)
-		n += !strcmp(((const kp_advice *)r->adv.advice.items[i])->kind, kind);
-	return n;
-}
-
 /* D1: IoT telemetry keyed by time first (Lindorm's primary key guide; the
  * HBase guide's time series). Expected: reorder_key
  * [tenant_id][device_id][ts]. Until the bracket (docs/advice.md, "Defaults

@@ -12,14 +12,6 @@
 
 #include "adv_run.h"
 
-static int count_kind(const run *r, const char *kind)
-{
-	int n = 0;
-	for (uint32_t i = 0; i < r->adv.advice.n; i++)
-		n += !strcmp(((const kp_advice *)r->adv.advice.items[i])->kind, kind);
-	return n;
-}
-
 /* No advice (recommended or not) keyed with this lead, e.g. "[TRADE_TIME]". */
 static int count_led_by(const run *r, const char *lead)
 {
