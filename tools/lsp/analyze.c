@@ -91,6 +91,7 @@ void kp_lsp_doc_drop_analysis(kp_lsp_doc *d)
 	kp_lsp_regions_free(d->rg);
 	d->rg = NULL;
 	d->analyzed = false;
+	d->pc.valid = false;
 }
 
 /* ------------------------------------------------------------ one run */
@@ -625,6 +626,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			kp_lsp_ref_learn(&refs[i]);
 		need |= !refs[i].c;
 	}
+	bool kept_in_place = kept != NULL;
 	free(kept);
 	bool redo_whole = !d->whole || d->ctx_key != ctx || any_fd;
 	if (need || redo_whole) {
@@ -679,6 +681,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		kp_arena_free(&ra);
 		kp_arena_free(&r.shape_arena);
 	}
+	kp_lsp_pubcache_note(d, !kept_in_place || redo_whole, old_lo, old_hi);
 	/* the old chunks not reused */
 	for (uint32_t i = old_lo; i < old_hi; i++) {
 		kp_lsp_chunk *c = d->refs[i].c;
