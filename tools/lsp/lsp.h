@@ -337,10 +337,11 @@ kp_lsp_cut *kp_lsp_cut_text(const char *t, size_t len, bool hash_comment, size_t
  * chunk); *any says whether there is one. */
 uint64_t kp_lsp_file_directives(const char *t, size_t len, bool *any);
 /* The chunks of d's text after edits that changed only [edit_lo, len -
- * edit_suffix): (*kept)[i] is the index of the old ref new chunk i keeps,
- * or UINT32_MAX; the old refs [*old_lo, *old_hi) are the ones not kept. */
-kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *n, uint32_t **kept, uint32_t *old_lo,
-                         uint32_t *old_hi);
+ * edit_suffix), from the start of old ref *old_lo on: they take the place
+ * of the old refs [*old_lo, *old_hi); the old refs from *old_hi on are
+ * kept, moved by *delta bytes. */
+kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *nmid, uint32_t *old_lo, uint32_t *old_hi,
+                         long long *delta);
 /* Old chunks by key; chunks of one key (a statement written twice) chain. */
 typedef struct kp_lsp_old_bucket {
 	uint64_t key;
