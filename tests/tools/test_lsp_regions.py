@@ -157,6 +157,27 @@ def python_class():
     return "\n".join(out)
 
 
+def python_attrs():
+    """A class whose __init__ keeps a connection and a cursor as attributes that every method reads
+    (self.conn, self.cursor: no SQL text, no name shared), and one attribute set to SQL text (self.sql: a name
+    shared by the two methods that hold it)."""
+    out = ["import psycopg2", "", "TABLE = \"orders\"", "", "", "class Store:",
+           "    def __init__(self, dsn):", "        self.conn = psycopg2.connect(dsn)",
+           "        self.cursor = self.conn.cursor()", "        self.sql = \"SELECT amount FROM orders WHERE status = 'a'\"",
+           ""]
+    for i in range(10):
+        q = Q[i % len(Q)]
+        if i % 2:
+            out += ["    def m%d(self, uid):" % i, "        self.cursor.execute(\"%s\", (uid,))" % q,
+                    "        return self.cursor.fetchall()", ""]
+        else:
+            out += ["    def c%d(self, uid):" % i, "        cur = self.conn.cursor()",
+                    "        cur.execute(\"%s\", (uid,))" % q, "        self.conn.commit()", ""]
+    out += ["    def by_status(self):", "        self.cursor.execute(self.sql)", "",
+            "    def t(self):", "        self.cursor.execute(\"SELECT userid FROM \" + TABLE)", ""]
+    return "\n".join(out)
+
+
 def mybatis():
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            '<!DOCTYPE mapper PUBLIC "-//mybatis.org//DTD Mapper 3.0//EN" '
@@ -212,7 +233,8 @@ with kptest.tempdir() as tmp:
              ("Java, names shared", "java", "Shared.java", java_shared()),
              ("Kotlin, names shared", "kotlin", "Shared.kt", java_shared(True)),
              ("Go, names shared", "go", "shared.go", go_shared()),
-             ("Python, a class", "python", "shared.py", python_class())]
+             ("Python, a class", "python", "shared.py", python_class()),
+             ("Python, self's attributes", "python", "attrs.py", python_attrs())]
     for name, lang, fname, text in cases:
         uri = uri_of(os.path.join(root, fname))
         orig = text
@@ -289,6 +311,28 @@ with kptest.tempdir() as tmp:
               name, s["regionRuns"] == r0 and pull(a, uri) == pull(b, uri), json.dumps(s))
         b.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
         a.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+    # an attribute set to SQL text (self.sql) is a name: an edit of the method that reads it, or of __init__
+    # that sets it, reads the whole file; one that sets an attribute to SQL text where none was does too
+    pt = python_attrs()
+    pu = uri_of(os.path.join(root, "attrs2.py"))
+    a.open(pu, "python", pt)
+    pull(a, pu)
+    for v, (what, anchor, ins) in enumerate([("__init__, where self.sql is set", "status = 'a'", " "),
+                              ("the method reading self.sql", "self.cursor.execute(self.sql)", " "),
+                              ("a method setting self.cursor to SQL text", "return self.cursor.fetchall()",
+                               "self.cursor = \"SELECT 1\"; ")], 2):
+        r0 = stats(a, pu)["regionRuns"]
+        off = pt.index(anchor)
+        l1, c1 = position(pt, off)
+        a.change(pu, v, [{"range": rng(l1, c1, l1, c1), "text": ins}])
+        pt = pt[:off] + ins + pt[off:]
+        s = stats(a, pu)
+        b.open(pu, "python", pt, v)
+        check("Python: an edit of %s reads the whole file, as a fresh server" % what,
+              s["regionRuns"] == r0 and pull(a, pu) == pull(b, pu), json.dumps(s))
+        b.notify("textDocument/didClose", {"textDocument": {"uri": pu}})
+    a.notify("textDocument/didClose", {"textDocument": {"uri": pu}})
 
     # one region: an edit inside a method body whose names no other region has
     jt = java()
