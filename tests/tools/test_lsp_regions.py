@@ -139,6 +139,18 @@ def go_shared():
     return "\n".join(out)
 
 
+def go_pkgdb():
+    """Functions that query through the package's db (rows, err := db.Query(...)): the receiver of a call
+    holds no SQL text, so no function's edit reads another."""
+    out = ["package a", "", "import \"database/sql\"", "", "var db *sql.DB", "", "const table = \"orders\"", ""]
+    for i in range(12):
+        q = Q[i % len(Q)]
+        out += ["func F%d(id int64) error {" % i, "\trows, err := db.Query(\"%s\", id)" % q, "\tif err != nil {",
+                "\t\treturn err", "\t}", "\tdefer rows.Close()", "\treturn nil", "}", ""]
+    out += ["func T() { db.Query(\"SELECT userid FROM \" + table) }", ""]
+    return "\n".join(out)
+
+
 def python_class():
     out = ["import db", "", "", "class Other:", "    def o1(self, cur):", "        cur.execute(\"SELECT * FROM metrics\")",
            "", "    def o2(self, cur):", "        cur.execute(\"SELECT * FROM orders WHERE amount = 1\")", "", "",
@@ -234,7 +246,8 @@ with kptest.tempdir() as tmp:
              ("Kotlin, names shared", "kotlin", "Shared.kt", java_shared(True)),
              ("Go, names shared", "go", "shared.go", go_shared()),
              ("Python, a class", "python", "shared.py", python_class()),
-             ("Python, self's attributes", "python", "attrs.py", python_attrs())]
+             ("Python, self's attributes", "python", "attrs.py", python_attrs()),
+             ("Go, the package's db", "go", "pkgdb.go", go_pkgdb())]
     for name, lang, fname, text in cases:
         uri = uri_of(os.path.join(root, fname))
         orig = text

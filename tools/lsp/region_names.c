@@ -451,7 +451,8 @@ void kp_lsp_region_names(int lang, const char *text, const toklist *l, size_t lo
 			const kp_htok *pv = k > 0 ? &l->t[k - 1] : NULL;
 			if (!pv || pv->type == KP_HT_SEMI || pv->type == KP_HT_NL ||
 			    (pv->type == KP_HT_OPEN && pv->open == '{') || (pv->type == KP_HT_CLOSE && pv->open == '}') ||
-			    (pv->type == KP_HT_OTHER && pv->len == 2 && !memcmp(text + pv->off, ":=", 2)) ||
+			    /* Go's rows, err := db.Query(...) (":=" is an ASSIGN token) */
+			    (pv->type == KP_HT_ASSIGN && pv->len == 2 && !memcmp(text + pv->off, ":=", 2)) ||
 			    (lang != KP_LANG_JAVA && newline_between(text, pv->off + pv->len, t->off)))
 				continue;
 		}
