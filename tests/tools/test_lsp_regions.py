@@ -151,6 +151,19 @@ def go_pkgdb():
     return "\n".join(out)
 
 
+def kotlin_pinned():
+    """A statement whose finding lies in a constant it reads (its chunk pinned to the file's offsets) near the
+    top: an edit of a method after all it reaches is read as one region."""
+    out = ["package a", "", "class Pinned {", "    companion object {", "        const val W = \" WHERE amount = 1\"",
+           "        const val TABLE = \"orders\"", "    }", "",
+           "    fun a(db: Db) { db.query(\"SELECT amount FROM orders\" + W) }", ""]
+    for i in range(10):
+        q = Q[i % len(Q)]
+        out += ["    fun f%d(db%d: Db) {" % (i, i), "        db%d.query(\"%s\")" % (i, q), "    }", ""]
+    out += ["    fun t(db: Db) { db.query(\"SELECT userid FROM \" + TABLE) }", "}", ""]
+    return "\n".join(out)
+
+
 def python_class():
     out = ["import db", "", "", "class Other:", "    def o1(self, cur):", "        cur.execute(\"SELECT * FROM metrics\")",
            "", "    def o2(self, cur):", "        cur.execute(\"SELECT * FROM orders WHERE amount = 1\")", "", "",
@@ -247,7 +260,8 @@ with kptest.tempdir() as tmp:
              ("Go, names shared", "go", "shared.go", go_shared()),
              ("Python, a class", "python", "shared.py", python_class()),
              ("Python, self's attributes", "python", "attrs.py", python_attrs()),
-             ("Go, the package's db", "go", "pkgdb.go", go_pkgdb())]
+             ("Go, the package's db", "go", "pkgdb.go", go_pkgdb()),
+             ("Kotlin, a pinned statement at the top", "kotlin", "Pinned.kt", kotlin_pinned())]
     for name, lang, fname, text in cases:
         uri = uri_of(os.path.join(root, fname))
         orig = text

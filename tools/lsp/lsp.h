@@ -112,6 +112,8 @@ typedef struct kp_lsp_chunk {
 	                           in order of creation */
 	uint64_t pin_key;       /* see pinned */
 	uint64_t frag_ctx;      /* see nfrag */
+	uint32_t pin_hi;        /* pinned: the end of what it and its findings
+	                           reach (an edit after it leaves it valid) */
 	uint32_t nfrag;         /* findings in what it reads (diags' frag),
 	                           whose messages name the fragments' lines and
 	                           the statements that read them: frag_ctx */
@@ -123,7 +125,7 @@ typedef struct kp_lsp_chunk {
 	bool self_abs;          /* a note points into this document outside the
 	                           chunk (its line does not move with it: delta.c
 	                           sends it again rather than moved) */
-} kp_lsp_chunk;                 /* 88 bytes: a document keeps one per statement
+} kp_lsp_chunk;                 /* 96 bytes: a document keeps one per statement
                                    (fields by size: a bool among words took 8) */
 
 /* A chunk of the current text: where it starts, and its result; and what
