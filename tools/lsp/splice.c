@@ -7,10 +7,12 @@
  * those they replaced: the chunks before and after them are not read,
  * and the signature that decides whether it is sent at all is the last
  * one's with the replaced parts taken away and the new ones added. The
- * bytes are the ones publish.c writes walking every chunk: an edit that
- * adds or takes away a line break, a change of the file's findings or of
- * what the document is planned against (a full cut) goes that way, and
- * what it sends is kept for the next. */
+ * bytes are the ones publish.c writes walking every chunk. After an edit
+ * that added or took away lines, the chunks after it are written again
+ * too (their line numbers rewritten), those before it still not read. A
+ * change of the file's findings or of what the document is planned
+ * against (a full cut) goes the whole way, and what it sends is kept for
+ * the next. */
 #include "tools/lsp/lsp.h"
 
 #include <stdlib.h>
@@ -66,9 +68,8 @@ static uint32_t line_of(kp_lsp *s, kp_lsp_doc *d, size_t off)
 bool kp_lsp_splice_publish(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g)
 {
 	kp_lsp_pubcache *pc = &d->pc;
-	if (!pc->valid || pc->broken || !pc->changed || !d->published || !kp_lsp_splice_want(s, d) ||
-	    d->t.nlines != pc->nlines)
-		return false;   /* lines moved: every chunk after them is rewritten */
+	if (!pc->valid || pc->broken || !pc->changed || !d->published || !kp_lsp_splice_want(s, d))
+		return false;
 	uint64_t docs;
 	if (kp_lsp_diag_head(s, d, &docs) != pc->head || d->pub_docs != docs)
 		return false;
@@ -80,10 +81,13 @@ bool kp_lsp_splice_publish(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g)
 	/* the chunks after the change that start on the line where it ends
 	 * may start at another column: written again (the lines after it
 	 * are where they were: the text after the change is, and so many
-	 * lines as before) */
+	 * lines as before). When lines were added or taken away, every chunk
+	 * after the change is (its line numbers rewritten, publish.c's
+	 * json_move): the ones before it are still not read. */
+	bool moved = d->t.nlines != pc->nlines;
 	if (hi < n) {
-		uint32_t l = line_of(s, d, d->refs[hi].base);
-		while (hi < n && line_of(s, d, d->refs[hi].base) == l) {
+		uint32_t l = moved ? 0 : line_of(s, d, d->refs[hi].base);
+		while (hi < n && (moved || line_of(s, d, d->refs[hi].base) == l)) {
 			removed += pc->part[ohi];
 			hi++;
 			ohi++;
@@ -95,38 +99,32 @@ bool kp_lsp_splice_publish(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g)
 		abort();
 	kp_rpc_gather mg = {0};
 	uint64_t added = kp_lsp_diag_pieces(s, d, &mg, lo, hi, marks, parts);
-	kp_buf mid = {0};
-	kp_rpc_gather_copy(&mg, 0, kp_rpc_gather_len(&mg), &mid);
-	kp_rpc_gather_free(&mg);
 	uint64_t sig = d->published_sig - removed + added;
 
-	/* the pieces before, the new ones, those after: the first one's comma left out */
-	const char *sp[3] = {pc->body.data, mid.data, pc->body.data + pc->at[ohi]};
-	size_t sn[3] = {pc->at[lo], mid.len, pc->body.len - pc->at[ohi]};
-	bool first = true;
-	for (int k = 0; k < 3; k++) {
-		if (!sn[k])
-			continue;
-		kp_rpc_gather_ref(g, sp[k] + first, sn[k] - first);
-		first = false;
+	/* the text kept: the new pieces in place of the old (written at its
+	 * end when they run to it: the chunks after an edit that moved lines) */
+	size_t at_lo = pc->at[lo], old_mid = pc->at[ohi] - at_lo, mid_len = kp_rpc_gather_len(&mg);
+	long long delta = (long long)mid_len - (long long)old_mid;
+	if (ohi == pc->n) {
+		pc->body.len = at_lo;
+		if (pc->body.data)
+			pc->body.data[at_lo] = 0;
+		kp_rpc_gather_copy(&mg, 0, mid_len, &pc->body);
+	} else {
+		kp_buf mid = {0};
+		kp_rpc_gather_copy(&mg, 0, mid_len, &mid);
+		if (delta) {
+			if (delta > 0)
+				kp_buf_reserve(&pc->body, (size_t)delta);
+			memmove(pc->body.data + at_lo + mid_len, pc->body.data + at_lo + old_mid,
+			        pc->body.len - at_lo - old_mid + 1);
+			pc->body.len = (size_t)((long long)pc->body.len + delta);
+		}
+		if (mid_len)
+			memcpy(pc->body.data + at_lo, mid.data, mid_len);
+		kp_buf_free(&mid);
 	}
-	kp_buf_puts(&g->buf, "]}}");
-	if (sig != d->published_sig)
-		kp_rpc_send_gather(&s->out, g);
-	/* else the client has these diagnostics, at these places */
-
-	/* the text kept: the new pieces in place of the old */
-	size_t at_lo = pc->at[lo], old_mid = pc->at[ohi] - at_lo;
-	long long delta = (long long)mid.len - (long long)old_mid;
-	if (delta) {
-		if (delta > 0)
-			kp_buf_reserve(&pc->body, (size_t)delta);
-		memmove(pc->body.data + at_lo + mid.len, pc->body.data + at_lo + old_mid,
-		        pc->body.len - at_lo - old_mid + 1);
-		pc->body.len = (size_t)((long long)pc->body.len + delta);
-	}
-	if (mid.len)
-		memcpy(pc->body.data + at_lo, mid.data, mid.len);
+	kp_rpc_gather_free(&mg);
 	if (n != pc->n) {
 		if (n > pc->n) {
 			pc->at = realloc(pc->at, ((size_t)n + 1) * sizeof *pc->at);
@@ -145,11 +143,19 @@ bool kp_lsp_splice_publish(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g)
 		for (uint32_t k = hi; k <= n; k++)
 			pc->at[k] = (uint32_t)((long long)pc->at[k] + delta);
 	pc->n = n;
+	pc->nlines = d->t.nlines;
 	pc->changed = false;
 	pc->removed = 0;
+
+	/* sent from the text kept, but its first comma */
+	if (pc->body.len)
+		kp_rpc_gather_ref(g, pc->body.data + 1, pc->body.len - 1);
+	kp_buf_puts(&g->buf, "]}}");
+	if (sig != d->published_sig)
+		kp_rpc_send_gather(&s->out, g);
+	/* else the client has these diagnostics, at these places */
 	d->published_sig = sig;
 	d->spliced++;
-	kp_buf_free(&mid);
 	free(marks);
 	free(parts);
 	return true;
