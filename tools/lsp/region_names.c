@@ -348,7 +348,8 @@ void kp_lsp_region_attrs_index(kp_lsp_regions *g)
 	for (uint32_t i = 0; i < g->n; i++)
 		for (uint32_t k = 0; k < g->r[i].nax; k++)
 			g->ta[n++] = g->r[i].ax[k];
-	qsort(g->ta, n, sizeof *g->ta, cmp_u16);
+	if (n)
+		qsort(g->ta, n, sizeof *g->ta, cmp_u16);
 	g->nta = (uint32_t)n;
 }
 
