@@ -92,9 +92,11 @@ static kp_expr *mkbin(kp_pctx *ctx, int kind, int op, kp_expr *x, kp_expr *y)
 static void push_expr(kp_pctx *ctx, kp_expr *e, kp_expr *item)
 {
 	kp_list l = {(void **)e->list, e->n, e->n};
-	/* lists built here grow by doubling: keep capacity implicit as the
-	 * next power of two at or above n */
-	uint32_t cap = 1;
+	/* lists built here grow as kp_list_push grows them, from 4 slots by
+	 * doubling: their capacity is implicit, 4 or the next power of two at
+	 * or above n (taken as n rounded up from 1, an AND of two made a
+	 * second array for its second item) */
+	uint32_t cap = 4;
 	while (cap < e->n)
 		cap <<= 1;
 	l.cap = e->n == 0 ? 0 : cap;
