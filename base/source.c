@@ -91,17 +91,48 @@ void kp_source_free(kp_source *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static void build_lines(kp_source *s)
+/* Whole 16-byte blocks of [p, end) scanned for a byte at or above 0x80:
+ * where one is, or the end of the last whole block (the caller scans the
+ * rest later, with more text, or byte by byte at the end). */
+static const char *ascii_blocks(const char *p, const char *end, const char **high)
+{
+#ifdef __SSE2__
+	for (; end - p >= 16; p += 16) {
+		int m = _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)p));
+		if (m) {
+			*high = p + __builtin_ctz((unsigned)m);
+			return p;
+		}
+	}
+#else
+	for (; p < end; p++)
+		if ((unsigned char)*p >= 0x80) {
+			*high = p;
+			return p;
+		}
+#endif
+	return p;
+}
+
+/* The line table, and the first byte at or above 0x80 (ascii_end), in one
+ * pass over the text in order (a mapped file is read once). Built once per
+ * source, out of line: the line lookup that calls it is on every message's
+ * path and stays small. */
+__attribute__((noinline)) static void build_lines(kp_source *s)
 {
 	size_t cap = 64, n = 0;
 	uint32_t *lines = malloc(cap * sizeof(*lines));
 	if (!lines)
 		abort();
 	lines[n++] = 0;
-	const char *p = s->text, *end = s->text + s->len;
+	const char *p = s->text, *end = s->text + s->len, *high = NULL, *seen = s->text;
 	size_t given = 0;   /* a mapped file's pages before it are given back */
 	while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
 		p++;
+		/* the first non-ASCII byte, looked for line by line as the
+		 * newlines are */
+		if (!high)
+			seen = ascii_blocks(seen, p, &high);
 		if (s->mapped && (size_t)(p - s->text) - given >= ((size_t)1 << 20)) {
 			kp_source_release(s, given, (size_t)(p - s->text));
 			given = (size_t)(p - s->text);
@@ -115,8 +146,12 @@ static void build_lines(kp_source *s)
 		}
 		lines[n++] = (uint32_t)(p - s->text);
 	}
+	for (; !high && seen < end; seen++)
+		if ((unsigned char)*seen >= 0x80)
+			high = seen;
 	s->lines = lines;
 	s->nlines = n;
+	s->ascii_end = high ? (size_t)(high - s->text) : s->len;
 }
 
 static size_t line_index(kp_source *s, size_t off)
@@ -200,7 +235,9 @@ void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
 	 * since every statement and message asks for a column */
 	size_t i = s->lines[li];
 	uint32_t c = 1 + (uint32_t)(off - i);
-	if (s->memo_col && s->memo_line == li && s->memo_off <= off && s->memo_off > i) {
+	if (off <= s->ascii_end) {
+		i = off;   /* ASCII up to off: a column is a byte, nothing to count */
+	} else if (s->memo_col && s->memo_line == li && s->memo_off <= off && s->memo_off > i) {
 		c = s->memo_col + (uint32_t)(off - s->memo_off);
 		i = s->memo_off;
 	}

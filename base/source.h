@@ -20,6 +20,9 @@ typedef struct kp_source {
 	size_t len;             /* bytes, without the terminating NUL */
 	uint32_t *lines;        /* byte offset where each line starts; built lazily */
 	size_t nlines;          /* entries in lines */
+	size_t ascii_end;       /* with lines: the offset of the first byte at or
+	                           above 0x80 (len if none): before it a column
+	                           is a byte, and nothing is counted */
 	uint32_t base_line;     /* lines of the file before text[0] (a streamed window) */
 	uint32_t base_col;      /* code points before text[0] on its line */
 	size_t memo_off;        /* last offset kp_source_linecol counted to ... */

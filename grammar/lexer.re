@@ -248,7 +248,11 @@ int kp_lex(kp_lexer *lx, kp_token *t)
 	const unsigned char *base = (const unsigned char *)lx->src;
 	(void)YYMARKER;
 loop:
-	start = YYCURSOR = base + lx->pos;
+	YYCURSOR = base + lx->pos;
+	/* the one space between two tokens, skipped before the DFA is entered */
+	while (*YYCURSOR == ' ')
+		YYCURSOR++;
+	start = YYCURSOR;
 #define TOK(k) do { t->type = (k); goto done; } while (0)
 	/*!re2c
 	re2c:define:YYCTYPE = "unsigned char";

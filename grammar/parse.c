@@ -645,6 +645,30 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 				continue;
 			goto failed;
 		}
+		/* In a plain statement, a clause's word or a ')' (TF_STATE alone),
+		 * a '(' where unsupported() and the depth limit find nothing, a
+		 * ',' that is no comma join: of the checks below only the
+		 * driver's state applies to them, as feed() keeps it (note_token
+		 * may find a CREATE TABLE: plain() is asked again after it) */
+		if ((uint64_t)t.off + t.len < fast_end &&
+		    ((token_flags[type] & TF_LOOK) == TF_STATE ||
+		     (type == TK_LP && !(st.prev == TK_FROM && st.depth == 0) && st.depth < KP_MAX_PAREN_DEPTH) ||
+		     (type == TK_COMMA && !(st.from == 1 && st.depth == 0)))) {
+			st.end = t.off + t.len;
+			if (type == TK_COMMA) {
+				st.prev2 = st.prev;
+				st.prev = type;
+				st.ntok++;
+			} else {
+				note_token(&st, t);
+			}
+			kpParse(p->lemon, type, t, &ctx);
+			if (ctx.status)
+				goto failed;
+			if (!plain(&st))
+				fast_end = 0;
+			continue;
+		}
 		/* the slow path may change what plain() says: asked again after it */
 		fast_end = 0;
 		if (type == KP_TOK_ERROR && lx.soft) {

@@ -28,21 +28,25 @@
 
 #define ARENA (ctx->arena)
 
-/* A name from an identifier token, with the name-length limit. */
-static kp_name mkname(kp_pctx *ctx, kp_token t)
+/* A name from an identifier token, with the name-length limit: a quoted
+ * or folded one, out of line. */
+__attribute__((noinline)) static kp_name mkname_slow(kp_pctx *ctx, kp_token t)
 {
-	const char *s = ctx->text + t.off;
-	kp_name n;
-	if (!ctx->fold_upper && (t.len < 2 || (s[0] != '"' && s[0] != '`')))
-		/* the common name, unquoted and kept as written, is a slice of
-		 * the source made here: every name the parser reads comes
-		 * through mkname, and the call cost more than the work */
-		n = (kp_name){.s = s, .len = t.len, .off = t.off, .srclen = t.len};
-	else
-		n = kp_ast_name_folded(ARENA, ctx->text, t.off, t.len, ctx->fold_upper);
+	kp_name n = kp_ast_name_folded(ARENA, ctx->text, t.off, t.len, ctx->fold_upper);
 	if (n.len > KP_MAX_IDENT_BYTES)
 		kp_pctx_error(ctx, KP_R_LIMITS, t.off, 0, "name longer than 1024 bytes");
 	return n;
+}
+
+/* The common name, unquoted and kept as written, is a slice of the source
+ * made in the rule's action: every name the parser reads comes through
+ * mkname, and a call cost more than the work. */
+static inline __attribute__((always_inline)) kp_name mkname(kp_pctx *ctx, kp_token t)
+{
+	const char *s = ctx->text + t.off;
+	if (ctx->fold_upper || (t.len >= 2 && (s[0] == '"' || s[0] == '`')) || t.len > KP_MAX_IDENT_BYTES)
+		return mkname_slow(ctx, t);
+	return (kp_name){.s = s, .len = t.len, .off = t.off, .srclen = t.len};
 }
 
 static kp_name noname(void)
@@ -88,9 +92,11 @@ static kp_expr *mkbin(kp_pctx *ctx, int kind, int op, kp_expr *x, kp_expr *y)
 static void push_expr(kp_pctx *ctx, kp_expr *e, kp_expr *item)
 {
 	kp_list l = {(void **)e->list, e->n, e->n};
-	/* lists built here grow by doubling: keep capacity implicit as the
-	 * next power of two at or above n */
-	uint32_t cap = 1;
+	/* lists built here grow as kp_list_push grows them, from 4 slots by
+	 * doubling: their capacity is implicit, 4 or the next power of two at
+	 * or above n (taken as n rounded up from 1, an AND of two made a
+	 * second array for its second item) */
+	uint32_t cap = 4;
 	while (cap < e->n)
 		cap <<= 1;
 	l.cap = e->n == 0 ? 0 : cap;

@@ -318,10 +318,51 @@ static void test_line_of_offsets_in_any_order(void)
 	kp_source_free(&src);
 }
 
+/* Columns before and after the first non-ASCII byte: before it a column is
+ * a byte, counted from nothing; after it code points are counted. Every
+ * offset of a text whose first multibyte character comes at each place in
+ * turn (a first line, its end, a later line, 16-byte block edges), against
+ * a count made here. */
+static void test_columns_around_first_non_ascii_byte(void)
+{
+	static const char *const cases[] = {
+		"\xc3\xa9" "a\nb",
+		"select 1;\nselect '\xe7\x94\xa8' from t;\nselect 2;\n",
+		"0123456789abcde\xc3\xa9\n0123456789abcdef\xc3\xa9x\n",
+		"a\r\nbb\r\nccc\xf0\x9f\x98\x80" "d\r\nee",
+		"plain ascii only, two lines\nand no multibyte character at all",
+		"0123456789abcdef0123456789abcdef\xe7\x94\xa8",
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		const char *text = cases[k];
+		size_t n = strlen(text);
+		kp_source src;
+		kp_source_from_string(&src, "a.sql", text, n);
+		uint32_t line = 1, col = 1;
+		for (size_t off = 0; off <= n; off++) {
+			unsigned char b = off < n ? (unsigned char)text[off] : 0;
+			if ((b & 0xc0) != 0x80) {   /* the start of a character, or the end */
+				uint32_t l, c;
+				kp_source_linecol(&src, off, &l, &c);
+				CU_ASSERT_EQUAL_FATAL(l, line);
+				/* the LF of a CRLF has the CR's column */
+				uint32_t want = off > 0 && text[off - 1] == '\r' && b == '\n' ? col - 1 : col;
+				CU_ASSERT_EQUAL_FATAL(c, want);
+			}
+			if (b == '\n')
+				line++, col = 1;
+			else if ((b & 0xc0) != 0x80)
+				col++;
+		}
+		kp_source_free(&src);
+	}
+}
+
 KPT_SUITE("stream", NULL, NULL,
 	{"windows match the whole file", test_windows_match_whole_file},
 	{"read errors", test_source_read_errors},
 	{"lines and columns of offsets (CRLF, UTF-8, past the end)", test_line_and_column_of_offsets},
 	{"diagnostic text: header, colour, excerpt and caret", test_diagnostic_text_with_colour_and_excerpt},
 	{"control characters shown at every offset of the eight-byte scan", test_visible_text_at_every_offset},
-	{"lines of offsets asked in any order", test_line_of_offsets_in_any_order})
+	{"lines of offsets asked in any order", test_line_of_offsets_in_any_order},
+	{"columns before and after the first non-ASCII byte", test_columns_around_first_non_ascii_byte})

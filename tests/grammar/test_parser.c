@@ -798,6 +798,27 @@ static void test_literal_past_the_length_limit_fails_its_statement(void)
 	free(big);
 }
 
+/* A name is at most 1024 bytes (KP_MAX_IDENT_BYTES), written plain or
+ * quoted (its quotes not counted): one more is a limits error at the name;
+ * 1024 reads. */
+static void test_name_past_1024_bytes_is_input_limit_error(void)
+{
+	char sql[1200], name[1100];
+	memset(name, 'a', 1025);
+	name[1025] = 0;
+	snprintf(sql, sizeof sql, "SELECT * FROM t WHERE %s = 1", name);
+	expect_error(sql, "name longer than 1024 bytes", 1, 23);
+	snprintf(sql, sizeof sql, "SELECT * FROM %s", name);
+	expect_error(sql, "name longer than 1024 bytes", 1, 15);
+	snprintf(sql, sizeof sql, "SELECT * FROM t WHERE \"%s\" = 1", name);
+	expect_error(sql, "name longer than 1024 bytes", 1, 23);
+	name[1024] = 0;
+	snprintf(sql, sizeof sql, "SELECT * FROM t WHERE %s = 1", name);
+	expect_ok(sql, KP_S_SELECT);
+	snprintf(sql, sizeof sql, "SELECT * FROM t WHERE `%s` = 1", name);
+	expect_ok(sql, KP_S_SELECT);
+}
+
 static void test_nesting_past_limit_is_input_limit_error(void)
 {
 	char *deep = malloc(300 * 2 + 64);
@@ -864,6 +885,7 @@ KPT_SUITE("parser", setup, teardown,
 	{"nesting past the limit is an input-limit error", test_nesting_past_limit_is_input_limit_error},
 	{"a literal past the length limit fails its statement, the next is read", test_literal_past_the_length_limit_fails_its_statement},
 	{"hints parse with their arguments; malformed ones are errors", test_hints_parse_with_arguments_and_malformed_ones_are_errors},
+	{"a name past 1024 bytes is a limits error at the name", test_name_past_1024_bytes_is_input_limit_error},
 	{"comma joins, a long token quoted to 40 bytes, a statement over the length limit", test_comma_joins_long_tokens_and_long_statements},
 	{"query clauses", test_query_clauses},
 	{"query expressions", test_query_expressions},
