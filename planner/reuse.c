@@ -71,10 +71,12 @@ typedef struct kept {
 } kept;
 
 /* The slots are made at the first statement kept and doubled (up to SLOTS)
- * while more than half are filled: a pipeline that keeps a few shapes (the
- * language server's analyses, a library session, a fuzzing input) does
- * not allocate, fault in and walk SLOTS of them (393 KB) to free them;
- * that was a tenth of fuzz_digest's and fuzz_host's executions. */
+ * while more than an eighth are filled: a pipeline that keeps a few shapes
+ * (a library session, a fuzzing input) does not allocate, fault in and
+ * walk SLOTS of them (393 KB) to free them, which was a tenth of
+ * fuzz_digest's and fuzz_host's executions; and until the table has
+ * its SLOTS, a new shape finds its slot taken by another (which it then
+ * drives out) at most one time in eight. */
 struct kp_plan_memo {
 	kept *k;                /* nslots of them (a power of two), or NULL */
 	uint32_t nslots, nfilled;
@@ -296,11 +298,11 @@ static uint32_t slot_of(uint64_t shape, uint32_t nslots)
 }
 
 /* The slot where a statement of this shape is kept: the table made, or
- * doubled while more than half full (a slot's one kept statement goes to
- * one of two slots of the new table, so none is lost). */
+ * doubled while more than an eighth full (a slot's one kept statement
+ * goes to one of two slots of the new table, so none is lost). */
 static kept *claim(kp_plan_memo *m, uint64_t shape)
 {
-	if (!m->k || (m->nslots < SLOTS && !m->k[slot_of(shape, m->nslots)].shape && 2 * (m->nfilled + 1) > m->nslots)) {
+	if (!m->k || (m->nslots < SLOTS && !m->k[slot_of(shape, m->nslots)].shape && 8 * (m->nfilled + 1) > m->nslots)) {
 		uint32_t n = m->k ? 2 * m->nslots : SLOTS_FIRST;
 		kept *k = calloc(n, sizeof *k);
 		if (!k)
