@@ -51,6 +51,7 @@
 
 #define SLOTS 4096              /* shapes kept (the shape cache's bound): one per
                                    slot, the latest */
+#define SLOTS_FIRST 64          /* the table's size at its first statement kept */
 
 typedef struct kept {
 	uint64_t shape;         /* its id (0: empty) */
@@ -69,8 +70,16 @@ typedef struct kept {
 	kp_tmpls *tm;           /* its candidates' path templates (template.c) */
 } kept;
 
+/* The slots are made at the first statement kept and doubled (up to SLOTS)
+ * while more than an eighth are filled: a pipeline that keeps a few shapes
+ * (a library session, a fuzzing input) does not allocate, fault in and
+ * walk SLOTS of them (393 KB) to free them, which was a tenth of
+ * fuzz_digest's and fuzz_host's executions; and until the table has
+ * its SLOTS, a new shape finds its slot taken by another (which it then
+ * drives out) at most one time in eight. */
 struct kp_plan_memo {
-	kept k[SLOTS];
+	kept *k;                /* nslots of them (a power of two), or NULL */
+	uint32_t nslots, nfilled;
 	bool verify;            /* KP_SHAPE_CACHE=verify */
 	bool stats;             /* KP_SHAPE_CACHE=stats: counted, and said at the end */
 	unsigned long kept, used, paths, templated;
@@ -96,7 +105,7 @@ void kp_plan_memo_free(kp_plan_memo *m)
 		        "%lu candidate paths from a template\n", m->kept, m->used, m->paths, m->templated);
 	/* only the slots used: free(NULL) is not free under ASan (a stack
 	 * trace each), and 8,192 of them were half of fuzz_lsp's time */
-	for (int i = 0; i < SLOTS; i++) {
+	for (uint32_t i = 0; i < m->nslots; i++) {
 		if (m->k[i].col)
 			free(m->k[i].col);
 		if (m->k[i].used)
@@ -104,6 +113,7 @@ void kp_plan_memo_free(kp_plan_memo *m)
 		if (m->k[i].tm)
 			kp_tmpls_free(m->k[i].tm);
 	}
+	free(m->k);
 	free(m);
 }
 
@@ -282,9 +292,32 @@ static void verify_plan(const kp_plan *p, const kp_catalog *cat, const kp_stmt *
 	kp_buf_free(&y);
 }
 
-static uint32_t slot_of(uint64_t shape)
+static uint32_t slot_of(uint64_t shape, uint32_t nslots)
 {
-	return (uint32_t)((shape * 0x9E3779B97F4A7C15ull) >> 40) & (SLOTS - 1);
+	return (uint32_t)((shape * 0x9E3779B97F4A7C15ull) >> 40) & (nslots - 1);
+}
+
+/* The slot where a statement of this shape is kept: the table made, or
+ * doubled while more than an eighth full (a slot's one kept statement
+ * goes to one of two slots of the new table, so none is lost). */
+static kept *claim(kp_plan_memo *m, uint64_t shape)
+{
+	if (!m->k || (m->nslots < SLOTS && !m->k[slot_of(shape, m->nslots)].shape && 8 * (m->nfilled + 1) > m->nslots)) {
+		uint32_t n = m->k ? 2 * m->nslots : SLOTS_FIRST;
+		kept *k = calloc(n, sizeof *k);
+		if (!k)
+			abort();
+		for (uint32_t i = 0; i < m->nslots; i++)
+			if (m->k[i].shape)
+				k[slot_of(m->k[i].shape, n)] = m->k[i];
+		free(m->k);
+		m->k = k;
+		m->nslots = n;
+	}
+	kept *k = &m->k[slot_of(shape, m->nslots)];
+	if (!k->shape)
+		m->nfilled++;
+	return k;
 }
 
 void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp_catalog *cat,
@@ -297,7 +330,8 @@ void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp
 		kp_plan_stmt(out, cat, s, opts, src, a, d);
 		return;
 	}
-	kept *k = &m->k[slot_of(shape)];
+	static const kept none;   /* no statement kept: matches no shape */
+	const kept *k = m->k ? &m->k[slot_of(shape, m->nslots)] : &none;
 	/* the shape names its table as the kept statement did: in the same
 	 * catalog, unchanged, and off a tenant's connection (whose own tables
 	 * are found first), it is the same table */
@@ -327,9 +361,10 @@ void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp
 		pk.index = k->index;
 		/* templates are made from the second statement of a shape on
 		 * (a shape seen once, as most are where none repeats, pays nothing) */
-		if (!k->tm)
-			k->tm = kp_tmpls_new();
-		pk.tm = k->tm;
+		kept *h = &m->k[slot_of(shape, m->nslots)];   /* k, which is a slot here */
+		if (!h->tm)
+			h->tm = kp_tmpls_new();
+		pk.tm = h->tm;
 		m->paths += k->path;
 		r.keep = &pk;
 		kp_plan_resolved(out, t, s, &v, &r, opts, src, a, d);
@@ -340,12 +375,13 @@ void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp
 	}
 	kp_resolve(&r, t, s, &v, opts, src, a, d);
 	bool kept_now = d->tail == tail && shape_only(&r, s, opts);
+	kept *w = NULL;
 	if (kept_now)
-		keep(k, &r, t, cat, opts, shape), m->kept++;
+		keep(w = claim(m, shape), &r, t, cat, opts, shape), m->kept++;
 	r.keep = &pk;
 	kp_plan_resolved(out, t, s, &v, &r, opts, src, a, d);
 	if (kept_now && path_only(&pk, out, t, s, &v, opts)) {
-		k->path = true;
-		k->index = pk.index;
+		w->path = true;
+		w->index = pk.index;
 	}
 }

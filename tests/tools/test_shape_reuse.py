@@ -407,8 +407,44 @@ def templates(tmp):
     print(f"{total} candidate paths planned from a template in the shapes whose literals change the plan")
 
 
+def slots_grow(tmp):
+    """200 shapes (one alias each), each read 4 times in a row, then all
+    200 twice more: the kept resolutions' table starts at 64 slots and
+    doubles as it fills (planner/reuse.c), and a resolution kept before it
+    grew is found after it, so the last two passes are planned on kept
+    resolutions. Every hit of the parser's cache is planned through the
+    table (kept or used again); a shape is kept again only where another
+    took its slot, which at most one shape in eight finds while the table
+    grows: so at most a quarter more keeps than shapes, whatever the hash
+    values. A table that lost or misplaced what it held as it grew keeps
+    the 128 shapes from before its last doubling again."""
+    s = os.path.join(tmp, "grow-s.sql")
+    with open(s, "w", encoding="utf-8") as f:
+        f.write("CREATE TABLE t (a VARCHAR, b INT, PRIMARY KEY (a));\n")
+    q = os.path.join(tmp, "grow-q.sql")
+    with open(q, "w", encoding="utf-8") as f:
+        for i in range(200):
+            f.write(f"SELECT * FROM t u{i} WHERE a = ? AND b > ?;\n" * 4)
+        for _ in range(2):
+            for i in range(200):
+                f.write(f"SELECT * FROM t u{i} WHERE a = ? AND b > ?;\n")
+    argv = ["explain", "--no-config", "--format", "json", "--schema", s, q]
+    same("200 shapes", argv)
+    rc, out, err = kptest.run(*argv, env={"KP_SHAPE_CACHE": "stats"}, plain=True, timeout=120)
+    m = re.search(r"(\d+) hits, (\d+) learned", err)
+    r = re.search(r"(\d+) resolutions kept, (\d+) used again", err)
+    check("200 shapes: the caches' counts", rc == 0 and m and r, err)
+    if m and r:
+        hits, learned = map(int, m.groups())
+        kept, again = map(int, r.groups())
+        check("200 shapes: every hit planned through the kept resolutions", kept + again == hits, err)
+        check("200 shapes: kept once each, but where another shape took the slot",
+              learned == 200 and kept <= learned * 5 // 4 and again >= learned * 5 // 2, err)
+
+
 def main():
     with kptest.tempdir() as tmp:
+        slots_grow(tmp)
         examples()
         corpus(tmp)
         regress(tmp)

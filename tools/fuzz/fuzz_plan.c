@@ -25,12 +25,73 @@ static const char schema[] =
 	"CREATE TABLE h (p1 INT, p2 INT, v INT, PRIMARY KEY (hash32(p1), p1, p2));"
 	"CREATE TABLE k (a BIGINT, b VARCHAR(8), c BIGINT, d BOOLEAN, PRIMARY KEY (a, b, c));";
 
+#define SEEN 4096               /* diagnostics told apart in one input (a power of two) */
+
 typedef struct run {
 	kp_buf out;             /* what a front end would print */
 	bool changed;           /* a statement changed the catalog */
+	uint64_t seen[SEEN];    /* the diagnostics formatted as text in this input
+	                           (their hashes; 0: free) */
+	uint32_t nseen;
 } run;
 
-/* Every statement printed every way a front end prints it. */
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	return (h ^ v) * 0x100000001b3ull;
+}
+
+static uint64_t mix_str(uint64_t h, const char *s)
+{
+	if (s)
+		for (; *s; s++)
+			h = mix(h, (unsigned char)*s);
+	return mix(h, 0x100);
+}
+
+/* Everything kp_diag_format reads of g: where it points (the input's
+ * text, or the schema's, alike for every target), what it says, its notes
+ * and helps. */
+static uint64_t diag_hash(const kp_diag *g)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	h = mix(h, (uint64_t)g->rule << 32 | (uint32_t)g->severity);
+	h = mix(h, (uint64_t)g->off << 32 | g->len);
+	h = mix_str(h, g->src ? g->src->path : g->file);
+	h = mix(h, g->src ? g->src->len : g->file_line);
+	h = mix_str(h, g->message);
+	for (const kp_note *n = g->notes; n; n = n->next) {
+		h = mix_str(mix(h, (uint64_t)n->off << 32 | (uint32_t)n->src->len), n->src->path);
+		h = mix_str(h, n->message);
+	}
+	for (const kp_help *x = g->helps; x; x = x->next)
+		h = mix_str(h, x->message);
+	return h ? h : 1;
+}
+
+/* Was a diagnostic the same as g formatted earlier in this input? The
+ * four targets mostly find the same syntax errors in an input, and the
+ * text of a finding (its line excerpt above all) was a third of an
+ * execution, the same work up to four times. */
+static bool seen_before(run *r, const kp_diag *g)
+{
+	uint64_t h = diag_hash(g);
+	if (r->nseen >= SEEN / 2)
+		return false;   /* full: formatted again */
+	for (uint32_t i = (uint32_t)(h >> 40) & (SEEN - 1);; i = (i + 1) & (SEEN - 1)) {
+		if (r->seen[i] == h)
+			return true;
+		if (!r->seen[i]) {
+			r->seen[i] = h;
+			r->nseen++;
+			return false;
+		}
+	}
+}
+
+/* Every statement printed every way a front end prints it: its plan as
+ * text and JSON (the JSON with its diagnostics), each diagnostic as text
+ * once in the input (the same finding of another target is the same
+ * text). */
 static int print(void *ctx, kp_event *ev)
 {
 	run *r = ctx;
@@ -42,7 +103,8 @@ static int print(void *ctx, kp_event *ev)
 	kp_explain_text(&r->out, &ev->plan, ev->stmt);
 	kp_explain_json(&r->out, &ev->plan, ev->stmt, ev->src, ev->start, ev->d);
 	for (const kp_diag *g = ev->d->head; g; g = g->next)
-		kp_diag_format(&r->out, g, 1);
+		if (!seen_before(r, g))
+			kp_diag_format(&r->out, g, 1);
 	return 0;
 }
 
@@ -101,7 +163,9 @@ static void reset_catalog(int target)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	run r = {{0}, false};
+	static run r;   /* its table of diagnostics seen is 32 KB */
+	memset(r.seen, 0, sizeof r.seen);
+	r.nseen = 0;
 	for (int target = 0; target < 4; target++) {
 		if (!made[target])
 			make_session(target);
