@@ -250,6 +250,17 @@ static const char *trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const
 		              now->hot - c->hot);
 	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g), writes %.15g (now %.15g)", b.len ? "; " : "", c->read,
 	              now->read, c->written, now->written);
+	/* reads the store refuses made to run: what each run costs the
+	 * writes (docs/advice.md, "Reads the store refuses") */
+	if (c->refused < now->refused * (1 - 1e-9)) {
+		double ran = now->refused - c->refused, added = c->amplified - now->amplified;
+		kp_buf_printf(&b, "; makes reads the store refuses run (weight %.15g), for %.15g more weighted rows "
+		              "written (%.15g a run)", ran, added > 0 ? added : 0, added > 0 ? added / ran : 0);
+		if (added > ran * KP_REFUSED_RATE * (1 + 1e-9))
+			kp_buf_printf(&b, ": more than the %.15g a run that is worth, so not recommended for them: a "
+			              "read that rare against the writes is a batch, run with the store's full-scan "
+			              "hint or as an export", KP_REFUSED_RATE);
+	}
 	int copies = kpj_write_fanout(d);
 	if (copies > 1)
 		kp_buf_printf(&b, "; every insert writes %d rows", copies);
