@@ -181,7 +181,7 @@ static void test_e25_ledger_desc_key(void)
 	const kp_advice *x = alternative(&r, "ledger_entry", "index_table", "[bucket][posted_at][ledger_entry_key]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
 	CU_ASSERT_PTR_NOT_NULL(strstr(x->trades, "makes reads the store refuses run (weight 1), for 20000 more weighted "
-	                                         "rows written (20000 a run): more than the 1000 a run that is worth, "
+	                                         "rows written (20000 a run): more than the 300 a run that is worth, "
 	                                         "so not recommended for them"));
 	/* applied, the design stands (a fixpoint) */
 	expect_fixpoint(&r, &e25_schema, 1, e25_workload, KP_TARGET_LINDORM, "ledger_entry");
