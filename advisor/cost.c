@@ -163,7 +163,16 @@ double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const doub
 			rows = n;
 		break;
 	case KP_ACCESS_FULL:
-		return n;   /* the table, whatever the LIMIT: a rejected scan does not run at all */
+		/* the table, whatever the LIMIT (it reads until it has its rows),
+		 * unless nothing filters the rows it reads and it reads them in
+		 * the order asked: then its first rows are the answer, LIMIT of
+		 * them from each salt bucket merged (a salted index read newest
+		 * first, E27's latest videos). A scan the store refuses does not
+		 * run at all (the judge counts it by its weight) */
+		if (p->filter.n || p->order == KP_ORDER_SORT)
+			return n;
+		rows = n;
+		break;
 	default:
 		return 0;
 	}
@@ -176,6 +185,10 @@ double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const doub
 		double need = l + (o > 0 ? o : 0);
 		if (p->access == KP_ACCESS_FILTERED)
 			need /= filter_share(p, s, distinct, scale);
+		if (p->access == KP_ACCESS_FULL) {
+			int salt = p->index ? p->index->salt_buckets : p->table ? p->table->salt_buckets : 0;
+			need *= salt > 1 ? salt : 1;
+		}
 		if (need < rows)
 			rows = need;
 	}

@@ -47,7 +47,8 @@ static int hot_copies(const jtable *jt, const design *d)
 		bool bucketed = false;   /* an index table led by a bucket the writer computes */
 		for (int k = 0; k < d->nitems; k++)
 			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
-		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && kpa_key_hot(t, &ix->key, jt->hot, jt->few);
+		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && !ix->salt_buckets &&
+		     kpa_key_hot(t, &ix->key, jt->hot, jt->few);
 	}
 	return n;
 }
