@@ -169,6 +169,19 @@ typedef struct kp_cost {
 	                           by KP_BRACKET (docs/advice.md, "Defaults that decide") */
 } kp_cost;
 
+/* Per-table weight of the workload's reads in each access class (the unit
+ * every advice message uses): the judge's plans of its shapes (judge.c,
+ * summary.c), so that it agrees with the design review. Writes (INSERT,
+ * UPSERT, UPDATE, DELETE) are the review's writes, counted in no class. */
+typedef struct kp_table_summary {
+	const kp_table *table;  /* table */
+	double before[5];       /* get, scan, filtered, rejected/full, search (read through a
+	                           search index: served) with the schema as it is */
+	double after[5];        /* the same with the table's recommendation applied, as the
+	                           judge planned it: key changes, index tables, secondary and
+	                           search indexes (the schema as it is when the design stands) */
+} kp_table_summary;
+
 /* The design review of one table: its workload now, the one recommendation
  * (or "the design stands") and what it changes. */
 typedef struct kp_table_review {
@@ -189,6 +202,9 @@ typedef struct kp_table_review {
 	int rows_per_insert_before, rows_per_insert_after; /* rows one inserted row writes */
 	const char *write_cost; /* the recommendation's write cost in words: inserts, the
 	                           updates that rewrite an index row, deletes; NULL: none */
+	bool planned;           /* the workload plans a statement other than an insert on it
+	                           (kp_advisor_summary lists it, with summary) */
+	kp_table_summary summary; /* its reads by class now and with the recommendation */
 } kp_table_review;
 
 void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a,
@@ -229,16 +245,6 @@ void kp_advise_statement(kp_target target, const kp_stmt *s, const kp_plan *p, k
 /* Runs the schema checks, the target's schema limits and the workload
  * checks. */
 void kp_advisor_run(kp_advisor *adv);
-
-/* Per-table weight of the workload in each access class (the unit every
- * advice message uses). */
-typedef struct kp_table_summary {
-	const kp_table *table;  /* table */
-	double before[5];       /* get, scan, filtered, rejected/full, search (read through a
-	                           search index: served) with the schema as it is */
-	double after[5];        /* the same with the advised secondary and search indexes
-	                           added, each as advised (its columns, DESC and INCLUDE) */
-} kp_table_summary;
 
 /* Fills one summary per table that the workload reads; returns the count. */
 int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out);

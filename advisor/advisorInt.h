@@ -10,7 +10,7 @@
  *   profile.c    what is known of a table's values, for the simulation
  *   query.c      what a workload statement binds, uses and orders by
  *   workload.c   the weighted workload, re-planned on hypothetical tables;
- *                verdicts and the summary
+ *                verdicts
  *   ddl.c        DDL and key notation in the target's syntax
  *   limits.c     KP110: the target's limits on a table and a statement
  *   hotspot.c    KP101-KP103: hot leading columns and their fixes
@@ -22,6 +22,7 @@
  *   cost.c       the cost model: rows read and written per statement
  *   judge.c      candidates applied alone and together, the whole workload
  *                re-planned and costed, one recommendation per table
+ *   summary.c    the per-table summary, from the judge's plans
  *   advisor.c    the driver and the advice records
  *
  * The advisor never feeds planning: workload.c and judge.c are the only
@@ -269,7 +270,7 @@ bool kpa_served(kp_access a);
 const kp_prepared *kpa_prep(const kp_wquery *q);
 
 /* The memo of plans (memo.c): a shape's plan on a design, keyed on what
- * it depends on. Its value is what the judge and the summary read. */
+ * it depends on. Its value is what the judge reads. */
 typedef struct kpa_memo kpa_memo;
 typedef struct kpa_memo_val {
 	double rows;            /* rows one statement reads (with has_rows) */
@@ -278,7 +279,7 @@ typedef struct kpa_memo_val {
 	kp_access cls;          /* its class */
 	kp_order order;         /* how it serves the ORDER BY */
 	bool rejected;          /* a full scan the store refuses */
-	bool has_rows;          /* rows is set (the judge's; the summary reads the class) */
+	bool has_rows;          /* rows is set */
 } kpa_memo_val;
 /* What kpa_memo_slot found: whether the entry is new, and the indexes of
  * h that can change the plan (h's own array when all can; else a copy in
@@ -308,27 +309,31 @@ typedef struct shape {
 	bool now;               /* served as GET or SCAN by the table as it is */
 } shape;
 
-/* A table's planned statements in workload order, each with what the loops
- * over a whole workload read of it, and its shape numbered from 0: the
- * judge visits every statement of a table once per candidate, and a
- * compact array visited in order costs less than the statements, cold by
- * then, and a hash lookup each. Built once per table (kpa_rows_of), in the
- * advisor's arena. */
+/* A table's planned statements grouped: statements of one shape planned
+ * alike (one class, on the table or through a view, the same columns
+ * used) make one row, in the order of their first statements, with their
+ * summed weight. What the loops over a whole workload read of a statement
+ * is its row's, so that they visit each row once (once per candidate, in
+ * the judge) rather than every statement, and a workload of a million
+ * statements in a few thousand shapes costs a few thousand steps. Built
+ * once per table (kpa_rows_of), in the advisor's arena. */
 typedef struct kpa_row {
-	const kp_wquery *q;     /* the statement */
-	double weight;          /* q->weight */
-	uint64_t uses;          /* q->uses */
+	const kp_wquery *q;     /* its first statement */
+	double weight;          /* summed weight of its statements */
+	uint32_t count;         /* statements */
 	uint32_t shape;         /* its shape's number */
-	uint8_t access;         /* q->plan.access */
-	bool direct;            /* it names the table, not a view of it (q->plan.table:
-	                           kept here, as uses is, so that a pass over every
-	                           statement reads no statement) */
+	uint64_t uses;          /* kpa_query_uses of its statements */
+	uint8_t access;         /* their plan.access */
+	bool direct;            /* they name the table, not a view of it */
 } kpa_row;
 
 typedef struct kpa_rows {
-	kpa_row *row;           /* statements on the table with a plan, in order */
+	kpa_row *row;           /* rows, in order of their first statements */
 	uint32_t n;             /* entries in row */
 	uint32_t nshapes;       /* distinct shapes, numbered in order of first statement */
+	uint32_t nstmts;        /* planned statements on the table */
+	uint32_t *of;           /* per entry of kpa_queries_of(adv, t): its row, or
+	                           UINT32_MAX when it is not planned on t */
 } kpa_rows;
 
 const kpa_rows *kpa_rows_of(kp_advisor *adv, const kp_table *t);

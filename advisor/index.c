@@ -802,9 +802,11 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		pr->weight += q->weight;
 		pr->serves += kpa_served(now) ? q->weight : 0;
 		unserved_finding *f = kp_arena_alloc(adv->a, sizeof(*f));
+		/* in the words of the plan's class ("FILTERED SCAN", "full scan"),
+		 * not its JSON name */
 		f->was = p->rejected ? "rejected full scan" : sorted ? kp_arena_printf(adv->a, "%s, then sorted",
-		                                                                        kp_access_name(p->access))
-		                                       : kp_access_name(p->access);
+		                                                                        kpa_class_words(p->access, false))
+		                                       : kpa_class_words(p->access, false);
 		f->then = now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
 		          now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan";
 		f->key = kpa_bufdup(adv->a, &m);

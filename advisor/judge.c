@@ -695,6 +695,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			kp_list_push(adv->a, &r->changes, ch);
 		}
 	}
+	kpj_summarize(jt, r);
 	/* ranks: the recommendation, then the alternatives by the judge's order */
 	int rank = 1;
 	for (uint32_t i = 0; i < r->recommended.n; i++) {

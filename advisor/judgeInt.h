@@ -110,4 +110,9 @@ bool kpj_pays(const kp_cost *c, const kp_cost *cur);
  * bracket (minimax regret), at equal loss the cheaper at the default */
 bool kpj_robust_better(const kp_cost *a, const kp_cost *b);
 
+/* The table's summary (summary.c) from the judge's plans: its reads by
+ * class now and, when r recommends a change, on the recommendation (each
+ * shape's then fields, set by its last evaluation). */
+void kpj_summarize(const jtable *jt, kp_table_review *r);
+
 #endif

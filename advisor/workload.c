@@ -420,7 +420,7 @@ int kpa_table_shapes(kp_advisor *adv, const kp_table *t, shape **out, double *to
 	if (!s)
 		abort();
 	*total = 0;
-	*nq = (int)rs->n;
+	*nq = (int)rs->nstmts;
 	for (uint32_t i = 0; i < rs->n; i++) {
 		const kpa_row *r = &rs->row[i];
 		shape *x = &s[r->shape];
@@ -445,26 +445,50 @@ const kpa_rows *kpa_rows_of(kp_advisor *adv, const kp_table *t)
 		return adv->rows[t->id];
 	kpa_rows *r = kp_arena_alloc(adv->a, sizeof(*r));
 	const kp_list *qs = kpa_queries_of(adv, t);
-	r->row = kp_arena_alloc(adv->a, sizeof(kpa_row) * (qs->n + 1));
+	r->of = kp_arena_alloc_raw(adv->a, sizeof(uint32_t) * (qs->n + 1));
 	u64map where = {0};   /* shape -> its number */
+	u64map rows = {0};    /* (shape, class, table or view, uses) -> its row */
+	uint32_t cap = 0;
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
+		r->of[i] = UINT32_MAX;
 		if (q->base != t || q->plan.access == KP_ACCESS_NONE)
 			continue;
+		uint64_t sh = kpa_query_shape(q), uses = kpa_query_uses(q, t);
+		bool direct = q->plan.table == t;
 		uint32_t k;
-		if (!kpa_map_get(&where, kpa_query_shape(q), &k)) {
+		if (!kpa_map_get(&where, sh, &k)) {
 			k = r->nshapes++;
-			kpa_map_put(&where, kpa_query_shape(q), k);
+			kpa_map_put(&where, sh, k);
 		}
-		kpa_row *w = &r->row[r->n++];
-		w->q = q;
-		w->weight = q->weight;
-		w->uses = kpa_query_uses(q, t);
-		w->shape = k;
-		w->access = (uint8_t)q->plan.access;
-		w->direct = q->plan.table == t;
+		uint64_t rk = kpa_mix(kpa_mix(kpa_mix(sh, uses), q->plan.access), direct);
+		uint32_t g;
+		if (!kpa_map_get(&rows, rk, &g)) {
+			if (r->n == cap) {
+				/* doubled in the arena: rows grow with the shapes, the
+				 * copies left behind are a few of them */
+				cap = cap ? cap * 2 : 16;
+				kpa_row *nr = kp_arena_alloc(adv->a, sizeof(kpa_row) * cap);
+				if (r->n)
+					memcpy(nr, r->row, sizeof(kpa_row) * r->n);
+				r->row = nr;
+			}
+			g = r->n++;
+			kpa_map_put(&rows, rk, g);
+			kpa_row *w = &r->row[g];
+			w->q = q;
+			w->uses = uses;
+			w->shape = k;
+			w->access = (uint8_t)q->plan.access;
+			w->direct = direct;
+		}
+		r->row[g].weight += q->weight;
+		r->row[g].count++;
+		r->of[i] = g;
+		r->nstmts++;
 	}
 	kpa_map_free(&where);
+	kpa_map_free(&rows);
 	adv->rows[t->id] = r;
 	return r;
 }
@@ -472,7 +496,10 @@ const kpa_rows *kpa_rows_of(kp_advisor *adv, const kp_table *t)
 /* Plans each statement of t's workload on h, against its plan on base (NULL:
  * its plan as it is). With fanout, a statement that
  * h does not serve but the current key does is read bucket by bucket (one
- * scan per bucket, merged): served, and counted in v->fanout. */
+ * scan per bucket, merged): served, and counted in v->fanout. Each row of
+ * statements alike (kpa_rows_of) is judged once, through its first
+ * statement's plans; the statements it makes worse are then listed one by
+ * one, in the workload's order. */
 void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const kp_table *h, bool fanout,
                kp_arena *scratch, verdict *v)
 {
@@ -480,11 +507,16 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 	const kpa_rows *rs = kpa_rows_of(adv, t);
 	/* each shape's class on base and on h, planned through its first
 	 * statement: 0xff until then */
-	uint8_t *cls = malloc(2 * (size_t)rs->nshapes + 1);
+	uint8_t *cls = malloc(2 * (size_t)rs->nshapes + (size_t)rs->n + 1);
 	if (!cls)
 		abort();
 	memset(cls, 0xff, 2 * (size_t)rs->nshapes + 1);
 	uint8_t *cls0 = cls + rs->nshapes;
+	/* per row: 0, or made worse (1), and no longer served (2) */
+	uint8_t *worse = cls0 + rs->nshapes;
+	memset(worse, 0, (size_t)rs->n + 1);
+	const char **how_of = NULL;   /* per row made worse: its "before -> after" */
+	bool any = false;
 	/* h is t with one more index, the key unchanged: a statement that does
 	 * not name the index's leading column cannot read through it, unless it
 	 * reads through a view, whose WHERE may bind that column (its class
@@ -494,9 +526,7 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 	if (!base && h->pk.parts == t->pk.parts && h->nindexes == t->nindexes + 1 &&
 	    h->indexes[t->nindexes]->key.n)
 		lead = h->indexes[t->nindexes]->key.parts[0].col;
-	/* "before -> after" in words, formatted once per pair of classes: a
-	 * candidate that breaks a large workload otherwise formatted the same
-	 * few strings once per statement it makes worse */
+	/* "before -> after" in words, formatted once per pair of classes */
 	const char *how[KP_ACCESS_FULL + 1][KP_ACCESS_FULL + 1] = {{0}};
 	bool never = kpa_target(adv->target)->never_reject;
 	for (uint32_t i = 0; i < rs->n; i++) {
@@ -529,19 +559,32 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 		if ((now && !then) || (nowc == KP_ACCESS_FILTERED && thenc == KP_ACCESS_FULL && !fanout)) {
 			/* named with its class before and after; a FILTERED SCAN that
 			 * becomes a full scan is worse too, though never served */
-			kp_wquery *q = (kp_wquery *)r->q;
-			if (now && !then) {
+			if (now && !then)
 				v->broken += w;
-				kp_list_push(adv->a, &v->lost, q);
-			}
-			kp_list_push(adv->a, &v->worse, q);
+			worse[i] = 1 + (now && !then);
 			const char **wd = &how[nowc][thenc];
 			if (!*wd)
 				*wd = kp_arena_printf(adv->a, "%s -> %s", kpa_class_words(nowc, !never),
 				                      kpa_class_words(thenc, !never));
-			kp_list_push(adv->a, &v->how, (void *)*wd);
+			if (!how_of && !(how_of = malloc(sizeof(char *) * (rs->n + 1))))
+				abort();
+			how_of[i] = *wd;
+			any = true;
 		}
 	}
+	/* the statements of the rows made worse, in the workload's order */
+	const kp_list *qs = any ? kpa_queries_of(adv, t) : NULL;
+	for (uint32_t i = 0; any && i < qs->n; i++) {
+		uint32_t g = rs->of[i];
+		if (g == UINT32_MAX || !worse[g])
+			continue;
+		kp_wquery *q = qs->items[i];
+		if (worse[g] == 2)
+			kp_list_push(adv->a, &v->lost, q);
+		kp_list_push(adv->a, &v->worse, q);
+		kp_list_push(adv->a, &v->how, (void *)how_of[g]);
+	}
+	free(how_of);
 	free(cls);
 }
 
@@ -612,103 +655,4 @@ kp_key kpa_hashed_key(kp_arena *a, const kp_key *base, const int *cols, int n)
 	memcpy(k.parts[0].hash_cols, cols, sizeof(int) * (size_t)n);
 	memcpy(k.parts + 1, base->parts, sizeof(kp_key_part) * (size_t)base->n);
 	return k;
-}
-
-/* t with its indexes and the secondary and search indexes recommended for
- * it (a copy), or t itself when none was. */
-static const kp_table *with_advised_indexes(kp_advisor *adv, const kp_table *t, kp_arena *a)
-{
-	int nix = t->nindexes, added = 0;
-	kp_index **ix = kp_arena_alloc(a, sizeof(kp_index *) * (adv->advice.n + (size_t)nix + 1));
-	if (nix)
-		memcpy(ix, t->indexes, sizeof(kp_index *) * (size_t)nix);
-	for (uint32_t k = 0; k < adv->advice.n; k++) {
-		const kp_advice *x = adv->advice.items[k];
-		/* a search index as recommended: it is one a table, and takes
-		 * (Tablestore) or serves (Lindorm) reads whatever else is added */
-		/* as recommended: an alternative not taken serves nothing */
-		if (x->table == t && x->index && x->recommended &&
-		    (!strcmp(x->kind, "secondary_index") || !strcmp(x->kind, "search_index"))) {
-			ix[nix++] = x->index;
-			added++;
-		}
-	}
-	if (!added)
-		return t;
-	kp_table *h = kpa_hypo_table(a, t, &t->pk, ix, nix);
-	h->src = t->src;
-	return h;
-}
-
-static int class_slot(kp_access a)
-{
-	switch (a) {
-	case KP_ACCESS_GET: return 0;
-	case KP_ACCESS_SCAN: return 1;
-	case KP_ACCESS_FILTERED: return 2;
-	case KP_ACCESS_SEARCH: return 4;   /* served, by the search index */
-	default: return 3;
-	}
-}
-
-/* The class of q, a statement on t, with the advised indexes (h): the
- * judge's plan when it planned q on a design that differs from h only in
- * indexes q cannot use (memo.c), else planned here on h without those. A
- * read through a view is planned on h as it is. */
-static kp_access summary_class(kp_advisor *adv, const kp_table *t, const kp_table *h, const kp_wquery *q,
-                               kp_arena *scratch)
-{
-	kp_access a;
-	if (q->plan.table != t) {
-		a = kpa_plan_class(h, q, scratch, NULL);
-	} else {
-		kpa_memo_use use;
-		kpa_memo_val *m = kpa_memo_slot(adv, q, t, h, NULL, 0, scratch, &use);
-		if (use.fresh) {
-			const kp_table *on = use.nix < h->nindexes ? kpa_hypo_table(scratch, t, &h->pk, use.ix, use.nix) : h;
-			m->cls = kpa_plan_class(on, q, scratch, NULL);
-		}
-		a = m->cls;
-	}
-	kp_arena_reset(scratch);
-	return a;
-}
-
-int kp_advisor_summary(kp_advisor *adv, kp_table_summary **out)
-{
-	int n = 0;
-	kp_table_summary *s = kp_arena_alloc(adv->a, sizeof(*s) * (size_t)(adv->cat->ntables + 1));
-	kp_arena scratch;
-	kp_arena_init(&scratch);
-	for (int i = 0; i < adv->cat->ntables; i++) {
-		const kp_table *t = adv->cat->tables[i];
-		if (t->dropped || kpa_rows_of(adv, t)->n == 0)
-			continue;
-		kp_table_summary *ts = &s[n++];
-		ts->table = t;
-		/* the table with every advised secondary index added */
-		const kp_table *h = with_advised_indexes(adv, t, adv->a);
-		bool added = h != t;
-		const kpa_rows *rs = kpa_rows_of(adv, t);
-		uint8_t *cls = malloc((size_t)rs->nshapes + 1);   /* by shape, 0xff: not planned yet */
-		if (!cls)
-			abort();
-		memset(cls, 0xff, (size_t)rs->nshapes + 1);
-		for (uint32_t j = 0; j < rs->n; j++) {
-			const kpa_row *r = &rs->row[j];
-			ts->before[class_slot((kp_access)r->access)] += r->weight;
-			/* without an advised index the plan stays as it is */
-			kp_access then = (kp_access)r->access;
-			if (added) {
-				if (cls[r->shape] == 0xff)
-					cls[r->shape] = (uint8_t)summary_class(adv, t, h, r->q, &scratch);
-				then = (kp_access)cls[r->shape];
-			}
-			ts->after[class_slot(then)] += r->weight;
-		}
-		free(cls);
-	}
-	kp_arena_free(&scratch);
-	*out = s;
-	return n;
 }

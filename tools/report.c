@@ -346,7 +346,7 @@ static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int 
 {
 	if (n == 0)
 		return;
-	kp_buf_printf(b, "\n%ssummary%s (weight per access class, now -> with the advised indexes)\n",
+	kp_buf_printf(b, "\n%ssummary%s (read weight per access class, now -> with the recommendation)\n",
 	              color ? "\033[1m" : "", color ? "\033[0m" : "");
 	/* every column as wide as its widest cell, so large counts and long
 	 * table names keep the columns aligned */

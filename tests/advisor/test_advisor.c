@@ -570,7 +570,7 @@ static void test_workload_at_scale(void)
 	/* one KP120 a shape (the two statements of each), which counts them:
 	 * 600, not one a statement */
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_UNSERVED), 600);
-	CU_ASSERT_TRUE(has_finding(&r, KP_R_UNSERVED, "the key of t29 cannot serve this query (full_scan); a table "
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_UNSERVED, "the key of t29 cannot serve this query (full scan); a table "
 	                                              "or index keyed [c19][a][b] makes it a SCAN (weight 2, 2 "
 	                                              "statements alike; the first shown)"));
 	int tables = 0, indexes = 0;
@@ -679,12 +679,16 @@ static void test_unserved_shapes(void)
 	kp_table_summary *sums;
 	int n = kp_advisor_summary(&r.adv, &sums);
 	CU_ASSERT_EQUAL(n, 1);
-	CU_ASSERT_EQUAL(sums[0].before[3], 7);
+	/* the five reads: the UPDATE and the DELETE are writes, counted in
+	 * no class (as the review counts them; 7 before issue 21's summary
+	 * fix) */
+	CU_ASSERT_EQUAL(sums[0].before[3], 5);
+	CU_ASSERT_EQUAL(sums[0].before[0] + sums[0].before[1] + sums[0].before[2] + sums[0].before[4], 0);
 	/* "after" is the recommendation, the search index alone (issue 21: a
 	 * read it serves counts as SEARCH, not rejected; the secondary
 	 * indexes are alternatives, not added) */
 	CU_ASSERT_EQUAL(sums[0].after[3], 0);
-	CU_ASSERT_EQUAL(sums[0].after[4], 7);
+	CU_ASSERT_EQUAL(sums[0].after[4], 5);
 	run_free(&r);
 }
 

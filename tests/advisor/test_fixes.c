@@ -523,7 +523,7 @@ static void test_unserved_names_final_key(void)
 	run_advisor(&r, "CREATE TABLE e (id VARCHAR(16), created_at BIGINT, v INT, PRIMARY KEY (id));",
 	            "SELECT * FROM e WHERE created_at > 5 LIMIT 10;", KP_TARGET_GENERIC);
 	CU_ASSERT_STRING_EQUAL(rule_message(&r, KP_R_UNSERVED),
-	                       "the key of e cannot serve this query (full_scan); an index table keyed "
+	                       "the key of e cannot serve this query (full scan); an index table keyed "
 	                       "[bucket][created_at][id] makes it a SCAN");
 	run_free(&r);
 }
