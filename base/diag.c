@@ -30,9 +30,14 @@ kp_diag *kp_diag_error(const kp_diag_sink *s, kp_rule rule, uint32_t off, uint32
 kp_diag *kp_diag_vadd(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
                       kp_source *src, uint32_t off, uint32_t len, const char *fmt, va_list ap)
 {
-	kp_diag *g = kp_arena_alloc(a, sizeof(*g));
 	/* a format with no conversions is its own message */
-	const char *msg = strchr(fmt, '%') ? kp_arena_vprintf(a, fmt, ap) : fmt;
+	return kp_diag_add_msg(d, a, rule, sev, src, off, len, strchr(fmt, '%') ? kp_arena_vprintf(a, fmt, ap) : fmt);
+}
+
+kp_diag *kp_diag_add_msg(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
+                         kp_source *src, uint32_t off, uint32_t len, const char *msg)
+{
+	kp_diag *g = kp_arena_alloc(a, sizeof(*g));
 	g->rule = rule;
 	g->severity = sev;
 	g->src = src;

@@ -55,6 +55,10 @@ kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
                      const char *fmt, ...) __attribute__((format(printf, 8, 9)));
 kp_diag *kp_diag_vadd(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
                       kp_source *src, uint32_t off, uint32_t len, const char *fmt, va_list ap);
+/* As kp_diag_add with the message itself, not a format ('%' is itself):
+ * msg is not copied, and must live as long as the diagnostic (in a). */
+kp_diag *kp_diag_add_msg(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
+                         kp_source *src, uint32_t off, uint32_t len, const char *msg);
 
 /* Where a reader reports what it finds in one source (the lexer, the
  * grammar's actions): the list, the arena the messages live in, and the

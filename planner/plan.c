@@ -298,13 +298,17 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 		kp_buf_free(&lead);
 	}
 	if (out->access == KP_ACCESS_FILTERED || (out->access == KP_ACCESS_GET && out->filter.n)) {
+		/* the message ends with the filter's text, which the plan keeps:
+		 * one copy, and no format to parse, for every such statement */
 		kp_buf f = {0};
+		kp_buf_puts(&f, out->access == KP_ACCESS_GET ? "get: the server filters rows by "
+		                                             : "filtered scan: the server filters rows by ");
+		size_t head = f.len;
 		kp_conj_to_sql(&f, (kp_expr *const *)out->filter.items, out->filter.n);
-		out->filter_sql = kp_arena_strndup(a, f.data, f.len);
+		char *msg = kp_arena_strndup(a, f.data, f.len);
+		out->filter_sql = msg + head;
 		const kp_expr *f0 = out->filter.items[0];
-		kp_diag_add(d, a, KP_R_FILTERED_SCAN, KP_SEV_INFO, src, f0->off, f0->len,
-		            "%s: the server filters rows by %s", out->access == KP_ACCESS_GET ? "get" : "filtered scan",
-		            f.data);
+		kp_diag_add_msg(d, a, KP_R_FILTERED_SCAN, KP_SEV_INFO, src, f0->off, f0->len, msg);
 		kp_buf_free(&f);
 	}
 	if (out->order == KP_ORDER_REVERSE) {

@@ -361,37 +361,34 @@ static struct kp_sites *sites_of(path_keep *keep, const kp_table *t, const kp_na
 	if (!ss->ok)
 		return ss;
 	order_lists(ss, a);
-	/* its size first: a class a site, a byte a pair of one column's
-	 * sites, and each other literal's kind, length and text */
-	size_t size = ss->n;
-	for (uint32_t i = 0; i < ss->n; i++) {
-		uint32_t group = 0;
-		for (uint32_t j = i + 1; j < ss->n; j++)
-			group += ss->s[j].col == ss->s[i].col;
-		if (group > MAX_GROUP) {
-			ss->ok = false;
-			return ss;
-		}
-		size += group;
-	}
+	/* a class a site, a byte a pair of one column's sites (at most
+	 * n(n-1)/2, written in one pass that also counts each site's group),
+	 * and each other literal's kind, length and text */
+	size_t size = ss->n + (size_t)ss->n * (ss->n ? ss->n - 1 : 0) / 2;
 	for (uint32_t i = 0; i < ss->nlit; i++) {
 		uint32_t n;
 		lit_text(ss->lit[i], &n);
 		size += 1 + sizeof n + n;
 	}
-	uint8_t *o = kp_arena_alloc(a, size + 1);
+	uint8_t *o = kp_arena_alloc_raw(a, size + 1);   /* nsig bytes written below */
 	ss->sig = o;
-	ss->nsig = (uint32_t)size;
 	for (uint32_t i = 0; i < ss->n; i++)
 		*o++ = ss->s[i].cls;
-	for (uint32_t i = 0; i < ss->n; i++)
+	for (uint32_t i = 0; i < ss->n; i++) {
+		uint32_t group = 0;
 		for (uint32_t j = i + 1; j < ss->n; j++) {
 			if (ss->s[j].col != ss->s[i].col)
 				continue;
 			bool ok;
 			int c = vcmp(&ss->s[i].v, &ss->s[j].v, &ok);
 			*o++ = (uint8_t)(ok ? (c > 0) - (c < 0) + 1 : 3);
+			group++;
 		}
+		if (group > MAX_GROUP) {
+			ss->ok = false;
+			return ss;
+		}
+	}
 	for (uint32_t i = 0; i < ss->nlit; i++) {
 		uint32_t n;
 		const char *p = lit_text(ss->lit[i], &n);
@@ -401,6 +398,7 @@ static struct kp_sites *sites_of(path_keep *keep, const kp_table *t, const kp_na
 		memcpy(o, p, n);
 		o += n;
 	}
+	ss->nsig = (uint32_t)(o - ss->sig);
 	return ss;
 }
 

@@ -5,10 +5,12 @@
  *   keyplan lint                    (the real binary)
  *   sqlite3_prepare_v2              (in process, the same schema WITHOUT ROWID)
  *   and the three again where no shape repeats
- * and prints statements/s, MB/s, the ratio keyplan/SQLite, and peak RSS;
- * each is timed --runs times (default 3), the three interleaved, and the
- * best run of each is kept, so a passing disturbance on the machine skews
- * neither side;
+ * and prints statements/s, MB/s, the ratio keyplan/SQLite, and peak RSS:
+ * in rounds that run the six in turn, at least --runs (default 3) and more
+ * while the next fits in --budget seconds (default 240), each ratio taken
+ * within a round, its median over the rounds with its lowest and highest
+ * beside the best against the best, by wall clock and by CPU
+ * (tools/bench_ratio.c);
  * then the peak RSS of explain on 10,000 vs N statements, and keyplan check
  * with the workload advisor against lint on 100 tables and 100,000 queries;
  * then lint on a source tree holding those 100,000 queries embedded in
@@ -29,7 +31,7 @@
  *
  * usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]
  *              [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--simulate]
- *              [--ratios] [--judge [--judge-statements N]]
+ *              [--ratios] [--budget S] [--judge [--judge-statements N]]
  *
  * The ratios are also given on a workload where no statement's shape
  * repeats (the same draw, each statement under its own table alias), so a
@@ -56,6 +58,7 @@
 #include <unistd.h>
 
 #include "tools/bench_lsp.h"
+#include "tools/bench_ratio.h"
 #include "tools/bench_sim.h"
 
 static uint64_t rng;
@@ -191,7 +194,7 @@ static double cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static double run(char *const argv[], long *maxrss_kb, int *status)
+double bench_child(char *const argv[], double *cpu, long *maxrss_kb, int *status)
 {
 	double t0 = now();
 	pid_t pid = fork();
@@ -206,10 +209,15 @@ static double run(char *const argv[], long *maxrss_kb, int *status)
 	struct rusage ru;
 	wait4(pid, &st, 0, &ru);
 	*maxrss_kb = ru.ru_maxrss;
-	last_cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
-	           (double)ru.ru_stime.tv_usec / 1e6;
+	*cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+	       (double)ru.ru_stime.tv_usec / 1e6;
 	*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 	return now() - t0;
+}
+
+static double run(char *const argv[], long *maxrss_kb, int *status)
+{
+	return bench_child(argv, &last_cpu, maxrss_kb, status);
 }
 
 /* The best of runs of one lint of a file or tree, its peak RSS in *rss;
@@ -249,7 +257,7 @@ static char *slurp(const char *path, size_t *len)
 	return b;
 }
 
-static double sqlite_prepare(const char *schema_path, const char *queries_path, long *count, int *errors)
+double bench_sqlite(const char *schema_path, const char *queries_path, double *cpu, long *count, int *errors)
 {
 	sqlite3 *db;
 	sqlite3_open(":memory:", &db);
@@ -277,7 +285,7 @@ static double sqlite_prepare(const char *schema_path, const char *queries_path, 
 		p = tail;
 	}
 	double dt = now() - t0;
-	last_cpu = cpu_now() - c0;
+	*cpu = cpu_now() - c0;
 	sqlite3_close(db);
 	free(schema);
 	free(q);
@@ -676,6 +684,7 @@ int main(int argc, char **argv)
 	const char *dir = NULL;
 	uint64_t seed = 20261122;
 	int runs = 3;
+	double budget = 240;   /* seconds the ratio table's rounds may take past --runs */
 	bool lsp = false;
 	bool digest = false, simulate = false;
 	bool ratios = false;
@@ -704,6 +713,8 @@ int main(int argc, char **argv)
 			lsp = true;
 		else if (!strcmp(argv[i], "--ratios"))
 			ratios = true;
+		else if (!strcmp(argv[i], "--budget") && i + 1 < argc && atof(argv[i + 1]) >= 0)
+			budget = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--judge"))
 			judge = true;
 		else if (!strcmp(argv[i], "--judge-statements") && i + 1 < argc && atol(argv[i + 1]) > 0)
@@ -721,7 +732,7 @@ int main(int argc, char **argv)
 		else {
 			fprintf(stderr, "usage: bench [--statements N] [--keyplan PATH] [--dir DIR] [--seed S] [--runs R]\n"
 			                "             [--digest [--digest-statements N] [--big N] [--pt PATH]] [--lsp] [--simulate]\n"
-			                "             [--ratios] [--judge [--judge-statements N]]\n");
+			                "             [--ratios] [--budget S] [--judge [--judge-statements N]]\n");
 			return 2;
 		}
 	}
@@ -763,89 +774,10 @@ int main(int argc, char **argv)
 
 	long rss = 0, rss_small, rss_lint = 0, rss_check, rss_lint100k;
 	int st;
-	char *explain_argv[] = {(char *)keyplan, "explain", "--no-config", "--format", "json", "--schema", schema, queries, NULL};
-	char *lint_argv[] = {(char *)keyplan, "lint", "--no-config", "--schema", schema, queries, NULL};
-	char *explain_u[] = {(char *)keyplan, "explain", "--no-config", "--format", "json", "--schema", schema, unique, NULL};
-	char *lint_u[] = {(char *)keyplan, "lint", "--no-config", "--schema", schema, unique, NULL};
-	double t_explain = 1e30, t_lint = 1e30, t_sqlite = 1e30, t_explain_u = 1e30, t_lint_u = 1e30, t_sqlite_u = 1e30;
-	/* CPU seconds of the same runs, best of each */
-	double c_explain = 1e30, c_lint = 1e30, c_sqlite = 1e30, c_explain_u = 1e30, c_lint_u = 1e30, c_sqlite_u = 1e30;
-#define KEEP_CPU(c) ((c) = last_cpu < (c) ? last_cpu : (c))
-	for (int r = 0; r < runs; r++) {
-		long rs;
-		double t = run(explain_argv, &rs, &st);
-		if (st > 1) {
-			fprintf(stderr, "keyplan explain failed (%d)\n", st);
-			return 2;
-		}
-		if (t < t_explain)
-			t_explain = t;
-		KEEP_CPU(c_explain);
-		if (rs > rss)
-			rss = rs;
-		t = run(lint_argv, &rs, &st);
-		if (st > 1) {
-			fprintf(stderr, "keyplan lint failed (%d)\n", st);
-			return 2;
-		}
-		if (t < t_lint)
-			t_lint = t;
-		KEEP_CPU(c_lint);
-		if (rs > rss_lint)
-			rss_lint = rs;
-		long count;
-		int errors;
-		t = sqlite_prepare(schema, queries, &count, &errors);
-		if (count != n || errors) {
-			fprintf(stderr, "sqlite prepared %ld of %ld statements, %d errors\n", count, n, errors);
-			return 2;
-		}
-		if (t < t_sqlite)
-			t_sqlite = t;
-		KEEP_CPU(c_sqlite);
-		t = run(explain_u, &rs, &st);
-		if (st > 1) {
-			fprintf(stderr, "keyplan explain (no shape repeats) failed (%d)\n", st);
-			return 2;
-		}
-		if (t < t_explain_u)
-			t_explain_u = t;
-		KEEP_CPU(c_explain_u);
-		t = run(lint_u, &rs, &st);
-		if (st > 1) {
-			fprintf(stderr, "keyplan lint (no shape repeats) failed (%d)\n", st);
-			return 2;
-		}
-		if (t < t_lint_u)
-			t_lint_u = t;
-		KEEP_CPU(c_lint_u);
-		t = sqlite_prepare(schema, unique, &count, &errors);
-		if (count != n || errors) {
-			fprintf(stderr, "sqlite prepared %ld of %ld statements (no shape repeats), %d errors\n", count, n,
-			        errors);
-			return 2;
-		}
-		if (t < t_sqlite_u)
-			t_sqlite_u = t;
-		KEEP_CPU(c_sqlite_u);
-	}
-#undef KEEP_CPU
-	printf("best of %d runs each, interleaved (the CPU ratio is the steadier on a loaded machine)\n", runs);
-	printf("%-34s %12s %9s %14s %14s %12s\n", "", "stmts/s", "MB/s", "vs SQLite", "CPU vs SQLite", "peak RSS");
-	printf("%-34s %12.0f %9.1f %13.2fx %13.2fx %9ld MB\n", "keyplan explain --format json", n / t_explain,
-	       mb / t_explain, t_sqlite / t_explain, c_sqlite / c_explain, rss / 1024);
-	printf("%-34s %12.0f %9.1f %13.2fx %13.2fx %9ld MB\n", "keyplan lint", n / t_lint, mb / t_lint, t_sqlite / t_lint,
-	       c_sqlite / c_lint, rss_lint / 1024);
-	printf("%-34s %12.0f %9.1f %13s %13s %12s\n", "sqlite3_prepare_v2 (in process)", n / t_sqlite, mb / t_sqlite,
-	       "1.00x", "1.00x", "-");
-	double mbu = (double)file_size(unique) / 1e6;
-	printf("no shape repeats (each statement its own table alias, %.1f MB):\n", mbu);
-	printf("%-34s %12.0f %9.1f %13.2fx %13.2fx\n", "  keyplan explain --format json", n / t_explain_u,
-	       mbu / t_explain_u, t_sqlite_u / t_explain_u, c_sqlite_u / c_explain_u);
-	printf("%-34s %12.0f %9.1f %13.2fx %13.2fx\n", "  keyplan lint", n / t_lint_u, mbu / t_lint_u,
-	       t_sqlite_u / t_lint_u, c_sqlite_u / c_lint_u);
-	printf("%-34s %12.0f %9.1f %13s %13s\n", "  sqlite3_prepare_v2 (in process)", n / t_sqlite_u, mbu / t_sqlite_u,
-	       "1.00x", "1.00x");
+	bench_ratio_opts ro = {.keyplan = keyplan, .schema = schema, .queries = queries, .unique = unique, .n = n,
+	                       .min_rounds = runs, .max_rounds = 25, .budget = budget};
+	if (bench_ratios(&ro, &rss, &rss_lint))
+		return 2;
 	if (ratios)
 		return 0;
 

@@ -242,6 +242,29 @@ static void test_like_prefix_becomes_key_range(void)
 	     "userid LIKE '%x'", "none");
 }
 
+/* The KP002 message is its head and the filter's text, kept whole: a '%'
+ * (or "%s") in a pattern is text, never a conversion; the plan's filter is
+ * that same text. */
+static const char *kp002_message(void)
+{
+	for (const kp_diag *g = T.d.head; g; g = g->next)
+		if (g->rule == KP_R_FILTERED_SCAN)
+			return g->message;
+	return "";
+}
+
+static void test_filter_message_keeps_percent(void)
+{
+	plan("SELECT * FROM orders WHERE userid = 'a' AND amount > 1 AND userid LIKE '%s%d%%'", "filtered_scan",
+	     "[{\"eq\": [\"a\"], \"range\": null}]", "amount > 1 AND userid LIKE '%s%d%%'", "none");
+	CU_ASSERT_STRING_EQUAL(kp002_message(),
+	                       "filtered scan: the server filters rows by amount > 1 AND userid LIKE '%s%d%%'");
+	plan("SELECT * FROM orders WHERE userid = 'a' AND orderid = 2 AND amount LIKE '50%'", "get",
+	     "[{\"eq\": [\"a\", 2], \"range\": null}]", "amount LIKE '50%'", "none");
+	CU_ASSERT_STRING_EQUAL(kp002_message(), "get: the server filters rows by amount LIKE '50%'");
+	CU_ASSERT_STRING_EQUAL(T.text, "GET orders key (userid='a', orderid=2) filter amount LIKE '50%'");
+}
+
 static void test_redundant_and_impossible(void)
 {
 	plan("SELECT * FROM k3 WHERE p1 > 1 AND p1 > 3", "scan",
@@ -702,6 +725,7 @@ KPT_SUITE("planner", plan_setup, plan_teardown,
 	{"a misspelt column or table suggests the nearest declared name", test_misspelt_names_suggest_the_nearest},
 	{"GET when every key column is bound by = or IN", test_get_when_every_key_column_bound},
 	{"SCAN and chained comparison", test_scan_and_chain},
+	{"the KP002 message keeps a '%' of the filter as text", test_filter_message_keeps_percent},
 	{"FILTERED SCAN: key conditions after a gap or a range are filtered", test_filtered_scan_after_key_gap_or_range},
 	{"a full scan is REJECTED unless a hint, ALLOW FILTERING or a missing WHERE allows it", test_full_scan_rejected_unless_allowed},
 	{"OR and IN become unions of ranges", test_or_in_union},
