@@ -189,6 +189,9 @@ typedef struct kp_table_review {
 	int rows_per_insert_before, rows_per_insert_after; /* rows one inserted row writes */
 	const char *write_cost; /* the recommendation's write cost in words: inserts, the
 	                           updates that rewrite an index row, deletes; NULL: none */
+	const char *assumes;    /* the defaults the recommendation rests on and the annotations
+	                           that would settle them, in words; NULL: none (every count
+	                           it rests on is stated, or it spreads a hotspot) */
 } kp_table_review;
 
 void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a,
