@@ -115,6 +115,8 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 		}
 		if (r->write_cost)
 			line(b, "      write cost: ", r->write_cost, "\n");
+		if (r->assumes)
+			line(b, "      assumes: ", r->assumes, "\n");
 	}
 	bool head = false;
 	for (uint32_t i = 0; i < adv->advice.n; i++) {

@@ -270,9 +270,10 @@ static void test_e28_audit_log_member_index(void)
 
 /* E28b: E28 without its counts. Expected: no change, or the index saying
  * the default it rests on. keyplan recommends the index (the default 10%
- * a filter keeps makes the member read 1,000 rows for 100); the review's
- * cost line says the defaults it assumed, the item itself does not: not
- * right by the designer's count. */
+ * a filter keeps makes the member read 1,000 rows for 100). Until
+ * advisor8 only the review's cost line said the defaults it assumed (not
+ * right by the designer's count); now the recommendation says which
+ * defaults it rests on and the annotations that settle them. */
 static void test_e28b_audit_log_without_counts(void)
 {
 	run r;
@@ -282,6 +283,18 @@ static void test_e28b_audit_log_without_counts(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
 	CU_ASSERT_TRUE(v->rows_default);
 	CU_ASSERT_EQUAL(v->per_value, 10000);
+	CU_ASSERT_STRING_EQUAL(v->assumes ? v->assumes : "",
+	                       "it rests on defaults, not on counts stated: 1000000 rows in the table (no -- rows: above "
+	                       "its CREATE); 10000 rows a value (1% of the rows) of ORG_ID, ACTOR_ID (no -- distinct:); "
+	                       "state them (-- rows: N, -- distinct: COLUMN N, docs/annotations.md) to settle whether "
+	                       "it pays");
+	run_free(&r);
+	/* E28, its counts stated: it rests on none */
+	run_w(&r, e28_schema, e28_workload, KP_TARGET_PHOENIX);
+	v = review_of(&r, "AUDIT_EVENT");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->recommended.n, 1);
+	CU_ASSERT_PTR_NULL(v->assumes);
 	run_free(&r);
 }
 
