@@ -24,9 +24,9 @@ SCHEMA = os.path.join(EMBED, "schema.sql")
 run = functools.partial(kptest.run, cwd=EMBED)
 
 
-def lint_json(*paths, extra=(), cwd=EMBED):
+def lint_json(*paths, extra=(), cwd=EMBED, timeout=60):
     rc, out, err = run("lint", "--no-config", "--schema", SCHEMA, "--format", "json", "--fail-on", "info",
-                       *extra, *paths, cwd=cwd)
+                       *extra, *paths, cwd=cwd, timeout=timeout)
     try:
         return rc, json.loads(out)["diagnostics"], err
     except ValueError:
@@ -191,7 +191,9 @@ with tempfile.TemporaryDirectory() as tmp:
     for what, (body, (line, col), msg) in hostile.items():
         p = mapper(body, "H.xml")
         try:
-            rc, diags, err = lint_json(p, cwd=tmp)
+            # a hang, not a slow run: the foreach bomb takes 0.3 s of CPU (2.5 s under ASan), and
+            # ctest -j2 under ASan on a loaded 2-core machine once took past 60 s of wall time
+            rc, diags, err = lint_json(p, cwd=tmp, timeout=300)
         except subprocess.TimeoutExpired:
             check(f"hostile XML {what}: no hang", False)
             continue

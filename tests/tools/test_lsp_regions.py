@@ -139,6 +139,31 @@ def go_shared():
     return "\n".join(out)
 
 
+def go_pkgdb():
+    """Functions that query through the package's db (rows, err := db.Query(...)): the receiver of a call
+    holds no SQL text, so no function's edit reads another."""
+    out = ["package a", "", "import \"database/sql\"", "", "var db *sql.DB", "", "const table = \"orders\"", ""]
+    for i in range(12):
+        q = Q[i % len(Q)]
+        out += ["func F%d(id int64) error {" % i, "\trows, err := db.Query(\"%s\", id)" % q, "\tif err != nil {",
+                "\t\treturn err", "\t}", "\tdefer rows.Close()", "\treturn nil", "}", ""]
+    out += ["func T() { db.Query(\"SELECT userid FROM \" + table) }", ""]
+    return "\n".join(out)
+
+
+def kotlin_pinned():
+    """A statement whose finding lies in a constant it reads (its chunk pinned to the file's offsets) near the
+    top: an edit of a method after all it reaches is read as one region."""
+    out = ["package a", "", "class Pinned {", "    companion object {", "        const val W = \" WHERE amount = 1\"",
+           "        const val TABLE = \"orders\"", "    }", "",
+           "    fun a(db: Db) { db.query(\"SELECT amount FROM orders\" + W) }", ""]
+    for i in range(10):
+        q = Q[i % len(Q)]
+        out += ["    fun f%d(db%d: Db) {" % (i, i), "        db%d.query(\"%s\")" % (i, q), "    }", ""]
+    out += ["    fun t(db: Db) { db.query(\"SELECT userid FROM \" + TABLE) }", "}", ""]
+    return "\n".join(out)
+
+
 def python_class():
     out = ["import db", "", "", "class Other:", "    def o1(self, cur):", "        cur.execute(\"SELECT * FROM metrics\")",
            "", "    def o2(self, cur):", "        cur.execute(\"SELECT * FROM orders WHERE amount = 1\")", "", "",
@@ -154,6 +179,27 @@ def python_class():
                     "        for row in cur.execute(sql, (uid,)):", "            print(row)", "        return cur", ""]
     out += ["    def t(self, cur):", "        cur.execute(\"SELECT userid FROM \" + TABLE)", "", "",
             "def top(cur):", "    cur.execute(\"SELECT * FROM metrics\")", ""]
+    return "\n".join(out)
+
+
+def python_attrs():
+    """A class whose __init__ keeps a connection and a cursor as attributes that every method reads
+    (self.conn, self.cursor: no SQL text, no name shared), and one attribute set to SQL text (self.sql: a name
+    shared by the two methods that hold it)."""
+    out = ["import psycopg2", "", "TABLE = \"orders\"", "", "", "class Store:",
+           "    def __init__(self, dsn):", "        self.conn = psycopg2.connect(dsn)",
+           "        self.cursor = self.conn.cursor()", "        self.sql = \"SELECT amount FROM orders WHERE status = 'a'\"",
+           ""]
+    for i in range(10):
+        q = Q[i % len(Q)]
+        if i % 2:
+            out += ["    def m%d(self, uid):" % i, "        self.cursor.execute(\"%s\", (uid,))" % q,
+                    "        return self.cursor.fetchall()", ""]
+        else:
+            out += ["    def c%d(self, uid):" % i, "        cur = self.conn.cursor()",
+                    "        cur.execute(\"%s\", (uid,))" % q, "        self.conn.commit()", ""]
+    out += ["    def by_status(self):", "        self.cursor.execute(self.sql)", "",
+            "    def t(self):", "        self.cursor.execute(\"SELECT userid FROM \" + TABLE)", ""]
     return "\n".join(out)
 
 
@@ -212,7 +258,10 @@ with kptest.tempdir() as tmp:
              ("Java, names shared", "java", "Shared.java", java_shared()),
              ("Kotlin, names shared", "kotlin", "Shared.kt", java_shared(True)),
              ("Go, names shared", "go", "shared.go", go_shared()),
-             ("Python, a class", "python", "shared.py", python_class())]
+             ("Python, a class", "python", "shared.py", python_class()),
+             ("Python, self's attributes", "python", "attrs.py", python_attrs()),
+             ("Go, the package's db", "go", "pkgdb.go", go_pkgdb()),
+             ("Kotlin, a pinned statement at the top", "kotlin", "Pinned.kt", kotlin_pinned())]
     for name, lang, fname, text in cases:
         uri = uri_of(os.path.join(root, fname))
         orig = text
@@ -289,6 +338,28 @@ with kptest.tempdir() as tmp:
               name, s["regionRuns"] == r0 and pull(a, uri) == pull(b, uri), json.dumps(s))
         b.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
         a.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+    # an attribute set to SQL text (self.sql) is a name: an edit of the method that reads it, or of __init__
+    # that sets it, reads the whole file; one that sets an attribute to SQL text where none was does too
+    pt = python_attrs()
+    pu = uri_of(os.path.join(root, "attrs2.py"))
+    a.open(pu, "python", pt)
+    pull(a, pu)
+    for v, (what, anchor, ins) in enumerate([("__init__, where self.sql is set", "status = 'a'", " "),
+                              ("the method reading self.sql", "self.cursor.execute(self.sql)", " "),
+                              ("a method setting self.cursor to SQL text", "return self.cursor.fetchall()",
+                               "self.cursor = \"SELECT 1\"; ")], 2):
+        r0 = stats(a, pu)["regionRuns"]
+        off = pt.index(anchor)
+        l1, c1 = position(pt, off)
+        a.change(pu, v, [{"range": rng(l1, c1, l1, c1), "text": ins}])
+        pt = pt[:off] + ins + pt[off:]
+        s = stats(a, pu)
+        b.open(pu, "python", pt, v)
+        check("Python: an edit of %s reads the whole file, as a fresh server" % what,
+              s["regionRuns"] == r0 and pull(a, pu) == pull(b, pu), json.dumps(s))
+        b.notify("textDocument/didClose", {"textDocument": {"uri": pu}})
+    a.notify("textDocument/didClose", {"textDocument": {"uri": pu}})
 
     # one region: an edit inside a method body whose names no other region has
     jt = java()

@@ -91,6 +91,7 @@ void kp_lsp_doc_drop_analysis(kp_lsp_doc *d)
 	kp_lsp_regions_free(d->rg);
 	d->rg = NULL;
 	d->analyzed = false;
+	d->pc.valid = false;
 }
 
 /* ------------------------------------------------------------ one run */
@@ -548,45 +549,44 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		return;
 	}
 	/* Only the chunks an edit touched are read: a document has thousands,
-	 * and reading each one was a cache miss. */
-	uint32_t ncut = 1;
-	kp_lsp_cut *cuts = NULL;
-	bool has_ddl = false;
-	/* old refs that keep their place (incremental cutting), by new index;
-	 * the old refs [old_lo, old_hi) are not kept in place */
-	uint32_t *kept = NULL, old_lo = 0, old_hi = d->nrefs;
+	 * and reading each one was a cache miss. The new chunks [lo, hi) take
+	 * the place of the old refs [old_lo, old_hi); the refs before them are
+	 * not touched, those after them move (in place). */
+	uint32_t nmid = 0, n_old = d->nrefs;
+	kp_lsp_cut *cuts = NULL;   /* the new chunks [lo, hi) */
+	bool has_ddl = false, incremental = false;
+	uint32_t old_lo = 0, old_hi = n_old;
+	long long delta = 0;
 	if (d->nrefs && d->ctx_key == ctx && !d->had_ddl && d->edit_lo != SIZE_MAX) {
-		cuts = kp_lsp_recut(d, w->pipe.cat->names != KP_NAMES_UPPER, &ncut, &kept, &old_lo, &old_hi);
-		for (uint32_t i = 0; cuts && i < ncut; i++)
+		cuts = kp_lsp_recut(d, w->pipe.cat->names != KP_NAMES_UPPER, &nmid, &old_lo, &old_hi, &delta);
+		for (uint32_t i = 0; cuts && i < nmid; i++)
 			has_ddl |= cuts[i].ddl;
-		if (has_ddl) {
+		incremental = cuts && !has_ddl;
+		if (!incremental) {
 			/* DDL changes what follows it: the whole text is cut again */
 			free(cuts);
-			free(kept);
 			cuts = NULL;
-			kept = NULL;
 			old_lo = 0;
-			old_hi = d->nrefs;
+			old_hi = n_old;
+			delta = 0;
 		}
 	}
-	if (!cuts) {
+	if (!incremental) {
 		bool stopped;
-		cuts = kp_lsp_cut_text(d->t.text, d->t.len, w->pipe.cat->names != KP_NAMES_UPPER, 0, &ncut, NULL, NULL,
-		                  &stopped);
+		cuts = kp_lsp_cut_text(d->t.text, d->t.len, w->pipe.cat->names != KP_NAMES_UPPER, 0, &nmid, NULL, NULL,
+		                       &stopped);
 		has_ddl = false;
-		for (uint32_t i = 0; i < ncut; i++)
+		for (uint32_t i = 0; i < nmid; i++)
 			has_ddl |= cuts[i].ddl;
 	}
-	/* keys: the chunk's text, the context, and the DDL before it */
-	uint64_t *keys = malloc(ncut * sizeof *keys);
+	uint32_t lo = old_lo, hi = old_lo + nmid, ncut = hi + (n_old - old_hi);
+	/* keys: the chunk's text, the context, and the DDL before it (none
+	 * when cutting again: a document with DDL is cut whole) */
+	uint64_t *keys = malloc((nmid ? nmid : 1) * sizeof *keys);
 	if (!keys)
 		abort();
 	uint64_t ddl_h = 0;
-	for (uint32_t i = 0; i < ncut; i++) {
-		if (kept && kept[i] != UINT32_MAX) {
-			keys[i] = 0;   /* not needed: its chunk is kept */
-			continue;
-		}
+	for (uint32_t i = 0; i < nmid; i++) {
 		uint64_t k = kp_lsp_hash(ctx ^ ddl_h, d->t.text + cuts[i].base, cuts[i].len);
 		keys[i] = kp_lsp_hash_u64(k, 0);
 		if (cuts[i].ddl)
@@ -604,29 +604,45 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		for (uint32_t i = old_lo; i < old_hi; i++)
 			kp_lsp_old_put(&om, d->refs[i].c);
 	}
-	/* not zeroed whole: after an edit all but a few are copied (a 10,000
-	 * statement document's are 560 KB) */
-	kp_lsp_ref *refs = malloc((ncut ? ncut : 1) * sizeof *refs);
-	if (!refs)
-		abort();
-	bool need = false;
-	for (uint32_t i = 0; i < ncut; i++) {
-		if (kept && kept[i] != UINT32_MAX) {
-			refs[i] = d->refs[kept[i]];   /* with what was published of it */
-			refs[i].base = cuts[i].base;
-			continue;
+	bool redo_whole = !d->whole || d->ctx_key != ctx || any_fd;
+	kp_lsp_pubcache_note(d, !incremental || redo_whole, old_lo, old_hi);
+	/* the old refs replaced, and the refs now */
+	kp_lsp_ref *gone;
+	if (incremental) {
+		gone = malloc((loose ? loose : 1) * sizeof *gone);
+		if (!gone)
+			abort();
+		memcpy(gone, d->refs + old_lo, loose * sizeof *gone);
+		if (ncut > n_old) {
+			d->refs = realloc(d->refs, ncut * sizeof *d->refs);
+			if (!d->refs)
+				abort();
 		}
+		memmove(d->refs + hi, d->refs + old_hi, (n_old - old_hi) * sizeof *d->refs);
+		if (delta)
+			for (uint32_t i = hi; i < ncut; i++)
+				d->refs[i].base = (uint32_t)((long long)d->refs[i].base + delta);
+	} else {
+		gone = d->refs;
+		/* not zeroed whole: each is set below */
+		d->refs = malloc((ncut ? ncut : 1) * sizeof *d->refs);
+		if (!d->refs)
+			abort();
+	}
+	d->nrefs = ncut;
+	kp_lsp_ref *refs = d->refs;
+	bool need = false;
+	for (uint32_t i = lo; i < hi; i++) {
+		const kp_lsp_cut *cut = &cuts[i - lo];
 		memset(&refs[i], 0, sizeof refs[i]);
-		refs[i].base = cuts[i].base;
-		refs[i].len = cuts[i].len;
-		refs[i].c = cuts[i].ddl ? NULL : kp_lsp_old_take(&om, keys[i]);
+		refs[i].base = cut->base;
+		refs[i].len = cut->len;
+		refs[i].c = cut->ddl ? NULL : kp_lsp_old_take(&om, keys[i - lo]);
 		refs[i].id = refs[i].c ? refs[i].c->id : 0;
 		if (refs[i].c)
 			kp_lsp_ref_learn(&refs[i]);
 		need |= !refs[i].c;
 	}
-	free(kept);
-	bool redo_whole = !d->whole || d->ctx_key != ctx || any_fd;
 	if (need || redo_whole) {
 		kp_arena ra;
 		kp_arena_init(&ra);
@@ -655,12 +671,13 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			kp_report_file_directives(&rep, &whole);
 		free(whole.lines);
 		kp_buf_free(&whole.path_json);
-		for (uint32_t i = 0; i < ncut; i++) {
+		for (uint32_t i = lo; i < hi; i++) {
 			if (refs[i].c)
 				continue;
+			const kp_lsp_cut *cut = &cuts[i - lo];
 			kp_source *src = kp_arena_alloc(&ra, sizeof *src);
-			kp_source_from_string(src, d->path, d->t.text + cuts[i].base, cuts[i].len);
-			refs[i].c = kp_lsp_new_chunk(keys[i]);
+			kp_source_from_string(src, d->path, d->t.text + cut->base, cut->len);
+			refs[i].c = kp_lsp_new_chunk(keys[i - lo]);
 			refs[i].id = refs[i].c->id;
 			r.src = src;
 			r.out = refs[i].c;
@@ -680,8 +697,8 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		kp_arena_free(&r.shape_arena);
 	}
 	/* the old chunks not reused */
-	for (uint32_t i = old_lo; i < old_hi; i++) {
-		kp_lsp_chunk *c = d->refs[i].c;
+	for (uint32_t i = 0; i < old_hi - old_lo; i++) {
+		kp_lsp_chunk *c = gone[incremental ? i : old_lo + i].c;
 		if (!c->taken) {
 			kp_lsp_chunk_free(c);
 			free(c);
@@ -691,9 +708,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		}
 	}
 	free(om.slots);
-	free(d->refs);
-	d->refs = refs;
-	d->nrefs = ncut;
+	free(gone);
 	d->ctx_key = ctx;
 	d->had_ddl = has_ddl;
 	d->analyzed = true;

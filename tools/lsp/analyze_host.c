@@ -187,6 +187,8 @@ typedef struct use_sig {
 	const kp_host_stmt *st; /* the reader */
 	uint64_t h;             /* of the group: set on its first entry */
 	uint32_t n;
+	uint32_t end;           /* the reader's end (the readers': past the
+	                           last one's start) */
 } use_sig;
 
 static int cmp_use(const void *a, const void *b)
@@ -218,10 +220,15 @@ static void build_sigs(host_plan *h)
 		for (uint32_t i = 0; i < hf->nreaders; i++) {
 			const kp_host_readers *rd = &hf->readers[i];
 			uint64_t k = 0xcbf29ce484222325ull;
-			for (unsigned j = 0; j < rd->n && j < KP_HOST_READERS_NAMED; j++)
+			/* where the readers named start (a reader not named: anywhere) */
+			uint32_t end = rd->n > KP_HOST_READERS_NAMED ? UINT32_MAX : 0;
+			for (unsigned j = 0; j < rd->n && j < KP_HOST_READERS_NAMED; j++) {
 				k = rd->name[j] ? kp_lsp_hash(k, rd->name[j], strlen(rd->name[j]) + 1)
 				                : kp_lsp_hash_u64(k, line_of(h->d, rd->first[j]));
-			h->sigs[h->nsigs++] = (use_sig){rd->off, 0, NULL, k, rd->n};
+				if (end < rd->first[j] + 1)
+					end = rd->first[j] + 1;
+			}
+			h->sigs[h->nsigs++] = (use_sig){rd->off, 0, NULL, k, rd->n, end};
 		}
 		return;
 	}
@@ -234,7 +241,7 @@ static void build_sigs(host_plan *h)
 		abort();
 	for (const kp_host_stmt *o = h->hf->head; o; o = o->next, order++)
 		for (unsigned u = 0; u < o->nuses; u++)
-			h->sigs[h->nsigs++] = (use_sig){o->uses[u].off, order, o, 0, 0};
+			h->sigs[h->nsigs++] = (use_sig){o->uses[u].off, order, o, 0, 0, o->end};
 	qsort(h->sigs, h->nsigs, sizeof *h->sigs, cmp_use);
 	for (uint32_t i = 0; i < h->nsigs;) {
 		uint32_t e = i;
@@ -377,6 +384,37 @@ static void host_done(void *ctx)
 	if (!inside) {
 		c->pinned = true;
 		c->pin_key = pin_key(h->st, lo);
+		uint32_t reach = h->st->end;
+		for (unsigned u = 0; u < h->st->nuses; u++)
+			reach = h->st->uses[u].end > reach ? h->st->uses[u].end : reach;
+		for (uint32_t k = 0; k < c->ndiags; k++) {
+			const kp_lsp_diag *g = &c->diags[k];
+			reach = g->end > reach ? g->end : reach;
+			for (uint32_t n = 0; n < g->nnotes; n++)
+				if (!g->notes[n].path && g->notes[n].line > reach)
+					reach = g->notes[n].line;
+		}
+		for (uint32_t k = 0; k < c->nstmts; k++) {
+			reach = c->stmts[k].end > reach ? c->stmts[k].end : reach;
+			reach = c->stmts[k].kw_end > reach ? c->stmts[k].kw_end : reach;
+		}
+		if (c->nfrag) {
+			/* its findings in fragments name every statement that
+			 * reads them (frag_ctx): they are what it reaches too */
+			for (unsigned u = 0; u < h->st->nuses; u++) {
+				uint32_t off = h->st->uses[u].off, a = 0, b = h->nsigs;
+				while (a < b) {
+					uint32_t mid = (a + b) / 2;
+					if (h->sigs[mid].off < off)
+						a = mid + 1;
+					else
+						b = mid;
+				}
+				for (; a < h->nsigs && h->sigs[a].off == off; a++)
+					reach = h->sigs[a].end > reach ? h->sigs[a].end : reach;
+			}
+		}
+		c->pin_hi = reach;
 		h->refs[i].base = 0;
 		h->refs[i].len = (uint32_t)h->d->t.len;
 	} else {
@@ -494,8 +532,9 @@ static void settle_chunks(kp_lsp_doc *d, uint32_t r0, uint32_t r1, host_plan *h)
  * before and after it keep their chunks (moved by the length's change).
  * False, with nothing changed, when the edit needs the whole file read:
  * no regions, a keyplan: comment in the file, DDL, findings of the
- * extraction itself, a chunk that reaches outside its statement, a region
- * whose names another shares. */
+ * extraction itself, a chunk that reaches outside its statement (unless
+ * all it reaches lies before the region: its offsets hold), a region whose
+ * names another shares. */
 static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 {
 	if (!d->rg || !d->host_plain || d->ctx_key != ctx || d->had_ddl || d->edit_lo == SIZE_MAX || !d->whole ||
@@ -525,7 +564,12 @@ static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	for (uint32_t i = 0; i < d->nrefs && fits; i++) {
 		const kp_lsp_ref *f = &d->refs[i];
 		uint32_t end = f->base + f->len;
-		fits = !f->c->pinned && !f->c->nfrag && (i < r0 ? end <= pl.a : i < r1 ? end <= pl.b_old : true);
+		if (f->c->pinned)
+			/* its findings' offsets are the file's: valid while nothing
+			 * before what it reaches moves (an edit after it) */
+			fits = i < r0 && f->c->pin_hi <= pl.a;
+		else
+			fits = !f->c->nfrag && (i < r0 ? end <= pl.a : i < r1 ? end <= pl.b_old : true);
 	}
 	/* DDL in the region makes the file's statements plan in order; its
 	 * words may run on over the region's edges (DROP TEMPORARY TABLE
@@ -591,6 +635,9 @@ static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 		abort();
 	if (r0)
 		memcpy(refs, d->refs, r0 * sizeof *refs);
+	for (uint32_t i = 0; i < r0; i++)
+		if (refs[i].c->pinned)
+			refs[i].len = (uint32_t)d->t.len;   /* the file's, as the whole read makes it */
 	if (h.n)
 		memcpy(refs + r0, h.refs, h.n * sizeof *refs);
 	for (uint32_t i = r1; i < d->nrefs; i++) {

@@ -209,41 +209,29 @@ static bool old_start(void *ctx, size_t e)
  * edit_suffix): the old chunks before the one holding edit_lo - 1 keep
  * their place, the text from there is cut again up to a chunk end where an
  * old chunk starts in the unchanged tail, and the old chunks from there
- * move by the length's change. *kept[i] is the old chunk of new chunk i,
- * or NULL. */
-kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *n, uint32_t **kept, uint32_t *old_lo,
-                         uint32_t *old_hi)
+ * move by the length's change. Returns the chunks cut again alone. */
+kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *nmid, uint32_t *old_lo, uint32_t *old_hi,
+                         long long *delta)
 {
 	size_t lo = d->edit_lo;
 	uint32_t r = 0;
-	while (r + 1 < d->nrefs && lo > 0 && d->refs[r + 1].base <= lo - 1)
-		r++;
+	if (lo > 0) {
+		/* the last ref starting at or before lo - 1 (refs are in order) */
+		uint32_t a = 0, b = d->nrefs;
+		while (b - a > 1) {
+			uint32_t m = a + (b - a) / 2;
+			if (d->refs[m].base <= lo - 1)
+				a = m;
+			else
+				b = m;
+		}
+		r = a;
+	}
 	recut_ctx x = {d, (long long)d->t.len - (long long)d->old_len, d->t.len - d->edit_suffix, 0};
-	uint32_t nmid;
 	bool stopped;
-	kp_lsp_cut *mid = kp_lsp_cut_text(d->t.text, d->t.len, hash_comment, d->refs[r].base, &nmid, old_start, &x, &stopped);
-	uint32_t ntail = stopped ? d->nrefs - x.found : 0;
-	uint32_t total = r + nmid + ntail;
-	kp_lsp_cut *v = malloc((total ? total : 1) * sizeof *v);
-	uint32_t *k = malloc((total ? total : 1) * sizeof *k);
-	if (!v || !k)
-		abort();
-	for (uint32_t i = 0; i < r; i++) {
-		v[i] = (kp_lsp_cut){d->refs[i].base, d->refs[i].len, false};
-		k[i] = i;
-	}
-	memcpy(v + r, mid, nmid * sizeof *v);
-	for (uint32_t i = 0; i < nmid; i++)
-		k[r + i] = UINT32_MAX;
-	for (uint32_t i = 0; i < ntail; i++) {
-		const kp_lsp_ref *o = &d->refs[x.found + i];
-		v[r + nmid + i] = (kp_lsp_cut){(uint32_t)((long long)o->base + x.delta), o->len, false};
-		k[r + nmid + i] = x.found + i;
-	}
-	free(mid);
-	*n = total;
-	*kept = k;
+	kp_lsp_cut *mid = kp_lsp_cut_text(d->t.text, d->t.len, hash_comment, d->refs[r].base, nmid, old_start, &x, &stopped);
 	*old_lo = r;
 	*old_hi = stopped ? x.found : d->nrefs;
-	return v;
+	*delta = x.delta;
+	return mid;
 }

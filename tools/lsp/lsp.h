@@ -13,6 +13,8 @@
  *   region_names.c  the names a region declares for itself and the free
  *                ones, which link regions (regionsInt.h)
  *   publish.c    diagnostics written to the client
+ *   splice.c     ... the next one after an edit: the last one with the
+ *                changed statements' pieces spliced in
  *   pull.c       diagnostics the client asks for (pull), unchanged or not
  *   delta.c      ... or only what changed since the client's last answer
  *                (keyplan/diagnosticDelta, for keyplan's own VS Code extension)
@@ -110,6 +112,8 @@ typedef struct kp_lsp_chunk {
 	                           in order of creation */
 	uint64_t pin_key;       /* see pinned */
 	uint64_t frag_ctx;      /* see nfrag */
+	uint32_t pin_hi;        /* pinned: the end of what it and its findings
+	                           reach (an edit after it leaves it valid) */
 	uint32_t nfrag;         /* findings in what it reads (diags' frag),
 	                           whose messages name the fragments' lines and
 	                           the statements that read them: frag_ctx */
@@ -121,7 +125,7 @@ typedef struct kp_lsp_chunk {
 	bool self_abs;          /* a note points into this document outside the
 	                           chunk (its line does not move with it: delta.c
 	                           sends it again rather than moved) */
-} kp_lsp_chunk;                 /* 88 bytes: a document keeps one per statement
+} kp_lsp_chunk;                 /* 96 bytes: a document keeps one per statement
                                    (fields by size: a bool among words took 8) */
 
 /* A chunk of the current text: where it starts, and its result; and what
@@ -148,6 +152,30 @@ typedef struct kp_lsp_piece {
 	uint64_t id;            /* the chunk's id */
 	uint32_t bl, bc;
 } kp_lsp_piece;
+
+/* The last push publication of a document, kept whole so that the next
+ * one after an edit that moved no line is the old text with the changed
+ * chunks' pieces spliced in (publish.c): nothing before or after them is
+ * read again. Each piece (the file's findings, then each ref's) has a
+ * comma before each diagnostic; the notification has every byte but the
+ * first comma. */
+typedef struct kp_lsp_pubcache {
+	kp_buf body;
+	uint32_t *at;           /* ref i's piece is [at[i], at[i + 1]); the
+	                           file's findings [0, at[0]); n + 1 of them */
+	uint64_t *part;         /* ref i's part of the signature; n of them */
+	uint32_t n;             /* refs then */
+	size_t nlines;          /* the text's lines then */
+	uint64_t head;          /* the signature's head then (publish.c) */
+	bool valid;
+	/* what analyses did since (analyze.c): refs [lo, nrefs - tail) are
+	 * new, the old ones replaced added `removed` to the signature; broken:
+	 * one was not a splice (a full cut, the file's findings redone, a
+	 * replaced piece never published) */
+	bool changed, broken;
+	uint32_t lo, tail;
+	uint64_t removed;
+} kp_lsp_pubcache;
 
 typedef struct kp_lsp_doc {
 	char *uri;
@@ -193,6 +221,8 @@ typedef struct kp_lsp_doc {
 	struct kp_lsp_regions *rg;
 	bool host_plain;
 	unsigned partial_runs;  /* analyses that read one region (tests) */
+	kp_lsp_pubcache pc;     /* the last push publication (SQL documents being edited) */
+	unsigned spliced;       /* publications spliced from it (keyplan/stats) */
 } kp_lsp_doc;
 
 /* A schema file of a workspace, as read: its text (the open document's
@@ -309,10 +339,11 @@ kp_lsp_cut *kp_lsp_cut_text(const char *t, size_t len, bool hash_comment, size_t
  * chunk); *any says whether there is one. */
 uint64_t kp_lsp_file_directives(const char *t, size_t len, bool *any);
 /* The chunks of d's text after edits that changed only [edit_lo, len -
- * edit_suffix): (*kept)[i] is the index of the old ref new chunk i keeps,
- * or UINT32_MAX; the old refs [*old_lo, *old_hi) are the ones not kept. */
-kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *n, uint32_t **kept, uint32_t *old_lo,
-                         uint32_t *old_hi);
+ * edit_suffix), from the start of old ref *old_lo on: they take the place
+ * of the old refs [*old_lo, *old_hi); the old refs from *old_hi on are
+ * kept, moved by *delta bytes. */
+kp_lsp_cut *kp_lsp_recut(kp_lsp_doc *d, bool hash_comment, uint32_t *nmid, uint32_t *old_lo, uint32_t *old_hi,
+                         long long *delta);
 /* Old chunks by key; chunks of one key (a statement written twice) chain. */
 typedef struct kp_lsp_old_bucket {
 	uint64_t key;
@@ -386,6 +417,36 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx);
  * are planned). */
 void kp_lsp_analyze(kp_lsp *s, kp_lsp_doc *d);
 /* publish.c */
+/* A chunk's part of a publication's signature (its id where its first line
+ * and column are): the signature is its head plus the parts, so that a
+ * splice takes the replaced chunks' parts away and adds the new ones. */
+uint64_t kp_lsp_sig_part(uint64_t id, uint32_t bl, uint32_t bc);
+/* The head of a publication's signature (kp_lsp_delta_simple documents),
+ * and the hash of the rule pages' URL. */
+uint64_t kp_lsp_diag_head(kp_lsp *s, kp_lsp_doc *d, uint64_t *docs_hash);
+/* Like kp_lsp_diag_items, and where each ref's piece starts in g (marks,
+ * nrefs + 1) and its part of the signature (parts). */
+uint64_t kp_lsp_diag_marked(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, uint32_t *marks, uint64_t *parts);
+/* The pieces of refs [lo, hi) alone, each diagnostic with a comma before
+ * it, into g: marks (hi - lo + 1) and parts (hi - lo) as above; returns the
+ * sum of the parts. */
+uint64_t kp_lsp_diag_pieces(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, uint32_t lo, uint32_t hi, uint32_t *marks,
+                            uint64_t *parts);
+/* splice.c: a push publication spliced into the last one */
+/* What an analysis that kept refs [0, lo) and the old refs [hi, n) of d
+ * (the old ones in between replaced; full: none kept) tells the cache. */
+void kp_lsp_pubcache_note(kp_lsp_doc *d, bool full, uint32_t lo, uint32_t hi);
+void kp_lsp_pubcache_free(kp_lsp_pubcache *pc);
+/* Is d's publication kept for a splice? */
+bool kp_lsp_splice_want(kp_lsp *s, kp_lsp_doc *d);
+/* g holds a publication's head up to its diagnostics' '[': its items and
+ * end written from the last publication and the changed refs, sent unless
+ * the client has them. False: no splice possible (nothing written). */
+bool kp_lsp_splice_publish(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g);
+/* Keeps (keep) the publication in g, its items [from, to) with each ref's
+ * piece at marks and its part of the signature, or forgets the last. */
+void kp_lsp_splice_keep(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, bool keep, size_t from, size_t to,
+                        const uint32_t *marks, const uint64_t *parts);
 /* Publishes doc's diagnostics (push), unless the client has them already. */
 void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d);
 /* Appends doc's diagnostics to g, as the items of a JSON array (pointing at

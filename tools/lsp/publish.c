@@ -134,6 +134,8 @@ typedef struct pub {
 	size_t line;            /* the line of the last chunk placed (chunks come in order) */
 	kp_buf rule[KP_R__COUNT][3]; /* each rule's constant part, by severity */
 	kp_lsp_delta *dx;       /* a delta's walk (delta.c), or NULL */
+	uint32_t *marks;        /* where each ref's piece starts in the message, or NULL ... */
+	uint64_t *parts;        /* ... and its part of the signature (splice.c) */
 } pub;
 
 /* A chunk's JSON while it is written (then copied into blocks of its
@@ -299,6 +301,11 @@ void kp_lsp_json_free(kp_lsp_json *j)
 	free(j);
 }
 
+uint64_t kp_lsp_sig_part(uint64_t id, uint32_t bl, uint32_t bc)
+{
+	return kp_lsp_hash_u64(kp_lsp_hash_u64(0x84222325cbf29ce4ull, id), ((uint64_t)bl << 32) | bc);
+}
+
 static unsigned digits(uint32_t v)
 {
 	unsigned n = 1;
@@ -458,7 +465,7 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t 
 	chunk_start(s, d, o, base, &bl, &bc);
 	/* the same chunk (its text and findings never change) at the same
 	 * place: the same JSON */
-	o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, c->id), ((uint64_t)bl << 32) | bc);
+	o->sig += kp_lsp_sig_part(c->id, bl, bc);
 	if (!o->g)
 		return;   /* the signature only */
 	/* kept for the documents being edited; written and dropped for the
@@ -537,7 +544,7 @@ static void add_ref(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_ref *r)
 		uint32_t bl, bc;
 		chunk_start(s, d, o, r->base, &bl, &bc);
 		if (bl == r->pub_bl && bc == r->pub_bc) {
-			o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, r->id), ((uint64_t)bl << 32) | bc);
+			o->sig += kp_lsp_sig_part(r->id, bl, bc);
 			if (o->g) {
 				size_t skip = o->first;
 				kp_rpc_gather_ref(o->g, r->pub + skip, r->pub_len - skip);
@@ -551,7 +558,7 @@ static void add_ref(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_ref *r)
 			 * rewritten, as add_all does, without reading the chunk (a
 			 * line break moves thousands: each chunk read was a cache
 			 * miss) */
-			o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, r->id), ((uint64_t)bl << 32) | bc);
+			o->sig += kp_lsp_sig_part(r->id, bl, bc);
 			if (o->g) {
 				json_move(j, bl);
 				size_t skip = o->first;
@@ -623,7 +630,7 @@ static void delta_piece(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_ref *r, kp_lsp_
 	uint32_t at = delta_old(x, id);
 	if (at != UINT32_MAX && x->old[at].bc == bc && (!r || !r->self_abs)) {
 		/* the client has it: the same findings at the same columns */
-		o->sig = kp_lsp_hash_u64(kp_lsp_hash_u64(o->sig, id), ((uint64_t)bl << 32) | bc);
+		o->sig += kp_lsp_sig_part(id, bl, bc);
 		long long dl = (long long)bl - (long long)x->old[at].bl;
 		if (x->keep_n && x->keep_from + x->keep_n == at && x->keep_dl == dl) {
 			x->keep_n++;
@@ -712,8 +719,16 @@ static void diagnostics(kp_lsp *s, kp_lsp_doc *d, pub *o)
 		} else {
 			if (d->whole)
 				add_all(s, d, o, d->whole, 0, NULL);
-			for (uint32_t i = 0; i < d->nrefs; i++)
+			for (uint32_t i = 0; i < d->nrefs; i++) {
+				uint64_t sig = o->sig;
+				if (o->marks)
+					o->marks[i] = (uint32_t)kp_rpc_gather_len(o->g);
 				add_ref(s, d, o, &d->refs[i]);
+				if (o->parts)
+					o->parts[i] = o->sig - sig;
+			}
+			if (o->marks)
+				o->marks[d->nrefs] = (uint32_t)kp_rpc_gather_len(o->g);
 		}
 		if (o->g && !o->cache) {
 			/* from now on what is sent of each ref is known (as it is
@@ -728,6 +743,70 @@ uint64_t kp_lsp_diag_signature(kp_lsp *s, kp_lsp_doc *d)
 	pub o;
 	memset(&o, 0, sizeof o);
 	diagnostics(s, d, &o);
+	return o.sig;
+}
+
+static void pub_free(pub *o)
+{
+	for (int i = 0; i < KP_R__COUNT; i++)
+		for (int k = 0; k < 3; k++)
+			kp_buf_free(&o->rule[i][k]);
+	free(o->frags);
+}
+
+uint64_t kp_lsp_diag_head(kp_lsp *s, kp_lsp_doc *d, uint64_t *docs_hash)
+{
+	(void)s;
+	const char *docs = kp_lsp_docs_url(d->ws);
+	*docs_hash = kp_lsp_hash(0xcbf29ce484222325ull, docs, strlen(docs));
+	/* as diagnostics() starts it, for a document without setup errors
+	 * that has a schema (kp_lsp_delta_simple) */
+	uint64_t h = kp_lsp_hash_u64(kp_lsp_hash_u64(0xcbf29ce484222325ull, d->ws->gen), *docs_hash);
+	return kp_lsp_hash_u64(h, false);
+}
+
+uint64_t kp_lsp_diag_pieces(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, uint32_t lo, uint32_t hi, uint32_t *marks,
+                            uint64_t *parts)
+{
+	pub o;
+	memset(&o, 0, sizeof o);
+	o.g = g;
+	kp_lsp_diag_head(s, d, &o.docs);
+	o.cache = true;
+	o.first = false;   /* every piece with its commas */
+	/* chunk_start walks forward from here */
+	const kp_doc_text *t = &d->t;
+	size_t a = 0, b = t->nlines, at = lo < d->nrefs ? d->refs[lo].base : t->len;
+	while (b - a > 1) {
+		size_t m = a + (b - a) / 2;
+		if (t->lines[m] <= at)
+			a = m;
+		else
+			b = m;
+	}
+	o.line = a;
+	uint64_t all = 0;
+	for (uint32_t i = lo; i < hi; i++) {
+		marks[i - lo] = (uint32_t)kp_rpc_gather_len(g);
+		o.sig = 0;
+		add_ref(s, d, &o, &d->refs[i]);
+		parts[i - lo] = o.sig;
+		all += o.sig;
+	}
+	marks[hi - lo] = (uint32_t)kp_rpc_gather_len(g);
+	pub_free(&o);
+	return all;
+}
+
+uint64_t kp_lsp_diag_marked(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, uint32_t *marks, uint64_t *parts)
+{
+	pub o;
+	memset(&o, 0, sizeof o);
+	o.g = g;
+	o.marks = marks;
+	o.parts = parts;
+	diagnostics(s, d, &o);
+	pub_free(&o);
 	return o.sig;
 }
 
@@ -789,13 +868,27 @@ void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)
 		kp_buf_int(b, d->version);
 	}
 	kp_buf_puts(b, ",\"diagnostics\":[");
-	uint64_t sig = kp_lsp_diag_items(s, d, g);
-	kp_buf_puts(b, "]}}");
-	if (!d->published || d->published_sig != sig)
-		kp_rpc_send_gather(&s->out, g);
-	/* else the client has these diagnostics, at these places */
-	d->published = true;
-	d->published_sig = sig;
+	if (!kp_lsp_splice_publish(s, d, g)) {
+		/* every chunk walked; what is sent kept for the next splice */
+		bool keep = kp_lsp_splice_want(s, d);
+		uint32_t *marks = NULL;
+		uint64_t *parts = NULL;
+		if (keep && (!(marks = malloc(((size_t)d->nrefs + 1) * sizeof *marks)) ||
+		             !(parts = malloc(((size_t)d->nrefs + 1) * sizeof *parts))))
+			abort();
+		size_t from = kp_rpc_gather_len(g);
+		uint64_t sig = keep ? kp_lsp_diag_marked(s, d, g, marks, parts) : kp_lsp_diag_items(s, d, g);
+		size_t to = kp_rpc_gather_len(g);
+		kp_buf_puts(b, "]}}");
+		if (!d->published || d->published_sig != sig)
+			kp_rpc_send_gather(&s->out, g);
+		/* else the client has these diagnostics, at these places */
+		d->published = true;
+		d->published_sig = sig;
+		kp_lsp_splice_keep(s, d, g, keep, from, to, marks, parts);
+		free(marks);
+		free(parts);
+	}
 	if (b->cap > ((size_t)64 << 20))
 		kp_rpc_gather_free(g);   /* not kept after a huge one */
 	d->publish_ms = clock_ms(CLOCK_MONOTONIC) - t0;

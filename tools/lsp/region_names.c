@@ -263,7 +263,141 @@ static void sort_unique(uint16_t *w, size_t *n)
 	*n = u;
 }
 
-void kp_lsp_region_names(int lang, const char *text, const toklist *l, size_t lo, size_t hi, kp_lsp_region *r)
+/* ------------------------------------------------------------ Python's attributes */
+
+/* Is token k a name read or set through self. (self.name)? */
+static bool py_attr(const char *text, const toklist *l, size_t lo, size_t k)
+{
+	return k >= lo + 2 && l->t[k - 1].type == KP_HT_DOT && tok_is(text, &l->t[k - 2], "self") &&
+	       !(k >= lo + 3 && l->t[k - 3].type == KP_HT_DOT);
+}
+
+static bool const_word(const char *p, size_t n)
+{
+	bool letter = false;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] >= 'A' && p[i] <= 'Z')
+			letter = true;
+		else if (!(p[i] == '_' || (p[i] >= '0' && p[i] <= '9')))
+			return false;
+	}
+	return letter;
+}
+
+/* Is the attribute at token k set (self.name = ..., +=, %=, a tuple's or
+ * an annotated target) to what may be SQL text: a string, text pasted
+ * (+, %), a constant's name, before the end of its logical line? A call
+ * (connect(...), self.conn.cursor()), a parameter, None is not. */
+static bool py_attr_text(const char *text, const toklist *l, size_t k)
+{
+	int depth = 0;
+	bool rhs = false;
+	for (size_t j = k + 1; j < l->n; j++) {
+		const kp_htok *t = &l->t[j];
+		if (t->type == KP_HT_EOF || ((t->type == KP_HT_NL || t->type == KP_HT_SEMI) && depth <= 0))
+			return false;
+		if (t->type == KP_HT_OPEN) {
+			depth++;
+		} else if (t->type == KP_HT_CLOSE) {
+			depth--;
+		} else if (!rhs) {
+			if (depth <= 0 && (t->type == KP_HT_ASSIGN || tok_is(text, t, "+=") || tok_is(text, t, "%=")))
+				rhs = true;
+		} else if (t->type == KP_HT_STR || t->type == KP_HT_PLUS || t->type == KP_HT_PCT ||
+		           (tok_word(text, t) && const_word(text + t->off, t->len))) {
+			return true;
+		}
+	}
+	return false;
+}
+
+void kp_lsp_region_attrs(int lang, const char *text, const toklist *l, size_t lo, size_t hi, kp_lsp_region *r)
+{
+	r->ax = NULL;
+	r->nax = 0;
+	if (lang != KP_LANG_PYTHON)
+		return;
+	size_t n = 0, cap = 0;
+	for (size_t k = lo; k < hi; k++) {
+		if (!tok_word(text, &l->t[k]) || !py_attr(text, l, lo, k) || !py_attr_text(text, l, k))
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			r->ax = realloc(r->ax, cap * sizeof *r->ax);
+			if (!r->ax)
+				abort();
+		}
+		r->ax[n++] = (uint16_t)(kp_host_name_hash(text + l->t[k].off, l->t[k].len) & 0xffff);
+	}
+	sort_unique(r->ax, &n);
+	r->nax = (uint32_t)n;
+}
+
+static int cmp_u16(const void *a, const void *b);
+
+void kp_lsp_region_attrs_index(kp_lsp_regions *g)
+{
+	size_t n = 0;
+	for (uint32_t i = 0; i < g->n; i++)
+		n += g->r[i].nax;
+	free(g->ta);
+	g->ta = n ? malloc(n * sizeof *g->ta) : NULL;
+	if (n && !g->ta)
+		abort();
+	n = 0;
+	for (uint32_t i = 0; i < g->n; i++)
+		for (uint32_t k = 0; k < g->r[i].nax; k++)
+			g->ta[n++] = g->r[i].ax[k];
+	if (n)
+		qsort(g->ta, n, sizeof *g->ta, cmp_u16);
+	g->nta = (uint32_t)n;
+}
+
+bool kp_lsp_region_attrs_same(const kp_lsp_regions *g, uint32_t ia, uint32_t ib, const kp_lsp_region *nr,
+                              uint32_t nn)
+{
+	size_t a = 0, b = 0;
+	for (uint32_t i = ia; i < ib; i++)
+		a += g->r[i].nax;
+	for (uint32_t i = 0; i < nn; i++)
+		b += nr[i].nax;
+	if (a != b)
+		return false;
+	if (!a)
+		return true;
+	uint16_t *x = malloc(a * sizeof *x), *y = malloc(b * sizeof *y);
+	if (!x || !y)
+		abort();
+	a = b = 0;
+	for (uint32_t i = ia; i < ib; i++)
+		for (uint32_t k = 0; k < g->r[i].nax; k++)
+			x[a++] = g->r[i].ax[k];
+	for (uint32_t i = 0; i < nn; i++)
+		for (uint32_t k = 0; k < nr[i].nax; k++)
+			y[b++] = nr[i].ax[k];
+	qsort(x, a, sizeof *x, cmp_u16);
+	qsort(y, b, sizeof *y, cmp_u16);
+	bool same = !memcmp(x, y, a * sizeof *x);
+	free(x);
+	free(y);
+	return same;
+}
+
+static bool in_sorted(const uint16_t *v, size_t n, uint16_t b)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (v[mid] < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo] == b;
+}
+
+void kp_lsp_region_names(int lang, const char *text, const toklist *l, size_t lo, size_t hi, kp_lsp_region *r,
+                         const kp_lsp_regions *g)
 {
 	uint16_t *w = NULL;
 	size_t n = 0, cap = 0;
@@ -279,6 +413,9 @@ void kp_lsp_region_names(int lang, const char *text, const toklist *l, size_t lo
 			continue;
 		if (L.n && !(k > lo && l->t[k - 1].type == KP_HT_DOT) && is_local(&L, text, t))
 			continue;   /* its own: a parameter or local (lw) */
+		if (lang == KP_LANG_PYTHON && py_attr(text, l, lo, k) &&
+		    !in_sorted(g->ta, g->nta, (uint16_t)(kp_host_name_hash(p, t->len) & 0xffff)))
+			continue;   /* an attribute no region sets to SQL text (self.conn, self.cursor) */
 		const kp_htok *n1 = k + 1 < l->n ? &l->t[k + 1] : NULL;
 		if (n1 && n1->type == KP_HT_OPEN && n1->open == '(')
 			continue;   /* a call's name */
@@ -315,7 +452,8 @@ void kp_lsp_region_names(int lang, const char *text, const toklist *l, size_t lo
 			const kp_htok *pv = k > 0 ? &l->t[k - 1] : NULL;
 			if (!pv || pv->type == KP_HT_SEMI || pv->type == KP_HT_NL ||
 			    (pv->type == KP_HT_OPEN && pv->open == '{') || (pv->type == KP_HT_CLOSE && pv->open == '}') ||
-			    (pv->type == KP_HT_OTHER && pv->len == 2 && !memcmp(text + pv->off, ":=", 2)) ||
+			    /* Go's rows, err := db.Query(...) (":=" is an ASSIGN token) */
+			    (pv->type == KP_HT_ASSIGN && pv->len == 2 && !memcmp(text + pv->off, ":=", 2)) ||
 			    (lang != KP_LANG_JAVA && newline_between(text, pv->off + pv->len, t->off)))
 				continue;
 		}

@@ -200,7 +200,7 @@ static void push_region(rlist *l, uint32_t off, unsigned depth, unsigned pyind, 
 			abort();
 	}
 	l->r[l->n] = (kp_lsp_region){off, (uint16_t)depth, (uint16_t)(pyind > UINT16_MAX ? UINT16_MAX : pyind), false, 0,
-	                             NULL, 0, NULL, 0};
+	                             NULL, 0, NULL, 0, NULL, 0};
 	l->tok[l->n] = tok;
 	l->n++;
 }
@@ -253,8 +253,11 @@ kp_lsp_regions *kp_lsp_regions_build(const char *text, size_t len, int lang)
 	g->lang = lang;
 	g->r = rl.r;
 	g->n = (uint32_t)rl.n;
+	for (size_t i = 0; i < rl.n; i++)
+		kp_lsp_region_attrs(lang, text, &l, rl.tok[i], i + 1 < rl.n ? rl.tok[i + 1] : l.n, &g->r[i]);
+	kp_lsp_region_attrs_index(g);
 	for (size_t i = 0; i < rl.n; i++) {
-		kp_lsp_region_names(lang, text, &l, rl.tok[i], i + 1 < rl.n ? rl.tok[i + 1] : l.n, &g->r[i]);
+		kp_lsp_region_names(lang, text, &l, rl.tok[i], i + 1 < rl.n ? rl.tok[i + 1] : l.n, &g->r[i], g);
 		kp_lsp_region_count(g, &g->r[i], 1);
 	}
 	free(rl.tok);
@@ -269,9 +272,11 @@ void kp_lsp_regions_free(kp_lsp_regions *g)
 	for (uint32_t i = 0; i < g->n; i++) {
 		free(g->r[i].w);
 		free(g->r[i].lw);
+		free(g->r[i].ax);
 	}
 	free(g->r);
 	free(g->tab);
+	free(g->ta);
 	free(g);
 }
 
@@ -280,6 +285,7 @@ void kp_lsp_region_plan_free(kp_lsp_region_plan *pl)
 	for (uint32_t i = 0; i < pl->n; i++) {
 		free(pl->r[i].w);
 		free(pl->r[i].lw);
+		free(pl->r[i].ax);
 	}
 	free(pl->r);
 	memset(pl, 0, sizeof *pl);
@@ -384,7 +390,9 @@ bool kp_lsp_regions_plan(kp_lsp_regions *g, const char *text, size_t len, size_t
 			end_tok = k;
 		}
 		for (size_t i = 0; i < rl.n; i++)
-			kp_lsp_region_names(g->lang, text, &l, rl.tok[i], i + 1 < rl.n ? rl.tok[i + 1] : end_tok, &rl.r[i]);
+			kp_lsp_region_attrs(g->lang, text, &l, rl.tok[i], i + 1 < rl.n ? rl.tok[i + 1] : end_tok, &rl.r[i]);
+		for (size_t i = 0; i < rl.n; i++)
+			kp_lsp_region_names(g->lang, text, &l, rl.tok[i], i + 1 < rl.n ? rl.tok[i + 1] : end_tok, &rl.r[i], g);
 		pl->ia = ia;
 		pl->ib = ib;
 		pl->r = rl.r;
@@ -396,7 +404,10 @@ bool kp_lsp_regions_plan(kp_lsp_regions *g, const char *text, size_t len, size_t
 		bool same = pl->n == ib - ia;
 		for (uint32_t i = 0; same && i < pl->n; i++)
 			same = pl->r[i].shape == g->r[ia + i].shape && pl->r[i].structural == g->r[ia + i].structural;
-		if (!same || kp_lsp_region_shared(g, ia, ib, pl->r, pl->n)) {
+		/* an attribute set to SQL text here or no more: other regions'
+		 * names change (their reads of it link them or not) */
+		if (!same || !kp_lsp_region_attrs_same(g, ia, ib, pl->r, pl->n) ||
+		    kp_lsp_region_shared(g, ia, ib, pl->r, pl->n)) {
 			kp_lsp_region_plan_free(pl);
 			ok = false;
 		}
@@ -413,6 +424,7 @@ void kp_lsp_regions_commit(kp_lsp_regions *g, kp_lsp_region_plan *pl, long long 
 		kp_lsp_region_count(g, &g->r[i], -1);
 		free(g->r[i].w);
 		free(g->r[i].lw);
+		free(g->r[i].ax);
 	}
 	for (uint32_t i = 0; i < pl->n; i++)
 		kp_lsp_region_count(g, &pl->r[i], 1);

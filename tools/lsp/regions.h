@@ -29,7 +29,10 @@
  * they were, in the same order (a literal or a name edited: the
  * functions, blocks and statements the extractor sees are the same).
  * Language keywords and the names of calls and of a statement's receiver
- * (db.query(...)) are not counted. */
+ * (db.query(...)) are not counted, nor Python's attributes read or set
+ * through self. unless one is set to what may be SQL text (a string, text
+ * pasted with + or %, a constant's name) somewhere in the file: an edit
+ * that changes which are is not extracted alone. */
 #ifndef KP_LSP_REGIONS_H
 #define KP_LSP_REGIONS_H
 
@@ -51,6 +54,9 @@ typedef struct kp_lsp_region {
 	uint16_t *lw;           /* the names it declares for its own code (a
 	                           parameter, a local), the same way */
 	uint32_t nlw;
+	uint16_t *ax;           /* Python: the attributes it sets (self.name =)
+	                           to what may be SQL text, the same way */
+	uint32_t nax;
 } kp_lsp_region;
 
 /* How many regions hold a name's bucket (255: too many to count, always
@@ -69,6 +75,12 @@ typedef struct kp_lsp_regions {
 	                           addressing, at most half full: as many
 	                           as the document's names) */
 	uint32_t cap, used;
+	uint16_t *ta;           /* Python: the regions' ax, sorted (one entry
+	                           a region): an attribute read through self.
+	                           is a name only when one of them is (a
+	                           connection or cursor set in __init__ and
+	                           read by every method links no region) */
+	uint32_t nta;
 } kp_lsp_regions;
 
 /* The regions of the whole text (NUL at text[len]); NULL for a language

@@ -383,6 +383,27 @@ void kp_rpc_gather_ref(kp_rpc_gather *g, const char *p, size_t n)
 	piece(g, p, 0, n);
 }
 
+size_t kp_rpc_gather_len(const kp_rpc_gather *g)
+{
+	return g->len + (g->buf.len - g->taken);
+}
+
+void kp_rpc_gather_copy(kp_rpc_gather *g, size_t from, size_t to, kp_buf *out)
+{
+	take(g);
+	size_t at = 0;
+	for (size_t i = 0; i < g->n && at < to; i++) {
+		const kp_rpc_piece *x = &g->v[i];
+		size_t a = at, b = at + x->len;
+		at = b;
+		if (b <= from)
+			continue;
+		const char *p = x->p ? x->p : g->buf.data + x->off;
+		size_t lo = from > a ? from - a : 0, hi = (to < b ? to : b) - a;
+		kp_buf_put(out, p + lo, hi - lo);
+	}
+}
+
 void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g)
 {
 	take(g);

@@ -98,6 +98,10 @@ void kp_rpc_gather_reset(kp_rpc_gather *g);
 void kp_rpc_gather_free(kp_rpc_gather *g);
 /* Appends n bytes at p, not copied (p must outlive the sending). */
 void kp_rpc_gather_ref(kp_rpc_gather *g, const char *p, size_t n);
+/* The message's bytes [from, to) (its pieces so far) appended to out. */
+void kp_rpc_gather_copy(kp_rpc_gather *g, size_t from, size_t to, kp_buf *out);
+/* The message's length so far. */
+size_t kp_rpc_gather_len(const kp_rpc_gather *g);
 /* Writes the message framed (one writev with its header, in batches of
  * IOV_MAX pieces). */
 void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g);

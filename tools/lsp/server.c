@@ -37,6 +37,7 @@ static void doc_free(kp_lsp_doc *d)
 	kp_lsp_doc_drop_analysis(d);
 	kp_doc_free(&d->t);
 	free(d->dl_pieces);
+	kp_lsp_pubcache_free(&d->pc);
 	free(d->uri);
 	free(d->path);
 	free(d);
@@ -516,6 +517,8 @@ static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 	cJSON_AddNumberToObject(r, "planned", d->runs);
 	/* analyses of application code that extracted one region again */
 	cJSON_AddNumberToObject(r, "regionRuns", d->partial_runs);
+	/* push publications spliced into the last one (publish.c) */
+	cJSON_AddNumberToObject(r, "spliced", d->spliced);
 	/* pipelines its workspace made for analyses (one is kept and reset) */
 	cJSON_AddNumberToObject(r, "pipelines", (double)d->ws->pipes_made);
 	/* where the statements planned start (their chunks' first statement) */

@@ -1,0 +1,172 @@
+"""keyplan lsp, a push publication spliced into the last one
+(tools/lsp/splice.c). The oracle: after every random edit of a SQL file
+(characters typed and taken away, a ';' that splits a statement or joins
+two, text replaced across lines, line breaks added and taken away, a
+non-ASCII character, CRLF lines), the bytes of the diagnostics the client
+has (the last publication it got) are those another server publishes when
+it opens the same text, with Neovim 0.7's and VS Code's capabilities; every
+edit after the first is spliced (keyplan/stats' spliced grows by one), those
+that move lines too."""
+import json
+import os
+import random
+import select
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kptest
+from kptest import check
+from lspclient import LspClient, uri_of
+from lsptest import project, schema, VSCODE, NVIM07
+import lsptest
+
+KEYPLAN, SRC, SHARED = kptest.args()
+EDITS = int(os.environ.get("KP_SPLICE_EDITS", "60"))
+
+Q = ["SELECT * FROM orders WHERE status = 'x';",
+     "SELECT amount FROM orders WHERE userid = 'u' AND orderid = 7;",
+     "SELECT * FROM orders WHERE userid = 'é' ORDER BY amount; SELECT * FROM metrics;",
+     "SELECT * FROM orders WHERE userid = 'a' AND 1 < orderid < 9;",
+     "UPDATE orders SET amount = 1 WHERE status = 'open';",
+     "-- keyplan:ignore KP001\nSELECT * FROM orders WHERE amount = 3;",
+     "SELECT * FROM metrics WHERE hostname = 'h' AND log_event = 'e';",
+     "SELECT *\n  FROM orders\n WHERE orderid = 123;"]
+
+
+def frames(buf):
+    out = []
+    while True:
+        i = buf.find(b"\r\n\r\n")
+        if i < 0:
+            return out, buf
+        n = int(buf[:i].decode().split("Content-Length:")[1].split("\r\n")[0])
+        if len(buf) < i + 4 + n:
+            return out, buf
+        out.append(buf[i + 4:i + 4 + n])
+        buf = buf[i + 4 + n:]
+
+
+def stats_and_pubs(c, uri):
+    """keyplan/stats for uri, and the raw publications sent before its answer."""
+    c.next_id += 1
+    rid = c.next_id
+    c.send({"jsonrpc": "2.0", "id": rid, "method": "keyplan/stats", "params": {"textDocument": {"uri": uri}}})
+    pubs = []
+    fd = c.p.stdout.fileno()
+    while True:
+        got, c.buf = frames(c.buf)
+        for body in got:
+            m = json.loads(body)
+            if m.get("id") == rid:
+                c.buf = b"".join(b"Content-Length: %d\r\n\r\n" % len(x) + x for x in got[got.index(body) + 1:]) + c.buf
+                return m["result"], pubs
+            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri:
+                pubs.append(body)
+        r, _, _ = select.select([fd], [], [], 60)
+        if not r:
+            raise AssertionError("keyplan/stats not answered in 60 s")
+        c.buf += os.read(fd, 1 << 20)
+
+
+def fresh(c, uri, text, version):
+    """What a server that opens text publishes (the document opened, read, closed)."""
+    c.open(uri, "sql", text, version)
+    _, pubs = stats_and_pubs(c, uri)
+    c.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    return pubs[-1] if pubs else None
+
+
+def offset(text, line, ch):
+    """The offset of an LSP position (UTF-16) in text (lines broken at \\n)."""
+    lines = text.split("\n")
+    o = sum(len(l) + 1 for l in lines[:line])
+    u = 0
+    k = 0
+    while u < ch:
+        u += 2 if ord(lines[line][k]) > 0xFFFF else 1
+        k += 1
+    return o + k
+
+
+def position(text, off):
+    before = text[:off]
+    line = before.count("\n")
+    col = before[before.rfind("\n") + 1:]
+    return {"line": line, "character": len(col.encode("utf-16-le")) // 2}
+
+
+def edit(rnd, text):
+    """A random edit: (start, end, new text)."""
+    n = len(text)
+    k = rnd.random()
+    a = rnd.randrange(n + 1)
+    if k < 0.35:
+        return a, a, rnd.choice(["x", " ", "1", "'", "é", "Z"])
+    if k < 0.55:
+        return a, min(n, a + rnd.randint(1, 3)), ""
+    if k < 0.65:
+        return a, a, ";"
+    if k < 0.72:
+        i = text.find(";", a)
+        return (i, i + 1, "") if i >= 0 else (a, a, " ")
+    if k < 0.82:
+        # a line's text replaced across two lines, as many line breaks as before
+        b = min(n, a + rnd.randint(5, 40))
+        seg = text[a:b]
+        return a, b, "\n".join("y" * rnd.randint(0, 6) for _ in range(seg.count("\n") + 1))
+    if k < 0.91:
+        return a, a, "\n"
+    i = text.find("\n", a)
+    return (i, i + 1, "") if i >= 0 else (a, a, "x")
+
+
+def session(root, caps, text, seed, name, crlf=False):
+    rnd = random.Random(seed)
+    a = LspClient(KEYPLAN, cwd=root)
+    a.initialize(root, capabilities=caps)
+    b = LspClient(KEYPLAN, cwd=root)
+    b.initialize(root, capabilities=caps)
+    uri = uri_of(os.path.join(root, "q.sql"))
+    nl = "\r\n" if crlf else "\n"
+    a.open(uri, "sql", text.replace("\n", nl))
+    st, pubs = stats_and_pubs(a, uri)
+    have = pubs[-1]
+    bad, moved_spliced, kept_not, spliced = [], 0, 0, 0
+    last = st["spliced"]
+    for v in range(2, EDITS + 2):
+        s, e, new = edit(rnd, text)
+        start, end = position(text, s), position(text, e)
+        lines_moved = text[s:e].count("\n") != new.count("\n")
+        text = text[:s] + new + text[e:]
+        a.change(uri, v, [{"range": {"start": start, "end": end}, "text": new.replace("\n", nl)}])
+        st, pubs = stats_and_pubs(a, uri)
+        if pubs:
+            have = pubs[-1]
+        want = fresh(b, uri, text.replace("\n", nl), v)
+        # the version is the edit's in both; a publication not sent leaves the client's (an older version)
+        strip = lambda x: json.loads(x)["params"]["diagnostics"]
+        if pubs and have != want or not pubs and strip(have) != strip(want):
+            bad.append((v, s, e, new))
+        grew = st["spliced"] - last
+        last = st["spliced"]
+        if v > 2:
+            moved_spliced += lines_moved and grew == 1
+            kept_not += grew != 1
+            spliced += grew
+    check("%s: after %d random edits the client's diagnostics are a fresh server's, byte for byte" % (name, EDITS),
+          not bad, repr(bad[:3]))
+    check("%s: every edit after the first was spliced (%d, %d of them moving lines)" % (name, spliced, moved_spliced),
+          kept_not == 0 and spliced == EDITS - 1 and moved_spliced >= 5, "not spliced %d" % kept_not)
+    a.stop()
+    b.stop()
+
+
+with kptest.tempdir() as tmp:
+    root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": schema()})
+    rnd = random.Random(7)
+    text = "\n".join(rnd.choice(Q) for _ in range(40)) + "\n"
+    session(root, NVIM07, text, 1, "Neovim 0.7")
+    session(root, VSCODE, text, 2, "VS Code")
+    session(root, NVIM07, text, 3, "CRLF", crlf=True)
+
+lsptest.finish()
