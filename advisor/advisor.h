@@ -158,9 +158,13 @@ typedef struct kp_cost {
 	double read;            /* rows read: the sum over statements of weight x rows */
 	double written;         /* rows written, every index and index table counted */
 	double hot;             /* of written, rows that land on one region (a hot lead) */
+	double amplified;       /* of written, the rows the indexes add to the writes that run
+	                           on the design as it is (its copies past the first) */
 	double broken;          /* weight served now (GET, SCAN, FILTERED) that becomes a full scan */
 	double total;           /* read + written x KP_WRITE_RATE */
-	double refused;         /* weight of the reads the store refuses (rejected full scans) */
+	double refused;         /* weight of the reads the store refuses (rejected full scans):
+	                           they do not run and are not in read */
+	double refused_rows;    /* the rows those would read if they ran (the table each) */
 	double lo, hi;          /* total with the default selectivities divided and multiplied
 	                           by KP_BRACKET (docs/advice.md, "Defaults that decide") */
 } kp_cost;
@@ -201,6 +205,9 @@ typedef struct kp_table_review {
 	bool planned;           /* the workload plans a statement other than an insert on it
 	                           (kp_advisor_summary lists it, with summary) */
 	kp_table_summary summary; /* its reads by class now and with the recommendation */
+	const char *assumes;    /* the defaults the recommendation rests on and the annotations
+	                           that would settle them, in words; NULL: none (every count
+	                           it rests on is stated, or it spreads a hotspot) */
 } kp_table_review;
 
 void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a,

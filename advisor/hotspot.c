@@ -324,7 +324,9 @@ static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
 {
 	for (int i = 0; i < t->nindexes; i++) {
 		const kp_index *ix = t->indexes[i];
-		if (!ix->kv || ix->nuser == 0 || ix->key.parts[0].col < 0 || !ix->src)
+		/* a Phoenix index with SALT_BUCKETS of its own is spread by its
+		 * salt byte, as a salted table is */
+		if (!ix->kv || ix->nuser == 0 || ix->key.parts[0].col < 0 || !ix->src || ix->salt_buckets > 0)
 			continue;
 		const kp_column *c = &t->cols[ix->key.parts[0].col];
 		const char *r;

@@ -549,7 +549,7 @@ static const char *nulls_note(kp_advisor *adv, const kp_table *t, const proposal
 /* pr's columns as a secondary index of t, judged on the table's whole
  * workload, as advice; h's indexes live in hyp (reset here). */
 static kp_advice *secondary_advice(kp_advisor *adv, const kp_table *t, proposal *pr, const proposal *props, int i,
-                                   kp_arena *hyp, kp_arena *scratch)
+                                   kp_arena *hyp, kp_arena *scratch, int salt, const char *hot_why)
 {
 	const target_info *ti = kpa_target(adv->target);
 	kp_buf name = {0}, ddl = {0};
@@ -573,11 +573,14 @@ static kp_advice *secondary_advice(kp_advisor *adv, const kp_table *t, proposal 
 	}
 	if (ninc)
 		kp_buf_putc(&ddl, ')');
+	if (salt)
+		kp_buf_printf(&ddl, " SALT_BUCKETS = %d", salt);
 	/* the index as advised (its columns, DESC, INCLUDE), kept with the
 	 * advice for the summary; the table with it, in an arena of its
 	 * own: it is only planned against, then dropped */
 	kp_index *index = kpa_hypo_index(adv->a, t, kpa_bufdup(adv->a, &name), pr->user.cols, pr->user.desc,
 	                                 pr->user.n, pr->covers);
+	index->salt_buckets = salt;
 	kp_arena_reset(hyp);
 	kp_index **ix = kp_arena_alloc(hyp, sizeof(kp_index *) * (size_t)(t->nindexes + 1));
 	if (t->nindexes)
@@ -598,6 +601,13 @@ static kp_advice *secondary_advice(kp_advisor *adv, const kp_table *t, proposal 
 		                      "store; defined columns %s); the store maintains it on every write: an insert "
 		                      "then writes %d rows",
 		                      name.data, t->name, pr->key, t->name, ninc ? inc.data : "none", t->nindexes + 2);
+	if (salt)
+		msg = kp_arena_printf(adv->a, "%s; salted: SALT_BUCKETS = %d on the index, since %s alone would be a "
+		                      "write hotspot (%s): Phoenix prefixes each index row with a salt byte hashed from "
+		                      "its key, so the writes spread over %d buckets (the index's own salt; one on a "
+		                      "salted table is salted as the table is unless it says otherwise), and a read "
+		                      "of it is one scan per bucket, merged by Phoenix in the index's key order",
+		                      msg, salt, t->cols[pr->user.cols[0]].name, hot_why, salt);
 	kp_buf shown = {0};
 	for (int j = 0; j < index->key.n; j++)
 		kp_buf_printf(&shown, "[%s%s]", t->cols[index->key.parts[j].col].name,
@@ -867,7 +877,12 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
 		}
 		const kp_column *lead = &t->cols[pr->user.cols[0]];
-		if (kpa_hot_reason(lead)) {
+		const char *hot_why = kpa_hot_reason(lead);
+		/* Phoenix salts an index of its own (SALT_BUCKETS on CREATE
+		 * INDEX): a hot lead is spread by the salt byte. A table already
+		 * salted salts its indexes alike */
+		int salt = hot_why && ti->max_salt_buckets && !t->salt_buckets ? KP_BUCKETS : 0;
+		if (hot_why && !salt && !t->salt_buckets) {
 			/* a secondary index led by a hotspot column is a hotspot itself */
 			reword_unserved(adv, pr, x, NULL,
 			                kp_arena_printf(adv->a, "a secondary index led by %s would be a write hotspot",
@@ -886,11 +901,11 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		const kp_column *oc = &t->cols[pr->user.cols[last]];
 		bool twin = ti->desc_key && (pr->desc_w > 0 || pr->asc_w > 0) &&
 		            (oc->nullable || (oc->key_pos < 0 && !oc->not_null));
-		kp_advice *y = secondary_advice(adv, t, pr, props, i, &hyp, scratch);
+		kp_advice *y = secondary_advice(adv, t, pr, props, i, &hyp, scratch, salt, hot_why);
 		y->message = kp_arena_printf(adv->a, "%s%s", y->message, nulls_note(adv, t, pr, oc));
 		if (twin) {
 			pr->user.desc[last] = !pr->user.desc[last];
-			kp_advice *z = secondary_advice(adv, t, pr, props, i, &hyp, scratch);
+			kp_advice *z = secondary_advice(adv, t, pr, props, i, &hyp, scratch, salt, hot_why);
 			z->message = kp_arena_printf(adv->a, "%s%s", z->message, nulls_note(adv, t, pr, oc));
 			pr->user.desc[last] = !pr->user.desc[last];
 		}

@@ -250,6 +250,17 @@ static const char *trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const
 		              now->hot - c->hot);
 	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g), writes %.15g (now %.15g)", b.len ? "; " : "", c->read,
 	              now->read, c->written, now->written);
+	/* reads the store refuses made to run: what each run costs the
+	 * writes (docs/advice.md, "Reads the store refuses") */
+	if (c->refused < now->refused * (1 - 1e-9)) {
+		double ran = now->refused - c->refused, added = c->amplified - now->amplified;
+		kp_buf_printf(&b, "; makes reads the store refuses run (weight %.15g), for %.15g more weighted rows "
+		              "written (%.15g a run)", ran, added > 0 ? added : 0, added > 0 ? added / ran : 0);
+		if (added > ran * KP_REFUSED_RATE * (1 + 1e-9))
+			kp_buf_printf(&b, ": more than the %.15g a run that is worth, so not recommended for them: a "
+			              "read that rare against the writes is a batch, run with the store's full-scan "
+			              "hint or as an export", KP_REFUSED_RATE);
+	}
 	int copies = kpj_write_fanout(d);
 	if (copies > 1)
 		kp_buf_printf(&b, "; every insert writes %d rows", copies);
@@ -303,6 +314,63 @@ static const char *undecided_note(kp_advisor *adv, const jtable *jt, const kp_ad
 	char *r = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
 	return r;
+}
+
+/* The defaults a recommendation rests on, in words, with the annotations
+ * that would settle them (docs/advice.md, "Defaults that decide"): the
+ * table's rows when no -- rows: states them, and the rows a value of each
+ * column its keys bind that a read binds by = and no -- distinct: sizes.
+ * NULL when it rests on none, or when it spreads rows written on one
+ * region or makes refused reads run (a hotspot or a refusal, not a
+ * count, decides it). */
+static const char *assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r)
+{
+	if (r->after.hot < r->before.hot * (1 - 1e-9) || r->after.refused < r->before.refused * (1 - 1e-9))
+		return NULL;   /* a hotspot spread, or refused reads made to run: no count decides */
+	kp_buf cols = {0};
+	int named = 0;
+	for (uint32_t i = 0; i < r->recommended.n; i++) {
+		const kp_advice *x = r->recommended.items[i];
+		uint32_t nc = x->columns.n - (uint32_t)x->held;
+		for (uint32_t k = 0; k < nc; k++) {
+			const char *c = x->columns.items[k];
+			int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
+			if (col < 0 || (jt->distinct && jt->distinct[col] >= 1) || strstr(cols.data ? cols.data : "", c))
+				continue;
+			bool eq_bound = false;
+			for (int s = 0; s < jt->ns && !eq_bound; s++) {
+				const jshape *sh = &jt->s[s];
+				if (sh->ins_rows > 0 || sh->on != jt->t || !sh->q->plan.names)
+					continue;
+				colset eq = {0}, range = {0};
+				kpa_sargable(sh->q->plan.names, kpa_where_of(sh->q->stmt), &eq, &range);
+				for (int e = 0; e < eq.n; e++)
+					eq_bound |= eq.cols[e] == col;
+			}
+			/* the tenant column a tenant's connection binds */
+			eq_bound |= col == kp_table_tenant_col(jt->t);
+			if (eq_bound)
+				kp_buf_printf(&cols, "%s%s", named++ ? ", " : "", c);
+		}
+	}
+	if (!jt->rows_default && !named) {
+		kp_buf_free(&cols);
+		return NULL;
+	}
+	kp_buf b = {0};
+	kp_buf_puts(&b, "it rests on defaults, not on counts stated: ");
+	if (jt->rows_default)
+		kp_buf_printf(&b, "%.15g rows in the table (no -- rows: above its CREATE)%s", jt->rows, named ? "; " : "");
+	if (named)
+		kp_buf_printf(&b, "%.15g rows a value (%.15g%% of the rows) of %s (no -- distinct:)", jt->rows * KP_SEL_EQ,
+		              KP_SEL_EQ * 100, cols.data);
+	kp_buf_printf(&b, "; state them (%s%s, docs/annotations.md) to settle whether it pays",
+	              jt->rows_default ? "-- rows: N" : "", named ? (jt->rows_default ? ", -- distinct: COLUMN N" :
+	                                                             "-- distinct: COLUMN N") : "");
+	char *out = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	kp_buf_free(&cols);
+	return out;
 }
 
 static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *scratch, kp_arena *hyp)
@@ -685,6 +753,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		}
 	}
 	kpj_summarize(jt, r);
+	r->assumes = r->recommended.n ? assumes_note(adv, jt, r) : NULL;
 	/* ranks: the recommendation, then the alternatives by the judge's order */
 	int rank = 1;
 	for (uint32_t i = 0; i < r->recommended.n; i++) {

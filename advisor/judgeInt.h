@@ -95,7 +95,12 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c);
 void kpj_evaluate(jtable *jt, const design *d, kp_arena *scratch, kp_cost *c, sres *res, kp_arena *a);
 /* Each shape read the cheaper way of base and with (an index added). */
 void kpj_compose(const jtable *jt, const sres *base, const sres *with, sres *out);
-/* a before b in the judge's order: fewer broken, fewer hot rows, cheaper */
+/* Refused reads between a and b: -1 when a makes run, at no more than one
+ * row added to the writes for each weight made to run, what b refuses; 1
+ * the other way round; 0 when the rows decide. */
+int kpj_refused_order(const kp_cost *a, const kp_cost *b);
+/* a before b in the judge's order: fewer broken, fewer hot rows, refused
+ * reads made to run at their price, cheaper */
 bool kpj_better(const kp_cost *a, const kp_cost *b);
 /* a step from cur to c pays: fewer hot rows, or as many and cheaper at the
  * default and at the upper end of the bracket (docs/advice.md) */

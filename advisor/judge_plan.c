@@ -47,7 +47,8 @@ static int hot_copies(const jtable *jt, const design *d)
 		bool bucketed = false;   /* an index table led by a bucket the writer computes */
 		for (int k = 0; k < d->nitems; k++)
 			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
-		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && kpa_key_hot(t, &ix->key, jt->hot, jt->few);
+		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && !ix->salt_buckets &&
+		     kpa_key_hot(t, &ix->key, jt->hot, jt->few);
 	}
 	return n;
 }
@@ -207,22 +208,33 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		if (s->ins_rows > 0) {
 			c->written += w * s->ins_rows * copies;
 			c->hot += w * s->ins_rows * hot;
+			c->amplified += w * s->ins_rows * (copies - 1);
 			continue;
 		}
 		s->then = res[i].cls;
 		s->then_rejected = res[i].rejected;
 		s->then_order = res[i].order;
-		c->read += w * res[i].rows;
-		c->lo += w * res[i].lo;
-		c->hi += w * res[i].hi;
-		if (res[i].rejected && !s->fixed)
+		/* a read the store refuses does not run: it reads no rows and
+		 * counts by its weight, whatever it would read (docs/advice.md,
+		 * "Reads the store refuses") */
+		if (res[i].rejected && !s->fixed) {
 			c->refused += w;
+			c->refused_rows += w * res[i].rows;
+		} else {
+			c->read += w * res[i].rows;
+			c->lo += w * res[i].lo;
+			c->hi += w * res[i].hi;
+		}
 		/* an UPDATE or DELETE writes the rows its WHERE matches (no more
 		 * than it reads: a GET, a LIMIT); one the store refuses writes none */
 		if (s->upd && !res[i].rejected && !s->fixed) {
 			double m = res[i].rows < s->matched ? res[i].rows : s->matched;
 			c->written += w * m * copies;
 			c->hot += w * m * hot;
+			/* a write the store refuses today that runs is made to run,
+			 * not made dearer */
+			if (!s->now_rejected)
+				c->amplified += w * m * (copies - 1);
 		}
 		if (s->now != KP_ACCESS_FULL && s->now != KP_ACCESS_NONE && res[i].cls == KP_ACCESS_FULL)
 			c->broken += w;
@@ -231,6 +243,7 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 	 * the workload its read weight, one row each */
 	c->written += jt->assumed * copies;
 	c->hot += jt->assumed * hot;
+	c->amplified += jt->assumed * (copies - 1);
 	/* every index kept is a copy of the table's rows (docs/advice.md) */
 	double rest = c->written * KP_WRITE_RATE + (copies - 1) * jt->rows * KP_KEEP_RATE;
 	c->total = c->read + rest;
@@ -265,7 +278,27 @@ void kpj_compose(const jtable *jt, const sres *base, const sres *with, sres *out
 	}
 }
 
-/* a before b in the judge's order: fewer broken, fewer hot rows, cheaper */
+static bool less(double a, double b)
+{
+	return a < b * (1 - 1e-9);
+}
+
+/* Reads the store refuses, between two designs as many hot rows apart:
+ * -1 when a makes refused weight run that b refuses and each such read
+ * costs every write no more than one row (the rows a adds to the writes,
+ * weighted, are at most the weight it makes run), 1 the other way round,
+ * 0 when the rows decide (docs/advice.md, "Reads the store refuses"). */
+int kpj_refused_order(const kp_cost *a, const kp_cost *b)
+{
+	if (less(a->refused, b->refused) && a->amplified - b->amplified <= (b->refused - a->refused) * KP_REFUSED_RATE * (1 + 1e-9))
+		return -1;
+	if (less(b->refused, a->refused) && b->amplified - a->amplified <= (a->refused - b->refused) * KP_REFUSED_RATE * (1 + 1e-9))
+		return 1;
+	return 0;
+}
+
+/* a before b in the judge's order: fewer broken, fewer hot rows, refused
+ * reads made to run at their price, cheaper */
 bool kpj_better(const kp_cost *a, const kp_cost *b)
 {
 	if (a->broken != b->broken)
@@ -274,12 +307,10 @@ bool kpj_better(const kp_cost *a, const kp_cost *b)
 		return true;
 	if (a->hot > b->hot * (1 + 1e-9))
 		return false;
+	int r = kpj_refused_order(a, b);
+	if (r)
+		return r < 0;
 	return a->total < b->total * (1 - 1e-9);
-}
-
-static bool less(double a, double b)
-{
-	return a < b * (1 - 1e-9);
 }
 
 bool kpj_pays(const kp_cost *c, const kp_cost *cur)
@@ -290,6 +321,9 @@ bool kpj_pays(const kp_cost *c, const kp_cost *cur)
 		return true;
 	if (less(cur->hot, c->hot))
 		return false;
+	int r = kpj_refused_order(c, cur);
+	if (r)
+		return r < 0;
 	/* not at the lower end: with 10x fewer rows a key, a read served by
 	 * key saves less, and an ORDER BY's LIMIT may cover a key's rows; a
 	 * change that pays at the default and with more rows a key, and so a
@@ -298,11 +332,6 @@ bool kpj_pays(const kp_cost *c, const kp_cost *cur)
 	 * states; a sort of one row a default says) */
 	if (!less(c->total, cur->total))
 		return false;
-	/* a read the store refuses that runs: a fix, whatever its range
-	 * keeps (at the upper end a range may read as many rows as the
-	 * refused full scan is costed) */
-	if (c->refused < cur->refused)
-		return true;
 	return less(c->hi, cur->hi);
 }
 
@@ -314,6 +343,9 @@ bool kpj_robust_better(const kp_cost *a, const kp_cost *b)
 		return true;
 	if (less(b->hot, a->hot))
 		return false;
+	int r = kpj_refused_order(a, b);
+	if (r)
+		return r < 0;
 	/* what each loses against the other at its worst point */
 	double la = 0, lb = 0;
 	const double pa[3] = {a->total, a->lo, a->hi}, pb[3] = {b->total, b->lo, b->hi};

@@ -83,6 +83,8 @@ typedef struct kp_index {
 	bool all_columns;       /* ON t (*): every column, so no key columns appended */
 	bool local;             /* Phoenix LOCAL: used even when it does not cover */
 	bool uncovered;         /* Phoenix UNCOVERED: rows always read from the table */
+	int salt_buckets;       /* Phoenix CREATE INDEX ... SALT_BUCKETS = N: the index table's
+	                           own salt (0: none stated) */
 	bool has_expr;          /* a key part is an expression (functional index) */
 	kp_index_state state;   /* ALTER INDEX: active, disabled or unusable */
 	kp_expr *where;         /* Phoenix partial index: its WHERE (catalog copy), or NULL */

@@ -63,6 +63,12 @@ kp_index *kpc_add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 	ix->columnar = def->using.s && kp_name_eq(&def->using, "columnar");
 	ix->local = def->local;
 	ix->uncovered = def->uncovered;
+	for (uint32_t i = 0; i < def->options.n; i++) {
+		const kp_option *op = def->options.items[i];
+		if (!op->family.s && kp_name_eq(&op->key, "salt_buckets") && op->value && op->value->kind == KP_X_INT &&
+		    !op->value->overflow && op->value->ival > 0 && op->value->ival <= 256)
+			ix->salt_buckets = (int)op->value->ival;
+	}
 	if (def->using.s && !ix->kv && !ix->search && !ix->columnar) {
 		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, def->using.off, def->using.srclen,
 		            "unknown index type '%.*s': expected KV, SEARCH or COLUMNAR",

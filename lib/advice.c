@@ -63,7 +63,8 @@ void kp_advice_json(kp_buf *b, const kp_advice *x)
 static void json_cost(kp_buf *b, const char *name, const kp_cost *c)
 {
 	kp_buf_printf(b, "\"%s\": {\"rows_read\": %.15g, \"rows_written\": %.15g, \"hot_rows_written\": %.15g, "
-	              "\"broken\": %.15g, \"cost\": %.15g}", name, c->read, c->written, c->hot, c->broken, c->total);
+	              "\"broken\": %.15g, \"refused\": %.15g, \"cost\": %.15g}", name, c->read, c->written, c->hot,
+	              c->broken, c->refused, c->total);
 }
 
 static void json_class(kp_buf *b, kp_access a, bool rejected, kp_order o)

@@ -83,15 +83,22 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 	              r->by_class[2], r->by_class[3], r->by_class[4], r->writes,
 	              r->writes_default ? " (none in the workload: assumed written at its read weight)" : "");
 	kp_buf_printf(b, "    cost (weighted rows, %.15g rows %s; by default %.15g rows a value of a key column "
-	              "bound by = and %.15g%% of those in a range): read %.15g, written %.15g, on one region %.15g\n",
+	              "bound by = and %.15g%% of those in a range): read %.15g, written %.15g, on one region %.15g",
 	              r->rows, r->rows_default ? "assumed by default" : "stated", r->per_value, r->in_range * 100,
 	              r->before.read, r->before.written, r->before.hot);
+	if (r->before.refused > 0)
+		kp_buf_printf(b, "; refused by the store %.15g (weight: they do not run, not counted in rows read)",
+		              r->before.refused);
+	kp_buf_putc(b, '\n');
 	if (!r->recommended.n) {
 		kp_buf_puts(b, "    recommendation: the design stands (no change keyplan tried pays)\n");
 	} else {
 		kp_buf_printf(b, "    recommendation: cost %.15g -> %.15g (read %.15g -> %.15g, written %.15g -> %.15g, "
-		              "on one region %.15g -> %.15g)\n", r->before.total, r->after.total, r->before.read,
+		              "on one region %.15g -> %.15g", r->before.total, r->after.total, r->before.read,
 		              r->after.read, r->before.written, r->after.written, r->before.hot, r->after.hot);
+		if (r->before.refused > 0 || r->after.refused > 0)
+			kp_buf_printf(b, ", refused %.15g -> %.15g", r->before.refused, r->after.refused);
+		kp_buf_puts(b, ")\n");
 		for (uint32_t i = 0; i < r->recommended.n; i++)
 			item(b, r->recommended.items[i], i ? "and " : "");
 		for (uint32_t i = 0; i < r->changes.n; i++) {
@@ -108,6 +115,8 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 		}
 		if (r->write_cost)
 			line(b, "      write cost: ", r->write_cost, "\n");
+		if (r->assumes)
+			line(b, "      assumes: ", r->assumes, "\n");
 	}
 	bool head = false;
 	for (uint32_t i = 0; i < adv->advice.n; i++) {

@@ -13,12 +13,14 @@
 #include "adv_run.h"
 
 /* No advice (recommended or not) keyed with this lead, e.g. "[TRADE_TIME]". */
+/* Advice led by lead that its own salt does not spread (a Phoenix index
+ * with SALT_BUCKETS of its own is no hotspot, whatever leads it). */
 static int count_led_by(const run *r, const char *lead)
 {
 	int n = 0;
 	for (uint32_t i = 0; i < r->adv.advice.n; i++) {
 		const kp_advice *x = r->adv.advice.items[i];
-		n += x->key && !strncmp(x->key, lead, strlen(lead));
+		n += x->key && !strncmp(x->key, lead, strlen(lead)) && !(x->index && x->index->salt_buckets);
 	}
 	return n;
 }

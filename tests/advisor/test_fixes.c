@@ -599,7 +599,9 @@ static void test_no_index_serving_no_weight(void)
 	CU_ASSERT_STRING_EQUAL(unserved_help(&r, 1), "index_table or secondary_index on t keyed [w][k] (see the advice "
 	                       "below)");
 	const kp_table_review *v = review_of(&r, "t");
-	CU_ASSERT_EQUAL(v->before.read, 1000001);
+	CU_ASSERT_EQUAL(v->before.read, 1);   /* the GET: the refused reads do not run */
+	CU_ASSERT_EQUAL(v->before.refused, 1);
+	CU_ASSERT_EQUAL(v->after.refused, 0);
 	CU_ASSERT_EQUAL(v->after.read, 10001);   /* 1% of the rows through the index, the GET */
 	run_free(&r);
 	run_advisor(&r, schema, "SELECT v, count(*) FROM t WHERE v = 2 GROUP BY name;", KP_TARGET_PHOENIX);
