@@ -113,9 +113,11 @@ static void test_summary_counts_no_write(void)
 	run_free(&r);
 }
 
-/* E25 (Lindorm): the recommended index table serves the nightly export,
- * refused now (before the fix: REJECTED 1 -> 1, and the [account_id]
- * [txn_id] alternative counted as applied). */
+/* E25 (Lindorm) with its export run 100 times, not once: the recommended
+ * index table serves the export, refused now (before the fix: REJECTED
+ * 1 -> 1, and the [account_id][txn_id] alternative counted as applied).
+ * At weight 1 the copy's 20000 written rows a run are past what making a
+ * refused read run is worth (KP_REFUSED_RATE) and desc_key stands alone. */
 static void test_summary_applies_index_table(void)
 {
 	run r;
@@ -137,7 +139,7 @@ static void test_summary_applies_index_table(void)
 	      "account_id = ? AND posted_at >= ? AND posted_at < ? ORDER BY posted_at;\n"
 	      "-- weight: 300\n"
 	      "SELECT entry_id, direction, amount FROM ledger_entry WHERE account_id = ? AND txn_id = ?;\n"
-	      "-- weight: 1\n"
+	      "-- weight: 100\n"
 	      "SELECT account_id, entry_id, direction, amount FROM ledger_entry WHERE posted_at >= ? AND posted_at < ?;\n"
 	      "-- weight: 20000\n"
 	      "UPSERT INTO ledger_entry (account_id, posted_at, entry_id, txn_id, direction, amount, currency, "
@@ -147,8 +149,8 @@ static void test_summary_applies_index_table(void)
 	                                       "[account_id][posted_at DESC][entry_id]");
 	const kp_table_summary *s = summary_of(&r, "ledger_entry");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	CU_ASSERT_STRING_EQUAL(classes(s->before), "0 25200 300 1 0");
-	CU_ASSERT_STRING_EQUAL(classes(s->after), "0 25201 300 0 0");
+	CU_ASSERT_STRING_EQUAL(classes(s->before), "0 25200 300 100 0");
+	CU_ASSERT_STRING_EQUAL(classes(s->after), "0 25300 300 0 0");
 	expect_agrees(&r, "ledger_entry");
 	run_free(&r);
 }
@@ -231,5 +233,5 @@ static int setup(void)
 KPT_SUITE("summary", setup, NULL,
 	{"the summary applies the recommended reorder (E29)", test_summary_applies_reorder},
 	{"the summary counts no write as a read (E30)", test_summary_counts_no_write},
-	{"the summary applies the recommended index table (E25)", test_summary_applies_index_table},
+	{"the summary applies the recommended index table (E25, export weight 100)", test_summary_applies_index_table},
 	{"statements alike are judged once a row, listed one by one", test_judge_rows_alike})
