@@ -383,7 +383,8 @@ bool kp_lsp_region_attrs_same(const kp_lsp_regions *g, uint32_t ia, uint32_t ib,
 	return same;
 }
 
-static bool in_sorted(const uint16_t *v, size_t n, uint16_t b)
+/* The first index of the sorted v[0, n) whose value is not below b. */
+static size_t lower_bound(const uint16_t *v, size_t n, uint16_t b)
 {
 	size_t lo = 0, hi = n;
 	while (lo < hi) {
@@ -393,6 +394,12 @@ static bool in_sorted(const uint16_t *v, size_t n, uint16_t b)
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+static bool in_sorted(const uint16_t *v, size_t n, uint16_t b)
+{
+	size_t lo = lower_bound(v, n, b);
 	return lo < n && v[lo] == b;
 }
 
@@ -555,14 +562,7 @@ static int cmp_u16(const void *a, const void *b)
 /* How many times b is in the sorted v[0, n). */
 static size_t times(const uint16_t *v, size_t n, uint16_t b)
 {
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (v[mid] < b)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = lower_bound(v, n, b);
 	size_t k = 0;
 	while (lo + k < n && v[lo + k] == b)
 		k++;
