@@ -313,9 +313,18 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 	}
 	if (out->order == KP_ORDER_REVERSE) {
 		const kp_order_item *it = order->items[0];
-		kp_diag_add(d, a, KP_R_REVERSE_SCAN, KP_SEV_WARNING, src, it->expr->off, it->expr->len,
-		            "rows are read in reverse key order, which is slower than the stored order; "
-		            "if most reads want this order, declare the key column with the opposite direction");
+		int c = it->expr->kind == KP_X_COLUMN ? col_of(r.names->col, it->expr) : -1;
+		if (c >= 0 && t->cols[c].auto_increment)
+			/* the store writes the value: no direction or reversed value can
+			 * be declared for it (the advisor's KP122 says the same) */
+			kp_diag_add(d, a, KP_R_REVERSE_SCAN, KP_SEV_WARNING, src, it->expr->off, it->expr->len,
+			            "rows are read in reverse key order, which is slower than the stored order; "
+			            "the store generates %s (AUTO_INCREMENT), so its order cannot be reversed: a "
+			            "backward range read is how it is read newest first", t->cols[c].name);
+		else
+			kp_diag_add(d, a, KP_R_REVERSE_SCAN, KP_SEV_WARNING, src, it->expr->off, it->expr->len,
+			            "rows are read in reverse key order, which is slower than the stored order; "
+			            "if most reads want this order, declare the key column with the opposite direction");
 	} else if (out->order == KP_ORDER_SORT && out->access != KP_ACCESS_GET) {
 		const kp_order_item *it = order->items[0];
 		kp_diag_add(d, a, KP_R_UNBOUNDED_SORT, KP_SEV_WARNING, src, it->expr->off, it->expr->len,

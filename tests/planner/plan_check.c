@@ -24,7 +24,8 @@ const char *SCHEMA =
 	"CREATE TABLE nt (k0 BIGINT, k1 BIGINT, v0 BIGINT, v1 VARCHAR, PRIMARY KEY (k0, k1));"
 	"CREATE INDEX nv0 ON nt (v0);"
 	"CREATE INDEX nv10 ON nt (v1, v0);"
-	"CREATE TABLE ph (KEY1 VARCHAR, KEY2 INTEGER, v INT, PRIMARY KEY (KEY1, KEY2));";
+	"CREATE TABLE ph (KEY1 VARCHAR, KEY2 INTEGER, v INT, PRIMARY KEY (KEY1, KEY2));"
+	"CREATE TABLE ai (tl VARCHAR, seq BIGINT AUTO_INCREMENT, body VARCHAR, PRIMARY KEY (tl, seq));";
 
 /* Plans q and checks access, ranges JSON, filter and order. */
 void plan(const char *q, const char *access, const char *ranges, const char *filter,

@@ -295,6 +295,15 @@ static void test_unusable_conditions(void)
 	     "[{\"eq\": [{\"param\": \"?\"}], \"range\": null}]", "p1 = ?", "none");
 }
 
+/* The message of the first finding of rule r, or "". */
+static const char *message_of(kp_rule r)
+{
+	for (const kp_diag *g = T.d.head; g; g = g->next)
+		if (g->rule == r)
+			return g->message;
+	return "";
+}
+
 static void test_order_by_in_key_order_reverse_or_sorted(void)
 {
 	plan("SELECT * FROM k3 WHERE p1 = 1 ORDER BY p2", "scan", "[{\"eq\": [1], \"range\": null}]", "", "key");
@@ -305,6 +314,17 @@ static void test_order_by_in_key_order_reverse_or_sorted(void)
 	plan("SELECT * FROM k3 WHERE p1 IN (1, 2) ORDER BY p1 DESC", "scan",
 	     "[{\"eq\": [1], \"range\": null}, {\"eq\": [2], \"range\": null}]", "", "reverse");
 	rules("KP003");
+	CU_ASSERT_STRING_EQUAL(message_of(KP_R_REVERSE_SCAN),
+	                       "rows are read in reverse key order, which is slower than the stored order; if most "
+	                       "reads want this order, declare the key column with the opposite direction");
+	/* a value the store generates has no direction to declare (E35: the
+	 * advisor's KP122 says so, and the per-query finding must agree) */
+	plan("SELECT body FROM ai WHERE tl = 'a' ORDER BY seq DESC LIMIT 20", "scan",
+	     "[{\"eq\": [\"a\"], \"range\": null}]", "", "reverse");
+	CU_ASSERT_STRING_EQUAL(message_of(KP_R_REVERSE_SCAN),
+	                       "rows are read in reverse key order, which is slower than the stored order; the store "
+	                       "generates seq (AUTO_INCREMENT), so its order cannot be reversed: a backward range "
+	                       "read is how it is read newest first");
 	plan("SELECT * FROM k3 WHERE p1 = 1 ORDER BY p2 DESC, p3 ASC", "scan",
 	     "[{\"eq\": [1], \"range\": null}]", "", "sort");
 	plan("SELECT * FROM m WHERE host = 'a' AND ev = 'cpu' ORDER BY ts DESC LIMIT 10", "scan",
