@@ -201,9 +201,7 @@ static int cmp_use(const void *a, const void *b)
 
 static uint32_t line_of(const kp_lsp_doc *d, uint32_t off)
 {
-	uint32_t l, c;
-	kp_doc_position(&d->t, off > d->t.len ? d->t.len : off, KP_ENC_UTF8, &l, &c);
-	return l;
+	return (uint32_t)kp_doc_line(&d->t, off);
 }
 
 static void build_sigs(host_plan *h)

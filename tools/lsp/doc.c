@@ -62,8 +62,7 @@ void kp_doc_free(kp_doc_text *d)
 	memset(d, 0, sizeof *d);
 }
 
-/* The index of the line holding off. */
-static size_t line_of(const kp_doc_text *d, size_t off)
+size_t kp_doc_line(const kp_doc_text *d, size_t off)
 {
 	size_t lo = 0, hi = d->nlines;
 	while (hi - lo > 1) {
@@ -89,11 +88,11 @@ void kp_doc_replace(kp_doc_text *d, size_t off, size_t end, const char *text, si
 	/* lines that start in (off, end] go; the edit's own come in; the rest
 	 * move by the difference. A CR just before off or after the edit
 	 * may join or leave a CRLF, so one line either side is redone. */
-	size_t first = line_of(d, off);          /* starts at or before off */
+	size_t first = kp_doc_line(d, off);          /* starts at or before off */
 	if (first > 0)
 		first--;
 	size_t from = d->lines[first];
-	size_t last = line_of(d, end) + 1;       /* first line start kept as is */
+	size_t last = kp_doc_line(d, end) + 1;       /* first line start kept as is */
 	if (last < d->nlines)
 		last++;
 	long long delta = (long long)len - (long long)(end - off);
@@ -192,7 +191,7 @@ void kp_doc_position(const kp_doc_text *d, size_t off, kp_lsp_enc enc, uint32_t 
 {
 	if (off > d->len)
 		off = d->len;
-	size_t l = line_of(d, off);
+	size_t l = kp_doc_line(d, off);
 	size_t start = d->lines[l];
 	size_t stop = content_end(d->text, d->len, start);
 	if (off > stop)
@@ -223,7 +222,7 @@ size_t kp_doc_line_end(const kp_doc_text *d, size_t off)
 {
 	if (off > d->len)
 		off = d->len;
-	return content_end(d->text, d->len, d->lines[line_of(d, off)]);
+	return content_end(d->text, d->len, d->lines[kp_doc_line(d, off)]);
 }
 
 char *kp_uri_to_path(const char *uri)

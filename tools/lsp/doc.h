@@ -37,6 +37,9 @@ void kp_doc_position(const kp_doc_text *d, size_t off, kp_lsp_enc enc, uint32_t 
 /* The same over any text (a file that is not open), without a line table:
  * line and character of off. */
 void kp_text_position(const char *text, size_t len, size_t off, kp_lsp_enc enc, uint32_t *line, uint32_t *ch);
+/* The index of the line holding off (the last line for an offset past
+ * the end). */
+size_t kp_doc_line(const kp_doc_text *d, size_t off);
 /* Where the line holding off ends, before its line break. */
 size_t kp_doc_line_end(const kp_doc_text *d, size_t off);
 

@@ -775,16 +775,7 @@ uint64_t kp_lsp_diag_pieces(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, uint32_t
 	o.cache = true;
 	o.first = false;   /* every piece with its commas */
 	/* chunk_start walks forward from here */
-	const kp_doc_text *t = &d->t;
-	size_t a = 0, b = t->nlines, at = lo < d->nrefs ? d->refs[lo].base : t->len;
-	while (b - a > 1) {
-		size_t m = a + (b - a) / 2;
-		if (t->lines[m] <= at)
-			a = m;
-		else
-			b = m;
-	}
-	o.line = a;
+	o.line = kp_doc_line(&d->t, lo < d->nrefs ? d->refs[lo].base : d->t.len);
 	uint64_t all = 0;
 	for (uint32_t i = lo; i < hi; i++) {
 		marks[i - lo] = (uint32_t)kp_rpc_gather_len(g);

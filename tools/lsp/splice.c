@@ -58,12 +58,6 @@ bool kp_lsp_splice_want(kp_lsp *s, kp_lsp_doc *d)
 	       !kp_lsp_ws_excluded(d->ws, d->path);
 }
 
-static uint32_t line_of(kp_lsp *s, kp_lsp_doc *d, size_t off)
-{
-	uint32_t l, c;
-	kp_doc_position(&d->t, off > d->t.len ? d->t.len : off, s->enc, &l, &c);
-	return l;
-}
 
 bool kp_lsp_splice_publish(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g)
 {
@@ -86,8 +80,8 @@ bool kp_lsp_splice_publish(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g)
 	 * json_move): the ones before it are still not read. */
 	bool moved = d->t.nlines != pc->nlines;
 	if (hi < n) {
-		uint32_t l = moved ? 0 : line_of(s, d, d->refs[hi].base);
-		while (hi < n && (moved || line_of(s, d, d->refs[hi].base) == l)) {
+		uint32_t l = moved ? 0 : (uint32_t)kp_doc_line(&d->t, d->refs[hi].base);
+		while (hi < n && (moved || (uint32_t)kp_doc_line(&d->t, d->refs[hi].base) == l)) {
 			removed += pc->part[ohi];
 			hi++;
 			ohi++;
