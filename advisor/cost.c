@@ -96,7 +96,7 @@ static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const do
  * keeps: 1 / the annotated distinct values of each column the WHERE binds
  * by = and the plan's range does not (independent columns), else
  * KP_SEL_FILTER, a default. */
-static double filter_share(const kp_plan *p, const kp_stmt *s, const double *distinct, double scale)
+static double filter_share(const kp_plan *p, const kp_stmt *s, const double *distinct)
 {
 	colset eq = {0}, range = {0};
 	if (distinct && p->names)
@@ -116,9 +116,9 @@ static double filter_share(const kp_plan *p, const kp_stmt *s, const double *dis
 			stated = true;
 		}
 	}
-	(void)scale;   /* not bracketed: a filter under a LIMIT that keeps every row
-	                  it reads would make every index for such a read look
-	                  worthless, whatever its columns (docs/advice.md) */
+	/* not bracketed: a filter under a LIMIT that keeps every row it reads
+	 * would make every index for such a read look worthless, whatever its
+	 * columns (docs/advice.md) */
 	return stated ? share : KP_SEL_FILTER;
 }
 
@@ -184,7 +184,7 @@ double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const doub
 	if (l >= 0 && p->order != KP_ORDER_SORT) {
 		double need = l + (o > 0 ? o : 0);
 		if (p->access == KP_ACCESS_FILTERED)
-			need /= filter_share(p, s, distinct, scale);
+			need /= filter_share(p, s, distinct);
 		if (p->access == KP_ACCESS_FULL) {
 			int salt = p->index ? p->index->salt_buckets : p->table ? p->table->salt_buckets : 0;
 			need *= salt > 1 ? salt : 1;

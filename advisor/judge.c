@@ -274,6 +274,22 @@ static const char *trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const
 	return r;
 }
 
+/* Does a read of the table itself bind column col by = ? */
+static bool eq_bound(const jtable *jt, int col)
+{
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || s->on != jt->t || !s->q->plan.names)
+			continue;
+		colset eq = {0}, range = {0};
+		kpa_sargable(s->q->plan.names, kpa_where_of(s->q->stmt), &eq, &range);
+		for (int e = 0; e < eq.n; e++)
+			if (eq.cols[e] == col)
+				return true;
+	}
+	return false;
+}
+
 /* What an alternative that paid at the default but not across the
  * bracket trades, and the annotation that decides it: the columns its
  * key binds that no -- distinct: sizes (docs/advice.md, "Defaults that
@@ -295,17 +311,7 @@ static const char *undecided_note(kp_advisor *adv, const jtable *jt, const kp_ad
 			continue;
 		/* bound by = in a read of the table (a range's share no
 		 * annotation states) */
-		bool eq_bound = false;
-		for (int i = 0; i < jt->ns && !eq_bound; i++) {
-			const jshape *s = &jt->s[i];
-			if (s->ins_rows > 0 || s->on != jt->t || !s->q->plan.names)
-				continue;
-			colset eq = {0}, range = {0};
-			kpa_sargable(s->q->plan.names, kpa_where_of(s->q->stmt), &eq, &range);
-			for (int e = 0; e < eq.n; e++)
-				eq_bound |= eq.cols[e] == col;
-		}
-		if (!eq_bound)
+		if (!eq_bound(jt, col))
 			continue;
 		kp_buf_printf(&b, "%s%s", named++ ? ", " : "; the rows a value holds are a default too, of ", c);
 	}
@@ -337,19 +343,8 @@ static const char *assumes_note(kp_advisor *adv, const jtable *jt, const kp_tabl
 			int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
 			if (col < 0 || (jt->distinct && jt->distinct[col] >= 1) || strstr(cols.data ? cols.data : "", c))
 				continue;
-			bool eq_bound = false;
-			for (int s = 0; s < jt->ns && !eq_bound; s++) {
-				const jshape *sh = &jt->s[s];
-				if (sh->ins_rows > 0 || sh->on != jt->t || !sh->q->plan.names)
-					continue;
-				colset eq = {0}, range = {0};
-				kpa_sargable(sh->q->plan.names, kpa_where_of(sh->q->stmt), &eq, &range);
-				for (int e = 0; e < eq.n; e++)
-					eq_bound |= eq.cols[e] == col;
-			}
-			/* the tenant column a tenant's connection binds */
-			eq_bound |= col == kp_table_tenant_col(jt->t);
-			if (eq_bound)
+			/* or the tenant column a tenant's connection binds */
+			if (eq_bound(jt, col) || col == kp_table_tenant_col(jt->t))
 				kp_buf_printf(&cols, "%s%s", named++ ? ", " : "", c);
 		}
 	}

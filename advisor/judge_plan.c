@@ -313,15 +313,23 @@ bool kpj_better(const kp_cost *a, const kp_cost *b)
 	return a->total < b->total * (1 - 1e-9);
 }
 
+/* The order of a and b before their rows: fewer broken, fewer hot rows,
+ * refused reads made to run at their price (-1: a first, 1: b, 0: the
+ * rows decide). */
+static int order_before_rows(const kp_cost *a, const kp_cost *b)
+{
+	if (a->broken != b->broken)
+		return a->broken < b->broken ? -1 : 1;
+	if (less(a->hot, b->hot))
+		return -1;
+	if (less(b->hot, a->hot))
+		return 1;
+	return kpj_refused_order(a, b);
+}
+
 bool kpj_pays(const kp_cost *c, const kp_cost *cur)
 {
-	if (c->broken != cur->broken)
-		return c->broken < cur->broken;
-	if (less(c->hot, cur->hot))
-		return true;
-	if (less(cur->hot, c->hot))
-		return false;
-	int r = kpj_refused_order(c, cur);
+	int r = order_before_rows(c, cur);
 	if (r)
 		return r < 0;
 	/* not at the lower end: with 10x fewer rows a key, a read served by
@@ -337,13 +345,7 @@ bool kpj_pays(const kp_cost *c, const kp_cost *cur)
 
 bool kpj_robust_better(const kp_cost *a, const kp_cost *b)
 {
-	if (a->broken != b->broken)
-		return a->broken < b->broken;
-	if (less(a->hot, b->hot))
-		return true;
-	if (less(b->hot, a->hot))
-		return false;
-	int r = kpj_refused_order(a, b);
+	int r = order_before_rows(a, b);
 	if (r)
 		return r < 0;
 	/* what each loses against the other at its worst point */
