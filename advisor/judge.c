@@ -335,19 +335,27 @@ static const char *assumes_note(kp_advisor *adv, const jtable *jt, const kp_tabl
 		return NULL;   /* a hotspot spread, or refused reads made to run: no count decides */
 	kp_buf cols = {0};
 	int named = 0;
+	/* each column named once, by its place in the table (a name may be
+	 * part of another's: ID of USER_ID) */
+	bool *said = calloc((size_t)jt->t->ncols + 1, sizeof *said);
+	if (!said)
+		abort();
 	for (uint32_t i = 0; i < r->recommended.n; i++) {
 		const kp_advice *x = r->recommended.items[i];
 		uint32_t nc = x->columns.n - (uint32_t)x->held;
 		for (uint32_t k = 0; k < nc; k++) {
 			const char *c = x->columns.items[k];
 			int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
-			if (col < 0 || (jt->distinct && jt->distinct[col] >= 1) || strstr(cols.data ? cols.data : "", c))
+			if (col < 0 || (jt->distinct && jt->distinct[col] >= 1) || said[col])
 				continue;
 			/* or the tenant column a tenant's connection binds */
-			if (eq_bound(jt, col) || col == kp_table_tenant_col(jt->t))
+			if (eq_bound(jt, col) || col == kp_table_tenant_col(jt->t)) {
+				said[col] = true;
 				kp_buf_printf(&cols, "%s%s", named++ ? ", " : "", c);
+			}
 		}
 	}
+	free(said);
 	if (!jt->rows_default && !named) {
 		kp_buf_free(&cols);
 		return NULL;
