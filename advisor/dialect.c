@@ -52,6 +52,16 @@
 	"Phoenix's ALTER TABLE takes ADD [IF NOT EXISTS] columnDef, ... [options], DROP COLUMN [IF "     \
 	"EXISTS] columnRef, ... or SET options; a key column is added as a columnDef with PRIMARY KEY "  \
 	"(Phoenix grammar, ALTER)"
+#define LINDORM_RENAME                                                                               \
+	"Lindorm's table statements are CREATE TABLE [LIKE], ALTER TABLE, DROP TABLE, TRUNCATE TABLE, "  \
+	"OFFLINE TABLE and ONLINE TABLE: a table keeps the name its CREATE TABLE gives (Lindorm, DDL "   \
+	"command overview)"
+#define TABLESTORE_RENAME                                                                            \
+	"Tablestore's SQL creates, alters and drops mapping tables (CREATE TABLE, ALTER TABLE, DROP "    \
+	"MAPPING TABLE) and renames none (Tablestore, SQL statements)"
+#define PHOENIX_RENAME                                                                               \
+	"Phoenix's grammar has no RENAME: a table keeps the name its CREATE TABLE gives (Phoenix "       \
+	"grammar)"
 #define PHOENIX_OPERATORS                                                                            \
 	"Phoenix's expressions compare with = <> != < <= > >=, compute with + - * / % and join strings " \
 	"with ||; its grammar has no '&&', '->' or '->>' operator (Phoenix grammar, Expression, "         \
@@ -88,6 +98,7 @@ static const char *const refused[KP_F__COUNT][KP_TARGET_GENERIC + 1] = {
 	[KP_F_DROP_PRIMARY_KEY] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
 	[KP_F_CONVERT_CHARSET] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
 	[KP_F_RENAME_TABLE] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
+	[KP_F_RENAME_TABLES] = {LINDORM_RENAME, TABLESTORE_RENAME, PHOENIX_RENAME, NULL},
 };
 
 /* MySQL's default mode reads '\'' as a quote in a string: Tablestore's SQL is

@@ -90,6 +90,8 @@ static int add_primary_key(kp_catalog *c, kp_table *t, const kp_alter *al, kp_so
  * options. */
 int kpc_alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d)
 {
+	if (al->action == KP_ALTER_RENAME_TABLES)
+		return kpc_rename_tables(c, al, src, a, d);
 	kp_table *t = kp_catalog_find(c, al->table.s, al->table.len);
 	if (!t) {
 		kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, al->table.off, al->table.srclen,

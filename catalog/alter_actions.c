@@ -1,8 +1,8 @@
 /* ALTER TABLE's other actions: a column's type and name changed (MySQL's
  * MODIFY and CHANGE, PostgreSQL's ALTER COLUMN ... TYPE, RENAME COLUMN),
- * the table renamed (RENAME TO), its key dropped (MySQL's DROP PRIMARY
- * KEY), and MySQL's list of actions in one statement, applied in order, all
- * or none. */
+ * the table renamed (RENAME TO; MySQL's RENAME TABLE, several at once),
+ * its key dropped (MySQL's DROP PRIMARY KEY), and MySQL's list of actions
+ * in one statement, applied in order, all or none. */
 #include "catalog/catalog.h"
 #include "catalog/catalogInt.h"
 
@@ -75,6 +75,23 @@ int kpc_alter_rename(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *
 	return 0;
 }
 
+/* The table t named name (held in the catalog's arena): the views over it
+ * select from it by that name. */
+static void set_table_name(kp_catalog *c, kp_table *t, char *name)
+{
+	const char *old = t->name;
+	uint32_t oldlen = t->name_len;
+	t->name = name;
+	t->name_len = (uint32_t)strlen(name);
+	for (int i = 0; i < c->ntables; i++) {
+		kp_table *v = c->tables[i];
+		if (!v->dropped && v->view_parent && kpc_name_eq(old, v->view_parent, (uint32_t)strlen(v->view_parent)) &&
+		    strlen(v->view_parent) == oldlen)
+			v->view_parent = t->name;
+	}
+	kpc_hash_rebuild(c, c->hashcap);
+}
+
 /* RENAME [TO | AS] new (MySQL 8.0, 15.1.9; PostgreSQL, ALTER TABLE ...
  * RENAME TO): the table, its columns, key and indexes under the new name;
  * the views over it select from it by that name. */
@@ -87,17 +104,46 @@ int kpc_alter_rename_table(kp_catalog *c, kp_table *t, const kp_alter *al, kp_so
 		            "table '%s' already exists", other->name);
 		return -1;
 	}
-	const char *old = t->name;
-	uint32_t oldlen = t->name_len;
-	t->name = kpc_cat_name(c, &al->to);
-	t->name_len = (uint32_t)strlen(t->name);
-	for (int i = 0; i < c->ntables; i++) {
-		kp_table *v = c->tables[i];
-		if (!v->dropped && v->view_parent && kpc_name_eq(old, v->view_parent, (uint32_t)strlen(v->view_parent)) &&
-		    strlen(v->view_parent) == oldlen)
-			v->view_parent = t->name;
+	char *was = t->name;
+	set_table_name(c, t, kpc_cat_name(c, &al->to));
+	kpc_note_renamed(c, was, t->name, src, al->table.off);
+	return 0;
+}
+
+/* RENAME TABLE a TO b, c TO d, ... (MySQL 8.0, 15.1.36 RENAME TABLE): the
+ * renames left to right, each seeing the names the ones before it left (a
+ * TO t, b TO a, t TO b swaps a and b); MySQL applies all or none, so after
+ * one that fails, those before it are undone, last first. */
+int kpc_rename_tables(kp_catalog *c, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	kp_table **done = kp_arena_alloc(a, sizeof *done * (al->more.n + 1));
+	char **was = kp_arena_alloc(a, sizeof *was * (al->more.n + 1));
+	for (uint32_t i = 0; i < al->more.n; i++) {
+		const kp_alter *x = &((const kp_stmt *)al->more.items[i])->u.alter;
+		kp_table *t = kp_catalog_find(c, x->table.s, x->table.len);
+		kp_diag *g = NULL;
+		if (!t)
+			g = kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, x->table.off, x->table.srclen,
+			                "RENAME TABLE of unknown table '%.*s'", (int)x->table.len, x->table.s);
+		else if (kp_catalog_find(c, x->to.s, x->to.len))
+			g = kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, x->to.off, x->to.srclen,
+			                "table '%s' already exists", kp_catalog_find(c, x->to.s, x->to.len)->name);
+		if (g) {
+			if (al->more.n > 1)
+				kp_diag_help(g, a, "MySQL applies all of a RENAME TABLE's renames or none: none is applied "
+				                   "(rename %u of %u fails)", i + 1, al->more.n);
+			while (i-- > 0)
+				set_table_name(c, done[i], was[i]);
+			return -1;
+		}
+		done[i] = t;
+		was[i] = t->name;
+		set_table_name(c, t, kpc_cat_name(c, &x->to));
 	}
-	kpc_hash_rebuild(c, c->hashcap);
+	for (uint32_t i = 0; i < al->more.n; i++) {
+		const kp_alter *x = &((const kp_stmt *)al->more.items[i])->u.alter;
+		kpc_note_renamed(c, was[i], done[i]->name, src, x->table.off);
+	}
 	return 0;
 }
 

@@ -690,6 +690,15 @@ static void add_failed(kp_catalog *c, const kp_name *n, kp_source *src, uint32_t
 	kp_list_push(&c->arena, &c->failed, f);
 }
 
+void kpc_note_renamed(kp_catalog *c, const char *old, const char *to, kp_source *src, uint32_t off)
+{
+	kp_name n = {0};
+	n.s = old;
+	n.len = (uint32_t)strlen(old);
+	add_failed(c, &n, src, off);
+	((kp_failed_ddl *)c->failed.items[c->failed.n - 1])->renamed_to = to;
+}
+
 int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
 {
 	kpc_changed(c);

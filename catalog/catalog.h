@@ -183,8 +183,8 @@ typedef struct kp_catalog {
  * unquoted name (Phoenix); names the catalog reads itself are folded so. */
 enum { KP_NAMES_NOCASE = 0, KP_NAMES_EXACT, KP_NAMES_UPPER };
 
-/* A CREATE TABLE that did not parse or was refused, or a DROP that
- * removed the table: a query naming its table says where that happened
+/* A CREATE TABLE that did not parse or was refused, a DROP that removed
+ * the table, or a rename: a query naming its table says where that happened
  * (the table is not in the catalog). */
 typedef struct kp_failed_ddl {
 	char *name;             /* the table it would have created, or dropped */
@@ -196,6 +196,8 @@ typedef struct kp_failed_ddl {
 	bool is_virtual;        /* SQLite's CREATE VIRTUAL TABLE name USING module(...): the
 	                           table exists, but its module (fts5, rtree, ...) stores
 	                           and finds its rows by no key keyplan models */
+	const char *renamed_to; /* RENAME TO, RENAME TABLE: the table took this name (off:
+	                           the old name in the statement) */
 } kp_failed_ddl;
 
 void kp_catalog_init(kp_catalog *c);

@@ -97,6 +97,10 @@ int kpc_alter_modify(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *
 int kpc_alter_rename(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d);
 int kpc_alter_rename_table(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a,
                            kp_diags *d);
+int kpc_rename_tables(kp_catalog *c, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d);
+/* Table old took the name to at src[off]: a query naming old says so
+ * (kp_failed_ddl.renamed_to). */
+void kpc_note_renamed(kp_catalog *c, const char *old, const char *to, kp_source *src, uint32_t off);
 int kpc_alter_drop_key(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d);
 int kpc_alter_actions(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d);
 

@@ -225,6 +225,8 @@ typedef enum kp_alter_action {
 	KP_ALTER_RENAME_COLUMN, /* RENAME COLUMN old TO to (MySQL 8, PostgreSQL) */
 	KP_ALTER_DROP_PRIMARY_KEY, /* DROP PRIMARY KEY (MySQL) */
 	KP_ALTER_RENAME_TABLE,  /* RENAME [TO | AS] to (MySQL, PostgreSQL) */
+	KP_ALTER_RENAME_TABLES, /* MySQL's RENAME TABLE a TO b, c TO d, ...: each rename a
+	                           kp_stmt in more (RENAME_TABLE), table the first's */
 } kp_alter_action;
 
 typedef struct kp_alter {
@@ -376,6 +378,7 @@ typedef enum kp_sql_form {
 	KP_F_INSERT_VERB,       /* INSERT [IGNORE] INTO ... (at INSERT; Phoenix writes with UPSERT) */
 	KP_F_UPDATE_STMT,       /* UPDATE t SET ... (at UPDATE; Phoenix changes rows with UPSERT) */
 	KP_F_REPLACE_VERB,      /* REPLACE INTO ... (MySQL, SQLite) */
+	KP_F_RENAME_TABLES,     /* RENAME TABLE a TO b, ... (MySQL) */
 	KP_F__COUNT
 } kp_sql_form;
 

@@ -319,6 +319,27 @@ static void rename_table(kp_pctx *ctx, kp_token r, kp_name n)
 	use_form(ctx, KP_F_RENAME_TABLE, r);
 }
 }
+/* MySQL: RENAME TABLE a TO b [, c TO d] ... (MySQL 8.0, 15.1.36 RENAME
+ * TABLE): one ALTER TABLE statement (RENAME_TABLES) holding each rename as
+ * an ALTER TABLE old RENAME TO new in kp_alter.more, applied left to right,
+ * all or none (catalog/alter_actions.c), so that a TO t, b TO a, t TO b
+ * swaps two tables. The names may be qualified (db.a TO db.b). */
+renhead ::= RENAME(R) TABLE. {
+	ctx->outer = ctx->stmt = alter_stmt(ctx, 0, (kp_name){0}, KP_ALTER_RENAME_TABLES, R.off);
+	ctx->outer->u.alter.kw_off = R.off;
+	use_form(ctx, KP_F_RENAME_TABLES, R); }
+cmd ::= renhead renames.
+renames ::= renpair.
+renames ::= renames COMMA renpair.
+renpair ::= fullname(O) id(T) fullname(N). {
+	want_word(ctx, T, "to");
+	kp_alter *m = &ctx->outer->u.alter;
+	if (!m->more.n)
+		m->table = O;   /* the statement names its first table */
+	kp_stmt *s = alter_stmt(ctx, 0, O, KP_ALTER_RENAME_TABLE, O.off);
+	s->u.alter.to = N;
+	s->u.alter.kw_off = T.off;
+	push(ctx, &m->more, s); }
 cmd ::= altnm id(O) id(W) nm. {
 	want_word(ctx, O, "owner"); want_word(ctx, W, "to");
 	kp_name t = ctx->outer->u.alter.table;

@@ -86,6 +86,8 @@ static const struct form {
 	{TK_DROP, NULL, "function", "DROP FUNCTION", 0}, {TK_DROP, NULL, "cdc", "DROP CDC", 0},
 	{TK_DROP, NULL, "database", "DROP DATABASE", 0}, {TK_DROP, NULL, "namespace", "DROP NAMESPACE", 0},
 	{TK_DROP, NULL, "user", "DROP USER", 0}, {TK_DROP, NULL, "role", "DROP ROLE", 0},
+	/* MySQL's RENAME USER; RENAME TABLE is the grammar's */
+	{TK_RENAME, NULL, "user", "RENAME USER", 0},
 	{TK_DROP, NULL, "procedure", "DROP PROCEDURE", 0}, {TK_DROP, NULL, "trigger", "DROP TRIGGER", 0},
 	{TK_DROP, NULL, "type", "DROP TYPE", 0}, {TK_DROP, NULL, "domain", "DROP DOMAIN", 0},
 	{TK_DROP, NULL, "event", "DROP EVENT", 0}, {TK_DROP, NULL, "extension", "DROP EXTENSION", 0},
@@ -259,7 +261,7 @@ bool kp_unit_form(const char *text, const kp_lexer *lx, kp_token t, kp_unit *u)
 {
 	if (t.type != TK_ID && t.type != TK_USE && t.type != TK_DESC && t.type != TK_ADD && t.type != TK_DELETE &&
 	    t.type != TK_FETCH && t.type != TK_UPDATE && t.type != TK_CREATE && t.type != TK_DROP && t.type != TK_ALTER &&
-	    t.type != TK_SET && t.type != TK_END && t.type != TK_COMMENT && t.type != TK_VALUES)
+	    t.type != TK_SET && t.type != TK_END && t.type != TK_COMMENT && t.type != TK_VALUES && t.type != TK_RENAME)
 		return false;
 	memset(u, 0, sizeof *u);
 	kp_lexer after = *lx;

@@ -278,6 +278,15 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 		static const char *acts[] = {"", "ADD", "DROP COLUMN", "SET", "ADD PRIMARY KEY", "MODIFY COLUMN",
 		                             "(several actions)", "(nothing keyplan models)", "RENAME COLUMN",
 		                             "DROP PRIMARY KEY", "RENAME TO"};
+		if (s->u.alter.action == KP_ALTER_RENAME_TABLES) {
+			kp_buf_puts(out, "RENAME TABLE");
+			for (uint32_t i = 0; i < s->u.alter.more.n; i++) {
+				const kp_alter *x = &((const kp_stmt *)s->u.alter.more.items[i])->u.alter;
+				kp_buf_printf(out, "%s %.*s TO %.*s", i ? "," : "", (int)x->table.len, x->table.s,
+				              (int)x->to.len, x->to.s);
+			}
+			return;
+		}
 		kp_buf_printf(out, "ALTER %s %.*s %s", s->u.alter.is_view ? "VIEW" : "TABLE",
 		              (int)s->u.alter.table.len, s->u.alter.table.s, acts[s->u.alter.action]);
 		return;

@@ -103,15 +103,27 @@ static int select_width(const kp_select *sel)
 	return (int)sel->items.n;
 }
 
-/* A table whose CREATE failed, or that was dropped, is unknown: the note
- * says where. */
+/* A table whose CREATE failed, that was dropped or renamed, is unknown:
+ * the note says where. */
 static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n, kp_arena *a)
 {
 	if (!g)
 		return;
 	kp_catalog_note_hidden(cat, g, n->s, n->len, a);
 	const kp_failed_ddl *f = kp_catalog_failed(cat, n->s, n->len);
-	if (f && f->dropped)
+	if (f && f->renamed_to) {
+		kp_diag_note(g, a, f->src, f->off, "table %.*s was renamed to %s here", (int)n->len, n->s, f->renamed_to);
+		/* the name it has now, through later renames (a cycle of renames
+		 * ends where a name is in the schema again) */
+		const char *now = f->renamed_to;
+		const kp_failed_ddl *r;
+		for (int hops = 0; hops < 64 && !kp_catalog_find(cat, now, (uint32_t)strlen(now)) &&
+		                   (r = kp_catalog_failed(cat, now, (uint32_t)strlen(now))) && r->renamed_to;
+		     hops++)
+			now = r->renamed_to;
+		if (kp_catalog_find(cat, now, (uint32_t)strlen(now)))
+			kp_diag_help(g, a, "did you mean %s, its name now?", now);
+	} else if (f && f->dropped)
 		kp_diag_note(g, a, f->src, f->off, "%s %.*s was dropped here, so it is not in the schema",
 		             f->is_view ? "view" : "table", (int)n->len, n->s);
 	else if (f)

@@ -522,6 +522,88 @@ static void test_rename_drop_key_convert_and_functional_parts(void)
 		}
 }
 
+/* MySQL's RENAME TABLE a TO b [, c TO d] ... (MySQL 8.0, 15.1.36): the
+ * renames left to right (a TO t, b TO a, t TO b swaps two tables), all or
+ * none; a query naming an old name says where it went; the wide-column
+ * stores have no such statement (KP012 at RENAME). */
+static void test_rename_table_statement(void)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE a (id INT PRIMARY KEY, v INT);\n"
+	                               "CREATE TABLE b (k VARCHAR(10) PRIMARY KEY, w INT);\n"
+	                               "CREATE VIEW va AS SELECT * FROM a WHERE v > 1;\n"
+	                               "RENAME TABLE a TO t, b TO a, t TO b;\n"
+	                               "RENAME TABLE b TO b2;\n"
+	                               "RENAME TABLE b2 TO b3;\n"
+	                               "RENAME USER u1 TO u2;\n"), 0);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "t", 1));
+	const kp_table *a = kp_catalog_find(&t.cat, "a", 1), *b3 = kp_catalog_find(&t.cat, "b3", 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b3);
+	CU_ASSERT_EQUAL(kp_table_column(a, "k", 1), a->pk.parts[0].col);
+	CU_ASSERT_EQUAL(kp_table_column(b3, "id", 2), b3->pk.parts[0].col);
+	const kp_table *va = kp_catalog_find(&t.cat, "va", 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(va);
+	CU_ASSERT_STRING_EQUAL(va->view_parent, "b3");
+	/* the old names: where they went, and the name the table has now */
+	CU_ASSERT_EQUAL(kpt_plan(&t, "SELECT * FROM b WHERE id = 1"), 1);
+	const kp_diag *g = t.d.head;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+	CU_ASSERT_EQUAL(g->rule, KP_R_UNKNOWN_TABLE);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g->notes);
+	CU_ASSERT_STRING_EQUAL(g->notes->message, "table b was renamed to b2 here");
+	uint32_t l, c;
+	kp_source_linecol(g->notes->src, g->notes->off, &l, &c);
+	CU_ASSERT_EQUAL(l, 5);
+	CU_ASSERT_EQUAL(c, 14);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g->helps);
+	CU_ASSERT_STRING_EQUAL(g->helps->message, "did you mean b3, its name now?");
+	CU_ASSERT_EQUAL(kpt_plan(&t, "RENAME TABLE a TO x, b3 TO y"), 0);
+	CU_ASSERT_STRING_EQUAL(t.text, "RENAME TABLE a TO x, b3 TO y");
+	kpt_free(&t);
+	/* all or none: the second rename fails, so the first is undone */
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE a (id INT PRIMARY KEY);\nCREATE TABLE b (id INT PRIMARY KEY);\n"
+	                               "RENAME TABLE a TO c, zz TO y;\nRENAME TABLE a TO d, b TO d;\n"), 2);
+	CU_ASSERT_PTR_NOT_NULL(kp_catalog_find(&t.cat, "a", 1));
+	CU_ASSERT_PTR_NOT_NULL(kp_catalog_find(&t.cat, "b", 1));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "c", 1));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "d", 1));
+	kpt_free(&t);
+	expect_generic("CREATE TABLE a (id INT PRIMARY KEY);\nRENAME TABLE a TO c, zz TO y", KP_R_UNKNOWN_TABLE,
+	               "RENAME TABLE of unknown table 'zz'", 2, 22);
+	expect_generic("CREATE TABLE a (id INT PRIMARY KEY);\nCREATE TABLE b (id INT PRIMARY KEY);\n"
+	               "RENAME TABLE a TO d, b TO d", KP_R_DUPLICATE, "table 'd' already exists", 3, 27);
+	expect_generic("CREATE TABLE a (id INT PRIMARY KEY);\nRENAME TABLE a TO a", KP_R_DUPLICATE,
+	               "table 'a' already exists", 2, 19);
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	kpt_schema(&t, "CREATE TABLE a (id INT PRIMARY KEY);\nRENAME TABLE a TO c, zz TO y");
+	g = t.d.head;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g->helps);
+	CU_ASSERT_STRING_EQUAL(g->helps->message,
+	                       "MySQL applies all of a RENAME TABLE's renames or none: none is applied (rename 2 of 2 fails)");
+	kpt_free(&t);
+	static const char *const refusal[] = {"Lindorm's table statements", "Tablestore's SQL", "Phoenix's grammar"};
+	for (int tg = KP_TARGET_LINDORM; tg <= KP_TARGET_PHOENIX; tg++) {
+		char want[80];
+		snprintf(want, sizeof want, "%s refuses RENAME TABLE", kp_target_name((kp_target)tg));
+		kpt_init_target(&t, (kp_target)tg);
+		kpt_schema(&t, "CREATE TABLE a (id INTEGER NOT NULL, PRIMARY KEY (id));\nRENAME TABLE a TO b");
+		g = t.d.head;
+		CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+		kp_source_linecol(g->src, g->off, &l, &c);
+		CU_ASSERT_EQUAL(g->rule, KP_R_UNSUPPORTED);
+		CU_ASSERT_STRING_EQUAL(g->message, want);
+		CU_ASSERT_EQUAL(l, 2);
+		CU_ASSERT_EQUAL(c, 1);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(g->helps);
+		CU_ASSERT_NSTRING_EQUAL(g->helps->message, refusal[tg - KP_TARGET_LINDORM], strlen(refusal[tg - KP_TARGET_LINDORM]));
+		kpt_free(&t);
+	}
+}
+
 /* A statement on an SQLite virtual table (CREATE VIRTUAL TABLE docs USING
  * fts5(...)): the table exists, so no KP008 "no such table" (before), but
  * its module finds the rows by no key keyplan models: one KP012 note at the
@@ -637,6 +719,7 @@ KPT_SUITE("catalog", NULL, NULL,
 	{"an index expression over no column is a located error on every target", test_constant_index_expression_is_an_error},
 	{"CREATE TYPE ... AS ENUM and CREATE DOMAIN name column types", test_user_types_are_column_types},
 	{"ALTER TABLE's actions apply in order, all or none", test_alter_actions_all_or_none},
+	{"RENAME TABLE renames left to right, all or none, and says where a name went", test_rename_table_statement},
 	{"CREATE TABLE builds columns, types and the ordered key", test_create_table_builds_columns_and_ordered_key},
 	{"an index made after a view over its table serves the view; DROP INDEX takes it back",
 	 test_index_made_after_a_view_serves_it},
