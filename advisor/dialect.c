@@ -62,6 +62,15 @@
 #define PHOENIX_RENAME                                                                               \
 	"Phoenix's grammar has no RENAME: a table keeps the name its CREATE TABLE gives (Phoenix "       \
 	"grammar)"
+#define LINDORM_INDEX_RENAME                                                                         \
+	"Lindorm's ALTER INDEX changes an index's state or adds columns to a search index: an index "    \
+	"keeps the name its CREATE INDEX gives (Lindorm, ALTER INDEX)"
+#define TABLESTORE_INDEX_RENAME                                                                      \
+	"Tablestore's SQL renames no index: an index keeps the name it was created with (Tablestore, "   \
+	"SQL statements)"
+#define PHOENIX_INDEX_RENAME                                                                         \
+	"Phoenix's ALTER INDEX takes DISABLE, REBUILD, UNUSABLE or USABLE: an index keeps the name its " \
+	"CREATE INDEX gives (Phoenix grammar, ALTER INDEX)"
 #define PHOENIX_OPERATORS                                                                            \
 	"Phoenix's expressions compare with = <> != < <= > >=, compute with + - * / % and join strings " \
 	"with ||; its grammar has no '&&', '->' or '->>' operator (Phoenix grammar, Expression, "         \
@@ -99,6 +108,7 @@ static const char *const refused[KP_F__COUNT][KP_TARGET_GENERIC + 1] = {
 	[KP_F_CONVERT_CHARSET] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
 	[KP_F_RENAME_TABLE] = {LINDORM_ALTER, TABLESTORE_ALTER, PHOENIX_ALTER, NULL},
 	[KP_F_RENAME_TABLES] = {LINDORM_RENAME, TABLESTORE_RENAME, PHOENIX_RENAME, NULL},
+	[KP_F_RENAME_INDEX] = {LINDORM_INDEX_RENAME, TABLESTORE_INDEX_RENAME, PHOENIX_INDEX_RENAME, NULL},
 };
 
 /* MySQL's default mode reads '\'' as a quote in a string: Tablestore's SQL is

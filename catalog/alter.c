@@ -118,6 +118,12 @@ int kpc_alter_table(kp_catalog *c, const kp_alter *al, kp_source *src, kp_arena 
 		return kpc_alter_drop_key(c, t, al, src, a, d);
 	if (al->action == KP_ALTER_RENAME_TABLE)
 		return kpc_alter_rename_table(c, t, al, src, a, d);
+	if (al->action == KP_ALTER_RENAME_INDEX) {
+		kp_index *ix = kp_table_index(t, al->old.s, al->old.len);
+		if (!ix || ix->inherited)
+			return kpc_no_such_index(c, &al->old, &al->table, src, a, d);
+		return kpc_rename_index(c, t, ix, &al->to, false, src, a, d);
+	}
 	if (al->action == KP_ALTER_NONE)
 		return 0;
 	int err = 0;

@@ -296,6 +296,17 @@ static int check_actions(const kp_catalog *c, const kp_table *t, const kp_alter 
 					bad = &key, f = F_NO_KEY;
 				}
 				keyed = false;
+			} else if (x->action == KP_ALTER_RENAME_INDEX) {
+				if (!present(t, &n, &x->old, true)) {
+					bad = &x->old, f = F_UNKNOWN_INDEX;
+				} else if (!kp_name_eqn(&x->old, &x->to)) {
+					if (present(t, &n, &x->to, true)) {
+						bad = &x->to, f = F_DUP_INDEX;
+					} else {
+						note(&n, &x->old, true, false);
+						note(&n, &x->to, true, true);
+					}
+				}
 			} else if (x->action == KP_ALTER_RENAME_COLUMN) {
 				if (!present(t, &n, &x->old, false)) {
 					bad = &x->old, f = F_UNKNOWN_COLUMN;

@@ -65,6 +65,8 @@ int kpc_alter_index(kp_catalog *c, const kp_alter_index *ai, kp_source *src, kp_
 /* DROP INDEX / ALTER INDEX of an index not there: the located error, -1. */
 int kpc_no_such_index(const kp_catalog *c, const kp_name *index, const kp_name *table, kp_source *src,
                       kp_arena *a, kp_diags *d);
+int kpc_rename_index(kp_catalog *c, kp_table *t, kp_index *ix, const kp_name *to, bool schema_wide, kp_source *src,
+                     kp_arena *a, kp_diags *d);
 /* The schema's own types (catalog.c). */
 void kpc_add_user_type(kp_catalog *c, const kp_name *n, const kp_coldef *base);
 const kp_user_type *kpc_user_type(const kp_catalog *c, const kp_name *type);

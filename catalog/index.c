@@ -201,6 +201,29 @@ static int add_index_columns(kp_catalog *c, kp_table *t, kp_index *ix, const kp_
 
 /* ALTER INDEX: DISABLE and UNUSABLE take the index out of planning,
  * USABLE, ACTIVE and REBUILD put it back. */
+/* Index ix of t takes the name to (MySQL's RENAME {INDEX | KEY}, whose
+ * names are the table's; PostgreSQL's ALTER INDEX ... RENAME TO, whose
+ * names are the schema's: every table's, with schema_wide); the views over
+ * t take it too. KP013 when the name is taken. */
+int kpc_rename_index(kp_catalog *c, kp_table *t, kp_index *ix, const kp_name *to, bool schema_wide, kp_source *src,
+                     kp_arena *a, kp_diags *d)
+{
+	for (int i = 0; i < c->ntables; i++) {
+		const kp_table *u = c->tables[i];
+		if (u->dropped || (u != t && !schema_wide))
+			continue;
+		const kp_index *same = kp_table_index(u, to->s, to->len);
+		if (same && same != ix && !same->inherited) {
+			kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, to->off, to->srclen,
+			            "index '%s' already exists on %s", same->name, u->name);
+			return -1;
+		}
+	}
+	ix->name = kpc_cat_name(c, to);
+	kpc_views_inherit(c, t);
+	return 0;
+}
+
 int kpc_alter_index(kp_catalog *c, const kp_alter_index *ai, kp_source *src, kp_arena *a, kp_diags *d)
 {
 	for (int i = 0; i < c->ntables; i++) {
@@ -209,6 +232,8 @@ int kpc_alter_index(kp_catalog *c, const kp_alter_index *ai, kp_source *src, kp_
 			continue;
 		kp_index *ix = kp_table_index(t, ai->index.s, ai->index.len);
 		if (ix && !ix->inherited) {   /* a view's copy is altered at its table */
+			if (ai->rename_to.s)
+				return kpc_rename_index(c, t, ix, &ai->rename_to, true, src, a, d);
 			if (ai->verb.s)
 				ix->state = ai->state;
 			int rc = add_index_columns(c, t, ix, &ai->add, src, a, d);

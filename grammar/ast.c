@@ -55,7 +55,7 @@ const char *kp_sql_form_name(kp_sql_form f)
 		[KP_F_CONVERT_CHARSET] = "ALTER TABLE ... CONVERT TO CHARACTER SET",
 		[KP_F_RENAME_TABLE] = "ALTER TABLE ... RENAME TO",
 		[KP_F_INSERT_VERB] = "INSERT", [KP_F_UPDATE_STMT] = "UPDATE", [KP_F_REPLACE_VERB] = "REPLACE",
-		[KP_F_RENAME_TABLES] = "RENAME TABLE",
+		[KP_F_RENAME_TABLES] = "RENAME TABLE", [KP_F_RENAME_INDEX] = "an index renamed",
 	};
 	return (unsigned)f < KP_F__COUNT && t[f] ? t[f] : "";
 }

@@ -227,6 +227,7 @@ typedef enum kp_alter_action {
 	KP_ALTER_RENAME_TABLE,  /* RENAME [TO | AS] to (MySQL, PostgreSQL) */
 	KP_ALTER_RENAME_TABLES, /* MySQL's RENAME TABLE a TO b, c TO d, ...: each rename a
 	                           kp_stmt in more (RENAME_TABLE), table the first's */
+	KP_ALTER_RENAME_INDEX,  /* RENAME {INDEX | KEY} old TO to (MySQL) */
 } kp_alter_action;
 
 typedef struct kp_alter {
@@ -245,7 +246,7 @@ typedef struct kp_alter {
 	kp_name to;             /* RENAME_COLUMN: the column's new name (old: its name);
 	                           RENAME_TABLE: the table's */
 	uint32_t kw_off;        /* RENAME_COLUMN, DROP_PRIMARY_KEY: offset of the action's
-	                           first keyword */
+	                           first keyword (RENAME_INDEX: old is the index) */
 } kp_alter;
 
 /* ALTER INDEX [IF EXISTS] i ON t {DISABLE | REBUILD | USABLE | UNUSABLE | ACTIVE}. */
@@ -263,6 +264,7 @@ typedef struct kp_alter_index {
 	kp_name verb;           /* the state keyword as written */
 	kp_list options;        /* kp_option* SET options */
 	kp_list add;            /* kp_keypart* Lindorm ADD COLUMNS (...) */
+	kp_name rename_to;      /* PostgreSQL's RENAME TO: the index's new name (s NULL: none) */
 } kp_alter_index;
 
 /* A statement keyplan recognises and skips: no catalog change, no plan. */
@@ -379,6 +381,8 @@ typedef enum kp_sql_form {
 	KP_F_UPDATE_STMT,       /* UPDATE t SET ... (at UPDATE; Phoenix changes rows with UPSERT) */
 	KP_F_REPLACE_VERB,      /* REPLACE INTO ... (MySQL, SQLite) */
 	KP_F_RENAME_TABLES,     /* RENAME TABLE a TO b, ... (MySQL) */
+	KP_F_RENAME_INDEX,      /* ALTER TABLE t RENAME INDEX a TO b (MySQL), ALTER INDEX a RENAME TO b
+	                           (PostgreSQL) */
 	KP_F__COUNT
 } kp_sql_form;
 

@@ -559,6 +559,9 @@ altact(A) ::= DROP(K) FOREIGN KEY nm. { A = sub_alter(ctx, KP_ALTER_NONE, K); }
 altact(A) ::= DROP(K) PRIMARY(P) KEY. {
 	A = sub_alter(ctx, KP_ALTER_DROP_PRIMARY_KEY, K); A->u.alter.kw_off = P.off; use_form(ctx, KP_F_DROP_PRIMARY_KEY, P); }
 altact(A) ::= RENAME(R) COLUMN nm(O) id(T) nm(N). { A = sub_rename(ctx, R, O, T, N); }
+/* MySQL: RENAME {INDEX | KEY} old TO new (MySQL 8.0, 15.1.9) */
+altact(A) ::= RENAME(R) INDEX nm(O) id(T) nm(N). { A = sub_rename_index(ctx, R, O, T, N); }
+altact(A) ::= RENAME(R) KEY nm(O) id(T) nm(N). { A = sub_rename_index(ctx, R, O, T, N); }
 altact(A) ::= CONVERT(C) id(T) charset(K) optvalue convcollate. {
 	want_word(ctx, T, "to");
 	A = sub_alter(ctx, KP_ALTER_NONE, C); use_form(ctx, KP_F_CONVERT_CHARSET, C); (void)K; }
@@ -566,6 +569,16 @@ convcollate ::= .
 convcollate ::= COLLATE nm.
 convcollate ::= COLLATE STRING.
 %include {
+static kp_stmt *sub_rename_index(kp_pctx *ctx, kp_token r, kp_name o, kp_token t, kp_name n)
+{
+	want_word(ctx, t, "to");
+	kp_stmt *s = sub_alter(ctx, KP_ALTER_RENAME_INDEX, r);
+	s->u.alter.old = o;
+	s->u.alter.to = n;
+	s->u.alter.kw_off = r.off;
+	use_form(ctx, KP_F_RENAME_INDEX, r);
+	return s;
+}
 static kp_stmt *sub_rename(kp_pctx *ctx, kp_token r, kp_name o, kp_token t, kp_name n)
 {
 	want_word(ctx, t, "to");
@@ -651,6 +664,14 @@ static kp_token notoken(void)
 }
 cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) id(W) idxstate_tail(O). { alter_index(ctx, E, I, T, W, O); }
 cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) SET altopts(O). { alter_index(ctx, E, I, T, notoken(), O); }
+/* PostgreSQL: ALTER INDEX [IF EXISTS] name RENAME TO new_name (PostgreSQL
+ * 16, ALTER INDEX): index names are the schema's, so no ON table */
+cmd ::= ALTER INDEX ifexists(E) nm(I) RENAME(R) id(T) nm(N). {
+	want_word(ctx, T, "to");
+	kp_list none = {0};
+	alter_index(ctx, E, I, (kp_name){0}, notoken(), none);
+	ctx->stmt->u.alter_index.rename_to = N;
+	use_form(ctx, KP_F_RENAME_INDEX, R); }
 cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) WITH LP optlist(O) RP. { alter_index(ctx, E, I, T, notoken(), O); }
 /* Lindorm: a search index gains columns, ADD COLUMNS (c [(options)], ...) */
 cmd ::= ALTER INDEX ifexists(E) nm(I) ON fullname(T) ADD id(C) LP sortlist(L) RP. {

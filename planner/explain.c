@@ -277,7 +277,7 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 	case KP_S_ALTER_TABLE: {
 		static const char *acts[] = {"", "ADD", "DROP COLUMN", "SET", "ADD PRIMARY KEY", "MODIFY COLUMN",
 		                             "(several actions)", "(nothing keyplan models)", "RENAME COLUMN",
-		                             "DROP PRIMARY KEY", "RENAME TO"};
+		                             "DROP PRIMARY KEY", "RENAME TO", "", "RENAME INDEX"};
 		if (s->u.alter.action == KP_ALTER_RENAME_TABLES) {
 			kp_buf_puts(out, "RENAME TABLE");
 			for (uint32_t i = 0; i < s->u.alter.more.n; i++) {
@@ -296,7 +296,9 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s)
 		kp_buf_printf(out, "ALTER INDEX %.*s", (int)ai->index.len, ai->index.s);
 		if (ai->table.s)
 			kp_buf_printf(out, " ON %.*s", (int)ai->table.len, ai->table.s);
-		if (ai->verb.s)
+		if (ai->rename_to.s)
+			kp_buf_printf(out, " RENAME TO %.*s", (int)ai->rename_to.len, ai->rename_to.s);
+		else if (ai->verb.s)
 			kp_buf_printf(out, " %s", ai->state == KP_IX_ACTIVE ? "(used by queries)" :
 			              ai->state == KP_IX_DISABLED ? "(disabled: not used)" : "(unusable: not used)");
 		else

@@ -604,6 +604,81 @@ static void test_rename_table_statement(void)
 	}
 }
 
+/* MySQL's ALTER TABLE t RENAME {INDEX | KEY} a TO b (an action among
+ * others, all or none) and PostgreSQL's ALTER INDEX a RENAME TO b (index
+ * names are the schema's): hints and DROP INDEX name the index by its new
+ * name, and so do the views over the table. */
+static void test_rename_index(void)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE n (id INT PRIMARY KEY, s INT, u INT);\n"
+	                               "CREATE INDEX j ON n (s);\nCREATE INDEX o ON n (u);\n"
+	                               "CREATE VIEW nv AS SELECT * FROM n WHERE u > 0;\n"
+	                               "ALTER TABLE n RENAME INDEX j TO k;\n"
+	                               "ALTER INDEX k RENAME TO m;\n"
+	                               "ALTER TABLE n ADD COLUMN z INT, RENAME KEY m TO q;\n"
+	                               "ALTER INDEX IF EXISTS nope RENAME TO x;\n"), 0);
+	const kp_table *n = kp_catalog_find(&t.cat, "n", 1), *nv = kp_catalog_find(&t.cat, "nv", 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(nv);
+	CU_ASSERT_PTR_NULL(kp_table_index(n, "j", 1));
+	CU_ASSERT_PTR_NULL(kp_table_index(n, "m", 1));
+	CU_ASSERT_PTR_NOT_NULL(kp_table_index(n, "q", 1));
+	CU_ASSERT_PTR_NOT_NULL(kp_table_index(nv, "q", 1));
+	CU_ASSERT_PTR_NULL(kp_table_index(nv, "j", 1));
+	CU_ASSERT_NOT_EQUAL(kp_table_column(n, "z", 1), -1);
+	CU_ASSERT_EQUAL(kpt_plan(&t, "SELECT * FROM nv USE INDEX (q) WHERE s = 1"), 0);
+	CU_ASSERT_STRING_EQUAL(t.text, "FILTERED SCAN nv via index q (+ table lookup) prefix (s=1) filter u > 0");
+	CU_ASSERT_EQUAL(kpt_plan(&t, "ALTER INDEX q RENAME TO r"), 0);
+	CU_ASSERT_STRING_EQUAL(t.text, "ALTER INDEX q RENAME TO r");
+	kpt_free(&t);
+	const char *base = "CREATE TABLE n (id INT PRIMARY KEY, s INT, u INT);\nCREATE INDEX j ON n (s);\n"
+	                   "CREATE INDEX o ON n (u);\nCREATE TABLE p (id INT PRIMARY KEY, v INT);\nCREATE INDEX pv ON p (v);\n";
+	static const struct { const char *sql; kp_rule rule; const char *msg; uint32_t col; } bad[] = {
+		{"ALTER TABLE n RENAME INDEX j TO o", KP_R_DUPLICATE, "index 'o' already exists on n", 33},
+		{"ALTER TABLE n RENAME INDEX zz TO o2", KP_R_UNKNOWN_INDEX, "no such index: zz on n", 28},
+		{"ALTER INDEX nope RENAME TO x", KP_R_UNKNOWN_INDEX, "no such index: nope", 13},
+		/* PostgreSQL: another table's index holds the name */
+		{"ALTER INDEX j RENAME TO pv", KP_R_DUPLICATE, "index 'pv' already exists on p", 25},
+		/* all or none: the index is renamed, then the column added twice */
+		{"ALTER TABLE n RENAME INDEX j TO k, ADD COLUMN s INT", KP_R_DUPLICATE,
+		 "column 's' already exists in n (action 2 of 2): none of the statement's actions is applied", 47},
+		{"ALTER TABLE n RENAME INDEX j TO k, RENAME INDEX o TO k", KP_R_DUPLICATE,
+		 "index 'k' already exists on n (action 2 of 2): none of the statement's actions is applied", 54},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char sql[600];
+		snprintf(sql, sizeof sql, "%s%s", base, bad[i].sql);
+		expect_generic(sql, bad[i].rule, bad[i].msg, 6, bad[i].col);
+	}
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	kpt_schema(&t, "CREATE TABLE n (id INT PRIMARY KEY, s INT);\nCREATE INDEX j ON n (s);\n"
+	               "ALTER TABLE n RENAME INDEX j TO k, ADD COLUMN s INT");
+	CU_ASSERT_PTR_NOT_NULL(kp_table_index(kp_catalog_find(&t.cat, "n", 1), "j", 1));
+	kpt_free(&t);
+	for (int tg = KP_TARGET_LINDORM; tg <= KP_TARGET_PHOENIX; tg++)
+		for (int form = 0; form < 2; form++) {
+			char want[80];
+			snprintf(want, sizeof want, "%s refuses an index renamed", kp_target_name((kp_target)tg));
+			kpt_init_target(&t, (kp_target)tg);
+			kpt_schema(&t, form ? "CREATE TABLE n (id INTEGER NOT NULL, s INTEGER, PRIMARY KEY (id));\n"
+			                      "CREATE INDEX j ON n (s);\nALTER INDEX j RENAME TO k"
+			                    : "CREATE TABLE n (id INTEGER NOT NULL, s INTEGER, PRIMARY KEY (id));\n"
+			                      "CREATE INDEX j ON n (s);\nALTER TABLE n RENAME INDEX j TO k");
+			const kp_diag *g = t.d.head;
+			while (g && g->rule != KP_R_UNSUPPORTED)
+				g = g->next;
+			CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+			uint32_t l, c;
+			kp_source_linecol(g->src, g->off, &l, &c);
+			CU_ASSERT_STRING_EQUAL(g->message, want);
+			CU_ASSERT_EQUAL(l, 3);
+			CU_ASSERT_EQUAL(c, 15);   /* RENAME, in both forms */
+			kpt_free(&t);
+		}
+}
+
 /* A statement on an SQLite virtual table (CREATE VIRTUAL TABLE docs USING
  * fts5(...)): the table exists, so no KP008 "no such table" (before), but
  * its module finds the rows by no key keyplan models: one KP012 note at the
@@ -720,6 +795,7 @@ KPT_SUITE("catalog", NULL, NULL,
 	{"CREATE TYPE ... AS ENUM and CREATE DOMAIN name column types", test_user_types_are_column_types},
 	{"ALTER TABLE's actions apply in order, all or none", test_alter_actions_all_or_none},
 	{"RENAME TABLE renames left to right, all or none, and says where a name went", test_rename_table_statement},
+	{"RENAME INDEX (MySQL) and ALTER INDEX ... RENAME TO (PostgreSQL) rename an index", test_rename_index},
 	{"CREATE TABLE builds columns, types and the ordered key", test_create_table_builds_columns_and_ordered_key},
 	{"an index made after a view over its table serves the view; DROP INDEX takes it back",
 	 test_index_made_after_a_view_serves_it},
