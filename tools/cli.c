@@ -70,7 +70,10 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			fputs(usage, stdout);
 			return 0;
 		}
-		if (!strcmp(a, "--report-unused-ignores") && strcmp(c->cmd, "explain")) {
+		/* the shell reports no findings: a report option there would be
+		 * accepted and then silently ignored */
+		bool reports = !strcmp(c->cmd, "lint") || !strcmp(c->cmd, "check");
+		if (!strcmp(a, "--report-unused-ignores") && reports) {
 			c->report_unused = true;
 			continue;
 		}
@@ -82,10 +85,14 @@ static int parse_args(cli *c, int argc, char **argv, const char *usage)
 			c->no_config = true;
 			continue;
 		}
-		if (!strcmp(a, "--exit-zero") && strcmp(c->cmd, "explain") && strcmp(c->cmd, "repl")) {
+		if (!strcmp(a, "--exit-zero") && reports) {
 			c->exit_zero = true;
 			continue;
 		}
+		/* a flag of another command: said as such, as an option with a
+		 * value of another command is */
+		if (!strcmp(a, "--report-unused-ignores") || !strcmp(a, "--exit-zero") || !strcmp(a, "--verbose"))
+			return cli_usage_error(c->cmd, usage, "option '%s' does not apply to this command", a);
 		if (!strcmp(a, "-") || a[0] != '-') {
 			input *in = kp_arena_alloc(&c->arena, sizeof(*in));
 			in->text = a;

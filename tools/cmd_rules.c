@@ -64,8 +64,10 @@ int cmd_rules(int argc, char **argv)
 			return 0;
 		}
 	for (int i = 0; i < argc; i++) {
+		if (argv[i][0] == '-')
+			return cli_usage_error("rules", cli_usage_rules, "unknown option '%s'", argv[i]);
 		int r = kp_rule_lookup(argv[i], strlen(argv[i]));
-		if (r < 0 || argv[i][0] == '-') {
+		if (r < 0) {
 			fprintf(stderr, "keyplan rules: unknown rule '%s' (keyplan rules lists them)\n", argv[i]);
 			return 2;
 		}
@@ -115,6 +117,6 @@ int cmd_help(int argc, char **argv)
 		}
 	if (kp_rule_lookup(argv[0], strlen(argv[0])) >= 0)
 		return cmd_rules(1, argv);   /* keyplan help KP001 */
-	fprintf(stderr, "keyplan help: unknown command '%s' (explain, lint, check, digest, simulate, rules, repl, lsp)\n", argv[0]);
+	fprintf(stderr, "keyplan help: unknown command '%s' (explain, lint, check, digest, simulate, rules, repl, lsp, help)\n", argv[0]);
 	return 2;
 }
