@@ -28,7 +28,11 @@ const char cli_usage_repl[] =
 	"  --config FILE        read FILE instead of the nearest .keyplan (its schema,\n"
 	"                       target and tenant)\n"
 	"  --no-config          read no config file\n"
-	"  -h, --help           show this help\n";
+	"  -h, --help           show this help\n"
+	"\n"
+	"exit status: 0 (a terminal: after .quit or the end of input), 1 reading a\n"
+	"pipe when a statement was rejected or has an error or a dot-command failed,\n"
+	"2 usage error or a --schema file that cannot be read.\n";
 
 int cmd_repl(int argc, char **argv)
 {

@@ -24,7 +24,9 @@ const char cli_usage_rules[] =
 	"the page is online.\n"
 	"\n"
 	"options:\n"
-	"  -h, --help           show this help\n";
+	"  -h, --help           show this help\n"
+	"\n"
+	"exit status: 0, 2 an unknown rule or option.\n";
 
 const char *cli_rule_page(const char *id)
 {

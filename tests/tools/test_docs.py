@@ -102,6 +102,7 @@ for cmd in commands:
     check(f"keyplan help {cmd} is keyplan {cmd} --help", rc2 == 0 and out2 == (out if cmd != "help" else top), out2)
     if cmd == "help":
         continue
+    check(f"keyplan {cmd} --help states its exit status", "\nexit status: " in out, out)
     listed = set()
     for short, long in HELP_OPT.findall(out):
         listed |= {long} | ({short} if short else set())
