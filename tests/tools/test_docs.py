@@ -7,6 +7,7 @@ README's example runs print the lines it shows; the man page's examples
 run on a fixture made of the bundled examples."""
 import glob
 import gzip
+import json
 import os
 import re
 import shlex
@@ -220,5 +221,68 @@ with kptest.tempdir() as tmp:
             want = (0, 1)
         check(f"man page example runs: {ex}", rc in want and "--help lists the options" not in err,
               f"exit {rc}\n{err}")
+
+
+# ------------------------------------------------ docs/plan-json.md's examples, run
+# Each example block, in order, with the statement the text before it names
+# (its schema: examples/schema.sql's orders, or the tables the text describes).
+PLAN_EXAMPLES = [
+    ("lindorm", "SELECT * FROM orders WHERE userid = 'abc' AND orderid = 123"),
+    ("lindorm", "SELECT * FROM orders WHERE userid = 'abc' AND 123 < orderid < 456"),
+    ("lindorm", "SELECT * FROM orders WHERE userid = 'abc' AND amount > 10"),
+    ("lindorm", "SELECT * FROM orders WHERE orderid = 123"),
+    ("tablestore", "SELECT * FROM ts WHERE c = 1 AND a > 1"),
+    ("lindorm", "SELECT * FROM t3 WHERE p1 IN (3, 1) AND p2 > 7"),
+]
+plan_doc = read("docs", "plan-json.md").split("## Examples")[1].split("\n## ")[0]
+blocks = re.findall(r"```json\n(.*?)\n```", plan_doc, re.S)
+check("docs/plan-json.md: one statement for each example", len(blocks) == len(PLAN_EXAMPLES), len(blocks))
+with kptest.tempdir() as tmp:
+    kptest.write(os.path.join(tmp, "s.sql"), read("examples", "schema.sql") +
+                 "CREATE TABLE ts (a INT, b INT, c INT, d INT, PRIMARY KEY (a, b));\n"
+                 "CREATE INDEX ts_c ON ts (c, a, b);\n"
+                 "CREATE TABLE t3 (p1 INT, p2 INT, p3 INT, PRIMARY KEY (p1, p2, p3));\n")
+    for block, (target, sql) in zip(blocks, PLAN_EXAMPLES):
+        text = block.replace(", ...,", ",")
+        doc = json.loads(text if text.startswith("{") else "{" + text + "}")
+        rc, out, err = run("explain", "--no-config", "--target", target, "--schema", "s.sql", "--format", "json",
+                           "-e", sql, cwd=tmp)
+        got = json.loads(out) if out else {}
+        if "file" in doc:
+            got["file"] = doc["file"]   # the example is of a file q.sql
+        differ = {k: (v, got.get(k)) for k, v in doc.items() if got.get(k) != v}
+        check(f"docs/plan-json.md: {sql} (--target {target}) gives the fields shown", out and not differ,
+              differ or err)
+
+
+# ------------------------------------------------ docs/lint-json.md's example, run
+lint_doc = read("docs", "lint-json.md")
+ex = json.loads(re.search(r"```json\n(.*?)\n```", lint_doc, re.S).group(1))
+rc, out, err = run("lint", "--no-config", "--schema", "examples/schema.sql", "examples/queries.sql", "--format", "json",
+                   cwd=SRC)
+got = json.loads(out) if out else {}
+shown = ex["diagnostics"][0]
+real = [d for d in got.get("diagnostics", []) if (d["file"], d["line"]) == (shown["file"], shown["line"])]
+if real:
+    pat = "^" + ".*".join(re.escape(p) for p in shown["message"].split("(...)")) + "$"
+    check("docs/lint-json.md: the example's message is lint's", re.match(pat, real[0]["message"]) is not None,
+          real[0]["message"])
+    differ = {k: (v, real[0].get(k)) for k, v in shown.items() if k != "message" and real[0].get(k) != v}
+    check("docs/lint-json.md: the example's fields are lint's", not differ, differ)
+check("docs/lint-json.md: the example is lint's output on the examples",
+      real and ex["version"] == got.get("version") and list(ex) == list(got), out[:500] + err)
+
+
+# ------------------------------------------------ the rule pages' example runs
+with kptest.tempdir() as tmp:
+    kptest.write(os.path.join(tmp, "schema.sql"), read("examples", "schema.sql"))
+    for page in sorted(glob.glob(os.path.join(SRC, "docs", "rules", "KP*.md"))):
+        text = open(page).read()
+        for cmdline, shown in re.findall(r"^```\n\$ keyplan ([^\n]*)\n(.*?)^```", text, re.M | re.S):
+            rc, out, err = run(*shlex.split(cmdline), cwd=tmp, plain=True, env={"NO_COLOR": "1"})
+            lines = [l for l in shown.splitlines() if l.strip()]
+            missing = shown_in(lines, out, err)
+            check(f"{os.path.basename(page)}: keyplan {cmdline} prints what the page shows", missing is None,
+                  f"not printed: {missing!r}\n{out}{err}")
 
 kptest.finish()
