@@ -176,7 +176,15 @@ int kp_repl_read(kp_repl *r, const char *path)
 	kp_diags d = {0};
 	kp_source *src = kp_pipe_read(&r->p, path, &d, &r->p.scratch);
 	if (!src) {
-		kp_repl_error(r, "%s: %s", d.head->file, d.head->message);
+		if (r->quiet) {
+			/* a --schema file: an error of the command line, worded
+			 * as every other command words it */
+			fflush(r->out);
+			fprintf(r->err, "keyplan: %s: %s\n", d.head->file, d.head->message);
+			r->failed = true;
+		} else {
+			kp_repl_error(r, "%s: %s", d.head->file, d.head->message);
+		}
 		return -1;
 	}
 	r->p.conn_ddl = !r->quiet;   /* .read as typed; --schema on a global connection */

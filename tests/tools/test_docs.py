@@ -285,4 +285,24 @@ with kptest.tempdir() as tmp:
             check(f"{os.path.basename(page)}: keyplan {cmdline} prints what the page shows", missing is None,
                   f"not printed: {missing!r}\n{out}{err}")
 
+
+# ------------------------------------------------ a file that cannot be read: one line naming it, exit 2
+with kptest.tempdir() as tmp:
+    kptest.write(os.path.join(tmp, "s.sql"), read("examples", "schema.sql"))
+    kptest.write(os.path.join(tmp, "q.sql"), "SELECT * FROM orders WHERE userid = 'a';\n")
+    for argv in (("explain", "--schema", "s.sql", "missing.sql"),
+                 ("explain", "--schema", "missing.sql", "q.sql"),
+                 ("lint", "--schema", "s.sql", "missing.sql"),
+                 ("check", "--schema", "missing.sql"),
+                 ("check", "--schema", "s.sql", "--workload", "missing.sql"),
+                 ("repl", "--schema", "missing.sql"),
+                 ("digest", "missing.sql"),
+                 ("simulate", "--schema", "missing.sql", "--workload", "q.sql"),
+                 ("simulate", "--schema", "s.sql", "--workload", "missing.sql")):
+        rc, out, err = run(*argv, *(("--no-config",) if argv[0] in ("explain", "lint", "check", "repl") else ()),
+                           cwd=tmp, stdin=b"", plain=True)
+        check(f"keyplan {' '.join(argv)}: exit 2, one line on standard error naming the file",
+              rc == 2 and err.count("\n") == 1 and re.match(r"keyplan( [a-z]+)?: missing\.sql: ", err) is not None,
+              f"exit {rc}\n{err}")
+
 kptest.finish()

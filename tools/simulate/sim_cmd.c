@@ -212,12 +212,10 @@ static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 	kp_diags d = {0};
 	kp_source *src = kp_pipe_read(p, path, &d, a);
 	if (!src) {
-		for (const kp_diag *g = d.head; g; g = g->next) {
-			kp_buf b = {0};
-			kp_diag_format(&b, g, 0);
-			fwrite(b.data, 1, b.len, stderr);
-			kp_buf_free(&b);
-		}
+		/* a file that cannot be read ends the run: one line, as the
+		 * other errors of the command line are worded */
+		for (const kp_diag *g = d.head; g; g = g->next)
+			fprintf(stderr, "keyplan simulate: %s: %s\n", g->file ? g->file : path, g->message);
 		return -1;
 	}
 	kp_pipe_source(p, src, r);
