@@ -305,4 +305,51 @@ with kptest.tempdir() as tmp:
               rc == 2 and err.count("\n") == 1 and re.match(r"keyplan( [a-z]+)?: missing\.sql: ", err) is not None,
               f"exit {rc}\n{err}")
 
+
+# ------------------------------------------------ docs/*-json.md name every field the output and the schema have
+def fields(o, out):
+    """Every key of a JSON value, at any depth."""
+    if isinstance(o, dict):
+        for k, v in o.items():
+            out.add(k)
+            fields(v, out)
+    elif isinstance(o, list):
+        for x in o:
+            fields(x, out)
+    return out
+
+
+def schema_fields(sch, out):
+    """Every property a JSON Schema names, at any depth."""
+    if isinstance(sch, dict):
+        for k, v in sch.items():
+            if k == "properties" and isinstance(v, dict):
+                out |= set(v)
+            schema_fields(v, out)
+    elif isinstance(sch, list):
+        for x in sch:
+            schema_fields(x, out)
+    return out
+
+
+with kptest.tempdir() as tmp:
+    kptest.write(os.path.join(tmp, "x.log"), "SELECT * FROM orders WHERE userid = 'a';\n"
+                 "SELECT * FROM orders WHERE orderid = 1;\nnot a statement\n")
+    S, Q = os.path.join(SRC, "examples", "schema.sql"), os.path.join(SRC, "examples", "queries.sql")
+    outputs = {
+        "plan": [json.loads(l) for l in run("explain", "--no-config", "--schema", S, "--format", "json", Q)[1].splitlines()],
+        "lint": json.loads(run("lint", "--no-config", "--schema", S, "--format", "json", Q)[1] or "{}"),
+        "digest": json.loads(run("digest", "--schema", S, "--format", "json", "x.log", cwd=tmp)[1] or "{}"),
+        "simulate": json.loads(run("simulate", "--schema", S, "--workload", Q, "--format", "json")[1] or "{}"),
+    }
+    for name, out in outputs.items():
+        doc = read("docs", f"{name}-json.md")
+        words = set(re.findall(r"[`\"]([A-Za-z_][A-Za-z0-9_-]*)[`\"]", doc))
+        got = fields(out, set())
+        check(f"docs/{name}-json.md: its output has fields", len(got) > 5, out)
+        check(f"docs/{name}-json.md names every field of the output", got <= words, sorted(got - words))
+        with open(os.path.join(SRC, "docs", "schemas", f"{name}.schema.json")) as f:
+            sch = schema_fields(json.load(f), set())
+        check(f"docs/{name}-json.md names every property of its schema", sch <= words, sorted(sch - words))
+
 kptest.finish()
