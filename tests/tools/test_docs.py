@@ -352,4 +352,13 @@ with kptest.tempdir() as tmp:
             sch = schema_fields(json.load(f), set())
         check(f"docs/{name}-json.md names every property of its schema", sch <= words, sorted(sch - words))
 
+
+# ------------------------------------------------ the shell's dot-commands: .help and the man page
+rc, out, err = run("repl", "--no-config", stdin=b".help\n")
+dots = re.findall(r"^(\.[a-z]+)", out, re.M)
+man_repl = plain_man.split(".B repl\n")[1].split(".TP")[0]
+named = re.findall(r"(?<![\w.])(\.[a-z]+)\b", man_repl.split("dot-commands:")[1].split("\n.tenant ID")[0])
+check("the shell's .help lists its dot-commands", rc == 0 and len(dots) >= 10, out + err)
+check("the man page names the dot-commands .help lists", named == dots, f"man: {named}\n.help: {dots}")
+
 kptest.finish()
