@@ -361,4 +361,12 @@ named = re.findall(r"(?<![\w.])(\.[a-z]+)\b", man_repl.split("dot-commands:")[1]
 check("the shell's .help lists its dot-commands", rc == 0 and len(dots) >= 10, out + err)
 check("the man page names the dot-commands .help lists", named == dots, f"man: {named}\n.help: {dots}")
 
+
+# ------------------------------------------------ the synopsis at the top of a command's own page
+for cmd, page in (("digest", "digest.md"), ("simulate", "simulate.md")):
+    block = re.search(r"```\n(keyplan " + cmd + r" .*?)```", read("docs", page), re.S)
+    syn = set(re.findall(r"(--[a-z][a-z-]+)", block.group(1))) if block else set()
+    own = {o for o, cmds in taken.items() if cmd in cmds and o.startswith("--") and o != "--help"}
+    check(f"docs/{page}'s synopsis shows every option of keyplan {cmd}", own <= syn, sorted(own - syn))
+
 kptest.finish()
