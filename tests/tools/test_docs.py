@@ -369,4 +369,12 @@ for cmd, page in (("digest", "digest.md"), ("simulate", "simulate.md")):
     own = {o for o, cmds in taken.items() if cmd in cmds and o.startswith("--") and o != "--help"}
     check(f"docs/{page}'s synopsis shows every option of keyplan {cmd}", own <= syn, sorted(own - syn))
 
+
+# ------------------------------------------------ keyplan help RULE, as the man page says
+rc, out, err = run("help", "full-scan")
+rc2, out2, _ = run("rules", "KP001")
+check("keyplan help full-scan is keyplan rules KP001", rc == 0 and out == out2 and out.startswith("# KP001 full-scan"),
+      out[:200] + err)
+check("the man page says keyplan help RULE", "keyplan help RULE" in plain_man, "")
+
 kptest.finish()
