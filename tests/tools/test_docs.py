@@ -377,4 +377,26 @@ check("keyplan help full-scan is keyplan rules KP001", rc == 0 and out == out2 a
       out[:200] + err)
 check("the man page says keyplan help RULE", "keyplan help RULE" in plain_man, "")
 
+
+# ------------------------------------------------ the distributions check's --help and the man page name
+def kinds(text):
+    m = re.search(r"-- distribution: COLUMN\s+([a-z|\[\]A-Z \n-]+?)\s*\(docs/annotations", text)
+    return [k.split()[0] for k in " ".join(m.group(1).split()).split("|")] if m else []
+
+
+rc, out, err = run("check", "--help")
+help_kinds = kinds(out)
+man_check = plain_man.split(".B check\n")[1].split(".TP")[0]
+check("check --help and the man page name the same distributions", help_kinds and help_kinds == kinds(man_check),
+      f"{help_kinds} / {kinds(man_check)}")
+with kptest.tempdir() as tmp:
+    kptest.write(os.path.join(tmp, "q.sql"), "SELECT * FROM t WHERE a = 1;\n")
+    for kind in help_kinds + ["bogus"]:
+        arg = {"zipfian": "zipfian 0.9", "fixed": "fixed 3"}.get(kind, kind)
+        kptest.write(os.path.join(tmp, "s.sql"), f"-- distribution: a {arg}\n"
+                     "CREATE TABLE t (a BIGINT, b BIGINT, PRIMARY KEY (a, b));\n")
+        rc, out, err = run("check", "--no-config", "--schema", "s.sql", "--workload", "q.sql", cwd=tmp, plain=True)
+        check(f"check reads -- distribution: a {arg}" if kind != "bogus" else "check warns of an unknown distribution",
+              ("KP022" in out + err) == (kind == "bogus") and rc in (0, 1), out + err)
+
 kptest.finish()
