@@ -399,4 +399,16 @@ with kptest.tempdir() as tmp:
         check(f"check reads -- distribution: a {arg}" if kind != "bogus" else "check warns of an unknown distribution",
               ("KP022" in out + err) == (kind == "bogus") and rc in (0, 1), out + err)
 
+
+# ------------------------------------------------ docs/limits.md's values are the code's
+headers = "".join(open(h).read() for h in glob.glob(os.path.join(SRC, "*", "*.h")))
+rows = re.findall(r"^\| [^|]+ \| ([^|]+) \| `(KP_[A-Z_]+)`", read("docs", "limits.md"), re.M)
+check("docs/limits.md names its limits' macros", len(rows) >= 7, rows)
+for value, macro in rows:
+    m = re.search(rf"#define {macro}\s+(\(?(\d+)u?\s*<<\s*(\d+)\)?|\d+)", headers)
+    code = (int(m.group(2)) << int(m.group(3)) if m.group(2) else int(m.group(1))) if m else None
+    n = re.match(r"([\d,]+)\s*(MiB|KiB)?", value.strip())
+    doc = int(n.group(1).replace(",", "")) * {"MiB": 1 << 20, "KiB": 1 << 10, None: 1}[n.group(2)] if n else None
+    check(f"docs/limits.md: {macro} is {value.split('(')[0].strip()}", code is not None and code == doc, f"{code} / {doc}")
+
 kptest.finish()
