@@ -411,4 +411,23 @@ for value, macro in rows:
     doc = int(n.group(1).replace(",", "")) * {"MiB": 1 << 20, "KiB": 1 << 10, None: 1}[n.group(2)] if n else None
     check(f"docs/limits.md: {macro} is {value.split('(')[0].strip()}", code is not None and code == doc, f"{code} / {doc}")
 
+
+# ------------------------------------------------ the man page's configuration example: every setting, and it loads
+conf = man.split(".SH CONFIGURATION")[1].split(".SH ")[0]
+example = conf.split(".nf\n")[1].split(".fi")[0]
+with kptest.tempdir() as tmp:
+    kptest.write(os.path.join(tmp, ".keyplan"), "[keyplan]\nbogus = 1\n")
+    rc, out, err = run("lint", "-e", "SELECT 1", cwd=tmp, plain=True)
+    m = re.search(r"unknown setting 'bogus' in \[keyplan\] \(([^)]*)\)", err)
+    settings = m.group(1).split(", ") if m else []
+    shown = re.findall(r"^([a-z-]+) =", example.split("[rules]")[0], re.M)
+    check("the man page's configuration example shows every setting [keyplan] takes",
+          settings and sorted(shown) == sorted(settings), f"man: {shown}\nkeyplan: {settings}")
+    kptest.write(os.path.join(tmp, ".keyplan"), example)
+    kptest.write(os.path.join(tmp, "db", "schema.sql"), read("examples", "schema.sql"))
+    rc, out, err = run("lint", "--config", ".keyplan", "-e", "SELECT * FROM orders WHERE userid = 'a'",
+                       cwd=tmp, plain=True)
+    check("the man page's configuration example loads as it stands",
+          rc == 0 and err == "", f"exit {rc}\n{out}{err}")
+
 kptest.finish()
