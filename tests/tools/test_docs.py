@@ -429,5 +429,9 @@ with kptest.tempdir() as tmp:
                        cwd=tmp, plain=True)
     check("the man page's configuration example loads as it stands",
           rc == 0 and err == "", f"exit {rc}\n{out}{err}")
+    ini = re.search(r"```ini\n(.*?)```", readme, re.S)
+    kptest.write(os.path.join(tmp, ".keyplan"), "\n".join(l.strip() for l in ini.group(1).splitlines()) if ini else "")
+    rc, out, err = run("lint", "--config", ".keyplan", "-e", "SELECT * FROM orders WHERE userid = 'a'", cwd=tmp, plain=True)
+    check("the README's .keyplan example loads as it stands", ini and rc == 0 and err == "", f"exit {rc}\n{out}{err}")
 
 kptest.finish()
