@@ -226,6 +226,10 @@ with kptest.tempdir() as tmp:
 # ------------------------------------------------ docs/plan-json.md's examples, run
 # Each example block, in order, with the statement the text before it names
 # (its schema: examples/schema.sql's orders, or the tables the text describes).
+import jsonschema   # python3-jsonschema (tools/bootstrap.sh)
+with open(os.path.join(SRC, "docs", "schemas", "plan.schema.json")) as f:
+    _sch = json.load(f)
+PLAN_SCHEMA = jsonschema.validators.validator_for(_sch)(_sch)
 PLAN_EXAMPLES = [
     ("lindorm", "SELECT * FROM orders WHERE userid = 'abc' AND orderid = 123"),
     ("lindorm", "SELECT * FROM orders WHERE userid = 'abc' AND 123 < orderid < 456"),
@@ -248,6 +252,8 @@ with kptest.tempdir() as tmp:
         rc, out, err = run("explain", "--no-config", "--target", target, "--schema", "s.sql", "--format", "json",
                            "-e", sql, cwd=tmp)
         got = json.loads(out) if out else {}
+        errors = [e.message for e in PLAN_SCHEMA.iter_errors(got)]
+        check(f"docs/plan-json.md: {sql}: the output validates against plan.schema.json", not errors, errors[:3])
         if "file" in doc:
             got["file"] = doc["file"]   # the example is of a file q.sql
         differ = {k: (v, got.get(k)) for k, v in doc.items() if got.get(k) != v}
