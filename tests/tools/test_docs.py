@@ -440,4 +440,17 @@ with kptest.tempdir() as tmp:
     rc, out, err = run("lint", "--config", ".keyplan", "-e", "SELECT * FROM orders WHERE userid = 'a'", cwd=tmp, plain=True)
     check("the README's .keyplan example loads as it stands", ini and rc == 0 and err == "", f"exit {rc}\n{out}{err}")
 
+
+# ------------------------------------------------ a bad value: one line naming it, exit 2
+CHECKED_VALUES = {"--color", "--fail-on", "--format", "--ignore", "--lang", "--select", "--target", "--log-format",
+                  "--sample-rate", "--top", "--top-values", "--balance", "--hours", "--rate", "--region-size", "--seed",
+                  "--servers", "--steps"}
+for opt in sorted(CHECKED_VALUES):
+    check(f"{opt} is an option keyplan takes", opt in taken, opt)
+    for cmd in sorted(taken.get(opt, ())):
+        for form in ((opt, "bogus"), (opt + "=bogus",)):
+            rc, out, err = run(cmd, *form, stdin=b"")
+            check(f"keyplan {cmd} {' '.join(form)}: exit 2, one line naming the value",
+                  rc == 2 and err.count("\n") == 1 and err.startswith(f"keyplan {cmd}: ") and "'bogus'" in err, err)
+
 kptest.finish()
