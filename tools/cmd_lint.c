@@ -761,6 +761,9 @@ int cmd_lint(int argc, char **argv, bool check)
 		 * linted: a string's reading does not depend on their order */
 		kp_list seen = {0}, all = {0};
 		c.host_walk = true;
+		/* a folder the walker refused here (reported: an empty folder)
+		 * ends the run where it is named, without a second report */
+		bool *refused = kp_arena_alloc(&c.arena, c.inputs.n + 1);
 		for (uint32_t i = 0; i < c.inputs.n; i++) {
 			const input *in = c.inputs.items[i];
 			struct stat st;
@@ -769,9 +772,14 @@ int cmd_lint(int argc, char **argv, bool check)
 			paths.n = 0;
 			kp_list_push(&c.arena, &paths, (void *)in->text);
 			all.n = 0;
-			if (S_ISDIR(st.st_mode) ? cli_gather(&c, &paths, &seen, &all) == 0 : (kp_list_push(&c.arena, &all, (void *)in->text), true))
-				for (uint32_t k = 0; k < all.n; k++)
-					cli_index_entities(&c, all.items[k]);
+			if (S_ISDIR(st.st_mode) && cli_gather(&c, &paths, &seen, &all) < 0) {
+				refused[i] = true;
+				continue;
+			}
+			if (!S_ISDIR(st.st_mode))
+				kp_list_push(&c.arena, &all, (void *)in->text);
+			for (uint32_t k = 0; k < all.n; k++)
+				cli_index_entities(&c, all.items[k]);
 		}
 		c.entities_indexed = true;
 		for (uint32_t i = 0; i < c.inputs.n && !rc; i++) {
@@ -789,6 +797,8 @@ int cmd_lint(int argc, char **argv, bool check)
 				collect_source(&c, src, KP_ROLE_QUERY);
 				if (c.abort)
 					rc = 2;
+			} else if (refused[i]) {
+				rc = 2;
 			} else {
 				paths.n = 0;
 				kp_list_push(&c.arena, &paths, (void *)in->text);
