@@ -453,4 +453,22 @@ for opt in sorted(CHECKED_VALUES):
             check(f"keyplan {cmd} {' '.join(form)}: exit 2, one line naming the value",
                   rc == 2 and err.count("\n") == 1 and err.startswith(f"keyplan {cmd}: ") and "'bogus'" in err, err)
 
+
+# ------------------------------------------------ an empty folder: an error of its own, exit 2
+with kptest.tempdir() as tmp:
+    kptest.write(os.path.join(tmp, "s.sql"), read("examples", "schema.sql"))
+    kptest.write(os.path.join(tmp, "q.sql"), "SELECT * FROM orders WHERE userid = 'a';\n")
+    os.makedirs(os.path.join(tmp, "empty"))
+    for argv in (("explain", "--no-config", "--schema", "s.sql", "empty"),
+                 ("lint", "--no-config", "--schema", "s.sql", "empty"),
+                 ("check", "--no-config", "--schema", "empty"),
+                 ("check", "--no-config", "--schema", "s.sql", "--workload", "empty"),
+                 ("repl", "--no-config", "--schema", "empty"),
+                 ("simulate", "--schema", "empty", "--workload", "q.sql"),
+                 ("simulate", "--schema", "s.sql", "--workload", "empty")):
+        rc, out, err = run(*argv, cwd=tmp, stdin=b"", plain=True)
+        check(f"keyplan {' '.join(argv)}: exit 2, one line naming the empty folder",
+              rc == 2 and err.count("\n") == 1 and re.match(r"keyplan( simulate)?: empty: no \.sql files", err) is not None,
+              f"exit {rc}\n{err}")
+
 kptest.finish()

@@ -177,8 +177,13 @@ static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 			names[n++] = kp_arena_printf(a, "%s/%s", path, e->d_name);
 		}
 		closedir(dir);
-		if (n)
-			qsort(names, n, sizeof(char *), cmp_str);
+		if (!n) {
+			/* as explain, lint and check: an empty folder is an error,
+			 * not a quiet simulation of nothing */
+			fprintf(stderr, "keyplan simulate: %s: no .sql files in this folder\n", path);
+			return -1;
+		}
+		qsort(names, n, sizeof(char *), cmp_str);
 		int rc = 0;
 		for (size_t i = 0; i < n && rc == 0; i++)
 			rc = read_path(p, names[i], r, a);
