@@ -471,4 +471,14 @@ with kptest.tempdir() as tmp:
               rc == 2 and err.count("\n") == 1 and re.match(r"keyplan( simulate)?: empty: no \.sql files", err) is not None,
               f"exit {rc}\n{err}")
 
+
+# ------------------------------------------------ a value past its bound: the error and the man page say the same range
+for cmd, opt, past, bound in (("digest", "--top", "1000001", "1 to 1000000"), ("digest", "--top-values", "1001", "1 to 1000"),
+                              ("simulate", "--steps", "2001", "1 to 2000"), ("simulate", "--servers", "1001", "1 to 1000")):
+    rc, out, err = run(cmd, opt, past, stdin=b"")
+    entry = re.search(rf"^\.BI {re.escape(opt.replace('-', chr(92) + '-'))} .*?\n(.*?)(?=^\.TP)", man, re.M | re.S)
+    check(f"keyplan {cmd} {opt} {past}: refused, naming {bound}", rc == 2 and bound in err, err)
+    check(f"the man page gives {opt} the range {bound}", entry is not None and bound in entry.group(1),
+          entry.group(1) if entry else opt)
+
 kptest.finish()

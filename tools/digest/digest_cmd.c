@@ -141,7 +141,7 @@ int kp_cmd_digest(int argc, char **argv)
 			}
 		} else if (!strcmp(name, "--top")) {
 			if (!parse_uint(val, 1000000, &top)) {
-				rc = usage_error("--top takes a whole number from 1, not '%s'", val);
+				rc = usage_error("--top takes a whole number from 1 to 1000000, not '%s'", val);
 				goto out;
 			}
 		} else if (!strcmp(name, "--top-values")) {
