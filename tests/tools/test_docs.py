@@ -303,6 +303,7 @@ with kptest.tempdir() as tmp:
                  ("check", "--schema", "s.sql", "--workload", "missing.sql"),
                  ("repl", "--schema", "missing.sql"),
                  ("digest", "missing.sql"),
+                 ("digest", "--schema", "missing.sql", "q.sql"),
                  ("simulate", "--schema", "missing.sql", "--workload", "q.sql"),
                  ("simulate", "--schema", "s.sql", "--workload", "missing.sql")):
         rc, out, err = run(*argv, *(("--no-config",) if argv[0] in ("explain", "lint", "check", "repl") else ()),
@@ -470,6 +471,10 @@ with kptest.tempdir() as tmp:
         check(f"keyplan {' '.join(argv)}: exit 2, one line naming the empty folder",
               rc == 2 and err.count("\n") == 1 and re.match(r"keyplan( simulate)?: empty: no \.sql files", err) is not None,
               f"exit {rc}\n{err}")
+    rc, out, err = run("digest", "empty", cwd=tmp, plain=True)
+    check("keyplan digest of a folder: exit 2, one line naming it",
+          rc == 2 and out == "" and err == "keyplan digest: empty: a folder, not a log (name its files: empty/*.log)\n",
+          f"exit {rc}\n{out}{err}")
 
 
 # ------------------------------------------------ a value past its bound: the error and the man page say the same range

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tools/digest/digest.h"
 
@@ -181,12 +182,18 @@ int kp_cmd_digest(int argc, char **argv)
 	for (const kp_diag *g = d.head; g; g = g->next) {
 		if (g->severity != KP_SEV_ERROR)
 			continue;
+		if (g->rule == KP_R_IO) {
+			/* a schema that cannot be read ends the run: one line, as
+			 * a log that cannot be */
+			fprintf(stderr, "keyplan digest: %s: %s\n", g->file ? g->file : "--schema", g->message);
+			fatal = true;
+			continue;
+		}
 		kp_buf_clear(&msg);
 		kp_diag_format(&msg, g, 0);
 		fputs(msg.data, stderr);
 		if (msg.len && msg.data[msg.len - 1] != '\n')
 			fputc('\n', stderr);
-		fatal |= g->rule == KP_R_IO;
 	}
 	kp_buf_free(&msg);
 	if (fatal) {
@@ -198,6 +205,15 @@ int kp_cmd_digest(int argc, char **argv)
 	kp_digest_init(&dg, target, (uint32_t)k);
 	for (int i = 0; i < nlogs; i++) {
 		kp_digest_log log = {.path = logs[i], .format = merge ? KP_LOG_DIGEST : logfmt, .sample_rate = rate};
+		struct stat st;
+		if (strcmp(logs[i], "-") && stat(logs[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			/* a folder opens but reads nothing: no log, not a log of
+			 * one damaged line */
+			fprintf(stderr, "keyplan digest: %s: a folder, not a log (name its files: %s/*.log)\n", logs[i],
+			        logs[i]);
+			rc = 2;
+			continue;
+		}
 		char *err = NULL;
 		if (kp_digest_add_log(&dg, &p, nschemas > 0, &log, &err) < 0) {
 			fprintf(stderr, "keyplan digest: %s\n", err ? err : logs[i]);
