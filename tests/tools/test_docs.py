@@ -486,4 +486,40 @@ for cmd, opt, past, bound in (("digest", "--top", "1000001", "1 to 1000000"), ("
     check(f"the man page gives {opt} the range {bound}", entry is not None and bound in entry.group(1),
           entry.group(1) if entry else opt)
 
+
+# ------------------------------------------------ each rule page's example, where it is a whole input, fires its rule
+# (on examples/schema.sql and the table t(p1, p2, p3, b) the pages use; an
+# example with DDL is also checked as schema and workload). These pages show
+# a fragment (a key clause, a statement of an unnamed schema, a migration in
+# prose) that is no input on its own:
+FRAGMENTS = {"KP021", "KP023", "KP024", "KP036", "KP104", "KP107", "KP110", "KP120", "KP121", "KP122",
+             "KP130", "KP131", "KP132", "KP133", "KP134"}
+with kptest.tempdir() as tmp:
+    kptest.write(os.path.join(tmp, "t.sql"), "CREATE TABLE t (p1 INT, p2 INT, p3 INT, b INT, PRIMARY KEY (p1, p2, p3));\n")
+    for page in sorted(glob.glob(os.path.join(SRC, "docs", "rules", "KP*.md"))):
+        rid = os.path.basename(page)[:-3]
+        m = re.search(r"```(\w*)\n(.*?)```", open(page).read().split("## Example")[-1], re.S)
+        if rid in FRAGMENTS or not m:
+            check(f"{rid}: a page without a runnable example is listed as such", rid in FRAGMENTS, rid)
+            continue
+        ext = {"sql": "sql", "java": "java", "python": "py", "go": "go", "kotlin": "kt", "xml": "xml"}.get(m.group(1))
+        if not check(f"{rid}: its example is in a language keyplan reads", ext is not None, m.group(1)):
+            continue
+        ex = os.path.join(tmp, "ex." + ext)
+        kptest.write(ex, m.group(2))
+        fired = None
+        for target in ("lindorm", "phoenix", "tablestore", "generic"):
+            runs = [("lint", "--target", target, "--schema", os.path.join(SRC, "examples", "schema.sql"),
+                     "--schema", "t.sql", "--format", "json", ex)]
+            if "CREATE" in m.group(2).upper():
+                runs.append(("check", "--target", target, "--schema", ex, "--workload", ex, "--format", "json"))
+            for argv in runs:
+                rc, out, err = run(argv[0], "--no-config", *argv[1:], cwd=tmp, plain=True)
+                if f'"rule": "{rid}"' in out:
+                    fired = (target, argv[0])
+                    break
+            if fired:
+                break
+        check(f"{rid}: its page's example fires it", fired is not None, m.group(2))
+
 kptest.finish()
