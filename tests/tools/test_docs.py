@@ -522,4 +522,11 @@ with kptest.tempdir() as tmp:
                 break
         check(f"{rid}: its page's example fires it", fired is not None, m.group(2))
 
+
+# ------------------------------------------------ the man page renders without a warning (when groff is installed)
+if shutil.which("groff"):
+    p = subprocess.run(["groff", "-man", "-ww", "-z", os.path.join(SRC, "docs", "keyplan.1")], capture_output=True,
+                       timeout=60)
+    check("groff -man -ww renders docs/keyplan.1 without a warning", p.returncode == 0 and not p.stderr, p.stderr.decode())
+
 kptest.finish()
