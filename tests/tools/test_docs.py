@@ -104,6 +104,8 @@ for cmd in commands:
     if cmd == "help":
         continue
     check(f"keyplan {cmd} --help states its exit status", "\nexit status: " in out, out)
+    wide = [l for l in out.splitlines() if len(l) > 80]
+    check(f"keyplan {cmd} --help fits 80 columns", not wide, wide)
     listed = set()
     for short, long in HELP_OPT.findall(out):
         listed |= {long} | ({short} if short else set())
