@@ -473,6 +473,10 @@ with kptest.tempdir() as tmp:
         check(f"keyplan {' '.join(argv)}: exit 2, one line naming the empty folder",
               rc == 2 and err.count("\n") == 1 and re.match(r"keyplan( simulate)?: empty: no \.sql files", err) is not None,
               f"exit {rc}\n{err}")
+    rc, out, err = run("digest", "--schema", "empty", "q.sql", cwd=tmp, plain=True)
+    check("keyplan digest --schema of a folder: exit 2, one line saying it takes a file",
+          rc == 2 and out == "" and err.startswith("keyplan digest: empty: a folder: --schema takes a file") and
+          err.count("\n") == 1, f"exit {rc}\n{out}{err}")
     rc, out, err = run("digest", "empty", cwd=tmp, plain=True)
     check("keyplan digest of a folder: exit 2, one line naming it",
           rc == 2 and out == "" and err == "keyplan digest: empty: a folder, not a log (name its files: empty/*.log)\n",

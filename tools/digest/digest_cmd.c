@@ -27,7 +27,7 @@ const char kp_digest_usage[] =
 	"  --sample-rate R      the share (0 < R <= 1) of statements the logs hold\n"
 	"                       (Phoenix's phoenix.log.sample.rate): counts are\n"
 	"                       scaled by 1/R in 'estimated', and the report says so\n"
-	"  --schema PATH        plan each shape against this schema (repeatable)\n"
+	"  --schema FILE        plan each shape against this schema file (repeatable)\n"
 	"  --target T           lindorm (default), tablestore, phoenix, generic\n"
 	"  --top N              shapes listed in each part of the text report (10)\n"
 	"  --top-values K       hot values kept per key column (10); digests merge\n"
@@ -167,6 +167,14 @@ int kp_cmd_digest(int argc, char **argv)
 	kp_arena_init(&a);
 	kp_diags d = {0};
 	for (int i = 0; i < nschemas; i++) {
+		struct stat st;
+		if (stat(schemas[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			/* a folder reads as "read error": say what digest takes */
+			fprintf(stderr, "keyplan digest: %s: a folder: --schema takes a file (repeat it: --schema %s/a.sql "
+			        "--schema %s/b.sql)\n", schemas[i], schemas[i], schemas[i]);
+			rc = 2;
+			goto done;
+		}
 		kp_source *src = kp_pipe_read(&p, schemas[i], &d, &a);
 		if (src) {
 			p.collect = &d;
