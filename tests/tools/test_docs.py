@@ -535,4 +535,22 @@ if shutil.which("groff"):
                        timeout=60)
     check("groff -man -ww renders docs/keyplan.1 without a warning", p.returncode == 0 and not p.stderr, p.stderr.decode())
 
+
+# ------------------------------------------------ FILES AND PATHS: a schema folder applies in migration order, for every command
+with kptest.tempdir() as tmp:
+    kptest.write(os.path.join(tmp, "mig", "V2__create.sql"), "CREATE TABLE ev (ts BIGINT, id BIGINT, PRIMARY KEY (ts, id));\n")
+    kptest.write(os.path.join(tmp, "mig", "V10__add.sql"), "ALTER TABLE ev ADD v BIGINT;\n")
+    kptest.write(os.path.join(tmp, "w.sql"), "INSERT INTO ev (ts, id, v) VALUES (1, 2, 3);\n")
+    for argv in (("explain", "--no-config", "--schema", "mig", "w.sql"), ("lint", "--no-config", "--schema", "mig", "w.sql"),
+                 ("check", "--no-config", "--schema", "mig", "--workload", "w.sql"),
+                 ("repl", "--no-config", "--schema", "mig"), ("simulate", "--schema", "mig", "--workload", "w.sql")):
+        rc, out, err = run(*argv, cwd=tmp, stdin=open(os.path.join(tmp, "w.sql"), "rb").read(), plain=True)
+        check(f"keyplan {argv[0]}: V2__ applies before V10__", rc in (0, 1) and "KP008" not in out + err and
+              "KP009" not in out + err, f"exit {rc}\n{out}{err}")
+    kptest.write(os.path.join(tmp, "mig", "V2.0__again.sql"), "CREATE TABLE x (k INT PRIMARY KEY);\n")
+    for argv in (("lint", "--no-config", "--schema", "mig", "w.sql"), ("simulate", "--schema", "mig", "--workload", "w.sql")):
+        rc, out, err = run(*argv, cwd=tmp, plain=True)
+        check(f"keyplan {argv[0]}: a repeated version is an error, exit 2", rc == 2 and "migration version 2 repeats" in err,
+              f"exit {rc}\n{err}")
+
 kptest.finish()

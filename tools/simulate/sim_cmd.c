@@ -16,6 +16,7 @@
 #include "lib/comments.h"
 #include "lib/pipeline.h"
 #include "tools/digest/digest_workload.h"
+#include "tools/migrations.h"
 #ifdef KP_SIM_HTML
 #include "tools/simulate/sim_html.h"
 #endif
@@ -149,7 +150,8 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Reads path (a file, or a folder's .sql files in name order) in role r.
+/* Reads path (a file, or a folder's .sql files: a schema's in migration
+ * order, a workload's in name order) in role r.
  * Returns -1 (reported) when it cannot be read. */
 static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 {
@@ -183,7 +185,19 @@ static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 			fprintf(stderr, "keyplan simulate: %s: no .sql files in this folder\n", path);
 			return -1;
 		}
-		qsort(names, n, sizeof(char *), cmp_str);
+		if (r != KP_ROLE_SCHEMA) {
+			qsort(names, n, sizeof(char *), cmp_str);
+		} else {
+			/* a schema folder applies in migration order, as check
+			 * reads it (V2__ before V10__, as Flyway) */
+			kp_diags md = {0};
+			if (kp_migration_sort((const char **)names, (uint32_t)n, &md, a) < 0) {
+				for (const kp_diag *g = md.head; g; g = g->next)
+					fprintf(stderr, "keyplan simulate: %s: %s\n", g->file ? g->file : path, g->message);
+				free(names);
+				return -1;
+			}
+		}
 		int rc = 0;
 		for (size_t i = 0; i < n && rc == 0; i++)
 			rc = read_path(p, names[i], r, a);
