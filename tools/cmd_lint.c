@@ -31,8 +31,9 @@
 	"                       directory; the schema is always read whole)\n" \
 	"  --verbose            say the order the schema files apply in (V2__ before\n" \
 	"                       V10__, as Flyway)\n" \
-	"  --stdin-filename P   report standard input (-) as the file P, read in\n" \
-	"                       P's language (A.java: Java)\n" \
+	"  --stdin-filename PATH\n" \
+	"                       report standard input (-) as the file PATH, read in\n" \
+	"                       PATH's language (A.java: Java)\n" \
 	"  --baseline FILE      report only findings not recorded in FILE; say which\n" \
 	"                       entries match nothing any more\n" \
 	"  --write-baseline FILE record every finding in FILE (exit 0)\n" \

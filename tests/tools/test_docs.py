@@ -553,4 +553,18 @@ with kptest.tempdir() as tmp:
         check(f"keyplan {argv[0]}: a repeated version is an error, exit 2", rc == 2 and "migration version 2 repeats" in err,
               f"exit {rc}\n{err}")
 
+
+# ------------------------------------------------ each --help names an option's value as the man page does
+man_meta = {}
+for m in re.finditer(r'^\.BI "?([^"\n]*?)"? " ([^"]+)"$', opts_sect, re.M):
+    for n in re.findall(r"(--?[a-z-]+)", m.group(1).replace("\\-", "-")):
+        man_meta[n] = m.group(2).replace("\\-", "-")
+check("the man page's OPTIONS names the values", len(man_meta) > 30, man_meta)
+for cmd in commands:
+    rc, out, err = run(cmd, "--help")
+    for o, v in re.findall(r"^  (?:-\w, )?(--[a-z-]+) (\S+)", out, re.M):
+        if o in man_meta and "|" not in v and (cmd, o) != ("digest", "--schema"):   # (a file only: its entry says so)
+            check(f"keyplan {cmd} --help names {o}'s value as the man page does", v == man_meta[o],
+                  f"--help: {v}, man: {man_meta[o]}")
+
 kptest.finish()
