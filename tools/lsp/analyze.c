@@ -447,7 +447,7 @@ int kp_lsp_on_event(void *ctx, kp_event *ev)
 	return 0;
 }
 
-static FILE *devnull(void)
+FILE *kp_lsp_devnull(void)
 {
 	static FILE *f;
 	if (!f)
@@ -459,7 +459,7 @@ void kp_lsp_report_start(kp_lsp_ws *w, kp_report *rep, kp_arena *a, run *r)
 {
 	memset(rep, 0, sizeof *rep);
 	memcpy(rep->rules, w->rules, sizeof rep->rules);
-	kp_report_begin(rep, a, devnull(), KP_FMT_TEXT, 0);
+	kp_report_begin(rep, a, kp_lsp_devnull(), KP_FMT_TEXT, 0);
 	rep->sink = sink;
 	rep->sink_ctx = r;
 	r->want_fp = w->has_baseline;

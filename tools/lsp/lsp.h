@@ -405,6 +405,10 @@ typedef struct kp_lsp_pass {
 /* The pipe's events of a run: statements' findings through the report
  * (suppressions, rule settings), their plans recorded into r->out. */
 int kp_lsp_on_event(void *ctx, kp_event *ev);
+/* Where every report of the server writes its text (a report's findings
+ * go to its sink; it writes nothing): /dev/null, opened once for the
+ * process, or stderr when it cannot be. */
+FILE *kp_lsp_devnull(void);
 /* A report whose findings go to r->out (through its sink). */
 void kp_lsp_report_start(kp_lsp_ws *w, kp_report *rep, kp_arena *a, kp_lsp_pass *r);
 kp_lsp_chunk *kp_lsp_new_chunk(uint64_t key);
