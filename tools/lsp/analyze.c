@@ -531,6 +531,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 	kp_lsp_ws_ensure(s, w);
 	d->runs = 0;
 	d->ids_before = kp_lsp_last_chunk_id();
+	d->plan_lo = d->plan_hi = 0;
 	if (d->lang < 0 || kp_lsp_doc_schema(d) || kp_lsp_ws_excluded(w, d->path)) {
 		/* a schema file's findings come from the workspace's build; an
 		 * excluded file has none, as lint reads none */
@@ -630,6 +631,8 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			abort();
 	}
 	d->nrefs = ncut;
+	d->plan_lo = lo;
+	d->plan_hi = hi;
 	kp_lsp_ref *refs = d->refs;
 	bool need = false;
 	for (uint32_t i = lo; i < hi; i++) {

@@ -200,7 +200,9 @@ typedef struct kp_lsp_doc {
 	size_t edit_lo, edit_suffix, old_len;
 	unsigned runs;          /* chunks planned by the last analysis (tests and
 	                           benchmarks read it through keyplan/stats) */
-	uint64_t ids_before;    /* chunks with a greater id were planned by it */
+	uint64_t ids_before;    /* chunks with a greater id were planned by it ... */
+	uint32_t plan_lo, plan_hi; /* ... all of them among refs [plan_lo, plan_hi),
+	                           the refs it made (keyplan/stats reads no other) */
 	uint64_t pub_docs;      /* the rule pages' URL of the refs' pub */
 	double analysis_ms;     /* how long the last analysis took ... */
 	double publish_ms;      /* ... and writing its diagnostics */

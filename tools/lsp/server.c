@@ -521,9 +521,11 @@ static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 	cJSON_AddNumberToObject(r, "spliced", d->spliced);
 	/* pipelines its workspace made for analyses (one is kept and reset) */
 	cJSON_AddNumberToObject(r, "pipelines", (double)d->ws->pipes_made);
-	/* where the statements planned start (their chunks' first statement) */
+	/* where the statements planned start (their chunks' first statement):
+	 * among the refs the analysis made, not the document's thousands */
 	cJSON *at = cJSON_AddArrayToObject(r, "plannedLines");
-	for (uint32_t i = 0; i < d->nrefs; i++) {
+	uint32_t hi = d->plan_hi < d->nrefs ? d->plan_hi : d->nrefs;
+	for (uint32_t i = d->plan_lo; i < hi; i++) {
 		const kp_lsp_chunk *c = d->refs[i].c;
 		if (c->id <= d->ids_before)
 			continue;   /* not planned by the last analysis */
