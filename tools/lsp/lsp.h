@@ -208,6 +208,11 @@ typedef struct kp_lsp_doc {
 	/* what edits changed since the last analysis: only [edit_lo, len -
 	 * edit_suffix) (edit_lo SIZE_MAX: nothing); old_len, the length then */
 	size_t edit_lo, edit_suffix, old_len;
+	/* its keyplan:ignore-file lines as the last analysis read them (chunks.c:
+	 * kp_lsp_file_directives): while it had none, an edit is read for a
+	 * new one over the lines it touched, not the whole text */
+	uint64_t fd_hash;
+	bool fd_known, fd_any;
 	unsigned runs;          /* chunks planned by the last analysis (tests and
 	                           benchmarks read it through keyplan/stats) */
 	uint64_t ids_before;    /* chunks with a greater id were planned by it ... */
