@@ -129,9 +129,18 @@ static void move_lines(kp_lsp_pubcache *pc, const kp_lsp_doc *d, uint32_t hi, lo
 	}
 	if (h == h1)
 		return;
-	/* the pieces after hole h: moved by the widths gained before them */
+	/* the pieces after hole h: moved by the widths gained before them
+	 * (those up to it stay: the first after it found by bisection) */
 	long long grow = 0;
-	uint32_t r = hi;
+	uint32_t r = hi, top = n;
+	size_t first = pc->hend[h] - digits(pc->hval[h]);
+	while (r < top) {
+		uint32_t mid = r + (top - r) / 2;
+		if (pc->at[mid] <= first)
+			r = mid + 1;
+		else
+			top = mid;
+	}
 	for (uint32_t k = h; k < h1; k++) {
 		uint32_t v = pc->hval[k];
 		size_t s0 = pc->hend[k] - digits(v);
