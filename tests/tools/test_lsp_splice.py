@@ -8,7 +8,8 @@ it opens the same text, with Neovim 0.7's and VS Code's capabilities; every
 edit after the first is spliced (keyplan/stats' spliced grows by one), those
 that move lines too. Line breaks before a statement of 120 move the ones
 after it by their line numbers alone (splicedRefs, movedRefs), across
-widths (line 9 becomes 10, 99 becomes 100, and back)."""
+widths (line 9 becomes 10, 99 becomes 100, and back). A document of 256 KB
+or more has its first edit spliced too."""
 import json
 import os
 import random
@@ -205,6 +206,31 @@ def line_breaks(root, caps, name):
     b.stop()
 
 
+def first_edit(root, caps, name):
+    """A document of 256 KB or more keeps its publication from when it is
+    opened: its first edit is spliced (a smaller one's walks it); the
+    client's bytes are a fresh server's."""
+    a = LspClient(KEYPLAN, cwd=root)
+    a.initialize(root, capabilities=caps)
+    b = LspClient(KEYPLAN, cwd=root)
+    b.initialize(root, capabilities=caps)
+    got = []
+    for n, file in ((7000, "big.sql"), (1000, "small.sql")):
+        uri = uri_of(os.path.join(root, file))
+        text = "".join("SELECT * FROM orders WHERE amount = %d;\n" % i for i in range(n))
+        a.open(uri, "sql", text)
+        stats_and_pubs(a, uri)
+        at = text.index("amount = 500;") + 9
+        a.change(uri, 2, [{"range": {"start": position(text, at), "end": position(text, at)}, "text": "7"}])
+        text = text[:at] + "7" + text[at:]
+        st, pubs = stats_and_pubs(a, uri)
+        got.append((len(text) >= 256 << 10, st["spliced"], bool(pubs) and pubs[-1] == fresh(b, uri, text, 2)))
+    check("%s: the first edit of a document of 256 KB or more is spliced (not of a smaller one), the bytes a "
+          "fresh server's" % name, got == [(True, 1, True), (False, 0, True)], repr(got))
+    a.stop()
+    b.stop()
+
+
 with kptest.tempdir() as tmp:
     root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": schema()})
     rnd = random.Random(7)
@@ -214,5 +240,6 @@ with kptest.tempdir() as tmp:
     session(root, NVIM07, text, 3, "CRLF", crlf=True)
     line_breaks(root, NVIM07, "Neovim 0.7")
     line_breaks(root, VSCODE, "VS Code")
+    first_edit(root, NVIM07, "Neovim 0.7")
 
 lsptest.finish()
