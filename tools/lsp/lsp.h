@@ -14,7 +14,8 @@
  *                ones, which link regions (regionsInt.h)
  *   publish.c    diagnostics written to the client
  *   splice.c     ... the next one after an edit: the last one with the
- *                changed statements' pieces spliced in
+ *                changed statements' pieces spliced in, and the line
+ *                numbers after them rewritten
  *   pull.c       diagnostics the client asks for (pull), unchanged or not
  *   delta.c      ... or only what changed since the client's last answer
  *                (keyplan/diagnosticDelta, for keyplan's own VS Code extension)
