@@ -922,8 +922,9 @@ void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)
 	if (!kp_lsp_splice_publish(s, d, g)) {
 		/* every chunk walked; what is sent kept for the next splice */
 		bool keep = kp_lsp_splice_want(s, d);
-		kp_lsp_pubrec rec;
-		kp_lsp_pubrec_init(&rec, keep ? d->nrefs : 0);
+		kp_lsp_pubrec rec = {0};
+		if (keep)
+			kp_lsp_pubrec_init(&rec, d->nrefs);
 		size_t from = kp_rpc_gather_len(g);
 		uint64_t sig = keep ? kp_lsp_diag_marked(s, d, g, &rec) : kp_lsp_diag_items(s, d, g);
 		size_t to = kp_rpc_gather_len(g);
