@@ -4,6 +4,7 @@ non-ASCII text and CRLF, hover text, completion items, edits), diagnostics
 equal to keyplan lint's on the same files, schema and config changes, and
 hostile input (statement-level incremental analysis and publication:
 test_lsp_incremental.py)."""
+import fcntl
 import json
 import os
 import shutil
@@ -384,6 +385,17 @@ with kptest.tempdir() as tmp:
           sup and sup[0]["edit"]["changes"][ju] == [{"range": rng(1, 0, 1, 0),
                                                      "newText": "  // keyplan:ignore KP001 -- reason\n"}],
           json.dumps(acts))
+    c.stop()
+
+    # --- the pipe the server writes to is raised to 1 MB (server.c: a push publication is megabytes),
+    # where the system lets any process (pipe-max-size)
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    with open("/proc/sys/fs/pipe-max-size") as f:
+        allowed = int(f.read()) >= 1 << 20
+    size = fcntl.fcntl(c.p.stdout.fileno(), 1032)   # F_GETPIPE_SZ
+    check("the server's output pipe is 1 MB (%d bytes; pipe-max-size allows it: %s)" % (size, allowed),
+          size == 1 << 20 or not allowed, "")
     c.stop()
 
     # --- hostile input

@@ -79,6 +79,37 @@ with kptest.tempdir() as tmp:
     check("an edit that changes a finding publishes it, at lint's places",
           len(d) == 1 and same_as_lint(text, d[0]) and len(d[0]) == 8, json.dumps(d)[:300])
 
+    # --- a keyplan:ignore-file directive typed into a file that had none (only the lines an edit touched
+    # are read for one: its last letter completes it), an edit elsewhere while it stands, and its line
+    # taken away: each time lint's findings of the same text
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(pu, "sql", two)
+    d = c.diagnostics(pu)
+    steps = []
+    text = two
+    for v, (change, new_text) in enumerate([
+            ({"range": rng(0, 0, 0, 0), "text": "-- keyplan:ignore-fil\n"}, "-- keyplan:ignore-fil\n" + two),
+            ({"range": rng(0, 21, 0, 21), "text": "e full-scan"}, "-- keyplan:ignore-file full-scan\n" + two),
+            ({"range": rng(2, 37, 2, 38), "text": "4"}, None),
+            ({"range": rng(0, 0, 1, 0), "text": ""}, None)], 2):
+        c.change(pu, v, [change])
+        if new_text is None:
+            lines = text.split("\n")
+            if v == 4:
+                lines[2] = lines[2][:37] + "4" + lines[2][38:]
+            else:
+                lines = lines[1:]
+            new_text = "\n".join(lines)
+        text = new_text
+        c.request("keyplan/stats", {"textDocument": {"uri": pu}})   # answered after the publication, if any
+        pubs = published(c)
+        d = pubs[-1]["params"]["diagnostics"] if pubs else d
+        steps.append((same_as_lint(text, d), [x["code"] for x in d].count("KP001"), len(pubs)))
+    check("keyplan:ignore-file typed (completed by its last letter), an edit under it, and its line taken away: "
+          "lint's findings each time", steps == [(True, 4, 1), (True, 0, 1), (True, 0, 0), (True, 4, 1)],
+          repr(steps))
+
     # --- keyplan/stats right behind an edit (one write: the server reads both at once) is answered after
     # the publication the edit made, and reports that edit's analysis; after an edit that changes no
     # finding it is answered with nothing published before or after it (bench --lsp relies on both)

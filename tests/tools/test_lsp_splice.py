@@ -6,7 +6,10 @@ non-ASCII character, CRLF lines), the bytes of the diagnostics the client
 has (the last publication it got) are those another server publishes when
 it opens the same text, with Neovim 0.7's and VS Code's capabilities; every
 edit after the first is spliced (keyplan/stats' spliced grows by one), those
-that move lines too."""
+that move lines too. Line breaks before a statement of 120 move the ones
+after it by their line numbers alone (splicedRefs, movedRefs), across
+widths (line 9 becomes 10, 99 becomes 100, and back). A document of 256 KB
+or more has its first edit spliced too."""
 import json
 import os
 import random
@@ -161,6 +164,73 @@ def session(root, caps, text, seed, name, crlf=False):
     b.stop()
 
 
+def line_breaks(root, caps, name):
+    """Line breaks typed before statement 5 of 120 (one a line, each with a
+    finding), then taken away: the statements after it are not written
+    again, only their line numbers (lines 9 and 99 become 10 and 100, a
+    digit more, and back: keyplan/stats' splicedRefs and movedRefs); the
+    client's bytes are a fresh server's."""
+    a = LspClient(KEYPLAN, cwd=root)
+    a.initialize(root, capabilities=caps)
+    b = LspClient(KEYPLAN, cwd=root)
+    b.initialize(root, capabilities=caps)
+    uri = uri_of(os.path.join(root, "b.sql"))
+    text = "".join("SELECT * FROM orders WHERE amount = %d;\n" % i for i in range(120))
+    a.open(uri, "sql", text)
+    stats_and_pubs(a, uri)
+    # the first edit after the document is opened walks it (what it sends is kept)
+    a.change(uri, 2, [{"range": {"start": position(text, len(text)), "end": position(text, len(text))},
+                       "text": "\n"}])
+    text += "\n"
+    stats_and_pubs(a, uri)
+    seen, bad = [], []
+    for v, (s, e, new) in enumerate([(0, 0, "\n"), (0, 0, "\n\n"), (-2, 0, ""), (-1, 0, "")], 3):
+        at = text.index("amount = 4;") - 27   # the start of line 5 (statement 4)
+        a.change(uri, v, [{"range": {"start": position(text, at + s), "end": position(text, at + e)}, "text": new}])
+        text = text[:at + s] + new + text[at + e:]
+        st, pubs = stats_and_pubs(a, uri)
+        want = fresh(b, uri, text, v)
+        if not pubs or pubs[-1] != want:
+            bad.append(v)
+        seen.append((st["spliced"], st.get("splicedRefs"), st.get("movedRefs"), len(json.loads(want)["params"]["diagnostics"])))
+    # written again: the statements cut again (statement 4, whose text
+    # changed, and statement 3 when the change is at their boundary) and
+    # the one after them (statement 5: it starts on the line where the
+    # change ends); the 115 refs after them (statements 6-119 and the
+    # text after the last) only have their line numbers rewritten
+    check("%s: line breaks before statement 5 of 120: the 115 refs after the statements written again had their "
+          "line numbers rewritten, not their diagnostics, and the client's bytes are a fresh server's" % name,
+          not bad and seen == [(1, 3, 115, 120), (2, 2, 115, 120), (3, 2, 115, 120), (4, 3, 115, 120)],
+          repr((bad, seen)))
+    a.stop()
+    b.stop()
+
+
+def first_edit(root, caps, name):
+    """A document of 256 KB or more keeps its publication from when it is
+    opened: its first edit is spliced (a smaller one's walks it); the
+    client's bytes are a fresh server's."""
+    a = LspClient(KEYPLAN, cwd=root)
+    a.initialize(root, capabilities=caps)
+    b = LspClient(KEYPLAN, cwd=root)
+    b.initialize(root, capabilities=caps)
+    got = []
+    for n, file in ((7000, "big.sql"), (1000, "small.sql")):
+        uri = uri_of(os.path.join(root, file))
+        text = "".join("SELECT * FROM orders WHERE amount = %d;\n" % i for i in range(n))
+        a.open(uri, "sql", text)
+        stats_and_pubs(a, uri)
+        at = text.index("amount = 500;") + 9
+        a.change(uri, 2, [{"range": {"start": position(text, at), "end": position(text, at)}, "text": "7"}])
+        text = text[:at] + "7" + text[at:]
+        st, pubs = stats_and_pubs(a, uri)
+        got.append((len(text) >= 256 << 10, st["spliced"], bool(pubs) and pubs[-1] == fresh(b, uri, text, 2)))
+    check("%s: the first edit of a document of 256 KB or more is spliced (not of a smaller one), the bytes a "
+          "fresh server's" % name, got == [(True, 1, True), (False, 0, True)], repr(got))
+    a.stop()
+    b.stop()
+
+
 with kptest.tempdir() as tmp:
     root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": schema()})
     rnd = random.Random(7)
@@ -168,5 +238,8 @@ with kptest.tempdir() as tmp:
     session(root, NVIM07, text, 1, "Neovim 0.7")
     session(root, VSCODE, text, 2, "VS Code")
     session(root, NVIM07, text, 3, "CRLF", crlf=True)
+    line_breaks(root, NVIM07, "Neovim 0.7")
+    line_breaks(root, VSCODE, "VS Code")
+    first_edit(root, NVIM07, "Neovim 0.7")
 
 lsptest.finish()

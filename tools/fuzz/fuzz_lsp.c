@@ -6,7 +6,11 @@
  * keyplan/diagnosticDelta's answers (tools/lsp/delta.c) as keyplan's VS
  * Code extension does (editors/vscode/src/delta.js): after each pull, the
  * pieces rebuilt from the ops must be a full textDocument/diagnostic's
- * items, under the same resultId (as tests/tools/test_lsp_delta.py).
+ * items, under the same resultId (as tests/tools/test_lsp_delta.py). A
+ * client that is pushed diagnostics is sent a publication after each edit
+ * (spliced into the last one: tools/lsp/splice.c); the diagnostics it
+ * holds at the end must be, byte for byte, those a fresh server publishes
+ * (as tests/tools/test_lsp_splice.py).
  *
  * Input: [0] bit 0: the edits read positions in UTF-8 (else UTF-16); bit
  * 1: the client pulls diagnostics and asks for deltas (else they are
@@ -15,6 +19,7 @@
  * n bytes of new text. A client that pulls asks for a delta after each
  * edit whose start line byte has bit 4 clear, without previousResultId
  * where bit 5 is set too (its pieces made again from nothing). */
+#define _GNU_SOURCE   /* memmem */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,6 +229,31 @@ static cJSON *apply_ops(const cJSON *old, const cJSON *ops, const char *uri)
 	return now;
 }
 
+/* The diagnostics of the last publication the server pushed into its
+ * memory writer ("[...]" as written), kept in *have (unchanged when it
+ * pushed none); the writer emptied. */
+static void pushed(kp_lsp *s, kp_buf *have)
+{
+	const char *t = s->out.out.data, *e = t + s->out.out.len;
+	while (t && t < e) {
+		const char *body = strstr(t, "\r\n\r\n");
+		if (!body)
+			break;
+		size_t n = strtoul(t + 16, NULL, 10);   /* "Content-Length: " */
+		body += 4;
+		if (n > (size_t)(e - body))
+			abort();   /* the server framed what it did not write */
+		const char *at = memmem(body, n, "\"textDocument/publishDiagnostics\"", 33);
+		const char *dg = at ? memmem(body, n, ",\"diagnostics\":", 15) : NULL;
+		if (dg) {
+			kp_buf_clear(have);
+			kp_buf_put(have, dg, n - (size_t)(dg - body));
+		}
+		t = body + n;
+	}
+	kp_buf_clear(&s->out.out);
+}
+
 typedef struct client {
 	cJSON *pieces;          /* arrays of diagnostics */
 	char *rid;              /* the last answer's resultId, or NULL */
@@ -297,8 +327,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	start(&a, utf8, pull);
 	kp_lsp_doc *d = open_doc(&a, p, (size_t)(z - p));
 	client c = {cJSON_CreateArray(), NULL};
-	if (pull)
+	kp_buf have = {0};   /* a pushed client's diagnostics */
+	if (pull) {
 		pull_delta(&a, d->uri, &c, false);
+	} else {
+		kp_lsp_publish(&a, d);
+		pushed(&a, &have);
+	}
 	p = z + 1;
 	int version = 2;
 	while (end - p >= 5) {
@@ -328,7 +363,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cJSON_AddItemToArray(cJSON_AddArrayToObject(prm, "contentChanges"), ch);
 		send(&a, message("textDocument/didChange", prm));
 		kp_lsp_analyze(&a, d);
-		kp_buf_clear(&a.out.out);   /* what was pushed */
+		if (!pull && d->dirty)
+			kp_lsp_publish(&a, d);
+		pushed(&a, &have);
 		if (pull && ask)
 			pull_delta(&a, d->uri, &c, from_last);
 	}
@@ -348,6 +385,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fprintf(stderr, "incremental:\n%s\nafresh:\n%s\n", x.data, y.data);
 		abort();   /* the cache kept a result the text no longer has */
 	}
+	if (!pull) {
+		kp_buf fresh = {0};
+		kp_lsp_publish(&b, f);
+		pushed(&b, &fresh);
+		if (have.len != fresh.len || memcmp(have.data, fresh.data, have.len)) {
+			fprintf(stderr, "pushed after the edits:\n%.*s\nafresh:\n%.*s\n", (int)have.len, have.data,
+			        (int)fresh.len, fresh.data);
+			abort();   /* the splice sent what the text does not have */
+		}
+		kp_buf_free(&fresh);
+	}
+	kp_buf_free(&have);
 	kp_buf_free(&x);
 	kp_buf_free(&y);
 	kp_lsp_free(&a);

@@ -447,7 +447,7 @@ int kp_lsp_on_event(void *ctx, kp_event *ev)
 	return 0;
 }
 
-static FILE *devnull(void)
+FILE *kp_lsp_devnull(void)
 {
 	static FILE *f;
 	if (!f)
@@ -459,7 +459,7 @@ void kp_lsp_report_start(kp_lsp_ws *w, kp_report *rep, kp_arena *a, run *r)
 {
 	memset(rep, 0, sizeof *rep);
 	memcpy(rep->rules, w->rules, sizeof rep->rules);
-	kp_report_begin(rep, a, devnull(), KP_FMT_TEXT, 0);
+	kp_report_begin(rep, a, kp_lsp_devnull(), KP_FMT_TEXT, 0);
 	rep->sink = sink;
 	rep->sink_ctx = r;
 	r->want_fp = w->has_baseline;
@@ -515,6 +515,36 @@ static double clock_ms(clockid_t id)
 
 static void analyze(kp_lsp *s, kp_lsp_doc *d);
 
+/* The document's keyplan:ignore-file lines (their hash, and whether there
+ * is one): a text that had none has one now only on a line an edit since
+ * touched ("ignore-file" holds no line break), so only those lines are
+ * read; otherwise the whole text. */
+static uint64_t file_directives(kp_lsp_doc *d, bool *any)
+{
+	const char *t = d->t.text;
+	size_t len = d->t.len;
+	if (d->fd_known && !d->fd_any) {
+		*any = false;
+		if (d->edit_lo == SIZE_MAX)
+			return d->fd_hash;   /* no edit since */
+		if (d->edit_lo <= len && d->edit_suffix <= len - d->edit_lo) {
+			size_t a = d->edit_lo, b = len - d->edit_suffix;
+			while (a > 0 && t[a - 1] != '\n')
+				a--;
+			while (b < len && t[b] != '\n')
+				b++;
+			bool found;
+			kp_lsp_file_directives(t + a, b - a, &found);
+			if (!found)
+				return d->fd_hash;
+		}
+	}
+	d->fd_hash = kp_lsp_file_directives(t, len, any);
+	d->fd_any = *any;
+	d->fd_known = true;
+	return d->fd_hash;
+}
+
 void kp_lsp_analyze(kp_lsp *s, kp_lsp_doc *d)
 {
 	if (d->analyzed)
@@ -531,6 +561,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 	kp_lsp_ws_ensure(s, w);
 	d->runs = 0;
 	d->ids_before = kp_lsp_last_chunk_id();
+	d->plan_lo = d->plan_hi = 0;
 	if (d->lang < 0 || kp_lsp_doc_schema(d) || kp_lsp_ws_excluded(w, d->path)) {
 		/* a schema file's findings come from the workspace's build; an
 		 * excluded file has none, as lint reads none */
@@ -542,7 +573,7 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 	bool any_fd;
 	uint64_t ctx = kp_lsp_hash_u64(0xcbf29ce484222325ull, w->gen);
 	ctx = kp_lsp_hash(ctx, w->dir, strlen(w->dir));
-	ctx = kp_lsp_hash_u64(ctx, kp_lsp_file_directives(d->t.text, d->t.len, &any_fd));
+	ctx = kp_lsp_hash_u64(ctx, file_directives(d, &any_fd));
 	ctx = kp_lsp_hash(ctx, d->path, strlen(d->path));
 	if (host) {
 		kp_lsp_analyze_host(s, d, ctx);
@@ -630,6 +661,8 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			abort();
 	}
 	d->nrefs = ncut;
+	d->plan_lo = lo;
+	d->plan_hi = hi;
 	kp_lsp_ref *refs = d->refs;
 	bool need = false;
 	for (uint32_t i = lo; i < hi; i++) {

@@ -648,6 +648,8 @@ static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	free(d->refs);
 	d->refs = refs;
 	d->nrefs = n;
+	d->plan_lo = r0;
+	d->plan_hi = r0 + h.n;
 	kp_lsp_regions_commit(d->rg, &pl, delta);
 	kp_lsp_region_plan_free(&pl);
 	d->partial_runs++;
@@ -678,6 +680,8 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	free(d->refs);
 	d->refs = h.refs;
 	d->nrefs = h.n;
+	d->plan_lo = 0;
+	d->plan_hi = h.n;
 	kp_lsp_regions_free(d->rg);
 	d->rg = has_ddl ? NULL : kp_lsp_regions_build(d->t.text, d->t.len, d->lang);
 	d->host_plain = !memmem(d->t.text, d->t.len, "keyplan:", 8);

@@ -14,7 +14,8 @@
  *                ones, which link regions (regionsInt.h)
  *   publish.c    diagnostics written to the client
  *   splice.c     ... the next one after an edit: the last one with the
- *                changed statements' pieces spliced in
+ *                changed statements' pieces spliced in, and the line
+ *                numbers after them rewritten
  *   pull.c       diagnostics the client asks for (pull), unchanged or not
  *   delta.c      ... or only what changed since the client's last answer
  *                (keyplan/diagnosticDelta, for keyplan's own VS Code extension)
@@ -164,6 +165,16 @@ typedef struct kp_lsp_pubcache {
 	uint32_t *at;           /* ref i's piece is [at[i], at[i + 1]); the
 	                           file's findings [0, at[0]); n + 1 of them */
 	uint64_t *part;         /* ref i's part of the signature; n of them */
+	uint32_t *bl, *bc;      /* where ref i's chunk started (line, column), for
+	                           its part; n of them (meant only where a piece is) */
+	/* the line numbers of this document in body (the holes): where each
+	 * ends and its value, in order; ref i's are [hat[i], hat[i + 1]),
+	 * the file's findings' [0, hat[0]). After an edit that added or took
+	 * away lines only these are rewritten in the pieces after it. */
+	uint32_t *hat;          /* n + 1 */
+	uint32_t *hend, *hval;
+	uint32_t nh, hcap;
+	bool holes;             /* known: every piece was a chunk's JSON whole */
 	uint32_t n;             /* refs then */
 	size_t nlines;          /* the text's lines then */
 	uint64_t head;          /* the signature's head then (publish.c) */
@@ -198,9 +209,16 @@ typedef struct kp_lsp_doc {
 	/* what edits changed since the last analysis: only [edit_lo, len -
 	 * edit_suffix) (edit_lo SIZE_MAX: nothing); old_len, the length then */
 	size_t edit_lo, edit_suffix, old_len;
+	/* its keyplan:ignore-file lines as the last analysis read them (chunks.c:
+	 * kp_lsp_file_directives): while it had none, an edit is read for a
+	 * new one over the lines it touched, not the whole text */
+	uint64_t fd_hash;
+	bool fd_known, fd_any;
 	unsigned runs;          /* chunks planned by the last analysis (tests and
 	                           benchmarks read it through keyplan/stats) */
-	uint64_t ids_before;    /* chunks with a greater id were planned by it */
+	uint64_t ids_before;    /* chunks with a greater id were planned by it ... */
+	uint32_t plan_lo, plan_hi; /* ... all of them among refs [plan_lo, plan_hi),
+	                           the refs it made (keyplan/stats reads no other) */
 	uint64_t pub_docs;      /* the rule pages' URL of the refs' pub */
 	double analysis_ms;     /* how long the last analysis took ... */
 	double publish_ms;      /* ... and writing its diagnostics */
@@ -222,7 +240,9 @@ typedef struct kp_lsp_doc {
 	bool host_plain;
 	unsigned partial_runs;  /* analyses that read one region (tests) */
 	kp_lsp_pubcache pc;     /* the last push publication (SQL documents being edited) */
-	unsigned spliced;       /* publications spliced from it (keyplan/stats) */
+	unsigned spliced;       /* publications spliced from it (keyplan/stats) ... */
+	uint32_t splice_written; /* ... the last one's refs written again (their chunks read) */
+	uint32_t splice_moved;  /* ... and those after them that only had their line numbers rewritten */
 } kp_lsp_doc;
 
 /* A schema file of a workspace, as read: its text (the open document's
@@ -405,6 +425,10 @@ typedef struct kp_lsp_pass {
 /* The pipe's events of a run: statements' findings through the report
  * (suppressions, rule settings), their plans recorded into r->out. */
 int kp_lsp_on_event(void *ctx, kp_event *ev);
+/* Where every report of the server writes its text (a report's findings
+ * go to its sink; it writes nothing): /dev/null, opened once for the
+ * process, or stderr when it cannot be. */
+FILE *kp_lsp_devnull(void);
 /* A report whose findings go to r->out (through its sink). */
 void kp_lsp_report_start(kp_lsp_ws *w, kp_report *rep, kp_arena *a, kp_lsp_pass *r);
 kp_lsp_chunk *kp_lsp_new_chunk(uint64_t key);
@@ -424,14 +448,29 @@ uint64_t kp_lsp_sig_part(uint64_t id, uint32_t bl, uint32_t bc);
 /* The head of a publication's signature (kp_lsp_delta_simple documents),
  * and the hash of the rule pages' URL. */
 uint64_t kp_lsp_diag_head(kp_lsp *s, kp_lsp_doc *d, uint64_t *docs_hash);
-/* Like kp_lsp_diag_items, and where each ref's piece starts in g (marks,
- * nrefs + 1) and its part of the signature (parts). */
-uint64_t kp_lsp_diag_marked(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, uint32_t *marks, uint64_t *parts);
+/* What a walk of a publication learns of the refs' pieces, for the splice
+ * (splice.c), by ref (of those walked, from 0): where its piece starts in
+ * the gather, its part of the signature, where its chunk starts, and the
+ * line numbers of this document it writes (the holes: where each ends
+ * in the gather, and its value). */
+typedef struct kp_lsp_pubrec {
+	uint32_t *marks;        /* n + 1 */
+	uint64_t *parts;        /* n */
+	uint32_t *bl, *bc;      /* n */
+	uint32_t *hat;          /* n + 1: ref i's holes are [hat[i], hat[i + 1]) */
+	uint32_t *hend, *hval;
+	uint32_t nh, hcap;
+	bool bad;               /* a piece was not a chunk's JSON whole: holes unknown */
+} kp_lsp_pubrec;
+void kp_lsp_pubrec_init(kp_lsp_pubrec *r, uint32_t n);
+void kp_lsp_pubrec_free(kp_lsp_pubrec *r);
+/* Like kp_lsp_diag_items, and what rec (for every ref) learns. */
+uint64_t kp_lsp_diag_marked(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, kp_lsp_pubrec *rec);
 /* The pieces of refs [lo, hi) alone, each diagnostic with a comma before
- * it, into g: marks (hi - lo + 1) and parts (hi - lo) as above; returns the
- * sum of the parts. */
-uint64_t kp_lsp_diag_pieces(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, uint32_t lo, uint32_t hi, uint32_t *marks,
-                            uint64_t *parts);
+ * it, into g, and what rec (for hi - lo refs) learns; returns the sum of
+ * the parts. */
+uint64_t kp_lsp_diag_pieces(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, uint32_t lo, uint32_t hi,
+                            kp_lsp_pubrec *rec);
 /* splice.c: a push publication spliced into the last one */
 /* What an analysis that kept refs [0, lo) and the old refs [hi, n) of d
  * (the old ones in between replaced; full: none kept) tells the cache. */
@@ -443,10 +482,10 @@ bool kp_lsp_splice_want(kp_lsp *s, kp_lsp_doc *d);
  * end written from the last publication and the changed refs, sent unless
  * the client has them. False: no splice possible (nothing written). */
 bool kp_lsp_splice_publish(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g);
-/* Keeps (keep) the publication in g, its items [from, to) with each ref's
- * piece at marks and its part of the signature, or forgets the last. */
+/* Keeps (keep) the publication in g, its items [from, to), with what rec
+ * learnt of its pieces (its arrays taken), or forgets the last. */
 void kp_lsp_splice_keep(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, bool keep, size_t from, size_t to,
-                        const uint32_t *marks, const uint64_t *parts);
+                        kp_lsp_pubrec *rec);
 /* Publishes doc's diagnostics (push), unless the client has them already. */
 void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d);
 /* Appends doc's diagnostics to g, as the items of a JSON array (pointing at

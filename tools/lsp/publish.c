@@ -134,8 +134,8 @@ typedef struct pub {
 	size_t line;            /* the line of the last chunk placed (chunks come in order) */
 	kp_buf rule[KP_R__COUNT][3]; /* each rule's constant part, by severity */
 	kp_lsp_delta *dx;       /* a delta's walk (delta.c), or NULL */
-	uint32_t *marks;        /* where each ref's piece starts in the message, or NULL ... */
-	uint64_t *parts;        /* ... and its part of the signature (splice.c) */
+	kp_lsp_pubrec *rec;     /* what the splice learns of each ref's piece, or NULL */
+	uint32_t ri;            /* ... of the ref being written (its index in rec) */
 } pub;
 
 /* A chunk's JSON while it is written (then copied into blocks of its
@@ -448,6 +448,44 @@ static bool frag_sent(pub *o, kp_rule rule, size_t off)
 	return false;
 }
 
+/* j's text from skip on into the publication: pointed at, or copied
+ * (copy); with a record, where its line numbers of this document land
+ * and their values (j's lines are the chunk's now: j->bl). */
+static void put_json(pub *o, const kp_lsp_json *j, size_t skip, bool copy)
+{
+	kp_lsp_pubrec *rec = o->rec;
+	if (rec) {
+		size_t at = kp_rpc_gather_len(o->g) - skip;
+		if (rec->nh + j->nlines > rec->hcap) {
+			while (rec->nh + j->nlines > rec->hcap)
+				rec->hcap = rec->hcap ? rec->hcap * 2 : 256;
+			rec->hend = realloc(rec->hend, rec->hcap * sizeof *rec->hend);
+			rec->hval = realloc(rec->hval, rec->hcap * sizeof *rec->hval);
+			if (!rec->hend || !rec->hval)
+				abort();
+		}
+		for (uint32_t h = 0; h < j->nlines; h++)
+			if (j->lat[h] >= skip) {
+				uint32_t v = j->bl + j->lrel[h];
+				rec->hend[rec->nh] = (uint32_t)(at + j->lat[h] + digits(v));
+				rec->hval[rec->nh++] = v;
+			}
+	}
+	if (copy)
+		kp_buf_put(&o->g->buf, j->text + skip, j->len - skip);
+	else
+		kp_rpc_gather_ref(o->g, j->text + skip, j->len - skip);
+}
+
+/* Where the ref being written (r) starts, for the record. */
+static void rec_start(pub *o, const kp_lsp_ref *r, uint32_t bl, uint32_t bc)
+{
+	if (o->rec && r) {
+		o->rec->bl[o->ri] = bl;
+		o->rec->bc[o->ri] = bc;
+	}
+}
+
 /* The diagnostics of chunk c at base; r, its ref (NULL for the file's
  * findings or a schema file's), learns what was sent of it. */
 static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t base, kp_lsp_ref *r)
@@ -463,6 +501,7 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t 
 	}
 	uint32_t bl, bc;
 	chunk_start(s, d, o, base, &bl, &bc);
+	rec_start(o, r, bl, bc);
 	/* the same chunk (its text and findings never change) at the same
 	 * place: the same JSON */
 	o->sig += kp_lsp_sig_part(c->id, bl, bc);
@@ -491,9 +530,9 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t 
 		/* every diagnostic as it is: the chunk's JSON, pointed at */
 		size_t skip = o->first;   /* no comma before the first */
 		if (once) {
-			kp_buf_put(&o->g->buf, j->text + skip, j->len - skip);
+			put_json(o, j, skip, true);
 		} else {
-			kp_rpc_gather_ref(o->g, j->text + skip, j->len - skip);
+			put_json(o, j, skip, false);
 			if (r && o->cache) {
 				r->pub = j->text;
 				r->pub_json = j;
@@ -508,6 +547,8 @@ static void add_all(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_chunk *c, uint32_t 
 	}
 	if (r)
 		r->pub = NULL;
+	if (o->rec)
+		o->rec->bad = true;   /* diagnostic by diagnostic: no JSON whole */
 	kp_buf *b = &o->g->buf;
 	for (uint32_t i = 0; i < c->ndiags; i++) {
 		const kp_lsp_diag *g = &c->diags[i];
@@ -544,10 +585,14 @@ static void add_ref(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_ref *r)
 		uint32_t bl, bc;
 		chunk_start(s, d, o, r->base, &bl, &bc);
 		if (bl == r->pub_bl && bc == r->pub_bc) {
+			rec_start(o, r, bl, bc);
 			o->sig += kp_lsp_sig_part(r->id, bl, bc);
 			if (o->g) {
 				size_t skip = o->first;
-				kp_rpc_gather_ref(o->g, r->pub + skip, r->pub_len - skip);
+				const kp_lsp_json *pj = r->pub_json;
+				if (o->rec && (pj->text != r->pub || pj->len != r->pub_len || pj->bl != bl))
+					o->rec->bad = true;   /* not what the record reads */
+				put_json(o, pj, skip, false);
 				o->first = false;
 			}
 			return;
@@ -558,11 +603,12 @@ static void add_ref(kp_lsp *s, kp_lsp_doc *d, pub *o, kp_lsp_ref *r)
 			 * rewritten, as add_all does, without reading the chunk (a
 			 * line break moves thousands: each chunk read was a cache
 			 * miss) */
+			rec_start(o, r, bl, bc);
 			o->sig += kp_lsp_sig_part(r->id, bl, bc);
 			if (o->g) {
 				json_move(j, bl);
 				size_t skip = o->first;
-				kp_rpc_gather_ref(o->g, j->text + skip, j->len - skip);
+				put_json(o, j, skip, false);
 				o->first = false;
 				r->pub = j->text;
 				r->pub_len = j->len;
@@ -661,6 +707,8 @@ static void add_setup_error(kp_lsp *s, kp_lsp_doc *d, pub *o, const char *file, 
 	kp_buf m = {0};
 	kp_buf_printf(&m, "%s: %s", file, msg);
 	o->sig = kp_lsp_hash(o->sig, m.data, m.len);
+	if (o->rec)
+		o->rec->bad = true;
 	if (o->g) {
 		kp_buf *b = &o->g->buf;
 		kp_buf_puts(b, o->first ? "{\"range\":" : ",{\"range\":");
@@ -719,16 +767,23 @@ static void diagnostics(kp_lsp *s, kp_lsp_doc *d, pub *o)
 		} else {
 			if (d->whole)
 				add_all(s, d, o, d->whole, 0, NULL);
+			kp_lsp_pubrec *rec = o->rec;
 			for (uint32_t i = 0; i < d->nrefs; i++) {
 				uint64_t sig = o->sig;
-				if (o->marks)
-					o->marks[i] = (uint32_t)kp_rpc_gather_len(o->g);
+				if (rec) {
+					rec->marks[i] = (uint32_t)kp_rpc_gather_len(o->g);
+					rec->hat[i] = rec->nh;
+					rec->bl[i] = rec->bc[i] = 0;
+					o->ri = i;
+				}
 				add_ref(s, d, o, &d->refs[i]);
-				if (o->parts)
-					o->parts[i] = o->sig - sig;
+				if (rec)
+					rec->parts[i] = o->sig - sig;
 			}
-			if (o->marks)
-				o->marks[d->nrefs] = (uint32_t)kp_rpc_gather_len(o->g);
+			if (rec) {
+				rec->marks[d->nrefs] = (uint32_t)kp_rpc_gather_len(o->g);
+				rec->hat[d->nrefs] = rec->nh;
+			}
 		}
 		if (o->g && !o->cache) {
 			/* from now on what is sent of each ref is known (as it is
@@ -765,8 +820,8 @@ uint64_t kp_lsp_diag_head(kp_lsp *s, kp_lsp_doc *d, uint64_t *docs_hash)
 	return kp_lsp_hash_u64(h, false);
 }
 
-uint64_t kp_lsp_diag_pieces(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, uint32_t lo, uint32_t hi, uint32_t *marks,
-                            uint64_t *parts)
+uint64_t kp_lsp_diag_pieces(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, uint32_t lo, uint32_t hi,
+                            kp_lsp_pubrec *rec)
 {
 	pub o;
 	memset(&o, 0, sizeof o);
@@ -777,25 +832,29 @@ uint64_t kp_lsp_diag_pieces(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, uint32_t
 	/* chunk_start walks forward from here */
 	o.line = kp_doc_line(&d->t, lo < d->nrefs ? d->refs[lo].base : d->t.len);
 	uint64_t all = 0;
+	o.rec = rec;
 	for (uint32_t i = lo; i < hi; i++) {
-		marks[i - lo] = (uint32_t)kp_rpc_gather_len(g);
+		rec->marks[i - lo] = (uint32_t)kp_rpc_gather_len(g);
+		rec->hat[i - lo] = rec->nh;
+		rec->bl[i - lo] = rec->bc[i - lo] = 0;
+		o.ri = i - lo;
 		o.sig = 0;
 		add_ref(s, d, &o, &d->refs[i]);
-		parts[i - lo] = o.sig;
+		rec->parts[i - lo] = o.sig;
 		all += o.sig;
 	}
-	marks[hi - lo] = (uint32_t)kp_rpc_gather_len(g);
+	rec->marks[hi - lo] = (uint32_t)kp_rpc_gather_len(g);
+	rec->hat[hi - lo] = rec->nh;
 	pub_free(&o);
 	return all;
 }
 
-uint64_t kp_lsp_diag_marked(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, uint32_t *marks, uint64_t *parts)
+uint64_t kp_lsp_diag_marked(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, kp_lsp_pubrec *rec)
 {
 	pub o;
 	memset(&o, 0, sizeof o);
 	o.g = g;
-	o.marks = marks;
-	o.parts = parts;
+	o.rec = rec;
 	diagnostics(s, d, &o);
 	pub_free(&o);
 	return o.sig;
@@ -859,16 +918,15 @@ void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)
 		kp_buf_int(b, d->version);
 	}
 	kp_buf_puts(b, ",\"diagnostics\":[");
+	d->splice_written = d->splice_moved = 0;
 	if (!kp_lsp_splice_publish(s, d, g)) {
 		/* every chunk walked; what is sent kept for the next splice */
 		bool keep = kp_lsp_splice_want(s, d);
-		uint32_t *marks = NULL;
-		uint64_t *parts = NULL;
-		if (keep && (!(marks = malloc(((size_t)d->nrefs + 1) * sizeof *marks)) ||
-		             !(parts = malloc(((size_t)d->nrefs + 1) * sizeof *parts))))
-			abort();
+		kp_lsp_pubrec rec = {0};
+		if (keep)
+			kp_lsp_pubrec_init(&rec, d->nrefs);
 		size_t from = kp_rpc_gather_len(g);
-		uint64_t sig = keep ? kp_lsp_diag_marked(s, d, g, marks, parts) : kp_lsp_diag_items(s, d, g);
+		uint64_t sig = keep ? kp_lsp_diag_marked(s, d, g, &rec) : kp_lsp_diag_items(s, d, g);
 		size_t to = kp_rpc_gather_len(g);
 		kp_buf_puts(b, "]}}");
 		if (!d->published || d->published_sig != sig)
@@ -876,9 +934,8 @@ void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)
 		/* else the client has these diagnostics, at these places */
 		d->published = true;
 		d->published_sig = sig;
-		kp_lsp_splice_keep(s, d, g, keep, from, to, marks, parts);
-		free(marks);
-		free(parts);
+		kp_lsp_splice_keep(s, d, g, keep, from, to, &rec);
+		kp_lsp_pubrec_free(&rec);
 	}
 	if (b->cap > ((size_t)64 << 20))
 		kp_rpc_gather_free(g);   /* not kept after a huge one */

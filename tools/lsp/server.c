@@ -519,11 +519,16 @@ static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 	cJSON_AddNumberToObject(r, "regionRuns", d->partial_runs);
 	/* push publications spliced into the last one (publish.c) */
 	cJSON_AddNumberToObject(r, "spliced", d->spliced);
+	/* ... the last one's refs written again, and those moved by their line numbers alone */
+	cJSON_AddNumberToObject(r, "splicedRefs", d->splice_written);
+	cJSON_AddNumberToObject(r, "movedRefs", d->splice_moved);
 	/* pipelines its workspace made for analyses (one is kept and reset) */
 	cJSON_AddNumberToObject(r, "pipelines", (double)d->ws->pipes_made);
-	/* where the statements planned start (their chunks' first statement) */
+	/* where the statements planned start (their chunks' first statement):
+	 * among the refs the analysis made, not the document's thousands */
 	cJSON *at = cJSON_AddArrayToObject(r, "plannedLines");
-	for (uint32_t i = 0; i < d->nrefs; i++) {
+	uint32_t hi = d->plan_hi < d->nrefs ? d->plan_hi : d->nrefs;
+	for (uint32_t i = d->plan_lo; i < hi; i++) {
 		const kp_lsp_chunk *c = d->refs[i].c;
 		if (c->id <= d->ids_before)
 			continue;   /* not planned by the last analysis */

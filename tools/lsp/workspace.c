@@ -329,8 +329,7 @@ static void build(kp_lsp *s, kp_lsp_ws *w)
 	kp_report rep;
 	memset(&rep, 0, sizeof rep);
 	memcpy(rep.rules, w->rules, sizeof rep.rules);
-	FILE *null = fopen("/dev/null", "w");
-	kp_report_begin(&rep, &ra, null ? null : stderr, KP_FMT_TEXT, 0);
+	kp_report_begin(&rep, &ra, kp_lsp_devnull(), KP_FMT_TEXT, 0);
 	for (size_t i = 0; i < files.n; i++) {
 		kp_lsp_schema *sc = &w->schemas[w->nschemas];
 		kp_source *src = kp_arena_alloc(&w->pipe.arena, sizeof *src);
@@ -357,8 +356,6 @@ static void build(kp_lsp *s, kp_lsp_ws *w)
 		kp_lsp_schema_run(s, w, &rep, src, &sc->res);
 	}
 	kp_report_end(&rep, NULL, NULL, 0);
-	if (null)
-		fclose(null);
 	kp_arena_free(&ra);
 	free(files.v);
 
