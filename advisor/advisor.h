@@ -101,7 +101,12 @@ typedef struct kp_wquery {
 	kp_source *src;         /* where it was read */
 	const kp_table *base;   /* the table it reads: plan.table, or for a view its base
 	                           table (reads through views count for their base) */
-	double weight;          /* from a leading "-- weight: N" comment; 1 otherwise */
+	double weight;          /* from a leading "-- weight: N" comment, 1 otherwise; summed
+	                           over the statements it stands for (count) */
+	double unit;            /* each one's weight (they merge only when it is equal) */
+	uint32_t count;         /* statements it stands for: 1, or with kp_advisor.merge the
+	                           statements alike after it that planned alike in the same
+	                           file (their places are in kp_advisor.at) */
 	uint64_t shape;         /* its fingerprint (grammar/fingerprint.h): queries alike
 	                           in it plan alike */
 	uint64_t uses;          /* columns its WHERE and ORDER BY name (kpa_uses) */
@@ -140,7 +145,31 @@ typedef struct kp_advisor {
 	struct alike_ent *alike_at; /* the slot kp_advisor_add looked the statement added
 	                           last up in (one alike: its names shared; or the empty
 	                           one it would take), for kp_advisor_share; or NULL */
+	bool merge;             /* a statement alike a kept one (its tree shared), planned
+	                           alike, in the same file and of the same integral weight,
+	                           is counted into that one's record instead of making its
+	                           own (kp_wquery.count): check keeps a record a shape, not
+	                           a statement (set by the caller before the workload) */
+	kp_list at;             /* kp_stmt_at[KP_AT_CHUNK] per chunk: every workload
+	                           statement in order, its record and line */
+	uint32_t nat;           /* statements in at */
+	struct kp_wquery *spare; /* a record kp_advisor_share merged, reused by the next
+	                           kp_advisor_add */
 } kp_advisor;
+
+/* Where a workload statement is: what the advice's `worse` lists name, a
+ * statement at a time, in the workload's order. 8 bytes a statement is
+ * what check keeps of each (docs/advice-json.md, `worse`). */
+typedef struct kp_stmt_at {
+	uint32_t q;             /* its record: the index in kp_advisor.queries */
+	uint32_t line;          /* its line in that record's source */
+} kp_stmt_at;
+#define KP_AT_CHUNK 4096
+/* The i-th statement's place (i < adv->nat). */
+static inline const kp_stmt_at *kp_advisor_at(const kp_advisor *adv, uint32_t i)
+{
+	return &((const kp_stmt_at *)adv->at.items[i / KP_AT_CHUNK])[i % KP_AT_CHUNK];
+}
 
 /* A statement whose class the recommendation changes. */
 typedef struct kp_change {

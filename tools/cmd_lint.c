@@ -733,6 +733,7 @@ int cmd_lint(int argc, char **argv, bool check)
 	kp_advisor adv;
 	kp_advisor_init(&adv, c.pipe.cat, c.target, &c.arena, &adv_diags);
 	adv.opts.tenant = c.tenant;   /* the workload runs on the same connection */
+	adv.merge = true;             /* a record a shape, not a statement (advisor/workload.c) */
 	c.pipe.fn = lint_event;
 	c.pipe.ctx = &c;
 	c.pipe.plan_schema_writes = true;

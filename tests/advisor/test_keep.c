@@ -22,6 +22,15 @@ static uint32_t line_of(const kp_wquery *q)
 	return line;
 }
 
+static const kp_stmt_at *at(const run *r, uint32_t i)
+{
+	CU_ASSERT_FATAL(i < r->adv.nat);
+	return kp_advisor_at(&r->adv, i);
+}
+
+/* Statements alike share one tree; with kp_advisor.merge (check's, and
+ * adv_run's) those that planned alike are one record, their places kept
+ * in order (kp_advisor.at). */
 static void test_statements_alike_share_one_tree(void)
 {
 	run r;
@@ -35,35 +44,120 @@ static void test_statements_alike_share_one_tree(void)
 	            "INSERT INTO t (a, b, c) VALUES (2, 'y', 2);\n"
 	            "SELECT c FROM t WHERE c = 4;\n",
 	            KP_TARGET_LINDORM);
-	CU_ASSERT_EQUAL_FATAL(r.adv.queries.n, 8);
-	/* the reads of one shape: the first one's tree, their own places */
-	CU_ASSERT_PTR_EQUAL(query(&r, 1)->stmt, query(&r, 0)->stmt);
-	CU_ASSERT_PTR_EQUAL(query(&r, 3)->stmt, query(&r, 0)->stmt);
-	CU_ASSERT_PTR_EQUAL(query(&r, 3)->plan.stmt, query(&r, 0)->stmt);
-	CU_ASSERT_PTR_EQUAL(query(&r, 3)->plan.names, query(&r, 0)->plan.names);
+	/* records: the reads of one shape, the UPDATEs, each insert, the other read */
+	CU_ASSERT_EQUAL_FATAL(r.adv.queries.n, 5);
+	CU_ASSERT_EQUAL_FATAL(r.adv.nat, 8);
+	static const uint32_t rec[8] = {0, 0, 1, 0, 1, 2, 3, 4};
+	for (uint32_t i = 0; i < 8; i++) {
+		CU_ASSERT_EQUAL(at(&r, i)->q, rec[i]);
+		CU_ASSERT_EQUAL(at(&r, i)->line, i + 1);
+	}
+	CU_ASSERT_EQUAL(query(&r, 0)->count, 3);
+	CU_ASSERT_EQUAL(query(&r, 0)->weight, 3);
+	CU_ASSERT_EQUAL(query(&r, 0)->unit, 1);
 	CU_ASSERT_EQUAL(line_of(query(&r, 0)), 1);
-	CU_ASSERT_EQUAL(line_of(query(&r, 1)), 2);
-	CU_ASSERT_EQUAL(line_of(query(&r, 3)), 4);
-	CU_ASSERT_EQUAL(query(&r, 3)->len, strlen("SELECT c FROM t WHERE a = 3 AND b = 'z'"));
+	CU_ASSERT_EQUAL(query(&r, 0)->len, strlen("SELECT c FROM t WHERE a = 1 AND b = 'x'"));
 	/* an UPDATE of one shape too, apart from the reads */
-	CU_ASSERT_PTR_EQUAL(query(&r, 4)->stmt, query(&r, 2)->stmt);
-	CU_ASSERT_PTR_NOT_EQUAL(query(&r, 2)->stmt, query(&r, 0)->stmt);
-	CU_ASSERT_EQUAL(line_of(query(&r, 4)), 5);
+	CU_ASSERT_EQUAL(query(&r, 1)->count, 2);
+	CU_ASSERT_PTR_NOT_EQUAL(query(&r, 1)->stmt, query(&r, 0)->stmt);
+	CU_ASSERT_EQUAL(line_of(query(&r, 1)), 3);
 	/* inserts alike share one tree too, each with its own values */
-	CU_ASSERT_PTR_EQUAL(query(&r, 6)->stmt, query(&r, 5)->stmt);
-	CU_ASSERT_EQUAL(line_of(query(&r, 6)), 7);
-	const kp_ins_values *iv = query(&r, 6)->vals;
+	CU_ASSERT_EQUAL(query(&r, 2)->count, 1);
+	CU_ASSERT_EQUAL(query(&r, 3)->count, 1);
+	CU_ASSERT_PTR_EQUAL(query(&r, 3)->stmt, query(&r, 2)->stmt);
+	CU_ASSERT_EQUAL(line_of(query(&r, 3)), 7);
+	const kp_ins_values *iv = query(&r, 3)->vals;
 	CU_ASSERT_PTR_NOT_NULL_FATAL(iv);
 	CU_ASSERT_EQUAL_FATAL(iv->nrows, 1);
 	CU_ASSERT_EQUAL_FATAL(iv->rows[0].n, 3);
 	CU_ASSERT_EQUAL(iv->rows[0].v[0].kind, KP_IV_INT);
 	CU_ASSERT_EQUAL(iv->rows[0].v[0].ival, 2);
 	CU_ASSERT_STRING_EQUAL(iv->rows[0].v[1].sql, "'y'");
-	CU_ASSERT_EQUAL(query(&r, 5)->vals->rows[0].v[0].ival, 1);
+	CU_ASSERT_EQUAL(query(&r, 2)->vals->rows[0].v[0].ival, 1);
 	CU_ASSERT_PTR_NULL(query(&r, 0)->vals);   /* a read has none */
 	/* another shape, another tree */
-	CU_ASSERT_PTR_NOT_EQUAL(query(&r, 7)->stmt, query(&r, 0)->stmt);
-	CU_ASSERT_EQUAL(query(&r, 7)->stmt->kind, KP_S_SELECT);
+	CU_ASSERT_PTR_NOT_EQUAL(query(&r, 4)->stmt, query(&r, 0)->stmt);
+	CU_ASSERT_EQUAL(query(&r, 4)->stmt->kind, KP_S_SELECT);
+	run_free(&r);
+}
+
+/* Without kp_advisor.merge (the shell, the simulation: a statement's own
+ * rate comment), each statement is its own record, sharing the tree. */
+static void test_without_merge_each_statement_is_a_record(void)
+{
+	kpt t;
+	kpt_init(&t);
+	CU_ASSERT_EQUAL_FATAL(kpt_schema(&t, "CREATE TABLE t (a BIGINT NOT NULL, c BIGINT, PRIMARY KEY (a));"), 0);
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_diags d = {0};
+	kp_advisor adv;
+	kp_advisor_init(&adv, &t.cat, KP_TARGET_LINDORM, &a, &d);
+	kp_source w;
+	const char *text = "SELECT c FROM t WHERE a = 1;\nSELECT c FROM t WHERE a = 2;\n";
+	kp_source_from_string(&w, "w.sql", text, strlen(text));
+	kp_pipe p;
+	kp_pipe_init(&p, KP_TARGET_LINDORM);
+	kp_pipe_borrow(&p, &t.cat, &p.own_opts);
+	p.adv = &adv;
+	p.collect = &d;
+	p.collect_arena = &a;
+	kp_pipe_source(&p, &w, KP_ROLE_WORKLOAD);
+	CU_ASSERT_EQUAL_FATAL(adv.queries.n, 2);
+	CU_ASSERT_EQUAL_FATAL(adv.nat, 2);
+	const kp_wquery *q0 = adv.queries.items[0], *q1 = adv.queries.items[1];
+	CU_ASSERT_PTR_EQUAL(q1->stmt, q0->stmt);
+	CU_ASSERT_EQUAL(q0->count, 1);
+	CU_ASSERT_EQUAL(q1->count, 1);
+	CU_ASSERT_EQUAL(kp_advisor_at(&adv, 1)->q, 1);
+	CU_ASSERT_EQUAL(kp_advisor_at(&adv, 1)->line, 2);
+	kp_pipe_free(&p);
+	kp_source_free(&w);
+	kp_arena_free(&a);
+	kpt_free(&t);
+}
+
+/* A statement alike is counted into the last record made for its shape
+ * only when it planned alike and weighs the same integral weight: its
+ * weight alone is then the sum's part, exactly. */
+static void test_alike_statements_merge_when_planned_and_weighed_alike(void)
+{
+	run r;
+	run_w(&r, "CREATE TABLE t (a BIGINT NOT NULL, b VARCHAR(8) NOT NULL, c BIGINT, PRIMARY KEY (a, b));",
+	      "SELECT c FROM t WHERE a = 1 AND b = 'x';\n"
+	      "-- weight: 2\n"
+	      "SELECT c FROM t WHERE a = 2 AND b = 'y';\n"
+	      "-- weight: 2\n"
+	      "SELECT c FROM t WHERE a = 5 AND b = 'v';\n"
+	      "SELECT c FROM t WHERE a = 3 AND b = 'z';\n"
+	      "SELECT c FROM t WHERE a = 4 AND b = 'w';\n"
+	      "-- weight: 0.5\n"
+	      "SELECT c FROM t WHERE a = 6 AND b = 'u';\n"
+	      "-- weight: 0.5\n"
+	      "SELECT c FROM t WHERE a = 7 AND b = 't';\n",
+	      KP_TARGET_LINDORM);
+	/* weight 1; weight 2 twice; weight 1 twice (after the 2s: a record of
+	 * its own); 0.5, never merged */
+	CU_ASSERT_EQUAL_FATAL(r.adv.queries.n, 5);
+	CU_ASSERT_EQUAL_FATAL(r.adv.nat, 7);
+	static const uint32_t count[5] = {1, 2, 2, 1, 1};
+	static const double weight[5] = {1, 4, 2, 0.5, 0.5};
+	for (uint32_t i = 0; i < 5; i++) {
+		CU_ASSERT_EQUAL(query(&r, i)->count, count[i]);
+		CU_ASSERT_EQUAL(query(&r, i)->weight, weight[i]);
+		CU_ASSERT_PTR_EQUAL(query(&r, i)->stmt, query(&r, 0)->stmt);
+	}
+	static const uint32_t lines[7] = {1, 3, 5, 6, 7, 9, 11};
+	static const uint32_t rec[7] = {0, 1, 1, 2, 2, 3, 4};
+	for (uint32_t i = 0; i < 7; i++) {
+		CU_ASSERT_EQUAL(at(&r, i)->line, lines[i]);
+		CU_ASSERT_EQUAL(at(&r, i)->q, rec[i]);
+	}
+	/* the review counts statements, not records, and their weight */
+	const kp_table_review *rv = review_of(&r, "t");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rv);
+	CU_ASSERT_EQUAL(rv->nstatements, 7);
+	CU_ASSERT_EQUAL(rv->by_class[0], 8);   /* weight: 1 + 2 + 2 + 1 + 1 + 0.5 + 0.5 */
 	run_free(&r);
 }
 
@@ -79,7 +173,10 @@ static void test_shared_statements_are_named_at_their_own_line(void)
 	            "SELECT v FROM ev WHERE dev = 'b';\n"
 	            "SELECT v FROM ev WHERE dev = 'c';\n",
 	            KP_TARGET_LINDORM);
-	CU_ASSERT_PTR_EQUAL(query(&r, 2)->stmt, query(&r, 0)->stmt);
+	/* the range reads are one record, the reads by dev another */
+	CU_ASSERT_EQUAL_FATAL(r.adv.queries.n, 2);
+	CU_ASSERT_EQUAL(query(&r, 0)->count, 2);
+	CU_ASSERT_EQUAL(query(&r, 1)->count, 3);
 	/* the reorder that leads with dev makes the two range reads worse,
 	 * each named at its line */
 	const kp_advice *x = NULL;
@@ -145,7 +242,7 @@ static void test_inserts_alike_keep_their_own_values(void)
 	            "INSERT INTO m (k, n, v) VALUES ('b', 20, 4);\n"
 	            "INSERT INTO m (k, n, v) VALUES ('d', 40, now());\n",
 	            KP_TARGET_LINDORM);
-	CU_ASSERT_EQUAL_FATAL(r.adv.queries.n, 5);
+	CU_ASSERT_EQUAL_FATAL(r.adv.queries.n, 5);   /* inserts are never merged */
 	CU_ASSERT_PTR_EQUAL(query(&r, 3)->stmt, query(&r, 0)->stmt);
 	CU_ASSERT_EQUAL(query(&r, 2)->vals->rows[0].v[2].kind, KP_IV_CONST);
 	CU_ASSERT_STRING_EQUAL(query(&r, 2)->vals->rows[0].v[2].sql, "-3");
@@ -233,6 +330,9 @@ static void test_a_statement_read_again_unlike_is_let_go(void)
 KPT_SUITE("keep", NULL, NULL,
 	{"statements alike share one tree, each keeps its place and an insert its values",
 	 test_statements_alike_share_one_tree},
+	{"without merge each statement is a record", test_without_merge_each_statement_is_a_record},
+	{"alike statements merge when planned and weighed alike",
+	 test_alike_statements_merge_when_planned_and_weighed_alike},
 	{"a shared statement is named at its own line", test_shared_statements_are_named_at_their_own_line},
 	{"every column's evidence from one walk", test_evidence_of_every_column_from_one_walk},
 	{"inserts alike share one tree and keep their own values", test_inserts_alike_keep_their_own_values},
