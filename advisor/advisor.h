@@ -48,8 +48,10 @@ typedef struct kp_advice {
 
 /* One value of an INSERT's row, as the advisor reads it: what fills a
  * column (advisor/evidence.c) and whether two inserts write the same key
- * (advisor/unique.c). Taken when the insert is added, so that inserts
- * alike share one tree (kp_advisor_share) and keep only this. */
+ * (advisor/unique.c). Taken when the insert is added, into the advisor's
+ * log of values (kp_advisor.vlog, a few bytes a value), so that inserts
+ * alike share one tree and one record; read back statement by statement
+ * (kpa_ins_next). */
 typedef enum kp_ins_kind {
 	KP_IV_OTHER,            /* a parameter, an expression */
 	KP_IV_SEQ,              /* NEXT VALUE FOR */
@@ -114,8 +116,6 @@ typedef struct kp_wquery {
 	kp_arena *arena;        /* the advisor's: where prep is made */
 	const kp_prepared *prep; /* resolved against plan.table once, for the plans on
 	                           hypothetical copies of it (kpa_plan_on); NULL until then */
-	const kp_ins_values *vals; /* an INSERT, UPSERT or REPLACE: its own values (stmt
-	                           may be an alike insert's tree); else NULL */
 } kp_wquery;
 
 typedef struct kp_advisor {
@@ -132,9 +132,13 @@ typedef struct kp_advisor {
 	kp_list reviews;        /* kp_table_review*, one per table the workload or the advice
 	                           is about, in catalog order (after kp_advisor_run) */
 	uint32_t bucketed;      /* queries in by_table */
-	kp_list *inserts;       /* the workload's INSERT/UPSERT/REPLACE bucketed by table id
-	                           (built on use: advisor/evidence.c) */
-	uint32_t inserts_bucketed; /* queries looked at for inserts */
+	const kp_table **ins_on; /* per record of an INSERT/UPSERT/REPLACE: its table (built
+	                           on use: advisor/evidence.c) */
+	uint32_t ins_on_n;      /* records looked at for it */
+	kp_list vlog;           /* the inserts' values, statement by statement in order
+	                           (struct kpa_vchunk*: advisor/evidence.c) */
+	uint32_t vlog_undo[2];  /* the log's chunks and the last one's bytes before the
+	                           statement added last (kp_advisor_drop_last) */
 	const char ***evidence; /* per table id: per column, what the workload says of it
 	                           (advisor/evidence.c), built on use */
 	uint32_t evidenced;     /* queries when evidence was built */

@@ -468,9 +468,28 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* unique.c */
 void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
-/* What insert s writes, value by value, as evidence.c and unique.c read it
- * (kp_ins_values), in a (kp_advisor_add takes it from each insert). */
-const kp_ins_values *kpa_insert_values(kp_arena *a, const kp_stmt *s);
+/* evidence.c: what insert s (at off, len of its source) writes, value by
+ * value, appended to adv->vlog (kp_advisor_add takes it from each insert). */
+void kpa_log_insert(kp_advisor *adv, const kp_stmt *s, uint32_t off, uint32_t len);
+/* The workload's inserts, statement by statement in the workload's order,
+ * their records merged or not: kpa_ins_next fills the next one's record,
+ * place and values (valid until the next call), false past the last. */
+typedef struct kpa_ins_walk {
+	uint32_t i;             /* the next statement of adv->at */
+	uint32_t chunk, pos;    /* where its values are in adv->vlog */
+	const kp_wquery *q;     /* the insert's record (its tree: table, columns) */
+	uint32_t qi;            /* its index in adv->queries */
+	uint32_t off, len, line; /* the statement's own place in q->src */
+	kp_ins_values v;        /* its values */
+	uint32_t cap;           /* values room in v's rows */
+	kp_ins_value *room;
+	uint32_t rowcap;
+} kpa_ins_walk;
+bool kpa_ins_next(const kp_advisor *adv, kpa_ins_walk *w);
+void kpa_ins_done(kpa_ins_walk *w);
+/* The table an insert record writes (by name, in the catalog as it is now),
+ * or NULL. */
+const kp_table *kpa_insert_table(kp_advisor *adv, uint32_t qi);
 void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch);
 /* index.c */
 void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch);

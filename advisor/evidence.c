@@ -22,46 +22,192 @@ static bool clock_call(const kp_expr *e)
 	return false;
 }
 
-const kp_ins_values *kpa_insert_values(kp_arena *a, const kp_stmt *s)
+/* The log of the inserts' values (kp_advisor.vlog): chunks in the
+ * advisor's arena, each statement's entry whole in one: its place (offset,
+ * length), then its rows, each its values, as varints. */
+typedef struct kpa_vchunk {
+	uint32_t used, cap;
+	unsigned char data[];
+} kpa_vchunk;
+
+#define VCHUNK 65000
+
+static void put_varint(kp_buf *b, uint64_t v)
+{
+	while (v >= 0x80) {
+		kp_buf_putc(b, (char)(v | 0x80));
+		v >>= 7;
+	}
+	kp_buf_putc(b, (char)v);
+}
+
+static uint64_t get_varint(const unsigned char *d, uint32_t *pos)
+{
+	uint64_t v = 0;
+	for (int sh = 0;; sh += 7) {
+		unsigned char c = d[(*pos)++];
+		v |= (uint64_t)(c & 0x7f) << sh;
+		if (c < 0x80)
+			return v;
+	}
+}
+
+enum { V_OVERFLOW = 8, V_SQL = 16 };
+
+void kpa_log_insert(kp_advisor *adv, const kp_stmt *s, uint32_t off, uint32_t len)
 {
 	const kp_insert *in = &s->u.insert;
-	kp_ins_values *iv = kp_arena_alloc(a, sizeof(*iv));
-	iv->nrows = in->rows.n;
-	iv->rows = kp_arena_alloc(a, sizeof(kp_ins_row) * ((size_t)in->rows.n + 1));
-	kp_buf sql = {0};
+	kp_buf e = {0}, sql = {0};
+	put_varint(&e, off);
+	put_varint(&e, len);
+	put_varint(&e, in->rows.n);
 	for (uint32_t r = 0; r < in->rows.n; r++) {
 		const kp_list *row = in->rows.items[r];
-		kp_ins_row *ir = &iv->rows[r];
-		ir->n = row->n;
-		ir->v = kp_arena_alloc(a, sizeof(kp_ins_value) * ((size_t)row->n + 1));
+		put_varint(&e, row->n);
 		for (uint32_t k = 0; k < row->n; k++) {
-			const kp_expr *e = row->items[k];
-			kp_ins_value *v = &ir->v[k];
+			const kp_expr *ex = row->items[k];
 			/* a constant, negated or not, is the same key when written
 			 * twice; parameters and generators are any values */
-			const kp_expr *lit = e->kind == KP_X_NEG && e->a ? e->a : e;
+			const kp_expr *lit = ex->kind == KP_X_NEG && ex->a ? ex->a : ex;
 			bool constant = lit->kind == KP_X_INT || lit->kind == KP_X_STRING || lit->kind == KP_X_FLOAT ||
 			                lit->kind == KP_X_BOOL;
-			if (e->kind == KP_X_SEQ && e->op2 == 0) {
-				v->kind = KP_IV_SEQ;
-			} else if (clock_call(e)) {
-				v->kind = KP_IV_CLOCK;
-			} else if (e->kind == KP_X_INT) {
-				v->kind = KP_IV_INT;
-				v->ival = e->ival;
-				v->overflow = e->overflow;
-			} else {
-				v->kind = constant ? KP_IV_CONST : KP_IV_OTHER;
-			}
+			kp_ins_kind kind;
+			if (ex->kind == KP_X_SEQ && ex->op2 == 0)
+				kind = KP_IV_SEQ;
+			else if (clock_call(ex))
+				kind = KP_IV_CLOCK;
+			else if (ex->kind == KP_X_INT)
+				kind = KP_IV_INT;
+			else
+				kind = constant ? KP_IV_CONST : KP_IV_OTHER;
+			bool overflow = kind == KP_IV_INT && ex->overflow;
+			kp_buf_putc(&e, (char)(kind | (overflow ? V_OVERFLOW : 0) | (constant ? V_SQL : 0)));
+			if (kind == KP_IV_INT)   /* zigzag */
+				put_varint(&e, ((uint64_t)ex->ival << 1) ^ (uint64_t)(ex->ival >> 63));
 			if (constant) {
 				kp_buf_clear(&sql);
-				kp_expr_to_sql(&sql, e);
-				v->sql = kp_arena_strndup(a, sql.data ? sql.data : "", sql.len);
+				kp_expr_to_sql(&sql, ex);
+				put_varint(&e, sql.len + 1);   /* with its NUL */
+				kp_buf_put(&e, sql.data ? sql.data : "", sql.len);
+				kp_buf_putc(&e, 0);
 			}
 		}
 	}
+	kpa_vchunk *c = adv->vlog.n ? adv->vlog.items[adv->vlog.n - 1] : NULL;
+	if (!c || c->cap - c->used < e.len) {
+		uint32_t cap = e.len > VCHUNK ? (uint32_t)e.len : VCHUNK;
+		c = kp_arena_alloc_raw(adv->a, sizeof(*c) + cap);
+		c->used = 0;
+		c->cap = cap;
+		kp_list_push(adv->a, &adv->vlog, c);
+	}
+	memcpy(c->data + c->used, e.data, e.len);
+	c->used += (uint32_t)e.len;
+	kp_buf_free(&e);
 	kp_buf_free(&sql);
-	return iv;
+}
+
+static bool is_insert(kp_stmt_kind k)
+{
+	return k == KP_S_INSERT || k == KP_S_UPSERT || k == KP_S_REPLACE;
+}
+
+bool kpa_ins_next(const kp_advisor *adv, kpa_ins_walk *w)
+{
+	for (; w->i < adv->nat; w->i++) {
+		const kp_stmt_at *e = kp_advisor_at(adv, w->i);
+		const kp_wquery *q = adv->queries.items[e->q];
+		if (!is_insert(q->stmt->kind))
+			continue;
+		w->i++;
+		const kpa_vchunk *c = adv->vlog.items[w->chunk];
+		if (w->pos == c->used) {
+			c = adv->vlog.items[++w->chunk];
+			w->pos = 0;
+		}
+		const unsigned char *d = c->data;
+		w->q = q;
+		w->qi = e->q;
+		w->line = e->line;
+		w->off = (uint32_t)get_varint(d, &w->pos);
+		w->len = (uint32_t)get_varint(d, &w->pos);
+		w->v.nrows = (uint32_t)get_varint(d, &w->pos);
+		if (w->v.nrows > w->rowcap) {
+			free(w->v.rows);
+			w->rowcap = w->v.nrows * 2;
+			if (!(w->v.rows = malloc(sizeof(kp_ins_row) * w->rowcap)))
+				abort();
+		}
+		/* the rows' values one after another in w->room */
+		uint32_t start = w->pos, total = 0;
+		for (uint32_t r = 0; r < w->v.nrows; r++) {
+			uint32_t n = (uint32_t)get_varint(d, &w->pos);
+			total += n;
+			for (uint32_t k = 0; k < n; k++) {
+				unsigned char f = d[w->pos++];
+				if ((f & 7) == KP_IV_INT)
+					get_varint(d, &w->pos);
+				if (f & V_SQL)
+					w->pos += (uint32_t)get_varint(d, &w->pos);
+			}
+		}
+		if (total + 1 > w->cap) {
+			free(w->room);
+			w->cap = (total + 1) * 2;
+			if (!(w->room = malloc(sizeof(kp_ins_value) * w->cap)))
+				abort();
+		}
+		/* the values again, now with room for them; a constant's SQL is
+		 * the log's, NUL-terminated there */
+		w->pos = start;
+		kp_ins_value *v = w->room;
+		for (uint32_t r = 0; r < w->v.nrows; r++) {
+			kp_ins_row *row = &w->v.rows[r];
+			row->n = (uint32_t)get_varint(d, &w->pos);
+			row->v = v;
+			for (uint32_t k = 0; k < row->n; k++, v++) {
+				unsigned char f = d[w->pos++];
+				memset(v, 0, sizeof(*v));
+				v->kind = (kp_ins_kind)(f & 7);
+				v->overflow = (f & V_OVERFLOW) != 0;
+				if (v->kind == KP_IV_INT) {
+					uint64_t z = get_varint(d, &w->pos);
+					v->ival = (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
+				}
+				if (f & V_SQL) {
+					uint32_t n = (uint32_t)get_varint(d, &w->pos);
+					v->sql = (const char *)d + w->pos;
+					w->pos += n;
+				}
+			}
+		}
+		return true;
+	}
+	return false;
+}
+
+void kpa_ins_done(kpa_ins_walk *w)
+{
+	free(w->v.rows);
+	free(w->room);
+	memset(w, 0, sizeof(*w));
+}
+
+const kp_table *kpa_insert_table(kp_advisor *adv, uint32_t qi)
+{
+	if (!adv->ins_on || adv->ins_on_n != adv->queries.n) {
+		adv->ins_on = kp_arena_alloc(adv->a, sizeof(kp_table *) * ((size_t)adv->queries.n + 1));
+		for (uint32_t i = 0; i < adv->queries.n; i++) {
+			const kp_stmt *s = ((const kp_wquery *)adv->queries.items[i])->stmt;
+			if (!is_insert(s->kind))
+				continue;
+			const kp_table *on = kp_catalog_find(adv->cat, s->u.insert.table.s, s->u.insert.table.len);
+			if (on && on->id < adv->cat->ntables && adv->cat->tables[on->id] == on)
+				adv->ins_on[i] = on;
+		}
+		adv->ins_on_n = adv->queries.n;
+	}
+	return qi < adv->ins_on_n ? adv->ins_on[qi] : NULL;
 }
 
 static const char *at(kp_advisor *adv, const kp_wquery *q)
@@ -71,26 +217,6 @@ static const char *at(kp_advisor *adv, const kp_wquery *q)
 	return kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 }
 
-/* The workload's inserts into t, bucketed once (evidence is asked a column
- * at a time, of every column that could lead a key). */
-static const kp_list *inserts_of(kp_advisor *adv, const kp_table *t)
-{
-	if (!adv->inserts || adv->inserts_bucketed != adv->queries.n) {
-		adv->inserts = kp_arena_alloc(adv->a, sizeof(kp_list) * (size_t)(adv->cat->ntables + 1));
-		for (uint32_t i = 0; i < adv->queries.n; i++) {
-			kp_wquery *q = adv->queries.items[i];
-			const kp_stmt *s = q->stmt;
-			if (s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT && s->kind != KP_S_REPLACE)
-				continue;
-			const kp_table *on = kp_catalog_find(adv->cat, s->u.insert.table.s, s->u.insert.table.len);
-			if (on && on->id < adv->cat->ntables && adv->cat->tables[on->id] == on)
-				kp_list_push(adv->a, &adv->inserts[on->id], q);
-		}
-		adv->inserts_bucketed = adv->queries.n;
-	}
-	return &adv->inserts[t->id];
-}
-
 /* What one column's values in the inserts say, as they stream by in the
  * workload's order. */
 typedef struct col_walk {
@@ -98,7 +224,8 @@ typedef struct col_walk {
 	double last;            /* its last integer value */
 	int rising;             /* integer values seen, each above the last; far
 	                           below zero once one was not */
-	const kp_wquery *first; /* the insert of its first rising value */
+	const kp_wquery *first; /* the insert of its first rising value (its record) */
+	uint32_t first_line;    /* and its line */
 } col_walk;
 
 /* What the workload says of every column of t, in one walk over its
@@ -132,20 +259,21 @@ static const char **walk_table(kp_advisor *adv, const kp_table *t)
 			open = true;
 		}
 	}
-	const kp_list *ins = open && t->id < adv->cat->ntables && adv->cat->tables[t->id] == t ? inserts_of(adv, t)
-	                                                                                        : NULL;
-	for (uint32_t i = 0; ins && i < ins->n; i++) {
-		const kp_wquery *q = ins->items[i];
-		const kp_insert *in = &q->stmt->u.insert;   /* its columns: those of the inserts alike */
-		const kp_ins_values *iv = q->vals;
-		if (!iv)
+	/* the inserts into t, statement by statement (records of inserts
+	 * alike share one tree: its columns are theirs) */
+	bool ours = open && t->id < adv->cat->ntables && adv->cat->tables[t->id] == t;
+	kpa_ins_walk iw = {0};
+	uint32_t mapped = UINT32_MAX;   /* the record at_col was made for */
+	while (ours && kpa_ins_next(adv, &iw)) {
+		if (kpa_insert_table(adv, iw.qi) != t)
 			continue;
+		const kp_wquery *q = iw.q;
+		const kp_insert *in = &q->stmt->u.insert;
+		const kp_ins_values *iv = &iw.v;
 		/* where each column's value is in a row: the first of the column
 		 * list that names it, or its place in the table without one */
-		for (int ci = 0; ci < nc; ci++) {
+		for (int ci = 0; mapped != iw.qi && ci < nc; ci++) {
 			at_col[ci] = -1;
-			if (why[ci])
-				continue;
 			if (in->cols.n == 0) {
 				at_col[ci] = ci;
 				continue;
@@ -160,6 +288,7 @@ static const char **walk_table(kp_advisor *adv, const kp_table *t)
 				}
 			}
 		}
+		mapped = iw.qi;
 		for (uint32_t r = 0; r < iv->nrows; r++) {
 			const kp_ins_row *row = &iv->rows[r];
 			for (int ci = 0; ci < nc; ci++) {
@@ -168,17 +297,19 @@ static const char **walk_table(kp_advisor *adv, const kp_table *t)
 				const kp_ins_value *v = &row->v[at_col[ci]];
 				col_walk *cw = &w[ci];
 				if (v->kind == KP_IV_SEQ) {
-					cw->why = kp_arena_printf(adv->a, "filled by NEXT VALUE FOR in the workload's inserts (%s)",
-					                          at(adv, q));
+					cw->why = kp_arena_printf(adv->a, "filled by NEXT VALUE FOR in the workload's inserts (%s:%u)",
+					                          q->src->path, iw.line);
 				} else if (v->kind == KP_IV_CLOCK) {
 					cw->why = kp_arena_printf(adv->a,
-					                          "filled with the current time by the workload's inserts (%s)",
-					                          at(adv, q));
+					                          "filled with the current time by the workload's inserts (%s:%u)",
+					                          q->src->path, iw.line);
 				} else if (v->kind == KP_IV_INT && !v->overflow) {
 					if (cw->rising == 0 || (double)v->ival > cw->last) {
 						cw->rising++;
-						if (!cw->first)
+						if (!cw->first) {
 							cw->first = q;
+							cw->first_line = iw.line;
+						}
 					} else {
 						cw->rising = -1000000;   /* not increasing: no evidence */
 					}
@@ -187,14 +318,15 @@ static const char **walk_table(kp_advisor *adv, const kp_table *t)
 			}
 		}
 	}
+	kpa_ins_done(&iw);
 	for (int ci = 0; ci < nc; ci++) {
 		if (why[ci])
 			continue;
 		if (w[ci].why)
 			why[ci] = w[ci].why;
 		else if (w[ci].rising >= 3)
-			why[ci] = kp_arena_printf(adv->a, "given increasing values by %d inserts of the workload (from %s)",
-			                          w[ci].rising, at(adv, w[ci].first));
+			why[ci] = kp_arena_printf(adv->a, "given increasing values by %d inserts of the workload (from %s:%u)",
+			                          w[ci].rising, w[ci].first->src->path, w[ci].first_line);
 	}
 	/* reads that take the newest rows of an integer column: a range on it,
 	 * ordered by it descending, with a LIMIT (a string read so is a page

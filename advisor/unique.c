@@ -76,17 +76,17 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 	const kp_table *reported[64];
 	int nreported = 0;
 	u64map keys = {0};   /* (table, key) -> its entry in s: one lookup an insert, not a pass over all */
-	for (uint32_t i = 0; i < adv->queries.n; i++) {
-		const kp_wquery *q = adv->queries.items[i];
+	/* every insert, statement by statement in the workload's order */
+	kpa_ins_walk iw = {0};
+	while (kpa_ins_next(adv, &iw)) {
+		const kp_wquery *q = iw.q;
 		const kp_stmt *st = q->stmt;
-		if (st->kind != KP_S_INSERT && st->kind != KP_S_UPSERT && st->kind != KP_S_REPLACE)
-			continue;
 		const kp_insert *ins = &st->u.insert;   /* its table and columns: those of the inserts alike */
 		const kp_table *t = kp_catalog_find(adv->cat, ins->table.s, ins->table.len);
-		if (!t || ins->cols.n == 0 || !q->vals)
+		if (!t || ins->cols.n == 0)
 			continue;
-		for (uint32_t r = 0; r < q->vals->nrows; r++) {
-			const kp_ins_row *row = &q->vals->rows[r];
+		for (uint32_t r = 0; r < iw.v.nrows; r++) {
+			const kp_ins_row *row = &iw.v.rows[r];
 			kp_buf key = {0};
 			bool complete = true;
 			for (int k = 0; k < t->pk.n && complete; k++) {
@@ -120,8 +120,8 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 					already = true;
 			if (dup && !already && st->kind == KP_S_INSERT && nreported < 64) {
 				reported[nreported++] = t;
-				kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, q->off,
-				                         q->len, "the workload writes the same key of %s twice; the "
+				kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, iw.off,
+				                         iw.len, "the workload writes the same key of %s twice; the "
 				                         "later row overwrites the earlier one as a newer version", t->name);
 				kp_advice *x = unique_fix(adv, t, -1, scratch);
 				kp_diag_help(g, adv->a, "%s", x->message);
@@ -142,6 +142,7 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 			kp_buf_free(&key);
 		}
 	}
+	kpa_ins_done(&iw);
 	free(s);
 	kpa_map_free(&keys);
 	kp_arena_reset(scratch);

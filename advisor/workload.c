@@ -52,7 +52,7 @@ static uint64_t alike_hash(const kp_wquery *q)
 /* Can q share an alike statement's tree: a read or a write on a table,
  * or an insert (whose plan names no table: its shape does). An insert's
  * values (evidence of increasing keys and of duplicate keys) are its own,
- * in q->vals, whichever tree it shares. */
+ * in adv->vlog, whichever tree it shares. */
 static bool shareable(const kp_wquery *q)
 {
 	kp_stmt_kind k = q->stmt->kind;
@@ -127,7 +127,14 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	 * passes visit every query again, and the AST is cold by then */
 	q->shape = kp_stmt_fingerprint(s, &adv->fp);
 	q->uses = kpa_uses(p->names, s);
-	q->vals = is_insert(s->kind) ? kpa_insert_values(adv->a, s) : NULL;
+	/* an insert's values are its own (evidence of increasing keys and
+	 * of duplicate keys), whichever tree and record it shares: logged in
+	 * order, a few bytes a value */
+	kp_list *vl = &adv->vlog;
+	adv->vlog_undo[0] = vl->n;
+	adv->vlog_undo[1] = vl->n ? *(const uint32_t *)vl->items[vl->n - 1] : 0;
+	if (is_insert(s->kind))
+		kpa_log_insert(adv, s, s->off, s->len);
 	/* and which column each name of the statement names: a statement
 	 * alike one kept before (kp_advisor_share) shares its names, equal
 	 * column for column; others get a copy */
@@ -151,17 +158,21 @@ void kp_advisor_drop_last(kp_advisor *adv)
 	adv->queries.n--;
 	if (adv->nat && kp_advisor_at(adv, adv->nat - 1)->q == adv->queries.n)
 		adv->nat--;
+	/* and its values, if it logged any */
+	adv->vlog.n = adv->vlog_undo[0];
+	if (adv->vlog.n)
+		*(uint32_t *)adv->vlog.items[adv->vlog.n - 1] = adv->vlog_undo[1];
 }
 
 /* Can q, alike the record g (its tree shared), be counted into it: planned
  * alike (a literal can change a plan's class or ranges), in the same file,
  * on the same connection, and of the same weight, an integer, so that the
  * sums over records are the sums over statements, exactly, in any order?
- * An insert's values are its own (evidence.c, unique.c): never. */
+ * An insert's values stay its own, in the log (kpa_ins_next). */
 static bool mergeable(const kp_wquery *g, const kp_wquery *q)
 {
 	const kp_kept_plan *a = &g->plan, *b = &q->plan;
-	return !g->vals && !q->vals && g->src == q->src && g->base == q->base && g->opts == q->opts &&
+	return g->src == q->src && g->base == q->base && g->opts == q->opts &&
 	       g->shape == q->shape && g->uses == q->uses && a->stmt == b->stmt && a->table == b->table &&
 	       a->index == b->index && a->names == b->names && a->access == b->access && a->order == b->order &&
 	       a->nranges == b->nranges && a->rejected == b->rejected && !g->prep && g->unit == q->weight &&
