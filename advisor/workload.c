@@ -670,8 +670,8 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
  * how many it listed. */
 typedef void (*say_fn)(kp_buf *m, const char *at, uint32_t i, uint32_t tag, const kp_wquery *q, void *ctx);
 
-static uint32_t list_marked(kp_advisor *adv, kp_advice *x, kp_buf *m, const uint32_t *mark, bool rewrite, say_fn say,
-                            void *ctx)
+static uint32_t list_marked(kp_advisor *adv, kp_advice *x, kp_buf *m, kp_buf *txt, const uint32_t *mark, bool rewrite,
+                            say_fn say, void *ctx)
 {
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < adv->nat; i++) {
@@ -679,10 +679,14 @@ static uint32_t list_marked(kp_advisor *adv, kp_advice *x, kp_buf *m, const uint
 		if (e->q >= adv->queries.n || !mark[e->q] || ((mark[e->q] & MARK_REWRITE) != 0) != rewrite)
 			continue;
 		const kp_wquery *q = adv->queries.items[e->q];
-		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, e->line);
-		kp_list_push(adv->a, &x->worse, at);
+		/* its offset in txt for now (kpa_verdict_apply makes it a pointer
+		 * once txt is whole) */
+		size_t off = txt->len;
+		kp_buf_printf(txt, "%s:%u", q->src->path, e->line);
+		kp_buf_putc(txt, 0);
+		kp_list_push(adv->a, &x->worse, (void *)(uintptr_t)off);
 		if (n < 5)
-			say(m, at, n, mark[e->q], q, ctx);
+			say(m, txt->data + off, n, mark[e->q], q, ctx);
 		n++;
 	}
 	return n;
@@ -758,16 +762,37 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 		kpa_map_free(&at);
 		kpa_map_free(&rw);
 	}
+	/* the statements' places: x->worse sized once, their text one block
+	 * (a workload of a million statements lists as many) */
+	uint32_t from = x->worse.n, listed = 0;
+	for (uint32_t i = 0; mark && i < adv->queries.n; i++)
+		if (mark[i])
+			listed += ((const kp_wquery *)adv->queries.items[i])->count;
+	if (listed && from + listed > x->worse.cap) {
+		void **items = kp_arena_alloc_raw(adv->a, sizeof(void *) * (from + listed));
+		if (from)
+			memcpy(items, x->worse.items, sizeof(void *) * from);
+		x->worse.items = items;
+		x->worse.cap = from + listed;
+	}
+	kp_buf txt = {0};
 	if (v->worse.n) {
-		uint32_t n = list_marked(adv, x, &m, mark, false, say_worse, (void *)v);
+		uint32_t n = list_marked(adv, x, &m, &txt, mark, false, say_worse, (void *)v);
 		if (n > 5)
 			kp_buf_printf(&m, " and %u more", n - 5);
 	}
 	if (v->rewrite) {
-		uint32_t nr = list_marked(adv, x, &m, mark, true, say_rewrite, (void *)v);
+		uint32_t nr = list_marked(adv, x, &m, &txt, mark, true, say_rewrite, (void *)v);
 		if (nr > 5)
 			kp_buf_printf(&m, " and %u more", nr - 5);
 	}
+	if (x->worse.n > from) {
+		char *block = kp_arena_alloc_raw(adv->a, txt.len);
+		memcpy(block, txt.data, txt.len);
+		for (uint32_t k = from; k < x->worse.n; k++)
+			x->worse.items[k] = block + (uintptr_t)x->worse.items[k];
+	}
+	kp_buf_free(&txt);
 	free(mark);
 	x->message = kpa_bufdup(adv->a, &m);
 	kp_buf_free(&m);

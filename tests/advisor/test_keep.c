@@ -3,6 +3,7 @@
  * statements alike, each statement keeping its own place, and each INSERT
  * its own values (they are evidence); and what the inserts and reads say
  * of every column, from one walk per table. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -400,6 +401,117 @@ static void test_an_insert_let_go_leaves_no_values(void)
 	kpt_free(&t);
 }
 
+/* The i-th statement of a workload of 48 shapes (reads served, filtered
+ * and refused, inserts, updates, on two tables), its literals its own:
+ * tests/tools/test_check_memory.py's. */
+static void statement(kp_buf *b, long i)
+{
+	int k = (int)(i % 48);
+	char col = "abc"[k % 3];
+	char lit[32];
+	snprintf(lit, sizeof lit, col == 'b' ? "'v%ld'" : "%ld", i);
+	if (k < 12)
+		kp_buf_printf(b, "SELECT a, b FROM ev WHERE ts = %ld AND id = 'k%ld';\n", i, i);
+	else if (k < 24)
+		kp_buf_printf(b, "SELECT %c FROM ev WHERE %c = %s LIMIT %d;\n", col, col, lit, 10 + k);
+	else if (k < 30)
+		kp_buf_printf(b, "SELECT a FROM ev WHERE ts >= %ld AND ts < %ld AND %c = %s;\n", i, i + 100, col, lit);
+	else if (k < 36)
+		kp_buf_printf(b, "INSERT INTO ev (ts, id, %c) VALUES (%ld, 'i%ld', %s);\n", col, i, i, lit);
+	else if (k < 42)
+		kp_buf_printf(b, "SELECT name FROM us WHERE uid = 'u%ld';\n", i);
+	else if (k < 45)
+		kp_buf_printf(b, "UPDATE us SET age = %ld WHERE uid = 'u%ld';\n", i, i);
+	else
+		kp_buf_printf(b, "SELECT uid FROM us WHERE age > %ld LIMIT %d;\n", i, k);
+}
+
+/* Bytes an arena hands out: what its blocks hold less the room left in
+ * the one being filled (the few bytes left at the end of older blocks
+ * counted as used). */
+static size_t arena_used(const kp_arena *a)
+{
+	return a->held - (size_t)(a->end - a->next);
+}
+
+/* What check keeps of n statements, as kp_advisor.merge keeps them (the
+ * CLI's check): the advisor's arena and the kept trees once the workload
+ * is read (read) and once the advisor ran (run); the places the advice
+ * lists in `worse` (listed); the records and statements. */
+typedef struct kept {
+	size_t read, run;
+	uint32_t listed, records, stmts;
+} kept;
+
+static kept kept_bytes(long n)
+{
+	kept k = {0};
+	kpt t;
+	kpt_init(&t);
+	CU_ASSERT_EQUAL_FATAL(kpt_schema(&t, "CREATE TABLE ev (ts BIGINT NOT NULL, id VARCHAR(32) NOT NULL, a BIGINT, "
+	                                     "b VARCHAR(32), c BIGINT, PRIMARY KEY (ts, id));\n"
+	                                     "CREATE TABLE us (uid VARCHAR(32) NOT NULL, name VARCHAR(64), age BIGINT, "
+	                                     "PRIMARY KEY (uid));"),
+	                      0);
+	kp_buf text = {0};
+	for (long i = 0; i < n; i++)
+		statement(&text, i);
+	kp_source w;
+	kp_source_from_string(&w, "w.sql", text.data, text.len);
+	kp_buf_free(&text);
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_diags d = {0};
+	kp_advisor adv;
+	kp_advisor_init(&adv, &t.cat, KP_TARGET_LINDORM, &a, &d);
+	adv.merge = true;
+	kp_pipe p;
+	kp_pipe_init(&p, KP_TARGET_LINDORM);
+	kp_pipe_borrow(&p, &t.cat, &p.own_opts);
+	p.adv = &adv;
+	kp_pipe_source(&p, &w, KP_ROLE_WORKLOAD);
+	k.read = arena_used(&a) + arena_used(&p.arena);
+	kp_advisor_run(&adv);
+	k.run = arena_used(&a) + arena_used(&p.arena);
+	for (uint32_t i = 0; i < adv.advice.n; i++)
+		k.listed += ((const kp_advice *)adv.advice.items[i])->worse.n;
+	k.records = adv.queries.n;
+	k.stmts = adv.nat;
+	kp_pipe_free(&p);
+	kp_source_free(&w);
+	kp_arena_free(&a);
+	kpt_free(&t);
+	return k;
+}
+
+/* Check's memory grows with a workload's shapes, not its statements: 10
+ * times the statements of the same 48 shapes keep at most 16 bytes more a
+ * statement once read (its place, 8 bytes, kp_advisor.at; an insert's
+ * values, a few bytes each, kp_advisor.vlog), where each kept a record,
+ * list entries and an insert its values' tree (about 300 bytes); and the
+ * advisor's run adds nothing a statement but the places its advice lists
+ * in `worse`, each statement made worse (docs/advice-json.md), at most 32
+ * bytes each. */
+static void test_kept_memory_grows_with_shapes_not_statements(void)
+{
+	const long n = 20000;
+	kept small = kept_bytes(n), big = kept_bytes(10 * n);
+	CU_ASSERT_EQUAL(small.stmts, n);
+	CU_ASSERT_EQUAL(big.stmts, 10 * n);
+	/* a record a shape (the inserts' records too), however many statements */
+	CU_ASSERT_EQUAL(small.records, big.records);
+	CU_ASSERT(small.records <= 48);
+	size_t read = big.read - small.read, run = (big.run - big.read) - (small.run - small.read);
+	uint32_t listed = big.listed - small.listed;
+	printf("\n  read: %zu bytes more for %ld statements more (%zu a statement); run: %zu more for %u places "
+	       "more listed (%zu each)\n",
+	       read, 9 * n, read / (size_t)(9 * n), run, listed, listed ? run / listed : 0);
+	CU_ASSERT(big.read >= small.read && read <= (size_t)(16 * 9 * n));
+	CU_ASSERT(big.run - big.read >= small.run - small.read && run <= (size_t)32 * listed);
+	/* the places listed are every statement made worse: about 10 times as many */
+	CU_ASSERT(small.listed > 0 && big.listed >= 9 * small.listed && big.listed <= 10 * small.listed);
+}
+
 KPT_SUITE("keep", NULL, NULL,
 	{"statements alike share one tree, each keeps its place and an insert its values",
 	 test_statements_alike_share_one_tree},
@@ -410,4 +522,5 @@ KPT_SUITE("keep", NULL, NULL,
 	{"every column's evidence from one walk", test_evidence_of_every_column_from_one_walk},
 	{"inserts alike share one tree and keep their own values", test_inserts_alike_keep_their_own_values},
 	{"a statement read again unlike is let go, counted and warned", test_a_statement_read_again_unlike_is_let_go},
-	{"an insert let go leaves no values", test_an_insert_let_go_leaves_no_values})
+	{"an insert let go leaves no values", test_an_insert_let_go_leaves_no_values},
+	{"kept memory grows with shapes, not statements", test_kept_memory_grows_with_shapes_not_statements})
