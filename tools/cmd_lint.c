@@ -762,7 +762,10 @@ int cmd_lint(int argc, char **argv, bool check)
 	kp_advisor adv;
 	kp_advisor_init(&adv, c.pipe.cat, c.target, &c.arena, &adv_diags);
 	adv.opts.tenant = c.tenant;   /* the workload runs on the same connection */
-	adv.merge = true;             /* a record a shape, not a statement (advisor/workload.c) */
+	/* a record a shape, not a statement (advisor/workload.c); --report
+	 * builds the simulation, which reads each statement's own "-- rate:"
+	 * comment (tools/simulate/sim_build.c): a record a statement there */
+	adv.merge = !c.sim_report;
 	c.pipe.fn = lint_event;
 	c.pipe.ctx = &c;
 	c.pipe.plan_schema_writes = true;
