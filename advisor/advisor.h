@@ -154,26 +154,34 @@ typedef struct kp_advisor {
 	                           is counted into that one's record instead of making its
 	                           own (kp_wquery.count): check keeps a record a shape, not
 	                           a statement (set by the caller before the workload) */
-	kp_list at;             /* kp_stmt_at[KP_AT_CHUNK] per chunk: every workload
-	                           statement in order, its record and line */
+	kp_list at;             /* every workload statement in order, its record and line, as
+	                           varints: the record's index, the line less the last one's
+	                           (struct kpa_chunk*: advisor/workload.c, kp_advisor_at_next) */
 	uint32_t nat;           /* statements in at */
+	uint32_t at_undo[3];    /* at's chunks, the last one's bytes and the line before the
+	                           statement added last (kp_advisor_drop_last, a merge) */
+	uint32_t at_line;       /* the line of the statement added last */
 	struct kp_wquery *spare; /* a record kp_advisor_share merged, reused by the next
 	                           kp_advisor_add */
 } kp_advisor;
 
 /* Where a workload statement is: what the advice's `worse` lists name, a
- * statement at a time, in the workload's order. 8 bytes a statement is
- * what check keeps of each (docs/advice-json.md, `worse`). */
+ * statement at a time, in the workload's order. Two or three bytes a
+ * statement are what check keeps of each (docs/advice-json.md, `worse`). */
 typedef struct kp_stmt_at {
 	uint32_t q;             /* its record: the index in kp_advisor.queries */
 	uint32_t line;          /* its line in that record's source */
 } kp_stmt_at;
-#define KP_AT_CHUNK 4096
-/* The i-th statement's place (i < adv->nat). */
-static inline const kp_stmt_at *kp_advisor_at(const kp_advisor *adv, uint32_t i)
-{
-	return &((const kp_stmt_at *)adv->at.items[i / KP_AT_CHUNK])[i % KP_AT_CHUNK];
-}
+
+/* A walk over the workload's statements in order, from {0}. */
+typedef struct kp_at_walk {
+	uint32_t i;             /* statements read */
+	uint32_t chunk, pos;    /* where the next one is in kp_advisor.at */
+	uint32_t line;          /* the line of the last one read */
+} kp_at_walk;
+
+/* The next statement's place in *e; false past the last. */
+bool kp_advisor_at_next(const kp_advisor *adv, kp_at_walk *w, kp_stmt_at *e);
 
 /* A statement whose class the recommendation changes. */
 typedef struct kp_change {

@@ -468,6 +468,19 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* unique.c */
 void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* A log of varints in the advisor's arena (kp_advisor.at, .vlog): chunks,
+ * each entry whole in one. */
+typedef struct kpa_chunk {
+	uint32_t used, cap;
+	unsigned char data[];
+} kpa_chunk;
+#define KPA_CHUNK 65000
+/* Room for n more bytes at the end of the log l (a new chunk when the last
+ * has less): where to write them. */
+unsigned char *kpa_log_room(kp_advisor *adv, kp_list *l, size_t n);
+size_t kpa_put_varint(unsigned char *d, uint64_t v);
+uint64_t kpa_get_varint(const unsigned char *d, uint32_t *pos);
+
 /* evidence.c: what insert s (at off, len of its source) writes, value by
  * value, appended to adv->vlog (kp_advisor_add takes it from each insert). */
 void kpa_log_insert(kp_advisor *adv, const kp_stmt *s, uint32_t off, uint32_t len);
@@ -475,8 +488,8 @@ void kpa_log_insert(kp_advisor *adv, const kp_stmt *s, uint32_t off, uint32_t le
  * their records merged or not: kpa_ins_next fills the next one's record,
  * place and values (valid until the next call), false past the last. */
 typedef struct kpa_ins_walk {
-	uint32_t i;             /* the next statement of adv->at */
-	uint32_t chunk, pos;    /* where its values are in adv->vlog */
+	kp_at_walk at;          /* the statements of adv->at */
+	uint32_t chunk, pos;    /* where the next insert's values are in adv->vlog */
 	const kp_wquery *q;     /* the insert's record (its tree: table, columns) */
 	uint32_t qi;            /* its index in adv->queries */
 	uint32_t off, len, line; /* the statement's own place in q->src */

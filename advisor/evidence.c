@@ -22,35 +22,16 @@ static bool clock_call(const kp_expr *e)
 	return false;
 }
 
-/* The log of the inserts' values (kp_advisor.vlog): chunks in the
- * advisor's arena, each statement's entry whole in one: its place (offset,
- * length), then its rows, each its values, as varints. */
-typedef struct kpa_vchunk {
-	uint32_t used, cap;
-	unsigned char data[];
-} kpa_vchunk;
-
-#define VCHUNK 65000
-
+/* The log of the inserts' values (kp_advisor.vlog): each statement's
+ * entry whole in one chunk: its place (offset, length), then its rows,
+ * each its values, as varints. */
 static void put_varint(kp_buf *b, uint64_t v)
 {
-	while (v >= 0x80) {
-		kp_buf_putc(b, (char)(v | 0x80));
-		v >>= 7;
-	}
-	kp_buf_putc(b, (char)v);
+	unsigned char d[10];
+	kp_buf_put(b, (const char *)d, kpa_put_varint(d, v));
 }
 
-static uint64_t get_varint(const unsigned char *d, uint32_t *pos)
-{
-	uint64_t v = 0;
-	for (int sh = 0;; sh += 7) {
-		unsigned char c = d[(*pos)++];
-		v |= (uint64_t)(c & 0x7f) << sh;
-		if (c < 0x80)
-			return v;
-	}
-}
+#define get_varint kpa_get_varint
 
 enum { V_OVERFLOW = 8, V_SQL = 16 };
 
@@ -93,16 +74,8 @@ void kpa_log_insert(kp_advisor *adv, const kp_stmt *s, uint32_t off, uint32_t le
 			}
 		}
 	}
-	kpa_vchunk *c = adv->vlog.n ? adv->vlog.items[adv->vlog.n - 1] : NULL;
-	if (!c || c->cap - c->used < e.len) {
-		uint32_t cap = e.len > VCHUNK ? (uint32_t)e.len : VCHUNK;
-		c = kp_arena_alloc_raw(adv->a, sizeof(*c) + cap);
-		c->used = 0;
-		c->cap = cap;
-		kp_list_push(adv->a, &adv->vlog, c);
-	}
-	memcpy(c->data + c->used, e.data, e.len);
-	c->used += (uint32_t)e.len;
+	memcpy(kpa_log_room(adv, &adv->vlog, e.len), e.data, e.len);
+	((kpa_chunk *)adv->vlog.items[adv->vlog.n - 1])->used += (uint32_t)e.len;
 	kp_buf_free(&e);
 	kp_buf_free(&sql);
 }
@@ -114,13 +87,12 @@ static bool is_insert(kp_stmt_kind k)
 
 bool kpa_ins_next(const kp_advisor *adv, kpa_ins_walk *w)
 {
-	for (; w->i < adv->nat; w->i++) {
-		const kp_stmt_at *e = kp_advisor_at(adv, w->i);
+	kp_stmt_at at, *e = &at;
+	while (kp_advisor_at_next(adv, &w->at, &at)) {
 		const kp_wquery *q = adv->queries.items[e->q];
 		if (!is_insert(q->stmt->kind))
 			continue;
-		w->i++;
-		const kpa_vchunk *c = adv->vlog.items[w->chunk];
+		const kpa_chunk *c = adv->vlog.items[w->chunk];
 		if (w->pos == c->used) {
 			c = adv->vlog.items[++w->chunk];
 			w->pos = 0;

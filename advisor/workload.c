@@ -81,15 +81,84 @@ static alike_ent *alike_slot(kp_advisor *adv, const kp_wquery *q, uint64_t h)
 	}
 }
 
-/* The statement added last is at line of the record at index q. */
+size_t kpa_put_varint(unsigned char *d, uint64_t v)
+{
+	size_t n = 0;
+	while (v >= 0x80) {
+		d[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	d[n++] = (unsigned char)v;
+	return n;
+}
+
+uint64_t kpa_get_varint(const unsigned char *d, uint32_t *pos)
+{
+	uint64_t v = 0;
+	for (int sh = 0;; sh += 7) {
+		unsigned char c = d[(*pos)++];
+		v |= (uint64_t)(c & 0x7f) << sh;
+		if (c < 0x80)
+			return v;
+	}
+}
+
+unsigned char *kpa_log_room(kp_advisor *adv, kp_list *l, size_t n)
+{
+	kpa_chunk *c = l->n ? l->items[l->n - 1] : NULL;
+	if (!c || c->cap - c->used < n) {
+		uint32_t cap = n > KPA_CHUNK ? (uint32_t)n : KPA_CHUNK;
+		c = kp_arena_alloc_raw(adv->a, sizeof(*c) + cap);
+		c->used = 0;
+		c->cap = cap;
+		kp_list_push(adv->a, l, c);
+	}
+	return c->data + c->used;
+}
+
+/* The statement added last is at line of the record at index q: its
+ * record's index and its line less the last statement's, as varints. */
 static void at_push(kp_advisor *adv, uint32_t q, uint32_t line)
 {
-	if (adv->nat % KP_AT_CHUNK == 0)
-		kp_list_push(adv->a, &adv->at, kp_arena_alloc_raw(adv->a, sizeof(kp_stmt_at) * KP_AT_CHUNK));
-	kp_stmt_at *e = &((kp_stmt_at *)adv->at.items[adv->nat / KP_AT_CHUNK])[adv->nat % KP_AT_CHUNK];
-	e->q = q;
-	e->line = line;
+	kp_list *l = &adv->at;
+	adv->at_undo[0] = l->n;
+	adv->at_undo[1] = l->n ? ((const kpa_chunk *)l->items[l->n - 1])->used : 0;
+	adv->at_undo[2] = adv->at_line;
+	unsigned char *d = kpa_log_room(adv, l, 20);
+	int64_t dl = (int64_t)line - (int64_t)adv->at_line;
+	size_t n = kpa_put_varint(d, q);
+	n += kpa_put_varint(d + n, ((uint64_t)dl << 1) ^ (uint64_t)(dl >> 63));
+	((kpa_chunk *)l->items[l->n - 1])->used += (uint32_t)n;
+	adv->at_line = line;
 	adv->nat++;
+}
+
+/* The statement added last leaves adv->at. */
+static void at_pop(kp_advisor *adv)
+{
+	kp_list *l = &adv->at;
+	l->n = adv->at_undo[0];
+	if (l->n)
+		((kpa_chunk *)l->items[l->n - 1])->used = adv->at_undo[1];
+	adv->at_line = adv->at_undo[2];
+	adv->nat--;
+}
+
+bool kp_advisor_at_next(const kp_advisor *adv, kp_at_walk *w, kp_stmt_at *e)
+{
+	if (w->i >= adv->nat)
+		return false;
+	const kpa_chunk *c = adv->at.items[w->chunk];
+	if (w->pos == c->used) {
+		c = adv->at.items[++w->chunk];
+		w->pos = 0;
+	}
+	e->q = (uint32_t)kpa_get_varint(c->data, &w->pos);
+	uint64_t z = kpa_get_varint(c->data, &w->pos);
+	w->line = (uint32_t)((int64_t)w->line + ((int64_t)(z >> 1) ^ -(int64_t)(z & 1)));
+	e->line = w->line;
+	w->i++;
+	return true;
 }
 
 void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src, double weight)
@@ -132,7 +201,7 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	 * order, a few bytes a value */
 	kp_list *vl = &adv->vlog;
 	adv->vlog_undo[0] = vl->n;
-	adv->vlog_undo[1] = vl->n ? *(const uint32_t *)vl->items[vl->n - 1] : 0;
+	adv->vlog_undo[1] = vl->n ? ((const kpa_chunk *)vl->items[vl->n - 1])->used : 0;
 	if (is_insert(s->kind))
 		kpa_log_insert(adv, s, s->off, s->len);
 	/* and which column each name of the statement names: a statement
@@ -156,12 +225,12 @@ void kp_advisor_drop_last(kp_advisor *adv)
 	if (!adv->queries.n)
 		return;
 	adv->queries.n--;
-	if (adv->nat && kp_advisor_at(adv, adv->nat - 1)->q == adv->queries.n)
-		adv->nat--;
+	if (adv->nat)
+		at_pop(adv);   /* it is the last statement */
 	/* and its values, if it logged any */
 	adv->vlog.n = adv->vlog_undo[0];
 	if (adv->vlog.n)
-		*(uint32_t *)adv->vlog.items[adv->vlog.n - 1] = adv->vlog_undo[1];
+		((kpa_chunk *)adv->vlog.items[adv->vlog.n - 1])->used = adv->vlog_undo[1];
 }
 
 /* Can q, alike the record g (its tree shared), be counted into it: planned
@@ -240,7 +309,9 @@ bool kp_advisor_share(kp_advisor *adv)
 			g->weight += q->weight;
 			g->count++;
 			adv->queries.n--;
-			((kp_stmt_at *)kp_advisor_at(adv, adv->nat - 1))->q = at->last - 1;
+			uint32_t line = adv->at_line;
+			at_pop(adv);
+			at_push(adv, at->last - 1, line);
 			adv->spare = q;
 			return true;
 		}
@@ -674,8 +745,9 @@ static uint32_t list_marked(kp_advisor *adv, kp_advice *x, kp_buf *m, kp_buf *tx
                             say_fn say, void *ctx)
 {
 	uint32_t n = 0;
-	for (uint32_t i = 0; i < adv->nat; i++) {
-		const kp_stmt_at *e = kp_advisor_at(adv, i);
+	kp_at_walk aw = {0};
+	kp_stmt_at at;
+	for (const kp_stmt_at *e = &at; kp_advisor_at_next(adv, &aw, &at);) {
 		if (e->q >= adv->queries.n || !mark[e->q] || ((mark[e->q] & MARK_REWRITE) != 0) != rewrite)
 			continue;
 		const kp_wquery *q = adv->queries.items[e->q];

@@ -3,7 +3,7 @@
 statement: the same 48 shapes (reads served, filtered and refused, inserts,
 updates, on two tables) at M and 4M statements, the literals all
 different. What each statement still costs is bounded here at BOUND bytes
-of peak RSS: its place (8 bytes: the advice's worse lists name every
+of peak RSS: its place (two or three bytes: the advice's worse lists name every
 statement they make worse, docs/advice-json.md), an insert's values (a few
 bytes each), those worse lists, the workload file's line table; the trees,
 records, plans and the judge's work are per shape (advisor/workload.c,
