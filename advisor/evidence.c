@@ -93,7 +93,7 @@ bool kpa_ins_next(const kp_advisor *adv, kpa_ins_walk *w)
 		if (!is_insert(q->stmt->kind))
 			continue;
 		const kpa_chunk *c = adv->vlog.items[w->chunk];
-		if (w->pos == c->used) {
+		while (w->pos == c->used) {   /* the next one with entries (one left empty: log_undo) */
 			c = adv->vlog.items[++w->chunk];
 			w->pos = 0;
 		}

@@ -133,13 +133,22 @@ static void at_push(kp_advisor *adv, uint32_t q, uint32_t line)
 	adv->nat++;
 }
 
+/* The log l as it was at n chunks, the last used bytes: a chunk added
+ * since is kept, empty, for what comes next (dropped, a merge pushing the
+ * statement again at each chunk's end would leave a chunk behind each
+ * time). */
+static void log_undo(kp_list *l, uint32_t n, uint32_t used)
+{
+	for (uint32_t k = n; k < l->n; k++)
+		((kpa_chunk *)l->items[k])->used = 0;
+	if (n)
+		((kpa_chunk *)l->items[n - 1])->used = used;
+}
+
 /* The statement added last leaves adv->at. */
 static void at_pop(kp_advisor *adv)
 {
-	kp_list *l = &adv->at;
-	l->n = adv->at_undo[0];
-	if (l->n)
-		((kpa_chunk *)l->items[l->n - 1])->used = adv->at_undo[1];
+	log_undo(&adv->at, adv->at_undo[0], adv->at_undo[1]);
 	adv->at_line = adv->at_undo[2];
 	adv->nat--;
 }
@@ -149,7 +158,7 @@ bool kp_advisor_at_next(const kp_advisor *adv, kp_at_walk *w, kp_stmt_at *e)
 	if (w->i >= adv->nat)
 		return false;
 	const kpa_chunk *c = adv->at.items[w->chunk];
-	if (w->pos == c->used) {
+	while (w->pos == c->used) {   /* the next one with entries (one left empty: log_undo) */
 		c = adv->at.items[++w->chunk];
 		w->pos = 0;
 	}
@@ -228,9 +237,7 @@ void kp_advisor_drop_last(kp_advisor *adv)
 	if (adv->nat)
 		at_pop(adv);   /* it is the last statement */
 	/* and its values, if it logged any */
-	adv->vlog.n = adv->vlog_undo[0];
-	if (adv->vlog.n)
-		((kpa_chunk *)adv->vlog.items[adv->vlog.n - 1])->used = adv->vlog_undo[1];
+	log_undo(&adv->vlog, adv->vlog_undo[0], adv->vlog_undo[1]);
 }
 
 /* Can q, alike the record g (its tree shared), be counted into it: planned
