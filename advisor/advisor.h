@@ -139,6 +139,8 @@ typedef struct kp_advisor {
 	                           (struct kpa_vchunk*: advisor/evidence.c) */
 	uint32_t vlog_undo[2];  /* the log's chunks and the last one's bytes before the
 	                           statement added last (kp_advisor_drop_last) */
+	unsigned char *vlog_q;  /* the record field of its entry (4 bytes, unaligned) when it
+	                           is an insert (a merge makes it the record's), or NULL */
 	const char ***evidence; /* per table id: per column, what the workload says of it
 	                           (advisor/evidence.c), built on use */
 	uint32_t evidenced;     /* queries when evidence was built */

@@ -479,17 +479,30 @@ typedef struct kpa_chunk {
  * has less): where to write them. */
 unsigned char *kpa_log_room(kp_advisor *adv, kp_list *l, size_t n);
 size_t kpa_put_varint(unsigned char *d, uint64_t v);
-uint64_t kpa_get_varint(const unsigned char *d, uint32_t *pos);
+/* The varint at d[*pos], *pos moved past it: inline, read for every
+ * statement of a walk. */
+static inline uint64_t kpa_get_varint(const unsigned char *d, uint32_t *pos)
+{
+	unsigned char c = d[(*pos)++];
+	if (c < 0x80)
+		return c;
+	uint64_t v = c & 0x7f;
+	for (int sh = 7;; sh += 7) {
+		c = d[(*pos)++];
+		v |= (uint64_t)(c & 0x7f) << sh;
+		if (c < 0x80)
+			return v;
+	}
+}
 
-/* evidence.c: what insert s (at off, len of its source) writes, value by
+/* evidence.c: what insert s (of record qi, at line) writes, value by
  * value, appended to adv->vlog (kp_advisor_add takes it from each insert). */
-void kpa_log_insert(kp_advisor *adv, const kp_stmt *s, uint32_t off, uint32_t len);
+void kpa_log_insert(kp_advisor *adv, const kp_stmt *s, uint32_t qi, uint32_t line);
 /* The workload's inserts, statement by statement in the workload's order,
  * their records merged or not: kpa_ins_next fills the next one's record,
  * place and values (valid until the next call), false past the last. */
 typedef struct kpa_ins_walk {
-	kp_at_walk at;          /* the statements of adv->at */
-	uint32_t chunk, pos;    /* where the next insert's values are in adv->vlog */
+	uint32_t chunk, pos;    /* where the next insert is in adv->vlog */
 	const kp_wquery *q;     /* the insert's record (its tree: table, columns) */
 	uint32_t qi;            /* its index in adv->queries */
 	uint32_t off, len, line; /* the statement's own place in q->src */

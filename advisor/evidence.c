@@ -23,8 +23,9 @@ static bool clock_call(const kp_expr *e)
 }
 
 /* The log of the inserts' values (kp_advisor.vlog): each statement's
- * entry whole in one chunk: its place (offset, length), then its rows,
- * each its values, as varints. */
+ * entry whole in one chunk: its record's index (4 bytes, a merge changes
+ * it in place), then as varints its line, its place (offset, length), its
+ * rows, each its values. */
 static void put_varint(kp_buf *b, uint64_t v)
 {
 	unsigned char d[10];
@@ -35,12 +36,14 @@ static void put_varint(kp_buf *b, uint64_t v)
 
 enum { V_OVERFLOW = 8, V_SQL = 16 };
 
-void kpa_log_insert(kp_advisor *adv, const kp_stmt *s, uint32_t off, uint32_t len)
+void kpa_log_insert(kp_advisor *adv, const kp_stmt *s, uint32_t qi, uint32_t line)
 {
 	const kp_insert *in = &s->u.insert;
 	kp_buf e = {0}, sql = {0};
-	put_varint(&e, off);
-	put_varint(&e, len);
+	kp_buf_put(&e, (const char *)&qi, sizeof qi);
+	put_varint(&e, line);
+	put_varint(&e, s->off);
+	put_varint(&e, s->len);
 	put_varint(&e, in->rows.n);
 	for (uint32_t r = 0; r < in->rows.n; r++) {
 		const kp_list *row = in->rows.items[r];
@@ -74,8 +77,10 @@ void kpa_log_insert(kp_advisor *adv, const kp_stmt *s, uint32_t off, uint32_t le
 			}
 		}
 	}
-	memcpy(kpa_log_room(adv, &adv->vlog, e.len), e.data, e.len);
+	unsigned char *d = kpa_log_room(adv, &adv->vlog, e.len);
+	memcpy(d, e.data, e.len);
 	((kpa_chunk *)adv->vlog.items[adv->vlog.n - 1])->used += (uint32_t)e.len;
+	adv->vlog_q = d;
 	kp_buf_free(&e);
 	kp_buf_free(&sql);
 }
@@ -87,20 +92,18 @@ static bool is_insert(kp_stmt_kind k)
 
 bool kpa_ins_next(const kp_advisor *adv, kpa_ins_walk *w)
 {
-	kp_stmt_at at, *e = &at;
-	while (kp_advisor_at_next(adv, &w->at, &at)) {
-		const kp_wquery *q = adv->queries.items[e->q];
-		if (!is_insert(q->stmt->kind))
-			continue;
+	while (w->chunk < adv->vlog.n) {
 		const kpa_chunk *c = adv->vlog.items[w->chunk];
-		while (w->pos == c->used) {   /* the next one with entries (one left empty: log_undo) */
-			c = adv->vlog.items[++w->chunk];
+		if (w->pos == c->used) {   /* the next chunk (one may be empty: log_undo) */
+			w->chunk++;
 			w->pos = 0;
+			continue;
 		}
 		const unsigned char *d = c->data;
-		w->q = q;
-		w->qi = e->q;
-		w->line = e->line;
+		memcpy(&w->qi, d + w->pos, sizeof w->qi);
+		w->pos += sizeof w->qi;
+		w->q = adv->queries.items[w->qi];
+		w->line = (uint32_t)get_varint(d, &w->pos);
 		w->off = (uint32_t)get_varint(d, &w->pos);
 		w->len = (uint32_t)get_varint(d, &w->pos);
 		w->v.nrows = (uint32_t)get_varint(d, &w->pos);

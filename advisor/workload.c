@@ -92,17 +92,6 @@ size_t kpa_put_varint(unsigned char *d, uint64_t v)
 	return n;
 }
 
-uint64_t kpa_get_varint(const unsigned char *d, uint32_t *pos)
-{
-	uint64_t v = 0;
-	for (int sh = 0;; sh += 7) {
-		unsigned char c = d[(*pos)++];
-		v |= (uint64_t)(c & 0x7f) << sh;
-		if (c < 0x80)
-			return v;
-	}
-}
-
 unsigned char *kpa_log_room(kp_advisor *adv, kp_list *l, size_t n)
 {
 	kpa_chunk *c = l->n ? l->items[l->n - 1] : NULL;
@@ -209,10 +198,10 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	 * of duplicate keys), whichever tree and record it shares: logged in
 	 * order, a few bytes a value */
 	kp_list *vl = &adv->vlog;
+	adv->vlog_q = NULL;
 	adv->vlog_undo[0] = vl->n;
 	adv->vlog_undo[1] = vl->n ? ((const kpa_chunk *)vl->items[vl->n - 1])->used : 0;
-	if (is_insert(s->kind))
-		kpa_log_insert(adv, s, s->off, s->len);
+	bool ins = is_insert(s->kind);
 	/* and which column each name of the statement names: a statement
 	 * alike one kept before (kp_advisor_share) shares its names, equal
 	 * column for column; others get a copy */
@@ -227,6 +216,8 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	if (src)
 		kp_source_linecol(src, s->off, &line, &col);
 	at_push(adv, adv->queries.n - 1, line);
+	if (ins)
+		kpa_log_insert(adv, s, adv->queries.n - 1, line);
 }
 
 void kp_advisor_drop_last(kp_advisor *adv)
@@ -319,6 +310,10 @@ bool kp_advisor_share(kp_advisor *adv)
 			uint32_t line = adv->at_line;
 			at_pop(adv);
 			at_push(adv, at->last - 1, line);
+			if (adv->vlog_q) {   /* an insert: its values are the record's too */
+				uint32_t g = at->last - 1;
+				memcpy(adv->vlog_q, &g, sizeof g);
+			}
 			adv->spare = q;
 			return true;
 		}
