@@ -521,6 +521,36 @@ static void test_kept_memory_grows_with_shapes_not_statements(void)
 	CU_ASSERT(small.listed > 0 && big.listed >= 9 * small.listed && big.listed <= 10 * small.listed);
 }
 
+/* A key written again is found by reading the first one back from the
+ * log of values: a row after the first of a multi-row insert, on two
+ * tables, each reported once, at the insert that writes it again. */
+static void test_a_key_written_again_is_read_back_from_the_log(void)
+{
+	run r;
+	static const char *w = "INSERT INTO p (k, v) VALUES (1, 1), (2, 2);\n"
+	                       "INSERT INTO q (k, v) VALUES (7, 1);\n"
+	                       "INSERT INTO p (k, v) VALUES (3, 3);\n"
+	                       "INSERT INTO q (k, v) VALUES (8, 1), (7, 2);\n"
+	                       "INSERT INTO p (k, v) VALUES (4, 4), (2, 5);\n"
+	                       "INSERT INTO p (k, v) VALUES (1, 6);\n";
+	run_advisor(&r, "CREATE TABLE p (k BIGINT NOT NULL, v BIGINT, PRIMARY KEY (k));"
+	                "CREATE TABLE q (k BIGINT NOT NULL, v BIGINT, PRIMARY KEY (k));",
+	            w, KP_TARGET_LINDORM);
+	uint32_t at[2], n = 0;
+	const char *table[2];
+	for (const kp_diag *g = r.d.head; g; g = g->next)
+		if (g->rule == KP_R_NON_UNIQUE && n < 2) {
+			at[n] = g->off;
+			table[n++] = strstr(g->message, "key of q") ? "q" : "p";
+		}
+	CU_ASSERT_EQUAL_FATAL(n, 2);
+	CU_ASSERT_STRING_EQUAL(table[0], "q");
+	CU_ASSERT_EQUAL(at[0], (uint32_t)(strstr(w, "INSERT INTO q (k, v) VALUES (8") - w));
+	CU_ASSERT_STRING_EQUAL(table[1], "p");
+	CU_ASSERT_EQUAL(at[1], (uint32_t)(strstr(w, "INSERT INTO p (k, v) VALUES (4") - w));
+	run_free(&r);
+}
+
 KPT_SUITE("keep", NULL, NULL,
 	{"statements alike share one tree, each keeps its place and an insert its values",
 	 test_statements_alike_share_one_tree},
@@ -532,4 +562,5 @@ KPT_SUITE("keep", NULL, NULL,
 	{"inserts alike share one tree and keep their own values", test_inserts_alike_keep_their_own_values},
 	{"a statement read again unlike is let go, counted and warned", test_a_statement_read_again_unlike_is_let_go},
 	{"an insert let go leaves no values", test_an_insert_let_go_leaves_no_values},
-	{"kept memory grows with shapes, not statements", test_kept_memory_grows_with_shapes_not_statements})
+	{"kept memory grows with shapes, not statements", test_kept_memory_grows_with_shapes_not_statements},
+	{"a key written again is read back from the log", test_a_key_written_again_is_read_back_from_the_log})
