@@ -31,7 +31,7 @@ SANITIZED = bool(os.environ.get("KP_SANITIZED"))
 N = 48 * (40 if SANITIZED else 500)   # the outputs: every shape N / 48 times
 M = 48 * 4000                          # the memory runs
 # bytes a statement may add to check's peak RSS from M to 4M statements:
-# measured 41 (about 310 before statements alike were one record and the
+# measured 29 (about 310 before statements alike were one record and the
 # workload file was mapped), most of it the worse lists (about half the
 # statements here are GETs a key change makes worse, each listed by up to
 # three fixes); the margin is the arenas' doubling blocks (up to 4 MB) and
