@@ -10,7 +10,7 @@
 #include <strings.h>
 
 /* Is e a call that yields the current time? */
-static bool clock_call(const kp_expr *e)
+bool kpa_clock_call(const kp_expr *e)
 {
 	static const char *const fns[] = {"now", "current_timestamp", "current_time", "current_date", "sysdate",
 	                                  "unix_timestamp", "localtimestamp", "getdate", "utc_timestamp", NULL};
@@ -20,169 +20,6 @@ static bool clock_call(const kp_expr *e)
 		if (e->name.s && e->name.len == strlen(fns[i]) && !strncasecmp(e->name.s, fns[i], e->name.len))
 			return true;
 	return false;
-}
-
-/* The log of the inserts' values (kp_advisor.vlog): each statement's
- * entry whole in one chunk: its record's index (4 bytes, a merge changes
- * it in place), then as varints its line, its place (offset, length), its
- * rows, each its values. */
-static void put_varint(kp_buf *b, uint64_t v)
-{
-	unsigned char d[10];
-	kp_buf_put(b, (const char *)d, kpa_put_varint(d, v));
-}
-
-#define get_varint kpa_get_varint
-
-enum { V_OVERFLOW = 8, V_SQL = 16 };
-
-void kpa_log_insert(kp_advisor *adv, const kp_stmt *s, uint32_t qi, uint32_t line)
-{
-	const kp_insert *in = &s->u.insert;
-	kp_buf e = {0}, sql = {0};
-	kp_buf_put(&e, (const char *)&qi, sizeof qi);
-	put_varint(&e, line);
-	put_varint(&e, s->off);
-	put_varint(&e, s->len);
-	put_varint(&e, in->rows.n);
-	for (uint32_t r = 0; r < in->rows.n; r++) {
-		const kp_list *row = in->rows.items[r];
-		put_varint(&e, row->n);
-		for (uint32_t k = 0; k < row->n; k++) {
-			const kp_expr *ex = row->items[k];
-			/* a constant, negated or not, is the same key when written
-			 * twice; parameters and generators are any values */
-			const kp_expr *lit = ex->kind == KP_X_NEG && ex->a ? ex->a : ex;
-			bool constant = lit->kind == KP_X_INT || lit->kind == KP_X_STRING || lit->kind == KP_X_FLOAT ||
-			                lit->kind == KP_X_BOOL;
-			kp_ins_kind kind;
-			if (ex->kind == KP_X_SEQ && ex->op2 == 0)
-				kind = KP_IV_SEQ;
-			else if (clock_call(ex))
-				kind = KP_IV_CLOCK;
-			else if (ex->kind == KP_X_INT)
-				kind = KP_IV_INT;
-			else
-				kind = constant ? KP_IV_CONST : KP_IV_OTHER;
-			bool overflow = kind == KP_IV_INT && ex->overflow;
-			kp_buf_putc(&e, (char)(kind | (overflow ? V_OVERFLOW : 0) | (constant ? V_SQL : 0)));
-			if (kind == KP_IV_INT)   /* zigzag */
-				put_varint(&e, ((uint64_t)ex->ival << 1) ^ (uint64_t)(ex->ival >> 63));
-			if (constant) {
-				kp_buf_clear(&sql);
-				kp_expr_to_sql(&sql, ex);
-				put_varint(&e, sql.len + 1);   /* with its NUL */
-				kp_buf_put(&e, sql.data ? sql.data : "", sql.len);
-				kp_buf_putc(&e, 0);
-			}
-		}
-	}
-	unsigned char *d = kpa_log_room(adv, &adv->vlog, e.len);
-	memcpy(d, e.data, e.len);
-	((kpa_chunk *)adv->vlog.items[adv->vlog.n - 1])->used += (uint32_t)e.len;
-	adv->vlog_q = d;
-	kp_buf_free(&e);
-	kp_buf_free(&sql);
-}
-
-static bool is_insert(kp_stmt_kind k)
-{
-	return k == KP_S_INSERT || k == KP_S_UPSERT || k == KP_S_REPLACE;
-}
-
-bool kpa_ins_next(const kp_advisor *adv, kpa_ins_walk *w)
-{
-	while (w->chunk < adv->vlog.n) {
-		const kpa_chunk *c = adv->vlog.items[w->chunk];
-		if (w->pos == c->used) {   /* the next chunk (one may be empty: log_undo) */
-			w->chunk++;
-			w->pos = 0;
-			continue;
-		}
-		const unsigned char *d = c->data;
-		memcpy(&w->qi, d + w->pos, sizeof w->qi);
-		w->pos += sizeof w->qi;
-		w->q = adv->queries.items[w->qi];
-		w->line = (uint32_t)get_varint(d, &w->pos);
-		w->off = (uint32_t)get_varint(d, &w->pos);
-		w->len = (uint32_t)get_varint(d, &w->pos);
-		w->v.nrows = (uint32_t)get_varint(d, &w->pos);
-		if (w->v.nrows > w->rowcap) {
-			free(w->v.rows);
-			w->rowcap = w->v.nrows * 2;
-			if (!(w->v.rows = malloc(sizeof(kp_ins_row) * w->rowcap)))
-				abort();
-		}
-		/* the rows' values one after another in w->room */
-		uint32_t start = w->pos, total = 0;
-		for (uint32_t r = 0; r < w->v.nrows; r++) {
-			uint32_t n = (uint32_t)get_varint(d, &w->pos);
-			total += n;
-			for (uint32_t k = 0; k < n; k++) {
-				unsigned char f = d[w->pos++];
-				if ((f & 7) == KP_IV_INT)
-					get_varint(d, &w->pos);
-				if (f & V_SQL)
-					w->pos += (uint32_t)get_varint(d, &w->pos);
-			}
-		}
-		if (total + 1 > w->cap) {
-			free(w->room);
-			w->cap = (total + 1) * 2;
-			if (!(w->room = malloc(sizeof(kp_ins_value) * w->cap)))
-				abort();
-		}
-		/* the values again, now with room for them; a constant's SQL is
-		 * the log's, NUL-terminated there */
-		w->pos = start;
-		kp_ins_value *v = w->room;
-		for (uint32_t r = 0; r < w->v.nrows; r++) {
-			kp_ins_row *row = &w->v.rows[r];
-			row->n = (uint32_t)get_varint(d, &w->pos);
-			row->v = v;
-			for (uint32_t k = 0; k < row->n; k++, v++) {
-				unsigned char f = d[w->pos++];
-				memset(v, 0, sizeof(*v));
-				v->kind = (kp_ins_kind)(f & 7);
-				v->overflow = (f & V_OVERFLOW) != 0;
-				if (v->kind == KP_IV_INT) {
-					uint64_t z = get_varint(d, &w->pos);
-					v->ival = (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
-				}
-				if (f & V_SQL) {
-					uint32_t n = (uint32_t)get_varint(d, &w->pos);
-					v->sql = (const char *)d + w->pos;
-					w->pos += n;
-				}
-			}
-		}
-		return true;
-	}
-	return false;
-}
-
-void kpa_ins_done(kpa_ins_walk *w)
-{
-	free(w->v.rows);
-	free(w->room);
-	memset(w, 0, sizeof(*w));
-}
-
-const kp_table *kpa_insert_table(kp_advisor *adv, uint32_t qi)
-{
-	if (!adv->ins_on || adv->ins_on_n != adv->queries.n) {
-		adv->ins_on = kp_arena_alloc(adv->a, sizeof(kp_table *) * ((size_t)adv->queries.n + 1));
-		for (uint32_t i = 0; i < adv->queries.n; i++) {
-			const kp_stmt *s = ((const kp_wquery *)adv->queries.items[i])->stmt;
-			if (!is_insert(s->kind))
-				continue;
-			const kp_table *on = kp_catalog_find(adv->cat, s->u.insert.table.s, s->u.insert.table.len);
-			if (on && on->id < adv->cat->ntables && adv->cat->tables[on->id] == on)
-				adv->ins_on[i] = on;
-		}
-		adv->ins_on_n = adv->queries.n;
-	}
-	return qi < adv->ins_on_n ? adv->ins_on[qi] : NULL;
 }
 
 static const char *at(kp_advisor *adv, const kp_wquery *q)
@@ -220,7 +57,7 @@ static const char **walk_table(kp_advisor *adv, const kp_table *t)
 	bool open = false;   /* a column the inserts or reads may still speak for */
 	for (int ci = 0; ci < nc; ci++) {
 		const kp_column *c = &t->cols[ci];
-		if (c->dflt && (clock_call(c->dflt) || (c->dflt->kind == KP_X_SEQ && c->dflt->op2 == 0))) {
+		if (c->dflt && (kpa_clock_call(c->dflt) || (c->dflt->kind == KP_X_SEQ && c->dflt->op2 == 0))) {
 			uint32_t line = 0, col = 0;
 			if (c->src)
 				kp_source_linecol(c->src, c->off, &line, &col);

@@ -81,84 +81,6 @@ static alike_ent *alike_slot(kp_advisor *adv, const kp_wquery *q, uint64_t h)
 	}
 }
 
-size_t kpa_put_varint(unsigned char *d, uint64_t v)
-{
-	size_t n = 0;
-	while (v >= 0x80) {
-		d[n++] = (unsigned char)(v | 0x80);
-		v >>= 7;
-	}
-	d[n++] = (unsigned char)v;
-	return n;
-}
-
-unsigned char *kpa_log_room(kp_advisor *adv, kp_list *l, size_t n)
-{
-	kpa_chunk *c = l->n ? l->items[l->n - 1] : NULL;
-	if (!c || c->cap - c->used < n) {
-		uint32_t cap = n > KPA_CHUNK ? (uint32_t)n : KPA_CHUNK;
-		c = kp_arena_alloc_raw(adv->a, sizeof(*c) + cap);
-		c->used = 0;
-		c->cap = cap;
-		kp_list_push(adv->a, l, c);
-	}
-	return c->data + c->used;
-}
-
-/* The statement added last is at line of the record at index q: its
- * record's index and its line less the last statement's, as varints. */
-static void at_push(kp_advisor *adv, uint32_t q, uint32_t line)
-{
-	kp_list *l = &adv->at;
-	adv->at_undo[0] = l->n;
-	adv->at_undo[1] = l->n ? ((const kpa_chunk *)l->items[l->n - 1])->used : 0;
-	adv->at_undo[2] = adv->at_line;
-	unsigned char *d = kpa_log_room(adv, l, 20);
-	int64_t dl = (int64_t)line - (int64_t)adv->at_line;
-	size_t n = kpa_put_varint(d, q);
-	n += kpa_put_varint(d + n, ((uint64_t)dl << 1) ^ (uint64_t)(dl >> 63));
-	((kpa_chunk *)l->items[l->n - 1])->used += (uint32_t)n;
-	adv->at_line = line;
-	adv->nat++;
-}
-
-/* The log l as it was at n chunks, the last used bytes: a chunk added
- * since is kept, empty, for what comes next (dropped, a merge pushing the
- * statement again at each chunk's end would leave a chunk behind each
- * time). */
-static void log_undo(kp_list *l, uint32_t n, uint32_t used)
-{
-	for (uint32_t k = n; k < l->n; k++)
-		((kpa_chunk *)l->items[k])->used = 0;
-	if (n)
-		((kpa_chunk *)l->items[n - 1])->used = used;
-}
-
-/* The statement added last leaves adv->at. */
-static void at_pop(kp_advisor *adv)
-{
-	log_undo(&adv->at, adv->at_undo[0], adv->at_undo[1]);
-	adv->at_line = adv->at_undo[2];
-	adv->nat--;
-}
-
-bool kp_advisor_at_next(const kp_advisor *adv, kp_at_walk *w, kp_stmt_at *e)
-{
-	if (w->i >= adv->nat)
-		return false;
-	const kpa_chunk *c = adv->at.items[w->chunk];
-	while (w->pos == c->used) {   /* the next one with entries (one left empty: log_undo) */
-		c = adv->at.items[++w->chunk];
-		w->pos = 0;
-	}
-	e->q = (uint32_t)kpa_get_varint(c->data, &w->pos);
-	uint64_t z = kpa_get_varint(c->data, &w->pos);
-	w->line = (uint32_t)((int64_t)w->line + ((int64_t)(z >> 1) ^ -(int64_t)(z & 1)));
-	e->line = w->line;
-	w->i++;
-	return true;
-}
-
 void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src, double weight)
 {
 	kp_wquery *q = adv->spare;
@@ -215,7 +137,7 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	uint32_t line = 0, col;
 	if (src)
 		kp_source_linecol(src, s->off, &line, &col);
-	at_push(adv, adv->queries.n - 1, line);
+	kpa_at_push(adv, adv->queries.n - 1, line);
 	if (ins)
 		kpa_log_insert(adv, s, adv->queries.n - 1, line);
 }
@@ -226,9 +148,9 @@ void kp_advisor_drop_last(kp_advisor *adv)
 		return;
 	adv->queries.n--;
 	if (adv->nat)
-		at_pop(adv);   /* it is the last statement */
+		kpa_at_pop(adv);   /* it is the last statement */
 	/* and its values, if it logged any */
-	log_undo(&adv->vlog, adv->vlog_undo[0], adv->vlog_undo[1]);
+	kpa_log_undo(&adv->vlog, adv->vlog_undo[0], adv->vlog_undo[1]);
 }
 
 /* Can q, alike the record g (its tree shared), be counted into it: planned
@@ -308,8 +230,8 @@ bool kp_advisor_share(kp_advisor *adv)
 			g->count++;
 			adv->queries.n--;
 			uint32_t line = adv->at_line;
-			at_pop(adv);
-			at_push(adv, at->last - 1, line);
+			kpa_at_pop(adv);
+			kpa_at_push(adv, at->last - 1, line);
 			if (adv->vlog_q) {   /* an insert: its values are the record's too */
 				uint32_t g = at->last - 1;
 				memcpy(adv->vlog_q, &g, sizeof g);
