@@ -70,13 +70,15 @@ void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 /* The key row r of the insert w (its record's columns) writes into t, as
  * its constants' SQL, '|' after each, in key: false when a key column is
  * not a constant of the row (two parameters, or a generator, are any
- * values). */
+ * values), or t has no key. */
 static bool row_key(const kpa_ins_walk *w, const kp_table *t, uint32_t r, kp_buf *key)
 {
 	const kp_insert *ins = &w->q->stmt->u.insert;   /* its columns: those of the inserts alike */
 	const kp_ins_row *row = &w->v.rows[r];
 	kp_buf_clear(key);
-	bool complete = true;
+	/* a heap table (no primary key: MySQL's, PostgreSQL's) has no key to
+	 * write twice */
+	bool complete = t->pk.n > 0;
 	for (int k = 0; k < t->pk.n && complete; k++) {
 		int col = t->pk.parts[k].col;
 		bool found = false;
