@@ -41,12 +41,6 @@ void kpa_advice_col(kp_advisor *adv, kp_advice *x, const char *col)
 	kp_list_push(adv->a, &x->columns, (void *)col);
 }
 
-void kp_advisor_drop_last(kp_advisor *adv)
-{
-	if (adv->queries.n)
-		adv->queries.n--;
-}
-
 kp_diag *kpa_finding(kp_advisor *adv, kp_rule rule, const kp_table *t, uint32_t off, uint32_t len,
                      const char *msg)
 {

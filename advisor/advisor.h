@@ -48,8 +48,10 @@ typedef struct kp_advice {
 
 /* One value of an INSERT's row, as the advisor reads it: what fills a
  * column (advisor/evidence.c) and whether two inserts write the same key
- * (advisor/unique.c). Taken when the insert is added, so that inserts
- * alike share one tree (kp_advisor_share) and keep only this. */
+ * (advisor/unique.c). Taken when the insert is added, into the advisor's
+ * log of values (kp_advisor.vlog, a few bytes a value), so that inserts
+ * alike share one tree and one record; read back statement by statement
+ * (kpa_ins_next). */
 typedef enum kp_ins_kind {
 	KP_IV_OTHER,            /* a parameter, an expression */
 	KP_IV_SEQ,              /* NEXT VALUE FOR */
@@ -101,7 +103,12 @@ typedef struct kp_wquery {
 	kp_source *src;         /* where it was read */
 	const kp_table *base;   /* the table it reads: plan.table, or for a view its base
 	                           table (reads through views count for their base) */
-	double weight;          /* from a leading "-- weight: N" comment; 1 otherwise */
+	double weight;          /* from a leading "-- weight: N" comment, 1 otherwise; summed
+	                           over the statements it stands for (count) */
+	double unit;            /* each one's weight (they merge only when it is equal) */
+	uint32_t count;         /* statements it stands for: 1, or with kp_advisor.merge the
+	                           statements alike after it that planned alike in the same
+	                           file (their places are in kp_advisor.at) */
 	uint64_t shape;         /* its fingerprint (grammar/fingerprint.h): queries alike
 	                           in it plan alike */
 	uint64_t uses;          /* columns its WHERE and ORDER BY name (kpa_uses) */
@@ -109,8 +116,6 @@ typedef struct kp_wquery {
 	kp_arena *arena;        /* the advisor's: where prep is made */
 	const kp_prepared *prep; /* resolved against plan.table once, for the plans on
 	                           hypothetical copies of it (kpa_plan_on); NULL until then */
-	const kp_ins_values *vals; /* an INSERT, UPSERT or REPLACE: its own values (stmt
-	                           may be an alike insert's tree); else NULL */
 } kp_wquery;
 
 typedef struct kp_advisor {
@@ -127,9 +132,15 @@ typedef struct kp_advisor {
 	kp_list reviews;        /* kp_table_review*, one per table the workload or the advice
 	                           is about, in catalog order (after kp_advisor_run) */
 	uint32_t bucketed;      /* queries in by_table */
-	kp_list *inserts;       /* the workload's INSERT/UPSERT/REPLACE bucketed by table id
-	                           (built on use: advisor/evidence.c) */
-	uint32_t inserts_bucketed; /* queries looked at for inserts */
+	const kp_table **ins_on; /* per record of an INSERT/UPSERT/REPLACE: its table (built
+	                           on use: advisor/evidence.c) */
+	uint32_t ins_on_n;      /* records looked at for it */
+	kp_list vlog;           /* the inserts' values, statement by statement in order
+	                           (struct kpa_vchunk*: advisor/evidence.c) */
+	uint32_t vlog_undo[2];  /* the log's chunks and the last one's bytes before the
+	                           statement added last (kp_advisor_drop_last) */
+	unsigned char *vlog_q;  /* the record field of its entry (4 bytes, unaligned) when it
+	                           is an insert (a merge makes it the record's), or NULL */
 	const char ***evidence; /* per table id: per column, what the workload says of it
 	                           (advisor/evidence.c), built on use */
 	uint32_t evidenced;     /* queries when evidence was built */
@@ -140,7 +151,39 @@ typedef struct kp_advisor {
 	struct alike_ent *alike_at; /* the slot kp_advisor_add looked the statement added
 	                           last up in (one alike: its names shared; or the empty
 	                           one it would take), for kp_advisor_share; or NULL */
+	bool merge;             /* a statement alike a kept one (its tree shared), planned
+	                           alike, in the same file and of the same integral weight,
+	                           is counted into that one's record instead of making its
+	                           own (kp_wquery.count): check keeps a record a shape, not
+	                           a statement (set by the caller before the workload) */
+	kp_list at;             /* every workload statement in order, its record and line, as
+	                           varints: the record's index, the line less the last one's
+	                           (struct kpa_chunk*: advisor/workload.c, kp_advisor_at_next) */
+	uint32_t nat;           /* statements in at */
+	uint32_t at_undo[3];    /* at's chunks, the last one's bytes and the line before the
+	                           statement added last (kp_advisor_drop_last, a merge) */
+	uint32_t at_line;       /* the line of the statement added last */
+	struct kp_wquery *spare; /* a record kp_advisor_share merged, reused by the next
+	                           kp_advisor_add */
 } kp_advisor;
+
+/* Where a workload statement is: what the advice's `worse` lists name, a
+ * statement at a time, in the workload's order. Two or three bytes a
+ * statement are what check keeps of each (docs/advice-json.md, `worse`). */
+typedef struct kp_stmt_at {
+	uint32_t q;             /* its record: the index in kp_advisor.queries */
+	uint32_t line;          /* its line in that record's source */
+} kp_stmt_at;
+
+/* A walk over the workload's statements in order, from {0}. */
+typedef struct kp_at_walk {
+	uint32_t i;             /* statements read */
+	uint32_t chunk, pos;    /* where the next one is in kp_advisor.at */
+	uint32_t line;          /* the line of the last one read */
+} kp_at_walk;
+
+/* The next statement's place in *e; false past the last. */
+bool kp_advisor_at_next(const kp_advisor *adv, kp_at_walk *w, kp_stmt_at *e);
 
 /* A statement whose class the recommendation changes. */
 typedef struct kp_change {

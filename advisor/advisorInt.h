@@ -4,6 +4,8 @@
  *   targets.c    the target stores as one table (limits, syntax, words)
  *   columns.c    what a column's name and type say (hotspot reasons, widths)
  *   evidence.c   what the workload says of a column (monotonic values)
+ *   logs.c       what check keeps of each statement: its place, an insert's
+ *                values (logs of varints)
  *   tenant.c     Phoenix multi-tenant tables: the tenant leads every key
  *   annotations.c what the schema's annotations state (rows, writes,
  *                distinct values, distributions, row sizes, pre-split)
@@ -166,6 +168,9 @@ bool kpa_loses_tenant(const kp_advisor *adv, const kp_advice *x);
 bool kpa_writer_cannot_compute(const kp_advisor *adv, const kp_advice *x);
 
 /* ----------------------------------------------------------- evidence.c */
+
+/* Is e a call that yields the current time (now() and its kin)? */
+bool kpa_clock_call(const kp_expr *e);
 
 /* Why the workload says column ci of t grows monotonically (a generator
  * or increasing values in its inserts, newest-first range reads), naming
@@ -468,9 +473,63 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* unique.c */
 void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
-/* What insert s writes, value by value, as evidence.c and unique.c read it
- * (kp_ins_values), in a (kp_advisor_add takes it from each insert). */
-const kp_ins_values *kpa_insert_values(kp_arena *a, const kp_stmt *s);
+/* ---------------------------------------------------------------- logs.c */
+
+/* A log of varints in the advisor's arena (kp_advisor.at, .vlog): chunks,
+ * each entry whole in one. */
+typedef struct kpa_chunk {
+	uint32_t used, cap;
+	unsigned char data[];
+} kpa_chunk;
+#define KPA_CHUNK 65000
+/* Room for n more bytes at the end of the log l (a new chunk when the last
+ * has less): where to write them. */
+unsigned char *kpa_log_room(kp_advisor *adv, kp_list *l, size_t n);
+size_t kpa_put_varint(unsigned char *d, uint64_t v);
+/* The log l as it was at n chunks, the last used bytes (a chunk added
+ * since is kept, empty, for what comes next). */
+void kpa_log_undo(kp_list *l, uint32_t n, uint32_t used);
+/* The statement added last is at line of the record at index q
+ * (kp_advisor.at); kpa_at_pop takes it back out. */
+void kpa_at_push(kp_advisor *adv, uint32_t q, uint32_t line);
+void kpa_at_pop(kp_advisor *adv);
+/* The varint at d[*pos], *pos moved past it: inline, read for every
+ * statement of a walk. */
+static inline uint64_t kpa_get_varint(const unsigned char *d, uint32_t *pos)
+{
+	unsigned char c = d[(*pos)++];
+	if (c < 0x80)
+		return c;
+	uint64_t v = c & 0x7f;
+	for (int sh = 7;; sh += 7) {
+		c = d[(*pos)++];
+		v |= (uint64_t)(c & 0x7f) << sh;
+		if (c < 0x80)
+			return v;
+	}
+}
+
+/* What insert s (of record qi, at line) writes, value by
+ * value, appended to adv->vlog (kp_advisor_add takes it from each insert). */
+void kpa_log_insert(kp_advisor *adv, const kp_stmt *s, uint32_t qi, uint32_t line);
+/* The workload's inserts, statement by statement in the workload's order,
+ * their records merged or not: kpa_ins_next fills the next one's record,
+ * place and values (valid until the next call), false past the last. */
+typedef struct kpa_ins_walk {
+	uint32_t chunk, pos;    /* where the next insert is in adv->vlog */
+	const kp_wquery *q;     /* the insert's record (its tree: table, columns) */
+	uint32_t qi;            /* its index in adv->queries */
+	uint32_t off, len, line; /* the statement's own place in q->src */
+	kp_ins_values v;        /* its values */
+	uint32_t cap;           /* values room in v's rows */
+	kp_ins_value *room;
+	uint32_t rowcap;
+} kpa_ins_walk;
+bool kpa_ins_next(const kp_advisor *adv, kpa_ins_walk *w);
+void kpa_ins_done(kpa_ins_walk *w);
+/* The table an insert record writes (by name, in the catalog as it is now),
+ * or NULL. */
+const kp_table *kpa_insert_table(kp_advisor *adv, uint32_t qi);
 void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch);
 /* index.c */
 void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch);

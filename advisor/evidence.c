@@ -10,7 +10,7 @@
 #include <strings.h>
 
 /* Is e a call that yields the current time? */
-static bool clock_call(const kp_expr *e)
+bool kpa_clock_call(const kp_expr *e)
 {
 	static const char *const fns[] = {"now", "current_timestamp", "current_time", "current_date", "sysdate",
 	                                  "unix_timestamp", "localtimestamp", "getdate", "utc_timestamp", NULL};
@@ -22,73 +22,11 @@ static bool clock_call(const kp_expr *e)
 	return false;
 }
 
-const kp_ins_values *kpa_insert_values(kp_arena *a, const kp_stmt *s)
-{
-	const kp_insert *in = &s->u.insert;
-	kp_ins_values *iv = kp_arena_alloc(a, sizeof(*iv));
-	iv->nrows = in->rows.n;
-	iv->rows = kp_arena_alloc(a, sizeof(kp_ins_row) * ((size_t)in->rows.n + 1));
-	kp_buf sql = {0};
-	for (uint32_t r = 0; r < in->rows.n; r++) {
-		const kp_list *row = in->rows.items[r];
-		kp_ins_row *ir = &iv->rows[r];
-		ir->n = row->n;
-		ir->v = kp_arena_alloc(a, sizeof(kp_ins_value) * ((size_t)row->n + 1));
-		for (uint32_t k = 0; k < row->n; k++) {
-			const kp_expr *e = row->items[k];
-			kp_ins_value *v = &ir->v[k];
-			/* a constant, negated or not, is the same key when written
-			 * twice; parameters and generators are any values */
-			const kp_expr *lit = e->kind == KP_X_NEG && e->a ? e->a : e;
-			bool constant = lit->kind == KP_X_INT || lit->kind == KP_X_STRING || lit->kind == KP_X_FLOAT ||
-			                lit->kind == KP_X_BOOL;
-			if (e->kind == KP_X_SEQ && e->op2 == 0) {
-				v->kind = KP_IV_SEQ;
-			} else if (clock_call(e)) {
-				v->kind = KP_IV_CLOCK;
-			} else if (e->kind == KP_X_INT) {
-				v->kind = KP_IV_INT;
-				v->ival = e->ival;
-				v->overflow = e->overflow;
-			} else {
-				v->kind = constant ? KP_IV_CONST : KP_IV_OTHER;
-			}
-			if (constant) {
-				kp_buf_clear(&sql);
-				kp_expr_to_sql(&sql, e);
-				v->sql = kp_arena_strndup(a, sql.data ? sql.data : "", sql.len);
-			}
-		}
-	}
-	kp_buf_free(&sql);
-	return iv;
-}
-
 static const char *at(kp_advisor *adv, const kp_wquery *q)
 {
 	uint32_t line, col;
 	kp_source_linecol(q->src, q->off, &line, &col);
 	return kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
-}
-
-/* The workload's inserts into t, bucketed once (evidence is asked a column
- * at a time, of every column that could lead a key). */
-static const kp_list *inserts_of(kp_advisor *adv, const kp_table *t)
-{
-	if (!adv->inserts || adv->inserts_bucketed != adv->queries.n) {
-		adv->inserts = kp_arena_alloc(adv->a, sizeof(kp_list) * (size_t)(adv->cat->ntables + 1));
-		for (uint32_t i = 0; i < adv->queries.n; i++) {
-			kp_wquery *q = adv->queries.items[i];
-			const kp_stmt *s = q->stmt;
-			if (s->kind != KP_S_INSERT && s->kind != KP_S_UPSERT && s->kind != KP_S_REPLACE)
-				continue;
-			const kp_table *on = kp_catalog_find(adv->cat, s->u.insert.table.s, s->u.insert.table.len);
-			if (on && on->id < adv->cat->ntables && adv->cat->tables[on->id] == on)
-				kp_list_push(adv->a, &adv->inserts[on->id], q);
-		}
-		adv->inserts_bucketed = adv->queries.n;
-	}
-	return &adv->inserts[t->id];
 }
 
 /* What one column's values in the inserts say, as they stream by in the
@@ -98,7 +36,8 @@ typedef struct col_walk {
 	double last;            /* its last integer value */
 	int rising;             /* integer values seen, each above the last; far
 	                           below zero once one was not */
-	const kp_wquery *first; /* the insert of its first rising value */
+	const kp_wquery *first; /* the insert of its first rising value (its record) */
+	uint32_t first_line;    /* and its line */
 } col_walk;
 
 /* What the workload says of every column of t, in one walk over its
@@ -118,7 +57,7 @@ static const char **walk_table(kp_advisor *adv, const kp_table *t)
 	bool open = false;   /* a column the inserts or reads may still speak for */
 	for (int ci = 0; ci < nc; ci++) {
 		const kp_column *c = &t->cols[ci];
-		if (c->dflt && (clock_call(c->dflt) || (c->dflt->kind == KP_X_SEQ && c->dflt->op2 == 0))) {
+		if (c->dflt && (kpa_clock_call(c->dflt) || (c->dflt->kind == KP_X_SEQ && c->dflt->op2 == 0))) {
 			uint32_t line = 0, col = 0;
 			if (c->src)
 				kp_source_linecol(c->src, c->off, &line, &col);
@@ -132,20 +71,21 @@ static const char **walk_table(kp_advisor *adv, const kp_table *t)
 			open = true;
 		}
 	}
-	const kp_list *ins = open && t->id < adv->cat->ntables && adv->cat->tables[t->id] == t ? inserts_of(adv, t)
-	                                                                                        : NULL;
-	for (uint32_t i = 0; ins && i < ins->n; i++) {
-		const kp_wquery *q = ins->items[i];
-		const kp_insert *in = &q->stmt->u.insert;   /* its columns: those of the inserts alike */
-		const kp_ins_values *iv = q->vals;
-		if (!iv)
+	/* the inserts into t, statement by statement (records of inserts
+	 * alike share one tree: its columns are theirs) */
+	bool ours = open && t->id < adv->cat->ntables && adv->cat->tables[t->id] == t;
+	kpa_ins_walk iw = {0};
+	uint32_t mapped = UINT32_MAX;   /* the record at_col was made for */
+	while (ours && kpa_ins_next(adv, &iw)) {
+		if (kpa_insert_table(adv, iw.qi) != t)
 			continue;
+		const kp_wquery *q = iw.q;
+		const kp_insert *in = &q->stmt->u.insert;
+		const kp_ins_values *iv = &iw.v;
 		/* where each column's value is in a row: the first of the column
 		 * list that names it, or its place in the table without one */
-		for (int ci = 0; ci < nc; ci++) {
+		for (int ci = 0; mapped != iw.qi && ci < nc; ci++) {
 			at_col[ci] = -1;
-			if (why[ci])
-				continue;
 			if (in->cols.n == 0) {
 				at_col[ci] = ci;
 				continue;
@@ -160,6 +100,7 @@ static const char **walk_table(kp_advisor *adv, const kp_table *t)
 				}
 			}
 		}
+		mapped = iw.qi;
 		for (uint32_t r = 0; r < iv->nrows; r++) {
 			const kp_ins_row *row = &iv->rows[r];
 			for (int ci = 0; ci < nc; ci++) {
@@ -168,17 +109,19 @@ static const char **walk_table(kp_advisor *adv, const kp_table *t)
 				const kp_ins_value *v = &row->v[at_col[ci]];
 				col_walk *cw = &w[ci];
 				if (v->kind == KP_IV_SEQ) {
-					cw->why = kp_arena_printf(adv->a, "filled by NEXT VALUE FOR in the workload's inserts (%s)",
-					                          at(adv, q));
+					cw->why = kp_arena_printf(adv->a, "filled by NEXT VALUE FOR in the workload's inserts (%s:%u)",
+					                          q->src->path, iw.line);
 				} else if (v->kind == KP_IV_CLOCK) {
 					cw->why = kp_arena_printf(adv->a,
-					                          "filled with the current time by the workload's inserts (%s)",
-					                          at(adv, q));
+					                          "filled with the current time by the workload's inserts (%s:%u)",
+					                          q->src->path, iw.line);
 				} else if (v->kind == KP_IV_INT && !v->overflow) {
 					if (cw->rising == 0 || (double)v->ival > cw->last) {
 						cw->rising++;
-						if (!cw->first)
+						if (!cw->first) {
 							cw->first = q;
+							cw->first_line = iw.line;
+						}
 					} else {
 						cw->rising = -1000000;   /* not increasing: no evidence */
 					}
@@ -187,14 +130,15 @@ static const char **walk_table(kp_advisor *adv, const kp_table *t)
 			}
 		}
 	}
+	kpa_ins_done(&iw);
 	for (int ci = 0; ci < nc; ci++) {
 		if (why[ci])
 			continue;
 		if (w[ci].why)
 			why[ci] = w[ci].why;
 		else if (w[ci].rising >= 3)
-			why[ci] = kp_arena_printf(adv->a, "given increasing values by %d inserts of the workload (from %s)",
-			                          w[ci].rising, at(adv, w[ci].first));
+			why[ci] = kp_arena_printf(adv->a, "given increasing values by %d inserts of the workload (from %s:%u)",
+			                          w[ci].rising, w[ci].first->src->path, w[ci].first_line);
 	}
 	/* reads that take the newest rows of an integer column: a range on it,
 	 * ordered by it descending, with a LIMIT (a string read so is a page

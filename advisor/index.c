@@ -677,7 +677,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			pr->serves += kpa_served(sm->now) ? q->weight : 0;
 			/* one finding a shape: this statement is counted in its
 			 * first's (docs/rules/KP120.md) */
-			sm->first->count++;
+			sm->first->count += q->count;
 			sm->first->weight += q->weight;
 			continue;
 		}
@@ -810,7 +810,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		f->then = now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
 		          now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan";
 		f->key = kpa_bufdup(adv->a, &m);
-		f->count = 1;
+		f->count = q->count;
 		f->weight = q->weight;
 		f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->off, q->len,
 		                   "the key of %s cannot serve this query (%s); a table or index keyed %s makes it a %s",

@@ -121,7 +121,7 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 	}
 	jshape *s = &jt->s[i];
 	s->weight += q->weight;
-	s->count++;
+	s->count += q->count;
 	if (kpa_is_write(q->stmt))
 		jt->writes += q->weight;
 	else

@@ -67,61 +67,89 @@ void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	}
 }
 
-/* Several INSERTs in the workload with the same full key. */
+/* The key row r of the insert w (its record's columns) writes into t, as
+ * its constants' SQL, '|' after each, in key: false when a key column is
+ * not a constant of the row (two parameters, or a generator, are any
+ * values), or t has no key. */
+static bool row_key(const kpa_ins_walk *w, const kp_table *t, uint32_t r, kp_buf *key)
+{
+	const kp_insert *ins = &w->q->stmt->u.insert;   /* its columns: those of the inserts alike */
+	const kp_ins_row *row = &w->v.rows[r];
+	kp_buf_clear(key);
+	/* a heap table (no primary key: MySQL's, PostgreSQL's) has no key to
+	 * write twice */
+	bool complete = t->pk.n > 0;
+	for (int k = 0; k < t->pk.n && complete; k++) {
+		int col = t->pk.parts[k].col;
+		bool found = false;
+		for (uint32_t c = 0; c < ins->cols.n && c < row->n; c++) {
+			const kp_name *nm = ins->cols.items[c];
+			if (col >= 0 && kp_name_eq(nm, t->cols[col].name)) {
+				const kp_ins_value *v = &row->v[c];
+				if (!v->sql)
+					break;
+				kp_buf_puts(key, v->sql);
+				kp_buf_putc(key, '|');
+				found = true;
+			}
+		}
+		complete = found || col < 0;
+	}
+	kp_buf_putc(key, 0);   /* a C string (data is never NULL then) */
+	key->len--;
+	return complete;
+}
+
+/* Several INSERTs in the workload with the same full key. Each key written
+ * is remembered by its hash and where its insert is in the log of values
+ * (kp_advisor.vlog), 20 bytes or so, not by its text: a hash met again is
+ * compared with the key read back from there. */
 void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 {
-	typedef struct seen { const kp_table *t; char *key; } seen;
+	typedef struct seen {
+		const kp_table *t;
+		uint32_t chunk, pos;    /* its insert's entry in adv->vlog (a walk from there) */
+		uint32_t row;           /* its row */
+	} seen;
 	seen *s = NULL;
-	int n = 0, cap = 0;
+	uint32_t n = 0, cap = 0;
 	const kp_table *reported[64];
 	int nreported = 0;
 	u64map keys = {0};   /* (table, key) -> its entry in s: one lookup an insert, not a pass over all */
-	for (uint32_t i = 0; i < adv->queries.n; i++) {
-		const kp_wquery *q = adv->queries.items[i];
+	kp_buf key = {0}, other = {0};
+	/* every insert, statement by statement in the workload's order */
+	kpa_ins_walk iw = {0}, back = {0};
+	for (;;) {
+		uint32_t chunk = iw.chunk, pos = iw.pos;   /* where the next one is */
+		if (!kpa_ins_next(adv, &iw))
+			break;
+		const kp_wquery *q = iw.q;
 		const kp_stmt *st = q->stmt;
-		if (st->kind != KP_S_INSERT && st->kind != KP_S_UPSERT && st->kind != KP_S_REPLACE)
-			continue;
 		const kp_insert *ins = &st->u.insert;   /* its table and columns: those of the inserts alike */
 		const kp_table *t = kp_catalog_find(adv->cat, ins->table.s, ins->table.len);
-		if (!t || ins->cols.n == 0 || !q->vals)
+		if (!t || ins->cols.n == 0)
 			continue;
-		for (uint32_t r = 0; r < q->vals->nrows; r++) {
-			const kp_ins_row *row = &q->vals->rows[r];
-			kp_buf key = {0};
-			bool complete = true;
-			for (int k = 0; k < t->pk.n && complete; k++) {
-				int col = t->pk.parts[k].col;
-				bool found = false;
-				for (uint32_t c = 0; c < ins->cols.n && c < row->n; c++) {
-					const kp_name *nm = ins->cols.items[c];
-					if (col >= 0 && kp_name_eq(nm, t->cols[col].name)) {
-						/* only a constant is the same key twice: two
-						 * parameters, or a generator, are any values */
-						const kp_ins_value *v = &row->v[c];
-						if (!v->sql)
-							break;
-						kp_buf_puts(&key, v->sql);
-						kp_buf_putc(&key, '|');
-						found = true;
-					}
-				}
-				complete = found || col < 0;
-			}
-			if (!complete) {
-				kp_buf_free(&key);
+		for (uint32_t r = 0; r < iw.v.nrows; r++) {
+			if (!row_key(&iw, t, r, &key))
 				continue;
-			}
 			uint64_t h = kpa_str_hash(key.data, kpa_mix(0x6a09e667f3bcc909ull, (uint64_t)t->id));
 			uint32_t at;
-			bool dup = kpa_map_get(&keys, h, &at) && s[at].t == t && !strcmp(s[at].key, key.data);
+			bool dup = false;
+			if (kpa_map_get(&keys, h, &at) && s[at].t == t) {
+				/* the key remembered, read back */
+				back.chunk = s[at].chunk;
+				back.pos = s[at].pos;
+				dup = kpa_ins_next(adv, &back) && row_key(&back, t, s[at].row, &other) &&
+				      !strcmp(other.data, key.data);
+			}
 			bool already = false;
 			for (int j = 0; j < nreported; j++)
 				if (reported[j] == t)
 					already = true;
 			if (dup && !already && st->kind == KP_S_INSERT && nreported < 64) {
 				reported[nreported++] = t;
-				kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, q->off,
-				                         q->len, "the workload writes the same key of %s twice; the "
+				kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_NON_UNIQUE, KP_SEV_WARNING, q->src, iw.off,
+				                         iw.len, "the workload writes the same key of %s twice; the "
 				                         "later row overwrites the earlier one as a newer version", t->name);
 				kp_advice *x = unique_fix(adv, t, -1, scratch);
 				kp_diag_help(g, adv->a, "%s", x->message);
@@ -133,15 +161,17 @@ void kpa_check_duplicate_inserts(kp_advisor *adv, kp_arena *scratch)
 					if (!s)
 						abort();
 				}
-				s[n].t = t;
-				s[n].key = kp_arena_strndup(scratch, key.data, key.len);
+				s[n] = (seen){t, chunk, pos, r};
 				if (!kpa_map_get(&keys, h, &at))
-					kpa_map_put(&keys, h, (uint32_t)n);
+					kpa_map_put(&keys, h, n);
 				n++;
 			}
-			kp_buf_free(&key);
 		}
 	}
+	kpa_ins_done(&iw);
+	kpa_ins_done(&back);
+	kp_buf_free(&key);
+	kp_buf_free(&other);
 	free(s);
 	kpa_map_free(&keys);
 	kp_arena_reset(scratch);

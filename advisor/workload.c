@@ -24,6 +24,9 @@ typedef struct alike_ent {
 	const kp_names *names;  /* the kept statement's */
 	uint32_t kind;          /* kp_stmt_kind */
 	uint32_t q;
+	uint32_t last;          /* the index in adv->queries of the last record made for a
+	                           statement alike, plus one: where kp_advisor.merge counts
+	                           the next one in when it planned alike */
 } alike_ent;
 
 struct kpa_alike {
@@ -49,7 +52,7 @@ static uint64_t alike_hash(const kp_wquery *q)
 /* Can q share an alike statement's tree: a read or a write on a table,
  * or an insert (whose plan names no table: its shape does). An insert's
  * values (evidence of increasing keys and of duplicate keys) are its own,
- * in q->vals, whichever tree it shares. */
+ * in adv->vlog, whichever tree it shares. */
 static bool shareable(const kp_wquery *q)
 {
 	kp_stmt_kind k = q->stmt->kind;
@@ -80,7 +83,13 @@ static alike_ent *alike_slot(kp_advisor *adv, const kp_wquery *q, uint64_t h)
 
 void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_source *src, double weight)
 {
-	kp_wquery *q = kp_arena_alloc(adv->a, sizeof(*q));
+	kp_wquery *q = adv->spare;
+	if (q) {
+		memset(q, 0, sizeof(*q));
+		adv->spare = NULL;
+	} else {
+		q = kp_arena_alloc(adv->a, sizeof(*q));
+	}
 	q->stmt = s;
 	q->off = s->off;
 	q->len = s->len;
@@ -99,14 +108,22 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 		const kp_table *b = kp_catalog_find(adv->cat, p->table->view_base, (uint32_t)strlen(p->table->view_base));
 		q->base = b && !b->dropped && !p->table->view_unsupported ? b : NULL;
 	}
-	q->weight = weight;
+	q->weight = q->unit = weight;
+	q->count = 1;
 	q->opts = &adv->opts;
 	q->arena = adv->a;
 	/* fingerprinted now, while the statement is in the cache: later
 	 * passes visit every query again, and the AST is cold by then */
 	q->shape = kp_stmt_fingerprint(s, &adv->fp);
 	q->uses = kpa_uses(p->names, s);
-	q->vals = is_insert(s->kind) ? kpa_insert_values(adv->a, s) : NULL;
+	/* an insert's values are its own (evidence of increasing keys and
+	 * of duplicate keys), whichever tree and record it shares: logged in
+	 * order, a few bytes a value */
+	kp_list *vl = &adv->vlog;
+	adv->vlog_q = NULL;
+	adv->vlog_undo[0] = vl->n;
+	adv->vlog_undo[1] = vl->n ? ((const kpa_chunk *)vl->items[vl->n - 1])->used : 0;
+	bool ins = is_insert(s->kind);
 	/* and which column each name of the statement names: a statement
 	 * alike one kept before (kp_advisor_share) shares its names, equal
 	 * column for column; others get a copy */
@@ -117,6 +134,38 @@ void kp_advisor_add(kp_advisor *adv, const kp_stmt *s, const kp_plan *p, kp_sour
 	else
 		q->plan.names = kp_names_copy(p->names, adv->a);
 	kp_list_push(adv->a, &adv->queries, q);
+	uint32_t line = 0, col;
+	if (src)
+		kp_source_linecol(src, s->off, &line, &col);
+	kpa_at_push(adv, adv->queries.n - 1, line);
+	if (ins)
+		kpa_log_insert(adv, s, adv->queries.n - 1, line);
+}
+
+void kp_advisor_drop_last(kp_advisor *adv)
+{
+	if (!adv->queries.n)
+		return;
+	adv->queries.n--;
+	if (adv->nat)
+		kpa_at_pop(adv);   /* it is the last statement */
+	/* and its values, if it logged any */
+	kpa_log_undo(&adv->vlog, adv->vlog_undo[0], adv->vlog_undo[1]);
+}
+
+/* Can q, alike the record g (its tree shared), be counted into it: planned
+ * alike (a literal can change a plan's class or ranges), in the same file,
+ * on the same connection, and of the same weight, an integer, so that the
+ * sums over records are the sums over statements, exactly, in any order?
+ * An insert's values stay its own, in the log (kpa_ins_next). */
+static bool mergeable(const kp_wquery *g, const kp_wquery *q)
+{
+	const kp_kept_plan *a = &g->plan, *b = &q->plan;
+	return g->src == q->src && g->base == q->base && g->opts == q->opts &&
+	       g->shape == q->shape && g->uses == q->uses && a->stmt == b->stmt && a->table == b->table &&
+	       a->index == b->index && a->names == b->names && a->access == b->access && a->order == b->order &&
+	       a->nranges == b->nranges && a->rejected == b->rejected && !g->prep && g->unit == q->weight &&
+	       q->weight >= 0 && q->weight <= 1e9 && q->weight == (double)(int64_t)q->weight && g->weight < 1e15;
 }
 
 uint64_t kpa_query_uses(const kp_wquery *q, const kp_table *base)
@@ -173,6 +222,25 @@ bool kp_advisor_share(kp_advisor *adv)
 	q->stmt = k->stmt;
 	q->plan.stmt = k->stmt;
 	q->plan.names = k->plan.names;   /* equal, and kept once */
+	if (adv->merge && at->last) {
+		kp_wquery *g = adv->queries.items[at->last - 1];
+		if (mergeable(g, q)) {
+			/* counted into g: its place is all that stays */
+			g->weight += q->weight;
+			g->count++;
+			adv->queries.n--;
+			uint32_t line = adv->at_line;
+			kpa_at_pop(adv);
+			kpa_at_push(adv, at->last - 1, line);
+			if (adv->vlog_q) {   /* an insert: its values are the record's too */
+				uint32_t g = at->last - 1;
+				memcpy(adv->vlog_q, &g, sizeof g);
+			}
+			adv->spare = q;
+			return true;
+		}
+	}
+	at->last = adv->queries.n;
 	return true;
 }
 
@@ -207,7 +275,7 @@ void kp_advisor_own(kp_advisor *adv, const kp_stmt *s)
 	alike_ent *at = alike_slot(adv, q, h);
 	if (!at->q) {
 		*at = (alike_ent){h, q->shape, q->plan.table, q->opts, q->plan.names, (uint32_t)q->stmt->kind,
-		                  adv->queries.n};
+		                  adv->queries.n, adv->queries.n};
 		m->n++;
 	}
 }
@@ -483,9 +551,9 @@ const kpa_rows *kpa_rows_of(kp_advisor *adv, const kp_table *t)
 			w->direct = direct;
 		}
 		r->row[g].weight += q->weight;
-		r->row[g].count++;
+		r->row[g].count += q->count;
 		r->of[i] = g;
-		r->nstmts++;
+		r->nstmts += q->count;
 	}
 	kpa_map_free(&where);
 	kpa_map_free(&rows);
@@ -588,8 +656,60 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 	free(cls);
 }
 
+#define MARK_REWRITE 0x80000000u
+
+/* Lists, in the workload's order, the statements of the records marked in
+ * mark (per index in adv->queries: 0, a record's place in the verdict's
+ * worse plus one, or MARK_REWRITE), those to rewrite or the others: each
+ * as "file:line" in x->worse, the first five in m too, by say. Returns
+ * how many it listed. */
+typedef void (*say_fn)(kp_buf *m, const char *at, uint32_t i, uint32_t tag, const kp_wquery *q, void *ctx);
+
+static uint32_t list_marked(kp_advisor *adv, kp_advice *x, kp_buf *m, kp_buf *txt, const uint32_t *mark, bool rewrite,
+                            say_fn say, void *ctx)
+{
+	uint32_t n = 0;
+	kp_at_walk aw = {0};
+	kp_stmt_at at;
+	for (const kp_stmt_at *e = &at; kp_advisor_at_next(adv, &aw, &at);) {
+		if (e->q >= adv->queries.n || !mark[e->q] || ((mark[e->q] & MARK_REWRITE) != 0) != rewrite)
+			continue;
+		const kp_wquery *q = adv->queries.items[e->q];
+		/* its offset in txt for now (kpa_verdict_apply makes it a pointer
+		 * once txt is whole) */
+		size_t off = txt->len;
+		kp_buf_printf(txt, "%s:%u", q->src->path, e->line);
+		kp_buf_putc(txt, 0);
+		kp_list_push(adv->a, &x->worse, (void *)(uintptr_t)off);
+		if (n < 5)
+			say(m, txt->data + off, n, mark[e->q], q, ctx);
+		n++;
+	}
+	return n;
+}
+
+static void say_worse(kp_buf *m, const char *at, uint32_t i, uint32_t tag, const kp_wquery *q, void *ctx)
+{
+	const verdict *v = ctx;
+	uint32_t k = (tag & ~MARK_REWRITE) - 1;   /* its record's place in v->worse */
+	kp_buf_printf(m, "%s%s (%s, weight %.15g)", i ? ", " : "; makes worse: ", at,
+	              k < v->how.n ? (const char *)v->how.items[k] : "no longer served", q->unit);
+}
+
+static void say_rewrite(kp_buf *m, const char *at, uint32_t i, uint32_t tag, const kp_wquery *q, void *ctx)
+{
+	(void)tag;
+	const verdict *v = ctx;
+	if (i)
+		kp_buf_printf(m, ", %s (weight %.15g)", at, q->unit);
+	else
+		kp_buf_printf(m, "; reads to rewrite (%s): %s (weight %.15g)", v->rewrite, at, q->unit);
+}
+
 /* Records a verdict on an advice record: served weight before and after,
- * the statements it makes worse (file:line), and says so in the message. */
+ * the statements it makes worse (file:line), and says so in the message.
+ * v->worse holds records (statements alike, kp_advisor.merge); each of
+ * their statements is listed, in the workload's order, from adv->at. */
 void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buckets)
 {
 	x->before = v->before;
@@ -602,42 +722,74 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 	kp_buf_printf(&m, "%s; served %.15g -> %.15g of %.15g weight", x->message, v->before, v->after, v->total);
 	if (v->fanout > 0)
 		kp_buf_printf(&m, " (%.15g of it as %d scans merged, one per bucket)", v->fanout, buckets);
-	for (uint32_t i = 0; i < v->worse.n; i++) {
-		const kp_wquery *q = v->worse.items[i];
-		uint32_t line, col;
-		kp_source_linecol(q->src, q->off, &line, &col);
-		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
-		kp_list_push(adv->a, &x->worse, at);
-		if (i < 5)
-			kp_buf_printf(&m, "%s%s (%s, weight %.15g)", i ? ", " : "; makes worse: ", at,
-			              i < v->how.n ? (const char *)v->how.items[i] : "no longer served", q->weight);
-	}
-	if (v->worse.n > 5)
-		kp_buf_printf(&m, " and %u more", v->worse.n - 5);
-	/* reads that, left as they are, the new key no longer serves: they are
-	 * worse until rewritten, and listed with them; a read made worse
-	 * above cannot compute the new column at all and is not listed again */
 	const kp_list *qs = kpa_queries_of(adv, x->table);
-	uint32_t nr = 0;
-	for (uint32_t i = 0; v->rewrite && i < qs->n; i++) {
-		const kp_wquery *q = qs->items[i];
-		if (q->base != x->table || !kpa_served(q->plan.access))
-			continue;
-		bool lost = false;
-		for (uint32_t k = 0; k < v->worse.n && !lost; k++)
-			lost = v->worse.items[k] == q;
-		if (lost)
-			continue;
-		uint32_t line, col;
-		kp_source_linecol(q->src, q->off, &line, &col);
-		char *at = kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
-		kp_list_push(adv->a, &x->worse, at);
-		if (nr++ < 5)
-			kp_buf_printf(&m, "%s%s (weight %.15g)", nr > 1 ? ", " : kp_arena_printf(adv->a, "; reads to rewrite (%s): ",
-			                                                                    v->rewrite), at, q->weight);
+	uint32_t *mark = NULL;
+	if (v->worse.n || v->rewrite) {
+		/* per record: its place in v->worse plus one, and whether it
+		 * is a read to rewrite */
+		mark = calloc((size_t)adv->queries.n + 1, sizeof(uint32_t));
+		u64map at = {0};
+		if (!mark)
+			abort();
+		for (uint32_t k = 0; k < v->worse.n; k++)
+			kpa_map_put(&at, (uint64_t)(uintptr_t)v->worse.items[k], k + 1);
+		for (uint32_t i = 0; i < adv->queries.n; i++) {
+			uint32_t k;
+			if (kpa_map_get(&at, (uint64_t)(uintptr_t)adv->queries.items[i], &k))
+				mark[i] = k;
+		}
+		/* reads that, left as they are, the new key no longer serves:
+		 * they are worse until rewritten, and listed with them; a read
+		 * made worse above cannot compute the new column at all and is
+		 * not listed again */
+		u64map rw = {0};
+		for (uint32_t i = 0; v->rewrite && i < qs->n; i++) {
+			const kp_wquery *q = qs->items[i];
+			uint32_t k;
+			if (q->base == x->table && kpa_served(q->plan.access) &&
+			    !kpa_map_get(&at, (uint64_t)(uintptr_t)q, &k))
+				kpa_map_put(&rw, (uint64_t)(uintptr_t)q, 1);
+		}
+		for (uint32_t i = 0; rw.n && i < adv->queries.n; i++) {
+			uint32_t k;
+			if (kpa_map_get(&rw, (uint64_t)(uintptr_t)adv->queries.items[i], &k))
+				mark[i] = MARK_REWRITE;
+		}
+		kpa_map_free(&at);
+		kpa_map_free(&rw);
 	}
-	if (nr > 5)
-		kp_buf_printf(&m, " and %u more", nr - 5);
+	/* the statements' places: x->worse sized once, their text one block
+	 * (a workload of a million statements lists as many) */
+	uint32_t from = x->worse.n, listed = 0;
+	for (uint32_t i = 0; mark && i < adv->queries.n; i++)
+		if (mark[i])
+			listed += ((const kp_wquery *)adv->queries.items[i])->count;
+	if (listed && from + listed > x->worse.cap) {
+		void **items = kp_arena_alloc_raw(adv->a, sizeof(void *) * (from + listed));
+		if (from)
+			memcpy(items, x->worse.items, sizeof(void *) * from);
+		x->worse.items = items;
+		x->worse.cap = from + listed;
+	}
+	kp_buf txt = {0};
+	if (v->worse.n) {
+		uint32_t n = list_marked(adv, x, &m, &txt, mark, false, say_worse, (void *)v);
+		if (n > 5)
+			kp_buf_printf(&m, " and %u more", n - 5);
+	}
+	if (v->rewrite) {
+		uint32_t nr = list_marked(adv, x, &m, &txt, mark, true, say_rewrite, (void *)v);
+		if (nr > 5)
+			kp_buf_printf(&m, " and %u more", nr - 5);
+	}
+	if (x->worse.n > from) {
+		char *block = kp_arena_alloc_raw(adv->a, txt.len);
+		memcpy(block, txt.data, txt.len);
+		for (uint32_t k = from; k < x->worse.n; k++)
+			x->worse.items[k] = block + (uintptr_t)x->worse.items[k];
+	}
+	kp_buf_free(&txt);
+	free(mark);
 	x->message = kpa_bufdup(adv->a, &m);
 	kp_buf_free(&m);
 }

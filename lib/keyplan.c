@@ -66,6 +66,7 @@ int keyplan_open(const keyplan_options *opts, keyplan **out)
 	k->o = *opts;
 	kp_arena_init(&k->a);
 	kp_advisor_init(&k->adv, k->p.cat, t, &k->a, &k->adv_d);
+	k->adv.merge = true;   /* a record a shape, as check keeps them (advisor/workload.c) */
 	k->p.adv = &k->adv;
 	*out = k;
 	return KEYPLAN_OK;

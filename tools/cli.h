@@ -85,6 +85,8 @@ typedef struct cli {
 	const double *log_weights; /* ... their weights, in order ... */
 	size_t log_n, log_next; /* ... how many, and the next one's */
 	const char *sim_report; /* check --report: the simulation's HTML report */
+	const kp_source *given_src; /* a mapped workload file being read, and ... */
+	size_t given;           /* ... the offset up to which its pages were given back */
 } cli;
 
 /* ------------------------------------------------------------ cli.c */

@@ -251,6 +251,17 @@ static int lint_event(void *ctx, kp_event *ev)
 	case KP_EV_DONE:
 		if (ev->host)
 			break;   /* lib/embed.c merges the variants' findings: see host_emit */
+		if (ev->role == KP_ROLE_WORKLOAD && ev->src->mapped) {
+			/* the text read past, given back a megabyte at a time: what
+			 * the advice reads again later (a shape's first statement,
+			 * an insert written twice) is read from the file again */
+			if (c->given_src != ev->src)
+				c->given_src = ev->src, c->given = 0;
+			if (ev->start - c->given >= ((size_t)1 << 20)) {
+				kp_source_release(ev->src, c->given, ev->start);
+				c->given = ev->start;
+			}
+		}
 		if (ev->role == KP_ROLE_QUERY && !c->pipe.adv)
 			ev->d = without_unknown_tables(c, ev->d, ev->a);
 		if (cli_missing_schema(c, ev->d) || (ev->role != KP_ROLE_SCHEMA && uses_broken_table(c, ev->d))) {
@@ -390,6 +401,21 @@ static void collect_host(cli *c, kp_source *src, kp_lang lang, kp_role r)
 	kp_source_free(src);
 }
 
+/* A workload file, mapped (base/srcmap.c): the advisor keeps a tree a
+ * shape and a few bytes a statement, so the file's text need not stay in
+ * memory; lint_event gives back the pages the pipeline has read past. */
+static kp_source *open_workload(cli *c, const char *path)
+{
+	kp_diags d = {0};
+	kp_source *src = kp_arena_alloc(&c->pipe.arena, sizeof(*src));
+	if (kp_source_map(src, path, &d, &c->arena) < 0) {
+		cli_errors(c, &d);
+		return NULL;
+	}
+	kp_pipe_keep(&c->pipe, src);
+	return src;
+}
+
 static void collect_source(cli *c, kp_source *src, kp_role r)
 {
 	if (r == KP_ROLE_QUERY)
@@ -499,8 +525,10 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 		if (r == KP_ROLE_QUERY && strcmp(files.items[i], "-") != 0) {
 			/* lint's query files are streamed; schema files stay (the
 			 * catalog points into them), and so do workload files (the
-			 * advisor keeps their statements) and standard input (read
-			 * once, so its ignore-file lines cannot be looked for first) */
+			 * advisor keeps a statement of each shape: they are mapped,
+			 * their pages given back as they are read, open_workload)
+			 * and standard input (read once, so its ignore-file lines
+			 * cannot be looked for first) */
 			if (collect_stream(c, files.items[i]) < 0) {
 				if (c->abort)
 					return -1;
@@ -513,7 +541,8 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 				return -1;
 			continue;
 		}
-		kp_source *src = cli_open_source(c, files.items[i]);
+		kp_source *src = r == KP_ROLE_WORKLOAD && strcmp(files.items[i], "-") ? open_workload(c, files.items[i])
+		                                                                      : cli_open_source(c, files.items[i]);
 		if (!src) {
 			if (r == KP_ROLE_SCHEMA)
 				return -1;
@@ -735,6 +764,10 @@ int cmd_lint(int argc, char **argv, bool check)
 	kp_advisor adv;
 	kp_advisor_init(&adv, c.pipe.cat, c.target, &c.arena, &adv_diags);
 	adv.opts.tenant = c.tenant;   /* the workload runs on the same connection */
+	/* a record a shape, not a statement (advisor/workload.c); --report
+	 * builds the simulation, which reads each statement's own "-- rate:"
+	 * comment (tools/simulate/sim_build.c): a record a statement there */
+	adv.merge = !c.sim_report;
 	c.pipe.fn = lint_event;
 	c.pipe.ctx = &c;
 	c.pipe.plan_schema_writes = true;

@@ -209,9 +209,9 @@ static void table_queries(kp_buf *b, const kp_advisor *adv, const kp_table_revie
 		}
 		qshape *e = &s[slot[h] - 1];
 		e->weight += q->weight;
-		e->count++;
+		e->count += q->count;
 		total += q->weight;
-		statements++;
+		statements += q->count;
 	}
 	if (!n) {
 		free(slot);

@@ -443,9 +443,16 @@ void kp_report_file_directives(kp_report *r, kp_source *src)
 	const char *t = src->text, *end = t + src->len;
 	/* only up to the line of the last "keyplan:" (none: nothing to do) */
 	const char *last = NULL;
-	for (const char *c = memchr(t, ':', src->len); c; c = memchr(c + 1, ':', (size_t)(end - c - 1)))
-		if (keyplan_colon(t, (size_t)(c - t), NULL, 0))
-			last = c;
+	/* a megabyte at a time, a mapped file's pages given back behind
+	 * (base/srcmap.c): a workload of a million statements is not held */
+	for (size_t from = 0, step = (size_t)1 << 20; from < src->len; from += step) {
+		const char *to = t + (src->len - from > step ? from + step : src->len);
+		for (const char *c = memchr(t + from, ':', (size_t)(to - t) - from); c;
+		     c = c + 1 < to ? memchr(c + 1, ':', (size_t)(to - c - 1)) : NULL)
+			if (keyplan_colon(t, (size_t)(c - t), NULL, 0))
+				last = c;
+		kp_source_release(src, from, (size_t)(to - t));
+	}
 	if (!last)
 		return;
 	const char *nl_last = memchr(last, '\n', (size_t)(end - last));

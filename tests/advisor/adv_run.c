@@ -11,7 +11,7 @@ bool run_as_target;
 static int weigh(void *ctx, kp_event *ev)
 {
 	run *r = ctx;
-	int i = (int)r->adv.queries.n;
+	int i = (int)r->adv.nat;
 	if (ev->phase == KP_EV_PARSED && r->weights && i < r->nweights)
 		ev->weight = r->weights[i];
 	return 0;
@@ -37,6 +37,7 @@ void run_advisor_w(run *r, const char *schema, const char *workload, kp_target t
 	CU_ASSERT_EQUAL(kpt_schema(&r->t, schema), 0);
 	kp_arena_init(&r->a);
 	kp_advisor_init(&r->adv, &r->t.cat, target, &r->a, &r->d);
+	r->adv.merge = true;
 	kp_source_from_string(&r->wsrc, "w.sql", workload, strlen(workload));
 	r->weights = weights;
 	r->nweights = nweights;
