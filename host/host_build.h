@@ -29,6 +29,9 @@ void kp_hb_free(kp_hbuild *b);
 /* Appends n bytes; verbatim: byte i comes from host + i, else every byte
  * comes from host (an escape, an entity, text keyplan adds). */
 void kp_hb_put(kp_hbuild *b, const char *p, size_t n, uint32_t host, bool verbatim);
+/* Appends n bytes whose host offsets are map[0, n) (text copied from
+ * another kp_hbuild: a MyBatis item, a fragment). */
+void kp_hb_put_mapped(kp_hbuild *b, const char *p, const uint32_t *map, size_t n);
 /* The body of string literal t of host text s, decoded (escapes, Kotlin
  * and f-string templates as holes), appended to b (literal.c). */
 void kp_hb_literal(kp_hbuild *b, const char *s, const kp_htok *t);

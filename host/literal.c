@@ -97,11 +97,9 @@ static void map_room(kp_hbuild *b, size_t n)
 	}
 }
 
-void kp_hb_put(kp_hbuild *b, const char *p, size_t n, uint32_t host, bool verbatim)
+/* Appends n bytes of text, their map already written. */
+static void put_text(kp_hbuild *b, const char *p, size_t n)
 {
-	map_room(b, n);
-	for (size_t i = 0; i < n; i++)
-		b->map[b->text.len + i] = verbatim ? host + (uint32_t)i : host;
 	if (!b->text.cap) {
 		/* first as much as asked, as the map (kp_buf starts at 256) */
 		b->text.cap = n + 16;
@@ -111,6 +109,27 @@ void kp_hb_put(kp_hbuild *b, const char *p, size_t n, uint32_t host, bool verbat
 		b->text.data[0] = 0;
 	}
 	kp_buf_put(&b->text, p, n);
+}
+
+void kp_hb_put(kp_hbuild *b, const char *p, size_t n, uint32_t host, bool verbatim)
+{
+	map_room(b, n);
+	uint32_t *m = b->map + b->text.len;
+	/* two loops, not a choice per byte: each is a plain store loop */
+	if (verbatim)
+		for (size_t i = 0; i < n; i++)
+			m[i] = host + (uint32_t)i;
+	else
+		for (size_t i = 0; i < n; i++)
+			m[i] = host;
+	put_text(b, p, n);
+}
+
+void kp_hb_put_mapped(kp_hbuild *b, const char *p, const uint32_t *map, size_t n)
+{
+	map_room(b, n);
+	memcpy(b->map + b->text.len, map, n * sizeof *map);
+	put_text(b, p, n);
 }
 
 void kp_hb_hole(kp_hbuild *b, uint32_t host, uint32_t len)

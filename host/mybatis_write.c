@@ -48,8 +48,7 @@ static void put_mapped(kp_hbuild *dst, const char *t, const uint32_t *map, size_
 {
 	if (!n)
 		return;
-	kp_hb_put(dst, t, n, 0, false);
-	memcpy(dst->map + dst->text.len - n, map, n * sizeof *map);
+	kp_hb_put_mapped(dst, t, map, n);
 }
 
 /* Copies src's text [from, to) and its holes into dst. */

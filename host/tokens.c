@@ -17,7 +17,12 @@ int kph_lex(kp_hlex *lx, kp_htok *t, kp_lang lang)
 void kph_window(toks *w, kp_source *src, kp_lang lang, size_t back, size_t start)
 {
 	if (!w->t) {
-		w->cap = WIN_BACK + WIN_TOKENS + WIN_AHEAD + 2;
+		/* every token but the end is at least a byte (each scanner rule
+		 * reads one), so a file smaller than a window needs a slot a byte,
+		 * the end and the stop below, not a full window's 885 KB (under
+		 * ASan an mmap, faults and a munmap for every file) */
+		size_t full = WIN_BACK + WIN_TOKENS + WIN_AHEAD + 2;
+		w->cap = src->len + 3 < full ? src->len + 3 : full;
 		w->t = malloc(w->cap * sizeof *w->t);
 		if (!w->t)
 			abort();

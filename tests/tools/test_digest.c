@@ -519,6 +519,57 @@ static void test_truncated_gzip_keeps_what_was_read(void)
 	kp_digest_free(&dg);
 }
 
+static void test_small_gzip_lines_outgrow_its_buffer(void)
+{
+	/* under 64 KB compressed, so read through the small file's buffers:
+	 * a statement of 300,000 bytes (the line buffer grows), one past the
+	 * longest line kept (read to its end and skipped), then a statement
+	 * that is still read, on line 3 */
+	snprintf(path_buf, sizeof path_buf, "%s/small.log.gz", dir);
+	char full[600];
+	snprintf(full, sizeof full, "%s", path_buf);
+	gzFile gz = gzopen(full, "wb9");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gz);
+	gzputs(gz, "SELECT * FROM users_1 WHERE name = '");
+	static char xs[1 << 16];
+	memset(xs, 'x', sizeof xs);
+	size_t left = 300000 - 37 - 3;
+	while (left) {
+		size_t k = left < sizeof xs ? left : sizeof xs;
+		gzwrite(gz, xs, (unsigned)k);
+		left -= k;
+	}
+	gzputs(gz, "';\n");
+	for (size_t done = 0; done <= KP_LOG_MAX_LINE; done += sizeof xs)
+		gzwrite(gz, xs, sizeof xs);
+	gzputs(gz, "\nSELECT * FROM users_1 WHERE id = 2;\n");
+	gzclose(gz);
+	FILE *f = fopen(full, "rb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fseek(f, 0, SEEK_END);
+	CU_ASSERT(ftell(f) < 64 * 1024);
+	fclose(f);
+	kp_digest dg;
+	kp_digest_init(&dg, KP_TARGET_LINDORM, 0);
+	CU_ASSERT_EQUAL(digest_into(&dg, full, KP_LOG_LINES, 1), 0);
+	CU_ASSERT_EQUAL(dg.statements, 2);
+	CU_ASSERT_EQUAL(dg.skipped[KP_SKIP_TOO_LONG], 1);
+	CU_ASSERT_EQUAL(dg.skipped[KP_SKIP_DAMAGED], 0);
+	CU_ASSERT_EQUAL_FATAL(dg.nskips, 1);
+	CU_ASSERT_EQUAL(dg.skips[0].line, 2);
+	kp_dshape *s = shape_with(&dg, "SELECT * FROM users_1 WHERE id = 2");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_EQUAL(s->ex[0].line, 3);
+	kp_dshape *big = NULL;
+	for (size_t i = 0; i < dg.cap; i++)
+		if (dg.tab[i] && dg.tab[i]->nex && !strncmp(dg.tab[i]->ex[0].sql, "SELECT * FROM users_1 WHERE name = 'xxx", 39))
+			big = dg.tab[i];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(big);
+	CU_ASSERT_EQUAL(strlen(big->ex[0].sql), 300000 - 3);
+	CU_ASSERT_EQUAL(big->ex[0].line, 1);
+	kp_digest_free(&dg);
+}
+
 static void test_mysql_event_without_statement_located(void)
 {
 	kp_digest dg;
@@ -770,6 +821,7 @@ KPT_SUITE("digest", setup, teardown,
 	{"hostile lines are located and counted", test_hostile_lines_located_and_counted},
 	{"an over-long line is skipped in bounded memory", test_over_long_line_skipped_in_bounded_memory},
 	{"a truncated gzip keeps what was read and says so", test_truncated_gzip_keeps_what_was_read},
+	{"a small gzip's lines outgrow its buffer, as a large file's do", test_small_gzip_lines_outgrow_its_buffer},
 	{"a slow-log event without a statement is located", test_mysql_event_without_statement_located},
 	{"Lindorm JSON: damaged and unknown lines", test_lindorm_json_damaged_and_unknown_lines},
 	{"long examples beyond the first are not kept", test_long_examples_beyond_the_first_are_not_kept},
