@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Text a hostile user or file tree controls never drives the terminal:
+file names, options, arguments, log lines, a merged digest's fields and
+what the shell is given, with ESC sequences, BEL, bidirectional overrides,
+C1 controls and bytes that are not UTF-8. Each is shown escaped (<U+XXXX>,
+and <XX> for a byte that starts no UTF-8 character), in every front-end's
+messages, not only in lint's findings (test_gates covers those).
+
+Usage: test_hostile.py KEYPLAN SOURCE_DIR"""
+import json
+import os
+import subprocess
+import tempfile
+
+import kptest
+from kptest import check, write
+
+KEYPLAN, SRC, _ = kptest.args()
+
+ESC, BEL, RLO, CSI8 = b"\x1b", b"\x07", "\u202e".encode(), b"\xc2\x9b"
+
+
+def run(*argv, cwd=None, stdin=None):
+    """(exit code, stdout, stderr) as bytes: raw bytes must be seen as they
+    are written, not decoded."""
+    env = {k: v for k, v in os.environ.items() if k not in kptest.OUTPUT_ENV}
+    p = subprocess.run([KEYPLAN, *argv], cwd=cwd, env=env, input=stdin, capture_output=True, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def raw(data):
+    """The raw controls in data a terminal would act on, or []."""
+    found = [b for b in (ESC, BEL, RLO, CSI8, b"\r", b"\x9b", b"\xff") if b in data]
+    return found
+
+
+SCHEMA = b"CREATE TABLE orders (userid VARCHAR, orderid BIGINT, amount INT, PRIMARY KEY (userid, orderid));\n"
+SCAN = b"SELECT * FROM orders WHERE orderid = 1;\n"
+
+with tempfile.TemporaryDirectory() as tmp:
+    tmpb = tmp.encode()
+    write(os.path.join(tmp, "s.sql"), SCHEMA, "wb")
+    evil = b"x\x1b]0;own\x07\xff.sql"          # an OSC title sequence and a byte that is not UTF-8
+    shown = "x<U+001B>]0;own<U+0007><FF>.sql"
+
+    # ---------------------------------------------- 2. bytes that are not UTF-8
+    # A lone 0x9b is CSI to a terminal that reads 8-bit controls: the excerpt
+    # shows it as <9B>, as GCC shows such a byte, and the caret spans it.
+    write(os.path.join(tmp, "u.sql"), b"SELECT * FROM orders WHERE userid = 'a\x9b2J\xff' AND amount = 1;\n", "wb")
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "u.sql", cwd=tmp)
+    check("2. lint: an invalid byte in a literal is shown as <9B>, the caret under all of it",
+          rc == 1 and not raw(out) and
+          b"u.sql:1:39: error: invalid UTF-8 byte 0x9b in string literal [KP016 lexical-error]\n"
+          b"     1 | SELECT * FROM orders WHERE userid = 'a<9B>2J<FF>' AND amount = 1;\n"
+          b"       |                                       ^~~~\n" in out, out)
+    write(os.path.join(tmp, "u2.sql"), b"SELECT * FROM orders WHERE userid = '\xc3\xa9\xff' AND orderid = 1;\n"
+                                       b"SELECT * FROM orders WHERE userid = '\xc3\xa9\xff' AND x = 1;\n", "wb")
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "u2.sql", cwd=tmp)
+    check("2. lint: a valid character before the invalid byte keeps its column", not raw(out) and
+          "     1 | SELECT * FROM orders WHERE userid = 'é<FF>' AND orderid = 1;\n"
+          "       | " + " " * 38 + "^~~~\n" in out.decode(errors="replace"), out)   # é is one column
+    name = b"q\xc3\xa9\x9b\xe2\x80\xae.sql"
+    write(os.path.join(tmpb, name), SCAN, "wb")
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "--format", "github", name, cwd=tmp)
+    check("2. github annotations: a file name's invalid byte as <9B>, its valid characters kept",
+          rc == 1 and not raw(out) and
+          out.decode(errors="replace").startswith("::error file=qé<9B><U+202E>.sql,line=1,col=28,endLine=1,endColumn=39,"), out)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", name, cwd=tmp)
+    check("2. lint text: the file name too", rc == 1 and not raw(out) and
+          out.decode(errors="replace").startswith("qé<9B><U+202E>.sql:1:28: error: full table scan"), out)
+
+kptest.finish()
