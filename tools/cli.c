@@ -2,6 +2,7 @@
  * colour, the pipeline and the report's output file. */
 #define _XOPEN_SOURCE 700
 #include "tools/cli.h"
+#include "base/quote.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -18,7 +19,7 @@ void cli_error(cli *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "keyplan: %s\n", msg);
+	kp_fprintf_visible(stderr, "keyplan: %s\n", msg);
 	if (!c->fatal[0])
 		snprintf(c->fatal, sizeof c->fatal, "%s", msg);
 }
@@ -54,9 +55,9 @@ void cli_io_error(cli *c, const char *path, const char *fmt, ...)
 int cli_usage_error(const char *cmd, const char *usage, const char *fmt, const char *arg)
 {
 	(void)usage;
-	fprintf(stderr, "keyplan %s: ", cmd);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, " (keyplan %s --help lists the options)\n", cmd);
+	kp_fprintf_visible(stderr, "keyplan %s: ", cmd);
+	kp_fprintf_visible(stderr, fmt, arg);
+	kp_fprintf_visible(stderr, " (keyplan %s --help lists the options)\n", cmd);
 	return 2;
 }
 

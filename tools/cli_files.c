@@ -3,6 +3,7 @@
  * language a file is read as, and the schema read first. */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "tools/cli.h"
+#include "base/quote.h"
 
 #include "tools/migrations.h"
 
@@ -311,15 +312,15 @@ int cli_read_schema_of(cli *c, const kp_list *paths, kp_list *seen, const kp_cat
 	if (rc < 0)
 		return -1;
 	if (c->verbose && files.n) {
-		fprintf(stderr, "keyplan: %s files, in the order they apply:\n", cat == c->pipe.cat ? "schema" : "base schema");
+		kp_fprintf_visible(stderr, "keyplan: %s files, in the order they apply:\n", cat == c->pipe.cat ? "schema" : "base schema");
 		for (uint32_t i = 0; i < files.n; i++) {
 			const char *v;
 			uint32_t vl;
 			kp_mig_kind k = kp_migration_kind(files.items[i], &v, &vl);
 			if (k == KP_MIG_VERSIONED)
-				fprintf(stderr, "  %s (version %.*s)\n", (const char *)files.items[i], (int)vl, v);
+				kp_fprintf_visible(stderr, "  %s (version %.*s)\n", (const char *)files.items[i], (int)vl, v);
 			else
-				fprintf(stderr, "  %s%s\n", (const char *)files.items[i], k == KP_MIG_REPEATABLE ? " (repeatable)" : "");
+				kp_fprintf_visible(stderr, "  %s%s\n", (const char *)files.items[i], k == KP_MIG_REPEATABLE ? " (repeatable)" : "");
 		}
 	}
 	for (uint32_t i = 0; i < files.n; i++) {

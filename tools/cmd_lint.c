@@ -2,6 +2,7 @@
  * of a schema and its workload (check) reported as findings, in every
  * format, with baselines, --diff and, for check, the advisor. */
 #include "tools/cli.h"
+#include "base/quote.h"
 
 #include <glob.h>
 #include <stdlib.h>
@@ -437,7 +438,7 @@ static int run_log(cli *c, const char *path)
 		return -1;
 	}
 	if (w.skipped)
-		fprintf(stderr, "keyplan check: %s: %llu of its lines or records skipped (keyplan digest %s lists them)\n",
+		kp_fprintf_visible(stderr, "keyplan check: %s: %llu of its lines or records skipped (keyplan digest %s lists them)\n",
 		        path, (unsigned long long)w.skipped, path);
 	kp_pipe_keep(&c->pipe, src);
 	c->log_src = src;
@@ -584,13 +585,13 @@ static void report_stale(cli *c, kp_baseline *b)
 		stale += ((kp_baseline_entry *)b->entries.items[i])->left;
 	if (!stale)
 		return;
-	fprintf(stderr, "keyplan: %s: %u baseline entr%s no finding any more (fixed, or the statement "
+	kp_fprintf_visible(stderr, "keyplan: %s: %u baseline entr%s no finding any more (fixed, or the statement "
 	        "changed); keyplan %s --write-baseline %s refreshes it:\n", c->baseline_path, stale,
 	        stale == 1 ? "y matches" : "ies match", c->cmd, c->baseline_path);
 	for (uint32_t i = 0; i < b->entries.n; i++) {
 		const kp_baseline_entry *e = b->entries.items[i];
 		if (e->left)
-			fprintf(stderr, "  %s:%u: %s%s%s%s: %s%s\n", e->file ? e->file : "?", e->line, e->rule ? e->rule : "?",
+			kp_fprintf_visible(stderr, "  %s:%u: %s%s%s%s: %s%s\n", e->file ? e->file : "?", e->line, e->rule ? e->rule : "?",
 			        e->table ? " (" : "", e->table ? e->table : "", e->table ? ")" : "",
 			        e->shape ? e->shape : "", e->left > 1 ? " (several)" : "");
 	}
@@ -844,10 +845,10 @@ int cmd_lint(int argc, char **argv, bool check)
 			unsigned n = 0;
 			for (uint32_t i = 0; i < found.entries.n; i++)
 				n += ((kp_baseline_entry *)found.entries.items[i])->count;
-			fprintf(stderr, "keyplan: %s: %u finding(s) recorded", c.write_baseline, n);
+			kp_fprintf_visible(stderr, "keyplan: %s: %u finding(s) recorded", c.write_baseline, n);
 			if (kept)
-				fprintf(stderr, " (%u of them from files this run did not read, kept)", kept);
-			fprintf(stderr, "; --baseline %s reports only new ones\n", c.write_baseline);
+				kp_fprintf_visible(stderr, " (%u of them from files this run did not read, kept)", kept);
+			kp_fprintf_visible(stderr, "; --baseline %s reports only new ones\n", c.write_baseline);
 			rc = 0;   /* recording findings is the run's purpose, not a failure */
 		}
 	}

@@ -43,6 +43,45 @@ with tempfile.TemporaryDirectory() as tmp:
     evil = b"x\x1b]0;own\x07\xff.sql"          # an OSC title sequence and a byte that is not UTF-8
     shown = "x<U+001B>]0;own<U+0007><FF>.sql"
 
+    # ---------------------------------------------- 1. command-line messages
+    for cmd in (["explain"], ["lint"]):
+        rc, out, err = run(cmd[0], "--no-config", "--schema", b"s.sql", evil, cwd=tmp)
+        check(f"1. {cmd[0]}: a file that cannot be opened is named escaped",
+              rc == 2 and not raw(err) and
+              err.decode(errors="replace").startswith(f"keyplan: {shown}: cannot open: No such file or directory\n"), err)
+    rc, out, err = run("check", "--no-config", "--schema", b"s.sql", evil, cwd=tmp)
+    check("1. check: an unexpected argument is quoted escaped", rc == 2 and not raw(err) and
+          err.decode(errors="replace") == f"keyplan check: unexpected argument '{shown}': give query files with --workload "
+                          "(keyplan check --help lists the options)\n", err)
+    rc, out, err = run("lint", "--no-config", "--schema", evil, b"s.sql", cwd=tmp)
+    check("1. lint --schema: a missing schema is named escaped", rc == 2 and not raw(err) and
+          f"keyplan: {shown}: cannot open: No such file or directory\n" in err.decode(errors="replace"), err)
+    rc, out, err = run("lint", "--config", evil, b"s.sql", cwd=tmp)
+    check("1. lint --config: a missing config file is named escaped", rc == 2 and not raw(err) and
+          err.decode(errors="replace") == f"keyplan: {shown}: cannot open config file\n", err)
+    rc, out, err = run(b"\x1b[2Jx")
+    check("1. an unknown command is quoted escaped", rc == 2 and
+          err.decode(errors="replace") == "keyplan: unknown command '<U+001B>[2Jx' (explain, lint, check, digest, simulate, "
+                          "rules, repl, lsp; keyplan --help)\n", err)
+    rc, out, err = run("lint", "--target", b"\x1b[2J\xe2\x80\xae")
+    check("1. an unknown target is quoted escaped", rc == 2 and
+          err.decode(errors="replace") == "keyplan lint: unknown target '<U+001B>[2J<U+202E>' (expected lindorm, tablestore, "
+                          "phoenix or generic) (keyplan lint --help lists the options)\n", err)
+    rc, out, err = run("lint", b"--\x1b[2J")
+    check("1. an unknown option is quoted escaped", rc == 2 and
+          err.decode(errors="replace") == "keyplan lint: unknown option '--<U+001B>[2J' (keyplan lint --help lists the options)\n",
+          err)
+    rc, out, err = run("rules", b"\x1b[2J")
+    check("1. rules: an unknown rule is quoted escaped", rc == 2 and
+          err.decode(errors="replace") == "keyplan rules: unknown rule '<U+001B>[2J' (keyplan rules lists them)\n", err)
+    rc, out, err = run("help", b"\x1b[2J")
+    check("1. help: an unknown command is quoted escaped", rc == 2 and
+          err.decode(errors="replace") == "keyplan help: unknown command '<U+001B>[2J' (explain, lint, check, digest, simulate, "
+                          "rules, repl, lsp)\n", err)
+    rc, out, err = run("digest", evil, cwd=tmp)
+    check("1. digest: a log that cannot be opened is named escaped", rc == 2 and
+          err.decode(errors="replace") == f"keyplan digest: {shown}: No such file or directory\n", err)
+
     # ---------------------------------------------- 2. bytes that are not UTF-8
     # A lone 0x9b is CSI to a terminal that reads 8-bit controls: the excerpt
     # shows it as <9B>, as GCC shows such a byte, and the caret spans it.

@@ -62,9 +62,9 @@ const char kp_simulate_usage[] =
 
 static int usage_error(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "keyplan simulate: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, " (keyplan simulate --help lists the options)\n");
+	kp_fprintf_visible(stderr, "keyplan simulate: ");
+	kp_fprintf_visible(stderr, fmt, arg);
+	kp_fprintf_visible(stderr, " (keyplan simulate --help lists the options)\n");
 	return 2;
 }
 
@@ -158,7 +158,7 @@ static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 	if (strcmp(path, "-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		DIR *dir = opendir(path);
 		if (!dir) {
-			fprintf(stderr, "keyplan simulate: %s: %s\n", path, strerror(errno));
+			kp_fprintf_visible(stderr, "keyplan simulate: %s: %s\n", path, strerror(errno));
 			return -1;
 		}
 		char **names = NULL;
@@ -192,12 +192,12 @@ static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 		kp_log_workload w;
 		char *err = NULL;
 		if (kp_digest_workload(p, path, src, &w, &err) < 0) {
-			fprintf(stderr, "keyplan simulate: %s\n", err ? err : path);
+			kp_fprintf_visible(stderr, "keyplan simulate: %s\n", err ? err : path);
 			free(err);
 			return -1;
 		}
 		if (w.skipped)
-			fprintf(stderr, "keyplan simulate: %s: %llu of its lines or records skipped (keyplan digest %s "
+			kp_fprintf_visible(stderr, "keyplan simulate: %s: %llu of its lines or records skipped (keyplan digest %s "
 			        "lists them)\n", path, (unsigned long long)w.skipped, path);
 		kp_pipe_keep(p, src);
 		c->log_src = src;
@@ -518,7 +518,7 @@ int kp_cmd_simulate(int argc, char **argv)
 			rc = 2;
 	FILE *keys = NULL;
 	if (rc == 0 && keys_path && !(keys = fopen(keys_path, "w"))) {
-		fprintf(stderr, "keyplan simulate: %s: %s\n", keys_path, strerror(errno));
+		kp_fprintf_visible(stderr, "keyplan simulate: %s: %s\n", keys_path, strerror(errno));
 		rc = 2;
 	}
 	kp_sim_doc doc;
@@ -535,14 +535,14 @@ int kp_cmd_simulate(int argc, char **argv)
 		doc.nworkloads = nworkloads;
 		const char *err = NULL;
 		if (simulate(&doc, &adv, target, &so, keys, &a, &rate_d, &err) < 0) {
-			fprintf(stderr, "keyplan simulate: %s\n", err ? err : "the simulation failed");
+			kp_fprintf_visible(stderr, "keyplan simulate: %s\n", err ? err : "the simulation failed");
 			rc = 2;
 		}
 		for (const kp_diag *g = rate_d.head; g; g = g->next)
 			report(&c, g);
 	}
 	if (keys && fclose(keys) != 0 && rc == 0) {
-		fprintf(stderr, "keyplan simulate: %s: %s\n", keys_path, strerror(errno));
+		kp_fprintf_visible(stderr, "keyplan simulate: %s: %s\n", keys_path, strerror(errno));
 		rc = 2;
 	}
 	if (rc == 0) {
@@ -553,14 +553,14 @@ int kp_cmd_simulate(int argc, char **argv)
 #ifdef KP_SIM_HTML
 		char err[1024];
 		if (report_path && write_html(report_path, &doc, &a, err, sizeof err) < 0) {
-			fprintf(stderr, "keyplan simulate: %s\n", err);
+			kp_fprintf_visible(stderr, "keyplan simulate: %s\n", err);
 			rc = 2;
 		}
 #else
 		(void)report_path;
 #endif
 		if (fflush(stdout) != 0) {
-			fprintf(stderr, "keyplan simulate: <stdout>: write error\n");
+			kp_fprintf_visible(stderr, "keyplan simulate: <stdout>: write error\n");
 			rc = 2;
 		}
 		if (rc == 0 && c.problems)
