@@ -108,4 +108,37 @@ with tempfile.TemporaryDirectory() as tmp:
     check("2. lint text: the file name too", rc == 1 and not raw(out) and
           out.decode(errors="replace").startswith("qé<9B><U+202E>.sql:1:28: error: full table scan"), out)
 
+    # ---------------------------------------------- 3. digest's text report
+    write(os.path.join(tmp, "bidi.log"),
+          b"SELECT * FROM \"t\xe2\x80\xaeu\" WHERE a = 'x\xe2\x80\xae\xc2\x9b[2J';\n", "wb")
+    rc, out, err = run("digest", "bidi.log", cwd=tmp)
+    check("3. digest: a statement's bidi override and C1 CSI are shown escaped", rc == 0 and not raw(out) and
+          "    SELECT * FROM \"t<U+202E>u\" WHERE a = 'x<U+202E><U+009B>[2J'\n" in out.decode(errors="replace"), out)
+    long = b"SELECT * FROM t WHERE a = '" + b"\xc3\xa9" * 150 + b"';\n"
+    write(os.path.join(tmp, "long.log"), long, "wb")
+    rc, out, err = run("digest", "long.log", cwd=tmp)
+    want = "    SELECT * FROM t WHERE a = '" + "é" * 86 + " ...\n"   # 200 bytes, cut before a split character
+    check("3. digest: a long example is cut at 200 bytes on a character boundary", rc == 0 and
+          want in out.decode(errors="replace"), out)
+    write(os.path.join(tmp, "o.log"), b"SELECT * FROM orders WHERE userid = 'a';\n", "wb")
+    rc, out, err = run("digest", "--schema", "s.sql", "--format", "json", "o.log", cwd=tmp)
+    doc = json.loads(out)
+    doc["inputs"][0]["path"] = "l\x1b[2J\u202e.log"
+    doc["inputs"][0]["format"] = "li\x1bnes"
+    sh = doc["shapes"][0]
+    sh["examples"][0]["path"] = "l\x1b[2J\u202e.log"
+    sh["plan"]["access"] = "sc\x1ban"
+    sh["plan"]["table"] = "ord\x1b]0;x\x07"
+    sh["plan"]["index"] = "i\x9b"
+    sh["hot_keys"][0]["column"] = "u\x9bid"
+    write(os.path.join(tmp, "evil.json"), json.dumps(doc))
+    rc, out, err = run("digest", "--merge", "evil.json", cwd=tmp)
+    text = out.decode(errors="replace")
+    check("3. digest --merge: a digest's paths, plan and columns are shown escaped",
+          rc == 0 and not raw(out) and
+          "  l<U+001B>[2J<U+202E>.log (li<U+001B>nes): 1 records, 1 statements, 0 skipped\n" in text and
+          "sc<U+001B>an on ord<U+001B>]0;x<U+0007> via index i<U+009B>, 1 key range\n" in text and
+          "    first example: l<U+001B>[2J<U+202E>.log:1\n" in text and
+          "    hot u<U+009B>id (of 1," in text, out + err)
+
 kptest.finish()
