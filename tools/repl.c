@@ -2,6 +2,7 @@
  * explain prints them, the dot-commands and their dispatch. The schema
  * commands are in repl_schema.c, line editing in repl_line.c. */
 #include "tools/replInt.h"
+#include "base/quote.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -121,8 +122,17 @@ static int repl_event(void *ctx, kp_event *ev)
 			kp_explain_json(&b, &ev->plan, ev->stmt, ev->src, ev->start, d);
 		else
 			kp_explain_text(&b, &ev->plan, ev->stmt);
-		kp_buf_putc(&b, '\n');
-		fwrite(b.data, 1, b.len, r->out);
+		if (r->json) {
+			kp_buf_putc(&b, '\n');
+			fwrite(b.data, 1, b.len, r->out);
+		} else {
+			/* names and literals as explain shows them: no raw control */
+			kp_buf v = {0};
+			kp_buf_put_visible(&v, b.data, b.len);
+			kp_buf_putc(&v, '\n');
+			fwrite(v.data, 1, v.len, r->out);
+			kp_buf_free(&v);
+		}
 		kp_buf_free(&b);
 		if (!r->json)
 			print_diags(r, d);
@@ -154,11 +164,18 @@ void kp_repl_error(kp_repl *r, const char *fmt, ...)
 	if (r->dot_line)
 		fprintf(r->err, "<stdin>:%u:1: ", r->dot_line);
 	fputs("error: ", r->err);
+	/* the message quotes what was typed or read: shown, never sent to
+	 * the terminal */
+	char msg[2048];
 	va_list ap;
 	va_start(ap, fmt);
-	vfprintf(r->err, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fputc('\n', r->err);
+	kp_buf v = {0};
+	kp_buf_puts_visible(&v, msg);
+	kp_buf_putc(&v, '\n');
+	fwrite(v.data, 1, v.len, r->err);
+	kp_buf_free(&v);
 	fflush(r->err);
 	r->failed = true;
 }
@@ -289,7 +306,7 @@ bool kp_repl_dot(kp_repl *r, const char *line)
 				continue;
 			kp_buf b = {0};
 			kp_key_notation(&b, t, &t->pk);
-			fprintf(r->out, "%-24s %s\n", t->name, b.data);
+			kp_fprintf_visible(r->out, "%-24s %s\n", t->name, b.data);
 			kp_buf_free(&b);
 			shown++;
 		}

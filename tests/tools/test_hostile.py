@@ -141,4 +141,31 @@ with tempfile.TemporaryDirectory() as tmp:
           "    first example: l<U+001B>[2J<U+202E>.log:1\n" in text and
           "    hot u<U+009B>id (of 1," in text, out + err)
 
+    # ---------------------------------------------- 4. the shell, piped
+    script = (b'CREATE TABLE "t\x1b[2J" (k VARCHAR PRIMARY KEY, v VARCHAR);\n'
+              b'CREATE INDEX "i\x07" ON "t\x1b[2J" (v);\n'
+              b"SELECT * FROM \"t\x1b[2J\" WHERE v = '\x1b]0;x\x07\xe2\x80\xae';\n"
+              b".tables\n.schema\n.indexes\n.\x1b[2Jfoo\n.read nonexist\x1b[2J\n.target \x1b[2J\n")
+    rc, out, err = run("repl", "--no-config", stdin=script, cwd=tmp)
+    check("4. repl: plans, .tables, .schema and .indexes show names escaped", not raw(out) and
+          out.decode(errors="replace") ==
+          "CREATE TABLE t<U+001B>[2J\n"
+          "CREATE INDEX i<U+0007> ON t<U+001B>[2J\n"
+          "SCAN t<U+001B>[2J via index i<U+0007> prefix (v='<U+001B>]0;x<U+0007><U+202E>')\n"
+          "t<U+001B>[2J                    [k]\n"
+          "CREATE TABLE t<U+001B>[2J (k VARCHAR NOT NULL, v VARCHAR, PRIMARY KEY (k));\n"
+          "  -- key: [k]\n"
+          "CREATE INDEX i<U+0007> ON t<U+001B>[2J (v);\n"
+          "  -- key: [v][k]\n"
+          "i<U+0007>  on t<U+001B>[2J  [v][k]\n", out)
+    check("4. repl: errors quote what was typed escaped", not raw(err) and
+          err.decode(errors="replace") ==
+          "<stdin>:7:1: error: unknown command '.<U+001B>[2Jfoo' (.help lists them)\n"
+          "<stdin>:8:1: error: nonexist<U+001B>[2J: cannot open: No such file or directory\n"
+          "<stdin>:9:1: error: unknown target '<U+001B>[2J' (expected lindorm, tablestore, phoenix or generic)\n",
+          err)
+    rc, out, err = run("repl", "--no-config", stdin=script + b".advise\n", cwd=tmp)
+    check("4. repl .advise: the advice names the table escaped", not raw(out) and
+          "[KP105] t<U+001B>[2J: shorten_key:" in out.decode(errors="replace"), out)
+
 kptest.finish()
