@@ -128,6 +128,11 @@ int cli_file_lang(const cli *c, const char *path, bool walked);
 /* The files named by paths (files, folders, globs), through the walker.
  * Returns -1 (reported) on an error. */
 int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files);
+/* Can path be read only once: standard input ("-"), a FIFO (bash's
+ * <(...), /dev/fd/63) or a socket? Such a file is never looked into
+ * before it is read (its directives, its format, whether it is text),
+ * because what was looked at would be gone. */
+bool cli_read_once(const char *path);
 /* Is path text keyplan can read? -1 (one error naming it, reported) for a
  * binary file or UTF-16 text, else 0. */
 int cli_sniff(cli *c, const char *path);

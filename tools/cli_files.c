@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The path files are reported under: relative to the working directory
  * when the file lies below it (config globs give absolute paths), else as
@@ -238,14 +239,27 @@ int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files)
 	return 0;
 }
 
+bool cli_read_once(const char *path)
+{
+	struct stat st;
+	return !strcmp(path, "-") || (stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)));
+}
+
 int cli_sniff(cli *c, const char *path)
 {
-	if (!strcmp(path, "-"))
-		return 0;   /* standard input is read once, as it comes */
+	/* standard input and pipes are read once, as they come: what a sniff
+	 * read would be gone when the file is read, and a FIFO's second open
+	 * waits for a writer that never comes; so is a terminal */
+	if (cli_read_once(path))
+		return 0;
 	unsigned char head[8192];
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return 0;   /* reading it reports why */
+	if (isatty(fileno(f))) {
+		fclose(f);
+		return 0;
+	}
 	size_t n = fread(head, 1, sizeof head, f);
 	fclose(f);
 	size_t nul[2] = {0, 0}, ctl = 0;

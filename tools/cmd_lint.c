@@ -495,11 +495,13 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 				return -1;
 			continue;
 		}
-		if (r == KP_ROLE_QUERY && strcmp(files.items[i], "-") != 0) {
+		bool once = cli_read_once(files.items[i]);
+		if (r == KP_ROLE_QUERY && !once) {
 			/* lint's query files are streamed; schema files stay (the
 			 * catalog points into them), and so do workload files (the
-			 * advisor keeps their statements) and standard input (read
-			 * once, so its ignore-file lines cannot be looked for first) */
+			 * advisor keeps their statements) and standard input and
+			 * pipes (read once, so their ignore-file lines cannot be
+			 * looked for first) */
 			if (collect_stream(c, files.items[i]) < 0) {
 				if (c->abort)
 					return -1;
@@ -507,7 +509,7 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 			}
 			continue;
 		}
-		if (r == KP_ROLE_WORKLOAD && strcmp(files.items[i], "-") && kp_digest_is_log(files.items[i])) {
+		if (r == KP_ROLE_WORKLOAD && !once && kp_digest_is_log(files.items[i])) {
 			if (run_log(c, files.items[i]) < 0)
 				return -1;
 			continue;

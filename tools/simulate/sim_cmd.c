@@ -185,7 +185,11 @@ static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 		free(names);
 		return rc;
 	}
-	if (r == KP_ROLE_WORKLOAD && strcmp(path, "-") && kp_digest_is_log(path)) {
+	/* standard input and a pipe (bash's <(...)) are read once: the look
+	 * for a log's format would take what the read needs */
+	bool once = !strcmp(path, "-") ||
+	            (stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)));
+	if (r == KP_ROLE_WORKLOAD && !once && kp_digest_is_log(path)) {
 		/* a query log or a digest (docs/digest.md): one statement per
 		 * shape, weighted by its count */
 		kp_source *src = kp_arena_alloc(a, sizeof *src);
