@@ -221,4 +221,16 @@ with tempfile.TemporaryDirectory() as tmp:
     check("5. simulate: a workload that is a pipe is simulated", rc == 0 and
           "rate: 1000 statements/s shared by weight among 1 statement(s)" in out.decode(errors="replace"), out + err)
 
+    # ---------------------------------------------- 6. a repository's .keyplan
+    # docs-url is printed after every text report: a control character in
+    # it (an OSC 8 link put under the rule's address) is refused, located
+    os.mkdir(os.path.join(tmp, "repo"))
+    write(os.path.join(tmp, "repo", ".keyplan"), b"[keyplan]\ndocs-url = https://x\x1b]8;;http://evil\x07y\n", "wb")
+    write(os.path.join(tmp, "repo", "q.sql"), SCAN, "wb")
+    rc, out, err = run("lint", "--schema", "../s.sql", "q.sql", cwd=os.path.join(tmp, "repo"))
+    check("6. .keyplan: a docs-url with control characters is refused, shown escaped",
+          rc == 2 and not raw(out + err) and err.decode(errors="replace") ==
+          "keyplan: .keyplan:2: [keyplan] docs-url must be an address such as https://host/keyplan/docs, "
+          "not 'https://x<U+001B>]8;;http://evil<U+0007>y'\n", out + err)
+
 kptest.finish()
