@@ -290,6 +290,11 @@ bool kp_repl_dot(kp_repl *r, const char *line)
 	while (*arg == ' ' || *arg == '\t')
 		arg++;
 	char a[1024];
+	if (strlen(arg) >= sizeof a) {
+		/* cut, it would name another file or table, or another key */
+		kp_repl_error(r, "%s: its argument is longer than %zu bytes", cmd, sizeof a - 1);
+		return true;
+	}
 	snprintf(a, sizeof a, "%s", arg);
 	size_t al = strlen(a);
 	while (al && (a[al - 1] == ' ' || a[al - 1] == '\t' || a[al - 1] == '\r' || a[al - 1] == ';'))

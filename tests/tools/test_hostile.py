@@ -233,4 +233,22 @@ with tempfile.TemporaryDirectory() as tmp:
           "keyplan: .keyplan:2: [keyplan] docs-url must be an address such as https://host/keyplan/docs, "
           "not 'https://x<U+001B>]8;;http://evil<U+0007>y'\n", out + err)
 
+    # ---------------------------------------------- 7. the shell's long arguments
+    # a dot-command's argument was cut at 1,023 bytes: .read of a longer
+    # path read the file whose name is its first 1,023 bytes
+    parts, n = [], 0
+    while n + 201 < 1023 - 10:
+        parts.append("d" * 200)
+        n += 201
+    parts.append("f" * (1023 - n))
+    short = "/".join(parts)
+    assert len(short) == 1023
+    os.makedirs(os.path.join(tmp, os.path.dirname(short)))
+    write(os.path.join(tmp, short), b"CREATE TABLE wrong (k VARCHAR PRIMARY KEY);\n", "wb")
+    rc, out, err = run("repl", "--no-config", stdin=b".read " + short.encode() + b"ff.sql\n.tables\n", cwd=tmp)
+    check("7. repl: .read of a path past 1,023 bytes is refused, not cut to another file's name",
+          b"wrong" not in out and
+          err.decode(errors="replace") == "<stdin>:1:1: error: .read: its argument is longer than 1023 bytes\n",
+          out + err)
+
 kptest.finish()
