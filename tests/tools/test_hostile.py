@@ -251,4 +251,25 @@ with tempfile.TemporaryDirectory() as tmp:
           err.decode(errors="replace") == "<stdin>:1:1: error: .read: its argument is longer than 1023 bytes\n",
           out + err)
 
+    # ---------------------------------------------- 8. digest's numbers
+    # a merged digest's sample_rate is checked as --sample-rate is (0 was
+    # taken, and its counts scaled by inf), and an estimate past the largest
+    # double is written as that double: JSON has no inf
+    doc = json.loads(run("digest", "--format", "json", "o.log", cwd=tmp)[1])
+    for rate in (0, -1, 1.5, 4e-324):
+        doc["inputs"][0]["sample_rate"] = rate
+        write(os.path.join(tmp, "rate.json"), json.dumps(doc))
+        rc, out, err = run("digest", "--merge", "rate.json", cwd=tmp)
+        check(f"8. digest --merge: sample_rate {rate} is refused", rc == 2 and err.decode(errors="replace") ==
+              "keyplan digest: rate.json:1: not a keyplan digest: 'sample_rate' is missing or not a number "
+              "with 0 < R <= 1\n", err)
+    write(os.path.join(tmp, "five.log"), b"SELECT * FROM orders WHERE userid = 'a';\n" * 5, "wb")
+    rc, out, err = run("digest", "--sample-rate", "2.2250738585072014e-308", "--format", "json", "five.log", cwd=tmp)
+    try:
+        est = json.loads(out)["estimated"]
+    except ValueError:
+        est = None
+    check("8. digest --format json: an estimate past the largest double is valid JSON, that double",
+          rc == 0 and est == 1.7976931348623157e308, out)
+
 kptest.finish()
