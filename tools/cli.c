@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Reports an error that ends the run with status 2; the first one is kept
@@ -346,11 +347,24 @@ FILE *cli_open_output(cli *c, char **tmp)
 	*tmp = NULL;
 	if (!c->output)
 		return stdout;
+	struct stat st;
+	if (stat(c->output, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* a device, a FIFO, /dev/stdout: written where it is; a file
+		 * renamed over it would replace it (as root, /dev/full or the
+		 * /dev/stderr link became a regular file) */
+		FILE *f = S_ISDIR(st.st_mode) ? NULL : fopen(c->output, "w");
+		if (!f) {
+			cli_io_error(c, c->output, "cannot write: %s", S_ISDIR(st.st_mode) ? "a folder" : strerror(errno));
+			c->output_failed = true;
+		}
+		return f;
+	}
 	char *t = kp_arena_printf(&c->arena, "%s.tmp-XXXXXX", c->output);
 	int fd = mkstemp(t);
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!f) {
 		cli_io_error(c, c->output, "cannot write: %s", strerror(errno));
+		c->output_failed = true;
 		if (fd >= 0) {
 			close(fd);
 			unlink(t);
@@ -374,6 +388,8 @@ int cli_close_output(cli *c, FILE *out, const char *tmp, int rc)
 		cli_io_error(c, c->output, "write error");
 		rc = 2;
 	}
+	if (!tmp)
+		return rc;   /* not a regular file: written in place, never removed */
 	if (rc == 2 && c->fmt != KP_FMT_SARIF) {
 		unlink(tmp);
 		unlink(c->output);   /* a report from an earlier run would pass for this one's */

@@ -36,6 +36,7 @@ typedef struct cli {
 	const char *tenant;     /* --tenant (or the config's tenant): Phoenix's TenantId, or NULL */
 	int color_mode;         /* 0 auto, 1 always, 2 never */
 	const char *output;     /* --output */
+	bool output_failed;     /* --output could not be opened (reported once) */
 	int fail_on;            /* --fail-on, or -1 */
 	const char *config;     /* --config */
 	bool no_config;         /* --no-config */

@@ -605,8 +605,8 @@ static void report_stale(cli *c, kp_baseline *b)
  * a report from an earlier run in place (cli_close_output). */
 static void report_early_failure(cli *c, bool check)
 {
-	if (!c->output)
-		return;
+	if (!c->output || c->output_failed)
+		return;   /* none, or it cannot be written (said once) */
 	char *tmp;
 	FILE *out = cli_open_output(c, &tmp);
 	if (!out)

@@ -9,6 +9,7 @@ messages, not only in lint's findings (test_gates covers those).
 Usage: test_hostile.py KEYPLAN SOURCE_DIR"""
 import json
 import os
+import stat
 import subprocess
 import tempfile
 import threading
@@ -271,5 +272,44 @@ with tempfile.TemporaryDirectory() as tmp:
         est = None
     check("8. digest --format json: an estimate past the largest double is valid JSON, that double",
           rc == 0 and est == 1.7976931348623157e308, out)
+
+    # ---------------------------------------------- 9. --output and --report that are not files
+    # The report went to a temporary file renamed over the target: a FIFO
+    # (or, as root, /dev/full and the /dev/stderr link) was replaced by a
+    # regular file and its reader got nothing. Now written in place.
+    def read_fifo(path, got):
+        with open(path, "rb") as f:
+            got.append(f.read())
+    for name, argv in (("lint --output", ["lint", "--no-config", "--schema", "s.sql", "--format", "json",
+                                          "--output", "out.fifo", "q.sql"]),
+                       ("simulate --report", ["simulate", "--schema", "s.sql", "--workload", "q.sql",
+                                              "--report", "out.fifo"])):
+        fifo = os.path.join(tmp, "out.fifo")
+        os.mkfifo(fifo)
+        got = []
+        t = threading.Thread(target=read_fifo, args=(fifo, got), daemon=True)
+        t.start()
+        rc, out, err = run(*argv, cwd=tmp)
+        t.join(20)
+        still = stat.S_ISFIFO(os.lstat(fifo).st_mode)
+        body = got[0] if got else b""
+        check(f"9. {name} to a FIFO: written into it, the FIFO left in place",
+              still and rc in (0, 1) and (body.startswith(b'{"version": 1, "diagnostics": [') if name.startswith("lint")
+                                         else body.startswith(b"<!DOCTYPE html>")),
+              f"rc={rc} fifo={still} {body[:200]!r} {err!r}")
+        if not got:   # let a reader still waiting go
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                pass
+        os.unlink(fifo)
+    os.mkdir(os.path.join(tmp, "folder"))
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "--output", "folder", "q.sql", cwd=tmp)
+    check("9. lint --output a folder: one error, the folder left alone", rc == 2 and
+          err.decode(errors="replace") == "keyplan: folder: cannot write: a folder\n" and
+          os.path.isdir(os.path.join(tmp, "folder")), err)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "--output", "none/out.json", "q.sql", cwd=tmp)
+    check("9. lint --output in a missing folder: the error said once", rc == 2 and
+          err.decode(errors="replace") == "keyplan: none/out.json: cannot write: No such file or directory\n", err)
 
 kptest.finish()

@@ -284,13 +284,25 @@ static int write_html(const char *path, const kp_sim_doc *doc, kp_arena *a, char
 	}
 	rep.tables = tabs;
 	rep.ntables = (size_t)doc->ntables;
-	char *tmp = kp_arena_printf(a, "%s.tmp", path);
+	/* a regular file is replaced whole at the end; anything else (a
+	 * device, a FIFO, /dev/stdout) is written where it is: a file renamed
+	 * over it would replace it */
+	struct stat st;
+	bool in_place = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+	char *tmp = in_place ? (char *)path : kp_arena_printf(a, "%s.tmp", path);
 	FILE *f = fopen(tmp, "w");
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
 	int rc = kp_sim_html_write(f, &rep);
+	if (in_place) {
+		if (fclose(f) != 0 || rc < 0) {
+			snprintf(err, errlen, "%s: %s", path, rc < 0 ? "write error" : strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
 	if (fclose(f) != 0 || rc < 0 || rename(tmp, path) != 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		remove(tmp);
