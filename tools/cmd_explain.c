@@ -420,6 +420,11 @@ int cmd_explain(int argc, char **argv)
 	if (!rc)
 		rc = er.failed ? 1 : 0;
 	flush(&er);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		/* a full disk or a closed pipe: the plans are not all there */
+		cli_io_error(&c, "<stdout>", "write error");
+		rc = 2;
+	}
 	kp_buf_free(&er.out);
 	kp_buf_free(&er.err);
 	free(er.held);

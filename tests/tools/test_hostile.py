@@ -312,4 +312,14 @@ with tempfile.TemporaryDirectory() as tmp:
     check("9. lint --output in a missing folder: the error said once", rc == 2 and
           err.decode(errors="replace") == "keyplan: none/out.json: cannot write: No such file or directory\n", err)
 
+    # ---------------------------------------------- 10. a full disk under standard output
+    if os.path.exists("/dev/full") and stat.S_ISCHR(os.stat("/dev/full").st_mode):
+        write(os.path.join(tmp, "ok.sql"), b"SELECT * FROM orders WHERE userid = 'a';\n", "wb")
+        for fmt in ("text", "json"):
+            with open("/dev/full", "wb") as full:
+                p = subprocess.run([KEYPLAN, "explain", "--no-config", "--schema", "s.sql", "--format", fmt, "ok.sql"],
+                                   cwd=tmp, stdout=full, stderr=subprocess.PIPE, timeout=60)
+            check(f"10. explain --format {fmt} > /dev/full: a write error, exit 2 (was 0: plans lost, run clean)",
+                  p.returncode == 2 and p.stderr == b"keyplan: <stdout>: write error\n", p.stderr)
+
 kptest.finish()
