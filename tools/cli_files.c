@@ -6,6 +6,7 @@
 #include "base/quote.h"
 
 #include "tools/migrations.h"
+#include "tools/sniff.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -249,38 +250,10 @@ int cli_sniff(cli *c, const char *path)
 {
 	/* standard input and pipes are read once, as they come: what a sniff
 	 * read would be gone when the file is read, and a FIFO's second open
-	 * waits for a writer that never comes; so is a terminal */
-	if (cli_read_once(path))
-		return 0;
-	unsigned char head[8192];
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return 0;   /* reading it reports why */
-	if (isatty(fileno(f))) {
-		fclose(f);
-		return 0;
-	}
-	size_t n = fread(head, 1, sizeof head, f);
-	fclose(f);
-	size_t nul[2] = {0, 0}, ctl = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!head[i])
-			nul[i & 1]++;
-		else if (head[i] < 0x20 && !strchr("\t\n\v\f\r\033", head[i]))
-			ctl++;
-	}
-	bool bom16 = n >= 2 && ((head[0] == 0xff && head[1] == 0xfe) || (head[0] == 0xfe && head[1] == 0xff));
-	/* UTF-16 text in ASCII: every other byte NUL, on one side */
-	bool zeros16 = n >= 4 && (nul[0] + nul[1]) * 4 >= n && (nul[0] < nul[1] / 8 || nul[1] < nul[0] / 8);
-	if (bom16 || zeros16) {
-		cli_io_error(c, path, "UTF-16 text: convert it to UTF-8 (iconv -f UTF-16 -t UTF-8), which keyplan reads");
-		return -1;
-	}
-	/* a stray NUL in a text file is a located lexical error; a file full
-	 * of NULs and control bytes is not text at all */
-	size_t bin = nul[0] + nul[1] + ctl;
-	if (nul[0] + nul[1] >= 4 && bin * 20 >= n) {
-		cli_io_error(c, path, "a binary file (it holds NUL bytes), not text: name SQL or source files only");
+	 * waits for a writer that never comes; so is a terminal (sniff.h) */
+	const char *why = kp_sniff_path(path);
+	if (why) {
+		cli_io_error(c, path, "%s", why);
 		return -1;
 	}
 	return 0;

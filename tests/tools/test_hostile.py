@@ -322,4 +322,23 @@ with tempfile.TemporaryDirectory() as tmp:
             check(f"10. explain --format {fmt} > /dev/full: a write error, exit 2 (was 0: plans lost, run clean)",
                   p.returncode == 2 and p.stderr == b"keyplan: <stdout>: write error\n", p.stderr)
 
+    # ---------------------------------------------- 11. simulate and binary files
+    # simulate read a binary file as SQL: one KP016 error per NUL byte
+    # (millions), and /dev/zero as a workload never ended (the look for a
+    # log's first line); now one error, as lint's
+    write(os.path.join(tmp, "zeros.sql"), b"\0" * 100_000, "wb")
+    for role, argv in (("--workload", ["--schema", "s.sql", "--workload", "zeros.sql"]),
+                       ("--schema", ["--schema", "zeros.sql", "--workload", "q.sql"])):
+        rc, out, err = run("simulate", *argv, cwd=tmp)
+        check(f"11. simulate {role}: a binary file is one error", rc == 2 and err.decode(errors="replace") ==
+              "keyplan simulate: zeros.sql: a binary file (it holds NUL bytes), not text: name SQL or source files "
+              "only\n", err[:500])
+    if os.path.exists("/dev/zero") and stat.S_ISCHR(os.stat("/dev/zero").st_mode):
+        try:
+            rc, out, err = run("simulate", "--schema", "s.sql", "--workload", "/dev/zero", cwd=tmp, timeout=60)
+        except subprocess.TimeoutExpired:
+            rc, err = None, b"timeout"
+        check("11. simulate --workload /dev/zero: one error, no endless read", rc == 2 and
+              err.decode(errors="replace").startswith("keyplan simulate: /dev/zero: a binary file"), err[:500])
+
 kptest.finish()

@@ -16,6 +16,7 @@
 #include "lib/comments.h"
 #include "lib/pipeline.h"
 #include "tools/digest/digest_workload.h"
+#include "tools/sniff.h"
 #ifdef KP_SIM_HTML
 #include "tools/simulate/sim_html.h"
 #endif
@@ -184,6 +185,13 @@ static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 			rc = read_path(p, names[i], r, a);
 		free(names);
 		return rc;
+	}
+	/* one error for a binary file, as lint's: not one per NUL byte, and
+	 * not a look for a log's first line in /dev/zero that never ends */
+	const char *why = kp_sniff_path(path);
+	if (why) {
+		kp_fprintf_visible(stderr, "keyplan simulate: %s: %s\n", path, why);
+		return -1;
 	}
 	/* standard input and a pipe (bash's <(...)) are read once: the look
 	 * for a log's format would take what the read needs */
