@@ -135,8 +135,9 @@ int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files);
  * because what was looked at would be gone. */
 bool cli_read_once(const char *path);
 /* Is path text keyplan can read? -1 (one error naming it, reported) for a
- * binary file or UTF-16 text, else 0. */
-int cli_sniff(cli *c, const char *path);
+ * binary file or UTF-16 text, else 0. With logs (a workload), a gzip
+ * stream passes: it is read as a compressed query log. */
+int cli_sniff(cli *c, const char *path, bool logs);
 /* A file read whole into the pipeline's source, or NULL (reported). */
 kp_source *cli_open_source(cli *c, const char *path);
 /* Adds the <sql> fragments of mapper file path (not a mapper: nothing) to

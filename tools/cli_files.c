@@ -246,12 +246,12 @@ bool cli_read_once(const char *path)
 	return !strcmp(path, "-") || (stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)));
 }
 
-int cli_sniff(cli *c, const char *path)
+int cli_sniff(cli *c, const char *path, bool logs)
 {
 	/* standard input and pipes are read once, as they come: what a sniff
 	 * read would be gone when the file is read, and a FIFO's second open
 	 * waits for a writer that never comes; so is a terminal (sniff.h) */
-	const char *why = kp_sniff_path(path);
+	const char *why = kp_sniff_path(path, logs);
 	if (why) {
 		cli_io_error(c, path, "%s", why);
 		return -1;
@@ -311,7 +311,7 @@ int cli_read_schema_of(cli *c, const kp_list *paths, kp_list *seen, const kp_cat
 		}
 	}
 	for (uint32_t i = 0; i < files.n; i++) {
-		if (cli_sniff(c, files.items[i]) < 0)
+		if (cli_sniff(c, files.items[i], false) < 0)
 			return -1;
 		if (strcmp(files.items[i], "-"))
 			cli_is_schema_file(c, files.items[i], true);

@@ -410,7 +410,7 @@ int cmd_explain(int argc, char **argv)
 					        "<mapper>): nothing to plan\n", in->text);
 				if (lang < 0)
 					continue;   /* XML that is not a MyBatis mapper */
-				if (cli_sniff(&c, files.items[k]) < 0 ||
+				if (cli_sniff(&c, files.items[k], false) < 0 ||
 				    (lang == KP_LANG_SQL ? explain_stream(&er, files.items[k])
 				                         : explain_host(&er, files.items[k], (kp_lang)lang)) < 0)
 					rc = 2;

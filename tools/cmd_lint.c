@@ -468,7 +468,7 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 		int lang = r == KP_ROLE_SCHEMA ? KP_LANG_SQL : cli_file_lang(c, files.items[i], false);
 		if (lang < 0)
 			continue;   /* XML that is not a MyBatis mapper */
-		if (cli_sniff(c, files.items[i]) < 0) {
+		if (cli_sniff(c, files.items[i], r == KP_ROLE_WORKLOAD) < 0) {
 			if (r == KP_ROLE_SCHEMA)
 				return -1;
 			c->io_failed = true;   /* one error for the file, not one per byte */

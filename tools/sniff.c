@@ -30,7 +30,7 @@ const char *kp_sniff_text(const unsigned char *head, size_t n)
 	return NULL;
 }
 
-const char *kp_sniff_path(const char *path)
+const char *kp_sniff_path(const char *path, bool logs)
 {
 	struct stat st;
 	if (!strcmp(path, "-") || (stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))))
@@ -45,5 +45,8 @@ const char *kp_sniff_path(const char *path)
 	unsigned char head[KP_SNIFF_BYTES];
 	size_t n = fread(head, 1, sizeof head, f);
 	fclose(f);
+	if (n >= 2 && head[0] == 0x1f && head[1] == 0x8b)   /* gzip's magic */
+		return logs ? NULL : "gzip-compressed, not text: keyplan digest and check --workload read compressed "
+		                     "query logs, the other inputs are SQL or source files";
 	return kp_sniff_text(head, n);
 }

@@ -5,6 +5,7 @@
 #ifndef KP_TOOLS_SNIFF_H
 #define KP_TOOLS_SNIFF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* How many bytes of a file's head the verdict reads. */
@@ -16,7 +17,9 @@ const char *kp_sniff_text(const unsigned char *head, size_t n);
 
 /* kp_sniff_text of the file at path, for a regular file or a device (a
  * pipe, standard input and a terminal are not looked into: what was read
- * would be gone); NULL when it cannot be opened (reading it says why). */
-const char *kp_sniff_path(const char *path);
+ * would be gone); NULL when it cannot be opened (reading it says why).
+ * With logs (a workload, which may be a query log), a gzip stream is let
+ * through: it is read as a compressed log (docs/digest.md). */
+const char *kp_sniff_path(const char *path, bool logs);
 
 #endif

@@ -7,6 +7,7 @@ and <XX> for a byte that starts no UTF-8 character), in every front-end's
 messages, not only in lint's findings (test_gates covers those).
 
 Usage: test_hostile.py KEYPLAN SOURCE_DIR"""
+import gzip
 import json
 import os
 import stat
@@ -340,5 +341,20 @@ with tempfile.TemporaryDirectory() as tmp:
             rc, err = None, b"timeout"
         check("11. simulate --workload /dev/zero: one error, no endless read", rc == 2 and
               err.decode(errors="replace").startswith("keyplan simulate: /dev/zero: a binary file"), err[:500])
+
+    # a gzip-compressed query log is a workload (docs/digest.md), not a
+    # binary file: check refused it as one, and so would simulate have
+    with gzip.open(os.path.join(tmp, "w.log.gz"), "wb") as f:
+        f.write(b"".join(b"SELECT * FROM orders WHERE userid = 'u%d';\n" % i for i in range(50)))
+    rc, out, err = run("check", "--no-config", "--schema", "s.sql", "--workload", "w.log.gz", cwd=tmp)
+    check("11. check --workload a gzip log: digested, its one shape weighted by its 50 statements",
+          rc in (0, 1) and "      w.log.gz (shapes):2: SCAN (weight 50)\n" in out.decode(errors="replace"), out + err)
+    rc, out, err = run("simulate", "--schema", "s.sql", "--workload", "w.log.gz", cwd=tmp)
+    check("11. simulate --workload a gzip log: simulated", rc == 0 and
+          "rate: 1000 statements/s shared by weight among 1 statement(s)" in out.decode(errors="replace"), out + err)
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "w.log.gz", cwd=tmp)
+    check("11. lint: a gzip file is one error, not SQL read byte by byte", rc == 2 and
+          err.decode(errors="replace") == "keyplan: w.log.gz: gzip-compressed, not text: keyplan digest and check "
+          "--workload read compressed query logs, the other inputs are SQL or source files\n", (rc, out, err))
 
 kptest.finish()

@@ -188,7 +188,7 @@ static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 	}
 	/* one error for a binary file, as lint's: not one per NUL byte, and
 	 * not a look for a log's first line in /dev/zero that never ends */
-	const char *why = kp_sniff_path(path);
+	const char *why = kp_sniff_path(path, r == KP_ROLE_WORKLOAD);
 	if (why) {
 		kp_fprintf_visible(stderr, "keyplan simulate: %s: %s\n", path, why);
 		return -1;
