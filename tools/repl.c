@@ -11,6 +11,7 @@
 #include "grammar/parse.h"
 #include "grammar/parser.h"
 #include "planner/explain.h"
+#include "tools/sniff.h"
 
 volatile sig_atomic_t kp_repl_interrupted;
 
@@ -190,6 +191,11 @@ int kp_repl_load(kp_repl *r, const char *path)
 
 int kp_repl_read(kp_repl *r, const char *path)
 {
+	const char *why = kp_sniff_path(path, false);
+	if (why) {   /* one error, not one per NUL byte */
+		kp_repl_error(r, "%s: %s", path, why);
+		return -1;
+	}
 	kp_diags d = {0};
 	kp_source *src = kp_pipe_read(&r->p, path, &d, &r->p.scratch);
 	if (!src) {

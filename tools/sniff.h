@@ -1,7 +1,8 @@
 /* Whether a file is text keyplan can read, judged by its head: one error
  * for a binary file or UTF-16 text, instead of one lexical error per NUL
  * byte (and a read of /dev/zero that never ends). Shared by the command
- * line's file reader (cli_sniff) and simulate, which both link kp_digest. */
+ * line's file reader (cli_sniff), the shell's .read and simulate (the
+ * kp_sniff library). */
 #ifndef KP_TOOLS_SNIFF_H
 #define KP_TOOLS_SNIFF_H
 

@@ -357,4 +357,9 @@ with tempfile.TemporaryDirectory() as tmp:
           err.decode(errors="replace") == "keyplan: w.log.gz: gzip-compressed, not text: keyplan digest and check "
           "--workload read compressed query logs, the other inputs are SQL or source files\n", (rc, out, err))
 
+    rc, out, err = run("repl", "--no-config", stdin=b".read zeros.sql\n", cwd=tmp)
+    check("11. repl .read: a binary file is one error, not one per NUL byte", err.decode(errors="replace") ==
+          "<stdin>:1:1: error: zeros.sql: a binary file (it holds NUL bytes), not text: name SQL or source files "
+          "only\n", err[:500])
+
 kptest.finish()
