@@ -20,6 +20,8 @@ void cli_error(cli *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	if (c->mute)
+		return;
 	kp_fprintf_visible(stderr, "keyplan: %s\n", msg);
 	if (!c->fatal[0])
 		snprintf(c->fatal, sizeof c->fatal, "%s", msg);

@@ -37,6 +37,7 @@ typedef struct cli {
 	int color_mode;         /* 0 auto, 1 always, 2 never */
 	const char *output;     /* --output */
 	bool output_failed;     /* --output could not be opened (reported once) */
+	bool mute;              /* a pre-pass walking what the run walks again: its errors are the run's */
 	int fail_on;            /* --fail-on, or -1 */
 	const char *config;     /* --config */
 	bool no_config;         /* --no-config */

@@ -771,7 +771,11 @@ int cmd_lint(int argc, char **argv, bool check)
 			paths.n = 0;
 			kp_list_push(&c.arena, &paths, (void *)in->text);
 			all.n = 0;
-			if (S_ISDIR(st.st_mode) ? cli_gather(&c, &paths, &seen, &all) == 0 : (kp_list_push(&c.arena, &all, (void *)in->text), true))
+			c.mute = true;   /* the walk after this one reports what fails */
+			bool walked = S_ISDIR(st.st_mode) ? cli_gather(&c, &paths, &seen, &all) == 0
+			                                  : (kp_list_push(&c.arena, &all, (void *)in->text), true);
+			c.mute = false;
+			if (walked)
 				for (uint32_t k = 0; k < all.n; k++)
 					cli_index_entities(&c, all.items[k]);
 		}

@@ -362,4 +362,12 @@ with tempfile.TemporaryDirectory() as tmp:
           "<stdin>:1:1: error: zeros.sql: a binary file (it holds NUL bytes), not text: name SQL or source files "
           "only\n", err[:500])
 
+    # ---------------------------------------------- 12. a folder's error said once
+    # lint walks the folders it is given twice (JPA entities first): the
+    # first walk's errors were printed too, so each came twice
+    os.mkdir(os.path.join(tmp, "empty"))
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "empty", cwd=tmp)
+    check("12. lint of a folder without SQL: the error said once", rc == 2 and err.decode(errors="replace") ==
+          "keyplan: empty: no .sql files (nor application code with SQL) in this folder\n", err)
+
 kptest.finish()
