@@ -370,4 +370,16 @@ with tempfile.TemporaryDirectory() as tmp:
     check("12. lint of a folder without SQL: the error said once", rc == 2 and err.decode(errors="replace") ==
           "keyplan: empty: no .sql files (nor application code with SQL) in this folder\n", err)
 
+    # ---------------------------------------------- 13. simulate --report's temporary file
+    # it was PATH.tmp, opened as it was: a link left there made the report
+    # overwrite the file it points to, and the link became PATH
+    write(os.path.join(tmp, "victim"), b"precious\n", "wb")
+    os.symlink("victim", os.path.join(tmp, "r.html.tmp"))
+    rc, out, err = run("simulate", "--schema", "s.sql", "--workload", "q.sql", "--report", "r.html", cwd=tmp)
+    with open(os.path.join(tmp, "victim"), "rb") as f:
+        victim = f.read()
+    check("13. simulate --report: a link at PATH.tmp is not written through", rc == 0 and victim == b"precious\n" and
+          not os.path.islink(os.path.join(tmp, "r.html")) and
+          open(os.path.join(tmp, "r.html"), "rb").read(15) == b"<!DOCTYPE html>", (rc, victim, err))
+
 kptest.finish()

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/quote.h"
 #include "lib/comments.h"
@@ -297,10 +298,22 @@ static int write_html(const char *path, const kp_sim_doc *doc, kp_arena *a, char
 	 * over it would replace it */
 	struct stat st;
 	bool in_place = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
-	char *tmp = in_place ? (char *)path : kp_arena_printf(a, "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
+	/* the temporary file is made new (mkstemp), never opened through
+	 * whatever already lies at PATH.tmp (a link to another file) */
+	char *tmp = in_place ? (char *)path : kp_arena_printf(a, "%s.tmp-XXXXXX", path);
+	int fd = in_place ? -1 : mkstemp(tmp);
+	if (fd >= 0) {   /* readable as fopen's file was (mkstemp's is 0600) */
+		mode_t um = umask(0);
+		umask(um);
+		fchmod(fd, 0666 & ~um);
+	}
+	FILE *f = in_place ? fopen(tmp, "w") : fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			remove(tmp);
+		}
 		return -1;
 	}
 	int rc = kp_sim_html_write(f, &rep);
