@@ -131,19 +131,17 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 	size_t end = start + (hend - hoff);
 	if (end > len)
 		end = len;
-	/* columns as shown: a character shown as <U+XXXX> takes 8 */
+	/* columns as shown: a character shown as <U+XXXX> takes 8, a byte
+	 * that is not UTF-8 shown as <XX> 4 */
 	for (size_t i = start; i < end;) {
 		size_t plain = kp_ascii_run(text + i, end - i);
 		width += (uint32_t)plain;
 		i += plain;
 		if (i >= end)
 			break;
-		uint32_t cp;
-		size_t k = kp_unsafe_char(text + i, end - i, &cp);
-		width += k ? 8 : 1;
-		i += k ? k : 1;
-		while (!k && i < end && ((unsigned char)text[i] & 0xc0) == 0x80)
-			i++;
+		size_t k;
+		width += kp_visible_width(text + i, len - i, &k);
+		i += k;
 	}
 	(void)col;
 	for (size_t i = 0; i < start && i < len;) {
@@ -156,16 +154,10 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 			i += plain;
 			continue;
 		}
-		uint32_t cp;
-		size_t k = kp_unsafe_char(text + i, len - i, &cp);
-		if (k) {
-			kp_buf_puts(out, "        ");
-			i += k;
-			continue;
-		}
-		if (((unsigned char)text[i] & 0xc0) != 0x80)
-			kp_buf_putc(out, ' ');
-		i++;
+		size_t k;
+		unsigned w = kp_visible_width(text + i, len - i, &k);
+		kp_buf_put(out, "        ", w);
+		i += k;
 	}
 	if (color)
 		kp_buf_puts(out, "\033[1;32m");

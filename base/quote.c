@@ -1,7 +1,9 @@
 #include "base/quote.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -296,6 +298,53 @@ size_t kp_ascii_run(const char *s, size_t n)
 	return i;
 }
 
+size_t kp_utf8_len(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t len;
+	uint32_t min;
+	if (n == 0)
+		return 0;
+	if (u[0] < 0x80)
+		return 1;
+	if (u[0] >= 0xc2 && u[0] <= 0xdf) {
+		len = 2;
+		min = 0x80;
+	} else if (u[0] >= 0xe0 && u[0] <= 0xef) {
+		len = 3;
+		min = 0x800;
+	} else if (u[0] >= 0xf0 && u[0] <= 0xf4) {
+		len = 4;
+		min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	uint32_t cp = u[0] & (0x3fu >> (len - 1));
+	for (size_t i = 1; i < len; i++) {
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (u[i] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+unsigned kp_visible_width(const char *s, size_t n, size_t *len)
+{
+	uint32_t cp;
+	size_t k = kp_unsafe_char(s, n, &cp);
+	if (k) {
+		*len = k;
+		return 8;
+	}
+	k = kp_utf8_len(s, n);
+	*len = k ? k : 1;
+	return k ? 1 : 4;
+}
+
 void kp_buf_put_visible(kp_buf *b, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789ABCDEF";
@@ -307,7 +356,18 @@ void kp_buf_put_visible(kp_buf *b, const char *s, size_t n)
 		uint32_t cp;
 		size_t k = kp_unsafe_char(s + i, n - i, &cp);
 		if (!k) {
-			i++;
+			/* a valid character is copied whole; a byte that starts
+			 * none is shown as <XX> */
+			k = kp_utf8_len(s + i, n - i);
+			if (k) {
+				i += k;
+				continue;
+			}
+			kp_buf_put(b, s + run, i - run);
+			unsigned char c = (unsigned char)s[i];
+			char e[4] = {'<', hex[c >> 4], hex[c & 15], '>'};
+			kp_buf_put(b, e, sizeof e);
+			run = ++i;
 			continue;
 		}
 		kp_buf_put(b, s + run, i - run);
@@ -322,4 +382,38 @@ void kp_buf_put_visible(kp_buf *b, const char *s, size_t n)
 void kp_buf_puts_visible(kp_buf *b, const char *s)
 {
 	kp_buf_put_visible(b, s, strlen(s));
+}
+
+void kp_fprintf_visible(FILE *f, const char *fmt, ...)
+{
+	char small[512];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	char *text = small;
+	if ((size_t)n >= sizeof small) {
+		text = malloc((size_t)n + 1);
+		if (!text)
+			return;
+		va_start(ap, fmt);
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	kp_buf b = {0};
+	for (const char *p = text, *end = text + n; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		kp_buf_put_visible(&b, p, k);
+		if (nl)
+			kp_buf_putc(&b, '\n');
+		p += k + (nl != NULL);
+	}
+	if (b.len)
+		fwrite(b.data, 1, b.len, f);
+	kp_buf_free(&b);
+	if (text != small)
+		free(text);
 }

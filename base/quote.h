@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "base/buf.h"
 
@@ -35,12 +36,25 @@ size_t kp_unsafe_char(const char *s, size_t n, uint32_t *cp);
  * 0x7e), none of which can begin an unsafe character: the excerpt and the
  * visible writer skip such runs whole. */
 size_t kp_ascii_run(const char *s, size_t n);
-/* Appends s with each such character shown as <U+XXXX>, as GCC and Clang
- * show them: text from an input file never drives the reader's terminal or
- * a CI log. */
+/* The length of the valid UTF-8 sequence s[0, n) starts with, or 0 when
+ * s[0] starts none (a continuation byte, a lead byte cut short or followed
+ * by a byte that does not continue it, an overlong form, a surrogate or a
+ * code point past U+10FFFF). */
+size_t kp_utf8_len(const char *s, size_t n);
+/* Appends s with each such character shown as <U+XXXX>, and each byte that
+ * starts no valid UTF-8 sequence as <XX> (its value in hexadecimal), as GCC
+ * shows them: text from an input file never drives the reader's terminal or
+ * a CI log (a lone byte 0x9b is CSI to a terminal reading 8-bit controls). */
 void kp_buf_put_visible(kp_buf *b, const char *s, size_t n);
 /* The same for a NUL-terminated string. */
 void kp_buf_puts_visible(kp_buf *b, const char *s);
+/* fprintf to f with every character kp_buf_put_visible escapes shown so,
+ * line breaks excepted: for the command line's messages, which name files,
+ * options and arguments as the user (or a hostile file tree) gave them. */
+void kp_fprintf_visible(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The columns kp_buf_put_visible shows the character at s[0, n) in: 8
+ * for <U+XXXX>, 4 for <XX>, else 1; *len is set to its bytes. */
+unsigned kp_visible_width(const char *s, size_t n, size_t *len);
 
 /* The value of one hexadecimal digit, -1 for any other character. */
 static inline int kp_hex_digit(char c)

@@ -2,11 +2,13 @@
  * colour, the pipeline and the report's output file. */
 #define _XOPEN_SOURCE 700
 #include "tools/cli.h"
+#include "base/quote.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Reports an error that ends the run with status 2; the first one is kept
@@ -18,7 +20,7 @@ void cli_error(cli *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "keyplan: %s\n", msg);
+	kp_fprintf_visible(stderr, "keyplan: %s\n", msg);
 	if (!c->fatal[0])
 		snprintf(c->fatal, sizeof c->fatal, "%s", msg);
 }
@@ -54,9 +56,9 @@ void cli_io_error(cli *c, const char *path, const char *fmt, ...)
 int cli_usage_error(const char *cmd, const char *usage, const char *fmt, const char *arg)
 {
 	(void)usage;
-	fprintf(stderr, "keyplan %s: ", cmd);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, " (keyplan %s --help lists the options)\n", cmd);
+	kp_fprintf_visible(stderr, "keyplan %s: ", cmd);
+	kp_fprintf_visible(stderr, fmt, arg);
+	kp_fprintf_visible(stderr, " (keyplan %s --help lists the options)\n", cmd);
 	return 2;
 }
 
@@ -352,11 +354,24 @@ FILE *cli_open_output(cli *c, char **tmp)
 	*tmp = NULL;
 	if (!c->output)
 		return stdout;
+	struct stat st;
+	if (stat(c->output, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* a device, a FIFO, /dev/stdout: written where it is; a file
+		 * renamed over it would replace it (as root, /dev/full or the
+		 * /dev/stderr link became a regular file) */
+		FILE *f = S_ISDIR(st.st_mode) ? NULL : fopen(c->output, "w");
+		if (!f) {
+			cli_io_error(c, c->output, "cannot write: %s", S_ISDIR(st.st_mode) ? "a folder" : strerror(errno));
+			c->output_failed = true;
+		}
+		return f;
+	}
 	char *t = kp_arena_printf(&c->arena, "%s.tmp-XXXXXX", c->output);
 	int fd = mkstemp(t);
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!f) {
 		cli_io_error(c, c->output, "cannot write: %s", strerror(errno));
+		c->output_failed = true;
 		if (fd >= 0) {
 			close(fd);
 			unlink(t);
@@ -380,6 +395,8 @@ int cli_close_output(cli *c, FILE *out, const char *tmp, int rc)
 		cli_io_error(c, c->output, "write error");
 		rc = 2;
 	}
+	if (!tmp)
+		return rc;   /* not a regular file: written in place, never removed */
 	if (rc == 2 && c->fmt != KP_FMT_SARIF) {
 		unlink(tmp);
 		unlink(c->output);   /* a report from an earlier run would pass for this one's */

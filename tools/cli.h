@@ -36,6 +36,7 @@ typedef struct cli {
 	const char *tenant;     /* --tenant (or the config's tenant): Phoenix's TenantId, or NULL */
 	int color_mode;         /* 0 auto, 1 always, 2 never */
 	const char *output;     /* --output */
+	bool output_failed;     /* --output could not be opened (reported once) */
 	int fail_on;            /* --fail-on, or -1 */
 	const char *config;     /* --config */
 	bool no_config;         /* --no-config */
@@ -130,9 +131,15 @@ int cli_file_lang(const cli *c, const char *path, bool walked);
 /* The files named by paths (files, folders, globs), through the walker.
  * Returns -1 (reported) on an error. */
 int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files);
+/* Can path be read only once: standard input ("-"), a FIFO (bash's
+ * <(...), /dev/fd/63) or a socket? Such a file is never looked into
+ * before it is read (its directives, its format, whether it is text),
+ * because what was looked at would be gone. */
+bool cli_read_once(const char *path);
 /* Is path text keyplan can read? -1 (one error naming it, reported) for a
- * binary file or UTF-16 text, else 0. */
-int cli_sniff(cli *c, const char *path);
+ * binary file or UTF-16 text, else 0. With logs (a workload), a gzip
+ * stream passes: it is read as a compressed query log. */
+int cli_sniff(cli *c, const char *path, bool logs);
 /* A file read whole into the pipeline's source, or NULL (reported). */
 kp_source *cli_open_source(cli *c, const char *path);
 /* Adds the <sql> fragments of mapper file path (not a mapper: nothing) to

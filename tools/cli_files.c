@@ -3,8 +3,10 @@
  * language a file is read as, and the schema read first. */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "tools/cli.h"
+#include "base/quote.h"
 
 #include "tools/migrations.h"
+#include "tools/sniff.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The path files are reported under: relative to the working directory
  * when the file lies below it (config globs give absolute paths), else as
@@ -237,35 +240,20 @@ int cli_gather(cli *c, const kp_list *paths, kp_list *seen, kp_list *files)
 	return 0;
 }
 
-int cli_sniff(cli *c, const char *path)
+bool cli_read_once(const char *path)
 {
-	if (!strcmp(path, "-"))
-		return 0;   /* standard input is read once, as it comes */
-	unsigned char head[8192];
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return 0;   /* reading it reports why */
-	size_t n = fread(head, 1, sizeof head, f);
-	fclose(f);
-	size_t nul[2] = {0, 0}, ctl = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!head[i])
-			nul[i & 1]++;
-		else if (head[i] < 0x20 && !strchr("\t\n\v\f\r\033", head[i]))
-			ctl++;
-	}
-	bool bom16 = n >= 2 && ((head[0] == 0xff && head[1] == 0xfe) || (head[0] == 0xfe && head[1] == 0xff));
-	/* UTF-16 text in ASCII: every other byte NUL, on one side */
-	bool zeros16 = n >= 4 && (nul[0] + nul[1]) * 4 >= n && (nul[0] < nul[1] / 8 || nul[1] < nul[0] / 8);
-	if (bom16 || zeros16) {
-		cli_io_error(c, path, "UTF-16 text: convert it to UTF-8 (iconv -f UTF-16 -t UTF-8), which keyplan reads");
-		return -1;
-	}
-	/* a stray NUL in a text file is a located lexical error; a file full
-	 * of NULs and control bytes is not text at all */
-	size_t bin = nul[0] + nul[1] + ctl;
-	if (nul[0] + nul[1] >= 4 && bin * 20 >= n) {
-		cli_io_error(c, path, "a binary file (it holds NUL bytes), not text: name SQL or source files only");
+	struct stat st;
+	return !strcmp(path, "-") || (stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)));
+}
+
+int cli_sniff(cli *c, const char *path, bool logs)
+{
+	/* standard input and pipes are read once, as they come: what a sniff
+	 * read would be gone when the file is read, and a FIFO's second open
+	 * waits for a writer that never comes; so is a terminal (sniff.h) */
+	const char *why = kp_sniff_path(path, logs);
+	if (why) {
+		cli_io_error(c, path, "%s", why);
 		return -1;
 	}
 	return 0;
@@ -311,19 +299,19 @@ int cli_read_schema_of(cli *c, const kp_list *paths, kp_list *seen, const kp_cat
 	if (rc < 0)
 		return -1;
 	if (c->verbose && files.n) {
-		fprintf(stderr, "keyplan: %s files, in the order they apply:\n", cat == c->pipe.cat ? "schema" : "base schema");
+		kp_fprintf_visible(stderr, "keyplan: %s files, in the order they apply:\n", cat == c->pipe.cat ? "schema" : "base schema");
 		for (uint32_t i = 0; i < files.n; i++) {
 			const char *v;
 			uint32_t vl;
 			kp_mig_kind k = kp_migration_kind(files.items[i], &v, &vl);
 			if (k == KP_MIG_VERSIONED)
-				fprintf(stderr, "  %s (version %.*s)\n", (const char *)files.items[i], (int)vl, v);
+				kp_fprintf_visible(stderr, "  %s (version %.*s)\n", (const char *)files.items[i], (int)vl, v);
 			else
-				fprintf(stderr, "  %s%s\n", (const char *)files.items[i], k == KP_MIG_REPEATABLE ? " (repeatable)" : "");
+				kp_fprintf_visible(stderr, "  %s%s\n", (const char *)files.items[i], k == KP_MIG_REPEATABLE ? " (repeatable)" : "");
 		}
 	}
 	for (uint32_t i = 0; i < files.n; i++) {
-		if (cli_sniff(c, files.items[i]) < 0)
+		if (cli_sniff(c, files.items[i], false) < 0)
 			return -1;
 		if (strcmp(files.items[i], "-"))
 			cli_is_schema_file(c, files.items[i], true);

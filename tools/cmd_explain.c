@@ -356,7 +356,7 @@ int cmd_explain(int argc, char **argv)
 	if (rc >= 0)
 		goto done;
 	if (c.inputs.n == 0) {
-		fprintf(stderr, "keyplan explain: no queries: give FILEs, - for standard input, or -e SQL\n");
+		kp_fprintf_visible(stderr, "keyplan explain: no queries: give FILEs, - for standard input, or -e SQL\n");
 		rc = 2;
 		goto done;
 	}
@@ -394,7 +394,7 @@ int cmd_explain(int argc, char **argv)
 			if (!rc && er.shown == shown) {
 				/* -e '' or -e '-- a comment': nothing to plan is a usage
 				 * error, not a silent success */
-				fprintf(stderr, "keyplan explain: -e: no statement in the SQL given (%s)\n", in->name);
+				kp_fprintf_visible(stderr, "keyplan explain: -e: no statement in the SQL given (%s)\n", in->name);
 				rc = 2;
 			}
 		} else {
@@ -409,11 +409,11 @@ int cmd_explain(int argc, char **argv)
 				 * of another extension is SQL */
 				int lang = cli_file_lang(&c, files.items[k], false);
 				if (lang < 0 && !strcmp(files.items[k], in->text))
-					fprintf(stderr, "keyplan explain: %s: not a MyBatis mapper (its root element is not "
+					kp_fprintf_visible(stderr, "keyplan explain: %s: not a MyBatis mapper (its root element is not "
 					        "<mapper>): nothing to plan\n", in->text);
 				if (lang < 0)
 					continue;   /* XML that is not a MyBatis mapper */
-				if (cli_sniff(&c, files.items[k]) < 0 ||
+				if (cli_sniff(&c, files.items[k], false) < 0 ||
 				    (lang == KP_LANG_SQL ? explain_stream(&er, files.items[k])
 				                         : explain_host(&er, files.items[k], (kp_lang)lang)) < 0)
 					rc = 2;
@@ -423,6 +423,11 @@ int cmd_explain(int argc, char **argv)
 	if (!rc)
 		rc = er.failed ? 1 : 0;
 	flush(&er);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		/* a full disk or a closed pipe: the plans are not all there */
+		cli_io_error(&c, "<stdout>", "write error");
+		rc = 2;
+	}
 	kp_buf_free(&er.out);
 	kp_buf_free(&er.err);
 	free(er.held);

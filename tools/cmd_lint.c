@@ -2,6 +2,7 @@
  * of a schema and its workload (check) reported as findings, in every
  * format, with baselines, --diff and, for check, the advisor. */
 #include "tools/cli.h"
+#include "base/quote.h"
 
 #include <glob.h>
 #include <stdlib.h>
@@ -465,7 +466,7 @@ static int run_log(cli *c, const char *path)
 		return -1;
 	}
 	if (w.skipped)
-		fprintf(stderr, "keyplan check: %s: %llu of its lines or records skipped (keyplan digest %s lists them)\n",
+		kp_fprintf_visible(stderr, "keyplan check: %s: %llu of its lines or records skipped (keyplan digest %s lists them)\n",
 		        path, (unsigned long long)w.skipped, path);
 	kp_pipe_keep(&c->pipe, src);
 	c->log_src = src;
@@ -495,7 +496,7 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 		int lang = r == KP_ROLE_SCHEMA ? KP_LANG_SQL : cli_file_lang(c, files.items[i], false);
 		if (lang < 0)
 			continue;   /* XML that is not a MyBatis mapper */
-		if (cli_sniff(c, files.items[i]) < 0) {
+		if (cli_sniff(c, files.items[i], r == KP_ROLE_WORKLOAD) < 0) {
 			if (r == KP_ROLE_SCHEMA)
 				return -1;
 			c->io_failed = true;   /* one error for the file, not one per byte */
@@ -522,13 +523,14 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 				return -1;
 			continue;
 		}
-		if (r == KP_ROLE_QUERY && strcmp(files.items[i], "-") != 0) {
+		bool once = cli_read_once(files.items[i]);
+		if (r == KP_ROLE_QUERY && !once) {
 			/* lint's query files are streamed; schema files stay (the
 			 * catalog points into them), and so do workload files (the
 			 * advisor keeps a statement of each shape: they are mapped,
 			 * their pages given back as they are read, open_workload)
-			 * and standard input (read once, so its ignore-file lines
-			 * cannot be looked for first) */
+			 * and standard input and pipes (read once, so their
+			 * ignore-file lines cannot be looked for first) */
 			if (collect_stream(c, files.items[i]) < 0) {
 				if (c->abort)
 					return -1;
@@ -536,7 +538,7 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 			}
 			continue;
 		}
-		if (r == KP_ROLE_WORKLOAD && strcmp(files.items[i], "-") && kp_digest_is_log(files.items[i])) {
+		if (r == KP_ROLE_WORKLOAD && !once && kp_digest_is_log(files.items[i])) {
 			if (run_log(c, files.items[i]) < 0)
 				return -1;
 			continue;
@@ -615,13 +617,13 @@ static void report_stale(cli *c, kp_baseline *b)
 		stale += ((kp_baseline_entry *)b->entries.items[i])->left;
 	if (!stale)
 		return;
-	fprintf(stderr, "keyplan: %s: %u baseline entr%s no finding any more (fixed, or the statement "
+	kp_fprintf_visible(stderr, "keyplan: %s: %u baseline entr%s no finding any more (fixed, or the statement "
 	        "changed); keyplan %s --write-baseline %s refreshes it:\n", c->baseline_path, stale,
 	        stale == 1 ? "y matches" : "ies match", c->cmd, c->baseline_path);
 	for (uint32_t i = 0; i < b->entries.n; i++) {
 		const kp_baseline_entry *e = b->entries.items[i];
 		if (e->left)
-			fprintf(stderr, "  %s:%u: %s%s%s%s: %s%s\n", e->file ? e->file : "?", e->line, e->rule ? e->rule : "?",
+			kp_fprintf_visible(stderr, "  %s:%u: %s%s%s%s: %s%s\n", e->file ? e->file : "?", e->line, e->rule ? e->rule : "?",
 			        e->table ? " (" : "", e->table ? e->table : "", e->table ? ")" : "",
 			        e->shape ? e->shape : "", e->left > 1 ? " (several)" : "");
 	}
@@ -633,8 +635,8 @@ static void report_stale(cli *c, kp_baseline *b)
  * a report from an earlier run in place (cli_close_output). */
 static void report_early_failure(cli *c, bool check)
 {
-	if (!c->output)
-		return;
+	if (!c->output || c->output_failed)
+		return;   /* none, or it cannot be written (said once) */
 	char *tmp;
 	FILE *out = cli_open_output(c, &tmp);
 	if (!out)
@@ -889,10 +891,10 @@ int cmd_lint(int argc, char **argv, bool check)
 			unsigned n = 0;
 			for (uint32_t i = 0; i < found.entries.n; i++)
 				n += ((kp_baseline_entry *)found.entries.items[i])->count;
-			fprintf(stderr, "keyplan: %s: %u finding(s) recorded", c.write_baseline, n);
+			kp_fprintf_visible(stderr, "keyplan: %s: %u finding(s) recorded", c.write_baseline, n);
 			if (kept)
-				fprintf(stderr, " (%u of them from files this run did not read, kept)", kept);
-			fprintf(stderr, "; --baseline %s reports only new ones\n", c.write_baseline);
+				kp_fprintf_visible(stderr, " (%u of them from files this run did not read, kept)", kept);
+			kp_fprintf_visible(stderr, "; --baseline %s reports only new ones\n", c.write_baseline);
 			rc = 0;   /* recording findings is the run's purpose, not a failure */
 		}
 	}

@@ -1,6 +1,7 @@
 /* keyplan rules: the rule list and each rule's page; keyplan help: a
  * command's --help. */
 #include "tools/cli.h"
+#include "base/quote.h"
 #include "tools/digest/digest_cmd.h"
 #include "tools/simulate/sim.h"
 #include "tools/lsp/main.h"
@@ -70,7 +71,7 @@ int cmd_rules(int argc, char **argv)
 			return cli_usage_error("rules", cli_usage_rules, "unknown option '%s'", argv[i]);
 		int r = kp_rule_lookup(argv[i], strlen(argv[i]));
 		if (r < 0) {
-			fprintf(stderr, "keyplan rules: unknown rule '%s' (keyplan rules lists them)\n", argv[i]);
+			kp_fprintf_visible(stderr, "keyplan rules: unknown rule '%s' (keyplan rules lists them)\n", argv[i]);
 			return 2;
 		}
 	}
@@ -119,6 +120,6 @@ int cmd_help(int argc, char **argv)
 		}
 	if (kp_rule_lookup(argv[0], strlen(argv[0])) >= 0)
 		return cmd_rules(1, argv);   /* keyplan help KP001 */
-	fprintf(stderr, "keyplan help: unknown command '%s' (explain, lint, check, digest, simulate, rules, repl, lsp, help)\n", argv[0]);
+	kp_fprintf_visible(stderr, "keyplan help: unknown command '%s' (explain, lint, check, digest, simulate, rules, repl, lsp, help)\n", argv[0]);
 	return 2;
 }

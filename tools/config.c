@@ -160,7 +160,13 @@ static int handler(void *user, const char *section, const char *name, const char
 			size_t n = strlen(value);
 			while (n && value[n - 1] == '/')
 				n--;
-			if (!n || strpbrk(value, " \t\"<>\\"))
+			/* printable ASCII only: the address is printed in every
+			 * text report, and a repository's .keyplan is anyone's (an
+			 * OSC 8 sequence would put another link under it) */
+			bool printable = true;
+			for (const char *p = value; *p; p++)
+				printable &= *p > 0x20 && *p < 0x7f;
+			if (!n || !printable || strpbrk(value, "\"<>\\"))
 				bad(c, "[keyplan] docs-url must be an address such as https://host/keyplan/docs, not '%s'",
 				    value);
 			else

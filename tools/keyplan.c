@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tools/cli.h"
+#include "base/quote.h"
 #include "tools/digest/digest_cmd.h"
 #include "tools/lsp/main.h"
 #include "tools/simulate/sim.h"
@@ -70,6 +71,6 @@ int main(int argc, char **argv)
 		return kp_lsp_main(argc - 1, argv + 1);
 	if (cmd[0] == '-' && strcmp(cmd, "-"))
 		return cmd_repl(argc - 1, argv + 1);   /* keyplan --schema s.sql */
-	fprintf(stderr, "keyplan: unknown command '%s' (explain, lint, check, digest, simulate, rules, repl, lsp; keyplan --help)\n", cmd);
+	kp_fprintf_visible(stderr, "keyplan: unknown command '%s' (explain, lint, check, digest, simulate, rules, repl, lsp; keyplan --help)\n", cmd);
 	return 2;
 }

@@ -2,6 +2,7 @@
  * explain prints them, the dot-commands and their dispatch. The schema
  * commands are in repl_schema.c, line editing in repl_line.c. */
 #include "tools/replInt.h"
+#include "base/quote.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "grammar/parse.h"
 #include "grammar/parser.h"
 #include "planner/explain.h"
+#include "tools/sniff.h"
 
 volatile sig_atomic_t kp_repl_interrupted;
 
@@ -121,8 +123,17 @@ static int repl_event(void *ctx, kp_event *ev)
 			kp_explain_json(&b, &ev->plan, ev->stmt, ev->src, ev->start, d);
 		else
 			kp_explain_text(&b, &ev->plan, ev->stmt);
-		kp_buf_putc(&b, '\n');
-		fwrite(b.data, 1, b.len, r->out);
+		if (r->json) {
+			kp_buf_putc(&b, '\n');
+			fwrite(b.data, 1, b.len, r->out);
+		} else {
+			/* names and literals as explain shows them: no raw control */
+			kp_buf v = {0};
+			kp_buf_put_visible(&v, b.data, b.len);
+			kp_buf_putc(&v, '\n');
+			fwrite(v.data, 1, v.len, r->out);
+			kp_buf_free(&v);
+		}
 		kp_buf_free(&b);
 		if (!r->json)
 			print_diags(r, d);
@@ -154,11 +165,18 @@ void kp_repl_error(kp_repl *r, const char *fmt, ...)
 	if (r->dot_line)
 		fprintf(r->err, "<stdin>:%u:1: ", r->dot_line);
 	fputs("error: ", r->err);
+	/* the message quotes what was typed or read: shown, never sent to
+	 * the terminal */
+	char msg[2048];
 	va_list ap;
 	va_start(ap, fmt);
-	vfprintf(r->err, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fputc('\n', r->err);
+	kp_buf v = {0};
+	kp_buf_puts_visible(&v, msg);
+	kp_buf_putc(&v, '\n');
+	fwrite(v.data, 1, v.len, r->err);
+	kp_buf_free(&v);
 	fflush(r->err);
 	r->failed = true;
 }
@@ -173,6 +191,11 @@ int kp_repl_load(kp_repl *r, const char *path)
 
 int kp_repl_read(kp_repl *r, const char *path)
 {
+	const char *why = kp_sniff_path(path, false);
+	if (why) {   /* one error, not one per NUL byte */
+		kp_repl_error(r, "%s: %s", path, why);
+		return -1;
+	}
 	kp_diags d = {0};
 	kp_source *src = kp_pipe_read(&r->p, path, &d, &r->p.scratch);
 	if (!src) {
@@ -281,6 +304,11 @@ bool kp_repl_dot(kp_repl *r, const char *line)
 	while (*arg == ' ' || *arg == '\t')
 		arg++;
 	char a[1024];
+	if (strlen(arg) >= sizeof a) {
+		/* cut, it would name another file or table, or another key */
+		kp_repl_error(r, "%s: its argument is longer than %zu bytes", cmd, sizeof a - 1);
+		return true;
+	}
 	snprintf(a, sizeof a, "%s", arg);
 	size_t al = strlen(a);
 	while (al && (a[al - 1] == ' ' || a[al - 1] == '\t' || a[al - 1] == '\r' || a[al - 1] == ';'))
@@ -297,7 +325,7 @@ bool kp_repl_dot(kp_repl *r, const char *line)
 				continue;
 			kp_buf b = {0};
 			kp_key_notation(&b, t, &t->pk);
-			fprintf(r->out, "%-24s %s\n", t->name, b.data);
+			kp_fprintf_visible(r->out, "%-24s %s\n", t->name, b.data);
 			kp_buf_free(&b);
 			shown++;
 		}

@@ -180,7 +180,7 @@ void kp_repl_show_schema(kp_repl *r, const kp_table *t)
 			kp_buf_puts(&b, ix->state == KP_IX_DISABLED ? " DISABLE;\n" : " UNUSABLE;\n");
 		}
 	}
-	fwrite(b.data, 1, b.len, r->out);
+	kp_fprintf_visible(r->out, "%s", b.data);
 	kp_buf_free(&b);
 }
 
@@ -202,7 +202,7 @@ void kp_repl_show_indexes(kp_repl *r, const kp_table *t)
 	for (int i = 0; i < t->nindexes; i++) {
 		kp_buf b = {0};
 		kp_key_notation(&b, t, &t->indexes[i]->key);
-		fprintf(r->out, "%s  on %s  %s%s\n", t->indexes[i]->name, t->name, b.data,
+		kp_fprintf_visible(r->out, "%s  on %s  %s%s\n", t->indexes[i]->name, t->name, b.data,
 		        t->indexes[i]->kv ? "" : "  (not key-ordered)");
 		kp_buf_free(&b);
 	}
@@ -242,7 +242,7 @@ void kp_repl_advise(kp_repl *r, const char *table)
 	}
 	if (!b.len)
 		kp_buf_puts(&b, "no findings\n");
-	fwrite(b.data, 1, b.len, r->out);
+	kp_fprintf_visible(r->out, "%s", b.data);
 	kp_buf_free(&b);
 	kp_arena_free(&a);
 }
@@ -266,7 +266,7 @@ static void side_by_side(FILE *out, const char *a, const char *b)
 	size_t na = strlen(a), nb = strlen(b);
 	while (na || nb) {
 		size_t ka = wrap_piece(a, na), kb = wrap_piece(b, nb);
-		fprintf(out, "%-*.*s | %.*s\n", TRY_COL, (int)ka, a, (int)kb, b);
+		kp_fprintf_visible(out, "%-*.*s | %.*s\n", TRY_COL, (int)ka, a, (int)kb, b);
 		a += ka;
 		na -= ka;
 		b += kb;
@@ -350,7 +350,7 @@ void kp_repl_try_key(kp_repl *r, const char *arg)
 	}
 	kp_buf tried = {0};
 	kp_table_ddl(&tried, alt, NULL, NULL, r->p.target);
-	fprintf(r->out, "%s;\n", tried.data);
+	kp_fprintf_visible(r->out, "%s;\n", tried.data);
 	kp_buf_free(&tried);
 	/* same columns in the same order, so resolved column numbers carry over */
 	kp_buf now = {0}, with = {0};
@@ -374,7 +374,7 @@ void kp_repl_try_key(kp_repl *r, const char *arg)
 		shown++;
 	}
 	if (!shown)
-		fprintf(r->out, "(no queries on %s yet: type some, then .try again)\n", t->name);
+		kp_fprintf_visible(r->out, "(no queries on %s yet: type some, then .try again)\n", t->name);
 	kp_buf_free(&now);
 	kp_buf_free(&with);
 cleanup:

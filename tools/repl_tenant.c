@@ -5,6 +5,7 @@
  * .tenant - goes back to a global one. The --schema files are read on a
  * global connection (their -- keyplan:tenant lines apply). */
 #include "tools/replInt.h"
+#include "base/quote.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,7 @@ void kp_repl_tenant_cmd(kp_repl *r, const char *arg)
 {
 	if (!*arg) {
 		if (r->tenant)
-			fprintf(r->out, "%s (a tenant-specific connection, TenantId=%s)\n", r->tenant, r->tenant);
+			kp_fprintf_visible(r->out, "%s (a tenant-specific connection, TenantId=%s)\n", r->tenant, r->tenant);
 		else
 			fprintf(r->out, "- (a global connection)\n");
 		return;
@@ -48,7 +49,7 @@ void kp_repl_tenant_cmd(kp_repl *r, const char *arg)
 		return;
 	}
 	kp_repl_set_tenant(r, arg);
-	fprintf(r->out, "tenant %s's connection (TenantId=%s)\n", r->tenant, r->tenant);
+	kp_fprintf_visible(r->out, "tenant %s's connection (TenantId=%s)\n", r->tenant, r->tenant);
 }
 
 /* Does the connection see t (a view of another tenant's it does not)? */

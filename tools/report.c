@@ -718,9 +718,20 @@ static void write_sarif_result(kp_report *r, kp_buf *b, const kp_diag *g, bool f
  * escape : and , (toolkit/packages/core/src/command.ts). */
 static void gh_escape(kp_buf *b, const char *s, bool property)
 {
+	const char *end = s + strlen(s);
 	for (; *s; s++) {
 		uint32_t cp;
-		size_t k = *s != '\r' && *s != '\n' ? kp_unsafe_char(s, strlen(s), &cp) : 0;
+		size_t n = (size_t)(end - s);
+		size_t k = *s != '\r' && *s != '\n' ? kp_unsafe_char(s, n, &cp) : 0;
+		if (!k && (unsigned char)*s >= 0x80) {
+			size_t v = kp_utf8_len(s, n);
+			if (v) {   /* a character, whole */
+				kp_buf_put(b, s, v);
+				s += v - 1;
+				continue;
+			}
+			k = 1;   /* a byte that is not UTF-8: <XX> */
+		}
 		if (k) {
 			kp_buf_put_visible(b, s, k);   /* never a raw control in the log */
 			s += k - 1;

@@ -1,5 +1,6 @@
 /* keyplan digest: the command (docs/digest.md). */
 #include "tools/digest/digest_cmd.h"
+#include "base/quote.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -40,9 +41,9 @@ const char kp_digest_usage[] =
 
 static int usage_error(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "keyplan digest: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, " (keyplan digest --help lists the options)\n");
+	kp_fprintf_visible(stderr, "keyplan digest: ");
+	kp_fprintf_visible(stderr, fmt, arg);
+	kp_fprintf_visible(stderr, " (keyplan digest --help lists the options)\n");
 	return 2;
 }
 
@@ -224,7 +225,7 @@ int kp_cmd_digest(int argc, char **argv)
 		}
 		char *err = NULL;
 		if (kp_digest_add_log(&dg, &p, nschemas > 0, &log, &err) < 0) {
-			fprintf(stderr, "keyplan digest: %s\n", err ? err : logs[i]);
+			kp_fprintf_visible(stderr, "keyplan digest: %s\n", err ? err : logs[i]);
 			free(err);
 			rc = 2;
 		}
@@ -238,7 +239,7 @@ int kp_cmd_digest(int argc, char **argv)
 		fwrite(out.data, 1, out.len, stdout);
 		kp_buf_free(&out);
 		if (fflush(stdout) || ferror(stdout)) {
-			fprintf(stderr, "keyplan digest: cannot write the output: %s\n", strerror(errno));
+			kp_fprintf_visible(stderr, "keyplan digest: cannot write the output: %s\n", strerror(errno));
 			rc = 2;
 		}
 	}

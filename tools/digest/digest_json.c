@@ -3,6 +3,7 @@
  * merging it loses nothing a one-pass digest would have kept. */
 #include "tools/digest/digest.h"
 
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,10 @@ static void stat_json(kp_buf *b, const char *name, const kp_dstat *st)
 
 static void num(kp_buf *b, double v)
 {
+	/* JSON has no inf: an estimate past the largest double (counts scaled
+	 * by 1/R at a rate near DBL_MIN, or merged) is written as that double */
+	if (!(v <= DBL_MAX && v >= -DBL_MAX))
+		v = v < 0 ? -DBL_MAX : v > 0 ? DBL_MAX : 0;
 	kp_buf_printf(b, "%.17g", v);
 }
 
@@ -360,8 +365,9 @@ static int read_doc(rd *r, kp_digest *dg, const kp_json *o)
 		kp_dinput d = {0};
 		if (str_field(r, in, "path", false, &path) || str_field(r, in, "format", false, &fmt) ||
 		    u64_of(r, in, "records", &d.records) || u64_of(r, in, "statements", &d.statements) ||
-		    u64_of(r, in, "skipped", &d.skipped) || !kp_json_num(kp_json_get(in, "sample_rate"), &d.sample_rate))
-			return r->err ? -1 : bad_field(r, in, "sample_rate", "a number");
+		    u64_of(r, in, "skipped", &d.skipped) || !kp_json_num(kp_json_get(in, "sample_rate"), &d.sample_rate) ||
+		    !(d.sample_rate >= DBL_MIN && d.sample_rate <= 1))   /* as --sample-rate: counts / R stay finite */
+			return r->err ? -1 : bad_field(r, in, "sample_rate", "a number with 0 < R <= 1");
 		kp_dinput *ni = realloc(dg->inputs, (dg->ninputs + 1) * sizeof *ni);
 		if (!ni)
 			abort();

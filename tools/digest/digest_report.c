@@ -3,6 +3,8 @@
  * count and by rows read. */
 #include "tools/digest/digest.h"
 
+#include "base/quote.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,23 +20,47 @@ static void figure(kp_buf *b, const char *name, const kp_dstat *st, bool time)
 		              (unsigned long long)st->max);
 }
 
-/* One line of text, control characters shown as spaces, cut at max bytes
- * (on a character boundary). */
+/* One line of text, cut at max bytes of s (on a character boundary): C0
+ * controls shown as spaces (a statement's line breaks), the other
+ * characters a terminal acts on (C1 controls, bidirectional overrides,
+ * bytes that are not UTF-8: a merged digest's text is anyone's) as
+ * kp_buf_put_visible shows them. */
 static void oneline(kp_buf *b, const char *s, size_t n, size_t max)
 {
-	size_t i = 0;
-	for (; i < n && i < max; i++) {
+	size_t i = 0, run = 0, cut = n < max ? n : max;
+	while (i < cut) {
 		unsigned char c = (unsigned char)s[i];
-		kp_buf_putc(b, c < 0x20 || c == 0x7F ? ' ' : (char)c);
+		if (c >= 0x20 && c < 0x7f) {
+			i++;
+			continue;
+		}
+		if (c < 0x80) {
+			kp_buf_put(b, s + run, i - run);
+			kp_buf_putc(b, ' ');
+			run = ++i;
+			continue;
+		}
+		uint32_t cp;
+		size_t k = kp_unsafe_char(s + i, n - i, &cp);
+		bool show = k != 0;
+		if (!k) {
+			k = kp_utf8_len(s + i, n - i);
+			show = !k;
+			if (!k)
+				k = 1;
+		}
+		if (i + k > cut)
+			break;   /* a character the cut would split */
+		if (show) {
+			kp_buf_put(b, s + run, i - run);
+			kp_buf_put_visible(b, s + i, k);
+			run = i + k;
+		}
+		i += k;
 	}
-	if (i < n) {
-		while (b->len && ((unsigned char)b->data[b->len - 1] & 0xC0) == 0x80)
-			b->len--;
-		if (b->len && ((unsigned char)b->data[b->len - 1] & 0xC0) == 0xC0)
-			b->len--;
-		b->data[b->len] = 0;
+	kp_buf_put(b, s + run, i - run);
+	if (i < n)
 		kp_buf_puts(b, " ...");
-	}
 }
 
 static void shape_text(kp_buf *b, const kp_digest *dg, const kp_dshape *s, int rank)
@@ -45,11 +71,16 @@ static void shape_text(kp_buf *b, const kp_digest *dg, const kp_dshape *s, int r
 		kp_buf_printf(b, " (about %.0f run)", s->estimated);
 	kp_buf_printf(b, ", %.1f%%", dg->estimated > 0 ? 100.0 * s->estimated / dg->estimated : 0.0);
 	if (s->planned) {
-		kp_buf_printf(b, "  %s%s", s->rejected ? "REJECTED " : "", s->access);
-		if (s->table)
-			kp_buf_printf(b, " on %s", s->table);
-		if (s->index)
-			kp_buf_printf(b, " via index %s", s->index);
+		kp_buf_puts(b, s->rejected ? "  REJECTED " : "  ");
+		kp_buf_puts_visible(b, s->access);
+		if (s->table) {
+			kp_buf_puts(b, " on ");
+			kp_buf_puts_visible(b, s->table);
+		}
+		if (s->index) {
+			kp_buf_puts(b, " via index ");
+			kp_buf_puts_visible(b, s->index);
+		}
 		/* keyplan's estimate beside the log's figures below */
 		if (s->ranges && !s->rejected && strcmp(s->access, "full_scan"))
 			kp_buf_printf(b, ", %lld key range%s", (long long)s->ranges, s->ranges == 1 ? "" : "s");
@@ -74,12 +105,16 @@ static void shape_text(kp_buf *b, const kp_digest *dg, const kp_dshape *s, int r
 		figure(b, "rows sent", &s->rows_sent, false);
 		kp_buf_putc(b, '\n');
 	}
-	if (s->nex)
-		kp_buf_printf(b, "    first example: %s:%llu\n", s->ex[0].path, (unsigned long long)s->ex[0].line);
+	if (s->nex) {
+		kp_buf_puts(b, "    first example: ");
+		kp_buf_puts_visible(b, s->ex[0].path);
+		kp_buf_printf(b, ":%llu\n", (unsigned long long)s->ex[0].line);
+	}
 	for (int h = 0; h < s->nhot; h++) {
 		const kp_topk *tk = &s->hot[h].tk;
-		kp_buf_printf(b, "    hot %s (of %llu, each count up to %llu short):", s->hot[h].column,
-		              (unsigned long long)tk->n, (unsigned long long)kp_topk_err(tk));
+		kp_buf_puts(b, "    hot ");
+		kp_buf_puts_visible(b, s->hot[h].column);
+		kp_buf_printf(b, " (of %llu, each count up to %llu short):", (unsigned long long)tk->n, (unsigned long long)kp_topk_err(tk));
 		for (uint32_t j = 0; j < tk->n_items && j < 5; j++) {
 			kp_buf_putc(b, ' ');
 			oneline(b, tk->items[j].value, tk->items[j].len, 40);
@@ -107,8 +142,11 @@ void kp_digest_text(const kp_digest *dg, kp_buf *b, int top)
 	              (unsigned long long)skipped);
 	for (size_t i = 0; i < dg->ninputs; i++) {
 		const kp_dinput *in = &dg->inputs[i];
-		kp_buf_printf(b, "  %s (%s): %llu records, %llu statements, %llu skipped", in->path, in->format,
-		              (unsigned long long)in->records, (unsigned long long)in->statements,
+		kp_buf_puts(b, "  ");
+		kp_buf_puts_visible(b, in->path);
+		kp_buf_puts(b, " (");
+		kp_buf_puts_visible(b, in->format);
+		kp_buf_printf(b, "): %llu records, %llu statements, %llu skipped", (unsigned long long)in->records, (unsigned long long)in->statements,
 		              (unsigned long long)in->skipped);
 		if (in->sample_rate < 1)
 			kp_buf_printf(b, "; sampled at %g: counts scaled by %g", in->sample_rate, 1 / in->sample_rate);
@@ -154,7 +192,9 @@ void kp_digest_text(const kp_digest *dg, kp_buf *b, int top)
 				kp_buf_printf(b, " %s %llu", kp_skip_name((kp_skip)i), (unsigned long long)dg->skipped[i]);
 		kp_buf_putc(b, '\n');
 		for (int i = 0; i < dg->nskips; i++) {
-			kp_buf_printf(b, "  %s:%llu: %s: ", dg->skips[i].path, (unsigned long long)dg->skips[i].line,
+			kp_buf_puts(b, "  ");
+			kp_buf_puts_visible(b, dg->skips[i].path);
+			kp_buf_printf(b, ":%llu: %s: ", (unsigned long long)dg->skips[i].line,
 			              kp_skip_name(dg->skips[i].why));
 			oneline(b, dg->skips[i].detail, strlen(dg->skips[i].detail), 300);
 			kp_buf_putc(b, '\n');

@@ -11,12 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/quote.h"
 #include "lib/comments.h"
 #include "lib/pipeline.h"
 #include "tools/digest/digest_workload.h"
 #include "tools/migrations.h"
+#include "tools/sniff.h"
 #ifdef KP_SIM_HTML
 #include "tools/simulate/sim_html.h"
 #endif
@@ -63,9 +65,9 @@ const char kp_simulate_usage[] =
 
 static int usage_error(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "keyplan simulate: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, " (keyplan simulate --help lists the options)\n");
+	kp_fprintf_visible(stderr, "keyplan simulate: ");
+	kp_fprintf_visible(stderr, fmt, arg);
+	kp_fprintf_visible(stderr, " (keyplan simulate --help lists the options)\n");
 	return 2;
 }
 
@@ -160,7 +162,7 @@ static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 	if (strcmp(path, "-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		DIR *dir = opendir(path);
 		if (!dir) {
-			fprintf(stderr, "keyplan simulate: %s: %s\n", path, strerror(errno));
+			kp_fprintf_visible(stderr, "keyplan simulate: %s: %s\n", path, strerror(errno));
 			return -1;
 		}
 		char **names = NULL;
@@ -204,19 +206,30 @@ static int read_path(kp_pipe *p, const char *path, kp_role r, kp_arena *a)
 		free(names);
 		return rc;
 	}
-	if (r == KP_ROLE_WORKLOAD && strcmp(path, "-") && kp_digest_is_log(path)) {
+	/* one error for a binary file, as lint's: not one per NUL byte, and
+	 * not a look for a log's first line in /dev/zero that never ends */
+	const char *why = kp_sniff_path(path, r == KP_ROLE_WORKLOAD);
+	if (why) {
+		kp_fprintf_visible(stderr, "keyplan simulate: %s: %s\n", path, why);
+		return -1;
+	}
+	/* standard input and a pipe (bash's <(...)) are read once: the look
+	 * for a log's format would take what the read needs */
+	bool once = !strcmp(path, "-") ||
+	            (stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)));
+	if (r == KP_ROLE_WORKLOAD && !once && kp_digest_is_log(path)) {
 		/* a query log or a digest (docs/digest.md): one statement per
 		 * shape, weighted by its count */
 		kp_source *src = kp_arena_alloc(a, sizeof *src);
 		kp_log_workload w;
 		char *err = NULL;
 		if (kp_digest_workload(p, path, src, &w, &err) < 0) {
-			fprintf(stderr, "keyplan simulate: %s\n", err ? err : path);
+			kp_fprintf_visible(stderr, "keyplan simulate: %s\n", err ? err : path);
 			free(err);
 			return -1;
 		}
 		if (w.skipped)
-			fprintf(stderr, "keyplan simulate: %s: %llu of its lines or records skipped (keyplan digest %s "
+			kp_fprintf_visible(stderr, "keyplan simulate: %s: %llu of its lines or records skipped (keyplan digest %s "
 			        "lists them)\n", path, (unsigned long long)w.skipped, path);
 		kp_pipe_keep(p, src);
 		c->log_src = src;
@@ -297,13 +310,37 @@ static int write_html(const char *path, const kp_sim_doc *doc, kp_arena *a, char
 	}
 	rep.tables = tabs;
 	rep.ntables = (size_t)doc->ntables;
-	char *tmp = kp_arena_printf(a, "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
+	/* a regular file is replaced whole at the end; anything else (a
+	 * device, a FIFO, /dev/stdout) is written where it is: a file renamed
+	 * over it would replace it */
+	struct stat st;
+	bool in_place = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+	/* the temporary file is made new (mkstemp), never opened through
+	 * whatever already lies at PATH.tmp (a link to another file) */
+	char *tmp = in_place ? (char *)path : kp_arena_printf(a, "%s.tmp-XXXXXX", path);
+	int fd = in_place ? -1 : mkstemp(tmp);
+	if (fd >= 0) {   /* readable as fopen's file was (mkstemp's is 0600) */
+		mode_t um = umask(0);
+		umask(um);
+		fchmod(fd, 0666 & ~um);
+	}
+	FILE *f = in_place ? fopen(tmp, "w") : fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			remove(tmp);
+		}
 		return -1;
 	}
 	int rc = kp_sim_html_write(f, &rep);
+	if (in_place) {
+		if (fclose(f) != 0 || rc < 0) {
+			snprintf(err, errlen, "%s: %s", path, rc < 0 ? "write error" : strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
 	if (fclose(f) != 0 || rc < 0 || rename(tmp, path) != 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		remove(tmp);
@@ -535,7 +572,7 @@ int kp_cmd_simulate(int argc, char **argv)
 			rc = 2;
 	FILE *keys = NULL;
 	if (rc == 0 && keys_path && !(keys = fopen(keys_path, "w"))) {
-		fprintf(stderr, "keyplan simulate: %s: %s\n", keys_path, strerror(errno));
+		kp_fprintf_visible(stderr, "keyplan simulate: %s: %s\n", keys_path, strerror(errno));
 		rc = 2;
 	}
 	kp_sim_doc doc;
@@ -552,14 +589,14 @@ int kp_cmd_simulate(int argc, char **argv)
 		doc.nworkloads = nworkloads;
 		const char *err = NULL;
 		if (simulate(&doc, &adv, target, &so, keys, &a, &rate_d, &err) < 0) {
-			fprintf(stderr, "keyplan simulate: %s\n", err ? err : "the simulation failed");
+			kp_fprintf_visible(stderr, "keyplan simulate: %s\n", err ? err : "the simulation failed");
 			rc = 2;
 		}
 		for (const kp_diag *g = rate_d.head; g; g = g->next)
 			report(&c, g);
 	}
 	if (keys && fclose(keys) != 0 && rc == 0) {
-		fprintf(stderr, "keyplan simulate: %s: %s\n", keys_path, strerror(errno));
+		kp_fprintf_visible(stderr, "keyplan simulate: %s: %s\n", keys_path, strerror(errno));
 		rc = 2;
 	}
 	if (rc == 0) {
@@ -570,14 +607,14 @@ int kp_cmd_simulate(int argc, char **argv)
 #ifdef KP_SIM_HTML
 		char err[1024];
 		if (report_path && write_html(report_path, &doc, &a, err, sizeof err) < 0) {
-			fprintf(stderr, "keyplan simulate: %s\n", err);
+			kp_fprintf_visible(stderr, "keyplan simulate: %s\n", err);
 			rc = 2;
 		}
 #else
 		(void)report_path;
 #endif
 		if (fflush(stdout) != 0) {
-			fprintf(stderr, "keyplan simulate: <stdout>: write error\n");
+			kp_fprintf_visible(stderr, "keyplan simulate: <stdout>: write error\n");
 			rc = 2;
 		}
 		if (rc == 0 && c.problems)
