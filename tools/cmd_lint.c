@@ -543,8 +543,9 @@ static int run_files(cli *c, kp_list *paths, kp_role r)
 				return -1;
 			continue;
 		}
-		kp_source *src = r == KP_ROLE_WORKLOAD && strcmp(files.items[i], "-") ? open_workload(c, files.items[i])
-		                                                                      : cli_open_source(c, files.items[i]);
+		/* a pipe cannot be mapped: it is read once, as standard input */
+		kp_source *src = r == KP_ROLE_WORKLOAD && !once ? open_workload(c, files.items[i])
+		                                                : cli_open_source(c, files.items[i]);
 		if (!src) {
 			if (r == KP_ROLE_SCHEMA)
 				return -1;
