@@ -173,7 +173,7 @@ static uint8_t class_of(const kp_value *v, uint8_t kind)
 }
 
 /* e as a site compared with column col, if it is a value by itself. */
-static bool add_site(walker *w, const kp_expr *e, int col, int list)
+static inline __attribute__((always_inline)) bool add_site(walker *w, const kp_expr *e, int col, int list)
 {
 	kp_value v;
 	if (!kp_value_of(&v, e))
