@@ -218,29 +218,23 @@ static void read_tokens(kp_shapes *c, const kp_lexer *lx0, unsigned flags)
 	c->complete = false;
 	c->flags = flags;
 	uint64_t h = flags + 1;
-	uint32_t n = 0;
-	for (;;) {
-		kp_token *t = &c->tok[n];
-		int type = kp_lex(&lx, t);
-		unsigned cl = token_class[type];
-		if (cl & T_STOP)
-			break;
-		c->after[n] = lx.pos;
-		uint64_t k = (uint32_t)type;
+	/* up to the end (';' or the input's), a hint or an error, or one past
+	 * MAX_TOK; a token longer than MAX_LEN makes the statement so: not
+	 * complete */
+	uint32_t n = kp_lex_run(&lx, c->tok, c->after, MAX_TOK + 1);
+	for (uint32_t i = 0; i < n; i++) {
+		const kp_token *t = &c->tok[i];
+		uint64_t k = (uint32_t)t->type;
 		uint64_t w = 0;
-		if (!(cl & T_LIT)) {
+		if (!(token_class[t->type] & T_LIT)) {
 			k |= (uint64_t)t->len << 16;
 			w = token_word(lx.src + t->off, t->len, lx.len - t->off);
 			if (t->len > 8)
-				c->longs[c->nlong++] = (uint16_t)n;
+				c->longs[c->nlong++] = (uint16_t)i;
 		}
 		h = ((h << 5 | h >> 59) ^ w ^ k << 32) * 0x9E3779B97F4A7C15ull;
-		c->keys[2 * n] = k;
-		c->keys[2 * n + 1] = w;
-		n++;
-		/* a token longer than MAX_LEN makes the statement so: not complete */
-		if ((cl & T_END) || n > MAX_TOK)
-			break;
+		c->keys[2 * i] = k;
+		c->keys[2 * i + 1] = w;
 	}
 	c->ntok = n;
 	const kp_token *end = &c->tok[n ? n - 1 : 0];

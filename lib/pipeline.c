@@ -230,6 +230,7 @@ static void run_on(kp_pipe *p, kp_event *ev, kp_arena *plan_arena)
 		return;
 	if (p->compare && r == KP_ROLE_WORKLOAD) {
 		/* the old schema first: the new plan is the one the advisor keeps */
+		memset(&ev->base_d, 0, sizeof ev->base_d);
 		kp_plan_stmt(&ev->base_plan, &p->base_cat, s, opts, ev->src, plan_arena, &ev->base_d);
 		ev->base_planned = true;
 	}
@@ -322,7 +323,7 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 		size_t prev = pos;
 		kp_diags d = {0};
 		kp_event ev;
-		memset(&ev, 0, sizeof ev);
+		memset(&ev, 0, KP_EVENT_CLEARED);
 		ev.role = r;
 		ev.src = src;
 		ev.d = p->collect ? p->collect : &d;
@@ -449,7 +450,7 @@ bool kp_pipe_sql(kp_pipe *p, kp_source *sql, kp_role r, kp_diags *d, kp_arena *a
 	kp_parser_script_start(p->parser);
 	kp_event ev;
 	for (;;) {
-		memset(&ev, 0, sizeof ev);
+		memset(&ev, 0, KP_EVENT_CLEARED);
 		ev.role = r;
 		ev.src = sql;
 		ev.d = d;

@@ -154,6 +154,96 @@ static bool virtual_table(const kp_catalog *cat, const kp_name *n, kp_source *sr
 	return true;
 }
 
+/* The finding of a statement that reads its table or index (out's path)
+ * whole: KP001 or KP006, with out->rejected, at src's span soff, slen.
+ * Worded from t, the path, opts and the flags alone, never a literal
+ * (findmemo.c keeps it per shape on that account). */
+static void full_scan(kp_plan *out, const kp_table *t, const kp_stmt *s, const hints *h, const kp_expr *where,
+                      const kp_expr *limit, bool allow, const kp_plan_opts *opts, kp_source *src, uint32_t soff,
+                      uint32_t slen, kp_arena *a, kp_diags *d)
+{
+	kp_buf lead = {0};
+	kp_diag *rej = NULL;
+	/* a heap table (no primary key: generic) has no leading column */
+	const kp_key_part *p0 = t->pk.n ? &t->pk.parts[0] : NULL;
+	if (p0)
+		key_part_text(&lead, t, &t->pk, 0);
+	if (!where) {
+		if (!limit)
+			kp_diag_add(d, a, KP_R_FULL_SCAN, KP_SEV_WARNING, src, s->off, s->len,
+			            "full table scan: no WHERE clause reads every row of %s", t->name);
+	} else if (allow) {
+		kp_diag_add(d, a, KP_R_FULL_SCAN, KP_SEV_WARNING, src, soff, slen,
+		            "full table scan of %s, allowed by %s: no condition on leading key column '%s'",
+		            t->name, h->allow_filtering ? "the _l_allow_filtering_ hint" : "ALLOW FILTERING",
+		            lead.data);
+	} else if (out->index) {
+		/* an index path read whole (a hint forced it, or its order
+		 * won): its own leading column is the unbound one */
+		kp_buf_clear(&lead);
+		key_part_text(&lead, t, out->key, 0);
+		out->rejected = !opts->never_reject;
+		rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
+		            src, soff, slen,
+		            "full scan of index %s: no condition on its leading column '%s'%s%s%s",
+		            out->index->name, lead.data, opts->full_scan_note ? " (" : "",
+		            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
+		if (rej && out->index->src)
+			kp_diag_note(rej, a, out->index->src, out->index->off, "index %s declared here",
+			             out->index->name);
+		if (rej)
+			kp_diag_help(rej, a, "bind %s with = or IN%s%s%s", lead.data,
+			             h->force || h->phx_index ? ", or drop the hint that forces " : "",
+			             h->force || h->phx_index ? out->index->name : "",
+			             h->force || h->phx_index ? " (keyplan then chooses the path)" : "");
+		rej = NULL;
+	} else if (!p0) {
+		out->rejected = !opts->never_reject;
+		rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
+		            src, soff, slen,
+		            "full table scan: %s has no primary key, so its rows are stored in no key order "
+		            "(a heap) and every row is read%s%s%s", t->name, opts->full_scan_note ? " (" : "",
+		            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
+		if (rej && t->src)
+			kp_diag_note(rej, a, t->src, t->off, "%s declared here without a primary key", t->name);
+		if (rej)
+			kp_diag_help(rej, a, "declare a primary key or an index that leads with a column the "
+			             "query binds (keyplan check advises one)");
+		rej = NULL;
+	} else if (p0->col < 0) {
+		out->rejected = !opts->never_reject;
+		rej = kp_diag_add(d, a, KP_R_HASH_PREFIX, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
+		            src, soff, slen,
+		            "full table scan: the key of %s leads with %s, which is bound only when "
+		            "every hashed column is bound by = or IN; a range cannot use it",
+		            t->name, lead.data);
+	} else {
+		out->rejected = !opts->never_reject;
+		rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
+		            src, soff, slen,
+		            "full table scan: no condition on leading key column '%s' of %s%s%s%s",
+		            lead.data, t->name, opts->full_scan_note ? " (" : "",
+		            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
+	}
+	if (rej && t->src) {
+		kp_diag_note(rej, a, t->src, t->pk_off ? t->pk_off : t->off,
+		             "primary key of %s declared here", t->name);
+		if (opts->full_scan_optin)
+			kp_diag_help(rej, a, "bind %s with = or IN, use a secondary index or index table "
+			             "(keyplan check advises one), or opt in with %s", lead.data,
+			             opts->full_scan_optin);
+		else
+			kp_diag_help(rej, a, "bind %s with = or IN, or use a secondary index or index table "
+			             "(keyplan check advises one)", lead.data);
+		for (int i = 0; i < t->nindexes; i++)
+			if (t->indexes[i]->columnar && t->indexes[i]->state == KP_IX_ACTIVE)
+				kp_diag_help(rej, a, "%s has columnar index %s: analytical scans that run in "
+				             "Lindorm's compute engine read it, not the table's key", t->name,
+				             t->indexes[i]->name);
+	}
+	kp_buf_free(&lead);
+}
+
 void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const stmt_parts *v,
                       const resolved *rv, const kp_plan_opts *opts, kp_source *src, kp_arena *a, kp_diags *d)
 {
@@ -213,86 +303,18 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 		out->rejected = true;
 		kp_delete_report(out, s, opts, src, a, d);
 	} else if (out->access == KP_ACCESS_FULL) {
-		kp_buf lead = {0};
-		kp_diag *rej = NULL;
-		/* a heap table (no primary key: generic) has no leading column */
-		const kp_key_part *p0 = t->pk.n ? &t->pk.parts[0] : NULL;
-		if (p0)
-			key_part_text(&lead, t, &t->pk, 0);
-		if (!where) {
-			if (!limit)
-				kp_diag_add(d, a, KP_R_FULL_SCAN, KP_SEV_WARNING, src, s->off, s->len,
-				            "full table scan: no WHERE clause reads every row of %s", t->name);
-		} else if (allow) {
-			kp_diag_add(d, a, KP_R_FULL_SCAN, KP_SEV_WARNING, src, soff, slen,
-			            "full table scan of %s, allowed by %s: no condition on leading key column '%s'",
-			            t->name, r.h.allow_filtering ? "the _l_allow_filtering_ hint" : "ALLOW FILTERING",
-			            lead.data);
-		} else if (out->index) {
-			/* an index path read whole (a hint forced it, or its order
-			 * won): its own leading column is the unbound one */
-			kp_buf_clear(&lead);
-			key_part_text(&lead, t, out->key, 0);
-			out->rejected = !opts->never_reject;
-			rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
-			            src, soff, slen,
-			            "full scan of index %s: no condition on its leading column '%s'%s%s%s",
-			            out->index->name, lead.data, opts->full_scan_note ? " (" : "",
-			            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
-			if (rej && out->index->src)
-				kp_diag_note(rej, a, out->index->src, out->index->off, "index %s declared here",
-				             out->index->name);
-			if (rej)
-				kp_diag_help(rej, a, "bind %s with = or IN%s%s%s", lead.data,
-				             r.h.force || r.h.phx_index ? ", or drop the hint that forces " : "",
-				             r.h.force || r.h.phx_index ? out->index->name : "",
-				             r.h.force || r.h.phx_index ? " (keyplan then chooses the path)" : "");
-			rej = NULL;
-		} else if (!p0) {
-			out->rejected = !opts->never_reject;
-			rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
-			            src, soff, slen,
-			            "full table scan: %s has no primary key, so its rows are stored in no key order "
-			            "(a heap) and every row is read%s%s%s", t->name, opts->full_scan_note ? " (" : "",
-			            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
-			if (rej && t->src)
-				kp_diag_note(rej, a, t->src, t->off, "%s declared here without a primary key", t->name);
-			if (rej)
-				kp_diag_help(rej, a, "declare a primary key or an index that leads with a column the "
-				             "query binds (keyplan check advises one)");
-			rej = NULL;
-		} else if (p0->col < 0) {
-			out->rejected = !opts->never_reject;
-			rej = kp_diag_add(d, a, KP_R_HASH_PREFIX, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
-			            src, soff, slen,
-			            "full table scan: the key of %s leads with %s, which is bound only when "
-			            "every hashed column is bound by = or IN; a range cannot use it",
-			            t->name, lead.data);
+		/* worded from the table, the path, the options and these alone
+		 * (findmemo.c): a shape kept by reuse.c words it once a path */
+		unsigned why = (where ? 1u : 0u) | (allow ? 2u : 0u) | (limit ? 4u : 0u) |
+		               (r.h.allow_filtering ? 8u : 0u) | (r.h.force || r.h.phx_index ? 16u : 0u);
+		kp_find_memo *fm = r.keep ? r.keep->fm : NULL;
+		if (fm && kp_find_memo_replay(fm, out->index, why, d, a, src, soff, slen, &out->rejected)) {
+			r.keep->copied++;
 		} else {
-			out->rejected = !opts->never_reject;
-			rej = kp_diag_add(d, a, KP_R_FULL_SCAN, opts->never_reject ? KP_SEV_WARNING : KP_SEV_ERROR,
-			            src, soff, slen,
-			            "full table scan: no condition on leading key column '%s' of %s%s%s%s",
-			            lead.data, t->name, opts->full_scan_note ? " (" : "",
-			            opts->full_scan_note ? opts->full_scan_note : "", opts->full_scan_note ? ")" : "");
+			const kp_diag *before = d->tail;
+			full_scan(out, t, s, &r.h, where, limit, allow, opts, src, soff, slen, a, d);
+			kp_find_memo_keep(fm, out->index, why, d->tail != before ? d->tail : NULL, out->rejected);
 		}
-		if (rej && t->src) {
-			kp_diag_note(rej, a, t->src, t->pk_off ? t->pk_off : t->off,
-			             "primary key of %s declared here", t->name);
-			if (opts->full_scan_optin)
-				kp_diag_help(rej, a, "bind %s with = or IN, use a secondary index or index table "
-				             "(keyplan check advises one), or opt in with %s", lead.data,
-				             opts->full_scan_optin);
-			else
-				kp_diag_help(rej, a, "bind %s with = or IN, or use a secondary index or index table "
-				             "(keyplan check advises one)", lead.data);
-			for (int i = 0; i < t->nindexes; i++)
-				if (t->indexes[i]->columnar && t->indexes[i]->state == KP_IX_ACTIVE)
-					kp_diag_help(rej, a, "%s has columnar index %s: analytical scans that run in "
-					             "Lindorm's compute engine read it, not the table's key", t->name,
-					             t->indexes[i]->name);
-		}
-		kp_buf_free(&lead);
 	}
 	if (!refused && opts->bounded_lead && !allow && out->access != KP_ACCESS_FULL && out->access != KP_ACCESS_SEARCH &&
 	    where && !lead_bounded(out) && reads_another_column(where, r.names->col, out->key)) {

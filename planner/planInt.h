@@ -21,6 +21,7 @@
  *   reuse.c    statements of one shape resolved once, their path choice kept
  *   template.c a shape's candidate paths as templates filled with each
  *              statement's literals
+ *   findmemo.c a shape's full-scan finding, worded once a path and copied
  *
  * Small helpers the hot paths of several files call are static inline
  * here: a call into another file is not inlined. */
@@ -373,7 +374,29 @@ typedef struct path_keep {
 	struct kp_sites *sites; /* the statement's literals as template.c reads them,
 	                           made on first use (arena) */
 	unsigned templated;     /* out: candidates planned from a template */
+	struct kp_find_memo *fm; /* the shape's full-scan findings (findmemo.c), or NULL */
+	unsigned copied;        /* out: a full-scan finding was copied from fm */
 } path_keep;
+
+/* ------------------------------- a shape's full-scan finding (findmemo.c) */
+
+/* What plan.c reported for a statement of a shape kept by reuse.c that
+ * reads a path whole (index: NULL for the table's key; why: plan.c's
+ * flags), kept once and copied for the shape's later statements. Owned by
+ * the shape's entry in reuse.c. */
+typedef struct kp_find_memo kp_find_memo;
+kp_find_memo *kp_find_memo_new(void);
+/* Forgets every finding (the shape's entry is kept again). */
+void kp_find_memo_clear(kp_find_memo *m);
+void kp_find_memo_free(kp_find_memo *m);
+/* The finding kept for index and why, added to d in a at src's span off,
+ * len, its notes and help lines copied, and *rejected as plan.c set it:
+ * true; false (nothing added) when none is kept or m is NULL. */
+bool kp_find_memo_replay(const kp_find_memo *m, const struct kp_index *index, unsigned why, kp_diags *d,
+                         kp_arena *a, kp_source *src, uint32_t off, uint32_t len, bool *rejected);
+/* Keeps g (NULL: no finding) and rejected for index and why. */
+void kp_find_memo_keep(kp_find_memo *m, const struct kp_index *index, unsigned why, const kp_diag *g,
+                       bool rejected);
 
 /* ------------------------------------- path templates (template.c) */
 

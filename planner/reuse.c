@@ -68,6 +68,7 @@ typedef struct kept {
 	bool path;              /* the path choice is kept: */
 	const kp_index *index;  /* ... this key's (NULL: the primary key) */
 	kp_tmpls *tm;           /* its candidates' path templates (template.c) */
+	kp_find_memo *fm;       /* its full-scan findings (findmemo.c) */
 } kept;
 
 /* The slots are made at the first statement kept and doubled (up to SLOTS)
@@ -82,7 +83,7 @@ struct kp_plan_memo {
 	uint32_t nslots, nfilled;
 	bool verify;            /* KP_SHAPE_CACHE=verify */
 	bool stats;             /* KP_SHAPE_CACHE=stats: counted, and said at the end */
-	unsigned long kept, used, paths, templated;
+	unsigned long kept, used, paths, templated, findings;
 };
 
 kp_plan_memo *kp_plan_memo_new(void)
@@ -102,7 +103,8 @@ void kp_plan_memo_free(kp_plan_memo *m)
 		return;
 	if (m->stats && (m->kept || m->used))
 		fprintf(stderr, "keyplan: shape cache: %lu resolutions kept, %lu used again, %lu with the path chosen, "
-		        "%lu candidate paths from a template\n", m->kept, m->used, m->paths, m->templated);
+		        "%lu candidate paths from a template, %lu full-scan findings copied\n", m->kept, m->used, m->paths,
+		        m->templated, m->findings);
 	/* only the slots used: free(NULL) is not free under ASan (a stack
 	 * trace each), and 8,192 of them were half of fuzz_lsp's time */
 	for (uint32_t i = 0; i < m->nslots; i++) {
@@ -112,6 +114,8 @@ void kp_plan_memo_free(kp_plan_memo *m)
 			free(m->k[i].used);
 		if (m->k[i].tm)
 			kp_tmpls_free(m->k[i].tm);
+		if (m->k[i].fm)
+			kp_find_memo_free(m->k[i].fm);
 	}
 	free(m->k);
 	free(m);
@@ -154,6 +158,8 @@ static void keep(kept *k, const resolved *r, const kp_table *t, const kp_catalog
 	k->index = NULL;
 	if (k->tm)
 		kp_tmpls_clear(k->tm);
+	if (k->fm)
+		kp_find_memo_clear(k->fm);
 }
 
 /* Does e hold a number or a string? */
@@ -365,10 +371,14 @@ void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp
 		if (!h->tm)
 			h->tm = kp_tmpls_new();
 		pk.tm = h->tm;
+		if (!h->fm)
+			h->fm = kp_find_memo_new();   /* as templates, from the second statement on */
+		pk.fm = h->fm;
 		m->paths += k->path;
 		r.keep = &pk;
 		kp_plan_resolved(out, t, s, &v, &r, opts, src, a, d);
 		m->templated += pk.templated;
+		m->findings += pk.copied;
 		if (m->verify)
 			verify_plan(out, cat, s, opts, src, a, d, tail);
 		return;

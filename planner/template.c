@@ -108,6 +108,7 @@ struct kp_sites {
 	uint32_t nsig;
 	const kp_expr **conj;   /* the WHERE's conjuncts */
 	uint32_t nconj;
+	bool lists;             /* some sites are values of an IN list */
 };
 
 kp_tmpls *kp_tmpls_new(void)
@@ -173,7 +174,7 @@ static uint8_t class_of(const kp_value *v, uint8_t kind)
 }
 
 /* e as a site compared with column col, if it is a value by itself. */
-static bool add_site(walker *w, const kp_expr *e, int col, int list)
+static inline __attribute__((always_inline)) bool add_site(walker *w, const kp_expr *e, int col, int list)
 {
 	kp_value v;
 	if (!kp_value_of(&v, e))
@@ -269,6 +270,7 @@ static void walk(walker *w, const kp_expr *e)
 	case KP_X_IN:
 		if (is_column(w, e->a)) {
 			int c = col_of(w->col, e->a), first = (int)w->ss->n;
+			w->ss->lists = true;
 			for (uint32_t i = 0; i < e->n; i++)
 				if (!add_site(w, e->list[i], c, first))
 					w->tainted = true, walk(w, e->list[i]);
@@ -360,7 +362,8 @@ static struct kp_sites *sites_of(path_keep *keep, const kp_table *t, const kp_na
 	}
 	if (!ss->ok)
 		return ss;
-	order_lists(ss, a);
+	if (ss->lists)
+		order_lists(ss, a);   /* nothing to put in order otherwise */
 	/* a class a site, a byte a pair of one column's sites (at most
 	 * n(n-1)/2, written in one pass that also counts each site's group),
 	 * and each other literal's kind, length and text */

@@ -292,7 +292,56 @@ static void test_stray_bytes(void)
 	check_error("\x01", 1, 0, "unexpected control character 0x01", 1);
 }
 
+/* kp_lex_run over src from 0 with at most max tokens: what kp_lex reads
+ * one by one, up to and including a ';' or the end of input, or up to a
+ * hint or an error (read, not stored); returns the count, and asserts the
+ * tokens, the positions after each, and the lexer's position. */
+static uint32_t run_like_one_by_one(const char *src, uint32_t max)
+{
+	size_t n = strlen(src);
+	kp_lexer one, run;
+	kp_lexer_init(&one, src, n, 0);
+	kp_lexer_init(&run, src, n, 0);
+	kp_token want[64], got[64];
+	size_t after_want[64], after_got[64];
+	uint32_t k = 0;
+	while (k < max) {
+		int ty = kp_lex(&one, &want[k]);
+		if (ty == KP_TOK_HINT || ty == KP_TOK_ERROR)
+			break;
+		after_want[k++] = one.pos;
+		if (ty == TK_SEMI || ty == KP_TOK_EOF)
+			break;
+	}
+	uint32_t m = kp_lex_run(&run, got, after_got, max);
+	CU_ASSERT_EQUAL(m, k);
+	for (uint32_t i = 0; i < k && i < m; i++) {
+		CU_ASSERT_EQUAL(got[i].type, want[i].type);
+		CU_ASSERT_EQUAL(got[i].off, want[i].off);
+		CU_ASSERT_EQUAL(got[i].len, want[i].len);
+		CU_ASSERT_EQUAL(after_got[i], after_want[i]);
+	}
+	CU_ASSERT_EQUAL(run.pos, one.pos);
+	return m;
+}
+
+static void test_lex_run_reads_one_statement(void)
+{
+	/* up to the ';', which is stored; the next statement is left */
+	CU_ASSERT_EQUAL(run_like_one_by_one("SELECT a FROM t WHERE k = 'x''y' -- c\n AND b > 1.5; SELECT 2;", 64), 13);
+	/* the end of input is a token, stored */
+	CU_ASSERT_EQUAL(run_like_one_by_one("SELECT * FROM t", 64), 5);
+	/* a hint stops it before itself, as does an error */
+	CU_ASSERT_EQUAL(run_like_one_by_one("SELECT /*+ _l_allow_filtering_ */ * FROM t;", 64), 1);
+	CU_ASSERT_EQUAL(run_like_one_by_one("SELECT 'open", 64), 1);
+	CU_ASSERT_EQUAL(run_like_one_by_one("SELECT ^ FROM t;", 64), 1);
+	/* at most max */
+	CU_ASSERT_EQUAL(run_like_one_by_one("SELECT a, b, c FROM t;", 3), 3);
+	CU_ASSERT_EQUAL(run_like_one_by_one("", 64), 1);
+}
+
 KPT_SUITE("lexer", NULL, NULL,
+	{"kp_lex_run reads a statement's tokens as kp_lex does one by one", test_lex_run_reads_one_statement},
 	{"every token kind", test_every_token_kind},
 	{"every class of malformed UTF-8", test_utf8_classes},
 	{"keywords are case-insensitive", test_keywords_case_insensitive},

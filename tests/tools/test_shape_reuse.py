@@ -106,6 +106,12 @@ def paths_kept(argv):
     return int(m.group(1)) if m else -1
 
 
+def findings_copied(argv):
+    st = kptest.run(*argv, env={"KP_SHAPE_CACHE": "stats"}, plain=True, timeout=120)
+    m = re.search(r"(\d+) full-scan findings copied", st[2])
+    return int(m.group(1)) if m else -1
+
+
 def corpus(tmp):
     for path in sorted(glob.glob(os.path.join(CORPUS, "*-queries.sql"))):
         base = os.path.basename(path)
@@ -442,6 +448,64 @@ def slots_grow(tmp):
               learned == 200 and kept <= learned * 5 // 4 and again >= learned * 5 // 2, err)
 
 
+def full_scans(tmp):
+    """A shape's full-scan finding (KP001, KP006) is worded once a path and
+    copied for its later statements (planner/findmemo.c), each at its own
+    span: on every target, the bytes of the full path; after a DDL that
+    renames the key's leading column, the new name."""
+    s = os.path.join(tmp, "fs.sql")
+    kptest.write(s, "CREATE TABLE t (k VARCHAR(16) NOT NULL, v BIGINT, w BIGINT, PRIMARY KEY (k));\n"
+                    "CREATE INDEX iw ON t (w);\n")
+    q = os.path.join(tmp, "fq.sql")
+    # literals of growing length: each statement's span ends elsewhere
+    body = [f"SELECT * FROM t WHERE v = {10 ** (i % 9)};" for i in range(40)]
+    body += [f"SELECT * FROM t WHERE v > {i} LIMIT 5;" for i in range(40)]
+    body += [f"SELECT /*+ _l_allow_filtering_ */ * FROM t WHERE v = {i};" for i in range(40)]
+    kptest.write(q, "\n".join(body) + "\n")
+    for target in ("generic", "lindorm", "phoenix", "tablestore"):
+        argv = ["explain", "--no-config", "--target", target, "--format", "json", "--schema", s, q]
+        rows = same(f"full scans ({target})", argv).splitlines()
+        check(f"full scans ({target}): a plan per query", len(rows) == 120, f"{len(rows)} plans")
+        n = findings_copied(argv)
+        # the cache is made at the parser's 32nd statement and learns a
+        # shape on its second read; the memo starts at the shape's next
+        check(f"full scans ({target}): findings copied", n >= 5, f"{n}")
+        if len(rows) != 120:
+            continue
+        last = rows[39]
+        check(f"full scans ({target}): the last's finding at its own WHERE",
+              '"rule": "KP001"' in last and '"line": 40, "column": 23, "end_line": 40, "end_column": 31' in last,
+              last[:900])
+    argv = ["explain", "--no-config", "--target", "lindorm", "--format", "json", "--schema", s, q]
+    rows = same("full scans (lindorm)", argv).splitlines()
+    if len(rows) == 120:
+        want = ('"rule": "KP001", "slug": "full-scan", "severity": "error", "message": "full table scan: no '
+                'condition on leading key column \'k\' of t (Lindorm refuses it: \\"This query may be a full table '
+                'scan and thus may have unpredictable performance\\")", "file": "FILE", "line": 39, "column": 23, '
+                '"end_line": 39, "end_column": 30, "notes": [{"file": "SCHEMA", "line": 1, "column": 61, "message": '
+                '"primary key of t declared here"}], "help": ["bind k with = or IN, use a secondary index or index '
+                'table (keyplan check advises one), or opt in with /*+ _l_allow_filtering_ */"]}]}')
+        want = want.replace("FILE", q).replace("SCHEMA", s)
+        check("full scans (lindorm): the finding copied, word for word", rows[38].endswith(want), rows[38][-700:])
+        check("full scans (lindorm): a LIMIT's full scan", '"access": "full_scan"' in rows[79] and
+              '"rejected": true' in rows[79], rows[79][:600])
+        check("full scans (lindorm): allowed by the hint", '"rejected": false' in rows[119] and
+              "allowed by the _l_allow_filtering_ hint" in rows[119], rows[119][:900])
+    # the key's leading column renamed between statements of one shape
+    q2 = os.path.join(tmp, "fq2.sql")
+    body = [f"SELECT * FROM t WHERE v = {i};" for i in range(40)]
+    body += ["ALTER TABLE t RENAME COLUMN k TO k2;"]
+    body += [f"SELECT * FROM t WHERE v = {i};" for i in range(5)]
+    kptest.write(q2, "\n".join(body) + "\n")
+    argv = ["explain", "--no-config", "--format", "json", "--schema", s, q2]
+    rows = [r for r in same("full scans, the key renamed", argv).splitlines() if '"statement": "select"' in r]
+    check("full scans, the key renamed: a plan per query", len(rows) == 45, f"{len(rows)} plans")
+    if len(rows) == 45:
+        check("full scans, before the rename: k", "leading key column 'k' of t" in rows[39], rows[39][:700])
+        check("full scans, after it: k2", all("leading key column 'k2' of t" in r and "bind k2 with" in r
+                                              for r in rows[40:]), rows[40][:700])
+
+
 def main():
     with kptest.tempdir() as tmp:
         slots_grow(tmp)
@@ -452,6 +516,7 @@ def main():
         changes(tmp)
         paths(tmp)
         templates(tmp)
+        full_scans(tmp)
     check("kept resolutions were used again", USED >= 5000, f"{USED}")
     print(f"{USED} statements planned on a kept resolution")
     kptest.finish()

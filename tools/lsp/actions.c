@@ -148,6 +148,8 @@ static cJSON *chained(kp_lsp *s, kp_lsp_doc *d, const kp_lsp_diag *g, uint32_t b
 	size_t left = ops[1];
 	while (left > a && isspace((unsigned char)t[left - 1]))
 		left--;
+	if (left < a)
+		return NULL;   /* not so (ops[1] >= a), but what a link-time inliner cannot see */
 	kp_buf_put(&nb, t + a, left - a);
 	kp_buf_puts(&nb, " AND ");
 	kp_buf_put(&nb, t + ms, me - ms);
@@ -234,6 +236,8 @@ static int distance(const char *a, size_t n, const char *b)
 static cJSON *directive(kp_lsp *s, kp_lsp_doc *d, const kp_lsp_diag *g, uint32_t base, size_t a, size_t b)
 {
 	const char *t = d->t.text;
+	if (b < a)
+		return NULL;
 	kp_buf nb = {0};
 	const char *title = NULL;
 	char tbuf[256];
