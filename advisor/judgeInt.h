@@ -110,6 +110,22 @@ bool kpj_pays(const kp_cost *c, const kp_cost *cur);
  * bracket (minimax regret), at equal loss the cheaper at the default */
 bool kpj_robust_better(const kp_cost *a, const kp_cost *b);
 
+/* The words of a judged table (judge_words.c). What design d trades,
+ * applied alone, against the design as it is (cost now): statements it
+ * makes worse, the hotspot it adds or spreads, rows read and written,
+ * refused reads made to run and at what price, its write cost. */
+const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp_cost *c, const design *d);
+/* The write cost of design d against now in words (every insert when
+ * inserts, each UPDATE shape whose rows rewritten change, deletes); NULL
+ * when no write writes another number of rows. */
+const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now, const design *d, bool inserts);
+/* An alternative that paid at the default but not across the bracket:
+ * its trade and the annotations that would decide it. */
+const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advice *x, const char *trade);
+/* The defaults recommendation r rests on and the annotations that settle
+ * them (the assumes: line), or NULL. */
+const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r);
+
 /* The table's summary (summary.c) from the judge's plans: its reads by
  * class now and, when r recommends a change, on the recommendation (each
  * shape's then fields, set by its last evaluation). */
