@@ -192,6 +192,9 @@ typedef struct kp_table_review {
 	double per_value;       /* rows a value of a key column bound by = keeps, by default
 	                           (KP_SEL_EQ of rows; a column's -- distinct: says its own) */
 	double in_range;        /* share of those a range keeps, by default (KP_SEL_RANGE) */
+	const char *values;     /* the rows a value of the columns whose counts are known
+	                           (-- distinct:, or a BOOLEAN's 2 values), in words; NULL:
+	                           per_value holds for every column */
 	double writes;          /* weight of its writes */
 	bool writes_default;    /* no write in the workload: assumed written at its read weight */
 	double by_class[5];     /* weight now: GET, SCAN, FILTERED SCAN, full scan, sorted */

@@ -112,6 +112,11 @@ const char *kpa_hot_reason(const kp_column *c);
 /* A calendar-unit column (DATE, a day, an hour by its name): concurrent
  * writes share its value, so a hash or bucket of it alone spreads none. */
 bool kpa_coarse_time(const kp_column *c);
+/* The most distinct values a column's type can hold, where that is fewer
+ * than the default share of a value (KP_SEL_EQ) assumes: 2 for a BOOLEAN
+ * (NULL aside); 0 otherwise (a TINYINT's 256 are more than the default's
+ * 100, so they bound nothing). */
+double kpa_type_values(const kp_column *c);
 /* A string column that holds numbers or dates, by its name (KP106). */
 bool kpa_numeric_string(const kp_column *c);
 /* Fixed width in bytes of a column, or -1 for variable width. */

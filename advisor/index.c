@@ -500,30 +500,63 @@ typedef struct shape_memo {
 /* Where NULLs of the ordered column oc go on index y (its last part
  * oc, read as the heavier ORDER BY direction of pr wants), in the
  * designer's words, when the store keeps NULL first in a DESC column
- * (Phoenix): "" elsewhere, or when oc cannot be NULL. */
+ * (Phoenix): "" elsewhere, when oc cannot be NULL, when every read that
+ * leaves NULLs where SQL puts them excludes them anyway (a comparison, IN,
+ * BETWEEN or LIKE on oc keeps no NULL: the planner's range is bounded), or
+ * when the index returns them where the reads want them. As the planner
+ * decides (planner/order.c): a part's NULLs come first when it is read
+ * forwards and the store keeps them first, or backwards and it keeps them
+ * last; ORDER BY wants them first ascending, last descending. */
 static const char *nulls_note(kp_advisor *adv, const kp_table *t, const proposal *pr, const kp_column *oc)
 {
 	if (!t->desc_nulls_first || !(oc->nullable || (oc->key_pos < 0 && !oc->not_null)))
 		return "";
+	int ci = (int)(oc - t->cols);
 	/* only reads that leave NULLs where SQL puts them by default (no
-	 * NULLS FIRST or LAST written) */
+	 * NULLS FIRST or LAST written) and whose WHERE lets them in */
 	bool by_default = false;
 	for (uint32_t k = 0; k < pr->qs.n && !by_default; k++) {
 		const kp_wquery *q = pr->qs.items[k];
+		colset eq = {0}, range = {0};
+		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
+		bool excluded = false;
+		for (int e = 0; e < eq.n && !excluded; e++)
+			excluded = eq.cols[e] == ci;
+		for (int e = 0; e < range.n && !excluded; e++)
+			excluded = range.cols[e] == ci;
+		if (excluded)
+			continue;
 		const kp_list *order = kpa_order_of(q->stmt);
 		for (uint32_t j = 0; j < order->n && !by_default; j++) {
 			const kp_order_item *it = order->items[j];
-			by_default = !it->nulls && kpa_colref(q->plan.names, it->expr) == (int)(oc - t->cols);
+			by_default = !it->nulls && kpa_colref(q->plan.names, it->expr) == ci;
 		}
 	}
 	if (!by_default)
 		return "";
 	bool want_desc = pr->desc_w > pr->asc_w;
 	bool stored_desc = pr->user.desc[pr->user.n - 1];
+	bool backwards = stored_desc != want_desc;
+	/* the store keeps NULL first in an ASC part, and in a DESC one too */
+	bool read_first = !backwards;
+	bool want_first = !want_desc;
 	/* the store's name as its documents write it */
 	const char *store = kp_arena_printf(adv->a, "%s", kpa_target(adv->target)->name);
 	if (store[0] >= 'a' && store[0] <= 'z')
 		((char *)store)[0] = (char)(store[0] - 'a' + 'A');
+	const char *dir = want_desc ? "DESC" : "ASC";
+	if (read_first == want_first) {
+		if (!backwards)
+			return "";   /* read forwards, NULLs first, as ORDER BY ASC asks */
+		/* read backwards, NULLs where the reads want them; the other
+		 * direction, read forwards, needs the NULLS clause written */
+		return kp_arena_printf(adv->a, "; %s can be NULL and %s stores NULL first in a DESC column too: %s, read "
+		                       "backwards, returns ORDER BY %s %s with its NULLs %s, as the reads ask, with no "
+		                       "sort (or index it %s and write ORDER BY %s %s NULLS FIRST: read forwards, NULLs "
+		                       "first)",
+		                       oc->name, store, stored_desc ? "stored DESC" : "stored ascending", oc->name, dir,
+		                       want_first ? "first" : "last", stored_desc ? "ascending" : "DESC", oc->name, dir);
+	}
 	/* NOT NULL is a way out only for a key column: Phoenix refuses it on
 	 * any other (ERROR 1007, "A key/value column may not be declared as
 	 * not null") */
@@ -531,19 +564,18 @@ static const char *nulls_note(kp_advisor *adv, const kp_table *t, const proposal
 	                      ? kp_arena_printf(adv->a, ", or declare %s NOT NULL", oc->name)
 	                      : kp_arena_printf(adv->a, " (NOT NULL is no way out: %s refuses it on a column outside the "
 	                                        "primary key, ERROR 1007)", store);
-	if (stored_desc == want_desc)
+	if (!backwards)
 		return kp_arena_printf(adv->a, "; %s can be NULL and %s stores NULL first in %s column too, where "
 		                       "ORDER BY %s %s wants it %s: the reads still sort unless they say NULLS %s%s",
-		                       oc->name, store, stored_desc ? "a DESC" : "an ASC", oc->name,
-		                       want_desc ? "DESC" : "ASC", want_desc ? "last" : "first",
-		                       want_desc ? "FIRST" : "LAST", notnull);
+		                       oc->name, store, stored_desc ? "a DESC" : "an ASC", oc->name, dir,
+		                       want_first ? "first" : "last", read_first ? "FIRST" : "LAST", notnull);
 	return kp_arena_printf(adv->a, "; %s can be NULL and %s stores NULL first in a DESC column too: %s, read "
-	                       "backwards, returns ORDER BY %s %s with its NULLs %s, as the reads ask, with no sort "
-	                       "(or index it %s and write ORDER BY %s %s NULLS %s: read forwards, NULLs %s)",
-	                       oc->name, store, stored_desc ? "stored DESC" : "stored ascending", oc->name,
-	                       want_desc ? "DESC" : "ASC", want_desc ? "last" : "first",
-	                       stored_desc ? "ascending" : "DESC", oc->name, want_desc ? "DESC" : "ASC",
-	                       want_desc ? "FIRST" : "LAST", want_desc ? "first" : "last");
+	                       "backwards for ORDER BY %s %s, returns its NULLs %s where the reads want them %s: the "
+	                       "reads still sort unless they say NULLS %s (or index it %s: read forwards, NULLs %s, "
+	                       "as the reads ask)%s",
+	                       oc->name, store, stored_desc ? "stored DESC" : "stored ascending", oc->name, dir,
+	                       read_first ? "first" : "last", want_first ? "first" : "last", read_first ? "FIRST" : "LAST",
+	                       stored_desc ? "ascending" : "DESC", want_first ? "first" : "last", notnull);
 }
 
 /* pr's columns as a secondary index of t, judged on the table's whole

@@ -143,7 +143,19 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	jt->reverse = kpa_reverse_factor(adv->target);
 	jt->search_first = kpa_target(adv->target)->index_policy;
 	jt->rows_default = notes->rows < 0;
-	jt->distinct = notes->distinct;
+	/* the distinct values stated, or bounded by a column's type where the
+	 * default share of a value could not be (a BOOLEAN's 2) */
+	double *distinct = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
+	bool *by_type = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
+	for (int c = 0; c < t->ncols; c++) {
+		distinct[c] = notes->distinct[c];
+		if (distinct[c] < 1 && kpa_type_values(&t->cols[c]) >= 1) {
+			distinct[c] = kpa_type_values(&t->cols[c]);
+			by_type[c] = true;
+		}
+	}
+	jt->distinct = distinct;
+	jt->by_type = by_type;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
 	jt->writes_default = notes->writes < 0 && jt->writes <= 0;
 	for (int i = 0; i < jt->ns; i++) {
@@ -161,6 +173,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	r->rows = jt->rows;
 	r->rows_default = jt->rows_default;
 	r->per_value = jt->rows * KP_SEL_EQ;
+	r->values = kpj_values_words(adv, jt);
 	r->in_range = KP_SEL_RANGE;
 	r->writes = jt->writes + (notes->writes >= 0 ? notes->writes : 0);
 	r->writes_default = jt->writes_default;

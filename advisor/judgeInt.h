@@ -44,7 +44,9 @@ typedef struct jtable {
 	bool *few;              /* per column: few values (kpa_few_values), or few at a time
 	                           (kpa_coarse_time) */
 	double reverse;         /* what a row read backwards costs (kpa_reverse_factor) */
-	const double *distinct; /* per column: annotated distinct values, or 0 */
+	const double *distinct; /* per column: annotated distinct values, or those its type
+	                           bounds (kpa_type_values), or 0 */
+	const bool *by_type;    /* per column: distinct is its type's bound, not stated */
 	double assumed;         /* write weight the workload does not show: annotated, or
 	                           its read weight when it has no write */
 	bool rows_default, writes_default;
@@ -122,6 +124,9 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 /* An alternative that paid at the default but not across the bracket:
  * its trade and the annotations that would decide it. */
 const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advice *x, const char *trade);
+/* The rows a value of the columns whose counts are stated (-- distinct:)
+ * or bounded by their type, in words (the review's cost line), or NULL. */
+const char *kpj_values_words(kp_advisor *adv, const jtable *jt);
 /* The defaults recommendation r rests on and the annotations that settle
  * them (the assumes: line), or NULL. */
 const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r);

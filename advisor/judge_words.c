@@ -58,8 +58,37 @@ static int update_rows(const kp_table *t, const design *d, const kp_stmt *s)
 	return n;
 }
 
+/* Indexes of design d whose key holds a column an UPSERT of a column
+ * list sets other than the table's key (the key names the row): on a row
+ * that exists, each such index row moves (the old one deleted, the new
+ * one written), as an UPDATE's does. 0 for an UPSERT or INSERT that sets
+ * every column (a whole row) or names none. */
+static int upsert_moves(const kp_table *t, const design *d, const kp_stmt *s)
+{
+	if (s->kind != KP_S_UPSERT || !s->u.insert.cols.n || (int)s->u.insert.cols.n >= t->ncols)
+		return 0;
+	int n = 0;
+	for (int i = 0; i < d->nix; i++) {
+		const kp_index *ix = d->ix[i];
+		if (!(ix->kv || ix->search) || ix->state == KP_IX_DISABLED || ix->all_columns)
+			continue;
+		bool moves = false;
+		for (uint32_t k = 0; k < s->u.insert.cols.n && !moves; k++) {
+			const kp_name *c = s->u.insert.cols.items[k];
+			int col = kp_table_column(t, c->s, c->len);
+			if (col < 0 || t->cols[col].key_pos >= 0)
+				continue;
+			for (int j = 0; j < ix->key.n && !moves; j++)
+				moves = ix->key.parts[j].col == col;
+		}
+		n += moves;
+	}
+	return n;
+}
+
 /* The write cost of design d against now, in words: every insert, then
  * each UPDATE shape whose rows rewritten change (by the columns it sets),
+ * each UPSERT of some columns that moves more index rows (upsert_moves),
  * and deletes (every index row goes with the row); NULL when no write of
  * the workload writes another number of rows. */
 const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now, const design *d, bool inserts)
@@ -94,6 +123,38 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 	}
 	if (named > 5)
 		kp_buf_printf(&b, " and %d more updates", named - 5);
+	/* an UPSERT of some columns updates a row that exists: one that sets
+	 * an index's key column moves its index row */
+	named = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		const kp_stmt *st = s->q->stmt;
+		if (s->ins_rows <= 0)
+			continue;
+		int m_now = upsert_moves(jt->t, now, st), m = upsert_moves(jt->t, d, st);
+		if (m == m_now || named++ >= 5)
+			continue;
+		/* the columns it sets that key an index of d */
+		kp_buf_printf(&b, "%seach UPSERT setting ", b.len ? "; " : "");
+		int said = 0;
+		for (uint32_t k = 0; k < st->u.insert.cols.n; k++) {
+			const kp_name *c = st->u.insert.cols.items[k];
+			int col = kp_table_column(jt->t, c->s, c->len);
+			bool keys = false;
+			for (int x = 0; col >= 0 && jt->t->cols[col].key_pos < 0 && x < d->nix && !keys; x++)
+				for (int j = 0; j < d->ix[x]->key.n && !keys; j++)
+					keys = d->ix[x]->key.parts[j].col == col && !d->ix[x]->all_columns &&
+					       (d->ix[x]->kv || d->ix[x]->search) && d->ix[x]->state != KP_IX_DISABLED;
+			if (keys)
+				kp_buf_printf(&b, "%s%.*s", said++ ? ", " : "", (int)c->len, c->s);
+		}
+		kp_buf_printf(&b, " (%s, weight %.15g), %s of %d index%s (%d now), moves %s when its row exists (the old "
+		              "deleted, the new written)", where_at(adv, s->q), s->weight,
+		              said > 1 ? "key columns" : "a key column", m,
+		              m == 1 ? "" : "es", m_now, m == 1 ? "that index's row" : "their rows");
+	}
+	if (named > 5)
+		kp_buf_printf(&b, " and %d more UPSERTs", named - 5);
 	if (deletes && ins != ins_now)
 		kp_buf_printf(&b, "%seach delete now removes %d rows (%d now)", b.len ? "; " : "", ins, ins_now);
 	char *r = b.len ? kpa_bufdup(adv->a, &b) : NULL;
@@ -212,8 +273,8 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 {
 	if (r->after.hot < r->before.hot * (1 - 1e-9) || r->after.refused < r->before.refused * (1 - 1e-9))
 		return NULL;   /* a hotspot spread, or refused reads made to run: no count decides */
-	kp_buf cols = {0};
-	int named = 0;
+	kp_buf cols = {0}, typed = {0};
+	int named = 0, ntyped = 0;
 	/* each column named once, by its place in the table (a name may be
 	 * part of another's: ID of USER_ID) */
 	bool *said = calloc((size_t)jt->t->ncols + 1, sizeof *said);
@@ -225,7 +286,15 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 		for (uint32_t k = 0; k < nc; k++) {
 			const char *c = x->columns.items[k];
 			int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
-			if (col < 0 || (jt->distinct && jt->distinct[col] >= 1) || said[col])
+			if (col < 0 || said[col])
+				continue;
+			if (jt->by_type && jt->by_type[col] && eq_bound(jt, col)) {
+				/* no default: its type bounds its values */
+				said[col] = true;
+				kp_buf_printf(&typed, "%s%s", ntyped++ ? ", " : "", c);
+				continue;
+			}
+			if (jt->distinct && jt->distinct[col] >= 1)
 				continue;
 			/* or the tenant column a tenant's connection binds */
 			if (eq_bound(jt, col) || col == kp_table_tenant_col(jt->t)) {
@@ -237,6 +306,7 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 	free(said);
 	if (!jt->rows_default && !named) {
 		kp_buf_free(&cols);
+		kp_buf_free(&typed);
 		return NULL;
 	}
 	kp_buf b = {0};
@@ -249,8 +319,45 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 	kp_buf_printf(&b, "; state them (%s%s, docs/annotations.md) to settle whether it pays",
 	              jt->rows_default ? "-- rows: N" : "", named ? (jt->rows_default ? ", -- distinct: COLUMN N" :
 	                                                             "-- distinct: COLUMN N") : "");
+	/* what no annotation need state: a BOOLEAN's two values */
+	if (ntyped)
+		kp_buf_printf(&b, " (%s: 2 values by %s type, a BOOLEAN, so half the rows a value)", typed.data,
+		              ntyped > 1 ? "their" : "its");
 	char *out = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
 	kp_buf_free(&cols);
+	kp_buf_free(&typed);
 	return out;
+}
+
+/* The rows a value of each column whose count is known, in words, for the
+ * review's cost line: every column a -- distinct: states, then each a
+ * read binds by = whose type bounds its values (a BOOLEAN); NULL when
+ * none (every count is the default). */
+const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
+{
+	if (!jt->distinct)
+		return NULL;
+	kp_buf b = {0};
+	int stated = 0, typed = 0;
+	for (int c = 0; c < jt->t->ncols; c++) {
+		if (jt->distinct[c] < 1 || (jt->by_type && jt->by_type[c]) || jt->t->cols[c].dropped)
+			continue;
+		if (stated++)
+			kp_buf_printf(&b, ", %.15g of %s", jt->rows / jt->distinct[c], jt->t->cols[c].name);
+		else
+			kp_buf_printf(&b, "%.15g rows a value of %s", jt->rows / jt->distinct[c], jt->t->cols[c].name);
+	}
+	if (stated)
+		kp_buf_puts(&b, " (-- distinct:)");
+	for (int c = 0; c < jt->t->ncols; c++) {
+		if (!jt->by_type || !jt->by_type[c] || jt->t->cols[c].dropped || !eq_bound(jt, c))
+			continue;
+		kp_buf_printf(&b, "%s%.15g %s %s (a BOOLEAN: 2 values)", b.len ? (typed ? ", " : "; ") : "",
+		              jt->rows / jt->distinct[c], b.len ? "of" : "rows a value of", jt->t->cols[c].name);
+		typed++;
+	}
+	char *r = b.len ? kpa_bufdup(adv->a, &b) : NULL;
+	kp_buf_free(&b);
+	return r;
 }

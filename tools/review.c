@@ -82,10 +82,12 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 	              "%.15g, sorted %.15g; writes %.15g%s\n", r->nstatements, r->by_class[0], r->by_class[1],
 	              r->by_class[2], r->by_class[3], r->by_class[4], r->writes,
 	              r->writes_default ? " (none in the workload: assumed written at its read weight)" : "");
-	kp_buf_printf(b, "    cost (weighted rows, %.15g rows %s; by default %.15g rows a value of a key column "
-	              "bound by = and %.15g%% of those in a range): read %.15g, written %.15g, on one region %.15g",
-	              r->rows, r->rows_default ? "assumed by default" : "stated", r->per_value, r->in_range * 100,
-	              r->before.read, r->before.written, r->before.hot);
+	kp_buf_printf(b, "    cost (weighted rows, %.15g rows %s; ", r->rows, r->rows_default ? "assumed by default" : "stated");
+	if (r->values)   /* the counts known before the default */
+		line(b, "", r->values, "; ");
+	kp_buf_printf(b, "by default %.15g rows a value of %s key column bound by = and %.15g%% of those in a range): read "
+	              "%.15g, written %.15g, on one region %.15g", r->per_value, r->values ? "any other" : "a",
+	              r->in_range * 100, r->before.read, r->before.written, r->before.hot);
 	if (r->before.refused > 0)
 		kp_buf_printf(b, "; refused by the store %.15g (weight: they do not run, not counted in rows read)",
 		              r->before.refused);
