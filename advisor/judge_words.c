@@ -188,8 +188,14 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 	else if (c->hot < now->hot * (1 - 1e-9))
 		kp_buf_printf(&b, "%sspreads %.15g weighted rows written that land on one region today", b.len ? "; " : "",
 		              now->hot - c->hot);
-	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g), writes %.15g (now %.15g)", b.len ? "; " : "", c->read,
-	              now->read, c->written, now->written);
+	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g)", b.len ? "; " : "", c->read, now->read);
+	/* refused reads count by weight, not in the rows read: a design that
+	 * makes more reads refused reads fewer rows, and says why (one that
+	 * makes them run says so below) */
+	if (c->refused > now->refused * (1 + 1e-9))
+		kp_buf_printf(&b, ", and reads of weight %.15g the store refuses (now %.15g; a refused read does not run "
+		              "and is not in the rows read)", c->refused, now->refused);
+	kp_buf_printf(&b, ", writes %.15g (now %.15g)", c->written, now->written);
 	/* reads the store refuses made to run: what each run costs the
 	 * writes (docs/advice.md, "Reads the store refuses") */
 	if (c->refused < now->refused * (1 - 1e-9)) {
