@@ -210,7 +210,9 @@ typedef struct kp_table_review {
 	kp_table_summary summary; /* its reads by class now and with the recommendation */
 	const char *assumes;    /* the defaults the recommendation rests on and the annotations
 	                           that would settle them, in words; NULL: none (every count
-	                           it rests on is stated, or it spreads a hotspot) */
+	                           it rests on is stated, or it spreads a hotspot). When the
+	                           design stands: the count of the key's lead it assumes,
+	                           which would decide a hotspot (kpj_stands_note), or NULL */
 } kp_table_review;
 
 void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a,

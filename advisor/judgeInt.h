@@ -124,6 +124,10 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 /* An alternative that paid at the default but not across the bracket:
  * its trade and the annotations that would decide it. */
 const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advice *x, const char *trade);
+/* When the design stands: the count of the key's leading column it
+ * assumes, which would decide a write hotspot, and the annotation that
+ * settles it; or NULL. */
+const char *kpj_stands_note(kp_advisor *adv, const jtable *jt);
 /* The rows a value of the columns whose counts are stated (-- distinct:)
  * or bounded by their type, in words (the review's cost line), or NULL. */
 const char *kpj_values_words(kp_advisor *adv, const jtable *jt);

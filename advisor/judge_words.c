@@ -367,3 +367,59 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
 	kp_buf_free(&b);
 	return r;
 }
+
+/* The first read of the table that lists values of column col with IN
+ * (at least two, in its WHERE's top-level AND), or NULL; *n its values. */
+static const jshape *lists_values(const jtable *jt, int col, uint32_t *n)
+{
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || kpa_is_write(s->q->stmt) || !s->q->plan.names)
+			continue;
+		const kp_expr *w = kpa_where_of(s->q->stmt);
+		if (!w)
+			continue;
+		const kp_expr *one[1] = {w};
+		const kp_expr *const *l = one;
+		uint32_t nl = 1;
+		if (w->kind == KP_X_AND) {
+			l = (const kp_expr *const *)w->list;
+			nl = w->n;
+		}
+		for (uint32_t k = 0; k < nl; k++)
+			if (l[k]->kind == KP_X_IN && !l[k]->negated && l[k]->n >= 2 &&
+			    kpa_colref(s->q->plan.names, l[k]->a) == col) {
+				*n = l[k]->n;
+				return s;
+			}
+	}
+	return NULL;
+}
+
+/* What a verdict that the design stands assumes of a count that would
+ * decide a hotspot (docs/advice.md, "Defaults that decide"): the column
+ * that leads a key of several columns, written to, whose number of values
+ * nothing states (no -- distinct:, no -- distribution:) and neither its
+ * name nor its type nor the workload's evidence marks as few or
+ * monotonic, while a read lists its values with IN (E36b's product page
+ * lists the six locations), is taken to hold many values; with few, the
+ * writes would land on as few regions. NULL otherwise. */
+const char *kpj_stands_note(kp_advisor *adv, const jtable *jt)
+{
+	const kp_table *t = jt->t;
+	if (jt->writes <= 0 || t->pk.n < 2 || t->salt_buckets)
+		return NULL;
+	int c = t->pk.parts[0].col;
+	if (c < 0 || jt->hot[c] || jt->few[c] || (jt->distinct && jt->distinct[c] >= 1))
+		return NULL;
+	const kpa_notes *n = kpa_notes_of(adv, t);
+	uint32_t listed = 0;
+	const jshape *in = lists_values(jt, c, &listed);
+	if (n->dist[c] || t->cols[c].auto_increment || !in)
+		return NULL;
+	return kp_arena_printf(adv->a, "the design stands on a count no annotation states: %s, which leads the key, is "
+	                       "taken to hold many values (no -- distinct:), though %s lists %u of them with IN; with few "
+	                       "(%d or fewer), its writes would land on as few regions (a write hotspot) and a bucket "
+	                       "before it would spread them: state it (-- distinct: %s N, docs/annotations.md) to settle it",
+	                       t->cols[c].name, where_at(adv, in->q), listed, KP_FEW_VALUES, t->cols[c].name);
+}

@@ -94,6 +94,8 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 	kp_buf_putc(b, '\n');
 	if (!r->recommended.n) {
 		kp_buf_puts(b, "    recommendation: the design stands (no change keyplan tried pays)\n");
+		if (r->assumes)
+			line(b, "      assumes: ", r->assumes, "\n");
 	} else {
 		kp_buf_printf(b, "    recommendation: cost %.15g -> %.15g (read %.15g -> %.15g, written %.15g -> %.15g, "
 		              "on one region %.15g -> %.15g", r->before.total, r->after.total, r->before.read,

@@ -143,13 +143,16 @@ static void test_fixes_judged_on_workload(void)
 	CU_ASSERT_EQUAL(x->before, 1500);
 	CU_ASSERT_EQUAL(x->after, 1500);
 	CU_ASSERT_EQUAL(x->fanout, 1000);
-	/* left as they are, the reads would not bind the bucket: listed to rewrite */
-	CU_ASSERT_EQUAL_FATAL(x->worse.n, 2);
-	CU_ASSERT_STRING_EQUAL(x->worse.items[0], "w.sql:2");
-	CU_ASSERT_STRING_EQUAL(x->worse.items[1], "w.sql:3");
+	/* left as they are, the reads would not bind the bucket: listed to
+	 * rewrite, the FILTERED SCAN of a ts range (w.sql:1) too, which must
+	 * become one read per bucket as the SCAN does */
+	CU_ASSERT_EQUAL_FATAL(x->worse.n, 3);
+	CU_ASSERT_STRING_EQUAL(x->worse.items[0], "w.sql:1");
+	CU_ASSERT_STRING_EQUAL(x->worse.items[1], "w.sql:2");
+	CU_ASSERT_STRING_EQUAL(x->worse.items[2], "w.sql:3");
 	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "; reads to rewrite (a GET binds ts_key = bucket ts % 16 + ts, any other "
-	                                          "read is one read per bucket 0 to 15): w.sql:2 (weight 1000), w.sql:3 "
-	                                          "(weight 500)"));
+	                                          "read is one read per bucket 0 to 15): w.sql:1 (weight 3000), w.sql:2 "
+	                                          "(weight 1000), w.sql:3 (weight 500)"));
 	/* a fourth key column would draw KP104: the bucket shares ts's column */
 	CU_ASSERT_STRING_EQUAL(x->key, "[bucket + ts][device_id][metric]");
 	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE TABLE telemetry (ts BIGINT, device_id VARCHAR(64) NOT NULL, metric VARCHAR(32) "
