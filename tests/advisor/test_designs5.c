@@ -435,6 +435,32 @@ static void test_e35_timeline_stands(void)
 	run_free(&r);
 }
 
+/* E35's KP003 on Tablestore keys the store does not generate: its key
+ * columns have no DESC, so "declare the key column with the opposite
+ * direction" cannot be done; the message says what the store does
+ * instead. Lindorm, which has DESC, keeps the advice. */
+static void test_e35_reverse_read_words_by_target(void)
+{
+	for (int ts = 0; ts < 2; ts++) {
+		run r;
+		run_w(&r, "CREATE TABLE t (a VARCHAR(32) NOT NULL, ts BIGINT NOT NULL, v VARCHAR(32), PRIMARY KEY (a, ts));\n",
+		      "SELECT v FROM t WHERE a = ? ORDER BY ts DESC LIMIT 10;\n", ts ? KP_TARGET_TABLESTORE : KP_TARGET_LINDORM);
+		const kp_diag *g = NULL;
+		for (const kp_diag *x = r.d.head; x; x = x->next)
+			if (x->rule == KP_R_REVERSE_SCAN)
+				g = x;
+		CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+		CU_ASSERT_STRING_EQUAL(g->message,
+		                       ts ? "rows are read in reverse key order, which is slower than the stored order; the "
+		                            "store's key columns have no DESC to declare: a backward range read (GetRange, "
+		                            "Direction.BACKWARD) is how a key is read newest first (storing Long.MAX_VALUE - "
+		                            "value instead rewrites every writer and reader; keyplan check weighs it, KP122)"
+		                          : "rows are read in reverse key order, which is slower than the stored order; if "
+		                            "most reads want this order, declare the key column with the opposite direction");
+		run_free(&r);
+	}
+}
+
 /* E36: inventory by six locations (Tablestore). Expected (annotated): a
  * bucket first, by the item (1). Right. E36b (no counts): the design
  * stands. */
@@ -503,4 +529,5 @@ KPT_SUITE("designs5", setup, NULL,
 	{"E34: a salted index is no hotspot", test_e34_salted_index_no_hotspot},
 	{"E34: where NULLs go, as the plans say", test_e34_nulls_words_agree_with_plans},
 	{"E35: the timeline stands", test_e35_timeline_stands},
+	{"E35: a backward read's words, by the target's keys", test_e35_reverse_read_words_by_target},
 	{"E36: inventory bucketed by item; E36b stands", test_e36_inventory_bucket})
