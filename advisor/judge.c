@@ -63,6 +63,18 @@ static bool store_kept(const kp_advice *x)
 	return !strcmp(x->kind, "secondary_index") || !strcmp(x->kind, "search_index");
 }
 
+/* At equal cost, is x before y? An index the store maintains before a
+ * table the application writes (store_kept); a key change fewer reads
+ * must be rewritten for before one more must (Phoenix's SALT_BUCKETS,
+ * whose salt the store computes, before a hash prefix every GET computes:
+ * E40 in designs6.md), as its worse list counts them. */
+static bool tie_before(const kp_advice *x, const kp_advice *y)
+{
+	if (store_kept(x) && !strcmp(y->kind, "index_table"))
+		return true;
+	return x->newkey && y->newkey && !x->index && !y->index && x->worse.n < y->worse.n;
+}
+
 /* d with x applied on top (and what x comes with); false when it cannot
  * be: a second key change, or no hypothetical key or index to apply. */
 static bool apply(kp_arena *a, const kp_table *t, design *d, kp_advice *x)
@@ -111,7 +123,7 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 		s->ins_rows = kpa_insert_rows(q->stmt);
 		s->upd = q->stmt->kind == KP_S_UPDATE || q->stmt->kind == KP_S_DELETE;
 		s->now = q->plan.access;
-		s->now_rejected = q->plan.rejected;
+		s->now_rejected = q->plan.rejected || kpj_sort_refused(adv, q->plan.access, q->plan.order, q->plan.rejected, q->stmt);
 		s->now_order = q->plan.order;
 		/* LindormTable deletes one row by its whole key (batch deletion
 		 * is off by default: its DELETE reference): any other DELETE is
@@ -400,7 +412,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
 				bool tie = pick >= 0 && !kpj_robust_better(&c, &best) && !kpj_robust_better(&best, &c) &&
-				           store_kept(x) && !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
+				           tie_before(x, cands->items[pick]);
 				if (pick < 0 || kpj_robust_better(&c, &best) || tie) {
 					best = c;
 					pick = (int)i;
@@ -540,8 +552,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			if (x->rank || !ok[i])
 				continue;
 			if (pick < 0 || kpj_better(&alone[i], &alone[pick]) ||
-			    (!kpj_better(&alone[pick], &alone[i]) && store_kept(x) &&
-			     !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table")))
+			    (!kpj_better(&alone[pick], &alone[i]) && tie_before(x, cands->items[pick])))
 				pick = (int)i;
 		}
 		if (pick < 0)

@@ -77,6 +77,10 @@ typedef struct sres {
 	const kp_index *ix;     /* the index it reads through, or NULL (the table) */
 } sres;
 
+/* Does the target refuse a plan of st (its class, order, refusal) for its sort: a store that returns
+ * rows only in key order (Lindorm: "ORDER BY clause in Lindorm SQL", the
+ * KP110 error limits.c reports) and a path that returns them only sorted? */
+bool kpj_sort_refused(const kp_advisor *adv, kp_access access, kp_order order, bool rejected, const kp_stmt *st);
 /* Rows one written row costs: the table and every index. */
 int kpj_write_fanout(const design *d);
 /* KV indexes and index tables of a design (the index bound counts them). */

@@ -25,6 +25,15 @@ const char *kpa_class_words(kp_access a, bool rejected)
 	return class_words(a, rejected);
 }
 
+/* A shape's class on a design in words: a SCAN the store refuses for its
+ * sort (kpj_sort_refused) is REJECTED SCAN, as explain would say it; a
+ * FILTERED SCAN keeps its class (its refusal, Lindorm's bound on the lead,
+ * a hint lifts). class_words takes rejected for a full scan only. */
+static const char *shape_class(kp_access a, bool rejected)
+{
+	return rejected && a == KP_ACCESS_SCAN ? "REJECTED SCAN" : class_words(a, rejected);
+}
+
 /* "file:line" of a statement. */
 static const char *where_at(kp_advisor *adv, const kp_wquery *q)
 {
@@ -86,6 +95,26 @@ static int upsert_moves(const kp_table *t, const design *d, const kp_stmt *s)
 	return n;
 }
 
+/* What the table's row writes are called: "insert" when the workload
+ * writes whole rows (an INSERT, a REPLACE, an UPSERT of every column) or
+ * none, "UPSERT" when its only row writes are UPSERTs of some columns,
+ * which update a row that exists (E39's payments: each writes the index
+ * row too), "insert or UPSERT" when both. */
+static const char *row_writes(const jtable *jt)
+{
+	bool ins = false, ups = false;
+	for (int i = 0; i < jt->ns; i++) {
+		if (jt->s[i].ins_rows <= 0)
+			continue;
+		const kp_stmt *st = jt->s[i].q->stmt;
+		if (st->kind == KP_S_UPSERT && st->u.insert.cols.n && (int)st->u.insert.cols.n < jt->t->ncols)
+			ups = true;
+		else
+			ins = true;
+	}
+	return ups && ins ? "insert or UPSERT" : ups ? "UPSERT" : "insert";
+}
+
 /* The write cost of design d against now, in words: every insert, then
  * each UPDATE shape whose rows rewritten change (by the columns it sets),
  * each UPSERT of some columns that moves more index rows (upsert_moves),
@@ -96,7 +125,7 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 	kp_buf b = {0};
 	int ins_now = kpj_write_fanout(now), ins = kpj_write_fanout(d);
 	if (ins != ins_now && inserts)
-		kp_buf_printf(&b, "every insert now writes %d rows (%d now)", ins, ins_now);
+		kp_buf_printf(&b, "every %s now writes %d rows (%d now)", row_writes(jt), ins, ins_now);
 	bool deletes = false;
 	int named = 0;
 	for (int i = 0; i < jt->ns; i++) {
@@ -177,8 +206,8 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 			continue;
 		if (named++ < 5)
 			kp_buf_printf(&b, "%s%s %s -> %s (weight %.15g)", named > 1 ? ", " : "makes worse: ",
-			              where_at(adv, s->q), class_words(s->now, s->now_rejected),
-			              class_words(s->then, s->then_rejected), s->weight);
+			              where_at(adv, s->q), shape_class(s->now, s->now_rejected),
+			              shape_class(s->then, s->then_rejected), s->weight);
 	}
 	if (named > 5)
 		kp_buf_printf(&b, " and %d more", named - 5);
@@ -209,7 +238,7 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 	}
 	int copies = kpj_write_fanout(d);
 	if (copies > 1)
-		kp_buf_printf(&b, "; every insert writes %d rows", copies);
+		kp_buf_printf(&b, "; every %s writes %d rows", row_writes(jt), copies);
 	/* the updates that rewrite an index row, and deletes */
 	design as_is = {.key = &jt->t->pk, .ix = jt->t->indexes, .nix = jt->t->nindexes};
 	const char *more = kpj_write_words(adv, jt, &as_is, d, false);

@@ -18,11 +18,13 @@ static void bold(kp_buf *b, int color, const char *s)
 	kp_buf_printf(b, "%s%s%s", color ? "\033[1m" : "", s, color ? "\033[0m" : "");
 }
 
+/* A class in words; a SCAN the store refuses (a sort Lindorm does not do)
+ * is REJECTED SCAN, as explain would say it. */
 static const char *class_name(kp_access a, bool rejected)
 {
 	switch (a) {
 	case KP_ACCESS_GET: return "GET";
-	case KP_ACCESS_SCAN: return "SCAN";
+	case KP_ACCESS_SCAN: return rejected ? "REJECTED SCAN" : "SCAN";
 	case KP_ACCESS_FILTERED: return "FILTERED SCAN";
 	case KP_ACCESS_SEARCH: return "SEARCH";
 	case KP_ACCESS_FULL: return rejected ? "REJECTED" : "full scan";

@@ -328,7 +328,7 @@ static void test_e34_scheduler_poll(void)
 	 * LAST_HEARTBEAT), with their weights, as updates are named (before:
 	 * inserts and deletes only) */
 	CU_ASSERT_STRING_EQUAL(v->write_cost,
-	                       "every insert now writes 3 rows (1 now); each UPSERT setting PICKED, LAST_HEARTBEAT "
+	                       "every UPSERT now writes 3 rows (1 now); each UPSERT setting PICKED, LAST_HEARTBEAT "
 	                       "(w.sql:6, weight 20000), key columns of 2 indexes (0 now), moves their rows when its row "
 	                       "exists (the old deleted, the new written); each UPSERT setting EXECUTION_TIME, PICKED "
 	                       "(w.sql:9, weight 15000), key columns of 2 indexes (0 now), moves their rows when its row "
