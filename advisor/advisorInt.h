@@ -155,6 +155,12 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t);
  * distinct ones, or, without an annotation, enum-like by its name or type
  * (a hash of such columns alone spreads writes over only as many). */
 bool kpa_few_values(kp_advisor *adv, const kp_table *t, int ci);
+/* Why column ci of t would make a key or index it leads a write hotspot,
+ * or NULL: kpa_hot_reason (name, type), unless the annotations say
+ * otherwise (-- distribution: uniform or monotonic; a -- distinct: count
+ * of at most KP_FEW_VALUES is few values, more is not unless the column
+ * grows monotonically), as the judge reads them. */
+const char *kpa_lead_hot(kp_advisor *adv, const kp_table *t, int ci);
 
 /* ------------------------------------------------------------- tenant.c */
 

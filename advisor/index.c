@@ -81,28 +81,6 @@ static const char *without_count(kp_arena *a, const char *s)
 	return at ? kp_arena_strndup(a, s, (size_t)(at - s)) : s;
 }
 
-/* Why column ci of t would make an index it leads a write hotspot, or
- * NULL: its name or type (kpa_hot_reason), unless the schema's
- * annotations say otherwise, as the judge reads them: -- distribution:
- * uniform spreads, monotonic concentrates; a -- distinct: count of at
- * most KP_FEW_VALUES is few values (E36's six locations), more is not,
- * unless the column grows monotonically. */
-static const char *lead_hot(kp_advisor *adv, const kp_table *t, int ci)
-{
-	const kp_column *c = &t->cols[ci];
-	const kpa_notes *n = kpa_notes_of(adv, t);
-	if (n->dist[ci] == KPA_DIST_UNIFORM)
-		return NULL;
-	if (n->dist[ci] == KPA_DIST_MONOTONIC)
-		return kpa_monotonic_reason(c) ? kpa_monotonic_reason(c) : "monotonic by its -- distribution:";
-	if (n->distinct[ci] >= 1 && (!n->dist[ci] || n->dist[ci] == KPA_DIST_FIXED)) {
-		if (n->distinct[ci] <= KP_FEW_VALUES)
-			return kp_arena_printf(adv->a, "%.15g values by its -- distinct:", n->distinct[ci]);
-		return kpa_monotonic_reason(c);
-	}
-	return kpa_hot_reason(c);
-}
-
 /* Advice for an index table of t keyed by user's columns and then t's key
  * columns, for the statements in qs. A lead that is itself a write hotspot
  * is spread: hashed when every statement binds it by = or IN (and it is no
@@ -127,7 +105,7 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 	const kp_column *lead = &t->cols[user->cols[0]];
 	enum { PLAIN, HASHED, BUCKETED } spread = PLAIN;
 	int hc[16], nh = 0;
-	if (lead_hot(adv, t, user->cols[0])) {
+	if (kpa_lead_hot(adv, t, user->cols[0])) {
 		/* hashed over the leading columns up to a well-spread one (a hash
 		 * of enums alone spreads nothing), when every statement binds them
 		 * by = or IN and so computes the hash */
@@ -756,7 +734,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		int rank[sizeof eq.cols / sizeof eq.cols[0]];   /* each column named once, not once a pass */
 		for (int i = 0; i < eq.n; i++) {
 			const kp_column *c = &t->cols[eq.cols[i]];
-			rank[i] = !lead_hot(adv, t, eq.cols[i]) ? 0 : !kpa_enum_reason(c) && !kpa_few_values(adv, t, eq.cols[i])
+			rank[i] = !kpa_lead_hot(adv, t, eq.cols[i]) ? 0 : !kpa_enum_reason(c) && !kpa_few_values(adv, t, eq.cols[i])
 			          ? 1 : 2;
 		}
 		/* on a multi-tenant table the tenant leads every index */
@@ -932,7 +910,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
 		}
 		const kp_column *lead = &t->cols[pr->user.cols[0]];
-		const char *hot_why = lead_hot(adv, t, pr->user.cols[0]);
+		const char *hot_why = kpa_lead_hot(adv, t, pr->user.cols[0]);
 		/* Phoenix salts an index of its own (SALT_BUCKETS on CREATE
 		 * INDEX): a hot lead is spread by the salt byte. A table already
 		 * salted salts its indexes alike */

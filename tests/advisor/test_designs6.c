@@ -7,6 +7,7 @@
  * advised, and applies the recommendation back (a fixpoint, nothing served
  * worse). Where keyplan's answer differs from the written expectation, the
  * comment says how. */
+#include <stdio.h>
 #include <string.h>
 
 #include "adv_run.h"
@@ -187,6 +188,64 @@ static const char *const e42_workload =
 	"-- weight: 6000\n"
 	"SELECT user_id, top_score, top_score_at FROM game_scores WHERE game_title = ? ORDER BY top_score DESC LIMIT 10;\n";
 
+/* The schema with the recommendation for table applied and check run
+ * again on the workload rewritten as its advice says (reads that must
+ * bind a bucket the writer computes): the table's design then stands. */
+static void expect_fixpoint_rewritten(const run *r, const char *annotations, const char *table, const char *workload,
+                                      kp_target target)
+{
+	const kp_table_review *v = review_of(r, table);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL_FATAL(v->recommended.n, 1);
+	const kp_advice *x = v->recommended.items[0];
+	kp_buf s = {0};
+	kp_buf_printf(&s, "%s%s;\n", annotations, x->ddl);
+	run r2;
+	run_w(&r2, s.data, workload, target);
+	const char *again = recommended(&r2, table);
+	if (*again)
+		fprintf(stderr, "\n  %s: not a fixpoint; applied:\n%s  then recommended: %s\n", table, s.data, again);
+	CU_ASSERT_STRING_EQUAL(again, "");
+	run_free(&r2);
+	kp_buf_free(&s);
+}
+
+/* E37: webhook deliveries keyed by a ULID (Lindorm), stated monotonic (no
+ * telling name or type). Expected: buckets [bucket][delivery_id], the
+ * replay read as 16 ranges; the hash prefix an alternative that names the
+ * replay it breaks. Right on the first run. Applied, with the reads
+ * rewritten as the advice says (the bucket bound; the replay one read per
+ * bucket), the design stands. */
+static void test_e37_ulid_buckets(void)
+{
+	run r;
+	run_w(&r, e37_schema, e37_workload, KP_TARGET_LINDORM);
+	expect_recommended(&r, "webhook_delivery", "salt_buckets [bucket][delivery_id]");
+	const kp_table_review *v = review_of(&r, "webhook_delivery");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->after.hot, 0);
+	CU_ASSERT_EQUAL(v->after.broken, 0);
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE TABLE webhook_delivery (bucket INT NOT NULL, delivery_id CHAR(26) NOT NULL, "
+	                               "endpoint_id VARCHAR(32), event_type VARCHAR(64), status VARCHAR(16), attempts "
+	                               "INTEGER, response_code INTEGER, payload VARCHAR(16000), PRIMARY KEY (bucket, "
+	                               "delivery_id))");
+	const kp_advice *h = alternative(&r, "webhook_delivery", "hash_prefix", "[md5(delivery_id).substr(0,4)][delivery_id]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+	CU_ASSERT_PTR_NOT_NULL(strstr(h->message, "makes worse: w.sql:12 (SCAN -> REJECTED, weight 20)"));
+	expect_fixpoint_rewritten(&r, "-- distribution: delivery_id monotonic\n", "webhook_delivery",
+	                          "-- weight: 30000\nUPSERT INTO webhook_delivery (bucket, delivery_id, endpoint_id, "
+	                          "event_type, status, attempts, payload) VALUES (?, ?, ?, ?, 'pending', 0, ?);\n"
+	                          "-- weight: 40000\nUPSERT INTO webhook_delivery (bucket, delivery_id, status, attempts, "
+	                          "response_code) VALUES (?, ?, ?, ?, ?);\n"
+	                          "-- weight: 8000\nSELECT endpoint_id, event_type, status, attempts, payload FROM "
+	                          "webhook_delivery WHERE bucket = ? AND delivery_id = ?;\n"
+	                          "-- weight: 20\nSELECT delivery_id, endpoint_id, event_type, status FROM webhook_delivery "
+	                          "WHERE bucket = ? AND delivery_id > ? ORDER BY delivery_id LIMIT 500;\n",
+	                          KP_TARGET_LINDORM);
+	run_free(&r);
+}
+
 /* E38: a mailbox's thread list and messages (Lindorm). Expected before the
  * run: both tables stand. The designer's amended count (designs6.md, "E38
  * amended"): the inbox's ORDER BY last_msg_at DESC is one Lindorm refuses
@@ -321,6 +380,76 @@ static void test_e40_revisions_salted_ascending_indexes(void)
 	run_free(&r);
 }
 
+/* E41: Stripe-style meter events under Tablestore's four key columns, the
+ * six-valued event_name first. Expected: spread within four key columns
+ * (the reorder with the rollup named, or a bucket spliced into the first
+ * column). Right on the first run (the splice); its reads to rewrite left
+ * out the rollup (line 12, a FILTERED SCAN of one event name), which must
+ * become one read per bucket too. Never a fifth key column, never an
+ * index led by event_name unspread. */
+static void test_e41_meter_events_spliced_bucket(void)
+{
+	run r;
+	run_w(&r, e41_schema, e41_workload, KP_TARGET_TABLESTORE);
+	expect_recommended(&r, "meter_event", "salt_buckets [bucket + event_name][customer_id][ts][identifier]");
+	const kp_table_review *v = review_of(&r, "meter_event");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->after.hot, 0);
+	CU_ASSERT_EQUAL(v->after.broken, 0);
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE TABLE meter_event (event_name VARCHAR(100) NOT NULL, customer_id VARCHAR(64) "
+	                               "NOT NULL, ts BIGINT NOT NULL, identifier VARCHAR(100) NOT NULL, value BIGINT, "
+	                               "event_name_key VARCHAR(103) NOT NULL, PRIMARY KEY (event_name_key, customer_id, ts, "
+	                               "identifier))");
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "w.sql:6 (weight 3000), w.sql:9 (weight 2000), w.sql:12 (weight 24)"));
+	CU_ASSERT_EQUAL(count_changes_led_by(&r, "[event_name]"), 0);
+	/* every key change keeps four key columns (a bucket or hash shares
+	 * the first: [bucket + event_name]) */
+	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
+		const kp_advice *y = r.adv.advice.items[i];
+		if (!y->newkey || y->index || !y->key)
+			continue;
+		int parts = 0;
+		for (const char *c = y->key; *c; c++)
+			parts += *c == '[';
+		CU_ASSERT_TRUE(parts <= 4);
+	}
+	run_free(&r);
+}
+
+/* E42: the GameScores leaderboard on Tablestore, twelve games. Expected:
+ * the key stands; a search index (or a sharded global index) for the
+ * leaderboard, never the textbook GameTitleIndex led by twelve values.
+ * Right on the first run (the search index, its write cost said); its
+ * words named a form of CREATE INDEX keyplan does not read ("CREATE INDEX
+ * ... USING SEARCH", read as ON t (...) USING SEARCH): now the exact one. */
+static void test_e42_leaderboard_search_index(void)
+{
+	run r;
+	run_w(&r, e42_schema, e42_workload, KP_TARGET_TABLESTORE);
+	const char *rec = recommended(&r, "game_scores");
+	CU_ASSERT_PTR_NOT_NULL(strstr(rec, "search_index"));
+	CU_ASSERT_PTR_NULL(strstr(rec, "reorder_key"));
+	CU_ASSERT_EQUAL(count_changes_led_by(&r, "[game_title]"), 0);
+	const kp_table_review *v = review_of(&r, "game_scores");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->after.hot, 0);
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "keyplan's schema reads it as CREATE INDEX idx_game_scores_search USING "
+	                                          "SEARCH ON game_scores (game_title, top_score, top_score_at))"));
+	/* that form, applied, is read, and the leaderboard goes to it */
+	kp_buf s = {0};
+	kp_buf_printf(&s, "%s\nCREATE INDEX idx_game_scores_search USING SEARCH ON game_scores (game_title, top_score, "
+	                  "top_score_at);\n", e42_schema);
+	run r2;
+	run_w(&r2, s.data, e42_workload, KP_TARGET_TABLESTORE);
+	CU_ASSERT_STRING_EQUAL(recommended(&r2, "game_scores"), "");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "game_scores", 18), "full scan -> SEARCH");
+	run_free(&r2);
+	kp_buf_free(&s);
+	run_free(&r);
+}
+
 /* read the schema as each target reads it (Phoenix upper-cases unquoted
  * names), as the CLI does */
 static int setup(void)
@@ -330,6 +459,9 @@ static int setup(void)
 }
 
 KPT_SUITE("designs6", setup, NULL,
+	{"E37: a ULID's writes bucketed", test_e37_ulid_buckets},
 	{"E38: a sort Lindorm refuses is counted refused", test_e38_refused_sort_counted_refused},
 	{"E39: the customer's last-name index", test_e39_customer_last_name_index},
-	{"E40: revisions salted, indexes read backwards", test_e40_revisions_salted_ascending_indexes})
+	{"E40: revisions salted, indexes read backwards", test_e40_revisions_salted_ascending_indexes},
+	{"E41: meter events, a bucket spliced in four key columns", test_e41_meter_events_spliced_bucket},
+	{"E42: the leaderboard's search index", test_e42_leaderboard_search_index})
