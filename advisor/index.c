@@ -897,7 +897,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		                                      scratch);
 		if (x) {
 			/* the table's workload with the queries it serves read from it
-			 * (they are all unserved now) */
+			 * (unserved now, or served only sorted: those count once) */
 			verdict v;
 			memset(&v, 0, sizeof v);
 			const kpa_rows *rs = kpa_rows_of(adv, t);
@@ -905,7 +905,12 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 				v.total += rs->row[k].weight;
 				v.before += kpa_served((kp_access)rs->row[k].access) ? rs->row[k].weight : 0;
 			}
-			v.after = v.before + x->serves;
+			double already = 0;
+			for (uint32_t k = 0; k < pr->qs.n; k++) {
+				const kp_wquery *q = pr->qs.items[k];
+				already += kpa_served(q->plan.access) ? q->weight : 0;
+			}
+			v.after = v.before + x->serves - (already < x->serves ? already : x->serves);
 			v.fanout = x->fanout;
 			kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
 		}
