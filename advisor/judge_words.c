@@ -230,7 +230,8 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 	if (c->refused < now->refused * (1 - 1e-9)) {
 		double ran = now->refused - c->refused, added = c->amplified - now->amplified;
 		kp_buf_printf(&b, "; makes reads the store refuses run (weight %.15g), for %.15g more weighted rows "
-		              "written (%.15g a run)", ran, added > 0 ? added : 0, added > 0 ? added / ran : 0);
+		              "written (%.15g a run)", ran, added > 0 ? added : 0,
+		              added > 0 ? (double)(long long)(added / ran * 100 + 0.5) / 100 : 0);   /* to the hundredth */
 		if (added > ran * KP_REFUSED_RATE * (1 + 1e-9))
 			kp_buf_printf(&b, ": more than the %.15g a run that is worth, so not recommended for them: a "
 			              "read that rare against the writes is a batch, run with the store's full-scan "
