@@ -411,6 +411,12 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	if (r) {
 		kp_buf_printf(&m, "%s '%s' of %s is %s: it grows monotonically, so every new row is "
 		              "written to the same region (a write hotspot)", what, c->name, t->name, r);
+		/* a name is a guess: a date a booking is for, a day a row is about,
+		 * need not arrive in order (E29's start_date); say what settles it */
+		if (!nt->dist[ci] && !c->auto_increment && c->tclass != KP_T_TIME && !kpa_monotonic_evidence(adv, t, ci) &&
+		    r == kpa_monotonic_reason(c))
+			kp_buf_printf(&m, "; by its name alone, which the workload does not confirm: if its values do not "
+			              "arrive in order, state it (-- distribution: %s uniform, docs/annotations.md)", c->name);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_MONOTONIC, t, c->off, kpa_name_len(c), m.data);
 		hotspot_fixes(adv, g, KP_R_HOT_MONOTONIC, t, c, scratch);
 		if (c->auto_increment) {
