@@ -258,6 +258,19 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		kp_buf_free(&k);
 		return NULL;
 	}
+	/* a key column of the copy that the table lets be NULL: a key column
+	 * holds no NULL, so such a row has no place in the copy (designs4.md
+	 * E27: a video without ADDED_DATE) */
+	int nn = 0;
+	for (int i = 0; i < user->n; i++) {
+		const kp_column *uc = &t->cols[user->cols[i]];
+		if (uc->key_pos < 0 && !uc->not_null)
+			kp_buf_printf(&m, "%s%s", nn++ ? ", " : "; ", uc->name);
+	}
+	if (nn)
+		kp_buf_printf(&m, " can be NULL in %s but %s a key column of this table, which holds no NULL: a row "
+		              "without %s is not copied (the writer skips it, or writes a placeholder the reads then "
+		              "see)", t->name, nn > 1 ? "each is" : "is", nn > 1 ? "one" : "it");
 	/* its write cost, in words */
 	kp_buf_printf(&m, "; every insert into %s then writes %d rows (the table, %s)", t->name, t->nindexes + 2,
 	              t->nindexes ? "its indexes and this table" : "and this table");
@@ -497,6 +510,33 @@ typedef struct shape_memo {
 	                           alike are counted in: one finding a shape */
 } shape_memo;
 
+/* Does a read of pr order by oc leaving its NULLs where SQL puts them (no
+ * NULLS FIRST or LAST written) with a WHERE that lets them in (a
+ * comparison, IN, BETWEEN or LIKE on oc keeps no NULL)? */
+static bool nulls_by_default(const kp_table *t, const proposal *pr, const kp_column *oc)
+{
+	int ci = (int)(oc - t->cols);
+	for (uint32_t k = 0; k < pr->qs.n; k++) {
+		const kp_wquery *q = pr->qs.items[k];
+		colset eq = {0}, range = {0};
+		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
+		bool excluded = false;
+		for (int e = 0; e < eq.n && !excluded; e++)
+			excluded = eq.cols[e] == ci;
+		for (int e = 0; e < range.n && !excluded; e++)
+			excluded = range.cols[e] == ci;
+		if (excluded)
+			continue;
+		const kp_list *order = kpa_order_of(q->stmt);
+		for (uint32_t j = 0; j < order->n; j++) {
+			const kp_order_item *it = order->items[j];
+			if (!it->nulls && kpa_colref(q->plan.names, it->expr) == ci)
+				return true;
+		}
+	}
+	return false;
+}
+
 /* Where NULLs of the ordered column oc go on index y (its last part
  * oc, read as the heavier ORDER BY direction of pr wants), in the
  * designer's words, when the store keeps NULL first in a DESC column
@@ -511,28 +551,7 @@ static const char *nulls_note(kp_advisor *adv, const kp_table *t, const proposal
 {
 	if (!t->desc_nulls_first || !(oc->nullable || (oc->key_pos < 0 && !oc->not_null)))
 		return "";
-	int ci = (int)(oc - t->cols);
-	/* only reads that leave NULLs where SQL puts them by default (no
-	 * NULLS FIRST or LAST written) and whose WHERE lets them in */
-	bool by_default = false;
-	for (uint32_t k = 0; k < pr->qs.n && !by_default; k++) {
-		const kp_wquery *q = pr->qs.items[k];
-		colset eq = {0}, range = {0};
-		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
-		bool excluded = false;
-		for (int e = 0; e < eq.n && !excluded; e++)
-			excluded = eq.cols[e] == ci;
-		for (int e = 0; e < range.n && !excluded; e++)
-			excluded = range.cols[e] == ci;
-		if (excluded)
-			continue;
-		const kp_list *order = kpa_order_of(q->stmt);
-		for (uint32_t j = 0; j < order->n && !by_default; j++) {
-			const kp_order_item *it = order->items[j];
-			by_default = !it->nulls && kpa_colref(q->plan.names, it->expr) == ci;
-		}
-	}
-	if (!by_default)
+	if (!nulls_by_default(t, pr, oc))
 		return "";
 	bool want_desc = pr->desc_w > pr->asc_w;
 	bool stored_desc = pr->user.desc[pr->user.n - 1];
@@ -725,11 +744,12 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			kpa_view_cols(t, p->table, NULL, &eq);
 		const kp_list *order = kpa_order_of(q->stmt);
 		int ocol = -1;
-		bool odesc = false;
+		bool odesc = false, onulls = false;
 		if (order->n) {
 			const kp_order_item *it = order->items[0];
 			ocol = kpa_colref(q->plan.names, it->expr);
 			odesc = it->desc;
+			onulls = it->nulls;
 		}
 		/* = columns in any order serve alike: well-spread ones lead, so
 		 * the index is no write hotspot when the query allows it; then
@@ -757,8 +777,22 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			rcol = range.cols[0];
 		if (rcol < 0 && ocol >= 0)
 			rcol = ocol;
+		/* ORDER BY c DESC on a store that keeps NULL first in a DESC
+		 * column too (Phoenix), c nullable, its NULLs not excluded by a
+		 * range and left where SQL puts them: an ascending key read
+		 * backwards returns them last, as asked; a DESC one sorts (the
+		 * finding names the key that serves, as the review recommends:
+		 * designs4.md E27) */
+		bool backwards = false;
+		if (rcol >= 0 && rcol == ocol && odesc && !onulls && t->desc_nulls_first) {
+			const kp_column *oc = &t->cols[ocol];
+			bool ranged = false;
+			for (int i = 0; i < range.n; i++)
+				ranged |= range.cols[i] == ocol;
+			backwards = !ranged && (oc->nullable || (oc->key_pos < 0 && !oc->not_null));
+		}
 		if (rcol >= 0)
-			kpa_colset_add(&key, rcol, rcol == ocol && odesc);
+			kpa_colset_add(&key, rcol, rcol == ocol && odesc && !backwards);
 		if (key.n == 0)
 			continue;   /* nothing a key could bind */
 		colset user = key;
@@ -943,6 +977,12 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		const kp_column *oc = &t->cols[pr->user.cols[last]];
 		bool twin = ti->desc_key && (pr->desc_w > 0 || pr->asc_w > 0) &&
 		            (oc->nullable || (oc->key_pos < 0 && !oc->not_null));
+		/* ORDER BY ... DESC of a nullable column Phoenix keeps NULL first
+		 * in, NULLs left by default: the ascending index, read backwards,
+		 * returns them last with no sort; it is the index first named (the
+		 * finding names it), its DESC twin the other */
+		if (twin && t->desc_nulls_first && pr->user.desc[last] && nulls_by_default(t, pr, oc))
+			pr->user.desc[last] = false;
 		kp_advice *y = secondary_advice(adv, t, pr, props, i, &hyp, scratch, salt, hot_why);
 		y->message = kp_arena_printf(adv->a, "%s%s", y->message, nulls_note(adv, t, pr, oc));
 		if (twin) {
