@@ -208,6 +208,9 @@ typedef struct kp_table_review {
 	bool planned;           /* the workload plans a statement other than an insert on it
 	                           (kp_advisor_summary lists it, with summary) */
 	kp_table_summary summary; /* its reads by class now and with the recommendation */
+	const char *instead;    /* the other way for reads the store refuses only for their
+	                           sort (Lindorm): the ORDER BY dropped, the application
+	                           sorting; NULL: none */
 	const char *assumes;    /* the defaults the recommendation rests on and the annotations
 	                           that would settle them, in words; NULL: none (every count
 	                           it rests on is stated, or it spreads a hotspot). When the

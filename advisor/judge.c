@@ -538,6 +538,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	}
 	kpj_summarize(jt, r);
 	r->assumes = r->recommended.n ? kpj_assumes_note(adv, jt, r) : kpj_stands_note(adv, jt);
+	r->instead = r->recommended.n ? kpj_instead_note(adv, jt, r) : NULL;
 	/* ranks: the recommendation, then the alternatives by the judge's order */
 	int rank = 1;
 	for (uint32_t i = 0; i < r->recommended.n; i++) {

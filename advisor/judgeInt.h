@@ -132,6 +132,10 @@ const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advic
  * assumes, which would decide a write hotspot, and the annotation that
  * settles it; or NULL. */
 const char *kpj_stands_note(kp_advisor *adv, const jtable *jt);
+/* The other way to what recommendation r does for reads the store
+ * refuses only for their sort (kpj_sort_refused): the ORDER BY dropped
+ * and the rows sorted by the application; or NULL. */
+const char *kpj_instead_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r);
 /* The rows a value of the columns whose counts are stated (-- distinct:)
  * or bounded by their type, in words (the review's cost line), or NULL. */
 const char *kpj_values_words(kp_advisor *adv, const jtable *jt);

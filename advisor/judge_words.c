@@ -453,3 +453,31 @@ const char *kpj_stands_note(kp_advisor *adv, const jtable *jt)
 	                       "before it would spread them: state it (-- distinct: %s N, docs/annotations.md) to settle it",
 	                       t->cols[c].name, where_at(adv, in->q), listed, KP_FEW_VALUES, t->cols[c].name);
 }
+
+/* What a recommendation that makes a sort the store refuses run could be
+ * instead (E38's inbox): the read without its ORDER BY runs on the key as
+ * it is, its rows sorted by the application at no write cost. NULL when
+ * no read it changes was refused for its sort. */
+const char *kpj_instead_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r)
+{
+	kp_buf b = {0};
+	int named = 0;
+	for (uint32_t i = 0; i < r->changes.n; i++) {
+		const kp_change *ch = r->changes.items[i];
+		if (!ch->rejected_before || ch->rejected_after || ch->before == KP_ACCESS_FULL ||
+		    ch->order_before != KP_ORDER_SORT)
+			continue;
+		kp_buf_printf(&b, "%s%s (weight %.15g)", named++ ? ", " : "", where_at(adv, ch->q), ch->weight);
+	}
+	if (!named) {
+		kp_buf_free(&b);
+		return NULL;
+	}
+	char *out = kp_arena_printf(adv->a, "the store refuses %s as written for its ORDER BY alone (%s sorts "
+	                            "nothing): without it, %s on the key as it is and the application sorts the "
+	                            "rows, at no write cost, where a value's rows are few", b.data,
+	                            kpa_target(adv->target)->name, named > 1 ? "they run" : "it runs");
+	kp_buf_free(&b);
+	(void)jt;
+	return out;
+}

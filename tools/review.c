@@ -123,6 +123,8 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 			line(b, "      write cost: ", r->write_cost, "\n");
 		if (r->assumes)
 			line(b, "      assumes: ", r->assumes, "\n");
+		if (r->instead)
+			line(b, "      or instead: ", r->instead, "\n");
 	}
 	bool head = false;
 	for (uint32_t i = 0; i < adv->advice.n; i++) {

@@ -291,6 +291,12 @@ static void test_e38_refused_sort_counted_refused(void)
 	CU_ASSERT_FALSE(ch->rejected_after);
 	CU_ASSERT_EQUAL(ch->order_before, KP_ORDER_SORT);
 	CU_ASSERT_EQUAL(ch->order_after, KP_ORDER_KEY);
+	/* and the other way, with no write cost, said (the designer: "either,
+	 * said, is right") */
+	CU_ASSERT_STRING_EQUAL(v->instead, "the store refuses w.sql:3 (weight 10000) as written for its ORDER BY alone "
+	                                   "(lindorm sorts nothing): without it, it runs on the key as it is and the "
+	                                   "application sorts the rows, at no write cost, where a value's rows are few");
+	CU_ASSERT_PTR_NULL(review_of(&r, "message")->instead);
 	/* served never more than the total: the index table counts the inbox
 	 * once (before: "served 13000 -> 23000 of 13000 weight") */
 	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
