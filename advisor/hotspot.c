@@ -228,8 +228,8 @@ reversal:
 			kp_buf_free(&lead);
 		}
 	}
-	/* 4. buckets from a well-spread key column: a GET computes its
-	 * bucket, other reads are one scan per bucket, merged. One that does
+	/* 4. buckets from a well-spread key column: a read binding it
+	 * computes its bucket, other reads are one scan per bucket, merged. One that does
 	 * not grow with time first: a monotonic column modulo the buckets
 	 * scatters the rows of one entity over every bucket, where a hash of
 	 * another keeps them in one, in order (E26's outbox: one poller a
@@ -296,22 +296,23 @@ reversal:
 			x = kpa_advise(adv, rule, "salt_buckets", t,
 			               kp_arena_printf(adv->a, "salt_buckets: key the table by %s, bucket = %s (3 digits, "
 			                               "computed by the writer) followed by %s, zero-padded, in place of %s (one "
-			                               "key column, so the key keeps %d): writes spread over %d buckets; a GET "
-			                               "computes its bucket from %s, any other read is %s; %s", mn, expr, ln,
-			                               ln, nparts, KP_BUCKETS, sc->name, merge_words, kpa_migration_note(adv, t)),
+			                               "key column, so the key keeps %d): writes spread over %d buckets; a read "
+			                               "that binds %s by = or IN computes its bucket, any other read is %s; %s",
+			                               mn, expr, ln, ln, nparts, KP_BUCKETS, sc->name, merge_words,
+			                               kpa_migration_note(adv, t)),
 			               kpa_notation_with(adv, t, kp_arena_printf(adv->a, "[bucket + %s]", ln), 1), merged);
-			v.rewrite = kp_arena_printf(adv->a, "a GET binds %s = bucket %s + %s, any other read is one read "
-			                            "per bucket 0 to %d", mn, expr, ln, KP_BUCKETS - 1);
+			v.rewrite = kp_arena_printf(adv->a, "a read that binds %s by = binds %s = bucket %s + %s, any other "
+			                            "read is one read per bucket 0 to %d", sc->name, mn, expr, ln, KP_BUCKETS - 1);
 		} else {
 			x = kpa_advise(adv, rule, "salt_buckets", t,
 			               kp_arena_printf(adv->a, "salt_buckets: lead the key with bucket = %s, computed "
-			                               "by the writer: writes spread over %d buckets; a GET computes "
-			                               "its bucket from %s, any other read is %s; %s", expr, KP_BUCKETS,
+			                               "by the writer: writes spread over %d buckets; a read that binds "
+			                               "%s by = or IN computes its bucket, any other read is %s; %s", expr, KP_BUCKETS,
 			                               sc->name, merge_words, kpa_migration_note(adv, t)),
 			               kpa_notation_with(adv, t, "[bucket]", 0),
 			               kpa_lead_column_ddl(adv, t, NULL, &t->pk, "bucket", false));
-			v.rewrite = kp_arena_printf(adv->a, "a GET adds bucket = %s, any other read is one read per bucket "
-			                            "with bucket = 0 to %d", expr, KP_BUCKETS - 1);
+			v.rewrite = kp_arena_printf(adv->a, "a read that binds %s by = adds bucket = %s, any other read is one "
+			                            "read per bucket with bucket = 0 to %d", sc->name, expr, KP_BUCKETS - 1);
 		}
 		if (x) {
 			x->newkey = kpa_keydup(adv->a, &hk);

@@ -477,9 +477,10 @@ static void test_e36_inventory_bucket(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "bucket = hash(inventory_item_id) % 16, computed by the writer"));
 	/* the replenishment, a FILTERED SCAN of one location, must become one
 	 * read per bucket too (before: lines 3, 6 and 9 only) */
-	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "reads to rewrite (a GET adds bucket = hash(inventory_item_id) % 16, any "
-	                                          "other read is one read per bucket with bucket = 0 to 15): w.sql:3 "
-	                                          "(weight 20000), w.sql:6 (weight 5000), w.sql:9 (weight 15000), "
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "reads to rewrite (a read that binds inventory_item_id by = adds bucket "
+	                                          "= hash(inventory_item_id) % 16, any other read is one read per bucket "
+	                                          "with bucket = 0 to 15): w.sql:3 (weight 20000), w.sql:6 (weight 5000), "
+	                                          "w.sql:9 (weight 15000), "
 	                                          "w.sql:12 (weight 20)"));
 	/* never an index led by the six locations without a bucket (issue 21,
 	 * item 4): before, a secondary index and an index table keyed

@@ -436,6 +436,13 @@ static void test_e41_meter_events_spliced_bucket(void)
 	                               "event_name_key VARCHAR(103) NOT NULL, PRIMARY KEY (event_name_key, customer_id, ts, "
 	                               "identifier))");
 	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "w.sql:6 (weight 3000), w.sql:9 (weight 2000), w.sql:12 (weight 24)"));
+	/* a read that binds customer_id computes its bucket, the SCAN of line
+	 * 6 too (before: "a GET binds event_name_key = ..., any other read is
+	 * one read per bucket", which line 6 is not) */
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "a read that binds customer_id by = or IN computes its bucket"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "reads to rewrite (a read that binds customer_id by = binds "
+	                                          "event_name_key = bucket hash(customer_id) % 16 + event_name, any other "
+	                                          "read is one read per bucket 0 to 15)"));
 	CU_ASSERT_EQUAL(count_changes_led_by(&r, "[event_name]"), 0);
 	/* every key change keeps four key columns (a bucket or hash shares
 	 * the first: [bucket + event_name]) */
