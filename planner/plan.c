@@ -103,23 +103,6 @@ static int select_width(const kp_select *sel)
 	return (int)sel->items.n;
 }
 
-/* Can a range of plan p hold NULLs of column c, its key part not bound
- * from below (as planner/order.c's part_bounded reads it)? */
-static bool reads_nulls(const kp_plan *p, int c)
-{
-	int i = 0;
-	while (p->key && i < p->key->n && p->key->parts[i].col != c)
-		i++;
-	if (!p->key || i == p->key->n)
-		return false;
-	for (int r = 0; r < p->nranges; r++) {
-		const kp_range *x = &p->ranges[r];
-		if (!((x->neq > i && x->eq[i].kind != KP_V_NULL) || (x->neq == i && x->has_range && x->lo.set)))
-			return true;
-	}
-	return p->nranges == 0;
-}
-
 /* A table whose CREATE failed, or that was dropped, is unknown: the note
  * says where. */
 static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n, kp_arena *a)
@@ -340,7 +323,7 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 			            "backward range read is how it is read newest first", t->cols[c].name);
 		else if (c >= 0 && t->desc_nulls_first && !it->nulls && it->desc &&
 		         (t->cols[c].nullable || (t->cols[c].key_pos < 0 && !t->cols[c].not_null)) &&
-		         reads_nulls(out, c))
+		         kp_order_reads_nulls(out, c))
 			/* Phoenix keeps NULL first in a DESC column too: declared DESC,
 			 * ORDER BY c DESC (NULLs last) would sort (designs6.md E40) */
 			kp_diag_add(d, a, KP_R_REVERSE_SCAN, KP_SEV_WARNING, src, it->expr->off, it->expr->len,
