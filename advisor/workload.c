@@ -739,14 +739,15 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 				mark[i] = k;
 		}
 		/* reads that, left as they are, the new key no longer serves:
-		 * they are worse until rewritten, and listed with them; a read
-		 * made worse above cannot compute the new column at all and is
-		 * not listed again */
+		 * they are worse until rewritten, and listed with them (a
+		 * FILTERED SCAN of a key prefix too: it becomes one read per
+		 * bucket, E36); a read made worse above cannot compute the new
+		 * column at all and is not listed again */
 		u64map rw = {0};
 		for (uint32_t i = 0; v->rewrite && i < qs->n; i++) {
 			const kp_wquery *q = qs->items[i];
 			uint32_t k;
-			if (q->base == x->table && kpa_served(q->plan.access) &&
+			if (q->base == x->table && (kpa_served(q->plan.access) || q->plan.access == KP_ACCESS_FILTERED) &&
 			    !kpa_map_get(&at, (uint64_t)(uintptr_t)q, &k))
 				kpa_map_put(&rw, (uint64_t)(uintptr_t)q, 1);
 		}
