@@ -1,0 +1,7 @@
+-- rows: 5000000000
+-- distinct: domain_code 1500
+-- distribution: domain_code zipfian
+-- distinct: hour 17520
+CREATE TABLE pageviews (domain_code VARCHAR(32) NOT NULL, page_title VARCHAR(255) NOT NULL,
+  hour INTEGER NOT NULL, view_count BIGINT, response_bytes BIGINT
+  CONSTRAINT pk PRIMARY KEY (domain_code, page_title, hour));

@@ -1,0 +1,5 @@
+-- rows: 10000000000
+-- distribution: tweet_id monotonic
+-- distinct: user_id 300000000
+CREATE TABLE tweet (tweet_id BIGINT NOT NULL, user_id BIGINT, created_at BIGINT,
+  text VARCHAR(1120), reply_to BIGINT, PRIMARY KEY (tweet_id));
