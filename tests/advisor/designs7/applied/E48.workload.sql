@@ -1,0 +1,12 @@
+-- a new tweet under its Snowflake id
+-- weight: 6000
+INSERT INTO tweet (tweet_id_hash, tweet_id, user_id, created_at, text, reply_to) VALUES (?, ?, ?, ?, ?, ?);
+-- a tweet by id (timeline hydration)
+-- weight: 100000
+SELECT user_id, created_at, text, reply_to FROM tweet WHERE tweet_id_hash = ? AND tweet_id = ?;
+-- a user's profile: the newest 20 tweets
+-- weight: 10000
+SELECT tweet_id, created_at, text FROM tweet WHERE user_id = ? ORDER BY tweet_id DESC LIMIT 20;
+-- an operator's ad hoc search by a word
+-- weight: 1
+SELECT tweet_id, user_id FROM tweet WHERE text LIKE '%outage%';
