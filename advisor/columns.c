@@ -5,6 +5,7 @@
 #include "advisor/advisorInt.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <string.h>
 
 void kpa_lower_copy(char *dst, const char *src, size_t n)
@@ -181,7 +182,8 @@ const char *kpa_hot_reason(const kp_column *c)
 }
 
 /* Declared width in bytes of key k of t (hash parts add nothing), or -1
- * when a column has no bound. */
+ * when a column has no bound; a sum past LLONG_MAX (VARCHAR(9223372036854775807)
+ * twice) stays at LLONG_MAX, past every limit. */
 long long kpa_key_width(const kp_table *t, const kp_key *k)
 {
 	long long width = 0;
@@ -191,12 +193,14 @@ long long kpa_key_width(const kp_table *t, const kp_key *k)
 			continue;
 		const kp_column *c = &t->cols[ci];
 		int w = kpa_fixed_width(c);
+		long long add;
 		if (w >= 0)
-			width += w;
+			add = w;
 		else if (c->length >= 0)
-			width += c->length;
+			add = c->length;
 		else
 			return -1;
+		width = add > LLONG_MAX - width ? LLONG_MAX : width + add;
 	}
 	return width;
 }
