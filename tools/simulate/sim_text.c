@@ -19,40 +19,6 @@
 
 #include "base/quote.h"
 
-/* The length of the valid UTF-8 sequence at s[0, n), or 0: overlong
- * forms, surrogates and code points past U+10FFFF are not valid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned char c = s[0];
-	size_t len;
-	uint32_t min;
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf) {
-		len = 2;
-		min = 0x80;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		len = 3;
-		min = 0x800;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		len = 4;
-		min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (n < len)
-		return 0;
-	uint32_t cp = c & (0x3f >> (len - 1));
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
-
 /* Appends one character of s (at most n bytes); returns the bytes used. */
 static size_t put_char(kp_buf *b, const char *s, size_t n, bool multiline)
 {
@@ -96,7 +62,7 @@ static size_t put_char(kp_buf *b, const char *s, size_t n, bool multiline)
 		kp_buf_putc(b, ' ');
 		return 1;
 	}
-	k = utf8_len((const unsigned char *)s, n);
+	k = kp_utf8_len(s, n);
 	if (!k) {
 		kp_buf_puts(b, "\xef\xbf\xbd");
 		return 1;
