@@ -192,6 +192,9 @@ typedef struct kp_table_review {
 	double per_value;       /* rows a value of a key column bound by = keeps, by default
 	                           (KP_SEL_EQ of rows; a column's -- distinct: says its own) */
 	double in_range;        /* share of those a range keeps, by default (KP_SEL_RANGE) */
+	const char *values;     /* the rows a value of the columns whose counts are known
+	                           (-- distinct:, or a BOOLEAN's 2 values), in words; NULL:
+	                           per_value holds for every column */
 	double writes;          /* weight of its writes */
 	bool writes_default;    /* no write in the workload: assumed written at its read weight */
 	double by_class[5];     /* weight now: GET, SCAN, FILTERED SCAN, full scan, sorted */
@@ -205,9 +208,14 @@ typedef struct kp_table_review {
 	bool planned;           /* the workload plans a statement other than an insert on it
 	                           (kp_advisor_summary lists it, with summary) */
 	kp_table_summary summary; /* its reads by class now and with the recommendation */
+	const char *instead;    /* the other way for reads the store refuses only for their
+	                           sort (Lindorm): the ORDER BY dropped, the application
+	                           sorting; NULL: none */
 	const char *assumes;    /* the defaults the recommendation rests on and the annotations
 	                           that would settle them, in words; NULL: none (every count
-	                           it rests on is stated, or it spreads a hotspot) */
+	                           it rests on is stated, or it spreads a hotspot). When the
+	                           design stands: the count of the key's lead it assumes,
+	                           which would decide a hotspot (kpj_stands_note), or NULL */
 } kp_table_review;
 
 void kp_advisor_init(kp_advisor *adv, const kp_catalog *cat, kp_target target, kp_arena *a,

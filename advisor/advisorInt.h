@@ -112,6 +112,11 @@ const char *kpa_hot_reason(const kp_column *c);
 /* A calendar-unit column (DATE, a day, an hour by its name): concurrent
  * writes share its value, so a hash or bucket of it alone spreads none. */
 bool kpa_coarse_time(const kp_column *c);
+/* The most distinct values a column's type can hold, where that is fewer
+ * than the default share of a value (KP_SEL_EQ) assumes: 2 for a BOOLEAN
+ * (NULL aside); 0 otherwise (a TINYINT's 256 are more than the default's
+ * 100, so they bound nothing). */
+double kpa_type_values(const kp_column *c);
 /* A string column that holds numbers or dates, by its name (KP106). */
 bool kpa_numeric_string(const kp_column *c);
 /* Fixed width in bytes of a column, or -1 for variable width. */
@@ -150,6 +155,12 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t);
  * distinct ones, or, without an annotation, enum-like by its name or type
  * (a hash of such columns alone spreads writes over only as many). */
 bool kpa_few_values(kp_advisor *adv, const kp_table *t, int ci);
+/* Why column ci of t would make a key or index it leads a write hotspot,
+ * or NULL: kpa_hot_reason (name, type), unless the annotations say
+ * otherwise (-- distribution: uniform or monotonic; a -- distinct: count
+ * of at most KP_FEW_VALUES is few values, more is not unless the column
+ * grows monotonically), as the judge reads them. */
+const char *kpa_lead_hot(kp_advisor *adv, const kp_table *t, int ci);
 
 /* ------------------------------------------------------------- tenant.c */
 

@@ -313,6 +313,28 @@ bool kpa_few_values(kp_advisor *adv, const kp_table *t, int ci)
 	return kpa_enum_reason(&t->cols[ci]) != NULL;
 }
 
+/* Why column ci of t would make a key or index it leads a write hotspot, or
+ * NULL: its name or type (kpa_hot_reason), unless the schema's
+ * annotations say otherwise, as the judge reads them: -- distribution:
+ * uniform spreads, monotonic concentrates; a -- distinct: count of at
+ * most KP_FEW_VALUES is few values (E36's six locations), more is not,
+ * unless the column grows monotonically. */
+const char *kpa_lead_hot(kp_advisor *adv, const kp_table *t, int ci)
+{
+	const kp_column *c = &t->cols[ci];
+	const kpa_notes *n = kpa_notes_of(adv, t);
+	if (n->dist[ci] == KPA_DIST_UNIFORM)
+		return NULL;
+	if (n->dist[ci] == KPA_DIST_MONOTONIC)
+		return kpa_monotonic_reason(c) ? kpa_monotonic_reason(c) : "monotonic by its -- distribution:";
+	if (n->distinct[ci] >= 1 && (!n->dist[ci] || n->dist[ci] == KPA_DIST_FIXED)) {
+		if (n->distinct[ci] <= KP_FEW_VALUES)
+			return kp_arena_printf(adv->a, "%.15g values by its -- distinct:", n->distinct[ci]);
+		return kpa_monotonic_reason(c);
+	}
+	return kpa_hot_reason(c);
+}
+
 int kp_rate_parse(const char *p, const char *end, double *rate, const char **why)
 {
 	if ((size_t)(end - p) < 5 || strncasecmp(p, "rate:", 5) != 0)

@@ -114,6 +114,11 @@ const char *kpa_enum_reason(const kp_column *c)
 	return NULL;
 }
 
+double kpa_type_values(const kp_column *c)
+{
+	return c->tclass == KP_T_BOOL ? 2 : 0;
+}
+
 const char *kpa_prefix_reason(const kp_column *c)
 {
 	static const char *const names[] = {"phone", "mobile", "tel", "telephone", "phone_number", "msisdn",

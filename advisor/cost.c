@@ -153,6 +153,13 @@ double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const doub
 				/* an annotated column: one value of its distinct ones */
 				int col = kp ? kp->col : -1;
 				double st = stated_share(distinct, col, tc);
+				/* a stated count is an average over values: a read that
+				 * sorts reads every row of its value, whatever its LIMIT,
+				 * and at the bracket's upper end a value holds KP_BRACKET
+				 * times the average (a page with many revisions); a read
+				 * in key order stops at its LIMIT */
+				if (st > 0 && scale > 1 && p->order == KP_ORDER_SORT)
+					st = st * scale < 1 ? st * scale : 1;
 				part *= st > 0 ? st : sel_at(KP_SEL_EQ, scale);
 			}
 			if (r->has_range)

@@ -228,13 +228,29 @@ reversal:
 			kp_buf_free(&lead);
 		}
 	}
-	/* 4. buckets from a well-spread key column: a GET computes its
-	 * bucket, other reads are one scan per bucket, merged */
+	/* 4. buckets from a well-spread key column: a read binding it
+	 * computes its bucket, other reads are one scan per bucket, merged. One that does
+	 * not grow with time first: a monotonic column modulo the buckets
+	 * scatters the rows of one entity over every bucket, where a hash of
+	 * another keeps them in one, in order (E26's outbox: one poller a
+	 * bucket publishes a message's events in order) */
 	int src = -1;
-	for (int i = 0; i < nparts && src < 0; i++)
-		if (t->pk.parts[i].col >= 0 && !kpa_few_values(adv, t, t->pk.parts[i].col) &&
-		    !kpa_coarse_time(&t->cols[t->pk.parts[i].col]))
-			src = t->pk.parts[i].col;
+	for (int pass = 0; pass < 2 && src < 0; pass++)
+		for (int i = 0; i < nparts && src < 0; i++) {
+			int kc = t->pk.parts[i].col;
+			if (kc >= 0 && !kpa_few_values(adv, t, kc) && !kpa_coarse_time(&t->cols[kc]) &&
+			    (pass || !kpa_lead_hot(adv, t, kc)))
+				src = kc;
+		}
+	/* a store that sorts nothing (Lindorm) reads each bucket in its order,
+	 * and refuses one read over several buckets with ORDER BY */
+	const char *merge_words = ti->order_in_key_order
+	                          ? kp_arena_printf(adv->a, "%d reads, one a bucket (bucket = 0 to %d), each in key "
+	                                            "order: %s sorts nothing, so a read over several buckets with "
+	                                            "ORDER BY is refused; poll each bucket on its own",
+	                                            KP_BUCKETS, KP_BUCKETS - 1, ti->name)
+	                          : kp_arena_printf(adv->a, "%d scans (bucket = 0 to %d) merged", KP_BUCKETS,
+	                                            KP_BUCKETS - 1);
 	if (ti->max_salt_buckets && !kp_table_option_get(t, "salt_buckets")) {
 		/* Phoenix salts the whole row key: a read binding every key
 		 * column computes the salt byte */
@@ -280,24 +296,23 @@ reversal:
 			x = kpa_advise(adv, rule, "salt_buckets", t,
 			               kp_arena_printf(adv->a, "salt_buckets: key the table by %s, bucket = %s (3 digits, "
 			                               "computed by the writer) followed by %s, zero-padded, in place of %s (one "
-			                               "key column, so the key keeps %d): writes spread over %d buckets; a GET "
-			                               "computes its bucket from %s, any other read is %d scans (bucket = 0 to "
-			                               "%d) merged; %s", mn, expr, ln, ln, nparts, KP_BUCKETS, sc->name,
-			                               KP_BUCKETS, KP_BUCKETS - 1, kpa_migration_note(adv, t)),
+			                               "key column, so the key keeps %d): writes spread over %d buckets; a read "
+			                               "that binds %s by = or IN computes its bucket, any other read is %s; %s",
+			                               mn, expr, ln, ln, nparts, KP_BUCKETS, sc->name, merge_words,
+			                               kpa_migration_note(adv, t)),
 			               kpa_notation_with(adv, t, kp_arena_printf(adv->a, "[bucket + %s]", ln), 1), merged);
-			v.rewrite = kp_arena_printf(adv->a, "a GET binds %s = bucket %s + %s, any other read is one read "
-			                            "per bucket 0 to %d", mn, expr, ln, KP_BUCKETS - 1);
+			v.rewrite = kp_arena_printf(adv->a, "a read that binds %s by = binds %s = bucket %s + %s, any other "
+			                            "read is one read per bucket 0 to %d", sc->name, mn, expr, ln, KP_BUCKETS - 1);
 		} else {
 			x = kpa_advise(adv, rule, "salt_buckets", t,
 			               kp_arena_printf(adv->a, "salt_buckets: lead the key with bucket = %s, computed "
-			                               "by the writer: writes spread over %d buckets; a GET computes "
-			                               "its bucket from %s, any other read is %d scans (bucket = 0 "
-			                               "to %d) merged; %s", expr, KP_BUCKETS, sc->name, KP_BUCKETS,
-			                               KP_BUCKETS - 1, kpa_migration_note(adv, t)),
+			                               "by the writer: writes spread over %d buckets; a read that binds "
+			                               "%s by = or IN computes its bucket, any other read is %s; %s", expr, KP_BUCKETS,
+			                               sc->name, merge_words, kpa_migration_note(adv, t)),
 			               kpa_notation_with(adv, t, "[bucket]", 0),
 			               kpa_lead_column_ddl(adv, t, NULL, &t->pk, "bucket", false));
-			v.rewrite = kp_arena_printf(adv->a, "a GET adds bucket = %s, any other read is one read per bucket "
-			                            "with bucket = 0 to %d", expr, KP_BUCKETS - 1);
+			v.rewrite = kp_arena_printf(adv->a, "a read that binds %s by = adds bucket = %s, any other read is one "
+			                            "read per bucket with bucket = 0 to %d", sc->name, expr, KP_BUCKETS - 1);
 		}
 		if (x) {
 			x->newkey = kpa_keydup(adv->a, &hk);
@@ -397,6 +412,12 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	if (r) {
 		kp_buf_printf(&m, "%s '%s' of %s is %s: it grows monotonically, so every new row is "
 		              "written to the same region (a write hotspot)", what, c->name, t->name, r);
+		/* a name is a guess: a date a booking is for, a day a row is about,
+		 * need not arrive in order (E29's start_date); say what settles it */
+		if (!nt->dist[ci] && !c->auto_increment && c->tclass != KP_T_TIME && !kpa_monotonic_evidence(adv, t, ci) &&
+		    r == kpa_monotonic_reason(c))
+			kp_buf_printf(&m, "; by its name alone, which the workload does not confirm: if its values do not "
+			              "arrive in order, state it (-- distribution: %s uniform, docs/annotations.md)", c->name);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_MONOTONIC, t, c->off, kpa_name_len(c), m.data);
 		hotspot_fixes(adv, g, KP_R_HOT_MONOTONIC, t, c, scratch);
 		if (c->auto_increment) {

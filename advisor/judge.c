@@ -14,7 +14,9 @@
  * candidate that lowers (hot rows, cost) the most while keeping 1 and 2,
  * at most one key change, until none does. Empty, the design stands.
  * Every other candidate is an alternative, ranked by the same order alone,
- * with what it trades; key changes exclude each other. */
+ * with what it trades; key changes exclude each other. What a verdict
+ * says in words (trades, write cost, the defaults it rests on) is
+ * judge_words.c's. */
 #include "advisor/judgeInt.h"
 
 #include <stdlib.h>
@@ -59,6 +61,18 @@ static const kp_index *led_index(const kp_advice *x)
 static bool store_kept(const kp_advice *x)
 {
 	return !strcmp(x->kind, "secondary_index") || !strcmp(x->kind, "search_index");
+}
+
+/* At equal cost, is x before y? An index the store maintains before a
+ * table the application writes (store_kept); a key change fewer reads
+ * must be rewritten for before one more must (Phoenix's SALT_BUCKETS,
+ * whose salt the store computes, before a hash prefix every GET computes:
+ * E40 in designs6.md), as its worse list counts them. */
+static bool tie_before(const kp_advice *x, const kp_advice *y)
+{
+	if (store_kept(x) && !strcmp(y->kind, "index_table"))
+		return true;
+	return x->newkey && y->newkey && !x->index && !y->index && x->worse.n < y->worse.n;
 }
 
 /* d with x applied on top (and what x comes with); false when it cannot
@@ -109,7 +123,7 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 		s->ins_rows = kpa_insert_rows(q->stmt);
 		s->upd = q->stmt->kind == KP_S_UPDATE || q->stmt->kind == KP_S_DELETE;
 		s->now = q->plan.access;
-		s->now_rejected = q->plan.rejected;
+		s->now_rejected = q->plan.rejected || kpj_sort_refused(adv, q->plan.access, q->plan.order, q->plan.rejected, q->stmt);
 		s->now_order = q->plan.order;
 		/* LindormTable deletes one row by its whole key (batch deletion
 		 * is off by default: its DELETE reference): any other DELETE is
@@ -129,252 +143,6 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 	(void)adv;
 }
 
-static const char *class_words(kp_access a, bool rejected)
-{
-	switch (a) {
-	case KP_ACCESS_GET: return "GET";
-	case KP_ACCESS_SCAN: return "SCAN";
-	case KP_ACCESS_FILTERED: return "FILTERED SCAN";
-	case KP_ACCESS_SEARCH: return "SEARCH";
-	case KP_ACCESS_FULL: return rejected ? "REJECTED" : "full scan";
-	default: return "no plan";
-	}
-}
-
-const char *kpa_class_words(kp_access a, bool rejected)
-{
-	return class_words(a, rejected);
-}
-
-/* "file:line" of a statement. */
-static const char *where_at(kp_advisor *adv, const kp_wquery *q)
-{
-	uint32_t line, col;
-	kp_source_linecol(q->src, q->off, &line, &col);
-	return kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
-}
-
-/* Rows one updated row rewrites on design d: the table's, and every index
- * row holding a column s sets (in its key, or held: INCLUDE, a search
- * index's fields, an index table's copy of every column). */
-static int update_rows(const kp_table *t, const design *d, const kp_stmt *s)
-{
-	int n = 1;
-	for (int i = 0; i < d->nix; i++) {
-		const kp_index *ix = d->ix[i];
-		if (!(ix->kv || ix->search) || ix->state == KP_IX_DISABLED)
-			continue;
-		bool touched = false;
-		for (uint32_t k = 0; k < s->u.update.sets.n && !touched; k++) {
-			const kp_assign *as = s->u.update.sets.items[k];
-			int col = kp_table_column(t, as->col.s, as->col.len);
-			if (col < 0)
-				continue;
-			touched = ix->all_columns || (ix->covers && ix->covers[col]);
-			for (int j = 0; j < ix->key.n && !touched; j++)
-				touched = ix->key.parts[j].col == col;
-		}
-		n += touched;
-	}
-	return n;
-}
-
-/* The write cost of design d against now, in words: every insert, then
- * each UPDATE shape whose rows rewritten change (by the columns it sets),
- * and deletes (every index row goes with the row); NULL when no write of
- * the workload writes another number of rows. */
-static const char *write_words(kp_advisor *adv, const jtable *jt, const design *now, const design *d, bool inserts)
-{
-	kp_buf b = {0};
-	int ins_now = kpj_write_fanout(now), ins = kpj_write_fanout(d);
-	if (ins != ins_now && inserts)
-		kp_buf_printf(&b, "every insert now writes %d rows (%d now)", ins, ins_now);
-	bool deletes = false;
-	int named = 0;
-	for (int i = 0; i < jt->ns; i++) {
-		const jshape *s = &jt->s[i];
-		const kp_stmt *st = s->q->stmt;
-		if (!s->upd || s->fixed || s->now_rejected)
-			continue;   /* refused: it writes nothing */
-		if (st->kind == KP_S_DELETE) {
-			deletes = true;
-			continue;
-		}
-		int u_now = update_rows(jt->t, now, st), u = update_rows(jt->t, d, st);
-		if (u == u_now)
-			continue;
-		if (named++ >= 5)
-			continue;
-		kp_buf_printf(&b, "%seach update of ", b.len ? "; " : "");
-		for (uint32_t k = 0; k < st->u.update.sets.n; k++) {
-			const kp_assign *as = st->u.update.sets.items[k];
-			kp_buf_printf(&b, "%s%.*s", k ? ", " : "", (int)as->col.len, as->col.s);
-		}
-		kp_buf_printf(&b, " (%s, weight %.15g) now rewrites %d rows (%d now)", where_at(adv, s->q), s->weight, u,
-		              u_now);
-	}
-	if (named > 5)
-		kp_buf_printf(&b, " and %d more updates", named - 5);
-	if (deletes && ins != ins_now)
-		kp_buf_printf(&b, "%seach delete now removes %d rows (%d now)", b.len ? "; " : "", ins, ins_now);
-	char *r = b.len ? kpa_bufdup(adv->a, &b) : NULL;
-	kp_buf_free(&b);
-	return r;
-}
-
-/* What x, applied alone, trades against the design as it is: statements
- * it breaks or makes worse, the hotspot it adds, rows it reads and writes. */
-static const char *trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp_cost *c, const design *d)
-{
-	kp_buf b = {0};
-	int named = 0;
-	for (int i = 0; i < jt->ns; i++) {
-		const jshape *s = &jt->s[i];
-		if (s->ins_rows > 0 || s->then == s->now)
-			continue;
-		bool worse = s->then > s->now && !(s->now == KP_ACCESS_SEARCH);
-		if (!worse)
-			continue;
-		if (named++ < 5)
-			kp_buf_printf(&b, "%s%s %s -> %s (weight %.15g)", named > 1 ? ", " : "makes worse: ",
-			              where_at(adv, s->q), class_words(s->now, s->now_rejected),
-			              class_words(s->then, s->then_rejected), s->weight);
-	}
-	if (named > 5)
-		kp_buf_printf(&b, " and %d more", named - 5);
-	if (c->hot > now->hot * (1 + 1e-9))
-		kp_buf_printf(&b, "%sputs %.15g more weighted rows written onto one region (a write hotspot)",
-		              b.len ? "; " : "", c->hot - now->hot);
-	else if (c->hot < now->hot * (1 - 1e-9))
-		kp_buf_printf(&b, "%sspreads %.15g weighted rows written that land on one region today", b.len ? "; " : "",
-		              now->hot - c->hot);
-	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g), writes %.15g (now %.15g)", b.len ? "; " : "", c->read,
-	              now->read, c->written, now->written);
-	/* reads the store refuses made to run: what each run costs the
-	 * writes (docs/advice.md, "Reads the store refuses") */
-	if (c->refused < now->refused * (1 - 1e-9)) {
-		double ran = now->refused - c->refused, added = c->amplified - now->amplified;
-		kp_buf_printf(&b, "; makes reads the store refuses run (weight %.15g), for %.15g more weighted rows "
-		              "written (%.15g a run)", ran, added > 0 ? added : 0, added > 0 ? added / ran : 0);
-		if (added > ran * KP_REFUSED_RATE * (1 + 1e-9))
-			kp_buf_printf(&b, ": more than the %.15g a run that is worth, so not recommended for them: a "
-			              "read that rare against the writes is a batch, run with the store's full-scan "
-			              "hint or as an export", KP_REFUSED_RATE);
-	}
-	int copies = kpj_write_fanout(d);
-	if (copies > 1)
-		kp_buf_printf(&b, "; every insert writes %d rows", copies);
-	/* the updates that rewrite an index row, and deletes */
-	design as_is = {.key = &jt->t->pk, .ix = jt->t->indexes, .nix = jt->t->nindexes};
-	const char *more = write_words(adv, jt, &as_is, d, false);
-	if (more)
-		kp_buf_printf(&b, "; %s", more);
-	char *r = kpa_bufdup(adv->a, &b);
-	kp_buf_free(&b);
-	return r;
-}
-
-/* Does a read of the table itself bind column col by = ? */
-static bool eq_bound(const jtable *jt, int col)
-{
-	for (int i = 0; i < jt->ns; i++) {
-		const jshape *s = &jt->s[i];
-		if (s->ins_rows > 0 || s->on != jt->t || !s->q->plan.names)
-			continue;
-		colset eq = {0}, range = {0};
-		kpa_sargable(s->q->plan.names, kpa_where_of(s->q->stmt), &eq, &range);
-		for (int e = 0; e < eq.n; e++)
-			if (eq.cols[e] == col)
-				return true;
-	}
-	return false;
-}
-
-/* What an alternative that paid at the default but not across the
- * bracket trades, and the annotation that decides it: the columns its
- * key binds that no -- distinct: sizes (docs/advice.md, "Defaults that
- * decide"). */
-static const char *undecided_note(kp_advisor *adv, const jtable *jt, const kp_advice *x, const char *trade)
-{
-	kp_buf b = {0};
-	kp_buf_printf(&b, "%s; pays with the defaults (%.15g rows a value of a key column bound by =, %.15g%% of "
-	              "those in a range), not across their bracket (%.15g times as many a value, a range keeping all "
-	              "of them): what it saves rests on the share of a value's rows its reads' range keeps, which no "
-	              "annotation states: not recommended",
-	              trade, jt->rows * KP_SEL_EQ, KP_SEL_RANGE * 100, KP_BRACKET);
-	int named = 0;
-	uint32_t nc = x->columns.n - (uint32_t)x->held;
-	for (uint32_t k = 0; k < nc; k++) {
-		const char *c = x->columns.items[k];
-		int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
-		if (col < 0 || (jt->distinct && jt->distinct[col] >= 1))
-			continue;
-		/* bound by = in a read of the table (a range's share no
-		 * annotation states) */
-		if (!eq_bound(jt, col))
-			continue;
-		kp_buf_printf(&b, "%s%s", named++ ? ", " : "; the rows a value holds are a default too, of ", c);
-	}
-	if (named)
-		kp_buf_puts(&b, " (state them: -- distinct: COLUMN N, docs/annotations.md)");
-	char *r = kpa_bufdup(adv->a, &b);
-	kp_buf_free(&b);
-	return r;
-}
-
-/* The defaults a recommendation rests on, in words, with the annotations
- * that would settle them (docs/advice.md, "Defaults that decide"): the
- * table's rows when no -- rows: states them, and the rows a value of each
- * column its keys bind that a read binds by = and no -- distinct: sizes.
- * NULL when it rests on none, or when it spreads rows written on one
- * region or makes refused reads run (a hotspot or a refusal, not a
- * count, decides it). */
-static const char *assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r)
-{
-	if (r->after.hot < r->before.hot * (1 - 1e-9) || r->after.refused < r->before.refused * (1 - 1e-9))
-		return NULL;   /* a hotspot spread, or refused reads made to run: no count decides */
-	kp_buf cols = {0};
-	int named = 0;
-	/* each column named once, by its place in the table (a name may be
-	 * part of another's: ID of USER_ID) */
-	bool *said = calloc((size_t)jt->t->ncols + 1, sizeof *said);
-	if (!said)
-		abort();
-	for (uint32_t i = 0; i < r->recommended.n; i++) {
-		const kp_advice *x = r->recommended.items[i];
-		uint32_t nc = x->columns.n - (uint32_t)x->held;
-		for (uint32_t k = 0; k < nc; k++) {
-			const char *c = x->columns.items[k];
-			int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
-			if (col < 0 || (jt->distinct && jt->distinct[col] >= 1) || said[col])
-				continue;
-			/* or the tenant column a tenant's connection binds */
-			if (eq_bound(jt, col) || col == kp_table_tenant_col(jt->t)) {
-				said[col] = true;
-				kp_buf_printf(&cols, "%s%s", named++ ? ", " : "", c);
-			}
-		}
-	}
-	free(said);
-	if (!jt->rows_default && !named) {
-		kp_buf_free(&cols);
-		return NULL;
-	}
-	kp_buf b = {0};
-	kp_buf_puts(&b, "it rests on defaults, not on counts stated: ");
-	if (jt->rows_default)
-		kp_buf_printf(&b, "%.15g rows in the table (no -- rows: above its CREATE)%s", jt->rows, named ? "; " : "");
-	if (named)
-		kp_buf_printf(&b, "%.15g rows a value (%.15g%% of the rows) of %s (no -- distinct:)", jt->rows * KP_SEL_EQ,
-		              KP_SEL_EQ * 100, cols.data);
-	kp_buf_printf(&b, "; state them (%s%s, docs/annotations.md) to settle whether it pays",
-	              jt->rows_default ? "-- rows: N" : "", named ? (jt->rows_default ? ", -- distinct: COLUMN N" :
-	                                                             "-- distinct: COLUMN N") : "");
-	char *out = kpa_bufdup(adv->a, &b);
-	kp_buf_free(&b);
-	kp_buf_free(&cols);
-	return out;
-}
 
 static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *scratch, kp_arena *hyp)
 {
@@ -387,7 +155,19 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	jt->reverse = kpa_reverse_factor(adv->target);
 	jt->search_first = kpa_target(adv->target)->index_policy;
 	jt->rows_default = notes->rows < 0;
-	jt->distinct = notes->distinct;
+	/* the distinct values stated, or bounded by a column's type where the
+	 * default share of a value could not be (a BOOLEAN's 2) */
+	double *distinct = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
+	bool *by_type = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
+	for (int c = 0; c < t->ncols; c++) {
+		distinct[c] = notes->distinct[c];
+		if (distinct[c] < 1 && kpa_type_values(&t->cols[c]) >= 1) {
+			distinct[c] = kpa_type_values(&t->cols[c]);
+			by_type[c] = true;
+		}
+	}
+	jt->distinct = distinct;
+	jt->by_type = by_type;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
 	jt->writes_default = notes->writes < 0 && jt->writes <= 0;
 	for (int i = 0; i < jt->ns; i++) {
@@ -405,6 +185,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	r->rows = jt->rows;
 	r->rows_default = jt->rows_default;
 	r->per_value = jt->rows * KP_SEL_EQ;
+	r->values = kpj_values_words(adv, jt);
 	r->in_range = KP_SEL_RANGE;
 	r->writes = jt->writes + (notes->writes >= 0 ? notes->writes : 0);
 	r->writes_default = jt->writes_default;
@@ -508,7 +289,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			kcdone[i] = 0;
 			res = NULL;
 		}
-		trade[i] = trades(adv, jt, &base, &alone[i], &d);
+		trade[i] = kpj_trades(adv, jt, &base, &alone[i], &d);
 		ixres[i] = res;
 		ixkey[i] = index ? now.key : NULL;
 	}
@@ -631,7 +412,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
 				bool tie = pick >= 0 && !kpj_robust_better(&c, &best) && !kpj_robust_better(&best, &c) &&
-				           store_kept(x) && !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table");
+				           tie_before(x, cands->items[pick]);
 				if (pick < 0 || kpj_robust_better(&c, &best) || tie) {
 					best = c;
 					pick = (int)i;
@@ -732,7 +513,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			kp_list_push(adv->a, &r->recommended, y);
 	r->after = npicks ? whole : cur;
 	r->rows_per_insert_after = kpj_write_fanout(&chosen);
-	r->write_cost = npicks ? write_words(adv, jt, &now, &chosen, true) : NULL;
+	r->write_cost = npicks ? kpj_write_words(adv, jt, &now, &chosen, true) : NULL;
 	/* the statements whose class or order the recommendation changes, and
 	 * its cost, planned as a whole */
 	if (r->recommended.n) {
@@ -756,7 +537,8 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		}
 	}
 	kpj_summarize(jt, r);
-	r->assumes = r->recommended.n ? assumes_note(adv, jt, r) : NULL;
+	r->assumes = r->recommended.n ? kpj_assumes_note(adv, jt, r) : kpj_stands_note(adv, jt);
+	r->instead = r->recommended.n ? kpj_instead_note(adv, jt, r) : NULL;
 	/* ranks: the recommendation, then the alternatives by the judge's order */
 	int rank = 1;
 	for (uint32_t i = 0; i < r->recommended.n; i++) {
@@ -771,8 +553,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			if (x->rank || !ok[i])
 				continue;
 			if (pick < 0 || kpj_better(&alone[i], &alone[pick]) ||
-			    (!kpj_better(&alone[pick], &alone[i]) && store_kept(x) &&
-			     !strcmp(((kp_advice *)cands->items[pick])->kind, "index_table")))
+			    (!kpj_better(&alone[pick], &alone[i]) && tie_before(x, cands->items[pick])))
 				pick = (int)i;
 		}
 		if (pick < 0)
@@ -780,7 +561,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		for (kp_advice *y = cands->items[pick]; y; y = y->with) {
 			if (!y->rank)
 				y->rank = rank++;
-			y->trades = best_undecided[pick] ? undecided_note(adv, jt, cands->items[pick], trade[pick]) : trade[pick];
+			y->trades = best_undecided[pick] ? kpj_undecided_note(adv, jt, cands->items[pick], trade[pick]) : trade[pick];
 		}
 	}
 	/* what cannot be judged (no key or index to apply: a correctness or

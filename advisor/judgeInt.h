@@ -44,7 +44,9 @@ typedef struct jtable {
 	bool *few;              /* per column: few values (kpa_few_values), or few at a time
 	                           (kpa_coarse_time) */
 	double reverse;         /* what a row read backwards costs (kpa_reverse_factor) */
-	const double *distinct; /* per column: annotated distinct values, or 0 */
+	const double *distinct; /* per column: annotated distinct values, or those its type
+	                           bounds (kpa_type_values), or 0 */
+	const bool *by_type;    /* per column: distinct is its type's bound, not stated */
 	double assumed;         /* write weight the workload does not show: annotated, or
 	                           its read weight when it has no write */
 	bool rows_default, writes_default;
@@ -75,6 +77,10 @@ typedef struct sres {
 	const kp_index *ix;     /* the index it reads through, or NULL (the table) */
 } sres;
 
+/* Does the target refuse a plan of st (its class, order, refusal) for its sort: a store that returns
+ * rows only in key order (Lindorm: "ORDER BY clause in Lindorm SQL", the
+ * KP110 error limits.c reports) and a path that returns them only sorted? */
+bool kpj_sort_refused(const kp_advisor *adv, kp_access access, kp_order order, bool rejected, const kp_stmt *st);
 /* Rows one written row costs: the table and every index. */
 int kpj_write_fanout(const design *d);
 /* KV indexes and index tables of a design (the index bound counts them). */
@@ -109,6 +115,33 @@ bool kpj_pays(const kp_cost *c, const kp_cost *cur);
  * one that loses less against the other at its worst point of the
  * bracket (minimax regret), at equal loss the cheaper at the default */
 bool kpj_robust_better(const kp_cost *a, const kp_cost *b);
+
+/* The words of a judged table (judge_words.c). What design d trades,
+ * applied alone, against the design as it is (cost now): statements it
+ * makes worse, the hotspot it adds or spreads, rows read and written,
+ * refused reads made to run and at what price, its write cost. */
+const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp_cost *c, const design *d);
+/* The write cost of design d against now in words (every insert when
+ * inserts, each UPDATE shape whose rows rewritten change, deletes); NULL
+ * when no write writes another number of rows. */
+const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now, const design *d, bool inserts);
+/* An alternative that paid at the default but not across the bracket:
+ * its trade and the annotations that would decide it. */
+const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advice *x, const char *trade);
+/* When the design stands: the count of the key's leading column it
+ * assumes, which would decide a write hotspot, and the annotation that
+ * settles it; or NULL. */
+const char *kpj_stands_note(kp_advisor *adv, const jtable *jt);
+/* The other way to what recommendation r does for reads the store
+ * refuses only for their sort (kpj_sort_refused): the ORDER BY dropped
+ * and the rows sorted by the application; or NULL. */
+const char *kpj_instead_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r);
+/* The rows a value of the columns whose counts are stated (-- distinct:)
+ * or bounded by their type, in words (the review's cost line), or NULL. */
+const char *kpj_values_words(kp_advisor *adv, const jtable *jt);
+/* The defaults recommendation r rests on and the annotations that settle
+ * them (the assumes: line), or NULL. */
+const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r);
 
 /* The table's summary (summary.c) from the judge's plans: its reads by
  * class now and, when r recommends a change, on the recommendation (each

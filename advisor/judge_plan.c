@@ -173,6 +173,11 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 			hi += d->items[k]->buckets;
 			break;
 		}
+	/* a store that returns rows only in key order refuses a read the
+	 * path returns only sorted (Lindorm's ORDER BY; KP110): it does not
+	 * run, as a refused full scan does not */
+	if (kpj_sort_refused(jt->adv, p.access, p.order, p.rejected, st))
+		p.rejected = true;
 	out[i].rows = rows;
 	out[i].lo = lo;
 	out[i].hi = hi;
@@ -236,7 +241,10 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 			if (!s->now_rejected)
 				c->amplified += w * m * (copies - 1);
 		}
-		if (s->now != KP_ACCESS_FULL && s->now != KP_ACCESS_NONE && res[i].cls == KP_ACCESS_FULL)
+		/* served now, a full scan or refused then (a sort the store
+		 * refuses, kpj_sort_refused) */
+		if (s->now != KP_ACCESS_FULL && s->now != KP_ACCESS_NONE &&
+		    (res[i].cls == KP_ACCESS_FULL || (res[i].rejected && !s->now_rejected)))
 			c->broken += w;
 	}
 	/* writes the workload does not show: annotated, or with no write in
@@ -360,4 +368,10 @@ bool kpj_robust_better(const kp_cost *a, const kp_cost *b)
 	if (less(la, lb) || less(lb, la))
 		return less(la, lb);
 	return less(a->total, b->total);
+}
+
+bool kpj_sort_refused(const kp_advisor *adv, kp_access access, kp_order order, bool rejected, const kp_stmt *st)
+{
+	return kpa_target(adv->target)->order_in_key_order && order == KP_ORDER_SORT && !rejected &&
+	       access != KP_ACCESS_NONE && st->kind == KP_S_SELECT && kpa_order_of(st)->n;
 }

@@ -359,7 +359,7 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	 * is no write hotspot to keep from the lead */
 	bool salted = t->salt_buckets > 0 || kp_table_option_get(t, "salt_buckets");
 	for (int i = 0; i < n; i++) {
-		hot[i] = !salted && kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL;
+		hot[i] = !salted && kpa_lead_hot(adv, t, t->pk.parts[i].col) != NULL;
 		/* a multi-tenant table: the tenant stays first */
 		none[i] = tenant >= 0 && t->pk.parts[i].col != tenant;
 		hot[i] |= none[i];

@@ -4,6 +4,7 @@
 #include "advisor/advisorInt.h"
 
 #include <string.h>
+#include <strings.h>
 
 void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
@@ -95,9 +96,25 @@ void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		kp_buf_printf(&m, "the key of %s is %d bytes wide; HBase advises keys of 16 bytes or less "
 		              "(every cell stores its key)", t->name, fixed);
 		kp_diag *g = kpa_finding(adv, KP_R_LONG_KEY, t, t->pk_off ? t->pk_off : t->off, 0, m.data);
-		kp_advice *x = kpa_advise(adv, KP_R_LONG_KEY, "shorten_key", t,
-		                          "shorten_key: use narrower integer types or fewer key columns",
-		                          kpa_key_notation(adv, t, &t->pk), NULL);
+		/* a CHAR of a 128-bit id's text (a ULID's 26 base-32 characters, an
+		 * MD5's 32 hex digits, a UUID's 36 with dashes) is 16 bytes raw, in
+		 * the same order (designs6.md E37, designs5.md E31) */
+		kp_buf ids = {0};
+		int nids = 0;
+		for (int i = 0; i < t->pk.n; i++) {
+			int ci = t->pk.parts[i].col;
+			const kp_column *c = ci >= 0 ? &t->cols[ci] : NULL;
+			if (c && c->tclass == KP_T_STRING && c->type_name && !strcasecmp(c->type_name, "char") &&
+			    (c->length == 26 || c->length == 32 || c->length == 36))
+				kp_buf_printf(&ids, "%s%s", nids++ ? ", " : "", c->name);
+		}
+		const char *how = nids ? kp_arena_printf(adv->a, "shorten_key: store %s as %s 16 raw bytes, BINARY(16): a "
+		                                         "CHAR(26) ULID, a CHAR(32) of hex or a CHAR(36) UUID encodes 128 "
+		                                         "bits, and the bytes keep its order; or use narrower integer types "
+		                                         "or fewer key columns", ids.data, nids > 1 ? "their" : "its")
+		                       : "shorten_key: use narrower integer types or fewer key columns";
+		kp_buf_free(&ids);
+		kp_advice *x = kpa_advise(adv, KP_R_LONG_KEY, "shorten_key", t, how, kpa_key_notation(adv, t, &t->pk), NULL);
 		kp_diag_help(g, adv->a, "%s", x->message);
 	}
 	if (t->nfamilies > 2) {

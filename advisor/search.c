@@ -157,6 +157,13 @@ static void propose(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		ddl = kpa_bufdup(adv->a, &d);
 		kp_buf_free(&d);
 	}
+	/* an index the store creates by API has no DDL of its own: the form
+	 * keyplan's schema reads (for check, the shell and the editor), exact */
+	const char *how = ti->search_index == KPA_SEARCH_SQL
+	                  ? "created with CREATE INDEX ... USING SEARCH"
+	                  : kp_arena_printf(adv->a, "created with the CreateSearchIndex operation (one field per column; "
+	                                    "keyplan's schema reads it as CREATE INDEX %s USING SEARCH ON %s (%s))",
+	                                    name, t->name, cl.data);
 	kp_buf_printf(&m, "search_index: %s on %s over %s%s%s%s, %s; it serves conditions on any combination of its "
 	              "columns, so one index serves the reads no key serves, where KV indexes need one per "
 	              "combination of columns; it is a separate search engine: each read is sent to every one of "
@@ -164,11 +171,7 @@ static void propose(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	              "write may miss the row); the store maintains it on every write: an insert into %s then "
 	              "writes %d rows", name, t->name, cl.data, rl.len ? " (" : "", rl.len ? rl.data : "",
 	              rl.len ? " held for the reads that return them, not filtered on)" : "",
-	              ti->search_index == KPA_SEARCH_SQL ? "created with CREATE INDEX ... USING SEARCH"
-	                                                 : "created with the CreateSearchIndex operation (one "
-	                                                   "field per column; keyplan's schema reads it as "
-	                                                   "CREATE INDEX ... USING SEARCH)",
-	              t->name, t->nindexes + 2);
+	              how, t->name, t->nindexes + 2);
 	kp_advice *x = kpa_advise(adv, KP_R_UNSERVED, "search_index", t, kpa_bufdup(adv->a, &m), NULL, ddl);
 	x->index = ix;
 	x->serves = kpa_weight_int(serves);

@@ -104,6 +104,12 @@ void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 	o->index_policy = kpa_target(t)->index_policy;
 	o->bounded_lead = kpa_target(t)->bounded_lead;
 	o->delete_by_key = kpa_target(t)->delete_by_key;
+	/* Tablestore's primary key columns have no DESC (its CreateTable takes
+	 * a name and a type a column): a backward range read is its own way */
+	if (!kpa_target(t)->desc_key)
+		o->reverse_note = "the store's key columns have no DESC to declare: a backward range read (GetRange, "
+		                  "Direction.BACKWARD) is how a key is read newest first (storing Long.MAX_VALUE - value "
+		                  "instead rewrites every writer and reader; keyplan check weighs it, KP122)";
 }
 
 const char *kp_target_refuses(kp_target t, kp_construct c)

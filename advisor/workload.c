@@ -615,13 +615,14 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 	if (v->worse.n > 5)
 		kp_buf_printf(&m, " and %u more", v->worse.n - 5);
 	/* reads that, left as they are, the new key no longer serves: they are
-	 * worse until rewritten, and listed with them; a read made worse
+	 * worse until rewritten, and listed with them (a FILTERED SCAN of a key
+	 * prefix too: it becomes one read per bucket, E36); a read made worse
 	 * above cannot compute the new column at all and is not listed again */
 	const kp_list *qs = kpa_queries_of(adv, x->table);
 	uint32_t nr = 0;
 	for (uint32_t i = 0; v->rewrite && i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
-		if (q->base != x->table || !kpa_served(q->plan.access))
+		if (q->base != x->table || !(kpa_served(q->plan.access) || q->plan.access == KP_ACCESS_FILTERED))
 			continue;
 		bool lost = false;
 		for (uint32_t k = 0; k < v->worse.n && !lost; k++)

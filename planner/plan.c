@@ -321,6 +321,11 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 			            "rows are read in reverse key order, which is slower than the stored order; "
 			            "the store generates %s (AUTO_INCREMENT), so its order cannot be reversed: a "
 			            "backward range read is how it is read newest first", t->cols[c].name);
+		else if (opts->reverse_note)
+			/* no DESC to declare: the store's own way */
+			kp_diag_add(d, a, KP_R_REVERSE_SCAN, KP_SEV_WARNING, src, it->expr->off, it->expr->len,
+			            "rows are read in reverse key order, which is slower than the stored order; %s",
+			            opts->reverse_note);
 		else
 			kp_diag_add(d, a, KP_R_REVERSE_SCAN, KP_SEV_WARNING, src, it->expr->off, it->expr->len,
 			            "rows are read in reverse key order, which is slower than the stored order; "

@@ -130,6 +130,9 @@ typedef struct kp_plan_opts {
 	                           connection with this TenantId (--tenant): a
 	                           MULTI_TENANT table's tenant column is bound to it
 	                           and hidden; NULL: a global connection */
+	const char *reverse_note; /* a store whose keys have no DESC: KP003's words on a read
+	                             backwards, its own way to read newest first; NULL: KP003
+	                             advises the opposite direction */
 	const char *delete_by_key; /* the store deletes one row by its whole primary key
 	                              and refuses any other DELETE: its own words, which the
 	                              error quotes (LindormTable's DELETE); NULL: a DELETE

@@ -18,11 +18,13 @@ static void bold(kp_buf *b, int color, const char *s)
 	kp_buf_printf(b, "%s%s%s", color ? "\033[1m" : "", s, color ? "\033[0m" : "");
 }
 
+/* A class in words; a SCAN the store refuses (a sort Lindorm does not do)
+ * is REJECTED SCAN, as explain would say it. */
 static const char *class_name(kp_access a, bool rejected)
 {
 	switch (a) {
 	case KP_ACCESS_GET: return "GET";
-	case KP_ACCESS_SCAN: return "SCAN";
+	case KP_ACCESS_SCAN: return rejected ? "REJECTED SCAN" : "SCAN";
 	case KP_ACCESS_FILTERED: return "FILTERED SCAN";
 	case KP_ACCESS_SEARCH: return "SEARCH";
 	case KP_ACCESS_FULL: return rejected ? "REJECTED" : "full scan";
@@ -82,16 +84,20 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 	              "%.15g, sorted %.15g; writes %.15g%s\n", r->nstatements, r->by_class[0], r->by_class[1],
 	              r->by_class[2], r->by_class[3], r->by_class[4], r->writes,
 	              r->writes_default ? " (none in the workload: assumed written at its read weight)" : "");
-	kp_buf_printf(b, "    cost (weighted rows, %.15g rows %s; by default %.15g rows a value of a key column "
-	              "bound by = and %.15g%% of those in a range): read %.15g, written %.15g, on one region %.15g",
-	              r->rows, r->rows_default ? "assumed by default" : "stated", r->per_value, r->in_range * 100,
-	              r->before.read, r->before.written, r->before.hot);
+	kp_buf_printf(b, "    cost (weighted rows, %.15g rows %s; ", r->rows, r->rows_default ? "assumed by default" : "stated");
+	if (r->values)   /* the counts known before the default */
+		line(b, "", r->values, "; ");
+	kp_buf_printf(b, "by default %.15g rows a value of %s key column bound by = and %.15g%% of those in a range): read "
+	              "%.15g, written %.15g, on one region %.15g", r->per_value, r->values ? "any other" : "a",
+	              r->in_range * 100, r->before.read, r->before.written, r->before.hot);
 	if (r->before.refused > 0)
 		kp_buf_printf(b, "; refused by the store %.15g (weight: they do not run, not counted in rows read)",
 		              r->before.refused);
 	kp_buf_putc(b, '\n');
 	if (!r->recommended.n) {
 		kp_buf_puts(b, "    recommendation: the design stands (no change keyplan tried pays)\n");
+		if (r->assumes)
+			line(b, "      assumes: ", r->assumes, "\n");
 	} else {
 		kp_buf_printf(b, "    recommendation: cost %.15g -> %.15g (read %.15g -> %.15g, written %.15g -> %.15g, "
 		              "on one region %.15g -> %.15g", r->before.total, r->after.total, r->before.read,
@@ -117,6 +123,8 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 			line(b, "      write cost: ", r->write_cost, "\n");
 		if (r->assumes)
 			line(b, "      assumes: ", r->assumes, "\n");
+		if (r->instead)
+			line(b, "      or instead: ", r->instead, "\n");
 	}
 	bool head = false;
 	for (uint32_t i = 0; i < adv->advice.n; i++) {

@@ -201,6 +201,19 @@ static void test_e26_outbox_buckets(void)
 	CU_ASSERT_EQUAL(v->after.hot, 0);
 	CU_ASSERT_EQUAL(v->after.broken, 0);
 	CU_ASSERT_EQUAL(count_kind(&r, "desc_key"), 0);
+	/* the bucket from a column that does not grow with time (the designer:
+	 * "from aggregate_id ... or from message_id"; before: created_at % 16,
+	 * which scatters one aggregate's messages over every bucket), and the
+	 * poll said as Lindorm runs it: one read a bucket, each in key order
+	 * (before: "16 scans merged", a read Lindorm refuses with its ORDER
+	 * BY) */
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "lead the key with bucket = hash(message_id) % 16, computed by the "
+	                                          "writer"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "any other read is 16 reads, one a bucket (bucket = 0 to 15), each in "
+	                                          "key order: lindorm sorts nothing, so a read over several buckets with "
+	                                          "ORDER BY is refused; poll each bucket on its own"));
+	CU_ASSERT_PTR_NULL(strstr(x->message, "created_at % 16"));
 	run_free(&r);
 }
 
@@ -234,6 +247,23 @@ static void test_e27_killrvideo_user_index(void)
 	}
 	expect_fixpoint(&r, &e27_schema, 1, e27_workload, KP_TARGET_PHOENIX, "VIDEOS");
 	CU_ASSERT_EQUAL(count_kind(&r, "reorder_key"), 0);
+	/* KP120 on the profile read names the secondary index the review
+	 * recommends, ascending and read backwards (before: the DESC twin,
+	 * which still sorts), and the index table says what its NOT NULL key
+	 * leaves out (before: ADDED_DATE silently NOT NULL) */
+	const kp_diag *g = NULL;
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		if (d->rule == KP_R_UNSERVED && strstr(d->message, "[USERID]"))
+			g = d;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+	CU_ASSERT_STRING_EQUAL(g->message, "the key of VIDEOS cannot serve this query (full scan); an index table keyed "
+	                                   "[USERID][ADDED_DATE DESC][VIDEOID] or a secondary index keyed "
+	                                   "[USERID][ADDED_DATE][VIDEOID] makes it a SCAN");
+	const kp_advice *it = alternative(&r, "VIDEOS", "index_table", "[USERID][ADDED_DATE DESC][VIDEOID]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(it);
+	CU_ASSERT_PTR_NOT_NULL(strstr(it->message, "; USERID, ADDED_DATE can be NULL in VIDEOS but each is a key column "
+	                                           "of this table, which holds no NULL: a row without one is not copied "
+	                                           "(the writer skips it, or writes a placeholder the reads then see)"));
 	run_free(&r);
 }
 
@@ -338,7 +368,33 @@ static void test_e29_reservations_reorder_and_index(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
 	CU_ASSERT_EQUAL(v->after.broken, 0);
 	CU_ASSERT_EQUAL(v->after.hot, 0);
+	/* KP101 on start_date rests on its name alone: it says so and what
+	 * settles it (a booking's date need not arrive in order; before, the
+	 * name was given as if it were evidence) */
+	const kp_diag *g = NULL;
+	for (const kp_diag *x = r.d.head; x; x = x->next)
+		if (x->rule == KP_R_HOT_MONOTONIC)
+			g = x;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+	CU_ASSERT_STRING_EQUAL(g->message, "partition key 'start_date' of reservation is a time, sequence or id column by "
+	                                   "its name: it grows monotonically, so every new row is written to the same "
+	                                   "region (a write hotspot); by its name alone, which the workload does not "
+	                                   "confirm: if its values do not arrive in order, state it (-- distribution: "
+	                                   "start_date uniform, docs/annotations.md)");
 	run_free(&r);
+	/* so stated, no KP101, and the reorder is for the reads alone */
+	kp_buf s2 = {0};
+	kp_buf_printf(&s2, "-- distribution: start_date uniform\n%s", e29_schema);
+	run_w(&r, s2.data, e29_workload, KP_TARGET_TABLESTORE);
+	int kp101 = 0;
+	for (const kp_diag *x = r.d.head; x; x = x->next)
+		kp101 += x->rule == KP_R_HOT_MONOTONIC;
+	CU_ASSERT_EQUAL(kp101, 0);
+	v = review_of(&r, "reservation");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->before.hot, 0);
+	run_free(&r);
+	kp_buf_free(&s2);
 }
 
 /* E30: idempotency keys keyed by an MD5 (Tablestore). Expected: the design

@@ -1,0 +1,483 @@
+/* The words a judged table carries (docs/advice.md): an alternative's
+ * trades, a recommendation's write cost, and the notes on the defaults a
+ * verdict rests on (an alternative left undecided by the bracket, the
+ * assumes: line under a recommendation), with the annotations that settle
+ * them. judge.c chooses; this file says what was chosen and why. */
+#include "advisor/judgeInt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *class_words(kp_access a, bool rejected)
+{
+	switch (a) {
+	case KP_ACCESS_GET: return "GET";
+	case KP_ACCESS_SCAN: return "SCAN";
+	case KP_ACCESS_FILTERED: return "FILTERED SCAN";
+	case KP_ACCESS_SEARCH: return "SEARCH";
+	case KP_ACCESS_FULL: return rejected ? "REJECTED" : "full scan";
+	default: return "no plan";
+	}
+}
+
+const char *kpa_class_words(kp_access a, bool rejected)
+{
+	return class_words(a, rejected);
+}
+
+/* A shape's class on a design in words: a SCAN the store refuses for its
+ * sort (kpj_sort_refused) is REJECTED SCAN, as explain would say it; a
+ * FILTERED SCAN keeps its class (its refusal, Lindorm's bound on the lead,
+ * a hint lifts). class_words takes rejected for a full scan only. */
+static const char *shape_class(kp_access a, bool rejected)
+{
+	return rejected && a == KP_ACCESS_SCAN ? "REJECTED SCAN" : class_words(a, rejected);
+}
+
+/* "file:line" of a statement. */
+static const char *where_at(kp_advisor *adv, const kp_wquery *q)
+{
+	uint32_t line, col;
+	kp_source_linecol(q->src, q->off, &line, &col);
+	return kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
+}
+
+/* Rows one updated row rewrites on design d: the table's, and every index
+ * row holding a column s sets (in its key, or held: INCLUDE, a search
+ * index's fields, an index table's copy of every column). */
+static int update_rows(const kp_table *t, const design *d, const kp_stmt *s)
+{
+	int n = 1;
+	for (int i = 0; i < d->nix; i++) {
+		const kp_index *ix = d->ix[i];
+		if (!(ix->kv || ix->search) || ix->state == KP_IX_DISABLED)
+			continue;
+		bool touched = false;
+		for (uint32_t k = 0; k < s->u.update.sets.n && !touched; k++) {
+			const kp_assign *as = s->u.update.sets.items[k];
+			int col = kp_table_column(t, as->col.s, as->col.len);
+			if (col < 0)
+				continue;
+			touched = ix->all_columns || (ix->covers && ix->covers[col]);
+			for (int j = 0; j < ix->key.n && !touched; j++)
+				touched = ix->key.parts[j].col == col;
+		}
+		n += touched;
+	}
+	return n;
+}
+
+/* Indexes of design d whose key holds a column an UPSERT of a column
+ * list sets other than the table's key (the key names the row): on a row
+ * that exists, each such index row moves (the old one deleted, the new
+ * one written), as an UPDATE's does. 0 for an UPSERT or INSERT that sets
+ * every column (a whole row) or names none. */
+static int upsert_moves(const kp_table *t, const design *d, const kp_stmt *s)
+{
+	if (s->kind != KP_S_UPSERT || !s->u.insert.cols.n || (int)s->u.insert.cols.n >= t->ncols)
+		return 0;
+	int n = 0;
+	for (int i = 0; i < d->nix; i++) {
+		const kp_index *ix = d->ix[i];
+		if (!(ix->kv || ix->search) || ix->state == KP_IX_DISABLED || ix->all_columns)
+			continue;
+		bool moves = false;
+		for (uint32_t k = 0; k < s->u.insert.cols.n && !moves; k++) {
+			const kp_name *c = s->u.insert.cols.items[k];
+			int col = kp_table_column(t, c->s, c->len);
+			if (col < 0 || t->cols[col].key_pos >= 0)
+				continue;
+			for (int j = 0; j < ix->key.n && !moves; j++)
+				moves = ix->key.parts[j].col == col;
+		}
+		n += moves;
+	}
+	return n;
+}
+
+/* What the table's row writes are called: "insert" when the workload
+ * writes whole rows (an INSERT, a REPLACE, an UPSERT of every column) or
+ * none, "UPSERT" when its only row writes are UPSERTs of some columns,
+ * which update a row that exists (E39's payments: each writes the index
+ * row too), "insert or UPSERT" when both. */
+static const char *row_writes(const jtable *jt)
+{
+	bool ins = false, ups = false;
+	for (int i = 0; i < jt->ns; i++) {
+		if (jt->s[i].ins_rows <= 0)
+			continue;
+		const kp_stmt *st = jt->s[i].q->stmt;
+		if (st->kind == KP_S_UPSERT && st->u.insert.cols.n && (int)st->u.insert.cols.n < jt->t->ncols)
+			ups = true;
+		else
+			ins = true;
+	}
+	return ups && ins ? "insert or UPSERT" : ups ? "UPSERT" : "insert";
+}
+
+/* The write cost of design d against now, in words: every insert, then
+ * each UPDATE shape whose rows rewritten change (by the columns it sets),
+ * each UPSERT of some columns that moves more index rows (upsert_moves),
+ * and deletes (every index row goes with the row); NULL when no write of
+ * the workload writes another number of rows. */
+const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now, const design *d, bool inserts)
+{
+	kp_buf b = {0};
+	int ins_now = kpj_write_fanout(now), ins = kpj_write_fanout(d);
+	if (ins != ins_now && inserts)
+		kp_buf_printf(&b, "every %s now writes %d rows (%d now)", row_writes(jt), ins, ins_now);
+	bool deletes = false;
+	int named = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		const kp_stmt *st = s->q->stmt;
+		if (!s->upd || s->fixed || s->now_rejected)
+			continue;   /* refused: it writes nothing */
+		if (st->kind == KP_S_DELETE) {
+			deletes = true;
+			continue;
+		}
+		int u_now = update_rows(jt->t, now, st), u = update_rows(jt->t, d, st);
+		if (u == u_now)
+			continue;
+		if (named++ >= 5)
+			continue;
+		kp_buf_printf(&b, "%seach update of ", b.len ? "; " : "");
+		for (uint32_t k = 0; k < st->u.update.sets.n; k++) {
+			const kp_assign *as = st->u.update.sets.items[k];
+			kp_buf_printf(&b, "%s%.*s", k ? ", " : "", (int)as->col.len, as->col.s);
+		}
+		kp_buf_printf(&b, " (%s, weight %.15g) now rewrites %d rows (%d now)", where_at(adv, s->q), s->weight, u,
+		              u_now);
+	}
+	if (named > 5)
+		kp_buf_printf(&b, " and %d more updates", named - 5);
+	/* an UPSERT of some columns updates a row that exists: one that sets
+	 * an index's key column moves its index row */
+	named = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		const kp_stmt *st = s->q->stmt;
+		if (s->ins_rows <= 0)
+			continue;
+		int m_now = upsert_moves(jt->t, now, st), m = upsert_moves(jt->t, d, st);
+		if (m == m_now || named++ >= 5)
+			continue;
+		/* the columns it sets that key an index of d */
+		kp_buf_printf(&b, "%seach UPSERT setting ", b.len ? "; " : "");
+		int said = 0;
+		for (uint32_t k = 0; k < st->u.insert.cols.n; k++) {
+			const kp_name *c = st->u.insert.cols.items[k];
+			int col = kp_table_column(jt->t, c->s, c->len);
+			bool keys = false;
+			for (int x = 0; col >= 0 && jt->t->cols[col].key_pos < 0 && x < d->nix && !keys; x++)
+				for (int j = 0; j < d->ix[x]->key.n && !keys; j++)
+					keys = d->ix[x]->key.parts[j].col == col && !d->ix[x]->all_columns &&
+					       (d->ix[x]->kv || d->ix[x]->search) && d->ix[x]->state != KP_IX_DISABLED;
+			if (keys)
+				kp_buf_printf(&b, "%s%.*s", said++ ? ", " : "", (int)c->len, c->s);
+		}
+		kp_buf_printf(&b, " (%s, weight %.15g), %s of %d index%s (%d now), moves %s when its row exists (the old "
+		              "deleted, the new written)", where_at(adv, s->q), s->weight,
+		              said > 1 ? "key columns" : "a key column", m,
+		              m == 1 ? "" : "es", m_now, m == 1 ? "that index's row" : "their rows");
+	}
+	if (named > 5)
+		kp_buf_printf(&b, " and %d more UPSERTs", named - 5);
+	if (deletes && ins != ins_now)
+		kp_buf_printf(&b, "%seach delete now removes %d rows (%d now)", b.len ? "; " : "", ins, ins_now);
+	char *r = b.len ? kpa_bufdup(adv->a, &b) : NULL;
+	kp_buf_free(&b);
+	return r;
+}
+
+/* What x, applied alone, trades against the design as it is: statements
+ * it breaks or makes worse, the hotspot it adds, rows it reads and writes. */
+const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp_cost *c, const design *d)
+{
+	kp_buf b = {0};
+	int named = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || s->then == s->now)
+			continue;
+		bool worse = s->then > s->now && !(s->now == KP_ACCESS_SEARCH);
+		if (!worse)
+			continue;
+		if (named++ < 5)
+			kp_buf_printf(&b, "%s%s %s -> %s (weight %.15g)", named > 1 ? ", " : "makes worse: ",
+			              where_at(adv, s->q), shape_class(s->now, s->now_rejected),
+			              shape_class(s->then, s->then_rejected), s->weight);
+	}
+	if (named > 5)
+		kp_buf_printf(&b, " and %d more", named - 5);
+	if (c->hot > now->hot * (1 + 1e-9))
+		kp_buf_printf(&b, "%sputs %.15g more weighted rows written onto one region (a write hotspot)",
+		              b.len ? "; " : "", c->hot - now->hot);
+	else if (c->hot < now->hot * (1 - 1e-9))
+		kp_buf_printf(&b, "%sspreads %.15g weighted rows written that land on one region today", b.len ? "; " : "",
+		              now->hot - c->hot);
+	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g)", b.len ? "; " : "", c->read, now->read);
+	/* refused reads count by weight, not in the rows read: a design that
+	 * makes more reads refused reads fewer rows, and says why (one that
+	 * makes them run says so below) */
+	if (c->refused > now->refused * (1 + 1e-9))
+		kp_buf_printf(&b, ", and reads of weight %.15g the store refuses (now %.15g; a refused read does not run "
+		              "and is not in the rows read)", c->refused, now->refused);
+	kp_buf_printf(&b, ", writes %.15g (now %.15g)", c->written, now->written);
+	/* reads the store refuses made to run: what each run costs the
+	 * writes (docs/advice.md, "Reads the store refuses") */
+	if (c->refused < now->refused * (1 - 1e-9)) {
+		double ran = now->refused - c->refused, added = c->amplified - now->amplified;
+		kp_buf_printf(&b, "; makes reads the store refuses run (weight %.15g), for %.15g more weighted rows "
+		              "written (%.15g a run)", ran, added > 0 ? added : 0,
+		              added > 0 ? (double)(long long)(added / ran * 100 + 0.5) / 100 : 0);   /* to the hundredth */
+		if (added > ran * KP_REFUSED_RATE * (1 + 1e-9))
+			kp_buf_printf(&b, ": more than the %.15g a run that is worth, so not recommended for them: a "
+			              "read that rare against the writes is a batch, run with the store's full-scan "
+			              "hint or as an export", KP_REFUSED_RATE);
+	}
+	int copies = kpj_write_fanout(d);
+	if (copies > 1)
+		kp_buf_printf(&b, "; every %s writes %d rows", row_writes(jt), copies);
+	/* the updates that rewrite an index row, and deletes */
+	design as_is = {.key = &jt->t->pk, .ix = jt->t->indexes, .nix = jt->t->nindexes};
+	const char *more = kpj_write_words(adv, jt, &as_is, d, false);
+	if (more)
+		kp_buf_printf(&b, "; %s", more);
+	char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
+/* Does a read of the table itself bind column col by = ? */
+static bool eq_bound(const jtable *jt, int col)
+{
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || s->on != jt->t || !s->q->plan.names)
+			continue;
+		colset eq = {0}, range = {0};
+		kpa_sargable(s->q->plan.names, kpa_where_of(s->q->stmt), &eq, &range);
+		for (int e = 0; e < eq.n; e++)
+			if (eq.cols[e] == col)
+				return true;
+	}
+	return false;
+}
+
+/* What an alternative that paid at the default but not across the
+ * bracket trades, and the annotation that decides it: the columns its
+ * key binds that no -- distinct: sizes (docs/advice.md, "Defaults that
+ * decide"). */
+const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advice *x, const char *trade)
+{
+	kp_buf b = {0};
+	kp_buf_printf(&b, "%s; pays with the defaults (%.15g rows a value of a key column bound by =, %.15g%% of "
+	              "those in a range), not across their bracket (%.15g times as many a value, a range keeping all "
+	              "of them): what it saves rests on the share of a value's rows its reads' range keeps, which no "
+	              "annotation states: not recommended",
+	              trade, jt->rows * KP_SEL_EQ, KP_SEL_RANGE * 100, KP_BRACKET);
+	int named = 0;
+	uint32_t nc = x->columns.n - (uint32_t)x->held;
+	for (uint32_t k = 0; k < nc; k++) {
+		const char *c = x->columns.items[k];
+		int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
+		if (col < 0 || (jt->distinct && jt->distinct[col] >= 1))
+			continue;
+		/* bound by = in a read of the table (a range's share no
+		 * annotation states) */
+		if (!eq_bound(jt, col))
+			continue;
+		kp_buf_printf(&b, "%s%s", named++ ? ", " : "; the rows a value holds are a default too, of ", c);
+	}
+	if (named)
+		kp_buf_puts(&b, " (state them: -- distinct: COLUMN N, docs/annotations.md)");
+	char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
+/* The defaults a recommendation rests on, in words, with the annotations
+ * that would settle them (docs/advice.md, "Defaults that decide"): the
+ * table's rows when no -- rows: states them, and the rows a value of each
+ * column its keys bind that a read binds by = and no -- distinct: sizes.
+ * NULL when it rests on none, or when it spreads rows written on one
+ * region or makes refused reads run (a hotspot or a refusal, not a
+ * count, decides it). */
+const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r)
+{
+	if (r->after.hot < r->before.hot * (1 - 1e-9) || r->after.refused < r->before.refused * (1 - 1e-9))
+		return NULL;   /* a hotspot spread, or refused reads made to run: no count decides */
+	kp_buf cols = {0}, typed = {0};
+	int named = 0, ntyped = 0;
+	/* each column named once, by its place in the table (a name may be
+	 * part of another's: ID of USER_ID) */
+	bool *said = calloc((size_t)jt->t->ncols + 1, sizeof *said);
+	if (!said)
+		abort();
+	for (uint32_t i = 0; i < r->recommended.n; i++) {
+		const kp_advice *x = r->recommended.items[i];
+		uint32_t nc = x->columns.n - (uint32_t)x->held;
+		for (uint32_t k = 0; k < nc; k++) {
+			const char *c = x->columns.items[k];
+			int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
+			if (col < 0 || said[col])
+				continue;
+			if (jt->by_type && jt->by_type[col] && eq_bound(jt, col)) {
+				/* no default: its type bounds its values */
+				said[col] = true;
+				kp_buf_printf(&typed, "%s%s", ntyped++ ? ", " : "", c);
+				continue;
+			}
+			if (jt->distinct && jt->distinct[col] >= 1)
+				continue;
+			/* or the tenant column a tenant's connection binds */
+			if (eq_bound(jt, col) || col == kp_table_tenant_col(jt->t)) {
+				said[col] = true;
+				kp_buf_printf(&cols, "%s%s", named++ ? ", " : "", c);
+			}
+		}
+	}
+	free(said);
+	if (!jt->rows_default && !named) {
+		kp_buf_free(&cols);
+		kp_buf_free(&typed);
+		return NULL;
+	}
+	kp_buf b = {0};
+	kp_buf_puts(&b, "it rests on defaults, not on counts stated: ");
+	if (jt->rows_default)
+		kp_buf_printf(&b, "%.15g rows in the table (no -- rows: above its CREATE)%s", jt->rows, named ? "; " : "");
+	if (named)
+		kp_buf_printf(&b, "%.15g rows a value (%.15g%% of the rows) of %s (no -- distinct:)", jt->rows * KP_SEL_EQ,
+		              KP_SEL_EQ * 100, cols.data);
+	kp_buf_printf(&b, "; state them (%s%s, docs/annotations.md) to settle whether it pays",
+	              jt->rows_default ? "-- rows: N" : "", named ? (jt->rows_default ? ", -- distinct: COLUMN N" :
+	                                                             "-- distinct: COLUMN N") : "");
+	/* what no annotation need state: a BOOLEAN's two values */
+	if (ntyped)
+		kp_buf_printf(&b, " (%s: 2 values by %s type, a BOOLEAN, so half the rows a value)", typed.data,
+		              ntyped > 1 ? "their" : "its");
+	char *out = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	kp_buf_free(&cols);
+	kp_buf_free(&typed);
+	return out;
+}
+
+/* The rows a value of each column whose count is known, in words, for the
+ * review's cost line: every column a -- distinct: states, then each a
+ * read binds by = whose type bounds its values (a BOOLEAN); NULL when
+ * none (every count is the default). */
+const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
+{
+	if (!jt->distinct)
+		return NULL;
+	kp_buf b = {0};
+	int stated = 0, typed = 0;
+	for (int c = 0; c < jt->t->ncols; c++) {
+		if (jt->distinct[c] < 1 || (jt->by_type && jt->by_type[c]) || jt->t->cols[c].dropped)
+			continue;
+		if (stated++)
+			kp_buf_printf(&b, ", %.15g of %s", jt->rows / jt->distinct[c], jt->t->cols[c].name);
+		else
+			kp_buf_printf(&b, "%.15g rows a value of %s", jt->rows / jt->distinct[c], jt->t->cols[c].name);
+	}
+	if (stated)
+		kp_buf_puts(&b, " (-- distinct:)");
+	for (int c = 0; c < jt->t->ncols; c++) {
+		if (!jt->by_type || !jt->by_type[c] || jt->t->cols[c].dropped || !eq_bound(jt, c))
+			continue;
+		kp_buf_printf(&b, "%s%.15g %s %s (a BOOLEAN: 2 values)", b.len ? (typed ? ", " : "; ") : "",
+		              jt->rows / jt->distinct[c], b.len ? "of" : "rows a value of", jt->t->cols[c].name);
+		typed++;
+	}
+	char *r = b.len ? kpa_bufdup(adv->a, &b) : NULL;
+	kp_buf_free(&b);
+	return r;
+}
+
+/* The first read of the table that lists values of column col with IN
+ * (at least two, in its WHERE's top-level AND), or NULL; *n its values. */
+static const jshape *lists_values(const jtable *jt, int col, uint32_t *n)
+{
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || kpa_is_write(s->q->stmt) || !s->q->plan.names)
+			continue;
+		const kp_expr *w = kpa_where_of(s->q->stmt);
+		if (!w)
+			continue;
+		const kp_expr *one[1] = {w};
+		const kp_expr *const *l = one;
+		uint32_t nl = 1;
+		if (w->kind == KP_X_AND) {
+			l = (const kp_expr *const *)w->list;
+			nl = w->n;
+		}
+		for (uint32_t k = 0; k < nl; k++)
+			if (l[k]->kind == KP_X_IN && !l[k]->negated && l[k]->n >= 2 &&
+			    kpa_colref(s->q->plan.names, l[k]->a) == col) {
+				*n = l[k]->n;
+				return s;
+			}
+	}
+	return NULL;
+}
+
+/* What a verdict that the design stands assumes of a count that would
+ * decide a hotspot (docs/advice.md, "Defaults that decide"): the column
+ * that leads a key of several columns, written to, whose number of values
+ * nothing states (no -- distinct:, no -- distribution:) and neither its
+ * name nor its type nor the workload's evidence marks as few or
+ * monotonic, while a read lists its values with IN (E36b's product page
+ * lists the six locations), is taken to hold many values; with few, the
+ * writes would land on as few regions. NULL otherwise. */
+const char *kpj_stands_note(kp_advisor *adv, const jtable *jt)
+{
+	const kp_table *t = jt->t;
+	if (jt->writes <= 0 || t->pk.n < 2 || t->salt_buckets)
+		return NULL;
+	int c = t->pk.parts[0].col;
+	if (c < 0 || jt->hot[c] || jt->few[c] || (jt->distinct && jt->distinct[c] >= 1))
+		return NULL;
+	const kpa_notes *n = kpa_notes_of(adv, t);
+	uint32_t listed = 0;
+	const jshape *in = lists_values(jt, c, &listed);
+	if (n->dist[c] || t->cols[c].auto_increment || !in)
+		return NULL;
+	return kp_arena_printf(adv->a, "the design stands on a count no annotation states: %s, which leads the key, is "
+	                       "taken to hold many values (no -- distinct:), though %s lists %u of them with IN; with few "
+	                       "(%d or fewer), its writes would land on as few regions (a write hotspot) and a bucket "
+	                       "before it would spread them: state it (-- distinct: %s N, docs/annotations.md) to settle it",
+	                       t->cols[c].name, where_at(adv, in->q), listed, KP_FEW_VALUES, t->cols[c].name);
+}
+
+/* What a recommendation that makes a sort the store refuses run could be
+ * instead (E38's inbox): the read without its ORDER BY runs on the key as
+ * it is, its rows sorted by the application at no write cost. NULL when
+ * no read it changes was refused for its sort. */
+const char *kpj_instead_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r)
+{
+	kp_buf b = {0};
+	int named = 0;
+	for (uint32_t i = 0; i < r->changes.n; i++) {
+		const kp_change *ch = r->changes.items[i];
+		if (!ch->rejected_before || ch->rejected_after || ch->before == KP_ACCESS_FULL ||
+		    ch->order_before != KP_ORDER_SORT)
+			continue;
+		kp_buf_printf(&b, "%s%s (weight %.15g)", named++ ? ", " : "", where_at(adv, ch->q), ch->weight);
+	}
+	if (!named) {
+		kp_buf_free(&b);
+		return NULL;
+	}
+	char *out = kp_arena_printf(adv->a, "the store refuses %s as written for its ORDER BY alone (%s sorts "
+	                            "nothing): without it, %s on the key as it is and the application sorts the "
+	                            "rows, at no write cost, where a value's rows are few", b.data,
+	                            kpa_target(adv->target)->name, named > 1 ? "they run" : "it runs");
+	kp_buf_free(&b);
+	(void)jt;
+	return out;
+}
