@@ -370,6 +370,14 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
  * review's cost line: every column a -- distinct: states, then each a
  * read binds by = whose type bounds its values (a BOOLEAN); NULL when
  * none (every count is the default). */
+/* Rows a value in words: whole from 100 up, to the hundredth below (a
+ * share of a stated count: 333333333.333333 is 333333333). */
+static double per_value(double rows, double distinct)
+{
+	double v = rows / distinct;
+	return v >= 100 ? (double)(long long)(v + 0.5) : (double)(long long)(v * 100 + 0.5) / 100;
+}
+
 const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
 {
 	if (!jt->distinct)
@@ -380,9 +388,9 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
 		if (jt->distinct[c] < 1 || (jt->by_type && jt->by_type[c]) || jt->t->cols[c].dropped)
 			continue;
 		if (stated++)
-			kp_buf_printf(&b, ", %.15g of %s", jt->rows / jt->distinct[c], jt->t->cols[c].name);
+			kp_buf_printf(&b, ", %.15g of %s", per_value(jt->rows, jt->distinct[c]), jt->t->cols[c].name);
 		else
-			kp_buf_printf(&b, "%.15g rows a value of %s", jt->rows / jt->distinct[c], jt->t->cols[c].name);
+			kp_buf_printf(&b, "%.15g rows a value of %s", per_value(jt->rows, jt->distinct[c]), jt->t->cols[c].name);
 	}
 	if (stated)
 		kp_buf_puts(&b, " (-- distinct:)");
@@ -390,7 +398,7 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
 		if (!jt->by_type || !jt->by_type[c] || jt->t->cols[c].dropped || !eq_bound(jt, c))
 			continue;
 		kp_buf_printf(&b, "%s%.15g %s %s (a BOOLEAN: 2 values)", b.len ? (typed ? ", " : "; ") : "",
-		              jt->rows / jt->distinct[c], b.len ? "of" : "rows a value of", jt->t->cols[c].name);
+		              per_value(jt->rows, jt->distinct[c]), b.len ? "of" : "rows a value of", jt->t->cols[c].name);
 		typed++;
 	}
 	char *r = b.len ? kpa_bufdup(adv->a, &b) : NULL;

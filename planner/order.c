@@ -31,6 +31,17 @@ static bool part_bounded(const kp_plan *p, int i)
 	return true;
 }
 
+bool kp_order_reads_nulls(const kp_plan *p, int col)
+{
+	int i = 0;
+	while (p->key && i < p->key->n && p->key->parts[i].col != col)
+		i++;
+	if (!p->key || i == p->key->n)
+		return false;
+	/* no range: every row, NULLs too, unless it is one row by key */
+	return p->nranges == 0 ? p->access != KP_ACCESS_GET : !part_bounded(p, i);
+}
+
 /* Do a key part's NULLs come before its values when the key is read
  * forwards (backwards with reverse)? NULL is the least value, stored
  * first on an ASC part and last on a DESC one, except where the table's

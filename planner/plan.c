@@ -321,6 +321,16 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 			            "rows are read in reverse key order, which is slower than the stored order; "
 			            "the store generates %s (AUTO_INCREMENT), so its order cannot be reversed: a "
 			            "backward range read is how it is read newest first", t->cols[c].name);
+		else if (c >= 0 && t->desc_nulls_first && !it->nulls && it->desc &&
+		         (t->cols[c].nullable || (t->cols[c].key_pos < 0 && !t->cols[c].not_null)) &&
+		         kp_order_reads_nulls(out, c))
+			/* Phoenix keeps NULL first in a DESC column too: declared DESC,
+			 * ORDER BY c DESC (NULLs last) would sort (designs6.md E40) */
+			kp_diag_add(d, a, KP_R_REVERSE_SCAN, KP_SEV_WARNING, src, it->expr->off, it->expr->len,
+			            "rows are read in reverse key order, which is slower than the stored order; %s can be "
+			            "NULL and the store keeps NULL first in a DESC column too, so declared DESC it would "
+			            "return ORDER BY %s DESC (NULLs last) only with a sort: the backward read is the way "
+			            "(or write NULLS FIRST and declare it DESC)", t->cols[c].name, t->cols[c].name);
 		else if (opts->reverse_note)
 			/* no DESC to declare: the store's own way */
 			kp_diag_add(d, a, KP_R_REVERSE_SCAN, KP_SEV_WARNING, src, it->expr->off, it->expr->len,

@@ -499,6 +499,9 @@ bool kp_delete_refused(const kp_plan *p, const kp_stmt *s, const kp_plan_opts *o
 void kp_delete_report(const kp_plan *p, const kp_stmt *s, const kp_plan_opts *opts, kp_source *src, kp_arena *a,
                       kp_diags *d);
 kp_order kp_order_of_plan(const kp_plan *p, const kp_list *order);
+/* Can plan p read NULLs of column col: a part of its key no range bounds
+ * from below (KP003's words on a nullable column, planner/order.c)? */
+bool kp_order_reads_nulls(const kp_plan *p, int col);
 kp_order kp_order_of_path(const kp_table *t, const kp_names *nm, const path_eval *pe,
                           const kp_list *order);
 

@@ -418,6 +418,27 @@ static void test_e40_revisions_salted_ascending_indexes(void)
 		"  rev_len INTEGER, rev_parent_id BIGINT, rev_sha1 VARCHAR(32)\n"
 		"  CONSTRAINT pk PRIMARY KEY (rev_id))"};
 	expect_fixpoint(&r, schema, 2, e40_workload, KP_TARGET_PHOENIX, "revision");
+	/* applied, the reads go backwards through the ascending indexes, and
+	 * KP003 says the backward read is the way (before: "declare the key
+	 * column with the opposite direction", the DESC twin that sorts) */
+	kp_buf s2 = {0};
+	kp_buf_printf(&s2, "%s;\n%s;\n%s;\n", schema[0], schema[1],
+	              ((const kp_advice *)v->recommended.items[1])->ddl);
+	run r2;
+	run_w(&r2, s2.data, e40_workload, KP_TARGET_PHOENIX);
+	int kp003 = 0;
+	for (const kp_diag *g = r2.d.head; g; g = g->next)
+		if (g->rule == KP_R_REVERSE_SCAN) {
+			kp003++;
+			CU_ASSERT_STRING_EQUAL(g->message, "rows are read in reverse key order, which is slower than the stored "
+			                                   "order; REV_TIMESTAMP can be NULL and the store keeps NULL first in a "
+			                                   "DESC column too, so declared DESC it would return ORDER BY "
+			                                   "REV_TIMESTAMP DESC (NULLs last) only with a sort: the backward read is "
+			                                   "the way (or write NULLS FIRST and declare it DESC)");
+		}
+	CU_ASSERT_EQUAL(kp003, 2);   /* the page history and the latest revision */
+	run_free(&r2);
+	kp_buf_free(&s2);
 	run_free(&r);
 }
 
@@ -451,6 +472,9 @@ static void test_e41_meter_events_spliced_bucket(void)
 	                                          "event_name_key = bucket hash(customer_id) % 16 + event_name, any other "
 	                                          "read is one read per bucket 0 to 15)"));
 	CU_ASSERT_EQUAL(count_changes_led_by(&r, "[event_name]"), 0);
+	/* the cost line's counts rounded (before: "333333333.333333 rows a
+	 * value of event_name") */
+	CU_ASSERT_STRING_EQUAL(v->values, "333333333 rows a value of event_name, 5000 of customer_id (-- distinct:)");
 	/* every key change keeps four key columns (a bucket or hash shares
 	 * the first: [bucket + event_name]) */
 	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
