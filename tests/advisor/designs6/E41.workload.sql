@@ -1,0 +1,12 @@
+-- every usage event a customer's application reports
+-- weight: 50000
+INSERT INTO meter_event (event_name, customer_id, ts, identifier, value) VALUES (?, ?, ?, ?, ?);
+-- the usage summary of a customer for a meter over a billing period (portal, invoices)
+-- weight: 3000
+SELECT ts, value FROM meter_event WHERE event_name = ? AND customer_id = ? AND ts >= ? AND ts < ?;
+-- a retried report: was this identifier recorded already?
+-- weight: 2000
+SELECT value FROM meter_event WHERE event_name = ? AND customer_id = ? AND ts = ? AND identifier = ?;
+-- the hourly meter-wide rollup for the usage anomaly alert
+-- weight: 24
+SELECT customer_id, value FROM meter_event WHERE event_name = ? AND ts >= ? AND ts < ?;
