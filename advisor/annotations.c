@@ -16,6 +16,7 @@
  * followed by a note for the reader (kp_annotation_note): one grammar for
  * check, simulate and the editor integration. */
 #include "advisor/advisorInt.h"
+#include "base/num.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -50,15 +51,8 @@ static double number(const char *p, const char *end)
 {
 	while (end > p && isspace((unsigned char)end[-1]))
 		end--;
-	char buf[64];
-	size_t n = (size_t)(end - p);
-	if (n == 0 || n >= sizeof buf)
-		return -1;
-	memcpy(buf, p, n);
-	buf[n] = 0;
-	char *e;
-	double v = strtod(buf, &e);
-	if (e == buf || *e || !(v >= 0 && v <= 1e15))
+	double v;
+	if (!kp_decimal(p, (size_t)(end - p), &v) || !(v >= 0 && v <= 1e15))
 		return -1;
 	return v;
 }

@@ -1,6 +1,8 @@
 /* Comments and weights: see comments.h. */
 #include "lib/comments.h"
 
+#include "base/num.h"
+
 #include "advisor/advisor.h"
 
 #include <ctype.h>
@@ -75,17 +77,11 @@ int kp_weight_parse(const char *p, const char *end, double *w, const char **arg)
 	const char *ne = kp_annotation_word(q, end, &rest);
 	if (!kp_annotation_note(rest, end))
 		return -1;
-	char buf[64];
-	size_t n = (size_t)(ne - q);
-	if (n == 0 || n >= sizeof buf)
-		return -1;
-	memcpy(buf, q, n);
-	buf[n] = 0;
-	char *e;
-	double v = strtod(buf, &e);
-	/* nan, inf and huge weights would make every sum and the advice's
-	 * integer "serves N of M" meaningless (or overflow it) */
-	if (e == buf || *e || !(v >= 0 && v <= KP_WEIGHT_MAX))
+	double v;
+	/* a decimal number (not 0x10, inf or nan); huge weights would make
+	 * every sum and the advice's integer "serves N of M" meaningless (or
+	 * overflow it) */
+	if (!kp_decimal(q, (size_t)(ne - q), &v) || !(v >= 0 && v <= KP_WEIGHT_MAX))
 		return -1;
 	*w = v;
 	return 1;

@@ -453,7 +453,14 @@ static void test_annotation_value_then_note(void)
 	CU_ASSERT_EQUAL(WEIGHT("weight: lots of them"), -1);
 	CU_ASSERT_EQUAL(WEIGHT("weight: 1000001 too many"), -1);
 	CU_ASSERT_EQUAL(WEIGHT("weight:"), -1);
+	/* decimal only: strtod would read 0x10 as 16 and 1e-400 as 0 */
+	CU_ASSERT_EQUAL(WEIGHT("weight: 0x10"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 1e-400 rare"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: infinity"), -1);
 	CU_ASSERT_EQUAL(v, -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 1e-3 rare"), 1);
+	CU_ASSERT_EQUAL(v, 1e-3);
+	v = -1;
 	CU_ASSERT_EQUAL(RATE("rate: 20/s at peak"), 1);
 	CU_ASSERT_EQUAL(v, 20);
 	CU_ASSERT_EQUAL(RATE("rate: 120 / min   nightly"), 1);
@@ -472,7 +479,7 @@ static void test_annotation_value_then_note(void)
 	          "-- distribution: id uniform (random ids)\n"
 	          "CREATE TABLE tx (status VARCHAR(8) NOT NULL, ts BIGINT NOT NULL, id BIGINT NOT NULL, "
 	          "PRIMARY KEY (status, ts, id));\n"
-	          "-- rows: 2 000 000\n-- distinct: k 5 million\n-- distribution: ts monotonic 5\n"
+	          "-- rows: 2 000 000\n-- writes: 0x10\n-- distinct: k 5 million\n-- distribution: ts monotonic 5\n"
 	          "-- distribution: k zipfian 0.5 0.7\n"
 	          "CREATE TABLE ty (ts BIGINT NOT NULL, k BIGINT NOT NULL, PRIMARY KEY (ts, k));\n",
 	      "SELECT * FROM tx WHERE status = 'a' AND ts > 5;\nSELECT * FROM ty WHERE ts = 1 AND k = 2;\n",
@@ -486,7 +493,9 @@ static void test_annotation_value_then_note(void)
 	t = review_of(&r, "ty");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
 	CU_ASSERT_TRUE(t->rows_default);
-	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 4);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 5);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'writes: 0x10': expected a "
+	                                                       "number from 0 to 1e15 (docs/annotations.md); ignored"), 1);
 	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'rows: 2 000 000': expected a "
 	                                                       "number from 0 to 1e15 (docs/annotations.md); ignored"), 1);
 	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'distinct: k 5 million': expected "

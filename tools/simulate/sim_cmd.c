@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/num.h"
 #include "base/quote.h"
 #include "lib/comments.h"
 #include "lib/pipeline.h"
@@ -74,10 +75,8 @@ static int usage_error(const char *fmt, const char *arg)
 /* A number in [lo, hi] (whole when `whole`), or false. */
 static bool number(const char *s, double lo, double hi, bool whole, double *out)
 {
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno || end == s || *end || !(v >= lo && v <= hi) || (whole && v != floor(v)))
+	double v;
+	if (!kp_decimal(s, strlen(s), &v) || !(v >= lo && v <= hi) || (whole && v != floor(v)))
 		return false;
 	*out = v;
 	return true;
