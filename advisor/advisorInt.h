@@ -197,6 +197,8 @@ typedef struct colset {
 } colset;
 
 void kpa_colset_add(colset *s, int c, bool desc);
+/* Is column c in s? */
+bool kpa_colset_has(const colset *s, int c);
 /* The column an expression names (0-based), or -1, by nm: the planner's
  * resolution of the statement's names (kp_plan.names). */
 int kpa_colref(const kp_names *nm, const kp_expr *e);

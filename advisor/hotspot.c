@@ -25,13 +25,9 @@ static bool reads_bind(kp_advisor *adv, const kp_table *t, const int *cols, int 
 			continue;
 		colset eq = {0}, range = {0};
 		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
-		for (int k = 0; k < n; k++) {
-			bool found = false;
-			for (int j = 0; j < eq.n; j++)
-				found |= eq.cols[j] == cols[k];
-			if (!found)
+		for (int k = 0; k < n; k++)
+			if (!kpa_colset_has(&eq, cols[k]))
 				return false;
-		}
 	}
 	return true;
 }

@@ -118,13 +118,9 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 			const kp_wquery *q = qs->items[i];
 			colset eq = {0}, range = {0};
 			kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
-			for (int k = 0; k < nh; k++) {
-				bool bound = false;
-				for (int j = 0; j < eq.n; j++)
-					bound |= eq.cols[j] == hc[k];
-				if (!bound)
+			for (int k = 0; k < nh; k++)
+				if (!kpa_colset_has(&eq, hc[k]))
 					spread = BUCKETED;
-			}
 		}
 	}
 	kp_key judged = nk;

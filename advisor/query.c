@@ -6,13 +6,20 @@
 
 void kpa_colset_add(colset *s, int c, bool desc)
 {
-	for (int i = 0; i < s->n; i++)
-		if (s->cols[i] == c)
-			return;
+	if (kpa_colset_has(s, c))
+		return;
 	if (s->n < 16) {
 		s->desc[s->n] = desc;
 		s->cols[s->n++] = c;
 	}
+}
+
+bool kpa_colset_has(const colset *s, int c)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->cols[i] == c)
+			return true;
+	return false;
 }
 
 int kpa_colref(const kp_names *nm, const kp_expr *e)

@@ -121,13 +121,14 @@ int kpc_rename_tables(kp_catalog *c, const kp_alter *al, kp_source *src, kp_aren
 	for (uint32_t i = 0; i < al->more.n; i++) {
 		const kp_alter *x = &((const kp_stmt *)al->more.items[i])->u.alter;
 		kp_table *t = kp_catalog_find(c, x->table.s, x->table.len);
+		const kp_table *taken = t ? kp_catalog_find(c, x->to.s, x->to.len) : NULL;
 		kp_diag *g = NULL;
 		if (!t)
 			g = kp_diag_add(d, a, KP_R_UNKNOWN_TABLE, KP_SEV_ERROR, src, x->table.off, x->table.srclen,
 			                "RENAME TABLE of unknown table '%.*s'", (int)x->table.len, x->table.s);
-		else if (kp_catalog_find(c, x->to.s, x->to.len))
+		else if (taken)
 			g = kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, x->to.off, x->to.srclen,
-			                "table '%s' already exists", kp_catalog_find(c, x->to.s, x->to.len)->name);
+			                "table '%s' already exists", taken->name);
 		if (g) {
 			if (al->more.n > 1)
 				kp_diag_help(g, a, "MySQL applies all of a RENAME TABLE's renames or none: none is applied "
@@ -296,26 +297,16 @@ static int check_actions(const kp_catalog *c, const kp_table *t, const kp_alter 
 					bad = &key, f = F_NO_KEY;
 				}
 				keyed = false;
-			} else if (x->action == KP_ALTER_RENAME_INDEX) {
-				if (!present(t, &n, &x->old, true)) {
-					bad = &x->old, f = F_UNKNOWN_INDEX;
+			} else if (x->action == KP_ALTER_RENAME_COLUMN || x->action == KP_ALTER_RENAME_INDEX) {
+				bool ix = x->action == KP_ALTER_RENAME_INDEX;   /* an index's name, not a column's */
+				if (!present(t, &n, &x->old, ix)) {
+					bad = &x->old, f = ix ? F_UNKNOWN_INDEX : F_UNKNOWN_COLUMN;
 				} else if (!kp_name_eqn(&x->old, &x->to)) {
-					if (present(t, &n, &x->to, true)) {
-						bad = &x->to, f = F_DUP_INDEX;
+					if (present(t, &n, &x->to, ix)) {
+						bad = &x->to, f = ix ? F_DUP_INDEX : F_DUP_COLUMN;
 					} else {
-						note(&n, &x->old, true, false);
-						note(&n, &x->to, true, true);
-					}
-				}
-			} else if (x->action == KP_ALTER_RENAME_COLUMN) {
-				if (!present(t, &n, &x->old, false)) {
-					bad = &x->old, f = F_UNKNOWN_COLUMN;
-				} else if (!kp_name_eqn(&x->old, &x->to)) {
-					if (present(t, &n, &x->to, false)) {
-						bad = &x->to, f = F_DUP_COLUMN;
-					} else {
-						note(&n, &x->old, false, false);
-						note(&n, &x->to, false, true);
+						note(&n, &x->old, ix, false);
+						note(&n, &x->to, ix, true);
 					}
 				}
 			}
