@@ -55,5 +55,8 @@ int count_changes_led_by(const run *r, const char *lead);
  * the same workload: the table's design then stands. */
 void expect_fixpoint(const run *r, const char *const *schema, int n, const char *workload, kp_target target,
                      const char *table);
+/* check on schema and workload recommends nothing for table: its design
+ * stands (a fixpoint once a recommendation is applied). */
+void expect_stands(const char *schema, const char *workload, kp_target target, const char *table);
 
 #endif
