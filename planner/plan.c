@@ -116,13 +116,14 @@ static void note_failed_ddl(kp_diag *g, const kp_catalog *cat, const kp_name *n,
 		/* the name it has now, through later renames (a cycle of renames
 		 * ends where a name is in the schema again) */
 		const char *now = f->renamed_to;
+		const kp_table *t;
 		const kp_failed_ddl *r;
-		for (int hops = 0; hops < 64 && !kp_catalog_find(cat, now, (uint32_t)strlen(now)) &&
+		for (int hops = 0; !(t = kp_catalog_find(cat, now, (uint32_t)strlen(now))) && hops < 64 &&
 		                   (r = kp_catalog_failed(cat, now, (uint32_t)strlen(now))) && r->renamed_to;
 		     hops++)
 			now = r->renamed_to;
-		if (kp_catalog_find(cat, now, (uint32_t)strlen(now)))
-			kp_diag_help(g, a, "did you mean %s, its name now?", now);
+		if (t)
+			kp_diag_help(g, a, "did you mean %s, its name now?", t->name);
 	} else if (f && f->dropped)
 		kp_diag_note(g, a, f->src, f->off, "%s %.*s was dropped here, so it is not in the schema",
 		             f->is_view ? "view" : "table", (int)n->len, n->s);
