@@ -251,6 +251,9 @@ typedef struct kp_table_review {
 	bool planned;           /* the workload plans a statement other than an insert on it
 	                           (kp_advisor_summary lists it, with summary) */
 	kp_table_summary summary; /* its reads by class now and with the recommendation */
+	const char *refused_words; /* what its refused weight is: "refused by the store", or
+	                           with "or failing past its scan limit" where a full scan
+	                           the store runs cannot succeed (judge_plan.c) */
 	const char *instead;    /* the other way for reads the store refuses only for their
 	                           sort (Lindorm): the ORDER BY dropped, the application
 	                           sorting; NULL: none */

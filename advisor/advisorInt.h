@@ -57,6 +57,9 @@ typedef struct target_info {
 	bool desc_key;              /* DESC in the primary key */
 	bool sql_index;             /* CREATE INDEX ... INCLUDE (...) in SQL */
 	bool never_reject;          /* full scans run (warned about), not refused */
+	double scan_rows_limit;     /* rows one SQL scan may read before the store fails it
+	                               (Tablestore's SQL scan limit), 0: none; a full scan
+	                               past it cannot succeed: the judge counts it refused */
 	const char *full_scan_note; /* its words on a full scan (KP001) */
 	const char *full_scan_optin; /* its opt-in to a refused full scan (KP001's help), or NULL */
 	const char *id_source;      /* where unique ids come from in this store */

@@ -184,6 +184,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	}
 	r->rows = jt->rows;
 	r->rows_default = jt->rows_default;
+	r->refused_words = kpa_target(adv->target)->scan_rows_limit > 0 && !jt->rows_default
+	                           ? "refused by the store or failing past its scan limit"
+	                           : "refused by the store";
 	r->per_value = jt->rows * KP_SEL_EQ;
 	r->values = kpj_values_words(adv, jt);
 	r->in_range = KP_SEL_RANGE;
@@ -411,9 +414,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				undecided[i] = false;
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
-				bool tie = pick >= 0 && !kpj_robust_better(&c, &best) && !kpj_robust_better(&best, &c) &&
+				bool tie = pick >= 0 && !kpj_robust_better_on(jt, &c, try_res, &best, best_res) &&
+				           !kpj_robust_better_on(jt, &best, best_res, &c, try_res) &&
 				           tie_before(x, cands->items[pick]);
-				if (pick < 0 || kpj_robust_better(&c, &best) || tie) {
+				if (pick < 0 || kpj_robust_better_on(jt, &c, try_res, &best, best_res) || tie) {
 					best = c;
 					pick = (int)i;
 					sres *tmp = best_res;
@@ -478,7 +482,8 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			apps += !strcmp(((kp_advice *)cands->items[picks[k]])->kind, "index_table");
 		for (int k = 0; k < best_npicks; k++)
 			best_apps += !strcmp(((kp_advice *)cands->items[best_picks[k]])->kind, "index_table");
-		if (run == 0 || kpj_better(&cur, &best_cur) || (!kpj_better(&best_cur, &cur) && apps < best_apps)) {
+		if (run == 0 || kpj_better_on(jt, &cur, cur_res, &best_cur, saved_res) ||
+		    (!kpj_better_on(jt, &best_cur, saved_res, &cur, cur_res) && apps < best_apps)) {
 			best_cur = cur;
 			best_chosen = chosen;
 			best_npicks = npicks;

@@ -891,6 +891,45 @@ static void test_hash_of_a_calendar_unit_alone_spreads_nothing(void)
 	run_free(&r);
 }
 
+/* A full scan Tablestore runs on a table of stated rows past its SQL scan
+ * limit (100,000 scanned rows) fails: it reads nothing it can return, so it
+ * counts as a refused read, by its weight, not as the table's rows read;
+ * on the default row count it is costed as before. And a rare read only a
+ * search index makes run does not buy the search index over the KV index
+ * that serves the heavy read in fewer rows (E48 in designs7.md). */
+static void test_scan_past_the_limit_fails_and_buys_no_search_index(void)
+{
+	const char *schema = "-- rows: 10000000000\n"
+	                     "-- distinct: user_id 300000000\n"
+	                     "CREATE TABLE post (post_id VARCHAR(32) NOT NULL, user_id BIGINT, created_at BIGINT,\n"
+	                     "  text VARCHAR(1120), PRIMARY KEY (post_id));\n";
+	const char *w = "-- weight: 6000\nINSERT INTO post (post_id, user_id, created_at, text) VALUES (?, ?, ?, ?);\n"
+	                "-- weight: 100000\nSELECT user_id, text FROM post WHERE post_id = ?;\n"
+	                "-- weight: 10000\nSELECT post_id, text FROM post WHERE user_id = ? ORDER BY created_at DESC "
+	                "LIMIT 20;\n"
+	                "-- weight: 1\nSELECT post_id FROM post WHERE text LIKE '%outage%';\n";
+	run r;
+	run_w(&r, schema, w, KP_TARGET_TABLESTORE);
+	const kp_table_review *v = review_of(&r, "post");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.refused, 10001, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.read, 100000, 1e-6);
+	expect_recommended(&r, "post", "secondary_index [user_id][created_at][post_id]");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "post", 6), "full scan -> SCAN");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "post", 8), "");
+	CU_ASSERT_DOUBLE_EQUAL(v->after.refused, 1, 1e-6);
+	CU_ASSERT_EQUAL(count_kind(&r, "search_index"), 1);
+	run_free(&r);
+	/* without -- rows: the default count (1e6) decides nothing: the full
+	 * scans are costed as the table's rows, as they run */
+	run_w(&r, schema + strlen("-- rows: 10000000000\n"), w, KP_TARGET_TABLESTORE);
+	v = review_of(&r, "post");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.refused, 0, 1e-6);
+	CU_ASSERT(v->before.read > 10001 * 1e6 * 0.99);
+	run_free(&r);
+}
+
 KPT_SUITE("judge", NULL, NULL,
 	{"the same key written twice is told by constants only", test_duplicate_inserts_by_constants_only},
 	{"a FILTERED SCAN is never made REJECTED by the recommendation, and the alternative names it",
@@ -925,4 +964,6 @@ KPT_SUITE("judge", NULL, NULL,
 	 test_row_timestamp_kept_and_never_computed_by_the_writer},
 	{"a salted table's time lead is no hotspot to reorder away", test_salted_time_lead_is_no_hotspot_to_reorder},
 	{"a hash part keeps no fewer rows than the columns it hashes", test_hash_part_keeps_no_fewer_rows},
-	{"a hash or bucket of a calendar unit alone spreads nothing", test_hash_of_a_calendar_unit_alone_spreads_nothing})
+	{"a hash or bucket of a calendar unit alone spreads nothing", test_hash_of_a_calendar_unit_alone_spreads_nothing},
+	{"a full scan past Tablestore's scan limit fails, counted refused; a rare read buys no search index",
+	 test_scan_past_the_limit_fails_and_buys_no_search_index})
