@@ -472,6 +472,10 @@ char *kpa_merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, 
 /* ----------------------------------------------------------- advisor.c */
 
 /* A new advice record, appended to adv->advice. */
+/* The table's own indexes as candidates (index_keep.c): widened to hold
+ * the columns of reads they lead for, dropped where no read goes through
+ * them. */
+void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch);
 kp_advice *kpa_advise(kp_advisor *adv, kp_rule rule, const char *kind, const kp_table *t, const char *message,
                       const char *key, const char *ddl);
 void kpa_advice_col(kp_advisor *adv, kp_advice *x, const char *col);

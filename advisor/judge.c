@@ -82,7 +82,25 @@ static bool apply(kp_arena *a, const kp_table *t, design *d, kp_advice *x)
 	if (d->nitems + 2 > (int)(sizeof d->items / sizeof d->items[0]))
 		return false;
 	for (kp_advice *y = x; y; y = y->with) {
-		if (y->newkey && !y->index) {
+		if (y->replaces) {
+			/* an index of the table dropped, or widened in its place:
+			 * not applicable once another item replaced it */
+			int at = -1;
+			for (int i = 0; i < d->nix; i++)
+				if (d->ix[i] == y->replaces)
+					at = i;
+			if (at < 0)
+				return false;
+			kp_index **ix = kp_arena_alloc(a, sizeof(kp_index *) * (size_t)(d->nix + 1));
+			int n = 0;
+			for (int i = 0; i < d->nix; i++)
+				if (i != at)
+					ix[n++] = d->ix[i];
+			if (y->index)
+				ix[n++] = y->index;
+			d->ix = ix;
+			d->nix = n;
+		} else if (y->newkey && !y->index) {
 			for (int i = 0; i < d->nitems; i++)
 				if (d->items[i]->newkey)
 					return false;
@@ -281,7 +299,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			continue;
 		bool index = d.key == now.key;
 		sres *res = kp_arena_alloc(hyp, rs);
-		if (index && index_lead(x) >= 0 && !x->with) {
+		if (index && index_lead(x) >= 0 && !x->with && !x->replaces) {
 			kpj_plan_some(jt, &d, scratch, res, cur_res, led_index(x));
 			kpj_cost_of(jt, &d, res, &alone[i]);
 		} else {
@@ -366,7 +384,11 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				if (kd > bound && kd > kpj_kv_indexes(&chosen))
 					continue;
 				kp_cost c;
-				if (d.key == chosen.key && (ixres[i] || !x->newkey)) {
+				if (x->replaces) {
+					/* an index dropped or widened: every shape planned again
+					 * (the cheaper of two designs is no composition here) */
+					kpj_evaluate(jt, &d, scratch, &c, try_res, hyp);
+				} else if (d.key == chosen.key && (ixres[i] || !x->newkey)) {
 					/* an index: composed with the chosen design, planned alone
 					 * on its key once */
 					if (ixkey[i] != chosen.key || !ixres[i]) {
@@ -513,6 +535,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			apply(hyp, t, &chosen, cands->items[picks[k]]);
 		whole = base;
 	}
+	/* each shape's plan on the recommendation (the design as it is when
+	 * it stands): which of the table's indexes a read goes through */
+	const sres *final_res = npicks ? try_res : cur_res;
 	for (int k = 0; k < npicks; k++)
 		for (kp_advice *y = cands->items[picks[k]]; y; y = y->with)
 			kp_list_push(adv->a, &r->recommended, y);
@@ -589,9 +614,12 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			bool same_cols = x->index && y->index && xn == yn;
 			for (uint32_t k = 0; same_cols && k < xn; k++)
 				same_cols = !strcmp(x->columns.items[k], y->columns.items[k]);
-			if ((key_change(x) && key_change(y)) || same_cols)
+			/* two fates of one index of the table (widened, dropped) */
+			bool same_index = x->replaces && x->replaces == y->replaces;
+			if ((key_change(x) && key_change(y)) || same_cols || same_index)
 				kp_list_push(adv->a, &x->excludes, y);
 		}
+	r->indexes = kpj_index_words(adv, jt, cands, final_res);
 }
 
 /* A key change with a desc_key folded in, so one migration does both

@@ -156,6 +156,13 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt);
  * them (the assumes: line), or NULL. */
 const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r);
 
+/* The table's own indexes and their fate under the recommendation, in
+ * words (the review's indexes: line): widened or dropped (by the item's
+ * rank), else kept, with the read weight that goes through it on the
+ * recommendation (res), or that no read does (and its drop_index
+ * alternative); NULL when the table has none. */
+const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *cands, const sres *res);
+
 /* The table's summary (summary.c) from the judge's plans: its reads by
  * class now and, when r recommends a change, on the recommendation (each
  * shape's then fields, set by its last evaluation). */

@@ -489,3 +489,46 @@ const char *kpj_instead_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 	(void)jt;
 	return out;
 }
+
+const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *cands, const sres *res)
+{
+	const kp_table *t = jt->t;
+	kp_buf b = {0};
+	for (int i = 0; i < t->nindexes; i++) {
+		const kp_index *ix = t->indexes[i];
+		if (!(ix->kv || ix->search) || ix->inherited)
+			continue;
+		const kp_advice *fate = NULL, *drop = NULL;
+		for (uint32_t k = 0; k < cands->n; k++) {
+			const kp_advice *x = cands->items[k];
+			if (x->replaces != ix)
+				continue;
+			if (x->recommended)
+				fate = x;
+			if (!x->index)
+				drop = x;
+		}
+		kp_buf_printf(&b, "%s%s ", b.len ? "; " : "", ix->name);
+		if (fate) {
+			kp_buf_printf(&b, "%s (#%d)", fate->index ? "widened" : "dropped", fate->rank);
+			continue;
+		}
+		double w = 0;
+		for (int k = 0; k < jt->ns; k++)
+			if (jt->s[k].ins_rows <= 0 && res[k].ix && res[k].ix->name && ix->name &&
+			    !strcmp(res[k].ix->name, ix->name))
+				w += jt->s[k].weight;
+		if (w > 0)
+			kp_buf_printf(&b, "kept (read through: weight %.15g)", w);
+		else if (drop)
+			kp_buf_printf(&b, "kept, read by no statement of the workload and kept by every write (dropping "
+			              "it: #%d)", drop->rank);
+		else
+			kp_buf_printf(&b, "kept, read by no statement of the workload");
+	}
+	if (!b.len)
+		return NULL;
+	const char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}

@@ -127,6 +127,9 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 		if (r->instead)
 			line(b, "      or instead: ", r->instead, "\n");
 	}
+	/* the table's own indexes: kept, widened or dropped */
+	if (r->indexes)
+		line(b, "    indexes: ", r->indexes, "\n");
 	bool head = false;
 	for (uint32_t i = 0; i < adv->advice.n; i++) {
 		const kp_advice *x = adv->advice.items[i];
