@@ -541,6 +541,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	for (int k = 0; k < npicks; k++)
 		for (kp_advice *y = cands->items[picks[k]]; y; y = y->with)
 			kp_list_push(adv->a, &r->recommended, y);
+	kpj_rekey_indexes(adv, jt->t, r);
 	r->after = npicks ? whole : cur;
 	r->rows_per_insert_after = kpj_write_fanout(&chosen);
 	r->write_cost = npicks ? kpj_write_words(adv, jt, &now, &chosen, true) : NULL;

@@ -163,6 +163,12 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
  * alternative); NULL when the table has none. */
 const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *cands, const sres *res);
 
+/* An index recommended together with a reorder of the table's key ("and")
+ * described with the key the store appends after the reorder: its key and
+ * the words that name it (E47 in designs7.md). A key change with a hash
+ * or bucket part leaves them as they are. */
+void kpj_rekey_indexes(kp_advisor *adv, const kp_table *t, kp_table_review *r);
+
 /* The table's summary (summary.c) from the judge's plans: its reads by
  * class now and, when r recommends a change, on the recommendation (each
  * shape's then fields, set by its last evaluation). */
