@@ -164,8 +164,9 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *cands, const sres *res);
 
 /* An index recommended together with a reorder of the table's key ("and")
- * described with the key the store appends after the reorder: its key and
- * the words that name it (E47 in designs7.md). A key change with a hash
+ * described with the key the store appends after the reorder: the words
+ * that name it (E47 in designs7.md); its key field stays the index as
+ * judged, the one its KP120 finding names. A key change with a hash
  * or bucket part leaves them as they are. */
 void kpj_rekey_indexes(kp_advisor *adv, const kp_table *t, kp_table_review *r);
 

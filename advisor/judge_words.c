@@ -590,7 +590,10 @@ void kpj_rekey_indexes(kp_advisor *adv, const kp_table *t, kp_table_review *r)
 		const char *now = kpa_key_notation(adv, t, &k);
 		if (!strcmp(now, x->key))
 			continue;
+		/* the words only: key stays the index as judged, the key the
+		 * KP120 finding names (what the store appends follows the table) */
 		x->message = replace_all(adv, x->message, x->key, now);
-		x->key = now;
+		if (!strstr(x->message, now))
+			x->message = kp_arena_printf(adv->a, "%s; after the reorder its key is %s", x->message, now);
 	}
 }

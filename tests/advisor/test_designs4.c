@@ -363,7 +363,7 @@ static void test_e29_reservations_reorder_and_index(void)
 	run r;
 	run_w(&r, e29_schema, e29_workload, KP_TARGET_TABLESTORE);
 	expect_recommended(&r, "reservation", "reorder_key [hotel_id][start_date][room_number]; secondary_index "
-	                                      "[confirm_number][hotel_id][start_date][room_number]");
+	                                      "[confirm_number][start_date][hotel_id][room_number]");
 	const kp_table_review *v = review_of(&r, "reservation");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
 	CU_ASSERT_EQUAL(v->after.broken, 0);

@@ -73,7 +73,7 @@ static void test_summary_applies_reorder(void)
 	      "DELETE FROM reservation WHERE start_date = ? AND hotel_id = ? AND room_number = ?;\n",
 	      KP_TARGET_TABLESTORE);
 	expect_recommended(&r, "reservation", "reorder_key [hotel_id][start_date][room_number]; secondary_index "
-	                                      "[confirm_number][hotel_id][start_date][room_number]");
+	                                      "[confirm_number][start_date][hotel_id][room_number]");
 	const kp_table_summary *s = summary_of(&r, "reservation");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	CU_ASSERT_STRING_EQUAL(classes(s->before), "1500 0 4000 2500 0");
