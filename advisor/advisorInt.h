@@ -57,6 +57,9 @@ typedef struct target_info {
 	bool desc_key;              /* DESC in the primary key */
 	bool sql_index;             /* CREATE INDEX ... INCLUDE (...) in SQL */
 	bool never_reject;          /* full scans run (warned about), not refused */
+	double scan_rows_limit;     /* rows one SQL scan may read before the store fails it
+	                               (Tablestore's SQL scan limit), 0: none; a full scan
+	                               past it cannot succeed: the judge counts it refused */
 	const char *full_scan_note; /* its words on a full scan (KP001) */
 	const char *full_scan_optin; /* its opt-in to a refused full scan (KP001's help), or NULL */
 	const char *id_source;      /* where unique ids come from in this store */
@@ -469,6 +472,10 @@ char *kpa_merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, 
 /* ----------------------------------------------------------- advisor.c */
 
 /* A new advice record, appended to adv->advice. */
+/* The table's own indexes as candidates (index_keep.c): widened to hold
+ * the columns of reads they lead for, dropped where no read goes through
+ * them. */
+void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch);
 kp_advice *kpa_advise(kp_advisor *adv, kp_rule rule, const char *kind, const kp_table *t, const char *message,
                       const char *key, const char *ddl);
 void kpa_advice_col(kp_advisor *adv, kp_advice *x, const char *col);
