@@ -247,6 +247,8 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		if (notes->distinct[c] >= 1 && (!notes->dist[c] || notes->dist[c] == KPA_DIST_FIXED))
 			jt->hot[c] = notes->distinct[c] <= KP_FEW_VALUES || kpa_monotonic_reason(&t->cols[c]);
 	}
+	jt->adv = adv;   /* a table no statement names has none yet */
+	jt->conc = kpa_table_conc(adv, t, hyp);
 	design now = {.key = &t->pk, .ix = t->indexes, .nix = t->nindexes};
 	kp_cost base, cur;
 	size_t rs = sizeof(sres) * (size_t)(jt->ns + 1);
