@@ -277,7 +277,13 @@ reversal:
 		const kp_column *sc = &t->cols[src];
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, &src, 1);
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
-		const char *expr = sc->tclass == KP_T_INT || sc->tclass == KP_T_TIME
+		/* a number modulo the buckets only where its values arrive in no
+		 * order: the low bits of a structured id (a Snowflake id's
+		 * per-millisecond sequence) or of a sequence mostly repeat, so a
+		 * monotonic one is hashed, as a string is (E48) */
+		kpa_colconc scc;
+		kpa_col_conc(adv, t, src, &scc);
+		const char *expr = sc->tclass == KP_T_INT && scc.kind != KPA_CONC_MONO
 		                   ? kp_arena_printf(adv->a, "%s %% %d", sc->name, KP_BUCKETS)
 		                   : kp_arena_printf(adv->a, "hash(%s) %% %d", sc->name, KP_BUCKETS);
 		/* a fourth key column would draw KP104: the bucket and the lead
