@@ -476,6 +476,10 @@ void kpa_col_conc(kp_advisor *adv, const kp_table *t, int ci, kpa_colconc *out);
 kpa_colconc *kpa_table_conc(kp_advisor *adv, const kp_table *t, kp_arena *a);
 /* The largest value's share of n values under zipfian theta. */
 double kpa_zipf_top(double n, double theta);
+/* The share of the rows one value bound by = keeps, on average over reads
+ * that ask each value as often as it holds rows (a project's pageviews
+ * read as they are written): the sum of the values' shares squared. */
+double kpa_zipf_read_share(double n, double theta);
 /* Key parts walked left to right (cc: kpa_table_conc's, or NULL). */
 void kpa_cols_conc(kp_advisor *adv, const kp_table *t, const kp_key_part *parts, int n, const kpa_colconc *cc,
                    kpa_conc *out);

@@ -161,6 +161,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	bool *by_type = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
 	for (int c = 0; c < t->ncols; c++) {
 		distinct[c] = notes->distinct[c];
+		/* skewed: a value read holds its share of the rows, a large one
+		 * read often (landing.c): as many values as that share says */
+		if (distinct[c] >= 1 && notes->dist[c] == KPA_DIST_SKEWED)
+			distinct[c] = 1 / kpa_zipf_read_share(distinct[c], notes->dist_arg[c]);
 		if (distinct[c] < 1 && kpa_type_values(&t->cols[c]) >= 1) {
 			distinct[c] = kpa_type_values(&t->cols[c]);
 			by_type[c] = true;

@@ -82,6 +82,22 @@ double kpa_zipf_top(double n, double theta)
 	return 1 / sum;
 }
 
+double kpa_zipf_read_share(double n, double theta)
+{
+	if (n <= 1)
+		return 1;
+	/* the sum over i of p_i^2, p_i = top / i^theta: the first values
+	 * summed, the rest by the integral of x^-2theta */
+	double top = kpa_zipf_top(n, theta), sum = 0, m = n < 10000 ? n : 10000;
+	for (double i = 1; i <= m; i++)
+		sum += pow(i, -2 * theta);
+	if (n > m) {
+		double e = 1 - 2 * theta;
+		sum += fabs(e) < 1e-9 ? log((n + 0.5) / (m + 0.5)) : (pow(n + 0.5, e) - pow(m + 0.5, e)) / e;
+	}
+	return top * top * sum;
+}
+
 void kpa_col_conc(kp_advisor *adv, const kp_table *t, int ci, kpa_colconc *out)
 {
 	memset(out, 0, sizeof(*out));

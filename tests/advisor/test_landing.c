@@ -187,6 +187,16 @@ static void test_e46_index_after_zipfian_prefix_salted(void)
 	CU_ASSERT_EQUAL(v->before.hot, 0);
 	CU_ASSERT_EQUAL(v->after.hot, 0);
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "PAGEVIEWS", 6), "FILTERED SCAN -> SCAN");
+	/* a project read holds its share of the rows, a large one read often:
+	 * 5e9 x the sum of the shares squared (2.5%), not 5e9 / 1500 (before:
+	 * "3333333 rows a value of DOMAIN_CODE") */
+	CU_ASSERT_STRING_EQUAL(v->values, "124773586 rows a value of DOMAIN_CODE (zipfian: a value read as often as it "
+	                                  "holds rows), 285388 of HOUR (-- distinct:)");
+	CU_ASSERT_DOUBLE_EQUAL(kpa_zipf_read_share(1500, 0.99) * 5e9, 124773586, 1);
+	double sq = 0, top = kpa_zipf_top(1500, 0.99);
+	for (int i = 1; i <= 1500; i++)
+		sq += pow(top / pow(i, 0.99), 2);
+	CU_ASSERT_DOUBLE_EQUAL(kpa_zipf_read_share(1500, 0.99), sq, 1e-9);
 	run_free(&r);
 }
 
