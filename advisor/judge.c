@@ -179,6 +179,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	bool *by_type = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
 	for (int c = 0; c < t->ncols; c++) {
 		distinct[c] = notes->distinct[c];
+		/* skewed: a value read holds its share of the rows, a large one
+		 * read often (landing.c): as many values as that share says */
+		if (distinct[c] >= 1 && notes->dist[c] == KPA_DIST_SKEWED)
+			distinct[c] = 1 / kpa_zipf_read_share(distinct[c], notes->dist_arg[c]);
 		if (distinct[c] < 1 && kpa_type_values(&t->cols[c]) >= 1) {
 			distinct[c] = kpa_type_values(&t->cols[c]);
 			by_type[c] = true;
@@ -268,6 +272,8 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		if (notes->distinct[c] >= 1 && (!notes->dist[c] || notes->dist[c] == KPA_DIST_FIXED))
 			jt->hot[c] = notes->distinct[c] <= KP_FEW_VALUES || kpa_monotonic_reason(&t->cols[c]);
 	}
+	jt->adv = adv;   /* a table no statement names has none yet */
+	jt->conc = kpa_table_conc(adv, t, hyp);
 	design now = {.key = &t->pk, .ix = t->indexes, .nix = t->nindexes};
 	kp_cost base, cur;
 	size_t rs = sizeof(sres) * (size_t)(jt->ns + 1);

@@ -43,6 +43,8 @@ typedef struct jtable {
 	bool *hot;              /* per column: a hot lead (name, type, workload evidence) */
 	bool *few;              /* per column: few values (kpa_few_values), or few at a time
 	                           (kpa_coarse_time) */
+	const kpa_colconc *conc; /* per column: what it is to a key's write concentration
+	                           (landing.c) */
 	double reverse;         /* what a row read backwards costs (kpa_reverse_factor) */
 	const double *distinct; /* per column: annotated distinct values, or those its type
 	                           bounds (kpa_type_values), or 0 */

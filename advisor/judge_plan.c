@@ -37,18 +37,20 @@ int kpj_kv_indexes(const design *d)
 	return n;
 }
 
-/* Of one written row, how many copies land on a hot region. */
-static int hot_copies(const jtable *jt, const design *d)
+/* Of one written row, the share that lands on one region, summed over its
+ * copies (the table and each index): each key walked by landing.c. */
+static double hot_copies(const jtable *jt, const design *d)
 {
 	const kp_table *t = jt->t;
-	int n = !salted(t, d) && kpa_key_hot(t, d->key, jt->hot, jt->few);
+	kp_advisor *adv = jt->adv;
+	double n = salted(t, d) ? 0 : kpa_key_hot_share(adv, t, d->key, jt->conc);
 	for (int i = 0; i < d->nix; i++) {
 		const kp_index *ix = d->ix[i];
 		bool bucketed = false;   /* an index table led by a bucket the writer computes */
 		for (int k = 0; k < d->nitems; k++)
 			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
-		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && !ix->salt_buckets &&
-		     kpa_key_hot(t, &ix->key, jt->hot, jt->few);
+		if (ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && !ix->salt_buckets)
+			n += kpa_key_hot_share(adv, t, &ix->key, jt->conc);
 	}
 	return n;
 }
@@ -208,7 +210,8 @@ static void plan_all(jtable *jt, const design *d, kp_arena *scratch, sres *out)
 void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 {
 	memset(c, 0, sizeof(*c));
-	int copies = kpj_write_fanout(d), hot = hot_copies(jt, d);
+	int copies = kpj_write_fanout(d);
+	double hot = hot_copies(jt, d);
 	for (int i = 0; i < jt->ns; i++) {
 		jshape *s = &jt->s[i];
 		double w = s->weight;

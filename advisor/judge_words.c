@@ -391,6 +391,9 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
 			kp_buf_printf(&b, ", %.15g of %s", per_value(jt->rows, jt->distinct[c]), jt->t->cols[c].name);
 		else
 			kp_buf_printf(&b, "%.15g rows a value of %s", per_value(jt->rows, jt->distinct[c]), jt->t->cols[c].name);
+		/* a zipfian column's values read as often as they hold rows */
+		if (kpa_notes_of(adv, jt->t)->dist[c] == KPA_DIST_SKEWED)
+			kp_buf_puts(&b, " (zipfian: a value read as often as it holds rows)");
 	}
 	if (stated)
 		kp_buf_puts(&b, " (-- distinct:)");
