@@ -73,7 +73,11 @@ typedef struct kp_index {
 	kp_table *table;        /* indexed table */
 	kp_key key;             /* index columns, then the primary key columns
 	                           the index does not already hold */
-	int nuser;              /* parts declared by the user (a prefix of key) */
+	int nuser;              /* parts declared by the user (a prefix of key), with
+	                           the tenant column Phoenix puts before them */
+	bool tenant_lead;       /* key.parts[0] is the tenant column of a MULTI_TENANT
+	                           table, which Phoenix leads every index with: not in
+	                           its CREATE INDEX (a writer of its DDL skips it) */
 	bool *covers;           /* per table column: the index row holds it */
 	bool unique;            /* UNIQUE */
 	bool kv;                /* a KV (key-ordered) index the planner may use */

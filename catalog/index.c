@@ -113,9 +113,22 @@ kp_index *kpc_add_index(kp_catalog *c, kp_table *t, const kp_indexdef *def,
 			return NULL;
 		}
 	}
-	ix->nuser = user.n;
+	/* Phoenix leads an index of a MULTI_TENANT table with the tenant column
+	 * ("Add tenant ID column as first column in index", MetaDataClient's
+	 * createIndex), before the columns named, so that each tenant's index
+	 * rows stay under its own prefix; an index that names it keeps it where
+	 * it is written. */
+	int tc = ix->kv && !def->all_columns ? kp_table_tenant_col(t) : -1;
+	ix->tenant_lead = tc >= 0 && !kpc_key_uses(&user, user.n, tc);
+	ix->nuser = user.n + ix->tenant_lead;
 	ix->covers = kp_arena_alloc(&c->arena, sizeof(bool) * (size_t)(t->ncols + 1));
-	ix->key.parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(user.n + t->pk.n + 1));
+	ix->key.parts = kp_arena_alloc(&c->arena, sizeof(kp_key_part) * (size_t)(user.n + t->pk.n + 2));
+	if (ix->tenant_lead) {
+		for (int i = 0; i < t->pk.n; i++)
+			if (t->pk.parts[i].col == tc)
+				ix->key.parts[ix->key.n++] = t->pk.parts[i];
+		ix->covers[tc] = true;
+	}
 	for (int i = 0; i < user.n; i++) {
 		ix->key.parts[ix->key.n++] = user.parts[i];
 		if (user.parts[i].col >= 0)

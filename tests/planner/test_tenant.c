@@ -361,6 +361,43 @@ static void test_alter_multi_tenant_is_checked_as_create(void)
 	kpt_free(&t);
 }
 
+/* Phoenix leads every index of a MULTI_TENANT table with the tenant
+ * column ("Add tenant ID column as first column in index", MetaDataClient's
+ * createIndex), before the columns it names, so a tenant's connection
+ * reads its own index rows as a prefix and a global connection that binds
+ * no tenant cannot range over the named column; an index that names the
+ * tenant column keeps it where it is written. */
+static void test_an_index_of_a_multi_tenant_table_leads_with_the_tenant(void)
+{
+	static const char *S =
+		"CREATE TABLE shift (org VARCHAR(15) NOT NULL, user_id BIGINT NOT NULL, id BIGINT NOT NULL, "
+		"updated_at TIMESTAMP, loc BIGINT CONSTRAINT pk PRIMARY KEY (org, user_id, id)) MULTI_TENANT=true;\n"
+		"CREATE INDEX shift_updated ON shift (updated_at) INCLUDE (loc);\n"
+		"CREATE INDEX shift_loc ON shift (loc, org);\n";
+	kpt t, g;
+	CU_ASSERT_EQUAL(open_phoenix(&t, "acme", S), 0);
+	CU_ASSERT_EQUAL(open_phoenix(&g, NULL, S), 0);
+	const kp_table *tb = kp_catalog_find(&t.cat, "SHIFT", 5);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tb);
+	const kp_index *up = tb->indexes[0], *lo = tb->indexes[1];
+	CU_ASSERT_TRUE(up->tenant_lead);
+	CU_ASSERT_EQUAL(up->nuser, 2);
+	CU_ASSERT_EQUAL(up->key.n, 4);   /* ORG, UPDATED_AT, USER_ID, ID */
+	CU_ASSERT_EQUAL(up->key.parts[0].col, 0);
+	CU_ASSERT_EQUAL(up->key.parts[1].col, 3);
+	CU_ASSERT_FALSE(lo->tenant_lead);   /* named: LOC, ORG, then USER_ID, ID */
+	CU_ASSERT_EQUAL(lo->nuser, 2);
+	CU_ASSERT_EQUAL(lo->key.parts[0].col, 4);
+	plan(&t, "SELECT user_id, id FROM shift WHERE updated_at > ?",
+	     "SCAN SHIFT via index SHIFT_UPDATED prefix (ORG='acme') range UPDATED_AT (?, +inf)", "");
+	plan(&g, "SELECT org, user_id FROM shift WHERE org = 'x' AND updated_at > ?",
+	     "SCAN SHIFT via index SHIFT_UPDATED prefix (ORG='x') range UPDATED_AT (?, +inf)", "");
+	plan(&g, "SELECT user_id FROM shift WHERE updated_at > ?", "FULL SCAN SHIFT via index SHIFT_UPDATED filter UPDATED_AT > ?",
+	     "KP001");
+	kpt_free(&t);
+	kpt_free(&g);
+}
+
 KPT_SUITE("tenant", setup, teardown,
 	{"a tenant connection binds the tenant column to its TenantId", test_the_tenant_column_is_bound_to_the_tenant_id},
 	{"a tenant connection hides the tenant column", test_a_tenant_connection_hides_the_tenant_column},
@@ -377,4 +414,6 @@ KPT_SUITE("tenant", setup, teardown,
 	 test_a_tenant_connection_creates_views_only},
 	{"a malformed keyplan:tenant is a warning", test_a_malformed_tenant_directive_is_a_warning},
 	{"ALTER TABLE SET MULTI_TENANT is checked as CREATE (ERROR 1040, 1010)",
-	 test_alter_multi_tenant_is_checked_as_create})
+	 test_alter_multi_tenant_is_checked_as_create},
+	{"an index of a MULTI_TENANT table leads with the tenant column",
+	 test_an_index_of_a_multi_tenant_table_leads_with_the_tenant})
