@@ -227,6 +227,17 @@ typedef struct kp_table_summary {
 	                           search indexes (the schema as it is when the design stands) */
 } kp_table_summary;
 
+/* One of the table's own indexes under the recommendation (the review's
+ * indexes: line, JSON indexes). */
+typedef struct kp_index_fate {
+	const kp_index *index;  /* the index of the table */
+	const char *fate;       /* "kept", "widened" or "dropped" */
+	const struct kp_advice *by; /* widened, dropped: the recommended item; kept: its
+	                           drop_index alternative, or NULL */
+	double read;            /* kept: read weight that goes through it on the
+	                           recommendation */
+} kp_index_fate;
+
 /* The design review of one table: its workload now, the one recommendation
  * (or "the design stands") and what it changes. */
 typedef struct kp_table_review {
@@ -253,6 +264,7 @@ typedef struct kp_table_review {
 	bool planned;           /* the workload plans a statement other than an insert on it
 	                           (kp_advisor_summary lists it, with summary) */
 	kp_table_summary summary; /* its reads by class now and with the recommendation */
+	kp_list fates;          /* kp_index_fate* of each of the table's own indexes */
 	const char *indexes;    /* the table's own indexes: kept (with the weight read
 	                           through each on the recommendation), widened or dropped
 	                           (with the item's rank), in words; NULL: it has none */

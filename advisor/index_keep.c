@@ -177,7 +177,9 @@ void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch)
 			}
 			if (wider)
 				widen(adv, t, ix, covers, weight, scratch);
-			if (!read && writes)
+			/* a UNIQUE index is a constraint before it is a path: no
+			 * workload read makes it worthless */
+			if (!read && writes && !ix->unique)
 				drop(adv, t, ix);
 			kp_arena_reset(scratch);
 		}

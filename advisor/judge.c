@@ -626,7 +626,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			if ((key_change(x) && key_change(y)) || same_cols || same_index)
 				kp_list_push(adv->a, &x->excludes, y);
 		}
-	r->indexes = kpj_index_words(adv, jt, cands, final_res);
+	r->indexes = kpj_index_words(adv, jt, cands, final_res, r);
 }
 
 /* A key change with a desc_key folded in, so one migration does both

@@ -162,8 +162,10 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
  * words (the review's indexes: line): widened or dropped (by the item's
  * rank), else kept, with the read weight that goes through it on the
  * recommendation (res), or that no read does (and its drop_index
- * alternative); NULL when the table has none. */
-const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *cands, const sres *res);
+ * alternative); NULL when the table has none. Each index's fate in
+ * r->fates too. */
+const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *cands, const sres *res,
+                            kp_table_review *r);
 
 /* An index recommended together with a reorder of the table's key ("and")
  * described with the key the store appends after the reorder: the words

@@ -493,7 +493,8 @@ const char *kpj_instead_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 	return out;
 }
 
-const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *cands, const sres *res)
+const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *cands, const sres *res,
+                            kp_table_review *r)
 {
 	const kp_table *t = jt->t;
 	kp_buf b = {0};
@@ -512,8 +513,13 @@ const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *ca
 				drop = x;
 		}
 		kp_buf_printf(&b, "%s%s ", b.len ? "; " : "", ix->name);
+		kp_index_fate *f = kp_arena_alloc(adv->a, sizeof(*f));
+		f->index = ix;
+		kp_list_push(adv->a, &r->fates, f);
 		if (fate) {
-			kp_buf_printf(&b, "%s (#%d)", fate->index ? "widened" : "dropped", fate->rank);
+			f->fate = fate->index ? "widened" : "dropped";
+			f->by = fate;
+			kp_buf_printf(&b, "%s (#%d)", f->fate, fate->rank);
 			continue;
 		}
 		double w = 0;
@@ -521,6 +527,9 @@ const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *ca
 			if (jt->s[k].ins_rows <= 0 && res[k].ix && res[k].ix->name && ix->name &&
 			    !strcmp(res[k].ix->name, ix->name))
 				w += jt->s[k].weight;
+		f->fate = "kept";
+		f->by = drop;
+		f->read = w;
 		if (w > 0)
 			kp_buf_printf(&b, "kept (read through: weight %.15g)", w);
 		else if (drop)
@@ -531,9 +540,9 @@ const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *ca
 	}
 	if (!b.len)
 		return NULL;
-	const char *r = kpa_bufdup(adv->a, &b);
+	const char *words = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
-	return r;
+	return words;
 }
 
 /* s with every occurrence of from replaced by to. */

@@ -111,5 +111,17 @@ void kp_review_json(kp_buf *b, const kp_table_review *r)
 		json_class(b, c->after, c->rejected_after, c->order_after);
 		kp_buf_putc(b, '}');
 	}
+	kp_buf_puts(b, "], \"indexes\": [");
+	for (uint32_t i = 0; i < r->fates.n; i++) {
+		const kp_index_fate *f = r->fates.items[i];
+		kp_buf_puts(b, i ? ", {\"name\": " : "{\"name\": ");
+		kp_buf_json_str(b, f->index->name, strlen(f->index->name));
+		kp_buf_printf(b, ", \"fate\": \"%s\", \"advice\": ", f->fate);
+		if (f->by)
+			kp_buf_printf(b, "%d", f->by->pos);
+		else
+			kp_buf_puts(b, "null");
+		kp_buf_printf(b, ", \"read_weight\": %.15g}", f->read);
+	}
 	kp_buf_puts(b, "]}");
 }

@@ -268,6 +268,11 @@ static void test_e45_auth_user_email_index_old_index_dropped(void)
 	                                   "IS_ACTIVE)");
 	CU_ASSERT_STRING_EQUAL(drop->ddl, "DROP INDEX AUTH_USER_LAST_LOGIN ON AUTH_USER");
 	CU_ASSERT_STRING_EQUAL(v->indexes, "AUTH_USER_LAST_LOGIN dropped (#3)");
+	CU_ASSERT_EQUAL_FATAL(v->fates.n, 1);
+	const kp_index_fate *f = v->fates.items[0];
+	CU_ASSERT_STRING_EQUAL(f->fate, "dropped");
+	CU_ASSERT_PTR_EQUAL(f->by, drop);
+	CU_ASSERT_STRING_EQUAL(f->index->name, "AUTH_USER_LAST_LOGIN");
 	/* the widened old index is the alternative that excludes the drop */
 	const kp_advice *w = alternative(&r, "AUTH_USER", "widen_index", "[LAST_LOGIN][ID]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(w);

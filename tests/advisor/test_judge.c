@@ -990,6 +990,13 @@ static void test_existing_index_widened_or_dropped(void)
 	CU_ASSERT_STRING_EQUAL(v->indexes, "IDX_CUSTOMER dropped (#1)");
 	expect_fixpoint(&r, schema, 2, w2, KP_TARGET_PHOENIX, "ORDERS");
 	run_free(&r);
+	/* a UNIQUE index is a constraint: never dropped for want of a read */
+	char uniq[512];
+	snprintf(uniq, sizeof uniq, "%s;\nCREATE UNIQUE INDEX idx_customer ON orders (customer_id);\n", schema[0]);
+	run_w(&r, uniq, w2, KP_TARGET_PHOENIX);
+	CU_ASSERT_STRING_EQUAL(recommended(&r, "ORDERS"), "");
+	CU_ASSERT_EQUAL(count_kind(&r, "drop_index"), 0);
+	run_free(&r);
 	run_as_target = was;
 }
 
