@@ -373,6 +373,11 @@ typedef struct path_keep {
 	                           and written for a key evaluated in full; NULL: none */
 	struct kp_sites *sites; /* the statement's literals as template.c reads them,
 	                           made on first use (arena) */
+	const struct kp_stmt *stmt; /* with tm: the statement, a copy of its shape's
+	                           block (grammar/shape.c), where the shape's sites
+	                           are found at the offsets tm recorded */
+	bool verify;            /* KP_SHAPE_CACHE=verify: the sites found at the
+	                           recorded offsets are checked against a walk */
 	unsigned templated;     /* out: candidates planned from a template */
 	struct kp_find_memo *fm; /* the shape's full-scan findings (findmemo.c), or NULL */
 	unsigned copied;        /* out: a full-scan finding was copied from fm */

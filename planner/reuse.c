@@ -371,6 +371,8 @@ void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp
 		if (!h->tm)
 			h->tm = kp_tmpls_new();
 		pk.tm = h->tm;
+		pk.stmt = s;   /* a copy of its shape's block: shape id nonzero */
+		pk.verify = m->verify;
 		if (!h->fm)
 			h->fm = kp_find_memo_new();   /* as templates, from the second statement on */
 		pk.fm = h->fm;
