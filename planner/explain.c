@@ -1,5 +1,6 @@
 #include "planner/explain.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/quote.h"
@@ -463,18 +464,67 @@ static char *filter_json(kp_buf *out, char *p, kp_buf *tmp, const kp_plan *pl)
 	return kp_json_str_at(out, out->data + at - 1, tmp->data, tmp->len, ROOM);
 }
 
-void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
-                     uint32_t off, const kp_diags *d)
+#define MEMO_MAX 1024   /* bytes of a path's JSON kept: past them, written each time */
+
+struct kp_json_memo {
+	bool set;
+	kp_stmt_kind kind;      /* what the JSON was written from */
+	const kp_table *table;
+	const kp_index *index;
+	const kp_key *key;
+	kp_access access;
+	bool covering, rejected;
+	uint32_t len;
+	char text[MEMO_MAX];
+};
+
+kp_json_memo *kp_json_memo_new(void)
 {
-	uint32_t line, col;
-	kp_source_linecol(src, off, &line, &col);
-	char *o = kp_buf_room(out, ROOM);
-	KP_PUT_LIT(o, "{\"file\": ");
-	o = json_path(out, o, src);
-	KP_PUT_LIT(o, ", \"line\": ");
-	o = kp_int_at(o, line);
-	KP_PUT_LIT(o, ", \"column\": ");
-	o = kp_int_at(o, col);
+	kp_json_memo *m = malloc(sizeof *m);
+	if (!m)
+		abort();
+	m->set = false;
+	return m;
+}
+
+void kp_json_memo_clear(kp_json_memo *m)
+{
+	if (m)
+		m->set = false;
+}
+
+void kp_json_memo_free(kp_json_memo *m)
+{
+	free(m);
+}
+
+/* Was m written from a plan on p's path, for a statement of s's kind? */
+static bool memo_holds(const kp_json_memo *m, const kp_plan *p, const kp_stmt *s)
+{
+	return m->set && m->kind == s->kind && m->table == p->table && m->index == p->index && m->key == p->key &&
+	       m->access == p->access && m->covering == p->covering && m->rejected == p->rejected;
+}
+
+static void memo_keep(kp_json_memo *m, const kp_plan *p, const kp_stmt *s, const char *text, size_t len)
+{
+	m->set = len <= MEMO_MAX;
+	if (!m->set)
+		return;
+	m->kind = s->kind;
+	m->table = p->table;
+	m->index = p->index;
+	m->key = p->key;
+	m->access = p->access;
+	m->covering = p->covering;
+	m->rejected = p->rejected;
+	m->len = (uint32_t)len;
+	memcpy(m->text, text, len);
+}
+
+/* From "statement" to "key_order": what the plan's path says (kept for a
+ * shape in a kp_json_memo). */
+static char *path_json(kp_buf *out, char *o, kp_buf *tmp, const kp_plan *p, const kp_stmt *s, bool planned)
+{
 	KP_PUT_LIT(o, ", \"statement\": ");
 	if (s) {
 		*o++ = '"';
@@ -483,7 +533,6 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 	} else {
 		KP_PUT_LIT(o, "null");
 	}
-	bool planned = p && p->table && p->access != KP_ACCESS_NONE;
 	KP_PUT_LIT(o, ", \"table\": ");
 	if (p && p->table)
 		o = kp_json_str_at(out, o, p->table->name, p->table->name_len, ROOM);
@@ -506,13 +555,12 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		KP_PUT_LIT(o, ", \"rejected\": true, \"key\": ");
 	else
 		KP_PUT_LIT(o, ", \"rejected\": false, \"key\": ");
-	kp_buf tmp = {0};
 	if (planned) {
 		*o++ = '[';
 		for (int i = 0; i < p->key->n; i++) {
 			if (i)
 				KP_PUT_LIT(o, ", ");
-			o = part_json(out, o, &tmp, p->table, &p->key->parts[i]);
+			o = part_json(out, o, tmp, p->table, &p->key->parts[i]);
 		}
 		KP_PUT_LIT(o, "], \"key_order\": [");
 		for (int i = 0; i < p->key->n; i++) {
@@ -528,6 +576,34 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		*o++ = ']';
 	} else {
 		KP_PUT_LIT(o, "null, \"key_order\": null");
+	}
+	return o;
+}
+
+void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
+                     uint32_t off, const kp_diags *d)
+{
+	uint32_t line, col;
+	kp_source_linecol(src, off, &line, &col);
+	char *o = kp_buf_room(out, ROOM);
+	KP_PUT_LIT(o, "{\"file\": ");
+	o = json_path(out, o, src);
+	KP_PUT_LIT(o, ", \"line\": ");
+	o = kp_int_at(o, line);
+	KP_PUT_LIT(o, ", \"column\": ");
+	o = kp_int_at(o, col);
+	bool planned = p && p->table && p->access != KP_ACCESS_NONE;
+	kp_json_memo *jm = planned && s ? p->json : NULL;
+	kp_buf tmp = {0};
+	if (jm && memo_holds(jm, p, s)) {
+		kp_buf_end(out, o);
+		o = kp_buf_room(out, jm->len + ROOM);
+		o = kp_put(o, jm->text, jm->len);
+	} else {
+		size_t from = (size_t)(o - out->data);
+		o = path_json(out, o, &tmp, p, s, planned);
+		if (jm)
+			memo_keep(jm, p, s, out->data + from, (size_t)(o - out->data) - from);
 	}
 	KP_PUT_LIT(o, ", \"ranges\": ");
 	if (planned && p->access != KP_ACCESS_SEARCH)
