@@ -242,21 +242,36 @@ static int line_comment(kp_lexer *lx, kp_token *t, const unsigned char *start, c
 	return 0;
 }
 
-/* One token: kp_lex, and each token of kp_lex_run's loop, which pays the
- * DFA's frame (about 18 instructions of saved registers) once a run, not
- * once a token. */
-static inline __attribute__((always_inline)) int lex(kp_lexer *lx, kp_token *t)
+/* One token (kp_lex), or with run the tokens of kp_lex_run: into t[0..max)
+ * with the position after each in after[], up to and including the first
+ * ';' or end of input, or up to a hint comment or a lexical error, read
+ * but not stored; then it returns how many it stored. A run pays the
+ * DFA's frame (about 18 instructions of saved registers) once, and goes
+ * from a token to the next without a return or a test of its type: TOK's
+ * type is a constant, so a token that does not end the run is stored and
+ * the next one read straight away, and the cursor stays in a register
+ * across white space. */
+static inline __attribute__((always_inline)) int lex(kp_lexer *lx, kp_token *t, bool run, size_t *after,
+                                                   uint32_t max)
 {
 	const unsigned char *YYCURSOR, *YYMARKER, *start;
 	const unsigned char *base = (const unsigned char *)lx->src;
+	uint32_t n = 0;
+	int type;
 	(void)YYMARKER;
+	(void)after;
+	(void)max;
 loop:
 	YYCURSOR = base + lx->pos;
+again:
 	/* the one space between two tokens, skipped before the DFA is entered */
 	while (*YYCURSOR == ' ')
 		YYCURSOR++;
 	start = YYCURSOR;
-#define TOK(k) do { t->type = (k); goto done; } while (0)
+#define TOK(k) do { t->type = (k); if (run && (k) != TK_SEMI && (k) != KP_TOK_HINT) goto next; goto done; } while (0)
+	/* an action's own ending (end of input, an error, a token a helper
+	 * read): the token is in *t and lx->pos past it */
+#define RET(x) do { type = (x); if (!run) return type; goto ended; } while (0)
 	/*!re2c
 	re2c:define:YYCTYPE = "unsigned char";
 	re2c:yyfill:enable = 0;
@@ -279,22 +294,22 @@ loop:
 	btchar  = [^`\x00\x80-\xff] | "``" | mb;
 	cbody   = ([^*\x00] | "*"+ [^*/\x00])* "*"+ "/";
 
-	nul               { if ((size_t)(YYCURSOR - 1 - base) >= lx->len) { t->type = KP_TOK_EOF; t->off = (uint32_t)lx->len; t->len = 0; lx->pos = lx->len; return KP_TOK_EOF; }
-	                    return lex_error(lx, t, start, 1, YYCURSOR, "in input"); }
-	[ \t\r\n\f\v]+    { lx->pos = (size_t)(YYCURSOR - base); goto loop; }
-	"--" [^\n\x00]*   { if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
+	nul               { if ((size_t)(YYCURSOR - 1 - base) >= lx->len) { t->type = KP_TOK_EOF; t->off = (uint32_t)lx->len; t->len = 0; lx->pos = lx->len; RET(KP_TOK_EOF); }
+	                    RET(lex_error(lx, t, start, 1, YYCURSOR, "in input")); }
+	[ \t\r\n\f\v]+    { goto again; }
+	"--" [^\n\x00]*   { if (line_comment(lx, t, start, YYCURSOR)) RET(KP_TOK_ERROR); goto loop; }
 	"#" [^\n\x00]*    { /* MySQL comment */
 	                    if (!lx->hash_comment)
-	                            return lex_error(lx, t, start, 1, start + 1, "unexpected character '#'");
-	                    if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
-	"//" [^\n\x00]*   { /* Phoenix comment */ if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
+	                            RET(lex_error(lx, t, start, 1, start + 1, "unexpected character '#'"));
+	                    if (line_comment(lx, t, start, YYCURSOR)) RET(KP_TOK_ERROR); goto loop; }
+	"//" [^\n\x00]*   { /* Phoenix comment */ if (line_comment(lx, t, start, YYCURSOR)) RET(KP_TOK_ERROR); goto loop; }
 	"/*+" cbody       { const unsigned char *b = bad_byte(start, YYCURSOR);
-	                    if (b) return lex_soft_error(lx, t, b, YYCURSOR, "in hint comment");
+	                    if (b) RET(lex_soft_error(lx, t, b, YYCURSOR, "in hint comment"));
 	                    TOK(KP_TOK_HINT); }
 	"/*" cbody        { const unsigned char *b = bad_byte(start, YYCURSOR);
-	                    if (b) return lex_soft_error(lx, t, b, YYCURSOR, "in comment");
+	                    if (b) RET(lex_soft_error(lx, t, b, YYCURSOR, "in comment"));
 	                    lx->pos = (size_t)(YYCURSOR - base); goto loop; }
-	"/*"              { return lex_bad_quoted(lx, t, start, '/', "comment"); }
+	"/*"              { RET(lex_bad_quoted(lx, t, start, '/', "comment")); }
 
 	/* a string read both ways, standard and with MySQL's escapes (\' \\
 	 * \n ...); the longer match wins, then the action keeps the reading of
@@ -307,24 +322,24 @@ loop:
 	"'" escchar* "'"  { if (!lx->backslash) {
 	                            const unsigned char *e = standard_string_end(start);
 	                            if (!e)   /* it runs on past the input, or into a NUL */
-	                                    return lex_bad_quoted(lx, t, start, '\'', "string literal");
+	                                    RET(lex_bad_quoted(lx, t, start, '\'', "string literal"));
 	                            YYCURSOR = e;
 	                    }
 	                    TOK(TK_STRING); }
-	"'"               { return lex_bad_quoted(lx, t, start, '\'', "string literal"); }
+	"'"               { RET(lex_bad_quoted(lx, t, start, '\'', "string literal")); }
 	"\"" dqchar+ "\"" { TOK(lx->dq_string ? TK_STRING : TK_ID); }
 	"`" btchar+ "`"   { TOK(TK_ID); }
 	"\"\""            { if (lx->dq_string) TOK(TK_STRING);
-	                    return lex_error(lx, t, start, 2, YYCURSOR, "empty quoted name"); }
-	"``"              { return lex_error(lx, t, start, 2, YYCURSOR, "empty quoted name"); }
-	"\""              { return lex_bad_quoted(lx, t, start, '"', lx->dq_string ? "string literal" : "quoted name"); }
-	"`"               { return lex_bad_quoted(lx, t, start, '`', "quoted name"); }
+	                    RET(lex_error(lx, t, start, 2, YYCURSOR, "empty quoted name")); }
+	"``"              { RET(lex_error(lx, t, start, 2, YYCURSOR, "empty quoted name")); }
+	"\""              { RET(lex_bad_quoted(lx, t, start, '"', lx->dq_string ? "string literal" : "quoted name")); }
+	"`"               { RET(lex_bad_quoted(lx, t, start, '`', "quoted name")); }
 
 	digits                              { TOK(TK_INTEGER); }
 	"0" [xX] [0-9a-fA-F]+               { TOK(TK_INTEGER); }
 	digits "." [0-9]* exp? | "." digits exp? | digits exp { TOK(TK_FLOAT); }
 	"?" [0-9]* | ":" [a-zA-Z0-9_]+ | "$" digits { TOK(TK_PARAM); }
-	"$" ([a-zA-Z_] [a-zA-Z0-9_]*)? "$" { return lex_dollar(lx, t, start, (size_t)(YYCURSOR - start)); }
+	"$" ([a-zA-Z_] [a-zA-Z0-9_]*)? "$" { RET(lex_dollar(lx, t, start, (size_t)(YYCURSOR - start))); }
 	/* MySQL's user variables (@total) and SQL Server's parameters: a value
 	 * the statement is given */
 	"@" [a-zA-Z_] [a-zA-Z0-9_$.]* { TOK(TK_PARAM); }
@@ -507,10 +522,23 @@ loop:
 	"@" { TOK(TK_AT); }
 	"::" { TOK(TK_DCOLON); }
 
-	[\x80-\xff]       { return lex_error(lx, t, start, 1, YYCURSOR, "in input"); }
+	[\x80-\xff]       { RET(lex_error(lx, t, start, 1, YYCURSOR, "in input")); }
 	*                 { char m[48]; if (*start >= 0x20 && *start < 0x7f) snprintf(m, sizeof m, "unexpected character '%c'", *start); else snprintf(m, sizeof m, "unexpected control character 0x%02x", *start);
-	                    return lex_error(lx, t, start, 1, YYCURSOR, m); }
+	                    RET(lex_error(lx, t, start, 1, YYCURSOR, m)); }
 	*/
+next:
+	/* a token that does not end a run: stored, and the next one read */
+	{
+		uint64_t slice = (uint64_t)(uint32_t)(start - base) |
+		                 (uint64_t)(uint32_t)(YYCURSOR - start) << 32;
+		kp_token whole = {.off = (uint32_t)slice, .len = (uint32_t)(slice >> 32), .type = t->type};
+		*t++ = whole;
+	}
+	after[n++] = (size_t)(YYCURSOR - base);
+	if (n < max)
+		goto again;
+	lx->pos = (size_t)(YYCURSOR - base);
+	return (int)n;
 done:
 	/* the slice as one 8-byte store: the caller reads it back as one word
 	 * to pass the token on, and two 4-byte stores stall that load */
@@ -521,25 +549,29 @@ done:
 		*t = whole;
 	}
 	lx->pos = (size_t)(YYCURSOR - base);
-	return t->type;
+	type = t->type;
+	if (!run)
+		return type;
+ended:
+	/* a run: a hint or an error ends it unstored, ';' and the end of
+	 * input stored */
+	if (type == KP_TOK_HINT || type == KP_TOK_ERROR)
+		return (int)n;
+	after[n++] = lx->pos;
+	t++;
+	if (type == TK_SEMI || type == KP_TOK_EOF || n == max)
+		return (int)n;
+	goto loop;
 #undef TOK
+#undef RET
 }
 
 int kp_lex(kp_lexer *lx, kp_token *t)
 {
-	return lex(lx, t);
+	return lex(lx, t, false, NULL, 0);
 }
 
 uint32_t kp_lex_run(kp_lexer *lx, kp_token *t, size_t *after, uint32_t max)
 {
-	uint32_t n = 0;
-	while (n < max) {
-		int type = lex(lx, &t[n]);
-		if (type == KP_TOK_HINT || type == KP_TOK_ERROR)
-			break;
-		after[n++] = lx->pos;
-		if (type == TK_SEMI || type == KP_TOK_EOF)
-			break;
-	}
-	return n;
+	return max ? (uint32_t)lex(lx, t, true, after, max) : 0;
 }
