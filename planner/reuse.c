@@ -70,6 +70,7 @@ typedef struct kept {
 	kp_tmpls *tm;           /* its candidates' path templates (template.c) */
 	kp_find_memo *fm;       /* its full-scan findings (findmemo.c) */
 	kp_json_memo *jm;       /* explain's JSON of its path (explain.c) */
+	kp_filter_memo *sm;     /* its filter as SQL (filtermemo.c) */
 } kept;
 
 /* The slots are made at the first statement kept and doubled (up to SLOTS)
@@ -119,6 +120,8 @@ void kp_plan_memo_free(kp_plan_memo *m)
 			kp_find_memo_free(m->k[i].fm);
 		if (m->k[i].jm)
 			kp_json_memo_free(m->k[i].jm);
+		if (m->k[i].sm)
+			kp_filter_memo_free(m->k[i].sm);
 	}
 	free(m->k);
 	free(m);
@@ -164,6 +167,7 @@ static void keep(kept *k, const resolved *r, const kp_table *t, const kp_catalog
 	if (k->fm)
 		kp_find_memo_clear(k->fm);
 	kp_json_memo_clear(k->jm);
+	kp_filter_memo_clear(k->sm);
 }
 
 /* Does e hold a number or a string? */
@@ -380,6 +384,9 @@ void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp
 		if (!h->fm)
 			h->fm = kp_find_memo_new();   /* as templates, from the second statement on */
 		pk.fm = h->fm;
+		if (!h->sm)
+			h->sm = kp_filter_memo_new();   /* as templates, from the second statement on */
+		pk.sm = h->sm;
 		m->paths += k->path;
 		r.keep = &pk;
 		kp_plan_resolved(out, t, s, &v, &r, opts, src, a, d);

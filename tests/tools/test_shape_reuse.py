@@ -375,6 +375,16 @@ TCASES = [
      ['"access": "get"', '"ranges": [{"eq": ["y", 1e+20], "range": null}], "filter": null'],
      "SELECT * FROM t WHERE a = 'z' AND b = 12;",
      ['"access": "get"', '"ranges": [{"eq": ["z", 12], "range": null}], "filter": null']),
+    # the filter's text is the shape's with each literal written again
+    # (planner/filtermemo.c): literals of other lengths, a doubled quote
+    ("a filter's literals of other lengths",
+     lambda i: f"SELECT * FROM t WHERE a = 'x' AND b = {i} AND (v = {i} OR a LIKE '%y{i}');",
+     "SELECT * FROM t WHERE a = 'x' AND b = 12345 AND (v = 1234567 OR a LIKE '%it''s');",
+     ['"ranges": [{"eq": ["x", 12345], "range": null}], "filter": "v = 1234567 OR a LIKE \'%it\'\'s\'"',
+      '"message": "get: the server filters rows by v = 1234567 OR a LIKE \'%it\'\'s\'"'],
+     "SELECT * FROM t WHERE a = 'x' AND b = 3 AND (v = 4 OR a LIKE '%z');",
+     ['"ranges": [{"eq": ["x", 3], "range": null}], "filter": "v = 4 OR a LIKE \'%z\'"',
+      '"message": "get: the server filters rows by v = 4 OR a LIKE \'%z\'"']),
     ("an IN list past the range limit",
      lambda i: "SELECT * FROM t WHERE a = 'x' AND b IN (" + ", ".join(str(i + 2 * k) for k in range(10001)) + ");",
      "SELECT * FROM t WHERE a = 'x' AND b IN (" + ", ".join(str(k % 3) for k in range(10001)) + ");",
