@@ -242,24 +242,22 @@ static int line_comment(kp_lexer *lx, kp_token *t, const unsigned char *start, c
 	return 0;
 }
 
-/* One token (kp_lex), or with run the tokens of kp_lex_run: into t[0..max)
- * with the position after each in after[], up to and including the first
- * ';' or end of input, or up to a hint comment or a lexical error, read
- * but not stored; then it returns how many it stored. A run pays the
+/* One token (kp_lex), or with run the tokens of kp_lex_run: into t[0..max),
+ * up to and including the first ';' or end of input, or up to a hint
+ * comment or a lexical error, read but not stored; then it returns how
+ * many it stored. A run pays the
  * DFA's frame (about 18 instructions of saved registers) once, and goes
  * from a token to the next without a return or a test of its type: TOK's
  * type is a constant, so a token that does not end the run is stored and
  * the next one read straight away, and the cursor stays in a register
  * across white space. */
-static inline __attribute__((always_inline)) int lex(kp_lexer *lx, kp_token *t, bool run, size_t *after,
-                                                   uint32_t max)
+static inline __attribute__((always_inline)) int lex(kp_lexer *lx, kp_token *t, bool run, uint32_t max)
 {
 	const unsigned char *YYCURSOR, *YYMARKER, *start;
 	const unsigned char *base = (const unsigned char *)lx->src;
 	uint32_t n = 0;
 	int type;
 	(void)YYMARKER;
-	(void)after;
 	(void)max;
 loop:
 	YYCURSOR = base + lx->pos;
@@ -534,8 +532,7 @@ next:
 		kp_token whole = {.off = (uint32_t)slice, .len = (uint32_t)(slice >> 32), .type = t->type};
 		*t++ = whole;
 	}
-	after[n++] = (size_t)(YYCURSOR - base);
-	if (n < max)
+	if (++n < max)
 		goto again;
 	lx->pos = (size_t)(YYCURSOR - base);
 	return (int)n;
@@ -557,7 +554,7 @@ ended:
 	 * input stored */
 	if (type == KP_TOK_HINT || type == KP_TOK_ERROR)
 		return (int)n;
-	after[n++] = lx->pos;
+	n++;
 	t++;
 	if (type == TK_SEMI || type == KP_TOK_EOF || n == max)
 		return (int)n;
@@ -568,10 +565,10 @@ ended:
 
 int kp_lex(kp_lexer *lx, kp_token *t)
 {
-	return lex(lx, t, false, NULL, 0);
+	return lex(lx, t, false, 0);
 }
 
-uint32_t kp_lex_run(kp_lexer *lx, kp_token *t, size_t *after, uint32_t max)
+uint32_t kp_lex_run(kp_lexer *lx, kp_token *t, uint32_t max)
 {
-	return max ? (uint32_t)lex(lx, t, true, after, max) : 0;
+	return max ? (uint32_t)lex(lx, t, true, max) : 0;
 }
