@@ -242,35 +242,11 @@ static int line_comment(kp_lexer *lx, kp_token *t, const unsigned char *start, c
 	return 0;
 }
 
-/* One token (kp_lex), or with run the tokens of kp_lex_run: into t[0..max),
- * up to and including the first ';' or end of input, or up to a hint
- * comment or a lexical error, read but not stored; then it returns how
- * many it stored. A run pays the
- * DFA's frame (about 18 instructions of saved registers) once, and goes
- * from a token to the next without a return or a test of its type: TOK's
- * type is a constant, so a token that does not end the run is stored and
- * the next one read straight away, and the cursor stays in a register
- * across white space. */
-static inline __attribute__((always_inline)) int lex(kp_lexer *lx, kp_token *t, bool run, uint32_t max)
-{
-	const unsigned char *YYCURSOR, *YYMARKER, *start;
-	const unsigned char *base = (const unsigned char *)lx->src;
-	uint32_t n = 0;
-	int type;
-	(void)YYMARKER;
-	(void)max;
-loop:
-	YYCURSOR = base + lx->pos;
-again:
-	/* the one space between two tokens, skipped before the DFA is entered */
-	while (*YYCURSOR == ' ')
-		YYCURSOR++;
-	start = YYCURSOR;
-#define TOK(k) do { t->type = (k); if (run && (k) != TK_SEMI && (k) != KP_TOK_HINT) goto next; goto done; } while (0)
-	/* an action's own ending (end of input, an error, a token a helper
-	 * read): the token is in *t and lx->pos past it */
-#define RET(x) do { type = (x); if (!run) return type; goto ended; } while (0)
-	/*!re2c
+/* The tokens, as rules used twice: by lex below, and by lex_fast, the
+ * DFA alone for kp_lex. An action that calls a helper (a comment, an
+ * error, a string read another way, a dollar-quoted string) says so with
+ * FULL(...): lex runs it, lex_fast gives the token to lex instead. */
+/*!rules:re2c:sql
 	re2c:define:YYCTYPE = "unsigned char";
 	re2c:yyfill:enable = 0;
 
@@ -295,33 +271,34 @@ again:
 	nul               { if ((size_t)(YYCURSOR - 1 - base) >= lx->len) { t->type = KP_TOK_EOF; t->off = (uint32_t)lx->len; t->len = 0; lx->pos = lx->len; RET(KP_TOK_EOF); }
 	                    RET(lex_error(lx, t, start, 1, YYCURSOR, "in input")); }
 	[ \t\r\n\f\v]+    { goto again; }
-	"--" [^\n\x00]*   { if (line_comment(lx, t, start, YYCURSOR)) RET(KP_TOK_ERROR); goto loop; }
+	"--" [^\n\x00]*   { FULL(if (line_comment(lx, t, start, YYCURSOR)) RET(KP_TOK_ERROR); goto loop;) }
 	"#" [^\n\x00]*    { /* MySQL comment */
-	                    if (!lx->hash_comment)
+	                    FULL(if (!lx->hash_comment)
 	                            RET(lex_error(lx, t, start, 1, start + 1, "unexpected character '#'"));
-	                    if (line_comment(lx, t, start, YYCURSOR)) RET(KP_TOK_ERROR); goto loop; }
-	"//" [^\n\x00]*   { /* Phoenix comment */ if (line_comment(lx, t, start, YYCURSOR)) RET(KP_TOK_ERROR); goto loop; }
-	"/*+" cbody       { const unsigned char *b = bad_byte(start, YYCURSOR);
+	                    if (line_comment(lx, t, start, YYCURSOR)) RET(KP_TOK_ERROR); goto loop;) }
+	"//" [^\n\x00]*   { /* Phoenix comment */ FULL(if (line_comment(lx, t, start, YYCURSOR)) RET(KP_TOK_ERROR); goto loop;) }
+	"/*+" cbody       { FULL(const unsigned char *b = bad_byte(start, YYCURSOR);
 	                    if (b) RET(lex_soft_error(lx, t, b, YYCURSOR, "in hint comment"));
-	                    TOK(KP_TOK_HINT); }
-	"/*" cbody        { const unsigned char *b = bad_byte(start, YYCURSOR);
+	                    TOK(KP_TOK_HINT);) }
+	"/*" cbody        { FULL(const unsigned char *b = bad_byte(start, YYCURSOR);
 	                    if (b) RET(lex_soft_error(lx, t, b, YYCURSOR, "in comment"));
-	                    lx->pos = (size_t)(YYCURSOR - base); goto loop; }
+	                    lx->pos = (size_t)(YYCURSOR - base); goto loop;) }
 	"/*"              { RET(lex_bad_quoted(lx, t, start, '/', "comment")); }
 
 	/* a string read both ways, standard and with MySQL's escapes (\' \\
 	 * \n ...); the longer match wins, then the action keeps the reading of
 	 * the target (lx->backslash) */
 	"'" strchar* "'"  { if (lx->backslash) {
-	                            const unsigned char *m = mysql_string_end(start);
-	                            if (m && m < YYCURSOR) YYCURSOR = m;
+	                            FULL(const unsigned char *m = mysql_string_end(start);
+	                            if (m && m < YYCURSOR) YYCURSOR = m;)
 	                    }
 	                    TOK(TK_STRING); }
 	"'" escchar* "'"  { if (!lx->backslash) {
-	                            const unsigned char *e = standard_string_end(start);
-	                            if (!e)   /* it runs on past the input, or into a NUL */
+	                            /* it may run on past the input, or into a NUL */
+	                            FULL(const unsigned char *e = standard_string_end(start);
+	                            if (!e)
 	                                    RET(lex_bad_quoted(lx, t, start, '\'', "string literal"));
-	                            YYCURSOR = e;
+	                            YYCURSOR = e;)
 	                    }
 	                    TOK(TK_STRING); }
 	"'"               { RET(lex_bad_quoted(lx, t, start, '\'', "string literal")); }
@@ -521,9 +498,40 @@ again:
 	"::" { TOK(TK_DCOLON); }
 
 	[\x80-\xff]       { RET(lex_error(lx, t, start, 1, YYCURSOR, "in input")); }
-	*                 { char m[48]; if (*start >= 0x20 && *start < 0x7f) snprintf(m, sizeof m, "unexpected character '%c'", *start); else snprintf(m, sizeof m, "unexpected control character 0x%02x", *start);
-	                    RET(lex_error(lx, t, start, 1, YYCURSOR, m)); }
+	*                 { FULL(char m[48]; if (*start >= 0x20 && *start < 0x7f) snprintf(m, sizeof m, "unexpected character '%c'", *start); else snprintf(m, sizeof m, "unexpected control character 0x%02x", *start);
+	                    RET(lex_error(lx, t, start, 1, YYCURSOR, m));) }
 	*/
+
+/* One token (kp_lex), or with run the tokens of kp_lex_run: into t[0..max),
+ * up to and including the first ';' or end of input, or up to a hint
+ * comment or a lexical error, read but not stored; then it returns how
+ * many it stored. A run pays the
+ * DFA's frame (about 18 instructions of saved registers) once, and goes
+ * from a token to the next without a return or a test of its type: TOK's
+ * type is a constant, so a token that does not end the run is stored and
+ * the next one read straight away, and the cursor stays in a register
+ * across white space. */
+static inline __attribute__((always_inline)) int lex(kp_lexer *lx, kp_token *t, bool run, uint32_t max)
+{
+	const unsigned char *YYCURSOR, *YYMARKER, *start;
+	const unsigned char *base = (const unsigned char *)lx->src;
+	uint32_t n = 0;
+	int type;
+	(void)YYMARKER;
+	(void)max;
+loop:
+	YYCURSOR = base + lx->pos;
+again:
+	/* the one space between two tokens, skipped before the DFA is entered */
+	while (*YYCURSOR == ' ')
+		YYCURSOR++;
+	start = YYCURSOR;
+#define TOK(k) do { t->type = (k); if (run && (k) != TK_SEMI && (k) != KP_TOK_HINT) goto next; goto done; } while (0)
+	/* an action's own ending (end of input, an error, a token a helper
+	 * read): the token is in *t and lx->pos past it */
+#define RET(x) do { type = (x); if (!run) return type; goto ended; } while (0)
+#define FULL(...) __VA_ARGS__
+	/*!use:re2c:sql */
 next:
 	/* a token that does not end a run: stored, and the next one read */
 	{
@@ -561,11 +569,52 @@ ended:
 	goto loop;
 #undef TOK
 #undef RET
+#undef FULL
+}
+
+/* One token as lex reads it, by the DFA alone: no helper called, so no
+ * register saved and restored around it (a fifth of a token's
+ * instructions where the parse driver reads tokens one by one); -1, with
+ * nothing of lx changed, for a token an action of FULL(...) reads. */
+static inline __attribute__((always_inline)) int lex_fast(kp_lexer *lx, kp_token *t)
+{
+	const unsigned char *YYCURSOR, *YYMARKER, *start;
+	const unsigned char *base = (const unsigned char *)lx->src;
+	(void)YYMARKER;
+	YYCURSOR = base + lx->pos;
+again:
+	while (*YYCURSOR == ' ')
+		YYCURSOR++;
+	start = YYCURSOR;
+#define TOK(k) do { t->type = (k); goto done; } while (0)
+#define RET(x) goto slow
+#define FULL(...) goto slow;
+	/*!use:re2c:sql */
+done:
+	{
+		uint64_t slice = (uint64_t)(uint32_t)(start - base) |
+		                 (uint64_t)(uint32_t)(YYCURSOR - start) << 32;
+		kp_token whole = {.off = (uint32_t)slice, .len = (uint32_t)(slice >> 32), .type = t->type};
+		*t = whole;
+	}
+	lx->pos = (size_t)(YYCURSOR - base);
+	return t->type;
+slow:
+	return -1;
+#undef TOK
+#undef RET
+#undef FULL
+}
+
+static __attribute__((noinline)) int lex_full(kp_lexer *lx, kp_token *t)
+{
+	return lex(lx, t, false, 0);
 }
 
 int kp_lex(kp_lexer *lx, kp_token *t)
 {
-	return lex(lx, t, false, 0);
+	int type = lex_fast(lx, t);
+	return type >= 0 ? type : lex_full(lx, t);
 }
 
 uint32_t kp_lex_run(kp_lexer *lx, kp_token *t, uint32_t max)
