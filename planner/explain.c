@@ -441,7 +441,16 @@ static char *json_via(kp_buf *out, char *p, const kp_index *ix, kp_access access
 	return p;
 }
 
-static char *diag_json(kp_buf *out, char *p, const kp_diag *g);
+/* A line number written once (a statement's, which its findings mostly
+ * share), its digits copied where it comes again. */
+typedef struct line_text {
+	const kp_source *src;   /* NULL: none */
+	uint32_t line;
+	uint8_t n;
+	char s[KP_INT_MAX];
+} line_text;
+
+static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *lt);
 
 /* The filter's SQL as a JSON string at cursor p: written as SQL right
  * after the opening quote, and closed there when no byte of it needs
@@ -589,7 +598,13 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 	KP_PUT_LIT(o, "{\"file\": ");
 	o = json_path(out, o, src);
 	KP_PUT_LIT(o, ", \"line\": ");
+	line_text lt = {0};
+	lt.src = src;
+	lt.line = line;
+	char *digits = o;
 	o = kp_int_at(o, line);
+	lt.n = (uint8_t)(o - digits);
+	memcpy(lt.s, digits, lt.n);
 	KP_PUT_LIT(o, ", \"column\": ");
 	o = kp_int_at(o, col);
 	bool planned = p && p->table && p->access != KP_ACCESS_NONE;
@@ -650,7 +665,7 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		o = more(out, o);
 		if (g != d->head)
 			KP_PUT_LIT(o, ", ");
-		o = diag_json(out, o, g);
+		o = diag_json(out, o, g, &lt);
 	}
 	KP_PUT_LIT(o, "]}");
 	kp_buf_end(out, o);
@@ -663,7 +678,16 @@ static char *json_message(kp_buf *out, char *p, const char *m)
 	return kp_json_str_at(out, p, m, strlen(m), ROOM);
 }
 
-static char *diag_json(kp_buf *out, char *p, const kp_diag *g)
+/* line of src as JSON at p: lt's digits when it is lt's line */
+static inline char *line_at(char *p, const kp_source *src, uint32_t line, const line_text *lt)
+{
+	if (src != lt->src || line != lt->line)
+		return kp_int_at(p, line);
+	memcpy(p, lt->s, KP_INT_MAX);   /* ROOM holds it: as many bytes as the longest number */
+	return p + lt->n;
+}
+
+static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *lt)
 {
 	const kp_rule_info *r = kp_rule_get(g->rule);
 	uint32_t l1, c1, l2, c2;
@@ -680,11 +704,11 @@ static char *diag_json(kp_buf *out, char *p, const kp_diag *g)
 	KP_PUT_LIT(p, ", \"file\": ");
 	p = json_path(out, p, g->src);
 	KP_PUT_LIT(p, ", \"line\": ");
-	p = kp_int_at(p, l1);
+	p = line_at(p, g->src, l1, lt);
 	KP_PUT_LIT(p, ", \"column\": ");
 	p = kp_int_at(p, c1);
 	KP_PUT_LIT(p, ", \"end_line\": ");
-	p = kp_int_at(p, l2);
+	p = line_at(p, g->src, l2, lt);
 	KP_PUT_LIT(p, ", \"end_column\": ");
 	p = kp_int_at(p, c2);
 	KP_PUT_LIT(p, ", \"notes\": [");
@@ -716,5 +740,6 @@ static char *diag_json(kp_buf *out, char *p, const kp_diag *g)
 
 void kp_diag_json(kp_buf *out, const kp_diag *g)
 {
-	kp_buf_end(out, diag_json(out, kp_buf_room(out, ROOM), g));
+	static const line_text none;
+	kp_buf_end(out, diag_json(out, kp_buf_room(out, ROOM), g, &none));
 }
