@@ -110,6 +110,9 @@ typedef struct site_map {
 	uint32_t nlit;
 	bool *taint;            /* per table column */
 	int ncols;
+	uint16_t *pairs;        /* the sites compared with one column, two by two,
+	                           as sign writes them: npairs of them */
+	uint32_t npairs;
 } site_map;
 
 struct kp_tmpls {
@@ -170,6 +173,7 @@ void kp_tmpls_clear(kp_tmpls *m)
 	free(m->map.s);
 	free(m->map.lit);
 	free(m->map.taint);
+	free(m->map.pairs);
 	memset(&m->map, 0, sizeof m->map);
 }
 
@@ -470,6 +474,27 @@ static struct kp_sites *sites_walked(const kp_table *t, const kp_names *nm, cons
 			for (uint32_t i = 0; i < ss->n; i++)
 				map->s[i] = (site_at){w.at[i], ss->s[i].col, ss->s[i].list};
 			memcpy(map->taint, ss->taint, sizeof(bool) * (size_t)(t->ncols + 1));
+			/* the pairs of sites of one column (an IN list is put in
+			 * order within itself: its sites keep their column) */
+			uint32_t np = 0, most = 0;
+			for (uint32_t i = 0; i < ss->n; i++) {
+				uint32_t group = 0;
+				for (uint32_t j = i + 1; j < ss->n; j++)
+					group += ss->s[j].col == ss->s[i].col;
+				np += group;
+				most = group > most ? group : most;
+			}
+			map->pairs = malloc(sizeof *map->pairs * (2 * (size_t)np + 1));
+			if (!map->pairs)
+				abort();
+			for (uint32_t i = 0, k = 0; i < ss->n; i++)
+				for (uint32_t j = i + 1; j < ss->n; j++)
+					if (ss->s[j].col == ss->s[i].col) {
+						map->pairs[k++] = (uint16_t)i;
+						map->pairs[k++] = (uint16_t)j;
+					}
+			map->npairs = np;
+			map->usable = most <= MAX_GROUP;   /* more: sign finds the statement not ok */
 		}
 		free(w.at);
 		free(w.lat);
@@ -522,11 +547,40 @@ static struct kp_sites *sites_mapped(const site_map *map, const kp_stmt *s, cons
 }
 
 /* The signature of ss's sites and literals (see the top), their IN lists
- * put in order first; ss->ok false when a column has too many sites. */
-static void sign(struct kp_sites *ss, kp_arena *a)
+ * put in order first; ss->ok false when a column has too many sites. map:
+ * the shape's, whose pairs are those of ss (ss read from it), or NULL. */
+static void sign(struct kp_sites *ss, kp_arena *a, const site_map *map)
 {
 	if (ss->lists)
 		order_lists(ss, a);   /* nothing to put in order otherwise */
+	if (map) {
+		size_t size = ss->n + map->npairs;
+		for (uint32_t i = 0; i < ss->nlit; i++) {
+			uint32_t n;
+			lit_text(ss->lit[i], &n);
+			size += 1 + sizeof n + n;
+		}
+		uint8_t *o = kp_arena_alloc_raw(a, size + 1);   /* nsig bytes written below */
+		ss->sig = o;
+		for (uint32_t i = 0; i < ss->n; i++)
+			*o++ = ss->s[i].cls;
+		for (uint32_t k = 0; k < map->npairs; k++) {
+			bool ok;
+			int c = vcmp(&ss->s[map->pairs[2 * k]].v, &ss->s[map->pairs[2 * k + 1]].v, &ok);
+			*o++ = (uint8_t)(ok ? (c > 0) - (c < 0) + 1 : 3);
+		}
+		for (uint32_t i = 0; i < ss->nlit; i++) {
+			uint32_t n;
+			const char *p = lit_text(ss->lit[i], &n);
+			*o++ = (uint8_t)ss->lit[i]->kind;
+			memcpy(o, &n, sizeof n);
+			o += sizeof n;
+			memcpy(o, p, n);
+			o += n;
+		}
+		ss->nsig = (uint32_t)(o - ss->sig);
+		return;
+	}
 	/* a class a site, a byte a pair of one column's sites (at most
 	 * n(n-1)/2, written in one pass that also counts each site's group),
 	 * and each other literal's kind, length and text */
@@ -607,17 +661,17 @@ static struct kp_sites *sites_of(path_keep *keep, const kp_table *t, const kp_na
 	if (map && map->made && map->usable && map->ncols == t->ncols)
 		ss = sites_mapped(map, keep->stmt, where, a);
 	if (ss) {
-		sign(ss, a);
+		sign(ss, a, map);
 		if (keep->verify) {
 			struct kp_sites *w = sites_walked(t, nm, where, a, NULL, NULL);
 			if (w->ok)
-				sign(w, a);
+				sign(w, a, NULL);
 			check_sites(ss, w, t, keep->stmt);
 		}
 	} else {
 		ss = sites_walked(t, nm, where, a, map && !map->made ? keep->stmt : NULL, map);
 		if (ss->ok)
-			sign(ss, a);
+			sign(ss, a, NULL);
 	}
 	keep->sites = ss;
 	return ss;
