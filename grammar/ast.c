@@ -391,18 +391,44 @@ static void put_op(kp_buf *o, kp_op op)
 	kp_buf_end(o, p);
 }
 
+/* kp_conj_to_sql_marked's notes, while it runs (one a thread) */
+typedef struct marks {
+	kp_sql_mark *m;
+	uint32_t n, max;
+} marks;
+static _Thread_local marks *marking;
+
+static void mark(const kp_expr *e, size_t from, size_t to)
+{
+	if (marking->n < marking->max)
+		marking->m[marking->n] = (kp_sql_mark){e, from, to};
+	marking->n++;
+}
+
+void kp_literal_sql(kp_buf *o, const kp_expr *e)
+{
+	if (e->kind == KP_X_STRING)
+		kp_buf_sql_str(o, e->str, e->slen);
+	else
+		kp_buf_put(o, e->name.s, e->name.len);
+}
+
 static void render(kp_buf *o, const kp_expr *e)
 {
 	switch (e->kind) {
 	case KP_X_COLUMN:
 		put_name(o, &e->name);
 		break;
-	case KP_X_INT: case KP_X_FLOAT: case KP_X_PARAM:
+	case KP_X_PARAM:
 		kp_buf_put(o, e->name.s, e->name.len);
 		break;
-	case KP_X_STRING:
-		kp_buf_sql_str(o, e->str, e->slen);
+	case KP_X_INT: case KP_X_FLOAT: case KP_X_STRING: {
+		size_t from = o->len;
+		kp_literal_sql(o, e);
+		if (marking)
+			mark(e, from, o->len);
 		break;
+	}
 	case KP_X_BOOL:
 		kp_buf_puts(o, e->ival ? "TRUE" : "FALSE");
 		break;
@@ -599,6 +625,15 @@ void kp_conj_to_sql(kp_buf *out, kp_expr *const *l, uint32_t n)
 			kp_buf_puts(out, " AND ");
 		sub(out, l[i], n > 1 ? P_AND + 1 : P_OR);
 	}
+}
+
+uint32_t kp_conj_to_sql_marked(kp_buf *out, kp_expr *const *l, uint32_t n, kp_sql_mark *out_marks, uint32_t max)
+{
+	marks m = {out_marks, 0, max};
+	marking = &m;
+	kp_conj_to_sql(out, l, n);
+	marking = NULL;
+	return m.n;
 }
 
 /* ------------------------------------------------------ copy and compare */

@@ -446,6 +446,18 @@ kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, u
 void kp_expr_to_sql(kp_buf *out, const kp_expr *e);
 /* Renders conjuncts joined by AND, parenthesizing those that need it. */
 void kp_conj_to_sql(kp_buf *out, kp_expr *const *l, uint32_t n);
+/* kp_conj_to_sql, noting where it wrote each number and string: marks[i]
+ * is the node and the bytes of out it wrote, for up to max of them;
+ * returns how many it wrote (more than max: the rest were not noted). For
+ * a caller that writes the same conjuncts of other statements of one
+ * shape again with only their literals changed (planner/filtermemo.c). */
+typedef struct kp_sql_mark {
+	const kp_expr *lit;
+	size_t from, to;
+} kp_sql_mark;
+uint32_t kp_conj_to_sql_marked(kp_buf *out, kp_expr *const *l, uint32_t n, kp_sql_mark *marks, uint32_t max);
+/* A number's or a string's SQL, as kp_conj_to_sql writes it. */
+void kp_literal_sql(kp_buf *out, const kp_expr *e);
 /* Compares a name with a NUL-terminated string, ignoring ASCII case. */
 bool kp_name_eq(const kp_name *n, const char *s);
 /* A deep copy of e in a (names and strings copied: it outlives the source

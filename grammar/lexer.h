@@ -51,10 +51,12 @@ typedef struct kp_lexer {
 void kp_lexer_init(kp_lexer *lx, const char *src, size_t len, size_t pos);
 /* Reads the next token, skipping white space and plain comments. */
 int kp_lex(kp_lexer *lx, kp_token *tok);
-/* Reads tokens into t[0..max) as kp_lex would one by one, with lx's
- * position after each in after[], up to and including the first ';' or
- * end of input, or up to a hint comment or a lexical error, which is read
- * (and reported) but not stored: returns the tokens stored. */
-uint32_t kp_lex_run(kp_lexer *lx, kp_token *t, size_t *after, uint32_t max);
+/* Reads tokens into t[0..max) as kp_lex would one by one, up to and
+ * including the first ';' or end of input, or up to a hint comment or a
+ * lexical error, which is read (and reported) but not stored: returns the
+ * tokens stored. kp_lex leaves lx's position at the end of the token it
+ * read (off + len; the end of input's is len), so that is where it was
+ * after each of them. */
+uint32_t kp_lex_run(kp_lexer *lx, kp_token *t, uint32_t max);
 
 #endif

@@ -242,22 +242,11 @@ static int line_comment(kp_lexer *lx, kp_token *t, const unsigned char *start, c
 	return 0;
 }
 
-/* One token: kp_lex, and each token of kp_lex_run's loop, which pays the
- * DFA's frame (about 18 instructions of saved registers) once a run, not
- * once a token. */
-static inline __attribute__((always_inline)) int lex(kp_lexer *lx, kp_token *t)
-{
-	const unsigned char *YYCURSOR, *YYMARKER, *start;
-	const unsigned char *base = (const unsigned char *)lx->src;
-	(void)YYMARKER;
-loop:
-	YYCURSOR = base + lx->pos;
-	/* the one space between two tokens, skipped before the DFA is entered */
-	while (*YYCURSOR == ' ')
-		YYCURSOR++;
-	start = YYCURSOR;
-#define TOK(k) do { t->type = (k); goto done; } while (0)
-	/*!re2c
+/* The tokens, as rules used twice: by lex below, and by lex_fast, the
+ * DFA alone for kp_lex. An action that calls a helper (a comment, an
+ * error, a string read another way, a dollar-quoted string) says so with
+ * FULL(...): lex runs it, lex_fast gives the token to lex instead. */
+/*!rules:re2c:sql
 	re2c:define:YYCTYPE = "unsigned char";
 	re2c:yyfill:enable = 0;
 
@@ -279,52 +268,53 @@ loop:
 	btchar  = [^`\x00\x80-\xff] | "``" | mb;
 	cbody   = ([^*\x00] | "*"+ [^*/\x00])* "*"+ "/";
 
-	nul               { if ((size_t)(YYCURSOR - 1 - base) >= lx->len) { t->type = KP_TOK_EOF; t->off = (uint32_t)lx->len; t->len = 0; lx->pos = lx->len; return KP_TOK_EOF; }
-	                    return lex_error(lx, t, start, 1, YYCURSOR, "in input"); }
-	[ \t\r\n\f\v]+    { lx->pos = (size_t)(YYCURSOR - base); goto loop; }
-	"--" [^\n\x00]*   { if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
+	nul               { if ((size_t)(YYCURSOR - 1 - base) >= lx->len) { t->type = KP_TOK_EOF; t->off = (uint32_t)lx->len; t->len = 0; lx->pos = lx->len; RET(KP_TOK_EOF); }
+	                    RET(lex_error(lx, t, start, 1, YYCURSOR, "in input")); }
+	[ \t\r\n\f\v]+    { goto again; }
+	"--" [^\n\x00]*   { FULL(if (line_comment(lx, t, start, YYCURSOR)) RET(KP_TOK_ERROR); goto loop;) }
 	"#" [^\n\x00]*    { /* MySQL comment */
-	                    if (!lx->hash_comment)
-	                            return lex_error(lx, t, start, 1, start + 1, "unexpected character '#'");
-	                    if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
-	"//" [^\n\x00]*   { /* Phoenix comment */ if (line_comment(lx, t, start, YYCURSOR)) return KP_TOK_ERROR; goto loop; }
-	"/*+" cbody       { const unsigned char *b = bad_byte(start, YYCURSOR);
-	                    if (b) return lex_soft_error(lx, t, b, YYCURSOR, "in hint comment");
-	                    TOK(KP_TOK_HINT); }
-	"/*" cbody        { const unsigned char *b = bad_byte(start, YYCURSOR);
-	                    if (b) return lex_soft_error(lx, t, b, YYCURSOR, "in comment");
-	                    lx->pos = (size_t)(YYCURSOR - base); goto loop; }
-	"/*"              { return lex_bad_quoted(lx, t, start, '/', "comment"); }
+	                    FULL(if (!lx->hash_comment)
+	                            RET(lex_error(lx, t, start, 1, start + 1, "unexpected character '#'"));
+	                    if (line_comment(lx, t, start, YYCURSOR)) RET(KP_TOK_ERROR); goto loop;) }
+	"//" [^\n\x00]*   { /* Phoenix comment */ FULL(if (line_comment(lx, t, start, YYCURSOR)) RET(KP_TOK_ERROR); goto loop;) }
+	"/*+" cbody       { FULL(const unsigned char *b = bad_byte(start, YYCURSOR);
+	                    if (b) RET(lex_soft_error(lx, t, b, YYCURSOR, "in hint comment"));
+	                    TOK(KP_TOK_HINT);) }
+	"/*" cbody        { FULL(const unsigned char *b = bad_byte(start, YYCURSOR);
+	                    if (b) RET(lex_soft_error(lx, t, b, YYCURSOR, "in comment"));
+	                    lx->pos = (size_t)(YYCURSOR - base); goto loop;) }
+	"/*"              { RET(lex_bad_quoted(lx, t, start, '/', "comment")); }
 
 	/* a string read both ways, standard and with MySQL's escapes (\' \\
 	 * \n ...); the longer match wins, then the action keeps the reading of
 	 * the target (lx->backslash) */
 	"'" strchar* "'"  { if (lx->backslash) {
-	                            const unsigned char *m = mysql_string_end(start);
-	                            if (m && m < YYCURSOR) YYCURSOR = m;
+	                            FULL(const unsigned char *m = mysql_string_end(start);
+	                            if (m && m < YYCURSOR) YYCURSOR = m;)
 	                    }
 	                    TOK(TK_STRING); }
 	"'" escchar* "'"  { if (!lx->backslash) {
-	                            const unsigned char *e = standard_string_end(start);
-	                            if (!e)   /* it runs on past the input, or into a NUL */
-	                                    return lex_bad_quoted(lx, t, start, '\'', "string literal");
-	                            YYCURSOR = e;
+	                            /* it may run on past the input, or into a NUL */
+	                            FULL(const unsigned char *e = standard_string_end(start);
+	                            if (!e)
+	                                    RET(lex_bad_quoted(lx, t, start, '\'', "string literal"));
+	                            YYCURSOR = e;)
 	                    }
 	                    TOK(TK_STRING); }
-	"'"               { return lex_bad_quoted(lx, t, start, '\'', "string literal"); }
+	"'"               { RET(lex_bad_quoted(lx, t, start, '\'', "string literal")); }
 	"\"" dqchar+ "\"" { TOK(lx->dq_string ? TK_STRING : TK_ID); }
 	"`" btchar+ "`"   { TOK(TK_ID); }
 	"\"\""            { if (lx->dq_string) TOK(TK_STRING);
-	                    return lex_error(lx, t, start, 2, YYCURSOR, "empty quoted name"); }
-	"``"              { return lex_error(lx, t, start, 2, YYCURSOR, "empty quoted name"); }
-	"\""              { return lex_bad_quoted(lx, t, start, '"', lx->dq_string ? "string literal" : "quoted name"); }
-	"`"               { return lex_bad_quoted(lx, t, start, '`', "quoted name"); }
+	                    RET(lex_error(lx, t, start, 2, YYCURSOR, "empty quoted name")); }
+	"``"              { RET(lex_error(lx, t, start, 2, YYCURSOR, "empty quoted name")); }
+	"\""              { RET(lex_bad_quoted(lx, t, start, '"', lx->dq_string ? "string literal" : "quoted name")); }
+	"`"               { RET(lex_bad_quoted(lx, t, start, '`', "quoted name")); }
 
 	digits                              { TOK(TK_INTEGER); }
 	"0" [xX] [0-9a-fA-F]+               { TOK(TK_INTEGER); }
 	digits "." [0-9]* exp? | "." digits exp? | digits exp { TOK(TK_FLOAT); }
 	"?" [0-9]* | ":" [a-zA-Z0-9_]+ | "$" digits { TOK(TK_PARAM); }
-	"$" ([a-zA-Z_] [a-zA-Z0-9_]*)? "$" { return lex_dollar(lx, t, start, (size_t)(YYCURSOR - start)); }
+	"$" ([a-zA-Z_] [a-zA-Z0-9_]*)? "$" { RET(lex_dollar(lx, t, start, (size_t)(YYCURSOR - start))); }
 	/* MySQL's user variables (@total) and SQL Server's parameters: a value
 	 * the statement is given */
 	"@" [a-zA-Z_] [a-zA-Z0-9_$.]* { TOK(TK_PARAM); }
@@ -507,10 +497,53 @@ loop:
 	"@" { TOK(TK_AT); }
 	"::" { TOK(TK_DCOLON); }
 
-	[\x80-\xff]       { return lex_error(lx, t, start, 1, YYCURSOR, "in input"); }
-	*                 { char m[48]; if (*start >= 0x20 && *start < 0x7f) snprintf(m, sizeof m, "unexpected character '%c'", *start); else snprintf(m, sizeof m, "unexpected control character 0x%02x", *start);
-	                    return lex_error(lx, t, start, 1, YYCURSOR, m); }
+	[\x80-\xff]       { RET(lex_error(lx, t, start, 1, YYCURSOR, "in input")); }
+	*                 { FULL(char m[48]; if (*start >= 0x20 && *start < 0x7f) snprintf(m, sizeof m, "unexpected character '%c'", *start); else snprintf(m, sizeof m, "unexpected control character 0x%02x", *start);
+	                    RET(lex_error(lx, t, start, 1, YYCURSOR, m));) }
 	*/
+
+/* One token (kp_lex), or with run the tokens of kp_lex_run: into t[0..max),
+ * up to and including the first ';' or end of input, or up to a hint
+ * comment or a lexical error, read but not stored; then it returns how
+ * many it stored. A run pays the
+ * DFA's frame (about 18 instructions of saved registers) once, and goes
+ * from a token to the next without a return or a test of its type: TOK's
+ * type is a constant, so a token that does not end the run is stored and
+ * the next one read straight away, and the cursor stays in a register
+ * across white space. */
+static inline __attribute__((always_inline)) int lex(kp_lexer *lx, kp_token *t, bool run, uint32_t max)
+{
+	const unsigned char *YYCURSOR, *YYMARKER, *start;
+	const unsigned char *base = (const unsigned char *)lx->src;
+	uint32_t n = 0;
+	int type;
+	(void)YYMARKER;
+	(void)max;
+loop:
+	YYCURSOR = base + lx->pos;
+again:
+	/* the one space between two tokens, skipped before the DFA is entered */
+	while (*YYCURSOR == ' ')
+		YYCURSOR++;
+	start = YYCURSOR;
+#define TOK(k) do { t->type = (k); if (run && (k) != TK_SEMI && (k) != KP_TOK_HINT) goto next; goto done; } while (0)
+	/* an action's own ending (end of input, an error, a token a helper
+	 * read): the token is in *t and lx->pos past it */
+#define RET(x) do { type = (x); if (!run) return type; goto ended; } while (0)
+#define FULL(...) __VA_ARGS__
+	/*!use:re2c:sql */
+next:
+	/* a token that does not end a run: stored, and the next one read */
+	{
+		uint64_t slice = (uint64_t)(uint32_t)(start - base) |
+		                 (uint64_t)(uint32_t)(YYCURSOR - start) << 32;
+		kp_token whole = {.off = (uint32_t)slice, .len = (uint32_t)(slice >> 32), .type = t->type};
+		*t++ = whole;
+	}
+	if (++n < max)
+		goto again;
+	lx->pos = (size_t)(YYCURSOR - base);
+	return (int)n;
 done:
 	/* the slice as one 8-byte store: the caller reads it back as one word
 	 * to pass the token on, and two 4-byte stores stall that load */
@@ -521,25 +554,70 @@ done:
 		*t = whole;
 	}
 	lx->pos = (size_t)(YYCURSOR - base);
-	return t->type;
+	type = t->type;
+	if (!run)
+		return type;
+ended:
+	/* a run: a hint or an error ends it unstored, ';' and the end of
+	 * input stored */
+	if (type == KP_TOK_HINT || type == KP_TOK_ERROR)
+		return (int)n;
+	n++;
+	t++;
+	if (type == TK_SEMI || type == KP_TOK_EOF || n == max)
+		return (int)n;
+	goto loop;
 #undef TOK
+#undef RET
+#undef FULL
+}
+
+/* One token as lex reads it, by the DFA alone: no helper called, so no
+ * register saved and restored around it (a fifth of a token's
+ * instructions where the parse driver reads tokens one by one); -1, with
+ * nothing of lx changed, for a token an action of FULL(...) reads. */
+static inline __attribute__((always_inline)) int lex_fast(kp_lexer *lx, kp_token *t)
+{
+	const unsigned char *YYCURSOR, *YYMARKER, *start;
+	const unsigned char *base = (const unsigned char *)lx->src;
+	(void)YYMARKER;
+	YYCURSOR = base + lx->pos;
+again:
+	while (*YYCURSOR == ' ')
+		YYCURSOR++;
+	start = YYCURSOR;
+#define TOK(k) do { t->type = (k); goto done; } while (0)
+#define RET(x) goto slow
+#define FULL(...) goto slow;
+	/*!use:re2c:sql */
+done:
+	{
+		uint64_t slice = (uint64_t)(uint32_t)(start - base) |
+		                 (uint64_t)(uint32_t)(YYCURSOR - start) << 32;
+		kp_token whole = {.off = (uint32_t)slice, .len = (uint32_t)(slice >> 32), .type = t->type};
+		*t = whole;
+	}
+	lx->pos = (size_t)(YYCURSOR - base);
+	return t->type;
+slow:
+	return -1;
+#undef TOK
+#undef RET
+#undef FULL
+}
+
+static __attribute__((noinline)) int lex_full(kp_lexer *lx, kp_token *t)
+{
+	return lex(lx, t, false, 0);
 }
 
 int kp_lex(kp_lexer *lx, kp_token *t)
 {
-	return lex(lx, t);
+	int type = lex_fast(lx, t);
+	return type >= 0 ? type : lex_full(lx, t);
 }
 
-uint32_t kp_lex_run(kp_lexer *lx, kp_token *t, size_t *after, uint32_t max)
+uint32_t kp_lex_run(kp_lexer *lx, kp_token *t, uint32_t max)
 {
-	uint32_t n = 0;
-	while (n < max) {
-		int type = lex(lx, &t[n]);
-		if (type == KP_TOK_HINT || type == KP_TOK_ERROR)
-			break;
-		after[n++] = lx->pos;
-		if (type == TK_SEMI || type == KP_TOK_EOF)
-			break;
-	}
-	return n;
+	return max ? (uint32_t)lex(lx, t, true, max) : 0;
 }

@@ -68,7 +68,6 @@ struct kp_shapes {
 	/* the statement looked up last */
 	const char *src;        /* its source text */
 	kp_token tok[MAX_TOK + 1];
-	size_t after[MAX_TOK + 1]; /* the lexer's position after each */
 	uint64_t keys[2 * (MAX_TOK + 1)]; /* two words a token: see read_tokens */
 	uint16_t longs[MAX_TOK + 1]; /* the tokens not literals of more than 8 bytes */
 	uint32_t nlong;
@@ -221,7 +220,7 @@ static void read_tokens(kp_shapes *c, const kp_lexer *lx0, unsigned flags)
 	/* up to the end (';' or the input's), a hint or an error, or one past
 	 * MAX_TOK; a token longer than MAX_LEN makes the statement so: not
 	 * complete */
-	uint32_t n = kp_lex_run(&lx, c->tok, c->after, MAX_TOK + 1);
+	uint32_t n = kp_lex_run(&lx, c->tok, MAX_TOK + 1);
 	for (uint32_t i = 0; i < n; i++) {
 		const kp_token *t = &c->tok[i];
 		uint64_t k = (uint32_t)t->type;
@@ -611,7 +610,6 @@ kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_a
 		return NULL;
 	read_tokens(c, lx, flags);
 	rp->tok = c->tok;
-	rp->after = c->after;
 	rp->n = c->ntok;
 	c->lookups++;
 	if (++c->window == (c->period > 1 ? COLD_WINDOW : WINDOW)) {
@@ -631,7 +629,7 @@ kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_a
 			c->paid = true, c->period = 1;
 		return NULL;
 	}
-	*pos = c->after[c->ntok - 1];
+	*pos = (size_t)c->tok[c->ntok - 1].off + c->tok[c->ntok - 1].len;
 	*at_eof = c->tok[c->ntok - 1].type == KP_TOK_EOF;
 	c->hits++;
 	c->hit = sh->id;
@@ -706,6 +704,14 @@ void kp_shapes_learn(kp_shapes *c, bool all_read, const kp_stmt *s, const char *
 	for (int i = 0; i < P__COUNT; i++)
 		free(k.p[i]);
 	free(tokmap);
+}
+
+int kp_shape_take(kp_shape_replay *rp, kp_lexer *lx, kp_token *t)
+{
+	kp_token x = rp->tok[rp->next++];
+	lx->pos = (size_t)x.off + x.len;
+	*t = x;
+	return x.type;
 }
 
 uint64_t kp_shapes_last_hit(const kp_shapes *c)

@@ -53,8 +53,7 @@ void kp_shapes_free(kp_shapes *c);
 /* The tokens kp_shapes_lookup buffered, for the parser to read instead of
  * lexing them again (kp_shape_next). */
 typedef struct kp_shape_replay {
-	const kp_token *tok;
-	const size_t *after;    /* the lexer's position after each */
+	const kp_token *tok;    /* the lexer's position after each is its end */
 	uint32_t n;             /* tokens */
 	uint32_t next;          /* the next one to read */
 } kp_shape_replay;
@@ -71,15 +70,16 @@ typedef struct kp_shape_replay {
 kp_stmt *kp_shapes_lookup(kp_shapes *c, const kp_lexer *lx, unsigned flags, kp_arena *a, size_t *pos,
                           bool *at_eof, kp_shape_replay *rp);
 
-/* The next buffered token, with lx moved past it as kp_lex would have: its
- * type, or -1 when the buffer is spent (then read on with kp_lex). */
+/* The next buffered token, with lx moved past it as kp_lex would have (to
+ * its end): its type, or -1 when the buffer is spent (then read on with
+ * kp_lex). Only the test is inlined in the parse driver's loop, which most
+ * statements of a workload whose shapes do not repeat run with no buffer. */
+int kp_shape_take(kp_shape_replay *rp, kp_lexer *lx, kp_token *t);
 static inline int kp_shape_next(kp_shape_replay *rp, kp_lexer *lx, kp_token *t)
 {
 	if (rp->next >= rp->n)
 		return -1;
-	*t = rp->tok[rp->next];
-	lx->pos = rp->after[rp->next++];
-	return t->type;
+	return kp_shape_take(rp, lx, t);
 }
 
 /* The shape the last kp_shapes_lookup hit: an id no other shape of the

@@ -1,5 +1,6 @@
 #include "planner/explain.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/quote.h"
@@ -440,7 +441,16 @@ static char *json_via(kp_buf *out, char *p, const kp_index *ix, kp_access access
 	return p;
 }
 
-static char *diag_json(kp_buf *out, char *p, const kp_diag *g);
+/* A line number written once (a statement's, which its findings mostly
+ * share), its digits copied where it comes again. */
+typedef struct line_text {
+	const kp_source *src;   /* NULL: none */
+	uint32_t line;
+	uint8_t n;
+	char s[KP_INT_MAX];
+} line_text;
+
+static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *lt);
 
 /* The filter's SQL as a JSON string at cursor p: written as SQL right
  * after the opening quote, and closed there when no byte of it needs
@@ -463,18 +473,67 @@ static char *filter_json(kp_buf *out, char *p, kp_buf *tmp, const kp_plan *pl)
 	return kp_json_str_at(out, out->data + at - 1, tmp->data, tmp->len, ROOM);
 }
 
-void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
-                     uint32_t off, const kp_diags *d)
+#define MEMO_MAX 1024   /* bytes of a path's JSON kept: past them, written each time */
+
+struct kp_json_memo {
+	bool set;
+	kp_stmt_kind kind;      /* what the JSON was written from */
+	const kp_table *table;
+	const kp_index *index;
+	const kp_key *key;
+	kp_access access;
+	bool covering, rejected;
+	uint32_t len;
+	char text[MEMO_MAX];
+};
+
+kp_json_memo *kp_json_memo_new(void)
 {
-	uint32_t line, col;
-	kp_source_linecol(src, off, &line, &col);
-	char *o = kp_buf_room(out, ROOM);
-	KP_PUT_LIT(o, "{\"file\": ");
-	o = json_path(out, o, src);
-	KP_PUT_LIT(o, ", \"line\": ");
-	o = kp_int_at(o, line);
-	KP_PUT_LIT(o, ", \"column\": ");
-	o = kp_int_at(o, col);
+	kp_json_memo *m = malloc(sizeof *m);
+	if (!m)
+		abort();
+	m->set = false;
+	return m;
+}
+
+void kp_json_memo_clear(kp_json_memo *m)
+{
+	if (m)
+		m->set = false;
+}
+
+void kp_json_memo_free(kp_json_memo *m)
+{
+	free(m);
+}
+
+/* Was m written from a plan on p's path, for a statement of s's kind? */
+static bool memo_holds(const kp_json_memo *m, const kp_plan *p, const kp_stmt *s)
+{
+	return m->set && m->kind == s->kind && m->table == p->table && m->index == p->index && m->key == p->key &&
+	       m->access == p->access && m->covering == p->covering && m->rejected == p->rejected;
+}
+
+static void memo_keep(kp_json_memo *m, const kp_plan *p, const kp_stmt *s, const char *text, size_t len)
+{
+	m->set = len <= MEMO_MAX;
+	if (!m->set)
+		return;
+	m->kind = s->kind;
+	m->table = p->table;
+	m->index = p->index;
+	m->key = p->key;
+	m->access = p->access;
+	m->covering = p->covering;
+	m->rejected = p->rejected;
+	m->len = (uint32_t)len;
+	memcpy(m->text, text, len);
+}
+
+/* From "statement" to "key_order": what the plan's path says (kept for a
+ * shape in a kp_json_memo). */
+static char *path_json(kp_buf *out, char *o, kp_buf *tmp, const kp_plan *p, const kp_stmt *s, bool planned)
+{
 	KP_PUT_LIT(o, ", \"statement\": ");
 	if (s) {
 		*o++ = '"';
@@ -483,7 +542,6 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 	} else {
 		KP_PUT_LIT(o, "null");
 	}
-	bool planned = p && p->table && p->access != KP_ACCESS_NONE;
 	KP_PUT_LIT(o, ", \"table\": ");
 	if (p && p->table)
 		o = kp_json_str_at(out, o, p->table->name, p->table->name_len, ROOM);
@@ -506,13 +564,12 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		KP_PUT_LIT(o, ", \"rejected\": true, \"key\": ");
 	else
 		KP_PUT_LIT(o, ", \"rejected\": false, \"key\": ");
-	kp_buf tmp = {0};
 	if (planned) {
 		*o++ = '[';
 		for (int i = 0; i < p->key->n; i++) {
 			if (i)
 				KP_PUT_LIT(o, ", ");
-			o = part_json(out, o, &tmp, p->table, &p->key->parts[i]);
+			o = part_json(out, o, tmp, p->table, &p->key->parts[i]);
 		}
 		KP_PUT_LIT(o, "], \"key_order\": [");
 		for (int i = 0; i < p->key->n; i++) {
@@ -528,6 +585,40 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		*o++ = ']';
 	} else {
 		KP_PUT_LIT(o, "null, \"key_order\": null");
+	}
+	return o;
+}
+
+void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
+                     uint32_t off, const kp_diags *d)
+{
+	uint32_t line, col;
+	kp_source_linecol(src, off, &line, &col);
+	char *o = kp_buf_room(out, ROOM);
+	KP_PUT_LIT(o, "{\"file\": ");
+	o = json_path(out, o, src);
+	KP_PUT_LIT(o, ", \"line\": ");
+	line_text lt = {0};
+	lt.src = src;
+	lt.line = line;
+	char *digits = o;
+	o = kp_int_at(o, line);
+	lt.n = (uint8_t)(o - digits);
+	memcpy(lt.s, digits, lt.n);
+	KP_PUT_LIT(o, ", \"column\": ");
+	o = kp_int_at(o, col);
+	bool planned = p && p->table && p->access != KP_ACCESS_NONE;
+	kp_json_memo *jm = planned && s ? p->json : NULL;
+	kp_buf tmp = {0};
+	if (jm && memo_holds(jm, p, s)) {
+		kp_buf_end(out, o);
+		o = kp_buf_room(out, jm->len + ROOM);
+		o = kp_put(o, jm->text, jm->len);
+	} else {
+		size_t from = (size_t)(o - out->data);
+		o = path_json(out, o, &tmp, p, s, planned);
+		if (jm)
+			memo_keep(jm, p, s, out->data + from, (size_t)(o - out->data) - from);
 	}
 	KP_PUT_LIT(o, ", \"ranges\": ");
 	if (planned && p->access != KP_ACCESS_SEARCH)
@@ -574,7 +665,7 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		o = more(out, o);
 		if (g != d->head)
 			KP_PUT_LIT(o, ", ");
-		o = diag_json(out, o, g);
+		o = diag_json(out, o, g, &lt);
 	}
 	KP_PUT_LIT(o, "]}");
 	kp_buf_end(out, o);
@@ -587,7 +678,16 @@ static char *json_message(kp_buf *out, char *p, const char *m)
 	return kp_json_str_at(out, p, m, strlen(m), ROOM);
 }
 
-static char *diag_json(kp_buf *out, char *p, const kp_diag *g)
+/* line of src as JSON at p: lt's digits when it is lt's line */
+static inline char *line_at(char *p, const kp_source *src, uint32_t line, const line_text *lt)
+{
+	if (src != lt->src || line != lt->line)
+		return kp_int_at(p, line);
+	memcpy(p, lt->s, KP_INT_MAX);   /* ROOM holds it: as many bytes as the longest number */
+	return p + lt->n;
+}
+
+static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *lt)
 {
 	const kp_rule_info *r = kp_rule_get(g->rule);
 	uint32_t l1, c1, l2, c2;
@@ -604,11 +704,11 @@ static char *diag_json(kp_buf *out, char *p, const kp_diag *g)
 	KP_PUT_LIT(p, ", \"file\": ");
 	p = json_path(out, p, g->src);
 	KP_PUT_LIT(p, ", \"line\": ");
-	p = kp_int_at(p, l1);
+	p = line_at(p, g->src, l1, lt);
 	KP_PUT_LIT(p, ", \"column\": ");
 	p = kp_int_at(p, c1);
 	KP_PUT_LIT(p, ", \"end_line\": ");
-	p = kp_int_at(p, l2);
+	p = line_at(p, g->src, l2, lt);
 	KP_PUT_LIT(p, ", \"end_column\": ");
 	p = kp_int_at(p, c2);
 	KP_PUT_LIT(p, ", \"notes\": [");
@@ -640,5 +740,6 @@ static char *diag_json(kp_buf *out, char *p, const kp_diag *g)
 
 void kp_diag_json(kp_buf *out, const kp_diag *g)
 {
-	kp_buf_end(out, diag_json(out, kp_buf_room(out, ROOM), g));
+	static const line_text none;
+	kp_buf_end(out, diag_json(out, kp_buf_room(out, ROOM), g, &none));
 }

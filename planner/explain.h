@@ -13,6 +13,17 @@ void kp_explain_text(kp_buf *out, const kp_plan *p, const kp_stmt *s);
 void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source *src,
                      uint32_t off, const kp_diags *d);
 
+/* The JSON of a plan's path, from "statement" to "key_order" (what the
+ * statement's kind, its table and the key, index and access chosen say),
+ * kept for a shape (reuse.c, through kp_plan.json) while its catalog is
+ * unchanged: a later plan of the shape on the same path has it copied,
+ * not written again. */
+typedef struct kp_json_memo kp_json_memo;
+kp_json_memo *kp_json_memo_new(void);
+/* Forgets it (the shape's entry is kept again). */
+void kp_json_memo_clear(kp_json_memo *m);
+void kp_json_memo_free(kp_json_memo *m);
+
 /* One diagnostic as a JSON object (docs/plan-json.md). */
 void kp_diag_json(kp_buf *out, const kp_diag *g);
 /* Just the "ranges" array of the JSON form. */

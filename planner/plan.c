@@ -339,7 +339,11 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 		kp_buf_puts(&f, out->access == KP_ACCESS_GET ? "get: the server filters rows by "
 		                                             : "filtered scan: the server filters rows by ");
 		size_t head = f.len;
-		kp_conj_to_sql(&f, (kp_expr *const *)out->filter.items, out->filter.n);
+		if (r.keep && r.keep->sm && r.keep->stmt)
+			kp_filter_sql_kept(&f, r.keep->sm, r.keep->stmt, where, (kp_expr *const *)out->filter.items,
+			                   out->filter.n);
+		else
+			kp_conj_to_sql(&f, (kp_expr *const *)out->filter.items, out->filter.n);
 		char *msg = kp_arena_strndup(a, f.data, f.len);
 		out->filter_sql = msg + head;
 		const kp_expr *f0 = out->filter.items[0];

@@ -106,6 +106,9 @@ typedef struct kp_plan {
 	int ncands;             /* entries in cands */
 	const char *tenant;     /* a write on a tenant-specific connection: the
 	                           TenantId it sets the tenant column to, or NULL */
+	struct kp_json_memo *json; /* where explain's JSON of the path (statement to
+	                           key_order) is kept for the statement's shape
+	                           (reuse.c, explain.c), or NULL */
 } kp_plan;
 
 /* Settings that change the rules. */

@@ -373,6 +373,12 @@ typedef struct path_keep {
 	                           and written for a key evaluated in full; NULL: none */
 	struct kp_sites *sites; /* the statement's literals as template.c reads them,
 	                           made on first use (arena) */
+	const struct kp_stmt *stmt; /* with tm: the statement, a copy of its shape's
+	                           block (grammar/shape.c), where the shape's sites
+	                           are found at the offsets tm recorded */
+	bool verify;            /* KP_SHAPE_CACHE=verify: the sites found at the
+	                           recorded offsets are checked against a walk */
+	struct kp_filter_memo *sm; /* the shape's filter as SQL (filtermemo.c), or NULL */
 	unsigned templated;     /* out: candidates planned from a template */
 	struct kp_find_memo *fm; /* the shape's full-scan findings (findmemo.c), or NULL */
 	unsigned copied;        /* out: a full-scan finding was copied from fm */
@@ -397,6 +403,22 @@ bool kp_find_memo_replay(const kp_find_memo *m, const struct kp_index *index, un
 /* Keeps g (NULL: no finding) and rejected for index and why. */
 void kp_find_memo_keep(kp_find_memo *m, const struct kp_index *index, unsigned why, const kp_diag *g,
                        bool rejected);
+
+/* ------------------------ a shape's filter as SQL (filtermemo.c) */
+
+/* The text of a shape's residual filter, kept with where its literals
+ * were written. Owned by the shape's entry in reuse.c. */
+typedef struct kp_filter_memo kp_filter_memo;
+kp_filter_memo *kp_filter_memo_new(void);
+/* Forgets it (the shape's entry is kept again). */
+void kp_filter_memo_clear(kp_filter_memo *m);
+void kp_filter_memo_free(kp_filter_memo *m);
+/* kp_conj_to_sql of filter's n conjuncts, of where (the WHERE of s, a
+ * copy of its shape's block), into out: from m's text with s's literals
+ * when m was kept for the same conjuncts, else written in full and kept in
+ * m when it may be (m NULL: written in full). */
+void kp_filter_sql_kept(kp_buf *out, kp_filter_memo *m, const kp_stmt *s, const kp_expr *where,
+                        kp_expr *const *filter, uint32_t n);
 
 /* ------------------------------------- path templates (template.c) */
 

@@ -69,6 +69,8 @@ typedef struct kept {
 	const kp_index *index;  /* ... this key's (NULL: the primary key) */
 	kp_tmpls *tm;           /* its candidates' path templates (template.c) */
 	kp_find_memo *fm;       /* its full-scan findings (findmemo.c) */
+	kp_json_memo *jm;       /* explain's JSON of its path (explain.c) */
+	kp_filter_memo *sm;     /* its filter as SQL (filtermemo.c) */
 } kept;
 
 /* The slots are made at the first statement kept and doubled (up to SLOTS)
@@ -116,6 +118,10 @@ void kp_plan_memo_free(kp_plan_memo *m)
 			kp_tmpls_free(m->k[i].tm);
 		if (m->k[i].fm)
 			kp_find_memo_free(m->k[i].fm);
+		if (m->k[i].jm)
+			kp_json_memo_free(m->k[i].jm);
+		if (m->k[i].sm)
+			kp_filter_memo_free(m->k[i].sm);
 	}
 	free(m->k);
 	free(m);
@@ -160,6 +166,8 @@ static void keep(kept *k, const resolved *r, const kp_table *t, const kp_catalog
 		kp_tmpls_clear(k->tm);
 	if (k->fm)
 		kp_find_memo_clear(k->fm);
+	kp_json_memo_clear(k->jm);
+	kp_filter_memo_clear(k->sm);
 }
 
 /* Does e hold a number or a string? */
@@ -371,12 +379,20 @@ void kp_plan_stmt_shaped(kp_plan *out, kp_plan_memo *m, uint64_t shape, const kp
 		if (!h->tm)
 			h->tm = kp_tmpls_new();
 		pk.tm = h->tm;
+		pk.stmt = s;   /* a copy of its shape's block: shape id nonzero */
+		pk.verify = m->verify;
 		if (!h->fm)
 			h->fm = kp_find_memo_new();   /* as templates, from the second statement on */
 		pk.fm = h->fm;
+		if (!h->sm)
+			h->sm = kp_filter_memo_new();   /* as templates, from the second statement on */
+		pk.sm = h->sm;
 		m->paths += k->path;
 		r.keep = &pk;
 		kp_plan_resolved(out, t, s, &v, &r, opts, src, a, d);
+		if (!h->jm)
+			h->jm = kp_json_memo_new();   /* as templates, from the second statement on */
+		out->json = h->jm;
 		m->templated += pk.templated;
 		m->findings += pk.copied;
 		if (m->verify)

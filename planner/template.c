@@ -82,9 +82,43 @@ typedef struct tmpl {
 	uint32_t nfilter;
 } tmpl;
 
+/* Where a statement of the shape has its sites and other literals: the
+ * offset, from the statement, of the field pointing to each. A statement
+ * the planner keeps templates for is a copy of its shape's block
+ * (grammar/shape.c: every node but the literals in it, at the same
+ * offsets, and a literal's pointer in a field of the block), resolved as
+ * the shape was (reuse.c); so the walk below finds its sites in the same
+ * fields, compared with the same columns, the same conjuncts tainted.
+ * Recorded from the walk of one statement of the shape; a later one reads
+ * its sites' values from those fields, and walks only when one of them is
+ * no value (kp_value_of: a hexadecimal integer past 64 bits). A shape where
+ * the walk found such a literal records nothing. */
+typedef struct site_at {
+	uint32_t at;            /* the field's offset from the statement */
+	int32_t col;            /* the table column it is compared with */
+	int32_t list;           /* its IN list (site.list), or -1 */
+} site_at;
+
+typedef struct site_map {
+	bool made;              /* recorded (or found not recordable: usable false) */
+	bool usable;
+	bool ok;                /* the walk's kp_sites.ok (more than MAX_SITES: false) */
+	bool lists;
+	site_at *s;
+	uint32_t n;
+	uint32_t *lit;          /* the other literals' fields */
+	uint32_t nlit;
+	bool *taint;            /* per table column */
+	int ncols;
+	uint16_t *pairs;        /* the sites compared with one column, two by two,
+	                           as sign writes them: npairs of them */
+	uint32_t npairs;
+} site_map;
+
 struct kp_tmpls {
 	tmpl t[TEMPLATES];
 	unsigned next;          /* the slot a new template takes when all are full */
+	site_map map;           /* the shape's sites, once recorded */
 };
 
 /* A site of the statement. */
@@ -136,6 +170,11 @@ void kp_tmpls_clear(kp_tmpls *m)
 		if (m->t[i].key)
 			tmpl_clear(&m->t[i]);
 	m->next = 0;
+	free(m->map.s);
+	free(m->map.lit);
+	free(m->map.taint);
+	free(m->map.pairs);
+	memset(&m->map, 0, sizeof m->map);
 }
 
 void kp_tmpls_free(kp_tmpls *m)
@@ -143,6 +182,8 @@ void kp_tmpls_free(kp_tmpls *m)
 	kp_tmpls_clear(m);
 	free(m);
 }
+
+static bool same_value(const kp_value *x, const kp_value *y);
 
 /* ------------------------------------------------------------- sites */
 
@@ -152,7 +193,32 @@ typedef struct walker {
 	const kp_table *t;
 	kp_arena *a;
 	bool tainted;           /* the conjunct being walked */
+	/* recording the site map: the statement's first byte, and the fields
+	 * of the sites and other literals, in the order found */
+	const char *base;       /* NULL: not recording */
+	bool bad;               /* something found cannot be recorded */
+	uint32_t *at, nat, capat;       /* the sites' fields */
+	uint32_t *lat, nlat, caplat;    /* the other literals' */
 } walker;
+
+/* The offset of field from the statement being recorded, appended to
+ * *v (n, cap), or w->bad when it is not one the statement's copy of its
+ * block holds (sizes bounded well past a block's: MAX_TOK tokens). */
+static void rec_at(walker *w, const void *field, uint32_t **v, uint32_t *n, uint32_t *cap)
+{
+	uintptr_t f = (uintptr_t)field, b = (uintptr_t)w->base;
+	if (f < b || f - b >= ((uintptr_t)1 << 24)) {
+		w->bad = true;
+		return;
+	}
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		*v = realloc(*v, sizeof **v * *cap);
+		if (!*v)
+			abort();
+	}
+	(*v)[(*n)++] = (uint32_t)(f - b);
+}
 
 static bool is_column(const walker *w, const kp_expr *e)
 {
@@ -173,13 +239,28 @@ static uint8_t class_of(const kp_value *v, uint8_t kind)
 	return c;
 }
 
-/* e as a site compared with column col, if it is a value by itself. */
-static inline __attribute__((always_inline)) bool add_site(walker *w, const kp_expr *e, int col, int list)
+/* Is e, which kp_value_of refused, a number of its own (a value by its
+ * kind, refused for its digits: a hexadecimal integer past 64 bits)? */
+static bool refused_number(const kp_expr *e)
+{
+	while (e->kind == KP_X_NEG && (e->a->kind == KP_X_INT || e->a->kind == KP_X_FLOAT || e->a->kind == KP_X_NEG))
+		e = e->a;
+	return e->kind == KP_X_INT || e->kind == KP_X_FLOAT;
+}
+
+/* *f as a site compared with column col, if it is a value by itself. */
+static inline __attribute__((always_inline)) bool add_site(walker *w, kp_expr *const *f, int col, int list)
 {
 	kp_value v;
-	if (!kp_value_of(&v, e))
+	const kp_expr *e = *f;
+	if (!kp_value_of(&v, e)) {
+		if (w->base && refused_number(e))
+			w->bad = true;   /* another statement's digits may be a value */
 		return false;
+	}
 	struct kp_sites *ss = w->ss;
+	if (w->base)
+		rec_at(w, f, &w->at, &w->nat, &w->capat);
 	if (ss->n == ss->cap) {
 		if (ss->n >= MAX_SITES) {
 			ss->ok = false;
@@ -203,9 +284,12 @@ static inline __attribute__((always_inline)) bool add_site(walker *w, const kp_e
 }
 
 /* A literal that is no site: its text is part of the signature. */
-static void opaque(walker *w, const kp_expr *e)
+static void opaque(walker *w, kp_expr *const *f)
 {
+	const kp_expr *e = *f;
 	w->tainted = true;
+	if (w->base)
+		rec_at(w, f, &w->lat, &w->nlat, &w->caplat);
 	struct kp_sites *ss = w->ss;
 	if (ss->nlit == ss->caplit) {
 		uint32_t cap = ss->caplit ? ss->caplit * 2 : 8;
@@ -224,15 +308,16 @@ static const char *lit_text(const kp_expr *e, uint32_t *n)
 	return e->kind == KP_X_STRING ? e->str : e->name.s;
 }
 
-static void walk(walker *w, const kp_expr *e)
+static void walk(walker *w, kp_expr *const *f)
 {
+	const kp_expr *e = *f;
 	if (!e)
 		return;
 	switch (e->kind) {
 	case KP_X_INT:
 	case KP_X_FLOAT:
 	case KP_X_STRING:
-		opaque(w, e);
+		opaque(w, f);
 		return;
 	case KP_X_COLUMN:
 	case KP_X_PARAM:
@@ -246,12 +331,12 @@ static void walk(walker *w, const kp_expr *e)
 		break;
 	case KP_X_CMP:
 		if (e->op >= KP_OP_EQ && e->op <= KP_OP_GE) {
-			if (is_column(w, e->a) && add_site(w, e->b, col_of(w->col, e->a), -1))
+			if (is_column(w, e->a) && add_site(w, &e->b, col_of(w->col, e->a), -1))
 				return;
-			if (is_column(w, e->b) && add_site(w, e->a, col_of(w->col, e->b), -1))
+			if (is_column(w, e->b) && add_site(w, &e->a, col_of(w->col, e->b), -1))
 				return;
 		} else if ((e->op == KP_OP_IS || e->op == KP_OP_ISNOT) && is_column(w, e->a) &&
-		           add_site(w, e->b, col_of(w->col, e->a), -1)) {
+		           add_site(w, &e->b, col_of(w->col, e->a), -1)) {
 			return;
 		}
 		w->tainted = true;
@@ -259,10 +344,10 @@ static void walk(walker *w, const kp_expr *e)
 	case KP_X_BETWEEN:
 		if (is_column(w, e->a)) {
 			int c = col_of(w->col, e->a);
-			if (!add_site(w, e->b, c, -1))
-				w->tainted = true, walk(w, e->b);
-			if (!add_site(w, e->c, c, -1))
-				w->tainted = true, walk(w, e->c);
+			if (!add_site(w, &e->b, c, -1))
+				w->tainted = true, walk(w, &e->b);
+			if (!add_site(w, &e->c, c, -1))
+				w->tainted = true, walk(w, &e->c);
 			return;
 		}
 		w->tainted = true;
@@ -272,8 +357,8 @@ static void walk(walker *w, const kp_expr *e)
 			int c = col_of(w->col, e->a), first = (int)w->ss->n;
 			w->ss->lists = true;
 			for (uint32_t i = 0; i < e->n; i++)
-				if (!add_site(w, e->list[i], c, first))
-					w->tainted = true, walk(w, e->list[i]);
+				if (!add_site(w, &e->list[i], c, first))
+					w->tainted = true, walk(w, &e->list[i]);
 			return;
 		}
 		w->tainted = true;
@@ -282,11 +367,11 @@ static void walk(walker *w, const kp_expr *e)
 		w->tainted = true;
 		break;
 	}
-	walk(w, e->a);
-	walk(w, e->b);
-	walk(w, e->c);
+	walk(w, &e->a);
+	walk(w, &e->b);
+	walk(w, &e->c);
 	for (uint32_t i = 0; i < e->n; i++)
-		walk(w, e->list[i]);
+		walk(w, &e->list[i]);
 }
 
 static void taint_cols(walker *w, const kp_expr *e)
@@ -336,34 +421,166 @@ static void order_lists(struct kp_sites *ss, kp_arena *a)
 	}
 }
 
-/* The sites, taints and signature of WHERE where: made once a statement. */
-static struct kp_sites *sites_of(path_keep *keep, const kp_table *t, const kp_names *nm, const kp_expr *where,
-                                 kp_arena *a)
+/* The field of s holding its WHERE where, or NULL. */
+static kp_expr *const *where_field(const kp_stmt *s, const kp_expr *where)
 {
-	if (keep->sites)
-		return keep->sites;
+	kp_expr *const *f = s->kind == KP_S_SELECT ? &s->u.select.where
+	                    : s->kind == KP_S_UPDATE || s->kind == KP_S_DELETE ? &s->u.update.where : NULL;
+	return f && *f == where ? f : NULL;
+}
+
+/* The sites and taints of WHERE where, found by walking it; when rec (a
+ * statement whose shape's map is not made yet) is set, recorded in map. */
+static struct kp_sites *sites_walked(const kp_table *t, const kp_names *nm, const kp_expr *where, kp_arena *a,
+                                     const kp_stmt *rec, site_map *map)
+{
 	struct kp_sites *ss = kp_arena_alloc(a, sizeof *ss);
-	keep->sites = ss;
 	ss->ok = true;
 	ss->taint = kp_arena_alloc(a, sizeof(bool) * (size_t)(t->ncols + 1));
-	walker w = {ss, nm->col, t, a, false};
+	walker w = {ss, nm->col, t, a, false, (const char *)rec, false, NULL, 0, 0, NULL, 0, 0};
 	ss->nconj = where ? 1 : 0;
 	ss->conj = (const kp_expr **)kp_arena_alloc(a, sizeof(kp_expr *));
 	ss->conj[0] = where;
+	kp_expr *const *root = rec ? where_field(rec, where) : NULL;
 	if (where && where->kind == KP_X_AND) {
 		ss->conj = (const kp_expr **)where->list;
 		ss->nconj = where->n;
+	} else if (rec && where && !root) {
+		w.bad = true;
+		w.base = NULL;
 	}
 	for (uint32_t i = 0; i < ss->nconj; i++) {
 		w.tainted = false;
-		walk(&w, ss->conj[i]);
+		walk(&w, where->kind == KP_X_AND ? &where->list[i] : root ? root : (kp_expr *const *)&ss->conj[0]);
 		if (w.tainted)
 			taint_cols(&w, ss->conj[i]);
 	}
-	if (!ss->ok)
-		return ss;
+	if (rec) {
+		memset(map, 0, sizeof *map);
+		map->made = true;
+		map->usable = !w.bad && ss->ok && w.nat == ss->n && w.nlat == ss->nlit;
+		if (map->usable) {
+			map->ok = ss->ok;
+			map->lists = ss->lists;
+			map->n = ss->n;
+			map->s = malloc(sizeof *map->s * (ss->n + 1));
+			map->nlit = ss->nlit;
+			map->lit = w.lat;
+			w.lat = NULL;
+			map->ncols = t->ncols;
+			map->taint = malloc(sizeof(bool) * (size_t)(t->ncols + 1));
+			if (!map->s || !map->taint)
+				abort();
+			for (uint32_t i = 0; i < ss->n; i++)
+				map->s[i] = (site_at){w.at[i], ss->s[i].col, ss->s[i].list};
+			memcpy(map->taint, ss->taint, sizeof(bool) * (size_t)(t->ncols + 1));
+			/* the pairs of sites of one column (an IN list is put in
+			 * order within itself: its sites keep their column) */
+			uint32_t np = 0, most = 0;
+			for (uint32_t i = 0; i < ss->n; i++) {
+				uint32_t group = 0;
+				for (uint32_t j = i + 1; j < ss->n; j++)
+					group += ss->s[j].col == ss->s[i].col;
+				np += group;
+				most = group > most ? group : most;
+			}
+			map->pairs = malloc(sizeof *map->pairs * (2 * (size_t)np + 1));
+			if (!map->pairs)
+				abort();
+			for (uint32_t i = 0, k = 0; i < ss->n; i++)
+				for (uint32_t j = i + 1; j < ss->n; j++)
+					if (ss->s[j].col == ss->s[i].col) {
+						map->pairs[k++] = (uint16_t)i;
+						map->pairs[k++] = (uint16_t)j;
+					}
+			map->npairs = np;
+			map->usable = most <= MAX_GROUP;   /* more: sign finds the statement not ok */
+		}
+		free(w.at);
+		free(w.lat);
+	}
+	return ss;
+}
+
+/* The sites and taints of a statement of the shape whose map is made,
+ * read from the fields the map recorded; NULL when one is no value (then
+ * walk). */
+static struct kp_sites *sites_mapped(const site_map *map, const kp_stmt *s, const kp_expr *where, kp_arena *a)
+{
+	const char *base = (const char *)s;
+	struct kp_sites *ss = kp_arena_alloc(a, sizeof *ss);
+	ss->ok = true;
+	ss->taint = map->taint;
+	ss->lists = map->lists;
+	ss->nconj = where ? 1 : 0;
+	if (where && where->kind == KP_X_AND) {
+		ss->conj = (const kp_expr **)where->list;
+		ss->nconj = where->n;
+	} else {
+		ss->conj = (const kp_expr **)kp_arena_alloc_raw(a, sizeof(kp_expr *));   /* written here */
+		ss->conj[0] = where;
+	}
+	ss->s = kp_arena_alloc_raw(a, sizeof(site) * (map->n + 1));   /* each written in full */
+	ss->cap = map->n;
+	for (uint32_t i = 0; i < map->n; i++) {
+		const kp_expr *e;
+		memcpy(&e, base + map->s[i].at, sizeof e);
+		kp_value v;
+		if (!kp_value_of(&v, e))
+			return NULL;
+		site *x = &ss->s[i];
+		x->cls = class_of(&v, v.kind);
+		if (v.kind == KP_V_BOOL)
+			v.kind = KP_V_INT;
+		x->v = v;
+		x->col = map->s[i].col;
+		x->list = map->s[i].list;
+	}
+	ss->n = map->n;
+	if (map->nlit) {
+		ss->lit = kp_arena_alloc_raw(a, sizeof(kp_expr *) * map->nlit);   /* each written below */
+		for (uint32_t i = 0; i < map->nlit; i++)
+			memcpy(&ss->lit[i], base + map->lit[i], sizeof ss->lit[i]);
+		ss->nlit = ss->caplit = map->nlit;
+	}
+	return ss;
+}
+
+/* The signature of ss's sites and literals (see the top), their IN lists
+ * put in order first; ss->ok false when a column has too many sites. map:
+ * the shape's, whose pairs are those of ss (ss read from it), or NULL. */
+static void sign(struct kp_sites *ss, kp_arena *a, const site_map *map)
+{
 	if (ss->lists)
 		order_lists(ss, a);   /* nothing to put in order otherwise */
+	if (map) {
+		size_t size = ss->n + map->npairs;
+		for (uint32_t i = 0; i < ss->nlit; i++) {
+			uint32_t n;
+			lit_text(ss->lit[i], &n);
+			size += 1 + sizeof n + n;
+		}
+		uint8_t *o = kp_arena_alloc_raw(a, size + 1);   /* nsig bytes written below */
+		ss->sig = o;
+		for (uint32_t i = 0; i < ss->n; i++)
+			*o++ = ss->s[i].cls;
+		for (uint32_t k = 0; k < map->npairs; k++) {
+			bool ok;
+			int c = vcmp(&ss->s[map->pairs[2 * k]].v, &ss->s[map->pairs[2 * k + 1]].v, &ok);
+			*o++ = (uint8_t)(ok ? (c > 0) - (c < 0) + 1 : 3);
+		}
+		for (uint32_t i = 0; i < ss->nlit; i++) {
+			uint32_t n;
+			const char *p = lit_text(ss->lit[i], &n);
+			*o++ = (uint8_t)ss->lit[i]->kind;
+			memcpy(o, &n, sizeof n);
+			o += sizeof n;
+			memcpy(o, p, n);
+			o += n;
+		}
+		ss->nsig = (uint32_t)(o - ss->sig);
+		return;
+	}
 	/* a class a site, a byte a pair of one column's sites (at most
 	 * n(n-1)/2, written in one pass that also counts each site's group),
 	 * and each other literal's kind, length and text */
@@ -389,7 +606,7 @@ static struct kp_sites *sites_of(path_keep *keep, const kp_table *t, const kp_na
 		}
 		if (group > MAX_GROUP) {
 			ss->ok = false;
-			return ss;
+			return;
 		}
 	}
 	for (uint32_t i = 0; i < ss->nlit; i++) {
@@ -402,6 +619,61 @@ static struct kp_sites *sites_of(path_keep *keep, const kp_table *t, const kp_na
 		o += n;
 	}
 	ss->nsig = (uint32_t)(o - ss->sig);
+}
+
+static bool same_site(const site *x, const site *y)
+{
+	return x->cls == y->cls && x->col == y->col && x->list == y->list && x->v.kind == y->v.kind &&
+	       (x->v.kind == KP_V_NULL || same_value(&x->v, &y->v));
+}
+
+/* KP_SHAPE_CACHE=verify: the sites read from the map (m) against those a
+ * walk finds (w); a difference is a defect of this file, said and aborted
+ * on. */
+static void check_sites(const struct kp_sites *m, const struct kp_sites *w, const kp_table *t, const kp_stmt *s)
+{
+	bool same = m->ok == w->ok && m->n == w->n && m->nlit == w->nlit && m->nconj == w->nconj &&
+	            m->lists == w->lists && !memcmp(m->taint, w->taint, sizeof(bool) * (size_t)(t->ncols + 1));
+	for (uint32_t i = 0; same && i < m->n; i++)
+		same = same_site(&m->s[i], &w->s[i]);
+	for (uint32_t i = 0; same && i < m->nlit; i++)
+		same = m->lit[i] == w->lit[i];
+	for (uint32_t i = 0; same && i < m->nconj; i++)
+		same = m->conj[i] == w->conj[i];
+	if (same && m->ok)
+		same = m->nsig == w->nsig && !memcmp(m->sig, w->sig, m->nsig);
+	if (!same) {
+		fprintf(stderr, "keyplan: shape cache: the sites recorded for the shape of the statement at offset %u "
+		        "differ from its own\n", s->off);
+		abort();
+	}
+}
+
+/* The sites, taints and signature of WHERE where: made once a statement,
+ * from the shape's map when it has one. */
+static struct kp_sites *sites_of(path_keep *keep, const kp_table *t, const kp_names *nm, const kp_expr *where,
+                                 kp_arena *a)
+{
+	if (keep->sites)
+		return keep->sites;
+	site_map *map = keep->tm && keep->stmt ? &keep->tm->map : NULL;
+	struct kp_sites *ss = NULL;
+	if (map && map->made && map->usable && map->ncols == t->ncols)
+		ss = sites_mapped(map, keep->stmt, where, a);
+	if (ss) {
+		sign(ss, a, map);
+		if (keep->verify) {
+			struct kp_sites *w = sites_walked(t, nm, where, a, NULL, NULL);
+			if (w->ok)
+				sign(w, a, NULL);
+			check_sites(ss, w, t, keep->stmt);
+		}
+	} else {
+		ss = sites_walked(t, nm, where, a, map && !map->made ? keep->stmt : NULL, map);
+		if (ss->ok)
+			sign(ss, a, NULL);
+	}
+	keep->sites = ss;
 	return ss;
 }
 

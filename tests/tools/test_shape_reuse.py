@@ -353,6 +353,38 @@ TCASES = [
      ['"range": {"column": "a", "lower": "m", "lower_inclusive": true, "upper": "n", "upper_inclusive": false}'],
      "SELECT * FROM t WHERE a LIKE 'm%' AND a >= 'mb' AND a < 'mc';",
      ['"range": {"column": "a", "lower": "mb", "lower_inclusive": true, "upper": "mc", "upper_inclusive": false}']),
+    # a site's value read where the shape recorded its sites (template.c's
+    # site map): a hexadecimal integer past 64 bits is no value, so no site
+    # (its conjunct a filter), whether the map was recorded before it or
+    # from a statement holding one (i % 3 == 0: no map for the shape)
+    ("a hexadecimal integer past 64 bits",
+     lambda i: f"SELECT * FROM t WHERE a = 'x{i}' AND b = " + (f"0x1{i:016x};" if i % 3 == 0 else f"0x{i + 16:x};"),
+     "SELECT * FROM t WHERE a = 'y' AND b = 0x1ffffffffffffffff;",
+     ['"access": "filtered_scan"', '"ranges": [{"eq": ["y"], "range": null}], "filter": "b = 0x1ffffffffffffffff"'],
+     "SELECT * FROM t WHERE a = 'z' AND b = 0x7f;",
+     ['"access": "get"', '"ranges": [{"eq": ["z", 127], "range": null}], "filter": null']),
+    ("a hexadecimal integer past 64 bits, the map made first",
+     lambda i: f"SELECT * FROM t WHERE a = 'x{i}' AND b = 0x{i + 16:x};",
+     "SELECT * FROM t WHERE a = 'y' AND b = 0x10000000000000000;",
+     ['"access": "filtered_scan"', '"ranges": [{"eq": ["y"], "range": null}], "filter": "b = 0x10000000000000000"'],
+     "SELECT * FROM t WHERE a = 'z' AND b = 0x7f;",
+     ['"access": "get"', '"ranges": [{"eq": ["z", 127], "range": null}], "filter": null']),
+    ("an integer past 64 bits, a REAL",
+     lambda i: f"SELECT * FROM t WHERE a = 'x{i}' AND b = {i};",
+     "SELECT * FROM t WHERE a = 'y' AND b = 99999999999999999999;",
+     ['"access": "get"', '"ranges": [{"eq": ["y", 1e+20], "range": null}], "filter": null'],
+     "SELECT * FROM t WHERE a = 'z' AND b = 12;",
+     ['"access": "get"', '"ranges": [{"eq": ["z", 12], "range": null}], "filter": null']),
+    # the filter's text is the shape's with each literal written again
+    # (planner/filtermemo.c): literals of other lengths, a doubled quote
+    ("a filter's literals of other lengths",
+     lambda i: f"SELECT * FROM t WHERE a = 'x' AND b = {i} AND (v = {i} OR a LIKE '%y{i}');",
+     "SELECT * FROM t WHERE a = 'x' AND b = 12345 AND (v = 1234567 OR a LIKE '%it''s');",
+     ['"ranges": [{"eq": ["x", 12345], "range": null}], "filter": "v = 1234567 OR a LIKE \'%it\'\'s\'"',
+      '"message": "get: the server filters rows by v = 1234567 OR a LIKE \'%it\'\'s\'"'],
+     "SELECT * FROM t WHERE a = 'x' AND b = 3 AND (v = 4 OR a LIKE '%z');",
+     ['"ranges": [{"eq": ["x", 3], "range": null}], "filter": "v = 4 OR a LIKE \'%z\'"',
+      '"message": "get: the server filters rows by v = 4 OR a LIKE \'%z\'"']),
     ("an IN list past the range limit",
      lambda i: "SELECT * FROM t WHERE a = 'x' AND b IN (" + ", ".join(str(i + 2 * k) for k in range(10001)) + ");",
      "SELECT * FROM t WHERE a = 'x' AND b IN (" + ", ".join(str(k % 3) for k in range(10001)) + ");",
