@@ -433,6 +433,7 @@ loop:
 	'rename'          { TOK(TK_RENAME); }
 	'convert'         { TOK(TK_CONVERT); }
 	'domain'          { TOK(TK_DOMAIN); }
+	'national'        { TOK(TK_NATIONAL); }
 	'binary'          { TOK(TK_BINARY); }
 	'split'           { TOK(TK_SPLIT); }
 	'row_timestamp'   { TOK(TK_ROW_TIMESTAMP); }

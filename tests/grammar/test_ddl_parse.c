@@ -317,6 +317,30 @@ static void routine(const char *sql, const char *what, const char *name, uint32_
 	ASSERT_STR(d.head->message, want);
 }
 
+/* The national character types of SQL:2016, PostgreSQL and MySQL: each a
+ * string type of its length; NATIONAL stays a name elsewhere, and a word
+ * after it that names no character type is an error at that word. */
+static void test_national_character_types(void)
+{
+	kp_stmt *s = one("CREATE TABLE t (a NATIONAL CHAR(10) PRIMARY KEY, b NATIONAL VARCHAR(20), "
+	                 "c NATIONAL CHARACTER VARYING(3), d NATIONAL CHAR VARYING, e NATIONAL CHARACTER, "
+	                 "f NCHAR VARYING(5), g national varcharacter(7), national INT)",
+	                 KP_S_CREATE_TABLE);
+	CU_ASSERT_EQUAL_FATAL(s->u.create_table.cols.n, 8);
+	static const char *const type[] = {"char", "varchar", "varchar", "varchar", "char", "nchar", "varchar", "INT"};
+	static const int64_t len[] = {10, 20, 3, 0, 0, 5, 7, 0};
+	static const uint32_t nargs[] = {1, 1, 1, 0, 0, 1, 1, 0};
+	for (uint32_t i = 0; i < 8; i++) {
+		CU_ASSERT_TRUE(name_is(&col(s, i)->type, type[i]));
+		CU_ASSERT_EQUAL(col(s, i)->ntargs, nargs[i]);
+		CU_ASSERT_EQUAL(col(s, i)->targs[0], len[i]);
+	}
+	CU_ASSERT_TRUE(name_is(&col(s, 7)->name, "national"));
+	CU_ASSERT_TRUE(col(s, 0)->primary_key);
+	error_at("CREATE TABLE t (a NATIONAL INT)", "syntax error near 'INT'", 1, 28);
+	error_at("CREATE TABLE t (a NATIONAL VARCHAR VARYING(3))", "syntax error near 'VARCHAR'", 1, 28);
+}
+
 static void test_recognised_statements_skipped_with_their_errors(void)
 {
 	skipped("CREATE SEQUENCE IF NOT EXISTS my_schema.my_seq START WITH -1000 INCREMENT BY 10 CACHE 10",
@@ -384,4 +408,5 @@ KPT_SUITE("ddl parse", setup, teardown,
 	{"CREATE INDEX: functional, LOCAL, UNCOVERED, partial, search, columnar", test_create_index},
 	{"CREATE VIEW, ALTER, DROP", test_views_alter_drop},
 	{"recognised statements are skipped; a lexical error inside one is still reported", test_recognised_statements_skipped_with_their_errors},
-	{"DDL errors", test_ddl_errors})
+	{"DDL errors", test_ddl_errors},
+	{"NATIONAL CHAR(n), NATIONAL VARCHAR(n), NATIONAL CHARACTER VARYING(n): string types", test_national_character_types})
