@@ -129,9 +129,13 @@ idxsortlist(A) ::= idxsort(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
 idxsortlist(A) ::= idxsortlist(L) COMMA idxsort(X). { A = L; push(ctx, &A, X); }
 %type idxsort {kp_order_item*}
 idxsort(A) ::= sortitem(X). { A = X; }
-idxsort(A) ::= expr(X) id(O). { A = mksort(ctx, X, 0); want_opclass(ctx, O); }
-idxsort(A) ::= expr(X) id(O) ASC. { A = mksort(ctx, X, 0); want_opclass(ctx, O); }
-idxsort(A) ::= expr(X) id(O) DESC. { A = mksort(ctx, X, 1); want_opclass(ctx, O); }
+idxsort(A) ::= expr(X) opclass. { A = mksort(ctx, X, 0); }
+idxsort(A) ::= expr(X) opclass ASC. { A = mksort(ctx, X, 0); }
+idxsort(A) ::= expr(X) opclass DESC. { A = mksort(ctx, X, 1); }
+/* ... of a schema, as pg_dump writes an extension's (public.gin_trgm_ops;
+ * PostgreSQL's CREATE INDEX: opclass is any_name, which may be qualified) */
+opclass ::= id(O). { want_opclass(ctx, O); }
+opclass ::= id DOT id(O). { want_opclass(ctx, O); }
 %include {
 /* An operator class is named *_ops (text_pattern_ops, jsonb_path_ops,
  * gin_trgm_ops: PostgreSQL's and its extensions'): any other word after a
