@@ -523,6 +523,31 @@ static void test_rename_drop_key_convert_and_functional_parts(void)
 	kpt_free(&t);
 	expect_generic("CREATE TABLE t (id INT PRIMARY KEY);\nCREATE TABLE u (id INT PRIMARY KEY);\nALTER TABLE t RENAME TO u",
 	               KP_R_DUPLICATE, "table 'u' already exists", 3, 25);
+	/* MySQL: RENAME [TO | AS] among the actions, first or later: the others
+	 * apply to the table as it was named, the rename comes last; a name
+	 * taken fails the statement at it, none applied */
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE t (id INT PRIMARY KEY, a INT);\n"
+	                               "ALTER TABLE t ADD COLUMN z INT, RENAME TO t2, ADD INDEX iz (z);\n"
+	                               "ALTER TABLE t2 RENAME AS t3, DROP COLUMN a;\n"
+	                               "ALTER TABLE t3 ADD y INT, RENAME t4;\n"), 0);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "t", 1));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "t2", 2));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "t3", 2));
+	const kp_table *t4 = kp_catalog_find(&t.cat, "t4", 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t4);
+	CU_ASSERT_EQUAL(kp_table_column(t4, "a", 1), -1);
+	CU_ASSERT_TRUE(kp_table_column(t4, "z", 1) >= 0);
+	CU_ASSERT_TRUE(kp_table_column(t4, "y", 1) >= 0);
+	CU_ASSERT_EQUAL_FATAL(t4->nindexes, 1);
+	CU_ASSERT_STRING_EQUAL(t4->indexes[0]->name, "iz");
+	kpt_free(&t);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY);\nCREATE TABLE u (id INT PRIMARY KEY);\n"
+	               "ALTER TABLE t ADD b INT, RENAME TO u",
+	               KP_R_DUPLICATE, "table 'u' already exists (action 2 of 2): none of the statement's actions is "
+	               "applied", 3, 36);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY);\nALTER TABLE t ADD b INT, RENAME INTO u",
+	               KP_R_SYNTAX, "syntax error near 'INTO'", 2, 33);
 	/* the wide-column stores' ALTER TABLE has none of them */
 	static const struct { const char *sql; uint32_t col; const char *form; } refused[] = {
 		{"ALTER TABLE t RENAME COLUMN a TO a2", 15, "ALTER TABLE ... RENAME COLUMN"},
