@@ -95,4 +95,12 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("rules", stdout=subprocess.DEVNULL)
     check("2. rules > /dev/null: exit 0", rc == 0 and err == b"", (rc, err))
 
+    # ---------------------------------------------- 5. the language server's options
+    # an unknown option printed the whole --help (16 lines): one line now,
+    # naming it, as every other command's usage error is
+    for arg, what in (("--bogus", "unknown option '--bogus'"), ("x\x1b[2J", "unexpected argument 'x<U+001B>[2J'")):
+        rc, out, err = run("lsp", arg, cwd=tmp)
+        check(f"5. lsp {arg!r}: one line, exit 2", rc == 2 and out == b"" and
+              err.decode() == f"keyplan lsp: {what} (keyplan lsp --help lists the options)\n", (rc, out, err))
+
 kptest.finish()
