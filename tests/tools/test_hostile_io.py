@@ -24,8 +24,9 @@ def run(*argv, cwd=None, stdin=None, stdout=subprocess.PIPE, timeout=60):
     keyplan does not end."""
     env = {k: v for k, v in os.environ.items() if k not in kptest.OUTPUT_ENV}
     try:
-        p = subprocess.run([KEYPLAN, *argv], cwd=cwd, env=env, input=stdin, stdout=stdout, stderr=subprocess.PIPE,
-                           timeout=timeout)
+        data = stdin if isinstance(stdin, bytes) else None   # else a file, or None
+        p = subprocess.run([KEYPLAN, *argv], cwd=cwd, env=env, input=data, stdin=None if data else stdin,
+                           stdout=stdout, stderr=subprocess.PIPE, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, b"", b"timeout"
     return p.returncode, p.stdout or b"", p.stderr
@@ -102,5 +103,19 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, out, err = run("lsp", arg, cwd=tmp)
         check(f"5. lsp {arg!r}: one line, exit 2", rc == 2 and out == b"" and
               err.decode() == f"keyplan lsp: {what} (keyplan lsp --help lists the options)\n", (rc, out, err))
+
+    # ---------------------------------------------- 3. a log line with no end
+    # digest /dev/zero never ended (one line, read to its end); a binary
+    # file named is one error, and standard input is cut at 256 MiB without
+    # a line break, said at the line where reading stopped
+    if ZERO:
+        rc, out, err = run("digest", "/dev/zero", cwd=tmp)
+        check("3. digest /dev/zero: one error, exit 2", rc == 2 and out == b"" and
+              err == b"keyplan digest: /dev/zero: a binary file (it holds NUL bytes), not a query log\n", (rc, out, err))
+        with open("/dev/zero", "rb") as zero:
+            rc, out, err = run("digest", "-", cwd=tmp, stdin=zero)
+        check("3. digest - < /dev/zero: read no further past 256 MiB without a line break, said", rc == 0 and
+              b"  -:2: damaged: no line break in 256 MiB: the log is read no further\n" in out and
+              b"skipped: damaged 1 too-long 1\n" in out, (rc, out[-600:], err))
 
 kptest.finish()
