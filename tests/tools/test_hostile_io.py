@@ -118,4 +118,31 @@ with tempfile.TemporaryDirectory() as tmp:
               b"  -:2: damaged: no line break in 256 MiB: the log is read no further\n" in out and
               b"skipped: damaged 1 too-long 1\n" in out, (rc, out[-600:], err))
 
+    # ---------------------------------------------- 4. a baseline's numbers
+    # "count": 1e400 was read as 1 (strtoull stopped at the e), 1.5 as 1,
+    # "5" as absent: each is refused at its line, naming the field
+    write(os.path.join(tmp, "t.sql"), b"CREATE TABLE t (a VARCHAR(8) PRIMARY KEY, b INT);\n", "wb")
+    write(os.path.join(tmp, "scan.sql"), b"SELECT * FROM t WHERE b = 1;\n", "wb")
+    rc, out, err = run("lint", "--no-config", "--schema", "t.sql", "scan.sql", "--write-baseline", "b.json", cwd=tmp)
+    with open(os.path.join(tmp, "b.json"), "rb") as f:
+        base = f.read()
+    check("4. the baseline written has a count", rc == 0 and b'"count": 1,' in base, (rc, base, err))
+    for value, said in ((b"1e400", "count '1e400' is not an integer 1 to 1000000"),
+                        (b"1.5", "count '1.5' is not an integer 1 to 1000000"),
+                        (b'"5"', "count '\"5\"' is not an integer 1 to 1000000"),
+                        (b"-3", "count '-3' is not an integer 1 to 1000000"),
+                        (b"0", "count 0 is not 1 to 1000000"),
+                        (b"1000001", "count 1000001 is not 1 to 1000000")):
+        write(os.path.join(tmp, "b2.json"), base.replace(b'"count": 1,', b'"count": ' + value + b","), "wb")
+        rc, out, err = run("lint", "--no-config", "--schema", "t.sql", "scan.sql", "--baseline", "b2.json", cwd=tmp)
+        check(f"4. a baseline count of {value.decode()}: refused at its line, exit 2", rc == 2 and
+              err.decode() == f"keyplan: b2.json:2: malformed baseline entry: {said}\n", (rc, err))
+    write(os.path.join(tmp, "b2.json"), base.replace(b'"line": 1,', b'"line": 1e9,'), "wb")
+    rc, out, err = run("lint", "--no-config", "--schema", "t.sql", "scan.sql", "--baseline", "b2.json", cwd=tmp)
+    check("4. a baseline line of 1e9: refused", rc == 2 and err.decode() ==
+          "keyplan: b2.json:2: malformed baseline entry: line '1e9' is not a non-negative integer\n", (rc, err))
+    write(os.path.join(tmp, "b2.json"), base.replace(b'"count": 1,', b'"count": 2,'), "wb")
+    rc, out, err = run("lint", "--no-config", "--schema", "t.sql", "scan.sql", "--baseline", "b2.json", cwd=tmp)
+    check("4. a baseline count of 2: read (the finding it holds is silenced)", rc == 0, (rc, out, err))
+
 kptest.finish()
