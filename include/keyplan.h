@@ -94,7 +94,9 @@ KEYPLAN_API int keyplan_open(const keyplan_options *opts, keyplan **out);
 /* Ends the session (NULL is ignored). */
 KEYPLAN_API void keyplan_close(keyplan *k);
 
-/* Reads SQL text; name labels its diagnostics ("<string>" when NULL). */
+/* Reads SQL text, a script of its own (its DELIMITER and its
+ * -- keyplan:tenant lines end with it); name labels its diagnostics
+ * ("<string>" when NULL). */
 KEYPLAN_API int keyplan_feed_string(keyplan *k, keyplan_role role, const char *name, const char *sql, size_t len);
 /* Reads a file ("-": standard input) by its extension: .java, .kt, .go,
  * .py and MyBatis mapper .xml as application code whose SQL is planned as

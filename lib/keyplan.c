@@ -199,6 +199,11 @@ int keyplan_feed_string(keyplan *k, keyplan_role role, const char *name, const c
 	 * memory does not grow with the strings fed */
 	kp_source src;
 	kp_source_from_string(&src, name ? name : "<string>", sql, len);
+	/* a string is a script of its own: no DELIMITER, and a connection of
+	 * its own (a -- keyplan:tenant line in one string set the next
+	 * string's, the source being at the same address: lib/tenant.c) */
+	kp_parser_script_start(k->p.parser);
+	k->p.conn_src = NULL;
 	kp_pipe_window(&k->p, &src, pipe_role(role), false, true);
 	kp_source_free(&src);
 	return KEYPLAN_OK;

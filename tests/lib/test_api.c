@@ -597,6 +597,38 @@ static void test_workload_strings_advise_as_one_file(void)
 	keyplan_close(k2);
 }
 
+/* Each string is a script of its own: a -- keyplan:tenant line in one
+ * string set the connection of the next string of the same name (its
+ * source at the same address), and a DELIMITER outlived its string. */
+static void test_each_string_its_own_script(void)
+{
+	seen s;
+	keyplan *k = open_session(&s, "phoenix");
+	const char *ddl = "CREATE TABLE t (tid VARCHAR NOT NULL, id VARCHAR NOT NULL, v INTEGER "
+	                  "CONSTRAINT pk PRIMARY KEY (tid, id)) MULTI_TENANT=true;";
+	const char *q1 = "-- keyplan:tenant acme\nSELECT * FROM t WHERE id = 'x';";
+	const char *q2 = "SELECT * FROM t WHERE id = 'x';";
+	const char *d1 = "DELIMITER //\nSELECT * FROM t WHERE id = 'y'//";
+	const char *q3 = "SELECT * FROM t WHERE id = 'x'; SELECT * FROM t WHERE id = 'z';";
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", ddl, strlen(ddl)), KEYPLAN_OK);
+	for (int role = KEYPLAN_QUERY; role <= KEYPLAN_WORKLOAD; role++) {
+		s.n = 0;
+		keyplan_feed_string(k, (keyplan_role)role, "q.sql", q1, strlen(q1));
+		keyplan_feed_string(k, (keyplan_role)role, "q.sql", q2, strlen(q2));
+		keyplan_feed_string(k, (keyplan_role)role, "q.sql", d1, strlen(d1));
+		keyplan_feed_string(k, (keyplan_role)role, "q.sql", q3, strlen(q3));
+		CU_ASSERT_EQUAL_FATAL(s.n, 6);
+		ASSERT_STR(s.text[0], "GET T key (TID='acme', ID='x')");
+		ASSERT_STR(s.text[1], "FULL SCAN T filter ID = 'x'");
+		ASSERT_STR(s.kind[2], "skipped");   /* the DELIMITER line */
+		ASSERT_STR(s.text[3], "FULL SCAN T filter ID = 'y'");
+		/* ';' ends a statement again */
+		ASSERT_STR(s.text[4], "FULL SCAN T filter ID = 'x'");
+		ASSERT_STR(s.text[5], "FULL SCAN T filter ID = 'z'");
+	}
+	keyplan_close(k);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -616,6 +648,7 @@ int main(void)
 	CU_add_test(s, "keyplan_memory: flat in query strings, a few bytes a workload statement",
 	            test_session_memory_is_bounded);
 	CU_add_test(s, "workload strings of one name advise as one file", test_workload_strings_advise_as_one_file);
+	CU_add_test(s, "each string is a script of its own: its tenant, its DELIMITER", test_each_string_its_own_script);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
