@@ -158,6 +158,10 @@ typedef struct kp_advisor {
 	                           is counted into that one's record instead of making its
 	                           own (kp_wquery.count): check keeps a record a shape, not
 	                           a statement (set by the caller before the workload) */
+	bool merge_names;       /* with merge: "the same file" is a source of the same path,
+	                           not only the same source (a library session's workload
+	                           strings, each a source of its own); inserts still merge
+	                           within one source only (their values' places are in it) */
 	kp_list at;             /* every workload statement in order, its record and line, as
 	                           varints: the record's index, the line less the last one's
 	                           (struct kpa_chunk*: advisor/workload.c, kp_advisor_at_next) */

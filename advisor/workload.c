@@ -158,10 +158,18 @@ void kp_advisor_drop_last(kp_advisor *adv)
  * on the same connection, and of the same weight, an integer, so that the
  * sums over records are the sums over statements, exactly, in any order?
  * An insert's values stay its own, in the log (kpa_ins_next). */
-static bool mergeable(const kp_wquery *g, const kp_wquery *q)
+static bool same_file(const kp_advisor *adv, const kp_wquery *g, const kp_wquery *q)
+{
+	if (g->src == q->src)
+		return true;
+	return adv->merge_names && g->src && q->src && !is_insert(q->stmt->kind) && g->src->path && q->src->path &&
+	       !strcmp(g->src->path, q->src->path);
+}
+
+static bool mergeable(const kp_advisor *adv, const kp_wquery *g, const kp_wquery *q)
 {
 	const kp_kept_plan *a = &g->plan, *b = &q->plan;
-	return g->src == q->src && g->base == q->base && g->opts == q->opts &&
+	return same_file(adv, g, q) && g->base == q->base && g->opts == q->opts &&
 	       g->shape == q->shape && g->uses == q->uses && a->stmt == b->stmt && a->table == b->table &&
 	       a->index == b->index && a->names == b->names && a->access == b->access && a->order == b->order &&
 	       a->nranges == b->nranges && a->rejected == b->rejected && !g->prep && g->unit == q->weight &&
@@ -224,7 +232,7 @@ bool kp_advisor_share(kp_advisor *adv)
 	q->plan.names = k->plan.names;   /* equal, and kept once */
 	if (adv->merge && at->last) {
 		kp_wquery *g = adv->queries.items[at->last - 1];
-		if (mergeable(g, q)) {
+		if (mergeable(adv, g, q)) {
 			/* counted into g: its place is all that stays */
 			g->weight += q->weight;
 			g->count++;

@@ -11,6 +11,22 @@
 #include "base/diag.h"
 #include "base/quote.h"
 
+const char *kp_compressed(const char *head, size_t n)
+{
+	const unsigned char *h = (const unsigned char *)head;
+	if (n >= 2 && h[0] == 0x1f && h[1] == 0x8b)
+		return "gzip-compressed data, not text: decompress it first (zcat)";
+	if (n >= 4 && h[0] == 0x28 && h[1] == 0xb5 && h[2] == 0x2f && h[3] == 0xfd)
+		return "zstd-compressed data, not text: decompress it first (zstdcat)";
+	if (n >= 6 && !memcmp(h, "\xfd" "7zXZ\0", 6))
+		return "xz-compressed data, not text: decompress it first (xzcat)";
+	if (n >= 4 && h[0] == 'B' && h[1] == 'Z' && h[2] == 'h' && h[3] >= '1' && h[3] <= '9')
+		return "bzip2-compressed data, not text: decompress it first (bzcat)";
+	if (n >= 4 && h[0] == 0x04 && h[1] == 0x22 && h[2] == 0x4d && h[3] == 0x18)
+		return "lz4-compressed data, not text: decompress it first (lz4cat)";
+	return NULL;
+}
+
 int kp_source_read(kp_source *out, const char *path, kp_diags *d, kp_arena *a)
 {
 	memset(out, 0, sizeof(*out));
@@ -40,7 +56,17 @@ int kp_source_read(kp_source *out, const char *path, kp_diags *d, kp_arena *a)
 			buf = nb;
 		}
 		size_t n = fread(buf + len, 1, cap - len - 1, f);
+		bool first = len < 8;
 		len += n;
+		const char *why = first && (len >= 8 || n == 0) ? kp_compressed(buf, len) : NULL;
+		if (why) {
+			/* said at once: a compressed pipe is not read to its end */
+			kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "%s", why);
+			free(buf);
+			if (!is_stdin)
+				fclose(f);
+			return -1;
+		}
 		if (n == 0)
 			break;
 	}
@@ -308,6 +334,21 @@ int kp_stream_open(kp_stream *st, const char *path, size_t chunk, kp_diags *d, k
 	if (!st->buf || !st->src.path)
 		abort();
 	st->src.text = st->buf;
+	/* the first bytes, to say at once when they are compressed */
+	size_t head = st->cap < 8 ? st->cap : 8;
+	st->have = fread(st->buf, 1, head, st->f);
+	if (st->have < head) {
+		if (ferror(st->f))
+			clearerr(st->f);   /* kp_stream_next reads again and says so */
+		else
+			st->eof = true;
+	}
+	const char *why = kp_compressed(st->buf, st->have);
+	if (why) {
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "%s", why);
+		kp_stream_close(st);
+		return -1;
+	}
 	return 0;
 }
 

@@ -73,6 +73,12 @@ int  kp_stream_open(kp_stream *st, const char *path, size_t chunk, kp_diags *d, 
 int  kp_stream_next(kp_stream *st, size_t *consumed);
 void kp_stream_close(kp_stream *st);
 
+/* Whether head (the first n bytes of a file, 8 are enough) starts as
+ * gzip, zstd, xz, bzip2 or lz4 data does: what to say (an io error's
+ * message), or NULL. kp_source_read, kp_source_map and kp_stream_open say
+ * it at once instead of reading the bytes as text. */
+const char *kp_compressed(const char *head, size_t n);
+
 /* Reads a whole file ("-" is standard input). On failure returns -1 with
  * an io-error diagnostic (KP023) naming path added to d, in a. */
 int  kp_source_read(kp_source *out, const char *path, kp_diags *d, kp_arena *a);

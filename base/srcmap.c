@@ -79,6 +79,12 @@ int kp_source_map(kp_source *out, const char *path, kp_diags *d, kp_arena *a)
 		return kp_source_read(out, path, d, a);
 	}
 	close(fd);
+	const char *why = kp_compressed(base, len);
+	if (why) {
+		munmap(base, total);
+		kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, 0, "%s", why);
+		return -1;
+	}
 	memset(out, 0, sizeof *out);
 	out->path = strdup(path);
 	if (!out->path)

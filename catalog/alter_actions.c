@@ -204,7 +204,7 @@ static void note(names *s, const kp_name *x, bool index, bool added)
 }
 
 enum fault { F_NONE, F_UNKNOWN_COLUMN, F_DUP_COLUMN, F_KEY_COLUMN, F_DUP_INDEX, F_UNKNOWN_INDEX, F_SECOND_KEY,
-             F_NO_KEY };
+             F_NO_KEY, F_DUP_TABLE };
 
 /* Every fault's message ends so: which action failed, and that none applies. */
 #define NONE_APPLIED " (action %u of %u): none of the statement's actions is applied"
@@ -240,6 +240,10 @@ static void report(enum fault f, const kp_name *x, const kp_table *t, uint32_t i
 	case F_NO_KEY:
 		g = kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_ERROR, src, x->off, 4,
 		                "%s has no primary key to drop" NONE_APPLIED, t->name, i, n);
+		break;
+	case F_DUP_TABLE:
+		g = kp_diag_add(d, a, KP_R_DUPLICATE, KP_SEV_ERROR, src, x->off, x->srclen,
+		                "table '%.*s' already exists" NONE_APPLIED, l, x->s, i, n);
 		break;
 	default:
 		g = kp_diag_add(d, a, KP_R_UNKNOWN_INDEX, KP_SEV_ERROR, src, x->off, x->srclen,
@@ -297,6 +301,10 @@ static int check_actions(const kp_catalog *c, const kp_table *t, const kp_alter 
 					bad = &key, f = F_NO_KEY;
 				}
 				keyed = false;
+			} else if (x->action == KP_ALTER_RENAME_TABLE) {
+				const kp_table *other = kp_catalog_find(c, x->to.s, x->to.len);
+				if (other && other != t)
+					bad = &x->to, f = F_DUP_TABLE;
 			} else if (x->action == KP_ALTER_RENAME_COLUMN || x->action == KP_ALTER_RENAME_INDEX) {
 				bool ix = x->action == KP_ALTER_RENAME_INDEX;   /* an index's name, not a column's */
 				if (!present(t, &n, &x->old, ix)) {
@@ -349,16 +357,26 @@ static int check_actions(const kp_catalog *c, const kp_table *t, const kp_alter 
 	return 0;
 }
 
+static bool renames_table(const kp_stmt *s)
+{
+	return s->kind == KP_S_ALTER_TABLE && s->u.alter.action == KP_ALTER_RENAME_TABLE;
+}
+
 /* ALTER TABLE t action, action, ...: each action applied in order when
  * every one holds (check_actions), none otherwise, as MySQL and PostgreSQL
- * refuse the whole statement. */
+ * refuse the whole statement. A RENAME [TO] among them (MySQL) renames
+ * the table after the others, which name it as it was. */
 int kpc_alter_actions(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *src, kp_arena *a, kp_diags *d)
 {
 	if (check_actions(c, t, al, src, a, d) < 0)
 		return -1;
 	int rc = 0;
 	for (uint32_t i = 0; i < al->more.n; i++)
-		if (kp_catalog_apply(c, al->more.items[i], src, a, d) < 0)
+		if (!renames_table(al->more.items[i]) && kp_catalog_apply(c, al->more.items[i], src, a, d) < 0)
+			rc = -1;
+	for (uint32_t i = 0; i < al->more.n; i++)
+		if (renames_table(al->more.items[i]) &&
+		    kpc_alter_rename_table(c, t, &((const kp_stmt *)al->more.items[i])->u.alter, src, a, d) < 0)
 			rc = -1;
 	return rc;
 }

@@ -235,6 +235,18 @@ typename(A) ::= typename(X) ZEROFILL. { A = X; }
 typename(A) ::= nm(X) VARYING. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = varying(ctx, X); }
 typename(A) ::= nm(X) VARYING LP signed(P) RP. {
 	A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = varying(ctx, X); A->targs[0] = P; A->ntargs = 1; }
+/* The national character types (SQL:2016 6.1 <national character string
+ * type>; PostgreSQL's gram.y: NATIONAL CHARACTER | CHAR [VARYING] [(n)];
+ * MySQL 8.0, 12.3.7 The National Character Set: NATIONAL CHAR(n),
+ * NATIONAL VARCHAR(n), NATIONAL CHAR VARYING(n); MariaDB's NATIONAL
+ * VARCHARACTER): strings. NATIONAL is a keyword (a name elsewhere), so
+ * the word after it is never taken for a column's constraint or alias. */
+typename(A) ::= NATIONAL nm(X). { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = national(ctx, X, false); }
+typename(A) ::= NATIONAL nm(X) LP signed(P) RP. {
+	A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = national(ctx, X, false); A->targs[0] = P; A->ntargs = 1; }
+typename(A) ::= NATIONAL nm(X) VARYING. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = national(ctx, X, true); }
+typename(A) ::= NATIONAL nm(X) VARYING LP signed(P) RP. {
+	A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = national(ctx, X, true); A->targs[0] = P; A->ntargs = 1; }
 typename(A) ::= nm(X) PRECISION. { A = kp_arena_alloc(ARENA, sizeof(*A)); A->type = X; want_name(ctx, X, "double"); }
 /* a column's type only: after a cast, WITH may start the statement's
  * next clause */
@@ -272,6 +284,25 @@ static kp_name varying(kp_pctx *ctx, kp_name x)
 	}
 	want_name(ctx, x, "nchar");
 	return x;
+}
+}
+%include {
+/* The type after NATIONAL: CHAR and CHARACTER are CHAR (VARCHAR with
+ * VARYING), VARCHAR and VARCHARACTER VARCHAR (never VARYING); any other
+ * word is a syntax error at it. */
+static kp_name national(kp_pctx *ctx, kp_name x, bool vary)
+{
+	bool fixed = !x.quoted && (kp_name_eq(&x, "char") || kp_name_eq(&x, "character"));
+	bool var = !x.quoted && !vary && (kp_name_eq(&x, "varchar") || kp_name_eq(&x, "varcharacter"));
+	if (!fixed && !var) {
+		kp_pctx_error(ctx, KP_R_SYNTAX, x.off, x.srclen, "syntax error near '%.*s'", (int)x.srclen,
+		              ctx->text + x.off);
+		return x;
+	}
+	kp_name v = x;
+	v.s = var || vary ? "varchar" : "char";
+	v.len = var || vary ? 7 : 4;
+	return v;
 }
 }
 /* Phoenix arrays: VARCHAR ARRAY, INTEGER[], VARCHAR(10) ARRAY[5] */

@@ -423,6 +423,7 @@ static int line_comment(kp_lexer *lx, kp_token *t, const unsigned char *start, c
 	'rename'          { TOK(TK_RENAME); }
 	'convert'         { TOK(TK_CONVERT); }
 	'domain'          { TOK(TK_DOMAIN); }
+	'national'        { TOK(TK_NATIONAL); }
 	'binary'          { TOK(TK_BINARY); }
 	'split'           { TOK(TK_SPLIT); }
 	'row_timestamp'   { TOK(TK_ROW_TIMESTAMP); }

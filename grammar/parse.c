@@ -208,6 +208,8 @@ typedef struct stmt_state {
 	bool body;              /* the skipped unit has a body: a ';' inside its
 	                           BEGIN ... END does not end it */
 	int body_depth;         /* BEGIN ... END depth in that body */
+	int copy;               /* PostgreSQL's COPY: 1, 2 just after its FROM, 3 FROM
+	                           STDIN (its data lines follow the ';') */
 	kp_token hints[8];      /* hint comments seen (last: begin() clears
 	                           what comes before it only) */
 } stmt_state;
@@ -298,6 +300,7 @@ static int skip_form(stmt_state *st, kp_source *src, kp_lexer *lx, kp_token t, k
 	st->skipped = u.what;
 	st->skipped_name = u.name;
 	st->body = u.body;
+	st->copy = !strcmp(u.what, "COPY");
 	if (u.body)
 		lx->report = NULL;
 	if (u.note && d)
@@ -562,6 +565,24 @@ static bool client_line(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos
 	return true;
 }
 
+/* COPY ... FROM STDIN; (pg_dump's data): its data lines, up to a line
+ * "\." (psql, COPY: "the end of the data"), are the statement's, *pos
+ * past them. Data that runs to the end of the input is the statement's
+ * too, said once at COPY (a streamed window grows to find the end first:
+ * at_eof). */
+static void copy_data(kp_parser *p, kp_stmt *s, kp_source *src, size_t *pos, kp_arena *a, kp_diags *d)
+{
+	bool ended;
+	size_t end = kp_unit_copy_data(src->text, src->len, *pos, &ended);
+	s->len = (uint32_t)(end - s->off);
+	*pos = end;
+	p->at_eof = end >= src->len;
+	if (!ended && d)
+		kp_diag_add(d, a, KP_R_LEXICAL, KP_SEV_WARNING, src, s->off, 4,
+		            "COPY ... FROM STDIN: no line '\\.' ends its data: every line to the end of the input "
+		            "is read as its data");
+}
+
 int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
                   kp_arena *a, kp_diags *d)
 {
@@ -745,6 +766,8 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 				s->u.skipped.what = st.skipped;
 				if (st.skipped_name.len)
 					s->u.skipped.name = kp_ast_name(a, src->text, st.skipped_name.off, st.skipped_name.len);
+				if (st.copy == 3 && type == TK_SEMI)
+					copy_data(p, s, src, pos, a, d);
 				*out = s;
 				return 1;
 			}
@@ -801,6 +824,8 @@ int kp_parse_next(kp_parser *p, kp_stmt **out, kp_source *src, size_t *pos,
 			st.end = t.off + t.len;
 			if (st.body)
 				st.body_depth += kp_unit_depth(src->text, &lx, t);
+			if (st.copy && st.copy < 3)
+				st.copy = type == TK_FROM ? 2 : st.copy == 2 && word_is(src->text, t, "stdin") ? 3 : 1;
 			continue;
 		}
 		if (st.skip)

@@ -243,7 +243,7 @@ static void use_form(kp_pctx *ctx, kp_sql_form f, kp_token t)
   CHARACTER CHARSET
   SIGNED ZEROFILL VARYING PRECISION ZONE WITHOUT
   MODIFY CHANGE BINARY
-  RENAME CONVERT DOMAIN.
+  RENAME CONVERT DOMAIN NATIONAL.
 
 /* Only to settle `FROM t ALLOW FILTERING` (see the select rules): after
  * the table name, ALLOW is shifted, never taken as an alias. */

@@ -129,9 +129,13 @@ idxsortlist(A) ::= idxsort(X). { memset(&A, 0, sizeof A); push(ctx, &A, X); }
 idxsortlist(A) ::= idxsortlist(L) COMMA idxsort(X). { A = L; push(ctx, &A, X); }
 %type idxsort {kp_order_item*}
 idxsort(A) ::= sortitem(X). { A = X; }
-idxsort(A) ::= expr(X) id(O). { A = mksort(ctx, X, 0); want_opclass(ctx, O); }
-idxsort(A) ::= expr(X) id(O) ASC. { A = mksort(ctx, X, 0); want_opclass(ctx, O); }
-idxsort(A) ::= expr(X) id(O) DESC. { A = mksort(ctx, X, 1); want_opclass(ctx, O); }
+idxsort(A) ::= expr(X) opclass. { A = mksort(ctx, X, 0); }
+idxsort(A) ::= expr(X) opclass ASC. { A = mksort(ctx, X, 0); }
+idxsort(A) ::= expr(X) opclass DESC. { A = mksort(ctx, X, 1); }
+/* ... of a schema, as pg_dump writes an extension's (public.gin_trgm_ops;
+ * PostgreSQL's CREATE INDEX: opclass is any_name, which may be qualified) */
+opclass ::= id(O). { want_opclass(ctx, O); }
+opclass ::= id DOT id(O). { want_opclass(ctx, O); }
 %include {
 /* An operator class is named *_ops (text_pattern_ops, jsonb_path_ops,
  * gin_trgm_ops: PostgreSQL's and its extensions'): any other word after a
@@ -309,6 +313,11 @@ cmd ::= altnm RENAME(R) nm(O) id(T) nm(N). { ctx->stmt = sub_rename(ctx, R, O, T
 cmd ::= altnm RENAME(R) nm(W) nm(N). { want_name(ctx, W, "to"); rename_table(ctx, R, N); }
 cmd ::= altnm RENAME(R) AS nm(N). { rename_table(ctx, R, N); }
 cmd ::= altnm RENAME(R) nm(N). { rename_table(ctx, R, N); }
+/* ... and first of MySQL's actions (below) */
+cmd ::= altnm RENAME(R) nm(W) nm(N) COMMA altrest. { want_name(ctx, W, "to"); rename_table(ctx, R, N); }
+cmd ::= altnm RENAME(R) AS nm(N) COMMA altrest. { rename_table(ctx, R, N); }
+cmd ::= altnm RENAME(R) nm(N) COMMA altrest. { rename_table(ctx, R, N); }
+altrest ::= altnext2 altmore.
 %include {
 static void rename_table(kp_pctx *ctx, kp_token r, kp_name n)
 {
@@ -509,6 +518,22 @@ static kp_stmt *sub_pk(kp_pctx *ctx, kp_token k, kp_token p, kp_list l)
 	s->u.alter.key = l;
 	s->u.alter.key_off = p.off;
 	use_form(ctx, KP_F_ADD_PRIMARY_KEY, p);
+	return s;
+}
+}
+/* MySQL: RENAME [TO | AS] new among the actions (MySQL 8.0, 15.1.9 ALTER
+ * TABLE: an alter_option like any other; the catalog renames last, the
+ * other actions naming the table as it was) */
+altnext(A) ::= RENAME(R) nm(W) nm(N). { want_name(ctx, W, "to"); A = sub_rename_table(ctx, R, N); }
+altnext(A) ::= RENAME(R) AS nm(N). { A = sub_rename_table(ctx, R, N); }
+altnext(A) ::= RENAME(R) nm(N). { A = sub_rename_table(ctx, R, N); }
+%include {
+static kp_stmt *sub_rename_table(kp_pctx *ctx, kp_token r, kp_name n)
+{
+	kp_stmt *s = sub_alter(ctx, KP_ALTER_RENAME_TABLE, r);
+	s->u.alter.to = n;
+	s->u.alter.kw_off = r.off;
+	use_form(ctx, KP_F_RENAME_TABLE, r);
 	return s;
 }
 }

@@ -429,3 +429,24 @@ size_t kp_unit_client_line(const char *text, size_t len, size_t at, char *delim,
 	*what = "DELIMITER";
 	return eol;
 }
+
+size_t kp_unit_copy_data(const char *text, size_t len, size_t pos, bool *ended)
+{
+	*ended = false;
+	/* the data starts on the line after the statement's ';' */
+	const char *nl = pos < len ? memchr(text + pos, '\n', len - pos) : NULL;
+	size_t q = nl ? (size_t)(nl - text) + 1 : len;
+	while (q < len) {
+		nl = memchr(text + q, '\n', len - q);
+		size_t eol = nl ? (size_t)(nl - text) : len;
+		size_t n = eol - q;
+		if (n && text[eol - 1] == '\r')
+			n--;
+		if (n == 2 && text[q] == '\\' && text[q + 1] == '.') {
+			*ended = true;
+			return nl ? eol + 1 : len;
+		}
+		q = nl ? eol + 1 : len;
+	}
+	return len;
+}

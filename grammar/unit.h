@@ -48,6 +48,13 @@ size_t kp_unit_blank(const char *text, size_t len, size_t pos, bool hash);
 size_t kp_unit_client_line(const char *text, size_t len, size_t at, char *delim, uint8_t *dlen,
                            const char **what);
 
+/* The data of PostgreSQL's COPY ... FROM STDIN, whose ';' ends at pos:
+ * the lines after that ';''s line, up to and including the line "\."
+ * (psql, COPY; a CR before its line break allowed). Returns the offset
+ * just past that line (its line break included), with *ended; without
+ * such a line, len, *ended false. */
+size_t kp_unit_copy_data(const char *text, size_t len, size_t pos, bool *ended);
+
 /* The longest DELIMITER keyplan keeps (longer ones are cut). */
 #define KP_MAX_DELIM 15
 

@@ -12,7 +12,20 @@
  *   - Everything passed to a callback (a keyplan_statement, a
  *     keyplan_diagnostic, a keyplan_advice, and every string and object
  *     read from them) is borrowed: it is valid only until the callback
- *     returns. Copy what you need.
+ *     returns. Copy what you need. (The memory of a statement, its plan,
+ *     its diagnostics and the text read from them is reused for the next
+ *     statement: that is what keeps a session's memory flat.)
+ *   - A session's memory does not grow with the statements fed to it
+ *     (keyplan_memory): schema and query text is not kept past the call
+ *     (the catalog copies the declarations it keeps), and a file is read
+ *     in pieces. A workload is what keyplan_advise re-plans, so a session
+ *     keeps, as keyplan check does, one record and one parsed statement a
+ *     shape (statements alike that plan alike, in one file or in strings
+ *     of one name), with the text that statement is in (a string, or the
+ *     mapped file, whose pages read past are given back), plus 2 or 3
+ *     bytes a statement for its place (the advice's lists of statements
+ *     it changes), and an INSERT's values (a few bytes a value, the
+ *     evidence of increasing and duplicate keys) with its string.
  *   - A session is used by one thread at a time; sessions are independent.
  *
  * Errors: every function returns 0 (KEYPLAN_OK) or a negative keyplan_error.
@@ -81,7 +94,9 @@ KEYPLAN_API int keyplan_open(const keyplan_options *opts, keyplan **out);
 /* Ends the session (NULL is ignored). */
 KEYPLAN_API void keyplan_close(keyplan *k);
 
-/* Reads SQL text; name labels its diagnostics ("<string>" when NULL). */
+/* Reads SQL text, a script of its own (its DELIMITER and its
+ * -- keyplan:tenant lines end with it); name labels its diagnostics
+ * ("<string>" when NULL). */
 KEYPLAN_API int keyplan_feed_string(keyplan *k, keyplan_role role, const char *name, const char *sql, size_t len);
 /* Reads a file ("-": standard input) by its extension: .java, .kt, .go,
  * .py and MyBatis mapper .xml as application code whose SQL is planned as
@@ -99,6 +114,14 @@ KEYPLAN_API int keyplan_feed_text(keyplan *k, keyplan_role role, const char *pat
  * piece of advice goes to fn, its findings to on_diagnostic. Once per
  * session. */
 KEYPLAN_API int keyplan_advise(keyplan *k, keyplan_advice_fn fn, void *ctx);
+
+/* What the session holds now, in bytes: the blocks of its arenas (the
+ * session's, the statement's, the schema's, the advisor's) and the text
+ * and line tables of the sources it keeps (not the pages of a mapped file,
+ * which are the file's); *peak, when not NULL, the same with each arena at
+ * the most it held since keyplan_open. For tests and monitoring: a bound
+ * on the session's growth, not the process's heap. */
+KEYPLAN_API size_t keyplan_memory(const keyplan *k, size_t *peak);
 
 /* --- a statement --- */
 

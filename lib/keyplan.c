@@ -25,6 +25,10 @@ struct keyplan {
 	kp_diags adv_d;         /* the advisor's findings */
 	kp_advisor adv;         /* fed the workload */
 	bool advised;           /* keyplan_advise ran */
+	kp_source *spare;       /* a workload string's source that nothing kept,
+	                           for the next one (keyplan_feed_string) */
+	const kp_source *given_src; /* a mapped workload file read ... */
+	size_t given;           /* ... and where its pages were given back to */
 };
 
 struct keyplan_diagnostic {
@@ -67,6 +71,7 @@ int keyplan_open(const keyplan_options *opts, keyplan **out)
 	kp_arena_init(&k->a);
 	kp_advisor_init(&k->adv, k->p.cat, t, &k->a, &k->adv_d);
 	k->adv.merge = true;   /* a record a shape, as check keeps them (advisor/workload.c) */
+	k->adv.merge_names = true;   /* each workload string is a source of its own */
 	k->p.adv = &k->adv;
 	*out = k;
 	return KEYPLAN_OK;
@@ -110,11 +115,26 @@ static void weigh(void *ctx, const char *p, const char *end, bool at_line_start)
 		            (int)(end - q), q);
 }
 
+/* A mapped workload file's text read past, given back a megabyte at a
+ * time (as keyplan check does, tools/cmd_lint.c): what the advice reads
+ * again later is read from the file again (base/srcmap.c). */
+static void give_back(keyplan *k, const kp_event *ev)
+{
+	if (k->given_src != ev->src)
+		k->given_src = ev->src, k->given = 0;
+	if (ev->start - k->given >= ((size_t)1 << 20)) {
+		kp_source_release(ev->src, k->given, ev->start);
+		k->given = ev->start;
+	}
+}
+
 static int api_event(void *ctx, kp_event *ev)
 {
 	keyplan *k = ctx;
 	if (ev->phase == KP_EV_PARSED && ev->role == KP_ROLE_WORKLOAD)
 		kp_comments(ev->src, ev->lead, ev->start, false, weigh, ev);
+	if (ev->phase == KP_EV_DONE && ev->role == KP_ROLE_WORKLOAD && ev->src->mapped)
+		give_back(k, ev);
 	if (ev->phase == KP_EV_END) {
 		for (const kp_diag *g = ev->d->head; g; g = g->next)
 			send_diag(k, g, ev->a);
@@ -152,18 +172,38 @@ int keyplan_feed_string(keyplan *k, keyplan_role role, const char *name, const c
 	if (!k || !sql || !valid_role(role))
 		return KEYPLAN_EINVAL;
 	if (role == KEYPLAN_WORKLOAD) {
-		/* keyplan_advise re-plans the workload: its statements, and
-		 * the text they point into, stay until keyplan_close */
-		kp_source *src = kp_arena_alloc(&k->p.arena, sizeof *src);
+		/* keyplan_advise re-plans the workload, as keyplan check does: a
+		 * record a shape (statements alike that planned alike, in strings
+		 * of one name, are one: kp_advisor.merge_names) and the tree of
+		 * its first statement, which points into its string. So a string
+		 * stays until keyplan_close only when it made a record; others
+		 * (the statements alike of a record made before) are freed, and
+		 * what stays of them is their place, 2 or 3 bytes a statement */
+		kp_source *src = k->spare ? k->spare : kp_arena_alloc(&k->p.arena, sizeof *src);
+		k->spare = NULL;
 		kp_source_from_string(src, name ? name : "<string>", sql, len);
-		kp_pipe_keep(&k->p, src);
-		kp_pipe_source(&k->p, src, pipe_role(role));
+		uint32_t records = k->adv.queries.n;
+		kp_parser_script_start(k->p.parser);
+		k->p.conn_src = NULL;   /* a string is a file of its own (lib/tenant.c) */
+		/* transient: the catalog copies the declarations it keeps */
+		kp_pipe_window(&k->p, src, pipe_role(role), false, true);
+		if (k->adv.queries.n != records) {
+			kp_pipe_keep(&k->p, src);
+		} else {
+			kp_source_free(src);
+			k->spare = src;
+		}
 		return KEYPLAN_OK;
 	}
 	/* nothing stays: the catalog copies the declarations it keeps, so
 	 * memory does not grow with the strings fed */
 	kp_source src;
 	kp_source_from_string(&src, name ? name : "<string>", sql, len);
+	/* a string is a script of its own: no DELIMITER, and a connection of
+	 * its own (a -- keyplan:tenant line in one string set the next
+	 * string's, the source being at the same address: lib/tenant.c) */
+	kp_parser_script_start(k->p.parser);
+	k->p.conn_src = NULL;
 	kp_pipe_window(&k->p, &src, pipe_role(role), false, true);
 	kp_source_free(&src);
 	return KEYPLAN_OK;
@@ -246,10 +286,14 @@ int keyplan_feed_file(keyplan *k, keyplan_role role, const char *path)
 		return KEYPLAN_OK;
 	}
 	if (lang == KP_LANG_SQL) {
-		/* a workload is read whole and kept: keyplan_advise re-plans it */
-		kp_source *src = kp_pipe_read(&k->p, path, &d, &k->p.scratch);
-		if (!src)
+		/* a workload is kept (keyplan_advise re-plans it: the trees of
+		 * its shapes point into it), mapped, as keyplan check maps it,
+		 * and the pages read past are given back (give_back):
+		 * standard input and pipes are read whole */
+		kp_source *src = kp_arena_alloc(&k->p.arena, sizeof *src);
+		if (kp_source_map(src, path, &d, &k->p.scratch) < 0)
 			goto unreadable;
+		kp_pipe_keep(&k->p, src);
 		kp_pipe_source(&k->p, src, pipe_role(role));
 		return KEYPLAN_OK;
 	}
@@ -276,6 +320,34 @@ int keyplan_feed_text(keyplan *k, keyplan_role role, const char *path, const cha
 	kp_source *src = host_source(k);
 	kp_source_from_string(src, path, text, len);
 	return feed_code(k, src, lang, role);
+}
+
+size_t keyplan_memory(const keyplan *k, size_t *peak)
+{
+	if (!k) {
+		if (peak)
+			*peak = 0;
+		return 0;
+	}
+	const kp_arena *arenas[] = {&k->p.arena, &k->p.scratch, &k->a, &k->p.own_cat.arena, &k->p.base_cat.arena};
+	size_t held = 0, most = 0;
+	for (size_t i = 0; i < sizeof arenas / sizeof *arenas; i++) {
+		held += arenas[i]->held;
+		most += kp_arena_peak(arenas[i]);
+	}
+	for (uint32_t i = 0; i < k->host_arenas.n; i++) {
+		const kp_arena *h = k->host_arenas.items[i];
+		held += h->held;
+		most += kp_arena_peak(h);
+	}
+	size_t text = 0;
+	for (uint32_t i = 0; i < k->p.sources.n; i++) {
+		const kp_source *src = k->p.sources.items[i];
+		text += (src->mapped ? 0 : src->len + 1) + src->nlines * sizeof *src->lines;
+	}
+	if (peak)
+		*peak = most + text;
+	return held + text;
 }
 
 struct keyplan_advice {

@@ -205,17 +205,32 @@ static char *field(kp_arena *a, const char *line, const char *key)
 	return s;
 }
 
-static bool number(const char *line, const char *key, unsigned long long *out)
+/* The value of "key": N in line: 0 when the key is absent, 1 with *out
+ * set for a JSON integer of at most 1e18 (digits, then the value's end:
+ * ',', '}' or white space), -1 for anything else (1e400, 1.5, -3, "5",
+ * 1e3), with *bad and *badlen the value's text. */
+static int number(const char *line, const char *key, unsigned long long *out, const char **bad, int *badlen)
 {
 	char pat[32];
 	snprintf(pat, sizeof pat, "\"%s\": ", key);
 	const char *p = strstr(line, pat);
 	if (!p)
-		return false;
-	char *e;
-	errno = 0;
-	*out = strtoull(p + strlen(pat), &e, 10);
-	return e != p + strlen(pat) && !errno;
+		return 0;
+	p += strlen(pat);
+	const char *q = p;
+	unsigned long long v = 0;
+	while (*q >= '0' && *q <= '9' && q - p < 18)
+		v = v * 10 + (unsigned long long)(*q++ - '0');
+	if (q > p && (*q == ',' || *q == '}' || *q == ' ' || *q == '\t' || *q == '\r' || *q == '\n') &&
+	    !(*p == '0' && q - p > 1)) {
+		*out = v;
+		return 1;
+	}
+	*bad = p;
+	*badlen = (int)strcspn(p, ",}\r\n");
+	if (*badlen > 40)
+		*badlen = 40;
+	return -1;
 }
 
 int kp_baseline_read(kp_baseline *b, const char *path, kp_diags *d, kp_arena *a)
@@ -263,15 +278,35 @@ int kp_baseline_read(kp_baseline *b, const char *path, kp_diags *d, kp_arena *a)
 		}
 		char *end;
 		unsigned long long fp = strtoull(fps, &end, 16);
-		unsigned long long count = 1, ln = 0;
-		if (strlen(fps) != 16 || *end || (number(line, "count", &count) && (count == 0 || count > 1000000))) {
+		if (strlen(fps) != 16 || *end) {
 			kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, lineno, "malformed baseline entry");
 			rc = -1;
 			break;
 		}
-		number(line, "line", &ln);
-		unsigned long long fv = 2;
-		bool legacy = version == 1 || (number(line, "fingerprint_version", &fv) && fv == 1);
+		/* its numbers are integers the writer writes, or the entry is
+		 * refused, naming the field: a count of 1e400 was read as 1 */
+		unsigned long long count = 1, ln = 0, fv = 2;
+		static const char *const key[] = {"count", "line", "fingerprint_version"};
+		unsigned long long *val[] = {&count, &ln, &fv};
+		const char *bad = NULL;
+		int badlen = 0, k = 0;
+		for (; k < 3; k++)
+			if (number(line, key[k], val[k], &bad, &badlen) < 0 || (k == 0 && (count == 0 || count > 1000000)))
+				break;
+		if (k < 3) {
+			if (!bad) {
+				bad = "";
+				kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, lineno,
+				             "malformed baseline entry: count %llu is not 1 to 1000000", count);
+			} else {
+				kp_diag_file(d, a, KP_R_IO, KP_SEV_ERROR, path, lineno,
+				             "malformed baseline entry: %s '%.*s' is not %s", key[k], badlen, bad,
+				             k == 0 ? "an integer 1 to 1000000" : "a non-negative integer");
+			}
+			rc = -1;
+			break;
+		}
+		bool legacy = version == 1 || fv == 1;
 		kp_baseline_entry *e = entry(b, (uint64_t)fp);
 		if (e->count == 0) {
 			e->legacy = legacy;

@@ -38,7 +38,7 @@ const char cli_usage_main[] =
 	"terminal), TERM=dumb (no colour), KEYPLAN_HISTORY (the shell's history),\n"
 	"GITHUB_WORKSPACE (the repository root for reported paths).\n";
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
 	if (argc < 2)
 		return cmd_repl(0, argv + 1);
@@ -73,4 +73,20 @@ int main(int argc, char **argv)
 		return cmd_repl(argc - 1, argv + 1);   /* keyplan --schema s.sql */
 	kp_fprintf_visible(stderr, "keyplan: unknown command '%s' (explain, lint, check, digest, simulate, rules, repl, lsp; keyplan --help)\n", cmd);
 	return 2;
+}
+
+/* Every command's standard output is checked once, here, as coreutils'
+ * close_stdout does: output lost to a full disk or a closed descriptor
+ * (keyplan rules --help > /dev/full) is a write error and exit status 2,
+ * not a clean run. A command that failed already (status 2: explain, lint
+ * and check report their own write errors, at the file they write) is
+ * left as it said. */
+int main(int argc, char **argv)
+{
+	int rc = dispatch(argc, argv);
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc != 2) {
+		fputs("keyplan: <stdout>: write error\n", stderr);
+		rc = 2;
+	}
+	return rc;
 }

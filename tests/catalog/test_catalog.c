@@ -335,6 +335,36 @@ static void test_dump_forms_drop_lists_and_unordered_indexes(void)
 	expect("CREATE TABLE b (id INT PRIMARY KEY, n INT);\nCREATE INDEX bn ON b (n n2)", KP_R_SYNTAX, "syntax error near 'n2'", 2, 25);
 }
 
+/* An operator class of a schema (pg_dump: public.gin_trgm_ops for an
+ * extension's, pg_catalog.text_pattern_ops) is read as an unqualified one:
+ * the key part's column and order stay; a qualified word that is no *_ops
+ * is an error at the word. */
+static void test_qualified_operator_classes(void)
+{
+	kpt t;
+	kpt_init(&t);
+	CU_ASSERT_EQUAL_FATAL(kpt_schema(&t,
+		"CREATE TABLE b (id INT PRIMARY KEY, doc TEXT, n VARCHAR);"
+		"CREATE INDEX bt ON b USING gin (doc public.gin_trgm_ops);"
+		"CREATE INDEX bn ON b USING btree (n pg_catalog.text_pattern_ops DESC, id);"
+		"CREATE INDEX bq ON b (\"n\" \"public\".varchar_pattern_ops ASC);"), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t.d.head);
+	CU_ASSERT_STRING_EQUAL(t.d.head->message, "a gin index orders no rows by its key: keyplan plans no read through it");
+	CU_ASSERT_PTR_NULL(t.d.head->next);
+	const kp_table *tb = kp_catalog_find(&t.cat, "b", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tb);
+	CU_ASSERT_EQUAL_FATAL(tb->nindexes, 2);
+	CU_ASSERT_STRING_EQUAL(tb->indexes[0]->name, "bn");
+	CU_ASSERT_EQUAL(tb->indexes[0]->key.n, 2);
+	CU_ASSERT_TRUE(tb->indexes[0]->key.parts[0].desc);
+	CU_ASSERT_FALSE(tb->indexes[0]->key.parts[1].desc);
+	CU_ASSERT_STRING_EQUAL(tb->indexes[1]->name, "bq");
+	CU_ASSERT_FALSE(tb->indexes[1]->key.parts[0].desc);
+	kpt_free(&t);
+	expect("CREATE TABLE b (id INT PRIMARY KEY, n INT);\nCREATE INDEX bn ON b (n public.n2)", KP_R_SYNTAX,
+	       "syntax error near 'n2'", 2, 32);
+}
+
 /* MySQL's ALTER TABLE t action, action, ...: each applied in order (an
  * index on a column added before it, a column dropped, one redefined,
  * renamed and retyped); when one fails, none is, located at the failing
@@ -493,6 +523,31 @@ static void test_rename_drop_key_convert_and_functional_parts(void)
 	kpt_free(&t);
 	expect_generic("CREATE TABLE t (id INT PRIMARY KEY);\nCREATE TABLE u (id INT PRIMARY KEY);\nALTER TABLE t RENAME TO u",
 	               KP_R_DUPLICATE, "table 'u' already exists", 3, 25);
+	/* MySQL: RENAME [TO | AS] among the actions, first or later: the others
+	 * apply to the table as it was named, the rename comes last; a name
+	 * taken fails the statement at it, none applied */
+	kpt_init_target(&t, KP_TARGET_GENERIC);
+	CU_ASSERT_EQUAL(kpt_schema(&t, "CREATE TABLE t (id INT PRIMARY KEY, a INT);\n"
+	                               "ALTER TABLE t ADD COLUMN z INT, RENAME TO t2, ADD INDEX iz (z);\n"
+	                               "ALTER TABLE t2 RENAME AS t3, DROP COLUMN a;\n"
+	                               "ALTER TABLE t3 ADD y INT, RENAME t4;\n"), 0);
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "t", 1));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "t2", 2));
+	CU_ASSERT_PTR_NULL(kp_catalog_find(&t.cat, "t3", 2));
+	const kp_table *t4 = kp_catalog_find(&t.cat, "t4", 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t4);
+	CU_ASSERT_EQUAL(kp_table_column(t4, "a", 1), -1);
+	CU_ASSERT_TRUE(kp_table_column(t4, "z", 1) >= 0);
+	CU_ASSERT_TRUE(kp_table_column(t4, "y", 1) >= 0);
+	CU_ASSERT_EQUAL_FATAL(t4->nindexes, 1);
+	CU_ASSERT_STRING_EQUAL(t4->indexes[0]->name, "iz");
+	kpt_free(&t);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY);\nCREATE TABLE u (id INT PRIMARY KEY);\n"
+	               "ALTER TABLE t ADD b INT, RENAME TO u",
+	               KP_R_DUPLICATE, "table 'u' already exists (action 2 of 2): none of the statement's actions is "
+	               "applied", 3, 36);
+	expect_generic("CREATE TABLE t (id INT PRIMARY KEY);\nALTER TABLE t ADD b INT, RENAME INTO u",
+	               KP_R_SYNTAX, "syntax error near 'INTO'", 2, 33);
 	/* the wide-column stores' ALTER TABLE has none of them */
 	static const struct { const char *sql; uint32_t col; const char *form; } refused[] = {
 		{"ALTER TABLE t RENAME COLUMN a TO a2", 15, "ALTER TABLE ... RENAME COLUMN"},
@@ -805,4 +860,5 @@ KPT_SUITE("catalog", NULL, NULL,
 	{"PARTITION BY, index, hash-part and DROP errors are located", test_partition_index_and_drop_errors_are_located},
 	{"hash widths and index kinds", test_hash_widths_and_index_kinds},
 	{"columns are found by name through the table's hash", test_columns_found_by_name_through_the_hash},
-	{"DROP TABLE a, b; FULLTEXT keys and GIN indexes read, left out", test_dump_forms_drop_lists_and_unordered_indexes})
+	{"DROP TABLE a, b; FULLTEXT keys and GIN indexes read, left out", test_dump_forms_drop_lists_and_unordered_indexes},
+	{"an operator class of a schema (public.gin_trgm_ops) is read", test_qualified_operator_classes})

@@ -317,6 +317,78 @@ static void routine(const char *sql, const char *what, const char *name, uint32_
 	ASSERT_STR(d.head->message, want);
 }
 
+/* The national character types of SQL:2016, PostgreSQL and MySQL: each a
+ * string type of its length; NATIONAL stays a name elsewhere, and a word
+ * after it that names no character type is an error at that word. */
+static void test_national_character_types(void)
+{
+	kp_stmt *s = one("CREATE TABLE t (a NATIONAL CHAR(10) PRIMARY KEY, b NATIONAL VARCHAR(20), "
+	                 "c NATIONAL CHARACTER VARYING(3), d NATIONAL CHAR VARYING, e NATIONAL CHARACTER, "
+	                 "f NCHAR VARYING(5), g national varcharacter(7), national INT)",
+	                 KP_S_CREATE_TABLE);
+	CU_ASSERT_EQUAL_FATAL(s->u.create_table.cols.n, 8);
+	static const char *const type[] = {"char", "varchar", "varchar", "varchar", "char", "nchar", "varchar", "INT"};
+	static const int64_t len[] = {10, 20, 3, 0, 0, 5, 7, 0};
+	static const uint32_t nargs[] = {1, 1, 1, 0, 0, 1, 1, 0};
+	for (uint32_t i = 0; i < 8; i++) {
+		CU_ASSERT_TRUE(name_is(&col(s, i)->type, type[i]));
+		CU_ASSERT_EQUAL(col(s, i)->ntargs, nargs[i]);
+		CU_ASSERT_EQUAL(col(s, i)->targs[0], len[i]);
+	}
+	CU_ASSERT_TRUE(name_is(&col(s, 7)->name, "national"));
+	CU_ASSERT_TRUE(col(s, 0)->primary_key);
+	error_at("CREATE TABLE t (a NATIONAL INT)", "syntax error near 'INT'", 1, 28);
+	error_at("CREATE TABLE t (a NATIONAL VARCHAR VARYING(3))", "syntax error near 'VARCHAR'", 1, 28);
+}
+
+/* PostgreSQL's COPY ... FROM STDIN (pg_dump's data): its data lines, up to
+ * the line "\\.", are the statement's, whatever they hold (';', quotes,
+ * backslashes, CRLF); the statement after it is read. Data no "\\." ends
+ * runs to the end of the input, said once at COPY. COPY ... TO STDOUT and
+ * FROM a file have no data lines. */
+static void test_copy_from_stdin_data_is_the_statements(void)
+{
+	static const char sql[] = "COPY public.t (a, b) FROM stdin;\n"
+	                          "x1\t1\n"
+	                          "it's; 'here\t\\N\r\n"
+	                          "\\.\r\n"
+	                          "SELECT * FROM t WHERE a = 'x';\n"
+	                          "COPY t TO STDOUT;\n"
+	                          "SELECT 1;\n"
+	                          "COPY t FROM STDIN WITH (FORMAT csv); -- data\n"
+	                          "a,\"b;\n";
+	kp_list l = {0};
+	kp_source_free(&src);
+	kp_source_from_string(&src, "t.sql", sql, strlen(sql));
+	memset(&d, 0, sizeof d);
+	kp_arena_reset(&arena);
+	kp_parse_all(&l, &src, &arena, &d);
+	CU_ASSERT_EQUAL_FATAL(l.n, 5);
+	static const kp_stmt_kind kind[] = {KP_S_SKIPPED, KP_S_SELECT, KP_S_SKIPPED, KP_S_SELECT, KP_S_SKIPPED};
+	static const char *const text[] = {
+		"COPY public.t (a, b) FROM stdin;\nx1\t1\nit's; 'here\t\\N\r\n\\.\r\n",
+		"SELECT * FROM t WHERE a = 'x'", "COPY t TO STDOUT", "SELECT 1",
+		"COPY t FROM STDIN WITH (FORMAT csv); -- data\na,\"b;\n"};
+	for (uint32_t i = 0; i < 5; i++) {
+		const kp_stmt *s = l.items[i];
+		CU_ASSERT_EQUAL(s->kind, kind[i]);
+		CU_ASSERT_EQUAL(s->len, strlen(text[i]));
+		CU_ASSERT_TRUE(s->len == strlen(text[i]) && !memcmp(sql + s->off, text[i], s->len));
+	}
+	CU_ASSERT_STRING_EQUAL(((kp_stmt *)l.items[0])->u.skipped.what, "COPY");
+	/* only the last one's data is not ended */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d.head);
+	CU_ASSERT_PTR_NULL(d.head->next);
+	CU_ASSERT_EQUAL(d.head->rule, KP_R_LEXICAL);
+	CU_ASSERT_EQUAL(d.head->severity, KP_SEV_WARNING);
+	CU_ASSERT_STRING_EQUAL(d.head->message, "COPY ... FROM STDIN: no line '\\.' ends its data: every line to the end "
+	                                        "of the input is read as its data");
+	uint32_t ln, c;
+	kp_source_linecol(&src, d.head->off, &ln, &c);
+	CU_ASSERT_EQUAL(ln, 8);
+	CU_ASSERT_EQUAL(c, 1);
+}
+
 static void test_recognised_statements_skipped_with_their_errors(void)
 {
 	skipped("CREATE SEQUENCE IF NOT EXISTS my_schema.my_seq START WITH -1000 INCREMENT BY 10 CACHE 10",
@@ -384,4 +456,6 @@ KPT_SUITE("ddl parse", setup, teardown,
 	{"CREATE INDEX: functional, LOCAL, UNCOVERED, partial, search, columnar", test_create_index},
 	{"CREATE VIEW, ALTER, DROP", test_views_alter_drop},
 	{"recognised statements are skipped; a lexical error inside one is still reported", test_recognised_statements_skipped_with_their_errors},
-	{"DDL errors", test_ddl_errors})
+	{"DDL errors", test_ddl_errors},
+	{"NATIONAL CHAR(n), NATIONAL VARCHAR(n), NATIONAL CHARACTER VARYING(n): string types", test_national_character_types},
+	{"COPY ... FROM STDIN: the data lines up to \\. are the statement's", test_copy_from_stdin_data_is_the_statements})

@@ -495,6 +495,140 @@ static void test_memory_is_flat_in_statements(void)
 	keyplan_close(k);
 }
 
+/* What a session holds (keyplan_memory) does not grow with the statements
+ * fed: query strings not at all (the most its arenas held after 1,000 is
+ * the most after 100,000, the plan JSON read for each); workload strings
+ * by their places only, a few bytes a statement (kept, each string took
+ * about 700 bytes: 713 MB for 1M); a workload file by its line table and
+ * those places (read whole, it was its text too). */
+static void test_session_memory_is_bounded(void)
+{
+	const char *q = "SELECT * FROM orders WHERE userid = 'u1' AND orderid = 42;";
+	int n = getenv("KP_SANITIZED") ? 20000 : 100000;   /* a fifth under the sanitizers: time */
+	for (int role = KEYPLAN_QUERY; role <= KEYPLAN_WORKLOAD; role++) {
+		size_t planned = 0;
+		keyplan_options o = {NULL, read_plan, NULL, &planned};
+		keyplan *k;
+		CU_ASSERT_EQUAL_FATAL(keyplan_open(&o, &k), KEYPLAN_OK);
+		CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema)), KEYPLAN_OK);
+		size_t peak1 = 0, peak2 = 0;
+		for (int i = 0; i < n; i++) {
+			if (i == 1000)
+				keyplan_memory(k, &peak1);
+			CU_ASSERT_EQUAL_FATAL(keyplan_feed_string(k, (keyplan_role)role, "q.sql", q, strlen(q)), KEYPLAN_OK);
+		}
+		size_t held = keyplan_memory(k, &peak2);
+		CU_ASSERT_EQUAL(planned, (size_t)n);
+		CU_ASSERT_TRUE(held > 0 && held <= peak2 && peak1 > 0);
+		if (role == KEYPLAN_QUERY) {
+			if (peak2 != peak1)
+				fprintf(stderr, "\n  query strings: %zu bytes after 1,000, %zu after %d\n", peak1, peak2, n);
+			CU_ASSERT_EQUAL(peak2, peak1);
+		} else {
+			if (peak2 - peak1 > 8 * (size_t)(n - 1000))
+				fprintf(stderr, "\n  workload strings: %zu bytes after 1,000, %zu after %d\n", peak1, peak2, n);
+			CU_ASSERT_TRUE(peak2 - peak1 <= 8 * (size_t)(n - 1000));
+		}
+		keyplan_close(k);
+	}
+	/* a workload file of 2n statements */
+	char path[] = "/tmp/kp-api-XXXXXX";
+	int fd = mkstemp(path);
+	CU_ASSERT_TRUE_FATAL(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	for (int i = 0; i < 2 * n; i++)
+		fprintf(f, "%s\n", q);
+	fclose(f);
+	size_t planned = 0;
+	keyplan_options o = {NULL, read_plan, NULL, &planned};
+	keyplan *k;
+	CU_ASSERT_EQUAL_FATAL(keyplan_open(&o, &k), KEYPLAN_OK);
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema)), KEYPLAN_OK);
+	size_t before = 0, after = 0;
+	keyplan_memory(k, &before);
+	CU_ASSERT_EQUAL(keyplan_feed_file(k, KEYPLAN_WORKLOAD, path), KEYPLAN_OK);
+	unlink(path);
+	keyplan_memory(k, &after);
+	CU_ASSERT_EQUAL(planned, 2 * (size_t)n);
+	if (after - before > 24 * (size_t)n)
+		fprintf(stderr, "\n  a workload file: %zu bytes before, %zu after\n", before, after);
+	CU_ASSERT_TRUE(after - before <= 24 * (size_t)n);   /* its text alone is 59 a statement */
+	keyplan_close(k);
+	CU_ASSERT_EQUAL(keyplan_memory(NULL, &after), 0);
+	CU_ASSERT_EQUAL(after, 0);
+}
+
+/* Workload strings of one name merge as the statements of one file do:
+ * the advice is the same whether the workload comes as one string or as a
+ * string a statement. */
+static void test_workload_strings_advise_as_one_file(void)
+{
+	static const char *const stmt[] = {
+		"SELECT * FROM orders WHERE userid = 'a' AND orderid = 1;\n",
+		"-- weight: 50\nSELECT * FROM orders WHERE status = 'paid' AND orderid = 7;\n",
+		"SELECT * FROM orders WHERE userid = 'b' AND orderid = 2;\n",
+		"-- weight: 50\nSELECT * FROM orders WHERE status = 'new' AND orderid = 8;\n",
+		"INSERT INTO orders (userid, orderid, status, amount) VALUES ('c', 3, 'new', 1.5);\n",
+		"INSERT INTO orders (userid, orderid, status, amount) VALUES ('c', 4, 'new', 2.5);\n",
+	};
+	seen one, many;
+	keyplan *k1 = open_session(&one, "lindorm"), *k2 = open_session(&many, "lindorm");
+	keyplan_feed_string(k1, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema));
+	keyplan_feed_string(k2, KEYPLAN_SCHEMA, "s.sql", schema, strlen(schema));
+	char all[1024] = "";
+	for (size_t i = 0; i < sizeof stmt / sizeof *stmt; i++) {
+		strcat(all, stmt[i]);
+		CU_ASSERT_EQUAL(keyplan_feed_string(k2, KEYPLAN_WORKLOAD, "w.sql", stmt[i], strlen(stmt[i])), KEYPLAN_OK);
+	}
+	CU_ASSERT_EQUAL(keyplan_feed_string(k1, KEYPLAN_WORKLOAD, "w.sql", all, strlen(all)), KEYPLAN_OK);
+	CU_ASSERT_EQUAL(keyplan_advise(k1, on_advice, &one), KEYPLAN_OK);
+	CU_ASSERT_EQUAL(keyplan_advise(k2, on_advice, &many), KEYPLAN_OK);
+	CU_ASSERT_EQUAL(one.n, 7);   /* the schema's statement too */
+	CU_ASSERT_EQUAL(many.n, 7);
+	CU_ASSERT_TRUE(one.nadvice >= 1);
+	CU_ASSERT_EQUAL_FATAL(many.nadvice, one.nadvice);
+	ASSERT_STR(one.akind[0], "secondary_index");
+	for (int i = 0; i < one.nadvice && i < 4; i++) {
+		ASSERT_STR(many.ajson[i], one.ajson[i]);
+		CU_ASSERT_EQUAL(many.written_before[i], one.written_before[i]);
+		CU_ASSERT_EQUAL(many.written_after[i], one.written_after[i]);
+	}
+	keyplan_close(k1);
+	keyplan_close(k2);
+}
+
+/* Each string is a script of its own: a -- keyplan:tenant line in one
+ * string set the connection of the next string of the same name (its
+ * source at the same address), and a DELIMITER outlived its string. */
+static void test_each_string_its_own_script(void)
+{
+	seen s;
+	keyplan *k = open_session(&s, "phoenix");
+	const char *ddl = "CREATE TABLE t (tid VARCHAR NOT NULL, id VARCHAR NOT NULL, v INTEGER "
+	                  "CONSTRAINT pk PRIMARY KEY (tid, id)) MULTI_TENANT=true;";
+	const char *q1 = "-- keyplan:tenant acme\nSELECT * FROM t WHERE id = 'x';";
+	const char *q2 = "SELECT * FROM t WHERE id = 'x';";
+	const char *d1 = "DELIMITER //\nSELECT * FROM t WHERE id = 'y'//";
+	const char *q3 = "SELECT * FROM t WHERE id = 'x'; SELECT * FROM t WHERE id = 'z';";
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", ddl, strlen(ddl)), KEYPLAN_OK);
+	for (int role = KEYPLAN_QUERY; role <= KEYPLAN_WORKLOAD; role++) {
+		s.n = 0;
+		keyplan_feed_string(k, (keyplan_role)role, "q.sql", q1, strlen(q1));
+		keyplan_feed_string(k, (keyplan_role)role, "q.sql", q2, strlen(q2));
+		keyplan_feed_string(k, (keyplan_role)role, "q.sql", d1, strlen(d1));
+		keyplan_feed_string(k, (keyplan_role)role, "q.sql", q3, strlen(q3));
+		CU_ASSERT_EQUAL_FATAL(s.n, 6);
+		ASSERT_STR(s.text[0], "GET T key (TID='acme', ID='x')");
+		ASSERT_STR(s.text[1], "FULL SCAN T filter ID = 'x'");
+		ASSERT_STR(s.kind[2], "skipped");   /* the DELIMITER line */
+		ASSERT_STR(s.text[3], "FULL SCAN T filter ID = 'y'");
+		/* ';' ends a statement again */
+		ASSERT_STR(s.text[4], "FULL SCAN T filter ID = 'x'");
+		ASSERT_STR(s.text[5], "FULL SCAN T filter ID = 'z'");
+	}
+	keyplan_close(k);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -511,6 +645,10 @@ int main(void)
 	            test_mybatis_variants);
 	CU_add_test(s, "bad arguments return KEYPLAN_EINVAL", test_errors);
 	CU_add_test(s, "memory does not grow with the statements fed", test_memory_is_flat_in_statements);
+	CU_add_test(s, "keyplan_memory: flat in query strings, a few bytes a workload statement",
+	            test_session_memory_is_bounded);
+	CU_add_test(s, "workload strings of one name advise as one file", test_workload_strings_advise_as_one_file);
+	CU_add_test(s, "each string is a script of its own: its tenant, its DELIMITER", test_each_string_its_own_script);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();

@@ -214,22 +214,26 @@ def table_of_shapes():
                   m.group(0))
             check("1,000 shapes: held in under 3 MB", 1000 <= kb <= 3000, m.group(0))
         # past 4 MB (or 4,096 shapes) the cache starts over, as small as it began:
-        # what it keeps stays within the bound and the output is the same
+        # what it keeps stays within the bound and the output is the same. 4,000
+        # shapes, not 4,500: which shapes are learned depends on where their hashes
+        # fall in the table of shapes seen once, so the count learned moves by about
+        # 150 when a token's number changes (a keyword added to the grammar), and
+        # 4,500 shapes learned past about 4,540 (twice the ~2,270 of 4 MB) dropped twice
         with open(q, "w", encoding="utf-8") as f:
-            for g in range(45):
+            for g in range(40):
                 for r in range(3):
                     for i in range(g * 100, g * 100 + 100):
                         f.write(f"SELECT * FROM t u{i} WHERE a = 'v{r}' AND b > {i};\n")
-        same("4,500 shapes", argv)
+        same("4,000 shapes", argv)
         rc, out, err = kptest.run(*argv, env={"KP_SHAPE_CACHE": "stats"}, plain=True, timeout=120)
         m = re.search(r"shape cache: (\d+) lookups, (\d+) hits, (\d+) learned, (\d+) kept in (\d+) KB", err)
-        check("4,500 shapes: the cache's counts", m, err)
+        check("4,000 shapes: the cache's counts", m, err)
         if m:
             lookups, hit, learned, kept, kb = map(int, m.groups())
             # about 1.8 KB a shape: the 4 MB bound comes before 4,096 shapes
-            check("4,500 shapes: dropped once, the rest kept", learned >= 4400 and 1000 < kept < learned - 2000,
+            check("4,000 shapes: dropped once, the rest kept", learned >= 3800 and 1000 < kept < learned - 2000,
                   m.group(0))
-            check("4,500 shapes: held within the bound (4 MB, a block, the table)", kb <= 4096 + 64 + 128,
+            check("4,000 shapes: held within the bound (4 MB, a block, the table)", kb <= 4096 + 64 + 128,
                   m.group(0))
 
 

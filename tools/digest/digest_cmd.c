@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "tools/digest/digest.h"
+#include "tools/sniff.h"
 
 const char kp_digest_usage[] =
 	"usage: keyplan digest [options] LOG...\n"
@@ -218,8 +219,19 @@ int kp_cmd_digest(int argc, char **argv)
 		if (strcmp(logs[i], "-") && stat(logs[i], &st) == 0 && S_ISDIR(st.st_mode)) {
 			/* a folder opens but reads nothing: no log, not a log of
 			 * one damaged line */
-			fprintf(stderr, "keyplan digest: %s: a folder, not a log (name its files: %s/*.log)\n", logs[i],
-			        logs[i]);
+			kp_fprintf_visible(stderr, "keyplan digest: %s: a folder, not a log (name its files: %s/*.log)\n",
+			                   logs[i], logs[i]);
+			rc = 2;
+			continue;
+		}
+		/* a binary file (/dev/zero) or UTF-16 text is one error, not a
+		 * log of damaged lines; standard input and pipes are not looked
+		 * into (they are read once): the reader's limit ends those */
+		const char *why = merge ? NULL : kp_sniff_path(logs[i], true);
+		if (why) {
+			if (!strncmp(why, "a binary file", 13))
+				why = "a binary file (it holds NUL bytes), not a query log";
+			kp_fprintf_visible(stderr, "keyplan digest: %s: %s\n", logs[i], why);
 			rc = 2;
 			continue;
 		}

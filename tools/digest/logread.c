@@ -148,6 +148,13 @@ int kp_logread_line(kp_logread *r, const char **out, size_t *out_len)
 		}
 		total += r->end;
 		r->end = 0;
+		if (total >= KP_LOG_MAX_SKIP) {
+			/* no line break in 256 MiB: no log, or none past here */
+			r->error = true;
+			r->error_msg = "no line break in 256 MiB: the log is read no further";
+			r->eof = true;
+			break;
+		}
 	}
 	r->next_offset = r->offset + total + (r->start ? 1 : 0);
 	r->lineno++;

@@ -2,7 +2,8 @@
  * does not start with gzip's magic is passed through as it is), in bounded
  * memory. A line longer than KP_LOG_MAX_LINE is not kept: it is read to its
  * end and given as over-long (its first bytes only), so a 1 GB line costs
- * no more memory than a short one. */
+ * no more memory than a short one; past KP_LOG_MAX_SKIP bytes without a
+ * line break, reading ends (a read error), so no input reads forever. */
 #ifndef KP_DIGEST_LOGREAD_H
 #define KP_DIGEST_LOGREAD_H
 
@@ -13,6 +14,10 @@
 /* The longest line kept: a statement may have up to KP_MAX_STMT_BYTES
  * (grammar/parse.h), and a log line holds one statement and its fields. */
 #define KP_LOG_MAX_LINE ((size_t)16 << 20 | 4096)
+/* The longest line read to its end: past this many bytes without a line
+ * break (/dev/zero, a pipe of NULs, a file that is no log) the file is read
+ * no further, and the reader says so as a read error at that line. */
+#define KP_LOG_MAX_SKIP ((uint64_t)256 << 20)
 
 typedef struct kp_logread {
 	const char *path;       /* as given ("-": standard input) */

@@ -8,6 +8,7 @@
  * edit but analysed once, when the queue is empty, before the diagnostics
  * are published. A request that needs a document's plans analyses it first. */
 #define _GNU_SOURCE   /* realpath, F_SETPIPE_SZ */
+#include "base/quote.h"
 #include "tools/lsp/lsp.h"
 #include "tools/lsp/main.h"
 
@@ -752,7 +753,10 @@ int kp_lsp_main(int argc, char **argv)
 			return 0;
 		}
 		if (strcmp(argv[i], "--stdio")) {
-			fprintf(stderr, "keyplan lsp: unknown option '%s'\n%s", argv[i], kp_lsp_usage);
+			/* one line naming it, as every command's usage error is (the
+			 * options are one --help away); its bytes shown, not obeyed */
+			kp_fprintf_visible(stderr, "keyplan lsp: %s '%s' (keyplan lsp --help lists the options)\n",
+			                   argv[i][0] == '-' ? "unknown option" : "unexpected argument", argv[i]);
 			return 2;
 		}
 	}
