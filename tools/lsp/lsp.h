@@ -224,6 +224,14 @@ typedef struct kp_lsp_doc {
 	double publish_ms;      /* ... and writing its diagnostics */
 	double analysis_cpu_ms, publish_cpu_ms; /* the same in CPU time (waiting
 	                           for the client to read is not counted) */
+	/* the last push publication seen from the kernel (keyplan/stats): its
+	 * writes' share of publish_ms and publish_cpu_ms, the write calls
+	 * made and how many the pipe took short, and what the thread's
+	 * rusage counted meanwhile (minor page faults, voluntary and
+	 * involuntary context switches) */
+	double publish_write_ms, publish_write_cpu_ms;
+	unsigned publish_writes, publish_short_writes;
+	long publish_minflt, publish_nvcsw, publish_nivcsw;
 	bool edited;            /* changed since it was opened (its chunks keep their JSON) */
 	bool published;         /* published_sig is what the client was sent */
 	uint64_t published_sig; /* the signature of its last publication */

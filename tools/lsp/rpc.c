@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 void kp_rpc_reader_fd(kp_rpc_reader *r, int fd)
@@ -404,9 +405,18 @@ void kp_rpc_gather_copy(kp_rpc_gather *g, size_t from, size_t to, kp_buf *out)
 	}
 }
 
+static double clock_ms(clockid_t id)
+{
+	struct timespec ts;
+	clock_gettime(id, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
 void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g)
 {
 	take(g);
+	w->send_ms = w->send_cpu_ms = 0;
+	w->send_calls = w->send_short = 0;
 	char head[64];
 	int hn = snprintf(head, sizeof head, "Content-Length: %zu\r\n\r\n", g->len);
 	if (w->fd < 0) {
@@ -415,6 +425,7 @@ void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g)
 			kp_buf_put(&w->out, g->v[i].p ? g->v[i].p : g->buf.data + g->v[i].off, g->v[i].len);
 		return;
 	}
+	double t0 = clock_ms(CLOCK_MONOTONIC), c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
 	enum { BATCH = 1024 };   /* IOV_MAX on Linux */
 	struct iovec iov[BATCH];
 	size_t i = 0;
@@ -430,6 +441,7 @@ void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g)
 		int nv = k;
 		while (nv && !w->failed) {
 			ssize_t n = writev(w->fd, v, nv);
+			w->send_calls++;
 			if (n < 0 && errno == EINTR)
 				continue;
 			if (n <= 0) {
@@ -443,12 +455,15 @@ void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g)
 				nv--;
 			}
 			if (nv) {
+				w->send_short++;
 				v->iov_base = (char *)v->iov_base + left;
 				v->iov_len -= left;
 			}
 		}
 		k = 0;
 	}
+	w->send_ms = clock_ms(CLOCK_MONOTONIC) - t0;
+	w->send_cpu_ms = clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
 }
 
 static cJSON *envelope(void)

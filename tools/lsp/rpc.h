@@ -67,6 +67,11 @@ typedef struct kp_rpc_writer {
 	int fd;                 /* where messages go, or -1: into out */
 	kp_buf out;             /* with fd -1: every message written */
 	bool failed;            /* a write failed (the client is gone) */
+	/* the last kp_rpc_send_gather's writes: how long (wall and the
+	 * thread's CPU, in ms), how many write calls, and how many of them
+	 * the pipe took short (the client was reading) */
+	double send_ms, send_cpu_ms;
+	unsigned send_calls, send_short;
 } kp_rpc_writer;
 
 void kp_rpc_writer_fd(kp_rpc_writer *w, int fd);
