@@ -214,7 +214,7 @@ void kp_lsp_pubcache_note(kp_lsp_doc *d, bool full, uint32_t lo, uint32_t hi)
 	pc->changed = true;
 }
 
-/* A SQL document this large keeps its publication from when it is opened,
+/* A document this large keeps its publication from when it is opened,
  * so that its first edit is spliced too: it walked every statement and
  * wrote each one's JSON (35 M instructions for the benchmark's 650 KB of
  * 10,000 statements, where a splice is 0.4 M). A smaller one keeps it from
@@ -224,8 +224,9 @@ void kp_lsp_pubcache_note(kp_lsp_doc *d, bool full, uint32_t lo, uint32_t hi)
 
 bool kp_lsp_splice_want(kp_lsp *s, kp_lsp_doc *d)
 {
-	/* a SQL document being edited (or large) whose diagnostics are its chunks' */
-	return !s->pull && d->lang == KP_LANG_SQL && (d->edited || d->t.len >= KP_LSP_KEEP_AT_OPEN) &&
+	/* a document being edited (or large) whose diagnostics are its chunks'
+	 * (SQL, or SQL in application code: analyze_host.c tells what changed) */
+	return !s->pull && d->lang >= 0 && (d->edited || d->t.len >= KP_LSP_KEEP_AT_OPEN) &&
 	       kp_lsp_delta_simple(s, d) && !kp_lsp_ws_excluded(d->ws, d->path);
 }
 
