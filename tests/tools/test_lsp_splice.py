@@ -168,6 +168,42 @@ def first_edit(root, caps, name):
     b.stop()
 
 
+def unread(root, caps, name):
+    """Edits sent in a burst, each followed by keyplan/stats, none of the
+    publications read until the last answer is sent: the spliced text is
+    lent to the pipe (vmsplice) and changed by the next edit before the
+    client has read it, so the server must change a copy. Each of the
+    publications is a fresh server's for its text, byte for byte."""
+    a = LspClient(KEYPLAN, cwd=root)
+    a.initialize(root, capabilities=caps)
+    b = LspClient(KEYPLAN, cwd=root)
+    b.initialize(root, capabilities=caps)
+    uri = uri_of(os.path.join(root, "r.sql"))
+    text = "".join("SELECT * FROM orders WHERE amount = %d;\n" % i for i in range(150))
+    a.open(uri, "sql", text)
+    stats_and_pubs(a, uri)
+    a.change(uri, 2, [{"range": {"start": position(text, 0), "end": position(text, 0)}, "text": " "}])
+    text = " " + text
+    stats_and_pubs(a, uri)   # the document is being edited: its publications are spliced from here
+    texts = []
+    for v in range(3, 9):
+        at = text.index("amount = %d;" % (v * 10)) + 9
+        new = "\n" if v % 2 else "7"
+        a.change(uri, v, [{"range": {"start": position(text, at), "end": position(text, at)}, "text": new}])
+        text = text[:at] + new + text[at:]
+        texts.append(text)
+        a.next_id += 1
+        a.send({"jsonrpc": "2.0", "id": a.next_id, "method": "keyplan/stats", "params": {"textDocument": {"uri": uri}}})
+    st, pubs = stats_and_pubs(a, uri)   # reads everything sent before its answer
+    want = [fresh(b, uri, t, v) for v, t in zip(range(3, 9), texts)]
+    check("%s: six edits whose publications the client reads only after the last: each is a fresh server's for "
+          "its text (the text lent to the pipe was not changed under it), all spliced" % name,
+          pubs == want and st["spliced"] == 6, repr((len(pubs), st["spliced"],
+                                                     [i for i, (x, y) in enumerate(zip(pubs, want)) if x != y])))
+    a.stop()
+    b.stop()
+
+
 def raw_notify(c, method, uri, version, text_json_bytes, rng=None):
     """A notification whose text carries bytes JSON cannot escape (invalid
     UTF-8), as a client that reads a file's bytes may send them."""
@@ -234,6 +270,8 @@ with kptest.tempdir() as tmp:
     line_breaks(root, NVIM07, "Neovim 0.7")
     line_breaks(root, VSCODE, "VS Code")
     first_edit(root, NVIM07, "Neovim 0.7")
+    unread(root, NVIM07, "Neovim 0.7")
+    unread(root, VSCODE, "VS Code")
     invalid_utf8(root, NVIM07, "Neovim 0.7")
     invalid_utf8(root, VSCODE, "VS Code")
 

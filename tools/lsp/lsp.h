@@ -162,6 +162,12 @@ typedef struct kp_lsp_piece {
  * first comma. */
 typedef struct kp_lsp_pubcache {
 	kp_buf body;
+	/* body was spliced into the client's pipe (rpc.h: lent) up to this
+	 * offset of lent_w's stream, or 0: it is changed or freed only once
+	 * the client has read that far, else it is copied and given to the
+	 * writer (splice.c: own_body) */
+	unsigned long long lent;
+	kp_rpc_writer *lent_w;
 	uint32_t *at;           /* ref i's piece is [at[i], at[i + 1]); the
 	                           file's findings [0, at[0]); n + 1 of them */
 	uint64_t *part;         /* ref i's part of the signature; n of them */
