@@ -99,8 +99,10 @@ def frames(buf):
         buf = buf[i + 4 + n:]
 
 
-def stats_and_pubs(c, uri):
-    """keyplan/stats for uri, and the raw publications sent before its answer."""
+def stats_and_pubs(c, uri, of=None, answers=None):
+    """keyplan/stats for uri, and the raw publications (of uri, or of the document of) sent before its answer;
+    the results of other requests answered meanwhile go to answers (by id)."""
+    of = of or uri
     c.next_id += 1
     rid = c.next_id
     c.send({"jsonrpc": "2.0", "id": rid, "method": "keyplan/stats", "params": {"textDocument": {"uri": uri}}})
@@ -113,8 +115,10 @@ def stats_and_pubs(c, uri):
             if m.get("id") == rid:
                 c.buf = b"".join(b"Content-Length: %d\r\n\r\n" % len(x) + x for x in got[got.index(body) + 1:]) + c.buf
                 return m["result"], pubs
-            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri:
+            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == of:
                 pubs.append(body)
+            elif answers is not None and "id" in m and "result" in m:
+                answers[m["id"]] = m["result"]
         r, _, _ = select.select([fd], [], [], 60)
         if not r:
             raise AssertionError("keyplan/stats not answered in 60 s")
