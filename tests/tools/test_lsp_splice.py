@@ -9,7 +9,10 @@ edit after the first is spliced (keyplan/stats' spliced grows by one), those
 that move lines too. Line breaks before a statement of 120 move the ones
 after it by their line numbers alone (splicedRefs, movedRefs), across
 widths (line 9 becomes 10, 99 becomes 100, and back). A document of 256 KB
-or more has its first edit spliced too."""
+or more has its first edit spliced too. The spliced text is lent to the
+client's pipe (vmsplice): publications the client has not read yet while
+the next edits are spliced, the document closed and another edited, are
+each a fresh server's."""
 import json
 import os
 import random
