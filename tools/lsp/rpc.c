@@ -305,7 +305,9 @@ unsigned long long kp_rpc_consumed(kp_rpc_writer *w)
 		w->lend = false;   /* the pipe does not say: nothing is lent from now on */
 		return 0;
 	}
-	return w->sent - (unsigned long long)n;
+	/* bytes of another writer in the pipe (standard error sent to the same
+	 * pipe) only make the client seem behind: never ahead */
+	return (unsigned long long)n > w->sent ? 0 : w->sent - (unsigned long long)n;
 }
 
 /* Frees the retired buffers the client has read past. */
