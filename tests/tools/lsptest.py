@@ -5,6 +5,7 @@ capabilities clients declare, and the closing check for sanitizer
 reports."""
 import json
 import os
+import select
 
 import kptest
 from kptest import check
@@ -81,6 +82,74 @@ def quiet(c):
     c.stop()
     c.notes += c.drain()
     return published(c)
+
+
+# ---- splice tests (test_lsp_splice.py, test_lsp_splice_host.py): raw publications, a fresh server's
+
+def frames(buf):
+    out = []
+    while True:
+        i = buf.find(b"\r\n\r\n")
+        if i < 0:
+            return out, buf
+        n = int(buf[:i].decode().split("Content-Length:")[1].split("\r\n")[0])
+        if len(buf) < i + 4 + n:
+            return out, buf
+        out.append(buf[i + 4:i + 4 + n])
+        buf = buf[i + 4 + n:]
+
+
+def stats_and_pubs(c, uri, of=None, answers=None):
+    """keyplan/stats for uri, and the raw publications (of uri, or of the document of) sent before its answer;
+    the results of other requests answered meanwhile go to answers (by id)."""
+    of = of or uri
+    c.next_id += 1
+    rid = c.next_id
+    c.send({"jsonrpc": "2.0", "id": rid, "method": "keyplan/stats", "params": {"textDocument": {"uri": uri}}})
+    pubs = []
+    fd = c.p.stdout.fileno()
+    while True:
+        got, c.buf = frames(c.buf)
+        for body in got:
+            m = json.loads(body)
+            if m.get("id") == rid:
+                c.buf = b"".join(b"Content-Length: %d\r\n\r\n" % len(x) + x for x in got[got.index(body) + 1:]) + c.buf
+                return m["result"], pubs
+            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == of:
+                pubs.append(body)
+            elif answers is not None and "id" in m and "result" in m:
+                answers[m["id"]] = m["result"]
+        r, _, _ = select.select([fd], [], [], 60)
+        if not r:
+            raise AssertionError("keyplan/stats not answered in 60 s")
+        c.buf += os.read(fd, 1 << 20)
+
+
+def fresh(c, uri, text, version, lang="sql"):
+    """What a server that opens text publishes (the document opened, read, closed)."""
+    c.open(uri, lang, text, version)
+    _, pubs = stats_and_pubs(c, uri)
+    c.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    return pubs[-1] if pubs else None
+
+
+def offset(text, line, ch):
+    """The offset of an LSP position (UTF-16) in text (lines broken at \\n)."""
+    lines = text.split("\n")
+    o = sum(len(l) + 1 for l in lines[:line])
+    u = 0
+    k = 0
+    while u < ch:
+        u += 2 if ord(lines[line][k]) > 0xFFFF else 1
+        k += 1
+    return o + k
+
+
+def position(text, off):
+    before = text[:off]
+    line = before.count("\n")
+    col = before[before.rfind("\n") + 1:]
+    return {"line": line, "character": len(col.encode("utf-16-le")) // 2}
 
 
 def finish():

@@ -9,18 +9,20 @@ edit after the first is spliced (keyplan/stats' spliced grows by one), those
 that move lines too. Line breaks before a statement of 120 move the ones
 after it by their line numbers alone (splicedRefs, movedRefs), across
 widths (line 9 becomes 10, 99 becomes 100, and back). A document of 256 KB
-or more has its first edit spliced too."""
+or more has its first edit spliced too. The spliced text is lent to the
+client's pipe (vmsplice): publications the client has not read yet while
+the next edits are spliced, the document closed and another edited, are
+each a fresh server's."""
 import json
 import os
 import random
-import select
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kptest
 from kptest import check
 from lspclient import LspClient, uri_of
-from lsptest import project, schema, VSCODE, NVIM07
+from lsptest import project, schema, VSCODE, NVIM07, stats_and_pubs, fresh, position, offset
 import lsptest
 
 KEYPLAN, SRC, SHARED = kptest.args()
@@ -34,68 +36,6 @@ Q = ["SELECT * FROM orders WHERE status = 'x';",
      "-- keyplan:ignore KP001\nSELECT * FROM orders WHERE amount = 3;",
      "SELECT * FROM metrics WHERE hostname = 'h' AND log_event = 'e';",
      "SELECT *\n  FROM orders\n WHERE orderid = 123;"]
-
-
-def frames(buf):
-    out = []
-    while True:
-        i = buf.find(b"\r\n\r\n")
-        if i < 0:
-            return out, buf
-        n = int(buf[:i].decode().split("Content-Length:")[1].split("\r\n")[0])
-        if len(buf) < i + 4 + n:
-            return out, buf
-        out.append(buf[i + 4:i + 4 + n])
-        buf = buf[i + 4 + n:]
-
-
-def stats_and_pubs(c, uri):
-    """keyplan/stats for uri, and the raw publications sent before its answer."""
-    c.next_id += 1
-    rid = c.next_id
-    c.send({"jsonrpc": "2.0", "id": rid, "method": "keyplan/stats", "params": {"textDocument": {"uri": uri}}})
-    pubs = []
-    fd = c.p.stdout.fileno()
-    while True:
-        got, c.buf = frames(c.buf)
-        for body in got:
-            m = json.loads(body)
-            if m.get("id") == rid:
-                c.buf = b"".join(b"Content-Length: %d\r\n\r\n" % len(x) + x for x in got[got.index(body) + 1:]) + c.buf
-                return m["result"], pubs
-            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri:
-                pubs.append(body)
-        r, _, _ = select.select([fd], [], [], 60)
-        if not r:
-            raise AssertionError("keyplan/stats not answered in 60 s")
-        c.buf += os.read(fd, 1 << 20)
-
-
-def fresh(c, uri, text, version):
-    """What a server that opens text publishes (the document opened, read, closed)."""
-    c.open(uri, "sql", text, version)
-    _, pubs = stats_and_pubs(c, uri)
-    c.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
-    return pubs[-1] if pubs else None
-
-
-def offset(text, line, ch):
-    """The offset of an LSP position (UTF-16) in text (lines broken at \\n)."""
-    lines = text.split("\n")
-    o = sum(len(l) + 1 for l in lines[:line])
-    u = 0
-    k = 0
-    while u < ch:
-        u += 2 if ord(lines[line][k]) > 0xFFFF else 1
-        k += 1
-    return o + k
-
-
-def position(text, off):
-    before = text[:off]
-    line = before.count("\n")
-    col = before[before.rfind("\n") + 1:]
-    return {"line": line, "character": len(col.encode("utf-16-le")) // 2}
 
 
 def edit(rnd, text):
@@ -231,6 +171,53 @@ def first_edit(root, caps, name):
     b.stop()
 
 
+def unread(root, caps, name):
+    """Edits sent in a burst, each followed by keyplan/stats, none of the
+    publications read until the last answer is sent: the spliced text is
+    lent to the pipe (vmsplice) and changed by the next edit before the
+    client has read it, so the server must change a copy. Each of the
+    publications is a fresh server's for its text, byte for byte."""
+    a = LspClient(KEYPLAN, cwd=root)
+    a.initialize(root, capabilities=caps)
+    b = LspClient(KEYPLAN, cwd=root)
+    b.initialize(root, capabilities=caps)
+    uri = uri_of(os.path.join(root, "r.sql"))
+    # 60 statements: the kept text (about 20 KB) is on the heap, where a block freed is reused at once
+    text = "".join("SELECT * FROM orders WHERE amount = %d;\n" % i for i in range(60))
+    a.open(uri, "sql", text)
+    stats_and_pubs(a, uri)
+    a.change(uri, 2, [{"range": {"start": position(text, 0), "end": position(text, 0)}, "text": " "}])
+    text = " " + text
+    stats_and_pubs(a, uri)   # the document is being edited: its publications are spliced from here
+    texts = []
+    for v in range(3, 9):
+        at = text.index("amount = %d;" % (v * 7)) + 9
+        new = "\n" if v % 2 else "7"
+        a.change(uri, v, [{"range": {"start": position(text, at), "end": position(text, at)}, "text": new}])
+        text = text[:at] + new + text[at:]
+        texts.append(text)
+        a.next_id += 1
+        a.send({"jsonrpc": "2.0", "id": a.next_id, "method": "keyplan/stats", "params": {"textDocument": {"uri": uri}}})
+    # the document closed and another opened and edited, before anything is read: the lent text is
+    # freed only once the client has read it (the other document's allocations would reuse it)
+    a.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    other = uri_of(os.path.join(root, "s.sql"))
+    a.open(other, "sql", text)
+    a.change(other, 2, [{"range": {"start": position(text, 0), "end": position(text, 0)}, "text": " "}])
+    answers = {}
+    _, pubs = stats_and_pubs(a, other, of=uri, answers=answers)   # reads everything sent before its answer
+    st = answers.get(a.next_id - 1, {"spliced": None})   # the last edit's keyplan/stats
+    want = [fresh(b, uri, t, v) for v, t in zip(range(3, 9), texts)]
+    closed = json.loads(pubs[-1])["params"]["diagnostics"] if len(pubs) == 7 else None
+    check("%s: six edits whose publications the client reads only after the last, the document closed and "
+          "another edited meanwhile: each is a fresh server's for its text (the text lent to the pipe was not "
+          "changed or reused under it), all spliced" % name,
+          pubs[:6] == want and closed == [] and st["spliced"] == 6,
+          repr((len(pubs), st["spliced"], [i for i, (x, y) in enumerate(zip(pubs, want)) if x != y])))
+    a.stop()
+    b.stop()
+
+
 def raw_notify(c, method, uri, version, text_json_bytes, rng=None):
     """A notification whose text carries bytes JSON cannot escape (invalid
     UTF-8), as a client that reads a file's bytes may send them."""
@@ -297,6 +284,8 @@ with kptest.tempdir() as tmp:
     line_breaks(root, NVIM07, "Neovim 0.7")
     line_breaks(root, VSCODE, "VS Code")
     first_edit(root, NVIM07, "Neovim 0.7")
+    unread(root, NVIM07, "Neovim 0.7")
+    unread(root, VSCODE, "VS Code")
     invalid_utf8(root, NVIM07, "Neovim 0.7")
     invalid_utf8(root, VSCODE, "VS Code")
 

@@ -526,6 +526,39 @@ static void settle_chunks(kp_lsp_doc *d, uint32_t r0, uint32_t r1, host_plan *h)
 	}
 }
 
+/* What the analysis that makes now[0, n) the document's refs tells the
+ * kept publication (splice.c): the refs before the edit whose chunk and
+ * place are the same, and those after it whose chunk is the same, moved by
+ * the text's change, are kept; the rest is replaced. A pinned chunk's
+ * offsets are the file's: kept before the edit when all it reaches is
+ * (pin_hi), never after it. Everything replaced (full) when the text is
+ * new, the context changed, or the file's own findings were or are any. */
+static void note_splice(kp_lsp_doc *d, const kp_lsp_ref *now, uint32_t n, bool full)
+{
+	size_t e0 = d->edit_lo, ol = d->old_len;
+	if (full || e0 == SIZE_MAX || e0 > ol || d->edit_suffix > ol - e0) {
+		kp_lsp_pubcache_note(d, true, 0, 0);
+		return;
+	}
+	size_t e1 = ol - d->edit_suffix;   /* the edit's end, in the old text */
+	long long delta = (long long)d->t.len - (long long)ol;
+	uint32_t m = n < d->nrefs ? n : d->nrefs, p = 0, q = 0;
+	/* by id: an old chunk not taken again is freed already (a chunk the
+	 * same id is alive, and is the same chunk) */
+	for (; p < m; p++) {
+		const kp_lsp_ref *o = &d->refs[p];
+		if (now[p].id != o->id || now[p].base != o->base ||
+		    (o->c->pinned ? o->c->pin_hi : (size_t)o->base + o->len) > e0)
+			break;
+	}
+	for (; q < m - p; q++) {
+		const kp_lsp_ref *o = &d->refs[d->nrefs - 1 - q], *x = &now[n - 1 - q];
+		if (x->id != o->id || o->c->pinned || o->base < e1 || (long long)x->base != (long long)o->base + delta)
+			break;
+	}
+	kp_lsp_pubcache_note(d, false, p, d->nrefs - q);
+}
+
 /* An edit extracted over its region alone (regions.h): the statements
  * before and after it keep their chunks (moved by the length's change).
  * False, with nothing changed, when the edit needs the whole file read:
@@ -645,6 +678,7 @@ static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	free(h.refs);
 	free(h.om.slots);
 	free(h.sigs);
+	note_splice(d, refs, n, false);
 	free(d->refs);
 	d->refs = refs;
 	d->nrefs = n;
@@ -668,6 +702,9 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	h.ctx = kp_lsp_hash_u64(ctx, 0x686f7374u);
 	h.all = has_ddl;
 	old_map(&h, d, 0, d->nrefs);
+	/* the kept publication's piece of the file's findings stays only while
+	 * it is empty (the chunk is made again) */
+	bool full = !d->whole || d->whole->ndiags || d->ctx_key != ctx || has_ddl || d->had_ddl;
 	if (d->whole) {
 		kp_lsp_chunk_free(d->whole);
 		free(d->whole);
@@ -677,6 +714,7 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	settle_chunks(d, 0, d->nrefs, &h);
 	free(h.om.slots);
 	free(h.sigs);
+	note_splice(d, h.refs, h.n, full || d->whole->ndiags);
 	free(d->refs);
 	d->refs = h.refs;
 	d->nrefs = h.n;

@@ -162,6 +162,12 @@ typedef struct kp_lsp_piece {
  * first comma. */
 typedef struct kp_lsp_pubcache {
 	kp_buf body;
+	/* body was spliced into the client's pipe (rpc.h: lent) up to this
+	 * offset of lent_w's stream, or 0: it is changed or freed only once
+	 * the client has read that far, else it is copied and given to the
+	 * writer (splice.c: own_body) */
+	unsigned long long lent;
+	kp_rpc_writer *lent_w;
 	uint32_t *at;           /* ref i's piece is [at[i], at[i + 1]); the
 	                           file's findings [0, at[0]); n + 1 of them */
 	uint64_t *part;         /* ref i's part of the signature; n of them */
@@ -224,6 +230,14 @@ typedef struct kp_lsp_doc {
 	double publish_ms;      /* ... and writing its diagnostics */
 	double analysis_cpu_ms, publish_cpu_ms; /* the same in CPU time (waiting
 	                           for the client to read is not counted) */
+	/* the last push publication seen from the kernel (keyplan/stats): its
+	 * writes' share of publish_ms and publish_cpu_ms, the write calls
+	 * made and how many the pipe took short, and what the thread's
+	 * rusage counted meanwhile (minor page faults, voluntary and
+	 * involuntary context switches) */
+	double publish_write_ms, publish_write_cpu_ms;
+	unsigned publish_writes, publish_short_writes;
+	long publish_minflt, publish_nvcsw, publish_nivcsw;
 	bool edited;            /* changed since it was opened (its chunks keep their JSON) */
 	bool published;         /* published_sig is what the client was sent */
 	uint64_t published_sig; /* the signature of its last publication */

@@ -10,11 +10,13 @@
  * JSON at the same lines) is not sent again (push), or answered
  * "unchanged" (pull: textDocument/diagnostic, pull.c). And one diagnostic
  * as cJSON for code actions. */
+#define _GNU_SOURCE   /* RUSAGE_THREAD */
 #include "tools/lsp/lsp.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "base/quote.h"
@@ -904,6 +906,10 @@ bool kp_lsp_delta_simple(kp_lsp *s, kp_lsp_doc *d)
 void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)
 {
 	kp_lsp_analyze(s, d);
+	struct rusage u0, u1;
+	getrusage(RUSAGE_THREAD, &u0);
+	s->out.send_ms = s->out.send_cpu_ms = 0;
+	s->out.send_calls = s->out.send_short = 0;
 	double t0 = clock_ms(CLOCK_MONOTONIC), c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
 	d->dirty = false;
 	/* one buffer for every publication: a fresh one of megabytes would be
@@ -941,4 +947,12 @@ void kp_lsp_publish(kp_lsp *s, kp_lsp_doc *d)
 		kp_rpc_gather_free(g);   /* not kept after a huge one */
 	d->publish_ms = clock_ms(CLOCK_MONOTONIC) - t0;
 	d->publish_cpu_ms = clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
+	getrusage(RUSAGE_THREAD, &u1);
+	d->publish_write_ms = s->out.send_ms;
+	d->publish_write_cpu_ms = s->out.send_cpu_ms;
+	d->publish_writes = s->out.send_calls;
+	d->publish_short_writes = s->out.send_short;
+	d->publish_minflt = u1.ru_minflt - u0.ru_minflt;
+	d->publish_nvcsw = u1.ru_nvcsw - u0.ru_nvcsw;
+	d->publish_nivcsw = u1.ru_nivcsw - u0.ru_nivcsw;
 }

@@ -1,15 +1,20 @@
 /* JSON-RPC framing: see rpc.h. */
+#define _GNU_SOURCE   /* vmsplice */
 #include "tools/lsp/rpc.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 void kp_rpc_reader_fd(kp_rpc_reader *r, int fd)
@@ -271,6 +276,8 @@ void kp_rpc_writer_fd(kp_rpc_writer *w, int fd)
 {
 	memset(w, 0, sizeof *w);
 	w->fd = fd;
+	struct stat st;
+	w->lend = fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode);
 }
 
 void kp_rpc_writer_mem(kp_rpc_writer *w)
@@ -282,6 +289,58 @@ void kp_rpc_writer_mem(kp_rpc_writer *w)
 void kp_rpc_writer_free(kp_rpc_writer *w)
 {
 	kp_buf_free(&w->out);
+	for (size_t i = 0; i < w->nretired; i++)
+		free(w->retired[i].p);   /* the session is over: what the client did not read is not wanted */
+	free(w->retired);
+	w->retired = NULL;
+	w->nretired = w->rcap = 0;
+}
+
+unsigned long long kp_rpc_consumed(kp_rpc_writer *w)
+{
+	if (w->fd < 0 || !w->lend)
+		return w->sent;
+	int n = 0;
+	if (ioctl(w->fd, FIONREAD, &n) < 0 || n < 0) {
+		w->lend = false;   /* the pipe does not say: nothing is lent from now on */
+		return 0;
+	}
+	/* bytes of another writer in the pipe (standard error sent to the same
+	 * pipe) only make the client seem behind: never ahead */
+	return (unsigned long long)n > w->sent ? 0 : w->sent - (unsigned long long)n;
+}
+
+/* Frees the retired buffers the client has read past. */
+static void sweep(kp_rpc_writer *w)
+{
+	if (!w->nretired)
+		return;
+	unsigned long long c = kp_rpc_consumed(w);
+	size_t k = 0;
+	for (size_t i = 0; i < w->nretired; i++) {
+		if (w->retired[i].until <= c)
+			free(w->retired[i].p);
+		else
+			w->retired[k++] = w->retired[i];
+	}
+	w->nretired = k;
+}
+
+void kp_rpc_retire(kp_rpc_writer *w, void *p, unsigned long long until)
+{
+	if (w->nretired == w->rcap) {
+		w->rcap = w->rcap ? w->rcap * 2 : 4;
+		w->retired = realloc(w->retired, w->rcap * sizeof *w->retired);
+		if (!w->retired)
+			abort();
+	}
+	w->retired[w->nretired++] = (kp_rpc_retired){p, until};
+	sweep(w);
+}
+
+unsigned long long kp_rpc_lent_end(const kp_rpc_writer *w)
+{
+	return w->lent_end;
 }
 
 static void write_all(kp_rpc_writer *w, const char *p, size_t n)
@@ -296,6 +355,7 @@ static void write_all(kp_rpc_writer *w, const char *p, size_t n)
 		}
 		p += k;
 		n -= (size_t)k;
+		w->sent += (unsigned long long)k;
 	}
 }
 
@@ -348,17 +408,18 @@ void kp_rpc_gather_free(kp_rpc_gather *g)
 	memset(g, 0, sizeof *g);
 }
 
-static void piece(kp_rpc_gather *g, const char *p, size_t off, size_t n)
+static void piece(kp_rpc_gather *g, const char *p, size_t off, size_t n, bool lent)
 {
 	if (!n)
 		return;
 	g->len += n;
-	if (g->n && !p && !g->v[g->n - 1].p && g->v[g->n - 1].off + g->v[g->n - 1].len == off) {
-		g->v[g->n - 1].len += n;
+	kp_rpc_piece *last = g->n ? &g->v[g->n - 1] : NULL;
+	if (last && !p && !last->p && last->off + last->len == off) {
+		last->len += n;
 		return;
 	}
-	if (g->n && p && g->v[g->n - 1].p && g->v[g->n - 1].p + g->v[g->n - 1].len == p) {
-		g->v[g->n - 1].len += n;   /* adjacent bytes: one piece */
+	if (last && p && last->p && last->p + last->len == p && last->lent == lent) {
+		last->len += n;   /* adjacent bytes: one piece */
 		return;
 	}
 	if (g->n == g->cap) {
@@ -367,20 +428,26 @@ static void piece(kp_rpc_gather *g, const char *p, size_t off, size_t n)
 		if (!g->v)
 			abort();
 	}
-	g->v[g->n++] = (kp_rpc_piece){p, off, n};
+	g->v[g->n++] = (kp_rpc_piece){p, off, n, lent};
 }
 
 /* The bytes written into buf since the last piece, as a piece. */
 static void take(kp_rpc_gather *g)
 {
-	piece(g, NULL, g->taken, g->buf.len - g->taken);
+	piece(g, NULL, g->taken, g->buf.len - g->taken, false);
 	g->taken = g->buf.len;
 }
 
 void kp_rpc_gather_ref(kp_rpc_gather *g, const char *p, size_t n)
 {
 	take(g);
-	piece(g, p, 0, n);
+	piece(g, p, 0, n, false);
+}
+
+void kp_rpc_gather_lend(kp_rpc_gather *g, const char *p, size_t n)
+{
+	take(g);
+	piece(g, p, 0, n, true);
 }
 
 size_t kp_rpc_gather_len(const kp_rpc_gather *g)
@@ -404,9 +471,77 @@ void kp_rpc_gather_copy(kp_rpc_gather *g, size_t from, size_t to, kp_buf *out)
 	}
 }
 
+static double clock_ms(clockid_t id)
+{
+	struct timespec ts;
+	clock_gettime(id, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Writes iov[0, nv) whole, across short writes. */
+static void writev_all(kp_rpc_writer *w, struct iovec *v, int nv)
+{
+	while (nv && !w->failed) {
+		ssize_t n = writev(w->fd, v, nv);
+		w->send_calls++;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			w->failed = true;
+			break;
+		}
+		w->sent += (unsigned long long)n;
+		size_t left = (size_t)n;
+		while (nv && left >= v->iov_len) {
+			left -= v->iov_len;
+			v++;
+			nv--;
+		}
+		if (nv) {
+			w->send_short++;
+			v->iov_base = (char *)v->iov_base + left;
+			v->iov_len -= left;
+		}
+	}
+}
+
+/* Splices n bytes at p into the pipe: it takes references to their pages
+ * (no copy, and no page of its own to allocate, fill and free for each
+ * 4 KB); false, with nothing written, when the pipe refuses (then the
+ * writer copies from now on). */
+static bool vmsplice_all(kp_rpc_writer *w, const char *p, size_t n)
+{
+	bool any = false;
+	while (n && !w->failed) {
+		struct iovec v = {(void *)p, n};
+		ssize_t k = vmsplice(w->fd, &v, 1, 0);
+		w->send_calls++;
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0 && !any && (errno == EINVAL || errno == ENOSYS || errno == EBADF)) {
+			w->lend = false;
+			return false;
+		}
+		if (k <= 0) {
+			w->failed = true;
+			break;
+		}
+		any = true;
+		if ((size_t)k < n)
+			w->send_short++;
+		w->sent += (unsigned long long)k;
+		p += k;
+		n -= (size_t)k;
+	}
+	return true;
+}
+
 void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g)
 {
 	take(g);
+	w->send_ms = w->send_cpu_ms = 0;
+	w->send_calls = w->send_short = 0;
+	w->lent_end = 0;
 	char head[64];
 	int hn = snprintf(head, sizeof head, "Content-Length: %zu\r\n\r\n", g->len);
 	if (w->fd < 0) {
@@ -415,40 +550,31 @@ void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g)
 			kp_buf_put(&w->out, g->v[i].p ? g->v[i].p : g->buf.data + g->v[i].off, g->v[i].len);
 		return;
 	}
+	sweep(w);
+	double t0 = clock_ms(CLOCK_MONOTONIC), c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
 	enum { BATCH = 1024 };   /* IOV_MAX on Linux */
 	struct iovec iov[BATCH];
 	size_t i = 0;
 	int k = 0;
 	iov[k++] = (struct iovec){head, (size_t)hn};
 	while (!w->failed && (k || i < g->n)) {
-		while (k < BATCH && i < g->n) {
+		/* a batch of pieces copied (writev), up to a piece lent to the pipe */
+		while (k < BATCH && i < g->n && !(g->v[i].lent && w->lend)) {
 			const kp_rpc_piece *x = &g->v[i++];
 			iov[k++] = (struct iovec){(void *)(x->p ? x->p : g->buf.data + x->off), x->len};
 		}
-		/* one batch, across short writes */
-		struct iovec *v = iov;
-		int nv = k;
-		while (nv && !w->failed) {
-			ssize_t n = writev(w->fd, v, nv);
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n <= 0) {
-				w->failed = true;
-				break;
-			}
-			size_t left = (size_t)n;
-			while (nv && left >= v->iov_len) {
-				left -= v->iov_len;
-				v++;
-				nv--;
-			}
-			if (nv) {
-				v->iov_base = (char *)v->iov_base + left;
-				v->iov_len -= left;
-			}
-		}
+		writev_all(w, iov, k);
 		k = 0;
+		if (i < g->n && g->v[i].lent && w->lend && !w->failed) {
+			const kp_rpc_piece *x = &g->v[i];
+			if (vmsplice_all(w, x->p, x->len)) {
+				i++;
+				w->lent_end = w->sent;
+			}   /* else copied with the next batch */
+		}
 	}
+	w->send_ms = clock_ms(CLOCK_MONOTONIC) - t0;
+	w->send_cpu_ms = clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
 }
 
 static cJSON *envelope(void)

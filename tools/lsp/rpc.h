@@ -63,10 +63,30 @@ kp_rpc_status kp_rpc_read(kp_rpc_reader *r, cJSON **msg, int *code, const char *
 /* Are bytes of another message already buffered or waiting on the fd? */
 bool kp_rpc_pending(kp_rpc_reader *r);
 
+/* A buffer lent to the pipe (vmspliced) and no longer its owner's: freed
+ * once the client has read past it. */
+typedef struct kp_rpc_retired {
+	void *p;
+	unsigned long long until; /* the stream's offset the client must read to */
+} kp_rpc_retired;
+
 typedef struct kp_rpc_writer {
 	int fd;                 /* where messages go, or -1: into out */
 	kp_buf out;             /* with fd -1: every message written */
 	bool failed;            /* a write failed (the client is gone) */
+	/* fd is a pipe: a piece lent (kp_rpc_gather_lend) is spliced into it
+	 * (vmsplice): the pipe holds our pages, not a copy, until the client
+	 * reads them; the bytes written so far, and the buffers lent whose
+	 * owner let go of them before the client read them */
+	bool lend;
+	unsigned long long sent, lent_end;
+	kp_rpc_retired *retired;
+	size_t nretired, rcap;
+	/* the last kp_rpc_send_gather's writes: how long (wall and the
+	 * thread's CPU, in ms), how many write calls, and how many of them
+	 * the pipe took short (the client was reading) */
+	double send_ms, send_cpu_ms;
+	unsigned send_calls, send_short;
 } kp_rpc_writer;
 
 void kp_rpc_writer_fd(kp_rpc_writer *w, int fd);
@@ -84,6 +104,7 @@ void kp_rpc_send_text(kp_rpc_writer *w, const char *s, size_t n);
 typedef struct kp_rpc_piece {
 	const char *p;          /* the bytes, or NULL: [off, off + len) of buf */
 	size_t off, len;
+	bool lent;              /* p lent to a pipe: unchanged until it is read */
 } kp_rpc_piece;
 
 typedef struct kp_rpc_gather {
@@ -98,6 +119,12 @@ void kp_rpc_gather_reset(kp_rpc_gather *g);
 void kp_rpc_gather_free(kp_rpc_gather *g);
 /* Appends n bytes at p, not copied (p must outlive the sending). */
 void kp_rpc_gather_ref(kp_rpc_gather *g, const char *p, size_t n);
+/* Appends n bytes at p, not copied, and lends them: to a pipe they are
+ * spliced (vmsplice), so the pipe holds p's pages until the client has
+ * read them. Their owner must not change or free them before
+ * kp_rpc_consumed reaches the stream offset kp_rpc_send_gather gives back
+ * (kp_rpc_lent_end), or must hand them to kp_rpc_retire. */
+void kp_rpc_gather_lend(kp_rpc_gather *g, const char *p, size_t n);
 /* The message's bytes [from, to) (its pieces so far) appended to out. */
 void kp_rpc_gather_copy(kp_rpc_gather *g, size_t from, size_t to, kp_buf *out);
 /* The message's length so far. */
@@ -105,6 +132,15 @@ size_t kp_rpc_gather_len(const kp_rpc_gather *g);
 /* Writes the message framed (one writev with its header, in batches of
  * IOV_MAX pieces). */
 void kp_rpc_send_gather(kp_rpc_writer *w, kp_rpc_gather *g);
+/* The stream's offset after the last piece lent by the last
+ * kp_rpc_send_gather, or 0 when nothing stayed lent (no pipe: copied). */
+unsigned long long kp_rpc_lent_end(const kp_rpc_writer *w);
+/* How much of the stream the client has read (what is no longer in the
+ * pipe): every byte written, unless the pipe says otherwise. */
+unsigned long long kp_rpc_consumed(kp_rpc_writer *w);
+/* p (malloc'd), lent up to the stream's offset until, is its owner's no
+ * more: freed once the client has read that far (or with the writer). */
+void kp_rpc_retire(kp_rpc_writer *w, void *p, unsigned long long until);
 /* {"jsonrpc": "2.0", "id": id, "result": result}: takes result (NULL: null). */
 void kp_rpc_result(kp_rpc_writer *w, const cJSON *id, cJSON *result);
 /* An error response; id NULL answers with "id": null. */

@@ -542,6 +542,16 @@ static void on_stats(kp_lsp *s, const cJSON *id, const cJSON *params)
 	cJSON_AddNumberToObject(r, "publishMs", d->publish_ms);
 	cJSON_AddNumberToObject(r, "analysisCpuMs", d->analysis_cpu_ms);
 	cJSON_AddNumberToObject(r, "publishCpuMs", d->publish_cpu_ms);
+	/* the last push publication: its writes' part of those times, its
+	 * write calls (and those the pipe took short), and the minor page
+	 * faults and context switches (voluntary, involuntary) it took */
+	cJSON_AddNumberToObject(r, "publishWriteMs", d->publish_write_ms);
+	cJSON_AddNumberToObject(r, "publishWriteCpuMs", d->publish_write_cpu_ms);
+	cJSON_AddNumberToObject(r, "publishWrites", d->publish_writes);
+	cJSON_AddNumberToObject(r, "publishShortWrites", d->publish_short_writes);
+	cJSON_AddNumberToObject(r, "publishMinorFaults", (double)d->publish_minflt);
+	cJSON_AddNumberToObject(r, "publishSwitches", (double)d->publish_nvcsw);
+	cJSON_AddNumberToObject(r, "publishPreemptions", (double)d->publish_nivcsw);
 	kp_rpc_result(&s->out, id, r);
 }
 

@@ -20,8 +20,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The kept text is the server's to change: the client has read what the
+ * pipe held of it, or it is a copy from now on (the text lent is freed
+ * once the client has read it). */
+static void own_body(kp_lsp_pubcache *pc)
+{
+	if (!pc->lent)
+		return;
+	if (kp_rpc_consumed(pc->lent_w) < pc->lent) {
+		kp_buf copy = {0};
+		kp_buf_reserve(&copy, pc->body.cap > pc->body.len ? pc->body.cap - 1 : pc->body.len);
+		kp_buf_put(&copy, pc->body.data, pc->body.len);
+		kp_rpc_retire(pc->lent_w, pc->body.data, pc->lent);
+		pc->body = copy;
+	}
+	pc->lent = 0;
+}
+
 void kp_lsp_pubcache_free(kp_lsp_pubcache *pc)
 {
+	if (pc->lent && kp_rpc_consumed(pc->lent_w) < pc->lent) {
+		kp_rpc_retire(pc->lent_w, pc->body.data, pc->lent);   /* not read yet: freed once it is */
+		pc->body = (kp_buf){0};
+	}
 	kp_buf_free(&pc->body);
 	free(pc->at);
 	free(pc->part);
@@ -214,7 +235,7 @@ void kp_lsp_pubcache_note(kp_lsp_doc *d, bool full, uint32_t lo, uint32_t hi)
 	pc->changed = true;
 }
 
-/* A SQL document this large keeps its publication from when it is opened,
+/* A document this large keeps its publication from when it is opened,
  * so that its first edit is spliced too: it walked every statement and
  * wrote each one's JSON (35 M instructions for the benchmark's 650 KB of
  * 10,000 statements, where a splice is 0.4 M). A smaller one keeps it from
@@ -224,8 +245,9 @@ void kp_lsp_pubcache_note(kp_lsp_doc *d, bool full, uint32_t lo, uint32_t hi)
 
 bool kp_lsp_splice_want(kp_lsp *s, kp_lsp_doc *d)
 {
-	/* a SQL document being edited (or large) whose diagnostics are its chunks' */
-	return !s->pull && d->lang == KP_LANG_SQL && (d->edited || d->t.len >= KP_LSP_KEEP_AT_OPEN) &&
+	/* a document being edited (or large) whose diagnostics are its chunks'
+	 * (SQL, or SQL in application code: analyze_host.c tells what changed) */
+	return !s->pull && d->lang >= 0 && (d->edited || d->t.len >= KP_LSP_KEEP_AT_OPEN) &&
 	       kp_lsp_delta_simple(s, d) && !kp_lsp_ws_excluded(d->ws, d->path);
 }
 
@@ -275,6 +297,7 @@ bool kp_lsp_splice_publish(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g)
 			hi++;
 			ohi++;
 		}
+	own_body(pc);   /* changed below */
 	kp_lsp_pubrec rec;
 	kp_lsp_pubrec_init(&rec, hi - lo);
 	kp_rpc_gather mg = {0};
@@ -363,12 +386,16 @@ bool kp_lsp_splice_publish(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g)
 	pc->removed = 0;
 	kp_lsp_pubrec_free(&rec);
 
-	/* sent from the text kept, but its first comma */
+	/* sent from the text kept, but its first comma: lent to a pipe (the
+	 * kernel takes its pages rather than a copy of its megabytes) */
 	if (pc->body.len)
-		kp_rpc_gather_ref(g, pc->body.data + 1, pc->body.len - 1);
+		kp_rpc_gather_lend(g, pc->body.data + 1, pc->body.len - 1);
 	kp_buf_puts(&g->buf, "]}}");
-	if (sig != d->published_sig)
+	if (sig != d->published_sig) {
 		kp_rpc_send_gather(&s->out, g);
+		pc->lent = kp_rpc_lent_end(&s->out);
+		pc->lent_w = &s->out;
+	}
 	/* else the client has these diagnostics, at these places */
 	d->published_sig = sig;
 	d->spliced++;
@@ -384,6 +411,7 @@ void kp_lsp_splice_keep(kp_lsp *s, kp_lsp_doc *d, kp_rpc_gather *g, bool keep, s
 		return;
 	}
 	uint32_t n = d->nrefs;
+	own_body(pc);
 	kp_buf_clear(&pc->body);
 	if (to > from) {
 		kp_buf_putc(&pc->body, ',');   /* the first piece's, left out when sent */
