@@ -66,6 +66,7 @@ void kp_advisor_run(kp_advisor *adv)
 	}
 	kpa_check_duplicate_inserts(adv, &scratch);
 	kpa_suggest_indexes(adv, &scratch);
+	kpa_suggest_index_keep(adv, &scratch);
 	kpa_suggest_search(adv, &scratch);
 	kpa_suggest_expr_indexes(adv, &scratch);
 	for (int i = 0; i < adv->cat->ntables; i++) {

@@ -37,6 +37,8 @@ typedef struct kp_advice {
 	int buckets;            /* with newkey: a read that cannot compute the leading hash
 	                           part is this many scans merged (salt, buckets); 0: none */
 	struct kp_advice *with; /* applied together with it (a reorder's index table), or NULL */
+	const kp_index *replaces; /* widen_index, drop_index: the table's index it drops (a
+	                           widen_index puts index in its place), or NULL */
 	/* what the judge decided */
 	int rank;               /* 1 = the recommendation (or its first item), then the
 	                           alternatives in order; 0 before the judge ran */
@@ -251,6 +253,12 @@ typedef struct kp_table_review {
 	bool planned;           /* the workload plans a statement other than an insert on it
 	                           (kp_advisor_summary lists it, with summary) */
 	kp_table_summary summary; /* its reads by class now and with the recommendation */
+	const char *indexes;    /* the table's own indexes: kept (with the weight read
+	                           through each on the recommendation), widened or dropped
+	                           (with the item's rank), in words; NULL: it has none */
+	const char *refused_words; /* what its refused weight is: "refused by the store", or
+	                           with "or failing past its scan limit" where a full scan
+	                           the store runs cannot succeed (judge_plan.c) */
 	const char *instead;    /* the other way for reads the store refuses only for their
 	                           sort (Lindorm): the ORDER BY dropped, the application
 	                           sorting; NULL: none */

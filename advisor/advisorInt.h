@@ -57,6 +57,9 @@ typedef struct target_info {
 	bool desc_key;              /* DESC in the primary key */
 	bool sql_index;             /* CREATE INDEX ... INCLUDE (...) in SQL */
 	bool never_reject;          /* full scans run (warned about), not refused */
+	double scan_rows_limit;     /* rows one SQL scan may read before the store fails it
+	                               (Tablestore's SQL scan limit), 0: none; a full scan
+	                               past it cannot succeed: the judge counts it refused */
 	const char *full_scan_note; /* its words on a full scan (KP001) */
 	const char *full_scan_optin; /* its opt-in to a refused full scan (KP001's help), or NULL */
 	const char *id_source;      /* where unique ids come from in this store */
@@ -64,6 +67,8 @@ typedef struct target_info {
 	int max_in_list;            /* values in one IN list, 0: no limit */
 	int max_limit;              /* LIMIT and OFFSET, 0: no limit */
 	bool order_in_key_order;    /* ORDER BY only where the path returns that order (no sort) */
+	bool partition_lead;        /* rows are partitioned by the first key column alone (Tablestore's
+	                               partition key): a partition never splits inside one value */
 	bool phoenix_rules;         /* Phoenix's hints and index rules (kp_plan_opts.phoenix) */
 	bool index_policy;          /* Tablestore's index selection policy (kp_plan_opts.index_policy) */
 	bool bounded_lead;          /* a condition on another column needs both bounds on the
@@ -187,6 +192,11 @@ bool kpa_clock_call(const kp_expr *e);
  * or increasing values in its inserts, newest-first range reads), naming
  * where; NULL when it says nothing. */
 const char *kpa_monotonic_evidence(kp_advisor *adv, const kp_table *t, int ci);
+/* The first read of t's workload bounding column ci by a range, worded
+ * with its place, or NULL: what a column monotonic by its name or type is
+ * read as (E46's hour >= ? AND hour <= ?), said with it; not evidence by
+ * itself of the order its values arrive in (a booking's date, E29). */
+const char *kpa_range_evidence(kp_advisor *adv, const kp_table *t, int ci);
 
 /* -------------------------------------------------------------- query.c */
 
@@ -436,10 +446,58 @@ double kpa_reverse_factor(kp_target target);
 /* Rows an INSERT/UPSERT writes (its VALUES rows), 0 for other statements. */
 double kpa_insert_rows(const kp_stmt *s);
 bool kpa_is_write(const kp_stmt *s);
-/* Does key k of t put every write on one region (a hot leading part)?
- * hot: per column, hot by name, type or workload evidence (NULL: by name
- * and type); few: per column, few values (kpa_few_values; NULL: by name). */
-bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot, const bool *few);
+
+/* ------------------------------------------------------------ landing.c */
+
+/* What a column is to the write concentration of a key it is part of
+ * (docs/advice.md, "Write concentration"). */
+enum { KPA_CONC_OPEN, KPA_CONC_SPREAD, KPA_CONC_FEW, KPA_CONC_MONO };
+typedef struct kpa_colconc {
+	int kind;               /* KPA_CONC_*: many values in no order (ends the walk), spread by
+	                           the writer (ends it), few values (goes on), monotonic (hot) */
+	double values;          /* few: its distinct values (stated, its type's, or KP_ENUM_VALUES) */
+	double top;             /* few: the share of rows its largest value holds */
+	bool by_name;           /* monotonic by its name alone, unconfirmed */
+	const char *why;        /* the evidence, worded */
+} kpa_colconc;
+#define KPA_CONC_PRE 8
+typedef struct kpa_conc {
+	double share;           /* of the write weight, on the busiest insertion point: 0 spread */
+	double points;          /* insertion points (values of the few-valued prefix) */
+	int col;                /* the monotonic column that ends the walk hot, or -1 */
+	int end;                /* the key part the walk ended at */
+	int pre[KPA_CONC_PRE];  /* the few-valued parts counted, as part indexes */
+	int npre;
+	bool by_name;           /* col is monotonic by its name alone */
+	const char *why;        /* col's evidence */
+} kpa_conc;
+/* Column ci of t classed: annotations, then a writer-spread name (bucket,
+ * salt, hash), then monotonic by generator, type, name or the workload,
+ * then few values (stated, by type, an enum's name). */
+void kpa_col_conc(kp_advisor *adv, const kp_table *t, int ci, kpa_colconc *out);
+/* Every column of t classed, in a, for repeated walks (the judge). */
+kpa_colconc *kpa_table_conc(kp_advisor *adv, const kp_table *t, kp_arena *a);
+/* The largest value's share of n values under zipfian theta. */
+double kpa_zipf_top(double n, double theta);
+/* The share of the rows one value bound by = keeps, on average over reads
+ * that ask each value as often as it holds rows (a project's pageviews
+ * read as they are written): the sum of the values' shares squared. */
+double kpa_zipf_read_share(double n, double theta);
+/* Key parts walked left to right (cc: kpa_table_conc's, or NULL). */
+void kpa_cols_conc(kp_advisor *adv, const kp_table *t, const kp_key_part *parts, int n, const kpa_colconc *cc,
+                   kpa_conc *out);
+void kpa_key_conc(kp_advisor *adv, const kp_table *t, const kp_key *k, const kpa_colconc *cc, kpa_conc *out);
+/* A write hotspot: one insertion point takes 1 / KP_FEW_VALUES of the
+ * writes or more. */
+bool kpa_conc_hot(const kpa_conc *c);
+/* The share of writes key k of t puts on one region when it is a hotspot,
+ * else 0. */
+double kpa_key_hot_share(kp_advisor *adv, const kp_table *t, const kp_key *k, const kpa_colconc *cc);
+/* The concentration c of parts in words. */
+const char *kpa_conc_words(kp_advisor *adv, const kp_table *t, const kp_key_part *parts, const kpa_conc *c);
+/* Why an index keyed cols (the table's key appended) would be a write
+ * hotspot, worded, or NULL. */
+const char *kpa_cols_hot(kp_advisor *adv, const kp_table *t, const int *cols, int n);
 
 /* -------------------------------------------------------------- judge.c */
 
@@ -469,6 +527,10 @@ char *kpa_merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, 
 /* ----------------------------------------------------------- advisor.c */
 
 /* A new advice record, appended to adv->advice. */
+/* The table's own indexes as candidates (index_keep.c): widened to hold
+ * the columns of reads they lead for, dropped where no read goes through
+ * them. */
+void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch);
 kp_advice *kpa_advise(kp_advisor *adv, kp_rule rule, const char *kind, const kp_table *t, const char *message,
                       const char *key, const char *ddl);
 void kpa_advice_col(kp_advisor *adv, kp_advice *x, const char *col);

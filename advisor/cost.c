@@ -224,24 +224,6 @@ bool kpa_is_write(const kp_stmt *s)
 	       s->kind == KP_S_UPDATE || s->kind == KP_S_DELETE || (s->kind == KP_S_SELECT && s->u.select.into);
 }
 
-/* Does a key lead every write onto one region: its first part a column
- * that grows monotonically, has few values or shares a prefix, or a hash
- * of few-valued columns only? */
-bool kpa_key_hot(const kp_table *t, const kp_key *k, const bool *hot, const bool *few)
-{
-	if (k->n == 0)
-		return false;
-	const kp_key_part *p = &k->parts[0];
-	if (p->col >= 0)
-		return hot ? hot[p->col] : kpa_hot_reason(&t->cols[p->col]) != NULL;
-	if (p->nhash == 0)
-		return false;   /* an expression part: not judged */
-	for (int i = 0; i < p->nhash; i++)
-		if (p->hash_cols[i] >= 0 && !(few ? few[p->hash_cols[i]] : kpa_enum_reason(&t->cols[p->hash_cols[i]]) != NULL))
-			return false;
-	return true;
-}
-
 double kpa_reverse_factor(kp_target target)
 {
 	return kpa_target(target)->desc_key ? KP_REVERSE_FACTOR : 1.0;

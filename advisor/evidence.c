@@ -182,3 +182,18 @@ const char *kpa_monotonic_evidence(kp_advisor *adv, const kp_table *t, int ci)
 		adv->evidence[t->id] = walk_table(adv, t);
 	return adv->evidence[t->id][ci];
 }
+
+const char *kpa_range_evidence(kp_advisor *adv, const kp_table *t, int ci)
+{
+	const kp_list *qs = kpa_queries_of(adv, t);
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		if (q->base != t || q->stmt->kind != KP_S_SELECT)
+			continue;
+		colset eq = {0}, range = {0};
+		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
+		if (kpa_colset_has(&range, ci))
+			return kp_arena_printf(adv->a, "read by ranges on it in the workload (%s)", at(adv, q));
+	}
+	return NULL;
+}

@@ -109,9 +109,14 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		bool no_lead[KP_REORDER_MAX] = {false};
 		int best[KP_REORDER_MAX];
 		/* the hot column itself never leads (hot by an annotation too,
-		 * where its name says nothing) */
+		 * where its name says nothing), nor one the workload shows
+		 * growing (ranges and ORDER BY ... DESC on it), which the hotspot
+		 * rule finds once it leads: the fix would trade one hotspot for
+		 * another (KP_FIXPOINT_ROUNDS=2000's rounds 1453, 1489, 1651) */
 		for (int i = 0; i < nparts; i++)
 			no_lead[i] = t->pk.parts[i].col == ci || kpa_hot_reason(&t->cols[t->pk.parts[i].col]) != NULL ||
+			             (kpa_notes_of(adv, t)->dist[t->pk.parts[i].col] != KPA_DIST_UNIFORM &&
+			              kpa_monotonic_evidence(adv, t, t->pk.parts[i].col)) ||
 			             (kpa_tenant_col(adv, t) >= 0 && t->pk.parts[i].col != kpa_tenant_col(adv, t));
 		if (kpa_search_order(adv, t, s, ns, scratch, no_lead, best) >= 0) {
 			kp_key nk;
@@ -277,7 +282,13 @@ reversal:
 		const kp_column *sc = &t->cols[src];
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, &src, 1);
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
-		const char *expr = sc->tclass == KP_T_INT || sc->tclass == KP_T_TIME
+		/* a number modulo the buckets only where its values arrive in no
+		 * order: the low bits of a structured id (a Snowflake id's
+		 * per-millisecond sequence) or of a sequence mostly repeat, so a
+		 * monotonic one is hashed, as a string is (E48) */
+		kpa_colconc scc;
+		kpa_col_conc(adv, t, src, &scc);
+		const char *expr = sc->tclass == KP_T_INT && scc.kind != KPA_CONC_MONO
 		                   ? kp_arena_printf(adv->a, "%s %% %d", sc->name, KP_BUCKETS)
 		                   : kp_arena_printf(adv->a, "hash(%s) %% %d", sc->name, KP_BUCKETS);
 		/* a fourth key column would draw KP104: the bucket and the lead
@@ -373,7 +384,11 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		bool spread = false;
 		for (int i = 0; i < p0->nhash; i++)
 			spread |= p0->hash_cols[i] >= 0 && !kpa_enum_reason(&t->cols[p0->hash_cols[i]]);
-		if (!spread && p0->nhash > 0 && p0->hash_cols[0] >= 0) {
+		/* and only if the key walked on finds a hotspot (landing.c): a
+		 * column of many values in no order after it spreads the writes */
+		kpa_conc hw;
+		kpa_key_conc(adv, t, &t->pk, NULL, &hw);
+		if (!spread && p0->nhash > 0 && p0->hash_cols[0] >= 0 && kpa_conc_hot(&hw)) {
 			const kp_column *c = &t->cols[p0->hash_cols[0]];
 			kp_buf_printf(&m, "the key of %s leads with a hash of %s, which is %s: a hash of few "
 			              "values spreads writes over only as many regions", t->name, c->name, kpa_enum_reason(c));
@@ -394,8 +409,29 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		kp_buf_free(&m);
 		return;   /* annotated uniform: no hotspot */
 	}
+	/* the key walked left to right (landing.c): a lead of few values
+	 * followed by a column of many in no order, or by one the writer
+	 * spreads, is no hotspot; one followed by a monotonic column puts new
+	 * rows at the end of each of its values' ranges */
+	kpa_conc cw;
+	kpa_key_conc(adv, t, &t->pk, NULL, &cw);
+	bool hot = kpa_conc_hot(&cw);
+	if (hot && cw.col >= 0 && cw.col != ci) {
+		const kp_column *mc = &t->cols[cw.col];
+		kp_buf_printf(&m, "key column '%s' of %s follows a prefix of few values: %s (a write hotspot)", mc->name,
+		              t->name, kpa_conc_words(adv, t, t->pk.parts, &cw));
+		if (cw.by_name)
+			kp_buf_printf(&m, "; %s is monotonic by its name alone, which the workload does not confirm: if its "
+			              "values do not arrive in order, state it (-- distribution: %s uniform, "
+			              "docs/annotations.md)", mc->name, mc->name);
+		kp_diag *g = kpa_finding(adv, KP_R_HOT_MONOTONIC, t, mc->off, kpa_name_len(mc), m.data);
+		hotspot_fixes(adv, g, KP_R_HOT_MONOTONIC, t, c, scratch);
+		kp_buf_free(&m);
+		return;
+	}
 	if (nt->dist[ci] == 2)
-		r = kp_arena_printf(adv->a, "monotonic as annotated (-- distribution: %s monotonic)", c->name);
+		r = kp_arena_printf(adv->a, "monotonic as annotated (-- distribution: %s %s)", c->name,
+		                    nt->latest[ci] ? "latest" : "monotonic");
 	if (nt->distinct[ci] >= 1)
 		enum_r = nt->distinct[ci] <= KP_FEW_VALUES
 		         ? kp_arena_printf(adv->a, "a column of %.15g distinct values as annotated (-- distinct: %s %.15g)",
@@ -405,7 +441,14 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		r = kpa_monotonic_reason(c);
 	if (!r && !enum_r && !kpa_prefix_reason(c))
 		r = kpa_monotonic_evidence(adv, t, ci);
-	if (r) {
+	if (!r && cw.col == ci)
+		r = cw.why;
+	/* a lead the walk finds no hotspot in: not monotonic, not few */
+	if (!hot && cw.col != ci) {
+		r = NULL;
+		enum_r = NULL;
+	}
+	if (r && cw.col == ci) {
 		kp_buf_printf(&m, "%s '%s' of %s is %s: it grows monotonically, so every new row is "
 		              "written to the same region (a write hotspot)", what, c->name, t->name, r);
 		/* a name is a guess: a date a booking is for, a day a row is about,
@@ -425,12 +468,16 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			kpa_advice_col(adv, x, c->name);
 			kp_diag_help(g, adv->a, "%s", x->message);
 		}
-	} else if ((r = enum_r)) {
+	} else if (hot && cw.col < 0) {
+		if (!enum_r)
+			enum_r = kpa_conc_words(adv, t, t->pk.parts, &cw);
 		kp_buf_printf(&m, "%s '%s' of %s is %s: few distinct values put all writes on a few regions",
-		              what, c->name, t->name, r);
+		              what, c->name, t->name, enum_r);
+		if (cw.npre > 1)
+			kp_buf_printf(&m, " (%s)", kpa_conc_words(adv, t, t->pk.parts, &cw));
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_ENUM, t, c->off, kpa_name_len(c), m.data);
 		hotspot_fixes(adv, g, KP_R_HOT_ENUM, t, c, scratch);
-	} else if ((r = kpa_prefix_reason(c))) {
+	} else if (!hot && (r = kpa_prefix_reason(c))) {
 		kp_buf_printf(&m, "%s '%s' of %s holds %s: rows cluster in a few regions", what, c->name,
 		              t->name, r);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_PREFIX, t, c->off, kpa_name_len(c), m.data);

@@ -296,12 +296,15 @@ static kp_advice *secondary_advice(kp_advisor *adv, const kp_table *t, proposal 
 		                      "then writes %d rows",
 		                      name.data, t->name, pr->key, t->name, ninc ? inc.data : "none", t->nindexes + 2);
 	if (salt)
-		msg = kp_arena_printf(adv->a, "%s; salted: SALT_BUCKETS = %d on the index, since %s alone would be a "
+		msg = kp_arena_printf(adv->a, "%s; salted: SALT_BUCKETS = %d on the index, since %s would be a "
 		                      "write hotspot (%s): Phoenix prefixes each index row with a salt byte hashed from "
 		                      "its key, so the writes spread over %d buckets (the index's own salt; one on a "
 		                      "salted table is salted as the table is unless it says otherwise), and a read "
 		                      "of it is one scan per bucket, merged by Phoenix in the index's key order",
-		                      msg, salt, t->cols[pr->user.cols[0]].name, hot_why, salt);
+		                      msg, salt,
+		                      kpa_lead_hot(adv, t, pr->user.cols[0])
+		                      ? kp_arena_printf(adv->a, "%s alone", t->cols[pr->user.cols[0]].name) : "its key",
+		                      hot_why, salt);
 	kp_buf shown = {0};
 	for (int j = 0; j < index->key.n; j++)
 		kp_buf_printf(&shown, "[%s%s]", t->cols[index->key.parts[j].col].name,
@@ -597,6 +600,10 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		}
 		const kp_column *lead = &t->cols[pr->user.cols[0]];
 		const char *hot_why = kpa_lead_hot(adv, t, pr->user.cols[0]);
+		/* or the key walked on (landing.c): a monotonic column after a
+		 * few-valued lead puts each value's writes at the end of its range */
+		if (!hot_why)
+			hot_why = kpa_cols_hot(adv, t, pr->user.cols, pr->user.n);
 		/* Phoenix salts an index of its own (SALT_BUCKETS on CREATE
 		 * INDEX): a hot lead is spread by the salt byte. A table already
 		 * salted salts its indexes alike */

@@ -82,7 +82,25 @@ static bool apply(kp_arena *a, const kp_table *t, design *d, kp_advice *x)
 	if (d->nitems + 2 > (int)(sizeof d->items / sizeof d->items[0]))
 		return false;
 	for (kp_advice *y = x; y; y = y->with) {
-		if (y->newkey && !y->index) {
+		if (y->replaces) {
+			/* an index of the table dropped, or widened in its place:
+			 * not applicable once another item replaced it */
+			int at = -1;
+			for (int i = 0; i < d->nix; i++)
+				if (d->ix[i] == y->replaces)
+					at = i;
+			if (at < 0)
+				return false;
+			kp_index **ix = kp_arena_alloc(a, sizeof(kp_index *) * (size_t)(d->nix + 1));
+			int n = 0;
+			for (int i = 0; i < d->nix; i++)
+				if (i != at)
+					ix[n++] = d->ix[i];
+			if (y->index)
+				ix[n++] = y->index;
+			d->ix = ix;
+			d->nix = n;
+		} else if (y->newkey && !y->index) {
 			for (int i = 0; i < d->nitems; i++)
 				if (d->items[i]->newkey)
 					return false;
@@ -161,6 +179,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	bool *by_type = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
 	for (int c = 0; c < t->ncols; c++) {
 		distinct[c] = notes->distinct[c];
+		/* skewed: a value read holds its share of the rows, a large one
+		 * read often (landing.c): as many values as that share says */
+		if (distinct[c] >= 1 && notes->dist[c] == KPA_DIST_SKEWED)
+			distinct[c] = 1 / kpa_zipf_read_share(distinct[c], notes->dist_arg[c]);
 		if (distinct[c] < 1 && kpa_type_values(&t->cols[c]) >= 1) {
 			distinct[c] = kpa_type_values(&t->cols[c]);
 			by_type[c] = true;
@@ -184,6 +206,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	}
 	r->rows = jt->rows;
 	r->rows_default = jt->rows_default;
+	r->refused_words = kpa_target(adv->target)->scan_rows_limit > 0 && !jt->rows_default
+	                           ? "refused by the store or failing past its scan limit"
+	                           : "refused by the store";
 	r->per_value = jt->rows * KP_SEL_EQ;
 	r->values = kpj_values_words(adv, jt);
 	r->in_range = KP_SEL_RANGE;
@@ -247,6 +272,8 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		if (notes->distinct[c] >= 1 && (!notes->dist[c] || notes->dist[c] == KPA_DIST_FIXED))
 			jt->hot[c] = notes->distinct[c] <= KP_FEW_VALUES || kpa_monotonic_reason(&t->cols[c]);
 	}
+	jt->adv = adv;   /* a table no statement names has none yet */
+	jt->conc = kpa_table_conc(adv, t, hyp);
 	design now = {.key = &t->pk, .ix = t->indexes, .nix = t->nindexes};
 	kp_cost base, cur;
 	size_t rs = sizeof(sres) * (size_t)(jt->ns + 1);
@@ -278,7 +305,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			continue;
 		bool index = d.key == now.key;
 		sres *res = kp_arena_alloc(hyp, rs);
-		if (index && index_lead(x) >= 0 && !x->with) {
+		if (index && index_lead(x) >= 0 && !x->with && !x->replaces) {
 			kpj_plan_some(jt, &d, scratch, res, cur_res, led_index(x));
 			kpj_cost_of(jt, &d, res, &alone[i]);
 		} else {
@@ -363,7 +390,11 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				if (kd > bound && kd > kpj_kv_indexes(&chosen))
 					continue;
 				kp_cost c;
-				if (d.key == chosen.key && (ixres[i] || !x->newkey)) {
+				if (x->replaces) {
+					/* an index dropped or widened: every shape planned again
+					 * (the cheaper of two designs is no composition here) */
+					kpj_evaluate(jt, &d, scratch, &c, try_res, hyp);
+				} else if (d.key == chosen.key && (ixres[i] || !x->newkey)) {
 					/* an index: composed with the chosen design, planned alone
 					 * on its key once */
 					if (ixkey[i] != chosen.key || !ixres[i]) {
@@ -411,9 +442,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				undecided[i] = false;
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
-				bool tie = pick >= 0 && !kpj_robust_better(&c, &best) && !kpj_robust_better(&best, &c) &&
+				bool tie = pick >= 0 && !kpj_robust_better_on(jt, &c, try_res, &best, best_res) &&
+				           !kpj_robust_better_on(jt, &best, best_res, &c, try_res) &&
 				           tie_before(x, cands->items[pick]);
-				if (pick < 0 || kpj_robust_better(&c, &best) || tie) {
+				if (pick < 0 || kpj_robust_better_on(jt, &c, try_res, &best, best_res) || tie) {
 					best = c;
 					pick = (int)i;
 					sres *tmp = best_res;
@@ -478,7 +510,8 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			apps += !strcmp(((kp_advice *)cands->items[picks[k]])->kind, "index_table");
 		for (int k = 0; k < best_npicks; k++)
 			best_apps += !strcmp(((kp_advice *)cands->items[best_picks[k]])->kind, "index_table");
-		if (run == 0 || kpj_better(&cur, &best_cur) || (!kpj_better(&best_cur, &cur) && apps < best_apps)) {
+		if (run == 0 || kpj_better_on(jt, &cur, cur_res, &best_cur, saved_res) ||
+		    (!kpj_better_on(jt, &best_cur, saved_res, &cur, cur_res) && apps < best_apps)) {
 			best_cur = cur;
 			best_chosen = chosen;
 			best_npicks = npicks;
@@ -508,9 +541,13 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			apply(hyp, t, &chosen, cands->items[picks[k]]);
 		whole = base;
 	}
+	/* each shape's plan on the recommendation (the design as it is when
+	 * it stands): which of the table's indexes a read goes through */
+	const sres *final_res = npicks ? try_res : cur_res;
 	for (int k = 0; k < npicks; k++)
 		for (kp_advice *y = cands->items[picks[k]]; y; y = y->with)
 			kp_list_push(adv->a, &r->recommended, y);
+	kpj_rekey_indexes(adv, jt->t, r);
 	r->after = npicks ? whole : cur;
 	r->rows_per_insert_after = kpj_write_fanout(&chosen);
 	r->write_cost = npicks ? kpj_write_words(adv, jt, &now, &chosen, true) : NULL;
@@ -584,9 +621,12 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			bool same_cols = x->index && y->index && xn == yn;
 			for (uint32_t k = 0; same_cols && k < xn; k++)
 				same_cols = !strcmp(x->columns.items[k], y->columns.items[k]);
-			if ((key_change(x) && key_change(y)) || same_cols)
+			/* two fates of one index of the table (widened, dropped) */
+			bool same_index = x->replaces && x->replaces == y->replaces;
+			if ((key_change(x) && key_change(y)) || same_cols || same_index)
 				kp_list_push(adv->a, &x->excludes, y);
 		}
+	r->indexes = kpj_index_words(adv, jt, cands, final_res);
 }
 
 /* A key change with a desc_key folded in, so one migration does both

@@ -43,6 +43,8 @@ typedef struct jtable {
 	bool *hot;              /* per column: a hot lead (name, type, workload evidence) */
 	bool *few;              /* per column: few values (kpa_few_values), or few at a time
 	                           (kpa_coarse_time) */
+	const kpa_colconc *conc; /* per column: what it is to a key's write concentration
+	                           (landing.c) */
 	double reverse;         /* what a row read backwards costs (kpa_reverse_factor) */
 	const double *distinct; /* per column: annotated distinct values, or those its type
 	                           bounds (kpa_type_values), or 0 */
@@ -73,6 +75,9 @@ typedef struct sres {
 	double lo, hi;          /* the same at the ends of the bracket (KP_BRACKET) */
 	kp_access cls;          /* its class */
 	bool rejected;          /* a full scan the store refuses */
+	bool fails;             /* a full scan the store runs and fails past its scan limit
+	                           (target_info.scan_rows_limit) on a table whose rows are
+	                           stated: it cannot succeed, and counts as refused */
 	kp_order order;         /* ORDER BY service */
 	const kp_index *ix;     /* the index it reads through, or NULL (the table) */
 } sres;
@@ -81,6 +86,11 @@ typedef struct sres {
  * rows only in key order (Lindorm: "ORDER BY clause in Lindorm SQL", the
  * KP110 error limits.c reports) and a path that returns them only sorted? */
 bool kpj_sort_refused(const kp_advisor *adv, kp_access access, kp_order order, bool rejected, const kp_stmt *st);
+/* Does a read of st planned as cls (not refused), reading rows, fail past
+ * the target's scan limit (Tablestore's 100,000 rows of one SQL scan)?
+ * Only on a table whose rows are stated (-- rows:): the default count
+ * does not decide that a read cannot succeed. */
+bool kpj_scan_fails(const jtable *jt, kp_access cls, bool rejected, double rows, const kp_stmt *st);
 /* Rows one written row costs: the table and every index. */
 int kpj_write_fanout(const design *d);
 /* KV indexes and index tables of a design (the index bound counts them). */
@@ -108,6 +118,10 @@ int kpj_refused_order(const kp_cost *a, const kp_cost *b);
 /* a before b in the judge's order: fewer broken, fewer hot rows, refused
  * reads made to run at their price, cheaper */
 bool kpj_better(const kp_cost *a, const kp_cost *b);
+/* The same, knowing each shape's plan on a and b (ra, rb): refused weight
+ * made to run decides only when it also pays for what it costs the reads
+ * both designs run (docs/advice.md, "Reads the store refuses"). */
+bool kpj_better_on(const jtable *jt, const kp_cost *a, const sres *ra, const kp_cost *b, const sres *rb);
 /* a step from cur to c pays: fewer hot rows, or as many and cheaper at the
  * default and at the upper end of the bracket (docs/advice.md) */
 bool kpj_pays(const kp_cost *c, const kp_cost *cur);
@@ -115,6 +129,7 @@ bool kpj_pays(const kp_cost *c, const kp_cost *cur);
  * one that loses less against the other at its worst point of the
  * bracket (minimax regret), at equal loss the cheaper at the default */
 bool kpj_robust_better(const kp_cost *a, const kp_cost *b);
+bool kpj_robust_better_on(const jtable *jt, const kp_cost *a, const sres *ra, const kp_cost *b, const sres *rb);
 
 /* The words of a judged table (judge_words.c). What design d trades,
  * applied alone, against the design as it is (cost now): statements it
@@ -142,6 +157,20 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt);
 /* The defaults recommendation r rests on and the annotations that settle
  * them (the assumes: line), or NULL. */
 const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r);
+
+/* The table's own indexes and their fate under the recommendation, in
+ * words (the review's indexes: line): widened or dropped (by the item's
+ * rank), else kept, with the read weight that goes through it on the
+ * recommendation (res), or that no read does (and its drop_index
+ * alternative); NULL when the table has none. */
+const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *cands, const sres *res);
+
+/* An index recommended together with a reorder of the table's key ("and")
+ * described with the key the store appends after the reorder: the words
+ * that name it (E47 in designs7.md); its key field stays the index as
+ * judged, the one its KP120 finding names. A key change with a hash
+ * or bucket part leaves them as they are. */
+void kpj_rekey_indexes(kp_advisor *adv, const kp_table *t, kp_table_review *r);
 
 /* The table's summary (summary.c) from the judge's plans: its reads by
  * class now and, when r recommends a change, on the recommendation (each

@@ -37,18 +37,20 @@ int kpj_kv_indexes(const design *d)
 	return n;
 }
 
-/* Of one written row, how many copies land on a hot region. */
-static int hot_copies(const jtable *jt, const design *d)
+/* Of one written row, the share that lands on one region, summed over its
+ * copies (the table and each index): each key walked by landing.c. */
+static double hot_copies(const jtable *jt, const design *d)
 {
 	const kp_table *t = jt->t;
-	int n = !salted(t, d) && kpa_key_hot(t, d->key, jt->hot, jt->few);
+	kp_advisor *adv = jt->adv;
+	double n = salted(t, d) ? 0 : kpa_key_hot_share(adv, t, d->key, jt->conc);
 	for (int i = 0; i < d->nix; i++) {
 		const kp_index *ix = d->ix[i];
 		bool bucketed = false;   /* an index table led by a bucket the writer computes */
 		for (int k = 0; k < d->nitems; k++)
 			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
-		n += ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && !ix->salt_buckets &&
-		     kpa_key_hot(t, &ix->key, jt->hot, jt->few);
+		if (ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && !ix->salt_buckets)
+			n += kpa_key_hot_share(adv, t, &ix->key, jt->conc);
 	}
 	return n;
 }
@@ -99,8 +101,8 @@ void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, co
 			continue;
 		if (s->fixed) {
 			/* refused whatever the design: read as it is, nothing written */
-			out[i] = (sres){s->fixed_rows, s->fixed_rows, s->fixed_rows, s->now, s->now_rejected, s->now_order,
-			                NULL};
+			out[i] = (sres){s->fixed_rows, s->fixed_rows, s->fixed_rows, s->now, s->now_rejected, false,
+			                s->now_order, NULL};
 			continue;
 		}
 		if (base && added && keeps_plan(jt, s, added)) {
@@ -137,6 +139,7 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 		out[i].hi = m->hi;
 		out[i].cls = m->cls;
 		out[i].rejected = m->rejected;
+		out[i].fails = kpj_scan_fails(jt, m->cls, m->rejected, m->rows, s->q->stmt);
 		out[i].order = m->order;
 		out[i].ix = m->ix;
 		kp_arena_reset(scratch);
@@ -183,6 +186,7 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 	out[i].hi = hi;
 	out[i].cls = p.access;
 	out[i].rejected = p.rejected;
+	out[i].fails = kpj_scan_fails(jt, p.access, p.rejected, rows, st);
 	out[i].order = p.order;
 	out[i].ix = p.index;
 	m->rows = rows;
@@ -206,7 +210,8 @@ static void plan_all(jtable *jt, const design *d, kp_arena *scratch, sres *out)
 void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 {
 	memset(c, 0, sizeof(*c));
-	int copies = kpj_write_fanout(d), hot = hot_copies(jt, d);
+	int copies = kpj_write_fanout(d);
+	double hot = hot_copies(jt, d);
 	for (int i = 0; i < jt->ns; i++) {
 		jshape *s = &jt->s[i];
 		double w = s->weight;
@@ -221,8 +226,9 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		s->then_order = res[i].order;
 		/* a read the store refuses does not run: it reads no rows and
 		 * counts by its weight, whatever it would read (docs/advice.md,
-		 * "Reads the store refuses") */
-		if (res[i].rejected && !s->fixed) {
+		 * "Reads the store refuses"); so does one it runs and fails past
+		 * its scan limit on a table of stated rows: it cannot succeed */
+		if ((res[i].rejected || res[i].fails) && !s->fixed) {
 			c->refused += w;
 			c->refused_rows += w * res[i].rows;
 		} else {
@@ -305,9 +311,45 @@ int kpj_refused_order(const kp_cost *a, const kp_cost *b)
 	return 0;
 }
 
+/* Weighted rows the reads that run on both designs (neither refuses nor
+ * fails them) read on x more than on y. */
+static double common_rows(const jtable *jt, const sres *rx, const sres *ry)
+{
+	double d = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || s->fixed || rx[i].rejected || rx[i].fails || ry[i].rejected || ry[i].fails)
+			continue;
+		d += s->weight * (rx[i].rows - ry[i].rows);
+	}
+	return d;
+}
+
+/* kpj_refused_order, knowing each shape's plan on a and b (ra, rb; NULL:
+ * not known): the design that makes more refused weight run is first only
+ * when that weight also pays for what it costs the reads both designs
+ * run, their rows counted as written rows at KP_WRITE_RATE: two ways of
+ * making the same heavy read run are not decided by a rare read only one
+ * of them makes run too (E48 in tests/advisor/designs7.md: a search index
+ * that serves a weight-1 ad hoc search besides the profile read a KV index
+ * serves in fewer rows); then the rows decide, the rows of the rare read
+ * counted. */
+static int refused_order_on(const jtable *jt, const kp_cost *a, const sres *ra, const kp_cost *b, const sres *rb)
+{
+	int r = kpj_refused_order(a, b);
+	if (!r || !jt || !ra || !rb)
+		return r;
+	const kp_cost *x = r < 0 ? a : b, *y = r < 0 ? b : a;
+	const sres *rx = r < 0 ? ra : rb, *ry = r < 0 ? rb : ra;
+	double extra = x->amplified - y->amplified + common_rows(jt, rx, ry) / KP_WRITE_RATE;
+	if (extra > (y->refused - x->refused) * KP_REFUSED_RATE * (1 + 1e-9))
+		return 0;
+	return r;
+}
+
 /* a before b in the judge's order: fewer broken, fewer hot rows, refused
  * reads made to run at their price, cheaper */
-bool kpj_better(const kp_cost *a, const kp_cost *b)
+bool kpj_better_on(const jtable *jt, const kp_cost *a, const sres *ra, const kp_cost *b, const sres *rb)
 {
 	if (a->broken != b->broken)
 		return a->broken < b->broken;
@@ -315,16 +357,21 @@ bool kpj_better(const kp_cost *a, const kp_cost *b)
 		return true;
 	if (a->hot > b->hot * (1 + 1e-9))
 		return false;
-	int r = kpj_refused_order(a, b);
+	int r = refused_order_on(jt, a, ra, b, rb);
 	if (r)
 		return r < 0;
 	return a->total < b->total * (1 - 1e-9);
 }
 
+bool kpj_better(const kp_cost *a, const kp_cost *b)
+{
+	return kpj_better_on(NULL, a, NULL, b, NULL);
+}
+
 /* The order of a and b before their rows: fewer broken, fewer hot rows,
  * refused reads made to run at their price (-1: a first, 1: b, 0: the
  * rows decide). */
-static int order_before_rows(const kp_cost *a, const kp_cost *b)
+static int order_before_rows(const jtable *jt, const kp_cost *a, const sres *ra, const kp_cost *b, const sres *rb)
 {
 	if (a->broken != b->broken)
 		return a->broken < b->broken ? -1 : 1;
@@ -332,12 +379,12 @@ static int order_before_rows(const kp_cost *a, const kp_cost *b)
 		return -1;
 	if (less(b->hot, a->hot))
 		return 1;
-	return kpj_refused_order(a, b);
+	return refused_order_on(jt, a, ra, b, rb);
 }
 
 bool kpj_pays(const kp_cost *c, const kp_cost *cur)
 {
-	int r = order_before_rows(c, cur);
+	int r = order_before_rows(NULL, c, NULL, cur, NULL);
 	if (r)
 		return r < 0;
 	/* not at the lower end: with 10x fewer rows a key, a read served by
@@ -353,7 +400,12 @@ bool kpj_pays(const kp_cost *c, const kp_cost *cur)
 
 bool kpj_robust_better(const kp_cost *a, const kp_cost *b)
 {
-	int r = order_before_rows(a, b);
+	return kpj_robust_better_on(NULL, a, NULL, b, NULL);
+}
+
+bool kpj_robust_better_on(const jtable *jt, const kp_cost *a, const sres *ra, const kp_cost *b, const sres *rb)
+{
+	int r = order_before_rows(jt, a, ra, b, rb);
 	if (r)
 		return r < 0;
 	/* what each loses against the other at its worst point */
@@ -368,6 +420,13 @@ bool kpj_robust_better(const kp_cost *a, const kp_cost *b)
 	if (less(la, lb) || less(lb, la))
 		return less(la, lb);
 	return less(a->total, b->total);
+}
+
+bool kpj_scan_fails(const jtable *jt, kp_access cls, bool rejected, double rows, const kp_stmt *st)
+{
+	double limit = kpa_target(jt->adv->target)->scan_rows_limit;
+	return limit > 0 && !jt->rows_default && cls == KP_ACCESS_FULL && !rejected && st->kind == KP_S_SELECT &&
+	       rows > limit;
 }
 
 bool kpj_sort_refused(const kp_advisor *adv, kp_access access, kp_order order, bool rejected, const kp_stmt *st)

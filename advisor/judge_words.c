@@ -391,6 +391,9 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
 			kp_buf_printf(&b, ", %.15g of %s", per_value(jt->rows, jt->distinct[c]), jt->t->cols[c].name);
 		else
 			kp_buf_printf(&b, "%.15g rows a value of %s", per_value(jt->rows, jt->distinct[c]), jt->t->cols[c].name);
+		/* a zipfian column's values read as often as they hold rows */
+		if (kpa_notes_of(adv, jt->t)->dist[c] == KPA_DIST_SKEWED)
+			kp_buf_puts(&b, " (zipfian: a value read as often as it holds rows)");
 	}
 	if (stated)
 		kp_buf_puts(&b, " (-- distinct:)");
@@ -488,4 +491,112 @@ const char *kpj_instead_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 	kp_buf_free(&b);
 	(void)jt;
 	return out;
+}
+
+const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *cands, const sres *res)
+{
+	const kp_table *t = jt->t;
+	kp_buf b = {0};
+	for (int i = 0; i < t->nindexes; i++) {
+		const kp_index *ix = t->indexes[i];
+		if (!(ix->kv || ix->search) || ix->inherited)
+			continue;
+		const kp_advice *fate = NULL, *drop = NULL;
+		for (uint32_t k = 0; k < cands->n; k++) {
+			const kp_advice *x = cands->items[k];
+			if (x->replaces != ix)
+				continue;
+			if (x->recommended)
+				fate = x;
+			if (!x->index)
+				drop = x;
+		}
+		kp_buf_printf(&b, "%s%s ", b.len ? "; " : "", ix->name);
+		if (fate) {
+			kp_buf_printf(&b, "%s (#%d)", fate->index ? "widened" : "dropped", fate->rank);
+			continue;
+		}
+		double w = 0;
+		for (int k = 0; k < jt->ns; k++)
+			if (jt->s[k].ins_rows <= 0 && res[k].ix && res[k].ix->name && ix->name &&
+			    !strcmp(res[k].ix->name, ix->name))
+				w += jt->s[k].weight;
+		if (w > 0)
+			kp_buf_printf(&b, "kept (read through: weight %.15g)", w);
+		else if (drop)
+			kp_buf_printf(&b, "kept, read by no statement of the workload and kept by every write (dropping "
+			              "it: #%d)", drop->rank);
+		else
+			kp_buf_printf(&b, "kept, read by no statement of the workload");
+	}
+	if (!b.len)
+		return NULL;
+	const char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
+/* s with every occurrence of from replaced by to. */
+static const char *replace_all(kp_advisor *adv, const char *s, const char *from, const char *to)
+{
+	if (!s || !*from || !strstr(s, from))
+		return s;
+	kp_buf b = {0};
+	size_t n = strlen(from);
+	for (const char *p = s, *q; *p; p = q + n) {
+		q = strstr(p, from);
+		if (!q) {
+			kp_buf_puts(&b, p);
+			break;
+		}
+		kp_buf_printf(&b, "%.*s%s", (int)(q - p), p, to);
+		if (!q[n])
+			break;
+	}
+	const char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
+}
+
+void kpj_rekey_indexes(kp_advisor *adv, const kp_table *t, kp_table_review *r)
+{
+	const kp_key *nk = NULL;
+	for (uint32_t i = 0; i < r->recommended.n; i++) {
+		const kp_advice *x = r->recommended.items[i];
+		if (x->newkey && !x->index)
+			nk = x->newkey;
+	}
+	if (!nk)
+		return;
+	for (int i = 0; i < nk->n; i++)
+		if (nk->parts[i].col < 0 || nk->parts[i].expr)
+			return;
+	for (uint32_t i = 0; i < r->recommended.n; i++) {
+		kp_advice *x = r->recommended.items[i];
+		const kp_index *ix = x->index;
+		if (!ix || !ix->kv || ix->all_columns || !x->key || x->newkey || strcmp(x->kind, "secondary_index"))
+			continue;
+		kp_key k;
+		k.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)(ix->nuser + nk->n + 1));
+		k.n = 0;
+		for (int j = 0; j < ix->nuser && j < ix->key.n; j++)
+			k.parts[k.n++] = ix->key.parts[j];
+		for (int j = 0; j < nk->n; j++) {
+			bool in = false;
+			for (int m = 0; m < k.n; m++)
+				in |= k.parts[m].col == nk->parts[j].col;
+			if (!in) {
+				k.parts[k.n] = nk->parts[j];
+				k.parts[k.n++].desc = false;
+			}
+		}
+		const char *now = kpa_key_notation(adv, t, &k);
+		if (!strcmp(now, x->key))
+			continue;
+		/* the words only: key stays the index as judged, the key the
+		 * KP120 finding names (what the store appends follows the table) */
+		x->message = replace_all(adv, x->message, x->key, now);
+		if (!strstr(x->message, now))
+			x->message = kp_arena_printf(adv->a, "%s; after the reorder its key is %s", x->message, now);
+	}
 }

@@ -91,8 +91,9 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 	              "%.15g, written %.15g, on one region %.15g", r->per_value, r->values ? "any other" : "a",
 	              r->in_range * 100, r->before.read, r->before.written, r->before.hot);
 	if (r->before.refused > 0)
-		kp_buf_printf(b, "; refused by the store %.15g (weight: they do not run, not counted in rows read)",
-		              r->before.refused);
+		kp_buf_printf(b, "; %s %.15g (weight: they do not run%s, not counted in rows read)",
+		              r->refused_words ? r->refused_words : "refused by the store", r->before.refused,
+		              r->refused_words && strcmp(r->refused_words, "refused by the store") ? " or cannot succeed" : "");
 	kp_buf_putc(b, '\n');
 	if (!r->recommended.n) {
 		kp_buf_puts(b, "    recommendation: the design stands (no change keyplan tried pays)\n");
@@ -126,6 +127,9 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 		if (r->instead)
 			line(b, "      or instead: ", r->instead, "\n");
 	}
+	/* the table's own indexes: kept, widened or dropped */
+	if (r->indexes)
+		line(b, "    indexes: ", r->indexes, "\n");
 	bool head = false;
 	for (uint32_t i = 0; i < adv->advice.n; i++) {
 		const kp_advice *x = adv->advice.items[i];

@@ -92,16 +92,20 @@ static void test_hotspot_monotonic(void)
 static void test_hotspot_enum_and_prefix(void)
 {
 	run r;
+	/* a's enum lead is followed by a column of many values in no known
+	 * order: the writes spread inside each of its values' ranges (a
+	 * range-partitioned store splits inside a prefix), no hotspot; b's
+	 * key is its BOOLEAN alone: two insertion points */
 	run_advisor(&r, "CREATE TABLE a (order_type VARCHAR(8), id2 BIGINT, PRIMARY KEY (order_type, id2));"
-	                "CREATE TABLE b (active BOOLEAN, x BIGINT, PRIMARY KEY (active, x));"
+	                "CREATE TABLE b (active BOOLEAN, x BIGINT, PRIMARY KEY (active));"
 	                "CREATE TABLE c (phone VARCHAR(20), ts2 BIGINT, PRIMARY KEY (phone, ts2));", "", KP_TARGET_LINDORM);
-	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_ENUM), 2);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_ENUM), 1);
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_PREFIX), 1);
 	expect_advice(&r, "reverse_key", "[reverse(phone)][ts2]", NULL);
 	run_free(&r);
 	/* camelCase names read as their words */
 	run_advisor(&r, "CREATE TABLE a (createdAt BIGINT, x BIGINT, PRIMARY KEY (createdAt, x));"
-	                "CREATE TABLE b (orderType VARCHAR(8), x BIGINT, PRIMARY KEY (orderType, x));"
+	                "CREATE TABLE b (orderType VARCHAR(8), x BIGINT, PRIMARY KEY (orderType));"
 	                "CREATE TABLE c (mobilePhone VARCHAR(20), x BIGINT, PRIMARY KEY (mobilePhone, x));"
 	                "CREATE TABLE d (userId VARCHAR(20), orderId BIGINT, PRIMARY KEY (userId, orderId));", "",
 	            KP_TARGET_LINDORM);

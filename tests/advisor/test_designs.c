@@ -214,15 +214,17 @@ static void test_d6_inventory_low_cardinality_lead(void)
 	run r;
 	run_w(&r, s, w, KP_TARGET_PHOENIX);
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 0);
-	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_ENUM, "a column of 20 distinct values as annotated"), 1);
+	/* 20 warehouses, then the skus of each upserted in no order: Phoenix's
+	 * regions split inside a warehouse's range, so no region takes a
+	 * concentrated share of the writes (landing.c; before, all 5000 were
+	 * counted on one region and KP102 fired). The reorder is recommended
+	 * for the stock-by-sku read, as expected */
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_ENUM, NULL), 0);
 	expect_recommended(&r, "INVENTORY", "reorder_key [SKU][WAREHOUSE_ID]");
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "INVENTORY", 4), "full scan -> SCAN");
-	/* a hash over the warehouse alone spreads over 20 values: the hash
-	 * takes the sku too */
-	const kp_advice *hp = alternative(&r, "INVENTORY", "hash_prefix", "[md5(WAREHOUSE_ID, SKU).substr(0,4)][WAREHOUSE_ID][SKU]");
-	CU_ASSERT_PTR_NOT_NULL(hp);
+	CU_ASSERT_PTR_NULL(alternative(&r, "INVENTORY", "hash_prefix", "[md5(WAREHOUSE_ID, SKU).substr(0,4)][WAREHOUSE_ID][SKU]"));
 	const kp_table_review *v = review_of(&r, "INVENTORY");
-	CU_ASSERT_EQUAL(v->before.hot, 5000);
+	CU_ASSERT_EQUAL(v->before.hot, 0);
 	CU_ASSERT_EQUAL(v->after.hot, 0);
 	expect_fixpoint(&r, schema, 1, w, KP_TARGET_PHOENIX, "inventory");
 	run_free(&r);
@@ -619,7 +621,9 @@ static void test_e10_opentsdb_metrics_salted(void)
 	run_w(&r, schema, w, KP_TARGET_PHOENIX);
 	expect_recommended(&r, "TSDB", "salt_buckets [salt][METRIC][BASE_HOUR][TAGS]");
 	const kp_table_review *v = review_of(&r, "TSDB");
-	CU_ASSERT_EQUAL(v->before.hot, 100000);
+	/* 40 metrics, then base_hour, monotonic: each metric's writes at the
+	 * end of its range, 1/40 of them on the busiest (landing.c) */
+	CU_ASSERT_EQUAL(v->before.hot, 100000 / 40);
 	CU_ASSERT_EQUAL(v->after.hot, 0);
 	CU_ASSERT_EQUAL(v->after.broken, 0);
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "TSDB", 2), "");

@@ -231,6 +231,62 @@ def first_edit(root, caps, name):
     b.stop()
 
 
+def raw_notify(c, method, uri, version, text_json_bytes, rng=None):
+    """A notification whose text carries bytes JSON cannot escape (invalid
+    UTF-8), as a client that reads a file's bytes may send them."""
+    doc = b'{"uri":"%s","version":%d' % (uri.encode(), version)
+    if method == "textDocument/didOpen":
+        params = b'{"textDocument":' + doc + b',"languageId":"sql","text":"' + text_json_bytes + b'"}}'
+    else:
+        params = (b'{"textDocument":' + doc + b'},"contentChanges":[{"range":' + json.dumps(rng).encode() +
+                  b',"text":"' + text_json_bytes + b'"}]}')
+    body = b'{"jsonrpc":"2.0","method":"%s","params":' % method.encode() + params + b"}"
+    c.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+
+def invalid_utf8(root, caps, name):
+    """Bytes that are not UTF-8 appended right after a statement's ';' (the
+    input fuzz_lsp found): a position before the edit keeps its column
+    whatever follows it (each maximal ill-formed subpart is one character,
+    as VS Code's decoder reads it), so the spliced publication is a fresh
+    server's and the ranges are exact."""
+    a = LspClient(KEYPLAN, cwd=root)
+    a.initialize(root, capabilities=caps)
+    b = LspClient(KEYPLAN, cwd=root)
+    b.initialize(root, capabilities=caps)
+    uri = uri_of(os.path.join(root, "u.sql"))
+    raw_notify(a, "textDocument/didOpen", uri, 1, b"SELECT * FROM orders WHERE ;")
+    stats_and_pubs(a, uri)   # the first edit walks the document: the second is spliced
+    at = {"line": 0, "character": 14}
+    a.change(uri, 2, [{"range": {"start": at, "end": at}, "text": "x"}])
+    stats_and_pubs(a, uri)
+    end = {"line": 0, "character": 29}
+    raw_notify(a, "textDocument/didChange", uri, 3, b"\x9b\x9a\xe6\xb3 \xf0\x9f\x98\x80\xff = 1;",
+               {"start": end, "end": end})
+    st, pubs = stats_and_pubs(a, uri)
+    raw_notify(b, "textDocument/didOpen", uri, 3, b"SELECT * FROM xorders WHERE ;\x9b\x9a\xe6\xb3 \xf0\x9f\x98\x80\xff = 1;")
+    _, want = stats_and_pubs(b, uri)
+    got = [(d["code"], d["range"]["start"]["character"], d["range"]["end"]["character"], d["message"])
+           for d in json.loads(pubs[-1])["params"]["diagnostics"]] if pubs else None
+    check("%s: bytes not UTF-8 after a ';': spliced (%d) and byte for byte a fresh server's" % (name, st["spliced"]),
+          bool(pubs) and st["spliced"] == 1 and pubs[-1] == want[-1], repr((st["spliced"], got)))
+    check("%s: bytes not UTF-8 after a ';': the syntax error is the ';', each stray byte and the cut-short "
+          "sequence is one character, the emoji two units" % name, got == EXPECT_UTF8[caps is VSCODE], repr(got))
+    a.stop()
+    b.stop()
+
+
+# the same for both clients (UTF-16 positions): the ';' at 28; 0x9b, 0x9a,
+# then 0xe6 0xb3 (a three-byte sequence cut short by the space: a
+# character a byte), the emoji two units (34, 35), 0xff at 36
+EXPECT_UTF8 = dict.fromkeys((False, True), [
+    ("KP011", 28, 29, "syntax error near ';': statement is incomplete"),
+    ("KP016", 29, 30, "invalid UTF-8 byte 0x9b in input"),
+    ("KP016", 30, 31, "invalid UTF-8 byte 0x9a in input"),
+    ("KP016", 31, 32, "invalid UTF-8 byte 0xe6 in input"),
+    ("KP016", 32, 33, "invalid UTF-8 byte 0xb3 in input"),
+    ("KP016", 36, 37, "invalid UTF-8 byte 0xff in input")])
+
 with kptest.tempdir() as tmp:
     root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": schema()})
     rnd = random.Random(7)
@@ -241,5 +297,7 @@ with kptest.tempdir() as tmp:
     line_breaks(root, NVIM07, "Neovim 0.7")
     line_breaks(root, VSCODE, "VS Code")
     first_edit(root, NVIM07, "Neovim 0.7")
+    invalid_utf8(root, NVIM07, "Neovim 0.7")
+    invalid_utf8(root, VSCODE, "VS Code")
 
 lsptest.finish()

@@ -111,16 +111,37 @@ void kp_doc_replace(kp_doc_text *d, size_t off, size_t end, const char *text, si
 	d->nlines = n;
 }
 
-/* Bytes of the UTF-8 sequence led by c (1 for a stray byte). */
-static size_t seq_len(unsigned char c)
+/* Bytes of the character at t[i] (i < stop): a well-formed UTF-8 sequence
+ * (Unicode 15, table 3-7: no overlong form, surrogate or value past
+ * U+10FFFF) is one character; any other byte is one of its own, each byte
+ * of a sequence cut short too. That is how the lexer reports them (one
+ * KP016 a byte) and how Neovim, the client that sends a buffer's bytes as
+ * they are, counts them (utf_ptr2len: 1 for an illegal sequence); VS Code
+ * decodes a file before it sends it and never sends such bytes. So the
+ * column of a position depends on the bytes before it alone (but for a
+ * sequence cut short right there, completed by what follows), and a piece
+ * before an edit keeps its columns (tools/lsp/splice.c keeps them unread). */
+static size_t seq_at(const char *text, size_t i, size_t stop)
 {
-	if (c < 0xc0)
+	const unsigned char *t = (const unsigned char *)text;
+	unsigned c = t[i];
+	if (c < 0xc2 || c > 0xf4)
 		return 1;
-	if (c < 0xe0)
-		return 2;
-	if (c < 0xf0)
-		return 3;
-	return c < 0xf8 ? 4 : 1;
+	size_t need = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+	unsigned lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+	unsigned hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+	if (stop - i < need)
+		return 1;
+	for (size_t n = 1; n < need; n++, lo = 0x80, hi = 0xbf)
+		if (t[i + n] < lo || t[i + n] > hi)
+			return 1;
+	return need;
+}
+
+/* UTF-16 units of a character of n bytes: a pair for the four-byte ones. */
+static long long char_units(size_t n, kp_lsp_enc enc)
+{
+	return enc == KP_ENC_UTF8 ? (long long)n : (n == 4 ? 2 : 1);
 }
 
 /* The end of the line that starts at start, before its break. */
@@ -137,10 +158,8 @@ static size_t walk(const char *t, size_t start, size_t stop, long long ch, kp_ls
 {
 	size_t i = start;
 	while (ch > 0 && i < stop) {
-		size_t n = seq_len((unsigned char)t[i]);
-		if (i + n > stop)
-			n = stop - i;
-		long long units = enc == KP_ENC_UTF8 ? (long long)n : (n == 4 ? 2 : 1);
+		size_t n = seq_at(t, i, stop);
+		long long units = char_units(n, enc);
 		if (units > ch)
 			break;   /* inside a surrogate pair: the pair's start */
 		ch -= units;
@@ -163,28 +182,38 @@ bool kp_doc_offset(const kp_doc_text *d, long long line, long long ch, kp_lsp_en
 	return true;
 }
 
+/* The start of the character that holds off (off itself when one starts
+ * there or off is the line's end): only a lead byte (0xc2-0xf4) begins a
+ * character of more than one byte and no character absorbs one, so the
+ * nearest lead at most three bytes back decides, without reading the line
+ * from its start. */
+static size_t char_start(const char *text, size_t from, size_t off, size_t stop)
+{
+	const unsigned char *t = (const unsigned char *)text;
+	if (off >= stop || (t[off] & 0xc0) != 0x80)
+		return off;
+	for (size_t j = off; j > from && off - j < 3;) {
+		j--;
+		if (t[j] >= 0xc2 && t[j] <= 0xf4)
+			return j + seq_at(text, j, stop) > off ? j : off;
+		if ((t[j] & 0xc0) != 0x80)
+			return off;   /* a byte of its own before the run: off starts one */
+	}
+	return off;
+}
+
+/* Units from from (a character's start) to to (another's). */
 static uint32_t units(const char *t, size_t from, size_t to, kp_lsp_enc enc)
 {
 	if (enc == KP_ENC_UTF8)
 		return (uint32_t)(to - from);
 	uint32_t u = 0;
 	for (size_t i = from; i < to;) {
-		size_t n = seq_len((unsigned char)t[i]);
-		if (i + n > to)
-			n = to - i;
-		u += n == 4 ? 2 : 1;
+		size_t n = seq_at(t, i, to);
+		u += (uint32_t)char_units(n, enc);
 		i += n;
 	}
 	return u;
-}
-
-/* Moves off back to the start of its UTF-8 sequence. */
-static size_t seq_start(const char *t, size_t from, size_t off)
-{
-	size_t i = off;
-	while (i > from && i > off - 3 && ((unsigned char)t[i] & 0xc0) == 0x80)
-		i--;
-	return ((unsigned char)t[i] & 0xc0) == 0x80 ? off : i;
 }
 
 void kp_doc_position(const kp_doc_text *d, size_t off, kp_lsp_enc enc, uint32_t *line, uint32_t *ch)
@@ -197,7 +226,7 @@ void kp_doc_position(const kp_doc_text *d, size_t off, kp_lsp_enc enc, uint32_t 
 	if (off > stop)
 		off = stop;   /* inside a CRLF: the line's end */
 	*line = (uint32_t)l;
-	*ch = units(d->text, start, seq_start(d->text, start, off), enc);
+	*ch = units(d->text, start, char_start(d->text, start, off, stop), enc);
 }
 
 void kp_text_position(const char *t, size_t len, size_t off, kp_lsp_enc enc, uint32_t *line, uint32_t *ch)
@@ -215,7 +244,7 @@ void kp_text_position(const char *t, size_t len, size_t off, kp_lsp_enc enc, uin
 	if (off > stop)
 		off = stop;
 	*line = l;
-	*ch = units(t, start, seq_start(t, start, off), enc);
+	*ch = units(t, start, char_start(t, start, off, stop), enc);
 }
 
 size_t kp_doc_line_end(const kp_doc_text *d, size_t off)
