@@ -26,8 +26,8 @@ static const char *widen_ddl(kp_advisor *adv, const kp_table *t, const kp_index 
 		return NULL;
 	kp_buf b = {0};
 	kp_buf_printf(&b, "DROP INDEX %s ON %s; CREATE INDEX %s ON %s (", ix->name, t->name, ix->name, t->name);
-	for (int j = 0; j < ix->nuser; j++)
-		kp_buf_printf(&b, "%s%s%s", j ? ", " : "", t->cols[ix->key.parts[j].col].name,
+	for (int j = ix->tenant_lead; j < ix->nuser; j++)   /* Phoenix puts the tenant first itself */
+		kp_buf_printf(&b, "%s%s%s", j > ix->tenant_lead ? ", " : "", t->cols[ix->key.parts[j].col].name,
 		              ix->key.parts[j].desc && ti->desc_key ? " DESC" : "");
 	kp_buf_putc(&b, ')');
 	int n = 0;
