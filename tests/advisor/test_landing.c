@@ -234,8 +234,52 @@ static void test_e48_buckets_of_a_monotonic_id_hashed(void)
 	run_free(&r);
 }
 
+/* E44: YCSB's workload D, keys inserted in order and read latest. With the
+ * reads stated latest, KP101 says the reads of the newest keys land on the
+ * writes' region too, and the hash prefix that spreads both says so. As
+ * designs7.md has it (monotonic), nothing says the reads prefer the newest,
+ * and no read hotspot is claimed. Newest-first reads with a small LIMIT
+ * are the same evidence without an annotation. */
+static void test_e44_read_latest(void)
+{
+	static const char *work =
+		"-- weight: 95000\nSELECT field0 FROM usertable WHERE ycsb_key = ?;\n"
+		"-- weight: 5000\nUPSERT INTO usertable (ycsb_key, field0) VALUES (?, ?);\n";
+	run r;
+	run_w(&r, "-- rows: 1000000000\n-- distribution: ycsb_key latest\n"
+	          "CREATE TABLE usertable (ycsb_key VARCHAR(64) NOT NULL, field0 VARCHAR(100), PRIMARY KEY (ycsb_key));\n",
+	      work, KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC,
+	                           "leading key column 'ycsb_key' of usertable is monotonic as annotated (-- distribution: "
+	                           "ycsb_key latest): it grows monotonically, so every new row is written to the same "
+	                           "region (a write hotspot); reads of weight 95000 ask for ycsb_key's newest keys (-- "
+	                           "distribution: ycsb_key latest; from w.sql:2) and land on that region too (a read "
+	                           "hotspot)"), 1);
+	expect_recommended(&r, "usertable", "hash_prefix [md5(ycsb_key).substr(0,4)][ycsb_key]");
+	const kp_advice *x = advice_of(&r, "usertable", "hash_prefix");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "; it spreads the reads that ask for ycsb_key's newest keys (-- "
+	                                          "distribution: ycsb_key latest; from w.sql:2) too (weight 95000, on "
+	                                          "the writes' region today)"));
+	run_free(&r);
+	run_w(&r, "-- rows: 1000000000\n-- distribution: ycsb_key monotonic\n"
+	          "CREATE TABLE usertable (ycsb_key VARCHAR(64) NOT NULL, field0 VARCHAR(100), PRIMARY KEY (ycsb_key));\n",
+	      work, KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, NULL), 1);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, "read hotspot"), 0);
+	run_free(&r);
+	run_w(&r, "CREATE TABLE ev (created_at BIGINT NOT NULL, id VARCHAR(36) NOT NULL, v INT, PRIMARY KEY (created_at, id));\n",
+	      "-- weight: 500\nSELECT v FROM ev WHERE created_at > ? ORDER BY created_at DESC LIMIT 20;\n"
+	      "-- weight: 100\nINSERT INTO ev (created_at, id, v) VALUES (?, ?, ?);\n", KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, "; reads of weight 500 take created_at's newest rows (ORDER BY "
+	                                                   "created_at DESC with a LIMIT; from w.sql:2) and land on that "
+	                                                   "region too (a read hotspot)"), 1);
+	run_free(&r);
+}
+
 KPT_SUITE("landing", NULL, NULL,
 	{"the key walked: spread, few values, monotonic, the partition key", test_walk},
 	{"E43: a bucket the writer fills spreads the writes: the design stands", test_e43_writer_bucket_stands},
 	{"E46: an index with a monotonic column after a zipfian lead is salted", test_e46_index_after_zipfian_prefix_salted},
-	{"E48: buckets of a monotonic id come from a hash of it", test_e48_buckets_of_a_monotonic_id_hashed})
+	{"E48: buckets of a monotonic id come from a hash of it", test_e48_buckets_of_a_monotonic_id_hashed},
+	{"E44: reads of the newest keys land on the writes' region", test_e44_read_latest})
