@@ -104,14 +104,23 @@ static const char *hot_reads(kp_advisor *adv, const kp_table *t, int ci, double 
 		const kp_select *sel = &q->stmt->u.select;
 		const kp_list *o = &sel->order;
 		int oc = o->n ? kpa_colref(q->plan.names, ((const kp_order_item *)o->items[0])->expr) : -1;
-		bool newest = oc == ci && ((const kp_order_item *)o->items[0])->desc && sel->limit &&
+		colset eq = {0}, range = {0};
+		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
+		/* the newest rows of the key: it binds by = only key columns
+		 * before ci, and ranges only on ci (a read that filters by another
+		 * column, E48's profile by user_id, reads no newest range) */
+		bool keyed = range.n <= 1 && (!range.n || range.cols[0] == ci);
+		for (int k = 0; k < eq.n && keyed; k++) {
+			bool before = false;
+			for (int p = 0; p < t->pk.n && t->pk.parts[p].col != ci; p++)
+				before |= t->pk.parts[p].col == eq.cols[k];
+			keyed = before;
+		}
+		bool newest = keyed && oc == ci && ((const kp_order_item *)o->items[0])->desc && sel->limit &&
 		              sel->limit->kind == KP_X_INT && !sel->limit->overflow && sel->limit->ival >= 0 &&
 		              sel->limit->ival <= KP_NEWEST_LIMIT;
-		if (nt->latest[ci] && !newest) {
-			colset eq = {0}, range = {0};
-			kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
+		if (nt->latest[ci] && !newest)
 			newest = kpa_colset_has(&eq, ci) || kpa_colset_has(&range, ci) || oc == ci;
-		}
 		if (newest) {
 			w += q->weight;
 			if (!first)

@@ -228,6 +228,16 @@ static void test_e48_buckets_of_a_monotonic_id_hashed(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
 	CU_ASSERT_EQUAL(v->before.hot, 6000);
 	run_free(&r);
+	/* a user's newest tweets filter by user_id: no newest range of the
+	 * key, no read hotspot claimed */
+	run_w(&r, "-- distribution: tweet_id monotonic\n"
+	          "CREATE TABLE tweet (tweet_id BIGINT NOT NULL, user_id BIGINT, text VARCHAR(1120), PRIMARY KEY (tweet_id));\n",
+	      "-- weight: 6000\nINSERT INTO tweet (tweet_id, user_id, text) VALUES (?, ?, ?);\n"
+	      "-- weight: 10000\nSELECT tweet_id, text FROM tweet WHERE user_id = ? ORDER BY tweet_id DESC LIMIT 20;\n",
+	      KP_TARGET_TABLESTORE);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, NULL), 1);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, "read hotspot"), 0);
+	run_free(&r);
 	/* the same key stated uniform... is no hotspot; a number the walk
 	 * cannot order, behind a monotonic lead, keeps its modulo */
 	run_w(&r, "CREATE TABLE m (created_at BIGINT NOT NULL, k BIGINT NOT NULL, v INT, PRIMARY KEY (created_at, k));\n",
