@@ -1,6 +1,8 @@
-/* KP101-KP103: a key (or a secondary index) led by a column that grows
- * monotonically, has few values or shares a prefix puts every write on a
- * few regions. The fixes (a reorder, a hash prefix, a reversal, buckets)
+/* KP101-KP103: a key whose writes land on a few insertion points, walked
+ * column by column (landing.c): a monotonic column, leading or after
+ * few-valued ones, or few values to its end; a secondary index led by a
+ * column that grows monotonically, has few values or shares a prefix; a
+ * shared prefix (KP103), a finding only. The fixes (a reorder, a hash prefix, a reversal, buckets)
  * are proposals: each carries its verdict on the table's weighted
  * workload, and the judge (judge.c) alone decides, keeping any that
  * leaves a served read unserved out of the recommendation and naming
