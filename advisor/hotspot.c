@@ -425,8 +425,22 @@ static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
 			rule = KP_R_HOT_ENUM;
 		else if ((r = kpa_prefix_reason(c)))
 			rule = KP_R_HOT_PREFIX;
-		else
+		else {
+			/* the index's key walked on (landing.c): a monotonic column
+			 * after few-valued ones puts each value's writes at the end of
+			 * its range (E46's (domain_code, hour)) */
+			kpa_conc cw;
+			kpa_key_conc(adv, t, &ix->key, NULL, &cw);
+			if (cw.col < 0 || !kpa_conc_hot(&cw))
+				continue;
+			kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_HOT_MONOTONIC, kp_rule_get(KP_R_HOT_MONOTONIC)->severity,
+			                         ix->src, ix->off, (uint32_t)strlen(ix->name), "index %s of %s: %s (a write "
+			                         "hotspot)", ix->name, t->name, kpa_conc_words(adv, t, ix->key.parts, &cw));
+			kp_diag_help(g, adv->a, "salt the index (Phoenix: SALT_BUCKETS on CREATE INDEX) or lead it with a "
+			             "hash or bucket prefix, or put a well-spread column its reads bind by = before %s",
+			             t->cols[cw.col].name);
 			continue;
+		}
 		kp_diag *g = kp_diag_add(adv->d, adv->a, rule, kp_rule_get(rule)->severity, ix->src, ix->off,
 		                         (uint32_t)strlen(ix->name), "index %s of %s leads with '%s', %s: its "
 		                         "writes pile onto a few regions (a write hotspot)", ix->name, t->name,
