@@ -231,7 +231,8 @@ static void test_e48_buckets_of_a_monotonic_id_hashed(void)
 	/* a user's newest tweets filter by user_id: no newest range of the
 	 * key, no read hotspot claimed */
 	run_w(&r, "-- distribution: tweet_id monotonic\n"
-	          "CREATE TABLE tweet (tweet_id BIGINT NOT NULL, user_id BIGINT, text VARCHAR(1120), PRIMARY KEY (tweet_id));\n",
+	          "CREATE TABLE tweet (tweet_id BIGINT NOT NULL, user_id BIGINT, text VARCHAR(1120), "
+	          "PRIMARY KEY (tweet_id));\n",
 	      "-- weight: 6000\nINSERT INTO tweet (tweet_id, user_id, text) VALUES (?, ?, ?);\n"
 	      "-- weight: 10000\nSELECT tweet_id, text FROM tweet WHERE user_id = ? ORDER BY tweet_id DESC LIMIT 20;\n",
 	      KP_TARGET_TABLESTORE);
@@ -284,7 +285,8 @@ static void test_e44_read_latest(void)
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, NULL), 1);
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, "read hotspot"), 0);
 	run_free(&r);
-	run_w(&r, "CREATE TABLE ev (created_at BIGINT NOT NULL, id VARCHAR(36) NOT NULL, v INT, PRIMARY KEY (created_at, id));\n",
+	run_w(&r, "CREATE TABLE ev (created_at BIGINT NOT NULL, id VARCHAR(36) NOT NULL, v INT, "
+	          "PRIMARY KEY (created_at, id));\n",
 	      "-- weight: 500\nSELECT v FROM ev WHERE created_at > ? ORDER BY created_at DESC LIMIT 20;\n"
 	      "-- weight: 100\nINSERT INTO ev (created_at, id, v) VALUES (?, ?, ?);\n", KP_TARGET_LINDORM);
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, "; reads of weight 500 take created_at's newest rows (ORDER BY "
