@@ -15,13 +15,16 @@
  *                verdicts
  *   ddl.c        DDL and key notation in the target's syntax
  *   limits.c     KP110: the target's limits on a table and a statement
- *   hotspot.c    KP101-KP103: hot leading columns and their fixes
+ *   hotspot.c    KP101-KP103: hot keys (landing.c) and their fixes
  *   keyshape.c   KP104-KP106, KP108: key size and shape, column families
  *   unique.c     KP107: keys that do not tell rows apart
  *   index.c      KP120: index tables and secondary indexes for unserved reads
  *   keysearch.c  KP121-KP122: the best key order, DESC key columns
  *   search.c     KP120: one search index for reads filtered ad hoc
  *   cost.c       the cost model: rows read and written per statement
+ *   landing.c    where a key's writes land: the key walked column by column
+ *                (spread, few values, monotonic), one model for KP101/KP102,
+ *                the judge's "on one region" and the index candidates
  *   judge.c      candidates applied alone and together, the whole workload
  *                re-planned and costed, one recommendation per table
  *   summary.c    the per-table summary, from the judge's plans

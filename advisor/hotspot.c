@@ -1,6 +1,8 @@
-/* KP101-KP103: a key (or a secondary index) led by a column that grows
- * monotonically, has few values or shares a prefix puts every write on a
- * few regions. The fixes (a reorder, a hash prefix, a reversal, buckets)
+/* KP101-KP103: a key whose writes land on a few insertion points, walked
+ * column by column (landing.c): a monotonic column, leading or after
+ * few-valued ones, or few values to its end; a secondary index led by a
+ * column that grows monotonically, has few values or shares a prefix; a
+ * shared prefix (KP103), a finding only. The fixes (a reorder, a hash prefix, a reversal, buckets)
  * are proposals: each carries its verdict on the table's weighted
  * workload, and the judge (judge.c) alone decides, keeping any that
  * leaves a served read unserved out of the recommendation and naming
@@ -81,6 +83,62 @@ static void rank_advice(kp_advisor *adv, uint32_t from)
 	}
 	free(items);
 	free(group);
+}
+
+/* Reads that land on the region t's new rows go to (column ci monotonic,
+ * leading the key or after few values): the read weight that asks for
+ * the newest keys, worded, or NULL. By what says so: the column stated
+ * `-- distribution: c latest` (YCSB's read-latest: its reads by key ask
+ * mostly for the newest), or reads ordered by it descending with a LIMIT
+ * of at most KP_NEWEST_LIMIT rows (the newest page). */
+#define KP_NEWEST_LIMIT 1000
+static const char *hot_reads(kp_advisor *adv, const kp_table *t, int ci, double *weight)
+{
+	const kpa_notes *nt = kpa_notes_of(adv, t);
+	const kp_list *qs = kpa_queries_of(adv, t);
+	const kp_column *c = &t->cols[ci];
+	double w = 0;
+	const kp_wquery *first = NULL;
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		if (q->base != t || q->stmt->kind != KP_S_SELECT || q->plan.access == KP_ACCESS_NONE)
+			continue;
+		const kp_select *sel = &q->stmt->u.select;
+		const kp_list *o = &sel->order;
+		int oc = o->n ? kpa_colref(q->plan.names, ((const kp_order_item *)o->items[0])->expr) : -1;
+		colset eq = {0}, range = {0};
+		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
+		/* the newest rows of the key: it binds by = only key columns
+		 * before ci, and ranges only on ci (a read that filters by another
+		 * column, E48's profile by user_id, reads no newest range) */
+		bool keyed = range.n <= 1 && (!range.n || range.cols[0] == ci);
+		for (int k = 0; k < eq.n && keyed; k++) {
+			bool before = false;
+			for (int p = 0; p < t->pk.n && t->pk.parts[p].col != ci; p++)
+				before |= t->pk.parts[p].col == eq.cols[k];
+			keyed = before;
+		}
+		bool newest = keyed && oc == ci && ((const kp_order_item *)o->items[0])->desc && sel->limit &&
+		              sel->limit->kind == KP_X_INT && !sel->limit->overflow && sel->limit->ival >= 0 &&
+		              sel->limit->ival <= KP_NEWEST_LIMIT;
+		if (nt->latest[ci] && !newest)
+			newest = kpa_colset_has(&eq, ci) || kpa_colset_has(&range, ci) || oc == ci;
+		if (newest) {
+			w += q->weight;
+			if (!first)
+				first = q;
+		}
+	}
+	if (!first)
+		return NULL;
+	uint32_t line, col;
+	kp_source_linecol(first->src, first->off, &line, &col);
+	*weight = w;
+	if (nt->latest[ci])
+		return kp_arena_printf(adv->a, "ask for %s's newest keys (-- distribution: %s latest; from %s:%u)", c->name,
+		                       c->name, first->src->path, line);
+	return kp_arena_printf(adv->a, "take %s's newest rows (ORDER BY %s DESC with a LIMIT; from %s:%u)", c->name,
+	                       c->name, first->src->path, line);
 }
 
 /* Fixes for a hot leading column c of t, each planned against the table's
@@ -328,6 +386,19 @@ reversal:
 			kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
 		}
 	}
+	/* the reads of the newest rows spread with the writes: a reason for
+	 * the change the finding gives, said with each fix that spreads them */
+	kpa_conc hw;
+	kpa_key_conc(adv, t, &t->pk, NULL, &hw);
+	double rw = 0;
+	const char *rh = hw.col >= 0 && kpa_conc_hot(&hw) ? hot_reads(adv, t, hw.col, &rw) : NULL;
+	for (uint32_t i = first; rh && i < adv->advice.n; i++) {
+		kp_advice *x = adv->advice.items[i];
+		/* only a fix that keeps them served (a hash every read computes) */
+		if ((!strcmp(x->kind, "hash_prefix") || !strcmp(x->kind, "salt_buckets")) && x->after >= x->before)
+			x->message = kp_arena_printf(adv->a, "%s; it spreads the reads that %s too (weight %.15g, on the "
+			                             "writes' region today)", x->message, rh, rw);
+	}
 	rank_advice(adv, first);
 	for (uint32_t i = first; i < adv->advice.n; i++) {
 		const kp_advice *x = adv->advice.items[i];
@@ -359,8 +430,22 @@ static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
 			rule = KP_R_HOT_ENUM;
 		else if ((r = kpa_prefix_reason(c)))
 			rule = KP_R_HOT_PREFIX;
-		else
+		else {
+			/* the index's key walked on (landing.c): a monotonic column
+			 * after few-valued ones puts each value's writes at the end of
+			 * its range (E46's (domain_code, hour)) */
+			kpa_conc cw;
+			kpa_key_conc(adv, t, &ix->key, NULL, &cw);
+			if (cw.col < 0 || !kpa_conc_hot(&cw))
+				continue;
+			kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_HOT_MONOTONIC, kp_rule_get(KP_R_HOT_MONOTONIC)->severity,
+			                         ix->src, ix->off, (uint32_t)strlen(ix->name), "index %s of %s: %s (a write "
+			                         "hotspot)", ix->name, t->name, kpa_conc_words(adv, t, ix->key.parts, &cw));
+			kp_diag_help(g, adv->a, "salt the index (Phoenix: SALT_BUCKETS on CREATE INDEX) or lead it with a "
+			             "hash or bucket prefix, or put a well-spread column its reads bind by = before %s",
+			             t->cols[cw.col].name);
 			continue;
+		}
 		kp_diag *g = kp_diag_add(adv->d, adv->a, rule, kp_rule_get(rule)->severity, ix->src, ix->off,
 		                         (uint32_t)strlen(ix->name), "index %s of %s leads with '%s', %s: its "
 		                         "writes pile onto a few regions (a write hotspot)", ix->name, t->name,
@@ -424,6 +509,10 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			kp_buf_printf(&m, "; %s is monotonic by its name alone, which the workload does not confirm: if its "
 			              "values do not arrive in order, state it (-- distribution: %s uniform, "
 			              "docs/annotations.md)", mc->name, mc->name);
+		double rw = 0;
+		const char *rh = hot_reads(adv, t, cw.col, &rw);
+		if (rh)
+			kp_buf_printf(&m, "; reads of weight %.15g %s and land on that region too (a read hotspot)", rw, rh);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_MONOTONIC, t, mc->off, kpa_name_len(mc), m.data);
 		hotspot_fixes(adv, g, KP_R_HOT_MONOTONIC, t, c, scratch);
 		kp_buf_free(&m);
@@ -457,6 +546,10 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		    r == kpa_monotonic_reason(c))
 			kp_buf_printf(&m, "; by its name alone, which the workload does not confirm: if its values do not "
 			              "arrive in order, state it (-- distribution: %s uniform, docs/annotations.md)", c->name);
+		double rw = 0;
+		const char *rh = hot_reads(adv, t, ci, &rw);
+		if (rh)
+			kp_buf_printf(&m, "; reads of weight %.15g %s and land on that region too (a read hotspot)", rw, rh);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_MONOTONIC, t, c->off, kpa_name_len(c), m.data);
 		hotspot_fixes(adv, g, KP_R_HOT_MONOTONIC, t, c, scratch);
 		if (c->auto_increment) {

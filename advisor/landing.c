@@ -280,8 +280,8 @@ const char *kpa_conc_words(kp_advisor *adv, const kp_table *t, const kp_key_part
 		kp_buf_printf(&b, "%s leads it, %s: every new row is written at its end (one insertion point)",
 		              t->cols[c->col].name, c->why);
 	else if (c->col >= 0)
-		kp_buf_printf(&b, "%s grows monotonically (%s) after %s: new rows go to %.15g insertion points, the end of each prefix "
-		              "value's range, the busiest taking %.3g%% of the writes",
+		kp_buf_printf(&b, "%s grows monotonically (%s) after %s: new rows go to %.15g insertion points, the end "
+		              "of each prefix value's range, the busiest taking %.3g%% of the writes",
 		              t->cols[c->col].name, c->why, pre.data, c->points, 100 * c->share);
 	else
 		kp_buf_printf(&b, "its rows land on the %.15g values of %s, the busiest taking %.3g%% of the writes",

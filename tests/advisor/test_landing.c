@@ -152,21 +152,24 @@ static void test_e43_writer_bucket_stands(void)
  * proposed salted, and says why. Before: unsalted, "on one region 0 -> 0". */
 static void test_e46_index_after_zipfian_prefix_salted(void)
 {
+	static const char *schema[] = {
+		"-- rows: 5000000000\n-- distinct: domain_code 1500\n-- distribution: domain_code zipfian\n"
+		"-- distinct: hour 17520\n"
+		"CREATE TABLE pageviews (domain_code VARCHAR(32) NOT NULL, page_title VARCHAR(255) NOT NULL, hour "
+		"INTEGER NOT NULL, view_count BIGINT, response_bytes BIGINT CONSTRAINT pk PRIMARY KEY (domain_code, "
+		"page_title, hour))"};
+	static const char *work =
+		"-- weight: 100000\nUPSERT INTO pageviews (domain_code, page_title, hour, view_count, response_bytes) "
+		"VALUES (?, ?, ?, ?, ?);\n"
+		"-- weight: 5000\nSELECT hour, view_count FROM pageviews WHERE domain_code = ? AND page_title = ? AND "
+		"hour >= ? AND hour <= ?;\n"
+		"-- weight: 500\nSELECT page_title, view_count FROM pageviews WHERE domain_code = ? AND hour = ? ORDER BY "
+		"view_count DESC LIMIT 100;\n";
+	char s0[1024];
+	snprintf(s0, sizeof s0, "%s;\n", schema[0]);
 	run_as_target = true;
 	run r;
-	run_w(&r, "-- rows: 5000000000\n-- distinct: domain_code 1500\n-- distribution: domain_code zipfian\n"
-	          "-- distinct: hour 17520\n"
-	          "CREATE TABLE pageviews (domain_code VARCHAR(32) NOT NULL, page_title VARCHAR(255) NOT NULL, hour "
-	          "INTEGER NOT NULL, view_count BIGINT, response_bytes BIGINT CONSTRAINT pk PRIMARY KEY (domain_code, "
-	          "page_title, hour));\n",
-	      "-- weight: 100000\nUPSERT INTO pageviews (domain_code, page_title, hour, view_count, response_bytes) "
-	      "VALUES (?, ?, ?, ?, ?);\n"
-	      "-- weight: 5000\nSELECT hour, view_count FROM pageviews WHERE domain_code = ? AND page_title = ? AND "
-	      "hour >= ? AND hour <= ?;\n"
-	      "-- weight: 500\nSELECT page_title, view_count FROM pageviews WHERE domain_code = ? AND hour = ? ORDER BY "
-	      "view_count DESC LIMIT 100;\n",
-	      KP_TARGET_PHOENIX);
-	run_as_target = false;
+	run_w(&r, s0, work, KP_TARGET_PHOENIX);
 	/* the table's own key: page titles after the project spread the load */
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_ENUM, NULL), 0);
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, NULL), 0);
@@ -197,6 +200,9 @@ static void test_e46_index_after_zipfian_prefix_salted(void)
 	for (int i = 1; i <= 1500; i++)
 		sq += pow(top / pow(i, 0.99), 2);
 	CU_ASSERT_DOUBLE_EQUAL(kpa_zipf_read_share(1500, 0.99), sq, 1e-9);
+	/* the salted index applied: the table stands, nothing more advised */
+	expect_fixpoint(&r, schema, 1, work, KP_TARGET_PHOENIX, "PAGEVIEWS");
+	run_as_target = false;
 	run_free(&r);
 }
 
@@ -222,6 +228,17 @@ static void test_e48_buckets_of_a_monotonic_id_hashed(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
 	CU_ASSERT_EQUAL(v->before.hot, 6000);
 	run_free(&r);
+	/* a user's newest tweets filter by user_id: no newest range of the
+	 * key, no read hotspot claimed */
+	run_w(&r, "-- distribution: tweet_id monotonic\n"
+	          "CREATE TABLE tweet (tweet_id BIGINT NOT NULL, user_id BIGINT, text VARCHAR(1120), "
+	          "PRIMARY KEY (tweet_id));\n",
+	      "-- weight: 6000\nINSERT INTO tweet (tweet_id, user_id, text) VALUES (?, ?, ?);\n"
+	      "-- weight: 10000\nSELECT tweet_id, text FROM tweet WHERE user_id = ? ORDER BY tweet_id DESC LIMIT 20;\n",
+	      KP_TARGET_TABLESTORE);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, NULL), 1);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, "read hotspot"), 0);
+	run_free(&r);
 	/* the same key stated uniform... is no hotspot; a number the walk
 	 * cannot order, behind a monotonic lead, keeps its modulo */
 	run_w(&r, "CREATE TABLE m (created_at BIGINT NOT NULL, k BIGINT NOT NULL, v INT, PRIMARY KEY (created_at, k));\n",
@@ -234,8 +251,75 @@ static void test_e48_buckets_of_a_monotonic_id_hashed(void)
 	run_free(&r);
 }
 
+/* E44: YCSB's workload D, keys inserted in order and read latest. With the
+ * reads stated latest, KP101 says the reads of the newest keys land on the
+ * writes' region too, and the hash prefix that spreads both says so. As
+ * designs7.md has it (monotonic), nothing says the reads prefer the newest,
+ * and no read hotspot is claimed. Newest-first reads with a small LIMIT
+ * are the same evidence without an annotation. */
+static void test_e44_read_latest(void)
+{
+	static const char *work =
+		"-- weight: 95000\nSELECT field0 FROM usertable WHERE ycsb_key = ?;\n"
+		"-- weight: 5000\nUPSERT INTO usertable (ycsb_key, field0) VALUES (?, ?);\n";
+	run r;
+	run_w(&r, "-- rows: 1000000000\n-- distribution: ycsb_key latest\n"
+	          "CREATE TABLE usertable (ycsb_key VARCHAR(64) NOT NULL, field0 VARCHAR(100), PRIMARY KEY (ycsb_key));\n",
+	      work, KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC,
+	                           "leading key column 'ycsb_key' of usertable is monotonic as annotated (-- distribution: "
+	                           "ycsb_key latest): it grows monotonically, so every new row is written to the same "
+	                           "region (a write hotspot); reads of weight 95000 ask for ycsb_key's newest keys (-- "
+	                           "distribution: ycsb_key latest; from w.sql:2) and land on that region too (a read "
+	                           "hotspot)"), 1);
+	expect_recommended(&r, "usertable", "hash_prefix [md5(ycsb_key).substr(0,4)][ycsb_key]");
+	const kp_advice *x = advice_of(&r, "usertable", "hash_prefix");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "; it spreads the reads that ask for ycsb_key's newest keys (-- "
+	                                          "distribution: ycsb_key latest; from w.sql:2) too (weight 95000, on "
+	                                          "the writes' region today)"));
+	run_free(&r);
+	run_w(&r, "-- rows: 1000000000\n-- distribution: ycsb_key monotonic\n"
+	          "CREATE TABLE usertable (ycsb_key VARCHAR(64) NOT NULL, field0 VARCHAR(100), PRIMARY KEY (ycsb_key));\n",
+	      work, KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, NULL), 1);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, "read hotspot"), 0);
+	run_free(&r);
+	run_w(&r, "CREATE TABLE ev (created_at BIGINT NOT NULL, id VARCHAR(36) NOT NULL, v INT, "
+	          "PRIMARY KEY (created_at, id));\n",
+	      "-- weight: 500\nSELECT v FROM ev WHERE created_at > ? ORDER BY created_at DESC LIMIT 20;\n"
+	      "-- weight: 100\nINSERT INTO ev (created_at, id, v) VALUES (?, ?, ?);\n", KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, "; reads of weight 500 take created_at's newest rows (ORDER BY "
+	                                                   "created_at DESC with a LIMIT; from w.sql:2) and land on that "
+	                                                   "region too (a read hotspot)"), 1);
+	run_free(&r);
+}
+
+/* An existing index walked as a key: E46's (domain_code, hour, ...)
+ * unsalted is KP101 at the index; salted, nothing. */
+static void test_existing_index_walked(void)
+{
+	run r;
+	run_advisor(&r, "-- distinct: domain_code 1500\n-- distribution: domain_code zipfian\n"
+	                "CREATE TABLE pv (domain_code VARCHAR(32) NOT NULL, page_title VARCHAR(255) NOT NULL, hour INTEGER "
+	                "NOT NULL, view_count BIGINT CONSTRAINT pk PRIMARY KEY (domain_code, page_title, hour));\n"
+	                "CREATE INDEX pv_top ON pv (domain_code, hour, view_count);\n"
+	                "CREATE INDEX pv_s ON pv (domain_code, hour, view_count) SALT_BUCKETS = 16;\n",
+	            "", KP_TARGET_PHOENIX);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, NULL), 1);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC,
+	                           "index pv_top of pv: hour grows monotonically (a time, sequence or id column by its "
+	                           "name) after domain_code (1500 values as annotated, -- distinct: domain_code, zipfian "
+	                           "as annotated: its largest value holds 12.2% of the rows): new rows go to 1500 insertion "
+	                           "points, the end of each prefix value's range, the busiest taking 12.2% of the writes "
+	                           "(a write hotspot)"), 1);
+	run_free(&r);
+}
+
 KPT_SUITE("landing", NULL, NULL,
 	{"the key walked: spread, few values, monotonic, the partition key", test_walk},
 	{"E43: a bucket the writer fills spreads the writes: the design stands", test_e43_writer_bucket_stands},
 	{"E46: an index with a monotonic column after a zipfian lead is salted", test_e46_index_after_zipfian_prefix_salted},
-	{"E48: buckets of a monotonic id come from a hash of it", test_e48_buckets_of_a_monotonic_id_hashed})
+	{"E48: buckets of a monotonic id come from a hash of it", test_e48_buckets_of_a_monotonic_id_hashed},
+	{"E44: reads of the newest keys land on the writes' region", test_e44_read_latest},
+	{"an existing index walked as a key", test_existing_index_walked})
