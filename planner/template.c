@@ -546,6 +546,34 @@ static struct kp_sites *sites_mapped(const site_map *map, const kp_stmt *s, cons
 	return ss;
 }
 
+/* Bytes the other literals take in a signature: each its kind, length and
+ * text. */
+static size_t lits_size(const struct kp_sites *ss)
+{
+	size_t size = 0;
+	for (uint32_t i = 0; i < ss->nlit; i++) {
+		uint32_t n;
+		lit_text(ss->lit[i], &n);
+		size += 1 + sizeof n + n;
+	}
+	return size;
+}
+
+/* Writes them at o: the end of what was written. */
+static uint8_t *write_lits(const struct kp_sites *ss, uint8_t *o)
+{
+	for (uint32_t i = 0; i < ss->nlit; i++) {
+		uint32_t n;
+		const char *p = lit_text(ss->lit[i], &n);
+		*o++ = (uint8_t)ss->lit[i]->kind;
+		memcpy(o, &n, sizeof n);
+		o += sizeof n;
+		memcpy(o, p, n);
+		o += n;
+	}
+	return o;
+}
+
 /* The signature of ss's sites and literals (see the top), their IN lists
  * put in order first; ss->ok false when a column has too many sites. map:
  * the shape's, whose pairs are those of ss (ss read from it), or NULL. */
@@ -554,12 +582,7 @@ static void sign(struct kp_sites *ss, kp_arena *a, const site_map *map)
 	if (ss->lists)
 		order_lists(ss, a);   /* nothing to put in order otherwise */
 	if (map) {
-		size_t size = ss->n + map->npairs;
-		for (uint32_t i = 0; i < ss->nlit; i++) {
-			uint32_t n;
-			lit_text(ss->lit[i], &n);
-			size += 1 + sizeof n + n;
-		}
+		size_t size = ss->n + map->npairs + lits_size(ss);
 		uint8_t *o = kp_arena_alloc_raw(a, size + 1);   /* nsig bytes written below */
 		ss->sig = o;
 		for (uint32_t i = 0; i < ss->n; i++)
@@ -569,27 +592,14 @@ static void sign(struct kp_sites *ss, kp_arena *a, const site_map *map)
 			int c = vcmp(&ss->s[map->pairs[2 * k]].v, &ss->s[map->pairs[2 * k + 1]].v, &ok);
 			*o++ = (uint8_t)(ok ? (c > 0) - (c < 0) + 1 : 3);
 		}
-		for (uint32_t i = 0; i < ss->nlit; i++) {
-			uint32_t n;
-			const char *p = lit_text(ss->lit[i], &n);
-			*o++ = (uint8_t)ss->lit[i]->kind;
-			memcpy(o, &n, sizeof n);
-			o += sizeof n;
-			memcpy(o, p, n);
-			o += n;
-		}
+		o = write_lits(ss, o);
 		ss->nsig = (uint32_t)(o - ss->sig);
 		return;
 	}
 	/* a class a site, a byte a pair of one column's sites (at most
 	 * n(n-1)/2, written in one pass that also counts each site's group),
 	 * and each other literal's kind, length and text */
-	size_t size = ss->n + (size_t)ss->n * (ss->n ? ss->n - 1 : 0) / 2;
-	for (uint32_t i = 0; i < ss->nlit; i++) {
-		uint32_t n;
-		lit_text(ss->lit[i], &n);
-		size += 1 + sizeof n + n;
-	}
+	size_t size = ss->n + (size_t)ss->n * (ss->n ? ss->n - 1 : 0) / 2 + lits_size(ss);
 	uint8_t *o = kp_arena_alloc_raw(a, size + 1);   /* nsig bytes written below */
 	ss->sig = o;
 	for (uint32_t i = 0; i < ss->n; i++)
@@ -609,15 +619,7 @@ static void sign(struct kp_sites *ss, kp_arena *a, const site_map *map)
 			return;
 		}
 	}
-	for (uint32_t i = 0; i < ss->nlit; i++) {
-		uint32_t n;
-		const char *p = lit_text(ss->lit[i], &n);
-		*o++ = (uint8_t)ss->lit[i]->kind;
-		memcpy(o, &n, sizeof n);
-		o += sizeof n;
-		memcpy(o, p, n);
-		o += n;
-	}
+	o = write_lits(ss, o);
 	ss->nsig = (uint32_t)(o - ss->sig);
 }
 
