@@ -106,16 +106,16 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # ---------------------------------------------- 3. a log line with no end
     # digest /dev/zero never ended (one line, read to its end); a binary
-    # file named is one error, and standard input is cut at 256 MiB without
-    # a line break, said at the line where reading stopped
+    # file named is one error, and standard input ends at an over-long line
+    # of NUL bytes, said at the line where reading stopped
     if ZERO:
         rc, out, err = run("digest", "/dev/zero", cwd=tmp)
         check("3. digest /dev/zero: one error, exit 2", rc == 2 and out == b"" and
               err == b"keyplan digest: /dev/zero: a binary file (it holds NUL bytes), not a query log\n", (rc, out, err))
         with open("/dev/zero", "rb") as zero:
             rc, out, err = run("digest", "-", cwd=tmp, stdin=zero)
-        check("3. digest - < /dev/zero: read no further past 256 MiB without a line break, said", rc == 0 and
-              b"  -:2: damaged: no line break in 256 MiB: the log is read no further\n" in out and
+        check("3. digest - < /dev/zero: read no further at an over-long line of NUL bytes, said", rc == 0 and
+              b"  -:2: damaged: NUL bytes in a line of over 16 MiB (not a log): the log is read no further\n" in out and
               b"skipped: damaged 1 too-long 1\n" in out, (rc, out[-600:], err))
 
     # ---------------------------------------------- 4. a baseline's numbers

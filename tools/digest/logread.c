@@ -133,28 +133,32 @@ int kp_logread_line(kp_logread *r, const char **out, size_t *out_len)
 	}
 	/* over-long: keep its head, drop the rest up to its end of line */
 	size_t total = r->end;
+	bool nul = memchr(r->buf, 0, r->end) != NULL;
 	memcpy(r->head, r->buf, sizeof r->head - 1);
 	r->head[sizeof r->head - 1] = 0;
 	r->start = r->end = 0;
 	for (;;) {
-		if (!fill(r))
-			break;
-		char *nl = memchr(r->buf, '\n', r->end);
-		if (nl) {
-			size_t e = (size_t)(nl - r->buf);
-			total += e;
-			r->start = e + 1;
-			break;
-		}
-		total += r->end;
-		r->end = 0;
-		if (total >= KP_LOG_MAX_SKIP) {
-			/* no line break in 256 MiB: no log, or none past here */
+		if (nul || total >= KP_LOG_MAX_SKIP) {
+			/* a line of over 16 MiB holding NUL bytes is no log (a pipe of
+			 * /dev/zero, a binary file): read no further; nor past 4 GiB
+			 * without a line break, so no input reads forever */
 			r->error = true;
-			r->error_msg = "no line break in 256 MiB: the log is read no further";
+			r->error_msg = nul ? "NUL bytes in a line of over 16 MiB (not a log): the log is read no further"
+			                   : "no line break in 4 GiB: the log is read no further";
 			r->eof = true;
 			break;
 		}
+		if (!fill(r))
+			break;
+		char *nl = memchr(r->buf, '\n', r->end);
+		size_t e = nl ? (size_t)(nl - r->buf) : r->end;
+		nul = memchr(r->buf, 0, e) != NULL;
+		total += e;
+		if (nl) {
+			r->start = e + 1;
+			break;
+		}
+		r->end = 0;
 	}
 	r->next_offset = r->offset + total + (r->start ? 1 : 0);
 	r->lineno++;

@@ -3,7 +3,8 @@
  * memory. A line longer than KP_LOG_MAX_LINE is not kept: it is read to its
  * end and given as over-long (its first bytes only), so a 1 GB line costs
  * no more memory than a short one; past KP_LOG_MAX_SKIP bytes without a
- * line break, reading ends (a read error), so no input reads forever. */
+ * line break, or at NUL bytes in such a line, reading ends (a read error),
+ * so no input reads forever. */
 #ifndef KP_DIGEST_LOGREAD_H
 #define KP_DIGEST_LOGREAD_H
 
@@ -15,9 +16,10 @@
  * (grammar/parse.h), and a log line holds one statement and its fields. */
 #define KP_LOG_MAX_LINE ((size_t)16 << 20 | 4096)
 /* The longest line read to its end: past this many bytes without a line
- * break (/dev/zero, a pipe of NULs, a file that is no log) the file is read
- * no further, and the reader says so as a read error at that line. */
-#define KP_LOG_MAX_SKIP ((uint64_t)256 << 20)
+ * break (a file that is no log) the file is read no further, and the reader
+ * says so as a read error at that line; an over-long line holding NUL bytes
+ * (/dev/zero, a pipe of NULs) ends the reading at once. */
+#define KP_LOG_MAX_SKIP ((uint64_t)4 << 30)
 
 typedef struct kp_logread {
 	const char *path;       /* as given ("-": standard input) */
