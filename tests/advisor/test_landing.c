@@ -361,6 +361,35 @@ static void test_e59_bucket_varies_within_the_hot_value(void)
 	run_free(&r);
 }
 
+/* E56 (designs9.md): quote_store_id_updated_at (store_id, updated_at), 3
+ * stores: every save moves its row to (store, now), KP101 on the index.
+ * A bucket the writer puts before the table's key leaves the index's key
+ * as it is: the review still counts the index's third of the writes on one
+ * region. Before: "spreads 233333.333333333" (the index's share too). */
+static void test_e56_table_bucket_leaves_the_index_hot(void)
+{
+	run r;
+	run_w(&r, "-- rows: 400000000\n-- distribution: entity_id latest\n-- distinct: store_id 3\n"
+	          "CREATE TABLE quote (entity_id BIGINT NOT NULL, store_id INTEGER, updated_at TIMESTAMP, "
+	          "items_count INTEGER, PRIMARY KEY (entity_id));\n"
+	          "CREATE INDEX quote_store_id_updated_at ON quote (store_id, updated_at);\n",
+	      "-- weight: 20000\nUPSERT INTO quote (entity_id, store_id, updated_at, items_count) VALUES (?, ?, ?, ?);\n"
+	      "-- weight: 150000\nUPSERT INTO quote (entity_id, updated_at, items_count) VALUES (?, ?, ?);\n"
+	      "-- weight: 300000\nSELECT store_id, items_count FROM quote WHERE entity_id = ?;\n"
+	      "-- weight: 3\nSELECT entity_id FROM quote WHERE store_id = ? AND updated_at <= ?;\n",
+	      KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC, "index quote_store_id_updated_at of quote: updated_at grows "
+	                                                   "monotonically"), 1);
+	const kp_table_review *v = review_of(&r, "quote");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 170000 + 170000 / 3.0, 1e-6);
+	const kp_advice *x = advice_of(&r, "quote", "salt_buckets");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x->trades);
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->trades, "spreads 170000 weighted rows written that land on one region today"));
+	run_free(&r);
+}
+
 KPT_SUITE("landing", NULL, NULL,
 	{"the key walked: spread, few values, monotonic, the partition key", test_walk},
 	{"E43: a bucket the writer fills spreads the writes: the design stands", test_e43_writer_bucket_stands},
@@ -368,4 +397,5 @@ KPT_SUITE("landing", NULL, NULL,
 	{"E48: buckets of a monotonic id come from a hash of it", test_e48_buckets_of_a_monotonic_id_hashed},
 	{"E44: reads of the newest keys land on the writes' region", test_e44_read_latest},
 	{"an existing index walked as a key", test_existing_index_walked},
-	{"E59: a bucket varies within the hot value", test_e59_bucket_varies_within_the_hot_value})
+	{"E59: a bucket varies within the hot value", test_e59_bucket_varies_within_the_hot_value},
+	{"E56: a bucket before the table's key leaves an index's hotspot", test_e56_table_bucket_leaves_the_index_hot})
