@@ -221,7 +221,9 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			kp_buf cols = {0}, lead = {0};
 			for (int i = 0; i < nh; i++)
 				kp_buf_printf(&cols, "%s%s", i ? ", " : "", t->cols[hc[i]].name);
-			kp_buf_printf(&lead, "[md5(%s).substr(0,4)]", cols.data);
+			/* one form, the target's: the DDL's hash32() where the store
+			 * hashes in the key, else the writer's md5 prefix (E56, E49) */
+			kp_buf_printf(&lead, ti->hash_key_parts ? "[hash32(%s)]" : "[md5(%s).substr(0,4)]", cols.data);
 			char *key = kpa_notation_with(adv, t, lead.data, 0);
 			char *ddl;
 			kp_buf_clear(&m);

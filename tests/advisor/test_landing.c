@@ -272,7 +272,7 @@ static void test_e44_read_latest(void)
 	                           "region (a write hotspot); reads of weight 95000 ask for ycsb_key's newest keys (-- "
 	                           "distribution: ycsb_key latest; from w.sql:2) and land on that region too (a read "
 	                           "hotspot)"), 1);
-	expect_recommended(&r, "usertable", "hash_prefix [md5(ycsb_key).substr(0,4)][ycsb_key]");
+	expect_recommended(&r, "usertable", "hash_prefix [hash32(ycsb_key)][ycsb_key]");
 	const kp_advice *x = advice_of(&r, "usertable", "hash_prefix");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
 	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "; it spreads the reads that ask for ycsb_key's newest keys (-- "
