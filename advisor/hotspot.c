@@ -188,6 +188,17 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	/* 2. a hash prefix over columns every read binds by = or IN: the lead,
 	 * and for an enum the key columns up to a well-spread one (a hash of
 	 * an enum spreads over its few values only) */
+	/* the key walked (landing.c): the columns of the few-valued prefix it
+	 * counts are the hot values themselves; a hash or a bucket of them is
+	 * one value per hot value and spreads nothing (Tablestore: "data with
+	 * the same partition key value cannot be split further"; E59's
+	 * hash(campaign_id) % 16), so a spreading column varies within them */
+	kpa_conc pw;
+	kpa_key_conc(adv, t, &t->pk, NULL, &pw);
+	bool in_pre[KP_REORDER_MAX] = {false};
+	for (int i = 0; i < pw.npre && kpa_conc_hot(&pw); i++)
+		if (pw.pre[i] < KP_REORDER_MAX)
+			in_pre[pw.pre[i]] = true;
 	int hc[KP_REORDER_MAX], nh = 0;
 	bool spreads = false;
 	for (int i = 0; i < nparts && nh < KP_REORDER_MAX && !spreads; i++) {
@@ -195,7 +206,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		if (col < 0)
 			break;
 		hc[nh++] = col;
-		spreads = !kpa_few_values(adv, t, col) && !kpa_coarse_time(&t->cols[col]);
+		spreads = !in_pre[i] && !kpa_few_values(adv, t, col) && !kpa_coarse_time(&t->cols[col]);
 	}
 	bool room = (!ti->max_key_parts || nparts + 1 <= ti->max_key_parts) &&
 	            kpa_width_fits(adv, kpa_key_width(t, &t->pk), 4);
@@ -210,7 +221,9 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			kp_buf cols = {0}, lead = {0};
 			for (int i = 0; i < nh; i++)
 				kp_buf_printf(&cols, "%s%s", i ? ", " : "", t->cols[hc[i]].name);
-			kp_buf_printf(&lead, "[md5(%s).substr(0,4)]", cols.data);
+			/* one form, the target's: the DDL's hash32() where the store
+			 * hashes in the key, else the writer's md5 prefix (E56, E49) */
+			kp_buf_printf(&lead, ti->hash_key_parts ? "[hash32(%s)]" : "[md5(%s).substr(0,4)]", cols.data);
 			char *key = kpa_notation_with(adv, t, lead.data, 0);
 			char *ddl;
 			kp_buf_clear(&m);
@@ -293,12 +306,17 @@ reversal:
 	 * scatters the rows of one entity over every bucket, where a hash of
 	 * another keeps them in one, in order (E26's outbox: one poller a
 	 * bucket publishes a message's events in order) */
+	/* Never a column of the hot prefix (above); of the columns that vary
+	 * within it, the one of most values where the annotations state them
+	 * (E59: user_id's 1e8 over ad_id's 1000 a campaign's bucket comes from) */
+	const kpa_notes *bn = kpa_notes_of(adv, t);
 	int src = -1;
 	for (int pass = 0; pass < 2 && src < 0; pass++)
-		for (int i = 0; i < nparts && src < 0; i++) {
+		for (int i = 0; i < nparts && i < KP_REORDER_MAX; i++) {
 			int kc = t->pk.parts[i].col;
-			if (kc >= 0 && !kpa_few_values(adv, t, kc) && !kpa_coarse_time(&t->cols[kc]) &&
-			    (pass || !kpa_lead_hot(adv, t, kc)))
+			if (kc >= 0 && !in_pre[i] && !kpa_few_values(adv, t, kc) && !kpa_coarse_time(&t->cols[kc]) &&
+			    (pass || !kpa_lead_hot(adv, t, kc)) &&
+			    (src < 0 || (bn->distinct[src] >= 1 && bn->distinct[kc] > bn->distinct[src])))
 				src = kc;
 		}
 	/* a store that sorts nothing (Lindorm) reads each bucket in its order,
@@ -562,11 +580,13 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			kp_diag_help(g, adv->a, "%s", x->message);
 		}
 	} else if (hot && cw.col < 0) {
-		if (!enum_r)
-			enum_r = kpa_conc_words(adv, t, t->pk.parts, &cw);
-		kp_buf_printf(&m, "%s '%s' of %s is %s: few distinct values put all writes on a few regions",
-		              what, c->name, t->name, enum_r);
-		if (cw.npre > 1)
+		if (enum_r)
+			kp_buf_printf(&m, "%s '%s' of %s is %s: few distinct values put all writes on a few regions",
+			              what, c->name, t->name, enum_r);
+		else   /* many values, one of them hot (skewed): the walk's words, which name it */
+			kp_buf_printf(&m, "%s '%s' of %s: %s; a value's rows cannot be split across regions, so its "
+			              "writes all go to one", what, c->name, t->name, kpa_conc_words(adv, t, t->pk.parts, &cw));
+		if (enum_r && cw.npre > 1)
 			kp_buf_printf(&m, " (%s)", kpa_conc_words(adv, t, t->pk.parts, &cw));
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_ENUM, t, c->off, kpa_name_len(c), m.data);
 		hotspot_fixes(adv, g, KP_R_HOT_ENUM, t, c, scratch);

@@ -7,11 +7,6 @@
 
 #include <string.h>
 
-static bool salted(const kp_table *t, const design *d)
-{
-	return d->buckets > 0 || t->salt_buckets > 0 || kp_table_option_get(t, "salt_buckets");
-}
-
 /* An index every write maintains: a KV index or index table, or a search
  * index (a document written with every row). */
 static bool maintained(const kp_index *ix)
@@ -43,13 +38,20 @@ static double hot_copies(const jtable *jt, const design *d)
 {
 	const kp_table *t = jt->t;
 	kp_advisor *adv = jt->adv;
-	double n = salted(t, d) ? 0 : kpa_key_hot_share(adv, t, d->key, jt->conc);
+	/* Phoenix's salt byte hashes the whole row key, of the table and of its
+	 * indexes; a bucket the writer computes is a hash of the columns it
+	 * names, led by the design's key (kpa_hashed_key), which the walk
+	 * judges like any hash: of the hot values themselves it spreads
+	 * nothing (E59), and it leaves the indexes' keys as they are (E56) */
+	bool salt = t->salt_buckets > 0 || kp_table_option_get(t, "salt_buckets") ||
+	            (d->buckets > 0 && kpa_target(adv->target)->max_salt_buckets);
+	double n = salt ? 0 : kpa_key_hot_share(adv, t, d->key, jt->conc);
 	for (int i = 0; i < d->nix; i++) {
 		const kp_index *ix = d->ix[i];
 		bool bucketed = false;   /* an index table led by a bucket the writer computes */
 		for (int k = 0; k < d->nitems; k++)
 			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
-		if (ix->kv && ix->state != KP_IX_DISABLED && !salted(t, d) && !bucketed && !ix->salt_buckets)
+		if (ix->kv && ix->state != KP_IX_DISABLED && !salt && !bucketed && !ix->salt_buckets)
 			n += kpa_key_hot_share(adv, t, &ix->key, jt->conc);
 	}
 	return n;

@@ -69,7 +69,7 @@ static void test_e13_trades_hash_prefix(void)
 	                "?, ?, ?);\n";
 	run r;
 	run_w(&r, schema[0], w, KP_TARGET_LINDORM);
-	expect_recommended(&r, "trades", "hash_prefix [md5(order_number).substr(0,4)][order_number]; secondary_index "
+	expect_recommended(&r, "trades", "hash_prefix [hash32(order_number)][order_number]; secondary_index "
 	                   "[seller_id][trade_time][order_number]; secondary_index [buyer_id][trade_time][order_number]");
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "trades", 3), "");    /* the GET stays a GET */
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "trades", 6), "REJECTED -> SCAN");
