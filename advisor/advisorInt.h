@@ -48,6 +48,9 @@ typedef struct target_info {
 	const char *lead_word;      /* what the store calls the leading key column */
 	const char *key_word;       /* what it calls the key a fix leads with a new column */
 	int max_key_parts;          /* primary key parts, 0: no limit */
+	int max_index_cols;         /* a secondary index's own (index) columns, 0: no limit */
+	int max_index_key_parts;    /* a secondary index's key: its columns plus the table's key
+	                               columns the store appends, 0: no limit */
 	int max_families;           /* column families, 0: no limit */
 	long long max_key_bytes;    /* declared key width, 0: no limit */
 	bool binary_last_only;      /* a VARBINARY key column only in the last position */

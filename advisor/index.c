@@ -616,6 +616,28 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			kp_buf_free(&name);
 			continue;
 		}
+		/* a store that caps a secondary index's own columns and its whole
+		 * key, the table's key columns it appends included (Tablestore: up
+		 * to 4 index columns, up to 8 primary key columns in all): a key
+		 * past either is DDL the store refuses, not a candidate */
+		int whole = pr->user.n;
+		for (int k = 0; k < t->pk.n; k++) {
+			bool in = t->pk.parts[k].col < 0;
+			for (int j = 0; j < pr->user.n && !in; j++)
+				in = pr->user.cols[j] == t->pk.parts[k].col;
+			whole += !in;
+		}
+		if ((ti->max_index_cols && pr->user.n > ti->max_index_cols) ||
+		    (ti->max_index_key_parts && whole > ti->max_index_key_parts)) {
+			reword_unserved(adv, pr, x, NULL,
+			                kp_arena_printf(adv->a, "a secondary index keyed %s has %d index columns and %d "
+			                                "key columns in all, where %s allows at most %d index columns "
+			                                "and %d key columns",
+			                                pr->key, pr->user.n, whole, ti->name, ti->max_index_cols,
+			                                ti->max_index_key_parts));
+			kp_buf_free(&name);
+			continue;
+		}
 		/* the same key as a secondary index, judged on the table's whole
 		 * workload. An ordered last column that can be NULL is proposed in
 		 * both directions: where a store keeps NULL in a DESC column is its

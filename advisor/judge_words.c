@@ -95,6 +95,41 @@ static int upsert_moves(const kp_table *t, const design *d, const kp_stmt *s)
 	return n;
 }
 
+/* Of the indexes of design d, those whose row an UPSERT of some columns s
+ * rewrites in place when its row exists: it sets a column the index row
+ * holds (covered, INCLUDE) that keys none of it (that one moves it:
+ * upsert_moves). holds_unkeyed: index ix holds column col outside its key. */
+static bool holds_unkeyed(const kp_index *ix, int col)
+{
+	if (!(ix->kv || ix->search) || ix->state == KP_IX_DISABLED)
+		return false;
+	for (int j = 0; j < ix->key.n; j++)
+		if (ix->key.parts[j].col == col && !ix->all_columns)
+			return false;
+	return ix->all_columns || (ix->covers && ix->covers[col]);
+}
+
+static int upsert_rewrites(const kp_table *t, const design *d, const kp_stmt *s)
+{
+	if (s->kind != KP_S_UPSERT || !s->u.insert.cols.n || (int)s->u.insert.cols.n >= t->ncols)
+		return 0;
+	int n = 0;
+	for (int i = 0; i < d->nix; i++) {
+		bool moves = false, held = false;
+		for (uint32_t k = 0; k < s->u.insert.cols.n; k++) {
+			const kp_name *c = s->u.insert.cols.items[k];
+			int col = kp_table_column(t, c->s, c->len);
+			if (col < 0 || t->cols[col].key_pos >= 0)
+				continue;
+			held |= holds_unkeyed(d->ix[i], col);
+			for (int j = 0; j < d->ix[i]->key.n && !d->ix[i]->all_columns; j++)
+				moves |= d->ix[i]->key.parts[j].col == col;
+		}
+		n += held && !moves;
+	}
+	return n;
+}
+
 /* What the table's row writes are called: "insert" when the workload
  * writes whole rows (an INSERT, a REPLACE, an UPSERT of every column) or
  * none, "UPSERT" when its only row writes are UPSERTs of some columns,
@@ -161,8 +196,31 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 		if (s->ins_rows <= 0)
 			continue;
 		int m_now = upsert_moves(jt->t, now, st), m = upsert_moves(jt->t, d, st);
-		if (m == m_now || named++ >= 5)
+		int r_now = upsert_rewrites(jt->t, now, st), r = upsert_rewrites(jt->t, d, st);
+		if ((m == m_now && r == r_now) || named++ >= 5)
 			continue;
+		if (m == m_now) {
+			/* it moves as many index rows as today, and rewrites more
+			 * (or fewer) in place: the columns it sets an index holds */
+			kp_buf_printf(&b, "%seach UPSERT setting ", b.len ? "; " : "");
+			int said = 0;
+			for (uint32_t k = 0; k < st->u.insert.cols.n; k++) {
+				const kp_name *c = st->u.insert.cols.items[k];
+				int col = kp_table_column(jt->t, c->s, c->len);
+				bool held = false;
+				for (int x = 0; col >= 0 && jt->t->cols[col].key_pos < 0 && x < d->nix && !held; x++)
+					held = holds_unkeyed(d->ix[x], col);
+				if (held)
+					kp_buf_printf(&b, "%s%.*s", said++ ? ", " : "", (int)c->len, c->s);
+			}
+			kp_buf_printf(&b, " (%s, weight %.15g), %s %d index%s hold%s (%d now) outside %s key, rewrites "
+			              "%s in place when its row exists", where_at(adv, s->q), s->weight,
+			              said > 1 ? "columns" : "a column", r, r == 1 ? "" : "es", r == 1 ? "s" : "",
+			              r_now, r == 1 ? "its" : "their", r == 1 ? "that index's row" : "their rows");
+			if (m)
+				kp_buf_printf(&b, ", and moves the row of %d index%s as today", m, m == 1 ? "" : "es");
+			continue;
+		}
 		/* the columns it sets that key an index of d */
 		kp_buf_printf(&b, "%seach UPSERT setting ", b.len ? "; " : "");
 		int said = 0;

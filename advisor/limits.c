@@ -48,6 +48,25 @@ void kpa_check_target_schema(kp_advisor *adv, const kp_table *t)
 			target_error(adv, t, c->off, kpa_name_len(c), "key column '%s' of %s: %s key columns are "
 			             "BIGINT, VARCHAR(n <= 1024) or VARBINARY(n <= 1024)", c->name, t->name);
 	}
+	/* a secondary index's own columns, and its whole key with the table's
+	 * key columns the store appends (Tablestore, secondary index limits:
+	 * "up to eight columns, among which up to four columns are index
+	 * columns") */
+	for (int i = 0; i < t->nindexes; i++) {
+		const kp_index *ix = t->indexes[i];
+		if (!ix->kv || ix->search || ix->inherited || !ix->src)
+			continue;
+		if ((ti->max_index_cols && ix->nuser > ti->max_index_cols) ||
+		    (ti->max_index_key_parts && ix->key.n > ti->max_index_key_parts)) {
+			char whole[32];
+			snprintf(num, sizeof num, "%d", ix->nuser);
+			snprintf(whole, sizeof whole, "%d", ix->key.n);
+			kp_diag_add(adv->d, adv->a, KP_R_TARGET, KP_SEV_ERROR, ix->src, ix->off, 0,
+			            "index %s of %s has %s index columns and %s key columns with the key columns of %s "
+			            "the store appends; %s allows at most %d index columns and %d in all", ix->name,
+			            t->name, num, whole, t->name, ti->name, ti->max_index_cols, ti->max_index_key_parts);
+		}
+	}
 	if (ti->max_key_bytes && width > ti->max_key_bytes)
 		kp_diag_add(adv->d, adv->a, KP_R_TARGET, KP_SEV_ERROR, t->src, t->pk_off, 0,
 		            "the key of %s may be %lld bytes long; %s allows at most %lld KB", t->name, width, ti->name,

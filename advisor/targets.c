@@ -27,6 +27,7 @@ static const target_info targets[] = {
 		               "functions (Lindorm, SELECT)"},
 	[KP_TARGET_TABLESTORE] = {
 		.name = "tablestore", .lead_word = "partition key", .key_word = "partition key", .max_key_parts = 4,
+		.max_index_cols = 4, .max_index_key_parts = 8,
 		.partition_lead = true,
 		.strict_key_types = true, .hash_part_error = true, .names = KP_NAMES_NOCASE, .dq_strings = true,
 		.never_reject = true, .index_policy = true, .max_indexes = 5, .search_index = KPA_SEARCH_API,

@@ -105,6 +105,13 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 		              r->after.read, r->before.written, r->after.written, r->before.hot, r->after.hot);
 		if (r->before.refused > 0 || r->after.refused > 0)
 			kp_buf_printf(b, ", refused %.15g -> %.15g", r->before.refused, r->after.refused);
+		/* reads refused before cost no rows; once they run, their rows
+		 * count in read: the line says so, so that a rise in rows read is
+		 * not shown without its reason */
+		if (r->after.refused < r->before.refused)
+			kp_buf_printf(b, "; the reads of weight %.15g %s today now run, their rows counted in read",
+			              r->before.refused - r->after.refused,
+			              r->refused_words ? r->refused_words : "refused by the store");
 		kp_buf_puts(b, ")\n");
 		for (uint32_t i = 0; i < r->recommended.n; i++)
 			item(b, r->recommended.items[i], i ? "and " : "");

@@ -828,6 +828,62 @@ static void test_phoenix_advice_ddl_never_not_null_outside_the_key(void)
 	run_free(&r);
 }
 
+/* Tablestore's secondary index limits ("The primary key of a secondary
+ * index consists of index columns and all primary key columns of the data
+ * table ... up to eight columns, among which up to four columns are index
+ * columns"): KP110 on an index of the schema past them, no candidate past
+ * them; an index of 3 columns on a 4-column key (5 in all) fits. */
+static void test_tablestore_secondary_index_key_limits(void)
+{
+	run r;
+	run_advisor(&r, "CREATE TABLE t (a VARCHAR(10) NOT NULL, b BIGINT NOT NULL, c VARCHAR(10), d VARCHAR(10), "
+	                "e VARCHAR(10), f VARCHAR(10), g VARCHAR(10), PRIMARY KEY (a, b));"
+	                "CREATE INDEX ix5 ON t (c, d, e, f, g);"
+	                "CREATE INDEX ix4 ON t (c, d, e, f);", "", KP_TARGET_TABLESTORE);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_TARGET), 1);
+	CU_ASSERT_TRUE(has_finding(&r, KP_R_TARGET, "index ix5 of t has 5 index columns and 7 key columns with the key "
+	                                            "columns of t the store appends; tablestore allows at most 4 index "
+	                                            "columns and 8 in all"));
+	run_free(&r);
+	/* the same index on Lindorm, which states no such limit */
+	run_advisor(&r, "CREATE TABLE t (a VARCHAR(10) NOT NULL, b BIGINT NOT NULL, c VARCHAR(10), d VARCHAR(10), "
+	                "e VARCHAR(10), f VARCHAR(10), g VARCHAR(10), PRIMARY KEY (a, b));"
+	                "CREATE INDEX ix5 ON t (c, d, e, f, g);", "", KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_TARGET), 0);
+	run_free(&r);
+	/* a read binding five columns: no secondary index of five index columns
+	 * is advised, and KP120's help says why */
+	run_advisor(&r, "CREATE TABLE t (a VARCHAR(10) NOT NULL, b BIGINT NOT NULL, c VARCHAR(10), d VARCHAR(10), "
+	                "e VARCHAR(10), f VARCHAR(10), g VARCHAR(10), PRIMARY KEY (a, b));",
+	            "SELECT a FROM t WHERE c = ? AND d = ? AND e = ? AND f = ? AND g = ?;", KP_TARGET_TABLESTORE);
+	CU_ASSERT_PTR_NULL(find_advice(&r, "secondary_index"));
+	const kp_diag *u = NULL;
+	for (const kp_diag *g = r.d.head; g; g = g->next)
+		if (g->rule == KP_R_UNSERVED)
+			u = g;
+	CU_ASSERT_PTR_NOT_NULL(u);
+	if (u)
+		CU_ASSERT_STRING_EQUAL(u->helps ? u->helps->message : "",
+		                       "no index is advised: no index table keyed [c][d][e][f][g][a][b] fits the key "
+		                       "limits of tablestore, and a secondary index keyed [c][d][e][f][g][a][b] has 5 "
+		                       "index columns and 7 key columns in all, where tablestore allows at most 4 index "
+		                       "columns and 8 key columns");
+	run_free(&r);
+	/* E59 applied: three index columns on a four-column key, five key
+	 * columns in all, fit (Tablestore appends ad_id and user_id) */
+	run_advisor(&r, "CREATE TABLE ad (k VARCHAR(39) NOT NULL, ts BIGINT NOT NULL, ad_id VARCHAR(36) NOT NULL, "
+	                "user_id VARCHAR(36) NOT NULL, event_type VARCHAR(16), "
+	                "PRIMARY KEY (k, ts, ad_id, user_id));",
+	            "SELECT COUNT(*) FROM ad WHERE k = ? AND ts >= ? AND ts < ? AND event_type = 'view';",
+	            KP_TARGET_TABLESTORE);
+	const kp_advice *x = find_advice(&r, "secondary_index");
+	CU_ASSERT_PTR_NOT_NULL(x);
+	if (x)
+		CU_ASSERT_STRING_EQUAL(x->key, "[k][event_type][ts][ad_id][user_id]");
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_TARGET), 0);
+	run_free(&r);
+}
+
 KPT_SUITE("advisor", NULL, NULL,
 	{"monotonic leading column", test_hotspot_monotonic},
 	{"enum and shared-prefix leading column", test_hotspot_enum_and_prefix},
@@ -835,6 +891,8 @@ KPT_SUITE("advisor", NULL, NULL,
 	{"KP108 more than three column families, and the target's limit", test_many_column_families},
 	{"target schema limits", test_target_limits},
 	{"target statement limits", test_statement_limits},
+	{"Tablestore: a secondary index's index columns and whole key within its limits",
+	 test_tablestore_secondary_index_key_limits},
 	{"index table fed back through the planner", test_index_table_feedback},
 	{"KP122: a DESC key column when most reads want the newest rows first", test_desc_key_when_most_reads_want_newest_first},
 	{"KP107: a key that writes overwrite or an ORDER BY shows is not unique", test_non_unique_key_from_duplicate_writes_or_order},

@@ -514,6 +514,53 @@ static void test_e36_inventory_bucket(void)
 	run_free(&r);
 }
 
+/* E58 (designs9.md): the like, an UPSERT of LIKE_COUNT, moves the row of
+ * POSTS_USER_AND_LIKES today and, with the recommended index, rewrites its
+ * INCLUDE column in place too: the write cost names it (before: only the
+ * new post, ...:6, was named) */
+static const char *const e58_schema =
+	"-- rows: 800000000\n"
+	"-- distinct: topic_id 32000000\n"
+	"-- distinct: user_id 4000000\n"
+	"CREATE TABLE posts (topic_id BIGINT NOT NULL, post_number INTEGER NOT NULL, id BIGINT,\n"
+	"  user_id BIGINT, raw VARCHAR, cooked VARCHAR, reply_to_post_number INTEGER,\n"
+	"  reply_count INTEGER, like_count INTEGER, created_at TIMESTAMP, updated_at TIMESTAMP,\n"
+	"  deleted_at TIMESTAMP\n"
+	"  CONSTRAINT pk PRIMARY KEY (topic_id, post_number));\n"
+	"CREATE INDEX posts_user_and_likes ON posts (user_id, like_count DESC, created_at DESC);\n";
+
+static const char *const e58_workload =
+	"-- a topic page: the next 20 posts from where the reader is\n"
+	"-- weight: 100000\n"
+	"SELECT post_number, user_id, cooked, reply_to_post_number, reply_count, like_count, created_at FROM posts WHERE topic_id = ? AND post_number >= ? ORDER BY post_number LIMIT 20;\n"
+	"-- a new post (a new topic's first post, or a reply)\n"
+	"-- weight: 8000\n"
+	"UPSERT INTO posts (topic_id, post_number, id, user_id, raw, cooked, reply_to_post_number, reply_count, like_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);\n"
+	"-- a like: PostActionCreator updates the post's like_count\n"
+	"-- weight: 40000\n"
+	"UPSERT INTO posts (topic_id, post_number, like_count) VALUES (?, ?, ?);\n"
+	"-- the user's activity stream: their newest posts\n"
+	"-- weight: 6000\n"
+	"SELECT topic_id, post_number, reply_to_post_number, like_count, created_at FROM posts WHERE user_id = ? ORDER BY created_at DESC LIMIT 30;\n"
+	"-- the user summary page: their most liked replies\n"
+	"-- weight: 300\n"
+	"SELECT topic_id, post_number, like_count, created_at FROM posts WHERE user_id = ? AND post_number > 1 ORDER BY like_count DESC LIMIT 6;\n";
+
+static void test_e58_like_upsert_named_in_write_cost(void)
+{
+	run r;
+	run_w(&r, e58_schema, e58_workload, KP_TARGET_PHOENIX);
+	const kp_table_review *v = review_of(&r, "POSTS");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_STRING_EQUAL(v->write_cost ? v->write_cost : "",
+	                       "every UPSERT now writes 3 rows (2 now); each UPSERT setting USER_ID, LIKE_COUNT, "
+	                       "CREATED_AT (w.sql:6, weight 8000), key columns of 2 indexes (1 now), moves their rows "
+	                       "when its row exists (the old deleted, the new written); each UPSERT setting LIKE_COUNT "
+	                       "(w.sql:9, weight 40000), a column 1 index holds (0 now) outside its key, rewrites that "
+	                       "index's row in place when its row exists, and moves the row of 1 index as today");
+	run_free(&r);
+}
+
 /* read the schema as each target reads it (Phoenix upper-cases unquoted
  * names), as the CLI does */
 static int setup(void)
@@ -531,4 +578,5 @@ KPT_SUITE("designs5", setup, NULL,
 	{"E34: where NULLs go, as the plans say", test_e34_nulls_words_agree_with_plans},
 	{"E35: the timeline stands", test_e35_timeline_stands},
 	{"E35: a backward read's words, by the target's keys", test_e35_reverse_read_words_by_target},
-	{"E36: inventory bucketed by item; E36b stands", test_e36_inventory_bucket})
+	{"E36: inventory bucketed by item; E36b stands", test_e36_inventory_bucket},
+	{"E58: the like's UPSERT named in the write cost", test_e58_like_upsert_named_in_write_cost})
