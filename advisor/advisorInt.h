@@ -114,6 +114,10 @@ bool kpa_strict_key_type(const kp_column *c);
 bool kpa_width_fits(kp_advisor *adv, long long width, int extra);
 
 /* ------------------------------------------------------------ columns.c */
+/* A column name in lower case with its camelCase words split by '_'
+ * (createdAt -> created_at), into dst of n bytes: what the name
+ * heuristics (here and landing.c) read. */
+void kpa_name_words(char *dst, const char *src, size_t n);
 
 /* Why a leading key column is a write hotspot, or NULL: it grows
  * monotonically (KP101), has few values (KP102), or its values share a

@@ -19,7 +19,7 @@ void kpa_lower_copy(char *dst, const char *src, size_t n)
 /* A column name in lower case with its camelCase words split by '_'
  * (createdAt -> created_at, orderNumber -> order_number), so the name
  * heuristics read both spellings. */
-static void name_words(char *dst, const char *src, size_t n)
+void kpa_name_words(char *dst, const char *src, size_t n)
 {
 	size_t j = 0;
 	for (size_t i = 0; src[i] && j + 2 < n; i++) {
@@ -68,7 +68,7 @@ const char *kpa_monotonic_reason(const kp_column *c)
 	                                      "order_no", "serial", "serial_no", NULL};
 	static const char *const number_suffixes[] = {"_seq", NULL};
 	char l[128];
-	name_words(l, c->name, sizeof l);
+	kpa_name_words(l, c->name, sizeof l);
 	if (c->auto_increment)
 		return "an AUTO_INCREMENT column";
 	if (c->tclass == KP_T_TIME)
@@ -92,7 +92,7 @@ bool kpa_coarse_time(const kp_column *c)
 	kpa_lower_copy(l, c->type_name ? c->type_name : "", sizeof l);
 	if (!strcmp(l, "date"))
 		return true;
-	name_words(l, c->name, sizeof l);
+	kpa_name_words(l, c->name, sizeof l);
 	return name_in(l, names) || any_suffix(l, suffixes);
 }
 
@@ -107,7 +107,7 @@ const char *kpa_enum_reason(const kp_column *c)
 	                                       "_level", "_severity", "_priority", "_tier", "_role", "_mode",
 	                                       "_stage", "_phase", "_env", NULL};
 	char l[128];
-	name_words(l, c->name, sizeof l);
+	kpa_name_words(l, c->name, sizeof l);
 	if (c->tclass == KP_T_BOOL)
 		return "a BOOLEAN";
 	if (name_in(l, names) || any_suffix(l, suffixes) || strncmp(l, "is_", 3) == 0)
@@ -126,7 +126,7 @@ const char *kpa_prefix_reason(const kp_column *c)
 	                                    "url", "uri", "domain", "host_url", NULL};
 	static const char *const suffixes[] = {"_phone", "_mobile", "_tel", "_url", NULL};
 	char l[128];
-	name_words(l, c->name, sizeof l);
+	kpa_name_words(l, c->name, sizeof l);
 	if (c->tclass != KP_T_STRING && c->tclass != KP_T_INT)
 		return NULL;
 	if (name_in(l, names) || any_suffix(l, suffixes))
@@ -141,7 +141,7 @@ bool kpa_numeric_string(const kp_column *c)
 	static const char *const suffixes[] = {"_date", "_day", "_hour", "_month", "_year", "_time",
 	                                       "_num", "_no", "_number", "_dt", NULL};
 	char l[128];
-	name_words(l, c->name, sizeof l);
+	kpa_name_words(l, c->name, sizeof l);
 	return c->tclass == KP_T_STRING && (name_in(l, names) || any_suffix(l, suffixes));
 }
 

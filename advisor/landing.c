@@ -17,20 +17,6 @@
 #include <math.h>
 #include <string.h>
 
-/* The words of a column name (lower case, camelCase split at '_'), as
- * columns.c reads them. */
-static void words_of(char *dst, const char *src, size_t n)
-{
-	size_t j = 0;
-	for (size_t i = 0; src[i] && j + 2 < n; i++) {
-		unsigned char ch = (unsigned char)src[i];
-		if (isupper(ch) && i > 0 && (islower((unsigned char)src[i - 1]) || isdigit((unsigned char)src[i - 1])))
-			dst[j++] = '_';
-		dst[j++] = (char)tolower(ch);
-	}
-	dst[j] = 0;
-}
-
 /* Does the name hold the word w, '_'-separated? */
 static bool has_word(const char *l, const char *w)
 {
@@ -50,7 +36,7 @@ static bool writer_spread_name(const kp_column *c, bool *time_bucket)
 	static const char *const time[] = {"time", "ts", "hour", "day", "minute", "second", "date", "week", "month",
 	                                   "year", "epoch", NULL};
 	char l[128];
-	words_of(l, c->name, sizeof l);
+	kpa_name_words(l, c->name, sizeof l);
 	*time_bucket = false;
 	int s = -1;
 	for (int i = 0; spread[i] && s < 0; i++)
