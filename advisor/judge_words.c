@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *class_words(kp_access a, bool rejected)
+const char *kpa_class_words(kp_access a, bool rejected)
 {
 	switch (a) {
 	case KP_ACCESS_GET: return "GET";
@@ -20,18 +20,13 @@ static const char *class_words(kp_access a, bool rejected)
 	}
 }
 
-const char *kpa_class_words(kp_access a, bool rejected)
-{
-	return class_words(a, rejected);
-}
-
 /* A shape's class on a design in words: a SCAN the store refuses for its
  * sort (kpj_sort_refused) is REJECTED SCAN, as explain would say it; a
  * FILTERED SCAN keeps its class (its refusal, Lindorm's bound on the lead,
- * a hint lifts). class_words takes rejected for a full scan only. */
+ * a hint lifts). kpa_class_words takes rejected for a full scan only. */
 static const char *shape_class(kp_access a, bool rejected)
 {
-	return rejected && a == KP_ACCESS_SCAN ? "REJECTED SCAN" : class_words(a, rejected);
+	return rejected && a == KP_ACCESS_SCAN ? "REJECTED SCAN" : kpa_class_words(a, rejected);
 }
 
 /* "file:line" of a statement. */

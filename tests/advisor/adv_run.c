@@ -1,5 +1,6 @@
 /* One advisor run: see adv_run.h. */
 #include "adv_run.h"
+#include "advisor/advisorInt.h"   /* kpa_class_words: the review's own words for a class */
 
 #include <stdlib.h>
 #include <string.h>
@@ -138,18 +139,6 @@ const kp_advice *alternative(const run *r, const char *table, const char *kind, 
 	return NULL;
 }
 
-static const char *class_words(kp_access a, bool rejected)
-{
-	switch (a) {
-	case KP_ACCESS_GET: return "GET";
-	case KP_ACCESS_SCAN: return "SCAN";
-	case KP_ACCESS_FILTERED: return "FILTERED SCAN";
-	case KP_ACCESS_SEARCH: return "SEARCH";
-	case KP_ACCESS_FULL: return rejected ? "REJECTED" : "full scan";
-	default: return "no plan";
-	}
-}
-
 /* The change the recommendation makes to the statement at w.sql:line, as
  * "BEFORE -> AFTER", or "" when it makes none. */
 const char *change_at(const run *r, const char *table, uint32_t line)
@@ -162,8 +151,8 @@ const char *change_at(const run *r, const char *table, uint32_t line)
 		uint32_t l, col;
 		kp_source_linecol(c->q->src, c->q->off, &l, &col);
 		if (l == line)
-			snprintf(out, sizeof out, "%s -> %s", class_words(c->before, c->rejected_before),
-			         class_words(c->after, c->rejected_after));
+			snprintf(out, sizeof out, "%s -> %s", kpa_class_words(c->before, c->rejected_before),
+			         kpa_class_words(c->after, c->rejected_after));
 	}
 	return out;
 }
