@@ -10,8 +10,8 @@ static kp_arena arena;
 static kp_source src;
 static kp_diags d;
 
-/* Parses one statement that must have no diagnostic. */
-static kp_stmt *one(const char *sql, kp_stmt_kind kind)
+/* Parses sql afresh (src, arena and d made anew): its statements. */
+static kp_list parse_text(const char *sql)
 {
 	kp_list l = {0};
 	kp_source_free(&src);
@@ -19,6 +19,13 @@ static kp_stmt *one(const char *sql, kp_stmt_kind kind)
 	memset(&d, 0, sizeof d);
 	kp_arena_reset(&arena);
 	kp_parse_all(&l, &src, &arena, &d);
+	return l;
+}
+
+/* Parses one statement that must have no diagnostic. */
+static kp_stmt *one(const char *sql, kp_stmt_kind kind)
+{
+	kp_list l = parse_text(sql);
 	if (d.head)
 		fprintf(stderr, "\n  unexpected: %s\n  in: %s\n", d.head->message, sql);
 	CU_ASSERT_PTR_NULL(d.head);
@@ -32,12 +39,7 @@ static kp_stmt *one(const char *sql, kp_stmt_kind kind)
 
 static void error_at(const char *sql, const char *message, uint32_t line, uint32_t col)
 {
-	kp_list l = {0};
-	kp_source_free(&src);
-	kp_source_from_string(&src, "t.sql", sql, strlen(sql));
-	memset(&d, 0, sizeof d);
-	kp_arena_reset(&arena);
-	kp_parse_all(&l, &src, &arena, &d);
+	parse_text(sql);   /* its diagnostics, in d */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d.head);
 	uint32_t ln, c;
 	kp_source_linecol(&src, d.head->off, &ln, &c);
@@ -294,12 +296,7 @@ static void skipped(const char *sql, const char *what, const char *name, bool ex
  * names it (offset kw): keyplan does not plan its body. */
 static void routine(const char *sql, const char *what, const char *name, uint32_t kw)
 {
-	kp_list l = {0};
-	kp_source_free(&src);
-	kp_source_from_string(&src, "t.sql", sql, strlen(sql));
-	memset(&d, 0, sizeof d);
-	kp_arena_reset(&arena);
-	kp_parse_all(&l, &src, &arena, &d);
+	kp_list l = parse_text(sql);
 	CU_ASSERT_EQUAL_FATAL(l.n, 1);
 	kp_stmt *s = l.items[0];
 	CU_ASSERT_EQUAL_FATAL(s->kind, KP_S_SKIPPED);
@@ -357,12 +354,7 @@ static void test_copy_from_stdin_data_is_the_statements(void)
 	                          "SELECT 1;\n"
 	                          "COPY t FROM STDIN WITH (FORMAT csv); -- data\n"
 	                          "a,\"b;\n";
-	kp_list l = {0};
-	kp_source_free(&src);
-	kp_source_from_string(&src, "t.sql", sql, strlen(sql));
-	memset(&d, 0, sizeof d);
-	kp_arena_reset(&arena);
-	kp_parse_all(&l, &src, &arena, &d);
+	kp_list l = parse_text(sql);
 	CU_ASSERT_EQUAL_FATAL(l.n, 5);
 	static const kp_stmt_kind kind[] = {KP_S_SKIPPED, KP_S_SELECT, KP_S_SKIPPED, KP_S_SELECT, KP_S_SKIPPED};
 	static const char *const text[] = {
