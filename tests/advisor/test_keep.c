@@ -48,6 +48,42 @@ static kp_stmt_at at(const run *r, uint32_t i)
 	return nth_at(&r->adv, i);
 }
 
+/* An advisor fed through a pipe of its own, as check's is, made by hand
+ * where a test sets the pipe's callback or reads its arenas (adv_run's run
+ * does the rest): f->t holds the schema before feed_open. */
+typedef struct feed {
+	kpt t;
+	kp_arena a;
+	kp_diags d;
+	kp_advisor adv;
+	kp_source w;
+	kp_pipe p;
+} feed;
+
+static void feed_open(feed *f, kp_target target, bool merge, bool collect, const char *text, size_t len)
+{
+	kp_arena_init(&f->a);
+	f->d = (kp_diags){0};
+	kp_advisor_init(&f->adv, &f->t.cat, target, &f->a, &f->d);
+	f->adv.merge = merge;
+	kp_source_from_string(&f->w, "w.sql", text, len);
+	kp_pipe_init(&f->p, target);
+	kp_pipe_borrow(&f->p, &f->t.cat, &f->p.own_opts);
+	f->p.adv = &f->adv;
+	if (collect) {
+		f->p.collect = &f->d;
+		f->p.collect_arena = &f->a;
+	}
+}
+
+static void feed_close(feed *f)
+{
+	kp_pipe_free(&f->p);
+	kp_source_free(&f->w);
+	kp_arena_free(&f->a);
+	kpt_free(&f->t);
+}
+
 /* Statements alike share one tree; with kp_advisor.merge (check's, and
  * adv_run's) those that planned alike are one record, their places kept
  * in order (kp_advisor.at). */
@@ -112,36 +148,21 @@ static void test_statements_alike_share_one_tree(void)
  * rate comment), each statement is its own record, sharing the tree. */
 static void test_without_merge_each_statement_is_a_record(void)
 {
-	kpt t;
-	kpt_init(&t);
-	CU_ASSERT_EQUAL_FATAL(kpt_schema(&t, "CREATE TABLE t (a BIGINT NOT NULL, c BIGINT, PRIMARY KEY (a));"), 0);
-	kp_arena a;
-	kp_arena_init(&a);
-	kp_diags d = {0};
-	kp_advisor adv;
-	kp_advisor_init(&adv, &t.cat, KP_TARGET_LINDORM, &a, &d);
-	kp_source w;
+	feed f;
+	kpt_init(&f.t);
+	CU_ASSERT_EQUAL_FATAL(kpt_schema(&f.t, "CREATE TABLE t (a BIGINT NOT NULL, c BIGINT, PRIMARY KEY (a));"), 0);
 	const char *text = "SELECT c FROM t WHERE a = 1;\nSELECT c FROM t WHERE a = 2;\n";
-	kp_source_from_string(&w, "w.sql", text, strlen(text));
-	kp_pipe p;
-	kp_pipe_init(&p, KP_TARGET_LINDORM);
-	kp_pipe_borrow(&p, &t.cat, &p.own_opts);
-	p.adv = &adv;
-	p.collect = &d;
-	p.collect_arena = &a;
-	kp_pipe_source(&p, &w, KP_ROLE_WORKLOAD);
-	CU_ASSERT_EQUAL_FATAL(adv.queries.n, 2);
-	CU_ASSERT_EQUAL_FATAL(adv.nat, 2);
-	const kp_wquery *q0 = adv.queries.items[0], *q1 = adv.queries.items[1];
+	feed_open(&f, KP_TARGET_LINDORM, false, true, text, strlen(text));
+	kp_pipe_source(&f.p, &f.w, KP_ROLE_WORKLOAD);
+	CU_ASSERT_EQUAL_FATAL(f.adv.queries.n, 2);
+	CU_ASSERT_EQUAL_FATAL(f.adv.nat, 2);
+	const kp_wquery *q0 = f.adv.queries.items[0], *q1 = f.adv.queries.items[1];
 	CU_ASSERT_PTR_EQUAL(q1->stmt, q0->stmt);
 	CU_ASSERT_EQUAL(q0->count, 1);
 	CU_ASSERT_EQUAL(q1->count, 1);
-	CU_ASSERT_EQUAL(nth_at(&adv, 1).q, 1);
-	CU_ASSERT_EQUAL(nth_at(&adv, 1).line, 2);
-	kp_pipe_free(&p);
-	kp_source_free(&w);
-	kp_arena_free(&a);
-	kpt_free(&t);
+	CU_ASSERT_EQUAL(nth_at(&f.adv, 1).q, 1);
+	CU_ASSERT_EQUAL(nth_at(&f.adv, 1).line, 2);
+	feed_close(&f);
 }
 
 /* A statement alike is counted into the last record made for its shape
@@ -315,36 +336,24 @@ static int rewrite_second(void *ctx, kp_event *ev)
 
 static void test_a_statement_read_again_unlike_is_let_go(void)
 {
-	kpt t;
-	kpt_init(&t);
-	CU_ASSERT_EQUAL_FATAL(kpt_schema(&t, "CREATE TABLE t (a BIGINT NOT NULL, c BIGINT, PRIMARY KEY (a));"), 0);
-	kp_arena a;
-	kp_arena_init(&a);
-	kp_diags d = {0};
-	kp_advisor adv;
-	kp_advisor_init(&adv, &t.cat, KP_TARGET_LINDORM, &a, &d);
-	kp_source w;
+	feed f;
+	kpt_init(&f.t);
+	CU_ASSERT_EQUAL_FATAL(kpt_schema(&f.t, "CREATE TABLE t (a BIGINT NOT NULL, c BIGINT, PRIMARY KEY (a));"), 0);
 	const char *text = "SELECT c FROM t WHERE a = 1;\nSELECT c FROM t WHERE c = 4;\nSELECT c FROM t WHERE a = 2;\n";
-	kp_source_from_string(&w, "w.sql", text, strlen(text));
-	kp_pipe p;
-	kp_pipe_init(&p, KP_TARGET_LINDORM);
-	kp_pipe_borrow(&p, &t.cat, &p.own_opts);
-	p.adv = &adv;
-	p.collect = &d;
-	p.collect_arena = &a;
-	p.fn = rewrite_second;
-	p.ctx = &w;
-	kp_pipe_source(&p, &w, KP_ROLE_WORKLOAD);
-	CU_ASSERT_EQUAL(p.unkept, 1);
+	feed_open(&f, KP_TARGET_LINDORM, false, true, text, strlen(text));
+	f.p.fn = rewrite_second;
+	f.p.ctx = &f.w;
+	kp_pipe_source(&f.p, &f.w, KP_ROLE_WORKLOAD);
+	CU_ASSERT_EQUAL(f.p.unkept, 1);
 	/* the first read kept; the second let go; the third (the first's
 	 * shape) shares the first's tree */
-	CU_ASSERT_EQUAL_FATAL(adv.queries.n, 2);
-	const kp_wquery *q0 = adv.queries.items[0], *q1 = adv.queries.items[1];
+	CU_ASSERT_EQUAL_FATAL(f.adv.queries.n, 2);
+	const kp_wquery *q0 = f.adv.queries.items[0], *q1 = f.adv.queries.items[1];
 	CU_ASSERT_EQUAL(q0->off, 0);
 	CU_ASSERT_EQUAL(q1->off, strlen("SELECT c FROM t WHERE a = 1;\nSELECT c FROM t WHERE c = 4;\n"));
 	CU_ASSERT_PTR_EQUAL(q1->stmt, q0->stmt);
 	int found = 0;
-	for (const kp_diag *g = d.head; g; g = g->next)
+	for (const kp_diag *g = f.d.head; g; g = g->next)
 		if (g->rule == KP_R_UNSUPPORTED) {
 			found++;
 			CU_ASSERT_EQUAL(g->off, strlen("SELECT c FROM t WHERE a = 1;\n"));
@@ -355,59 +364,40 @@ static void test_a_statement_read_again_unlike_is_let_go(void)
 		}
 	CU_ASSERT_EQUAL(found, 1);
 	/* the advisor runs on what it kept */
-	kp_advisor_run(&adv);
-	kp_pipe_free(&p);
-	kp_source_free(&w);
-	kp_arena_free(&a);
-	kpt_free(&t);
+	kp_advisor_run(&f.adv);
+	feed_close(&f);
 }
 
 /* An insert let go takes its values out of the log with it: the inserts
  * after it read back their own. */
 static void test_an_insert_let_go_leaves_no_values(void)
 {
-	kpt t;
-	kpt_init(&t);
-	CU_ASSERT_EQUAL_FATAL(kpt_schema(&t, "CREATE TABLE t (a BIGINT NOT NULL, c BIGINT, PRIMARY KEY (a));"), 0);
-	kp_arena a;
-	kp_arena_init(&a);
-	kp_diags d = {0};
-	kp_advisor adv;
-	kp_advisor_init(&adv, &t.cat, KP_TARGET_LINDORM, &a, &d);
-	adv.merge = true;
-	kp_source w;
+	feed f;
+	kpt_init(&f.t);
+	CU_ASSERT_EQUAL_FATAL(kpt_schema(&f.t, "CREATE TABLE t (a BIGINT NOT NULL, c BIGINT, PRIMARY KEY (a));"), 0);
 	const char *text = "INSERT INTO t (a, c) VALUES (1, 10);\nINSERT INTO t (c, a) VALUES (20, 2);\n"
 	                   "INSERT INTO t (a, c) VALUES (3, 30);\n";
-	kp_source_from_string(&w, "w.sql", text, strlen(text));
-	kp_pipe p;
-	kp_pipe_init(&p, KP_TARGET_LINDORM);
-	kp_pipe_borrow(&p, &t.cat, &p.own_opts);
-	p.adv = &adv;
-	p.collect = &d;
-	p.collect_arena = &a;
-	p.fn = rewrite_second;
-	p.ctx = &w;
-	kp_pipe_source(&p, &w, KP_ROLE_WORKLOAD);
-	CU_ASSERT_EQUAL(p.unkept, 1);
-	CU_ASSERT_EQUAL_FATAL(adv.queries.n, 1);
-	CU_ASSERT_EQUAL(((const kp_wquery *)adv.queries.items[0])->count, 2);
-	CU_ASSERT_EQUAL_FATAL(adv.nat, 2);
+	feed_open(&f, KP_TARGET_LINDORM, true, true, text, strlen(text));
+	f.p.fn = rewrite_second;
+	f.p.ctx = &f.w;
+	kp_pipe_source(&f.p, &f.w, KP_ROLE_WORKLOAD);
+	CU_ASSERT_EQUAL(f.p.unkept, 1);
+	CU_ASSERT_EQUAL_FATAL(f.adv.queries.n, 1);
+	CU_ASSERT_EQUAL(((const kp_wquery *)f.adv.queries.items[0])->count, 2);
+	CU_ASSERT_EQUAL_FATAL(f.adv.nat, 2);
 	kpa_ins_walk iw = {0};
 	static const int64_t firsts[2] = {1, 3};
 	static const uint32_t lines[2] = {1, 3};
 	for (int i = 0; i < 2; i++) {
-		CU_ASSERT_TRUE_FATAL(kpa_ins_next(&adv, &iw));
+		CU_ASSERT_TRUE_FATAL(kpa_ins_next(&f.adv, &iw));
 		CU_ASSERT_EQUAL(iw.line, lines[i]);
 		CU_ASSERT_EQUAL_FATAL(iw.v.nrows, 1);
 		CU_ASSERT_EQUAL(iw.v.rows[0].v[0].ival, firsts[i]);
 		CU_ASSERT_EQUAL(iw.v.rows[0].v[1].ival, firsts[i] * 10);
 	}
-	CU_ASSERT_FALSE(kpa_ins_next(&adv, &iw));
+	CU_ASSERT_FALSE(kpa_ins_next(&f.adv, &iw));
 	kpa_ins_done(&iw);
-	kp_pipe_free(&p);
-	kp_source_free(&w);
-	kp_arena_free(&a);
-	kpt_free(&t);
+	feed_close(&f);
 }
 
 /* The i-th statement of a workload of 48 shapes (reads served, filtered
@@ -556,36 +546,20 @@ static void test_a_key_written_again_is_read_back_from_the_log(void)
  * from a NULL buffer, and check crashed). */
 static void test_a_heap_table_has_no_key_written_twice(void)
 {
-	kpt t;
-	kpt_init(&t);
-	t.cat.heap_tables = true;   /* as the generic target reads a schema (lib/pipeline.c) */
-	CU_ASSERT_EQUAL_FATAL(kpt_schema(&t, "CREATE TABLE h (a BIGINT, b BIGINT);"), 0);
-	kp_arena a;
-	kp_arena_init(&a);
-	kp_diags d = {0};
-	kp_advisor adv;
-	kp_advisor_init(&adv, &t.cat, KP_TARGET_GENERIC, &a, &d);
-	adv.merge = true;
-	kp_source w;
+	feed f;
+	kpt_init(&f.t);
+	f.t.cat.heap_tables = true;   /* as the generic target reads a schema (lib/pipeline.c) */
+	CU_ASSERT_EQUAL_FATAL(kpt_schema(&f.t, "CREATE TABLE h (a BIGINT, b BIGINT);"), 0);
 	const char *text = "INSERT INTO h (a, b) VALUES (1, 2);\nINSERT INTO h (a, b) VALUES (1, 2);\n";
-	kp_source_from_string(&w, "w.sql", text, strlen(text));
-	kp_pipe p;
-	kp_pipe_init(&p, KP_TARGET_GENERIC);
-	kp_pipe_borrow(&p, &t.cat, &p.own_opts);
-	p.adv = &adv;
-	p.collect = &d;
-	p.collect_arena = &a;
-	kp_pipe_source(&p, &w, KP_ROLE_WORKLOAD);
-	CU_ASSERT_EQUAL(adv.nat, 2);
-	kp_advisor_run(&adv);
-	for (const kp_diag *g = d.head; g; g = g->next)
+	feed_open(&f, KP_TARGET_GENERIC, true, true, text, strlen(text));
+	kp_pipe_source(&f.p, &f.w, KP_ROLE_WORKLOAD);
+	CU_ASSERT_EQUAL(f.adv.nat, 2);
+	kp_advisor_run(&f.adv);
+	for (const kp_diag *g = f.d.head; g; g = g->next)
 		CU_ASSERT_NOT_EQUAL(g->rule, KP_R_NON_UNIQUE);
-	for (uint32_t i = 0; i < adv.advice.n; i++)
-		CU_ASSERT_STRING_NOT_EQUAL(((const kp_advice *)adv.advice.items[i])->kind, "unique_key");
-	kp_pipe_free(&p);
-	kp_source_free(&w);
-	kp_arena_free(&a);
-	kpt_free(&t);
+	for (uint32_t i = 0; i < f.adv.advice.n; i++)
+		CU_ASSERT_STRING_NOT_EQUAL(((const kp_advice *)f.adv.advice.items[i])->kind, "unique_key");
+	feed_close(&f);
 }
 
 KPT_SUITE("keep", NULL, NULL,
