@@ -167,11 +167,13 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *cands, const sres *res,
                             kp_table_review *r);
 
-/* An index recommended together with a reorder of the table's key ("and")
- * described with the key the store appends after the reorder: the words
- * that name it (E47 in designs7.md); its key field stays the index as
- * judged, the one its KP120 finding names. A key change with a hash
- * or bucket part leaves them as they are. */
+/* An index recommended together with a change of the table's key ("and")
+ * described with the key the store appends after it: the words that name
+ * it (E47 in designs7.md, a reorder; E48 and E59 in designs7/9.md, a hash
+ * column added or a bucket merged into campaign_id_key, named as the
+ * change's DDL names the column); its key field stays the index as judged,
+ * the one its KP120 finding names. A key whose hash the store computes in
+ * the key (Lindorm's hash32) leaves them. */
 void kpj_rekey_indexes(kp_advisor *adv, const kp_table *t, kp_table_review *r);
 
 /* The table's summary (summary.c) from the judge's plans: its reads by

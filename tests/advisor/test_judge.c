@@ -483,6 +483,57 @@ static void test_scan_past_the_limit_fails_and_buys_no_search_index(void)
 	run_free(&r);
 }
 
+/* An index recommended together with a key change is described with the
+ * key the store appends after it, the columns named as the change's DDL
+ * names them (docs/advice.md, "The review"): a hash column the writer adds
+ * (tweet_id_hash, E48), a bucket merged into the lead (campaign_id_key,
+ * E59), not the column it replaces. Before, a key change with a hash or
+ * bucket part left the index described with the old key appended
+ * ([user_id][ad_id][event_time][campaign_id]). The key field stays the
+ * index as judged, the key its KP120 finding names. */
+static void test_index_with_a_key_change_described_with_the_new_key(void)
+{
+	run r;
+	run_w(&r, "-- rows: 10000000000\n-- distribution: tweet_id monotonic\n-- distinct: user_id 300000000\n"
+	          "CREATE TABLE tweet (tweet_id BIGINT NOT NULL, user_id BIGINT, created_at BIGINT, text VARCHAR(1120), "
+	          "PRIMARY KEY (tweet_id));",
+	      "-- weight: 6000\nINSERT INTO tweet (tweet_id, user_id, created_at, text) VALUES (?, ?, ?, ?);\n"
+	      "-- weight: 100000\nSELECT user_id, text FROM tweet WHERE tweet_id = ?;\n"
+	      "-- weight: 10000\nSELECT tweet_id, text FROM tweet WHERE user_id = ? ORDER BY tweet_id DESC LIMIT 20;\n",
+	      KP_TARGET_TABLESTORE);
+	expect_recommended(&r, "tweet", "hash_prefix [md5(tweet_id).substr(0,4)][tweet_id]; secondary_index [user_id][tweet_id]");
+	const kp_table_review *v = review_of(&r, "tweet");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL_FATAL(v->recommended.n, 2);
+	const kp_advice *ix = v->recommended.items[1];
+	CU_ASSERT_PTR_NOT_NULL(strstr(ix->message, "(IndexMeta: primary key [user_id][tweet_id][tweet_id_hash], the key "
+	                                           "columns of tweet added by the store;"));
+	CU_ASSERT_STRING_EQUAL(ix->key, "[user_id][tweet_id]");
+	run_free(&r);
+	/* a bucket merged into the first of four key columns */
+	run_w(&r, "-- rows: 20000000000\n-- distinct: campaign_id 100\n-- distribution: campaign_id zipfian\n"
+	          "-- distinct: ad_id 1000\n-- distinct: user_id 100000000\n"
+	          "CREATE TABLE ad_event (campaign_id VARCHAR(36) NOT NULL, event_time BIGINT NOT NULL, ad_id VARCHAR(36) "
+	          "NOT NULL, user_id VARCHAR(36) NOT NULL, event_type VARCHAR(16), "
+	          "PRIMARY KEY (campaign_id, event_time, ad_id, user_id));",
+	      "-- weight: 100000\nINSERT INTO ad_event (campaign_id, event_time, ad_id, user_id, event_type) "
+	      "VALUES (?, ?, ?, ?, ?);\n"
+	      "-- weight: 30000\nSELECT COUNT(*) FROM ad_event WHERE user_id = ? AND ad_id = ? AND event_time >= ?;\n"
+	      "-- weight: 3000\nSELECT COUNT(*) FROM ad_event WHERE campaign_id = ? AND event_time >= ? AND event_time < ? "
+	      "AND event_type = 'view';\n",
+	      KP_TARGET_TABLESTORE);
+	expect_recommended(&r, "ad_event", "salt_buckets [bucket + campaign_id][event_time][ad_id][user_id]; "
+	                                   "secondary_index [user_id][ad_id][event_time][campaign_id]");
+	v = review_of(&r, "ad_event");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL_FATAL(v->recommended.n, 2);
+	ix = v->recommended.items[1];
+	CU_ASSERT_PTR_NOT_NULL(strstr(ix->message, "(IndexMeta: primary key [user_id][ad_id][event_time][campaign_id_key], "
+	                                           "the key columns of ad_event added by the store;"));
+	CU_ASSERT_PTR_NULL(strstr(ix->message, "[event_time][campaign_id]"));
+	run_free(&r);
+}
+
 /* An index the table has that leads with the column a read binds, but
  * holds not the columns it returns: the same index made again holding them
  * serves the read with no write added, where a second index on the same
@@ -566,4 +617,6 @@ KPT_SUITE("judge", NULL, NULL,
 	{"a full scan past Tablestore's scan limit fails, counted refused; a rare read buys no search index",
 	 test_scan_past_the_limit_fails_and_buys_no_search_index},
 	{"an existing index leading with a read's column is widened, not doubled; one read by nothing is dropped",
-	 test_existing_index_widened_or_dropped})
+	 test_existing_index_widened_or_dropped},
+	{"an index recommended with a key change is described with the key the store appends after it",
+	 test_index_with_a_key_change_described_with_the_new_key})
