@@ -79,9 +79,15 @@ void run_w(run *r, const char *schema, const char *w, kp_target target)
 	int n = 0;
 	double next = 1;
 	for (const char *p = w; *p && n < 64; p++) {
-		if (!strncmp(p, "-- weight: ", 11)) {
-			next = atof(p + 11);
+		if (!strncmp(p, "--", 2)) {
+			/* a comment line: a weight, or words whose ; ends nothing */
+			if (!strncmp(p, "-- weight: ", 11))
+				next = atof(p + 11);
 			p = strchr(p, '\n');
+			if (!p)
+				break;
+		} else if (*p == '\'') {
+			p = strchr(p + 1, '\'');   /* a string's ; ends nothing ('' is two strings) */
 			if (!p)
 				break;
 		} else if (*p == ';') {
