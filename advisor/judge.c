@@ -177,6 +177,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	 * default share of a value could not be (a BOOLEAN's 2) */
 	double *distinct = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
 	bool *by_type = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
+	const kp_wquery **by_unique = kp_arena_alloc(adv->a, sizeof(kp_wquery *) * (size_t)(t->ncols + 1));
 	for (int c = 0; c < t->ncols; c++) {
 		distinct[c] = notes->distinct[c];
 		/* skewed: a value read holds its share of the rows, a large one
@@ -187,9 +188,13 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			distinct[c] = kpa_type_values(&t->cols[c]);
 			by_type[c] = true;
 		}
+		/* an id a point read binds alone: one row a value (unique.c) */
+		if (distinct[c] < 1 && kpa_near_unique(adv, t, c, &by_unique[c]))
+			distinct[c] = jt->rows;
 	}
 	jt->distinct = distinct;
 	jt->by_type = by_type;
+	jt->by_unique = by_unique;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
 	jt->writes_default = notes->writes < 0 && jt->writes <= 0;
 	for (int i = 0; i < jt->ns; i++) {
@@ -575,6 +580,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	}
 	kpj_summarize(jt, r);
 	r->assumes = r->recommended.n ? kpj_assumes_note(adv, jt, r) : kpj_stands_note(adv, jt);
+	const char *unique = kpj_unique_note(adv, jt);
+	if (unique)
+		r->assumes = r->assumes ? kp_arena_printf(adv->a, "%s; %s", r->assumes, unique) : unique;
 	r->instead = r->recommended.n ? kpj_instead_note(adv, jt, r) : NULL;
 	/* ranks: the recommendation, then the alternatives by the judge's order */
 	int rank = 1;

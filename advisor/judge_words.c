@@ -358,6 +358,38 @@ const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advic
  * NULL when it rests on none, or when it spreads rows written on one
  * region or makes refused reads run (a hotspot or a refusal, not a
  * count, decides it). */
+/* Why column c is taken as near-unique, in words, with the read that binds
+ * it alone (kpa_near_unique). */
+static const char *unique_why(kp_advisor *adv, const jtable *jt, int c)
+{
+	const kp_wquery *by = NULL;
+	kpa_unique_why why = kpa_near_unique(adv, jt->t, c, &by);
+	return kp_arena_printf(adv->a, "%s, and %s binds it alone",
+	                       why == KPA_UNIQUE_KEY_END ? "it ends the key" : "its name says it is the table's id",
+	                       by ? where_at(adv, by) : "a read");
+}
+
+const char *kpj_unique_note(kp_advisor *adv, const jtable *jt)
+{
+	kp_buf cols = {0}, sets = {0};
+	int n = 0;
+	for (int c = 0; jt->by_unique && c < jt->t->ncols; c++) {
+		if (!jt->by_unique[c] || jt->t->cols[c].dropped)
+			continue;
+		kp_buf_printf(&cols, "%s%s (%s)", n ? "; " : "", jt->t->cols[c].name, unique_why(adv, jt, c));
+		kp_buf_printf(&sets, "%s-- distinct: %s N", n ? ", " : "", jt->t->cols[c].name);
+		n++;
+	}
+	char *out = n ? kp_arena_printf(adv->a, "%s taken as near-unique: 1 row a value, not %.15g%% of the rows, "
+	                                "for the reads that bind %s by = (a key's last column, or an id, that a "
+	                                "point read names alone); state %s (docs/annotations.md) if a value holds "
+	                                "more", cols.data, KP_SEL_EQ * 100, n > 1 ? "them" : "it", sets.data)
+	              : NULL;
+	kp_buf_free(&cols);
+	kp_buf_free(&sets);
+	return out;
+}
+
 const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r)
 {
 	if (r->after.hot < r->before.hot * (1 - 1e-9) || r->after.refused < r->before.refused * (1 - 1e-9))
@@ -438,7 +470,8 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
 	kp_buf b = {0};
 	int stated = 0, typed = 0;
 	for (int c = 0; c < jt->t->ncols; c++) {
-		if (jt->distinct[c] < 1 || (jt->by_type && jt->by_type[c]) || jt->t->cols[c].dropped)
+		if (jt->distinct[c] < 1 || (jt->by_type && jt->by_type[c]) || (jt->by_unique && jt->by_unique[c]) ||
+		    jt->t->cols[c].dropped)
 			continue;
 		if (stated++)
 			kp_buf_printf(&b, ", %.15g of %s", per_value(jt->rows, jt->distinct[c]), jt->t->cols[c].name);
@@ -456,6 +489,15 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
 		kp_buf_printf(&b, "%s%.15g %s %s (a BOOLEAN: 2 values)", b.len ? (typed ? ", " : "; ") : "",
 		              per_value(jt->rows, jt->distinct[c]), b.len ? "of" : "rows a value of", jt->t->cols[c].name);
 		typed++;
+	}
+	/* the ids taken as near-unique, by why */
+	int unique = 0;
+	for (int c = 0; c < jt->t->ncols; c++) {
+		if (!jt->by_unique || !jt->by_unique[c] || jt->t->cols[c].dropped)
+			continue;
+		kp_buf_printf(&b, "%s%s %s (near-unique: %s)", b.len ? (unique ? ", " : "; ") : "",
+		              b.len ? "1 of" : "1 row a value of", jt->t->cols[c].name, unique_why(adv, jt, c));
+		unique++;
 	}
 	char *r = b.len ? kpa_bufdup(adv->a, &b) : NULL;
 	kp_buf_free(&b);

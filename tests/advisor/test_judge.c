@@ -534,6 +534,72 @@ static void test_index_with_a_key_change_described_with_the_new_key(void)
 	run_free(&r);
 }
 
+/* A column a point read binds alone that ends the table's key, or that is
+ * named as the table's id, is near-unique: one row a value for the reads
+ * that bind it, not 1% of the table (docs/advice.md, "Defaults that
+ * decide"; E60). Before, the index for the read by ev_id was costed at
+ * 10,000 rows a lookup: read 1000000 after it. A -- distinct: wins; a read
+ * that expects many rows (ORDER BY ... LIMIT 20) takes nothing. */
+static void test_near_unique_id_reads_one_row(void)
+{
+	static const char *schema = "-- rows: 1000000\n"
+	                            "CREATE TABLE ev (acct VARCHAR(16) NOT NULL, ev_id BIGINT NOT NULL, v INT, "
+	                            "PRIMARY KEY (acct, ev_id));";
+	static const char *w = "-- weight: 100\nSELECT v FROM ev WHERE ev_id = ?;\n"
+	                       "-- weight: 50\nSELECT ev_id, v FROM ev WHERE acct = ? LIMIT 10;\n"
+	                       "-- weight: 10\nINSERT INTO ev (acct, ev_id, v) VALUES (?, ?, ?);\n";
+	run r;
+	run_w(&r, schema, w, KP_TARGET_LINDORM);
+	expect_recommended(&r, "ev", "secondary_index [ev_id][acct]");
+	const kp_table_review *v = review_of(&r, "ev");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.refused, 100, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.read, 500, 1e-9);   /* 10 rows of an account, 50 times */
+	CU_ASSERT_DOUBLE_EQUAL(v->after.read, 600, 1e-9);    /* and one row a lookup, 100 times */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v->values);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v->assumes);
+	CU_ASSERT_STRING_EQUAL(v->values, "1 row a value of ev_id (near-unique: it ends the key, and w.sql:2 binds it "
+	                                  "alone)");
+	CU_ASSERT_STRING_EQUAL(v->assumes, "ev_id (it ends the key, and w.sql:2 binds it alone) taken as near-unique: 1 "
+	                                   "row a value, not 1% of the rows, for the reads that bind it by = (a key's "
+	                                   "last column, or an id, that a point read names alone); state -- distinct: "
+	                                   "ev_id N (docs/annotations.md) if a value holds more");
+	run_free(&r);
+	/* stated: 1,000 values, 1,000 rows a lookup */
+	char stated[256];
+	snprintf(stated, sizeof stated, "-- distinct: ev_id 1000\n%s", schema);
+	run_w(&r, stated, w, KP_TARGET_LINDORM);
+	v = review_of(&r, "ev");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->after.read, 100500, 1e-9);
+	CU_ASSERT_PTR_NULL(v->assumes);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v->values);
+	CU_ASSERT_STRING_EQUAL(v->values, "1000 rows a value of ev_id (-- distinct:)");
+	run_free(&r);
+	/* a read of many rows by it (ORDER BY ... LIMIT) takes nothing: the
+	 * default share, 10,000 rows a value, the first 20 of them read */
+	run_w(&r, schema, "-- weight: 100\nSELECT v FROM ev WHERE ev_id = ? ORDER BY acct LIMIT 20;\n"
+	                  "-- weight: 10\nINSERT INTO ev (acct, ev_id, v) VALUES (?, ?, ?);\n", KP_TARGET_LINDORM);
+	v = review_of(&r, "ev");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_PTR_NULL(v->values);
+	CU_ASSERT_PTR_NULL(v->assumes);
+	run_free(&r);
+	/* named as the table's id, outside the key: by its name */
+	run_w(&r, "-- rows: 1000000\nCREATE TABLE orders (user_id VARCHAR(16) NOT NULL, created BIGINT NOT NULL, "
+	          "order_id BIGINT, total INT, PRIMARY KEY (user_id, created));",
+	      "-- weight: 100\nSELECT total FROM orders WHERE order_id = ?;\n"
+	      "-- weight: 10\nINSERT INTO orders (user_id, created, order_id, total) VALUES (?, ?, ?, ?);\n",
+	      KP_TARGET_LINDORM);
+	v = review_of(&r, "orders");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v->values);
+	CU_ASSERT_STRING_EQUAL(v->values, "1 row a value of order_id (near-unique: its name says it is the table's id, "
+	                                  "and w.sql:2 binds it alone)");
+	CU_ASSERT_DOUBLE_EQUAL(v->after.read, 100, 1e-9);
+	run_free(&r);
+}
+
 /* An index the table has that leads with the column a read binds, but
  * holds not the columns it returns: the same index made again holding them
  * serves the read with no write added, where a second index on the same
@@ -619,4 +685,6 @@ KPT_SUITE("judge", NULL, NULL,
 	{"an existing index leading with a read's column is widened, not doubled; one read by nothing is dropped",
 	 test_existing_index_widened_or_dropped},
 	{"an index recommended with a key change is described with the key the store appends after it",
-	 test_index_with_a_key_change_described_with_the_new_key})
+	 test_index_with_a_key_change_described_with_the_new_key},
+	{"a key's last column or the table's id a point read binds alone reads one row a value",
+	 test_near_unique_id_reads_one_row})
