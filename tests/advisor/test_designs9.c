@@ -438,6 +438,9 @@ static void test_e57_shift_location_index_tenant_led(void)
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "SHIFT", 13), "");
 	/* no hotspot named on SHIFT_UPDATED: the tenant leads it */
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC), 0);
+	/* no KP104: of its 4 key columns only SHIFT_ID no read binds, and it
+	 * tells the shifts apart (first run: KP104) */
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_MANY_KEY_COLUMNS), 0);
 	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
 		const kp_advice *x = r.adv.advice.items[i];
 		if ((x->index || x->newkey) && x->key)
@@ -520,6 +523,9 @@ static void test_e59_ad_events_bucketed_and_capped(void)
 	CU_ASSERT_DOUBLE_EQUAL(v->after.hot, 0, 1e-6);
 	CU_ASSERT_DOUBLE_EQUAL(v->after.refused, 1, 1e-6);   /* the ad hoc read stays as it is */
 	CU_ASSERT_EQUAL(count_changes_led_by(&r, "[event_time"), 0);
+	/* no KP104: every key column is bound by a read (first run: KP104) */
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_MANY_KEY_COLUMNS), 0);
+	CU_ASSERT_EQUAL(count_kind(&r, "fewer_key_columns"), 0);
 	expect_no_recommended_kind(&r, "ad_event", "search_index");
 	expect_nothing_worse(&r, "ad_event");
 	/* every DDL within Tablestore's key limits (no KP110) */

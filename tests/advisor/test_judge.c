@@ -600,6 +600,61 @@ static void test_near_unique_id_reads_one_row(void)
 	run_free(&r);
 }
 
+/* KP104 (more than 3 key columns) only where two or more of them buy no
+ * read (no read binds them by =, IN or a range, or orders by them): the
+ * fix, those concatenated into one, then makes the key shorter. A 4-column
+ * key every column of which a read binds, or whose one such column tells
+ * its rows apart, draws nothing (E57, E59 in designs9.md; before, KP104 on
+ * both). Without a workload every column buys no read. */
+static void test_many_key_columns_only_when_they_buy_no_read(void)
+{
+	static const char *schema = "CREATE TABLE t (a VARCHAR(8) NOT NULL, b VARCHAR(8) NOT NULL, c BIGINT NOT NULL, "
+	                            "d BIGINT NOT NULL, v INT, PRIMARY KEY (a, b, c, d));";
+	run r;
+	/* every column bought: a and b by =, c by a range, d by the other read */
+	run_w(&r, schema, "SELECT v FROM t WHERE a = ? AND b = ? AND c >= ?;\nSELECT v FROM t WHERE a = ? AND d = ?;\n",
+	      KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_kind(&r, "fewer_key_columns"), 0);
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		CU_ASSERT_NOT_EQUAL(d->rule, KP_R_MANY_KEY_COLUMNS);
+	run_free(&r);
+	/* one column (d) bought by no read: concatenating it alone changes
+	 * nothing; an ORDER BY buys c */
+	run_w(&r, schema, "SELECT v FROM t WHERE a = ? AND b = ? ORDER BY c LIMIT 10;\n", KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_kind(&r, "fewer_key_columns"), 0);
+	run_free(&r);
+	/* two bought by no read: said, naming them */
+	run_w(&r, schema, "SELECT v FROM t WHERE a = ? AND b = ?;\n", KP_TARGET_LINDORM);
+	const kp_diag *g = NULL;
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		if (d->rule == KP_R_MANY_KEY_COLUMNS)
+			g = d;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+	CU_ASSERT_STRING_EQUAL(g->message, "the key of t has 4 columns, 2 of which (c, d) no read of the workload binds "
+	                                   "or orders by; fewer key columns (1 to 3) mean faster writes and less storage");
+	uint32_t line, col;
+	kp_source_linecol(g->src, g->off, &line, &col);
+	CU_ASSERT_EQUAL(line, 1);
+	CU_ASSERT_EQUAL(col, 108);   /* at PRIMARY KEY */
+	CU_ASSERT_EQUAL(count_kind(&r, "fewer_key_columns"), 1);
+	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
+		const kp_advice *x = r.adv.advice.items[i];
+		if (!strcmp(x->kind, "fewer_key_columns"))
+			CU_ASSERT_STRING_EQUAL(x->message, "fewer_key_columns: keep the columns queries bind (a, b); concatenate "
+			                                   "the others (c, d) into one (zero-padded, with a separator below every "
+			                                   "value character) or move them out of the key");
+	}
+	run_free(&r);
+	/* a multi-tenant Phoenix table: the tenant's connection binds the lead */
+	run_as_target = true;
+	run_w(&r, "CREATE TABLE m (tenant VARCHAR(8) NOT NULL, u BIGINT NOT NULL, ts TIMESTAMP NOT NULL, id BIGINT NOT NULL, "
+	          "v INT CONSTRAINT pk PRIMARY KEY (tenant, u, ts, id)) MULTI_TENANT=true;",
+	      "-- keyplan:tenant acme\nSELECT v FROM m WHERE u = ? AND ts >= ?;\n", KP_TARGET_PHOENIX);
+	CU_ASSERT_EQUAL(count_kind(&r, "fewer_key_columns"), 0);
+	run_free(&r);
+	run_as_target = false;
+}
+
 /* An index the table has that leads with the column a read binds, but
  * holds not the columns it returns: the same index made again holding them
  * serves the read with no write added, where a second index on the same
@@ -687,4 +742,5 @@ KPT_SUITE("judge", NULL, NULL,
 	{"an index recommended with a key change is described with the key the store appends after it",
 	 test_index_with_a_key_change_described_with_the_new_key},
 	{"a key's last column or the table's id a point read binds alone reads one row a value",
-	 test_near_unique_id_reads_one_row})
+	 test_near_unique_id_reads_one_row},
+	{"KP104 only where two or more key columns buy no read", test_many_key_columns_only_when_they_buy_no_read})
