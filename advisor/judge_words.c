@@ -264,9 +264,9 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 	int named = 0;
 	for (int i = 0; i < jt->ns; i++) {
 		const jshape *s = &jt->s[i];
-		if (s->ins_rows > 0 || s->then == s->now)
+		if (s->ins_rows > 0 || (s->then == s->now && s->then_rejected == s->now_rejected))
 			continue;
-		bool worse = s->then > s->now && !(s->now == KP_ACCESS_SEARCH);
+		bool worse = (s->then > s->now && !(s->now == KP_ACCESS_SEARCH)) || (s->then_rejected && !s->now_rejected);
 		if (!worse)
 			continue;
 		if (named++ < 5)
