@@ -145,12 +145,28 @@ static const char *reads_through(kp_advisor *adv, const kp_table *t, const kp_in
 	return r;
 }
 
+/* A workload of fewer statements on a table than this is a sample: a drop
+ * said on its evidence says that code outside it may read the index
+ * (docs/advice.md, "Existing indexes"). */
+#define KP_SAMPLE_STATEMENTS 100
+
+/* What a drop rests on: the statements of the workload on t (n), and,
+ * when they are few, that code outside them may read through the index. */
+static const char *evidence_words(kp_advisor *adv, const kp_table *t, double n)
+{
+	if (n >= KP_SAMPLE_STATEMENTS)
+		return kp_arena_printf(adv->a, " (the workload's %.15g statements on %s)", n, t->name);
+	return kp_arena_printf(adv->a, " (the workload's %.15g statement%s on %s, a sample: code outside it, a report, an "
+	                       "admin page, a batch job, may read through the index; check the application's code and "
+	                       "the store's query log before dropping it)", n, n == 1 ? "" : "s", t->name);
+}
+
 /* ix dropped. Read by no statement: the writes it costs saved. Read
  * (reads: those statements): the same, the reads planned again on the
  * table's key and its other indexes, which the judge takes only where
  * none becomes worse; hot: the words of its key's write hotspot. */
 static void drop(kp_advisor *adv, const kp_table *t, const kp_index *ix, const char *reads, int nreads,
-                 double weight, const char *hot)
+                 double weight, const char *hot, double nstmts)
 {
 	const target_info *ti = kpa_target(adv->target);
 	const char *msg;
@@ -159,8 +175,8 @@ static void drop(kp_advisor *adv, const kp_table *t, const kp_index *ix, const c
 			adv->a,
 			"drop_index: no statement of the workload reads through %s on %s, and every write keeps it (an "
 			"insert writes its row, an update of a column it holds rewrites it): dropping it saves those "
-			"writes; a read that goes through it outside this workload then reads the table",
-			ix->name, t->name);
+			"writes; a read that goes through it outside this workload then reads the table%s",
+			ix->name, t->name, evidence_words(adv, t, nstmts));
 	else
 		msg = kp_arena_printf(
 			adv->a,
@@ -168,10 +184,11 @@ static void drop(kp_advisor *adv, const kp_table *t, const kp_index *ix, const c
 			"insert writes its row, an update of a column it holds rewrites it%s)%s: dropping it saves those "
 			"writes; its reads are planned again on the key of %s and its other indexes, and the drop is "
 			"taken only where none of them becomes worse (its class, its ORDER BY served); a read that goes "
-			"through it outside this workload then reads another path",
+			"through it outside this workload then reads another path%s",
 			ix->name, t->name, reads, nreads > 1 ? kp_arena_printf(adv->a, " (weight %.15g in all)", weight) : "",
 			ix->nuser ? ", one of its key columns moves it" : "",
-			hot ? kp_arena_printf(adv->a, "; a write hotspot itself: %s", hot) : "", t->name);
+			hot ? kp_arena_printf(adv->a, "; a write hotspot itself: %s", hot) : "", t->name,
+			evidence_words(adv, t, nstmts));
 	const char *ddl = ti->sql_index ? kp_arena_printf(adv->a, "DROP INDEX %s ON %s", ix->name, t->name) : NULL;
 	kp_advice *x = kpa_advise(adv, KP_R_UNSERVED, "drop_index", t, msg, key_words(adv, t, ix, NULL), ddl);
 	x->replaces = ix;
@@ -308,6 +325,7 @@ void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch)
 		if (t->dropped || !t->nindexes)
 			continue;
 		bool writes = false;
+		double nstmts = 0;
 		for (uint32_t qi = 0; qi < adv->queries.n; qi++) {
 			const kp_wquery *q = adv->queries.items[qi];
 			const kp_table *on = q->base;
@@ -316,6 +334,8 @@ void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch)
 			            q->stmt->kind == KP_S_REPLACE))
 				on = kp_catalog_find(adv->cat, q->stmt->u.insert.table.s, q->stmt->u.insert.table.len);
 			writes |= on == t && kpa_is_write(q->stmt);
+			if (on == t)
+				nstmts += q->count;
 		}
 		for (int i = 0; i < t->nindexes; i++) {
 			const kp_index *ix = t->indexes[i];
@@ -373,7 +393,7 @@ void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch)
 			/* a UNIQUE index is a constraint before it is a path: no
 			 * workload read makes it worthless */
 			if (writes && !ix->unique)
-				drop(adv, t, ix, reads, nreads, read_weight, hot);
+				drop(adv, t, ix, reads, nreads, read_weight, hot, nstmts);
 			kp_arena_reset(scratch);
 		}
 	}

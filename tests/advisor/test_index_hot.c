@@ -189,6 +189,60 @@ static void test_spread_index_kept(void)
 	run_free(&r);
 }
 
+/* An index no statement reads: its drop says what it rests on, and on a
+ * sample of a few statements that code outside it may read the index;
+ * on 100 statements or more, only their count */
+static const kp_advice *the_drop(const run *r)
+{
+	const kp_advice *d = NULL;
+	int n = 0;
+	for (uint32_t i = 0; i < r->adv.advice.n; i++) {
+		const kp_advice *x = r->adv.advice.items[i];
+		if (!strcmp(x->kind, "drop_index")) {
+			d = x;
+			n++;
+		}
+	}
+	CU_ASSERT_EQUAL(n, 1);
+	return d;
+}
+
+static void test_unread_index_drop_says_its_evidence(void)
+{
+	static const char *const schema =
+		"CREATE TABLE accounts (uid VARCHAR(36) NOT NULL, email VARCHAR(200), plan VARCHAR(20),\n"
+		"  PRIMARY KEY (uid));\n"
+		"CREATE INDEX accounts_email ON accounts (email);\n";
+	run r;
+	run_w(&r, schema,
+	      "UPSERT INTO accounts (uid, email, plan) VALUES (?, ?, ?);\n"
+	      "SELECT email, plan FROM accounts WHERE uid = ?;\n",
+	      KP_TARGET_LINDORM);
+	expect_recommended(&r, "accounts", "drop_index [email][uid]");
+	const kp_advice *d = the_drop(&r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_STRING_EQUAL(
+		d->message,
+		"drop_index: no statement of the workload reads through accounts_email on accounts, and every write keeps "
+		"it (an insert writes its row, an update of a column it holds rewrites it): dropping it saves those "
+		"writes; a read that goes through it outside this workload then reads the table (the workload's 2 "
+		"statements on accounts, a sample: code outside it, a report, an admin page, a batch job, may read through "
+		"the index; check the application's code and the store's query log before dropping it)");
+	run_free(&r);
+	/* 120 statements: no longer a sample */
+	kp_buf w = {0};
+	for (int i = 0; i < 60; i++)
+		kp_buf_printf(&w, "UPSERT INTO accounts (uid, email, plan) VALUES ('u%d', 'a%d@example.com', 'free');\n"
+		              "SELECT email, plan FROM accounts WHERE uid = 'u%d';\n", i, i, i);
+	run_advisor(&r, schema, w.data, KP_TARGET_LINDORM);
+	d = the_drop(&r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d->message, "then reads the table (the workload's 120 statements on accounts)"));
+	CU_ASSERT_PTR_NULL(strstr(d->message, "a sample"));
+	run_free(&r);
+	kp_buf_free(&w);
+}
+
 /* A book's notes, read in order; an author's notes by score through an
  * index every score change moves, and newest first, which no index serves. */
 static const char *const notes_schema =
@@ -232,7 +286,9 @@ static void test_read_index_dropped_when_another_serves_its_reads(void)
 		"(an insert writes its row, an update of a column it holds rewrites it, one of its key columns moves it): "
 		"dropping it saves those writes; its reads are planned again on the key of NOTES and its other indexes, "
 		"and the drop is taken only where none of them becomes worse (its class, its ORDER BY served); a read "
-		"that goes through it outside this workload then reads another path");
+		"that goes through it outside this workload then reads another path (the workload's 5 statements on "
+		"NOTES, a sample: code outside it, a report, an admin page, a batch job, may read through the index; "
+		"check the application's code and the store's query log before dropping it)");
 	CU_ASSERT_STRING_EQUAL(v->indexes, "NOTES_AUTHOR_SCORE dropped (#2)");
 	/* the read it served keeps its class through the new index */
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "notes", 10), "");
@@ -594,6 +650,7 @@ KPT_SUITE("index_hot", setup, NULL,
           {"an index led by few values and a time is salted (Phoenix)", test_hot_index_salted_on_phoenix},
           {"a hot index on Tablestore: rebuilt within its index limits", test_hot_index_rebuilt_on_tablestore},
           {"an index whose key spreads after its lead is kept", test_spread_index_kept},
+          {"an unread index's drop says the statements it rests on", test_unread_index_drop_says_its_evidence},
           {"an index read through is dropped when another serves its reads as well",
            test_read_index_dropped_when_another_serves_its_reads},
           {"an index read through is kept when a read would sort without it",
