@@ -222,18 +222,30 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 		for (uint32_t k = 0; k < st->u.insert.cols.n; k++) {
 			const kp_name *c = st->u.insert.cols.items[k];
 			int col = kp_table_column(jt->t, c->s, c->len);
+			/* of d's indexes, or of today's where d moves fewer (an index
+			 * dropped) */
 			bool keys = false;
-			for (int x = 0; col >= 0 && jt->t->cols[col].key_pos < 0 && x < d->nix && !keys; x++)
-				for (int j = 0; j < d->ix[x]->key.n && !keys; j++)
-					keys = d->ix[x]->key.parts[j].col == col && !d->ix[x]->all_columns &&
-					       (d->ix[x]->kv || d->ix[x]->search) && d->ix[x]->state != KP_IX_DISABLED;
+			const design *of = m < m_now ? now : d;
+			for (int x = 0; col >= 0 && jt->t->cols[col].key_pos < 0 && x < of->nix && !keys; x++)
+				for (int j = 0; j < of->ix[x]->key.n && !keys; j++)
+					keys = of->ix[x]->key.parts[j].col == col && !of->ix[x]->all_columns &&
+					       (of->ix[x]->kv || of->ix[x]->search) && of->ix[x]->state != KP_IX_DISABLED;
 			if (keys)
 				kp_buf_printf(&b, "%s%.*s", said++ ? ", " : "", (int)c->len, c->s);
 		}
-		kp_buf_printf(&b, " (%s, weight %.15g), %s of %d index%s (%d now), moves %s when its row exists (the old "
-		              "deleted, the new written)", where_at(adv, s->q), s->weight,
-		              said > 1 ? "key columns" : "a key column", m,
-		              m == 1 ? "" : "es", m_now, m == 1 ? "that index's row" : "their rows");
+		if (m == 0)
+			kp_buf_printf(&b, " (%s, weight %.15g), %s of no index (%d now), no longer moves an index row",
+			              where_at(adv, s->q), s->weight, said > 1 ? "key columns" : "a key column", m_now);
+		else
+			kp_buf_printf(&b, " (%s, weight %.15g), %s of %d index%s (%d now), moves %s when its row exists (the "
+			              "old deleted, the new written)", where_at(adv, s->q), s->weight,
+			              said > 1 ? "key columns" : "a key column", m,
+			              m == 1 ? "" : "es", m_now, m == 1 ? "that index's row" : "their rows");
+		/* and the rows it rewrites in place, where they change too (an
+		 * index dropped, another holding a column it sets) */
+		if (r != r_now)
+			kp_buf_printf(&b, ", and rewrites the row of %d index%s (%d now) in place, a column it sets held "
+			              "outside %s key", r, r == 1 ? "" : "es", r_now, r == 1 ? "its" : "their");
 	}
 	if (named > 5)
 		kp_buf_printf(&b, " and %d more UPSERTs", named - 5);
@@ -252,9 +264,9 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 	int named = 0;
 	for (int i = 0; i < jt->ns; i++) {
 		const jshape *s = &jt->s[i];
-		if (s->ins_rows > 0 || s->then == s->now)
+		if (s->ins_rows > 0 || (s->then == s->now && s->then_rejected == s->now_rejected))
 			continue;
-		bool worse = s->then > s->now && !(s->now == KP_ACCESS_SEARCH);
+		bool worse = (s->then > s->now && !(s->now == KP_ACCESS_SEARCH)) || (s->then_rejected && !s->now_rejected);
 		if (!worse)
 			continue;
 		if (named++ < 5)
@@ -604,7 +616,7 @@ const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *ca
 				continue;
 			if (x->recommended)
 				fate = x;
-			if (!x->index)
+			if (!x->index && !(x->read_drop && !x->recommended))
 				drop = x;
 		}
 		kp_buf_printf(&b, "%s%s ", b.len ? "; " : "", ix->name);
@@ -612,7 +624,7 @@ const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *ca
 		f->index = ix;
 		kp_list_push(adv->a, &r->fates, f);
 		if (fate) {
-			f->fate = fate->index ? "widened" : "dropped";
+			f->fate = !fate->index ? "dropped" : !strcmp(fate->kind, "rebuild_index") ? "rebuilt" : "widened";
 			f->by = fate;
 			kp_buf_printf(&b, "%s (#%d)", f->fate, fate->rank);
 			continue;
