@@ -64,9 +64,12 @@ static const char *key_words(kp_advisor *adv, const kp_table *t, const kp_index 
 	if (lead)
 		kp_buf_printf(&b, "[%s]", lead);
 	for (int j = 0; j < ix->key.n; j++)
-		if (!lead || ix->key.parts[j].col < 0 || strcmp(t->cols[ix->key.parts[j].col].name, lead))
-			kp_buf_printf(&b, "[%s%s]", ix->key.parts[j].col >= 0 ? t->cols[ix->key.parts[j].col].name : "?",
-			              ix->key.parts[j].desc ? " DESC" : "");
+		if (!lead || ix->key.parts[j].col < 0 || strcmp(t->cols[ix->key.parts[j].col].name, lead)) {
+			/* a hash part of the table's key the store appends: hash32(c) */
+			kp_buf_putc(&b, '[');
+			kp_key_part_name(&b, t, &ix->key.parts[j]);
+			kp_buf_puts(&b, ix->key.parts[j].desc ? " DESC]" : "]");
+		}
 	const char *r = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
 	return r;
