@@ -84,6 +84,12 @@ void run_w(run *r, const char *schema, const char *w, kp_target target)
 			p = strchr(p, '\n');
 			if (!p)
 				break;
+		} else if (p[0] == '-' && p[1] == '-') {
+			/* any other comment: a ';' in it ends no statement (E56's
+			 * "saves the quote's totals; updated_at is set") */
+			p = strchr(p, '\n');
+			if (!p)
+				break;
 		} else if (*p == ';') {
 			weights[n++] = next;
 			next = 1;
