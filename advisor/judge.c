@@ -141,11 +141,34 @@ static int class_rank(kp_access a)
  * plans are cur) worse on the design without it (then): another class, an
  * ORDER BY it served now sorted, or refused? A drop is taken only where
  * none does (docs/advice.md, "Existing indexes"). */
+/* Is a plan's index ix (itself, or its copy on a view or hypothetical
+ * table, by name)? */
+static bool through_ix(const kp_index *p, const kp_index *ix)
+{
+	return p == ix || (p->name && ix->name && !strcmp(p->name, ix->name));
+}
+
+/* The plans of design d, which is the design whose plans are cur without
+ * its index ix: only the shapes that read through ix plan otherwise (the
+ * others keep the path they chose among those left, as the greedy
+ * search's step back assumes), into out. */
+static void drop_plans(jtable *jt, const design *d, kp_arena *scratch, const kp_index *ix, const sres *cur, sres *out)
+{
+	kp_key nohash = {0};
+	if (d->buckets && d->key->n > 1 && d->key->parts[0].col < 0) {
+		nohash.parts = d->key->parts + 1;
+		nohash.n = d->key->n - 1;
+	}
+	memcpy(out, cur, sizeof(sres) * (size_t)jt->ns);
+	for (int k = 0; k < jt->ns; k++)
+		if (!(jt->s[k].ins_rows > 0) && cur[k].ix && through_ix(cur[k].ix, ix))
+			kpj_plan_shape(jt, d, &nohash, scratch, k, out, NULL);
+}
+
 static bool drop_worsens(const jtable *jt, const kp_index *ix, const sres *cur, const sres *then)
 {
 	for (int i = 0; i < jt->ns; i++) {
-		if (jt->s[i].ins_rows > 0 || !cur[i].ix ||
-		    (cur[i].ix != ix && (!cur[i].ix->name || !ix->name || strcmp(cur[i].ix->name, ix->name))))
+		if (jt->s[i].ins_rows > 0 || !cur[i].ix || !through_ix(cur[i].ix, ix))
 			continue;
 		if (class_rank(then[i].cls) > class_rank(cur[i].cls) || (then[i].rejected && !cur[i].rejected) ||
 		    (then[i].order == KP_ORDER_SORT && cur[i].order != KP_ORDER_SORT))
@@ -353,6 +376,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		if (index && index_lead(x) >= 0 && !x->with && !x->replaces) {
 			kpj_plan_some(jt, &d, scratch, res, cur_res, led_index(x));
 			kpj_cost_of(jt, &d, res, &alone[i]);
+		} else if (x->replaces && !x->index && !x->with) {
+			drop_plans(jt, &d, scratch, x->replaces, cur_res, res);
+			kpj_cost_of(jt, &d, res, &alone[i]);
 		} else {
 			kpj_evaluate(jt, &d, scratch, &alone[i], res, hyp);
 		}
@@ -435,12 +461,17 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				if (kd > bound && kd > kpj_kv_indexes(&chosen))
 					continue;
 				kp_cost c;
-				if (x->replaces) {
-					/* an index dropped or widened: every shape planned again
+				if (x->replaces && !x->index) {
+					/* an index dropped: only the shapes that read through it
+					 * planned again */
+					drop_plans(jt, &d, scratch, x->replaces, cur_res, try_res);
+					kpj_cost_of(jt, &d, try_res, &c);
+					if (drop_worsens(jt, x->replaces, cur_res, try_res))
+						continue;
+				} else if (x->replaces) {
+					/* an index widened or rebuilt: every shape planned again
 					 * (the cheaper of two designs is no composition here) */
 					kpj_evaluate(jt, &d, scratch, &c, try_res, hyp);
-					if (!x->index && drop_worsens(jt, x->replaces, cur_res, try_res))
-						continue;
 				} else if (d.key == chosen.key && (ixres[i] || !x->newkey)) {
 					/* an index: composed with the chosen design, planned alone
 					 * on its key once */

@@ -407,7 +407,7 @@ static const char *const e56_workload =
 	"-- a visitor's first add to cart creates the quote (entity_id: the next AUTO_INCREMENT value)\n"
 	"-- weight: 20000\n"
 	"UPSERT INTO quote (entity_id, store_id, created_at, updated_at, is_active, items_count, items_qty, grand_total, customer_id, customer_email) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);\n"
-	"-- every cart change saves the quote's totals, updated_at is set on every save\n"
+	"-- every cart change saves the quote's totals; updated_at is set on every save\n"
 	"-- weight: 150000\n"
 	"UPSERT INTO quote (entity_id, updated_at, items_count, items_qty, grand_total) VALUES (?, ?, ?, ?, ?);\n"
 	"-- every page with the mini-cart loads the quote by its id (from the session)\n"
@@ -504,9 +504,6 @@ static const char *const e58_workload =
 	"-- the user summary page: their most liked replies\n"
 	"-- weight: 300\n"
 	"SELECT topic_id, post_number, like_count, created_at FROM posts WHERE user_id = ? AND post_number > 1 ORDER BY like_count DESC LIMIT 6;\n";
-
-/* (E56's second comment line says ", updated_at" where the design's file
- * says "; updated_at": run_w counts every ';' as a statement's end) */
 
 /* E56 (designs9.md): the key hashed, and quote_store_id_updated_at, led by
  * three stores and then the time every save sets, rebuilt led by a bucket;

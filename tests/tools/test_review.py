@@ -533,6 +533,21 @@ check("check JSON validates against docs/schemas/check.schema.json", not errors_
       str(errors_of(vcheck, doc)[:5]))
 del doc["summary"][0]["after"]
 check("... and a summary without 'after' does not", errors_of(vcheck, doc) != [])
+# an index rebuilt spread (E56, tests/advisor/designs9.md): its fate "rebuilt", naming the recommended
+# rebuild_index item; the schema takes it and no other word
+rc, out, err = run("check", "--no-config", "--target", "lindorm", "--schema", "tests/advisor/designs9/E56.schema.sql",
+                   "--workload", "tests/advisor/designs9/E56.workload.sql", "--format", "json")
+doc = json.loads(out)
+quote = [r for r in doc["review"] if r["table"] == "quote"]
+fates = {f["name"]: f for f in quote[0]["indexes"]} if quote else {}
+f = fates.get("quote_store_id_updated_at", {})
+check("a rebuilt index's fate names its rebuild_index item, and validates",
+      f.get("fate") == "rebuilt" and f.get("advice") is not None and
+      doc["advice"][f["advice"]]["kind"] == "rebuild_index" and doc["advice"][f["advice"]]["recommended"] and
+      not errors_of(vcheck, doc), json.dumps(fates) + str(errors_of(vcheck, doc)[:5]))
+if f:
+    f["fate"] = "remade"
+check("... and an unknown fate does not validate", errors_of(vcheck, doc) != [])
 
 # -------------------------------------------------------- migration impact
 with tempfile.TemporaryDirectory() as tmp:
