@@ -287,8 +287,8 @@ static void advise(kp_advisor *adv, xprop *pr, kp_arena *hyp, kp_arena *scratch)
 	kpa_map_free(&cache);
 	kp_buf ddl = {0}, key = {0};
 	kp_buf_printf(&ddl, "CREATE INDEX %s ON %s (", name, t->name);
-	if (tenant >= 0)
-		kp_buf_printf(&ddl, "%s, ", t->cols[tenant].name);
+	/* the tenant not named: Phoenix leads the index with it itself (named
+	 * too, createIndex would add it twice: ERROR 514) */
 	kp_buf_printf(&ddl, "%s", pr->sql);
 	for (int i = tenant >= 0 ? 2 : 1; i < ix->nuser; i++)
 		kp_buf_printf(&ddl, ", %s", t->cols[ix->key.parts[i].col].name);

@@ -250,8 +250,12 @@ static kp_advice *secondary_advice(kp_advisor *adv, const kp_table *t, proposal 
 	kp_buf_printf(&name, "idx_%s", t->name);
 	proposal_suffix(&name, t, pr, props, i);
 	kp_buf_printf(&ddl, "CREATE INDEX %s ON %s (", name.data, t->name);
-	for (int j = 0; j < pr->user.n; j++)
-		kp_buf_printf(&ddl, "%s%s%s", j ? ", " : "", t->cols[pr->user.cols[j]].name,
+	/* Phoenix leads an index of a MULTI_TENANT table with the tenant
+	 * itself; named too, it would be the index's column twice (createIndex
+	 * adds it first, then each column named: ERROR 514, a duplicate column) */
+	int skip = pr->user.n > 1 && pr->user.cols[0] == kpa_tenant_col(adv, t);
+	for (int j = skip; j < pr->user.n; j++)
+		kp_buf_printf(&ddl, "%s%s%s", j > skip ? ", " : "", t->cols[pr->user.cols[j]].name,
 		              pr->user.desc[j] && ti->desc_key ? " DESC" : "");
 	kp_buf_putc(&ddl, ')');
 	int ninc = 0;

@@ -285,11 +285,13 @@ static void test_e51_ledger_two_tenant_led_indexes(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
 	CU_ASSERT_EQUAL_FATAL(v->recommended.n, 2);
 	const kp_advice *open = v->recommended.items[0], *ledger = v->recommended.items[1];
+	/* the tenant leads each (the key), and the DDL leaves it to Phoenix,
+	 * which puts it first itself (named too: ERROR 514, a duplicate) */
 	CU_ASSERT_STRING_EQUAL(open->ddl, "CREATE INDEX idx_ACCOUNT_MOVE_LINE_COMPANY_ID_PARTNER_ID_ACCOUNT_ID_RECONCILED_"
-	                                  "PARENT_STATE ON ACCOUNT_MOVE_LINE (COMPANY_ID, PARTNER_ID, ACCOUNT_ID, RECONCILED, "
+	                                  "PARENT_STATE ON ACCOUNT_MOVE_LINE (PARTNER_ID, ACCOUNT_ID, RECONCILED, "
 	                                  "PARENT_STATE) INCLUDE (MOVE_DATE, AMOUNT_RESIDUAL)");
 	CU_ASSERT_STRING_EQUAL(ledger->ddl, "CREATE INDEX idx_ACCOUNT_MOVE_LINE_COMPANY_ID_ACCOUNT_ID_PARENT_STATE_MOVE_DATE "
-	                                    "ON ACCOUNT_MOVE_LINE (COMPANY_ID, ACCOUNT_ID, PARENT_STATE, MOVE_DATE) INCLUDE "
+	                                    "ON ACCOUNT_MOVE_LINE (ACCOUNT_ID, PARENT_STATE, MOVE_DATE) INCLUDE "
 	                                    "(PARTNER_ID, LABEL, DEBIT, CREDIT)");
 	/* the ledger's index holds neither column the reconciliations write */
 	CU_ASSERT_PTR_NULL(strstr(ledger->ddl, "RECONCILED"));

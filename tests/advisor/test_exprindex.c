@@ -133,8 +133,9 @@ static void test_functional_index_keeps_the_tenant(void)
 	}
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
 	CU_ASSERT_STRING_EQUAL(x->key, "[TENANT_ID][LOWER(EMAIL)][ID]");
-	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE INDEX idx_contact_lower_email ON CONTACT (TENANT_ID, LOWER(EMAIL)) "
-	                               "INCLUDE (EMAIL)");
+	/* the tenant not named: Phoenix puts it first itself (named, it would
+	 * be the index's column twice: ERROR 514) */
+	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE INDEX idx_contact_lower_email ON CONTACT (LOWER(EMAIL)) INCLUDE (EMAIL)");
 	run_free(&r);
 }
 

@@ -655,6 +655,54 @@ static void test_many_key_columns_only_when_they_buy_no_read(void)
 	run_as_target = false;
 }
 
+/* An index of a Phoenix MULTI_TENANT table is written without its tenant
+ * column: Phoenix's createIndex (MetaDataClient) adds the tenant as the
+ * index's first column itself, then each column named, so the tenant named
+ * too is the index's column twice (ColumnAlreadyExistsException, ERROR 514,
+ * "A duplicate column name was detected"). The advice's key still leads
+ * with it, and the DDL read back is the index advised (catalog/index.c:
+ * tenant_lead). Before: CREATE INDEX ... ON SHIFT (ACCOUNT_ID, LOCATION_ID,
+ * START_TIME), E57. */
+static void test_multi_tenant_index_ddl_leaves_the_tenant_to_phoenix(void)
+{
+	static const char *schema = "CREATE TABLE shift (account_id VARCHAR(15) NOT NULL, user_id BIGINT NOT NULL, "
+	                            "start_time TIMESTAMP NOT NULL, location_id BIGINT, end_time TIMESTAMP "
+	                            "CONSTRAINT pk PRIMARY KEY (account_id, user_id, start_time)) MULTI_TENANT=true";
+	bool was = run_as_target;
+	run_as_target = true;
+	run r;
+	run_w(&r, schema, "-- keyplan:tenant acme\n-- weight: 100\n"
+	                  "SELECT end_time FROM shift WHERE location_id = ? AND start_time >= ?;\n", KP_TARGET_PHOENIX);
+	expect_recommended(&r, "SHIFT", "secondary_index [ACCOUNT_ID][LOCATION_ID][START_TIME][USER_ID]");
+	const kp_table_review *v = review_of(&r, "SHIFT");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL_FATAL(v->recommended.n, 1);
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE INDEX idx_SHIFT_ACCOUNT_ID_LOCATION_ID_START_TIME ON SHIFT (LOCATION_ID, "
+	                               "START_TIME) INCLUDE (END_TIME)");
+	/* read back: led by the tenant, then the columns named */
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_PHOENIX);
+	kp_buf s = {0};
+	kp_buf_printf(&s, "%s;\n%s;\n", schema, x->ddl);
+	CU_ASSERT_EQUAL(kpt_schema(&t, s.data), 0);
+	const kp_table *tb = kp_catalog_find(&t.cat, "SHIFT", 5);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tb);
+	CU_ASSERT_EQUAL_FATAL(tb->nindexes, 1);
+	const kp_index *ix = tb->indexes[0];
+	CU_ASSERT_TRUE(ix->tenant_lead);
+	CU_ASSERT_EQUAL_FATAL(ix->nuser, 3);
+	CU_ASSERT_EQUAL(ix->key.parts[0].col, 0);   /* ACCOUNT_ID */
+	CU_ASSERT_EQUAL(ix->key.parts[1].col, 3);   /* LOCATION_ID */
+	CU_ASSERT_EQUAL(ix->key.parts[2].col, 2);   /* START_TIME */
+	kp_buf_free(&s);
+	kpt_free(&t);
+	expect_fixpoint(&r, &schema, 1, "-- keyplan:tenant acme\n-- weight: 100\n"
+	                "SELECT end_time FROM shift WHERE location_id = ? AND start_time >= ?;\n", KP_TARGET_PHOENIX, "SHIFT");
+	run_free(&r);
+	run_as_target = was;
+}
+
 /* An index the table has that leads with the column a read binds, but
  * holds not the columns it returns: the same index made again holding them
  * serves the read with no write added, where a second index on the same
@@ -743,4 +791,6 @@ KPT_SUITE("judge", NULL, NULL,
 	 test_index_with_a_key_change_described_with_the_new_key},
 	{"a key's last column or the table's id a point read binds alone reads one row a value",
 	 test_near_unique_id_reads_one_row},
-	{"KP104 only where two or more key columns buy no read", test_many_key_columns_only_when_they_buy_no_read})
+	{"KP104 only where two or more key columns buy no read", test_many_key_columns_only_when_they_buy_no_read},
+	{"an index of a MULTI_TENANT Phoenix table is written without its tenant, which Phoenix puts first",
+	 test_multi_tenant_index_ddl_leaves_the_tenant_to_phoenix})
