@@ -14,7 +14,9 @@ last publication is, byte for byte, what another server publishes when it
 opens the final text fresh, and so are hover on the lines the edit touched
 and the inlay hints of the whole file; in UTF-16 (Neovim 0.7's and VS
 Code's capabilities) and UTF-8. KP_DIFF_EDITS edits a session (default
-40), KP_DIFF_SEEDS seeds (default 1), KP_DIFF_SEED the first (default 1)."""
+40), KP_DIFF_SEEDS seeds (default 1), KP_DIFF_SEED the first (default 1);
+KP_DIFF_DUMP names a file the first diverging session is written to (its
+first text and every didChange's changes)."""
 import json
 import os
 import random
@@ -308,6 +310,15 @@ def differ(x, y):
     return "at %d: %r / fresh %r" % (i, x[max(0, i - 150):i + 150], y[max(0, i - 150):i + 150])
 
 
+def dump(history):
+    """A divergence's session to replay: the first text and every didChange's changes, as JSON, to the
+    file KP_DIFF_DUMP names (the first divergence only)."""
+    path = os.environ.get("KP_DIFF_DUMP")
+    if path and not os.path.exists(path):
+        with open(path, "w") as f:
+            json.dump(history, f)
+
+
 def session(root, caps, utf8, file, lang, text, seed, crlf, bad):
     rnd = random.Random(seed)
     nl = "\r\n" if crlf else "\n"
@@ -322,6 +333,7 @@ def session(root, caps, utf8, file, lang, text, seed, crlf, bad):
     path = os.path.join(root, file)
     uri = uri_of(path)
     a.open(uri, lang, text)
+    history = {"file": file, "lang": lang, "utf8": utf8, "vscode": caps is VSCODE, "text": text, "edits": []}
     st, pubs = stats_and_pubs(a, uri)
     have = pubs[-1]
     last_sp, last_rg = st["spliced"], st["regionRuns"]
@@ -358,6 +370,7 @@ def session(root, caps, utf8, file, lang, text, seed, crlf, bad):
             hi = s + len(new) if hi is None else max(hi, s + len(new))
             undo = (s, s + len(new), old)
         a.change(uri, v, changes)
+        history["edits"].append(changes)
         st, pubs = stats_and_pubs(a, uri)
         if pubs:
             have = pubs[-1]
@@ -373,11 +386,14 @@ def session(root, caps, utf8, file, lang, text, seed, crlf, bad):
         last_sp, last_rg = st["spliced"], st["regionRuns"]
         if (pubs and have != want) or (not pubs and strip(have) != strip(want)):
             bad.append((name, v, "publication", batch, differ(have, want)))
+            dump(history)
             have = want   # report the first divergence of a run once
         if got[0] != wants[0]:
             bad.append((name, v, "hover", batch, differ(got[0], wants[0])))
+            dump(history)
         if got[1] != wants[1]:
             bad.append((name, v, "inlay hints", batch, differ(got[1], wants[1])))
+            dump(history)
         if len(bad) > 20:
             break
     a.stop()
