@@ -122,6 +122,28 @@ with kptest.tempdir() as tmp:
           [("userid", "VARCHAR, key part 1 of 2 of orders"), ("orderid", "BIGINT, key part 2 of 2 of orders"),
            ("amount", "DECIMAL, orders"), ("status", "VARCHAR, orders")], json.dumps(comp))
 
+    # ... tables after JOIN, INTO and UPDATE; columns in the SELECT list and after ORDER BY
+    cx_uri = uri_of(os.path.join(root, "contexts.sql"))
+    c.open(cx_uri, "sql", "SELECT  FROM orders WHERE userid = 'u' ORDER BY ;\n"
+                          "SELECT * FROM orders o JOIN  ON o.userid = x.userid;\n"
+                          "INSERT INTO  (userid) VALUES ('a');\n"
+                          "UPDATE  SET amount = 1 WHERE userid = 'u' AND orderid = 1;\n")
+    c.diagnostics(cx_uri)
+    cols = [("userid", "VARCHAR, key part 1 of 2 of orders"), ("orderid", "BIGINT, key part 2 of 2 of orders"),
+            ("amount", "DECIMAL, orders"), ("status", "VARCHAR, orders")]
+    for where, at, want in (("in the SELECT list", pos(0, 7), cols), ("after ORDER BY", pos(0, 48), cols),
+                            ("after JOIN", pos(1, 28), None), ("after INTO", pos(2, 12), None),
+                            ("after UPDATE", pos(3, 7), None)):
+        comp = c.request("textDocument/completion", {"textDocument": {"uri": cx_uri}, "position": at})
+        items = sorted(comp["items"], key=lambda i: i.get("sortText", i["label"])) if want else comp["items"]
+        got = [(i["label"], i["detail"]) for i in items]
+        check("completion %s: %s" % (where, "the table's columns, key columns first" if want else "the tables"),
+              got == want if want else (got[:2] == [("orders", "table [userid][orderid]"),
+                                                    ("metrics", "table [hostname][log_event][ts DESC]")]
+                                        and len(got) == 7), json.dumps(comp))
+    c.notify("textDocument/didClose", {"textDocument": {"uri": cx_uri}})
+    c.diagnostics(cx_uri)
+
     # --- definition: a column to its declaration in the schema
     dfn = c.request("textDocument/definition", {"textDocument": {"uri": q_uri}, "position": pos(1, 30)})
     check("definition of a column: its line in the schema file",
