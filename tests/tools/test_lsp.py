@@ -301,6 +301,29 @@ with kptest.tempdir() as tmp:
           lsp_tuples(d2) == want and any(d["severity"] == 2 and d.get("code") == "KP001" for d in d2),
           "%r %r" % (lsp_tuples(d2), want))
 
+    c.stop()
+    # --- keyplan lsp --target overrides .keyplan's target, as lint's --target does
+    q1 = "SELECT * FROM orders WHERE orderid = 1;\n"
+    c = LspClient(KEYPLAN, cwd=root, args=("--target", "generic"))
+    c.initialize(root)
+    c.open(deep, "sql", q1)
+    d3 = c.diagnostics(deep)
+    want = lint_as_lsp(q1, lint_json(root, "--target", "generic", "sub/deeper/q.sql"))
+    check("keyplan lsp --target generic: lint --target generic's findings (KP001 a warning, not lindorm's error)",
+          lsp_tuples(d3) == want and [(d.get("code"), d["severity"]) for d in d3] == [("KP001", 2)],
+          "%r %r" % (lsp_tuples(d3), want))
+    c.stop()
+    for argv, err in ((("--target", "bogus"), "keyplan lsp: unknown target 'bogus' (expected lindorm, tablestore, "
+                       "phoenix or generic) (keyplan lsp --help lists the options)\n"),
+                      (("--target",), "keyplan lsp: --target needs a value: lindorm, tablestore, phoenix or generic "
+                       "(keyplan lsp --help lists the options)\n")):
+        rc, out, e = kptest.run("lsp", *argv, stdin=b"")
+        check("keyplan lsp %s: a usage error, status 2" % " ".join(argv), (rc, out, e) == (2, "", err), (rc, out, e))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(deep, "sql", q1)
+    c.diagnostics(deep)
+
     # --- .keyplan's tenant = ID (Phoenix): the editor plans on the tenant connection, as lint does
     MT = ("CREATE TABLE ev (tenant_id VARCHAR NOT NULL, k INTEGER NOT NULL, v INTEGER "
           "CONSTRAINT pk PRIMARY KEY (tenant_id, k)) MULTI_TENANT=true;\n")
