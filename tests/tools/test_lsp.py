@@ -102,6 +102,21 @@ with kptest.tempdir() as tmp:
                                             "`[status][userid][orderid]` (covering)\n\n- reads: the rows of 1 key range\n"),
           json.dumps(h))
 
+    # ... its key range, residual filter and order
+    hv_uri = uri_of(os.path.join(root, "hover.sql"))
+    c.open(hv_uri, "sql", "SELECT amount FROM orders WHERE userid = 'a' AND orderid > 5 AND amount > 3 "
+                          "ORDER BY orderid DESC;\n")
+    c.diagnostics(hv_uri)
+    h = c.request("textDocument/hover", {"textDocument": {"uri": hv_uri}, "position": pos(0, 2)})
+    check("hover on a statement: its key range, residual filter and order",
+          h["range"] == rng(0, 0, 0, 97) and h["contents"]["value"] ==
+          "**FILTERED SCAN** on `orders` through its primary key `[userid][orderid]`\n\n"
+          "- reads: the rows of 1 key range\n- filter: `amount > 3`\n- order: served by a reverse scan\n\n"
+          "```text\nFILTERED SCAN orders prefix (userid='a') range orderid (5, +inf) filter amount > 3 "
+          "order reverse\n```\n", json.dumps(h))
+    c.notify("textDocument/didClose", {"textDocument": {"uri": hv_uri}})
+    c.diagnostics(hv_uri)
+
     # --- inlay hints: the access class at the end of each statement
     ih = c.request("textDocument/inlayHint", {"textDocument": {"uri": q_uri}, "range": rng(0, 0, 9, 0)})
     check("inlay hints: one per statement, after its ';'",
