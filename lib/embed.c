@@ -37,9 +37,20 @@ static bool same(const finding *a, const finding *b)
 	return (a->hole >= 0 && b->hole >= 0) || !strcmp(a->g->message, b->g->message);
 }
 
+/* How much of the pasted text s[0, len) a message quotes: at most 60
+ * bytes, cut before a UTF-8 sequence the limit would split (the message
+ * is UTF-8 in lint's JSON and the language server's). */
+static uint32_t quoted_len(const char *s, uint32_t len)
+{
+	uint32_t n = len > 60 ? 60 : len;
+	for (int k = 0; k < 3 && n > 0 && n < len && ((unsigned char)s[n] & 0xC0) == 0x80; k++)
+		n--;
+	return n;
+}
+
 static void interpolation(kp_diags *d, kp_arena *a, kp_source *host, const kp_host_variant *v, bool planned)
 {
-	uint32_t n = v->hole_len > 60 ? 60 : v->hole_len;
+	uint32_t n = quoted_len(host->text + v->hole_off, v->hole_len);
 	const char *what = hole_what[!planned ? HOLE_NOT_PLANNED : v->holes_between ? HOLE_BETWEEN : HOLE_BOUND];
 	kp_diag *g = kp_diag_add(d, a, KP_R_INTERPOLATED, KP_SEV_WARNING, host, v->hole_off, v->hole_len,
 	                         "interpolated SQL: `%.*s%s` is pasted into the statement text%s: an injection "
@@ -240,6 +251,8 @@ static const char *merged_hole(const kp_host_stmt *st, const finding *fs, const 
 			nkinds++;
 	uint32_t len = g0->len > 60 ? 60 : g0->len;
 	const char *text = g0->src && g0->off + (size_t)len <= g0->src->len ? g0->src->text + g0->off : "";
+	if (*text)
+		len = quoted_len(text, g0->off + (size_t)g0->len <= g0->src->len ? g0->len : len);
 	kp_buf b = {0};
 	kp_buf_printf(&b, "interpolated SQL: `%.*s%s` is pasted into the statement text", (int)(*text ? len : 0), text,
 	              *text && len < g0->len ? "..." : "");

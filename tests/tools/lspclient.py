@@ -32,8 +32,8 @@ class LspError(Exception):
 class LspClient:
     errors = []          # what every server wrote on stderr (sanitizer reports)
 
-    def __init__(self, keyplan, cwd=None, timeout=60):
-        self.p = subprocess.Popen([keyplan, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    def __init__(self, keyplan, cwd=None, timeout=60, args=()):
+        self.p = subprocess.Popen([keyplan, "lsp", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, cwd=cwd)
         self.buf = b""
         self.next_id = 0

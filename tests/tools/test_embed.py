@@ -90,6 +90,20 @@ check("KP035 says a pasted clause is not planned",
       len(kp035) == 2 and "`column`" in kp035[1]["message"] and "was not planned" in kp035[1]["message"], str(kp035))
 check("span end inside the host line", any(d["line"] == 9 and d["end_column"] == 29 for d in diags), str(diags[:1]))
 
+# KP035 quotes at most 60 bytes of the pasted text, cut before a UTF-8 character the limit would split
+# (it cut 'é' in two: lint's JSON was not UTF-8)
+with tempfile.TemporaryDirectory() as tmp:
+    name = "x" * 59 + "é" + "y" * 10
+    path = os.path.join(tmp, "Hole.java")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("class A {\n  void m(Jdbc db, String %s) {\n"
+                "    db.query(\"SELECT * FROM orders WHERE userid = \" + %s);\n  }\n}\n" % (name, name))
+    rc, diags, err = lint_json(path, cwd=tmp)
+    kp035 = [d["message"] for d in diags if d["rule"] == "KP035"]
+    check("KP035 cuts the pasted text before a UTF-8 character, not inside it",
+          len(kp035) == 1 and kp035[0].startswith("interpolated SQL: `" + "x" * 59 + "...` is pasted"),
+          repr(kp035) + err[:300])
+
 # text output: the excerpt is the host line
 rc, out, err = run("lint", "--no-config", "--schema", SCHEMA, "orders.go")
 check("text excerpt shows the host source line",

@@ -102,6 +102,21 @@ with kptest.tempdir() as tmp:
                                             "`[status][userid][orderid]` (covering)\n\n- reads: the rows of 1 key range\n"),
           json.dumps(h))
 
+    # ... its key range, residual filter and order
+    hv_uri = uri_of(os.path.join(root, "hover.sql"))
+    c.open(hv_uri, "sql", "SELECT amount FROM orders WHERE userid = 'a' AND orderid > 5 AND amount > 3 "
+                          "ORDER BY orderid DESC;\n")
+    c.diagnostics(hv_uri)
+    h = c.request("textDocument/hover", {"textDocument": {"uri": hv_uri}, "position": pos(0, 2)})
+    check("hover on a statement: its key range, residual filter and order",
+          h["range"] == rng(0, 0, 0, 97) and h["contents"]["value"] ==
+          "**FILTERED SCAN** on `orders` through its primary key `[userid][orderid]`\n\n"
+          "- reads: the rows of 1 key range\n- filter: `amount > 3`\n- order: served by a reverse scan\n\n"
+          "```text\nFILTERED SCAN orders prefix (userid='a') range orderid (5, +inf) filter amount > 3 "
+          "order reverse\n```\n", json.dumps(h))
+    c.notify("textDocument/didClose", {"textDocument": {"uri": hv_uri}})
+    c.diagnostics(hv_uri)
+
     # --- inlay hints: the access class at the end of each statement
     ih = c.request("textDocument/inlayHint", {"textDocument": {"uri": q_uri}, "range": rng(0, 0, 9, 0)})
     check("inlay hints: one per statement, after its ';'",
@@ -121,6 +136,28 @@ with kptest.tempdir() as tmp:
           [(i["label"], i["detail"]) for i in items] ==
           [("userid", "VARCHAR, key part 1 of 2 of orders"), ("orderid", "BIGINT, key part 2 of 2 of orders"),
            ("amount", "DECIMAL, orders"), ("status", "VARCHAR, orders")], json.dumps(comp))
+
+    # ... tables after JOIN, INTO and UPDATE; columns in the SELECT list and after ORDER BY
+    cx_uri = uri_of(os.path.join(root, "contexts.sql"))
+    c.open(cx_uri, "sql", "SELECT  FROM orders WHERE userid = 'u' ORDER BY ;\n"
+                          "SELECT * FROM orders o JOIN  ON o.userid = x.userid;\n"
+                          "INSERT INTO  (userid) VALUES ('a');\n"
+                          "UPDATE  SET amount = 1 WHERE userid = 'u' AND orderid = 1;\n")
+    c.diagnostics(cx_uri)
+    cols = [("userid", "VARCHAR, key part 1 of 2 of orders"), ("orderid", "BIGINT, key part 2 of 2 of orders"),
+            ("amount", "DECIMAL, orders"), ("status", "VARCHAR, orders")]
+    for where, at, want in (("in the SELECT list", pos(0, 7), cols), ("after ORDER BY", pos(0, 48), cols),
+                            ("after JOIN", pos(1, 28), None), ("after INTO", pos(2, 12), None),
+                            ("after UPDATE", pos(3, 7), None)):
+        comp = c.request("textDocument/completion", {"textDocument": {"uri": cx_uri}, "position": at})
+        items = sorted(comp["items"], key=lambda i: i.get("sortText", i["label"])) if want else comp["items"]
+        got = [(i["label"], i["detail"]) for i in items]
+        check("completion %s: %s" % (where, "the table's columns, key columns first" if want else "the tables"),
+              got == want if want else (got[:2] == [("orders", "table [userid][orderid]"),
+                                                    ("metrics", "table [hostname][log_event][ts DESC]")]
+                                        and len(got) == 7), json.dumps(comp))
+    c.notify("textDocument/didClose", {"textDocument": {"uri": cx_uri}})
+    c.diagnostics(cx_uri)
 
     # --- definition: a column to its declaration in the schema
     dfn = c.request("textDocument/definition", {"textDocument": {"uri": q_uri}, "position": pos(1, 30)})
@@ -278,6 +315,29 @@ with kptest.tempdir() as tmp:
     check("another project's .keyplan: its schema and target (Phoenix warns)",
           lsp_tuples(d2) == want and any(d["severity"] == 2 and d.get("code") == "KP001" for d in d2),
           "%r %r" % (lsp_tuples(d2), want))
+
+    c.stop()
+    # --- keyplan lsp --target overrides .keyplan's target, as lint's --target does
+    q1 = "SELECT * FROM orders WHERE orderid = 1;\n"
+    c = LspClient(KEYPLAN, cwd=root, args=("--target", "generic"))
+    c.initialize(root)
+    c.open(deep, "sql", q1)
+    d3 = c.diagnostics(deep)
+    want = lint_as_lsp(q1, lint_json(root, "--target", "generic", "sub/deeper/q.sql"))
+    check("keyplan lsp --target generic: lint --target generic's findings (KP001 a warning, not lindorm's error)",
+          lsp_tuples(d3) == want and [(d.get("code"), d["severity"]) for d in d3] == [("KP001", 2)],
+          "%r %r" % (lsp_tuples(d3), want))
+    c.stop()
+    for argv, err in ((("--target", "bogus"), "keyplan lsp: unknown target 'bogus' (expected lindorm, tablestore, "
+                       "phoenix or generic) (keyplan lsp --help lists the options)\n"),
+                      (("--target",), "keyplan lsp: --target needs a value: lindorm, tablestore, phoenix or generic "
+                       "(keyplan lsp --help lists the options)\n")):
+        rc, out, e = kptest.run("lsp", *argv, stdin=b"")
+        check("keyplan lsp %s: a usage error, status 2" % " ".join(argv), (rc, out, e) == (2, "", err), (rc, out, e))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(deep, "sql", q1)
+    c.diagnostics(deep)
 
     # --- .keyplan's tenant = ID (Phoenix): the editor plans on the tenant connection, as lint does
     MT = ("CREATE TABLE ev (tenant_id VARCHAR NOT NULL, k INTEGER NOT NULL, v INTEGER "

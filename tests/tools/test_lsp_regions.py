@@ -398,6 +398,23 @@ with kptest.tempdir() as tmp:
     check("a string passed to j.query: its syntax error is an error", before == [("KP011", 1, 2)], before)
     check("... then to j.other: a note, as a fresh extraction says (the old chunk was reused)",
           after == fresh == [("KP011", 3, 2, "if this string is SQL (no SQL call takes it)")], (after, fresh))
+
+    # Go: a word before a name assigned to (`conxst W1 = ...`, `const` mistyped) does not make the name a
+    # type: the extractor still reads W1 as a constant, so F's reading it links F to W1's region (found by
+    # test_lsp_differential: the edit was read as F's region alone, W1 blanked, and KP035 said W1 pasted)
+    gu = uri_of(os.path.join(root, "typo.go"))
+    gt = ("package demo\n\nconxst W1 = \" WHERE userid = 'u' AND orderid = 1\"\n\nfunc F(db *sql.DB) {\n"
+          "\trows, err := db.Query(\"UPDATE orders +SET amount = 1\" + W1)\n\t_, _ = rows, err\n}\n")
+    a.open(gu, "go", gt)
+    pull(a, gu)
+    r0 = stats(a, gu)["regionRuns"]
+    a.change(gu, 2, [{"range": rng(6, 17, 6, 17), "text": "1"}])
+    s = stats(a, gu)
+    got = [(d["code"], d["range"]["start"]["line"], d["range"]["start"]["character"], d["message"][:22])
+           for d in pull(a, gu)]
+    check("Go: an edit of a function reading a constant declared after a mistyped word: the whole file read, "
+          "the statement's syntax error kept", s["regionRuns"] == r0 and
+          got == [("KP011", 5, 38, "syntax error near '+'")], (json.dumps(s), got))
     a.stop()
     b.stop()
 

@@ -12,14 +12,15 @@
  * holds at the end must be, byte for byte, those a fresh server publishes
  * (as tests/tools/test_lsp_splice.py).
  *
- * The document is SQL, or SQL in application code (a Java file or a
- * MyBatis mapper: analysed statement by statement, tools/lsp/analyze_host.c,
+ * The document is SQL, or SQL in application code (a Java, Kotlin, Go or
+ * Python file or a MyBatis mapper: analysed statement by statement, tools/lsp/analyze_host.c,
  * and spliced as SQL is).
  *
  * Input: [0] bit 0: the edits read positions in UTF-8 (else UTF-16); bit
  * 1: the client pulls diagnostics and asks for deltas (else they are
- * pushed); bits 2-3: the document, 1 a Java file, 2 a MyBatis mapper, else
- * SQL; then the first text up to a 0 byte, then edits of 5 bytes each
+ * pushed); bits 2-3: the document, 1 application code, 2 a MyBatis mapper,
+ * else SQL; bits 6-7: application code's language, Java, Kotlin, Go or
+ * Python; then the first text up to a 0 byte, then edits of 5 bytes each
  * (start line, start character, end line, end character, length n) and
  * n bytes of new text. A client that pulls asks for a delta after each
  * edit whose start line byte has bit 4 clear, without previousResultId
@@ -96,21 +97,24 @@ static void start(kp_lsp *s, bool utf8, bool pull)
 	send(s, m);
 }
 
-/* The document's file name and language, by input bits 2-3. */
+/* The document's file name and language, by input bits 2-3; application
+ * code (1) in the host language of bits 6-7. */
 static const char *const doc_file[4] = {"q.sql", "Q.java", "M.xml", "r.sql"};
 static const char *const doc_lang[4] = {"sql", "java", "xml", "sql"};
+static const char *const host_file[4] = {"Q.java", "Q.kt", "q.go", "q.py"};
+static const char *const host_lang[4] = {"java", "kotlin", "go", "python"};
 
-static kp_lsp_doc *open_doc(kp_lsp *s, const char *text, size_t len, int kind)
+static kp_lsp_doc *open_doc(kp_lsp *s, const char *text, size_t len, int kind, int host)
 {
 	char uri[128];
-	snprintf(uri, sizeof uri, "file://%s/%s", root, doc_file[kind]);
+	snprintf(uri, sizeof uri, "file://%s/%s", root, kind == 1 ? host_file[host] : doc_file[kind]);
 	char *t = malloc(len + 1);
 	memcpy(t, text, len);
 	t[len] = 0;
 	cJSON *p = cJSON_CreateObject();
 	cJSON *td = cJSON_AddObjectToObject(p, "textDocument");
 	cJSON_AddStringToObject(td, "uri", uri);
-	cJSON_AddStringToObject(td, "languageId", doc_lang[kind]);
+	cJSON_AddStringToObject(td, "languageId", kind == 1 ? host_lang[host] : doc_lang[kind]);
 	cJSON_AddNumberToObject(td, "version", 1);
 	cJSON_AddStringToObject(td, "text", t);
 	free(t);
@@ -328,14 +332,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1 || size > 4096)
 		return 0;
 	bool utf8 = data[0] & 1, pull = data[0] & 2;
-	int kind = (data[0] >> 2) & 3;
+	int kind = (data[0] >> 2) & 3, host = data[0] >> 6;
 	const char *p = (const char *)data + 1, *end = (const char *)data + size;
 	const char *z = memchr(p, 0, (size_t)(end - p));
 	if (!z)
 		return 0;
 	kp_lsp a;
 	start(&a, utf8, pull);
-	kp_lsp_doc *d = open_doc(&a, p, (size_t)(z - p), kind);
+	kp_lsp_doc *d = open_doc(&a, p, (size_t)(z - p), kind, host);
 	client c = {cJSON_CreateArray(), NULL};
 	kp_buf have = {0};   /* a pushed client's diagnostics */
 	if (pull) {
@@ -384,7 +388,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* the same text opened afresh */
 	kp_lsp b;
 	start(&b, utf8, pull);
-	kp_lsp_doc *f = open_doc(&b, d->t.text, d->t.len, kind);
+	kp_lsp_doc *f = open_doc(&b, d->t.text, d->t.len, kind, host);
 	if (f->t.len != d->t.len || f->t.nlines != d->t.nlines ||
 	    memcmp(f->t.lines, d->t.lines, d->t.nlines * sizeof *d->t.lines))
 		abort();   /* the line table kept up edit by edit is not the text's */

@@ -169,12 +169,31 @@ static uint64_t stmt_key(host_plan *h, const kp_host_stmt *st, uint32_t lo)
 }
 
 /* Where a statement and what it reads are (a pinned chunk's offsets hold
- * while they are there). */
-static uint64_t pin_key(const kp_host_stmt *st, uint32_t lo)
+ * while they are there): their offsets, and the positions (line and
+ * character, in the client's encoding) of their starts. The positions of
+ * a pinned chunk's findings are the file's, sent as they were while the
+ * chunk is kept (kp_lsp_json: its lines start from the file's first), so
+ * the chunk is kept only where its findings' positions are the same: an
+ * edit before it that left every offset where it was (a line break
+ * replaced by a space, two ASCII bytes by one two-byte character) moved
+ * their lines or columns. Every finding lies in the statement or in what
+ * it reads, whose text is in its key: the same text from the same
+ * position has its findings at the same positions. */
+static uint64_t pin_key(const host_plan *h, const kp_host_stmt *st, uint32_t lo)
 {
+	const kp_lsp_doc *d = h->d;
+	kp_lsp_enc enc = h->r->s->enc;
+	uint32_t line, ch;
+	kp_doc_position(&d->t, lo, enc, &line, &ch);
 	uint64_t k = kp_lsp_hash_u64(0xcbf29ce484222325ull, lo);
-	for (unsigned u = 0; u < st->nuses; u++)
+	k = kp_lsp_hash_u64(k, ((uint64_t)line << 32) | ch);
+	for (unsigned u = 0; u < st->nuses; u++) {
 		k = kp_lsp_hash_u64(k, ((uint64_t)st->uses[u].off << 32) | st->uses[u].end);
+		if (st->uses[u].off <= d->t.len) {
+			kp_doc_position(&d->t, st->uses[u].off, enc, &line, &ch);
+			k = kp_lsp_hash_u64(k, ((uint64_t)line << 32) | ch);
+		}
+	}
 	return k;
 }
 
@@ -323,7 +342,7 @@ static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 	}
 	uint64_t key = stmt_key(h, st, lo);
 	kp_lsp_chunk *c = h->all ? NULL : kp_lsp_old_take(&h->om, key);
-	if (c && ((c->pinned && c->pin_key != pin_key(st, lo)) || (c->nfrag && c->frag_ctx != frag_ctx(h, st)))) {
+	if (c && ((c->pinned && c->pin_key != pin_key(h, st, lo)) || (c->nfrag && c->frag_ctx != frag_ctx(h, st)))) {
 		/* a pinned one planned elsewhere, or one whose findings in a
 		 * fragment would name other lines or statements: again */
 		c->taken = false;   /* freed with the old chunks not reused */
@@ -381,7 +400,7 @@ static void host_done(void *ctx)
 		inside = c->stmts[k].start >= lo && c->stmts[k].end <= hi && c->stmts[k].kw_end <= hi;
 	if (!inside) {
 		c->pinned = true;
-		c->pin_key = pin_key(h->st, lo);
+		c->pin_key = pin_key(h, h->st, lo);
 		uint32_t reach = h->st->end;
 		for (unsigned u = 0; u < h->st->nuses; u++)
 			reach = h->st->uses[u].end > reach ? h->st->uses[u].end : reach;

@@ -438,7 +438,10 @@ void kp_lsp_region_names(int lang, const char *text, const toklist *l, size_t lo
 			continue;
 		if (lang == KP_LANG_KOTLIN && p1_line && p1->type == KP_HT_OTHER && p1->len == 1 && text[p1->off] == ':')
 			continue;
-		if (lang == KP_LANG_GO && p1_line &&
+		/* (not a word assigned to: `x T = v` names T no type the
+		 * extractor skips, and a word that is no keyword before it, as
+		 * `conxst W1 = "..."` typed, leaves W1 a constant to it) */
+		if (lang == KP_LANG_GO && p1_line && !(n1_line && n1->type == KP_HT_ASSIGN) &&
 		    ((p1->type == KP_HT_OTHER && p1->len == 1 && text[p1->off] == '*') ||
 		     (p1->type == KP_HT_CLOSE && p1->open == ']') ||
 		     (p1->type == KP_HT_OTHER && word_start(text[p1->off]) && !keyword(lang, text + p1->off, p1->len))))

@@ -739,7 +739,7 @@ int kp_lsp_run(kp_lsp *s)
 }
 
 const char kp_lsp_usage[] =
-	"usage: keyplan lsp [--stdio]\n"
+	"usage: keyplan lsp [--stdio] [--target T]\n"
 	"\n"
 	"A Language Server Protocol 3.17 server on standard input and output: the\n"
 	"diagnostics of keyplan lint as you type (SQL files and SQL in Java, Kotlin,\n"
@@ -750,6 +750,9 @@ const char kp_lsp_usage[] =
 	"\n"
 	"options:\n"
 	"  --stdio       talk on standard input and output (the default and only way)\n"
+	"  --target T    lindorm, tablestore, phoenix or generic: overrides each\n"
+	"                document's .keyplan, as lint's --target does (a client's\n"
+	"                target setting, when it sends one, overrides this)\n"
 	"  -h, --help    show this help\n"
 	"\n"
 	"exit status: 0 after shutdown and exit, 1 when the input ends or exit comes\n"
@@ -757,10 +760,28 @@ const char kp_lsp_usage[] =
 
 int kp_lsp_main(int argc, char **argv)
 {
+	const char *target = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			fputs(kp_lsp_usage, stdout);
 			return 0;
+		}
+		if (!strcmp(argv[i], "--target") || !strncmp(argv[i], "--target=", 9)) {
+			/* the same names and message as lint's --target (tools/cli.c) */
+			const char *v = argv[i][8] == '=' ? argv[i] + 9 : i + 1 < argc ? argv[++i] : NULL;
+			kp_target t;
+			if (!v) {
+				fputs("keyplan lsp: --target needs a value: lindorm, tablestore, phoenix or generic (keyplan lsp "
+				      "--help lists the options)\n", stderr);
+				return 2;
+			}
+			if (kp_target_parse(&t, v) < 0) {
+				kp_fprintf_visible(stderr, "keyplan lsp: unknown target '%s' (expected lindorm, tablestore, "
+				                   "phoenix or generic) (keyplan lsp --help lists the options)\n", v);
+				return 2;
+			}
+			target = v;
+			continue;
 		}
 		if (strcmp(argv[i], "--stdio")) {
 			/* one line naming it, as every command's usage error is (the
@@ -778,6 +799,8 @@ int kp_lsp_main(int argc, char **argv)
 #endif
 	kp_lsp s;
 	kp_lsp_init(&s);
+	if (target)
+		s.opt_target = xstrdup(target);
 	kp_rpc_reader_fd(&s.in, 0);
 	kp_rpc_writer_fd(&s.out, 1);
 	int rc = kp_lsp_run(&s);
