@@ -25,16 +25,20 @@
 typedef struct patch {
 	uint32_t at;            /* the field's offset in the block */
 	uint16_t tok;           /* its token */
-	uint16_t arg;           /* SPAN: the token it ends at; LIT: the kind, and 0x100 if
-	                           written in parentheses */
-	uint32_t delta;         /* SLICE: where in the token the name starts */
+	uint16_t arg;           /* SPAN: the token it ends at; SLICE: where in the
+	                           token the name starts (a statement the cache
+	                           takes is at most MAX_LEN bytes) */
 } patch;
 
-enum { P_PTR, P_SPAN, P_SLICE, P_LIT, P__COUNT };
-/* PTR: a pointer into the block, moved with it; SPAN: an offset and the
- * length after it, from a token's start to a token's end; SLICE: a name's
- * text, a slice of a token; LIT: a pointer to a literal, made again from
- * its token by the literal rule. */
+enum { P_PTR, P_TOKEN, P_SPAN, P_SLICE, P_LIT, P__COUNT };
+/* PTR: a pointer into the block, moved with it; TOKEN: an offset and the
+ * length after it, one token's (the token's own two words: most spans are
+ * a name's, one token); SPAN: the same from a token's start to a later
+ * token's end; SLICE: a name's text, a slice of a token; LIT: a literal
+ * node of the block (at: the node itself, which a PTR field points to),
+ * its place, text and value read again from its token as the literal rule
+ * reads them: no node is allocated and cleared on a hit (about 90
+ * instructions a literal). */
 
 typedef struct shape {
 	uint64_t hash;
@@ -260,7 +264,7 @@ typedef struct copier {
 	bool bad;               /* something cannot be placed from the tokens */
 } copier;
 
-static void add(copier *k, int kind, const void *field, uint32_t tok, uint32_t arg, uint32_t delta)
+static void add(copier *k, int kind, const void *field, uint32_t tok, uint32_t arg)
 {
 	if (k->np[kind] == k->cap[kind]) {
 		k->cap[kind] = k->cap[kind] ? k->cap[kind] * 2 : 32;
@@ -268,14 +272,13 @@ static void add(copier *k, int kind, const void *field, uint32_t tok, uint32_t a
 		if (!k->p[kind])
 			abort();
 	}
-	k->p[kind][k->np[kind]++] = (patch){(uint32_t)((uintptr_t)field - k->start), (uint16_t)tok, (uint16_t)arg,
-	                                    delta};
+	k->p[kind][k->np[kind]++] = (patch){(uint32_t)((uintptr_t)field - k->start), (uint16_t)tok, (uint16_t)arg};
 }
 
 /* A pointer field of the block that points into the block. */
 static void ptr(copier *k, const void *field)
 {
-	add(k, P_PTR, field, 0, 0, 0);
+	add(k, P_PTR, field, 0, 0);
 }
 
 /* The token that starts at off, or NO_TOK. */
@@ -304,7 +307,7 @@ static void span(copier *k, uint32_t *off)
 	if (i == NO_TOK || j == NO_TOK)
 		k->bad = true;
 	else
-		add(k, P_SPAN, off, i, j, 0);
+		add(k, i == j ? P_TOKEN : P_SPAN, off, i, j);
 }
 
 /* stmt() and expr() set every field of the AST that can point into the
@@ -344,7 +347,7 @@ static void name(copier *k, kp_name *n)
 		if (i == NO_TOK || (n->len && k->tokmap[p + n->len - 1] != i) || (token_class[k->toks[i].type] & T_LIT))
 			k->bad = true;   /* not one token's, or a literal's, whose text changes */
 		else
-			add(k, P_SLICE, &n->s, i, 0, p + k->base - k->toks[i].off);
+			add(k, P_SLICE, &n->s, i, p + k->base - k->toks[i].off);
 	} else {
 		/* text of its own (unescaped, folded, or made by an action) */
 		n->s = kp_arena_strndup(k->a, n->s, n->len);
@@ -403,14 +406,16 @@ static void expr(copier *k, kp_expr **field, const kp_expr *e)
 	if (!e)
 		return;
 	uint32_t tok;
-	if (is_slot(k, e, &tok)) {
-		add(k, P_LIT, field, tok, e->kind | (e->paren ? 0x100u : 0), 0);
-		return;
-	}
 	kp_expr *o = kp_arena_alloc(k->a, sizeof *o);
 	*o = *e;
 	*field = o;
 	ptr(k, field);
+	if (is_slot(k, e, &tok)) {
+		/* the node stays in the block, its token's fields written on
+		 * each hit; its text is the new token's, never the block's */
+		add(k, P_LIT, o, tok, 0);
+		return;
+	}
 	if (e->kind == KP_X_STRING) {
 		k->bad = true;   /* a string the literal rule did not make alone */
 		return;
@@ -517,7 +522,7 @@ static kp_stmt *stmt(copier *k, const kp_stmt *s)
 			if (i == NO_TOK)
 				k->bad = true;   /* the keyword USE: a span of one token */
 			else
-				add(k, P_SPAN, &y->use_index_off, i, i, 0);
+				add(k, P_TOKEN, &y->use_index_off, i, i);
 		} else if (y->use_index_off) {
 			k->bad = true;
 		}
@@ -579,6 +584,10 @@ static kp_stmt *make(const shape *sh, const char *text, const kp_token *nt, kp_a
 		v += d;
 		memcpy(o + p->at, &v, sizeof v);
 	}
+	_Static_assert(offsetof(kp_token, len) == offsetof(kp_token, off) + 4, "a token's span: off, then len");
+	p = sh->patches[P_TOKEN], e = p + sh->npatches[P_TOKEN];
+	for (; p < e; p++)
+		memcpy(o + p->at, &nt[p->tok].off, 2 * sizeof(uint32_t));
 	p = sh->patches[P_SPAN], e = p + sh->npatches[P_SPAN];
 	for (; p < e; p++) {
 		uint32_t v[2] = {nt[p->tok].off, nt[p->arg].off + nt[p->arg].len - nt[p->tok].off};
@@ -586,16 +595,15 @@ static kp_stmt *make(const shape *sh, const char *text, const kp_token *nt, kp_a
 	}
 	p = sh->patches[P_SLICE], e = p + sh->npatches[P_SLICE];
 	for (; p < e; p++) {
-		const char *v = text + nt[p->tok].off + p->delta;
+		const char *v = text + nt[p->tok].off + p->arg;
 		memcpy(o + p->at, &v, sizeof v);
 	}
 	p = sh->patches[P_LIT], e = p + sh->npatches[P_LIT];
 	for (; p < e; p++) {
-		kp_expr *l = kp_ast_literal(a, text, p->arg & 0xFF, nt[p->tok].off, nt[p->tok].len);
-		if ((p->arg & 0xFF) == KP_X_STRING && (sh->flags & KP_SHAPE_BACKSLASH))
+		kp_expr *l = (kp_expr *)(void *)(o + p->at);
+		kp_ast_literal_set(a, text, l, nt[p->tok].off, nt[p->tok].len);
+		if (l->kind == KP_X_STRING && (sh->flags & KP_SHAPE_BACKSLASH))
 			kp_ast_unescape(a, l, text);   /* as the grammar's mklit */
-		l->paren = p->arg & 0x100;
-		memcpy(o + p->at, &l, sizeof l);
 	}
 	return (kp_stmt *)o;
 }
