@@ -37,16 +37,15 @@ enum { P_PTR, P_TOKEN, P_SPAN, P_SLICE, P_LIT, P__COUNT };
  * token's end; SLICE: a name's text, a slice of a token; LIT: a literal
  * node of the block (at: the node itself, which a PTR field points to),
  * its place, text and value read again from its token as the literal rule
- * reads them: no node is allocated and cleared on a hit (about 90
+ * reads them: no node is allocated and cleared on a hit (about 45
  * instructions a literal). */
 
 typedef struct shape {
 	uint64_t hash;
 	uint64_t id;            /* kp_shapes_last_hit: never given to another shape */
 	unsigned flags;         /* the parser's settings */
-	uint32_t ntok;          /* tokens, the ending ';' or end of input included */
-	uint64_t *keys;         /* per token, two words: its type and length, and its
-	                           token_word (read_tokens) */
+	uint32_t nkeys;         /* its tokens', the ending ';' or end of input included */
+	uint64_t *keys;         /* a word a token, two a long one (read_tokens) */
 	const char **ltexts;    /* the text of each token of more than 8 bytes not a
 	                           literal, in order (in text): the rest is in keys */
 	char *text;             /* a copy of the statement's bytes */
@@ -72,7 +71,8 @@ struct kp_shapes {
 	/* the statement looked up last */
 	const char *src;        /* its source text */
 	kp_token tok[MAX_TOK + 1];
-	uint64_t keys[2 * (MAX_TOK + 1)]; /* two words a token: see read_tokens */
+	uint64_t keys[2 * (MAX_TOK + 1)]; /* see read_tokens */
+	uint32_t nkeys;
 	uint16_t longs[MAX_TOK + 1]; /* the tokens not literals of more than 8 bytes */
 	uint32_t nlong;
 	uint32_t ntok;          /* tokens buffered */
@@ -174,21 +174,15 @@ static const unsigned char token_class[KP_TOK_ERROR + 1] = {
 	[KP_TOK_HINT] = T_STOP, [KP_TOK_ERROR] = T_STOP,
 };
 
-/* The word a token not a literal is compared and hashed by: its bytes
- * themselves when it has 8 or fewer (most names, every keyword and
- * operator), zero-padded, so that two such tokens are alike exactly when
- * their words are; a longer one's first and last 8 bytes mixed, and its
- * text compared byte for byte on a hit (find). room: the bytes readable
- * from s. */
+/* The word a token of at most 8 bytes not a literal is compared and hashed
+ * by: its bytes themselves (most names, every keyword and operator),
+ * zero-padded. Its first byte is not 0 (a NUL byte is the end of input or
+ * an error, which a shape holds not), nor is any byte of its text, so two
+ * such tokens are alike exactly when their words are. room: the bytes
+ * readable from s. */
 static inline uint64_t token_word(const char *s, uint32_t n, size_t room)
 {
 	uint64_t w = 0;
-	if (n > 8) {
-		uint64_t y;
-		memcpy(&w, s, 8);
-		memcpy(&y, s + n - 8, 8);
-		return w ^ (y * 0xC2B2AE3D27D4EB4Full);
-	}
 	if (room < 8) {
 		/* near the end of the input: the same word, byte by byte */
 		for (uint32_t i = 0; i < n; i++)
@@ -201,16 +195,34 @@ static inline uint64_t token_word(const char *s, uint32_t n, size_t room)
 	return w & keep[n];
 }
 
+/* A key word whose first byte is 0 says a token no word of text can be
+ * (token_word): a literal, by its type alone; the end of input, 0; and a
+ * token of more than 8 bytes, LONG with its length above, and then one
+ * word more: its first and last 8 bytes mixed, its text compared byte for
+ * byte on a hit (find). */
+#define LONG 0xFFFF00ull
+
+static inline uint64_t mix(uint64_t h, uint64_t w)
+{
+	return ((h << 5 | h >> 59) ^ w) * 0x9E3779B97F4A7C15ull;
+}
+
 /* Lexes the statement into the buffer, hashing its shape as it goes.
  * complete: it ends within the cache's bounds, and with nothing the cache
  * cannot see (hints, errors).
  *
- * Each token leaves two words in c->keys, the key a shape is compared by
+ * Each token leaves its words in c->keys, the key a shape is compared by
  * (written by hand so that a hit is one memcmp, not a loop over tokens
- * with a branch each, which cost about 450 instructions a statement): its
- * type with, when not a literal, its length; then its token_word, 0 for a
- * literal. Two statements with equal keys and equal long tokens (n > 8)
- * have the same shape. */
+ * with a branch each, which cost about 450 instructions a statement): a
+ * literal its type, shifted clear of the first byte; any other token its
+ * token_word, or when longer than 8 bytes LONG and its length, then its
+ * bytes mixed. The words read back one way only (a first byte of 0 is no
+ * token_word), and a token's text decides its type (the lexer takes the
+ * longest match, then the first rule; the settings that change a rule
+ * are the flags, compared too): so two statements with equal keys and
+ * equal long tokens have the same shape. A word a token rather than two
+ * (its type and length beside its bytes) is 5 instructions and 8 bytes a
+ * token less, and half the memcmp. */
 static void read_tokens(kp_shapes *c, const kp_lexer *lx0, unsigned flags)
 {
 	kp_lexer lx = *lx0;
@@ -225,21 +237,29 @@ static void read_tokens(kp_shapes *c, const kp_lexer *lx0, unsigned flags)
 	 * MAX_TOK; a token longer than MAX_LEN makes the statement so: not
 	 * complete */
 	uint32_t n = kp_lex_run(&lx, c->tok, MAX_TOK + 1);
+	uint64_t *k = c->keys;
 	for (uint32_t i = 0; i < n; i++) {
 		const kp_token *t = &c->tok[i];
-		uint64_t k = (uint32_t)t->type;
-		uint64_t w = 0;
-		if (!(token_class[t->type] & T_LIT)) {
-			k |= (uint64_t)t->len << 16;
+		uint64_t w;
+		if (token_class[t->type] & T_LIT) {
+			w = (uint64_t)t->type << 8;
+		} else if (t->len <= 8) {
 			w = token_word(lx.src + t->off, t->len, lx.len - t->off);
-			if (t->len > 8)
-				c->longs[c->nlong++] = (uint16_t)i;
+		} else {
+			uint64_t x, y;
+			const char *p = lx.src + t->off;
+			*k++ = w = (uint64_t)t->len << 32 | LONG;
+			h = mix(h, w);
+			memcpy(&x, p, 8);
+			memcpy(&y, p + t->len - 8, 8);
+			w = x ^ (y * 0xC2B2AE3D27D4EB4Full);
+			c->longs[c->nlong++] = (uint16_t)i;
 		}
-		h = ((h << 5 | h >> 59) ^ w ^ k << 32) * 0x9E3779B97F4A7C15ull;
-		c->keys[2 * i] = k;
-		c->keys[2 * i + 1] = w;
+		h = mix(h, w);
+		*k++ = w;
 	}
 	c->ntok = n;
+	c->nkeys = (uint32_t)(k - c->keys);
 	const kp_token *end = &c->tok[n ? n - 1 : 0];
 	/* a statement, not an empty one, of bounded length, its end read */
 	c->complete = n > 1 && n <= MAX_TOK && (token_class[end->type] & T_END) && end->off - c->tok[0].off <= MAX_LEN;
@@ -559,8 +579,7 @@ static const shape *find(const kp_shapes *c)
 	while (c->slots[j] && c->hashes[j] != c->hash)
 		j = (j + 1) & c->mask;
 	const shape *sh = c->slots[j];
-	if (!sh || sh->flags != c->flags || sh->ntok != c->ntok ||
-	    memcmp(sh->keys, c->keys, 2 * c->ntok * sizeof *c->keys))
+	if (!sh || sh->flags != c->flags || sh->nkeys != c->nkeys || memcmp(sh->keys, c->keys, c->nkeys * sizeof *c->keys))
 		return NULL;
 	/* equal keys: the same tokens, and the same long ones in the same places */
 	for (uint32_t i = 0; i < c->nlong; i++) {
@@ -682,9 +701,9 @@ void kp_shapes_learn(kp_shapes *c, bool all_read, const kp_stmt *s, const char *
 		sh->hash = c->hash;
 		sh->id = ++shape_ids;
 		sh->flags = c->flags;
-		sh->ntok = c->ntok;
-		sh->keys = kp_arena_alloc(a, 2 * c->ntok * sizeof *sh->keys);
-		memcpy(sh->keys, c->keys, 2 * c->ntok * sizeof *sh->keys);
+		sh->nkeys = c->nkeys;
+		sh->keys = kp_arena_alloc_raw(a, c->nkeys * sizeof *sh->keys);   /* written in full */
+		memcpy(sh->keys, c->keys, c->nkeys * sizeof *sh->keys);
 		sh->text = kp_arena_strndup(a, text + base, end - base);
 		sh->ltexts = kp_arena_alloc(a, (c->nlong + 1) * sizeof *sh->ltexts);
 		for (uint32_t i = 0; i < c->nlong; i++)
