@@ -440,6 +440,11 @@ kp_name kp_ast_qualified(kp_arena *a, kp_name schema, kp_name name);
 void kp_ast_unescape(kp_arena *a, kp_expr *e, const char *text);
 /* A literal node (INT, FLOAT, STRING, NULL, BOOL, PARAM) from its token. */
 kp_expr *kp_ast_literal(kp_arena *a, const char *text, int kind, uint32_t off, uint32_t len);
+/* What kp_ast_literal reads from the token, written into e, a literal node
+ * of the same kind that it made for another token (the shape cache's copy
+ * of one: grammar/shape.c): its place, text, overflow and value. Every
+ * other field is the token's kind's alone. */
+void kp_ast_literal_set(kp_arena *a, const char *text, kp_expr *e, uint32_t off, uint32_t len);
 
 /* Renders an expression as SQL that SQLite reads with the same meaning
  * (chained comparisons are expanded to AND). */

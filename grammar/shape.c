@@ -25,24 +25,27 @@
 typedef struct patch {
 	uint32_t at;            /* the field's offset in the block */
 	uint16_t tok;           /* its token */
-	uint16_t arg;           /* SPAN: the token it ends at; LIT: the kind, and 0x100 if
-	                           written in parentheses */
-	uint32_t delta;         /* SLICE: where in the token the name starts */
+	uint16_t arg;           /* SPAN: the token it ends at; SLICE: where in the
+	                           token the name starts (a statement the cache
+	                           takes is at most MAX_LEN bytes) */
 } patch;
 
-enum { P_PTR, P_SPAN, P_SLICE, P_LIT, P__COUNT };
-/* PTR: a pointer into the block, moved with it; SPAN: an offset and the
- * length after it, from a token's start to a token's end; SLICE: a name's
- * text, a slice of a token; LIT: a pointer to a literal, made again from
- * its token by the literal rule. */
+enum { P_PTR, P_TOKEN, P_SPAN, P_SLICE, P_LIT, P__COUNT };
+/* PTR: a pointer into the block, moved with it; TOKEN: an offset and the
+ * length after it, one token's (the token's own two words: most spans are
+ * a name's, one token); SPAN: the same from a token's start to a later
+ * token's end; SLICE: a name's text, a slice of a token; LIT: a literal
+ * node of the block (at: the node itself, which a PTR field points to),
+ * its place, text and value read again from its token as the literal rule
+ * reads them: no node is allocated and cleared on a hit (about 45
+ * instructions a literal). */
 
 typedef struct shape {
 	uint64_t hash;
 	uint64_t id;            /* kp_shapes_last_hit: never given to another shape */
 	unsigned flags;         /* the parser's settings */
-	uint32_t ntok;          /* tokens, the ending ';' or end of input included */
-	uint64_t *keys;         /* per token, two words: its type and length, and its
-	                           token_word (read_tokens) */
+	uint32_t nkeys;         /* its tokens', the ending ';' or end of input included */
+	uint64_t *keys;         /* a word a token, two a long one (read_tokens) */
 	const char **ltexts;    /* the text of each token of more than 8 bytes not a
 	                           literal, in order (in text): the rest is in keys */
 	char *text;             /* a copy of the statement's bytes */
@@ -68,7 +71,8 @@ struct kp_shapes {
 	/* the statement looked up last */
 	const char *src;        /* its source text */
 	kp_token tok[MAX_TOK + 1];
-	uint64_t keys[2 * (MAX_TOK + 1)]; /* two words a token: see read_tokens */
+	uint64_t keys[2 * (MAX_TOK + 1)]; /* see read_tokens */
+	uint32_t nkeys;
 	uint16_t longs[MAX_TOK + 1]; /* the tokens not literals of more than 8 bytes */
 	uint32_t nlong;
 	uint32_t ntok;          /* tokens buffered */
@@ -170,21 +174,15 @@ static const unsigned char token_class[KP_TOK_ERROR + 1] = {
 	[KP_TOK_HINT] = T_STOP, [KP_TOK_ERROR] = T_STOP,
 };
 
-/* The word a token not a literal is compared and hashed by: its bytes
- * themselves when it has 8 or fewer (most names, every keyword and
- * operator), zero-padded, so that two such tokens are alike exactly when
- * their words are; a longer one's first and last 8 bytes mixed, and its
- * text compared byte for byte on a hit (find). room: the bytes readable
- * from s. */
+/* The word a token of at most 8 bytes not a literal is compared and hashed
+ * by: its bytes themselves (most names, every keyword and operator),
+ * zero-padded. Its first byte is not 0 (a NUL byte is the end of input or
+ * an error, which a shape holds not), nor is any byte of its text, so two
+ * such tokens are alike exactly when their words are. room: the bytes
+ * readable from s. */
 static inline uint64_t token_word(const char *s, uint32_t n, size_t room)
 {
 	uint64_t w = 0;
-	if (n > 8) {
-		uint64_t y;
-		memcpy(&w, s, 8);
-		memcpy(&y, s + n - 8, 8);
-		return w ^ (y * 0xC2B2AE3D27D4EB4Full);
-	}
 	if (room < 8) {
 		/* near the end of the input: the same word, byte by byte */
 		for (uint32_t i = 0; i < n; i++)
@@ -197,16 +195,65 @@ static inline uint64_t token_word(const char *s, uint32_t n, size_t room)
 	return w & keep[n];
 }
 
+/* A key word whose first byte is 0 says a token no word of text can be
+ * (token_word): a literal, by its type alone; the end of input, 0; and a
+ * token of more than 8 bytes, LONG with its length above, and then one
+ * word more: its first and last 8 bytes mixed, its text compared byte for
+ * byte on a hit (find). */
+#define LONG 0xFFFF00ull
+
+static inline uint64_t mix(uint64_t h, uint64_t w)
+{
+	return ((h << 5 | h >> 59) ^ w) * 0x9E3779B97F4A7C15ull;
+}
+
 /* Lexes the statement into the buffer, hashing its shape as it goes.
  * complete: it ends within the cache's bounds, and with nothing the cache
  * cannot see (hints, errors).
  *
- * Each token leaves two words in c->keys, the key a shape is compared by
+ * Each token leaves its words in c->keys, the key a shape is compared by
  * (written by hand so that a hit is one memcmp, not a loop over tokens
- * with a branch each, which cost about 450 instructions a statement): its
- * type with, when not a literal, its length; then its token_word, 0 for a
- * literal. Two statements with equal keys and equal long tokens (n > 8)
- * have the same shape. */
+ * with a branch each, which cost about 450 instructions a statement): a
+ * literal its type, shifted clear of the first byte; any other token its
+ * token_word, or when longer than 8 bytes LONG and its length, then its
+ * bytes mixed. The words read back one way only (a first byte of 0 is no
+ * token_word), and a token's text decides its type (the lexer takes the
+ * longest match, then the first rule; the settings that change a rule
+ * are the flags, compared too): so two statements with equal keys and
+ * equal long tokens have the same shape. A word a token rather than two
+ * (its type and length beside its bytes) is 5 instructions and 8 bytes a
+ * token less, and half the memcmp. */
+/* c's keys of its n tokens, its hash h updated, the shape's words written
+ * at k: returns their end. far: 8 bytes are readable past every token's
+ * start, so no token_word asks (the loop is made twice, with far a
+ * constant: the test's branch a token cost about 40 instructions a
+ * statement). */
+static inline __attribute__((always_inline)) uint64_t *keys_of(kp_shapes *c, const kp_lexer *lx, uint32_t n,
+                                                              uint64_t *h, uint64_t *k, bool far)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const kp_token *t = &c->tok[i];
+		uint64_t w;
+		if (token_class[t->type] & T_LIT) {
+			w = (uint64_t)t->type << 8;
+		} else if (t->len <= 8) {
+			w = token_word(lx->src + t->off, t->len, far ? 8 : lx->len - t->off);
+		} else {
+			uint64_t x, y;
+			const char *p = lx->src + t->off;
+			*k++ = w = (uint64_t)t->len << 32 | LONG;
+			*h = mix(*h, w);
+			memcpy(&x, p, 8);
+			memcpy(&y, p + t->len - 8, 8);
+			w = x ^ (y * 0xC2B2AE3D27D4EB4Full);
+			c->longs[c->nlong++] = (uint16_t)i;
+		}
+		*h = mix(*h, w);
+		*k++ = w;
+	}
+	return k;
+}
+
 static void read_tokens(kp_shapes *c, const kp_lexer *lx0, unsigned flags)
 {
 	kp_lexer lx = *lx0;
@@ -221,21 +268,11 @@ static void read_tokens(kp_shapes *c, const kp_lexer *lx0, unsigned flags)
 	 * MAX_TOK; a token longer than MAX_LEN makes the statement so: not
 	 * complete */
 	uint32_t n = kp_lex_run(&lx, c->tok, MAX_TOK + 1);
-	for (uint32_t i = 0; i < n; i++) {
-		const kp_token *t = &c->tok[i];
-		uint64_t k = (uint32_t)t->type;
-		uint64_t w = 0;
-		if (!(token_class[t->type] & T_LIT)) {
-			k |= (uint64_t)t->len << 16;
-			w = token_word(lx.src + t->off, t->len, lx.len - t->off);
-			if (t->len > 8)
-				c->longs[c->nlong++] = (uint16_t)i;
-		}
-		h = ((h << 5 | h >> 59) ^ w ^ k << 32) * 0x9E3779B97F4A7C15ull;
-		c->keys[2 * i] = k;
-		c->keys[2 * i + 1] = w;
-	}
+	/* all but the last few statements of an input are far from its end */
+	uint64_t *k = n && lx.len - c->tok[n - 1].off >= 8 ? keys_of(c, &lx, n, &h, c->keys, true)
+	                                                   : keys_of(c, &lx, n, &h, c->keys, false);
 	c->ntok = n;
+	c->nkeys = (uint32_t)(k - c->keys);
 	const kp_token *end = &c->tok[n ? n - 1 : 0];
 	/* a statement, not an empty one, of bounded length, its end read */
 	c->complete = n > 1 && n <= MAX_TOK && (token_class[end->type] & T_END) && end->off - c->tok[0].off <= MAX_LEN;
@@ -260,7 +297,7 @@ typedef struct copier {
 	bool bad;               /* something cannot be placed from the tokens */
 } copier;
 
-static void add(copier *k, int kind, const void *field, uint32_t tok, uint32_t arg, uint32_t delta)
+static void add(copier *k, int kind, const void *field, uint32_t tok, uint32_t arg)
 {
 	if (k->np[kind] == k->cap[kind]) {
 		k->cap[kind] = k->cap[kind] ? k->cap[kind] * 2 : 32;
@@ -268,14 +305,13 @@ static void add(copier *k, int kind, const void *field, uint32_t tok, uint32_t a
 		if (!k->p[kind])
 			abort();
 	}
-	k->p[kind][k->np[kind]++] = (patch){(uint32_t)((uintptr_t)field - k->start), (uint16_t)tok, (uint16_t)arg,
-	                                    delta};
+	k->p[kind][k->np[kind]++] = (patch){(uint32_t)((uintptr_t)field - k->start), (uint16_t)tok, (uint16_t)arg};
 }
 
 /* A pointer field of the block that points into the block. */
 static void ptr(copier *k, const void *field)
 {
-	add(k, P_PTR, field, 0, 0, 0);
+	add(k, P_PTR, field, 0, 0);
 }
 
 /* The token that starts at off, or NO_TOK. */
@@ -304,7 +340,7 @@ static void span(copier *k, uint32_t *off)
 	if (i == NO_TOK || j == NO_TOK)
 		k->bad = true;
 	else
-		add(k, P_SPAN, off, i, j, 0);
+		add(k, i == j ? P_TOKEN : P_SPAN, off, i, j);
 }
 
 /* stmt() and expr() set every field of the AST that can point into the
@@ -344,7 +380,7 @@ static void name(copier *k, kp_name *n)
 		if (i == NO_TOK || (n->len && k->tokmap[p + n->len - 1] != i) || (token_class[k->toks[i].type] & T_LIT))
 			k->bad = true;   /* not one token's, or a literal's, whose text changes */
 		else
-			add(k, P_SLICE, &n->s, i, 0, p + k->base - k->toks[i].off);
+			add(k, P_SLICE, &n->s, i, p + k->base - k->toks[i].off);
 	} else {
 		/* text of its own (unescaped, folded, or made by an action) */
 		n->s = kp_arena_strndup(k->a, n->s, n->len);
@@ -403,14 +439,16 @@ static void expr(copier *k, kp_expr **field, const kp_expr *e)
 	if (!e)
 		return;
 	uint32_t tok;
-	if (is_slot(k, e, &tok)) {
-		add(k, P_LIT, field, tok, e->kind | (e->paren ? 0x100u : 0), 0);
-		return;
-	}
 	kp_expr *o = kp_arena_alloc(k->a, sizeof *o);
 	*o = *e;
 	*field = o;
 	ptr(k, field);
+	if (is_slot(k, e, &tok)) {
+		/* the node stays in the block, its token's fields written on
+		 * each hit; its text is the new token's, never the block's */
+		add(k, P_LIT, o, tok, 0);
+		return;
+	}
 	if (e->kind == KP_X_STRING) {
 		k->bad = true;   /* a string the literal rule did not make alone */
 		return;
@@ -517,7 +555,7 @@ static kp_stmt *stmt(copier *k, const kp_stmt *s)
 			if (i == NO_TOK)
 				k->bad = true;   /* the keyword USE: a span of one token */
 			else
-				add(k, P_SPAN, &y->use_index_off, i, i, 0);
+				add(k, P_TOKEN, &y->use_index_off, i, i);
 		} else if (y->use_index_off) {
 			k->bad = true;
 		}
@@ -554,8 +592,7 @@ static const shape *find(const kp_shapes *c)
 	while (c->slots[j] && c->hashes[j] != c->hash)
 		j = (j + 1) & c->mask;
 	const shape *sh = c->slots[j];
-	if (!sh || sh->flags != c->flags || sh->ntok != c->ntok ||
-	    memcmp(sh->keys, c->keys, 2 * c->ntok * sizeof *c->keys))
+	if (!sh || sh->flags != c->flags || sh->nkeys != c->nkeys || memcmp(sh->keys, c->keys, c->nkeys * sizeof *c->keys))
 		return NULL;
 	/* equal keys: the same tokens, and the same long ones in the same places */
 	for (uint32_t i = 0; i < c->nlong; i++) {
@@ -579,6 +616,10 @@ static kp_stmt *make(const shape *sh, const char *text, const kp_token *nt, kp_a
 		v += d;
 		memcpy(o + p->at, &v, sizeof v);
 	}
+	_Static_assert(offsetof(kp_token, len) == offsetof(kp_token, off) + 4, "a token's span: off, then len");
+	p = sh->patches[P_TOKEN], e = p + sh->npatches[P_TOKEN];
+	for (; p < e; p++)
+		memcpy(o + p->at, &nt[p->tok].off, 2 * sizeof(uint32_t));
 	p = sh->patches[P_SPAN], e = p + sh->npatches[P_SPAN];
 	for (; p < e; p++) {
 		uint32_t v[2] = {nt[p->tok].off, nt[p->arg].off + nt[p->arg].len - nt[p->tok].off};
@@ -586,16 +627,15 @@ static kp_stmt *make(const shape *sh, const char *text, const kp_token *nt, kp_a
 	}
 	p = sh->patches[P_SLICE], e = p + sh->npatches[P_SLICE];
 	for (; p < e; p++) {
-		const char *v = text + nt[p->tok].off + p->delta;
+		const char *v = text + nt[p->tok].off + p->arg;
 		memcpy(o + p->at, &v, sizeof v);
 	}
 	p = sh->patches[P_LIT], e = p + sh->npatches[P_LIT];
 	for (; p < e; p++) {
-		kp_expr *l = kp_ast_literal(a, text, p->arg & 0xFF, nt[p->tok].off, nt[p->tok].len);
-		if ((p->arg & 0xFF) == KP_X_STRING && (sh->flags & KP_SHAPE_BACKSLASH))
+		kp_expr *l = (kp_expr *)(void *)(o + p->at);
+		kp_ast_literal_set(a, text, l, nt[p->tok].off, nt[p->tok].len);
+		if (l->kind == KP_X_STRING && (sh->flags & KP_SHAPE_BACKSLASH))
 			kp_ast_unescape(a, l, text);   /* as the grammar's mklit */
-		l->paren = p->arg & 0x100;
-		memcpy(o + p->at, &l, sizeof l);
 	}
 	return (kp_stmt *)o;
 }
@@ -674,9 +714,9 @@ void kp_shapes_learn(kp_shapes *c, bool all_read, const kp_stmt *s, const char *
 		sh->hash = c->hash;
 		sh->id = ++shape_ids;
 		sh->flags = c->flags;
-		sh->ntok = c->ntok;
-		sh->keys = kp_arena_alloc(a, 2 * c->ntok * sizeof *sh->keys);
-		memcpy(sh->keys, c->keys, 2 * c->ntok * sizeof *sh->keys);
+		sh->nkeys = c->nkeys;
+		sh->keys = kp_arena_alloc_raw(a, c->nkeys * sizeof *sh->keys);   /* written in full */
+		memcpy(sh->keys, c->keys, c->nkeys * sizeof *sh->keys);
 		sh->text = kp_arena_strndup(a, text + base, end - base);
 		sh->ltexts = kp_arena_alloc(a, (c->nlong + 1) * sizeof *sh->ltexts);
 		for (uint32_t i = 0; i < c->nlong; i++)

@@ -142,7 +142,54 @@ def main():
             check(f"{target}: the aliased UPDATE binds its key", '"eq": ["k39"]' in lines[-1], lines[-1] if lines else out)
     table_of_shapes()
     no_repeats()
+    literals_in_place()
     kptest.finish()
+
+
+def literals_in_place():
+    """A hit writes its literals into the nodes of the shape's block, which
+    hold the literals the shape was learned from: every field a token
+    decides is written again, whichever way it changes (an integer past 64
+    bits and one within, a string with a doubled quote and one without).
+    And names longer than 8 bytes alike in their first and last 8, which a
+    shape's key holds mixed, are told apart by their text."""
+    big = "99999999999999999999"
+    with kptest.tempdir() as tmp:
+        s = os.path.join(tmp, "s.sql")
+        with open(s, "w", encoding="utf-8") as f:
+            f.write("CREATE TABLE t (a VARCHAR, b BIGINT, PRIMARY KEY (a, b));\n"
+                    "CREATE TABLE t_aaaaaaaa_1_zzzzzzzz (k INT PRIMARY KEY, v INT);\n"
+                    "CREATE TABLE t_aaaaaaaa_2_zzzzzzzz (v INT, k INT, PRIMARY KEY (v));\n")
+        q = os.path.join(tmp, "q.sql")
+        with open(q, "w", encoding="utf-8") as f:
+            # the parser makes its cache at its 32nd statement: then each of
+            # the five shapes below is learned from its second statement (i =
+            # 1), and read from the cache from the third on
+            f.write("SELECT * FROM t WHERE a = 'f';\n" * 32)
+            for i in range(40):
+                odd = i % 2 == 1
+                f.write(f"SELECT * FROM t WHERE a = 'p{i}' AND b = {i if odd else big};\n")
+                f.write(f"SELECT * FROM t WHERE b = {big if odd else i} AND a = 'q{i}';\n")
+                f.write(f"SELECT a FROM t WHERE a = '{'its' if odd else 'it' + chr(39) * 2 + 's'}{i}' AND b = {i};\n")
+                f.write(f"SELECT b FROM t WHERE b = {i} AND a = '{'it' + chr(39) * 2 + 's' if odd else 'its'}{i}';\n")
+                f.write(f"SELECT * FROM t_aaaaaaaa_{1 + i % 2}_zzzzzzzz WHERE k = {i};\n")
+        argv = ["explain", "--no-config", "--format", "json", "--schema", s, q]
+        same("literals written in place", argv)
+        # the two long names, whose keys and hashes are alike, take each
+        # other's slot: never a hit
+        n = hits(argv)
+        check("literals written in place: the cache is read", n >= 4 * 38, f"{n} hits")
+        rc, out, _ = kptest.run(*argv, plain=True, timeout=120)
+        lines = out.splitlines()
+        want = {
+            190: '"eq": ["p38", 1e+20]', 191: '"eq": ["q38", 38]', 192: '"eq": ["it\'s38", 38]',
+            193: '"eq": ["its38", 38]', 194: '"table": "t_aaaaaaaa_1_zzzzzzzz"',
+            195: '"eq": ["p39", 39]', 196: '"eq": ["q39", 1e+20]', 197: '"eq": ["its39", 39]',
+            198: '"eq": ["it\'s39", 39]', 199: '"table": "t_aaaaaaaa_2_zzzzzzzz"',
+        }
+        for n, text in want.items():
+            check(f"literals written in place: statement {32 + n + 1} has {text}",
+                  len(lines) == 232 and text in lines[32 + n], lines[32 + n] if len(lines) > 32 + n else out)
 
 
 def no_repeats():
