@@ -248,15 +248,12 @@ void kp_source_linecol_end(kp_source *s, size_t off, size_t len, uint32_t *line,
 	kp_source_linecol(s->host, end > start ? end : start, line, col);
 }
 
-void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
+/* The column of off on line li (line_index's answer for it), and the
+ * line's number: kp_source_linecol after its lookup, so that one lookup
+ * serves a message's line, column, end and text. */
+static inline __attribute__((always_inline)) void col_at(kp_source *s, size_t li, size_t off, uint32_t *line,
+                                                          uint32_t *col)
 {
-	if (s->host) {
-		kp_source_linecol(s->host, s->map[off > s->len ? s->len : off], line, col);
-		return;
-	}
-	if (off > s->len)
-		off = s->len;
-	size_t li = line_index(s, off);
 	/* code points = bytes - continuation bytes; counted 8 bytes at a time
 	 * since every statement and message asks for a column */
 	size_t i = s->lines[li];
@@ -300,13 +297,21 @@ void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
 	*col = c + (li == 0 ? s->base_col : 0);
 }
 
-const char *kp_source_line_text(kp_source *s, size_t off, size_t *len)
+void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col)
 {
-	if (s->host)
-		return kp_source_line_text(s->host, s->map[off > s->len ? s->len : off], len);
+	if (s->host) {
+		kp_source_linecol(s->host, s->map[off > s->len ? s->len : off], line, col);
+		return;
+	}
 	if (off > s->len)
 		off = s->len;
-	size_t li = line_index(s, off);
+	col_at(s, line_index(s, off), off, line, col);
+}
+
+/* The text of line li, without its line break (kp_source_line_text after
+ * its lookup). */
+static const char *text_of(const kp_source *s, size_t li, size_t *len)
+{
 	size_t start = s->lines[li];
 	size_t end = li + 1 < s->nlines ? s->lines[li + 1] - 1 : s->len;
 	if (end > start && s->text[end - 1] == '\r')
@@ -315,6 +320,47 @@ const char *kp_source_line_text(kp_source *s, size_t off, size_t *len)
 		start = 3;   /* shown without the byte-order mark */
 	*len = end - start;
 	return s->text + start;
+}
+
+void kp_source_locate(kp_source *s, size_t off, uint32_t *line, uint32_t *col, const char **text, size_t *len)
+{
+	if (s->host) {
+		kp_source_locate(s->host, s->map[off > s->len ? s->len : off], line, col, text, len);
+		return;
+	}
+	if (off > s->len)
+		off = s->len;
+	size_t li = line_index(s, off);
+	col_at(s, li, off, line, col);
+	*text = text_of(s, li, len);
+}
+
+void kp_source_span(kp_source *s, size_t off, size_t len, uint32_t *line, uint32_t *col, uint32_t *end_line,
+                    uint32_t *end_col)
+{
+	if (s->host || off + len > s->len) {
+		kp_source_linecol(s, off, line, col);
+		kp_source_linecol_end(s, off, len, end_line, end_col);
+		return;
+	}
+	size_t li = line_index(s, off);
+	col_at(s, li, off, line, col);
+	size_t end = off + len;
+	/* most spans end on the line they start on: line_index would answer
+	 * li again */
+	if (li + 1 == s->nlines || end < s->lines[li + 1])
+		col_at(s, li, end, end_line, end_col);
+	else
+		kp_source_linecol(s, end, end_line, end_col);
+}
+
+const char *kp_source_line_text(kp_source *s, size_t off, size_t *len)
+{
+	if (s->host)
+		return kp_source_line_text(s->host, s->map[off > s->len ? s->len : off], len);
+	if (off > s->len)
+		off = s->len;
+	return text_of(s, line_index(s, off), len);
 }
 
 /* ------------------------------------------------------------ streaming */

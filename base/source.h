@@ -111,5 +111,13 @@ void kp_source_linecol_end(kp_source *s, size_t off, size_t len, uint32_t *line,
 size_t kp_source_origin(const kp_source *s, size_t off, kp_source **where);
 /* The text of the line holding off, without its line break. */
 const char *kp_source_line_text(kp_source *s, size_t off, size_t *len);
+/* kp_source_linecol and kp_source_line_text of one offset from one look
+ * into the line table (lint's text asks both of every finding). */
+void kp_source_locate(kp_source *s, size_t off, uint32_t *line, uint32_t *col, const char **text, size_t *len);
+/* kp_source_linecol of off and kp_source_linecol_end of [off, off + len)
+ * together: a span that ends on the line it starts on is looked up once
+ * (explain's JSON gives every finding's start and end). */
+void kp_source_span(kp_source *s, size_t off, size_t len, uint32_t *line, uint32_t *col, uint32_t *end_line,
+                    uint32_t *end_col);
 
 #endif

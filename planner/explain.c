@@ -691,8 +691,7 @@ static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *
 {
 	const kp_rule_info *r = kp_rule_get(g->rule);
 	uint32_t l1, c1, l2, c2;
-	kp_source_linecol(g->src, g->off, &l1, &c1);
-	kp_source_linecol_end(g->src, g->off, g->len, &l2, &c2);
+	kp_source_span(g->src, g->off, g->len, &l1, &c1, &l2, &c2);
 	KP_PUT_LIT(p, "{\"rule\": \"");
 	p = put_name(p, r->id);
 	KP_PUT_LIT(p, "\", \"slug\": \"");
