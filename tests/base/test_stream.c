@@ -411,6 +411,43 @@ static void test_one_lookup_answers_as_two(void)
 	}
 }
 
+/* The line table is read 32 bytes at a time: a line break at each place
+ * of a block and the next (and the first byte past 0x7f at each place),
+ * against lines and columns counted here. */
+static void test_line_breaks_at_every_place_of_a_block(void)
+{
+	for (size_t at = 0; at < 70; at++)
+		for (size_t high = 0; high < 72; high += 7) {
+			char text[80];
+			memset(text, 'x', 72);
+			text[at] = '\n';
+			size_t n = 72;
+			if (high != at && high + 1 != at && high + 1 < n) {
+				text[high] = (char)0xc3;   /* e with an acute accent */
+				text[high + 1] = (char)0xa9;
+			} else {
+				high = n;   /* none */
+			}
+			text[n] = 0;
+			kp_source src;
+			kp_source_from_string(&src, "b.sql", text, n);
+			uint32_t line = 1, col = 1;
+			for (size_t off = 0; off <= n; off++) {
+				if (off == high + 1)
+					continue;   /* inside the character */
+				uint32_t l, c;
+				kp_source_linecol(&src, off, &l, &c);
+				CU_ASSERT_EQUAL_FATAL(l, line);
+				CU_ASSERT_EQUAL_FATAL(c, col);
+				if (off == at)
+					line++, col = 1;
+				else
+					col++;
+			}
+			kp_source_free(&src);
+		}
+}
+
 /* The excerpt of a line of printable ASCII (written in one piece) and of
  * one that is not (a control character, shown as <U+001B>, eight columns
  * wide): the caret under the span, a span past the line's end cut there,
@@ -465,4 +502,5 @@ KPT_SUITE("stream", NULL, NULL,
 	{"lines of offsets asked in any order", test_line_of_offsets_in_any_order},
 	{"columns before and after the first non-ASCII byte", test_columns_around_first_non_ascii_byte},
 	{"one lookup answers as two: locate and span", test_one_lookup_answers_as_two},
+	{"line breaks at every place of the line table's block", test_line_breaks_at_every_place_of_a_block},
 	{"excerpts of plain and escaped lines", test_excerpt_of_plain_and_escaped_lines})
