@@ -235,10 +235,11 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 	 * capacity check and NUL were most of this function's own cost */
 	const char *sev = kp_severity_name(d->severity);
 	size_t sevn = strlen(sev), idn = strlen(r->id), slugn = strlen(r->slug);
-	if (color)
-		kp_buf_put(out, bold, cn);
-	kp_buf_puts_visible(out, d->src->path);
-	char *p = kp_buf_room(out, 2 * KP_INT_MAX + sevn + 64);
+	size_t pn;
+	const char *path = kp_source_path_shown(d->src, &pn);   /* escaped once per file */
+	char *p = kp_buf_room(out, pn + 2 * KP_INT_MAX + sevn + 64);
+	p = kp_put(p, bold, cn);
+	p = kp_put(p, path, pn);
 	*p++ = ':';
 	p = kp_put(p, num, nw);
 	*p++ = ':';
@@ -272,9 +273,11 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 		kp_source_linecol(n->src, n->off, &nl, &nc);
 		/* piece by piece, as the finding's own line: lint writes a note
 		 * and a help for every full scan */
-		kp_buf_put(out, bold, cn);
-		kp_buf_puts_visible(out, n->src->path);
-		char *q = kp_buf_room(out, 2 * KP_INT_MAX + 32);
+		size_t npn;
+		const char *npath = kp_source_path_shown(n->src, &npn);
+		char *q = kp_buf_room(out, npn + 2 * KP_INT_MAX + 32);
+		q = kp_put(q, bold, cn);
+		q = kp_put(q, npath, npn);
 		*q++ = ':';
 		q = kp_int_at(q, nl);
 		*q++ = ':';

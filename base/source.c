@@ -97,11 +97,40 @@ void kp_source_from_string(kp_source *out, const char *path, const char *text, s
 	out->len = len;
 }
 
+/* Both forms of the path, made together: its JSON string in path_json,
+ * and past that string's NUL, in the same buffer, the path as text shows
+ * it (kp_buf_put_visible): its length in 4 bytes, then its bytes. A source
+ * renamed clears path_json (kp_buf_clear) and one freed frees it, so the
+ * second form is gone with the first and made again with it, and no place
+ * that renames or frees a source has to know of it. */
+static void path_forms(kp_source *s)
+{
+	kp_buf *b = &s->path_json, shown = {0};
+	kp_buf_json_str(b, s->path, strlen(s->path));
+	kp_buf_put_visible(&shown, s->path, strlen(s->path));
+	uint32_t n = (uint32_t)shown.len;
+	kp_buf_reserve(b, 1 + sizeof n + shown.len);
+	memcpy(b->data + b->len + 1, &n, sizeof n);
+	if (n)
+		memcpy(b->data + b->len + 1 + sizeof n, shown.data, n);
+	kp_buf_free(&shown);
+}
+
 const kp_buf *kp_source_path_json(kp_source *s)
 {
 	if (!s->path_json.len)
-		kp_buf_json_str(&s->path_json, s->path, strlen(s->path));
+		path_forms(s);
 	return &s->path_json;
+}
+
+const char *kp_source_path_shown(kp_source *s, size_t *len)
+{
+	if (!s->path_json.len)
+		path_forms(s);
+	uint32_t n;
+	memcpy(&n, s->path_json.data + s->path_json.len + 1, sizeof n);
+	*len = n;
+	return s->path_json.data + s->path_json.len + 1 + sizeof n;
 }
 
 void kp_source_free(kp_source *s)

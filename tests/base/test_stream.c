@@ -493,6 +493,41 @@ static void test_excerpt_of_plain_and_escaped_lines(void)
 	kp_arena_free(&a);
 }
 
+/* The path as text shows it is made once with its JSON form and kept: a
+ * hostile path (a terminal escape, a byte that is not UTF-8, a bidi
+ * override) is shown escaped in the heading and in a note, its JSON
+ * escaped as JSON; a source renamed (path_json cleared, as the CLI does for
+ * --stdin-filename) shows its new path in both forms. */
+static void test_path_shown_once_and_after_a_rename(void)
+{
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_source src;
+	kp_source_from_string(&src, "a\x1b[31m\xff\xe2\x80\xae.sql", "SELECT 1;\n", 10);
+	CU_ASSERT_STRING_EQUAL(kp_source_path_json(&src)->data, "\"a\\u001b[31m\xff\xe2\x80\xae.sql\"");
+	kp_diags d = {0};
+	kp_diag *g = kp_diag_add(&d, &a, KP_R_SYNTAX, KP_SEV_ERROR, &src, 7, 1, "bad");
+	kp_diag_note(g, &a, &src, 0, "here");
+	kp_buf b = {0};
+	kp_diag_format(&b, g, 0);
+	ASSERT_STR(b.data,
+	           "a<U+001B>[31m<FF><U+202E>.sql:1:8: error: bad [KP011 syntax-error]\n"
+	           "     1 | SELECT 1;\n"
+	           "       |        ^\n"
+	           "a<U+001B>[31m<FF><U+202E>.sql:1:1: note: here\n");
+	free(src.path);
+	src.path = strdup("b\x7f.sql");
+	kp_buf_clear(&src.path_json);
+	kp_buf_clear(&b);
+	kp_diag_format(&b, g, 0);
+	CU_ASSERT_NSTRING_EQUAL(b.data, "b<U+007F>.sql:1:8: error: bad", 29);
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "\nb<U+007F>.sql:1:1: note: here\n"));
+	CU_ASSERT_STRING_EQUAL(kp_source_path_json(&src)->data, "\"b\x7f.sql\"");
+	kp_buf_free(&b);
+	kp_source_free(&src);
+	kp_arena_free(&a);
+}
+
 KPT_SUITE("stream", NULL, NULL,
 	{"windows match the whole file", test_windows_match_whole_file},
 	{"read errors", test_source_read_errors},
@@ -503,4 +538,5 @@ KPT_SUITE("stream", NULL, NULL,
 	{"columns before and after the first non-ASCII byte", test_columns_around_first_non_ascii_byte},
 	{"one lookup answers as two: locate and span", test_one_lookup_answers_as_two},
 	{"line breaks at every place of the line table's block", test_line_breaks_at_every_place_of_a_block},
-	{"excerpts of plain and escaped lines", test_excerpt_of_plain_and_escaped_lines})
+	{"excerpts of plain and escaped lines", test_excerpt_of_plain_and_escaped_lines},
+	{"a path shown escaped, made once, and again after a rename", test_path_shown_once_and_after_a_rename})
