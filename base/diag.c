@@ -233,8 +233,9 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 	/* the fixed pieces written through a cursor (buf.h), not appended one
 	 * by one: lint formats every finding, and each append's length,
 	 * capacity check and NUL were most of this function's own cost */
+	static const uint8_t sevlen[] = {4, 7, 5};   /* kp_severity_name's, in its order */
 	const char *sev = kp_severity_name(d->severity);
-	size_t sevn = strlen(sev), idn = strlen(r->id), slugn = strlen(r->slug);
+	size_t sevn = sevlen[d->severity], idn = strlen(r->id), slugn = strlen(r->slug);
 	size_t pn;
 	const char *path = kp_source_path_shown(d->src, &pn);   /* escaped once per file */
 	char *p = kp_buf_room(out, pn + 2 * KP_INT_MAX + sevn + 64);

@@ -717,9 +717,12 @@ static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *
 	p = put_name(p, r->id);
 	KP_PUT_LIT(p, "\", \"slug\": \"");
 	p = put_name(p, r->slug);
-	KP_PUT_LIT(p, "\", \"severity\": \"");
-	p = put_name(p, kp_severity_name(g->severity));
-	KP_PUT_LIT(p, "\", \"message\": ");
+	/* the severity's words as one literal each (kp_severity_name's) */
+	switch (g->severity) {
+	case KP_SEV_INFO: KP_PUT_LIT(p, "\", \"severity\": \"info\", \"message\": "); break;
+	case KP_SEV_WARNING: KP_PUT_LIT(p, "\", \"severity\": \"warning\", \"message\": "); break;
+	default: KP_PUT_LIT(p, "\", \"severity\": \"error\", \"message\": "); break;
+	}
 	p = json_message(out, p, g->message);
 	KP_PUT_LIT(p, ", \"file\": ");
 	p = json_path(out, p, g->src);
