@@ -3,6 +3,7 @@
 #include "base/quote.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <string.h>
 
 kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
@@ -238,7 +239,11 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 	size_t sevn = sevlen[d->severity], idn = strlen(r->id), slugn = strlen(r->slug);
 	size_t pn;
 	const char *path = kp_source_path_shown(d->src, &pn);   /* escaped once per file */
-	char *p = kp_buf_room(out, pn + 2 * KP_INT_MAX + sevn + 64);
+	/* a message of printable ASCII (most) goes into the heading's room as
+	 * it is; any other is shown through kp_buf_put_visible */
+	size_t mn = strlen(d->message);
+	bool plain = kp_ascii_run(d->message, mn) == mn;
+	char *p = kp_buf_room(out, pn + 2 * KP_INT_MAX + sevn + 64 + (plain ? mn : 0) + idn + slugn + 16);
 	p = kp_put(p, bold, cn);
 	p = kp_put(p, path, pn);
 	*p++ = ':';
@@ -255,9 +260,13 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 	p = kp_put(p, off, cn);
 	*p++ = ' ';
 	p = kp_put(p, bold, cn);
-	kp_buf_end(out, p);
-	kp_buf_puts_visible(out, d->message);
-	p = kp_buf_room(out, idn + slugn + 16);
+	if (plain) {
+		p = kp_put(p, d->message, mn);
+	} else {
+		kp_buf_end(out, p);
+		kp_buf_put_visible(out, d->message, mn);
+		p = kp_buf_room(out, idn + slugn + 16);
+	}
 	p = kp_put(p, off, cn);
 	KP_PUT_LIT(p, " [");
 	p = kp_put(p, r->id, idn);

@@ -482,6 +482,11 @@ static void test_excerpt_of_plain_and_escaped_lines(void)
 	           "     2 | SELECT '<U+001B>[2J' FROM t\n"
 	           "       |        ^~~~~~~~~~~~~~~~~~~~\n");
 	kp_buf_clear(&b);
+	/* a message that is not printable ASCII: shown, never sent as it is */
+	g = kp_diag_add(&d, &a, KP_R_FULL_SCAN, KP_SEV_INFO, &src, 50, 5, "name \x1b[2J\xc3\xa9\t\x9b");
+	kp_diag_format(&b, g, 0);
+	CU_ASSERT_NSTRING_EQUAL(b.data, "e.sql:3:1: info: name <U+001B>[2J\xc3\xa9\t<9B> [KP001 full-scan]\n", 59);
+	kp_buf_clear(&b);
 	g = kp_diag_add(&d, &a, KP_R_FULL_SCAN, KP_SEV_INFO, &src, 50, 30, "plain span cut");
 	kp_diag_format(&b, g, 0);
 	ASSERT_STR(b.data,
