@@ -69,6 +69,23 @@ char *kp_int_at(char *p, int64_t v)
 	int t = (64 - __builtin_clzll(u)) * 1233 >> 12;   /* 0..19 */
 	int n = t + (u >= pow10[t]);
 	char *e = p + n, *q = e;
+	if (u <= UINT32_MAX) {
+		/* lines, columns and most literals: the pairs by 32-bit
+		 * arithmetic, whose division by 100 is one multiply and a shift
+		 * where 64 bits take a wide multiply and more moves */
+		uint32_t x = (uint32_t)u;
+		while (x >= 100) {
+			uint32_t y = x / 100;
+			q -= 2;
+			memcpy(q, pairs + (x - y * 100) * 2, 2);
+			x = y;
+		}
+		if (x >= 10)
+			memcpy(q - 2, pairs + x * 2, 2);
+		else
+			q[-1] = (char)('0' + x);
+		return e;
+	}
 	while (u >= 100) {
 		unsigned d = (unsigned)(u % 100) * 2;
 		u /= 100;

@@ -31,7 +31,9 @@ typedef struct kp_source {
 	                           same line continue from there, so the columns
 	                           of a long line cost linear time, not quadratic */
 	kp_buf path_json;       /* path as a JSON string, quotes included; built on
-	                           first use (every JSON line repeats it) */
+	                           first use (every JSON line repeats it); past its
+	                           NUL, the path as text shows it (source.c's
+	                           path_forms); kp_buf_clear it when path changes */
 	struct kp_source *host; /* SQL taken out of application code (grammar/host.h):
 	                           the file it was read from; lines, columns and
 	                           excerpts are the host's */
@@ -99,6 +101,9 @@ void kp_source_from_string(kp_source *out, const char *path, const char *text, s
 void kp_source_free(kp_source *s);
 /* The path as a JSON string literal (kept in the source). */
 const kp_buf *kp_source_path_json(kp_source *s);
+/* The path as text shows it (kp_buf_put_visible's escapes), made once and
+ * kept with path_json: lint's text names the file in every finding. */
+const char *kp_source_path_shown(kp_source *s, size_t *len);
 /* 1-based line and column of a byte offset. Columns count Unicode code
  * points, so a CJK character is one column; CR of a CRLF is not counted. */
 void kp_source_linecol(kp_source *s, size_t off, uint32_t *line, uint32_t *col);
@@ -111,5 +116,13 @@ void kp_source_linecol_end(kp_source *s, size_t off, size_t len, uint32_t *line,
 size_t kp_source_origin(const kp_source *s, size_t off, kp_source **where);
 /* The text of the line holding off, without its line break. */
 const char *kp_source_line_text(kp_source *s, size_t off, size_t *len);
+/* kp_source_linecol and kp_source_line_text of one offset from one look
+ * into the line table (lint's text asks both of every finding). */
+void kp_source_locate(kp_source *s, size_t off, uint32_t *line, uint32_t *col, const char **text, size_t *len);
+/* kp_source_linecol of off and kp_source_linecol_end of [off, off + len)
+ * together: a span that ends on the line it starts on is looked up once
+ * (explain's JSON gives every finding's start and end). */
+void kp_source_span(kp_source *s, size_t off, size_t len, uint32_t *line, uint32_t *col, uint32_t *end_line,
+                    uint32_t *end_col);
 
 #endif

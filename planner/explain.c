@@ -127,16 +127,38 @@ static char *part_json(kp_buf *out, char *p, kp_buf *tmp, const kp_table *t, con
 	return kp_json_str_at(out, p, tmp->data, tmp->len, ROOM);
 }
 
-/* A bound's value at cursor p (kp_value_json appends through out). */
+/* A value at cursor p, with ROOM after it: the kinds a plan's ranges
+ * mostly hold (an integer, a string, a boolean, NULL) written in place, as
+ * kp_value_json writes them; the others through it. Every range's values
+ * go through here, and kp_value_json's appends (each its own capacity
+ * check and NUL, a string's room made again) were most of their cost. */
+static char *value_at(kp_buf *out, char *p, const kp_value *v)
+{
+	switch (v->kind) {
+	case KP_V_INT: return kp_int_at(p, v->i);
+	case KP_V_STR: return kp_json_str_at(out, p, v->s, v->n, ROOM);
+	case KP_V_BOOL:
+		if (v->i)
+			KP_PUT_LIT(p, "true");
+		else
+			KP_PUT_LIT(p, "false");
+		return p;
+	case KP_V_NULL: KP_PUT_LIT(p, "null"); return p;
+	default:
+		kp_buf_end(out, p);
+		kp_value_json(out, v);
+		return kp_buf_room(out, ROOM);
+	}
+}
+
+/* A bound's value at cursor p. */
 static char *json_bound(kp_buf *out, char *p, const kp_bound *b)
 {
 	if (!b->set) {
 		KP_PUT_LIT(p, "null");
 		return p;
 	}
-	kp_buf_end(out, p);
-	kp_value_json(out, b);
-	return kp_buf_room(out, ROOM);
+	return value_at(out, p, b);
 }
 
 /* {"column": ..., "lower": ..., ...}: the range on key part i */
@@ -171,15 +193,14 @@ static char *json_range(kp_buf *out, char *p, kp_buf *tmp, const kp_plan *pl, in
 /* A list of values at cursor p: v0, v1, ... */
 static char *json_values(kp_buf *out, char *p, const kp_value *v, int n)
 {
-	if (!n)
-		return p;
-	kp_buf_end(out, p);
 	for (int j = 0; j < n; j++) {
 		if (j)
-			kp_buf_put(out, ", ", 2);
-		kp_value_json(out, &v[j]);
+			KP_PUT_LIT(p, ", ");
+		p = value_at(out, p, &v[j]);
+		if (j % 8 == 7)   /* ROOM holds 8 numbers and their commas */
+			p = more(out, p);
 	}
-	return kp_buf_room(out, ROOM);
+	return p;
 }
 
 static char *ranges_json(kp_buf *out, char *p, kp_buf *tmp, const kp_plan *pl)
@@ -691,15 +712,17 @@ static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *
 {
 	const kp_rule_info *r = kp_rule_get(g->rule);
 	uint32_t l1, c1, l2, c2;
-	kp_source_linecol(g->src, g->off, &l1, &c1);
-	kp_source_linecol_end(g->src, g->off, g->len, &l2, &c2);
+	kp_source_span(g->src, g->off, g->len, &l1, &c1, &l2, &c2);
 	KP_PUT_LIT(p, "{\"rule\": \"");
 	p = put_name(p, r->id);
 	KP_PUT_LIT(p, "\", \"slug\": \"");
 	p = put_name(p, r->slug);
-	KP_PUT_LIT(p, "\", \"severity\": \"");
-	p = put_name(p, kp_severity_name(g->severity));
-	KP_PUT_LIT(p, "\", \"message\": ");
+	/* the severity's words as one literal each (kp_severity_name's) */
+	switch (g->severity) {
+	case KP_SEV_INFO: KP_PUT_LIT(p, "\", \"severity\": \"info\", \"message\": "); break;
+	case KP_SEV_WARNING: KP_PUT_LIT(p, "\", \"severity\": \"warning\", \"message\": "); break;
+	default: KP_PUT_LIT(p, "\", \"severity\": \"error\", \"message\": "); break;
+	}
 	p = json_message(out, p, g->message);
 	KP_PUT_LIT(p, ", \"file\": ");
 	p = json_path(out, p, g->src);

@@ -286,7 +286,8 @@ static void test_json_short_strings_every_escape_at_every_position(void)
 }
 
 /* kp_int_at at every power of ten and its neighbours, both signs, through
- * a cursor: the digits counted from the highest bit must be exact there. */
+ * a cursor: the digits counted from the highest bit must be exact there;
+ * and either side of 32 bits. */
 static void test_int_at_every_power_of_ten(void)
 {
 	kp_buf b = {0}, want = {0};
@@ -303,6 +304,16 @@ static void test_int_at_every_power_of_ten(void)
 			kp_buf_end(&b, c);
 			kp_buf_printf(&want, "%lld,", (long long)vs[j]);
 		}
+	}
+	/* either side of 32 bits, where the pairs' arithmetic changes width */
+	static const int64_t edges[] = {4294967294ll, 4294967295ll, 4294967296ll, 4294967297ll, -4294967295ll,
+	                                -4294967296ll, -4294967297ll, 2147483647ll, 2147483648ll, 99999999ll};
+	for (size_t j = 0; j < sizeof edges / sizeof edges[0]; j++) {
+		char *c = kp_buf_room(&b, KP_INT_MAX + 1);
+		c = kp_int_at(c, edges[j]);
+		*c++ = ',';
+		kp_buf_end(&b, c);
+		kp_buf_printf(&want, "%lld,", (long long)edges[j]);
 	}
 	kp_buf_int(&b, INT64_MIN);
 	kp_buf_printf(&want, "%lld", (long long)INT64_MIN);

@@ -358,6 +358,181 @@ static void test_columns_around_first_non_ascii_byte(void)
 	}
 }
 
+/* kp_source_locate and kp_source_span answer, from one lookup, what
+ * kp_source_linecol, kp_source_linecol_end and kp_source_line_text answer
+ * apart, asked of a source of their own: every offset and span length of
+ * texts with CRLF, a byte-order mark, multibyte characters and lines that
+ * end at and around the line table's 32-byte blocks. */
+static void test_one_lookup_answers_as_two(void)
+{
+	static char blocks[400];
+	size_t n = 0;
+	for (int w = 0; w < 40 && n + 45 < sizeof blocks; w += 3) {   /* lines of 0, 3, 6, ... bytes */
+		memset(blocks + n, 'a' + w % 26, (size_t)w);
+		n += (size_t)w;
+		blocks[n++] = '\n';
+	}
+	blocks[n] = 0;
+	static const char *const cases[] = {
+		"ab\r\n\xe7\x94\xa8x\r\n\tz",
+		"\xef\xbb\xbfselect 1;\nselect '\xc3\xa9';\r\n",
+		"0123456789abcdef0123456789abcde\n0123456789abcdef0123456789abcdef\n\xf0\x9f\x98\x80x\n",
+		"no line break at all, past one block of thirty-two bytes",
+		"",
+		blocks,
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		const char *text = cases[k];
+		size_t len = strlen(text);
+		kp_source one, two;
+		kp_source_from_string(&one, "a.sql", text, len);
+		kp_source_from_string(&two, "a.sql", text, len);
+		for (size_t off = 0; off <= len + 1; off++)
+			for (size_t span = 0; span <= 40; span += span < 4 ? 1 : 9) {
+				uint32_t l1, c1, l2, c2, w1, x1, w2, x2;
+				kp_source_span(&one, off, span, &l1, &c1, &l2, &c2);
+				kp_source_linecol(&two, off, &w1, &x1);
+				kp_source_linecol_end(&two, off, span, &w2, &x2);
+				CU_ASSERT_EQUAL_FATAL(l1, w1);
+				CU_ASSERT_EQUAL_FATAL(c1, x1);
+				CU_ASSERT_EQUAL_FATAL(l2, w2);
+				CU_ASSERT_EQUAL_FATAL(c2, x2);
+				const char *t1, *t2;
+				size_t n1, n2;
+				kp_source_locate(&one, off, &l1, &c1, &t1, &n1);
+				t2 = kp_source_line_text(&two, off, &n2);
+				CU_ASSERT_EQUAL_FATAL(l1, w1);
+				CU_ASSERT_EQUAL_FATAL(c1, x1);
+				CU_ASSERT_PTR_EQUAL_FATAL(t1 - one.text, t2 - two.text);
+				CU_ASSERT_EQUAL_FATAL(n1, n2);
+			}
+		kp_source_free(&one);
+		kp_source_free(&two);
+	}
+}
+
+/* The line table is read 32 bytes at a time: a line break at each place
+ * of a block and the next (and the first byte past 0x7f at each place),
+ * against lines and columns counted here. */
+static void test_line_breaks_at_every_place_of_a_block(void)
+{
+	for (size_t at = 0; at < 70; at++)
+		for (size_t high = 0; high < 72; high += 7) {
+			char text[80];
+			memset(text, 'x', 72);
+			text[at] = '\n';
+			size_t n = 72;
+			if (high != at && high + 1 != at && high + 1 < n) {
+				text[high] = (char)0xc3;   /* e with an acute accent */
+				text[high + 1] = (char)0xa9;
+			} else {
+				high = n;   /* none */
+			}
+			text[n] = 0;
+			kp_source src;
+			kp_source_from_string(&src, "b.sql", text, n);
+			uint32_t line = 1, col = 1;
+			for (size_t off = 0; off <= n; off++) {
+				if (off == high + 1)
+					continue;   /* inside the character */
+				uint32_t l, c;
+				kp_source_linecol(&src, off, &l, &c);
+				CU_ASSERT_EQUAL_FATAL(l, line);
+				CU_ASSERT_EQUAL_FATAL(c, col);
+				if (off == at)
+					line++, col = 1;
+				else
+					col++;
+			}
+			kp_source_free(&src);
+		}
+}
+
+/* The excerpt of a line of printable ASCII (written in one piece) and of
+ * one that is not (a control character, shown as <U+001B>, eight columns
+ * wide): the caret under the span, a span past the line's end cut there,
+ * an empty span a caret alone. */
+static void test_excerpt_of_plain_and_escaped_lines(void)
+{
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_source src;
+	const char *text = "SELECT * FROM t WHERE v = 1;\nSELECT '\x1b[2J' FROM t\nWHERE k = 2;\n";
+	kp_source_from_string(&src, "e.sql", text, strlen(text));
+	kp_diags d = {0};
+	kp_buf b = {0};
+	kp_diag *g = kp_diag_add(&d, &a, KP_R_FULL_SCAN, KP_SEV_ERROR, &src, 22, 5, "full");
+	kp_diag_format(&b, g, 0);
+	ASSERT_STR(b.data,
+	           "e.sql:1:23: error: full [KP001 full-scan]\n"
+	           "     1 | SELECT * FROM t WHERE v = 1;\n"
+	           "       |                       ^~~~~\n");
+	kp_buf_clear(&b);
+	g = kp_diag_add(&d, &a, KP_R_FULL_SCAN, KP_SEV_ERROR, &src, 22, 0, "point");
+	kp_diag_format(&b, g, 1);
+	ASSERT_STR(b.data,
+	           "\033[1me.sql:1:23:\033[0m \033[1;31merror:\033[0m \033[1mpoint\033[0m [KP001 full-scan]\n"
+	           "     1 | SELECT * FROM t WHERE v = 1;\n"
+	           "       |                       \033[1;32m^\033[0m\n");
+	kp_buf_clear(&b);
+	g = kp_diag_add(&d, &a, KP_R_FULL_SCAN, KP_SEV_WARNING, &src, 36, 30, "span to the next line");
+	kp_diag_format(&b, g, 0);
+	ASSERT_STR(b.data,
+	           "e.sql:2:8: warning: span to the next line [KP001 full-scan]\n"
+	           "     2 | SELECT '<U+001B>[2J' FROM t\n"
+	           "       |        ^~~~~~~~~~~~~~~~~~~~\n");
+	kp_buf_clear(&b);
+	/* a message that is not printable ASCII: shown, never sent as it is */
+	g = kp_diag_add(&d, &a, KP_R_FULL_SCAN, KP_SEV_INFO, &src, 50, 5, "name \x1b[2J\xc3\xa9\t\x9b");
+	kp_diag_format(&b, g, 0);
+	CU_ASSERT_NSTRING_EQUAL(b.data, "e.sql:3:1: info: name <U+001B>[2J\xc3\xa9\t<9B> [KP001 full-scan]\n", 59);
+	kp_buf_clear(&b);
+	g = kp_diag_add(&d, &a, KP_R_FULL_SCAN, KP_SEV_INFO, &src, 50, 30, "plain span cut");
+	kp_diag_format(&b, g, 0);
+	ASSERT_STR(b.data,
+	           "e.sql:3:1: info: plain span cut [KP001 full-scan]\n"
+	           "     3 | WHERE k = 2;\n"
+	           "       | ^~~~~~~~~~~~\n");
+	kp_buf_free(&b);
+	kp_source_free(&src);
+	kp_arena_free(&a);
+}
+
+/* The path as text shows it is made once with its JSON form and kept: a
+ * hostile path (a terminal escape, a byte that is not UTF-8, a bidi
+ * override) is shown escaped in the heading and in a note, its JSON
+ * escaped as JSON; a source renamed (path_json cleared, as the CLI does for
+ * --stdin-filename) shows its new path in both forms. */
+static void test_path_shown_once_and_after_a_rename(void)
+{
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_source src;
+	kp_source_from_string(&src, "a\x1b[31m\xff\xe2\x80\xae.sql", "SELECT 1;\n", 10);
+	CU_ASSERT_STRING_EQUAL(kp_source_path_json(&src)->data, "\"a\\u001b[31m\xff\xe2\x80\xae.sql\"");
+	kp_diags d = {0};
+	kp_diag *g = kp_diag_add(&d, &a, KP_R_SYNTAX, KP_SEV_ERROR, &src, 7, 1, "bad");
+	kp_diag_note(g, &a, &src, 0, "here");
+	kp_buf b = {0};
+	kp_diag_format(&b, g, 0);
+	ASSERT_STR(b.data,
+	           "a<U+001B>[31m<FF><U+202E>.sql:1:8: error: bad [KP011 syntax-error]\n"
+	           "     1 | SELECT 1;\n"
+	           "       |        ^\n"
+	           "a<U+001B>[31m<FF><U+202E>.sql:1:1: note: here\n");
+	free(src.path);
+	src.path = strdup("b\x7f.sql");
+	kp_buf_clear(&src.path_json);
+	kp_buf_clear(&b);
+	kp_diag_format(&b, g, 0);
+	CU_ASSERT_NSTRING_EQUAL(b.data, "b<U+007F>.sql:1:8: error: bad", 29);
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "\nb<U+007F>.sql:1:1: note: here\n"));
+	CU_ASSERT_STRING_EQUAL(kp_source_path_json(&src)->data, "\"b\x7f.sql\"");
+	kp_buf_free(&b);
+	kp_source_free(&src);
+	kp_arena_free(&a);
+}
+
 KPT_SUITE("stream", NULL, NULL,
 	{"windows match the whole file", test_windows_match_whole_file},
 	{"read errors", test_source_read_errors},
@@ -365,4 +540,8 @@ KPT_SUITE("stream", NULL, NULL,
 	{"diagnostic text: header, colour, excerpt and caret", test_diagnostic_text_with_colour_and_excerpt},
 	{"control characters shown at every offset of the eight-byte scan", test_visible_text_at_every_offset},
 	{"lines of offsets asked in any order", test_line_of_offsets_in_any_order},
-	{"columns before and after the first non-ASCII byte", test_columns_around_first_non_ascii_byte})
+	{"columns before and after the first non-ASCII byte", test_columns_around_first_non_ascii_byte},
+	{"one lookup answers as two: locate and span", test_one_lookup_answers_as_two},
+	{"line breaks at every place of the line table's block", test_line_breaks_at_every_place_of_a_block},
+	{"excerpts of plain and escaped lines", test_excerpt_of_plain_and_escaped_lines},
+	{"a path shown escaped, made once, and again after a rename", test_path_shown_once_and_after_a_rename})

@@ -104,4 +104,26 @@ check("mapper json: each variant's object names it", [(o["line"], o.get("variant
     (8, "when `userId == null` and `status != null`", "full_scan"),
     (8, "when `userId != null` and `status == null`", "scan")] and "variant" not in objs[7], out)
 
+# a range's values written in place (planner/explain.c's value_at): twelve
+# key columns bound (more values than one room's worth), integers at both
+# ends of 64 bits, strings that need escaping, long and short, a boolean,
+# NULL, a parameter, and the JSON is exactly what each value is
+with kptest.tempdir() as d:
+    cols = [f"c{i}" for i in range(12)]
+    types = ["BIGINT", "VARCHAR", "BIGINT", "VARCHAR", "BOOLEAN", "VARCHAR", "BIGINT", "VARCHAR", "BIGINT",
+             "VARCHAR", "BIGINT", "BIGINT"]
+    write(os.path.join(d, "w.sql"), "CREATE TABLE w (" + ", ".join(f"{c} {t} NOT NULL" for c, t in zip(cols, types)) +
+          ", v INT, PRIMARY KEY (" + ", ".join(cols) + "));\n")
+    long_s = "q\\u\"t\x01" * 200
+    vals = ["-9223372036854775808", "'a'", "9223372036854775807", "'" + long_s.replace("'", "''") + "'", "TRUE",
+            "'\u00e9\u7528'", "0", "'\x1b[2J'", "?", "''", "42", "-7"]
+    q = "SELECT * FROM w WHERE " + " AND ".join(f"{c} = {v}" for c, v in zip(cols, vals)) + ";\n"
+    write(os.path.join(d, "q.sql"), q)
+    rc, out, err = run("explain", "--no-config", "--schema", "w.sql", "--format", "json", "q.sql", cwd=d)
+    want = [-9223372036854775808, "a", 9223372036854775807, long_s, 1, "\u00e9\u7528", 0, "\x1b[2J",
+            {"param": "?"}, "", 42, -7]   # TRUE on a key column is 1
+    ranges = '"ranges": ' + json.dumps([{"eq": want, "range": None}], ensure_ascii=False) + ', "filter"'
+    check("explain json: twelve key values written in place, each as it is, byte for byte",
+          rc == 0 and out.count("\n") == 1 and ranges in out, out + err)
+
 kptest.finish()
