@@ -29,6 +29,9 @@ static const char *shape_class(kp_access a, bool rejected)
 	return rejected && a == KP_ACCESS_SCAN ? "REJECTED SCAN" : kpa_class_words(a, rejected);
 }
 
+/* Rows a value in words (below): rows / distinct rounded. */
+static double per_value(double rows, double distinct);
+
 /* "file:line" of a statement. */
 static const char *where_at(kp_advisor *adv, const kp_wquery *q)
 {
@@ -278,18 +281,20 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 		kp_buf_printf(&b, " and %d more", named - 5);
 	if (c->hot > now->hot * (1 + 1e-9))
 		kp_buf_printf(&b, "%sputs %.15g more weighted rows written onto one region (a write hotspot)",
-		              b.len ? "; " : "", c->hot - now->hot);
+		              b.len ? "; " : "", per_value(c->hot - now->hot, 1));
 	else if (c->hot < now->hot * (1 - 1e-9))
 		kp_buf_printf(&b, "%sspreads %.15g weighted rows written that land on one region today", b.len ? "; " : "",
-		              now->hot - c->hot);
-	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g)", b.len ? "; " : "", c->read, now->read);
+		              per_value(now->hot - c->hot, 1));
+	/* rows rounded as the review's cost line rounds them (tools/review.c) */
+	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g)", b.len ? "; " : "", per_value(c->read, 1),
+	              per_value(now->read, 1));
 	/* refused reads count by weight, not in the rows read: a design that
 	 * makes more reads refused reads fewer rows, and says why (one that
 	 * makes them run says so below) */
 	if (c->refused > now->refused * (1 + 1e-9))
 		kp_buf_printf(&b, ", and reads of weight %.15g the store refuses (now %.15g; a refused read does not run "
 		              "and is not in the rows read)", c->refused, now->refused);
-	kp_buf_printf(&b, ", writes %.15g (now %.15g)", c->written, now->written);
+	kp_buf_printf(&b, ", writes %.15g (now %.15g)", per_value(c->written, 1), per_value(now->written, 1));
 	/* reads the store refuses made to run: what each run costs the
 	 * writes (docs/advice.md, "Reads the store refuses") */
 	if (c->refused < now->refused * (1 - 1e-9)) {
@@ -472,6 +477,8 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 static double per_value(double rows, double distinct)
 {
 	double v = rows / distinct;
+	if (!(v < 9e15 && v > -9e15))
+		return v;   /* past a double's whole numbers (and a long long): as it is */
 	return v >= 100 ? (double)(long long)(v + 0.5) : (double)(long long)(v * 100 + 0.5) / 100;
 }
 

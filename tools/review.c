@@ -8,6 +8,7 @@
  * and the advisor's findings on them, heaviest first. */
 #include "tools/review.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,18 @@ static const char *class_name(kp_access a, bool rejected)
 static const char *order_words(kp_order o)
 {
 	return o == KP_ORDER_SORT ? ", sorted" : o == KP_ORDER_REVERSE ? ", read backwards" : "";
+}
+
+/* Weighted rows in words, into out (32 bytes): whole from 100 up, to the
+ * hundredth below, as the review's counts of rows a value are. */
+static const char *rows_words(char *out, double v)
+{
+	double r = v >= 100 || v <= -100 ? (double)(long long)(v + (v < 0 ? -0.5 : 0.5))
+	                                 : (double)(long long)(v * 100 + (v < 0 ? -0.5 : 0.5)) / 100;
+	if (!(v < 9e15 && v > -9e15))
+		r = v;   /* past what a long long holds: as it is */
+	snprintf(out, 32, "%.15g", r);
+	return out;
 }
 
 /* Names, messages, keys and DDL carry input text: its control characters
@@ -84,12 +97,17 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 	              "%.15g, sorted %.15g; writes %.15g%s\n", r->nstatements, r->by_class[0], r->by_class[1],
 	              r->by_class[2], r->by_class[3], r->by_class[4], r->writes,
 	              r->writes_default ? " (none in the workload: assumed written at its read weight)" : "");
+	/* weighted rows rounded as the counts before them are: whole from 100
+	 * up, to the hundredth below (a stated count's share: 1554838.70967742
+	 * rows read is 1554839, E53) */
+	char rd[32], wr[32], hot[32];
 	kp_buf_printf(b, "    cost (weighted rows, %.15g rows %s; ", r->rows, r->rows_default ? "assumed by default" : "stated");
 	if (r->values)   /* the counts known before the default */
 		line(b, "", r->values, "; ");
 	kp_buf_printf(b, "by default %.15g rows a value of %s key column bound by = and %.15g%% of those in a range): read "
-	              "%.15g, written %.15g, on one region %.15g", r->per_value, r->values ? "any other" : "a",
-	              r->in_range * 100, r->before.read, r->before.written, r->before.hot);
+	              "%s, written %s, on one region %s", r->per_value, r->values ? "any other" : "a",
+	              r->in_range * 100, rows_words(rd, r->before.read), rows_words(wr, r->before.written),
+	              rows_words(hot, r->before.hot));
 	if (r->before.refused > 0)
 		kp_buf_printf(b, "; %s %.15g (weight: they do not run%s, not counted in rows read)",
 		              r->refused_words ? r->refused_words : "refused by the store", r->before.refused,
@@ -100,9 +118,11 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 		if (r->assumes)
 			line(b, "      assumes: ", r->assumes, "\n");
 	} else {
-		kp_buf_printf(b, "    recommendation: cost %.15g -> %.15g (read %.15g -> %.15g, written %.15g -> %.15g, "
-		              "on one region %.15g -> %.15g", r->before.total, r->after.total, r->before.read,
-		              r->after.read, r->before.written, r->after.written, r->before.hot, r->after.hot);
+		char t0[32], t1[32], r0[32], r1[32], w0[32], w1[32], h0[32], h1[32];
+		kp_buf_printf(b, "    recommendation: cost %s -> %s (read %s -> %s, written %s -> %s, on one region %s -> %s",
+		              rows_words(t0, r->before.total), rows_words(t1, r->after.total), rows_words(r0, r->before.read),
+		              rows_words(r1, r->after.read), rows_words(w0, r->before.written),
+		              rows_words(w1, r->after.written), rows_words(h0, r->before.hot), rows_words(h1, r->after.hot));
 		if (r->before.refused > 0 || r->after.refused > 0)
 			kp_buf_printf(b, ", refused %.15g -> %.15g", r->before.refused, r->after.refused);
 		/* reads refused before cost no rows; once they run, their rows

@@ -715,4 +715,18 @@ check("the SARIF schema is in the repository with its OASIS notice",
       os.path.exists(os.path.join(DATA, "schemas", "sarif-schema-2.1.0.json")) and
       "OASIS Open" in open(os.path.join(DATA, "schemas", "NOTICE.md")).read(), DATA)
 
+# ------------------------------------------------ weighted rows in the review are rounded as its counts are
+# (E53 in tests/advisor/designs8.md: "read 1554838.70967742", a stated count's share of the rows)
+e53 = os.path.join(SRC, "tests", "advisor", "designs8")
+rc, out, err = kptest.run("check", "--target", "tablestore", "--schema", os.path.join(e53, "E53.schema.sql"),
+                          "--workload", os.path.join(e53, "E53.workload.sql"), plain=True)
+check("E53's cost line reads whole rows", rc == 0 and "): read 1554839, written 31, on one region 1\n" in out, out + err)
+check("no rows with eight decimals in the review", "1554838.7" not in out, out)
+e56 = os.path.join(SRC, "tests", "advisor", "designs9")
+rc, out, err = kptest.run("check", "--target", "lindorm", "--schema", os.path.join(e56, "E56.schema.sql"),
+                          "--workload", os.path.join(e56, "E56.workload.sql"), plain=True)
+check("E56's recommendation line and its trades read whole rows",
+      rc == 0 and "read 40366667 -> 40366667, written 525000 -> 525000, on one region 233333 -> 58333)" in out and
+      "reads 40366667 rows (now 40366667)" in out and "233333.33" not in out, out + err)
+
 kptest.finish()
