@@ -1,0 +1,18 @@
+-- Claim/$submit: a provider submits a claim, queued for adjudication
+-- weight: 30000
+INSERT INTO claim (insurer_id, patient_id, created, claim_id, provider_id, claim_type, claim_use, priority, outcome, total_value, billable_start, billable_end) VALUES (?, ?, ?, ?, ?, ?, 'claim', ?, 'queued', ?, ?, ?);
+-- adjudication: the claim's outcome (complete, error or partial)
+-- weight: 30000
+UPDATE claim SET outcome = ? WHERE insurer_id = ? AND patient_id = ? AND created = ? AND claim_id = ?;
+-- GET /Claim/[id] on the insurer's endpoint
+-- weight: 30000
+SELECT patient_id, created, provider_id, claim_type, outcome, total_value FROM claim WHERE insurer_id = ? AND claim_id = ?;
+-- GET /Claim?patient=...&created=ge...: a member's claims since a date
+-- weight: 20000
+SELECT created, claim_id, provider_id, claim_type, outcome, total_value FROM claim WHERE insurer_id = ? AND patient_id = ? AND created >= ?;
+-- GET /Claim?provider=...: a provider's claims still queued (its worklist)
+-- weight: 6000
+SELECT patient_id, created, claim_id, total_value FROM claim WHERE insurer_id = ? AND provider_id = ? AND outcome = 'queued';
+-- a fraud analyst, ad hoc: the insurer's claims above an amount
+-- weight: 1
+SELECT patient_id, claim_id, provider_id FROM claim WHERE insurer_id = ? AND total_value > ?;
