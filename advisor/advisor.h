@@ -37,8 +37,13 @@ typedef struct kp_advice {
 	int buckets;            /* with newkey: a read that cannot compute the leading hash
 	                           part is this many scans merged (salt, buckets); 0: none */
 	struct kp_advice *with; /* applied together with it (a reorder's index table), or NULL */
-	const kp_index *replaces; /* widen_index, drop_index: the table's index it drops (a
-	                           widen_index puts index in its place), or NULL */
+	const kp_index *replaces; /* widen_index, rebuild_index, drop_index: the table's index
+	                           it drops (widen_index and rebuild_index put index in its
+	                           place), or NULL */
+	bool read_drop;         /* drop_index of an index reads of the workload go through:
+	                           offered only as part of the recommendation (an index kept
+	                           for its reads is no alternative worth listing), unless the
+	                           index is a write hotspot */
 	/* what the judge decided */
 	int rank;               /* 1 = the recommendation (or its first item), then the
 	                           alternatives in order; 0 before the judge ran */

@@ -558,6 +558,16 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* unique.c */
 void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* Why column col of t is taken as near-unique for the cost model (one row
+ * a value, docs/advice.md "Defaults that decide"): a point read of the
+ * workload (*by, its first: no ORDER BY, no LIMIT past 1, no aggregate)
+ * binds it alone by = or IN, and it ends t's key of
+ * several columns (KPA_UNIQUE_KEY_END), or its name says it is t's own id
+ * (KPA_UNIQUE_ID: id, or t's name with _id or id, singular or plural).
+ * KPA_UNIQUE_NO when neither, or when a -- distinct: or its type states
+ * its values, or the column is few-valued or a time by its name or type. */
+typedef enum kpa_unique_why { KPA_UNIQUE_NO, KPA_UNIQUE_KEY_END, KPA_UNIQUE_ID } kpa_unique_why;
+kpa_unique_why kpa_near_unique(kp_advisor *adv, const kp_table *t, int col, const kp_wquery **by);
 /* ---------------------------------------------------------------- logs.c */
 
 /* A log of varints in the advisor's arena (kp_advisor.at, .vlog): chunks,

@@ -1,9 +1,12 @@
 /* The indexes a table has, as candidates of their own (docs/advice.md,
  * "Existing indexes"): one widened to hold the columns a read needs, where
  * it already leads with a column the read binds or orders by (the same
- * key: no index write added, where a second index would add one), and one
- * dropped, where no read of the workload goes through it and every write
- * keeps it. The judge weighs both as it weighs a new index. */
+ * key: no index write added, where a second index would add one); one
+ * rebuilt hot-free, where its own key is a write hotspot (landing.c's walk
+ * of the index row's key: an index row is written where its key says);
+ * and one dropped, where the table is written (every write keeps it). The
+ * judge weighs each as it weighs a new index, the reads that go through
+ * the index planned again on what is left. */
 #include "advisor/advisorInt.h"
 
 #include <string.h>
@@ -19,13 +22,19 @@ static bool judged_index(const kp_index *ix)
 /* The DDL that makes ix again as wide (the stores add no column to an
  * index in place: Phoenix, Lindorm drop and create it), or NULL where the
  * store takes no SQL for it (Tablestore's DeleteIndex and CreateIndex). */
-static const char *widen_ddl(kp_advisor *adv, const kp_table *t, const kp_index *ix, const bool *covers)
+static const char *remake_ddl(kp_advisor *adv, const kp_table *t, const kp_index *ix, const bool *covers,
+                              const char *lead, bool add, int salt)
 {
 	const target_info *ti = kpa_target(adv->target);
 	if (!ti->sql_index)
 		return NULL;
 	kp_buf b = {0};
+	/* a bucket column added to the table, filled by the writer */
+	if (lead && add)
+		kp_buf_printf(&b, "ALTER TABLE %s ADD COLUMN %s INT; ", t->name, lead);
 	kp_buf_printf(&b, "DROP INDEX %s ON %s; CREATE INDEX %s ON %s (", ix->name, t->name, ix->name, t->name);
+	if (lead)
+		kp_buf_printf(&b, "%s, ", lead);
 	for (int j = ix->tenant_lead; j < ix->nuser; j++)   /* Phoenix puts the tenant first itself */
 		kp_buf_printf(&b, "%s%s%s", j > ix->tenant_lead ? ", " : "", t->cols[ix->key.parts[j].col].name,
 		              ix->key.parts[j].desc && ti->desc_key ? " DESC" : "");
@@ -40,20 +49,27 @@ static const char *widen_ddl(kp_advisor *adv, const kp_table *t, const kp_index 
 	}
 	if (n)
 		kp_buf_putc(&b, ')');
-	if (ix->salt_buckets)
-		kp_buf_printf(&b, " SALT_BUCKETS = %d", ix->salt_buckets);
+	if (salt)
+		kp_buf_printf(&b, " SALT_BUCKETS = %d", salt);
 	const char *r = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
 	return r;
 }
 
-/* The index's key in key notation. */
-static const char *key_words(kp_advisor *adv, const kp_table *t, const kp_index *ix)
+/* The index's key in key notation, after lead's part when given ("[salt]",
+ * "[bucket]"). */
+static const char *key_words(kp_advisor *adv, const kp_table *t, const kp_index *ix, const char *lead)
 {
 	kp_buf b = {0};
+	if (lead)
+		kp_buf_printf(&b, "[%s]", lead);
 	for (int j = 0; j < ix->key.n; j++)
-		kp_buf_printf(&b, "[%s%s]", ix->key.parts[j].col >= 0 ? t->cols[ix->key.parts[j].col].name : "?",
-		              ix->key.parts[j].desc ? " DESC" : "");
+		if (!lead || ix->key.parts[j].col < 0 || strcmp(t->cols[ix->key.parts[j].col].name, lead)) {
+			/* a hash part of the table's key the store appends: hash32(c) */
+			kp_buf_putc(&b, '[');
+			kp_key_part_name(&b, t, &ix->key.parts[j]);
+			kp_buf_puts(&b, ix->key.parts[j].desc ? " DESC]" : "]");
+		}
 	const char *r = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
 	return r;
@@ -87,8 +103,8 @@ static void widen(kp_advisor *adv, const kp_table *t, const kp_index *ix, const 
 		ti->sql_index ? "the store adds no column to an index in place: drop it and create it again"
 		              : "an index's columns cannot change: delete it (DeleteIndex) and create it again "
 		                "(CreateIndex) with these defined columns");
-	kp_advice *x = kpa_advise(adv, KP_R_UNSERVED, "widen_index", t, msg, key_words(adv, t, w),
-	                          widen_ddl(adv, t, ix, covers));
+	kp_advice *x = kpa_advise(adv, KP_R_UNSERVED, "widen_index", t, msg, key_words(adv, t, w, NULL),
+	                          remake_ddl(adv, t, ix, covers, NULL, false, ix->salt_buckets));
 	x->index = w;
 	x->replaces = ix;
 	x->serves = -1;
@@ -99,24 +115,210 @@ static void widen(kp_advisor *adv, const kp_table *t, const kp_index *ix, const 
 	kp_buf_free(&held);
 }
 
-static void drop(kp_advisor *adv, const kp_table *t, const kp_index *ix)
+/* Does q read through ix (the index itself, or its copy on a view)? */
+static bool through(const kp_wquery *q, const kp_index *ix)
+{
+	return q->plan.index == ix ||
+	       (q->plan.index && q->plan.index->name && ix->name && !strcmp(q->plan.index->name, ix->name));
+}
+
+/* The reads of the workload that go through ix, as "file:line (weight W)"
+ * (the first five, and how many more), or NULL when none does. */
+static const char *reads_through(kp_advisor *adv, const kp_table *t, const kp_index *ix, int *count)
+{
+	kp_buf b = {0};
+	int n = 0;
+	for (uint32_t qi = 0; qi < adv->queries.n; qi++) {
+		const kp_wquery *q = adv->queries.items[qi];
+		if (q->base != t || !q->plan.table || kpa_is_write(q->stmt) || !through(q, ix))
+			continue;
+		if (n++ >= 5)
+			continue;
+		uint32_t line = 0, col = 0;
+		if (q->src)
+			kp_source_linecol(q->src, q->off, &line, &col);
+		kp_buf_printf(&b, "%s%s:%u (weight %.15g)", n > 1 ? ", " : "", q->src && q->src->path ? q->src->path : "?",
+		              line, q->weight);
+	}
+	if (n > 5)
+		kp_buf_printf(&b, " and %d more", n - 5);
+	*count = n;
+	const char *r = n ? kpa_bufdup(adv->a, &b) : NULL;
+	kp_buf_free(&b);
+	return r;
+}
+
+/* A workload of fewer statements on a table than this is a sample: a drop
+ * said on its evidence says that code outside it may read the index
+ * (docs/advice.md, "Existing indexes"). */
+#define KP_SAMPLE_STATEMENTS 100
+
+/* What a drop rests on: the statements of the workload on t (n), and,
+ * when they are few, that code outside them may read through the index. */
+static const char *evidence_words(kp_advisor *adv, const kp_table *t, double n)
+{
+	if (n >= KP_SAMPLE_STATEMENTS)
+		return kp_arena_printf(adv->a, " (the workload's %.15g statements on %s)", n, t->name);
+	return kp_arena_printf(adv->a, " (the workload's %.15g statement%s on %s, a sample: code outside it, a report, an "
+	                       "admin page, a batch job, may read through the index; check the application's code and "
+	                       "the store's query log before dropping it)", n, n == 1 ? "" : "s", t->name);
+}
+
+/* ix dropped. Read by no statement: the writes it costs saved. Read
+ * (reads: those statements): the same, the reads planned again on the
+ * table's key and its other indexes, which the judge takes only where
+ * none becomes worse; hot: the words of its key's write hotspot. */
+static void drop(kp_advisor *adv, const kp_table *t, const kp_index *ix, const char *reads, int nreads,
+                 double weight, const char *hot, double nstmts)
 {
 	const target_info *ti = kpa_target(adv->target);
-	const char *msg = kp_arena_printf(
-		adv->a,
-		"drop_index: no statement of the workload reads through %s on %s, and every write keeps it (an "
-		"insert writes its row, an update of a column it holds rewrites it): dropping it saves those "
-		"writes; a read that goes through it outside this workload then reads the table",
-		ix->name, t->name);
+	const char *msg;
+	if (!reads)
+		msg = kp_arena_printf(
+			adv->a,
+			"drop_index: no statement of the workload reads through %s on %s, and every write keeps it (an "
+			"insert writes its row, an update of a column it holds rewrites it): dropping it saves those "
+			"writes; a read that goes through it outside this workload then reads the table%s",
+			ix->name, t->name, evidence_words(adv, t, nstmts));
+	else
+		msg = kp_arena_printf(
+			adv->a,
+			"drop_index: %s on %s is read through by %s%s, and every write keeps it (an "
+			"insert writes its row, an update of a column it holds rewrites it%s)%s: dropping it saves those "
+			"writes; its reads are planned again on the key of %s and its other indexes, and the drop is "
+			"taken only where none of them becomes worse (its class, its ORDER BY served); a read that goes "
+			"through it outside this workload then reads another path%s",
+			ix->name, t->name, reads, nreads > 1 ? kp_arena_printf(adv->a, " (weight %.15g in all)", weight) : "",
+			ix->nuser ? ", one of its key columns moves it" : "",
+			hot ? kp_arena_printf(adv->a, "; a write hotspot itself: %s", hot) : "", t->name,
+			evidence_words(adv, t, nstmts));
 	const char *ddl = ti->sql_index ? kp_arena_printf(adv->a, "DROP INDEX %s ON %s", ix->name, t->name) : NULL;
-	kp_advice *x = kpa_advise(adv, KP_R_UNSERVED, "drop_index", t, msg, key_words(adv, t, ix), ddl);
+	kp_advice *x = kpa_advise(adv, KP_R_UNSERVED, "drop_index", t, msg, key_words(adv, t, ix, NULL), ddl);
 	x->replaces = ix;
+	x->read_drop = reads && !hot;
 	x->serves = -1;
 	x->of = -1;
 	x->before = -1;
 	for (int j = 0; j < ix->nuser; j++)
 		if (ix->key.parts[j].col >= 0)
 			kpa_advice_col(adv, x, t->cols[ix->key.parts[j].col].name);
+}
+
+/* Where ix's rows land, in words, when its key (the table's key appended,
+ * as every index row ends with it) is a write hotspot; else NULL. A salted
+ * index, or any index of a salted table (Phoenix salts a salted table's
+ * indexes alike), is none. */
+static const char *index_hot(kp_advisor *adv, const kp_table *t, const kp_index *ix, kp_rule *rule)
+{
+	if (ix->salt_buckets || t->salt_buckets || kp_table_option_get(t, "salt_buckets"))
+		return NULL;
+	kpa_conc c;
+	kpa_cols_conc(adv, t, ix->key.parts, ix->key.n, NULL, &c);
+	/* the rule that names such a key: a monotonic part (KP101), else few
+	 * values to the end (KP102) */
+	*rule = c.col >= 0 ? KP_R_HOT_MONOTONIC : KP_R_HOT_ENUM;
+	return kpa_conc_hot(&c) ? kpa_conc_words(adv, t, ix->key.parts, &c) : NULL;
+}
+
+/* ix, whose key is a write hotspot (hot: where its rows land), made again
+ * in its place with its writes spread: salted where the store salts an
+ * index of its own (Phoenix's SALT_BUCKETS on CREATE INDEX), else led by
+ * a bucket column of the table the writer fills from a hash of the
+ * table's key (which every write names and which varies within the hot
+ * values), a read through it one read a bucket. Its columns, DESC and
+ * INCLUDE as they are. reads: the statements that read through it. */
+static void rebuild(kp_advisor *adv, const kp_table *t, const kp_index *ix, const char *hot, kp_rule rule,
+                    const char *reads)
+{
+	const target_info *ti = kpa_target(adv->target);
+	int n = ix->nuser < ix->key.n ? ix->nuser : ix->key.n;
+	int cols[KP_REORDER_MAX + 1];
+	bool desc[KP_REORDER_MAX + 1];
+	if (n > KP_REORDER_MAX)
+		return;
+	for (int j = 0; j < n; j++) {
+		cols[j] = ix->key.parts[j].col;
+		desc[j] = ix->key.parts[j].desc;
+	}
+	kp_index *w = kpa_hypo_index(adv->a, t, ix->name, cols, desc, n, ix->covers);
+	w->unique = ix->unique;
+	w->tenant_lead = ix->tenant_lead;
+	bool salt = ti->max_salt_buckets >= KP_BUCKETS;
+	/* a bucket column is one more index column: within the store's
+	 * limits of an index (Tablestore's 4 index columns, 8 with the
+	 * table's key appended), or no rebuild (the drop is still weighed) */
+	if (!salt && ((ti->max_index_cols && n + 1 > ti->max_index_cols) ||
+	              (ti->max_index_key_parts && ix->key.n + 1 > ti->max_index_key_parts)))
+		return;
+	/* the bucket's column: a key column of the table the writer already
+	 * fills from a hash (a bucketed key: every write names it, and it
+	 * spreads within any value of the index's columns), else one added,
+	 * named after the index (two indexes rebuilt, or a key change that
+	 * adds its own bucket, add columns of their own) */
+	const char *bucket = NULL;
+	int nb = KP_BUCKETS;
+	const kpa_notes *nt = kpa_notes_of(adv, t);
+	for (int j = 0; j < t->pk.n && !bucket && !salt; j++) {
+		int c = t->pk.parts[j].col;
+		kpa_colconc cc;
+		kpa_col_conc(adv, t, c, &cc);
+		if (c >= 0 && cc.kind == KPA_CONC_SPREAD && nt->dist[c] != KPA_DIST_UNIFORM) {
+			bucket = t->cols[c].name;
+			if (nt->distinct[c] >= 2 && nt->distinct[c] <= 1024)
+				nb = (int)nt->distinct[c];
+		}
+	}
+	bool add = !bucket;
+	if (add) {
+		bucket = kp_arena_printf(adv->a, "%s_bucket", ix->name);
+		for (int k = 2; kp_table_column(t, bucket, (uint32_t)strlen(bucket)) >= 0; k++)
+			bucket = kp_arena_printf(adv->a, "%s_bucket%d", ix->name, k);
+	}
+	kp_buf pk = {0};
+	for (int j = 0; j < t->pk.n; j++)
+		if (t->pk.parts[j].col >= 0 && t->cols[t->pk.parts[j].col].name != bucket)
+			kp_buf_printf(&pk, "%s%s", pk.len ? ", " : "", t->cols[t->pk.parts[j].col].name);
+	const char *fill = add ? kp_arena_printf(adv->a, "%s = hash(%s) %% %d, a column of %s the writer fills on every "
+	                                         "insert from the key each write names (the rows there filled once "
+	                                         "before the index is made again)", bucket, pk.data, nb, t->name)
+	                       : kp_arena_printf(adv->a, "%s, the key column of %s the writer already fills from a hash",
+	                                         bucket, t->name);
+	const char *msg;
+	const char *tail = ti->sql_index ? "the store changes no index's key in place: drop it and create it again"
+	                                 : "an index's key cannot change: delete it (DeleteIndex) and create it again "
+	                                   "(CreateIndex)";
+	if (salt) {
+		w->salt_buckets = KP_BUCKETS;
+		msg = kp_arena_printf(
+			adv->a,
+			"rebuild_index: %s on %s is a write hotspot: %s; made again with SALT_BUCKETS = %d, its key as it "
+			"is: Phoenix salts an index of its own, a salt byte hashed from the index row's key leading each "
+			"row, so its writes spread over %d buckets, and a read through it is one scan per bucket, merged "
+			"by Phoenix in the index's key order%s%s; %s",
+			ix->name, t->name, hot, KP_BUCKETS, KP_BUCKETS, reads ? " (its reads: " : "",
+			reads ? kp_arena_printf(adv->a, "%s)", reads) : "", tail);
+	} else {
+		msg = kp_arena_printf(
+			adv->a,
+			"rebuild_index: %s on %s is a write hotspot: %s; made again led by %s, so its writes spread over "
+			"%d buckets; a read through it is %d reads, one a bucket (%s = 0 to %d), merged%s%s%s; %s",
+			ix->name, t->name, hot, fill, nb, nb, bucket, nb - 1, ti->order_in_key_order ? ", each in key order" : "",
+			reads ? kp_arena_printf(adv->a, "; reads to rewrite (each adds %s = 0 to %d, one read a bucket): ",
+			                        bucket, nb - 1) : "",
+			reads ? reads : "", tail);
+	}
+	kp_advice *x = kpa_advise(adv, rule, "rebuild_index", t, msg,
+	                          key_words(adv, t, w, salt ? "salt" : bucket),
+	                          remake_ddl(adv, t, ix, ix->covers, salt ? NULL : bucket, add, salt ? KP_BUCKETS : 0));
+	x->index = w;
+	x->replaces = ix;
+	x->buckets = salt ? 0 : nb;
+	x->serves = -1;
+	x->of = -1;
+	x->before = -1;
+	for (int j = 0; j < n; j++)
+		kpa_advice_col(adv, x, t->cols[cols[j]].name);
+	kp_buf_free(&pk);
 }
 
 void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch)
@@ -126,6 +328,7 @@ void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch)
 		if (t->dropped || !t->nindexes)
 			continue;
 		bool writes = false;
+		double nstmts = 0;
 		for (uint32_t qi = 0; qi < adv->queries.n; qi++) {
 			const kp_wquery *q = adv->queries.items[qi];
 			const kp_table *on = q->base;
@@ -134,6 +337,8 @@ void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch)
 			            q->stmt->kind == KP_S_REPLACE))
 				on = kp_catalog_find(adv->cat, q->stmt->u.insert.table.s, q->stmt->u.insert.table.len);
 			writes |= on == t && kpa_is_write(q->stmt);
+			if (on == t)
+				nstmts += q->count;
 		}
 		for (int i = 0; i < t->nindexes; i++) {
 			const kp_index *ix = t->indexes[i];
@@ -141,7 +346,7 @@ void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch)
 				continue;
 			int lead = ix->key.parts[0].col;
 			bool read = false;
-			double weight = 0;
+			double weight = 0, read_weight = 0;
 			bool *covers = kp_arena_alloc(scratch, sizeof(bool) * (size_t)(t->ncols + 1));
 			memcpy(covers, ix->covers, sizeof(bool) * (size_t)t->ncols);
 			bool wider = false;
@@ -149,9 +354,10 @@ void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch)
 				const kp_wquery *q = adv->queries.items[qi];
 				if (q->base != t || !q->plan.table || kpa_is_write(q->stmt))
 					continue;
-				if (q->plan.index == ix ||
-				    (q->plan.index && q->plan.index->name && !strcmp(q->plan.index->name, ix->name)))
+				if (through(q, ix)) {
 					read = true;
+					read_weight += q->weight;
+				}
 				/* a read the key does not serve (or only with a sort) that
 				 * binds or orders by the index's lead, which the index does
 				 * not cover */
@@ -177,10 +383,20 @@ void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch)
 			}
 			if (wider)
 				widen(adv, t, ix, covers, weight, scratch);
+			/* an index whose own key is a write hotspot, on a table the
+			 * workload writes: made again spread */
+			kp_rule rule = KP_R_HOT_MONOTONIC;
+			const char *hot = writes ? index_hot(adv, t, ix, &rule) : NULL;
+			int nreads = 0;
+			const char *reads = read ? reads_through(adv, t, ix, &nreads) : NULL;
+			/* a UNIQUE one keeps its key: a bucket from the table's key
+			 * would make (bucket, columns) unique, not the columns */
+			if (hot && !ix->unique)
+				rebuild(adv, t, ix, hot, rule, reads);
 			/* a UNIQUE index is a constraint before it is a path: no
 			 * workload read makes it worthless */
-			if (!read && writes && !ix->unique)
-				drop(adv, t, ix);
+			if (writes && !ix->unique)
+				drop(adv, t, ix, reads, nreads, read_weight, hot, nstmts);
 			kp_arena_reset(scratch);
 		}
 	}

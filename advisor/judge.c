@@ -121,6 +121,46 @@ static bool apply(kp_arena *a, const kp_table *t, design *d, kp_advice *x)
 	return true;
 }
 
+/* The rank of a class, best first. */
+static int class_rank(kp_access a)
+{
+	switch (a) {
+	case KP_ACCESS_GET:
+		return 0;
+	case KP_ACCESS_SCAN:
+		return 1;
+	case KP_ACCESS_FILTERED:
+	case KP_ACCESS_SEARCH:
+		return 2;
+	default:
+		return 3;
+	}
+}
+
+/* Does dropping ix make a read that goes through it (on the design whose
+ * plans are cur) worse on the design without it (then): another class, an
+ * ORDER BY it served now sorted, or refused? A drop is taken only where
+ * none does (docs/advice.md, "Existing indexes"). */
+static bool drop_worsens(const jtable *jt, const kp_index *ix, const sres *cur, const sres *then)
+{
+	for (int i = 0; i < jt->ns; i++) {
+		if (jt->s[i].ins_rows > 0 || !cur[i].ix ||
+		    (cur[i].ix != ix && (!cur[i].ix->name || !ix->name || strcmp(cur[i].ix->name, ix->name))))
+			continue;
+		if (class_rank(then[i].cls) > class_rank(cur[i].cls) || (then[i].rejected && !cur[i].rejected) ||
+		    (then[i].order == KP_ORDER_SORT && cur[i].order != KP_ORDER_SORT))
+			return true;
+	}
+	return false;
+}
+
+/* A drop of an index reads go through, not recommended: no alternative
+ * worth listing (index_keep.c). */
+static bool hidden(const kp_advice *x)
+{
+	return x->read_drop && !x->recommended;
+}
+
 static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquery *q, const kp_table *on)
 {
 	uint64_t k = kpa_mix(q->shape, (uint64_t)on->id + 1);
@@ -177,6 +217,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	 * default share of a value could not be (a BOOLEAN's 2) */
 	double *distinct = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
 	bool *by_type = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
+	const kp_wquery **by_unique = kp_arena_alloc(adv->a, sizeof(kp_wquery *) * (size_t)(t->ncols + 1));
 	for (int c = 0; c < t->ncols; c++) {
 		distinct[c] = notes->distinct[c];
 		/* skewed: a value read holds its share of the rows, a large one
@@ -187,9 +228,13 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			distinct[c] = kpa_type_values(&t->cols[c]);
 			by_type[c] = true;
 		}
+		/* an id a point read binds alone: one row a value (unique.c) */
+		if (distinct[c] < 1 && kpa_near_unique(adv, t, c, &by_unique[c]))
+			distinct[c] = jt->rows;
 	}
 	jt->distinct = distinct;
 	jt->by_type = by_type;
+	jt->by_unique = by_unique;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
 	jt->writes_default = notes->writes < 0 && jt->writes <= 0;
 	for (int i = 0; i < jt->ns; i++) {
@@ -394,6 +439,8 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 					/* an index dropped or widened: every shape planned again
 					 * (the cheaper of two designs is no composition here) */
 					kpj_evaluate(jt, &d, scratch, &c, try_res, hyp);
+					if (!x->index && drop_worsens(jt, x->replaces, cur_res, try_res))
+						continue;
 				} else if (d.key == chosen.key && (ixres[i] || !x->newkey)) {
 					/* an index: composed with the chosen design, planned alone
 					 * on its key once */
@@ -575,6 +622,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	}
 	kpj_summarize(jt, r);
 	r->assumes = r->recommended.n ? kpj_assumes_note(adv, jt, r) : kpj_stands_note(adv, jt);
+	const char *unique = kpj_unique_note(adv, jt);
+	if (unique)
+		r->assumes = r->assumes ? kp_arena_printf(adv->a, "%s; %s", r->assumes, unique) : unique;
 	r->instead = r->recommended.n ? kpj_instead_note(adv, jt, r) : NULL;
 	/* ranks: the recommendation, then the alternatives by the judge's order */
 	int rank = 1;
@@ -587,7 +637,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		int pick = -1;
 		for (uint32_t i = 0; i < n; i++) {
 			kp_advice *x = cands->items[i];
-			if (x->rank || !ok[i])
+			if (x->rank || !ok[i] || hidden(x))
 				continue;
 			if (pick < 0 || kpj_better(&alone[i], &alone[pick]) ||
 			    (!kpj_better(&alone[pick], &alone[i]) && tie_before(x, cands->items[pick])))
@@ -605,7 +655,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	 * size fix) comes after, in the rules' order */
 	for (uint32_t i = 0; i < n; i++) {
 		kp_advice *x = cands->items[i];
-		if (!x->rank)
+		if (!x->rank && !hidden(x))
 			x->rank = rank++;
 	}
 	/* key changes exclude each other; an index table and a secondary
@@ -613,7 +663,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	for (uint32_t i = 0; i < n; i++)
 		for (uint32_t j = 0; j < n; j++) {
 			kp_advice *x = cands->items[i], *y = cands->items[j];
-			if (i == j || x->with == y || y->with == x)
+			if (i == j || x->with == y || y->with == x || hidden(x) || hidden(y))
 				continue;
 			/* a search index's columns held for the reads (not filtered
 			 * on) serve no other read */
@@ -780,6 +830,15 @@ void kpa_judge_all(kp_advisor *adv)
 	free(jt);
 	kp_arena_free(&scratch);
 	kp_arena_free(&hyp);
+	/* a drop of an index reads go through is said only as part of a
+	 * recommendation */
+	kept = 0;
+	for (uint32_t k = 0; k < adv->advice.n; k++) {
+		kp_advice *x = adv->advice.items[k];
+		if (!hidden(x))
+			adv->advice.items[kept++] = x;
+	}
+	adv->advice.n = kept;
 	/* advice on what the judge did not review (an index on a view) is
 	 * ranked after its table's other items, in the rules' order */
 	for (uint32_t k = 0; k < adv->advice.n; k++) {

@@ -49,6 +49,9 @@ typedef struct jtable {
 	const double *distinct; /* per column: annotated distinct values, or those its type
 	                           bounds (kpa_type_values), or 0 */
 	const bool *by_type;    /* per column: distinct is its type's bound, not stated */
+	const kp_wquery *const *by_unique; /* per column: distinct is the table's rows, the
+	                           column taken as near-unique (kpa_near_unique): the read
+	                           that binds it alone, else NULL */
 	double assumed;         /* write weight the workload does not show: annotated, or
 	                           its read weight when it has no write */
 	bool rows_default, writes_default;
@@ -151,9 +154,14 @@ const char *kpj_stands_note(kp_advisor *adv, const jtable *jt);
  * refuses only for their sort (kpj_sort_refused): the ORDER BY dropped
  * and the rows sorted by the application; or NULL. */
 const char *kpj_instead_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r);
-/* The rows a value of the columns whose counts are stated (-- distinct:)
- * or bounded by their type, in words (the review's cost line), or NULL. */
+/* The rows a value of the columns whose counts are stated (-- distinct:),
+ * bounded by their type or taken as near-unique, in words (the review's
+ * cost line), or NULL. */
 const char *kpj_values_words(kp_advisor *adv, const jtable *jt);
+/* The columns taken as near-unique (jtable.by_unique), why, and the
+ * annotation that says otherwise, in words (the assumes: line, whatever
+ * the verdict), or NULL. */
+const char *kpj_unique_note(kp_advisor *adv, const jtable *jt);
 /* The defaults recommendation r rests on and the annotations that settle
  * them (the assumes: line), or NULL. */
 const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r);
@@ -167,11 +175,13 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *cands, const sres *res,
                             kp_table_review *r);
 
-/* An index recommended together with a reorder of the table's key ("and")
- * described with the key the store appends after the reorder: the words
- * that name it (E47 in designs7.md); its key field stays the index as
- * judged, the one its KP120 finding names. A key change with a hash
- * or bucket part leaves them as they are. */
+/* An index recommended together with a change of the table's key ("and")
+ * described with the key the store appends after it: the words that name
+ * it (E47 in designs7.md, a reorder; E48 and E59 in designs7/9.md, a hash
+ * column added or a bucket merged into campaign_id_key, named as the
+ * change's DDL names the column); its key field stays the index as judged,
+ * the one its KP120 finding names. A key whose hash the store computes in
+ * the key (Lindorm's hash32) leaves them. */
 void kpj_rekey_indexes(kp_advisor *adv, const kp_table *t, kp_table_review *r);
 
 /* The table's summary (summary.c) from the judge's plans: its reads by

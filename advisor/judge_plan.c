@@ -176,6 +176,14 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 			rows += d->items[k]->buckets;
 			lo += d->items[k]->buckets;
 			hi += d->items[k]->buckets;
+			/* an index rebuilt led by a bucket (index_keep.c): rows
+			 * merged from several buckets come out in no key order, so
+			 * an ORDER BY the index's order gave is sorted (refused where
+			 * the store sorts nothing). An index table's bucketed reads
+			 * are still taken as the old index table's (E37) */
+			if (!strcmp(d->items[k]->kind, "rebuild_index") &&
+			    (p.order == KP_ORDER_KEY || p.order == KP_ORDER_REVERSE))
+				p.order = KP_ORDER_SORT;
 			break;
 		}
 	/* a store that returns rows only in key order refuses a read the

@@ -222,18 +222,30 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 		for (uint32_t k = 0; k < st->u.insert.cols.n; k++) {
 			const kp_name *c = st->u.insert.cols.items[k];
 			int col = kp_table_column(jt->t, c->s, c->len);
+			/* of d's indexes, or of today's where d moves fewer (an index
+			 * dropped) */
 			bool keys = false;
-			for (int x = 0; col >= 0 && jt->t->cols[col].key_pos < 0 && x < d->nix && !keys; x++)
-				for (int j = 0; j < d->ix[x]->key.n && !keys; j++)
-					keys = d->ix[x]->key.parts[j].col == col && !d->ix[x]->all_columns &&
-					       (d->ix[x]->kv || d->ix[x]->search) && d->ix[x]->state != KP_IX_DISABLED;
+			const design *of = m < m_now ? now : d;
+			for (int x = 0; col >= 0 && jt->t->cols[col].key_pos < 0 && x < of->nix && !keys; x++)
+				for (int j = 0; j < of->ix[x]->key.n && !keys; j++)
+					keys = of->ix[x]->key.parts[j].col == col && !of->ix[x]->all_columns &&
+					       (of->ix[x]->kv || of->ix[x]->search) && of->ix[x]->state != KP_IX_DISABLED;
 			if (keys)
 				kp_buf_printf(&b, "%s%.*s", said++ ? ", " : "", (int)c->len, c->s);
 		}
-		kp_buf_printf(&b, " (%s, weight %.15g), %s of %d index%s (%d now), moves %s when its row exists (the old "
-		              "deleted, the new written)", where_at(adv, s->q), s->weight,
-		              said > 1 ? "key columns" : "a key column", m,
-		              m == 1 ? "" : "es", m_now, m == 1 ? "that index's row" : "their rows");
+		if (m == 0)
+			kp_buf_printf(&b, " (%s, weight %.15g), %s of no index (%d now), no longer moves an index row",
+			              where_at(adv, s->q), s->weight, said > 1 ? "key columns" : "a key column", m_now);
+		else
+			kp_buf_printf(&b, " (%s, weight %.15g), %s of %d index%s (%d now), moves %s when its row exists (the "
+			              "old deleted, the new written)", where_at(adv, s->q), s->weight,
+			              said > 1 ? "key columns" : "a key column", m,
+			              m == 1 ? "" : "es", m_now, m == 1 ? "that index's row" : "their rows");
+		/* and the rows it rewrites in place, where they change too (an
+		 * index dropped, another holding a column it sets) */
+		if (r != r_now)
+			kp_buf_printf(&b, ", and rewrites the row of %d index%s (%d now) in place, a column it sets held "
+			              "outside %s key", r, r == 1 ? "" : "es", r_now, r == 1 ? "its" : "their");
 	}
 	if (named > 5)
 		kp_buf_printf(&b, " and %d more UPSERTs", named - 5);
@@ -252,9 +264,9 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 	int named = 0;
 	for (int i = 0; i < jt->ns; i++) {
 		const jshape *s = &jt->s[i];
-		if (s->ins_rows > 0 || s->then == s->now)
+		if (s->ins_rows > 0 || (s->then == s->now && s->then_rejected == s->now_rejected))
 			continue;
-		bool worse = s->then > s->now && !(s->now == KP_ACCESS_SEARCH);
+		bool worse = (s->then > s->now && !(s->now == KP_ACCESS_SEARCH)) || (s->then_rejected && !s->now_rejected);
 		if (!worse)
 			continue;
 		if (named++ < 5)
@@ -358,6 +370,38 @@ const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advic
  * NULL when it rests on none, or when it spreads rows written on one
  * region or makes refused reads run (a hotspot or a refusal, not a
  * count, decides it). */
+/* Why column c is taken as near-unique, in words, with the read that binds
+ * it alone (kpa_near_unique). */
+static const char *unique_why(kp_advisor *adv, const jtable *jt, int c)
+{
+	const kp_wquery *by = NULL;
+	kpa_unique_why why = kpa_near_unique(adv, jt->t, c, &by);
+	return kp_arena_printf(adv->a, "%s, and %s binds it alone",
+	                       why == KPA_UNIQUE_KEY_END ? "it ends the key" : "its name says it is the table's id",
+	                       by ? where_at(adv, by) : "a read");
+}
+
+const char *kpj_unique_note(kp_advisor *adv, const jtable *jt)
+{
+	kp_buf cols = {0}, sets = {0};
+	int n = 0;
+	for (int c = 0; jt->by_unique && c < jt->t->ncols; c++) {
+		if (!jt->by_unique[c] || jt->t->cols[c].dropped)
+			continue;
+		kp_buf_printf(&cols, "%s%s (%s)", n ? "; " : "", jt->t->cols[c].name, unique_why(adv, jt, c));
+		kp_buf_printf(&sets, "%s-- distinct: %s N", n ? ", " : "", jt->t->cols[c].name);
+		n++;
+	}
+	char *out = n ? kp_arena_printf(adv->a, "%s taken as near-unique: 1 row a value, not %.15g%% of the rows, "
+	                                "for the reads that bind %s by = (a key's last column, or an id, that a "
+	                                "point read names alone); state %s (docs/annotations.md) if a value holds "
+	                                "more", cols.data, KP_SEL_EQ * 100, n > 1 ? "them" : "it", sets.data)
+	              : NULL;
+	kp_buf_free(&cols);
+	kp_buf_free(&sets);
+	return out;
+}
+
 const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r)
 {
 	if (r->after.hot < r->before.hot * (1 - 1e-9) || r->after.refused < r->before.refused * (1 - 1e-9))
@@ -438,7 +482,8 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
 	kp_buf b = {0};
 	int stated = 0, typed = 0;
 	for (int c = 0; c < jt->t->ncols; c++) {
-		if (jt->distinct[c] < 1 || (jt->by_type && jt->by_type[c]) || jt->t->cols[c].dropped)
+		if (jt->distinct[c] < 1 || (jt->by_type && jt->by_type[c]) || (jt->by_unique && jt->by_unique[c]) ||
+		    jt->t->cols[c].dropped)
 			continue;
 		if (stated++)
 			kp_buf_printf(&b, ", %.15g of %s", per_value(jt->rows, jt->distinct[c]), jt->t->cols[c].name);
@@ -456,6 +501,15 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
 		kp_buf_printf(&b, "%s%.15g %s %s (a BOOLEAN: 2 values)", b.len ? (typed ? ", " : "; ") : "",
 		              per_value(jt->rows, jt->distinct[c]), b.len ? "of" : "rows a value of", jt->t->cols[c].name);
 		typed++;
+	}
+	/* the ids taken as near-unique, by why */
+	int unique = 0;
+	for (int c = 0; c < jt->t->ncols; c++) {
+		if (!jt->by_unique || !jt->by_unique[c] || jt->t->cols[c].dropped)
+			continue;
+		kp_buf_printf(&b, "%s%s %s (near-unique: %s)", b.len ? (unique ? ", " : "; ") : "",
+		              b.len ? "1 of" : "1 row a value of", jt->t->cols[c].name, unique_why(adv, jt, c));
+		unique++;
 	}
 	char *r = b.len ? kpa_bufdup(adv->a, &b) : NULL;
 	kp_buf_free(&b);
@@ -562,7 +616,7 @@ const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *ca
 				continue;
 			if (x->recommended)
 				fate = x;
-			if (!x->index)
+			if (!x->index && !(x->read_drop && !x->recommended))
 				drop = x;
 		}
 		kp_buf_printf(&b, "%s%s ", b.len ? "; " : "", ix->name);
@@ -570,7 +624,7 @@ const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *ca
 		f->index = ix;
 		kp_list_push(adv->a, &r->fates, f);
 		if (fate) {
-			f->fate = fate->index ? "widened" : "dropped";
+			f->fate = !fate->index ? "dropped" : !strcmp(fate->kind, "rebuild_index") ? "rebuilt" : "widened";
 			f->by = fate;
 			kp_buf_printf(&b, "%s (#%d)", f->fate, fate->rank);
 			continue;
@@ -620,45 +674,95 @@ static const char *replace_all(kp_advisor *adv, const char *s, const char *from,
 	return r;
 }
 
+/* The names of the key columns a key change's DDL creates, in key order,
+ * into names (at most max), from its PRIMARY KEY (...): a bucket or hash
+ * merged into the first column (campaign_id_key, E59) or a lead column
+ * added (bucket, id_hash) has no column in t. 0 when the DDL names a part
+ * by an expression (Lindorm's hash32(c), which its index rows do not
+ * append as a column) or has no key. */
+static int ddl_key_names(kp_advisor *adv, const char *ddl, const char **names, int max)
+{
+	const char *p = NULL;
+	for (const char *q = ddl; q && (q = strstr(q, "PRIMARY KEY (")); q++)
+		p = q + strlen("PRIMARY KEY (");
+	if (!p)
+		return 0;
+	int n = 0;
+	while (*p && *p != ')' && n < max) {
+		size_t len = strcspn(p, ",()");
+		if (p[len] == '(')
+			return 0;   /* an expression part */
+		size_t w = strcspn(p, " ,)");
+		if (w == 0 || w > len)
+			return 0;
+		names[n++] = kp_arena_printf(adv->a, "%.*s", (int)w, p);
+		p += len;
+		if (*p == ',')
+			p += strspn(p + 1, " ") + 1;
+	}
+	return *p == ')' ? n : 0;
+}
+
 void kpj_rekey_indexes(kp_advisor *adv, const kp_table *t, kp_table_review *r)
 {
-	const kp_key *nk = NULL;
+	const kp_advice *kx = NULL;
 	for (uint32_t i = 0; i < r->recommended.n; i++) {
 		const kp_advice *x = r->recommended.items[i];
 		if (x->newkey && !x->index)
-			nk = x->newkey;
+			kx = x;
 	}
-	if (!nk)
+	if (!kx)
 		return;
-	for (int i = 0; i < nk->n; i++)
-		if (nk->parts[i].col < 0 || nk->parts[i].expr)
-			return;
+	const kp_key *nk = kx->newkey;
+	/* the key the table will really have, by its columns' names: the
+	 * judged key's columns, or where a hash or bucket makes a column the
+	 * table does not have, the names its DDL gives them (E59: the index
+	 * appends campaign_id_key, not campaign_id) */
+	enum { MAXK = 64 };
+	const char *names[MAXK];
+	int nn = 0;
+	bool plain = nk->n <= MAXK;
+	for (int i = 0; plain && i < nk->n; i++)
+		plain = nk->parts[i].col >= 0 && !nk->parts[i].expr;
+	if (plain) {
+		for (int i = 0; i < nk->n; i++)
+			names[nn++] = t->cols[nk->parts[i].col].name;
+	} else if (!kpa_target(adv->target)->sql_index && kx->ddl) {
+		nn = ddl_key_names(adv, kx->ddl, names, MAXK);
+	}
+	if (!nn)
+		return;
 	for (uint32_t i = 0; i < r->recommended.n; i++) {
 		kp_advice *x = r->recommended.items[i];
 		const kp_index *ix = x->index;
 		if (!ix || !ix->kv || ix->all_columns || !x->key || x->newkey || strcmp(x->kind, "secondary_index"))
 			continue;
-		kp_key k;
-		k.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)(ix->nuser + nk->n + 1));
-		k.n = 0;
+		/* the index's own columns, then the table's key columns it does
+		 * not hold, as the store appends them */
+		bool cols = true;
 		for (int j = 0; j < ix->nuser && j < ix->key.n; j++)
-			k.parts[k.n++] = ix->key.parts[j];
-		for (int j = 0; j < nk->n; j++) {
+			cols &= ix->key.parts[j].col >= 0;
+		if (!cols)
+			continue;   /* a functional index: its words stay */
+		kp_buf b = {0};
+		for (int j = 0; j < ix->nuser && j < ix->key.n; j++)
+			kp_buf_printf(&b, "[%s%s]", t->cols[ix->key.parts[j].col].name, ix->key.parts[j].desc ? " DESC" : "");
+		for (int m = 0; m < nn; m++) {
 			bool in = false;
-			for (int m = 0; m < k.n; m++)
-				in |= k.parts[m].col == nk->parts[j].col;
-			if (!in) {
-				k.parts[k.n] = nk->parts[j];
-				k.parts[k.n++].desc = false;
-			}
+			for (int j = 0; j < ix->nuser && j < ix->key.n; j++)
+				in |= !strcmp(t->cols[ix->key.parts[j].col].name, names[m]);
+			if (!in)
+				kp_buf_printf(&b, "[%s]", names[m]);
 		}
-		const char *now = kpa_key_notation(adv, t, &k);
+		const char *now = kpa_bufdup(adv->a, &b);
+		kp_buf_free(&b);
 		if (!strcmp(now, x->key))
 			continue;
 		/* the words only: key stays the index as judged, the key the
-		 * KP120 finding names (what the store appends follows the table) */
+		 * KP120 finding names and the advice it promises is found by
+		 * (test_fixpoint); what the store appends follows the table */
 		x->message = replace_all(adv, x->message, x->key, now);
 		if (!strstr(x->message, now))
-			x->message = kp_arena_printf(adv->a, "%s; after the reorder its key is %s", x->message, now);
+			x->message = kp_arena_printf(adv->a, "%s; after the key change its key is %s", x->message, now);
 	}
 }

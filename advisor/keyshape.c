@@ -3,8 +3,45 @@
  * column families. */
 #include "advisor/advisorInt.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+/* Marks in used each column of t a read of the workload buys with its key:
+ * one its WHERE binds by =, IN or a range (a view's conditions too), one
+ * its ORDER BY names, and the tenant of a multi-tenant table that any read
+ * has (its connection binds it). Writes address whole keys: they buy
+ * nothing. */
+static void read_cols(kp_advisor *adv, const kp_table *t, bool *used)
+{
+	const kp_list *qs = kpa_queries_of(adv, t);
+	bool reads = false;
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		if (q->stmt->kind != KP_S_SELECT || q->base != t || !q->plan.names)
+			continue;
+		reads = true;
+		colset eq = {0}, range = {0};
+		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
+		if (q->plan.table && q->plan.table != t)
+			kpa_view_cols(t, q->plan.table, NULL, &eq);
+		for (int k = 0; k < eq.n; k++)
+			if (eq.cols[k] >= 0 && eq.cols[k] < t->ncols)
+				used[eq.cols[k]] = true;
+		for (int k = 0; k < range.n; k++)
+			if (range.cols[k] >= 0 && range.cols[k] < t->ncols)
+				used[range.cols[k]] = true;
+		const kp_list *order = kpa_order_of(q->stmt);
+		for (uint32_t k = 0; k < order->n; k++) {
+			int c = kpa_colref(q->plan.names, ((const kp_order_item *)order->items[k])->expr);
+			if (c >= 0 && c < t->ncols)
+				used[c] = true;
+		}
+	}
+	int tc = kpa_tenant_col(adv, t);
+	if (reads && tc >= 0)
+		used[tc] = true;
+}
 
 void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
@@ -13,16 +50,44 @@ void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	for (int i = 0; i < t->pk.n; i++)
 		if (t->pk.parts[i].col >= 0)
 			ncols++;
-	if (ncols > 3) {
-		kp_buf_printf(&m, "the key of %s has %d columns; fewer key columns (1 to 3) mean faster "
-		              "writes and less storage", t->name, ncols);
+	/* more than 3 key columns, of which those no read binds or orders by
+	 * could be one: said only when that makes the key shorter (two or more
+	 * such columns). A 4-column key every column of which a read binds, or
+	 * whose one column no read binds tells its rows apart, is the design's
+	 * (E57's and E59's in tests/advisor/designs9.md) */
+	bool *used = ncols > 3 ? calloc((size_t)t->ncols + 1, sizeof *used) : NULL;
+	if (ncols > 3 && !used)
+		abort();
+	int unbought = 0;
+	kp_buf spare = {0}, kept = {0};
+	if (used) {
+		read_cols(adv, t, used);
+		for (int i = 0; i < t->pk.n; i++) {
+			int ci = t->pk.parts[i].col;
+			if (ci < 0)
+				continue;
+			kp_buf *b = used[ci] ? &kept : &spare;
+			kp_buf_printf(b, "%s%s", b->len ? ", " : "", t->cols[ci].name);
+			unbought += !used[ci];
+		}
+		free(used);
+	}
+	if (ncols > 3 && unbought >= 2) {
+		kp_buf_printf(&m, "the key of %s has %d columns, %d of which (%s) no read of the workload binds or "
+		              "orders by; fewer key columns (1 to 3) mean faster writes and less storage", t->name, ncols,
+		              unbought, spare.data);
 		kp_diag *g = kpa_finding(adv, KP_R_MANY_KEY_COLUMNS, t, t->pk_off ? t->pk_off : t->off, 0, m.data);
 		kp_advice *x = kpa_advise(adv, KP_R_MANY_KEY_COLUMNS, "fewer_key_columns", t,
-		                          "fewer_key_columns: keep the columns queries bind; concatenate the others "
-		                          "into one (zero-padded, with a separator below every value character) "
-		                          "or move them out of the key", kpa_key_notation(adv, t, &t->pk), NULL);
+		                          kp_arena_printf(adv->a, "fewer_key_columns: keep the columns queries bind%s%s%s; "
+		                                          "concatenate the others (%s) into one (zero-padded, with a "
+		                                          "separator below every value character) or move them out of "
+		                                          "the key", kept.len ? " (" : "", kept.len ? kept.data : "",
+		                                          kept.len ? ")" : "", spare.data),
+		                          kpa_key_notation(adv, t, &t->pk), NULL);
 		kp_diag_help(g, adv->a, "%s", x->message);
 	}
+	kp_buf_free(&spare);
+	kp_buf_free(&kept);
 	int fixed = 0;
 	bool all_fixed = true;
 	for (int i = 0; i < t->pk.n; i++) {

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The unique_key fix: the column that tells rows apart (col, else a
  * non-key time, sequence or id column by its name) added to the end of the
@@ -65,6 +66,89 @@ void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		kp_diag_help(g, adv->a, "%s", x->message);
 		return;
 	}
+}
+
+/* Does name say it is t's own id: "id", or t's name followed by "_id" or
+ * "id", t's name taken as it is or without a plural's s (visit_occurrence_id
+ * of visit_occurrence, post_id of posts), compared ignoring case. */
+static bool names_own_id(const kp_table *t, const char *name)
+{
+	if (!strcasecmp(name, "id"))
+		return true;
+	size_t tn = strlen(t->name), n = strlen(name);
+	for (int plural = 0; plural < 2; plural++) {
+		size_t stem = tn - (size_t)plural;
+		if (plural && (tn < 2 || (t->name[tn - 1] != 's' && t->name[tn - 1] != 'S')))
+			break;
+		if (n <= stem || strncasecmp(name, t->name, stem))
+			continue;
+		if (!strcasecmp(name + stem, "_id") || !strcasecmp(name + stem, "id"))
+			return true;
+	}
+	return false;
+}
+
+/* A read that expects one row of what it binds: no ORDER BY, no LIMIT
+ * past 1, no GROUP BY, no aggregate in its result (COUNT(*) by a column
+ * counts several rows; "my orders" ORDER BY ... LIMIT 20 reads many). */
+static bool point_read(const kp_select *s)
+{
+	if (s->order.n || s->group.n || s->having || s->distinct || s->offset)
+		return false;
+	if (s->limit && !(s->limit->kind == KP_X_INT && !s->limit->overflow && s->limit->ival <= 1))
+		return false;
+	static const char *const aggs[] = {"count", "sum", "avg", "min", "max", "group_concat", "string_agg",
+	                                   "array_agg", "listagg"};
+	for (uint32_t i = 0; i < s->items.n; i++) {
+		const kp_expr *e = s->items.items[i];
+		if (!e || e->kind != KP_X_FUNC)
+			continue;
+		for (size_t k = 0; k < sizeof aggs / sizeof *aggs; k++)
+			if (kp_name_eq(&e->name, aggs[k]))
+				return false;
+	}
+	return true;
+}
+
+kpa_unique_why kpa_near_unique(kp_advisor *adv, const kp_table *t, int col, const kp_wquery **by)
+{
+	if (by)
+		*by = NULL;
+	if (col < 0 || col >= t->ncols || t->cols[col].dropped)
+		return KPA_UNIQUE_NO;
+	const kp_column *c = &t->cols[col];
+	const kpa_notes *notes = kpa_notes_of(adv, t);
+	/* a count stated, or one its type bounds, or a column of few values
+	 * (an enum by its name) or a time (a day holds many rows): not an id */
+	if (notes->distinct[col] >= 1 || notes->dist[col] == KPA_DIST_FIXED || kpa_type_values(c) >= 1 ||
+	    kpa_few_values(adv, t, col) || kpa_coarse_time(c) || c->tclass == KP_T_TIME || c->tclass == KP_T_BOOL)
+		return KPA_UNIQUE_NO;
+	kpa_unique_why why = KPA_UNIQUE_NO;
+	const kp_key_part *last = t->pk.n >= 2 ? &t->pk.parts[t->pk.n - 1] : NULL;
+	if (last && last->col == col && !last->expr)
+		why = KPA_UNIQUE_KEY_END;
+	else if (names_own_id(t, c->name))
+		why = KPA_UNIQUE_ID;
+	if (why == KPA_UNIQUE_NO)
+		return why;
+	/* a point read binds it alone: by = or IN, no other column bound
+	 * (through a view's conditions too), expecting one row */
+	const kp_list *qs = kpa_queries_of(adv, t);
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		if (q->stmt->kind != KP_S_SELECT || q->base != t || !q->plan.names || !point_read(&q->stmt->u.select))
+			continue;
+		colset eq = {0}, range = {0};
+		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
+		if (q->plan.table && q->plan.table != t)
+			kpa_view_cols(t, q->plan.table, NULL, &eq);
+		if (eq.n == 1 && eq.cols[0] == col && range.n == 0) {
+			if (by)
+				*by = q;
+			return why;
+		}
+	}
+	return KPA_UNIQUE_NO;
 }
 
 /* The key row r of the insert w (its record's columns) writes into t, as

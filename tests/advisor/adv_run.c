@@ -79,9 +79,15 @@ void run_w(run *r, const char *schema, const char *w, kp_target target)
 	int n = 0;
 	double next = 1;
 	for (const char *p = w; *p && n < 64; p++) {
-		if (!strncmp(p, "-- weight: ", 11)) {
-			next = atof(p + 11);
+		if (!strncmp(p, "--", 2)) {
+			/* a comment line: a weight, or words whose ; ends nothing */
+			if (!strncmp(p, "-- weight: ", 11))
+				next = atof(p + 11);
 			p = strchr(p, '\n');
+			if (!p)
+				break;
+		} else if (*p == '\'') {
+			p = strchr(p + 1, '\'');   /* a string's ; ends nothing ('' is two strings) */
 			if (!p)
 				break;
 		} else if (*p == ';') {
@@ -179,7 +185,7 @@ void expect_fixpoint(const run *r, const char *const *schema, int n, const char 
 		const char *at = schema[i];
 		while (!strncmp(at, "--", 2) && strchr(at, '\n'))
 			at = strchr(at, '\n') + 1;
-		if (key && !strncmp(at, head, strlen(head)))
+		if (key && !strncasecmp(at, head, strlen(head)))
 			kp_buf_printf(&s, "%.*s%s;\n", (int)(at - schema[i]), schema[i], key->ddl);
 		else
 			kp_buf_printf(&s, "%s;\n", schema[i]);
@@ -229,6 +235,29 @@ void expect_fixpoint(const run *r, const char *const *schema, int n, const char 
 	kp_buf_free(&s);
 }
 
+void expect_fixpoint_text(const run *r, const char *schema, const char *workload, kp_target target,
+                          const char *table)
+{
+	size_t n = strlen(schema);
+	char *text = malloc(n + 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	memcpy(text, schema, n + 1);
+	const char *parts[64];
+	int np = 0;
+	for (char *at = text, *end; *at && np < 64; at = end + 2) {
+		end = strstr(at, ";\n");
+		if (!end) {
+			if (at[strspn(at, " \n")])
+				parts[np++] = at;   /* a last statement without its ; */
+			break;
+		}
+		*end = 0;
+		parts[np++] = at;
+	}
+	expect_fixpoint(r, parts, np, workload, target, table);
+	free(text);
+}
+
 void expect_stands(const char *schema, const char *workload, kp_target target, const char *table)
 {
 	run r2;
@@ -256,4 +285,36 @@ int count_changes_led_by(const run *r, const char *lead)
 		n += x->key && (x->index || x->newkey) && !strncmp(x->key, lead, strlen(lead));
 	}
 	return n;
+}
+
+/* Nothing the recommendation for table changes is served worse: no read
+ * served now (GET, SCAN, FILTERED SCAN) becomes a full scan or refused,
+ * and no write lands on one region that did not. */
+void expect_nothing_worse(const run *r, const char *table)
+{
+	const kp_table_review *v = review_of(r, table);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->after.broken, 0);
+	CU_ASSERT_TRUE(v->after.hot <= v->before.hot);
+	for (uint32_t i = 0; i < v->changes.n; i++) {
+		const kp_change *c = v->changes.items[i];
+		bool served = c->before == KP_ACCESS_GET || c->before == KP_ACCESS_SCAN || c->before == KP_ACCESS_FILTERED;
+		if (served && !c->rejected_before)
+			CU_ASSERT_TRUE(c->after != KP_ACCESS_FULL && !c->rejected_after);
+	}
+}
+
+/* No recommended key or index of table led by lead. */
+void expect_no_recommended_lead(const run *r, const char *table, const char *lead)
+{
+	const kp_table_review *v = review_of(r, table);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	for (uint32_t i = 0; i < v->recommended.n; i++) {
+		const kp_advice *x = v->recommended.items[i];
+		if (!x->index && !x->newkey)
+			continue;   /* an index dropped leads nothing */
+		if (x->key && !strncmp(x->key, lead, strlen(lead)))
+			fprintf(stderr, "\n  %s: recommended %s %s, led by %s\n", table, x->kind, x->key, lead);
+		CU_ASSERT_FALSE(x->key && !strncmp(x->key, lead, strlen(lead)));
+	}
 }

@@ -55,8 +55,18 @@ int count_changes_led_by(const run *r, const char *lead);
  * the same workload: the table's design then stands. */
 void expect_fixpoint(const run *r, const char *const *schema, int n, const char *workload, kp_target target,
                      const char *table);
+/* expect_fixpoint on a schema written as one text (a design's schema file):
+ * its statements, each with the annotation lines above it, split at ";\n". */
+void expect_fixpoint_text(const run *r, const char *schema, const char *workload, kp_target target,
+                          const char *table);
 /* check on schema and workload recommends nothing for table: its design
  * stands (a fixpoint once a recommendation is applied). */
 void expect_stands(const char *schema, const char *workload, kp_target target, const char *table);
+/* Nothing the recommendation for table changes is served worse: no read
+ * served now (GET, SCAN, FILTERED SCAN) becomes a full scan or refused,
+ * and no write lands on one region that did not. */
+void expect_nothing_worse(const run *r, const char *table);
+/* No recommended key or index of table led by lead, e.g. "[created". */
+void expect_no_recommended_lead(const run *r, const char *table, const char *lead);
 
 #endif

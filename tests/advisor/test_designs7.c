@@ -159,38 +159,6 @@ static const char *const e48_applied_workload =
 	"-- weight: 1\n"
 	"SELECT tweet_id, user_id FROM tweet WHERE text LIKE '%outage%';\n";
 
-/* Nothing the recommendation for table changes is served worse: no read
- * served now (GET, SCAN, FILTERED SCAN) becomes a full scan or refused,
- * and no write lands on one region that did not. */
-static void expect_nothing_worse(const run *r, const char *table)
-{
-	const kp_table_review *v = review_of(r, table);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-	CU_ASSERT_EQUAL(v->after.broken, 0);
-	CU_ASSERT_TRUE(v->after.hot <= v->before.hot);
-	for (uint32_t i = 0; i < v->changes.n; i++) {
-		const kp_change *c = v->changes.items[i];
-		bool served = c->before == KP_ACCESS_GET || c->before == KP_ACCESS_SCAN || c->before == KP_ACCESS_FILTERED;
-		if (served && !c->rejected_before)
-			CU_ASSERT_TRUE(c->after != KP_ACCESS_FULL && !c->rejected_after);
-	}
-}
-
-/* No recommended key or index of table led by lead. */
-static void expect_no_recommended_lead(const run *r, const char *table, const char *lead)
-{
-	const kp_table_review *v = review_of(r, table);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-	for (uint32_t i = 0; i < v->recommended.n; i++) {
-		const kp_advice *x = v->recommended.items[i];
-		if (!x->index && !x->newkey)
-			continue;   /* an index dropped leads nothing */
-		if (x->key && !strncmp(x->key, lead, strlen(lead)))
-			fprintf(stderr, "\n  %s: recommended %s %s, led by %s\n", table, x->kind, x->key, lead);
-		CU_ASSERT_FALSE(x->key && !strncmp(x->key, lead, strlen(lead)));
-	}
-}
-
 /* E43: Jaeger's span store and its bucketed service index (Lindorm).
  * Expected: both tables stand. traces stands. service_name_index: its lead
  * (50 services, then the writer's bucket) is hotspot10's to judge; what

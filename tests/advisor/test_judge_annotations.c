@@ -1,0 +1,287 @@
+/* The schema's and the workload's annotations (docs/annotations.md) as the
+ * judge reads them: rows, writes, distinct values, distributions, rates,
+ * weights, the simulation's models; each malformed or hostile one a KP022
+ * at its place, the default kept and said. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "adv_run.h"
+#include "lib/comments.h"
+
+static int count_diag(const run *r, kp_rule rule, const char *text)
+{
+	int n = 0;
+	for (const kp_diag *d = r->d.head; d; d = d->next)
+		n += d->rule == rule && (!text || strstr(d->message, text));
+	return n;
+}
+
+static const kp_table *table_named(const run *r, const char *name)
+{
+	return kp_catalog_find(r->adv.cat, name, (uint32_t)strlen(name));
+}
+
+/* The simulation's annotations (row_bytes, regions, zipfian, latest,
+ * fixed) read into the column and table models, the evidence said; and
+ * each malformed or hostile one a KP022 at its place, the default kept. */
+static void test_simulation_annotations_and_models(void)
+{
+	run r;
+	run_w(&r, "-- row_bytes: 300\n-- regions: 16\n-- distribution: u zipfian 0.8\n-- distribution: ts latest\n"
+	          "-- distribution: st fixed 5\n-- distribution: v skewed\n"
+	          "CREATE TABLE m (u BIGINT NOT NULL, ts BIGINT NOT NULL, st VARCHAR(8) NOT NULL, v BIGINT, "
+	          "PRIMARY KEY (u, ts, st));\n"
+	          "-- row_bytes: -5\n-- regions: 1e9\n-- regions: 2.5\n-- distribution: a zipfian 1.5\n"
+	          "-- distribution: a fixed 0\n-- distribution: a skewed 0.5\n-- distribution: a uniform 7\n"
+	          "-- row_bytes: 1e400\n"
+	          "CREATE TABLE h (a BIGINT NOT NULL, created_at TIMESTAMP NOT NULL, status VARCHAR(8), flag BOOLEAN, "
+	          "PRIMARY KEY (a, created_at));\n",
+	      "SELECT * FROM m WHERE u = 1 AND ts = 2 AND st = 'x';\nSELECT * FROM h WHERE a = 1;\n", KP_TARGET_LINDORM);
+	const kp_table *m = table_named(&r, "m"), *h = table_named(&r, "h");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+	kp_table_model tm;
+	kp_advisor_table_model(&r.adv, m, &tm);
+	CU_ASSERT_EQUAL(tm.row_bytes, 300);
+	CU_ASSERT_FALSE(tm.row_bytes_default);
+	CU_ASSERT_EQUAL(tm.regions, 16);
+	CU_ASSERT_STRING_EQUAL(tm.regions_why, "pre-split into 16 regions as annotated (-- regions: 16)");
+	kp_column_model cm;
+	kp_advisor_column_model(&r.adv, m, 0, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_ZIPFIAN);
+	CU_ASSERT_DOUBLE_EQUAL(cm.theta, 0.8, 1e-12);
+	CU_ASSERT_STRING_EQUAL(cm.why, "zipfian as annotated (-- distribution: u zipfian)");
+	kp_advisor_column_model(&r.adv, m, 1, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_LATEST);
+	kp_advisor_column_model(&r.adv, m, 2, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_FIXED);
+	CU_ASSERT_EQUAL(cm.distinct, 5);
+	kp_advisor_column_model(&r.adv, m, 3, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_ZIPFIAN);
+	CU_ASSERT_DOUBLE_EQUAL(cm.theta, KP_ZIPF_THETA, 1e-12);
+	/* h: every annotation refused, the evidence of names and types */
+	kp_advisor_table_model(&r.adv, h, &tm);
+	CU_ASSERT_TRUE(tm.row_bytes_default);
+	/* a, created_at, status at half of 8, flag: 8 + 8 + 4 + 1, and 20 a cell */
+	CU_ASSERT_EQUAL(tm.row_bytes, 8 + 8 + 4 + 1 + 4 * 20);
+	CU_ASSERT_EQUAL(tm.regions, 1);
+	kp_advisor_column_model(&r.adv, h, 0, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_UNIFORM);
+	CU_ASSERT_TRUE(cm.assumed);
+	kp_advisor_column_model(&r.adv, h, 1, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_MONOTONIC);
+	CU_ASSERT_STRING_EQUAL(cm.why, "monotonic: a time column by its type");
+	kp_advisor_column_model(&r.adv, h, 2, &cm);
+	CU_ASSERT_EQUAL(cm.dist, KP_VD_FIXED);
+	CU_ASSERT_EQUAL(cm.distinct, KP_ENUM_VALUES);
+	kp_advisor_column_model(&r.adv, h, 3, &cm);
+	CU_ASSERT_EQUAL(cm.distinct, 2);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 8);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'row_bytes: -5': expected a row "
+	                                                       "size in bytes from 1 to 100000000"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'row_bytes: 1e400': expected a row size"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'regions: 1e9': expected a whole number of regions "
+	                                                       "from 1 to 100000"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'regions: 2.5': expected a whole number"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a zipfian 1.5': expected zipfian and a "
+	                                                       "constant between 0 and 1 (YCSB's is 0.99)"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a fixed 0': expected fixed and a whole "
+	                                                       "number of values from 1 to 1e15"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a skewed 0.5'"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: a uniform 7'"), 1);
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		if (d->rule == KP_R_UNKNOWN_DIRECTIVE && strstr(d->message, "regions: 2.5")) {
+			uint32_t line, col;
+			kp_source_linecol(d->src, d->off, &line, &col);
+			CU_ASSERT_EQUAL(line, 10);
+			CU_ASSERT_EQUAL(col, 4);
+		}
+	run_free(&r);
+}
+
+/* -- rate: N/s before a workload statement: per second, per minute, per
+ * hour; out of range, negative, or in another unit it is refused. */
+static void test_rate_annotation_parsed(void)
+{
+	double v = -1;
+	const char *why = NULL;
+#define RATE(s) kp_rate_parse(s, s + strlen(s), &v, &why)
+	CU_ASSERT_EQUAL(RATE("rate: 2000/s"), 1);
+	CU_ASSERT_EQUAL(v, 2000);
+	CU_ASSERT_EQUAL(RATE("RATE: 120/min"), 1);
+	CU_ASSERT_EQUAL(v, 2);
+	CU_ASSERT_EQUAL(RATE("rate: 7200/h"), 1);
+	CU_ASSERT_EQUAL(v, 2);
+	CU_ASSERT_EQUAL(RATE("rate: 5"), 1);
+	CU_ASSERT_EQUAL(v, 5);
+	CU_ASSERT_EQUAL(RATE("rate: -5/s"), -1);
+	CU_ASSERT_STRING_EQUAL(why, "expected -- rate: N/s (or N/min, N/h) with 0 <= N/s <= 1e9");
+	CU_ASSERT_EQUAL(RATE("rate: 2e9/s"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: nan/s"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: 5/day"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: lots"), -1);
+	CU_ASSERT_EQUAL(RATE("rated: 5"), 0);
+	CU_ASSERT_EQUAL(RATE("weight: 5"), 0);
+#undef RATE
+}
+
+/* An annotation's value, then a note for the reader after white space
+ * (docs/annotations.md): "-- weight: 3000   trailing comment" is 3000;
+ * KP022 only for a malformed value, and a note that reads as the value
+ * going on ("3 000", "5 million", "20/s 5") is malformed, never a smaller
+ * number. The same grammar for weights, rates and table annotations. */
+static void test_annotation_value_then_note(void)
+{
+	double v = -1;
+	const char *q = NULL, *why = NULL;
+#define WEIGHT(s) kp_weight_parse(s, s + strlen(s), &v, &q)
+#define RATE(s) kp_rate_parse(s, s + strlen(s), &v, &why)
+	CU_ASSERT_EQUAL(WEIGHT("weight: 3000   trailing comment"), 1);
+	CU_ASSERT_EQUAL(v, 3000);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 2.5 -- the nightly job"), 1);
+	CU_ASSERT_EQUAL(v, 2.5);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 7\t(peak hour)"), 1);
+	CU_ASSERT_EQUAL(v, 7);
+	CU_ASSERT_EQUAL(WEIGHT("weight:40 per day"), 1);
+	CU_ASSERT_EQUAL(v, 40);
+	v = -1;
+	CU_ASSERT_EQUAL(WEIGHT("weight: 3 000"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 5 million"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 5 M, at peak"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 5 e3"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 5 -3"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 5 .5"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 5 \xe4\xb8\x87"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 3000x trailing"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: lots of them"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 1000001 too many"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight:"), -1);
+	/* decimal only: strtod would read 0x10 as 16 and 1e-400 as 0 */
+	CU_ASSERT_EQUAL(WEIGHT("weight: 0x10"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 1e-400 rare"), -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: infinity"), -1);
+	CU_ASSERT_EQUAL(v, -1);
+	CU_ASSERT_EQUAL(WEIGHT("weight: 1e-3 rare"), 1);
+	CU_ASSERT_EQUAL(v, 1e-3);
+	v = -1;
+	CU_ASSERT_EQUAL(RATE("rate: 20/s at peak"), 1);
+	CU_ASSERT_EQUAL(v, 20);
+	CU_ASSERT_EQUAL(RATE("rate: 120 / min   nightly"), 1);
+	CU_ASSERT_EQUAL(v, 2);
+	CU_ASSERT_EQUAL(RATE("rate: 30 per second"), 1);
+	CU_ASSERT_EQUAL(v, 30);
+	CU_ASSERT_EQUAL(RATE("rate: 20/s 5"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: 20 k/s"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: 20/fortnight at peak"), -1);
+	CU_ASSERT_EQUAL(RATE("rate: 20/"), -1);
+#undef WEIGHT
+#undef RATE
+	run r;
+	run_w(&r, "-- rows: 2000000000 (estimate, 2025)\n-- writes: 50000   -- from the ingest job\n"
+	          "-- distinct: status 4 open, held, paid, void\n-- distribution: ts zipfian 0.5 hot tenants\n"
+	          "-- distribution: id uniform (random ids)\n"
+	          "CREATE TABLE tx (status VARCHAR(8) NOT NULL, ts BIGINT NOT NULL, id BIGINT NOT NULL, "
+	          "PRIMARY KEY (status, ts, id));\n"
+	          "-- rows: 2 000 000\n-- writes: 0x10\n-- distinct: k 5 million\n-- distribution: ts monotonic 5\n"
+	          "-- distribution: k zipfian 0.5 0.7\n"
+	          "CREATE TABLE ty (ts BIGINT NOT NULL, k BIGINT NOT NULL, PRIMARY KEY (ts, k));\n",
+	      "SELECT * FROM tx WHERE status = 'a' AND ts > 5;\nSELECT * FROM ty WHERE ts = 1 AND k = 2;\n",
+	      KP_TARGET_LINDORM);
+	const kp_table_review *t = review_of(&r, "tx");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_EQUAL(t->rows, 2e9);
+	CU_ASSERT_EQUAL(t->writes, 50000);
+	CU_ASSERT_DOUBLE_EQUAL(t->before.read, 2e9 / 4 * 0.1, 1);
+	/* status's 4 values, then ts stated uniform: the writes spread inside
+	 * each status's range (landing.c), no KP102 */
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_HOT_ENUM, NULL), 0);
+	t = review_of(&r, "ty");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_TRUE(t->rows_default);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 5);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'writes: 0x10': expected a "
+	                                                       "number from 0 to 1e15 (docs/annotations.md); ignored"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'rows: 2 000 000': expected a "
+	                                                       "number from 0 to 1e15 (docs/annotations.md); ignored"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'distinct: k 5 million': expected "
+	                                                       "a column and a number of distinct values of at least 1"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'distribution: ts monotonic 5': "
+	                                                       "expected a column and uniform"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'distribution: k zipfian 0.5 0.7': "
+	                                                       "expected zipfian and a constant between 0 and 1"), 1);
+	run_free(&r);
+}
+
+/* Rows, writes, distinct values and distributions stated above a CREATE
+ * TABLE change the cost and the hotspot evidence; the review says when a
+ * default was used; a malformed one is KP022 at its place. */
+static void test_annotations_stated_and_defaults_said(void)
+{
+	run r;
+	run_w(&r, "-- rows: 2000000000\n-- writes: 50000\n-- distinct: status 4\n-- distribution: ts uniform\n"
+	          "-- an ordinary comment: kept\n"
+	          "CREATE TABLE tx (status VARCHAR(8) NOT NULL, ts BIGINT NOT NULL, id BIGINT NOT NULL, "
+	          "PRIMARY KEY (status, ts, id));\n"
+	          "-- rows: lots\n-- distinct: nope 5\n-- distribution: k sideways\n"
+	          "CREATE TABLE ty (ts BIGINT NOT NULL, k BIGINT NOT NULL, PRIMARY KEY (ts, k));\n"
+	          "-- distinct: kind 100000\n-- distribution: n monotonic\n\n"
+	          "CREATE TABLE tz (kind VARCHAR(8) NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (kind, n));\n",
+	      "SELECT * FROM tx WHERE status = 'a' AND ts > 5;\nSELECT * FROM ty WHERE ts = 1 AND k = 2;\n"
+	      "SELECT * FROM tz WHERE kind = 'a';\n", KP_TARGET_LINDORM);
+	const kp_table_review *v = review_of(&r, "tx");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->rows, 2e9);
+	CU_ASSERT_FALSE(v->rows_default);
+	CU_ASSERT_EQUAL(v->writes, 50000);
+	CU_ASSERT_FALSE(v->writes_default);
+	/* status = 'a' keeps 1/4 of 2e9 rows, the range on ts 10% of them */
+	CU_ASSERT_DOUBLE_EQUAL(v->before.read, 2e9 / 4 * 0.1, 1);
+	/* 4 distinct values, then ts uniform: the writer spreads each status's
+	 * writes over its range (landing.c): no KP102, no KP101 */
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_HOT_ENUM, NULL), 0);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_HOT_MONOTONIC, " of tx"), 0);
+	CU_ASSERT_EQUAL(v->before.hot, 0);
+	v = review_of(&r, "ty");
+	CU_ASSERT_TRUE(v->rows_default);
+	CU_ASSERT_TRUE(v->writes_default);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 3);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'rows: lots': expected a number "
+	                                                       "from 0 to 1e15 (docs/annotations.md); ignored"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'distinct: nope 5': ty has no "
+	                                                       "column 'nope'"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "'distribution: k sideways': expected a column and "
+	                                                       "uniform, monotonic, latest, skewed, zipfian [THETA] or "
+	                                                       "fixed N"), 1);
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		if (d->rule == KP_R_UNKNOWN_DIRECTIVE && strstr(d->message, "rows: lots")) {
+			uint32_t line, col;
+			kp_source_linecol(d->src, d->off, &line, &col);
+			CU_ASSERT_EQUAL(line, 7);
+			CU_ASSERT_EQUAL(col, 4);
+		}
+	/* tz: a blank line ends the block: kind's 100000 values and n's
+	 * distribution do not apply, kind stays enum-like by its name, and n
+	 * after it, many values in no stated order, spreads its writes */
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_HOT_ENUM, "leading key column 'kind' of tz"), 0);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_HOT_MONOTONIC, "'n' of tz"), 0);
+	v = review_of(&r, "tz");
+	CU_ASSERT_TRUE(v->rows_default);
+	CU_ASSERT_EQUAL(v->before.read, 10000);   /* 1% of the rows a kind: the default */
+	run_free(&r);
+	/* the same block right above: many values, not an enum */
+	run_w(&r, "-- distinct: kind 100000\nCREATE TABLE tz (kind VARCHAR(8) NOT NULL, n BIGINT NOT NULL, "
+	          "PRIMARY KEY (kind, n));\n", "SELECT * FROM tz WHERE kind = 'a';\n", KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_HOT_ENUM, NULL), 0);
+	CU_ASSERT_EQUAL(review_of(&r, "tz")->before.read, 10);
+	run_free(&r);
+}
+
+KPT_SUITE("judge_annotations", NULL, NULL,
+	{"annotations: rows, writes, distinct values, distributions; defaults said",
+	 test_annotations_stated_and_defaults_said},
+	{"the simulation's annotations: row size, pre-split, zipfian, latest, fixed; hostile ones located",
+	 test_simulation_annotations_and_models},
+	{"-- rate: N/s, N/min, N/h; negative, huge and other units refused", test_rate_annotation_parsed},
+	{"an annotation's value, then a note after white space; KP022 only for a malformed value",
+	 test_annotation_value_then_note})

@@ -1,0 +1,207 @@
+/* Design scenarios written from public schema designs (each cites its
+ * source; the expectations were written down before keyplan ran), and
+ * Phoenix's ROW_TIMESTAMP and salted designs (E21). Every recommended DDL
+ * is applied back and the workload checked again: nothing more is
+ * recommended for the table (a fixpoint). */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "adv_run.h"
+
+/* OpenTSDB's tsdb table (opentsdb.net, "HBase Schema": row key = metric
+ * UID, base hour, tag pairs): reads bind the metric and a range of hours.
+ * Expected before running: the design stands (the metric leads, so writes
+ * spread over metrics; every read is a SCAN of one metric's hours). */
+static void test_scenario_opentsdb_design_stands(void)
+{
+	run r;
+	run_w(&r, "CREATE TABLE tsdb (metric_uid VARCHAR(3) NOT NULL, base_hour BIGINT NOT NULL, tags VARCHAR(64) "
+	                "NOT NULL, v DOUBLE, PRIMARY KEY (metric_uid, base_hour, tags));",
+	            "-- weight: 1000\nSELECT * FROM tsdb WHERE metric_uid = ? AND base_hour >= ? AND base_hour < ?;\n"
+	            "-- weight: 10000\nUPSERT INTO tsdb (metric_uid, base_hour, tags, v) VALUES (?, ?, ?, ?);\n",
+	            KP_TARGET_LINDORM);
+	expect_recommended(&r, "tsdb", "");
+	const kp_table_review *v = review_of(&r, "tsdb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_FALSE(v->writes_default);
+	CU_ASSERT_EQUAL(v->writes, 10000);
+	CU_ASSERT_EQUAL(v->before.hot, 0);
+	run_free(&r);
+}
+
+/* The HBase reference guide, "Monotonically Increasing Row Keys/Timeseries
+ * Data" (hbase.apache.org/book.html#timeseries): a log keyed by time first.
+ * Reads bind the host and a time range. Expected: the key reordered to
+ * [host][ts] (writes spread over hosts, the reads stay SCANs), nothing
+ * else. */
+static void test_scenario_hbase_timeseries_reorder(void)
+{
+	static const char *schema[] = {"CREATE TABLE access_log (ts BIGINT NOT NULL, host VARCHAR(64) NOT NULL, "
+	                               "url VARCHAR(256), status INT, PRIMARY KEY (ts, host))"};
+	const char *w = "-- weight: 300\nSELECT * FROM access_log WHERE host = ? AND ts >= ? AND ts < ?;\n"
+	                "-- weight: 5000\nINSERT INTO access_log (ts, host, url, status) VALUES (?, ?, ?, ?);\n";
+	run r;
+	run_w(&r, schema[0], w, KP_TARGET_LINDORM);
+	expect_recommended(&r, "access_log", "reorder_key [host][ts]");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "access_log", 2), "FILTERED SCAN -> SCAN");
+	expect_fixpoint(&r, schema, 1, w, KP_TARGET_LINDORM, "access_log");
+	run_free(&r);
+}
+
+/* KillrVideo (Chebotko, Kashlev, Lu: "A Big Data Modeling Methodology for
+ * Apache Cassandra", 2015: videos_by_user, newest first). A videos table
+ * keyed by video_id, read by user, newest first, 10 a page. Expected: a
+ * secondary index on (user_id, added_date DESC) covering the columns read;
+ * the GET by id untouched. */
+static void test_scenario_killrvideo_videos_by_user(void)
+{
+	static const char *schema[] = {"CREATE TABLE videos (video_id VARCHAR(36) NOT NULL, user_id VARCHAR(36), "
+	                               "added_date BIGINT, title VARCHAR(200), PRIMARY KEY (video_id))"};
+	const char *w = "-- weight: 800\nSELECT video_id, title FROM videos WHERE user_id = ? ORDER BY added_date DESC LIMIT 10;\n"
+	                "-- weight: 2000\nSELECT * FROM videos WHERE video_id = ?;\n";
+	run r;
+	run_w(&r, schema[0], w, KP_TARGET_LINDORM);
+	expect_recommended(&r, "videos", "secondary_index [user_id][added_date DESC][video_id]");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "videos", 2), "REJECTED -> SCAN");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "videos", 4), "");
+	const kp_table_review *v = review_of(&r, "videos");
+	CU_ASSERT_EQUAL(v->rows_per_insert_before, 1);
+	CU_ASSERT_EQUAL(v->rows_per_insert_after, 2);
+	/* index advice states its write cost */
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "the store maintains it on every write: an insert into videos then "
+	                                          "writes 2 rows"));
+	expect_fixpoint(&r, schema, 1, w, KP_TARGET_LINDORM, "videos");
+	run_free(&r);
+}
+
+/* Tablestore's Timeline model for IM (Alibaba Cloud, "Timeline model":
+ * timeline_id then an auto-increment sequence_id, read from a sequence on).
+ * Expected: the design stands; no DESC advice on the generated column. */
+static void test_scenario_tablestore_im_timeline(void)
+{
+	run r;
+	run_w(&r, "CREATE TABLE im_timeline (timeline_id VARCHAR(64) NOT NULL, sequence_id BIGINT NOT NULL "
+	                "AUTO_INCREMENT, content VARCHAR(1024), PRIMARY KEY (timeline_id, sequence_id));",
+	            "-- weight: 5000\nSELECT * FROM im_timeline WHERE timeline_id = ? AND sequence_id > ? LIMIT 100;\n"
+	            "-- weight: 5000\nINSERT INTO im_timeline (timeline_id, content) VALUES (?, ?);\n",
+	            KP_TARGET_TABLESTORE);
+	expect_recommended(&r, "im_timeline", "");
+	for (uint32_t i = 0; i < r.adv.advice.n; i++)
+		CU_ASSERT_STRING_NOT_EQUAL(((kp_advice *)r.adv.advice.items[i])->kind, "desc_key");
+	run_free(&r);
+}
+
+/* A URL shortener (the System Design Primer, "Design Pastebin.com (or
+ * Bit.ly)": a random short code as the key, read by it). Expected: the
+ * design stands; every read a GET. */
+static void test_scenario_url_shortener_design_stands(void)
+{
+	run r;
+	run_w(&r, "CREATE TABLE urls (short_code VARCHAR(8) NOT NULL, long_url VARCHAR(2048), owner VARCHAR(32), "
+	                "PRIMARY KEY (short_code));",
+	            "-- weight: 100000\nSELECT long_url FROM urls WHERE short_code = ?;\n"
+	            "-- weight: 100\nUPSERT INTO urls (short_code, long_url, owner) VALUES (?, ?, ?);\n",
+	            KP_TARGET_LINDORM);
+	expect_recommended(&r, "urls", "");
+	const kp_table_review *v = review_of(&r, "urls");
+	CU_ASSERT_EQUAL(v->by_class[0], 100000);
+	run_free(&r);
+}
+
+/* Graph edges (Facebook TAO, "TAO: Facebook's Distributed Data Store for
+ * the Social Graph", 2013: associations (id1, atype, id2) listed by id1 and
+ * type, newest first). Keyed (id1, atype, id2); the association list reads
+ * newest first by time. Expected: an index (id1, atype, time DESC) keeps the
+ * list a SCAN without a sort; the edge GET untouched; no key change. */
+static void test_scenario_tao_association_list(void)
+{
+	static const char *schema[] = {"CREATE TABLE assoc (id1 BIGINT NOT NULL, atype INT NOT NULL, id2 BIGINT NOT NULL, "
+	                               "time BIGINT, data VARCHAR(255), PRIMARY KEY (id1, atype, id2))"};
+	const char *w = "-- weight: 3000\nSELECT id2, time FROM assoc WHERE id1 = ? AND atype = ? ORDER BY time DESC LIMIT 50;\n"
+	                "-- weight: 1000\nSELECT * FROM assoc WHERE id1 = ? AND atype = ? AND id2 = ?;\n";
+	run r;
+	run_w(&r, schema[0], w, KP_TARGET_LINDORM);
+	expect_recommended(&r, "assoc", "secondary_index [id1][atype][time DESC][id2]");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "assoc", 4), "");
+	expect_fixpoint(&r, schema, 1, w, KP_TARGET_LINDORM, "assoc");
+	run_free(&r);
+}
+
+/* Phoenix's ROW_TIMESTAMP (issue 21, E21): a reorder keeps the cell
+ * timestamp column declared so in its DDL (any one key column may be:
+ * ERROR 528 is only for a column outside the key), so the UPSERTs that
+ * leave it to the server still run once the advice is applied. Before,
+ * the CREATE TABLE came out without ROW_TIMESTAMP and the 5000-weight
+ * UPSERT failed with KP012 (ERROR 218). A hash prefix or an index table
+ * keyed by the value the server sets is advice the writer cannot carry
+ * out: dropped (before: hash_prefix md5(created_date, metric_id) and an
+ * index table keyed by created_date were alternatives). */
+static void test_row_timestamp_kept_and_never_computed_by_the_writer(void)
+{
+	const char *schema = "CREATE TABLE m (created_date DATE NOT NULL, metric_id CHAR(15) NOT NULL, metric_value BIGINT "
+	                     "CONSTRAINT pk PRIMARY KEY (created_date ROW_TIMESTAMP, metric_id))";
+	const char *w = "-- weight: 5000\nUPSERT INTO m (metric_id, metric_value) VALUES (?, ?);\n"
+	                "-- weight: 2000\nSELECT metric_value FROM m WHERE metric_id = ? AND created_date >= ?;\n";
+	run r;
+	run_w(&r, schema, w, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "m", "reorder_key [metric_id][created_date]");
+	const kp_table_review *v = review_of(&r, "m");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE TABLE m (created_date DATE NOT NULL, metric_id CHAR(15) NOT NULL, "
+	                               "metric_value BIGINT, CONSTRAINT pk PRIMARY KEY (metric_id, created_date "
+	                               "ROW_TIMESTAMP))");
+	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
+		const kp_advice *y = r.adv.advice.items[i];
+		CU_ASSERT_STRING_NOT_EQUAL(y->kind, "hash_prefix");
+		CU_ASSERT_STRING_NOT_EQUAL(y->kind, "index_table");
+	}
+	/* applied, the UPSERT that leaves created_date to the server runs */
+	run r2;
+	run_w(&r2, x->ddl, w, KP_TARGET_PHOENIX);
+	int unsupported = 0;
+	for (const kp_diag *d = r2.d.head; d; d = d->next)
+		unsupported += d->rule == KP_R_UNSUPPORTED;
+	CU_ASSERT_EQUAL(unsupported, 0);
+	expect_recommended(&r2, "m", "");
+	run_free(&r2);
+	run_free(&r);
+}
+
+/* A salted table's time lead is no write hotspot (Phoenix "Salted
+ * Tables"; E21): the key order search keeps it first, so no reorder that
+ * moves it out of the lead "because it is a write hotspot" is proposed
+ * (before: reorder_key [metric_id][created_date] with that reason, and the
+ * window read SCAN -> full scan). */
+static void test_salted_time_lead_is_no_hotspot_to_reorder(void)
+{
+	const char *schema = "CREATE TABLE m (created_date DATE NOT NULL, metric_id CHAR(15) NOT NULL, metric_value BIGINT "
+	                     "CONSTRAINT pk PRIMARY KEY (created_date, metric_id)) SALT_BUCKETS = 8";
+	const char *w = "-- weight: 50000\nUPSERT INTO m (created_date, metric_id, metric_value) VALUES (?, ?, ?);\n"
+	                "-- weight: 2000\nSELECT metric_id, metric_value FROM m WHERE created_date >= ? AND created_date < ?;\n"
+	                "-- weight: 300\nSELECT metric_value FROM m WHERE metric_id = ?;\n";
+	run r;
+	run_w(&r, schema, w, KP_TARGET_PHOENIX);
+	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
+		const kp_advice *y = r.adv.advice.items[i];
+		CU_ASSERT_STRING_NOT_EQUAL(y->kind, "reorder_key");
+		CU_ASSERT_PTR_NULL(strstr(y->message, "write hotspot"));
+	}
+	const kp_table_review *v = review_of(&r, "m");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->before.hot, 0);
+	run_free(&r);
+}
+
+KPT_SUITE("judge_scenarios", NULL, NULL,
+	{"scenario: OpenTSDB's tsdb design stands", test_scenario_opentsdb_design_stands},
+	{"scenario: HBase time series keyed by time first is reordered", test_scenario_hbase_timeseries_reorder},
+	{"scenario: KillrVideo's videos by user, newest first", test_scenario_killrvideo_videos_by_user},
+	{"scenario: Tablestore IM timeline stands", test_scenario_tablestore_im_timeline},
+	{"scenario: a URL shortener stands", test_scenario_url_shortener_design_stands},
+	{"scenario: TAO association lists newest first", test_scenario_tao_association_list},
+	{"ROW_TIMESTAMP kept by a reorder, never computed by the writer",
+	 test_row_timestamp_kept_and_never_computed_by_the_writer},
+	{"a salted table's time lead is no hotspot to reorder away", test_salted_time_lead_is_no_hotspot_to_reorder})
