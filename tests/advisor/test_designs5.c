@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "adv_run.h"
+#include "designs9_sql.h"
 
 static const char *const e31_schema =
 	"CREATE TABLE follows (follower_id CHAR(32) NOT NULL, followed_id CHAR(32) NOT NULL,\n"
@@ -520,33 +521,6 @@ static void test_e36_inventory_bucket(void)
  * well) moves none and rewrites the new index's INCLUDE column in place:
  * the write cost names it (before advisor11: only the new post, ...:6,
  * was named; before advisor12 the index was kept) */
-static const char *const e58_schema =
-	"-- rows: 800000000\n"
-	"-- distinct: topic_id 32000000\n"
-	"-- distinct: user_id 4000000\n"
-	"CREATE TABLE posts (topic_id BIGINT NOT NULL, post_number INTEGER NOT NULL, id BIGINT,\n"
-	"  user_id BIGINT, raw VARCHAR, cooked VARCHAR, reply_to_post_number INTEGER,\n"
-	"  reply_count INTEGER, like_count INTEGER, created_at TIMESTAMP, updated_at TIMESTAMP,\n"
-	"  deleted_at TIMESTAMP\n"
-	"  CONSTRAINT pk PRIMARY KEY (topic_id, post_number));\n"
-	"CREATE INDEX posts_user_and_likes ON posts (user_id, like_count DESC, created_at DESC);\n";
-
-static const char *const e58_workload =
-	"-- a topic page: the next 20 posts from where the reader is\n"
-	"-- weight: 100000\n"
-	"SELECT post_number, user_id, cooked, reply_to_post_number, reply_count, like_count, created_at FROM posts WHERE topic_id = ? AND post_number >= ? ORDER BY post_number LIMIT 20;\n"
-	"-- a new post (a new topic's first post, or a reply)\n"
-	"-- weight: 8000\n"
-	"UPSERT INTO posts (topic_id, post_number, id, user_id, raw, cooked, reply_to_post_number, reply_count, like_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);\n"
-	"-- a like: PostActionCreator updates the post's like_count\n"
-	"-- weight: 40000\n"
-	"UPSERT INTO posts (topic_id, post_number, like_count) VALUES (?, ?, ?);\n"
-	"-- the user's activity stream: their newest posts\n"
-	"-- weight: 6000\n"
-	"SELECT topic_id, post_number, reply_to_post_number, like_count, created_at FROM posts WHERE user_id = ? ORDER BY created_at DESC LIMIT 30;\n"
-	"-- the user summary page: their most liked replies\n"
-	"-- weight: 300\n"
-	"SELECT topic_id, post_number, like_count, created_at FROM posts WHERE user_id = ? AND post_number > 1 ORDER BY like_count DESC LIMIT 6;\n";
 
 static void test_e58_like_upsert_named_in_write_cost(void)
 {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "adv_run.h"
+#include "designs9_sql.h"
 
 /* A table keyed by a random id, with an index led by a four-valued column
  * and then a time every write sets: four insertion points at the current
@@ -384,126 +385,6 @@ static void test_hot_index_led_by_the_tables_own_bucket(void)
 	CU_ASSERT_DOUBLE_EQUAL(review_of(&r, "tickets")->after.read, 5050016, 1e-6);
 	run_free(&r);
 }
-
-static const char *const e56_schema =
-	"-- rows: 400000000\n"
-	"-- distribution: entity_id latest\n"
-	"-- distinct: store_id 3\n"
-	"-- distinct: customer_id 30000000\n"
-	"CREATE TABLE quote (entity_id BIGINT NOT NULL, store_id INTEGER, created_at TIMESTAMP,\n"
-	"  updated_at TIMESTAMP, is_active BOOLEAN, items_count INTEGER, items_qty DOUBLE,\n"
-	"  grand_total DOUBLE, customer_id BIGINT, customer_email VARCHAR(255),\n"
-	"  reserved_order_id VARCHAR(64), coupon_code VARCHAR(255),\n"
-	"  PRIMARY KEY (entity_id));\n"
-	"CREATE INDEX quote_customer_id_store_id_is_active ON quote (customer_id, store_id, is_active);\n"
-	"CREATE INDEX quote_store_id_updated_at ON quote (store_id, updated_at);\n"
-	"-- rows: 50000000\n"
-	"CREATE TABLE salesrule_coupon (code VARCHAR(255) NOT NULL, rule_id INTEGER, usage_limit INTEGER,\n"
-	"  usage_per_customer INTEGER, times_used INTEGER, expiration_date TIMESTAMP,\n"
-	"  created_at TIMESTAMP, type INTEGER,\n"
-	"  PRIMARY KEY (code));\n";
-
-static const char *const e56_workload =
-	"-- a visitor's first add to cart creates the quote (entity_id: the next AUTO_INCREMENT value)\n"
-	"-- weight: 20000\n"
-	"UPSERT INTO quote (entity_id, store_id, created_at, updated_at, is_active, items_count, items_qty, grand_total, customer_id, customer_email) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);\n"
-	"-- every cart change saves the quote's totals; updated_at is set on every save\n"
-	"-- weight: 150000\n"
-	"UPSERT INTO quote (entity_id, updated_at, items_count, items_qty, grand_total) VALUES (?, ?, ?, ?, ?);\n"
-	"-- every page with the mini-cart loads the quote by its id (from the session)\n"
-	"-- weight: 300000\n"
-	"SELECT store_id, is_active, items_count, items_qty, grand_total, customer_id, coupon_code FROM quote WHERE entity_id = ?;\n"
-	"-- a customer logs in: their active cart in this store\n"
-	"-- weight: 30000\n"
-	"SELECT entity_id, items_count, grand_total FROM quote WHERE customer_id = ? AND store_id = ? AND is_active = TRUE;\n"
-	"-- the order is placed: the quote is closed\n"
-	"-- weight: 5000\n"
-	"UPSERT INTO quote (entity_id, is_active, reserved_order_id, updated_at) VALUES (?, FALSE, ?, ?);\n"
-	"-- the sales_clean_quotes cron, daily per store: quotes older than the lifetime\n"
-	"-- weight: 3\n"
-	"SELECT entity_id FROM quote WHERE store_id = ? AND updated_at <= ?;\n"
-	"-- a coupon code applied to the cart\n"
-	"-- weight: 30000\n"
-	"SELECT rule_id, usage_limit, usage_per_customer, times_used, expiration_date FROM salesrule_coupon WHERE code = ?;\n"
-	"-- the order placed with it counts a use\n"
-	"-- weight: 3000\n"
-	"UPSERT INTO salesrule_coupon (code, times_used) VALUES (?, ?);\n"
-	"-- \"Manage Coupon Codes\" generates a campaign's codes: the prefix, then 8 random characters\n"
-	"-- weight: 2000\n"
-	"UPSERT INTO salesrule_coupon (code, rule_id, usage_limit, usage_per_customer, times_used, expiration_date, created_at, type) VALUES ('SUMMER26-K7Q2M9XA', 1207, 1, 1, 0, ?, ?, 1);\n"
-	"-- weight: 2000\n"
-	"UPSERT INTO salesrule_coupon (code, rule_id, usage_limit, usage_per_customer, times_used, expiration_date, created_at, type) VALUES ('SUMMER26-3BWZ8TLC', 1207, 1, 1, 0, ?, ?, 1);\n"
-	"-- weight: 2000\n"
-	"UPSERT INTO salesrule_coupon (code, rule_id, usage_limit, usage_per_customer, times_used, expiration_date, created_at, type) VALUES ('SUMMER26-RX4N0PDE', 1207, 1, 1, 0, ?, ?, 1);\n"
-	"-- weight: 2000\n"
-	"UPSERT INTO salesrule_coupon (code, rule_id, usage_limit, usage_per_customer, times_used, expiration_date, created_at, type) VALUES ('SUMMER26-9HF6VJ2Q', 1207, 1, 1, 0, ?, ?, 1);\n"
-	"-- weight: 2000\n"
-	"UPSERT INTO salesrule_coupon (code, rule_id, usage_limit, usage_per_customer, times_used, expiration_date, created_at, type) VALUES ('SUMMER26-D5YGC71M', 1207, 1, 1, 0, ?, ?, 1);\n";
-
-static const char *const e57_schema =
-	"-- rows: 3000000000\n"
-	"-- distinct: account_id 150000\n"
-	"-- distinct: user_id 6000000\n"
-	"-- distinct: location_id 600000\n"
-	"CREATE TABLE shift (account_id VARCHAR(15) NOT NULL, user_id BIGINT NOT NULL,\n"
-	"  start_time TIMESTAMP NOT NULL, shift_id BIGINT NOT NULL, end_time TIMESTAMP,\n"
-	"  location_id BIGINT, position_id BIGINT, site_id BIGINT, break_time DOUBLE,\n"
-	"  notes VARCHAR(1000), published BOOLEAN, updated_at TIMESTAMP\n"
-	"  CONSTRAINT pk PRIMARY KEY (account_id, user_id, start_time, shift_id)) MULTI_TENANT=true;\n"
-	"CREATE INDEX shift_updated ON shift (updated_at) INCLUDE (end_time, location_id, position_id, published);\n"
-	"CREATE VIEW open_shift AS SELECT * FROM shift WHERE user_id = 0;\n";
-
-static const char *const e57_workload =
-	"-- keyplan:tenant acme\n"
-	"-- an employee's schedule for the week (the mobile app's home screen)\n"
-	"-- weight: 30000\n"
-	"SELECT start_time, end_time, location_id, position_id, notes FROM shift WHERE user_id = ? AND start_time >= ? AND start_time < ?;\n"
-	"-- a manager's schedule of one location for a day or a week\n"
-	"-- weight: 6000\n"
-	"SELECT user_id, start_time, end_time, position_id, published FROM shift WHERE location_id = ? AND start_time >= ? AND start_time < ?;\n"
-	"-- the open shifts of the week that employees may take\n"
-	"-- weight: 4000\n"
-	"SELECT shift_id, start_time, end_time, location_id, position_id FROM open_shift WHERE start_time >= ? AND start_time < ?;\n"
-	"-- an integration polls the shifts changed since its last run\n"
-	"-- weight: 2000\n"
-	"SELECT user_id, start_time, shift_id, end_time, location_id, position_id, published FROM shift WHERE updated_at > ?;\n"
-	"-- a manager creates a shift (user_id 0: an open shift)\n"
-	"-- weight: 10000\n"
-	"UPSERT INTO shift (user_id, start_time, shift_id, end_time, location_id, position_id, site_id, break_time, notes, published, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?);\n"
-	"-- the schedule is published, shift by shift\n"
-	"-- weight: 4000\n"
-	"UPSERT INTO shift (user_id, start_time, shift_id, published, updated_at) VALUES (?, ?, ?, TRUE, ?);\n"
-	"-- an employee takes an open shift: it leaves user 0 (and is written again under the employee, as a created shift)\n"
-	"-- weight: 500\n"
-	"DELETE FROM shift WHERE user_id = 0 AND start_time = ? AND shift_id = ?;\n";
-
-static const char *const e58_schema =
-	"-- rows: 800000000\n"
-	"-- distinct: topic_id 32000000\n"
-	"-- distinct: user_id 4000000\n"
-	"CREATE TABLE posts (topic_id BIGINT NOT NULL, post_number INTEGER NOT NULL, id BIGINT,\n"
-	"  user_id BIGINT, raw VARCHAR, cooked VARCHAR, reply_to_post_number INTEGER,\n"
-	"  reply_count INTEGER, like_count INTEGER, created_at TIMESTAMP, updated_at TIMESTAMP,\n"
-	"  deleted_at TIMESTAMP\n"
-	"  CONSTRAINT pk PRIMARY KEY (topic_id, post_number));\n"
-	"CREATE INDEX posts_user_and_likes ON posts (user_id, like_count DESC, created_at DESC);\n";
-
-static const char *const e58_workload =
-	"-- a topic page: the next 20 posts from where the reader is\n"
-	"-- weight: 100000\n"
-	"SELECT post_number, user_id, cooked, reply_to_post_number, reply_count, like_count, created_at FROM posts WHERE topic_id = ? AND post_number >= ? ORDER BY post_number LIMIT 20;\n"
-	"-- a new post (a new topic's first post, or a reply)\n"
-	"-- weight: 8000\n"
-	"UPSERT INTO posts (topic_id, post_number, id, user_id, raw, cooked, reply_to_post_number, reply_count, like_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);\n"
-	"-- a like: PostActionCreator updates the post's like_count\n"
-	"-- weight: 40000\n"
-	"UPSERT INTO posts (topic_id, post_number, like_count) VALUES (?, ?, ?);\n"
-	"-- the user's activity stream: their newest posts\n"
-	"-- weight: 6000\n"
-	"SELECT topic_id, post_number, reply_to_post_number, like_count, created_at FROM posts WHERE user_id = ? ORDER BY created_at DESC LIMIT 30;\n"
-	"-- the user summary page: their most liked replies\n"
-	"-- weight: 300\n"
-	"SELECT topic_id, post_number, like_count, created_at FROM posts WHERE user_id = ? AND post_number > 1 ORDER BY like_count DESC LIMIT 6;\n";
 
 /* E56 (designs9.md): the key hashed, and quote_store_id_updated_at, led by
  * three stores and then the time every save sets, rebuilt led by a bucket;
