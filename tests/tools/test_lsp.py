@@ -334,6 +334,22 @@ with kptest.tempdir() as tmp:
                        "(keyplan lsp --help lists the options)\n")):
         rc, out, e = kptest.run("lsp", *argv, stdin=b"")
         check("keyplan lsp %s: a usage error, status 2" % " ".join(argv), (rc, out, e) == (2, "", err), (rc, out, e))
+    # the client's target setting naming no target is said on each document, never ignored
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root, options={"target": "bogus\x1b[2J"})
+    c.open(deep, "sql", q1)
+    d3 = c.diagnostics(deep)
+    want_msg = ("the client's keyplan.target setting: unknown target 'bogus<U+001B>[2J' (expected lindorm, "
+                "tablestore, phoenix or generic); planned for lindorm meanwhile")
+    check("an unknown target setting: an error at the top of the document, then lint's findings",
+          [(x["range"]["start"], x["severity"], x["message"]) for x in d3[:1]] ==
+          [({"line": 0, "character": 0}, 1, want_msg)] and [x.get("code") for x in d3[1:]] == ["KP001"],
+          json.dumps(d3)[:600])
+    c.notify("workspace/didChangeConfiguration", {"settings": {"keyplan": {"target": "generic"}}})
+    d3 = c.diagnostics(deep)
+    check("the target setting corrected: the error is gone, KP001 a warning as under generic",
+          [(x.get("code"), x["severity"]) for x in d3] == [("KP001", 2)], json.dumps(d3)[:600])
+    c.stop()
     c = LspClient(KEYPLAN, cwd=root)
     c.initialize(root)
     c.open(deep, "sql", q1)

@@ -271,6 +271,7 @@ struct kp_lsp_ws {
 	char *dir;              /* the folder of its .keyplan, or the client's root */
 	char *config;           /* the .keyplan read, or NULL */
 	char *config_error;     /* why it could not be read, or NULL */
+	char *setting_error;    /* the client's keyplan.target names no target: why, or NULL */
 	kp_arena arena;         /* the config's strings */
 	kp_config cfg;
 	kp_target target;

@@ -739,6 +739,8 @@ static void diagnostics(kp_lsp *s, kp_lsp_doc *d, pub *o)
 		add_setup_error(s, d, o, w->config, w->config_error);
 	if (w->baseline_error)
 		add_setup_error(s, d, o, w->baseline_path, w->baseline_error);
+	if (w->setting_error)
+		add_setup_error(s, d, o, "the client's keyplan.target setting", w->setting_error);
 	o->no_schema = !w->schema_given && w->pipe.cat->ntables == 0 && !d->had_ddl;
 	o->sig = kp_lsp_hash_u64(o->sig, o->no_schema);
 	if (o->dx) {

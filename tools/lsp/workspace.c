@@ -6,6 +6,7 @@
  * the disk), the rule settings, the target and the baseline. */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "tools/lsp/lsp.h"
+#include "base/quote.h"
 
 #include <dirent.h>
 #include <fnmatch.h>
@@ -117,7 +118,8 @@ static void drop_schema(kp_lsp_ws *w)
 	free(w->baseline_path);
 	free(w->baseline_error);
 	free(w->config_error);
-	w->baseline_path = w->baseline_error = w->config_error = NULL;
+	free(w->setting_error);
+	w->baseline_path = w->baseline_error = w->config_error = w->setting_error = NULL;
 	kp_arena_free(&w->arena);
 }
 
@@ -295,10 +297,21 @@ static void build(kp_lsp *s, kp_lsp_ws *w)
 	}
 	w->target = KP_TARGET_LINDORM;
 	kp_target t;
-	if (s->opt_target && kp_target_parse(&t, s->opt_target) == 0)
+	bool given = s->opt_target && kp_target_parse(&t, s->opt_target) == 0;
+	if (given)
 		w->target = t;
 	else if (w->cfg.target >= 0)
 		w->target = (kp_target)w->cfg.target;
+	if (s->opt_target && !given) {
+		/* said on every document, as lint refuses it: never ignored */
+		kp_buf m = {0};
+		kp_buf_puts(&m, "unknown target '");
+		kp_buf_puts_visible(&m, s->opt_target);
+		kp_buf_printf(&m, "' (expected lindorm, tablestore, phoenix or generic); planned for %s meanwhile",
+		              kp_target_name(w->target));
+		w->setting_error = xstrdup(m.data);
+		kp_buf_free(&m);
+	}
 	memcpy(w->rules, w->cfg.rules, sizeof w->rules);
 
 	strs files = {0};
