@@ -133,10 +133,10 @@ static int upsert_rewrites(const kp_table *t, const design *d, const kp_stmt *s)
 }
 
 /* What the table's row writes are called: "insert" when the workload
- * writes whole rows (an INSERT, a REPLACE, an UPSERT of every column) or
- * none, "UPSERT" when its only row writes are UPSERTs of some columns,
- * which update a row that exists (E39's payments: each writes the index
- * row too), "insert or UPSERT" when both. */
+ * writes rows by INSERT or REPLACE, or none, "UPSERT" when its only row
+ * writes are UPSERTs, which update a row that exists (E39's payments:
+ * each writes the index row too; E61's heartbeats, an UPSERT of every
+ * column of one bookmark again and again), "insert or UPSERT" when both. */
 static const char *row_writes(const jtable *jt)
 {
 	bool ins = false, ups = false;
@@ -144,7 +144,7 @@ static const char *row_writes(const jtable *jt)
 		if (jt->s[i].ins_rows <= 0)
 			continue;
 		const kp_stmt *st = jt->s[i].q->stmt;
-		if (st->kind == KP_S_UPSERT && st->u.insert.cols.n && (int)st->u.insert.cols.n < jt->t->ncols)
+		if (st->kind == KP_S_UPSERT)
 			ups = true;
 		else
 			ins = true;

@@ -11,6 +11,51 @@
 
 #include "adv_run.h"
 
+static const char *const e61_schema =
+	"-- rows: 60000000000\n"
+	"-- distinct: profile_id 500000000\n"
+	"-- distinct: title_id 20000\n"
+	"CREATE TABLE viewing_history (profile_id BIGINT NOT NULL, view_start BIGINT NOT NULL,\n"
+	"  title_id BIGINT NOT NULL, device_type VARCHAR(32), country VARCHAR(2), duration_sec INTEGER,\n"
+	"  PRIMARY KEY (profile_id, view_start DESC, title_id));\n"
+	"-- rows: 10000000000\n"
+	"-- distinct: profile_id 500000000\n"
+	"-- distinct: title_id 20000\n"
+	"-- distribution: updated_at monotonic\n"
+	"CREATE TABLE bookmark (profile_id BIGINT NOT NULL, title_id BIGINT NOT NULL,\n"
+	"  position_sec INTEGER, updated_at BIGINT, device_type VARCHAR(32),\n"
+	"  PRIMARY KEY (profile_id, title_id));\n"
+	"CREATE INDEX bookmark_updated ON bookmark (updated_at);\n";
+
+static const char *const e61_workload =
+	"-- a play starts: its viewing record\n"
+	"-- weight: 30000\n"
+	"UPSERT INTO viewing_history (profile_id, view_start, title_id, device_type, country, duration_sec) VALUES (?, ?, ?, ?, ?, 0);\n"
+	"-- the play stops: the record's duration\n"
+	"-- weight: 30000\n"
+	"UPSERT INTO viewing_history (profile_id, view_start, title_id, duration_sec) VALUES (?, ?, ?, ?);\n"
+	"-- the player's heartbeat: the resume position, every few seconds of playback\n"
+	"-- weight: 300000\n"
+	"UPSERT INTO bookmark (profile_id, title_id, position_sec, updated_at, device_type) VALUES (?, ?, ?, ?, ?);\n"
+	"-- a title's page or its play button: where to resume\n"
+	"-- weight: 60000\n"
+	"SELECT position_sec, updated_at FROM bookmark WHERE profile_id = ? AND title_id = ?;\n"
+	"-- the Continue Watching row: the profile's bookmarks, ranked by the client\n"
+	"-- weight: 40000\n"
+	"SELECT title_id, position_sec, updated_at FROM bookmark WHERE profile_id = ?;\n"
+	"-- Account, Viewing activity: the newest 50\n"
+	"-- weight: 3000\n"
+	"SELECT view_start, title_id, device_type, duration_sec FROM viewing_history WHERE profile_id = ? ORDER BY view_start DESC LIMIT 50;\n"
+	"-- the recommender's recent history: the plays since a day\n"
+	"-- weight: 10000\n"
+	"SELECT view_start, title_id, duration_sec FROM viewing_history WHERE profile_id = ? AND view_start >= ?;\n"
+	"-- hide a play from viewing activity\n"
+	"-- weight: 100\n"
+	"DELETE FROM viewing_history WHERE profile_id = ? AND view_start = ? AND title_id = ?;\n"
+	"-- an analyst, ad hoc: who played a title since a day\n"
+	"-- weight: 1\n"
+	"SELECT profile_id, view_start FROM viewing_history WHERE title_id = ? AND view_start >= ?;\n";
+
 static const char *const e67_schema =
 	"-- rows: 150000\n"
 	"CREATE TABLE crates (name VARCHAR(64) NOT NULL, id BIGINT NOT NULL, description VARCHAR(1000),\n"
@@ -171,6 +216,22 @@ static int count_rule(const run *r, kp_rule rule)
 	return n;
 }
 
+/* E61: Netflix's bookmarks (Lindorm). The heartbeats are UPSERTs of every
+ * column of one bookmark again and again: the drop of the unread index on
+ * updated_at names them as UPSERTs, not inserts, in the singular where one
+ * row is written (first run: "every insert now writes 1 rows (2 now)"). */
+static void test_e61_upserts_named_as_such(void)
+{
+	run r;
+	run_w(&r, e61_schema, e61_workload, KP_TARGET_LINDORM);
+	expect_recommended(&r, "bookmark", "drop_index [updated_at][profile_id][title_id]");
+	const kp_table_review *v = review_of(&r, "bookmark");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v->write_cost);
+	CU_ASSERT_STRING_EQUAL(v->write_cost, "every UPSERT now writes 1 row (2 now)");
+	run_free(&r);
+}
+
 /* E67: crates.io's download counts (Lindorm). The date index rebuilt led
  * by a bucket keyplan names after it (index_version_downloads_date_bucket);
  * applied, the name's words (date, bucket) read as a time bucket made
@@ -251,6 +312,7 @@ static int setup(void)
 }
 
 KPT_SUITE("weigh", setup, NULL,
+	{"E61: whole-row UPSERTs named UPSERTs; one row, not 1 rows", test_e61_upserts_named_as_such},
 	{"E67 applied: keyplan's own index bucket read back as a spread; the design stands",
 	 test_e67_own_bucket_read_back_as_spread},
 	{"E72: an update of an index's key column moves its row; the sweeper's index table does not pay",
