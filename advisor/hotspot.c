@@ -34,11 +34,29 @@ static bool reads_bind(kp_advisor *adv, const kp_table *t, const int *cols, int 
 	return true;
 }
 
-/* What a hash of cols (led by lead) does to the reads: with bound, every
- * read binds them and computes `what`; else the reads that do not bind
- * them by = or IN become full scans (the verdict names them). */
-static const char *binds_words(kp_advisor *adv, bool bound, const char *cols, const char *lead, const char *what)
+/* Statements on t that its key or an index serves today (no full scan):
+ * those reads_bind asks of. */
+static int served_reads(kp_advisor *adv, const kp_table *t)
 {
+	const kp_list *qs = kpa_queries_of(adv, t);
+	int n = 0;
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		n += q->base == t && q->plan.access != KP_ACCESS_NONE && q->plan.access != KP_ACCESS_FULL;
+	}
+	return n;
+}
+
+/* What a hash of cols (led by lead) does to the reads: with bound, every
+ * read binds them and computes `what` (none when no read is served today:
+ * E64's ledger, whose reads all scan it); else the reads that do not bind
+ * them by = or IN become full scans (the verdict names them). */
+static const char *binds_words(kp_advisor *adv, const kp_table *t, bool bound, const char *cols, const char *lead,
+                               const char *what)
+{
+	if (bound && !served_reads(adv, t))
+		return kp_arena_printf(adv->a, "no read of %s is served by its key or an index today, so none computes %s",
+		                       t->name, what);
 	if (bound)
 		return kp_arena_printf(adv->a, "every read binds %s by = or IN, so each computes %s and stays a GET "
 		                       "or SCAN; range reads over %s alone would be lost", cols, what, lead);
@@ -233,13 +251,13 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 				ddl = kpa_bufdup(adv->a, &b);
 				kp_buf_free(&b);
 				kp_buf_printf(&m, "hash_prefix: PRIMARY KEY (hash32(%s), ...) spreads writes; %s", cols.data,
-				              binds_words(adv, bound, cols.data, c->name, "the hash"));
+				              binds_words(adv, t, bound, cols.data, c->name, "the hash"));
 			} else {
 				const char *hn = kp_arena_printf(adv->a, "%s_hash", c->name);
 				ddl = kpa_lead_column_ddl(adv, t, NULL, &t->pk, hn, true);
 				kp_buf_printf(&m, "hash_prefix: lead the %s with %s, the first 4 hex characters of md5(%s), "
 				              "written by the writer; %s", ti->key_word, hn, cols.data,
-				              binds_words(adv, bound, cols.data, c->name, "it"));
+				              binds_words(adv, t, bound, cols.data, c->name, "it"));
 				v.rewrite = kp_arena_printf(adv->a, "each adds %s = the first 4 hex characters of md5(%s)",
 				                            hn, cols.data);
 				/* a fourth key column would draw KP104: the hash and the value
@@ -260,7 +278,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 					kp_buf_printf(&m, "hash_prefix: key the table by %s, the first 4 hex characters of md5(%s) "
 					              "followed by %s, zero-padded, in place of %s (one key column, so the key "
 					              "keeps %d), written by the writer; %s", mn, cols.data, c->name, c->name, nparts,
-					              binds_words(adv, bound, cols.data, c->name, "it"));
+					              binds_words(adv, t, bound, cols.data, c->name, "it"));
 					v.rewrite = kp_arena_printf(adv->a, "each binds %s = md5(%s) prefix + %s instead of %s", mn,
 					                            cols.data, c->name, c->name);
 				}

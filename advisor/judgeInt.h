@@ -96,6 +96,9 @@ bool kpj_sort_refused(const kp_advisor *adv, kp_access access, kp_order order, b
 bool kpj_scan_fails(const jtable *jt, kp_access cls, bool rejected, double rows, const kp_stmt *st);
 /* Rows one written row costs: the table and every index. */
 int kpj_write_fanout(const design *d);
+/* Index rows an UPDATE moves on design d (an index whose key holds a
+ * column it sets: the old row deleted, the new one written). */
+int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s);
 /* KV indexes and index tables of a design (the index bound counts them). */
 int kpj_kv_indexes(const design *d);
 /* Shape i of jt planned on design d (h: its hypothetical table, or NULL to

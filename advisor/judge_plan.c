@@ -23,6 +23,53 @@ int kpj_write_fanout(const design *d)
 	return n;
 }
 
+/* Does an UPDATE's SET give the column a value other than the one it
+ * has? A constant (a state the statement writes: status = 'held', pnr =
+ * NULL) or arithmetic (hits = hits + 1) does; a parameter may write the
+ * value back (Spring Session's save sets principal_name on every request),
+ * and the stores move an index row only when its key's value changes. */
+static bool sets_new_value(const kp_expr *e)
+{
+	if (!e)
+		return false;
+	switch (e->kind) {
+	case KP_X_INT: case KP_X_FLOAT: case KP_X_STRING: case KP_X_BOOL: case KP_X_NULL: case KP_X_ARITH:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Index rows an UPDATE moves on design d: each index every write keeps
+ * (a secondary index, an index table) whose key holds a column the
+ * UPDATE sets to a new value (sets_new_value) deletes its old row and
+ * writes the new one, one row more than a rewrite in place (docs/advice.md,
+ * "The cost model"). Not a search index, whose document is keyed by the
+ * row's key (rewritten in place), nor the table's own key columns, which
+ * an UPDATE does not set. */
+int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s)
+{
+	if (s->kind != KP_S_UPDATE)
+		return 0;
+	int n = 0;
+	for (int i = 0; i < d->nix; i++) {
+		const kp_index *ix = d->ix[i];
+		if (!maintained(ix) || ix->search)
+			continue;   /* a search index's document is keyed by the row's key: rewritten */
+		bool moves = false;
+		for (uint32_t k = 0; k < s->u.update.sets.n && !moves; k++) {
+			const kp_assign *as = s->u.update.sets.items[k];
+			int col = kp_table_column(t, as->col.s, as->col.len);
+			if (col < 0 || t->cols[col].key_pos >= 0 || !sets_new_value(as->value))
+				continue;
+			for (int j = 0; j < ix->key.n && !moves; j++)
+				moves = ix->key.parts[j].col == col;
+		}
+		n += moves;
+	}
+	return n;
+}
+
 /* KV indexes and index tables of a design (the index bound counts them). */
 int kpj_kv_indexes(const design *d)
 {
@@ -250,12 +297,13 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		 * than it reads: a GET, a LIMIT); one the store refuses writes none */
 		if (s->upd && !res[i].rejected && !s->fixed) {
 			double m = res[i].rows < s->matched ? res[i].rows : s->matched;
-			c->written += w * m * copies;
+			int moves = kpj_update_moves(jt->t, d, s->q->stmt);
+			c->written += w * m * (copies + moves);
 			c->hot += w * m * hot;
 			/* a write the store refuses today that runs is made to run,
 			 * not made dearer */
 			if (!s->now_rejected)
-				c->amplified += w * m * (copies - 1);
+				c->amplified += w * m * (copies - 1 + moves);
 		}
 		/* served now, a full scan or refused then (a sort the store
 		 * refuses, kpj_sort_refused) */

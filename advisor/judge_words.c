@@ -40,9 +40,11 @@ static const char *where_at(kp_advisor *adv, const kp_wquery *q)
 	return kp_arena_printf(adv->a, "%s:%u", q->src->path, line);
 }
 
-/* Rows one updated row rewrites on design d: the table's, and every index
+/* Rows one updated row writes on design d: the table's, and every index
  * row holding a column s sets (in its key, or held: INCLUDE, a search
- * index's fields, an index table's copy of every column). */
+ * index's fields, an index table's copy of every column), and one more
+ * for each index row it moves (a column of that index's key set: the old
+ * row deleted, the new one written, kpj_update_moves). */
 static int update_rows(const kp_table *t, const design *d, const kp_stmt *s)
 {
 	int n = 1;
@@ -62,7 +64,7 @@ static int update_rows(const kp_table *t, const design *d, const kp_stmt *s)
 		}
 		n += touched;
 	}
-	return n;
+	return n + kpj_update_moves(t, d, s);
 }
 
 /* Indexes of design d whose key holds a column an UPSERT of a column
@@ -77,8 +79,8 @@ static int upsert_moves(const kp_table *t, const design *d, const kp_stmt *s)
 	int n = 0;
 	for (int i = 0; i < d->nix; i++) {
 		const kp_index *ix = d->ix[i];
-		if (!(ix->kv || ix->search) || ix->state == KP_IX_DISABLED || ix->all_columns)
-			continue;
+		if (!ix->kv || ix->search || ix->state == KP_IX_DISABLED || ix->all_columns)
+			continue;   /* a search index's document is keyed by the row's key: rewritten */
 		bool moves = false;
 		for (uint32_t k = 0; k < s->u.insert.cols.n && !moves; k++) {
 			const kp_name *c = s->u.insert.cols.items[k];
@@ -101,9 +103,11 @@ static bool holds_unkeyed(const kp_index *ix, int col)
 {
 	if (!(ix->kv || ix->search) || ix->state == KP_IX_DISABLED)
 		return false;
+	/* a search index's fields are its document's, keyed by the row's key:
+	 * rewritten, never moved */
 	for (int j = 0; j < ix->key.n; j++)
-		if (ix->key.parts[j].col == col && !ix->all_columns)
-			return false;
+		if (ix->key.parts[j].col == col)
+			return ix->all_columns || ix->search;
 	return ix->all_columns || (ix->covers && ix->covers[col]);
 }
 
@@ -120,7 +124,7 @@ static int upsert_rewrites(const kp_table *t, const design *d, const kp_stmt *s)
 			if (col < 0 || t->cols[col].key_pos >= 0)
 				continue;
 			held |= holds_unkeyed(d->ix[i], col);
-			for (int j = 0; j < d->ix[i]->key.n && !d->ix[i]->all_columns; j++)
+			for (int j = 0; j < d->ix[i]->key.n && !d->ix[i]->all_columns && !d->ix[i]->search; j++)
 				moves |= d->ix[i]->key.parts[j].col == col;
 		}
 		n += held && !moves;
@@ -129,10 +133,10 @@ static int upsert_rewrites(const kp_table *t, const design *d, const kp_stmt *s)
 }
 
 /* What the table's row writes are called: "insert" when the workload
- * writes whole rows (an INSERT, a REPLACE, an UPSERT of every column) or
- * none, "UPSERT" when its only row writes are UPSERTs of some columns,
- * which update a row that exists (E39's payments: each writes the index
- * row too), "insert or UPSERT" when both. */
+ * writes rows by INSERT or REPLACE, or none, "UPSERT" when its only row
+ * writes are UPSERTs, which update a row that exists (E39's payments:
+ * each writes the index row too; E61's heartbeats, an UPSERT of every
+ * column of one bookmark again and again), "insert or UPSERT" when both. */
 static const char *row_writes(const jtable *jt)
 {
 	bool ins = false, ups = false;
@@ -140,7 +144,7 @@ static const char *row_writes(const jtable *jt)
 		if (jt->s[i].ins_rows <= 0)
 			continue;
 		const kp_stmt *st = jt->s[i].q->stmt;
-		if (st->kind == KP_S_UPSERT && st->u.insert.cols.n && (int)st->u.insert.cols.n < jt->t->ncols)
+		if (st->kind == KP_S_UPSERT)
 			ups = true;
 		else
 			ins = true;
@@ -158,7 +162,8 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 	kp_buf b = {0};
 	int ins_now = kpj_write_fanout(now), ins = kpj_write_fanout(d);
 	if (ins != ins_now && inserts)
-		kp_buf_printf(&b, "every %s now writes %d rows (%d now)", row_writes(jt), ins, ins_now);
+		kp_buf_printf(&b, "every %s now writes %d row%s (%d now)", row_writes(jt), ins, ins == 1 ? "" : "s",
+		              ins_now);
 	bool deletes = false;
 	int named = 0;
 	for (int i = 0; i < jt->ns; i++) {
@@ -180,8 +185,15 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 			const kp_assign *as = st->u.update.sets.items[k];
 			kp_buf_printf(&b, "%s%.*s", k ? ", " : "", (int)as->col.len, as->col.s);
 		}
-		kp_buf_printf(&b, " (%s, weight %.15g) now rewrites %d rows (%d now)", where_at(adv, s->q), s->weight, u,
-		              u_now);
+		int mv_now = kpj_update_moves(jt->t, now, st), mv = kpj_update_moves(jt->t, d, st);
+		if (!mv && !mv_now)
+			kp_buf_printf(&b, " (%s, weight %.15g) now rewrites %d row%s (%d now)", where_at(adv, s->q), s->weight,
+			              u, u == 1 ? "" : "s", u_now);
+		else
+			kp_buf_printf(&b, " (%s, weight %.15g) now writes %d row%s (%d now): it moves the row of %d index%s "
+			              "(%d now) whose key holds a column it sets to a new value, the old deleted and the new written",
+			              where_at(adv, s->q), s->weight, u, u == 1 ? "" : "s", u_now, mv, mv == 1 ? "" : "es",
+			              mv_now);
 	}
 	if (named > 5)
 		kp_buf_printf(&b, " and %d more updates", named - 5);
@@ -232,7 +244,7 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 			for (int x = 0; col >= 0 && jt->t->cols[col].key_pos < 0 && x < of->nix && !keys; x++)
 				for (int j = 0; j < of->ix[x]->key.n && !keys; j++)
 					keys = of->ix[x]->key.parts[j].col == col && !of->ix[x]->all_columns &&
-					       (of->ix[x]->kv || of->ix[x]->search) && of->ix[x]->state != KP_IX_DISABLED;
+					       of->ix[x]->kv && !of->ix[x]->search && of->ix[x]->state != KP_IX_DISABLED;
 			if (keys)
 				kp_buf_printf(&b, "%s%.*s", said++ ? ", " : "", (int)c->len, c->s);
 		}
@@ -253,7 +265,8 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 	if (named > 5)
 		kp_buf_printf(&b, " and %d more UPSERTs", named - 5);
 	if (deletes && ins != ins_now)
-		kp_buf_printf(&b, "%seach delete now removes %d rows (%d now)", b.len ? "; " : "", ins, ins_now);
+		kp_buf_printf(&b, "%seach delete now removes %d row%s (%d now)", b.len ? "; " : "", ins, ins == 1 ? "" : "s",
+		              ins_now);
 	char *r = b.len ? kpa_bufdup(adv->a, &b) : NULL;
 	kp_buf_free(&b);
 	return r;

@@ -16,6 +16,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 
 /* Does the name hold the word w, '_'-separated? */
 static bool has_word(const char *l, const char *w)
@@ -52,6 +53,34 @@ static bool writer_spread_name(const kp_column *c, bool *time_bucket)
 			return false;
 		}
 	return true;
+}
+
+/* keyplan's own bucket of a rebuilt index (index_keep.c): an integer
+ * column named <i>_bucket (or <i>_bucketN) leading the index i of its
+ * table, which the writer fills from a hash of the table's key. Its name
+ * carries the index's words (index_version_downloads_date_bucket), which
+ * the name rule above would read as a time bucket: read back as the
+ * spread keyplan named it, so the DDL keyplan advised stands. */
+static bool own_index_bucket(const kp_table *t, int ci)
+{
+	const kp_column *c = &t->cols[ci];
+	if (c->tclass != KP_T_INT)
+		return false;
+	for (int i = 0; i < t->nindexes; i++) {
+		const kp_index *ix = t->indexes[i];
+		int lead = ix->tenant_lead ? 1 : 0;
+		if (!ix->name || ix->key.n <= lead || ix->key.parts[lead].col != ci)
+			continue;
+		size_t n = strlen(ix->name);
+		if (strncasecmp(c->name, ix->name, n) || strncasecmp(c->name + n, "_bucket", 7))
+			continue;
+		const char *p = c->name + n + 7;
+		while (isdigit((unsigned char)*p))
+			p++;
+		if (!*p)
+			return true;
+	}
+	return false;
 }
 
 double kpa_zipf_top(double n, double theta)
@@ -108,6 +137,12 @@ void kpa_col_conc(kp_advisor *adv, const kp_table *t, int ci, kpa_colconc *out)
 	if (writer_spread_name(c, &tb)) {
 		out->kind = KPA_CONC_SPREAD;
 		out->why = "filled by the writer from a hash, by its name";
+		return;
+	}
+	if (tb && own_index_bucket(t, ci)) {
+		out->kind = KPA_CONC_SPREAD;
+		out->why = "filled by the writer from a hash: the bucket named after the index it leads, as keyplan "
+		           "names a rebuilt index's";
 		return;
 	}
 	if ((r = kpa_monotonic_reason(c)) || (tb && (r = "a time bucket by its name"))) {

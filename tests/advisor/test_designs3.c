@@ -83,7 +83,7 @@ static void test_e19_spring_session_principal_index(void)
 	 * expiry_time, which the index holds) and the deletes, not only the
 	 * inserts (before: "every insert now writes 2 rows (1 now)" alone) */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v->write_cost);
-	CU_ASSERT_PTR_NOT_NULL(strstr(v->write_cost, "every insert now writes 2 rows (1 now); each update of "
+	CU_ASSERT_PTR_NOT_NULL(strstr(v->write_cost, "every UPSERT now writes 2 rows (1 now); each update of "
 	                                             "last_access_time, max_inactive_interval, expiry_time, "
 	                                             "principal_name ("));
 	CU_ASSERT_PTR_NOT_NULL(strstr(v->write_cost, ", weight 20000) now rewrites 2 rows (1 now); each delete now "

@@ -68,7 +68,7 @@ static void test_e55_notifications_unread_index_dropped(void)
 	CU_ASSERT_EQUAL(v->rows_per_insert_before, 3);
 	CU_ASSERT_EQUAL(v->rows_per_insert_after, 2);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v->write_cost);
-	CU_ASSERT_STRING_EQUAL(v->write_cost, "every insert now writes 2 rows (3 now); each delete now removes 2 rows "
+	CU_ASSERT_STRING_EQUAL(v->write_cost, "every UPSERT now writes 2 rows (3 now); each delete now removes 2 rows "
 	                                      "(3 now)");
 	CU_ASSERT_TRUE(v->changes.n == 0);   /* no read changes class or order */
 	for (uint32_t line = 6; line <= 21; line += 3)

@@ -1,0 +1,387 @@
+/* The weighing faults designs10.md and designs11.md found in their first
+ * runs (issue 21: E61-E72 of designwriter10 and designwriter11, "Results of
+ * the first run"): how the judge weighs and words a step, each test on
+ * the design's own files (designs10/, designs11/ and their applied/
+ * copies, annotations and comment lines included, copied here as strings).
+ * E67 applied: the bucket keyplan named for a rebuilt index read back as
+ * one, so its DDL stands; E72: an UPDATE of a column an index keys moves
+ * that index's row (2 rows), so the sweeper's index table does not pay. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "adv_run.h"
+
+static const char *const e64_schema =
+	"CREATE SEQUENCE loyalty_event_seq;\n"
+	"-- rows: 300000000\n"
+	"-- distinct: phone_number 300000000\n"
+	"CREATE TABLE loyalty_account (account_id VARCHAR(36) NOT NULL, program_id VARCHAR(36),\n"
+	"  phone_number VARCHAR(20), customer_id VARCHAR(36), balance INTEGER, lifetime_points INTEGER,\n"
+	"  enrolled_at TIMESTAMP, updated_at TIMESTAMP\n"
+	"  CONSTRAINT pk PRIMARY KEY (account_id));\n"
+	"CREATE INDEX loyalty_account_phone ON loyalty_account (phone_number) INCLUDE (program_id, balance, customer_id);\n"
+	"-- rows: 20000000000\n"
+	"-- distinct: account_id 300000000\n"
+	"-- distinct: order_id 10000000000\n"
+	"-- distinct: event_type 8\n"
+	"CREATE TABLE loyalty_event (event_id BIGINT NOT NULL, account_id VARCHAR(36), event_type VARCHAR(32),\n"
+	"  points INTEGER, order_id VARCHAR(36), location_id VARCHAR(16), source VARCHAR(16),\n"
+	"  created_at TIMESTAMP\n"
+	"  CONSTRAINT pk PRIMARY KEY (event_id));\n";
+
+static const char *const e64_workload =
+	"-- the point of sale: the buyer's phone number finds the account (SearchLoyaltyAccounts by phone mapping)\n"
+	"-- weight: 40000\n"
+	"SELECT account_id, program_id, balance, customer_id FROM loyalty_account WHERE phone_number = ?;\n"
+	"-- RetrieveLoyaltyAccount\n"
+	"-- weight: 20000\n"
+	"SELECT program_id, phone_number, balance, lifetime_points FROM loyalty_account WHERE account_id = ?;\n"
+	"-- AccumulateLoyaltyPoints: an ACCUMULATE_POINTS event in the ledger ...\n"
+	"-- weight: 30000\n"
+	"UPSERT INTO loyalty_event (event_id, account_id, event_type, points, order_id, location_id, source, created_at) VALUES (NEXT VALUE FOR loyalty_event_seq, ?, 'ACCUMULATE_POINTS', ?, ?, ?, 'SQUARE', ?);\n"
+	"-- RedeemLoyaltyReward: a REDEEM_REWARD event ...\n"
+	"-- weight: 5000\n"
+	"UPSERT INTO loyalty_event (event_id, account_id, event_type, points, order_id, location_id, source, created_at) VALUES (NEXT VALUE FOR loyalty_event_seq, ?, 'REDEEM_REWARD', ?, ?, ?, 'SQUARE', ?);\n"
+	"-- ... and each moves the account's balance\n"
+	"-- weight: 35000\n"
+	"UPSERT INTO loyalty_account (account_id, balance, lifetime_points, updated_at) VALUES (?, ?, ?, ?);\n"
+	"-- the buyer's activity: the account's newest 30 events (SearchLoyaltyEvents, loyalty_account_filter)\n"
+	"-- weight: 15000\n"
+	"SELECT event_id, event_type, points, order_id, location_id, created_at FROM loyalty_event WHERE account_id = ? ORDER BY created_at DESC LIMIT 30;\n"
+	"-- a refund: the events of the order, to take its points back (SearchLoyaltyEvents, order_filter)\n"
+	"-- weight: 3000\n"
+	"SELECT event_id, account_id, event_type, points FROM loyalty_event WHERE order_id = ?;\n"
+	"-- the nightly expiry job: accumulations older than the program's expiration period\n"
+	"-- weight: 1\n"
+	"SELECT event_id, account_id, points FROM loyalty_event WHERE event_type = 'ACCUMULATE_POINTS' AND created_at < ?;\n";
+
+static const char *const e61_schema =
+	"-- rows: 60000000000\n"
+	"-- distinct: profile_id 500000000\n"
+	"-- distinct: title_id 20000\n"
+	"CREATE TABLE viewing_history (profile_id BIGINT NOT NULL, view_start BIGINT NOT NULL,\n"
+	"  title_id BIGINT NOT NULL, device_type VARCHAR(32), country VARCHAR(2), duration_sec INTEGER,\n"
+	"  PRIMARY KEY (profile_id, view_start DESC, title_id));\n"
+	"-- rows: 10000000000\n"
+	"-- distinct: profile_id 500000000\n"
+	"-- distinct: title_id 20000\n"
+	"-- distribution: updated_at monotonic\n"
+	"CREATE TABLE bookmark (profile_id BIGINT NOT NULL, title_id BIGINT NOT NULL,\n"
+	"  position_sec INTEGER, updated_at BIGINT, device_type VARCHAR(32),\n"
+	"  PRIMARY KEY (profile_id, title_id));\n"
+	"CREATE INDEX bookmark_updated ON bookmark (updated_at);\n";
+
+static const char *const e61_workload =
+	"-- a play starts: its viewing record\n"
+	"-- weight: 30000\n"
+	"UPSERT INTO viewing_history (profile_id, view_start, title_id, device_type, country, duration_sec) VALUES (?, ?, ?, ?, ?, 0);\n"
+	"-- the play stops: the record's duration\n"
+	"-- weight: 30000\n"
+	"UPSERT INTO viewing_history (profile_id, view_start, title_id, duration_sec) VALUES (?, ?, ?, ?);\n"
+	"-- the player's heartbeat: the resume position, every few seconds of playback\n"
+	"-- weight: 300000\n"
+	"UPSERT INTO bookmark (profile_id, title_id, position_sec, updated_at, device_type) VALUES (?, ?, ?, ?, ?);\n"
+	"-- a title's page or its play button: where to resume\n"
+	"-- weight: 60000\n"
+	"SELECT position_sec, updated_at FROM bookmark WHERE profile_id = ? AND title_id = ?;\n"
+	"-- the Continue Watching row: the profile's bookmarks, ranked by the client\n"
+	"-- weight: 40000\n"
+	"SELECT title_id, position_sec, updated_at FROM bookmark WHERE profile_id = ?;\n"
+	"-- Account, Viewing activity: the newest 50\n"
+	"-- weight: 3000\n"
+	"SELECT view_start, title_id, device_type, duration_sec FROM viewing_history WHERE profile_id = ? ORDER BY view_start DESC LIMIT 50;\n"
+	"-- the recommender's recent history: the plays since a day\n"
+	"-- weight: 10000\n"
+	"SELECT view_start, title_id, duration_sec FROM viewing_history WHERE profile_id = ? AND view_start >= ?;\n"
+	"-- hide a play from viewing activity\n"
+	"-- weight: 100\n"
+	"DELETE FROM viewing_history WHERE profile_id = ? AND view_start = ? AND title_id = ?;\n"
+	"-- an analyst, ad hoc: who played a title since a day\n"
+	"-- weight: 1\n"
+	"SELECT profile_id, view_start FROM viewing_history WHERE title_id = ? AND view_start >= ?;\n";
+
+static const char *const e67_schema =
+	"-- rows: 150000\n"
+	"CREATE TABLE crates (name VARCHAR(64) NOT NULL, id BIGINT NOT NULL, description VARCHAR(1000),\n"
+	"  homepage VARCHAR(255), repository VARCHAR(255), max_upload_size INTEGER,\n"
+	"  created_at TIMESTAMP, updated_at TIMESTAMP,\n"
+	"  PRIMARY KEY (name));\n"
+	"-- rows: 36000000\n"
+	"-- distinct: version_id 1500000\n"
+	"CREATE TABLE version_downloads (version_id BIGINT NOT NULL, dl_date DATE NOT NULL,\n"
+	"  downloads INTEGER, counted INTEGER,\n"
+	"  PRIMARY KEY (version_id, dl_date));\n"
+	"CREATE INDEX index_version_downloads_version_id ON version_downloads (version_id);\n"
+	"CREATE INDEX index_version_downloads_date ON version_downloads (dl_date);\n";
+
+static const char *const e67_applied_schema =
+	"-- rows: 150000\n"
+	"CREATE TABLE crates (name VARCHAR(64) NOT NULL, id BIGINT NOT NULL, description VARCHAR(1000),\n"
+	"  homepage VARCHAR(255), repository VARCHAR(255), max_upload_size INTEGER,\n"
+	"  created_at TIMESTAMP, updated_at TIMESTAMP,\n"
+	"  PRIMARY KEY (name));\n"
+	"-- rows: 36000000\n"
+	"-- distinct: version_id 1500000\n"
+	"CREATE TABLE version_downloads (version_id BIGINT NOT NULL, dl_date DATE NOT NULL,\n"
+	"  downloads INTEGER, counted INTEGER, index_version_downloads_date_bucket INT,\n"
+	"  PRIMARY KEY (version_id, dl_date));\n"
+	"CREATE INDEX index_version_downloads_date ON version_downloads (index_version_downloads_date_bucket, dl_date);\n";
+
+static const char *const e67_workload =
+	"-- the crate page loads the crate by its name\n"
+	"-- weight: 50000\n"
+	"SELECT id, description, homepage, repository, updated_at FROM crates WHERE name = ?;\n"
+	"-- cargo publish of a new crate\n"
+	"-- weight: 300\n"
+	"UPSERT INTO crates (name, id, description, homepage, repository, max_upload_size, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?);\n"
+	"-- cargo publish of a new version touches its crate\n"
+	"-- weight: 2000\n"
+	"UPSERT INTO crates (name, updated_at) VALUES (?, ?);\n"
+	"-- the download counter flushes its in-memory counts: one row per version and day (the app adds to downloads)\n"
+	"-- weight: 100000\n"
+	"UPSERT INTO version_downloads (version_id, dl_date, downloads) VALUES (?, ?, ?);\n"
+	"-- GET /api/v1/crates/{name}/downloads: the crate's top versions, the last 90 days\n"
+	"-- weight: 20000\n"
+	"SELECT version_id, dl_date, downloads FROM version_downloads WHERE version_id IN (?, ?, ?, ?, ?) AND dl_date >= ?;\n"
+	"-- GET /api/v1/crates/{name}/{version}/downloads: one version, the last 90 days, by date\n"
+	"-- weight: 5000\n"
+	"SELECT dl_date, downloads FROM version_downloads WHERE version_id = ? AND dl_date >= ? ORDER BY dl_date;\n"
+	"-- the update_downloads job, every 10 minutes: the last week's rows whose downloads are not yet counted\n"
+	"-- weight: 144\n"
+	"SELECT version_id, dl_date, downloads, counted FROM version_downloads WHERE dl_date >= ? AND dl_date <= ? AND downloads <> counted;\n"
+	"-- ... and marks each as counted\n"
+	"-- weight: 50000\n"
+	"UPSERT INTO version_downloads (version_id, dl_date, counted) VALUES (?, ?, ?);\n"
+	"-- ad hoc: the biggest single days ever recorded\n"
+	"-- weight: 1\n"
+	"SELECT version_id, dl_date, downloads FROM version_downloads WHERE downloads > ?;\n";
+
+static const char *const e67_applied_workload =
+	"-- the crate page loads the crate by its name\n"
+	"-- weight: 50000\n"
+	"SELECT id, description, homepage, repository, updated_at FROM crates WHERE name = ?;\n"
+	"-- cargo publish of a new crate\n"
+	"-- weight: 300\n"
+	"UPSERT INTO crates (name, id, description, homepage, repository, max_upload_size, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?);\n"
+	"-- cargo publish of a new version touches its crate\n"
+	"-- weight: 2000\n"
+	"UPSERT INTO crates (name, updated_at) VALUES (?, ?);\n"
+	"-- the download counter flushes its in-memory counts: one row per version and day (the app adds to downloads)\n"
+	"-- weight: 100000\n"
+	"UPSERT INTO version_downloads (version_id, dl_date, downloads, index_version_downloads_date_bucket) VALUES (?, ?, ?, ?);\n"
+	"-- GET /api/v1/crates/{name}/downloads: the crate's top versions, the last 90 days\n"
+	"-- weight: 20000\n"
+	"SELECT version_id, dl_date, downloads FROM version_downloads WHERE version_id IN (?, ?, ?, ?, ?) AND dl_date >= ?;\n"
+	"-- GET /api/v1/crates/{name}/{version}/downloads: one version, the last 90 days, by date\n"
+	"-- weight: 5000\n"
+	"SELECT dl_date, downloads FROM version_downloads WHERE version_id = ? AND dl_date >= ? ORDER BY dl_date;\n"
+	"-- the update_downloads job, every 10 minutes, one read a bucket (16 a run): the last week's rows whose downloads are not yet counted\n"
+	"-- weight: 144\n"
+	"SELECT version_id, dl_date, downloads, counted FROM version_downloads WHERE index_version_downloads_date_bucket = ? AND dl_date >= ? AND dl_date <= ? AND downloads <> counted;\n"
+	"-- ... and marks each as counted\n"
+	"-- weight: 50000\n"
+	"UPSERT INTO version_downloads (version_id, dl_date, counted, index_version_downloads_date_bucket) VALUES (?, ?, ?, ?);\n"
+	"-- ad hoc: the biggest single days ever recorded\n"
+	"-- weight: 1\n"
+	"SELECT version_id, dl_date, downloads FROM version_downloads WHERE downloads > ?;\n";
+
+static const char *const e72_schema =
+	"-- rows: 2200000\n"
+	"-- distinct: flight_no 6000\n"
+	"-- distinct: origin 300\n"
+	"-- distinct: destination 300\n"
+	"CREATE TABLE flights (flight_no VARCHAR(8) NOT NULL, departure_date BIGINT NOT NULL,\n"
+	"  origin VARCHAR(3), destination VARCHAR(3), departure_time BIGINT, arrival_time BIGINT,\n"
+	"  aircraft VARCHAR(8), status VARCHAR(16),\n"
+	"  PRIMARY KEY (flight_no, departure_date));\n"
+	"-- rows: 390000000\n"
+	"-- distinct: flight_no 6000\n"
+	"-- distinct: departure_date 360\n"
+	"-- distinct: pnr 50000000\n"
+	"CREATE TABLE seat_inventory (flight_no VARCHAR(8) NOT NULL, departure_date BIGINT NOT NULL,\n"
+	"  cabin VARCHAR(1) NOT NULL, seat_no VARCHAR(4) NOT NULL, status VARCHAR(8), pnr VARCHAR(6),\n"
+	"  passenger_id VARCHAR(32), hold_expires_at BIGINT, fare_class VARCHAR(1),\n"
+	"  PRIMARY KEY (flight_no, departure_date, cabin, seat_no));\n";
+
+static const char *const e72_workload =
+	"-- flight search: one day's flights between two airports\n"
+	"-- weight: 50000\n"
+	"SELECT flight_no, departure_time, arrival_time, aircraft FROM flights WHERE origin = ? AND destination = ? AND departure_date = ?;\n"
+	"-- a flight's status\n"
+	"-- weight: 20000\n"
+	"SELECT status, departure_time, arrival_time FROM flights WHERE flight_no = ? AND departure_date = ?;\n"
+	"-- the schedule is loaded, a flight and a date at a time\n"
+	"-- weight: 200\n"
+	"INSERT INTO flights (flight_no, departure_date, origin, destination, departure_time, arrival_time, aircraft, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'scheduled');\n"
+	"-- operations update a flight's status (boarding, departed, delayed ...)\n"
+	"-- weight: 2000\n"
+	"UPDATE flights SET status = ? WHERE flight_no = ? AND departure_date = ?;\n"
+	"-- the seat map of a flight\n"
+	"-- weight: 40000\n"
+	"SELECT cabin, seat_no, status FROM seat_inventory WHERE flight_no = ? AND departure_date = ?;\n"
+	"-- the free seats of one cabin\n"
+	"-- weight: 10000\n"
+	"SELECT seat_no, fare_class FROM seat_inventory WHERE flight_no = ? AND departure_date = ? AND cabin = ? AND status = 'available';\n"
+	"-- the seats of a scheduled flight are created\n"
+	"-- weight: 1000\n"
+	"INSERT INTO seat_inventory (flight_no, departure_date, cabin, seat_no, status, fare_class) VALUES (?, ?, ?, ?, 'available', ?);\n"
+	"-- a seat is held for a booking\n"
+	"-- weight: 8000\n"
+	"UPDATE seat_inventory SET status = 'held', pnr = ?, hold_expires_at = ? WHERE flight_no = ? AND departure_date = ? AND cabin = ? AND seat_no = ?;\n"
+	"-- the booking is paid: the seat is sold\n"
+	"-- weight: 6000\n"
+	"UPDATE seat_inventory SET status = 'sold', passenger_id = ? WHERE flight_no = ? AND departure_date = ? AND cabin = ? AND seat_no = ?;\n"
+	"-- a hold is released (the booking abandoned or cancelled)\n"
+	"-- weight: 2000\n"
+	"UPDATE seat_inventory SET status = 'available', pnr = NULL, hold_expires_at = NULL WHERE flight_no = ? AND departure_date = ? AND cabin = ? AND seat_no = ?;\n"
+	"-- manage booking and check-in: the seats of a booking (PNR)\n"
+	"-- weight: 10000\n"
+	"SELECT flight_no, departure_date, cabin, seat_no, status FROM seat_inventory WHERE pnr = ?;\n"
+	"-- the sweeper, once a minute: holds that have expired\n"
+	"-- weight: 60\n"
+	"SELECT flight_no, departure_date, cabin, seat_no FROM seat_inventory WHERE status = 'held' AND hold_expires_at < ?;\n";
+
+/* The table's recommended item of this kind, or NULL. */
+static const kp_advice *recommended_kind(const run *r, const char *table, const char *kind)
+{
+	const kp_table_review *v = review_of(r, table);
+	for (uint32_t i = 0; v && i < v->recommended.n; i++)
+		if (!strcmp(((const kp_advice *)v->recommended.items[i])->kind, kind))
+			return v->recommended.items[i];
+	return NULL;
+}
+
+/* Findings of a rule. */
+static int count_rule(const run *r, kp_rule rule)
+{
+	int n = 0;
+	for (const kp_diag *d = r->d.head; d; d = d->next)
+		n += d->rule == rule;
+	return n;
+}
+
+/* E64: a loyalty ledger keyed by a sequence (Phoenix). No read of
+ * LOYALTY_EVENT is served by its key today (each scans it), so the hash
+ * prefix's words say none computes the hash (first run: "every read binds
+ * EVENT_ID by = or IN, so each computes it", of reads that bind nothing). */
+static void test_e64_hash_prefix_words_no_read(void)
+{
+	run r;
+	run_w(&r, e64_schema, e64_workload, KP_TARGET_PHOENIX);
+	int found = 0;
+	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
+		const kp_advice *x = r.adv.advice.items[i];
+		if (strcmp(x->kind, "hash_prefix") || strcasecmp(x->table->name, "LOYALTY_EVENT"))
+			continue;
+		found++;
+		CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "no read of LOYALTY_EVENT is served by its key or an index "
+		                                          "today, so none computes it"));
+		CU_ASSERT_PTR_NULL(strstr(x->message, "every read binds"));
+	}
+	CU_ASSERT_TRUE(found > 0);
+	run_free(&r);
+}
+
+/* E61: Netflix's bookmarks (Lindorm). The heartbeats are UPSERTs of every
+ * column of one bookmark again and again: the drop of the unread index on
+ * updated_at names them as UPSERTs, not inserts, in the singular where one
+ * row is written (first run: "every insert now writes 1 rows (2 now)"). */
+static void test_e61_upserts_named_as_such(void)
+{
+	run r;
+	run_w(&r, e61_schema, e61_workload, KP_TARGET_LINDORM);
+	expect_recommended(&r, "bookmark", "drop_index [updated_at][profile_id][title_id]");
+	const kp_table_review *v = review_of(&r, "bookmark");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v->write_cost);
+	CU_ASSERT_STRING_EQUAL(v->write_cost, "every UPSERT now writes 1 row (2 now)");
+	run_free(&r);
+}
+
+/* E67: crates.io's download counts (Lindorm). The date index rebuilt led
+ * by a bucket keyplan names after it (index_version_downloads_date_bucket);
+ * applied, the name's words (date, bucket) read as a time bucket made
+ * KP101 of keyplan's own DDL and a second rebuild led by ..._bucket2. The
+ * integer column named <index>_bucket that leads that index is read back
+ * as the spread keyplan made it: the applied design stands. */
+static void test_e67_own_bucket_read_back_as_spread(void)
+{
+	run r;
+	run_w(&r, e67_schema, e67_workload, KP_TARGET_LINDORM);
+	const kp_advice *rb = recommended_kind(&r, "version_downloads", "rebuild_index");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rb);
+	CU_ASSERT_STRING_EQUAL(rb->key, "[index_version_downloads_date_bucket][dl_date][version_id]");
+	run_free(&r);
+	run_w(&r, e67_applied_schema, e67_applied_workload, KP_TARGET_LINDORM);
+	expect_recommended(&r, "version_downloads", "");
+	expect_recommended(&r, "crates", "");
+	CU_ASSERT_PTR_NULL(recommended_kind(&r, "version_downloads", "rebuild_index"));
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_HOT_MONOTONIC), 0);
+	const kp_table_review *v = review_of(&r, "version_downloads");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 0, 1e-9);
+	run_free(&r);
+}
+
+/* E72: seat inventory (Tablestore). Each hold, sale and release UPDATE
+ * sets status (and the hold's and release's pnr, hold_expires_at): an
+ * index whose key holds a column it sets moves its row, the old deleted
+ * and the new written, 2 rows, not a rewrite in place. The sweeper's index
+ * table keyed by status and hold_expires_at then costs 33,000 weighted
+ * rows (1,000 inserts, 16,000 updates each moving its row) for weight-60
+ * sweeps, 550 a run, past the 300 a run they are worth: an alternative
+ * (first run: recommended, the moves counted as one rewrite each, 17,000).
+ * A move needs a new value: a constant or arithmetic set (status =
+ * 'held', pnr = NULL); a parameter may write the value back (E19's
+ * principal_name in test_designs3). The PNR index's trades count the
+ * release's move (pnr = NULL) and the hold's and sale's rewrites (pnr = ?,
+ * and status, which it holds). */
+static void test_e72_update_moves_index_rows(void)
+{
+	run r;
+	run_w(&r, e72_schema, e72_workload, KP_TARGET_TABLESTORE);
+	CU_ASSERT_PTR_NULL(recommended_kind(&r, "seat_inventory", "index_table"));
+	const kp_advice *sw = alternative(&r, "seat_inventory", "index_table", "[bucket + status][hold_expires_at][seat_inventory_key]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sw);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sw->trades);
+	/* 1000 inserts + (8000 + 6000 + 2000) updates, each moving its row: 33000 */
+	CU_ASSERT_PTR_NOT_NULL(strstr(sw->trades, "makes reads the store refuses run (weight 60), for 33000 more weighted "
+	                                          "rows written (550 a run): more than the 300 a run that is worth"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(sw->trades, "each update of status, passenger_id (w.sql:27, weight 6000) now writes "
+	                                          "3 rows (1 now): it moves the row of 1 index (0 now) whose key holds a "
+	                                          "column it sets to a new value, the old deleted and the new written"));
+	/* the PNR index: the hold and the release set pnr, which it keys (a
+	 * move, 3 rows); the sale sets status, which it holds (a rewrite, 2) */
+	const kp_advice *pnr = alternative(&r, "seat_inventory", "secondary_index", "[pnr][flight_no][departure_date][cabin][seat_no]");
+	if (!pnr)
+		pnr = recommended_kind(&r, "seat_inventory", "secondary_index");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(pnr);
+	CU_ASSERT_STRING_EQUAL(pnr->key, "[pnr][flight_no][departure_date][cabin][seat_no]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(pnr->trades);
+	CU_ASSERT_PTR_NOT_NULL(strstr(pnr->trades,
+	                              "writes 36000 (now 17000); makes reads the store refuses run (weight 10000), for 19000 "
+	                              "more weighted rows written (1.9 a run); every insert writes 2 rows; each update of "
+	                              "status, pnr, hold_expires_at (w.sql:24, weight 8000) now rewrites 2 rows (1 now); each "
+	                              "update of status, passenger_id (w.sql:27, weight 6000) now rewrites 2 rows (1 now); "
+	                              "each update of status, pnr, hold_expires_at (w.sql:30, weight 2000) now writes 3 rows "
+	                              "(1 now): it moves the row of 1 index (0 now) whose key holds a column it sets to a new "
+	                              "value, the old deleted and the new written"));
+	run_free(&r);
+}
+
+/* read the schema as each target reads it (Phoenix upper-cases unquoted
+ * names), as the CLI does */
+static int setup(void)
+{
+	run_as_target = true;
+	return 0;
+}
+
+KPT_SUITE("weigh", setup, NULL,
+	{"E64: the hash prefix's words when no read is served by the key", test_e64_hash_prefix_words_no_read},
+	{"E61: whole-row UPSERTs named UPSERTs; one row, not 1 rows", test_e61_upserts_named_as_such},
+	{"E67 applied: keyplan's own index bucket read back as a spread; the design stands",
+	 test_e67_own_bucket_read_back_as_spread},
+	{"E72: an update of an index's key column moves its row; the sweeper's index table does not pay",
+	 test_e72_update_moves_index_rows})
