@@ -87,6 +87,27 @@ static void test_e62_rekey_by_the_bound_columns(void)
 	run_free(&r);
 }
 
+/* E62 on its own target, Lindorm: the same re-key, the key as the
+ * designer writes it. */
+static void test_e62_rekey_on_lindorm(void)
+{
+	run r;
+	run_w(&r, e62_schema, e62_workload, KP_TARGET_LINDORM);
+	expect_recommended(&r, "spot_order", "reorder_key [account_id][symbol][order_id]");
+	expect_recommended(&r, "account_balance", "");
+	const kp_table_review *v = review_of(&r, "spot_order");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL_FATAL(v->recommended.n, 1);
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x->ddl);
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->ddl, "account_id BIGINT NOT NULL, "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->ddl, "PRIMARY KEY (account_id, symbol, order_id)"));
+	CU_ASSERT_EQUAL(v->rows_per_insert_after, 1);
+	expect_nothing_worse(&r, "spot_order");
+	expect_fixpoint_text(&r, e62_schema, e62_workload, KP_TARGET_LINDORM, "spot_order");
+	run_free(&r);
+}
+
 static int setup(void)
 {
 	run_as_target = true;
@@ -94,4 +115,5 @@ static int setup(void)
 }
 
 KPT_SUITE("candidates", setup, NULL,
-	{"E62: the key led by the columns the reads bind, the old key after them", test_e62_rekey_by_the_bound_columns})
+	{"E62: the key led by the columns the reads bind, the old key after them", test_e62_rekey_by_the_bound_columns},
+	{"E62 on Lindorm: the same re-key", test_e62_rekey_on_lindorm})
