@@ -75,6 +75,7 @@ void kp_advisor_run(kp_advisor *adv)
 			continue;
 		kpa_check_unique(adv, t, &scratch);
 		kpa_suggest_reorder(adv, t, &scratch);
+		kpa_suggest_rekey(adv, t, &scratch);
 		kpa_suggest_desc(adv, t, &scratch);
 	}
 	kp_arena_free(&scratch);

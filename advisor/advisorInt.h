@@ -634,6 +634,9 @@ void kpa_suggest_search(kp_advisor *adv, kp_arena *scratch);
 void kpa_suggest_expr_indexes(kp_advisor *adv, kp_arena *scratch);
 /* keysearch.c */
 void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* The key led by the columns the heaviest reads bind by =, the key's own
+ * columns after them (keysearch.c). */
+void kpa_suggest_rekey(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 
 /* index.c: an index table of t keyed by user's columns (or the longest
