@@ -318,3 +318,37 @@ void expect_no_recommended_lead(const run *r, const char *table, const char *lea
 		CU_ASSERT_FALSE(x->key && !strncmp(x->key, lead, strlen(lead)));
 	}
 }
+
+int count_rule(const run *r, kp_rule rule)
+{
+	return count_rule_with(r, rule, NULL);
+}
+
+int count_rule_with(const run *r, kp_rule rule, const char *text)
+{
+	int n = 0;
+	for (const kp_diag *g = r->d.head; g; g = g->next)
+		n += g->rule == rule && (!text || strstr(g->message, text));
+	return n;
+}
+
+void expect_no_recommended_kind(const run *r, const char *table, const char *kind)
+{
+	const kp_table_review *v = review_of(r, table);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	for (uint32_t i = 0; i < v->recommended.n; i++) {
+		const kp_advice *x = v->recommended.items[i];
+		if (!strcmp(x->kind, kind))
+			fprintf(stderr, "\n  %s: recommended %s %s\n", table, x->kind, x->key ? x->key : "-");
+		CU_ASSERT_STRING_NOT_EQUAL(x->kind, kind);
+	}
+}
+
+const kp_advice *recommended_kind(const run *r, const char *table, const char *kind)
+{
+	const kp_table_review *v = review_of(r, table);
+	for (uint32_t i = 0; v && i < v->recommended.n; i++)
+		if (!strcmp(((const kp_advice *)v->recommended.items[i])->kind, kind))
+			return v->recommended.items[i];
+	return NULL;
+}

@@ -69,4 +69,12 @@ void expect_nothing_worse(const run *r, const char *table);
 /* No recommended key or index of table led by lead, e.g. "[created". */
 void expect_no_recommended_lead(const run *r, const char *table, const char *lead);
 
+/* The findings of rule (whose message holds text, when given). */
+int count_rule(const run *r, kp_rule rule);
+int count_rule_with(const run *r, kp_rule rule, const char *text);
+/* No recommended item of this kind for table. */
+void expect_no_recommended_kind(const run *r, const char *table, const char *kind);
+/* The table's recommended item of this kind, or NULL. */
+const kp_advice *recommended_kind(const run *r, const char *table, const char *kind);
+
 #endif

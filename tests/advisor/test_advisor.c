@@ -7,14 +7,6 @@
 
 #include "adv_run.h"
 
-static int count_rule(const run *r, kp_rule rule)
-{
-	int n = 0;
-	for (const kp_diag *g = r->d.head; g; g = g->next)
-		n += g->rule == rule;
-	return n;
-}
-
 static const kp_advice *find_advice(const run *r, const char *kind)
 {
 	for (uint32_t i = 0; i < r->adv.advice.n; i++) {

@@ -184,19 +184,6 @@ static const char *const e54_workload =
 	"-- weight: 3000\n"
 	"SELECT meter_id, value FROM interval_reading WHERE feeder_id = ? AND channel = ? AND interval_start = ?;\n";
 
-/* No recommended item of this kind for table. */
-static void expect_no_recommended_kind(const run *r, const char *table, const char *kind)
-{
-	const kp_table_review *v = review_of(r, table);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-	for (uint32_t i = 0; i < v->recommended.n; i++) {
-		const kp_advice *x = v->recommended.items[i];
-		if (!strcmp(x->kind, kind))
-			fprintf(stderr, "\n  %s: recommended %s %s\n", table, x->kind, x->key ? x->key : "-");
-		CU_ASSERT_STRING_NOT_EQUAL(x->kind, kind);
-	}
-}
-
 /* E49: card authorizations keyed by the retrieval reference number
  * (Lindorm). Expected: a hash prefix on rrn (its GET and the closing UPSERT
  * compute it); idx_auth_card stands; the weight-2 fraud read stays refused.

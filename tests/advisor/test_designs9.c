@@ -15,38 +15,7 @@
 #include "adv_run.h"
 #include "designs9_sql.h"
 
-/* No recommended item of this kind for table. */
-static void expect_no_recommended_kind(const run *r, const char *table, const char *kind)
-{
-	const kp_table_review *v = review_of(r, table);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-	for (uint32_t i = 0; i < v->recommended.n; i++) {
-		const kp_advice *x = v->recommended.items[i];
-		if (!strcmp(x->kind, kind))
-			fprintf(stderr, "\n  %s: recommended %s %s\n", table, x->kind, x->key ? x->key : "-");
-		CU_ASSERT_STRING_NOT_EQUAL(x->kind, kind);
-	}
-}
-
-/* The table's recommended item of this kind, or NULL. */
-static const kp_advice *recommended_kind(const run *r, const char *table, const char *kind)
-{
-	const kp_table_review *v = review_of(r, table);
-	for (uint32_t i = 0; v && i < v->recommended.n; i++)
-		if (!strcmp(((const kp_advice *)v->recommended.items[i])->kind, kind))
-			return v->recommended.items[i];
-	return NULL;
-}
-
 /* Findings of a rule. */
-static int count_rule(const run *r, kp_rule rule)
-{
-	int n = 0;
-	for (const kp_diag *d = r->d.head; d; d = d->next)
-		n += d->rule == rule;
-	return n;
-}
-
 /* E55: Mastodon's notifications and read markers (Lindorm). Expected: drop
  * notifications_from_account (written by every notification, read by
  * nothing); the key, its DESC and notifications_activity stand; markers

@@ -9,14 +9,6 @@
 
 #include "adv_run.h"
 
-static int count_rule(const run *r, kp_rule rule)
-{
-	int n = 0;
-	for (const kp_diag *g = r->d.head; g; g = g->next)
-		n += g->rule == rule;
-	return n;
-}
-
 static uint64_t rng = 88172645463325252ull;
 static uint32_t rnd(uint32_t n)
 {

@@ -242,25 +242,6 @@ static const char *const e72_workload =
 	"-- weight: 60\n"
 	"SELECT flight_no, departure_date, cabin, seat_no FROM seat_inventory WHERE status = 'held' AND hold_expires_at < ?;\n";
 
-/* The table's recommended item of this kind, or NULL. */
-static const kp_advice *recommended_kind(const run *r, const char *table, const char *kind)
-{
-	const kp_table_review *v = review_of(r, table);
-	for (uint32_t i = 0; v && i < v->recommended.n; i++)
-		if (!strcmp(((const kp_advice *)v->recommended.items[i])->kind, kind))
-			return v->recommended.items[i];
-	return NULL;
-}
-
-/* Findings of a rule. */
-static int count_rule(const run *r, kp_rule rule)
-{
-	int n = 0;
-	for (const kp_diag *d = r->d.head; d; d = d->next)
-		n += d->rule == rule;
-	return n;
-}
-
 /* E64: a loyalty ledger keyed by a sequence (Phoenix). No read of
  * LOYALTY_EVENT is served by its key today (each scans it), so the hash
  * prefix's words say none computes the hash (first run: "every read binds
