@@ -54,6 +54,16 @@ with kptest.tempdir() as tmp:
     check("a statement that starts inside a line: its findings' columns follow its start",
           same_as_lint(text, d) and [x["range"] for x in kp001] == [rng(2, 27, 2, 41), rng(2, 70, 2, 80)],
           json.dumps(kp001))
+    # a comment after a ';' runs over a lone CR, as the lexer reads it: what follows is no statement
+    cr = "SELECT * FROM orders WHERE orderid = 1; -- c\rSELECT * FROM orders WHERE amount = 2;\n"
+    cu = uri_of(os.path.join(root, "cr.sql"))
+    c.open(cu, "sql", cr)
+    d = c.diagnostics(cu)
+    kptest.write(os.path.join(root, "cr.sql"), cr)
+    lint_codes = [g["rule"] for g in lint_json(root, "cr.sql")]
+    check("a comment over a lone CR after ';': the text after it is comment, as lint reads it",
+          [x["code"] for x in d] == lint_codes == ["KP001"] and d[0]["range"]["start"] == {"line": 0, "character": 27},
+          json.dumps(d)[:400])
     # three analyses (the open and two edits) on one pipeline, kept and reset between them, and the
     # same after a document's own DDL, which plans against a copy of the schema (one more, freed)
     st = c.request("keyplan/stats", {"textDocument": {"uri": pu}})

@@ -48,7 +48,10 @@ static size_t chunk_end(const char *t, size_t len, size_t semi, bool hash_commen
 			continue;
 		}
 		if ((i + 1 < len && t[i] == '-' && t[i + 1] == '-') || (hash_comment && i < len && t[i] == '#')) {
-			while (i < len && t[i] != '\n' && t[i] != '\r')
+			/* where the lexer ends it (grammar/lexer.re: [^\n\x00]*): a
+			 * lone CR does not, or the text after it would be cut as a
+			 * statement the lexer reads as comment (fuzz_lsp) */
+			while (i < len && t[i] != '\n' && t[i] != '\0')
 				i++;
 		}
 		break;
