@@ -8,7 +8,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* Weighted share a key serves as GET or SCAN (with the table's indexes),
  * and in *broken the weight served now that it would not serve. */
@@ -524,11 +523,8 @@ static bool inserts_set(kp_advisor *adv, const kp_table *t, int c)
 		const kp_list *cols = &st->u.insert.cols;
 		bool named = cols->n == 0;
 		for (uint32_t j = 0; j < cols->n && !named; j++) {
-			/* as the target reads names: unquoted ones ignoring case */
 			const kp_name *nm = cols->items[j];
-			const char *cn = t->cols[c].name;
-			named = strlen(cn) == nm->len &&
-			        (nm->quoted ? !memcmp(cn, nm->s, nm->len) : !strncasecmp(cn, nm->s, nm->len));
+			named = kp_table_column(t, nm->s, nm->len) == c;   /* as the write cost finds it */
 		}
 		if (!named)
 			return false;
