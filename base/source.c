@@ -303,13 +303,25 @@ static inline __attribute__((always_inline)) void col_at(kp_source *s, size_t li
 	 * since every statement and message asks for a column */
 	size_t i = s->lines[li];
 	uint32_t c = 1 + (uint32_t)(off - i);
+	const unsigned char *t = (const unsigned char *)s->text;
 	if (off <= s->ascii_end) {
-		i = off;   /* ASCII up to off: a column is a byte, nothing to count */
-	} else if (s->memo_col && s->memo_line == li && s->memo_off <= off && s->memo_off > i) {
+		/* ASCII up to off: a column is a byte, nothing to count, and no
+		 * byte-order mark (it is not ASCII: ascii_end is 0 after one).
+		 * Answered here, without the count's loops and its memo, since
+		 * this is nearly every answer (every statement's line in
+		 * explain, every finding's). The memo of a count stays as it
+		 * was: it is read only for an offset on its own line, after it */
+		if (off > i && t[off - 1] == '\r' && off < s->len && t[off] == '\n')
+			c--;   /* the CR of a CRLF is not a column */
+		s->memo_line = li;
+		*line = s->base_line + (uint32_t)li + 1;
+		*col = c + (li == 0 ? s->base_col : 0);
+		return;
+	}
+	if (s->memo_col && s->memo_line == li && s->memo_off <= off && s->memo_off > i) {
 		c = s->memo_col + (uint32_t)(off - s->memo_off);
 		i = s->memo_off;
 	}
-	const unsigned char *t = (const unsigned char *)s->text;
 #ifdef __SSE2__
 	/* 16 bytes at a time: a continuation byte is below 0xc0 as an unsigned
 	 * byte and not below 0x80, i.e. as a signed byte below -64; each gives
