@@ -497,6 +497,33 @@ static void test_columns_asked_in_any_order(void)
 	}
 }
 
+/* Every rule's id and slug as the table holds them, at the lengths
+ * measured when the program starts (the writers copy that many bytes),
+ * and a finding's heading ending with them. */
+static void test_rule_names_at_their_lengths(void)
+{
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_source src;
+	kp_source_from_string(&src, "r.sql", "SELECT 1;\n", 10);
+	for (int r = 0; r < KP_R__COUNT; r++) {
+		const kp_rule_info *ri = kp_rule_get((kp_rule)r);
+		CU_ASSERT_EQUAL_FATAL(kp_rule_id_len((kp_rule)r), strlen(ri->id));
+		CU_ASSERT_EQUAL_FATAL(kp_rule_slug_len((kp_rule)r), strlen(ri->slug));
+		kp_diags d = {0};
+		kp_buf b = {0};
+		kp_diag *g = kp_diag_add(&d, &a, (kp_rule)r, KP_SEV_INFO, &src, 0, 6, "m");
+		kp_diag_format(&b, g, 0);
+		char want[96];
+		snprintf(want, sizeof want, "r.sql:1:1: info: m [%s %s]\n", ri->id, ri->slug);
+		CU_ASSERT_EQUAL_FATAL(strncmp(b.data, want, strlen(want)), 0);
+		kp_buf_free(&b);
+		kp_arena_reset(&a);
+	}
+	kp_source_free(&src);
+	kp_arena_free(&a);
+}
+
 /* The excerpt of a line of printable ASCII (written in one piece) and of
  * one that is not (a control character, shown as <U+001B>, eight columns
  * wide): the caret under the span, a span past the line's end cut there,
@@ -589,6 +616,7 @@ KPT_SUITE("stream", NULL, NULL,
 	{"diagnostic text: header, colour, excerpt and caret", test_diagnostic_text_with_colour_and_excerpt},
 	{"control characters shown at every offset of the eight-byte scan", test_visible_text_at_every_offset},
 	{"columns asked in any order, before and after the first byte past 0x7f", test_columns_asked_in_any_order},
+	{"every rule's id and slug at the lengths measured at start", test_rule_names_at_their_lengths},
 	{"lines of offsets asked in any order", test_line_of_offsets_in_any_order},
 	{"columns before and after the first non-ASCII byte", test_columns_around_first_non_ascii_byte},
 	{"one lookup answers as two: locate and span", test_one_lookup_answers_as_two},
