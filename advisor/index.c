@@ -603,11 +603,14 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
 		}
 		const kp_column *lead = &t->cols[pr->user.cols[0]];
-		const char *hot_why = kpa_lead_hot(adv, t, pr->user.cols[0]);
-		/* or the key walked on (landing.c): a monotonic column after a
-		 * few-valued lead puts each value's writes at the end of its range */
-		if (!hot_why)
-			hot_why = kpa_cols_hot(adv, t, pr->user.cols, pr->user.n);
+		/* the index row's key walked (landing.c), as the table's key is: a
+		 * monotonic lead, a monotonic column after a few-valued lead (each
+		 * value's writes at the end of its range) or few values to the end
+		 * is a hotspot; a few-valued lead followed by a column of many
+		 * values in no order is not (the walk ends there: E68's 25 projects
+		 * then 20,000 names); a lead whose values share a fixed prefix is
+		 * (KP103, as check_index_hotspots names it) */
+		const char *hot_why = kpa_index_hot(adv, t, pr->user.cols, pr->user.n);
 		/* Phoenix salts an index of its own (SALT_BUCKETS on CREATE
 		 * INDEX): a hot lead is spread by the salt byte. A table already
 		 * salted salts its indexes alike */
