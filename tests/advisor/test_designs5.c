@@ -279,10 +279,11 @@ static void test_e33_reviews_user_index(void)
  * stands; a covered index for the poll, salted (1). First run: the design
  * stood, no candidate salted an index. Now the poll's index (PICKED,
  * EXECUTION_TIME) INCLUDE (TASK_DATA, VERSION) SALT_BUCKETS = 16, the
- * designer's second form. keyplan also recommends a salted index for the
- * weight-60 dead-execution check (a full scan Phoenix runs over every
- * row): not right by the designer's count (rewritten by the heartbeats);
- * the cost model prices 60 full scans above 2,000 heartbeats' index rows.
+ * designer's second form. keyplan then also recommended a salted index
+ * for the weight-60 dead-execution check (a full scan Phoenix runs over
+ * every row): not right by the designer's count (moved by the
+ * heartbeats). Now the poll's index holds that check's columns instead
+ * (its covered twin, docs/advice.md "How many indexes"): one index.
  * Never an unsalted index led by the time or by PICKED. */
 static void test_e34_scheduler_poll(void)
 {
