@@ -554,6 +554,12 @@ kp_diag *kpa_finding(kp_advisor *adv, kp_rule rule, const kp_table *t, uint32_t 
 void kpa_check_target_schema(kp_advisor *adv, const kp_table *t);
 /* hotspot.c */
 void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* Why an index (or index table) keyed cols of t, the table's key appended,
+ * would be a write hotspot, worded, or NULL: the index row's key walked as
+ * the table's is (kpa_cols_hot: a few-valued lead followed by a column of
+ * many values in no order is none), or a lead whose values share a fixed
+ * prefix (KP103, which check_index_hotspots names on such an index). */
+const char *kpa_index_hot(kp_advisor *adv, const kp_table *t, const int *cols, int n);
 /* keyshape.c */
 void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* unique.c */
