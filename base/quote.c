@@ -367,6 +367,22 @@ void kp_buf_put_visible(kp_buf *b, const char *s, size_t n)
 			i += a;
 			if (i >= lim)
 				break;
+			/* the bytes binary text is mostly made of, without the
+			 * two calls below: a control character (kp_unsafe_char's
+			 * first case) and a byte that starts no UTF-8 character */
+			unsigned char c = (unsigned char)s[i];
+			if (c < 0x80 && c != '\t') {
+				char e[8] = {'<', 'U', '+', '0', '0', hex[c >> 4], hex[c & 15], '>'};
+				p = kp_put(p, e, sizeof e);
+				i++;
+				continue;
+			}
+			if (c >= 0x80 && (c < 0xc2 || c > 0xf4)) {
+				char e[4] = {'<', hex[c >> 4], hex[c & 15], '>'};
+				p = kp_put(p, e, sizeof e);
+				i++;
+				continue;
+			}
 			uint32_t cp;
 			size_t k = kp_unsafe_char(s + i, n - i, &cp);
 			if (k) {
@@ -383,7 +399,7 @@ void kp_buf_put_visible(kp_buf *b, const char *s, size_t n)
 				i += k;
 				continue;
 			}
-			unsigned char c = (unsigned char)s[i++];
+			i++;
 			char e[4] = {'<', hex[c >> 4], hex[c & 15], '>'};
 			p = kp_put(p, e, sizeof e);
 		}
