@@ -644,6 +644,8 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
  * columns after them (keysearch.c). */
 void kpa_suggest_rekey(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* shardrow.c: a hot single row whose writes are increments, sharded */
+void kpa_suggest_shard_row(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 
 /* index.c: an index table of t keyed by user's columns (or the longest
  * prefix that serves qs as well) and t's key; NULL when none fits. */

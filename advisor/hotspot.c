@@ -234,6 +234,11 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	bool bound = reads_bind(adv, t, hc, nh);
 	if (spreads && (room || (merges && !ti->hash_key_parts))) {
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, hc, nh);
+		/* a hash that spreads nothing by the walk (landing.c: a monotonic
+		 * partition key hashed alone, E71's md5(slot) + slot) is no fix */
+		double hot_now = kpa_key_hot_share(adv, t, &t->pk, NULL);
+		if (hot_now > 0 && kpa_key_hot_share(adv, t, &hk, NULL) >= hot_now)
+			goto reversal;
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
 		{   /* a proposal: the judge keeps what it breaks out of the recommendation, and names it */
 			kp_buf cols = {0}, lead = {0};

@@ -36,7 +36,7 @@ static bool key_change(const kp_advice *x)
 	/* what changes the key's parts or their order; a column's type or width
 	 * (numeric_key, shorten_key) goes with any of them in one migration */
 	static const char *const kinds[] = {"reorder_key", "hash_prefix", "salt_buckets", "reverse_key", "desc_key",
-	                                    "unique_key", "fewer_key_columns", NULL};
+	                                    "unique_key", "fewer_key_columns", "shard_row", NULL};
 	for (int i = 0; kinds[i]; i++)
 		if (!strcmp(x->kind, kinds[i]))
 			return true;

@@ -204,6 +204,18 @@ kpa_colconc *kpa_table_conc(kp_advisor *adv, const kp_table *t, kp_arena *a)
 	return cc;
 }
 
+/* Do rows share the values of column ci of t? Other columns follow it in
+ * t's own key, which needs them to tell its rows apart (E71's slot, then
+ * api_key and route); a column that ends the key (E60's visit id) may be
+ * one row a value. */
+static bool shared_value(const kp_table *t, int ci)
+{
+	for (int i = 0; i + 1 < t->pk.n; i++)
+		if (t->pk.parts[i].col == ci)
+			return true;
+	return false;
+}
+
 void kpa_cols_conc(kp_advisor *adv, const kp_table *t, const kp_key_part *parts, int n, const kpa_colconc *cc,
                    kpa_conc *out)
 {
@@ -220,7 +232,14 @@ void kpa_cols_conc(kp_advisor *adv, const kp_table *t, const kp_key_part *parts,
 			if (p->nhash == 0)
 				return;   /* an expression part: not judged */
 			/* a hash spreads if one of its columns has many values at a
-			 * time (not few, not a calendar unit) */
+			 * time (not few, not a calendar unit). Where the store
+			 * partitions by the first column (Tablestore), a monotonic
+			 * column hashed alone into it has one value at a time that rows
+			 * share (other columns follow it in the key: E71's minute slot, every
+			 * counter of the minute under one md5(slot) + slot, a
+			 * partition key value that cannot split), so its hash alone
+			 * spreads nothing. (A range-partitioned store splits a hash
+			 * value's range by the columns after it: not judged so there.) */
 			double vals = 1, top = 1;
 			for (int h = 0; h < p->nhash; h++) {
 				int hc = p->hash_cols[h];
@@ -230,7 +249,8 @@ void kpa_cols_conc(kp_advisor *adv, const kp_table *t, const kp_key_part *parts,
 				if (f->kind == KPA_CONC_FEW) {
 					vals *= f->values;
 					top *= f->top;
-				} else if (!kpa_coarse_time(&t->cols[hc])) {
+				} else if (!kpa_coarse_time(&t->cols[hc]) &&
+				           !(first_only && p->nhash == 1 && f->kind == KPA_CONC_MONO && shared_value(t, hc))) {
 					return;   /* spread */
 				}
 			}

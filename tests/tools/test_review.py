@@ -548,6 +548,18 @@ check("a rebuilt index's fate names its rebuild_index item, and validates",
 if f:
     f["fate"] = "remade"
 check("... and an unknown fate does not validate", errors_of(vcheck, doc) != [])
+# a hot counter row sharded (E65, tests/advisor/designs10.md): the kind shard_row, recommended, its key and
+# DDL the spliced shard column; the schema takes it
+rc, out, err = run("check", "--no-config", "--target", "tablestore", "--schema", "tests/advisor/designs10/E65.schema.sql",
+                   "--workload", "tests/advisor/designs10/E65.workload.sql", "--format", "json")
+doc = json.loads(out)
+shard = [a for a in doc["advice"] if a["kind"] == "shard_row"]
+check("a hot counter row's shard_row item is recommended with its key and DDL, and validates",
+      len(shard) == 1 and shard[0]["table"] == "track_stats" and shard[0]["recommended"] and
+      shard[0]["key"] == "[track_id + '#' + shard]" and shard[0]["columns"] == ["track_id"] and
+      "PRIMARY KEY (track_id_shard)" in shard[0]["ddl"] and shard[0]["served_before"] == 150000 and
+      shard[0]["served_after"] == 150000 and shard[0]["fanout"] == 50000 and not errors_of(vcheck, doc),
+      json.dumps(shard) + str(errors_of(vcheck, doc)[:5]))
 
 # -------------------------------------------------------- migration impact
 with tempfile.TemporaryDirectory() as tmp:
