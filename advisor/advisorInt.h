@@ -418,6 +418,14 @@ int kpa_weight_int(double w);
 #define KP_REFUSED_RATE 300.0 /* making one run of a read the store refuses run is worth up
                                    to this many rows the indexes add to the writes (docs/advice.md,
                                    "Reads the store refuses") */
+#define KP_SCAN_RUN_RATE 3000.0 /* serving one run of a full scan the store runs is worth up
+                                   to this many rows the indexes add to the writes; past it
+                                   the scan is a batch (docs/advice.md, "Reads the store
+                                   refuses") */
+#define KP_HOT_SHARE 0.05       /* the rows a design puts on one region decide before its
+                                   cost only on a table whose writes are at least this share
+                                   of its weighted statements (docs/advice.md, "The choice":
+                                   a hotspot worth a key change) */
 #define KP_KEEP_RATE 0.001      /* keeping an index (a copy of the table's rows: storage,
                                    compaction, regions) costs this many rows read per row it
                                    holds, once per workload */

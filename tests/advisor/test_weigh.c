@@ -242,6 +242,27 @@ static const char *const e72_workload =
 	"-- weight: 60\n"
 	"SELECT flight_no, departure_date, cabin, seat_no FROM seat_inventory WHERE status = 'held' AND hold_expires_at < ?;\n";
 
+/* E70's venues (Phoenix): a key stated monotonic (ObjectIds: creation time
+ * first) whose writes, 100 new venues and 300 corrections, are 1% of the
+ * 40,000 weighted GETs'. */
+static const char *const e70_schema =
+	"-- rows: 100000000\n"
+	"-- distribution: venue_id monotonic\n"
+	"CREATE TABLE venues (venue_id VARCHAR(24) NOT NULL, name VARCHAR(255), category_id VARCHAR(24),\n"
+	"  lat DOUBLE, lng DOUBLE, address VARCHAR(255), created_at TIMESTAMP\n"
+	"  CONSTRAINT pk PRIMARY KEY (venue_id));\n";
+
+static const char *const e70_workload =
+	"-- GET /venues/VENUE_ID\n"
+	"-- weight: 40000\n"
+	"SELECT name, category_id, lat, lng, address FROM venues WHERE venue_id = ?;\n"
+	"-- a user adds a venue (its id a new ObjectId: the first 4 bytes are the creation time)\n"
+	"-- weight: 100\n"
+	"UPSERT INTO venues (venue_id, name, category_id, lat, lng, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?);\n"
+	"-- a superuser corrects a venue\n"
+	"-- weight: 300\n"
+	"UPSERT INTO venues (venue_id, name, address) VALUES (?, ?, ?);\n";
+
 /* E64: a loyalty ledger keyed by a sequence (Phoenix). No read of
  * LOYALTY_EVENT is served by its key today (each scans it), so the hash
  * prefix's words say none computes the hash (first run: "every read binds
@@ -261,6 +282,38 @@ static void test_e64_hash_prefix_words_no_read(void)
 		CU_ASSERT_PTR_NULL(strstr(x->message, "every read binds"));
 	}
 	CU_ASSERT_TRUE(found > 0);
+	run_free(&r);
+}
+
+/* E64: the weight-1 nightly expiry job, a full scan Phoenix runs, bought a
+ * salted (EVENT_TYPE, CREATED_AT) index in the first run (its 2e10 rows a
+ * night outweighed 35,000 weighted event writes at the exchange rate).
+ * The batch rule holds for full scans the store runs as for refused reads,
+ * at KP_SCAN_RUN_RATE: 35000 rows written a run, past the 3000 a run that
+ * serving it is worth, so the rows it saves the job do not count for it
+ * and the index stays an alternative; the activity and refund indexes stay
+ * recommended. */
+static void test_e64_rare_full_scan_is_a_batch(void)
+{
+	run r;
+	run_w(&r, e64_schema, e64_workload, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "LOYALTY_EVENT", "hash_prefix [md5(EVENT_ID).substr(0,4)][EVENT_ID]; secondary_index "
+	                                        "[ACCOUNT_ID][CREATED_AT][EVENT_ID]; secondary_index [ORDER_ID][EVENT_ID]");
+	const kp_advice *job = alternative(&r, "LOYALTY_EVENT", "secondary_index", "[EVENT_TYPE][CREATED_AT][EVENT_ID]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(job);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(job->trades);
+	CU_ASSERT_STRING_EQUAL(job->trades,
+	                       "reads 360000250000000 rows (now 360020000000000), writes 70000 (now 35000); serves full "
+	                       "scans the store runs (weight 1), for 35000 more weighted rows written (35000 a run): more "
+	                       "than the 3000 a run that is worth, so the rows it saves them do not count for it: a read "
+	                       "that rare against the writes is a batch, run as it runs today or as an export; every "
+	                       "UPSERT writes 2 rows");
+	const kp_table_review *v = review_of(&r, "LOYALTY_EVENT");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	/* the job scans as today: 2e10 rows read; each event writes 3 rows */
+	CU_ASSERT_EQUAL(v->rows_per_insert_after, 3);
+	CU_ASSERT_DOUBLE_EQUAL(v->after.written, 105000, 1e-6);
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "LOYALTY_EVENT", 24), "");
 	run_free(&r);
 }
 
@@ -351,6 +404,48 @@ static void test_e72_update_moves_index_rows(void)
 	run_free(&r);
 }
 
+/* E70: a write hotspot worth no migration. Every write of venues lands on
+ * one region (400), but the writes are 0.99% of the table's weighted
+ * statements, under KP_HOT_SHARE (5%): fewer rows on one region do not
+ * decide before the rows, the salt and the hash prefix cost what the key
+ * costs, and the design stands (first run: SALT_BUCKETS recommended, "on
+ * one region 400 -> 0"). The same table with writes of 10% of its load
+ * (4,400 of 44,000) is salted: there the hotspot decides. */
+static void test_e70_small_write_share_buys_no_key_change(void)
+{
+	run r;
+	run_w(&r, e70_schema, e70_workload, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "venues", "");
+	const kp_table_review *v = review_of(&r, "venues");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 400, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.total, 41200, 1e-6);
+	const kp_advice *salt = alternative(&r, "VENUES", "salt_buckets", "[salt][VENUE_ID]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(salt);
+	CU_ASSERT_EQUAL(salt->rank, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(salt->trades);
+	CU_ASSERT_STRING_EQUAL(salt->trades,
+	                       "spreads 400 weighted rows written that land on one region today (the table's writes, "
+	                       "weight 400, are 0.99% of its weighted statements, under the 5% at which a write hotspot "
+	                       "decides before the rows: the region that takes them has throughput to spare); reads 40000 "
+	                       "rows (now 40000), writes 400 (now 400)");
+	run_free(&r);
+
+	/* the writes a tenth of the load: the hotspot decides */
+	char w[1024];
+	const char *at = strstr(e70_workload, "-- weight: 100\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+	snprintf(w, sizeof w, "%.*s-- weight: 4100\n%s", (int)(at - e70_workload), e70_workload,
+	         at + strlen("-- weight: 100\n"));
+	run_w(&r, e70_schema, w, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "venues", "salt_buckets [salt][VENUE_ID]");
+	v = review_of(&r, "venues");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 4400, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(v->after.hot, 0, 1e-9);
+	run_free(&r);
+}
+
 /* read the schema as each target reads it (Phoenix upper-cases unquoted
  * names), as the CLI does */
 static int setup(void)
@@ -361,8 +456,12 @@ static int setup(void)
 
 KPT_SUITE("weigh", setup, NULL,
 	{"E64: the hash prefix's words when no read is served by the key", test_e64_hash_prefix_words_no_read},
+	{"E64: a weight-1 full scan the store runs is a batch; its index is an alternative",
+	 test_e64_rare_full_scan_is_a_batch},
 	{"E61: whole-row UPSERTs named UPSERTs; one row, not 1 rows", test_e61_upserts_named_as_such},
 	{"E67 applied: keyplan's own index bucket read back as a spread; the design stands",
 	 test_e67_own_bucket_read_back_as_spread},
 	{"E72: an update of an index's key column moves its row; the sweeper's index table does not pay",
-	 test_e72_update_moves_index_rows})
+	 test_e72_update_moves_index_rows},
+	{"E70: a write hotspot of 1% of a table's load buys no key change; of 10% it does",
+	 test_e70_small_write_share_buys_no_key_change})
