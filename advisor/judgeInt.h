@@ -99,6 +99,9 @@ int kpj_write_fanout(const design *d);
 /* Index rows an UPDATE moves on design d (an index whose key holds a
  * column it sets: the old row deleted, the new one written). */
 int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s);
+/* Does shape i of jt bind by = a non-key column the workload's UPDATEs of
+ * its table set (a read that looks up a value a write has just set)? */
+bool kpj_reads_own_write(const jtable *jt, int i);
 /* KV indexes and index tables of a design (the index bound counts them). */
 int kpj_kv_indexes(const design *d);
 /* Shape i of jt planned on design d (h: its hypothetical table, or NULL to

@@ -70,6 +70,33 @@ int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s)
 	return n;
 }
 
+/* Does shape i read its own writes: a read that binds by = a column the
+ * workload's UPDATEs of its table set (not a key column: the row is named
+ * by its key), so that it looks a row up by a value a write has just given
+ * it (a booking found by the PNR its hold set)? A search index, which the
+ * stores bring writes to asynchronously, may miss that row
+ * (docs/advice.md, "The choice"). */
+bool kpj_reads_own_write(const jtable *jt, int i)
+{
+	const jshape *s = &jt->s[i];
+	if (s->ins_rows > 0 || s->upd || s->q->stmt->kind != KP_S_SELECT || !s->q->plan.names)
+		return false;
+	colset eq = {0}, range = {0};
+	kpa_sargable(s->q->plan.names, kpa_where_of(s->q->stmt), &eq, &range);
+	for (int j = 0; j < jt->ns; j++) {
+		const kp_stmt *w = jt->s[j].q->stmt;
+		if (w->kind != KP_S_UPDATE)
+			continue;
+		for (uint32_t k = 0; k < w->u.update.sets.n; k++) {
+			const kp_assign *as = w->u.update.sets.items[k];
+			int col = kp_table_column(jt->t, as->col.s, as->col.len);
+			if (col >= 0 && jt->t->cols[col].key_pos < 0 && kpa_colset_has(&eq, col))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* KV indexes and index tables of a design (the index bound counts them). */
 int kpj_kv_indexes(const design *d)
 {

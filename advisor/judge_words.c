@@ -330,6 +330,23 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 			              "read that rare against the writes is a batch, run with the store's full-scan "
 			              "hint or as an export", KP_REFUSED_RATE);
 	}
+	/* reads that look a row up by a value the workload's updates set,
+	 * moved onto a search index the writes reach asynchronously (judge.c
+	 * does not admit such a step) */
+	int own = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->then != KP_ACCESS_SEARCH || s->now == KP_ACCESS_SEARCH || !kpj_reads_own_write(jt, i))
+			continue;
+		kp_buf_printf(&b, "%s%s (weight %.15g)",
+		              own++ ? ", " : "; moves onto a search index reads that look a row up by a value the "
+		                             "workload's updates set: ",
+		              where_at(adv, s->q), s->weight);
+	}
+	if (own)
+		kp_buf_puts(&b, ": the store brings writes to a search index asynchronously, so such a read just after "
+		                "its write may miss the row, where a KV index is written with the row; not recommended while "
+		                "it takes them");
 	/* full scans the store runs, served: a batch when rarer than the
 	 * writes it makes dearer are worth (kpj_batch_discount) */
 	double ran = 0;
