@@ -549,6 +549,13 @@ char *kpa_merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, 
  * the columns of reads they lead for, dropped where no read goes through
  * them. */
 void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch);
+/* keyplan's name for the bucket column it adds to t to rebuild index ix
+ * spread (index_keep.c owns the convention): <ix>_bucket, or <ix>_bucketN
+ * (N from 2) past a column of t named so. */
+const char *kpa_index_bucket_name(kp_advisor *adv, const kp_table *t, const kp_index *ix);
+/* Is col named as kpa_index_bucket_name names the bucket of the index
+ * named ix (case ignored)? */
+bool kpa_is_index_bucket_name(const char *col, const char *ix);
 kp_advice *kpa_advise(kp_advisor *adv, kp_rule rule, const char *kind, const kp_table *t, const char *message,
                       const char *key, const char *ddl);
 void kpa_advice_col(kp_advisor *adv, kp_advice *x, const char *col);
