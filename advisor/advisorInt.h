@@ -418,6 +418,14 @@ int kpa_weight_int(double w);
 #define KP_REFUSED_RATE 300.0 /* making one run of a read the store refuses run is worth up
                                    to this many rows the indexes add to the writes (docs/advice.md,
                                    "Reads the store refuses") */
+#define KP_SCAN_RUN_RATE 3000.0 /* serving one run of a full scan the store runs is worth up
+                                   to this many rows the indexes add to the writes; past it
+                                   the scan is a batch (docs/advice.md, "Reads the store
+                                   refuses") */
+#define KP_HOT_SHARE 0.05       /* the rows a design puts on one region decide before its
+                                   cost only on a table whose writes are at least this share
+                                   of its weighted statements (docs/advice.md, "The choice":
+                                   a hotspot worth a key change) */
 #define KP_KEEP_RATE 0.001      /* keeping an index (a copy of the table's rows: storage,
                                    compaction, regions) costs this many rows read per row it
                                    holds, once per workload */
@@ -541,6 +549,13 @@ char *kpa_merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, 
  * the columns of reads they lead for, dropped where no read goes through
  * them. */
 void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch);
+/* keyplan's name for the bucket column it adds to t to rebuild index ix
+ * spread (index_keep.c owns the convention): <ix>_bucket, or <ix>_bucketN
+ * (N from 2) past a column of t named so. */
+const char *kpa_index_bucket_name(kp_advisor *adv, const kp_table *t, const kp_index *ix);
+/* Is col named as kpa_index_bucket_name names the bucket of the index
+ * named ix (case ignored)? */
+bool kpa_is_index_bucket_name(const char *col, const char *ix);
 kp_advice *kpa_advise(kp_advisor *adv, kp_rule rule, const char *kind, const kp_table *t, const char *message,
                       const char *key, const char *ddl);
 void kpa_advice_col(kp_advisor *adv, kp_advice *x, const char *col);

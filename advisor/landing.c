@@ -13,10 +13,8 @@
  * (judge_plan.c) and the index candidates (index.c, index_table.c). */
 #include "advisor/advisorInt.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <string.h>
-#include <strings.h>
 
 /* Does the name hold the word w, '_'-separated? */
 static bool has_word(const char *l, const char *w)
@@ -69,15 +67,8 @@ static bool own_index_bucket(const kp_table *t, int ci)
 	for (int i = 0; i < t->nindexes; i++) {
 		const kp_index *ix = t->indexes[i];
 		int lead = ix->tenant_lead ? 1 : 0;
-		if (!ix->name || ix->key.n <= lead || ix->key.parts[lead].col != ci)
-			continue;
-		size_t n = strlen(ix->name);
-		if (strncasecmp(c->name, ix->name, n) || strncasecmp(c->name + n, "_bucket", 7))
-			continue;
-		const char *p = c->name + n + 7;
-		while (isdigit((unsigned char)*p))
-			p++;
-		if (!*p)
+		if (ix->name && ix->key.n > lead && ix->key.parts[lead].col == ci &&
+		    kpa_is_index_bucket_name(c->name, ix->name))
 			return true;
 	}
 	return false;
