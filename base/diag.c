@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <string.h>
 
+_Static_assert(sizeof(void *) != 8 || sizeof(kp_diag) == 72, "kp_diag.words sits in padding");
+
 kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
                      kp_source *src, uint32_t off, uint32_t len, const char *fmt, ...)
 {
@@ -76,6 +78,7 @@ void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const c
 	va_end(ap);
 	n->src = src;
 	n->off = off;
+	g->words = 0;   /* its notes are no longer those of its id */
 	kp_note **p = &g->notes;
 	while (*p)
 		p = &(*p)->next;
@@ -89,6 +92,7 @@ void kp_diag_help(kp_diag *g, kp_arena *a, const char *fmt, ...)
 	va_start(ap, fmt);
 	h->message = kp_arena_vprintf(a, fmt, ap);
 	va_end(ap);
+	g->words = 0;   /* its helps are no longer those of its id */
 	kp_help **p = &g->helps;
 	while (*p)
 		p = &(*p)->next;

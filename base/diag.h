@@ -37,6 +37,14 @@ typedef struct kp_diag {
 	uint32_t file_line;     /* with file: the line it names, or 0 */
 	uint32_t off;           /* byte offset of the span */
 	uint32_t len;           /* byte length of the span (0: a point) */
+	/* 0, or an id no other words ever have: every finding with this id
+	 * has this rule, message, notes (their sources, offsets and messages)
+	 * and helps (a full-scan finding replayed: planner/findmemo.c), so a
+	 * writer may keep what it made of them under the id (explain's JSON:
+	 * planner/explain.c). kp_diag_note and kp_diag_help clear it; whoever
+	 * sets message, notes or helps otherwise must clear it too. 32 bits,
+	 * in what was padding: a finding stays 72 bytes. */
+	uint32_t words;
 	const char *message;    /* text, in the owner's arena (or the format itself,
 	                           a string literal, when it has no conversions) */
 	kp_note *notes;         /* related locations, in order */
