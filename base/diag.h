@@ -98,4 +98,23 @@ void kp_diag_help(kp_diag *g, kp_arena *a, const char *fmt, ...)
  *        |        ^~~~ */
 void kp_diag_format(kp_buf *out, const kp_diag *d, int color);
 
+/* What kp_diag_format_kept keeps of one finding's words (kp_diag.words):
+ * its message as shown, each note's message line and its help lines, as
+ * text for one color setting, so the next finding with the id copies
+ * them instead of measuring and escaping them again (lint writes a note
+ * and a help for every full scan). Its location, its notes' and the
+ * excerpt are written each time. Zeroed to start; kp_diag_words_free. */
+#define KP_WORDS_NOTES 4        /* notes of a finding kept */
+#define KP_WORDS_MAX 2048       /* bytes of text kept */
+typedef struct kp_diag_words {
+	uint32_t words;         /* the id whose text it holds, or 0 */
+	int color;
+	uint32_t nnotes;
+	uint32_t cut[KP_WORDS_NOTES + 2];       /* where each piece ends in text */
+	kp_buf text;
+} kp_diag_words;
+/* kp_diag_format, with w kept and read (w may be NULL) */
+void kp_diag_format_kept(kp_buf *out, const kp_diag *d, int color, kp_diag_words *w);
+void kp_diag_words_free(kp_diag_words *w);
+
 #endif
