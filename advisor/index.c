@@ -80,6 +80,7 @@ static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice
 	for (uint32_t i = 0; !tk && !ik && i < pr->found.n; i++) {
 		/* nothing below to see: the proposed key stays named */
 		const unserved_finding *f = pr->found.items[i];
+		f->g->words = 0;   /* its help is rewritten: no longer its id's (base/diag.h) */
 		if (!f->g->helps)
 			continue;
 		if (pr->serves <= 0 || !none_why)
@@ -112,6 +113,7 @@ static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice
 	const char *seen_help = kp_arena_printf(adv->a, "%s (see the advice below)", help);
 	for (uint32_t i = 0; i < pr->found.n; i++) {
 		const unserved_finding *f = pr->found.items[i];
+		f->g->words = 0;   /* its words are rewritten below (base/diag.h) */
 		uint64_t k = kpa_mix((uint64_t)(uintptr_t)f->was, (uint64_t)(uintptr_t)f->then);
 		uint32_t at;
 		if (!kpa_map_get(&words, k, &at) || ((const unserved_finding *)said.items[at])->was != f->was ||

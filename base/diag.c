@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <string.h>
 
+_Static_assert(sizeof(void *) != 8 || sizeof(kp_diag) == 72, "kp_diag.words sits in padding");
+
 kp_diag *kp_diag_add(kp_diags *d, kp_arena *a, kp_rule rule, kp_severity sev,
                      kp_source *src, uint32_t off, uint32_t len, const char *fmt, ...)
 {
@@ -76,6 +78,7 @@ void kp_diag_note(kp_diag *g, kp_arena *a, kp_source *src, uint32_t off, const c
 	va_end(ap);
 	n->src = src;
 	n->off = off;
+	g->words = 0;   /* its notes are no longer those of its id */
 	kp_note **p = &g->notes;
 	while (*p)
 		p = &(*p)->next;
@@ -89,6 +92,7 @@ void kp_diag_help(kp_diag *g, kp_arena *a, const char *fmt, ...)
 	va_start(ap, fmt);
 	h->message = kp_arena_vprintf(a, fmt, ap);
 	va_end(ap);
+	g->words = 0;   /* its helps are no longer those of its id */
 	kp_help **p = &g->helps;
 	while (*p)
 		p = &(*p)->next;
@@ -200,8 +204,42 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 	kp_buf_putc(out, '\n');
 }
 
-void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
+/* Keeps the pieces of out at at[2i, 2i + 1) (npieces of them, their
+ * finding's nnotes notes) as w's text for d's id and color. */
+static void words_keep(kp_diag_words *w, const kp_diag *d, int color, const kp_buf *out, const size_t *at,
+                       uint32_t npieces, uint32_t nnotes)
 {
+	size_t total = 0;
+	for (uint32_t i = 0; i < npieces; i++)
+		total += at[2 * i + 1] - at[2 * i];
+	if (total > KP_WORDS_MAX) {
+		w->words = 0;
+		return;
+	}
+	kp_buf_clear(&w->text);
+	for (uint32_t i = 0; i < npieces; i++) {
+		kp_buf_put(&w->text, out->data + at[2 * i], at[2 * i + 1] - at[2 * i]);
+		w->cut[i] = (uint32_t)w->text.len;
+	}
+	w->nnotes = nnotes;
+	w->color = color;
+	w->words = d->words;
+}
+
+/* Piece i of w's text at the end of out */
+static void words_piece(kp_buf *out, const kp_diag_words *w, uint32_t i)
+{
+	uint32_t from = i ? w->cut[i - 1] : 0;
+	kp_buf_put(out, w->text.data + from, w->cut[i] - from);
+}
+
+/* w: d has an id, and w is where its words are kept (NULL: none). One
+ * function, not one made for each case: two copies of it took the line
+ * table's look and the excerpt out of line (about 20 instructions a
+ * statement more in lint where no finding has an id). */
+static void format_as(kp_buf *out, const kp_diag *d, int color, kp_diag_words *w)
+{
+	const bool words = w != NULL;
 	static const char *sevcol[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
 	const kp_rule_info *r = kp_rule_get(d->rule);
 	/* paths and messages carry input text (names, literals): every control
@@ -241,8 +279,22 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 	const char *path = kp_source_path_shown(d->src, &pn);   /* escaped once per file */
 	/* a message of printable ASCII (most) goes into the heading's room as
 	 * it is; any other is shown through kp_buf_put_visible */
-	size_t mn = strlen(d->message);
-	bool plain = kp_ascii_run(d->message, mn) == mn;
+	const kp_diag_words *hit = words && w->words == d->words && w->color == color ? w : NULL;
+	bool keep = words && !hit;
+	size_t at[2 * (KP_WORDS_NOTES + 2)];
+	uint32_t npieces = 0;
+	const char *m = d->message;
+	size_t mn;
+	bool plain;
+	if (hit) {
+		/* the message as shown, kept */
+		m = hit->text.data;
+		mn = hit->cut[0];
+		plain = true;
+	} else {
+		mn = strlen(m);
+		plain = kp_ascii_run(m, mn) == mn;
+	}
 	char *p = kp_buf_room(out, pn + 2 * KP_INT_MAX + sevn + 64 + (plain ? mn : 0) + idn + slugn + 16);
 	p = kp_put(p, bold, cn);
 	p = kp_put(p, path, pn);
@@ -260,12 +312,18 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 	p = kp_put(p, off, cn);
 	*p++ = ' ';
 	p = kp_put(p, bold, cn);
+	if (words && !hit)
+		at[0] = (size_t)(p - out->data);
 	if (plain) {
-		p = kp_put(p, d->message, mn);
+		p = kp_put(p, m, mn);
 	} else {
 		kp_buf_end(out, p);
-		kp_buf_put_visible(out, d->message, mn);
+		kp_buf_put_visible(out, m, mn);
 		p = kp_buf_room(out, idn + slugn + 16);
+	}
+	if (words && !hit) {
+		at[1] = (size_t)(p - out->data);
+		npieces = 1;
 	}
 	p = kp_put(p, off, cn);
 	KP_PUT_LIT(p, " [");
@@ -278,7 +336,8 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 		len--;   /* a CRLF line's end */
 	if (len <= 400)   /* a huge line: show no excerpt rather than flood the terminal */
 		excerpt(out, d, text, len, num, nw, color);
-	for (const kp_note *n = d->notes; n; n = n->next) {
+	uint32_t ni = 0;
+	for (const kp_note *n = d->notes; n; n = n->next, ni++) {
 		uint32_t nl, nc;
 		kp_source_linecol(n->src, n->off, &nl, &nc);
 		/* piece by piece, as the finding's own line: lint writes a note
@@ -296,9 +355,23 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 		q = kp_put(q, off, cn);
 		*q++ = ' ';
 		kp_buf_end(out, q);
+		if (hit && ni < hit->nnotes) {   /* always, by the id: bounded all the same */
+			words_piece(out, hit, 1 + ni);
+			continue;
+		}
+		if (words && ni < KP_WORDS_NOTES)
+			at[2 * npieces] = out->len;
 		kp_buf_puts_visible(out, n->message);
 		kp_buf_putc(out, '\n');
+		if (words && ni < KP_WORDS_NOTES)
+			at[2 * npieces++ + 1] = out->len;
 	}
+	if (hit) {
+		words_piece(out, hit, 1 + hit->nnotes);
+		return;
+	}
+	if (words)
+		at[2 * npieces] = out->len;
 	for (const kp_help *h = d->helps; h; h = h->next) {
 		char *q = kp_buf_room(out, 32);
 		if (color)
@@ -310,4 +383,25 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 		kp_buf_puts_visible(out, h->message);
 		kp_buf_putc(out, '\n');
 	}
+	if (words) {
+		at[2 * npieces++ + 1] = out->len;
+		if (keep && ni <= KP_WORDS_NOTES)
+			words_keep(w, d, color, out, at, npieces, ni);
+	}
+}
+
+void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
+{
+	format_as(out, d, color, NULL);
+}
+
+void kp_diag_format_kept(kp_buf *out, const kp_diag *d, int color, kp_diag_words *w)
+{
+	format_as(out, d, color, w && d->words ? w : NULL);
+}
+
+void kp_diag_words_free(kp_diag_words *w)
+{
+	kp_buf_free(&w->text);
+	w->words = 0;
 }

@@ -37,6 +37,14 @@ typedef struct kp_diag {
 	uint32_t file_line;     /* with file: the line it names, or 0 */
 	uint32_t off;           /* byte offset of the span */
 	uint32_t len;           /* byte length of the span (0: a point) */
+	/* 0, or an id no other words ever have: every finding with this id
+	 * has this rule, message, notes (their sources, offsets and messages)
+	 * and helps (a full-scan finding replayed: planner/findmemo.c), so a
+	 * writer may keep what it made of them under the id (explain's JSON:
+	 * planner/explain.c). kp_diag_note and kp_diag_help clear it; whoever
+	 * sets message, notes or helps otherwise must clear it too. 32 bits,
+	 * in what was padding: a finding stays 72 bytes. */
+	uint32_t words;
 	const char *message;    /* text, in the owner's arena (or the format itself,
 	                           a string literal, when it has no conversions) */
 	kp_note *notes;         /* related locations, in order */
@@ -89,5 +97,24 @@ void kp_diag_help(kp_diag *g, kp_arena *a, const char *fmt, ...)
  *      3 | SELECT ...
  *        |        ^~~~ */
 void kp_diag_format(kp_buf *out, const kp_diag *d, int color);
+
+/* What kp_diag_format_kept keeps of one finding's words (kp_diag.words):
+ * its message as shown, each note's message line and its help lines, as
+ * text for one color setting, so the next finding with the id copies
+ * them instead of measuring and escaping them again (lint writes a note
+ * and a help for every full scan). Its location, its notes' and the
+ * excerpt are written each time. Zeroed to start; kp_diag_words_free. */
+#define KP_WORDS_NOTES 4        /* notes of a finding kept */
+#define KP_WORDS_MAX 2048       /* bytes of text kept */
+typedef struct kp_diag_words {
+	uint32_t words;         /* the id whose text it holds, or 0 */
+	int color;
+	uint32_t nnotes;
+	uint32_t cut[KP_WORDS_NOTES + 2];       /* where each piece ends in text */
+	kp_buf text;
+} kp_diag_words;
+/* kp_diag_format, with w kept and read (w may be NULL) */
+void kp_diag_format_kept(kp_buf *out, const kp_diag *d, int color, kp_diag_words *w);
+void kp_diag_words_free(kp_diag_words *w);
 
 #endif

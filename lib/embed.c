@@ -317,6 +317,8 @@ static void merge(const kp_embed_sink *sink, const kp_host_file *hf, const kp_ho
 			g->message = kp_arena_printf(a, "%s: %s", when, g->message);
 		if (frag)
 			g->message = kp_arena_printf(a, "%s (%s)", g->message, frag);
+		if (hole || when || frag)
+			g->words = 0;   /* its message is no longer its id's (base/diag.h) */
 		/* insertion, stable: findings mostly come in order already */
 		size_t k = ng++;
 		while (k > 0 && at[k - 1] > fs[i].host_off) {
@@ -434,6 +436,7 @@ static bool plan_stmt(embed *e, const kp_host_stmt *st)
 				g->severity = KP_SEV_INFO;
 				g->message = kp_arena_printf(sa, "if this string is SQL (no SQL call takes it): %s",
 				                             g->message);
+				g->words = 0;   /* base/diag.h */
 			}
 		}
 		if (v->empty_trim && rejected(&d)) {
@@ -445,6 +448,7 @@ static bool plan_stmt(embed *e, const kp_host_stmt *st)
 				g->severity = KP_SEV_INFO;
 				g->message = kp_arena_printf(sa, "%s (a <set> or <trim> with every branch absent: the "
 				                             "caller must pass at least one of its values)", g->message);
+				g->words = 0;   /* base/diag.h */
 			}
 		}
 		/* a construct keyplan does not plan, in application code: a

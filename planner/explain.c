@@ -471,7 +471,8 @@ typedef struct line_text {
 	char s[KP_INT_MAX];
 } line_text;
 
-static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *lt);
+struct kp_json_memo;
+static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *lt, struct kp_json_memo *jm);
 
 /* The filter's SQL as a JSON string at cursor p: written as SQL right
  * after the opening quote, and closed there when no byte of it needs
@@ -495,6 +496,8 @@ static char *filter_json(kp_buf *out, char *p, kp_buf *tmp, const kp_plan *pl)
 }
 
 #define MEMO_MAX 1024   /* bytes of a path's JSON kept: past them, written each time */
+#define WORDS_MAX 1024  /* bytes of a finding's words' JSON kept (see below) */
+#define WORDS_NOTES 4   /* notes of such a finding */
 
 struct kp_json_memo {
 	bool set;
@@ -506,6 +509,19 @@ struct kp_json_memo {
 	bool covering, rejected;
 	uint32_t len;
 	char text[MEMO_MAX];
+	/* A full-scan finding replayed for the shape (planner/findmemo.c)
+	 * has the words of every other with its kp_diag.words id: its
+	 * message, its notes' messages and its helps as JSON, kept here
+	 * under that id (0: none) and copied for a later one. Escaping and
+	 * measuring them again was about 400 instructions a replayed
+	 * finding, one statement in six on the benchmark. Its file, lines
+	 * and columns, and its notes' (a note's source is the table's
+	 * declaration), are written each time. */
+	uint32_t words;
+	uint32_t nnotes;
+	uint16_t cut[WORDS_NOTES + 2];  /* where the message, each note's
+	                                   message and the helps end in wtext */
+	char wtext[WORDS_MAX];
 };
 
 kp_json_memo *kp_json_memo_new(void)
@@ -514,13 +530,16 @@ kp_json_memo *kp_json_memo_new(void)
 	if (!m)
 		abort();
 	m->set = false;
+	m->words = 0;
 	return m;
 }
 
 void kp_json_memo_clear(kp_json_memo *m)
 {
-	if (m)
+	if (m) {
 		m->set = false;
+		m->words = 0;
+	}
 }
 
 void kp_json_memo_free(kp_json_memo *m)
@@ -686,7 +705,7 @@ void kp_explain_json(kp_buf *out, const kp_plan *p, const kp_stmt *s, kp_source 
 		o = more(out, o);
 		if (g != d->head)
 			KP_PUT_LIT(o, ", ");
-		o = diag_json(out, o, g, &lt);
+		o = diag_json(out, o, g, &lt, jm);
 	}
 	KP_PUT_LIT(o, "]}");
 	kp_buf_end(out, o);
@@ -708,11 +727,30 @@ static inline char *line_at(char *p, const kp_source *src, uint32_t line, const 
 	return p + lt->n;
 }
 
-static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *lt)
+/* Piece i of m's words at cursor p (room made for it) */
+static char *words_piece(kp_buf *out, char *p, const kp_json_memo *m, uint32_t i)
+{
+	uint32_t from = i ? m->cut[i - 1] : 0, n = m->cut[i] - from;
+	kp_buf_end(out, p);
+	p = kp_buf_room(out, n + ROOM);
+	return kp_put(p, m->wtext + from, n);
+}
+
+/* words: g has an id and jm is given (made twice, with words a constant:
+ * a finding without one, most, pays nothing for the pieces' offsets) */
+static inline __attribute__((always_inline)) char *diag_json_as(kp_buf *out, char *p, const kp_diag *g,
+                                                                 const line_text *lt, kp_json_memo *jm,
+                                                                 const bool words)
 {
 	const kp_rule_info *r = kp_rule_get(g->rule);
 	uint32_t l1, c1, l2, c2;
 	kp_source_span(g->src, g->off, g->len, &l1, &c1, &l2, &c2);
+	/* its words from jm (hit), or written and kept there (keep): the
+	 * pieces' offsets in out, which may move as it grows */
+	const kp_json_memo *hit = words && jm->words == g->words ? jm : NULL;
+	bool keep = words && !hit;
+	size_t at[2 * (WORDS_NOTES + 2)];
+	uint32_t npieces = 0;
 	KP_PUT_LIT(p, "{\"rule\": \"");
 	p = kp_put(p, r->id, kp_rule_id_len(g->rule));   /* ROOM holds both: names of at most NAME_MAX */
 	KP_PUT_LIT(p, "\", \"slug\": \"");
@@ -723,7 +761,16 @@ static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *
 	case KP_SEV_WARNING: KP_PUT_LIT(p, "\", \"severity\": \"warning\", \"message\": "); break;
 	default: KP_PUT_LIT(p, "\", \"severity\": \"error\", \"message\": "); break;
 	}
-	p = json_message(out, p, g->message);
+	if (hit) {
+		p = words_piece(out, p, hit, 0);
+	} else {
+		if (words)
+			at[0] = (size_t)(p - out->data);
+		p = json_message(out, p, g->message);
+		if (words)
+			at[1] = (size_t)(p - out->data);
+		npieces = 1;
+	}
 	KP_PUT_LIT(p, ", \"file\": ");
 	p = json_path(out, p, g->src);
 	KP_PUT_LIT(p, ", \"line\": ");
@@ -735,7 +782,8 @@ static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *
 	KP_PUT_LIT(p, ", \"end_column\": ");
 	p = kp_int_at(p, c2);
 	KP_PUT_LIT(p, ", \"notes\": [");
-	for (const kp_note *n = g->notes; n; n = n->next) {
+	uint32_t ni = 0;
+	for (const kp_note *n = g->notes; n; n = n->next, ni++) {
 		uint32_t nl, nc;
 		kp_source_linecol(n->src, n->off, &nl, &nc);
 		if (n == g->notes)
@@ -748,21 +796,60 @@ static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *
 		KP_PUT_LIT(p, ", \"column\": ");
 		p = kp_int_at(p, nc);
 		KP_PUT_LIT(p, ", \"message\": ");
-		p = json_message(out, p, n->message);
+		if (hit && ni < hit->nnotes) {   /* always, by the id: bounded all the same */
+			p = words_piece(out, p, hit, 1 + ni);
+		} else {
+			if (words && ni < WORDS_NOTES)
+				at[2 * npieces] = (size_t)(p - out->data);
+			p = json_message(out, p, n->message);
+			if (words && ni < WORDS_NOTES)
+				at[2 * npieces++ + 1] = (size_t)(p - out->data);
+		}
 		*p++ = '}';
 	}
 	KP_PUT_LIT(p, "], \"help\": [");
-	for (const kp_help *h = g->helps; h; h = h->next) {
-		if (h != g->helps)
-			KP_PUT_LIT(p, ", ");
-		p = json_message(out, p, h->message);
+	if (hit) {
+		p = words_piece(out, p, hit, 1 + hit->nnotes);
+	} else {
+		size_t h0 = (size_t)(p - out->data);
+		for (const kp_help *h = g->helps; h; h = h->next) {
+			if (h != g->helps)
+				KP_PUT_LIT(p, ", ");
+			p = json_message(out, p, h->message);
+		}
+		if (words) {
+			at[2 * npieces] = h0;
+			at[2 * npieces++ + 1] = (size_t)(p - out->data);
+		}
 	}
 	KP_PUT_LIT(p, "]}");
+	if (keep && ni <= WORDS_NOTES) {
+		/* the pieces, one after the other, if they fit */
+		size_t total = 0;
+		for (uint32_t i = 0; i < npieces; i++)
+			total += at[2 * i + 1] - at[2 * i];
+		if (total <= WORDS_MAX) {
+			uint32_t end = 0;
+			for (uint32_t i = 0; i < npieces; i++) {
+				size_t n = at[2 * i + 1] - at[2 * i];
+				memcpy(jm->wtext + end, out->data + at[2 * i], n);
+				end += (uint32_t)n;
+				jm->cut[i] = (uint16_t)end;
+			}
+			jm->nnotes = ni;
+			jm->words = g->words;
+		}
+	}
 	return p;
+}
+
+static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *lt, kp_json_memo *jm)
+{
+	return jm && g->words ? diag_json_as(out, p, g, lt, jm, true) : diag_json_as(out, p, g, lt, NULL, false);
 }
 
 void kp_diag_json(kp_buf *out, const kp_diag *g)
 {
 	static const line_text none;
-	kp_buf_end(out, diag_json(out, kp_buf_room(out, ROOM), g, &none));
+	kp_buf_end(out, diag_json(out, kp_buf_room(out, ROOM), g, &none, NULL));
 }

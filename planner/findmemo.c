@@ -40,6 +40,9 @@ typedef struct entry {
 	bool diag;              /* a finding was made (none: a LIMIT without WHERE) */
 	kp_rule rule;
 	kp_severity sev;
+	uint32_t words;         /* kp_diag.words of its replays: new each time an
+	                           entry is set, never another's (0 once the
+	                           process has given out 2^32 - 1 of them) */
 	text message;
 	uint32_t nnotes, nhelps;
 	kp_source **note_src;
@@ -47,6 +50,9 @@ typedef struct entry {
 	text *note_msg;
 	text *help_msg;
 } entry;
+
+/* ids of kept findings, over every memo of the process */
+static _Atomic uint64_t words_ids;
 
 struct kp_find_memo {
 	entry e[ENTRIES];
@@ -137,6 +143,7 @@ bool kp_find_memo_replay(const kp_find_memo *m, const kp_index *index, unsigned 
 		*hp = h;
 		hp = &h->next;
 	}
+	g->words = e->words;   /* its words are the entry's, as set below */
 	return true;
 }
 
@@ -164,6 +171,8 @@ void kp_find_memo_keep(kp_find_memo *m, const kp_index *index, unsigned why, con
 		return;
 	e->rule = g->rule;
 	e->sev = g->severity;
+	uint64_t id = ++words_ids;   /* 64 bits: never wraps to an id given out */
+	e->words = id <= UINT32_MAX ? (uint32_t)id : 0;
 	e->message = dup(g->message);
 	for (const kp_note *n = g->notes; n; n = n->next)
 		e->nnotes++;

@@ -251,6 +251,24 @@ static void sarif_flush_results(kp_report *r, kp_buf *b)
 	}
 }
 
+/* Findings' words kept for text, one slot an id (its low bits): ids are
+ * given out in order, one a shape's full-scan path, so the shapes of a
+ * run's full scans, up to WORDS_SLOTS of them, each keep theirs; one slot
+ * for all of them missed on nearly every finding, the shapes taking turns. */
+#define WORDS_SLOTS 256
+
+static kp_diag_words *words_slot(kp_report *r, const kp_diag *g)
+{
+	if (!g->words)
+		return NULL;
+	if (!r->words) {
+		r->words = calloc(WORDS_SLOTS, sizeof *r->words);
+		if (!r->words)
+			abort();
+	}
+	return &r->words[g->words & (WORDS_SLOTS - 1)];
+}
+
 void kp_report_emit(kp_report *r, const kp_diags *d)
 {
 	for (const kp_diag *g = d->head; g; g = g->next) {
@@ -281,7 +299,7 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 		}
 		switch (r->fmt) {
 		case KP_FMT_TEXT:
-			kp_diag_format(&r->buf, &c, r->color);
+			kp_diag_format_kept(&r->buf, &c, r->color, words_slot(r, &c));
 			break;
 		case KP_FMT_JSON:
 			kp_buf_puts(&r->buf, r->written ? ",\n  " : "\n  ");
@@ -304,7 +322,7 @@ void kp_report_emit(kp_report *r, const kp_diags *d)
 void kp_report_format(kp_report *r, kp_buf *b, const kp_diag *c)
 {
 	switch (r->fmt) {
-	case KP_FMT_TEXT: kp_diag_format(b, c, r->color); break;
+	case KP_FMT_TEXT: kp_diag_format_kept(b, c, r->color, words_slot(r, c)); break;
 	case KP_FMT_JSON: kp_diag_json(b, c); break;
 	case KP_FMT_SARIF: write_sarif_result(r, b, c, true); break;
 	case KP_FMT_GITHUB: write_github_line(r, b, c); break;
@@ -777,6 +795,7 @@ void kp_report_begin(kp_report *r, kp_arena *a, FILE *out, kp_format fmt, int co
 	r->out = out;
 	r->fmt = fmt;
 	r->color = color;
+	r->words = NULL;
 	kp_arena_init(&r->scratch);
 	kp_arena_init(&r->scratch_shapes);
 	char *wd = getcwd(NULL, 0);
@@ -905,6 +924,12 @@ int kp_report_end(kp_report *r, const kp_advisor *adv, const kp_table_summary *s
 	r->anchors.n = 0;
 	kp_buf_free(&r->rel_of);
 	kp_buf_free(&r->rel);
+	if (r->words) {
+		for (int i = 0; i < WORDS_SLOTS; i++)
+			kp_diag_words_free(&r->words[i]);
+		free(r->words);
+		r->words = NULL;
+	}
 	free(r->fp_keys);
 	free(r->fp_seen);
 	r->fp_keys = NULL;

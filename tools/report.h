@@ -83,6 +83,9 @@ typedef struct kp_report {
 	kp_format fmt;                  /* its format */
 	int color;                      /* text: ANSI colours */
 	kp_buf buf;                     /* pending output */
+	kp_diag_words *words;           /* text: replayed findings' words as
+	                                   written (base/diag.h), in WORDS_SLOTS
+	                                   slots by id (malloc'd when first used) */
 	unsigned count[3];              /* diagnostics written, per severity */
 	unsigned written;               /* diagnostics written */
 	kp_arena scratch;               /* for directive warnings */

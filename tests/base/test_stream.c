@@ -230,6 +230,99 @@ static void test_diagnostic_text_with_colour_and_excerpt(void)
 	kp_arena_free(&a);
 }
 
+/* A finding's words kept for text under its id (kp_diag_format_kept):
+ * kept and copied, each time the text kp_diag_format writes, its location
+ * and excerpt its own; one color's words not another's; a note or help
+ * added clears the id; a message shown escaped, kept as shown; more notes
+ * or text than a slot keeps, written every time. */
+static void format_twice(kp_diag_words *w, const kp_diag *g, int color, const kp_diag *g2)
+{
+	kp_buf want = {0}, got = {0};
+	kp_diag_format(&want, g, color);
+	kp_diag_format_kept(&got, g, color, w);
+	ASSERT_STR(got.data, want.data);
+	kp_buf_clear(&want);
+	kp_buf_clear(&got);
+	kp_diag_format(&want, g2, color);
+	kp_diag_format_kept(&got, g2, color, w);
+	ASSERT_STR(got.data, want.data);
+	kp_buf_free(&want);
+	kp_buf_free(&got);
+}
+
+static void test_finding_words_kept_for_text(void)
+{
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_source src, schema;
+	const char *text = "SELECT * FROM t WHERE v = 1;\nSELECT * FROM t WHERE v = 22;\n";
+	kp_source_from_string(&src, "q.sql", text, strlen(text));
+	kp_source_from_string(&schema, "s.sql", "CREATE TABLE t (k INT PRIMARY KEY, v INT);", 42);
+	kp_diags d = {0};
+	kp_diag *g = kp_diag_add(&d, &a, KP_R_FULL_SCAN, KP_SEV_ERROR, &src, 22, 5, "full \"scan\" of %s", "t");
+	kp_diag_note(g, &a, &schema, 18, "primary key of t declared here");
+	kp_diag_help(g, &a, "bind k");
+	kp_diag_help(g, &a, "or opt in");
+	/* its replay at the next statement: the same words, another span */
+	kp_diag *g2 = kp_diag_add(&d, &a, KP_R_FULL_SCAN, KP_SEV_ERROR, &src, 51, 6, "full \"scan\" of %s", "t");
+	kp_diag_note(g2, &a, &schema, 18, "primary key of t declared here");
+	kp_diag_help(g2, &a, "bind k");
+	kp_diag_help(g2, &a, "or opt in");
+	g->words = g2->words = 7;
+	kp_diag_words w = {0};
+	format_twice(&w, g, 0, g2);
+	CU_ASSERT_EQUAL(w.words, 7);
+	format_twice(&w, g2, 1, g);   /* colored: kept again, for its color */
+	CU_ASSERT_EQUAL(w.color, 1);
+	format_twice(&w, g, 0, g2);
+	kp_buf b = {0};
+	kp_diag_format_kept(&b, g2, 0, &w);
+	ASSERT_STR(b.data,
+	           "q.sql:2:23: error: full \"scan\" of t [KP001 full-scan]\n"
+	           "     2 | SELECT * FROM t WHERE v = 22;\n"
+	           "       |                       ^~~~~~\n"
+	           "s.sql:1:19: note: primary key of t declared here\n"
+	           "help: bind k\n"
+	           "help: or opt in\n");
+	/* a help added to one: its id cleared, its own words written */
+	kp_diag_help(g2, &a, "a third");
+	CU_ASSERT_EQUAL(g2->words, 0);
+	kp_buf_clear(&b);
+	kp_diag_format_kept(&b, g2, 0, &w);
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "help: or opt in\nhelp: a third\n"));
+	/* another id, a message shown escaped and five notes: not kept
+	 * (more notes than a slot keeps), the same text each time */
+	g->words = g2->words = 8;
+	g->message = g2->message = "tab\there";
+	for (int i = 0; i < 4; i++) {
+		kp_diag_note(g, &a, &schema, 0, "note %d", i);
+		kp_diag_note(g2, &a, &schema, 0, "note %d", i);
+	}
+	g->words = g2->words = 8;
+	g2->helps = g->helps;
+	format_twice(&w, g, 0, g2);
+	CU_ASSERT_NOT_EQUAL(w.words, 8);
+	/* an escaped message with one note: kept as shown */
+	kp_diags d2 = {0};
+	kp_diag *h = kp_diag_add(&d2, &a, KP_R_FULL_SCAN, KP_SEV_WARNING, &src, 0, 6, "tab\there \x1b[31m");
+	kp_diag_note(h, &a, &schema, 0, "n\x01");
+	h->words = 9;
+	format_twice(&w, h, 0, h);
+	CU_ASSERT_EQUAL(w.words, 9);
+	/* past the text a slot keeps */
+	char *longm = kp_arena_alloc(&a, 3001);
+	memset(longm, 'm', 3000);
+	h->message = longm;
+	h->words = 10;
+	format_twice(&w, h, 0, h);
+	CU_ASSERT_EQUAL(w.words, 0);
+	kp_buf_free(&b);
+	kp_diag_words_free(&w);
+	kp_source_free(&src);
+	kp_source_free(&schema);
+	kp_arena_free(&a);
+}
+
 /* The visible writer reads 16 bytes at a time, the last 16 of a string
  * overlapping, or eight: a character a terminal would act on is shown
  * wherever it falls in those blocks (first byte, last, across two, in the
@@ -622,4 +715,5 @@ KPT_SUITE("stream", NULL, NULL,
 	{"one lookup answers as two: locate and span", test_one_lookup_answers_as_two},
 	{"line breaks at every place of the line table's block", test_line_breaks_at_every_place_of_a_block},
 	{"excerpts of plain and escaped lines", test_excerpt_of_plain_and_escaped_lines},
-	{"a path shown escaped, made once, and again after a rename", test_path_shown_once_and_after_a_rename})
+	{"a path shown escaped, made once, and again after a rename", test_path_shown_once_and_after_a_rename},
+	{"a finding's words kept for text by their id, for one color", test_finding_words_kept_for_text})

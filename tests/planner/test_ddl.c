@@ -2,6 +2,7 @@
  * Phoenix tables (key order, ROW_TIMESTAMP, salt, families, options),
  * views, ALTER, index states, functional, partial, LOCAL and UNCOVERED
  * indexes under Phoenix's rules, Lindorm search and columnar indexes. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "advisor/advisor.h"
@@ -206,6 +207,91 @@ static void test_filter_json_plain_and_escaped(void)
 	snprintf(q, sizeof q, "SELECT * FROM dt WHERE pk = 1 AND c2 = '%s\"'", x);
 	snprintf(want, sizeof want, "\"c2 = '%s\\\"'\"", x);
 	filter_json_is(q, want);
+}
+
+/* explain's JSON of a finding whose words carry an id (kp_diag.words, a
+ * full-scan finding replayed by planner/findmemo.c): kept in the shape's
+ * JSON memo under the id and copied for the next finding with it, word
+ * for word what they would have been written as; a finding whose notes or
+ * helps were added to since (the id cleared), or another id's, written
+ * from its own words; words past what the memo keeps written each time. */
+static char *json_of(kp_json_memo *m)
+{
+	kp_buf j = {0};
+	kp_source src;
+	kp_source_from_string(&src, "q.sql", "x", 1);
+	T.plan.json = m;
+	kp_explain_json(&j, &T.plan, T.plan.stmt, &src, 0, &T.d);
+	T.plan.json = NULL;
+	kp_source_free(&src);
+	char *s = strdup(j.data);
+	kp_buf_free(&j);
+	return s;
+}
+
+static void test_finding_words_kept_by_id(void)
+{
+	kpt_plan(&T, "SELECT * FROM dt WHERE c1 = 2 AND c4 = 3");
+	kp_diag *g = T.d.head;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g->notes);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(g->helps);
+	char *fresh = json_of(NULL);   /* no memo: written from the words */
+	kp_json_memo *m = kp_json_memo_new();
+	g->words = 1u << 31;
+	char *kept = json_of(m), *copied = json_of(m);
+	CU_ASSERT_STRING_EQUAL(kept, fresh);
+	CU_ASSERT_STRING_EQUAL(copied, fresh);
+	/* the same id, its words written again in another plan's JSON: a
+	 * message with an escape, a note and a help in their places */
+	CU_ASSERT_PTR_NOT_NULL(strstr(copied, "\"notes\": [{\"file\": "));
+	free(kept);
+	free(copied);
+	/* a help added: the id cleared, the new help written */
+	kp_diag_help(g, &T.arena, "one more \"help\"");
+	CU_ASSERT_EQUAL(g->words, 0);
+	char *more = json_of(m);
+	CU_ASSERT_PTR_NOT_NULL(strstr(more, ", \"one more \\\"help\\\"\"]}"));
+	g->words = (1u << 31) + 1;   /* its words now another id's */
+	char *again = json_of(m), *again2 = json_of(m);
+	CU_ASSERT_STRING_EQUAL(again, more);
+	CU_ASSERT_STRING_EQUAL(again2, more);
+	/* a note added: cleared too */
+	kp_diag_note(g, &T.arena, g->notes->src, g->notes->off, "a second note");
+	CU_ASSERT_EQUAL(g->words, 0);
+	char *notes2 = json_of(m);
+	CU_ASSERT_PTR_NOT_NULL(strstr(notes2, "\"message\": \"a second note\"}]"));
+	/* five notes (more than the memo keeps) and a message longer than its
+	 * room: written from the words each time */
+	for (int i = 0; i < 3; i++)
+		kp_diag_note(g, &T.arena, g->notes->src, g->notes->off, "note %d", i);
+	g->words = (1u << 31) + 3;   /* five notes, short words */
+	char *five1 = json_of(NULL), *five2 = json_of(m), *five3 = json_of(m);
+	CU_ASSERT_STRING_EQUAL(five2, five1);
+	CU_ASSERT_STRING_EQUAL(five3, five1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(five3, "\"message\": \"note 2\"}]"));
+	free(five1);
+	free(five2);
+	free(five3);
+	char *longm = kp_arena_alloc(&T.arena, 3001);
+	memset(longm, 'm', 3000);
+	longm[10] = '"';
+	g->message = longm;
+	g->words = (1u << 31) + 4;
+	char *big1 = json_of(NULL), *big2 = json_of(m), *big3 = json_of(m);
+	CU_ASSERT_STRING_EQUAL(big2, big1);
+	CU_ASSERT_STRING_EQUAL(big3, big1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(big3, "\"message\": \"note 2\"}]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(big3, "mmmmmmmmmm\\\"mmm"));
+	free(fresh);
+	free(more);
+	free(again);
+	free(again2);
+	free(notes2);
+	free(big1);
+	free(big2);
+	free(big3);
+	kp_json_memo_free(m);
 }
 
 static void test_view_planned_on_base_key_with_its_where(void)
@@ -552,6 +638,7 @@ KPT_SUITE("ddl", setup, teardown,
 	{"functional indexes", test_functional_index},
 	{"the filter in explain's JSON, plain and escaped", test_filter_json_plain_and_escaped},
 	{"search and columnar indexes", test_search_and_columnar},
+	{"a finding's words kept in explain's JSON memo by their id, and only while they are the id's", test_finding_words_kept_by_id},
 	{"a view is planned on its base table's key with its WHERE added", test_view_planned_on_base_key_with_its_where},
 	{"Phoenix index rules, LOCAL, UNCOVERED, partial", test_phoenix_index_rules},
 	{"ALTER TABLE and ALTER INDEX add and drop columns, options and index states", test_alter_adds_and_drops_columns_options_and_indexes},
