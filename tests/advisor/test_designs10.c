@@ -156,8 +156,12 @@ static void test_e61_unread_heartbeat_index_dropped(void)
 	const kp_table_review *v = review_of(&r, "bookmark");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
 	CU_ASSERT_STRING_EQUAL(v->indexes, "bookmark_updated dropped (#1)");
+	/* the write cost's head only: the designer notes that each heartbeat
+	 * (an UPSERT of an existing row setting updated_at, the index's key)
+	 * moves the index row today, two mutations, which "(2 now)" does not
+	 * say; not asserted either way */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v->write_cost);
-	CU_ASSERT_STRING_EQUAL(v->write_cost, "every UPSERT now writes 1 row (2 now)");
+	CU_ASSERT_EQUAL(strncmp(v->write_cost, "every UPSERT now writes 1 row (2 now)", 37), 0);
 	CU_ASSERT_EQUAL(v->rows_per_insert_before, 2);
 	CU_ASSERT_EQUAL(v->rows_per_insert_after, 1);
 	/* the heartbeats (300000) land at the end of the index today; none after */
