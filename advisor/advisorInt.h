@@ -569,6 +569,14 @@ kp_diag *kpa_finding(kp_advisor *adv, kp_rule rule, const kp_table *t, uint32_t 
 void kpa_check_target_schema(kp_advisor *adv, const kp_table *t);
 /* hotspot.c */
 void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* A hotspot finding that came with no fix of its own, and its table. */
+struct kpa_unhelped {
+	kp_diag *g;
+	const kp_table *t;
+};
+/* Each such finding's help, once the judge has reviewed the tables: the
+ * recommendation of its table's review where there is one. */
+void kpa_help_unhelped(kp_advisor *adv);
 /* Why an index (or index table) keyed cols of t, the table's key appended,
  * would be a write hotspot, worded, or NULL: the index row's key walked as
  * the table's is (kpa_cols_hot: a few-valued lead followed by a column of
