@@ -679,6 +679,10 @@ kp_advice *kpa_index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table 
 bool kpa_reorderable(const kp_table *t);
 double kpa_search_order(kp_advisor *adv, const kp_table *t, const shape *s, int ns, kp_arena *scratch,
                         const bool *no_lead, int *best);
+/* The order that keeps every read served now served, serving the most
+ * among those; -1 if none (or past 6 columns). */
+double kpa_search_order_keeping(kp_advisor *adv, const kp_table *t, const shape *s, int ns, kp_arena *scratch,
+                                const bool *no_lead, int *best);
 void kpa_key_from_order(kp_key *k, const kp_table *t, const int *perm, int n);
 bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_table *with,
                        const kp_key *nk, const char *tradeoff, kp_arena *scratch);

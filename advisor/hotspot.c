@@ -183,7 +183,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		for (int i = 0; i < ns; i++)
 			s[i].now = kpa_served(s[i].q->plan.access);
 		bool no_lead[KP_REORDER_MAX] = {false};
-		int best[KP_REORDER_MAX];
+		int best[KP_REORDER_MAX] = {0};
 		/* the hot column itself never leads (hot by an annotation too,
 		 * where its name says nothing), nor one the workload shows
 		 * growing (ranges and ORDER BY ... DESC on it), which the hotspot
@@ -199,6 +199,18 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			nk.n = nparts;
 			nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)nparts);
 			kpa_key_from_order(&nk, t, best, nparts);
+			kpa_offer_reorder(adv, rule, g, t, t, &nk, "", scratch);
+		}
+		/* and the order that keeps every read served now served, where
+		 * the one serving the most does not: the judge weighs it with the
+		 * indexes that keep the FILTERED SCANs it loses served */
+		int keep[KP_REORDER_MAX];
+		if (kpa_search_order_keeping(adv, t, s, ns, scratch, no_lead, keep) >= 0 &&
+		    memcmp(keep, best, sizeof(int) * (size_t)nparts)) {
+			kp_key nk;
+			nk.n = nparts;
+			nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)nparts);
+			kpa_key_from_order(&nk, t, keep, nparts);
 			kpa_offer_reorder(adv, rule, g, t, t, &nk, "", scratch);
 		}
 	}
