@@ -81,4 +81,5 @@ void kp_advisor_run(kp_advisor *adv)
 	}
 	kp_arena_free(&scratch);
 	kpa_judge_all(adv);
+	kpa_help_unhelped(adv);
 }

@@ -176,6 +176,9 @@ typedef struct kp_advisor {
 	uint32_t at_line;       /* the line of the statement added last */
 	struct kp_wquery *spare; /* a record kp_advisor_share merged, reused by the next
 	                           kp_advisor_add */
+	kp_list unhelped;       /* hotspot findings no key change of their own came with
+	                           (struct kpa_unhelped*: advisor/hotspot.c), helped once the
+	                           judge has reviewed their tables (kpa_help_unhelped) */
 } kp_advisor;
 
 /* Where a workload statement is: what the advice's `worse` lists name, a

@@ -569,6 +569,14 @@ kp_diag *kpa_finding(kp_advisor *adv, kp_rule rule, const kp_table *t, uint32_t 
 void kpa_check_target_schema(kp_advisor *adv, const kp_table *t);
 /* hotspot.c */
 void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* A hotspot finding that came with no fix of its own, and its table. */
+struct kpa_unhelped {
+	kp_diag *g;
+	const kp_table *t;
+};
+/* Each such finding's help, once the judge has reviewed the tables: the
+ * recommendation of its table's review where there is one. */
+void kpa_help_unhelped(kp_advisor *adv);
 /* Why an index (or index table) keyed cols of t, the table's key appended,
  * would be a write hotspot, worded, or NULL: the index row's key walked as
  * the table's is (kpa_cols_hot: a few-valued lead followed by a column of
@@ -671,6 +679,10 @@ kp_advice *kpa_index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table 
 bool kpa_reorderable(const kp_table *t);
 double kpa_search_order(kp_advisor *adv, const kp_table *t, const shape *s, int ns, kp_arena *scratch,
                         const bool *no_lead, int *best);
+/* The order that keeps every read served now served, serving the most
+ * among those; -1 if none (or past 6 columns). */
+double kpa_search_order_keeping(kp_advisor *adv, const kp_table *t, const shape *s, int ns, kp_arena *scratch,
+                                const bool *no_lead, int *best);
 void kpa_key_from_order(kp_key *k, const kp_table *t, const int *perm, int n);
 bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_table *with,
                        const kp_key *nk, const char *tradeoff, kp_arena *scratch);

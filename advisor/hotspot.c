@@ -183,7 +183,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 		for (int i = 0; i < ns; i++)
 			s[i].now = kpa_served(s[i].q->plan.access);
 		bool no_lead[KP_REORDER_MAX] = {false};
-		int best[KP_REORDER_MAX];
+		int best[KP_REORDER_MAX] = {0};
 		/* the hot column itself never leads (hot by an annotation too,
 		 * where its name says nothing), nor one the workload shows
 		 * growing (ranges and ORDER BY ... DESC on it), which the hotspot
@@ -199,6 +199,18 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 			nk.n = nparts;
 			nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)nparts);
 			kpa_key_from_order(&nk, t, best, nparts);
+			kpa_offer_reorder(adv, rule, g, t, t, &nk, "", scratch);
+		}
+		/* and the order that keeps every read served now served, where
+		 * the one serving the most does not: the judge weighs it with the
+		 * indexes that keep the FILTERED SCANs it loses served */
+		int keep[KP_REORDER_MAX];
+		if (kpa_search_order_keeping(adv, t, s, ns, scratch, no_lead, keep) >= 0 &&
+		    memcmp(keep, best, sizeof(int) * (size_t)nparts)) {
+			kp_key nk;
+			nk.n = nparts;
+			nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)nparts);
+			kpa_key_from_order(&nk, t, keep, nparts);
 			kpa_offer_reorder(adv, rule, g, t, t, &nk, "", scratch);
 		}
 	}
@@ -445,10 +457,46 @@ reversal:
 		const kp_advice *x = adv->advice.items[i];
 		kp_diag_help(g, adv->a, "%s: %s", x->message, x->key);
 	}
-	if (first == adv->advice.n)
-		kp_diag_help(g, adv->a, "no key change keyplan tried keeps every read served: spread the writes "
-		             "in the writer (shuffle ordered imports) or serve the reads from an index table");
+	if (first == adv->advice.n) {
+		/* helped once the judge has reviewed t: another rule's change
+		 * (shard_row, an index table) may be what it recommends */
+		struct kpa_unhelped *u = kp_arena_alloc(adv->a, sizeof(*u));
+		u->g = g;
+		u->t = t;
+		kp_list_push(adv->a, &adv->unhelped, u);
+	}
 	kp_buf_free(&m);
+}
+
+/* The help of a hotspot finding no fix of its own came with: the change
+ * the review recommends for its table where it recommends one (E65's
+ * shard_row: the finding said no key change was tried while the review
+ * recommended one), else how to spread the writes without one. */
+void kpa_help_unhelped(kp_advisor *adv)
+{
+	for (uint32_t i = 0; i < adv->unhelped.n; i++) {
+		const struct kpa_unhelped *u = adv->unhelped.items[i];
+		const kp_table_review *r = NULL;
+		for (uint32_t k = 0; k < adv->reviews.n && !r; k++) {
+			const kp_table_review *v = adv->reviews.items[k];
+			r = v->table == u->t ? v : NULL;
+		}
+		if (!r || !r->recommended.n) {
+			kp_diag_help(u->g, adv->a, "no key change keyplan tried keeps every read served: spread the "
+			             "writes in the writer (shuffle ordered imports) or serve the reads from an index table");
+			continue;
+		}
+		kp_buf b = {0};
+		for (uint32_t k = 0; k < r->recommended.n; k++) {
+			const kp_advice *x = r->recommended.items[k];
+			kp_buf_printf(&b, "%s%s%s%s", k ? (k + 1 == r->recommended.n ? " and " : ", ") : "", x->kind,
+			              x->key ? " " : "", x->key ? x->key : "");
+		}
+		kp_diag_help(u->g, adv->a, "no reorder, hash or bucket of the key keeps every read served; the "
+		             "design review of %s recommends %s (see the advice)", u->t->name, b.data);
+		kp_buf_free(&b);
+	}
+	adv->unhelped.n = 0;
 }
 
 /* A secondary index is a table of its own, sorted by its columns: led by

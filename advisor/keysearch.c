@@ -61,6 +61,38 @@ void kpa_key_from_order(kp_key *k, const kp_table *t, const int *perm, int n)
 	k->n = n;
 }
 
+/* The order of t's key columns, no column in no_lead first, that keeps
+ * every read served now (GET or SCAN) served and serves the most weight
+ * among such orders; -1 when none does, or past 6 columns. A hotspot's
+ * re-key that loses no served read (E66: [patient_id][insurer_id]... keeps
+ * the member read's SCAN, where the order serving the most, led by
+ * claim_id, makes it a full scan); the reads it makes worse that were
+ * FILTERED SCANs are for the judge to keep served with an index. */
+double kpa_search_order_keeping(kp_advisor *adv, const kp_table *t, const shape *s, int ns, kp_arena *scratch,
+                                const bool *no_lead, int *best)
+{
+	int n = t->pk.n;
+	if (n > 6)
+		return -1;
+	kp_key k;
+	k.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);
+	double best_w = -1;
+	int perm[KP_REORDER_MAX];
+	for (int i = 0; i < n; i++)
+		perm[i] = i;
+	do {
+		if (no_lead[perm[0]])
+			continue;
+		kpa_key_from_order(&k, t, perm, n);
+		double b, w = key_eval(t, &k, s, ns, scratch, &b);
+		if (b <= 0 && w > best_w) {
+			best_w = w;
+			memcpy(best, perm, sizeof(int) * (size_t)n);
+		}
+	} while (next_perm(perm, n));
+	return best_w;
+}
+
 /* Greedy key order (for keys too long to try every order): fills the
  * positions left to right with the column that serves the most, each trial
  * completed with the columns in `rest` order; ties go to the column bound

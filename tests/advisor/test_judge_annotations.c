@@ -277,7 +277,45 @@ static void test_annotations_stated_and_defaults_said(void)
 	run_free(&r);
 }
 
+/* keyplan's own splice <c>_key (a bucket or a hash prefix, then c, in the
+ * key's first column: hotspot.c's salt_buckets and hash_prefix) read back
+ * as c's values times the buckets, where c's are stated and its own are
+ * not (designs9 E59 applied: campaign_id_key at the default 1% of the rows
+ * a value); its own count, or a c that still keys the table, wins. */
+static void test_spliced_key_column_read_back(void)
+{
+	static const char *const read = "SELECT * FROM s WHERE c_key = ?;\n";
+	run r;
+	run_w(&r, "-- rows: 1600000\n-- distinct: c 100\n"
+	          "CREATE TABLE s (c VARCHAR(36) NOT NULL, n BIGINT NOT NULL, c_key VARCHAR(39) NOT NULL, "
+	          "PRIMARY KEY (c_key, n));\n", read, KP_TARGET_TABLESTORE);
+	/* 100 values of c, 16 buckets each: 1000 rows a value (16000 by default) */
+	CU_ASSERT_DOUBLE_EQUAL(review_of(&r, "s")->before.read, 1000, 1e-9);
+	CU_ASSERT_PTR_NOT_NULL(strstr(review_of(&r, "s")->values, "1000 of c_key"));
+	run_free(&r);
+	/* its own count stated */
+	run_w(&r, "-- rows: 1600000\n-- distinct: c 100\n-- distinct: c_key 400\n"
+	          "CREATE TABLE s (c VARCHAR(36) NOT NULL, n BIGINT NOT NULL, c_key VARCHAR(39) NOT NULL, "
+	          "PRIMARY KEY (c_key, n));\n", read, KP_TARGET_TABLESTORE);
+	CU_ASSERT_DOUBLE_EQUAL(review_of(&r, "s")->before.read, 4000, 1e-9);
+	run_free(&r);
+	/* c's values not stated: the default */
+	run_w(&r, "-- rows: 1600000\n"
+	          "CREATE TABLE s (c VARCHAR(36) NOT NULL, n BIGINT NOT NULL, c_key VARCHAR(39) NOT NULL, "
+	          "PRIMARY KEY (c_key, n));\n", read, KP_TARGET_TABLESTORE);
+	CU_ASSERT_DOUBLE_EQUAL(review_of(&r, "s")->before.read, 16000, 1e-9);
+	run_free(&r);
+	/* c still a key column: no splice of it */
+	run_w(&r, "-- rows: 1600000\n-- distinct: c 100\n"
+	          "CREATE TABLE s (c VARCHAR(36) NOT NULL, n BIGINT NOT NULL, c_key VARCHAR(39) NOT NULL, "
+	          "PRIMARY KEY (c_key, c, n));\n", read, KP_TARGET_TABLESTORE);
+	CU_ASSERT_DOUBLE_EQUAL(review_of(&r, "s")->before.read, 16000, 1e-9);
+	run_free(&r);
+}
+
 KPT_SUITE("judge_annotations", NULL, NULL,
+	{"keyplan's own spliced key column <c>_key read back as c's values times the buckets",
+	 test_spliced_key_column_read_back},
 	{"annotations: rows, writes, distinct values, distributions; defaults said",
 	 test_annotations_stated_and_defaults_said},
 	{"the simulation's annotations: row size, pre-split, zipfian, latest, fixed; hostile ones located",

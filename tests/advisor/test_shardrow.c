@@ -68,6 +68,39 @@ static void test_hot_counter_row_is_sharded(void)
 	              KP_TARGET_TABLESTORE, "track_stats");
 }
 
+/* KP102's help on a hotspot no reorder, hash or bucket of the key fixes
+ * names what the review recommends (E65: it said "no key change keyplan
+ * tried keeps every read served" beside the recommended shard_row), and
+ * keeps its words where the review recommends nothing. */
+static const char *kp102_help(const run *r)
+{
+	for (const kp_diag *g = r->d.head; g; g = g->next)
+		if (g->rule == KP_R_HOT_ENUM && g->helps && !g->helps->next)
+			return g->helps->message;
+	return NULL;
+}
+
+static void test_hotspot_help_names_the_recommendation(void)
+{
+	run r;
+	run_w(&r, e65_schema, e65_workload, KP_TARGET_TABLESTORE);
+	const char *h = kp102_help(&r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+	CU_ASSERT_STRING_EQUAL(h, "no reorder, hash or bucket of the key keeps every read served; the design review of "
+	                          "track_stats recommends shard_row [track_id + '#' + shard] (see the advice)");
+	run_free(&r);
+	/* overwritten, the row is not sharded: the review recommends nothing */
+	run_w(&r, e65_schema,
+	      "-- weight: 100000\nUPDATE track_stats SET playcount = ? WHERE track_id = ?;\n"
+	      "-- weight: 50000\nSELECT playcount FROM track_stats WHERE track_id = ?;\n",
+	      KP_TARGET_TABLESTORE);
+	h = kp102_help(&r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+	CU_ASSERT_STRING_EQUAL(h, "no key change keyplan tried keeps every read served: spread the writes in the "
+	                          "writer (shuffle ordered imports) or serve the reads from an index table");
+	run_free(&r);
+}
+
 /* A row its writes overwrite is not sharded: each write would have to
  * reach every shard (docs/advice.md, "A hot single row"). */
 static void test_overwritten_hot_row_is_not_sharded(void)
@@ -142,4 +175,5 @@ KPT_SUITE("advisor shard row", NULL, NULL,
 	{"a hot counter row is sharded by a random shard spliced into its key (E65)", test_hot_counter_row_is_sharded},
 	{"a hot row its writes overwrite is not sharded", test_overwritten_hot_row_is_not_sharded},
 	{"a row that takes no hot share is not sharded", test_row_without_hot_share_is_not_sharded},
-	{"a hotter row's shards keep the busiest under a hotspot", test_hotter_row_takes_more_shards})
+	{"a hotter row's shards keep the busiest under a hotspot", test_hotter_row_takes_more_shards},
+	{"KP102's help names the recommended change where no fix of its own came", test_hotspot_help_names_the_recommendation})
