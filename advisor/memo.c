@@ -146,11 +146,15 @@ kpa_memo_val *kpa_memo_slot(kp_advisor *adv, const kp_wquery *q, const kp_table 
 		else
 			memcpy(may2, may, sizeof(bool) * (size_t)nix);
 	}
-	use->ix = h->indexes;
+	/* an index by the design's own identity, not the copy of it a key
+	 * change made to end with its key (kpa_hypo_table: the copy lives in
+	 * scratch, and its address may be another's next time) */
+	kp_index *const *own = h->index_origin ? h->index_origin : h->indexes;
+	use->ix = (kp_index **)own;
 	use->nix = 0;
 	for (int i = 0; i < nix; i++)
 		if (may[i] || may2[i]) {
-			put(&k, (uint64_t)(uintptr_t)h->indexes[i]);
+			put(&k, (uint64_t)(uintptr_t)own[i]);
 			use->nix++;
 		}
 	if (use->nix < nix) {
@@ -159,7 +163,7 @@ kpa_memo_val *kpa_memo_slot(kp_advisor *adv, const kp_wquery *q, const kp_table 
 		kp_index **ix = kp_arena_alloc(scratch, sizeof(kp_index *) * (size_t)(use->nix + 1));
 		for (int i = 0, n = 0; i < nix; i++)
 			if (may[i] || may2[i])
-				ix[n++] = h->indexes[i];
+				ix[n++] = own[i];
 		use->ix = ix;
 	}
 	uint64_t hash = hash_words(k.w, k.n);

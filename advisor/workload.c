@@ -381,6 +381,61 @@ const kp_key *kpa_keydup(kp_arena *a, const kp_key *k)
 }
 
 /* A copy of t with another primary key and the given indexes. */
+static bool same_part(const kp_key_part *x, const kp_key_part *y)
+{
+	if (x->col != y->col || x->expr != y->expr || x->desc != y->desc || x->hash_bits != y->hash_bits ||
+	    x->nhash != y->nhash)
+		return false;
+	for (int j = 0; j < x->nhash; j++)
+		if (x->hash_cols[j] != y->hash_cols[j])
+			return false;
+	return true;
+}
+
+/* ix made again on h, whose key differs from the key ix's row was built
+ * on: its own parts, then h's row key as the catalog appends it at CREATE
+ * INDEX (catalog/alter.c append_key): the key's hash parts (Lindorm's
+ * hash32(c): an index row ends with the whole row key) and its columns the
+ * index's own parts do not hold; a Phoenix salt byte is the table's, not
+ * the index's. Without this a key change planned a read through an index
+ * in the old key's order (E73: an index on id_tag read ORDER BY the table's
+ * key in order under hash32(transaction_pk), where Lindorm must sort). */
+static kp_index *rekeyed(kp_arena *a, const kp_table *h, const kp_index *ix)
+{
+	kp_index *c = kp_arena_alloc(a, sizeof(*c));
+	*c = *ix;
+	c->table = (kp_table *)h;
+	/* room for a column the design adds (a bucket: kpa_hypo_table) */
+	c->covers = kp_arena_alloc(a, sizeof(bool) * (size_t)(h->ncols + 2));
+	memcpy(c->covers, ix->covers, sizeof(bool) * (size_t)h->ncols);
+	c->key.parts = kp_arena_alloc(a, sizeof(kp_key_part) * (size_t)(ix->nuser + h->pk.n + 1));
+	memcpy(c->key.parts, ix->key.parts, sizeof(kp_key_part) * (size_t)ix->nuser);
+	c->key.n = ix->nuser;
+	for (int i = ix->nuser; i < ix->key.n; i++)   /* the old key's columns, unless the index holds them */
+		if (ix->key.parts[i].col >= 0 && !ix->all_columns)
+			c->covers[ix->key.parts[i].col] = false;
+	for (int j = 0; j < ix->nuser; j++)
+		if (ix->key.parts[j].col >= 0)
+			c->covers[ix->key.parts[j].col] = true;
+	for (int i = 0; i < h->pk.n; i++) {
+		const kp_key_part *p = &h->pk.parts[i];
+		if (p->col < 0 && p->nhash > 0) {
+			c->key.parts[c->key.n++] = *p;
+			continue;
+		}
+		if (p->col < 0 || ix->all_columns)
+			continue;
+		bool held = false;
+		for (int j = 0; j < ix->nuser; j++)
+			held |= ix->key.parts[j].col == p->col;
+		if (held)
+			continue;
+		c->key.parts[c->key.n++] = *p;
+		c->covers[p->col] = true;
+	}
+	return c;
+}
+
 kp_table *kpa_hypo_table(kp_arena *a, const kp_table *t, const kp_key *key, kp_index **ix, int nix)
 {
 	kp_table *h = kp_arena_alloc(a, sizeof(*h));
@@ -395,8 +450,33 @@ kp_table *kpa_hypo_table(kp_arena *a, const kp_table *t, const kp_key *key, kp_i
 			h->cols[key->parts[i].col].key_pos = i;
 	h->indexes = ix;
 	h->nindexes = nix;
+	h->index_origin = NULL;
+	/* an index (the schema's, or a candidate made on t) whose row ends
+	 * with t's key ends with the design's key instead */
+	bool same = key->n == t->pk.n;
+	for (int i = 0; same && i < key->n; i++)
+		same = same_part(&key->parts[i], &t->pk.parts[i]);
+	if (!same && nix) {
+		kp_index **copy = kp_arena_alloc(a, sizeof(kp_index *) * (size_t)nix);
+		for (int i = 0; i < nix; i++)
+			copy[i] = ix[i]->kv && !ix[i]->search ? rekeyed(a, h, ix[i]) : ix[i];
+		h->indexes = copy;
+		h->index_origin = ix;
+	}
 	h->src = NULL;   /* no notes pointing at a table that does not exist */
 	return h;
+}
+
+/* The index of the design p read through, as the design names it (not
+ * the copy kpa_hypo_table made of it). */
+static const kp_index *origin_of(const kp_table *h, const kp_index *ix)
+{
+	if (!ix || !h->index_origin)
+		return ix;
+	for (int i = 0; i < h->nindexes; i++)
+		if (h->indexes[i] == ix)
+			return h->index_origin[i];
+	return ix;
 }
 
 /* A KV index on t over cols (then t's key columns), covering `covers`. */
@@ -433,12 +513,21 @@ kp_index *kpa_hypo_index(kp_arena *a, const kp_table *t, const char *name, const
 void kpa_plan_on(kp_plan *p, const kp_table *h, const kp_wquery *q, kp_arena *scratch)
 {
 	kp_diags d = {0};
-	if (!q->plan.table) {
+	if (!q->plan.table)
 		kp_plan_on_table(p, h, q->stmt, q->opts, q->src, scratch, &d);
-		return;
+	else   /* no diagnostics: the advisor reads the plan alone */
+		kp_plan_prepared(p, kpa_prep(q), h, scratch, NULL);
+	if (h->index_origin) {
+		p->index = origin_of(h, p->index);
+		if (p->ncands) {
+			kp_candidate *c = kp_arena_alloc(scratch, sizeof(*c) * (size_t)p->ncands);
+			for (int i = 0; i < p->ncands; i++) {
+				c[i] = p->cands[i];
+				c[i].index = origin_of(h, c[i].index);
+			}
+			p->cands = c;
+		}
 	}
-	/* no diagnostics: the advisor reads the plan alone */
-	kp_plan_prepared(p, kpa_prep(q), h, scratch, NULL);
 }
 
 kp_access kpa_plan_class(const kp_table *h, const kp_wquery *q, kp_arena *scratch, kp_order *order)

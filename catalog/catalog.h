@@ -115,6 +115,10 @@ struct kp_table {
 	kp_key pk;              /* primary key */
 	kp_index **indexes;     /* secondary indexes */
 	int nindexes;           /* entries in indexes */
+	kp_index *const *index_origin; /* a hypothetical design of the table (the
+	                           advisor's): the index each entry of indexes was
+	                           copied from to end with the design's key, same
+	                           order; NULL for a catalog's own table */
 	kp_table_option *opts;  /* table options */
 	int nopts;              /* entries in opts */
 	int nfamilies;          /* distinct column families (0: none declared) */
