@@ -28,6 +28,10 @@ typedef struct jshape {
 	kp_order now_order;     /* ORDER BY service now */
 	uint64_t uses;          /* columns its WHERE binds and its first ORDER BY column, as
 	                           bits (1 << column; columns from 63 on share bit 63) */
+	double rate;            /* statements a second their -- rate: comments state, summed
+	                           (kpa_stated_rate; a record of count statements alike, the
+	                           first's rate each) */
+	bool unrated;           /* one of its statements states no rate */
 	kp_access then;         /* class in the last design evaluated */
 	bool then_rejected;
 	kp_order then_order;
@@ -55,6 +59,9 @@ typedef struct jtable {
 	double assumed;         /* write weight the workload does not show: annotated, or
 	                           its read weight when it has no write */
 	bool rows_default, writes_default;
+	bool rated;             /* every shape that writes states its rate and no write weight
+	                           is assumed: a write hotspot decides by the rate on one
+	                           region (kpj_cost_of) */
 	bool search_first;      /* a search index holding a read's columns is its path,
 	                           whatever a key serves (Tablestore's index policy) */
 	kp_advisor *adv;        /* whose memo of plans (memo.c) the designs share */

@@ -313,6 +313,7 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		if (s->ins_rows > 0) {
 			c->written += w * s->ins_rows * copies;
 			c->hot += w * s->ins_rows * hot;
+			c->hot_rate += s->rate * s->ins_rows * hot;
 			c->amplified += w * s->ins_rows * (copies - 1);
 			continue;
 		}
@@ -338,6 +339,7 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 			int moves = kpj_update_moves(jt->t, d, s->q->stmt);
 			c->written += w * m * (copies + moves);
 			c->hot += w * m * hot;
+			c->hot_rate += s->rate * m * hot;
 			/* a write the store refuses today that runs is made to run,
 			 * not made dearer */
 			if (!s->now_rejected)
@@ -359,6 +361,15 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 	 * throughput to spare, and spreading them is not worth a key change
 	 * by itself (docs/advice.md, "The choice") */
 	c->hot_decides = jt->writes + jt->assumed >= (jt->reads + jt->writes + jt->assumed) * KP_HOT_SHARE;
+	/* where every write states its rate, by the rows a second that land
+	 * on one region against what a region takes, whatever the share: a
+	 * read-heavy table written fast still has a hot region, one written
+	 * slowly has none */
+	c->by_rate = jt->rated;
+	if (jt->rated)
+		c->hot_decides = c->hot_rate >= KP_REGION_WRITE_RATE * (1 - 1e-9);
+	else
+		c->hot_rate = 0;
 	/* every index kept is a copy of the table's rows (docs/advice.md) */
 	double rest = c->written * KP_WRITE_RATE + (copies - 1) * jt->rows * KP_KEEP_RATE;
 	c->total = c->read + rest;

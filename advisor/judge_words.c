@@ -301,7 +301,15 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 		/* a hotspot of a table whose writes are a small share of its
 		 * load does not decide before the rows (kp_cost.hot_decides) */
 		double all = jt->reads + jt->writes + jt->assumed;
-		if (!c->hot_decides && !now->hot_decides && all > 0)
+		if (c->by_rate && !c->hot_decides && !now->hot_decides)
+			kp_buf_printf(&b, " (by the rates the table's writes state (-- rate:), %.15g rows a second land on one "
+			              "region today, under the %.15g a region takes: it has throughput to spare)",
+			              per_value(now->hot_rate, 1), KP_REGION_WRITE_RATE);
+		else if (c->by_rate)
+			kp_buf_printf(&b, " (by the rates the table's writes state (-- rate:), %.15g rows a second land on one "
+			              "region today, at least the %.15g a region takes)",
+			              per_value(now->hot_rate, 1), KP_REGION_WRITE_RATE);
+		else if (!c->hot_decides && !now->hot_decides && all > 0)
 			kp_buf_printf(&b, " (the table's writes, weight %.15g, are %.2g%% of its weighted statements, under the "
 			              "%.15g%% at which a write hotspot decides before the rows: the region that takes "
 			              "them has throughput to spare)",

@@ -535,6 +535,89 @@ static void test_e70_small_write_share_buys_no_key_change(void)
 	run_free(&r);
 }
 
+/* E70 with rates stated (-- rate:, docs/annotations.md): where every write
+ * of the table states one, a write hotspot decides by the rows a second
+ * that land on one region against KP_REGION_WRITE_RATE, not by the share
+ * of the weights. The same 0.99% share written at 2,000 rows a second is
+ * salted (the share alone kept the hot key); 10% of the weights written at
+ * 4 rows a second is not (the share alone salted it). */
+static void test_e70_rates_decide_the_hotspot(void)
+{
+	static const char *const fast =
+		"-- weight: 40000\n"
+		"-- rate: 20000/s\n"
+		"SELECT name, category_id, lat, lng, address FROM venues WHERE venue_id = ?;\n"
+		"-- weight: 100\n"
+		"-- rate: 500/s\n"
+		"UPSERT INTO venues (venue_id, name, category_id, lat, lng, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?);\n"
+		"-- rate: 1500/s\n"
+		"-- weight: 300\n"
+		"UPSERT INTO venues (venue_id, name, address) VALUES (?, ?, ?);\n";
+	run r;
+	run_w(&r, e70_schema, fast, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "venues", "salt_buckets [salt][VENUE_ID]");
+	const kp_table_review *v = review_of(&r, "venues");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 400, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(v->after.hot, 0, 1e-9);
+	CU_ASSERT_TRUE(v->before.by_rate);
+	CU_ASSERT_TRUE(v->before.hot_decides);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot_rate, 2000, 1e-9);
+	/* the alternative's trades, against the design as it is, say which
+	 * decided */
+	const kp_advice *salt = alternative(&r, "VENUES", "hash_prefix", "[md5(VENUE_ID).substr(0,4)][VENUE_ID]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(salt);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(salt->trades);
+	CU_ASSERT_STRING_EQUAL(salt->trades,
+	                       "spreads 400 weighted rows written that land on one region today (by the rates the table's "
+	                       "writes state (-- rate:), 2000 rows a second land on one region today, at least the 1000 a "
+	                       "region takes); reads 40000 rows (now 40000), writes 400 (now 400)");
+	run_free(&r);
+
+	/* a tenth of the weights, written slowly: no key change */
+	static const char *const slow =
+		"-- weight: 40000\n"
+		"SELECT name, category_id, lat, lng, address FROM venues WHERE venue_id = ?;\n"
+		"-- weight: 4100\n"
+		"-- rate: 1/s\n"
+		"UPSERT INTO venues (venue_id, name, category_id, lat, lng, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?);\n"
+		"-- weight: 300\n"
+		"-- rate: 180/min\n"
+		"UPSERT INTO venues (venue_id, name, address) VALUES (?, ?, ?);\n";
+	run_w(&r, e70_schema, slow, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "venues", "");
+	v = review_of(&r, "venues");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 4400, 1e-9);
+	CU_ASSERT_TRUE(v->before.by_rate);
+	CU_ASSERT_FALSE(v->before.hot_decides);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot_rate, 4, 1e-9);
+	salt = alternative(&r, "VENUES", "salt_buckets", "[salt][VENUE_ID]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(salt);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(salt->trades);
+	CU_ASSERT_STRING_EQUAL(salt->trades,
+	                       "spreads 4400 weighted rows written that land on one region today (by the rates the table's "
+	                       "writes state (-- rate:), 4 rows a second land on one region today, under the 1000 a region "
+	                       "takes: it has throughput to spare); reads 40000 rows (now 40000), writes 4400 (now 4400)");
+	run_free(&r);
+
+	/* one write without a rate: the share decides (10%: salted) */
+	static const char *const part =
+		"-- weight: 40000\n"
+		"SELECT name, category_id, lat, lng, address FROM venues WHERE venue_id = ?;\n"
+		"-- weight: 4100\n"
+		"-- rate: 1/s\n"
+		"UPSERT INTO venues (venue_id, name, category_id, lat, lng, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?);\n"
+		"-- weight: 300\n"
+		"UPSERT INTO venues (venue_id, name, address) VALUES (?, ?, ?);\n";
+	run_w(&r, e70_schema, part, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "venues", "salt_buckets [salt][VENUE_ID]");
+	v = review_of(&r, "venues");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_FALSE(v->before.by_rate);
+	run_free(&r);
+}
+
 /* read the schema as each target reads it (Phoenix upper-cases unquoted
  * names), as the CLI does */
 static int setup(void)
@@ -555,4 +638,5 @@ KPT_SUITE("weigh", setup, NULL,
 	{"E72: an update of an index's key column moves its row; the sweeper's index table does not pay",
 	 test_e72_update_moves_index_rows},
 	{"E70: a write hotspot of 1% of a table's load buys no key change; of 10% it does",
-	 test_e70_small_write_share_buys_no_key_change})
+	 test_e70_small_write_share_buys_no_key_change},
+	{"E70: stated write rates decide a hotspot by the rows a second on one region", test_e70_rates_decide_the_hotspot})
