@@ -401,7 +401,60 @@ static void test_e61_upserts_named_as_such(void)
 	const kp_table_review *v = review_of(&r, "bookmark");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v->write_cost);
-	CU_ASSERT_STRING_EQUAL(v->write_cost, "every UPSERT now writes 1 row (2 now)");
+	CU_ASSERT_STRING_EQUAL(v->write_cost,
+	                       "every UPSERT now writes 1 row (2 now); each UPSERT of a row that exists (w.sql:9, weight "
+	                       "300000; its key named by w.sql:12) now writes 1 row (3 now): it moves the row of 0 indexes "
+	                       "(1 now) whose key holds a column it sets to a new value, the old deleted and the new "
+	                       "written");
+	run_free(&r);
+}
+
+/* E61: the heartbeat UPSERTs every column of a bookmark its resume read
+ * looks up by the whole key (profile_id, title_id): a row that exists,
+ * again and again, whose monotonic updated_at keys bookmark_updated, so
+ * each heartbeat moves that index's row (the old deleted, the new
+ * written): 3 rows today, not 2 (was counted 600000 -> 300000). Without a
+ * statement naming the key, or with the key from a sequence (E64's
+ * events), the UPSERT is a new row: one row a copy, nothing moved. */
+static void test_e61_heartbeat_moves_index_row(void)
+{
+	run r;
+	run_w(&r, e61_schema, e61_workload, KP_TARGET_LINDORM);
+	const kp_table_review *v = review_of(&r, "bookmark");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.written, 900000, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(v->after.written, 300000, 1e-6);
+	run_free(&r);
+
+	/* no statement names the whole key: counted as an insert */
+	char w[4096];
+	const char *get = "SELECT position_sec, updated_at FROM bookmark WHERE profile_id = ? AND title_id = ?;\n";
+	const char *at = strstr(e61_workload, get);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+	snprintf(w, sizeof w, "%.*s%s", (int)(at - e61_workload), e61_workload, at + strlen(get));
+	run_w(&r, e61_schema, w, KP_TARGET_LINDORM);
+	v = review_of(&r, "bookmark");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.written, 600000, 1e-6);
+	run_free(&r);
+
+	/* the key from a sequence: a new row each time */
+	static const char *const seq_schema =
+		"CREATE SEQUENCE bm_seq;\n"
+		"-- rows: 10000000000\n"
+		"-- distribution: updated_at monotonic\n"
+		"CREATE TABLE bookmark (bookmark_id BIGINT NOT NULL, position_sec INTEGER, updated_at BIGINT,\n"
+		"  PRIMARY KEY (bookmark_id));\n"
+		"CREATE INDEX bookmark_updated ON bookmark (updated_at);\n";
+	static const char *const seq_workload =
+		"-- weight: 300000\n"
+		"UPSERT INTO bookmark (bookmark_id, position_sec, updated_at) VALUES (NEXT VALUE FOR bm_seq, ?, ?);\n"
+		"-- weight: 60000\n"
+		"SELECT position_sec, updated_at FROM bookmark WHERE bookmark_id = ?;\n";
+	run_w(&r, seq_schema, seq_workload, KP_TARGET_PHOENIX);
+	v = review_of(&r, "BOOKMARK");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.written, 600000, 1e-6);
 	run_free(&r);
 }
 
@@ -633,6 +686,8 @@ KPT_SUITE("weigh", setup, NULL,
 	{"E64: a weight-1 full scan the store runs is a batch; its index is an alternative",
 	 test_e64_rare_full_scan_is_a_batch},
 	{"E61: whole-row UPSERTs named UPSERTs; one row, not 1 rows", test_e61_upserts_named_as_such},
+	{"E61: an UPSERT of a row that exists moves the index row; a new row moves nothing",
+	 test_e61_heartbeat_moves_index_row},
 	{"E67 applied: keyplan's own index bucket read back as a spread; the design stands",
 	 test_e67_own_bucket_read_back_as_spread},
 	{"E72: an update of an index's key column moves its row; the sweeper's index table does not pay",
