@@ -216,8 +216,12 @@ typedef struct kp_cost {
 	double written;         /* rows written, every index and index table counted */
 	double hot;             /* of written, rows that land on one region (a hot lead) */
 	bool hot_decides;       /* the table's writes are at least KP_HOT_SHARE of its weighted
-	                           statements: only then do fewer rows on one region order
+	                           statements, or, where every write states its -- rate:
+	                           (by_rate), put at least KP_REGION_WRITE_RATE rows a second
+	                           on one region: only then do fewer rows on one region order
 	                           designs before their cost (docs/advice.md, "The choice") */
+	bool by_rate;           /* hot_decides by the stated rates, not the weights' share */
+	double hot_rate;        /* by_rate: rows a second landing on one region */
 	double amplified;       /* of written, the rows the indexes add to the writes that run
 	                           on the design as it is (its copies past the first) */
 	double broken;          /* weight served now (GET, SCAN, FILTERED) that becomes a full scan */

@@ -165,6 +165,9 @@ typedef struct kpa_notes {
 /* t's annotations, parsed (and malformed ones reported, KP022) on first
  * use; never NULL for a table of the catalog. */
 const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t);
+/* Statements a second the -- rate: comment right above q states (the
+ * nearest; docs/annotations.md), or -1 when none does. */
+double kpa_stated_rate(const kp_wquery *q);
 /* Few distinct values: a column annotated with at most this many is
  * low-cardinality (KP102), with more it is not. */
 #define KP_FEW_VALUES 64
@@ -426,6 +429,13 @@ int kpa_weight_int(double w);
                                    cost only on a table whose writes are at least this share
                                    of its weighted statements (docs/advice.md, "The choice":
                                    a hotspot worth a key change) */
+#define KP_REGION_WRITE_RATE 1000.0 /* rows a second one region (an HBase/Lindorm region,
+                                   a Tablestore partition) takes before a hotspot on it
+                                   matters: Tablestore's table-design best practices (under
+                                   1,000 TPS a single partition handles the load); where the
+                                   workload states its writes' rates, a write hotspot decides
+                                   before the cost only past it (docs/advice.md, "The
+                                   choice") */
 #define KP_KEEP_RATE 0.001      /* keeping an index (a copy of the table's rows: storage,
                                    compaction, regions) costs this many rows read per row it
                                    holds, once per workload */

@@ -394,3 +394,41 @@ int kp_rate_parse(const char *p, const char *end, double *rate, const char **why
 	*rate = x / per;
 	return 1;
 }
+
+/* The rate a workload statement's comments state: the comment lines right
+ * above it (blank lines between them allowed), as for -- weight:, the
+ * nearest -- rate: counting; a malformed one is said by check and lint
+ * (tools/suppress.c) and simulate, not here. -1 when none says. */
+double kpa_stated_rate(const kp_wquery *q)
+{
+	const kp_source *src = q->src;
+	if (!src || !src->text || q->off > src->len)
+		return -1;
+	const char *t = src->text;
+	size_t at = q->off;
+	while (at > 0 && t[at - 1] != '\n')
+		at--;
+	while (at > 0) {
+		size_t e = at - 1, s = e;
+		while (s > 0 && t[s - 1] != '\n')
+			s--;
+		const char *p = t + s, *end = t + e;
+		at = s;
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+		while (end > p && isspace((unsigned char)end[-1]))
+			end--;
+		if (p == end)
+			continue;   /* a blank line */
+		if (end - p < 2 || p[0] != '-' || p[1] != '-')
+			break;
+		p += 2;
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+		double r;
+		const char *why;
+		if (kp_rate_parse(p, end, &r, &why) > 0)
+			return r;
+	}
+	return -1;
+}

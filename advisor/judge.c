@@ -227,6 +227,11 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 	jshape *s = &jt->s[i];
 	s->weight += q->weight;
 	s->count += q->count;
+	double rate = kpa_stated_rate(q);
+	if (rate >= 0)
+		s->rate += rate * q->count;
+	else
+		s->unrated = true;
 	if (kpa_is_write(q->stmt))
 		jt->writes += q->weight;
 	else
@@ -270,6 +275,12 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	jt->by_unique = by_unique;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
 	jt->writes_default = notes->writes < 0 && jt->writes <= 0;
+	/* the writes' stated rates decide a hotspot where every write states
+	 * one (docs/advice.md, "The choice") */
+	jt->rated = jt->assumed <= 0 && jt->writes > 0;
+	for (int i = 0; i < jt->ns && jt->rated; i++)
+		if (kpa_is_write(jt->s[i].q->stmt) && jt->s[i].unrated)
+			jt->rated = false;
 	for (int i = 0; i < jt->ns; i++) {
 		jshape *s = &jt->s[i];
 		if (s->upd)

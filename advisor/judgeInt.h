@@ -28,6 +28,13 @@ typedef struct jshape {
 	kp_order now_order;     /* ORDER BY service now */
 	uint64_t uses;          /* columns its WHERE binds and its first ORDER BY column, as
 	                           bits (1 << column; columns from 63 on share bit 63) */
+	double rate;            /* statements a second their -- rate: comments state, summed
+	                           (kpa_stated_rate; a record of count statements alike, the
+	                           first's rate each) */
+	bool unrated;           /* one of its statements states no rate */
+	int8_t repeats;         /* a whole-row UPSERT of a row that exists (kpj_upsert_repeats):
+	                           0 not asked yet, 1 yes, -1 no */
+	const kp_wquery *by_key; /* repeats: the statement that names its key */
 	kp_access then;         /* class in the last design evaluated */
 	bool then_rejected;
 	kp_order then_order;
@@ -55,6 +62,9 @@ typedef struct jtable {
 	double assumed;         /* write weight the workload does not show: annotated, or
 	                           its read weight when it has no write */
 	bool rows_default, writes_default;
+	bool rated;             /* every shape that writes states its rate and no write weight
+	                           is assumed: a write hotspot decides by the rate on one
+	                           region (kpj_cost_of) */
 	bool search_first;      /* a search index holding a read's columns is its path,
 	                           whatever a key serves (Tablestore's index policy) */
 	kp_advisor *adv;        /* whose memo of plans (memo.c) the designs share */
@@ -99,6 +109,19 @@ int kpj_write_fanout(const design *d);
 /* Index rows an UPDATE moves on design d (an index whose key holds a
  * column it sets: the old row deleted, the new one written). */
 int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s);
+/* Does shape i of jt, an UPSERT of every column (VALUES), write a row
+ * that exists? Its key is no generator's (NEXT VALUE FOR, a function), no
+ * monotonic column's and not the table's own id (a new row each time:
+ * E64's events), and another statement of the table names that whole key
+ * by = (a GET, an UPDATE or DELETE by key: E61's heartbeat of the bookmark
+ * its resume read looks up). */
+bool kpj_upsert_repeats(const jtable *jt, int i);
+/* Index rows such an UPSERT moves on design d, each row it writes: each
+ * index every write keeps whose key holds a column outside the table's
+ * key that it sets to a new value (a constant, arithmetic, a monotonic
+ * column: E61's updated_at): the old row deleted, the new one written.
+ * 0 for any other shape. */
+int kpj_upsert_moves(const jtable *jt, const design *d, int i);
 /* Does shape i of jt bind by = a non-key column the workload's UPDATEs of
  * its table set (a read that looks up a value a write has just set)? */
 bool kpj_reads_own_write(const jtable *jt, int i);

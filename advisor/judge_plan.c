@@ -70,6 +70,90 @@ int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s)
 	return n;
 }
 
+/* The value an INSERT or UPSERT of VALUES gives column col in its first
+ * row, or NULL. */
+static const kp_expr *inserted_value(const kp_table *t, const kp_stmt *s, int col)
+{
+	if (!s->u.insert.rows.n)
+		return NULL;
+	const kp_list *row = s->u.insert.rows.items[0];
+	if (!s->u.insert.cols.n)
+		return col < (int)row->n ? row->items[col] : NULL;
+	for (uint32_t k = 0; k < s->u.insert.cols.n && k < row->n; k++) {
+		const kp_name *c = s->u.insert.cols.items[k];
+		if (kp_table_column(t, c->s, c->len) == col)
+			return row->items[k];
+	}
+	return NULL;
+}
+
+bool kpj_upsert_repeats(const jtable *jt, int i)
+{
+	jshape *s = &jt->s[i];
+	if (s->repeats)
+		return s->repeats > 0;
+	s->repeats = -1;
+	const kp_table *t = jt->t;
+	const kp_stmt *st = s->q->stmt;
+	if (st->kind != KP_S_UPSERT || s->ins_rows <= 0 ||
+	    (st->u.insert.cols.n && (int)st->u.insert.cols.n < t->ncols) || t->pk.n == 0)
+		return false;
+	for (int k = 0; k < t->pk.n; k++) {
+		int col = t->pk.parts[k].col;
+		if (col < 0)
+			return false;
+		const kp_expr *v = inserted_value(t, st, col);
+		if (!v || v->kind == KP_X_SEQ || v->kind == KP_X_FUNC)
+			return false;   /* a generator's value: a new row */
+		if ((jt->conc && jt->conc[col].kind == KPA_CONC_MONO) || (jt->by_unique && jt->by_unique[col]))
+			return false;   /* a growing key, or the table's own id: a new row */
+	}
+	for (int j = 0; j < jt->ns; j++) {
+		const jshape *o = &jt->s[j];
+		if (j == i || o->ins_rows > 0 || !o->q->plan.names || o->on != t)
+			continue;
+		colset eq = {0}, range = {0};
+		kpa_sargable(o->q->plan.names, kpa_where_of(o->q->stmt), &eq, &range);
+		bool all = true;
+		for (int k = 0; k < t->pk.n && all; k++) {
+			bool in = false;
+			for (int e = 0; e < eq.n && !in; e++)
+				in = eq.cols[e] == t->pk.parts[k].col;
+			all = in;
+		}
+		if (all) {
+			s->repeats = 1;
+			s->by_key = o->q;
+			return true;
+		}
+	}
+	return false;
+}
+
+int kpj_upsert_moves(const jtable *jt, const design *d, int i)
+{
+	if (!kpj_upsert_repeats(jt, i))
+		return 0;
+	const kp_table *t = jt->t;
+	const kp_stmt *st = jt->s[i].q->stmt;
+	int n = 0;
+	for (int x = 0; x < d->nix; x++) {
+		const kp_index *ix = d->ix[x];
+		if (!maintained(ix) || ix->search)
+			continue;   /* a search index's document is keyed by the row's key: rewritten */
+		bool moves = false;
+		for (int j = 0; j < ix->key.n && !moves; j++) {
+			int col = ix->key.parts[j].col;
+			if (col < 0 || t->cols[col].key_pos >= 0)
+				continue;
+			const kp_expr *v = inserted_value(t, st, col);
+			moves = v && (sets_new_value(v) || (jt->conc && jt->conc[col].kind == KPA_CONC_MONO));
+		}
+		n += moves;
+	}
+	return n;
+}
+
 /* Does shape i read its own writes: a read that binds by = a column the
  * workload's UPDATEs of its table set (not a key column: the row is named
  * by its key), so that it looks a row up by a value a write has just given
@@ -311,9 +395,13 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		jshape *s = &jt->s[i];
 		double w = s->weight;
 		if (s->ins_rows > 0) {
-			c->written += w * s->ins_rows * copies;
+			/* an UPSERT of a row that exists moves the index rows whose
+			 * key it gives a new value (kpj_upsert_moves) */
+			int moves = kpj_upsert_moves(jt, d, i);
+			c->written += w * s->ins_rows * (copies + moves);
 			c->hot += w * s->ins_rows * hot;
-			c->amplified += w * s->ins_rows * (copies - 1);
+			c->hot_rate += s->rate * s->ins_rows * hot;
+			c->amplified += w * s->ins_rows * (copies - 1 + moves);
 			continue;
 		}
 		s->then = res[i].cls;
@@ -338,6 +426,7 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 			int moves = kpj_update_moves(jt->t, d, s->q->stmt);
 			c->written += w * m * (copies + moves);
 			c->hot += w * m * hot;
+			c->hot_rate += s->rate * m * hot;
 			/* a write the store refuses today that runs is made to run,
 			 * not made dearer */
 			if (!s->now_rejected)
@@ -359,6 +448,15 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 	 * throughput to spare, and spreading them is not worth a key change
 	 * by itself (docs/advice.md, "The choice") */
 	c->hot_decides = jt->writes + jt->assumed >= (jt->reads + jt->writes + jt->assumed) * KP_HOT_SHARE;
+	/* where every write states its rate, by the rows a second that land
+	 * on one region against what a region takes, whatever the share: a
+	 * read-heavy table written fast still has a hot region, one written
+	 * slowly has none */
+	c->by_rate = jt->rated;
+	if (jt->rated)
+		c->hot_decides = c->hot_rate >= KP_REGION_WRITE_RATE * (1 - 1e-9);
+	else
+		c->hot_rate = 0;
 	/* every index kept is a copy of the table's rows (docs/advice.md) */
 	double rest = c->written * KP_WRITE_RATE + (copies - 1) * jt->rows * KP_KEEP_RATE;
 	c->total = c->read + rest;

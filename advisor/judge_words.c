@@ -264,6 +264,23 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 	}
 	if (named > 5)
 		kp_buf_printf(&b, " and %d more UPSERTs", named - 5);
+	/* an UPSERT of every column that writes a row that exists (its key
+	 * named by another statement, kpj_upsert_repeats) moves the index rows
+	 * whose key it gives a new value, as the cost counts them */
+	named = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		int m_now = kpj_upsert_moves(jt, now, i), m = kpj_upsert_moves(jt, d, i);
+		if (m == m_now || named++ >= 5)
+			continue;
+		const jshape *s = &jt->s[i];
+		int w = ins + m, w_now = ins_now + m_now;
+		kp_buf_printf(&b, "%seach UPSERT of a row that exists (%s, weight %.15g; its key named by %s) now writes "
+		              "%d row%s (%d now): it moves the row of %d index%s (%d now) whose key holds a column it sets "
+		              "to a new value, the old deleted and the new written", b.len ? "; " : "", where_at(adv, s->q),
+		              s->weight, where_at(adv, s->by_key), w, w == 1 ? "" : "s", w_now, m, m == 1 ? "" : "es", m_now);
+	}
+	if (named > 5)
+		kp_buf_printf(&b, " and %d more UPSERTs", named - 5);
 	if (deletes && ins != ins_now)
 		kp_buf_printf(&b, "%seach delete now removes %d row%s (%d now)", b.len ? "; " : "", ins, ins == 1 ? "" : "s",
 		              ins_now);
@@ -301,7 +318,15 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 		/* a hotspot of a table whose writes are a small share of its
 		 * load does not decide before the rows (kp_cost.hot_decides) */
 		double all = jt->reads + jt->writes + jt->assumed;
-		if (!c->hot_decides && !now->hot_decides && all > 0)
+		if (c->by_rate && !c->hot_decides && !now->hot_decides)
+			kp_buf_printf(&b, " (by the rates the table's writes state (-- rate:), %.15g rows a second land on one "
+			              "region today, under the %.15g a region takes: it has throughput to spare)",
+			              per_value(now->hot_rate, 1), KP_REGION_WRITE_RATE);
+		else if (c->by_rate)
+			kp_buf_printf(&b, " (by the rates the table's writes state (-- rate:), %.15g rows a second land on one "
+			              "region today, at least the %.15g a region takes)",
+			              per_value(now->hot_rate, 1), KP_REGION_WRITE_RATE);
+		else if (!c->hot_decides && !now->hot_decides && all > 0)
 			kp_buf_printf(&b, " (the table's writes, weight %.15g, are %.2g%% of its weighted statements, under the "
 			              "%.15g%% at which a write hotspot decides before the rows: the region that takes "
 			              "them has throughput to spare)",

@@ -401,7 +401,60 @@ static void test_e61_upserts_named_as_such(void)
 	const kp_table_review *v = review_of(&r, "bookmark");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v->write_cost);
-	CU_ASSERT_STRING_EQUAL(v->write_cost, "every UPSERT now writes 1 row (2 now)");
+	CU_ASSERT_STRING_EQUAL(v->write_cost,
+	                       "every UPSERT now writes 1 row (2 now); each UPSERT of a row that exists (w.sql:9, weight "
+	                       "300000; its key named by w.sql:12) now writes 1 row (3 now): it moves the row of 0 indexes "
+	                       "(1 now) whose key holds a column it sets to a new value, the old deleted and the new "
+	                       "written");
+	run_free(&r);
+}
+
+/* E61: the heartbeat UPSERTs every column of a bookmark its resume read
+ * looks up by the whole key (profile_id, title_id): a row that exists,
+ * again and again, whose monotonic updated_at keys bookmark_updated, so
+ * each heartbeat moves that index's row (the old deleted, the new
+ * written): 3 rows today, not 2 (was counted 600000 -> 300000). Without a
+ * statement naming the key, or with the key from a sequence (E64's
+ * events), the UPSERT is a new row: one row a copy, nothing moved. */
+static void test_e61_heartbeat_moves_index_row(void)
+{
+	run r;
+	run_w(&r, e61_schema, e61_workload, KP_TARGET_LINDORM);
+	const kp_table_review *v = review_of(&r, "bookmark");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.written, 900000, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(v->after.written, 300000, 1e-6);
+	run_free(&r);
+
+	/* no statement names the whole key: counted as an insert */
+	char w[4096];
+	const char *get = "SELECT position_sec, updated_at FROM bookmark WHERE profile_id = ? AND title_id = ?;\n";
+	const char *at = strstr(e61_workload, get);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+	snprintf(w, sizeof w, "%.*s%s", (int)(at - e61_workload), e61_workload, at + strlen(get));
+	run_w(&r, e61_schema, w, KP_TARGET_LINDORM);
+	v = review_of(&r, "bookmark");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.written, 600000, 1e-6);
+	run_free(&r);
+
+	/* the key from a sequence: a new row each time */
+	static const char *const seq_schema =
+		"CREATE SEQUENCE bm_seq;\n"
+		"-- rows: 10000000000\n"
+		"-- distribution: updated_at monotonic\n"
+		"CREATE TABLE bookmark (bookmark_id BIGINT NOT NULL, position_sec INTEGER, updated_at BIGINT,\n"
+		"  PRIMARY KEY (bookmark_id));\n"
+		"CREATE INDEX bookmark_updated ON bookmark (updated_at);\n";
+	static const char *const seq_workload =
+		"-- weight: 300000\n"
+		"UPSERT INTO bookmark (bookmark_id, position_sec, updated_at) VALUES (NEXT VALUE FOR bm_seq, ?, ?);\n"
+		"-- weight: 60000\n"
+		"SELECT position_sec, updated_at FROM bookmark WHERE bookmark_id = ?;\n";
+	run_w(&r, seq_schema, seq_workload, KP_TARGET_PHOENIX);
+	v = review_of(&r, "BOOKMARK");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.written, 600000, 1e-6);
 	run_free(&r);
 }
 
@@ -535,6 +588,89 @@ static void test_e70_small_write_share_buys_no_key_change(void)
 	run_free(&r);
 }
 
+/* E70 with rates stated (-- rate:, docs/annotations.md): where every write
+ * of the table states one, a write hotspot decides by the rows a second
+ * that land on one region against KP_REGION_WRITE_RATE, not by the share
+ * of the weights. The same 0.99% share written at 2,000 rows a second is
+ * salted (the share alone kept the hot key); 10% of the weights written at
+ * 4 rows a second is not (the share alone salted it). */
+static void test_e70_rates_decide_the_hotspot(void)
+{
+	static const char *const fast =
+		"-- weight: 40000\n"
+		"-- rate: 20000/s\n"
+		"SELECT name, category_id, lat, lng, address FROM venues WHERE venue_id = ?;\n"
+		"-- weight: 100\n"
+		"-- rate: 500/s\n"
+		"UPSERT INTO venues (venue_id, name, category_id, lat, lng, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?);\n"
+		"-- rate: 1500/s\n"
+		"-- weight: 300\n"
+		"UPSERT INTO venues (venue_id, name, address) VALUES (?, ?, ?);\n";
+	run r;
+	run_w(&r, e70_schema, fast, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "venues", "salt_buckets [salt][VENUE_ID]");
+	const kp_table_review *v = review_of(&r, "venues");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 400, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(v->after.hot, 0, 1e-9);
+	CU_ASSERT_TRUE(v->before.by_rate);
+	CU_ASSERT_TRUE(v->before.hot_decides);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot_rate, 2000, 1e-9);
+	/* the alternative's trades, against the design as it is, say which
+	 * decided */
+	const kp_advice *salt = alternative(&r, "VENUES", "hash_prefix", "[md5(VENUE_ID).substr(0,4)][VENUE_ID]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(salt);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(salt->trades);
+	CU_ASSERT_STRING_EQUAL(salt->trades,
+	                       "spreads 400 weighted rows written that land on one region today (by the rates the table's "
+	                       "writes state (-- rate:), 2000 rows a second land on one region today, at least the 1000 a "
+	                       "region takes); reads 40000 rows (now 40000), writes 400 (now 400)");
+	run_free(&r);
+
+	/* a tenth of the weights, written slowly: no key change */
+	static const char *const slow =
+		"-- weight: 40000\n"
+		"SELECT name, category_id, lat, lng, address FROM venues WHERE venue_id = ?;\n"
+		"-- weight: 4100\n"
+		"-- rate: 1/s\n"
+		"UPSERT INTO venues (venue_id, name, category_id, lat, lng, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?);\n"
+		"-- weight: 300\n"
+		"-- rate: 180/min\n"
+		"UPSERT INTO venues (venue_id, name, address) VALUES (?, ?, ?);\n";
+	run_w(&r, e70_schema, slow, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "venues", "");
+	v = review_of(&r, "venues");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 4400, 1e-9);
+	CU_ASSERT_TRUE(v->before.by_rate);
+	CU_ASSERT_FALSE(v->before.hot_decides);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot_rate, 4, 1e-9);
+	salt = alternative(&r, "VENUES", "salt_buckets", "[salt][VENUE_ID]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(salt);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(salt->trades);
+	CU_ASSERT_STRING_EQUAL(salt->trades,
+	                       "spreads 4400 weighted rows written that land on one region today (by the rates the table's "
+	                       "writes state (-- rate:), 4 rows a second land on one region today, under the 1000 a region "
+	                       "takes: it has throughput to spare); reads 40000 rows (now 40000), writes 4400 (now 4400)");
+	run_free(&r);
+
+	/* one write without a rate: the share decides (10%: salted) */
+	static const char *const part =
+		"-- weight: 40000\n"
+		"SELECT name, category_id, lat, lng, address FROM venues WHERE venue_id = ?;\n"
+		"-- weight: 4100\n"
+		"-- rate: 1/s\n"
+		"UPSERT INTO venues (venue_id, name, category_id, lat, lng, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?);\n"
+		"-- weight: 300\n"
+		"UPSERT INTO venues (venue_id, name, address) VALUES (?, ?, ?);\n";
+	run_w(&r, e70_schema, part, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "venues", "salt_buckets [salt][VENUE_ID]");
+	v = review_of(&r, "venues");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_FALSE(v->before.by_rate);
+	run_free(&r);
+}
+
 /* read the schema as each target reads it (Phoenix upper-cases unquoted
  * names), as the CLI does */
 static int setup(void)
@@ -550,9 +686,12 @@ KPT_SUITE("weigh", setup, NULL,
 	{"E64: a weight-1 full scan the store runs is a batch; its index is an alternative",
 	 test_e64_rare_full_scan_is_a_batch},
 	{"E61: whole-row UPSERTs named UPSERTs; one row, not 1 rows", test_e61_upserts_named_as_such},
+	{"E61: an UPSERT of a row that exists moves the index row; a new row moves nothing",
+	 test_e61_heartbeat_moves_index_row},
 	{"E67 applied: keyplan's own index bucket read back as a spread; the design stands",
 	 test_e67_own_bucket_read_back_as_spread},
 	{"E72: an update of an index's key column moves its row; the sweeper's index table does not pay",
 	 test_e72_update_moves_index_rows},
 	{"E70: a write hotspot of 1% of a table's load buys no key change; of 10% it does",
-	 test_e70_small_write_share_buys_no_key_change})
+	 test_e70_small_write_share_buys_no_key_change},
+	{"E70: stated write rates decide a hotspot by the rows a second on one region", test_e70_rates_decide_the_hotspot})
