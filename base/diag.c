@@ -99,6 +99,26 @@ void kp_diag_help(kp_diag *g, kp_arena *a, const char *fmt, ...)
 	*p = h;
 }
 
+/* The last line excerpted that is not printable ASCII throughout: its
+ * bytes, the line as shown (tabs as spaces, controls and bytes that are
+ * not UTF-8 escaped), and a point the walk of its columns from the line's
+ * start reached (a character boundary at or before the span it was asked
+ * for) with its columns. Binary or garbled input gets a finding for every
+ * bad byte, mostly on one line: each excerpt of that line escaped it again
+ * and counted its columns from the line's start, quadratic in the line.
+ * Keyed by the line's bytes (not where they lie: a streamed window is
+ * refilled in place), one a thread. */
+#define SHOWN_MAX 400   /* the longest line excerpted (kp_diag_format) */
+typedef struct shown_line {
+	size_t n;                   /* raw's bytes (0: none kept) */
+	size_t shown;               /* text's bytes */
+	size_t at;                  /* a character boundary the walk reached ... */
+	uint32_t cols;              /* ... and the columns before it */
+	char raw[SHOWN_MAX];
+	char text[SHOWN_MAX * 8];   /* at most 8 bytes shown for a byte (<U+001B>) */
+} shown_line;
+static _Thread_local shown_line memo;
+
 /* The excerpt of a finding: its line, numbered, and a caret line under
  * its span. text[0, len) is the line (in the file the user wrote), num[0,
  * nw) its number's digits. */
@@ -150,15 +170,32 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 	}
 	kp_buf_end(out, p);
 	/* the line with tabs shown as one space each; copied in runs, not
-	 * byte by byte */
-	for (size_t i = 0; i < len;) {
-		const char *tab = memchr(text + i, '\t', len - i);
-		size_t run = tab ? (size_t)(tab - text) - i : len - i;
-		kp_buf_put_visible(out, text + i, run);   /* controls as <U+001B> */
-		i += run;
-		if (tab) {
-			kp_buf_putc(out, ' ');
-			i++;
+	 * byte by byte; or as it was shown last time */
+	bool kept = memo.n == len && memcmp(memo.raw, text, len) == 0;
+	if (kept) {
+		kp_buf_put(out, memo.text, memo.shown);
+	} else {
+		size_t mark = out->len;
+		for (size_t i = 0; i < len;) {
+			const char *tab = memchr(text + i, '\t', len - i);
+			size_t run = tab ? (size_t)(tab - text) - i : len - i;
+			kp_buf_put_visible(out, text + i, run);   /* controls as <U+001B> */
+			i += run;
+			if (tab) {
+				kp_buf_putc(out, ' ');
+				i++;
+			}
+		}
+		memo.n = 0;
+		size_t shown = out->len - mark;
+		if (len <= SHOWN_MAX && shown <= sizeof memo.text) {
+			memcpy(memo.raw, text, len);
+			memcpy(memo.text, out->data + mark, shown);
+			memo.n = len;
+			memo.shown = shown;
+			memo.at = 0;
+			memo.cols = 0;
+			kept = true;
 		}
 	}
 	kp_buf_puts(out, "\n       | ");
@@ -175,21 +212,41 @@ static void excerpt(kp_buf *out, const kp_diag *d, const char *text, size_t len,
 		width += kp_visible_width(text + i, len - i, &k);
 		i += k;
 	}
-	for (size_t i = 0; i < start && i < len;) {
-		size_t plain = kp_ascii_run(text + i, (start < len ? start : len) - i);
-		if (plain) {   /* one space for each, in one piece */
-			kp_buf_reserve(out, plain);
-			memset(out->data + out->len, ' ', plain);
-			out->len += plain;
-			out->data[out->len] = 0;
-			i += plain;
-			continue;
-		}
-		size_t k;
-		unsigned w = kp_visible_width(text + i, len - i, &k);
-		kp_buf_put(out, "        ", w);
-		i += k;
+	/* the columns before the span, one space each: walked from the
+	 * line's start, character by character, or from where the last walk
+	 * of this line stopped short of the span */
+	size_t stop = start < len ? start : len, i = 0;
+	uint32_t lead = 0;
+	if (kept && memo.at <= stop) {
+		i = memo.at;
+		lead = memo.cols;
 	}
+	while (i < stop) {
+		size_t plain = kp_ascii_run(text + i, stop - i);
+		if (plain) {
+			lead += (uint32_t)plain;
+			i += plain;
+		} else {
+			size_t k;
+			unsigned w = kp_visible_width(text + i, len - i, &k);
+			if (i + k > stop)   /* a character the span starts inside */
+				break;
+			lead += w;
+			i += k;
+		}
+	}
+	if (kept) {
+		memo.at = i;
+		memo.cols = lead;
+	}
+	if (i < stop) {   /* the character the span starts inside, counted whole */
+		size_t k;
+		lead += kp_visible_width(text + i, len - i, &k);
+	}
+	kp_buf_reserve(out, lead);
+	memset(out->data + out->len, ' ', lead);
+	out->len += lead;
+	out->data[out->len] = 0;
 	if (color)
 		kp_buf_puts(out, "\033[1;32m");
 	kp_buf_putc(out, '^');

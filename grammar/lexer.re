@@ -117,6 +117,25 @@ static const unsigned char *bad_byte(const unsigned char *p, const unsigned char
 	return NULL;
 }
 
+/* What the lexer says of a byte no token starts with, written here, not by
+ * snprintf: binary input has one for every control byte. m holds 40. */
+static const char *unexpected(char *m, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+	if (c >= 0x20 && c < 0x7f) {
+		memcpy(m, "unexpected character '", 22);
+		m[22] = (char)c;
+		m[23] = '\'';
+		m[24] = 0;
+	} else {
+		memcpy(m, "unexpected control character 0x", 31);
+		m[31] = hex[c >> 4];
+		m[32] = hex[c & 15];
+		m[33] = 0;
+	}
+	return m;
+}
+
 /* The error token at [at, at + len), its message reported; the lexer goes
  * on at resume. what says where the bad byte lies, or is the message. */
 static int lex_error(kp_lexer *lx, kp_token *t, const unsigned char *at,
@@ -499,8 +518,7 @@ static int line_comment(kp_lexer *lx, kp_token *t, const unsigned char *start, c
 	"::" { TOK(TK_DCOLON); }
 
 	[\x80-\xff]       { RET(lex_error(lx, t, start, 1, YYCURSOR, "in input")); }
-	*                 { FULL(char m[48]; if (*start >= 0x20 && *start < 0x7f) snprintf(m, sizeof m, "unexpected character '%c'", *start); else snprintf(m, sizeof m, "unexpected control character 0x%02x", *start);
-	                    RET(lex_error(lx, t, start, 1, YYCURSOR, m));) }
+	*                 { FULL(char m[40]; RET(lex_error(lx, t, start, 1, YYCURSOR, unexpected(m, *start)));) }
 	*/
 
 /* One token (kp_lex), or with run the tokens of kp_lex_run: into t[0..max),

@@ -667,6 +667,97 @@ static void test_excerpt_of_plain_and_escaped_lines(void)
 	kp_arena_free(&a);
 }
 
+/* One finding formatted alone, as text, in a fresh buffer. */
+static char *format_one(kp_diags *d, kp_arena *a, kp_source *src, uint32_t off, uint32_t len)
+{
+	kp_buf b = {0};
+	kp_diag_format(&b, kp_diag_add(d, a, KP_R_SYNTAX, KP_SEV_ERROR, src, off, len, "bad"), 0);
+	char *s = strdup(b.data);
+	kp_buf_free(&b);
+	return s;
+}
+
+/* A line that is not printable ASCII is shown once and its columns counted
+ * on from where the last finding on it stopped (binary input has a finding
+ * for every bad byte): a tab, a control character, a byte that is not
+ * UTF-8, a character the span starts inside, a bidi override, CRLF. Every
+ * span of the line reads the same formatted in order, in reverse, and
+ * with another line's excerpt before each; a line of 400 bytes is shown,
+ * one of 401 is not. */
+static void test_excerpts_of_one_escaped_line_in_any_order(void)
+{
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_diags d = {0};
+	kp_source src, other;
+	static const char text[] = "a\tb\x01" "c\xff\xc3\xa9" "d\xe2\x80\xaez\r\nnext \x02 line\n";
+	kp_source_from_string(&src, "b.sql", text, sizeof text - 1);
+	kp_source_from_string(&other, "o.sql", "x\x7fy\n", 4);
+	char *s = format_one(&d, &a, &src, 5, 1);
+	ASSERT_STR(s,
+	           "b.sql:1:6: error: bad [KP011 syntax-error]\n"
+	           "     1 | a b<U+0001>c<FF>\xc3\xa9" "d<U+202E>z\n"
+	           "       |             ^~~~\n");
+	free(s);
+	s = format_one(&d, &a, &src, 9, 4);   /* the override and z; the CR is no column */
+	ASSERT_STR(s,
+	           "b.sql:1:9: error: bad [KP011 syntax-error]\n"
+	           "     1 | a b<U+0001>c<FF>\xc3\xa9" "d<U+202E>z\n"
+	           "       |                   ^~~~~~~~~\n");
+	free(s);
+	s = format_one(&d, &a, &src, 1, 3);   /* the tab, b and the control */
+	ASSERT_STR(s,
+	           "b.sql:1:2: error: bad [KP011 syntax-error]\n"
+	           "     1 | a b<U+0001>c<FF>\xc3\xa9" "d<U+202E>z\n"
+	           "       |  ^~~~~~~~~~\n");
+	free(s);
+	enum { N = 13 * 3 };   /* offsets 0..12, spans of 0, 1 and 3 bytes */
+	char *fresh[N], *fwd[N], *rev[N];
+	for (uint32_t i = 0; i < N; i++) {
+		free(format_one(&d, &a, &other, 1, 1));   /* another line shown last */
+		fresh[i] = format_one(&d, &a, &src, i / 3, (uint32_t[]){0, 1, 3}[i % 3]);
+	}
+	for (uint32_t i = 0; i < N; i++)
+		fwd[i] = format_one(&d, &a, &src, i / 3, (uint32_t[]){0, 1, 3}[i % 3]);
+	for (uint32_t i = N; i-- > 0;)
+		rev[i] = format_one(&d, &a, &src, i / 3, (uint32_t[]){0, 1, 3}[i % 3]);
+	for (uint32_t i = 0; i < N; i++) {
+		ASSERT_STR(fwd[i], fresh[i]);
+		ASSERT_STR(rev[i], fresh[i]);
+		free(fresh[i]), free(fwd[i]), free(rev[i]);
+	}
+	/* the next line, after findings on the first */
+	s = format_one(&d, &a, &src, 20, 1);
+	ASSERT_STR(s,
+	           "b.sql:2:6: error: bad [KP011 syntax-error]\n"
+	           "     2 | next <U+0002> line\n"
+	           "       |      ^~~~~~~~\n");
+	free(s);
+	kp_source_free(&src);
+	/* 400 bytes of controls are shown (3,200 bytes of escapes), 401 not */
+	char big[402];
+	memset(big, 1, 401);
+	big[401] = '\n';
+	for (size_t n = 400; n <= 401; n++) {
+		kp_source_from_string(&src, "c.sql", big, n);
+		s = format_one(&d, &a, &src, 399, 1);
+		const char *bar = strstr(s, "\n       | ");
+		if (n == 400) {
+			CU_ASSERT_NSTRING_EQUAL(s, "c.sql:1:400: error: bad [KP011 syntax-error]\n     1 | <U+0001><U+0001>", 70);
+			CU_ASSERT_EQUAL(strlen(s), 45 + 9 + 400 * 8 + 1 + 9 + 399 * 8 + 8 + 1);
+			CU_ASSERT_PTR_NOT_NULL(bar);
+			if (bar)
+				CU_ASSERT_STRING_EQUAL(bar + 10 + 399 * 8, "^~~~~~~~\n");   /* 8 columns */
+		} else {
+			ASSERT_STR(s, "c.sql:1:400: error: bad [KP011 syntax-error]\n");
+		}
+		free(s);
+		kp_source_free(&src);
+	}
+	kp_source_free(&other);
+	kp_arena_free(&a);
+}
+
 /* The path as text shows it is made once with its JSON form and kept: a
  * hostile path (a terminal escape, a byte that is not UTF-8, a bidi
  * override) is shown escaped in the heading and in a note, its JSON
@@ -715,5 +806,6 @@ KPT_SUITE("stream", NULL, NULL,
 	{"one lookup answers as two: locate and span", test_one_lookup_answers_as_two},
 	{"line breaks at every place of the line table's block", test_line_breaks_at_every_place_of_a_block},
 	{"excerpts of plain and escaped lines", test_excerpt_of_plain_and_escaped_lines},
+	{"excerpts of one escaped line in any order", test_excerpts_of_one_escaped_line_in_any_order},
 	{"a path shown escaped, made once, and again after a rename", test_path_shown_once_and_after_a_rename},
 	{"a finding's words kept for text by their id, for one color", test_finding_words_kept_for_text})

@@ -290,6 +290,7 @@ static void test_stray_bytes(void)
 	check_error("SELECT ^", 8, 7, "unexpected character '^'", 2);
 	check_error("SELECT &", 8, 7, "unexpected character '&'", 2);
 	check_error("\x01", 1, 0, "unexpected control character 0x01", 1);
+	check_error("SELECT \x1e", 8, 7, "unexpected control character 0x1e", 2);   /* both digits */
 }
 
 /* kp_lex_run over src from 0 with at most max tokens: what kp_lex reads
