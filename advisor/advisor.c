@@ -77,6 +77,7 @@ void kp_advisor_run(kp_advisor *adv)
 		kpa_suggest_reorder(adv, t, &scratch);
 		kpa_suggest_rekey(adv, t, &scratch);
 		kpa_suggest_desc(adv, t, &scratch);
+		kpa_suggest_shard_row(adv, t, &scratch);
 	}
 	kp_arena_free(&scratch);
 	kpa_judge_all(adv);

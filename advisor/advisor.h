@@ -212,6 +212,9 @@ typedef struct kp_cost {
 	double read;            /* rows read: the sum over statements of weight x rows */
 	double written;         /* rows written, every index and index table counted */
 	double hot;             /* of written, rows that land on one region (a hot lead) */
+	bool hot_decides;       /* the table's writes are at least KP_HOT_SHARE of its weighted
+	                           statements: only then do fewer rows on one region order
+	                           designs before their cost (docs/advice.md, "The choice") */
 	double amplified;       /* of written, the rows the indexes add to the writes that run
 	                           on the design as it is (its copies past the first) */
 	double broken;          /* weight served now (GET, SCAN, FILTERED) that becomes a full scan */

@@ -418,6 +418,14 @@ int kpa_weight_int(double w);
 #define KP_REFUSED_RATE 300.0 /* making one run of a read the store refuses run is worth up
                                    to this many rows the indexes add to the writes (docs/advice.md,
                                    "Reads the store refuses") */
+#define KP_SCAN_RUN_RATE 3000.0 /* serving one run of a full scan the store runs is worth up
+                                   to this many rows the indexes add to the writes; past it
+                                   the scan is a batch (docs/advice.md, "Reads the store
+                                   refuses") */
+#define KP_HOT_SHARE 0.05       /* the rows a design puts on one region decide before its
+                                   cost only on a table whose writes are at least this share
+                                   of its weighted statements (docs/advice.md, "The choice":
+                                   a hotspot worth a key change) */
 #define KP_KEEP_RATE 0.001      /* keeping an index (a copy of the table's rows: storage,
                                    compaction, regions) costs this many rows read per row it
                                    holds, once per workload */
@@ -541,6 +549,13 @@ char *kpa_merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, 
  * the columns of reads they lead for, dropped where no read goes through
  * them. */
 void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch);
+/* keyplan's name for the bucket column it adds to t to rebuild index ix
+ * spread (index_keep.c owns the convention): <ix>_bucket, or <ix>_bucketN
+ * (N from 2) past a column of t named so. */
+const char *kpa_index_bucket_name(kp_advisor *adv, const kp_table *t, const kp_index *ix);
+/* Is col named as kpa_index_bucket_name names the bucket of the index
+ * named ix (case ignored)? */
+bool kpa_is_index_bucket_name(const char *col, const char *ix);
 kp_advice *kpa_advise(kp_advisor *adv, kp_rule rule, const char *kind, const kp_table *t, const char *message,
                       const char *key, const char *ddl);
 void kpa_advice_col(kp_advisor *adv, kp_advice *x, const char *col);
@@ -554,6 +569,12 @@ kp_diag *kpa_finding(kp_advisor *adv, kp_rule rule, const kp_table *t, uint32_t 
 void kpa_check_target_schema(kp_advisor *adv, const kp_table *t);
 /* hotspot.c */
 void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* Why an index (or index table) keyed cols of t, the table's key appended,
+ * would be a write hotspot, worded, or NULL: the index row's key walked as
+ * the table's is (kpa_cols_hot: a few-valued lead followed by a column of
+ * many values in no order is none), or a lead whose values share a fixed
+ * prefix (KP103, which check_index_hotspots names on such an index). */
+const char *kpa_index_hot(kp_advisor *adv, const kp_table *t, const int *cols, int n);
 /* keyshape.c */
 void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* unique.c */
@@ -638,6 +659,8 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
  * columns after them (keysearch.c). */
 void kpa_suggest_rekey(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* shardrow.c: a hot single row whose writes are increments, sharded */
+void kpa_suggest_shard_row(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 
 /* index.c: an index table of t keyed by user's columns (or the longest
  * prefix that serves qs as well) and t's key; NULL when none fits. */

@@ -60,15 +60,20 @@ static int tenant_bound(const kp_plan *p)
 
 /* The share of rows one value of column c keeps from rows already bound to
  * one tenant (tc: the tenant column bound, or -1): a tenant's data is its
- * own, so a column's stated values are spread over the tenants (E28 in
- * tests/advisor/designs4.md: 400,000 members over 2,000 organizations are
- * 200 a tenant), 1 / (distinct[c] / distinct[tc]); without a tenant, or
- * for the tenant column itself, 1 / distinct[c]; 0 when c is not stated. */
+ * own, so a column of many stated values is spread over the tenants (E28
+ * in tests/advisor/designs4.md: 400,000 members over 2,000 organizations
+ * are 200 a tenant), 1 / (distinct[c] / distinct[tc]), at least one value
+ * a tenant; a column of few values (at most KP_FEW_VALUES: a state, a
+ * type) is every tenant's, each tenant's rows holding each value (E69 in
+ * tests/advisor/designs11.md: 11 build states, 'running' 1/11 of an
+ * organization's builds, where the spread gave 11/150,000 of a value a
+ * tenant, so the tenant's whole range); without a tenant, or for the
+ * tenant column itself, 1 / distinct[c]; 0 when c is not stated. */
 static double stated_share(const double *distinct, int c, int tc)
 {
 	if (!distinct || c < 0 || distinct[c] < 1)
 		return 0;
-	if (tc >= 0 && c != tc && distinct[tc] >= 1) {
+	if (tc >= 0 && c != tc && distinct[tc] >= 1 && distinct[c] > KP_FEW_VALUES) {
 		double per = distinct[c] / distinct[tc];
 		return per <= 1 ? 1 : 1 / per;
 	}

@@ -234,6 +234,11 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 	bool bound = reads_bind(adv, t, hc, nh);
 	if (spreads && (room || (merges && !ti->hash_key_parts))) {
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, hc, nh);
+		/* a hash that spreads nothing by the walk (landing.c: a monotonic
+		 * partition key hashed alone, E71's md5(slot) + slot) is no fix */
+		double hot_now = kpa_key_hot_share(adv, t, &t->pk, NULL);
+		if (hot_now > 0 && kpa_key_hot_share(adv, t, &hk, NULL) >= hot_now)
+			goto reversal;
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), false, scratch, &v);
 		{   /* a proposal: the judge keeps what it breaks out of the recommendation, and names it */
 			kp_buf cols = {0}, lead = {0};
@@ -449,6 +454,16 @@ reversal:
 /* A secondary index is a table of its own, sorted by its columns: led by
  * a monotonic, enum-like or shared-prefix column, its writes pile up just
  * the same (seeds 000: "also for index columns"). */
+const char *kpa_index_hot(kp_advisor *adv, const kp_table *t, const int *cols, int n)
+{
+	const char *r = kpa_cols_hot(adv, t, cols, n);
+	if (r || n < 1)
+		return r;
+	if (kpa_prefix_reason(&t->cols[cols[0]]) && kpa_notes_of(adv, t)->dist[cols[0]] != KPA_DIST_UNIFORM)
+		return kpa_lead_hot(adv, t, cols[0]);
+	return NULL;
+}
+
 static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
 {
 	for (int i = 0; i < t->nindexes; i++) {
@@ -460,19 +475,24 @@ static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
 		const kp_column *c = &t->cols[ix->key.parts[0].col];
 		const char *r;
 		kp_rule rule;
+		/* the index row's key walked (landing.c), as the table's key and
+		 * the index candidates are: a few-valued lead followed by a column
+		 * of many values in no order is no hotspot (E68's projects then
+		 * names); followed by a monotonic one, or by few values to the
+		 * end, it is */
+		kpa_conc cw;
+		kpa_key_conc(adv, t, &ix->key, NULL, &cw);
+		bool hot = kpa_conc_hot(&cw);
 		if ((r = kpa_monotonic_reason(c)))
 			rule = KP_R_HOT_MONOTONIC;
-		else if ((r = kpa_enum_reason(c)))
+		else if ((r = kpa_enum_reason(c)) && hot && cw.col < 0)
 			rule = KP_R_HOT_ENUM;
 		else if ((r = kpa_prefix_reason(c)))
 			rule = KP_R_HOT_PREFIX;
 		else {
-			/* the index's key walked on (landing.c): a monotonic column
-			 * after few-valued ones puts each value's writes at the end of
-			 * its range (E46's (domain_code, hour)) */
-			kpa_conc cw;
-			kpa_key_conc(adv, t, &ix->key, NULL, &cw);
-			if (cw.col < 0 || !kpa_conc_hot(&cw))
+			/* a monotonic column after few-valued ones puts each value's
+			 * writes at the end of its range (E46's (domain_code, hour)) */
+			if (cw.col < 0 || !hot)
 				continue;
 			kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_HOT_MONOTONIC, kp_rule_get(KP_R_HOT_MONOTONIC)->severity,
 			                         ix->src, ix->off, (uint32_t)strlen(ix->name), "index %s of %s: %s (a write "

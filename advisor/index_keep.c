@@ -9,7 +9,32 @@
  * the index planned again on what is left. */
 #include "advisor/advisorInt.h"
 
+#include <ctype.h>
 #include <string.h>
+#include <strings.h>
+
+/* keyplan's bucket column of a rebuilt index: named after the index, so
+ * that two indexes rebuilt, or a key change that adds its own bucket, add
+ * columns of their own, and so that landing.c reads it back as the spread
+ * it is (kpa_is_index_bucket_name) */
+const char *kpa_index_bucket_name(kp_advisor *adv, const kp_table *t, const kp_index *ix)
+{
+	const char *bucket = kp_arena_printf(adv->a, "%s_bucket", ix->name);
+	for (int k = 2; kp_table_column(t, bucket, (uint32_t)strlen(bucket)) >= 0; k++)
+		bucket = kp_arena_printf(adv->a, "%s_bucket%d", ix->name, k);
+	return bucket;
+}
+
+bool kpa_is_index_bucket_name(const char *col, const char *ix)
+{
+	size_t n = strlen(ix);
+	if (strncasecmp(col, ix, n) || strncasecmp(col + n, "_bucket", 7))
+		return false;
+	const char *p = col + n + 7;
+	while (isdigit((unsigned char)*p))
+		p++;
+	return !*p;
+}
 
 /* An index of t the advice may widen or drop: a KV index over columns (no
  * expression, no partial WHERE, not a view's copy), in use. */
@@ -269,11 +294,8 @@ static void rebuild(kp_advisor *adv, const kp_table *t, const kp_index *ix, cons
 		}
 	}
 	bool add = !bucket;
-	if (add) {
-		bucket = kp_arena_printf(adv->a, "%s_bucket", ix->name);
-		for (int k = 2; kp_table_column(t, bucket, (uint32_t)strlen(bucket)) >= 0; k++)
-			bucket = kp_arena_printf(adv->a, "%s_bucket%d", ix->name, k);
-	}
+	if (add)
+		bucket = kpa_index_bucket_name(adv, t, ix);
 	kp_buf pk = {0};
 	for (int j = 0; j < t->pk.n; j++)
 		if (t->pk.parts[j].col >= 0 && t->cols[t->pk.parts[j].col].name != bucket)

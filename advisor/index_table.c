@@ -104,7 +104,7 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 	const kp_column *lead = &t->cols[user->cols[0]];
 	enum { PLAIN, HASHED, BUCKETED } spread = PLAIN;
 	int hc[16], nh = 0;
-	if (kpa_lead_hot(adv, t, user->cols[0]) || kpa_cols_hot(adv, t, user->cols, user->n)) {
+	if (kpa_index_hot(adv, t, user->cols, user->n)) {
 		/* hashed over the leading columns up to a well-spread one (a hash
 		 * of enums alone spreads nothing), when every statement binds them
 		 * by = or IN and so computes the hash */

@@ -36,7 +36,7 @@ static bool key_change(const kp_advice *x)
 	/* what changes the key's parts or their order; a column's type or width
 	 * (numeric_key, shorten_key) goes with any of them in one migration */
 	static const char *const kinds[] = {"reorder_key", "hash_prefix", "salt_buckets", "reverse_key", "desc_key",
-	                                    "unique_key", "fewer_key_columns", NULL};
+	                                    "unique_key", "fewer_key_columns", "shard_row", NULL};
 	for (int i = 0; kinds[i]; i++)
 		if (!strcmp(x->kind, kinds[i]))
 			return true;
@@ -179,6 +179,16 @@ static bool drop_worsens(const jtable *jt, const kp_index *ix, const sres *cur, 
 
 /* A drop of an index reads go through, not recommended: no alternative
  * worth listing (index_keep.c). */
+/* Does a design planned as res move onto a search index a read that reads
+ * its own writes (kpj_reads_own_write), which cur does not read so? */
+static bool moves_own_write(const jtable *jt, const sres *cur, const sres *res)
+{
+	for (int i = 0; i < jt->ns; i++)
+		if (res[i].cls == KP_ACCESS_SEARCH && cur[i].cls != KP_ACCESS_SEARCH && kpj_reads_own_write(jt, i))
+			return true;
+	return false;
+}
+
 static bool hidden(const kp_advice *x)
 {
 	return x->read_drop && !x->recommended;
@@ -448,7 +458,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			}
 		for (;;) {
 			int pick = -1;
-			kp_cost best = cur;
+			kp_cost best = cur, best_real = cur;
 			for (uint32_t i = 0; i < n; i++) {
 				kp_advice *x = cands->items[i];
 				if (taken[i] || !ok[i] || (phase == 0 && x->index && x->index->search))
@@ -510,6 +520,15 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				}
 				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9))
 					continue;   /* 1 and 2: never admitted */
+				/* a search index is brought the writes asynchronously: it
+				 * takes no read that looks a row up by a value a write of
+				 * the workload sets (docs/advice.md, "The choice") */
+				if (x->index && x->index->search && moves_own_write(jt, cur_res, try_res))
+					continue;
+				/* judged with a rare full scan it serves taken as a batch
+				 * (its saving not counted); the design's own cost kept */
+				kp_cost real = c;
+				kpj_batch_discount(jt, &cur, cur_res, &c, try_res);
 				/* a step pays across the bracket of the default
 				 * selectivities, or it stays an alternative that says
 				 * what would decide it (docs/advice.md) */
@@ -525,6 +544,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				           tie_before(x, cands->items[pick]);
 				if (pick < 0 || kpj_robust_better_on(jt, &c, try_res, &best, best_res) || tie) {
 					best = c;
+					best_real = real;
 					pick = (int)i;
 					sres *tmp = best_res;
 					best_res = try_res;
@@ -540,7 +560,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			taken[pick] = true;
 			picks[npicks++] = pick;
 			apply(hyp, t, &chosen, cands->items[pick]);
-			cur = best;
+			cur = best_real;
 			sres *tmp = cur_res;
 			cur_res = best_res;
 			best_res = tmp;

@@ -99,6 +99,9 @@ int kpj_write_fanout(const design *d);
 /* Index rows an UPDATE moves on design d (an index whose key holds a
  * column it sets: the old row deleted, the new one written). */
 int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s);
+/* Does shape i of jt bind by = a non-key column the workload's UPDATEs of
+ * its table set (a read that looks up a value a write has just set)? */
+bool kpj_reads_own_write(const jtable *jt, int i);
 /* KV indexes and index tables of a design (the index bound counts them). */
 int kpj_kv_indexes(const design *d);
 /* Shape i of jt planned on design d (h: its hypothetical table, or NULL to
@@ -121,6 +124,11 @@ void kpj_compose(const jtable *jt, const sres *base, const sres *with, sres *out
  * row added to the writes for each weight made to run, what b refuses; 1
  * the other way round; 0 when the rows decide. */
 int kpj_refused_order(const kp_cost *a, const kp_cost *b);
+/* Full scans the store runs on cur (its plans res0) that a step to c (res)
+ * serves, when the rows it adds to the writes are more than
+ * KP_REFUSED_RATE a run of them: a batch, the rows it saves them taken out
+ * of c (docs/advice.md, "Reads the store refuses"); true then. */
+bool kpj_batch_discount(const jtable *jt, const kp_cost *cur, const sres *res0, kp_cost *c, const sres *res);
 /* a before b in the judge's order: fewer broken, fewer hot rows, refused
  * reads made to run at their price, cheaper */
 bool kpj_better(const kp_cost *a, const kp_cost *b);

@@ -70,6 +70,33 @@ int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s)
 	return n;
 }
 
+/* Does shape i read its own writes: a read that binds by = a column the
+ * workload's UPDATEs of its table set (not a key column: the row is named
+ * by its key), so that it looks a row up by a value a write has just given
+ * it (a booking found by the PNR its hold set)? A search index, which the
+ * stores bring writes to asynchronously, may miss that row
+ * (docs/advice.md, "The choice"). */
+bool kpj_reads_own_write(const jtable *jt, int i)
+{
+	const jshape *s = &jt->s[i];
+	if (s->ins_rows > 0 || s->upd || s->q->stmt->kind != KP_S_SELECT || !s->q->plan.names)
+		return false;
+	colset eq = {0}, range = {0};
+	kpa_sargable(s->q->plan.names, kpa_where_of(s->q->stmt), &eq, &range);
+	for (int j = 0; j < jt->ns; j++) {
+		const kp_stmt *w = jt->s[j].q->stmt;
+		if (w->kind != KP_S_UPDATE)
+			continue;
+		for (uint32_t k = 0; k < w->u.update.sets.n; k++) {
+			const kp_assign *as = w->u.update.sets.items[k];
+			int col = kp_table_column(jt->t, as->col.s, as->col.len);
+			if (col >= 0 && jt->t->cols[col].key_pos < 0 && kpa_colset_has(&eq, col))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* KV indexes and index tables of a design (the index bound counts them). */
 int kpj_kv_indexes(const design *d)
 {
@@ -208,7 +235,18 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 		/* one scan per bucket, merged */
 		kp_plan p2;
 		kpa_plan_on(&p2, h2, s->q, scratch);
-		if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
+		/* a shard the writer draws (shard_row, shardrow.c): its own
+		 * UPDATE or DELETE binds the shard it drew, one row as before;
+		 * only a read reads every shard */
+		bool drawn = false;
+		for (int k = 0; k < d->nitems && (st->kind == KP_S_UPDATE || st->kind == KP_S_DELETE); k++)
+			drawn |= !strcmp(d->items[k]->kind, "shard_row");
+		if (drawn && p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
+			rows = kpa_rows_read(&p2, st, jt->rows, jt->distinct, jt->reverse);
+			lo = kpa_rows_read_at(&p2, st, jt->rows, jt->distinct, jt->reverse, 1 / KP_BRACKET);
+			hi = kpa_rows_read_at(&p2, st, jt->rows, jt->distinct, jt->reverse, KP_BRACKET);
+			p = p2;
+		} else if (p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
 			rows = kpa_rows_read(&p2, st, jt->rows, jt->distinct, jt->reverse) + d->buckets;
 			lo = kpa_rows_read_at(&p2, st, jt->rows, jt->distinct, jt->reverse, 1 / KP_BRACKET) + d->buckets;
 			hi = kpa_rows_read_at(&p2, st, jt->rows, jt->distinct, jt->reverse, KP_BRACKET) + d->buckets;
@@ -316,6 +354,11 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 	c->written += jt->assumed * copies;
 	c->hot += jt->assumed * hot;
 	c->amplified += jt->assumed * (copies - 1);
+	/* a write hotspot matters against the table's load: where writes are
+	 * a small share of its statements, the region that takes them has
+	 * throughput to spare, and spreading them is not worth a key change
+	 * by itself (docs/advice.md, "The choice") */
+	c->hot_decides = jt->writes + jt->assumed >= (jt->reads + jt->writes + jt->assumed) * KP_HOT_SHARE;
 	/* every index kept is a copy of the table's rows (docs/advice.md) */
 	double rest = c->written * KP_WRITE_RATE + (copies - 1) * jt->rows * KP_KEEP_RATE;
 	c->total = c->read + rest;
@@ -355,6 +398,13 @@ static bool less(double a, double b)
 	return a < b * (1 - 1e-9);
 }
 
+/* a puts fewer rows on one region than b, on a table whose writes decide
+ * so (kp_cost.hot_decides) */
+static bool fewer_hot(const kp_cost *a, const kp_cost *b)
+{
+	return (a->hot_decides || b->hot_decides) && less(a->hot, b->hot);
+}
+
 /* Reads the store refuses, between two designs as many hot rows apart:
  * -1 when a makes refused weight run that b refuses and each such read
  * costs every write no more than one row (the rows a adds to the writes,
@@ -367,6 +417,37 @@ int kpj_refused_order(const kp_cost *a, const kp_cost *b)
 	if (less(b->refused, a->refused) && b->amplified - a->amplified <= (a->refused - b->refused) * KP_REFUSED_RATE * (1 + 1e-9))
 		return 1;
 	return 0;
+}
+
+/* Full scans the store runs on cur (res0) that a step to c (res) serves:
+ * their weight. When the rows the step adds to the writes that run,
+ * weighted, are more than KP_REFUSED_RATE for each weight of them, they
+ * are a batch, as a refused read that rare is (docs/advice.md, "Reads the
+ * store refuses"): the rows the step saves them are taken out of c (its
+ * read, total and bracket), so that it pays by what else it does; true
+ * then. */
+bool kpj_batch_discount(const jtable *jt, const kp_cost *cur, const sres *res0, kp_cost *c, const sres *res)
+{
+	double weight = 0, saved = 0, lo = 0, hi = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || s->upd || s->fixed || res0[i].cls != KP_ACCESS_FULL || res0[i].rejected ||
+		    res0[i].fails || res[i].cls == KP_ACCESS_FULL || res[i].cls == KP_ACCESS_NONE || res[i].rejected ||
+		    res[i].fails)
+			continue;
+		weight += s->weight;
+		saved += s->weight * (res0[i].rows - res[i].rows);
+		lo += s->weight * (res0[i].lo - res[i].lo);
+		hi += s->weight * (res0[i].hi - res[i].hi);
+	}
+	double added = c->amplified - cur->amplified;
+	if (weight <= 0 || added <= weight * KP_SCAN_RUN_RATE * (1 + 1e-9))
+		return false;
+	c->read += saved;
+	c->total += saved;
+	c->lo += lo;
+	c->hi += hi;
+	return true;
 }
 
 /* Weighted rows the reads that run on both designs (neither refuses nor
@@ -411,9 +492,9 @@ bool kpj_better_on(const jtable *jt, const kp_cost *a, const sres *ra, const kp_
 {
 	if (a->broken != b->broken)
 		return a->broken < b->broken;
-	if (a->hot < b->hot * (1 - 1e-9))
+	if (fewer_hot(a, b))
 		return true;
-	if (a->hot > b->hot * (1 + 1e-9))
+	if (fewer_hot(b, a))
 		return false;
 	int r = refused_order_on(jt, a, ra, b, rb);
 	if (r)
@@ -433,9 +514,9 @@ static int order_before_rows(const jtable *jt, const kp_cost *a, const sres *ra,
 {
 	if (a->broken != b->broken)
 		return a->broken < b->broken ? -1 : 1;
-	if (less(a->hot, b->hot))
+	if (fewer_hot(a, b))
 		return -1;
-	if (less(b->hot, a->hot))
+	if (fewer_hot(b, a))
 		return 1;
 	return refused_order_on(jt, a, ra, b, rb);
 }

@@ -295,9 +295,19 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 	if (c->hot > now->hot * (1 + 1e-9))
 		kp_buf_printf(&b, "%sputs %.15g more weighted rows written onto one region (a write hotspot)",
 		              b.len ? "; " : "", per_value(c->hot - now->hot, 1));
-	else if (c->hot < now->hot * (1 - 1e-9))
+	else if (c->hot < now->hot * (1 - 1e-9)) {
 		kp_buf_printf(&b, "%sspreads %.15g weighted rows written that land on one region today", b.len ? "; " : "",
 		              per_value(now->hot - c->hot, 1));
+		/* a hotspot of a table whose writes are a small share of its
+		 * load does not decide before the rows (kp_cost.hot_decides) */
+		double all = jt->reads + jt->writes + jt->assumed;
+		if (!c->hot_decides && !now->hot_decides && all > 0)
+			kp_buf_printf(&b, " (the table's writes, weight %.15g, are %.2g%% of its weighted statements, under the "
+			              "%.15g%% at which a write hotspot decides before the rows: the region that takes "
+			              "them has throughput to spare)",
+			              per_value(jt->writes + jt->assumed, 1), 100 * (jt->writes + jt->assumed) / all,
+			              100 * KP_HOT_SHARE);
+	}
 	/* rows rounded as the review's cost line rounds them (tools/review.c) */
 	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g)", b.len ? "; " : "", per_value(c->read, 1),
 	              per_value(now->read, 1));
@@ -320,6 +330,40 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 			              "read that rare against the writes is a batch, run with the store's full-scan "
 			              "hint or as an export", KP_REFUSED_RATE);
 	}
+	/* reads that look a row up by a value the workload's updates set,
+	 * moved onto a search index the writes reach asynchronously (judge.c
+	 * does not admit such a step) */
+	int own = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->then != KP_ACCESS_SEARCH || s->now == KP_ACCESS_SEARCH || !kpj_reads_own_write(jt, i))
+			continue;
+		kp_buf_printf(&b, "%s%s (weight %.15g)",
+		              own++ ? ", " : "; moves onto a search index reads that look a row up by a value the "
+		                             "workload's updates set: ",
+		              where_at(adv, s->q), s->weight);
+	}
+	if (own)
+		kp_buf_puts(&b, ": the store brings writes to a search index asynchronously, so such a read just after "
+		                "its write may miss the row, where a KV index is written with the row; not recommended while "
+		                "it takes them");
+	/* full scans the store runs, served: a batch when rarer than the
+	 * writes it makes dearer are worth (kpj_batch_discount) */
+	double ran = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || s->upd || s->fixed || s->now != KP_ACCESS_FULL || s->now_rejected ||
+		    s->then == KP_ACCESS_FULL || s->then == KP_ACCESS_NONE || s->then_rejected)
+			continue;
+		ran += s->weight;
+	}
+	double added = c->amplified - now->amplified;
+	if (ran > 0 && added > ran * KP_SCAN_RUN_RATE * (1 + 1e-9))
+		kp_buf_printf(&b, "; serves full scans the store runs (weight %.15g), for %.15g more weighted rows "
+		              "written (%.15g a run): more than the %.15g a run that is worth, so the rows it saves them "
+		              "do not count for it: a read that rare against the writes is a batch, run as it runs "
+		              "today or as an export",
+		              ran, per_value(added, 1), (double)(long long)(added / ran * 100 + 0.5) / 100, KP_SCAN_RUN_RATE);
 	int copies = kpj_write_fanout(d);
 	if (copies > 1)
 		kp_buf_printf(&b, "; every %s writes %d rows", row_writes(jt), copies);

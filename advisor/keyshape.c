@@ -43,6 +43,143 @@ static void read_cols(kp_advisor *adv, const kp_table *t, bool *used)
 		used[tc] = true;
 }
 
+/* What one value says of a string column: 1 digits only (a number, or a
+ * date's digits with - : . or space between them, such as '2015122410'
+ * or '2015-12-24'), -1 anything else ('UA123', '12A', a leading zero a
+ * number would drop: '0042'), 0 nothing (a parameter, an expression). */
+static int digits_value(const char *v, size_t n)
+{
+	size_t digits = 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = v[i];
+		if (c >= '0' && c <= '9')
+			digits++;
+		else if (!(i > 0 && (c == '-' || c == ':' || c == '.' || c == ' ') && v[i - 1] >= '0' && v[i - 1] <= '9'))
+			return -1;
+	}
+	if (!digits || digits > 18 || (v[0] == '0' && n > 1) || !(v[n - 1] >= '0' && v[n - 1] <= '9'))
+		return -1;
+	return 1;
+}
+
+/* The same of a constant of the workload's SQL: a quoted string, or a
+ * number written where the string goes. */
+static int digits_sql(const char *sql)
+{
+	if (!sql)
+		return 0;
+	size_t n = strlen(sql);
+	if (n >= 2 && sql[0] == '\'' && sql[n - 1] == '\'')
+		return memchr(sql + 1, '\'', n - 2) ? -1 : digits_value(sql + 1, n - 2);
+	return digits_value(sql, n);
+}
+
+/* The values a WHERE compares column ci with (=, IN, ranges): folded into
+ * *seen (1 all digits so far, -1 one is not), the first in *first. */
+static void where_values(const kp_names *nm, const kp_expr *e, int ci, int *seen, const kp_expr **first)
+{
+	if (!e || *seen < 0)
+		return;
+	const kp_expr *v[2] = {NULL, NULL};
+	int nv = 0;
+	if (e->kind == KP_X_AND || e->kind == KP_X_OR) {
+		for (uint32_t i = 0; i < e->n; i++)
+			where_values(nm, e->list[i], ci, seen, first);
+		return;
+	}
+	if (e->kind == KP_X_NOT) {
+		where_values(nm, e->a, ci, seen, first);
+		return;
+	}
+	if (e->kind == KP_X_CMP && e->a && e->b) {
+		if (kpa_colref(nm, e->a) == ci)
+			v[nv++] = e->b;
+		else if (kpa_colref(nm, e->b) == ci)
+			v[nv++] = e->a;
+	} else if (e->kind == KP_X_BETWEEN && kpa_colref(nm, e->a) == ci) {
+		v[nv++] = e->b;
+		v[nv++] = e->c;
+	} else if (e->kind == KP_X_IN && kpa_colref(nm, e->a) == ci) {
+		for (uint32_t i = 0; i < e->n; i++)
+			where_values(nm, &(kp_expr){.kind = KP_X_CMP, .a = e->a, .b = e->list[i]}, ci, seen, first);
+		return;
+	}
+	for (int i = 0; i < nv; i++) {
+		const kp_expr *x = v[i];
+		int d = x->kind == KP_X_STRING ? digits_value(x->str, x->slen)
+		        : x->kind == KP_X_INT  ? 1
+		                               : 0;
+		if (!d)
+			continue;
+		if (!*first || d < 0)
+			*first = x;
+		*seen = d < 0 ? -1 : 1;
+		if (d < 0)
+			return;
+	}
+}
+
+/* What the workload's values say of string column ci of t (KP106's
+ * evidence; its name is a hint only, never enough): 1 when every value it
+ * writes or compares the column with is digits, worded in *ev with the
+ * first and where it is; -1 when one is not (*ev names it); 0 when the
+ * workload gives it no value. */
+static int numeric_values(kp_advisor *adv, const kp_table *t, int ci, const char **ev)
+{
+	const kp_column *c = &t->cols[ci];
+	int seen = 0;
+	*ev = NULL;
+	/* the inserts: each value in the column's place */
+	kpa_ins_walk iw = {0};
+	while (seen >= 0 && kpa_ins_next(adv, &iw)) {
+		if (kpa_insert_table(adv, iw.qi) != t)
+			continue;
+		const kp_insert *in = &iw.q->stmt->u.insert;
+		int at = in->cols.n ? -1 : ci;
+		for (uint32_t k = 0; k < in->cols.n && at < 0; k++) {
+			const kp_name *nm = in->cols.items[k];
+			if (kp_table_column(t, nm->s, nm->len) == ci)
+				at = (int)k;
+		}
+		for (uint32_t r = 0; at >= 0 && r < iw.v.nrows && seen >= 0; r++) {
+			const kp_ins_row *row = &iw.v.rows[r];
+			if ((uint32_t)at >= row->n)
+				continue;
+			const kp_ins_value *v = &row->v[at];
+			int d = v->kind == KP_IV_INT ? 1 : v->kind == KP_IV_CONST ? digits_sql(v->sql) : 0;
+			if (!d)
+				continue;
+			if (!*ev || d < 0)
+				*ev = kp_arena_printf(adv->a, "%s %s by the insert at %s:%u", d < 0 ? "written as" : "written as",
+				                      v->sql ? v->sql : "a number", iw.q->src->path, iw.line);
+			seen = d;
+		}
+	}
+	kpa_ins_done(&iw);
+	/* the statements that compare it with a constant */
+	const kp_list *qs = kpa_queries_of(adv, t);
+	for (uint32_t i = 0; i < qs->n && seen >= 0; i++) {
+		const kp_wquery *q = qs->items[i];
+		if (q->base != t || !q->plan.names)
+			continue;
+		const kp_expr *first = NULL;
+		int before = seen;
+		where_values(q->plan.names, kpa_where_of(q->stmt), ci, &seen, &first);
+		if (first && (!*ev || seen < 0 || before == 0)) {
+			uint32_t line, col;
+			kp_source_linecol(q->src, q->off, &line, &col);
+			kp_buf b = {0};
+			kp_expr_to_sql(&b, first);
+			if (!*ev || seen < 0)
+				*ev = kp_arena_printf(adv->a, "compared with %s at %s:%u", b.data ? b.data : "a constant",
+				                      q->src->path, line);
+			kp_buf_free(&b);
+		}
+	}
+	(void)c;
+	return seen;
+}
+
 void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
 	kp_buf m = {0};
@@ -121,10 +258,15 @@ void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 				kpa_advice_col(adv, x, c->name);
 				kp_diag_help(g, adv->a, "%s", x->message);
 			}
-			if (kpa_numeric_string(c)) {
+			/* the name is a hint; the values the workload writes and
+			 * compares are the evidence (E72: 'UA123' in a flight_no,
+			 * '12A' in a seat_no, which a BIGINT would refuse) */
+			const char *ev = NULL;
+			if (kpa_numeric_string(c) && numeric_values(adv, t, ci, &ev) > 0) {
 				kp_buf_clear(&m);
-				kp_buf_printf(&m, "key column '%s' of %s is a string that holds numbers or dates "
-				              "(such as '2015122410'); a BIGINT is shorter and fixed-width", c->name, t->name);
+				kp_buf_printf(&m, "key column '%s' of %s is a string that holds numbers or dates: every value "
+				              "the workload gives it is digits (%s); a BIGINT is shorter and fixed-width",
+				              c->name, t->name, ev);
 				kp_diag *g = kpa_finding(adv, KP_R_NUMERIC_STRING, t, c->off, kpa_name_len(c), m.data);
 				kp_buf ddl = {0};
 				kp_table tt = *t;

@@ -13,10 +13,8 @@
  * (judge_plan.c) and the index candidates (index.c, index_table.c). */
 #include "advisor/advisorInt.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <string.h>
-#include <strings.h>
 
 /* Does the name hold the word w, '_'-separated? */
 static bool has_word(const char *l, const char *w)
@@ -69,15 +67,8 @@ static bool own_index_bucket(const kp_table *t, int ci)
 	for (int i = 0; i < t->nindexes; i++) {
 		const kp_index *ix = t->indexes[i];
 		int lead = ix->tenant_lead ? 1 : 0;
-		if (!ix->name || ix->key.n <= lead || ix->key.parts[lead].col != ci)
-			continue;
-		size_t n = strlen(ix->name);
-		if (strncasecmp(c->name, ix->name, n) || strncasecmp(c->name + n, "_bucket", 7))
-			continue;
-		const char *p = c->name + n + 7;
-		while (isdigit((unsigned char)*p))
-			p++;
-		if (!*p)
+		if (ix->name && ix->key.n > lead && ix->key.parts[lead].col == ci &&
+		    kpa_is_index_bucket_name(c->name, ix->name))
 			return true;
 	}
 	return false;
@@ -204,6 +195,18 @@ kpa_colconc *kpa_table_conc(kp_advisor *adv, const kp_table *t, kp_arena *a)
 	return cc;
 }
 
+/* Do rows share the values of column ci of t? Other columns follow it in
+ * t's own key, which needs them to tell its rows apart (E71's slot, then
+ * api_key and route); a column that ends the key (E60's visit id) may be
+ * one row a value. */
+static bool shared_value(const kp_table *t, int ci)
+{
+	for (int i = 0; i + 1 < t->pk.n; i++)
+		if (t->pk.parts[i].col == ci)
+			return true;
+	return false;
+}
+
 void kpa_cols_conc(kp_advisor *adv, const kp_table *t, const kp_key_part *parts, int n, const kpa_colconc *cc,
                    kpa_conc *out)
 {
@@ -220,7 +223,14 @@ void kpa_cols_conc(kp_advisor *adv, const kp_table *t, const kp_key_part *parts,
 			if (p->nhash == 0)
 				return;   /* an expression part: not judged */
 			/* a hash spreads if one of its columns has many values at a
-			 * time (not few, not a calendar unit) */
+			 * time (not few, not a calendar unit). Where the store
+			 * partitions by the first column (Tablestore), a monotonic
+			 * column hashed alone into it has one value at a time that rows
+			 * share (other columns follow it in the key: E71's minute slot, every
+			 * counter of the minute under one md5(slot) + slot, a
+			 * partition key value that cannot split), so its hash alone
+			 * spreads nothing. (A range-partitioned store splits a hash
+			 * value's range by the columns after it: not judged so there.) */
 			double vals = 1, top = 1;
 			for (int h = 0; h < p->nhash; h++) {
 				int hc = p->hash_cols[h];
@@ -230,7 +240,8 @@ void kpa_cols_conc(kp_advisor *adv, const kp_table *t, const kp_key_part *parts,
 				if (f->kind == KPA_CONC_FEW) {
 					vals *= f->values;
 					top *= f->top;
-				} else if (!kpa_coarse_time(&t->cols[hc])) {
+				} else if (!kpa_coarse_time(&t->cols[hc]) &&
+				           !(first_only && p->nhash == 1 && f->kind == KPA_CONC_MONO && shared_value(t, hc))) {
 					return;   /* spread */
 				}
 			}

@@ -730,7 +730,9 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 	kp_buf_printf(&m, "%s; served %.15g -> %.15g of %.15g weight", x->message, v->before, v->after, v->total);
 	/* a store that sorts nothing refuses one ordered read over several
 	 * buckets: its reads go one a bucket, not merged (E37 in designs6.md) */
-	if (v->fanout > 0 && kpa_target(adv->target)->order_in_key_order)
+	if (v->fanout > 0 && !strcmp(x->kind, "shard_row"))
+		kp_buf_printf(&m, " (%.15g of it as %d reads, one a shard, summed)", v->fanout, buckets);
+	else if (v->fanout > 0 && kpa_target(adv->target)->order_in_key_order)
 		kp_buf_printf(&m, " (%.15g of it as %d reads, one a bucket, each in key order)", v->fanout, buckets);
 	else if (v->fanout > 0)
 		kp_buf_printf(&m, " (%.15g of it as %d scans merged, one per bucket)", v->fanout, buckets);

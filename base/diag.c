@@ -236,7 +236,7 @@ void kp_diag_format(kp_buf *out, const kp_diag *d, int color)
 	 * capacity check and NUL were most of this function's own cost */
 	static const uint8_t sevlen[] = {4, 7, 5};   /* kp_severity_name's, in its order */
 	const char *sev = kp_severity_name(d->severity);
-	size_t sevn = sevlen[d->severity], idn = strlen(r->id), slugn = strlen(r->slug);
+	size_t sevn = sevlen[d->severity], idn = kp_rule_id_len(d->rule), slugn = kp_rule_slug_len(d->rule);
 	size_t pn;
 	const char *path = kp_source_path_shown(d->src, &pn);   /* escaped once per file */
 	/* a message of printable ASCII (most) goes into the heading's room as

@@ -1,5 +1,8 @@
 #include "base/rules.h"
 
+#include <stdint.h>
+#include <string.h>
+
 static const kp_rule_info rules[KP_R__COUNT] = {
 	[KP_R_FULL_SCAN]      = {"KP001", "full-scan", KP_SEV_ERROR, "query scans the whole table: no condition on the leading key column"},
 	[KP_R_FILTERED_SCAN]  = {"KP002", "filtered-scan", KP_SEV_INFO, "key range plus predicates the key cannot serve, checked by a server-side filter"},
@@ -49,6 +52,29 @@ static const kp_rule_info rules[KP_R__COUNT] = {
 const kp_rule_info *kp_rule_get(kp_rule r)
 {
 	return &rules[r];
+}
+
+/* Filled before main (a constructor: nothing to race with, whatever
+ * thread a library session later runs on), from the table above, so a
+ * row added there needs nothing here. */
+static uint8_t lens[KP_R__COUNT][2];
+
+__attribute__((constructor)) static void measure_rules(void)
+{
+	for (int r = 0; r < KP_R__COUNT; r++) {
+		lens[r][0] = (uint8_t)strlen(rules[r].id);
+		lens[r][1] = (uint8_t)strlen(rules[r].slug);
+	}
+}
+
+size_t kp_rule_id_len(kp_rule r)
+{
+	return lens[r][0];
+}
+
+size_t kp_rule_slug_len(kp_rule r)
+{
+	return lens[r][1];
 }
 
 const char *kp_severity_name(kp_severity s)

@@ -189,22 +189,37 @@ __attribute__((noinline)) static void build_lines(kp_source *s)
 		size_t stop = len - 32;
 		if (s->mapped && given + ((size_t)1 << 20) < stop)
 			stop = given + ((size_t)1 << 20);
+		/* the high bits of every block ORed together, and looked at once
+		 * the loop is done (the first such byte found again then, from
+		 * the loop's start, the one time there is one); room for a
+		 * block's 32 breaks made once a block, not checked a break */
+		size_t from = i;
+		__m128i high_bits = _mm_setzero_si128();
 		for (; i <= stop; i += 32) {
 			__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
 			__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(t + i + 16));
 			uint32_t m = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, nl)) |
 			             (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, nl)) << 16;
-			if (!seen_high) {
-				uint32_t h = (uint32_t)_mm_movemask_epi8(a) | (uint32_t)_mm_movemask_epi8(b) << 16;
-				if (h) {
-					high = i + (size_t)__builtin_ctz(h);
-					seen_high = true;
+			high_bits = _mm_or_si128(high_bits, _mm_or_si128(a, b));
+			if (m) {
+				if (n + 32 > cap) {
+					cap *= 2;
+					uint32_t *nl2 = realloc(lines, cap * sizeof(*lines));
+					if (!nl2)
+						abort();
+					lines = nl2;
 				}
+				do {
+					lines[n++] = (uint32_t)(i + (size_t)__builtin_ctz(m) + 1);
+					m &= m - 1;
+				} while (m);
 			}
-			while (m) {
-				push_line(&lines, &n, &cap, i + (size_t)__builtin_ctz(m) + 1);
-				m &= m - 1;
-			}
+		}
+		if (!seen_high && _mm_movemask_epi8(high_bits)) {
+			while (t[from] < 0x80)
+				from++;
+			high = from;
+			seen_high = true;
 		}
 		if (s->mapped && i - given >= ((size_t)1 << 20)) {
 			kp_source_release(s, given, i);
@@ -303,13 +318,25 @@ static inline __attribute__((always_inline)) void col_at(kp_source *s, size_t li
 	 * since every statement and message asks for a column */
 	size_t i = s->lines[li];
 	uint32_t c = 1 + (uint32_t)(off - i);
+	const unsigned char *t = (const unsigned char *)s->text;
 	if (off <= s->ascii_end) {
-		i = off;   /* ASCII up to off: a column is a byte, nothing to count */
-	} else if (s->memo_col && s->memo_line == li && s->memo_off <= off && s->memo_off > i) {
+		/* ASCII up to off: a column is a byte, nothing to count, and no
+		 * byte-order mark (it is not ASCII: ascii_end is 0 after one).
+		 * Answered here, without the count's loops and its memo, since
+		 * this is nearly every answer (every statement's line in
+		 * explain, every finding's). The memo of a count stays as it
+		 * was: it is read only for an offset on its own line, after it */
+		if (off > i && t[off - 1] == '\r' && off < s->len && t[off] == '\n')
+			c--;   /* the CR of a CRLF is not a column */
+		s->memo_line = li;
+		*line = s->base_line + (uint32_t)li + 1;
+		*col = c + (li == 0 ? s->base_col : 0);
+		return;
+	}
+	if (s->memo_col && s->memo_line == li && s->memo_off <= off && s->memo_off > i) {
 		c = s->memo_col + (uint32_t)(off - s->memo_off);
 		i = s->memo_off;
 	}
-	const unsigned char *t = (const unsigned char *)s->text;
 #ifdef __SSE2__
 	/* 16 bytes at a time: a continuation byte is below 0xc0 as an unsigned
 	 * byte and not below 0x80, i.e. as a signed byte below -64; each gives

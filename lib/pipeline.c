@@ -61,7 +61,7 @@ void kp_pipe_reset(kp_pipe *p)
 	free(p->conn_path);
 	free(p->conn_tenant);
 	p->conn_path = p->conn_tenant = NULL;
-	p->conn_src = NULL;
+	p->conn_src = p->conn_seen = NULL;
 	p->conn_set = false;
 	p->fn = NULL;
 	p->ctx = NULL;
@@ -317,6 +317,7 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 	kp_arena *ast_arena = keep_ast ? &p->arena : sa;
 	kp_arena *plan_arena = p->keep_stmts ? &p->arena : sa;
 	p->stop = false;
+	p->conn_seen = NULL;   /* src's path compared again (lib/tenant.c) */
 	if (!transient)
 		p->conn_src = NULL;   /* a whole source: its own connection (lib/tenant.c) */
 	for (;;) {
@@ -447,6 +448,7 @@ bool kp_pipe_sql(kp_pipe *p, kp_source *sql, kp_role r, kp_diags *d, kp_arena *a
 	bool keep_ast = p->keep_stmts || (p->adv && r == KP_ROLE_WORKLOAD), keep = keep_ast;
 	size_t pos = 0;
 	p->stop = false;
+	p->conn_seen = NULL;   /* sql's path compared again (lib/tenant.c) */
 	kp_parser_script_start(p->parser);
 	kp_event ev;
 	for (;;) {

@@ -123,6 +123,11 @@ typedef struct kp_pipe {
 	kp_list schema_srcs;    /* kp_source*: the schema, in the order read */
 	const kp_source *conn_src; /* the source whose -- keyplan:tenant lines were read */
 	char *conn_path;        /* its path (heap) */
+	const kp_source *conn_seen; /* the source whose path was last compared with
+	                           conn_path, in the window or string being read:
+	                           its path does not change before the next, so
+	                           the comparison (a strcmp a statement) is made
+	                           once; NULL at each window and string */
 	char *conn_tenant;      /* the TenantId its last one set (heap; NULL: global) */
 	bool conn_set;          /* that file has one before the current statement */
 	kp_plan_opts conn_opts; /* opts on that connection, when it is not opts' */

@@ -82,7 +82,8 @@ const kp_plan_opts *kp_pipe_connection(kp_pipe *p, kp_event *ev)
 	/* a streamed file's windows share one source; any other source is
 	 * another file, which starts on the default connection */
 	const char *path = ev->src->path ? ev->src->path : "";
-	if (p->conn_src != ev->src || !p->conn_path || strcmp(p->conn_path, path)) {
+	if (p->conn_seen != ev->src &&
+	    (p->conn_src != ev->src || !p->conn_path || strcmp(p->conn_path, path))) {
 		free(p->conn_path);
 		free(p->conn_tenant);
 		p->conn_path = strdup(path);
@@ -92,6 +93,7 @@ const kp_plan_opts *kp_pipe_connection(kp_pipe *p, kp_event *ev)
 		p->conn_set = false;
 		p->conn_src = ev->src;
 	}
+	p->conn_seen = ev->src;
 	if (ev->start > ev->lead && !ev->host) {
 		directive_ctx x = {p, ev};
 		kp_comments(ev->src, ev->lead, ev->start, false, on_comment, &x);

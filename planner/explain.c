@@ -714,9 +714,9 @@ static char *diag_json(kp_buf *out, char *p, const kp_diag *g, const line_text *
 	uint32_t l1, c1, l2, c2;
 	kp_source_span(g->src, g->off, g->len, &l1, &c1, &l2, &c2);
 	KP_PUT_LIT(p, "{\"rule\": \"");
-	p = put_name(p, r->id);
+	p = kp_put(p, r->id, kp_rule_id_len(g->rule));   /* ROOM holds both: names of at most NAME_MAX */
 	KP_PUT_LIT(p, "\", \"slug\": \"");
-	p = put_name(p, r->slug);
+	p = kp_put(p, r->slug, kp_rule_slug_len(g->rule));
 	/* the severity's words as one literal each (kp_severity_name's) */
 	switch (g->severity) {
 	case KP_SEV_INFO: KP_PUT_LIT(p, "\", \"severity\": \"info\", \"message\": "); break;

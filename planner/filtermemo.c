@@ -42,6 +42,7 @@ struct kp_filter_memo {
 	hole holes[MAX_HOLES];
 	uint32_t len;
 	char text[MAX_TEXT];    /* the text written for the statement it was kept from */
+	kp_buf scratch;         /* kp_filter_memo_scratch's */
 };
 
 kp_filter_memo *kp_filter_memo_new(void)
@@ -50,6 +51,7 @@ kp_filter_memo *kp_filter_memo_new(void)
 	if (!m)
 		abort();
 	m->set = false;
+	m->scratch = (kp_buf){0};
 	return m;
 }
 
@@ -61,7 +63,15 @@ void kp_filter_memo_clear(kp_filter_memo *m)
 
 void kp_filter_memo_free(kp_filter_memo *m)
 {
+	if (m)
+		kp_buf_free(&m->scratch);
 	free(m);
+}
+
+kp_buf *kp_filter_memo_scratch(kp_filter_memo *m)
+{
+	kp_buf_clear(&m->scratch);
+	return &m->scratch;
 }
 
 /* The place of each of filter's n conjuncts among where's, in pos; false

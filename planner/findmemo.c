@@ -25,6 +25,13 @@
 #define ENTRIES 4               /* paths read whole per shape (the primary key,
                                    indexes a hint or an order chose) */
 
+/* A kept message and its length, so that a replay copies it without
+ * measuring it again (three strlen calls a replayed full scan) */
+typedef struct text {
+	char *s;
+	size_t n;
+} text;
+
 typedef struct entry {
 	bool set;
 	const kp_index *index;  /* the path read whole (NULL: the table's key) */
@@ -33,12 +40,12 @@ typedef struct entry {
 	bool diag;              /* a finding was made (none: a LIMIT without WHERE) */
 	kp_rule rule;
 	kp_severity sev;
-	char *message;
+	text message;
 	uint32_t nnotes, nhelps;
 	kp_source **note_src;
 	uint32_t *note_off;
-	char **note_msg;
-	char **help_msg;
+	text *note_msg;
+	text *help_msg;
 } entry;
 
 struct kp_find_memo {
@@ -56,11 +63,11 @@ kp_find_memo *kp_find_memo_new(void)
 
 static void entry_clear(entry *e)
 {
-	free(e->message);
+	free(e->message.s);
 	for (uint32_t i = 0; i < e->nnotes; i++)
-		free(e->note_msg[i]);
+		free(e->note_msg[i].s);
 	for (uint32_t i = 0; i < e->nhelps; i++)
-		free(e->help_msg[i]);
+		free(e->help_msg[i].s);
 	free(e->note_src);
 	free(e->note_off);
 	free(e->note_msg);
@@ -84,19 +91,19 @@ void kp_find_memo_free(kp_find_memo *m)
 	free(m);
 }
 
-static char *dup(const char *s)
+static text dup(const char *s)
 {
-	size_t n = strlen(s) + 1;
-	char *o = malloc(n);
+	size_t n = strlen(s);
+	char *o = malloc(n + 1);
 	if (!o)
 		abort();
-	memcpy(o, s, n);
-	return o;
+	memcpy(o, s, n + 1);
+	return (text){o, n};
 }
 
-static char *arena_dup(kp_arena *a, const char *s)
+static char *arena_dup(kp_arena *a, text t)
 {
-	return kp_arena_strndup(a, s, strlen(s));
+	return kp_arena_strndup(a, t.s, t.n);
 }
 
 bool kp_find_memo_replay(const kp_find_memo *m, const kp_index *index, unsigned why, kp_diags *d, kp_arena *a,

@@ -335,20 +335,24 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 	if (out->access == KP_ACCESS_FILTERED || (out->access == KP_ACCESS_GET && out->filter.n)) {
 		/* the message ends with the filter's text, which the plan keeps:
 		 * one copy, and no format to parse, for every such statement */
-		kp_buf f = {0};
-		kp_buf_puts(&f, out->access == KP_ACCESS_GET ? "get: the server filters rows by "
-		                                             : "filtered scan: the server filters rows by ");
-		size_t head = f.len;
-		if (r.keep && r.keep->sm && r.keep->stmt)
-			kp_filter_sql_kept(&f, r.keep->sm, r.keep->stmt, where, (kp_expr *const *)out->filter.items,
+		kp_buf own = {0};
+		bool kept = r.keep && r.keep->sm && r.keep->stmt;
+		kp_buf *f = kept ? kp_filter_memo_scratch(r.keep->sm) : &own;
+		kp_buf_puts(f, out->access == KP_ACCESS_GET ? "get: the server filters rows by "
+		                                            : "filtered scan: the server filters rows by ");
+		size_t head = f->len;
+		if (kept)
+			kp_filter_sql_kept(f, r.keep->sm, r.keep->stmt, where, (kp_expr *const *)out->filter.items,
 			                   out->filter.n);
 		else
-			kp_conj_to_sql(&f, (kp_expr *const *)out->filter.items, out->filter.n);
-		char *msg = kp_arena_strndup(a, f.data, f.len);
+			kp_conj_to_sql(f, (kp_expr *const *)out->filter.items, out->filter.n);
+		char *msg = kp_arena_strndup(a, f->data, f->len);
 		out->filter_sql = msg + head;
 		const kp_expr *f0 = out->filter.items[0];
 		kp_diag_add_msg(d, a, KP_R_FILTERED_SCAN, KP_SEV_INFO, src, f0->off, f0->len, msg);
-		kp_buf_free(&f);
+		kp_buf_free(&own);
+		if (f->cap > 8192)
+			kp_buf_free(f);   /* a long filter's room is not held by its shape */
 	}
 	if (out->order == KP_ORDER_REVERSE) {
 		const kp_order_item *it = order->items[0];

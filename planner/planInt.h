@@ -419,6 +419,10 @@ void kp_filter_memo_free(kp_filter_memo *m);
  * m when it may be (m NULL: written in full). */
 void kp_filter_sql_kept(kp_buf *out, kp_filter_memo *m, const kp_stmt *s, const kp_expr *where,
                         kp_expr *const *filter, uint32_t n);
+/* m's buffer for a message made around that text, emptied: it lives as
+ * long as m, so a statement of the shape does not allocate one and free it
+ * (a realloc and a free, about 130 instructions, for every filtered scan). */
+kp_buf *kp_filter_memo_scratch(kp_filter_memo *m);
 
 /* ------------------------------------- path templates (template.c) */
 

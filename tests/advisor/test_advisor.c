@@ -113,15 +113,61 @@ static void test_many_key_columns_long_keys_and_numeric_strings(void)
 	run_advisor(&r, "CREATE TABLE k4 (a BIGINT, b BIGINT, c BIGINT, d BIGINT, PRIMARY KEY (a, b, c, d));"
 	                "CREATE TABLE k3 (a VARCHAR(8), b VARCHAR(8), c VARCHAR(8), PRIMARY KEY (a, b, c));"
 	                "CREATE TABLE s (name VARCHAR, x INT, PRIMARY KEY (name));"
-	                "CREATE TABLE n (day VARCHAR(10), x INT, PRIMARY KEY (day, x));", "", KP_TARGET_GENERIC);
+	                "CREATE TABLE n (day VARCHAR(10), x INT, PRIMARY KEY (day, x));",
+	            "INSERT INTO n (day, x) VALUES ('2015122410', 1);", KP_TARGET_GENERIC);
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_MANY_KEY_COLUMNS), 1);
 	/* k4: 32 fixed-width bytes; s: no length bound */
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_LONG_KEY), 2);
-	CU_ASSERT_EQUAL(count_rule(&r, KP_R_NUMERIC_STRING), 1);
+	/* by the values the workload writes, the name a hint */
+	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_NUMERIC_STRING, "key column 'day' of n is a string that holds numbers "
+	                                "or dates: every value the workload gives it is digits (written as "
+	                                "'2015122410' by the insert at w.sql:1); a BIGINT is shorter and fixed-width"), 1);
 	expect_advice(&r, "numeric_key", "[day][x]",
 	              "CREATE TABLE n (day BIGINT NOT NULL, x INT NOT NULL, PRIMARY KEY (day, x))");
 	CU_ASSERT_PTR_NOT_NULL(find_advice(&r, "fewer_key_columns"));
 	CU_ASSERT_PTR_NOT_NULL(find_advice(&r, "shorten_key"));
+	run_free(&r);
+}
+
+/* KP106 fires by the values the workload gives a key column, never by its
+ * name alone (E72 in designs11.md: flight_no 'UA123' and seat_no '12A',
+ * named like numbers, were "a string that holds numbers" and keyed BIGINT
+ * three times, a type that refuses every such write). */
+static void test_numeric_string_by_values_not_name(void)
+{
+	static const char *const schema =
+		"CREATE TABLE seat_inventory (flight_no VARCHAR(8) NOT NULL, departure_date VARCHAR(10) NOT NULL,\n"
+		"  seat_no VARCHAR(4) NOT NULL, status VARCHAR(8), PRIMARY KEY (flight_no, departure_date, seat_no));\n";
+	run r;
+	/* letters in the values: no finding, no numeric_key */
+	run_advisor(&r, schema,
+	            "INSERT INTO seat_inventory (flight_no, departure_date, seat_no, status) VALUES ('UA123', ?, '12A', "
+	            "'free');\nSELECT status FROM seat_inventory WHERE flight_no = 'UA123' AND departure_date = ?;",
+	            KP_TARGET_TABLESTORE);
+	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_NUMERIC_STRING, "flight_no"), 0);
+	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_NUMERIC_STRING, "seat_no"), 0);
+	CU_ASSERT_PTR_NULL(find_advice(&r, "numeric_key"));
+	run_free(&r);
+	/* parameters only: the name alone proposes nothing */
+	run_advisor(&r, schema, "SELECT status FROM seat_inventory WHERE flight_no = ? AND departure_date = ?;",
+	            KP_TARGET_TABLESTORE);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_NUMERIC_STRING), 0);
+	CU_ASSERT_PTR_NULL(find_advice(&r, "numeric_key"));
+	run_free(&r);
+	/* a date's digits compared with it: the finding says which value */
+	run_advisor(&r, schema, "SELECT status FROM seat_inventory WHERE flight_no = ? AND departure_date = '2026-11-27';",
+	            KP_TARGET_TABLESTORE);
+	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_NUMERIC_STRING, "key column 'departure_date' of seat_inventory is a "
+	                                "string that holds numbers or dates: every value the workload gives it is digits "
+	                                "(compared with '2026-11-27' at w.sql:1)"), 1);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_NUMERIC_STRING), 1);
+	run_free(&r);
+	/* one value with a letter among digits ones: none; a leading zero a
+	 * number would drop: none */
+	run_advisor(&r, schema,
+	            "SELECT status FROM seat_inventory WHERE flight_no IN ('123', 'UA9') AND departure_date = '0042';",
+	            KP_TARGET_TABLESTORE);
+	CU_ASSERT_EQUAL(count_rule(&r, KP_R_NUMERIC_STRING), 0);
 	run_free(&r);
 }
 
@@ -620,8 +666,8 @@ static void test_targets_syntax(void)
 	CU_ASSERT_PTR_NULL(find_advice(&r, "salt_buckets"));
 	run_free(&r);
 	/* families as cf.col, the existing salt kept in DDL */
-	run_advisor(&r, "CREATE TABLE p (day VARCHAR(8), f.a INT, PRIMARY KEY (day)) SALT_BUCKETS = 8;", "",
-	            KP_TARGET_PHOENIX);
+	run_advisor(&r, "CREATE TABLE p (day VARCHAR(8), f.a INT, PRIMARY KEY (day)) SALT_BUCKETS = 8;",
+	            "SELECT f.a FROM p WHERE day = '20151224';", KP_TARGET_PHOENIX);
 	expect_advice(&r, "numeric_key", "[day]",
 	              "CREATE TABLE p (day BIGINT NOT NULL, f.a INT, CONSTRAINT pk PRIMARY KEY (day)) SALT_BUCKETS = 8");
 	run_free(&r);
@@ -880,6 +926,7 @@ KPT_SUITE("advisor", NULL, NULL,
 	{"monotonic leading column", test_hotspot_monotonic},
 	{"enum and shared-prefix leading column", test_hotspot_enum_and_prefix},
 	{"KP104 many key columns, KP105 long keys, KP106 numeric strings", test_many_key_columns_long_keys_and_numeric_strings},
+	{"KP106 by the values the workload gives a key column, not its name (E72)", test_numeric_string_by_values_not_name},
 	{"KP108 more than three column families, and the target's limit", test_many_column_families},
 	{"target schema limits", test_target_limits},
 	{"target statement limits", test_statement_limits},

@@ -108,6 +108,158 @@ static void test_e62_rekey_on_lindorm(void)
 	run_free(&r);
 }
 
+/* designs11/E68.schema.sql and E68.workload.sql */
+static const char *const e68_schema =
+	"-- rows: 20000\n"
+	"-- distinct: project 25\n"
+	"CREATE TABLE features (name VARCHAR(255) NOT NULL, project VARCHAR(255), type VARCHAR(255),\n"
+	"  description VARCHAR(1000), stale BOOLEAN, impression_data BOOLEAN, archived_at TIMESTAMP,\n"
+	"  created_at TIMESTAMP, last_seen_at TIMESTAMP,\n"
+	"  PRIMARY KEY (name));\n"
+	"-- rows: 9000000\n"
+	"-- distinct: feature_name 20000\n"
+	"-- distinct: app_name 40\n"
+	"-- distinct: environment 3\n"
+	"CREATE TABLE client_metrics_env (feature_name VARCHAR(255) NOT NULL, app_name VARCHAR(255) NOT NULL,\n"
+	"  environment VARCHAR(100) NOT NULL, metric_hour TIMESTAMP NOT NULL,\n"
+	"  yes_count INTEGER, no_count INTEGER,\n"
+	"  PRIMARY KEY (feature_name, app_name, environment, metric_hour));\n";
+
+static const char *const e68_workload =
+	"-- GET /api/client/features: every SDK instance polls its project's toggles\n"
+	"-- weight: 20000\n"
+	"SELECT name, type, stale, impression_data FROM features WHERE project = ? AND archived_at IS NULL;\n"
+	"-- the admin UI opens a toggle\n"
+	"-- weight: 5000\n"
+	"SELECT project, type, description, stale, impression_data, archived_at, created_at, last_seen_at FROM features WHERE name = ?;\n"
+	"-- a toggle is created\n"
+	"-- weight: 50\n"
+	"UPSERT INTO features (name, project, type, description, stale, impression_data, created_at) VALUES (?, ?, ?, ?, FALSE, FALSE, ?);\n"
+	"-- a toggle is archived\n"
+	"-- weight: 20\n"
+	"UPSERT INTO features (name, archived_at) VALUES (?, ?);\n"
+	"-- the metrics ingest marks the toggles it saw as seen\n"
+	"-- weight: 20000\n"
+	"UPSERT INTO features (name, last_seen_at) VALUES (?, ?);\n"
+	"-- POST /api/client/metrics: each SDK's yes/no counts, added into the hour's row\n"
+	"-- weight: 100000\n"
+	"UPSERT INTO client_metrics_env (feature_name, app_name, environment, metric_hour, yes_count, no_count) VALUES (?, ?, ?, ?, ?, ?);\n"
+	"-- the toggle's metrics page: the last 48 hours (getMetricsForFeatureToggle)\n"
+	"-- weight: 3000\n"
+	"SELECT app_name, environment, metric_hour, yes_count, no_count FROM client_metrics_env WHERE feature_name = ? AND metric_hour >= ?;\n"
+	"-- the application's page: the toggles it evaluated in the last 48 hours (getSeenTogglesForApp)\n"
+	"-- weight: 1000\n"
+	"SELECT feature_name, environment, yes_count, no_count FROM client_metrics_env WHERE app_name = ? AND metric_hour >= ?;\n";
+
+/* E68: the SDK poll binds project (25 values stated). An index led by it
+ * with the key (name, 20,000 values in no order) appended is no write
+ * hotspot by the walk the table's key is judged by (landing.c: the walk
+ * ends at name), so the secondary index on project is a candidate and
+ * recommended (it was never proposed: the few-valued lead alone ruled it
+ * out, leaving a search index and a bucketed index table). The
+ * application page's (app_name, metric_hour) is a hotspot by the same walk
+ * (40 applications, then the hour): still spread. */
+static void test_e68_index_led_by_few_values_then_many(void)
+{
+	run r;
+	run_w(&r, e68_schema, e68_workload, KP_TARGET_LINDORM);
+	const kp_table_review *v = review_of(&r, "features");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL_FATAL(v->recommended.n, 1);
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_STRING_EQUAL_FATAL(x->kind, "secondary_index");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x->key);
+	CU_ASSERT_STRING_EQUAL(x->key, "[project][name]");
+	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE INDEX idx_features_project ON features (project) INCLUDE (type, stale, "
+	                               "impression_data, archived_at)");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "features", 3), "REJECTED -> FILTERED SCAN");
+	/* the index table beside it is not bucketed either */
+	CU_ASSERT_PTR_NOT_NULL(alternative(&r, "features", "index_table", "[project][name]"));
+	CU_ASSERT_EQUAL(count_changes_led_by(&r, "[bucket"), 1);   /* the app page's, below */
+	expect_nothing_worse(&r, "features");
+	const kp_advice *y = recommended_kind(&r, "client_metrics_env", "index_table");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(y);
+	CU_ASSERT_STRING_EQUAL(y->key, "[bucket + app_name][metric_hour][client_metrics_env_key]");
+	expect_fixpoint_text(&r, e68_schema, e68_workload, KP_TARGET_LINDORM, "features");
+	run_free(&r);
+}
+
+/* designs11/E70.schema.sql and E70.workload.sql */
+static const char *const e70_schema =
+	"-- rows: 10000000000\n"
+	"-- distinct: user_id 50000000\n"
+	"-- distinct: venue_id 100000000\n"
+	"CREATE TABLE checkins (user_id BIGINT NOT NULL, created_at TIMESTAMP NOT NULL,\n"
+	"  checkin_id VARCHAR(24) NOT NULL, venue_id VARCHAR(24), shout VARCHAR(140), is_private BOOLEAN,\n"
+	"  lat DOUBLE, lng DOUBLE, source VARCHAR(64)\n"
+	"  CONSTRAINT pk PRIMARY KEY (user_id, created_at DESC, checkin_id));\n"
+	"CREATE INDEX checkins_venue ON checkins (venue_id);\n"
+	"CREATE VIEW public_checkins AS SELECT * FROM checkins WHERE is_private = FALSE;\n"
+	"-- rows: 100000000\n"
+	"-- distribution: venue_id monotonic\n"
+	"CREATE TABLE venues (venue_id VARCHAR(24) NOT NULL, name VARCHAR(255), category_id VARCHAR(24),\n"
+	"  lat DOUBLE, lng DOUBLE, address VARCHAR(255), created_at TIMESTAMP\n"
+	"  CONSTRAINT pk PRIMARY KEY (venue_id));\n";
+
+static const char *const e70_workload =
+	"-- a check-in\n"
+	"-- weight: 30000\n"
+	"UPSERT INTO checkins (user_id, created_at, checkin_id, venue_id, shout, is_private, lat, lng, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?);\n"
+	"-- GET /users/USER_ID/checkins: the user's history, newest first\n"
+	"-- weight: 20000\n"
+	"SELECT created_at, checkin_id, venue_id, shout FROM checkins WHERE user_id = ? ORDER BY created_at DESC LIMIT 20;\n"
+	"-- the venue page: its recent public check-ins, newest first\n"
+	"-- weight: 10000\n"
+	"SELECT user_id, created_at, shout FROM public_checkins WHERE venue_id = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 20;\n"
+	"-- GET /venues/VENUE_ID/herenow: how many checked in there in the last three hours\n"
+	"-- weight: 30000\n"
+	"SELECT COUNT(*) FROM checkins WHERE venue_id = ? AND created_at >= ?;\n"
+	"-- a check-in deleted by its user\n"
+	"-- weight: 300\n"
+	"DELETE FROM checkins WHERE user_id = ? AND created_at = ? AND checkin_id = ?;\n"
+	"-- GET /venues/VENUE_ID\n"
+	"-- weight: 40000\n"
+	"SELECT name, category_id, lat, lng, address FROM venues WHERE venue_id = ?;\n"
+	"-- a user adds a venue (its id a new ObjectId: the first 4 bytes are the creation time)\n"
+	"-- weight: 100\n"
+	"UPSERT INTO venues (venue_id, name, category_id, lat, lng, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?);\n"
+	"-- a superuser corrects a venue\n"
+	"-- weight: 300\n"
+	"UPSERT INTO venues (venue_id, name, address) VALUES (?, ?, ?);\n";
+
+/* E70: the count's index (VENUE_ID, CREATED_AT) also reads the venue
+ * page (through the view, newest first) once it holds SHOUT and
+ * IS_PRIVATE: Phoenix uses a global index only for a read it covers. That
+ * covered index is a candidate beside the index table (which copies every
+ * column and which the application must write), and at equal reads the
+ * store-maintained one is recommended, with the old index dropped (before:
+ * the index table). */
+static void test_e70_covered_index_for_every_read_its_key_serves(void)
+{
+	run r;
+	run_w(&r, e70_schema, e70_workload, KP_TARGET_PHOENIX);
+	const kp_table_review *v = review_of(&r, "CHECKINS");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL_FATAL(v->recommended.n, 2);
+	const kp_advice *x = v->recommended.items[0];
+	CU_ASSERT_STRING_EQUAL_FATAL(x->kind, "secondary_index");
+	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE INDEX idx_CHECKINS_VENUE_ID_CREATED_AT_covered ON CHECKINS (VENUE_ID, "
+	                               "CREATED_AT) INCLUDE (SHOUT, IS_PRIVATE)");
+	const kp_advice *d = v->recommended.items[1];
+	CU_ASSERT_STRING_EQUAL(d->kind, "drop_index");
+	CU_ASSERT_STRING_EQUAL(d->ddl, "DROP INDEX CHECKINS_VENUE ON CHECKINS");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "CHECKINS", 9), "full scan -> FILTERED SCAN");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "CHECKINS", 12), "FILTERED SCAN -> SCAN");
+	/* the index table stays an alternative, excluded by the index */
+	const kp_advice *it = alternative(&r, "CHECKINS", "index_table", "[VENUE_ID][CREATED_AT][CHECKINS_key]");
+	CU_ASSERT_PTR_NOT_NULL(it);
+	/* the narrow form stays a candidate too */
+	CU_ASSERT_PTR_NOT_NULL(alternative(&r, "CHECKINS", "secondary_index", "[VENUE_ID][CREATED_AT][USER_ID][CHECKIN_ID]"));
+	expect_nothing_worse(&r, "CHECKINS");
+	expect_fixpoint_text(&r, e70_schema, e70_workload, KP_TARGET_PHOENIX, "CHECKINS");
+	run_free(&r);
+}
+
 static int setup(void)
 {
 	run_as_target = true;
@@ -116,4 +268,7 @@ static int setup(void)
 
 KPT_SUITE("candidates", setup, NULL,
 	{"E62: the key led by the columns the reads bind, the old key after them", test_e62_rekey_by_the_bound_columns},
-	{"E62 on Lindorm: the same re-key", test_e62_rekey_on_lindorm})
+	{"E62 on Lindorm: the same re-key", test_e62_rekey_on_lindorm},
+	{"E68: an index led by a few-valued column then one of many values in no order", test_e68_index_led_by_few_values_then_many},
+	{"E70: the covered index holding every read its key serves, beside the index table",
+	 test_e70_covered_index_for_every_read_its_key_serves})

@@ -316,11 +316,13 @@ static void test_advised_index_tables_lead_with_no_hotspot(void)
 	/* by the key search: event_type's few values then tenant_id's many in
 	 * no order spread the writes (landing.c), so no KP102 proposes it */
 	CU_ASSERT_EQUAL(x->rule, KP_R_BETTER_KEY);
+	/* and its companion index table, keyed as the table is today, is no
+	 * hotspot by the same walk: not hashed */
 	x = r.adv.advice.items[advice_index(&r, x) + 1];
-	CU_ASSERT_STRING_EQUAL(x->key, "[md5(event_type, tenant_id).substr(0,4)][event_type][tenant_id][ts]");
+	CU_ASSERT_STRING_EQUAL(x->key, "[event_type][tenant_id][ts]");
 	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE TABLE te_by_event_type_tenant_id_ts (event_type VARCHAR(16) NOT NULL, "
 	                               "tenant_id VARCHAR(32) NOT NULL, ts BIGINT NOT NULL, p VARCHAR(50), "
-	                               "PRIMARY KEY (hash32(event_type, tenant_id), event_type, tenant_id, ts))");
+	                               "PRIMARY KEY (event_type, tenant_id, ts))");
 	CU_ASSERT_EQUAL(x->serves, 100);
 	run_free(&r);
 	/* an existing index led by a timestamp is a hotspot too */

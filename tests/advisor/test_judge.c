@@ -378,15 +378,16 @@ static void test_hotspot_fixes_within_four_key_columns(void)
 	run r;
 	run_w(&r, schema, "-- weight: 100\nSELECT v FROM t WHERE ts = ? AND a = ?;\n"
 	                  "-- weight: 1000\nINSERT INTO t (ts, a, b, c, v) VALUES (?, ?, ?, ?, ?);\n", KP_TARGET_TABLESTORE);
-	const kp_advice *h = alternative(&r, "t", "hash_prefix", "[md5(ts).substr(0,4) + ts][a][b][c]");
+	/* md5(ts) + ts alone is one partition key value at a time, shared by
+	 * every row of that ts (a, b, c follow it): it spreads nothing and is
+	 * not proposed (E71 in designs11.md; docs/advice.md, "Write
+	 * concentration"); the buckets come from a column that spreads */
+	CU_ASSERT_PTR_NULL(alternative(&r, "t", "hash_prefix", "[md5(ts).substr(0,4) + ts][a][b][c]"));
+	CU_ASSERT_EQUAL(count_kind(&r, "hash_prefix"), 0);
 	const kp_advice *b = alternative(&r, "t", "salt_buckets", "[bucket + ts][a][b][c]");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(h);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
-	CU_ASSERT_STRING_EQUAL(h->ddl, "CREATE TABLE t (ts BIGINT NOT NULL, a VARCHAR(16) NOT NULL, b VARCHAR(16) NOT NULL, "
-	                               "c BIGINT NOT NULL, v BIGINT, ts_key VARCHAR(24) NOT NULL, PRIMARY KEY (ts_key, a, b, "
-	                               "c))");
-	const char *ddls[] = {h->ddl, b->ddl};
-	for (int i = 0; i < 2; i++) {
+	const char *ddls[] = {b->ddl};
+	for (int i = 0; i < 1; i++) {
 		run r2;
 		run_advisor(&r2, ddls[i], "", KP_TARGET_TABLESTORE);
 		CU_ASSERT_EQUAL(r2.d.count[KP_SEV_ERROR], 0);

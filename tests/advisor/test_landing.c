@@ -382,6 +382,19 @@ static void test_e56_table_bucket_leaves_the_index_hot(void)
 	run_free(&r);
 }
 
+/* keyplan's name for a rebuilt index's bucket, made by index_keep.c and
+ * read back by the walk (E67): one convention, <index>_bucket or
+ * <index>_bucketN, case ignored; nothing else after it. */
+static void test_index_bucket_name_convention(void)
+{
+	CU_ASSERT_TRUE(kpa_is_index_bucket_name("ix_day_bucket", "ix_day"));
+	CU_ASSERT_TRUE(kpa_is_index_bucket_name("IX_DAY_BUCKET12", "ix_day"));
+	CU_ASSERT_FALSE(kpa_is_index_bucket_name("ix_day_bucketx", "ix_day"));
+	CU_ASSERT_FALSE(kpa_is_index_bucket_name("ix_day_bucket", "ix_da"));
+	CU_ASSERT_FALSE(kpa_is_index_bucket_name("ix_day", "ix_day"));
+	CU_ASSERT_FALSE(kpa_is_index_bucket_name("hour_bucket", "ix_day"));
+}
+
 KPT_SUITE("landing", NULL, NULL,
 	{"the key walked: spread, few values, monotonic, the partition key", test_walk},
 	{"E43: a bucket the writer fills spreads the writes: the design stands", test_e43_writer_bucket_stands},
@@ -390,4 +403,5 @@ KPT_SUITE("landing", NULL, NULL,
 	{"E44: reads of the newest keys land on the writes' region", test_e44_read_latest},
 	{"an existing index walked as a key", test_existing_index_walked},
 	{"E59: a bucket varies within the hot value", test_e59_bucket_varies_within_the_hot_value},
-	{"E56: a bucket before the table's key leaves an index's hotspot", test_e56_table_bucket_leaves_the_index_hot})
+	{"E56: a bucket before the table's key leaves an index's hotspot", test_e56_table_bucket_leaves_the_index_hot},
+	{"a rebuilt index's bucket: one naming convention, made and read back", test_index_bucket_name_convention})

@@ -53,6 +53,8 @@ static void test_printf_formats_match_snprintf(void)
 	CHECK_FMT("%lld %lld %llu", LLONG_MAX, LLONG_MIN, ULLONG_MAX);
 	CHECK_FMT("%zu bytes", (size_t)123456789);
 	CHECK_FMT("trailing %s", "text at the end");
+	CHECK_FMT("invalid UTF-8 byte 0x%02x in a name", 0x9fu);
+	CHECK_FMT("%02x %02x %02x %02x %02x", 0u, 7u, 0xffu, 0x100u, UINT_MAX);
 	/* conversions the fast path leaves to vsnprintf */
 	CHECK_FMT("%5d|%-5d|%05d", 42, 42, 42);
 	CHECK_FMT("%.2f %g", 3.14159, 1e-7);

@@ -448,6 +448,82 @@ static void test_line_breaks_at_every_place_of_a_block(void)
 		}
 }
 
+/* A column counted here: code points from the line's start, the CR of a
+ * CRLF and a byte-order mark not counted (as kp_source_linecol says). */
+static void naive_linecol(const char *text, size_t len, size_t off, uint32_t *line, uint32_t *col)
+{
+	const unsigned char *t = (const unsigned char *)text;
+	uint32_t l = 1, c = 1;
+	size_t i = len >= 3 && t[0] == 0xef && t[1] == 0xbb && t[2] == 0xbf && off >= 3 ? 3 : 0;
+	for (; i < off && i < len; i++) {
+		if (t[i] == '\n')
+			l++, c = 1;
+		else if ((t[i] & 0xc0) != 0x80 && !(t[i] == '\r' && i + 1 < len && t[i + 1] == '\n'))
+			c++;
+	}
+	*line = l;
+	*col = c;
+}
+
+/* An offset before the first byte past 0x7f is answered without the
+ * count and its memo, one after it by the count, which goes on from the
+ * memo on its line: every pair of offsets asked one after the other (back
+ * and forth across that byte, on its line and others, CRLF, a byte-order
+ * mark) against the count made here. */
+static void test_columns_asked_in_any_order(void)
+{
+	static const char *const cases[] = {
+		"ab\r\ncd \xc3\xa9 ef \xe7\x94\xa8 gh\r\nij\n\xc3\xa9k",
+		"\xef\xbb\xbfselect 1;\r\nselect '\xc3\xa9', 'x';\nz",
+		"plain ascii line\nsecond line \xf0\x9f\x98\x80 then more text past it\n",
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		const char *text = cases[k];
+		size_t len = strlen(text);
+		for (size_t a = 0; a <= len; a++)
+			for (size_t b = 0; b <= len; b++) {
+				kp_source src;
+				kp_source_from_string(&src, "o.sql", text, len);
+				size_t asked[3] = {a, b, a};
+				for (int j = 0; j < 3; j++) {
+					uint32_t l, c, wl, wc;
+					kp_source_linecol(&src, asked[j], &l, &c);
+					naive_linecol(text, len, asked[j], &wl, &wc);
+					CU_ASSERT_EQUAL_FATAL(l, wl);
+					CU_ASSERT_EQUAL_FATAL(c, wc);
+				}
+				kp_source_free(&src);
+			}
+	}
+}
+
+/* Every rule's id and slug as the table holds them, at the lengths
+ * measured when the program starts (the writers copy that many bytes),
+ * and a finding's heading ending with them. */
+static void test_rule_names_at_their_lengths(void)
+{
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_source src;
+	kp_source_from_string(&src, "r.sql", "SELECT 1;\n", 10);
+	for (int r = 0; r < KP_R__COUNT; r++) {
+		const kp_rule_info *ri = kp_rule_get((kp_rule)r);
+		CU_ASSERT_EQUAL_FATAL(kp_rule_id_len((kp_rule)r), strlen(ri->id));
+		CU_ASSERT_EQUAL_FATAL(kp_rule_slug_len((kp_rule)r), strlen(ri->slug));
+		kp_diags d = {0};
+		kp_buf b = {0};
+		kp_diag *g = kp_diag_add(&d, &a, (kp_rule)r, KP_SEV_INFO, &src, 0, 6, "m");
+		kp_diag_format(&b, g, 0);
+		char want[96];
+		snprintf(want, sizeof want, "r.sql:1:1: info: m [%s %s]\n", ri->id, ri->slug);
+		CU_ASSERT_EQUAL_FATAL(strncmp(b.data, want, strlen(want)), 0);
+		kp_buf_free(&b);
+		kp_arena_reset(&a);
+	}
+	kp_source_free(&src);
+	kp_arena_free(&a);
+}
+
 /* The excerpt of a line of printable ASCII (written in one piece) and of
  * one that is not (a control character, shown as <U+001B>, eight columns
  * wide): the caret under the span, a span past the line's end cut there,
@@ -539,6 +615,8 @@ KPT_SUITE("stream", NULL, NULL,
 	{"lines and columns of offsets (CRLF, UTF-8, past the end)", test_line_and_column_of_offsets},
 	{"diagnostic text: header, colour, excerpt and caret", test_diagnostic_text_with_colour_and_excerpt},
 	{"control characters shown at every offset of the eight-byte scan", test_visible_text_at_every_offset},
+	{"columns asked in any order, before and after the first byte past 0x7f", test_columns_asked_in_any_order},
+	{"every rule's id and slug at the lengths measured at start", test_rule_names_at_their_lengths},
 	{"lines of offsets asked in any order", test_line_of_offsets_in_any_order},
 	{"columns before and after the first non-ASCII byte", test_columns_around_first_non_ascii_byte},
 	{"one lookup answers as two: locate and span", test_one_lookup_answers_as_two},

@@ -272,7 +272,7 @@ CREATE TABLE item (itemid varchar(10) NOT NULL, productid varchar(10) NOT NULL, 
   -- key: [itemid]
 CREATE INDEX itemProd ON item (productid);
   -- key: [productid][itemid]
-""", [("KP102", "warning", 44, 14)]),
+""", []),
     "newbee-mall.sql": ("""\
 CREATE TABLE tb_newbee_mall_admin_user (admin_user_id int(11) NOT NULL, login_user_name varchar(50) NOT NULL, locked tinyint(4), redirect_url varchar(100) NOT NULL, PRIMARY KEY (admin_user_id));
   -- key: [admin_user_id]

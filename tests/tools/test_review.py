@@ -320,7 +320,9 @@ check("info counted as info; the rule's address", "0 error(s), 0 warning(s), 1 i
 # summary columns stay aligned with large counts and long names
 with tempfile.TemporaryDirectory() as tmp:
     long = "a_table_with_a_rather_long_name_for_columns"
-    write(os.path.join(tmp, "s.sql"), f"CREATE TABLE {long} (a BIGINT, b BIGINT, PRIMARY KEY (a, b));\n")
+    # no writes (stated): the index for the weight-1 full scan adds none, so it is
+    # no batch (docs/advice.md, "Reads the store refuses") and the summary moves
+    write(os.path.join(tmp, "s.sql"), f"-- writes: 0\nCREATE TABLE {long} (a BIGINT, b BIGINT, PRIMARY KEY (a, b));\n")
     write(os.path.join(tmp, "w.sql"), f"SELECT * FROM {long} WHERE a = 1;\n" * 12345 +
           f"SELECT * FROM {long} WHERE b = 1;\n")
     rc, out, err = run("check", "--no-config", "--target", "generic", "--schema", "s.sql", "--workload", "w.sql",
@@ -548,6 +550,18 @@ check("a rebuilt index's fate names its rebuild_index item, and validates",
 if f:
     f["fate"] = "remade"
 check("... and an unknown fate does not validate", errors_of(vcheck, doc) != [])
+# a hot counter row sharded (E65, tests/advisor/designs10.md): the kind shard_row, recommended, its key and
+# DDL the spliced shard column; the schema takes it
+rc, out, err = run("check", "--no-config", "--target", "tablestore", "--schema", "tests/advisor/designs10/E65.schema.sql",
+                   "--workload", "tests/advisor/designs10/E65.workload.sql", "--format", "json")
+doc = json.loads(out)
+shard = [a for a in doc["advice"] if a["kind"] == "shard_row"]
+check("a hot counter row's shard_row item is recommended with its key and DDL, and validates",
+      len(shard) == 1 and shard[0]["table"] == "track_stats" and shard[0]["recommended"] and
+      shard[0]["key"] == "[track_id + '#' + shard]" and shard[0]["columns"] == ["track_id"] and
+      "PRIMARY KEY (track_id_shard)" in shard[0]["ddl"] and shard[0]["served_before"] == 150000 and
+      shard[0]["served_after"] == 150000 and shard[0]["fanout"] == 50000 and not errors_of(vcheck, doc),
+      json.dumps(shard) + str(errors_of(vcheck, doc)[:5]))
 
 # -------------------------------------------------------- migration impact
 with tempfile.TemporaryDirectory() as tmp:
