@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "advisor/advisorInt.h"   /* kpa_class_words: the review's own words for a class */
 
@@ -90,4 +91,21 @@ void expect_applied(const char *schema, const char *workload, kp_target target, 
 	for (const char *const *t = tables; *t; t++)
 		expect_recommended(&r, *t, "");
 	free_files(&r, texts);
+}
+
+const kp_advice *recommended_key(const run *r, const char *table, const char *kind, const char *key)
+{
+	const kp_table_review *v = review_of(r, table);
+	for (uint32_t i = 0; v && i < v->recommended.n; i++) {
+		const kp_advice *x = v->recommended.items[i];
+		if (!strcmp(x->kind, kind) && x->key && !strcasecmp(x->key, key))
+			return x;
+	}
+	return NULL;
+}
+
+void expect_none_of(const run *r, const char *table, const char *const *kinds)
+{
+	for (; *kinds; kinds++)
+		expect_no_recommended_kind(r, table, *kinds);
 }

@@ -1,7 +1,7 @@
 /* A design's own files (tests/advisor/designsN/, DESIGNS_DIR given to each
  * suite by tests/CMakeLists.txt) read and run by the designs suites that
  * take them from the files rather than from copies in C strings
- * (test_designs10, test_designs11). */
+ * (test_designs10 to test_designs13). */
 #ifndef KP_DESIGN_FILES_H
 #define KP_DESIGN_FILES_H
 
@@ -27,5 +27,10 @@ void expect_target_takes(const char *schema, kp_target target);
  * stands (a fixpoint). */
 void expect_applied(const char *schema, const char *workload, kp_target target, const char *want,
                     const char *const *tables);
+/* The table's recommended item of this kind and key (compared ignoring
+ * case), or NULL. */
+const kp_advice *recommended_key(const run *r, const char *table, const char *kind, const char *key);
+/* None of kinds (NULL-ended) is recommended for table. */
+void expect_none_of(const run *r, const char *table, const char *const *kinds);
 
 #endif

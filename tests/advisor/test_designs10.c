@@ -29,25 +29,6 @@
 #include "design_files.h"
 #include "advisor/advisorInt.h"   /* kpa_class_words: the review's own words for a class */
 
-
-
-
-
-
-/* The table's recommended item of this kind and key, or NULL. */
-static const kp_advice *recommended_key(const run *r, const char *table, const char *kind, const char *key)
-{
-	const kp_table_review *v = review_of(r, table);
-	for (uint32_t i = 0; v && i < v->recommended.n; i++) {
-		const kp_advice *x = v->recommended.items[i];
-		if (!strcmp(x->kind, kind) && x->key && !strcmp(x->key, key))
-			return x;
-	}
-	return NULL;
-}
-
-
-
 /* E61: Netflix's viewing history and resume positions (Lindorm). Expected:
  * bookmark_updated dropped (no read goes through it; every heartbeat moves
  * its row, at the end of an index led by the heartbeat's time); both keys

@@ -29,13 +29,6 @@
 #include "design_files.h"
 #include "advisor/advisorInt.h"   /* kpa_class_words: the review's own words for a class */
 
-
-
-
-
-
-
-
 /* E67: crates.io's download counts (Lindorm). Expected, one migration of
  * version_downloads's indexes: index_version_downloads_version_id dropped
  * (it repeats the key) and index_version_downloads_date no longer a write

@@ -28,24 +28,6 @@
 #include "adv_run.h"
 #include "design_files.h"
 
-/* The table's recommended item of this kind and key, or NULL. */
-static const kp_advice *recommended_key(const run *r, const char *table, const char *kind, const char *key)
-{
-	const kp_table_review *v = review_of(r, table);
-	for (uint32_t i = 0; v && i < v->recommended.n; i++) {
-		const kp_advice *x = v->recommended.items[i];
-		if (!strcmp(x->kind, kind) && x->key && !strcasecmp(x->key, key))
-			return x;
-	}
-	return NULL;
-}
-
-static void expect_none_of(const run *r, const char *table, const char *const *kinds)
-{
-	for (; *kinds; kinds++)
-		expect_no_recommended_kind(r, table, *kinds);
-}
-
 /* E79: django-axes login attempts and the access log (Lindorm). Expected:
  * axes_attempt_time dropped; axes_access_log keyed [username]
  * [attempt_time][entry_no], or (acceptable, both right) a hash spreading
