@@ -304,7 +304,12 @@ int kp_repl_run(kp_repl *r)
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_interrupt;
 	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = 0;   /* no SA_RESTART: the read must return */
+	/* SA_RESTART: a write to the terminal that Ctrl-C interrupts is
+	 * finished, not failed (stdio would set stdout's error flag and lose
+	 * the rest, and the exit status would say "write error"). The prompt's
+	 * read still ends: read_key waits in poll(), which a signal always
+	 * interrupts, beside the pipe the handler writes to. */
+	sa.sa_flags = SA_RESTART;
 	sigaction(SIGINT, &sa, &old);
 	fprintf(r->out, "keyplan %s: plans SQL against wide-table keys. .help for help, .quit to leave.\n",
 	        KEYPLAN_VERSION);
