@@ -38,9 +38,9 @@
  * there gives the rules); with none, the table is skipped. An index table
  * (a second table the application writes and reads by name) needs a
  * human and is skipped. Each skip is printed with its reason and listed
- * below, as is each disagreement known today, with both values and why: a
- * disagreement or skip not listed fails, and so does a listed one that
- * changed or is gone.
+ * in whatif/known.c, as is each disagreement known today, with both
+ * values and why: a disagreement or skip not listed fails, and so does a
+ * listed one that changed or is gone. Applying is whatif/apply.c.
  *
  * Checked against 766f825's fix undone (the what-if that kept an index's
  * old order): E73's charging_transaction fails, line 12 "what-if SCAN
@@ -48,7 +48,6 @@
  *
  * KP_WHATIF_DUMP=DIR writes each design as applied, to replay it with
  * keyplan check. */
-#include <ctype.h>
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
@@ -59,151 +58,12 @@
 #include "adv_run.h"
 #include "advisor/advisorInt.h" /* kpa_class_words: the review's own words for a class */
 #include "design_files.h"
+#include "whatif/apply.h"
+#include "whatif/known.h"
 
-/* ------------------------------------------------ known today, listed */
-
-/* A disagreement between the what-if and the design applied: what is
- * "line N" (a statement of the workload: its class), "read", "written",
- * "ddl" or "fixpoint"; predicted is the review's side, applied the applied
- * design's. */
-typedef struct known {
-	const char *design, *table, *what, *predicted, *applied, *why;
-} known;
-
-static const known knowns[] = {
-        /* salt_buckets [bucket][delivery_id] on Lindorm: the replay read
-	 * (weight 20, delivery_id > ? ORDER BY delivery_id LIMIT 500) is 16
-	 * reads, one a bucket, each polled on its own (the advice's words).
-	 * The what-if costs it 516 rows a read (its LIMIT plus one a bucket);
-	 * applied, each of the 16 reads returns up to 500 rows: 8,000 a read
-	 * (docs/advice.md's full-scan rule: a LIMIT through 16 buckets reads
-	 * LIMIT x 16 rows). The what-if reads 15.5x fewer rows. */
-        {"E37", "webhook_delivery", "read", "18320", "168000",
-         "a LIMIT read over 16 buckets: the what-if counts LIMIT + 16 rows, each bucket returns LIMIT rows"},
-        /* salt_buckets spliced into event_name_key, bucket = hash(customer_id)
-	 * % 16. Line 6 (weight 3000, event_name and customer_id bound): the
-	 * what-if reads 250,000 rows, the applied design 15,625: the spliced
-	 * column is read back as distinct(event_name) x 16 values
-	 * (annotations.c, spliced_distinct), though the bucket is computed
-	 * from customer_id, which the same read binds, so it keeps no fewer
-	 * rows (docs/advice.md: "a hash, salt or bucket part counts for
-	 * nothing"). Line 12 (weight 24, 16 scans merged): the what-if adds
-	 * one row a bucket (+384); the applied IN list of 16 does not. */
-        {"E41", "meter_event", "read", "8000252384", "8000017625",
-         "the spliced key column read back as 16x the values though the read binds the bucket's column; +16 rows a "
-         "merged read"},
-        /* rebuild_index led by quote_store_id_updated_at_bucket: line 18
-	 * (weight 3) through 16 buckets merged. The what-if counts the bucket
-	 * for nothing (the scan's 13,333,333 rows, +16); applied, the bucket
-	 * is a plain INT column read at the default 1% a value, 16 values
-	 * 16% of the rows (2,133,333 a read): no read-back of the rebuilt
-	 * index's bucket as 16 values (landing.c reads <index>_bucket back
-	 * for the write spread only). 6x. */
-        {"E56", "quote", "read", "40366714.6666667", "6766666.66666667",
-         "the rebuilt index's bucket column costed at the default 1% a value applied, for nothing in the what-if"},
-        /* salt_buckets spliced into campaign_id_key: line 9 (weight 3000,
-	 * campaign_id_key IN 16 values, a window of event_time): the what-if
-	 * reads 117,931,680 rows a read, keeping campaign_id's annotated
-	 * zipfian skew (and ~16 a bucket); applied, campaign_id_key is read
-	 * back as distinct(campaign_id) x 16 values but uniform (the
-	 * distribution is not read back): 20,000,010 a read. 5.9x. */
-        {"E59", "ad_event", "read", "353795041529.852", "60000030000",
-         "the spliced key column keeps campaign_id's count but not its zipfian distribution"},
-        /* ... and so applied, the read is cheap enough by the model that an
-	 * index [campaign_id_key][event_type][event_time] pays (test_designs9
-	 * asserts the same second step): not a fixpoint. */
-        {"E59", "ad_event", "fixpoint", "stands",
-         "secondary_index [campaign_id_key][event_type][event_time][ad_id][user_id]",
-         "follows from the read above: applied, a second index pays"},
-        /* shard_row track_id_shard: the read of a track's counts (line 18,
-	 * weight 50000). The advice's "reads to rewrite" say it reads
-	 * track_id_shard = track_id + '#0' to '#15' (16 GETs: IN of 16 keys);
-	 * the what-if plans it as one range over the prefix 'track_id#' (a
-	 * SCAN of 16 rows + 1). */
-        {"E65", "track_stats", "line 18", "SCAN", "GET",
-         "the shard read: a prefix range in the what-if, 16 GETs as the advice's rewrite says"},
-        {"E65", "track_stats", "read", "950000", "900000",
-         "the shard read: 17 rows a read in the what-if, 16 GETs applied"},
-        /* salt_buckets spliced into insurer_id_key: lines 12 and 18 are 16
-	 * scans merged: the what-if adds one row a bucket to the scan's rows
-	 * (docs/advice.md, "one scan per bucket, merged: the rows of its scan
-	 * on the rest of the key, plus one per bucket": 1 + 16 for line 12);
-	 * the applied IN list of 16 reads at least one row a range, 16 in
-	 * all. 20000 x 1 + 1 x 16 = 20,016. */
-        {"E66", "claim", "read", "75475016", "75455000",
-         "+16 rows a merged read in the what-if against 16 ranges of at least one row applied"},
-        /* rebuild_index led by index_version_downloads_date_bucket: line 21
-	 * (weight 144) as E56: the what-if 3,600,016 rows a read, applied
-	 * 576,000 (16 values at the default 1% each). 6.2x. */
-        {"E67", "version_downloads", "read", "518654304", "83196000",
-         "the rebuilt index's bucket column costed at the default 1% a value applied, for nothing in the what-if"},
-        /* salt_buckets spliced into severity_key: line 24 (weight 24, 16
-	 * scans merged): +16 rows a read in the what-if (384). */
-        {"E83", "finding", "read", "42914850.6666667", "42914466.6666667",
-         "+16 rows a merged read in the what-if against the IN list's 16 ranges"},
-        /* An alternative: desc_key of SUBSCRIPTION_EVENTS, a MULTI_TENANT=true
-	 * table (E82 in designs13.md). Its DDL is written without the table's
-	 * MULTI_TENANT=true, so applied, the tenant's reads are no longer
-	 * tenant-scoped and read 1.11e14 weighted rows where the what-if,
-	 * which keeps the table's options, says 550,000. A bug of the key
-	 * change's DDL writer (advisor/ddl.c), not of the what-if. */
-        {"E82", "SUBSCRIPTION_EVENTS",
-         "alternative desc_key [TENANT_ID][SUBSCRIPTION_ID][EFFECTIVE_DATE DESC][EVENT_ID]: read", "550000",
-         "111000000000000", "the key change's DDL drops MULTI_TENANT=true"},
-        /* The older suites' designs and scenarios (whatif/scenarios). */
-        /* E10 (test_designs.c): SALT_BUCKETS on Phoenix's TSDB; the range
-         * read (weight 2000) cannot compute the salt: 16 scans merged. The
-         * what-if adds one row a bucket (docs/advice.md: "the rows of its
-         * scan on the rest of the key, plus one per bucket"): +32,000; the
-         * applied check of the salted table (SALT_BUCKETS = 16 in its
-         * catalog) does not. */
-        {"e10_opentsdb_metrics_salted", "TSDB", "read", "5032000", "5000000",
-         "+16 rows a merged read in the what-if; the applied salted table's read has none"},
-        {"e15_webtable_stands", "WEBTABLE", "alternative salt_buckets [salt][REV_URL]: read", "60019600", "60010000",
-         "+16 rows a merged read in the what-if (weight 600); the applied salted table's read has none"},
-        /* E19 (test_designs3.c): the search index alternative holds
-         * last_access_time and expiry_time "for the reads that return
-         * them, not filtered on", and the what-if keeps the sweep (DELETE
-         * ... WHERE expiry_time < ?, weight 1) a full scan of 1,000,000
-         * rows; the DDL it gives (USING SEARCH ON (principal_name,
-         * last_access_time, expiry_time)) cannot say "held", so applied
-         * the sweep is searched on expiry_time: 200,016 rows. */
-        {"e19_spring_session_principal_index", "spring_session", "alternative search_index -: read", "13060000",
-         "12260016", "a column the what-if holds but does not search is searchable in the DDL as written"},
-        /* E26 (test_designs4.c): as E37, the relay's poll (weight 3000,
-         * LIMIT 500 in created_at order) polled bucket by bucket: 516 rows
-         * a read in the what-if, 16 x 500 applied. 15.2x. */
-        {"e26_outbox_buckets", "outbox", "read", "1578000", "24030000",
-         "a LIMIT read over 16 buckets: the what-if counts LIMIT + 16 rows, each bucket returns LIMIT rows"},
-        /* E36 (test_designs5.c): bucket BIGINT leads the Tablestore key;
-         * the replenishment read (weight 20) is 16 scans merged: the
-         * what-if counts the bucket for nothing (20,000,000 rows + 16),
-         * applied bucket IN (0 to 15) is 16 values at the default 1% each
-         * (3,200,000): the applied check does not know the bucket column
-         * has 16 values. */
-        {"e36_inventory_bucket", "inventory_level", "read", "400065320", "64065000",
-         "the bucket column costed at the default 1% a value applied, for nothing in the what-if"},
-        {"row_timestamp_kept_and_never_computed_by_the_writer", "M",
-         "alternative salt_buckets [salt][CREATED_DATE][METRIC_ID]: read", "200032000", "200000000",
-         "+16 rows a merged read in the what-if (weight 2000); the applied salted table's read has none"},
-        {NULL, NULL, NULL, NULL, NULL, NULL},
-};
-
-/* A table not checked, and why (the reason's words as printed). */
-typedef struct skip {
-	const char *design, *table, *reason;
-} skip;
-
-static const skip skips[] = {
-        {"E60", "visit_occurrence", "an index table: a second table the application writes and its reads name"},
-        {"E68", "client_metrics_env", "an index table: a second table the application writes and its reads name"},
-        {"e32_sensor_reorder_with_wall_table", "sensor_reading",
-         "an index table: a second table the application writes and its reads name"},
-        {NULL, NULL, NULL},
-};
-
-static bool known_seen[sizeof knowns / sizeof *knowns];
-static bool skip_seen[sizeof skips / sizeof *skips];
+/* which of the lists were met (known.h: at most 256 entries each) */
+static bool known_seen[256];
+static bool skip_seen[256];
 
 /* What was checked, for the summary line. */
 static int n_designs, n_tables, n_statements, n_skipped, n_known, n_new;
@@ -219,8 +79,8 @@ static void disagree(const char *design, const char *table, const char *what, co
                      const char *applied)
 {
 	char msg[1024];
-	for (size_t i = 0; knowns[i].design; i++) {
-		const known *k = &knowns[i];
+	for (size_t i = 0; whatif_knowns[i].design; i++) {
+		const known *k = &whatif_knowns[i];
 		if (strcmp(k->design, design) || strcasecmp(k->table, table) || strcmp(k->what, what))
 			continue;
 		if (!strcmp(k->predicted, predicted) && !strcmp(k->applied, applied)) {
@@ -246,13 +106,13 @@ static void skipped(const char *design, const char *table, const char *reason)
 {
 	n_skipped++;
 	printf("  skipped: %s %s: %s\n", design, table, reason);
-	for (size_t i = 0; skips[i].design; i++)
-		if (!strcmp(skips[i].design, design) && !strcasecmp(skips[i].table, table)) {
+	for (size_t i = 0; whatif_skips[i].design; i++)
+		if (!strcmp(whatif_skips[i].design, design) && !strcasecmp(whatif_skips[i].table, table)) {
 			skip_seen[i] = true;
-			if (strcmp(skips[i].reason, reason)) {
+			if (strcmp(whatif_skips[i].reason, reason)) {
 				char msg[1024];
 				snprintf(msg, sizeof msg, "%s %s: skipped, listed for '%s', now for '%s'", design,
-				         table, skips[i].reason, reason);
+				         table, whatif_skips[i].reason, reason);
 				fail_msg(msg);
 			}
 			return;
@@ -297,242 +157,6 @@ static bool design_target(const char *dir, const char *id, kp_target *out)
 	}
 	free(md);
 	return found;
-}
-
-static bool file_exists(const char *rel)
-{
-	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", DESIGNS_DIR, rel);
-	FILE *f = fopen(path, "rb");
-	if (f)
-		fclose(f);
-	return f != NULL;
-}
-
-/* The schema's statements, each with the comment lines above it, split at
- * ";\n" (the design files end each statement so). */
-typedef struct stmts {
-	char *text;
-	const char *part[128];
-	int n;
-} stmts;
-
-static void split(stmts *s, const char *schema)
-{
-	s->text = strdup(schema);
-	s->n = 0;
-	for (char *at = s->text, *end; *at && s->n < 128; at = end + 2) {
-		end = strstr(at, ";\n");
-		if (!end) {
-			if (at[strspn(at, " \n")])
-				s->part[s->n++] = at;
-			break;
-		}
-		*end = 0;
-		s->part[s->n++] = at;
-	}
-}
-
-/* Past the comment lines and blanks above a statement. */
-static const char *head_of(const char *p)
-{
-	for (;;) {
-		p += strspn(p, " \t\r\n");
-		if (strncmp(p, "--", 2))
-			return p;
-		const char *nl = strchr(p, '\n');
-		if (!nl)
-			return p + strlen(p);
-		p = nl + 1;
-	}
-}
-
-/* Is statement p "CREATE TABLE name (" (any case, quoted or not)? */
-static bool creates_table(const char *p, const char *name)
-{
-	p = head_of(p);
-	if (strncasecmp(p, "CREATE", 6))
-		return false;
-	p += 6;
-	p += strspn(p, " \t\r\n");
-	if (!strncasecmp(p, "IMMUTABLE", 9)) {
-		p += 9;
-		p += strspn(p, " \t\r\n");
-	}
-	if (strncasecmp(p, "TABLE", 5))
-		return false;
-	p += 5;
-	p += strspn(p, " \t\r\n");
-	if (!strncasecmp(p, "IF NOT EXISTS", 13)) {
-		p += 13;
-		p += strspn(p, " \t\r\n");
-	}
-	bool quoted = *p == '"' || *p == '`';
-	p += quoted;
-	size_t n = strlen(name);
-	if (strncasecmp(p, name, n))
-		return false;
-	p += n + quoted;
-	return !(isalnum((unsigned char)*p) || *p == '_');
-}
-
-/* What a user applies for one table: the key change's CREATE TABLE in
- * place of the table's, and DDL after the schema. */
-typedef struct plan_of {
-	const kp_table_review *v;
-	const char *create; /* the key change's DDL, or NULL */
-	kp_buf after;       /* DDL run after the schema */
-	const char *skip;   /* why it cannot be applied, or NULL */
-	char why[256];
-} plan_of;
-
-static const char *col_name(const kp_table *t, int c)
-{
-	return c >= 0 && c < t->ncols ? t->cols[c].name : "?";
-}
-
-/* An index the store creates by API (Tablestore's CreateIndex), as
- * keyplan's schema reads it: its declared parts, then what it covers. */
-static void index_ddl(kp_buf *b, const kp_advice *x, int n)
-{
-	const kp_index *ix = x->index;
-	const kp_table *t = ix->table;
-	kp_buf_printf(b, "CREATE INDEX wi_%s_%d%s ON %s (", x->table->name, n, ix->search ? " USING SEARCH" : "",
-	              x->table->name);
-	bool *in_key = calloc((size_t)t->ncols + 1, 1);
-	int first = ix->tenant_lead ? 1 : 0;
-	for (int i = first; i < ix->nuser; i++) {
-		const kp_key_part *p = &ix->key.parts[i];
-		kp_buf_printf(b, "%s%s%s", i > first ? ", " : "", col_name(t, p->col), p->desc ? " DESC" : "");
-		if (p->col >= 0)
-			in_key[p->col] = true;
-	}
-	kp_buf_puts(b, ")");
-	for (int k = 0; k < t->pk.n; k++)
-		if (t->pk.parts[k].col >= 0)
-			in_key[t->pk.parts[k].col] = true;
-	int inc = 0;
-	for (int c = 0; ix->covers && c < t->ncols; c++)
-		if (ix->covers[c] && !in_key[c])
-			kp_buf_printf(b, "%s%s", inc++ ? ", " : " INCLUDE (", t->cols[c].name);
-	if (inc)
-		kp_buf_puts(b, ")");
-	kp_buf_puts(b, ";\n");
-	free(in_key);
-}
-
-static void plan_items(plan_of *pl, const kp_table_review *v, const kp_advice *const *items, uint32_t n)
-{
-	memset(pl, 0, sizeof *pl);
-	pl->v = v;
-	for (uint32_t i = 0; i < n; i++) {
-		const kp_advice *x = items[i];
-		if (!strcmp(x->kind, "index_table")) {
-			pl->skip = "an index table: a second table the application writes and its reads name";
-			return;
-		}
-		if (x->newkey && !x->index) {
-			if (!x->ddl) {
-				snprintf(pl->why, sizeof pl->why, "a %s without DDL", x->kind);
-				pl->skip = pl->why;
-				return;
-			}
-			pl->create = x->ddl;
-			continue;
-		}
-		if (x->ddl) {
-			kp_buf_printf(&pl->after, "%s;\n", x->ddl);
-			continue;
-		}
-		if (x->replaces)
-			kp_buf_printf(&pl->after, "DROP INDEX %s ON %s;\n", x->replaces->name, x->table->name);
-		if (x->index) {
-			index_ddl(&pl->after, x, (int)i);
-		} else if (!strcmp(x->kind, "search_index") && x->columns.n) {
-			kp_buf_printf(&pl->after, "CREATE INDEX wi_%s_%u USING SEARCH ON %s (", x->table->name, i,
-			              x->table->name);
-			for (uint32_t c = 0; c < x->columns.n; c++)
-				kp_buf_printf(&pl->after, "%s%s", c ? ", " : "", (char *)x->columns.items[c]);
-			kp_buf_puts(&pl->after, ");\n");
-		} else if (!x->replaces) {
-			snprintf(pl->why, sizeof pl->why, "a %s with nothing to apply (no DDL, no index)", x->kind);
-			pl->skip = pl->why;
-			return;
-		}
-	}
-}
-
-static void plan_table(plan_of *pl, const kp_table_review *v)
-{
-	plan_items(pl, v, (const kp_advice *const *)v->recommended.items, v->recommended.n);
-}
-
-/* The schema with every table of plans applied that is not skipped. */
-static char *applied_schema(const char *schema, plan_of *plans, int n)
-{
-	stmts s;
-	split(&s, schema);
-	kp_buf b = {0};
-	for (int i = 0; i < s.n; i++) {
-		const plan_of *with = NULL;
-		for (int k = 0; k < n; k++)
-			if (!plans[k].skip && plans[k].create && creates_table(s.part[i], plans[k].v->table->name))
-				with = &plans[k];
-		if (with) {
-			const char *h = head_of(s.part[i]);
-			kp_buf_printf(&b, "%.*s%s;\n", (int)(h - s.part[i]), s.part[i], with->create);
-		} else {
-			kp_buf_printf(&b, "%s;\n", s.part[i]);
-		}
-	}
-	for (int k = 0; k < n; k++)
-		if (!plans[k].skip && plans[k].after.data)
-			kp_buf_puts(&b, plans[k].after.data);
-	free(s.text);
-	char *out = strdup(b.data ? b.data : "");
-	kp_buf_free(&b);
-	return out;
-}
-
-static const kp_table *table_named(const kp_catalog *cat, const char *name)
-{
-	return kp_catalog_find_nocase(cat, name, (uint32_t)strlen(name));
-}
-
-static int col_of(const kp_table *t, const char *name)
-{
-	for (int c = 0; c < t->ncols; c++)
-		if (!strcasecmp(t->cols[c].name, name))
-			return c;
-	return -1;
-}
-
-/* A key column of t (of its key or an index's) that the table had not
- * before: statements must bind it. */
-static const char *new_bound_column(const kp_table *old, const kp_table *t)
-{
-	const kp_key *keys[65];
-	int nk = 0;
-	keys[nk++] = &t->pk;
-	for (int i = 0; i < t->nindexes && nk < 65; i++)
-		keys[nk++] = &t->indexes[i]->key;
-	for (int k = 0; k < nk; k++)
-		for (int p = 0; p < keys[k]->n; p++) {
-			int c = keys[k]->parts[p].col;
-			if (c >= 0 && col_of(old, t->cols[c].name) < 0)
-				return t->cols[c].name;
-		}
-	return NULL;
-}
-
-/* The design's workload applied by hand (tests/advisor/whatif/EN.workload.sql,
- * each statement rewritten as the advice's "reads to rewrite" words say),
- * or NULL. */
-static char *hand_workload(const char *id)
-{
-	char rel[512];
-	snprintf(rel, sizeof rel, "whatif/%s.workload.sql", id);
-	return file_exists(rel) ? strdup(rel) : NULL;
 }
 
 /* ----------------------------------------------------------- the check */
@@ -696,16 +320,16 @@ static void check_alternatives(const char *id, kp_target target, const run *r, c
 		/* named by kind and key, not by rank: the ranking is not what is checked */
 		snprintf(what, sizeof what, "alternative %s %s", x->kind, x->key ? x->key : "-");
 		const kp_advice *items[2] = {x, x->with};
-		plan_of pl;
-		plan_items(&pl, v, items, x->with ? 2 : 1);
+		wi_plan pl;
+		wi_plan_items(&pl, v, items, x->with ? 2 : 1);
 		char *schema2 = NULL;
 		if (!pl.skip) {
-			schema2 = applied_schema(schema, &pl, 1);
+			schema2 = wi_applied_schema(schema, &pl, 1);
 			kpt as;
 			kpt_init_target(&as, target);
 			kpt_schema(&as, schema2);
-			const kp_table *now = table_named(&as.cat, v->table->name);
-			const char *col = now ? new_bound_column(v->table, now) : NULL;
+			const kp_table *now = wi_table_named(&as.cat, v->table->name);
+			const char *col = now ? wi_new_bound_column(v->table, now) : NULL;
 			if (col) {
 				snprintf(pl.why, sizeof pl.why, "its statements must bind the new key column %s", col);
 				pl.skip = pl.why;
@@ -783,12 +407,12 @@ static void check_files(const char *dir, const char *id, kp_target target)
 	char *texts[2];
 	run_files(&r, sname, wname, target, texts);
 
-	plan_of plans[64];
+	wi_plan plans[64];
 	int np = 0;
 	for (uint32_t i = 0; i < r.adv.reviews.n && np < 64; i++) {
 		const kp_table_review *v = r.adv.reviews.items[i];
 		if (v->recommended.n)
-			plan_table(&plans[np++], v);
+			wi_plan_table(&plans[np++], v);
 	}
 	if (!np) {
 		check_alternatives(id, target, &r, texts[0], texts[1]);
@@ -798,7 +422,7 @@ static void check_files(const char *dir, const char *id, kp_target target)
 
 	/* the schema applied; a table whose statements must bind a new key
 	 * column takes the design's hand-applied workload, or is skipped */
-	char *schema2 = applied_schema(texts[0], plans, np);
+	char *schema2 = wi_applied_schema(texts[0], plans, np);
 	char *hand = NULL;
 	{
 		kpt as;
@@ -807,11 +431,11 @@ static void check_files(const char *dir, const char *id, kp_target target)
 		for (int k = 0; k < np; k++) {
 			if (plans[k].skip)
 				continue;
-			const kp_table *now = table_named(&as.cat, plans[k].v->table->name);
-			const char *col = now ? new_bound_column(plans[k].v->table, now) : NULL;
+			const kp_table *now = wi_table_named(&as.cat, plans[k].v->table->name);
+			const char *col = now ? wi_new_bound_column(plans[k].v->table, now) : NULL;
 			if (!col)
 				continue;
-			char *h = hand_workload(id);
+			char *h = wi_hand_workload(id);
 			if (h && (!hand || !strcmp(h, hand))) {
 				free(hand);
 				hand = h;
@@ -827,7 +451,7 @@ static void check_files(const char *dir, const char *id, kp_target target)
 		kpt_free(&as);
 	}
 	free(schema2);
-	schema2 = applied_schema(texts[0], plans, np);
+	schema2 = wi_applied_schema(texts[0], plans, np);
 	char *work2 = hand ? fixture(hand) : strdup(texts[1]);
 	dump(id, schema2, work2);
 
@@ -973,19 +597,20 @@ static void test_scenarios_whatif_equals_applied(void)
 /* Every listed disagreement and skip was met, and what was checked. */
 static void test_every_listed_disagreement_met(void)
 {
-	for (size_t i = 0; knowns[i].design; i++)
+	CU_ASSERT_FATAL(n_whatif_knowns <= 256 && n_whatif_skips <= 256);
+	for (size_t i = 0; whatif_knowns[i].design; i++)
 		if (!known_seen[i]) {
 			char msg[512];
 			snprintf(msg, sizeof msg, "%s %s %s: listed (what-if %s, applied %s), not found now",
-			         knowns[i].design, knowns[i].table, knowns[i].what, knowns[i].predicted,
-			         knowns[i].applied);
+			         whatif_knowns[i].design, whatif_knowns[i].table, whatif_knowns[i].what,
+			         whatif_knowns[i].predicted, whatif_knowns[i].applied);
 			fail_msg(msg);
 		}
-	for (size_t i = 0; skips[i].design; i++)
+	for (size_t i = 0; whatif_skips[i].design; i++)
 		if (!skip_seen[i]) {
 			char msg[512];
-			snprintf(msg, sizeof msg, "%s %s: listed as skipped (%s), checked now", skips[i].design,
-			         skips[i].table, skips[i].reason);
+			snprintf(msg, sizeof msg, "%s %s: listed as skipped (%s), checked now", whatif_skips[i].design,
+			         whatif_skips[i].table, whatif_skips[i].reason);
 			fail_msg(msg);
 		}
 	printf("\n  whatif: %d designs, %d tables checked (%d statements), %d skipped; %d alternatives checked (%d "
