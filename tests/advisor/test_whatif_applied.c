@@ -23,7 +23,9 @@
  *     JSON review keeps them exact"; both sides are the same model's sum
  *     of each shape's rows times its weight, so only the order of the
  *     floating additions may differ);
- *   - the store takes the applied DDL as written (its target's limits);
+ *   - the store takes the applied DDL as written (its target's limits),
+ *     and the applied table keeps the table's options (a key change's
+ *     DDL makes the same table again with another key);
  *   - check on the applied design recommends nothing for the table (a
  *     fixpoint).
  *
@@ -219,6 +221,32 @@ static void compare_cost(const char *id, const char *table, const char *what, do
 	disagree(id, table, what, p, a);
 }
 
+/* The applied table keeps the options of the table as it was (Phoenix's
+ * MULTI_TENANT, IMMUTABLE_ROWS, TTL ...; SALT_BUCKETS aside, which a salt
+ * sets): a key change's DDL makes the same table again with another key.
+ * what names the item ("options", "alternative ...: options"). */
+static void compare_options(const char *id, const char *what, const kp_table *old, const kp_table *now)
+{
+	if (!now)
+		return;
+	char lost[256] = "";
+	for (int i = 0; i < old->nopts && !*lost; i++) {
+		const kp_table_option *o = &old->opts[i];
+		if (!strcasecmp(o->key, "SALT_BUCKETS"))
+			continue;
+		bool kept = false;
+		for (int j = 0; j < now->nopts; j++)
+			kept |= !strcasecmp(now->opts[j].key, o->key) &&
+			        !strcasecmp(now->opts[j].value ? now->opts[j].value : "", o->value ? o->value : "");
+		if (!kept)
+			snprintf(lost, sizeof lost, "lost %s=%s", o->key, o->value ? o->value : "");
+	}
+	if (!*lost && old->immutable && !now->immutable)
+		snprintf(lost, sizeof lost, "lost IMMUTABLE");
+	if (*lost)
+		disagree(id, old->name, what, "kept", lost);
+}
+
 /* Every statement of table: its class predicted (r, v) against its plan
  * applied (r2). Statements are walked in workload order in both runs. */
 static void compare_statements(const char *id, const char *table, const run *r, const kp_table_review *v, const run *r2)
@@ -329,6 +357,9 @@ static void check_alternatives(const char *id, kp_target target, const run *r, c
 			kpt_init_target(&as, target);
 			kpt_schema(&as, schema2);
 			const kp_table *now = wi_table_named(&as.cat, v->table->name);
+			char w[300];
+			snprintf(w, sizeof w, "%s: options", what);
+			compare_options(id, w, v->table, now);
 			const char *col = now ? wi_new_bound_column(v->table, now) : NULL;
 			if (col) {
 				snprintf(pl.why, sizeof pl.why, "its statements must bind the new key column %s", col);
@@ -479,6 +510,7 @@ static void check_files(const char *dir, const char *id, kp_target target)
 		printf("  %s %s (%s%s): %s\n", id, table, recommended(&r, table), hand ? "; workload " : "",
 		       hand ? hand : "");
 		compare_statements(id, table, &r, v, &r2);
+		compare_options(id, "options", v->table, wi_table_named(&r2.t.cat, table));
 		const kp_table_review *v2 = review_of(&r2, table);
 		if (!v2) {
 			disagree(id, table, "review", "a review", "none");
