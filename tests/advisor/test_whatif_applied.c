@@ -23,6 +23,9 @@
  *     JSON review keeps them exact"; both sides are the same model's sum
  *     of each shape's rows times its weight, so only the order of the
  *     floating additions may differ);
+ *   - the review's rows one insert writes, and its workload by class
+ *     (the JSON summary's after, where the workload is not rewritten),
+ *     equal the applied design's;
  *   - the store takes the applied DDL as written (its target's limits),
  *     and the applied table keeps the table's options (a key change's
  *     DDL makes the same table again with another key);
@@ -523,6 +526,20 @@ static void check_files(const char *dir, const char *id, kp_target target)
 			compare_cost(id, table, "on one region", v->after.hot, v2->before.hot);
 			compare_cost(id, table, "refused", v->after.refused, v2->before.refused);
 		}
+		/* the review's workload by class with the recommendation (JSON
+		 * summary's after) against the applied design's now, where the
+		 * workload is the same statements at the same weights */
+		if (v2 && !hand) {
+			static const char *const cls[5] = {"get", "scan", "filtered_scan", "rejected", "search"};
+			for (int c = 0; c < 5; c++) {
+				char w[64];
+				snprintf(w, sizeof w, "summary %s", cls[c]);
+				compare_cost(id, table, w, v->summary.after[c], v2->summary.before[c]);
+			}
+		}
+		if (v2)
+			compare_cost(id, table, "rows an insert writes", v->rows_per_insert_after,
+			             v2->rows_per_insert_before);
 		const char *again = recommended(&r2, table);
 		if (*again)
 			disagree(id, table, "fixpoint", "stands", again);
