@@ -48,8 +48,11 @@
  * listed one that changed or is gone. Applying is whatif/apply.c.
  *
  * Checked against 766f825's fix undone (the what-if that kept an index's
- * old order): E73's charging_transaction fails, line 12 "what-if SCAN
- * reverse, applied SCAN sorted", refused 0 against 3000.
+ * old order): it fails on E73's charging_transaction (line 12 "what-if
+ * SCAN reverse, applied REJECTED SCAN sorted", read 110000 against 20000,
+ * refused 0 against 3000), on the same in test_judge_scenarios' scenario,
+ * and on E83's re-key alternative with designs13.md's own figures (read
+ * 1418709667 in the what-if, 85456333 applied: the 16x).
  *
  * KP_WHATIF_DUMP=DIR writes each design as applied, to replay it with
  * keyplan check. */
