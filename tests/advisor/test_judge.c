@@ -646,6 +646,22 @@ static void test_many_key_columns_only_when_they_buy_no_read(void)
 			                                   "value character) or move them out of the key");
 	}
 	run_free(&r);
+	/* an UPDATE that addresses one row by its whole key buys every key
+	 * column (E84's mark-read UPDATE of mention in designs13.md); one
+	 * that binds part of the key, or an insert, buys none */
+	run_w(&r, schema,
+	      "SELECT v FROM t WHERE a = ? AND b = ?;\nUPDATE t SET v = 1 WHERE a = ? AND b = ? AND c = ? AND d = ?;\n",
+	      KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_kind(&r, "fewer_key_columns"), 0);
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		CU_ASSERT_NOT_EQUAL(d->rule, KP_R_MANY_KEY_COLUMNS);
+	run_free(&r);
+	run_w(&r, schema,
+	      "SELECT v FROM t WHERE a = ? AND b = ?;\nUPDATE t SET v = 1 WHERE a = ? AND b = ? AND c = ?;\n"
+	      "DELETE FROM t WHERE a = ? AND b = ? AND d = ?;\nINSERT INTO t (a, b, c, d, v) VALUES (?, ?, ?, ?, ?);\n",
+	      KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_kind(&r, "fewer_key_columns"), 1);
+	run_free(&r);
 	/* a multi-tenant Phoenix table: the tenant's connection binds the lead */
 	run_as_target = true;
 	run_w(&r, "CREATE TABLE m (tenant VARCHAR(8) NOT NULL, u BIGINT NOT NULL, ts TIMESTAMP NOT NULL, id BIGINT NOT NULL, "
