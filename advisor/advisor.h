@@ -370,6 +370,12 @@ bool kp_annotation_note(const char *p, const char *end);
  * malformed or out of [0, KP_RATE_MAX] per second (*why says what was
  * expected), 0 when the comment is no rate. */
 int kp_rate_parse(const char *p, const char *end, double *rate, const char **why);
+/* The rate the comments right above the statement at off of src state
+ * (blank lines between them allowed; the nearest -- rate: counts), in
+ * statements a second, or -1 when none does; with d, each malformed one
+ * of those lines is KP022 at its place, in d and a. The one reader of
+ * -- rate: for check's judge and simulate. */
+double kp_rate_stated(kp_source *src, uint32_t off, kp_diags *d, kp_arena *a);
 
 /* How the values of a column arrive (docs/simulate.md). */
 typedef enum kp_value_dist {

@@ -321,6 +321,31 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t)
 	return n;
 }
 
+/* The counts array: [ranges: m][m][distinct: m], the pointer handed out
+ * at distinct, so that a cost given the distinct values finds the stated
+ * ranges behind them (kpa_range_kept) without a parameter more through
+ * every caller. */
+double *kpa_counts_alloc(kp_advisor *adv, const kp_table *t)
+{
+	const kpa_notes *n = kpa_notes_of(adv, t);
+	size_t m = (size_t)t->ncols + 1;
+	double *block = kp_arena_alloc(adv->a, sizeof(double) * (2 * m + 1));
+	for (int c = 0; n && c < t->ncols; c++)
+		block[c] = n->range[c];
+	block[m] = (double)m;
+	return block + m + 1;
+}
+
+double kpa_range_kept(const double *distinct, int col)
+{
+	if (!distinct || col < 0)
+		return 0;
+	double m = distinct[-1];
+	if (!(m >= 1) || col >= (int)m)
+		return 0;
+	return (distinct - 1 - (size_t)m)[col];
+}
+
 bool kpa_few_values(kp_advisor *adv, const kp_table *t, int ci)
 {
 	const kpa_notes *n = kpa_notes_of(adv, t);
@@ -395,19 +420,21 @@ int kp_rate_parse(const char *p, const char *end, double *rate, const char **why
 	return 1;
 }
 
-/* The rate a workload statement's comments state: the comment lines right
- * above it (blank lines between them allowed), as for -- weight:, the
- * nearest -- rate: counting; a malformed one is said by check and lint
- * (tools/suppress.c) and simulate, not here. -1 when none says. */
-double kpa_stated_rate(const kp_wquery *q)
+/* The one reader of -- rate: (docs/annotations.md) for check's judge
+ * (kpa_stated_rate) and simulate (tools/simulate/sim_build.c): the comment
+ * lines right above the statement at off, blank lines between them
+ * allowed, as for -- weight:; the nearest well-formed rate counts, and
+ * every malformed one of the block is KP022 at its place in d (NULL: said
+ * elsewhere: check and lint say it through tools/suppress.c). */
+double kp_rate_stated(kp_source *src, uint32_t off, kp_diags *d, kp_arena *a)
 {
-	const kp_source *src = q->src;
-	if (!src || !src->text || q->off > src->len)
+	if (!src || !src->text || off > src->len)
 		return -1;
 	const char *t = src->text;
-	size_t at = q->off;
+	size_t at = off;
 	while (at > 0 && t[at - 1] != '\n')
 		at--;
+	double rate = -1;
 	while (at > 0) {
 		size_t e = at - 1, s = e;
 		while (s > 0 && t[s - 1] != '\n')

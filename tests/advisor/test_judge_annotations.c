@@ -126,6 +126,53 @@ static void test_rate_annotation_parsed(void)
 #undef RATE
 }
 
+/* kp_rate_stated, the one reader of -- rate: for check's judge
+ * (kpa_stated_rate) and simulate: the nearest well-formed rate above the
+ * statement counts, blank lines between the comments allowed; with a
+ * sink, every malformed one of the block is KP022 at its place, without
+ * one nothing is said (check and lint say it through suppress.c). */
+static void test_rate_one_reader(void)
+{
+	static const char text[] = "SELECT 1;\n"
+	                           "-- rate: 5/day\n"
+	                           "-- rate: 2/s\n"
+	                           "   -- a note\n"
+	                           "\n"
+	                           "-- rate: 30/min\n"
+	                           "SELECT 2;\n";
+	kp_source src;
+	kp_source_from_string(&src, "w.sql", text, sizeof text - 1);
+	uint32_t off = (uint32_t)(strstr(text, "SELECT 2") - text);
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_diags d;
+	memset(&d, 0, sizeof d);
+	CU_ASSERT_DOUBLE_EQUAL(kp_rate_stated(&src, off, NULL, NULL), 0.5, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(kp_rate_stated(&src, off, &d, &a), 0.5, 1e-12);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d.head);
+	CU_ASSERT_PTR_NULL(d.head->next);
+	CU_ASSERT_EQUAL(d.head->rule, KP_R_UNKNOWN_DIRECTIVE);
+	CU_ASSERT_STRING_EQUAL(d.head->message, "malformed annotation 'rate: 5/day': expected -- rate: N/s (or N/min, "
+	                                        "N/h) with 0 <= N/s <= 1e9 (docs/annotations.md); ignored");
+	uint32_t line, col;
+	kp_source_linecol(&src, d.head->off, &line, &col);
+	CU_ASSERT_EQUAL(line, 2);
+	CU_ASSERT_EQUAL(col, 4);
+	/* the first statement has no comment above it; a statement past the
+	 * text, none either */
+	CU_ASSERT_EQUAL(kp_rate_stated(&src, 0, NULL, NULL), -1);
+	CU_ASSERT_EQUAL(kp_rate_stated(&src, (uint32_t)sizeof text + 5, NULL, NULL), -1);
+	/* a code line ends the block: the rate above it is not this one's */
+	static const char t2[] = "-- rate: 9/s\nSELECT 1;\nSELECT 2;\n";
+	kp_source s2;
+	kp_source_from_string(&s2, "w2.sql", t2, sizeof t2 - 1);
+	CU_ASSERT_EQUAL(kp_rate_stated(&s2, (uint32_t)(strstr(t2, "SELECT 2") - t2), NULL, NULL), -1);
+	CU_ASSERT_DOUBLE_EQUAL(kp_rate_stated(&s2, (uint32_t)(strstr(t2, "SELECT 1") - t2), NULL, NULL), 9, 1e-12);
+	kp_source_free(&s2);
+	kp_source_free(&src);
+	kp_arena_free(&a);
+}
+
 /* An annotation's value, then a note for the reader after white space
  * (docs/annotations.md): "-- weight: 3000   trailing comment" is 3000;
  * KP022 only for a malformed value, and a note that reads as the value
@@ -321,5 +368,6 @@ KPT_SUITE("judge_annotations", NULL, NULL,
 	{"the simulation's annotations: row size, pre-split, zipfian, latest, fixed; hostile ones located",
 	 test_simulation_annotations_and_models},
 	{"-- rate: N/s, N/min, N/h; negative, huge and other units refused", test_rate_annotation_parsed},
+	{"-- rate: has one reader, for the judge and simulate", test_rate_one_reader},
 	{"an annotation's value, then a note after white space; KP022 only for a malformed value",
 	 test_annotation_value_then_note})
