@@ -563,8 +563,8 @@ static void test_near_unique_id_reads_one_row(void)
 	                                  "alone)");
 	CU_ASSERT_STRING_EQUAL(v->assumes, "ev_id (it ends the key, and w.sql:2 binds it alone) taken as near-unique: 1 "
 	                                   "row a value, not 1% of the rows, for the reads that bind it by = (a key's "
-	                                   "last column, or an id, that a point read names alone); state -- distinct: "
-	                                   "ev_id N (docs/annotations.md) if a value holds more");
+	                                   "last column, or an id, that a point read names alone); state '-- distinct: "
+	                                   "ev_id N' (docs/annotations.md) if a value holds more");
 	run_free(&r);
 	/* stated: 1,000 values, 1,000 rows a lookup */
 	char stated[256];
