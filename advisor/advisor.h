@@ -211,6 +211,8 @@ typedef struct kp_change {
 } kp_change;
 
 /* Weighted rows of a table's workload under one design (docs/advice.md). */
+#define KP_WRITE_RATE 3.0       /* one row written costs as much as this many rows read */
+
 typedef struct kp_cost {
 	double read;            /* rows read: the sum over statements of weight x rows */
 	double written;         /* rows written, every index and index table counted */
@@ -225,7 +227,9 @@ typedef struct kp_cost {
 	double amplified;       /* of written, the rows the indexes add to the writes that run
 	                           on the design as it is (its copies past the first) */
 	double broken;          /* weight served now (GET, SCAN, FILTERED) that becomes a full scan */
-	double total;           /* read + written x KP_WRITE_RATE */
+	double kept;            /* the rows the design's indexes hold (copies of the table's),
+	                           x KP_KEEP_RATE: the cost of keeping them, once a workload */
+	double total;           /* read + written x KP_WRITE_RATE + kept */
 	double refused;         /* weight of the reads the store refuses (rejected full scans):
 	                           they do not run and are not in read */
 	double refused_rows;    /* the rows those would read if they ran (the table each) */
