@@ -6,6 +6,7 @@
 #include "advisor/judgeInt.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -290,12 +291,50 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 	return r;
 }
 
+/* The served weight of the items of d as the judge planned them: a rule
+ * counts a statement as served by the class its own what-if gave it (a
+ * SCAN), where the judge, planning the whole design, may find the store
+ * refuses it (E73's hash prefix: "served 23000 -> 23000" beside the
+ * judge's "makes worse: ... SCAN -> REJECTED SCAN (weight 3000)"). Where
+ * the rule measured the same weight served today, the item's served
+ * after and its message's "served B -> A of T weight" take the judge's
+ * count, so that its words and its trades agree. */
+static void served_as_judged(kp_advisor *adv, const jtable *jt, const design *d)
+{
+	double before = 0, after = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0)
+			continue;
+		if (kpa_served(s->now) && !s->now_rejected)
+			before += s->weight;
+		if (kpa_served(s->then) && !s->then_rejected)
+			after += s->weight;
+	}
+	for (int k = 0; k < d->nitems; k++) {
+		kp_advice *x = d->items[k];
+		if (x->table != jt->t || x->total <= 0 || fabs(x->before - before) > 1e-9 * (before + 1) ||
+		    !(after < x->after - 1e-9 * (after + 1)))
+			continue;
+		char was[160];
+		snprintf(was, sizeof was, "; served %.15g -> %.15g of %.15g weight", x->before, x->after, x->total);
+		const char *at = x->message ? strstr(x->message, was) : NULL;
+		if (!at)
+			continue;
+		x->message = kp_arena_printf(adv->a, "%.*s; served %.15g -> %.15g of %.15g weight%s",
+		                             (int)(at - x->message), x->message, x->before, after, x->total,
+		                             at + strlen(was));
+		x->after = after;
+	}
+}
+
 /* What x, applied alone, trades against the design as it is: statements
  * it breaks or makes worse, the hotspot it adds, rows it reads and writes. */
 const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp_cost *c, const design *d)
 {
 	kp_buf b = {0};
 	int named = 0;
+	served_as_judged(adv, jt, d);
 	for (int i = 0; i < jt->ns; i++) {
 		const jshape *s = &jt->s[i];
 		if (s->ins_rows > 0 || (s->then == s->now && s->then_rejected == s->now_rejected))
