@@ -396,6 +396,8 @@ typedef struct kp_column_model {
 	double theta;           /* zipfian's constant */
 	const char *why;        /* the evidence: annotation, name, type, workload (in adv->a) */
 	bool assumed;           /* nothing said so: the default (uniform, many values) */
+	double range;           /* the share of rows a range on it keeps (-- range:), or 0:
+	                           the default */
 } kp_column_model;
 
 /* What the advisor knows of column ci of t: its annotation, else the

@@ -80,6 +80,7 @@ static kp_sim_part column_part(kp_sim_build *b, const kp_table *t, int col)
 	p.dist = m.dist;
 	p.distinct = m.distinct;
 	p.theta = m.theta;
+	p.range = m.range;
 	return p;
 }
 
