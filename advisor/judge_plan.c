@@ -458,7 +458,8 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 	else
 		c->hot_rate = 0;
 	/* every index kept is a copy of the table's rows (docs/advice.md) */
-	double rest = c->written * KP_WRITE_RATE + (copies - 1) * jt->rows * KP_KEEP_RATE;
+	c->kept = (copies - 1) * jt->rows * KP_KEEP_RATE;
+	double rest = c->written * KP_WRITE_RATE + c->kept;
 	c->total = c->read + rest;
 	/* the bracket moves the rows read; writes are costed at the default */
 	c->lo += rest;

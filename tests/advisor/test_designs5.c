@@ -323,7 +323,7 @@ static void test_e34_scheduler_poll(void)
 	 * default's 1% (before: "10000 rows a value (1% of the rows) of
 	 * PICKED (no -- distinct:)") */
 	CU_ASSERT_STRING_EQUAL(v->assumes, "it rests on defaults, not on counts stated: 1000000 rows in the table (no -- "
-	                                   "rows: above its CREATE); state them (-- rows: N, docs/annotations.md) to "
+	                                   "rows: above its CREATE); state them ('-- rows: N', docs/annotations.md) to "
 	                                   "settle whether it pays (PICKED: 2 values by its type, a BOOLEAN, so half the "
 	                                   "rows a value)");
 	CU_ASSERT_STRING_EQUAL(v->values, "500000 rows a value of PICKED (a BOOLEAN: 2 values)");
@@ -511,7 +511,7 @@ static void test_e36_inventory_bucket(void)
 	                                   "the key, is taken to hold many values (no -- distinct:), though w.sql:6 lists 6 "
 	                                   "of them with IN; with few (64 or fewer), its writes would land on as few "
 	                                   "regions (a write hotspot) and a bucket before it would spread them: state it "
-	                                   "(-- distinct: location_id N, docs/annotations.md) to settle it");
+	                                   "('-- distinct: location_id N', docs/annotations.md) to settle it");
 	run_free(&r);
 	/* no such note where no read lists the lead's values (E31: a follower
 	 * is one of many) */
