@@ -154,6 +154,91 @@ int kpj_upsert_moves(const jtable *jt, const design *d, int i)
 	return n;
 }
 
+/* Is the value an insert gives a key column one a generator issues (NEXT
+ * VALUE FOR, a function: now(), uuid())? */
+static bool generated(const kp_expr *v)
+{
+	return v && (v->kind == KP_X_SEQ || v->kind == KP_X_FUNC);
+}
+
+/* Does a write of the table's rows give key column col a generated value
+ * (generated) or leave it to the store (AUTO_INCREMENT)? Then the key's
+ * values are issued at insert, and a write that names one by a parameter
+ * names a row that exists. */
+static bool key_issued(const jtable *jt, int col)
+{
+	if (jt->t->cols[col].auto_increment)
+		return true;
+	for (int j = 0; j < jt->ns; j++) {
+		const jshape *o = &jt->s[j];
+		if (o->ins_rows > 0 && o->on == jt->t && generated(inserted_value(jt->t, o->q->stmt, col)))
+			return true;
+	}
+	return false;
+}
+
+/* Does write shape i name a row that exists by its whole key, so that it
+ * lands where that row is, not at the insertion point the table's new
+ * rows take: an UPDATE or DELETE that binds every key column by =; an
+ * UPSERT of a row that exists (kpj_upsert_repeats), or one whose key
+ * columns it gives no generated value while the key's values are issued
+ * at insert (key_issued: E81's acceptance, UPSERT (id, accepted, ...)
+ * VALUES (?, 1, ...) on a key NEXT VALUE FOR fills). */
+static bool names_existing(const jtable *jt, int i)
+{
+	const jshape *s = &jt->s[i];
+	const kp_table *t = jt->t;
+	const kp_stmt *st = s->q->stmt;
+	if (t->pk.n == 0 || s->on != t)
+		return false;
+	if (s->upd) {
+		if (!s->q->plan.names)
+			return false;
+		colset eq = {0}, range = {0};
+		kpa_sargable(s->q->plan.names, kpa_where_of(st), &eq, &range);
+		for (int k = 0; k < t->pk.n; k++)
+			if (t->pk.parts[k].col < 0 || !kpa_colset_has(&eq, t->pk.parts[k].col))
+				return false;
+		return true;
+	}
+	if (s->ins_rows <= 0 || st->kind != KP_S_UPSERT)
+		return false;
+	if (kpj_upsert_repeats(jt, i))
+		return true;
+	bool issued = false;
+	for (int k = 0; k < t->pk.n; k++) {
+		int col = t->pk.parts[k].col;
+		const kp_expr *v = col >= 0 ? inserted_value(t, st, col) : NULL;
+		if (!v || generated(v))
+			return false;
+		issued |= key_issued(jt, col);
+	}
+	return issued;
+}
+
+double kpj_placed_writes(jtable *jt)
+{
+	if (jt->placed_known)
+		return jt->placed;
+	/* only a key hot by its growth (a monotonic column, after few-valued
+	 * ones or none) takes its new rows at an insertion point the rows
+	 * that exist are not at: under a few-valued lead alone every write
+	 * lands on one of its few values (E36 in tests/advisor/designs5.md:
+	 * six locations, every adjustment an UPDATE by the whole key) */
+	kpa_conc kc;
+	kpa_key_conc(jt->adv, jt->t, &jt->t->pk, jt->conc, &kc);
+	bool growth = kpa_conc_hot(&kc) && kc.col >= 0;
+	double w = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if ((s->ins_rows > 0 || s->upd || kpa_is_write(s->q->stmt)) && !(growth && names_existing(jt, i)))
+			w += s->weight;
+	}
+	jt->placed = w;
+	jt->placed_known = true;
+	return w;
+}
+
 /* Does shape i read its own writes: a read that binds by = a column the
  * workload's UPDATEs of its table set (not a key column: the row is named
  * by its key), so that it looks a row up by a value a write has just given
@@ -447,7 +532,7 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 	 * a small share of its statements, the region that takes them has
 	 * throughput to spare, and spreading them is not worth a key change
 	 * by itself (docs/advice.md, "The choice") */
-	c->hot_decides = jt->writes + jt->assumed >= (jt->reads + jt->writes + jt->assumed) * KP_HOT_SHARE;
+	c->hot_decides = kpj_placed_writes(jt) + jt->assumed >= (jt->reads + jt->writes + jt->assumed) * KP_HOT_SHARE;
 	/* where every write states its rate, by the rows a second that land
 	 * on one region against what a region takes, whatever the share: a
 	 * read-heavy table written fast still has a hot region, one written

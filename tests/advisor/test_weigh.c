@@ -588,6 +588,55 @@ static void test_e70_small_write_share_buys_no_key_change(void)
 	run_free(&r);
 }
 
+/* E81 (tests/advisor/designs13.md): a sequence-keyed table whose writes
+ * are 10% of its load, but whose inserts, the only writes that land at the
+ * sequence's insertion point, are 4%: an UPSERT naming a row by the id the
+ * sequence issued (a permission change) and a DELETE by id land where that
+ * row is. The hotspot does not decide before the rows and the key stands
+ * (before: writes of 1,000 of 10,000 weighted statements, 10%, salted).
+ * With inserts of 10% it is salted. */
+static const char *const shares_schema =
+	"-- rows: 400000000\n"
+	"CREATE TABLE shares (id BIGINT NOT NULL, owner VARCHAR(64), perm SMALLINT CONSTRAINT pk PRIMARY KEY (id));\n"
+	"CREATE SEQUENCE shares_seq;\n";
+
+static void shares_workload(char *w, size_t n, int inserts)
+{
+	snprintf(w, n,
+	         "-- weight: 9000\n"
+	         "SELECT owner, perm FROM shares WHERE id = ?;\n"
+	         "-- weight: %d\n"
+	         "UPSERT INTO shares (id, owner, perm) VALUES (NEXT VALUE FOR shares_seq, ?, ?);\n"
+	         "-- weight: 300\n"
+	         "UPSERT INTO shares (id, perm) VALUES (?, ?);\n"
+	         "-- weight: 300\n"
+	         "DELETE FROM shares WHERE id = ?;\n",
+	         inserts);
+}
+
+static void test_e81_writes_by_id_are_not_at_the_insertion_point(void)
+{
+	run r;
+	char w[1024];
+	shares_workload(w, sizeof w, 400);
+	run_w(&r, shares_schema, w, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "shares", "");
+	const kp_advice *salt = alternative(&r, "SHARES", "salt_buckets", "[salt][ID]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(salt);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(salt->trades);
+	CU_ASSERT_PTR_NOT_NULL(strstr(salt->trades,
+	                              "(the table's writes, weight 400, are 4% of its weighted statements, under the 5% at "
+	                              "which a write hotspot decides before the rows: the region that takes them has "
+	                              "throughput to spare; the writes that name a row by its whole key, weight 600, land "
+	                              "where that row is, not at the key's insertion point)"));
+	run_free(&r);
+
+	shares_workload(w, sizeof w, 1100);
+	run_w(&r, shares_schema, w, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "shares", "salt_buckets [salt][ID]");
+	run_free(&r);
+}
+
 /* E70 with rates stated (-- rate:, docs/annotations.md): where every write
  * of the table states one, a write hotspot decides by the rows a second
  * that land on one region against KP_REGION_WRITE_RATE, not by the share
@@ -694,4 +743,6 @@ KPT_SUITE("weigh", setup, NULL,
 	 test_e72_update_moves_index_rows},
 	{"E70: a write hotspot of 1% of a table's load buys no key change; of 10% it does",
 	 test_e70_small_write_share_buys_no_key_change},
-	{"E70: stated write rates decide a hotspot by the rows a second on one region", test_e70_rates_decide_the_hotspot})
+	{"E70: stated write rates decide a hotspot by the rows a second on one region", test_e70_rates_decide_the_hotspot},
+	{"E81: writes naming a row by the id a sequence issued are not at its insertion point",
+	 test_e81_writes_by_id_are_not_at_the_insertion_point})
