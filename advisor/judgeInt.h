@@ -136,6 +136,10 @@ bool kpj_reads_own_write(const jtable *jt, int i);
  * statements that decides whether a write hotspot comes before the rows
  * (KP_HOT_SHARE, docs/advice.md "The choice"). */
 double kpj_placed_writes(jtable *jt);
+/* When design d's one-time copy (kp_cost.migration) is what keeps it
+ * from paying against now, says so into b: the rows copied, what it saves
+ * a run, and the runs it would take against KP_PAYBACK_RUNS. */
+void kpj_payback_words(kp_buf *b, const jtable *jt, const kp_cost *now, const kp_cost *c, const design *d);
 /* KV indexes and index tables of a design (the index bound counts them). */
 int kpj_kv_indexes(const design *d);
 /* Shape i of jt planned on design d (h: its hypothetical table, or NULL to

@@ -403,6 +403,7 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 	const char *more = kpj_write_words(adv, jt, &as_is, d, false);
 	if (more)
 		kp_buf_printf(&b, "; %s", more);
+	kpj_payback_words(&b, jt, now, c, d);   /* advisor21: the one-time copy that decides */
 	char *r = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
 	return r;

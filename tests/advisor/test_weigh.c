@@ -637,6 +637,62 @@ static void test_e81_writes_by_id_are_not_at_the_insertion_point(void)
 	run_free(&r);
 }
 
+/* E80 (tests/advisor/designs13.md): a DESC that saves a one-row backward
+ * read, 10,000 weighted rows a run, is a key change: every row copied. Of
+ * 2 billion rows (8e9 weighted rows once) it is not paid back within
+ * KP_PAYBACK_RUNS runs, and the log stands, its DESC an alternative that
+ * says so (before: recommended, no copy priced); of 20 million rows (8e7,
+ * 8,000 runs) it pays and is recommended. */
+static void price_log(char *schema, size_t n, const char *rows)
+{
+	snprintf(schema, n,
+	         "-- rows: %s\n"
+	         "-- distinct: variant_code 1500000\n"
+	         "-- distinct: channel_code 4\n"
+	         "CREATE TABLE price_log (variant_code VARCHAR(255) NOT NULL, channel_code VARCHAR(255) NOT NULL,\n"
+	         "  logged_at TIMESTAMP NOT NULL, price INTEGER, PRIMARY KEY (variant_code, channel_code, logged_at));\n",
+	         rows);
+}
+
+static const char *const price_log_workload =
+	"-- weight: 10000\n"
+	"UPSERT INTO price_log (variant_code, channel_code, logged_at, price) VALUES (?, ?, ?, ?);\n"
+	"-- weight: 10000\n"
+	"SELECT logged_at, price FROM price_log WHERE variant_code = ? AND channel_code = ? AND logged_at >= ?;\n"
+	"-- weight: 10000\n"
+	"SELECT logged_at, price FROM price_log WHERE variant_code = ? AND channel_code = ? ORDER BY logged_at DESC "
+	"LIMIT 1;\n";
+
+static void test_e80_a_key_change_pays_its_copy_back(void)
+{
+	run r;
+	char schema[1024];
+	price_log(schema, sizeof schema, "2000000000");
+	run_w(&r, schema, price_log_workload, KP_TARGET_LINDORM);
+	expect_recommended(&r, "price_log", "");
+	const kp_advice *desc = alternative(&r, "price_log", "desc_key", "[variant_code][channel_code][logged_at DESC]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(desc);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(desc->trades);
+	CU_ASSERT_PTR_NOT_NULL(strstr(desc->trades,
+	                              "the copy of 2000000000 rows (a key cannot change in place: every row of price_log "
+	                              "read and written again, 2000000000 rows with its indexes, 8000000000 weighted rows "
+	                              "once) is not paid back by the 10000 weighted rows it saves a run within 100000 runs "
+	                              "of the workload (it takes 800000)"));
+	const kp_table_review *v = review_of(&r, "price_log");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.migration, 0, 1e-9);
+	run_free(&r);
+
+	price_log(schema, sizeof schema, "20000000");
+	run_w(&r, schema, price_log_workload, KP_TARGET_LINDORM);
+	expect_recommended(&r, "price_log", "desc_key [variant_code][channel_code][logged_at DESC]");
+	v = review_of(&r, "price_log");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->after.migration, 2e7 * (1 + 3), 1e-3);   /* read once, written once at KP_WRITE_RATE (3) */
+	CU_ASSERT_DOUBLE_EQUAL(v->after.total - v->before.total, -10000 + 2e7 * (1 + 3) / 1e5, 1e-3);   /* over KP_PAYBACK_RUNS */
+	run_free(&r);
+}
+
 /* E70 with rates stated (-- rate:, docs/annotations.md): where every write
  * of the table states one, a write hotspot decides by the rows a second
  * that land on one region against KP_REGION_WRITE_RATE, not by the share
@@ -745,4 +801,6 @@ KPT_SUITE("weigh", setup, NULL,
 	 test_e70_small_write_share_buys_no_key_change},
 	{"E70: stated write rates decide a hotspot by the rows a second on one region", test_e70_rates_decide_the_hotspot},
 	{"E81: writes naming a row by the id a sequence issued are not at its insertion point",
-	 test_e81_writes_by_id_are_not_at_the_insertion_point})
+	 test_e81_writes_by_id_are_not_at_the_insertion_point},
+	{"E80: a key change pays its copy of every row back within KP_PAYBACK_RUNS runs, or the table stands",
+	 test_e80_a_key_change_pays_its_copy_back})
