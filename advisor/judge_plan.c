@@ -363,6 +363,19 @@ void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, co
 	kp_arena_free(&hyp);
 }
 
+/* The salt buckets of KV index ix (NULL: none) on design d: its own, or
+ * on Phoenix those of the table it indexes, salted as it is or by d. */
+static int index_salt(const jtable *jt, const design *d, const kp_index *ix)
+{
+	if (!ix || !ix->kv || !kpa_target(jt->adv->target)->max_salt_buckets)
+		return 0;
+	if (ix->salt_buckets > 0)
+		return ix->salt_buckets;
+	if (d->buckets > 0)
+		return d->buckets;
+	return jt->t->salt_buckets;
+}
+
 /* Plans shape i of jt on design d into out[i]; nohash: d's key without its
  * leading hash or bucket part, when it has one (n 0 otherwise); h: d
  * applied to the table the shape reads, or NULL to make it here. */
@@ -440,6 +453,19 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 				p.order = KP_ORDER_SORT;
 			break;
 		}
+	/* Phoenix salts a salted table's global indexes too, with the table's
+	 * buckets unless the index states its own (PHOENIX-534: "By default, if
+	 * a data table is salted, we also salt the index table"): a read
+	 * through one is one scan per bucket, merged, one row more a bucket as
+	 * a bucketed key's read (docs/advice.md, "The cost model"; E81 in
+	 * tests/advisor/designs13.md, where the salt's words said "every scan
+	 * is 16 scans merged" and its cost did not) */
+	int ixsalt = index_salt(jt, d, p.index);
+	if (ixsalt > 1 && p.access != KP_ACCESS_FULL && p.access != KP_ACCESS_NONE) {
+		rows += ixsalt;
+		lo += ixsalt;
+		hi += ixsalt;
+	}
 	/* a store that returns rows only in key order refuses a read the
 	 * path returns only sorted (Lindorm's ORDER BY; KP110): it does not
 	 * run, as a refused full scan does not */
