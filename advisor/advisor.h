@@ -235,6 +235,13 @@ typedef struct kp_cost {
 	double refused_rows;    /* the rows those would read if they ran (the table each) */
 	double lo, hi;          /* total with the default selectivities divided and multiplied
 	                           by KP_BRACKET (docs/advice.md, "Defaults that decide") */
+	double migration;       /* the one-time copy a design costs against the table as it is,
+	                           in weighted rows (a key change copies every row and rebuilds
+	                           every index, an added index writes every row once); total,
+	                           lo and hi hold it spread over KP_PAYBACK_RUNS runs */
+	double copied;          /* the rows that copy writes: the table's (a key change), or
+	                           the added indexes' */
+	double migration_run;   /* migration / KP_PAYBACK_RUNS: its share in total */
 } kp_cost;
 
 /* Per-table weight of the workload's reads in each access class (the unit

@@ -450,6 +450,13 @@ int kpa_weight_int(double w);
 #define KP_KEEP_RATE 0.001      /* keeping an index (a copy of the table's rows: storage,
                                    compaction, regions) costs this many rows read per row it
                                    holds, once per workload */
+#define KP_PAYBACK_RUNS 100000.0 /* workload runs a change's one-time copy (a key change: every
+                                   row copied, every index rebuilt; an added index: every row
+                                   written once) is spread over: its weighted rows / this are
+                                   added to each run's cost, so a change pays only when it
+                                   saves its copy within as many runs (docs/advice.md, "What a
+                                   change costs once"); 1 / KP_KEEP_RATE, the horizon over
+                                   which an index kept costs one read of its rows */
 #define KP_SEARCH_SHARDS 16     /* shards of a search index a query is sent to: each
                                    looks each condition up (one seek, counted as a row) */
 #define KP_BRACKET 10.0         /* the bracket around the default selectivities a change

@@ -367,11 +367,17 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 			              "region today, at least the %.15g a region takes)",
 			              per_value(now->hot_rate, 1), KP_REGION_WRITE_RATE);
 		else if (!c->hot_decides && !now->hot_decides && all > 0)
+		{
+			double placed = kpj_placed_writes(jt);   /* advisor21: writes naming a row by key apart */
 			kp_buf_printf(&b, " (the table's writes, weight %.15g, are %.2g%% of its weighted statements, under the "
 			              "%.15g%% at which a write hotspot decides before the rows: the region that takes "
-			              "them has throughput to spare)",
-			              per_value(jt->writes + jt->assumed, 1), 100 * (jt->writes + jt->assumed) / all,
-			              100 * KP_HOT_SHARE);
+			              "them has throughput to spare",
+			              per_value(placed + jt->assumed, 1), 100 * (placed + jt->assumed) / all, 100 * KP_HOT_SHARE);
+			if (placed < jt->writes)
+				kp_buf_printf(&b, "; the writes that name a row by its whole key, weight %.15g, land where that row "
+				              "is, not at the key's insertion point", per_value(jt->writes - placed, 1));
+			kp_buf_puts(&b, ")");
+		}
 	}
 	/* rows rounded as the review's cost line rounds them (tools/review.c) */
 	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g)", b.len ? "; " : "", per_value(c->read, 1),
@@ -437,6 +443,7 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 	const char *more = kpj_write_words(adv, jt, &as_is, d, false);
 	if (more)
 		kp_buf_printf(&b, "; %s", more);
+	kpj_payback_words(&b, jt, now, c, d);   /* advisor21: the one-time copy that decides */
 	char *r = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
 	return r;

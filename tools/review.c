@@ -138,6 +138,13 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 			kp_buf_printf(b, "; the reads of weight %.15g %s today now run, their rows counted in read",
 			              r->before.refused - r->after.refused,
 			              r->refused_words ? r->refused_words : "refused by the store");
+		/* the one-time copy in the cost (docs/advice.md, "What a change
+		 * costs once"; advisor21) */
+		if (r->after.migration > 0) {
+			char m0[32], m1[32];
+			kp_buf_printf(b, "; its copy once %s weighted rows, %s a run in cost",
+			              rows_words(m0, r->after.migration), rows_words(m1, r->after.migration_run));
+		}
 		kp_buf_puts(b, ")\n");
 		for (uint32_t i = 0; i < r->recommended.n; i++)
 			item(b, r->recommended.items[i], i ? "and " : "");

@@ -330,7 +330,10 @@ static void test_e34_scheduler_poll(void)
 	/* the heartbeat check reads half the table's rows by PICKED = true,
 	 * filtered on the heartbeat: 500000 a run; the deletes and the lookup
 	 * one row, the admin page and the poll their LIMIT */
-	CU_ASSERT_EQUAL(v->after.read, 15000 + 1000 + 100 * 100 + 6000 * 100 + 60 * 500000);
+	/* the poll and the heartbeat check read through the index salted 16
+	 * ways: one scan a bucket, merged, 16 rows more each (advisor21:
+	 * Phoenix salts a read through a salted index as it salts the table's) */
+	CU_ASSERT_EQUAL(v->after.read, 15000 + 1000 + 100 * 100 + 6000 * (100 + 16) + 60 * (500000 + 16));
 	/* the write cost names the partial UPSERTs that move an index row
 	 * (the picks set PICKED and LAST_HEARTBEAT, the heartbeats
 	 * LAST_HEARTBEAT), with their weights, as updates are named (before:
