@@ -211,6 +211,8 @@ typedef struct kp_change {
 } kp_change;
 
 /* Weighted rows of a table's workload under one design (docs/advice.md). */
+#define KP_WRITE_RATE 3.0       /* one row written costs as much as this many rows read */
+
 typedef struct kp_cost {
 	double read;            /* rows read: the sum over statements of weight x rows */
 	double written;         /* rows written, every index and index table counted */
@@ -225,12 +227,21 @@ typedef struct kp_cost {
 	double amplified;       /* of written, the rows the indexes add to the writes that run
 	                           on the design as it is (its copies past the first) */
 	double broken;          /* weight served now (GET, SCAN, FILTERED) that becomes a full scan */
-	double total;           /* read + written x KP_WRITE_RATE */
+	double kept;            /* the rows the design's indexes hold (copies of the table's),
+	                           x KP_KEEP_RATE: the cost of keeping them, once a workload */
+	double total;           /* read + written x KP_WRITE_RATE + kept */
 	double refused;         /* weight of the reads the store refuses (rejected full scans):
 	                           they do not run and are not in read */
 	double refused_rows;    /* the rows those would read if they ran (the table each) */
 	double lo, hi;          /* total with the default selectivities divided and multiplied
 	                           by KP_BRACKET (docs/advice.md, "Defaults that decide") */
+	double migration;       /* the one-time copy a design costs against the table as it is,
+	                           in weighted rows (a key change copies every row and rebuilds
+	                           every index, an added index writes every row once); total,
+	                           lo and hi hold it spread over KP_PAYBACK_RUNS runs */
+	double copied;          /* the rows that copy writes: the table's (a key change), or
+	                           the added indexes' */
+	double migration_run;   /* migration / KP_PAYBACK_RUNS: its share in total */
 } kp_cost;
 
 /* Per-table weight of the workload's reads in each access class (the unit
@@ -370,6 +381,12 @@ bool kp_annotation_note(const char *p, const char *end);
  * malformed or out of [0, KP_RATE_MAX] per second (*why says what was
  * expected), 0 when the comment is no rate. */
 int kp_rate_parse(const char *p, const char *end, double *rate, const char **why);
+/* The rate the comments right above the statement at off of src state
+ * (blank lines between them allowed; the nearest -- rate: counts), in
+ * statements a second, or -1 when none does; with d, each malformed one
+ * of those lines is KP022 at its place, in d and a. The one reader of
+ * -- rate: for check's judge and simulate. */
+double kp_rate_stated(kp_source *src, uint32_t off, kp_diags *d, kp_arena *a);
 
 /* How the values of a column arrive (docs/simulate.md). */
 typedef enum kp_value_dist {
@@ -386,6 +403,8 @@ typedef struct kp_column_model {
 	double theta;           /* zipfian's constant */
 	const char *why;        /* the evidence: annotation, name, type, workload (in adv->a) */
 	bool assumed;           /* nothing said so: the default (uniform, many values) */
+	double range;           /* the share of rows a range on it keeps (-- range:), or 0:
+	                           the default */
 } kp_column_model;
 
 /* What the advisor knows of column ci of t: its annotation, else the

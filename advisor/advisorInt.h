@@ -160,11 +160,22 @@ typedef struct kpa_notes {
 	                           latest), skewed (and zipfian), fixed (KPA_DIST_*), or 0 */
 	double *dist_arg;       /* per column: zipfian's constant, fixed's count, or 0 */
 	bool *latest;           /* per column: latest (monotonic, reads prefer the newest) */
+	double *range;          /* per column: -- range: c SHARE, the share of the rows a
+	                           range on it keeps, in (0, 1], or 0 */
 } kpa_notes;
 
 /* t's annotations, parsed (and malformed ones reported, KP022) on first
  * use; never NULL for a table of the catalog. */
 const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t);
+/* An array of t's columns' distinct values for the cost (kpa_rows_read:
+ * zeroed, ncols + 1 of them) that carries t's stated -- range: shares
+ * behind it, for kpa_range_kept: every distinct array the cost is given
+ * comes from here (judge.c). */
+double *kpa_counts_alloc(kp_advisor *adv, const kp_table *t);
+/* The share of rows a range on column col keeps, stated by -- range:, for
+ * a distinct array from kpa_counts_alloc (NULL: none); 0 when not stated
+ * (the default, KP_SEL_RANGE, applies). */
+double kpa_range_kept(const double *distinct, int col);
 /* Statements a second the -- rate: comment right above q states (the
  * nearest; docs/annotations.md), or -1 when none does. */
 double kpa_stated_rate(const kp_wquery *q);
@@ -417,7 +428,7 @@ int kpa_weight_int(double w);
 #define KP_SEL_RANGE 0.1        /* share a range on the next key column keeps */
 #define KP_SEL_FILTER 0.1       /* share of rows read that a residual filter keeps */
 #define KP_REVERSE_FACTOR 2.0   /* a reverse scan costs this many forward rows a row */
-#define KP_WRITE_RATE 3.0       /* one row written costs as much as this many rows read */
+/* KP_WRITE_RATE: advisor.h (the review shows it) */
 #define KP_REFUSED_RATE 300.0 /* making one run of a read the store refuses run is worth up
                                    to this many rows the indexes add to the writes (docs/advice.md,
                                    "Reads the store refuses") */
@@ -439,6 +450,13 @@ int kpa_weight_int(double w);
 #define KP_KEEP_RATE 0.001      /* keeping an index (a copy of the table's rows: storage,
                                    compaction, regions) costs this many rows read per row it
                                    holds, once per workload */
+#define KP_PAYBACK_RUNS 100000.0 /* workload runs a change's one-time copy (a key change: every
+                                   row copied, every index rebuilt; an added index: every row
+                                   written once) is spread over: its weighted rows / this are
+                                   added to each run's cost, so a change pays only when it
+                                   saves its copy within as many runs (docs/advice.md, "What a
+                                   change costs once"); 1 / KP_KEEP_RATE, the horizon over
+                                   which an index kept costs one read of its rows */
 #define KP_SEARCH_SHARDS 16     /* shards of a search index a query is sent to: each
                                    looks each condition up (one seek, counted as a row) */
 #define KP_BRACKET 10.0         /* the bracket around the default selectivities a change

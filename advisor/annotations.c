@@ -7,6 +7,7 @@
  *   -- distribution: created monotonic
  *   -- row_bytes: 300
  *   -- regions: 16
+ *   -- range: created 1/365
  *   CREATE TABLE orders (...);
  *
  * Parsed here, once per table, for the cost model, the hotspot evidence
@@ -24,7 +25,8 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const keys[] = {"rows", "writes", "distinct", "distribution", "row_bytes", "regions", NULL};
+static const char *const keys[] = {"rows",      "writes",  "distinct", "distribution",
+                                   "row_bytes", "regions", "range",    NULL};
 
 /* The column of t named [p, p + n), or -1: compared as the catalog
  * compares names, an annotation's name being unquoted (Phoenix upper-cases
@@ -55,6 +57,20 @@ static double number(const char *p, const char *end)
 	if (!kp_decimal(p, (size_t)(end - p), &v) || !(v >= 0 && v <= 1e15))
 		return -1;
 	return v;
+}
+
+/* A share of rows in (0, 1] from [p, end): a number (0.01) or a fraction
+ * of two (1/365: a window of a day in a year's retention), else -1. */
+static double share(const char *p, const char *end)
+{
+	const char *slash = memchr(p, '/', (size_t)(end - p));
+	double a, b = 1;
+	if (!kp_decimal(p, (size_t)((slash ? slash : end) - p), &a) ||
+	    (slash && !kp_decimal(slash + 1, (size_t)(end - slash - 1), &b)))
+		return -1;
+	if (!(a > 0 && b > 0 && a <= b && b <= 1e15))
+		return -1;
+	return a / b;
 }
 
 const char *kp_annotation_word(const char *v, const char *end, const char **next)
@@ -168,6 +184,18 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 		return;
 	}
 	const char *w = rest;
+	if (k == 6) {
+		/* range: COLUMN SHARE, the share of rows a range on it keeps */
+		const char *we = kp_annotation_word(w, end, &rest);
+		double x = kp_annotation_note(rest, end) ? share(w, we) : -1;
+		if (!(x > 0)) {
+			bad(adv, t, p, end, "expected a column and the share of rows a range on it keeps, from 0 to 1 "
+			                    "(0.01, or a fraction such as 1/365)");
+			return;
+		}
+		n->range[ci] = x;
+		return;
+	}
 	if (k == 2) {
 		const char *we = kp_annotation_word(w, end, &rest);
 		double x = kp_annotation_note(rest, end) ? number(w, we) : -1;
@@ -286,6 +314,7 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t)
 	n->dist_arg = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
 	n->dist = kp_arena_alloc(adv->a, (size_t)(t->ncols + 1));
 	n->latest = kp_arena_alloc(adv->a, (size_t)(t->ncols + 1));
+	n->range = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
 	adv->notes[t->id] = n;
 	if (!t->src || !t->src->text || t->off > t->src->len)
 		return n;
@@ -319,6 +348,31 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t)
 	}
 	spliced_distinct(adv, t, n);
 	return n;
+}
+
+/* The counts array: [ranges: m][m][distinct: m], the pointer handed out
+ * at distinct, so that a cost given the distinct values finds the stated
+ * ranges behind them (kpa_range_kept) without a parameter more through
+ * every caller. */
+double *kpa_counts_alloc(kp_advisor *adv, const kp_table *t)
+{
+	const kpa_notes *n = kpa_notes_of(adv, t);
+	size_t m = (size_t)t->ncols + 1;
+	double *block = kp_arena_alloc(adv->a, sizeof(double) * (2 * m + 1));
+	for (int c = 0; n && c < t->ncols; c++)
+		block[c] = n->range[c];
+	block[m] = (double)m;
+	return block + m + 1;
+}
+
+double kpa_range_kept(const double *distinct, int col)
+{
+	if (!distinct || col < 0)
+		return 0;
+	double m = distinct[-1];
+	if (!(m >= 1) || col >= (int)m)
+		return 0;
+	return (distinct - 1 - (size_t)m)[col];
 }
 
 bool kpa_few_values(kp_advisor *adv, const kp_table *t, int ci)
@@ -395,19 +449,21 @@ int kp_rate_parse(const char *p, const char *end, double *rate, const char **why
 	return 1;
 }
 
-/* The rate a workload statement's comments state: the comment lines right
- * above it (blank lines between them allowed), as for -- weight:, the
- * nearest -- rate: counting; a malformed one is said by check and lint
- * (tools/suppress.c) and simulate, not here. -1 when none says. */
-double kpa_stated_rate(const kp_wquery *q)
+/* The one reader of -- rate: (docs/annotations.md) for check's judge
+ * (kpa_stated_rate) and simulate (tools/simulate/sim_build.c): the comment
+ * lines right above the statement at off, blank lines between them
+ * allowed, as for -- weight:; the nearest well-formed rate counts, and
+ * every malformed one of the block is KP022 at its place in d (NULL: said
+ * elsewhere: check and lint say it through tools/suppress.c). */
+double kp_rate_stated(kp_source *src, uint32_t off, kp_diags *d, kp_arena *a)
 {
-	const kp_source *src = q->src;
-	if (!src || !src->text || q->off > src->len)
+	if (!src || !src->text || off > src->len)
 		return -1;
 	const char *t = src->text;
-	size_t at = q->off;
+	size_t at = off;
 	while (at > 0 && t[at - 1] != '\n')
 		at--;
+	double rate = -1;
 	while (at > 0) {
 		size_t e = at - 1, s = e;
 		while (s > 0 && t[s - 1] != '\n')
@@ -427,8 +483,20 @@ double kpa_stated_rate(const kp_wquery *q)
 			p++;
 		double r;
 		const char *why;
-		if (kp_rate_parse(p, end, &r, &why) > 0)
-			return r;
+		int k = kp_rate_parse(p, end, &r, &why);
+		if (k > 0 && rate < 0) {
+			rate = r;   /* the nearest one counts */
+			if (!d)
+				break;
+		} else if (k < 0 && d) {
+			kp_diag_add(d, a, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, src, (uint32_t)(p - t), (uint32_t)(end - p),
+			            "malformed annotation '%.*s': %s (docs/annotations.md); ignored", (int)(end - p), p, why);
+		}
 	}
-	return -1;
+	return rate;
+}
+
+double kpa_stated_rate(const kp_wquery *q)
+{
+	return kp_rate_stated(q->src, q->off, NULL, NULL);
 }

@@ -34,8 +34,10 @@ double kpa_rows_matched_at(const kp_names *nm, const kp_stmt *s, double n, const
 	double rows = n;
 	for (int i = 0; i < eq.n; i++)
 		rows *= distinct && distinct[eq.cols[i]] >= 1 ? 1 / distinct[eq.cols[i]] : sel_at(KP_SEL_EQ, scale);
-	for (int i = 0; i < range.n; i++)
-		rows *= sel_at(KP_SEL_RANGE, scale);
+	for (int i = 0; i < range.n; i++) {
+		double kept = kpa_range_kept(distinct, range.cols[i]);   /* -- range: */
+		rows *= kept > 0 ? kept : sel_at(KP_SEL_RANGE, scale);
+	}
 	if (!eq.n && !range.n)
 		rows *= KP_SEL_FILTER;   /* a condition of another kind (LIKE, a function) */
 	return rows < 1 ? 1 : rows;
@@ -167,8 +169,13 @@ double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const doub
 					st = st * scale < 1 ? st * scale : 1;
 				part *= st > 0 ? st : sel_at(KP_SEL_EQ, scale);
 			}
-			if (r->has_range)
-				part *= sel_at(KP_SEL_RANGE, scale);
+			if (r->has_range) {
+				/* the share -- range: states of the ranged column (not
+				 * bracketed, as a stated count is not), else the default */
+				int rc = p->key && r->neq < p->key->n ? p->key->parts[r->neq].col : -1;
+				double kept = kpa_range_kept(distinct, rc);
+				part *= kept > 0 ? kept : sel_at(KP_SEL_RANGE, scale);
+			}
 			rows += part < 1 ? 1 : part;
 		}
 		if (p->nranges == 0 || rows > n)

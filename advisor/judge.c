@@ -253,7 +253,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	jt->rows_default = notes->rows < 0;
 	/* the distinct values stated, or bounded by a column's type where the
 	 * default share of a value could not be (a BOOLEAN's 2) */
-	double *distinct = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
+	double *distinct = kpa_counts_alloc(adv, t);   /* with -- range: behind */
 	bool *by_type = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
 	const kp_wquery **by_unique = kp_arena_alloc(adv->a, sizeof(kp_wquery *) * (size_t)(t->ncols + 1));
 	for (int c = 0; c < t->ncols; c++) {

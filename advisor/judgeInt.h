@@ -68,6 +68,9 @@ typedef struct jtable {
 	bool search_first;      /* a search index holding a read's columns is its path,
 	                           whatever a key serves (Tablestore's index policy) */
 	kp_advisor *adv;        /* whose memo of plans (memo.c) the designs share */
+	double placed;          /* placed_known: weight of the writes that land at the key's
+	                           insertion point (kpj_placed_writes) */
+	bool placed_known;
 } jtable;
 
 /* A design: the table's key and its indexes (index tables counted as
@@ -125,6 +128,18 @@ int kpj_upsert_moves(const jtable *jt, const design *d, int i);
 /* Does shape i of jt bind by = a non-key column the workload's UPDATEs of
  * its table set (a read that looks up a value a write has just set)? */
 bool kpj_reads_own_write(const jtable *jt, int i);
+/* Weight of jt's writes that land where the key places a new row: every
+ * write but those that name a row that exists by its whole key (an
+ * UPDATE or DELETE binding every key column by =, an UPSERT of a row
+ * that exists or of a key the table's inserts issue from a generator),
+ * which land where that row is. The share of a table's weighted
+ * statements that decides whether a write hotspot comes before the rows
+ * (KP_HOT_SHARE, docs/advice.md "The choice"). */
+double kpj_placed_writes(jtable *jt);
+/* When design d's one-time copy (kp_cost.migration) is what keeps it
+ * from paying against now, says so into b: the rows copied, what it saves
+ * a run, and the runs it would take against KP_PAYBACK_RUNS. */
+void kpj_payback_words(kp_buf *b, const jtable *jt, const kp_cost *now, const kp_cost *c, const design *d);
 /* KV indexes and index tables of a design (the index bound counts them). */
 int kpj_kv_indexes(const design *d);
 /* Shape i of jt planned on design d (h: its hypothetical table, or NULL to

@@ -154,6 +154,91 @@ int kpj_upsert_moves(const jtable *jt, const design *d, int i)
 	return n;
 }
 
+/* Is the value an insert gives a key column one a generator issues (NEXT
+ * VALUE FOR, a function: now(), uuid())? */
+static bool generated(const kp_expr *v)
+{
+	return v && (v->kind == KP_X_SEQ || v->kind == KP_X_FUNC);
+}
+
+/* Does a write of the table's rows give key column col a generated value
+ * (generated) or leave it to the store (AUTO_INCREMENT)? Then the key's
+ * values are issued at insert, and a write that names one by a parameter
+ * names a row that exists. */
+static bool key_issued(const jtable *jt, int col)
+{
+	if (jt->t->cols[col].auto_increment)
+		return true;
+	for (int j = 0; j < jt->ns; j++) {
+		const jshape *o = &jt->s[j];
+		if (o->ins_rows > 0 && o->on == jt->t && generated(inserted_value(jt->t, o->q->stmt, col)))
+			return true;
+	}
+	return false;
+}
+
+/* Does write shape i name a row that exists by its whole key, so that it
+ * lands where that row is, not at the insertion point the table's new
+ * rows take: an UPDATE or DELETE that binds every key column by =; an
+ * UPSERT of a row that exists (kpj_upsert_repeats), or one whose key
+ * columns it gives no generated value while the key's values are issued
+ * at insert (key_issued: E81's acceptance, UPSERT (id, accepted, ...)
+ * VALUES (?, 1, ...) on a key NEXT VALUE FOR fills). */
+static bool names_existing(const jtable *jt, int i)
+{
+	const jshape *s = &jt->s[i];
+	const kp_table *t = jt->t;
+	const kp_stmt *st = s->q->stmt;
+	if (t->pk.n == 0 || s->on != t)
+		return false;
+	if (s->upd) {
+		if (!s->q->plan.names)
+			return false;
+		colset eq = {0}, range = {0};
+		kpa_sargable(s->q->plan.names, kpa_where_of(st), &eq, &range);
+		for (int k = 0; k < t->pk.n; k++)
+			if (t->pk.parts[k].col < 0 || !kpa_colset_has(&eq, t->pk.parts[k].col))
+				return false;
+		return true;
+	}
+	if (s->ins_rows <= 0 || st->kind != KP_S_UPSERT)
+		return false;
+	if (kpj_upsert_repeats(jt, i))
+		return true;
+	bool issued = false;
+	for (int k = 0; k < t->pk.n; k++) {
+		int col = t->pk.parts[k].col;
+		const kp_expr *v = col >= 0 ? inserted_value(t, st, col) : NULL;
+		if (!v || generated(v))
+			return false;
+		issued |= key_issued(jt, col);
+	}
+	return issued;
+}
+
+double kpj_placed_writes(jtable *jt)
+{
+	if (jt->placed_known)
+		return jt->placed;
+	/* only a key hot by its growth (a monotonic column, after few-valued
+	 * ones or none) takes its new rows at an insertion point the rows
+	 * that exist are not at: under a few-valued lead alone every write
+	 * lands on one of its few values (E36 in tests/advisor/designs5.md:
+	 * six locations, every adjustment an UPDATE by the whole key) */
+	kpa_conc kc;
+	kpa_key_conc(jt->adv, jt->t, &jt->t->pk, jt->conc, &kc);
+	bool growth = kpa_conc_hot(&kc) && kc.col >= 0;
+	double w = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if ((s->ins_rows > 0 || s->upd || kpa_is_write(s->q->stmt)) && !(growth && names_existing(jt, i)))
+			w += s->weight;
+	}
+	jt->placed = w;
+	jt->placed_known = true;
+	return w;
+}
+
 /* Does shape i read its own writes: a read that binds by = a column the
  * workload's UPDATEs of its table set (not a key column: the row is named
  * by its key), so that it looks a row up by a value a write has just given
@@ -278,6 +363,19 @@ void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, co
 	kp_arena_free(&hyp);
 }
 
+/* The salt buckets of KV index ix (NULL: none) on design d: its own, or
+ * on Phoenix those of the table it indexes, salted as it is or by d. */
+static int index_salt(const jtable *jt, const design *d, const kp_index *ix)
+{
+	if (!ix || !ix->kv || !kpa_target(jt->adv->target)->max_salt_buckets)
+		return 0;
+	if (ix->salt_buckets > 0)
+		return ix->salt_buckets;
+	if (d->buckets > 0)
+		return d->buckets;
+	return jt->t->salt_buckets;
+}
+
 /* Plans shape i of jt on design d into out[i]; nohash: d's key without its
  * leading hash or bucket part, when it has one (n 0 otherwise); h: d
  * applied to the table the shape reads, or NULL to make it here. */
@@ -355,6 +453,19 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 				p.order = KP_ORDER_SORT;
 			break;
 		}
+	/* Phoenix salts a salted table's global indexes too, with the table's
+	 * buckets unless the index states its own (PHOENIX-534: "By default, if
+	 * a data table is salted, we also salt the index table"): a read
+	 * through one is one scan per bucket, merged, one row more a bucket as
+	 * a bucketed key's read (docs/advice.md, "The cost model"; E81 in
+	 * tests/advisor/designs13.md, where the salt's words said "every scan
+	 * is 16 scans merged" and its cost did not) */
+	int ixsalt = index_salt(jt, d, p.index);
+	if (ixsalt > 1 && p.access != KP_ACCESS_FULL && p.access != KP_ACCESS_NONE) {
+		rows += ixsalt;
+		lo += ixsalt;
+		hi += ixsalt;
+	}
 	/* a store that returns rows only in key order refuses a read the
 	 * path returns only sorted (Lindorm's ORDER BY; KP110): it does not
 	 * run, as a refused full scan does not */
@@ -382,6 +493,79 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 static void plan_all(jtable *jt, const design *d, kp_arena *scratch, sres *out)
 {
 	kpj_plan_some(jt, d, scratch, out, NULL, NULL);
+}
+
+/* Does key a differ from b (another column, order, direction, hash)? */
+static bool key_differs(const kp_key *a, const kp_key *b)
+{
+	if (a == b)
+		return false;
+	if (a->n != b->n)
+		return true;
+	for (int k = 0; k < a->n; k++) {
+		const kp_key_part *x = &a->parts[k], *y = &b->parts[k];
+		if (x->col != y->col || x->desc != y->desc || x->hash_bits != y->hash_bits ||
+		    (x->col < 0 && x->expr != y->expr))
+			return true;
+	}
+	return false;
+}
+
+/* Is ix one of t's own indexes (not one a design adds or rebuilds)? */
+static bool own_index(const kp_table *t, const kp_index *ix)
+{
+	for (int i = 0; i < t->nindexes; i++)
+		if (t->indexes[i] == ix)
+			return true;
+	return false;
+}
+
+/* The one-time copy design d costs against jt's table as it is, in
+ * weighted rows, and the rows it writes (*copied). A key change (a
+ * reorder, DESC, a hash prefix, a salt, buckets, a sharded row): no store
+ * changes a row key in place (HBase's reference guide: a row key can only
+ * be "changed" by deleting the row and inserting it again; Lindorm,
+ * Tablestore and Phoenix fix the primary key at CREATE TABLE; the advice's
+ * migration: create the new table, copy the rows, switch over), so every
+ * row is read once and written into the new table and each of its
+ * indexes. An added or rebuilt index with the key as it is: every row read
+ * once and written into it once. A dropped index costs nothing. */
+static double migration_rows(const jtable *jt, const design *d, double *copied)
+{
+	const kp_table *t = jt->t;
+	*copied = 0;
+	if (d->buckets > 0 || key_differs(d->key, &t->pk)) {
+		*copied = jt->rows * kpj_write_fanout(d);
+		return jt->rows + *copied * KP_WRITE_RATE;
+	}
+	double m = 0;
+	for (int i = 0; i < d->nix; i++)
+		if (maintained(d->ix[i]) && !own_index(t, d->ix[i])) {
+			*copied += jt->rows;
+			m += jt->rows * (1 + KP_WRITE_RATE);
+		}
+	return m;
+}
+
+void kpj_payback_words(kp_buf *b, const jtable *jt, const kp_cost *now, const kp_cost *c, const design *d)
+{
+	if (c->migration <= 0)
+		return;
+	double amort = c->migration / KP_PAYBACK_RUNS;
+	double saving = now->total - (c->total - amort);
+	if (saving <= 0 || saving * KP_PAYBACK_RUNS >= c->migration * (1 - 1e-9))
+		return;
+	bool rekey = d->buckets > 0 || key_differs(d->key, &jt->t->pk);
+	if (rekey)
+		kp_buf_printf(b, "%sthe copy of %.15g rows (a key cannot change in place: every row of %s read and written "
+		              "again, %.15g rows with its indexes, %.15g weighted rows once)",
+		              b->len ? "; " : "", jt->rows, jt->t->name, c->copied, c->migration);
+	else
+		kp_buf_printf(b, "%sthe build of its index (every one of %.15g rows read and written into it once, %.15g "
+		              "weighted rows once)", b->len ? "; " : "", jt->rows, c->migration);
+	double runs = c->migration / saving;
+	kp_buf_printf(b, " is not paid back by the %.15g weighted rows it saves a run within %.15g runs of the workload "
+	              "(it takes %.15g)", saving, KP_PAYBACK_RUNS, runs < 1e15 ? (double)(long long)(runs + 0.5) : runs);
 }
 
 /* The cost of design d whose shapes plan as res; each shape's class in
@@ -447,7 +631,7 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 	 * a small share of its statements, the region that takes them has
 	 * throughput to spare, and spreading them is not worth a key change
 	 * by itself (docs/advice.md, "The choice") */
-	c->hot_decides = jt->writes + jt->assumed >= (jt->reads + jt->writes + jt->assumed) * KP_HOT_SHARE;
+	c->hot_decides = kpj_placed_writes(jt) + jt->assumed >= (jt->reads + jt->writes + jt->assumed) * KP_HOT_SHARE;
 	/* where every write states its rate, by the rows a second that land
 	 * on one region against what a region takes, whatever the share: a
 	 * read-heavy table written fast still has a hot region, one written
@@ -458,7 +642,16 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 	else
 		c->hot_rate = 0;
 	/* every index kept is a copy of the table's rows (docs/advice.md) */
-	double rest = c->written * KP_WRITE_RATE + (copies - 1) * jt->rows * KP_KEEP_RATE;
+	c->kept = (copies - 1) * jt->rows * KP_KEEP_RATE;
+	double rest = c->written * KP_WRITE_RATE + c->kept;
+	/* the one-time copy, spread over KP_PAYBACK_RUNS runs of the workload
+	 * (docs/advice.md, "What a change costs once"): a change pays only
+	 * when what it saves a run pays its copy back within as many runs. It
+	 * comes after rules 1 and 2 and the refused reads, as any cost: a fix
+	 * of a hotspot that decides or of a refused read is not stopped by it */
+	c->migration = migration_rows(jt, d, &c->copied);
+	c->migration_run = c->migration / KP_PAYBACK_RUNS;
+	rest += c->migration_run;
 	c->total = c->read + rest;
 	/* the bracket moves the rows read; writes are costed at the default */
 	c->lo += rest;

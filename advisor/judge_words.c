@@ -5,6 +5,8 @@
  * them. judge.c chooses; this file says what was chosen and why. */
 #include "advisor/judgeInt.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,12 +291,50 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 	return r;
 }
 
+/* The served weight of the items of d as the judge planned them: a rule
+ * counts a statement as served by the class its own what-if gave it (a
+ * SCAN), where the judge, planning the whole design, may find the store
+ * refuses it (E73's hash prefix: "served 23000 -> 23000" beside the
+ * judge's "makes worse: ... SCAN -> REJECTED SCAN (weight 3000)"). Where
+ * the rule measured the same weight served today, the item's served
+ * after and its message's "served B -> A of T weight" take the judge's
+ * count, so that its words and its trades agree. */
+static void served_as_judged(kp_advisor *adv, const jtable *jt, const design *d)
+{
+	double before = 0, after = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0)
+			continue;
+		if (kpa_served(s->now) && !s->now_rejected)
+			before += s->weight;
+		if (kpa_served(s->then) && !s->then_rejected)
+			after += s->weight;
+	}
+	for (int k = 0; k < d->nitems; k++) {
+		kp_advice *x = d->items[k];
+		if (x->table != jt->t || x->total <= 0 || fabs(x->before - before) > 1e-9 * (before + 1) ||
+		    !(after < x->after - 1e-9 * (after + 1)))
+			continue;
+		char was[160];
+		snprintf(was, sizeof was, "; served %.15g -> %.15g of %.15g weight", x->before, x->after, x->total);
+		const char *at = x->message ? strstr(x->message, was) : NULL;
+		if (!at)
+			continue;
+		x->message = kp_arena_printf(adv->a, "%.*s; served %.15g -> %.15g of %.15g weight%s",
+		                             (int)(at - x->message), x->message, x->before, after, x->total,
+		                             at + strlen(was));
+		x->after = after;
+	}
+}
+
 /* What x, applied alone, trades against the design as it is: statements
  * it breaks or makes worse, the hotspot it adds, rows it reads and writes. */
 const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp_cost *c, const design *d)
 {
 	kp_buf b = {0};
 	int named = 0;
+	served_as_judged(adv, jt, d);
 	for (int i = 0; i < jt->ns; i++) {
 		const jshape *s = &jt->s[i];
 		if (s->ins_rows > 0 || (s->then == s->now && s->then_rejected == s->now_rejected))
@@ -327,11 +367,17 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 			              "region today, at least the %.15g a region takes)",
 			              per_value(now->hot_rate, 1), KP_REGION_WRITE_RATE);
 		else if (!c->hot_decides && !now->hot_decides && all > 0)
+		{
+			double placed = kpj_placed_writes(jt);   /* advisor21: writes naming a row by key apart */
 			kp_buf_printf(&b, " (the table's writes, weight %.15g, are %.2g%% of its weighted statements, under the "
 			              "%.15g%% at which a write hotspot decides before the rows: the region that takes "
-			              "them has throughput to spare)",
-			              per_value(jt->writes + jt->assumed, 1), 100 * (jt->writes + jt->assumed) / all,
-			              100 * KP_HOT_SHARE);
+			              "them has throughput to spare",
+			              per_value(placed + jt->assumed, 1), 100 * (placed + jt->assumed) / all, 100 * KP_HOT_SHARE);
+			if (placed < jt->writes)
+				kp_buf_printf(&b, "; the writes that name a row by its whole key, weight %.15g, land where that row "
+				              "is, not at the key's insertion point", per_value(jt->writes - placed, 1));
+			kp_buf_puts(&b, ")");
+		}
 	}
 	/* rows rounded as the review's cost line rounds them (tools/review.c) */
 	kp_buf_printf(&b, "%sreads %.15g rows (now %.15g)", b.len ? "; " : "", per_value(c->read, 1),
@@ -397,6 +443,7 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 	const char *more = kpj_write_words(adv, jt, &as_is, d, false);
 	if (more)
 		kp_buf_printf(&b, "; %s", more);
+	kpj_payback_words(&b, jt, now, c, d);   /* advisor21: the one-time copy that decides */
 	char *r = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
 	return r;
@@ -418,6 +465,22 @@ static bool eq_bound(const jtable *jt, int col)
 	return false;
 }
 
+/* Does a read of the table itself bound column col by a range? */
+static bool range_bound(const jtable *jt, int col)
+{
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || s->on != jt->t || !s->q->plan.names)
+			continue;
+		colset eq = {0}, range = {0};
+		kpa_sargable(s->q->plan.names, kpa_where_of(s->q->stmt), &eq, &range);
+		for (int e = 0; e < range.n; e++)
+			if (range.cols[e] == col)
+				return true;
+	}
+	return false;
+}
+
 /* What an alternative that paid at the default but not across the
  * bracket trades, and the annotation that decides it: the columns its
  * key binds that no -- distinct: sizes (docs/advice.md, "Defaults that
@@ -428,10 +491,23 @@ const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advic
 	kp_buf_printf(&b, "%s; pays with the defaults (%.15g rows a value of a key column bound by =, %.15g%% of "
 	              "those in a range), not across their bracket (%.15g times as many a value, a range keeping all "
 	              "of them): what it saves rests on the share of a value's rows its reads' range keeps, which no "
-	              "annotation states: not recommended",
+	              "annotation states",
 	              trade, jt->rows * KP_SEL_EQ, KP_SEL_RANGE * 100, KP_BRACKET);
-	int named = 0;
 	uint32_t nc = x->columns.n - (uint32_t)x->held;
+	/* the columns its reads bound by a range whose share no -- range:
+	 * states */
+	int ranged = 0;
+	for (uint32_t k = 0; k < nc; k++) {
+		const char *c = x->columns.items[k];
+		int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
+		if (col < 0 || kpa_range_kept(jt->distinct, col) > 0 || !range_bound(jt, col))
+			continue;
+		kp_buf_printf(&b, "%s'%s'", ranged++ ? ", " : " (of ", c);
+	}
+	if (ranged)
+		kp_buf_puts(&b, ": '-- range: COLUMN SHARE' states it, docs/annotations.md)");
+	kp_buf_puts(&b, ": not recommended");
+	int named = 0;
 	for (uint32_t k = 0; k < nc; k++) {
 		const char *c = x->columns.items[k];
 		int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
@@ -444,7 +520,7 @@ const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advic
 		kp_buf_printf(&b, "%s%s", named++ ? ", " : "; the rows a value holds are a default too, of ", c);
 	}
 	if (named)
-		kp_buf_puts(&b, " (state them: -- distinct: COLUMN N, docs/annotations.md)");
+		kp_buf_puts(&b, " (state them: '-- distinct: COLUMN N', docs/annotations.md)");
 	char *r = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
 	return r;
@@ -476,7 +552,7 @@ const char *kpj_unique_note(kp_advisor *adv, const jtable *jt)
 		if (!jt->by_unique[c] || jt->t->cols[c].dropped)
 			continue;
 		kp_buf_printf(&cols, "%s%s (%s)", n ? "; " : "", jt->t->cols[c].name, unique_why(adv, jt, c));
-		kp_buf_printf(&sets, "%s-- distinct: %s N", n ? ", " : "", jt->t->cols[c].name);
+		kp_buf_printf(&sets, "%s'-- distinct: %s N'", n ? ", " : "", jt->t->cols[c].name);
 		n++;
 	}
 	char *out = n ? kp_arena_printf(adv->a, "%s taken as near-unique: 1 row a value, not %.15g%% of the rows, "
@@ -537,8 +613,8 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 		kp_buf_printf(&b, "%.15g rows a value (%.15g%% of the rows) of %s (no -- distinct:)", jt->rows * KP_SEL_EQ,
 		              KP_SEL_EQ * 100, cols.data);
 	kp_buf_printf(&b, "; state them (%s%s, docs/annotations.md) to settle whether it pays",
-	              jt->rows_default ? "-- rows: N" : "", named ? (jt->rows_default ? ", -- distinct: COLUMN N" :
-	                                                             "-- distinct: COLUMN N") : "");
+	              jt->rows_default ? "'-- rows: N'" : "", named ? (jt->rows_default ? ", '-- distinct: COLUMN N'" :
+	                                                               "'-- distinct: COLUMN N'") : "");
 	/* what no annotation need state: a BOOLEAN's two values */
 	if (ntyped)
 		kp_buf_printf(&b, " (%s: 2 values by %s type, a BOOLEAN, so half the rows a value)", typed.data,
@@ -600,6 +676,24 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
 		              b.len ? "1 of" : "1 row a value of", jt->t->cols[c].name, unique_why(adv, jt, c));
 		unique++;
 	}
+	/* the shares of a range stated */
+	int ranged = 0;
+	for (int c = 0; c < jt->t->ncols; c++) {
+		double kept = kpa_range_kept(jt->distinct, c);
+		if (!(kept > 0) || jt->t->cols[c].dropped)
+			continue;
+		/* as it was written when it was one over a whole number (1/365) */
+		double inv = 1 / kept, whole = (double)(long long)(inv + 0.5);
+		kp_buf_printf(&b, "%sa range on %s keeps ", b.len ? (ranged ? ", " : "; ") : "", jt->t->cols[c].name);
+		if (inv < 1e15 && whole > 1 && fabs(inv - whole) < whole * 1e-9)
+			kp_buf_printf(&b, "1/%.15g", whole);
+		else
+			kp_buf_printf(&b, "%.6g", kept);
+		kp_buf_puts(&b, " of the rows the columns before it keep");
+		ranged++;
+	}
+	if (ranged)
+		kp_buf_puts(&b, " (-- range:)");
 	char *r = b.len ? kpa_bufdup(adv->a, &b) : NULL;
 	kp_buf_free(&b);
 	return r;
@@ -657,7 +751,7 @@ const char *kpj_stands_note(kp_advisor *adv, const jtable *jt)
 	return kp_arena_printf(adv->a, "the design stands on a count no annotation states: %s, which leads the key, is "
 	                       "taken to hold many values (no -- distinct:), though %s lists %u of them with IN; with few "
 	                       "(%d or fewer), its writes would land on as few regions (a write hotspot) and a bucket "
-	                       "before it would spread them: state it (-- distinct: %s N, docs/annotations.md) to settle it",
+	                       "before it would spread them: state it ('-- distinct: %s N', docs/annotations.md) to settle it",
 	                       t->cols[c].name, where_at(adv, in->q), listed, KP_FEW_VALUES, t->cols[c].name);
 }
 

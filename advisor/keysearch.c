@@ -565,6 +565,53 @@ static bool inserts_set(kp_advisor *adv, const kp_table *t, int c)
 	return inserts > 0;
 }
 
+/* Offers t keyed order[0..n) (the last `ndesc` flag per column in desc)
+ * as a re-key, when it fits the target, differs from the key, is led by
+ * neither a hotspot nor anything but the tenant, serves more than the key
+ * and keeps every statement served now served (on the table's indexes).
+ * why: what the added columns are, for the message. */
+static void offer_rekey(kp_advisor *adv, const kp_table *t, const shape *s, int ns, const int *order,
+                        const bool *desc, int n, int tenant, const char *why, kp_arena *scratch)
+{
+	const target_info *ti = kpa_target(adv->target);
+	/* no longer than the key, or than KP104's three columns */
+	if ((ti->max_key_parts && n > ti->max_key_parts) || n > (t->pk.n > 3 ? t->pk.n : 3) ||
+	    n > KP_REORDER_MAX)
+		return;
+	bool same = n == t->pk.n;
+	for (int p = 0; p < n && same; p++)
+		same = order[p] == t->pk.parts[p].col;
+	if (same || (tenant >= 0 && order[0] != tenant) || kpa_lead_hot(adv, t, order[0]))
+		return;
+	kp_key nk;
+	nk.n = n;
+	nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);
+	for (int p = 0; p < n; p++) {
+		nk.parts[p].col = order[p];
+		nk.parts[p].desc = desc[p];
+		for (int q = 0; q < t->pk.n; q++)
+			if (t->pk.parts[q].col == order[p])
+				nk.parts[p] = t->pk.parts[q];
+	}
+	kp_buf added = {0};
+	for (int p = 0; p < n; p++)
+		if (t->cols[order[p]].key_pos < 0)
+			kp_buf_printf(&added, "%s%s", added.len ? ", " : "", t->cols[order[p]].name);
+	/* only a key that serves more and keeps every statement served now
+	 * served (on the table's indexes); a candidate, no finding of its own
+	 * (the note): the judge says whether it pays */
+	double broken, now = 0, w = key_eval(t, &nk, s, ns, scratch, &broken);
+	for (int i = 0; i < ns; i++)
+		now += s[i].now ? s[i].weight : 0;
+	if (broken <= 0 && w > now)
+		offer_reorder(adv, KP_R_BETTER_KEY, NULL, t, t, &nk, "",
+		              kp_arena_printf(adv->a, "; the key gains %s, %s, and keeps its own columns after it, so "
+		                              "rows stay unique (but the store no longer refuses a second row alike in "
+		                              "%s alone)", added.data, why, kpa_key_notation(adv, t, &t->pk)),
+		              scratch);
+	kp_buf_free(&added);
+}
+
 /* KP121's re-key: t keyed by the columns a read binds by = (the heaviest
  * reads' sets first), then the key's columns it leaves out, so rows stay
  * unique: the key a designer picks for "the account's orders on a symbol",
@@ -575,27 +622,44 @@ static bool inserts_set(kp_advisor *adv, const kp_table *t, int c)
  * never led by a write hotspot or, on a multi-tenant table, by anything but
  * the tenant; only when every insert names the columns the key gains. The
  * judge weighs it (against salt and index, say) like any reorder. A set
- * of the key's own columns alone is the reorder search's. */
+ * of the key's own columns alone is the reorder search's.
+ *
+ * Where the key's lead is a write hotspot (monotonic, one column keys
+ * too), the read's whole access path leads as well: its = columns, then
+ * its range or ORDER BY column (DESC where the read wants it newest first
+ * and the store has DESC key parts), then the old key: the key KP120 names
+ * for the read ("[username][attempt_time DESC][entry_no]", designs13.md
+ * E79), which a hash prefix plus an index serves with two rows a write. */
 void kpa_suggest_rekey(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 {
-	if (!kpa_reorderable(t) || t->salt_buckets > 0 || kp_table_option_get(t, "salt_buckets"))
+	if (t->pk.n < 1 || t->pk.n > KP_REORDER_MAX || t->salt_buckets > 0 ||
+	    kp_table_option_get(t, "salt_buckets"))
+		return;
+	for (int i = 0; i < t->pk.n; i++)
+		if (t->pk.parts[i].col < 0)
+			return;   /* a hash-prefixed key is laid out on purpose */
+	const kpa_notes *notes = kpa_notes_of(adv, t);
+	int lead = t->pk.parts[0].col;
+	bool hot = kpa_lead_hot(adv, t, lead) != NULL ||
+	           (notes->dist[lead] != KPA_DIST_UNIFORM && kpa_monotonic_evidence(adv, t, lead));
+	bool reorderable = kpa_reorderable(t);
+	if (!reorderable && !hot)
 		return;
 	shape *s;
 	double total;
 	int nq;
 	int ns = kpa_table_shapes(adv, t, &s, &total, &nq);
-	const target_info *ti = kpa_target(adv->target);
-	const kpa_notes *notes = kpa_notes_of(adv, t);
 	int tenant = kpa_tenant_col(adv, t);
+	bool has_desc = kpa_target(adv->target)->desc_key;
 	for (int i = 0; i < ns; i++)
 		s[i].now = kpa_served(s[i].q->plan.access);
 	double *eqw = calloc((size_t)t->ncols + 1, sizeof(double));
 	colset *eqs = calloc((size_t)ns + 1, sizeof(colset));
-	if (!eqw || !eqs)
+	colset *ranges = calloc((size_t)ns + 1, sizeof(colset));
+	if (!eqw || !eqs || !ranges)
 		abort();
 	for (int i = 0; i < ns; i++) {
-		colset range = {0};
-		kpa_sargable(s[i].q->plan.names, kpa_where_of(s[i].q->stmt), &eqs[i], &range);
+		kpa_sargable(s[i].q->plan.names, kpa_where_of(s[i].q->stmt), &eqs[i], &ranges[i]);
 		for (int j = 0; j < eqs[i].n; j++)
 			eqw[eqs[i].cols[j]] += s[i].weight;
 	}
@@ -614,6 +678,27 @@ void kpa_suggest_rekey(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			break;
 		done[pick] = true;
 		const colset *e = &eqs[pick];
+		/* the range or ORDER BY column of the read's path, as KP120 picks
+		 * it (index.c): the ordered column when it is bounded or no other
+		 * is, else the first bounded one */
+		const kp_list *ob = kpa_order_of(s[pick].q->stmt);
+		int ocol = -1, rcol = -1;
+		bool odesc = false;
+		if (ob->n) {
+			const kp_order_item *it = ob->items[0];
+			ocol = kpa_colref(s[pick].q->plan.names, it->expr);
+			odesc = it->desc;
+		}
+		const colset *r = &ranges[pick];
+		for (int j = 0; j < r->n; j++)
+			if (r->cols[j] == ocol)
+				rcol = ocol;
+		if (rcol < 0 && r->n)
+			rcol = r->cols[0];
+		if (rcol < 0 && ocol >= 0)
+			rcol = ocol;
+		if (rcol >= 0 && kpa_colset_has(e, rcol))
+			rcol = -1;
 		/* a column the key gains is set by every insert (its DDL then
 		 * declares it NOT NULL, as a key column) */
 		bool adds = false, writable = e->n + t->pk.n <= KP_REORDER_MAX;
@@ -622,12 +707,15 @@ void kpa_suggest_rekey(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 				adds = true;
 				writable = inserts_set(adv, t, e->cols[j]);
 			}
-		if (!adds)
+		bool path = hot && rcol >= 0 && writable && e->n + 1 + t->pk.n <= KP_REORDER_MAX &&
+		            (t->cols[rcol].key_pos >= 0 || inserts_set(adv, t, rcol));
+		if (!adds && !path)
 			continue;   /* the key's own columns: the reorder search's */
 		tries++;
 		if (!writable)
 			continue;
 		int order[KP_REORDER_MAX], n = 0;
+		bool desc[KP_REORDER_MAX] = {false};
 		for (int j = 0; j < e->n; j++) {
 			int c = e->cols[j], at = n;
 			bool fc = kpa_few_values(adv, t, c);
@@ -643,50 +731,29 @@ void kpa_suggest_rekey(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			order[at] = c;
 			n++;
 		}
+		int ne = n;
+		if (adds && reorderable) {
+			for (int p = 0; p < t->pk.n; p++)
+				if (!kpa_colset_has(e, t->pk.parts[p].col))
+					order[n++] = t->pk.parts[p].col;
+			offer_rekey(adv, t, s, ns, order, desc, n, tenant, "which the reads bind by =", scratch);
+		}
+		if (!path)
+			continue;
+		n = ne;
+		desc[n] = rcol == ocol && odesc && has_desc && !t->cols[rcol].auto_increment;
+		order[n++] = rcol;
 		for (int p = 0; p < t->pk.n; p++)
-			if (!kpa_colset_has(e, t->pk.parts[p].col))
+			if (!kpa_colset_has(e, t->pk.parts[p].col) && t->pk.parts[p].col != rcol)
 				order[n++] = t->pk.parts[p].col;
-		/* no longer than the key, or than KP104's three columns */
-		if ((ti->max_key_parts && n > ti->max_key_parts) || n > (t->pk.n > 3 ? t->pk.n : 3))
-			continue;
-		bool same = n == t->pk.n;
-		for (int p = 0; p < n && same; p++)
-			same = order[p] == t->pk.parts[p].col;
-		if (same || (tenant >= 0 && order[0] != tenant) || kpa_lead_hot(adv, t, order[0]))
-			continue;
-		kp_key nk;
-		nk.n = n;
-		nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);
-		for (int p = 0; p < n; p++) {
-			nk.parts[p].col = order[p];
-			nk.parts[p].desc = false;
-			for (int q = 0; q < t->pk.n; q++)
-				if (t->pk.parts[q].col == order[p])
-					nk.parts[p] = t->pk.parts[q];
-		}
-		kp_buf added = {0};
-		for (int p = 0; p < n; p++)
-			if (t->cols[order[p]].key_pos < 0)
-				kp_buf_printf(&added, "%s%s", added.len ? ", " : "", t->cols[order[p]].name);
-		/* only a key that serves more and keeps every statement served
-		 * now served (on the table's indexes); a candidate, no finding of
-		 * its own (the note): the judge says whether it pays */
-		double broken, now = 0, w = key_eval(t, &nk, s, ns, scratch, &broken);
-		for (int i = 0; i < ns; i++)
-			now += s[i].now ? s[i].weight : 0;
-		if (broken > 0 || w <= now) {
-			kp_buf_free(&added);
-			continue;
-		}
-		offer_reorder(adv, KP_R_BETTER_KEY, NULL, t, t, &nk, "",
-		              kp_arena_printf(adv->a, "; the key gains %s, which the reads bind by =, and keeps its own "
-		                              "columns after it, so rows stay unique (but the store no longer refuses "
-		                              "a second row alike in %s alone)", added.data,
-		                              kpa_key_notation(adv, t, &t->pk)),
-		              scratch);
-		kp_buf_free(&added);
+		offer_rekey(adv, t, s, ns, order, desc, n, tenant,
+		            kp_arena_printf(adv->a, "the path of a read (the columns it binds by =, then %s, which it "
+		                            "%s), ahead of %s, a write hotspot where it leads", t->cols[rcol].name,
+		                            rcol == ocol ? "orders by" : "bounds by a range", t->cols[lead].name),
+		            scratch);
 	}
 	free(done);
+	free(ranges);
 	free(eqs);
 	free(eqw);
 	free(s);

@@ -10,21 +10,41 @@
 /* Marks in used each column of t a read of the workload buys with its key:
  * one its WHERE binds by =, IN or a range (a view's conditions too), one
  * its ORDER BY names, and the tenant of a multi-tenant table that any read
- * has (its connection binds it). Writes address whole keys: they buy
- * nothing. */
+ * has (its connection binds it); and every key column of an UPDATE or
+ * DELETE that binds the whole key by = (it addresses one row: the key's
+ * columns, such as the ones that keep a user's rows of one millisecond
+ * apart, are what it names). An insert buys nothing: it writes whatever
+ * key it is given. */
 static void read_cols(kp_advisor *adv, const kp_table *t, bool *used)
 {
 	const kp_list *qs = kpa_queries_of(adv, t);
 	bool reads = false;
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
-		if (q->stmt->kind != KP_S_SELECT || q->base != t || !q->plan.names)
+		bool upd = q->stmt->kind == KP_S_UPDATE || q->stmt->kind == KP_S_DELETE;
+		if ((q->stmt->kind != KP_S_SELECT && !upd) || q->base != t || !q->plan.names)
 			continue;
-		reads = true;
 		colset eq = {0}, range = {0};
 		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
 		if (q->plan.table && q->plan.table != t)
 			kpa_view_cols(t, q->plan.table, NULL, &eq);
+		/* an UPDATE or DELETE that addresses one row by its whole key
+		 * (E84's mark-read UPDATE of mention): the application knows
+		 * every key column of the row, so each buys that write */
+		if (upd) {
+			bool whole = t->pk.n > 0;
+			for (int k = 0; k < t->pk.n && whole; k++) {
+				bool bound = false;
+				for (int e = 0; e < eq.n && !bound; e++)
+					bound = eq.cols[e] == t->pk.parts[k].col;
+				whole = bound || t->pk.parts[k].col < 0;
+			}
+			for (int k = 0; whole && k < t->pk.n; k++)
+				if (t->pk.parts[k].col >= 0 && t->pk.parts[k].col < t->ncols)
+					used[t->pk.parts[k].col] = true;
+			continue;
+		}
+		reads = true;
 		for (int k = 0; k < eq.n; k++)
 			if (eq.cols[k] >= 0 && eq.cols[k] < t->ncols)
 				used[eq.cols[k]] = true;

@@ -16,6 +16,7 @@ void kp_advisor_column_model(kp_advisor *adv, const kp_table *t, int ci, kp_colu
 	const kpa_notes *n = kpa_notes_of(adv, t);
 	double distinct = n && n->distinct[ci] >= 1 ? n->distinct[ci] : 0;
 	m->distinct = distinct;
+	m->range = n && n->range[ci] > 0 ? n->range[ci] : 0;
 	int d = n ? n->dist[ci] : 0;
 	if (d) {
 		static const char *const words[] = {"", "uniform", "monotonic", "zipfian", "fixed"};

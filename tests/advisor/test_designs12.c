@@ -79,11 +79,15 @@ static void test_e73_meter_values_spread_time_index_dropped(void)
 	CU_ASSERT_STRING_EQUAL(t->indexes, "idx_tx_id_tag kept (read through: weight 3000)");
 	const kp_advice *alt = alternative(&r, "charging_transaction", "hash_prefix", "[hash32(transaction_pk)][transaction_pk]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(alt);
-	/* the hash is the first alternative; its message says "served 23000 ->
-	 * 23000 of 23000" and lists no statement made worse, though applied (the
-	 * designer's applied/E73, below) the driver's read becomes sorted: not
-	 * asserted either way (noted for the advisor) */
+	/* the hash is the first alternative; its message said "served 23000 ->
+	 * 23000 of 23000" beside the judge's "makes worse: ... SCAN -> REJECTED
+	 * SCAN (weight 3000)" (the driver's read sorted, designs12.md "Why");
+	 * now both say the judge's count (advisor23) */
 	CU_ASSERT_EQUAL(alt->rank, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(alt->message, "; served 23000 -> 20000 of 23000 weight"));
+	CU_ASSERT_DOUBLE_EQUAL(alt->after, 20000, 1e-9);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(alt->trades);
+	CU_ASSERT_PTR_NOT_NULL(strstr(alt->trades, "makes worse: w.sql:12 SCAN -> REJECTED SCAN (weight 3000)"));
 	for (const char *const *l = (const char *const[]){"[id_tag", "[value_timestamp", "[measurand", "[phase", NULL}; *l; l++) {
 		expect_no_recommended_lead(&r, "charging_transaction", *l);
 		expect_no_recommended_lead(&r, "connector_meter_value", *l);

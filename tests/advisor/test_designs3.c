@@ -139,15 +139,17 @@ static void test_e20_customer_order_reorder_with_desc(void)
 	                                          "=, 10% of those in a range), not across their bracket (10 times as "
 	                                          "many a value, a range keeping all of them): what it saves rests on "
 	                                          "the share of a value's rows its reads' range keeps, which no "
-	                                          "annotation states: not recommended; the rows a value holds are a "
-	                                          "default too, of customer_no (state them: -- distinct: COLUMN N"));
+	                                          "annotation states (of 'sales_date': '-- range: COLUMN SHARE' states "
+	                                          "it, docs/annotations.md): not recommended; the rows a value holds are "
+	                                          "a default too, of customer_no (state them: '-- distinct: COLUMN N'"));
 	/* stated, the rows a customer holds do not decide it: the range's share does */
 	run r2;
 	run_w(&r2, kp_arena_printf(&r.a, "-- distinct: customer_no 100\n%s", joined(schema, 1)), w, KP_TARGET_LINDORM);
 	expect_recommended(&r2, "cust_order", "reorder_key [customer_no][order_no DESC]");
 	ix = alternative(&r2, "cust_order", "secondary_index", "[customer_no][sales_date][order_no]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(ix);
-	CU_ASSERT_PTR_NOT_NULL(strstr(ix->trades, "which no annotation states: not recommended"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(ix->trades, "which no annotation states (of 'sales_date': '-- range: COLUMN SHARE' "
+	                                          "states it, docs/annotations.md): not recommended"));
 	CU_ASSERT_PTR_NULL(strstr(ix->trades, "the rows a value holds are a default too"));
 	run_free(&r2);
 	const kp_table_review *v = review_of(&r, "cust_order");

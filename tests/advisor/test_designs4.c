@@ -316,7 +316,7 @@ static void test_e28b_audit_log_without_counts(void)
 	CU_ASSERT_STRING_EQUAL(v->assumes ? v->assumes : "",
 	                       "it rests on defaults, not on counts stated: 1000000 rows in the table (no -- rows: above "
 	                       "its CREATE); 10000 rows a value (1% of the rows) of ORG_ID, ACTOR_ID (no -- distinct:); "
-	                       "state them (-- rows: N, -- distinct: COLUMN N, docs/annotations.md) to settle whether "
+	                       "state them ('-- rows: N', '-- distinct: COLUMN N', docs/annotations.md) to settle whether "
 	                       "it pays");
 	run_free(&r);
 	/* E28, its counts stated: it rests on none */
@@ -350,7 +350,7 @@ static void test_assumes_names_each_column(void)
 	CU_ASSERT_STRING_EQUAL(v->assumes ? v->assumes : "",
 	                       "it rests on defaults, not on counts stated: 1000000 rows in the table (no -- rows: above "
 	                       "its CREATE); 10000 rows a value (1% of the rows) of USER_ID, ID (no -- distinct:); "
-	                       "state them (-- rows: N, -- distinct: COLUMN N, docs/annotations.md) to settle whether "
+	                       "state them ('-- rows: N', '-- distinct: COLUMN N', docs/annotations.md) to settle whether "
 	                       "it pays");
 	run_free(&r);
 }

@@ -121,7 +121,9 @@ static void test_hot_index_salted_on_phoenix(void)
 	const kp_table_review *v = review_of(&r, "tickets");
 	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 2500, 1e-6);
 	CU_ASSERT_DOUBLE_EQUAL(v->after.hot, 0, 1e-9);
-	CU_ASSERT_DOUBLE_EQUAL(v->after.read, 5050000, 1e-6);
+	/* the weight-2 read through the salted index: 16 scans merged, 16
+	 * rows more, as its words say (advisor21) */
+	CU_ASSERT_DOUBLE_EQUAL(v->after.read, 5050000 + 2 * 16, 1e-6);
 	static const char *const schema[] = {
 		"-- rows: 100000000\n-- distinct: region 4\n"
 		"CREATE TABLE tickets (id VARCHAR(36) NOT NULL, region INTEGER, changed_at TIMESTAMP, state VARCHAR(16),\n"

@@ -563,8 +563,8 @@ static void test_near_unique_id_reads_one_row(void)
 	                                  "alone)");
 	CU_ASSERT_STRING_EQUAL(v->assumes, "ev_id (it ends the key, and w.sql:2 binds it alone) taken as near-unique: 1 "
 	                                   "row a value, not 1% of the rows, for the reads that bind it by = (a key's "
-	                                   "last column, or an id, that a point read names alone); state -- distinct: "
-	                                   "ev_id N (docs/annotations.md) if a value holds more");
+	                                   "last column, or an id, that a point read names alone); state '-- distinct: "
+	                                   "ev_id N' (docs/annotations.md) if a value holds more");
 	run_free(&r);
 	/* stated: 1,000 values, 1,000 rows a lookup */
 	char stated[256];
@@ -645,6 +645,22 @@ static void test_many_key_columns_only_when_they_buy_no_read(void)
 			                                   "the others (c, d) into one (zero-padded, with a separator below every "
 			                                   "value character) or move them out of the key");
 	}
+	run_free(&r);
+	/* an UPDATE that addresses one row by its whole key buys every key
+	 * column (E84's mark-read UPDATE of mention in designs13.md); one
+	 * that binds part of the key, or an insert, buys none */
+	run_w(&r, schema,
+	      "SELECT v FROM t WHERE a = ? AND b = ?;\nUPDATE t SET v = 1 WHERE a = ? AND b = ? AND c = ? AND d = ?;\n",
+	      KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_kind(&r, "fewer_key_columns"), 0);
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		CU_ASSERT_NOT_EQUAL(d->rule, KP_R_MANY_KEY_COLUMNS);
+	run_free(&r);
+	run_w(&r, schema,
+	      "SELECT v FROM t WHERE a = ? AND b = ?;\nUPDATE t SET v = 1 WHERE a = ? AND b = ? AND c = ?;\n"
+	      "DELETE FROM t WHERE a = ? AND b = ? AND d = ?;\nINSERT INTO t (a, b, c, d, v) VALUES (?, ?, ?, ?, ?);\n",
+	      KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_kind(&r, "fewer_key_columns"), 1);
 	run_free(&r);
 	/* a multi-tenant Phoenix table: the tenant's connection binds the lead */
 	run_as_target = true;

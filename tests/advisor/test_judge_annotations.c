@@ -2,11 +2,13 @@
  * judge reads them: rows, writes, distinct values, distributions, rates,
  * weights, the simulation's models; each malformed or hostile one a KP022
  * at its place, the default kept and said. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "adv_run.h"
+#include "advisor/advisorInt.h"
 #include "lib/comments.h"
 
 static int count_diag(const run *r, kp_rule rule, const char *text)
@@ -124,6 +126,157 @@ static void test_rate_annotation_parsed(void)
 	CU_ASSERT_EQUAL(RATE("rated: 5"), 0);
 	CU_ASSERT_EQUAL(RATE("weight: 5"), 0);
 #undef RATE
+}
+
+/* -- range: COLUMN SHARE, the share of rows a range on the column keeps
+ * (docs/annotations.md): a number or a fraction in (0, 1]; each malformed
+ * one a KP022 at its place, the default kept. E78 of designs12.md: the
+ * owner's day read of one system (end_at >= ? AND end_at < ?) under a key
+ * [system_id][end_at]... keeps a day of a year's retention, which no
+ * annotation could state: the reorder was "pays with the defaults ... not
+ * across their bracket". Stated, the share is not bracketed, the review's
+ * values line says it, and the note names the column it would state. */
+static const char e78_schema[] =
+	"-- rows: 2000000000000\n"
+	"-- distinct: system_id 3000000\n"
+	"-- distinct: serial_num 60000000\n"
+	"%s"
+	"CREATE TABLE micro_telemetry (system_id BIGINT NOT NULL, serial_num VARCHAR(16) NOT NULL, end_at BIGINT NOT NULL,\n"
+	"  powr BIGINT, enwh BIGINT, PRIMARY KEY (system_id, serial_num, end_at));\n";
+static const char e78_workload[] =
+	"-- weight: 200000\n"
+	"INSERT INTO micro_telemetry (system_id, serial_num, end_at, powr, enwh) VALUES (?, ?, ?, ?, ?);\n"
+	"-- weight: 20000\n"
+	"SELECT serial_num, end_at, powr, enwh FROM micro_telemetry WHERE system_id = ? AND end_at >= ? AND end_at < ?;\n"
+	"-- weight: 1000\n"
+	"SELECT end_at, powr, enwh FROM micro_telemetry WHERE system_id = ? AND serial_num = ? AND end_at >= ?;\n";
+
+static void test_range_annotation(void)
+{
+	char schema[1024];
+	run r;
+	/* malformed: each a KP022 at its place, the default kept */
+	snprintf(schema, sizeof schema, e78_schema,
+	         "-- range: end_at 2/1\n-- range: end_at 0\n-- range: end_at\n-- range: nope 0.1\n"
+	         "-- range: end_at 1 / 365\n-- range: end_at 5%\n-- range: end_at 1/365 5\n-- RANGE: end_at 1/0\n");
+	run_w(&r, schema, e78_workload, KP_TARGET_TABLESTORE);
+	const kp_table *t = table_named(&r, "micro_telemetry");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_EQUAL(kpa_notes_of(&r.adv, t)->range[2], 0);
+	static const char *const want =
+		"': expected a column and the share of rows a range on it keeps, from 0 to 1 (0.01, or a fraction such "
+		"as 1/365) (docs/annotations.md); ignored";
+	static const char *const bad[] = {"range: end_at 2/1", "range: end_at 0", "range: end_at",
+	                                  "range: end_at 1 / 365", "range: end_at 5%", "range: end_at 1/365 5",
+	                                  "RANGE: end_at 1/0"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char m[512];
+		snprintf(m, sizeof m, "malformed annotation '%s%s", bad[i], want);
+		CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, m), 1);
+	}
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'range: nope 0.1': "
+	                                                       "micro_telemetry has no column 'nope'"), 1);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 8);
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		if (d->rule == KP_R_UNKNOWN_DIRECTIVE && strstr(d->message, "'range: end_at 0'")) {
+			uint32_t line, col;
+			kp_source_linecol(d->src, d->off, &line, &col);
+			CU_ASSERT_EQUAL(line, 5);
+			CU_ASSERT_EQUAL(col, 4);
+		}
+	/* the default: the reorder pays only with it, and the note names the
+	 * ranged column whose share would settle it */
+	const kp_advice *x = alternative(&r, "micro_telemetry", "reorder_key", "[system_id][end_at][serial_num]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x->trades);
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->trades, "not across their bracket (10 times as many a value, a range keeping all "
+	                                         "of them): what it saves rests on the share of a value's rows its reads' "
+	                                         "range keeps, which no annotation states (of 'end_at': '-- range: "
+	                                         "COLUMN SHARE' states it, docs/annotations.md): not recommended"));
+	CU_ASSERT_STRING_EQUAL(review_of(&r, "micro_telemetry")->values,
+	                       "666667 rows a value of system_id, 33333 of serial_num (-- distinct:)");
+	run_free(&r);
+
+	/* stated: one day of a year */
+	snprintf(schema, sizeof schema, e78_schema, "-- range: end_at 1/365  a day of the year kept\n");
+	run_w(&r, schema, e78_workload, KP_TARGET_TABLESTORE);
+	t = table_named(&r, "micro_telemetry");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_DOUBLE_EQUAL(kpa_notes_of(&r.adv, t)->range[2], 1.0 / 365, 1e-15);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 0);
+	const kp_table_review *v = review_of(&r, "micro_telemetry");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_STRING_EQUAL(v->values, "666667 rows a value of system_id, 33333 of serial_num (-- distinct:); a range "
+	                                  "on end_at keeps 1/365 of the rows the columns before it keep (-- range:)");
+	/* the day read under [system_id][end_at]...: 2e12 / 3e6 / 365 =
+	 * 1826.48 rows, x 20000; the diagnostics 1000 x 1 row under the key
+	 * kept for it; no bracket note any more */
+	x = alternative(&r, "micro_telemetry", "reorder_key", "[system_id][end_at][serial_num]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x->trades);
+	CU_ASSERT_STRING_EQUAL(x->trades, "reads 36530680 rows (now 13333334333), writes 400000 (now 200000); every "
+	                                  "insert writes 2 rows");
+	/* the day read is served by the recommendation (the reorder alone
+	 * is not a candidate: keysearch.c offers it with an index table
+	 * keyed as today, which costs as the index does) */
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "micro_telemetry", 4), "FILTERED SCAN -> SCAN");
+	run_free(&r);
+	/* 0.01 as a number; a fraction in any case of the key */
+	snprintf(schema, sizeof schema, e78_schema, "-- Range: END_AT 0.01\n");
+	run_w(&r, schema, e78_workload, KP_TARGET_TABLESTORE);
+	t = table_named(&r, "micro_telemetry");
+	CU_ASSERT_DOUBLE_EQUAL(kpa_notes_of(&r.adv, t)->range[2], 0.01, 1e-15);
+	CU_ASSERT_STRING_EQUAL(review_of(&r, "micro_telemetry")->values,
+	                       "666667 rows a value of system_id, 33333 of serial_num (-- distinct:); a range on end_at "
+	                       "keeps 1/100 of the rows the columns before it keep (-- range:)");
+	run_free(&r);
+}
+
+/* kp_rate_stated, the one reader of -- rate: for check's judge
+ * (kpa_stated_rate) and simulate: the nearest well-formed rate above the
+ * statement counts, blank lines between the comments allowed; with a
+ * sink, every malformed one of the block is KP022 at its place, without
+ * one nothing is said (check and lint say it through suppress.c). */
+static void test_rate_one_reader(void)
+{
+	static const char text[] = "SELECT 1;\n"
+	                           "-- rate: 5/day\n"
+	                           "-- rate: 2/s\n"
+	                           "   -- a note\n"
+	                           "\n"
+	                           "-- rate: 30/min\n"
+	                           "SELECT 2;\n";
+	kp_source src;
+	kp_source_from_string(&src, "w.sql", text, sizeof text - 1);
+	uint32_t off = (uint32_t)(strstr(text, "SELECT 2") - text);
+	kp_arena a;
+	kp_arena_init(&a);
+	kp_diags d;
+	memset(&d, 0, sizeof d);
+	CU_ASSERT_DOUBLE_EQUAL(kp_rate_stated(&src, off, NULL, NULL), 0.5, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(kp_rate_stated(&src, off, &d, &a), 0.5, 1e-12);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d.head);
+	CU_ASSERT_PTR_NULL(d.head->next);
+	CU_ASSERT_EQUAL(d.head->rule, KP_R_UNKNOWN_DIRECTIVE);
+	CU_ASSERT_STRING_EQUAL(d.head->message, "malformed annotation 'rate: 5/day': expected -- rate: N/s (or N/min, "
+	                                        "N/h) with 0 <= N/s <= 1e9 (docs/annotations.md); ignored");
+	uint32_t line, col;
+	kp_source_linecol(&src, d.head->off, &line, &col);
+	CU_ASSERT_EQUAL(line, 2);
+	CU_ASSERT_EQUAL(col, 4);
+	/* the first statement has no comment above it; a statement past the
+	 * text, none either */
+	CU_ASSERT_EQUAL(kp_rate_stated(&src, 0, NULL, NULL), -1);
+	CU_ASSERT_EQUAL(kp_rate_stated(&src, (uint32_t)sizeof text + 5, NULL, NULL), -1);
+	/* a code line ends the block: the rate above it is not this one's */
+	static const char t2[] = "-- rate: 9/s\nSELECT 1;\nSELECT 2;\n";
+	kp_source s2;
+	kp_source_from_string(&s2, "w2.sql", t2, sizeof t2 - 1);
+	CU_ASSERT_EQUAL(kp_rate_stated(&s2, (uint32_t)(strstr(t2, "SELECT 2") - t2), NULL, NULL), -1);
+	CU_ASSERT_DOUBLE_EQUAL(kp_rate_stated(&s2, (uint32_t)(strstr(t2, "SELECT 1") - t2), NULL, NULL), 9, 1e-12);
+	kp_source_free(&s2);
+	kp_source_free(&src);
+	kp_arena_free(&a);
 }
 
 /* An annotation's value, then a note for the reader after white space
@@ -321,5 +474,7 @@ KPT_SUITE("judge_annotations", NULL, NULL,
 	{"the simulation's annotations: row size, pre-split, zipfian, latest, fixed; hostile ones located",
 	 test_simulation_annotations_and_models},
 	{"-- rate: N/s, N/min, N/h; negative, huge and other units refused", test_rate_annotation_parsed},
+	{"-- range: states the share a range keeps (E78)", test_range_annotation},
+	{"-- rate: has one reader, for the judge and simulate", test_rate_one_reader},
 	{"an annotation's value, then a note after white space; KP022 only for a malformed value",
 	 test_annotation_value_then_note})

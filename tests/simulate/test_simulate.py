@@ -155,6 +155,28 @@ if check("a salted table: simulated", rc == 0 and t is not None, out + err):
     check("a range read of a salted table is one scan per bucket: 8 regions", scans and
           abs(scans[0]["regions_per_statement"] - 8) < 1e-6, p["statements"])
 
+# -- range: COLUMN SHARE (docs/annotations.md): the share of rows a range on the column keeps, read by
+# simulate as by check: a window read over 100 equal regions touches its share of them (+ the one it
+# starts in), 10% by default
+RANGED = ("-- rows: 100000000\n-- regions: 100\n-- distribution: ts uniform\n%s"
+          "CREATE TABLE ev (ts BIGINT NOT NULL, id BIGINT NOT NULL, v BIGINT, PRIMARY KEY (ts, id));\n")
+RANGED_W = ("-- weight: 10\nINSERT INTO ev (ts, id, v) VALUES (?, ?, ?);\n"
+            "-- weight: 5\nSELECT v FROM ev WHERE ts >= ? AND ts < ?;\n")
+fans = {}
+for label, note in (("default", ""), ("stated", "-- range: ts 1/100\n"), ("malformed", "-- range: ts 2\n")):
+    rc, doc, out, err, _ = sim(RANGED % note, RANGED_W, "--target", "lindorm", "--hours", "1", "--steps", "4")
+    t = table(doc, "ev") if doc else None
+    scans = [f for f in t["pictures"][0]["statements"] if f["access"] == "scan"] if t else []
+    fans[label] = (rc, scans[0]["regions_per_statement"] if scans else None, err)
+check("-- range: a window read keeps 10% of 100 regions by default (10 and the one it starts in)",
+      fans["default"][0] == 0 and 10 <= fans["default"][1] <= 11.01, fans["default"])
+check("-- range: ts 1/100 stated: the read touches 1 region and the one it starts in",
+      fans["stated"][0] == 0 and 1 <= fans["stated"][1] <= 2.01, fans["stated"])
+check("-- range: ts 2 is KP022 at its place, exit 1, the default kept",
+      fans["malformed"][0] == 1 and fans["malformed"][1] == fans["default"][1] and
+      "schema.sql:4:4: warning: malformed annotation 'range: ts 2': expected a column and the share of rows a range "
+      "on it keeps, from 0 to 1 (0.01, or a fraction such as 1/365) (docs/annotations.md); ignored [KP022 "
+      "bad-directive]" in fans["malformed"][2], fans["malformed"])
 
 # ---------------------------------------------------- independent replay
 

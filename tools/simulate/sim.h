@@ -49,6 +49,8 @@ typedef struct kp_sim_part {
 	                           values are placed at random in key order */
 	bool salt;              /* a salt or bucket a read cannot compute unless it binds the
 	                           whole key: such a read is one scan per bucket */
+	double range;           /* the share of rows a range on it keeps (-- range:), or 0:
+	                           KP_SIM_SEL_RANGE */
 } kp_sim_part;
 
 /* What the store does (docs/simulate.md, "the store model"). */

@@ -6,53 +6,20 @@
  * that a read lands where its plan on that key says. */
 #include "tools/simulate/sim.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/quote.h"
-#include "lib/comments.h"
 
 /* ------------------------------------------------------------- rates */
 
-/* The rate a statement's comments state: the comment lines right above
- * it (blank lines between them allowed), as for -- weight:. A malformed
- * one is KP022 at its place. Returns -1 when none says. */
+/* The rate a statement's comments state (kp_rate_stated, the reader
+ * check's judge uses too); a malformed one is KP022 at its place. Returns
+ * -1 when none says. */
 static double stated_rate(kp_sim_build *b, const kp_wquery *q)
 {
-	const kp_source *src = q->src;
-	if (!src || !src->text || q->off > src->len)
-		return -1;
-	const char *t = src->text;
-	size_t at = q->off;
-	while (at > 0 && t[at - 1] != '\n')
-		at--;
-	double rate = -1;
-	while (at > 0) {
-		size_t e = at - 1, s = e;
-		while (s > 0 && t[s - 1] != '\n')
-			s--;
-		const char *p = t + s, *end = t + e;
-		kp_comment_trim(&p, &end);
-		at = s;
-		if (p == end)
-			continue;   /* a blank line */
-		if (end - p < 2 || p[0] != '-' || p[1] != '-')
-			break;
-		p += 2;
-		kp_comment_trim(&p, &end);
-		double r;
-		const char *why;
-		int k = kp_rate_parse(p, end, &r, &why);
-		if (k > 0 && rate < 0)
-			rate = r;   /* the nearest one counts */
-		else if (k < 0)
-			kp_diag_add(b->d, b->a, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, q->src, (uint32_t)(p - t),
-			            (uint32_t)(end - p), "malformed annotation '%.*s': %s (docs/annotations.md); ignored",
-			            (int)(end - p), p, why);
-	}
-	return rate;
+	return kp_rate_stated(q->src, q->off, b->d, b->a);
 }
 
 static bool writes(const kp_stmt *s)
@@ -113,6 +80,7 @@ static kp_sim_part column_part(kp_sim_build *b, const kp_table *t, int col)
 	p.dist = m.dist;
 	p.distinct = m.distinct;
 	p.theta = m.theta;
+	p.range = m.range;
 	return p;
 }
 

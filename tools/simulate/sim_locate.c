@@ -20,6 +20,13 @@ static double sel_eq(const kp_sim_part *p)
 	                                                                                  : KP_SIM_SEL_EQ;
 }
 
+/* The share of rows a range on part i keeps: its -- range:, else the
+ * default. */
+static double sel_range(const kp_sim_design *d, int i)
+{
+	return i >= 0 && i < d->nparts && d->parts[i].range > 0 ? d->parts[i].range : KP_SIM_SEL_RANGE;
+}
+
 /* The first region that may hold rows of lane k. */
 static int first_of_lane(const sim *s, int k)
 {
@@ -210,15 +217,15 @@ double sim_locate(sim *s, const kp_sim_locate *loc)
 			for (int i = m; i < neq && i < s->d->nparts; i++)
 				g *= sel_eq(&s->d->parts[i]);
 			if (loc->has_range)
-				g *= KP_SIM_SEL_RANGE;
+				g *= sel_range(s->d, neq);
 		}
 		fan = in_lane(s, w, g, loc->tail, point);
 	} else if (m > 0 && neq >= 1) {
 		int G = (int)L->stride[neq - 1];
-		int len = loc->has_range ? (int)fmax(1, floor(G * KP_SIM_SEL_RANGE + 0.5)) : G;
+		int len = loc->has_range ? (int)fmax(1, floor(G * sel_range(s->d, neq) + 0.5)) : G;
 		fan = runs(s, w, G, len);
 	} else {
-		fan = runs(s, w, 0, (int)fmax(1, floor(n * KP_SIM_SEL_RANGE + 0.5)));
+		fan = runs(s, w, 0, (int)fmax(1, floor(n * (loc->has_range ? sel_range(s->d, 0) : KP_SIM_SEL_RANGE) + 0.5)));
 	}
 	free(w);
 	if (point && loc->nkeys > 1) {

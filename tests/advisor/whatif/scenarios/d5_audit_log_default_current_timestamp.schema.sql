@@ -1,0 +1,1 @@
+CREATE TABLE audit_log (logged VARCHAR(32) NOT NULL DEFAULT CURRENT_TIMESTAMP, entity_id VARCHAR(64) NOT NULL, event_id VARCHAR(36) NOT NULL, actor VARCHAR(64), action VARCHAR(32), PRIMARY KEY (logged, entity_id, event_id));

@@ -1,0 +1,1 @@
+CREATE TABLE game_scores (user_id VARCHAR(32) NOT NULL, game_title VARCHAR(64) NOT NULL, top_score BIGINT, top_score_time TIMESTAMP, wins INTEGER, losses INTEGER CONSTRAINT pk PRIMARY KEY (user_id, game_title));

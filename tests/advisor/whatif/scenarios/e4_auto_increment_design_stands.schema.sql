@@ -1,0 +1,1 @@
+CREATE TABLE login_history (user_id VARCHAR(64) NOT NULL, seq BIGINT NOT NULL AUTO_INCREMENT, ip VARCHAR(64), device VARCHAR(64), PRIMARY KEY (user_id, seq));

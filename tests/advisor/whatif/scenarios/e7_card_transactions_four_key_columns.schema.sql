@@ -1,0 +1,1 @@
+CREATE TABLE card_txn (card_id VARCHAR(32) NOT NULL, seller_id VARCHAR(32) NOT NULL, device_id VARCHAR(32) NOT NULL, order_number BIGINT NOT NULL, amount BIGINT, txn_time BIGINT, PRIMARY KEY (card_id, seller_id, device_id, order_number));

@@ -1,0 +1,1 @@
+CREATE TABLE shipment (shipment_id VARCHAR(32) NOT NULL, carrier_id VARCHAR(16), status VARCHAR(16), dest_zip VARCHAR(10), created_at TIMESTAMP, weight_kg DECIMAL(10,2) CONSTRAINT pk PRIMARY KEY (shipment_id));

@@ -1,0 +1,1 @@
+CREATE TABLE devices (device_id VARCHAR(64) NOT NULL, city VARCHAR(32), model VARCHAR(32), firmware VARCHAR(16), status VARCHAR(16), battery INTEGER, owner_id VARCHAR(64), last_seen BIGINT, PRIMARY KEY (device_id));

@@ -1,0 +1,1 @@
+CREATE TABLE assoc (id1 BIGINT NOT NULL, atype INT NOT NULL, id2 BIGINT NOT NULL, time BIGINT, data VARCHAR(255), PRIMARY KEY (id1, atype, id2));
