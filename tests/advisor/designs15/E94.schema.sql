@@ -9,7 +9,7 @@ CREATE TABLE inventory_item (seller_id BIGINT NOT NULL, sku VARCHAR(50) NOT NULL
 -- distinct: listing_id 1600000000
 -- distinct: category_id 20000
 -- distribution: listing_id monotonic
-CREATE TABLE offer (offer_id BIGINT NOT NULL, seller_id BIGINT NOT NULL, sku VARCHAR(50) NOT NULL,
+CREATE TABLE offer (offer_id BIGINT NOT NULL, seller_id BIGINT, sku VARCHAR(50),
   marketplace_id VARCHAR(16), listing_format VARCHAR(16), price DECIMAL(12,2), currency VARCHAR(3),
   available_quantity INTEGER, category_id VARCHAR(16), listing_id BIGINT, offer_status VARCHAR(16),
   updated_at TIMESTAMP
