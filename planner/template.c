@@ -131,7 +131,7 @@ typedef struct site {
 	                           position), or -1 */
 	int32_t run;            /* in an IN list put in order whose values are all
 	                           integers or all strings: the first position of
-	                           the values equal to it; -1 else (order_lists) */
+	                           the values equal to it; -1 else (sort_one_kind) */
 } site;
 
 struct kp_sites {
@@ -391,31 +391,6 @@ static void taint_cols(walker *w, const kp_expr *e)
 		taint_cols(w, e->list[i]);
 }
 
-/* s[0..n), an IN list put in order, all integers or all strings: each
- * site's run, the first position of the values equal to it. sign reads
- * two values' order from their runs instead of comparing them again (a
- * list of n values has n(n-1)/2 pairs, compared with vcmp at about 45
- * instructions a pair of strings, and the benchmark's lists are of 5
- * strings): in a list in ascending order, of one kind compared as a total
- * order (integers by value, strings byte by byte, as vcmp does), the
- * earlier is less than the later, or equal where they are in one run. */
-static void equal_runs(site *s, uint32_t n)
-{
-	uint8_t kind = s[0].v.kind;
-	if (kind != KP_V_INT && kind != KP_V_STR)
-		return;
-	for (uint32_t k = 1; k < n; k++)
-		if (s[k].v.kind != kind)
-			return;
-	int32_t first = s[0].list;
-	s[0].run = first;
-	for (uint32_t k = 1; k < n; k++) {
-		const kp_value *x = &s[k - 1].v, *y = &s[k].v;
-		bool eq = kind == KP_V_INT ? x->i == y->i : x->n == y->n && (!x->n || !memcmp(x->s, y->s, x->n));
-		s[k].run = eq ? s[k - 1].run : first + (int32_t)k;
-	}
-}
-
 /* A string's first 8 bytes as a big-endian number, zero-padded: two
  * strings whose prefixes differ are in the order of their prefixes, as
  * vcmp orders them (bytes, then the shorter first); where they are equal
@@ -439,23 +414,49 @@ static inline bool str_after(uint64_t py, const kp_value *y, uint64_t px, const 
 	return c ? c > 0 : y->n > x->n;
 }
 
-/* s[0..n), an IN list of strings only, put in order as the insertion sort
- * of order_lists puts it (the same comparisons' outcomes, so the same
- * order), and each site's run set as equal_runs sets it; false, nothing
- * done, when a value is not a string. By hand: vcmp of two strings is a
- * call to kp_value_key_cmp and one to memcmp, about 60 instructions, and
- * an IN list of 5 strings (the benchmark's multi-get) took about 7 for its
- * order; here each string's prefix is read once and compared as a number. */
-static bool sort_strings(site *s, uint32_t n)
+/* s[0..n), an IN list of integers only or of strings only, put in order
+ * as the insertion sort of order_lists puts it (the same comparisons'
+ * outcomes, so the same order), and each site's run set: the first
+ * position of the values equal to it. false, nothing done, for a list of
+ * another kind or of several.
+ *
+ * sign reads two values' order from their runs instead of comparing them
+ * again (a list of n values has n(n-1)/2 pairs): in a list in ascending
+ * order, of one kind compared as a total order (integers by value, strings
+ * byte by byte, as vcmp does), the earlier is less than the later, or
+ * equal where they are in one run. By hand: such a list needs no copy to
+ * go back to (every pair compares), and vcmp of two strings is a call to
+ * kp_value_key_cmp and one to memcmp, about 60 instructions, where an IN
+ * list of 5 strings (the benchmark's multi-get) took about 7 for its
+ * order: here each string's prefix is read once and compared as a
+ * number. */
+static bool sort_one_kind(site *s, uint32_t n)
 {
 	uint64_t pre[MAX_SITES];
-	if (n > MAX_SITES)
+	uint8_t kind = s[0].v.kind;
+	if (n > MAX_SITES || (kind != KP_V_INT && kind != KP_V_STR))
 		return false;
-	for (uint32_t k = 0; k < n; k++) {
-		if (s[k].v.kind != KP_V_STR)
+	for (uint32_t k = 1; k < n; k++)
+		if (s[k].v.kind != kind)
 			return false;
-		pre[k] = str_prefix(&s[k].v);
+	int32_t first = s[0].list;
+	if (kind == KP_V_INT) {
+		for (uint32_t k = 1; k < n; k++) {
+			site x = s[k];
+			uint32_t m = k;
+			while (m > 0 && s[m - 1].v.i > x.v.i) {
+				s[m] = s[m - 1];
+				m--;
+			}
+			s[m] = x;
+		}
+		s[0].run = first;
+		for (uint32_t k = 1; k < n; k++)
+			s[k].run = s[k - 1].v.i == s[k].v.i ? s[k - 1].run : first + (int32_t)k;
+		return true;
 	}
+	for (uint32_t k = 0; k < n; k++)
+		pre[k] = str_prefix(&s[k].v);
 	for (uint32_t k = 1; k < n; k++) {
 		site x = s[k];
 		uint64_t px = pre[k];
@@ -468,7 +469,6 @@ static bool sort_strings(site *s, uint32_t n)
 		s[m] = x;
 		pre[m] = px;
 	}
-	int32_t first = s[0].list;
 	s[0].run = first;
 	for (uint32_t k = 1; k < n; k++) {
 		const kp_value *x = &s[k - 1].v, *y = &s[k].v;
@@ -488,7 +488,7 @@ static void order_lists(struct kp_sites *ss, kp_arena *a)
 		uint32_t j = i + 1;
 		while (j < ss->n && ss->s[i].list >= 0 && ss->s[j].list == ss->s[i].list)
 			j++;
-		if (j - i > 1 && sort_strings(ss->s + i, j - i)) {
+		if (j - i > 1 && sort_one_kind(ss->s + i, j - i)) {
 			i = j;
 			continue;
 		}
@@ -512,8 +512,6 @@ static void order_lists(struct kp_sites *ss, kp_arena *a)
 		}
 		if (!ok)
 			memcpy(ss->s + i, keep + i, sizeof(site) * (j - i));
-		else if (j - i > 1)
-			equal_runs(ss->s + i, j - i);
 		i = j;
 	}
 }
@@ -688,7 +686,7 @@ static void sign(struct kp_sites *ss, kp_arena *a, const site_map *map)
 		for (uint32_t k = 0; k < map->npairs; k++) {
 			const site *x = &ss->s[map->pairs[2 * k]], *y = &ss->s[map->pairs[2 * k + 1]];
 			if (x->run >= 0 && y->run >= 0 && x->list == y->list) {
-				/* one list in order (equal_runs): x is before y */
+				/* one list in order (sort_one_kind): x is before y */
 				*o++ = x->run == y->run ? 1 : 0;
 				continue;
 			}

@@ -439,10 +439,11 @@ def templates(tmp):
         n = templated(argv)
         check(f"templates, IN lists with a parameter ({target}): planned from templates", n >= 50, f"{n}")
     # IN lists of strings, put in order by their first 8 bytes and then
-    # whole (template.c's sort_strings): strings alike in their first 8
-    # bytes or more, one a prefix of another, empty, repeated, bytes past
-    # 0x7f, a NUL-free byte below '0'; and the list's column bounded too
-    # (pairs of a list's value and another site compared as ever)
+    # whole, and of integers (template.c's sort_one_kind): strings alike in
+    # their first 8 bytes or more, one a prefix of another, empty, repeated,
+    # bytes past 0x7f, a byte below '0'; integers repeated, negative, at
+    # the type's ends; and the list's column bounded too (pairs of a list's
+    # value and another site compared as ever)
     words = ["", "a", "ab", "abcdefgh", "abcdefghi", "abcdefghij", "abcdefgh\u00e9", "abcdefg", "b",
              "abcdefgz", "abcdefghz", "\u00e9t\u00e9", "\u00e9", "A", " ", "abc''d", "zz", "a\u00e9"]
     q = os.path.join(tmp, "tq-in-str.sql")
@@ -453,6 +454,9 @@ def templates(tmp):
         lines.append(f"SELECT * FROM t WHERE a IN ({', '.join(vals)}) AND a > '{rng.choice(words)}';")
         mixed = vals[:2] + [str(rng.randrange(3))]
         lines.append(f"SELECT * FROM t WHERE a IN ({', '.join(mixed)}) AND b IN (3, 1, 3, 2);")
+        ints = [str(rng.choice([-3, -1, 0, 1, 2, 7, 9223372036854775807, -9223372036854775807]))
+                for _ in range(rng.randrange(2, 7))]
+        lines.append(f"SELECT * FROM t WHERE a = 'x' AND b IN ({', '.join(ints)}) AND b > {rng.randrange(-2, 3)};")
     kptest.write(q, "\n".join(lines) + "\n")
     for target in ("generic", "lindorm", "phoenix", "tablestore"):
         argv = ["explain", "--no-config", "--target", target, "--format", "json", "--schema", s, q]
