@@ -129,6 +129,9 @@ typedef struct site {
 	int col;                /* the table column it is compared with */
 	int list;               /* the IN list it is a value of (its site's first
 	                           position), or -1 */
+	int32_t run;            /* in an IN list put in order whose values are all
+	                           integers or all strings: the first position of
+	                           the values equal to it; -1 else (sort_one_kind) */
 } site;
 
 struct kp_sites {
@@ -280,6 +283,7 @@ static inline __attribute__((always_inline)) bool add_site(walker *w, kp_expr *c
 	s->v = v;
 	s->col = col;
 	s->list = list;
+	s->run = -1;
 	return true;
 }
 
@@ -387,6 +391,93 @@ static void taint_cols(walker *w, const kp_expr *e)
 		taint_cols(w, e->list[i]);
 }
 
+/* A string's first 8 bytes as a big-endian number, zero-padded: two
+ * strings whose prefixes differ are in the order of their prefixes, as
+ * vcmp orders them (bytes, then the shorter first); where they are equal
+ * the strings are compared whole. */
+static inline uint64_t str_prefix(const kp_value *v)
+{
+	uint64_t p = 0;
+	uint32_t n = v->n < 8 ? v->n : 8;
+	for (uint32_t i = 0; i < n; i++)
+		p |= (uint64_t)(unsigned char)v->s[i] << (56 - 8 * i);
+	return p;
+}
+
+/* Is x after y (vcmp(y, x) > 0, both strings), their prefixes px, py? */
+static inline bool str_after(uint64_t py, const kp_value *y, uint64_t px, const kp_value *x)
+{
+	if (py != px)
+		return py > px;
+	uint32_t n = x->n < y->n ? x->n : y->n;
+	int c = n > 8 ? memcmp(y->s + 8, x->s + 8, n - 8) : 0;
+	return c ? c > 0 : y->n > x->n;
+}
+
+/* s[0..n), an IN list of integers only or of strings only, put in order
+ * as the insertion sort of order_lists puts it (the same comparisons'
+ * outcomes, so the same order), and each site's run set: the first
+ * position of the values equal to it. false, nothing done, for a list of
+ * another kind or of several.
+ *
+ * sign reads two values' order from their runs instead of comparing them
+ * again (a list of n values has n(n-1)/2 pairs): in a list in ascending
+ * order, of one kind compared as a total order (integers by value, strings
+ * byte by byte, as vcmp does), the earlier is less than the later, or
+ * equal where they are in one run. By hand: such a list needs no copy to
+ * go back to (every pair compares), and vcmp of two strings is a call to
+ * kp_value_key_cmp and one to memcmp, about 60 instructions, where an IN
+ * list of 5 strings (the benchmark's multi-get) took about 7 for its
+ * order: here each string's prefix is read once and compared as a
+ * number. */
+static bool sort_one_kind(site *s, uint32_t n)
+{
+	uint64_t pre[MAX_SITES];
+	uint8_t kind = s[0].v.kind;
+	if (n > MAX_SITES || (kind != KP_V_INT && kind != KP_V_STR))
+		return false;
+	for (uint32_t k = 1; k < n; k++)
+		if (s[k].v.kind != kind)
+			return false;
+	int32_t first = s[0].list;
+	if (kind == KP_V_INT) {
+		for (uint32_t k = 1; k < n; k++) {
+			site x = s[k];
+			uint32_t m = k;
+			while (m > 0 && s[m - 1].v.i > x.v.i) {
+				s[m] = s[m - 1];
+				m--;
+			}
+			s[m] = x;
+		}
+		s[0].run = first;
+		for (uint32_t k = 1; k < n; k++)
+			s[k].run = s[k - 1].v.i == s[k].v.i ? s[k - 1].run : first + (int32_t)k;
+		return true;
+	}
+	for (uint32_t k = 0; k < n; k++)
+		pre[k] = str_prefix(&s[k].v);
+	for (uint32_t k = 1; k < n; k++) {
+		site x = s[k];
+		uint64_t px = pre[k];
+		uint32_t m = k;
+		while (m > 0 && str_after(pre[m - 1], &s[m - 1].v, px, &x.v)) {
+			s[m] = s[m - 1];
+			pre[m] = pre[m - 1];
+			m--;
+		}
+		s[m] = x;
+		pre[m] = px;
+	}
+	s[0].run = first;
+	for (uint32_t k = 1; k < n; k++) {
+		const kp_value *x = &s[k - 1].v, *y = &s[k].v;
+		bool eq = pre[k - 1] == pre[k] && x->n == y->n && (x->n <= 8 || !memcmp(x->s + 8, y->s + 8, x->n - 8));
+		s[k].run = eq ? s[k - 1].run : first + (int32_t)k;
+	}
+	return true;
+}
+
 /* The values of each IN list in order (vcmp), when they all compare: a
  * list with a value that does not (a parameter) stays as written, since
  * the order of ranges that do not compare is the order they were made in. */
@@ -397,6 +488,10 @@ static void order_lists(struct kp_sites *ss, kp_arena *a)
 		uint32_t j = i + 1;
 		while (j < ss->n && ss->s[i].list >= 0 && ss->s[j].list == ss->s[i].list)
 			j++;
+		if (j - i > 1 && sort_one_kind(ss->s + i, j - i)) {
+			i = j;
+			continue;
+		}
 		if (j - i > 1) {
 			if (!keep)
 				keep = kp_arena_alloc_raw(a, sizeof(site) * ss->n);
@@ -535,6 +630,7 @@ static struct kp_sites *sites_mapped(const site_map *map, const kp_stmt *s, cons
 		x->v = v;
 		x->col = map->s[i].col;
 		x->list = map->s[i].list;
+		x->run = -1;
 	}
 	ss->n = map->n;
 	if (map->nlit) {
@@ -588,8 +684,14 @@ static void sign(struct kp_sites *ss, kp_arena *a, const site_map *map)
 		for (uint32_t i = 0; i < ss->n; i++)
 			*o++ = ss->s[i].cls;
 		for (uint32_t k = 0; k < map->npairs; k++) {
+			const site *x = &ss->s[map->pairs[2 * k]], *y = &ss->s[map->pairs[2 * k + 1]];
+			if (x->run >= 0 && y->run >= 0 && x->list == y->list) {
+				/* one list in order (sort_one_kind): x is before y */
+				*o++ = x->run == y->run ? 1 : 0;
+				continue;
+			}
 			bool ok;
-			int c = vcmp(&ss->s[map->pairs[2 * k]].v, &ss->s[map->pairs[2 * k + 1]].v, &ok);
+			int c = vcmp(&x->v, &y->v, &ok);
 			*o++ = (uint8_t)(ok ? (c > 0) - (c < 0) + 1 : 3);
 		}
 		o = write_lits(ss, o);

@@ -438,6 +438,31 @@ def templates(tmp):
         same(f"templates, IN lists with a parameter ({target})", argv)
         n = templated(argv)
         check(f"templates, IN lists with a parameter ({target}): planned from templates", n >= 50, f"{n}")
+    # IN lists of strings, put in order by their first 8 bytes and then
+    # whole, and of integers (template.c's sort_one_kind): strings alike in
+    # their first 8 bytes or more, one a prefix of another, empty, repeated,
+    # bytes past 0x7f, a byte below '0'; integers repeated, negative, at
+    # the type's ends; and the list's column bounded too (pairs of a list's
+    # value and another site compared as ever)
+    words = ["", "a", "ab", "abcdefgh", "abcdefghi", "abcdefghij", "abcdefgh\u00e9", "abcdefg", "b",
+             "abcdefgz", "abcdefghz", "\u00e9t\u00e9", "\u00e9", "A", " ", "abc''d", "zz", "a\u00e9"]
+    q = os.path.join(tmp, "tq-in-str.sql")
+    lines = []
+    for _ in range(300):
+        vals = ["'" + rng.choice(words) + "'" for _ in range(rng.randrange(2, 7))]
+        lines.append(f"SELECT * FROM t WHERE a IN ({', '.join(vals)});")
+        lines.append(f"SELECT * FROM t WHERE a IN ({', '.join(vals)}) AND a > '{rng.choice(words)}';")
+        mixed = vals[:2] + [str(rng.randrange(3))]
+        lines.append(f"SELECT * FROM t WHERE a IN ({', '.join(mixed)}) AND b IN (3, 1, 3, 2);")
+        ints = [str(rng.choice([-3, -1, 0, 1, 2, 7, 9223372036854775807, -9223372036854775807]))
+                for _ in range(rng.randrange(2, 7))]
+        lines.append(f"SELECT * FROM t WHERE a = 'x' AND b IN ({', '.join(ints)}) AND b > {rng.randrange(-2, 3)};")
+    kptest.write(q, "\n".join(lines) + "\n")
+    for target in ("generic", "lindorm", "phoenix", "tablestore"):
+        argv = ["explain", "--no-config", "--target", target, "--format", "json", "--schema", s, q]
+        same(f"templates, IN lists of strings ({target})", argv)
+        n = templated(argv)
+        check(f"templates, IN lists of strings ({target}): planned from templates", n >= 100, f"{n}")
     # the cache is made at the parser's 32nd statement: the last few of
     # each shape but LIKE's (whose column keeps the key from a template)
     # and the limit's (too many values) are planned from templates
