@@ -96,22 +96,6 @@ const known whatif_knowns[] = {
          * scans merged): +16 rows a read in the what-if (384). */
         {"E83", "finding", "read", "42914850.6666667", "42914466.6666667",
          "+16 rows a merged read in the what-if against the IN list's 16 ranges"},
-        /* An alternative: desc_key of SUBSCRIPTION_EVENTS, a MULTI_TENANT=true
-         * table (E82 in designs13.md). Its DDL is written without the table's
-         * MULTI_TENANT=true, so applied, the tenant's reads are no longer
-         * tenant-scoped and read 1.11e14 weighted rows where the what-if,
-         * which keeps the table's options, says 550,000. A bug of the key
-         * change's DDL writer (advisor/ddl.c), not of the what-if. */
-        {"E82", "SUBSCRIPTION_EVENTS",
-         "alternative desc_key [TENANT_ID][SUBSCRIPTION_ID][EFFECTIVE_DATE DESC][EVENT_ID]: read", "550000",
-         "111000000000000", "the key change's DDL drops MULTI_TENANT=true"},
-        /* ... and the property itself: advisor/ddl.c's table writer
-         * (kp_table_ddl) writes a key change's CREATE TABLE with
-         * SALT_BUCKETS and IMMUTABLE_ROWS only; every other option of the
-         * table (MULTI_TENANT, TTL, COLUMN_ENCODED_BYTES ...) is lost. */
-        {"E82", "SUBSCRIPTION_EVENTS",
-         "alternative desc_key [TENANT_ID][SUBSCRIPTION_ID][EFFECTIVE_DATE DESC][EVENT_ID]: options", "kept",
-         "lost MULTI_TENANT=true", "the key change's DDL writer keeps SALT_BUCKETS and IMMUTABLE_ROWS only"},
         /* The older suites' designs and scenarios (whatif/scenarios). */
         /* E10 (test_designs.c): SALT_BUCKETS on Phoenix's TSDB; the range
          * read (weight 2000) cannot compute the salt: 16 scans merged. The
