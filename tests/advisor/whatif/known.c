@@ -70,15 +70,6 @@ const known whatif_knowns[] = {
         {"E59", "ad_event", "fixpoint", "stands",
          "secondary_index [campaign_id_key][event_type][event_time][ad_id][user_id]",
          "follows from the read above: applied, a second index pays"},
-        /* shard_row track_id_shard: the read of a track's counts (line 18,
-         * weight 50000). The advice's "reads to rewrite" say it reads
-         * track_id_shard = track_id + '#0' to '#15' (16 GETs: IN of 16 keys);
-         * the what-if plans it as one range over the prefix 'track_id#' (a
-         * SCAN of 16 rows + 1). */
-        {"E65", "track_stats", "line 18", "SCAN", "GET",
-         "the shard read: a prefix range in the what-if, 16 GETs as the advice's rewrite says"},
-        {"E65", "track_stats", "read", "950000", "900000",
-         "the shard read: 17 rows a read in the what-if, 16 GETs applied"},
         /* salt_buckets spliced into insurer_id_key: lines 12 and 18 are 16
          * scans merged: the what-if adds one row a bucket to the scan's rows
          * (docs/advice.md, "one scan per bucket, merged: the rows of its scan
