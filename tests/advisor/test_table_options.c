@@ -100,17 +100,19 @@ static void test_phoenix_immutable_table_and_options(void)
 }
 
 /* Lindorm: WITH (...), every value a string literal (its grammar's
- * option_definition), a bare 86400 quoted, a quoted option name that is a
- * plain word written bare, one that is not kept quoted. */
+ * option_definition), a bare -1 quoted with its sign (Lindorm: "Set to -1
+ * to retain data permanently"; the sign was lost before, and TTL 1 would
+ * expire every row), a quoted option name that is a plain word written
+ * bare, one that is not kept quoted. */
 static void test_lindorm_key_change_keeps_its_with_options(void)
 {
 	rekeyed(KP_TARGET_LINDORM,
 	        "CREATE TABLE sensor (dev VARCHAR(64) NOT NULL, ts BIGINT NOT NULL, v DOUBLE, PRIMARY KEY (dev, ts)) "
-	        "WITH (TTL = 86400, 'COMPRESSION' = 'ZSTD', CONSISTENCY = 'strong', 'lindorm.x-y' = 'it''s', "
+	        "WITH (TTL = -1, 'COMPRESSION' = 'ZSTD', CONSISTENCY = 'strong', 'lindorm.x-y' = 'it''s', "
 	        "DYNAMIC_COLUMNS = 'true')",
 	        "sensor",
 	        "CREATE TABLE sensor (dev VARCHAR(64) NOT NULL, ts BIGINT NOT NULL, v DOUBLE, PRIMARY KEY (ts, dev)) "
-	        "WITH (TTL = '86400', COMPRESSION = 'ZSTD', CONSISTENCY = 'strong', 'lindorm.x-y' = 'it''s', "
+	        "WITH (TTL = '-1', COMPRESSION = 'ZSTD', CONSISTENCY = 'strong', 'lindorm.x-y' = 'it''s', "
 	        "DYNAMIC_COLUMNS = 'true')");
 }
 
