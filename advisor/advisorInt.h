@@ -97,6 +97,9 @@ typedef struct target_info {
 	                               expression of columns (Phoenix's functional indexes) */
 	bool not_null_key_only;     /* NOT NULL only on key columns, unless the table is
 	                               IMMUTABLE_ROWS (Phoenix's ERROR 1007; kp_check_target_ddl) */
+	bool with_options;          /* table options as WITH (name = 'value', ...) (Lindorm's
+	                               CREATE TABLE: option_identifier '=' string_literal);
+	                               else name = value, ... after the element list */
 } target_info;
 
 /* How a store creates a search index (an index that serves conditions on

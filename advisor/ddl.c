@@ -87,6 +87,63 @@ static void put_key_parts(kp_buf *b, const kp_table *t, const kp_key *k, bool de
 	}
 }
 
+/* An option's name: a plain word (Phoenix's family-qualified a.VERSIONS
+ * too) as it is, another as the target reads a quoted one. */
+static void put_option_name(kp_buf *b, const char *k, const target_info *ti)
+{
+	bool plain = *k && !(*k >= '0' && *k <= '9') && *k != '.';
+	for (const char *c = k; plain && *c; c++)
+		plain = *c == '_' || *c == '.' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		        (*c >= '0' && *c <= '9');
+	if (plain && !strcasecmp(k, "character"))
+		kp_buf_puts(b, "CHARACTER SET");   /* MySQL's, kept by its first word (create.y) */
+	else if (plain)
+		kp_buf_puts(b, k);
+	else if (ti->with_options)
+		kp_buf_sql_str(b, k, strlen(k));   /* WITH ('COMPRESSION' = 'ZSTD') */
+	else
+		kp_buf_sql_name(b, k, strlen(k), true);
+}
+
+/* The table's options as the catalog holds them (all but SALT_BUCKETS,
+ * which a target without salt buckets has not, and which kp_table_ddl
+ * writes itself): a key change makes the same table again, and an option
+ * lost changes what it is (a MULTI_TENANT table that is no longer one
+ * reads every tenant's rows; a TTL or VERSIONS lost keeps data the
+ * application meant to expire). Lindorm takes them as WITH (name =
+ * 'value', ...), its grammar's option_definition being a string literal;
+ * the others (Phoenix's name = value list, Tablestore's and MySQL's
+ * ENGINE = '...') after the element list, each value as it was written:
+ * a string literal quoted, a word or number bare. */
+static void put_options(kp_buf *out, const kp_table *t, const target_info *ti)
+{
+	bool any = false;
+	for (int i = 0; i < t->nopts; i++) {
+		const kp_table_option *o = &t->opts[i];
+		if (!strcasecmp(o->key, "salt_buckets"))
+			continue;
+		if (ti->with_options) {
+			kp_buf_puts(out, any ? ", " : " WITH (");
+		} else if (!any) {
+			/* after SALT_BUCKETS or IMMUTABLE_ROWS when written */
+			size_t n = out->len;
+			kp_buf_puts(out, out->data[n - 1] == ')' ? " " : ", ");
+		} else {
+			kp_buf_puts(out, ", ");
+		}
+		any = true;
+		put_option_name(out, o->key, ti);
+		kp_buf_puts(out, " = ");
+		const char *v = o->value ? o->value : "";
+		if (o->quoted || ti->with_options || !*v)
+			kp_buf_sql_str(out, v, strlen(v));
+		else
+			kp_buf_puts(out, v);
+	}
+	if (any && ti->with_options)
+		kp_buf_putc(out, ')');
+}
+
 /* The target's writer, from the target table: Phoenix names the key
  * constraint, Tablestore has only its key types and no DESC, only Phoenix
  * has SALT_BUCKETS. Hash parts are written as hash32(...): only targets with
@@ -135,8 +192,12 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 	const char *salt = kp_table_option_get(t, "salt_buckets");
 	if (salt && ti->max_salt_buckets)
 		kp_buf_printf(out, " SALT_BUCKETS = %s", salt);
-	if (immutable && ti->not_null_key_only)
+	if (immutable && ti->not_null_key_only && !im)
 		kp_table_ddl_option(out, "IMMUTABLE_ROWS = true");
+	/* the same table again (not a second table made from it, as an
+	 * index table is): every other option it has comes back */
+	if (!name || !strcmp(name, t->name))
+		put_options(out, t, ti);
 }
 
 void kp_table_ddl_option(kp_buf *out, const char *opt)

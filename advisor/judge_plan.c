@@ -420,10 +420,19 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 		/* a shard the writer draws (shard_row, shardrow.c): its own
 		 * UPDATE or DELETE binds the shard it drew, one row as before;
 		 * only a read reads every shard */
-		bool drawn = false;
-		for (int k = 0; k < d->nitems && (st->kind == KP_S_UPDATE || st->kind == KP_S_DELETE); k++)
-			drawn |= !strcmp(d->items[k]->kind, "shard_row");
-		if (drawn && p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
+		bool sharded = false;
+		for (int k = 0; k < d->nitems; k++)
+			sharded |= !strcmp(d->items[k]->kind, "shard_row");
+		bool drawn = sharded && (st->kind == KP_S_UPDATE || st->kind == KP_S_DELETE);
+		if (sharded && !drawn && p2.access == KP_ACCESS_GET) {
+			/* a read of whole rows reads each row's shards by
+			 * their whole keys, as the advice's rewrite says:
+			 * N GETs (an IN list of N keys), N rows a row */
+			rows = kpa_rows_read(&p2, st, jt->rows, jt->distinct, jt->reverse) * d->buckets;
+			lo = kpa_rows_read_at(&p2, st, jt->rows, jt->distinct, jt->reverse, 1 / KP_BRACKET) * d->buckets;
+			hi = kpa_rows_read_at(&p2, st, jt->rows, jt->distinct, jt->reverse, KP_BRACKET) * d->buckets;
+			p = p2;
+		} else if (drawn && p2.access != KP_ACCESS_FULL && p2.access != KP_ACCESS_NONE) {
 			rows = kpa_rows_read(&p2, st, jt->rows, jt->distinct, jt->reverse);
 			lo = kpa_rows_read_at(&p2, st, jt->rows, jt->distinct, jt->reverse, 1 / KP_BRACKET);
 			hi = kpa_rows_read_at(&p2, st, jt->rows, jt->distinct, jt->reverse, KP_BRACKET);

@@ -19,7 +19,7 @@ static const target_info targets[] = {
 		.id_source = "take ids from a generator outside the table (a ticket or sequence service) and "
 		             "hash-prefix them",
 		.max_in_list = 2000, .max_limit = 10000, .order_in_key_order = true, .bounded_lead = true,
-		.search_index = KPA_SEARCH_SQL,
+		.search_index = KPA_SEARCH_SQL, .with_options = true,
 		.refuses = 1u << KP_CX_CTE | 1u << KP_CX_JOIN | 1u << KP_CX_UNION_ALL | 1u << KP_CX_SETOP |
 		           1u << KP_CX_SUBQUERY | 1u << KP_CX_DERIVED | 1u << KP_CX_WINDOW,
 		.refuses_why = "lindorm refuses it too: its SELECT reads one table (FROM table_name) and \"supports "

@@ -407,6 +407,7 @@ void kpc_set_options(kp_catalog *c, kp_table *t, const kp_list *opts)
 			t->nopts++;
 		t->opts[k].key = key;
 		t->opts[k].value = value;
+		t->opts[k].quoted = op->value && op->value->kind == KP_X_STRING;
 		if (!op->family.s && kp_name_eq(&op->key, "salt_buckets"))
 			t->salt_buckets = (int)strtol(value, NULL, 10);
 	}

@@ -105,6 +105,8 @@ typedef struct kp_index {
 typedef struct kp_table_option {
 	char *key;              /* option name */
 	char *value;            /* value as text */
+	bool quoted;            /* the value was a string literal ('...'): a
+	                           DDL writer writes it back so */
 } kp_table_option;
 
 struct kp_table {

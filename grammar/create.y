@@ -498,5 +498,12 @@ option(A) ::= STRING(K) EQ optvalue(V). {
 
 %type optvalue {kp_expr*}
 optvalue(A) ::= term(X). { A = X; }
-optvalue(A) ::= MINUS term(X). { A = X; }
+/* a negative number keeps its sign in the text the catalog keeps
+ * (kpc_set_options), which a DDL writer writes back: TTL = -1 */
+optvalue(A) ::= MINUS term(X). {
+	A = X;
+	if (X->kind == KP_X_INT || X->kind == KP_X_FLOAT) {
+		A->name.s = kp_arena_printf(ARENA, "-%.*s", (int)X->name.len, X->name.s);
+		A->name.len++;
+	} }
 optvalue(A) ::= nm(X). { A = mkcol(ctx, noname(), X); }

@@ -374,7 +374,7 @@ static void test_alter_adds_and_drops_columns_options_and_indexes(void)
 	kp_buf ddl = {0};
 	kp_table_ddl(&ddl, a, NULL, NULL, KP_TARGET_PHOENIX);
 	CU_ASSERT_STRING_EQUAL(ddl.data, "CREATE TABLE a (k VARCHAR NOT NULL, v INTEGER, d.x BIGINT, y VARCHAR, "
-	                       "z VARCHAR NOT NULL, CONSTRAINT pk PRIMARY KEY (k, z))");
+	                       "z VARCHAR NOT NULL, CONSTRAINT pk PRIMARY KEY (k, z)) VERSIONS = 10");
 	kp_buf_free(&ddl);
 	CU_ASSERT_EQUAL(kpt_schema(&t, "ALTER TABLE a DROP COLUMN k"), 1);
 	CU_ASSERT_TRUE(kpt_has_message(&t, "cannot drop 'k': it is a primary key column of a"));

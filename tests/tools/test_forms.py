@@ -274,9 +274,9 @@ CREATE INDEX itemProd ON item (productid);
   -- key: [productid][itemid]
 """, []),
     "newbee-mall.sql": ("""\
-CREATE TABLE tb_newbee_mall_admin_user (admin_user_id int(11) NOT NULL, login_user_name varchar(50) NOT NULL, locked tinyint(4), redirect_url varchar(100) NOT NULL, PRIMARY KEY (admin_user_id));
+CREATE TABLE tb_newbee_mall_admin_user (admin_user_id int(11) NOT NULL, login_user_name varchar(50) NOT NULL, locked tinyint(4), redirect_url varchar(100) NOT NULL, PRIMARY KEY (admin_user_id)) ENGINE = InnoDB, AUTO_INCREMENT = 4, CHARACTER SET = utf8, COLLATE = utf8_general_ci, ROW_FORMAT = Dynamic;
   -- key: [admin_user_id]
-CREATE TABLE tb_newbee_mall_order_item (order_item_id bigint(20) NOT NULL, order_id bigint(20) NOT NULL, goods_name varchar(200) NOT NULL, create_time datetime(0) NOT NULL, update_time datetime NOT NULL, PRIMARY KEY (order_item_id));
+CREATE TABLE tb_newbee_mall_order_item (order_item_id bigint(20) NOT NULL, order_id bigint(20) NOT NULL, goods_name varchar(200) NOT NULL, create_time datetime(0) NOT NULL, update_time datetime NOT NULL, PRIMARY KEY (order_item_id)) ENGINE = InnoDB, AUTO_INCREMENT = 1, CHARSET = utf8mb4, COMMENT = 'order items', ROW_FORMAT = Dynamic;
   -- key: [order_item_id]
 CREATE INDEX idx_order_id ON tb_newbee_mall_order_item (order_id);
   -- key: [order_id][order_item_id]
@@ -295,27 +295,27 @@ CREATE INDEX visits_owner_id ON visits (owner_id);
     # a heap table (MySQL InnoDB keys it by a hidden row id), read through
     # its UNIQUE index or whole, not KP015; every table loads
     "petclinic-mysql.sql": ("""\
-CREATE TABLE vets (id INT(4) UNSIGNED NOT NULL, first_name VARCHAR(30), last_name VARCHAR(30), PRIMARY KEY (id));
+CREATE TABLE vets (id INT(4) UNSIGNED NOT NULL, first_name VARCHAR(30), last_name VARCHAR(30), PRIMARY KEY (id)) engine = InnoDB;
   -- key: [id]
 CREATE INDEX vets_last_name_idx1 ON vets (last_name);
   -- key: [last_name][id]
-CREATE TABLE specialties (id INT(4) UNSIGNED NOT NULL, name VARCHAR(80), PRIMARY KEY (id));
+CREATE TABLE specialties (id INT(4) UNSIGNED NOT NULL, name VARCHAR(80), PRIMARY KEY (id)) engine = InnoDB;
   -- key: [id]
 CREATE INDEX specialties_name_idx1 ON specialties (name);
   -- key: [name][id]
-CREATE TABLE vet_specialties (vet_id INT(4) UNSIGNED NOT NULL, specialty_id INT(4) UNSIGNED NOT NULL);
+CREATE TABLE vet_specialties (vet_id INT(4) UNSIGNED NOT NULL, specialty_id INT(4) UNSIGNED NOT NULL) engine = InnoDB;
   -- key: none (a heap table)
 CREATE UNIQUE INDEX vet_specialties_vet_id_idx1 ON vet_specialties (vet_id, specialty_id);
   -- key: [vet_id][specialty_id]
-CREATE TABLE owners (id INT(4) UNSIGNED NOT NULL, last_name VARCHAR(30), telephone VARCHAR(20), PRIMARY KEY (id));
+CREATE TABLE owners (id INT(4) UNSIGNED NOT NULL, last_name VARCHAR(30), telephone VARCHAR(20), PRIMARY KEY (id)) engine = InnoDB;
   -- key: [id]
 CREATE INDEX owners_last_name_idx1 ON owners (last_name);
   -- key: [last_name][id]
-CREATE TABLE pets (id INT(4) UNSIGNED NOT NULL, name VARCHAR(30), birth_date DATE, owner_id INT(4) UNSIGNED, PRIMARY KEY (id));
+CREATE TABLE pets (id INT(4) UNSIGNED NOT NULL, name VARCHAR(30), birth_date DATE, owner_id INT(4) UNSIGNED, PRIMARY KEY (id)) engine = InnoDB;
   -- key: [id]
 CREATE INDEX pets_name_idx1 ON pets (name);
   -- key: [name][id]
-CREATE TABLE pet_attribute (id INT NOT NULL, weight DOUBLE NOT NULL, type_id INT, PRIMARY KEY (id));
+CREATE TABLE pet_attribute (id INT NOT NULL, weight DOUBLE NOT NULL, type_id INT, PRIMARY KEY (id)) engine = InnoDB;
   -- key: [id]
 """, [("KP101", "warning", 8, 3), ("KP101", "warning", 15, 3),
       ("KP101", "warning", 29, 3), ("KP101", "warning", 36, 3), ("KP101", "warning", 45, 5)]),

@@ -70,15 +70,6 @@ const known whatif_knowns[] = {
         {"E59", "ad_event", "fixpoint", "stands",
          "secondary_index [campaign_id_key][event_type][event_time][ad_id][user_id]",
          "follows from the read above: applied, a second index pays"},
-        /* shard_row track_id_shard: the read of a track's counts (line 18,
-         * weight 50000). The advice's "reads to rewrite" say it reads
-         * track_id_shard = track_id + '#0' to '#15' (16 GETs: IN of 16 keys);
-         * the what-if plans it as one range over the prefix 'track_id#' (a
-         * SCAN of 16 rows + 1). */
-        {"E65", "track_stats", "line 18", "SCAN", "GET",
-         "the shard read: a prefix range in the what-if, 16 GETs as the advice's rewrite says"},
-        {"E65", "track_stats", "read", "950000", "900000",
-         "the shard read: 17 rows a read in the what-if, 16 GETs applied"},
         /* salt_buckets spliced into insurer_id_key: lines 12 and 18 are 16
          * scans merged: the what-if adds one row a bucket to the scan's rows
          * (docs/advice.md, "one scan per bucket, merged: the rows of its scan
@@ -96,22 +87,6 @@ const known whatif_knowns[] = {
          * scans merged): +16 rows a read in the what-if (384). */
         {"E83", "finding", "read", "42914850.6666667", "42914466.6666667",
          "+16 rows a merged read in the what-if against the IN list's 16 ranges"},
-        /* An alternative: desc_key of SUBSCRIPTION_EVENTS, a MULTI_TENANT=true
-         * table (E82 in designs13.md). Its DDL is written without the table's
-         * MULTI_TENANT=true, so applied, the tenant's reads are no longer
-         * tenant-scoped and read 1.11e14 weighted rows where the what-if,
-         * which keeps the table's options, says 550,000. A bug of the key
-         * change's DDL writer (advisor/ddl.c), not of the what-if. */
-        {"E82", "SUBSCRIPTION_EVENTS",
-         "alternative desc_key [TENANT_ID][SUBSCRIPTION_ID][EFFECTIVE_DATE DESC][EVENT_ID]: read", "550000",
-         "111000000000000", "the key change's DDL drops MULTI_TENANT=true"},
-        /* ... and the property itself: advisor/ddl.c's table writer
-         * (kp_table_ddl) writes a key change's CREATE TABLE with
-         * SALT_BUCKETS and IMMUTABLE_ROWS only; every other option of the
-         * table (MULTI_TENANT, TTL, COLUMN_ENCODED_BYTES ...) is lost. */
-        {"E82", "SUBSCRIPTION_EVENTS",
-         "alternative desc_key [TENANT_ID][SUBSCRIPTION_ID][EFFECTIVE_DATE DESC][EVENT_ID]: options", "kept",
-         "lost MULTI_TENANT=true", "the key change's DDL writer keeps SALT_BUCKETS and IMMUTABLE_ROWS only"},
         /* The older suites' designs and scenarios (whatif/scenarios). */
         /* E10 (test_designs.c): SALT_BUCKETS on Phoenix's TSDB; the range
          * read (weight 2000) cannot compute the salt: 16 scans merged. The
