@@ -388,6 +388,12 @@ int kp_rate_parse(const char *p, const char *end, double *rate, const char **why
  * -- rate: for check's judge and simulate. */
 double kp_rate_stated(kp_source *src, uint32_t off, kp_diags *d, kp_arena *a);
 
+/* Reads the table annotations right above t's CREATE TABLE (rows,
+ * distinct, range...: docs/annotations.md) with the reader check's advisor
+ * uses, each malformed one KP022 at its place, in d and a: the editor
+ * (tools/lsp/) diagnoses them as check does, without a second parser. */
+void kp_annotations_check(const kp_catalog *cat, const kp_table *t, kp_diags *d, kp_arena *a);
+
 /* How the values of a column arrive (docs/simulate.md). */
 typedef enum kp_value_dist {
 	KP_VD_UNIFORM,          /* every value alike */

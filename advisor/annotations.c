@@ -300,24 +300,25 @@ static void spliced_distinct(kp_advisor *adv, const kp_table *t, kpa_notes *n)
 	n->distinct[ci] = n->rows >= 1 && d > n->rows ? n->rows : d;
 }
 
-const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t)
+/* t's annotations, none stated yet. */
+static kpa_notes *new_notes(kp_arena *a, const kp_table *t)
 {
-	if (!adv->notes)
-		adv->notes = kp_arena_alloc(adv->a, sizeof(kpa_notes *) * (size_t)(adv->cat->ntables + 1));
-	if (t->id < 0 || t->id >= adv->cat->ntables || adv->cat->tables[t->id] != t)
-		return NULL;
-	if (adv->notes[t->id])
-		return adv->notes[t->id];
-	kpa_notes *n = kp_arena_alloc(adv->a, sizeof(*n));
+	kpa_notes *n = kp_arena_alloc(a, sizeof(*n));
 	n->rows = n->writes = n->row_bytes = n->regions = -1;
-	n->distinct = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
-	n->dist_arg = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
-	n->dist = kp_arena_alloc(adv->a, (size_t)(t->ncols + 1));
-	n->latest = kp_arena_alloc(adv->a, (size_t)(t->ncols + 1));
-	n->range = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
-	adv->notes[t->id] = n;
+	n->distinct = kp_arena_alloc(a, sizeof(double) * (size_t)(t->ncols + 1));
+	n->dist_arg = kp_arena_alloc(a, sizeof(double) * (size_t)(t->ncols + 1));
+	n->dist = kp_arena_alloc(a, (size_t)(t->ncols + 1));
+	n->latest = kp_arena_alloc(a, (size_t)(t->ncols + 1));
+	n->range = kp_arena_alloc(a, sizeof(double) * (size_t)(t->ncols + 1));
+	return n;
+}
+
+/* The comment lines right above t's CREATE into n, each malformed one
+ * KP022 in adv->d. */
+static void read_block(kp_advisor *adv, const kp_table *t, kpa_notes *n)
+{
 	if (!t->src || !t->src->text || t->off > t->src->len)
-		return n;
+		return;
 	/* the comment lines right above the CREATE, up to a line that is not one */
 	const char *s = t->src->text;
 	size_t at = create_start(t);
@@ -325,7 +326,7 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t)
 		/* something before CREATE on its line: only a same-line comment
 		 * cannot be, so no annotation block */
 		if (!isspace((unsigned char)s[at - 1]))
-			return n;
+			return;
 		at--;
 	}
 	while (at > 0) {
@@ -346,8 +347,33 @@ const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t)
 		one(adv, t, n, p, end);
 		at = b;
 	}
+}
+
+const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t)
+{
+	if (!adv->notes)
+		adv->notes = kp_arena_alloc(adv->a, sizeof(kpa_notes *) * (size_t)(adv->cat->ntables + 1));
+	if (t->id < 0 || t->id >= adv->cat->ntables || adv->cat->tables[t->id] != t)
+		return NULL;
+	if (adv->notes[t->id])
+		return adv->notes[t->id];
+	kpa_notes *n = new_notes(adv->a, t);
+	adv->notes[t->id] = n;
+	read_block(adv, t, n);
 	spliced_distinct(adv, t, n);
 	return n;
+}
+
+void kp_annotations_check(const kp_catalog *cat, const kp_table *t, kp_diags *d, kp_arena *a)
+{
+	/* the reader reads only these three of the advisor: the names' rules,
+	 * where its findings go and their arena */
+	kp_advisor adv;
+	memset(&adv, 0, sizeof adv);
+	adv.cat = cat;
+	adv.d = d;
+	adv.a = a;
+	read_block(&adv, t, new_notes(a, t));
 }
 
 /* The counts array: [ranges: m][m][distinct: m], the pointer handed out

@@ -285,13 +285,6 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		jshape *s = &jt->s[i];
 		if (s->upd)
 			s->matched = kpa_rows_matched(s->q->plan.names, s->q->stmt, jt->rows, jt->distinct);
-		if (s->fixed) {
-			/* what it reads on the design as it is, on every design */
-			kp_plan p;
-			kpa_plan_on(&p, s->on, s->q, scratch);
-			s->fixed_rows = kpa_rows_read(&p, s->q->stmt, jt->rows, jt->distinct, jt->reverse);
-			kp_arena_reset(scratch);
-		}
 	}
 	r->rows = jt->rows;
 	r->rows_default = jt->rows_default;

@@ -19,8 +19,8 @@ typedef struct jshape {
 	                           reaching the statement through q was a cache miss each) */
 	bool fixed;             /* a DELETE the store refuses whatever the design (not one
 	                           row by its whole key, where the store deletes only so):
-	                           no index serves it, its plan is kept */
-	double fixed_rows;      /* fixed: the rows it reads on the design as it is */
+	                           no index serves it, its plan is kept, and it reads no
+	                           row: the store refuses it before reading any */
 	double matched;         /* an UPDATE or DELETE: the rows its WHERE matches, which it
 	                           writes wherever it reads them from (kpa_rows_matched) */
 	kp_access now;          /* class with the design as it is */

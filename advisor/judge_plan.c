@@ -345,9 +345,10 @@ void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, co
 		if (s->ins_rows > 0)
 			continue;
 		if (s->fixed) {
-			/* refused whatever the design: read as it is, nothing written */
-			out[i] = (sres){s->fixed_rows, s->fixed_rows, s->fixed_rows, s->now, s->now_rejected, false,
-			                s->now_order, NULL};
+			/* refused whatever the design: it does not run, so it reads
+			 * and writes nothing on any design (what its WHERE would read
+			 * depends on the indexes: E19's sweep through a search index) */
+			out[i] = (sres){0, 0, 0, s->now, s->now_rejected, false, s->now_order, NULL};
 			continue;
 		}
 		if (base && added && keeps_plan(jt, s, added)) {

@@ -591,7 +591,9 @@ static void test_e9_home_timeline_desc(void)
 		CU_ASSERT_EQUAL(c->order_before, KP_ORDER_REVERSE);
 		CU_ASSERT_EQUAL(c->order_after, KP_ORDER_KEY);
 	}
-	CU_ASSERT_EQUAL(v->after.read, 510000);
+	/* the reads' 500000 rows: the weight-10 DELETE of a user's older
+	 * posts binds no whole key, Lindorm refuses it and it reads nothing */
+	CU_ASSERT_EQUAL(v->after.read, 500000);
 	CU_ASSERT_EQUAL(r.adv.advice.n, 1);
 	expect_fixpoint(&r, schema, 1, w, KP_TARGET_LINDORM, "home_timeline");
 	run_free(&r);

@@ -194,7 +194,8 @@ static void test_range_annotation(void)
 	                                         "range keeps, which no annotation states (of 'end_at': '-- range: "
 	                                         "COLUMN SHARE' states it, docs/annotations.md): not recommended"));
 	CU_ASSERT_STRING_EQUAL(review_of(&r, "micro_telemetry")->values,
-	                       "666667 rows a value of system_id, 33333 of serial_num (-- distinct:)");
+	                       "666667 rows a value of system_id, 1 of serial_num within a value of system_id (33333 bound "
+	                       "alone) (-- distinct:)");
 	run_free(&r);
 
 	/* stated: one day of a year */
@@ -206,7 +207,8 @@ static void test_range_annotation(void)
 	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 0);
 	const kp_table_review *v = review_of(&r, "micro_telemetry");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-	CU_ASSERT_STRING_EQUAL(v->values, "666667 rows a value of system_id, 33333 of serial_num (-- distinct:); a range "
+	CU_ASSERT_STRING_EQUAL(v->values, "666667 rows a value of system_id, 1 of serial_num within a value of system_id (33333 bound "
+	                       "alone) (-- distinct:); a range "
 	                                  "on end_at keeps 1/365 of the rows the columns before it keep (-- range:)");
 	/* the day read under [system_id][end_at]...: 2e12 / 3e6 / 365 =
 	 * 1826.48 rows, x 20000; the diagnostics 1000 x 1 row under the key
@@ -227,7 +229,8 @@ static void test_range_annotation(void)
 	t = table_named(&r, "micro_telemetry");
 	CU_ASSERT_DOUBLE_EQUAL(kpa_notes_of(&r.adv, t)->range[2], 0.01, 1e-15);
 	CU_ASSERT_STRING_EQUAL(review_of(&r, "micro_telemetry")->values,
-	                       "666667 rows a value of system_id, 33333 of serial_num (-- distinct:); a range on end_at "
+	                       "666667 rows a value of system_id, 1 of serial_num within a value of system_id (33333 bound "
+	                       "alone) (-- distinct:); a range on end_at "
 	                       "keeps 1/100 of the rows the columns before it keep (-- range:)");
 	run_free(&r);
 }

@@ -699,4 +699,32 @@ with kptest.tempdir() as tmp:
           json.dumps(comp)[:600])
     c.stop()
 
+    # --- table annotations: each malformed one KP022 at its line, as check says it (lint reads none)
+    ann = ("-- rows: 5 million\n-- distinct: nosuch 4\n-- range: ts 2\n-- distinct: k 1000   a note\n"
+           "CREATE TABLE t (k BIGINT NOT NULL, ts BIGINT, PRIMARY KEY (k));\nSELECT * FROM t WHERE k = 1;\n")
+    sch = "CREATE TABLE v (k BIGINT NOT NULL, PRIMARY KEY (k));\n\n-- rows: 1e20\nCREATE TABLE u (k BIGINT, PRIMARY KEY (k));\n"
+    root = project(os.path.join(tmp, "annotations"), {".keyplan": "[keyplan]\nschema = schema/\n", "ann.sql": ann,
+                                                      "schema/s.sql": sch})
+    au = uri_of(os.path.join(root, "ann.sql"))
+    su = uri_of(os.path.join(root, "schema", "s.sql"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(au, "sql", ann)
+    d = [(x["range"], x["severity"], x["message"]) for x in c.diagnostics(au) if x.get("code") == "KP022"]
+    want = [(rng(0, 3, 0, 18), 2, "malformed annotation 'rows: 5 million': expected a number from 0 to 1e15 "
+                                  "(docs/annotations.md); ignored"),
+            (rng(1, 3, 1, 21), 2, "malformed annotation 'distinct: nosuch 4': t has no column 'nosuch' "
+                                  "(docs/annotations.md); ignored"),
+            (rng(2, 3, 2, 14), 2, "malformed annotation 'range: ts 2': expected a column and the share of rows a "
+                                  "range on it keeps, from 0 to 1 (0.01, or a fraction such as 1/365) "
+                                  "(docs/annotations.md); ignored")]
+    check("the editor diagnoses a CREATE TABLE's malformed annotations, each at its line, the well-formed one not",
+          sorted(d, key=lambda x: x[0]["start"]["line"]) == want, json.dumps(d))
+    c.open(su, "sql", sch)
+    d = [(x["range"], x["message"]) for x in c.diagnostics(su) if x.get("code") == "KP022"]
+    check("and a schema file's, from the workspace's build",
+          d == [(rng(2, 3, 2, 13), "malformed annotation 'rows: 1e20': expected a number from 0 to 1e15 "
+                                   "(docs/annotations.md); ignored")], json.dumps(d))
+    c.stop()
+
 lsptest.finish()

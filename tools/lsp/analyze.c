@@ -26,6 +26,7 @@
 
 #include "grammar/lexer.h"
 #include "grammar/parser.h"
+#include "advisor/advisor.h"
 #include "lib/embed.h"
 #include "planner/explain.h"
 
@@ -407,6 +408,21 @@ char *kp_lsp_plan_markdown(kp_lsp *s, kp_lsp_doc *d, size_t off)
 	return h.md;
 }
 
+/* A CREATE TABLE's annotations (the comment lines above it: -- rows:,
+ * -- distinct:, -- range: ...), each malformed one KP022 as check says it
+ * (advisor/annotations.c's reader); lint reads only the statements'
+ * -- weight: and -- rate:. Only the table this statement made: not one an
+ * IF NOT EXISTS found made before. */
+static void table_annotations(run *r, const kp_event *ev)
+{
+	if (!ev->stmt || ev->stmt->kind != KP_S_CREATE_TABLE)
+		return;
+	const kp_name *nm = &ev->stmt->u.create_table.name;
+	const kp_table *t = nm->s ? kp_catalog_find(r->pipe->cat, nm->s, nm->len) : NULL;
+	if (t && t->src == ev->src && t->off >= ev->start && t->off < ev->end)
+		kp_annotations_check(r->pipe->cat, t, ev->d, ev->a);
+}
+
 int kp_lsp_on_event(void *ctx, kp_event *ev)
 {
 	run *r = ctx;
@@ -424,6 +440,7 @@ int kp_lsp_on_event(void *ctx, kp_event *ev)
 		if (ev->host)
 			break;   /* lib/embed.c merges the variants' findings */
 		kp_report_stmt_shape(rep, ev->src, ev->start, ev->end, ev->plan.table ? ev->plan.table->name : NULL);
+		table_annotations(r, ev);
 		if (r->want_fp) {
 			kp_arena_reset(&r->shape_arena);
 			kp_shape_of(&r->shape, ev->src, ev->start, ev->end, ev->plan.table ? ev->plan.table->name : NULL,

@@ -98,15 +98,6 @@ const known whatif_knowns[] = {
          "+16 rows a merged read in the what-if; the applied salted table's read has none"},
         {"e15_webtable_stands", "WEBTABLE", "alternative salt_buckets [salt][REV_URL]: read", "60019600", "60010000",
          "+16 rows a merged read in the what-if (weight 600); the applied salted table's read has none"},
-        /* E19 (test_designs3.c): the search index alternative holds
-         * last_access_time and expiry_time "for the reads that return
-         * them, not filtered on", and the what-if keeps the sweep (DELETE
-         * ... WHERE expiry_time < ?, weight 1) a full scan of 1,000,000
-         * rows; the DDL it gives (USING SEARCH ON (principal_name,
-         * last_access_time, expiry_time)) cannot say "held", so applied
-         * the sweep is searched on expiry_time: 200,016 rows. */
-        {"e19_spring_session_principal_index", "spring_session", "alternative search_index -: read", "13060000",
-         "12260016", "a column the what-if holds but does not search is searchable in the DDL as written"},
         /* E26 (test_designs4.c): as E37, the relay's poll (weight 3000,
          * LIMIT 500 in created_at order) polled bucket by bucket: 516 rows
          * a read in the what-if, 16 x 500 applied. 15.2x. */
