@@ -194,51 +194,75 @@ static void move_range(cJSON *range, int dl)
 	}
 }
 
-/* A kept diagnostic as the extension moves it: its range, and its notes
- * in the same document, dl lines down. */
-static cJSON *moved(const cJSON *g, int dl, const char *uri)
+/* A kept diagnostic moved as the extension moves it: its range, and its
+ * notes in the same document, dl lines down. */
+static void move(cJSON *g, int dl, const char *uri)
 {
-	cJSON *c = cJSON_Duplicate(g, 1);
-	move_range(cJSON_GetObjectItemCaseSensitive(c, "range"), dl);
+	move_range(cJSON_GetObjectItemCaseSensitive(g, "range"), dl);
 	cJSON *ri;
-	cJSON_ArrayForEach(ri, cJSON_GetObjectItemCaseSensitive(c, "relatedInformation")) {
+	cJSON_ArrayForEach(ri, cJSON_GetObjectItemCaseSensitive(g, "relatedInformation")) {
 		cJSON *loc = cJSON_GetObjectItemCaseSensitive(ri, "location");
 		const cJSON *u = cJSON_GetObjectItemCaseSensitive(loc, "uri");
 		if (cJSON_IsString(u) && !strcmp(u->valuestring, uri))
 			move_range(cJSON_GetObjectItemCaseSensitive(loc, "range"), dl);
 	}
-	return c;
 }
 
-/* The client's pieces after ops (delta.js's applyOps). */
-static cJSON *apply_ops(const cJSON *old, const cJSON *ops, const char *uri)
+/* The client's pieces after ops (delta.js's applyOps), made of old's
+ * (taken out of it) and of the pieces ops send (taken out of ops). A
+ * piece is moved where it lies, not copied: copying every kept diagnostic
+ * (cJSON_Duplicate) and deleting the old was a tenth of an execution. A
+ * piece the ops take twice is copied the second time, from its first
+ * place, and moved by the difference. */
+static cJSON *apply_ops(cJSON *old, cJSON *ops, const char *uri)
 {
 	cJSON *now = cJSON_CreateArray();
 	int nold = cJSON_GetArraySize(old);
-	const cJSON *op;
+	cJSON **at = malloc((size_t)(nold ? nold : 1) * sizeof *at);   /* old's pieces, in order */
+	int *moved = malloc((size_t)(nold ? nold : 1) * sizeof *moved);   /* by how much, once taken */
+	bool *taken = calloc((size_t)(nold ? nold : 1), sizeof *taken);
+	if (!at || !moved || !taken)
+		abort();
+	int k = 0;
+	for (cJSON *x = old ? old->child : NULL; x; x = x->next)
+		at[k++] = x;
+	cJSON *op;
 	cJSON_ArrayForEach(op, ops) {
 		if (cJSON_IsArray(op)) {
 			if (cJSON_GetArraySize(op) != 3)
 				abort();
-			int f = cJSON_GetArrayItem(op, 0)->valueint, n = cJSON_GetArrayItem(op, 1)->valueint,
-			    dl = cJSON_GetArrayItem(op, 2)->valueint;
+			int f = op->child->valueint, n = op->child->next->valueint, dl = op->child->next->next->valueint;
 			if (f < 0 || n < 1 || f > nold - n) {
 				fprintf(stderr, "an op outside the client's %d pieces: [%d, %d, %d]\n", nold, f, n, dl);
 				abort();
 			}
-			for (int k = f; k < f + n; k++) {
-				cJSON *piece = cJSON_CreateArray(), *g;
-				cJSON_ArrayForEach(g, cJSON_GetArrayItem(old, k))
-					cJSON_AddItemToArray(piece, moved(g, dl, uri));
+			for (k = f; k < f + n; k++) {
+				cJSON *piece, *g;
+				int by = dl;
+				if (!taken[k]) {
+					piece = cJSON_DetachItemViaPointer(old, at[k]);
+					taken[k] = true;
+					moved[k] = dl;
+					at[k] = piece;
+				} else {
+					piece = cJSON_Duplicate(at[k], 1);
+					by = dl - moved[k];
+				}
+				if (by)
+					cJSON_ArrayForEach(g, piece)
+						move(g, by, uri);
 				cJSON_AddItemToArray(now, piece);
 			}
 		} else {
-			const cJSON *items = cJSON_GetObjectItemCaseSensitive(op, "items");
+			cJSON *items = cJSON_DetachItemFromObjectCaseSensitive(op, "items");
 			if (!cJSON_IsArray(items))
 				abort();
-			cJSON_AddItemToArray(now, cJSON_Duplicate(items, 1));
+			cJSON_AddItemToArray(now, items);
 		}
 	}
+	free(at);
+	free(moved);
+	free(taken);
 	return now;
 }
 
@@ -267,6 +291,44 @@ static void pushed(kp_lsp *s, kp_buf *have)
 	kp_buf_clear(&s->out.out);
 }
 
+/* Are a and b the same, member for member in the same order? A tree the
+ * server wrote twice alike is; cJSON_Compare finds each member of an
+ * object by its name, both ways (quadratic in its members), and was a
+ * sixth of an execution. */
+static bool alike(const cJSON *a, const cJSON *b)
+{
+	if ((a->type & 0xff) != (b->type & 0xff))
+		return false;
+	switch (a->type & 0xff) {
+	case cJSON_Number:
+		return a->valuedouble == b->valuedouble;
+	case cJSON_String:
+		return a->valuestring && b->valuestring && !strcmp(a->valuestring, b->valuestring);
+	case cJSON_Array:
+	case cJSON_Object:
+		for (a = a->child, b = b->child; a && b; a = a->next, b = b->next) {
+			if ((a->string || b->string) && (!a->string || !b->string || strcmp(a->string, b->string)))
+				return false;   /* another member here */
+			if (!alike(a, b))
+				return false;
+		}
+		return !a && !b;
+	case cJSON_False:
+	case cJSON_True:
+	case cJSON_NULL:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* cJSON_Compare's verdict, the same trees told at once: what is alike is
+ * equal to it; anything else (members in another order) is asked of it. */
+static bool equal(const cJSON *a, const cJSON *b)
+{
+	return alike(a, b) || cJSON_Compare(a, b, true);
+}
+
 typedef struct client {
 	cJSON *pieces;          /* arrays of diagnostics */
 	char *rid;              /* the last answer's resultId, or NULL */
@@ -285,9 +347,7 @@ static void pull_delta(kp_lsp *s, const char *uri, client *c, bool from_last)
 	if (!cJSON_IsString(kind) || !cJSON_IsString(rid))
 		abort();
 	if (!strcmp(kind->valuestring, "delta")) {
-		cJSON *empty = cJSON_CreateArray();
-		cJSON *now = apply_ops(from_last ? c->pieces : empty, cJSON_GetObjectItemCaseSensitive(r, "ops"), uri);
-		cJSON_Delete(empty);
+		cJSON *now = apply_ops(from_last ? c->pieces : NULL, cJSON_GetObjectItemCaseSensitive(r, "ops"), uri);
 		cJSON_Delete(c->pieces);
 		c->pieces = now;
 	} else if (strcmp(kind->valuestring, "unchanged") || !from_last || !c->rid) {
@@ -305,7 +365,7 @@ static void pull_delta(kp_lsp *s, const char *uri, client *c, bool from_last)
 	const cJSON *want = same ? items->child : NULL, *piece, *g;
 	cJSON_ArrayForEach(piece, c->pieces) {
 		cJSON_ArrayForEach(g, piece) {
-			if (!want || !cJSON_Compare(g, want, true)) {
+			if (!want || !equal(g, want)) {
 				same = false;
 				break;
 			}
