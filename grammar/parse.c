@@ -116,8 +116,8 @@ void kp_parser_free(kp_parser *p)
 }
 
 /* After an error the lemon parser is mid-statement: start it afresh, in
- * its own memory (a new one was a 100 KB malloc and free a statement in
- * error: under ASan an mmap, a fill and a munmap, a fifth of fuzz_plan) */
+ * its own memory (a new one was a malloc and free of the parser a
+ * statement in error; its stack starts again at 100 entries) */
 static void reset_lemon(kp_parser *p)
 {
 	kpParseFinalize(p->lemon);

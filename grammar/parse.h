@@ -17,6 +17,7 @@
 #define KP_MAX_IDENT_BYTES   1024       /* bytes in one name */
 #define KP_MAX_IN_LIST       100000     /* values in one IN list */
 #define KP_MAX_COLUMNS       4096       /* columns in one table */
+#define KP_MAX_PARSER_STACK  4000       /* entries of lemon's stack */
 
 /* Why a statement did not parse (kp_pctx.status): 0, or one of these. */
 enum {

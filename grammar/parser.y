@@ -14,7 +14,7 @@
 %token_type {kp_token}
 %default_type {int}
 %extra_argument {kp_pctx *ctx}
-%stack_size 4000
+%stack_size 0
 %start_symbol input
 
 %include {
@@ -27,6 +27,10 @@
 #include "grammar/parse.h"
 
 #define ARENA (ctx->arena)
+
+/* The stack grows from 100 entries to this many (cmake/lempar_cap.cmake);
+ * one more overflows (KP_PARSE_OVERFLOW, worded by the driver). */
+#define YYSTACKLIMIT KP_MAX_PARSER_STACK
 
 /* A name from an identifier token, with the name-length limit: a quoted
  * or folded one, out of line. */

@@ -216,13 +216,30 @@ static uint32_t units(const char *t, size_t from, size_t to, kp_lsp_enc enc)
 	return u;
 }
 
+/* The end of off's line (start its start) as far as a position at off
+ * reads it: off itself when off is past the '\r' of a CRLF, else the
+ * break at most four bytes on, else four bytes on (char_start reads up to
+ * three bytes back and looks one past off). Measuring the whole line from
+ * its start for every position walked a long line once per diagnostic:
+ * 6% of fuzz_lsp. */
+static size_t near_end(const char *t, size_t len, size_t start, size_t off)
+{
+	if (off > start && t[off - 1] == '\r')
+		return off - 1;   /* the lines break at a lone CR: this one is a CRLF's */
+	size_t far = len - off < 4 ? len : off + 4;
+	size_t i = off;
+	while (i < far && t[i] != '\n' && t[i] != '\r')
+		i++;
+	return i;
+}
+
 void kp_doc_position(const kp_doc_text *d, size_t off, kp_lsp_enc enc, uint32_t *line, uint32_t *ch)
 {
 	if (off > d->len)
 		off = d->len;
 	size_t l = kp_doc_line(d, off);
 	size_t start = d->lines[l];
-	size_t stop = content_end(d->text, d->len, start);
+	size_t stop = near_end(d->text, d->len, start, off);
 	if (off > stop)
 		off = stop;   /* inside a CRLF: the line's end */
 	*line = (uint32_t)l;
