@@ -161,6 +161,20 @@ static bool generated(const kp_expr *v)
 	return v && (v->kind == KP_X_SEQ || v->kind == KP_X_FUNC);
 }
 
+bool kpj_upsert_fresh(const jtable *jt, int i)
+{
+	const kp_table *t = jt->t;
+	const kp_stmt *st = jt->s[i].q->stmt;
+	if (jt->s[i].ins_rows <= 0 || st->kind != KP_S_UPSERT)
+		return false;
+	for (int k = 0; k < t->pk.n; k++) {
+		int col = t->pk.parts[k].col;
+		if (col >= 0 && generated(inserted_value(t, st, col)))
+			return true;
+	}
+	return false;
+}
+
 /* Does a write of the table's rows give key column col a generated value
  * (generated) or leave it to the store (AUTO_INCREMENT)? Then the key's
  * values are issued at insert, and a write that names one by a parameter
