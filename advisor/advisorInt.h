@@ -479,6 +479,12 @@ double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double 
  * 1 / KP_BRACKET and KP_BRACKET the ends of the bracket. */
 double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse,
                         double scale);
+/* The same for a read of p's ranges in each of buckets buckets (a salt or
+ * bucket the read cannot compute), merged: the rows in range, each
+ * bucket holding its share (an empty bucket returns none), and a LIMIT
+ * bounding each bucket's read, not the merge (docs/advice.md). */
+double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse,
+                          double scale, int buckets);
 /* Rows the WHERE of s matches in a table of n rows, whatever reads them:
  * KP_SEL_EQ (or 1 / the annotated distinct values) per column it binds by
  * = or IN, KP_SEL_RANGE per column it bounds by a range, KP_SEL_FILTER

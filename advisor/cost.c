@@ -137,10 +137,17 @@ double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double 
 double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse,
                         double scale)
 {
+	return kpa_rows_read_over(p, s, n, distinct, reverse, scale, 1);
+}
+
+double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse,
+                          double scale, int buckets)
+{
 	double rows, fan = 0;
 	switch (p->access) {
 	case KP_ACCESS_GET:
-		return p->nranges > 0 ? p->nranges : 1;
+		/* one row a key named, in each bucket it may be in */
+		return (p->nranges > 0 ? p->nranges : 1) * (buckets > 1 ? buckets : 1);
 	case KP_ACCESS_SEARCH:
 		rows = search_rows(p, s, n, distinct, scale, &fan);
 		break;
@@ -207,6 +214,17 @@ double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const doub
 		if (p->access == KP_ACCESS_FULL) {
 			int salt = p->index ? p->index->salt_buckets : p->table ? p->table->salt_buckets : 0;
 			need *= salt > 1 ? salt : 1;
+		} else if (buckets > 1 && (p->order == KP_ORDER_KEY || p->order == KP_ORDER_REVERSE)) {
+			/* read in order through buckets: one read a bucket, each
+			 * stopping at its own LIMIT, merged by key. Phoenix gives each
+			 * bucket's scan the limit (ScanPlan: perScanLimit, a
+			 * PageFilter) and merge-sorts at the client
+			 * (MergeSortRowKeyResultIterator); Lindorm and Tablestore
+			 * sort nothing and are polled bucket by bucket. Unordered,
+			 * the buckets' ranges are read one after another and the
+			 * LIMIT bounds them all. Of the rows in range, each bucket
+			 * holds its share: an empty one returns none */
+			need *= buckets;
 		}
 		if (need < rows)
 			rows = need;

@@ -119,6 +119,10 @@ int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s);
  * by = (a GET, an UPDATE or DELETE by key: E61's heartbeat of the bookmark
  * its resume read looks up). */
 bool kpj_upsert_repeats(const jtable *jt, int i);
+/* Does shape i of jt, an UPSERT, give a key column a value a generator
+ * issues (NEXT VALUE FOR, a function)? Then its row is new: it moves no
+ * index row (kpj_upsert_moves counts none; the words say none). */
+bool kpj_upsert_fresh(const jtable *jt, int i);
 /* Index rows such an UPSERT moves on design d, each row it writes: each
  * index every write keeps whose key holds a column outside the table's
  * key that it sets to a new value (a constant, arithmetic, a monotonic

@@ -207,8 +207,9 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 		const kp_stmt *st = s->q->stmt;
 		if (s->ins_rows <= 0)
 			continue;
-		int m_now = upsert_moves(jt->t, now, st), m = upsert_moves(jt->t, d, st);
-		int r_now = upsert_rewrites(jt->t, now, st), r = upsert_rewrites(jt->t, d, st);
+		bool fresh = kpj_upsert_fresh(jt, i);   /* a new row: moves nothing */
+		int m_now = fresh ? 0 : upsert_moves(jt->t, now, st), m = fresh ? 0 : upsert_moves(jt->t, d, st);
+		int r_now = fresh ? 0 : upsert_rewrites(jt->t, now, st), r = fresh ? 0 : upsert_rewrites(jt->t, d, st);
 		if ((m == m_now && r == r_now) || named++ >= 5)
 			continue;
 		if (m == m_now) {
