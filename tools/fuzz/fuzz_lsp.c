@@ -166,6 +166,17 @@ static void js_done(void)
 	js.cur = js.first;
 }
 
+/* The workspace goes when the process ends (libFuzzer returns through
+ * exit() at the end of a run): a campaign of many parts and workers left
+ * hundreds of them in /tmp. */
+static void remove_root(void)
+{
+	char path[128];
+	snprintf(path, sizeof path, "%s/schema.sql", root);
+	unlink(path);
+	rmdir(root);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
@@ -179,6 +190,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	char path[128];
 	if (mkdir(root, 0700) < 0)
 		return 0;
+	atexit(remove_root);
 	snprintf(path, sizeof path, "%s/schema.sql", root);
 	FILE *f = fopen(path, "w");
 	if (f) {
