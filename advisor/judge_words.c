@@ -450,8 +450,9 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 	return r;
 }
 
-/* Does a read of the table itself bind column col by = ? */
-static bool eq_bound(const jtable *jt, int col)
+/* Does a read of the table itself bind column col by = (range false) or
+ * bound it by a range (range true)? */
+static bool read_binds(const jtable *jt, int col, bool by_range)
 {
 	for (int i = 0; i < jt->ns; i++) {
 		const jshape *s = &jt->s[i];
@@ -459,27 +460,22 @@ static bool eq_bound(const jtable *jt, int col)
 			continue;
 		colset eq = {0}, range = {0};
 		kpa_sargable(s->q->plan.names, kpa_where_of(s->q->stmt), &eq, &range);
-		for (int e = 0; e < eq.n; e++)
-			if (eq.cols[e] == col)
+		const colset *c = by_range ? &range : &eq;
+		for (int e = 0; e < c->n; e++)
+			if (c->cols[e] == col)
 				return true;
 	}
 	return false;
 }
 
-/* Does a read of the table itself bound column col by a range? */
+static bool eq_bound(const jtable *jt, int col)
+{
+	return read_binds(jt, col, false);
+}
+
 static bool range_bound(const jtable *jt, int col)
 {
-	for (int i = 0; i < jt->ns; i++) {
-		const jshape *s = &jt->s[i];
-		if (s->ins_rows > 0 || s->on != jt->t || !s->q->plan.names)
-			continue;
-		colset eq = {0}, range = {0};
-		kpa_sargable(s->q->plan.names, kpa_where_of(s->q->stmt), &eq, &range);
-		for (int e = 0; e < range.n; e++)
-			if (range.cols[e] == col)
-				return true;
-	}
-	return false;
+	return read_binds(jt, col, true);
 }
 
 /* What an alternative that paid at the default but not across the
