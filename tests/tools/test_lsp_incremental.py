@@ -234,6 +234,24 @@ with kptest.tempdir() as tmp:
           quiet(c) == [] and [(m.get("method"), "id" in m) for m in c.notes] ==
           [("workspace/diagnostic/refresh", True)], json.dumps(c.notes)[:300])
 
+    # --- a keyplan: line that an edit elsewhere puts into a comment acts from then on: " /* c" typed
+    # after the statement leaves the comment open over the "-- keyplan:ignore KP001" line below, which
+    # then applies to the statement on the comment's line (docs/embedded-sql.md). The statement's text
+    # and place are unchanged, so its kept result must not be reused (a fuzz_lsp finding)
+    gu = uri_of(os.path.join(root, "g.go"))
+    go = 'package demo\n\nconst HEAD = "SELECT * FROM orders"\n-- keyplan:ignore KP001\n'
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(gu, "go", go)
+    first = [x["code"] for x in c.diagnostics(gu)]
+    c.change(gu, 2, [{"range": rng(2, 35, 2, 35), "text": " /* c"}])
+    c.request("keyplan/stats", {"textDocument": {"uri": gu}})   # answered after the publication, if any
+    pubs = [m for m in published(c) if m["params"]["uri"] == gu]
+    after = [x["code"] for x in pubs[-1]["params"]["diagnostics"]] if pubs else None
+    check("a keyplan:ignore line put into an open comment by an edit above it suppresses the statement's "
+          "finding, as a fresh server and lint do", first == ["KP001"] and after == [], repr((first, after)))
+    c.stop()
+
 with kptest.tempdir() as tmp:
     # --- SQL in application code, incremental by statement
     root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": SCHEMA})

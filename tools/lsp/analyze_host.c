@@ -308,15 +308,44 @@ static uint64_t frag_ctx(host_plan *h, const kp_host_stmt *st)
 
 /* Every keyplan: comment of the file (a line holding "keyplan:") may act
  * on any statement: their text is part of each statement's key. Read from
- * the text, since statements are planned as the scanner finds them. */
-static uint64_t directives_key(uint64_t h, const char *t, size_t len)
+ * the text, since statements are planned as the scanner finds them. A
+ * "keyplan:" acts only inside a comment, and whether it is in one can
+ * change with text far from it (an edit that leaves "/" + "*" open makes
+ * every later line a comment): so in the languages the scanners read, the
+ * key also says, for each "keyplan:" in order, whether a comment holds it
+ * (a fuzz_lsp finding: a statement kept its finding after an edit put the
+ * "-- keyplan:ignore" line below it into an unterminated comment). */
+static uint64_t directives_key(uint64_t h, const kp_lsp_doc *d)
 {
+	const char *t = d->t.text;
+	size_t len = d->t.len;
 	const char *p = t, *e = t + len;
+	bool any = false;
 	while ((p = memmem(p, (size_t)(e - p), "keyplan:", 8))) {
 		const char *nl = memchr(p, '\n', (size_t)(e - p));
 		const char *end = nl ? nl : e;
 		h = kp_lsp_hash(h, p, (size_t)(end - p));
 		p = end;
+		any = true;
+	}
+	if (!any || (d->lang != KP_LANG_JAVA && d->lang != KP_LANG_KOTLIN && d->lang != KP_LANG_GO &&
+	             d->lang != KP_LANG_PYTHON))
+		return h;
+	kp_hlex lx = {t, len, 0, d->lang == KP_LANG_KOTLIN};
+	const char *at = memmem(t, len, "keyplan:", 8);   /* the next "keyplan:" not yet placed */
+	for (;;) {
+		kp_htok k;
+		int type = d->lang == KP_LANG_GO       ? kp_hlex_go(&lx, &k)
+		           : d->lang == KP_LANG_PYTHON ? kp_hlex_python(&lx, &k)
+		                                       : kp_hlex_java(&lx, &k);
+		size_t end = type == KP_HT_EOF ? len : (size_t)k.off + k.len;
+		while (at && (size_t)(at - t) < end) {
+			bool in = type == KP_HT_COMMENT && (size_t)(at - t) >= k.off;
+			h = kp_lsp_hash_u64(h, in ? 0x636f6d6du : 0x636f6465u);
+			at = memmem(at + 8, (size_t)(e - at - 8), "keyplan:", 8);
+		}
+		if (type == KP_HT_EOF || !at)
+			break;
 	}
 	return h;
 }
@@ -330,7 +359,7 @@ static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 	h->st = st;
 	if (!h->ready) {
 		h->ready = true;
-		h->ctx = directives_key(h->ctx, h->d->t.text, h->d->t.len);
+		h->ctx = directives_key(h->ctx, h->d);
 	}
 	uint32_t lo = stmt_lo(st);
 	if (h->partial && (lo < h->plo || lo >= h->phi || st->end > h->phi || st->off < h->plo)) {
