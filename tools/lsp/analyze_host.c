@@ -315,8 +315,9 @@ static uint64_t frag_ctx(host_plan *h, const kp_host_stmt *st)
  * key also says, for each "keyplan:" in order, whether a comment holds it
  * (a fuzz_lsp finding: a statement kept its finding after an edit put the
  * "-- keyplan:ignore" line below it into an unterminated comment). */
-static uint64_t directives_key(uint64_t h, const kp_lsp_doc *d)
+static uint64_t directives_key(uint64_t h, kp_lsp_doc *d)
 {
+	d->ndirs = 0;
 	const char *t = d->t.text;
 	size_t len = d->t.len;
 	const char *p = t, *e = t + len;
@@ -325,6 +326,17 @@ static uint64_t directives_key(uint64_t h, const kp_lsp_doc *d)
 		const char *nl = memchr(p, '\n', (size_t)(e - p));
 		const char *end = nl ? nl : e;
 		h = kp_lsp_hash(h, p, (size_t)(end - p));
+		/* and where it is, for each statement's key (host_want): a
+		 * directive's own findings (an unknown rule in it) are at its
+		 * place, kept in the chunk of the statement it acts on (fuzz_lsp:
+		 * a finding left a byte off after an edit between the two) */
+		if (d->ndirs == d->dircap) {
+			d->dircap = d->dircap ? d->dircap * 2 : 16;
+			d->dirs = realloc(d->dirs, d->dircap * sizeof *d->dirs);
+			if (!d->dirs)
+				abort();
+		}
+		d->dirs[d->ndirs++] = (uint32_t)(p - t);
 		p = end;
 		any = true;
 	}
@@ -370,6 +382,10 @@ static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 		return false;
 	}
 	uint64_t key = stmt_key(h, st, lo);
+	/* the keyplan: lines where they are from the statement: lines
+	 * inserted above both move neither */
+	for (uint32_t k = 0; k < h->d->ndirs; k++)
+		key = kp_lsp_hash_u64(key, (uint64_t)((int64_t)h->d->dirs[k] - (int64_t)lo));
 	kp_lsp_chunk *c = h->all ? NULL : kp_lsp_old_take(&h->om, key);
 	if (c && ((c->pinned && c->pin_key != pin_key(h, st, lo)) || (c->nfrag && c->frag_ctx != frag_ctx(h, st)))) {
 		/* a pinned one planned elsewhere, or one whose findings in a
@@ -623,12 +639,13 @@ static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	size_t e0 = d->edit_lo, e1_old = d->old_len - d->edit_suffix;
 	if (e0 > e1_old)
 		return false;
-	/* the text had no keyplan: comment: a new one has a byte in the edit */
-	size_t klo = e0 > 7 ? e0 - 7 : 0, khi = d->t.len - d->edit_suffix + 7;
-	if (khi > d->t.len)
-		khi = d->t.len;
-	if (khi > klo && memmem(d->t.text + klo, khi - klo, "keyplan:", 8))
+	/* a text with a keyplan: comment is read whole: a directive acts on
+	 * statements away from it, and its findings are at its own place, so
+	 * a region's edit may move or change what another region's chunk
+	 * holds (directives_key) */
+	if (memmem(d->t.text, d->t.len, "keyplan:", 8))
 		return false;
+	d->ndirs = 0;   /* none: host_want's keys hold no place of one */
 	kp_lsp_region_plan pl;
 	if (!kp_lsp_regions_plan(d->rg, d->t.text, d->t.len, e0, e1_old, delta, &pl))
 		return false;

@@ -219,6 +219,7 @@ typedef struct kp_lsp_doc {
 	 * kp_lsp_file_directives): while it had none, an edit is read for a
 	 * new one over the lines it touched, not the whole text */
 	uint64_t fd_hash;
+	uint32_t *dirs, ndirs, dircap;   /* where its keyplan: lines are (analyze_host.c) */
 	bool fd_known, fd_any;
 	unsigned runs;          /* chunks planned by the last analysis (tests and
 	                           benchmarks read it through keyplan/stats) */

@@ -36,6 +36,7 @@ void kp_lsp_init(kp_lsp *s)
 static void doc_free(kp_lsp_doc *d)
 {
 	kp_lsp_doc_drop_analysis(d);
+	free(d->dirs);
 	kp_doc_free(&d->t);
 	free(d->dl_pieces);
 	kp_lsp_pubcache_free(&d->pc);
