@@ -170,15 +170,19 @@ typedef struct kpa_notes {
 /* t's annotations, parsed (and malformed ones reported, KP022) on first
  * use; never NULL for a table of the catalog. */
 const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t);
-/* An array of t's columns' distinct values for the cost (kpa_rows_read:
- * zeroed, ncols + 1 of them) that carries t's stated -- range: shares
- * behind it, for kpa_range_kept: every distinct array the cost is given
- * comes from here (judge.c). */
-double *kpa_counts_alloc(kp_advisor *adv, const kp_table *t);
-/* The share of rows a range on column col keeps, stated by -- range:, for
- * a distinct array from kpa_counts_alloc (NULL: none); 0 when not stated
- * (the default, KP_SEL_RANGE, applies). */
-double kpa_range_kept(const double *distinct, int col);
+/* What the cost knows of a table's columns beyond the defaults, per
+ * column index (ncols of each; NULL: nothing known): the distinct values
+ * (stated by -- distinct:, or bounded by the column's type: judge.c) and
+ * the share of the rows a range keeps (-- range:, 0 when not stated).
+ * Borrowed: the arrays belong to the advisor's arena. */
+typedef struct kpa_counts {
+	const double *distinct;
+	const double *range;
+	int ncols;
+} kpa_counts;
+/* The share of rows a range on column col keeps, stated by -- range:; 0
+ * when not stated or k is NULL (the default, KP_SEL_RANGE, applies). */
+double kpa_range_kept(const kpa_counts *k, int col);
 /* Statements a second the -- rate: comment right above q states (the
  * nearest; docs/annotations.md), or -1 when none does. */
 double kpa_stated_rate(const kp_wquery *q);
@@ -329,7 +333,7 @@ const kp_prepared *kpa_prep(const kp_wquery *q);
 typedef struct kpa_memo kpa_memo;
 typedef struct kpa_memo_val {
 	double rows;            /* rows one statement reads (with has_rows) */
-	double lo, hi;          /* the same at the ends of the bracket (kpa_rows_read_at) */
+	double lo, hi;          /* the same at the ends of the bracket (kpa_rows_read_over at 1 / KP_BRACKET and KP_BRACKET) */
 	const kp_index *ix;     /* the index the plan reads, or NULL */
 	kp_access cls;          /* its class */
 	kp_order order;         /* how it serves the ORDER BY */
@@ -469,29 +473,24 @@ int kpa_weight_int(double w);
                                    where the store sets no lower limit: Tablestore's own
                                    limit, AutoAdmin's configuration bound */
 
-/* Rows one execution of s reads when planned as p on a table of n rows;
- * distinct: per column, its annotated distinct values (0: the default
- * selectivity), or NULL; reverse: what a row read backwards costs
- * (kpa_reverse_factor). */
-double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse);
-/* The same with KP_SEL_EQ and KP_SEL_RANGE (not an annotated column's
- * distinct values) times scale, each at most 1: 1 is kpa_rows_read,
- * 1 / KP_BRACKET and KP_BRACKET the ends of the bracket. */
-double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse,
-                        double scale);
-/* The same for a read of p's ranges in each of buckets buckets (a salt or
- * bucket the read cannot compute), merged: the rows in range, each
- * bucket holding its share (an empty bucket returns none), and a LIMIT
- * bounding each bucket's read, not the merge (docs/advice.md). */
-double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse,
+/* Rows one execution of s reads when planned as p on a table of n rows,
+ * in each of buckets buckets (1: one read; more: a salt or bucket the read
+ * cannot compute, merged: the rows in range, each bucket holding its share
+ * (an empty bucket returns none), and a LIMIT bounding each bucket's read,
+ * not the merge: docs/advice.md); k: what is known of the columns (NULL:
+ * the defaults); reverse: what a row read backwards costs
+ * (kpa_reverse_factor); scale: KP_SEL_EQ and KP_SEL_RANGE (not a known
+ * column's counts) times scale, each at most 1: 1, or 1 / KP_BRACKET and
+ * KP_BRACKET, the ends of the bracket. */
+double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
                           double scale, int buckets);
 /* Rows the WHERE of s matches in a table of n rows, whatever reads them:
  * KP_SEL_EQ (or 1 / the annotated distinct values) per column it binds by
  * = or IN, KP_SEL_RANGE per column it bounds by a range, KP_SEL_FILTER
  * when it binds none either way; the table with no WHERE; at least 1.
  * What a search index finds, and what an UPDATE or DELETE writes. */
-double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const double *distinct);
-double kpa_rows_matched_at(const kp_names *nm, const kp_stmt *s, double n, const double *distinct, double scale);
+double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const kpa_counts *k);
+double kpa_rows_matched_at(const kp_names *nm, const kp_stmt *s, double n, const kpa_counts *k, double scale);
 /* What a row read backwards costs on the target: KP_REVERSE_FACTOR where
  * a key column can be declared DESC (the cure), 1 where it cannot
  * (Tablestore: a backward range read is the store's own way to read

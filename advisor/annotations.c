@@ -376,29 +376,11 @@ void kp_annotations_check(const kp_catalog *cat, const kp_table *t, kp_diags *d,
 	read_block(&adv, t, new_notes(a, t));
 }
 
-/* The counts array: [ranges: m][m][distinct: m], the pointer handed out
- * at distinct, so that a cost given the distinct values finds the stated
- * ranges behind them (kpa_range_kept) without a parameter more through
- * every caller. */
-double *kpa_counts_alloc(kp_advisor *adv, const kp_table *t)
+double kpa_range_kept(const kpa_counts *k, int col)
 {
-	const kpa_notes *n = kpa_notes_of(adv, t);
-	size_t m = (size_t)t->ncols + 1;
-	double *block = kp_arena_alloc(adv->a, sizeof(double) * (2 * m + 1));
-	for (int c = 0; n && c < t->ncols; c++)
-		block[c] = n->range[c];
-	block[m] = (double)m;
-	return block + m + 1;
-}
-
-double kpa_range_kept(const double *distinct, int col)
-{
-	if (!distinct || col < 0)
+	if (!k || !k->range || col < 0 || col >= k->ncols)
 		return 0;
-	double m = distinct[-1];
-	if (!(m >= 1) || col >= (int)m)
-		return 0;
-	return (distinct - 1 - (size_t)m)[col];
+	return k->range[col];
 }
 
 bool kpa_few_values(kp_advisor *adv, const kp_table *t, int ci)

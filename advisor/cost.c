@@ -18,13 +18,14 @@ static double sel_at(double sel, double scale)
 	return v > 1 ? 1 : v;
 }
 
-double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const double *distinct)
+double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const kpa_counts *k)
 {
-	return kpa_rows_matched_at(nm, s, n, distinct, 1);
+	return kpa_rows_matched_at(nm, s, n, k, 1);
 }
 
-double kpa_rows_matched_at(const kp_names *nm, const kp_stmt *s, double n, const double *distinct, double scale)
+double kpa_rows_matched_at(const kp_names *nm, const kp_stmt *s, double n, const kpa_counts *k, double scale)
 {
+	const double *distinct = k ? k->distinct : NULL;
 	colset eq = {0}, range = {0};
 	const kp_expr *w = kpa_where_of(s);
 	if (!w)
@@ -35,7 +36,7 @@ double kpa_rows_matched_at(const kp_names *nm, const kp_stmt *s, double n, const
 	for (int i = 0; i < eq.n; i++)
 		rows *= distinct && distinct[eq.cols[i]] >= 1 ? 1 / distinct[eq.cols[i]] : sel_at(KP_SEL_EQ, scale);
 	for (int i = 0; i < range.n; i++) {
-		double kept = kpa_range_kept(distinct, range.cols[i]);   /* -- range: */
+		double kept = kpa_range_kept(k, range.cols[i]);   /* -- range: */
 		rows *= kept > 0 ? kept : sel_at(KP_SEL_RANGE, scale);
 	}
 	if (!eq.n && !range.n)
@@ -85,7 +86,7 @@ static double stated_share(const double *distinct, int c, int tc)
 /* Rows a search index returns: the rows the WHERE matches, each column it
  * binds by = (or its annotated distinct values) and each it bounds by a
  * range (the index intersects its postings); in *fan, its fan-out. */
-static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double scale,
+static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double scale,
                           double *fan)
 {
 	colset eq = {0}, range = {0};
@@ -96,7 +97,7 @@ static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const do
 	 * index reads one contiguous range (docs/advice.md) */
 	int conds = eq.n + range.n;
 	*fan = KP_SEARCH_SHARDS * (conds > 0 ? conds : 1);
-	return kpa_rows_matched_at(p->names, s, n, distinct, scale);
+	return kpa_rows_matched_at(p->names, s, n, k, scale);
 }
 
 /* The share of the rows a FILTERED SCAN reads that its residual filter
@@ -129,27 +130,17 @@ static double filter_share(const kp_plan *p, const kp_stmt *s, const double *dis
 	return stated ? share : KP_SEL_FILTER;
 }
 
-double kpa_rows_read(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse)
-{
-	return kpa_rows_read_at(p, s, n, distinct, reverse, 1);
-}
-
-double kpa_rows_read_at(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse,
-                        double scale)
-{
-	return kpa_rows_read_over(p, s, n, distinct, reverse, scale, 1);
-}
-
-double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const double *distinct, double reverse,
+double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
                           double scale, int buckets)
 {
+	const double *distinct = k ? k->distinct : NULL;
 	double rows, fan = 0;
 	switch (p->access) {
 	case KP_ACCESS_GET:
 		/* one row a key named, in each bucket it may be in */
 		return (p->nranges > 0 ? p->nranges : 1) * (buckets > 1 ? buckets : 1);
 	case KP_ACCESS_SEARCH:
-		rows = search_rows(p, s, n, distinct, scale, &fan);
+		rows = search_rows(p, s, n, k, scale, &fan);
 		break;
 	case KP_ACCESS_SCAN:
 	case KP_ACCESS_FILTERED:
@@ -180,7 +171,7 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const do
 				/* the share -- range: states of the ranged column (not
 				 * bracketed, as a stated count is not), else the default */
 				int rc = p->key && r->neq < p->key->n ? p->key->parts[r->neq].col : -1;
-				double kept = kpa_range_kept(distinct, rc);
+				double kept = kpa_range_kept(k, rc);
 				part *= kept > 0 ? kept : sel_at(KP_SEL_RANGE, scale);
 			}
 			rows += part < 1 ? 1 : part;

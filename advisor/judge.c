@@ -253,7 +253,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	jt->rows_default = notes->rows < 0;
 	/* the distinct values stated, or bounded by a column's type where the
 	 * default share of a value could not be (a BOOLEAN's 2) */
-	double *distinct = kpa_counts_alloc(adv, t);   /* with -- range: behind */
+	double *distinct = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->ncols + 1));
 	bool *by_type = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
 	const kp_wquery **by_unique = kp_arena_alloc(adv->a, sizeof(kp_wquery *) * (size_t)(t->ncols + 1));
 	for (int c = 0; c < t->ncols; c++) {
@@ -271,6 +271,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			distinct[c] = jt->rows;
 	}
 	jt->distinct = distinct;
+	jt->counts = (kpa_counts){distinct, notes->range, t->ncols};
 	jt->by_type = by_type;
 	jt->by_unique = by_unique;
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
@@ -284,7 +285,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	for (int i = 0; i < jt->ns; i++) {
 		jshape *s = &jt->s[i];
 		if (s->upd)
-			s->matched = kpa_rows_matched(s->q->plan.names, s->q->stmt, jt->rows, jt->distinct);
+			s->matched = kpa_rows_matched(s->q->plan.names, s->q->stmt, jt->rows, &jt->counts);
 	}
 	r->rows = jt->rows;
 	r->rows_default = jt->rows_default;

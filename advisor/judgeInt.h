@@ -55,6 +55,7 @@ typedef struct jtable {
 	double reverse;         /* what a row read backwards costs (kpa_reverse_factor) */
 	const double *distinct; /* per column: annotated distinct values, or those its type
 	                           bounds (kpa_type_values), or 0 */
+	kpa_counts counts;      /* distinct and the stated -- range: shares, for the cost */
 	const bool *by_type;    /* per column: distinct is its type's bound, not stated */
 	const kp_wquery *const *by_unique; /* per column: distinct is the table's rows, the
 	                           column taken as near-unique (kpa_near_unique): the read

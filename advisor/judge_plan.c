@@ -489,9 +489,9 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 	if (!p.index && !nb && !d->buckets && kpa_target(jt->adv->target)->max_salt_buckets &&
 	    jt->t->salt_buckets > 1 && (p.access == KP_ACCESS_SCAN || p.access == KP_ACCESS_FILTERED))
 		nb = jt->t->salt_buckets;
-	double rows = kpa_rows_read_over(&p, st, jt->rows, jt->distinct, jt->reverse, 1, nb);
-	double lo = kpa_rows_read_over(&p, st, jt->rows, jt->distinct, jt->reverse, 1 / KP_BRACKET, nb);
-	double hi = kpa_rows_read_over(&p, st, jt->rows, jt->distinct, jt->reverse, KP_BRACKET, nb);
+	double rows = kpa_rows_read_over(&p, st, jt->rows, &jt->counts, jt->reverse, 1, nb);
+	double lo = kpa_rows_read_over(&p, st, jt->rows, &jt->counts, jt->reverse, 1 / KP_BRACKET, nb);
+	double hi = kpa_rows_read_over(&p, st, jt->rows, &jt->counts, jt->reverse, KP_BRACKET, nb);
 	rows += seeks;
 	lo += seeks;
 	hi += seeks;

@@ -497,7 +497,7 @@ const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advic
 	for (uint32_t k = 0; k < nc; k++) {
 		const char *c = x->columns.items[k];
 		int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
-		if (col < 0 || kpa_range_kept(jt->distinct, col) > 0 || !range_bound(jt, col))
+		if (col < 0 || kpa_range_kept(&jt->counts, col) > 0 || !range_bound(jt, col))
 			continue;
 		kp_buf_printf(&b, "%s'%s'", ranged++ ? ", " : " (of ", c);
 	}
@@ -708,7 +708,7 @@ const char *kpj_values_words(kp_advisor *adv, const jtable *jt)
 	/* the shares of a range stated */
 	int ranged = 0;
 	for (int c = 0; c < jt->t->ncols; c++) {
-		double kept = kpa_range_kept(jt->distinct, c);
+		double kept = kpa_range_kept(&jt->counts, c);
 		if (!(kept > 0) || jt->t->cols[c].dropped)
 			continue;
 		/* as it was written when it was one over a whole number (1/365) */
