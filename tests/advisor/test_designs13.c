@@ -208,6 +208,13 @@ static void test_e81_shares_widened_and_unread_indexes_dropped(void)
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "OC_SHARE", 24), "full scan -> SCAN");            /* the public link */
 	CU_ASSERT_EQUAL(v->rows_per_insert_before, 8);
 	CU_ASSERT_EQUAL(v->rows_per_insert_after, 5);
+	/* the two creates give ID from a sequence: a new row each, so their
+	 * words move no index row (c2f9ca6: they said "moves their rows when
+	 * its row exists", which a fresh id never has) */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v->write_cost);
+	CU_ASSERT_PTR_NULL(strstr(v->write_cost, "w.sql:3,"));
+	CU_ASSERT_PTR_NULL(strstr(v->write_cost, "w.sql:6,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(v->write_cost, "(w.sql:9, weight 2000), columns 2 indexes hold"));
 	expect_none_of(&r, "OC_SHARE", (const char *const[]){"hash_prefix", "reorder_key", "index_table", "search_index",
 	                                                   "rebuild_index", NULL});
 	CU_ASSERT_PTR_NULL(recommended_key(&r, "OC_SHARE", "drop_index", "[UID_OWNER][ID]"));
