@@ -252,6 +252,28 @@ with kptest.tempdir() as tmp:
           "finding, as a fresh server and lint do", first == ["KP001"] and after == [], repr((first, after)))
     c.stop()
 
+    # --- a directive's own finding (an unknown rule in it) is at the directive's place, kept with the
+    # statement it acts on: text typed between the two moves the directive, not the statement, and
+    # the finding moves with it, as a fresh server places it (a fuzz_lsp finding: it stayed put)
+    go2 = 'package demo\n\nconst HEAD = "SELECT * FROM orders" // keyplan:ignore M\n'
+    moved = go2.replace('orders" //', 'orders"    //')
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root)
+    c.open(gu, "go", go2)
+    c.diagnostics(gu)
+    c.change(gu, 2, [{"range": rng(2, 35, 2, 35), "text": "   "}])
+    c.request("keyplan/stats", {"textDocument": {"uri": gu}})
+    pubs = [m for m in published(c) if m["params"]["uri"] == gu]
+    got = sorted((x["code"], x["range"]["start"]["character"]) for x in pubs[-1]["params"]["diagnostics"]) if pubs else None
+    c.stop()
+    f = LspClient(KEYPLAN, cwd=root)
+    f.initialize(root)
+    f.open(gu, "go", moved)
+    want = sorted((x["code"], x["range"]["start"]["character"]) for x in f.diagnostics(gu))
+    f.stop()
+    check("a directive's own finding moves with the directive when text is typed before it on its line",
+          got == want and len(want) == 2, repr((got, want)))
+
 with kptest.tempdir() as tmp:
     # --- SQL in application code, incremental by statement
     root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": SCHEMA})
