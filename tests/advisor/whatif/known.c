@@ -90,10 +90,6 @@ const known whatif_knowns[] = {
          * advisor21's 5c00bc2. */
         {"E92", "usage_rollup", "read", "7201875000", "1153875000",
          "salt_buckets [bucket][period_no][msisdn] with the index (msisdn, period_no): the weight-24 fraud read is 24 x 3e8 rows in the what-if (the bucket counts for nothing) and 24 x 16 x 3e6 applied (bucket IN 16 read as an ordinary key column, 1% a value) (designs15.md E92)"},
-        {"E95", "review", "on one region", "0", "4500",
-         "rebuild_index review_by_date led by review_by_date_bucket: applied, the bucket column the writer fills is not read back as 16 buckets, so the rebuilt index is still one insertion point (designs15.md E95)"},
-        {"E95", "review", "fixpoint", "stands", "drop_index [review_date][listing_id][review_id]",
-         "the rebuilt review_by_date is read by nothing once the index (reviewer_id, review_date) of the same change serves the guest profile: the next check drops it, a second migration (designs15.md E95)"},
         {"E96", "meter_alarm", "read", "4208563555.55556", "4208361333.33333",
          "salt_buckets utility_id_key with the index (dma_code, utility_id, alarm_state): the what-if and the applied design differ by 202222 weighted rows read, probably the weight-12 daily report read over the 16 utility_id_key values (designs15.md E96)"},
         {NULL, NULL, NULL, NULL, NULL, NULL},
