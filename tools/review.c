@@ -67,8 +67,14 @@ static void item(kp_buf *b, const kp_advice *x, const char *lead)
 		line(b, "        key: ", x->key, "\n");
 	if (x->serves >= 0)
 		kp_buf_printf(b, "        serves: %d of %d (weight)\n", x->serves, x->of);
-	if (x->ddl)
-		line(b, "        ", x->ddl, ";\n");
+	/* the DDL's annotation lines (-- distinct: ...) each a line of its
+	 * own, as a designer applies them */
+	for (const char *d = x->ddl, *nl; d; d = nl ? nl + 1 : NULL) {
+		nl = strchr(d, '\n');
+		kp_buf_puts(b, "        ");
+		kp_buf_put_visible(b, d, nl ? (size_t)(nl - d) : strlen(d));
+		kp_buf_puts(b, nl ? "\n" : ";\n");
+	}
 	if (x->excludes.n) {
 		kp_buf_puts(b, "        pick one: it excludes");
 		for (uint32_t i = 0; i < x->excludes.n; i++) {
