@@ -50,7 +50,7 @@ with kptest.tempdir() as tmp:
           len(kp001) == 1 and kp001[0]["range"] == rng(1, 27, 1, 40) and kp001[0]["severity"] == 1
           and kp001[0]["message"].startswith("full table scan: no condition on leading key column 'userid' of orders")
           and kp001[0]["message"].endswith("\nhelp: bind userid with = or IN, use a secondary index or index table "
-                                           "(keyplan check advises one), or opt in with /*+ _l_allow_filtering_ */")
+                                           "(keyplan check, given the workload, says whether one pays), or opt in with /*+ _l_allow_filtering_ */")
           and kp001[0]["relatedInformation"] == [{"location": {"uri": s_uri, "range": rng(8, 4, 8, 4)},
                                                   "message": "primary key of orders declared here"}]
           and kp001[0]["source"] == "keyplan"
