@@ -659,6 +659,31 @@ with kptest.tempdir() as tmp:
     c.stop()
 
 with kptest.tempdir() as tmp:
+    # --- a key change whose DDL starts with the annotations of the bucket it adds (-- distinct: bucket
+    # 16): the action still replaces the table's CREATE, the annotation lines going above the new one
+    # (advisor/annotations.c, kpa_ddl_annotated; without actions.c's look past them, the DDL was
+    # inserted after the old CREATE as a second one)
+    ev_schema = "CREATE TABLE ev (created_at TIMESTAMP NOT NULL, id BIGINT NOT NULL, v INT, PRIMARY KEY (created_at, id));\n"
+    ev_q = ("SELECT * FROM ev WHERE created_at >= ? AND created_at < ? AND v <> 1;\n"
+            "UPSERT INTO ev (created_at, id, v) VALUES (?, ?, ?);\n")
+    root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": ev_schema, "q.sql": ev_q})
+    q_uri = uri_of(os.path.join(root, "q.sql"))
+    s_uri = uri_of(os.path.join(root, "schema", "schema.sql"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root, options={"target": "lindorm"})
+    c.open(q_uri, "sql", ev_q)
+    c.diagnostics(q_uri)
+    acts = c.request("textDocument/codeAction", {"textDocument": {"uri": q_uri}, "range": rng(0, 62, 0, 62),
+                                                 "context": {"diagnostics": []}})
+    adv = [a for a in acts if a["title"].startswith("Apply the advisor's")]
+    check("the advisor's salt_buckets replaces the table's CREATE, its bucket's annotations above it",
+          len(adv) == 1 and adv[0]["edit"] == {"changes": {s_uri: [{"range": rng(0, 0, 0, 104), "newText":
+              "-- distinct: bucket 16\n-- distribution: bucket uniform\nCREATE TABLE ev (bucket INT NOT NULL, "
+              "created_at TIMESTAMP NOT NULL, id BIGINT NOT NULL, v INT, PRIMARY KEY (bucket, created_at, id))"}]}},
+          json.dumps(acts)[:900])
+    c.stop()
+
+with kptest.tempdir() as tmp:
     # --- every host language at lint's places (the embedded-SQL fixtures: Java, Kotlin, Go, Python, a
     # MyBatis mapper; non-ASCII text before findings, so UTF-16 columns), as the editor names them
     embed = os.path.join(SRC, "tests", "embed")
