@@ -170,6 +170,13 @@ typedef struct kpa_notes {
 /* t's annotations, parsed (and malformed ones reported, KP022) on first
  * use; never NULL for a table of the catalog. */
 const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t);
+/* x's DDL as a designer applies it: where it adds a bucket column of its
+ * own that the judge weighed as x->buckets buckets (salt_buckets' leading
+ * bucket, rebuild_index's <index>_bucket), the annotations that state it
+ * so (-- distinct: b N, -- distribution: b uniform) on the lines above the
+ * CREATE TABLE or ALTER TABLE that adds it, which the reader takes there
+ * (docs/annotations.md); else x->ddl as it is. */
+const char *kpa_ddl_annotated(kp_advisor *adv, const kp_advice *x);
 /* What the cost knows of a table's columns beyond the defaults, per
  * column index (ncols of each; NULL: nothing known): the distinct values
  * (stated by -- distinct:, or bounded by the column's type: judge.c) and
