@@ -56,16 +56,17 @@ void kpj_common_values(jtable *jt, kp_arena *a)
 	struct lit {
 		kp_value v;
 		double w;
-	} *lits = kp_arena_alloc(a, sizeof(*lits) * (size_t)(jt->ns + 1));
+	} lits[2 * KP_FEW_VALUES];
 	for (int c = 0; c < t->ncols; c++) {
 		/* only a column of few values whose spread no annotation states */
 		if (!jt->distinct || jt->distinct[c] < 1 || jt->distinct[c] > KP_FEW_VALUES ||
 		    (jt->counts.dist && jt->counts.dist[c]))
 			continue;
-		/* each write's literal, then the literal the most weight sets; a
-		 * parameter or an expression counts against every literal */
+		/* the weight of each literal written (its distinct values, at
+		 * most twice the column's count: one past them counts against
+		 * every literal, as a parameter or an expression does), one pass */
 		double all_w = 0;
-		int nlit = 0;
+		int nlit = 0, cap = 2 * KP_FEW_VALUES;
 		for (int i = 0; i < jt->ns; i++) {
 			const jshape *sh = &jt->s[i];
 			if (!kpa_is_write(sh->q->stmt))   /* the table's own shapes */
@@ -76,27 +77,26 @@ void kpj_common_values(jtable *jt, kp_arena *a)
 				continue;
 			all_w += sh->weight;
 			kp_value v;
-			if (e && kp_value_of(&v, e) && v.kind != KP_V_PARAM && v.kind != KP_V_NULL && v.kind != KP_V_HASH) {
-				lits[nlit].v = v;
-				lits[nlit++].w = sh->weight;
-			}
+			if (!e || !kp_value_of(&v, e) || v.kind == KP_V_PARAM || v.kind == KP_V_NULL || v.kind == KP_V_HASH)
+				continue;
+			int k = 0;
+			for (bool ok = true; k < nlit; k++, ok = true)
+				if (kp_value_cmp(&v, &lits[k].v, &ok) == 0 && ok)
+					break;
+			if (k == nlit && nlit < cap)
+				lits[nlit++] = (struct lit){v, 0};
+			if (k < nlit)
+				lits[k].w += sh->weight;
 		}
 		kp_value best = {0};
 		double best_w = 0;
 		bool have = false;
-		for (int i = 0; i < nlit; i++) {
-			double w = 0;
-			for (int j = 0; j < nlit; j++) {
-				bool ok = true;
-				if (kp_value_cmp(&lits[i].v, &lits[j].v, &ok) == 0 && ok)
-					w += lits[j].w;
-			}
-			if (w > best_w) {
-				best = lits[i].v;
-				best_w = w;
+		for (int k = 0; k < nlit; k++)
+			if (lits[k].w > best_w) {
+				best = lits[k].v;
+				best_w = lits[k].w;
 				have = true;
 			}
-		}
 		if (!have || best_w * 2 <= all_w)
 			continue;
 		if (!common) {
