@@ -186,6 +186,11 @@ typedef struct kpa_counts {
 	const double *distinct;
 	const double *range;
 	int ncols;
+	const int8_t *dist;     /* -- distribution: stated per column (KPA_DIST_*, 0: none),
+	                           or NULL: whether a value's share of the rows is known */
+	const kp_value *const *common; /* per column: the value most writes set to a column of
+	                           few values whose spread is not stated (common_value.c),
+	                           else NULL; NULL: none known */
 } kpa_counts;
 /* The share of rows a range on column col keeps, stated by -- range:; 0
  * when not stated or k is NULL (the default, KP_SEL_RANGE, applies). */

@@ -285,9 +285,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			distinct[c] = jt->rows;
 	}
 	jt->distinct = distinct;
-	jt->counts = (kpa_counts){distinct, notes->range, t->ncols};
+	jt->counts = (kpa_counts){distinct, notes->range, t->ncols, notes->dist, NULL};
 	jt->by_type = by_type;
 	jt->by_unique = by_unique;
+	kpj_common_values(jt, adv->a);   /* the value most writes set (common_value.c) */
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
 	jt->writes_default = notes->writes < 0 && jt->writes <= 0;
 	/* the writes' stated rates decide a hotspot where every write states

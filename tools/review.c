@@ -26,7 +26,7 @@ static const char *class_name(kp_access a, bool rejected)
 	switch (a) {
 	case KP_ACCESS_GET: return "GET";
 	case KP_ACCESS_SCAN: return rejected ? "REJECTED SCAN" : "SCAN";
-	case KP_ACCESS_FILTERED: return "FILTERED SCAN";
+	case KP_ACCESS_FILTERED: return rejected ? "REJECTED FILTERED SCAN" : "FILTERED SCAN";
 	case KP_ACCESS_SEARCH: return "SEARCH";
 	case KP_ACCESS_FULL: return rejected ? "REJECTED" : "full scan";
 	default: return "no plan";
