@@ -439,6 +439,19 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 /* A summed weight as the advice's integer serves/of. */
 int kpa_weight_int(double w);
 
+/* ----------------------------------------------------------- keeporder.c */
+/* For a key change of t to nk (nk_words: its key as advised; buckets: a
+ * bucket, not a hash, leads it): each index of t an ordered read goes
+ * through in order today and the new key puts out of order, made again
+ * as its columns then the old key's columns (a rebuild_index, chained by
+ * `with`), where that reads in order again; v judged again with them in
+ * place. NULL when no index needs it (v untouched). The rebuilds are not
+ * in adv->advice: kpa_push_companions puts them there, after x. */
+kp_advice *kpa_order_companions(kp_advisor *adv, kp_rule rule, const kp_table *t, const kp_key *nk,
+                                const char *nk_words, bool buckets, verdict *v, kp_arena *scratch);
+/* x applied together with the chain `with` (NULL: nothing). */
+void kpa_push_companions(kp_advisor *adv, kp_advice *x, kp_advice *with);
+
 /* --------------------------------------------------------------- cost.c */
 
 /* The cost model's assumptions (docs/advice.md states each). */

@@ -67,6 +67,30 @@ static const char *binds_words(kp_advisor *adv, const kp_table *t, bool bound, c
 /* Moves the advice records pushed since `from` into order: most weight
  * served with the fix first, then the fewest reads fanned out. An index
  * table that comes with a reordered key stays right after it. */
+/* A key change's companions in words: "made again with it: ix as (a, b)". */
+static const char *companion_words(kp_advisor *adv, const kp_advice *keep)
+{
+	kp_buf b = {0};
+	for (const kp_advice *y = keep; y; y = y->with) {
+		kp_buf_printf(&b, "%s%s as (", y == keep ? "" : ", ", y->replaces->name);
+		for (uint32_t j = 0; j < y->columns.n; j++)
+			kp_buf_printf(&b, "%s%s", j ? ", " : "", (const char *)y->columns.items[j]);
+		kp_buf_putc(&b, ')');
+	}
+	const char *r = kp_arena_printf(adv->a, "made again with it, so the reads ordered through %s stay in order "
+	                                "(the next advice): %s", keep->with ? "them" : "it", b.data);
+	kp_buf_free(&b);
+	return r;
+}
+
+/* Is items[i] what the advice before it comes with (a reorder's index
+ * table, a key change's rebuilt index)? */
+static bool follows(kp_advice **items, uint32_t i)
+{
+	return i > 0 && ((!strcmp(items[i]->kind, "index_table") && !strcmp(items[i - 1]->kind, "reorder_key")) ||
+	                 items[i - 1]->with == items[i]);
+}
+
 static void rank_advice(kp_advisor *adv, uint32_t from)
 {
 	uint32_t n = adv->advice.n - from;
@@ -78,7 +102,7 @@ static void rank_advice(kp_advisor *adv, uint32_t from)
 		abort();
 	memcpy(items, adv->advice.items + from, sizeof(kp_advice *) * n);
 	for (uint32_t i = 0; i < n; i++)
-		if (!(i > 0 && !strcmp(items[i]->kind, "index_table") && !strcmp(items[i - 1]->kind, "reorder_key")))
+		if (!follows(items, i))
 			group[ng++] = i;   /* group starts */
 	/* insertion sort of the group starts by their lead advice */
 	for (uint32_t i = 1; i < ng; i++) {
@@ -95,8 +119,7 @@ static void rank_advice(kp_advisor *adv, uint32_t from)
 	for (uint32_t i = 0; i < ng; i++) {
 		uint32_t g = group[i];
 		adv->advice.items[k++] = items[g];
-		for (uint32_t e = g + 1; e < n && !strcmp(items[e]->kind, "index_table") &&
-		                         !strcmp(items[e - 1]->kind, "reorder_key"); e++)
+		for (uint32_t e = g + 1; e < n && follows(items, e); e++)
 			adv->advice.items[k++] = items[e];
 	}
 	free(items);
@@ -301,10 +324,15 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 				}
 			}
 			kp_buf_printf(&m, "; %s", kpa_migration_note(adv, t));
+			/* with the indexes it puts out of order made again (keeporder.c) */
+			kp_advice *keep = kpa_order_companions(adv, rule, t, &hk, key, false, &v, scratch);
+			if (keep)
+				kp_buf_printf(&m, "; %s", companion_words(adv, keep));
 			kp_advice *x = kpa_advise(adv, rule, "hash_prefix", t, kpa_bufdup(adv->a, &m), key, ddl);
 			x->newkey = kpa_keydup(adv->a, &hk);
 			kpa_advice_col(adv, x, c->name);
 			kpa_verdict_apply(adv, x, &v, 1);
+			kpa_push_companions(adv, x, keep);
 			kp_buf_free(&cols);
 			kp_buf_free(&lead);
 		}
@@ -436,7 +464,12 @@ reversal:
 			x->newkey = kpa_keydup(adv->a, &hk);
 			x->buckets = KP_BUCKETS;
 			kpa_advice_col(adv, x, sc->name);
+			/* with the indexes it puts out of order made again (keeporder.c) */
+			kp_advice *keep = kpa_order_companions(adv, rule, t, x->newkey, x->key, true, &v, scratch);
+			if (keep)
+				x->message = kp_arena_printf(adv->a, "%s; %s", x->message, companion_words(adv, keep));
 			kpa_verdict_apply(adv, x, &v, KP_BUCKETS);
+			kpa_push_companions(adv, x, keep);
 		}
 	}
 	/* the reads of the newest rows spread with the writes: a reason for

@@ -147,6 +147,24 @@ static bool through(const kp_wquery *q, const kp_index *ix)
 	       (q->plan.index && q->plan.index->name && ix->name && !strcmp(q->plan.index->name, ix->name));
 }
 
+/* What a read through an index is when it reads the whole index (no
+ * bound on its lead): a full scan of it, which the store refuses, or which
+ * fails past the store's scan limit on a table of more rows stated (E95's
+ * guest profile through review_by_date); "" for a read of a range of it. */
+static const char *full_words(kp_advisor *adv, const kp_table *t, const kp_wquery *q)
+{
+	if (q->plan.access != KP_ACCESS_FULL)
+		return "";
+	const target_info *ti = kpa_target(adv->target);
+	double rows = kpa_notes_of(adv, t)->rows;
+	if (q->plan.rejected)
+		return ", a full scan of the index, which the store refuses";
+	if (ti->scan_rows_limit > 0 && rows > ti->scan_rows_limit)
+		return kp_arena_printf(adv->a, ", a full scan of the index's %.15g rows (-- rows:), which fails past the "
+		                       "store's scan limit of %.15g rows", rows, ti->scan_rows_limit);
+	return ", a full scan of the index";
+}
+
 /* The reads of the workload that go through ix, as "file:line (weight W)"
  * (the first five, and how many more), or NULL when none does. */
 static const char *reads_through(kp_advisor *adv, const kp_table *t, const kp_index *ix, int *count)
@@ -162,8 +180,8 @@ static const char *reads_through(kp_advisor *adv, const kp_table *t, const kp_in
 		uint32_t line = 0, col = 0;
 		if (q->src)
 			kp_source_linecol(q->src, q->off, &line, &col);
-		kp_buf_printf(&b, "%s%s:%u (weight %.15g)", n > 1 ? ", " : "", q->src && q->src->path ? q->src->path : "?",
-		              line, q->weight);
+		kp_buf_printf(&b, "%s%s:%u (weight %.15g%s)", n > 1 ? ", " : "", q->src && q->src->path ? q->src->path : "?",
+		              line, q->weight, full_words(adv, t, q));
 	}
 	if (n > 5)
 		kp_buf_printf(&b, " and %d more", n - 5);

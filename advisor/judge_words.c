@@ -826,15 +826,15 @@ const char *kpj_index_words(kp_advisor *adv, const jtable *jt, const kp_list *ca
 		if (!(ix->kv || ix->search) || ix->inherited)
 			continue;
 		const kp_advice *fate = NULL, *drop = NULL;
-		for (uint32_t k = 0; k < cands->n; k++) {
-			const kp_advice *x = cands->items[k];
-			if (x->replaces != ix)
-				continue;
-			if (x->recommended)
-				fate = x;
-			if (!x->index && !(x->read_drop && !x->recommended))
-				drop = x;
-		}
+		for (uint32_t k = 0; k < cands->n; k++)   /* with what each comes with (a key change's rebuilt index) */
+			for (const kp_advice *x = cands->items[k]; x; x = x->with) {
+				if (x->replaces != ix)
+					continue;
+				if (x->recommended)
+					fate = x;
+				if (!x->index && !(x->read_drop && !x->recommended))
+					drop = x;
+			}
 		kp_buf_printf(&b, "%s%s ", b.len ? "; " : "", ix->name);
 		kp_index_fate *f = kp_arena_alloc(adv->a, sizeof(*f));
 		f->index = ix;

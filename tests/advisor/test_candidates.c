@@ -293,6 +293,54 @@ static void test_tablestore_drop_names_delete_index(void)
 	run_free(&r);
 }
 
+/* A read through an index that reads the whole index (no bound on its
+ * lead, ORDER BY its lead): the drop's words say it is a full scan of the
+ * index, and on Tablestore, with more rows stated than its SQL scan limit,
+ * that it fails past the limit (E95's review_by_date "read through by
+ * :21", a read that cannot succeed). A read of a range of it says nothing
+ * more. */
+static void test_drop_says_a_full_scan_through_the_index(void)
+{
+	const char *schema = "-- rows: 600000000\n"
+	                     "CREATE TABLE review (listing_id BIGINT NOT NULL, review_id BIGINT NOT NULL, "
+	                     "review_date DATE, reviewer_id BIGINT, rating INT, PRIMARY KEY (listing_id, review_id));\n"
+	                     "CREATE INDEX review_by_date ON review (review_date);";
+	run r;
+	run_w(&r, schema,
+	      "-- weight: 4500\nINSERT INTO review (listing_id, review_id, review_date, reviewer_id, rating) "
+	      "VALUES (?, ?, ?, ?, ?);\n"
+	      "-- weight: 6000\nSELECT review_date, rating FROM review WHERE reviewer_id = ? ORDER BY review_date DESC "
+	      "LIMIT 20;\n",
+	      KP_TARGET_TABLESTORE);
+	const kp_advice *d = NULL;
+	for (uint32_t i = 0; i < r.adv.advice.n && !d; i++) {
+		const kp_advice *y = r.adv.advice.items[i];
+		if (!strcmp(y->kind, "drop_index"))
+			d = y;
+	}
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d->message, "is read through by w.sql:4 (weight 6000, a full scan of the index's "
+	                                          "600000000 rows (-- rows:), which fails past the store's scan limit "
+	                                          "of 100000 rows)"));
+	run_free(&r);
+	/* a range of it: the read as it is */
+	run_w(&r, schema,
+	      "-- weight: 4500\nINSERT INTO review (listing_id, review_id, review_date, reviewer_id, rating) "
+	      "VALUES (?, ?, ?, ?, ?);\n"
+	      "-- weight: 6000\nSELECT review_date, rating FROM review WHERE review_date >= ? AND review_date < ?;\n",
+	      KP_TARGET_TABLESTORE);
+	d = NULL;
+	for (uint32_t i = 0; i < r.adv.advice.n && !d; i++) {
+		const kp_advice *y = r.adv.advice.items[i];
+		if (!strcmp(y->kind, "drop_index"))
+			d = y;
+	}
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d->message, "is read through by w.sql:4 (weight 6000), "));
+	CU_ASSERT_PTR_NULL(strstr(d->message, "full scan of the index"));
+	run_free(&r);
+}
+
 static int setup(void)
 {
 	run_as_target = true;
@@ -305,4 +353,5 @@ KPT_SUITE("candidates", setup, NULL,
 	{"E68: an index led by a few-valued column then one of many values in no order", test_e68_index_led_by_few_values_then_many},
 	{"E70: the covered index holding every read its key serves, beside the index table",
 	 test_e70_covered_index_for_every_read_its_key_serves},
-	{"a Tablestore drop names the DeleteIndex operation", test_tablestore_drop_names_delete_index})
+	{"a Tablestore drop names the DeleteIndex operation", test_tablestore_drop_names_delete_index},
+	{"a drop says a read through the index is a full scan of it", test_drop_says_a_full_scan_through_the_index})

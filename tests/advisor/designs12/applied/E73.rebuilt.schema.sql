@@ -1,15 +1,11 @@
--- E73 applied as today's advice says (since 766f825): charging_transaction stands
--- (its hash would make the driver's ORDER BY transaction_pk DESC through
--- idx_tx_id_tag a sort Lindorm refuses); connector_meter_value spread by
--- hash32(transaction_pk) and cmv_value_timestamp_idx dropped
 -- rows: 30000000
 -- distribution: transaction_pk monotonic
 -- distinct: id_tag 2000000
 CREATE TABLE charging_transaction (transaction_pk BIGINT NOT NULL, charge_box_id VARCHAR(64),
   connector_id INTEGER, id_tag VARCHAR(20), start_timestamp TIMESTAMP, start_value VARCHAR(32),
   stop_timestamp TIMESTAMP, stop_value VARCHAR(32), stop_reason VARCHAR(32),
-  PRIMARY KEY (transaction_pk));
-CREATE INDEX idx_tx_id_tag ON charging_transaction (id_tag) INCLUDE (charge_box_id, start_timestamp, start_value, stop_timestamp, stop_value);
+  PRIMARY KEY (hash32(transaction_pk), transaction_pk));
+CREATE INDEX idx_tx_id_tag ON charging_transaction (id_tag, transaction_pk) INCLUDE (charge_box_id, start_timestamp, start_value, stop_timestamp, stop_value);
 -- rows: 3000000000
 -- distribution: transaction_pk monotonic
 -- distinct: measurand 6
