@@ -194,6 +194,16 @@ typedef struct kp_lsp_pubcache {
 	uint64_t removed;
 } kp_lsp_pubcache;
 
+/* A keyplan: comment of application code (kp_lsp_doc.dirs). */
+typedef struct kp_lsp_dir {
+	uint32_t off, end;      /* the comment */
+	uint32_t owner;         /* the ref of its statement, or UINT32_MAX */
+	bool wide;              /* holds one the file pass reads (ignore-file,
+	                           disable, enable: it acts on every statement) */
+	bool own;               /* holds one its statement reads (ignore, an
+	                           unknown word) */
+} kp_lsp_dir;
+
 typedef struct kp_lsp_doc {
 	char *uri;
 	char *path;             /* its file, or the URI when it is not a file */
@@ -219,7 +229,14 @@ typedef struct kp_lsp_doc {
 	 * kp_lsp_file_directives): while it had none, an edit is read for a
 	 * new one over the lines it touched, not the whole text */
 	uint64_t fd_hash;
-	uint32_t *dirs, ndirs, dircap;   /* where its keyplan: lines are (analyze_host.c) */
+	/* application code: its keyplan: comments as the last analysis's
+	 * extraction read them (analyze_host.c): where each is, the ref of the
+	 * statement it belongs to (UINT32_MAX: none), and which directives it
+	 * holds; dirs_known: they are the text's (an edit's region is read
+	 * alone only then) */
+	struct kp_lsp_dir *dirs;
+	uint32_t ndirs;
+	bool dirs_known;
 	bool fd_known, fd_any;
 	unsigned runs;          /* chunks planned by the last analysis (tests and
 	                           benchmarks read it through keyplan/stats) */
@@ -249,10 +266,8 @@ typedef struct kp_lsp_doc {
 	bool dl_valid;
 	uint64_t dl_rid, dl_head;
 	/* application code: its regions (tools/lsp/regions.h), for extracting
-	 * an edit's region alone; host_plain: no keyplan: comment was in the
-	 * text analysed last */
+	 * an edit's region alone */
 	struct kp_lsp_regions *rg;
-	bool host_plain;
 	unsigned partial_runs;  /* analyses that read one region (tests) */
 	kp_lsp_pubcache pc;     /* the last push publication (SQL documents being edited) */
 	unsigned spliced;       /* publications spliced from it (keyplan/stats) ... */
