@@ -225,10 +225,11 @@ typedef struct kp_lsp_doc {
 	/* what edits changed since the last analysis: only [edit_lo, len -
 	 * edit_suffix) (edit_lo SIZE_MAX: nothing); old_len, the length then */
 	size_t edit_lo, edit_suffix, old_len;
-	/* its keyplan:ignore-file lines as the last analysis read them (chunks.c:
-	 * kp_lsp_file_directives): while it had none, an edit is read for a
-	 * new one over the lines it touched, not the whole text */
+	/* its directives that act on every chunk as the last analysis read
+	 * them (chunks.c: kp_lsp_file_directives): while it had none, an edit
+	 * is read for a new one over the lines it touched, not the whole text */
 	uint64_t fd_hash;
+	uint32_t *fd_at, fd_n;  /* SQL: where those lines are */
 	/* application code: its keyplan: comments as the last analysis's
 	 * extraction read them (analyze_host.c): where each is, the ref of the
 	 * statement it belongs to (UINT32_MAX: none), and which directives it
@@ -386,9 +387,12 @@ uint64_t kp_lsp_hash_u64(uint64_t h, uint64_t v);
  * an old chunk starts (the rest of the text is as it was). */
 kp_lsp_cut *kp_lsp_cut_text(const char *t, size_t len, bool hash_comment, size_t from, uint32_t *n,
                             bool (*stop)(void *, size_t), void *ctx, bool *stopped);
-/* A hash of the keyplan:ignore-file lines of the text (they act on every
- * chunk); *any says whether there is one. */
-uint64_t kp_lsp_file_directives(const char *t, size_t len, bool *any);
+/* A hash of the directives of the text that act on every chunk (what
+ * they say; *any: a line may hold one): in application code its
+ * keyplan:ignore-file lines; in SQL (sql) the lines the file pass reads
+ * (a "--" comment starting a line in code: keyplan:ignore-file, disable,
+ * enable), where they are in *at (realloc'd, *nat of them). */
+uint64_t kp_lsp_file_directives(const char *t, size_t len, bool sql, bool *any, uint32_t **at, uint32_t *nat);
 /* The chunks of d's text after edits that changed only [edit_lo, len -
  * edit_suffix), from the start of old ref *old_lo on: they take the place
  * of the old refs [*old_lo, *old_hi); the old refs from *old_hi on are
