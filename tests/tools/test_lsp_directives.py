@@ -261,14 +261,7 @@ def session(root, lang, file, text, seed, bad, stats, own):
             have = want
         if len(bad) > 10:
             break
-    # and the last text's, as lint reports it (a fresh server could share a mistake with the edited one);
-    # not SQL's: the server plans a SQL file's statements as sources of their own, whose lines a block's
-    # line is compared with (left: a keyplan:enable ends nothing there, and a statement after a syntax
-    # error may differ)
-    if lang == "sql":
-        a.stop()
-        b.stop()
-        return
+    # and the last text's, as lint reports it (a fresh server could share a mistake with the edited one)
     with open(os.path.join(root, file), "w", newline="") as f:
         f.write(text)
     want = lint_as_lsp(text, lint_json(root, file))
@@ -321,5 +314,24 @@ with kptest.tempdir() as tmp:
     check("SQL: a keyplan:disable line typed above three full scans: published as a fresh server does",
           first == [("KP001", 0), ("KP001", 1), ("KP001", 2)] and pubs and fp and pubs[-1] == fp[-1],
           repr((first, pubs[-1:], fp[-1:])))
+
+    # SQL: a block's line and column are compared with the findings' in the file, as lint compares them
+    # (each statement was read as a source of its own, from line 1: the full scan after the enable was
+    # silenced, one below the disable was not when its statement started higher in its own source)
+    sql = ("SELECT * FROM orders WHERE amount = 4;\n-- keyplan:disable KP001 -- reports\n"
+           "SELECT * FROM orders WHERE orderid = 1 AND userid = 'a';\n"
+           "SELECT * FROM orders WHERE amount = 5; -- keyplan:ignore KP0999\n-- keyplan:enable KP001\n"
+           "SELECT * FROM orders WHERE amount = 6;\n")
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root, capabilities=NVIM07)
+    c.open(uri, "sql", sql)
+    got = [(x["code"], x["range"]["start"]["line"], x["range"]["start"]["character"]) for x in c.diagnostics(uri)]
+    c.stop()
+    with open(os.path.join(root, "b.sql"), "w") as f:
+        f.write(sql)
+    want = [(g["rule"], g["line"] - 1, g["column"] - 1) for g in lint_json(root, "b.sql")]
+    os.remove(os.path.join(root, "b.sql"))
+    check("SQL: a keyplan:disable ... enable block silences what lint silences",
+          got == want == [("KP001", 0, 27), ("KP022", 3, 57), ("KP001", 5, 27)], repr((got, want)))
 
 lsptest.finish()

@@ -119,11 +119,12 @@ static bool local_offset(run *r, kp_source *src, uint32_t off, uint32_t *out)
 		}
 		return false;
 	}
-	if (!strcmp(src->path, r->src->path) && src->base_line > 0) {
-		/* a line copied out of the chunk: find that line */
+	if (!strcmp(src->path, r->src->path) && src->base_line > 0 && src->base_line >= r->src->base_line) {
+		/* a line copied out of the chunk: find that line (the lines are
+		 * the file's when the chunk's are) */
 		const char *t = r->src->text, *e = t + r->src->len;
 		const char *p = t;
-		for (uint32_t l = 0; l < src->base_line && p < e; l++) {
+		for (uint32_t l = r->src->base_line; l < src->base_line && p < e; l++) {
 			const char *nl = memchr(p, '\n', (size_t)(e - p));
 			p = nl ? nl + 1 : e;
 		}
@@ -736,14 +737,22 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		r.out = d->whole;
 		if (any_fd)
 			kp_report_file_directives(&rep, &whole);
-		free(whole.lines);
-		kp_buf_free(&whole.path_json);
 		for (uint32_t i = lo; i < hi; i++) {
 			if (refs[i].c)
 				continue;
 			const kp_lsp_cut *cut = &cuts[i - lo];
 			kp_source *src = kp_arena_alloc(&ra, sizeof *src);
 			kp_source_from_string(src, d->path, d->t.text + cut->base, cut->len);
+			if (any_fd && d->fd_n) {
+				/* a keyplan:disable block covers the findings after its
+				 * line and column in the file (tools/suppress.c: in_block):
+				 * the chunk's lines and columns are the file's (its key
+				 * holds how many of those lines are before it) */
+				uint32_t l, c;
+				kp_source_linecol(&whole, cut->base, &l, &c);
+				src->base_line = l - 1;
+				src->base_col = c - 1;
+			}
 			refs[i].c = kp_lsp_new_chunk(keys[i - lo]);
 			refs[i].id = refs[i].c->id;
 			r.src = src;
@@ -758,6 +767,8 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			}
 			kp_lsp_ref_learn(&refs[i]);
 		}
+		free(whole.lines);
+		kp_buf_free(&whole.path_json);
 		kp_report_end(&rep, NULL, NULL, 0);
 		kp_lsp_ws_pipe_done(w, p);
 		kp_arena_free(&ra);
