@@ -119,11 +119,12 @@ static bool local_offset(run *r, kp_source *src, uint32_t off, uint32_t *out)
 		}
 		return false;
 	}
-	if (!strcmp(src->path, r->src->path) && src->base_line > 0) {
-		/* a line copied out of the chunk: find that line */
+	if (!strcmp(src->path, r->src->path) && src->base_line > 0 && src->base_line >= r->src->base_line) {
+		/* a line copied out of the chunk: find that line (the lines are
+		 * the file's when the chunk's are) */
 		const char *t = r->src->text, *e = t + r->src->len;
 		const char *p = t;
-		for (uint32_t l = 0; l < src->base_line && p < e; l++) {
+		for (uint32_t l = r->src->base_line; l < src->base_line && p < e; l++) {
 			const char *nl = memchr(p, '\n', (size_t)(e - p));
 			p = nl ? nl + 1 : e;
 		}
@@ -532,10 +533,10 @@ static double clock_ms(clockid_t id)
 
 static void analyze(kp_lsp *s, kp_lsp_doc *d);
 
-/* The document's keyplan:ignore-file lines (their hash, and whether there
- * is one): a text that had none has one now only on a line an edit since
- * touched ("ignore-file" holds no line break), so only those lines are
- * read; otherwise the whole text. */
+/* The document's directives that act on every chunk (their hash, and
+ * whether there may be one: kp_lsp_file_directives): a text that had none
+ * has one now only on a line an edit since touched (a directive holds no
+ * line break), so only those lines are read; otherwise the whole text. */
 static uint64_t file_directives(kp_lsp_doc *d, bool *any)
 {
 	const char *t = d->t.text;
@@ -551,12 +552,14 @@ static uint64_t file_directives(kp_lsp_doc *d, bool *any)
 			while (b < len && t[b] != '\n')
 				b++;
 			bool found;
-			kp_lsp_file_directives(t + a, b - a, &found);
+			uint32_t *at = NULL, nat = 0;
+			kp_lsp_file_directives(t + a, b - a, d->lang == KP_LANG_SQL, &found, &at, &nat);
+			free(at);
 			if (!found)
 				return d->fd_hash;
 		}
 	}
-	d->fd_hash = kp_lsp_file_directives(t, len, any);
+	d->fd_hash = kp_lsp_file_directives(t, len, d->lang == KP_LANG_SQL, any, &d->fd_at, &d->fd_n);
 	d->fd_any = *any;
 	d->fd_known = true;
 	return d->fd_hash;
@@ -636,6 +639,21 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 	uint64_t ddl_h = 0;
 	for (uint32_t i = 0; i < nmid; i++) {
 		uint64_t k = kp_lsp_hash(ctx ^ ddl_h, d->t.text + cuts[i].base, cuts[i].len);
+		if (any_fd && d->fd_n) {
+			/* a keyplan:disable ... enable acts on the chunks after its
+			 * line: how many of those lines are before the chunk (the
+			 * context holds what they say, in order; a chunk outside an
+			 * edit keeps its count when the context is the same) */
+			uint32_t lo_i = 0, hi_i = d->fd_n;
+			while (lo_i < hi_i) {
+				uint32_t mid = (lo_i + hi_i) / 2;
+				if (d->fd_at[mid] < cuts[i].base)
+					lo_i = mid + 1;
+				else
+					hi_i = mid;
+			}
+			k = kp_lsp_hash_u64(k, 0x626c6f63u + lo_i);
+		}
 		keys[i] = kp_lsp_hash_u64(k, 0);
 		if (cuts[i].ddl)
 			ddl_h = kp_lsp_hash(ddl_h ^ 0x5bd1e995u, d->t.text + cuts[i].base, cuts[i].len);
@@ -719,14 +737,22 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 		r.out = d->whole;
 		if (any_fd)
 			kp_report_file_directives(&rep, &whole);
-		free(whole.lines);
-		kp_buf_free(&whole.path_json);
 		for (uint32_t i = lo; i < hi; i++) {
 			if (refs[i].c)
 				continue;
 			const kp_lsp_cut *cut = &cuts[i - lo];
 			kp_source *src = kp_arena_alloc(&ra, sizeof *src);
 			kp_source_from_string(src, d->path, d->t.text + cut->base, cut->len);
+			if (any_fd && d->fd_n) {
+				/* a keyplan:disable block covers the findings after its
+				 * line and column in the file (tools/suppress.c: in_block):
+				 * the chunk's lines and columns are the file's (its key
+				 * holds how many of those lines are before it) */
+				uint32_t l, c;
+				kp_source_linecol(&whole, cut->base, &l, &c);
+				src->base_line = l - 1;
+				src->base_col = c - 1;
+			}
 			refs[i].c = kp_lsp_new_chunk(keys[i - lo]);
 			refs[i].id = refs[i].c->id;
 			r.src = src;
@@ -741,6 +767,8 @@ static void analyze(kp_lsp *s, kp_lsp_doc *d)
 			}
 			kp_lsp_ref_learn(&refs[i]);
 		}
+		free(whole.lines);
+		kp_buf_free(&whole.path_json);
 		kp_report_end(&rep, NULL, NULL, 0);
 		kp_lsp_ws_pipe_done(w, p);
 		kp_arena_free(&ra);

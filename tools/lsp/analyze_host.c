@@ -1,6 +1,5 @@
 /* SQL in application code (Java, Kotlin, Go, Python, MyBatis XML), planned
  * statement by statement (lsp.h, analyze.c for SQL files). */
-#define _GNU_SOURCE   /* memmem */
 #include "tools/lsp/lsp.h"
 
 #include <ctype.h>
@@ -136,16 +135,19 @@ typedef struct host_plan {
 	bool partial;           /* one region only: [plo, phi) */
 	uint32_t plo, phi;
 	bool outside;           /* a statement of the region reaches out of it */
+	/* the file's keyplan: comments (hf->dirs), read at the first
+	 * statement: the statement each belongs to (a ref of refs), whether
+	 * it acts beyond it (wide), where the wide ones' keyplan: are (sorted)
+	 * and what they say (fctx) */
+	uint32_t ndirs;
+	uint32_t *owner;
+	bool *wide, *own;
+	uint32_t *wat, nwat, watcap;
+	uint64_t fctx;
+	kp_lsp_dir *dl;         /* the comments as the run read them (dirs_done) */
+	uint32_t ndl;
+	bool dl_known;
 } host_plan;
-
-static uint32_t stmt_lo(const kp_host_stmt *st)
-{
-	uint32_t lo = st->off;
-	for (unsigned k = 0; k < st->ndirs; k++)
-		if (st->dirs[k].off < lo)
-			lo = st->dirs[k].off;
-	return lo;
-}
 
 static uint64_t stmt_key(host_plan *h, const kp_host_stmt *st, uint32_t lo)
 {
@@ -306,60 +308,118 @@ static uint64_t frag_ctx(host_plan *h, const kp_host_stmt *st)
 	return k;
 }
 
-/* Every keyplan: comment of the file (a line holding "keyplan:") may act
- * on any statement: their text is part of each statement's key. Read from
- * the text, since statements are planned as the scanner finds them. A
- * "keyplan:" acts only inside a comment, and whether it is in one can
- * change with text far from it (an edit that leaves "/" + "*" open makes
- * every later line a comment): so in the languages the scanners read, the
- * key also says, for each "keyplan:" in order, whether a comment holds it
- * (a fuzz_lsp finding: a statement kept its finding after an edit put the
- * "-- keyplan:ignore" line below it into an unterminated comment). */
-static uint64_t directives_key(uint64_t h, kp_lsp_doc *d)
+static bool starts_ci(const char *p, const char *end, const char *w)
 {
-	d->ndirs = 0;
-	const char *t = d->t.text;
-	size_t len = d->t.len;
-	const char *p = t, *e = t + len;
-	bool any = false;
-	while ((p = memmem(p, (size_t)(e - p), "keyplan:", 8))) {
-		const char *nl = memchr(p, '\n', (size_t)(e - p));
-		const char *end = nl ? nl : e;
-		h = kp_lsp_hash(h, p, (size_t)(end - p));
-		/* and where it is, for each statement's key (host_want): a
-		 * directive's own findings (an unknown rule in it) are at its
-		 * place, kept in the chunk of the statement it acts on (fuzz_lsp:
-		 * a finding left a byte off after an edit between the two) */
-		if (d->ndirs == d->dircap) {
-			d->dircap = d->dircap ? d->dircap * 2 : 16;
-			d->dirs = realloc(d->dirs, d->dircap * sizeof *d->dirs);
-			if (!d->dirs)
-				abort();
-		}
-		d->dirs[d->ndirs++] = (uint32_t)(p - t);
-		p = end;
-		any = true;
+	size_t n = strlen(w);
+	return (size_t)(end - p) >= n && !strncasecmp(p, w, n);
+}
+
+/* Is the keyplan: at p, whose line (or comment) ends at e, one the file
+ * pass reads (keyplan:ignore-file, keyplan:disable, keyplan:enable: they
+ * act on every statement), or one its statement's pass reads (ignore, an
+ * unknown word: its own)? Read as tools/suppress.c reads it
+ * (kp_report_host_comment, read_comment): to the line's end, without a
+ * closing comment marker and white space. */
+static bool file_pass_kind(const char *p, const char *e, bool xml)
+{
+	const char *stop = e;
+	while (stop > p && (stop[-1] == ' ' || stop[-1] == '\t' || stop[-1] == '\r'))
+		stop--;
+	if (stop - p >= 10 && !memcmp(stop - 2, "*/", 2))
+		stop -= 2;
+	else if (xml && stop - p >= 11 && !memcmp(stop - 3, "-->", 3))
+		stop -= 3;
+	while (stop > p && isspace((unsigned char)stop[-1]))
+		stop--;
+	const char *d = p + 8;
+	static const char *const names[] = {"ignore-file", "ignore", "disable", "enable"};
+	for (int k = 0; k < 4; k++) {
+		size_t n = strlen(names[k]);
+		if (starts_ci(d, stop, names[k]) && (d + n == stop || isspace((unsigned char)d[n])))
+			return k != 1;
 	}
-	if (!any || (d->lang != KP_LANG_JAVA && d->lang != KP_LANG_KOTLIN && d->lang != KP_LANG_GO &&
-	             d->lang != KP_LANG_PYTHON))
-		return h;
-	kp_hlex lx = {t, len, 0, d->lang == KP_LANG_KOTLIN};
-	const char *at = memmem(t, len, "keyplan:", 8);   /* the next "keyplan:" not yet placed */
-	for (;;) {
-		kp_htok k;
-		int type = d->lang == KP_LANG_GO       ? kp_hlex_go(&lx, &k)
-		           : d->lang == KP_LANG_PYTHON ? kp_hlex_python(&lx, &k)
-		                                       : kp_hlex_java(&lx, &k);
-		size_t end = type == KP_HT_EOF ? len : (size_t)k.off + k.len;
-		while (at && (size_t)(at - t) < end) {
-			bool in = type == KP_HT_COMMENT && (size_t)(at - t) >= k.off;
-			h = kp_lsp_hash_u64(h, in ? 0x636f6d6du : 0x636f6465u);
-			at = memmem(at + 8, (size_t)(e - at - 8), "keyplan:", 8);
+	return false;
+}
+
+/* The file's keyplan: comments, as the extraction found them (every
+ * comment the host scanner reads that holds "keyplan:", in order: so
+ * whether a line is in a comment is the scanner's answer, not a guess
+ * from the text). A statement's own keyplan:ignore comments act on it
+ * alone: each statement's key holds them, where they are from it
+ * (host_want). The others (keyplan:ignore-file, a disable ... enable
+ * block) act on every statement: what they say is part of every key, and
+ * where each statement is from them. */
+static void dirs_ready(host_plan *h, const kp_host_file *hf)
+{
+	h->ready = true;
+	const char *t = h->d->t.text;
+	size_t len = h->d->t.len;
+	bool xml = h->d->lang == KP_LANG_MYBATIS;
+	h->ndirs = hf->ndirs;
+	h->owner = malloc((hf->ndirs ? hf->ndirs : 1) * sizeof *h->owner);
+	h->wide = calloc(hf->ndirs ? hf->ndirs : 1, sizeof *h->wide);
+	h->own = calloc(hf->ndirs ? hf->ndirs : 1, sizeof *h->own);
+	if (!h->owner || !h->wide || !h->own)
+		abort();
+	uint64_t k = 0x77696465u;
+	for (uint32_t j = 0; j < hf->ndirs; j++) {
+		h->owner[j] = UINT32_MAX;
+		uint32_t off = hf->dirs[j].off, end = hf->dirs[j].end;
+		if (end > len)
+			end = (uint32_t)len;
+		const char *e = t + end;
+		for (const char *p = t + off; p + 8 <= e; p++) {
+			/* as kp_report_host_comment reads them: "keyplan:" in any
+			 * case, to the line's end */
+			if ((*p != 'k' && *p != 'K') || strncasecmp(p, "keyplan:", 8))
+				continue;
+			const char *nl = memchr(p, '\n', (size_t)(e - p));
+			const char *stop = nl ? nl : e;
+			if (file_pass_kind(p, stop, xml)) {
+				h->wide[j] = true;
+				k = kp_lsp_hash(k, p, (size_t)(stop - p));
+				if (h->nwat == h->watcap) {
+					h->watcap = h->watcap ? h->watcap * 2 : 16;
+					h->wat = realloc(h->wat, h->watcap * sizeof *h->wat);
+					if (!h->wat)
+						abort();
+				}
+				h->wat[h->nwat++] = (uint32_t)(p - t);
+			} else {
+				h->own[j] = true;
+			}
+			p = stop - 1;
 		}
-		if (type == KP_HT_EOF || !at)
-			break;
 	}
-	return h;
+	h->fctx = kp_lsp_hash_u64(k, h->nwat);
+}
+
+/* Where [a, b) is from the wide directives: how many are before it, and
+ * those in it, from a. */
+static uint64_t wide_place(const host_plan *h, uint64_t k, uint32_t a, uint32_t b)
+{
+	uint32_t lo = 0, hi = h->nwat;
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+		if (h->wat[mid] < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	k = kp_lsp_hash_u64(k, lo);
+	for (; lo < h->nwat && h->wat[lo] < b; lo++)
+		k = kp_lsp_hash_u64(k, h->wat[lo] - a);
+	return k;
+}
+
+/* Is c a comment of a region blanked, kept (analyze_region) for the
+ * directives the file pass reads? The scanner gives it to the next
+ * statement it finds, the region's first: not its own (the old run said
+ * whose it is, a statement before the region). */
+static bool restored(const host_plan *h, const kp_host_file *hf, const kp_host_comment *c)
+{
+	size_t j = (size_t)(c - hf->dirs);
+	return h->partial && c->off < h->plo && j < h->ndirs && h->wide[j] && !h->own[j];
 }
 
 /* Is statement st to be planned? Called in order, as the scanner finds
@@ -369,11 +429,15 @@ static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 	host_plan *h = ctx;
 	h->hf = hf;
 	h->st = st;
-	if (!h->ready) {
-		h->ready = true;
-		h->ctx = directives_key(h->ctx, h->d);
-	}
-	uint32_t lo = stmt_lo(st);
+	if (!h->ready)
+		dirs_ready(h, hf);
+	uint32_t lo = st->off;
+	unsigned nown = 0;   /* its directives (a region's, without those kept from the blanked regions) */
+	for (unsigned k = 0; k < st->ndirs; k++)
+		if (!restored(h, hf, &st->dirs[k])) {
+			nown++;
+			lo = st->dirs[k].off < lo ? st->dirs[k].off : lo;
+		}
 	if (h->partial && (lo < h->plo || lo >= h->phi || st->end > h->phi || st->off < h->plo)) {
 		/* a statement of a region kept as it was (a class's head), or
 		 * one that reaches past the region: then it is read whole */
@@ -382,10 +446,34 @@ static bool host_want(void *ctx, const kp_host_file *hf, const kp_host_stmt *st)
 		return false;
 	}
 	uint64_t key = stmt_key(h, st, lo);
-	/* the keyplan: lines where they are from the statement: lines
-	 * inserted above both move neither */
-	for (uint32_t k = 0; k < h->d->ndirs; k++)
-		key = kp_lsp_hash_u64(key, (uint64_t)((int64_t)h->d->dirs[k] - (int64_t)lo));
+	/* its own keyplan: comments (those before it are in its text, lo
+	 * being the first's start): the text up to the end of one that trails
+	 * it, and where each is from it (a directive's own findings are at its
+	 * place, kept in this chunk; 36e9082) */
+	uint32_t hi = st->end;
+	const uint32_t len = (uint32_t)h->d->t.len;
+	for (unsigned k = 0; k < st->ndirs; k++) {
+		const kp_host_comment *c = &st->dirs[k];
+		if (restored(h, hf, c))
+			continue;
+		uint32_t ce = c->end < len ? c->end : len;
+		hi = ce > hi ? ce : hi;
+		key = kp_lsp_hash_u64(key, ((uint64_t)(c->off - lo) << 32) | (uint32_t)(c->end - c->off));
+		size_t j = (size_t)(c - hf->dirs);
+		if (j < h->ndirs)
+			h->owner[j] = h->n;   /* the ref it is about to get */
+	}
+	if (hi > st->end)
+		key = kp_lsp_hash(key, h->d->t.text + st->end, hi - st->end);
+	key = kp_lsp_hash_u64(key, nown);
+	if (h->nwat) {
+		/* the directives that act on every statement (a block's line
+		 * and column against its findings' decide): what they say, and
+		 * where the statement and what it reads are from them */
+		key = wide_place(h, kp_lsp_hash_u64(key, h->fctx), lo, hi);
+		for (unsigned u = 0; u < st->nuses; u++)
+			key = wide_place(h, key, st->uses[u].off, st->uses[u].end);
+	}
 	kp_lsp_chunk *c = h->all ? NULL : kp_lsp_old_take(&h->om, key);
 	if (c && ((c->pinned && c->pin_key != pin_key(h, st, lo)) || (c->nfrag && c->frag_ctx != frag_ctx(h, st)))) {
 		/* a pinned one planned elsewhere, or one whose findings in a
@@ -510,6 +598,37 @@ static void host_comment2(void *ctx, kp_source *host, uint32_t off, uint32_t end
 	kp_report_host_comment(((host_plan *)ctx)->r->rep, host, off, end, stmt_off, stmt_end, file_pass);
 }
 
+/* The run's keyplan: comments, with the statements they belong to (refs
+ * of h), for the document's list (kp_lsp_doc.dirs). */
+static void dirs_done(host_plan *h, const kp_host_file *hf)
+{
+	if (!hf)
+		return;
+	if (!h->ready)
+		dirs_ready(h, hf);
+	h->dl = malloc((hf->ndirs ? hf->ndirs : 1) * sizeof *h->dl);
+	if (!h->dl)
+		abort();
+	for (uint32_t j = 0; j < hf->ndirs; j++)
+		h->dl[j] = (kp_lsp_dir){hf->dirs[j].off, hf->dirs[j].end, h->owner[j], h->wide[j], h->own[j]};
+	h->ndl = hf->ndirs;
+	h->dl_known = true;
+}
+
+static void dirs_free(host_plan *h)
+{
+	free(h->owner);
+	free(h->wide);
+	free(h->own);
+	free(h->wat);
+	free(h->dl);
+	h->owner = NULL;
+	h->wide = NULL;
+	h->own = NULL;
+	h->wat = NULL;
+	h->dl = NULL;
+}
+
 /* Extracts src (the document's text, or a copy with regions blanked) and
  * plans the statements h wants; the extraction's own findings go to
  * whole. */
@@ -539,6 +658,7 @@ static void run_host(kp_lsp *s, kp_lsp_doc *d, host_plan *h, const char *text, k
 	kp_arena ha;
 	kp_arena_init(&ha);
 	kp_host_file *hf = kp_embed_run(p, &src, (kp_lang)d->lang, KP_ROLE_QUERY, &es, &ha, &keep);
+	dirs_done(h, hf);
 	r.out = whole;
 	kp_report_end(&rep, NULL, NULL, 0);
 	kp_lsp_ws_pipe_done(w, p);
@@ -632,20 +752,13 @@ static void note_splice(kp_lsp_doc *d, const kp_lsp_ref *now, uint32_t n, bool f
  * names another shares. */
 static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 {
-	if (!d->rg || !d->host_plain || d->ctx_key != ctx || d->had_ddl || d->edit_lo == SIZE_MAX || !d->whole ||
+	if (!d->rg || !d->dirs_known || d->ctx_key != ctx || d->had_ddl || d->edit_lo == SIZE_MAX || !d->whole ||
 	    d->whole->ndiags || d->edit_lo > d->t.len || d->edit_suffix > d->t.len || d->edit_suffix > d->old_len)
 		return false;
 	long long delta = (long long)d->t.len - (long long)d->old_len;
 	size_t e0 = d->edit_lo, e1_old = d->old_len - d->edit_suffix;
 	if (e0 > e1_old)
 		return false;
-	/* a text with a keyplan: comment is read whole: a directive acts on
-	 * statements away from it, and its findings are at its own place, so
-	 * a region's edit may move or change what another region's chunk
-	 * holds (directives_key) */
-	if (memmem(d->t.text, d->t.len, "keyplan:", 8))
-		return false;
-	d->ndirs = 0;   /* none: host_want's keys hold no place of one */
 	kp_lsp_region_plan pl;
 	if (!kp_lsp_regions_plan(d->rg, d->t.text, d->t.len, e0, e1_old, delta, &pl))
 		return false;
@@ -683,24 +796,62 @@ static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 			hi++;
 	}
 	bool has_ddl = host_has_ddl(t + lo, hi - lo);
+	/* the keyplan: comments the region held: each belonged to a statement
+	 * of the region and acted on it alone (a directive of another
+	 * statement, or one that acts on every statement, changed or gone:
+	 * the whole file is read); none outside it belonged to one of its
+	 * statements. The comments outside the region are where they were, in
+	 * comments still (the text from the region's end on lexes as it did) */
+	for (uint32_t j = 0; j < d->ndirs && fits; j++) {
+		const kp_lsp_dir *x = &d->dirs[j];
+		if (x->end > pl.a && x->off < pl.b_old)
+			fits = x->off >= pl.a && x->end <= pl.b_old && !x->wide && x->owner >= r0 && x->owner < r1;
+		else if (x->wide && x->own)
+			fits = false;   /* kept for the file pass, it would act as the region's own */
+		else if (x->off < pl.a)
+			/* a statement before the region's: one after it (or none)
+			 * would be the region's first now if it has one */
+			fits = x->owner < r0;
+		else
+			fits = x->owner == UINT32_MAX || x->owner >= r1;
+	}
 	if (!fits || has_ddl) {
 		kp_lsp_region_plan_free(&pl);
 		return false;
 	}
 	char *masked = kp_lsp_regions_mask(d->rg, &pl, d->t.text, d->t.len);
+	/* the comments of the regions blanked that hold directives the file
+	 * pass reads (ignore-file, a block) are kept: they act on the region's
+	 * statements too, as when the whole file is read (the region's first
+	 * statement is given those before it, host_want leaves them out) */
+	for (uint32_t j = 0; j < d->ndirs; j++) {
+		const kp_lsp_dir *x = &d->dirs[j];
+		long long o = x->off < pl.a ? (long long)x->off : (long long)x->off + delta;
+		long long e = x->off < pl.a ? (long long)x->end : (long long)x->end + delta;
+		if ((x->off >= pl.a && x->off < pl.b_old) || !x->wide)
+			continue;
+		if (o >= 0 && e >= o && (size_t)e <= d->t.len)
+			memcpy(masked + o, d->t.text + o, (size_t)(e - o));
+	}
 	host_plan h;
 	memset(&h, 0, sizeof h);
 	h.d = d;
 	h.ctx = kp_lsp_hash_u64(ctx, 0x686f7374u);
 	h.partial = true;
-	h.ready = true;   /* no keyplan: comment: its key is the context's */
 	h.plo = pl.a;
 	h.phi = pl.b_new;
 	old_map(&h, d, r0, r1);
 	kp_lsp_chunk *whole = kp_lsp_new_chunk(0);
 	run_host(s, d, &h, masked, whole, false);
 	free(masked);
-	bool ok = !h.outside && whole->ndiags == 0;
+	bool ok = !h.outside && whole->ndiags == 0 && h.dl_known;
+	/* the region's keyplan: comments now: each belongs to a statement of
+	 * the region and acts on it alone */
+	for (uint32_t j = 0; ok && j < h.ndl; j++) {
+		const kp_lsp_dir *x = &h.dl[j];
+		if (x->end > pl.a && x->off < pl.b_new)
+			ok = x->off >= pl.a && x->end <= pl.b_new && !x->wide && x->owner != UINT32_MAX;
+	}
 	kp_lsp_chunk_free(whole);
 	free(whole);
 	if (!ok) {
@@ -721,9 +872,42 @@ static bool analyze_region(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 		free(h.refs);
 		free(h.om.slots);
 		free(h.sigs);
+		dirs_free(&h);
 		kp_lsp_region_plan_free(&pl);
 		return false;
 	}
+	/* the document's comments: those before the region, the region's
+	 * (their statements among its refs), those after it moved */
+	{
+		uint32_t m = 0, nin = 0;
+		for (uint32_t j = 0; j < h.ndl; j++)
+			nin += h.dl[j].off >= pl.a && h.dl[j].off < pl.b_new;
+		kp_lsp_dir *nd = malloc((d->ndirs + nin + 1) * sizeof *nd);
+		if (!nd)
+			abort();
+		uint32_t j = 0;
+		for (; j < d->ndirs && d->dirs[j].off < pl.a; j++)
+			nd[m++] = d->dirs[j];
+		for (uint32_t k = 0; k < h.ndl; k++)
+			if (h.dl[k].off >= pl.a && h.dl[k].off < pl.b_new) {
+				nd[m] = h.dl[k];
+				nd[m++].owner += r0;
+			}
+		for (; j < d->ndirs; j++) {
+			if (d->dirs[j].off < pl.b_old)
+				continue;
+			nd[m] = d->dirs[j];
+			nd[m].off = (uint32_t)((long long)nd[m].off + delta);
+			nd[m].end = (uint32_t)((long long)nd[m].end + delta);
+			if (nd[m].owner != UINT32_MAX)
+				nd[m].owner = nd[m].owner - r1 + r0 + h.n;
+			m++;
+		}
+		free(d->dirs);
+		d->dirs = nd;
+		d->ndirs = m;
+	}
+	dirs_free(&h);
 	settle_chunks(d, r0, r1, &h);
 	uint32_t n = r0 + h.n + (d->nrefs - r1);
 	kp_lsp_ref *refs = malloc((n ? n : 1) * sizeof *refs);
@@ -776,6 +960,12 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	}
 	d->whole = kp_lsp_new_chunk(0);
 	run_host(s, d, &h, d->t.text, d->whole, has_ddl);
+	free(d->dirs);
+	d->dirs = h.dl;
+	d->ndirs = h.ndl;
+	d->dirs_known = h.dl_known;
+	h.dl = NULL;
+	dirs_free(&h);
 	settle_chunks(d, 0, d->nrefs, &h);
 	free(h.om.slots);
 	free(h.sigs);
@@ -787,6 +977,5 @@ void kp_lsp_analyze_host(kp_lsp *s, kp_lsp_doc *d, uint64_t ctx)
 	d->plan_hi = h.n;
 	kp_lsp_regions_free(d->rg);
 	d->rg = has_ddl ? NULL : kp_lsp_regions_build(d->t.text, d->t.len, d->lang);
-	d->host_plain = !memmem(d->t.text, d->t.len, "keyplan:", 8);
 	analysed(d, ctx, has_ddl);
 }

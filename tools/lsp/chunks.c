@@ -1,6 +1,7 @@
 /* Chunks of a document: its text cut at each statement's end (by the SQL
  * lexer alone), cut again only where edits changed it, and the index that
  * finds unchanged chunks again by the hash of their text (lsp.h). */
+#define _GNU_SOURCE   /* memmem */
 #include "tools/lsp/lsp.h"
 
 #include <stdlib.h>
@@ -120,30 +121,106 @@ kp_lsp_cut *kp_lsp_cut_text(const char *t, size_t len, bool hash_comment, size_t
 	return v;
 }
 
-/* The keyplan:ignore-file lines of the text (they act on every chunk). */
-uint64_t kp_lsp_file_directives(const char *t, size_t len, bool *any)
+/* Does the line [p, e) hold a keyplan: directive of the file pass
+ * (ignore-file, disable, enable: they act on every chunk), in any case, as
+ * written anywhere on it? A generous test: the lexer decides (below). */
+static bool file_pass_line(const char *p, const char *e)
+{
+	for (const char *c = p; (c = memchr(c, ':', (size_t)(e - c))) != NULL; c++) {
+		if (c - p < 7 || strncasecmp(c - 7, "keyplan", 7))
+			continue;
+		const char *d = c + 1;
+		size_t n = (size_t)(e - d);
+		if ((n >= 11 && !strncasecmp(d, "ignore-file", 11)) || (n >= 7 && !strncasecmp(d, "disable", 7)) ||
+		    (n >= 6 && !strncasecmp(d, "enable", 6)))
+			return true;
+	}
+	return false;
+}
+
+/* SQL's states as the file pass reads them (tools/suppress.c: lex_step):
+ * only a "--" comment that starts a line in code holds a directive. */
+enum { FL_CODE, FL_STR, FL_QUOTED, FL_BACKTICK, FL_BLOCK, FL_LINE };
+
+static int fl_step(int st, char prev, char ch)
+{
+	switch (st) {
+	case FL_CODE:
+		if (ch == '\'') return FL_STR;
+		if (ch == '"') return FL_QUOTED;
+		if (ch == '`') return FL_BACKTICK;
+		if (ch == '*' && prev == '/') return FL_BLOCK;
+		if (ch == '-' && prev == '-') return FL_LINE;
+		return FL_CODE;
+	case FL_STR: return ch == '\'' ? FL_CODE : st;
+	case FL_QUOTED: return ch == '"' ? FL_CODE : st;
+	case FL_BACKTICK: return ch == '`' ? FL_CODE : st;
+	case FL_BLOCK: return ch == '/' && prev == '*' ? FL_CODE : st;
+	default: return ch == '\n' ? FL_CODE : st;
+	}
+}
+
+uint64_t kp_lsp_file_directives(const char *t, size_t len, bool sql, bool *any, uint32_t **at, uint32_t *nat)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 	*any = false;
-	for (size_t i = 6; i + 5 <= len; i++) {
-		/* "ignore-file" in any case: found by its '-', which memchr finds fast */
-		const char *dash = memchr(t + i, '-', len - i);
-		if (!dash)
-			break;
-		i = (size_t)(dash - t);
-		if (i < 6 || i + 5 > len || strncasecmp(t + i - 6, "ignore-file", 11))
-			continue;
-		i -= 6;
-		size_t a = i, b = i;
-		while (a > 0 && t[a - 1] != '\n')
-			a--;
-		while (b < len && t[b] != '\n')
-			b++;
-		h = kp_lsp_hash(h, t + a, b - a);
-		*any = true;
-		i = b;
+	*nat = 0;
+	size_t last = 0;   /* the end of the last line that may hold one */
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(t + i, '\n', len - i);
+		size_t e = nl ? (size_t)(nl - t) : len;
+		/* application code: its keyplan:ignore-file lines, as written
+		 * (the extraction reads the rest, analyze_host.c) */
+		bool hit = sql ? file_pass_line(t + i, t + e)
+		               : e - i >= 11 && memmem(t + i, e - i, "ignore-file", 11) != NULL;
+		if (!hit && !sql) {
+			for (size_t k = i; k + 11 <= e && !hit; k++)
+				hit = (t[k] == 'i' || t[k] == 'I') && !strncasecmp(t + k, "ignore-file", 11);
+		}
+		if (hit) {
+			*any = true;
+			last = e;
+			if (!sql)
+				h = kp_lsp_hash(h, t + i, e - i);
+		}
+		i = e + 1;
 	}
-	return h;
+	if (!sql || !*any)
+		return h;
+	/* SQL: the lines the file pass reads, with where they are (a block
+	 * acts on the chunks after its line: analyze.c keys each chunk with
+	 * how many are before it) */
+	uint32_t cap = 0;
+	int st = FL_CODE;
+	for (size_t i = 0; i < last;) {
+		const char *nl = memchr(t + i, '\n', last - i);
+		size_t e = nl ? (size_t)(nl - t) : last;
+		size_t q = i;
+		if (i == 0 && len >= 3 && !memcmp(t, "\xef\xbb\xbf", 3))
+			q += 3;
+		while (q < e && (t[q] == ' ' || t[q] == '\t'))
+			q++;
+		if (st == FL_CODE && e - q > 2 && t[q] == '-' && t[q + 1] == '-' && file_pass_line(t + q, t + e)) {
+			h = kp_lsp_hash(kp_lsp_hash_u64(h, *nat), t + q, e - q);
+			if (*nat == cap) {
+				cap = cap ? cap * 2 : 8;
+				*at = realloc(*at, cap * sizeof **at);
+				if (!*at)
+					abort();
+			}
+			(*at)[(*nat)++] = (uint32_t)q;
+		}
+		char prev = 0;
+		for (size_t c = q; c < e; c++) {
+			int was = st;
+			st = fl_step(st, prev, t[c]);
+			prev = st != was && (was == FL_BLOCK || st == FL_BLOCK) ? 0 : t[c];
+		}
+		if (st == FL_LINE)
+			st = FL_CODE;
+		i = e + 1;
+	}
+	return kp_lsp_hash_u64(h, *nat);
 }
 
 /* An index of the old chunks by key, to find the unchanged ones; chunks

@@ -194,6 +194,16 @@ typedef struct kp_lsp_pubcache {
 	uint64_t removed;
 } kp_lsp_pubcache;
 
+/* A keyplan: comment of application code (kp_lsp_doc.dirs). */
+typedef struct kp_lsp_dir {
+	uint32_t off, end;      /* the comment */
+	uint32_t owner;         /* the ref of its statement, or UINT32_MAX */
+	bool wide;              /* holds one the file pass reads (ignore-file,
+	                           disable, enable: it acts on every statement) */
+	bool own;               /* holds one its statement reads (ignore, an
+	                           unknown word) */
+} kp_lsp_dir;
+
 typedef struct kp_lsp_doc {
 	char *uri;
 	char *path;             /* its file, or the URI when it is not a file */
@@ -215,11 +225,19 @@ typedef struct kp_lsp_doc {
 	/* what edits changed since the last analysis: only [edit_lo, len -
 	 * edit_suffix) (edit_lo SIZE_MAX: nothing); old_len, the length then */
 	size_t edit_lo, edit_suffix, old_len;
-	/* its keyplan:ignore-file lines as the last analysis read them (chunks.c:
-	 * kp_lsp_file_directives): while it had none, an edit is read for a
-	 * new one over the lines it touched, not the whole text */
+	/* its directives that act on every chunk as the last analysis read
+	 * them (chunks.c: kp_lsp_file_directives): while it had none, an edit
+	 * is read for a new one over the lines it touched, not the whole text */
 	uint64_t fd_hash;
-	uint32_t *dirs, ndirs, dircap;   /* where its keyplan: lines are (analyze_host.c) */
+	uint32_t *fd_at, fd_n;  /* SQL: where those lines are */
+	/* application code: its keyplan: comments as the last analysis's
+	 * extraction read them (analyze_host.c): where each is, the ref of the
+	 * statement it belongs to (UINT32_MAX: none), and which directives it
+	 * holds; dirs_known: they are the text's (an edit's region is read
+	 * alone only then) */
+	struct kp_lsp_dir *dirs;
+	uint32_t ndirs;
+	bool dirs_known;
 	bool fd_known, fd_any;
 	unsigned runs;          /* chunks planned by the last analysis (tests and
 	                           benchmarks read it through keyplan/stats) */
@@ -249,10 +267,8 @@ typedef struct kp_lsp_doc {
 	bool dl_valid;
 	uint64_t dl_rid, dl_head;
 	/* application code: its regions (tools/lsp/regions.h), for extracting
-	 * an edit's region alone; host_plain: no keyplan: comment was in the
-	 * text analysed last */
+	 * an edit's region alone */
 	struct kp_lsp_regions *rg;
-	bool host_plain;
 	unsigned partial_runs;  /* analyses that read one region (tests) */
 	kp_lsp_pubcache pc;     /* the last push publication (SQL documents being edited) */
 	unsigned spliced;       /* publications spliced from it (keyplan/stats) ... */
@@ -371,9 +387,12 @@ uint64_t kp_lsp_hash_u64(uint64_t h, uint64_t v);
  * an old chunk starts (the rest of the text is as it was). */
 kp_lsp_cut *kp_lsp_cut_text(const char *t, size_t len, bool hash_comment, size_t from, uint32_t *n,
                             bool (*stop)(void *, size_t), void *ctx, bool *stopped);
-/* A hash of the keyplan:ignore-file lines of the text (they act on every
- * chunk); *any says whether there is one. */
-uint64_t kp_lsp_file_directives(const char *t, size_t len, bool *any);
+/* A hash of the directives of the text that act on every chunk (what
+ * they say; *any: a line may hold one): in application code its
+ * keyplan:ignore-file lines; in SQL (sql) the lines the file pass reads
+ * (a "--" comment starting a line in code: keyplan:ignore-file, disable,
+ * enable), where they are in *at (realloc'd, *nat of them). */
+uint64_t kp_lsp_file_directives(const char *t, size_t len, bool sql, bool *any, uint32_t **at, uint32_t *nat);
 /* The chunks of d's text after edits that changed only [edit_lo, len -
  * edit_suffix), from the start of old ref *old_lo on: they take the place
  * of the old refs [*old_lo, *old_hi); the old refs from *old_hi on are

@@ -7,6 +7,7 @@
 #include "host/host.h"
 
 #define STACK 256
+#define NO_LEAD UINT32_MAX
 
 
 
@@ -44,12 +45,34 @@ typedef struct scan {
 	bool cur_decorator;     /* Python: the current logical line is one */
 	unsigned min;           /* the least open since the region's start */
 	uint32_t last_end;      /* where the last token (a comment too) ends */
+	uint32_t code_end;      /* where the last token that is not a comment
+	                           (nor Python's line end) ends */
+	uint32_t lead;          /* the start of the line of the first comment
+	                           on a line of its own since that token (the
+	                           comments above a declaration, its keyplan:
+	                           directives among them), or NO_LEAD */
 	unsigned cls_ind;       /* Python: the column of the body of the class
 	                           open at column 0 (its methods' def), or 0 */
 	bool cls_pending;       /* Python: a class began at column 0, its body
 	                           not yet reached */
 	bool cls_head;          /* Python: a class began in the region */
 } scan;
+
+static uint32_t line_start(const char *text, uint32_t off)
+{
+	while (off > 0 && text[off - 1] != '\n' && text[off - 1] != '\r')
+		off--;
+	return off;
+}
+
+/* Where a region starting at token t begins: the line of t, or of the
+ * comments on lines of their own just above it (a declaration's comments,
+ * its keyplan: directives, go with it: a directive acts on the statement
+ * below it, docs/embedded-sql.md). */
+static uint32_t region_start(const scan *s, const kp_htok *t)
+{
+	return s->lead != NO_LEAD ? s->lead : line_start(s->text, t->off);
+}
 
 /* The column of off (bytes from its line's start). */
 static unsigned column(const char *text, uint32_t off)
@@ -118,9 +141,20 @@ static bool boundary(const scan *s, const kp_htok *t)
 /* Reads t (after boundary()). */
 static void step(scan *s, const kp_htok *t)
 {
+	uint32_t before = s->last_end;
 	s->last_end = t->off + t->len;
-	if (t->type == KP_HT_COMMENT)
+	if (t->type == KP_HT_COMMENT) {
+		/* the first comment that starts its own line (no token, no part
+		 * of a comment before it there) */
+		uint32_t ls = line_start(s->text, t->off);
+		if (s->lead == NO_LEAD && ls >= before && (s->code_end == 0 || newline_between(s->text, s->code_end, t->off)))
+			s->lead = ls;
 		return;
+	}
+	if (t->type != KP_HT_NL) {
+		s->code_end = t->off + t->len;
+		s->lead = NO_LEAD;
+	}
 	const char *p = s->text + t->off;
 	bool java = s->lang == KP_LANG_JAVA || s->lang == KP_LANG_KOTLIN;
 	if (s->lang == KP_LANG_PYTHON) {
@@ -205,12 +239,6 @@ static void push_region(rlist *l, uint32_t off, unsigned depth, unsigned pyind, 
 	l->n++;
 }
 
-static uint32_t line_start(const char *text, uint32_t off)
-{
-	while (off > 0 && text[off - 1] != '\n' && text[off - 1] != '\r')
-		off--;
-	return off;
-}
 
 /* Ends region i of l (whose depth at its start is l->r[i].depth) with the
  * scanner's state s: structural when a body opened or closed in it. */
@@ -224,7 +252,7 @@ kp_lsp_regions *kp_lsp_regions_build(const char *text, size_t len, int lang)
 	if (lang != KP_LANG_JAVA && lang != KP_LANG_KOTLIN && lang != KP_LANG_GO && lang != KP_LANG_PYTHON)
 		return NULL;
 	kp_hlex lx = {text, len, 0, lang == KP_LANG_KOTLIN};
-	scan s = {.lang = lang, .text = text, .line_start = true};
+	scan s = {.lang = lang, .text = text, .line_start = true, .lead = NO_LEAD};
 	toklist l = {0};
 	rlist rl = {0};
 	push_region(&rl, 0, 0, 0, 0);
@@ -232,8 +260,8 @@ kp_lsp_regions *kp_lsp_regions_build(const char *text, size_t len, int lang)
 		kp_htok t;
 		lex(lang, &lx, &t);
 		if (t.type != KP_HT_COMMENT && boundary(&s, &t)) {
-			uint32_t at = line_start(text, t.off);
-			if (at > rl.r[rl.n - 1].off && at >= s.last_end) {
+			uint32_t at = region_start(&s, &t);
+			if (at > rl.r[rl.n - 1].off && at >= s.code_end) {
 				end_region(&rl, rl.n - 1, &s);
 				push_region(&rl, at, s.n, pyind_at(&s, &t), l.n);
 				s.min = s.n;
@@ -307,7 +335,7 @@ bool kp_lsp_regions_plan(kp_lsp_regions *g, const char *text, size_t len, size_t
 	size_t e1_new = (size_t)((long long)e1_old + delta);
 	kp_hlex lx = {text, len, a, g->lang == KP_LANG_KOTLIN};
 	scan s = {.lang = g->lang, .text = text, .line_start = true, .n = g->r[ia].depth, .min = g->r[ia].depth,
-	          .cls_ind = g->r[ia].pyind};
+	          .cls_ind = g->r[ia].pyind, .lead = NO_LEAD, .code_end = (uint32_t)a};
 	memset(s.st, 'T', sizeof s.st);
 	if (a > 0) {
 		/* what stands before the region: a boundary held there */
@@ -337,8 +365,8 @@ bool kp_lsp_regions_plan(kp_lsp_regions *g, const char *text, size_t len, size_t
 			if (a > 0 && !boundary(&s, &t))
 				break;
 		} else if (t.type != KP_HT_COMMENT && boundary(&s, &t)) {
-			uint32_t at = line_start(text, t.off);
-			if (at > rl.r[rl.n - 1].off && at >= s.last_end) {
+			uint32_t at = region_start(&s, &t);
+			if (at > rl.r[rl.n - 1].off && at >= s.code_end) {
 				end_region(&rl, rl.n - 1, &s);
 				if (at >= e1_new) {
 					/* where an old region started, in the same state:

@@ -14,6 +14,9 @@
  *     logical line that is not a decorator, before a word that is not
  *     else, elif, except or finally (a region where a class begins is
  *     kept when others are blanked).
+ * A region starts at the first of the comments on lines of their own just
+ * above the token that starts it (a declaration's Javadoc, its keyplan:
+ * directives, which act on the statement below them), else at its line.
  * Each region keeps the names it holds (by the host's name hash, as the
  * extractor's appended-name bits see them), in two sets: the names it
  * declares for its own code (a parameter, a local: Java's Type name in a

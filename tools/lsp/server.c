@@ -37,6 +37,7 @@ static void doc_free(kp_lsp_doc *d)
 {
 	kp_lsp_doc_drop_analysis(d);
 	free(d->dirs);
+	free(d->fd_at);
 	kp_doc_free(&d->t);
 	free(d->dl_pieces);
 	kp_lsp_pubcache_free(&d->pc);
