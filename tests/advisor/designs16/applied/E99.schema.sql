@@ -13,8 +13,8 @@ CREATE SEQUENCE activity_id_seq;
 -- distinct: segment_id 30000000
 -- distinct: athlete_id 120000000
 -- distribution: activity_id monotonic
-CREATE TABLE segment_effort (activity_id_hash VARCHAR(4) NOT NULL, activity_id BIGINT NOT NULL, effort_seq INTEGER NOT NULL, segment_id BIGINT,
+CREATE TABLE segment_effort ("ACTIVITY_ID_hash" VARCHAR(4) NOT NULL, activity_id BIGINT NOT NULL, effort_seq INTEGER NOT NULL, segment_id BIGINT,
   athlete_id BIGINT, start_date TIMESTAMP, elapsed_time INTEGER, moving_time INTEGER, average_watts DOUBLE,
   pr_rank INTEGER, kom_rank INTEGER
-  CONSTRAINT pk PRIMARY KEY (activity_id_hash, activity_id, effort_seq));
+  CONSTRAINT pk PRIMARY KEY ("ACTIVITY_ID_hash", activity_id, effort_seq));
 CREATE INDEX segment_effort_leaderboard ON segment_effort (segment_id, elapsed_time) INCLUDE (athlete_id, start_date);
