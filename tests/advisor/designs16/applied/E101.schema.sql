@@ -1,0 +1,20 @@
+-- rows: 900000000
+-- distinct: country_code 12
+-- distinct: party_id 900
+-- distinct: token_uid 25000000
+CREATE TABLE charging_session (country_code VARCHAR(2) NOT NULL, party_id VARCHAR(3) NOT NULL,
+  session_id VARCHAR(36) NOT NULL, start_date_time BIGINT, end_date_time BIGINT, kwh_wh BIGINT,
+  token_uid VARCHAR(36), contract_id VARCHAR(36), auth_method VARCHAR(16), location_id VARCHAR(36),
+  evse_uid VARCHAR(36), connector_id VARCHAR(36), currency VARCHAR(3), total_cost_cents BIGINT,
+  status VARCHAR(12), last_updated BIGINT,
+  PRIMARY KEY (party_id, country_code, session_id));
+CREATE INDEX idx_charging_session_token_uid_start_date_time ON charging_session (token_uid, start_date_time) INCLUDE (kwh_wh, total_cost_cents, status);
+-- rows: 850000000
+-- distinct: token_uid 25000000
+-- distinct: party_id 900
+CREATE TABLE cdr (token_uid VARCHAR(36) NOT NULL, end_date_time BIGINT NOT NULL, party_id VARCHAR(3) NOT NULL,
+  cdr_id VARCHAR(39) NOT NULL, country_code VARCHAR(2), session_id VARCHAR(36), start_date_time BIGINT,
+  location_id VARCHAR(36), evse_uid VARCHAR(36), total_energy_wh BIGINT, total_time_s BIGINT,
+  currency VARCHAR(3), total_cost_cents BIGINT, invoice_reference_id VARCHAR(39), last_updated BIGINT,
+  PRIMARY KEY (token_uid, end_date_time, party_id, cdr_id));
+CREATE INDEX idx_cdr_party_id_end_date_time ON cdr (party_id, end_date_time) INCLUDE (total_energy_wh, total_cost_cents);
