@@ -81,5 +81,11 @@ void kp_advisor_run(kp_advisor *adv)
 	}
 	kp_arena_free(&scratch);
 	kpa_judge_all(adv);
+	/* the DDL as a designer applies it: with the annotations the judge
+	 * weighed its bucket column by */
+	for (uint32_t i = 0; i < adv->advice.n; i++) {
+		kp_advice *x = adv->advice.items[i];
+		x->ddl = kpa_ddl_annotated(adv, x);
+	}
 	kpa_help_unhelped(adv);
 }

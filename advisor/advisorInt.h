@@ -170,6 +170,13 @@ typedef struct kpa_notes {
 /* t's annotations, parsed (and malformed ones reported, KP022) on first
  * use; never NULL for a table of the catalog. */
 const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t);
+/* x's DDL as a designer applies it: where it adds a bucket column of its
+ * own that the judge weighed as x->buckets buckets (salt_buckets' leading
+ * bucket, rebuild_index's <index>_bucket), the annotations that state it
+ * so (-- distinct: b N, -- distribution: b uniform) on the lines above the
+ * CREATE TABLE or ALTER TABLE that adds it, which the reader takes there
+ * (docs/annotations.md); else x->ddl as it is. */
+const char *kpa_ddl_annotated(kp_advisor *adv, const kp_advice *x);
 /* What the cost knows of a table's columns beyond the defaults, per
  * column index (ncols of each; NULL: nothing known): the distinct values
  * (stated by -- distinct:, or bounded by the column's type: judge.c) and
@@ -179,6 +186,11 @@ typedef struct kpa_counts {
 	const double *distinct;
 	const double *range;
 	int ncols;
+	const int8_t *dist;     /* -- distribution: stated per column (KPA_DIST_*, 0: none),
+	                           or NULL: whether a value's share of the rows is known */
+	const kp_value *const *common; /* per column: the value most writes set to a column of
+	                           few values whose spread is not stated (common_value.c),
+	                           else NULL; NULL: none known */
 } kpa_counts;
 /* The share of rows a range on column col keeps, stated by -- range:; 0
  * when not stated or k is NULL (the default, KP_SEL_RANGE, applies). */

@@ -117,15 +117,16 @@ bool kp_annotation_note(const char *p, const char *end)
 	return true;
 }
 
-static void bad(kp_advisor *adv, const kp_table *t, const char *p, const char *end, const char *what)
+static void bad(kp_advisor *adv, kp_source *src, const char *p, const char *end, const char *what)
 {
-	kp_diag_add(adv->d, adv->a, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, t->src, (uint32_t)(p - t->src->text),
+	kp_diag_add(adv->d, adv->a, KP_R_UNKNOWN_DIRECTIVE, KP_SEV_WARNING, src, (uint32_t)(p - src->text),
 	            (uint32_t)(end - p), "malformed annotation '%.*s': %s (docs/annotations.md); ignored",
 	            (int)(end - p), p, what);
 }
 
-/* One trimmed comment line [p, end) before t's CREATE TABLE. */
-static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p, const char *end)
+/* One trimmed comment line [p, end) of src before t's CREATE TABLE (or an
+ * ALTER TABLE adding its columns). */
+static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, kp_source *src, const char *p, const char *end)
 {
 	const char *colon = memchr(p, ':', (size_t)(end - p));
 	if (!colon)
@@ -150,7 +151,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 	if (k == 0 || k == 1) {
 		double x = number(v, ve);
 		if (x < 0) {
-			bad(adv, t, p, end, "expected a number from 0 to 1e15");
+			bad(adv, src, p, end, "expected a number from 0 to 1e15");
 			return;
 		}
 		if (k == 0)
@@ -162,7 +163,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 	if (k == 4) {
 		double x = number(v, ve);
 		if (!(x >= 1 && x <= KP_ROW_BYTES_MAX)) {
-			bad(adv, t, p, end, "expected a row size in bytes from 1 to 100000000");
+			bad(adv, src, p, end, "expected a row size in bytes from 1 to 100000000");
 			return;
 		}
 		n->row_bytes = x;
@@ -171,7 +172,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 	if (k == 5) {
 		double x = number(v, ve);
 		if (!(x >= 1 && x <= KP_REGIONS_MAX) || x != (double)(long long)x) {
-			bad(adv, t, p, end, "expected a whole number of regions from 1 to 100000");
+			bad(adv, src, p, end, "expected a whole number of regions from 1 to 100000");
 			return;
 		}
 		n->regions = x;
@@ -180,7 +181,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 	/* distinct: COLUMN N, distribution: COLUMN KIND [ARG], then a note */
 	int ci = column_named(adv, t, v, (size_t)(ve - v));
 	if (ci < 0) {
-		bad(adv, t, p, end, kp_arena_printf(adv->a, "%s has no column '%.*s'", t->name, (int)(ve - v), v));
+		bad(adv, src, p, end, kp_arena_printf(adv->a, "%s has no column '%.*s'", t->name, (int)(ve - v), v));
 		return;
 	}
 	const char *w = rest;
@@ -189,7 +190,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 		const char *we = kp_annotation_word(w, end, &rest);
 		double x = kp_annotation_note(rest, end) ? share(w, we) : -1;
 		if (!(x > 0)) {
-			bad(adv, t, p, end, "expected a column and the share of rows a range on it keeps, from 0 to 1 "
+			bad(adv, src, p, end, "expected a column and the share of rows a range on it keeps, from 0 to 1 "
 			                    "(0.01, or a fraction such as 1/365)");
 			return;
 		}
@@ -200,7 +201,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 		const char *we = kp_annotation_word(w, end, &rest);
 		double x = kp_annotation_note(rest, end) ? number(w, we) : -1;
 		if (x < 1) {
-			bad(adv, t, p, end, "expected a column and a number of distinct values of at least 1");
+			bad(adv, src, p, end, "expected a column and a number of distinct values of at least 1");
 			return;
 		}
 		n->distinct[ci] = x;
@@ -217,7 +218,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 			kind = i;
 	const char *expect = "expected a column and uniform, monotonic, latest, skewed, zipfian [THETA] or fixed N";
 	if (kind < 0) {
-		bad(adv, t, p, end, expect);
+		bad(adv, src, p, end, expect);
 		return;
 	}
 	/* the argument is the next word when the kind takes one and the word
@@ -231,7 +232,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 	}
 	if (kind == 3) {           /* fixed N: N values, as many rows each */
 		if (!(x >= 1 && x <= 1e15) || x != (double)(long long)x) {
-			bad(adv, t, p, end, "expected fixed and a whole number of values from 1 to 1e15");
+			bad(adv, src, p, end, "expected fixed and a whole number of values from 1 to 1e15");
 			return;
 		}
 		n->dist[ci] = KPA_DIST_FIXED;
@@ -244,7 +245,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 		if (x == -2)
 			x = KP_ZIPF_THETA;
 		else if (kind == 2 || !(x > 0 && x < 1)) {
-			bad(adv, t, p, end, kind == 2 ? expect : "expected zipfian and a constant between 0 and 1 (YCSB's is 0.99)");
+			bad(adv, src, p, end, kind == 2 ? expect : "expected zipfian and a constant between 0 and 1 (YCSB's is 0.99)");
 			return;
 		}
 		n->dist[ci] = KPA_DIST_SKEWED;
@@ -252,7 +253,7 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, const char *p,
 		return;
 	}
 	if (x != -2) {
-		bad(adv, t, p, end, expect);
+		bad(adv, src, p, end, expect);
 		return;
 	}
 	if (kind == 5) {           /* latest: new values grow, reads prefer the newest */
@@ -313,15 +314,32 @@ static kpa_notes *new_notes(kp_arena *a, const kp_table *t)
 	return n;
 }
 
-/* The comment lines right above t's CREATE into n, each malformed one
- * KP022 in adv->d. */
-static void read_block(kp_advisor *adv, const kp_table *t, kpa_notes *n)
+/* Where the ALTER statement that declared the column at off of src starts
+ * (its ALTER keyword, a word of its own), or (size_t)-1 when the nearest
+ * statement keyword before it is a CREATE: a column of the CREATE TABLE. */
+static size_t alter_start(const kp_source *src, uint32_t off)
 {
-	if (!t->src || !t->src->text || t->off > t->src->len)
-		return;
-	/* the comment lines right above the CREATE, up to a line that is not one */
-	const char *s = t->src->text;
-	size_t at = create_start(t);
+	const char *s = src->text;
+	size_t i = off;
+	size_t lo = i > 4096 ? i - 4096 : 0;
+	while (i >= lo + 5) {
+		i--;
+		bool before = i == 0 || !(isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_');
+		if (!before)
+			continue;
+		if (i + 5 < off && !strncasecmp(s + i, "alter", 5) && !(isalnum((unsigned char)s[i + 5]) || s[i + 5] == '_'))
+			return i;
+		if (i + 6 < off && !strncasecmp(s + i, "create", 6) && !(isalnum((unsigned char)s[i + 6]) || s[i + 6] == '_'))
+			return (size_t)-1;
+	}
+	return (size_t)-1;
+}
+
+/* The comment lines right above the statement starting at at in src into
+ * n, each malformed one KP022 in adv->d. */
+static void read_block_at(kp_advisor *adv, const kp_table *t, kpa_notes *n, kp_source *src, size_t at)
+{
+	const char *s = src->text;
 	while (at > 0 && s[at - 1] != '\n') {
 		/* something before CREATE on its line: only a same-line comment
 		 * cannot be, so no annotation block */
@@ -344,9 +362,82 @@ static void read_block(kp_advisor *adv, const kp_table *t, kpa_notes *n)
 		p += 2;
 		while (p < end && isspace((unsigned char)*p))
 			p++;
-		one(adv, t, n, p, end);
+		one(adv, t, n, src, p, end);
 		at = b;
 	}
+}
+
+/* The comment lines right above t's CREATE into n, then those above each
+ * ALTER TABLE that added a column of t (docs/annotations.md: the advised
+ * DDL adds a bucket column so, its count stated above it), a later
+ * statement's over an earlier's; each malformed one KP022 in adv->d. */
+static void read_block(kp_advisor *adv, const kp_table *t, kpa_notes *n)
+{
+	if (!t->src || !t->src->text || t->off > t->src->len)
+		return;
+	read_block_at(adv, t, n, t->src, create_start(t));
+	kp_source *last_src = NULL;
+	size_t last = (size_t)-1;
+	for (int i = 0; i < t->ncols; i++) {
+		const kp_column *c = &t->cols[i];
+		if (!c->src || !c->src->text || c->off > c->src->len || (c->src == t->src && c->off <= t->off))
+			continue;
+		size_t at = alter_start(c->src, c->off);
+		/* a column of the CREATE, or of the ALTER just read (the columns
+		 * one ALTER adds come one after another) */
+		if (at == (size_t)-1 || (c->src == last_src && at == last))
+			continue;
+		last_src = c->src;
+		last = at;
+		read_block_at(adv, t, n, c->src, at);
+	}
+}
+
+/* The name of the column a key change's DDL leads its PRIMARY KEY with,
+ * where the DDL declares it with an integer type (a bucket number, not a
+ * splice of a bucket and a value, not a hash expression), or NULL. */
+static const char *ddl_int_lead(kp_advisor *adv, const char *ddl)
+{
+	const char *p = NULL;
+	for (const char *q = ddl; (q = strstr(q, "PRIMARY KEY (")); q++)
+		p = q + strlen("PRIMARY KEY (");
+	if (!p)
+		return NULL;
+	size_t w = strcspn(p, " ,()");
+	if (w == 0 || (p[w] != ',' && p[w] != ')' && p[w] != ' '))
+		return NULL;
+	/* its declaration: "(name TYPE" or ", name TYPE" */
+	static const char *const ints[] = {"INT ", "INT,", "INTEGER ", "INTEGER,", "BIGINT ", "BIGINT,", NULL};
+	for (const char *q = ddl; (q = strstr(q, kp_arena_printf(adv->a, "%.*s ", (int)w, p))) && q < p; q++) {
+		if (q == ddl || (q[-1] != '(' && q[-1] != ' '))
+			continue;
+		if (q[-1] == ' ' && (q - 1 == ddl || q[-2] != ','))
+			continue;
+		for (int i = 0; ints[i]; i++)
+			if (!strncmp(q + w + 1, ints[i], strlen(ints[i])))
+				return kp_arena_printf(adv->a, "%.*s", (int)w, p);
+		return NULL;
+	}
+	return NULL;
+}
+
+const char *kpa_ddl_annotated(kp_advisor *adv, const kp_advice *x)
+{
+	const kp_table *t = x->table;
+	if (!x->ddl || !t || x->buckets <= 0)
+		return x->ddl;
+	const char *b = NULL;
+	if (x->replaces && x->index && !strcmp(x->kind, "rebuild_index")) {
+		b = kpa_index_bucket_name(adv, t, x->replaces);
+		if (!b || !strstr(x->ddl, kp_arena_printf(adv->a, "ADD COLUMN %s ", b)))
+			b = NULL;   /* a key column the writer fills already */
+	} else if (x->newkey && !x->index && x->newkey->n > 0 && x->newkey->parts[0].col < 0 &&
+	           !strncmp(x->ddl, "CREATE TABLE ", 13)) {
+		b = ddl_int_lead(adv, x->ddl);
+	}
+	if (!b || column_named(adv, t, b, strlen(b)) >= 0)
+		return x->ddl;
+	return kp_arena_printf(adv->a, "-- distinct: %s %d\n-- distribution: %s uniform\n%s", b, x->buckets, b, x->ddl);
 }
 
 const kpa_notes *kpa_notes_of(kp_advisor *adv, const kp_table *t)

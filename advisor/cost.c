@@ -18,6 +18,27 @@ static double sel_at(double sel, double scale)
 	return v > 1 ? 1 : v;
 }
 
+/* The share of the rows one value of column c keeps, st (its stated or
+ * typed count's 1 / values), at a point of the bracket, where a key range
+ * binds c to v: a count of few values (at most KP_FEW_VALUES: a status, a
+ * type) says how many values there are, not how the rows spread over
+ * them. Where no -- distribution: states the spread and v is the value
+ * most of the writes setting c set (common_value.c: Moodle's enrolments
+ * are created active, status 0, and few are suspended: E88 in
+ * tests/advisor/designs14.md), the bracket's upper end takes v to hold
+ * KP_BRACKET times its average share, at most every row of the range
+ * before it: a key that only adds c then saves nothing a designer can
+ * count on (docs/advice.md, "The common value of a few-valued column"). */
+static double few_share_at(const kpa_counts *k, int c, const kp_value *v, double st, double scale)
+{
+	if (st <= 0 || scale <= 1 || !v || !k || !k->common || c < 0 || c >= k->ncols || !k->common[c])
+		return st;
+	bool ok = true;
+	if (kp_value_cmp(v, k->common[c], &ok) != 0 || !ok)
+		return st;
+	return st * scale < 1 ? st * scale : 1;
+}
+
 double kpa_rows_matched(const kp_names *nm, const kp_stmt *s, double n, const kpa_counts *k)
 {
 	return kpa_rows_matched_at(nm, s, n, k, 1);
@@ -134,6 +155,7 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
                           double scale, int buckets)
 {
 	const double *distinct = k ? k->distinct : NULL;
+	const kpa_counts *counts = k;   /* the loops below name their key part k */
 	double rows, fan = 0;
 	switch (p->access) {
 	case KP_ACCESS_GET:
@@ -165,6 +187,8 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 				 * in key order stops at its LIMIT */
 				if (st > 0 && scale > 1 && p->order == KP_ORDER_SORT)
 					st = st * scale < 1 ? st * scale : 1;
+				else
+					st = few_share_at(counts, col, k < r->neq ? &r->eq[k] : NULL, st, scale);
 				part *= st > 0 ? st : sel_at(KP_SEL_EQ, scale);
 			}
 			if (r->has_range) {

@@ -144,6 +144,26 @@ static void put_options(kp_buf *out, const kp_table *t, const target_info *ti)
 		kp_buf_putc(out, ')');
 }
 
+/* A second table made from t (an index table) keyed k keeps Phoenix's
+ * MULTI_TENANT where k leads with t's tenant column: a tenant's connection
+ * then fills it in the index table's reads and writes as in t's, where
+ * without the option the tenant's reads of it would read every tenant's
+ * rows. Phoenix takes the option only on a key of two or more columns
+ * whose first is NOT NULL (ERROR 1040; docs/targets.md: any type since
+ * Phoenix 4, VARCHAR or CHAR before), and a key column is. An index table
+ * led by another column holds every tenant's rows and takes no option
+ * (f8313b9). */
+static bool tenant_led(const kp_table *t, const kp_key *k, const target_info *ti)
+{
+	if (!ti->phoenix_rules || t->pk.n < 2 || k->n < 2 || t->pk.parts[0].col < 0 ||
+	    k->parts[0].col != t->pk.parts[0].col)
+		return false;
+	const char *v = kp_table_option_get(t, "MULTI_TENANT");
+	if (!v)
+		v = kp_table_option_get(t, "multi_tenant");
+	return v && !strcasecmp(v, "true");
+}
+
 /* The target's writer, from the target table: Phoenix names the key
  * constraint, Tablestore has only its key types and no DESC, only Phoenix
  * has SALT_BUCKETS. Hash parts are written as hash32(...): only targets with
@@ -198,6 +218,8 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 	 * index table is): every other option it has comes back */
 	if (!name || !strcmp(name, t->name))
 		put_options(out, t, ti);
+	else if (tenant_led(t, key, ti))
+		kp_table_ddl_option(out, "MULTI_TENANT = true");
 }
 
 void kp_table_ddl_option(kp_buf *out, const char *opt)

@@ -218,6 +218,11 @@ static void drop(kp_advisor *adv, const kp_table *t, const kp_index *ix, const c
 			hot ? kp_arena_printf(adv->a, "; a write hotspot itself: %s", hot) : "", t->name,
 			evidence_words(adv, t, nstmts));
 	const char *ddl = ti->sql_index ? kp_arena_printf(adv->a, "DROP INDEX %s ON %s", ix->name, t->name) : NULL;
+	/* a store that takes no SQL for an index names its operation, as a
+	 * rebuild's words do (E90's drop said no statement at all) */
+	if (!ddl)
+		msg = kp_arena_printf(adv->a, "%s; deleted with the DeleteIndex operation (the store takes no SQL "
+		                      "for it)", msg);
 	kp_advice *x = kpa_advise(adv, KP_R_UNSERVED, "drop_index", t, msg, key_words(adv, t, ix, NULL), ddl);
 	x->replaces = ix;
 	x->read_drop = reads && !hot;

@@ -177,6 +177,20 @@ static bool drop_worsens(const jtable *jt, const kp_index *ix, const sres *cur, 
 	return false;
 }
 
+/* Does any read of design cur become worse in then: its class, a refusal,
+ * a sort its ORDER BY did not need? */
+static bool any_worse(const jtable *jt, const sres *cur, const sres *then)
+{
+	for (int i = 0; i < jt->ns; i++) {
+		if (jt->s[i].ins_rows > 0)
+			continue;
+		if (class_rank(then[i].cls) > class_rank(cur[i].cls) || (then[i].rejected && !cur[i].rejected) ||
+		    (then[i].order == KP_ORDER_SORT && cur[i].order != KP_ORDER_SORT))
+			return true;
+	}
+	return false;
+}
+
 /* A drop of an index reads go through, not recommended: no alternative
  * worth listing (index_keep.c). */
 /* Does a design planned as res move onto a search index a read that reads
@@ -271,9 +285,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			distinct[c] = jt->rows;
 	}
 	jt->distinct = distinct;
-	jt->counts = (kpa_counts){distinct, notes->range, t->ncols};
+	jt->counts = (kpa_counts){distinct, notes->range, t->ncols, notes->dist, NULL};
 	jt->by_type = by_type;
 	jt->by_unique = by_unique;
+	kpj_common_values(jt, adv->a);   /* the value most writes set (common_value.c) */
 	jt->assumed = notes->writes >= 0 ? notes->writes : jt->writes > 0 ? 0 : jt->reads;
 	jt->writes_default = notes->writes < 0 && jt->writes <= 0;
 	/* the writes' stated rates decide a hotspot where every write states
@@ -605,6 +620,45 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				try_res = tmp;
 				again = true;
 			}
+		}
+		/* an index the design rebuilt or widened (replaced by a copy of
+		 * its own) judged again against the reads left to it once the
+		 * later steps are in: where its drop in its place leaves no read
+		 * worse and costs no more, the drop is taken (E95: the index a
+		 * new index took the read from, rebuilt, then dropped by the
+		 * next check: two migrations, and a recommendation that is no
+		 * fixpoint) */
+		for (int k = 0; k < npicks; k++) {
+			const kp_advice *x = cands->items[picks[k]];
+			if (!x->replaces || !x->index || x->with)
+				continue;
+			int drop = -1;
+			for (uint32_t j = 0; j < n && drop < 0; j++) {
+				const kp_advice *y = cands->items[j];
+				if (ok[j] && !taken[j] && y->replaces == x->replaces && !y->index && !y->with)
+					drop = (int)j;
+			}
+			if (drop < 0)
+				continue;
+			design d = now;
+			bool applies = true;
+			for (int j = 0; j < npicks && applies; j++)
+				applies = apply(hyp, t, &d, cands->items[j == k ? drop : picks[j]]);
+			if (!applies)
+				continue;
+			kp_cost c;
+			kpj_evaluate(jt, &d, scratch, &c, try_res, hyp);
+			if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9) || kpj_better(&cur, &c) ||
+			    any_worse(jt, cur_res, try_res))
+				continue;
+			taken[picks[k]] = false;
+			taken[drop] = true;
+			picks[k] = drop;
+			chosen = d;
+			cur = c;
+			sres *tmp = cur_res;
+			cur_res = try_res;
+			try_res = tmp;
 		}
 		/* at equal cost the design with fewer tables the application
 		 * writes itself wins (store_kept) */

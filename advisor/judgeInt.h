@@ -242,5 +242,10 @@ void kpj_rekey_indexes(kp_advisor *adv, const kp_table *t, kp_table_review *r);
  * class now and, when r recommends a change, on the recommendation (each
  * shape's then fields, set by its last evaluation). */
 void kpj_summarize(const jtable *jt, kp_table_review *r);
+/* Sets jt->counts.common: per column of few values with no -- distribution:
+ * stated, the literal more than half of the weight of the writes setting
+ * it sets, else NULL (common_value.c; the array itself NULL when no column
+ * has one). Needs jt's shapes and distinct counts. */
+void kpj_common_values(jtable *jt, kp_arena *a);
 
 #endif

@@ -198,9 +198,17 @@ kpa_colconc *kpa_table_conc(kp_advisor *adv, const kp_table *t, kp_arena *a)
 /* Do rows share the values of column ci of t? Other columns follow it in
  * t's own key, which needs them to tell its rows apart (E71's slot, then
  * api_key and route); a column that ends the key (E60's visit id) may be
- * one row a value. */
-static bool shared_value(const kp_table *t, int ci)
+ * one row a value. Nor where the annotations say a value holds at most
+ * KP_FEW_VALUES rows (-- rows: over -- distinct:): a counter that names
+ * one entity (E89's accession number, 10 analyses each) is written a
+ * burst of its few rows at a time, as any entity's key is, and the next
+ * value's hash lands elsewhere; a slot every writer shares holds a time's
+ * writes (unstated, it is taken as shared). */
+static bool shared_value(kp_advisor *adv, const kp_table *t, int ci)
 {
+	const kpa_notes *nt = kpa_notes_of(adv, t);
+	if (nt->rows > 0 && nt->distinct[ci] >= 1 && nt->rows / nt->distinct[ci] <= KP_FEW_VALUES)
+		return false;
 	for (int i = 0; i + 1 < t->pk.n; i++)
 		if (t->pk.parts[i].col == ci)
 			return true;
@@ -241,7 +249,7 @@ void kpa_cols_conc(kp_advisor *adv, const kp_table *t, const kp_key_part *parts,
 					vals *= f->values;
 					top *= f->top;
 				} else if (!kpa_coarse_time(&t->cols[hc]) &&
-				           !(first_only && p->nhash == 1 && f->kind == KPA_CONC_MONO && shared_value(t, hc))) {
+				           !(first_only && p->nhash == 1 && f->kind == KPA_CONC_MONO && shared_value(adv, t, hc))) {
 					return;   /* spread */
 				}
 			}

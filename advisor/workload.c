@@ -692,7 +692,7 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 	    h->indexes[t->nindexes]->key.n)
 		lead = h->indexes[t->nindexes]->key.parts[0].col;
 	/* "before -> after" in words, formatted once per pair of classes */
-	const char *how[KP_ACCESS_FULL + 1][KP_ACCESS_FULL + 1] = {{0}};
+	const char *how[2][KP_ACCESS_FULL + 1][KP_ACCESS_FULL + 1] = {{{0}}};
 	bool never = kpa_target(adv->target)->never_reject;
 	for (uint32_t i = 0; i < rs->n; i++) {
 		const kpa_row *r = &rs->row[i];
@@ -727,9 +727,13 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
 			if (now && !then)
 				v->broken += w;
 			worse[i] = 1 + (now && !then);
-			const char **wd = &how[nowc][thenc];
+			/* a FILTERED SCAN the store refuses today (Lindorm's bound on
+			 * the lead) is named so, as explain and KP001 say it */
+			bool refused = !base && nowc == KP_ACCESS_FILTERED && r->q->plan.rejected;
+			const char **wd = &how[refused][nowc][thenc];
 			if (!*wd)
-				*wd = kp_arena_printf(adv->a, "%s -> %s", kpa_class_words(nowc, !never),
+				*wd = kp_arena_printf(adv->a, "%s -> %s",
+				                      refused ? "REJECTED FILTERED SCAN" : kpa_class_words(nowc, !never),
 				                      kpa_class_words(thenc, !never));
 			if (!how_of && !(how_of = malloc(sizeof(char *) * (rs->n + 1))))
 				abort();

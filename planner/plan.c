@@ -209,7 +209,7 @@ static void full_scan(kp_plan *out, const kp_table *t, const kp_stmt *s, const h
 			kp_diag_note(rej, a, t->src, t->off, "%s declared here without a primary key", t->name);
 		if (rej)
 			kp_diag_help(rej, a, "declare a primary key or an index that leads with a column the "
-			             "query binds (keyplan check advises one)");
+			             "query binds (keyplan check, given the workload, says whether one pays)");
 		rej = NULL;
 	} else if (p0->col < 0) {
 		out->rejected = !opts->never_reject;
@@ -231,11 +231,11 @@ static void full_scan(kp_plan *out, const kp_table *t, const kp_stmt *s, const h
 		             "primary key of %s declared here", t->name);
 		if (opts->full_scan_optin)
 			kp_diag_help(rej, a, "bind %s with = or IN, use a secondary index or index table "
-			             "(keyplan check advises one), or opt in with %s", lead.data,
+			             "(keyplan check, given the workload, says whether one pays), or opt in with %s", lead.data,
 			             opts->full_scan_optin);
 		else
 			kp_diag_help(rej, a, "bind %s with = or IN, or use a secondary index or index table "
-			             "(keyplan check advises one)", lead.data);
+			             "(keyplan check, given the workload, says whether one pays)", lead.data);
 		for (int i = 0; i < t->nindexes; i++)
 			if (t->indexes[i]->columnar && t->indexes[i]->state == KP_IX_ACTIVE)
 				kp_diag_help(rej, a, "%s has columnar index %s: analytical scans that run in "

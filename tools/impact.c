@@ -84,7 +84,7 @@ void cli_compare_plans(cli *c, kp_stmt *s, kp_source *src, const kp_plan *old, c
 	                         "the schema change %s: %s -> %s", what[rule], t0.data, t1.data);
 	if (rule == KP_R_MIGRATION_BREAKS || rule == KP_R_MIGRATION_SLOWER || rule == KP_R_MIGRATION_ORDER)
 		kp_diag_help(g, a, "keep what the query needs in the new schema (its key order, the index it used), "
-		             "change the query in the same release, or add an index (keyplan check advises one)");
+		             "change the query in the same release, or add an index (keyplan check, given the workload, says whether one pays)");
 	kp_impact x;
 	memset(&x, 0, sizeof x);
 	x.file = src->path;

@@ -26,7 +26,7 @@ static const char *class_name(kp_access a, bool rejected)
 	switch (a) {
 	case KP_ACCESS_GET: return "GET";
 	case KP_ACCESS_SCAN: return rejected ? "REJECTED SCAN" : "SCAN";
-	case KP_ACCESS_FILTERED: return "FILTERED SCAN";
+	case KP_ACCESS_FILTERED: return rejected ? "REJECTED FILTERED SCAN" : "FILTERED SCAN";
 	case KP_ACCESS_SEARCH: return "SEARCH";
 	case KP_ACCESS_FULL: return rejected ? "REJECTED" : "full scan";
 	default: return "no plan";
@@ -67,8 +67,14 @@ static void item(kp_buf *b, const kp_advice *x, const char *lead)
 		line(b, "        key: ", x->key, "\n");
 	if (x->serves >= 0)
 		kp_buf_printf(b, "        serves: %d of %d (weight)\n", x->serves, x->of);
-	if (x->ddl)
-		line(b, "        ", x->ddl, ";\n");
+	/* the DDL's annotation lines (-- distinct: ...) each a line of its
+	 * own, as a designer applies them */
+	for (const char *d = x->ddl, *nl; d; d = nl ? nl + 1 : NULL) {
+		nl = strchr(d, '\n');
+		kp_buf_puts(b, "        ");
+		kp_buf_put_visible(b, d, nl ? (size_t)(nl - d) : strlen(d));
+		kp_buf_puts(b, nl ? "\n" : ";\n");
+	}
 	if (x->excludes.n) {
 		kp_buf_puts(b, "        pick one: it excludes");
 		for (uint32_t i = 0; i < x->excludes.n; i++) {
@@ -82,6 +88,50 @@ static void item(kp_buf *b, const kp_advice *x, const char *lead)
 static void line_(kp_buf *b, const char *path)
 {
 	line(b, "      ", path, "");
+}
+
+/* A verdict that t stands names a target-limit error on t's own
+ * declaration (KP110 at its name, its key clause or a key column: the
+ * store refuses, or may refuse, the table as declared) and the
+ * alternatives that fix it, so that "stands" is not read as "fine" with
+ * the fix left as an alternative (E86: subscription's key may be 2212
+ * bytes, Lindorm's limit 2 KB, shorten_key alternative #2). */
+static void limit_words(kp_buf *b, const kp_advisor *adv, const kp_table *t)
+{
+	const kp_diag *g = adv->d ? adv->d->head : NULL;
+	for (; g; g = g->next) {
+		if (g->rule != KP_R_TARGET || g->severity != KP_SEV_ERROR || !g->src || g->src != t->src)
+			continue;
+		bool own = g->off == t->off || (t->pk_off && g->off == t->pk_off);
+		for (int k = 0; k < t->pk.n && !own; k++) {
+			int c = t->pk.parts[k].col;
+			own = c >= 0 && t->cols[c].src == g->src && t->cols[c].off == g->off;
+		}
+		if (own)
+			break;
+	}
+	if (!g)
+		return;
+	uint32_t ln, col;
+	kp_source_linecol(g->src, g->off, &ln, &col);
+	size_t pn;
+	const char *path = kp_source_path_shown(g->src, &pn);
+	kp_buf_puts(b, ", but the target's limits refuse or may refuse it as declared (KP110 at ");
+	kp_buf_printf(b, "%.*s:%u:%u: ", (int)pn, path, ln, col);
+	kp_buf_puts_visible(b, g->message);
+	kp_buf_puts(b, ")");
+	int n = 0;
+	for (uint32_t i = 0; i < adv->advice.n; i++) {
+		const kp_advice *x = adv->advice.items[i];
+		if (x->table != t || x->recommended || x->rank <= 0)
+			continue;
+		if (x->rule != KP_R_TARGET && strcmp(x->kind, "shorten_key") && strcmp(x->kind, "numeric_key") &&
+		    strcmp(x->kind, "fewer_key_columns") && strcmp(x->kind, "fewer_column_families"))
+			continue;
+		kp_buf_printf(b, "%s #%d %s", n++ ? "," : ": see alternative", x->rank, x->kind);
+	}
+	if (!n)
+		kp_buf_puts(b, ": no change keyplan tried fixes it");
 }
 
 static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review *r, int color)
@@ -114,7 +164,9 @@ static void table_review(kp_buf *b, const kp_advisor *adv, const kp_table_review
 		              r->refused_words && strcmp(r->refused_words, "refused by the store") ? " or cannot succeed" : "");
 	kp_buf_putc(b, '\n');
 	if (!r->recommended.n) {
-		kp_buf_puts(b, "    recommendation: the design stands (no change keyplan tried pays)\n");
+		kp_buf_puts(b, "    recommendation: the design stands (no change keyplan tried pays)");
+		limit_words(b, adv, r->table);
+		kp_buf_putc(b, '\n');
 		if (r->assumes)
 			line(b, "      assumes: ", r->assumes, "\n");
 	} else {

@@ -41,6 +41,7 @@ static void test_hotspot_monotonic(void)
 	expect_advice(&r, "hash_prefix", "[hash32(ts)][ts][host]",
 	              "CREATE TABLE logs (ts TIMESTAMP NOT NULL, host VARCHAR(64) NOT NULL, PRIMARY KEY (hash32(ts), ts, host))");
 	expect_advice(&r, "salt_buckets", "[bucket][ts][host]",
+	              "-- distinct: bucket 16\n-- distribution: bucket uniform\n"
 	              "CREATE TABLE logs (bucket INT NOT NULL, ts TIMESTAMP NOT NULL, host VARCHAR(64) NOT NULL, PRIMARY KEY (bucket, ts, host))");
 	run_free(&r);
 	/* Phoenix spells the salt its own way, and names the key constraint */
@@ -657,6 +658,7 @@ static void test_targets_syntax(void)
 	                               "v INT, PRIMARY KEY (order_number_hash, order_number))");
 	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "lead the partition key with order_number_hash"));
 	expect_advice(&r, "salt_buckets", "[bucket][order_number]",
+	              "-- distinct: bucket 16\n-- distribution: bucket uniform\n"
 	              "CREATE TABLE o (bucket BIGINT NOT NULL, order_number BIGINT NOT NULL, v INT, PRIMARY KEY (bucket, order_number))");
 	run_free(&r);
 	/* Phoenix: a table already salted is spread: no hotspot, no second salt */

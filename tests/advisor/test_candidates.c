@@ -260,6 +260,39 @@ static void test_e70_covered_index_for_every_read_its_key_serves(void)
 	run_free(&r);
 }
 
+/* An index no statement reads through, on Tablestore, which takes no SQL
+ * for an index: the drop has no DDL (its ddl is null) and names the
+ * operation instead, as a rebuild does (E90's media_item_by_filename said
+ * neither). */
+static void test_tablestore_drop_names_delete_index(void)
+{
+	run r;
+	run_w(&r, "CREATE TABLE photo (owner_id VARCHAR(36) NOT NULL, photo_id VARCHAR(36) NOT NULL, "
+	          "file_name VARCHAR(200), taken_at BIGINT, PRIMARY KEY (owner_id, photo_id));\n"
+	          "CREATE INDEX photo_by_name ON photo (file_name);",
+	      "-- weight: 1000\nINSERT INTO photo (owner_id, photo_id, file_name, taken_at) VALUES (?, ?, ?, ?);\n"
+	      "-- weight: 5000\nSELECT file_name, taken_at FROM photo WHERE owner_id = ? AND photo_id = ?;\n",
+	      KP_TARGET_TABLESTORE);
+	const kp_advice *d = recommended_kind(&r, "photo", "drop_index");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_PTR_NULL(d->ddl);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d->message, "; deleted with the DeleteIndex operation (the store takes no SQL "
+	                                          "for it)"));
+	run_free(&r);
+	/* where the store takes SQL, the statement is the DDL, and no operation is named */
+	run_w(&r, "CREATE TABLE photo (owner_id VARCHAR(36) NOT NULL, photo_id VARCHAR(36) NOT NULL, "
+	          "file_name VARCHAR(200), taken_at BIGINT, PRIMARY KEY (owner_id, photo_id));\n"
+	          "CREATE INDEX photo_by_name ON photo (file_name);",
+	      "-- weight: 1000\nINSERT INTO photo (owner_id, photo_id, file_name, taken_at) VALUES (?, ?, ?, ?);\n"
+	      "-- weight: 5000\nSELECT file_name, taken_at FROM photo WHERE owner_id = ? AND photo_id = ?;\n",
+	      KP_TARGET_LINDORM);
+	d = recommended_kind(&r, "photo", "drop_index");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_STRING_EQUAL(d->ddl, "DROP INDEX photo_by_name ON photo");
+	CU_ASSERT_PTR_NULL(strstr(d->message, "DeleteIndex"));
+	run_free(&r);
+}
+
 static int setup(void)
 {
 	run_as_target = true;
@@ -271,4 +304,5 @@ KPT_SUITE("candidates", setup, NULL,
 	{"E62 on Lindorm: the same re-key", test_e62_rekey_on_lindorm},
 	{"E68: an index led by a few-valued column then one of many values in no order", test_e68_index_led_by_few_values_then_many},
 	{"E70: the covered index holding every read its key serves, beside the index table",
-	 test_e70_covered_index_for_every_read_its_key_serves})
+	 test_e70_covered_index_for_every_read_its_key_serves},
+	{"a Tablestore drop names the DeleteIndex operation", test_tablestore_drop_names_delete_index})

@@ -51,7 +51,8 @@ static void test_e67_downloads_index_rebuilt_and_repeat_dropped(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
 	CU_ASSERT_EQUAL_FATAL(v->recommended.n, 2);
 	const kp_advice *rb = v->recommended.items[0], *dr = v->recommended.items[1];
-	CU_ASSERT_STRING_EQUAL(rb->ddl, "ALTER TABLE version_downloads ADD COLUMN index_version_downloads_date_bucket INT; "
+	CU_ASSERT_STRING_EQUAL(rb->ddl, "-- distinct: index_version_downloads_date_bucket 16\n-- distribution: index_version_downloads_date_bucket uniform\n"
+	                                "ALTER TABLE version_downloads ADD COLUMN index_version_downloads_date_bucket INT; "
 	                                "DROP INDEX index_version_downloads_date ON version_downloads; CREATE INDEX "
 	                                "index_version_downloads_date ON version_downloads "
 	                                "(index_version_downloads_date_bucket, dl_date)");

@@ -243,24 +243,24 @@ static void test_e82_bundle_index_widened_events_index_dropped(void)
 	run r;
 	char *texts[2];
 	run_files(&r, "E82.schema.sql", "E82.workload.sql", KP_TARGET_PHOENIX, texts);
-	expect_recommended(&r, "SUBSCRIPTIONS", "widen_index [TENANT_ID][BUNDLE_ID][ACCOUNT_ID][SUBSCRIPTION_ID]; "
-	                                        "secondary_index [TENANT_ID][STATE][CHARGED_THROUGH_DATE][ACCOUNT_ID]"
-	                                        "[SUBSCRIPTION_ID]; "
-	                                        "drop_index [TENANT_ID][CHARGED_THROUGH_DATE][ACCOUNT_ID][SUBSCRIPTION_ID]");
+	/* the (STATE, CHARGED_THROUGH_DATE) index that replaced
+	 * subscriptions_ctd (acceptable) is no longer taken: the renewal run
+	 * binds 'ACTIVE', the state every subscription is created with (3000
+	 * weighted) where 1000 cancel, so the state saves nothing a designer
+	 * can count on (common_value.c); subscriptions_ctd stays, as the
+	 * designer expected first */
+	expect_recommended(&r, "SUBSCRIPTIONS", "widen_index [TENANT_ID][BUNDLE_ID][ACCOUNT_ID][SUBSCRIPTION_ID]");
 	const kp_table_review *v = review_of(&r, "SUBSCRIPTIONS");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-	CU_ASSERT_EQUAL_FATAL(v->recommended.n, 3);
+	CU_ASSERT_EQUAL_FATAL(v->recommended.n, 1);
 	CU_ASSERT_STRING_EQUAL(((const kp_advice *)v->recommended.items[0])->ddl,
 	                       "DROP INDEX SUBSCRIPTIONS_BUNDLE_ID ON SUBSCRIPTIONS; CREATE INDEX SUBSCRIPTIONS_BUNDLE_ID ON "
 	                       "SUBSCRIPTIONS (BUNDLE_ID) INCLUDE (PLAN_NAME, STATE, CHARGED_THROUGH_DATE)");
-	CU_ASSERT_STRING_EQUAL(((const kp_advice *)v->recommended.items[1])->ddl,
-	                       "CREATE INDEX idx_SUBSCRIPTIONS_TENANT_ID_STATE_CHARGED_THROUGH_DATE ON SUBSCRIPTIONS "
-	                       "(STATE, CHARGED_THROUGH_DATE) INCLUDE (PLAN_NAME, BILLING_CYCLE_DAY)");
-	CU_ASSERT_STRING_EQUAL(((const kp_advice *)v->recommended.items[2])->ddl,
-	                       "DROP INDEX SUBSCRIPTIONS_CTD ON SUBSCRIPTIONS");
-	CU_ASSERT_STRING_EQUAL(change_at(&r, "SUBSCRIPTIONS", 10), "FILTERED SCAN -> SCAN");   /* the renewal run */
+	CU_ASSERT_STRING_EQUAL(v->indexes, "SUBSCRIPTIONS_BUNDLE_ID widened (#1); SUBSCRIPTIONS_CTD kept (read through: "
+	                                   "weight 1440)");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "SUBSCRIPTIONS", 10), "");   /* the renewal run: unchanged */
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "SUBSCRIPTIONS", 28), "FILTERED SCAN -> SCAN");   /* the bundle */
-	CU_ASSERT_EQUAL(v->changes.n, 2);
+	CU_ASSERT_EQUAL(v->changes.n, 1);
 	expect_recommended(&r, "SUBSCRIPTION_EVENTS", "drop_index [TENANT_ID][SUBSCRIPTION_ID][IS_ACTIVE][EFFECTIVE_DATE]"
 	                                              "[EVENT_ID]");
 	const kp_advice *d = recommended_kind(&r, "SUBSCRIPTION_EVENTS", "drop_index");

@@ -92,7 +92,8 @@ static void test_e56_quote_hash_prefix_coupons_stand(void)
 	const kp_advice *rb = recommended_kind(&r, "quote", "rebuild_index");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(rb);
 	CU_ASSERT_STRING_EQUAL(rb->key, "[quote_store_id_updated_at_bucket][store_id][updated_at][entity_id]");
-	CU_ASSERT_STRING_EQUAL(rb->ddl, "ALTER TABLE quote ADD COLUMN quote_store_id_updated_at_bucket INT; DROP INDEX "
+	CU_ASSERT_STRING_EQUAL(rb->ddl, "-- distinct: quote_store_id_updated_at_bucket 16\n-- distribution: quote_store_id_updated_at_bucket uniform\n"
+	                                "ALTER TABLE quote ADD COLUMN quote_store_id_updated_at_bucket INT; DROP INDEX "
 	                                "quote_store_id_updated_at ON quote; CREATE INDEX quote_store_id_updated_at ON "
 	                                "quote (quote_store_id_updated_at_bucket, store_id, updated_at)");
 	CU_ASSERT_DOUBLE_EQUAL(v->after.hot, 0, 1e-9);

@@ -45,7 +45,8 @@ static void test_hot_index_rebuilt_led_by_a_bucket(void)
 	expect_recommended(&r, "tickets", "rebuild_index [tickets_region_changed_bucket][region][changed_at][id]");
 	const kp_advice *x = only_recommended(&r, "tickets");
 	CU_ASSERT_EQUAL(x->rule, KP_R_HOT_MONOTONIC);
-	CU_ASSERT_STRING_EQUAL(x->ddl, "ALTER TABLE tickets ADD COLUMN tickets_region_changed_bucket INT; DROP INDEX "
+	CU_ASSERT_STRING_EQUAL(x->ddl, "-- distinct: tickets_region_changed_bucket 16\n-- distribution: tickets_region_changed_bucket uniform\n"
+	                              "ALTER TABLE tickets ADD COLUMN tickets_region_changed_bucket INT; DROP INDEX "
 	                               "tickets_region_changed ON tickets; CREATE INDEX tickets_region_changed ON tickets "
 	                               "(tickets_region_changed_bucket, region, changed_at)");
 	CU_ASSERT_STRING_EQUAL(
@@ -410,7 +411,8 @@ static void test_e56_quote_index_rebuilt_with_a_bucket(void)
 	                                   "quote_store_id_updated_at rebuilt (#2)");
 	const kp_advice *x = v->recommended.items[1];
 	CU_ASSERT_EQUAL(x->rule, KP_R_HOT_MONOTONIC);
-	CU_ASSERT_STRING_EQUAL(x->ddl, "ALTER TABLE quote ADD COLUMN quote_store_id_updated_at_bucket INT; DROP INDEX "
+	CU_ASSERT_STRING_EQUAL(x->ddl, "-- distinct: quote_store_id_updated_at_bucket 16\n-- distribution: quote_store_id_updated_at_bucket uniform\n"
+	                              "ALTER TABLE quote ADD COLUMN quote_store_id_updated_at_bucket INT; DROP INDEX "
 	                               "quote_store_id_updated_at ON quote; CREATE INDEX quote_store_id_updated_at ON "
 	                               "quote (quote_store_id_updated_at_bucket, store_id, updated_at)");
 	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "reads to rewrite (each adds quote_store_id_updated_at_bucket = 0 to "

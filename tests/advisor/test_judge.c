@@ -29,8 +29,11 @@ static void test_filtered_read_never_broken_silently(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(rec, "secondary_index [vin][alarm_time]"));
 	const kp_advice *x = alternative(&r, "alarms", "reorder_key", "[vin][alarm_time]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
-	CU_ASSERT_PTR_NOT_NULL(x->trades && strstr(x->trades, "makes worse: w.sql:4 FILTERED SCAN -> REJECTED (weight 600)"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "makes worse: w.sql:4 (FILTERED SCAN -> REJECTED, weight 600)"));
+	/* the fleet read, one-sided on the lead, is refused by Lindorm today
+	 * already (explain: REJECTED FILTERED SCAN), and both places say so */
+	CU_ASSERT_PTR_NOT_NULL(x->trades &&
+	                       strstr(x->trades, "makes worse: w.sql:4 REJECTED FILTERED SCAN -> REJECTED (weight 600)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "makes worse: w.sql:4 (REJECTED FILTERED SCAN -> REJECTED, weight 600)"));
 	/* the recommendation breaks nothing, and serves the vin read */
 	const kp_table_review *v = review_of(&r, "alarms");
 	CU_ASSERT_EQUAL(v->after.broken, 0);

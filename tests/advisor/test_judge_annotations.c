@@ -469,7 +469,58 @@ static void test_spliced_key_column_read_back(void)
 	run_free(&r);
 }
 
+/* Annotations above an ALTER TABLE that adds a column of the table are
+ * read with the CREATE's, a later statement's over an earlier's: the
+ * advised DDL of a bucket column it adds states the judge's count there
+ * (kpa_ddl_annotated: E56's rebuilt index led by its own bucket column,
+ * read at the default 1% a value once applied). A malformed one is KP022
+ * at its own place; a comment that is not right above the ALTER is none. */
+static void test_annotations_above_alter_table(void)
+{
+	static const char *const read = "SELECT n FROM s WHERE b = ?;\n";
+	static const char *const create = "-- rows: 1600000\n"
+	                                  "CREATE TABLE s (n BIGINT NOT NULL, v BIGINT, PRIMARY KEY (n));\n";
+	run r;
+	char schema[1024];
+	/* stated above the ALTER: 16 values, 100000 rows a value */
+	snprintf(schema, sizeof schema, "%s-- distinct: b 16\n-- distribution: b uniform\n"
+	         "ALTER TABLE s ADD COLUMN b INT;\nCREATE INDEX s_b ON s (b);\n", create);
+	run_w(&r, schema, read, KP_TARGET_LINDORM);
+	CU_ASSERT_DOUBLE_EQUAL(review_of(&r, "s")->before.read, 100000, 1e-9);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, NULL), 0);
+	run_free(&r);
+	/* not stated: the default 1% a value */
+	snprintf(schema, sizeof schema, "%sALTER TABLE s ADD COLUMN b INT;\nCREATE INDEX s_b ON s (b);\n", create);
+	run_w(&r, schema, read, KP_TARGET_LINDORM);
+	CU_ASSERT_DOUBLE_EQUAL(review_of(&r, "s")->before.read, 16000, 1e-9);
+	run_free(&r);
+	/* a blank line between: an ordinary comment, not the ALTER's */
+	snprintf(schema, sizeof schema, "%s-- distinct: b 16\n\nALTER TABLE s ADD COLUMN b INT;\n"
+	         "CREATE INDEX s_b ON s (b);\n", create);
+	run_w(&r, schema, read, KP_TARGET_LINDORM);
+	CU_ASSERT_DOUBLE_EQUAL(review_of(&r, "s")->before.read, 16000, 1e-9);
+	run_free(&r);
+	/* the CREATE states 4, the ALTER that adds b later states 16: the
+	 * later one holds; a malformed one above the ALTER is located there */
+	snprintf(schema, sizeof schema,
+	         "-- rows: 1600000\n-- distinct: v 4\nCREATE TABLE s (n BIGINT NOT NULL, v BIGINT, PRIMARY KEY (n));\n"
+	         "-- distinct: v 16\n-- rows: lots\nALTER TABLE s ADD COLUMN b INT;\nCREATE INDEX s_v ON s (v);\n");
+	run_w(&r, schema, "SELECT n FROM s WHERE v = ?;\n", KP_TARGET_LINDORM);
+	CU_ASSERT_DOUBLE_EQUAL(review_of(&r, "s")->before.read, 100000, 1e-9);
+	CU_ASSERT_EQUAL(count_diag(&r, KP_R_UNKNOWN_DIRECTIVE, "malformed annotation 'rows: lots'"), 1);
+	for (const kp_diag *d = r.d.head; d; d = d->next)
+		if (d->rule == KP_R_UNKNOWN_DIRECTIVE) {
+			uint32_t line, col;
+			kp_source_linecol(d->src, d->off, &line, &col);
+			CU_ASSERT_EQUAL(line, 5);
+			CU_ASSERT_EQUAL(col, 4);
+		}
+	run_free(&r);
+}
+
 KPT_SUITE("judge_annotations", NULL, NULL,
+	{"annotations above an ALTER TABLE that adds a column are the table's (the advised DDL's bucket)",
+	 test_annotations_above_alter_table},
 	{"keyplan's own spliced key column <c>_key read back as c's values times the buckets",
 	 test_spliced_key_column_read_back},
 	{"annotations: rows, writes, distinct values, distributions; defaults said",

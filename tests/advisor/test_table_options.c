@@ -149,6 +149,43 @@ static void test_a_second_table_takes_no_options(void)
 	kpt_free(&t);
 }
 
+/* ... but an index table led by the tenant column of a MULTI_TENANT
+ * table keeps MULTI_TENANT (Phoenix: two key columns or more, the first
+ * NOT NULL), so a tenant's connection fills the tenant in it as in the
+ * table (E87's alternative index table dropped it); one led by another
+ * column holds every tenant's rows and takes no option. */
+static void test_a_tenant_led_index_table_stays_multi_tenant(void)
+{
+	kpt t;
+	kpt_init_target(&t, KP_TARGET_PHOENIX);
+	CU_ASSERT_EQUAL_FATAL(kpt_schema(&t, "CREATE TABLE S (TENANT VARCHAR(15) NOT NULL, ID BIGINT NOT NULL, B "
+	                                     "VARCHAR(10), CONSTRAINT pk PRIMARY KEY (TENANT, ID)) MULTI_TENANT=true, "
+	                                     "TTL=60"),
+	                      0);
+	const kp_table *tb = kp_catalog_find(&t.cat, "S", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tb);
+	kp_key_part p[3] = {{.col = 0}, {.col = 2}, {.col = 1}};
+	kp_key k = {.parts = p, .n = 3};
+	kp_buf ddl = {0};
+	kp_table_ddl(&ddl, tb, "S_BY_B", &k, KP_TARGET_PHOENIX);
+	CU_ASSERT_STRING_EQUAL(ddl.data, "CREATE TABLE S_BY_B (TENANT VARCHAR(15) NOT NULL, ID BIGINT NOT NULL, B "
+	                                 "VARCHAR(10) NOT NULL, CONSTRAINT pk PRIMARY KEY (TENANT, B, ID)) "
+	                                 "MULTI_TENANT = true");
+	/* led by another column: no option */
+	kp_key_part q[2] = {{.col = 2}, {.col = 1}};
+	kp_key k2 = {.parts = q, .n = 2};
+	kp_buf_clear(&ddl);
+	kp_table_ddl(&ddl, tb, "S_BY_B", &k2, KP_TARGET_PHOENIX);
+	CU_ASSERT_PTR_NULL(strstr(ddl.data, "MULTI_TENANT"));
+	/* one key column: Phoenix refuses MULTI_TENANT there (ERROR 1040) */
+	kp_key k1 = {.parts = p, .n = 1};
+	kp_buf_clear(&ddl);
+	kp_table_ddl(&ddl, tb, "S_BY_B", &k1, KP_TARGET_PHOENIX);
+	CU_ASSERT_PTR_NULL(strstr(ddl.data, "MULTI_TENANT"));
+	kp_buf_free(&ddl);
+	kpt_free(&t);
+}
+
 /* End to end: the judge's recommended re-key of a Lindorm table keyed by
  * a time writes the table's WITH options, and so do the alternatives
  * that lead the key with a bucket column of their own. */
@@ -181,4 +218,5 @@ KPT_SUITE("table_options", NULL, NULL,
           {"Lindorm: a key change keeps its WITH options", test_lindorm_key_change_keeps_its_with_options},
           {"Tablestore: a key change keeps ENGINE and ENGINE_ATTRIBUTE", test_tablestore_key_change_keeps_its_engine},
           {"a second table made from a table takes none of its options", test_a_second_table_takes_no_options},
+          {"an index table led by the tenant column stays MULTI_TENANT", test_a_tenant_led_index_table_stays_multi_tenant},
           {"the advised re-key keeps the table's options", test_advised_rekey_keeps_the_options})

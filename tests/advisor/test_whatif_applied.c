@@ -209,9 +209,12 @@ static const char *class_of(kp_access a, bool rejected, kp_order o)
 	static int k;
 	k = (k + 1) % 4;
 	/* the judge's words (judge_words.c): a SCAN the store refuses for
-	 * its sort is a REJECTED SCAN */
+	 * its sort is a REJECTED SCAN, a FILTERED SCAN it refuses a REJECTED
+	 * FILTERED SCAN, as explain says them */
 	snprintf(out[k], sizeof out[k], "%s%s",
-	         a == KP_ACCESS_SCAN && rejected ? "REJECTED SCAN" : kpa_class_words(a, rejected),
+	         a == KP_ACCESS_SCAN && rejected       ? "REJECTED SCAN" :
+	         a == KP_ACCESS_FILTERED && rejected   ? "REJECTED FILTERED SCAN" :
+	                                                 kpa_class_words(a, rejected),
 	         o == KP_ORDER_REVERSE ? " reverse" :
 	         o == KP_ORDER_SORT    ? " sorted" :
 	                                 "");

@@ -164,8 +164,8 @@ static void test_plans_and_diagnostics(void)
 	           "     2 | SELECT * FROM orders WHERE status = 'paid';\n"
 	           "       |                            ^~~~~~~~~~~~~~~\n"
 	           "s.sql:2:3: note: primary key of orders declared here\n"
-	           "help: bind userid with = or IN, use a secondary index or index table (keyplan check advises "
-	           "one), or opt in with /*+ _l_allow_filtering_ */\n");
+	           "help: bind userid with = or IN, use a secondary index or index table (keyplan check, given the "
+	           "workload, says whether one pays), or opt in with /*+ _l_allow_filtering_ */\n");
 	CU_ASSERT_EQUAL(s.nother, 0);
 	keyplan_close(k);
 }

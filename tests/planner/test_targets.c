@@ -116,13 +116,13 @@ static const char *helps(const kpt *t)
 static void test_full_scan_help_names_the_targets_own_opt_in(void)
 {
 	plan(&L, "SELECT * FROM o WHERE orderid = 1", "REJECTED o: full table scan, no condition on leading key column userid filter orderid = 1", "KP001");
-	ASSERT_STR(helps(&L), "bind userid with = or IN, use a secondary index or index table (keyplan check "
-	                      "advises one), or opt in with /*+ _l_allow_filtering_ */");
+	ASSERT_STR(helps(&L), "bind userid with = or IN, use a secondary index or index table (keyplan check, "
+	                      "given the workload, says whether one pays), or opt in with /*+ _l_allow_filtering_ */");
 	plan(&P, "SELECT * FROM t WHERE v1 + 1 = 2", "FULL SCAN T filter V1 + 1 = 2", "KP001");
-	ASSERT_STR(helps(&P), "bind K with = or IN, or use a secondary index or index table (keyplan check advises one)");
+	ASSERT_STR(helps(&P), "bind K with = or IN, or use a secondary index or index table (keyplan check, given the workload, says whether one pays)");
 	plan(&S, "SELECT * FROM o WHERE orderid = 1", "FULL SCAN o filter orderid = 1", "KP001");
-	ASSERT_STR(helps(&S), "bind userid with = or IN, or use a secondary index or index table (keyplan check "
-	                      "advises one)");
+	ASSERT_STR(helps(&S), "bind userid with = or IN, or use a secondary index or index table (keyplan check, "
+	                      "given the workload, says whether one pays)");
 }
 
 static void test_tablestore_runs_a_full_scan_within_its_scan_limits(void)

@@ -50,7 +50,7 @@ with kptest.tempdir() as tmp:
           len(kp001) == 1 and kp001[0]["range"] == rng(1, 27, 1, 40) and kp001[0]["severity"] == 1
           and kp001[0]["message"].startswith("full table scan: no condition on leading key column 'userid' of orders")
           and kp001[0]["message"].endswith("\nhelp: bind userid with = or IN, use a secondary index or index table "
-                                           "(keyplan check advises one), or opt in with /*+ _l_allow_filtering_ */")
+                                           "(keyplan check, given the workload, says whether one pays), or opt in with /*+ _l_allow_filtering_ */")
           and kp001[0]["relatedInformation"] == [{"location": {"uri": s_uri, "range": rng(8, 4, 8, 4)},
                                                   "message": "primary key of orders declared here"}]
           and kp001[0]["source"] == "keyplan"
@@ -656,6 +656,31 @@ with kptest.tempdir() as tmp:
           and adv[0]["edit"] == {"changes": {s_uri2: [{"range": rng(9, 2, 9, 2), "newText":
                                                        "\nCREATE INDEX idx_orders_amount ON orders (amount) "
                                                        "INCLUDE (status);"}]}}, json.dumps(adv)[:600])
+    c.stop()
+
+with kptest.tempdir() as tmp:
+    # --- a key change whose DDL starts with the annotations of the bucket it adds (-- distinct: bucket
+    # 16): the action still replaces the table's CREATE, the annotation lines going above the new one
+    # (advisor/annotations.c, kpa_ddl_annotated; without actions.c's look past them, the DDL was
+    # inserted after the old CREATE as a second one)
+    ev_schema = "CREATE TABLE ev (created_at TIMESTAMP NOT NULL, id BIGINT NOT NULL, v INT, PRIMARY KEY (created_at, id));\n"
+    ev_q = ("SELECT * FROM ev WHERE created_at >= ? AND created_at < ? AND v <> 1;\n"
+            "UPSERT INTO ev (created_at, id, v) VALUES (?, ?, ?);\n")
+    root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": ev_schema, "q.sql": ev_q})
+    q_uri = uri_of(os.path.join(root, "q.sql"))
+    s_uri = uri_of(os.path.join(root, "schema", "schema.sql"))
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root, options={"target": "lindorm"})
+    c.open(q_uri, "sql", ev_q)
+    c.diagnostics(q_uri)
+    acts = c.request("textDocument/codeAction", {"textDocument": {"uri": q_uri}, "range": rng(0, 62, 0, 62),
+                                                 "context": {"diagnostics": []}})
+    adv = [a for a in acts if a["title"].startswith("Apply the advisor's")]
+    check("the advisor's salt_buckets replaces the table's CREATE, its bucket's annotations above it",
+          len(adv) == 1 and adv[0]["edit"] == {"changes": {s_uri: [{"range": rng(0, 0, 0, 104), "newText":
+              "-- distinct: bucket 16\n-- distribution: bucket uniform\nCREATE TABLE ev (bucket INT NOT NULL, "
+              "created_at TIMESTAMP NOT NULL, id BIGINT NOT NULL, v INT, PRIMARY KEY (bucket, created_at, id))"}]}},
+          json.dumps(acts)[:900])
     c.stop()
 
 with kptest.tempdir() as tmp:

@@ -44,4 +44,19 @@ with kptest.tempdir() as tmp:
           "[amount][userid][orderid] makes it a SCAN (weight 50, 5 statements alike; the first shown) "
           "[KP120 unserved-query]\n" in out, out)
 
+# a table that stands on a key its target refuses or may refuse (KP110 on
+# its own declaration) says so in its verdict, with the alternative that
+# fixes it (designs14.md E86: subscription's key may be 2212 bytes, Lindorm's
+# limit 2 KB; before, "the design stands" alone, shorten_key only as #2)
+E86 = os.path.join("tests", "advisor", "designs14")
+rc, out, err = run("check", "--no-config", "--target", "lindorm", "--schema", os.path.join(E86, "E86.schema.sql"),
+                   "--workload", os.path.join(E86, "E86.workload.sql"), "--exit-zero", cwd=SRC)
+verdicts = [l for l in out.splitlines() if l.startswith("    recommendation:")]
+check("E86: each table's verdict, the limit named where its own key may pass it",
+      verdicts == ["    recommendation: the design stands (no change keyplan tried pays)",
+                   "    recommendation: the design stands (no change keyplan tried pays), but the target's limits "
+                   "refuse or may refuse it as declared (KP110 at tests/advisor/designs14/E86.schema.sql:13:3: the key "
+                   "of subscription may be 2212 bytes long; lindorm allows at most 2 KB): see alternative #2 "
+                   "shorten_key"], "\n".join(verdicts))
+
 kptest.finish()

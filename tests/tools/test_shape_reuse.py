@@ -541,7 +541,7 @@ def full_scans(tmp):
                 'scan and thus may have unpredictable performance\\")", "file": "FILE", "line": 39, "column": 23, '
                 '"end_line": 39, "end_column": 30, "notes": [{"file": "SCHEMA", "line": 1, "column": 61, "message": '
                 '"primary key of t declared here"}], "help": ["bind k with = or IN, use a secondary index or index '
-                'table (keyplan check advises one), or opt in with /*+ _l_allow_filtering_ */"]}]}')
+                'table (keyplan check, given the workload, says whether one pays), or opt in with /*+ _l_allow_filtering_ */"]}]}')
         want = want.replace("FILE", q).replace("SCHEMA", s)
         check("full scans (lindorm): the finding copied, word for word", rows[38].endswith(want), rows[38][-700:])
         check("full scans (lindorm): a LIMIT's full scan", '"access": "full_scan"' in rows[79] and

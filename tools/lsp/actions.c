@@ -388,6 +388,11 @@ static cJSON *advise(kp_lsp *s, kp_lsp_doc *d, const kp_table *t, cJSON *dj)
 			after++;
 		bool replaces = false;
 		const char *q = p.ddl;
+		/* past the annotation lines the DDL starts with (-- distinct: of
+		 * a bucket column it adds: advisor/annotations.c), which go
+		 * above the new definition with it */
+		while (!strncmp(q, "--", 2) && strchr(q, '\n'))
+			q = strchr(q, '\n') + 1;
 		if (!strncasecmp(q, "CREATE TABLE ", 13)) {
 			q += 13;
 			size_t n = strlen(t->name);
