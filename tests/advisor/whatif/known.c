@@ -71,6 +71,18 @@ const known whatif_knowns[] = {
          * drops review_by_date for the new index (e107439). */
         {"E96", "meter_alarm", "read", "4208563555.55556", "4208361333.33333",
          "salt_buckets utility_id_key with the index (dma_code, utility_id, alarm_state): the what-if and the applied design differ by 202222 weighted rows read, probably the weight-12 daily report read over the 16 utility_id_key values (designs15.md E96)"},
+        /* designs17 (E103-E108), first run on 16489e7: the designer's
+         * finding (tests/advisor/designs17.md, "Results of the first run").
+         * This is the judge's side, not the applied one: the first run
+         * recommends the hash prefix alone and keeps the index table that
+         * then pays as an alternative, never trying the two together; applied,
+         * the next check recommends that index table, a second migration of
+         * import_row. Listed so that the suite states it until the judge is
+         * fixed; remove it with the fix. */
+        {"E104", "import_row", "fixpoint", "stands",
+         "index_table [md5(import_no).substr(0,4)][import_no][row_state][row_no]",
+         "the hash prefix was recommended alone; applied, the index table for the error page, its alternative #3, "
+         "pays and is recommended: a second migration (designs17.md E104)"},
         {NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -85,6 +97,7 @@ const skip whatif_skips[] = {
         {"E89", "analysis",
          "its statements must bind the new key column accession_number_key and whatif/E89.workload.sql does not write "
          "them"},
+        {"E103", "loan_transaction", "an index table: a second table the application writes and its reads name"},
         {NULL, NULL, NULL},
 };
 
