@@ -27,6 +27,12 @@ typedef struct kp_advice {
 	double total;           /* weight of the table's planned workload */
 	double fanout;          /* weight read as one scan per bucket, merged */
 	kp_list worse;          /* char* "file:line" of each statement the fix makes worse */
+	const char *rewrite;    /* a key column the writer fills: how each read by key must be
+	                           rewritten (verdict.rewrite), or NULL */
+	const char *rewrite_said; /* the message's "; reads to rewrite ..." as said, or NULL */
+	uint32_t rewrite_from;  /* of worse, where its reads to rewrite start */
+	const uint32_t *rewrite_q; /* their records' places in kp_advisor.queries (rewrite_nq) */
+	uint32_t rewrite_nq;
 	kp_index *index;        /* secondary_index: the index as advised (its columns, DESC and
 	                           INCLUDE), which the summary plans with; index_table: the
 	                           second table as an index holding every column, keyed as

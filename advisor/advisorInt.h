@@ -436,6 +436,10 @@ void kpa_judge(kp_advisor *adv, const kp_table *t, const kp_table *base, const k
                kp_arena *scratch, verdict *v);
 /* Records a verdict on an advice record and says so in its message. */
 void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buckets);
+/* x's reads to rewrite (its message and worse) listed again from a design
+ * the judge planned as a whole: only the statements keyed marks (per
+ * index in adv->queries) as read through the new key. */
+void kpa_rewrite_as_judged(kp_advisor *adv, kp_advice *x, const bool *keyed);
 /* A summed weight as the advice's integer serves/of. */
 int kpa_weight_int(double w);
 

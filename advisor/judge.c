@@ -254,6 +254,37 @@ static void add_shape(kp_advisor *adv, jtable *jt, u64map *where, const kp_wquer
 }
 
 
+/* The reads to rewrite of a key change whose writer fills a column, as
+ * judged (advisor25's; apart from the choice above and below): from the
+ * plans res of the design it was judged in (the recommendation as a
+ * whole, or the change alone for an alternative), a statement the rule
+ * listed needs its rewrite only where it reads the new key (through no
+ * index of the design); a read
+ * through an index the design keeps or adds binds no new column and reads
+ * no bucket (E66, E92, E94 in tests/advisor/designs10.md, designs15.md). */
+static void rewrite_as_judged(kp_advisor *adv, const jtable *jt, kp_advice *x, const sres *res)
+{
+	if (!x->rewrite_said || !res)
+		return;
+	u64map at = {0};
+	for (int i = 0; i < jt->ns; i++)
+		kpa_map_put(&at, kpa_mix(jt->s[i].q->shape, (uint64_t)jt->s[i].on->id + 1), (uint32_t)i);
+	bool *keyed = calloc((size_t)adv->queries.n + 1, sizeof(bool));
+	if (!keyed)
+		abort();
+	for (uint32_t k = 0; k < adv->queries.n; k++) {
+		const kp_wquery *q = adv->queries.items[k];
+		uint32_t i;
+		if (q->base != jt->t || !q->plan.table ||
+		    !kpa_map_get(&at, kpa_mix(q->shape, (uint64_t)q->plan.table->id + 1), &i))
+			continue;
+		keyed[k] = !res[i].ix;
+	}
+	kpa_rewrite_as_judged(adv, x, keyed);
+	free(keyed);
+	kpa_map_free(&at);
+}
+
 static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *scratch, kp_arena *hyp)
 {
 	const kp_table *t = jt->t;
@@ -787,6 +818,15 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				kp_list_push(adv->a, &x->excludes, y);
 		}
 	r->indexes = kpj_index_words(adv, jt, cands, final_res, r);
+	/* reads to rewrite as judged: the recommendation's on its own plans,
+	 * an alternative key change's on its plans alone (one that comes with
+	 * an index keeps the rule's list: applied alone, as its DDL is, its
+	 * reads must bind the new column: test_fixpoint) */
+	for (uint32_t i = 0; i < r->recommended.n; i++)
+		rewrite_as_judged(adv, jt, r->recommended.items[i], final_res);
+	for (uint32_t i = 0; i < n; i++)
+		if (ok[i] && !((kp_advice *)cands->items[i])->recommended && !((kp_advice *)cands->items[i])->with)
+			rewrite_as_judged(adv, jt, cands->items[i], kcres0[i]);
 }
 
 /* A key change with a desc_key folded in, so one migration does both
@@ -848,6 +888,18 @@ static kp_advice *fold_desc(kp_advisor *adv, kp_advice *k, const kp_advice *d)
 	x->total = k->total;
 	x->fanout = k->fanout;
 	x->worse = k->worse;
+	if (k->rewrite_said && k->worse.n) {
+		/* its own list: the judge may list each one's reads to rewrite
+		 * apart (rewrite_as_judged) */
+		x->worse.items = kp_arena_alloc_raw(adv->a, sizeof(void *) * k->worse.n);
+		memcpy(x->worse.items, k->worse.items, sizeof(void *) * k->worse.n);
+		x->worse.cap = k->worse.n;
+	}
+	x->rewrite = k->rewrite;
+	x->rewrite_said = k->rewrite_said;
+	x->rewrite_from = k->rewrite_from;
+	x->rewrite_q = k->rewrite_q;
+	x->rewrite_nq = k->rewrite_nq;
 	return x;
 }
 

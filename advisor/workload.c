@@ -849,20 +849,30 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 		 * they are worse until rewritten, and listed with them (a
 		 * FILTERED SCAN of a key prefix too: it becomes one read per
 		 * bucket, E36); a read made worse above cannot compute the new
-		 * column at all and is not listed again */
+		 * column at all and is not listed again, nor one that goes
+		 * through an index the change keeps: it binds the index's
+		 * columns, not the new one (E94's reads through OFFER_BY_SKU;
+		 * the judge lists them again on the design it judged,
+		 * kpa_rewrite_as_judged) */
 		u64map rw = {0};
 		for (uint32_t i = 0; v->rewrite && i < qs->n; i++) {
 			const kp_wquery *q = qs->items[i];
 			uint32_t k;
 			if (q->base == x->table && (kpa_served(q->plan.access) || q->plan.access == KP_ACCESS_FILTERED) &&
-			    !kpa_map_get(&at, (uint64_t)(uintptr_t)q, &k))
+			    !q->plan.index && !kpa_map_get(&at, (uint64_t)(uintptr_t)q, &k))
 				kpa_map_put(&rw, (uint64_t)(uintptr_t)q, 1);
 		}
+		uint32_t *rq = rw.n ? kp_arena_alloc_raw(adv->a, sizeof(uint32_t) * rw.n) : NULL, nq = 0;
 		for (uint32_t i = 0; rw.n && i < adv->queries.n; i++) {
 			uint32_t k;
-			if (kpa_map_get(&rw, (uint64_t)(uintptr_t)adv->queries.items[i], &k))
+			if (kpa_map_get(&rw, (uint64_t)(uintptr_t)adv->queries.items[i], &k)) {
 				mark[i] = MARK_REWRITE;
+				if (nq < rw.n)
+					rq[nq++] = i;
+			}
 		}
+		x->rewrite_q = rq;
+		x->rewrite_nq = nq;
 		kpa_map_free(&at);
 		kpa_map_free(&rw);
 	}
@@ -885,10 +895,15 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 		if (n > 5)
 			kp_buf_printf(&m, " and %u more", n - 5);
 	}
+	x->rewrite = v->rewrite;
+	x->rewrite_from = x->worse.n;
 	if (v->rewrite) {
+		size_t said = m.len;
 		uint32_t nr = list_marked(adv, x, &m, &txt, mark, true, say_rewrite, (void *)v);
 		if (nr > 5)
 			kp_buf_printf(&m, " and %u more", nr - 5);
+		if (m.len > said)
+			x->rewrite_said = kp_arena_printf(adv->a, "%s", m.data + said);
 	}
 	if (x->worse.n > from) {
 		char *block = kp_arena_alloc_raw(adv->a, txt.len);
@@ -900,6 +915,60 @@ void kpa_verdict_apply(kp_advisor *adv, kp_advice *x, const verdict *v, int buck
 	free(mark);
 	x->message = kpa_bufdup(adv->a, &m);
 	kp_buf_free(&m);
+}
+
+/* x's reads to rewrite listed again from a design judged as a whole
+ * (kpa_rewrite_as_judged): of the statements kpa_verdict_apply listed,
+ * those keyed marks (per index in adv->queries) as read through the new
+ * key; the others read through an index of the design and bind no new
+ * column (E92's self-care read, which the recommendation's index serves;
+ * E94's reads through OFFER_BY_SKU). x->worse keeps what it makes worse,
+ * then the new list; the message's list is replaced, or dropped when none
+ * is left. */
+void kpa_rewrite_as_judged(kp_advisor *adv, kp_advice *x, const bool *keyed)
+{
+	if (!x->rewrite || !x->rewrite_said || x->rewrite_from > x->worse.n)
+		return;
+	const char *at = strstr(x->message, x->rewrite_said);
+	if (!at)
+		return;
+	/* per record: 1 listed by the rule, 3 still to rewrite */
+	uint8_t *mark = calloc((size_t)adv->queries.n + 1, 1);
+	if (!mark)
+		abort();
+	for (uint32_t k = 0; k < x->rewrite_nq; k++) {
+		uint32_t i = x->rewrite_q[k];
+		if (i < adv->queries.n)
+			mark[i] = keyed[i] ? 3 : 1;
+	}
+	/* the list is a part of the rule's, in the same order: its entries
+	 * (and their text) kept in place, the others taken out */
+	kp_buf m = {0};
+	kp_at_walk aw = {0};
+	kp_stmt_at e;
+	uint32_t from = x->rewrite_from, j = from, n = from, nr = 0;
+	while (j < x->worse.n && kp_advisor_at_next(adv, &aw, &e)) {
+		if (e.q >= adv->queries.n || !mark[e.q])
+			continue;
+		const char *place = x->worse.items[j++];
+		if (mark[e.q] != 3)
+			continue;
+		x->worse.items[n++] = (void *)place;
+		const kp_wquery *q = adv->queries.items[e.q];
+		if (nr && nr < 5)
+			kp_buf_printf(&m, ", %s (weight %.15g)", place, q->unit);
+		else if (!nr)
+			kp_buf_printf(&m, "; reads to rewrite (%s): %s (weight %.15g)", x->rewrite, place, q->unit);
+		nr++;
+	}
+	x->worse.n = n;
+	if (nr > 5)
+		kp_buf_printf(&m, " and %u more", nr - 5);
+	x->message = kp_arena_printf(adv->a, "%.*s%s%s", (int)(at - x->message), x->message, m.len ? m.data : "",
+	                             at + strlen(x->rewrite_said));
+	x->rewrite_said = m.len ? kpa_bufdup(adv->a, &m) : NULL;
+	kp_buf_free(&m);
+	free(mark);
 }
 
 /* base with a hash of cols in front (Lindorm's PRIMARY KEY (hash32(c), ...)). */

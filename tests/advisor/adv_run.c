@@ -145,6 +145,18 @@ const kp_advice *alternative(const run *r, const char *table, const char *kind, 
 	return NULL;
 }
 
+const char *worse_lines(const kp_advice *x)
+{
+	static char out[1024];
+	size_t n = 0;
+	out[0] = 0;
+	for (uint32_t i = 0; x && i < x->worse.n && n < sizeof out - 16; i++) {
+		const char *at = strrchr(x->worse.items[i], ':');
+		n += (size_t)snprintf(out + n, sizeof out - n, "%s%s", n ? " " : "", at ? at + 1 : "?");
+	}
+	return out;
+}
+
 /* The change the recommendation makes to the statement at w.sql:line, as
  * "BEFORE -> AFTER", or "" when it makes none. */
 const char *change_at(const run *r, const char *table, uint32_t line)

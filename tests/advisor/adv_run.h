@@ -44,6 +44,9 @@ const kp_advice *alternative(const run *r, const char *table, const char *kind, 
 /* The change the recommendation makes to the statement at w.sql:line, as
  * "BEFORE -> AFTER", or "" when it makes none. */
 const char *change_at(const run *r, const char *table, uint32_t line);
+/* The lines of x's worse list (made worse, then reads to rewrite), as
+ * "6 12 18" (each "file:line" after its last ':'). */
+const char *worse_lines(const kp_advice *x);
 /* Advice items (recommended or not) of this kind. */
 int count_kind(const run *r, const char *kind);
 /* Key changes and indexes (recommended or not) whose key starts with lead,

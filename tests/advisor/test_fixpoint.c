@@ -44,6 +44,28 @@ static bool names_worse(const kp_advice *x, const kp_wquery *q)
 	return false;
 }
 
+/* Does the recommendation on t keep q served (a GET, SCAN or SEARCH as the
+ * review's before -> after has its shape, or unchanged)? A recommended key
+ * change lists as reads to rewrite only those the recommendation reads
+ * through the new key, not those an index of the same recommendation
+ * serves (a Tablestore search index its policy reads first: round 26). */
+static bool kept_served(const kp_advisor *adv, const kp_wquery *q)
+{
+	for (uint32_t i = 0; i < adv->reviews.n; i++) {
+		const kp_table_review *r = adv->reviews.items[i];
+		if (r->table != q->base || !r->recommended.n)
+			continue;
+		for (uint32_t k = 0; k < r->changes.n; k++) {
+			const kp_change *ch = r->changes.items[k];
+			if (ch->q->shape == q->shape)
+				return !ch->rejected_after && (ch->after == KP_ACCESS_GET || ch->after == KP_ACCESS_SCAN ||
+				                               ch->after == KP_ACCESS_SEARCH);
+		}
+		return true;
+	}
+	return false;
+}
+
 /* Findings of rules lo..hi whose message starts with prefix (NULL: any). */
 static int count_rules(const run *r, kp_rule lo, kp_rule hi, const char *prefix)
 {
@@ -271,10 +293,11 @@ static void test_fixpoint_random(void)
 					kp_plan_on_table(&p, nt, q->stmt, &o, q->src, &pa, &d);
 					bool now = q->plan.access == KP_ACCESS_GET || q->plan.access == KP_ACCESS_SCAN;
 					bool then = p.access == KP_ACCESS_GET || p.access == KP_ACCESS_SCAN;
-					if (now && !then && !names_worse(x, q))
+					bool kept = x->recommended && kept_served(&r.adv, q);
+					if (now && !then && !names_worse(x, q) && !kept)
 						fprintf(stderr, "\n  round %d: %s %s silently breaks %s", round, x->kind, x->key,
 						        kp_source_line_text(q->src, q->off, &(size_t){0}));
-					CU_ASSERT_TRUE(!now || then || names_worse(x, q));
+					CU_ASSERT_TRUE(!now || then || names_worse(x, q) || kept);
 					kp_arena_reset(&pa);
 					judged++;
 				}

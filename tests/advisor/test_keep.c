@@ -489,8 +489,10 @@ static kept kept_bytes(long n)
  * insert's values, a few bytes each, kp_advisor.vlog), where each kept a record,
  * list entries and an insert its values' tree (about 300 bytes); and the
  * advisor's run adds nothing a statement but the places its advice lists
- * in `worse`, each statement made worse (docs/advice-json.md), at most 32
- * bytes each. */
+ * in `worse`, each statement made worse (docs/advice-json.md), at most 36
+ * bytes each (32, and the places the rule listed as reads to rewrite that
+ * the judge then takes out, an index of the recommendation serving them:
+ * kept in the arena, no longer counted: 33 on this workload). */
 static void test_kept_memory_grows_with_shapes_not_statements(void)
 {
 	const long n = 20000;
@@ -506,7 +508,7 @@ static void test_kept_memory_grows_with_shapes_not_statements(void)
 	       "more listed (%zu each)\n",
 	       read, 9 * n, read / (size_t)(9 * n), run, listed, listed ? run / listed : 0);
 	CU_ASSERT(big.read >= small.read && read <= (size_t)(12 * 9 * n));
-	CU_ASSERT(big.run - big.read >= small.run - small.read && run <= (size_t)32 * listed);
+	CU_ASSERT(big.run - big.read >= small.run - small.read && run <= (size_t)36 * listed);
 	/* the places listed are every statement made worse: about 10 times as many */
 	CU_ASSERT(small.listed > 0 && big.listed >= 9 * small.listed && big.listed <= 10 * small.listed);
 }
