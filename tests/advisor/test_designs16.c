@@ -274,10 +274,14 @@ static void test_e100_slot_index_dropped(void)
 	run_files(&r, "applied/E100.schema.sql", "applied/E100.workload.sql", KP_TARGET_PHOENIX, texts);
 	expect_target_takes(texts[0], KP_TARGET_PHOENIX);
 	expect_plans(&r, "9 GET; 12 SCAN; 15 SCAN via ROSTER_PLAYER_PLAYER; 18 SCAN via ROSTER_PLAYER_PLAYER; 27 SCAN; "
-	                 "30 SCAN; 33 "
-	                 "SCAN via IDX_MATCHUP_WEEK_POINTS reverse");
+	                 "30 SCAN; 33 SCAN via IDX_MATCHUP_WEEK_POINTS reverse");
 	expect_recommended(&r, "ROSTER_PLAYER", "");
-	expect_nothing_worse(&r, "MATCHUP");
+	/* not "nothing worse" here: once the judge takes the editorial list
+	 * for the batch it is, dropping the index back is the designer's
+	 * design (the list a full scan sorted, as the design had it) */
+	expect_none_of(
+	        &r, "MATCHUP",
+	        (const char *const[]){"reorder_key", "desc_key", "salt_buckets", "hash_prefix", "search_index", NULL});
 	free_files(&r, texts);
 }
 
@@ -358,8 +362,8 @@ static void test_e102_history_time_index_dropped(void)
 		const kp_advice *x = h->recommended.items[i];
 		if (x != d) {
 			CU_ASSERT_STRING_EQUAL(x->kind, "secondary_index");
-			CU_ASSERT_NSTRING_EQUAL(x->key, "[system_id][last_reported]",
-			                        strlen("[system_id][last_reported]"));
+			CU_ASSERT(x->key &&
+			          !strncmp(x->key, "[system_id][last_reported]", strlen("[system_id][last_reported]")));
 		}
 	}
 	for (const char *const *t = (const char *const[]){"station_status_now", "station_status_history", NULL}; *t;

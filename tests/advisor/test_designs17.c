@@ -320,8 +320,8 @@ static void test_e107_status_index_dropped_signer_index(void)
 		const kp_advice *x = v->recommended.items[k];
 		if (x != d) {
 			CU_ASSERT_STRING_EQUAL(x->kind, "secondary_index");
-			CU_ASSERT_NSTRING_EQUAL(x->key, "[account_id][status_changed_at]",
-			                        strlen("[account_id][status_changed_at]"));
+			CU_ASSERT(x->key && !strncmp(x->key, "[account_id][status_changed_at]",
+			                             strlen("[account_id][status_changed_at]")));
 		}
 	}
 	expect_recommended(&r, "recipient", "secondary_index [email][recipient_status][envelope_id][recipient_id]");
