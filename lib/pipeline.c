@@ -114,12 +114,14 @@ static void keep_declarations(kp_pipe *p, kp_source *src, size_t lead, uint32_t 
 		if (t->src == src) {
 			t->src = x;
 			t->off -= start;
+			t->stmt_off -= start;
 			t->pk_off -= start;
 		}
 		for (int k = 0; k < t->ncols; k++)
 			if (t->cols[k].src == src) {
 				t->cols[k].src = x;
 				t->cols[k].off -= start;
+				t->cols[k].stmt_off -= start;
 			}
 		for (int k = 0; k < t->nindexes; k++)
 			if (t->indexes[k]->src == src) {
