@@ -264,18 +264,21 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, kp_source *src
 	n->dist[ci] = (int8_t)(kind + 1);
 }
 
-/* Where t's CREATE statement starts: the CREATE keyword before its name. */
+/* Whether the statement at off of src starts with the keyword kw (a word
+ * of its own). */
+static bool starts_with_word(const kp_source *src, uint32_t off, const char *kw)
+{
+	size_t n = strlen(kw);
+	const char *s = src->text;
+	return off <= src->len && src->len - off >= n && !strncasecmp(s + off, kw, n) &&
+	       (src->len - off == n || !(isalnum((unsigned char)s[off + n]) || s[off + n] == '_'));
+}
+
+/* Where t's CREATE statement starts: its first token, as the parser placed
+ * it (kp_table.stmt_off). */
 static size_t create_start(const kp_table *t)
 {
-	const char *s = t->src->text;
-	size_t i = t->off;
-	size_t lo = i > 4096 ? i - 4096 : 0;
-	while (i >= lo + 6) {
-		i--;
-		if (!strncasecmp(s + i, "create", 6) && (i == 0 || !isalnum((unsigned char)s[i - 1])))
-			return i;
-	}
-	return t->off;
+	return t->stmt_off <= t->off ? t->stmt_off : t->off;
 }
 
 /* keyplan's own splice of a bucket (or a hash prefix) and a column c into
@@ -314,25 +317,16 @@ static kpa_notes *new_notes(kp_arena *a, const kp_table *t)
 	return n;
 }
 
-/* Where the ALTER statement that declared the column at off of src starts
- * (its ALTER keyword, a word of its own), or (size_t)-1 when the nearest
- * statement keyword before it is a CREATE: a column of the CREATE TABLE. */
-static size_t alter_start(const kp_source *src, uint32_t off)
+/* Where the ALTER statement that declared column c starts (its first
+ * token, as the parser placed it: kp_column.stmt_off), or (size_t)-1 when
+ * the statement that declared it is not an ALTER (a column of the CREATE
+ * TABLE). A text search back for the keyword would take an "alter" in a
+ * comment or a name between them for the statement's start. */
+static size_t alter_start(const kp_column *c)
 {
-	const char *s = src->text;
-	size_t i = off;
-	size_t lo = i > 4096 ? i - 4096 : 0;
-	while (i >= lo + 5) {
-		i--;
-		bool before = i == 0 || !(isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_');
-		if (!before)
-			continue;
-		if (i + 5 < off && !strncasecmp(s + i, "alter", 5) && !(isalnum((unsigned char)s[i + 5]) || s[i + 5] == '_'))
-			return i;
-		if (i + 6 < off && !strncasecmp(s + i, "create", 6) && !(isalnum((unsigned char)s[i + 6]) || s[i + 6] == '_'))
-			return (size_t)-1;
-	}
-	return (size_t)-1;
+	if (c->stmt_off > c->off || !starts_with_word(c->src, c->stmt_off, "alter"))
+		return (size_t)-1;
+	return c->stmt_off;
 }
 
 /* The comment lines right above the statement starting at at in src into
@@ -382,7 +376,7 @@ static void read_block(kp_advisor *adv, const kp_table *t, kpa_notes *n)
 		const kp_column *c = &t->cols[i];
 		if (!c->src || !c->src->text || c->off > c->src->len || (c->src == t->src && c->off <= t->off))
 			continue;
-		size_t at = alter_start(c->src, c->off);
+		size_t at = alter_start(c);
 		/* a column of the CREATE, or of the ALTER just read (the columns
 		 * one ALTER adds come one after another) */
 		if (at == (size_t)-1 || (c->src == last_src && at == last))

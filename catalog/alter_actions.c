@@ -46,6 +46,7 @@ int kpc_alter_modify(kp_catalog *c, kp_table *t, const kp_alter *al, kp_source *
 		col->dflt = nc.dflt;
 		col->src = nc.src;
 		col->off = nc.off;
+		col->stmt_off = nc.stmt_off;
 		kpc_hash_columns(c, t);
 	}
 	return 0;

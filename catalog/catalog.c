@@ -360,6 +360,7 @@ void kpc_fill_column(kp_catalog *c, kp_column *col, const kp_coldef *cd, kp_sour
 	col->key_pos = -1;
 	col->src = src;
 	col->off = cd->off;
+	col->stmt_off = c->stmt_off;
 	if (col->tclass == KP_T_OTHER && !cd->untyped)
 		kp_diag_add(d, a, KP_R_BAD_KEY, KP_SEV_WARNING, src, cd->type.off, cd->type.srclen,
 		            "unknown type '%s' for column '%s'; its values are not checked",
@@ -461,6 +462,7 @@ kp_table *kpc_new_table(kp_catalog *c, const kp_create_table *ct, kp_source *src
 	t->name_len = (uint32_t)strlen(t->name);
 	t->src = src;
 	t->off = ct->name.off;
+	t->stmt_off = c->stmt_off;
 	return t;
 }
 
@@ -700,7 +702,18 @@ void kpc_note_renamed(kp_catalog *c, const char *old, const char *to, kp_source 
 	((kp_failed_ddl *)c->failed.items[c->failed.n - 1])->renamed_to = to;
 }
 
+static int apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d);
+
 int kp_catalog_apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
+{
+	if (c->applying++ == 0)
+		c->stmt_off = s->off;
+	int rc = apply(c, s, src, a, d);
+	c->applying--;
+	return rc;
+}
+
+static int apply(kp_catalog *c, const kp_stmt *s, kp_source *src, kp_arena *a, kp_diags *d)
 {
 	kpc_changed(c);
 	switch (s->kind) {

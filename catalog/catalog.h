@@ -46,6 +46,10 @@ typedef struct kp_column {
 	int key_pos;            /* position in the primary key, or -1 */
 	kp_source *src;         /* where it was declared */
 	uint32_t off;           /* offset of the declaration */
+	uint32_t stmt_off;      /* offset in src of the first token of the statement
+	                           that declared it: its CREATE, or the ALTER TABLE
+	                           that added or changed it (the advisor reads the
+	                           annotations above that statement) */
 } kp_column;
 
 /* One part of an ordered key: a column, or a hash of columns (Lindorm's
@@ -135,6 +139,7 @@ struct kp_table {
 	uint32_t view_unsupported_off; /* where that shape starts */
 	kp_source *src;         /* where it was declared */
 	uint32_t off;           /* offset of its name */
+	uint32_t stmt_off;      /* offset of the first token of its CREATE */
 	uint32_t pk_off;        /* offset of its PRIMARY KEY clause */
 	bool dropped;           /* removed by DROP TABLE, or made again by the
 	                           application file that made it (recreate.c) */
@@ -179,6 +184,10 @@ typedef struct kp_catalog {
 	uint32_t scope;         /* statements run in (recreate.c) */
 	bool scope_made;        /* that function made a table, view or index */
 	kp_table *hidden;       /* the table the last kp_catalog_forget_own hid */
+	uint32_t stmt_off;      /* the first token of the statement kp_catalog_apply
+	                           applies (the outer one of an ALTER's actions) */
+	int applying;           /* kp_catalog_apply calls under way (an ALTER's
+	                           actions apply statements of their own) */
 	uint64_t gen;           /* changes (to a value no catalog had before) with
 	                           every kp_catalog_init and every function below
 	                           that can change it (apply, forget_own, made_own,

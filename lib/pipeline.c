@@ -93,9 +93,14 @@ static int send(kp_pipe *p, kp_event *ev, kp_phase phase)
  * here"), but the window is reused for the next part of the file, or the
  * next file. So the statement's text is copied into a source of its own,
  * placed at the same line and column, and the new declarations point into
- * the copy. */
-static void keep_declarations(kp_pipe *p, kp_source *src, uint32_t start, size_t end)
+ * the copy. The copy starts at lead, where the comments before the
+ * statement start: the advisor reads a table's annotations in the comment
+ * lines right above its CREATE or ALTER (advisor/annotations.c), so the
+ * library and the editor, which feed the schema as strings, read them as
+ * keyplan check does. */
+static void keep_declarations(kp_pipe *p, kp_source *src, size_t lead, uint32_t stmt, size_t end)
 {
+	uint32_t start = lead < stmt ? (uint32_t)lead : stmt;
 	kp_source *x = kp_arena_alloc(&p->arena, sizeof(*x));
 	kp_source_from_string(x, src->path, src->text + start, end - start);
 	uint32_t l, col;
@@ -109,12 +114,14 @@ static void keep_declarations(kp_pipe *p, kp_source *src, uint32_t start, size_t
 		if (t->src == src) {
 			t->src = x;
 			t->off -= start;
+			t->stmt_off -= start;
 			t->pk_off -= start;
 		}
 		for (int k = 0; k < t->ncols; k++)
 			if (t->cols[k].src == src) {
 				t->cols[k].src = x;
 				t->cols[k].off -= start;
+				t->cols[k].stmt_off -= start;
 			}
 		for (int k = 0; k < t->nindexes; k++)
 			if (t->indexes[k]->src == src) {
@@ -362,13 +369,13 @@ size_t kp_pipe_window(kp_pipe *p, kp_source *src, kp_role r, bool more_follows, 
 			if (r == KP_ROLE_QUERY)
 				p->scope_dirty = true;
 			if (transient)
-				keep_declarations(p, src, ev.start, pos);   /* a failed CREATE, for "no such table" */
+				keep_declarations(p, src, ev.lead, ev.start, pos);   /* a failed CREATE, for "no such table" */
 		}
 		run_stmt(p, &ev, plan_arena);
 		if (p->stop)
 			return pos;
 		if (s && kp_stmt_is_ddl(s->kind) && transient)
-			keep_declarations(p, src, ev.start, pos);
+			keep_declarations(p, src, ev.lead, ev.start, pos);
 		if (send(p, &ev, KP_EV_DONE))
 			return pos;
 	}

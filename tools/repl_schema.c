@@ -237,8 +237,12 @@ void kp_repl_advise(kp_repl *r, const char *table)
 		              x->table->name, x->message);
 		if (x->key)
 			kp_buf_printf(&b, "    key: %s\n", x->key);
-		if (x->ddl)
-			kp_buf_printf(&b, "    %s;\n", x->ddl);
+		/* every line indented: the DDL may start with the annotation
+		 * lines of a bucket column it adds (-- distinct: bucket 16) */
+		for (const char *l = x->ddl, *nl; l; l = nl ? nl + 1 : NULL) {
+			nl = strchr(l, '\n');
+			kp_buf_printf(&b, "    %.*s%s\n", (int)(nl ? (size_t)(nl - l) : strlen(l)), l, nl ? "" : ";");
+		}
 	}
 	if (!b.len)
 		kp_buf_puts(&b, "no findings\n");

@@ -518,7 +518,44 @@ static void test_annotations_above_alter_table(void)
 	run_free(&r);
 }
 
+/* The ALTER TABLE whose annotations are read is the statement the parser
+ * placed (kp_column.stmt_off), not the nearest word "alter" searched back
+ * from the column: a comment holding "alter" between the ALTER and the
+ * column, or more than 4 KB of text between them, hid the lines above it
+ * (b read at the default 1% a value). */
+static void test_alter_start_is_the_statements(void)
+{
+	static const char *const read = "SELECT n FROM s WHERE b = ?;\n";
+	static const char *const create = "-- rows: 1600000\n"
+	                                  "CREATE TABLE s (n BIGINT NOT NULL, v BIGINT, PRIMARY KEY (n));\n"
+	                                  "-- distinct: b 16\n-- distribution: b uniform\n";
+	static char schema[8192], pad[5001];
+	run r;
+	snprintf(schema, sizeof schema, "%sALTER TABLE s ADD COLUMN /* alter b's type later */ b INT;\n"
+	         "CREATE INDEX s_b ON s (b);\n", create);
+	run_w(&r, schema, read, KP_TARGET_LINDORM);
+	CU_ASSERT_DOUBLE_EQUAL(review_of(&r, "s")->before.read, 100000, 1e-9);
+	run_free(&r);
+	memset(pad, 'x', sizeof pad - 1);
+	pad[sizeof pad - 1] = 0;
+	snprintf(schema, sizeof schema, "%sALTER TABLE s ADD COLUMN /* %s */ b INT;\nCREATE INDEX s_b ON s (b);\n",
+	         create, pad);
+	run_w(&r, schema, read, KP_TARGET_LINDORM);
+	CU_ASSERT_DOUBLE_EQUAL(review_of(&r, "s")->before.read, 100000, 1e-9);
+	run_free(&r);
+	/* "alter" in a comment above a column of the CREATE is no ALTER: the
+	 * lines above the CREATE hold, none above the comment is read */
+	snprintf(schema, sizeof schema, "-- rows: 1600000\n-- distinct: b 16\n"
+	         "CREATE TABLE s (n BIGINT NOT NULL,\n-- distinct: b 4\n-- alter\nb INT, PRIMARY KEY (n));\n"
+	         "CREATE INDEX s_b ON s (b);\n");
+	run_w(&r, schema, read, KP_TARGET_LINDORM);
+	CU_ASSERT_DOUBLE_EQUAL(review_of(&r, "s")->before.read, 100000, 1e-9);
+	run_free(&r);
+}
+
 KPT_SUITE("judge_annotations", NULL, NULL,
+	{"the ALTER TABLE whose annotations are read is the parser's statement, not a text search's",
+	 test_alter_start_is_the_statements},
 	{"annotations above an ALTER TABLE that adds a column are the table's (the advised DDL's bucket)",
 	 test_annotations_above_alter_table},
 	{"keyplan's own spliced key column <c>_key read back as c's values times the buckets",

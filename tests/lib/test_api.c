@@ -251,6 +251,30 @@ static void test_advice(void)
 	keyplan_close(k);
 }
 
+/* A schema string's annotation lines are weighed as check weighs a file's:
+ * the lines above a CREATE after another statement (lib/pipeline.c keeps a
+ * declaration with the comments before it; it kept the statement alone,
+ * and t read as unannotated: no hotspot, no advice). */
+static void test_advice_reads_annotations(void)
+{
+	seen s;
+	keyplan *k = open_session(&s, "lindorm");
+	const char *sc = "CREATE TABLE other (a INT NOT NULL, PRIMARY KEY (a));\n"
+	                 "-- distribution: t monotonic\n"
+	                 "CREATE TABLE ev (t BIGINT NOT NULL, id BIGINT NOT NULL, v INT, PRIMARY KEY (t, id));\n";
+	keyplan_feed_string(k, KEYPLAN_SCHEMA, "s.sql", sc, strlen(sc));
+	const char *w = "SELECT * FROM ev WHERE t >= ? AND t < ? AND v <> 1;\nUPSERT INTO ev (t, id, v) VALUES (?, ?, ?);\n";
+	CU_ASSERT_EQUAL(keyplan_feed_string(k, KEYPLAN_WORKLOAD, "w.sql", w, strlen(w)), KEYPLAN_OK);
+	CU_ASSERT_EQUAL(keyplan_advise(k, on_advice, &s), KEYPLAN_OK);
+	CU_ASSERT_EQUAL_FATAL(s.nadvice, 2);
+	ASSERT_STR(s.akind[0], "salt_buckets");
+	CU_ASSERT_EQUAL(s.recommended[0], 1);
+	ASSERT_STR(s.addl[0], "-- distinct: bucket 16\n-- distribution: bucket uniform\nCREATE TABLE ev (bucket INT NOT NULL, "
+	           "t BIGINT NOT NULL, id BIGINT NOT NULL, v INT, PRIMARY KEY (bucket, t, id))");
+	ASSERT_STR(s.akind[1], "hash_prefix");
+	keyplan_close(k);
+}
+
 /* Files: by extension (application code too), and one that cannot be read
  * is a diagnostic naming it, and KEYPLAN_EIO. */
 static void test_files(void)
@@ -637,6 +661,7 @@ int main(void)
 	CU_add_test(s, "plans and diagnostics of each statement", test_plans_and_diagnostics);
 	CU_add_test(s, "the target decides what is rejected", test_target);
 	CU_add_test(s, "a workload's advice", test_advice);
+	CU_add_test(s, "a schema string's annotations are weighed as check weighs them", test_advice_reads_annotations);
 	CU_add_test(s, "files by extension; an unreadable one is a diagnostic", test_files);
 	CU_add_test(s, "text fed as the file at its path would be, the file never read", test_feed_text);
 	CU_add_test(s, "interpolated SQL in application code is KP035 at the host's line and column",

@@ -684,6 +684,37 @@ with kptest.tempdir() as tmp:
     c.stop()
 
 with kptest.tempdir() as tmp:
+    # --- a table's annotations (-- distribution: t monotonic above its CREATE) reach the editor's advisor
+    # as they reach check's: the library keeps a schema string's declarations with the comment lines
+    # above them (lib/pipeline.c, keep_declarations); it kept the statement's text alone, so the editor's
+    # advisor read t as unannotated, saw no hotspot, and offered no action where check recommends
+    # salt_buckets. The edit replaces the CREATE (line 1), the annotation above it staying.
+    ev_schema = ("-- distribution: t monotonic\n"
+                 "CREATE TABLE ev (t BIGINT NOT NULL, id BIGINT NOT NULL, v INT, PRIMARY KEY (t, id));\n")
+    ev_q = "SELECT * FROM ev WHERE t >= ? AND t < ? AND v <> 1;\nUPSERT INTO ev (t, id, v) VALUES (?, ?, ?);\n"
+    root = project(tmp, {".keyplan": "[keyplan]\nschema = schema/\n", "schema/schema.sql": ev_schema, "q.sql": ev_q})
+    q_uri = uri_of(os.path.join(root, "q.sql"))
+    s_uri = uri_of(os.path.join(root, "schema", "schema.sql"))
+    chk = subprocess.run([KEYPLAN, "check", "--target", "lindorm", "--schema", "schema/schema.sql", "--workload",
+                          "q.sql"], cwd=root, capture_output=True, text=True)
+    check("check recommends salt_buckets for the annotated monotonic t",
+          "    [KP101] salt_buckets: lead the key with bucket = hash(t) % 16" in chk.stdout, chk.stdout[-1500:])
+    c = LspClient(KEYPLAN, cwd=root)
+    c.initialize(root, options={"target": "lindorm"})
+    c.open(q_uri, "sql", ev_q)
+    c.diagnostics(q_uri)
+    acts = c.request("textDocument/codeAction", {"textDocument": {"uri": q_uri}, "range": rng(0, 46, 0, 46),
+                                                 "context": {"diagnostics": []}})
+    adv = [a for a in acts if a["title"].startswith("Apply the advisor's")]
+    check("the editor offers check's salt_buckets for a key column annotated monotonic",
+          len(adv) == 1 and adv[0]["title"].startswith("Apply the advisor's recommendation for ev (salt_buckets): ")
+          and adv[0]["edit"] == {"changes": {s_uri: [{"range": rng(1, 0, 1, 83), "newText":
+              "-- distinct: bucket 16\n-- distribution: bucket uniform\nCREATE TABLE ev (bucket INT NOT NULL, "
+              "t BIGINT NOT NULL, id BIGINT NOT NULL, v INT, PRIMARY KEY (bucket, t, id))"}]}},
+          json.dumps(acts)[:900])
+    c.stop()
+
+with kptest.tempdir() as tmp:
     # --- every host language at lint's places (the embedded-SQL fixtures: Java, Kotlin, Go, Python, a
     # MyBatis mapper; non-ASCII text before findings, so UTF-16 columns), as the editor names them
     embed = os.path.join(SRC, "tests", "embed")

@@ -108,6 +108,19 @@ static void test_dot_commands_show_format_and_try_schema(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, ".try TABLE PRIMARY KEY (...)"));
 	free(out);
 	free(err);
+
+	/* an advised DDL that starts with its bucket's annotation lines: every
+	 * line indented under its advice (the later lines started at column 0) */
+	const char *s5[] = {"CREATE TABLE logs (ts TIMESTAMP, h VARCHAR(8), PRIMARY KEY (ts, h));",
+	                    "SELECT * FROM logs WHERE ts >= 1 AND ts < 2;", ".advise"};
+	out = session(s5, 3, &err);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "    key: [bucket][ts][h]\n"
+	                                   "    -- distinct: bucket 16\n"
+	                                   "    -- distribution: bucket uniform\n"
+	                                   "    CREATE TABLE logs (bucket INT NOT NULL, ts TIMESTAMP NOT NULL, "
+	                                   "h VARCHAR(8) NOT NULL, PRIMARY KEY (bucket, ts, h));\n[KP101] logs: "));
+	free(out);
+	free(err);
 }
 
 static const char *ORDERS =
