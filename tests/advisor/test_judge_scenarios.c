@@ -402,6 +402,18 @@ static void test_no_key_column_a_write_changes(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x->trades);
 	CU_ASSERT_PTR_NULL(strstr(x->trades, "on a row that exists"));
+	/* its index rests on the default rows a value of state, and paid at
+	 * the bracket's upper end too: the words say that is why it is
+	 * recommended, not that a count would settle whether it pays
+	 * (designs17.md, E104 and E108) */
+	expect_recommended(&r, "ticket", "secondary_index [queue_id][state][ticket_id]");
+	const kp_table_review *v = review_of(&r, "ticket");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_STRING_EQUAL(v->assumes, "it rests on defaults, not on counts stated: 1000000 rows a value (1% of the "
+	                                   "rows) of state (no -- distinct:); it pays with them and with 10 times as many "
+	                                   "rows a value (the upper end of their bracket, docs/advice.md), so it is "
+	                                   "recommended; state them ('-- distinct: COLUMN N', docs/annotations.md) for "
+	                                   "its figures");
 	run_free(&r);
 }
 
