@@ -182,6 +182,9 @@ typedef struct kp_advisor {
 	uint32_t at_line;       /* the line of the statement added last */
 	struct kp_wquery *spare; /* a record kp_advisor_share merged, reused by the next
 	                           kp_advisor_add */
+	const char *index_table_none; /* why the last kpa_index_table_advice advised none, on
+	                           the whole key it was asked for (advisor/index_table.c), in
+	                           words; NULL when it advised one */
 	kp_list unhelped;       /* hotspot findings no key change of their own came with
 	                           (struct kpa_unhelped*: advisor/hotspot.c), helped once the
 	                           judge has reviewed their tables (kpa_help_unhelped) */

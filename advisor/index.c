@@ -74,7 +74,7 @@ static void proposal_suffix(kp_buf *name, const kp_table *t, const proposal *pr,
  * help says why instead of pointing at advice there is none of: none_why,
  * why no secondary index was advised (NULL: its key serves no weight). */
 static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice *x, const kp_advice *y,
-                            const char *none_why)
+                            const char *none_why, const char *table_none)
 {
 	const char *tk = x ? x->key : NULL, *ik = y ? y->key : NULL;
 	for (uint32_t i = 0; !tk && !ik && i < pr->found.n; i++) {
@@ -89,8 +89,9 @@ static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice
 			                                       f->key);
 		else
 			f->g->helps->message = kp_arena_printf(adv->a, "no index is advised: no index table keyed %s "
-			                                       "fits the key limits of %s, and %s", f->key,
-			                                       kpa_target(adv->target)->name, none_why);
+			                                       "is offered (%s), and %s", f->key,
+			                                       table_none ? table_none : "none serves the reads as "
+			                                       "this key does", none_why);
 	}
 	if (!tk && !ik)
 		return;
@@ -654,6 +655,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		proposal_suffix(&name, t, pr, props, i);
 		kp_advice *x = kpa_index_table_advice(adv, KP_R_UNSERVED, t, &pr->user, name.data, &pr->qs, "",
 		                                      scratch);
+		const char *table_none = x ? NULL : adv->index_table_none;   /* why none, in words */
 		if (x) {
 			/* the table's workload with the queries it serves read from it
 			 * (unserved now, or served only sorted: those count once) */
@@ -690,7 +692,8 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			/* a secondary index led by a hotspot column is a hotspot itself */
 			reword_unserved(adv, pr, x, NULL,
 			                kp_arena_printf(adv->a, "a secondary index led by %s would be a write hotspot",
-			                                lead->name));
+			                                lead->name),
+			                table_none);
 			kp_buf_free(&name);
 			continue;
 		}
@@ -712,7 +715,8 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			                                "key columns in all, where %s allows at most %d index columns "
 			                                "and %d key columns",
 			                                pr->key, pr->user.n, whole, ti->name, ti->max_index_cols,
-			                                ti->max_index_key_parts));
+			                                ti->max_index_key_parts),
+			                table_none);
 			kp_buf_free(&name);
 			continue;
 		}
@@ -751,7 +755,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		proposal wide;
 		if (covered_twin(adv, t, pr, props, nprops, scratch, &wide))
 			secondary_advice(adv, t, &wide, props, i, &hyp, scratch, salt, hot_why, "_covered");
-		reword_unserved(adv, pr, x, y, NULL);
+		reword_unserved(adv, pr, x, y, NULL, table_none);
 		kp_buf_free(&name);
 	}
 	for (int i = 0; i < nprops; i++)

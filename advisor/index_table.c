@@ -135,8 +135,10 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 	served[1] = ordered;
 	/* a shorter key must serve as much, in the reads' order too (one that
 	 * leaves a sort serves no ordered read as well) */
-	if (serves < need[0] || ordered < need[1])
+	if (serves < need[0] || ordered < need[1]) {
+		adv->index_table_none = "a key of fewer of its columns serves less";
 		return NULL;   /* fewer index columns serve less: the longer key is the candidate */
+	}
 	/* more key columns than 3 (KP104) or than the target allows: the key
 	 * columns of t after the index columns become one concatenated column,
 	 * when that serves the statements as well */
@@ -164,10 +166,17 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 			}
 		}
 	}
-	if (ti->max_key_parts && parts > ti->max_key_parts)
+	if (ti->max_key_parts && parts > ti->max_key_parts) {
+		adv->index_table_none = kp_arena_printf(adv->a, "it would have %d key columns%s, past the %d of %s", parts,
+		                                        spread != PLAIN ? " with its hash or bucket" : "",
+		                                        ti->max_key_parts, ti->name);
 		return NULL;
-	if (!kpa_width_fits(adv, kpa_key_width(src, &nk), spread != PLAIN ? 4 : 0))
+	}
+	if (!kpa_width_fits(adv, kpa_key_width(src, &nk), spread != PLAIN ? 4 : 0)) {
+		adv->index_table_none = kp_arena_printf(adv->a, "its key would be wider than the %lld bytes of %s",
+		                                        (long long)ti->max_key_bytes, ti->name);
 		return NULL;   /* longer than the target's key */
+	}
 	kp_buf m = {0}, k = {0};
 	char *ddl;
 	bool own = false;   /* the hash or bucket has a key column of its own */
@@ -249,6 +258,11 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 	 * More than 3 would draw KP104 itself (3 or more index columns and the
 	 * table's key after them): not offered, the secondary index serves */
 	if (nk.n + own > 3) {
+		adv->index_table_none = kp_arena_printf(
+			adv->a, "its DDL would have %d key columns%s, more than the 3 past which keyplan offers no "
+			"index table (KP104: more than 3 key columns slow writes and cost storage)%s",
+			nk.n + own, !own ? "" : spread == HASHED ? ", its hash one of its own" : ", its bucket one of its own",
+			ti->max_key_parts ? kp_arena_printf(adv->a, ", not the %d %s allows", ti->max_key_parts, ti->name) : "");
 		kp_buf_free(&m);
 		kp_buf_free(&k);
 		return NULL;
@@ -349,16 +363,20 @@ kp_advice *kpa_index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table 
 			name = want;
 	}
 	double full[2] = {0, 0}, got[2];
+	const char *none = NULL;   /* why the whole key is none */
 	for (int u = user->n; u >= 1; u--) {
 		colset cut = *user;
 		cut.n = u;
+		adv->index_table_none = NULL;
 		kp_advice *x = index_table_keyed(adv, rule, t, &cut, name, qs, why, scratch, full, got);
 		if (x)
 			return x;
 		if (u == user->n) {
+			none = adv->index_table_none;
 			full[0] = got[0];
 			full[1] = got[1];
 		}
 	}
+	adv->index_table_none = none;
 	return NULL;
 }

@@ -121,6 +121,135 @@ static bool apply(kp_arena *a, const kp_table *t, design *d, kp_advice *x)
 	return true;
 }
 
+/* The value insert or upsert statement st writes into column col (its
+ * first row), or NULL when it does not write col. */
+static const kp_expr *written(const kp_table *t, const kp_stmt *st, int col)
+{
+	if (!st->u.insert.rows.n)
+		return NULL;
+	const kp_list *row = st->u.insert.rows.items[0];
+	if (!st->u.insert.cols.n)
+		return col < (int)row->n ? row->items[col] : NULL;
+	for (uint32_t k = 0; k < st->u.insert.cols.n && k < row->n; k++) {
+		const kp_name *c = st->u.insert.cols.items[k];
+		if (kp_table_column(t, c->s, c->len) == col)
+			return row->items[k];
+	}
+	return NULL;
+}
+
+static bool writes_col(const kp_table *t, const kp_stmt *st, int col)
+{
+	return written(t, st, col) != NULL;
+}
+
+/* A constant an insert writes: a state (completed_derived = false). */
+static bool constant(const kp_expr *e)
+{
+	return e && (e->kind == KP_X_INT || e->kind == KP_X_FLOAT || e->kind == KP_X_STRING || e->kind == KP_X_BOOL ||
+	             e->kind == KP_X_NULL);
+}
+
+/* Do two writes of one row give a column values that differ: arithmetic,
+ * two constants apart, or a constant in one and not in the other (a
+ * state the row is created in, set later by a parameter: E103's
+ * completed_derived, false, then ? by the repayment)? Two parameters may
+ * write the same value back (E62's account_id, written again by each
+ * execution report), as kpj_update_moves reads them. */
+static bool differ(const kp_expr *a, const kp_expr *b)
+{
+	if (!a || !b)
+		return false;
+	if (a->kind == KP_X_ARITH || b->kind == KP_X_ARITH)
+		return true;
+	if (constant(a) != constant(b))
+		return true;
+	return constant(a) && !kp_expr_equal(a, b);
+}
+
+/* The shape of jt that sets column col on a row that exists, or -1: an
+ * UPDATE that SETs it; an UPSERT that sets it and writes a row that
+ * exists (kpj_upsert_repeats), or a part of a row another write of the
+ * table writes too (it sets col and leaves out a column another insert or
+ * upsert of the table, no generator's row, sets: E103's repayment,
+ * UPSERT (loan_id, installment, ..., completed_derived, ...) of the
+ * installment the disbursement wrote). In these stores a key column is
+ * immutable: such a write under a key holding col writes a second row
+ * and leaves the first (HBase's reference guide: a row key changes only by
+ * a delete and a new put). */
+static int rewrites_col(const jtable *jt, int col)
+{
+	const kp_table *t = jt->t;
+	if (col < 0 || col >= t->ncols || t->cols[col].key_pos >= 0)
+		return -1;
+	int best = -1;   /* the heaviest such write, the one the words name */
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		const kp_stmt *st = s->q->stmt;
+		if (s->on != t)
+			continue;
+		if (st->kind == KP_S_UPDATE) {
+			for (uint32_t k = 0; k < st->u.update.sets.n; k++) {
+				const kp_assign *as = st->u.update.sets.items[k];
+				if (kp_table_column(t, as->col.s, as->col.len) == col && (best < 0 || s->weight > jt->s[best].weight))
+					best = i;
+			}
+			continue;
+		}
+		if ((st->kind != KP_S_UPSERT && st->kind != KP_S_INSERT) || s->ins_rows <= 0 ||
+		    !writes_col(t, st, col) || kpj_upsert_fresh(jt, i))
+			continue;
+		/* a whole row written again over itself, its value of col new
+		 * each time (arithmetic, a clock, a growing column) */
+		const kp_expr *v = written(t, st, col);
+		bool part = st->kind == KP_S_UPSERT && kpj_upsert_repeats(jt, i) &&
+		            (v->kind == KP_X_ARITH || v->kind == KP_X_FUNC || (jt->conc && jt->conc[col].kind == KPA_CONC_MONO));
+		for (int j = 0; j < jt->ns && !part && st->u.insert.cols.n; j++) {
+			const jshape *o = &jt->s[j];
+			const kp_stmt *ot = o->q->stmt;
+			if (j == i || o->on != t || o->ins_rows <= 0 || (ot->kind != KP_S_UPSERT && ot->kind != KP_S_INSERT) ||
+			    kpj_upsert_fresh(jt, j) || !writes_col(t, ot, col))
+				continue;
+			if (!differ(written(t, st, col), written(t, ot, col)))
+				continue;
+			for (int c = 0; c < t->ncols && !part; c++)
+				part = (writes_col(t, ot, c) && !writes_col(t, st, c)) || (writes_col(t, st, c) && !writes_col(t, ot, c));
+		}
+		if (part && (best < 0 || s->weight > jt->s[best].weight))
+			best = i;
+	}
+	return best;
+}
+
+/* When candidate x (and what comes with it) keys the table, or an index
+ * table the application writes, by a column a write of the workload sets
+ * on a row that exists (rewrites_col), why it is not taken, in words; NULL
+ * otherwise. A secondary index differs: the store moves its row, and that
+ * move is costed (kpj_update_moves). */
+static const char *key_rewrite_words(kp_advisor *adv, const jtable *jt, const kp_advice *x)
+{
+	for (const kp_advice *y = x; y; y = y->with) {
+		const kp_key *k = y->newkey && !y->index ? y->newkey
+		                  : y->index && !strcmp(y->kind, "index_table") ? &y->index->key : NULL;
+		for (int p = 0; k && p < k->n; p++) {
+			int col = k->parts[p].col;
+			int i = rewrites_col(jt, col);
+			if (i < 0)
+				continue;
+			const kp_wquery *q = jt->s[i].q;
+			uint32_t line, lc;
+			kp_source_linecol(q->src, q->off, &line, &lc);
+			return kp_arena_printf(adv->a,
+			                       "not recommended: %s:%u sets %s on a row that exists, and a key "
+			                       "column changes only by a delete and a new write: with %s in %s key, "
+			                       "that write would leave the old row in place and write a second one",
+			                       q->src->path, line, jt->t->cols[col].name, jt->t->cols[col].name,
+			                       y->index ? "the index table's" : "the table's");
+		}
+	}
+	return NULL;
+}
+
 /* The rank of a class, best first. */
 static int class_rank(kp_access a)
 {
@@ -416,6 +545,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	kp_cost *alone = kp_arena_alloc(hyp, sizeof(kp_cost) * (n + 1));
 	bool *ok = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
 	const char **trade = kp_arena_alloc(hyp, sizeof(char *) * (n + 1));
+	const char **rewrites = kp_arena_alloc(hyp, sizeof(char *) * (n + 1));
 	/* each candidate alone; an index's shapes kept, planned on the key
 	 * they were planned on, to compose with the chosen design */
 	sres **ixres = kp_arena_alloc(hyp, sizeof(sres *) * (n + 1));
@@ -449,6 +579,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			res = NULL;
 		}
 		trade[i] = kpj_trades(adv, jt, &base, &alone[i], &d);
+		/* never a key a write of the workload changes (key_rewrite_words) */
+		rewrites[i] = key_rewrite_words(adv, jt, x);
+		if (rewrites[i])
+			trade[i] = trade[i] ? kp_arena_printf(adv->a, "%s; %s", rewrites[i], trade[i]) : rewrites[i];
 		ixres[i] = res;
 		ixkey[i] = index ? now.key : NULL;
 	}
@@ -512,7 +646,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			kp_cost best = cur, best_real = cur;
 			for (uint32_t i = 0; i < n; i++) {
 				kp_advice *x = cands->items[i];
-				if (taken[i] || !ok[i] || (phase == 0 && x->index && x->index->search))
+				if (taken[i] || !ok[i] || rewrites[i] || (phase == 0 && x->index && x->index->search))
 					continue;
 				design d = chosen;
 				if (!apply(hyp, t, &d, x))

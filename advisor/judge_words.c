@@ -613,9 +613,17 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 	if (named)
 		kp_buf_printf(&b, "%.15g rows a value (%.15g%% of the rows) of %s (no -- distinct:)", jt->rows * KP_SEL_EQ,
 		              KP_SEL_EQ * 100, cols.data);
-	kp_buf_printf(&b, "; state them (%s%s, docs/annotations.md) to settle whether it pays",
-	              jt->rows_default ? "'-- rows: N'" : "", named ? (jt->rows_default ? ", '-- distinct: COLUMN N'" :
-	                                                               "'-- distinct: COLUMN N'") : "");
+	if (jt->rows_default)
+		kp_buf_printf(&b, "; state them (%s%s, docs/annotations.md) to settle whether it pays", "'-- rows: N'",
+		              named ? ", '-- distinct: COLUMN N'" : "");
+	else
+		/* the rows a value are bracketed and the step paid at the upper
+		 * end too (kpj_pays): what a count stated would settle is its
+		 * figures, not a verdict the defaults decided (E107's index,
+		 * which did not pay there, is an alternative that says so) */
+		kp_buf_printf(&b, "; it pays with them and with %.15g times as many rows a value (the upper end of their "
+		              "bracket, docs/advice.md), so it is recommended; state them ('-- distinct: COLUMN N', "
+		              "docs/annotations.md) for its figures", KP_BRACKET);
 	/* what no annotation need state: a BOOLEAN's two values */
 	if (ntyped)
 		kp_buf_printf(&b, " (%s: 2 values by %s type, a BOOLEAN, so half the rows a value)", typed.data,

@@ -904,8 +904,9 @@ static void test_tablestore_secondary_index_key_limits(void)
 	CU_ASSERT_PTR_NOT_NULL(u);
 	if (u)
 		CU_ASSERT_STRING_EQUAL(u->helps ? u->helps->message : "",
-		                       "no index is advised: no index table keyed [c][d][e][f][g][a][b] fits the key "
-		                       "limits of tablestore, and a secondary index keyed [c][d][e][f][g][a][b] has 5 "
+		                       "no index is advised: no index table keyed [c][d][e][f][g][a][b] is offered (it "
+		                       "would have 6 key columns, past the 4 of tablestore), and a secondary index keyed "
+		                       "[c][d][e][f][g][a][b] has 5 "
 		                       "index columns and 7 key columns in all, where tablestore allows at most 4 index "
 		                       "columns and 8 key columns");
 	run_free(&r);

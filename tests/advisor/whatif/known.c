@@ -83,18 +83,6 @@ const known whatif_knowns[] = {
          * 24 and 27 agrees: 250,000 and 13,333,333 on both sides.) */
         {"E99", "SEGMENT_EFFORT", "read", "13983333.3333333", "13623333.3333333",
          "applied side wrong: the hash column read back before ACTIVITY_ID loses its stated 10 rows a value (designs16.md E99)"},
-        /* designs17 (E103-E108), first run on 16489e7: the designer's
-         * finding (tests/advisor/designs17.md, "Results of the first run").
-         * This is the judge's side, not the applied one: the first run
-         * recommends the hash prefix alone and keeps the index table that
-         * then pays as an alternative, never trying the two together; applied,
-         * the next check recommends that index table, a second migration of
-         * import_row. Listed so that the suite states it until the judge is
-         * fixed; remove it with the fix. */
-        {"E104", "import_row", "fixpoint", "stands",
-         "index_table [md5(import_no).substr(0,4)][import_no][row_state][row_no]",
-         "the hash prefix was recommended alone; applied, the index table for the error page, its alternative #3, "
-         "pays and is recommended: a second migration (designs17.md E104)"},
         {NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
