@@ -182,6 +182,16 @@ void kp_report_directives(kp_report *r, kp_source *src, size_t from, size_t to, 
  * [start, end), and trailing it on its last line, text [after, trail_end). */
 void kp_report_stmt_directives(kp_report *r, kp_source *src, uint32_t start, uint32_t end, size_t after,
                                size_t trail_end);
+/* SQL text as the file pass reads it, byte by byte (keyplan:ignore-file,
+ * disable and enable): only a "--" comment that starts a line outside a
+ * string, a quoted name or a block comment holds one (one inside a block
+ * comment or a string that spans lines is text, and silences nothing).
+ * The state after ch, prev being the byte before it (0 after a token of
+ * two bytes, so that a slash-star-slash does not close what it opened).
+ * suppress.c reads files with it, and the language server (tools/lsp/
+ * chunks.c) the documents' file-wide lines, so that both agree. */
+enum { KP_SQL_CODE, KP_SQL_STR, KP_SQL_QUOTED, KP_SQL_BACKTICK, KP_SQL_BLOCK, KP_SQL_LINE };
+int kp_report_sql_step(int st, char prev, char ch);
 /* The keyplan: directives in a comment of application code, host text
  * [off, end): an ignore applies to the statement at [stmt_off, stmt_end)
  * of the host (file_pass: only the ignore-file ones, else only the others). */

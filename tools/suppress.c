@@ -393,29 +393,21 @@ void kp_report_host_comment(kp_report *r, kp_source *host, uint32_t off, uint32_
 	}
 }
 
-/* Where the file-wide scans are in SQL's text: only a "--" comment that
- * starts a line outside a string, a quoted name or a block comment holds
- * a keyplan:ignore-file (one inside a block comment or a string that
- * spans lines is text, and silences nothing). */
-enum { LX_CODE, LX_STR, LX_QUOTED, LX_BACKTICK, LX_BLOCK, LX_LINE };
-
-/* The state after ch, prev being the byte before it (0 after a token of
- * two bytes, so that a slash-star-slash does not close what it opened). */
-static int lex_step(int st, char prev, char ch)
+int kp_report_sql_step(int st, char prev, char ch)
 {
 	switch (st) {
-	case LX_CODE:
-		if (ch == '\'') return LX_STR;
-		if (ch == '"') return LX_QUOTED;
-		if (ch == '`') return LX_BACKTICK;
-		if (ch == '*' && prev == '/') return LX_BLOCK;
-		if (ch == '-' && prev == '-') return LX_LINE;
-		return LX_CODE;
-	case LX_STR: return ch == '\'' ? LX_CODE : st;
-	case LX_QUOTED: return ch == '"' ? LX_CODE : st;
-	case LX_BACKTICK: return ch == '`' ? LX_CODE : st;
-	case LX_BLOCK: return ch == '/' && prev == '*' ? LX_CODE : st;
-	default: return ch == '\n' ? LX_CODE : st;
+	case KP_SQL_CODE:
+		if (ch == '\'') return KP_SQL_STR;
+		if (ch == '"') return KP_SQL_QUOTED;
+		if (ch == '`') return KP_SQL_BACKTICK;
+		if (ch == '*' && prev == '/') return KP_SQL_BLOCK;
+		if (ch == '-' && prev == '-') return KP_SQL_LINE;
+		return KP_SQL_CODE;
+	case KP_SQL_STR: return ch == '\'' ? KP_SQL_CODE : st;
+	case KP_SQL_QUOTED: return ch == '"' ? KP_SQL_CODE : st;
+	case KP_SQL_BACKTICK: return ch == '`' ? KP_SQL_CODE : st;
+	case KP_SQL_BLOCK: return ch == '/' && prev == '*' ? KP_SQL_CODE : st;
+	default: return ch == '\n' ? KP_SQL_CODE : st;
 	}
 }
 
@@ -457,7 +449,7 @@ void kp_report_file_directives(kp_report *r, kp_source *src)
 		return;
 	const char *nl_last = memchr(last, '\n', (size_t)(end - last));
 	end = nl_last ? nl_last : end;
-	int st = LX_CODE;
+	int st = KP_SQL_CODE;
 	for (const char *p = t; p < end; ) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *e = nl ? nl : end;
@@ -466,7 +458,7 @@ void kp_report_file_directives(kp_report *r, kp_source *src)
 			q += 3;   /* a byte-order mark is not text */
 		while (q < e && (*q == ' ' || *q == '\t'))
 			q++;
-		if (st == LX_CODE && e - q > 2 && q[0] == '-' && q[1] == '-') {
+		if (st == KP_SQL_CODE && e - q > 2 && q[0] == '-' && q[1] == '-') {
 			const char *stop = e > q && e[-1] == '\r' ? e - 1 : e;
 			one_comment(r, src, q + 2, stop, 0, UINT32_MAX, NULL, true, true);
 		}
@@ -474,11 +466,11 @@ void kp_report_file_directives(kp_report *r, kp_source *src)
 		char prev = 0;
 		for (const char *c = q; c < e; c++) {
 			int was = st;
-			st = lex_step(st, prev, *c);
-			prev = st != was && (was == LX_BLOCK || st == LX_BLOCK) ? 0 : *c;
+			st = kp_report_sql_step(st, prev, *c);
+			prev = st != was && (was == KP_SQL_BLOCK || st == KP_SQL_BLOCK) ? 0 : *c;
 		}
-		if (st == LX_LINE)
-			st = LX_CODE;
+		if (st == KP_SQL_LINE)
+			st = KP_SQL_CODE;
 		p = nl ? nl + 1 : end;
 	}
 }
@@ -573,16 +565,16 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 	 * to 4 KiB */
 	/* per state, the bytes that leave it as it is (and are not a line's
 	 * end): every byte but those lex_step reads */
-	static bool skip[LX_LINE][256];
-	if (!skip[LX_CODE]['a']) {
-		static const char *const stops[LX_LINE] = {
-			[LX_CODE] = "'\"`-/*", [LX_STR] = "'", [LX_QUOTED] = "\"", [LX_BACKTICK] = "`", [LX_BLOCK] = "*/"};
-		for (int k = 0; k < LX_LINE; k++)
+	static bool skip[KP_SQL_LINE][256];
+	if (!skip[KP_SQL_CODE]['a']) {
+		static const char *const stops[KP_SQL_LINE] = {
+			[KP_SQL_CODE] = "'\"`-/*", [KP_SQL_STR] = "'", [KP_SQL_QUOTED] = "\"", [KP_SQL_BACKTICK] = "`", [KP_SQL_BLOCK] = "*/"};
+		for (int k = 0; k < KP_SQL_LINE; k++)
 			for (int c = 0; c < 256; c++)
 				skip[k][c] = c != '\n' && !strchr(stops[k], c);
 	}
 	dir_line dl = {0};
-	int st = LX_CODE;       /* where the bytes are: code, string, comment */
+	int st = KP_SQL_CODE;       /* where the bytes are: code, string, comment */
 	char prev = 0;
 	uint32_t line = 1;
 	size_t got;
@@ -595,7 +587,7 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 			i = 3;   /* a byte-order mark is not text */
 		first = false;
 		for (; i < got; i++) {
-			if (dl.past_space && !dl.candidate && st != LX_LINE) {
+			if (dl.past_space && !dl.candidate && st != KP_SQL_LINE) {
 				/* the bytes that cannot change the state are skipped in
 				 * a tight loop (most of a file: names, words, values) */
 				const bool *keep = skip[st];
@@ -613,8 +605,8 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 			if (ch == '\n') {
 				scan_line_end(r, path, &dl, line);
 				line++;
-				if (st == LX_LINE)
-					st = LX_CODE;
+				if (st == KP_SQL_LINE)
+					st = KP_SQL_CODE;
 				prev = 0;
 				if (base + (long long)i > last) {
 					done = true;   /* past the last directive's line */
@@ -629,13 +621,13 @@ int kp_report_scan_file_directives(kp_report *r, const char *path, kp_diags *d, 
 			}
 			if (!dl.past_space) {
 				dl.past_space = true;
-				dl.candidate = st == LX_CODE;   /* not in a string or block comment */
+				dl.candidate = st == KP_SQL_CODE;   /* not in a string or block comment */
 				dl.after_space = 0;
 			}
 			int was = st;
-			st = lex_step(st, prev, ch);
-			prev = st != was && (was == LX_BLOCK || st == LX_BLOCK) ? 0 : ch;
-			if (st == LX_LINE && !dl.candidate) {
+			st = kp_report_sql_step(st, prev, ch);
+			prev = st != was && (was == KP_SQL_BLOCK || st == KP_SQL_BLOCK) ? 0 : ch;
+			if (st == KP_SQL_LINE && !dl.candidate) {
 				/* the rest of the line is a comment: jump to its end
 				 * (memchr, not a byte at a time) */
 				const char *nl = memchr(buf + i, '\n', got - i);

@@ -138,28 +138,6 @@ static bool file_pass_line(const char *p, const char *e)
 	return false;
 }
 
-/* SQL's states as the file pass reads them (tools/suppress.c: lex_step):
- * only a "--" comment that starts a line in code holds a directive. */
-enum { FL_CODE, FL_STR, FL_QUOTED, FL_BACKTICK, FL_BLOCK, FL_LINE };
-
-static int fl_step(int st, char prev, char ch)
-{
-	switch (st) {
-	case FL_CODE:
-		if (ch == '\'') return FL_STR;
-		if (ch == '"') return FL_QUOTED;
-		if (ch == '`') return FL_BACKTICK;
-		if (ch == '*' && prev == '/') return FL_BLOCK;
-		if (ch == '-' && prev == '-') return FL_LINE;
-		return FL_CODE;
-	case FL_STR: return ch == '\'' ? FL_CODE : st;
-	case FL_QUOTED: return ch == '"' ? FL_CODE : st;
-	case FL_BACKTICK: return ch == '`' ? FL_CODE : st;
-	case FL_BLOCK: return ch == '/' && prev == '*' ? FL_CODE : st;
-	default: return ch == '\n' ? FL_CODE : st;
-	}
-}
-
 uint64_t kp_lsp_file_directives(const char *t, size_t len, bool sql, bool *any, uint32_t **at, uint32_t *nat)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
@@ -191,7 +169,7 @@ uint64_t kp_lsp_file_directives(const char *t, size_t len, bool sql, bool *any, 
 	 * acts on the chunks after its line: analyze.c keys each chunk with
 	 * how many are before it) */
 	uint32_t cap = 0;
-	int st = FL_CODE;
+	int st = KP_SQL_CODE;
 	for (size_t i = 0; i < last;) {
 		const char *nl = memchr(t + i, '\n', last - i);
 		size_t e = nl ? (size_t)(nl - t) : last;
@@ -200,7 +178,7 @@ uint64_t kp_lsp_file_directives(const char *t, size_t len, bool sql, bool *any, 
 			q += 3;
 		while (q < e && (t[q] == ' ' || t[q] == '\t'))
 			q++;
-		if (st == FL_CODE && e - q > 2 && t[q] == '-' && t[q + 1] == '-' && file_pass_line(t + q, t + e)) {
+		if (st == KP_SQL_CODE && e - q > 2 && t[q] == '-' && t[q + 1] == '-' && file_pass_line(t + q, t + e)) {
 			h = kp_lsp_hash(kp_lsp_hash_u64(h, *nat), t + q, e - q);
 			if (*nat == cap) {
 				cap = cap ? cap * 2 : 8;
@@ -213,11 +191,11 @@ uint64_t kp_lsp_file_directives(const char *t, size_t len, bool sql, bool *any, 
 		char prev = 0;
 		for (size_t c = q; c < e; c++) {
 			int was = st;
-			st = fl_step(st, prev, t[c]);
-			prev = st != was && (was == FL_BLOCK || st == FL_BLOCK) ? 0 : t[c];
+			st = kp_report_sql_step(st, prev, t[c]);
+			prev = st != was && (was == KP_SQL_BLOCK || st == KP_SQL_BLOCK) ? 0 : t[c];
 		}
-		if (st == FL_LINE)
-			st = FL_CODE;
+		if (st == KP_SQL_LINE)
+			st = KP_SQL_CODE;
 		i = e + 1;
 	}
 	return kp_lsp_hash_u64(h, *nat);
