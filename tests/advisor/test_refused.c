@@ -43,6 +43,14 @@ static void test_refused_sort_fixed_first(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
 	CU_ASSERT_DOUBLE_EQUAL(v->before.refused, 15000, 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(v->after.refused, 0, 1e-9);
+	/* the refused read is not counted served today, in the item's words
+	 * as in the cost */
+	const kp_advice *x = recommended_kind(&r, "token_transfer", "secondary_index");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "; served 12000 -> 27000 of 27000 weight"));
+	/* the old index widened keeps its key: the sort stays refused, so it
+	 * is no alternative that serves the read */
+	CU_ASSERT_PTR_NULL(alternative(&r, "token_transfer", "widen_index", "[from_address][transaction_hash][log_index]"));
 	expect_nothing_worse(&r, "token_transfer");
 	run_free(&r);
 }
