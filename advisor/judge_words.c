@@ -603,6 +603,11 @@ const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_r
 			}
 			if (jt->distinct && jt->distinct[col] >= 1)
 				continue;
+			/* the table's whole one-column key: as many values as rows,
+			 * no default (E98's block_number, "1% of the rows" of a
+			 * unique key in designs16.md) */
+			if (jt->t->pk.n == 1 && jt->t->pk.parts[0].col == col)
+				continue;
 			/* or the tenant column a tenant's connection binds */
 			if (eq_bound(jt, col) || col == kp_table_tenant_col(jt->t)) {
 				said[col] = true;
