@@ -710,6 +710,14 @@ void kpj_compose(const jtable *jt, const sres *base, const sres *with, sres *out
 		bool sb = base[i].cls == KP_ACCESS_SEARCH, sw = with[i].cls == KP_ACCESS_SEARCH;
 		if (sb != sw && (sb ? with[i].cls : base[i].cls) != KP_ACCESS_FULL)
 			out[i] = (sb == jt->search_first) ? base[i] : with[i];
+		else if ((base[i].rejected || base[i].fails) != (with[i].rejected || with[i].fails))
+			/* a path that runs beats one the store refuses (a sort it
+			 * refuses, KP110) or fails past its scan limit, whatever
+			 * rows the refused one would read: the planner takes the
+			 * path that serves the ORDER BY (E98 in
+			 * tests/advisor/designs16.md: the address pages' index lost
+			 * to the refused sort of 10 rows it replaced) */
+			out[i] = base[i].rejected || base[i].fails ? with[i] : base[i];
 		else
 			out[i] = with[i].rows < base[i].rows ? with[i] : base[i];
 	}

@@ -313,7 +313,8 @@ static void test_e38_refused_sort_counted_refused(void)
 	}
 	const kp_advice *it = alternative(&r, "thread_meta", "index_table", "[user_id][last_msg_at DESC][thread_id]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(it);
-	CU_ASSERT_PTR_NOT_NULL(strstr(it->message, "served 13000 -> 13000 of 13000 weight"));
+	/* the inbox is refused today (KP110): not served before the index */
+	CU_ASSERT_PTR_NOT_NULL(strstr(it->message, "served 3000 -> 13000 of 13000 weight"));
 	/* and the read mark, which sets unread, a column the index holds
 	 * outside its key: it rewrites that index row in place */
 	CU_ASSERT_STRING_EQUAL(v->write_cost, "every UPSERT now writes 2 rows (1 now); each UPSERT setting last_msg_at "

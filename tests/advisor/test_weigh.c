@@ -825,7 +825,28 @@ static int setup(void)
 	return 0;
 }
 
+/* E98's block_header (tests/advisor/designs16.md): keyed by block_number
+ * alone, which is unique (a one-column key has as many values as rows).
+ * What the review says it rests on names no default for it ("210000 rows
+ * a value (1% of the rows) of block_number (no -- distinct:)" before). */
+static void test_e98_one_column_key_no_default(void)
+{
+	run r;
+	run_w(&r, "-- rows: 21000000\nCREATE TABLE block_header (block_number BIGINT NOT NULL, block_hash VARCHAR(66), "
+	          "miner VARCHAR(42), PRIMARY KEY (block_number));",
+	      "-- rate: 5/min\n-- weight: 50\nUPSERT INTO block_header (block_number, block_hash, miner) VALUES (?, ?, ?);\n"
+	      "-- weight: 20000\nSELECT block_hash, miner FROM block_header WHERE block_number = ?;\n"
+	      "-- weight: 6000\nSELECT block_number, miner FROM block_header WHERE block_number > ? "
+	      "ORDER BY block_number DESC LIMIT 10;\n",
+	      KP_TARGET_LINDORM);
+	const kp_table_review *v = review_of(&r, "block_header");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_PTR_NULL(v->assumes ? strstr(v->assumes, "of block_number (no -- distinct:)") : NULL);
+	run_free(&r);
+}
+
 KPT_SUITE("weigh", setup, NULL,
+	{"E98: a one-column key is no default of what a verdict rests on", test_e98_one_column_key_no_default},
 	{"E64: the hash prefix's words when no read is served by the key", test_e64_hash_prefix_words_no_read},
 	{"E69: a tenant and a stated few-valued column bound together combine; the running-builds index",
 	 test_e69_bound_columns_combine},
