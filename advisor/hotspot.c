@@ -419,7 +419,17 @@ reversal:
 		kp_buf_free(&b);
 	} else if (src >= 0 && (room || merges) && !ti->max_salt_buckets) {
 		const kp_column *sc = &t->cols[src];
+		/* a fourth key column would draw KP104: the bucket and the lead
+		 * share one key column instead */
+		const char *ln = t->cols[t->pk.parts[0].col].name;
+		const char *mn = kp_arena_printf(adv->a, "%s_key", ln);
+		char *merged = merges ? kpa_merged_lead_ddl(adv, t, NULL, &t->pk, mn, 3) : NULL;
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, &src, 1);
+		/* spliced into the lead, the bucket is its KP_BUCKETS values, not
+		 * those of the column it hashes (E71: hash(api_key) % 16 + slot
+		 * lands the minute's writes on 16 points, not 2 million) */
+		if (merged)
+			hk.parts[0].buckets = KP_BUCKETS;
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
 		/* a number modulo the buckets only where its values arrive in no
 		 * order: the low bits of a structured id (a Snowflake id's
@@ -430,11 +440,6 @@ reversal:
 		const char *expr = sc->tclass == KP_T_INT && scc.kind != KPA_CONC_MONO
 		                   ? kp_arena_printf(adv->a, "%s %% %d", sc->name, KP_BUCKETS)
 		                   : kp_arena_printf(adv->a, "hash(%s) %% %d", sc->name, KP_BUCKETS);
-		/* a fourth key column would draw KP104: the bucket and the lead
-		 * share one key column instead */
-		const char *ln = t->cols[t->pk.parts[0].col].name;
-		const char *mn = kp_arena_printf(adv->a, "%s_key", ln);
-		char *merged = merges ? kpa_merged_lead_ddl(adv, t, NULL, &t->pk, mn, 3) : NULL;
 		kp_advice *x = NULL;
 		if (!merged && !room) {
 			/* no key column to spare, none to merge into */

@@ -240,6 +240,7 @@ void kpa_cols_conc(kp_advisor *adv, const kp_table *t, const kp_key_part *parts,
 			 * spreads nothing. (A range-partitioned store splits a hash
 			 * value's range by the columns after it: not judged so there.) */
 			double vals = 1, top = 1;
+			bool spread = false;
 			for (int h = 0; h < p->nhash; h++) {
 				int hc = p->hash_cols[h];
 				if (hc < 0)
@@ -250,14 +251,25 @@ void kpa_cols_conc(kp_advisor *adv, const kp_table *t, const kp_key_part *parts,
 					top *= f->top;
 				} else if (!kpa_coarse_time(&t->cols[hc]) &&
 				           !(first_only && p->nhash == 1 && f->kind == KPA_CONC_MONO && shared_value(adv, t, hc))) {
-					return;   /* spread */
+					spread = true;
 				}
+			}
+			/* a bucket (the hash modulo p->buckets) has no more values than
+			 * that, spread evenly, where its columns have more (E71) */
+			if (p->buckets > 0 && (spread || vals > p->buckets)) {
+				vals = p->buckets;
+				top = 1.0 / p->buckets;
+			} else if (spread) {
+				return;
 			}
 			out->points *= vals;
 			share *= top;
 			if (out->npre < KPA_CONC_PRE)
 				out->pre[out->npre++] = i;
-			if (first_only)
+			/* a spliced bucket shares one key column with the part after
+			 * it: the partition key is both (E66: 16 buckets of each of
+			 * insurer_id's 40 values; E71: 16 ends of slot's range) */
+			if (first_only && !p->buckets)
 				break;
 			continue;
 		}
@@ -313,7 +325,10 @@ const char *kpa_conc_words(kp_advisor *adv, const kp_table *t, const kp_key_part
 			kpa_col_conc(adv, t, p->col, &f);
 			kp_buf_printf(&pre, "%s%s (%s)", i ? ", " : "", t->cols[p->col].name, f.why);
 		} else {
-			kp_buf_printf(&pre, "%sa hash of few-valued columns", i ? ", " : "");
+			if (p->buckets > 0)
+				kp_buf_printf(&pre, "%sa bucket (a hash modulo %d)", i ? ", " : "", p->buckets);
+			else
+				kp_buf_printf(&pre, "%sa hash of few-valued columns", i ? ", " : "");
 		}
 	}
 	if (c->col >= 0 && c->npre == 0)

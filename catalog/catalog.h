@@ -62,6 +62,11 @@ typedef struct kp_key_part {
 	int hash_bits;          /* 8, 32 or 64 for a hash part, else 0 */
 	int *hash_cols;         /* columns the hash is computed over */
 	int nhash;              /* entries in hash_cols */
+	int buckets;            /* a hash part taken modulo this many buckets, a
+	                           bucket the writer splices into the key column
+	                           of the next part (advisor/hotspot.c's <c>_key):
+	                           its values are these, not its columns'; 0
+	                           otherwise */
 } kp_key_part;
 
 typedef struct kp_key {

@@ -354,6 +354,45 @@ static void test_e59_bucket_varies_within_the_hot_value(void)
 	run_free(&r);
 }
 
+/* E71 (designs11.md): the minute counters keyed [slot][api_key][route] on
+ * Tablestore. salt_buckets splices bucket = hash(api_key) % 16 into slot's
+ * key column (slot_key): the bucket is its 16 values, not api_key's 2
+ * million, and slot grows after it in the same partition key column, so
+ * the minute's writes land on 16 points, each 1/16 (before, the hash was
+ * walked as api_key's values: nothing on one region). */
+static void test_e71_spliced_bucket_is_its_buckets(void)
+{
+	run r;
+	run_w(&r, "-- rows: 600000000\n-- distribution: slot monotonic\n-- distinct: api_key 2000000\n"
+	          "CREATE TABLE rate_counter (slot BIGINT NOT NULL, api_key VARCHAR(64) NOT NULL, route VARCHAR(128) "
+	          "NOT NULL, hits BIGINT, PRIMARY KEY (slot, api_key, route));\n",
+	      "-- weight: 300000\nSELECT hits FROM rate_counter WHERE slot = ? AND api_key = ? AND route = ?;\n"
+	      "-- weight: 50000\nINSERT INTO rate_counter (slot, api_key, route, hits) VALUES (?, ?, ?, 1);\n"
+	      "-- weight: 3000\nSELECT slot, route, hits FROM rate_counter WHERE api_key = ? AND slot >= ?;\n",
+	      KP_TARGET_TABLESTORE);
+	const kp_advice *x = advice_of(&r, "rate_counter", "salt_buckets");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_STRING_EQUAL(x->key, "[bucket + slot][api_key][route]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x->newkey);
+	CU_ASSERT_EQUAL(x->newkey->parts[0].col, -1);
+	CU_ASSERT_EQUAL(x->newkey->parts[0].buckets, 16);
+	kpa_conc c;
+	kpa_key_conc(&r.adv, x->table, x->newkey, NULL, &c);
+	CU_ASSERT_EQUAL_FATAL(c.col, 0);   /* slot, after the bucket */
+	CU_ASSERT_DOUBLE_EQUAL(c.points, 16, 0);
+	CU_ASSERT_DOUBLE_EQUAL(c.share, 1.0 / 16, 1e-12);
+	CU_ASSERT_STRING_EQUAL(kpa_conc_words(&r.adv, x->table, x->newkey->parts, &c),
+	                       "slot grows monotonically (monotonic as annotated (-- distribution: slot monotonic)) after a bucket (a hash modulo 16): new "
+	                       "rows go to 16 insertion points, the end of each prefix value's range, the busiest taking "
+	                       "6.25% of the writes");
+	CU_ASSERT_DOUBLE_EQUAL(kpa_key_hot_share(&r.adv, x->table, x->newkey, NULL), 1.0 / 16, 1e-12);
+	/* the hash_prefix keeps api_key's values: nothing on one region */
+	const kp_table_review *v = review_of(&r, "rate_counter");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 50000, 1e-6);
+	run_free(&r);
+}
+
 /* E56 (designs9.md): quote_store_id_updated_at (store_id, updated_at), 3
  * stores: every save moves its row to (store, now), KP101 on the index.
  * A bucket the writer puts before the table's key leaves the index's key
@@ -404,5 +443,6 @@ KPT_SUITE("landing", NULL, NULL,
 	{"E44: reads of the newest keys land on the writes' region", test_e44_read_latest},
 	{"an existing index walked as a key", test_existing_index_walked},
 	{"E59: a bucket varies within the hot value", test_e59_bucket_varies_within_the_hot_value},
+	{"E71: a bucket spliced into the lead is its 16 values", test_e71_spliced_bucket_is_its_buckets},
 	{"E56: a bucket before the table's key leaves an index's hotspot", test_e56_table_bucket_leaves_the_index_hot},
 	{"a rebuilt index's bucket: one naming convention, made and read back", test_index_bucket_name_convention})
