@@ -167,8 +167,8 @@ static bool differ(const kp_expr *a, const kp_expr *b)
 	return constant(a) && !kp_expr_equal(a, b);
 }
 
-/* The shape of jt that sets column col on a row that exists, or -1: an
- * UPDATE that SETs it; an UPSERT that sets it and writes a row that
+/* Does shape i of jt set column col on a row that exists: an UPDATE that
+ * SETs it; an UPSERT that sets it and writes a row that
  * exists (kpj_upsert_repeats), or a part of a row another write of the
  * table writes too (it sets col and leaves out a column another insert or
  * upsert of the table, no generator's row, sets: E103's repayment,
@@ -177,47 +177,79 @@ static bool differ(const kp_expr *a, const kp_expr *b)
  * immutable: such a write under a key holding col writes a second row
  * and leaves the first (HBase's reference guide: a row key changes only by
  * a delete and a new put). */
-static int rewrites_col(const jtable *jt, int col)
+bool kpj_sets_existing(const jtable *jt, int i, int col)
 {
 	const kp_table *t = jt->t;
-	if (col < 0 || col >= t->ncols || t->cols[col].key_pos >= 0)
-		return -1;
-	int best = -1;   /* the heaviest such write, the one the words name */
-	for (int i = 0; i < jt->ns; i++) {
-		const jshape *s = &jt->s[i];
-		const kp_stmt *st = s->q->stmt;
-		if (s->on != t)
-			continue;
-		if (st->kind == KP_S_UPDATE) {
-			for (uint32_t k = 0; k < st->u.update.sets.n; k++) {
-				const kp_assign *as = st->u.update.sets.items[k];
-				if (kp_table_column(t, as->col.s, as->col.len) == col && (best < 0 || s->weight > jt->s[best].weight))
-					best = i;
-			}
-			continue;
+	const jshape *s = &jt->s[i];
+	const kp_stmt *st = s->q->stmt;
+	if (col < 0 || col >= t->ncols || t->cols[col].key_pos >= 0 || s->on != t)
+		return false;
+	if (st->kind == KP_S_UPDATE) {
+		for (uint32_t k = 0; k < st->u.update.sets.n; k++) {
+			const kp_assign *as = st->u.update.sets.items[k];
+			if (kp_table_column(t, as->col.s, as->col.len) == col)
+				return true;
 		}
-		if ((st->kind != KP_S_UPSERT && st->kind != KP_S_INSERT) || s->ins_rows <= 0 ||
-		    !writes_col(t, st, col) || kpj_upsert_fresh(jt, i))
-			continue;
-		/* a whole row written again over itself, its value of col new
-		 * each time (arithmetic, a clock, a growing column) */
-		const kp_expr *v = written(t, st, col);
-		bool part = st->kind == KP_S_UPSERT && kpj_upsert_repeats(jt, i) &&
-		            (v->kind == KP_X_ARITH || v->kind == KP_X_FUNC || (jt->conc && jt->conc[col].kind == KPA_CONC_MONO));
-		for (int j = 0; j < jt->ns && !part && st->u.insert.cols.n; j++) {
-			const jshape *o = &jt->s[j];
-			const kp_stmt *ot = o->q->stmt;
-			if (j == i || o->on != t || o->ins_rows <= 0 || (ot->kind != KP_S_UPSERT && ot->kind != KP_S_INSERT) ||
-			    kpj_upsert_fresh(jt, j) || !writes_col(t, ot, col))
-				continue;
-			if (!differ(written(t, st, col), written(t, ot, col)))
-				continue;
-			for (int c = 0; c < t->ncols && !part; c++)
-				part = (writes_col(t, ot, c) && !writes_col(t, st, c)) || (writes_col(t, st, c) && !writes_col(t, ot, c));
-		}
-		if (part && (best < 0 || s->weight > jt->s[best].weight))
-			best = i;
+		return false;
 	}
+	if ((st->kind != KP_S_UPSERT && st->kind != KP_S_INSERT) || s->ins_rows <= 0 ||
+	    !writes_col(t, st, col) || kpj_upsert_fresh(jt, i))
+		return false;
+	/* a whole row written again over itself, its value of col new
+	 * each time (arithmetic, a clock, a growing column) */
+	const kp_expr *v = written(t, st, col);
+	bool part = st->kind == KP_S_UPSERT && kpj_upsert_repeats(jt, i) &&
+	            (v->kind == KP_X_ARITH || v->kind == KP_X_FUNC || (jt->conc && jt->conc[col].kind == KPA_CONC_MONO));
+	for (int j = 0; j < jt->ns && !part && st->u.insert.cols.n; j++) {
+		const jshape *o = &jt->s[j];
+		const kp_stmt *ot = o->q->stmt;
+		if (j == i || o->on != t || o->ins_rows <= 0 || (ot->kind != KP_S_UPSERT && ot->kind != KP_S_INSERT) ||
+		    kpj_upsert_fresh(jt, j) || !writes_col(t, ot, col))
+			continue;
+		if (!differ(written(t, st, col), written(t, ot, col)))
+			continue;
+		for (int c = 0; c < t->ncols && !part; c++)
+			part = (writes_col(t, ot, c) && !writes_col(t, st, c)) || (writes_col(t, st, c) && !writes_col(t, ot, c));
+	}
+	return part;
+}
+
+bool kpj_partial_moves(const jtable *jt, int i, int col)
+{
+	const kp_table *t = jt->t;
+	const kp_stmt *st = jt->s[i].q->stmt;
+	if (st->kind != KP_S_UPSERT || !st->u.insert.cols.n || (int)st->u.insert.cols.n >= t->ncols ||
+	    !kpj_sets_existing(jt, i, col))
+		return false;
+	const kp_expr *v = written(t, st, col);
+	/* the create: the write of the row that names the most columns
+	 * (E56's quote, E69's 'scheduled' beside 'running'), or as many as
+	 * one that gives a parameter where it gives a constant (E75's
+	 * 'QUEUED'): it writes the row, it moves none. Two writes alike (as
+	 * many columns, both constants or both not) cannot be told apart:
+	 * both move, the dearer reading */
+	int n = (int)st->u.insert.cols.n;
+	for (int j = 0; j < jt->ns; j++) {
+		const jshape *o = &jt->s[j];
+		const kp_stmt *ot = o->q->stmt;
+		if (j == i || o->on != t || o->ins_rows <= 0 || (ot->kind != KP_S_UPSERT && ot->kind != KP_S_INSERT) ||
+		    kpj_upsert_fresh(jt, j) || !writes_col(t, ot, col) || !differ(v, written(t, ot, col)))
+			continue;
+		int on = ot->u.insert.cols.n ? (int)ot->u.insert.cols.n : t->ncols;
+		if (on > n || (on == n && (constant(written(t, ot, col)) || !constant(v))))
+			return true;
+	}
+	return false;
+}
+
+/* The heaviest shape of jt that sets column col on a row that exists
+ * (kpj_sets_existing), the one the words name, or -1. */
+static int rewrites_col(const jtable *jt, int col)
+{
+	int best = -1;
+	for (int i = 0; i < jt->ns; i++)
+		if (kpj_sets_existing(jt, i, col) && (best < 0 || jt->s[i].weight > jt->s[best].weight))
+			best = i;
 	return best;
 }
 

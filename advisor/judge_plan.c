@@ -132,11 +132,24 @@ bool kpj_upsert_repeats(const jtable *jt, int i)
 
 int kpj_upsert_moves(const jtable *jt, const design *d, int i)
 {
-	if (!kpj_upsert_repeats(jt, i))
-		return 0;
 	const kp_table *t = jt->t;
 	const kp_stmt *st = jt->s[i].q->stmt;
 	int n = 0;
+	if (!kpj_upsert_repeats(jt, i)) {
+		/* an UPSERT of some columns of a row another write created
+		 * (kpj_partial_moves): the index rows keyed by a column it
+		 * changes move, as an UPDATE's do */
+		for (int x = 0; x < d->nix && st->kind == KP_S_UPSERT; x++) {
+			const kp_index *ix = d->ix[x];
+			if (!maintained(ix) || ix->search)
+				continue;
+			bool moves = false;
+			for (int j = 0; j < ix->key.n && !moves; j++)
+				moves = kpj_partial_moves(jt, i, ix->key.parts[j].col);
+			n += moves;
+		}
+		return n;
+	}
 	for (int x = 0; x < d->nix; x++) {
 		const kp_index *ix = d->ix[x];
 		if (!maintained(ix) || ix->search)

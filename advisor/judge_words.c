@@ -77,9 +77,14 @@ static int update_rows(const kp_table *t, const design *d, const kp_stmt *s)
  * list sets other than the table's key (the key names the row): on a row
  * that exists, each such index row moves (the old one deleted, the new
  * one written), as an UPDATE's does. 0 for an UPSERT or INSERT that sets
- * every column (a whole row) or names none. */
-static int upsert_moves(const kp_table *t, const design *d, const kp_stmt *s)
+ * every column (a whole row) or names none, and none for a column the
+ * UPSERT gives the state a row is created in where another write of the
+ * row changes it (kpj_sets_existing without kpj_partial_moves: E75's
+ * 'QUEUED'): that write creates the row, it moves none. */
+static int upsert_moves(const jtable *jt, const design *d, int si)
 {
+	const kp_table *t = jt->t;
+	const kp_stmt *s = jt->s[si].q->stmt;
 	if (s->kind != KP_S_UPSERT || !s->u.insert.cols.n || (int)s->u.insert.cols.n >= t->ncols)
 		return 0;
 	int n = 0;
@@ -91,7 +96,8 @@ static int upsert_moves(const kp_table *t, const design *d, const kp_stmt *s)
 		for (uint32_t k = 0; k < s->u.insert.cols.n && !moves; k++) {
 			const kp_name *c = s->u.insert.cols.items[k];
 			int col = kp_table_column(t, c->s, c->len);
-			if (col < 0 || t->cols[col].key_pos >= 0)
+			if (col < 0 || t->cols[col].key_pos >= 0 ||
+			    (kpj_sets_existing(jt, si, col) && !kpj_partial_moves(jt, si, col)))
 				continue;
 			for (int j = 0; j < ix->key.n && !moves; j++)
 				moves = ix->key.parts[j].col == col;
@@ -212,7 +218,10 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 		if (s->ins_rows <= 0)
 			continue;
 		bool fresh = kpj_upsert_fresh(jt, i);   /* a new row: moves nothing */
-		int m_now = fresh ? 0 : upsert_moves(jt->t, now, st), m = fresh ? 0 : upsert_moves(jt->t, d, st);
+		/* the index rows it moves when its row exists (upsert_moves: a
+		 * create moves none); counted in the cost where the workload shows
+		 * the row exists (kpj_upsert_moves) */
+		int m_now = fresh ? 0 : upsert_moves(jt, now, i), m = fresh ? 0 : upsert_moves(jt, d, i);
 		int r_now = fresh ? 0 : upsert_rewrites(jt->t, now, st), r = fresh ? 0 : upsert_rewrites(jt->t, d, st);
 		if ((m == m_now && r == r_now) || named++ >= 5)
 			continue;
@@ -276,6 +285,8 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 	 * whose key it gives a new value, as the cost counts them */
 	named = 0;
 	for (int i = 0; i < jt->ns; i++) {
+		if (!kpj_upsert_repeats(jt, i))
+			continue;   /* an UPSERT of some columns: said above */
 		int m_now = kpj_upsert_moves(jt, now, i), m = kpj_upsert_moves(jt, d, i);
 		if (m == m_now || named++ >= 5)
 			continue;

@@ -435,6 +435,33 @@ static void test_a_parameter_written_back_changes_no_key(void)
 	run_free(&r);
 }
 
+/* An UPSERT of some columns of a row another write created (E75's status
+ * UPSERT, designs12.md) moves the index row keyed by the column it
+ * changes, as an UPDATE's does: the cost counts that move and the words
+ * say it; the create, which gives the state the row is created in
+ * ('OPEN', a constant, where the close gives a parameter), writes the
+ * row and is not said to move one. */
+static void test_a_partial_upsert_moves_the_index_row_and_the_create_writes(void)
+{
+	run r;
+	run_w(&r, ticket_schema,
+	      "-- weight: 50000\nSELECT ticket_id, opened_at FROM ticket WHERE queue_id = ? AND state = 'OPEN';\n"
+	      "-- weight: 1000\nUPSERT INTO ticket (queue_id, ticket_id, state, opened_at) VALUES (?, ?, 'OPEN', ?);\n"
+	      "-- weight: 1500\nUPSERT INTO ticket (queue_id, ticket_id, state, closed_at) VALUES (?, ?, ?, ?);\n",
+	      KP_TARGET_LINDORM);
+	expect_recommended(&r, "ticket", "secondary_index [queue_id][state][ticket_id]");
+	const kp_table_review *v = review_of(&r, "ticket");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	/* 1000 creates writing 2 rows, 1500 closes writing 2 and moving 1 */
+	CU_ASSERT_DOUBLE_EQUAL(v->before.written, 2500, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(v->after.written, 1000 * 2 + 1500 * 3, 1e-9);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v->write_cost);
+	CU_ASSERT_STRING_EQUAL(v->write_cost, "every UPSERT now writes 2 rows (1 now); each UPSERT setting state (w.sql:6, "
+	                                      "weight 1500), a key column of 1 index (0 now), moves that index's row "
+	                                      "when its row exists (the old deleted, the new written)");
+	run_free(&r);
+}
+
 KPT_SUITE("judge_scenarios", NULL, NULL,
 	{"scenario: OpenTSDB's tsdb design stands", test_scenario_opentsdb_design_stands},
 	{"scenario: HBase time series keyed by time first is reordered", test_scenario_hbase_timeseries_reorder},
@@ -451,5 +478,7 @@ KPT_SUITE("judge_scenarios", NULL, NULL,
 	{"no hash of a counter whose values each hold many rows", test_no_hash_of_a_counter_whose_values_hold_many_rows},
 	{"no key column a write of the workload changes (E103)", test_no_key_column_a_write_changes},
 	{"a parameter written back changes no key column", test_a_parameter_written_back_changes_no_key},
+	{"a partial UPSERT moves the index row it rekeys; the create writes (E75)",
+	 test_a_partial_upsert_moves_the_index_row_and_the_create_writes},
 	{"a rebuilt index the new index leaves unread is dropped instead",
 	 test_rebuilt_index_the_new_index_leaves_unread_is_dropped})
