@@ -130,16 +130,25 @@ bool kpj_upsert_fresh(const jtable *jt, int i);
  * column: E61's updated_at): the old row deleted, the new one written.
  * 0 for any other shape. */
 int kpj_upsert_moves(const jtable *jt, const design *d, int i);
+/* The value an INSERT or UPSERT of VALUES gives column col in its first
+ * row, or NULL when it does not write col (judge_plan.c). */
+const kp_expr *kpj_inserted_value(const kp_table *t, const kp_stmt *s, int col);
 /* Does shape i set column col (no key column) on a row that exists: an
  * UPDATE that SETs it, an UPSERT of a row that exists, or one that writes
  * part of a row another write of the table writes and gives col a value
- * that differs (judge.c)? */
+ * that differs (judge_rewrite.c)? */
 bool kpj_sets_existing(const jtable *jt, int i, int col);
 /* Does partial UPSERT i, setting col on a row that exists
  * (kpj_sets_existing), move an index row keyed by col: not when it gives
  * col the constant the row is created in, as the write of the row naming
- * the most columns (judge.c: the create writes that row, it moves none). */
+ * the most columns (judge_rewrite.c: the create writes that row, it moves
+ * none). */
 bool kpj_partial_moves(const jtable *jt, int i, int col);
+/* When candidate x (and what comes with it) keys the table, or an index
+ * table the application writes, by a column a write of the workload sets
+ * on a row that exists, why it is not taken, in words (in adv's arena);
+ * NULL otherwise (judge_rewrite.c). */
+const char *kpj_key_rewrite_words(kp_advisor *adv, const jtable *jt, const kp_advice *x);
 /* Does shape i of jt bind by = a non-key column the workload's UPDATEs of
  * its table set (a read that looks up a value a write has just set)? */
 bool kpj_reads_own_write(const jtable *jt, int i);

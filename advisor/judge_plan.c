@@ -72,7 +72,7 @@ int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s)
 
 /* The value an INSERT or UPSERT of VALUES gives column col in its first
  * row, or NULL. */
-static const kp_expr *inserted_value(const kp_table *t, const kp_stmt *s, int col)
+const kp_expr *kpj_inserted_value(const kp_table *t, const kp_stmt *s, int col)
 {
 	if (!s->u.insert.rows.n)
 		return NULL;
@@ -102,7 +102,7 @@ bool kpj_upsert_repeats(const jtable *jt, int i)
 		int col = t->pk.parts[k].col;
 		if (col < 0)
 			return false;
-		const kp_expr *v = inserted_value(t, st, col);
+		const kp_expr *v = kpj_inserted_value(t, st, col);
 		if (!v || v->kind == KP_X_SEQ || v->kind == KP_X_FUNC)
 			return false;   /* a generator's value: a new row */
 		if ((jt->conc && jt->conc[col].kind == KPA_CONC_MONO) || (jt->by_unique && jt->by_unique[col]))
@@ -159,7 +159,7 @@ int kpj_upsert_moves(const jtable *jt, const design *d, int i)
 			int col = ix->key.parts[j].col;
 			if (col < 0 || t->cols[col].key_pos >= 0)
 				continue;
-			const kp_expr *v = inserted_value(t, st, col);
+			const kp_expr *v = kpj_inserted_value(t, st, col);
 			moves = v && (sets_new_value(v) || (jt->conc && jt->conc[col].kind == KPA_CONC_MONO));
 		}
 		n += moves;
@@ -182,7 +182,7 @@ bool kpj_upsert_fresh(const jtable *jt, int i)
 		return false;
 	for (int k = 0; k < t->pk.n; k++) {
 		int col = t->pk.parts[k].col;
-		if (col >= 0 && generated(inserted_value(t, st, col)))
+		if (col >= 0 && generated(kpj_inserted_value(t, st, col)))
 			return true;
 	}
 	return false;
@@ -198,7 +198,7 @@ static bool key_issued(const jtable *jt, int col)
 		return true;
 	for (int j = 0; j < jt->ns; j++) {
 		const jshape *o = &jt->s[j];
-		if (o->ins_rows > 0 && o->on == jt->t && generated(inserted_value(jt->t, o->q->stmt, col)))
+		if (o->ins_rows > 0 && o->on == jt->t && generated(kpj_inserted_value(jt->t, o->q->stmt, col)))
 			return true;
 	}
 	return false;
@@ -235,7 +235,7 @@ static bool names_existing(const jtable *jt, int i)
 	bool issued = false;
 	for (int k = 0; k < t->pk.n; k++) {
 		int col = t->pk.parts[k].col;
-		const kp_expr *v = col >= 0 ? inserted_value(t, st, col) : NULL;
+		const kp_expr *v = col >= 0 ? kpj_inserted_value(t, st, col) : NULL;
 		if (!v || generated(v))
 			return false;
 		issued |= key_issued(jt, col);
