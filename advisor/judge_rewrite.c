@@ -113,14 +113,25 @@ bool kpj_partial_moves(const jtable *jt, int i, int col)
 }
 
 /* The heaviest shape of jt that sets column col on a row that exists
- * (kpj_sets_existing), the one the words name, or -1. */
+ * (kpj_sets_existing), the one the words name, or -1. A write that changes
+ * col (an UPDATE, or a partial UPSERT beside the create:
+ * kpj_partial_moves) is named before the create itself, which
+ * kpj_sets_existing counts too when the two give col values that differ
+ * (E104: the staging create's 'PENDING' at w.sql:27, the outcome's ? at
+ * :30, as many columns each: :30 is the one that changes row_state). */
 static int rewrites_col(const jtable *jt, int col)
 {
-	int best = -1;
-	for (int i = 0; i < jt->ns; i++)
-		if (kpj_sets_existing(jt, i, col) && (best < 0 || jt->s[i].weight > jt->s[best].weight))
+	int best = -1, best_change = -1;
+	for (int i = 0; i < jt->ns; i++) {
+		if (!kpj_sets_existing(jt, i, col))
+			continue;
+		if (best < 0 || jt->s[i].weight > jt->s[best].weight)
 			best = i;
-	return best;
+		bool changes = jt->s[i].q->stmt->kind == KP_S_UPDATE || kpj_partial_moves(jt, i, col);
+		if (changes && (best_change < 0 || jt->s[i].weight > jt->s[best_change].weight))
+			best_change = i;
+	}
+	return best_change >= 0 ? best_change : best;
 }
 
 /* When candidate x (and what comes with it) keys the table, or an index
