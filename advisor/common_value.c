@@ -18,24 +18,10 @@ static const kp_expr *value_written(const kp_table *t, const kp_stmt *s, int c, 
 {
 	*set = false;
 	if (s->kind == KP_S_INSERT || s->kind == KP_S_UPSERT || s->kind == KP_S_REPLACE) {
-		const kp_insert *in = &s->u.insert;
-		if (!in->rows.n)
-			return NULL;   /* INSERT ... SELECT: a value keyplan does not see */
-		const kp_list *row = in->rows.items[0];
-		int at = -1;
-		if (!in->cols.n)
-			at = c;
-		for (uint32_t k = 0; k < in->cols.n; k++) {
-			const kp_name *n = in->cols.items[k];
-			if (kp_table_column(t, n->s, n->len) == c) {
-				at = (int)k;
-				break;
-			}
-		}
-		if (at < 0 || (uint32_t)at >= row->n)
-			return NULL;
-		*set = true;
-		return row->items[at];
+		/* INSERT ... SELECT: a value keyplan does not see */
+		const kp_expr *e = kpj_inserted_value(t, s, c);
+		*set = e != NULL;
+		return e;
 	}
 	if (s->kind == KP_S_UPDATE) {
 		for (uint32_t k = 0; k < s->u.update.sets.n; k++) {
