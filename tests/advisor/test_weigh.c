@@ -782,6 +782,36 @@ static void test_bounded_reverse_read_buys_no_desc(void)
 	run_free(&r);
 }
 
+/* E98's block_header and E106's sequences (tests/advisor/designs16.md,
+ * designs17.md): KP101 on a key led by an increasing number, where every
+ * write of the table states its rate and the rows a second on one region
+ * are under KP_REGION_WRITE_RATE, says so and no longer calls it a write
+ * hotspot, as the review's trades already did; without rates, or past the
+ * region's rate, its words are unchanged. Before, it warned "(a write
+ * hotspot)" at 5 rows a minute. */
+static void test_kp101_under_the_stated_rate(void)
+{
+	static const char *schema = "CREATE TABLE wp_posts (id BIGINT NOT NULL, title VARCHAR(42), "
+	                            "PRIMARY KEY (id));\n";
+	static const char *read = "-- weight: 20000\nSELECT title FROM wp_posts WHERE id = ?;\n";
+	const char *writes[] = {"-- rate: 5/min\n-- weight: 50\nUPSERT INTO wp_posts (id, title) VALUES (?, ?);\n",
+	                        "-- weight: 50\nUPSERT INTO wp_posts (id, title) VALUES (?, ?);\n",
+	                        "-- rate: 2000/s\n-- weight: 50\nUPSERT INTO wp_posts (id, title) VALUES (?, ?);\n"};
+	for (int i = 0; i < 3; i++) {
+		char w[512];
+		snprintf(w, sizeof w, "%s%s", writes[i], read);
+		run r;
+		run_w(&r, schema, w, KP_TARGET_LINDORM);
+		CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_HOT_MONOTONIC, NULL), 1);
+		const char *said = "docs/annotations.md); but every write of wp_posts states its rate (-- rate:), and "
+		                   "0.08 rows a second land on that region, under the 1000 a region takes: no write "
+		                   "hotspot at these rates";
+		CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_HOT_MONOTONIC, said), i == 0);
+		CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_HOT_MONOTONIC, "same region (a write hotspot)"), i != 0);
+		run_free(&r);
+	}
+}
+
 /* E70 with rates stated (-- rate:, docs/annotations.md): where every write
  * of the table states one, a write hotspot decides by the rows a second
  * that land on one region against KP_REGION_WRITE_RATE, not by the share
@@ -914,6 +944,7 @@ KPT_SUITE("weigh", setup, NULL,
 	 test_e81_writes_by_id_are_not_at_the_insertion_point},
 	{"E80: a key change pays its copy of every row back within KP_PAYBACK_RUNS runs, or the table stands",
 	 test_e80_a_key_change_pays_its_copy_back},
+	{"KP101 under the writes' stated rates says so, not a write hotspot (E98, E106)", test_kp101_under_the_stated_rate},
 	{"a reverse read its LIMIT ends costs the rows it returns: a DESC key saves it nothing (E98, E99)",
 	 test_bounded_reverse_read_buys_no_desc},
 	{"E81: a salted Phoenix table's index reads are one scan a bucket", test_e81_salted_table_index_reads_are_n_scans})
