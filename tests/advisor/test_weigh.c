@@ -812,6 +812,44 @@ static void test_kp101_under_the_stated_rate(void)
 	}
 }
 
+/* E100 (tests/advisor/designs16.md) and E91 (designs15.md): a rare read is
+ * a batch whichever way the store runs it (docs/advice.md, "The choice"):
+ * the weight-20 editorial list, a sorted full scan Phoenix runs, does not
+ * buy (WEEK, POINTS), which every one of the 50,000 weighted live-scoring
+ * UPSERTs would move (2 rows each: 100,500 weighted rows added, 5,025 a
+ * run, past KP_SCAN_RUN_RATE); the same list at weight 200 (502.5 a run)
+ * takes it. */
+static void test_e100_a_rare_read_is_a_batch(void)
+{
+	static const char *schema = "-- rows: 324000000\n-- distinct: league_id 1500000\n-- distinct: week 18\n"
+	                            "CREATE TABLE matchup (league_id BIGINT NOT NULL, week INTEGER NOT NULL, roster_id "
+	                            "INTEGER NOT NULL, matchup_id INTEGER, points DECIMAL(8,2), starters VARCHAR(200), "
+	                            "CONSTRAINT pk PRIMARY KEY (league_id, week, roster_id));\n";
+	static const char *fmt = "-- weight: 50000\nUPSERT INTO matchup (league_id, week, roster_id, points) VALUES (?, ?, ?, ?);\n"
+	                         "-- weight: 500\nUPSERT INTO matchup (league_id, week, roster_id, matchup_id, points, "
+	                         "starters) VALUES (?, ?, ?, ?, 0, ?);\n"
+	                         "-- weight: 60000\nSELECT roster_id, points FROM matchup WHERE league_id = ? AND week = ?;\n"
+	                         "-- weight: %d\nSELECT league_id, roster_id, points FROM matchup WHERE week = ? "
+	                         "ORDER BY points DESC LIMIT 100;\n";
+	char w[1024];
+	run r;
+	snprintf(w, sizeof w, fmt, 20);
+	run_w(&r, schema, w, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "MATCHUP", "");
+	const kp_advice *x = alternative(&r, "MATCHUP", "secondary_index", "[WEEK][POINTS][LEAGUE_ID][ROSTER_ID]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x->trades);
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->trades, "serves full scans the store runs (weight 20), for 100500 more weighted "
+	                                         "rows written (5025 a run): more than the 3000 a run that is worth, so "
+	                                         "the rows it saves them do not count for it: a read that rare against "
+	                                         "the writes is a batch"));
+	run_free(&r);
+	snprintf(w, sizeof w, fmt, 200);
+	run_w(&r, schema, w, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "MATCHUP", "secondary_index [WEEK][POINTS][LEAGUE_ID][ROSTER_ID]");
+	run_free(&r);
+}
+
 /* E70 with rates stated (-- rate:, docs/annotations.md): where every write
  * of the table states one, a write hotspot decides by the rows a second
  * that land on one region against KP_REGION_WRITE_RATE, not by the share
@@ -945,6 +983,7 @@ KPT_SUITE("weigh", setup, NULL,
 	{"E80: a key change pays its copy of every row back within KP_PAYBACK_RUNS runs, or the table stands",
 	 test_e80_a_key_change_pays_its_copy_back},
 	{"KP101 under the writes' stated rates says so, not a write hotspot (E98, E106)", test_kp101_under_the_stated_rate},
+	{"E100: a rare read is a batch whichever way the store runs it (E91)", test_e100_a_rare_read_is_a_batch},
 	{"a reverse read its LIMIT ends costs the rows it returns: a DESC key saves it nothing (E98, E99)",
 	 test_bounded_reverse_read_buys_no_desc},
 	{"E81: a salted Phoenix table's index reads are one scan a bucket", test_e81_salted_table_index_reads_are_n_scans})
