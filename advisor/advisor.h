@@ -188,6 +188,9 @@ typedef struct kp_advisor {
 	kp_list unhelped;       /* hotspot findings no key change of their own came with
 	                           (struct kpa_unhelped*: advisor/hotspot.c), helped once the
 	                           judge has reviewed their tables (kpa_help_unhelped) */
+	kp_list hot_keys;       /* KP101 and KP103 findings on a table's key (struct
+	                           kpa_unhelped*), weighed against the writes' stated rates
+	                           once the judge has reviewed their tables (kpa_hot_rates) */
 } kp_advisor;
 
 /* Where a workload statement is: what the advice's `worse` lists name, a

@@ -642,6 +642,11 @@ struct kpa_unhelped {
 /* Each such finding's help, once the judge has reviewed the tables: the
  * recommendation of its table's review where there is one. */
 void kpa_help_unhelped(kp_advisor *adv);
+/* Each KP101 or KP103 finding on a table's key whose writes all state
+ * their rate (-- rate:), once the judge has reviewed the table: where the
+ * rows a second they put on one region are under KP_REGION_WRITE_RATE, the
+ * finding says so, and no longer calls it a write hotspot (docs/rules/KP101.md). */
+void kpa_hot_rates(kp_advisor *adv);
 /* Why an index (or index table) keyed cols of t, the table's key appended,
  * would be a write hotspot, worded, or NULL: the index row's key walked as
  * the table's is (kpa_cols_hot: a few-valued lead followed by a column of

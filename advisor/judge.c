@@ -75,6 +75,18 @@ static bool tie_before(const kp_advice *x, const kp_advice *y)
 	return x->newkey && y->newkey && !x->index && !y->index && x->worse.n < y->worse.n;
 }
 
+/* Weight of jt's reads that plan as res reads backwards: at equal cost
+ * (a bounded reverse read costs the rows it returns, cost.c), the design
+ * that reads them forwards is taken (a DESC folded into a reorder the
+ * table takes anyway: E14, E20, E32; docs/advice.md, "The cost model"). */
+static double backwards(const jtable *jt, const sres *res)
+{
+	double w = 0;
+	for (int i = 0; i < jt->ns; i++)
+		w += res[i].order == KP_ORDER_REVERSE ? jt->s[i].weight : 0;
+	return w;
+}
+
 /* d with x applied on top (and what x comes with); false when it cannot
  * be: a second key change, or no hypothetical key or index to apply. */
 static bool apply(kp_arena *a, const kp_table *t, design *d, kp_advice *x)
@@ -597,7 +609,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				 * table the application must write */
 				bool tie = pick >= 0 && !kpj_robust_better_on(jt, &c, try_res, &best, best_res) &&
 				           !kpj_robust_better_on(jt, &best, best_res, &c, try_res) &&
-				           tie_before(x, cands->items[pick]);
+				           (tie_before(x, cands->items[pick]) || backwards(jt, try_res) < backwards(jt, best_res));
 				if (pick < 0 || kpj_robust_better_on(jt, &c, try_res, &best, best_res) || tie) {
 					best = c;
 					best_real = real;
