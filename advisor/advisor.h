@@ -264,6 +264,9 @@ typedef struct kp_table_summary {
 	double after[5];        /* the same with the table's recommendation applied, as the
 	                           judge planned it: key changes, index tables, secondary and
 	                           search indexes (the schema as it is when the design stands) */
+	bool full_run;          /* the full scans counted (before or after) hold one the store
+	                           runs (Phoenix, Tablestore, generic; Lindorm's opted in) */
+	bool full_refused;      /* ... and one it refuses: the text's column says which */
 } kp_table_summary;
 
 /* One of the table's own indexes under the recommendation (the review's
