@@ -68,6 +68,8 @@ typedef struct target_info {
 	                               past it cannot succeed: the judge counts it refused */
 	const char *full_scan_note; /* its words on a full scan (KP001) */
 	const char *full_scan_optin; /* its opt-in to a refused full scan (KP001's help), or NULL */
+	const char *long_key_why;   /* its words on a wide fixed-width key (KP105): the store's
+	                               own advice, never another store's (E108) */
 	const char *id_source;      /* where unique ids come from in this store */
 	const char *id_ddl;         /* the DDL of that id source, or NULL */
 	int max_in_list;            /* values in one IN list, 0: no limit */

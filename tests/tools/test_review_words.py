@@ -7,6 +7,8 @@ target (E108: KP105 cited HBase on Tablestore).
 
 Usage: test_review_words.py KEYPLAN SOURCE_DIR"""
 import functools
+import glob
+import json
 import os
 import re
 
@@ -47,5 +49,61 @@ with kptest.tempdir() as tmp:
                        "--exit-zero", cwd=tmp)
     check("lindorm, one full scan refused and one opted in: the column says both",
           summary_head(out) == ["table", "GET", "SCAN", "FILTERED", "FULL/REJECTED"], out + err)
+
+# KP105 on a wide fixed-width key: the target's own advice, never another
+# store's (E108: "HBase advises keys of 16 bytes or less" on Tablestore)
+WIDE = ("CREATE TABLE application (org_id BIGINT NOT NULL, job_id BIGINT NOT NULL, stage_id BIGINT NOT NULL,\n"
+        "  application_id BIGINT NOT NULL, status VARCHAR(16), PRIMARY KEY (org_id, job_id, stage_id, application_id));\n")
+KP105 = {
+    "lindorm": "the key of application is 32 bytes wide; Lindorm advises compact keys of fixed-length values such "
+               "as long integers, to store less and write faster (Lindorm, Design primary keys for Lindorm wide "
+               "tables)",
+    "tablestore": "the key of application is 32 bytes wide; every row stores its key, and each secondary index's "
+                  "row holds it again (Tablestore appends the data table's primary key columns to an index's key)",
+    "phoenix": "the key of APPLICATION is 32 bytes wide; HBase, which stores Phoenix's rows, advises row keys of "
+               "16 bytes or less (every cell stores its row key)",
+    "generic": "the key of application is 32 bytes wide; every row stores its key, and each secondary index's "
+               "entry holds it again",
+}
+with kptest.tempdir() as tmp:
+    write(os.path.join(tmp, "s.sql"), WIDE)
+    write(os.path.join(tmp, "w.sql"), "SELECT status FROM application WHERE org_id = 1 AND job_id = 2;\n")
+    for target, msg in KP105.items():
+        rc, out, err = run("check", "--no-config", "--target", target, "--schema", "s.sql", "--workload", "w.sql",
+                           "--exit-zero", "--format", "json", cwd=tmp)
+        got = [d["message"] for d in json.loads(out)["diagnostics"] if d["rule"] == "KP105"] if rc == 0 else []
+        check(f"{target}: KP105 gives the target's own advice on a wide key", got == [msg], repr(got) + err)
+
+# no finding, help, note or advice names a store other than the target, on
+# every design fixture read under every target (the directive that applies
+# to --target phoenix only says so by the option's value)
+STORES = ("lindorm", "tablestore", "phoenix", "hbase")
+OWN = {"lindorm": {"lindorm"}, "tablestore": {"tablestore"}, "phoenix": {"phoenix", "hbase"}, "generic": set()}
+
+
+def words(o):
+    if isinstance(o, str):
+        yield o
+    elif isinstance(o, dict):
+        for k, v in o.items():
+            if k not in ("file", "ddl"):
+                yield from words(v)
+    elif isinstance(o, list):
+        for v in o:
+            yield from words(v)
+
+
+fixtures = sorted(glob.glob(os.path.join(SRC, "tests", "advisor", "designs1[67]", "E*.schema.sql")))
+check("the fixtures are there", len(fixtures) == 12, repr(fixtures))
+for schema in fixtures:
+    for target, own in OWN.items():
+        rc, out, err = run("check", "--no-config", "--exit-zero", "--format", "json", "--target", target, "--schema",
+                           schema, "--workload", schema.replace(".schema.sql", ".workload.sql"))
+        named = set()
+        for s in (words(json.loads(out)) if rc == 0 else []):
+            s = s.replace("--target phoenix", "")
+            named |= {st for st in STORES if st not in own and re.search(r"\b" + st + r"\b", s, re.I)}
+        check(f"{os.path.basename(schema)} on {target}: no other store named", rc == 0 and not named,
+              repr(sorted(named)) + err)
 
 kptest.finish()
