@@ -18,6 +18,9 @@ typedef struct kp_advice {
 	                           that return them, not filtered on; 0 otherwise */
 	const char *message;    /* what to do and its trade-off */
 	const char *key;        /* the new key in key notation: [a][b DESC] */
+	const char *key_after;  /* an index recommended with a key change: its key once the
+	                           change is made (the table's new key appended), as its
+	                           message names it; NULL: key (kpj_rekey_indexes) */
 	const char *ddl;        /* DDL in the target's syntax, or NULL */
 	int serves;             /* weight served as GET/SCAN with the fix, or -1 */
 	int of;                 /* out of this much weight, or -1 */

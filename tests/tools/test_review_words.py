@@ -106,4 +106,26 @@ for schema in fixtures:
         check(f"{os.path.basename(schema)} on {target}: no other store named", rc == 0 and not named,
               repr(sorted(named)) + err)
 
+# an index recommended with a key change: its key line is the key its rows
+# will have, the new key appended as the store appends it, the same as the
+# IndexMeta of its message (E101: the line read the old key order)
+E101 = os.path.join(SRC, "tests", "advisor", "designs16", "E101")
+rc, out, err = run("check", "--no-config", "--exit-zero", "--target", "tablestore", "--schema", E101 + ".schema.sql",
+                   "--workload", E101 + ".workload.sql")
+lines = out.splitlines()
+at = [i for i, l in enumerate(lines) if l.startswith("    and [KP120] secondary_index: "
+                                                      "idx_charging_session_token_uid_start_date_time")]
+check("E101: the index recommended with the reorder names the new key in its IndexMeta",
+      len(at) == 1 and "(IndexMeta: primary key [token_uid][start_date_time][party_id][country_code][session_id]," in
+      lines[at[0]], out + err)
+check("E101: ... and its key line says the same key, after the key change",
+      len(at) == 1 and lines[at[0] + 1] == "        key: [token_uid][start_date_time][party_id][country_code]"
+      "[session_id] (after the key change)", "\n".join(lines[at[0]:at[0] + 2]) if at else out)
+rc, out, err = run("check", "--no-config", "--exit-zero", "--format", "json", "--target", "tablestore", "--schema",
+                   E101 + ".schema.sql", "--workload", E101 + ".workload.sql")
+keys = [a["key"] for a in json.loads(out)["advice"] if a["message"].startswith(
+    "secondary_index: idx_charging_session_token_uid_start_date_time on")] if rc == 0 else []
+check("E101: JSON key stays the index as judged on the table as it is (the KP120 finding's)",
+      keys == ["[token_uid][start_date_time][country_code][party_id][session_id]"], repr(keys) + err)
+
 kptest.finish()
