@@ -88,4 +88,5 @@ void kp_advisor_run(kp_advisor *adv)
 		x->ddl = kpa_ddl_annotated(adv, x);
 	}
 	kpa_help_unhelped(adv);
+	kpa_reword_held(adv);
 }

@@ -60,6 +60,9 @@ typedef struct kp_advice {
 	kp_list excludes;       /* kp_advice* it cannot be applied together with */
 	int pos;                /* its place in kp_advisor.advice (0-based), after the judge */
 	const char *trades;     /* what it trades against the recommendation, or NULL */
+	const char *held_why;   /* why the judge never takes it, whatever it saves (a key column
+	                           a write of the workload changes on a row that exists:
+	                           kpj_key_rewrite_words), or NULL */
 } kp_advice;
 
 /* One value of an INSERT's row, as the advisor reads it: what fills a
@@ -188,6 +191,9 @@ typedef struct kp_advisor {
 	const char *index_table_none; /* why the last kpa_index_table_advice advised none, on
 	                           the whole key it was asked for (advisor/index_table.c), in
 	                           words; NULL when it advised one */
+	kp_list pointed;        /* KP120 findings whose help names index advice (struct
+	                           kpa_pointed*: advisor/index.c), worded again once the judge
+	                           has said which of it it never takes (kpa_reword_held) */
 	kp_list unhelped;       /* hotspot findings no key change of their own came with
 	                           (struct kpa_unhelped*: advisor/hotspot.c), helped once the
 	                           judge has reviewed their tables (kpa_help_unhelped) */
