@@ -160,4 +160,23 @@ check("E104 :33: KP120 says why the index table that would serve it is not advis
      "and a new write: with row_state in the index table's key, that write would leave the old row in place and "
      "write a second one"])], repr(got) + err)
 
+# no widen_index for a read the widened index would serve no better than the
+# table's key: one that binds only the columns the index shares with the key
+# in place (E105: a MULTI_TENANT index's tenant, the auditor's total > 10000)
+rc, out, err = run("check", "--no-config", "--exit-zero", "--format", "json", "--target", "phoenix", "--schema",
+                   "designs17/E105.schema.sql", "--workload", "designs17/E105.workload.sql",
+                   cwd=os.path.join(SRC, "tests", "advisor"))
+widen = [a["message"] for a in json.loads(out)["advice"] if a["kind"] == "widen_index"] if rc == 0 else ["rc"]
+check("E105: no widen_index of REPORT_BY_STATUS for the read that binds only the tenant", widen == [], repr(widen))
+KEEP = ("CREATE TABLE t (a BIGINT NOT NULL, b BIGINT NOT NULL, c BIGINT, d BIGINT, e BIGINT, PRIMARY KEY (a, b));\n"
+        "CREATE INDEX t_ac ON t (a, c);\n")
+with kptest.tempdir() as tmp:
+    write(os.path.join(tmp, "s.sql"), KEEP)
+    for where, want in (("a = ? AND d = ?", 0), ("a = ? AND c = ?", 1)):
+        write(os.path.join(tmp, "w.sql"), "-- weight: 100\nSELECT e FROM t WHERE %s;\n" % where)
+        rc, out, err = run("check", "--no-config", "--exit-zero", "--format", "json", "--target", "phoenix",
+                           "--schema", "s.sql", "--workload", "w.sql", cwd=tmp)
+        n = sum(1 for a in json.loads(out)["advice"] if a["kind"] == "widen_index") if rc == 0 else -1
+        check(f"WHERE {where}: {want} widen_index of t_ac (its lead past the key's a is c)", n == want, out + err)
+
 kptest.finish()
