@@ -68,6 +68,8 @@ typedef struct target_info {
 	                               past it cannot succeed: the judge counts it refused */
 	const char *full_scan_note; /* its words on a full scan (KP001) */
 	const char *full_scan_optin; /* its opt-in to a refused full scan (KP001's help), or NULL */
+	const char *long_key_why;   /* its words on a wide fixed-width key (KP105): the store's
+	                               own advice, never another store's (E108) */
 	const char *id_source;      /* where unique ids come from in this store */
 	const char *id_ddl;         /* the DDL of that id source, or NULL */
 	int max_in_list;            /* values in one IN list, 0: no limit */
@@ -635,6 +637,21 @@ void kpa_check_target_schema(kp_advisor *adv, const kp_table *t);
 /* hotspot.c */
 void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* A hotspot finding that came with no fix of its own, and its table. */
+/* A KP120 finding whose help names the index advice of its proposal: x
+ * the index table, y the secondary index (either NULL), keyed tk and ik. */
+struct kpa_pointed {
+	kp_diag *g;
+	const kp_table *t;
+	const kp_advice *x, *y;
+	const char *tk, *ik;
+	const char *was, *then; /* the finding's words: how the query is read now, and on the key */
+	uint32_t count;         /* statements of its shape it stands for, and their weight */
+	double weight;
+};
+/* Each such finding's words once the judge has reviewed the tables: an
+ * index the review never takes (kp_advice.held_why) is not proposed; the help
+ * names the one that stands, or why none does (E103, E104). */
+void kpa_reword_held(kp_advisor *adv);
 struct kpa_unhelped {
 	kp_diag *g;
 	const kp_table *t;

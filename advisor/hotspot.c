@@ -630,8 +630,13 @@ static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
 			kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_HOT_MONOTONIC, kp_rule_get(KP_R_HOT_MONOTONIC)->severity,
 			                         ix->src, ix->off, (uint32_t)strlen(ix->name), "index %s of %s: %s (a write "
 			                         "hotspot)", ix->name, t->name, kpa_conc_words(adv, t, ix->key.parts, &cw));
-			kp_diag_help(g, adv->a, "salt the index (Phoenix: SALT_BUCKETS on CREATE INDEX) or lead it with a "
-			             "hash or bucket prefix, or put a well-spread column its reads bind by = before %s",
+			/* the salt only where the target has one: the help names no
+			 * store but the target (E108) */
+			kp_diag_help(g, adv->a, "%slead it with a hash or bucket prefix, or put a well-spread column "
+			             "its reads bind by = before %s",
+			             kpa_target(adv->target)->max_salt_buckets ? "salt the index (SALT_BUCKETS on CREATE "
+			                                                         "INDEX) or "
+			                                                       : "",
 			             t->cols[cw.col].name);
 			continue;
 		}

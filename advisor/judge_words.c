@@ -1011,6 +1011,7 @@ void kpj_rekey_indexes(kp_advisor *adv, const kp_table *t, kp_table_review *r)
 		/* the words only: key stays the index as judged, the key the
 		 * KP120 finding names and the advice it promises is found by
 		 * (test_fixpoint); what the store appends follows the table */
+		x->key_after = now;   /* the review's key line, as the message says (E101) */
 		x->message = replace_all(adv, x->message, x->key, now);
 		if (!strstr(x->message, now))
 			x->message = kp_arena_printf(adv->a, "%s; after the key change its key is %s", x->message, now);

@@ -368,7 +368,18 @@ static void write_summary_text(kp_buf *b, const kp_table_summary *s, int n, int 
 	              color ? "\033[1m" : "", color ? "\033[0m" : "");
 	/* every column as wide as its widest cell, so large counts and long
 	 * table names keep the columns aligned */
-	static const char *head[6] = {"table", "GET", "SCAN", "FILTERED", "REJECTED", "SEARCH"};
+	const char *head[6] = {"table", "GET", "SCAN", "FILTERED", "FULL SCAN", "SEARCH"};
+	/* the full scans' column is named as the planner names what it holds:
+	 * REJECTED where the store refuses every one of them (Lindorm), FULL
+	 * SCAN where it runs them (Phoenix, Tablestore, generic: E100), both
+	 * words where the run holds both */
+	bool run = false, refused = false;
+	for (int i = 0; i < n; i++) {
+		run |= s[i].full_run;
+		refused |= s[i].full_refused;
+	}
+	if (refused)
+		head[4] = run ? "FULL/REJECTED" : "REJECTED";
 	/* the SEARCH column only where a read goes through a search index */
 	int nc = 4;
 	for (int i = 0; i < n; i++)
