@@ -346,6 +346,7 @@ typedef struct kpa_memo kpa_memo;
 typedef struct kpa_memo_val {
 	double rows;            /* rows one statement reads (with has_rows) */
 	double lo, hi;          /* the same at the ends of the bracket (kpa_rows_read_over at 1 / KP_BRACKET and KP_BRACKET) */
+	double scanned;         /* rows one scan of a FILTERED SCAN scans whatever share a range keeps (0: a range's share is a default; judge_plan.c) */
 	const kp_index *ix;     /* the index the plan reads, or NULL */
 	kp_access cls;          /* its class */
 	kp_order order;         /* how it serves the ORDER BY */
