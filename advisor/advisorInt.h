@@ -67,6 +67,8 @@ typedef struct target_info {
 	                               (Tablestore's SQL scan limit), 0: none; a full scan
 	                               past it cannot succeed: the judge counts it refused */
 	const char *full_scan_note; /* its words on a full scan (KP001) */
+	const char *filtered_scan_note; /* its words on a FILTERED SCAN (KP002's help): a scan limit
+	                                   that counts the rows scanned, before the filter; NULL: none */
 	const char *full_scan_optin; /* its opt-in to a refused full scan (KP001's help), or NULL */
 	const char *id_source;      /* where unique ids come from in this store */
 	const char *id_ddl;         /* the DDL of that id source, or NULL */
