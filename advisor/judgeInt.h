@@ -1,5 +1,6 @@
-/* The judge's internal interface (judge.c chooses; judge_plan.c plans a
- * design over a table's workload and costs it): the table's shapes, a
+/* The judge's internal interface (judge.c chooses; judge_table.c reads a
+ * table's counts and hot columns first; judge_plan.c plans a design over
+ * a table's workload and costs it): the table's shapes, a
  * design, one shape's plan on it. */
 #ifndef KP_ADVISOR_JUDGEINT_H
 #define KP_ADVISOR_JUDGEINT_H
@@ -118,6 +119,13 @@ bool kpj_scan_fails(const jtable *jt, kp_access cls, bool rejected, double rows,
  * where a range on a key column keeps a default share (no -- range:) or a
  * LIMIT read in key order stops once the filter has passed its rows. */
 double kpj_filtered_scanned(const jtable *jt, const kp_plan *p, const kp_stmt *st, double lo, int nb);
+/* The judge's passes over a table before it judges (judge_table.c): the
+ * counts the cost model reads and the rows each UPDATE matches; the
+ * review's account of the table today, listed among the reviews; the
+ * columns that would make a key or an index hot if they led it. */
+void kpj_table_counts(kp_advisor *adv, jtable *jt, const kpa_notes *notes);
+void kpj_review_today(kp_advisor *adv, const jtable *jt, kp_table_review *r, const kpa_notes *notes);
+void kpj_hot_columns(kp_advisor *adv, jtable *jt, const kpa_notes *notes, const kp_list *cands, kp_arena *hyp);
 /* Rows one written row costs: the table and every index. */
 int kpj_write_fanout(const design *d);
 /* Index rows an UPDATE moves on design d (an index whose key holds a
