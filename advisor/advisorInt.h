@@ -67,6 +67,8 @@ typedef struct target_info {
 	                               (Tablestore's SQL scan limit), 0: none; a full scan
 	                               past it cannot succeed: the judge counts it refused */
 	const char *full_scan_note; /* its words on a full scan (KP001) */
+	const char *filtered_scan_note; /* its words on a FILTERED SCAN (KP002's help): a scan limit
+	                                   that counts the rows scanned, before the filter; NULL: none */
 	const char *full_scan_optin; /* its opt-in to a refused full scan (KP001's help), or NULL */
 	const char *long_key_why;   /* its words on a wide fixed-width key (KP105): the store's
 	                               own advice, never another store's (E108) */
@@ -348,6 +350,7 @@ typedef struct kpa_memo kpa_memo;
 typedef struct kpa_memo_val {
 	double rows;            /* rows one statement reads (with has_rows) */
 	double lo, hi;          /* the same at the ends of the bracket (kpa_rows_read_over at 1 / KP_BRACKET and KP_BRACKET) */
+	double scanned;         /* rows one scan of a FILTERED SCAN scans whatever share a range keeps (0: a range's share is a default; judge_plan.c) */
 	const kp_index *ix;     /* the index the plan reads, or NULL */
 	kp_access cls;          /* its class */
 	kp_order order;         /* how it serves the ORDER BY */

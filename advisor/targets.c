@@ -39,6 +39,11 @@ static const target_info targets[] = {
 		                  "and 30 seconds for the scan duration\"",
 		.long_key_why = "every row stores its key, and each secondary index's row holds it again "
 		                "(Tablestore appends the data table's primary key columns to an index's key)",
+		.filtered_scan_note = "Tablestore's SQL scan limit counts the rows scanned, before this filter: one scan "
+		                      "fails past 100,000 scanned rows, so every row of the key range counts, not only "
+		                      "those the filter keeps (keyplan check counts the read failing where -- rows: and "
+		                      "-- distinct: put more rows in its range); a key or index that binds these columns "
+		                      "scans only the rows they keep",
 		.id_source = "let Tablestore generate them in an auto-increment key column after the partition key",
 		.refuses = 1u << KP_CX_CTE | 1u << KP_CX_UNION_ALL | 1u << KP_CX_SETOP,
 		.refuses_why = "tablestore refuses it too: its SELECT has no WITH and no set operations (UNION, "
@@ -109,6 +114,7 @@ void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 	*o = (kp_plan_opts){0};   /* every field set: on a global connection (no tenant) */
 	o->never_reject = kpa_target(t)->never_reject;
 	o->full_scan_note = kpa_target(t)->full_scan_note;
+	o->filtered_scan_note = kpa_target(t)->filtered_scan_note;
 	o->full_scan_optin = kpa_target(t)->full_scan_optin;
 	o->phoenix = kpa_target(t)->phoenix_rules;
 	o->index_policy = kpa_target(t)->index_policy;

@@ -352,11 +352,17 @@ static void test_e77_container_led_key_and_bl_index(void)
  * a hash, salt or bucket anywhere; a search index for the fleet. Harmful: a
  * key led by end_at.
  *
- * DISAGREEMENT (first run and today): micro_telemetry stands; the reorder
- * comes only as an alternative (after the not-right secondary index and
- * index table). Not asserted as right: only that nothing not right or
- * harmful is recommended for it (it stands, so nothing is), and the
- * installer index exactly. */
+ * DISAGREEMENT: first run, micro_telemetry stood (the reorder missing).
+ * Since a FILTERED SCAN past Tablestore's scan limit fails (kpj_scan_fails):
+ * the owner's day read scans the system's 666,667 stated rows (end_at is a
+ * filter under [system_id][serial_num][end_at]), past the 100,000 one SQL
+ * scan may scan, so it fails today, and the judge makes it run with the
+ * secondary index (system_id, end_at): the designer's "not right in the
+ * reorder's place" (not harmful). The reorder alone is no candidate
+ * (keysearch.c offers it with an index table keyed as today, which writes
+ * as the index does and costs its copy too). Asserted: the installer
+ * index exactly, the telemetry index as it is (the disagreement), nothing
+ * harmful. */
 static void test_e78_installer_index_telemetry_reorder_missing(void)
 {
 	run r;
@@ -374,7 +380,9 @@ static void test_e78_installer_index_telemetry_reorder_missing(void)
 	CU_ASSERT_EQUAL(v->rows_per_insert_after, 2);
 	CU_ASSERT_STRING_EQUAL(v->write_cost, "every insert now writes 2 rows (1 now); each update of last_report_at "
 	                                      "(w.sql:6, weight 10000) now rewrites 2 rows (1 now)");
-	expect_recommended(&r, "micro_telemetry", "");     /* DISAGREEMENT: the reorder expected */
+	/* DISAGREEMENT: the reorder expected */
+	expect_recommended(&r, "micro_telemetry", "secondary_index [system_id][end_at][serial_num]");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "micro_telemetry", 9), "FILTERED SCAN -> SCAN");
 	expect_recommended(&r, "system_energy_day", "");   /* stands, as expected */
 	CU_ASSERT_PTR_NOT_NULL(alternative(&r, "micro_telemetry", "reorder_key", "[system_id][end_at][serial_num]"));
 	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_HOT_MONOTONIC, "'day'"), 0);   /* day after 3 million systems */
@@ -388,7 +396,7 @@ static void test_e78_installer_index_telemetry_reorder_missing(void)
 	free_files(&r, texts);
 	expect_applied("applied/E78.schema.sql", "applied/E78.workload.sql", KP_TARGET_TABLESTORE,
 	               "6 GET; 9 FILTERED SCAN; 12 SCAN; 15 GET; 18 SCAN via idx_pv_system_installer_id; 27 SCAN",
-	               (const char *const[]){"pv_system", "micro_telemetry", "system_energy_day", NULL});
+	               (const char *const[]){"pv_system", "system_energy_day", NULL});   /* micro_telemetry: its index next */
 }
 
 /* read the schema as each target reads it (Phoenix upper-cases unquoted
