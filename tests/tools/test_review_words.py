@@ -179,4 +179,19 @@ with kptest.tempdir() as tmp:
         n = sum(1 for a in json.loads(out)["advice"] if a["kind"] == "widen_index") if rc == 0 else -1
         check(f"WHERE {where}: {want} widen_index of t_ac (its lead past the key's a is c)", n == want, out + err)
 
+# an UPSERT that rewrites fewer index rows in place, the index that held its
+# columns dropped: the columns named are the ones today's index holds (E99:
+# "each UPSERT setting  (...), a column 0 indexes hold" named none)
+rc, out, err = run("check", "--no-config", "--exit-zero", "--target", "phoenix", "--schema",
+                   "designs16/E99.schema.sql", "--workload", "designs16/E99.workload.sql",
+                   cwd=os.path.join(SRC, "tests", "advisor"))
+said = sorted(set(re.findall(r"each UPSERT setting [^;\n]*", out)))
+check("E99: the UPSERT's words name the columns the dropped index held", said == [
+    "each UPSERT setting GEAR_ID (designs16/E99.workload.sql:9, weight 3000), a key column of no index (1 now), no "
+    "longer moves an index row",
+    "each UPSERT setting NAME, SPORT_TYPE (designs16/E99.workload.sql:9, weight 3000), columns no index holds (1 now) "
+    "outside its key, no longer rewrites an index row in place, and moves the row of 1 index as today",
+    "each UPSERT setting SPORT_TYPE, GEAR_ID (designs16/E99.workload.sql:9, weight 3000), key columns of 2 indexes "
+    "(1 now), moves their rows when its row exists (the old deleted, the new written)"], repr(said) + err)
+
 kptest.finish()
