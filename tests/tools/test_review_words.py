@@ -194,4 +194,20 @@ check("E99: the UPSERT's words name the columns the dropped index held", said ==
     "each UPSERT setting SPORT_TYPE, GEAR_ID (designs16/E99.workload.sql:9, weight 3000), key columns of 2 indexes "
     "(1 now), moves their rows when its row exists (the old deleted, the new written)"], repr(said) + err)
 
+# an index the review drops is never widened by the same recommendation: a
+# widen_index of it is only the alternative that keeps it, and each excludes
+# the other ("pick one"; E105's widen of the index its review drops)
+for design, target in (("designs11/E67", "phoenix"), ("designs13/E79", "lindorm"), ("designs13/E82", "phoenix")):
+    rc, out, err = run("check", "--no-config", "--exit-zero", "--format", "json", "--target", target, "--schema",
+                       design + ".schema.sql", "--workload", design + ".workload.sql",
+                       cwd=os.path.join(SRC, "tests", "advisor"))
+    adv = json.loads(out)["advice"] if rc == 0 else []
+    pairs = [(i, j) for i, a in enumerate(adv) if a["kind"] == "widen_index"
+             for j, b in enumerate(adv) if b["kind"] == "drop_index" and b["recommended"]
+             and (" %s on " % a["message"].split()[1]) in b["message"]]
+    check(f"{design} on {target}: a widen_index of an index the recommendation drops is an alternative that "
+          "excludes the drop, and the drop excludes it", pairs and all(
+              not adv[i]["recommended"] and j in adv[i]["excludes"] and i in adv[j]["excludes"] for i, j in pairs),
+          repr(pairs) + err)
+
 kptest.finish()
