@@ -210,4 +210,25 @@ for design, target in (("designs11/E67", "phoenix"), ("designs13/E79", "lindorm"
               not adv[i]["recommended"] and j in adv[i]["excludes"] and i in adv[j]["excludes"] for i, j in pairs),
           repr(pairs) + err)
 
+# a read the store refuses is counted in the text summary's refused column,
+# whatever its class (Lindorm's REJECTED FILTERED SCAN was counted under
+# FILTERED); JSON keeps it in filtered_scan, its class
+with kptest.tempdir() as tmp:
+    write(os.path.join(tmp, "s.sql"), KEEP)
+    write(os.path.join(tmp, "w.sql"), "-- weight: 10\nSELECT * FROM t WHERE a > 1 AND d = 5;\n"
+          "-- weight: 3\nSELECT * FROM t WHERE a = 1 AND b = 2;\n")
+    rc, out, err = run("check", "--no-config", "--exit-zero", "--target", "lindorm", "--schema", "s.sql",
+                       "--workload", "w.sql", cwd=tmp)
+    lines = out.splitlines()
+    at = [i for i, l in enumerate(lines) if l.startswith("summary (read weight")]
+    check("lindorm: a REJECTED FILTERED SCAN is counted in the REJECTED column of the text summary",
+          at and lines[at[0] + 1].split() == ["table", "GET", "SCAN", "FILTERED", "REJECTED"] and
+          lines[at[0] + 2].split() == ["t", "3->3", "0->10", "0->0", "10->0"], out + err)
+    rc, out, err = run("check", "--no-config", "--exit-zero", "--format", "json", "--target", "lindorm", "--schema",
+                       "s.sql", "--workload", "w.sql", cwd=tmp)
+    summ = json.loads(out)["summary"] if rc == 0 else []
+    check("lindorm: ... and JSON keeps it in filtered_scan", summ == [{"table": "t", "before": {
+        "get": 3, "scan": 0, "filtered_scan": 10, "rejected": 0, "search": 0}, "after": {
+        "get": 3, "scan": 10, "filtered_scan": 0, "rejected": 0, "search": 0}}], repr(summ) + err)
+
 kptest.finish()
