@@ -279,6 +279,9 @@ typedef struct kp_table_summary {
 	bool full_run;          /* the full scans counted (before or after) hold one the store
 	                           runs (Phoenix, Tablestore, generic; Lindorm's opted in) */
 	bool full_refused;      /* ... and one it refuses: the text's column says which */
+	double refused[2][3];   /* of before (0) and after (1) get, scan, filtered: the weight
+	                           the store refuses (Lindorm's REJECTED FILTERED SCAN): the
+	                           text counts it in the refused column, JSON in its class */
 } kp_table_summary;
 
 /* One of the table's own indexes under the recommendation (the review's

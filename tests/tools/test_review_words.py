@@ -179,4 +179,56 @@ with kptest.tempdir() as tmp:
         n = sum(1 for a in json.loads(out)["advice"] if a["kind"] == "widen_index") if rc == 0 else -1
         check(f"WHERE {where}: {want} widen_index of t_ac (its lead past the key's a is c)", n == want, out + err)
 
+# an UPSERT that rewrites fewer index rows in place, the index that held its
+# columns dropped: the columns named are the ones today's index holds (E99:
+# "each UPSERT setting  (...), a column 0 indexes hold" named none)
+rc, out, err = run("check", "--no-config", "--exit-zero", "--target", "phoenix", "--schema",
+                   "designs16/E99.schema.sql", "--workload", "designs16/E99.workload.sql",
+                   cwd=os.path.join(SRC, "tests", "advisor"))
+said = sorted(set(re.findall(r"each UPSERT setting [^;\n]*", out)))
+check("E99: the UPSERT's words name the columns the dropped index held", said == [
+    "each UPSERT setting GEAR_ID (designs16/E99.workload.sql:9, weight 3000), a key column of no index (1 now), no "
+    "longer moves an index row",
+    "each UPSERT setting NAME, SPORT_TYPE (designs16/E99.workload.sql:9, weight 3000), columns no index holds (1 now) "
+    "outside its key, no longer rewrites an index row in place, and moves the row of 1 index as today",
+    "each UPSERT setting SPORT_TYPE, GEAR_ID (designs16/E99.workload.sql:9, weight 3000), key columns of 2 indexes "
+    "(1 now), moves their rows when its row exists (the old deleted, the new written)"], repr(said) + err)
+
+# an index the review drops is never widened by the same recommendation: a
+# widen_index of it is only the alternative that keeps it, and each excludes
+# the other ("pick one"; E105's widen of the index its review drops)
+for design, target in (("designs11/E67", "phoenix"), ("designs13/E79", "lindorm"), ("designs13/E82", "phoenix")):
+    rc, out, err = run("check", "--no-config", "--exit-zero", "--format", "json", "--target", target, "--schema",
+                       design + ".schema.sql", "--workload", design + ".workload.sql",
+                       cwd=os.path.join(SRC, "tests", "advisor"))
+    adv = json.loads(out)["advice"] if rc == 0 else []
+    pairs = [(i, j) for i, a in enumerate(adv) if a["kind"] == "widen_index"
+             for j, b in enumerate(adv) if b["kind"] == "drop_index" and b["recommended"]
+             and (" %s on " % a["message"].split()[1]) in b["message"]]
+    check(f"{design} on {target}: a widen_index of an index the recommendation drops is an alternative that "
+          "excludes the drop, and the drop excludes it", pairs and all(
+              not adv[i]["recommended"] and j in adv[i]["excludes"] and i in adv[j]["excludes"] for i, j in pairs),
+          repr(pairs) + err)
+
+# a read the store refuses is counted in the text summary's refused column,
+# whatever its class (Lindorm's REJECTED FILTERED SCAN was counted under
+# FILTERED); JSON keeps it in filtered_scan, its class
+with kptest.tempdir() as tmp:
+    write(os.path.join(tmp, "s.sql"), KEEP)
+    write(os.path.join(tmp, "w.sql"), "-- weight: 10\nSELECT * FROM t WHERE a > 1 AND d = 5;\n"
+          "-- weight: 3\nSELECT * FROM t WHERE a = 1 AND b = 2;\n")
+    rc, out, err = run("check", "--no-config", "--exit-zero", "--target", "lindorm", "--schema", "s.sql",
+                       "--workload", "w.sql", cwd=tmp)
+    lines = out.splitlines()
+    at = [i for i, l in enumerate(lines) if l.startswith("summary (read weight")]
+    check("lindorm: a REJECTED FILTERED SCAN is counted in the REJECTED column of the text summary",
+          at and lines[at[0] + 1].split() == ["table", "GET", "SCAN", "FILTERED", "REJECTED"] and
+          lines[at[0] + 2].split() == ["t", "3->3", "0->10", "0->0", "10->0"], out + err)
+    rc, out, err = run("check", "--no-config", "--exit-zero", "--format", "json", "--target", "lindorm", "--schema",
+                       "s.sql", "--workload", "w.sql", cwd=tmp)
+    summ = json.loads(out)["summary"] if rc == 0 else []
+    check("lindorm: ... and JSON keeps it in filtered_scan", summ == [{"table": "t", "before": {
+        "get": 3, "scan": 0, "filtered_scan": 10, "rejected": 0, "search": 0}, "after": {
+        "get": 3, "scan": 10, "filtered_scan": 0, "rejected": 0, "search": 0}}], repr(summ) + err)
+
 kptest.finish()
