@@ -362,7 +362,7 @@ static void test_e77_container_led_key_and_bl_index(void)
  * only with an index table keyed as today. Now the reorder is offered
  * alone too and taken: both items right. Asserted: the installer index
  * and the reorder exactly, nothing harmful. */
-static void test_e78_installer_index_telemetry_reorder_missing(void)
+static void test_e78_installer_index_telemetry_reordered(void)
 {
 	run r;
 	char *texts[2];
@@ -419,5 +419,5 @@ KPT_SUITE("designs12", setup, NULL,
 	{"E75: a thing-led index for the queued view; shadows stand", test_e75_thing_index_for_the_queued_view},
 	{"E76: an on-hold index, the status index dropped", test_e76_on_hold_index_status_index_dropped},
 	{"E77: a container-led key in four columns and a bill-of-lading index", test_e77_container_led_key_and_bl_index},
-	{"E78: an installer index (the telemetry reorder missing); daily energy stands",
-	 test_e78_installer_index_telemetry_reorder_missing})
+	{"E78: an installer index, the telemetry reordered alone; daily energy stands",
+	 test_e78_installer_index_telemetry_reordered})
