@@ -683,9 +683,11 @@ void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
  * binds it alone by = or IN, and it ends t's key of
  * several columns (KPA_UNIQUE_KEY_END), or its name says it is t's own id
  * (KPA_UNIQUE_ID: id, or t's name with _id or id, singular or plural).
- * KPA_UNIQUE_NO when neither, or when a -- distinct: or its type states
+ * Or a UNIQUE index of the column alone (not partial) and a read binds it
+ * by = (KPA_UNIQUE_INDEX, *by that read): the schema says one row a value.
+ * KPA_UNIQUE_NO when none, or when a -- distinct: or its type states
  * its values, or the column is few-valued or a time by its name or type. */
-typedef enum kpa_unique_why { KPA_UNIQUE_NO, KPA_UNIQUE_KEY_END, KPA_UNIQUE_ID } kpa_unique_why;
+typedef enum kpa_unique_why { KPA_UNIQUE_NO, KPA_UNIQUE_KEY_END, KPA_UNIQUE_ID, KPA_UNIQUE_INDEX } kpa_unique_why;
 kpa_unique_why kpa_near_unique(kp_advisor *adv, const kp_table *t, int col, const kp_wquery **by);
 /* ---------------------------------------------------------------- logs.c */
 

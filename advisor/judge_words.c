@@ -569,6 +569,9 @@ static const char *unique_why(kp_advisor *adv, const jtable *jt, int c)
 {
 	const kp_wquery *by = NULL;
 	kpa_unique_why why = kpa_near_unique(adv, jt->t, c, &by);
+	if (why == KPA_UNIQUE_INDEX)
+		return kp_arena_printf(adv->a, "a UNIQUE index holds it alone, and %s binds it by =",
+		                       by ? where_at(adv, by) : "a read");
 	return kp_arena_printf(adv->a, "%s, and %s binds it alone",
 	                       why == KPA_UNIQUE_KEY_END ? "it ends the key" : "its name says it is the table's id",
 	                       by ? where_at(adv, by) : "a read");
