@@ -506,6 +506,17 @@ reversal:
 	kp_buf_free(&m);
 }
 
+/* The judge's review of t, NULL where it reviewed none. */
+static const kp_table_review *review_of(const kp_advisor *adv, const kp_table *t)
+{
+	for (uint32_t k = 0; k < adv->reviews.n; k++) {
+		const kp_table_review *v = adv->reviews.items[k];
+		if (v->table == t)
+			return v;
+	}
+	return NULL;
+}
+
 /* The help of a hotspot finding no fix of its own came with: the change
  * the review recommends for its table where it recommends one (E65's
  * shard_row: the finding said no key change was tried while the review
@@ -514,11 +525,7 @@ void kpa_help_unhelped(kp_advisor *adv)
 {
 	for (uint32_t i = 0; i < adv->unhelped.n; i++) {
 		const struct kpa_unhelped *u = adv->unhelped.items[i];
-		const kp_table_review *r = NULL;
-		for (uint32_t k = 0; k < adv->reviews.n && !r; k++) {
-			const kp_table_review *v = adv->reviews.items[k];
-			r = v->table == u->t ? v : NULL;
-		}
+		const kp_table_review *r = review_of(adv, u->t);
 		if (!r || !r->recommended.n) {
 			kp_diag_help(u->g, adv->a, "no key change keyplan tried keeps every read served: spread the "
 			             "writes in the writer (shuffle ordered imports) or serve the reads from an index table");
@@ -553,11 +560,7 @@ void kpa_hot_rates(kp_advisor *adv)
 {
 	for (uint32_t i = 0; i < adv->hot_keys.n; i++) {
 		const struct kpa_unhelped *u = adv->hot_keys.items[i];
-		const kp_table_review *r = NULL;
-		for (uint32_t k = 0; k < adv->reviews.n && !r; k++) {
-			const kp_table_review *v = adv->reviews.items[k];
-			r = v->table == u->t ? v : NULL;
-		}
+		const kp_table_review *r = review_of(adv, u->t);
 		/* only where every write of the table states its rate (the
 		 * judge's by_rate) and the rows a second on one region decide
 		 * nothing (docs/advice.md, "The choice") */
