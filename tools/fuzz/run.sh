@@ -59,6 +59,16 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=5:quarantine_size_mb=64
 mkdir -p build-fuzz/crashes
 pids=
 stopped=0
+# waits for one process and leaves its status in r; a signal ends wait
+# early, so it waits again while the process is still there
+wait_for() {
+  while :; do
+    r=0
+    wait "$1" || r=$?
+    [ $r -gt 128 ] && kill -0 "$1" 2>/dev/null && continue
+    break
+  done
+}
 # a part stopped early: the workers print their counts as they stop
 trap 'stopped=1; for pid in $pids; do kill -INT "$pid" 2>/dev/null || true; done' INT TERM
 for t in $TARGETS; do
@@ -100,13 +110,7 @@ for t in $TARGETS; do
     ./build-fuzz/$t -merge=1 -timeout=10 -rss_limit_mb=2048 "$work.merge" "$work" \
       >"build-fuzz/log-$t.merge" 2>&1 &
     pids=$!
-    r=0
-    while :; do
-      r=0
-      wait "$pids" || r=$?
-      [ $r -gt 128 ] && kill -0 "$pids" 2>/dev/null && continue
-      break
-    done
+    wait_for "$pids"
     pids=
     kept=$(ls "$work.merge" | wc -l)
     if [ $r = 0 ] && [ $stopped = 0 ] && [ "$kept" -gt 0 ]; then
@@ -137,13 +141,7 @@ for t in $TARGETS; do
     j=$((j + 1))
   done
   for pid in $pids; do
-    # a signal ends wait early: wait again while the worker is still there
-    while :; do
-      r=0
-      wait "$pid" || r=$?
-      [ $r -gt 128 ] && kill -0 "$pid" 2>/dev/null && continue
-      break
-    done
+    wait_for "$pid"
     [ $r = 0 ] || rc=$r
   done
   pids=
