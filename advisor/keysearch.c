@@ -368,6 +368,11 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 		y->of = x->of;
 		for (int i = 0; i < n; i++)
 			kpa_advice_col(adv, y, t->cols[nk->parts[i].col].name);
+		/* the finding names both, as the review weighs both (E78's
+		 * review recommended the reorder alone while its finding
+		 * quoted only the pair) */
+		if (rule == KP_R_BETTER_KEY && g && !quiet)
+			kp_diag_help(g, adv->a, "or %s", y->message);
 	}
 	kp_buf_free(&ddl);
 	return true;
