@@ -88,4 +88,6 @@ void kp_advisor_run(kp_advisor *adv)
 		x->ddl = kpa_ddl_annotated(adv, x);
 	}
 	kpa_help_unhelped(adv);
+	kpa_hot_rates(adv);
+	kpa_reword_held(adv);
 }

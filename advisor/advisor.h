@@ -18,6 +18,9 @@ typedef struct kp_advice {
 	                           that return them, not filtered on; 0 otherwise */
 	const char *message;    /* what to do and its trade-off */
 	const char *key;        /* the new key in key notation: [a][b DESC] */
+	const char *key_after;  /* an index recommended with a key change: its key once the
+	                           change is made (the table's new key appended), as its
+	                           message names it; NULL: key (kpj_rekey_indexes) */
 	const char *ddl;        /* DDL in the target's syntax, or NULL */
 	int serves;             /* weight served as GET/SCAN with the fix, or -1 */
 	int of;                 /* out of this much weight, or -1 */
@@ -57,6 +60,9 @@ typedef struct kp_advice {
 	kp_list excludes;       /* kp_advice* it cannot be applied together with */
 	int pos;                /* its place in kp_advisor.advice (0-based), after the judge */
 	const char *trades;     /* what it trades against the recommendation, or NULL */
+	const char *held_why;   /* why the judge never takes it, whatever it saves (a key column
+	                           a write of the workload changes on a row that exists:
+	                           kpj_key_rewrite_words), or NULL */
 } kp_advice;
 
 /* One value of an INSERT's row, as the advisor reads it: what fills a
@@ -185,9 +191,15 @@ typedef struct kp_advisor {
 	const char *index_table_none; /* why the last kpa_index_table_advice advised none, on
 	                           the whole key it was asked for (advisor/index_table.c), in
 	                           words; NULL when it advised one */
+	kp_list pointed;        /* KP120 findings whose help names index advice (struct
+	                           kpa_pointed*: advisor/index.c), worded again once the judge
+	                           has said which of it it never takes (kpa_reword_held) */
 	kp_list unhelped;       /* hotspot findings no key change of their own came with
 	                           (struct kpa_unhelped*: advisor/hotspot.c), helped once the
 	                           judge has reviewed their tables (kpa_help_unhelped) */
+	kp_list hot_keys;       /* KP101 and KP103 findings on a table's key (struct
+	                           kpa_unhelped*), weighed against the writes' stated rates
+	                           once the judge has reviewed their tables (kpa_hot_rates) */
 } kp_advisor;
 
 /* Where a workload statement is: what the advice's `worse` lists name, a
@@ -264,6 +276,12 @@ typedef struct kp_table_summary {
 	double after[5];        /* the same with the table's recommendation applied, as the
 	                           judge planned it: key changes, index tables, secondary and
 	                           search indexes (the schema as it is when the design stands) */
+	bool full_run;          /* the full scans counted (before or after) hold one the store
+	                           runs (Phoenix, Tablestore, generic; Lindorm's opted in) */
+	bool full_refused;      /* ... and one it refuses: the text's column says which */
+	double refused[2][3];   /* of before (0) and after (1) get, scan, filtered: the weight
+	                           the store refuses (Lindorm's REJECTED FILTERED SCAN): the
+	                           text counts it in the refused column, JSON in its class */
 } kp_table_summary;
 
 /* One of the table's own indexes under the recommendation (the review's

@@ -67,7 +67,11 @@ typedef struct target_info {
 	                               (Tablestore's SQL scan limit), 0: none; a full scan
 	                               past it cannot succeed: the judge counts it refused */
 	const char *full_scan_note; /* its words on a full scan (KP001) */
+	const char *filtered_scan_note; /* its words on a FILTERED SCAN (KP002's help): a scan limit
+	                                   that counts the rows scanned, before the filter; NULL: none */
 	const char *full_scan_optin; /* its opt-in to a refused full scan (KP001's help), or NULL */
+	const char *long_key_why;   /* its words on a wide fixed-width key (KP105): the store's
+	                               own advice, never another store's (E108) */
 	const char *id_source;      /* where unique ids come from in this store */
 	const char *id_ddl;         /* the DDL of that id source, or NULL */
 	int max_in_list;            /* values in one IN list, 0: no limit */
@@ -346,6 +350,7 @@ typedef struct kpa_memo kpa_memo;
 typedef struct kpa_memo_val {
 	double rows;            /* rows one statement reads (with has_rows) */
 	double lo, hi;          /* the same at the ends of the bracket (kpa_rows_read_over at 1 / KP_BRACKET and KP_BRACKET) */
+	double scanned;         /* rows one scan of a FILTERED SCAN scans whatever share a range keeps (0: a range's share is a default; judge_plan.c) */
 	const kp_index *ix;     /* the index the plan reads, or NULL */
 	kp_access cls;          /* its class */
 	kp_order order;         /* how it serves the ORDER BY */
@@ -635,6 +640,21 @@ void kpa_check_target_schema(kp_advisor *adv, const kp_table *t);
 /* hotspot.c */
 void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* A hotspot finding that came with no fix of its own, and its table. */
+/* A KP120 finding whose help names the index advice of its proposal: x
+ * the index table, y the secondary index (either NULL), keyed tk and ik. */
+struct kpa_pointed {
+	kp_diag *g;
+	const kp_table *t;
+	const kp_advice *x, *y;
+	const char *tk, *ik;
+	const char *was, *then; /* the finding's words: how the query is read now, and on the key */
+	uint32_t count;         /* statements of its shape it stands for, and their weight */
+	double weight;
+};
+/* Each such finding's words once the judge has reviewed the tables: an
+ * index the review never takes (kp_advice.held_why) is not proposed; the help
+ * names the one that stands, or why none does (E103, E104). */
+void kpa_reword_held(kp_advisor *adv);
 struct kpa_unhelped {
 	kp_diag *g;
 	const kp_table *t;
@@ -642,6 +662,11 @@ struct kpa_unhelped {
 /* Each such finding's help, once the judge has reviewed the tables: the
  * recommendation of its table's review where there is one. */
 void kpa_help_unhelped(kp_advisor *adv);
+/* Each KP101 or KP103 finding on a table's key whose writes all state
+ * their rate (-- rate:), once the judge has reviewed the table: where the
+ * rows a second they put on one region are under KP_REGION_WRITE_RATE, the
+ * finding says so, and no longer calls it a write hotspot (docs/rules/KP101.md). */
+void kpa_hot_rates(kp_advisor *adv);
 /* Why an index (or index table) keyed cols of t, the table's key appended,
  * would be a write hotspot, worded, or NULL: the index row's key walked as
  * the table's is (kpa_cols_hot: a few-valued lead followed by a column of
@@ -658,9 +683,11 @@ void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
  * binds it alone by = or IN, and it ends t's key of
  * several columns (KPA_UNIQUE_KEY_END), or its name says it is t's own id
  * (KPA_UNIQUE_ID: id, or t's name with _id or id, singular or plural).
- * KPA_UNIQUE_NO when neither, or when a -- distinct: or its type states
+ * Or a UNIQUE index of the column alone (not partial) and a read binds it
+ * by = (KPA_UNIQUE_INDEX, *by that read): the schema says one row a value.
+ * KPA_UNIQUE_NO when none, or when a -- distinct: or its type states
  * its values, or the column is few-valued or a time by its name or type. */
-typedef enum kpa_unique_why { KPA_UNIQUE_NO, KPA_UNIQUE_KEY_END, KPA_UNIQUE_ID } kpa_unique_why;
+typedef enum kpa_unique_why { KPA_UNIQUE_NO, KPA_UNIQUE_KEY_END, KPA_UNIQUE_ID, KPA_UNIQUE_INDEX } kpa_unique_why;
 kpa_unique_why kpa_near_unique(kp_advisor *adv, const kp_table *t, int col, const kp_wquery **by);
 /* ---------------------------------------------------------------- logs.c */
 

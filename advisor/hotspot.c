@@ -537,6 +537,53 @@ void kpa_help_unhelped(kp_advisor *adv)
 	adv->unhelped.n = 0;
 }
 
+/* A KP101 or KP103 finding on t's key, weighed against the stated rates
+ * once the judge has reviewed t (kpa_hot_rates). */
+static void hot_key(kp_advisor *adv, kp_diag *g, const kp_table *t)
+{
+	if (!g)
+		return;
+	struct kpa_unhelped *u = kp_arena_alloc(adv->a, sizeof(*u));
+	u->g = g;
+	u->t = t;
+	kp_list_push(adv->a, &adv->hot_keys, u);
+}
+
+void kpa_hot_rates(kp_advisor *adv)
+{
+	for (uint32_t i = 0; i < adv->hot_keys.n; i++) {
+		const struct kpa_unhelped *u = adv->hot_keys.items[i];
+		const kp_table_review *r = NULL;
+		for (uint32_t k = 0; k < adv->reviews.n && !r; k++) {
+			const kp_table_review *v = adv->reviews.items[k];
+			r = v->table == u->t ? v : NULL;
+		}
+		/* only where every write of the table states its rate (the
+		 * judge's by_rate) and the rows a second on one region decide
+		 * nothing (docs/advice.md, "The choice") */
+		if (!r || !r->before.by_rate || r->before.hot_decides || r->before.hot_rate >= KP_REGION_WRITE_RATE)
+			continue;
+		kp_diag *g = u->g;
+		kp_buf b = {0};
+		const char *m = g->message, *cut = strstr(m, " (a write hotspot)");
+		if (cut) {
+			kp_buf_put(&b, m, (size_t)(cut - m));
+			kp_buf_puts(&b, cut + strlen(" (a write hotspot)"));
+		} else {
+			kp_buf_puts(&b, m);
+		}
+		double rate = r->before.hot_rate >= 0.01 ? (double)(long long)(r->before.hot_rate * 100 + 0.5) / 100
+		                                         : r->before.hot_rate;
+		kp_buf_printf(&b, "; but every write of %s states its rate (-- rate:), and %.3g rows a second land on "
+		              "that region, under the %.15g a region takes: no write hotspot at these rates", u->t->name,
+		              rate, KP_REGION_WRITE_RATE);
+		g->message = kpa_bufdup(adv->a, &b);
+		g->words = 0;   /* its words are its own now (base/diag.h) */
+		kp_buf_free(&b);
+	}
+	adv->hot_keys.n = 0;
+}
+
 /* A secondary index is a table of its own, sorted by its columns: led by
  * a monotonic, enum-like or shared-prefix column, its writes pile up just
  * the same (seeds 000: "also for index columns"). */
@@ -583,8 +630,13 @@ static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
 			kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_HOT_MONOTONIC, kp_rule_get(KP_R_HOT_MONOTONIC)->severity,
 			                         ix->src, ix->off, (uint32_t)strlen(ix->name), "index %s of %s: %s (a write "
 			                         "hotspot)", ix->name, t->name, kpa_conc_words(adv, t, ix->key.parts, &cw));
-			kp_diag_help(g, adv->a, "salt the index (Phoenix: SALT_BUCKETS on CREATE INDEX) or lead it with a "
-			             "hash or bucket prefix, or put a well-spread column its reads bind by = before %s",
+			/* the salt only where the target has one: the help names no
+			 * store but the target (E108) */
+			kp_diag_help(g, adv->a, "%slead it with a hash or bucket prefix, or put a well-spread column "
+			             "its reads bind by = before %s",
+			             kpa_target(adv->target)->max_salt_buckets ? "salt the index (SALT_BUCKETS on CREATE "
+			                                                         "INDEX) or "
+			                                                       : "",
 			             t->cols[cw.col].name);
 			continue;
 		}
@@ -656,6 +708,7 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		if (rh)
 			kp_buf_printf(&m, "; reads of weight %.15g %s and land on that region too (a read hotspot)", rw, rh);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_MONOTONIC, t, mc->off, kpa_name_len(mc), m.data);
+		hot_key(adv, g, t);
 		hotspot_fixes(adv, g, KP_R_HOT_MONOTONIC, t, c, scratch);
 		kp_buf_free(&m);
 		return;
@@ -693,6 +746,7 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		if (rh)
 			kp_buf_printf(&m, "; reads of weight %.15g %s and land on that region too (a read hotspot)", rw, rh);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_MONOTONIC, t, c->off, kpa_name_len(c), m.data);
+		hot_key(adv, g, t);
 		hotspot_fixes(adv, g, KP_R_HOT_MONOTONIC, t, c, scratch);
 		if (c->auto_increment) {
 			kp_advice *x = kpa_advise(adv, KP_R_HOT_MONOTONIC, "global_id", t,
@@ -718,6 +772,7 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		kp_buf_printf(&m, "%s '%s' of %s holds %s: rows cluster in a few regions", what, c->name,
 		              t->name, r);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_PREFIX, t, c->off, kpa_name_len(c), m.data);
+		hot_key(adv, g, t);
 		hotspot_fixes(adv, g, KP_R_HOT_PREFIX, t, c, scratch);
 	}
 	kp_buf_free(&m);

@@ -129,8 +129,61 @@ static void reword_unserved(kp_advisor *adv, const proposal *pr, const kp_advice
 		}
 		if (f->g->helps)
 			f->g->helps->message = seen_help;
+		struct kpa_pointed *pt = kp_arena_alloc(adv->a, sizeof(*pt));
+		*pt = (struct kpa_pointed){f->g, pr->t, x, y, tk, ik, f->was, f->then, f->count, f->weight};
+		kp_list_push(adv->a, &adv->pointed, pt);
 	}
 	kpa_map_free(&words);
+}
+
+/* The reason in held, past the judge's "not recommended: " */
+static const char *held_reason(const char *held)
+{
+	static const char lead[] = "not recommended: ";
+	return strncmp(held, lead, sizeof lead - 1) ? held : held + sizeof lead - 1;
+}
+
+void kpa_reword_held(kp_advisor *adv)
+{
+	for (uint32_t i = 0; i < adv->pointed.n; i++) {
+		const struct kpa_pointed *pt = adv->pointed.items[i];
+		bool xh = pt->x && pt->x->held_why, yh = pt->y && pt->y->held_why;
+		if (!xh && !yh)
+			continue;
+		kp_diag *g = pt->g;
+		g->words = 0;   /* its words are rewritten (base/diag.h) */
+		const char *name = pt->t->name;
+		const kp_advice *held = xh ? pt->x : pt->y;
+		const char *kind = xh ? "an index table" : "a secondary index";
+		const char *hk = xh ? pt->tk : pt->ik;
+		if (xh && yh) {
+			g->message = kp_arena_printf(adv->a, "the key of %s cannot serve this query (%s); a table or "
+			                             "index keyed %s would make it a %s, but keyplan advises neither",
+			                             name, pt->was, pt->tk, pt->then);
+			if (g->helps)
+				g->helps->message = kp_arena_printf(adv->a, "no index is advised: %s", held_reason(pt->x->held_why));
+		} else if (xh ? pt->ik : pt->tk) {
+			/* the one that stands is the one the finding proposes */
+			const char *sk = xh ? pt->ik : pt->tk;
+			g->message = kp_arena_printf(adv->a, "the key of %s cannot serve this query (%s); %s keyed %s "
+			                             "makes it a %s", name, pt->was, xh ? "a secondary index"
+			                             : "an index table", sk, pt->then);
+			if (g->helps)
+				g->helps->message = kp_arena_printf(
+					adv->a, "%s on %s keyed %s (see the advice below); not %s keyed %s: %s",
+					xh ? "secondary_index" : "index_table", name, sk, kind, hk, held_reason(held->held_why));
+		} else {
+			g->message = kp_arena_printf(adv->a, "the key of %s cannot serve this query (%s); %s keyed %s "
+			                             "would make it a %s, but keyplan does not advise it", name, pt->was,
+			                             kind, hk, pt->then);
+			if (g->helps)
+				g->helps->message = kp_arena_printf(adv->a, "no index is advised: not %s keyed %s: %s",
+				                                    kind, hk, held_reason(held->held_why));
+		}
+		if (pt->count > 1)   /* as count_alike words it */
+			g->message = kp_arena_printf(adv->a, "%s (weight %.15g, %u statements alike; the first shown)",
+			                             g->message, pt->weight, pt->count);
+	}
 }
 
 /* The findings of pr that stand for more than their own statement say

@@ -389,7 +389,15 @@ void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch)
 			const kp_index *ix = t->indexes[i];
 			if (!judged_index(ix))
 				continue;
-			int lead = ix->key.parts[0].col;
+			/* the index's lead past the columns it shares with the table's
+			 * key, in place (a MULTI_TENANT index's tenant, E105): a read
+			 * that binds only those reads the table's own range as well,
+			 * filtered, and widened the index serves it no better */
+			int shared = 0;
+			while (shared < ix->key.n - 1 && shared < t->pk.n && ix->key.parts[shared].col >= 0 &&
+			       ix->key.parts[shared].col == t->pk.parts[shared].col)
+				shared++;
+			int lead = ix->key.parts[shared].col;
 			bool read = false;
 			double weight = 0, read_weight = 0;
 			bool *covers = kp_arena_alloc(scratch, sizeof(bool) * (size_t)(t->ncols + 1));

@@ -1,5 +1,6 @@
-/* The judge's internal interface (judge.c chooses; judge_plan.c plans a
- * design over a table's workload and costs it): the table's shapes, a
+/* The judge's internal interface (judge.c chooses; judge_table.c reads a
+ * table's counts and hot columns first; judge_plan.c plans a design over
+ * a table's workload and costs it): the table's shapes, a
  * design, one shape's plan on it. */
 #ifndef KP_ADVISOR_JUDGEINT_H
 #define KP_ADVISOR_JUDGEINT_H
@@ -92,9 +93,10 @@ typedef struct sres {
 	double lo, hi;          /* the same at the ends of the bracket (KP_BRACKET) */
 	kp_access cls;          /* its class */
 	bool rejected;          /* a full scan the store refuses */
-	bool fails;             /* a full scan the store runs and fails past its scan limit
-	                           (target_info.scan_rows_limit) on a table whose rows are
-	                           stated: it cannot succeed, and counts as refused */
+	bool fails;             /* a full scan, or a FILTERED SCAN of a key range, the store
+	                           runs and fails past its scan limit (kpj_scan_fails) on a
+	                           table whose rows are stated: it cannot succeed, and
+	                           counts as refused */
 	kp_order order;         /* ORDER BY service */
 	const kp_index *ix;     /* the index it reads through, or NULL (the table) */
 } sres;
@@ -104,10 +106,26 @@ typedef struct sres {
  * KP110 error limits.c reports) and a path that returns them only sorted? */
 bool kpj_sort_refused(const kp_advisor *adv, kp_access access, kp_order order, bool rejected, const kp_stmt *st);
 /* Does a read of st planned as cls (not refused), reading rows, fail past
- * the target's scan limit (Tablestore's 100,000 rows of one SQL scan)?
- * Only on a table whose rows are stated (-- rows:): the default count
- * does not decide that a read cannot succeed. */
-bool kpj_scan_fails(const jtable *jt, kp_access cls, bool rejected, double rows, const kp_stmt *st);
+ * the target's scan limit (Tablestore's 100,000 rows scanned by one SQL
+ * scan)? A full scan past it, and a FILTERED SCAN whose one scan scans
+ * more (scanned, kpj_filtered_scanned): the filter runs on the rows
+ * scanned. Only on a table whose rows are stated (-- rows:): the default
+ * count does not decide that a read cannot succeed. */
+bool kpj_scan_fails(const jtable *jt, kp_access cls, bool rejected, double rows, double scanned, const kp_stmt *st);
+/* The rows one scan of a FILTERED SCAN p of st scans whatever its filter
+ * keeps and whatever share its key ranges keep: lo (its rows at the
+ * bracket's low end, a tenth of a default count a value) without the
+ * reverse charge, over the nb buckets read one scan each. 0, not known,
+ * where a range on a key column keeps a default share (no -- range:) or a
+ * LIMIT read in key order stops once the filter has passed its rows. */
+double kpj_filtered_scanned(const jtable *jt, const kp_plan *p, const kp_stmt *st, double lo, int nb);
+/* The judge's passes over a table before it judges (judge_table.c): the
+ * counts the cost model reads and the rows each UPDATE matches; the
+ * review's account of the table today, listed among the reviews; the
+ * columns that would make a key or an index hot if they led it. */
+void kpj_table_counts(kp_advisor *adv, jtable *jt, const kpa_notes *notes);
+void kpj_review_today(kp_advisor *adv, const jtable *jt, kp_table_review *r, const kpa_notes *notes);
+void kpj_hot_columns(kp_advisor *adv, jtable *jt, const kpa_notes *notes, const kp_list *cands, kp_arena *hyp);
 /* Rows one written row costs: the table and every index. */
 int kpj_write_fanout(const design *d);
 /* Index rows an UPDATE moves on design d (an index whose key holds a

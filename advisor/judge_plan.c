@@ -425,7 +425,7 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 		out[i].hi = m->hi;
 		out[i].cls = m->cls;
 		out[i].rejected = m->rejected;
-		out[i].fails = kpj_scan_fails(jt, m->cls, m->rejected, m->rows, s->q->stmt);
+		out[i].fails = kpj_scan_fails(jt, m->cls, m->rejected, m->rows, m->scanned, s->q->stmt);
 		out[i].order = m->order;
 		out[i].ix = m->ix;
 		kp_arena_reset(scratch);
@@ -520,12 +520,14 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 	out[i].hi = hi;
 	out[i].cls = p.access;
 	out[i].rejected = p.rejected;
-	out[i].fails = kpj_scan_fails(jt, p.access, p.rejected, rows, st);
+	double scanned = kpj_filtered_scanned(jt, &p, st, lo - seeks, nb);
+	out[i].fails = kpj_scan_fails(jt, p.access, p.rejected, rows, scanned, st);
 	out[i].order = p.order;
 	out[i].ix = p.index;
 	m->rows = rows;
 	m->lo = lo;
 	m->hi = hi;
+	m->scanned = scanned;
 	m->cls = p.access;
 	m->rejected = p.rejected;
 	m->order = p.order;
@@ -904,11 +906,34 @@ bool kpj_robust_better_on(const jtable *jt, const kp_cost *a, const sres *ra, co
 	return less(a->total, b->total);
 }
 
-bool kpj_scan_fails(const jtable *jt, kp_access cls, bool rejected, double rows, const kp_stmt *st)
+bool kpj_scan_fails(const jtable *jt, kp_access cls, bool rejected, double rows, double scanned, const kp_stmt *st)
 {
 	double limit = kpa_target(jt->adv->target)->scan_rows_limit;
-	return limit > 0 && !jt->rows_default && cls == KP_ACCESS_FULL && !rejected && st->kind == KP_S_SELECT &&
-	       rows > limit;
+	if (limit <= 0 || jt->rows_default || rejected || st->kind != KP_S_SELECT)
+		return false;
+	if (cls == KP_ACCESS_FULL)
+		return rows > limit;
+	/* a filtered scan scans its key range and filters what it scanned:
+	 * the limit counts the rows scanned ("The sql scanned rows of main
+	 * table exceeds the quota", Tablestore's SQL limits), whatever share
+	 * of them the filter keeps (filtered_scanned) */
+	return cls == KP_ACCESS_FILTERED && scanned > limit;
+}
+
+double kpj_filtered_scanned(const jtable *jt, const kp_plan *p, const kp_stmt *st, double lo, int nb)
+{
+	if (p->access != KP_ACCESS_FILTERED || (st->kind == KP_S_SELECT && st->u.select.limit && p->order != KP_ORDER_SORT))
+		return 0;
+	/* a range on a key column whose share no -- range: states keeps a
+	 * default share: the rows scanned are not known whatever the range */
+	for (int i = 0; i < p->nranges; i++) {
+		const kp_range *r = &p->ranges[i];
+		int rc = p->key && r->neq < p->key->n ? p->key->parts[r->neq].col : -1;
+		if (r->has_range && kpa_range_kept(&jt->counts, rc) <= 0)
+			return 0;
+	}
+	double s = p->order == KP_ORDER_REVERSE && jt->reverse > 0 ? lo / jt->reverse : lo;
+	return nb > 1 ? s / nb : s;
 }
 
 bool kpj_sort_refused(const kp_advisor *adv, kp_access access, kp_order order, bool rejected, const kp_stmt *st)

@@ -229,20 +229,28 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 			/* it moves as many index rows as today, and rewrites more
 			 * (or fewer) in place: the columns it sets an index holds */
 			kp_buf_printf(&b, "%seach UPSERT setting ", b.len ? "; " : "");
+			/* the columns of d's indexes, or of today's where d
+			 * rewrites fewer (an index dropped: d may hold none) */
+			const design *of = r < r_now ? now : d;
 			int said = 0;
 			for (uint32_t k = 0; k < st->u.insert.cols.n; k++) {
 				const kp_name *c = st->u.insert.cols.items[k];
 				int col = kp_table_column(jt->t, c->s, c->len);
 				bool held = false;
-				for (int x = 0; col >= 0 && jt->t->cols[col].key_pos < 0 && x < d->nix && !held; x++)
-					held = holds_unkeyed(d->ix[x], col);
+				for (int x = 0; col >= 0 && jt->t->cols[col].key_pos < 0 && x < of->nix && !held; x++)
+					held = holds_unkeyed(of->ix[x], col);
 				if (held)
 					kp_buf_printf(&b, "%s%.*s", said++ ? ", " : "", (int)c->len, c->s);
 			}
-			kp_buf_printf(&b, " (%s, weight %.15g), %s %d index%s hold%s (%d now) outside %s key, rewrites "
-			              "%s in place when its row exists", where_at(adv, s->q), s->weight,
-			              said > 1 ? "columns" : "a column", r, r == 1 ? "" : "es", r == 1 ? "s" : "",
-			              r_now, r == 1 ? "its" : "their", r == 1 ? "that index's row" : "their rows");
+			if (r == 0)
+				kp_buf_printf(&b, " (%s, weight %.15g), %s no index holds (%d now) outside its key, no longer "
+				              "rewrites an index row in place", where_at(adv, s->q), s->weight,
+				              said > 1 ? "columns" : "a column", r_now);
+			else
+				kp_buf_printf(&b, " (%s, weight %.15g), %s %d index%s hold%s (%d now) outside %s key, rewrites "
+				              "%s in place when its row exists", where_at(adv, s->q), s->weight,
+				              said > 1 ? "columns" : "a column", r, r == 1 ? "" : "es", r == 1 ? "s" : "",
+				              r_now, r == 1 ? "its" : "their", r == 1 ? "that index's row" : "their rows");
 			if (m)
 				kp_buf_printf(&b, ", and moves the row of %d index%s as today", m, m == 1 ? "" : "es");
 			continue;
@@ -561,6 +569,9 @@ static const char *unique_why(kp_advisor *adv, const jtable *jt, int c)
 {
 	const kp_wquery *by = NULL;
 	kpa_unique_why why = kpa_near_unique(adv, jt->t, c, &by);
+	if (why == KPA_UNIQUE_INDEX)
+		return kp_arena_printf(adv->a, "a UNIQUE index holds it alone, and %s binds it by =",
+		                       by ? where_at(adv, by) : "a read");
 	return kp_arena_printf(adv->a, "%s, and %s binds it alone",
 	                       why == KPA_UNIQUE_KEY_END ? "it ends the key" : "its name says it is the table's id",
 	                       by ? where_at(adv, by) : "a read");
@@ -1011,6 +1022,7 @@ void kpj_rekey_indexes(kp_advisor *adv, const kp_table *t, kp_table_review *r)
 		/* the words only: key stays the index as judged, the key the
 		 * KP120 finding names and the advice it promises is found by
 		 * (test_fixpoint); what the store appends follows the table */
+		x->key_after = now;   /* the review's key line, as the message says (E101) */
 		x->message = replace_all(adv, x->message, x->key, now);
 		if (!strstr(x->message, now))
 			x->message = kp_arena_printf(adv->a, "%s; after the key change its key is %s", x->message, now);

@@ -320,8 +320,8 @@ void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	}
 	if (all_fixed && fixed > 24) {
 		kp_buf_clear(&m);
-		kp_buf_printf(&m, "the key of %s is %d bytes wide; HBase advises keys of 16 bytes or less "
-		              "(every cell stores its key)", t->name, fixed);
+		kp_buf_printf(&m, "the key of %s is %d bytes wide; %s", t->name, fixed,
+		              kpa_target(adv->target)->long_key_why);
 		kp_diag *g = kpa_finding(adv, KP_R_LONG_KEY, t, t->pk_off ? t->pk_off : t->off, 0, m.data);
 		/* a CHAR of a 128-bit id's text (a ULID's 26 base-32 characters, an
 		 * MD5's 32 hex digits, a UUID's 36 with dashes) is 16 bytes raw, in

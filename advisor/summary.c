@@ -36,6 +36,20 @@ void kpj_summarize(const jtable *jt, kp_table_review *r)
 		kp_access after = r->recommended.n ? s->then : s->now;
 		ts->before[class_slot(s->now)] += s->weight;
 		ts->after[class_slot(after)] += s->weight;
+		/* the full scans' slot holds those the store runs and those it
+		 * refuses: which, so that the text names them as the planner does
+		 * (a Phoenix full scan runs, E100) */
+		bool after_rejected = r->recommended.n ? s->then_rejected : s->now_rejected;
+		/* a read of another class the store refuses (Lindorm's REJECTED
+		 * FILTERED SCAN): the text counts it with the refused ones */
+		if (class_slot(s->now) < 3 && s->now_rejected)
+			ts->refused[0][class_slot(s->now)] += s->weight;
+		if (class_slot(after) < 3 && after_rejected)
+			ts->refused[1][class_slot(after)] += s->weight;
+		if (class_slot(s->now) == 3 && s->weight > 0)
+			*(s->now_rejected ? &ts->full_refused : &ts->full_run) = true;
+		if (class_slot(after) == 3 && s->weight > 0)
+			*(after_rejected ? &ts->full_refused : &ts->full_run) = true;
 	}
 }
 

@@ -16,6 +16,8 @@ static const target_info targets[] = {
 		.full_scan_note = "Lindorm refuses it: \"This query may be a full table scan and thus may have "
 		                  "unpredictable performance\"",
 		.full_scan_optin = "/*+ _l_allow_filtering_ */",
+		.long_key_why = "Lindorm advises compact keys of fixed-length values such as long integers, to "
+		                "store less and write faster (Lindorm, Design primary keys for Lindorm wide tables)",
 		.id_source = "take ids from a generator outside the table (a ticket or sequence service) and "
 		             "hash-prefix them",
 		.max_in_list = 2000, .max_limit = 10000, .order_in_key_order = true, .bounded_lead = true,
@@ -35,6 +37,13 @@ static const target_info targets[] = {
 		.full_scan_note = "Tablestore runs it, reading every partition, and fails it past its SQL scan limits: "
 		                  "\"100,000 for the number of scanned rows, 128 MB for the size of scanned data, "
 		                  "and 30 seconds for the scan duration\"",
+		.long_key_why = "every row stores its key, and each secondary index's row holds it again "
+		                "(Tablestore appends the data table's primary key columns to an index's key)",
+		.filtered_scan_note = "Tablestore's SQL scan limit counts the rows scanned, before this filter: one scan "
+		                      "fails past 100,000 scanned rows, so every row of the key range counts, not only "
+		                      "those the filter keeps (keyplan check counts the read failing where -- rows: and "
+		                      "-- distinct: put more rows in its range); a key or index that binds these columns "
+		                      "scans only the rows they keep",
 		.id_source = "let Tablestore generate them in an auto-increment key column after the partition key",
 		.refuses = 1u << KP_CX_CTE | 1u << KP_CX_UNION_ALL | 1u << KP_CX_SETOP,
 		.refuses_why = "tablestore refuses it too: its SELECT has no WITH and no set operations (UNION, "
@@ -46,6 +55,8 @@ static const target_info targets[] = {
 		.expr_index = true,
 		.dotted_families = true, .names = KP_NAMES_UPPER,
 		.full_scan_note = "Phoenix runs it as a full scan over every region",
+		.long_key_why = "HBase, which stores Phoenix's rows, advises row keys of 16 bytes or less "
+		                "(every cell stores its row key)",
 		.id_source = "take ids from a Phoenix sequence (CREATE SEQUENCE, NEXT VALUE FOR)",
 		.refuses = 1u << KP_CX_CTE | 1u << KP_CX_SETOP | 1u << KP_CX_WINDOW,
 		.refuses_why = "phoenix refuses it too: its grammar has no WITH, no window functions (OVER), and of "
@@ -54,6 +65,7 @@ static const target_info targets[] = {
 		.name = "generic", .lead_word = "leading key column", .key_word = "key", .desc_key = true,
 		.sql_index = true, .never_reject = true, .names = KP_NAMES_NOCASE,
 		.heap_tables = true,
+		.long_key_why = "every row stores its key, and each secondary index's entry holds it again",
 		.id_source = "take ids from a ticket table (REPLACE INTO tickets64 (stub) VALUES ('a'); "
 		             "SELECT LAST_INSERT_ID();) or a sequence table",
 		.id_ddl = "CREATE TABLE tickets64 (id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT, stub CHAR(1) NOT NULL "
@@ -102,6 +114,7 @@ void kp_target_plan_opts(kp_plan_opts *o, kp_target t)
 	*o = (kp_plan_opts){0};   /* every field set: on a global connection (no tenant) */
 	o->never_reject = kpa_target(t)->never_reject;
 	o->full_scan_note = kpa_target(t)->full_scan_note;
+	o->filtered_scan_note = kpa_target(t)->filtered_scan_note;
 	o->full_scan_optin = kpa_target(t)->full_scan_optin;
 	o->phoenix = kpa_target(t)->phoenix_rules;
 	o->index_policy = kpa_target(t)->index_policy;

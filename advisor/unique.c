@@ -123,6 +123,33 @@ kpa_unique_why kpa_near_unique(kp_advisor *adv, const kp_table *t, int col, cons
 	if (notes->distinct[col] >= 1 || notes->dist[col] == KPA_DIST_FIXED || kpa_type_values(c) >= 1 ||
 	    kpa_few_values(adv, t, col) || kpa_coarse_time(c) || c->tclass == KP_T_TIME || c->tclass == KP_T_BOOL)
 		return KPA_UNIQUE_NO;
+	/* a UNIQUE index of that one column (not partial: a partial one is
+	 * unique among its rows only) says so: one row a value wherever a read
+	 * binds it by =, a point read or not. The name or type of a hash
+	 * (block_hash VARCHAR(66)) is no such evidence: docs/annotations.md,
+	 * "Defaults that decide". */
+	for (int i = 0; i < t->nindexes; i++) {
+		const kp_index *ix = t->indexes[i];
+		int lead = ix->tenant_lead ? 1 : 0;
+		if (!ix->unique || ix->where || ix->has_expr || ix->nuser - lead != 1 || ix->key.n <= lead ||
+		    ix->key.parts[lead].col != col)
+			continue;
+		const kp_list *qs = kpa_queries_of(adv, t);
+		for (uint32_t k = 0; k < qs->n; k++) {
+			const kp_wquery *q = qs->items[k];
+			if (q->stmt->kind != KP_S_SELECT || q->base != t || !q->plan.names)
+				continue;
+			colset eq = {0}, range = {0};
+			kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
+			for (int e = 0; e < eq.n; e++)
+				if (eq.cols[e] == col) {
+					if (by)
+						*by = q;
+					return KPA_UNIQUE_INDEX;
+				}
+		}
+		return KPA_UNIQUE_NO;   /* no read binds it: nothing to cost */
+	}
 	kpa_unique_why why = KPA_UNIQUE_NO;
 	const kp_key_part *last = t->pk.n >= 2 ? &t->pk.parts[t->pk.n - 1] : NULL;
 	if (last && last->col == col && !last->expr)

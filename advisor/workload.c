@@ -400,6 +400,24 @@ static bool same_part(const kp_key_part *x, const kp_key_part *y)
  * the index's. Without this a key change planned a read through an index
  * in the old key's order (E73: an index on id_tag read ORDER BY the table's
  * key in order under hash32(transaction_pk), where Lindorm must sort). */
+/* The parts of ix's key that are its own, before the row key appended:
+ * its nuser columns (or expressions) and a hash part of its own among them,
+ * which nuser does not count (an index table led by a hash of the column
+ * after it, index_table.c: [md5(import_no)][import_no][row_state] holds 3
+ * parts of nuser 2; taken as 2, a key change made it [md5(import_no)]
+ * [import_no] and row_state was lost: E104's index table read 10 times
+ * the rows on the hashed key that it reads alone) */
+static int own_parts(const kp_index *ix)
+{
+	int own = 0;
+	for (int users = 0; own < ix->key.n && users < ix->nuser; own++) {
+		const kp_key_part *p = &ix->key.parts[own];
+		if (!(p->col < 0 && p->nhash > 0 && !p->expr))
+			users++;
+	}
+	return own;
+}
+
 static kp_index *rekeyed(kp_arena *a, const kp_table *h, const kp_index *ix)
 {
 	kp_index *c = kp_arena_alloc(a, sizeof(*c));
@@ -408,13 +426,14 @@ static kp_index *rekeyed(kp_arena *a, const kp_table *h, const kp_index *ix)
 	/* room for a column the design adds (a bucket: kpa_hypo_table) */
 	c->covers = kp_arena_alloc(a, sizeof(bool) * (size_t)(h->ncols + 2));
 	memcpy(c->covers, ix->covers, sizeof(bool) * (size_t)h->ncols);
-	c->key.parts = kp_arena_alloc(a, sizeof(kp_key_part) * (size_t)(ix->nuser + h->pk.n + 1));
-	memcpy(c->key.parts, ix->key.parts, sizeof(kp_key_part) * (size_t)ix->nuser);
-	c->key.n = ix->nuser;
-	for (int i = ix->nuser; i < ix->key.n; i++)   /* the old key's columns, unless the index holds them */
+	int own = own_parts(ix);
+	c->key.parts = kp_arena_alloc(a, sizeof(kp_key_part) * (size_t)(own + h->pk.n + 1));
+	memcpy(c->key.parts, ix->key.parts, sizeof(kp_key_part) * (size_t)own);
+	c->key.n = own;
+	for (int i = own; i < ix->key.n; i++)   /* the old key's columns, unless the index holds them */
 		if (ix->key.parts[i].col >= 0 && !ix->all_columns)
 			c->covers[ix->key.parts[i].col] = false;
-	for (int j = 0; j < ix->nuser; j++)
+	for (int j = 0; j < own; j++)
 		if (ix->key.parts[j].col >= 0)
 			c->covers[ix->key.parts[j].col] = true;
 	for (int i = 0; i < h->pk.n; i++) {
@@ -426,7 +445,7 @@ static kp_index *rekeyed(kp_arena *a, const kp_table *h, const kp_index *ix)
 		if (p->col < 0 || ix->all_columns)
 			continue;
 		bool held = false;
-		for (int j = 0; j < ix->nuser; j++)
+		for (int j = 0; j < own; j++)
 			held |= ix->key.parts[j].col == p->col;
 		if (held)
 			continue;

@@ -44,11 +44,14 @@ static const mnode *find_sql(mstmt *m, const char *refid)
 	return plain;
 }
 
-static void put_mapped(kp_hbuild *dst, const char *t, const uint32_t *map, size_t n)
+/* Copies n bytes of src's text from off, with their map; src's buffers are
+ * NULL while it is empty, so the offsets are applied only when n > 0 (NULL
+ * plus 0 is undefined behaviour in C: fuzz_host found it). */
+static void put_mapped(kp_hbuild *dst, const kp_hbuild *src, size_t off, size_t n)
 {
 	if (!n)
 		return;
-	kp_hb_put_mapped(dst, t, map, n);
+	kp_hb_put_mapped(dst, src->text.data + off, src->map + off, n);
 }
 
 /* Copies src's text [from, to) and its holes into dst. */
@@ -59,11 +62,11 @@ static void append(kp_hbuild *dst, const kp_hbuild *src, size_t from, size_t to)
 		uint32_t at = src->holes[h].at;
 		if (at < from || at > to)
 			continue;
-		put_mapped(dst, src->text.data + done, src->map + done, at - done);
+		put_mapped(dst, src, done, at - done);
 		done = at;
 		kp_hb_hole(dst, src->holes[h].host, src->holes[h].len);
 	}
-	put_mapped(dst, src->text.data + done, src->map + done, to - done);
+	put_mapped(dst, src, done, to - done);
 }
 
 /* Does s[0, n) start with o (case-insensitively)? */
@@ -83,7 +86,7 @@ static void write_trim(mstmt *m, const mnode *n, kp_hbuild *b, bool live, const 
 	kp_mb_write_children(m, n, &in, live);
 	if (live) {
 		size_t s = 0, e = in.text.len;
-		const char *t = in.text.data;
+		const char *t = in.text.data ? in.text.data : ""; /* NULL while empty */
 		while (s < e && isspace((unsigned char)t[s]))
 			s++;
 		while (e > s && isspace((unsigned char)t[e - 1]))

@@ -349,7 +349,11 @@ void kp_plan_resolved(kp_plan *out, const kp_table *t, const kp_stmt *s, const s
 		char *msg = kp_arena_strndup(a, f->data, f->len);
 		out->filter_sql = msg + head;
 		const kp_expr *f0 = out->filter.items[0];
-		kp_diag_add_msg(d, a, KP_R_FILTERED_SCAN, KP_SEV_INFO, src, f0->off, f0->len, msg);
+		kp_diag *fd = kp_diag_add_msg(d, a, KP_R_FILTERED_SCAN, KP_SEV_INFO, src, f0->off, f0->len, msg);
+		/* where the store's scan limit counts the rows scanned, the filter
+		 * does not bound them: say so where the filter is */
+		if (fd && out->access == KP_ACCESS_FILTERED && opts->filtered_scan_note)
+			kp_diag_help(fd, a, "%s", opts->filtered_scan_note);
 		kp_buf_free(&own);
 		if (f->cap > 8192)
 			kp_buf_free(f);   /* a long filter's room is not held by its shape */

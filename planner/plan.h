@@ -119,6 +119,9 @@ typedef struct kp_plan_opts {
 	                           cover the query is used only when hinted */
 	const char *full_scan_note; /* the target store's own words on a full scan, added to
 	                               KP001 in parentheses; NULL: none (kp_target_plan_opts) */
+	const char *filtered_scan_note; /* the target's words on a FILTERED SCAN, KP002's help: a
+	                                   scan limit that counts the rows scanned before the
+	                                   filter (Tablestore); NULL: none (kp_target_plan_opts) */
 	const char *full_scan_optin; /* the target's own way to run a refused full scan, which
 	                                KP001's help suggests; NULL: none (a store that runs
 	                                full scans has nothing to opt in to) */

@@ -235,7 +235,9 @@ void kp_repl_advise(kp_repl *r, const char *table)
 			continue;
 		kp_buf_printf(&b, "%s[%s] %s: %s\n", n++ ? "" : "\nadvice\n", kp_rule_get(x->rule)->id,
 		              x->table->name, x->message);
-		if (x->key)
+		if (x->key_after)   /* with a key change: as the review's key line (E101) */
+			kp_buf_printf(&b, "    key: %s (after the key change)\n", x->key_after);
+		else if (x->key)
 			kp_buf_printf(&b, "    key: %s\n", x->key);
 		/* every line indented: the DDL may start with the annotation
 		 * lines of a bucket column it adds (-- distinct: bucket 16) */

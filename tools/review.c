@@ -63,7 +63,12 @@ static void item(kp_buf *b, const kp_advice *x, const char *lead)
 {
 	kp_buf_printf(b, "    %s[%s] ", lead, kp_rule_get(x->rule)->id);
 	line(b, "", x->message, "\n");
-	if (x->key)
+	/* an index recommended with a key change: the key its rows will have,
+	 * the new key's columns appended as the message's words say, not the
+	 * one judged on the table as it is (E101) */
+	if (x->key_after)
+		line(b, "        key: ", x->key_after, " (after the key change)\n");
+	else if (x->key)
 		line(b, "        key: ", x->key, "\n");
 	if (x->serves >= 0)
 		kp_buf_printf(b, "        serves: %d of %d (weight)\n", x->serves, x->of);

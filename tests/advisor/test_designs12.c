@@ -352,12 +352,17 @@ static void test_e77_container_led_key_and_bl_index(void)
  * a hash, salt or bucket anywhere; a search index for the fleet. Harmful: a
  * key led by end_at.
  *
- * DISAGREEMENT (first run and today): micro_telemetry stands; the reorder
- * comes only as an alternative (after the not-right secondary index and
- * index table). Not asserted as right: only that nothing not right or
- * harmful is recommended for it (it stands, so nothing is), and the
- * installer index exactly. */
-static void test_e78_installer_index_telemetry_reorder_missing(void)
+ * DISAGREEMENT: first run, micro_telemetry stood (the reorder missing).
+ * Since a FILTERED SCAN past Tablestore's scan limit fails (kpj_scan_fails):
+ * the owner's day read scans the system's 666,667 stated rows (end_at is a
+ * filter under [system_id][serial_num][end_at]), past the 100,000 one SQL
+ * scan may scan, so it fails today, and the judge makes it run with the
+ * secondary index (system_id, end_at): the designer's "not right in the
+ * reorder's place" (not harmful), while keysearch.c offered the reorder
+ * only with an index table keyed as today. Now the reorder is offered
+ * alone too and taken: both items right. Asserted: the installer index
+ * and the reorder exactly, nothing harmful. */
+static void test_e78_installer_index_telemetry_reordered(void)
 {
 	run r;
 	char *texts[2];
@@ -374,7 +379,14 @@ static void test_e78_installer_index_telemetry_reorder_missing(void)
 	CU_ASSERT_EQUAL(v->rows_per_insert_after, 2);
 	CU_ASSERT_STRING_EQUAL(v->write_cost, "every insert now writes 2 rows (1 now); each update of last_report_at "
 	                                      "(w.sql:6, weight 10000) now rewrites 2 rows (1 now)");
-	expect_recommended(&r, "micro_telemetry", "");     /* DISAGREEMENT: the reorder expected */
+	/* the reorder alone, the diagnostics named worse (was the index
+	 * (system_id, end_at) while the reorder came only with an index table) */
+	expect_recommended(&r, "micro_telemetry", "reorder_key [system_id][end_at][serial_num]");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "micro_telemetry", 9), "FILTERED SCAN -> SCAN");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "micro_telemetry", 12), "SCAN -> FILTERED SCAN");
+	const kp_advice *ro = recommended_kind(&r, "micro_telemetry", "reorder_key");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ro);
+	CU_ASSERT_PTR_NULL(ro->with);
 	expect_recommended(&r, "system_energy_day", "");   /* stands, as expected */
 	CU_ASSERT_PTR_NOT_NULL(alternative(&r, "micro_telemetry", "reorder_key", "[system_id][end_at][serial_num]"));
 	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_HOT_MONOTONIC, "'day'"), 0);   /* day after 3 million systems */
@@ -388,7 +400,7 @@ static void test_e78_installer_index_telemetry_reorder_missing(void)
 	free_files(&r, texts);
 	expect_applied("applied/E78.schema.sql", "applied/E78.workload.sql", KP_TARGET_TABLESTORE,
 	               "6 GET; 9 FILTERED SCAN; 12 SCAN; 15 GET; 18 SCAN via idx_pv_system_installer_id; 27 SCAN",
-	               (const char *const[]){"pv_system", "micro_telemetry", "system_energy_day", NULL});
+	               (const char *const[]){"pv_system", "system_energy_day", NULL});   /* micro_telemetry: its index next */
 }
 
 /* read the schema as each target reads it (Phoenix upper-cases unquoted
@@ -407,5 +419,5 @@ KPT_SUITE("designs12", setup, NULL,
 	{"E75: a thing-led index for the queued view; shadows stand", test_e75_thing_index_for_the_queued_view},
 	{"E76: an on-hold index, the status index dropped", test_e76_on_hold_index_status_index_dropped},
 	{"E77: a container-led key in four columns and a bill-of-lading index", test_e77_container_led_key_and_bl_index},
-	{"E78: an installer index (the telemetry reorder missing); daily energy stands",
-	 test_e78_installer_index_telemetry_reorder_missing})
+	{"E78: an installer index, the telemetry reordered alone; daily energy stands",
+	 test_e78_installer_index_telemetry_reordered})

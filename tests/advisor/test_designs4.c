@@ -153,7 +153,11 @@ static const char *const e30_workload =
 	"UPDATE idempotency_key SET recovery_point = ?, response_code = ?, response_body = ?, locked_at = ? WHERE key_md5 = ?;\n";
 
 /* E25: a payment ledger read newest first (Lindorm). Expected: desc_key
- * [account_id][posted_at DESC][entry_id], nothing else. Until advisor8,
+ * [account_id][posted_at DESC][entry_id], nothing else. Moved against the
+ * expectation (advisor29): the balance read (LIMIT 1) and the page of 50
+ * are reverse reads of one account that their LIMIT ends, which cost the
+ * rows they return; the DESC saves nothing for its copy of 500 million
+ * rows and is an alternative (E98's and E99's designers, designs16.md). Until advisor8,
  * keyplan also recommended a bucket-led index table for the weight-1
  * reconciliation export Lindorm refuses (costed as reading all 500,000,000
  * stated rows), and again once applied (no fixpoint). A refused read now
@@ -166,7 +170,8 @@ static void test_e25_ledger_desc_key(void)
 {
 	run r;
 	run_w(&r, e25_schema, e25_workload, KP_TARGET_LINDORM);
-	expect_recommended(&r, "ledger_entry", "desc_key [account_id][posted_at DESC][entry_id]");
+	expect_recommended(&r, "ledger_entry", "");
+	CU_ASSERT_PTR_NOT_NULL(alternative(&r, "ledger_entry", "desc_key", "[account_id][posted_at DESC][entry_id]"));
 	CU_ASSERT_EQUAL(count_changes_led_by(&r, "[posted_at]"), 0);   /* never unbucketed */
 	CU_ASSERT_EQUAL(count_kind(&r, "hash_prefix"), 0);
 	const kp_table_review *v = review_of(&r, "ledger_entry");
@@ -177,7 +182,9 @@ static void test_e25_ledger_desc_key(void)
 	CU_ASSERT_EQUAL(v->before.refused, 1);
 	CU_ASSERT_EQUAL(v->after.refused, 1);
 	CU_ASSERT_EQUAL(v->before.refused_rows, 500000000);
-	CU_ASSERT_EQUAL(v->before.read, 572000);   /* not 500,572,000: the export does not run */
+	/* not 500,302,000: the export does not run; 302,000, not 572,000: the
+	 * newest entry and the page of 50 are reverse reads their LIMIT ends */
+	CU_ASSERT_EQUAL(v->before.read, 302000);
 	const kp_advice *x = alternative(&r, "ledger_entry", "index_table", "[bucket][posted_at][ledger_entry_key]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
 	CU_ASSERT_PTR_NOT_NULL(strstr(x->trades, "makes reads the store refuses run (weight 1), for 20000 more weighted "
@@ -239,7 +246,9 @@ static void test_e27_killrvideo_user_index(void)
 	CU_ASSERT_EQUAL(x->index->salt_buckets, 16);   /* never unsalted */
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "VIDEOS", 9), "full scan -> full scan");   /* no sort now */
 	CU_ASSERT_EQUAL(v->after.hot, 0);
-	CU_ASSERT_EQUAL(v->after.read, 20000 * 1 + 3000 * 12 * 2 + 1000 * 24 * 16 * 2);
+	/* the user's 12 videos a reverse read its LIMIT ends: 12 rows; the
+	 * latest videos a full scan of the index read backwards: 2 a row */
+	CU_ASSERT_EQUAL(v->after.read, 20000 * 1 + 3000 * 12 + 1000 * 24 * 16 * 2);
 	for (uint32_t i = 0; i < r.adv.advice.n; i++) {
 		const kp_advice *y = r.adv.advice.items[i];
 		if (y->index && y->key && !strncmp(y->key, "[ADDED_DATE", 11))

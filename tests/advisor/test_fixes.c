@@ -164,8 +164,19 @@ static void test_fixes_judged_on_workload(void)
 	CU_ASSERT_PTR_NULL(advice_on(&r, "telemetry", "desc_key", 0));
 	/* the same key as the KP121 reorder is not offered twice; the same
 	 * order with ts DESC folded in (the 3000-weight read wants the newest
-	 * first) is the other candidate, one migration */
-	CU_ASSERT_PTR_NULL(advice_on(&r, "telemetry", "reorder_key", 2));
+	 * first) is the other candidate, one migration; each with the index
+	 * table keyed as now and alone (four records, two keys) */
+	CU_ASSERT_PTR_NULL(advice_on(&r, "telemetry", "reorder_key", 4));
+	int alone = 0;
+	for (int k = 0; k < 4; k++) {
+		x = advice_on(&r, "telemetry", "reorder_key", k);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+		if (strstr(x->message, ", alone (no index table for the statements it makes worse)")) {
+			CU_ASSERT_PTR_NULL(x->with);
+			alone++;
+		}
+	}
+	CU_ASSERT_EQUAL(alone, 2);
 	x = advice_on_keyed(&r, "telemetry", "reorder_key", "[device_id][metric][ts DESC]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
 	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "with ts stored DESC, so the reads that want the newest rows first read "

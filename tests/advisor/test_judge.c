@@ -360,10 +360,12 @@ static void test_desc_proposed_the_judge_decides(void)
 	for (const kp_diag *d = r.d.head; d; d = d->next)
 		CU_ASSERT_NOT_EQUAL(d->rule, KP_R_DESC_KEY);
 	run_free(&r);
-	/* the other way round, it is the recommendation */
+	/* the other way round, it is the recommendation where the reads go
+	 * through a user's rows (no LIMIT ends them: a bounded reverse read
+	 * costs the rows it returns, and a DESC saves it nothing; test_weigh) */
 	run_w(&r, "CREATE TABLE feed (u VARCHAR(32) NOT NULL, ts BIGINT NOT NULL, body VARCHAR(200), PRIMARY KEY (u, ts));",
-	      "-- weight: 300\nSELECT body FROM feed WHERE u = ? ORDER BY ts DESC LIMIT 20;\n"
-	      "-- weight: 100\nSELECT body FROM feed WHERE u = ? ORDER BY ts LIMIT 20;\n",
+	      "-- weight: 300\nSELECT body FROM feed WHERE u = ? ORDER BY ts DESC;\n"
+	      "-- weight: 100\nSELECT body FROM feed WHERE u = ? ORDER BY ts;\n",
 	      KP_TARGET_LINDORM);
 	expect_recommended(&r, "feed", "desc_key [u][ts DESC]");
 	run_free(&r);
@@ -604,6 +606,40 @@ static void test_near_unique_id_reads_one_row(void)
 	run_free(&r);
 }
 
+/* A UNIQUE index of one column says one row a value for any read that
+ * binds the column by =, where the column's name or type says nothing
+ * (E98's block_hash through block_header_hash, designs16.md: a hash of a
+ * unique key is not evidence, the index's UNIQUE is). Before, the lookup
+ * through the UNIQUE index read the default 1%, 10,000 rows. Not UNIQUE,
+ * or partial, it stays at the default (docs/annotations.md, "Defaults
+ * that decide"). */
+static void test_unique_index_reads_one_row(void)
+{
+	static const char *table = "-- rows: 1000000\n"
+	                           "CREATE TABLE bh (block_number BIGINT NOT NULL, block_hash VARCHAR(66), "
+	                           "miner VARCHAR(42), PRIMARY KEY (block_number));\n";
+	static const char *w = "-- weight: 100\nSELECT miner FROM bh WHERE block_hash = ? ORDER BY block_number;\n"
+	                       "-- weight: 10\nINSERT INTO bh (block_number, block_hash, miner) VALUES (?, ?, ?);\n";
+	char schema[512];
+	run r;
+	snprintf(schema, sizeof schema, "%sCREATE UNIQUE INDEX bh_hash ON bh (block_hash) INCLUDE (miner);", table);
+	run_w(&r, schema, w, KP_TARGET_LINDORM);
+	const kp_table_review *v = review_of(&r, "bh");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.read, 100, 1e-9);   /* one row a lookup */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v->values);
+	CU_ASSERT_STRING_EQUAL(v->values, "1 row a value of block_hash (near-unique: a UNIQUE index holds it alone, and "
+	                                  "w.sql:2 binds it by =)");
+	run_free(&r);
+	/* not UNIQUE: the default, 10,000 rows a lookup */
+	snprintf(schema, sizeof schema, "%sCREATE INDEX bh_hash ON bh (block_hash) INCLUDE (miner);", table);
+	run_w(&r, schema, w, KP_TARGET_LINDORM);
+	v = review_of(&r, "bh");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.read, 1000000, 1e-9);
+	run_free(&r);
+}
+
 /* KP104 (more than 3 key columns) only where two or more of them buy no
  * read (no read binds them by =, IN or a range, or orders by them): the
  * fix, those concatenated into one, then makes the key shorter. A 4-column
@@ -811,6 +847,8 @@ KPT_SUITE("judge", NULL, NULL,
 	 test_index_with_a_key_change_described_with_the_new_key},
 	{"a key's last column or the table's id a point read binds alone reads one row a value",
 	 test_near_unique_id_reads_one_row},
+	{"a UNIQUE index of one column reads one row a value; a hash's name or type does not",
+	 test_unique_index_reads_one_row},
 	{"KP104 only where two or more key columns buy no read", test_many_key_columns_only_when_they_buy_no_read},
 	{"an index of a MULTI_TENANT Phoenix table is written without its tenant, which Phoenix puts first",
 	 test_multi_tenant_index_ddl_leaves_the_tenant_to_phoenix})

@@ -184,15 +184,18 @@ static void test_range_annotation(void)
 			CU_ASSERT_EQUAL(line, 5);
 			CU_ASSERT_EQUAL(col, 4);
 		}
-	/* the default: the reorder pays only with it, and the note names the
-	 * ranged column whose share would settle it */
+	/* the default: the day read scans the system's 666667 rows past
+	 * Tablestore's scan limit of 100000 whatever share end_at keeps (a
+	 * filter, not a key range, under [system_id][serial_num][end_at]):
+	 * it fails today, so the reorder makes it run, which no bracket
+	 * undoes, and no note on the range's share is due (it held the
+	 * reorder back before the scan limit counted for filtered scans) */
 	const kp_advice *x = alternative(&r, "micro_telemetry", "reorder_key", "[system_id][end_at][serial_num]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x->trades);
-	CU_ASSERT_PTR_NOT_NULL(strstr(x->trades, "not across their bracket (10 times as many a value, a range keeping all "
-	                                         "of them): what it saves rests on the share of a value's rows its reads' "
-	                                         "range keeps, which no annotation states (of 'end_at': '-- range: "
-	                                         "COLUMN SHARE' states it, docs/annotations.md): not recommended"));
+	CU_ASSERT_STRING_EQUAL(x->trades, "reads 1333334333 rows (now 1000), writes 400000 (now 200000); makes reads the "
+	                                  "store refuses run (weight 20000), for 200000 more weighted rows written (10 a "
+	                                  "run); every insert writes 2 rows");
 	CU_ASSERT_STRING_EQUAL(review_of(&r, "micro_telemetry")->values,
 	                       "666667 rows a value of system_id, 1 of serial_num within a value of system_id (33333 bound "
 	                       "alone) (-- distinct:)");
@@ -216,8 +219,9 @@ static void test_range_annotation(void)
 	x = alternative(&r, "micro_telemetry", "reorder_key", "[system_id][end_at][serial_num]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x->trades);
-	CU_ASSERT_STRING_EQUAL(x->trades, "reads 36530680 rows (now 13333334333), writes 400000 (now 200000); every "
-	                                  "insert writes 2 rows");
+	CU_ASSERT_STRING_EQUAL(x->trades, "reads 36530680 rows (now 1000), writes 400000 (now 200000); makes reads the "
+	                                  "store refuses run (weight 20000), for 200000 more weighted rows written (10 a "
+	                                  "run); every insert writes 2 rows");
 	/* the day read is served by the recommendation (the reorder alone
 	 * is not a candidate: keysearch.c offers it with an index table
 	 * keyed as today, which costs as the index does) */

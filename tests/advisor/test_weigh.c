@@ -678,37 +678,37 @@ static void test_e81_salted_table_index_reads_are_n_scans(void)
 	run_free(&r);
 }
 
-/* E80 (tests/advisor/designs13.md): a DESC that saves a one-row backward
- * read, 10,000 weighted rows a run, is a key change: every row copied. Of
- * 2 billion rows (8e9 weighted rows once) it is not paid back within
- * KP_PAYBACK_RUNS runs, and the log stands, its DESC an alternative that
- * says so (before: recommended, no copy priced); of 20 million rows (8e7,
- * 8,000 runs) it pays and is recommended. */
-static void price_log(char *schema, size_t n, const char *rows)
+/* E80 (tests/advisor/designs13.md): a DESC is a key change: every row
+ * copied. A DESC that saves a read backwards 10,000 weighted rows a run (a
+ * third of a variant's channel, 33 rows, read through backwards at 2 a
+ * row, weight 300) on 2 billion rows (8e9 weighted rows once) is not paid
+ * back within KP_PAYBACK_RUNS runs, and the log stands, its DESC an
+ * alternative that says so (before advisor21: recommended, no copy
+ * priced); on 20 million rows of as many rows a value (8e7, 8,000 runs)
+ * it pays and is recommended. */
+static void price_log(char *schema, size_t n, const char *rows, const char *variants)
 {
 	snprintf(schema, n,
 	         "-- rows: %s\n"
-	         "-- distinct: variant_code 1500000\n"
+	         "-- distinct: variant_code %s\n"
 	         "-- distinct: channel_code 4\n"
 	         "CREATE TABLE price_log (variant_code VARCHAR(255) NOT NULL, channel_code VARCHAR(255) NOT NULL,\n"
 	         "  logged_at TIMESTAMP NOT NULL, price INTEGER, PRIMARY KEY (variant_code, channel_code, logged_at));\n",
-	         rows);
+	         rows, variants);
 }
 
 static const char *const price_log_workload =
 	"-- weight: 10000\n"
 	"UPSERT INTO price_log (variant_code, channel_code, logged_at, price) VALUES (?, ?, ?, ?);\n"
-	"-- weight: 10000\n"
-	"SELECT logged_at, price FROM price_log WHERE variant_code = ? AND channel_code = ? AND logged_at >= ?;\n"
-	"-- weight: 10000\n"
-	"SELECT logged_at, price FROM price_log WHERE variant_code = ? AND channel_code = ? ORDER BY logged_at DESC "
-	"LIMIT 1;\n";
+	"-- weight: 300\n"
+	"SELECT logged_at, price FROM price_log WHERE variant_code = ? AND channel_code = ? AND logged_at >= ? "
+	"ORDER BY logged_at DESC;\n";
 
 static void test_e80_a_key_change_pays_its_copy_back(void)
 {
 	run r;
 	char schema[1024];
-	price_log(schema, sizeof schema, "2000000000");
+	price_log(schema, sizeof schema, "2000000000", "1500000");
 	run_w(&r, schema, price_log_workload, KP_TARGET_LINDORM);
 	expect_recommended(&r, "price_log", "");
 	const kp_advice *desc = alternative(&r, "price_log", "desc_key", "[variant_code][channel_code][logged_at DESC]");
@@ -724,13 +724,129 @@ static void test_e80_a_key_change_pays_its_copy_back(void)
 	CU_ASSERT_DOUBLE_EQUAL(v->before.migration, 0, 1e-9);
 	run_free(&r);
 
-	price_log(schema, sizeof schema, "20000000");
+	price_log(schema, sizeof schema, "20000000", "15000");
 	run_w(&r, schema, price_log_workload, KP_TARGET_LINDORM);
 	expect_recommended(&r, "price_log", "desc_key [variant_code][channel_code][logged_at DESC]");
 	v = review_of(&r, "price_log");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
 	CU_ASSERT_DOUBLE_EQUAL(v->after.migration, 2e7 * (1 + 3), 1e-3);   /* read once, written once at KP_WRITE_RATE (3) */
 	CU_ASSERT_DOUBLE_EQUAL(v->after.total - v->before.total, -10000 + 2e7 * (1 + 3) / 1e5, 1e-3);   /* over KP_PAYBACK_RUNS */
+	run_free(&r);
+}
+
+/* E98's latest blocks and E99's activity pages (tests/advisor/designs16.md),
+ * E80's latest price (designs13.md): a reverse read of a key range that its
+ * LIMIT ends is what HBase, Lindorm and Phoenix run natively (a reversed
+ * scan seeks to the range's end once and reads back), and costs the rows
+ * it returns; only a read that goes through its range backwards, or reads
+ * the whole table backwards, costs KP_REVERSE_FACTOR a row. So a DESC key
+ * saves a bounded read nothing and never pays for its copy, whatever its
+ * weight; the same read without its LIMIT still gets it. Before, the
+ * LIMIT 10 read of weight 6,000 cost 20 rows a run, and a DESC key of 21
+ * million rows "paid" (1,470 a run of copy against 60,000 saved). */
+static void test_bounded_reverse_read_buys_no_desc(void)
+{
+	static const char *schema = "-- rows: 21000000\n"
+	                            "CREATE TABLE block_header (block_number BIGINT NOT NULL, miner VARCHAR(42), "
+	                            "PRIMARY KEY (block_number));\n";
+	run r;
+	run_w(&r, schema,
+	      "-- weight: 50\nUPSERT INTO block_header (block_number, miner) VALUES (?, ?);\n"
+	      "-- weight: 20000\nSELECT miner FROM block_header WHERE block_number = ?;\n"
+	      "-- weight: 6000\nSELECT block_number, miner FROM block_header WHERE block_number > ? "
+	      "ORDER BY block_number DESC LIMIT 10;\n",
+	      KP_TARGET_LINDORM);
+	expect_recommended(&r, "block_header", "");
+	const kp_table_review *v = review_of(&r, "block_header");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.read, 20000 * 1 + 6000 * 10, 1e-6);   /* 10 rows a run, not 20 */
+	const kp_advice *d = alternative(&r, "block_header", "desc_key", "[block_number DESC]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d->trades);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d->trades, "reads 80000 rows (now 80000)"));
+	run_free(&r);
+	/* a user's range read through backwards (no LIMIT) costs 2 a row, and
+	 * the DESC that reads it forwards pays on a small table */
+	run_w(&r, "CREATE TABLE feed (u VARCHAR(32) NOT NULL, ts BIGINT NOT NULL, body VARCHAR(200), PRIMARY KEY (u, ts));",
+	      "-- weight: 100\nINSERT INTO feed (u, ts, body) VALUES (?, ?, ?);\n"
+	      "-- weight: 300\nSELECT body FROM feed WHERE u = ? ORDER BY ts DESC;\n",
+	      KP_TARGET_LINDORM);
+	expect_recommended(&r, "feed", "desc_key [u][ts DESC]");
+	run_free(&r);
+	/* the same read with a LIMIT that ends it before the user's rows do */
+	run_w(&r, "CREATE TABLE feed (u VARCHAR(32) NOT NULL, ts BIGINT NOT NULL, body VARCHAR(200), PRIMARY KEY (u, ts));",
+	      "-- weight: 100\nINSERT INTO feed (u, ts, body) VALUES (?, ?, ?);\n"
+	      "-- weight: 300\nSELECT body FROM feed WHERE u = ? ORDER BY ts DESC LIMIT 20;\n",
+	      KP_TARGET_LINDORM);
+	expect_recommended(&r, "feed", "");
+	run_free(&r);
+}
+
+/* E98's block_header and E106's sequences (tests/advisor/designs16.md,
+ * designs17.md): KP101 on a key led by an increasing number, where every
+ * write of the table states its rate and the rows a second on one region
+ * are under KP_REGION_WRITE_RATE, says so and no longer calls it a write
+ * hotspot, as the review's trades already did; without rates, or past the
+ * region's rate, its words are unchanged. Before, it warned "(a write
+ * hotspot)" at 5 rows a minute. */
+static void test_kp101_under_the_stated_rate(void)
+{
+	static const char *schema = "CREATE TABLE wp_posts (id BIGINT NOT NULL, title VARCHAR(42), "
+	                            "PRIMARY KEY (id));\n";
+	static const char *read = "-- weight: 20000\nSELECT title FROM wp_posts WHERE id = ?;\n";
+	const char *writes[] = {"-- rate: 5/min\n-- weight: 50\nUPSERT INTO wp_posts (id, title) VALUES (?, ?);\n",
+	                        "-- weight: 50\nUPSERT INTO wp_posts (id, title) VALUES (?, ?);\n",
+	                        "-- rate: 2000/s\n-- weight: 50\nUPSERT INTO wp_posts (id, title) VALUES (?, ?);\n"};
+	for (int i = 0; i < 3; i++) {
+		char w[512];
+		snprintf(w, sizeof w, "%s%s", writes[i], read);
+		run r;
+		run_w(&r, schema, w, KP_TARGET_LINDORM);
+		CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_HOT_MONOTONIC, NULL), 1);
+		const char *said = "docs/annotations.md); but every write of wp_posts states its rate (-- rate:), and "
+		                   "0.08 rows a second land on that region, under the 1000 a region takes: no write "
+		                   "hotspot at these rates";
+		CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_HOT_MONOTONIC, said), i == 0);
+		CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_HOT_MONOTONIC, "same region (a write hotspot)"), i != 0);
+		run_free(&r);
+	}
+}
+
+/* E100 (tests/advisor/designs16.md) and E91 (designs15.md): a rare read is
+ * a batch whichever way the store runs it (docs/advice.md, "The choice"):
+ * the weight-20 editorial list, a sorted full scan Phoenix runs, does not
+ * buy (WEEK, POINTS), which every one of the 50,000 weighted live-scoring
+ * UPSERTs would move (2 rows each: 100,500 weighted rows added, 5,025 a
+ * run, past KP_SCAN_RUN_RATE); the same list at weight 200 (502.5 a run)
+ * takes it. */
+static void test_e100_a_rare_read_is_a_batch(void)
+{
+	static const char *schema = "-- rows: 324000000\n-- distinct: league_id 1500000\n-- distinct: week 18\n"
+	                            "CREATE TABLE matchup (league_id BIGINT NOT NULL, week INTEGER NOT NULL, roster_id "
+	                            "INTEGER NOT NULL, matchup_id INTEGER, points DECIMAL(8,2), starters VARCHAR(200), "
+	                            "CONSTRAINT pk PRIMARY KEY (league_id, week, roster_id));\n";
+	static const char *fmt = "-- weight: 50000\nUPSERT INTO matchup (league_id, week, roster_id, points) VALUES (?, ?, ?, ?);\n"
+	                         "-- weight: 500\nUPSERT INTO matchup (league_id, week, roster_id, matchup_id, points, "
+	                         "starters) VALUES (?, ?, ?, ?, 0, ?);\n"
+	                         "-- weight: 60000\nSELECT roster_id, points FROM matchup WHERE league_id = ? AND week = ?;\n"
+	                         "-- weight: %d\nSELECT league_id, roster_id, points FROM matchup WHERE week = ? "
+	                         "ORDER BY points DESC LIMIT 100;\n";
+	char w[1024];
+	run r;
+	snprintf(w, sizeof w, fmt, 20);
+	run_w(&r, schema, w, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "MATCHUP", "");
+	const kp_advice *x = alternative(&r, "MATCHUP", "secondary_index", "[WEEK][POINTS][LEAGUE_ID][ROSTER_ID]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x->trades);
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->trades, "serves full scans the store runs (weight 20), for 100500 more weighted "
+	                                         "rows written (5025 a run): more than the 3000 a run that is worth, so "
+	                                         "the rows it saves them do not count for it: a read that rare against "
+	                                         "the writes is a batch"));
+	run_free(&r);
+	snprintf(w, sizeof w, fmt, 200);
+	run_w(&r, schema, w, KP_TARGET_PHOENIX);
+	expect_recommended(&r, "MATCHUP", "secondary_index [WEEK][POINTS][LEAGUE_ID][ROSTER_ID]");
 	run_free(&r);
 }
 
@@ -866,4 +982,8 @@ KPT_SUITE("weigh", setup, NULL,
 	 test_e81_writes_by_id_are_not_at_the_insertion_point},
 	{"E80: a key change pays its copy of every row back within KP_PAYBACK_RUNS runs, or the table stands",
 	 test_e80_a_key_change_pays_its_copy_back},
+	{"KP101 under the writes' stated rates says so, not a write hotspot (E98, E106)", test_kp101_under_the_stated_rate},
+	{"E100: a rare read is a batch whichever way the store runs it (E91)", test_e100_a_rare_read_is_a_batch},
+	{"a reverse read its LIMIT ends costs the rows it returns: a DESC key saves it nothing (E98, E99)",
+	 test_bounded_reverse_read_buys_no_desc},
 	{"E81: a salted Phoenix table's index reads are one scan a bucket", test_e81_salted_table_index_reads_are_n_scans})

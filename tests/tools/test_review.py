@@ -329,7 +329,7 @@ with tempfile.TemporaryDirectory() as tmp:
                        cwd=tmp)
     rows = out.split("summary (")[1].split("\n\n")[0].splitlines()[1:]
     head, row = rows[0], rows[1]
-    cols = [m.end() for m in re.finditer(r"\S+", head)]
+    cols = [m.end() for m in re.finditer(r"FULL SCAN|\S+", head)]
     check("summary: header and row end their columns at the same places",
           cols[1:] == [m.end() for m in re.finditer(r"\S+", row)][1:] and row.split()[0] == long and
           "12345->12346" in row, "\n".join(rows))

@@ -170,14 +170,17 @@ static void sink(void *ctx, const kp_diag *g)
 	}
 	x->off = off;
 	x->end = end;
-	kp_buf m = {0};
+	/* the message written in one buffer kept from finding to finding (it
+	 * is interned, copied where new): a buffer made and grown for each
+	 * was most of the language server's allocations (fuzz_lsp) */
+	static kp_buf m;
+	kp_buf_clear(&m);
 	kp_buf_puts(&m, g->message);
 	if (!g->src && g->file)
 		kp_buf_printf(&m, " (%s)", g->file);
 	for (const kp_help *h = g->helps; h; h = h->next)
 		kp_buf_printf(&m, "\nhelp: %s", h->message);
 	x->message = kp_lsp_intern(m.data, m.len);
-	kp_buf_free(&m);
 	uint32_t n = 0;
 	for (const kp_note *nt = g->notes; nt; nt = nt->next)
 		n++;
