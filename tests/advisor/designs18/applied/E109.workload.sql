@@ -34,4 +34,3 @@ SELECT order_id, event_id, status, seat_count, total, created_at FROM ticket_ord
 -- the promoter's settlement after the show: every order of the event (a batch export)
 -- weight: 3
 SELECT order_id, status, total, currency FROM ticket_order WHERE event_id = ?;
--- applied: designs18.md E109, the first run's recommendation: seat_by_hold_expiry rebuilt led by seat_by_hold_expiry_bucket (hash of the seat's key % 16, filled by the manifest's insert), the reaper one read a bucket; ticket_order's index (customer_id, created_at DESC) covering My Tickets

@@ -16,9 +16,9 @@ CREATE TABLE error_event (project_id BIGINT NOT NULL, received_at TIMESTAMP NOT 
   release_version VARCHAR(64), user_id VARCHAR(128), message VARCHAR(1000),
   payload_ref VARCHAR(128),
   PRIMARY KEY (event_id, project_id, received_at));
-CREATE INDEX idx_error_event_project_id_group_id_received_at_desc ON error_event (project_id, group_id, received_at DESC) INCLUDE (environment, release_version, user_id, message);
 -- rows: 20000000000
 -- distinct: project_id 2000000
 -- distribution: project_id zipfian
 -- distinct: group_id 300000000
 CREATE TABLE error_event_by_project_id_received_at_event_id (project_id BIGINT NOT NULL, received_at TIMESTAMP NOT NULL, event_id VARCHAR(32) NOT NULL, group_id BIGINT, platform VARCHAR(32), environment VARCHAR(64), release_version VARCHAR(64), user_id VARCHAR(128), message VARCHAR(1000), payload_ref VARCHAR(128), PRIMARY KEY (hash32(project_id), project_id, received_at, event_id));
+CREATE INDEX idx_error_event_project_id_group_id_received_at_desc ON error_event (project_id, group_id, received_at DESC) INCLUDE (environment, release_version, user_id, message);

@@ -1,7 +1,7 @@
 -- an event ingested and grouped: the event stored ...
 -- weight: 100000
 UPSERT INTO error_event (project_id, received_at, event_id, group_id, platform, environment, release_version, user_id, message, payload_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
--- ... and its row in the index table, written by the application (the advice: "written with every row of error_event")
+-- ... and its copy in the index table that keeps the project's newest events served
 -- weight: 100000
 UPSERT INTO error_event_by_project_id_received_at_event_id (project_id, received_at, event_id, group_id, platform, environment, release_version, user_id, message, payload_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 -- ... and its issue's counters, flushed from the write buffer (last_seen, times_seen)
@@ -28,4 +28,3 @@ SELECT received_at, group_id, platform, environment, release_version, user_id, m
 -- the project's newest events
 -- weight: 1000
 SELECT received_at, event_id, group_id, message FROM error_event_by_project_id_received_at_event_id WHERE project_id = ? ORDER BY received_at DESC LIMIT 100;
--- applied: designs18.md E110, the first run's recommendation: group_by_times_seen dropped; error_event re-keyed [event_id][project_id][received_at] with the index (project_id, group_id, received_at DESC) for the issue's events and the index table keyed [hash32(project_id)][project_id][received_at][event_id], which the project's newest events read

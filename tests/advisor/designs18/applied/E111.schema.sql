@@ -10,7 +10,7 @@ CREATE TABLE delivery (business_id VARCHAR(64) NOT NULL, external_delivery_id VA
   updated_at TIMESTAMP, tracking_url VARCHAR(200)
   CONSTRAINT pk PRIMARY KEY (business_id, external_delivery_id)) MULTI_TENANT=true;
 CREATE INDEX delivery_by_store ON delivery (store_id, created_at) INCLUDE (delivery_status, dasher_id, dropoff_time_estimated, order_value);
-CREATE INDEX idx_DELIVERY_BUSINESS_ID_STORE_ID_DELIVERY_STATUS ON DELIVERY (STORE_ID, DELIVERY_STATUS) INCLUDE (DASHER_ID, DROPOFF_TIME_ESTIMATED);
+CREATE INDEX idx_DELIVERY_BUSINESS_ID_STORE_ID_DELIVERY_STATUS ON delivery (store_id, delivery_status) INCLUDE (dasher_id, dropoff_time_estimated);
 CREATE VIEW in_flight AS SELECT * FROM delivery WHERE delivery_status = 'enroute_to_dropoff';
 -- rows: 16000000000
 -- distinct: business_id 20000

@@ -23,4 +23,3 @@ SELECT external_delivery_id, dasher_id, dropoff_time_estimated FROM in_flight WH
 -- support, rarely: the deliveries one Dasher carried for the business
 -- weight: 5
 SELECT external_delivery_id, delivery_status, created_at FROM delivery WHERE dasher_id = ?;
--- applied: designs18.md E111, the first run's recommendation: delivery_by_status dropped; the index (store_id, delivery_status) INCLUDE (dasher_id, dropoff_time_estimated) for the view's panel

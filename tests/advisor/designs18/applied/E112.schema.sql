@@ -12,7 +12,7 @@ CREATE TABLE incident (account_id VARCHAR(16) NOT NULL, incident_number BIGINT N
   CONSTRAINT pk PRIMARY KEY (account_id, incident_number));
 CREATE INDEX incident_by_id ON incident (incident_id) INCLUDE (service_id, status, urgency, title, assigned_user_id, created_at);
 CREATE INDEX incident_by_assignee ON incident (assigned_user_id, status) INCLUDE (incident_id, urgency, title, created_at);
-CREATE INDEX idx_INCIDENT_ACCOUNT_ID_SERVICE_ID_CREATED_AT_desc ON INCIDENT (ACCOUNT_ID, SERVICE_ID, CREATED_AT DESC) INCLUDE (INCIDENT_ID, STATUS, URGENCY, TITLE);
+CREATE INDEX idx_INCIDENT_ACCOUNT_ID_SERVICE_ID_CREATED_AT_desc ON incident (account_id, service_id, created_at DESC) INCLUDE (incident_id, status, urgency, title);
 -- rows: 4000000000
 -- distinct: incident_id 800000000
 -- distinct: account_id 30000
@@ -21,7 +21,7 @@ CREATE TABLE log_entry (incident_id VARCHAR(16) NOT NULL, created_at TIMESTAMP N
   log_entry_id VARCHAR(16) NOT NULL, account_id VARCHAR(16), entry_type VARCHAR(40),
   agent_id VARCHAR(16), channel VARCHAR(40), summary VARCHAR(400)
   CONSTRAINT pk PRIMARY KEY (incident_id, created_at, log_entry_id));
-CREATE INDEX idx_LOG_ENTRY_ACCOUNT_ID_CREATED_AT ON LOG_ENTRY (ACCOUNT_ID, CREATED_AT) INCLUDE (ENTRY_TYPE, AGENT_ID, SUMMARY);
+CREATE INDEX idx_LOG_ENTRY_ACCOUNT_ID_CREATED_AT ON log_entry (account_id, created_at) INCLUDE (entry_type, agent_id, summary);
 -- rows: 3000000000
 -- distinct: routing_key 600000
 -- distinct: incident_id 800000000

@@ -37,4 +37,3 @@ SELECT dedup_key, status, severity, summary, created_at FROM alert WHERE inciden
 -- the account's log entries of a time window (GET /log_entries?since=&until=), an audit export
 -- weight: 300
 SELECT incident_id, created_at, log_entry_id, entry_type, agent_id, summary FROM log_entry WHERE account_id = ? AND created_at >= ? AND created_at < ?;
--- applied: designs18.md E112, the first run's recommendation: incident_by_assignee widened to cover "Mine"; the index (account_id, service_id, created_at DESC) covering the service page; log_entry's index (account_id, created_at) covering the audit window

@@ -28,4 +28,3 @@ SELECT assigned_at, order_id, status, fee FROM delivery_assignment WHERE rider_i
 -- the order's tracking page: which rider carries it, and how far along
 -- weight: 50000
 SELECT rider_id, status, picked_up_at FROM delivery_assignment WHERE order_id = ?;
--- applied: designs18.md E113, the first run's recommendation: rider_position re-keyed [rider_id][ts][city_id][zone_id] (four key columns); delivery_assignment's index (order_id) holding status, picked_up_at for the order's tracking
