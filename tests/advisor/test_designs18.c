@@ -11,10 +11,12 @@
  * recommendation applied back and re-planned: every plan as it is then,
  * and check recommends nothing more where the designer found a fixpoint.
  *
- * Where today's answer disagrees with the designer (E111: the index
- * (store_id, delivery_status) for the view's panel), the test asserts only
- * what must hold and says the expectation in a comment: a wrong answer is
- * never asserted as right. Costs and row counts are not asserted: two
+ * Where today's answer disagrees with the designer (designs18.md, "Results
+ * of the first run": E110's index table keyed by a hash of the zipfian
+ * project_id, harmful; E111's index (store_id, delivery_status) for the
+ * view's panel, not right; E112's service index in its DESC form, which
+ * keeps the sort), the test asserts only what must hold and says the
+ * expectation in a comment: a wrong answer is never asserted as right. Costs and row counts are not asserted: two
  * engineers move them. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,7 +107,20 @@ static void test_e109_hold_index_spread_customer_index(void)
  * Stand: issue_group's key and group_stream. Not right: a salt ahead of the
  * old key; [project_id][group_id][received_at][event_id]; group_stream
  * narrowed. Harmful: group_stream dropped; a key led by received_at; an
- * index (project_id, received_at) unspread; an index led by status. */
+ * index (project_id, received_at) unspread; an index led by status. First
+ * run: the drop, the re-key (the event id leading) and the group index
+ * right.
+ *
+ * Disagreement (not asserted as right): the index table that keeps the
+ * project's newest events served is keyed [hash32(project_id)][project_id]
+ * [received_at][event_id]; a hash of project_id alone gives every event of
+ * one project the same prefix, so the largest project's (6%) still land at
+ * one point, where the review counts "on one region 0" (harmful: it adds a
+ * write hotspot). The expectation: a bucket from a column that varies
+ * within the project (the salt_buckets alternative, hash(event_id) % 16),
+ * or the re-key naming the feed as refused. Asserted: the feed named, the
+ * re-key's and the index's DDL, nothing worse; the index table neither
+ * asserted nor refused, and not in the applied fixpoint. */
 static void test_e110_events_rekeyed_times_seen_dropped(void)
 {
 	run r;
@@ -118,9 +133,8 @@ static void test_e110_events_rekeyed_times_seen_dropped(void)
 	expect_kept(&r, "issue_group", "group_stream");
 	CU_ASSERT_PTR_NOT_NULL(strstr(review_of(&r, "issue_group")->indexes, "group_by_times_seen dropped"));
 	/* the re-key led by the event id (the project after it: an equivalent
-	 * of [event_id] alone), the two reads it makes worse named and kept
-	 * served: the issue's events by the index, the project's newest events
-	 * by an index table led by a hash */
+	 * of [event_id] alone), the two reads it makes worse named: the issue's
+	 * events kept served by the index */
 	const kp_advice *k = recommended_key(&r, "error_event", "reorder_key", "[event_id][project_id][received_at]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
 	CU_ASSERT_PTR_NOT_NULL(strstr(k->ddl, "PRIMARY KEY (event_id, project_id, received_at))"));
@@ -134,18 +148,15 @@ static void test_e110_events_rekeyed_times_seen_dropped(void)
 	CU_ASSERT_STRING_EQUAL(i->ddl, "CREATE INDEX idx_error_event_project_id_group_id_received_at_desc ON "
 	                               "error_event (project_id, group_id, received_at DESC) INCLUDE (environment, "
 	                               "release_version, user_id, message)");
-	const kp_advice *t = recommended_kind(&r, "error_event", "index_table");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
-	CU_ASSERT_PTR_NOT_NULL(strstr(t->ddl, "PRIMARY KEY (hash32(project_id), project_id, received_at, event_id))"));
-	expect_target_takes(t->ddl, KP_TARGET_LINDORM);
-	CU_ASSERT_EQUAL(review_of(&r, "error_event")->recommended.n, 3);
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "error_event", 21), "FILTERED SCAN -> SCAN"); /* the issue's events */
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "error_event", 24), "FILTERED SCAN -> SCAN"); /* one event */
 	expect_none_of(&r, "issue_group",
 	               (const char *const[]){"reorder_key", "desc_key", "salt_buckets", "hash_prefix", "widen_index",
 	                                     "rebuild_index", "secondary_index", "index_table", "search_index", NULL});
-	expect_none_of(&r, "error_event",
-	               (const char *const[]){"salt_buckets", "hash_prefix", "desc_key", "search_index", NULL});
+	/* a salt or hash prefix is not refused: the designer names the salt of
+	 * hash(event_id) as the right way to keep the feed, and a hash of
+	 * event_id ahead of the key acceptable */
+	expect_none_of(&r, "error_event", (const char *const[]){"desc_key", "search_index", NULL});
 	for (const char *const *n = (const char *const[]){"issue_group", "error_event", NULL}; *n; n++) {
 		expect_no_recommended_lead(&r, *n, "[received_at");
 		expect_no_recommended_lead(&r, *n, "[status");
@@ -157,12 +168,12 @@ static void test_e110_events_rekeyed_times_seen_dropped(void)
 	             "reverse");
 	free_files(&r, texts);
 	/* applied (the application writes the index table beside each event;
-	 * the project's newest events read it): everything stands */
+	 * the project's newest events read it): issue_group and error_event
+	 * stand; the index table's verdict is the disagreement above */
 	expect_applied("applied/E110.schema.sql", "applied/E110.workload.sql", KP_TARGET_LINDORM,
 	               "18 SCAN via group_stream reverse; 21 GET; 24 SCAN via "
 	               "idx_error_event_project_id_group_id_received_at_desc; 27 SCAN; 30 SCAN reverse",
-	               (const char *const[]){"issue_group", "error_event",
-	                                     "error_event_by_project_id_received_at_event_id", NULL});
+	               (const char *const[]){"issue_group", "error_event", NULL});
 }
 
 /* E111: DoorDash Drive deliveries, multi-tenant on Phoenix. Required:
@@ -175,7 +186,10 @@ static void test_e110_events_rekeyed_times_seen_dropped(void)
  *
  * Disagreement (not asserted as right): the recommendation adds the index
  * (STORE_ID, DELIVERY_STATUS) INCLUDE (DASHER_ID, DROPOFF_TIME_ESTIMATED)
- * beside the drop; the expectation is the drop alone. Asserted: the drop,
+ * beside the drop; the expectation is the drop alone (the designer, on
+ * reflection, calls that expectation the weaker call: the index is
+ * exchanged for the unread status index in one change, the writes the
+ * same). Asserted: the drop,
  * delivery_by_store kept, the tenant leading every recommended index,
  * nothing worse, no key change. */
 static void test_e111_status_index_dropped(void)
@@ -224,27 +238,41 @@ static void test_e111_status_index_dropped(void)
  * incident's key with incident_by_id, log_entry's key, alert with
  * alert_by_incident. Not right: incident_by_assignee dropped alone; a re-key
  * of log_entry by account; a salt of incident. Harmful: incident_by_id or
- * alert_by_incident dropped; an index led by status or created_at. */
+ * alert_by_incident dropped; an index led by status or created_at. First
+ * run: all three right.
+ *
+ * Disagreement (counted right by the designer, its defect named; not
+ * asserted either way): the service index is recommended in its DESC form,
+ * (ACCOUNT_ID, SERVICE_ID, CREATED_AT DESC), whose own words say the reads
+ * still sort (CREATED_AT is nullable and Phoenix stores NULL first in a
+ * DESC column), where the same index ascending read backwards, an
+ * alternative, needs no sort; applied, the next check still says KP120 on
+ * the service page. Asserted: the index's columns, what it holds, the
+ * page made a SCAN. */
 static void test_e112_assignee_covered_service_and_audit_indexes(void)
 {
 	run r;
 	char *texts[2];
 	run_files(&r, "E112.schema.sql", "E112.workload.sql", KP_TARGET_PHOENIX, texts);
-	expect_recommended(&r, "INCIDENT",
-	                   "widen_index [ASSIGNED_USER_ID][STATUS][ACCOUNT_ID][INCIDENT_NUMBER]; secondary_index "
-	                   "[ACCOUNT_ID][SERVICE_ID][CREATED_AT DESC][INCIDENT_NUMBER]");
+	const kp_table_review *v = review_of(&r, "INCIDENT");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->recommended.n, 2);
 	const kp_advice *w = recommended_kind(&r, "INCIDENT", "widen_index");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(w);
 	CU_ASSERT_STRING_EQUAL(w->ddl, "DROP INDEX INCIDENT_BY_ASSIGNEE ON INCIDENT; CREATE INDEX INCIDENT_BY_ASSIGNEE "
 	                               "ON INCIDENT (ASSIGNED_USER_ID, STATUS) INCLUDE (INCIDENT_ID, URGENCY, TITLE, "
 	                               "CREATED_AT)");
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "INCIDENT", 27), "full scan -> SCAN"); /* Mine */
+	/* the service index: (ACCOUNT_ID, SERVICE_ID, CREATED_AT), ascending or
+	 * DESC (the disagreement above), holding what the page returns */
 	const kp_advice *s = recommended_kind(&r, "INCIDENT", "secondary_index");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	CU_ASSERT_STRING_EQUAL(s->ddl,
-	                       "CREATE INDEX idx_INCIDENT_ACCOUNT_ID_SERVICE_ID_CREATED_AT_desc ON INCIDENT "
-	                       "(ACCOUNT_ID, SERVICE_ID, CREATED_AT DESC) INCLUDE (INCIDENT_ID, STATUS, URGENCY, "
-	                       "TITLE)");
+	CU_ASSERT_NSTRING_EQUAL(s->key, "[ACCOUNT_ID][SERVICE_ID][CREATED_AT",
+	                        strlen("[ACCOUNT_ID][SERVICE_ID][CREATED_AT"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s->ddl, "ON INCIDENT (ACCOUNT_ID, SERVICE_ID, CREATED_AT"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s->ddl, " INCLUDE (INCIDENT_ID, STATUS, URGENCY, TITLE)"));
+	CU_ASSERT_NSTRING_EQUAL(change_at(&r, "INCIDENT", 30), "FILTERED SCAN -> SCAN",
+	                        strlen("FILTERED SCAN -> SCAN"));
 	expect_kept(&r, "INCIDENT", "INCIDENT_BY_ID");
 	expect_recommended(&r, "LOG_ENTRY", "secondary_index [ACCOUNT_ID][CREATED_AT][INCIDENT_ID][LOG_ENTRY_ID]");
 	const kp_advice *l = recommended_kind(&r, "LOG_ENTRY", "secondary_index");
@@ -265,12 +293,11 @@ static void test_e112_assignee_covered_service_and_audit_indexes(void)
 	expect_plans(&r, "3 GET; 24 SCAN via INCIDENT_BY_ID; 27 full scan via INCIDENT_BY_ID; 30 FILTERED SCAN sorted; "
 	                 "33 SCAN; 36 SCAN via ALERT_BY_INCIDENT; 39 full scan");
 	free_files(&r, texts);
-	/* applied: "Mine", the service page and the audit window through their
-	 * indexes; every table stands. The service page still sorts: the index
-	 * as advised holds CREATED_AT DESC, and Phoenix stores NULL first in a
-	 * DESC column where ORDER BY ... DESC wants it last (the advice says
-	 * so; an ascending index read backwards, its alternative, would not
-	 * sort) */
+	/* applied (the DESC index as advised): "Mine", the service page and the
+	 * audit window through their indexes; every table stands. The service
+	 * page still sorts through the DESC index (NULL first in a DESC column,
+	 * the disagreement above): a fact of the applied fixture, not the
+	 * expectation */
 	expect_applied(
 	        "applied/E112.schema.sql", "applied/E112.workload.sql", KP_TARGET_PHOENIX,
 	        "3 GET; 24 SCAN via INCIDENT_BY_ID; 27 SCAN via INCIDENT_BY_ASSIGNEE; 30 SCAN via "
@@ -352,6 +379,14 @@ static void test_e114_attendees_stand(void)
 	expect_plans(&r, "6 SCAN via attendee_by_barcode; 9 GET; 16 GET; 19 SCAN via attendee_by_email; 22 FILTERED "
 	                 "SCAN; 25 SCAN; 28 full scan");
 	free_files(&r, texts);
+	/* applied (nothing to apply: the designer's applied/ copy is the design
+	 * as written): the same plans; the scan log stands (attendee's optional
+	 * widenings would be right, so its verdict is asserted above only) */
+	expect_applied(
+	        "applied/E114.schema.sql", "applied/E114.workload.sql", KP_TARGET_TABLESTORE,
+	        "6 SCAN via attendee_by_barcode; 9 GET; 16 GET; 19 SCAN via attendee_by_email; 22 FILTERED SCAN; "
+	        "25 SCAN; 28 full scan",
+	        (const char *const[]){"checkin_scan", NULL});
 }
 
 /* read the schema as each target reads it (Phoenix upper-cases unquoted
@@ -364,11 +399,12 @@ static int setup(void)
 
 KPT_SUITE("designs18", setup, NULL,
           {"E109: the hold index spread, a customer index for My Tickets", test_e109_hold_index_spread_customer_index},
-          {"E110: events re-keyed by event id with the issue's index, times_seen index dropped",
+          {"E110: events re-keyed by event id with the issue's index, times_seen index dropped (hashed index table: "
+           "disagreement)",
            test_e110_events_rekeyed_times_seen_dropped},
           {"E111: the status index dropped ((store_id, delivery_status) index: disagreement)",
            test_e111_status_index_dropped},
-          {"E112: the assignee index covered, a service index, an audit index",
+          {"E112: the assignee index covered, a service index, an audit index (the DESC form: disagreement)",
            test_e112_assignee_covered_service_and_audit_indexes},
           {"E113: positions re-keyed by rider within four columns, an order index",
            test_e113_positions_rekeyed_by_rider_order_index},
