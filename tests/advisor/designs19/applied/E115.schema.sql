@@ -1,3 +1,4 @@
+-- applied: designs19.md E115, the first run's recommendation: lol_match hash_prefix [hash32(match_id)][match_id]; match_participant drop_index participant_by_champion and desc_key [puuid][game_creation DESC][match_id]
 -- rows: 4000000000
 -- distribution: match_id monotonic
 CREATE TABLE lol_match (match_id VARCHAR(32) NOT NULL, platform_id VARCHAR(8), game_creation BIGINT,

@@ -1,13 +1,9 @@
+-- applied: designs19.md E116, the first run's recommendation: flow_record reorder_key [src_addr][flow_start][exporter_id][dst_addr][src_port][dst_port][protocol] and the index table keyed [bucket + exporter_id][flow_start][flow_record_key], which the NOC's read reads as 16 values of exporter_id_key
 -- rows: 30000000000
 -- distinct: exporter_id 60
 -- distribution: flow_start monotonic
 -- range: flow_start 1/25920
-CREATE TABLE flow_record (exporter_id BIGINT NOT NULL, flow_start BIGINT NOT NULL,
-  src_addr VARCHAR(39) NOT NULL, dst_addr VARCHAR(39) NOT NULL, src_port INTEGER NOT NULL,
-  dst_port INTEGER NOT NULL, protocol INTEGER NOT NULL, flow_end BIGINT, octets BIGINT,
-  packets BIGINT, input_if INTEGER, output_if INTEGER, tcp_flags INTEGER, src_as BIGINT,
-  dst_as BIGINT,
-  PRIMARY KEY (src_addr, flow_start, exporter_id, dst_addr, src_port, dst_port, protocol));
+CREATE TABLE flow_record (exporter_id BIGINT NOT NULL, flow_start BIGINT NOT NULL, src_addr VARCHAR(39) NOT NULL, dst_addr VARCHAR(39) NOT NULL, src_port INTEGER NOT NULL, dst_port INTEGER NOT NULL, protocol INTEGER NOT NULL, flow_end BIGINT, octets BIGINT, packets BIGINT, input_if INTEGER, output_if INTEGER, tcp_flags INTEGER, src_as BIGINT, dst_as BIGINT, PRIMARY KEY (src_addr, flow_start, exporter_id, dst_addr, src_port, dst_port, protocol));
 -- rows: 30000000000
 -- distinct: exporter_id 60
 -- distribution: flow_start monotonic

@@ -2,7 +2,7 @@
 -- rate: 400000/s
 -- weight: 400000
 UPSERT INTO flow_record (exporter_id, flow_start, src_addr, dst_addr, src_port, dst_port, protocol, flow_end, octets, packets, input_if, output_if, tcp_flags, src_as, dst_as) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
--- ... and its row in the index table, written by the application (the advice: "written with every row of flow_record")
+-- ... and its row in the index table, written by the collectors (the advice: "written with every row of flow_record")
 -- rate: 400000/s
 -- weight: 400000
 UPSERT INTO flow_record_by_exporter_id_flow_start_src_addr_dst_addr_src_port_dst_port_protocol (exporter_id, flow_start, src_addr, dst_addr, src_port, dst_port, protocol, flow_end, octets, packets, input_if, output_if, tcp_flags, src_as, dst_as, flow_record_key, exporter_id_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
@@ -26,4 +26,4 @@ SELECT username, session_start, session_stop, nas_ip FROM radius_session WHERE f
 -- support, once in a while: a subscriber's sessions
 -- weight: 2
 SELECT framed_ip, session_start, session_stop FROM radius_session WHERE username = ?;
--- applied: designs19.md E116, the first run's recommendation: flow_record re-keyed [src_addr][flow_start][exporter_id]... and the index table keyed [bucket + exporter_id][flow_start][flow_record_key], which the NOC's dashboard reads as 16 values of exporter_id_key
+-- applied: designs19.md E116, the first run's recommendation (see applied/E116.schema.sql)

@@ -1,3 +1,4 @@
+-- applied: designs19.md E117, the first run's recommendation: EVENT_BY_PATIENT widened, EVENT_BY_DATE widened, EVENT_BY_STATUS dropped
 -- rows: 300000000
 -- distinct: pc_aid 40000
 -- distinct: pc_pid 30000000

@@ -1,3 +1,4 @@
+-- applied: designs19.md E118, the first run's recommendation: two secondary indexes on MM_TICKET
 -- rows: 30000000
 -- distinct: queue_id 6
 -- distinct: region 8

@@ -1,3 +1,4 @@
+-- applied: designs19.md E119, the first run's recommendation: the secondary index idx_lab_order_patient_id (IndexMeta [patient_id][order_id], defined columns status, code, authored_at)
 -- rows: 6000000000
 -- distinct: patient_id 20000000
 -- distinct: loinc_code 3000

@@ -1,3 +1,4 @@
+-- applied: designs19.md E120, the first run's recommendation: pnr_by_created rebuilt led by pnr_by_created_bucket; checkin reorder_key [flight_no][dep_date][record_locator][passenger_no] and checkin_by_seat rebuilt led by checkin_by_seat_bucket
 -- rows: 1500000000
 -- distribution: created_at monotonic
 -- distinct: pnr_by_created_bucket 16

@@ -9,7 +9,7 @@ UPDATE pnr_segment SET segment_status = ?, updated_at = ? WHERE record_locator =
 SELECT segment_no, carrier, flight_no, dep_date, origin, destination, booking_class, segment_status, pax_count FROM pnr_segment WHERE record_locator = ?;
 -- revenue accounting's nightly export: the segments booked yesterday
 -- weight: 1
-SELECT record_locator, segment_no, carrier, flight_no, booking_class, fare_basis FROM pnr_segment WHERE pnr_by_created_bucket IN (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) AND created_at >= ? AND created_at < ?;
+SELECT record_locator, segment_no, carrier, flight_no, booking_class, fare_basis FROM pnr_segment WHERE pnr_by_created_bucket IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) AND created_at >= ? AND created_at < ?;
 -- a passenger checks in (web, kiosk or counter): the departure control system's row
 -- weight: 30000
 INSERT INTO checkin (dep_date, flight_no, record_locator, passenger_no, surname, given_name, seat, cabin, bag_count, boarding_status, checked_in_at, sequence_no, checkin_by_seat_bucket) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'CHECKED_IN', ?, ?, ?);
@@ -27,5 +27,5 @@ SELECT record_locator, passenger_no, surname, given_name, seat, cabin, bag_count
 SELECT passenger_no, surname, given_name, seat, boarding_status, sequence_no FROM checkin WHERE dep_date = ? AND flight_no = ? AND record_locator = ?;
 -- the gate agent: who sits in this seat
 -- weight: 3000
-SELECT record_locator, passenger_no, surname, boarding_status FROM checkin WHERE checkin_by_seat_bucket IN (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) AND dep_date = ? AND flight_no = ? AND seat = ?;
--- applied: designs19.md E120, the first run's recommendation: pnr_by_created rebuilt led by pnr_by_created_bucket (filled by the booking's insert), the export one read a bucket; checkin re-keyed [flight_no][dep_date][record_locator][passenger_no] and checkin_by_seat rebuilt led by checkin_by_seat_bucket (filled by the check-in's insert), the seat lookup one read a bucket
+SELECT record_locator, passenger_no, surname, boarding_status FROM checkin WHERE checkin_by_seat_bucket IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) AND dep_date = ? AND flight_no = ? AND seat = ?;
+-- applied: designs19.md E120, the first run's recommendation (see applied/E120.schema.sql)
