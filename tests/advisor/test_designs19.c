@@ -11,14 +11,15 @@
  * recommendation applied back and re-planned: every plan as it is then,
  * and check recommends nothing more where the designer found a fixpoint.
  *
- * Where today's answer disagrees with the designer (E115: match_participant's
- * desc_key; E116: flow_record re-keyed by src_addr for a weight-3 read, a
- * 7-part key Lindorm refuses, where a bucket on the table itself is
- * expected; E118: the (REGION, STATUS, QUEUE_ID, ENQUEUED_AT) index; E119:
- * the worklist's (performer_lab_id, status) index never offered unspread;
- * E120: checkin_by_seat rebuilt behind a bucket the seat lookup cannot
- * compute), the test asserts only what must hold and says the expectation
- * in a comment: a wrong answer is never asserted as right. Costs and row
+ * Where today's answer disagrees with the designer (designs19.md, "Results
+ * of the first run": E115: match_participant's desc_key, not right; E116:
+ * flow_record re-keyed by src_addr for a weight-3 read, harmful (a 7-part
+ * key Lindorm refuses), its index table not right, a bucket on the table
+ * itself missing; E118: the (REGION, STATUS, QUEUE_ID, ENQUEUED_AT) index,
+ * not right; E119: the worklist's (performer_lab_id, status) index never
+ * offered unspread, missing; E120: checkin_by_seat rebuilt behind a bucket
+ * the seat lookup cannot compute, not right, its drop missing), the test
+ * asserts only what must hold and says the expectation in a comment: a wrong answer is never asserted as right. Costs and row
  * counts are not asserted: two engineers move them. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,9 +87,10 @@ static void test_e115_matches_hashed_champion_index_dropped(void)
 		if (x->newkey)
 			CU_ASSERT_NSTRING_EQUAL(x->key, "[puuid]", strlen("[puuid]"));
 	}
+	/* a bucket [bucket][match_id] from a hash of the id would be right too: not refused */
 	expect_none_of(&r, "lol_match",
-	               (const char *const[]){"reorder_key", "salt_buckets", "desc_key", "secondary_index",
-	                                     "index_table", "search_index", NULL});
+	               (const char *const[]){"reorder_key", "desc_key", "secondary_index", "index_table",
+	                                     "search_index", NULL});
 	expect_none_of(&r, "match_participant",
 	               (const char *const[]){"reorder_key", "salt_buckets", "hash_prefix", "secondary_index",
 	                                     "index_table", "search_index", NULL});
@@ -119,16 +121,21 @@ static void test_e115_matches_hashed_champion_index_dropped(void)
  * unless the NOC's read is named; an index led by exporter_id or
  * flow_start; any key change of radius_session.
  *
- * Disagreement (not asserted as right): flow_record is re-keyed
- * [src_addr][flow_start][exporter_id]... for the weight-3 read by address
- * (its NOC read named, SCAN -> REJECTED, and kept served by a second table
- * keyed [bucket + exporter_id][flow_start][flow_record_key] that every
- * flow writes again), where a bucket on flow_record itself is expected
- * (the salt_buckets alternative, ranked below it). The re-key's DDL keeps
- * the seven key columns the schema already has, past the five Lindorm
- * takes (KP110). Asserted: the hotspot spread, the NOC's read named and
- * served by the bucketed table (16 reads, one a bucket), its DDL within
- * the limits, nothing worse, no lead refused above, radius_session stands. */
+ * Disagreements (designs19.md, "Results of the first run"; not asserted
+ * as right): flow_record is re-keyed [src_addr][flow_start][exporter_id]...
+ * for the weight-3 read by address (its NOC read named, SCAN -> REJECTED,
+ * and kept served by a second table keyed [bucket + exporter_id]
+ * [flow_start][flow_record_key] that every flow writes again). The re-key
+ * is harmful: its DDL keeps the seven key columns the schema has (the
+ * fixture's own error), past the five Lindorm takes (KP110); the index
+ * table not right (a second copy of every flow only the re-key makes
+ * necessary); the required fix, flow_record itself bucketed, missing: it is
+ * the salt_buckets alternative, priced out because the refused weight-3
+ * read is counted under it as reading the whole table (90,000,000,000
+ * rows). Asserted: the hotspot spread, the NOC's window served and named
+ * by any re-key that does not serve it, nothing worse, no lead refused
+ * above, radius_session stands. The re-key's DDL within Lindorm's limits
+ * is not asserted: it is not, today. */
 static void test_e116_flows_spread_radius_stands(void)
 {
 	run r;
@@ -136,17 +143,19 @@ static void test_e116_flows_spread_radius_stands(void)
 	run_files(&r, "E116.schema.sql", "E116.workload.sql", KP_TARGET_LINDORM, texts);
 	CU_ASSERT_EQUAL(count_rule(&r, KP_R_TARGET), 1); /* the schema's 7-part key, as written */
 	expect_spread(&r, "flow_record");
-	const kp_advice *k = recommended_kind(&r, "flow_record", "reorder_key");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
-	CU_ASSERT_PTR_NOT_NULL(strstr(k->message, ":7 (SCAN -> REJECTED, weight 2000)")); /* the NOC's read named */
-	CU_ASSERT_PTR_NOT_NULL(strstr(k->message, "migration"));
-	const kp_advice *t = recommended_kind(&r, "flow_record", "index_table");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
-	CU_ASSERT_STRING_EQUAL(t->key, "[bucket + exporter_id][flow_start][flow_record_key]");
-	CU_ASSERT_PTR_NOT_NULL(strstr(t->ddl, "PRIMARY KEY (exporter_id_key, flow_start, flow_record_key))"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(t->message, "a read is 16 scans (bucket = 0 to 15) merged"));
-	expect_target_takes(t->ddl, KP_TARGET_LINDORM);
-	CU_ASSERT_STRING_EQUAL(change_at(&r, "flow_record", 7), ""); /* the NOC's window stays a SCAN */
+	/* the NOC's window kept served (by whatever spread), and any key change
+	 * that does not serve it names it */
+	const char *noc = change_at(&r, "flow_record", 7);
+	CU_ASSERT_TRUE(!strcmp(noc, "") || !strcmp(noc, "SCAN -> SCAN"));
+	const kp_table_review *f = review_of(&r, "flow_record");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	for (uint32_t i = 0; i < f->recommended.n; i++) {
+		const kp_advice *x = f->recommended.items[i];
+		if (!x->newkey || strcmp(x->kind, "reorder_key"))
+			continue;
+		CU_ASSERT_PTR_NOT_NULL(strstr(x->message, ":7 (SCAN -> REJECTED, weight 2000)"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "migration"));
+	}
 	expect_recommended(&r, "radius_session", "");
 	for (const char *const *n = (const char *const[]){"flow_record", "radius_session", NULL}; *n; n++) {
 		expect_none_of(&r, *n, (const char *const[]){"secondary_index", "search_index", "desc_key", NULL});
@@ -160,13 +169,13 @@ static void test_e116_flows_spread_radius_stands(void)
 	free_files(&r, texts);
 	/* applied as advised (the collectors write the bucketed table beside
 	 * each flow; the NOC reads it as 16 values of exporter_id_key): the
-	 * window a SCAN, every table stands; the re-keyed flow_record keeps its
-	 * seven key columns, which Lindorm refuses (KP110, as the schema did) */
+	 * window a SCAN; the re-keyed flow_record keeps its seven key columns,
+	 * which Lindorm refuses (KP110, as the schema did: the harmful item
+	 * above); radius_session stands. The two flow tables' verdicts are the
+	 * disagreement above, not asserted */
 	run_files(&r, "applied/E116.schema.sql", "applied/E116.workload.sql", KP_TARGET_LINDORM, texts);
 	expect_plans(&r, "11 SCAN; 14 SCAN; 25 SCAN reverse; 28 REJECTED");
 	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_TARGET, "the key of flow_record has 7 parts"), 1);
-	expect_recommended(&r, "flow_record_by_exporter_id_flow_start_src_addr_dst_addr_src_port_dst_port_protocol",
-	                   "");
 	expect_recommended(&r, "radius_session", "");
 	free_files(&r, texts);
 }
@@ -184,9 +193,6 @@ static void test_e117_patient_index_covered_status_dropped(void)
 	run r;
 	char *texts[2];
 	run_files(&r, "E117.schema.sql", "E117.workload.sql", KP_TARGET_PHOENIX, texts);
-	expect_recommended(&r, "CALENDAR_EVENT",
-	                   "widen_index [PC_PID][PC_EID]; widen_index [PC_EVENTDATE][PC_EID]; drop_index "
-	                   "[PC_APPTSTATUS][PC_EVENTDATE][PC_EID]");
 	const kp_advice *p = recommended_key(&r, "CALENDAR_EVENT", "widen_index", "[PC_PID][PC_EID]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_STRING_EQUAL(p->ddl,
@@ -194,13 +200,22 @@ static void test_e117_patient_index_covered_status_dropped(void)
 	                       "CALENDAR_EVENT (PC_PID) INCLUDE (PC_AID, PC_TITLE, PC_EVENTDATE, PC_STARTTIME, "
 	                       "PC_APPTSTATUS)");
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "CALENDAR_EVENT", 21), "full scan -> FILTERED SCAN"); /* the portal */
-	/* optional, right: the reminder job's index widened */
+	/* optional, right: the reminder job's index widened (today, wider than
+	 * it needs: PC_TITLE and PC_APPTSTATUS too, which the designer notes
+	 * every status move then rewrites) or dropped; widened, it holds what
+	 * the reminder job reads */
 	const kp_advice *w = recommended_key(&r, "CALENDAR_EVENT", "widen_index", "[PC_EVENTDATE][PC_EID]");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(w);
-	CU_ASSERT_STRING_EQUAL(w->ddl, "DROP INDEX EVENT_BY_DATE ON CALENDAR_EVENT; CREATE INDEX EVENT_BY_DATE ON "
-	                               "CALENDAR_EVENT (PC_EVENTDATE) INCLUDE (PC_AID, PC_PID, PC_TITLE, PC_STARTTIME, "
-	                               "PC_APPTSTATUS, PC_FACILITY)");
-	CU_ASSERT_STRING_EQUAL(change_at(&r, "CALENDAR_EVENT", 24), "full scan -> SCAN"); /* the reminder job */
+	const kp_advice *wd = recommended_key(&r, "CALENDAR_EVENT", "drop_index", "[PC_EVENTDATE][PC_EID]");
+	if (w) {
+		CU_ASSERT_PTR_NOT_NULL(
+		        strstr(w->ddl, "CREATE INDEX EVENT_BY_DATE ON CALENDAR_EVENT (PC_EVENTDATE) INCLUDE ("));
+		for (const char *const *c =
+		             (const char *const[]){"PC_AID", "PC_PID", "PC_STARTTIME", "PC_FACILITY", NULL};
+		     *c; c++)
+			CU_ASSERT_PTR_NOT_NULL(strstr(strstr(w->ddl, "INCLUDE"), *c));
+		CU_ASSERT_STRING_EQUAL(change_at(&r, "CALENDAR_EVENT", 24), "full scan -> SCAN"); /* the reminder job */
+	}
+	CU_ASSERT_EQUAL(review_of(&r, "CALENDAR_EVENT")->recommended.n, 2 + (w != NULL || wd != NULL));
 	const kp_advice *d =
 	        recommended_key(&r, "CALENDAR_EVENT", "drop_index", "[PC_APPTSTATUS][PC_EVENTDATE][PC_EID]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
@@ -262,12 +277,14 @@ static void test_e118_ticket_index_ledger_stands(void)
 	                 "full scan");
 	free_files(&r, texts);
 	/* applied as advised (the matchmaker's index too, the disagreement
-	 * above): the poll through the ticket index; every table stands */
+	 * above): the poll through the ticket index; the ledger and the wallet
+	 * stand (MM_TICKET's verdict, with the index the designer calls not
+	 * right, is not asserted) */
 	expect_applied(
 	        "applied/E118.schema.sql", "applied/E118.workload.sql", KP_TARGET_PHOENIX,
 	        "7 SCAN via IDX_MM_TICKET_REGION_STATUS_QUEUE_ID_ENQUEUED_AT; 14 SCAN via IDX_MM_TICKET_TICKET_ID; "
 	        "18 GET; 21 SCAN; 30 SCAN; 33 SCAN via TXN_BY_STORE_ORDER; 36 full scan",
-	        (const char *const[]){"MM_TICKET", "CURRENCY_TXN", "WALLET", NULL});
+	        (const char *const[]){"CURRENCY_TXN", "WALLET", NULL});
 }
 
 /* E119: FHIR lab results and lab orders (Tablestore, four key columns).
@@ -338,7 +355,9 @@ static void test_e119_patient_index_observation_stands(void)
  * Disagreement (not asserted as right): checkin_by_seat is rebuilt led by
  * a bucket, a hash of the row's whole key, which the seat lookup (weight
  * 3,000) cannot compute (16 reads, named); the expectation is the index
- * dropped or led by the flight. Asserted: no index or key of checkin led
+ * dropped or led by the flight (the designer: under the new key the
+ * lookup without the index filters one departure's 200 rows; the drop is
+ * held back because it makes the lookup SCAN -> FILTERED SCAN). Asserted: no index or key of checkin led
  * by the date unspread, the seat lookup kept served, nothing worse. */
 static void test_e120_checkin_rekeyed_by_flight_pnr_index_spread(void)
 {
@@ -362,26 +381,40 @@ static void test_e120_checkin_rekeyed_by_flight_pnr_index_spread(void)
 	const kp_advice *s = recommended_kind(&r, "checkin", "rebuild_index");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	CU_ASSERT_PTR_NOT_NULL(strstr(s->message, ":30 (weight 3000)")); /* the seat lookup to rewrite */
+	/* a bucket or hash of the flight merged into the date (the salt and
+	 * hash prefix alternatives, which every read computes) would be right:
+	 * not refused on checkin */
 	for (const char *const *t = (const char *const[]){"pnr_segment", "checkin", NULL}; *t; t++) {
-		expect_none_of(&r, *t,
-		               (const char *const[]){"desc_key", "salt_buckets", "hash_prefix", "search_index", NULL});
+		expect_none_of(&r, *t, (const char *const[]){"desc_key", "search_index", NULL});
 		expect_no_recommended_lead(&r, *t, "[dep_date");
 		expect_no_recommended_lead(&r, *t, "[created_at");
 		expect_no_recommended_lead(&r, *t, "[record_locator");
 		expect_no_recommended_lead(&r, *t, "[passenger_no");
 		expect_nothing_worse(&r, *t);
 	}
-	expect_none_of(&r, "pnr_segment", (const char *const[]){"reorder_key", "drop_index", NULL});
+	expect_none_of(&r, "pnr_segment", (const char *const[]){"reorder_key", "salt_buckets", "hash_prefix", NULL});
+	/* pnr_by_created dropped would be right only naming the export */
+	const kp_advice *pd = recommended_kind(&r, "pnr_segment", "drop_index");
+	if (pd)
+		CU_ASSERT_PTR_NOT_NULL(strstr(pd->message, ":12"));
 	expect_plans(&r, "6 GET; 9 SCAN; 12 SCAN via pnr_by_created; 18 GET; 21 GET; 24 SCAN; 27 SCAN; 30 SCAN via "
 	                 "checkin_by_seat");
 	free_files(&r, texts);
 	/* applied (the inserts fill both buckets; the export and the seat
-	 * lookup one read a bucket): every read as served as before, both
-	 * tables stand */
-	expect_applied("applied/E120.schema.sql", "applied/E120.workload.sql", KP_TARGET_TABLESTORE,
-	               "6 GET; 9 SCAN; 12 SCAN via pnr_by_created; 18 GET; 21 GET; 24 SCAN; 27 SCAN; 30 SCAN via "
-	               "checkin_by_seat",
-	               (const char *const[]){"pnr_segment", "checkin", NULL});
+	 * lookup one read a bucket): every read as served as before;
+	 * pnr_segment stands, and checkin's key is not changed again (its
+	 * verdict, with the bucketed seat index the designer calls not right,
+	 * is not asserted) */
+	run_files(&r, "applied/E120.schema.sql", "applied/E120.workload.sql", KP_TARGET_TABLESTORE, texts);
+	expect_target_takes(texts[0], KP_TARGET_TABLESTORE);
+	expect_plans(&r, "6 GET; 9 SCAN; 12 SCAN via pnr_by_created; 18 GET; 21 GET; 24 SCAN; 27 SCAN; 30 SCAN via "
+	                 "checkin_by_seat");
+	expect_recommended(&r, "pnr_segment", "");
+	expect_none_of(
+	        &r, "checkin",
+	        (const char *const[]){"reorder_key", "desc_key", "salt_buckets", "hash_prefix", "search_index", NULL});
+	expect_nothing_worse(&r, "checkin");
+	free_files(&r, texts);
 }
 
 /* read the schema as each target reads it (Phoenix upper-cases unquoted
