@@ -97,6 +97,31 @@ const known whatif_knowns[] = {
          * 24 and 27 agrees: 250,000 and 13,333,333 on both sides.) */
         {"E99", "SEGMENT_EFFORT", "read", "13983333.3333333", "13623333.3333333",
          "applied side wrong: the hash column read back before ACTIVITY_ID loses its stated 10 rows a value (designs16.md E99)"},
+        /* designs19 (E115-E120), first run on c35afe7. E120's two Tablestore
+         * rebuild_index items (pnr_by_created, checkin_by_seat) lead the index
+         * with a bucket column the writer fills (pnr_by_created_bucket,
+         * checkin_by_seat_bucket); Tablestore's CreateIndex has no DDL, and
+         * apply.c's index_ddl writes the rebuilt index from its declared
+         * parts without the bucket, which is no column of the table as
+         * written: the applied schema re-creates the same date-led index
+         * (CREATE INDEX wi_pnr_segment_0 ON pnr_segment (created_at)), so
+         * the hotspot stays and the rebuild is advised again. The applied
+         * side is the one that is wrong: applied by hand with the column,
+         * its -- distinct: 16 and -- distribution: uniform
+         * (designs19/applied/E120.schema.sql), both tables stand with
+         * nothing on one region (designs19.md, "Results of the first run").
+         * The fix wants apply.c to add the bucket column, its annotations
+         * and a workload that writes and binds it; not done. */
+        {"E120", "pnr_segment", "on one region", "0", "7500",
+         "applied side wrong: the Tablestore rebuild_index applied without its bucket column (apply.c)"},
+        {"E120", "pnr_segment", "fixpoint", "stands",
+         "rebuild_index [wi_pnr_segment_0_bucket][created_at][record_locator][segment_no]",
+         "applied side wrong: the same date-led index re-created, so the rebuild is advised again"},
+        {"E120", "checkin", "on one region", "0", "65000",
+         "applied side wrong: the Tablestore rebuild_index applied without its bucket column (apply.c)"},
+        {"E120", "checkin", "fixpoint", "stands",
+         "rebuild_index [wi_checkin_0_bucket][dep_date][flight_no][seat][record_locator][passenger_no]",
+         "applied side wrong: the same date-led index re-created, so the rebuild is advised again"},
         {NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -113,6 +138,7 @@ const skip whatif_skips[] = {
          "them"},
         {"E103", "loan_transaction", "an index table: a second table the application writes and its reads name"},
         {"E110", "error_event", "an index table: a second table the application writes and its reads name"},
+        {"E116", "flow_record", "an index table: a second table the application writes and its reads name"},
         {NULL, NULL, NULL},
 };
 
