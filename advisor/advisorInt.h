@@ -667,6 +667,11 @@ void kpa_help_unhelped(kp_advisor *adv);
  * rows a second they put on one region are under KP_REGION_WRITE_RATE, the
  * finding says so, and no longer calls it a write hotspot (docs/rules/KP101.md). */
 void kpa_hot_rates(kp_advisor *adv);
+/* Do all of t's writes state their rate (-- rate:), each writing a known
+ * number of rows (an insert's, or one row by its whole key: an UPDATE two
+ * index rows, the move), with no -- writes: beside them? Then *rate is
+ * the rows a second they write at most into t or any one index of it. */
+bool kpa_rated_rows(kp_advisor *adv, const kp_table *t, double *rate);
 /* Why an index (or index table) keyed cols of t, the table's key appended,
  * would be a write hotspot, worded, or NULL: the index row's key walked as
  * the table's is (kpa_cols_hot: a few-valued lead followed by a column of

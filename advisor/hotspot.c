@@ -593,11 +593,58 @@ void kpa_hot_rates(kp_advisor *adv)
 const char *kpa_index_hot(kp_advisor *adv, const kp_table *t, const int *cols, int n)
 {
 	const char *r = kpa_cols_hot(adv, t, cols, n);
-	if (r || n < 1)
-		return r;
-	if (kpa_prefix_reason(&t->cols[cols[0]]) && kpa_notes_of(adv, t)->dist[cols[0]] != KPA_DIST_UNIFORM)
-		return kpa_lead_hot(adv, t, cols[0]);
-	return NULL;
+	if (!r && n >= 1 && kpa_prefix_reason(&t->cols[cols[0]]) && kpa_notes_of(adv, t)->dist[cols[0]] != KPA_DIST_UNIFORM)
+		r = kpa_lead_hot(adv, t, cols[0]);
+	/* where every write of t states its rate, the rate decides, as it
+	 * does for the table's key (docs/advice.md, "The choice"): an index
+	 * row is written by no more writes than t's, so all of them landing
+	 * on one region under what a region takes is no hotspot (E119's lab
+	 * orders, 120 a second) */
+	double rate;
+	if (r && kpa_rated_rows(adv, t, &rate) && rate < KP_REGION_WRITE_RATE)
+		return NULL;
+	return r;
+}
+
+bool kpa_rated_rows(kp_advisor *adv, const kp_table *t, double *rate)
+{
+	*rate = 0;
+	if (kpa_notes_of(adv, t)->writes > 0)
+		return false;   /* writes the workload does not show, at no rate */
+	bool any = false;
+	for (uint32_t i = 0; i < adv->queries.n; i++) {
+		const kp_wquery *q = adv->queries.items[i];
+		const kp_stmt *st = q->stmt;
+		if (!kpa_is_write(st))
+			continue;
+		/* an insert is planned against no table: the one it names */
+		const kp_table *on = q->plan.table;
+		if (!on && (st->kind == KP_S_INSERT || st->kind == KP_S_UPSERT || st->kind == KP_S_REPLACE))
+			on = kp_catalog_find(adv->cat, st->u.insert.table.s, st->u.insert.table.len);
+		if (on != t && q->base != t)
+			continue;
+		double r = kpa_stated_rate(q);
+		if (r < 0)
+			return false;
+		double rows;
+		if (st->kind == KP_S_UPDATE || st->kind == KP_S_DELETE) {
+			/* one row by its whole key; an UPDATE moves an index row (the
+			 * old one deleted, the new one written): two. A write of more
+			 * rows a statement has no stated row rate */
+			if (q->plan.access != KP_ACCESS_GET || q->plan.index)
+				return false;
+			rows = st->kind == KP_S_UPDATE ? 2 : 1;
+		} else {
+			/* an UPSERT over a row that exists moves its index rows as
+			 * an UPDATE does: two each, the dearer reading */
+			rows = kpa_insert_rows(st) * (st->kind == KP_S_INSERT ? 1 : 2);
+			if (!(rows > 0))
+				return false;
+		}
+		*rate += r * rows * q->count;
+		any = true;
+	}
+	return any;
 }
 
 static void check_index_hotspots(kp_advisor *adv, const kp_table *t)

@@ -520,6 +520,57 @@ static void test_e58_posts_index_dropped_for_the_new_one(void)
 	run_free(&r);
 }
 
+/* An index led by a few-valued column on a table whose every write states
+ * its rate: the rate decides, as for the table's key (E119 in
+ * tests/advisor/designs19.md: 25 labs, 120 writes a second, the worklist a
+ * full scan that fails Tablestore's scan limit). Under what a region takes
+ * the secondary index is offered as a plain one; at a rate past it, the
+ * lead is a hotspot again and only a bucketed index table is named. */
+static const char *const lab_schema =
+	"-- rows: 800000000\n"
+	"-- distinct: lab_id 25\n"
+	"-- distinct: status 7\n"
+	"CREATE TABLE lab_order (order_id VARCHAR(64) NOT NULL, lab_id VARCHAR(64), status VARCHAR(16),\n"
+	"  code VARCHAR(16), authored_at BIGINT, PRIMARY KEY (order_id));\n";
+
+static void lab_workload(char *w, size_t n, int insert_rate, int update_rate)
+{
+	snprintf(w, n,
+	         "-- rate: %d/s\n-- weight: 4000\n"
+	         "INSERT INTO lab_order (order_id, lab_id, status, code, authored_at) VALUES (?, ?, 'active', ?, ?);\n"
+	         "-- rate: %d/s\n-- weight: 8000\n"
+	         "UPDATE lab_order SET status = ? WHERE order_id = ?;\n"
+	         "-- weight: 6000\n"
+	         "SELECT order_id, code, authored_at FROM lab_order WHERE lab_id = ? AND status = 'active';\n"
+	         "-- weight: 10000\n"
+	         "SELECT lab_id, status, code FROM lab_order WHERE order_id = ?;\n",
+	         insert_rate, update_rate);
+}
+
+static void test_index_lead_cool_by_stated_rates(void)
+{
+	char w[1024];
+	run r;
+	/* 40 inserts and 80 updates a second: at most 40 + 2 x 80 = 200 index
+	 * rows a second, all of them on one region still under 1000 */
+	lab_workload(w, sizeof w, 40, 80);
+	run_w(&r, lab_schema, w, KP_TARGET_TABLESTORE);
+	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_UNSERVED, "a secondary index keyed [lab_id][status][order_id] makes it "
+	                                                  "a SCAN"), 1);
+	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_UNSERVED, "would be a write hotspot"), 0);
+	CU_ASSERT_PTR_NOT_NULL(alternative(&r, "lab_order", "secondary_index", "[lab_id][status][order_id]"));
+	run_free(&r);
+	/* 400 inserts and 400 updates a second: up to 1200 rows a second on
+	 * the busiest lab's region, past what a region takes: a hotspot, and
+	 * no plain secondary index led by the lab */
+	lab_workload(w, sizeof w, 400, 400);
+	run_w(&r, lab_schema, w, KP_TARGET_TABLESTORE);
+	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_UNSERVED, "a secondary index keyed [lab_id][status][order_id] makes it "
+	                                                  "a SCAN"), 0);
+	CU_ASSERT_PTR_NULL(alternative(&r, "lab_order", "secondary_index", "[lab_id][status][order_id]"));
+	run_free(&r);
+}
+
 /* read the schema as each target reads it (Phoenix upper-cases unquoted
  * names), as the CLI does */
 static int setup(void)
@@ -544,4 +595,5 @@ KPT_SUITE("index_hot", setup, NULL,
           {"a table keyed by a bucket leads the rebuilt index with it", test_hot_index_led_by_the_tables_own_bucket},
           {"E56: the quote index rebuilt led by a bucket", test_e56_quote_index_rebuilt_with_a_bucket},
           {"E57: the recommendation applied is a fixpoint", test_e57_applied_is_a_fixpoint},
-          {"E58: the likes index dropped for the new one", test_e58_posts_index_dropped_for_the_new_one})
+          {"E58: the likes index dropped for the new one", test_e58_posts_index_dropped_for_the_new_one},
+          {"E119: an index lead under the stated rates is no hotspot", test_index_lead_cool_by_stated_rates})
