@@ -200,9 +200,15 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		kp_buf hn = {0};
 		for (int i = 0; i < nh; i++)
 			kp_buf_printf(&hn, "%s%s", i ? ", " : "", t->cols[hc[i]].name);
-		kp_buf_printf(&k, "[md5(%s).substr(0,4)]", hn.data);
+		/* the key line as the target's DDL writes it: Lindorm's
+		 * hash32() part, else the md5 prefix the writer computes */
+		if (ti->hash_key_parts)
+			kp_key_notation(&k, src, &judged);
+		else {
+			kp_buf_printf(&k, "[md5(%s).substr(0,4)]", hn.data);
+			kp_key_notation(&k, src, &nk);
+		}
 		kp_buf_free(&hn);
-		kp_key_notation(&k, src, &nk);
 		ddl = NULL;
 		if (ti->hash_key_parts) {
 			kp_buf b = {0};
