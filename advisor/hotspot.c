@@ -724,6 +724,18 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			kp_diag *g = kpa_finding(adv, KP_R_HOT_ENUM, t, t->pk_off ? t->pk_off : t->off, 0, m.data);
 			kp_diag_help(g, adv->a, "hash a well-spread column the reads bind together with %s, or lead "
 			             "the key with it", c->name);
+		} else if (hw.col >= 0 && kpa_conc_hot(&hw)) {
+			/* a hash of a skewed column (E110's zipfian project_id) gives
+			 * every row of its busiest value one prefix: the monotonic
+			 * column after it puts them on one insertion point */
+			const kp_column *mc = &t->cols[hw.col];
+			kp_buf_printf(&m, "key column '%s' of %s follows a hash that does not split a value's rows: %s (a "
+			              "write hotspot)", mc->name, t->name, kpa_conc_words(adv, t, t->pk.parts, &hw));
+			kp_diag *g = kpa_finding(adv, KP_R_HOT_MONOTONIC, t, mc->off, kpa_name_len(mc), m.data);
+			hot_key(adv, g, t);
+			kp_diag_help(g, adv->a, "hash or bucket a column that varies within each value of the hashed "
+			             "columns (a bucket of the row key, read one scan a bucket), or move %s after such a "
+			             "column", mc->name);
 		}
 		kp_buf_free(&m);
 		return;

@@ -143,7 +143,7 @@ static void test_e104_company_index_title_dropped_imports_hashed(void)
 	/* the index table by row_state held back, naming the outcome write
 	 * that changes row_state (:30), not the staging create (:27) */
 	const kp_advice *it = alternative(&r, "import_row", "index_table",
-	                                  "[md5(import_no).substr(0,4)][import_no][row_state][row_no]");
+	                                  "[hash32(import_no)][import_no][row_state][row_no]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(it);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(it->trades);
 	CU_ASSERT_PTR_NOT_NULL(strstr(it->trades, ".sql:30 sets row_state on a row that exists"));

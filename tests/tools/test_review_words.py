@@ -154,8 +154,8 @@ check("E103 :12: KP120 proposes the secondary index that stands, not the held-ba
 got, err = kp120("E104", "lindorm", 33)
 check("E104 :33: KP120 says why the index table that would serve it is not advised", got == [(
     "the key of import_row cannot serve this query (FILTERED SCAN); an index table keyed "
-    "[md5(import_no).substr(0,4)][import_no][row_state][row_no] would make it a SCAN, but keyplan does not advise it",
-    ["no index is advised: not an index table keyed [md5(import_no).substr(0,4)][import_no][row_state][row_no]: "
+    "[hash32(import_no)][import_no][row_state][row_no] would make it a SCAN, but keyplan does not advise it",
+    ["no index is advised: not an index table keyed [hash32(import_no)][import_no][row_state][row_no]: "
      "designs17/E104.workload.sql:30 sets row_state on a row that exists, and a key column changes only by a delete "
      "and a new write: with row_state in the index table's key, that write would leave the old row in place and "
      "write a second one"])], repr(got) + err)
