@@ -344,6 +344,18 @@ int count_rule_with(const run *r, kp_rule rule, const char *text)
 	return n;
 }
 
+/* The table's index is kept by the recommendation (its fate "kept"). */
+void expect_kept(const run *r, const char *table, const char *index)
+{
+	const kp_table_review *v = review_of(r, table);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	char kept[128];
+	snprintf(kept, sizeof kept, "%s kept", index);
+	if (!v->indexes || !strstr(v->indexes, kept))
+		fprintf(stderr, "\n  %s: %s not kept (indexes: %s)\n", table, index, v->indexes ? v->indexes : "none");
+	CU_ASSERT_PTR_NOT_NULL(v->indexes && strstr(v->indexes, kept));
+}
+
 void expect_no_recommended_kind(const run *r, const char *table, const char *kind)
 {
 	const kp_table_review *v = review_of(r, table);

@@ -75,6 +75,8 @@ void expect_no_recommended_lead(const run *r, const char *table, const char *lea
 /* The findings of rule (whose message holds text, when given). */
 int count_rule(const run *r, kp_rule rule);
 int count_rule_with(const run *r, kp_rule rule, const char *text);
+/* The table's index is kept by the recommendation (its fate "kept"). */
+void expect_kept(const run *r, const char *table, const char *index);
 /* No recommended item of this kind for table. */
 void expect_no_recommended_kind(const run *r, const char *table, const char *kind);
 /* The table's recommended item of this kind, or NULL. */

@@ -25,18 +25,6 @@
 #include "adv_run.h"
 #include "design_files.h"
 
-/* The table's index is kept by the recommendation (its fate "kept"). */
-static void expect_kept(const run *r, const char *table, const char *index)
-{
-	const kp_table_review *v = review_of(r, table);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-	char kept[128];
-	snprintf(kept, sizeof kept, "%s kept", index);
-	if (!v->indexes || !strstr(v->indexes, kept))
-		fprintf(stderr, "\n  %s: %s not kept (indexes: %s)\n", table, index, v->indexes ? v->indexes : "none");
-	CU_ASSERT_PTR_NOT_NULL(v->indexes && strstr(v->indexes, kept));
-}
-
 /* E109: Ticketmaster's seat inventory with its holds, and ticket orders
  * (Lindorm). Required: seat_by_hold_expiry rebuilt spread (a bucket, a hash
  * of the seat's key, ahead of hold_expires_at: the reaper 16 SCANs of its

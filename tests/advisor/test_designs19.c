@@ -28,18 +28,6 @@
 #include "adv_run.h"
 #include "design_files.h"
 
-/* The table's index is kept by the recommendation (its fate "kept"). */
-static void expect_kept(const run *r, const char *table, const char *index)
-{
-	const kp_table_review *v = review_of(r, table);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-	char kept[128];
-	snprintf(kept, sizeof kept, "%s kept", index);
-	if (!v->indexes || !strstr(v->indexes, kept))
-		fprintf(stderr, "\n  %s: %s not kept (indexes: %s)\n", table, index, v->indexes ? v->indexes : "none");
-	CU_ASSERT_PTR_NOT_NULL(v->indexes && strstr(v->indexes, kept));
-}
-
 /* No write of table lands on one region (its recommendation spreads them). */
 static void expect_spread(const run *r, const char *table)
 {
