@@ -216,17 +216,36 @@ void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	if (ncols > 3 && !used)
 		abort();
 	int unbought = 0;
-	kp_buf spare = {0}, kept = {0};
+	kp_buf spare = {0}, kept = {0}, key = {0};
 	if (used) {
 		read_cols(adv, t, used);
+		/* the key after: the columns no read binds made one part where
+		 * the first of them stands, "[a + b]" as a spliced part is
+		 * written (E113's alternative showed the table's own key) */
+		kp_buf joined = {0};
+		bool hashed = false;
 		for (int i = 0; i < t->pk.n; i++) {
 			int ci = t->pk.parts[i].col;
-			if (ci < 0)
+			if (ci < 0) {
+				hashed = true;
 				continue;
+			}
 			kp_buf *b = used[ci] ? &kept : &spare;
 			kp_buf_printf(b, "%s%s", b->len ? ", " : "", t->cols[ci].name);
+			if (!used[ci])
+				kp_buf_printf(&joined, "%s%s", joined.len ? " + " : "", t->cols[ci].name);
 			unbought += !used[ci];
 		}
+		for (int i = 0, first = 1; i < t->pk.n && !hashed; i++) {
+			int ci = t->pk.parts[i].col;
+			if (used[ci])
+				kp_buf_printf(&key, "[%s%s]", t->cols[ci].name, t->pk.parts[i].desc ? " DESC" : "");
+			else if (first) {
+				kp_buf_printf(&key, "[%s]", joined.data);
+				first = 0;
+			}
+		}
+		kp_buf_free(&joined);
 		free(used);
 	}
 	if (ncols > 3 && unbought >= 2) {
@@ -240,11 +259,12 @@ void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		                                          "separator below every value character) or move them out of "
 		                                          "the key", kept.len ? " (" : "", kept.len ? kept.data : "",
 		                                          kept.len ? ")" : "", spare.data),
-		                          kpa_key_notation(adv, t, &t->pk), NULL);
+		                          key.len ? kpa_bufdup(adv->a, &key) : kpa_key_notation(adv, t, &t->pk), NULL);
 		kp_diag_help(g, adv->a, "%s", x->message);
 	}
 	kp_buf_free(&spare);
 	kp_buf_free(&kept);
+	kp_buf_free(&key);
 	int fixed = 0;
 	bool all_fixed = true;
 	for (int i = 0; i < t->pk.n; i++) {

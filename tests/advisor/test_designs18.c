@@ -315,6 +315,10 @@ static void test_e113_positions_rekeyed_by_rider_order_index(void)
 	expect_target_takes(k->ddl, KP_TARGET_TABLESTORE);
 	CU_ASSERT_PTR_NOT_NULL(strstr(k->message, "migration"));
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "rider_position", 18), "full scan -> SCAN"); /* the route */
+	/* the KP104 alternative states the key it leaves: the two columns no
+	 * read binds made one, where the first stood (it printed the table's
+	 * own key, designs18.md's E113 "small") */
+	CU_ASSERT_PTR_NOT_NULL(alternative(&r, "rider_position", "fewer_key_columns", "[city_id + zone_id][rider_id][ts]"));
 	expect_recommended(&r, "delivery_assignment", "secondary_index [order_id][rider_id][assigned_at]");
 	const kp_advice *i = recommended_kind(&r, "delivery_assignment", "secondary_index");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(i);
