@@ -108,6 +108,18 @@ bool kpj_upsert_repeats(const jtable *jt, int i)
 		if ((jt->conc && jt->conc[col].kind == KPA_CONC_MONO) || (jt->by_unique && jt->by_unique[col]))
 			return false;   /* a growing key, or the table's own id: a new row */
 	}
+	/* beside an UPSERT of some of the table's columns, the write of every
+	 * column is the create and the partial one the update, as
+	 * kpj_partial_moves reads them (E109: the order placed, every column,
+	 * and its status moves, three: a read naming the key does not make
+	 * the placing an update) */
+	for (int j = 0; j < jt->ns; j++) {
+		const jshape *o = &jt->s[j];
+		const kp_stmt *ot = o->q->stmt;
+		if (j != i && o->on == t && o->ins_rows > 0 && ot->kind == KP_S_UPSERT && ot->u.insert.cols.n &&
+		    (int)ot->u.insert.cols.n < t->ncols)
+			return false;
+	}
 	for (int j = 0; j < jt->ns; j++) {
 		const jshape *o = &jt->s[j];
 		if (j == i || o->ins_rows > 0 || !o->q->plan.names || o->on != t)

@@ -63,6 +63,15 @@ static void test_e109_hold_index_spread_customer_index(void)
 	                               "(customer_id, created_at DESC) INCLUDE (event_id, status, seat_count, total)");
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "ticket_order", 33), "REJECTED -> SCAN"); /* My Tickets */
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "ticket_order", 36), ""); /* the settlement export: nothing */
+	/* the order placed (every column, :24) is the create beside the status
+	 * moves (three columns, :27): it moves no index row (designs18.md's
+	 * E109 "a create counted as a move": 'each UPSERT of a row that exists
+	 * (:24 ...; its key named by :30) now writes 3 rows') */
+	const kp_table_review *tv = review_of(&r, "ticket_order");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tv);
+	CU_ASSERT_STRING_EQUAL(tv->write_cost, "every UPSERT now writes 2 rows (1 now); each UPSERT setting status "
+	                                       "(w.sql:27, weight 6000), a column 1 index holds (0 now) outside its "
+	                                       "key, rewrites that index's row in place when its row exists");
 	expect_none_of(&r, "event_seat",
 	               (const char *const[]){"reorder_key", "desc_key", "salt_buckets", "hash_prefix", "drop_index",
 	                                     "secondary_index", "index_table", "search_index", NULL});
