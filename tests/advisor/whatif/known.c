@@ -138,7 +138,6 @@ const skip whatif_skips[] = {
          "them"},
         {"E103", "loan_transaction", "an index table: a second table the application writes and its reads name"},
         {"E110", "error_event", "an index table: a second table the application writes and its reads name"},
-        {"E116", "flow_record", "an index table: a second table the application writes and its reads name"},
         {NULL, NULL, NULL},
 };
 
