@@ -358,6 +358,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		trade[i] = kpj_trades(adv, jt, &base, &alone[i], &d);
 		/* never a key a write of the workload changes (judge_rewrite.c) */
 		rewrites[i] = kpj_key_rewrite_words(adv, jt, x);
+		/* nor DDL the target refuses for its key's length */
+		if (!rewrites[i])
+			rewrites[i] = kpj_key_limit_words(adv, jt, x);
 		x->held_why = rewrites[i];   /* the KP120 finding's words say it (kpa_reword_held) */
 		if (rewrites[i])
 			trade[i] = trade[i] ? kp_arena_printf(adv->a, "%s; %s", rewrites[i], trade[i]) : rewrites[i];

@@ -167,6 +167,11 @@ bool kpj_partial_moves(const jtable *jt, int i, int col);
  * on a row that exists, why it is not taken, in words (in adv's arena);
  * NULL otherwise (judge_rewrite.c). */
 const char *kpj_key_rewrite_words(kp_advisor *adv, const jtable *jt, const kp_advice *x);
+/* Words that hold back a key change or index table whose CREATE TABLE
+ * declares more key parts than the target takes (KP110 on the advised DDL,
+ * also when the table is past the limit already: designs19.md E116), or
+ * NULL when it fits. */
+const char *kpj_key_limit_words(kp_advisor *adv, const jtable *jt, const kp_advice *x);
 /* Does shape i of jt bind by = a non-key column the workload's UPDATEs of
  * its table set (a read that looks up a value a write has just set)? */
 bool kpj_reads_own_write(const jtable *jt, int i);

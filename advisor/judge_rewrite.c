@@ -162,3 +162,44 @@ const char *kpj_key_rewrite_words(kp_advisor *adv, const jtable *jt, const kp_ad
 	}
 	return NULL;
 }
+
+/* The parts of the PRIMARY KEY a CREATE TABLE declares (commas at depth
+ * 0 inside its parentheses: md5(a, b) is one part), or 0 without one. */
+static int ddl_key_parts(const char *ddl)
+{
+	const char *k = ddl ? strstr(ddl, "PRIMARY KEY (") : NULL;
+	if (!k)
+		return 0;
+	int depth = 0, n = 1;
+	for (const char *c = k + strlen("PRIMARY KEY ("); *c; c++) {
+		if (*c == '(')
+			depth++;
+		else if (*c == ')' && depth-- == 0)
+			return n;
+		else if (*c == ',' && depth == 0)
+			n++;
+	}
+	return 0;
+}
+
+const char *kpj_key_limit_words(kp_advisor *adv, const jtable *jt, const kp_advice *x)
+{
+	const target_info *ti = kpa_target(adv->target);
+	if (!ti->max_key_parts)
+		return NULL;
+	for (const kp_advice *y = x; y; y = y->with) {
+		if (!y->ddl || strncmp(y->ddl, "CREATE TABLE", 12))
+			continue;
+		int n = ddl_key_parts(y->ddl);
+		if (n <= ti->max_key_parts)
+			continue;
+		return kp_arena_printf(adv->a,
+		                       "not recommended: %s key has %d parts and %s allows at most %d (KP110): "
+		                       "the store refuses its DDL; fold the key columns no read binds into one "
+		                       "(fewer_key_columns) first",
+		                       y->index ? "the index table's" : (y->newkey ? "the new" : "its"), n, ti->name,
+		                       ti->max_key_parts);
+	}
+	(void)jt;
+	return NULL;
+}

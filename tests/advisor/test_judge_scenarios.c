@@ -3,11 +3,13 @@
  * Phoenix's ROW_TIMESTAMP and salted designs (E21). Every recommended DDL
  * is applied back and the workload checked again: nothing more is
  * recommended for the table (a fixpoint). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "adv_run.h"
+#include "base/buf.h"
 
 /* OpenTSDB's tsdb table (opentsdb.net, "HBase Schema": row key = metric
  * UID, base hour, tag pairs): reads bind the metric and a range of hours.
@@ -639,6 +641,62 @@ static void test_spliced_bucket_needs_the_column_it_is_spliced_into(void)
 	run_free(&r);
 }
 
+/* A key change the advisor writes out keeps the target's key limit, also
+ * when the table is past it already (designs19.md E116: seven key parts
+ * on Lindorm, which takes five): a salt or re-key that keeps every part is
+ * DDL the store refuses (KP110 on it), so it is held back, its trades
+ * saying why and what to do first. On each target with a limit: a
+ * router-then-time table one part past it. */
+static void test_key_change_past_the_key_limit_is_held_back(void)
+{
+	static const struct {
+		kp_target target;
+		int limit;
+		const char *name;
+	} tg[] = {{KP_TARGET_LINDORM, 5, "lindorm"}, {KP_TARGET_TABLESTORE, 4, "tablestore"}};
+	static const char *const extra[] = {"a1", "a2", "a3", "a4", "a5"};
+	for (size_t t = 0; t < sizeof tg / sizeof *tg; t++) {
+		kp_buf schema = {0}, w = {0}, key = {0}, cols = {0}, vals = {0};
+		/* exporter_id, flow_start, then parts enough to pass the limit by one */
+		for (int k = 0; k < tg[t].limit - 1; k++) {
+			kp_buf_printf(&key, ", %s", extra[k]);
+			kp_buf_printf(&cols, ", %s", extra[k]);
+			kp_buf_printf(&vals, ", ?");
+		}
+		kp_buf_printf(&schema, "-- distinct: exporter_id 60\n-- distribution: flow_start monotonic\n"
+		                       "CREATE TABLE flow (exporter_id BIGINT NOT NULL, flow_start BIGINT NOT NULL");
+		for (int k = 0; k < tg[t].limit - 1; k++)
+			kp_buf_printf(&schema, ", %s VARCHAR(16) NOT NULL", extra[k]);
+		kp_buf_printf(&schema, ", octets BIGINT, PRIMARY KEY (exporter_id, flow_start%s));", key.data);
+		kp_buf_printf(&w, "-- rate: 400000/s\n-- weight: 400000\n"
+		                  "UPSERT INTO flow (exporter_id, flow_start%s, octets) VALUES (?, ?%s, ?);\n"
+		                  "-- weight: 2000\n"
+		                  "SELECT octets FROM flow WHERE exporter_id = ? AND flow_start >= ? AND flow_start < ?;\n",
+		              cols.data, vals.data);
+		run r;
+		run_w(&r, schema.data, w.data, tg[t].target);
+		CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_TARGET, "the key of flow has"), 1);
+		char want[160];
+		snprintf(want, sizeof want, "not recommended: the new key has %d parts and %s allows at most %d (KP110)",
+		         tg[t].limit + 1, tg[t].name, tg[t].limit);
+		int held = 0;
+		for (uint32_t i = 0; i < r.adv.advice.n; i++) {
+			const kp_advice *x = r.adv.advice.items[i];
+			if (strcmp(x->table->name, "flow") || !x->newkey || !x->ddl || strncmp(x->ddl, "CREATE TABLE", 12))
+				continue;
+			CU_ASSERT_FALSE(x->recommended);
+			held += x->trades && !strncmp(x->trades, want, strlen(want));
+		}
+		CU_ASSERT_TRUE(held > 0);
+		run_free(&r);
+		kp_buf_free(&schema);
+		kp_buf_free(&w);
+		kp_buf_free(&key);
+		kp_buf_free(&cols);
+		kp_buf_free(&vals);
+	}
+}
+
 KPT_SUITE("judge_scenarios", NULL, NULL,
 	{"scenario: OpenTSDB's tsdb design stands", test_scenario_opentsdb_design_stands},
 	{"scenario: HBase time series keyed by time first is reordered", test_scenario_hbase_timeseries_reorder},
@@ -666,4 +724,6 @@ KPT_SUITE("judge_scenarios", NULL, NULL,
 	{"a rebuilt index the new index leaves unread is dropped instead",
 	 test_rebuilt_index_the_new_index_leaves_unread_is_dropped},
 	{"a spliced bucket is bound only with the column it is spliced into (E116)",
-	 test_spliced_bucket_needs_the_column_it_is_spliced_into})
+	 test_spliced_bucket_needs_the_column_it_is_spliced_into},
+	{"a key change past the target's key limit is held back, on every target with one (E116)",
+	 test_key_change_past_the_key_limit_is_held_back})
