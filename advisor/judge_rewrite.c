@@ -2,7 +2,9 @@
  * never takes such a column (a key column changes only by a delete and a
  * new write: the write would leave the old row and write a second one,
  * E103), and a partial UPSERT that changes it moves the index rows keyed by
- * it (E75). Apart from judge.c, whose driver chooses; kpj_inserted_value
+ * it (E75); and a key change or index table whose CREATE TABLE declares
+ * more key parts than the target takes, which the store refuses (E116).
+ * Apart from judge.c, whose driver chooses; kpj_inserted_value
  * is judge_plan.c's, the one reading of the value a write gives a column. */
 #include "advisor/judgeInt.h"
 
@@ -195,8 +197,8 @@ const char *kpj_key_limit_words(kp_advisor *adv, const jtable *jt, const kp_advi
 			continue;
 		return kp_arena_printf(adv->a,
 		                       "not recommended: %s key has %d parts and %s allows at most %d (KP110): "
-		                       "the store refuses its DDL; fold the key columns no read binds into one "
-		                       "(fewer_key_columns) first",
+		                       "the store refuses its DDL; fold key columns no read binds into one first "
+		                       "(as fewer_key_columns does)",
 		                       y->index ? "the index table's" : (y->newkey ? "the new" : "its"), n, ti->name,
 		                       ti->max_key_parts);
 	}
