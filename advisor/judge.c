@@ -15,8 +15,8 @@
  * at most one key change, until none does. Empty, the design stands.
  * Every other candidate is an alternative, ranked by the same order alone,
  * with what it trades; key changes exclude each other. What a verdict
- * says in words (trades, write cost, the defaults it rests on) is
- * judge_words.c's. */
+ * says in words is judge_words.c's (trades, write cost),
+ * judge_notes.c's (the defaults it rests on) and judge_index_words.c's. */
 #include "advisor/judgeInt.h"
 
 #include <stdlib.h>
