@@ -391,7 +391,15 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 	}
 	if (named > 5)
 		kp_buf_printf(&b, " and %d more", named - 5);
-	if (c->hot > now->hot * (1 + 1e-9))
+	/* rows put on one region are a hotspot where they decide: by the
+	 * stated rates, only at what a region takes (judge.c's adds_hot) */
+	if (c->hot > now->hot * (1 + 1e-9) && c->by_rate && !c->hot_decides)
+		kp_buf_printf(&b, "%sputs %.15g more weighted rows written onto one region (by the rates the table's "
+		              "writes state (-- rate:), %.15g rows a second, under the %.15g a region takes: no write "
+		              "hotspot)",
+		              b.len ? "; " : "", kpj_per_value(c->hot - now->hot, 1), kpj_per_value(c->hot_rate, 1),
+		              KP_REGION_WRITE_RATE);
+	else if (c->hot > now->hot * (1 + 1e-9))
 		kp_buf_printf(&b, "%sputs %.15g more weighted rows written onto one region (a write hotspot)",
 		              b.len ? "; " : "", kpj_per_value(c->hot - now->hot, 1));
 	else if (c->hot < now->hot * (1 - 1e-9)) {
