@@ -169,6 +169,10 @@ typedef struct kpa_notes {
 	bool *latest;           /* per column: latest (monotonic, reads prefer the newest) */
 	double *range;          /* per column: -- range: c SHARE, the share of the rows a
 	                           range on it keeps, in (0, 1], or 0 */
+	kp_value *held;         /* per column: -- distribution: c 'V' SHARE, the value V
+	                           (KP_V_STR) ... */
+	double *held_share;     /* ... and the share of the rows that hold it, in (0, 1];
+	                           0: none stated */
 } kpa_notes;
 
 /* t's annotations, parsed (and malformed ones reported, KP022) on first
@@ -195,7 +199,19 @@ typedef struct kpa_counts {
 	const kp_value *const *common; /* per column: the value most writes set to a column of
 	                           few values whose spread is not stated (common_value.c),
 	                           else NULL; NULL: none known */
+	const kp_value *held;   /* per column: a value whose share of the rows is stated
+	                           (-- distribution: c 'V' SHARE), or NULL */
+	const double *held_share; /* per column: that share, in (0, 1]; 0: none stated */
 } kpa_counts;
+/* The share of the rows a read that binds column col to v keeps, where
+ * -- distribution: col 'V' SHARE states it: SHARE when v is V, the rest
+ * spread over the column's other values when v is another literal
+ * ((1 - SHARE) / (distinct - 1), or 1 - SHARE when the count is not
+ * stated); 0 when nothing is stated of v (a parameter, no annotation). */
+double kpa_held_share(const kpa_counts *k, int col, const kp_value *v);
+/* kpa_held_share of the value WHERE w binds column col to by = (its
+ * first such term), or 0. */
+double kpa_held_share_in(const kpa_counts *k, const kp_names *nm, const kp_expr *w, int col);
 /* The share of rows a range on column col keeps, stated by -- range:; 0
  * when not stated or k is NULL (the default, KP_SEL_RANGE, applies). */
 double kpa_range_kept(const kpa_counts *k, int col);

@@ -125,23 +125,25 @@ static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const kp
  * keeps: 1 / the annotated distinct values of each column the WHERE binds
  * by = and the plan's range does not (independent columns), else
  * KP_SEL_FILTER, a default. */
-static double filter_share(const kp_plan *p, const kp_stmt *s, const double *distinct)
+static double filter_share(const kp_plan *p, const kp_stmt *s, const double *distinct, const kpa_counts *kc)
 {
 	colset eq = {0}, range = {0};
-	if (distinct && p->names)
+	if ((distinct || (kc && kc->held_share)) && p->names)
 		kpa_sargable(p->names, kpa_where_of(s), &eq, &range);
 	double share = 1;
 	bool stated = false;
 	int tc = tenant_bound(p);
 	for (int i = 0; i < eq.n; i++) {
 		int c = eq.cols[i];
-		if (c < 0 || distinct[c] < 1)
+		/* a value whose share of the rows -- distribution: states */
+		double held = c >= 0 ? kpa_held_share_in(kc, p->names, kpa_where_of(s), c) : 0;
+		if (c < 0 || (!(held > 0) && (!distinct || distinct[c] < 1)))
 			continue;
 		bool bound = false;   /* by the key range the plan reads */
 		for (int k = 0; p->key && p->nranges && k < p->ranges[0].neq + p->ranges[0].nthen && k < p->key->n; k++)
 			bound |= p->key->parts[k].col == c;
 		if (!bound) {
-			share *= stated_share(distinct, c, tc);
+			share *= held > 0 ? held : stated_share(distinct, c, tc);
 			stated = true;
 		}
 	}
@@ -189,6 +191,11 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 					st = st * scale < 1 ? st * scale : 1;
 				else
 					st = few_share_at(counts, col, k < r->neq ? &r->eq[k] : NULL, st, scale);
+				/* a value whose share -- distribution: states, not
+				 * bracketed (kpa_held_share) */
+				double held = kpa_held_share(counts, col, k < r->neq ? &r->eq[k] : NULL);
+				if (held > 0)
+					st = held;
 				part *= st > 0 ? st : sel_at(KP_SEL_EQ, scale);
 			}
 			if (r->has_range) {
@@ -226,7 +233,7 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 	if (l >= 0 && p->order != KP_ORDER_SORT) {
 		double need = l + (o > 0 ? o : 0);
 		if (p->access == KP_ACCESS_FILTERED)
-			need /= filter_share(p, s, distinct);
+			need /= filter_share(p, s, distinct, counts);
 		if (p->access == KP_ACCESS_FULL) {
 			int salt = p->index ? p->index->salt_buckets : p->table ? p->table->salt_buckets : 0;
 			need *= salt > 1 ? salt : 1;

@@ -15,8 +15,8 @@
  * at most one key change, until none does. Empty, the design stands.
  * Every other candidate is an alternative, ranked by the same order alone,
  * with what it trades; key changes exclude each other. What a verdict
- * says in words (trades, write cost, the defaults it rests on) is
- * judge_words.c's. */
+ * says in words is judge_words.c's (trades, write cost),
+ * judge_notes.c's (the defaults it rests on) and judge_index_words.c's. */
 #include "advisor/judgeInt.h"
 
 #include <stdlib.h>
@@ -297,6 +297,21 @@ static void rewrite_as_judged(kp_advisor *adv, const jtable *jt, kp_advice *x, c
 	kpa_map_free(&at);
 }
 
+/* Does design c put more rows on one region than the design as it is
+ * (base), where they decide? Rule 2 never admits it. Where every write of
+ * the table states its rate (kp_cost.by_rate), rows on one region decide
+ * only when a region takes them at KP_REGION_WRITE_RATE or more
+ * (kp_cost.hot_decides), the rule table keys are judged by: an index led
+ * by a column of few values, written a few rows a second, is no hotspot
+ * (E119 in tests/advisor/designs19.md: a lab's worklist index at 120 rows
+ * a second over 25 labs; docs/advice.md, "The choice"). */
+static bool adds_hot(const kp_cost *c, const kp_cost *base)
+{
+	if (c->hot <= base->hot * (1 + 1e-9))
+		return false;
+	return !c->by_rate || c->hot_decides;
+}
+
 static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *scratch, kp_arena *hyp)
 {
 	const kp_table *t = jt->t;
@@ -484,7 +499,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				} else {
 					kpj_evaluate(jt, &d, scratch, &c, try_res, hyp);
 				}
-				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9))
+				if (c.broken > 0 || adds_hot(&c, &base))
 					continue;   /* 1 and 2: never admitted */
 				/* a search index is brought the writes asynchronously: it
 				 * takes no read that looks a row up by a value a write of
@@ -555,7 +570,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 						kpj_plan_shape(jt, &d, &nohash, scratch, i, try_res, NULL);
 				kp_cost c;
 				kpj_cost_of(jt, &d, try_res, &c);
-				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9) || kpj_better(&cur, &c))
+				if (c.broken > 0 || adds_hot(&c, &base) || kpj_better(&cur, &c))
 					continue;
 				memmove(picks + k, picks + k + 1, sizeof(int) * (size_t)(npicks - k - 1));
 				npicks--;
@@ -594,7 +609,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				continue;
 			kp_cost c;
 			kpj_evaluate(jt, &d, scratch, &c, try_res, hyp);
-			if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9) || kpj_better(&cur, &c) ||
+			if (c.broken > 0 || adds_hot(&c, &base) || kpj_better(&cur, &c) ||
 			    any_worse(jt, cur_res, try_res))
 				continue;
 			taken[picks[k]] = false;
@@ -636,7 +651,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	kp_cost whole = cur;
 	while (npicks > 0) {
 		kpj_evaluate(jt, &chosen, scratch, &whole, try_res, hyp);
-		if (whole.broken <= 0 && whole.hot <= base.hot * (1 + 1e-9))
+		if (whole.broken <= 0 && !adds_hot(&whole, &base))
 			break;
 		npicks--;
 		chosen = now;

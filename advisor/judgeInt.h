@@ -230,6 +230,12 @@ bool kpj_pays(const kp_cost *c, const kp_cost *cur);
 bool kpj_robust_better(const kp_cost *a, const kp_cost *b);
 bool kpj_robust_better_on(const jtable *jt, const kp_cost *a, const sres *ra, const kp_cost *b, const sres *rb);
 
+/* "file:line" of statement q, for the words (judge_words.c). */
+const char *kpj_where_at(kp_advisor *adv, const kp_wquery *q);
+/* Rows a value in words: rows / distinct, whole from 100 up, to the
+ * hundredth below (judge_words.c). */
+double kpj_per_value(double rows, double distinct);
+
 /* The words of a judged table (judge_words.c). What design d trades,
  * applied alone, against the design as it is (cost now): statements it
  * makes worse, the hotspot it adds or spreads, rows read and written,
@@ -239,7 +245,8 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
  * inserts, each UPDATE shape whose rows rewritten change, deletes); NULL
  * when no write writes another number of rows. */
 const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now, const design *d, bool inserts);
-/* An alternative that paid at the default but not across the bracket:
+/* The notes on the defaults a verdict rests on (judge_notes.c).
+ * An alternative that paid at the default but not across the bracket:
  * its trade and the annotations that would decide it. */
 const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advice *x, const char *trade);
 /* When the design stands: the count of the key's leading column it
@@ -263,7 +270,7 @@ const char *kpj_unique_note(kp_advisor *adv, const jtable *jt);
 const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r);
 
 /* The table's own indexes and their fate under the recommendation, in
- * words (the review's indexes: line): widened or dropped (by the item's
+ * words (judge_index_words.c) (the review's indexes: line): widened or dropped (by the item's
  * rank), else kept, with the read weight that goes through it on the
  * recommendation (res), or that no read does (and its drop_index
  * alternative); NULL when the table has none. Each index's fate in

@@ -17,7 +17,7 @@
  * key Lindorm refuses), its index table not right, a bucket on the table
  * itself missing; E118: the (REGION, STATUS, QUEUE_ID, ENQUEUED_AT) index,
  * not right; E119: the worklist's (performer_lab_id, status) index never
- * offered unspread, missing; E120: checkin_by_seat rebuilt behind a bucket
+ * offered unspread, missing (fixed since: both indexes asserted); E120: checkin_by_seat rebuilt behind a bucket
  * the seat lookup cannot compute, not right, its drop missing), the test
  * asserts only what must hold and says the expectation in a comment: a wrong answer is never asserted as right. Costs and row
  * counts are not asserted: two engineers move them. */
@@ -290,12 +290,12 @@ static void test_e118_ticket_index_ledger_stands(void)
  * authored_at; past four index columns or eight key columns; a key of
  * lab_order led by performer_lab_id.
  *
- * Disagreement (missing, not asserted as right): the worklist's index is
- * never offered unspread (only a bucketed index table, "since
- * performer_lab_id alone would be a write hotspot", whatever the stated
- * rates); the worklist stays a full scan that fails past the scan limit.
- * Asserted: the patient index, nothing led by status or authored_at, no
- * key change, observation stands, nothing worse. */
+ * Both required indexes recommended (the worklist's was never admitted
+ * before: 4.8 rows a second on one lab's index region was taken as a
+ * write hotspot, whatever the stated rates; judge.c's adds_hot). Its
+ * trades say the rate, not "a write hotspot". Asserted: both indexes,
+ * nothing led by status or authored_at, no key change, observation
+ * stands, nothing worse. */
 static void test_e119_patient_index_observation_stands(void)
 {
 	run r;
@@ -306,6 +306,12 @@ static void test_e119_patient_index_observation_stands(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(p->message, "IndexMeta: primary key [patient_id][order_id]"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(p->message, "defined columns status, code, authored_at"));
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "lab_order", 17), "full scan -> SCAN"); /* the patient's orders */
+	const kp_advice *w =
+	        recommended_key(&r, "lab_order", "secondary_index", "[performer_lab_id][status][order_id]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+	CU_ASSERT_PTR_NOT_NULL(strstr(w->message, "IndexMeta: primary key [performer_lab_id][status][order_id]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(w->message, "defined columns patient_id, priority, code, specimen_id, authored_at"));
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "lab_order", 11), "full scan -> SCAN"); /* the worklist */
 	expect_recommended(&r, "observation", "");
 	for (const char *const *t = (const char *const[]){"observation", "lab_order", NULL}; *t; t++) {
 		expect_none_of(&r, *t,
@@ -320,9 +326,10 @@ static void test_e119_patient_index_observation_stands(void)
 	             "8 GET; 11 full scan; 14 GET; 17 full scan; 23 GET; 26 SCAN reverse; 29 SCAN; 32 FILTERED SCAN; "
 	             "35 full scan");
 	free_files(&r, texts);
-	/* applied: the patient's orders through the index; observation stands
-	 * (lab_order's verdict is the disagreement above: the worklist is
-	 * still a full scan) */
+	/* applied as the first run's advice was (the patient index alone,
+	 * designs19/applied/): the patient's orders through the index;
+	 * observation stands (lab_order's verdict, the worklist index now
+	 * advised, is not asserted here: the fixture predates it) */
 	run_files(&r, "applied/E119.schema.sql", "applied/E119.workload.sql", KP_TARGET_TABLESTORE, texts);
 	expect_target_takes(texts[0], KP_TARGET_TABLESTORE);
 	expect_plans(&r,
@@ -425,7 +432,7 @@ KPT_SUITE("designs19", setup, NULL,
           {"E117: the patient index covered, the status index dropped", test_e117_patient_index_covered_status_dropped},
           {"E118: a ticket index for the poll, the ledger stands (matchmaker's index: disagreement)",
            test_e118_ticket_index_ledger_stands},
-          {"E119: a patient index, observation stands (worklist index missing: disagreement)",
+          {"E119: the worklist and patient indexes, observation stands",
            test_e119_patient_index_observation_stands},
           {"E120: check-in re-keyed by flight, the PNR time index spread (seat index bucket: disagreement)",
            test_e120_checkin_rekeyed_by_flight_pnr_index_spread})
