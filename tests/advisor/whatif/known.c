@@ -114,11 +114,6 @@ const known whatif_knowns[] = {
          * reads": checkin_by_seat is dropped, not rebuilt.
          * The fix wants apply.c to add the bucket column, its annotations
          * and a workload that writes and binds it; not done. */
-        {"E120", "pnr_segment", "on one region", "0", "7500",
-         "applied side wrong: the Tablestore rebuild_index applied without its bucket column (apply.c)"},
-        {"E120", "pnr_segment", "fixpoint", "stands",
-         "rebuild_index [wi_pnr_segment_0_bucket][created_at][record_locator][segment_no]",
-         "applied side wrong: the same date-led index re-created, so the rebuild is advised again"},
         {NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
