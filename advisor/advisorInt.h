@@ -66,6 +66,10 @@ typedef struct target_info {
 	double scan_rows_limit;     /* rows one SQL scan may read before the store fails it
 	                               (Tablestore's SQL scan limit), 0: none; a full scan
 	                               past it cannot succeed: the judge counts it refused */
+	bool range_read_units;      /* a range read is charged by the data it scans, a few
+	                               hundred rows one unit, one request filtering on the
+	                               server (Tablestore's GetRange): a small filtered read
+	                               costs the rows it returns (kpa_small_filtered_rows) */
 	const char *full_scan_note; /* its words on a full scan (KP001) */
 	const char *filtered_scan_note; /* its words on a FILTERED SCAN (KP002's help): a scan limit
 	                                   that counts the rows scanned, before the filter; NULL: none */
@@ -372,6 +376,7 @@ typedef struct kpa_memo_val {
 	kp_order order;         /* how it serves the ORDER BY */
 	bool rejected;          /* a full scan the store refuses */
 	bool has_rows;          /* rows is set */
+	double small;           /* kpa_small_filtered_rows (-1: none) */
 } kpa_memo_val;
 /* What kpa_memo_slot found: whether the entry is new, and the indexes of
  * h that can change the plan (h's own array when all can; else a copy in
@@ -484,6 +489,8 @@ void kpa_push_companions(kp_advisor *adv, kp_advice *x, kp_advice *with);
 #define KP_SEL_EQ 0.01          /* share of rows one key column bound by = keeps */
 #define KP_SEL_RANGE 0.1        /* share a range on the next key column keeps */
 #define KP_SEL_FILTER 0.1       /* share of rows read that a residual filter keeps */
+#define KP_SMALL_RANGE_ROWS 1000 /* a FILTERED SCAN of one key range of at most this many rows (stated)
+                                   costs the rows its filter keeps (cost.c, docs/advice.md) */
 #define KP_REVERSE_FACTOR 2.0   /* a reverse scan costs this many forward rows a row */
 /* KP_WRITE_RATE: advisor.h (the review shows it) */
 #define KP_REFUSED_RATE 300.0 /* making one run of a read the store refuses run is worth up
@@ -534,6 +541,13 @@ void kpa_push_companions(kp_advisor *adv, kp_advice *x, kp_advice *with);
  * KP_BRACKET, the ends of the bracket. */
 double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
                           double scale, int buckets);
+/* Where p is a FILTERED SCAN of one key range of at most KP_SMALL_RANGE_ROWS
+ * rows, every column it binds counted by the annotations: the rows its
+ * filter keeps (at least 1), what such a read costs where the drop of an
+ * index it went through is weighed (docs/advice.md, "Small filtered
+ * reads"); else -1. */
+double kpa_small_filtered_rows(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
+                               int buckets);
 /* Rows the WHERE of s matches in a table of n rows, whatever reads them:
  * KP_SEL_EQ (or 1 / the annotated distinct values) per column it binds by
  * = or IN, KP_SEL_RANGE per column it bounds by a range, KP_SEL_FILTER

@@ -153,12 +153,22 @@ static double filter_share(const kp_plan *p, const kp_stmt *s, const double *dis
 	return stated ? share : KP_SEL_FILTER;
 }
 
-double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
-                          double scale, int buckets)
+static double rows_read(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
+                        double scale, int buckets, bool small_cost, bool *was_small)
 {
 	const double *distinct = k ? k->distinct : NULL;
 	const kpa_counts *counts = k;   /* the loops below name their key part k */
 	double rows, fan = 0;
+	/* small_cost: a FILTERED SCAN of one key range whose rows the
+	 * annotations state (every column it binds a -- distinct:, its range
+	 * a -- range:) and that holds at most KP_SMALL_RANGE_ROWS rows costs
+	 * the rows its filter keeps, as a SCAN costs the rows it returns: it
+	 * is one range read, one request, whose rows the store reads together
+	 * (one GetRange scans up to 5,000 rows; HBase reads 64 KB blocks) and
+	 * filters on the server (Tablestore's filter on GetRange, HBase's scan
+	 * filters). Only where an existing index's drop is weighed
+	 * (kpa_small_filtered_rows; docs/advice.md, "Small filtered reads") */
+	bool known = false, small = false;
 	switch (p->access) {
 	case KP_ACCESS_GET:
 		/* one row a key named, in each bucket it may be in */
@@ -170,6 +180,7 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 	case KP_ACCESS_FILTERED:
 		rows = 0;
 		int tc = tenant_bound(p);
+		known = p->nranges == 1 && distinct;
 		for (int i = 0; i < p->nranges; i++) {
 			const kp_range *r = &p->ranges[i];
 			double part = n;
@@ -182,6 +193,7 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 				/* an annotated column: one value of its distinct ones */
 				int col = kp ? kp->col : -1;
 				double st = stated_share(distinct, col, tc);
+				known &= st > 0;
 				/* a stated count is an average over values: a read that
 				 * sorts reads every row of its value, whatever its LIMIT,
 				 * and at the bracket's upper end a value holds KP_BRACKET
@@ -203,12 +215,24 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 				 * bracketed, as a stated count is not), else the default */
 				int rc = p->key && r->neq < p->key->n ? p->key->parts[r->neq].col : -1;
 				double kept = kpa_range_kept(k, rc);
+				known &= kept > 0;
 				part *= kept > 0 ? kept : sel_at(KP_SEL_RANGE, scale);
 			}
 			rows += part < 1 ? 1 : part;
 		}
 		if (p->nranges == 0 || rows > n)
 			rows = n;
+		/* a filtered read of one small key range: the rows it returns
+		 * (small_filtered_range) */
+		if (p->access == KP_ACCESS_FILTERED && known && buckets <= 1 && rows <= KP_SMALL_RANGE_ROWS && rows < n) {
+			if (was_small)
+				*was_small = true;
+			if (small_cost) {
+				double kept = rows * filter_share(p, s, distinct, counts);
+				rows = kept < 1 ? 1 : kept;
+				small = true;
+			}
+		}
 		break;
 	case KP_ACCESS_FULL:
 		/* the table, whatever the LIMIT (it reads until it has its rows),
@@ -232,7 +256,7 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 	bool bounded = false;   /* the LIMIT, not the range, ends the read */
 	if (l >= 0 && p->order != KP_ORDER_SORT) {
 		double need = l + (o > 0 ? o : 0);
-		if (p->access == KP_ACCESS_FILTERED)
+		if (p->access == KP_ACCESS_FILTERED && !small)
 			need /= filter_share(p, s, distinct, counts);
 		if (p->access == KP_ACCESS_FULL) {
 			int salt = p->index ? p->index->salt_buckets : p->table ? p->table->salt_buckets : 0;
@@ -276,6 +300,20 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 	/* each shard of a search index is asked, whatever the LIMIT (each
 	 * returns its own first rows, merged) */
 	return rows + fan;
+}
+
+double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
+                          double scale, int buckets)
+{
+	return rows_read(p, s, n, k, reverse, scale, buckets, false, NULL);
+}
+
+double kpa_small_filtered_rows(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
+                               int buckets)
+{
+	bool small = false;
+	double rows = rows_read(p, s, n, k, reverse, 1, buckets, true, &small);
+	return small ? rows : -1;
 }
 
 double kpa_insert_rows(const kp_stmt *s)

@@ -177,13 +177,49 @@ static void drop_plans(jtable *jt, const design *d, kp_arena *scratch, const kp_
 			kpj_plan_shape(jt, d, &nohash, scratch, k, out, NULL);
 }
 
+/* The weight of the writes that keep ix (an insert writes its row, a
+ * delete removes it, an update of a column of its key moves it), and of
+ * the statements that go through it (cur). */
+static void keep_weights(const jtable *jt, const kp_index *ix, const sres *cur, double *writes, double *reads)
+{
+	kp_index *one[1] = {(kp_index *)ix};
+	design only = {.ix = one, .nix = 1};
+	*writes = *reads = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || s->q->stmt->kind == KP_S_DELETE ||
+		    (s->q->stmt->kind == KP_S_UPDATE && kpj_update_moves(jt->t, &only, s->q->stmt) > 0))
+			*writes += s->weight;
+		else if (cur[i].ix && through_ix(cur[i].ix, ix))
+			*reads += s->weight;
+	}
+}
+
+/* Does dropping ix make a statement that goes through it worse: its
+ * class, a refusal, a sort its ORDER BY did not need? A SCAN that becomes
+ * a FILTERED SCAN of one small key range (kpa_small_filtered: one range
+ * read, its rows filtered on the server) is not worse where the writes
+ * that keep ix weigh more than the statements that go through it: each
+ * such read stays one range read, and each of those writes saves an index
+ * row (docs/advice.md, "Small filtered reads"; E120's seat lookup in
+ * tests/advisor/designs19.md, where E84's unread badge, read more than
+ * its index is written, keeps its index) */
 static bool drop_worsens(const jtable *jt, const kp_index *ix, const sres *cur, const sres *then)
 {
+	double writes = -1, reads = 0;
 	for (int i = 0; i < jt->ns; i++) {
 		if (jt->s[i].ins_rows > 0 || !cur[i].ix || !through_ix(cur[i].ix, ix))
 			continue;
-		if (class_rank(then[i].cls) > class_rank(cur[i].cls) || (then[i].rejected && !cur[i].rejected) ||
+		if ((then[i].rejected && !cur[i].rejected) ||
 		    (then[i].order == KP_ORDER_SORT && cur[i].order != KP_ORDER_SORT))
+			return true;
+		if (class_rank(then[i].cls) <= class_rank(cur[i].cls))
+			continue;
+		if (!(cur[i].cls == KP_ACCESS_SCAN && then[i].cls == KP_ACCESS_FILTERED && then[i].small >= 0))
+			return true;
+		if (writes < 0)
+			keep_weights(jt, ix, cur, &writes, &reads);
+		if (writes <= reads)
 			return true;
 	}
 	return false;

@@ -99,6 +99,8 @@ typedef struct sres {
 	                           counts as refused */
 	kp_order order;         /* ORDER BY service */
 	const kp_index *ix;     /* the index it reads through, or NULL (the table) */
+	double small;           /* a FILTERED SCAN of one small key range: the rows it costs
+	                           where a drop is weighed (kpa_small_filtered_rows); -1: none */
 } sres;
 
 /* Does the target refuse a plan of st (its class, order, refusal) for its sort: a store that returns

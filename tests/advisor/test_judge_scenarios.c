@@ -697,6 +697,32 @@ static void test_key_change_past_the_key_limit_is_held_back(void)
 	}
 }
 
+/* docs/advice.md, "Small filtered reads" (E120 in tests/advisor/designs19.md
+ * against E84 in designs13.md): on Tablestore an index (a, c) whose one read
+ * binds a and c becomes, dropped, a FILTERED SCAN of one a's 200 stated
+ * rows. Written ten times as often as it is read, it is dropped; read twice
+ * as often as it is written, it is kept. */
+static void test_index_dropped_for_a_small_filtered_read_when_writes_outweigh_reads(void)
+{
+	const char *schema = "-- rows: 1000000\n-- distinct: a 5000\n"
+	                     "CREATE TABLE t (a VARCHAR(16) NOT NULL, b BIGINT NOT NULL, c VARCHAR(8), d VARCHAR(64), "
+	                     "PRIMARY KEY (a, b));\nCREATE INDEX t_by_c ON t (a, c);\n";
+	const char *fmt = "-- weight: 10000\nINSERT INTO t (a, b, c, d) VALUES (?, ?, ?, ?);\n"
+	                  "-- weight: %d\nSELECT b, d FROM t WHERE a = ? AND c = ?;\n";
+	char w[256];
+	snprintf(w, sizeof w, fmt, 1000);
+	run r;
+	run_w(&r, schema, w, KP_TARGET_TABLESTORE);
+	expect_recommended(&r, "t", "drop_index [a][c][b]");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "t", 4), "SCAN -> FILTERED SCAN");
+	run_free(&r);
+	snprintf(w, sizeof w, fmt, 20000);
+	run_w(&r, schema, w, KP_TARGET_TABLESTORE);
+	expect_recommended(&r, "t", "");
+	expect_kept(&r, "t", "t_by_c");
+	run_free(&r);
+}
+
 KPT_SUITE("judge_scenarios", NULL, NULL,
 	{"scenario: OpenTSDB's tsdb design stands", test_scenario_opentsdb_design_stands},
 	{"scenario: HBase time series keyed by time first is reordered", test_scenario_hbase_timeseries_reorder},
@@ -726,4 +752,6 @@ KPT_SUITE("judge_scenarios", NULL, NULL,
 	{"a spliced bucket is bound only with the column it is spliced into (E116)",
 	 test_spliced_bucket_needs_the_column_it_is_spliced_into},
 	{"a key change past the target's key limit is held back, on every target with one (E116)",
-	 test_key_change_past_the_key_limit_is_held_back})
+	 test_key_change_past_the_key_limit_is_held_back},
+	{"an index is dropped for a small filtered read where its writes outweigh its reads (E120, E84)",
+	 test_index_dropped_for_a_small_filtered_read_when_writes_outweigh_reads})
