@@ -270,8 +270,9 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 	if (p->order == KP_ORDER_REVERSE && !(bounded && ranged)) {
 		/* a range every key range of which binds its lead by = (one
 		 * prefix's rows: a player's matches, a user's feed) read through
-		 * backwards costs its rows and one seek a block it crosses
-		 * (KP_REVERSE_BLOCK_ROWS rows a block, a seek priced as a row):
+		 * backwards costs its rows and one seek a block it crosses past
+		 * the first (KP_REVERSE_BLOCK_ROWS rows a block, a seek priced as
+		 * a row; the first seek is every read's, forwards or backwards):
 		 * HBase's reversed StoreFileScanner seeks back to the start of
 		 * each block once and walks it (HBASE-28043), Tablestore reads a
 		 * range BACKWARD as it reads it forwards. A read with no = prefix
@@ -283,7 +284,7 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 		for (int i = 0; prefixed && i < p->nranges; i++)
 			prefixed = p->ranges[i].neq > 0;
 		if (prefixed)
-			rows += ceil(rows / KP_REVERSE_BLOCK_ROWS);
+			rows += ceil(rows / KP_REVERSE_BLOCK_ROWS) - 1;
 		else
 			rows *= reverse;
 	}
