@@ -32,6 +32,27 @@ static void test_prefixed_reverse_read_costs_a_seek_a_block(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d->trades);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d->trades, "is not paid back by the 20000 weighted rows it saves a run"));
+	/* KP122 names the read that pays for reading backwards: the queue
+	 * read, not the LIMIT 20 read of 40,000 (before: "40000 of 40000
+	 * weight ... read game_creation backwards, which is slower than the
+	 * stored order", the filtered read not counted) */
+	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_DESC_KEY,
+	                                "50000 of 50000 weight of ordered reads of mp read game_creation backwards; "
+	                                "w.sql:6 (weight 10000, 2 rows a run more than forwards) reads its range "
+	                                "through, which is slower than the stored order"),
+	                1);
+	run_free(&r);
+	/* the LIMIT 20 read alone: as many rows as forwards, and KP122 says so */
+	run_w(&r,
+	      "-- rows: 40000000000\n-- distinct: puuid 150000000\n"
+	      "CREATE TABLE mp (puuid VARCHAR(78) NOT NULL, game_creation BIGINT NOT NULL, match_id VARCHAR(32) NOT "
+	      "NULL, PRIMARY KEY (puuid, game_creation, match_id));\n",
+	      "-- weight: 40000\nSELECT match_id FROM mp WHERE puuid = ? ORDER BY game_creation DESC LIMIT 20;\n",
+	      KP_TARGET_LINDORM);
+	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_DESC_KEY,
+	                                "40000 of 40000 weight of ordered reads of mp read game_creation backwards; the "
+	                                "LIMIT of each ends it before its range does: it reads as many rows as forwards"),
+	                1);
 	run_free(&r);
 }
 
