@@ -457,7 +457,8 @@ static bool ranged(kp_access a)
 }
 
 /* The reads of t that read key part `part` backwards and pay for it, in
- * words: each one whose rows backwards cost more than forwards (a range
+ * words, a FILTERED SCAN of a key range among them (it reads its range
+ * backwards too, though no count above takes it): each one whose rows backwards cost more than forwards (a range
  * read through, not one its LIMIT ends: cost.c), with its place, weight
  * and the rows a run it reads more; or that none does. */
 static const char *slower_reads(kp_advisor *adv, const kp_table *t, int part, kp_arena *scratch)
@@ -524,8 +525,8 @@ static void propose_desc(kp_advisor *adv, const kp_table *t, int part, double re
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
 		kp_order o;
-		if (q->base == t && !q->plan.index && q->plan.order == KP_ORDER_REVERSE && ranged(q->plan.access)) {
-			if (ranged(kpa_plan_class(h, q, scratch, &o)) && o == KP_ORDER_KEY)
+		if (q->base == t && !q->plan.index && q->plan.order == KP_ORDER_REVERSE && kpa_served(q->plan.access)) {
+			if (kpa_served(kpa_plan_class(h, q, scratch, &o)) && o == KP_ORDER_KEY)
 				fixed += q->weight;
 		}
 		kp_arena_reset(scratch);
@@ -591,9 +592,9 @@ void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	const kp_list *qs = kpa_queries_of(adv, t);
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
-		/* only reads the key serves in its order, filtered or not: a
-		 * full scan reads the whole table whatever the direction */
-		if (q->base != t || q->plan.index || q->plan.order == KP_ORDER_NONE || !ranged(q->plan.access))
+		/* only reads the key serves in its order: a full scan reads the
+		 * whole table whatever the direction */
+		if (q->base != t || q->plan.index || q->plan.order == KP_ORDER_NONE || !kpa_served(q->plan.access))
 			continue;
 		nord += q->weight;
 		if (q->plan.order == KP_ORDER_REVERSE) {

@@ -33,11 +33,11 @@ static void test_prefixed_reverse_read_costs_a_seek_a_block(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d->trades);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d->trades, "is not paid back by the 20000 weighted rows it saves a run"));
 	/* KP122 names the read that pays for reading backwards: the queue
-	 * read, not the LIMIT 20 read of 40,000 (before: "40000 of 40000
-	 * weight ... read game_creation backwards, which is slower than the
-	 * stored order", the filtered read not counted) */
+	 * read, filtered, not the LIMIT 20 read of 40,000 (before: "40000 of
+	 * 40000 weight ... read game_creation backwards, which is slower than
+	 * the stored order", which the LIMIT 20 read is not) */
 	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_DESC_KEY,
-	                                "50000 of 50000 weight of ordered reads of mp read game_creation backwards; "
+	                                "40000 of 40000 weight of ordered reads of mp read game_creation backwards; "
 	                                "w.sql:6 (weight 10000, 2 rows a run more than forwards) reads its range "
 	                                "through, which is slower than the stored order"),
 	                1);
