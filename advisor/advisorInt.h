@@ -492,6 +492,7 @@ void kpa_push_companions(kp_advisor *adv, kp_advice *x, kp_advice *with);
 #define KP_SMALL_RANGE_ROWS 1000 /* a FILTERED SCAN of one key range of at most this many rows (stated)
                                    costs the rows its filter keeps (cost.c, docs/advice.md) */
 #define KP_REVERSE_FACTOR 2.0   /* a reverse scan costs this many forward rows a row */
+#define KP_REVERSE_BLOCK_ROWS 100.0 /* rows of one block a reverse read of an =-bound range seeks back to once */
 /* KP_WRITE_RATE: advisor.h (the review shows it) */
 #define KP_REFUSED_RATE 300.0 /* making one run of a read the store refuses run is worth up
                                    to this many rows the indexes add to the writes (docs/advice.md,

@@ -4,6 +4,8 @@
  * guess (a table's rows) comes from annotations, else a default. */
 #include "advisor/advisorInt.h"
 
+#include <math.h>
+
 /* The literal value of a LIMIT or OFFSET, or -1 (none, or a parameter). */
 static double bound_value(const kp_expr *e)
 {
@@ -282,8 +284,9 @@ static double rows_read(const kp_plan *p, const kp_stmt *s, double n, const kpa_
 	 * found is read again from the table */
 	if (p->access == KP_ACCESS_SEARCH && !p->covering)
 		rows *= 2;
-	/* a reverse scan seeks back row by row, and costs KP_REVERSE_FACTOR
-	 * a row where it reads a range through or reads the whole table; a
+	/* a reverse scan costs KP_REVERSE_FACTOR a row where it reads the
+	 * whole table or a range with no = prefix through (below: one with
+	 * an = prefix costs a seek a block more); a
 	 * reverse read of a key range that its LIMIT ends costs the rows it
 	 * returns: HBase's reversed scan (Scan.setReversed, HBASE-4811: "scan a
 	 * table or a range within a table in reverse, reducing the need to
@@ -294,9 +297,28 @@ static double rows_read(const kp_plan *p, const kp_stmt *s, double n, const kpa_
 	 * saves such a read nothing and never pays for its copy of the table
 	 * (E98's latest blocks, E99's activity pages in
 	 * tests/advisor/designs16.md; docs/advice.md, "The cost model") */
-	if (p->order == KP_ORDER_REVERSE && !(bounded && p->nranges > 0 &&
-	                                      (p->access == KP_ACCESS_SCAN || p->access == KP_ACCESS_FILTERED)))
-		rows *= reverse;
+	bool ranged = p->nranges > 0 && (p->access == KP_ACCESS_SCAN || p->access == KP_ACCESS_FILTERED);
+	if (p->order == KP_ORDER_REVERSE && !(bounded && ranged)) {
+		/* a range every key range of which binds its lead by = (one
+		 * prefix's rows: a player's matches, a user's feed) read through
+		 * backwards costs its rows and one seek a block it crosses past
+		 * the first (KP_REVERSE_BLOCK_ROWS rows a block, a seek priced as
+		 * a row; the first seek is every read's, forwards or backwards):
+		 * HBase's reversed StoreFileScanner seeks back to the start of
+		 * each block once and walks it (HBASE-28043), Tablestore reads a
+		 * range BACKWARD as it reads it forwards. A read with no = prefix
+		 * (a range of the leading column, the whole table) goes back
+		 * through regions as well, and keeps KP_REVERSE_FACTOR a row. So
+		 * the reverse factor alone cannot pay for copying a table keyed
+		 * by its prefix (E115's match history, designs19.md) */
+		bool prefixed = ranged && reverse > 1;
+		for (int i = 0; prefixed && i < p->nranges; i++)
+			prefixed = p->ranges[i].neq > 0;
+		if (prefixed)
+			rows += ceil(rows / KP_REVERSE_BLOCK_ROWS) - 1;
+		else
+			rows *= reverse;
+	}
 	/* each shard of a search index is asked, whatever the LIMIT (each
 	 * returns its own first rows, merged) */
 	return rows + fan;

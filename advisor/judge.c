@@ -87,6 +87,20 @@ static double backwards(const jtable *jt, const sres *res)
 	return w;
 }
 
+/* Weight of jt's reads that plan as res sorts: at equal cost the design
+ * that sorts fewer is taken before the one that reads fewer backwards (an
+ * index stored DESC that leaves ORDER BY ... DESC sorted, a nullable
+ * column Phoenix keeps NULL first in either direction, pays nothing over
+ * the ascending one read backwards: E112 in tests/advisor/designs18.md;
+ * docs/advice.md, "Bounded reverse reads"). */
+static double sorted_weight(const jtable *jt, const sres *res)
+{
+	double w = 0;
+	for (int i = 0; i < jt->ns; i++)
+		w += res[i].order == KP_ORDER_SORT ? jt->s[i].weight : 0;
+	return w;
+}
+
 /* d with x applied on top (and what x comes with); false when it cannot
  * be: a second key change, or no hypothetical key or index to apply. */
 static bool apply(kp_arena *a, const kp_table *t, design *d, kp_advice *x)
@@ -556,9 +570,12 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				undecided[i] = false;
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
+				double st = pick >= 0 ? sorted_weight(jt, try_res) : 0;
+				double sb = pick >= 0 ? sorted_weight(jt, best_res) : 0;
 				bool tie = pick >= 0 && !kpj_robust_better_on(jt, &c, try_res, &best, best_res) &&
 				           !kpj_robust_better_on(jt, &best, best_res, &c, try_res) &&
-				           (tie_before(x, cands->items[pick]) || backwards(jt, try_res) < backwards(jt, best_res));
+				           (tie_before(x, cands->items[pick]) || st < sb ||
+				            (st == sb && backwards(jt, try_res) < backwards(jt, best_res)));
 				if (pick < 0 || kpj_robust_better_on(jt, &c, try_res, &best, best_res) || tie) {
 					best = c;
 					best_real = real;
