@@ -66,6 +66,10 @@ typedef struct target_info {
 	double scan_rows_limit;     /* rows one SQL scan may read before the store fails it
 	                               (Tablestore's SQL scan limit), 0: none; a full scan
 	                               past it cannot succeed: the judge counts it refused */
+	bool range_read_units;      /* a range read is charged by the data it scans, a few
+	                               hundred rows one unit, one request filtering on the
+	                               server (Tablestore's GetRange): a small filtered read
+	                               costs the rows it returns (kpa_small_filtered_rows) */
 	const char *full_scan_note; /* its words on a full scan (KP001) */
 	const char *filtered_scan_note; /* its words on a FILTERED SCAN (KP002's help): a scan limit
 	                                   that counts the rows scanned, before the filter; NULL: none */
@@ -169,6 +173,10 @@ typedef struct kpa_notes {
 	bool *latest;           /* per column: latest (monotonic, reads prefer the newest) */
 	double *range;          /* per column: -- range: c SHARE, the share of the rows a
 	                           range on it keeps, in (0, 1], or 0 */
+	kp_value *held;         /* per column: -- distribution: c 'V' SHARE, the value V
+	                           (KP_V_STR) ... */
+	double *held_share;     /* ... and the share of the rows that hold it, in (0, 1];
+	                           0: none stated */
 } kpa_notes;
 
 /* t's annotations, parsed (and malformed ones reported, KP022) on first
@@ -195,7 +203,19 @@ typedef struct kpa_counts {
 	const kp_value *const *common; /* per column: the value most writes set to a column of
 	                           few values whose spread is not stated (common_value.c),
 	                           else NULL; NULL: none known */
+	const kp_value *held;   /* per column: a value whose share of the rows is stated
+	                           (-- distribution: c 'V' SHARE), or NULL */
+	const double *held_share; /* per column: that share, in (0, 1]; 0: none stated */
 } kpa_counts;
+/* The share of the rows a read that binds column col to v keeps, where
+ * -- distribution: col 'V' SHARE states it: SHARE when v is V, the rest
+ * spread over the column's other values when v is another literal
+ * ((1 - SHARE) / (distinct - 1), or 1 - SHARE when the count is not
+ * stated); 0 when nothing is stated of v (a parameter, no annotation). */
+double kpa_held_share(const kpa_counts *k, int col, const kp_value *v);
+/* kpa_held_share of the value WHERE w binds column col to by = (its
+ * first such term), or 0. */
+double kpa_held_share_in(const kpa_counts *k, const kp_names *nm, const kp_expr *w, int col);
 /* The share of rows a range on column col keeps, stated by -- range:; 0
  * when not stated or k is NULL (the default, KP_SEL_RANGE, applies). */
 double kpa_range_kept(const kpa_counts *k, int col);
@@ -356,6 +376,7 @@ typedef struct kpa_memo_val {
 	kp_order order;         /* how it serves the ORDER BY */
 	bool rejected;          /* a full scan the store refuses */
 	bool has_rows;          /* rows is set */
+	double small;           /* kpa_small_filtered_rows (-1: none) */
 } kpa_memo_val;
 /* What kpa_memo_slot found: whether the entry is new, and the indexes of
  * h that can change the plan (h's own array when all can; else a copy in
@@ -468,7 +489,10 @@ void kpa_push_companions(kp_advisor *adv, kp_advice *x, kp_advice *with);
 #define KP_SEL_EQ 0.01          /* share of rows one key column bound by = keeps */
 #define KP_SEL_RANGE 0.1        /* share a range on the next key column keeps */
 #define KP_SEL_FILTER 0.1       /* share of rows read that a residual filter keeps */
+#define KP_SMALL_RANGE_ROWS 1000 /* a FILTERED SCAN of one key range of at most this many rows (stated)
+                                   costs the rows its filter keeps (cost.c, docs/advice.md) */
 #define KP_REVERSE_FACTOR 2.0   /* a reverse scan costs this many forward rows a row */
+#define KP_REVERSE_BLOCK_ROWS 100.0 /* rows of one block a reverse read of an =-bound range seeks back to once */
 /* KP_WRITE_RATE: advisor.h (the review shows it) */
 #define KP_REFUSED_RATE 300.0 /* making one run of a read the store refuses run is worth up
                                    to this many rows the indexes add to the writes (docs/advice.md,
@@ -518,6 +542,13 @@ void kpa_push_companions(kp_advisor *adv, kp_advice *x, kp_advice *with);
  * KP_BRACKET, the ends of the bracket. */
 double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
                           double scale, int buckets);
+/* Where p is a FILTERED SCAN of one key range of at most KP_SMALL_RANGE_ROWS
+ * rows, every column it binds counted by the annotations: the rows its
+ * filter keeps (at least 1), what such a read costs where the drop of an
+ * index it went through is weighed (docs/advice.md, "Small filtered
+ * reads"); else -1. */
+double kpa_small_filtered_rows(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
+                               int buckets);
 /* Rows the WHERE of s matches in a table of n rows, whatever reads them:
  * KP_SEL_EQ (or 1 / the annotated distinct values) per column it binds by
  * = or IN, KP_SEL_RANGE per column it bounds by a range, KP_SEL_FILTER

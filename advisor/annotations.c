@@ -8,6 +8,7 @@
  *   -- row_bytes: 300
  *   -- regions: 16
  *   -- range: created 1/365
+ *   -- distribution: state 'DONE' 95%
  *   CREATE TABLE orders (...);
  *
  * Parsed here, once per table, for the cost model, the hotspot evidence
@@ -124,6 +125,58 @@ static void bad(kp_advisor *adv, kp_source *src, const char *p, const char *end,
 	            (int)(end - p), p, what);
 }
 
+/* -- distribution: COLUMN 'V' SHARE from w (at the quote) to end, into
+ * column ci of n; false when malformed. */
+static bool held(kp_advisor *adv, kpa_notes *n, int ci, const char *w, const char *end)
+{
+	kp_buf v = {0};
+	const char *q = w + 1;
+	for (;; q++) {
+		if (q >= end) {
+			kp_buf_free(&v);
+			return false;   /* no closing quote */
+		}
+		if (*q == '\'') {
+			if (q + 1 < end && q[1] == '\'') {
+				kp_buf_putc(&v, '\'');
+				q++;
+				continue;
+			}
+			break;
+		}
+		kp_buf_putc(&v, *q);
+	}
+	const char *sw = q + 1, *rest;
+	if (sw < end && !isspace((unsigned char)*sw)) {
+		kp_buf_free(&v);
+		return false;   /* 'V'x */
+	}
+	while (sw < end && isspace((unsigned char)*sw))
+		sw++;
+	const char *se = kp_annotation_word(sw, end, &rest);
+	double x = -1;
+	if (kp_annotation_note(rest, end)) {
+		if (se > sw && se[-1] == '%') {
+			double pc;
+			if (kp_decimal(sw, (size_t)(se - 1 - sw), &pc) && pc > 0 && pc <= 100)
+				x = pc / 100;
+		} else {
+			x = share(sw, se);
+		}
+	}
+	if (!(x > 0 && x <= 1)) {
+		kp_buf_free(&v);
+		return false;
+	}
+	char *text = kp_arena_alloc(adv->a, v.len + 1);
+	if (v.len)
+		memcpy(text, v.data, v.len);
+	n->held[ci] = (kp_value){.kind = KP_V_STR, .n = (uint32_t)v.len, .s = text};
+	n->held_share[ci] = x;
+	kp_buf_free(&v);
+	return true;
+}
+
 /* One trimmed comment line [p, end) of src before t's CREATE TABLE (or an
  * ALTER TABLE adding its columns). */
 static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, kp_source *src, const char *p, const char *end)
@@ -205,6 +258,16 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, kp_source *src
 			return;
 		}
 		n->distinct[ci] = x;
+		return;
+	}
+	/* a value and the share of the rows that hold it: 'V' SHARE, V quoted
+	 * as SQL quotes a string ('' for a quote), SHARE a percentage (95%)
+	 * or a share as -- range: takes it (0.95, 19/20) */
+	if (w < end && *w == '\'') {
+		if (held(adv, n, ci, w, end))
+			return;
+		bad(adv, src, p, end, "expected a column, a quoted value and the share of the rows that hold it (95%, "
+		                    "0.95 or 19/20)");
 		return;
 	}
 	/* the kind, then its argument: zipfian's constant, fixed's count */
@@ -314,6 +377,8 @@ static kpa_notes *new_notes(kp_arena *a, const kp_table *t)
 	n->dist = kp_arena_alloc(a, (size_t)(t->ncols + 1));
 	n->latest = kp_arena_alloc(a, (size_t)(t->ncols + 1));
 	n->range = kp_arena_alloc(a, sizeof(double) * (size_t)(t->ncols + 1));
+	n->held = kp_arena_alloc(a, sizeof(kp_value) * (size_t)(t->ncols + 1));
+	n->held_share = kp_arena_alloc(a, sizeof(double) * (size_t)(t->ncols + 1));
 	return n;
 }
 
@@ -592,4 +657,45 @@ double kp_rate_stated(kp_source *src, uint32_t off, kp_diags *d, kp_arena *a)
 double kpa_stated_rate(const kp_wquery *q)
 {
 	return kp_rate_stated(q->src, q->off, NULL, NULL);
+}
+
+double kpa_held_share(const kpa_counts *k, int col, const kp_value *v)
+{
+	if (!k || !k->held || !k->held_share || !v || col < 0 || col >= k->ncols || !(k->held_share[col] > 0))
+		return 0;
+	if (v->kind == KP_V_PARAM || v->kind == KP_V_NULL || v->kind == KP_V_HASH)
+		return 0;   /* a value the statement does not name */
+	bool ok = true;
+	double x = k->held_share[col];
+	if (kp_value_cmp(v, &k->held[col], &ok) == 0 && ok)
+		return x;
+	if (!ok)
+		return 0;   /* not comparable (a number against the quoted value) */
+	/* another value: the rest of the rows, over the other values */
+	double d = k->distinct ? k->distinct[col] : 0;
+	double rest = 1 - x;
+	return d >= 2 ? rest / (d - 1) : rest > 0 ? rest : 1e-9;
+}
+
+double kpa_held_share_in(const kpa_counts *k, const kp_names *nm, const kp_expr *w, int col)
+{
+	if (!k || !k->held_share || !nm || !w || col < 0 || col >= k->ncols || !(k->held_share[col] > 0))
+		return 0;
+	const kp_expr *one[1] = {w};
+	const kp_expr *const *l = one;
+	uint32_t n = 1;
+	if (w->kind == KP_X_AND) {
+		l = (const kp_expr *const *)w->list;
+		n = w->n;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		const kp_expr *e = l[i];
+		if (e->kind != KP_X_CMP || e->op != KP_OP_EQ)
+			continue;
+		const kp_expr *lit = kpa_colref(nm, e->a) == col ? e->b : kpa_colref(nm, e->b) == col ? e->a : NULL;
+		kp_value v;
+		if (lit && kp_value_of(&v, lit))
+			return kpa_held_share(k, col, &v);
+	}
+	return 0;
 }

@@ -4,6 +4,8 @@
  * guess (a table's rows) comes from annotations, else a default. */
 #include "advisor/advisorInt.h"
 
+#include <math.h>
+
 /* The literal value of a LIMIT or OFFSET, or -1 (none, or a parameter). */
 static double bound_value(const kp_expr *e)
 {
@@ -125,23 +127,25 @@ static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const kp
  * keeps: 1 / the annotated distinct values of each column the WHERE binds
  * by = and the plan's range does not (independent columns), else
  * KP_SEL_FILTER, a default. */
-static double filter_share(const kp_plan *p, const kp_stmt *s, const double *distinct)
+static double filter_share(const kp_plan *p, const kp_stmt *s, const double *distinct, const kpa_counts *kc)
 {
 	colset eq = {0}, range = {0};
-	if (distinct && p->names)
+	if ((distinct || (kc && kc->held_share)) && p->names)
 		kpa_sargable(p->names, kpa_where_of(s), &eq, &range);
 	double share = 1;
 	bool stated = false;
 	int tc = tenant_bound(p);
 	for (int i = 0; i < eq.n; i++) {
 		int c = eq.cols[i];
-		if (c < 0 || distinct[c] < 1)
+		/* a value whose share of the rows -- distribution: states */
+		double held = c >= 0 ? kpa_held_share_in(kc, p->names, kpa_where_of(s), c) : 0;
+		if (c < 0 || (!(held > 0) && (!distinct || distinct[c] < 1)))
 			continue;
 		bool bound = false;   /* by the key range the plan reads */
 		for (int k = 0; p->key && p->nranges && k < p->ranges[0].neq + p->ranges[0].nthen && k < p->key->n; k++)
 			bound |= p->key->parts[k].col == c;
 		if (!bound) {
-			share *= stated_share(distinct, c, tc);
+			share *= held > 0 ? held : stated_share(distinct, c, tc);
 			stated = true;
 		}
 	}
@@ -151,12 +155,22 @@ static double filter_share(const kp_plan *p, const kp_stmt *s, const double *dis
 	return stated ? share : KP_SEL_FILTER;
 }
 
-double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
-                          double scale, int buckets)
+static double rows_read(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
+                        double scale, int buckets, bool small_cost, bool *was_small)
 {
 	const double *distinct = k ? k->distinct : NULL;
 	const kpa_counts *counts = k;   /* the loops below name their key part k */
 	double rows, fan = 0;
+	/* small_cost: a FILTERED SCAN of one key range whose rows the
+	 * annotations state (every column it binds a -- distinct:, its range
+	 * a -- range:) and that holds at most KP_SMALL_RANGE_ROWS rows costs
+	 * the rows its filter keeps, as a SCAN costs the rows it returns: it
+	 * is one range read, one request, whose rows the store reads together
+	 * (one GetRange scans up to 5,000 rows; HBase reads 64 KB blocks) and
+	 * filters on the server (Tablestore's filter on GetRange, HBase's scan
+	 * filters). Only where an existing index's drop is weighed
+	 * (kpa_small_filtered_rows; docs/advice.md, "Small filtered reads") */
+	bool known = false, small = false;
 	switch (p->access) {
 	case KP_ACCESS_GET:
 		/* one row a key named, in each bucket it may be in */
@@ -168,6 +182,7 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 	case KP_ACCESS_FILTERED:
 		rows = 0;
 		int tc = tenant_bound(p);
+		known = p->nranges == 1 && distinct;
 		for (int i = 0; i < p->nranges; i++) {
 			const kp_range *r = &p->ranges[i];
 			double part = n;
@@ -180,6 +195,7 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 				/* an annotated column: one value of its distinct ones */
 				int col = kp ? kp->col : -1;
 				double st = stated_share(distinct, col, tc);
+				known &= st > 0;
 				/* a stated count is an average over values: a read that
 				 * sorts reads every row of its value, whatever its LIMIT,
 				 * and at the bracket's upper end a value holds KP_BRACKET
@@ -189,6 +205,11 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 					st = st * scale < 1 ? st * scale : 1;
 				else
 					st = few_share_at(counts, col, k < r->neq ? &r->eq[k] : NULL, st, scale);
+				/* a value whose share -- distribution: states, not
+				 * bracketed (kpa_held_share) */
+				double held = kpa_held_share(counts, col, k < r->neq ? &r->eq[k] : NULL);
+				if (held > 0)
+					st = held;
 				part *= st > 0 ? st : sel_at(KP_SEL_EQ, scale);
 			}
 			if (r->has_range) {
@@ -196,12 +217,24 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 				 * bracketed, as a stated count is not), else the default */
 				int rc = p->key && r->neq < p->key->n ? p->key->parts[r->neq].col : -1;
 				double kept = kpa_range_kept(k, rc);
+				known &= kept > 0;
 				part *= kept > 0 ? kept : sel_at(KP_SEL_RANGE, scale);
 			}
 			rows += part < 1 ? 1 : part;
 		}
 		if (p->nranges == 0 || rows > n)
 			rows = n;
+		/* a filtered read of one small key range: the rows it returns
+		 * (small_filtered_range) */
+		if (p->access == KP_ACCESS_FILTERED && known && buckets <= 1 && rows <= KP_SMALL_RANGE_ROWS && rows < n) {
+			if (was_small)
+				*was_small = true;
+			if (small_cost) {
+				double kept = rows * filter_share(p, s, distinct, counts);
+				rows = kept < 1 ? 1 : kept;
+				small = true;
+			}
+		}
 		break;
 	case KP_ACCESS_FULL:
 		/* the table, whatever the LIMIT (it reads until it has its rows),
@@ -225,8 +258,8 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 	bool bounded = false;   /* the LIMIT, not the range, ends the read */
 	if (l >= 0 && p->order != KP_ORDER_SORT) {
 		double need = l + (o > 0 ? o : 0);
-		if (p->access == KP_ACCESS_FILTERED)
-			need /= filter_share(p, s, distinct);
+		if (p->access == KP_ACCESS_FILTERED && !small)
+			need /= filter_share(p, s, distinct, counts);
 		if (p->access == KP_ACCESS_FULL) {
 			int salt = p->index ? p->index->salt_buckets : p->table ? p->table->salt_buckets : 0;
 			need *= salt > 1 ? salt : 1;
@@ -251,8 +284,9 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 	 * found is read again from the table */
 	if (p->access == KP_ACCESS_SEARCH && !p->covering)
 		rows *= 2;
-	/* a reverse scan seeks back row by row, and costs KP_REVERSE_FACTOR
-	 * a row where it reads a range through or reads the whole table; a
+	/* a reverse scan costs KP_REVERSE_FACTOR a row where it reads the
+	 * whole table or a range with no = prefix through (below: one with
+	 * an = prefix costs a seek a block more); a
 	 * reverse read of a key range that its LIMIT ends costs the rows it
 	 * returns: HBase's reversed scan (Scan.setReversed, HBASE-4811: "scan a
 	 * table or a range within a table in reverse, reducing the need to
@@ -263,12 +297,45 @@ double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kp
 	 * saves such a read nothing and never pays for its copy of the table
 	 * (E98's latest blocks, E99's activity pages in
 	 * tests/advisor/designs16.md; docs/advice.md, "The cost model") */
-	if (p->order == KP_ORDER_REVERSE && !(bounded && p->nranges > 0 &&
-	                                      (p->access == KP_ACCESS_SCAN || p->access == KP_ACCESS_FILTERED)))
-		rows *= reverse;
+	bool ranged = p->nranges > 0 && (p->access == KP_ACCESS_SCAN || p->access == KP_ACCESS_FILTERED);
+	if (p->order == KP_ORDER_REVERSE && !(bounded && ranged)) {
+		/* a range every key range of which binds its lead by = (one
+		 * prefix's rows: a player's matches, a user's feed) read through
+		 * backwards costs its rows and one seek a block it crosses past
+		 * the first (KP_REVERSE_BLOCK_ROWS rows a block, a seek priced as
+		 * a row; the first seek is every read's, forwards or backwards):
+		 * HBase's reversed StoreFileScanner seeks back to the start of
+		 * each block once and walks it (HBASE-28043), Tablestore reads a
+		 * range BACKWARD as it reads it forwards. A read with no = prefix
+		 * (a range of the leading column, the whole table) goes back
+		 * through regions as well, and keeps KP_REVERSE_FACTOR a row. So
+		 * the reverse factor alone cannot pay for copying a table keyed
+		 * by its prefix (E115's match history, designs19.md) */
+		bool prefixed = ranged && reverse > 1;
+		for (int i = 0; prefixed && i < p->nranges; i++)
+			prefixed = p->ranges[i].neq > 0;
+		if (prefixed)
+			rows += ceil(rows / KP_REVERSE_BLOCK_ROWS) - 1;
+		else
+			rows *= reverse;
+	}
 	/* each shard of a search index is asked, whatever the LIMIT (each
 	 * returns its own first rows, merged) */
 	return rows + fan;
+}
+
+double kpa_rows_read_over(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
+                          double scale, int buckets)
+{
+	return rows_read(p, s, n, k, reverse, scale, buckets, false, NULL);
+}
+
+double kpa_small_filtered_rows(const kp_plan *p, const kp_stmt *s, double n, const kpa_counts *k, double reverse,
+                               int buckets)
+{
+	bool small = false;
+	double rows = rows_read(p, s, n, k, reverse, 1, buckets, true, &small);
+	return small ? rows : -1;
 }
 
 double kpa_insert_rows(const kp_stmt *s)

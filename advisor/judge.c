@@ -15,8 +15,8 @@
  * at most one key change, until none does. Empty, the design stands.
  * Every other candidate is an alternative, ranked by the same order alone,
  * with what it trades; key changes exclude each other. What a verdict
- * says in words (trades, write cost, the defaults it rests on) is
- * judge_words.c's. */
+ * says in words is judge_words.c's (trades, write cost),
+ * judge_notes.c's (the defaults it rests on) and judge_index_words.c's. */
 #include "advisor/judgeInt.h"
 
 #include <stdlib.h>
@@ -84,6 +84,20 @@ static double backwards(const jtable *jt, const sres *res)
 	double w = 0;
 	for (int i = 0; i < jt->ns; i++)
 		w += res[i].order == KP_ORDER_REVERSE ? jt->s[i].weight : 0;
+	return w;
+}
+
+/* Weight of jt's reads that plan as res sorts: at equal cost the design
+ * that sorts fewer is taken before the one that reads fewer backwards (an
+ * index stored DESC that leaves ORDER BY ... DESC sorted, a nullable
+ * column Phoenix keeps NULL first in either direction, pays nothing over
+ * the ascending one read backwards: E112 in tests/advisor/designs18.md;
+ * docs/advice.md, "Bounded reverse reads"). */
+static double sorted_weight(const jtable *jt, const sres *res)
+{
+	double w = 0;
+	for (int i = 0; i < jt->ns; i++)
+		w += res[i].order == KP_ORDER_SORT ? jt->s[i].weight : 0;
 	return w;
 }
 
@@ -177,13 +191,49 @@ static void drop_plans(jtable *jt, const design *d, kp_arena *scratch, const kp_
 			kpj_plan_shape(jt, d, &nohash, scratch, k, out, NULL);
 }
 
+/* The weight of the writes that keep ix (an insert writes its row, a
+ * delete removes it, an update of a column of its key moves it), and of
+ * the statements that go through it (cur). */
+static void keep_weights(const jtable *jt, const kp_index *ix, const sres *cur, double *writes, double *reads)
+{
+	kp_index *one[1] = {(kp_index *)ix};
+	design only = {.ix = one, .nix = 1};
+	*writes = *reads = 0;
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || s->q->stmt->kind == KP_S_DELETE ||
+		    (s->q->stmt->kind == KP_S_UPDATE && kpj_update_moves(jt->t, &only, s->q->stmt) > 0))
+			*writes += s->weight;
+		else if (cur[i].ix && through_ix(cur[i].ix, ix))
+			*reads += s->weight;
+	}
+}
+
+/* Does dropping ix make a statement that goes through it worse: its
+ * class, a refusal, a sort its ORDER BY did not need? A SCAN that becomes
+ * a FILTERED SCAN of one small key range (kpa_small_filtered: one range
+ * read, its rows filtered on the server) is not worse where the writes
+ * that keep ix weigh more than the statements that go through it: each
+ * such read stays one range read, and each of those writes saves an index
+ * row (docs/advice.md, "Small filtered reads"; E120's seat lookup in
+ * tests/advisor/designs19.md, where E84's unread badge, read more than
+ * its index is written, keeps its index) */
 static bool drop_worsens(const jtable *jt, const kp_index *ix, const sres *cur, const sres *then)
 {
+	double writes = -1, reads = 0;
 	for (int i = 0; i < jt->ns; i++) {
 		if (jt->s[i].ins_rows > 0 || !cur[i].ix || !through_ix(cur[i].ix, ix))
 			continue;
-		if (class_rank(then[i].cls) > class_rank(cur[i].cls) || (then[i].rejected && !cur[i].rejected) ||
+		if ((then[i].rejected && !cur[i].rejected) ||
 		    (then[i].order == KP_ORDER_SORT && cur[i].order != KP_ORDER_SORT))
+			return true;
+		if (class_rank(then[i].cls) <= class_rank(cur[i].cls))
+			continue;
+		if (!(cur[i].cls == KP_ACCESS_SCAN && then[i].cls == KP_ACCESS_FILTERED && then[i].small >= 0))
+			return true;
+		if (writes < 0)
+			keep_weights(jt, ix, cur, &writes, &reads);
+		if (writes <= reads)
 			return true;
 	}
 	return false;
@@ -297,6 +347,21 @@ static void rewrite_as_judged(kp_advisor *adv, const jtable *jt, kp_advice *x, c
 	kpa_map_free(&at);
 }
 
+/* Does design c put more rows on one region than the design as it is
+ * (base), where they decide? Rule 2 never admits it. Where every write of
+ * the table states its rate (kp_cost.by_rate), rows on one region decide
+ * only when a region takes them at KP_REGION_WRITE_RATE or more
+ * (kp_cost.hot_decides), the rule table keys are judged by: an index led
+ * by a column of few values, written a few rows a second, is no hotspot
+ * (E119 in tests/advisor/designs19.md: a lab's worklist index at 120 rows
+ * a second over 25 labs; docs/advice.md, "The choice"). */
+static bool adds_hot(const kp_cost *c, const kp_cost *base)
+{
+	if (c->hot <= base->hot * (1 + 1e-9))
+		return false;
+	return !c->by_rate || c->hot_decides;
+}
+
 static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *scratch, kp_arena *hyp)
 {
 	const kp_table *t = jt->t;
@@ -358,6 +423,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		trade[i] = kpj_trades(adv, jt, &base, &alone[i], &d);
 		/* never a key a write of the workload changes (judge_rewrite.c) */
 		rewrites[i] = kpj_key_rewrite_words(adv, jt, x);
+		/* nor DDL the target refuses for its key's length */
+		if (!rewrites[i])
+			rewrites[i] = kpj_key_limit_words(adv, jt, x);
 		x->held_why = rewrites[i];   /* the KP120 finding's words say it (kpa_reword_held) */
 		if (rewrites[i])
 			trade[i] = trade[i] ? kp_arena_printf(adv->a, "%s; %s", rewrites[i], trade[i]) : rewrites[i];
@@ -481,7 +549,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				} else {
 					kpj_evaluate(jt, &d, scratch, &c, try_res, hyp);
 				}
-				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9))
+				if (c.broken > 0 || adds_hot(&c, &base))
 					continue;   /* 1 and 2: never admitted */
 				/* a search index is brought the writes asynchronously: it
 				 * takes no read that looks a row up by a value a write of
@@ -502,9 +570,12 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				undecided[i] = false;
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
+				double st = pick >= 0 ? sorted_weight(jt, try_res) : 0;
+				double sb = pick >= 0 ? sorted_weight(jt, best_res) : 0;
 				bool tie = pick >= 0 && !kpj_robust_better_on(jt, &c, try_res, &best, best_res) &&
 				           !kpj_robust_better_on(jt, &best, best_res, &c, try_res) &&
-				           (tie_before(x, cands->items[pick]) || backwards(jt, try_res) < backwards(jt, best_res));
+				           (tie_before(x, cands->items[pick]) || st < sb ||
+				            (st == sb && backwards(jt, try_res) < backwards(jt, best_res)));
 				if (pick < 0 || kpj_robust_better_on(jt, &c, try_res, &best, best_res) || tie) {
 					best = c;
 					best_real = real;
@@ -552,7 +623,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 						kpj_plan_shape(jt, &d, &nohash, scratch, i, try_res, NULL);
 				kp_cost c;
 				kpj_cost_of(jt, &d, try_res, &c);
-				if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9) || kpj_better(&cur, &c))
+				if (c.broken > 0 || adds_hot(&c, &base) || kpj_better(&cur, &c))
 					continue;
 				memmove(picks + k, picks + k + 1, sizeof(int) * (size_t)(npicks - k - 1));
 				npicks--;
@@ -591,7 +662,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				continue;
 			kp_cost c;
 			kpj_evaluate(jt, &d, scratch, &c, try_res, hyp);
-			if (c.broken > 0 || c.hot > base.hot * (1 + 1e-9) || kpj_better(&cur, &c) ||
+			if (c.broken > 0 || adds_hot(&c, &base) || kpj_better(&cur, &c) ||
 			    any_worse(jt, cur_res, try_res))
 				continue;
 			taken[picks[k]] = false;
@@ -633,7 +704,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	kp_cost whole = cur;
 	while (npicks > 0) {
 		kpj_evaluate(jt, &chosen, scratch, &whole, try_res, hyp);
-		if (whole.broken <= 0 && whole.hot <= base.hot * (1 + 1e-9))
+		if (whole.broken <= 0 && !adds_hot(&whole, &base))
 			break;
 		npicks--;
 		chosen = now;

@@ -99,6 +99,8 @@ typedef struct sres {
 	                           counts as refused */
 	kp_order order;         /* ORDER BY service */
 	const kp_index *ix;     /* the index it reads through, or NULL (the table) */
+	double small;           /* a FILTERED SCAN of one small key range: the rows it costs
+	                           where a drop is weighed (kpa_small_filtered_rows); -1: none */
 } sres;
 
 /* Does the target refuse a plan of st (its class, order, refusal) for its sort: a store that returns
@@ -167,6 +169,11 @@ bool kpj_partial_moves(const jtable *jt, int i, int col);
  * on a row that exists, why it is not taken, in words (in adv's arena);
  * NULL otherwise (judge_rewrite.c). */
 const char *kpj_key_rewrite_words(kp_advisor *adv, const jtable *jt, const kp_advice *x);
+/* Words that hold back a key change or index table whose CREATE TABLE
+ * declares more key parts than the target takes (KP110 on the advised DDL,
+ * also when the table is past the limit already: designs19.md E116), or
+ * NULL when it fits. */
+const char *kpj_key_limit_words(kp_advisor *adv, const jtable *jt, const kp_advice *x);
 /* Does shape i of jt bind by = a non-key column the workload's UPDATEs of
  * its table set (a read that looks up a value a write has just set)? */
 bool kpj_reads_own_write(const jtable *jt, int i);
@@ -225,6 +232,12 @@ bool kpj_pays(const kp_cost *c, const kp_cost *cur);
 bool kpj_robust_better(const kp_cost *a, const kp_cost *b);
 bool kpj_robust_better_on(const jtable *jt, const kp_cost *a, const sres *ra, const kp_cost *b, const sres *rb);
 
+/* "file:line" of statement q, for the words (judge_words.c). */
+const char *kpj_where_at(kp_advisor *adv, const kp_wquery *q);
+/* Rows a value in words: rows / distinct, whole from 100 up, to the
+ * hundredth below (judge_words.c). */
+double kpj_per_value(double rows, double distinct);
+
 /* The words of a judged table (judge_words.c). What design d trades,
  * applied alone, against the design as it is (cost now): statements it
  * makes worse, the hotspot it adds or spreads, rows read and written,
@@ -234,7 +247,8 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
  * inserts, each UPDATE shape whose rows rewritten change, deletes); NULL
  * when no write writes another number of rows. */
 const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now, const design *d, bool inserts);
-/* An alternative that paid at the default but not across the bracket:
+/* The notes on the defaults a verdict rests on (judge_notes.c).
+ * An alternative that paid at the default but not across the bracket:
  * its trade and the annotations that would decide it. */
 const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advice *x, const char *trade);
 /* When the design stands: the count of the key's leading column it
@@ -258,7 +272,7 @@ const char *kpj_unique_note(kp_advisor *adv, const jtable *jt);
 const char *kpj_assumes_note(kp_advisor *adv, const jtable *jt, const kp_table_review *r);
 
 /* The table's own indexes and their fate under the recommendation, in
- * words (the review's indexes: line): widened or dropped (by the item's
+ * words (judge_index_words.c) (the review's indexes: line): widened or dropped (by the item's
  * rank), else kept, with the read weight that goes through it on the
  * recommendation (res), or that no read does (and its drop_index
  * alternative); NULL when the table has none. Each index's fate in

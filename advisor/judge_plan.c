@@ -387,7 +387,7 @@ void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, co
 			/* refused whatever the design: it does not run, so it reads
 			 * and writes nothing on any design (what its WHERE would read
 			 * depends on the indexes: E19's sweep through a search index) */
-			out[i] = (sres){0, 0, 0, s->now, s->now_rejected, false, s->now_order, NULL};
+			out[i] = (sres){0, 0, 0, s->now, s->now_rejected, false, s->now_order, NULL, -1};
 			continue;
 		}
 		if (base && added && keeps_plan(jt, s, added)) {
@@ -440,6 +440,7 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 		out[i].fails = kpj_scan_fails(jt, m->cls, m->rejected, m->rows, m->scanned, s->q->stmt);
 		out[i].order = m->order;
 		out[i].ix = m->ix;
+		out[i].small = m->small;
 		kp_arena_reset(scratch);
 		return;
 	}
@@ -536,6 +537,9 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 	out[i].fails = kpj_scan_fails(jt, p.access, p.rejected, rows, scanned, st);
 	out[i].order = p.order;
 	out[i].ix = p.index;
+	out[i].small = m->small = kpa_small_filtered_rows(&p, st, jt->rows, &jt->counts, jt->reverse, nb);
+	if (out[i].small >= 0 && kpa_target(jt->adv->target)->range_read_units)
+		out[i].rows = out[i].lo = out[i].hi = rows = lo = hi = out[i].small;
 	m->rows = rows;
 	m->lo = lo;
 	m->hi = hi;

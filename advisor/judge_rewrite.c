@@ -2,7 +2,9 @@
  * never takes such a column (a key column changes only by a delete and a
  * new write: the write would leave the old row and write a second one,
  * E103), and a partial UPSERT that changes it moves the index rows keyed by
- * it (E75). Apart from judge.c, whose driver chooses; kpj_inserted_value
+ * it (E75); and a key change or index table whose CREATE TABLE declares
+ * more key parts than the target takes, which the store refuses (E116).
+ * Apart from judge.c, whose driver chooses; kpj_inserted_value
  * is judge_plan.c's, the one reading of the value a write gives a column. */
 #include "advisor/judgeInt.h"
 
@@ -160,5 +162,46 @@ const char *kpj_key_rewrite_words(kp_advisor *adv, const jtable *jt, const kp_ad
 			                       y->index ? "the index table's" : "the table's");
 		}
 	}
+	return NULL;
+}
+
+/* The parts of the PRIMARY KEY a CREATE TABLE declares (commas at depth
+ * 0 inside its parentheses: md5(a, b) is one part), or 0 without one. */
+static int ddl_key_parts(const char *ddl)
+{
+	const char *k = ddl ? strstr(ddl, "PRIMARY KEY (") : NULL;
+	if (!k)
+		return 0;
+	int depth = 0, n = 1;
+	for (const char *c = k + strlen("PRIMARY KEY ("); *c; c++) {
+		if (*c == '(')
+			depth++;
+		else if (*c == ')' && depth-- == 0)
+			return n;
+		else if (*c == ',' && depth == 0)
+			n++;
+	}
+	return 0;
+}
+
+const char *kpj_key_limit_words(kp_advisor *adv, const jtable *jt, const kp_advice *x)
+{
+	const target_info *ti = kpa_target(adv->target);
+	if (!ti->max_key_parts)
+		return NULL;
+	for (const kp_advice *y = x; y; y = y->with) {
+		if (!y->ddl || strncmp(y->ddl, "CREATE TABLE", 12))
+			continue;
+		int n = ddl_key_parts(y->ddl);
+		if (n <= ti->max_key_parts)
+			continue;
+		return kp_arena_printf(adv->a,
+		                       "not recommended: %s key has %d parts and %s allows at most %d (KP110): "
+		                       "the store refuses its DDL; fold key columns no read binds into one first "
+		                       "(as fewer_key_columns does)",
+		                       y->index ? "the index table's" : (y->newkey ? "the new" : "its"), n, ti->name,
+		                       ti->max_key_parts);
+	}
+	(void)jt;
 	return NULL;
 }

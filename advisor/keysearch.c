@@ -450,6 +450,57 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	kp_arena_free(&wa);
 }
 
+/* Reads the key serves in key order, with or without a filter. */
+static bool ranged(kp_access a)
+{
+	return a == KP_ACCESS_SCAN || a == KP_ACCESS_FILTERED;
+}
+
+/* The reads of t that read key part `part` backwards and pay for it, in
+ * words, a FILTERED SCAN of a key range among them (it reads its range
+ * backwards too, though no count above takes it): each one whose rows backwards cost more than forwards (a range
+ * read through, not one its LIMIT ends: cost.c), with its place, weight
+ * and the rows a run it reads more; or that none does. */
+static const char *slower_reads(kp_advisor *adv, const kp_table *t, int part, kp_arena *scratch)
+{
+	const kpa_notes *notes = kpa_notes_of(adv, t);
+	kpa_counts k = {notes->distinct, notes->range, t->ncols, notes->dist, NULL, notes->held, notes->held_share};
+	double n = notes->rows >= 0 ? notes->rows : KP_DEFAULT_ROWS;
+	double rev = kpa_reverse_factor(adv->target);
+	const kp_list *qs = kpa_queries_of(adv, t);
+	kp_buf b = {0};
+	int named = 0;
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		if (q->base != t || q->plan.index || q->plan.order != KP_ORDER_REVERSE || !ranged(q->plan.access))
+			continue;
+		int c = kpa_colref(q->plan.names, ((kp_order_item *)kpa_order_of(q->stmt)->items[0])->expr);
+		if (c < 0 || c != t->pk.parts[part].col)
+			continue;
+		kp_plan p;
+		kpa_plan_on(&p, t, q, scratch);
+		double more = 0;
+		if (p.order == KP_ORDER_REVERSE && !p.index)
+			more = kpa_rows_read_over(&p, q->stmt, n, &k, rev, 1, 0) -
+			       kpa_rows_read_over(&p, q->stmt, n, &k, 1, 1, 0);
+		kp_arena_reset(scratch);
+		if (!(more > 1e-9))
+			continue;
+		uint32_t line, col;
+		kp_source_linecol(q->src, q->off, &line, &col);
+		kp_buf_printf(&b, "%s%s:%u (weight %.15g, %.15g rows a run more than forwards)", named ? ", " : "",
+		              q->src->path, line, q->weight, more);
+		named++;
+	}
+	const char *list = kpa_bufdup(adv->a, &b);
+	const char *out = named
+	                  ? kp_arena_printf(adv->a, "; %s read%s %s range through, which is slower than the stored "
+	                                    "order", list, named > 1 ? "" : "s", named > 1 ? "their" : "its")
+	                  : "; the LIMIT of each ends it before its range does: it reads as many rows as forwards";
+	kp_buf_free(&b);
+	return out;
+}
+
 /* The desc_key candidate turning key part `part` of t: with the weight of
  * the ordered reads that then read forwards; none when no read does, or
  * when the store cannot store the column reversed. */
@@ -482,12 +533,16 @@ static void propose_desc(kp_advisor *adv, const kp_table *t, int part, double re
 	}
 	if (fixed <= 0)
 		return;   /* it turns no read forwards: nothing to propose */
-	/* the finding states the fact where most ordered reads go backwards */
+	/* the finding states the fact where most ordered reads go backwards,
+	 * and names the reads that pay for it: those that read their range
+	 * through, not those their LIMIT ends (cost.c) */
 	kp_diag *g = NULL;
-	if (rev > fwd)
+	if (rev > fwd) {
+		const char *slow = slower_reads(adv, t, part, scratch);
 		g = kp_diag_add(adv->d, adv->a, KP_R_DESC_KEY, KP_SEV_INFO, t->src, t->pk_off ? t->pk_off : t->off, 0,
-		                "%.15g of %.15g weight of ordered reads of %s read %s backwards, which is slower than the "
-		                "stored order", rev, nord, t->name, cn);
+		                "%.15g of %.15g weight of ordered reads of %s read %s backwards%s", rev, nord, t->name, cn,
+		                slow);
+	}
 	if (!ti->desc_key && c->auto_increment) {
 		/* the store writes the value: it cannot be stored reversed */
 		if (g)

@@ -33,7 +33,7 @@ static const target_info targets[] = {
 		.partition_lead = true,
 		.strict_key_types = true, .hash_part_error = true, .names = KP_NAMES_NOCASE, .dq_strings = true,
 		.never_reject = true, .index_policy = true, .max_indexes = 5, .search_index = KPA_SEARCH_API,
-		.scan_rows_limit = 100000,
+		.scan_rows_limit = 100000, .range_read_units = true,
 		.full_scan_note = "Tablestore runs it, reading every partition, and fails it past its SQL scan limits: "
 		                  "\"100,000 for the number of scanned rows, 128 MB for the size of scanned data, "
 		                  "and 30 seconds for the scan duration\"",

@@ -179,6 +179,8 @@ static int box_bound(const pctx *pc, const kp_con *b)
 			for (int j = 0; j < p->nhash; j++)
 				if (!con_point(&b[pc->kcol[p->hash_cols[j]]]))
 					return n;
+			if (spliced_unbound(k, pc->pslot, b, i))
+				return n;
 			continue;
 		}
 		const kp_con *c = &b[pc->pslot[i]];

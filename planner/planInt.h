@@ -138,6 +138,23 @@ static inline bool con_point(const kp_con *c)
 	return c->point;
 }
 
+/* Is key part i, a bucket the writer splices into the column of the part
+ * after it (kp_key_part.buckets), left unbound by box b? The store holds
+ * one column, the bucket followed by the next part's value: a read
+ * computes it only when it binds the bucket's columns and bounds that
+ * next part too. A read that binds only the bucket's columns cannot name
+ * the column's value (Lindorm's "a condition on a column that does not
+ * lead needs the leading one bounded"; the advice's rewrite binds the
+ * spliced column by the bucket and the next part's value), so it binds no
+ * part: as `keyplan explain` plans the advised DDL. */
+static inline bool spliced_unbound(const kp_key *k, const int *pslot, const kp_con *b, int i)
+{
+	const kp_key_part *p = &k->parts[i];
+	if (p->buckets <= 0 || i + 1 >= k->n || pslot[i + 1] < 0)
+		return false;
+	return con_free(&b[pslot[i + 1]]);
+}
+
 /* Recomputes c->point; returns true when c is empty (lo above hi). */
 static inline bool con_settle(kp_con *c)
 {

@@ -49,6 +49,8 @@ static void box_range(pctx *pc, const kp_con *b, kp_range *r)
 					return;
 				of[j] = c->lo;
 			}
+			if (spliced_unbound(k, pc->pslot, b, i))
+				return;
 			kp_value *h = &r->eq[r->neq++];
 			memset(h, 0, sizeof(*h));
 			h->kind = KP_V_HASH;

@@ -524,7 +524,8 @@ static void test_e58_posts_index_dropped_for_the_new_one(void)
  * its rate: the rate decides, as for the table's key (E119 in
  * tests/advisor/designs19.md: 25 labs, 120 writes a second, the worklist a
  * full scan that fails Tablestore's scan limit). Under what a region takes
- * the secondary index is offered as a plain one; at a rate past it, the
+ * the secondary index is offered as a plain one, and recommended; at a
+ * rate past it, the
  * lead is a hotspot again and only a bucketed index table is named. */
 static const char *const lab_schema =
 	"-- rows: 800000000\n"
@@ -558,7 +559,9 @@ static void test_index_lead_cool_by_stated_rates(void)
 	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_UNSERVED, "a secondary index keyed [lab_id][status][order_id] makes it "
 	                                                  "a SCAN"), 1);
 	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_UNSERVED, "would be a write hotspot"), 0);
-	CU_ASSERT_PTR_NOT_NULL(alternative(&r, "lab_order", "secondary_index", "[lab_id][status][order_id]"));
+	/* and the judge admits it (judge.c's adds_hot): recommended, the
+	 * worklist made to run */
+	expect_recommended(&r, "lab_order", "secondary_index [lab_id][status][order_id]");
 	run_free(&r);
 	/* 400 inserts and 400 updates a second: up to 1200 rows a second on
 	 * the busiest lab's region, past what a region takes: a hotspot, and

@@ -93,12 +93,14 @@ static const char *col_name(const kp_table *t, int c)
 
 /* An index the store creates by API (Tablestore's CreateIndex), as
  * keyplan's schema reads it: its declared parts, then what it covers. */
-static void index_ddl(kp_buf *b, const kp_advice *x, int n)
+static void index_ddl(kp_buf *b, const kp_advice *x, int n, const char *lead)
 {
 	const kp_index *ix = x->index;
 	const kp_table *t = ix->table;
 	kp_buf_printf(b, "CREATE INDEX wi_%s_%d%s ON %s (", x->table->name, n, ix->search ? " USING SEARCH" : "",
 	              x->table->name);
+	if (lead && *lead)
+		kp_buf_printf(b, "%s, ", lead);
 	bool *in_key = calloc((size_t)t->ncols + 1, 1);
 	int first = ix->tenant_lead ? 1 : 0;
 	for (int i = first; i < ix->nuser; i++) {
@@ -146,8 +148,25 @@ void wi_plan_items(wi_plan *pl, const kp_table_review *v, const kp_advice *const
 		}
 		if (x->replaces)
 			kp_buf_printf(&pl->after, "DROP INDEX %s ON %s;\n", x->replaces->name, x->table->name);
+		/* a Tablestore rebuild_index led by a bucket column the advice adds
+		 * to the table (its key words name it first): the column, stated
+		 * -- distinct: N and uniform, as docs/annotations.md says to state
+		 * it by hand, then the index led by it */
+		char lead[128] = "";
+		if (x->index && !strcmp(x->kind, "rebuild_index") && x->buckets > 0 && x->key && x->key[0] == '[') {
+			const char *end = strchr(x->key, ']');
+			size_t len = end ? (size_t)(end - x->key - 1) : 0;
+			if (len > 0 && len < sizeof lead) {
+				memcpy(lead, x->key + 1, len);
+				lead[len] = 0;
+				if (kp_table_column(x->table, lead, (uint32_t)len) < 0) {
+					memcpy(pl->bucket, lead, len + 1);
+					pl->nbuckets = x->buckets;
+				}
+			}
+		}
 		if (x->index) {
-			index_ddl(&pl->after, x, (int)i);
+			index_ddl(&pl->after, x, (int)i, lead);
 		} else if (!strcmp(x->kind, "search_index") && x->columns.n) {
 			kp_buf_printf(&pl->after, "CREATE INDEX wi_%s_%u USING SEARCH ON %s (", x->table->name, i,
 			              x->table->name);
@@ -178,11 +197,22 @@ char *wi_applied_schema(const char *schema, wi_plan *plans, int n)
 		for (int k = 0; k < n; k++)
 			if (!plans[k].skip && plans[k].create && creates_table(s.part[i], plans[k].v->table->name))
 				with = &plans[k];
-		if (with) {
-			const char *h = head_of(s.part[i]);
-			kp_buf_printf(&b, "%.*s%s;\n", (int)(h - s.part[i]), s.part[i], with->create);
+		const wi_plan *adds = NULL;   /* a bucket column a rebuilt index adds */
+		for (int k = 0; k < n; k++)
+			if (!plans[k].skip && plans[k].bucket[0] && creates_table(s.part[i], plans[k].v->table->name))
+				adds = &plans[k];
+		const char *h = head_of(s.part[i]);
+		const char *stmt = with ? with->create : h;
+		kp_buf_printf(&b, "%.*s", (int)(h - s.part[i]), s.part[i]);
+		const char *pk = NULL;
+		for (const char *at = stmt; adds && (at = strstr(at, "PRIMARY KEY")); at++)
+			pk = at;
+		if (adds && pk) {
+			kp_buf_printf(&b, "-- distinct: %s %d\n-- distribution: %s uniform\n", adds->bucket, adds->nbuckets,
+			              adds->bucket);
+			kp_buf_printf(&b, "%.*s%s BIGINT, %s;\n", (int)(pk - stmt), stmt, adds->bucket, pk);
 		} else {
-			kp_buf_printf(&b, "%s;\n", s.part[i]);
+			kp_buf_printf(&b, "%s;\n", stmt);
 		}
 	}
 	for (int k = 0; k < n; k++)

@@ -17,6 +17,8 @@ typedef struct wi_plan {
 	kp_buf after;       /* DDL run after the schema */
 	const char *skip;   /* why it cannot be applied, or NULL */
 	char why[256];
+	char bucket[128];   /* a bucket column a rebuilt index adds to the table ("": none) */
+	int nbuckets;       /* its values (-- distinct:) */
 } wi_plan;
 
 /* What applying items (advice of v's table, together) takes, or why it
