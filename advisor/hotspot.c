@@ -477,11 +477,18 @@ reversal:
 			               kp_arena_printf(adv->a, "salt_buckets: key the table by %s, bucket = %s (3 digits, "
 			                               "computed by the writer) followed by %s, zero-padded, in place of %s (one "
 			                               "key column%s%s): writes spread over %d buckets; a read "
-			                               "that binds %s by = or IN computes its bucket, any other read is %s; %s",
+			                               "that binds %s by = or IN%s computes its bucket, any other read is %s; %s",
 			                               mn, expr, ln, ln,
 			                               fold_words ? "" : kp_arena_printf(adv->a, ", so the key keeps %d", nparts),
-			                               fold_words ? fold_words : "", KP_BUCKETS, sc->name, merge_words,
-			                               kpa_migration_note(adv, t)),
+			                               fold_words ? fold_words : "", KP_BUCKETS, sc->name,
+			                               /* the store holds one column, the bucket then the
+			                                * lead's value: a read names it only with both
+			                                * (planInt.h's spliced_unbound, E116's abuse desk) */
+			                               src != t->pk.parts[0].col
+			                               ? kp_arena_printf(adv->a, " and binds %s too (the bucket is spliced into "
+			                                                 "its column)", ln)
+			                               : "",
+			                               merge_words, kpa_migration_note(adv, t)),
 			               fold_key ? fold_key
 			                        : kpa_notation_with(adv, t, kp_arena_printf(adv->a, "[bucket + %s]", ln), 1),
 			               merged);

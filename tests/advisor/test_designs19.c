@@ -139,7 +139,9 @@ static void test_e116_flows_spread_radius_stands(void)
 	                                         "NULL, PRIMARY KEY (exporter_id_key, flow_start, src_addr, flow_record_key))"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(salt->message, "and by flow_record_key, the key columns no statement binds or orders "
 	                                             "by (dst_addr, src_port, dst_port, protocol) concatenated"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(salt->message, "any other read is 16 reads, one a bucket"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(salt->message, "a read that binds src_addr by = or IN and binds exporter_id too (the "
+	                                             "bucket is spliced into its column) computes its bucket, any other "
+	                                             "read is 16 reads, one a bucket"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(salt->message, "any other read is one read per bucket 0 to 15): w.sql:7 (weight 2000)"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(salt->message, "migration"))
 	const kp_table_review *fr = review_of(&r, "flow_record");
