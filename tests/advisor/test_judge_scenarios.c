@@ -768,6 +768,44 @@ static void test_key_past_the_key_limit_folds_unbound_columns(void)
 	}
 }
 
+/* A re-key of a table past the target's key parts folds the same way: a
+ * sensor table led by time (every write on one point) and read by device
+ * and time window, with four key columns after them no statement binds,
+ * is re-keyed [device_id][ts][a1 + a2 + a3 + a4], three parts, its DDL
+ * adding reading_key; the window stays a SCAN (fails before: the 6-part
+ * re-key held back by KP110 on its DDL). */
+static void test_rekey_past_the_key_limit_folds_unbound_columns(void)
+{
+	const char *schema = "-- distinct: device_id 1000000\n"
+	                     "CREATE TABLE reading (ts BIGINT NOT NULL, device_id BIGINT NOT NULL, a1 VARCHAR(16) NOT NULL, "
+	                     "a2 VARCHAR(16) NOT NULL, a3 VARCHAR(16) NOT NULL, a4 VARCHAR(16) NOT NULL, v BIGINT, "
+	                     "PRIMARY KEY (ts, device_id, a1, a2, a3, a4));";
+	const char *w = "-- weight: 10000\n"
+	                "UPSERT INTO reading (ts, device_id, a1, a2, a3, a4, v) VALUES (?, ?, ?, ?, ?, ?, ?);\n"
+	                "-- weight: 5000\nSELECT v FROM reading WHERE device_id = ? AND ts >= ? AND ts < ?;\n";
+	for (size_t t = 0; t < sizeof limit_tg / sizeof *limit_tg; t++) {
+		run r;
+		run_w(&r, schema, w, limit_tg[t].target);
+		expect_recommended(&r, "reading", "reorder_key [device_id][ts][a1 + a2 + a3 + a4]");
+		const kp_advice *x = NULL;
+		for (uint32_t i = 0; i < r.adv.advice.n && !x; i++) {
+			const kp_advice *y = r.adv.advice.items[i];
+			if (!strcmp(y->table->name, "reading") && y->recommended && !strcmp(y->kind, "reorder_key"))
+				x = y;
+		}
+		CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(x->ddl);
+		CU_ASSERT_PTR_NOT_NULL(strstr(x->ddl, "reading_key VARCHAR(68) NOT NULL, PRIMARY KEY (device_id, ts, reading_key))"));
+		char want[320];
+		snprintf(want, sizeof want, "the key columns no statement binds or orders by (a1, a2, a3, a4) concatenated "
+		         "into reading_key (zero-padded, with a separator below every value character) in place of them, "
+		         "so the key keeps 3, within the %d %s allows", limit_tg[t].limit, limit_tg[t].name);
+		CU_ASSERT_PTR_NOT_NULL(strstr(x->message, want));
+		CU_ASSERT_STRING_EQUAL(change_at(&r, "reading", 4), "FILTERED SCAN -> SCAN");
+		run_free(&r);
+	}
+}
+
 KPT_SUITE("judge_scenarios", NULL, NULL,
 	{"scenario: OpenTSDB's tsdb design stands", test_scenario_opentsdb_design_stands},
 	{"scenario: HBase time series keyed by time first is reordered", test_scenario_hbase_timeseries_reorder},
@@ -799,4 +837,6 @@ KPT_SUITE("judge_scenarios", NULL, NULL,
 	{"a key change past the target's key limit is held back, on every target with one (E116)",
 	 test_key_change_past_the_key_limit_is_held_back},
 	{"a key past the target's key limit folds the columns no statement binds (E116)",
-	 test_key_past_the_key_limit_folds_unbound_columns})
+	 test_key_past_the_key_limit_folds_unbound_columns},
+	{"a re-key past the target's key limit folds the columns no statement binds (E116)",
+	 test_rekey_past_the_key_limit_folds_unbound_columns})
