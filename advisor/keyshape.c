@@ -1,6 +1,8 @@
 /* KP104-KP106, KP108: the key's shape and size (too many key columns,
  * unbounded or wide key columns, numbers stored as strings) and too many
- * column families. */
+ * column families; and the fold of the key columns no statement binds
+ * into one part, which brings a salt or re-key past the target's key parts
+ * within them (kpa_key_fold: hotspot.c, keysearch.c). */
 #include "advisor/advisorInt.h"
 
 #include <stdlib.h>
