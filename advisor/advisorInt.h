@@ -711,6 +711,35 @@ bool kpa_rated_rows(kp_advisor *adv, const kp_table *t, double *rate);
 const char *kpa_index_hot(kp_advisor *adv, const kp_table *t, const int *cols, int n);
 /* keyshape.c */
 void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* A key past the target's parts with the key columns no statement of the
+ * workload binds or orders by folded into one part where the first of them
+ * stands (as fewer_key_columns words it: "[a + b]"), keyshape.c. */
+typedef struct kpa_fold {
+	bool col[KP_REORDER_MAX];   /* by t column index (< KP_REORDER_MAX): folded */
+	int first;                  /* the first folded column */
+	int nfold;                  /* columns folded */
+	const char *name;           /* the folded column the DDL adds: <t>_key */
+	long long len;              /* its VARCHAR length */
+	const char *cols;           /* "a, b" */
+	const char *part;           /* "[a + b]" */
+} kpa_fold;
+/* Fills f and returns true when folding such key columns of k at or past
+ * part keep_from (never column keep_col, -1 none) brings k to at most
+ * limit parts; false when none does (two or more columns folded, each of a
+ * bounded width, the name <t>_key free and not avoid). */
+bool kpa_key_fold(kp_advisor *adv, const kp_table *t, const kp_key *k, int keep_from, int keep_col, int limit,
+                  const char *avoid, kpa_fold *f);
+/* k with f applied: the folded columns but the first dropped, and the
+ * first kept as the part the planner plans (no statement binds it, so it
+ * is never bound, as the folded column would not be) or, with ddl, made
+ * column t->ncols of the table kpa_fold_table returns. */
+kp_key kpa_fold_key(kp_advisor *adv, const kpa_fold *f, const kp_key *k, const kp_table *t, bool ddl);
+/* t with the folded column appended (column t->ncols). */
+kp_table *kpa_fold_table(kp_advisor *adv, const kp_table *t, const kpa_fold *f);
+/* The key line of key k after its first skip_from parts, lead before it,
+ * with f's part where its first column stands. */
+char *kpa_fold_notation(kp_advisor *adv, const kp_table *t, const kpa_fold *f, const kp_key *k, const char *lead,
+                        int skip_from);
 /* unique.c */
 void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* Why column col of t is taken as near-unique for the cost model (one row
