@@ -24,7 +24,7 @@ CREATE TABLE account_position (account_id VARCHAR(36) NOT NULL, symbol VARCHAR(1
 -- distribution: activity_id monotonic
 -- distinct: account_id 5000000
 -- distinct: activity_type 12
-CREATE TABLE account_activity (activity_id VARCHAR(64) NOT NULL, account_id VARCHAR(36) NOT NULL,
+CREATE TABLE account_activity (activity_id VARCHAR(64) NOT NULL, account_id VARCHAR(36),
   activity_type VARCHAR(8), transaction_time BIGINT, symbol VARCHAR(16), side VARCHAR(4),
   qty DECIMAL(18,9), price DECIMAL(18,4), cum_qty DECIMAL(18,9), leaves_qty DECIMAL(18,9),
   order_id VARCHAR(36), order_status VARCHAR(24), net_amount DECIMAL(18,4)
