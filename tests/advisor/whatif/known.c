@@ -114,6 +114,31 @@ const known whatif_knowns[] = {
          * reads": checkin_by_seat is dropped, not rebuilt.
          * The fix wants apply.c to add the bucket column, its annotations
          * and a workload that writes and binds it; not done. */
+        /* designs20 (E121-E126), first run on 286122b, applied with
+         * whatif/E121.workload.sql and E122.workload.sql (README rules).
+         * E121's rebuild_index build_by_pipeline led by
+         * build_by_pipeline_bucket = hash(build_id) % 16: line 22 (the
+         * pipeline graph, weight 20000, build_by_pipeline_bucket IN 16
+         * values and pipeline_id =) is E66's case: the what-if reads the
+         * rows in range, 5.71 jobs a pipeline (-- distinct: pipeline_id),
+         * the applied IN list floors each of its 16 ranges at one row, 16:
+         * 20000 x 10.29 = 205,714 more. By the model's rule that a merged
+         * read costs the rows in its range (5c00bc2, E66's entry) the
+         * applied side is the wrong one (designs20.md E121 notes that a
+         * designer counts the 16 range reads, which a bucket of pipeline_id
+         * would have spared). */
+        {"E121", "ci_build", "read", "144285.714285714", "350000",
+         "applied side wrong by the merged-read rule: 16 ranges floored at one row each against 5.71 rows in range (E66's case)"},
+        /* E122's salt_buckets spliced into project_id_key, bucket =
+         * hash(log_id) % 16: line 28 (a project's day, weight 30,
+         * project_id_key IN 16 values) is E59's case: the what-if keeps
+         * project_id's annotated zipfian skew (the CI project's 23%, read
+         * as often as it holds rows), the applied design reads
+         * project_id_key back as distinct(project_id) x 16 values but
+         * uniform: 1,790,178,486 against 516,666,667. The applied side is
+         * the wrong one: the splice keeps the count, not the distribution. */
+        {"E122", "audit_log", "read", "1790178486.13711", "516666666.666667",
+         "applied side wrong: the spliced key column keeps project_id's count but not its zipfian distribution (E59's case)"},
         {NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
