@@ -206,6 +206,11 @@ typedef struct kpa_counts {
 	const kp_value *held;   /* per column: a value whose share of the rows is stated
 	                           (-- distribution: c 'V' SHARE), or NULL */
 	const double *held_share; /* per column: that share, in (0, 1]; 0: none stated */
+	const char *const *few_default; /* per column: why a column whose share of the rows no
+	                           annotation states has few values (its name or type, the
+	                           literals every write sets: common_value.c), else NULL; a
+	                           filter by = on it keeps, at the bracket's upper end, every
+	                           row it reads (cost.c, filter_share); NULL: none known */
 } kpa_counts;
 /* The share of the rows a read that binds column col to v keeps, where
  * -- distribution: col 'V' SHARE states it: SHARE when v is V, the rest
