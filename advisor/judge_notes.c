@@ -178,7 +178,9 @@ static const char *unique_why(kp_advisor *adv, const jtable *jt, int c)
 		return kp_arena_printf(adv->a, "a UNIQUE index holds it alone, and %s binds it by =",
 		                       by ? kpj_where_at(adv, by) : "a read");
 	return kp_arena_printf(adv->a, "%s, and %s binds it alone",
-	                       why == KPA_UNIQUE_KEY_END ? "it ends the key" : "its name says it is the table's id",
+	                       why == KPA_UNIQUE_KEY_END ? "it ends the key"
+	                       : why == KPA_UNIQUE_NAME  ? kpa_unique_name(&jt->t->cols[c])
+	                                                 : "its name says it is the table's id",
 	                       by ? kpj_where_at(adv, by) : "a read");
 }
 
