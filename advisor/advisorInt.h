@@ -145,6 +145,10 @@ bool kpa_coarse_time(const kp_column *c);
  * (NULL aside); 0 otherwise (a TINYINT's 256 are more than the default's
  * 100, so they bound nothing). */
 double kpa_type_values(const kp_column *c);
+/* Why a column's name says each record is given its value once (a record
+ * locator, a UUID, a confirmation code), or NULL: near-unique evidence
+ * for the cost model (unique.c, KPA_UNIQUE_NAME). */
+const char *kpa_unique_name(const kp_column *c);
 /* A string column that holds numbers or dates, by its name (KP106). */
 bool kpa_numeric_string(const kp_column *c);
 /* Fixed width in bytes of a column, or -1 for variable width. */
@@ -206,6 +210,11 @@ typedef struct kpa_counts {
 	const kp_value *held;   /* per column: a value whose share of the rows is stated
 	                           (-- distribution: c 'V' SHARE), or NULL */
 	const double *held_share; /* per column: that share, in (0, 1]; 0: none stated */
+	const char *const *few_default; /* per column: why a column whose share of the rows no
+	                           annotation states has few values (its name or type, the
+	                           literals every write sets: common_value.c), else NULL; a
+	                           filter by = on it keeps, at the bracket's upper end, every
+	                           row it reads (cost.c, filter_share); NULL: none known */
 } kpa_counts;
 /* The share of the rows a read that binds column col to v keeps, where
  * -- distribution: col 'V' SHARE states it: SHARE when v is V, the rest
@@ -747,12 +756,20 @@ void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
  * workload (*by, its first: no ORDER BY, no LIMIT past 1, no aggregate)
  * binds it alone by = or IN, and it ends t's key of
  * several columns (KPA_UNIQUE_KEY_END), or its name says it is t's own id
- * (KPA_UNIQUE_ID: id, or t's name with _id or id, singular or plural).
+ * (KPA_UNIQUE_ID: id, or t's name with _id or id, singular or plural), or
+ * its name says each record is given its value once (KPA_UNIQUE_NAME:
+ * kpa_unique_name, a record locator, a UUID).
  * Or a UNIQUE index of the column alone (not partial) and a read binds it
  * by = (KPA_UNIQUE_INDEX, *by that read): the schema says one row a value.
  * KPA_UNIQUE_NO when none, or when a -- distinct: or its type states
  * its values, or the column is few-valued or a time by its name or type. */
-typedef enum kpa_unique_why { KPA_UNIQUE_NO, KPA_UNIQUE_KEY_END, KPA_UNIQUE_ID, KPA_UNIQUE_INDEX } kpa_unique_why;
+typedef enum kpa_unique_why {
+	KPA_UNIQUE_NO,
+	KPA_UNIQUE_KEY_END,
+	KPA_UNIQUE_ID,
+	KPA_UNIQUE_INDEX,
+	KPA_UNIQUE_NAME
+} kpa_unique_why;
 kpa_unique_why kpa_near_unique(kp_advisor *adv, const kp_table *t, int col, const kp_wquery **by);
 /* ---------------------------------------------------------------- logs.c */
 

@@ -501,7 +501,7 @@ static bool ranged(kp_access a)
 static const char *slower_reads(kp_advisor *adv, const kp_table *t, int part, kp_arena *scratch)
 {
 	const kpa_notes *notes = kpa_notes_of(adv, t);
-	kpa_counts k = {notes->distinct, notes->range, t->ncols, notes->dist, NULL, notes->held, notes->held_share};
+	kpa_counts k = {notes->distinct, notes->range, t->ncols, notes->dist, NULL, notes->held, notes->held_share, NULL};
 	double n = notes->rows >= 0 ? notes->rows : KP_DEFAULT_ROWS;
 	double rev = kpa_reverse_factor(adv->target);
 	const kp_list *qs = kpa_queries_of(adv, t);
