@@ -514,6 +514,11 @@ void kpa_push_companions(kp_advisor *adv, kp_advice *x, kp_advice *with);
                                    cost only on a table whose writes are at least this share
                                    of its weighted statements (docs/advice.md, "The choice":
                                    a hotspot worth a key change) */
+#define KP_REGION_ROWS 10000000.0 /* rows one region holds before it splits: HBase's
+                                   hbase.hregion.max.filesize (10 GB, Lindorm's likewise) at
+                                   1 KB a row; a table of more stated rows spans regions, and
+                                   a delete of its oldest rows lands on another region than
+                                   the inserts at its newest (judge_hot.c) */
 #define KP_REGION_WRITE_RATE 1000.0 /* rows a second one region (an HBase/Lindorm region,
                                    a Tablestore partition) takes before a hotspot on it
                                    matters: Tablestore's table-design best practices (under

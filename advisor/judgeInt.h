@@ -130,6 +130,32 @@ void kpj_review_today(kp_advisor *adv, const jtable *jt, kp_table_review *r, con
 void kpj_hot_columns(kp_advisor *adv, jtable *jt, const kpa_notes *notes, const kp_list *cands, kp_arena *hyp);
 /* Rows one written row costs: the table and every index. */
 int kpj_write_fanout(const design *d);
+/* The copies of a written row (the table, then each index of a design)
+ * that can put it on a hot region: each one's share of the rows on its
+ * busiest point, walked by landing.c, and whether that point is an
+ * insertion point of the key's growth (a monotonic column). At most
+ * KPJ_HOT_COPIES are told apart; the rest count for every write
+ * (judge_hot.c). */
+#define KPJ_HOT_COPIES 64
+typedef struct kpj_hot_copy {
+	double share;
+	bool growth;
+	int col;                /* growth: the growing column */
+	const kp_index *ix;     /* NULL: the table */
+} kpj_hot_copy;
+
+typedef struct kpj_hot_copies {
+	kpj_hot_copy c[KPJ_HOT_COPIES];
+	int n;
+	double rest;            /* shares of copies past KPJ_HOT_COPIES */
+	double all;             /* every copy's share: a new row's */
+} kpj_hot_copies;
+
+/* The hot copies of a row of jt's table on design d. */
+void kpj_hot_copies_of(const jtable *jt, const design *d, kpj_hot_copies *h);
+/* Of one row write shape i writes, the share that lands on one region,
+ * summed over the copies it writes there. */
+double kpj_hot_of(const jtable *jt, const kpj_hot_copies *h, int i);
 /* Index rows an UPDATE moves on design d (an index whose key holds a
  * column it sets: the old row deleted, the new one written). */
 int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s);

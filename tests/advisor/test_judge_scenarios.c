@@ -859,6 +859,75 @@ static void test_index_dropped_for_a_small_filtered_read_when_writes_outweigh_re
 	run_free(&r);
 }
 
+/* Rows on one region (docs/advice.md, "Write concentration"): a write
+ * counts on an index's busiest point only where it writes that index's
+ * row there. A pull index led by the modification time takes the
+ * creates and the changes that set the time, not the acknowledgement
+ * that sets a column it neither keys nor covers (E130: 2,000 rows a
+ * second, not 4,000). */
+static void test_a_write_counts_on_the_copies_it_writes(void)
+{
+	static const char *const schema =
+		"CREATE TABLE parcel (depot VARCHAR(8) NOT NULL, parcel_id VARCHAR(20) NOT NULL, state VARCHAR(12),\n"
+		"  weight_g INTEGER, changed_at BIGINT, scanned_at BIGINT, CONSTRAINT pk PRIMARY KEY (depot, parcel_id));\n"
+		"CREATE INDEX parcel_by_changed ON parcel (changed_at) INCLUDE (state);\n";
+	static const char *const workload =
+		"-- rate: 1500/s\n-- weight: 15000\n"
+		"UPSERT INTO parcel (depot, parcel_id, state, weight_g, changed_at, scanned_at) VALUES (?, ?, 'IN', ?, ?, ?);\n"
+		"-- rate: 500/s\n-- weight: 5000\n"
+		"UPSERT INTO parcel (depot, parcel_id, state, changed_at) VALUES (?, ?, ?, ?);\n"
+		"-- rate: 2000/s\n-- weight: 20000\n"
+		"UPSERT INTO parcel (depot, parcel_id, scanned_at) VALUES (?, ?, ?);\n"
+		"-- weight: 30000\n"
+		"SELECT parcel_id, state FROM parcel WHERE depot = ? AND parcel_id = ?;\n";
+	run r;
+	run_w(&r, schema, workload, KP_TARGET_PHOENIX);
+	const kp_table_review *v = review_of(&r, "PARCEL");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_TRUE(v->before.by_rate);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 20000, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot_rate, 2000, 1e-9);
+	run_free(&r);
+}
+
+/* A queue's deletes at its head are not at its tail: a key led by a
+ * growing slot, 50 million rows deep, takes its inserts at the newest
+ * slot and its deletes (by the slot a reader of the head found) on
+ * another region (E131: 4,000 rows a second, not 8,000). Of unstated
+ * rows the queue may drain as fast as it fills: both counted (E26). */
+static void test_a_queue_delete_at_its_head_is_not_at_its_tail(void)
+{
+	static const char *const rows = "-- rows: 50000000\n";
+	static const char *const schema =
+		"-- distribution: slot monotonic\n"
+		"CREATE TABLE redelivery (slot BIGINT NOT NULL, msg_id VARCHAR(32) NOT NULL, body VARCHAR(2000),\n"
+		"  PRIMARY KEY (slot, msg_id));\n";
+	static const char *const workload =
+		"-- rate: 3000/s\n-- weight: 3000\n"
+		"INSERT INTO redelivery (slot, msg_id, body) VALUES (?, ?, ?);\n"
+		"-- weight: 300\n"
+		"SELECT slot, msg_id, body FROM redelivery WHERE slot >= ? AND slot < ? LIMIT 1000;\n"
+		"-- rate: 3000/s\n-- weight: 3000\n"
+		"DELETE FROM redelivery WHERE slot = ? AND msg_id = ?;\n";
+	char both[512];
+	snprintf(both, sizeof both, "%s%s", rows, schema);
+	run r;
+	run_w(&r, both, workload, KP_TARGET_TABLESTORE);
+	const kp_table_review *v = review_of(&r, "redelivery");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_TRUE(v->before.by_rate);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 3000, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot_rate, 3000, 1e-9);
+	run_free(&r);
+	/* the same queue of unstated rows */
+	run_w(&r, schema, workload, KP_TARGET_TABLESTORE);
+	v = review_of(&r, "redelivery");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 6000, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.hot_rate, 6000, 1e-9);
+	run_free(&r);
+}
+
 KPT_SUITE("judge_scenarios", NULL, NULL,
 	{"scenario: OpenTSDB's tsdb design stands", test_scenario_opentsdb_design_stands},
 	{"scenario: HBase time series keyed by time first is reordered", test_scenario_hbase_timeseries_reorder},
@@ -896,4 +965,8 @@ KPT_SUITE("judge_scenarios", NULL, NULL,
 	{"a key past the target's key limit folds the columns no statement binds (E116)",
 	 test_key_past_the_key_limit_folds_unbound_columns},
 	{"a re-key past the target's key limit folds the columns no statement binds (E116)",
-	 test_rekey_past_the_key_limit_folds_unbound_columns})
+	 test_rekey_past_the_key_limit_folds_unbound_columns},
+	{"a write counts on one region only on the copies it writes there (E130, E132)",
+	 test_a_write_counts_on_the_copies_it_writes},
+	{"a queue's deletes at its head are not at its tail (E131, E127)",
+	 test_a_queue_delete_at_its_head_is_not_at_its_tail})
