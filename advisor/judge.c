@@ -68,11 +68,73 @@ static bool store_kept(const kp_advice *x)
  * must be rewritten for before one more must (Phoenix's SALT_BUCKETS,
  * whose salt the store computes, before a hash prefix every GET computes:
  * E40 in designs6.md), as its worse list counts them. */
-static bool tie_before(const kp_advice *x, const kp_advice *y)
+static double lead_values(const jtable *jt, const kp_advice *x);
+
+static bool tie_before(const jtable *jt, const kp_advice *x, const kp_advice *y)
 {
 	if (store_kept(x) && !strcmp(y->kind, "index_table"))
 		return true;
-	return x->newkey && y->newkey && !x->index && !y->index && x->worse.n < y->worse.n;
+	if (!x->newkey || !y->newkey || x->index || y->index)
+		return false;
+	if (x->worse.n != y->worse.n)
+		return x->worse.n < y->worse.n;
+	/* then the lead with more distinct values: fewer rows on its busiest
+	 * value, more partitions the table can grow to (E125 in
+	 * tests/advisor/designs20.md; docs/advice.md, "The choice") */
+	double vx = lead_values(jt, x), vy = lead_values(jt, y);
+	return vx > 0 && vy > 0 && vx > vy * (1 + 1e-9);
+}
+
+/* Distinct values of the column x's new key leads with: those stated or
+ * its type bounds; 0 for a hash or bucket lead (a tie between a column
+ * and a hash is not decided here) or a column of unknown values. */
+static double lead_values(const jtable *jt, const kp_advice *x)
+{
+	const kp_key *k = x->newkey;
+	if (!k || !k->n || k->parts[0].col < 0 || x->buckets > 0 || !jt->distinct)
+		return 0;
+	return jt->distinct[k->parts[0].col];
+}
+
+/* Would the findings flag the key of design d, its DDL applied (KP101 or
+ * KP102 on its lead)? The walk of landing.c finds a write hotspot on it,
+ * and either its partition key's values cap the table (partition.c:
+ * whatever the rate), or the rows on one region decide (c: where every
+ * write states its rate, at KP_REGION_WRITE_RATE or more, as the
+ * findings weigh them, hotspot.c). Its words, or NULL. */
+static const char *key_flagged(kp_advisor *adv, const jtable *jt, const design *d, const kp_cost *c)
+{
+	const kp_key *k = d->key;
+	if (!k || !k->n || d->buckets || k->parts[0].col < 0)
+		return NULL;
+	kpa_conc cw;
+	kpa_key_conc(adv, jt->t, k, jt->conc, &cw);
+	if (!kpa_conc_hot(&cw))
+		return NULL;
+	int lead = k->parts[0].col;
+	const kp_column *col = &jt->t->cols[lead];
+	const char *word = kpa_target(adv->target)->lead_word;
+	double cap = kpa_partition_capped(adv, jt->t, lead);
+	if (cap > 0)
+		return kp_arena_printf(adv->a, "its %s '%s' holds %.15g values as annotated, and the rows of one value "
+		                       "are never split: some %.3g GB a value, past the %.15g GB one value should hold, "
+		                       "whatever the write rate",
+		                       word, col->name, kpa_notes_of(adv, jt->t)->distinct[lead], cap / 1e9,
+		                       KP_PARTITION_VALUE_BYTES / 1e9);
+	if (c->by_rate && !c->hot_decides)
+		return NULL;
+	return kp_arena_printf(adv->a, "its %s '%s' is a write hotspot: %s", word, col->name,
+	                       kpa_conc_words(adv, jt->t, k->parts, &cw));
+}
+
+/* At equal cost, is candidate i before candidate j? A key change the
+ * findings do not flag before one they do (flag), then tie_before. */
+static bool tie_first(const jtable *jt, kp_list *cands, const char **flag, int i, int j)
+{
+	const kp_advice *x = cands->items[i], *y = cands->items[j];
+	if (key_change(x) && key_change(y) && !flag[i] != !flag[j])
+		return !flag[i];
+	return tie_before(jt, x, y);
 }
 
 /* Weight of jt's reads that plan as res reads backwards: at equal cost
@@ -388,6 +450,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	bool *ok = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
 	const char **trade = kp_arena_alloc(hyp, sizeof(char *) * (n + 1));
 	const char **rewrites = kp_arena_alloc(hyp, sizeof(char *) * (n + 1));
+	const char **flag = kp_arena_alloc(hyp, sizeof(char *) * (n + 1));
 	/* each candidate alone; an index's shapes kept, planned on the key
 	 * they were planned on, to compose with the chosen design */
 	sres **ixres = kp_arena_alloc(hyp, sizeof(sres *) * (n + 1));
@@ -421,6 +484,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			res = NULL;
 		}
 		trade[i] = kpj_trades(adv, jt, &base, &alone[i], &d);
+		/* a key the findings would flag on its DDL applied (KP101/KP102) */
+		flag[i] = index ? NULL : key_flagged(adv, jt, &d, &alone[i]);
+		if (flag[i])
+			trade[i] = trade[i] ? kp_arena_printf(adv->a, "%s; %s", flag[i], trade[i]) : flag[i];
 		/* never a key a write of the workload changes (judge_rewrite.c) */
 		rewrites[i] = kpj_key_rewrite_words(adv, jt, x);
 		/* nor DDL the target refuses for its key's length */
@@ -568,15 +635,26 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 					continue;
 				}
 				undecided[i] = false;
+				/* a key the findings flag (KP101/KP102 on its DDL applied)
+				 * is not taken while one they do not flag serves every read
+				 * as well, whatever their costs (issue 21: never a key led by
+				 * a monotonic or low-cardinality column; docs/advice.md,
+				 * "The choice") */
+				bool unflagged = false;
+				if (pick >= 0 && kcres[i] && kcres[pick] && !flag[i] != !flag[pick]) {
+					if (flag[i] && !any_worse(jt, try_res, best_res))
+						continue;
+					unflagged = flag[pick] && !any_worse(jt, best_res, try_res);
+				}
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
 				double st = pick >= 0 ? sorted_weight(jt, try_res) : 0;
 				double sb = pick >= 0 ? sorted_weight(jt, best_res) : 0;
 				bool tie = pick >= 0 && !kpj_robust_better_on(jt, &c, try_res, &best, best_res) &&
 				           !kpj_robust_better_on(jt, &best, best_res, &c, try_res) &&
-				           (tie_before(x, cands->items[pick]) || st < sb ||
+				           (tie_first(jt, cands, flag, (int)i, pick) || st < sb ||
 				            (st == sb && backwards(jt, try_res) < backwards(jt, best_res)));
-				if (pick < 0 || kpj_robust_better_on(jt, &c, try_res, &best, best_res) || tie) {
+				if (pick < 0 || unflagged || kpj_robust_better_on(jt, &c, try_res, &best, best_res) || tie) {
 					best = c;
 					best_real = real;
 					pick = (int)i;
@@ -764,7 +842,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			if (x->rank || !ok[i] || hidden(x))
 				continue;
 			if (pick < 0 || kpj_better(&alone[i], &alone[pick]) ||
-			    (!kpj_better(&alone[pick], &alone[i]) && tie_before(x, cands->items[pick])))
+			    (!kpj_better(&alone[pick], &alone[i]) && tie_first(jt, cands, flag, (int)i, pick)))
 				pick = (int)i;
 		}
 		if (pick < 0)
