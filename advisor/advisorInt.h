@@ -519,6 +519,14 @@ void kpa_push_companions(kp_advisor *adv, kp_advice *x, kp_advice *with);
                                    1 KB a row; a table of more stated rows spans regions, and
                                    a delete of its oldest rows lands on another region than
                                    the inserts at its newest (judge_hot.c) */
+#define KP_PARTITION_VALUE_BYTES 10e9 /* bytes one partition key value's rows may take
+                                   where the store never splits a value (Tablestore's
+                                   table-design best practices: "within 10 GB") */
+/* Where the target never splits a partition key value (targets.c's
+ * partition_lead) and t states its rows and column ci's distinct values:
+ * the bytes one value of ci holds when ci leads the key, if past
+ * KP_PARTITION_VALUE_BYTES; else 0 (partition.c). */
+double kpa_partition_capped(kp_advisor *adv, const kp_table *t, int ci);
 #define KP_REGION_WRITE_RATE 1000.0 /* rows a second one region (an HBase/Lindorm region,
                                    a Tablestore partition) takes before a hotspot on it
                                    matters: Tablestore's table-design best practices (under

@@ -720,6 +720,7 @@ static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
 			kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_HOT_MONOTONIC, kp_rule_get(KP_R_HOT_MONOTONIC)->severity,
 			                         ix->src, ix->off, (uint32_t)strlen(ix->name), "index %s of %s: %s (a write "
 			                         "hotspot)", ix->name, t->name, kpa_conc_words(adv, t, ix->key.parts, &cw));
+			hot_key(adv, g, t);   /* weighed against the stated rates, as the judge weighs it */
 			/* the salt only where the target has one: the help names no
 			 * store but the target (E108) */
 			kp_diag_help(g, adv->a, "%slead it with a hash or bucket prefix, or put a well-spread column "
@@ -734,6 +735,7 @@ static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
 		                         (uint32_t)strlen(ix->name), "index %s of %s leads with '%s', %s: its "
 		                         "writes pile onto a few regions (a write hotspot)", ix->name, t->name,
 		                         c->name, r);
+		hot_key(adv, g, t);
 		kp_diag_help(g, adv->a, "lead the index with a well-spread column its reads bind by = and put %s "
 		             "after it, or keep an index table led by a hash or bucket prefix", c->name);
 	}
@@ -868,7 +870,15 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			              "writes all go to one", what, c->name, t->name, kpa_conc_words(adv, t, t->pk.parts, &cw));
 		if (enum_r && cw.npre > 1)
 			kp_buf_printf(&m, " (%s)", kpa_conc_words(adv, t, t->pk.parts, &cw));
+		/* a partition key value never split (partition.c): whatever the
+		 * rate; else weighed against the stated rates, as KP101 is */
+		double cap = kpa_partition_capped(adv, t, ci);
+		if (cap > 0)
+			kp_buf_printf(&m, "; the rows of one value are never split: some %.3g GB a value, past the %.15g GB "
+			              "one value should hold, whatever the write rate", cap / 1e9, KP_PARTITION_VALUE_BYTES / 1e9);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_ENUM, t, c->off, kpa_name_len(c), m.data);
+		if (!(cap > 0))
+			hot_key(adv, g, t);
 		hotspot_fixes(adv, g, KP_R_HOT_ENUM, t, c, scratch);
 	} else if (!hot && (r = kpa_prefix_reason(c))) {
 		kp_buf_printf(&m, "%s '%s' of %s holds %s: rows cluster in a few regions", what, c->name,

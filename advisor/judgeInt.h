@@ -325,4 +325,17 @@ void kpj_summarize(const jtable *jt, kp_table_review *r);
  * has one). Needs jt's shapes and distinct counts. */
 void kpj_common_values(jtable *jt, kp_arena *a);
 
+/* judge_tie.c: the order between designs of equal cost. */
+/* x changes the table's key (a reorder, hash, salt, DESC ...). */
+bool kpj_key_change(const kp_advice *x);
+/* The findings would flag the key of design d, its DDL applied (KP101 or
+ * KP102 on its lead; c its cost): their words, else NULL. */
+const char *kpj_key_flagged(kp_advisor *adv, const jtable *jt, const design *d, const kp_cost *c);
+/* At equal cost, candidate i of cands before candidate j (flag: each
+ * candidate's kpj_key_flagged words, or NULL). */
+bool kpj_tie_first(const jtable *jt, kp_list *cands, const char **flag, int i, int j);
+/* Weight of jt's reads that plan as res reads backwards, and as res sorts. */
+double kpj_backwards(const jtable *jt, const sres *res);
+double kpj_sorted_weight(const jtable *jt, const sres *res);
+
 #endif
