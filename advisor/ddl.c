@@ -310,6 +310,17 @@ char *kpa_lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *name, 
 	return r;
 }
 
+/* A name for a column keyplan adds to t: base when t has no column of
+ * that name, else base2, base3, ... (as a compiler makes a fresh name):
+ * an advised CREATE TABLE never declares a column twice (KP013). */
+const char *kpa_free_column_name(kp_advisor *adv, const kp_table *t, const char *base)
+{
+	const char *name = base;
+	for (int k = 2; kp_table_column(t, name, (uint32_t)strlen(name)) >= 0; k++)
+		name = kp_arena_printf(adv->a, "%s%d", base, k);
+	return name;
+}
+
 /* DDL of t (named name) keyed by base whose first column is replaced by a
  * string column col holding a prefix of plen characters (a hash or a
  * bucket number, zero-padded) followed by that column's value, zero-padded
