@@ -367,6 +367,8 @@ kp_advice *kpa_index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table 
 	for (bool taken = true; taken;) {
 		taken = false;
 		const char *want = same ? kp_arena_printf(adv->a, "%s_%d", name, same + 1) : name;
+		/* nor a table of the schema (one an earlier round made), in any case */
+		taken = kp_catalog_find_nocase(adv->cat, want, (uint32_t)strlen(want)) != NULL;
 		for (uint32_t i = 0; i < adv->advice.n && !taken; i++) {
 			const kp_advice *y = adv->advice.items[i];
 			taken = y->table == t && y->ddl && !strcmp(y->kind, "index_table") &&
