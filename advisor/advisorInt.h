@@ -655,6 +655,12 @@ const char *kpa_key_notation(kp_advisor *adv, const kp_table *t, const kp_key *k
 char *kpa_notation_with(kp_advisor *adv, const kp_table *t, const char *lead, int skip_from);
 /* "migration: ...": a key cannot change in place. */
 const char *kpa_migration_note(kp_advisor *adv, const kp_table *t);
+/* A name for a column keyplan adds to t that no column of t has: base,
+ * else base2, base3, ... */
+const char *kpa_free_column_name(kp_advisor *adv, const kp_table *t, const char *base);
+/* Has t a column, an index, of that name, case ignored? */
+bool kpa_has_column_nocase(const kp_table *t, const char *name);
+bool kpa_has_index_nocase(const kp_table *t, const char *name);
 /* DDL of t keyed by a new leading column col (a hash or a bucket the
  * writer computes) and then base. */
 char *kpa_lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *name, const kp_key *base,
