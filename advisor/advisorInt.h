@@ -289,6 +289,9 @@ bool kpa_colset_has(const colset *s, int c);
  * resolution of the statement's names (kp_plan.names). */
 int kpa_colref(const kp_names *nm, const kp_expr *e);
 /* Columns a WHERE binds by = / IN and by ranges, from its top-level AND. */
+/* The conjuncts of w's top-level AND (w's list, or w through *one); *n their
+ * count, 0 for no w (query.c). Borrowed from w. */
+const kp_expr *const *kpa_conjuncts(const kp_expr *w, const kp_expr **one, uint32_t *n);
 void kpa_sargable(const kp_names *nm, const kp_expr *w, colset *eq, colset *range);
 const kp_expr *kpa_where_of(const kp_stmt *s);
 /* A read through a view: marks in used (when not NULL) every column of t

@@ -681,13 +681,9 @@ double kpa_held_share_in(const kpa_counts *k, const kp_names *nm, const kp_expr 
 {
 	if (!k || !k->held_share || !nm || !w || col < 0 || col >= k->ncols || !(k->held_share[col] > 0))
 		return 0;
-	const kp_expr *one[1] = {w};
-	const kp_expr *const *l = one;
-	uint32_t n = 1;
-	if (w->kind == KP_X_AND) {
-		l = (const kp_expr *const *)w->list;
-		n = w->n;
-	}
+	const kp_expr *one;
+	uint32_t n;
+	const kp_expr *const *l = kpa_conjuncts(w, &one, &n);
 	for (uint32_t i = 0; i < n; i++) {
 		const kp_expr *e = l[i];
 		if (e->kind != KP_X_CMP || e->op != KP_OP_EQ)

@@ -129,13 +129,9 @@ static bool binds_literal(const kp_names *nm, const kp_expr *w, int col)
 {
 	if (!nm || !w)
 		return false;
-	const kp_expr *one[1] = {w};
-	const kp_expr *const *l = one;
-	uint32_t n = 1;
-	if (w->kind == KP_X_AND) {
-		l = (const kp_expr *const *)w->list;
-		n = w->n;
-	}
+	const kp_expr *one;
+	uint32_t n;
+	const kp_expr *const *l = kpa_conjuncts(w, &one, &n);
 	for (uint32_t i = 0; i < n; i++) {
 		const kp_expr *e = l[i];
 		if (e->kind != KP_X_CMP || e->op != KP_OP_EQ)

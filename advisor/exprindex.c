@@ -90,13 +90,10 @@ static bool is_value(const kp_expr *e)
 /* The expression a conjunct bounds (= first, then a range), or NULL. */
 static const kp_expr *bound_expr(const kp_names *nm, const kp_table *t, const kp_expr *w, bool *eq)
 {
-	const kp_expr *one[1] = {w}, *best = NULL;
-	const kp_expr *const *l = one;
-	uint32_t n = w ? 1 : 0;
-	if (w && w->kind == KP_X_AND) {
-		l = (const kp_expr *const *)w->list;
-		n = w->n;
-	}
+	const kp_expr *best = NULL;
+	const kp_expr *one;
+	uint32_t n;
+	const kp_expr *const *l = kpa_conjuncts(w, &one, &n);
 	*eq = false;
 	for (uint32_t i = 0; i < n; i++) {
 		const kp_expr *e = l[i], *x = NULL;

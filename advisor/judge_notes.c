@@ -50,13 +50,9 @@ static const char *literal_bound(kp_advisor *adv, const jtable *jt, int col)
 		const kp_expr *w = kpa_where_of(s->q->stmt);
 		if (!w)
 			continue;
-		const kp_expr *one[1] = {w};
-		const kp_expr *const *l = one;
-		uint32_t n = 1;
-		if (w->kind == KP_X_AND) {
-			l = (const kp_expr *const *)w->list;
-			n = w->n;
-		}
+		const kp_expr *one;
+		uint32_t n;
+		const kp_expr *const *l = kpa_conjuncts(w, &one, &n);
 		for (uint32_t k = 0; k < n; k++) {
 			const kp_expr *e = l[k];
 			if (e->kind != KP_X_CMP || e->op != KP_OP_EQ)
@@ -386,13 +382,9 @@ static const jshape *lists_values(const jtable *jt, int col, uint32_t *n)
 		const kp_expr *w = kpa_where_of(s->q->stmt);
 		if (!w)
 			continue;
-		const kp_expr *one[1] = {w};
-		const kp_expr *const *l = one;
-		uint32_t nl = 1;
-		if (w->kind == KP_X_AND) {
-			l = (const kp_expr *const *)w->list;
-			nl = w->n;
-		}
+		const kp_expr *one;
+		uint32_t nl;
+		const kp_expr *const *l = kpa_conjuncts(w, &one, &nl);
 		for (uint32_t k = 0; k < nl; k++)
 			if (l[k]->kind == KP_X_IN && !l[k]->negated && l[k]->n >= 2 &&
 			    kpa_colref(s->q->plan.names, l[k]->a) == col) {

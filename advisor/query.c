@@ -33,18 +33,28 @@ static bool is_value(const kp_expr *e)
 	return kp_value_of(&v, e) && v.kind != KP_V_NULL;
 }
 
+/* The conjuncts of w's top-level AND: w's own list, or w itself through
+ * *one, the caller's one-element buffer; *n their count (0 where w is NULL).
+ * Borrowed from w (and *one): nothing is allocated. */
+const kp_expr *const *kpa_conjuncts(const kp_expr *w, const kp_expr **one, uint32_t *n)
+{
+	*one = w;
+	if (w && w->kind == KP_X_AND) {
+		*n = w->n;
+		return (const kp_expr *const *)w->list;
+	}
+	*n = w ? 1 : 0;
+	return one;
+}
+
 /* Columns a WHERE binds by = / IN and by ranges, from its top-level AND. */
 void kpa_sargable(const kp_names *nm, const kp_expr *w, colset *eq, colset *range)
 {
 	if (!w)
 		return;
-	const kp_expr *one[1] = {w};
-	const kp_expr *const *l = one;
-	uint32_t n = 1;
-	if (w->kind == KP_X_AND) {
-		l = (const kp_expr *const *)w->list;
-		n = w->n;
-	}
+	const kp_expr *one;
+	uint32_t n;
+	const kp_expr *const *l = kpa_conjuncts(w, &one, &n);
 	for (uint32_t i = 0; i < n; i++) {
 		const kp_expr *e = l[i];
 		int c;
