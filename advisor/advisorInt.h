@@ -145,6 +145,10 @@ bool kpa_coarse_time(const kp_column *c);
  * (NULL aside); 0 otherwise (a TINYINT's 256 are more than the default's
  * 100, so they bound nothing). */
 double kpa_type_values(const kp_column *c);
+/* Why a column's name says each record is given its value once (a record
+ * locator, a UUID, a confirmation code), or NULL: near-unique evidence
+ * for the cost model (unique.c, KPA_UNIQUE_NAME). */
+const char *kpa_unique_name(const kp_column *c);
 /* A string column that holds numbers or dates, by its name (KP106). */
 bool kpa_numeric_string(const kp_column *c);
 /* Fixed width in bytes of a column, or -1 for variable width. */
@@ -206,6 +210,11 @@ typedef struct kpa_counts {
 	const kp_value *held;   /* per column: a value whose share of the rows is stated
 	                           (-- distribution: c 'V' SHARE), or NULL */
 	const double *held_share; /* per column: that share, in (0, 1]; 0: none stated */
+	const char *const *few_default; /* per column: why a column whose share of the rows no
+	                           annotation states has few values (its name or type, the
+	                           literals every write sets: common_value.c), else NULL; a
+	                           filter by = on it keeps, at the bracket's upper end, every
+	                           row it reads (cost.c, filter_share); NULL: none known */
 } kpa_counts;
 /* The share of the rows a read that binds column col to v keeps, where
  * -- distribution: col 'V' SHARE states it: SHARE when v is V, the rest
@@ -505,6 +514,19 @@ void kpa_push_companions(kp_advisor *adv, kp_advice *x, kp_advice *with);
                                    cost only on a table whose writes are at least this share
                                    of its weighted statements (docs/advice.md, "The choice":
                                    a hotspot worth a key change) */
+#define KP_REGION_ROWS 10000000.0 /* rows one region holds before it splits: HBase's
+                                   hbase.hregion.max.filesize (10 GB, Lindorm's likewise) at
+                                   1 KB a row; a table of more stated rows spans regions, and
+                                   a delete of its oldest rows lands on another region than
+                                   the inserts at its newest (judge_hot.c) */
+#define KP_PARTITION_VALUE_BYTES 10e9 /* bytes one partition key value's rows may take
+                                   where the store never splits a value (Tablestore's
+                                   table-design best practices: "within 10 GB") */
+/* Where the target never splits a partition key value (targets.c's
+ * partition_lead) and t states its rows and column ci's distinct values:
+ * the bytes one value of ci holds when ci leads the key, if past
+ * KP_PARTITION_VALUE_BYTES; else 0 (partition.c). */
+double kpa_partition_capped(kp_advisor *adv, const kp_table *t, int ci);
 #define KP_REGION_WRITE_RATE 1000.0 /* rows a second one region (an HBase/Lindorm region,
                                    a Tablestore partition) takes before a hotspot on it
                                    matters: Tablestore's table-design best practices (under
@@ -633,6 +655,12 @@ const char *kpa_key_notation(kp_advisor *adv, const kp_table *t, const kp_key *k
 char *kpa_notation_with(kp_advisor *adv, const kp_table *t, const char *lead, int skip_from);
 /* "migration: ...": a key cannot change in place. */
 const char *kpa_migration_note(kp_advisor *adv, const kp_table *t);
+/* A name for a column keyplan adds to t that no column of t has: base,
+ * else base2, base3, ... */
+const char *kpa_free_column_name(kp_advisor *adv, const kp_table *t, const char *base);
+/* Has t a column, an index, of that name, case ignored? */
+bool kpa_has_column_nocase(const kp_table *t, const char *name);
+bool kpa_has_index_nocase(const kp_table *t, const char *name);
 /* DDL of t keyed by a new leading column col (a hash or a bucket the
  * writer computes) and then base. */
 char *kpa_lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *name, const kp_key *base,
@@ -711,6 +739,35 @@ bool kpa_rated_rows(kp_advisor *adv, const kp_table *t, double *rate);
 const char *kpa_index_hot(kp_advisor *adv, const kp_table *t, const int *cols, int n);
 /* keyshape.c */
 void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* A key past the target's parts with the key columns no statement of the
+ * workload binds or orders by folded into one part where the first of them
+ * stands (as fewer_key_columns words it: "[a + b]"), keyshape.c. */
+typedef struct kpa_fold {
+	bool col[KP_REORDER_MAX];   /* by t column index (< KP_REORDER_MAX): folded */
+	int first;                  /* the first folded column */
+	int nfold;                  /* columns folded */
+	const char *name;           /* the folded column the DDL adds: <t>_key */
+	long long len;              /* its VARCHAR length */
+	const char *cols;           /* "a, b" */
+	const char *part;           /* "[a + b]" */
+} kpa_fold;
+/* Fills f and returns true when folding such key columns of k at or past
+ * part keep_from (never column keep_col, -1 none) brings k to at most
+ * limit parts; false when none does (two or more columns folded, each of a
+ * bounded width, the name <t>_key free and not avoid). */
+bool kpa_key_fold(kp_advisor *adv, const kp_table *t, const kp_key *k, int keep_from, int keep_col, int limit,
+                  const char *avoid, kpa_fold *f);
+/* k with f applied: the folded columns but the first dropped, and the
+ * first kept as the part the planner plans (no statement binds it, so it
+ * is never bound, as the folded column would not be) or, with ddl, made
+ * column t->ncols of the table kpa_fold_table returns. */
+kp_key kpa_fold_key(kp_advisor *adv, const kpa_fold *f, const kp_key *k, const kp_table *t, bool ddl);
+/* t with the folded column appended (column t->ncols). */
+kp_table *kpa_fold_table(kp_advisor *adv, const kp_table *t, const kpa_fold *f);
+/* The key line of key k after its first skip_from parts, lead before it,
+ * with f's part where its first column stands. */
+char *kpa_fold_notation(kp_advisor *adv, const kp_table *t, const kpa_fold *f, const kp_key *k, const char *lead,
+                        int skip_from);
 /* unique.c */
 void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* Why column col of t is taken as near-unique for the cost model (one row
@@ -718,12 +775,20 @@ void kpa_check_unique(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
  * workload (*by, its first: no ORDER BY, no LIMIT past 1, no aggregate)
  * binds it alone by = or IN, and it ends t's key of
  * several columns (KPA_UNIQUE_KEY_END), or its name says it is t's own id
- * (KPA_UNIQUE_ID: id, or t's name with _id or id, singular or plural).
+ * (KPA_UNIQUE_ID: id, or t's name with _id or id, singular or plural), or
+ * its name says each record is given its value once (KPA_UNIQUE_NAME:
+ * kpa_unique_name, a record locator, a UUID).
  * Or a UNIQUE index of the column alone (not partial) and a read binds it
  * by = (KPA_UNIQUE_INDEX, *by that read): the schema says one row a value.
  * KPA_UNIQUE_NO when none, or when a -- distinct: or its type states
  * its values, or the column is few-valued or a time by its name or type. */
-typedef enum kpa_unique_why { KPA_UNIQUE_NO, KPA_UNIQUE_KEY_END, KPA_UNIQUE_ID, KPA_UNIQUE_INDEX } kpa_unique_why;
+typedef enum kpa_unique_why {
+	KPA_UNIQUE_NO,
+	KPA_UNIQUE_KEY_END,
+	KPA_UNIQUE_ID,
+	KPA_UNIQUE_INDEX,
+	KPA_UNIQUE_NAME
+} kpa_unique_why;
 kpa_unique_why kpa_near_unique(kp_advisor *adv, const kp_table *t, int col, const kp_wquery **by);
 /* ---------------------------------------------------------------- logs.c */
 

@@ -115,6 +115,24 @@ const char *kpa_enum_reason(const kp_column *c)
 	return NULL;
 }
 
+const char *kpa_unique_name(const kp_column *c)
+{
+	/* a record locator (IATA's six-character PNR code), a UUID or GUID,
+	 * a confirmation or booking reference: a value each record is given
+	 * once, one row a value where it is the record's own */
+	static const char *const names[] = {"locator", "record_locator", "pnr", "pnr_code", "uuid", "guid",
+	                                    "confirmation_code", "confirmation_number", "booking_reference",
+	                                    "booking_ref", NULL};
+	static const char *const suffixes[] = {"_locator", "_uuid", "_guid", NULL};
+	char l[128];
+	kpa_name_words(l, c->name, sizeof l);
+	if (c->tclass != KP_T_STRING && c->tclass != KP_T_OTHER && c->tclass != KP_T_BINARY)
+		return NULL;
+	if (name_in(l, names) || any_suffix(l, suffixes))
+		return "a reference each record is given once by its name (a locator, a UUID)";
+	return NULL;
+}
+
 double kpa_type_values(const kp_column *c)
 {
 	return c->tclass == KP_T_BOOL ? 2 : 0;

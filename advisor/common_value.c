@@ -35,15 +35,70 @@ static const kp_expr *value_written(const kp_table *t, const kp_stmt *s, int c, 
 	return NULL;
 }
 
+/* Why column c of jt's table, whose values and shares no annotation
+ * states, has few values, or NULL: its name or type (columns.c: a
+ * status, a flag, a BOOLEAN), or the workload's writes, each setting it
+ * to a literal, at most KP_FEW_VALUES of them (E118's tickets queued
+ * 'SEARCHING' and matched 'COMPLETED'). */
+static const char *few_evidence(const jtable *jt, int c, kp_arena *a)
+{
+	const kp_table *t = jt->t;
+	if ((jt->distinct && jt->distinct[c] >= 1) || (jt->counts.dist && jt->counts.dist[c]) ||
+	    (jt->counts.held_share && jt->counts.held_share[c] > 0))
+		return NULL;
+	const char *why = kpa_enum_reason(&t->cols[c]);
+	if (why)
+		return why;
+	kp_value lits[KP_FEW_VALUES];
+	int nlit = 0;
+	const kp_wquery *first = NULL;
+	for (int i = 0; i < jt->ns; i++) {
+		const kp_stmt *st = jt->s[i].q->stmt;
+		if (!kpa_is_write(st))
+			continue;
+		bool set;
+		const kp_expr *e = value_written(t, st, c, &set);
+		if (!set)
+			continue;
+		kp_value v;
+		if (!e || !kp_value_of(&v, e) || v.kind == KP_V_PARAM || v.kind == KP_V_NULL || v.kind == KP_V_HASH)
+			return NULL;
+		int k = 0;
+		for (bool ok = true; k < nlit; k++, ok = true)
+			if (kp_value_cmp(&v, &lits[k], &ok) == 0 && ok)
+				break;
+		if (k == nlit) {
+			if (nlit == KP_FEW_VALUES)
+				return NULL;
+			lits[nlit++] = v;
+		}
+		if (!first)
+			first = jt->s[i].q;
+	}
+	if (!first)
+		return NULL;
+	uint32_t line, col;
+	kp_source_linecol(first->src, first->off, &line, &col);
+	return kp_arena_printf(a, "every write setting it sets one of %d literal%s (%s:%u)", nlit, nlit > 1 ? "s" : "",
+	                       first->src->path, line);
+}
+
 void kpj_common_values(jtable *jt, kp_arena *a)
 {
 	const kp_table *t = jt->t;
 	const kp_value **common = NULL;
+	const char **few = NULL;
 	struct lit {
 		kp_value v;
 		double w;
 	} lits[2 * KP_FEW_VALUES];
 	for (int c = 0; c < t->ncols; c++) {
+		const char *why = t->cols[c].dropped ? NULL : few_evidence(jt, c, a);
+		if (why) {
+			if (!few)
+				few = kp_arena_alloc(a, sizeof(*few) * (size_t)(t->ncols + 1));
+			few[c] = why;
+		}
 		/* only a column of few values whose spread no annotation states */
 		if (!jt->distinct || jt->distinct[c] < 1 || jt->distinct[c] > KP_FEW_VALUES ||
 		    (jt->counts.dist && jt->counts.dist[c]))
@@ -94,4 +149,5 @@ void kpj_common_values(jtable *jt, kp_arena *a)
 		common[c] = keep;
 	}
 	jt->counts.common = common;
+	jt->counts.few_default = few;
 }

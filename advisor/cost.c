@@ -123,35 +123,83 @@ static double search_rows(const kp_plan *p, const kp_stmt *s, double n, const kp
 	return kpa_rows_matched_at(p->names, s, n, k, scale);
 }
 
+/* Does WHERE w bind column col by = to a literal (a value named, not a
+ * parameter or NULL)? */
+static bool binds_literal(const kp_names *nm, const kp_expr *w, int col)
+{
+	if (!nm || !w)
+		return false;
+	const kp_expr *one[1] = {w};
+	const kp_expr *const *l = one;
+	uint32_t n = 1;
+	if (w->kind == KP_X_AND) {
+		l = (const kp_expr *const *)w->list;
+		n = w->n;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		const kp_expr *e = l[i];
+		if (e->kind != KP_X_CMP || e->op != KP_OP_EQ)
+			continue;
+		const kp_expr *lit = kpa_colref(nm, e->a) == col ? e->b : kpa_colref(nm, e->b) == col ? e->a : NULL;
+		kp_value v;
+		if (lit && kp_value_of(&v, lit) && v.kind != KP_V_PARAM && v.kind != KP_V_NULL && v.kind != KP_V_HASH)
+			return true;
+	}
+	return false;
+}
+
 /* The share of the rows a FILTERED SCAN reads that its residual filter
  * keeps: 1 / the annotated distinct values of each column the WHERE binds
  * by = and the plan's range does not (independent columns), else
- * KP_SEL_FILTER, a default. */
-static double filter_share(const kp_plan *p, const kp_stmt *s, const double *distinct, const kpa_counts *kc)
+ * KP_SEL_FILTER, a default. At the bracket's upper end (scale > 1), a
+ * filter whose only columns are of few values by evidence and unstated
+ * (kpa_counts.few_default: a status, a flag) keeps every row it reads: a
+ * queue whose done rows are removed holds almost only the value its
+ * reader asks for (E118 in tests/advisor/designs19.md), so an index that
+ * pays only on the default share of such a filter is not robust to it
+ * (docs/advice.md, "Defaults that decide"). */
+static double filter_share(const kp_plan *p, const kp_stmt *s, const double *distinct, const kpa_counts *kc,
+                           double scale)
 {
 	colset eq = {0}, range = {0};
-	if ((distinct || (kc && kc->held_share)) && p->names)
+	bool few = scale > 1 && kc && kc->few_default;
+	if ((distinct || (kc && kc->held_share) || few) && p->names)
 		kpa_sargable(p->names, kpa_where_of(s), &eq, &range);
 	double share = 1;
 	bool stated = false;
 	int tc = tenant_bound(p);
+	int unstated = 0, unstated_few = 0;   /* unbound columns no count states */
 	for (int i = 0; i < eq.n; i++) {
 		int c = eq.cols[i];
-		/* a value whose share of the rows -- distribution: states */
-		double held = c >= 0 ? kpa_held_share_in(kc, p->names, kpa_where_of(s), c) : 0;
-		if (c < 0 || (!(held > 0) && (!distinct || distinct[c] < 1)))
-			continue;
 		bool bound = false;   /* by the key range the plan reads */
-		for (int k = 0; p->key && p->nranges && k < p->ranges[0].neq + p->ranges[0].nthen && k < p->key->n; k++)
+		for (int k = 0; c >= 0 && p->key && p->nranges && k < p->ranges[0].neq + p->ranges[0].nthen && k < p->key->n; k++)
 			bound |= p->key->parts[k].col == c;
-		if (!bound) {
-			share *= held > 0 ? held : stated_share(distinct, c, tc);
-			stated = true;
+		if (c < 0 || bound)
+			continue;
+		/* a value whose share of the rows -- distribution: states */
+		double held = kpa_held_share_in(kc, p->names, kpa_where_of(s), c);
+		if (!(held > 0) && (!distinct || distinct[c] < 1)) {
+			unstated++;
+			unstated_few += few && c < kc->ncols && kc->few_default[c] && binds_literal(p->names, kpa_where_of(s), c);
+			continue;
 		}
+		share *= held > 0 ? held : stated_share(distinct, c, tc);
+		stated = true;
 	}
-	/* not bracketed: a filter under a LIMIT that keeps every row it reads
-	 * would make every index for such a read look worthless, whatever its
-	 * columns (docs/advice.md) */
+	/* a range the key does not read (on another column) is a filter too:
+	 * its share is the default's */
+	bool ranged = false;
+	for (int i = 0; i < range.n; i++) {
+		bool bound = false;
+		for (int k = 0; p->key && p->nranges && k <= p->ranges[0].neq && k < p->key->n; k++)
+			bound |= p->key->parts[k].col == range.cols[i];
+		ranged |= !bound;
+	}
+	if (!stated && unstated && unstated == unstated_few && !ranged)
+		return 1;
+	/* not bracketed otherwise: a filter under a LIMIT that keeps every row
+	 * it reads would make every index for such a read look worthless,
+	 * whatever its columns (docs/advice.md) */
 	return stated ? share : KP_SEL_FILTER;
 }
 
@@ -230,7 +278,7 @@ static double rows_read(const kp_plan *p, const kp_stmt *s, double n, const kpa_
 			if (was_small)
 				*was_small = true;
 			if (small_cost) {
-				double kept = rows * filter_share(p, s, distinct, counts);
+				double kept = rows * filter_share(p, s, distinct, counts, scale);
 				rows = kept < 1 ? 1 : kept;
 				small = true;
 			}
@@ -259,7 +307,7 @@ static double rows_read(const kp_plan *p, const kp_stmt *s, double n, const kpa_
 	if (l >= 0 && p->order != KP_ORDER_SORT) {
 		double need = l + (o > 0 ? o : 0);
 		if (p->access == KP_ACCESS_FILTERED && !small)
-			need /= filter_share(p, s, distinct, counts);
+			need /= filter_share(p, s, distinct, counts, scale);
 		if (p->access == KP_ACCESS_FULL) {
 			int salt = p->index ? p->index->salt_buckets : p->table ? p->table->salt_buckets : 0;
 			need *= salt > 1 ? salt : 1;

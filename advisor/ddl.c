@@ -212,11 +212,14 @@ void kp_table_ddl(kp_buf *out, const kp_table *t, const char *name, const kp_key
 	const char *salt = kp_table_option_get(t, "salt_buckets");
 	if (salt && ti->max_salt_buckets)
 		kp_buf_printf(out, " SALT_BUCKETS = %s", salt);
-	if (immutable && ti->not_null_key_only && !im)
+	/* a second table made from it (an index table) keeps its NOT NULL
+	 * columns, so it is declared immutable too, whichever way t is */
+	bool same = !name || !strcmp(name, t->name);
+	if (immutable && ti->not_null_key_only && (!im || !same))
 		kp_table_ddl_option(out, "IMMUTABLE_ROWS = true");
 	/* the same table again (not a second table made from it, as an
 	 * index table is): every other option it has comes back */
-	if (!name || !strcmp(name, t->name))
+	if (same)
 		put_options(out, t, ti);
 	else if (tenant_led(t, key, ti))
 		kp_table_ddl_option(out, "MULTI_TENANT = true");
@@ -308,6 +311,36 @@ char *kpa_lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *name, 
 	char *r = kpa_bufdup(adv->a, &b);
 	kp_buf_free(&b);
 	return r;
+}
+
+/* A name for a column keyplan adds to t: base when t has no column of
+ * that name, else base2, base3, ... (as a compiler makes a fresh name):
+ * an advised CREATE TABLE never declares a column twice (KP013). */
+const char *kpa_free_column_name(kp_advisor *adv, const kp_table *t, const char *base)
+{
+	const char *name = base;
+	for (int k = 2; kpa_has_column_nocase(t, name); k++)
+		name = kp_arena_printf(adv->a, "%s%d", base, k);
+	return name;
+}
+
+/* Has t a column named name, in any case? (The advice is read again by
+ * targets that fold unquoted names: a fresh name differs in every case.) */
+bool kpa_has_column_nocase(const kp_table *t, const char *name)
+{
+	for (int i = 0; i < t->ncols; i++)
+		if (!t->cols[i].dropped && !strcasecmp(t->cols[i].name, name))
+			return true;
+	return false;
+}
+
+/* Has t an index named name, in any case? */
+bool kpa_has_index_nocase(const kp_table *t, const char *name)
+{
+	for (int i = 0; i < t->nindexes; i++)
+		if (!strcasecmp(t->indexes[i]->name, name))
+			return true;
+	return false;
 }
 
 /* DDL of t (named name) keyed by base whose first column is replaced by a

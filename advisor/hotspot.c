@@ -431,6 +431,35 @@ reversal:
 		if (merged)
 			hk.parts[0].buckets = KP_BUCKETS;
 		kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &hk, t->indexes, t->nindexes), true, scratch, &v);
+		/* past the target's key parts (the lead merged keeps them all):
+		 * the key columns no statement binds folded into one part where
+		 * the first stands (as fewer_key_columns words it), taken only
+		 * where the planner serves every read as the unfolded key does;
+		 * else the judge holds the salt back (KP110 on its DDL, E116) */
+		kpa_fold fold;
+		const char *fold_words = NULL;
+		char *fold_key = NULL;
+		if (merged && ti->max_key_parts && nparts > ti->max_key_parts &&
+		    kpa_key_fold(adv, t, &t->pk, 1, src, ti->max_key_parts, mn, &fold)) {
+			kp_key fk = kpa_fold_key(adv, &fold, &hk, t, false);
+			verdict fv;
+			kpa_judge(adv, t, NULL, kpa_hypo_table(adv->a, t, &fk, t->indexes, t->nindexes), true, scratch, &fv);
+			kp_key dk = kpa_fold_key(adv, &fold, &t->pk, t, true);
+			char *fd = fv.after >= v.after && fv.worse.n <= v.worse.n && fv.lost.n <= v.lost.n
+			           ? kpa_merged_lead_ddl(adv, kpa_fold_table(adv, t, &fold), NULL, &dk, mn, 3)
+			           : NULL;
+			if (fd) {
+				v = fv;
+				hk = fk;
+				merged = fd;
+				fold_key = kpa_fold_notation(adv, t, &fold, &t->pk, kp_arena_printf(adv->a, "[bucket + %s]", ln), 1);
+				fold_words = kp_arena_printf(adv->a, "; and by %s, the key columns no statement binds or orders "
+				                             "by (%s) concatenated (zero-padded, with a separator below every "
+				                             "value character) in place of them, so the key keeps %d, within "
+				                             "the %d %s allows", fold.name, fold.cols, dk.n, ti->max_key_parts,
+				                             ti->name);
+			}
+		}
 		/* a number modulo the buckets only where its values arrive in no
 		 * order: the low bits of a structured id (a Snowflake id's
 		 * per-millisecond sequence) or of a sequence mostly repeat, so a
@@ -447,11 +476,22 @@ reversal:
 			x = kpa_advise(adv, rule, "salt_buckets", t,
 			               kp_arena_printf(adv->a, "salt_buckets: key the table by %s, bucket = %s (3 digits, "
 			                               "computed by the writer) followed by %s, zero-padded, in place of %s (one "
-			                               "key column, so the key keeps %d): writes spread over %d buckets; a read "
-			                               "that binds %s by = or IN computes its bucket, any other read is %s; %s",
-			                               mn, expr, ln, ln, nparts, KP_BUCKETS, sc->name, merge_words,
-			                               kpa_migration_note(adv, t)),
-			               kpa_notation_with(adv, t, kp_arena_printf(adv->a, "[bucket + %s]", ln), 1), merged);
+			                               "key column%s%s): writes spread over %d buckets; a read "
+			                               "that binds %s by = or IN%s computes its bucket, any other read is %s; %s",
+			                               mn, expr, ln, ln,
+			                               fold_words ? "" : kp_arena_printf(adv->a, ", so the key keeps %d", nparts),
+			                               fold_words ? fold_words : "", KP_BUCKETS, sc->name,
+			                               /* the store holds one column, the bucket then the
+			                                * lead's value: a read names it only with both
+			                                * (planInt.h's spliced_unbound, E116's abuse desk) */
+			                               src != t->pk.parts[0].col
+			                               ? kp_arena_printf(adv->a, " and binds %s too (the bucket is spliced into "
+			                                                 "its column)", ln)
+			                               : "",
+			                               merge_words, kpa_migration_note(adv, t)),
+			               fold_key ? fold_key
+			                        : kpa_notation_with(adv, t, kp_arena_printf(adv->a, "[bucket + %s]", ln), 1),
+			               merged);
 			v.rewrite = kp_arena_printf(adv->a, "a read that binds %s by = binds %s = bucket %s + %s, any other "
 			                            "read is one read per bucket 0 to %d", sc->name, mn, expr, ln, KP_BUCKETS - 1);
 		} else {
@@ -680,6 +720,7 @@ static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
 			kp_diag *g = kp_diag_add(adv->d, adv->a, KP_R_HOT_MONOTONIC, kp_rule_get(KP_R_HOT_MONOTONIC)->severity,
 			                         ix->src, ix->off, (uint32_t)strlen(ix->name), "index %s of %s: %s (a write "
 			                         "hotspot)", ix->name, t->name, kpa_conc_words(adv, t, ix->key.parts, &cw));
+			hot_key(adv, g, t);   /* weighed against the stated rates, as the judge weighs it */
 			/* the salt only where the target has one: the help names no
 			 * store but the target (E108) */
 			kp_diag_help(g, adv->a, "%slead it with a hash or bucket prefix, or put a well-spread column "
@@ -694,6 +735,7 @@ static void check_index_hotspots(kp_advisor *adv, const kp_table *t)
 		                         (uint32_t)strlen(ix->name), "index %s of %s leads with '%s', %s: its "
 		                         "writes pile onto a few regions (a write hotspot)", ix->name, t->name,
 		                         c->name, r);
+		hot_key(adv, g, t);
 		kp_diag_help(g, adv->a, "lead the index with a well-spread column its reads bind by = and put %s "
 		             "after it, or keep an index table led by a hash or bucket prefix", c->name);
 	}
@@ -828,7 +870,15 @@ void kpa_check_hotspots(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 			              "writes all go to one", what, c->name, t->name, kpa_conc_words(adv, t, t->pk.parts, &cw));
 		if (enum_r && cw.npre > 1)
 			kp_buf_printf(&m, " (%s)", kpa_conc_words(adv, t, t->pk.parts, &cw));
+		/* a partition key value never split (partition.c): whatever the
+		 * rate; else weighed against the stated rates, as KP101 is */
+		double cap = kpa_partition_capped(adv, t, ci);
+		if (cap > 0)
+			kp_buf_printf(&m, "; the rows of one value are never split: some %.3g GB a value, past the %.15g GB "
+			              "one value should hold, whatever the write rate", cap / 1e9, KP_PARTITION_VALUE_BYTES / 1e9);
 		kp_diag *g = kpa_finding(adv, KP_R_HOT_ENUM, t, c->off, kpa_name_len(c), m.data);
+		if (!(cap > 0))
+			hot_key(adv, g, t);
 		hotspot_fixes(adv, g, KP_R_HOT_ENUM, t, c, scratch);
 	} else if (!hot && (r = kpa_prefix_reason(c))) {
 		kp_buf_printf(&m, "%s '%s' of %s holds %s: rows cluster in a few regions", what, c->name,

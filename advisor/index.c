@@ -306,6 +306,13 @@ static kp_advice *secondary_advice(kp_advisor *adv, const kp_table *t, proposal 
 	kp_buf_printf(&name, "idx_%s", t->name);
 	proposal_suffix(&name, t, pr, props, i);
 	kp_buf_puts(&name, tag);
+	/* a name none of t's indexes has (one the design made by keyplan's own
+	 * naming, over fewer or other columns): idx_..2, idx_..3, ... (KP013) */
+	size_t stem = name.len;
+	for (int k = 2; kpa_has_index_nocase(t, name.data); k++) {
+		name.len = stem;
+		kp_buf_printf(&name, "%d", k);
+	}
 	kp_buf_printf(&ddl, "CREATE INDEX %s ON %s (", name.data, t->name);
 	/* Phoenix leads an index of a MULTI_TENANT table with the tenant
 	 * itself; named too, it would be the index's column twice (createIndex

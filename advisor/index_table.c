@@ -57,7 +57,7 @@ static kp_table *concat_table(kp_advisor *adv, const kp_table *t, const kp_key *
 	tc->cols = kp_arena_alloc(adv->a, sizeof(kp_column) * (size_t)(t->ncols + 1));
 	memcpy(tc->cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
 	kp_column *nc = &tc->cols[t->ncols];
-	nc->name = kp_arena_printf(adv->a, "%s_key", t->name);
+	nc->name = (char *)kpa_free_column_name(adv, t, kp_arena_printf(adv->a, "%s_key", t->name));
 	nc->name_len = (uint32_t)strlen(nc->name);
 	nc->type_name = "VARCHAR";
 	nc->tclass = KP_T_STRING;
@@ -186,6 +186,8 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		return NULL;   /* longer than the target's key */
 	}
 	kp_buf m = {0}, k = {0};
+	/* the lead with its hash or bucket in one column: a name src lacks */
+	const char *merged = kpa_free_column_name(adv, src, kp_arena_printf(adv->a, "%s_key", lead->name));
 	char *ddl;
 	bool own = false;   /* the hash or bucket has a key column of its own */
 	if (spread == PLAIN) {
@@ -216,7 +218,7 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 			ddl = kpa_bufdup(adv->a, &b);
 			kp_buf_free(&b);
 		} else if (parts > 3 && nh == 1 &&
-		           (ddl = kpa_merged_lead_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_key", lead->name), 4))) {
+		           (ddl = kpa_merged_lead_ddl(adv, src, name, &nk, merged, 4))) {
 			kp_buf_clear(&k);
 			kp_buf_printf(&k, "[md5(%s).substr(0,4) + %s]", lead->name, lead->name);
 			for (int i = 1; i < nk.n; i++) {
@@ -224,13 +226,13 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 				kp_key_part_name(&k, src, &nk.parts[i]);
 				kp_buf_puts(&k, nk.parts[i].desc ? " DESC]" : "]");
 			}
-			concat = kp_arena_printf(adv->a, "%s; %s_key holds the hash (4 hex characters of md5) followed by "
+			concat = kp_arena_printf(adv->a, "%s; %s holds the hash (4 hex characters of md5) followed by "
 			                         "%s, zero-padded, in one key column, so it keeps %d key columns",
 			                         without_count(adv->a, concat),
-			                         lead->name, lead->name, nk.n);
+			                         merged, lead->name, nk.n);
 		}
 		if (!ddl) {
-			ddl = kpa_lead_column_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_hash", lead->name), true);
+			ddl = kpa_lead_column_ddl(adv, src, name, &nk, kpa_free_column_name(adv, src, kp_arena_printf(adv->a, "%s_hash", lead->name)), true);
 			own = true;
 		}
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
@@ -240,8 +242,7 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 	} else {
 		kp_buf_puts(&k, "[bucket]");
 		kp_key_notation(&k, src, &nk);
-		ddl = parts > 3 ? kpa_merged_lead_ddl(adv, src, name, &nk, kp_arena_printf(adv->a, "%s_key", lead->name), 3)
-		                : NULL;
+		ddl = parts > 3 ? kpa_merged_lead_ddl(adv, src, name, &nk, merged, 3) : NULL;
 		if (ddl) {
 			kp_buf_clear(&k);
 			kp_buf_printf(&k, "[bucket + %s]", lead->name);
@@ -252,12 +253,12 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 			}
 		}
 		if (ddl)
-			concat = kp_arena_printf(adv->a, "%s; %s_key holds the bucket (3 digits) followed by %s, "
+			concat = kp_arena_printf(adv->a, "%s; %s holds the bucket (3 digits) followed by %s, "
 			                         "zero-padded, in one key column, so it keeps %d key columns",
 			                         without_count(adv->a, concat),
-			                         lead->name, lead->name, nk.n);
+			                         merged, lead->name, nk.n);
 		else {
-			ddl = kpa_lead_column_ddl(adv, src, name, &nk, "bucket", false);
+			ddl = kpa_lead_column_ddl(adv, src, name, &nk, kpa_free_column_name(adv, src, "bucket"), false);
 			own = true;
 		}
 		kp_buf_printf(&m, "index_table: keep a second table %s keyed %s, written with every row of %s%s; "
@@ -366,6 +367,8 @@ kp_advice *kpa_index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table 
 	for (bool taken = true; taken;) {
 		taken = false;
 		const char *want = same ? kp_arena_printf(adv->a, "%s_%d", name, same + 1) : name;
+		/* nor a table of the schema (one an earlier round made), in any case */
+		taken = kp_catalog_find_nocase(adv->cat, want, (uint32_t)strlen(want)) != NULL;
 		for (uint32_t i = 0; i < adv->advice.n && !taken; i++) {
 			const kp_advice *y = adv->advice.items[i];
 			taken = y->table == t && y->ddl && !strcmp(y->kind, "index_table") &&

@@ -31,18 +31,6 @@ static const kp_table *base_of(const kp_advisor *adv, const kp_table *t)
 	return t;
 }
 
-static bool key_change(const kp_advice *x)
-{
-	/* what changes the key's parts or their order; a column's type or width
-	 * (numeric_key, shorten_key) goes with any of them in one migration */
-	static const char *const kinds[] = {"reorder_key", "hash_prefix", "salt_buckets", "reverse_key", "desc_key",
-	                                    "unique_key", "fewer_key_columns", "shard_row", NULL};
-	for (int i = 0; kinds[i]; i++)
-		if (!strcmp(x->kind, kinds[i]))
-			return true;
-	return false;
-}
-
 /* The column an index candidate leads with, or -1 (a hash part). */
 static int index_lead(const kp_advice *x)
 {
@@ -53,52 +41,6 @@ static int index_lead(const kp_advice *x)
 static const kp_index *led_index(const kp_advice *x)
 {
 	return index_lead(x) >= 0 ? x->index : NULL;
-}
-
-/* An index the store maintains on every write (a secondary or a search
- * index): at equal cost it beats an index table, a second table the
- * application must write (and keep in step) itself. */
-static bool store_kept(const kp_advice *x)
-{
-	return !strcmp(x->kind, "secondary_index") || !strcmp(x->kind, "search_index");
-}
-
-/* At equal cost, is x before y? An index the store maintains before a
- * table the application writes (store_kept); a key change fewer reads
- * must be rewritten for before one more must (Phoenix's SALT_BUCKETS,
- * whose salt the store computes, before a hash prefix every GET computes:
- * E40 in designs6.md), as its worse list counts them. */
-static bool tie_before(const kp_advice *x, const kp_advice *y)
-{
-	if (store_kept(x) && !strcmp(y->kind, "index_table"))
-		return true;
-	return x->newkey && y->newkey && !x->index && !y->index && x->worse.n < y->worse.n;
-}
-
-/* Weight of jt's reads that plan as res reads backwards: at equal cost
- * (a bounded reverse read costs the rows it returns, cost.c), the design
- * that reads them forwards is taken (a DESC folded into a reorder the
- * table takes anyway: E14, E20, E32; docs/advice.md, "The cost model"). */
-static double backwards(const jtable *jt, const sres *res)
-{
-	double w = 0;
-	for (int i = 0; i < jt->ns; i++)
-		w += res[i].order == KP_ORDER_REVERSE ? jt->s[i].weight : 0;
-	return w;
-}
-
-/* Weight of jt's reads that plan as res sorts: at equal cost the design
- * that sorts fewer is taken before the one that reads fewer backwards (an
- * index stored DESC that leaves ORDER BY ... DESC sorted, a nullable
- * column Phoenix keeps NULL first in either direction, pays nothing over
- * the ascending one read backwards: E112 in tests/advisor/designs18.md;
- * docs/advice.md, "Bounded reverse reads"). */
-static double sorted_weight(const jtable *jt, const sres *res)
-{
-	double w = 0;
-	for (int i = 0; i < jt->ns; i++)
-		w += res[i].order == KP_ORDER_SORT ? jt->s[i].weight : 0;
-	return w;
 }
 
 /* d with x applied on top (and what x comes with); false when it cannot
@@ -388,6 +330,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	bool *ok = kp_arena_alloc(hyp, sizeof(bool) * (n + 1));
 	const char **trade = kp_arena_alloc(hyp, sizeof(char *) * (n + 1));
 	const char **rewrites = kp_arena_alloc(hyp, sizeof(char *) * (n + 1));
+	const char **flag = kp_arena_alloc(hyp, sizeof(char *) * (n + 1));
 	/* each candidate alone; an index's shapes kept, planned on the key
 	 * they were planned on, to compose with the chosen design */
 	sres **ixres = kp_arena_alloc(hyp, sizeof(sres *) * (n + 1));
@@ -421,6 +364,10 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			res = NULL;
 		}
 		trade[i] = kpj_trades(adv, jt, &base, &alone[i], &d);
+		/* a key the findings would flag on its DDL applied (KP101/KP102) */
+		flag[i] = index ? NULL : kpj_key_flagged(adv, jt, &d, &alone[i]);
+		if (flag[i])
+			trade[i] = trade[i] ? kp_arena_printf(adv->a, "%s; %s", flag[i], trade[i]) : flag[i];
 		/* never a key a write of the workload changes (judge_rewrite.c) */
 		rewrites[i] = kpj_key_rewrite_words(adv, jt, x);
 		/* nor DDL the target refuses for its key's length */
@@ -568,15 +515,26 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 					continue;
 				}
 				undecided[i] = false;
+				/* a key the findings flag (KP101/KP102 on its DDL applied)
+				 * is not taken while one they do not flag serves every read
+				 * as well, whatever their costs (issue 21: never a key led by
+				 * a monotonic or low-cardinality column; docs/advice.md,
+				 * "The choice") */
+				bool unflagged = false;
+				if (pick >= 0 && kcres[i] && kcres[pick] && !flag[i] != !flag[pick]) {
+					if (flag[i] && !any_worse(jt, try_res, best_res))
+						continue;
+					unflagged = flag[pick] && !any_worse(jt, best_res, try_res);
+				}
 				/* at equal cost an index the store maintains beats a second
 				 * table the application must write */
-				double st = pick >= 0 ? sorted_weight(jt, try_res) : 0;
-				double sb = pick >= 0 ? sorted_weight(jt, best_res) : 0;
+				double st = pick >= 0 ? kpj_sorted_weight(jt, try_res) : 0;
+				double sb = pick >= 0 ? kpj_sorted_weight(jt, best_res) : 0;
 				bool tie = pick >= 0 && !kpj_robust_better_on(jt, &c, try_res, &best, best_res) &&
 				           !kpj_robust_better_on(jt, &best, best_res, &c, try_res) &&
-				           (tie_before(x, cands->items[pick]) || st < sb ||
-				            (st == sb && backwards(jt, try_res) < backwards(jt, best_res)));
-				if (pick < 0 || kpj_robust_better_on(jt, &c, try_res, &best, best_res) || tie) {
+				           (kpj_tie_first(jt, cands, flag, (int)i, pick) || st < sb ||
+				            (st == sb && kpj_backwards(jt, try_res) < kpj_backwards(jt, best_res)));
+				if (pick < 0 || unflagged || kpj_robust_better_on(jt, &c, try_res, &best, best_res) || tie) {
 					best = c;
 					best_real = real;
 					pick = (int)i;
@@ -764,7 +722,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			if (x->rank || !ok[i] || hidden(x))
 				continue;
 			if (pick < 0 || kpj_better(&alone[i], &alone[pick]) ||
-			    (!kpj_better(&alone[pick], &alone[i]) && tie_before(x, cands->items[pick])))
+			    (!kpj_better(&alone[pick], &alone[i]) && kpj_tie_first(jt, cands, flag, (int)i, pick)))
 				pick = (int)i;
 		}
 		if (pick < 0)
@@ -797,7 +755,7 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				same_cols = !strcmp(x->columns.items[k], y->columns.items[k]);
 			/* two fates of one index of the table (widened, dropped) */
 			bool same_index = x->replaces && x->replaces == y->replaces;
-			if ((key_change(x) && key_change(y)) || same_cols || same_index)
+			if ((kpj_key_change(x) && kpj_key_change(y)) || same_cols || same_index)
 				kp_list_push(adv->a, &x->excludes, y);
 		}
 	r->indexes = kpj_index_words(adv, jt, cands, final_res, r);

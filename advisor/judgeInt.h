@@ -130,6 +130,32 @@ void kpj_review_today(kp_advisor *adv, const jtable *jt, kp_table_review *r, con
 void kpj_hot_columns(kp_advisor *adv, jtable *jt, const kpa_notes *notes, const kp_list *cands, kp_arena *hyp);
 /* Rows one written row costs: the table and every index. */
 int kpj_write_fanout(const design *d);
+/* The copies of a written row (the table, then each index of a design)
+ * that can put it on a hot region: each one's share of the rows on its
+ * busiest point, walked by landing.c, and whether that point is an
+ * insertion point of the key's growth (a monotonic column). At most
+ * KPJ_HOT_COPIES are told apart; the rest count for every write
+ * (judge_hot.c). */
+#define KPJ_HOT_COPIES 64
+typedef struct kpj_hot_copy {
+	double share;
+	bool growth;
+	int col;                /* growth: the growing column */
+	const kp_index *ix;     /* NULL: the table */
+} kpj_hot_copy;
+
+typedef struct kpj_hot_copies {
+	kpj_hot_copy c[KPJ_HOT_COPIES];
+	int n;
+	double rest;            /* shares of copies past KPJ_HOT_COPIES */
+	double all;             /* every copy's share: a new row's */
+} kpj_hot_copies;
+
+/* The hot copies of a row of jt's table on design d. */
+void kpj_hot_copies_of(const jtable *jt, const design *d, kpj_hot_copies *h);
+/* Of one row write shape i writes, the share that lands on one region,
+ * summed over the copies it writes there. */
+double kpj_hot_of(const jtable *jt, const kpj_hot_copies *h, int i);
 /* Index rows an UPDATE moves on design d (an index whose key holds a
  * column it sets: the old row deleted, the new one written). */
 int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s);
@@ -298,5 +324,18 @@ void kpj_summarize(const jtable *jt, kp_table_review *r);
  * it sets, else NULL (common_value.c; the array itself NULL when no column
  * has one). Needs jt's shapes and distinct counts. */
 void kpj_common_values(jtable *jt, kp_arena *a);
+
+/* judge_tie.c: the order between designs of equal cost. */
+/* x changes the table's key (a reorder, hash, salt, DESC ...). */
+bool kpj_key_change(const kp_advice *x);
+/* The findings would flag the key of design d, its DDL applied (KP101 or
+ * KP102 on its lead; c its cost): their words, else NULL. */
+const char *kpj_key_flagged(kp_advisor *adv, const jtable *jt, const design *d, const kp_cost *c);
+/* At equal cost, candidate i of cands before candidate j (flag: each
+ * candidate's kpj_key_flagged words, or NULL). */
+bool kpj_tie_first(const jtable *jt, kp_list *cands, const char **flag, int i, int j);
+/* Weight of jt's reads that plan as res reads backwards, and as res sorts. */
+double kpj_backwards(const jtable *jt, const sres *res);
+double kpj_sorted_weight(const jtable *jt, const sres *res);
 
 #endif

@@ -39,13 +39,90 @@ static bool range_bound(const jtable *jt, int col)
 	return read_binds(jt, col, true);
 }
 
+/* The literal a read of the table binds column col to by = (its first
+ * such term, in the workload's order), as SQL, or NULL. */
+static const char *literal_bound(kp_advisor *adv, const jtable *jt, int col)
+{
+	for (int i = 0; i < jt->ns; i++) {
+		const jshape *s = &jt->s[i];
+		if (s->ins_rows > 0 || s->q->base != jt->t || !s->q->plan.names || s->q->stmt->kind != KP_S_SELECT)
+			continue;
+		const kp_expr *w = kpa_where_of(s->q->stmt);
+		if (!w)
+			continue;
+		const kp_expr *one[1] = {w};
+		const kp_expr *const *l = one;
+		uint32_t n = 1;
+		if (w->kind == KP_X_AND) {
+			l = (const kp_expr *const *)w->list;
+			n = w->n;
+		}
+		for (uint32_t k = 0; k < n; k++) {
+			const kp_expr *e = l[k];
+			if (e->kind != KP_X_CMP || e->op != KP_OP_EQ)
+				continue;
+			const kp_names *nm = s->q->plan.names;
+			const kp_expr *lit = kpa_colref(nm, e->a) == col ? e->b : kpa_colref(nm, e->b) == col ? e->a : NULL;
+			kp_value v;
+			if (!lit || !kp_value_of(&v, lit) || v.kind == KP_V_PARAM || v.kind == KP_V_NULL || v.kind == KP_V_HASH)
+				continue;
+			kp_buf b = {0};
+			kp_expr_to_sql(&b, lit);
+			char *r = kpa_bufdup(adv->a, &b);
+			kp_buf_free(&b);
+			return r;
+		}
+	}
+	return NULL;
+}
+
+/* The columns of x's key that a read of the table filters today by = to
+ * a literal, whose share no annotation states and which have few values
+ * by evidence (kpa_counts.few_default): what an index that pays only on
+ * the default share of that filter rests on, with the annotations that
+ * state it (docs/advice.md, "Defaults that decide"); 0 when none. */
+static int few_filter_words(kp_advisor *adv, const jtable *jt, const kp_advice *x, kp_buf *b)
+{
+	int named = 0;
+	const char *const *few = jt->counts.few_default;
+	for (uint32_t k = 0; few && k < x->columns.n - (uint32_t)x->held; k++) {
+		const char *c = x->columns.items[k];
+		int col = kp_table_column(jt->t, c, (uint32_t)strlen(c));
+		if (col < 0 || col >= jt->t->ncols || !few[col])
+			continue;
+		const char *lit = literal_bound(adv, jt, col);
+		if (!lit)
+			continue;
+		kp_buf_printf(&b[0], "%s%s = %s (%s)", named ? ", " : "", c, lit, few[col]);
+		kp_buf_printf(&b[1], "%s'-- distribution: %s %s SHARE' or '-- distinct: %s N'", named ? ", " : "", c, lit,
+		              c);
+		named++;
+	}
+	return named;
+}
+
 /* What an alternative that paid at the default but not across the
  * bracket trades, and the annotation that decides it: the columns its
  * key binds that no -- distinct: sizes (docs/advice.md, "Defaults that
- * decide"). */
+ * decide"), or the filter of few values whose default share it pays on. */
 const char *kpj_undecided_note(kp_advisor *adv, const jtable *jt, const kp_advice *x, const char *trade)
 {
 	kp_buf b = {0};
+	kp_buf few[2] = {{0}, {0}};
+	if (few_filter_words(adv, jt, x, few)) {
+		kp_buf_printf(&b, "%s; pays only with the default share of the rows a filter keeps (%.15g%%), not across "
+		              "its bracket (every row it reads, for a column of few values): what it saves rests on the "
+		              "share of the rows that hold %s, which no annotation states: not recommended (state it: %s, "
+		              "docs/annotations.md)",
+		              trade, KP_SEL_FILTER * 100, kpa_bufdup(adv->a, &few[0]), kpa_bufdup(adv->a, &few[1]));
+		kp_buf_free(&few[0]);
+		kp_buf_free(&few[1]);
+		char *r = kpa_bufdup(adv->a, &b);
+		kp_buf_free(&b);
+		return r;
+	}
+	kp_buf_free(&few[0]);
+	kp_buf_free(&few[1]);
 	kp_buf_printf(&b, "%s; pays with the defaults (%.15g rows a value of a key column bound by =, %.15g%% of "
 	              "those in a range), not across their bracket (%.15g times as many a value, a range keeping all "
 	              "of them): what it saves rests on the share of a value's rows its reads' range keeps, which no "
@@ -101,7 +178,9 @@ static const char *unique_why(kp_advisor *adv, const jtable *jt, int c)
 		return kp_arena_printf(adv->a, "a UNIQUE index holds it alone, and %s binds it by =",
 		                       by ? kpj_where_at(adv, by) : "a read");
 	return kp_arena_printf(adv->a, "%s, and %s binds it alone",
-	                       why == KPA_UNIQUE_KEY_END ? "it ends the key" : "its name says it is the table's id",
+	                       why == KPA_UNIQUE_KEY_END ? "it ends the key"
+	                       : why == KPA_UNIQUE_NAME  ? kpa_unique_name(&jt->t->cols[c])
+	                                                 : "its name says it is the table's id",
 	                       by ? kpj_where_at(adv, by) : "a read");
 }
 

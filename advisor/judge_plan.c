@@ -314,31 +314,6 @@ int kpj_kv_indexes(const design *d)
 	return n;
 }
 
-/* Of one written row, the share that lands on one region, summed over its
- * copies (the table and each index): each key walked by landing.c. */
-static double hot_copies(const jtable *jt, const design *d)
-{
-	const kp_table *t = jt->t;
-	kp_advisor *adv = jt->adv;
-	/* Phoenix's salt byte hashes the whole row key, of the table and of its
-	 * indexes; a bucket the writer computes is a hash of the columns it
-	 * names, led by the design's key (kpa_hashed_key), which the walk
-	 * judges like any hash: of the hot values themselves it spreads
-	 * nothing (E59), and it leaves the indexes' keys as they are (E56) */
-	bool salt = t->salt_buckets > 0 || kp_table_option_get(t, "salt_buckets") ||
-	            (d->buckets > 0 && kpa_target(adv->target)->max_salt_buckets);
-	double n = salt ? 0 : kpa_key_hot_share(adv, t, d->key, jt->conc);
-	for (int i = 0; i < d->nix; i++) {
-		const kp_index *ix = d->ix[i];
-		bool bucketed = false;   /* an index table led by a bucket the writer computes */
-		for (int k = 0; k < d->nitems; k++)
-			bucketed |= d->items[k]->index == ix && d->items[k]->buckets > 0;
-		if (ix->kv && ix->state != KP_IX_DISABLED && !salt && !bucketed && !ix->salt_buckets)
-			n += kpa_key_hot_share(adv, t, &ix->key, jt->conc);
-	}
-	return n;
-}
-
 /* Does shape s keep the plan it has on a design when index ix (a KV
  * index, led by a column) is added to it? When its WHERE neither binds
  * ix's lead nor its ORDER BY starts with it, ix's path binds no key part
@@ -636,7 +611,8 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 {
 	memset(c, 0, sizeof(*c));
 	int copies = kpj_write_fanout(d);
-	double hot = hot_copies(jt, d);
+	kpj_hot_copies hc;
+	kpj_hot_copies_of(jt, d, &hc);
 	for (int i = 0; i < jt->ns; i++) {
 		jshape *s = &jt->s[i];
 		double w = s->weight;
@@ -645,6 +621,7 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 			 * key it gives a new value (kpj_upsert_moves) */
 			int moves = kpj_upsert_moves(jt, d, i);
 			c->written += w * s->ins_rows * (copies + moves);
+			double hot = kpj_hot_of(jt, &hc, i);
 			c->hot += w * s->ins_rows * hot;
 			c->hot_rate += s->rate * s->ins_rows * hot;
 			c->amplified += w * s->ins_rows * (copies - 1 + moves);
@@ -670,6 +647,7 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		if (s->upd && !res[i].rejected && !s->fixed) {
 			double m = res[i].rows < s->matched ? res[i].rows : s->matched;
 			int moves = kpj_update_moves(jt->t, d, s->q->stmt);
+			double hot = kpj_hot_of(jt, &hc, i);
 			c->written += w * m * (copies + moves);
 			c->hot += w * m * hot;
 			c->hot_rate += s->rate * m * hot;
@@ -687,7 +665,7 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 	/* writes the workload does not show: annotated, or with no write in
 	 * the workload its read weight, one row each */
 	c->written += jt->assumed * copies;
-	c->hot += jt->assumed * hot;
+	c->hot += jt->assumed * hc.all;
 	c->amplified += jt->assumed * (copies - 1);
 	/* a write hotspot matters against the table's load: where writes are
 	 * a small share of its statements, the region that takes them has

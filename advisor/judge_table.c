@@ -35,7 +35,7 @@ void kpj_table_counts(kp_advisor *adv, jtable *jt, const kpa_notes *notes)
 			distinct[c] = jt->rows;
 	}
 	jt->distinct = distinct;
-	jt->counts = (kpa_counts){distinct, notes->range, t->ncols, notes->dist, NULL, notes->held, notes->held_share};
+	jt->counts = (kpa_counts){distinct, notes->range, t->ncols, notes->dist, NULL, notes->held, notes->held_share, NULL};
 	jt->by_type = by_type;
 	jt->by_unique = by_unique;
 	kpj_common_values(jt, adv->a);   /* the value most writes set (common_value.c) */

@@ -287,7 +287,6 @@ bool kpa_offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table
 static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_table *t, const kp_table *with,
                           const kp_key *nk, const char *tradeoff, const char *note, kp_arena *scratch)
 {
-	int n = nk->n;
 	bool quiet = *note != 0;
 	const char *key = kpa_key_notation(adv, t, nk);
 	for (uint32_t i = 0; i < adv->advice.n; i++) {
@@ -298,6 +297,41 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 	verdict v;
 	kpa_judge(adv, t, with == t ? NULL : with, kpa_hypo_table(adv->a, t, nk, with->indexes, with->nindexes), false,
 	          scratch, &v);
+	/* past the target's key parts: the key columns no statement binds or
+	 * orders by folded into one part where the first stands (as
+	 * fewer_key_columns words it), where the planner serves every
+	 * statement on it as on the unfolded order; else the judge holds the
+	 * reorder back (KP110 on its DDL, E116) */
+	const target_info *ti = kpa_target(adv->target);
+	kpa_fold fold;
+	const char *fold_words = "";
+	kp_table *ft = NULL;
+	kp_key fdk;
+	if (ti->max_key_parts && nk->n > ti->max_key_parts &&
+	    kpa_key_fold(adv, t, nk, 1, -1, ti->max_key_parts, NULL, &fold)) {
+		kp_key *fk = kp_arena_alloc(adv->a, sizeof(*fk));
+		*fk = kpa_fold_key(adv, &fold, nk, t, false);
+		verdict fv;
+		kpa_judge(adv, t, with == t ? NULL : with, kpa_hypo_table(adv->a, t, fk, with->indexes, with->nindexes),
+		          false, scratch, &fv);
+		if (fv.after >= v.after && fv.worse.n <= v.worse.n && fv.lost.n <= v.lost.n) {
+			v = fv;
+			ft = kpa_fold_table(adv, t, &fold);
+			fdk = kpa_fold_key(adv, &fold, nk, t, true);
+			key = kpa_fold_notation(adv, t, &fold, nk, "", 0);
+			fold_words = kp_arena_printf(adv->a, "; the key columns no statement binds or orders by (%s) "
+			                             "concatenated into %s (zero-padded, with a separator below every value "
+			                             "character) in place of them, so the key keeps %d, within the %d %s "
+			                             "allows", fold.cols, fold.name, fk->n, ti->max_key_parts, ti->name);
+			nk = fk;
+			for (uint32_t i = 0; i < adv->advice.n; i++) {
+				const kp_advice *y = adv->advice.items[i];
+				if (y->table == t && !strcmp(y->kind, "reorder_key") && !strcmp(y->key, key))
+					return false;   /* already advised, folded so */
+			}
+		}
+	}
+	int n = nk->n;
 	kp_advice *companion = NULL;
 	if (v.broken > 0) {
 		/* with an index table keyed as now, which keeps the statements
@@ -319,7 +353,10 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 			companion = NULL;   /* it keeps not all of them served */
 	}
 	kp_buf ddl = {0};
-	kp_table_ddl(&ddl, t, NULL, nk, adv->target);
+	if (ft)
+		kp_table_ddl(&ddl, ft, NULL, &fdk, adv->target);
+	else
+		kp_table_ddl(&ddl, t, NULL, nk, adv->target);
 	/* the finding states what the key serves against the order found,
 	 * when that serves more; the candidate is proposed either way */
 	if (!g && !quiet && v.after > v.before)
@@ -334,7 +371,7 @@ static bool offer_reorder(kp_advisor *adv, kp_rule rule, kp_diag *g, const kp_ta
 	                                     "and move %s after it: writes spread over the values of %s", lead,
 	                                     t->cols[t->pk.parts[0].col].name, lead);
 	kp_advice *x = kpa_advise(adv, rule, "reorder_key", t,
-	                          kp_arena_printf(adv->a, "%s%s%s; %s", what, note,
+	                          kp_arena_printf(adv->a, "%s%s%s%s; %s", what, fold_words, note,
 	                                          companion ? kp_arena_printf(adv->a, "; keep the index table of the "
 	                                                                      "next advice, keyed %s, for the "
 	                                                                      "statements it makes worse",
@@ -464,7 +501,7 @@ static bool ranged(kp_access a)
 static const char *slower_reads(kp_advisor *adv, const kp_table *t, int part, kp_arena *scratch)
 {
 	const kpa_notes *notes = kpa_notes_of(adv, t);
-	kpa_counts k = {notes->distinct, notes->range, t->ncols, notes->dist, NULL, notes->held, notes->held_share};
+	kpa_counts k = {notes->distinct, notes->range, t->ncols, notes->dist, NULL, notes->held, notes->held_share, NULL};
 	double n = notes->rows >= 0 ? notes->rows : KP_DEFAULT_ROWS;
 	double rev = kpa_reverse_factor(adv->target);
 	const kp_list *qs = kpa_queries_of(adv, t);

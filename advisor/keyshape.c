@@ -1,6 +1,8 @@
 /* KP104-KP106, KP108: the key's shape and size (too many key columns,
  * unbounded or wide key columns, numbers stored as strings) and too many
- * column families. */
+ * column families; and the fold of the key columns no statement binds
+ * into one part, which brings a salt or re-key past the target's key parts
+ * within them (kpa_key_fold: hotspot.c, keysearch.c). */
 #include "advisor/advisorInt.h"
 
 #include <stdlib.h>
@@ -375,4 +377,133 @@ void kpa_check_shape(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		kp_diag_help(g, adv->a, "%s", x->message);
 	}
 	kp_buf_free(&m);
+}
+
+/* Marks in used each column of t a statement of the workload binds by =,
+ * IN or a range (an UPDATE or DELETE too, whatever of the key it binds):
+ * a column folded into another part could no longer be bound alone. */
+static void bound_cols(kp_advisor *adv, const kp_table *t, bool *used)
+{
+	const kp_list *qs = kpa_queries_of(adv, t);
+	for (uint32_t i = 0; i < qs->n; i++) {
+		const kp_wquery *q = qs->items[i];
+		if (q->base != t || !q->plan.names)
+			continue;
+		colset eq = {0}, range = {0};
+		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
+		if (q->plan.table && q->plan.table != t)
+			kpa_view_cols(t, q->plan.table, NULL, &eq);
+		for (int k = 0; k < eq.n; k++)
+			if (eq.cols[k] >= 0 && eq.cols[k] < t->ncols)
+				used[eq.cols[k]] = true;
+		for (int k = 0; k < range.n; k++)
+			if (range.cols[k] >= 0 && range.cols[k] < t->ncols)
+				used[range.cols[k]] = true;
+	}
+}
+
+bool kpa_key_fold(kp_advisor *adv, const kp_table *t, const kp_key *k, int keep_from, int keep_col, int limit,
+                  const char *avoid, kpa_fold *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->first = -1;
+	if (!limit || k->n <= limit)
+		return false;
+	bool *used = calloc((size_t)t->ncols + 1, sizeof *used);
+	if (!used)
+		abort();
+	read_cols(adv, t, used);
+	bound_cols(adv, t, used);
+	kp_buf cols = {0}, part = {0};
+	for (int i = keep_from; i < k->n; i++) {
+		int ci = k->parts[i].col;
+		if (ci < 0 || ci >= t->ncols || ci >= KP_REORDER_MAX || ci == keep_col || used[ci] || k->parts[i].desc)
+			continue;
+		const kp_column *c = &t->cols[ci];
+		long long w = c->tclass == KP_T_INT || c->tclass == KP_T_TIME ? 20
+		              : (c->tclass == KP_T_STRING || c->tclass == KP_T_BINARY) && c->length > 0 ? c->length
+		                                                                                        : -1;
+		if (w < 0)
+			continue;   /* no bounded width: it stays a part of its own */
+		f->col[ci] = true;
+		f->len += w + 1;   /* and a separator */
+		if (f->first < 0)
+			f->first = ci;
+		f->nfold++;
+		kp_buf_printf(&cols, "%s%s", cols.len ? ", " : "", c->name);
+		kp_buf_printf(&part, "%s%s", part.len ? " + " : "[", c->name);
+	}
+	free(used);
+	kp_buf_putc(&part, ']');
+	const char *name = kp_arena_printf(adv->a, "%s_key", t->name);
+	bool ok = f->nfold >= 2 && k->n - (f->nfold - 1) <= limit && f->len <= 1024 &&
+	          kp_table_column(t, name, (uint32_t)strlen(name)) < 0 && (!avoid || strcmp(avoid, name));
+	if (ok) {
+		f->name = name;
+		f->cols = kpa_bufdup(adv->a, &cols);
+		f->part = kpa_bufdup(adv->a, &part);
+	}
+	kp_buf_free(&cols);
+	kp_buf_free(&part);
+	return ok;
+}
+
+kp_key kpa_fold_key(kp_advisor *adv, const kpa_fold *f, const kp_key *k, const kp_table *t, bool ddl)
+{
+	kp_key r;
+	r.n = 0;
+	r.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)(k->n ? k->n : 1));
+	for (int i = 0; i < k->n; i++) {
+		int ci = k->parts[i].col;
+		bool folded = ci >= 0 && ci < KP_REORDER_MAX && f->col[ci];
+		if (folded && ci != f->first)
+			continue;
+		r.parts[r.n] = k->parts[i];
+		if (folded && ddl)
+			r.parts[r.n].col = t->ncols;
+		r.n++;
+	}
+	return r;
+}
+
+kp_table *kpa_fold_table(kp_advisor *adv, const kp_table *t, const kpa_fold *f)
+{
+	kp_table *tc = kp_arena_alloc(adv->a, sizeof(*tc));
+	*tc = *t;
+	tc->cols = kp_arena_alloc(adv->a, sizeof(kp_column) * (size_t)(t->ncols + 1));
+	memcpy(tc->cols, t->cols, sizeof(kp_column) * (size_t)t->ncols);
+	kp_column *nc = &tc->cols[t->ncols];
+	memset(nc, 0, sizeof(*nc));
+	nc->name = (char *)f->name;
+	nc->name_len = (uint32_t)strlen(f->name);
+	nc->type_name = "VARCHAR";
+	nc->tclass = KP_T_STRING;
+	nc->length = f->len;
+	nc->scale = -1;
+	nc->key_pos = -1;
+	tc->ncols = t->ncols + 1;
+	return tc;
+}
+
+char *kpa_fold_notation(kp_advisor *adv, const kp_table *t, const kpa_fold *f, const kp_key *k, const char *lead,
+                        int skip_from)
+{
+	kp_buf b = {0};
+	kp_buf_puts(&b, lead);
+	for (int i = skip_from; i < k->n; i++) {
+		int ci = k->parts[i].col;
+		if (ci >= 0 && ci < KP_REORDER_MAX && f->col[ci]) {
+			if (ci == f->first)
+				kp_buf_puts(&b, f->part);
+			continue;
+		}
+		kp_buf_putc(&b, '[');
+		kp_key_part_name(&b, t, &k->parts[i]);
+		if (k->parts[i].desc)
+			kp_buf_puts(&b, " DESC");
+		kp_buf_putc(&b, ']');
+	}
+	char *r = kpa_bufdup(adv->a, &b);
+	kp_buf_free(&b);
+	return r;
 }

@@ -156,6 +156,8 @@ kpa_unique_why kpa_near_unique(kp_advisor *adv, const kp_table *t, int col, cons
 		why = KPA_UNIQUE_KEY_END;
 	else if (names_own_id(t, c->name))
 		why = KPA_UNIQUE_ID;
+	else if (kpa_unique_name(c))
+		why = KPA_UNIQUE_NAME;   /* E120's record_locator in tests/advisor/designs19.md */
 	if (why == KPA_UNIQUE_NO)
 		return why;
 	/* a point read binds it alone: by = or IN, no other column bound

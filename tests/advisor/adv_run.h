@@ -26,6 +26,9 @@ extern bool run_as_target;
 void run_advisor_w(run *r, const char *schema, const char *workload, kp_target target, const double *weights,
                    int nweights);
 void run_advisor(run *r, const char *schema, const char *workload, kp_target target);
+/* Every advised DDL applied to the schema is valid on the target (every
+ * run_advisor_w calls it): no error finding, each printed with its item. */
+void expect_ddl_valid(const run *r, const char *schema, kp_target target);
 void run_free(run *r);
 
 /* The judge's suites (test_judge, test_designs). */

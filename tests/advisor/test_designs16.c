@@ -59,10 +59,14 @@ static void test_e97_archive_rekeyed_time_index_spread(void)
 	run r;
 	char *texts[2];
 	run_files(&r, "E97.schema.sql", "E97.workload.sql", KP_TARGET_LINDORM, texts);
-	expect_recommended(&r, "vehicle_position", "reorder_key [feed_id][vehicle_id][poll_id]");
+	/* [vehicle_id][feed_id][poll_id], which the expectation names
+	 * acceptable: at equal cost the lead of 60,000 vehicles wins the tie
+	 * over that of 40 feeds (docs/advice.md, "The choice"; the first run
+	 * took [feed_id][vehicle_id][poll_id], the first candidate) */
+	expect_recommended(&r, "vehicle_position", "reorder_key [vehicle_id][feed_id][poll_id]");
 	const kp_advice *k = recommended_kind(&r, "vehicle_position", "reorder_key");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
-	CU_ASSERT_PTR_NOT_NULL(strstr(k->ddl, "PRIMARY KEY (feed_id, vehicle_id, poll_id))"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(k->ddl, "PRIMARY KEY (vehicle_id, feed_id, poll_id))"));
 	expect_target_takes(k->ddl, KP_TARGET_LINDORM);
 	CU_ASSERT_STRING_EQUAL(change_at(&r, "vehicle_position", 11), "FILTERED SCAN -> SCAN"); /* the track */
 	expect_recommended(&r, "vehicle_latest",

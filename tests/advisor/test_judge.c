@@ -606,6 +606,38 @@ static void test_near_unique_id_reads_one_row(void)
 	run_free(&r);
 }
 
+/* A column whose name says each record is given its value once (E120's
+ * record_locator in tests/advisor/designs19.md, IATA's six-character PNR
+ * code), read alone by a point read: one row a value, not 1% of the
+ * table's 1.5 billion rows (15,000,000 a PNR retrieve before). */
+static void test_locator_by_name_reads_one_row(void)
+{
+	static const char *schema =
+	        "-- rows: 1500000000\n"
+	        "CREATE TABLE pnr_segment (record_locator VARCHAR(6) NOT NULL, segment_no BIGINT NOT NULL, "
+	        "flight_no VARCHAR(8), segment_status VARCHAR(2), PRIMARY KEY (record_locator, segment_no));";
+	static const char *w = "-- weight: 1500\nUPDATE pnr_segment SET segment_status = ? WHERE record_locator = ? "
+	                       "AND segment_no = ?;\n"
+	                       "-- weight: 40000\nSELECT segment_no, flight_no FROM pnr_segment WHERE record_locator = ?;\n";
+	run r;
+	run_w(&r, schema, w, KP_TARGET_TABLESTORE);
+	const kp_table_review *v = review_of(&r, "pnr_segment");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v->values);
+	CU_ASSERT_STRING_EQUAL(v->values, "1 row a value of record_locator (near-unique: a reference each record is "
+	                                  "given once by its name (a locator, a UUID), and w.sql:4 binds it alone)");
+	CU_ASSERT_DOUBLE_EQUAL(v->before.read, 40000 + 1500, 1e-9);   /* one row a retrieve, one an update */
+	run_free(&r);
+	/* a -- distinct: stated decides: 500,000,000 PNRs, 3 rows a retrieve */
+	char stated[512];
+	snprintf(stated, sizeof stated, "-- distinct: record_locator 500000000\n%s", schema);
+	run_w(&r, stated, w, KP_TARGET_TABLESTORE);
+	v = review_of(&r, "pnr_segment");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.read, 3 * 40000 + 1500, 1e-6);
+	run_free(&r);
+}
+
 /* A UNIQUE index of one column says one row a value for any read that
  * binds the column by =, where the column's name or type says nothing
  * (E98's block_hash through block_header_hash, designs16.md: a hash of a
@@ -847,6 +879,7 @@ KPT_SUITE("judge", NULL, NULL,
 	 test_index_with_a_key_change_described_with_the_new_key},
 	{"a key's last column or the table's id a point read binds alone reads one row a value",
 	 test_near_unique_id_reads_one_row},
+	{"a locator by its name, read alone, holds one row a value (E120)", test_locator_by_name_reads_one_row},
 	{"a UNIQUE index of one column reads one row a value; a hash's name or type does not",
 	 test_unique_index_reads_one_row},
 	{"KP104 only where two or more key columns buy no read", test_many_key_columns_only_when_they_buy_no_read},

@@ -339,7 +339,8 @@ static void test_e59_bucket_varies_within_the_hot_value(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
 	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "key the table by campaign_id_key, bucket = hash(user_id) % 16 (3 "
 	                                          "digits, computed by the writer) followed by campaign_id"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "a read that binds user_id by = or IN computes its bucket, any other "
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->message, "a read that binds user_id by = or IN and binds campaign_id too (the "
+	                                          "bucket is spliced into its column) computes its bucket, any other "
 	                                          "read is 16 scans (bucket = 0 to 15) merged"));
 	CU_ASSERT_PTR_NULL(strstr(x->message, "hash(campaign_id)"));
 	x = advice_of(&r, "ad_event", "hash_prefix");

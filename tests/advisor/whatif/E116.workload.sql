@@ -1,7 +1,7 @@
 -- the collectors: every flow record the routers export, as it is decoded
 -- rate: 400000/s
 -- weight: 400000
-UPSERT INTO flow_record (exporter_id_key, exporter_id, flow_start, src_addr, dst_addr, src_port, dst_port, protocol, flow_end, octets, packets, input_if, output_if, tcp_flags, src_as, dst_as) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+UPSERT INTO flow_record (exporter_id_key, flow_record_key, exporter_id, flow_start, src_addr, dst_addr, src_port, dst_port, protocol, flow_end, octets, packets, input_if, output_if, tcp_flags, src_as, dst_as) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 -- the NOC's dashboard: one router's flows of the last five minutes (top talkers, per interface)
 -- weight: 2000
 SELECT src_addr, dst_addr, dst_port, protocol, octets, packets, input_if, output_if FROM flow_record WHERE exporter_id_key IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) AND flow_start >= ? AND flow_start < ?;
@@ -23,8 +23,10 @@ SELECT username, session_start, session_stop, nas_ip FROM radius_session WHERE f
 -- weight: 2
 SELECT framed_ip, session_start, session_stop FROM radius_session WHERE username = ?;
 -- E116 applied by test_whatif_applied (README.md): flow_record salt_buckets [bucket + exporter_id]
--- as exporter_id_key, the bucket hash(src_addr) % 16. The advice's rewrite: the collectors' UPSERT
--- fills exporter_id_key; a read that binds src_addr and exporter_id by = binds exporter_id_key =
+-- as exporter_id_key, the bucket hash(src_addr) % 16, its key columns no statement binds folded
+-- into flow_record_key ([bucket + exporter_id][flow_start][src_addr][dst_addr + src_port +
+-- dst_port + protocol], four parts). The advice's rewrite: the collectors' UPSERT fills
+-- exporter_id_key and flow_record_key (no read binds it); a read that binds src_addr and exporter_id by = binds exporter_id_key =
 -- bucket + exporter_id; the NOC's window (exporter_id, no src_addr) is 16 scans merged, one a
 -- bucket: exporter_id_key IN (16 values); the abuse desk's read binds src_addr alone, so it cannot
 -- compute exporter_id_key and stays as it is, refused (as it is today); radius_session stands.
