@@ -45,6 +45,10 @@ typedef struct kp_advice {
 	                           prefix as a hash part), or NULL */
 	int buckets;            /* with newkey: a read that cannot compute the leading hash
 	                           part is this many scans merged (salt, buckets); 0: none */
+	int bucket_by;          /* rebuild_index led by a bucket: a hash of the index's first
+	                           bucket_by columns, which a read binding each of them by =
+	                           or IN computes (one read a value, not one a bucket); 0: of
+	                           the table's key, a read through it one read a bucket */
 	struct kp_advice *with; /* applied together with it (a reorder's index table), or NULL */
 	const kp_index *replaces; /* widen_index, rebuild_index, drop_index: the table's index
 	                           it drops (widen_index and rebuild_index put index in its

@@ -141,6 +141,11 @@ static void widen(kp_advisor *adv, const kp_table *t, const kp_index *ix, const 
 }
 
 /* Does q read through ix (the index itself, or its copy on a view)? */
+static bool through_plan(const kp_plan *p, const kp_index *ix)
+{
+	return p->index == ix || (p->index && p->index->name && ix->name && !strcmp(p->index->name, ix->name));
+}
+
 static bool through(const kp_wquery *q, const kp_index *ix)
 {
 	return q->plan.index == ix ||
@@ -268,6 +273,48 @@ static const char *index_hot(kp_advisor *adv, const kp_table *t, const kp_index 
 	return kpa_conc_hot(&c) ? kpa_conc_words(adv, t, ix->key.parts, &c) : NULL;
 }
 
+/* What an added bucket of ix hashes so that a read computes it: the
+ * first k of ix's n columns, where the heaviest read through ix binds each
+ * by = or IN (every range of its plan) and their hash spreads the writes:
+ * no few-valued column set whose busiest value holds 1/KP_FEW_VALUES of
+ * the rows or more (landing.c's classes; a monotonic column hashed spreads
+ * its inserts over the buckets, which is what the bucket is for). The
+ * fewest such columns (more reads bind them); 0: none, the bucket then
+ * hashes the table's key. */
+static int bucket_source(kp_advisor *adv, const kp_table *t, const kp_index *ix, int n, kp_arena *scratch)
+{
+	const kp_wquery *best = NULL;
+	for (uint32_t qi = 0; qi < adv->queries.n; qi++) {
+		const kp_wquery *q = adv->queries.items[qi];
+		if (q->base != t || !q->plan.table || kpa_is_write(q->stmt) || !through(q, ix) || q->plan.nranges < 1)
+			continue;
+		if (!best || q->weight > best->weight)
+			best = q;
+	}
+	if (!best)
+		return 0;
+	kp_plan p;
+	kpa_plan_on(&p, t, best, scratch);
+	if (!through_plan(&p, ix) || p.nranges < 1)
+		return 0;
+	int neq = n;
+	for (int r = 0; r < p.nranges; r++)
+		if (p.ranges[r].neq < neq)
+			neq = p.ranges[r].neq;
+	double top = 1;
+	for (int j = 0; j < neq; j++) {
+		int c = ix->key.parts[j].col;
+		if (c < 0)
+			return 0;
+		kpa_colconc cc;
+		kpa_col_conc(adv, t, c, &cc);
+		top *= cc.kind == KPA_CONC_FEW ? cc.top : 0;
+		if (top < 1.0 / KP_FEW_VALUES)
+			return j + 1;
+	}
+	return 0;
+}
+
 /* ix, whose key is a write hotspot (hot: where its rows land), made again
  * in its place with its writes spread: salted where the store salts an
  * index of its own (Phoenix's SALT_BUCKETS on CREATE INDEX), else led by
@@ -276,7 +323,7 @@ static const char *index_hot(kp_advisor *adv, const kp_table *t, const kp_index 
  * values), a read through it one read a bucket. Its columns, DESC and
  * INCLUDE as they are. reads: the statements that read through it. */
 static void rebuild(kp_advisor *adv, const kp_table *t, const kp_index *ix, const char *hot, kp_rule rule,
-                    const char *reads)
+                    const char *reads, kp_arena *scratch)
 {
 	const target_info *ti = kpa_target(adv->target);
 	int n = ix->nuser < ix->key.n ? ix->nuser : ix->key.n;
@@ -319,11 +366,22 @@ static void rebuild(kp_advisor *adv, const kp_table *t, const kp_index *ix, cons
 	bool add = !bucket;
 	if (add)
 		bucket = kpa_index_bucket_name(adv, t, ix);
+	/* an added bucket hashes what the heaviest read through the index
+	 * binds by = (or IN), where that spreads the writes: then that read
+	 * computes its bucket, one read as today, not one a bucket (E121) */
+	int by = add ? bucket_source(adv, t, ix, n, scratch) : 0;
 	kp_buf pk = {0};
-	for (int j = 0; j < t->pk.n; j++)
-		if (t->pk.parts[j].col >= 0 && t->cols[t->pk.parts[j].col].name != bucket)
-			kp_buf_printf(&pk, "%s%s", pk.len ? ", " : "", t->cols[t->pk.parts[j].col].name);
-	const char *fill = add ? kp_arena_printf(adv->a, "%s = hash(%s) %% %d, a column of %s the writer fills on every "
+	if (by)
+		for (int j = 0; j < by; j++)
+			kp_buf_printf(&pk, "%s%s", j ? ", " : "", t->cols[cols[j]].name);
+	else
+		for (int j = 0; j < t->pk.n; j++)
+			if (t->pk.parts[j].col >= 0 && t->cols[t->pk.parts[j].col].name != bucket)
+				kp_buf_printf(&pk, "%s%s", pk.len ? ", " : "", t->cols[t->pk.parts[j].col].name);
+	const char *fill = by ? kp_arena_printf(adv->a, "%s = hash(%s) %% %d, a column of %s the writer fills on every "
+	                                        "insert from the %s it writes (the rows there filled once before the "
+	                                        "index is made again)", bucket, pk.data, nb, t->name, pk.data)
+	                 : add ? kp_arena_printf(adv->a, "%s = hash(%s) %% %d, a column of %s the writer fills on every "
 	                                         "insert from the key each write names (the rows there filled once "
 	                                         "before the index is made again)", bucket, pk.data, nb, t->name)
 	                       : kp_arena_printf(adv->a, "%s, the key column of %s the writer already fills from a hash",
@@ -342,6 +400,18 @@ static void rebuild(kp_advisor *adv, const kp_table *t, const kp_index *ix, cons
 			"by Phoenix in the index's key order%s%s; %s",
 			ix->name, t->name, hot, KP_BUCKETS, KP_BUCKETS, reads ? " (its reads: " : "",
 			reads ? kp_arena_printf(adv->a, "%s)", reads) : "", tail);
+	} else if (by) {
+		msg = kp_arena_printf(
+			adv->a,
+			"rebuild_index: %s on %s is a write hotspot: %s; made again led by %s, so its writes spread over "
+			"%d buckets; a read that binds %s computes its bucket, one read as today, any other read through "
+			"it is %d reads, one a bucket (%s = 0 to %d), merged%s%s%s; %s",
+			ix->name, t->name, hot, fill, nb, pk.data, nb, bucket, nb - 1,
+			ti->order_in_key_order ? ", each in key order" : "",
+			reads ? kp_arena_printf(adv->a, "; reads to rewrite (each adds %s = hash(%s) %% %d, or %s = 0 to %d "
+			                        "where it binds no %s): ", bucket, pk.data, nb, bucket, nb - 1, pk.data)
+			      : "",
+			reads ? reads : "", tail);
 	} else {
 		msg = kp_arena_printf(
 			adv->a,
@@ -358,6 +428,7 @@ static void rebuild(kp_advisor *adv, const kp_table *t, const kp_index *ix, cons
 	x->index = w;
 	x->replaces = ix;
 	x->buckets = salt ? 0 : nb;
+	x->bucket_by = by;
 	x->serves = -1;
 	x->of = -1;
 	x->before = -1;
@@ -454,7 +525,7 @@ void kpa_suggest_index_keep(kp_advisor *adv, kp_arena *scratch)
 			/* a UNIQUE one keeps its key: a bucket from the table's key
 			 * would make (bucket, columns) unique, not the columns */
 			if (hot && !ix->unique)
-				rebuild(adv, t, ix, hot, rule, reads);
+				rebuild(adv, t, ix, hot, rule, reads, scratch);
 			/* a UNIQUE index is a constraint before it is a path: no
 			 * workload read makes it worthless */
 			if (writes && !ix->unique)

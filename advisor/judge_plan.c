@@ -455,6 +455,14 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 	 * per bucket, merged, as a bucketed key is (docs/advice.md) */
 	for (int k = 0; p.index && k < d->nitems; k++)
 		if (d->items[k]->index == p.index && d->items[k]->buckets > 0) {
+			/* a bucket hashed from the index's first columns (index_keep.c):
+			 * a read binding each of them by = or IN computes it, one read
+			 * a value as without the bucket */
+			int by = d->items[k]->bucket_by, neq = by && p.nranges > 0 ? by : 0;
+			for (int r = 0; r < p.nranges && neq; r++)
+				neq = p.ranges[r].neq >= by ? neq : 0;
+			if (neq)
+				break;
 			nb = d->items[k]->buckets;
 			/* a second table the application reads bucket by bucket,
 			 * one request a bucket: still one row more a bucket, as a

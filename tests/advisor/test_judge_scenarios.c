@@ -928,6 +928,48 @@ static void test_a_queue_delete_at_its_head_is_not_at_its_tail(void)
 	run_free(&r);
 }
 
+/* An index whose lead rises, rebuilt led by a bucket (index_keep.c): the
+ * bucket hashes what its heaviest read binds by =, here job_id (monotonic
+ * and many-valued: its hash spreads the inserts over the 16 buckets), so
+ * that read computes its bucket and is one read, in the index's order.
+ * Before, the bucket hashed the table's key (id): the read ordered by
+ * step was 16 reads merged in no order, refused on Lindorm (KP110), and
+ * the index was dropped instead of rebuilt (E121 in
+ * tests/advisor/designs20.md: the pipeline graph made 16 reads). */
+static void test_rebuilt_index_bucket_the_read_computes(void)
+{
+	const char *schema = "-- rows: 500000000\n-- distribution: id monotonic\n-- distinct: job_id 50000000\n"
+	                     "-- distribution: job_id monotonic\n"
+	                     "CREATE TABLE run (id BIGINT NOT NULL, job_id BIGINT, step INTEGER, status VARCHAR(16), "
+	                     "note VARCHAR(255), PRIMARY KEY (id));\n"
+	                     "CREATE INDEX run_by_job ON run (job_id, step) INCLUDE (status);\n";
+	const char *w = "-- rate: 3000/s\n-- weight: 3000\nUPSERT INTO run (id, job_id, step, status, note) VALUES (?, ?, "
+	                "?, ?, ?);\n"
+	                "-- weight: 20000\nSELECT note FROM run WHERE id = ?;\n"
+	                "-- weight: 10000\nSELECT step, status FROM run WHERE job_id = ? ORDER BY step LIMIT 5;\n";
+	run r;
+	run_w(&r, schema, w, KP_TARGET_LINDORM);
+	const kp_advice *b = recommended_kind(&r, "run", "rebuild_index");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	CU_ASSERT_STRING_EQUAL(b->key, "[run_by_job_bucket][job_id][step][id]");
+	CU_ASSERT_EQUAL(b->bucket_by, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(b->message, "made again led by run_by_job_bucket = hash(job_id) % 16, a column of "
+	                                          "run the writer fills on every insert from the job_id it writes"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(b->message, "a read that binds job_id computes its bucket, one read as today"));
+	CU_ASSERT_PTR_NULL(strstr(b->message, "hash(id)"));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b->ddl);
+	CU_ASSERT_PTR_NOT_NULL(strstr(b->ddl, "ALTER TABLE run ADD COLUMN run_by_job_bucket INT; DROP INDEX run_by_job ON "
+	                                      "run; CREATE INDEX run_by_job ON run (run_by_job_bucket, job_id, step) "
+	                                      "INCLUDE (status)"));
+	expect_no_recommended_kind(&r, "run", "drop_index");
+	const kp_table_review *v = review_of(&r, "run");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_STRING_EQUAL(v->indexes, "run_by_job rebuilt (#1)");
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "run", 7), ""); /* the ordered read: a SCAN in order as before */
+	expect_nothing_worse(&r, "run");
+	run_free(&r);
+}
+
 KPT_SUITE("judge_scenarios", NULL, NULL,
 	{"scenario: OpenTSDB's tsdb design stands", test_scenario_opentsdb_design_stands},
 	{"scenario: HBase time series keyed by time first is reordered", test_scenario_hbase_timeseries_reorder},
@@ -968,5 +1010,7 @@ KPT_SUITE("judge_scenarios", NULL, NULL,
 	 test_rekey_past_the_key_limit_folds_unbound_columns},
 	{"a write counts on one region only on the copies it writes there (E130, E132)",
 	 test_a_write_counts_on_the_copies_it_writes},
+	{"a rebuilt index's bucket hashes what its heaviest read binds by = (E121)",
+	 test_rebuilt_index_bucket_the_read_computes},
 	{"a queue's deletes at its head are not at its tail (E131, E127)",
 	 test_a_queue_delete_at_its_head_is_not_at_its_tail})

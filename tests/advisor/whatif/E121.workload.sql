@@ -19,7 +19,7 @@ UPSERT INTO ci_build (build_id, status, finished_at, failure_reason) VALUES (?, 
 SELECT project_id, pipeline_id, name, stage, status, runner_id, ref, commit_sha, created_at, started_at, finished_at, failure_reason, token_encrypted FROM ci_build WHERE build_id = ?;
 -- the pipeline graph and the merge request widget (GET /projects/:id/pipelines/:pipeline_id/jobs)
 -- weight: 20000
-SELECT build_id, name, stage, stage_idx, status, started_at, finished_at FROM ci_build WHERE build_by_pipeline_bucket IN (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) AND pipeline_id = ?;
+SELECT build_id, name, stage, stage_idx, status, started_at, finished_at FROM ci_build WHERE build_by_pipeline_bucket = ? AND pipeline_id = ?;
 -- an admin, now and then: the jobs a runner ran (GET /runners/:id/jobs)
 -- weight: 2
 SELECT build_id, project_id, status, started_at FROM ci_build WHERE runner_id = ?;
@@ -36,6 +36,6 @@ SELECT chunk_index, raw_data FROM ci_build_trace_chunk WHERE build_id = ? AND ch
 DELETE FROM ci_build_trace_chunk WHERE build_id = ? AND chunk_index = ?;
 -- applied: designs20.md E121, the first run's recommendation: ci_build hash-prefixed (hash32 of the
 -- bound build_id: its statements as written), build_by_pipeline rebuilt led by
--- build_by_pipeline_bucket (the insert writes it; the graph read, which binds pipeline_id only, is
--- one read a bucket: build_by_pipeline_bucket IN (0, ..., 15), no ORDER BY), build_by_status
+-- build_by_pipeline_bucket = hash(pipeline_id) % 16 (the insert writes it; the graph read binds
+-- pipeline_id by =, so it computes its bucket: build_by_pipeline_bucket = ?), build_by_status
 -- dropped; ci_build_trace_chunk hash-prefixed (every statement binds build_id: as written)

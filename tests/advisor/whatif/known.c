@@ -116,19 +116,19 @@ const known whatif_knowns[] = {
          * and a workload that writes and binds it; not done. */
         /* designs20 (E121-E126), first run on 286122b, applied with
          * whatif/E121.workload.sql and E122.workload.sql (README rules).
-         * E121's rebuild_index build_by_pipeline led by
-         * build_by_pipeline_bucket = hash(build_id) % 16: line 22 (the
-         * pipeline graph, weight 20000, build_by_pipeline_bucket IN 16
-         * values and pipeline_id =) is E66's case: the what-if reads the
-         * rows in range, 5.71 jobs a pipeline (-- distinct: pipeline_id),
-         * the applied IN list floors each of its 16 ranges at one row, 16:
-         * 20000 x 10.29 = 205,714 more. By the model's rule that a merged
-         * read costs the rows in its range (5c00bc2, E66's entry) the
-         * applied side is the wrong one (designs20.md E121 notes that a
-         * designer counts the 16 range reads, which a bucket of pipeline_id
-         * would have spared). */
-        {"E121", "ci_build", "read", "144285.714285714", "350000",
-         "applied side wrong by the merged-read rule: 16 ranges floored at one row each against 5.71 rows in range (E66's case)"},
+         * E121's rebuild_index build_by_pipeline now led by
+         * build_by_pipeline_bucket = hash(pipeline_id) % 16 (advisor45;
+         * before, hash(build_id) % 16 and 16 ranges floored at one row
+         * each, 350,000 applied): line 22 (the pipeline graph, weight
+         * 20000) binds build_by_pipeline_bucket = ? and pipeline_id = ?,
+         * one range on both sides. The applied side reads the bucket's 16
+         * uniform values as independent of pipeline_id and divides the
+         * 5.71 jobs of a pipeline by 16, floored at one row: 20000 x 4.71
+         * = 94,286 fewer. The bucket is a function of pipeline_id, so a
+         * pipeline's jobs are all in its one bucket: the applied side is
+         * the wrong one (E41's case: the bucket's own column bound). */
+        {"E121", "ci_build", "read", "144285.714285714", "50000",
+         "applied side wrong: the bucket hashed from pipeline_id read back as 16 values independent of it (E41's case)"},
         /* E122's salt_buckets spliced into project_id_key, bucket =
          * hash(log_id) % 16: line 28 (a project's day, weight 30,
          * project_id_key IN 16 values) is E59's case: the what-if keeps
