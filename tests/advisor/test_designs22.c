@@ -305,6 +305,33 @@ static void test_e138_updated_since_feed_index(void)
 	               (const char *const[]){"service_request", NULL});
 }
 
+/* E135: Jira's issues (Phoenix). Required: ISSUE_BY_UPDATED dropped (no
+ * read goes through it, 1,850 writes a second keep it). Not right (first
+ * run on 7e22209): a third covered index (PROJECT_ID, STATUS_CATEGORY,
+ * ISSUE_NUM DESC) for the backlog view's reverse LIMIT 50 read. The view
+ * filters by status_category = 'new', of 3 stated values: the read keeps
+ * a third of the project's rows and reads about 150 for its 50. keyplan
+ * took the share from the statement's own WHERE alone, found no filter
+ * column there and used the default 10%: 500 rows, a gain of 450 a read
+ * that paid for the index. advisor46: now the view's = columns count (cost.c,
+ * filter_share): the index is an alternative, not recommended. */
+static void test_e135_backlog_view_read_served(void)
+{
+	run r;
+	char *texts[2];
+	run_files(&r, "E135.schema.sql", "E135.workload.sql", KP_TARGET_PHOENIX, texts);
+	expect_recommended(&r, "JIRA_ISSUE", "drop_index [UPDATED_MS][PROJECT_ID][ISSUE_NUM]");
+	expect_no_recommended_kind(&r, "JIRA_ISSUE", "secondary_index");
+	CU_ASSERT_PTR_NOT_NULL(
+	    alternative(&r, "JIRA_ISSUE", "secondary_index", "[PROJECT_ID][STATUS_CATEGORY][ISSUE_NUM DESC]"));
+	/* the backlog read stays as it is: a FILTERED SCAN of the view */
+	CU_ASSERT_STRING_EQUAL(change_at(&r, "JIRA_ISSUE", 28), "");
+	expect_kept(&r, "JIRA_ISSUE", "ISSUE_BY_ID");
+	expect_kept(&r, "JIRA_ISSUE", "ISSUE_BY_ASSIGNEE");
+	expect_nothing_worse(&r, "JIRA_ISSUE");
+	free_files(&r, texts);
+}
+
 /* read the schema as each target reads it (Phoenix upper-cases unquoted
  * names), as the CLI does */
 static int setup(void)
@@ -318,6 +345,7 @@ KPT_SUITE("designs22", setup, NULL,
           {"E134: statistics re-keyed by the statistic, the short-term index dropped",
            test_e134_statistics_rekeyed_short_term_index_dropped},
           {"E135: the updated index dropped", test_e135_updated_index_dropped},
+          {"E135: the backlog view's LIMIT read served, no third index for it", test_e135_backlog_view_read_served},
           {"E136: the timesheet and sync indexes", test_e136_timesheet_and_sync_indexes},
           {"E137: the entity's history through an index", test_e137_entity_history_index},
           {"E138: the updated-since feed's index", test_e138_updated_since_feed_index})
