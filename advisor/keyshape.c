@@ -9,6 +9,14 @@
 #include <string.h>
 #include <strings.h>
 
+/* used[c] for every column of s within the table's ncols */
+static void mark_cols(const colset *s, int ncols, bool *used)
+{
+	for (int k = 0; k < s->n; k++)
+		if (s->cols[k] >= 0 && s->cols[k] < ncols)
+			used[s->cols[k]] = true;
+}
+
 /* Marks in used each column of t a read of the workload buys with its key:
  * one its WHERE binds by =, IN or a range (a view's conditions too), one
  * its ORDER BY names, and the tenant of a multi-tenant table that any read
@@ -47,12 +55,8 @@ static void read_cols(kp_advisor *adv, const kp_table *t, bool *used)
 			continue;
 		}
 		reads = true;
-		for (int k = 0; k < eq.n; k++)
-			if (eq.cols[k] >= 0 && eq.cols[k] < t->ncols)
-				used[eq.cols[k]] = true;
-		for (int k = 0; k < range.n; k++)
-			if (range.cols[k] >= 0 && range.cols[k] < t->ncols)
-				used[range.cols[k]] = true;
+		mark_cols(&eq, t->ncols, used);
+		mark_cols(&range, t->ncols, used);
 		const kp_list *order = kpa_order_of(q->stmt);
 		for (uint32_t k = 0; k < order->n; k++) {
 			int c = kpa_colref(q->plan.names, ((const kp_order_item *)order->items[k])->expr);
@@ -393,12 +397,8 @@ static void bound_cols(kp_advisor *adv, const kp_table *t, bool *used)
 		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
 		if (q->plan.table && q->plan.table != t)
 			kpa_view_cols(t, q->plan.table, NULL, &eq);
-		for (int k = 0; k < eq.n; k++)
-			if (eq.cols[k] >= 0 && eq.cols[k] < t->ncols)
-				used[eq.cols[k]] = true;
-		for (int k = 0; k < range.n; k++)
-			if (range.cols[k] >= 0 && range.cols[k] < t->ncols)
-				used[range.cols[k]] = true;
+		mark_cols(&eq, t->ncols, used);
+		mark_cols(&range, t->ncols, used);
 	}
 }
 
