@@ -366,7 +366,7 @@ static double rows_read(const kp_plan *p, const kp_stmt *s, double n, const kpa_
 		bool prefixed = ranged && reverse > 1;
 		for (int i = 0; prefixed && i < p->nranges; i++)
 			prefixed = p->ranges[i].neq > 0;
-		if (prefixed)
+		if (prefixed && rows > 0) /* no rows (-- rows: 0): no block, no seek */
 			rows += ceil(rows / KP_REVERSE_BLOCK_ROWS) - 1;
 		else
 			rows *= reverse;

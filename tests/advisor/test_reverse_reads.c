@@ -102,6 +102,22 @@ static void test_the_index_that_needs_no_sort_first(void)
 	run_free(&r);
 }
 
+/* a table stated empty (-- rows: 0) read backwards by a prefix costs
+ * nothing, never less (the seek a block past the first was added to 0
+ * rows: -1 a run, a negative cost that ranked a design better) */
+static void test_empty_table_read_backwards_costs_nothing(void)
+{
+	run r;
+	run_w(&r,
+	      "-- rows: 0\nCREATE TABLE m (player BIGINT NOT NULL, ts BIGINT NOT NULL, v INTEGER, PRIMARY KEY (player, "
+	      "ts));\n",
+	      "-- weight: 1000\nSELECT * FROM m WHERE player = ? ORDER BY ts DESC;\n", KP_TARGET_LINDORM);
+	const kp_table_review *v = review_of(&r, "m");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_DOUBLE_EQUAL(v->before.read, 0, 1e-9);
+	run_free(&r);
+}
+
 /* the schema read as each target reads it (Phoenix upper-cases unquoted
  * names and keeps NULL first in a DESC column), as the CLI does */
 static int setup(void)
@@ -111,6 +127,7 @@ static int setup(void)
 }
 
 KPT_SUITE("reverse_reads", setup, NULL,
+          {"a table stated empty read backwards costs nothing, never less", test_empty_table_read_backwards_costs_nothing},
 	{"the index that needs no sort before its DESC twin that sorts (E112)",
 	 test_the_index_that_needs_no_sort_first},
 	{"a reverse read of an = prefix costs its rows and a seek a block (E115)",
