@@ -101,6 +101,8 @@ typedef struct sres {
 	const kp_index *ix;     /* the index it reads through, or NULL (the table) */
 	double small;           /* a FILTERED SCAN of one small key range: the rows it costs
 	                           where a drop is weighed (kpa_small_filtered_rows); -1: none */
+	bool prefix;            /* a SCAN or FILTERED SCAN through a covering path whose every
+	                           key range binds the path's lead by = (kpj_served_discount) */
 } sres;
 
 /* Does the target refuse a plan of st (its class, order, refusal) for its sort: a store that returns
@@ -242,6 +244,15 @@ int kpj_refused_order(const kp_cost *a, const kp_cost *b);
  * KP_REFUSED_RATE a run of them: a batch, the rows it saves them taken out
  * of c (docs/advice.md, "Reads the store refuses"); true then. */
 bool kpj_batch_discount(const jtable *jt, const kp_cost *cur, const sres *res0, kp_cost *c, const sres *res);
+/* Reads cur serves as one covered range of a bound key prefix (res0:
+ * a SCAN or FILTERED SCAN that runs, not past a scan limit, unsorted)
+ * that step d (res) reads through an index it adds or rebuilds in more
+ * than 1 / KP_SERVED_FACTOR of their rows: the rows it saves them are
+ * taken out of c (docs/advice.md, "A served range read"). Their weight
+ * and the weighted rows saved into *weight and *saved (either may be
+ * NULL); true when some were. */
+bool kpj_served_discount(const jtable *jt, const design *cur, const sres *res0, kp_cost *c, const sres *res,
+                         double *weight, double *saved);
 /* a before b in the judge's order: fewer broken, fewer hot rows, refused
  * reads made to run at their price, cheaper */
 bool kpj_better(const kp_cost *a, const kp_cost *b);

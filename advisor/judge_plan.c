@@ -362,7 +362,7 @@ void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, co
 			/* refused whatever the design: it does not run, so it reads
 			 * and writes nothing on any design (what its WHERE would read
 			 * depends on the indexes: E19's sweep through a search index) */
-			out[i] = (sres){0, 0, 0, s->now, s->now_rejected, false, s->now_order, NULL, -1};
+			out[i] = (sres){0, 0, 0, s->now, s->now_rejected, false, s->now_order, NULL, -1, false};
 			continue;
 		}
 		if (base && added && keeps_plan(jt, s, added)) {
@@ -416,6 +416,7 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 		out[i].order = m->order;
 		out[i].ix = m->ix;
 		out[i].small = m->small;
+		out[i].prefix = m->prefix;
 		kp_arena_reset(scratch);
 		return;
 	}
@@ -531,6 +532,11 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 	m->rejected = p.rejected;
 	m->order = p.order;
 	m->ix = p.index;
+	/* one covered range of a bound prefix (kpj_served_discount) */
+	bool prefix = (p.access == KP_ACCESS_SCAN || p.access == KP_ACCESS_FILTERED) && p.covering && p.nranges > 0;
+	for (int r = 0; r < p.nranges && prefix; r++)
+		prefix = p.ranges[r].neq >= 1;
+	out[i].prefix = m->prefix = prefix;
 	m->has_rows = true;
 	kp_arena_reset(scratch);
 }
