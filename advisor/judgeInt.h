@@ -244,7 +244,7 @@ int kpj_refused_order(const kp_cost *a, const kp_cost *b);
  * KP_REFUSED_RATE a run of them: a batch, the rows it saves them taken out
  * of c (docs/advice.md, "Reads the store refuses"); true then. */
 bool kpj_batch_discount(const jtable *jt, const kp_cost *cur, const sres *res0, kp_cost *c, const sres *res);
-/* Reads cur serves as one covered range of a bound key prefix (res0:
+/* Reads cur serves as one covered range of a bound key prefix (judge_served.c; res0:
  * a SCAN or FILTERED SCAN that runs, not past a scan limit, unsorted)
  * that step d (res) reads through an index it adds or rebuilds in more
  * than 1 / KP_SERVED_FACTOR of their rows: the rows it saves them are

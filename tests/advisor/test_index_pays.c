@@ -1,6 +1,6 @@
 /* An index must pay its build and its writes against a read that is
  * already served (docs/advice.md, "A served range read";
- * advisor/judge_table.c's kpj_served_discount): a read that is one covered
+ * advisor/judge_served.c's kpj_served_discount): a read that is one covered
  * range of a bound key prefix (a SCAN or FILTERED SCAN of the table or of
  * a covering index, run, unsorted) filtered by a column of few values
  * gets no new or rebuilt index for a factor of two or three on its rows
