@@ -81,6 +81,7 @@ void kp_advisor_run(kp_advisor *adv)
 	}
 	kp_arena_free(&scratch);
 	kpa_judge_all(adv);
+	kpa_rekey_keep_indexes(adv);
 	/* the DDL as a designer applies it: with the annotations the judge
 	 * weighed its bucket column by */
 	for (uint32_t i = 0; i < adv->advice.n; i++) {
