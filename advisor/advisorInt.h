@@ -681,6 +681,10 @@ char *kpa_lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *name, 
  * bounded width. */
 char *kpa_merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, const kp_key *base,
                           const char *col, int plen);
+/* After the judge: every key change's DDL (a new CREATE TABLE of the same
+ * table) followed by the CREATE INDEX of each index of the table it keeps,
+ * made again on the new table (docs/advice.md, "Existing indexes"). */
+void kpa_rekey_keep_indexes(kp_advisor *adv);
 
 /* ----------------------------------------------------------- advisor.c */
 

@@ -71,7 +71,9 @@ static void test_e56_quote_hash_prefix_coupons_stand(void)
 	                                "TIMESTAMP, updated_at TIMESTAMP, is_active BOOLEAN, items_count INTEGER, items_qty "
 	                                "DOUBLE, grand_total DOUBLE, customer_id BIGINT, customer_email VARCHAR(255), "
 	                                "reserved_order_id VARCHAR(64), coupon_code VARCHAR(255), PRIMARY KEY "
-	                                "(hash32(entity_id), entity_id))");
+	                                "(hash32(entity_id), entity_id));\n"
+	                                "CREATE INDEX quote_customer_id_store_id_is_active ON quote "
+	                                "(customer_id, store_id, is_active)");
 	expect_recommended(&r, "salesrule_coupon", "");
 	/* the GET by id stays a GET, the login read and the cron their SCANs */
 	for (uint32_t line = 9; line <= 18; line += 3)
