@@ -134,17 +134,15 @@ static void drop_plans(jtable *jt, const design *d, kp_arena *scratch, const kp_
 }
 
 /* The weight of the writes that keep ix (an insert writes its row, a
- * delete removes it, an update of a column of its key moves it), and of
- * the statements that go through it (cur). */
+ * delete removes it, an update or an UPSERT of some columns of a row that
+ * exists writes it where it sets a column ix keys or holds:
+ * kpj_writes_index), and of the statements that go through it (cur). */
 static void keep_weights(const jtable *jt, const kp_index *ix, const sres *cur, double *writes, double *reads)
 {
-	kp_index *one[1] = {(kp_index *)ix};
-	design only = {.ix = one, .nix = 1};
 	*writes = *reads = 0;
 	for (int i = 0; i < jt->ns; i++) {
 		const jshape *s = &jt->s[i];
-		if (s->ins_rows > 0 || s->q->stmt->kind == KP_S_DELETE ||
-		    (s->q->stmt->kind == KP_S_UPDATE && kpj_update_moves(jt->t, &only, s->q->stmt) > 0))
+		if ((s->ins_rows > 0 || s->upd) && kpj_writes_index(jt, i, ix))
 			*writes += s->weight;
 		else if (cur[i].ix && through_ix(cur[i].ix, ix))
 			*reads += s->weight;

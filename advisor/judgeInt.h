@@ -158,6 +158,20 @@ void kpj_hot_copies_of(const jtable *jt, const design *d, kpj_hot_copies *h);
 /* Of one row write shape i writes, the share that lands on one region,
  * summed over the copies it writes there. */
 double kpj_hot_of(const jtable *jt, const kpj_hot_copies *h, int i);
+/* Is write shape i an UPSERT of some columns of a row another write
+ * creates (the create names more columns; not one of a generated key)? */
+bool kpj_partial_upsert(const jtable *jt, int i);
+/* Does write shape i write index ix's row (docs/advice.md, "The cost
+ * model")? A new row (an INSERT, an UPSERT of every column, the widest
+ * UPSERT) and a DELETE do; an UPDATE, or an UPSERT of some columns of a
+ * row another write creates (kpj_partial_upsert), only where it sets a
+ * column other than the table's key that ix keys or holds (Phoenix,
+ * Lindorm and Tablestore maintain an index row from the columns a
+ * mutation names). */
+bool kpj_writes_index(const jtable *jt, int i, const kp_index *ix);
+/* Rows one row of write shape i writes on design d, its moves aside: the
+ * table's, and each maintained index's it writes (kpj_writes_index). */
+int kpj_row_writes(const jtable *jt, const design *d, int i);
 /* Index rows an UPDATE moves on design d (an index whose key holds a
  * column it sets: the old row deleted, the new one written). */
 int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s);

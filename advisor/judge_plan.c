@@ -634,11 +634,14 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 			/* an UPSERT of a row that exists moves the index rows whose
 			 * key it gives a new value (kpj_upsert_moves) */
 			int moves = kpj_upsert_moves(jt, d, i);
-			c->written += w * s->ins_rows * (copies + moves);
+			/* one of some columns of a row that exists writes only the
+			 * index rows holding a column it sets (kpj_row_writes) */
+			int rows = kpj_row_writes(jt, d, i);
+			c->written += w * s->ins_rows * (rows + moves);
 			double hot = kpj_hot_of(jt, &hc, i);
 			c->hot += w * s->ins_rows * hot;
 			c->hot_rate += s->rate * s->ins_rows * hot;
-			c->amplified += w * s->ins_rows * (copies - 1 + moves);
+			c->amplified += w * s->ins_rows * (rows - 1 + moves);
 			continue;
 		}
 		s->then = res[i].cls;
@@ -661,14 +664,17 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		if (s->upd && !res[i].rejected && !s->fixed) {
 			double m = res[i].rows < s->matched ? res[i].rows : s->matched;
 			int moves = kpj_update_moves(jt->t, d, s->q->stmt);
+			/* a DELETE removes every index row; an UPDATE writes those
+			 * holding a column it sets (kpj_row_writes) */
+			int rows = kpj_row_writes(jt, d, i);
 			double hot = kpj_hot_of(jt, &hc, i);
-			c->written += w * m * (copies + moves);
+			c->written += w * m * (rows + moves);
 			c->hot += w * m * hot;
 			c->hot_rate += s->rate * m * hot;
 			/* a write the store refuses today that runs is made to run,
 			 * not made dearer */
 			if (!s->now_rejected)
-				c->amplified += w * m * (copies - 1 + moves);
+				c->amplified += w * m * (rows - 1 + moves);
 		}
 		/* served now, a full scan or refused then (a sort the store
 		 * refuses, kpj_sort_refused) */

@@ -147,8 +147,10 @@ static void test_e88_unread_grade_indexes_dropped(void)
 	run r;
 	char *texts[2];
 	run_files(&r, "E88.schema.sql", "E88.workload.sql", KP_TARGET_PHOENIX, texts);
-	expect_recommended(&r, "GRADE_GRADES", "drop_index [RAWSCALEID][ITEMID][USERID]; drop_index "
-	                                       "[USERMODIFIED][ITEMID][USERID]");
+	/* the same two drops; ranked by what each saves, where an update
+	 * writes only the index rows holding a column it sets (advisor49) */
+	expect_recommended(&r, "GRADE_GRADES", "drop_index [USERMODIFIED][ITEMID][USERID]; drop_index "
+	                                       "[RAWSCALEID][ITEMID][USERID]");
 	const kp_advice *a = recommended_key(&r, "GRADE_GRADES", "drop_index", "[RAWSCALEID][ITEMID][USERID]");
 	const kp_advice *b = recommended_key(&r, "GRADE_GRADES", "drop_index", "[USERMODIFIED][ITEMID][USERID]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);

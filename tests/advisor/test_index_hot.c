@@ -291,8 +291,9 @@ static void test_read_index_dropped_when_another_serves_its_reads(void)
 		"drop_index: NOTES_AUTHOR_SCORE on NOTES is read through by w.sql:10 (weight 100), and every write keeps it "
 		"(an insert writes its row, an update of a column it holds rewrites it, one of its key columns moves it): "
 		"dropping it saves those writes; its reads are planned again on the key of NOTES and its other indexes, "
-		"and the drop is taken only where none of them becomes worse (its class, its ORDER BY served); a read "
-		"that goes through it outside this workload then reads another path (the workload's 5 statements on "
+		"and the drop is taken only where none of them becomes worse (its class, its ORDER BY served; a SCAN "
+		"made a FILTERED SCAN of one small key range, at most 1000 rows, counts as no worse only where the "
+		"writes that write its row outweigh its reads); a read that goes through it outside this workload then reads another path (the workload's 5 statements on "
 		"NOTES, a sample: code outside it, a report, an admin page, a batch job, may read through the index; "
 		"check the application's code and the store's query log before dropping it)");
 	CU_ASSERT_STRING_EQUAL(v->indexes, "NOTES_AUTHOR_SCORE dropped (#2)");
