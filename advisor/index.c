@@ -744,6 +744,11 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		                                       : kpa_class_words(p->access, false);
 		f->then = now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
 		          now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan";
+		/* the key past the multi-valued column: filtered still, but one
+		 * range in the read's order (a class alone would read "FILTERED
+		 * SCAN makes it a FILTERED SCAN") */
+		if (at == 1 && now == KP_ACCESS_FILTERED)
+			f->then = "FILTERED SCAN of one range in the ORDER BY's order, with no sort";
 		f->key = keys[at];
 		f->count = q->count;
 		f->weight = q->weight;

@@ -50,6 +50,11 @@ static void test_e140_agent_view_index(void)
 	 * with status before updated_at */
 	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_UNSERVED, "[account_id][assignee_id][updated_at DESC][ticket_id]"), 1);
 	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_UNSERVED, "[status]"), 0);
+	CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_UNSERVED,
+	                                "the key of ticket cannot serve this query (FILTERED SCAN); a secondary index "
+	                                "keyed [account_id][assignee_id][updated_at DESC][ticket_id] makes it a "
+	                                "FILTERED SCAN of one range in the ORDER BY's order, with no sort"),
+	                1);
 	/* applied back: the view reads the new index in its order, with no
 	 * sort, and the table stands (a fixpoint) */
 	expect_fixpoint_text(&r, texts[0], texts[1], KP_TARGET_LINDORM, "ticket");
