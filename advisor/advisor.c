@@ -47,6 +47,64 @@ kp_diag *kpa_finding(kp_advisor *adv, kp_rule rule, const kp_table *t, uint32_t 
 	return kp_diag_add(adv->d, adv->a, rule, kp_rule_get(rule)->severity, t->src, off, len, "%s", msg);
 }
 
+/* A finding's fixes in the judge's order (the recommended fix first): its
+ * help lines, written by the rule (hotspot.c's KP101: "message: key" of
+ * each advice item) before the judge ranked them, reordered by the items'
+ * ranks; a line that is no item's stays where it is. */
+static void helps_in_rank_order(kp_advisor *adv)
+{
+	enum { MAXH = 64 };
+	for (kp_diag *g = adv->d ? adv->d->head : NULL; g; g = g->next) {
+		kp_help *slot[MAXH];
+		const kp_advice *item[MAXH];
+		int n = 0;
+		for (kp_help *h = g->helps; h && n < MAXH; h = h->next) {
+			const kp_advice *found = NULL;
+			for (uint32_t k = 0; k < adv->advice.n && !found; k++) {
+				const kp_advice *x = adv->advice.items[k];
+				if (!x->key || !x->message || x->rank <= 0)
+					continue;
+				size_t m = strlen(x->message);
+				bool used = false;
+				for (int j = 0; j < n; j++)
+					used |= item[j] == x;
+				if (!used && !strncmp(h->message, x->message, m) && h->message[m] == ':' &&
+				    h->message[m + 1] == ' ' && !strcmp(h->message + m + 2, x->key))
+					found = x;
+			}
+			if (found) {
+				slot[n] = h;
+				item[n++] = found;
+			}
+		}
+		if (n < 2)
+			continue;
+		const char *msg[MAXH];
+		for (int j = 0; j < n; j++)
+			msg[j] = slot[j]->message;
+		/* stable insertion sort of the items (and their lines) by
+		 * (table, rank) */
+		int ord[MAXH];
+		for (int j = 0; j < n; j++) {
+			int k = j;
+			for (; k > 0; k--) {
+				const kp_advice *a = item[ord[k - 1]], *b = item[j];
+				if (a->table == b->table ? a->rank <= b->rank : true)
+					break;
+				ord[k] = ord[k - 1];
+			}
+			ord[k] = j;
+		}
+		bool moved = false;
+		for (int j = 0; j < n; j++) {
+			moved |= ord[j] != j;
+			slot[j]->message = msg[ord[j]];
+		}
+		if (moved)
+			g->words = 0;
+	}
+}
+
 void kp_advisor_run(kp_advisor *adv)
 {
 	kp_arena scratch;
@@ -81,6 +139,8 @@ void kp_advisor_run(kp_advisor *adv)
 	}
 	kp_arena_free(&scratch);
 	kpa_judge_all(adv);
+	kpa_rekey_keep_indexes(adv);
+	helps_in_rank_order(adv);
 	/* the DDL as a designer applies it: with the annotations the judge
 	 * weighed its bucket column by */
 	for (uint32_t i = 0; i < adv->advice.n; i++) {

@@ -389,6 +389,9 @@ typedef struct kpa_memo_val {
 	bool rejected;          /* a full scan the store refuses */
 	bool has_rows;          /* rows is set */
 	double small;           /* kpa_small_filtered_rows (-1: none) */
+	bool prefix;            /* a SCAN or FILTERED SCAN of a covering path whose every range
+	                           binds the path's lead by = (one prefix's range: judge_table.c's
+	                           kpj_served_discount) */
 } kpa_memo_val;
 /* What kpa_memo_slot found: whether the entry is new, and the indexes of
  * h that can change the plan (h's own array when all can; else a copy in
@@ -513,6 +516,11 @@ void kpa_push_companions(kp_advisor *adv, kp_advice *x, kp_advice *with);
                                    to this many rows the indexes add to the writes; past it
                                    the scan is a batch (docs/advice.md, "Reads the store
                                    refuses") */
+#define KP_SERVED_FACTOR 4.0    /* an added or rebuilt index counts what it saves a read that
+                                   is already one covered range of a bound key prefix (a
+                                   SCAN or FILTERED SCAN that runs, unsorted) only when it
+                                   reads at most 1 / this of that read's rows (docs/advice.md,
+                                   "A served range read") */
 #define KP_HOT_SHARE 0.05       /* the rows a design puts on one region decide before its
                                    cost only on a table whose writes are at least this share
                                    of its weighted statements (docs/advice.md, "The choice":
@@ -673,6 +681,10 @@ char *kpa_lead_column_ddl(kp_advisor *adv, const kp_table *t, const char *name, 
  * bounded width. */
 char *kpa_merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, const kp_key *base,
                           const char *col, int plen);
+/* After the judge: every key change's DDL (a new CREATE TABLE of the same
+ * table) followed by the CREATE INDEX of each index of the table it keeps,
+ * made again on the new table (docs/advice.md, "Existing indexes"). */
+void kpa_rekey_keep_indexes(kp_advisor *adv);
 
 /* ----------------------------------------------------------- advisor.c */
 

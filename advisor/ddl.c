@@ -378,3 +378,166 @@ char *kpa_merged_lead_ddl(kp_advisor *adv, const kp_table *t, const char *name, 
 	kp_buf_free(&b);
 	return r;
 }
+
+/* Is name (n bytes) a column of the key the DDL's PRIMARY KEY (...)
+ * declares, by name, any case, quoted or not? A part that is an
+ * expression (Lindorm's hash32(c)) names no column of its own. */
+static bool ddl_key_has(const char *ddl, const char *name)
+{
+	const char *p = NULL;
+	for (const char *q = ddl; (q = strstr(q, "PRIMARY KEY (")); q++)
+		p = q + strlen("PRIMARY KEY (");
+	if (!p)
+		return false;
+	size_t n = strlen(name);
+	while (*p && *p != ')') {
+		p += strspn(p, " ");
+		bool q = *p == '"' || *p == '`';
+		const char *w = p + q;
+		size_t len = q ? strcspn(w, "\"`") : strcspn(w, " ,()");
+		const char *after = w + len + q;
+		if (*after == '(') {   /* an expression part: past its parentheses */
+			int depth = 0;
+			for (; *after; after++) {
+				depth += *after == '(';
+				depth -= *after == ')';
+				if (!depth) {
+					after++;
+					break;
+				}
+			}
+		} else if (len == n && !strncasecmp(w, name, n)) {
+			return true;
+		}
+		p = after + strcspn(after, ",)");
+		if (*p == ',')
+			p++;
+	}
+	return false;
+}
+
+/* CREATE INDEX of ix as the catalog holds it (its kind, its declared
+ * columns or expressions with DESC, USING, the columns it covers, a
+ * partial index's WHERE, Phoenix's SALT_BUCKETS), on t made again with
+ * the key its DDL declares (ddl): a column the old key held, which every
+ * index row held with it, and the new key does not hold is INCLUDEd, so
+ * the index covers what it covered; a column the new key holds is not
+ * (the store appends it). Phoenix puts the tenant column first itself. */
+static void index_again_ddl(kp_buf *b, const kp_table *t, const kp_index *ix, const char *ddl, kp_target target)
+{
+	const target_info *ti = kpa_target(target);
+	kp_buf_printf(b, "CREATE %s%s%sINDEX ", ix->unique ? "UNIQUE " : "", ix->local ? "LOCAL " : "",
+	              ix->uncovered ? "UNCOVERED " : "");
+	put_name(b, t, ix->name, target);
+	if (ix->using)
+		kp_buf_printf(b, " USING %s", ix->using);
+	kp_buf_puts(b, " ON ");
+	put_name(b, t, t->name, target);
+	kp_buf_puts(b, " (");
+	int first = ix->tenant_lead ? 1 : 0;
+	if (ix->nuser <= first)
+		kp_buf_putc(b, '*');   /* every column (a COLUMNAR or SEARCH index) */
+	for (int j = first; j < ix->nuser && j < ix->key.n; j++) {
+		const kp_key_part *p = &ix->key.parts[j];
+		if (j > first)
+			kp_buf_puts(b, ", ");
+		if (p->col >= 0)
+			put_col_name(b, t, &t->cols[p->col], target);
+		else
+			kp_key_part_name(b, t, p);
+		if (p->desc)
+			kp_buf_puts(b, " DESC");   /* as declared: the target took it */
+	}
+	kp_buf_putc(b, ')');
+	int n = 0;
+	bool kv = ix->kv && !ix->search && !ix->columnar;   /* a search index takes no INCLUDE */
+	for (int c = 0; kv && ix->covers && ix->nuser > first && c < t->ncols; c++) {
+		bool declared = false;
+		for (int j = 0; j < ix->nuser && j < ix->key.n; j++)
+			declared |= ix->key.parts[j].col == c;
+		bool held = ix->covers[c] || t->cols[c].key_pos >= 0;
+		if (!held || declared || t->cols[c].dropped || ddl_key_has(ddl, t->cols[c].name))
+			continue;
+		kp_buf_puts(b, n++ ? ", " : " INCLUDE (");
+		put_col_name(b, t, &t->cols[c], target);
+	}
+	if (n)
+		kp_buf_putc(b, ')');
+	if (ix->where) {
+		kp_buf_puts(b, " WHERE ");
+		kp_expr_to_sql(b, ix->where);
+	}
+	if (ix->salt_buckets && ti->max_salt_buckets)
+		kp_buf_printf(b, " SALT_BUCKETS = %d", ix->salt_buckets);
+	/* an index the schema disabled (or made unusable) stays so: made
+	 * again, it would be maintained and read as it is not today */
+	if (ix->state != KP_IX_ACTIVE) {
+		kp_buf_puts(b, ";\nALTER INDEX ");
+		put_name(b, t, ix->name, target);
+		kp_buf_puts(b, " ON ");
+		put_name(b, t, t->name, target);
+		kp_buf_puts(b, ix->state == KP_IX_DISABLED ? " DISABLE" : " UNUSABLE");
+	}
+}
+
+/* Text past its leading "--" comment lines. */
+static const char *past_comments(const char *at)
+{
+	while (!strncmp(at, "--", 2) && strchr(at, '\n'))
+		at = strchr(at, '\n') + 1;
+	return at;
+}
+
+/* A key cannot change in place: the migration makes the table again, and
+ * an index belongs to its table (Phoenix's global index table, Lindorm's
+ * the same; Tablestore's secondary index is created on a table, by
+ * CreateIndex or in CreateTable's index metas), so each index the key
+ * change keeps is made again on the new table. Kept: every index of the
+ * table but the ones an item applied with it replaces (a rebuilt, widened
+ * or dropped index: that item's own DDL makes or drops it), and, for the
+ * recommendation's key change, the ones another item of the
+ * recommendation replaces. */
+void kpa_rekey_keep_indexes(kp_advisor *adv)
+{
+	for (uint32_t i = 0; i < adv->advice.n; i++) {
+		kp_advice *x = adv->advice.items[i];
+		const kp_table *t = x->table;
+		if (!t || !x->newkey || x->index || !x->ddl || !t->nindexes)
+			continue;
+		char *head = kp_arena_printf(adv->a, "CREATE TABLE %s ", t->name);
+		kp_buf nm = {0};
+		kp_buf_puts(&nm, "CREATE TABLE ");
+		put_name(&nm, t, t->name, adv->target);
+		kp_buf_putc(&nm, ' ');
+		const char *body = past_comments(x->ddl);
+		bool same = !strncmp(body, head, strlen(head)) || !strncmp(body, nm.data, nm.len);
+		kp_buf_free(&nm);
+		if (!same)
+			continue;   /* a second table (an index table): not this table made again */
+		kp_buf b = {0};
+		kp_buf_puts(&b, x->ddl);
+		for (int k = 0; k < t->nindexes; k++) {
+			const kp_index *ix = t->indexes[k];
+			if (ix->inherited)
+				continue;
+			bool replaced = false;
+			for (uint32_t j = 0; j < adv->advice.n && !replaced; j++) {
+				const kp_advice *y = adv->advice.items[j];
+				if (y->table != t || y->replaces != ix)
+					continue;
+				bool with = false;
+				for (const kp_advice *z = x->with; z && !with; z = z->with)
+					with = z == y;
+				for (const kp_advice *z = y->with; z && !with; z = z->with)
+					with = z == x;
+				replaced = with || (x->recommended && y->recommended);
+			}
+			if (replaced)
+				continue;
+			kp_buf_puts(&b, ";\n");
+			index_again_ddl(&b, t, ix, x->ddl, adv->target);
+		}
+		x->ddl = kpa_bufdup(adv->a, &b);
+		kp_buf_free(&b);
+	}
+}

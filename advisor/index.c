@@ -207,6 +207,10 @@ typedef struct shape_memo {
 	kp_access now;          /* its class on the proposed key */
 	unserved_finding *first; /* its first statement's finding, which the statements
 	                           alike are counted in: one finding a shape */
+	int prop2;              /* the shape's other candidate (an ORDER BY past a
+	                           multi-valued column), -1: none */
+	int ord2;               /* as ord, for it */
+	kp_access now2;         /* as now, for it */
 } shape_memo;
 
 /* Does a read of pr order by oc leaving its NULLs where SQL puts them (no
@@ -472,6 +476,35 @@ static bool covered_twin(kp_advisor *adv, const kp_table *t, const proposal *pr,
 	return out->covers != NULL;
 }
 
+/* The columns of eq that w binds to several values (an IN of more than
+ * one value) and to no single one, in *multi: a key holding them reads one
+ * range a value, in no single order past them. */
+static void multi_valued(const kp_names *nm, const kp_expr *w, const colset *eq, colset *multi)
+{
+	if (!w)
+		return;
+	const kp_expr *one;
+	uint32_t n;
+	const kp_expr *const *l = kpa_conjuncts(w, &one, &n);
+	colset single = {0};
+	for (uint32_t i = 0; i < n; i++) {
+		const kp_expr *e = l[i];
+		int c;
+		if (e->kind == KP_X_IN && !e->negated && (c = kpa_colref(nm, e->a)) >= 0 && kpa_colset_has(eq, c))
+			kpa_colset_add(e->n > 1 ? multi : &single, c, false);
+		else if (e->kind == KP_X_CMP && e->op == KP_OP_EQ)
+			for (int k = 0; k < eq->n; k++)
+				if (kpa_colref(nm, e->a) == eq->cols[k] || kpa_colref(nm, e->b) == eq->cols[k])
+					kpa_colset_add(&single, eq->cols[k], false);
+	}
+	/* a column bound to one value elsewhere in the WHERE is single */
+	colset kept = {0};
+	for (int i = 0; i < multi->n; i++)
+		if (!kpa_colset_has(&single, multi->cols[i]))
+			kpa_colset_add(&kept, multi->cols[i], false);
+	*multi = kept;
+}
+
 void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 {
 	const target_info *ti = kpa_target(adv->target);
@@ -516,9 +549,17 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			 * first's (docs/rules/KP120.md) */
 			sm->first->count += q->count;
 			sm->first->weight += q->weight;
+			if (sm->prop2 >= 0) {
+				proposal *p2 = &props[sm->prop2];
+				if (sm->ord2)
+					*(sm->ord2 == 2 ? &p2->desc_w : &p2->asc_w) += q->weight;
+				kp_list_push(adv->a, &p2->qs, q);
+				p2->weight += q->weight;
+				p2->serves += kpa_served(sm->now2) ? q->weight : 0;
+			}
 			continue;
 		}
-		colset eq = {0}, range = {0}, key = {0};
+		colset eq = {0}, range = {0};
 		kpa_sargable(q->plan.names, kpa_where_of(q->stmt), &eq, &range);
 		/* through a view: its conditions bind columns too (a view on
 		 * status = 'Open' reads one status) */
@@ -545,115 +586,156 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		}
 		/* on a multi-tenant table the tenant leads every index */
 		int tenant = kpa_tenant_col(adv, t);
-		if (tenant >= 0)
-			kpa_colset_add(&key, tenant, false);
-		for (int pass = 0; pass < 3; pass++)
-			for (int i = 0; i < eq.n; i++)
-				if (rank[i] == pass)
-					kpa_colset_add(&key, eq.cols[i], false);
-		int rcol = -1;
-		for (int i = 0; i < range.n; i++)
-			if (range.cols[i] == ocol)
+		/* an ORDER BY past a multi-valued condition (an IN of several
+		 * values, or a range on another column): a key holding that
+		 * column before the ordered one reads one range a value and must
+		 * sort them (E140's three statuses, then updated_at). A second
+		 * candidate keys the columns bound to one value, then the ORDER BY
+		 * column, and holds the multi-valued ones as covered columns
+		 * filtered on the index's range: one range in order, stopped
+		 * after the LIMIT (docs/advice.md, "An ORDER BY past a
+		 * multi-valued column") */
+		colset multi = {0};
+		multi_valued(q->plan.names, kpa_where_of(q->stmt), &eq, &multi);
+		bool order_first = ocol >= 0 && !kpa_colset_has(&eq, ocol) &&
+		                   (multi.n > 0 || (range.n > 0 && !kpa_colset_has(&range, ocol)));
+		int made[2] = {-1, -1}, ords[2] = {0, 0};
+		kp_access nows[2] = {KP_ACCESS_NONE, KP_ACCESS_NONE};
+		kp_order orders[2] = {KP_ORDER_NONE, KP_ORDER_NONE};
+		const char *keys[2] = {NULL, NULL};
+		for (int pass = 0; pass < 1 + order_first; pass++) {
+			colset key = {0};
+			if (tenant >= 0)
+				kpa_colset_add(&key, tenant, false);
+			for (int r = 0; r < 3; r++)
+				for (int i = 0; i < eq.n; i++)
+					if (rank[i] == r && !(pass && kpa_colset_has(&multi, eq.cols[i])))
+						kpa_colset_add(&key, eq.cols[i], false);
+			int rcol = -1;
+			if (pass)
 				rcol = ocol;
-		if (rcol < 0 && range.n)
-			rcol = range.cols[0];
-		if (rcol < 0 && ocol >= 0)
-			rcol = ocol;
-		/* ORDER BY c DESC on a store that keeps NULL first in a DESC
-		 * column too (Phoenix), c nullable, its NULLs not excluded by a
-		 * range and left where SQL puts them: an ascending key read
-		 * backwards returns them last, as asked; a DESC one sorts (the
-		 * finding names the key that serves, as the review recommends:
-		 * designs4.md E27) */
-		bool backwards = false;
-		if (rcol >= 0 && rcol == ocol && odesc && !onulls && t->desc_nulls_first) {
-			const kp_column *oc = &t->cols[ocol];
-			bool ranged = false;
-			for (int i = 0; i < range.n; i++)
-				ranged |= range.cols[i] == ocol;
-			backwards = !ranged && (oc->nullable || (oc->key_pos < 0 && !oc->not_null));
-		}
-		if (rcol >= 0)
-			kpa_colset_add(&key, rcol, rcol == ocol && odesc && !backwards);
-		if (key.n == 0)
-			continue;   /* nothing a key could bind */
-		colset user = key;
-		for (int i = 0; i < t->pk.n; i++)
-			if (t->pk.parts[i].col >= 0)
-				kpa_colset_add(&key, t->pk.parts[i].col, false);
-		/* the table's own key, column for column: it is there already and
-		 * does not serve the read (a function of a column, a type that
-		 * does not compare): nothing to propose */
-		bool own = key.n == t->pk.n;
-		for (int i = 0; own && i < key.n; i++)
-			own = t->pk.parts[i].col == key.cols[i] && t->pk.parts[i].desc == key.desc[i];
-		if (own)
-			continue;
-		kp_key nk;
-		nk.n = key.n;
-		nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)key.n);
-		for (int i = 0; i < key.n; i++)
-			nk.parts[i].col = key.cols[i];
-		kp_buf_clear(&m);
-		kp_key_notation(&m, t, &nk);
-		uint64_t pk = kpa_str_hash(m.data, kpa_str_hash(t->name, 1469598103934665603ull));
-		proposal *pr = NULL;
-		uint32_t pi;
-		if (kpa_map_get(&byprop, pk, &pi) && props[pi].t == t && !strcmp(props[pi].key, m.data))
-			pr = &props[pi];
-		if (!pr) {
-			if (nprops == cap) {
-				cap = cap ? cap * 2 : 8;
-				props = realloc(props, sizeof(*props) * (size_t)cap);
-				if (!props)
-					abort();
+			for (int i = 0; i < range.n && !pass; i++)
+				if (range.cols[i] == ocol)
+					rcol = ocol;
+			if (rcol < 0 && range.n && !pass)
+				rcol = range.cols[0];
+			if (rcol < 0 && ocol >= 0)
+				rcol = ocol;
+			/* ORDER BY c DESC on a store that keeps NULL first in a DESC
+			 * column too (Phoenix), c nullable, its NULLs not excluded by a
+			 * range and left where SQL puts them: an ascending key read
+			 * backwards returns them last, as asked; a DESC one sorts (the
+			 * finding names the key that serves, as the review recommends:
+			 * designs4.md E27) */
+			bool backwards = false;
+			if (rcol >= 0 && rcol == ocol && odesc && !onulls && t->desc_nulls_first) {
+				const kp_column *oc = &t->cols[ocol];
+				bool ranged = false;
+				for (int i = 0; i < range.n; i++)
+					ranged |= range.cols[i] == ocol;
+				backwards = !ranged && (oc->nullable || (oc->key_pos < 0 && !oc->not_null));
 			}
-			kpa_map_put(&byprop, pk, (uint32_t)nprops);
-			pr = &props[nprops++];
-			memset(pr, 0, sizeof(*pr));
-			pr->t = t;
-			pr->key = kpa_bufdup(adv->a, &m);
-			pr->user = user;
-			for (int i = 0; i < pr->user.n; i++)
-				pr->user.desc[i] = false;
-			pr->covers = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
-		} else if (user.n > pr->user.n) {
-			/* the same key, bound further by this query: its index
-			 * columns are the longer prefix (the rest may be concatenated) */
-			pr->user = user;
-			for (int i = 0; i < pr->user.n; i++)
-				pr->user.desc[i] = false;
+			if (rcol >= 0)
+				kpa_colset_add(&key, rcol, rcol == ocol && odesc && !backwards);
+			if (key.n == 0)
+				continue;   /* nothing a key could bind */
+			colset user = key;
+			for (int i = 0; i < t->pk.n; i++)
+				if (t->pk.parts[i].col >= 0)
+					kpa_colset_add(&key, t->pk.parts[i].col, false);
+			/* the table's own key, column for column: it is there already and
+			 * does not serve the read (a function of a column, a type that
+			 * does not compare): nothing to propose */
+			bool own = key.n == t->pk.n;
+			for (int i = 0; own && i < key.n; i++)
+				own = t->pk.parts[i].col == key.cols[i] && t->pk.parts[i].desc == key.desc[i];
+			if (own)
+				continue;
+			kp_key nk;
+			nk.n = key.n;
+			nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)key.n);
+			for (int i = 0; i < key.n; i++)
+				nk.parts[i].col = key.cols[i];
+			kp_buf_clear(&m);
+			kp_key_notation(&m, t, &nk);
+			uint64_t pk = kpa_str_hash(m.data, kpa_str_hash(t->name, 1469598103934665603ull));
+			proposal *pr = NULL;
+			uint32_t pi;
+			if (kpa_map_get(&byprop, pk, &pi) && props[pi].t == t && !strcmp(props[pi].key, m.data))
+				pr = &props[pi];
+			if (pr && pass && (int)(pr - props) == made[0])
+				continue;   /* the same key as the first: one candidate */
+			if (!pr) {
+				if (nprops == cap) {
+					cap = cap ? cap * 2 : 8;
+					props = realloc(props, sizeof(*props) * (size_t)cap);
+					if (!props)
+						abort();
+				}
+				kpa_map_put(&byprop, pk, (uint32_t)nprops);
+				pr = &props[nprops++];
+				memset(pr, 0, sizeof(*pr));
+				pr->t = t;
+				pr->key = kpa_bufdup(adv->a, &m);
+				pr->user = user;
+				for (int i = 0; i < pr->user.n; i++)
+					pr->user.desc[i] = false;
+				pr->covers = kp_arena_alloc(adv->a, sizeof(bool) * (size_t)(t->ncols + 1));
+			} else if (user.n > pr->user.n) {
+				/* the same key, bound further by this query: its index
+				 * columns are the longer prefix (the rest may be concatenated) */
+				pr->user = user;
+				for (int i = 0; i < pr->user.n; i++)
+					pr->user.desc[i] = false;
+			}
+			for (int i = 0; i < key.n; i++)
+				nk.parts[i].desc = key.desc[i];
+			if (rcol >= 0 && rcol == ocol)
+				*(odesc ? &pr->desc_w : &pr->asc_w) += q->weight;
+			kp_buf_clear(&m);
+			kp_key_notation(&m, t, &nk);
+			kp_table *h = kpa_hypo_table(scratch, t, &nk, NULL, 0);
+			kp_access now;
+			kp_order o = KP_ORDER_NONE;
+			if (sorted) {
+				/* served only in the read's order */
+				now = kpa_plan_class(h, q, scratch, &o);
+				if (o == KP_ORDER_SORT && kpa_served(now))
+					now = KP_ACCESS_FILTERED;   /* no better than today: not served */
+			} else if (order_first) {
+				now = kpa_plan_class(h, q, scratch, &o);   /* the two candidates' orders compared below */
+			} else {
+				now = kpa_cached_class(&classes, kpa_str_hash(m.data, pk), h, q, scratch);
+			}
+			bool *used = kp_arena_alloc(scratch, sizeof(bool) * (size_t)(t->ncols + 1));
+			kpa_read_cols(q->plan.names, q->stmt, used, t->ncols);
+			/* and the columns of its view's conditions: Phoenix uses a global
+			 * index only when it holds every column the read reads, the
+			 * view's condition included */
+			if (p->table != t)
+				kpa_view_cols(t, p->table, used, NULL);
+			for (int i = 0; i < t->ncols; i++)
+				if (used[i])
+					pr->covers[i] = true;
+			kp_list_push(adv->a, &pr->qs, q);
+			pr->weight += q->weight;
+			pr->serves += kpa_served(now) ? q->weight : 0;
+			made[pass] = (int)(pr - props);
+			ords[pass] = rcol >= 0 && rcol == ocol ? 1 + odesc : 0;
+			nows[pass] = now;
+			orders[pass] = o;
+			keys[pass] = kpa_bufdup(adv->a, &m);
+			kp_arena_reset(scratch);
 		}
-		for (int i = 0; i < key.n; i++)
-			nk.parts[i].desc = key.desc[i];
-		if (rcol >= 0 && rcol == ocol)
-			*(odesc ? &pr->desc_w : &pr->asc_w) += q->weight;
-		kp_buf_clear(&m);
-		kp_key_notation(&m, t, &nk);
-		kp_table *h = kpa_hypo_table(scratch, t, &nk, NULL, 0);
-		kp_access now;
-		if (sorted) {
-			/* served only in the read's order */
-			kp_order o;
-			now = kpa_plan_class(h, q, scratch, &o);
-			if (o == KP_ORDER_SORT && kpa_served(now))
-				now = KP_ACCESS_FILTERED;   /* no better than today: not served */
-		} else {
-			now = kpa_cached_class(&classes, kpa_str_hash(m.data, pk), h, q, scratch);
-		}
-		bool *used = kp_arena_alloc(scratch, sizeof(bool) * (size_t)(t->ncols + 1));
-		kpa_read_cols(q->plan.names, q->stmt, used, t->ncols);
-		/* and the columns of its view's conditions: Phoenix uses a global
-		 * index only when it holds every column the read reads, the
-		 * view's condition included */
-		if (p->table != t)
-			kpa_view_cols(t, p->table, used, NULL);
-		for (int i = 0; i < t->ncols; i++)
-			if (used[i])
-				pr->covers[i] = true;
-		kp_list_push(adv->a, &pr->qs, q);
-		pr->weight += q->weight;
-		pr->serves += kpa_served(now) ? q->weight : 0;
+		/* one finding a statement, on the candidate that reads it in its
+		 * order where the other sorts (or is refused) */
+		int at = made[0] >= 0 ? 0 : 1;
+		if (made[0] >= 0 && made[1] >= 0 && orders[0] == KP_ORDER_SORT && orders[1] != KP_ORDER_SORT)
+			at = 1;
+		if (made[at] < 0)
+			continue;
+		proposal *pr = &props[made[at]];
+		kp_access now = nows[at];
 		unserved_finding *f = kp_arena_alloc(adv->a, sizeof(*f));
 		/* in the words of the plan's class ("FILTERED SCAN", "full scan"),
 		 * not its JSON name */
@@ -662,15 +744,19 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 		                                       : kpa_class_words(p->access, false);
 		f->then = now == KP_ACCESS_GET ? "GET" : now == KP_ACCESS_SCAN ? "SCAN" :
 		          now == KP_ACCESS_FILTERED ? "FILTERED SCAN" : "full scan";
-		f->key = kpa_bufdup(adv->a, &m);
+		/* the key past the multi-valued column: filtered still, but one
+		 * range in the read's order (a class alone would read "FILTERED
+		 * SCAN makes it a FILTERED SCAN") */
+		if (at == 1 && now == KP_ACCESS_FILTERED)
+			f->then = "FILTERED SCAN of one range in the ORDER BY's order, with no sort";
+		f->key = keys[at];
 		f->count = q->count;
 		f->weight = q->weight;
 		f->g = kp_diag_add(adv->d, adv->a, KP_R_UNSERVED, KP_SEV_WARNING, q->src, q->off, q->len,
 		                   "the key of %s cannot serve this query (%s); a table or index keyed %s makes it a %s",
-		                   t->name, f->was, m.data, f->then);
-		kp_arena_reset(scratch);
+		                   t->name, f->was, f->key, f->then);
 		kp_diag_help(f->g, adv->a, "index_table or secondary_index on %s keyed %s (see the advice below)",
-		             t->name, m.data);
+		             t->name, f->key);
 		kp_list_push(adv->a, &pr->found, f);
 		if (nmemo == memocap) {
 			memocap = memocap ? memocap * 2 : 64;
@@ -678,7 +764,7 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			if (!memo)
 				abort();
 		}
-		memo[nmemo] = (shape_memo){(int)(pr - props), rcol >= 0 && rcol == ocol ? 1 + odesc : 0, now, f};
+		memo[nmemo] = (shape_memo){made[at], ords[at], now, f, made[1 - at], ords[1 - at], nows[1 - at]};
 		kpa_map_put(&byshape, sk, nmemo++);
 	}
 	free(memo);

@@ -234,12 +234,14 @@ static void drop(kp_advisor *adv, const kp_table *t, const kp_index *ix, const c
 			"drop_index: %s on %s is read through by %s%s, and every write keeps it (an "
 			"insert writes its row, an update of a column it holds rewrites it%s)%s: dropping it saves those "
 			"writes; its reads are planned again on the key of %s and its other indexes, and the drop is "
-			"taken only where none of them becomes worse (its class, its ORDER BY served); a read that goes "
-			"through it outside this workload then reads another path%s",
+			"taken only where none of them becomes worse (its class, its ORDER BY served; a SCAN made a "
+			"FILTERED SCAN of one small key range, at most %.15g rows, counts as no worse only where the "
+			"writes that write its row outweigh its reads); a read that goes through it outside this workload "
+			"then reads another path%s",
 			ix->name, t->name, reads, nreads > 1 ? kp_arena_printf(adv->a, " (weight %.15g in all)", weight) : "",
 			ix->nuser ? ", one of its key columns moves it" : "",
 			hot ? kp_arena_printf(adv->a, "; a write hotspot itself: %s", hot) : "", t->name,
-			evidence_words(adv, t, nstmts));
+			(double)KP_SMALL_RANGE_ROWS, evidence_words(adv, t, nstmts));
 	const char *ddl = ti->sql_index ? kp_arena_printf(adv->a, "DROP INDEX %s ON %s", ix->name, t->name) : NULL;
 	/* a store that takes no SQL for an index names its operation, as a
 	 * rebuild's words do (E90's drop said no statement at all) */

@@ -12,25 +12,33 @@
 
 /* Weight of the statements qs that t keyed k serves as GET or SCAN; in
  * *ordered (when not NULL), of that the weight it serves in the ORDER BY's
- * order (a read the store must sort reads every row in range). */
+ * order (a read the store must sort reads every row in range); in
+ * *inorder (when not NULL), the weight of the ordered reads it returns in
+ * their order, filtered or not (an ORDER BY past a multi-valued column,
+ * docs/advice.md: one range in order, filtered, stopped after the LIMIT). */
 static double proposal_serves(const kp_table *t, const kp_key *k, const kp_list *qs, kp_arena *scratch,
-                              double *ordered)
+                              double *ordered, double *inorder)
 {
 	const kp_table *h = kpa_hypo_table(scratch, t, k, NULL, 0);
-	double w = 0, wo = 0;
+	double w = 0, wo = 0, wi = 0;
 	u64map cache = {0};   /* by shape: statements alike plan alike */
 	for (uint32_t i = 0; i < qs->n; i++) {
 		const kp_wquery *q = qs->items[i];
 		kp_order o;
-		if (kpa_served(kpa_cached_plan(&cache, 0, h, q, scratch, &o))) {
+		kp_access a = kpa_cached_plan(&cache, 0, h, q, scratch, &o);
+		if (kpa_served(a)) {
 			w += q->weight;
 			wo += o != KP_ORDER_SORT ? q->weight : 0;
 		}
+		if ((kpa_served(a) || a == KP_ACCESS_FILTERED) && (o == KP_ORDER_KEY || o == KP_ORDER_REVERSE))
+			wi += q->weight;
 	}
 	kpa_map_free(&cache);
 	kp_arena_reset(scratch);
 	if (ordered)
 		*ordered = wo;
+	if (inorder)
+		*inorder = wi;
 	return w;
 }
 
@@ -137,13 +145,15 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 	double of = 0, fan = 0;
 	for (uint32_t i = 0; i < qs->n; i++)
 		of += ((const kp_wquery *)qs->items[i])->weight;
-	double ordered;
-	double serves = proposal_serves(t, &judged, qs, scratch, &ordered);
+	double ordered, inorder;
+	double serves = proposal_serves(t, &judged, qs, scratch, &ordered, &inorder);
 	*served = serves;
 	served[1] = ordered;
+	served[2] = inorder;
 	/* a shorter key must serve as much, in the reads' order too (one that
-	 * leaves a sort serves no ordered read as well) */
-	if (serves < need[0] || ordered < need[1]) {
+	 * leaves a sort serves no ordered read as well, nor one that drops the
+	 * ORDER BY column a filtered read is returned in order by) */
+	if (serves < need[0] || ordered < need[1] || inorder < need[2]) {
 		adv->index_table_none = "a key of fewer of its columns serves less";
 		return NULL;   /* fewer index columns serve less: the longer key is the candidate */
 	}
@@ -158,7 +168,8 @@ static kp_advice *index_table_keyed(kp_advisor *adv, kp_rule rule, const kp_tabl
 		kp_table *tc = concat_table(adv, t, &nk, user->n, &ck);
 		if (tc) {
 			kp_key cj = spread == HASHED ? kpa_hashed_key(adv->a, &ck, hc, nh) : ck;
-			if (proposal_serves(tc, &cj, qs, scratch, &ordered) >= serves && ordered >= served[1]) {
+			if (proposal_serves(tc, &cj, qs, scratch, &ordered, &inorder) >= serves && ordered >= served[1] &&
+			    inorder >= served[2]) {
 				kp_buf cn = {0};
 				for (int i = user->n; i < nk.n; i++)
 					kp_buf_printf(&cn, "%s%s", i > user->n ? ", " : "", t->cols[nk.parts[i].col].name);
@@ -379,7 +390,7 @@ kp_advice *kpa_index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table 
 		else
 			name = want;
 	}
-	double full[2] = {0, 0}, got[2];
+	double full[3] = {0, 0, 0}, got[3];
 	const char *none = NULL;   /* why the whole key is none */
 	for (int u = user->n; u >= 1; u--) {
 		colset cut = *user;
@@ -392,6 +403,7 @@ kp_advice *kpa_index_table_advice(kp_advisor *adv, kp_rule rule, const kp_table 
 			none = adv->index_table_none;
 			full[0] = got[0];
 			full[1] = got[1];
+			full[2] = got[2];
 		}
 	}
 	adv->index_table_none = none;

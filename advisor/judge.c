@@ -134,17 +134,15 @@ static void drop_plans(jtable *jt, const design *d, kp_arena *scratch, const kp_
 }
 
 /* The weight of the writes that keep ix (an insert writes its row, a
- * delete removes it, an update of a column of its key moves it), and of
- * the statements that go through it (cur). */
+ * delete removes it, an update or an UPSERT of some columns of a row that
+ * exists writes it where it sets a column ix keys or holds:
+ * kpj_writes_index), and of the statements that go through it (cur). */
 static void keep_weights(const jtable *jt, const kp_index *ix, const sres *cur, double *writes, double *reads)
 {
-	kp_index *one[1] = {(kp_index *)ix};
-	design only = {.ix = one, .nix = 1};
 	*writes = *reads = 0;
 	for (int i = 0; i < jt->ns; i++) {
 		const jshape *s = &jt->s[i];
-		if (s->ins_rows > 0 || s->q->stmt->kind == KP_S_DELETE ||
-		    (s->q->stmt->kind == KP_S_UPDATE && kpj_update_moves(jt->t, &only, s->q->stmt) > 0))
+		if ((s->ins_rows > 0 || s->upd) && kpj_writes_index(jt, i, ix))
 			*writes += s->weight;
 		else if (cur[i].ix && through_ix(cur[i].ix, ix))
 			*reads += s->weight;
@@ -364,6 +362,15 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 			res = NULL;
 		}
 		trade[i] = kpj_trades(adv, jt, &base, &alone[i], &d);
+		double served_w = 0, served_rows = 0;
+		if (index && kpj_served_discount(jt, &now, cur_res, NULL, res, &served_w, &served_rows))
+			trade[i] = kp_arena_printf(adv->a,
+			                           "%s; reads of weight %.15g that are one covered range of a bound key prefix "
+			                           "today read %.15g weighted rows fewer through it, less than a factor of "
+			                           "%.15g on their rows: a range already served, so what it saves them does "
+			                           "not count for it",
+			                           trade[i] ? trade[i] : "", served_w, kpj_per_value(served_rows, 1),
+			                           KP_SERVED_FACTOR);
 		/* a key the findings would flag on its DDL applied (KP101/KP102) */
 		flag[i] = index ? NULL : kpj_key_flagged(adv, jt, &d, &alone[i]);
 		if (flag[i])
@@ -507,6 +514,9 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 				 * (its saving not counted); the design's own cost kept */
 				kp_cost real = c;
 				kpj_batch_discount(jt, &cur, cur_res, &c, try_res);
+				/* and with what it saves a read one covered range of a
+				 * bound prefix serves not counted, under KP_SERVED_FACTOR */
+				kpj_served_discount(jt, &chosen, cur_res, &c, try_res, NULL, NULL);
 				/* a step pays across the bracket of the default
 				 * selectivities, or it stays an alternative that says
 				 * what would decide it (docs/advice.md) */

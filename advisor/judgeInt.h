@@ -101,6 +101,8 @@ typedef struct sres {
 	const kp_index *ix;     /* the index it reads through, or NULL (the table) */
 	double small;           /* a FILTERED SCAN of one small key range: the rows it costs
 	                           where a drop is weighed (kpa_small_filtered_rows); -1: none */
+	bool prefix;            /* a SCAN or FILTERED SCAN through a covering path whose every
+	                           key range binds the path's lead by = (kpj_served_discount) */
 } sres;
 
 /* Does the target refuse a plan of st (its class, order, refusal) for its sort: a store that returns
@@ -156,6 +158,20 @@ void kpj_hot_copies_of(const jtable *jt, const design *d, kpj_hot_copies *h);
 /* Of one row write shape i writes, the share that lands on one region,
  * summed over the copies it writes there. */
 double kpj_hot_of(const jtable *jt, const kpj_hot_copies *h, int i);
+/* Is write shape i an UPSERT of some columns of a row another write
+ * creates (the create names more columns; not one of a generated key)? */
+bool kpj_partial_upsert(const jtable *jt, int i);
+/* Does write shape i write index ix's row (docs/advice.md, "The cost
+ * model")? A new row (an INSERT, an UPSERT of every column, the widest
+ * UPSERT) and a DELETE do; an UPDATE, or an UPSERT of some columns of a
+ * row another write creates (kpj_partial_upsert), only where it sets a
+ * column other than the table's key that ix keys or holds (Phoenix,
+ * Lindorm and Tablestore maintain an index row from the columns a
+ * mutation names). */
+bool kpj_writes_index(const jtable *jt, int i, const kp_index *ix);
+/* Rows one row of write shape i writes on design d, its moves aside: the
+ * table's, and each maintained index's it writes (kpj_writes_index). */
+int kpj_row_writes(const jtable *jt, const design *d, int i);
 /* Index rows an UPDATE moves on design d (an index whose key holds a
  * column it sets: the old row deleted, the new one written). */
 int kpj_update_moves(const kp_table *t, const design *d, const kp_stmt *s);
@@ -242,6 +258,15 @@ int kpj_refused_order(const kp_cost *a, const kp_cost *b);
  * KP_REFUSED_RATE a run of them: a batch, the rows it saves them taken out
  * of c (docs/advice.md, "Reads the store refuses"); true then. */
 bool kpj_batch_discount(const jtable *jt, const kp_cost *cur, const sres *res0, kp_cost *c, const sres *res);
+/* Reads cur serves as one covered range of a bound key prefix (judge_served.c; res0:
+ * a SCAN or FILTERED SCAN that runs, not past a scan limit, unsorted)
+ * that step d (res) reads through an index it adds or rebuilds in more
+ * than 1 / KP_SERVED_FACTOR of their rows: the rows it saves them are
+ * taken out of c (docs/advice.md, "A served range read"). Their weight
+ * and the weighted rows saved into *weight and *saved (either may be
+ * NULL); true when some were. */
+bool kpj_served_discount(const jtable *jt, const design *cur, const sres *res0, kp_cost *c, const sres *res,
+                         double *weight, double *saved);
 /* a before b in the judge's order: fewer broken, fewer hot rows, refused
  * reads made to run at their price, cheaper */
 bool kpj_better(const kp_cost *a, const kp_cost *b);

@@ -58,9 +58,7 @@ static bool index_holds(const kp_index *ix, int col)
 	return false;
 }
 
-/* Is write shape i an UPSERT of some columns of a row another write
- * creates (the create names more columns, kpj_partial_moves)? */
-static bool partial_upsert(const jtable *jt, int i)
+bool kpj_partial_upsert(const jtable *jt, int i)
 {
 	const kp_table *t = jt->t;
 	const jshape *s = &jt->s[i];
@@ -122,7 +120,7 @@ static bool lands_on(const jtable *jt, int i, const kpj_hot_copy *c)
 		kpa_sargable(jt->s[i].q->plan.names, kpa_where_of(st), &eq, &range);
 		return !kpa_colset_has(&eq, c->col);
 	}
-	if (!c->ix || (st->kind != KP_S_UPDATE && !partial_upsert(jt, i)))
+	if (!c->ix || (st->kind != KP_S_UPDATE && !kpj_partial_upsert(jt, i)))
 		return true;
 	const kp_index *ix = c->ix;
 	for (int col = 0; col < jt->t->ncols; col++) {
@@ -150,3 +148,23 @@ double kpj_hot_of(const jtable *jt, const kpj_hot_copies *h, int i)
 	return n;
 }
 
+
+bool kpj_writes_index(const jtable *jt, int i, const kp_index *ix)
+{
+	const kp_stmt *st = jt->s[i].q->stmt;
+	if (st->kind != KP_S_UPDATE && !kpj_partial_upsert(jt, i))
+		return true;   /* a new row, a delete: every index row with it */
+	for (int col = 0; col < jt->t->ncols; col++)
+		if (jt->t->cols[col].key_pos < 0 && shape_sets(jt, i, col) && index_holds(ix, col))
+			return true;
+	return false;
+}
+
+int kpj_row_writes(const jtable *jt, const design *d, int i)
+{
+	int n = 1;
+	for (int x = 0; x < d->nix; x++)
+		n += (d->ix[x]->kv || d->ix[x]->search) && d->ix[x]->state != KP_IX_DISABLED &&
+		     kpj_writes_index(jt, i, d->ix[x]);
+	return n;
+}

@@ -362,7 +362,7 @@ void kpj_plan_some(jtable *jt, const design *d, kp_arena *scratch, sres *out, co
 			/* refused whatever the design: it does not run, so it reads
 			 * and writes nothing on any design (what its WHERE would read
 			 * depends on the indexes: E19's sweep through a search index) */
-			out[i] = (sres){0, 0, 0, s->now, s->now_rejected, false, s->now_order, NULL, -1};
+			out[i] = (sres){0, 0, 0, s->now, s->now_rejected, false, s->now_order, NULL, -1, false};
 			continue;
 		}
 		if (base && added && keeps_plan(jt, s, added)) {
@@ -416,6 +416,7 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 		out[i].order = m->order;
 		out[i].ix = m->ix;
 		out[i].small = m->small;
+		out[i].prefix = m->prefix;
 		kp_arena_reset(scratch);
 		return;
 	}
@@ -531,6 +532,11 @@ void kpj_plan_shape(jtable *jt, const design *d, const kp_key *nohash, kp_arena 
 	m->rejected = p.rejected;
 	m->order = p.order;
 	m->ix = p.index;
+	/* one covered range of a bound prefix (kpj_served_discount) */
+	bool prefix = (p.access == KP_ACCESS_SCAN || p.access == KP_ACCESS_FILTERED) && p.covering && p.nranges > 0;
+	for (int r = 0; r < p.nranges && prefix; r++)
+		prefix = p.ranges[r].neq >= 1;
+	out[i].prefix = m->prefix = prefix;
 	m->has_rows = true;
 	kp_arena_reset(scratch);
 }
@@ -628,11 +634,14 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 			/* an UPSERT of a row that exists moves the index rows whose
 			 * key it gives a new value (kpj_upsert_moves) */
 			int moves = kpj_upsert_moves(jt, d, i);
-			c->written += w * s->ins_rows * (copies + moves);
+			/* one of some columns of a row that exists writes only the
+			 * index rows holding a column it sets (kpj_row_writes) */
+			int rows = kpj_row_writes(jt, d, i);
+			c->written += w * s->ins_rows * (rows + moves);
 			double hot = kpj_hot_of(jt, &hc, i);
 			c->hot += w * s->ins_rows * hot;
 			c->hot_rate += s->rate * s->ins_rows * hot;
-			c->amplified += w * s->ins_rows * (copies - 1 + moves);
+			c->amplified += w * s->ins_rows * (rows - 1 + moves);
 			continue;
 		}
 		s->then = res[i].cls;
@@ -655,14 +664,17 @@ void kpj_cost_of(jtable *jt, const design *d, const sres *res, kp_cost *c)
 		if (s->upd && !res[i].rejected && !s->fixed) {
 			double m = res[i].rows < s->matched ? res[i].rows : s->matched;
 			int moves = kpj_update_moves(jt->t, d, s->q->stmt);
+			/* a DELETE removes every index row; an UPDATE writes those
+			 * holding a column it sets (kpj_row_writes) */
+			int rows = kpj_row_writes(jt, d, i);
 			double hot = kpj_hot_of(jt, &hc, i);
-			c->written += w * m * (copies + moves);
+			c->written += w * m * (rows + moves);
 			c->hot += w * m * hot;
 			c->hot_rate += s->rate * m * hot;
 			/* a write the store refuses today that runs is made to run,
 			 * not made dearer */
 			if (!s->now_rejected)
-				c->amplified += w * m * (copies - 1 + moves);
+				c->amplified += w * m * (rows - 1 + moves);
 		}
 		/* served now, a full scan or refused then (a sort the store
 		 * refuses, kpj_sort_refused) */

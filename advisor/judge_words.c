@@ -157,18 +157,29 @@ static int upsert_rewrites(const kp_table *t, const design *d, const kp_stmt *s)
  * writes are UPSERTs, which update a row that exists (E39's payments:
  * each writes the index row too; E61's heartbeats, an UPSERT of every
  * column of one bookmark again and again), "insert or UPSERT" when both. */
-static const char *row_writes(const jtable *jt)
+static const char *row_writes(const jtable *jt, const design *now, const design *d)
 {
-	bool ins = false, ups = false;
+	bool ins = false, ups = false, partial = false;
 	for (int i = 0; i < jt->ns; i++) {
 		if (jt->s[i].ins_rows <= 0)
 			continue;
+		/* an UPSERT of some columns of a row another write creates
+		 * writes only the index rows holding a column it sets: where
+		 * that is fewer than a new row's, it is not in "every" (E141's
+		 * edits, which set no column of block_by_parent) */
+		if (kpj_partial_upsert(jt, i) && (kpj_row_writes(jt, now, i) < kpj_write_fanout(now) ||
+		                                  kpj_row_writes(jt, d, i) < kpj_write_fanout(d))) {
+			partial = true;
+			continue;
+		}
 		const kp_stmt *st = jt->s[i].q->stmt;
 		if (st->kind == KP_S_UPSERT)
 			ups = true;
 		else
 			ins = true;
 	}
+	if (partial)
+		return ups && ins ? "insert or UPSERT of a new row" : ups ? "UPSERT of a new row" : "insert";
 	return ups && ins ? "insert or UPSERT" : ups ? "UPSERT" : "insert";
 }
 
@@ -182,7 +193,7 @@ const char *kpj_write_words(kp_advisor *adv, const jtable *jt, const design *now
 	kp_buf b = {0};
 	int ins_now = kpj_write_fanout(now), ins = kpj_write_fanout(d);
 	if (ins != ins_now && inserts)
-		kp_buf_printf(&b, "every %s now writes %d row%s (%d now)", row_writes(jt), ins, ins == 1 ? "" : "s",
+		kp_buf_printf(&b, "every %s now writes %d row%s (%d now)", row_writes(jt, now, d), ins, ins == 1 ? "" : "s",
 		              ins_now);
 	bool deletes = false;
 	int named = 0;
@@ -486,10 +497,10 @@ const char *kpj_trades(kp_advisor *adv, jtable *jt, const kp_cost *now, const kp
 		              "today or as an export",
 		              ran, kpj_per_value(added, 1), (double)(long long)(added / ran * 100 + 0.5) / 100, KP_SCAN_RUN_RATE);
 	int copies = kpj_write_fanout(d);
-	if (copies > 1)
-		kp_buf_printf(&b, "; every %s writes %d rows", row_writes(jt), copies);
-	/* the updates that rewrite an index row, and deletes */
 	design as_is = {.key = &jt->t->pk, .ix = jt->t->indexes, .nix = jt->t->nindexes};
+	if (copies > 1)
+		kp_buf_printf(&b, "; every %s writes %d rows", row_writes(jt, &as_is, d), copies);
+	/* the updates that rewrite an index row, and deletes */
 	const char *more = kpj_write_words(adv, jt, &as_is, d, false);
 	if (more)
 		kp_buf_printf(&b, "; %s", more);

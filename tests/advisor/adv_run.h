@@ -29,6 +29,16 @@ void run_advisor(run *r, const char *schema, const char *workload, kp_target tar
 /* Every advised DDL applied to the schema is valid on the target (every
  * run_advisor_w calls it): no error finding, each printed with its item. */
 void expect_ddl_valid(const run *r, const char *schema, kp_target target);
+/* Does ddl (a key change's: the table made again, then each index it
+ * keeps made again on it) create the index that statement stmt (a schema's
+ * CREATE, DROP or ALTER INDEX, comment lines above it allowed) is about, by
+ * its name and table, any case? An applier then leaves stmt out: the index
+ * is made once, as the table has it now. */
+bool ddl_recreates_index(const char *ddl, const char *stmt);
+/* part (n bytes: one or more statements, ';'-separated, no final ';')
+ * into out ended by ";\n", less each statement ddl_recreates_index says
+ * ddl makes again (ddl NULL: all of it); nothing when none is left. */
+void put_not_recreated(kp_buf *out, const char *part, size_t n, const char *ddl);
 void run_free(run *r);
 
 /* The judge's suites (test_judge, test_designs). */

@@ -186,7 +186,7 @@ static void test_e63_tenant_led_indexes_for_fanout_and_rooms(void)
 	/* the write cost names the held columns the rewrites and responses change */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v->write_cost);
 	CU_ASSERT_STRING_EQUAL(v->write_cost,
-	                       "every UPSERT now writes 4 rows (2 now); each UPSERT setting ICAL_UID, SERIES_MASTER_ID, "
+	                       "every UPSERT of a new row now writes 4 rows (2 now); each UPSERT setting ICAL_UID, SERIES_MASTER_ID, "
 	                       "MAILBOX_KIND (w.sql:13, weight 40000), key columns of 3 indexes (1 now), moves their rows "
 	                       "when its row exists (the old deleted, the new written); each UPSERT setting END_TIME "
 	                       "(w.sql:19, weight 30000), a column 1 index holds (0 now) outside its key, rewrites that "

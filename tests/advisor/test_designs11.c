@@ -130,7 +130,7 @@ static void test_e68_poll_index_and_spread_app_index(void)
 	CU_ASSERT_DOUBLE_EQUAL(f->after.refused, 0, 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(f->after.hot, 0, 1e-9);   /* led by project, then name: no hotspot */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f->write_cost);
-	CU_ASSERT_STRING_EQUAL(f->write_cost, "every UPSERT now writes 2 rows (1 now); each UPSERT setting project (w.sql:9, "
+	CU_ASSERT_STRING_EQUAL(f->write_cost, "every UPSERT of a new row now writes 2 rows (1 now); each UPSERT setting project (w.sql:9, "
 	                                      "weight 50), a key column of 1 index (0 now), moves that index's row when its "
 	                                      "row exists (the old deleted, the new written); each UPSERT setting archived_at "
 	                                      "(w.sql:12, weight 20), a column 1 index holds (0 now) outside its key, "
@@ -215,7 +215,7 @@ static void test_e69_tenant_led_state_and_commit_indexes(void)
 	 * moves none (kpj_partial_moves) */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v->write_cost);
 	CU_ASSERT_STRING_EQUAL(v->write_cost,
-	                       "every UPSERT now writes 3 rows (2 now); each UPSERT setting STATE (w.sql:7, weight 10000), a key "
+	                       "every UPSERT of a new row now writes 3 rows (2 now); each UPSERT setting STATE (w.sql:7, weight 10000), a key "
 	                       "column of 1 index (0 now), moves that index's row when its row exists (the old deleted, the "
 	                       "new written), and rewrites the row of 1 index (0 now) in place, a column it sets held "
 	                       "outside its key; each UPSERT setting STATE (w.sql:10, weight 10000), a key column of 1 "

@@ -147,8 +147,10 @@ static void test_e88_unread_grade_indexes_dropped(void)
 	run r;
 	char *texts[2];
 	run_files(&r, "E88.schema.sql", "E88.workload.sql", KP_TARGET_PHOENIX, texts);
-	expect_recommended(&r, "GRADE_GRADES", "drop_index [RAWSCALEID][ITEMID][USERID]; drop_index "
-	                                       "[USERMODIFIED][ITEMID][USERID]");
+	/* the same two drops; ranked by what each saves, where an update
+	 * writes only the index rows holding a column it sets (advisor49) */
+	expect_recommended(&r, "GRADE_GRADES", "drop_index [USERMODIFIED][ITEMID][USERID]; drop_index "
+	                                       "[RAWSCALEID][ITEMID][USERID]");
 	const kp_advice *a = recommended_key(&r, "GRADE_GRADES", "drop_index", "[RAWSCALEID][ITEMID][USERID]");
 	const kp_advice *b = recommended_key(&r, "GRADE_GRADES", "drop_index", "[USERMODIFIED][ITEMID][USERID]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
@@ -174,7 +176,13 @@ static void test_e88_unread_grade_indexes_dropped(void)
 	const kp_advice *x = alternative(&r, "USER_ENROLMENTS", "secondary_index", "[USERID][STATUS][ENROLID]");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
 	CU_ASSERT_EQUAL(x->rank, 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(x->trades, "not across their bracket"));
+	/* a user's dozen rows, one covered range of USERID, read in a fraction
+	 * more than a quarter through the new key: a range already served
+	 * (docs/advice.md, "A served range read"; it said "not across their
+	 * bracket" before that rule, the same verdict) */
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->trades, "reads of weight 50000 that are one covered range of a bound key "
+	                                         "prefix today read 300000 weighted rows fewer through it, less than "
+	                                         "a factor of 4 on their rows"));
 	expect_plans(&r, "3 SCAN; 6 SCAN via GRADE_GRADES_USERID; 15 SCAN via GRADE_GRADES_LOCKED; 18 FILTERED SCAN via "
 	                 "USER_ENROLMENTS_USERID; 21 SCAN; 30 GET");
 	free_files(&r, texts);

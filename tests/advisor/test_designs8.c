@@ -201,7 +201,9 @@ static void test_e49_card_auth_hash_prefix_index_stands(void)
 	CU_ASSERT_STRING_EQUAL(x->ddl, "CREATE TABLE card_auth (rrn VARCHAR(12) NOT NULL, card_id VARCHAR(32), merchant_id "
 	                               "VARCHAR(15), mcc VARCHAR(4), amount BIGINT, currency VARCHAR(3), status "
 	                               "VARCHAR(10), created BIGINT, approval_code VARCHAR(6), PRIMARY KEY (hash32(rrn), "
-	                               "rrn))");
+	                               "rrn));\n"
+	                               "CREATE INDEX idx_auth_card ON card_auth (card_id, created) "
+	                               "INCLUDE (merchant_id, amount, status)");
 	CU_ASSERT_STRING_EQUAL(v->indexes, "idx_auth_card kept (read through: weight 50000)");
 	/* the inserts and the closing writes spread; the fraud read stays refused */
 	CU_ASSERT_DOUBLE_EQUAL(v->before.hot, 70000, 1e-6);

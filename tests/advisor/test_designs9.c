@@ -71,7 +71,9 @@ static void test_e56_quote_hash_prefix_coupons_stand(void)
 	                                "TIMESTAMP, updated_at TIMESTAMP, is_active BOOLEAN, items_count INTEGER, items_qty "
 	                                "DOUBLE, grand_total DOUBLE, customer_id BIGINT, customer_email VARCHAR(255), "
 	                                "reserved_order_id VARCHAR(64), coupon_code VARCHAR(255), PRIMARY KEY "
-	                                "(hash32(entity_id), entity_id))");
+	                                "(hash32(entity_id), entity_id));\n"
+	                                "CREATE INDEX quote_customer_id_store_id_is_active ON quote "
+	                                "(customer_id, store_id, is_active)");
 	expect_recommended(&r, "salesrule_coupon", "");
 	/* the GET by id stays a GET, the login read and the cron their SCANs */
 	for (uint32_t line = 9; line <= 18; line += 3)
@@ -275,8 +277,11 @@ static void test_e60_visits_hashed_lookup_and_census_index(void)
 	CU_ASSERT_DOUBLE_EQUAL(v->after.read, 150328000, 1e-6);
 	CU_ASSERT_DOUBLE_EQUAL(v->before.total, 392000, 1e-6);
 	/* and the two indexes' builds, 2 x 2e9 rows read and written once
-	 * (1.6e10 weighted rows), over KP_PAYBACK_RUNS (1e5) runs: 160000 */
-	CU_ASSERT_DOUBLE_EQUAL(v->after.total, 154580000 + 160000, 1e-6);
+	 * (1.6e10 weighted rows), over KP_PAYBACK_RUNS (1e5) runs: 160000;
+	 * the discharge (weight 8000) sets no column the care-site index keys
+	 * or holds, so it writes the table and the index table, not that
+	 * index: 8000 rows written (24000 read) fewer than every index counted */
+	CU_ASSERT_DOUBLE_EQUAL(v->after.total, 154580000 + 160000 - 24000, 1e-6);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(v->values);
 	CU_ASSERT_STRING_EQUAL(v->values, "40 rows a value of person_id, 5000000 of care_site_id (-- distinct:); 1 of "
 	                                  "visit_occurrence_id (near-unique: it ends the key, and w.sql:6 binds it alone)");

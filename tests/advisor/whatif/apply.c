@@ -201,6 +201,34 @@ char *wi_applied_schema(const char *schema, wi_plan *plans, int n)
 		for (int k = 0; k < n; k++)
 			if (!plans[k].skip && plans[k].bucket[0] && creates_table(s.part[i], plans[k].v->table->name))
 				adds = &plans[k];
+		/* an index the key change makes again on its new table (its DDL
+		 * creates it after the table's): made once, not twice */
+		bool again = false, a_table = false;
+		for (int k = 0; k < n; k++) {
+			again |= !plans[k].skip && plans[k].create;
+			a_table |= creates_table(s.part[i], plans[k].v->table->name);
+		}
+		if (again && !a_table) {
+			kp_buf part = {0};
+			kp_buf_puts(&part, s.part[i]);
+			for (int k = 0; k < n && part.len; k++) {
+				if (plans[k].skip || !plans[k].create)
+					continue;
+				kp_buf kept = {0};
+				put_not_recreated(&kept, part.data, part.len, plans[k].create);
+				kp_buf_free(&part);
+				part = kept;
+				/* without its ";\n" for the next plan */
+				if (part.len >= 2)
+					part.len -= 2;
+				if (part.data)
+					part.data[part.len] = 0;
+			}
+			if (part.len)
+				kp_buf_printf(&b, "%s;\n", part.data);
+			kp_buf_free(&part);
+			continue;
+		}
 		const char *h = head_of(s.part[i]);
 		const char *stmt = with ? with->create : h;
 		kp_buf_printf(&b, "%.*s", (int)(h - s.part[i]), s.part[i]);
