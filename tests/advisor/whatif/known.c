@@ -139,6 +139,29 @@ const known whatif_knowns[] = {
          * the wrong one: the splice keeps the count, not the distribution. */
         {"E122", "audit_log", "read", "1790178486.13711", "516666666.666667",
          "applied side wrong: the spliced key column keeps project_id's count but not its zipfian distribution (E59's case)"},
+        /* E151 (designs25.md), k8s_event salted into cluster_id_key, the
+         * reads one a bucket at 16 times their weight (whatif/E151.workload.sql):
+         * the read differs as E122's does (the applied schema states
+         * cluster_id_key's 320,000 values without cluster_id's zipfian: the
+         * applied side is the uniform one), and the fixpoint differs for real:
+         * the what-if judges the salted design to stand, the applied design
+         * then gets the describe index designs25.md requires (the search
+         * stops after the key change; designs25.md, "Why, per design"). */
+        {"E151", "k8s_event", "read", "7518375920678.56", "27292375428.5714",
+         "applied side uniform: the spliced key column states cluster_id's count, not its zipfian (E122's case)"},
+        {"E151", "k8s_event", "fixpoint", "stands", "secondary_index [cluster_id_key][involved_uid][first_ts DESC][event_uid]",
+         "the what-if's search stops after the salt; the describe index is recommended on the applied design (no fixpoint)"},
+        /* E153 (designs25.md), POST on a MULTI_TENANT table: the salt_buckets
+         * alternative's what-if plans the question read (line 30, WHERE
+         * post_id = ? on the tenant's connection) a SCAN of 16 buckets and
+         * names it "GET -> SCAN (weight 100000)"; applied, the tenant and
+         * post_id bind the whole key, Phoenix computes the salt: a GET. The
+         * what-if side is the wrong one (the tenant column bound by the
+         * connection is not counted as binding the key for the salt). */
+        {"E153", "POST", "alternative salt_buckets [salt][SITE_ID][POST_ID]: line 30", "SCAN", "GET",
+         "what-if side wrong: the tenant bound by the connection and post_id name the whole key, Phoenix computes the salt"},
+        {"E153", "POST", "alternative salt_buckets [salt][SITE_ID][POST_ID]: read", "30511135712", "30509635712",
+         "line 30's what-if SCAN of 16 buckets (one row each) where the applied design GETs it"},
         {NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
