@@ -293,7 +293,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 				kp_buf_printf(&m, "hash_prefix: PRIMARY KEY (hash32(%s), ...) spreads writes; %s", cols.data,
 				              binds_words(adv, t, bound, cols.data, c->name, "the hash"));
 			} else {
-				const char *hn = kp_arena_printf(adv->a, "%s_hash", c->name);
+				const char *hn = kpa_free_column_name(adv, t, kp_arena_printf(adv->a, "%s_hash", c->name));
 				ddl = kpa_lead_column_ddl(adv, t, NULL, &t->pk, hn, true);
 				kp_buf_printf(&m, "hash_prefix: lead the %s with %s, the first 4 hex characters of md5(%s), "
 				              "written by the writer; %s", ti->key_word, hn, cols.data,
@@ -302,7 +302,7 @@ static void hotspot_fixes(kp_advisor *adv, kp_diag *g, kp_rule rule, const kp_ta
 				                            hn, cols.data);
 				/* a fourth key column would draw KP104: the hash and the value
 				 * share one key column instead */
-				const char *mn = kp_arena_printf(adv->a, "%s_key", c->name);
+				const char *mn = kpa_free_column_name(adv, t, kp_arena_printf(adv->a, "%s_key", c->name));
 				char *merged = merges ? kpa_merged_lead_ddl(adv, t, NULL, &t->pk, mn, 4) : NULL;
 				if (!merged && !room) {
 					kp_buf_free(&cols);
@@ -422,7 +422,7 @@ reversal:
 		/* a fourth key column would draw KP104: the bucket and the lead
 		 * share one key column instead */
 		const char *ln = t->cols[t->pk.parts[0].col].name;
-		const char *mn = kp_arena_printf(adv->a, "%s_key", ln);
+		const char *mn = kpa_free_column_name(adv, t, kp_arena_printf(adv->a, "%s_key", ln));
 		char *merged = merges ? kpa_merged_lead_ddl(adv, t, NULL, &t->pk, mn, 3) : NULL;
 		kp_key hk = kpa_hashed_key(adv->a, &t->pk, &src, 1);
 		/* spliced into the lead, the bucket is its KP_BUCKETS values, not
@@ -495,15 +495,18 @@ reversal:
 			v.rewrite = kp_arena_printf(adv->a, "a read that binds %s by = binds %s = bucket %s + %s, any other "
 			                            "read is one read per bucket 0 to %d", sc->name, mn, expr, ln, KP_BUCKETS - 1);
 		} else {
+			/* a name t lacks in any case (KP013: a table with a column
+			 * BUCKET of its own gets bucket2) */
+			const char *bn = kpa_free_column_name(adv, t, "bucket");
 			x = kpa_advise(adv, rule, "salt_buckets", t,
-			               kp_arena_printf(adv->a, "salt_buckets: lead the key with bucket = %s, computed "
+			               kp_arena_printf(adv->a, "salt_buckets: lead the key with %s = %s, computed "
 			                               "by the writer: writes spread over %d buckets; a read that binds "
-			                               "%s by = or IN computes its bucket, any other read is %s; %s", expr, KP_BUCKETS,
-			                               sc->name, merge_words, kpa_migration_note(adv, t)),
-			               kpa_notation_with(adv, t, "[bucket]", 0),
-			               kpa_lead_column_ddl(adv, t, NULL, &t->pk, "bucket", false));
-			v.rewrite = kp_arena_printf(adv->a, "a read that binds %s by = adds bucket = %s, any other read is one "
-			                            "read per bucket with bucket = 0 to %d", sc->name, expr, KP_BUCKETS - 1);
+			                               "%s by = or IN computes its bucket, any other read is %s; %s", bn, expr,
+			                               KP_BUCKETS, sc->name, merge_words, kpa_migration_note(adv, t)),
+			               kpa_notation_with(adv, t, kp_arena_printf(adv->a, "[%s]", bn), 0),
+			               kpa_lead_column_ddl(adv, t, NULL, &t->pk, bn, false));
+			v.rewrite = kp_arena_printf(adv->a, "a read that binds %s by = adds %s = %s, any other read is one "
+			                            "read per bucket with %s = 0 to %d", sc->name, bn, expr, bn, KP_BUCKETS - 1);
 		}
 		if (x) {
 			x->newkey = kpa_keydup(adv->a, &hk);

@@ -435,9 +435,12 @@ bool kpa_key_fold(kp_advisor *adv, const kp_table *t, const kp_key *k, int keep_
 	}
 	free(used);
 	kp_buf_putc(&part, ']');
-	const char *name = kp_arena_printf(adv->a, "%s_key", t->name);
-	bool ok = f->nfold >= 2 && k->n - (f->nfold - 1) <= limit && f->len <= 1024 &&
-	          kp_table_column(t, name, (uint32_t)strlen(name)) < 0 && (!avoid || strcmp(avoid, name));
+	/* a name t lacks in any case, nor the one the caller adds beside it
+	 * (the spliced lead's): <table>_key, else <table>_key2, ... (KP013) */
+	const char *base = kp_arena_printf(adv->a, "%s_key", t->name), *name = kpa_free_column_name(adv, t, base);
+	for (int n = 2; avoid && !strcasecmp(avoid, name); n++)
+		name = kpa_free_column_name(adv, t, kp_arena_printf(adv->a, "%s%d", base, n));
+	bool ok = f->nfold >= 2 && k->n - (f->nfold - 1) <= limit && f->len <= 1024;
 	if (ok) {
 		f->name = name;
 		f->cols = kpa_bufdup(adv->a, &cols);
