@@ -150,4 +150,5 @@ void kp_advisor_run(kp_advisor *adv)
 	kpa_help_unhelped(adv);
 	kpa_hot_rates(adv);
 	kpa_reword_held(adv);
+	kpa_findings_agree(adv);
 }

@@ -64,6 +64,9 @@ typedef struct kp_advice {
 	kp_list excludes;       /* kp_advice* it cannot be applied together with */
 	int pos;                /* its place in kp_advisor.advice (0-based), after the judge */
 	const char *trades;     /* what it trades against the recommendation, or NULL */
+	const char *served_why; /* an added or rebuilt index: what it saves reads already served as
+	                           one covered range of a bound key prefix, which does not count for
+	                           it (kpj_served_discount), in words; NULL: none (advisor/agree.c) */
 	const char *held_why;   /* why the judge never takes it, whatever it saves (a key column
 	                           a write of the workload changes on a row that exists:
 	                           kpj_key_rewrite_words), or NULL */

@@ -741,6 +741,16 @@ void kpa_help_unhelped(kp_advisor *adv);
  * rows a second they put on one region are under KP_REGION_WRITE_RATE, the
  * finding says so, and no longer calls it a write hotspot (docs/rules/KP101.md). */
 void kpa_hot_rates(kp_advisor *adv);
+/* Is t never written: -- writes: 0 stated, and no write of the workload
+ * names it (advisor/agree.c)? Such a table has no write hotspot: a key or
+ * an index led by few values or a rising one takes no writes to crowd. */
+bool kpa_never_written(kp_advisor *adv, const kp_table *t);
+/* The KP120 findings, once the judge has reviewed the tables and
+ * kpa_reword_held has run: one whose index (or index table) the judge
+ * does not recommend says so, naming it as an alternative with the
+ * judge's reason; one whose proposed key is the key of an index the table
+ * has names that index (advisor/agree.c). */
+void kpa_findings_agree(kp_advisor *adv);
 /* Do all of t's writes state their rate (-- rate:), each writing a known
  * number of rows (an insert's, or one row by its whole key: an UPDATE two
  * index rows, the move), with no -- writes: beside them? Then *rate is

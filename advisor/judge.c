@@ -363,14 +363,16 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 		}
 		trade[i] = kpj_trades(adv, jt, &base, &alone[i], &d);
 		double served_w = 0, served_rows = 0;
-		if (index && kpj_served_discount(jt, &now, cur_res, NULL, res, &served_w, &served_rows))
-			trade[i] = kp_arena_printf(adv->a,
-			                           "%s; reads of weight %.15g that are one covered range of a bound key prefix "
-			                           "today read %.15g weighted rows fewer through it, less than a factor of "
-			                           "%.15g on their rows: a range already served, so what it saves them does "
-			                           "not count for it",
-			                           trade[i] ? trade[i] : "", served_w, kpj_per_value(served_rows, 1),
-			                           KP_SERVED_FACTOR);
+		x->served_why = NULL;
+		if (index && kpj_served_discount(jt, &now, cur_res, NULL, res, &served_w, &served_rows)) {
+			x->served_why = kp_arena_printf(adv->a,
+			                                "reads of weight %.15g that are one covered range of a bound key "
+			                                "prefix today read %.15g weighted rows fewer through it, less than a "
+			                                "factor of %.15g on their rows: a range already served, so what it "
+			                                "saves them does not count for it",
+			                                served_w, kpj_per_value(served_rows, 1), KP_SERVED_FACTOR);
+			trade[i] = kp_arena_printf(adv->a, "%s; %s", trade[i] ? trade[i] : "", x->served_why);
+		}
 		/* a key the findings would flag on its DDL applied (KP101/KP102) */
 		flag[i] = index ? NULL : kpj_key_flagged(adv, jt, &d, &alone[i]);
 		if (flag[i])

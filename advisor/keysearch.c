@@ -447,12 +447,15 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	 * after it spreads over the buckets (Phoenix, "Salted Tables"), so it
 	 * is no write hotspot to keep from the lead */
 	bool salted = t->salt_buckets > 0 || kp_table_option_get(t, "salt_buckets");
+	/* a table never written (-- writes: 0, no write in the workload) has
+	 * no write hotspot to keep from the lead (E133's service list) */
+	bool unwritten = kpa_never_written(adv, t);
 	for (int i = 0; i < n; i++) {
 		int c = t->pk.parts[i].col;
 		/* hot by name, type or annotation, or by the workload (ranges and
 		 * ORDER BY ... DESC on it: the hotspot rule finds it once it leads,
 		 * KP_FIXPOINT_ROUNDS=2000's rounds 1489 and 1651) */
-		hot[i] = !salted && (kpa_lead_hot(adv, t, c) != NULL ||
+		hot[i] = !salted && !unwritten && (kpa_lead_hot(adv, t, c) != NULL ||
 		                     (kpa_notes_of(adv, t)->dist[c] != KPA_DIST_UNIFORM && kpa_monotonic_evidence(adv, t, c)));
 		/* a multi-tenant table: the tenant stays first */
 		none[i] = tenant >= 0 && t->pk.parts[i].col != tenant;
