@@ -320,6 +320,10 @@ typedef struct kp_table_review {
 	double by_class[5];     /* weight now: GET, SCAN, FILTERED SCAN, full scan, sorted */
 	double nstatements;     /* statements on it (views included) */
 	kp_cost before, after;  /* the workload's cost now and with the recommendation */
+	double *landing;        /* before.by_rate: the rows a second the stated writes put on
+	                           the busiest point of the key ([0]) and of each of the
+	                           table's own indexes ([1 + i]), each counting only the rows
+	                           that land there (judge_hot.c); -1: that copy is not hot */
 	kp_list recommended;    /* kp_advice* of the recommendation, in order; empty: it stands */
 	kp_list changes;        /* kp_change* of the statements whose class or order changes */
 	int rows_per_insert_before, rows_per_insert_after; /* rows one inserted row writes */

@@ -732,6 +732,7 @@ void kpa_reword_held(kp_advisor *adv);
 struct kpa_unhelped {
 	kp_diag *g;
 	const kp_table *t;
+	const kp_index *ix;     /* a finding on an index of t; NULL: on its key */
 };
 /* Each such finding's help, once the judge has reviewed the tables: the
  * recommendation of its table's review where there is one. */
@@ -752,10 +753,12 @@ bool kpa_never_written(kp_advisor *adv, const kp_table *t);
  * has names that index (advisor/agree.c). */
 void kpa_findings_agree(kp_advisor *adv);
 /* Do all of t's writes state their rate (-- rate:), each writing a known
- * number of rows (an insert's, or one row by its whole key: an UPDATE two
- * index rows, the move), with no -- writes: beside them? Then *rate is
- * the rows a second they write at most into t or any one index of it. */
-bool kpa_rated_rows(kp_advisor *adv, const kp_table *t, double *rate);
+ * number of rows (an insert's, or one row by its whole key), with no
+ * -- writes: beside them? Then *rate is the rows a second they put at the
+ * end of an index of t keyed cols (n of them): a new row's entry, an
+ * UPSERT's (new or moved), an UPDATE's moved entry where it sets one of
+ * cols (none where it sets none), a DELETE's. */
+bool kpa_rated_rows(kp_advisor *adv, const kp_table *t, const int *cols, int n, double *rate);
 /* Why an index (or index table) keyed cols of t, the table's key appended,
  * would be a write hotspot, worded, or NULL: the index row's key walked as
  * the table's is (kpa_cols_hot: a few-valued lead followed by a column of

@@ -505,6 +505,17 @@ static void multi_valued(const kp_names *nm, const kp_expr *w, const colset *eq,
 	*multi = kept;
 }
 
+/* Are key's columns k's, column for column, whatever their direction? */
+static bool same_cols(const colset *key, const kp_key *k)
+{
+	if (key->n != k->n)
+		return false;
+	for (int i = 0; i < key->n; i++)
+		if (k->parts[i].col != key->cols[i])
+			return false;
+	return true;
+}
+
 void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 {
 	const target_info *ti = kpa_target(adv->target);
@@ -643,13 +654,15 @@ void kpa_suggest_indexes(kp_advisor *adv, kp_arena *scratch)
 			for (int i = 0; i < t->pk.n; i++)
 				if (t->pk.parts[i].col >= 0)
 					kpa_colset_add(&key, t->pk.parts[i].col, false);
-			/* the table's own key, column for column: it is there already and
-			 * does not serve the read (a function of a column, a type that
-			 * does not compare): nothing to propose */
-			bool own = key.n == t->pk.n;
-			for (int i = 0; own && i < key.n; i++)
-				own = t->pk.parts[i].col == key.cols[i] && t->pk.parts[i].desc == key.desc[i];
-			if (own)
+			/* the table's own key, column for column: it is
+			 * there already and does not serve the read (an IN list before
+			 * the ordered column, a function of a column, a type that does
+			 * not compare): nothing to propose, in either direction (every
+			 * store reads a key backwards: Lindorm's ORDER BY in key order
+			 * "forwards or backwards", HBase's reversed scan, Tablestore's
+			 * GetRange BACKWARD; E143's applied audit log, whose candidate
+			 * [enterprise_id_key][date_create DESC][event_id] was its key) */
+			if (same_cols(&key, &t->pk))
 				continue;
 			kp_key nk;
 			nk.n = key.n;

@@ -320,6 +320,12 @@ static void judge_table(kp_advisor *adv, jtable *jt, kp_list *cands, kp_arena *s
 	sres *cur_res = kp_arena_alloc(hyp, rs), *try_res = kp_arena_alloc(hyp, rs), *best_res = kp_arena_alloc(hyp, rs);
 	kpj_evaluate(jt, &now, scratch, &base, cur_res, hyp);
 	r->before = base;
+	if (base.by_rate) {
+		r->landing = kp_arena_alloc(adv->a, sizeof(double) * (size_t)(t->nindexes + 1));
+		r->landing[0] = kpj_copy_rate(jt, &now, NULL);
+		for (int i = 0; i < t->nindexes; i++)
+			r->landing[1 + i] = kpj_copy_rate(jt, &now, t->indexes[i]);
+	}
 	r->rows_per_insert_before = r->rows_per_insert_after = kpj_write_fanout(&now);
 	cur = base;
 	design chosen = now;

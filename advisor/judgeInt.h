@@ -158,6 +158,11 @@ void kpj_hot_copies_of(const jtable *jt, const design *d, kpj_hot_copies *h);
 /* Of one row write shape i writes, the share that lands on one region,
  * summed over the copies it writes there. */
 double kpj_hot_of(const jtable *jt, const kpj_hot_copies *h, int i);
+/* The rows a second jt's stated writes put on the busiest point of one
+ * copy of design d (ix, or the key where ix is NULL): the rows that land
+ * there (a new row; a row rewritten where it sits does not, nor an index
+ * row no write moves) times the copy's share; -1 where it is not hot. */
+double kpj_copy_rate(const jtable *jt, const design *d, const kp_index *ix);
 /* Is write shape i an UPSERT of some columns of a row another write
  * creates (the create names more columns; not one of a generated key)? */
 bool kpj_partial_upsert(const jtable *jt, int i);

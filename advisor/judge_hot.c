@@ -148,6 +148,33 @@ double kpj_hot_of(const jtable *jt, const kpj_hot_copies *h, int i)
 	return n;
 }
 
+double kpj_copy_rate(const jtable *jt, const design *d, const kp_index *ix)
+{
+	kpj_hot_copies h;
+	kpj_hot_copies_of(jt, d, &h);
+	for (int k = 0; k < h.n; k++) {
+		if (h.c[k].ix != ix)
+			continue;
+		double rate = 0;
+		for (int i = 0; i < jt->ns; i++) {
+			const jshape *s = &jt->s[i];
+			double rows = s->ins_rows > 0 ? s->ins_rows : s->upd ? s->matched : 0;
+			/* the table's own row: no store changes a key in place, so
+			 * an UPDATE or an UPSERT of some columns of a row that
+			 * exists rewrites it where it sits, not at the end a growing
+			 * key puts new rows (E140's 600 ticket updates a second, none
+			 * at the account's end); under a few-valued key the row sits
+			 * on its value's point all the same */
+			const kp_stmt *st = s->q->stmt;
+			if (!ix && h.c[k].growth && (st->kind == KP_S_UPDATE || kpj_partial_upsert(jt, i)))
+				continue;
+			if (rows > 0 && lands_on(jt, i, &h.c[k]))
+				rate += s->rate * rows * h.c[k].share;
+		}
+		return rate;
+	}
+	return -1;
+}
 
 bool kpj_writes_index(const jtable *jt, int i, const kp_index *ix)
 {
