@@ -8,7 +8,7 @@
  *   -- row_bytes: 300
  *   -- regions: 16
  *   -- range: created 1/365
- *   -- distribution: state 'DONE' 95%
+ *   -- distribution: state 'DONE' 95%    (a number: 1 40%, a BOOLEAN: TRUE 95%)
  *   CREATE TABLE orders (...);
  *
  * Parsed here, once per table, for the cost model, the hotspot evidence
@@ -125,34 +125,93 @@ static void bad(kp_advisor *adv, kp_source *src, const char *p, const char *end,
 	            (int)(end - p), p, what);
 }
 
-/* -- distribution: COLUMN 'V' SHARE from w (at the quote) to end, into
- * column ci of n; false when malformed. */
-static bool held(kp_advisor *adv, kpa_notes *n, int ci, const char *w, const char *end)
+/* The value v of a -- distribution: COLUMN VALUE SHARE, of n bytes as
+ * written (quoted: its text unquoted), as column c holds it: a numeric
+ * column's a number (1, -2, 2.5; quoted or not: '1' is the literal 1 a
+ * statement compares it with), a BOOLEAN's TRUE or FALSE, any other
+ * column's a quoted string. NULL when it fits, else what is wrong. */
+static const char *held_value(kp_advisor *adv, const kp_column *c, bool quoted, const char *p, size_t n,
+                              kp_value *v)
 {
-	kp_buf v = {0};
-	const char *q = w + 1;
-	for (;; q++) {
-		if (q >= end) {
-			kp_buf_free(&v);
-			return false;   /* no closing quote */
-		}
-		if (*q == '\'') {
-			if (q + 1 < end && q[1] == '\'') {
-				kp_buf_putc(&v, '\'');
-				q++;
-				continue;
-			}
-			break;
-		}
-		kp_buf_putc(&v, *q);
+	double x;
+	switch (c->tclass) {
+	case KP_T_INT:
+	case KP_T_REAL:
+		if (!kp_decimal(p, n, &x) || !isfinite(x))
+			return kp_arena_printf(adv->a, "%s is %s: its value is a number (1, or 2.5)", c->name, c->type_name);
+		if (c->tclass == KP_T_INT && x == floor(x) && fabs(x) < 9e15)
+			*v = (kp_value){.kind = KP_V_INT, .i = (int64_t)x};
+		else
+			*v = (kp_value){.kind = KP_V_REAL, .r = x};
+		return NULL;
+	case KP_T_BOOL:
+		if (n == 4 && !strncasecmp(p, "TRUE", 4))
+			*v = (kp_value){.kind = KP_V_BOOL, .i = 1};
+		else if (n == 5 && !strncasecmp(p, "FALSE", 5))
+			*v = (kp_value){.kind = KP_V_BOOL, .i = 0};
+		else
+			return kp_arena_printf(adv->a, "%s is %s: its value is TRUE or FALSE", c->name, c->type_name);
+		return NULL;
+	default:
+		if (!quoted)
+			return kp_arena_printf(adv->a, "%s is %s: its value is quoted as SQL quotes a string ('V')", c->name,
+			                       c->type_name);
+		char *text = kp_arena_alloc(adv->a, n + 1);
+		if (n)
+			memcpy(text, p, n);
+		text[n] = 0;
+		*v = (kp_value){.kind = KP_V_STR, .n = (uint32_t)n, .s = text};
+		return NULL;
 	}
-	const char *sw = q + 1, *rest;
-	if (sw < end && !isspace((unsigned char)*sw)) {
-		kp_buf_free(&v);
-		return false;   /* 'V'x */
+}
+
+/* Is [p, end) a value of -- distribution: COLUMN VALUE SHARE written
+ * unquoted (a number, TRUE or FALSE) rather than a kind (uniform ...)? */
+static bool unquoted_value(const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p);
+	double x;
+	return kp_decimal(p, n, &x) || (n == 4 && !strncasecmp(p, "TRUE", 4)) || (n == 5 && !strncasecmp(p, "FALSE", 5));
+}
+
+/* -- distribution: COLUMN VALUE SHARE from w (at the value) to end, into
+ * column ci of t's notes n: NULL when it is read, else what is wrong. */
+static const char *held(kp_advisor *adv, const kp_table *t, kpa_notes *n, int ci, const char *w, const char *end)
+{
+	const char *usage = "expected a column, its value (quoted for a string, a number or TRUE/FALSE) and the "
+	                    "share of the rows that hold it (95%, 0.95 or 19/20)";
+	kp_buf v = {0};
+	const char *sw;
+	bool quoted = w < end && *w == '\'';
+	if (quoted) {
+		const char *q = w + 1;
+		for (;; q++) {
+			if (q >= end) {
+				kp_buf_free(&v);
+				return usage;   /* no closing quote */
+			}
+			if (*q == '\'') {
+				if (q + 1 < end && q[1] == '\'') {
+					kp_buf_putc(&v, '\'');
+					q++;
+					continue;
+				}
+				break;
+			}
+			kp_buf_putc(&v, *q);
+		}
+		sw = q + 1;
+		if (sw < end && !isspace((unsigned char)*sw)) {
+			kp_buf_free(&v);
+			return usage;   /* 'V'x */
+		}
+	} else {
+		const char *ve = kp_annotation_word(w, end, &sw);
+		kp_buf_put(&v, w, (size_t)(ve - w));
 	}
 	while (sw < end && isspace((unsigned char)*sw))
 		sw++;
+	const char *rest;
 	const char *se = kp_annotation_word(sw, end, &rest);
 	double x = -1;
 	if (kp_annotation_note(rest, end)) {
@@ -166,15 +225,16 @@ static bool held(kp_advisor *adv, kpa_notes *n, int ci, const char *w, const cha
 	}
 	if (!(x > 0 && x <= 1)) {
 		kp_buf_free(&v);
-		return false;
+		return usage;
 	}
-	char *text = kp_arena_alloc(adv->a, v.len + 1);
-	if (v.len)
-		memcpy(text, v.data, v.len);
-	n->held[ci] = (kp_value){.kind = KP_V_STR, .n = (uint32_t)v.len, .s = text};
-	n->held_share[ci] = x;
+	kp_value val;
+	const char *why = held_value(adv, &t->cols[ci], quoted, v.len ? (const char *)v.data : "", v.len, &val);
 	kp_buf_free(&v);
-	return true;
+	if (why)
+		return why;
+	n->held[ci] = val;
+	n->held_share[ci] = x;
+	return NULL;
 }
 
 /* One trimmed comment line [p, end) of src before t's CREATE TABLE (or an
@@ -260,20 +320,21 @@ static void one(kp_advisor *adv, const kp_table *t, kpa_notes *n, kp_source *src
 		n->distinct[ci] = x;
 		return;
 	}
-	/* a value and the share of the rows that hold it: 'V' SHARE, V quoted
-	 * as SQL quotes a string ('' for a quote), SHARE a percentage (95%)
-	 * or a share as -- range: takes it (0.95, 19/20) */
-	if (w < end && *w == '\'') {
-		if (held(adv, n, ci, w, end))
-			return;
-		bad(adv, src, p, end, "expected a column, a quoted value and the share of the rows that hold it (95%, "
-		                    "0.95 or 19/20)");
+	/* a value and the share of the rows that hold it: VALUE SHARE, VALUE
+	 * by the column's type (a string quoted as SQL quotes it, '' for a
+	 * quote; a number; TRUE or FALSE), SHARE a percentage (95%) or a share
+	 * as -- range: takes it (0.95, 19/20) */
+	const char *kw = w;
+	const char *arg;
+	const char *kwe = kp_annotation_word(kw, end, &arg);
+	if ((w < end && *w == '\'') || unquoted_value(kw, kwe)) {
+		const char *why = held(adv, t, n, ci, w, end);
+		if (why)
+			bad(adv, src, p, end, why);
 		return;
 	}
 	/* the kind, then its argument: zipfian's constant, fixed's count */
-	const char *kw = w;
-	const char *arg;
-	w = kp_annotation_word(kw, end, &arg);
+	w = kwe;
 	static const char *const dists[] = {"uniform", "monotonic", "skewed", "fixed", "zipfian", "latest", NULL};
 	int kind = -1;
 	for (int i = 0; dists[i]; i++)

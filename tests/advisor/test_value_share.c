@@ -107,8 +107,8 @@ static void test_malformed_value_shares(void)
 		run r;
 		run_queue(&r, *b);
 		CU_ASSERT_EQUAL(count_rule_with(&r, KP_R_UNKNOWN_DIRECTIVE,
-		                                "expected a column, a quoted value and the share of the rows that hold "
-		                                "it (95%, 0.95 or 19/20)"),
+		                                "expected a column, its value (quoted for a string, a number or "
+		                                "TRUE/FALSE) and the share of the rows that hold it (95%, 0.95 or 19/20)"),
 		                1);
 		expect_held_by_default(&r);
 		run_free(&r);
