@@ -874,6 +874,9 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* The key led by the columns the heaviest reads bind by =, the key's own
  * columns after them (keysearch.c). */
 void kpa_suggest_rekey(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* KP121's natural key: t re-keyed on the columns of the index its point
+ * reads use, where no read binds its key, with that index dropped. */
+void kpa_suggest_natural_key(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* shardrow.c: a hot single row whose writes are increments, sharded */
 void kpa_suggest_shard_row(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
