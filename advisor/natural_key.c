@@ -48,9 +48,8 @@ static bool writes_bind(kp_advisor *adv, const kp_table *t, const colset *cols)
  * (an index also read by a prefix or a range is read by other means), and
  * every write binds them (each insert names them, each UPDATE or DELETE
  * binds them by = and sets none). Then t re-keyed on the index's columns
- * (the old key appended, so rows stay unique, unless the index is UNIQUE
- * or one of its columns holds as many values as the table rows, stated)
- * together with the index's drop: its reads GETs or SCANs of the table,
+ * (only where the index is UNIQUE or one of its columns holds as many
+ * values as the table rows, stated: a natural key) together with the index's drop: its reads GETs or SCANs of the table,
  * its rows no longer kept or written. The judge weighs the pair beside
  * the spreads of the old key (E146's dag_run, designs24.md). */
 void kpa_suggest_natural_key(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
@@ -102,9 +101,13 @@ void kpa_suggest_natural_key(kp_advisor *adv, const kp_table *t, kp_arena *scrat
 				unique |= notes->rows > 0 && notes->distinct[c] >= notes->rows;
 			}
 		}
-		if (!plain)
+		/* a natural key only: the index UNIQUE, or one of its columns
+		 * stated to hold a value a row, so its point reads become GETs; a
+		 * many-rows-a-value index (E64's order index) re-keyed with the old
+		 * key appended trades one spread key for another and is not taken */
+		if (!plain || !unique)
 			continue;
-		int n = cols.n + (unique ? 0 : t->pk.n);
+		int n = cols.n;
 		if (n > KP_REORDER_MAX || (ti->max_key_parts && n > ti->max_key_parts))
 			continue;
 		if ((tenant >= 0 && cols.cols[0] != tenant) || kpa_lead_hot(adv, t, cols.cols[0]))
