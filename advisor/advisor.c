@@ -134,6 +134,7 @@ void kp_advisor_run(kp_advisor *adv)
 		kpa_check_unique(adv, t, &scratch);
 		kpa_suggest_reorder(adv, t, &scratch);
 		kpa_suggest_rekey(adv, t, &scratch);
+		kpa_suggest_natural_key(adv, t, &scratch);
 		kpa_suggest_desc(adv, t, &scratch);
 		kpa_suggest_shard_row(adv, t, &scratch);
 	}

@@ -887,6 +887,12 @@ void kpa_suggest_reorder(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* The key led by the columns the heaviest reads bind by =, the key's own
  * columns after them (keysearch.c). */
 void kpa_suggest_rekey(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
+/* t has inserts in the workload and every one names column c, or names
+ * none (then it sets them all) (keysearch.c). */
+bool kpa_inserts_set(kp_advisor *adv, const kp_table *t, int c);
+/* KP121's natural key (natural_key.c): t re-keyed on the columns of the index its point
+ * reads use, where no read binds its key, with that index dropped. */
+void kpa_suggest_natural_key(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch);
 /* shardrow.c: a hot single row whose writes are increments, sharded */
 void kpa_suggest_shard_row(kp_advisor *adv, const kp_table *t, kp_arena *scratch);

@@ -656,7 +656,7 @@ void kpa_suggest_desc(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 /* t has inserts in the workload and every one names column c, or names
  * no columns (then it sets them all): a key that gains c can be written by
  * them (without an insert nothing says the column is always set). */
-static bool inserts_set(kp_advisor *adv, const kp_table *t, int c)
+bool kpa_inserts_set(kp_advisor *adv, const kp_table *t, int c)
 {
 	int inserts = 0;
 	for (uint32_t i = 0; i < adv->queries.n; i++) {
@@ -819,10 +819,10 @@ void kpa_suggest_rekey(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 		for (int j = 0; j < e->n && writable; j++)
 			if (t->cols[e->cols[j]].key_pos < 0) {
 				adds = true;
-				writable = inserts_set(adv, t, e->cols[j]);
+				writable = kpa_inserts_set(adv, t, e->cols[j]);
 			}
 		bool path = hot && rcol >= 0 && writable && e->n + 1 + t->pk.n <= KP_REORDER_MAX &&
-		            (t->cols[rcol].key_pos >= 0 || inserts_set(adv, t, rcol));
+		            (t->cols[rcol].key_pos >= 0 || kpa_inserts_set(adv, t, rcol));
 		if (!adds && !path)
 			continue;   /* the key's own columns: the reorder search's */
 		tries++;
@@ -872,3 +872,4 @@ void kpa_suggest_rekey(kp_advisor *adv, const kp_table *t, kp_arena *scratch)
 	free(eqw);
 	free(s);
 }
+
