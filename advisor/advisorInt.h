@@ -598,6 +598,9 @@ double kpa_reverse_factor(kp_target target);
 /* Rows an INSERT/UPSERT writes (its VALUES rows), 0 for other statements. */
 double kpa_insert_rows(const kp_stmt *s);
 bool kpa_is_write(const kp_stmt *s);
+/* The table a write q writes: its plan's, or for an insert (planned against
+ * no table) the one it names; NULL if none is in the catalog. */
+const kp_table *kpa_write_table(kp_advisor *adv, const kp_wquery *q);
 
 /* ------------------------------------------------------------ landing.c */
 
@@ -649,6 +652,9 @@ double kpa_key_hot_share(kp_advisor *adv, const kp_table *t, const kp_key *k, co
 const char *kpa_conc_words(kp_advisor *adv, const kp_table *t, const kp_key_part *parts, const kpa_conc *c);
 /* Why an index keyed cols (the table's key appended) would be a write
  * hotspot, worded, or NULL. */
+/* The key parts of an index row keyed by cols[0..n): its columns, then the
+ * table's key columns it does not hold (at most KP_REORDER_MAX); their count. */
+int kpa_index_parts(const kp_table *t, const int *cols, int n, kp_key_part *parts);
 const char *kpa_cols_hot(kp_advisor *adv, const kp_table *t, const int *cols, int n);
 
 /* -------------------------------------------------------------- judge.c */

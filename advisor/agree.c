@@ -17,10 +17,7 @@ bool kpa_never_written(kp_advisor *adv, const kp_table *t)
 		const kp_stmt *st = q->stmt;
 		if (!kpa_is_write(st))
 			continue;
-		/* an insert is planned against no table: the one it names */
-		const kp_table *on = q->plan.table;
-		if (!on && (st->kind == KP_S_INSERT || st->kind == KP_S_UPSERT || st->kind == KP_S_REPLACE))
-			on = kp_catalog_find(adv->cat, st->u.insert.table.s, st->u.insert.table.len);
+		const kp_table *on = kpa_write_table(adv, q);
 		if (on == t || q->base == t)
 			return false;
 	}

@@ -403,6 +403,15 @@ bool kpa_is_write(const kp_stmt *s)
 	       s->kind == KP_S_UPDATE || s->kind == KP_S_DELETE || (s->kind == KP_S_SELECT && s->u.select.into);
 }
 
+const kp_table *kpa_write_table(kp_advisor *adv, const kp_wquery *q)
+{
+	const kp_stmt *st = q->stmt;
+	/* an insert is planned against no table: the one it names */
+	if (!q->plan.table && (st->kind == KP_S_INSERT || st->kind == KP_S_UPSERT || st->kind == KP_S_REPLACE))
+		return kp_catalog_find(adv->cat, st->u.insert.table.s, st->u.insert.table.len);
+	return q->plan.table;
+}
+
 double kpa_reverse_factor(kp_target target)
 {
 	return kpa_target(target)->desc_key ? KP_REVERSE_FACTOR : 1.0;

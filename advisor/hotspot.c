@@ -657,18 +657,7 @@ void kpa_hot_rates(kp_advisor *adv)
 static double index_hot_share(kp_advisor *adv, const kp_table *t, const int *cols, int n)
 {
 	kp_key_part parts[KP_REORDER_MAX];
-	int m = 0;
-	for (int i = 0; i < n && m < KP_REORDER_MAX; i++) {
-		memset(&parts[m], 0, sizeof parts[m]);
-		parts[m++].col = cols[i];
-	}
-	for (int i = 0; i < t->pk.n && m < KP_REORDER_MAX; i++) {
-		bool dup = false;
-		for (int k = 0; k < m; k++)
-			dup |= parts[k].col == t->pk.parts[i].col;
-		if (!dup && t->pk.parts[i].col >= 0)
-			parts[m++] = t->pk.parts[i];
-	}
+	int m = kpa_index_parts(t, cols, n, parts);
 	kpa_conc c;
 	kpa_cols_conc(adv, t, parts, m, NULL, &c);
 	return kpa_conc_hot(&c) && c.share > 0 && c.share < 1 ? c.share : 1;
@@ -719,10 +708,7 @@ bool kpa_rated_rows(kp_advisor *adv, const kp_table *t, const int *cols, int n, 
 		const kp_stmt *st = q->stmt;
 		if (!kpa_is_write(st))
 			continue;
-		/* an insert is planned against no table: the one it names */
-		const kp_table *on = q->plan.table;
-		if (!on && (st->kind == KP_S_INSERT || st->kind == KP_S_UPSERT || st->kind == KP_S_REPLACE))
-			on = kp_catalog_find(adv->cat, st->u.insert.table.s, st->u.insert.table.len);
+		const kp_table *on = kpa_write_table(adv, q);
 		if (on != t && q->base != t)
 			continue;
 		double r = kpa_stated_rate(q);

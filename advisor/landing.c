@@ -380,9 +380,8 @@ const char *kpa_conc_words(kp_advisor *adv, const kp_table *t, const kp_key_part
 	return s;
 }
 
-const char *kpa_cols_hot(kp_advisor *adv, const kp_table *t, const int *cols, int n)
+int kpa_index_parts(const kp_table *t, const int *cols, int n, kp_key_part *parts)
 {
-	kp_key_part parts[KP_REORDER_MAX];
 	int m = 0;
 	for (int i = 0; i < n && m < KP_REORDER_MAX; i++) {
 		memset(&parts[m], 0, sizeof parts[m]);
@@ -396,6 +395,13 @@ const char *kpa_cols_hot(kp_advisor *adv, const kp_table *t, const int *cols, in
 		if (!dup && t->pk.parts[i].col >= 0)
 			parts[m++] = t->pk.parts[i];
 	}
+	return m;
+}
+
+const char *kpa_cols_hot(kp_advisor *adv, const kp_table *t, const int *cols, int n)
+{
+	kp_key_part parts[KP_REORDER_MAX];
+	int m = kpa_index_parts(t, cols, n, parts);
 	kpa_conc c;
 	kpa_cols_conc(adv, t, parts, m, NULL, &c);
 	return kpa_conc_hot(&c) ? kpa_conc_words(adv, t, parts, &c) : NULL;
