@@ -135,8 +135,6 @@ void kpa_suggest_natural_key(kp_advisor *adv, const kp_table *t, kp_arena *scrat
 		nk.parts = kp_arena_alloc(adv->a, sizeof(kp_key_part) * (size_t)n);
 		for (int j = 0; j < cols.n; j++)
 			nk.parts[j] = ix->key.parts[j];
-		for (int p = 0; p < n - cols.n; p++)
-			nk.parts[cols.n + p] = t->pk.parts[p];
 		/* the table without the index */
 		kp_index **rest = kp_arena_alloc(adv->a, sizeof(kp_index *) * (size_t)t->nindexes);
 		int nrest = 0;
@@ -163,10 +161,10 @@ void kpa_suggest_natural_key(kp_advisor *adv, const kp_table *t, kp_arena *scrat
 		kp_advice *k = kpa_advise(
 			adv, KP_R_BETTER_KEY, "reorder_key", t,
 			kp_arena_printf(adv->a, "reorder_key: %s, the columns of %s (%s), which its point reads bind by = "
-			                "and every write binds, where no read binds the key %s%s: the reads through %s "
+			                "and every write binds, where no read binds the key %s: the reads through %s "
 			                "read the table itself, and %s is dropped with it (the next advice); %s",
 			                key, ix->name, names.data, kpa_key_notation(adv, t, &t->pk),
-			                unique ? "" : ", which stays after them so rows stay unique", ix->name, ix->name,
+			                ix->name, ix->name,
 			                kpa_migration_note(adv, t)),
 			key, kpa_bufdup(adv->a, &ddl));
 		kp_buf_free(&ddl);
